@@ -1,0 +1,9 @@
+// Entry of the wasm module: re-exports every kernel family. The module allocates nothing: the host owns the
+// linear memory above __heap_base (see src/heap.ts) and passes raw byte offsets to the kernels.
+
+/** First byte the host may use for its own allocations. */
+export function heapBase(): usize {
+  return __heap_base;
+}
+
+export * from './common/requant';

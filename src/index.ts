@@ -1,0 +1,44 @@
+/**
+ * i8conv public API.
+ *   const rt = await createRuntime();  rt.convBias(params) -> setFilter / setBias / exec
+ *   rt.relayout*(mode, ...)            relayout-format modes
+ *   createGpuRuntime()                 WebGPU weight-only int4/int8 convolution
+ */
+import { instantiateCore, type RuntimeOptions, type WasmRuntimeCore } from './runtime.js';
+import * as relayoutApi from './relayout/api.js';
+import type { RelayoutOptions } from './relayout/api.js';
+import type { Features } from './features.js';
+
+export { I8ConvError } from './errors.js';
+export { createGpuRuntime } from './gpu/index.js';
+export type { Features } from './features.js';
+export type { RuntimeOptions, WasmBuild } from './runtime.js';
+export type { RelayoutOptions } from './relayout/api.js';
+
+export class Runtime {
+  /** @internal */
+  readonly core: WasmRuntimeCore;
+  constructor(core: WasmRuntimeCore) {
+    this.core = core;
+  }
+  get features(): Features {
+    return this.core.features;
+  }
+
+  relayoutShape(mode: string, srcShape: readonly number[], opts?: RelayoutOptions): number[] {
+    return relayoutApi.relayoutShape(mode, srcShape, opts);
+  }
+  relayoutWorkspace(mode: string, srcShape: readonly number[], opts?: RelayoutOptions): number {
+    return relayoutApi.relayoutWorkspace(mode, srcShape, opts);
+  }
+  relayout(mode: string, src: ArrayBufferView, srcShape: readonly number[], opts?: RelayoutOptions) {
+    return relayoutApi.relayout(this.core, mode, src, srcShape, opts);
+  }
+  relayoutInto(mode: string, src: ArrayBufferView, srcShape: readonly number[], dst: ArrayBufferView, opts?: RelayoutOptions): void {
+    relayoutApi.relayoutInto(this.core, mode, src, srcShape, dst, opts);
+  }
+}
+
+export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
+  return new Runtime(await instantiateCore(opts));
+}

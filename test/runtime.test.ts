@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { createRuntime } from '../src/index.js';
+
+describe('runtime', () => {
+  it('loads the SIMD128 build and reports features', async () => {
+    const rt = await createRuntime({ build: 'simd128' });
+    expect(rt.features.simd128).toBe(true);
+    expect(rt.features.build).toBe('simd128');
+    expect(typeof rt.features.relaxedDotExact).toBe('boolean');
+  });
+  it('heap allocates aligned blocks and reuses freed space', async () => {
+    const rt = await createRuntime({ build: 'simd128' });
+    const h = rt.core.heap;
+    const a = h.alloc(100, 64);
+    const b = h.alloc(1 << 20, 512);
+    expect(a % 64).toBe(0);
+    expect(b % 512).toBe(0);
+    expect(rt.core.memory.buffer.byteLength).toBeGreaterThanOrEqual(b + (1 << 20));
+    h.release(a);
+    h.release(b);
+    expect(h.bytesInUse).toBe(0);
+    const c = h.alloc(64, 64);
+    expect(c).toBe(a);
+  });
+});
