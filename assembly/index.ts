@@ -7,3 +7,4 @@ export function heapBase(): usize {
 }
 
 export * from './common/requant';
+export * from './bench/ceiling';

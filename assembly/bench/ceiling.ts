@@ -1,0 +1,61 @@
+// The base-SIMD ceiling loop of the benchmark suite (bench/, issue 5; spec/wasm-engines.md).
+//
+// It measures the most int8 multiply-accumulates per second that SIMD128 code can do on this engine when data
+// costs nothing: operands already widened to i16 and held in registers, so each `i32x4.dot_i16x8_s` (8 MACs) is
+// followed by one `i32x4.add` into an accumulator and nothing else. A real convolution must also load, widen and
+// store, so "% of ceiling" says how much of the engine's dot throughput a kernel turns into useful work.
+//
+// Why the loop looks the way it does:
+// - Operands come from arguments, never constants, or the optimizer folds the dots away.
+// - Both Binaryen and V8 merge identical pure expressions (CSE / value numbering), so a loop body that repeats
+//   `dot(a0, b0)` would be computed once. Each trip therefore uses 16 DIFFERENT operand pairs taken from 6
+//   registers (x0..x5), written out by hand.
+// - 6 operands + 4 accumulators + 1 temporary fit the 15 xmm registers V8 allocates on x64, so nothing spills.
+// - Each accumulator gets 4 adds per trip (a latency-4 chain) while the 16 dots need at least 8 cycles on a core
+//   with two multiply ports: the loop is bound by dot throughput, not by latency.
+// - The return value depends on every accumulator, so nothing is dead code.
+// The host (bench/ceiling.ts) checks that time grows linearly with `trips`, which would fail if an engine hoisted
+// the loop-invariant dots out of the loop.
+
+/** Multiply-accumulates done by one trip of `ceilingDotI16`'s loop: 16 dots x 8 MACs. */
+export function ceilingMacsPerTrip(): i32 {
+  return 128;
+}
+
+/**
+ * Runs `trips` trips of the register-resident dot loop (ceilingMacsPerTrip() MACs each) and returns a checksum
+ * of the accumulators. `seedA`/`seedB` fill the operand registers.
+ */
+export function ceilingDotI16(trips: i32, seedA: i32, seedB: i32): i32 {
+  const x0 = i16x8.splat(<i16>seedA);
+  const x1 = i16x8.splat(<i16>(seedA + 1));
+  const x2 = i16x8.splat(<i16>(seedA - 3));
+  const x3 = i16x8.splat(<i16>seedB);
+  const x4 = i16x8.splat(<i16>(seedB + 5));
+  const x5 = i16x8.splat(<i16>(seedB ^ 7));
+  let c0 = i32x4.splat(0);
+  let c1 = i32x4.splat(0);
+  let c2 = i32x4.splat(0);
+  let c3 = i32x4.splat(0);
+  for (let t = 0; t < trips; t++) {
+    // unordered pairs 03 04 13 14 23 24 35 45 | 01 02 12 05 15 25 34 00: all distinct
+    c0 = i32x4.add(c0, i32x4.dot_i16x8_s(x0, x3));
+    c1 = i32x4.add(c1, i32x4.dot_i16x8_s(x0, x4));
+    c2 = i32x4.add(c2, i32x4.dot_i16x8_s(x1, x3));
+    c3 = i32x4.add(c3, i32x4.dot_i16x8_s(x1, x4));
+    c0 = i32x4.add(c0, i32x4.dot_i16x8_s(x2, x3));
+    c1 = i32x4.add(c1, i32x4.dot_i16x8_s(x2, x4));
+    c2 = i32x4.add(c2, i32x4.dot_i16x8_s(x3, x5));
+    c3 = i32x4.add(c3, i32x4.dot_i16x8_s(x4, x5));
+    c0 = i32x4.add(c0, i32x4.dot_i16x8_s(x0, x1));
+    c1 = i32x4.add(c1, i32x4.dot_i16x8_s(x0, x2));
+    c2 = i32x4.add(c2, i32x4.dot_i16x8_s(x1, x2));
+    c3 = i32x4.add(c3, i32x4.dot_i16x8_s(x0, x5));
+    c0 = i32x4.add(c0, i32x4.dot_i16x8_s(x1, x5));
+    c1 = i32x4.add(c1, i32x4.dot_i16x8_s(x2, x5));
+    c2 = i32x4.add(c2, i32x4.dot_i16x8_s(x3, x4));
+    c3 = i32x4.add(c3, i32x4.dot_i16x8_s(x0, x0));
+  }
+  const s = i32x4.add(i32x4.add(c0, c1), i32x4.add(c2, c3));
+  return i32x4.extract_lane(s, 0) ^ i32x4.extract_lane(s, 1) ^ i32x4.extract_lane(s, 2) ^ i32x4.extract_lane(s, 3);
+}
