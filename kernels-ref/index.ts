@@ -1,3 +1,8 @@
 // The scalar oracles: slow, obviously right references for every operator of i8conv.
 // `import { reference } from 'i8conv/reference'`.
-export {};
+import { convBias, convAccumulate } from './conv-bias.js';
+import * as requant from './requant.js';
+
+export const reference = { convBias, convAccumulate, requant };
+export { convBias, convAccumulate };
+export * from './requant.js';

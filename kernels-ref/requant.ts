@@ -1,0 +1,88 @@
+/**
+ * The rounding contract of i8conv, written plainly. Every float step is float32 (Math.fround after each
+ * operation): the wasm kernels compute exactly these operations in f32x4 lanes, so results match bit for bit.
+ *
+ * Constants (all float32):  s_bias = f32(srcScale) * f32(filterScale)
+ *                           ratio  = s_bias / f32(dstScale)          inv_dst = 1 / f32(dstScale)
+ * qint8 output (spec cpu-conv.md §2, the ARM fast path):
+ *   identity: v = f32(acc) * ratio
+ *   relu:     v = max(f32(acc) * ratio, 0)
+ *   hswish:   x = f32(acc) * s_bias;  x = (x * min(max(x + 3, 0), 6)) * f32(1/6);  v = x * inv_dst
+ *   y = sat8(round(v))
+ * qint32 output (the naive rule): identity acc; relu max(acc, 0);
+ *   hswish: round(hswish(f32(acc) * s_bias) / s_bias), saturated to int32.
+ * round = 'half-away' (ties away from zero, MegEngine/ARM vcvta) or 'half-even' (ties to even, ONNX/XNNPACK).
+ */
+export type Rounding = 'half-away' | 'half-even';
+export type Nonlinearity = 'identity' | 'relu' | 'hswish';
+
+const f32 = Math.fround;
+export const SIXTH = f32(1 / 6);
+
+/** Nearest integer, ties away from zero. Exact for any float (x - trunc(x) is exact). */
+export function roundHalfAway(x: number): number {
+  const t = Math.trunc(x);
+  const d = x - t;
+  if (d >= 0.5) return t + 1;
+  if (d <= -0.5) return t - 1;
+  return t;
+}
+
+/** Nearest integer, ties to even (IEEE roundTiesToEven, wasm f32.nearest). NOT Math.round. */
+export function roundHalfEven(x: number): number {
+  const fl = Math.floor(x);
+  const d = x - fl;
+  if (d > 0.5) return fl + 1;
+  if (d < 0.5) return fl;
+  return fl % 2 === 0 ? fl : fl + 1;
+}
+
+export function roundBy(rounding: Rounding): (x: number) => number {
+  return rounding === 'half-even' ? roundHalfEven : roundHalfAway;
+}
+
+export function sat8(v: number): number {
+  return v < -128 ? -128 : v > 127 ? 127 : v;
+}
+export function sat32(v: number): number {
+  return v < -2147483648 ? -2147483648 : v > 2147483647 ? 2147483647 : v;
+}
+
+export interface RequantConsts {
+  sBias: number;
+  ratio: number;
+  invDst: number;
+}
+
+export function requantConsts(srcScale: number, filterScale: number, dstScale?: number): RequantConsts {
+  const sBias = f32(f32(srcScale) * f32(filterScale));
+  const d = dstScale === undefined ? 1 : f32(dstScale);
+  return { sBias, ratio: f32(sBias / d), invDst: f32(1 / d) };
+}
+
+/** hswish(x) = x * min(max(x + 3, 0), 6) / 6, in float32 as the kernels compute it. */
+export function hswishF32(x: number): number {
+  const t = Math.min(Math.max(f32(x + 3), 0), 6);
+  return f32(f32(x * t) * SIXTH);
+}
+
+/** int32 accumulator (bias included) -> int8 output value. */
+export function requantToInt8(acc: number, c: RequantConsts, nl: Nonlinearity, rounding: Rounding): number {
+  const round = roundBy(rounding);
+  let v: number;
+  if (nl === 'hswish') {
+    v = f32(hswishF32(f32(f32(acc) * c.sBias)) * c.invDst);
+  } else {
+    v = f32(f32(acc) * c.ratio);
+    if (nl === 'relu') v = Math.max(v, 0);
+  }
+  return sat8(round(v));
+}
+
+/** int32 accumulator (bias included) -> int32 output value. */
+export function requantToInt32(acc: number, c: RequantConsts, nl: Nonlinearity, rounding: Rounding): number {
+  if (nl === 'identity') return acc;
+  if (nl === 'relu') return Math.max(acc, 0);
+  const h = hswishF32(f32(f32(acc) * c.sBias));
+  return sat32(roundBy(rounding)(f32(h / c.sBias)));
+}
