@@ -76,7 +76,7 @@ export function requantToInt8(acc: number, c: RequantConsts, nl: Nonlinearity, r
     v = f32(f32(acc) * c.ratio);
     if (nl === 'relu') v = Math.max(v, 0);
   }
-  return sat8(round(v));
+  return sat8(round(v)) | 0; // | 0 also turns -0 into 0
 }
 
 /** int32 accumulator (bias included) -> int32 output value. */
@@ -84,5 +84,5 @@ export function requantToInt32(acc: number, c: RequantConsts, nl: Nonlinearity, 
   if (nl === 'identity') return acc;
   if (nl === 'relu') return Math.max(acc, 0);
   const h = hswishF32(f32(f32(acc) * c.sBias));
-  return sat32(roundBy(rounding)(f32(h / c.sBias)));
+  return sat32(roundBy(rounding)(f32(h / c.sBias))) | 0;
 }
