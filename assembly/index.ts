@@ -8,3 +8,4 @@ export function heapBase(): usize {
 
 export * from './common/requant';
 export * from './bench/ceiling';
+export * from './relayout/index';
