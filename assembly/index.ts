@@ -9,3 +9,5 @@ export function heapBase(): usize {
 export * from './common/requant';
 export * from './bench/ceiling';
 export * from './relayout/index';
+export { convNchw44DotTask } from './conv-nchw44-dot/task';
+export { convNchw44DotRow } from './conv-nchw44-dot/generated';

@@ -8,12 +8,19 @@ import { instantiateCore, type RuntimeOptions, type WasmRuntimeCore } from './ru
 import * as relayoutApi from './relayout/api.js';
 import type { RelayoutOptions } from './relayout/api.js';
 import type { Features } from './features.js';
+import { ConvBias } from './conv.js';
+import type { ConvBiasParams } from './params.js';
+import { algorithmNames } from './algos/pack.js';
 
 export { I8ConvError } from './errors.js';
 export { createGpuRuntime } from './gpu/index.js';
 export type { Features } from './features.js';
 export type { RuntimeOptions, WasmBuild } from './runtime.js';
 export type { RelayoutOptions } from './relayout/api.js';
+export type { ConvBiasParams, ConvShape, ConvFormat, BiasMode, Nonlinearity, Rounding } from './params.js';
+export { ConvBias, type FilterLayout } from './conv.js';
+export { KERNELS, type KernelVariant } from './algos/kernel-table.generated.js';
+export { algorithmNames };
 
 export class Runtime {
   /** @internal */
@@ -23,6 +30,11 @@ export class Runtime {
   }
   get features(): Features {
     return this.core.features;
+  }
+
+  /** Plans a ConvBias operator (validates, selects the algorithm, allocates its wasm memory). */
+  convBias(params: ConvBiasParams): ConvBias {
+    return new ConvBias(this.core, params);
   }
 
   relayoutShape(mode: string, srcShape: readonly number[], opts?: RelayoutOptions): number[] {

@@ -1,0 +1,2268 @@
+// generated from tools/conv-variants.mjs by tools/gen-conv-kernels.mjs; do not edit
+
+// NCHW44 dot row kernels, one per (filter width, stride, tile). See tools/gen-conv-kernels.mjs for the packed
+// layouts they read. Accumulators are stored to `scratch` and finished (bias, activation, requantization,
+// store of the valid pixels only) by finishTile.
+import { finishTile } from './finish';
+
+export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 128;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let a1_0 = bias1;
+    let a1_1 = bias1;
+    let a1_2 = bias1;
+    let a1_3 = bias1;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const w1l = v128.load(wp, 96);
+          const w1h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a1_0, 64);
+    v128.store(scratch, a1_1, 80);
+    v128.store(scratch, a1_2, 96);
+    v128.store(scratch, a1_3, 112);
+    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f2s1_oc4x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 64;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 128;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let a1_0 = bias1;
+    let a1_1 = bias1;
+    let a1_2 = bias1;
+    let a1_3 = bias1;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const w1l = v128.load(wp, 96);
+          const w1h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a1_0, 64);
+    v128.store(scratch, a1_1, 80);
+    v128.store(scratch, a1_2, 96);
+    v128.store(scratch, a1_3, 112);
+    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc4x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 64;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 192;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let a1_0 = bias1;
+    let a1_1 = bias1;
+    let a1_2 = bias1;
+    let a1_3 = bias1;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const w1l = v128.load(wp, 96);
+          const w1h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const w1l = v128.load(wp, 160);
+          const w1h = v128.load(wp, 176);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a1_0, 64);
+    v128.store(scratch, a1_1, 80);
+    v128.store(scratch, a1_2, 96);
+    v128.store(scratch, a1_3, 112);
+    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 96;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 192;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let a1_0 = bias1;
+    let a1_1 = bias1;
+    let a1_2 = bias1;
+    let a1_3 = bias1;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const w1l = v128.load(wp, 96);
+          const w1h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const w1l = v128.load(wp, 160);
+          const w1h = v128.load(wp, 176);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a1_0, 64);
+    v128.store(scratch, a1_1, 80);
+    v128.store(scratch, a1_2, 96);
+    v128.store(scratch, a1_3, 112);
+    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 96;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 320;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let a1_0 = bias1;
+    let a1_1 = bias1;
+    let a1_2 = bias1;
+    let a1_3 = bias1;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const w1l = v128.load(wp, 96);
+          const w1h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const w1l = v128.load(wp, 160);
+          const w1h = v128.load(wp, 176);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 192);
+          const w0h = v128.load(wp, 208);
+          const w1l = v128.load(wp, 224);
+          const w1h = v128.load(wp, 240);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 256);
+          const w0h = v128.load(wp, 272);
+          const w1l = v128.load(wp, 288);
+          const w1h = v128.load(wp, 304);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a1_0, 64);
+    v128.store(scratch, a1_1, 80);
+    v128.store(scratch, a1_2, 96);
+    v128.store(scratch, a1_3, 112);
+    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 160;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 96);
+          const w0h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 320;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let a1_0 = bias1;
+    let a1_1 = bias1;
+    let a1_2 = bias1;
+    let a1_3 = bias1;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const w1l = v128.load(wp, 96);
+          const w1h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const w1l = v128.load(wp, 160);
+          const w1h = v128.load(wp, 176);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 192);
+          const w0h = v128.load(wp, 208);
+          const w1l = v128.load(wp, 224);
+          const w1h = v128.load(wp, 240);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 256);
+          const w0h = v128.load(wp, 272);
+          const w1l = v128.load(wp, 288);
+          const w1h = v128.load(wp, 304);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 320);
+          const p3h = v128.load(xr, 336);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a1_0, 64);
+    v128.store(scratch, a1_1, 80);
+    v128.store(scratch, a1_2, 96);
+    v128.store(scratch, a1_3, 112);
+    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 160;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 96);
+          const w0h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 320);
+          const p3h = v128.load(xr, 336);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 448;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let a1_0 = bias1;
+    let a1_1 = bias1;
+    let a1_2 = bias1;
+    let a1_3 = bias1;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const w1l = v128.load(wp, 96);
+          const w1h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const w1l = v128.load(wp, 160);
+          const w1h = v128.load(wp, 176);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 192);
+          const w0h = v128.load(wp, 208);
+          const w1l = v128.load(wp, 224);
+          const w1h = v128.load(wp, 240);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 256);
+          const w0h = v128.load(wp, 272);
+          const w1l = v128.load(wp, 288);
+          const w1h = v128.load(wp, 304);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 320);
+          const w0h = v128.load(wp, 336);
+          const w1l = v128.load(wp, 352);
+          const w1h = v128.load(wp, 368);
+          const p0l = v128.load(xr, 160);
+          const p0h = v128.load(xr, 176);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 384);
+          const w0h = v128.load(wp, 400);
+          const w1l = v128.load(wp, 416);
+          const w1h = v128.load(wp, 432);
+          const p0l = v128.load(xr, 192);
+          const p0h = v128.load(xr, 208);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 224);
+          const p1h = v128.load(xr, 240);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a1_0, 64);
+    v128.store(scratch, a1_1, 80);
+    v128.store(scratch, a1_2, 96);
+    v128.store(scratch, a1_3, 112);
+    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 224;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 96);
+          const w0h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 160);
+          const w0h = v128.load(wp, 176);
+          const p0l = v128.load(xr, 160);
+          const p0h = v128.load(xr, 176);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 192);
+          const w0h = v128.load(wp, 208);
+          const p0l = v128.load(xr, 192);
+          const p0h = v128.load(xr, 208);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 224);
+          const p1h = v128.load(xr, 240);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 448;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let a1_0 = bias1;
+    let a1_1 = bias1;
+    let a1_2 = bias1;
+    let a1_3 = bias1;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const w1l = v128.load(wp, 96);
+          const w1h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const w1l = v128.load(wp, 160);
+          const w1h = v128.load(wp, 176);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 192);
+          const w0h = v128.load(wp, 208);
+          const w1l = v128.load(wp, 224);
+          const w1h = v128.load(wp, 240);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 256);
+          const w0h = v128.load(wp, 272);
+          const w1l = v128.load(wp, 288);
+          const w1h = v128.load(wp, 304);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 320);
+          const p3h = v128.load(xr, 336);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 320);
+          const w0h = v128.load(wp, 336);
+          const w1l = v128.load(wp, 352);
+          const w1h = v128.load(wp, 368);
+          const p0l = v128.load(xr, 160);
+          const p0h = v128.load(xr, 176);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 224);
+          const p1h = v128.load(xr, 240);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 288);
+          const p2h = v128.load(xr, 304);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 352);
+          const p3h = v128.load(xr, 368);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 384);
+          const w0h = v128.load(wp, 400);
+          const w1l = v128.load(wp, 416);
+          const w1h = v128.load(wp, 432);
+          const p0l = v128.load(xr, 192);
+          const p0h = v128.load(xr, 208);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xr, 256);
+          const p1h = v128.load(xr, 272);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xr, 320);
+          const p2h = v128.load(xr, 336);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xr, 384);
+          const p3h = v128.load(xr, 400);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a1_0, 64);
+    v128.store(scratch, a1_1, 80);
+    v128.store(scratch, a1_2, 96);
+    v128.store(scratch, a1_3, 112);
+    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 224;
+  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0_0 = bias0;
+    let a0_1 = bias0;
+    let a0_2 = bias0;
+    let a0_3 = bias0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 96);
+          const w0h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 320);
+          const p3h = v128.load(xr, 336);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 160);
+          const w0h = v128.load(wp, 176);
+          const p0l = v128.load(xr, 160);
+          const p0h = v128.load(xr, 176);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 224);
+          const p1h = v128.load(xr, 240);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 288);
+          const p2h = v128.load(xr, 304);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 352);
+          const p3h = v128.load(xr, 368);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        {
+          const w0l = v128.load(wp, 192);
+          const w0h = v128.load(wp, 208);
+          const p0l = v128.load(xr, 192);
+          const p0h = v128.load(xr, 208);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 256);
+          const p1h = v128.load(xr, 272);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 320);
+          const p2h = v128.load(xr, 336);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 384);
+          const p3h = v128.load(xr, 400);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+/** Runs row kernel `id` (index in the kernel table). */
+export function convNchw44DotRow(
+  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  switch (id) {
+    case 0: conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 1: conv_nchw44_dot_f2s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 2: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 3: conv_nchw44_dot_f2s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 4: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 5: conv_nchw44_dot_f3s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 6: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 7: conv_nchw44_dot_f3s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 8: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 9: conv_nchw44_dot_f5s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 10: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 11: conv_nchw44_dot_f5s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 12: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 13: conv_nchw44_dot_f7s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 14: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 15: conv_nchw44_dot_f7s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    default: unreachable();
+  }
+}

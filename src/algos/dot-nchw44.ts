@@ -1,0 +1,190 @@
+/**
+ * WASMDOTS8DIRECT_NCHW44 and WASMDOTS8_NCHW_NCHW44: MegEngine's ARMDOTS8DIRECT_NCHW44 (and its first-layer
+ * hybrid sibling) on wasm SIMD128. Kernels: assembly/conv-nchw44-dot/ (task.ts packs and loops, generated.ts
+ * holds one row kernel per variant of src/algos/kernel-table.generated.ts).
+ *
+ * Packed filter, per group, per oc tile (nb blocks of 4 output channels), per ib, kh, kw, block b: 32 bytes,
+ *   i16 [w(o,4ib+0), w(o,4ib+1)] for o = 0..3  |  i16 [w(o,4ib+2), w(o,4ib+3)] for o = 0..3
+ * (o is the channel inside block b; input channels past IC are 0, which is how the hybrid IC < 4 case runs).
+ * Full tiles hold mainNb blocks, the last tile of a group the remaining tailNb blocks.
+ */
+import type { ConvShape } from '../params.js';
+import { WorkspaceBundle } from '../workspace.js';
+import { requantConsts } from '../../kernels-ref/requant.js';
+import { KERNELS, CTX, CTX_BYTES, type KernelVariant } from './kernel-table.generated.js';
+import type { AlgoPlan, ConvAlgorithm, Rejection } from './types.js';
+import type { WasmRuntimeCore } from '../runtime.js';
+
+/** Bytes of accumulator scratch at the start of each thread slice (assembly task.ts SCRATCH_BYTES). */
+const SCRATCH_BYTES = 512;
+/** Target size of one task's packed input rows: keeps them in a 1-2 MiB L2 with the weights of one tile. */
+const PACKED_TILE_BUDGET = 512 * 1024;
+
+const FILTER_SIZES = [...new Set(KERNELS.map((k) => k.fw))];
+const STRIDES = [...new Set(KERNELS.map((k) => k.stride))];
+
+function pickVariant(fw: number, stride: number, role: 'main' | 'tail'): KernelVariant {
+  const v = KERNELS.find((k) => k.fw === fw && k.stride === stride && k.role === role);
+  if (!v) throw new Error(`no ${role} kernel for f${fw}s${stride}`);
+  return v;
+}
+
+function reject(code: string, param: string, message: string): Rejection {
+  return { code, param, message };
+}
+
+/** Shape checks shared by both algorithms (after the format-specific ones). */
+function commonUsable(s: ConvShape): Rejection | null {
+  if (s.dh !== 1 || s.dw !== 1) return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
+  if (s.fh !== s.fw || !FILTER_SIZES.includes(s.fh)) {
+    return reject('UNSUPPORTED_FILTER', 'fh', `square filters of size ${FILTER_SIZES.join(', ')} are supported, got ${s.fh}x${s.fw}`);
+  }
+  if (s.sh !== s.sw || !STRIDES.includes(s.sh)) {
+    return reject('UNSUPPORTED_STRIDE', 'stride', `must be [1, 1] or [2, 2], got [${s.sh}, ${s.sw}]`);
+  }
+  return null;
+}
+
+export interface DotPlanFacts {
+  main: KernelVariant;
+  tail: KernelVariant | null;
+  icb: number;
+  iwp: number;
+  ohTile: number;
+  ohTiles: number;
+  perThreadBytes: number;
+}
+
+/** Every plan-time size, from the shape alone (used by plan() and by tests). */
+export function dotPlanFacts(s: ConvShape, threads: number): DotPlanFacts {
+  const main = pickVariant(s.fw, s.sw, 'main');
+  const ocbG = s.ocpg / 4;
+  const tailNb = ocbG % main.nb;
+  const tail = tailNb === 0 ? null : KERNELS.find((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb) ?? null;
+  if (tailNb !== 0 && !tail) throw new Error(`no kernel with ${tailNb} oc blocks for f${s.fw}s${s.sw}`);
+  const icb = Math.ceil(s.icpg / 4);
+  const npix = Math.max(main.npix, tail?.npix ?? 0);
+  // Row kernels compute whole tiles of npix pixels: pixels past OW read columns up to this bound (zeros).
+  const readCols = (Math.ceil(s.ow / npix) * npix - 1) * s.sw + s.fw;
+  const iwp = Math.max(s.pw + s.iw, readCols);
+  const rowBytes = icb * iwp * 32;
+  // Rows per task: as many as fit the budget, then split so that every thread gets work.
+  const rowsFit = Math.floor((PACKED_TILE_BUDGET / rowBytes - s.fh + s.sh) / s.sh);
+  let ohTile = Math.max(1, Math.min(s.oh, rowsFit));
+  const perThreadRows = Math.ceil((s.oh * s.n * s.group) / threads);
+  if (threads > 1 && s.n * s.group < threads) ohTile = Math.max(1, Math.min(ohTile, Math.ceil(perThreadRows / (s.n * s.group))));
+  const ohTiles = Math.ceil(s.oh / ohTile);
+  const ihN = (ohTile - 1) * s.sh + s.fh;
+  const perThreadBytes = SCRATCH_BYTES + icb * ihN * iwp * 32;
+  return { main, tail, icb, iwp, ohTile, ohTiles, perThreadBytes };
+}
+
+function makePlan(s: ConvShape, threads: number, srcKind: 0 | 1): AlgoPlan {
+  const f = dotPlanFacts(s, threads);
+  const workspace = new WorkspaceBundle([f.perThreadBytes * threads]);
+  const tapsPerBlock = f.icb * s.fh * s.fw * 32; // bytes per oc block across (ib, kh, kw)
+  const groupWeightBytes = (s.ocpg / 4) * tapsPerBlock;
+  const c = requantConsts(s.srcScale, s.filterScale, s.dstScale);
+  const nonlin = { identity: 0, relu: 1, hswish: 2 }[s.nonlinearity];
+  return {
+    workspace,
+    perThreadBytes: f.perThreadBytes,
+    ctxBytes: CTX_BYTES,
+    packedFilterBytes: groupWeightBytes * s.group,
+    kernelNames: [f.main.name, ...(f.tail ? [f.tail.name] : [])],
+    writeCtx(core: WasmRuntimeCore, ctx: number) {
+      const i32 = core.i32();
+      const f32 = core.f32();
+      const set = (field: keyof typeof CTX, v: number) => (i32[(ctx + CTX[field]) >> 2] = v);
+      const setF = (field: keyof typeof CTX, v: number) => (f32[(ctx + CTX[field]) >> 2] = v);
+      set('dstType', s.dstType === 'int32' ? 1 : 0);
+      set('nonlin', nonlin);
+      set('rounding', s.rounding === 'half-even' ? 1 : 0);
+      set('biasMode', { none: 0, channel: 1, full: 2 }[s.biasMode]);
+      setF('ratio', c.ratio);
+      setF('sBias', c.sBias);
+      setF('invDst', c.invDst);
+      set('icb', f.icb);
+      set('icReal', s.icpg);
+      set('srcKind', srcKind);
+      set('ih', s.ih);
+      set('iw', s.iw);
+      set('ocpg', s.ocpg);
+      set('group', s.group);
+      set('oh', s.oh);
+      set('ow', s.ow);
+      set('fh', s.fh);
+      set('fw', s.fw);
+      set('stride', s.sh);
+      set('ph', s.ph);
+      set('pw', s.pw);
+      set('ohTile', f.ohTile);
+      set('iwp', f.iwp);
+      set('groupWeightBytes', groupWeightBytes);
+      set('mainVariant', f.main.id);
+      set('mainNb', f.main.nb);
+      set('tailVariant', f.tail ? f.tail.id : -1);
+      set('tailNb', f.tail ? f.tail.nb : 0);
+    },
+    setPointers(core, ctx, weights, bias) {
+      const i32 = core.i32();
+      i32[(ctx + CTX.weights) >> 2] = weights;
+      i32[(ctx + CTX.bias) >> 2] = bias;
+    },
+    packFilter(oihw: Int8Array, out: Uint8Array) {
+      const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
+      const { icpg, ocpg, fh, fw } = s;
+      const ocbG = ocpg / 4;
+      let p = 0;
+      for (let g = 0; g < s.group; g++) {
+        for (let ob0 = 0; ob0 < ocbG; ob0 += f.main.nb) {
+          const nb = Math.min(f.main.nb, ocbG - ob0);
+          for (let ib = 0; ib < f.icb; ib++)
+            for (let kh = 0; kh < fh; kh++)
+              for (let kw = 0; kw < fw; kw++)
+                for (let b = 0; b < nb; b++)
+                  for (let half = 0; half < 2; half++)
+                    for (let o4 = 0; o4 < 4; o4++)
+                      for (let k = 0; k < 2; k++) {
+                        const o = g * ocpg + (ob0 + b) * 4 + o4;
+                        const i = ib * 4 + half * 2 + k;
+                        o16[p++] = i < icpg ? oihw[((o * icpg + i) * fh + kh) * fw + kw] : 0;
+                      }
+        }
+      }
+      if (p * 2 !== out.byteLength) throw new Error(`packFilter wrote ${p * 2} of ${out.byteLength} bytes`);
+    },
+    kernels: [
+      {
+        range: [s.n, s.group, f.ohTiles],
+        run(e, threadId, [n, g, t]) {
+          e.core.exports.convNchw44DotTask(e.ctx, e.src, e.dst, e.workspace + threadId * f.perThreadBytes, n, g, t);
+        },
+      },
+    ],
+  };
+}
+
+export const dotNchw44Direct: ConvAlgorithm = {
+  name: 'WASMDOTS8DIRECT_NCHW44',
+  formats: ['NCHW44'],
+  usable(s) {
+    if (s.format !== 'NCHW44') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW44, got ${s.format}`);
+    if (s.icpg % 4 !== 0) return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'ic', `channels per group (${s.icpg}) must be a multiple of 4`);
+    if (s.ocpg % 4 !== 0) return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'oc', `channels per group (${s.ocpg}) must be a multiple of 4`);
+    return commonUsable(s);
+  },
+  isPreferred: () => true,
+  plan: (s, threads) => makePlan(s, threads, 0),
+};
+
+export const dotNchwNchw44: ConvAlgorithm = {
+  name: 'WASMDOTS8_NCHW_NCHW44',
+  formats: ['NCHW_NCHW44'],
+  usable(s) {
+    if (s.format !== 'NCHW_NCHW44') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW_NCHW44, got ${s.format}`);
+    return commonUsable(s);
+  },
+  isPreferred: () => true,
+  plan: (s, threads) => makePlan(s, threads, 1),
+};

@@ -1,0 +1,61 @@
+/**
+ * The algorithm interface (MegEngine's fallback ConvBias framework, in TypeScript):
+ *   usable(s)      -> null, or the reason it cannot run this shape (used as the error when nothing is usable)
+ *   isPreferred(s) -> whether the heuristic should try it before the non-preferred ones
+ *   workspace(s, threads) -> a WorkspaceBundle: one pure function for sizing and for run-time chunk offsets
+ *   packFilter(s, oihw)   -> the algorithm's packed filter bytes (done once, at setFilter)
+ *   dispatch(s, threads)  -> kernels, each over an N-d range of independent tasks (threads may share them)
+ */
+import type { ConvShape } from '../params.js';
+import type { WorkspaceBundle } from '../workspace.js';
+import type { WasmRuntimeCore } from '../runtime.js';
+
+export interface Rejection {
+  code: string;
+  param: string;
+  message: string;
+}
+
+/** Everything a kernel task needs at run time (pointers are wasm byte offsets). */
+export interface ExecContext {
+  core: WasmRuntimeCore;
+  /** the algorithm's own record in wasm memory (written at plan time) */
+  ctx: number;
+  src: number;
+  dst: number;
+  /** workspace base (bundle chunk 0 = per-thread slices) */
+  workspace: number;
+}
+
+export interface KernelDispatch {
+  /** N-d task range, last dimension fastest. */
+  range: readonly number[];
+  run(e: ExecContext, threadId: number, index: readonly number[]): void;
+}
+
+/** Plan-time facts an algorithm computes once per operator. */
+export interface AlgoPlan {
+  workspace: WorkspaceBundle;
+  /** bytes per thread slice in workspace chunk 0 */
+  perThreadBytes: number;
+  kernels: KernelDispatch[];
+  /** bytes of the algorithm's context record (0 if none) */
+  ctxBytes: number;
+  /** writes the context record (weights/bias pointers are patched later) */
+  writeCtx(core: WasmRuntimeCore, ctx: number): void;
+  /** packed filter size in bytes and the packer */
+  packedFilterBytes: number;
+  packFilter(oihw: Int8Array, out: Uint8Array): void;
+  /** context fields holding the packed-filter and bias pointers */
+  setPointers(core: WasmRuntimeCore, ctx: number, weights: number, bias: number): void;
+  /** names of the micro-kernels this plan runs (for reports) */
+  kernelNames: string[];
+}
+
+export interface ConvAlgorithm {
+  readonly name: string;
+  readonly formats: readonly string[];
+  usable(s: ConvShape): Rejection | null;
+  isPreferred(s: ConvShape): boolean;
+  plan(s: ConvShape, threads: number): AlgoPlan;
+}

@@ -1,0 +1,51 @@
+/** Runs one ConvBias case through the runtime and the oracle, with guard bytes around dst. */
+import type { Runtime } from '../../src/index.js';
+import type { ConvBiasParams } from '../../src/params.js';
+import { normalizeConvParams } from '../../src/params.js';
+import { reference } from '../../kernels-ref/index.js';
+import { rng, randInt8, randInt32 } from './rng.js';
+
+export interface CaseResult {
+  ok: boolean;
+  mismatches: number;
+  firstMismatch?: { index: number; got: number; want: number };
+  guardsOk: boolean;
+  algorithm: string;
+}
+
+const DST_GUARD = 32;
+
+export function runCase(rt: Runtime, p: ConvBiasParams, seed: number, opts: { lo?: number; hi?: number } = {}): CaseResult {
+  const s = normalizeConvParams(p);
+  const r = rng(seed);
+  const lo = opts.lo ?? -128;
+  const hi = opts.hi ?? 127;
+  const src = randInt8(r, s.srcLength, lo, hi);
+  const w = randInt8(r, s.filterLength, lo, hi);
+  const bias = s.biasLength ? randInt32(r, s.biasLength, -5000, 5000) : undefined;
+  const want = reference.convBias(p, src, w, bias);
+  const conv = rt.convBias(p);
+  try {
+    conv.setFilter(w, 'OIHW');
+    if (bias) conv.setBias(bias);
+    const Ctor = s.dstType === 'int8' ? Int8Array : Int32Array;
+    const big = new Ctor(s.dstLength + 2 * DST_GUARD).fill(0x5a);
+    const dst = big.subarray(DST_GUARD, DST_GUARD + s.dstLength) as Int8Array | Int32Array;
+    conv.exec(src, dst);
+    let guardsOk = conv.checkGuards();
+    for (let i = 0; i < DST_GUARD; i++) {
+      if (big[i] !== 0x5a || big[DST_GUARD + s.dstLength + i] !== 0x5a) guardsOk = false;
+    }
+    let mismatches = 0;
+    let firstMismatch: CaseResult['firstMismatch'];
+    for (let i = 0; i < s.dstLength; i++) {
+      if (dst[i] !== want[i]) {
+        if (!firstMismatch) firstMismatch = { index: i, got: dst[i], want: want[i] };
+        mismatches++;
+      }
+    }
+    return { ok: mismatches === 0 && guardsOk, mismatches, firstMismatch, guardsOk, algorithm: conv.algorithm };
+  } finally {
+    conv.dispose();
+  }
+}

@@ -1,0 +1,67 @@
+// THE declaration of the NCHW44 dot micro-kernel variants and of the conv context record shared by the wasm
+// kernels and the host. tools/gen-conv-kernels.mjs turns it into assembly/conv-nchw44-dot/generated.ts and
+// src/algos/kernel-table.generated.ts; selection, tests and benchmarks read the generated table only.
+
+/** Filter widths with an unrolled kernel (FH is a runtime loop). */
+export const FILTER_WIDTHS = [2, 3, 5, 7];
+export const STRIDES = [1, 2];
+/**
+ * Tiles: nb = output-channel blocks of 4 held in registers, npix = output pixels per block.
+ * (2, 4): 8 i32x4 accumulators + 4 weight + 2 input registers fits x86-64's 16 XMM registers.
+ * (1, 8) runs the oc remainder when OC/4 is odd.
+ */
+export const TILES = [
+  { nb: 2, npix: 4, role: 'main' },
+  { nb: 1, npix: 4, role: 'tail' },
+];
+
+export function variants() {
+  const out = [];
+  for (const fw of FILTER_WIDTHS)
+    for (const s of STRIDES)
+      for (const t of TILES)
+        out.push({
+          name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}__wasmsimd`,
+          fw,
+          stride: s,
+          nb: t.nb,
+          npix: t.npix,
+          role: t.role,
+          isa: 'wasmsimd',
+        });
+  return out;
+}
+
+/** Conv context record: one i32/f32 per field, in this order (byte offset = 4 * index). */
+export const CTX_FIELDS = [
+  ['dstType', 'i32', '0 int8, 1 int32'],
+  ['nonlin', 'i32', '0 identity, 1 relu, 2 hswish'],
+  ['rounding', 'i32', '0 half-away, 1 half-even'],
+  ['biasMode', 'i32', '0 none, 1 channel, 2 full'],
+  ['ratio', 'f32', 's_bias / s_dst'],
+  ['sBias', 'f32', 's_src * s_filter'],
+  ['invDst', 'f32', '1 / s_dst'],
+  ['icb', 'i32', 'input channel blocks of 4 per group (packed)'],
+  ['icReal', 'i32', 'input channels per group in the source (hybrid: < 4)'],
+  ['srcKind', 'i32', '0 NCHW44 source, 1 NCHW source (hybrid first layer)'],
+  ['ih', 'i32', ''],
+  ['iw', 'i32', ''],
+  ['ocpg', 'i32', 'output channels per group'],
+  ['group', 'i32', 'groups'],
+  ['oh', 'i32', ''],
+  ['ow', 'i32', ''],
+  ['fh', 'i32', ''],
+  ['fw', 'i32', ''],
+  ['stride', 'i32', 'SH == SW'],
+  ['ph', 'i32', ''],
+  ['pw', 'i32', ''],
+  ['ohTile', 'i32', 'output rows per task'],
+  ['iwp', 'i32', 'pixels per packed input row'],
+  ['weights', 'i32', 'packed weights (all groups)'],
+  ['groupWeightBytes', 'i32', 'bytes of packed weights per group'],
+  ['bias', 'i32', 'bias: channel int32[OC] or full int32 in dst layout'],
+  ['mainVariant', 'i32', 'row-kernel id for full oc tiles'],
+  ['mainNb', 'i32', 'oc blocks per full tile'],
+  ['tailVariant', 'i32', 'row-kernel id for the oc remainder tile (-1 if none)'],
+  ['tailNb', 'i32', 'oc blocks of the remainder tile'],
+];

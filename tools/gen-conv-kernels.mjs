@@ -1,0 +1,104 @@
+// Generates the NCHW44 dot micro-kernels and the host's kernel table from tools/conv-variants.mjs.
+// Usage: node tools/gen-conv-kernels.mjs [outRoot]   (outRoot defaults to the repository root)
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { variants, CTX_FIELDS } from './conv-variants.mjs';
+
+const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..');
+const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kernels.mjs; do not edit\n';
+
+/**
+ * One variant = one "row kernel": it produces `ow` output pixels of one output row for nb*4 output channels.
+ * Packed input (per channel block, per row): iwp pixels x 32 bytes, pixel p = [x0,x1]x4 | [x2,x3]x4 as i16.
+ * Packed weights (per tile, per ib, kh, kw, block b): [w(o,0),w(o,1)] for o<4 | [w(o,2),w(o,3)] as i16.
+ * i32x4.dot_i16x8_s(W01, P01) + dot(W23, P23) = 4 output channels x 4 input channels for one pixel.
+ */
+function rowKernel(v) {
+  const { fw, stride: s, nb, npix } = v;
+  const L = [];
+  L.push(`export function ${v.name}(`);
+  L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,`);
+  L.push(`  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,`);
+  L.push(`): void {`);
+  L.push(`  const wStep: i32 = ${fw * nb * 32};`);
+  for (let b = 0; b < nb; b++) L.push(`  const bias${b} = chanBias != 0 ? v128.load(chanBias, ${b * 16}) : i32x4.splat(0);`);
+  L.push(`  for (let ow0: i32 = 0; ow0 < ow; ow0 += ${npix}) {`);
+  for (let b = 0; b < nb; b++) for (let j = 0; j < npix; j++) L.push(`    let a${b}_${j} = bias${b};`);
+  L.push(`    let xb = x + <usize>(ow0 * ${s * 32});`);
+  L.push(`    let wp = w;`);
+  L.push(`    for (let ib: i32 = 0; ib < icb; ib++) {`);
+  L.push(`      let xr = xb;`);
+  L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
+  for (let kw = 0; kw < fw; kw++) {
+    L.push(`        {`);
+    for (let b = 0; b < nb; b++) {
+      L.push(`          const w${b}l = v128.load(wp, ${(kw * nb + b) * 32});`);
+      L.push(`          const w${b}h = v128.load(wp, ${(kw * nb + b) * 32 + 16});`);
+    }
+    for (let j = 0; j < npix; j++) {
+      const off = (j * s + kw) * 32;
+      L.push(`          const p${j}l = v128.load(xr, ${off});`);
+      L.push(`          const p${j}h = v128.load(xr, ${off + 16});`);
+      for (let b = 0; b < nb; b++) {
+        L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
+        L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
+      }
+    }
+    L.push(`        }`);
+  }
+  L.push(`        wp += wStep;`);
+  L.push(`        xr += xRowStride;`);
+  L.push(`      }`);
+  L.push(`      xb += xBlockStride;`);
+  L.push(`    }`);
+  for (let b = 0; b < nb; b++) for (let j = 0; j < npix; j++) L.push(`    v128.store(scratch, a${b}_${j}, ${(b * npix + j) * 16});`);
+  L.push(`    finishTile(ctx, scratch, ${nb}, ${npix}, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);`);
+  L.push(`  }`);
+  L.push(`}`);
+  return L.join('\n');
+}
+
+const vs = variants();
+const as = [];
+as.push(HEADER);
+as.push(`// NCHW44 dot row kernels, one per (filter width, stride, tile). See tools/gen-conv-kernels.mjs for the packed`);
+as.push(`// layouts they read. Accumulators are stored to \`scratch\` and finished (bias, activation, requantization,`);
+as.push(`// store of the valid pixels only) by finishTile.`);
+as.push(`import { finishTile } from './finish';\n`);
+for (const v of vs) as.push(rowKernel(v) + '\n');
+as.push(`/** Runs row kernel \`id\` (index in the kernel table). */`);
+as.push(`export function convNchw44DotRow(`);
+as.push(`  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,`);
+as.push(`  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,`);
+as.push(`): void {`);
+as.push(`  switch (id) {`);
+vs.forEach((v, i) => {
+  as.push(`    case ${i}: ${v.name}(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;`);
+});
+as.push(`    default: unreachable();`);
+as.push(`  }`);
+as.push(`}`);
+mkdirSync(join(root, 'assembly', 'conv-nchw44-dot'), { recursive: true });
+writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'generated.ts'), as.join('\n') + '\n');
+
+const ctx = [HEADER, '// Byte offsets of the conv context record fields (tools/conv-variants.mjs CTX_FIELDS).'];
+CTX_FIELDS.forEach(([name, type, doc], i) => ctx.push(`/** ${type}${doc ? ': ' + doc : ''} */\nexport const CTX_${name.toUpperCase()}: i32 = ${i * 4};`));
+ctx.push(`export const CTX_BYTES: i32 = ${CTX_FIELDS.length * 4};`);
+writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'ctx.ts'), ctx.join('\n') + '\n');
+
+const ts = [HEADER];
+ts.push(`/** One NCHW44 dot micro-kernel variant; \`id\` is its index, passed to the wasm row dispatcher. */`);
+ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail';\n  isa: 'wasmsimd';\n}`);
+ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
+vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}' },`));
+ts.push(`];\n`);
+ts.push(`/** Conv context record layout (byte offsets), shared with assembly/conv-nchw44-dot/ctx.ts. */`);
+ts.push(`export const CTX = {`);
+CTX_FIELDS.forEach(([name], i) => ts.push(`  ${name}: ${i * 4},`));
+ts.push(`} as const;`);
+ts.push(`export const CTX_BYTES = ${CTX_FIELDS.length * 4};`);
+ts.push(`export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set([${CTX_FIELDS.filter((f) => f[1] === 'f32').map((f) => `'${f[0]}'`).join(', ')}]);`);
+mkdirSync(join(root, 'src', 'algos'), { recursive: true });
+writeFileSync(join(root, 'src', 'algos', 'kernel-table.generated.ts'), ts.join('\n') + '\n');
+console.log(`generated ${vs.length} conv row kernels`);
