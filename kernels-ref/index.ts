@@ -5,4 +5,6 @@ import * as requant from './requant.js';
 
 export const reference = { convBias, convAccumulate, requant };
 export { convBias, convAccumulate };
-export * from './requant.js';
+export type { Rounding, Nonlinearity } from './requant.js';
+export * as relayoutRef from './relayout.js';
+export * from './lowmem-conv.js';
