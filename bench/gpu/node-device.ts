@@ -1,0 +1,61 @@
+/// <reference types="@webgpu/types" />
+/**
+ * Creates a WebGPU device in Node through Dawn (the `webgpu` package), for the tests and the benchmark.
+ * Node only (the library itself never imports this).
+ *
+ * Without a GPU, Dawn runs on Chromium's bundled SwiftShader Vulkan driver. Two environment facts make that
+ * work without a wrapper script: VK_ICD_FILENAMES must name SwiftShader's manifest (set here when neither it
+ * nor VK_DRIVER_FILES is set), and a Vulkan loader (libvulkan.so.1) must be loadable. Debian's chromium
+ * package ships its own loader but the system may have none; Dawn dlopens "libvulkan.so.1" by name, and
+ * glibc hands back an already loaded library with that soname, so we load Chromium's copy first (flag
+ * RTLD_NODELETE keeps it after Node reports that it is not an addon).
+ */
+import { existsSync } from 'node:fs';
+
+const CHROMIUM_DIR = '/usr/lib/chromium';
+const SYSTEM_LOADERS = ['/usr/lib/x86_64-linux-gnu/libvulkan.so.1', '/usr/lib/aarch64-linux-gnu/libvulkan.so.1', '/usr/lib/libvulkan.so.1', '/usr/lib64/libvulkan.so.1'];
+
+function prepareVulkan(): void {
+  const icd = `${CHROMIUM_DIR}/vk_swiftshader_icd.json`;
+  if (!process.env.VK_ICD_FILENAMES && !process.env.VK_DRIVER_FILES && existsSync(icd)) process.env.VK_ICD_FILENAMES = icd;
+  if (!SYSTEM_LOADERS.some((p) => existsSync(p)) && existsSync(`${CHROMIUM_DIR}/libvulkan.so.1`)) {
+    const RTLD_NOW = 2, RTLD_GLOBAL = 256, RTLD_NODELETE = 0x1000;
+    try {
+      process.dlopen({ exports: {} } as NodeJS.Module, `${CHROMIUM_DIR}/libvulkan.so.1`, RTLD_NOW | RTLD_GLOBAL | RTLD_NODELETE);
+    } catch {
+      // expected: "Module did not self-register"; the library stays loaded
+    }
+  }
+}
+
+export interface NodeGpu {
+  device: GPUDevice;
+  adapterInfo: { vendor: string; architecture: string; description: string; device: string };
+  features: string[];
+}
+
+export async function createNodeDevice(): Promise<NodeGpu> {
+  prepareVulkan();
+  const { create, globals } = await import('webgpu');
+  Object.assign(globalThis, globals);
+  const gpu = create([]) as GPU;
+  const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+  if (!adapter) throw new Error('Dawn found no WebGPU adapter (is a Vulkan driver installed?)');
+  const device = await adapter.requestDevice({
+    requiredFeatures: adapter.features.has('timestamp-query') ? ['timestamp-query'] : [],
+    requiredLimits: {
+      maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
+      maxBufferSize: adapter.limits.maxBufferSize,
+      maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize,
+      maxComputeInvocationsPerWorkgroup: adapter.limits.maxComputeInvocationsPerWorkgroup,
+      maxComputeWorkgroupSizeX: adapter.limits.maxComputeWorkgroupSizeX,
+      maxComputeWorkgroupSizeY: adapter.limits.maxComputeWorkgroupSizeY,
+    },
+  });
+  const i = adapter.info;
+  return {
+    device,
+    adapterInfo: { vendor: i.vendor, architecture: i.architecture, description: i.description, device: i.device },
+    features: [...adapter.features],
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * `npm start` / `npm run bench`: the benchmark suite on Node, one thread.
+ *
+ *   node dist/bench/main.js [--quick] [--shapes LIST] [--filter REGEX] [--json] [--out DIR] [--list]
+ *
+ * Prints progress and the summary table, writes bench/results/<timestamp>.{json,md,html} and says where.
+ * docs/bench.md describes the options and the JSON schema.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OrtModule } from './backends.js';
+import { renderHtml, renderMarkdown, renderText } from './report.js';
+import type { BenchResults } from './schema.js';
+import { validateResults } from './schema.js';
+import { prepareSuite } from './setup.js';
+import { SHAPES, selectShapes } from './shapes.js';
+import { runSuite, type ProgressEvent } from './suite.js';
+
+export interface CliOptions {
+  quick: boolean;
+  shapes?: string;
+  filter: string | null;
+  json: boolean;
+  out: string;
+  list: boolean;
+}
+
+/** The repository root: this file runs as dist/bench/main.js. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function parseArgs(argv: string[]): CliOptions {
+  const o: CliOptions = { quick: false, filter: null, json: false, out: join(REPO_ROOT, 'bench', 'results'), list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (v === undefined || v === '') throw new Error(`${a} needs a value`);
+      return v;
+    };
+    const flag = a.split('=')[0];
+    if (flag === '--quick') o.quick = true;
+    else if (flag === '--json') o.json = true;
+    else if (flag === '--list') o.list = true;
+    else if (flag === '--shapes') o.shapes = value();
+    else if (flag === '--filter') o.filter = value();
+    else if (flag === '--out') o.out = resolve(value());
+    else if (flag === '--help' || flag === '-h') throw new Error('help');
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (o.filter) new RegExp(o.filter, 'i'); // throws early on a malformed expression
+  if (o.shapes) selectShapes(o.shapes); // throws early on a malformed shape id
+  return o;
+}
+
+export const USAGE = `usage: npm start -- [options]   (or: node dist/bench/main.js [options])
+  --quick           the quick shape set and shorter sampling (< 90 s)
+  --shapes LIST     comma list of groups (default, core, first-layer, mobilenet, quick) and shape ids
+                    IC-OC-HW-kKsS[-gG], e.g. --shapes core,3-32-224-k3s2,48-48-30-k5s1
+  --filter REGEX    run only "<shape id>/<backend>" names matching (case-insensitive), e.g. ort-web-uint8
+  --json            print the results JSON on stdout (progress and table go to stderr)
+  --out DIR         where to write <timestamp>.{json,md,html} (default bench/results)
+  --list            list the declared shapes and exit`;
+
+/** Progress display: one rewritten status line on a terminal, one line per finished step otherwise. */
+export function progressPrinter(stream: NodeJS.WriteStream): (ev: ProgressEvent) => void {
+  const tty = stream.isTTY;
+  let status = '';
+  const line = (s: string) => {
+    if (tty && status) stream.write('\r\x1b[K');
+    stream.write(s + '\n');
+    if (tty && status) stream.write(status);
+  };
+  const setStatus = (s: string) => {
+    status = s;
+    if (tty) stream.write(`\r\x1b[K${s}`);
+  };
+  return (ev) => {
+    switch (ev.kind) {
+      case 'ceiling':
+        line(`ceiling loop: ${ev.gmacs.toFixed(1)} GMAC/s`);
+        break;
+      case 'shape':
+        line(`[${ev.index + 1}/${ev.count}] ${ev.shape.label}  (${(ev.shape.macs / 1e6).toFixed(1)} MMAC)`);
+        break;
+      case 'step':
+        setStatus(`  [${ev.index + 1}/${ev.count}] ${ev.shape.id} ${ev.backend}: ${ev.step}...`);
+        break;
+      case 'result':
+        line(`    ${ev.backend.padEnd(22)} ${ev.result.gmacs.toFixed(2).padStart(7)} GMAC/s  ${ev.result.ms.toFixed(3)} ms ` +
+          `(IQR ${(ev.result.spread * 100).toFixed(0)}%, ${ev.result.samples} samples)${ev.result.algo ? `  ${ev.result.algo}` : ''}  ${ev.result.check}`);
+        break;
+      case 'skip':
+        line(`    ${ev.backend.padEnd(22)} skipped: ${ev.reason}`);
+        break;
+      case 'mismatch':
+        line(`    ${ev.mismatch.backend.padEnd(22)} MISMATCH: ${ev.mismatch.error ?? `${ev.mismatch.count}/${ev.mismatch.total} differ, first at ${ev.mismatch.firstIndex}: got ${ev.mismatch.got}, want ${ev.mismatch.want}`}`);
+        break;
+      case 'section':
+        setStatus(`  ${ev.name} section...`);
+        break;
+    }
+  };
+}
+
+export function timestamp(d = new Date()): string {
+  return d.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+}
+
+/** Writes <out>/<stamp><suffix>.{json,md,html}; returns the three paths. */
+export function writeReports(r: BenchResults, out: string, suffix = ''): { json: string; md: string; html: string } {
+  mkdirSync(out, { recursive: true });
+  const base = join(out, `${timestamp(new Date(r.createdAt))}${suffix}`);
+  const paths = { json: `${base}.json`, md: `${base}.md`, html: `${base}.html` };
+  writeFileSync(paths.json, JSON.stringify(r, null, 2) + '\n');
+  writeFileSync(paths.md, renderMarkdown(r));
+  writeFileSync(paths.html, renderHtml(r));
+  return paths;
+}
+
+export async function loadOrtForNode(): Promise<{ ort: OrtModule | null; error?: string }> {
+  try {
+    const ort = (await import('onnxruntime-web')) as unknown as OrtModule;
+    return { ort };
+  } catch (e) {
+    return { ort: null, error: String(e) };
+  }
+}
+
+export function nodeMachine(): BenchResults['machine'] {
+  const c = cpus();
+  return { platform: process.platform, arch: process.arch, cpuModel: c[0]?.model?.trim(), cpus: c.length };
+}
+
+async function main(argv: string[]): Promise<number> {
+  let o: CliOptions;
+  try {
+    o = parseArgs(argv);
+  } catch (e) {
+    const help = (e as Error).message === 'help';
+    (help ? console.log : console.error)(help ? USAGE : `${(e as Error).message}\n${USAGE}`);
+    return help ? 0 : 2;
+  }
+  if (o.list) {
+    for (const s of SHAPES) console.log(`${s.id.padEnd(22)} ${s.label.padEnd(26)} ${(s.macs / 1e6).toFixed(1).padStart(7)} MMAC  ${s.tags.join(',')}`);
+    return 0;
+  }
+  const log = o.json ? process.stderr : process.stdout;
+  const { ort, error } = await loadOrtForNode();
+  const input = await prepareSuite({
+    quick: o.quick, shapes: o.shapes, filter: o.filter, ort, ortError: error,
+    ortBuild: 'ort-wasm-simd-threaded.wasm (SIMD, numThreads 1)',
+    engine: { name: 'node', version: process.versions.node, v8: process.versions.v8 },
+    machine: nodeMachine(),
+    onProgress: progressPrinter(log),
+  });
+  log.write(`i8conv benchmark on Node ${process.versions.node}: ${input.shapes.length} shapes, backends ${input.backends.map((b) => b.name).join(', ')}\n`);
+  const r = await runSuite(input);
+  const problems = validateResults(r);
+  if (problems.length) r.errors.push(...problems.map((p) => `results schema: ${p}`));
+  const paths = writeReports(r, o.out);
+  log.write('\n' + renderText(r) + '\n\n');
+  log.write(`report: ${relative(process.cwd(), paths.html)}\n        ${relative(process.cwd(), paths.md)}\n        ${relative(process.cwd(), paths.json)}\n`);
+  if (o.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
+  // A peer's wrong output is reported, not fatal (it is the peer's bug); i8conv's own mismatches fail the run.
+  return r.mismatches.some((m) => m.backend.startsWith('i8conv')) ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,293 @@
+/**
+ * Turns a results object (bench/schema.ts) into what people read: a plain-text table for the terminal, a
+ * Markdown report, and a self-contained HTML report with SVG charts. Pure string building, no I/O, so the
+ * browser harness and the tests use it too.
+ */
+import type { BenchResults, ShapeResult } from './schema.js';
+
+/** Peers the headline ratios compare i8conv with. */
+const RATIO_PEERS = ['ort-web-int8', 'ort-web-uint8'] as const;
+
+/** Backend columns in a stable order: i8conv (heuristic), peers, naive, then forced algorithms and the rest. */
+export function backendOrder(r: BenchResults): string[] {
+  const seen = new Set<string>();
+  for (const s of r.shapes) for (const b of Object.keys(s.backends)) seen.add(b);
+  for (const s of r.shapes) for (const m of s.mismatches) seen.add(m.backend);
+  const rank = (b: string) =>
+    b === 'i8conv' ? 0 : b === 'i8conv-simd128' ? 1 : b.startsWith('ort-web') ? 2 : b === 'naive-js' ? 3 : b.startsWith('i8conv:') ? 4 : 5;
+  return [...seen].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+const fmt = (v: number | undefined, d = 1) => (v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(d));
+const pct = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '—' : `${(v * 100).toFixed(0)}%`);
+
+function cell(s: ShapeResult, b: string): string {
+  const r = s.backends[b];
+  if (r) return `${fmt(r.gmacs, r.gmacs < 10 ? 2 : 1)}${r.check === 'mismatch' ? ' ✗' : ''}`;
+  if (s.mismatches.some((m) => m.backend === b && m.phase === 'prepare')) return 'error';
+  if (s.skipped.some((k) => k.backend === b)) return 'skip';
+  return '—';
+}
+
+function ratio(s: ShapeResult, peer: string): string {
+  const a = s.backends.i8conv;
+  const p = s.backends[peer];
+  return a && p ? `${(a.gmacs / p.gmacs).toFixed(2)}x` : '—';
+}
+
+/** Rows of the main table: shape, MACs, each main backend's GMAC/s, % of ceiling, ratios, algorithm, check. */
+function mainTable(r: BenchResults): { head: string[]; rows: string[][] } {
+  const cols = backendOrder(r).filter((b) => !b.startsWith('i8conv:'));
+  const head = ['shape', 'MMAC', ...cols.map((b) => `${b} GMAC/s`), 'i8conv % ceil', ...RATIO_PEERS.map((p) => `i8conv / ${p}`), 'i8conv algo', 'check'];
+  const rows = r.shapes.map((s) => {
+    const bad = new Set(s.mismatches.map((m) => m.backend));
+    const checked = Object.values(s.backends).some((b) => b.check !== 'unchecked');
+    return [
+      s.label, fmt(s.macs / 1e6, 1), ...cols.map((b) => cell(s, b)), pct(s.backends.i8conv?.pctCeiling),
+      ...RATIO_PEERS.map((p) => ratio(s, p)), s.backends.i8conv?.algo ?? '—',
+      bad.size ? `MISMATCH: ${[...bad].join(', ')}` : checked ? 'ok' : 'unchecked',
+    ];
+  });
+  return { head, rows };
+}
+
+function algoTable(r: BenchResults): { head: string[]; rows: string[][] } | null {
+  const cols = backendOrder(r).filter((b) => b.startsWith('i8conv'));
+  if (cols.filter((b) => b.startsWith('i8conv:')).length === 0) return null;
+  return {
+    head: ['shape', ...cols.map((b) => `${b} GMAC/s`)],
+    rows: r.shapes.map((s) => [s.label, ...cols.map((b) => cell(s, b))]),
+  };
+}
+
+function spreadTable(r: BenchResults): { head: string[]; rows: string[][] } {
+  const cols = backendOrder(r);
+  return {
+    head: ['shape', ...cols.map((b) => `${b} ms (min–max, IQR/med)`)],
+    rows: r.shapes.map((s) =>
+      [s.label, ...cols.map((b) => {
+        const x = s.backends[b];
+        return x ? `${fmt(x.ms, 3)} (${fmt(x.msMin, 3)}–${fmt(x.msMax, 3)}, ${pct(x.spread)})` : '—';
+      })]),
+  };
+}
+
+function header(r: BenchResults): string[] {
+  return [
+    `engine: ${r.engine.name} ${r.engine.version}${r.engine.v8 ? ` (V8 ${r.engine.v8})` : ''}; machine: ${r.machine.platform}` +
+      `${r.machine.arch ? ` ${r.machine.arch}` : ''}${r.machine.cpuModel ? `, ${r.machine.cpuModel}` : ''}${r.machine.cpus ? `, ${r.machine.cpus} cores` : ''}`,
+    `wasm builds: i8conv ${r.builds.i8conv ?? 'not loaded'}; onnxruntime-web ${r.builds.ortWebVersion ?? 'not loaded'}` +
+      `${r.builds.ortWeb ? ` (${r.builds.ortWeb})` : ''}; one thread`,
+    `base-SIMD ceiling: ${fmt(r.ceilingGmacs)} GMAC/s (runs: ${r.ceiling.runs.map((v) => fmt(v)).join(', ')}; linearity ${fmt(r.ceiling.linearity, 2)}, ~4 expected)`,
+    `oracle: ${r.oracle}; rounding half-even; ${r.options.quick ? 'quick run' : 'default run'}${r.options.filter ? `, filter /${r.options.filter}/i` : ''}; ${fmt(r.durationS, 0)} s`,
+  ];
+}
+
+function mismatchLines(r: BenchResults): string[] {
+  return r.mismatches.map((m) =>
+    m.error
+      ? `${m.shape} ${m.backend} [${m.phase}]: ${m.error}`
+      : `${m.shape} ${m.backend} [${m.phase}]: ${m.count}/${m.total} elements differ, max |diff| ${m.maxAbsDiff}, first at ${m.firstIndex}: got ${m.got}, want ${m.want}`,
+  );
+}
+
+function skippedLines(r: BenchResults): string[] {
+  return r.shapes.flatMap((s) => s.skipped.map((k) => `${s.id} ${k.backend}: ${k.reason}`));
+}
+
+// ---- plain text ------------------------------------------------------------------------------------------------
+
+function textTable(head: string[], rows: string[][]): string {
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(w[i]) : c.padStart(w[i]))).join('  ');
+  return [line(head), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function renderText(r: BenchResults): string {
+  const out = [...header(r), ''];
+  const m = mainTable(r);
+  out.push(textTable(m.head, m.rows));
+  const a = algoTable(r);
+  if (a) out.push('', 'algorithms by name:', textTable(a.head, a.rows));
+  if (Array.isArray(r.kernels) && r.kernels.length) {
+    out.push('', 'kernel level:', textTable(...kernelTable(r)));
+  }
+  if (Array.isArray(r.relayout) && r.relayout.length) out.push('', 'relayout:', textTable(...relayoutTable(r)));
+  const mm = mismatchLines(r);
+  out.push('', mm.length ? `MISMATCHES (${mm.length}):` : 'mismatches: none', ...mm.map((l) => `  ${l}`));
+  if (r.errors.length) out.push('', 'errors:', ...r.errors.map((e) => `  ${e}`));
+  return out.join('\n');
+}
+
+function kernelTable(r: BenchResults): [string[], string[][]] {
+  const ks = Array.isArray(r.kernels) ? r.kernels : [];
+  return [
+    ['kernel', 'filter', 'stride', 'tile', 'isa', 'problem', 'GMAC/s', '% ceil', 'IQR/med'],
+    ks.map((k) => [k.name, String(k.filter), String(k.stride), k.tile, k.isa, k.problem, fmt(k.gmacs), pct(k.pctCeiling), pct(k.spread)]),
+  ];
+}
+
+function relayoutTable(r: BenchResults): [string[], string[][]] {
+  const rows = Array.isArray(r.relayout) ? r.relayout : [];
+  return [
+    ['mode', 'shape', 'bytes', 'GB/s', 'memcpy GB/s', 'ratio'],
+    rows.map((x) => [x.mode, x.shape, String(x.bytes), fmt(x.gbps, 2), fmt(x.memcpyGbps, 2), fmt(x.ratio, 2)]),
+  ];
+}
+
+// ---- Markdown ------------------------------------------------------------------------------------------------
+
+function mdTable(head: string[], rows: string[][]): string {
+  const esc = (c: string) => c.replace(/\|/g, '\\|');
+  return [
+    `| ${head.map(esc).join(' | ')} |`,
+    `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+    ...rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+  ].join('\n');
+}
+
+export function renderMarkdown(r: BenchResults): string {
+  const m = mainTable(r);
+  const out = [`# i8conv benchmark — ${r.engine.name}, ${r.createdAt}`, '', ...header(r).map((l) => `- ${l}`), '', '## Operator level (GMAC/s, median)', '', mdTable(m.head, m.rows)];
+  const a = algoTable(r);
+  if (a) out.push('', '## Algorithms by name', '', mdTable(a.head, a.rows));
+  out.push('', '## Timing detail', '', mdTable(spreadTable(r).head, spreadTable(r).rows));
+  out.push('', '## Kernel level', '');
+  out.push(Array.isArray(r.kernels) ? mdTable(...kernelTable(r)) : `Not measured: ${r.kernels.unavailable}`);
+  out.push('', '## Relayout', '');
+  out.push(Array.isArray(r.relayout) ? mdTable(...relayoutTable(r)) : `Not measured: ${r.relayout.unavailable}`);
+  const mm = mismatchLines(r);
+  out.push('', '## Mismatches against the oracle', '', mm.length ? mm.map((l) => `- ${l}`).join('\n') : 'None: every output checked was equal to the oracle.');
+  const sk = skippedLines(r);
+  if (sk.length) out.push('', '## Skipped', '', sk.map((l) => `- ${l}`).join('\n'));
+  if (r.errors.length) out.push('', '## Errors', '', r.errors.map((e) => `- ${e}`).join('\n'));
+  return out.join('\n') + '\n';
+}
+
+// ---- HTML + SVG ------------------------------------------------------------------------------------------------
+
+const COLORS: Record<string, string> = {
+  i8conv: '#1f77b4', 'i8conv-simd128': '#6baed6', 'ort-web-int8': '#d62728', 'ort-web-uint8': '#ff7f0e', 'naive-js': '#7f7f7f',
+};
+const EXTRA = ['#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Grouped horizontal bar chart: one group per category, one bar per series; `ref` draws a vertical line. */
+export function barChartSvg(
+  title: string,
+  categories: string[],
+  series: { name: string; values: (number | null)[] }[],
+  unit: string,
+  ref?: { value: number; label: string },
+): string {
+  const labelW = 190;
+  const plotW = 560;
+  const barH = 11;
+  const groupGap = 8;
+  const top = 34;
+  const groupH = series.length * barH + groupGap;
+  const legendH = 18 * Math.ceil(series.length / 4);
+  const height = top + categories.length * groupH + 28 + legendH;
+  const max = Math.max(1e-9, ref?.value ?? 0, ...series.flatMap((s) => s.values.filter((v): v is number => v !== null)));
+  const x = (v: number) => labelW + (v / max) * plotW;
+  const colorOf = (name: string, i: number) => COLORS[name] ?? EXTRA[i % EXTRA.length];
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${labelW + plotW + 90}" height="${height}" font-family="sans-serif" font-size="11" role="img" aria-label="${esc(title)}">`,
+    `<text x="4" y="16" font-size="13" font-weight="bold">${esc(title)}</text>`,
+  ];
+  // grid
+  const steps = 5;
+  for (let i = 0; i <= steps; i++) {
+    const v = (max * i) / steps;
+    const gx = x(v);
+    parts.push(`<line x1="${gx}" y1="${top - 4}" x2="${gx}" y2="${top + categories.length * groupH}" stroke="#ddd"/>`);
+    parts.push(`<text x="${gx}" y="${top + categories.length * groupH + 12}" text-anchor="middle" fill="#555">${v.toFixed(v < 10 ? 1 : 0)}</text>`);
+  }
+  parts.push(`<text x="${labelW + plotW / 2}" y="${top + categories.length * groupH + 24}" text-anchor="middle" fill="#555">${esc(unit)}</text>`);
+  categories.forEach((c, ci) => {
+    const gy = top + ci * groupH;
+    parts.push(`<text x="${labelW - 6}" y="${gy + (series.length * barH) / 2 + 4}" text-anchor="end">${esc(c)}</text>`);
+    series.forEach((s, si) => {
+      const v = s.values[ci];
+      if (v === null || !Number.isFinite(v)) return;
+      const y = gy + si * barH;
+      parts.push(
+        `<rect x="${labelW}" y="${y}" width="${Math.max(0.5, x(v) - labelW).toFixed(1)}" height="${barH - 2}" fill="${colorOf(s.name, si)}"><title>${esc(`${c} ${s.name}: ${v.toFixed(2)} ${unit}`)}</title></rect>`,
+        `<text x="${(x(v) + 3).toFixed(1)}" y="${y + barH - 3}" font-size="9" fill="#333">${v.toFixed(v < 10 ? 2 : 1)}</text>`,
+      );
+    });
+  });
+  if (ref) {
+    const rx = x(ref.value);
+    parts.push(`<line x1="${rx}" y1="${top - 6}" x2="${rx}" y2="${top + categories.length * groupH}" stroke="#000" stroke-dasharray="4 3"/>`);
+    parts.push(`<text x="${rx}" y="${top - 9}" text-anchor="middle" font-size="10">${esc(ref.label)}</text>`);
+  }
+  const ly = top + categories.length * groupH + 34;
+  series.forEach((s, si) => {
+    const lx = 4 + (si % 4) * 190;
+    const yy = ly + Math.floor(si / 4) * 18;
+    parts.push(`<rect x="${lx}" y="${yy}" width="10" height="10" fill="${colorOf(s.name, si)}"/><text x="${lx + 14}" y="${yy + 9}">${esc(s.name)}</text>`);
+  });
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+function htmlTable(head: string[], rows: string[][]): string {
+  return `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((r) => `<tr>${r.map((c) => `<td${/MISMATCH|✗|error/.test(c) ? ' class="bad"' : ''}>${esc(c)}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+}
+
+export function renderHtml(r: BenchResults): string {
+  const cols = backendOrder(r).filter((b) => !b.startsWith('i8conv:'));
+  const cats = r.shapes.map((s) => s.label);
+  const gmacsChart = barChartSvg(
+    'GMAC/s per shape and backend (one thread, median)',
+    cats,
+    cols.map((b) => ({ name: b, values: r.shapes.map((s) => s.backends[b]?.gmacs ?? null) })),
+    'GMAC/s',
+    { value: r.ceilingGmacs, label: `ceiling ${r.ceilingGmacs.toFixed(1)}` },
+  );
+  const pctCols = backendOrder(r).filter((b) => b.startsWith('i8conv') || b.startsWith('ort-web'));
+  const pctChart = barChartSvg(
+    '% of the base-SIMD ceiling',
+    cats,
+    pctCols.map((b) => ({ name: b, values: r.shapes.map((s) => (s.backends[b] ? s.backends[b].pctCeiling * 100 : null)) })),
+    '% of ceiling',
+    { value: 100, label: '100%' },
+  );
+  const m = mainTable(r);
+  const a = algoTable(r);
+  const sp = spreadTable(r);
+  const mm = mismatchLines(r);
+  const sk = skippedLines(r);
+  const section = (t: string, body: string) => `<h2>${esc(t)}</h2>\n${body}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>i8conv benchmark — ${esc(r.engine.name)} ${esc(r.createdAt)}</title>
+<style>
+body{font-family:sans-serif;margin:24px;max-width:1200px;color:#222}
+table{border-collapse:collapse;font-size:12px;margin:8px 0}
+th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}
+th:first-child,td:first-child{text-align:left}
+td.bad{background:#fdd;color:#900;font-weight:bold}
+.mismatch{color:#900;font-weight:bold}
+ul{font-size:13px}
+</style></head><body>
+<h1>i8conv benchmark — ${esc(r.engine.name)}</h1>
+<ul>${header(r).map((l) => `<li>${esc(l)}</li>`).join('')}</ul>
+${section('Operator level', htmlTable(m.head, m.rows))}
+${gmacsChart}
+${pctChart}
+${a ? section('Algorithms by name (GMAC/s)', htmlTable(a.head, a.rows)) : ''}
+${section('Mismatches against the oracle', mm.length ? `<ul class="mismatch">${mm.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : '<p>None: every output checked was equal to the oracle.</p>')}
+${section('Timing detail', htmlTable(sp.head, sp.rows))}
+${section('Kernel level', Array.isArray(r.kernels) ? htmlTable(...kernelTable(r)) : `<p>Not measured: ${esc(r.kernels.unavailable)}</p>`)}
+${section('Relayout', Array.isArray(r.relayout) ? htmlTable(...relayoutTable(r)) : `<p>Not measured: ${esc(r.relayout.unavailable)}</p>`)}
+${sk.length ? section('Skipped', `<ul>${sk.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`) : ''}
+${r.errors.length ? section('Errors', `<ul class="mismatch">${r.errors.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`) : ''}
+</body></html>
+`;
+}

@@ -1,0 +1,167 @@
+/**
+ * The results JSON of the benchmark suite (`bench/results/<timestamp>.json`): its types and a validator.
+ * docs/bench.md documents every field; bump SCHEMA_ID when a field changes meaning or is removed (adding an
+ * optional field keeps the id).
+ */
+import type { Mismatch } from './data.js';
+
+export const SCHEMA_ID = 'i8conv-bench/1';
+
+export interface BackendResult {
+  /** Multiply-accumulates per second of one convolution, 10^9, from the median time. */
+  gmacs: number;
+  /** Median time of one convolution, milliseconds; min/max/quartile spread from the same samples. */
+  ms: number;
+  msMin: number;
+  msMax: number;
+  /** Interquartile range / median (0.05 = 5%). */
+  spread: number;
+  samples: number;
+  callsPerSample: number;
+  /** gmacs / ceilingGmacs. */
+  pctCeiling: number;
+  /** 'ok': output equal to the oracle's after the first call and after timing; 'mismatch': see mismatches;
+   * 'unchecked': no oracle was available. */
+  check: 'ok' | 'mismatch' | 'unchecked';
+  /** The algorithm that ran (i8conv backends). */
+  algo?: string;
+  /** The wasm build that ran (i8conv: 'simd128' | 'relaxed'; onnxruntime-web: its wasm file). */
+  build?: string;
+}
+
+export interface ShapeResult {
+  id: string;
+  label: string;
+  ic: number;
+  oc: number;
+  h: number;
+  w: number;
+  k: number;
+  s: number;
+  pad: number;
+  group: number;
+  format: 'NCHW44' | 'NCHW_NCHW44';
+  oh: number;
+  ow: number;
+  macs: number;
+  backends: Record<string, BackendResult>;
+  /** Every backend whose output differed from the oracle (or failed), with where. Never filtered. */
+  mismatches: (Mismatch & { phase: 'first-call' | 'after-timing' | 'prepare' })[];
+  /** Backends not run on this shape and why (size limit, unsupported, filtered out is NOT listed). */
+  skipped: { backend: string; reason: string }[];
+}
+
+export interface RelayoutRow {
+  mode: string;
+  shape: string;
+  bytes: number;
+  gbps: number;
+  memcpyGbps: number;
+  ratio: number;
+}
+
+export interface KernelResult {
+  name: string;
+  filter: number;
+  stride: number;
+  tile: string;
+  isa: string;
+  /** Problem the kernel ran on, e.g. "ic=64 oc=8 ow=64 rows=4". */
+  problem: string;
+  macs: number;
+  gmacs: number;
+  ms: number;
+  spread: number;
+  pctCeiling: number;
+}
+
+export interface BenchResults {
+  schema: typeof SCHEMA_ID;
+  createdAt: string;
+  durationS: number;
+  machine: { platform: string; arch?: string; cpuModel?: string; cpus?: number; userAgent?: string };
+  engine: { name: string; version: string; v8?: string };
+  /** Which wasm build each engine ran. */
+  builds: { i8conv: string | null; ortWeb: string | null; ortWebVersion: string | null };
+  options: { quick: boolean; shapes: string[]; filter: string | null; threads: 1; rounding: 'half-even' };
+  /** What produced the expected outputs. */
+  oracle: string;
+  /** Median GMAC/s of the base-SIMD ceiling loop (assembly/bench/ceiling.ts), measured in this run. */
+  ceilingGmacs: number;
+  ceiling: {
+    gmacs: number;
+    /** Per-measurement GMAC/s (measured at the start and at the end of the run). */
+    runs: number[];
+    /** time(trips) / time(trips/4); ~4 shows the loop is not hoisted away. */
+    linearity: number;
+  };
+  shapes: ShapeResult[];
+  /** Kernel level: each micro-kernel of the kernel table on a fixed problem, or why it is absent. */
+  kernels: KernelResult[] | { unavailable: string };
+  /** Relayout section (bench/relayout.ts), or why it is absent. */
+  relayout: RelayoutRow[] | { unavailable: string };
+  /** All shapes' mismatches together, each with its shape id. */
+  mismatches: (ShapeResult['mismatches'][number] & { shape: string })[];
+  /** Problems that stopped a whole section (a peer that failed to load, ...). */
+  errors: string[];
+}
+
+/** Returns the problems found (empty when `x` is a valid BenchResults). Checks types, not values' plausibility. */
+export function validateResults(x: unknown): string[] {
+  const errs: string[] = [];
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const num = (v: unknown, path: string) => {
+    if (typeof v !== 'number' || Number.isNaN(v)) errs.push(`${path}: expected a number`);
+  };
+  const str = (v: unknown, path: string) => {
+    if (typeof v !== 'string') errs.push(`${path}: expected a string`);
+  };
+  if (!isObj(x)) return ['root: expected an object'];
+  if (x.schema !== SCHEMA_ID) errs.push(`schema: expected ${SCHEMA_ID}`);
+  str(x.createdAt, 'createdAt');
+  num(x.durationS, 'durationS');
+  if (!isObj(x.machine)) errs.push('machine: expected an object');
+  else str(x.machine.platform, 'machine.platform');
+  if (!isObj(x.engine)) errs.push('engine: expected an object');
+  else {
+    str(x.engine.name, 'engine.name');
+    str(x.engine.version, 'engine.version');
+  }
+  if (!isObj(x.builds)) errs.push('builds: expected an object');
+  if (!isObj(x.options)) errs.push('options: expected an object');
+  str(x.oracle, 'oracle');
+  num(x.ceilingGmacs, 'ceilingGmacs');
+  if (!isObj(x.ceiling)) errs.push('ceiling: expected an object');
+  else {
+    num(x.ceiling.gmacs, 'ceiling.gmacs');
+    if (!Array.isArray(x.ceiling.runs)) errs.push('ceiling.runs: expected an array');
+  }
+  if (!Array.isArray(x.shapes)) errs.push('shapes: expected an array');
+  else {
+    x.shapes.forEach((s: unknown, i) => {
+      const p = `shapes[${i}]`;
+      if (!isObj(s)) return void errs.push(`${p}: expected an object`);
+      str(s.id, `${p}.id`);
+      for (const k of ['ic', 'oc', 'h', 'w', 'k', 's', 'macs']) num(s[k], `${p}.${k}`);
+      if (!isObj(s.backends)) errs.push(`${p}.backends: expected an object`);
+      else {
+        for (const [name, b] of Object.entries(s.backends)) {
+          const q = `${p}.backends['${name}']`;
+          if (!isObj(b)) {
+            errs.push(`${q}: expected an object`);
+            continue;
+          }
+          for (const k of ['gmacs', 'ms', 'msMin', 'msMax', 'spread', 'pctCeiling']) num(b[k], `${q}.${k}`);
+          if (!['ok', 'mismatch', 'unchecked'].includes(b.check as string)) errs.push(`${q}.check: bad value`);
+        }
+      }
+      if (!Array.isArray(s.mismatches)) errs.push(`${p}.mismatches: expected an array`);
+      if (!Array.isArray(s.skipped)) errs.push(`${p}.skipped: expected an array`);
+    });
+  }
+  if (!Array.isArray(x.kernels) && !isObj(x.kernels)) errs.push('kernels: expected an array or an object');
+  if (!Array.isArray(x.relayout) && !isObj(x.relayout)) errs.push('relayout: expected an array or an object');
+  if (!Array.isArray(x.mismatches)) errs.push('mismatches: expected an array');
+  if (!Array.isArray(x.errors)) errs.push('errors: expected an array');
+  return errs;
+}

@@ -1,0 +1,119 @@
+/**
+ * Builds the suite's input from what the environment provides (Node or a browser page): the i8conv runtimes,
+ * the backends, the oracle, the optional kernel and relayout sections. No Node built-ins here.
+ */
+import { createRuntime } from '../src/index.js';
+import { configureOrt, i8convBackend, naiveBackend, ortBackend, type Backend, type OrtModule, type RuntimeLike } from './backends.js';
+import type { ConvParams, ProblemData } from './data.js';
+import { naiveConvNCHW } from './naive-conv.js';
+import type { BenchResults, RelayoutRow } from './schema.js';
+import { selectShapes } from './shapes.js';
+import { DEFAULT_SAMPLING, QUICK_SAMPLING } from './stats.js';
+import type { CeilingExports, Oracle, ProgressEvent, SuiteInput } from './suite.js';
+
+export interface SetupOptions {
+  quick: boolean;
+  shapes?: string;
+  filter?: string | null;
+  /** onnxruntime-web, already imported by the caller (its import path differs between Node and a page). */
+  ort: OrtModule | null;
+  /** Why `ort` is null, for the report. */
+  ortError?: string;
+  /** The wasm file onnxruntime-web ran, when the caller can tell. */
+  ortBuild?: string;
+  engine: BenchResults['engine'];
+  machine: BenchResults['machine'];
+  onProgress?: (ev: ProgressEvent) => void;
+}
+
+/**
+ * Dynamic import of an optional module (the path is a variable so TypeScript does not require it to exist).
+ * A missing module gives null; a module that exists but fails to load is an error worth seeing, so it throws.
+ */
+async function optionalImport(path: string): Promise<Record<string, unknown> | null> {
+  try {
+    return (await import(path)) as Record<string, unknown>;
+  } catch (e) {
+    const msg = String((e as { code?: string }).code ?? '') + ' ' + String((e as Error).message ?? e);
+    // Node: ERR_MODULE_NOT_FOUND for the file itself; browsers: the fetch of the file failed (404).
+    if (/ERR_MODULE_NOT_FOUND|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(msg) && msg.includes(path.replace(/^\.\.?\//, ''))) return null;
+    throw e;
+  }
+}
+
+type ReferenceConv = (p: ConvParams, src: Int8Array, w: Int8Array, b: Int32Array) => Int8Array | Int32Array;
+
+/** The oracle: kernels-ref's reference.convBias when it exists; otherwise the naive JS convolution, labelled so. */
+export async function loadOracle(): Promise<{ oracle: Oracle; name: string }> {
+  const mod = await optionalImport('../kernels-ref/index.js');
+  const ref = mod?.reference as { convBias?: ReferenceConv } | undefined;
+  if (typeof ref?.convBias === 'function') {
+    const conv = ref.convBias;
+    return { oracle: (pb: ProblemData) => conv(pb.params, pb.src, pb.weights, pb.bias), name: 'kernels-ref reference.convBias' };
+  }
+  return {
+    oracle: (pb: ProblemData) => {
+      const dst = new Int8Array(pb.dstLength);
+      naiveConvNCHW(pb.params, pb.srcNCHW, pb.weights, pb.bias, dst);
+      return dst;
+    },
+    name: 'bench/naive-conv.ts (kernels-ref reference.convBias not available in this build)',
+  };
+}
+
+/** i8conv's algorithms that can be forced with `algo`: the ordered pack of src/algos/pack.ts. */
+export async function listI8convAlgorithms(): Promise<{ name: string; formats?: readonly string[] }[]> {
+  const mod = await optionalImport('../src/algos/pack.js');
+  const list = mod?.ALGORITHMS as { name: string; formats?: readonly string[] }[] | undefined;
+  return Array.isArray(list) ? list.map((a) => ({ name: a.name, formats: a.formats })) : [];
+}
+
+export async function relayoutSection(quick: boolean): Promise<(() => Promise<RelayoutRow[] | { unavailable: string }>) | undefined> {
+  const mod = await optionalImport('./relayout.js');
+  const run = mod?.runRelayoutBench as ((o?: { quick?: boolean }) => Promise<RelayoutRow[]>) | undefined;
+  if (typeof run !== 'function') return undefined;
+  return async () => run({ quick });
+}
+
+export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
+  const errors: string[] = [];
+  const rt = await createRuntime();
+  const rtLike = rt as unknown as RuntimeLike;
+  const ceiling = rt.core.exports as unknown as CeilingExports;
+  const backends: Backend[] = [i8convBackend(rtLike, 'i8conv')];
+  if (rt.features.build === 'relaxed') {
+    // Show the SIMD128 build too, so a reader sees what relaxed SIMD buys on this engine.
+    const rt128 = await createRuntime({ build: 'simd128' });
+    backends.push(i8convBackend(rt128 as unknown as RuntimeLike, 'i8conv-simd128'));
+  }
+  if (o.ort) {
+    configureOrt(o.ort);
+    backends.push(ortBackend(o.ort, 'int8'), ortBackend(o.ort, 'uint8'));
+  } else {
+    errors.push(`onnxruntime-web not run: ${o.ortError ?? 'not loaded'}`);
+  }
+  backends.push(naiveBackend);
+  for (const a of await listI8convAlgorithms()) backends.push(i8convBackend(rtLike, `i8conv:${a.name}`, a.name, a.formats));
+
+  const { oracle, name: oracleName } = await loadOracle();
+  return {
+    shapes: selectShapes(o.shapes, o.quick),
+    backends,
+    oracle,
+    oracleName,
+    ceiling,
+    sampling: o.quick ? QUICK_SAMPLING : DEFAULT_SAMPLING,
+    quick: o.quick,
+    filter: o.filter ?? null,
+    engine: o.engine,
+    machine: o.machine,
+    builds: {
+      i8conv: rt.features.build ?? null,
+      ortWeb: o.ort ? (o.ortBuild ?? 'wasm (SIMD)') : null,
+      ortWebVersion: o.ort ? (o.ort.env.versions?.web ?? null) : null,
+    },
+    relayout: await relayoutSection(o.quick),
+    onProgress: o.onProgress,
+    errors,
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * Timing and statistics: the "documented equivalent" of benchmark.js that docs/bench.md describes.
+ *
+ * Why not benchmark.js itself: it decides its own run time (5 s per case by default), compiles test bodies with
+ * `Function`, and handles async work through deferreds; the suite needs a fixed time budget per case (the whole
+ * default run must fit in ~5 minutes on 2 shared cores), the same code path in Node and in a browser page, and
+ * async cases (onnxruntime's session.run). The method is the same as benchmark.js's:
+ *   1. warm up: call the function until `warmupMs` has passed (at least twice), so every engine has tiered up
+ *      (V8's baseline wasm tier is several times slower, and on Node 20 it computes relaxed dots wrongly);
+ *   2. calibrate: choose a number of calls per sample so that one sample lasts at least `minSampleMs`, well above
+ *      the clock's resolution (browsers coarsen performance.now() to 5-100 us);
+ *   3. sample: time samples until at least `minSamples` were taken and `budgetMs` has passed (or `maxSamples`);
+ *   4. report per-call times: median (the headline figure: robust to a neighbour's burst of CPU use on this
+ *      shared machine), min, max, quartiles, and the spread = interquartile range / median.
+ */
+
+export interface SampleOptions {
+  warmupMs: number;
+  minSampleMs: number;
+  minSamples: number;
+  maxSamples: number;
+  budgetMs: number;
+}
+
+export const DEFAULT_SAMPLING: SampleOptions = { warmupMs: 200, minSampleMs: 25, minSamples: 5, maxSamples: 40, budgetMs: 700 };
+export const QUICK_SAMPLING: SampleOptions = { warmupMs: 60, minSampleMs: 15, minSamples: 3, maxSamples: 15, budgetMs: 180 };
+
+export interface Timing {
+  /** Median time of one call, milliseconds. */
+  ms: number;
+  msMin: number;
+  msMax: number;
+  msP25: number;
+  msP75: number;
+  /** (p75 - p25) / median. */
+  spread: number;
+  samples: number;
+  callsPerSample: number;
+}
+
+export function quantile(sorted: readonly number[], q: number): number {
+  if (!sorted.length) return NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (pos - lo);
+}
+
+export function summarize(perCallMs: readonly number[], callsPerSample: number): Timing {
+  const s = [...perCallMs].sort((a, b) => a - b);
+  const ms = quantile(s, 0.5);
+  const msP25 = quantile(s, 0.25);
+  const msP75 = quantile(s, 0.75);
+  return {
+    ms, msMin: s[0], msMax: s[s.length - 1], msP25, msP75,
+    spread: ms > 0 ? (msP75 - msP25) / ms : 0, samples: s.length, callsPerSample,
+  };
+}
+
+type Fn = () => unknown;
+
+/**
+ * Times `fn` (sync or async: a returned promise is awaited, and only then is the call counted as done).
+ * `now` is injectable for tests; it defaults to performance.now.
+ */
+export async function measure(fn: Fn, opts: SampleOptions, now: () => number = () => performance.now()): Promise<Timing> {
+  // Learn once whether fn is async, so sync functions are timed without an await per call.
+  const first = fn();
+  const isAsync = first instanceof Promise;
+  if (isAsync) await first;
+  const runN = isAsync
+    ? async (n: number) => {
+        for (let i = 0; i < n; i++) await fn();
+      }
+    : (n: number) => {
+        for (let i = 0; i < n; i++) fn();
+      };
+
+  // 1. warm up (the first call above counts)
+  let calls = 1;
+  const w0 = now();
+  let one = 0;
+  while (calls < 2 || now() - w0 < opts.warmupMs) {
+    const t0 = now();
+    await runN(1);
+    one = now() - t0;
+    calls++;
+  }
+  // 2. calibrate from the last warm-up call
+  let perSample = Math.max(1, Math.ceil(opts.minSampleMs / Math.max(one, 1e-3)));
+  // 3. sample
+  const perCall: number[] = [];
+  const s0 = now();
+  while (perCall.length < opts.maxSamples && (perCall.length < opts.minSamples || now() - s0 < opts.budgetMs)) {
+    const t0 = now();
+    await runN(perSample);
+    const dt = now() - t0;
+    perCall.push(dt / perSample);
+    // A sample far below the target means the calibration call was slow (a tier-up, or a neighbour's burst):
+    // recalibrate, and drop that too-short sample since the clock's resolution makes it inaccurate.
+    if (dt < opts.minSampleMs / 2) {
+      perSample = Math.max(perSample * 2, Math.ceil(opts.minSampleMs / Math.max(dt / perSample, 1e-3)));
+      perCall.pop();
+    }
+  }
+  return summarize(perCall, perSample);
+}

@@ -1,0 +1,210 @@
+/**
+ * The benchmark suite itself, independent of where it runs: bench/main.ts drives it in Node, bench/browser-page.ts
+ * in a Chromium page. It measures the base-SIMD ceiling, then for every selected shape computes the oracle's
+ * output, and for every backend prepares, checks (after the first call), times, and checks again (after timing:
+ * catches engines whose optimizing tier computes differently from their baseline tier), then the kernel and
+ * relayout sections. It returns the results object of bench/schema.ts; reports are written by the caller.
+ */
+import { RefusedError, type Backend } from './backends.js';
+import { compareOutputs, makeProblem, type Mismatch, type ProblemData } from './data.js';
+import type { BenchResults, BackendResult, KernelResult, RelayoutRow, ShapeResult } from './schema.js';
+import { SCHEMA_ID } from './schema.js';
+import type { BenchShape } from './shapes.js';
+import { measure, type SampleOptions } from './stats.js';
+
+export type ProgressEvent =
+  | { kind: 'ceiling'; gmacs: number }
+  | { kind: 'shape'; index: number; count: number; shape: BenchShape }
+  | { kind: 'step'; index: number; count: number; shape: BenchShape; backend: string; step: 'oracle' | 'prepare' | 'time' }
+  | { kind: 'result'; shape: BenchShape; backend: string; result: BackendResult }
+  | { kind: 'skip'; shape: BenchShape; backend: string; reason: string }
+  | { kind: 'mismatch'; shape: BenchShape; mismatch: Mismatch }
+  | { kind: 'section'; name: string };
+
+/** The oracle: the expected int8 NCHW44 output of a problem. */
+export type Oracle = (pb: ProblemData) => ArrayLike<number>;
+
+/** The ceiling loop's exports (assembly/bench/ceiling.ts). */
+export interface CeilingExports {
+  ceilingDotI16(trips: number, seedA: number, seedB: number): number;
+  ceilingMacsPerTrip(): number;
+}
+
+export interface SuiteInput {
+  shapes: BenchShape[];
+  backends: Backend[];
+  oracle: Oracle | null;
+  oracleName: string;
+  ceiling: CeilingExports;
+  sampling: SampleOptions;
+  quick: boolean;
+  /** Case-insensitive regular expression over "<shape id>/<backend>"; null keeps everything. */
+  filter: string | null;
+  engine: BenchResults['engine'];
+  machine: BenchResults['machine'];
+  builds: BenchResults['builds'];
+  /** Kernel-level section, if the environment has one. */
+  kernels?: () => Promise<KernelResult[] | { unavailable: string }>;
+  /** Relayout section (bench/relayout.ts's runRelayoutBench), if present. */
+  relayout?: () => Promise<RelayoutRow[] | { unavailable: string }>;
+  onProgress?: (ev: ProgressEvent) => void;
+  /** Errors found while setting up (e.g. a peer that failed to load), carried into the results. */
+  errors?: string[];
+  now?: () => number;
+}
+
+const CEILING_TRIPS = 1_000_000;
+
+async function measureCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number) {
+  const macsPerCall = CEILING_TRIPS * c.ceilingMacsPerTrip();
+  let sink = 0;
+  const full = await measure(() => (sink ^= c.ceilingDotI16(CEILING_TRIPS, 3, 5)), sampling, now);
+  const quarter = await measure(() => (sink ^= c.ceilingDotI16(CEILING_TRIPS / 4, 3, 5)), { ...sampling, warmupMs: 0 }, now);
+  // `checksum` is returned so the calls' results are used (an engine may not drop them anyway: they are calls
+  // into wasm, but it costs nothing to be sure).
+  return { gmacs: macsPerCall / full.ms / 1e6, linearity: full.ms / quarter.ms, checksum: sink };
+}
+
+export async function runSuite(input: SuiteInput): Promise<BenchResults> {
+  const now = input.now ?? (() => performance.now());
+  const t0 = now();
+  const progress = input.onProgress ?? (() => {});
+  const filter = input.filter ? new RegExp(input.filter, 'i') : null;
+  const errors = [...(input.errors ?? [])];
+
+  const c1 = await measureCeiling(input.ceiling, input.sampling, now);
+  progress({ kind: 'ceiling', gmacs: c1.gmacs });
+  // Provisional ceiling for the per-backend % column during the run; replaced by the median at the end.
+  const ceilingRuns = [c1.gmacs];
+
+  const shapes: ShapeResult[] = [];
+  for (let si = 0; si < input.shapes.length; si++) {
+    const shape = input.shapes[si];
+    const chosen = input.backends.filter((b) => !filter || filter.test(`${shape.id}/${b.name}`));
+    if (!chosen.length) continue;
+    progress({ kind: 'shape', index: si, count: input.shapes.length, shape });
+    const res: ShapeResult = {
+      id: shape.id, label: shape.label, ic: shape.ic, oc: shape.oc, h: shape.h, w: shape.h, k: shape.k, s: shape.s,
+      pad: shape.pad, group: shape.group, format: shape.format, oh: shape.oh, ow: shape.oh, macs: shape.macs,
+      backends: {}, mismatches: [], skipped: [],
+    };
+    shapes.push(res);
+    const pb = makeProblem(shape);
+    let want: ArrayLike<number> | null = null;
+    if (input.oracle) {
+      progress({ kind: 'step', index: si, count: input.shapes.length, shape, backend: 'oracle', step: 'oracle' });
+      want = input.oracle(pb);
+    }
+    for (const b of chosen) {
+      // Forcing the algorithm the heuristic already chose would time the same code twice.
+      const heuristic = res.backends.i8conv?.algo;
+      const reason = b.skipReason(shape) ?? (heuristic && b.name === `i8conv:${heuristic}` ? 'the heuristic chose it: see column i8conv' : null);
+      if (reason) {
+        res.skipped.push({ backend: b.name, reason });
+        progress({ kind: 'skip', shape, backend: b.name, reason });
+        continue;
+      }
+      progress({ kind: 'step', index: si, count: input.shapes.length, shape, backend: b.name, step: 'prepare' });
+      let prepared;
+      try {
+        prepared = await b.prepare(pb);
+        await prepared.run();
+      } catch (e) {
+        prepared?.dispose();
+        const msg = e instanceof RefusedError ? e.message : e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e);
+        // A forced algorithm that refuses a shape is a skip; any other failure (the heuristic finding nothing
+        // included) is reported with the mismatches, as an output that could not be produced.
+        if (e instanceof RefusedError && b.name.startsWith('i8conv:')) {
+          res.skipped.push({ backend: b.name, reason: msg });
+          progress({ kind: 'skip', shape, backend: b.name, reason: msg });
+        } else {
+          const mm = { backend: b.name, count: 0, total: pb.dstLength, maxAbsDiff: NaN, firstIndex: -1, got: NaN, want: NaN, error: msg };
+          res.mismatches.push({ ...mm, phase: 'prepare' });
+          progress({ kind: 'mismatch', shape, mismatch: mm });
+        }
+        continue;
+      }
+      let bad = false;
+      if (want) {
+        const m = compareOutputs(b.name, prepared.output(), want);
+        if (m) {
+          bad = true;
+          res.mismatches.push({ ...m, phase: 'first-call' });
+          progress({ kind: 'mismatch', shape, mismatch: m });
+        }
+      }
+      progress({ kind: 'step', index: si, count: input.shapes.length, shape, backend: b.name, step: 'time' });
+      const t = await measure(() => prepared.run(), input.sampling, now);
+      if (want) {
+        const m = compareOutputs(b.name, prepared.output(), want);
+        if (m) {
+          bad = true;
+          res.mismatches.push({ ...m, phase: 'after-timing' });
+          progress({ kind: 'mismatch', shape, mismatch: m });
+        }
+      }
+      const gmacs = shape.macs / t.ms / 1e6;
+      const r: BackendResult = {
+        gmacs, ms: t.ms, msMin: t.msMin, msMax: t.msMax, spread: t.spread, samples: t.samples,
+        callsPerSample: t.callsPerSample, pctCeiling: gmacs / c1.gmacs,
+        check: want ? (bad ? 'mismatch' : 'ok') : 'unchecked',
+        ...(prepared.info.algo ? { algo: prepared.info.algo } : {}),
+        ...(prepared.info.build ? { build: prepared.info.build } : {}),
+      };
+      prepared.dispose();
+      res.backends[b.name] = r;
+      progress({ kind: 'result', shape, backend: b.name, result: r });
+    }
+  }
+
+  let kernels: BenchResults['kernels'] = { unavailable: 'no kernel section in this environment' };
+  if (input.kernels) {
+    progress({ kind: 'section', name: 'kernels' });
+    try {
+      kernels = await input.kernels();
+    } catch (e) {
+      kernels = { unavailable: `kernel section failed: ${String(e)}` };
+      errors.push(kernels.unavailable);
+    }
+  }
+  let relayout: BenchResults['relayout'] = { unavailable: 'bench/relayout.ts is not present' };
+  if (input.relayout) {
+    progress({ kind: 'section', name: 'relayout' });
+    try {
+      relayout = await input.relayout();
+    } catch (e) {
+      relayout = { unavailable: `relayout section failed: ${String(e)}` };
+      errors.push(relayout.unavailable);
+    }
+  }
+
+  // Second ceiling measurement at the end. Each run is a median; the reported ceiling is the larger of the two
+  // (a neighbour's load only ever slows the loop down, so the faster run is the better estimate of the limit),
+  // and both are kept so the report shows how much the machine's speed moved during the run.
+  const c2 = await measureCeiling(input.ceiling, input.sampling, now);
+  ceilingRuns.push(c2.gmacs);
+  progress({ kind: 'ceiling', gmacs: c2.gmacs });
+  const ceilingGmacs = Math.max(...ceilingRuns);
+  for (const s of shapes) for (const b of Object.values(s.backends)) b.pctCeiling = b.gmacs / ceilingGmacs;
+  if (Array.isArray(kernels)) for (const k of kernels) k.pctCeiling = k.gmacs / ceilingGmacs;
+
+  return {
+    schema: SCHEMA_ID,
+    createdAt: new Date().toISOString(),
+    durationS: (now() - t0) / 1000,
+    machine: input.machine,
+    engine: input.engine,
+    builds: input.builds,
+    options: {
+      quick: input.quick, shapes: input.shapes.map((s) => s.id), filter: input.filter, threads: 1, rounding: 'half-even',
+    },
+    oracle: input.oracleName,
+    ceilingGmacs,
+    ceiling: { gmacs: ceilingGmacs, runs: ceilingRuns, linearity: (c1.linearity + c2.linearity) / 2 },
+    shapes,
+    kernels,
+    relayout,
+    mismatches: shapes.flatMap((s) => s.mismatches.map((m) => ({ ...m, shape: s.id }))),
+    errors,
+  };
+}
