@@ -1,0 +1,138 @@
+/**
+ * `npm run bench:browser`: the same suite in headless Chromium (Debian's /usr/bin/chromium, driven by
+ * playwright-core), onnxruntime-web in the same page. Takes the options of bench/main.ts.
+ *
+ * The pages come from a small static server on 127.0.0.1 that sends COOP/COEP headers (cross-origin isolation:
+ * SharedArrayBuffer and precise timers are available, as a production page with threads would have them) and
+ * serves only dist/, bench/browser/ and onnxruntime-web's dist/. The server logs which .wasm files the page
+ * fetched, so the report states the build each engine ran. Reports are written like Node's, with a
+ * "-chromium" suffix.
+ */
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { nodeMachine, parseArgs, progressPrinter, REPO_ROOT, USAGE, writeReports, type CliOptions } from './main.js';
+import { renderText } from './report.js';
+import { validateResults, type BenchResults } from './schema.js';
+import type { ProgressEvent } from './suite.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+const SERVED = ['dist/', 'bench/browser/', 'node_modules/onnxruntime-web/dist/'];
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm',
+  '.json': 'application/json', '.map': 'application/json',
+};
+
+export interface StaticServer {
+  server: Server;
+  origin: string;
+  /** Paths of the .wasm files requested so far. */
+  wasmRequests: string[];
+  close(): Promise<void>;
+}
+
+export async function startServer(root = REPO_ROOT): Promise<StaticServer> {
+  const wasmRequests: string[] = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    let path = decodeURIComponent(url.pathname);
+    if (path === '/') path = '/bench/browser/index.html';
+    const rel = normalize(path.slice(1));
+    const file = resolve(root, rel);
+    const allowed = SERVED.some((p) => rel.split(sep).join('/').startsWith(p)) && file.startsWith(root + sep);
+    if (!allowed || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    if (file.endsWith('.wasm')) wasmRequests.push(rel);
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+      'cross-origin-resource-policy': 'same-origin',
+      'cache-control': 'no-store',
+    });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return {
+    server, origin: `http://127.0.0.1:${port}`, wasmRequests,
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+}
+
+/** Runs the suite in a fresh headless Chromium profile; returns the results with the wasm builds filled in. */
+export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter'>, onProgress?: (ev: ProgressEvent) => void): Promise<BenchResults> {
+  const srv = await startServer();
+  const profile = mkdtempSync(join(tmpdir(), 'i8conv-bench-chromium-'));
+  const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  try {
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    if (onProgress) await page.exposeFunction('benchProgress', (ev: ProgressEvent) => onProgress(ev));
+    await page.goto(`${srv.origin}/bench/browser/index.html`);
+    await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', null, { timeout: 30_000 }).catch(() => {
+      throw new Error(`the benchmark page did not load: ${pageErrors.join('; ') || 'runBench never appeared'}`);
+    });
+    const opts = { quick: o.quick, shapes: o.shapes, filter: o.filter };
+    const r = (await page.evaluate((x) => window.runBench(x), opts)) as BenchResults;
+    const ortWasm = srv.wasmRequests.filter((p) => p.includes('onnxruntime-web'));
+    if (r.builds.ortWeb !== null) {
+      r.builds.ortWeb = ortWasm.length ? `${ortWasm.map((p) => p.split('/').pop()).join(', ')} (numThreads 1)` : 'unknown (no .wasm request seen)';
+    }
+    // The page sees a reduced user-agent version (156.0.0.0); the browser process knows the real one.
+    const full = ctx.browser()?.version();
+    if (full) r.engine.version = full;
+    // Same machine as the driver: add what a page cannot see.
+    const m = nodeMachine();
+    r.machine = { ...r.machine, arch: m.arch, cpuModel: m.cpuModel };
+    r.errors.push(...pageErrors.map((e) => `page error: ${e}`));
+    return r;
+  } finally {
+    await ctx.close();
+    await srv.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let o: CliOptions;
+  try {
+    o = parseArgs(argv);
+  } catch (e) {
+    const help = (e as Error).message === 'help';
+    (help ? console.log : console.error)(help ? USAGE.replace('npm start --', 'npm run bench:browser --') : `${(e as Error).message}\n${USAGE}`);
+    return help ? 0 : 2;
+  }
+  const log = o.json ? process.stderr : process.stdout;
+  log.write(`i8conv benchmark in headless Chromium (${CHROMIUM})\n`);
+  const r = await runInBrowser(o, progressPrinter(log));
+  const problems = validateResults(r);
+  if (problems.length) r.errors.push(...problems.map((p) => `results schema: ${p}`));
+  const paths = writeReports(r, o.out, '-chromium');
+  log.write('\n' + renderText(r) + '\n\n');
+  log.write(`report: ${relative(process.cwd(), paths.html)}\n        ${relative(process.cwd(), paths.md)}\n        ${relative(process.cwd(), paths.json)}\n`);
+  if (o.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
+  return r.mismatches.some((m) => m.backend.startsWith('i8conv')) ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
