@@ -25,6 +25,8 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
 
+/** Modules the suite imports only if present (see bench/setup.ts). */
+const OPTIONAL_MODULES = ['/dist/bench/relayout.js', '/dist/src/algos/pack.js', '/dist/kernels-ref/index.js'];
 const SERVED = ['dist/', 'bench/browser/', 'node_modules/onnxruntime-web/dist/'];
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm',
@@ -80,6 +82,15 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
     const page = ctx.pages()[0] ?? (await ctx.newPage());
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(String(e)));
+    // A failed fetch shows up twice (the response, and a console line without the URL): keep the response.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(`console: ${m.text()}`);
+    });
+    page.on('response', (res) => {
+      // Optional sections are probed by importing them; their absence is reported in the section instead.
+      const optional = OPTIONAL_MODULES.some((p) => res.url().endsWith(p));
+      if (res.status() >= 400 && !optional) pageErrors.push(`HTTP ${res.status()} ${res.url()}`);
+    });
     if (onProgress) await page.exposeFunction('benchProgress', (ev: ProgressEvent) => onProgress(ev));
     await page.goto(`${srv.origin}/bench/browser/index.html`);
     await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', null, { timeout: 30_000 }).catch(() => {

@@ -27,8 +27,9 @@ export interface CliOptions {
   list: boolean;
 }
 
-/** The repository root: this file runs as dist/bench/main.js. */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The repository root: this file runs as dist/bench/main.js (or as bench/main.ts under vitest). */
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = resolve(HERE, HERE.endsWith(join('dist', 'bench')) ? '../..' : '..');
 
 export function parseArgs(argv: string[]): CliOptions {
   const o: CliOptions = { quick: false, filter: null, json: false, out: join(REPO_ROOT, 'bench', 'results'), list: false };

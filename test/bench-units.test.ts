@@ -1,0 +1,136 @@
+// Unit tests of the benchmark suite's pieces: shape declarations, CLI options, statistics, the protobuf writer,
+// layout conversions and the naive convolution's rounding.
+import { describe, expect, it } from 'vitest';
+import { SHAPES, selectShapes, shapeFromId } from '../bench/shapes.js';
+import { measure, quantile, summarize } from '../bench/stats.js';
+import { ProtoWriter, buildQLinearConvModel } from '../bench/onnx-model.js';
+import { compareOutputs, makeProblem, nchw44ToNchw, nchwToNchw44 } from '../bench/data.js';
+import { naiveConvNCHW, roundHalfEven } from '../bench/naive-conv.js';
+import { parseArgs } from '../bench/main.js';
+
+describe('bench shapes', () => {
+  it('parses ids into shapes with MAC counts', () => {
+    const s = shapeFromId('64-64-56-k3s1');
+    expect(s).toMatchObject({ ic: 64, oc: 64, h: 56, k: 3, s: 1, pad: 1, group: 1, oh: 56, format: 'NCHW44' });
+    expect(s.macs).toBe(64 * 64 * 9 * 56 * 56);
+    const g = shapeFromId('32-32-112-k3s1-g8');
+    expect(g.macs).toBe(32 * 4 * 9 * 112 * 112);
+    const f = shapeFromId('3-24-224-k7s2');
+    expect(f).toMatchObject({ format: 'NCHW_NCHW44', oh: 112, pad: 3 });
+    expect(() => shapeFromId('64x64')).toThrow(/bad shape id/);
+    expect(() => shapeFromId('6-8-10-k3s1-g4')).toThrow(/divisible/);
+  });
+
+  it('declares the core issue list, first layers and a MobileNet-like sequence', () => {
+    const ids = SHAPES.map((s) => s.id);
+    for (const id of ['64-64-56-k3s1', '128-128-28-k3s1', '256-256-14-k3s1', '64-64-56-k5s1', '64-64-56-k7s1', '32-32-112-k3s2',
+      '64-64-56-k2s1', '64-64-56-k2s2', '64-64-56-k5s2', '64-64-56-k7s2', '3-32-224-k3s2', '3-24-224-k7s2']) {
+      expect(ids).toContain(id);
+    }
+    expect(SHAPES.filter((s) => s.tags.includes('mobilenet')).length).toBeGreaterThan(4);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('selects groups, declared ids and ad-hoc ids, without duplicates', () => {
+    expect(selectShapes(undefined).length).toBe(SHAPES.length);
+    const q = selectShapes(undefined, true);
+    expect(q.length).toBeGreaterThan(2);
+    expect(q.every((s) => s.tags.includes('quick'))).toBe(true);
+    const x = selectShapes('first-layer,8-8-10-k5s2,3-32-224-k3s2');
+    expect(x.map((s) => s.id)).toEqual(['3-32-224-k3s2', '3-24-224-k7s2', '8-8-10-k5s2']);
+  });
+});
+
+describe('bench CLI options', () => {
+  it('parses every option', () => {
+    const o = parseArgs(['--quick', '--shapes', 'core', '--filter=ort-web', '--json', '--out', '/tmp/x']);
+    expect(o).toMatchObject({ quick: true, shapes: 'core', filter: 'ort-web', json: true, out: '/tmp/x' });
+  });
+  it('rejects unknown options, bad shapes and bad expressions', () => {
+    expect(() => parseArgs(['--fast'])).toThrow(/unknown option/);
+    expect(() => parseArgs(['--shapes', 'big'])).toThrow(/bad shape id/);
+    expect(() => parseArgs(['--filter', '('])).toThrow();
+    expect(() => parseArgs(['--filter'])).toThrow(/needs a value/);
+  });
+});
+
+describe('bench statistics', () => {
+  it('computes median, quartiles and spread', () => {
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+    const t = summarize([4, 1, 3, 2, 100], 7);
+    expect(t).toMatchObject({ ms: 3, msMin: 1, msMax: 100, msP25: 2, msP75: 4, samples: 5, callsPerSample: 7 });
+    expect(t.spread).toBeCloseTo(2 / 3);
+  });
+
+  it('times sync and async functions against an injected clock', async () => {
+    // Each call advances the fake clock by 2 ms: every per-call time must come out as exactly 2.
+    let clock = 0;
+    const now = () => clock;
+    const opts = { warmupMs: 10, minSampleMs: 9, minSamples: 4, maxSamples: 6, budgetMs: 50 };
+    const sync = await measure(() => void (clock += 2), opts, now);
+    expect(sync.ms).toBe(2);
+    expect(sync.callsPerSample).toBe(5);
+    expect(sync.samples).toBeGreaterThanOrEqual(4);
+    const asyncT = await measure(async () => void (clock += 2), opts, now);
+    expect(asyncT.ms).toBe(2);
+  });
+});
+
+describe('bench protobuf writer and ONNX model', () => {
+  it('encodes varints, strings and nested messages as protobuf does', () => {
+    const w = new ProtoWriter().int(1, 150).int(2, 300).string(3, 'hi');
+    // field 1 varint 150 = 08 96 01; field 2 varint 300 = 10 ac 02; field 3 "hi" = 1a 02 68 69
+    expect([...w.finish()]).toEqual([0x08, 0x96, 0x01, 0x10, 0xac, 0x02, 0x1a, 0x02, 0x68, 0x69]);
+    const n = new ProtoWriter().message(5, (m) => m.int(1, 1));
+    expect([...n.finish()]).toEqual([0x2a, 0x02, 0x08, 0x01]);
+    expect(() => new ProtoWriter().int(1, -1)).toThrow();
+  });
+
+  it('builds a model that names QLinearConv and carries the weights verbatim', () => {
+    const w = Int8Array.from({ length: 8 * 4 * 9 }, (_, i) => (i % 200) - 100);
+    const m = buildQLinearConvModel({
+      activation: 'uint8', n: 1, ic: 4, ih: 6, iw: 6, oc: 8, fh: 3, fw: 3, stride: [1, 1], pad: [1, 1], group: 1,
+      srcScale: 0.5, filterScale: 0.25, dstScale: 2, weights: w, bias: new Int32Array(8),
+    });
+    const text = new TextDecoder('latin1').decode(m);
+    expect(text).toContain('QLinearConv');
+    expect(text).toContain('kernel_shape');
+    const wBytes = new Uint8Array(w.buffer);
+    let found = false;
+    for (let i = 0; i + wBytes.length <= m.length && !found; i++) found = wBytes.every((b, j) => m[i + j] === b);
+    expect(found).toBe(true);
+  });
+});
+
+describe('bench data and naive convolution', () => {
+  it('converts NCHW <-> NCHW44 both ways', () => {
+    const x = Int8Array.from({ length: 8 * 3 * 2 }, (_, i) => i);
+    const b = nchwToNchw44(x, 8, 3, 2);
+    // channel 5, pixel (1, 1): NCHW index 5*6+3 = 33; NCHW44 index (1*6 + 3)*4 + 1 = 37
+    expect(b[37]).toBe(33);
+    expect([...nchw44ToNchw(b, 8, 3, 2)]).toEqual([...x]);
+  });
+
+  it('rounds half to even', () => {
+    expect([0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 2.4, -2.6].map(roundHalfEven)).toEqual([0, 2, 2, -0, -2, -2, 2, -3]);
+  });
+
+  it('computes a hand-checked 1x1-output convolution', () => {
+    // one 2x2 window, 4 channels, weights all 1, bias 3, ratio 1/... chosen so acc * ratio is exact
+    const shape = shapeFromId('4-4-2-k2s1');
+    const pb = makeProblem(shape);
+    const p = { ...pb.params, pad: [0, 0] as [number, number], srcScale: 1, filterScale: 1, dstScale: 4 };
+    const src = Int8Array.from({ length: 16 }, (_, i) => i - 8); // NCHW: channel c, pixel q -> 4c + q - 8
+    const w = new Int8Array(4 * 4 * 4).fill(1);
+    const dst = new Int8Array(4);
+    naiveConvNCHW(p, src, w, new Int32Array([3, 3, 3, 3]), dst);
+    // acc = sum(i - 8, i = 0..15) + 3 = -8 + 3 = -5; -5 / 4 = -1.25 -> -1
+    expect([...dst]).toEqual([-1, -1, -1, -1]);
+  });
+
+  it('reports the first differing element', () => {
+    expect(compareOutputs('x', [1, 2, 3], [1, 2, 3])).toBeNull();
+    expect(compareOutputs('x', [1, 9, 3, 0], [1, 2, 3, 4])).toMatchObject({ count: 2, firstIndex: 1, got: 9, want: 2, maxAbsDiff: 7 });
+    expect(compareOutputs('x', [1], [1, 2])?.error).toMatch(/length/);
+  });
+});
