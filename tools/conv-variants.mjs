@@ -10,10 +10,12 @@ export const STRIDES = [1, 2];
  * (2, 4): 8 i32x4 accumulators + 4 weight + 2 input registers fits x86-64's 16 XMM registers.
  * (1, 8) runs the oc remainder when OC/4 is odd.
  */
-export const TILES = [
-  { nb: 2, npix: 4, role: 'main' },
-  { nb: 1, npix: 4, role: 'tail' },
-];
+export const TILES = process.env.I8CONV_TILES
+  ? JSON.parse(process.env.I8CONV_TILES) // experiments only: the committed table is below
+  : [
+      { nb: 2, npix: 4, role: 'main' },
+      { nb: 1, npix: 4, role: 'tail' },
+    ];
 
 export function variants() {
   const out = [];
