@@ -15,6 +15,14 @@ const GUARD_BYTE = 0xa5;
 
 export type FilterLayout = 'OIHW' | 'NCHW44_DOT';
 
+export interface ConvOptions {
+  /**
+   * Number of workspace slices and the task split to plan for (default 1). Tasks currently run on the calling
+   * thread, each using slice (task index % threads), exactly as worker threads would share them.
+   */
+  threads?: number;
+}
+
 /** Converts an NCHW44_DOT filter ({G,} OCPG/4, ICPG/4, FH, FW, 4o, 4i) to (G)OIHW. */
 export function dotFilterToOIHW(s: ConvShape, f: Int8Array): Int8Array {
   const out = new Int8Array(s.filterLength);
@@ -42,7 +50,8 @@ export class ConvBias {
   private readonly core: WasmRuntimeCore;
   private readonly algo: ConvAlgorithm;
   private readonly plan: AlgoPlan;
-  private readonly threads = 1;
+  /** Workspace slices / task split the plan was made for (tasks run on this thread; ids rotate over slices). */
+  readonly threads: number;
   private blocks: Array<{ off: number; size: number }> = [];
   private ctx: number;
   private srcBuf: number;
@@ -54,8 +63,11 @@ export class ConvBias {
   private biasSet = false;
   private disposed = false;
 
-  constructor(core: WasmRuntimeCore, p: ConvBiasParams) {
+  constructor(core: WasmRuntimeCore, p: ConvBiasParams, opts: ConvOptions = {}) {
     const s = normalizeConvParams(p);
+    const threads = opts.threads ?? 1;
+    check(Number.isInteger(threads) && threads >= 1 && threads <= 256, 'INVALID_PARAM', 'threads', `must be an integer in [1, 256], got ${String(threads)}`);
+    this.threads = threads;
     this.core = core;
     this.params = s;
     this.algo = selectAlgorithm(s);
@@ -156,7 +168,7 @@ export class ConvBias {
           idx[d] = r % k.range[d];
           r = Math.floor(r / k.range[d]);
         }
-        k.run(e, 0, idx);
+        k.run(e, i % this.threads, idx);
       }
     }
   }

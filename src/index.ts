@@ -8,7 +8,7 @@ import { instantiateCore, type RuntimeOptions, type WasmRuntimeCore } from './ru
 import * as relayoutApi from './relayout/api.js';
 import type { RelayoutOptions } from './relayout/api.js';
 import type { Features } from './features.js';
-import { ConvBias } from './conv.js';
+import { ConvBias, type ConvOptions } from './conv.js';
 import type { ConvBiasParams } from './params.js';
 import { algorithmNames } from './algos/pack.js';
 
@@ -18,7 +18,7 @@ export type { Features } from './features.js';
 export type { RuntimeOptions, WasmBuild } from './runtime.js';
 export type { RelayoutOptions } from './relayout/api.js';
 export type { ConvBiasParams, ConvShape, ConvFormat, BiasMode, Nonlinearity, Rounding } from './params.js';
-export { ConvBias, type FilterLayout } from './conv.js';
+export { ConvBias, type FilterLayout, type ConvOptions } from './conv.js';
 export { KERNELS, type KernelVariant } from './algos/kernel-table.generated.js';
 export { algorithmNames };
 
@@ -33,8 +33,8 @@ export class Runtime {
   }
 
   /** Plans a ConvBias operator (validates, selects the algorithm, allocates its wasm memory). */
-  convBias(params: ConvBiasParams): ConvBias {
-    return new ConvBias(this.core, params);
+  convBias(params: ConvBiasParams, opts?: ConvOptions): ConvBias {
+    return new ConvBias(this.core, params, opts);
   }
 
   relayoutShape(mode: string, srcShape: readonly number[], opts?: RelayoutOptions): number[] {

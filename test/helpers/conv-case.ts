@@ -15,16 +15,18 @@ export interface CaseResult {
 
 const DST_GUARD = 32;
 
-export function runCase(rt: Runtime, p: ConvBiasParams, seed: number, opts: { lo?: number; hi?: number } = {}): CaseResult {
+export function runCase(
+  rt: Runtime, p: ConvBiasParams, seed: number, opts: { lo?: number; hi?: number; threads?: number; biasRange?: number } = {},
+): CaseResult {
   const s = normalizeConvParams(p);
   const r = rng(seed);
   const lo = opts.lo ?? -128;
   const hi = opts.hi ?? 127;
   const src = randInt8(r, s.srcLength, lo, hi);
   const w = randInt8(r, s.filterLength, lo, hi);
-  const bias = s.biasLength ? randInt32(r, s.biasLength, -5000, 5000) : undefined;
+  const bias = s.biasLength ? randInt32(r, s.biasLength, -(opts.biasRange ?? 5000), opts.biasRange ?? 5000) : undefined;
   const want = reference.convBias(p, src, w, bias);
-  const conv = rt.convBias(p);
+  const conv = rt.convBias(p, { threads: opts.threads });
   try {
     conv.setFilter(w, 'OIHW');
     if (bias) conv.setBias(bias);
