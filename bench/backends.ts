@@ -24,7 +24,7 @@ export interface PreparedRun {
   /** The int8 NCHW44 output of the last run (the oracle's layout). */
   output(): ArrayLike<number>;
   /** Extra facts for the report: the algorithm the heuristic chose, the wasm build. */
-  info: { algo?: string; build?: string };
+  info: { algo?: string; build?: string; kernels?: string[] };
   dispose(): void;
 }
 
@@ -60,6 +60,8 @@ export interface ConvLike {
   setBias(b: Int32Array): void;
   exec(src: Int8Array, dst: Int8Array): void;
   readonly algorithm: string;
+  /** Names of the micro-kernels the plan runs (kernel-table names). */
+  readonly kernels?: string[];
   dispose(): void;
 }
 export interface RuntimeLike {
@@ -106,7 +108,7 @@ export function i8convBackend(rt: RuntimeLike, name: string, algo?: string, form
       return {
         run: () => conv.exec(pb.src, dst),
         output: () => dst,
-        info: { algo: conv.algorithm, build: rt.features.build },
+        info: { algo: conv.algorithm, build: rt.features.build, kernels: conv.kernels },
         dispose: () => conv.dispose(),
       };
     },

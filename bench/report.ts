@@ -78,7 +78,8 @@ function header(r: BenchResults): string[] {
       `${r.machine.arch ? ` ${r.machine.arch}` : ''}${r.machine.cpuModel ? `, ${r.machine.cpuModel}` : ''}${r.machine.cpus ? `, ${r.machine.cpus} cores` : ''}`,
     `wasm builds: i8conv ${r.builds.i8conv ?? 'not loaded'}; onnxruntime-web ${r.builds.ortWebVersion ?? 'not loaded'}` +
       `${r.builds.ortWeb ? ` (${r.builds.ortWeb})` : ''}; one thread`,
-    `base-SIMD ceiling: ${fmt(r.ceilingGmacs)} GMAC/s (runs: ${r.ceiling.runs.map((v) => fmt(v)).join(', ')}; linearity ${fmt(r.ceiling.linearity, 2)}, ~4 expected)`,
+    `base-SIMD ceiling: ${fmt(r.ceilingGmacs)} GMAC/s (best of ${r.ceiling.runs.length} samples, lowest ${fmt(Math.min(...r.ceiling.runs))}: ` +
+      `how much the machine's load moved; linearity ${fmt(r.ceiling.linearity, 2)}, ~4 expected)`,
     `oracle: ${r.oracle}; rounding half-even; ${r.options.quick ? 'quick run' : 'default run'}${r.options.filter ? `, filter /${r.options.filter}/i` : ''}; ${fmt(r.durationS, 0)} s`,
   ];
 }
@@ -122,8 +123,11 @@ export function renderText(r: BenchResults): string {
 function kernelTable(r: BenchResults): [string[], string[][]] {
   const ks = Array.isArray(r.kernels) ? r.kernels : [];
   return [
-    ['kernel', 'filter', 'stride', 'tile', 'isa', 'problem', 'GMAC/s', '% ceil', 'IQR/med'],
-    ks.map((k) => [k.name, String(k.filter), String(k.stride), k.tile, k.isa, k.problem, fmt(k.gmacs), pct(k.pctCeiling), pct(k.spread)]),
+    ['kernel', 'filter', 'stride', 'tile', 'isa', 'problem', 'GMAC/s', '% ceil', 'IQR/med', 'check'],
+    ks.map((k) => [
+      k.name, String(k.filter), String(k.stride), k.tile, k.isa, k.problem, fmt(k.gmacs), pct(k.pctCeiling), pct(k.spread),
+      k.check === 'mismatch' ? 'MISMATCH' : k.error ? `error: ${k.error}` : k.check,
+    ]),
   ];
 }
 
@@ -131,7 +135,7 @@ function relayoutTable(r: BenchResults): [string[], string[][]] {
   const rows = Array.isArray(r.relayout) ? r.relayout : [];
   return [
     ['mode', 'shape', 'bytes', 'GB/s', 'memcpy GB/s', 'ratio'],
-    rows.map((x) => [x.mode, x.shape, String(x.bytes), fmt(x.gbps, 2), fmt(x.memcpyGbps, 2), fmt(x.ratio, 2)]),
+    rows.map((x) => [String(x.mode), Array.isArray(x.shape) ? x.shape.join('x') : String(x.shape), String(x.bytes), fmt(x.gbps, 2), fmt(x.memcpyGbps, 2), fmt(x.ratio, 2)]),
   ];
 }
 

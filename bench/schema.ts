@@ -53,7 +53,8 @@ export interface ShapeResult {
 
 export interface RelayoutRow {
   mode: string;
-  shape: string;
+  /** Source shape (bench/relayout.ts gives the dims as an array). */
+  shape: string | number[];
   bytes: number;
   gbps: number;
   memcpyGbps: number;
@@ -73,6 +74,10 @@ export interface KernelResult {
   ms: number;
   spread: number;
   pctCeiling: number;
+  /** Output against the oracle, as on the operator level. */
+  check: 'ok' | 'mismatch' | 'unchecked';
+  /** Why the row has no figure, or why it may not measure this variant alone. */
+  error?: string;
 }
 
 export interface BenchResults {
@@ -90,7 +95,7 @@ export interface BenchResults {
   ceilingGmacs: number;
   ceiling: {
     gmacs: number;
-    /** Per-measurement GMAC/s (measured at the start and at the end of the run). */
+    /** Per-measurement GMAC/s: at the start, next to every shape, and at the end of the run. */
     runs: number[];
     /** time(trips) / time(trips/4); ~4 shows the loop is not hoisted away. */
     linearity: number;

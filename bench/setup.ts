@@ -6,9 +6,10 @@ import { createRuntime } from '../src/index.js';
 import { configureOrt, i8convBackend, naiveBackend, ortBackend, type Backend, type OrtModule, type RuntimeLike } from './backends.js';
 import type { ConvParams, ProblemData } from './data.js';
 import { naiveConvNCHW } from './naive-conv.js';
-import type { BenchResults, RelayoutRow } from './schema.js';
+import { runKernelBench, type KernelRow } from './kernels.js';
+import type { BenchResults, KernelResult, RelayoutRow } from './schema.js';
 import { selectShapes } from './shapes.js';
-import { DEFAULT_SAMPLING, QUICK_SAMPLING } from './stats.js';
+import { DEFAULT_SAMPLING, QUICK_SAMPLING, type SampleOptions } from './stats.js';
 import type { CeilingExports, Oracle, ProgressEvent, SuiteInput } from './suite.js';
 
 export interface SetupOptions {
@@ -68,10 +69,39 @@ export async function listI8convAlgorithms(): Promise<{ name: string; formats?: 
   return Array.isArray(list) ? list.map((a) => ({ name: a.name, formats: a.formats })) : [];
 }
 
-export async function relayoutSection(quick: boolean): Promise<(() => Promise<RelayoutRow[] | { unavailable: string }>) | undefined> {
+/**
+ * The kernel-level section: the kernel table's rows (src/algos/kernel-table.generated.ts), each run alone through
+ * the NCHW44 algorithm (bench/kernels.ts).
+ */
+export async function kernelSection(
+  rt: RuntimeLike,
+  sampling: SampleOptions,
+  oracle: Oracle,
+  filter: string | null,
+): Promise<() => Promise<KernelResult[] | { unavailable: string }>> {
+  const table = await optionalImport('../src/algos/kernel-table.generated.js');
+  const rows = table?.KERNELS as KernelRow[] | undefined;
+  const algo = (await listI8convAlgorithms()).find((a) => a.formats?.includes('NCHW44'))?.name;
+  return async () => {
+    if (!Array.isArray(rows)) return { unavailable: 'src/algos/kernel-table.generated.ts is not in this build' };
+    if (!algo) return { unavailable: 'no algorithm for format NCHW44 in src/algos/pack.ts' };
+    if (typeof rt.convBias !== 'function') return { unavailable: 'rt.convBias is not available in this build' };
+    const re = filter ? new RegExp(filter, 'i') : null;
+    const chosen = rows.filter((k) => !re || re.test(`kernel/${k.name}`));
+    if (!chosen.length) return { unavailable: `no kernel matches --filter ${filter}` };
+    return runKernelBench(rt, chosen, algo, sampling, oracle);
+  };
+}
+
+/** The relayout section (bench/relayout.ts, another engineer's); --filter keeps it only if it matches "relayout". */
+export async function relayoutSection(
+  quick: boolean,
+  filter: string | null,
+): Promise<(() => Promise<RelayoutRow[] | { unavailable: string }>) | undefined> {
   const mod = await optionalImport('./relayout.js');
   const run = mod?.runRelayoutBench as ((o?: { quick?: boolean }) => Promise<RelayoutRow[]>) | undefined;
   if (typeof run !== 'function') return undefined;
+  if (filter && !new RegExp(filter, 'i').test('relayout')) return async () => ({ unavailable: `filtered out by --filter ${filter}` });
   return async () => run({ quick });
 }
 
@@ -96,13 +126,14 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   for (const a of await listI8convAlgorithms()) backends.push(i8convBackend(rtLike, `i8conv:${a.name}`, a.name, a.formats));
 
   const { oracle, name: oracleName } = await loadOracle();
+  const sampling = o.quick ? QUICK_SAMPLING : DEFAULT_SAMPLING;
   return {
     shapes: selectShapes(o.shapes, o.quick),
     backends,
     oracle,
     oracleName,
     ceiling,
-    sampling: o.quick ? QUICK_SAMPLING : DEFAULT_SAMPLING,
+    sampling,
     quick: o.quick,
     filter: o.filter ?? null,
     engine: o.engine,
@@ -112,7 +143,8 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
       ortWeb: o.ort ? (o.ortBuild ?? 'wasm (SIMD)') : null,
       ortWebVersion: o.ort ? (o.ort.env.versions?.web ?? null) : null,
     },
-    relayout: await relayoutSection(o.quick),
+    kernels: await kernelSection(rtLike, sampling, oracle, o.filter ?? null),
+    relayout: await relayoutSection(o.quick, o.filter ?? null),
     onProgress: o.onProgress,
     errors,
   };

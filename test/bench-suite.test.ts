@@ -47,7 +47,8 @@ describe('bench suite', () => {
   it('runs tiny shapes: every backend equals the oracle, the JSON is valid and the reports show it', async () => {
     const input = await tinyInput('8-8-6-k3s1,3-8-9-k3s2,8-8-7-k2s2-g2');
     expect(input.oracleName).toMatch(/kernels-ref/);
-    const r = await runSuite(input);
+    // The relayout section belongs to bench/relayout.ts and has its own tests.
+    const r = await runSuite({ ...input, relayout: undefined });
     expect(validateResults(r)).toEqual([]);
     expect(validateResults(JSON.parse(JSON.stringify(r)))).toEqual([]);
     expect(r.shapes.map((s) => s.id)).toEqual(['8-8-6-k3s1', '3-8-9-k3s2', '8-8-7-k2s2-g2']);
@@ -62,6 +63,15 @@ describe('bench suite', () => {
       expect(s.backends.i8conv.algo).toBeTruthy();
     }
     expect(r.builds.i8conv).toMatch(/simd128|relaxed/);
+    // kernel level: one row per kernel-table variant, each checked against the oracle
+    expect(Array.isArray(r.kernels)).toBe(true);
+    const ks = r.kernels as Exclude<BenchResults['kernels'], { unavailable: string }>;
+    expect(ks.length).toBeGreaterThan(0);
+    for (const k of ks) {
+      expect(k.error, k.name).toBeUndefined();
+      expect(k.check, k.name).toBe('ok');
+      expect(k.gmacs).toBeGreaterThan(0);
+    }
     expect(r.builds.ortWebVersion).toBe('1.30.0');
 
     const md = renderMarkdown(r);

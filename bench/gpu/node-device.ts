@@ -34,11 +34,16 @@ export interface NodeGpu {
   features: string[];
 }
 
+const keepAlive: unknown[] = [];
+
 export async function createNodeDevice(): Promise<NodeGpu> {
   prepareVulkan();
   const { create, globals } = await import('webgpu');
   Object.assign(globalThis, globals);
+  // Dawn's instance must outlive every device made from it: keep it referenced (a collected instance
+  // crashes the process at the next queue operation).
   const gpu = create([]) as GPU;
+  keepAlive.push(gpu);
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new Error('Dawn found no WebGPU adapter (is a Vulkan driver installed?)');
   const device = await adapter.requestDevice({
