@@ -75,14 +75,13 @@ export async function listI8convAlgorithms(): Promise<{ name: string; formats?: 
  */
 export async function kernelSection(
   rt: RuntimeLike,
-  sampling: SampleOptions,
   oracle: Oracle,
   filter: string | null,
-): Promise<() => Promise<KernelResult[] | { unavailable: string }>> {
+): Promise<(sampling: SampleOptions) => Promise<KernelResult[] | { unavailable: string }>> {
   const table = await optionalImport('../src/algos/kernel-table.generated.js');
   const rows = table?.KERNELS as KernelRow[] | undefined;
   const algo = (await listI8convAlgorithms()).find((a) => a.formats?.includes('NCHW44'))?.name;
-  return async () => {
+  return async (sampling) => {
     if (!Array.isArray(rows)) return { unavailable: 'src/algos/kernel-table.generated.ts is not in this build' };
     if (!algo) return { unavailable: 'no algorithm for format NCHW44 in src/algos/pack.ts' };
     if (typeof rt.convBias !== 'function') return { unavailable: 'rt.convBias is not available in this build' };
@@ -143,7 +142,7 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
       ortWeb: o.ort ? (o.ortBuild ?? 'wasm (SIMD)') : null,
       ortWebVersion: o.ort ? (o.ort.env.versions?.web ?? null) : null,
     },
-    kernels: await kernelSection(rtLike, sampling, oracle, o.filter ?? null),
+    kernels: await kernelSection(rtLike, oracle, o.filter ?? null),
     relayout: await relayoutSection(o.quick, o.filter ?? null),
     onProgress: o.onProgress,
     errors,

@@ -44,7 +44,7 @@ export interface SuiteInput {
   machine: BenchResults['machine'];
   builds: BenchResults['builds'];
   /** Kernel-level section, if the environment has one. */
-  kernels?: () => Promise<KernelResult[] | { unavailable: string }>;
+  kernels?: (sampling: SampleOptions) => Promise<KernelResult[] | { unavailable: string }>;
   /** Relayout section (bench/relayout.ts's runRelayoutBench), if present. */
   relayout?: () => Promise<RelayoutRow[] | { unavailable: string }>;
   onProgress?: (ev: ProgressEvent) => void;
@@ -167,7 +167,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
   if (input.kernels) {
     progress({ kind: 'section', name: 'kernels' });
     try {
-      kernels = await input.kernels();
+      kernels = await input.kernels(input.sampling);
       if (Array.isArray(kernels)) {
         for (const k of kernels) if (k.check === 'mismatch') errors.push(`kernel ${k.name}: output differs from the oracle`);
       }
