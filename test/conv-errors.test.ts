@@ -1,0 +1,164 @@
+// Bad input (spec/tests.md E.2 and issue 2 §5): each raises I8ConvError with a stable code naming the
+// parameter, before any byte of dst is written, and the runtime keeps working afterwards.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
+import type { ConvBiasParams } from '../src/params.js';
+import { runCase } from './helpers/conv-case.js';
+
+let rt: Runtime;
+beforeAll(async () => {
+  rt = await createRuntime({ build: 'simd128' });
+});
+
+const good: ConvBiasParams = {
+  format: 'NCHW44', n: 1, ic: 8, ih: 6, iw: 7, oc: 8, fh: 3, fw: 3, stride: [1, 1], pad: [1, 1], dilation: [1, 1],
+  group: 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, biasMode: 'channel', nonlinearity: 'relu',
+};
+
+function codeOf(f: () => unknown): { code: string; param?: string; message: string } {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(I8ConvError);
+    const err = e as I8ConvError;
+    return { code: err.code, param: err.param, message: err.message };
+  }
+  throw new Error('expected an I8ConvError, nothing was thrown');
+}
+
+/** After every rejection the runtime still computes a correct convolution. */
+function stillWorks(seed: number): void {
+  expect(runCase(rt, good, seed).ok).toBe(true);
+}
+
+describe('rejected parameters (at convBias)', () => {
+  const cases: Array<[string, Partial<ConvBiasParams> & Record<string, unknown>, string, string]> = [
+    ['filter 1x1', { fh: 1, fw: 1 }, 'UNSUPPORTED_FILTER', 'fh'],
+    ['filter 4x4', { fh: 4, fw: 4 }, 'UNSUPPORTED_FILTER', 'fh'],
+    ['filter 6x6', { fh: 6, fw: 6, ih: 8, iw: 8 }, 'UNSUPPORTED_FILTER', 'fh'],
+    ['filter 8x8', { fh: 8, fw: 8, ih: 8, iw: 8 }, 'UNSUPPORTED_FILTER', 'fh'],
+    ['non-square filter', { fh: 3, fw: 5 }, 'UNSUPPORTED_FILTER', 'fh'],
+    ['dilation 2', { dilation: [2, 2] }, 'UNSUPPORTED_DILATION', 'dilation'],
+    ['stride 3', { stride: [3, 3] }, 'UNSUPPORTED_STRIDE', 'stride'],
+    ['stride 1x2', { stride: [1, 2] }, 'UNSUPPORTED_STRIDE', 'stride'],
+    ['ic not multiple of 4', { ic: 6 }, 'CHANNELS_NOT_MULTIPLE_OF_4', 'ic'],
+    ['oc not multiple of 4', { oc: 10 }, 'CHANNELS_NOT_MULTIPLE_OF_4', 'oc'],
+    ['channels per group not multiple of 4', { ic: 8, oc: 8, group: 4 }, 'CHANNELS_NOT_MULTIPLE_OF_4', 'ic'],
+    ['group not dividing channels', { group: 3 }, 'GROUP_MISMATCH', 'group'],
+    ['NaN scale', { srcScale: NaN }, 'INVALID_SCALE', 'srcScale'],
+    ['infinite scale', { filterScale: Infinity }, 'INVALID_SCALE', 'filterScale'],
+    ['zero scale', { dstScale: 0 }, 'INVALID_SCALE', 'dstScale'],
+    ['negative scale', { srcScale: -1 }, 'INVALID_SCALE', 'srcScale'],
+    ['scale that is 0 as float32', { filterScale: 1e-50 }, 'INVALID_SCALE', 'filterScale'],
+    ['sigmoid', { nonlinearity: 'sigmoid' as never }, 'UNSUPPORTED_NONLINEARITY', 'nonlinearity'],
+    ['unknown format', { format: 'NHWC' as never }, 'UNSUPPORTED_FORMAT', 'format'],
+    ['image smaller than filter', { ih: 1, pad: [0, 0] }, 'INVALID_PARAM', 'ih'],
+    ['fractional size', { iw: 7.5 }, 'INVALID_PARAM', 'iw'],
+    ['negative pad', { pad: [-1, 0] }, 'INVALID_PARAM', 'pad'],
+    ['bad bias mode', { biasMode: 'row' as never }, 'INVALID_PARAM', 'biasMode'],
+    ['bad rounding', { rounding: 'up' as never }, 'INVALID_PARAM', 'rounding'],
+    ['unknown algorithm', { algo: 'NOPE' }, 'UNKNOWN_ALGORITHM', 'algo'],
+    ['algorithm for another format', { algo: 'WASMDOTS8_NCHW_NCHW44' }, 'UNSUPPORTED_FORMAT', 'format'],
+    ['hybrid with ic >= 4', { format: 'NCHW_NCHW44', ic: 4 }, 'INVALID_PARAM', 'ic'],
+    ['plain NCHW (no algorithm yet)', { format: 'NCHW', ic: 8, oc: 8 }, 'NO_ALGORITHM', 'format'],
+  ];
+  cases.forEach(([what, patch, code, param], i) => {
+    it(`${what} -> ${code}`, () => {
+      const e = codeOf(() => rt.convBias({ ...good, ...patch }));
+      expect(e.code).toBe(code);
+      expect(e.param).toBe(param);
+      expect(e.message).toContain(param);
+      stillWorks(i);
+    });
+  });
+
+  it('threads option out of range -> INVALID_PARAM', () => {
+    expect(codeOf(() => rt.convBias(good, { threads: 0 })).code).toBe('INVALID_PARAM');
+  });
+});
+
+describe('rejected calls (before any dst byte is written)', () => {
+  function setup(p: ConvBiasParams = good) {
+    const conv = rt.convBias(p);
+    const s = conv.params;
+    return { conv, s, src: new Int8Array(s.srcLength).fill(3), w: new Int8Array(s.filterLength).fill(1), b: new Int32Array(s.biasLength) };
+  }
+  function expectUntouched(dst: Int8Array | Int32Array): void {
+    expect(dst.every((v) => v === 77)).toBe(true);
+  }
+
+  it('exec before setFilter -> FILTER_NOT_SET', () => {
+    const { conv, s, src, b } = setup();
+    conv.setBias(b);
+    const dst = new Int8Array(s.dstLength).fill(77);
+    expect(codeOf(() => conv.exec(src, dst)).code).toBe('FILTER_NOT_SET');
+    expectUntouched(dst);
+    conv.dispose();
+    stillWorks(100);
+  });
+
+  it('exec with a channel or full bias mode and no bias -> BIAS_NOT_SET', () => {
+    for (const biasMode of ['channel', 'full'] as const) {
+      const { conv, s, src, w } = setup({ ...good, biasMode });
+      conv.setFilter(w);
+      const dst = new Int8Array(s.dstLength).fill(77);
+      expect(codeOf(() => conv.exec(src, dst)).code).toBe('BIAS_NOT_SET');
+      expectUntouched(dst);
+      conv.dispose();
+    }
+    stillWorks(101);
+  });
+
+  it('wrong buffer lengths and types -> BAD_BUFFER / BIAS_LENGTH', () => {
+    const { conv, s, src, w, b } = setup();
+    expect(codeOf(() => conv.setFilter(new Int8Array(s.filterLength + 1))).code).toBe('BAD_BUFFER');
+    expect(codeOf(() => conv.setFilter(new Uint8Array(s.filterLength) as unknown as Int8Array)).param).toBe('weights');
+    expect(codeOf(() => conv.setFilter(w, 'HWIO' as never)).code).toBe('INVALID_PARAM');
+    expect(codeOf(() => conv.setBias(new Int32Array(s.oc + 4))).code).toBe('BIAS_LENGTH');
+    expect(codeOf(() => conv.setBias(new Float32Array(s.oc) as unknown as Int32Array)).code).toBe('BAD_BUFFER');
+    conv.setFilter(w);
+    conv.setBias(b);
+    const dst = new Int8Array(s.dstLength).fill(77);
+    expect(codeOf(() => conv.exec(src.subarray(1), dst))).toMatchObject({ code: 'BAD_BUFFER', param: 'src' });
+    expect(codeOf(() => conv.exec(new Uint8Array(s.srcLength) as unknown as Int8Array, dst))).toMatchObject({ code: 'BAD_BUFFER', param: 'src' });
+    expect(codeOf(() => conv.exec(src, dst.subarray(0, s.dstLength - 1)))).toMatchObject({ code: 'BAD_BUFFER', param: 'dst' });
+    const d32 = new Int32Array(s.dstLength).fill(77);
+    expect(codeOf(() => conv.exec(src, d32))).toMatchObject({ code: 'BAD_BUFFER', param: 'dst' });
+    expectUntouched(dst);
+    expectUntouched(d32);
+    conv.exec(src, dst); // and the operator itself still works
+    expect(dst.some((v) => v !== 77)).toBe(true);
+    conv.dispose();
+    stillWorks(102);
+  });
+
+  it('qint32 output wants an Int32Array', () => {
+    const { conv, s, src, w, b } = setup({ ...good, dstScale: undefined });
+    conv.setFilter(w);
+    conv.setBias(b);
+    const dst = new Int8Array(s.dstLength).fill(77);
+    expect(codeOf(() => conv.exec(src, dst))).toMatchObject({ code: 'BAD_BUFFER', param: 'dst' });
+    expectUntouched(dst);
+    conv.dispose();
+  });
+
+  it('setBias with biasMode none -> BIAS_LENGTH', () => {
+    const { conv } = setup({ ...good, biasMode: 'none' });
+    expect(codeOf(() => conv.setBias(new Int32Array(8))).code).toBe('BIAS_LENGTH');
+    conv.dispose();
+  });
+
+  it('use after dispose -> DISPOSED', () => {
+    const { conv, s, src, w, b } = setup();
+    conv.setFilter(w);
+    conv.setBias(b);
+    conv.dispose();
+    const dst = new Int8Array(s.dstLength).fill(77);
+    expect(codeOf(() => conv.exec(src, dst)).code).toBe('DISPOSED');
+    expect(codeOf(() => conv.setFilter(w)).code).toBe('DISPOSED');
+    expect(codeOf(() => conv.setBias(b)).code).toBe('DISPOSED');
+    expectUntouched(dst);
+    conv.dispose(); // a second dispose is harmless
+    stillWorks(103);
+  });
+});
