@@ -1,5 +1,11 @@
-// Placeholder until the WebGPU issue lands.
-import { I8ConvError } from '../errors.js';
-export async function createGpuRuntime(_opts: unknown = {}): Promise<never> {
-  throw new I8ConvError('NOT_IMPLEMENTED', 'the WebGPU path is not implemented yet');
-}
+// WebGPU weight-only int4/int8 convolution (MNN ConvLowMemoryExecution port). See docs/gpu.md.
+export { createGpuRuntime, GpuRuntime, LowMemoryConv, upload } from './runtime.js';
+export type { GpuRuntimeOptions, TuningLevel, TuningEntry, TuningCacheJson } from './runtime.js';
+export { deriveShape, tuneKey, hostSizes } from './params.js';
+export type { LowMemoryConvParams, ConvShape, Activation, GpuPath } from './params.js';
+export { VARIANTS, variantsForPath, findVariant, preferred } from './variants.js';
+export type { Variant } from './variants.js';
+export { mnnAlphaToScaleOffset, packWeights } from './pack.js';
+export { timeDispatch, median, encodeDispatch } from './timing.js';
+export type { Dispatch } from './timing.js';
+export { generateWgsl } from './wgsl.js';

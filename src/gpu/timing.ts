@@ -1,0 +1,76 @@
+/// <reference types="@webgpu/types" />
+/**
+ * GPU timing shared by the tuner and the benchmark. With the `timestamp-query` feature every dispatch runs
+ * in its own compute pass whose begin/end timestamps are written to a query set (kernel time, no host
+ * overhead); without it, the dispatches are submitted back to back and timed on the host around
+ * `onSubmittedWorkDone` (wall time / reps, which includes launch overhead).
+ */
+
+export interface Dispatch {
+  pipeline: GPUComputePipeline;
+  bindGroup: GPUBindGroup;
+  groups: [number, number, number?];
+}
+
+export function encodeDispatch(pass: GPUComputePassEncoder, d: Dispatch): void {
+  pass.setPipeline(d.pipeline);
+  pass.setBindGroup(0, d.bindGroup);
+  pass.dispatchWorkgroups(d.groups[0], d.groups[1], d.groups[2] ?? 1);
+}
+
+/** Kernel times in microseconds of `reps` runs of `d` (after one warm-up), one entry per run. */
+export async function timeDispatch(device: GPUDevice, d: Dispatch, reps: number): Promise<{ us: number[]; timestamps: boolean }> {
+  // warm-up: first-use costs (pipeline upload, caches) stay out of the numbers
+  {
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    encodeDispatch(pass, d);
+    pass.end();
+    device.queue.submit([enc.finish()]);
+    await device.queue.onSubmittedWorkDone();
+  }
+  if (device.features.has('timestamp-query')) {
+    const count = 2 * reps;
+    const qs = device.createQuerySet({ type: 'timestamp', count });
+    const resolve = device.createBuffer({ size: count * 8, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const read = device.createBuffer({ size: count * 8, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const enc = device.createCommandEncoder();
+    for (let r = 0; r < reps; r++) {
+      const pass = enc.beginComputePass({
+        timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 2 * r, endOfPassWriteIndex: 2 * r + 1 },
+      });
+      encodeDispatch(pass, d);
+      pass.end();
+    }
+    enc.resolveQuerySet(qs, 0, count, resolve, 0);
+    enc.copyBufferToBuffer(resolve, 0, read, 0, count * 8);
+    device.queue.submit([enc.finish()]);
+    await read.mapAsync(GPUMapMode.READ);
+    const t = new BigInt64Array(read.getMappedRange().slice(0));
+    read.unmap();
+    read.destroy();
+    resolve.destroy();
+    qs.destroy();
+    const us: number[] = [];
+    for (let r = 0; r < reps; r++) us.push(Number(t[2 * r + 1] - t[2 * r]) / 1000);
+    return { us, timestamps: true };
+  }
+  const us: number[] = [];
+  for (let r = 0; r < reps; r++) {
+    const t0 = performance.now();
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    encodeDispatch(pass, d);
+    pass.end();
+    device.queue.submit([enc.finish()]);
+    await device.queue.onSubmittedWorkDone();
+    us.push((performance.now() - t0) * 1000);
+  }
+  return { us, timestamps: false };
+}
+
+export function median(a: number[]): number {
+  const s = [...a].sort((x, y) => x - y);
+  const h = s.length >> 1;
+  return s.length % 2 ? s[h] : (s[h - 1] + s[h]) / 2;
+}
