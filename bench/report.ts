@@ -195,7 +195,11 @@ export function barChartSvg(
   const groupH = series.length * barH + groupGap;
   const legendH = 18 * Math.ceil(series.length / 4);
   const height = top + categories.length * groupH + 28 + legendH;
-  const max = Math.max(1e-9, ref?.value ?? 0, ...series.flatMap((s) => s.values.filter((v): v is number => v !== null)));
+  const dataMax = Math.max(1e-9, ref?.value ?? 0, ...series.flatMap((s) => s.values.filter((v): v is number => v !== null && Number.isFinite(v))));
+  // Axis end rounded up to 1, 2 or 5 times a power of ten, so the five grid steps land on readable numbers.
+  const mag = 10 ** Math.floor(Math.log10(dataMax / 5));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((st) => st * 5 >= dataMax) ?? 10 * mag;
+  const max = step * 5;
   const x = (v: number) => labelW + (v / max) * plotW;
   const colorOf = (name: string, i: number) => COLORS[name] ?? EXTRA[i % EXTRA.length];
   const parts = [
@@ -208,7 +212,7 @@ export function barChartSvg(
     const v = (max * i) / steps;
     const gx = x(v);
     parts.push(`<line x1="${gx}" y1="${top - 4}" x2="${gx}" y2="${top + categories.length * groupH}" stroke="#ddd"/>`);
-    parts.push(`<text x="${gx}" y="${top + categories.length * groupH + 12}" text-anchor="middle" fill="#555">${v.toFixed(v < 10 ? 1 : 0)}</text>`);
+    parts.push(`<text x="${gx}" y="${top + categories.length * groupH + 12}" text-anchor="middle" fill="#555">${+v.toPrecision(6)}</text>`);
   }
   parts.push(`<text x="${labelW + plotW / 2}" y="${top + categories.length * groupH + 24}" text-anchor="middle" fill="#555">${esc(unit)}</text>`);
   categories.forEach((c, ci) => {

@@ -1,0 +1,262 @@
+/// <reference types="@webgpu/types" />
+/**
+ * `npm run bench:gpu`: the WebGPU weight-only convolution on whatever adapter Dawn finds (SwiftShader here,
+ * the H200 on the device machine). For every case it tunes (tuning 'full': every variant and work-group
+ * size, timed with timestamp queries where the adapter has them), checks the output against the float64
+ * oracle, then reports the chosen kernel's time (median of timestamp-timed runs) and wall time per run.
+ * Each quantized case is followed by the same kernels with float32 weights (the twin).
+ *
+ * Usage: node dist/bench/gpu/main.js [--quick] [--out FILE] [--only SUBSTR] [--reps N]
+ *   --quick : small shapes only (for CPU adapters); the default is the issue's H200 table.
+ */
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createNodeDevice } from './node-device.js';
+import { createGpuRuntime, hostSizes, median, timeDispatch, upload, type GpuRuntime, type LowMemoryConv, type LowMemoryConvParams } from '../../src/gpu/index.js';
+import { quantizeMnn, quantAt } from '../../kernels-ref/lowmem-conv.js';
+
+interface Case {
+  name: string;
+  params: Omit<LowMemoryConvParams, 'weightBits'>;
+  bits: 4 | 8 | 32;
+  blockSize: number;
+}
+
+const args = process.argv.slice(2);
+const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
+const quick = args.includes('--quick');
+const only = arg('--only');
+const reps = Number(arg('--reps') ?? (quick ? 5 : 50));
+const outFile = arg('--out') ?? (process.env.OUT ? `${process.env.OUT}/gpu-bench.json` : 'bench/results/gpu-bench.json');
+
+function gemmCases(): Case[] {
+  const out: Case[] = [];
+  const K = quick ? 256 : 4096;
+  for (const m of quick ? [1, 16] : [1, 16, 128]) {
+    const p = { n: m, ic: K, ih: 1, iw: 1, oc: K, fh: 1, fw: 1 };
+    for (const bits of [4, 8] as const) for (const bs of [32, 0]) out.push({ name: `gemm K=N=${K} M=${m} int${bits} blk${bs}`, params: p, bits, blockSize: bs });
+    out.push({ name: `gemm K=N=${K} M=${m} f32`, params: p, bits: 32, blockSize: 0 });
+  }
+  const K2 = quick ? 1024 : 16384;
+  const p2 = { n: 1, ic: K2, ih: 1, iw: 1, oc: K2, fh: 1, fw: 1 };
+  out.push({ name: `gemm K=N=${K2} M=1 int4 blk32`, params: p2, bits: 4, blockSize: 32 });
+  out.push({ name: `gemm K=N=${K2} M=1 int4 blk0`, params: p2, bits: 4, blockSize: 0 });
+  out.push({ name: `gemm K=N=${K2} M=1 f32`, params: p2, bits: 32, blockSize: 0 });
+  return out;
+}
+
+function convCases(): Case[] {
+  const shapes: [number, number, number][] = quick
+    ? [[16, 16, 3], [32, 8, 3], [32, 8, 1]]
+    : [[64, 56, 3], [128, 28, 3], [256, 14, 3], [512, 7, 3], [256, 56, 1]];
+  const out: Case[] = [];
+  for (const [c, hw, k] of shapes) {
+    const p = { n: 1, ic: c, ih: hw, iw: hw, oc: c, fh: k, fw: k, pad: [k >> 1, k >> 1] };
+    const nm = `conv ${c}->${c} ${hw}^2 ${k}x${k}`;
+    for (const bits of [4, 8] as const) out.push({ name: `${nm} int${bits}`, params: p, bits, blockSize: 0 });
+    out.push({ name: `${nm} f32`, params: p, bits: 32, blockSize: 0 });
+  }
+  return out;
+}
+
+/** Deterministic pseudo-random floats in [-1, 1) (never all zero: zeros can time faster). */
+function rand(n: number, seed: number): Float32Array {
+  const a = new Float32Array(n);
+  let x = (seed * 2654435761) >>> 0 || 1;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    a[i] = x / 2147483648 - 1;
+  }
+  return a;
+}
+
+/** Read bandwidth: each thread sums vec4s strided by the grid; one store per thread that never happens. */
+async function readBandwidth(device: GPUDevice): Promise<{ gbps: number; bytes: number; us: number; config: string }> {
+  const bytes = Math.min(1 << 30, device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize) & ~0xfffff;
+  const src = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
+  const dst = device.createBuffer({ size: 4 << 20, usage: GPUBufferUsage.STORAGE });
+  // fill with non-zero data once through a tiny kernel (createBuffer gives zeros)
+  const fill = device.createComputePipeline({
+    layout: 'auto',
+    compute: {
+      entryPoint: 'main',
+      module: device.createShaderModule({
+        code: `@group(0) @binding(0) var<storage, read_write> A: array<vec4<f32>>;
+@compute @workgroup_size(256) fn main(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workgroups) nw: vec3<u32>) {
+  let stride = nw.x * 256u;
+  for (var i = g.x; i < arrayLength(&A); i += stride) { A[i] = vec4<f32>(f32(i & 1023u) * 0.001); }
+}`,
+      }),
+    },
+  });
+  {
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pass.setPipeline(fill);
+    pass.setBindGroup(0, device.createBindGroup({ layout: fill.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }] }));
+    pass.dispatchWorkgroups(4096);
+    pass.end();
+    device.queue.submit([enc.finish()]);
+    await device.queue.onSubmittedWorkDone();
+  }
+  let best = { gbps: 0, bytes, us: 0, config: '' };
+  for (const [groups, unroll] of [[8192, 1], [16384, 2], [4096, 4], [32768, 1]] as const) {
+    const n4 = bytes / 16;
+    const code = `@group(0) @binding(0) var<storage, read> A: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read_write> D: array<f32>;
+const NT = ${groups * 256}u; const N4 = ${n4}u;
+@compute @workgroup_size(256) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+  var s = vec4<f32>(0.0);
+  for (var i = g.x; i < N4; i += NT * ${unroll}u) {
+    ${Array.from({ length: unroll }, (_, k) => `if (i + ${k}u * NT < N4) { s += A[i + ${k}u * NT]; }`).join('\n    ')}
+  }
+  if (s.x == -1.0) { D[g.x % 1048576u] = s.y; }
+}`;
+    const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+    const bg = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }, { binding: 1, resource: { buffer: dst } }] });
+    const t = median((await timeDispatch(device, { pipeline: pipe, bindGroup: bg, groups: [groups, 1] }, Math.max(5, reps >> 2))).us);
+    const gbps = bytes / (t * 1e-6) / 1e9;
+    if (gbps > best.gbps) best = { gbps, bytes, us: t, config: `${groups}x256 unroll ${unroll}` };
+  }
+  src.destroy(); dst.destroy();
+  return best;
+}
+
+interface Row {
+  name: string; variant: string; wg: [number, number]; kernelUs: number; kernelMinUs: number; wallUs: number;
+  maxRelErr: number; checked: number; ok: boolean; tuneLog: { variant: string; wg: [number, number]; us: number }[];
+  weightBytes: number; gbps: number; gflops: number; timestamps: boolean;
+}
+
+async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row> {
+  const pp = { ...c.params, blockSize: c.blockSize, asymmetric: false, activation: 'relu' as const };
+  const conv: LowMemoryConv = c.bits === 32 ? gpu.floatConv(pp) : gpu.lowMemoryConv({ ...pp, weightBits: c.bits });
+  const s = conv.shape;
+  const sz = hostSizes(s);
+  const wf = rand(sz.weightCount, 7 + s.ic);
+  const bias = rand(s.oc, 3);
+  const x = rand(sz.input, 11 + s.n);
+  // reference weights as the kernel sees them
+  let deqAt: (e: number) => number;
+  let weightBytes: number;
+  if (c.bits === 32) {
+    conv.setWeights(wf, bias);
+    deqAt = (e) => wf[e];
+    weightBytes = sz.weightCount * 4;
+  } else {
+    const q = quantizeMnn(wf, s.oc, s.ic, s.kh, s.kw, { bits: c.bits, asymmetric: false, blockSize: c.blockSize, skipDequantized: true });
+    conv.setWeights(q.data, q.scales, undefined, bias);
+    const area = s.kh * s.kw;
+    const nBlk = s.nBlk;
+    deqAt = (e) => {
+      const o = Math.floor(e / (s.ic * area));
+      const ic = Math.floor(e / area) % s.ic;
+      const b = c.blockSize ? Math.floor(ic / c.blockSize) : 0;
+      return quantAt(c.bits as 4 | 8, q.data, e) * q.scales[o * nBlk + b];
+    };
+    weightBytes = sz.weightBytes + q.scales.length * 4;
+  }
+  await conv.tune();
+  const inBuf = upload(device, x);
+  const outBuf = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
+  const d = await conv.dispatchFor(inBuf, outBuf);
+  const t = await timeDispatch(device, d, reps);
+  // wall time: submit + wait per run, as a page would see it
+  const w0 = performance.now();
+  const wr = Math.max(3, reps >> 2);
+  for (let r = 0; r < wr; r++) {
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pass.setPipeline(d.pipeline); pass.setBindGroup(0, d.bindGroup); pass.dispatchWorkgroups(d.groups[0], d.groups[1]);
+    pass.end();
+    device.queue.submit([enc.finish()]);
+    await device.queue.onSubmittedWorkDone();
+  }
+  const wallUs = ((performance.now() - w0) * 1000) / wr;
+  // check: read back and compare sampled outputs (all when there are few) with the float64 oracle
+  const read = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const enc = device.createCommandEncoder();
+  enc.copyBufferToBuffer(outBuf, 0, read, 0, sz.output * 4);
+  device.queue.submit([enc.finish()]);
+  await read.mapAsync(GPUMapMode.READ);
+  const out = new Float32Array(read.getMappedRange().slice(0));
+  read.unmap();
+  const nCheck = Math.min(sz.output, 4096);
+  const step = sz.output / nCheck;
+  let maxRef = 0, maxDiff = 0;
+  for (let k = 0; k < nCheck; k++) {
+    const idx = Math.floor(k * step);
+    const ow = idx % s.ow, oh = Math.floor(idx / s.ow) % s.oh, o = Math.floor(idx / (s.ow * s.oh)) % s.oc, n = Math.floor(idx / (s.ow * s.oh * s.oc));
+    let acc = bias[o];
+    for (let ic = 0; ic < s.ic; ic++) for (let ky = 0; ky < s.kh; ky++) {
+      const iy = oh * s.sh - s.ph + ky * s.dh;
+      if (iy < 0 || iy >= s.ih) continue;
+      for (let kx = 0; kx < s.kw; kx++) {
+        const ix = ow * s.sw - s.pw + kx * s.dw;
+        if (ix < 0 || ix >= s.iw) continue;
+        acc += x[((n * s.ic + ic) * s.ih + iy) * s.iw + ix] * deqAt(((o * s.ic + ic) * s.kh + ky) * s.kw + kx);
+      }
+    }
+    acc = Math.max(acc, 0);
+    maxRef = Math.max(maxRef, Math.abs(acc));
+    const diff = Math.abs(out[idx] - acc);
+    maxDiff = Number.isNaN(diff) ? Infinity : Math.max(maxDiff, diff);
+  }
+  const maxRelErr = maxDiff / Math.max(maxRef, 1e-3);
+  const kernelUs = median(t.us);
+  const flops = 2 * s.n * s.oh * s.ow * s.oc * s.ic * s.kh * s.kw;
+  const row: Row = {
+    name: c.name, variant: d.variant, wg: d.wg, kernelUs, kernelMinUs: Math.min(...t.us), wallUs, maxRelErr, checked: nCheck,
+    ok: maxRelErr <= 1e-3, tuneLog: conv.tuneLog, weightBytes,
+    gbps: weightBytes / (kernelUs * 1e-6) / 1e9, gflops: flops / (kernelUs * 1e-6) / 1e9, timestamps: t.timestamps,
+  };
+  inBuf.destroy(); outBuf.destroy(); read.destroy();
+  conv.dispose();
+  return row;
+}
+
+async function main() {
+  const { device, adapterInfo, features } = await createNodeDevice();
+  const gpu = await createGpuRuntime({ device, tuning: 'full', tuneReps: quick ? 2 : 10 });
+  console.log(`adapter: ${adapterInfo.vendor} ${adapterInfo.architecture} ${adapterInfo.description} ${adapterInfo.device}`);
+  console.log(`features: ${features.join(' ')}`);
+  const bw = await readBandwidth(device);
+  console.log(`read bandwidth: ${bw.gbps.toFixed(0)} GB/s (${(bw.bytes / 2 ** 20).toFixed(0)} MiB in ${bw.us.toFixed(1)} us, ${bw.config})`);
+  const rows: Row[] = [];
+  const cases = [...gemmCases(), ...convCases()].filter((c) => !only || c.name.includes(only));
+  for (const c of cases) {
+    try {
+      const r = await runCase(gpu, c, device);
+      rows.push(r);
+      console.log(`${r.name.padEnd(34)} ${r.variant.padEnd(18)} wg ${String(r.wg).padEnd(7)} kernel ${r.kernelUs.toFixed(1).padStart(8)} us  ` +
+        `wall ${r.wallUs.toFixed(0).padStart(6)} us  ${r.gbps.toFixed(0).padStart(5)} GB/s(w)  ${r.gflops.toFixed(0).padStart(6)} GFLOP/s  err ${r.maxRelErr.toExponential(1)} ${r.ok ? 'ok' : 'FAIL'}`);
+    } catch (e) {
+      console.log(`${c.name}: ERROR ${(e as Error).message}`);
+    }
+  }
+  // per-variant quantized vs float32 twin (best work-group size of each variant, from the tuner's timings)
+  const best = (r: Row) => {
+    const m = new Map<string, number>();
+    for (const l of r.tuneLog) m.set(l.variant, Math.min(m.get(l.variant) ?? Infinity, l.us));
+    return m;
+  };
+  const twinLines: string[] = [];
+  for (const r of rows) {
+    if (r.name.endsWith(' f32')) continue;
+    const base = r.name.replace(/ int[48]( blk\d+)?$/, '');
+    const f = rows.find((x) => x.name === `${base} f32`);
+    if (!f) continue;
+    const bq = best(r), bf = best(f);
+    const slower = [...bq].filter(([v, us]) => bf.has(v) && us > bf.get(v)!).map(([v, us]) => `${v} ${us.toFixed(1)}>${bf.get(v)!.toFixed(1)}`);
+    twinLines.push(`${r.name.padEnd(34)} tuned ${r.kernelUs.toFixed(1)} vs f32 ${f.kernelUs.toFixed(1)} us; variants slower than their f32 twin: ${slower.length ? slower.join(', ') : 'none'}`);
+  }
+  console.log('\nquantized vs float32 twin:');
+  for (const l of twinLines) console.log(l);
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify({ adapter: adapterInfo, features, readBandwidth: bw, rows, tuningCache: JSON.parse(gpu.tuningCache()) }, null, 1));
+  console.log(`\nwrote ${outFile}`);
+  console.log(`${rows.filter((r) => r.ok).length} checked ok, ${rows.filter((r) => !r.ok).length + cases.length - rows.length} failed`);
+  device.destroy();
+}
+
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
