@@ -3,7 +3,9 @@
  * fixed problem built so that the variant is the only micro-kernel the NCHW44 algorithm runs:
  *   ic = 64 (16 input blocks: a long reduction), oc = the variant's oc tile (so no other tile is needed),
  *   filter and stride of the variant, no padding, OH = 8, OW = 64 rounded up to the variant's pixel tile.
- * It runs through the public API with the NCHW44 algorithm forced, and the conv's `kernels` list must name
+ * It runs through the public API with the NCHW44 algorithm forced, on the runtime whose wasm build has the
+ * variant's ISA (relaxed-SIMD variants only where the engine passed the relaxed probe), and the conv's `kernels`
+ * list must name
  * this variant and no other kernel able to run a tile of it, otherwise the row is reported as not isolated.
  * The figure therefore includes what runs around the micro-kernel in a task (widening the input rows,
  * requantizing), which weighs most on the narrow tail tiles; it says how fast each variant is in use, and it
@@ -32,8 +34,13 @@ const IC = 64;
 const OH = 8;
 const OW_TARGET = 64;
 
+/** The wasm build a kernel-table ISA needs: the relaxed build runs the relaxed kernels, SIMD128 the others. */
+export function buildForIsa(isa: string): 'simd128' | 'relaxed' {
+  return isa.includes('relaxed') ? 'relaxed' : 'simd128';
+}
+
 export async function runKernelBench(
-  rt: RuntimeLike,
+  runtimes: Partial<Record<'simd128' | 'relaxed', RuntimeLike>>,
   kernels: readonly KernelRow[],
   algo: string,
   sampling: SampleOptions,
@@ -59,6 +66,13 @@ export async function runKernelBench(
       problem: `ic=${IC} oc=${k.nb * 4} ${ih}x${iw} -> ${OH}x${ow}`, macs: shape.macs, gmacs: NaN, ms: NaN, spread: NaN,
       pctCeiling: NaN, check: 'unchecked',
     };
+    const rt = runtimes[buildForIsa(k.isa)];
+    if (!rt) {
+      row.error = `not run: needs the ${buildForIsa(k.isa)} build, which this engine did not load`;
+      out.push(row);
+      onRow?.(row);
+      continue;
+    }
     try {
       const prepared = await i8convBackend(rt, `kernel:${k.name}`, algo).prepare(problem);
       try {

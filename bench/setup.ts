@@ -74,7 +74,7 @@ export async function listI8convAlgorithms(): Promise<{ name: string; formats?: 
  * the NCHW44 algorithm (bench/kernels.ts).
  */
 export async function kernelSection(
-  rt: RuntimeLike,
+  runtimes: Partial<Record<'simd128' | 'relaxed', RuntimeLike>>,
   oracle: Oracle,
   filter: string | null,
 ): Promise<(sampling: SampleOptions) => Promise<KernelResult[] | { unavailable: string }>> {
@@ -84,11 +84,13 @@ export async function kernelSection(
   return async (sampling) => {
     if (!Array.isArray(rows)) return { unavailable: 'src/algos/kernel-table.generated.ts is not in this build' };
     if (!algo) return { unavailable: 'no algorithm for format NCHW44 in src/algos/pack.ts' };
-    if (typeof rt.convBias !== 'function') return { unavailable: 'rt.convBias is not available in this build' };
+    if (!Object.values(runtimes).some((rt) => typeof rt?.convBias === 'function')) {
+      return { unavailable: 'rt.convBias is not available in this build' };
+    }
     const re = filter ? new RegExp(filter, 'i') : null;
     const chosen = rows.filter((k) => !re || re.test(`kernel/${k.name}`));
     if (!chosen.length) return { unavailable: `no kernel matches --filter ${filter}` };
-    return runKernelBench(rt, chosen, algo, sampling, oracle);
+    return runKernelBench(runtimes, chosen, algo, sampling, oracle);
   };
 }
 
@@ -110,10 +112,12 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   const rtLike = rt as unknown as RuntimeLike;
   const ceiling = rt.core.exports as unknown as CeilingExports;
   const backends: Backend[] = [i8convBackend(rtLike, 'i8conv')];
+  const runtimes: Partial<Record<'simd128' | 'relaxed', RuntimeLike>> = { [rt.features.build ?? 'simd128']: rtLike };
   if (rt.features.build === 'relaxed') {
     // Show the SIMD128 build too, so a reader sees what relaxed SIMD buys on this engine.
-    const rt128 = await createRuntime({ build: 'simd128' });
-    backends.push(i8convBackend(rt128 as unknown as RuntimeLike, 'i8conv-simd128'));
+    const rt128 = (await createRuntime({ build: 'simd128' })) as unknown as RuntimeLike;
+    runtimes.simd128 = rt128;
+    backends.push(i8convBackend(rt128, 'i8conv-simd128'));
   }
   if (o.ort) {
     configureOrt(o.ort);
@@ -142,7 +146,7 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
       ortWeb: o.ort ? (o.ortBuild ?? 'wasm (SIMD)') : null,
       ortWebVersion: o.ort ? (o.ort.env.versions?.web ?? null) : null,
     },
-    kernels: await kernelSection(rtLike, oracle, o.filter ?? null),
+    kernels: await kernelSection(runtimes, oracle, o.filter ?? null),
     relayout: await relayoutSection(o.quick, o.filter ?? null),
     onProgress: o.onProgress,
     errors,

@@ -10,6 +10,7 @@
  *   2. calibrate: choose a number of calls per sample so that one sample lasts at least `minSampleMs`, well above
  *      the clock's resolution (browsers coarsen performance.now() to 5-100 us);
  *   3. sample: time samples until at least `minSamples` were taken and `budgetMs` has passed (or `maxSamples`);
+ *      the backends of one shape are sampled round-robin (measureInterleaved, below);
  *   4. report per-call times: median (the headline figure: robust to a neighbour's burst of CPU use on this
  *      shared machine), min, max, quartiles, and the spread = interquartile range / median.
  */
@@ -59,11 +60,14 @@ export function summarize(perCallMs: readonly number[], callsPerSample: number):
 
 type Fn = () => unknown;
 
-/**
- * Times `fn` (sync or async: a returned promise is awaited, and only then is the call counted as done).
- * `now` is injectable for tests; it defaults to performance.now.
- */
-export async function measure(fn: Fn, opts: SampleOptions, now: () => number = () => performance.now()): Promise<Timing> {
+interface Runner {
+  runN: (n: number) => unknown;
+  perSample: number;
+  perCall: number[];
+}
+
+/** Warms `fn` up and calibrates its calls per sample (steps 1 and 2). */
+async function warmUp(fn: Fn, opts: SampleOptions, now: () => number): Promise<Runner> {
   // Learn once whether fn is async, so sync functions are timed without an await per call.
   const first = fn();
   const isAsync = first instanceof Promise;
@@ -75,8 +79,6 @@ export async function measure(fn: Fn, opts: SampleOptions, now: () => number = (
     : (n: number) => {
         for (let i = 0; i < n; i++) fn();
       };
-
-  // 1. warm up (the first call above counts)
   let calls = 1;
   const w0 = now();
   let one = 0;
@@ -86,22 +88,47 @@ export async function measure(fn: Fn, opts: SampleOptions, now: () => number = (
     one = now() - t0;
     calls++;
   }
-  // 2. calibrate from the last warm-up call
-  let perSample = Math.max(1, Math.ceil(opts.minSampleMs / Math.max(one, 1e-3)));
-  // 3. sample
-  const perCall: number[] = [];
-  const s0 = now();
-  while (perCall.length < opts.maxSamples && (perCall.length < opts.minSamples || now() - s0 < opts.budgetMs)) {
-    const t0 = now();
-    await runN(perSample);
-    const dt = now() - t0;
-    perCall.push(dt / perSample);
-    // A sample far below the target means the calibration call was slow (a tier-up, or a neighbour's burst):
-    // recalibrate, and drop that too-short sample since the clock's resolution makes it inaccurate.
-    if (dt < opts.minSampleMs / 2) {
-      perSample = Math.max(perSample * 2, Math.ceil(opts.minSampleMs / Math.max(dt / perSample, 1e-3)));
-      perCall.pop();
-    }
+  return { runN, perSample: Math.max(1, Math.ceil(opts.minSampleMs / Math.max(one, 1e-3))), perCall: [] };
+}
+
+async function takeSample(r: Runner, opts: SampleOptions, now: () => number): Promise<void> {
+  const t0 = now();
+  await r.runN(r.perSample);
+  const dt = now() - t0;
+  if (dt < opts.minSampleMs / 2) {
+    // Far below the target: the calibration call was slow (a tier-up, or a neighbour's burst). Recalibrate and
+    // drop this sample, whose length is too close to the clock's resolution to be accurate.
+    r.perSample = Math.max(r.perSample * 2, Math.ceil(opts.minSampleMs / Math.max(dt / r.perSample, 1e-3)));
+    return;
   }
-  return summarize(perCall, perSample);
+  r.perCall.push(dt / r.perSample);
+}
+
+/**
+ * Times `fn` (sync or async: a returned promise is awaited, and only then is the call counted as done).
+ * `now` is injectable for tests; it defaults to performance.now.
+ */
+export async function measure(fn: Fn, opts: SampleOptions, now: () => number = () => performance.now()): Promise<Timing> {
+  return (await measureInterleaved([fn], opts, now))[0];
+}
+
+/**
+ * Times several functions against each other: each is warmed up and calibrated alone, then samples are taken
+ * round-robin (one sample of each per round) until every function has `minSamples` and the rounds have used
+ * `budgetMs` per function. On a machine shared with other work the load drifts; interleaving spreads that
+ * drift over every function instead of penalizing whichever ran during a busy spell, so the ratios between
+ * them (the point of the suite) hold even when the absolute figures move.
+ */
+export async function measureInterleaved(fns: Fn[], opts: SampleOptions, now: () => number = () => performance.now()): Promise<Timing[]> {
+  const runners: Runner[] = [];
+  for (const fn of fns) runners.push(await warmUp(fn, opts, now));
+  const s0 = now();
+  const budget = opts.budgetMs * fns.length;
+  for (let round = 0; round < opts.maxSamples * 2; round++) {
+    const fewest = Math.min(...runners.map((r) => r.perCall.length));
+    const most = Math.max(...runners.map((r) => r.perCall.length));
+    if (fewest >= opts.minSamples && (most >= opts.maxSamples || now() - s0 >= budget)) break;
+    for (const r of runners) if (r.perCall.length < opts.maxSamples) await takeSample(r, opts, now);
+  }
+  return runners.map((r) => summarize(r.perCall, r.perSample));
 }

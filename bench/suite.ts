@@ -1,16 +1,16 @@
 /**
  * The benchmark suite itself, independent of where it runs: bench/main.ts drives it in Node, bench/browser-page.ts
  * in a Chromium page. It measures the base-SIMD ceiling, then for every selected shape computes the oracle's
- * output, and for every backend prepares, checks (after the first call), times, and checks again (after timing:
- * catches engines whose optimizing tier computes differently from their baseline tier), then the kernel and
- * relayout sections. It returns the results object of bench/schema.ts; reports are written by the caller.
+ * output, prepares every backend and checks its first output, times the backends side by side (round-robin
+ * samples, bench/stats.ts), and checks every output again (after timing: catches engines whose optimizing tier
+ * computes differently from their baseline tier), then runs the kernel and relayout sections. It returns the results object of bench/schema.ts; reports are written by the caller.
  */
-import { RefusedError, type Backend } from './backends.js';
+import { RefusedError, type Backend, type PreparedRun } from './backends.js';
 import { compareOutputs, makeProblem, type Mismatch, type ProblemData } from './data.js';
 import type { BenchResults, BackendResult, KernelResult, RelayoutRow, ShapeResult } from './schema.js';
 import { SCHEMA_ID } from './schema.js';
 import type { BenchShape } from './shapes.js';
-import { measure, type SampleOptions } from './stats.js';
+import { measure, measureInterleaved, type SampleOptions } from './stats.js';
 
 export type ProgressEvent =
   | { kind: 'ceiling'; gmacs: number }
@@ -101,9 +101,11 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
       progress({ kind: 'step', index: si, count: input.shapes.length, shape, backend: 'oracle', step: 'oracle' });
       want = input.oracle(pb);
     }
+    // 1. prepare every backend and check its first output
+    const ready: { b: Backend; p: PreparedRun; bad: boolean }[] = [];
+    let heuristic: string | undefined;
     for (const b of chosen) {
       // Forcing the algorithm the heuristic already chose would time the same code twice.
-      const heuristic = res.backends.i8conv?.algo;
       const reason = b.skipReason(shape) ?? (heuristic && b.name === `i8conv:${heuristic}` ? 'the heuristic chose it: see column i8conv' : null);
       if (reason) {
         res.skipped.push({ backend: b.name, reason });
@@ -111,7 +113,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
         continue;
       }
       progress({ kind: 'step', index: si, count: input.shapes.length, shape, backend: b.name, step: 'prepare' });
-      let prepared;
+      let prepared: PreparedRun | undefined;
       try {
         prepared = await b.prepare(pb);
         await prepared.run();
@@ -130,6 +132,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
         }
         continue;
       }
+      if (b.name === 'i8conv') heuristic = prepared.info.algo;
       let bad = false;
       if (want) {
         const m = compareOutputs(b.name, prepared.output(), want);
@@ -139,28 +142,34 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
           progress({ kind: 'mismatch', shape, mismatch: m });
         }
       }
-      progress({ kind: 'step', index: si, count: input.shapes.length, shape, backend: b.name, step: 'time' });
-      const t = await measure(() => prepared.run(), input.sampling, now);
+      ready.push({ b, p: prepared, bad });
+    }
+    if (!ready.length) continue;
+    // 2. time them side by side, 3. check the outputs again
+    progress({ kind: 'step', index: si, count: input.shapes.length, shape, backend: ready.map((x) => x.b.name).join(', '), step: 'time' });
+    const timings = await measureInterleaved(ready.map((x) => () => x.p.run()), input.sampling, now);
+    ready.forEach(({ b, p, bad }, i) => {
       if (want) {
-        const m = compareOutputs(b.name, prepared.output(), want);
+        const m = compareOutputs(b.name, p.output(), want);
         if (m) {
           bad = true;
           res.mismatches.push({ ...m, phase: 'after-timing' });
           progress({ kind: 'mismatch', shape, mismatch: m });
         }
       }
+      const t = timings[i];
       const gmacs = shape.macs / t.ms / 1e6;
       const r: BackendResult = {
         gmacs, ms: t.ms, msMin: t.msMin, msMax: t.msMax, spread: t.spread, samples: t.samples,
         callsPerSample: t.callsPerSample, pctCeiling: gmacs / c1.gmacs,
         check: want ? (bad ? 'mismatch' : 'ok') : 'unchecked',
-        ...(prepared.info.algo ? { algo: prepared.info.algo } : {}),
-        ...(prepared.info.build ? { build: prepared.info.build } : {}),
+        ...(p.info.algo ? { algo: p.info.algo } : {}),
+        ...(p.info.build ? { build: p.info.build } : {}),
       };
-      prepared.dispose();
+      p.dispose();
       res.backends[b.name] = r;
       progress({ kind: 'result', shape, backend: b.name, result: r });
-    }
+    });
   }
 
   let kernels: BenchResults['kernels'] = { unavailable: 'no kernel section in this environment' };

@@ -68,10 +68,16 @@ describe('bench suite', () => {
     const ks = r.kernels as Exclude<BenchResults['kernels'], { unavailable: string }>;
     expect(ks.length).toBeGreaterThan(0);
     for (const k of ks) {
+      if (k.isa.includes('relaxed') && r.builds.i8conv !== 'relaxed') {
+        // Node 20 fails the relaxed probe: those variants are listed, not run, and say why.
+        expect(k.error, k.name).toMatch(/needs the relaxed build/);
+        continue;
+      }
       expect(k.error, k.name).toBeUndefined();
       expect(k.check, k.name).toBe('ok');
       expect(k.gmacs).toBeGreaterThan(0);
     }
+    expect(ks.some((k) => k.check === 'ok')).toBe(true);
     expect(r.builds.ortWebVersion).toBe('1.30.0');
 
     const md = renderMarkdown(r);

@@ -2,7 +2,7 @@
 // layout conversions and the naive convolution's rounding.
 import { describe, expect, it } from 'vitest';
 import { SHAPES, selectShapes, shapeFromId } from '../bench/shapes.js';
-import { measure, quantile, summarize } from '../bench/stats.js';
+import { measure, measureInterleaved, quantile, summarize } from '../bench/stats.js';
 import { ProtoWriter, buildQLinearConvModel } from '../bench/onnx-model.js';
 import { compareOutputs, makeProblem, nchw44ToNchw, nchwToNchw44 } from '../bench/data.js';
 import { naiveConvNCHW, roundHalfEven } from '../bench/naive-conv.js';
@@ -73,6 +73,23 @@ describe('bench statistics', () => {
     expect(sync.samples).toBeGreaterThanOrEqual(4);
     const asyncT = await measure(async () => void (clock += 2), opts, now);
     expect(asyncT.ms).toBe(2);
+  });
+
+  it('samples several functions round-robin', async () => {
+    let clock = 0;
+    const order: string[] = [];
+    const opts = { warmupMs: 0, minSampleMs: 10, minSamples: 3, maxSamples: 5, budgetMs: 30 };
+    const [a, b] = await measureInterleaved(
+      [() => void ((clock += 1), order.push('a')), async () => void ((clock += 5), order.push('b'))],
+      opts,
+      () => clock,
+    );
+    expect(a.ms).toBe(1);
+    expect(b.ms).toBe(5);
+    expect(a.samples).toBe(b.samples);
+    // after the warm-ups, samples alternate: 10 calls of a, 2 calls of b, 10 of a, ...
+    const timed = order.join('').replace(/^a+b+/, '');
+    expect(timed.startsWith('a'.repeat(10) + 'bb' + 'a'.repeat(10) + 'bb')).toBe(true);
   });
 });
 

@@ -72,7 +72,7 @@ function rand(n: number, seed: number): Float32Array {
 
 /** Read bandwidth: each thread sums vec4s strided by the grid; one store per thread that never happens. */
 async function readBandwidth(device: GPUDevice): Promise<{ gbps: number; bytes: number; us: number; config: string }> {
-  const bytes = Math.min(1 << 30, device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize) & ~0xfffff;
+  const bytes = Math.min(quick ? 32 << 20 : 1 << 30, device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize) & ~0xfffff;
   const src = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
   const dst = device.createBuffer({ size: 4 << 20, usage: GPUBufferUsage.STORAGE });
   // fill with non-zero data once through a tiny kernel (createBuffer gives zeros)
@@ -215,6 +215,11 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
   return row;
 }
 
+function save(obj: unknown): void {
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, JSON.stringify(obj, null, 1));
+}
+
 async function main() {
   const { device, adapterInfo, features } = await createNodeDevice();
   const gpu = await createGpuRuntime({ device, tuning: 'full', tuneReps: quick ? 2 : 10 });
@@ -228,6 +233,7 @@ async function main() {
     try {
       const r = await runCase(gpu, c, device);
       rows.push(r);
+      save({ adapter: adapterInfo, features, readBandwidth: bw, rows, partial: true });
       console.log(`${r.name.padEnd(34)} ${r.variant.padEnd(18)} wg ${String(r.wg).padEnd(7)} kernel ${r.kernelUs.toFixed(1).padStart(8)} us  ` +
         `wall ${r.wallUs.toFixed(0).padStart(6)} us  ${r.gbps.toFixed(0).padStart(5)} GB/s(w)  ${r.gflops.toFixed(0).padStart(6)} GFLOP/s  err ${r.maxRelErr.toExponential(1)} ${r.ok ? 'ok' : 'FAIL'}`);
     } catch (e) {
@@ -252,8 +258,7 @@ async function main() {
   }
   console.log('\nquantized vs float32 twin:');
   for (const l of twinLines) console.log(l);
-  mkdirSync(dirname(outFile), { recursive: true });
-  writeFileSync(outFile, JSON.stringify({ adapter: adapterInfo, features, readBandwidth: bw, rows, tuningCache: JSON.parse(gpu.tuningCache()) }, null, 1));
+  save({ adapter: adapterInfo, features, readBandwidth: bw, rows, tuningCache: JSON.parse(gpu.tuningCache()) });
   console.log(`\nwrote ${outFile}`);
   console.log(`${rows.filter((r) => r.ok).length} checked ok, ${rows.filter((r) => !r.ok).length + cases.length - rows.length} failed`);
   device.destroy();
