@@ -84,6 +84,16 @@ function header(r: BenchResults): string[] {
   ];
 }
 
+/** One line per peer: geometric mean, min and max of i8conv's speed-up over the shapes both ran. */
+export function ratioSummary(r: BenchResults): string[] {
+  return RATIO_PEERS.flatMap((peer) => {
+    const q = r.shapes.filter((s) => s.backends.i8conv && s.backends[peer]).map((s) => s.backends.i8conv.gmacs / s.backends[peer].gmacs);
+    if (!q.length) return [];
+    const geo = Math.exp(q.reduce((a, v) => a + Math.log(v), 0) / q.length);
+    return [`i8conv / ${peer}: geometric mean ${geo.toFixed(2)}x over ${q.length} shapes (min ${Math.min(...q).toFixed(2)}x, max ${Math.max(...q).toFixed(2)}x)`];
+  });
+}
+
 function mismatchLines(r: BenchResults): string[] {
   return r.mismatches.map((m) =>
     m.error
@@ -107,7 +117,7 @@ function textTable(head: string[], rows: string[][]): string {
 export function renderText(r: BenchResults): string {
   const out = [...header(r), ''];
   const m = mainTable(r);
-  out.push(textTable(m.head, m.rows));
+  out.push(textTable(m.head, m.rows), '', ...ratioSummary(r));
   const a = algoTable(r);
   if (a) out.push('', 'algorithms by name:', textTable(a.head, a.rows));
   if (Array.isArray(r.kernels) && r.kernels.length) {
@@ -152,7 +162,7 @@ function mdTable(head: string[], rows: string[][]): string {
 
 export function renderMarkdown(r: BenchResults): string {
   const m = mainTable(r);
-  const out = [`# i8conv benchmark — ${r.engine.name}, ${r.createdAt}`, '', ...header(r).map((l) => `- ${l}`), '', '## Operator level (GMAC/s, median)', '', mdTable(m.head, m.rows)];
+  const out = [`# i8conv benchmark — ${r.engine.name}, ${r.createdAt}`, '', ...header(r).map((l) => `- ${l}`), '', '## Operator level (GMAC/s, median)', '', mdTable(m.head, m.rows), '', ...ratioSummary(r).map((l) => `- ${l}`)];
   const a = algoTable(r);
   if (a) out.push('', '## Algorithms by name', '', mdTable(a.head, a.rows));
   out.push('', '## Timing detail', '', mdTable(spreadTable(r).head, spreadTable(r).rows));
@@ -279,6 +289,7 @@ export function renderHtml(r: BenchResults): string {
 body{font-family:sans-serif;margin:24px;max-width:1200px;color:#222}
 table{border-collapse:collapse;font-size:12px;margin:8px 0}
 th,td{border:1px solid #ccc;padding:3px 6px;text-align:right}
+td{white-space:nowrap}
 th:first-child,td:first-child{text-align:left}
 td.bad{background:#fdd;color:#900;font-weight:bold}
 .mismatch{color:#900;font-weight:bold}
@@ -287,6 +298,7 @@ ul{font-size:13px}
 <h1>i8conv benchmark — ${esc(r.engine.name)}</h1>
 <ul>${header(r).map((l) => `<li>${esc(l)}</li>`).join('')}</ul>
 ${section('Operator level', htmlTable(m.head, m.rows))}
+<ul>${ratioSummary(r).map((l) => `<li>${esc(l)}</li>`).join('')}</ul>
 ${gmacsChart}
 ${pctChart}
 ${a ? section('Algorithms by name (GMAC/s)', htmlTable(a.head, a.rows)) : ''}
