@@ -59,6 +59,10 @@ export class ConvBias {
   private ws: number;
   private filterBuf = 0;
   private biasBuf = 0;
+  /** int32[OC] accumulator start: channel bias + the kernels' filter correction */
+  private initBuf = 0;
+  private channelBias: Int32Array | null = null;
+  private filterCorrection: Int32Array | null = null;
   private filterSet = false;
   private biasSet = false;
   private disposed = false;
@@ -72,7 +76,7 @@ export class ConvBias {
     this.params = s;
     this.algo = selectAlgorithm(s);
     this.algorithm = this.algo.name;
-    this.plan = this.algo.plan(s, this.threads);
+    this.plan = this.algo.plan(s, this.threads, core.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd');
     this.kernels = this.plan.kernelNames;
     this.dstShape = dstShapeOf(s);
     this.workspaceBytes = this.plan.workspace.totalBytes;
@@ -81,10 +85,12 @@ export class ConvBias {
     this.srcBuf = this.alloc(s.srcLength);
     this.dstBuf = this.alloc(dstBytes);
     this.ws = this.alloc(this.workspaceBytes);
-    if (s.biasMode !== 'none') this.biasBuf = this.alloc(s.biasLength * 4);
+    if (s.biasMode === 'full') this.biasBuf = this.alloc(s.biasLength * 4);
+    this.initBuf = this.alloc(s.oc * 4);
+    this.core.i32().fill(0, this.initBuf >> 2, (this.initBuf >> 2) + s.oc);
     this.filterBuf = this.alloc(this.plan.packedFilterBytes);
     this.plan.writeCtx(core, this.ctx);
-    this.plan.setPointers(core, this.ctx, this.filterBuf, this.biasBuf);
+    this.plan.setPointers(core, this.ctx, this.filterBuf, this.initBuf, this.biasBuf);
   }
 
   /** Allocates with guard bands on both sides. */
@@ -124,9 +130,17 @@ export class ConvBias {
       `expected ${s.filterLength} elements (${s.group > 1 ? 'G*OC/G*IC/G' : 'OC*IC'}*FH*FW), got ${weights.length}`);
     const oihw = layout === 'OIHW' ? weights : dotFilterToOIHW(s, weights);
     const packed = new Uint8Array(this.plan.packedFilterBytes);
-    this.plan.packFilter(oihw, packed);
+    this.filterCorrection = this.plan.packFilter(oihw, packed);
     this.core.u8().set(packed, this.filterBuf);
+    this.writeInit();
     this.filterSet = true;
+  }
+
+  private writeInit(): void {
+    const init = new Int32Array(this.params.oc);
+    if (this.channelBias) init.set(this.channelBias);
+    if (this.filterCorrection) for (let o = 0; o < init.length; o++) init[o] += this.filterCorrection[o];
+    this.core.i32().set(init, this.initBuf >> 2);
   }
 
   setBias(bias: Int32Array): void {
@@ -136,7 +150,12 @@ export class ConvBias {
     check(bias instanceof Int32Array, 'BAD_BUFFER', 'bias', 'must be an Int32Array');
     check(bias.length === s.biasLength, 'BIAS_LENGTH', 'bias',
       `expected ${s.biasLength} elements for biasMode '${s.biasMode}', got ${bias.length}`);
-    this.core.i32().set(bias, this.biasBuf >> 2);
+    if (s.biasMode === 'channel') {
+      this.channelBias = Int32Array.from(bias);
+      this.writeInit();
+    } else {
+      this.core.i32().set(bias, this.biasBuf >> 2);
+    }
     this.biasSet = true;
   }
 

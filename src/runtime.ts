@@ -19,7 +19,12 @@ export type WasmExports = {
 export type WasmBuild = 'simd128' | 'relaxed';
 
 export interface RuntimeOptions {
-  /** Which wasm build to load: 'auto' (default) picks relaxed SIMD only when the probe says it is exact. */
+  /**
+   * Which wasm build to load. 'auto' (default) loads SIMD128: on the machines we measured (x86-64 with AVX-VNNI,
+   * Deno 2.9 / Chromium 156) the relaxed-SIMD kernels were not faster, because splitting full-range int8
+   * activations into two 7-bit-safe parts doubles the dot products. 'relaxed' loads them (exact on every engine
+   * whose probe passes, see features.ts).
+   */
   build?: 'auto' | WasmBuild;
 }
 
@@ -75,13 +80,17 @@ export async function instantiateCore(opts: RuntimeOptions = {}): Promise<WasmRu
   const features = await probeFeatures();
   const want = opts.build ?? 'auto';
   let build: WasmBuild;
-  if (want === 'auto') build = features.relaxedDotExact ? 'relaxed' : 'simd128';
+  if (want === 'auto') build = 'simd128';
   else build = want;
   if (!features.simd128) {
     throw new I8ConvError('NO_SIMD', 'this engine does not support WebAssembly SIMD128, which i8conv requires');
   }
-  if (build === 'relaxed' && !features.relaxedSimd) {
-    throw new I8ConvError('NO_RELAXED_SIMD', 'options.build: relaxed SIMD is not available in this engine', 'build');
+  if (build === 'relaxed' && !features.relaxedDotExact) {
+    throw new I8ConvError(
+      'NO_RELAXED_SIMD',
+      `build: relaxed SIMD is ${features.relaxedSimd ? 'present but its dot product failed the exactness probe' : 'not available'} in this engine`,
+      'build',
+    );
   }
   const module = await compileBuild(build);
   const instance = await WebAssembly.instantiate(module, { env: { abort: wasmAbort } });

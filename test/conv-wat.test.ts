@@ -5,6 +5,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { KERNELS } from '../src/algos/kernel-table.generated.js';
 
 const wat = readFileSync(new URL('../build/i8conv.wat', import.meta.url), 'utf8');
+const relaxedWat = readFileSync(new URL('../build/i8conv-relaxed.wat', import.meta.url), 'utf8');
+const SIMD = KERNELS.filter((k) => k.isa === 'wasmsimd');
+const RELAXED = KERNELS.filter((k) => k.isa === 'wasmrelaxedsimd');
 
 function funcText(qualified: string): string | undefined {
   const at = wat.indexOf(`(func $${qualified} `);
@@ -39,13 +42,19 @@ const count = (s: string, needle: string) => s.split(needle).length - 1;
 
 describe('emitted wasm (SIMD128 build)', () => {
   it('has every variant\'s dot products: FW * nb * npix * 2 i32x4.dot_i16x8_s each', () => {
-    const expected = KERNELS.reduce((a, k) => a + k.fw * k.nb * k.npix * 2, 0);
+    const expected = SIMD.reduce((a, k) => a + k.fw * k.nb * k.npix * 2, 0);
     expect(count(wat, 'i32x4.dot_i16x8_s')).toBeGreaterThanOrEqual(expected);
+    expect(count(wat, 'relaxed')).toBe(0); // loads on engines without relaxed SIMD
   });
 
-  const standalone = KERNELS.filter((k) => func(k.name) !== undefined);
+  it('relaxed build: every relaxed variant\'s FW * nb * npix * 2 relaxed dot-adds are there', () => {
+    const expected = RELAXED.reduce((a, k) => a + k.fw * k.nb * k.npix * 2, 0);
+    expect(count(relaxedWat, 'i32x4.relaxed_dot_i8x16_i7x16_add_s')).toBeGreaterThanOrEqual(expected);
+  });
+
+  const standalone = SIMD.filter((k) => func(k.name) !== undefined);
   it('keeps most row kernels as functions of their own (the rest are inlined into the dispatcher)', () => {
-    expect(standalone.length).toBeGreaterThanOrEqual(KERNELS.length / 2);
+    expect(standalone.length).toBeGreaterThanOrEqual(SIMD.length / 2);
   });
 
   for (const k of standalone) {

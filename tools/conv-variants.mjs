@@ -6,31 +6,32 @@
 export const FILTER_WIDTHS = [2, 3, 5, 7];
 export const STRIDES = [1, 2];
 /**
- * Tiles: nb = output-channel blocks of 4 held in registers, npix = output pixels per block.
- * (2, 4): 8 i32x4 accumulators + 4 weight + 2 input registers fits x86-64's 16 XMM registers.
- * (1, 8) runs the oc remainder when OC/4 is odd.
+ * Tiles per ISA: nb = output-channel blocks of 4 held in registers, npix = output pixels per block; the tail
+ * tile runs the oc remainder (OC/4 % nb). The engines keep at most 15-16 v128 values in registers on x86-64.
+ * wasmsimd (i32x4.dot_i16x8_s on pre-widened i16): (2, 4) = 8 accumulators + 4 weight + 2 input registers.
+ * wasmrelaxedsimd (i32x4.relaxed_dot_i8x16_i7x16_add_s, activations split in a 7-bit and a 1-bit part, so two
+ * accumulators per output vector): (1, 6) = 12 accumulators + 1 weight + 2 input registers; measured in Deno 2.9
+ * on 64->64 56² 3x3: (1, 6) 34 GMAC/s, (1, 4) 25-27, (2, 2) 24-26.
  */
 export const TILES = process.env.I8CONV_TILES
   ? JSON.parse(process.env.I8CONV_TILES) // experiments only: the committed table is below
-  : [
-      { nb: 2, npix: 4, role: 'main' },
-      { nb: 1, npix: 4, role: 'tail' },
-    ];
+  : {
+      wasmsimd: [
+        { nb: 2, npix: 4, role: 'main' },
+        { nb: 1, npix: 4, role: 'tail' },
+      ],
+      wasmrelaxedsimd: [{ nb: 1, npix: 6, role: 'main' }],
+    };
+
+export const ISAS = ['wasmsimd', 'wasmrelaxedsimd'];
 
 export function variants() {
   const out = [];
-  for (const fw of FILTER_WIDTHS)
-    for (const s of STRIDES)
-      for (const t of TILES)
-        out.push({
-          name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}__wasmsimd`,
-          fw,
-          stride: s,
-          nb: t.nb,
-          npix: t.npix,
-          role: t.role,
-          isa: 'wasmsimd',
-        });
+  for (const isa of ISAS)
+    for (const fw of FILTER_WIDTHS)
+      for (const s of STRIDES)
+        for (const t of TILES[isa])
+          out.push({ name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}__${isa}`, fw, stride: s, nb: t.nb, npix: t.npix, role: t.role, isa });
   return out;
 }
 
@@ -61,7 +62,9 @@ export const CTX_FIELDS = [
   ['iwp', 'i32', 'pixels per packed input row'],
   ['weights', 'i32', 'packed weights (all groups)'],
   ['groupWeightBytes', 'i32', 'bytes of packed weights per group'],
-  ['bias', 'i32', 'bias: channel int32[OC] or full int32 in dst layout'],
+  ['init', 'i32', 'int32[OC] accumulator start: channel bias (or 0) + the relaxed split correction'],
+  ['bias', 'i32', 'full bias: int32 in the dst layout (biasMode 2 only)'],
+  ['relaxed', 'i32', '1: packed input for the relaxed kernels (x + 128 split into 7-bit and 1-bit parts)'],
   ['mainVariant', 'i32', 'row-kernel id for full oc tiles'],
   ['mainNb', 'i32', 'oc blocks per full tile'],
   ['tailVariant', 'i32', 'row-kernel id for the oc remainder tile (-1 if none)'],

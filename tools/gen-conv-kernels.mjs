@@ -10,21 +10,30 @@ const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kern
 
 /**
  * One variant = one "row kernel": it produces `ow` output pixels of one output row for nb*4 output channels.
- * Packed input (per channel block, per row): iwp pixels x 32 bytes, pixel p = [x0,x1]x4 | [x2,x3]x4 as i16.
- * Packed weights (per tile, per ib, kh, kw, block b): [w(o,0),w(o,1)] for o<4 | [w(o,2),w(o,3)] as i16.
- * i32x4.dot_i16x8_s(W01, P01) + dot(W23, P23) = 4 output channels x 4 input channels for one pixel.
+ * Packed input (per channel block, per row): iwp pixels x 32 bytes.
+ *   wasmsimd:        pixel = i16 [x0,x1]x4 | [x2,x3]x4;  weights per (ib, kh, kw, block) = i16 [w(o,0),w(o,1)]
+ *                    for o < 4 | [w(o,2),w(o,3)] for o < 4;  dot(W01, P01) + dot(W23, P23) = 4 oc x 4 ic.
+ *   wasmrelaxedsimd: u = x + 128; pixel = u8 [u & 127 of c0..c3] x 4 | [u >> 7 of c0..c3] x 4 (both in [0, 127],
+ *                    where relaxed dot is exact on every engine); weights = the int8 4x4 block [o][i].
  */
 function rowKernel(v) {
   const { fw, stride: s, nb, npix } = v;
+  const relaxed = v.isa === 'wasmrelaxedsimd';
+  const wBytes = relaxed ? 16 : 32; // per (kw, block): int8 4x4 | two i16 pair vectors
   const L = [];
   L.push(`export function ${v.name}(`);
-  L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,`);
+  L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,`);
   L.push(`  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,`);
   L.push(`): void {`);
-  L.push(`  const wStep: i32 = ${fw * nb * 32};`);
-  for (let b = 0; b < nb; b++) L.push(`  const bias${b} = chanBias != 0 ? v128.load(chanBias, ${b * 16}) : i32x4.splat(0);`);
+  if (relaxed) L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
+  L.push(`  const wStep: i32 = ${fw * nb * wBytes};`);
+  for (let b = 0; b < nb; b++) L.push(`  const init${b} = v128.load(init, ${b * 16});`);
   L.push(`  for (let ow0: i32 = 0; ow0 < ow; ow0 += ${npix}) {`);
-  for (let b = 0; b < nb; b++) for (let j = 0; j < npix; j++) L.push(`    let a${b}_${j} = bias${b};`);
+  for (let b = 0; b < nb; b++)
+    for (let j = 0; j < npix; j++) {
+      L.push(`    let a${b}_${j} = init${b};`);
+      if (relaxed) L.push(`    let h${b}_${j} = i32x4.splat(0);`);
+    }
   L.push(`    let xb = x + <usize>(ow0 * ${s * 32});`);
   L.push(`    let wp = w;`);
   L.push(`    for (let ib: i32 = 0; ib < icb; ib++) {`);
@@ -33,16 +42,24 @@ function rowKernel(v) {
   for (let kw = 0; kw < fw; kw++) {
     L.push(`        {`);
     for (let b = 0; b < nb; b++) {
-      L.push(`          const w${b}l = v128.load(wp, ${(kw * nb + b) * 32});`);
-      L.push(`          const w${b}h = v128.load(wp, ${(kw * nb + b) * 32 + 16});`);
+      if (relaxed) L.push(`          const w${b} = v128.load(wp, ${(kw * nb + b) * 16});`);
+      else {
+        L.push(`          const w${b}l = v128.load(wp, ${(kw * nb + b) * 32});`);
+        L.push(`          const w${b}h = v128.load(wp, ${(kw * nb + b) * 32 + 16});`);
+      }
     }
     for (let j = 0; j < npix; j++) {
       const off = (j * s + kw) * 32;
       L.push(`          const p${j}l = v128.load(xr, ${off});`);
       L.push(`          const p${j}h = v128.load(xr, ${off + 16});`);
       for (let b = 0; b < nb; b++) {
-        L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
-        L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
+        if (relaxed) {
+          L.push(`          a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}l, a${b}_${j});`);
+          L.push(`          h${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}h, h${b}_${j});`);
+        } else {
+          L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
+          L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
+        }
       }
     }
     L.push(`        }`);
@@ -52,9 +69,15 @@ function rowKernel(v) {
   L.push(`      }`);
   L.push(`      xb += xBlockStride;`);
   L.push(`    }`);
-  for (let b = 0; b < nb; b++) for (let j = 0; j < npix; j++) L.push(`    v128.store(scratch, a${b}_${j}, ${(b * npix + j) * 16});`);
+  for (let b = 0; b < nb; b++)
+    for (let j = 0; j < npix; j++) {
+      // relaxed: x + 128 = lo + 128 * hi, so sum w*x = sum w*lo + 128 * sum w*hi - 128 * sum w (the last in init)
+      const val = relaxed ? `i32x4.add(a${b}_${j}, i32x4.shl(h${b}_${j}, 7))` : `a${b}_${j}`;
+      L.push(`    v128.store(scratch, ${val}, ${(b * npix + j) * 16});`);
+    }
   L.push(`    finishTile(ctx, scratch, ${nb}, ${npix}, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);`);
   L.push(`  }`);
+  if (relaxed) L.push(`  }`);
   L.push(`}`);
   return L.join('\n');
 }
@@ -69,12 +92,12 @@ as.push(`import { finishTile } from './finish';\n`);
 for (const v of vs) as.push(rowKernel(v) + '\n');
 as.push(`/** Runs row kernel \`id\` (index in the kernel table). */`);
 as.push(`export function convNchw44DotRow(`);
-as.push(`  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,`);
+as.push(`  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,`);
 as.push(`  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,`);
 as.push(`): void {`);
 as.push(`  switch (id) {`);
 vs.forEach((v, i) => {
-  as.push(`    case ${i}: ${v.name}(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;`);
+  as.push(`    case ${i}: ${v.name}(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;`);
 });
 as.push(`    default: unreachable();`);
 as.push(`  }`);
@@ -89,7 +112,7 @@ writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'ctx.ts'), ctx.join('\n'
 
 const ts = [HEADER];
 ts.push(`/** One NCHW44 dot micro-kernel variant; \`id\` is its index, passed to the wasm row dispatcher. */`);
-ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail';\n  isa: 'wasmsimd';\n}`);
+ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail';\n  isa: 'wasmsimd' | 'wasmrelaxedsimd';\n}`);
 ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
 vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}' },`));
 ts.push(`];\n`);

@@ -51,14 +51,18 @@ export const CTX_IWP: i32 = 88;
 export const CTX_WEIGHTS: i32 = 92;
 /** i32: bytes of packed weights per group */
 export const CTX_GROUPWEIGHTBYTES: i32 = 96;
-/** i32: bias: channel int32[OC] or full int32 in dst layout */
-export const CTX_BIAS: i32 = 100;
+/** i32: int32[OC] accumulator start: channel bias (or 0) + the relaxed split correction */
+export const CTX_INIT: i32 = 100;
+/** i32: full bias: int32 in the dst layout (biasMode 2 only) */
+export const CTX_BIAS: i32 = 104;
+/** i32: 1: packed input for the relaxed kernels (x + 128 split into 7-bit and 1-bit parts) */
+export const CTX_RELAXED: i32 = 108;
 /** i32: row-kernel id for full oc tiles */
-export const CTX_MAINVARIANT: i32 = 104;
+export const CTX_MAINVARIANT: i32 = 112;
 /** i32: oc blocks per full tile */
-export const CTX_MAINNB: i32 = 108;
+export const CTX_MAINNB: i32 = 116;
 /** i32: row-kernel id for the oc remainder tile (-1 if none) */
-export const CTX_TAILVARIANT: i32 = 112;
+export const CTX_TAILVARIANT: i32 = 120;
 /** i32: oc blocks of the remainder tile */
-export const CTX_TAILNB: i32 = 116;
-export const CTX_BYTES: i32 = 120;
+export const CTX_TAILNB: i32 = 124;
+export const CTX_BYTES: i32 = 128;

@@ -6,21 +6,21 @@
 import { finishTile } from './finish';
 
 export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 128;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
-  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
-    let a1_0 = bias1;
-    let a1_1 = bias1;
-    let a1_2 = bias1;
-    let a1_3 = bias1;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -104,16 +104,16 @@ export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f2s1_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 64;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -173,21 +173,21 @@ export function conv_nchw44_dot_f2s1_oc4x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 128;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
-  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
-    let a1_0 = bias1;
-    let a1_1 = bias1;
-    let a1_2 = bias1;
-    let a1_3 = bias1;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -271,16 +271,16 @@ export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f2s2_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 64;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -340,21 +340,21 @@ export function conv_nchw44_dot_f2s2_oc4x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 192;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
-  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
-    let a1_0 = bias1;
-    let a1_1 = bias1;
-    let a1_2 = bias1;
-    let a1_3 = bias1;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -468,16 +468,16 @@ export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 96;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -557,21 +557,21 @@ export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 192;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
-  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
-    let a1_0 = bias1;
-    let a1_1 = bias1;
-    let a1_2 = bias1;
-    let a1_3 = bias1;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -685,16 +685,16 @@ export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 96;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -774,21 +774,21 @@ export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 320;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
-  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
-    let a1_0 = bias1;
-    let a1_1 = bias1;
-    let a1_2 = bias1;
-    let a1_3 = bias1;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -962,16 +962,16 @@ export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 160;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -1091,21 +1091,21 @@ export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 320;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
-  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
-    let a1_0 = bias1;
-    let a1_1 = bias1;
-    let a1_2 = bias1;
-    let a1_3 = bias1;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -1279,16 +1279,16 @@ export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 160;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -1408,21 +1408,21 @@ export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 448;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
-  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
-    let a1_0 = bias1;
-    let a1_1 = bias1;
-    let a1_2 = bias1;
-    let a1_3 = bias1;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -1656,16 +1656,16 @@ export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 224;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -1825,21 +1825,21 @@ export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 448;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
-  const bias1 = chanBias != 0 ? v128.load(chanBias, 16) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
-    let a1_0 = bias1;
-    let a1_1 = bias1;
-    let a1_2 = bias1;
-    let a1_3 = bias1;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -2073,16 +2073,16 @@ export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
 }
 
 export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   const wStep: i32 = 224;
-  const bias0 = chanBias != 0 ? v128.load(chanBias, 0) : i32x4.splat(0);
+  const init0 = v128.load(init, 0);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = bias0;
-    let a0_1 = bias0;
-    let a0_2 = bias0;
-    let a0_3 = bias0;
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
@@ -2241,28 +2241,1282 @@ export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 32;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    let a0_0 = init0;
+    let h0_0 = i32x4.splat(0);
+    let a0_1 = init0;
+    let h0_1 = i32x4.splat(0);
+    let a0_2 = init0;
+    let h0_2 = i32x4.splat(0);
+    let a0_3 = init0;
+    let h0_3 = i32x4.splat(0);
+    let a0_4 = init0;
+    let h0_4 = i32x4.splat(0);
+    let a0_5 = init0;
+    let h0_5 = i32x4.splat(0);
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0 = v128.load(wp, 0);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 128);
+          const p4h = v128.load(xr, 144);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 160);
+          const p5h = v128.load(xr, 176);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 160);
+          const p4h = v128.load(xr, 176);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 192);
+          const p5h = v128.load(xr, 208);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
+    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
+    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
+    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
+    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
+    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
+    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 32;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    let a0_0 = init0;
+    let h0_0 = i32x4.splat(0);
+    let a0_1 = init0;
+    let h0_1 = i32x4.splat(0);
+    let a0_2 = init0;
+    let h0_2 = i32x4.splat(0);
+    let a0_3 = init0;
+    let h0_3 = i32x4.splat(0);
+    let a0_4 = init0;
+    let h0_4 = i32x4.splat(0);
+    let a0_5 = init0;
+    let h0_5 = i32x4.splat(0);
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0 = v128.load(wp, 0);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 320);
+          const p5h = v128.load(xr, 336);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 288);
+          const p4h = v128.load(xr, 304);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 352);
+          const p5h = v128.load(xr, 368);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
+    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
+    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
+    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
+    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
+    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
+    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 48;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    let a0_0 = init0;
+    let h0_0 = i32x4.splat(0);
+    let a0_1 = init0;
+    let h0_1 = i32x4.splat(0);
+    let a0_2 = init0;
+    let h0_2 = i32x4.splat(0);
+    let a0_3 = init0;
+    let h0_3 = i32x4.splat(0);
+    let a0_4 = init0;
+    let h0_4 = i32x4.splat(0);
+    let a0_5 = init0;
+    let h0_5 = i32x4.splat(0);
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0 = v128.load(wp, 0);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 128);
+          const p4h = v128.load(xr, 144);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 160);
+          const p5h = v128.load(xr, 176);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 160);
+          const p4h = v128.load(xr, 176);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 192);
+          const p5h = v128.load(xr, 208);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 192);
+          const p4h = v128.load(xr, 208);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 224);
+          const p5h = v128.load(xr, 240);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
+    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
+    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
+    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
+    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
+    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
+    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 48;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    let a0_0 = init0;
+    let h0_0 = i32x4.splat(0);
+    let a0_1 = init0;
+    let h0_1 = i32x4.splat(0);
+    let a0_2 = init0;
+    let h0_2 = i32x4.splat(0);
+    let a0_3 = init0;
+    let h0_3 = i32x4.splat(0);
+    let a0_4 = init0;
+    let h0_4 = i32x4.splat(0);
+    let a0_5 = init0;
+    let h0_5 = i32x4.splat(0);
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0 = v128.load(wp, 0);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 320);
+          const p5h = v128.load(xr, 336);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 288);
+          const p4h = v128.load(xr, 304);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 352);
+          const p5h = v128.load(xr, 368);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 320);
+          const p4h = v128.load(xr, 336);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 384);
+          const p5h = v128.load(xr, 400);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
+    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
+    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
+    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
+    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
+    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
+    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 80;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    let a0_0 = init0;
+    let h0_0 = i32x4.splat(0);
+    let a0_1 = init0;
+    let h0_1 = i32x4.splat(0);
+    let a0_2 = init0;
+    let h0_2 = i32x4.splat(0);
+    let a0_3 = init0;
+    let h0_3 = i32x4.splat(0);
+    let a0_4 = init0;
+    let h0_4 = i32x4.splat(0);
+    let a0_5 = init0;
+    let h0_5 = i32x4.splat(0);
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0 = v128.load(wp, 0);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 128);
+          const p4h = v128.load(xr, 144);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 160);
+          const p5h = v128.load(xr, 176);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 160);
+          const p4h = v128.load(xr, 176);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 192);
+          const p5h = v128.load(xr, 208);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 192);
+          const p4h = v128.load(xr, 208);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 224);
+          const p5h = v128.load(xr, 240);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 48);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 224);
+          const p4h = v128.load(xr, 240);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 256);
+          const p5h = v128.load(xr, 272);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 288);
+          const p5h = v128.load(xr, 304);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
+    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
+    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
+    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
+    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
+    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
+    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 80;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    let a0_0 = init0;
+    let h0_0 = i32x4.splat(0);
+    let a0_1 = init0;
+    let h0_1 = i32x4.splat(0);
+    let a0_2 = init0;
+    let h0_2 = i32x4.splat(0);
+    let a0_3 = init0;
+    let h0_3 = i32x4.splat(0);
+    let a0_4 = init0;
+    let h0_4 = i32x4.splat(0);
+    let a0_5 = init0;
+    let h0_5 = i32x4.splat(0);
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0 = v128.load(wp, 0);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 320);
+          const p5h = v128.load(xr, 336);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 288);
+          const p4h = v128.load(xr, 304);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 352);
+          const p5h = v128.load(xr, 368);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 320);
+          const p4h = v128.load(xr, 336);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 384);
+          const p5h = v128.load(xr, 400);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 48);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 352);
+          const p4h = v128.load(xr, 368);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 416);
+          const p5h = v128.load(xr, 432);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 320);
+          const p3h = v128.load(xr, 336);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 384);
+          const p4h = v128.load(xr, 400);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 448);
+          const p5h = v128.load(xr, 464);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
+    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
+    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
+    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
+    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
+    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
+    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 112;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    let a0_0 = init0;
+    let h0_0 = i32x4.splat(0);
+    let a0_1 = init0;
+    let h0_1 = i32x4.splat(0);
+    let a0_2 = init0;
+    let h0_2 = i32x4.splat(0);
+    let a0_3 = init0;
+    let h0_3 = i32x4.splat(0);
+    let a0_4 = init0;
+    let h0_4 = i32x4.splat(0);
+    let a0_5 = init0;
+    let h0_5 = i32x4.splat(0);
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0 = v128.load(wp, 0);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 128);
+          const p4h = v128.load(xr, 144);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 160);
+          const p5h = v128.load(xr, 176);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 160);
+          const p4h = v128.load(xr, 176);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 192);
+          const p5h = v128.load(xr, 208);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 192);
+          const p4h = v128.load(xr, 208);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 224);
+          const p5h = v128.load(xr, 240);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 48);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 224);
+          const p4h = v128.load(xr, 240);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 256);
+          const p5h = v128.load(xr, 272);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 288);
+          const p5h = v128.load(xr, 304);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 80);
+          const p0l = v128.load(xr, 160);
+          const p0h = v128.load(xr, 176);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 288);
+          const p4h = v128.load(xr, 304);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 320);
+          const p5h = v128.load(xr, 336);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const p0l = v128.load(xr, 192);
+          const p0h = v128.load(xr, 208);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 224);
+          const p1h = v128.load(xr, 240);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 320);
+          const p4h = v128.load(xr, 336);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 352);
+          const p5h = v128.load(xr, 368);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
+    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
+    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
+    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
+    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
+    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
+    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 112;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    let a0_0 = init0;
+    let h0_0 = i32x4.splat(0);
+    let a0_1 = init0;
+    let h0_1 = i32x4.splat(0);
+    let a0_2 = init0;
+    let h0_2 = i32x4.splat(0);
+    let a0_3 = init0;
+    let h0_3 = i32x4.splat(0);
+    let a0_4 = init0;
+    let h0_4 = i32x4.splat(0);
+    let a0_5 = init0;
+    let h0_5 = i32x4.splat(0);
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0 = v128.load(wp, 0);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 320);
+          const p5h = v128.load(xr, 336);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 288);
+          const p4h = v128.load(xr, 304);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 352);
+          const p5h = v128.load(xr, 368);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 320);
+          const p4h = v128.load(xr, 336);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 384);
+          const p5h = v128.load(xr, 400);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 48);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 352);
+          const p4h = v128.load(xr, 368);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 416);
+          const p5h = v128.load(xr, 432);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 320);
+          const p3h = v128.load(xr, 336);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 384);
+          const p4h = v128.load(xr, 400);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 448);
+          const p5h = v128.load(xr, 464);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 80);
+          const p0l = v128.load(xr, 160);
+          const p0h = v128.load(xr, 176);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 224);
+          const p1h = v128.load(xr, 240);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 288);
+          const p2h = v128.load(xr, 304);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 352);
+          const p3h = v128.load(xr, 368);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 416);
+          const p4h = v128.load(xr, 432);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 480);
+          const p5h = v128.load(xr, 496);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const p0l = v128.load(xr, 192);
+          const p0h = v128.load(xr, 208);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+          const p1l = v128.load(xr, 256);
+          const p1h = v128.load(xr, 272);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+          const p2l = v128.load(xr, 320);
+          const p2h = v128.load(xr, 336);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+          const p3l = v128.load(xr, 384);
+          const p3h = v128.load(xr, 400);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+          const p4l = v128.load(xr, 448);
+          const p4h = v128.load(xr, 464);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+          const p5l = v128.load(xr, 512);
+          const p5h = v128.load(xr, 528);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
+    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
+    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
+    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
+    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
+    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
+    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+  }
+}
+
 /** Runs row kernel `id` (index in the kernel table). */
 export function convNchw44DotRow(
-  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, chanBias: usize,
+  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
 ): void {
   switch (id) {
-    case 0: conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 1: conv_nchw44_dot_f2s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 2: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 3: conv_nchw44_dot_f2s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 4: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 5: conv_nchw44_dot_f3s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 6: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 7: conv_nchw44_dot_f3s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 8: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 9: conv_nchw44_dot_f5s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 10: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 11: conv_nchw44_dot_f5s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 12: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 13: conv_nchw44_dot_f7s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 14: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 15: conv_nchw44_dot_f7s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, chanBias, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 0: conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 1: conv_nchw44_dot_f2s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 2: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 3: conv_nchw44_dot_f2s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 4: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 5: conv_nchw44_dot_f3s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 6: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 7: conv_nchw44_dot_f3s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 8: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 9: conv_nchw44_dot_f5s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 10: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 11: conv_nchw44_dot_f5s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 12: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 13: conv_nchw44_dot_f7s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 14: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 15: conv_nchw44_dot_f7s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 16: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 17: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 18: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 19: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 20: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 21: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 22: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 23: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
     default: unreachable();
   }
 }

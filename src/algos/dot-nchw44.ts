@@ -3,8 +3,10 @@
  * hybrid sibling) on wasm SIMD128. Kernels: assembly/conv-nchw44-dot/ (task.ts packs and loops, generated.ts
  * holds one row kernel per variant of src/algos/kernel-table.generated.ts).
  *
- * Packed filter, per group, per oc tile (nb blocks of 4 output channels), per ib, kh, kw, block b: 32 bytes,
- *   i16 [w(o,4ib+0), w(o,4ib+1)] for o = 0..3  |  i16 [w(o,4ib+2), w(o,4ib+3)] for o = 0..3
+ * Packed filter, per group, per oc tile (nb blocks of 4 output channels), per ib, kh, kw, block b:
+ *   wasmsimd:        32 bytes, i16 [w(o,4ib+0), w(o,4ib+1)] for o = 0..3 | i16 [w(o,4ib+2), w(o,4ib+3)] for o = 0..3
+ *   wasmrelaxedsimd: 16 bytes, int8 w(o, 4ib+i) at [o*4 + i]; plus init(o) -= 128 * sum of w(o, ...) because the
+ *                    kernels multiply by x + 128 (see tools/gen-conv-kernels.mjs)
  * (o is the channel inside block b; input channels past IC are 0, which is how the hybrid IC < 4 case runs).
  * Full tiles hold mainNb blocks, the last tile of a group the remaining tailNb blocks.
  */
@@ -12,7 +14,7 @@ import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { requantConsts } from '../../kernels-ref/requant.js';
 import { KERNELS, CTX, CTX_BYTES, type KernelVariant } from './kernel-table.generated.js';
-import type { AlgoPlan, ConvAlgorithm, Rejection } from './types.js';
+import type { AlgoPlan, ConvAlgorithm, Isa, Rejection } from './types.js';
 import type { WasmRuntimeCore } from '../runtime.js';
 
 /** Bytes of accumulator scratch at the start of each thread slice (assembly task.ts SCRATCH_BYTES). */
@@ -23,9 +25,9 @@ const PACKED_TILE_BUDGET = 512 * 1024;
 const FILTER_SIZES = [...new Set(KERNELS.map((k) => k.fw))];
 const STRIDES = [...new Set(KERNELS.map((k) => k.stride))];
 
-function pickVariant(fw: number, stride: number, role: 'main' | 'tail'): KernelVariant {
-  const v = KERNELS.find((k) => k.fw === fw && k.stride === stride && k.role === role);
-  if (!v) throw new Error(`no ${role} kernel for f${fw}s${stride}`);
+function pickVariant(fw: number, stride: number, isa: Isa): KernelVariant {
+  const v = KERNELS.find((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa);
+  if (!v) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
   return v;
 }
 
@@ -56,11 +58,11 @@ export interface DotPlanFacts {
 }
 
 /** Every plan-time size, from the shape alone (used by plan() and by tests). */
-export function dotPlanFacts(s: ConvShape, threads: number): DotPlanFacts {
-  const main = pickVariant(s.fw, s.sw, 'main');
+export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd'): DotPlanFacts {
+  const main = pickVariant(s.fw, s.sw, isa);
   const ocbG = s.ocpg / 4;
   const tailNb = ocbG % main.nb;
-  const tail = tailNb === 0 ? null : KERNELS.find((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb) ?? null;
+  const tail = tailNb === 0 ? null : KERNELS.find((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === isa) ?? null;
   if (tailNb !== 0 && !tail) throw new Error(`no kernel with ${tailNb} oc blocks for f${s.fw}s${s.sw}`);
   const icb = Math.ceil(s.icpg / 4);
   const npix = Math.max(main.npix, tail?.npix ?? 0);
@@ -79,10 +81,11 @@ export function dotPlanFacts(s: ConvShape, threads: number): DotPlanFacts {
   return { main, tail, icb, iwp, ohTile, ohTiles, perThreadBytes };
 }
 
-function makePlan(s: ConvShape, threads: number, srcKind: 0 | 1): AlgoPlan {
-  const f = dotPlanFacts(s, threads);
+function makePlan(s: ConvShape, threads: number, srcKind: 0 | 1, isa: Isa): AlgoPlan {
+  const f = dotPlanFacts(s, threads, isa);
+  const relaxed = isa === 'wasmrelaxedsimd';
   const workspace = new WorkspaceBundle([f.perThreadBytes * threads]);
-  const tapsPerBlock = f.icb * s.fh * s.fw * 32; // bytes per oc block across (ib, kh, kw)
+  const tapsPerBlock = f.icb * s.fh * s.fw * (relaxed ? 16 : 32); // bytes per oc block across (ib, kh, kw)
   const groupWeightBytes = (s.ocpg / 4) * tapsPerBlock;
   const c = requantConsts(s.srcScale, s.filterScale, s.dstScale);
   const nonlin = { identity: 0, relu: 1, hswish: 2 }[s.nonlinearity];
@@ -125,16 +128,20 @@ function makePlan(s: ConvShape, threads: number, srcKind: 0 | 1): AlgoPlan {
       set('mainNb', f.main.nb);
       set('tailVariant', f.tail ? f.tail.id : -1);
       set('tailNb', f.tail ? f.tail.nb : 0);
+      set('relaxed', relaxed ? 1 : 0);
     },
-    setPointers(core, ctx, weights, bias) {
+    setPointers(core, ctx, weights, init, fullBias) {
       const i32 = core.i32();
       i32[(ctx + CTX.weights) >> 2] = weights;
-      i32[(ctx + CTX.bias) >> 2] = bias;
+      i32[(ctx + CTX.init) >> 2] = init;
+      i32[(ctx + CTX.bias) >> 2] = fullBias;
     },
-    packFilter(oihw: Int8Array, out: Uint8Array) {
-      const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
+    packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { icpg, ocpg, fh, fw } = s;
       const ocbG = ocpg / 4;
+      const weight = (o: number, i: number, kh: number, kw: number) => (i < icpg ? oihw[((o * icpg + i) * fh + kh) * fw + kw] : 0);
+      const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
+      const o8 = new Int8Array(out.buffer, out.byteOffset, out.byteLength);
       let p = 0;
       for (let g = 0; g < s.group; g++) {
         for (let ob0 = 0; ob0 < ocbG; ob0 += f.main.nb) {
@@ -142,17 +149,29 @@ function makePlan(s: ConvShape, threads: number, srcKind: 0 | 1): AlgoPlan {
           for (let ib = 0; ib < f.icb; ib++)
             for (let kh = 0; kh < fh; kh++)
               for (let kw = 0; kw < fw; kw++)
-                for (let b = 0; b < nb; b++)
-                  for (let half = 0; half < 2; half++)
-                    for (let o4 = 0; o4 < 4; o4++)
-                      for (let k = 0; k < 2; k++) {
-                        const o = g * ocpg + (ob0 + b) * 4 + o4;
-                        const i = ib * 4 + half * 2 + k;
-                        o16[p++] = i < icpg ? oihw[((o * icpg + i) * fh + kh) * fw + kw] : 0;
-                      }
+                for (let b = 0; b < nb; b++) {
+                  const o0 = g * ocpg + (ob0 + b) * 4;
+                  if (relaxed) {
+                    for (let o4 = 0; o4 < 4; o4++) for (let i4 = 0; i4 < 4; i4++) o8[p++] = weight(o0 + o4, ib * 4 + i4, kh, kw);
+                  } else {
+                    for (let half = 0; half < 2; half++)
+                      for (let o4 = 0; o4 < 4; o4++)
+                        for (let k = 0; k < 2; k++) o16[p++] = weight(o0 + o4, ib * 4 + half * 2 + k, kh, kw);
+                  }
+                }
         }
       }
-      if (p * 2 !== out.byteLength) throw new Error(`packFilter wrote ${p * 2} of ${out.byteLength} bytes`);
+      const written = relaxed ? p : p * 2;
+      if (written !== out.byteLength) throw new Error(`packFilter wrote ${written} of ${out.byteLength} bytes`);
+      if (!relaxed) return null;
+      const corr = new Int32Array(s.oc);
+      const per = icpg * fh * fw;
+      for (let o = 0; o < s.oc; o++) {
+        let sum = 0;
+        for (let k = 0; k < per; k++) sum += oihw[o * per + k];
+        corr[o] = -128 * sum;
+      }
+      return corr;
     },
     kernels: [
       {
@@ -175,7 +194,7 @@ export const dotNchw44Direct: ConvAlgorithm = {
     return commonUsable(s);
   },
   isPreferred: () => true,
-  plan: (s, threads) => makePlan(s, threads, 0),
+  plan: (s, threads, isa) => makePlan(s, threads, 0, isa),
 };
 
 export const dotNchwNchw44: ConvAlgorithm = {
@@ -186,5 +205,5 @@ export const dotNchwNchw44: ConvAlgorithm = {
     return commonUsable(s);
   },
   isPreferred: () => true,
-  plan: (s, threads) => makePlan(s, threads, 1),
+  plan: (s, threads, isa) => makePlan(s, threads, 1, isa),
 };

@@ -12,7 +12,7 @@ export interface KernelVariant {
   /** output pixels per tile */
   npix: number;
   role: 'main' | 'tail';
-  isa: 'wasmsimd';
+  isa: 'wasmsimd' | 'wasmrelaxedsimd';
 }
 export const KERNELS: readonly KernelVariant[] = [
   { id: 0, name: 'conv_nchw44_dot_f2s1_oc8x4__wasmsimd', family: 'conv-nchw44-dot', fw: 2, stride: 1, nb: 2, npix: 4, role: 'main', isa: 'wasmsimd' },
@@ -31,6 +31,14 @@ export const KERNELS: readonly KernelVariant[] = [
   { id: 13, name: 'conv_nchw44_dot_f7s1_oc4x4__wasmsimd', family: 'conv-nchw44-dot', fw: 7, stride: 1, nb: 1, npix: 4, role: 'tail', isa: 'wasmsimd' },
   { id: 14, name: 'conv_nchw44_dot_f7s2_oc8x4__wasmsimd', family: 'conv-nchw44-dot', fw: 7, stride: 2, nb: 2, npix: 4, role: 'main', isa: 'wasmsimd' },
   { id: 15, name: 'conv_nchw44_dot_f7s2_oc4x4__wasmsimd', family: 'conv-nchw44-dot', fw: 7, stride: 2, nb: 1, npix: 4, role: 'tail', isa: 'wasmsimd' },
+  { id: 16, name: 'conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd', family: 'conv-nchw44-dot', fw: 2, stride: 1, nb: 1, npix: 6, role: 'main', isa: 'wasmrelaxedsimd' },
+  { id: 17, name: 'conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd', family: 'conv-nchw44-dot', fw: 2, stride: 2, nb: 1, npix: 6, role: 'main', isa: 'wasmrelaxedsimd' },
+  { id: 18, name: 'conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd', family: 'conv-nchw44-dot', fw: 3, stride: 1, nb: 1, npix: 6, role: 'main', isa: 'wasmrelaxedsimd' },
+  { id: 19, name: 'conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd', family: 'conv-nchw44-dot', fw: 3, stride: 2, nb: 1, npix: 6, role: 'main', isa: 'wasmrelaxedsimd' },
+  { id: 20, name: 'conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd', family: 'conv-nchw44-dot', fw: 5, stride: 1, nb: 1, npix: 6, role: 'main', isa: 'wasmrelaxedsimd' },
+  { id: 21, name: 'conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd', family: 'conv-nchw44-dot', fw: 5, stride: 2, nb: 1, npix: 6, role: 'main', isa: 'wasmrelaxedsimd' },
+  { id: 22, name: 'conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd', family: 'conv-nchw44-dot', fw: 7, stride: 1, nb: 1, npix: 6, role: 'main', isa: 'wasmrelaxedsimd' },
+  { id: 23, name: 'conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd', family: 'conv-nchw44-dot', fw: 7, stride: 2, nb: 1, npix: 6, role: 'main', isa: 'wasmrelaxedsimd' },
 ];
 
 /** Conv context record layout (byte offsets), shared with assembly/conv-nchw44-dot/ctx.ts. */
@@ -60,11 +68,13 @@ export const CTX = {
   iwp: 88,
   weights: 92,
   groupWeightBytes: 96,
-  bias: 100,
-  mainVariant: 104,
-  mainNb: 108,
-  tailVariant: 112,
-  tailNb: 116,
+  init: 100,
+  bias: 104,
+  relaxed: 108,
+  mainVariant: 112,
+  mainNb: 116,
+  tailVariant: 120,
+  tailNb: 124,
 } as const;
-export const CTX_BYTES = 120;
+export const CTX_BYTES = 128;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['ratio', 'sBias', 'invDst']);

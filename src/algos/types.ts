@@ -10,6 +10,9 @@ import type { ConvShape } from '../params.js';
 import type { WorkspaceBundle } from '../workspace.js';
 import type { WasmRuntimeCore } from '../runtime.js';
 
+/** Kernel ISA of the loaded wasm build. */
+export type Isa = 'wasmsimd' | 'wasmrelaxedsimd';
+
 export interface Rejection {
   code: string;
   param: string;
@@ -43,11 +46,12 @@ export interface AlgoPlan {
   ctxBytes: number;
   /** writes the context record (weights/bias pointers are patched later) */
   writeCtx(core: WasmRuntimeCore, ctx: number): void;
-  /** packed filter size in bytes and the packer */
+  /** packed filter size in bytes and the packer; returns a per-output-channel int32 term to add to every
+   *  accumulator (the relaxed kernels' split correction), or null */
   packedFilterBytes: number;
-  packFilter(oihw: Int8Array, out: Uint8Array): void;
-  /** context fields holding the packed-filter and bias pointers */
-  setPointers(core: WasmRuntimeCore, ctx: number, weights: number, bias: number): void;
+  packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null;
+  /** context fields holding the packed filter, the int32[OC] accumulator start, and the full bias */
+  setPointers(core: WasmRuntimeCore, ctx: number, weights: number, init: number, fullBias: number): void;
   /** names of the micro-kernels this plan runs (for reports) */
   kernelNames: string[];
 }
@@ -57,5 +61,5 @@ export interface ConvAlgorithm {
   readonly formats: readonly string[];
   usable(s: ConvShape): Rejection | null;
   isPreferred(s: ConvShape): boolean;
-  plan(s: ConvShape, threads: number): AlgoPlan;
+  plan(s: ConvShape, threads: number, isa: Isa): AlgoPlan;
 }

@@ -1,0 +1,42 @@
+// The same convolution in other engines: Deno 2.9 (npm `deno`, V8 15) runs both wasm builds, including the
+// relaxed-SIMD kernels that Node 20 cannot run (no relaxed SIMD without a flag, and a wrong baseline tier).
+// test/engines/conv-check.mjs compares every variant and random shapes with the oracle there.
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRuntime } from '../src/index.js';
+import { probeFeatures } from '../src/features.js';
+
+const root = new URL('..', import.meta.url).pathname;
+const deno = `${root}node_modules/@deno/linux-x64-glibc/deno`;
+
+function inDeno(build: string) {
+  const out = execFileSync(deno, ['run', '--allow-read', 'test/engines/conv-check.mjs', build], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+describe('other engines', () => {
+  it('the deno binary from the npm package is there (linux x64)', () => {
+    expect(existsSync(deno)).toBe(true);
+  });
+
+  for (const build of ['relaxed', 'simd128']) {
+    it(`Deno runs the ${build} build exactly like the oracle, every ${build} variant included`, () => {
+      const r = inDeno(build);
+      expect(r.features.relaxedDotExact).toBe(true);
+      expect(r.features.build).toBe(build);
+      expect(r.cases).toBeGreaterThan(150);
+      expect(r.failures).toEqual([]);
+      expect(r.missing).toEqual([]);
+    });
+  }
+
+  it('this Node: the relaxed build loads only when the probe found the dot exact, else a typed error', async () => {
+    const f = await probeFeatures();
+    if (f.relaxedDotExact) expect((await createRuntime({ build: 'relaxed' })).features.build).toBe('relaxed');
+    else await expect(createRuntime({ build: 'relaxed' })).rejects.toMatchObject({ code: 'NO_RELAXED_SIMD' });
+    // Node 20 (the floor) has no relaxed SIMD without a flag
+    if (process.versions.node.startsWith('20.')) expect(f.relaxedSimd).toBe(false);
+    expect((await createRuntime()).features.build).toBe('simd128');
+  });
+});

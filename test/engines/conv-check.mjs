@@ -1,0 +1,78 @@
+// Runs the NCHW44 dot convolution on the given wasm build against the oracle, in whatever engine runs this
+// file (Deno, a browser page, Node). Prints one JSON line: { engine, build, features, cases, failures }.
+// Used by test/conv-engines.test.ts to check the relaxed-SIMD kernels, which Node 20 cannot run.
+import { createRuntime, KERNELS } from '../../dist/src/index.js';
+import { reference } from '../../dist/kernels-ref/index.js';
+
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const ri = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
+
+export async function checkBuild(build, count = 150) {
+  const rt = await createRuntime({ build });
+  const isa = build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd';
+  const failures = [];
+  let cases = 0;
+  const seen = new Set();
+  const one = (p, seed) => {
+    const r = rng(seed);
+    const conv = rt.convBias(p);
+    const s = conv.params;
+    const src = Int8Array.from({ length: s.srcLength }, () => ri(r, -128, 127));
+    const w = Int8Array.from({ length: s.filterLength }, () => ri(r, -128, 127));
+    const bias = s.biasLength ? Int32Array.from({ length: s.biasLength }, () => ri(r, -5000, 5000)) : undefined;
+    conv.setFilter(w);
+    if (bias) conv.setBias(bias);
+    const dst = s.dstType === 'int8' ? new Int8Array(s.dstLength) : new Int32Array(s.dstLength);
+    conv.exec(src, dst);
+    const want = reference.convBias(p, src, w, bias);
+    let bad = 0;
+    for (let i = 0; i < want.length; i++) if (dst[i] !== want[i]) bad++;
+    if (bad || !conv.checkGuards()) failures.push({ p, bad });
+    for (const k of conv.kernels) seen.add(k);
+    conv.dispose();
+    cases++;
+  };
+  // every variant of this ISA, with the oc remainder and odd widths
+  for (const k of KERNELS.filter((k) => k.isa === isa)) {
+    for (const ow of [1, 5, 9, 17]) {
+      one({
+        format: 'NCHW44', n: 1, ic: 8, ih: 4, iw: (ow - 1) * k.stride + 1, oc: 4 * k.nb * 2 + 4, fh: k.fw, fw: k.fw,
+        stride: k.stride, pad: k.fw >> 1, srcScale: 0.1, filterScale: 0.01, dstScale: 0.3, biasMode: 'channel',
+      }, ow * 31 + k.id);
+    }
+  }
+  const r = rng(99);
+  for (let t = 0; t < count; t++) {
+    const hybrid = r() < 0.15;
+    const k = [2, 3, 5, 7][ri(r, 0, 3)];
+    const g = hybrid ? 1 : [1, 1, 2, 3][ri(r, 0, 3)];
+    const ph = ri(r, 0, k + 1);
+    const pw = ri(r, 0, k + 1);
+    one({
+      format: hybrid ? 'NCHW_NCHW44' : 'NCHW44', n: ri(r, 1, 2), ic: hybrid ? ri(r, 1, 3) : 4 * g * ri(r, 1, 4),
+      ih: Math.max(ri(r, 1, 12), k - 2 * ph), iw: Math.max(ri(r, 1, 19), k - 2 * pw), oc: 4 * g * ri(r, 1, 5),
+      fh: k, fw: k, stride: ri(r, 1, 2), pad: [ph, pw], group: g, srcScale: 0.01 + r(), filterScale: 0.01 + r() * 0.1,
+      dstScale: r() < 0.25 ? undefined : 0.05 + r() * 2,
+      biasMode: (hybrid ? ['none', 'channel'] : ['none', 'channel', 'full'])[ri(r, 0, hybrid ? 1 : 2)],
+      nonlinearity: ['identity', 'relu', 'hswish'][ri(r, 0, 2)], rounding: r() < 0.5 ? 'half-away' : 'half-even',
+    }, 1000 + t);
+  }
+  const missing = KERNELS.filter((k) => k.isa === isa && !seen.has(k.name)).map((k) => k.name);
+  return { build, features: rt.features, cases, failures: failures.slice(0, 5), failureCount: failures.length, missing };
+}
+
+const isMain = typeof Deno !== 'undefined' || (typeof process !== 'undefined' && process.argv[1]?.endsWith('conv-check.mjs'));
+if (isMain) {
+  const build = (typeof Deno !== 'undefined' ? Deno.args[0] : process.argv[2]) ?? 'relaxed';
+  const engine = typeof Deno !== 'undefined' ? `deno ${Deno.version.deno} (v8 ${Deno.version.v8})` : `node ${process.version}`;
+  console.log(JSON.stringify({ engine, ...(await checkBuild(build)) }));
+}
