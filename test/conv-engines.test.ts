@@ -31,6 +31,20 @@ describe('other engines', () => {
     });
   }
 
+  it('Node 20 with --experimental-wasm-relaxed-simd: the probe catches the baseline tier\'s wrong dot-add', () => {
+    if (!process.versions.node.startsWith('20.')) {
+      expect(Number(process.versions.node.split('.')[0])).toBeGreaterThan(20);
+      return;
+    }
+    const probe = (flags: string[]) =>
+      JSON.parse(execFileSync(process.execPath, [...flags, '--input-type=module', '-e',
+        "const m = await import('./dist/src/features.js'); console.log(JSON.stringify(await m.probeFeatures()))"], { cwd: root, encoding: 'utf8' }));
+    // Liftoff computes 2*dot(a, b) and drops c: the probe must refuse relaxed kernels
+    expect(probe(['--experimental-wasm-relaxed-simd'])).toMatchObject({ relaxedSimd: true, relaxedDotExact: false });
+    // with the optimizing tier only, the instruction is right and the probe accepts it
+    expect(probe(['--experimental-wasm-relaxed-simd', '--no-liftoff'])).toMatchObject({ relaxedSimd: true, relaxedDotExact: true });
+  });
+
   it('this Node: the relaxed build loads only when the probe found the dot exact, else a typed error', async () => {
     const f = await probeFeatures();
     if (f.relaxedDotExact) expect((await createRuntime({ build: 'relaxed' })).features.build).toBe('relaxed');
