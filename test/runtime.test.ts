@@ -23,3 +23,16 @@ describe('runtime', () => {
     expect(c).toBe(a);
   });
 });
+
+describe('package entry points', () => {
+  it("'i8conv' and 'i8conv/reference' resolve through package.json exports to the built files", async () => {
+    const { execFileSync } = await import('node:child_process');
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', [
+      "const m = await import('i8conv');",
+      "const { reference } = await import('i8conv/reference');",
+      'const rt = await m.createRuntime();',
+      "console.log(JSON.stringify({ api: typeof m.createRuntime, err: typeof m.I8ConvError, gpu: typeof m.createGpuRuntime, ref: typeof reference.convBias, build: rt.features.build }));",
+    ].join('\n')], { cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ api: 'function', err: 'function', gpu: 'function', ref: 'function', build: 'simd128' });
+  });
+});
