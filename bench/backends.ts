@@ -4,8 +4,9 @@
  *
  *   i8conv             rt.convBias with the heuristic's choice (algo undefined)
  *   i8conv:NAME        the same, forced to algorithm NAME (every algorithm the runtime lists)
- *   i8conv-simd128     the heuristic on the SIMD128 build, run only when the default runtime loaded the
- *                      relaxed-SIMD build (browsers), so the report shows both
+ *   i8conv-BUILD       the heuristic on the wasm build the runtime did not pick (i8conv-relaxed where the
+ *                      engine runs relaxed SIMD exactly, i8conv-simd128 when relaxed is the default), so the
+ *                      report shows both builds
  *   ort-web-int8       onnxruntime-web QLinearConv, int8 activations (zero point 0)
  *   ort-web-uint8      onnxruntime-web QLinearConv, uint8 activations (zero point 128: x + 128, y + 128)
  *   naive-js           bench/naive-conv.ts, small shapes only
@@ -65,7 +66,7 @@ export interface ConvLike {
   dispose(): void;
 }
 export interface RuntimeLike {
-  features: { build?: string };
+  features: { build?: string; relaxedDotExact?: boolean };
   convBias?: (p: ConvParams) => ConvLike;
 }
 

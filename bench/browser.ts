@@ -100,7 +100,7 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
     const r = (await page.evaluate((x) => window.runBench(x), opts)) as BenchResults;
     const ortWasm = srv.wasmRequests.filter((p) => p.includes('onnxruntime-web'));
     if (r.builds.ortWeb !== null) {
-      r.builds.ortWeb = ortWasm.length ? `${ortWasm.map((p) => p.split('/').pop()).join(', ')} (numThreads 1)` : 'unknown (no .wasm request seen)';
+      r.builds.ortWeb = ortWasm.length ? `${ortWasm.map((p) => p.split('/').pop()).join(', ')} (numThreads 1)` : 'not loaded (no onnxruntime-web case ran)';
     }
     // The page sees a reduced user-agent version (156.0.0.0); the browser process knows the real one.
     const full = ctx.browser()?.version();

@@ -14,7 +14,7 @@ export function backendOrder(r: BenchResults): string[] {
   for (const s of r.shapes) for (const b of Object.keys(s.backends)) seen.add(b);
   for (const s of r.shapes) for (const m of s.mismatches) seen.add(m.backend);
   const rank = (b: string) =>
-    b === 'i8conv' ? 0 : b === 'i8conv-simd128' ? 1 : b.startsWith('ort-web') ? 2 : b === 'naive-js' ? 3 : b.startsWith('i8conv:') ? 4 : 5;
+    b === 'i8conv' ? 0 : b === 'i8conv-simd128' || b === 'i8conv-relaxed' ? 1 : b.startsWith('ort-web') ? 2 : b === 'naive-js' ? 3 : b.startsWith('i8conv:') ? 4 : 5;
   return [...seen].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
@@ -79,7 +79,8 @@ function header(r: BenchResults): string[] {
     `wasm builds: i8conv ${r.builds.i8conv ?? 'not loaded'}; onnxruntime-web ${r.builds.ortWebVersion ?? 'not loaded'}` +
       `${r.builds.ortWeb ? ` (${r.builds.ortWeb})` : ''}; one thread`,
     `base-SIMD ceiling: ${fmt(r.ceilingGmacs)} GMAC/s (best of ${r.ceiling.runs.length} samples, lowest ${fmt(Math.min(...r.ceiling.runs))}: ` +
-      `how much the machine's load moved; linearity ${fmt(r.ceiling.linearity, 2)}, ~4 expected)`,
+      `how much the machine's load moved; linearity ${fmt(r.ceiling.linearity, 2)}, ~4 expected)` +
+      (r.ceilingRelaxedGmacs ? `; relaxed-SIMD dot-add loop: ${fmt(r.ceilingRelaxedGmacs)} GMAC/s` : ''),
     `oracle: ${r.oracle}; rounding half-even; ${r.options.quick ? 'quick run' : 'default run'}${r.options.filter ? `, filter /${r.options.filter}/i` : ''}; ${fmt(r.durationS, 0)} s`,
   ];
 }
@@ -181,7 +182,7 @@ export function renderMarkdown(r: BenchResults): string {
 // ---- HTML + SVG ------------------------------------------------------------------------------------------------
 
 const COLORS: Record<string, string> = {
-  i8conv: '#1f77b4', 'i8conv-simd128': '#6baed6', 'ort-web-int8': '#d62728', 'ort-web-uint8': '#ff7f0e', 'naive-js': '#7f7f7f',
+  i8conv: '#1f77b4', 'i8conv-simd128': '#6baed6', 'i8conv-relaxed': '#6baed6', 'ort-web-int8': '#d62728', 'ort-web-uint8': '#ff7f0e', 'naive-js': '#7f7f7f',
 };
 const EXTRA = ['#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
 

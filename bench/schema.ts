@@ -93,6 +93,9 @@ export interface BenchResults {
   oracle: string;
   /** Median GMAC/s of the base-SIMD ceiling loop (assembly/bench/ceiling.ts), measured in this run. */
   ceilingGmacs: number;
+  /** The same kind of loop with relaxed SIMD's dot-add (16 MACs per instruction), where the engine loaded the
+   * relaxed build; null elsewhere. For reference only: % of ceiling is always against ceilingGmacs. */
+  ceilingRelaxedGmacs?: number | null;
   ceiling: {
     gmacs: number;
     /** Per-measurement GMAC/s: at the start, next to every shape, and at the end of the run. */

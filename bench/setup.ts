@@ -3,6 +3,7 @@
  * the backends, the oracle, the optional kernel and relayout sections. No Node built-ins here.
  */
 import { createRuntime } from '../src/index.js';
+import type { WasmRuntimeCore } from '../src/runtime.js';
 import { configureOrt, i8convBackend, naiveBackend, ortBackend, type Backend, type OrtModule, type RuntimeLike } from './backends.js';
 import type { ConvParams, ProblemData } from './data.js';
 import { naiveConvNCHW } from './naive-conv.js';
@@ -110,14 +111,27 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   const errors: string[] = [];
   const rt = await createRuntime();
   const rtLike = rt as unknown as RuntimeLike;
-  const ceiling = rt.core.exports as unknown as CeilingExports;
+  const build = rt.features.build ?? 'simd128';
   const backends: Backend[] = [i8convBackend(rtLike, 'i8conv')];
-  const runtimes: Partial<Record<'simd128' | 'relaxed', RuntimeLike>> = { [rt.features.build ?? 'simd128']: rtLike };
-  if (rt.features.build === 'relaxed') {
-    // Show the SIMD128 build too, so a reader sees what relaxed SIMD buys on this engine.
-    const rt128 = (await createRuntime({ build: 'simd128' })) as unknown as RuntimeLike;
-    runtimes.simd128 = rt128;
-    backends.push(i8convBackend(rt128, 'i8conv-simd128'));
+  const runtimes: Partial<Record<'simd128' | 'relaxed', RuntimeLike>> = { [build]: rtLike };
+  // The build the runtime did not pick, when this engine can run it: a column "i8conv-<build>" shows what the
+  // other build would give here (relaxed SIMD only where the probe found the relaxed dot exact).
+  const other = build === 'relaxed' ? 'simd128' : rt.features.relaxedDotExact ? 'relaxed' : null;
+  let otherCore: WasmRuntimeCore | null = null;
+  if (other) {
+    const rt2 = await createRuntime({ build: other });
+    otherCore = rt2.core;
+    runtimes[other] = rt2 as unknown as RuntimeLike;
+    backends.push(i8convBackend(runtimes[other]!, `i8conv-${other}`));
+  }
+  // Base ceiling from the default runtime; the relaxed loop from whichever runtime has the relaxed build.
+  const relaxedCore = build === 'relaxed' ? rt.core : other === 'relaxed' ? otherCore : null;
+  const ceiling: CeilingExports = { ...(rt.core.exports as unknown as CeilingExports) };
+  if (relaxedCore) {
+    const rx = relaxedCore.exports as unknown as CeilingExports;
+    Object.assign(ceiling, { ceilingHasRelaxed: rx.ceilingHasRelaxed, ceilingRelaxedDot: rx.ceilingRelaxedDot, ceilingRelaxedMacsPerTrip: rx.ceilingRelaxedMacsPerTrip });
+  } else {
+    delete ceiling.ceilingHasRelaxed;
   }
   if (o.ort) {
     configureOrt(o.ort);

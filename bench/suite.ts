@@ -28,6 +28,10 @@ export type Oracle = (pb: ProblemData) => ArrayLike<number>;
 export interface CeilingExports {
   ceilingDotI16(trips: number, seedA: number, seedB: number): number;
   ceilingMacsPerTrip(): number;
+  /** Present in builds that have them; ceilingHasRelaxed() says whether the relaxed loop can run. */
+  ceilingHasRelaxed?(): number;
+  ceilingRelaxedDot?(trips: number, seedA: number, seedB: number): number;
+  ceilingRelaxedMacsPerTrip?(): number;
 }
 
 export interface SuiteInput {
@@ -67,6 +71,14 @@ async function measureCeiling(c: CeilingExports, sampling: SampleOptions, now: (
   return { gmacs: macsPerCall / full.ms / 1e6, linearity: full.ms / quarter.ms, checksum: sink };
 }
 
+/** GMAC/s of the relaxed dot-add loop, or null where the loaded build has no relaxed SIMD. */
+async function measureRelaxedCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number): Promise<number | null> {
+  if (!c.ceilingHasRelaxed?.() || !c.ceilingRelaxedDot || !c.ceilingRelaxedMacsPerTrip) return null;
+  const run = c.ceilingRelaxedDot;
+  const t = await measure(() => run(CEILING_TRIPS / 2, 3, 5), { ...sampling, warmupMs: Math.max(sampling.warmupMs, 300) }, now);
+  return ((CEILING_TRIPS / 2) * c.ceilingRelaxedMacsPerTrip()) / t.ms / 1e6;
+}
+
 export async function runSuite(input: SuiteInput): Promise<BenchResults> {
   const now = input.now ?? (() => performance.now());
   const t0 = now();
@@ -76,6 +88,9 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
 
   const c1 = await measureCeiling(input.ceiling, input.sampling, now);
   progress({ kind: 'ceiling', gmacs: c1.gmacs });
+  const relaxedRuns: number[] = [];
+  const rx1 = await measureRelaxedCeiling(input.ceiling, input.sampling, now);
+  if (rx1 !== null) relaxedRuns.push(rx1);
   // Provisional ceiling for the per-backend % column during the run; replaced by the median at the end.
   const ceilingRuns = [c1.gmacs];
 
@@ -203,6 +218,8 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
   const c2 = await measureCeiling(input.ceiling, input.sampling, now);
   ceilingRuns.push(c2.gmacs);
   progress({ kind: 'ceiling', gmacs: c2.gmacs });
+  const rx2 = await measureRelaxedCeiling(input.ceiling, input.sampling, now);
+  if (rx2 !== null) relaxedRuns.push(rx2);
   const ceilingGmacs = Math.max(...ceilingRuns);
   for (const s of shapes) for (const b of Object.values(s.backends)) b.pctCeiling = b.gmacs / ceilingGmacs;
   if (Array.isArray(kernels)) for (const k of kernels) k.pctCeiling = k.gmacs / ceilingGmacs;
@@ -219,6 +236,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     },
     oracle: input.oracleName,
     ceilingGmacs,
+    ceilingRelaxedGmacs: relaxedRuns.length ? Math.max(...relaxedRuns) : null,
     ceiling: { gmacs: ceilingGmacs, runs: ceilingRuns.map((v) => Math.round(v * 100) / 100), linearity: (c1.linearity + c2.linearity) / 2 },
     shapes,
     kernels,

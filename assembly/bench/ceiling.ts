@@ -59,3 +59,63 @@ export function ceilingDotI16(trips: i32, seedA: i32, seedB: i32): i32 {
   const s = i32x4.add(i32x4.add(c0, c1), i32x4.add(c2, c3));
   return i32x4.extract_lane(s, 0) ^ i32x4.extract_lane(s, 1) ^ i32x4.extract_lane(s, 2) ^ i32x4.extract_lane(s, 3);
 }
+
+// ---- relaxed SIMD ------------------------------------------------------------------------------------------------
+// The same idea for `i32x4.relaxed_dot_i8x16_i7x16_add_s` (16 MACs per instruction), in the relaxed build only.
+// The accumulator is an operand of the instruction, so no two calls are the same expression and repeated operand
+// pairs are safe; what limits this loop is latency (the accumulate is a dependency chain, ~5 cycles for VNNI's
+// vpdpbusd), hence 10 independent accumulators with 4 operand registers: 14 of the 15 xmm registers.
+
+/** 1 when this module was built with relaxed SIMD (then ceilingRelaxedDot runs), 0 otherwise. */
+export function ceilingHasRelaxed(): i32 {
+  return ASC_FEATURE_RELAXED_SIMD ? 1 : 0;
+}
+
+/** Multiply-accumulates done by one trip of `ceilingRelaxedDot`'s loop: 20 relaxed dots x 16 MACs. */
+export function ceilingRelaxedMacsPerTrip(): i32 {
+  return 320;
+}
+
+/**
+ * Runs `trips` trips of the register-resident relaxed dot-add loop; returns a checksum. The `b` operands stay in
+ * [0, 127], where every engine computes the instruction the same way. Traps (unreachable) in the SIMD128 build.
+ */
+export function ceilingRelaxedDot(trips: i32, seedA: i32, seedB: i32): i32 {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable();
+  else {
+    const a0 = i8x16.splat(<i8>seedA);
+    const a1 = i8x16.splat(<i8>(seedA - 3));
+    const b0 = i8x16.splat(<i8>(seedB & 0x7f));
+    const b1 = i8x16.splat(<i8>((seedB + 9) & 0x7f));
+    let c0 = i32x4.splat(0), c1 = i32x4.splat(0), c2 = i32x4.splat(0), c3 = i32x4.splat(0), c4 = i32x4.splat(0);
+    let c5 = i32x4.splat(0), c6 = i32x4.splat(0), c7 = i32x4.splat(0), c8 = i32x4.splat(0), c9 = i32x4.splat(0);
+    for (let t = 0; t < trips; t++) {
+      c0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a0, b0, c0);
+      c1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a0, b1, c1);
+      c2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a1, b0, c2);
+      c3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a1, b1, c3);
+      c4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a0, b0, c4);
+      c5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a0, b1, c5);
+      c6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a1, b0, c6);
+      c7 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a1, b1, c7);
+      c8 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a0, b0, c8);
+      c9 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a1, b1, c9);
+      c0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a1, b1, c0);
+      c1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a1, b0, c1);
+      c2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a0, b1, c2);
+      c3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a0, b0, c3);
+      c4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a1, b1, c4);
+      c5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a1, b0, c5);
+      c6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a0, b1, c6);
+      c7 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a0, b0, c7);
+      c8 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a1, b0, c8);
+      c9 = i32x4.relaxed_dot_i8x16_i7x16_add_s(a0, b1, c9);
+    }
+    const s = i32x4.add(
+      i32x4.add(i32x4.add(c0, c1), i32x4.add(c2, c3)),
+      i32x4.add(i32x4.add(i32x4.add(c4, c5), i32x4.add(c6, c7)), i32x4.add(c8, c9)),
+    );
+    return i32x4.extract_lane(s, 0) ^ i32x4.extract_lane(s, 1) ^ i32x4.extract_lane(s, 2) ^ i32x4.extract_lane(s, 3);
+  }
+  return 0;
+}
