@@ -5,9 +5,14 @@
 // NCHW_NHWC is (batch N, rows C, cols H*W); NHWC_NCHW is (N, H*W, C); NCHW4_CHWN4 moves 4-element units
 // (1, N, C/4*H*W) and CHWN4_NCHW4 the reverse; NHWC_NHWCD4 and NHWCD4_NHWC move 4-element units per (n, h).
 // Full 16x16 (bytes) or 4x4 (32-bit) tiles go through registers; the row and column remainders are scalar.
+// With one row or one column (NCHW4_CHWN4 with N = 1, for instance) a transpose is the identity: memory.copy.
 import { transpose16x8Store, transpose4x32Store } from './shuffles';
 
 export function relayout_transpose_b8(src: usize, dst: usize, batch: i32, rows: i32, cols: i32): void {
+  if (rows == 1 || cols == 1) {
+    memory.copy(dst, src, <usize>batch * <usize>rows * <usize>cols * 1);
+    return;
+  }
   const R = <usize>rows, C = <usize>cols;
   const rFull = rows & ~15, cFull = cols & ~15;
   for (let b = 0; b < batch; b++) {
@@ -38,6 +43,10 @@ export function relayout_transpose_b8(src: usize, dst: usize, batch: i32, rows: 
 }
 
 export function relayout_transpose_b32(src: usize, dst: usize, batch: i32, rows: i32, cols: i32): void {
+  if (rows == 1 || cols == 1) {
+    memory.copy(dst, src, <usize>batch * <usize>rows * <usize>cols * 4);
+    return;
+  }
   const RB = <usize>rows << 2, CB = <usize>cols << 2; // row pitch of dst and src in bytes
   const rFull = rows & ~3, cFull = cols & ~3;
   for (let b = 0; b < batch; b++) {
@@ -66,6 +75,10 @@ export function relayout_transpose_b32(src: usize, dst: usize, batch: i32, rows:
 
 // 16-byte units are whole vectors: no shuffles, just a strided copy in source order.
 export function relayout_transpose_b128(src: usize, dst: usize, batch: i32, rows: i32, cols: i32): void {
+  if (rows == 1 || cols == 1) {
+    memory.copy(dst, src, <usize>batch * <usize>rows * <usize>cols * 16);
+    return;
+  }
   const RB = <usize>rows << 4, CB = <usize>cols << 4;
   for (let b = 0; b < batch; b++) {
     const s = src + <usize>b * <usize>rows * CB;
