@@ -21,6 +21,8 @@ export interface ConvOptions {
    * thread, each using slice (task index % threads), exactly as worker threads would share them.
    */
   threads?: number;
+  /** Force the main micro-kernel by its kernel-table name (KERNELS); it must match the filter, stride and build. */
+  kernel?: string;
 }
 
 /** Converts an NCHW44_DOT filter ({G,} OCPG/4, ICPG/4, FH, FW, 4o, 4i) to (G)OIHW. */
@@ -76,7 +78,8 @@ export class ConvBias {
     this.params = s;
     this.algo = selectAlgorithm(s);
     this.algorithm = this.algo.name;
-    this.plan = this.algo.plan(s, this.threads, core.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd');
+    check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
+    this.plan = this.algo.plan(s, { threads, isa: core.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd', kernel: opts.kernel });
     this.kernels = this.plan.kernelNames;
     this.dstShape = dstShapeOf(s);
     this.workspaceBytes = this.plan.workspace.totalBytes;

@@ -265,10 +265,14 @@ describe('API details', () => {
 
   it('each kernel-table variant is used by the shapes that should run it', () => {
     for (const k of KERNELS.filter((v) => v.isa === 'wasmsimd')) { // relaxed ones: test/conv-engines.test.ts
-      const oc = k.role === 'main' ? 4 * k.nb : 4 * (k.nb + 2); // a tail runs when OC/4 % main.nb == k.nb
-      const conv = rt.convBias(base({ fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc }));
+      const oc = k.role === 'tail' ? 4 * (k.nb + 2) : 4 * k.nb; // a tail runs when OC/4 % main.nb == k.nb
+      const p = base({ fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw: 11 });
+      const conv = rt.convBias(p, { kernel: k.role === 'alt' ? k.name : undefined });
       expect(conv.kernels).toContain(k.name);
       conv.dispose();
+      // and forced by name, each gives the oracle's answer on a shape with pixel and channel remainders
+      if (k.role !== 'tail') expectOk(base({ ...p, oc: 4 * k.nb + 4, iw: 13 }), k.id, { kernel: k.name });
     }
+    expect(() => rt.convBias(base({}), { kernel: 'conv_nchw44_dot_f5s1_oc8x4__wasmsimd' })).toThrow(/kernel/);
   });
 });

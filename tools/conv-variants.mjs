@@ -7,7 +7,7 @@ export const FILTER_WIDTHS = [2, 3, 5, 7];
 export const STRIDES = [1, 2];
 /**
  * Tiles per ISA: nb = output-channel blocks of 4 held in registers, npix = output pixels per block; the tail
- * tile runs the oc remainder (OC/4 % nb). The engines keep at most 15-16 v128 values in registers on x86-64.
+ * tile runs the oc remainder (OC/4 % nb); an 'alt' tile runs only when forced by name. The engines keep at most 15-16 v128 values in registers on x86-64.
  * wasmsimd (i32x4.dot_i16x8_s on pre-widened i16): (2, 4) = 8 accumulators + 4 weight + 2 input registers.
  * wasmrelaxedsimd (i32x4.relaxed_dot_i8x16_i7x16_add_s, activations split in a 7-bit and a 1-bit part, so two
  * accumulators per output vector): (1, 6) = 12 accumulators + 1 weight + 2 input registers; measured in Deno 2.9
@@ -19,6 +19,7 @@ export const TILES = process.env.I8CONV_TILES
       wasmsimd: [
         { nb: 2, npix: 4, role: 'main' },
         { nb: 1, npix: 4, role: 'tail' },
+        { nb: 1, npix: 8, role: 'alt' }, // forced by name only (kernel option): tuning and benchmarks
       ],
       wasmrelaxedsimd: [{ nb: 1, npix: 6, role: 'main' }],
     };

@@ -172,6 +172,115 @@ export function conv_nchw44_dot_f2s1_oc4x4__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f2s1_oc4x8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 64;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 128);
+          const p4h = v128.load(xr, 144);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 160);
+          const p5h = v128.load(xr, 176);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 192);
+          const p6h = v128.load(xr, 208);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 224);
+          const p7h = v128.load(xr, 240);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 160);
+          const p4h = v128.load(xr, 176);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 192);
+          const p5h = v128.load(xr, 208);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 224);
+          const p6h = v128.load(xr, 240);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 256);
+          const p7h = v128.load(xr, 272);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a0_4, 64);
+    v128.store(scratch, a0_5, 80);
+    v128.store(scratch, a0_6, 96);
+    v128.store(scratch, a0_7, 112);
+    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
 export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
@@ -336,6 +445,115 @@ export function conv_nchw44_dot_f2s2_oc4x4__wasmsimd(
     v128.store(scratch, a0_2, 32);
     v128.store(scratch, a0_3, 48);
     finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc4x8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 64;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 320);
+          const p5h = v128.load(xr, 336);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 384);
+          const p6h = v128.load(xr, 400);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 448);
+          const p7h = v128.load(xr, 464);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 288);
+          const p4h = v128.load(xr, 304);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 352);
+          const p5h = v128.load(xr, 368);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 416);
+          const p6h = v128.load(xr, 432);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 480);
+          const p7h = v128.load(xr, 496);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a0_4, 64);
+    v128.store(scratch, a0_5, 80);
+    v128.store(scratch, a0_6, 96);
+    v128.store(scratch, a0_7, 112);
+    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
   }
 }
 
@@ -556,6 +774,151 @@ export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f3s1_oc4x8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 96;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 128);
+          const p4h = v128.load(xr, 144);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 160);
+          const p5h = v128.load(xr, 176);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 192);
+          const p6h = v128.load(xr, 208);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 224);
+          const p7h = v128.load(xr, 240);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 160);
+          const p4h = v128.load(xr, 176);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 192);
+          const p5h = v128.load(xr, 208);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 224);
+          const p6h = v128.load(xr, 240);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 256);
+          const p7h = v128.load(xr, 272);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 192);
+          const p4h = v128.load(xr, 208);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 224);
+          const p5h = v128.load(xr, 240);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 256);
+          const p6h = v128.load(xr, 272);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 288);
+          const p7h = v128.load(xr, 304);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a0_4, 64);
+    v128.store(scratch, a0_5, 80);
+    v128.store(scratch, a0_6, 96);
+    v128.store(scratch, a0_7, 112);
+    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
 export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
@@ -770,6 +1133,151 @@ export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
     v128.store(scratch, a0_2, 32);
     v128.store(scratch, a0_3, 48);
     finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc4x8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 96;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 320);
+          const p5h = v128.load(xr, 336);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 384);
+          const p6h = v128.load(xr, 400);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 448);
+          const p7h = v128.load(xr, 464);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 288);
+          const p4h = v128.load(xr, 304);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 352);
+          const p5h = v128.load(xr, 368);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 416);
+          const p6h = v128.load(xr, 432);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 480);
+          const p7h = v128.load(xr, 496);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 320);
+          const p4h = v128.load(xr, 336);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 384);
+          const p5h = v128.load(xr, 400);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 448);
+          const p6h = v128.load(xr, 464);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 512);
+          const p7h = v128.load(xr, 528);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a0_4, 64);
+    v128.store(scratch, a0_5, 80);
+    v128.store(scratch, a0_6, 96);
+    v128.store(scratch, a0_7, 112);
+    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
   }
 }
 
@@ -1090,6 +1598,223 @@ export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f5s1_oc4x8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 160;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 128);
+          const p4h = v128.load(xr, 144);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 160);
+          const p5h = v128.load(xr, 176);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 192);
+          const p6h = v128.load(xr, 208);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 224);
+          const p7h = v128.load(xr, 240);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 160);
+          const p4h = v128.load(xr, 176);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 192);
+          const p5h = v128.load(xr, 208);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 224);
+          const p6h = v128.load(xr, 240);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 256);
+          const p7h = v128.load(xr, 272);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 192);
+          const p4h = v128.load(xr, 208);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 224);
+          const p5h = v128.load(xr, 240);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 256);
+          const p6h = v128.load(xr, 272);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 288);
+          const p7h = v128.load(xr, 304);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 96);
+          const w0h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 224);
+          const p4h = v128.load(xr, 240);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 256);
+          const p5h = v128.load(xr, 272);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 288);
+          const p6h = v128.load(xr, 304);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 320);
+          const p7h = v128.load(xr, 336);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 288);
+          const p5h = v128.load(xr, 304);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 320);
+          const p6h = v128.load(xr, 336);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 352);
+          const p7h = v128.load(xr, 368);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a0_4, 64);
+    v128.store(scratch, a0_5, 80);
+    v128.store(scratch, a0_6, 96);
+    v128.store(scratch, a0_7, 112);
+    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
 export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
@@ -1404,6 +2129,223 @@ export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
     v128.store(scratch, a0_2, 32);
     v128.store(scratch, a0_3, 48);
     finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc4x8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 160;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 320);
+          const p5h = v128.load(xr, 336);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 384);
+          const p6h = v128.load(xr, 400);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 448);
+          const p7h = v128.load(xr, 464);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 288);
+          const p4h = v128.load(xr, 304);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 352);
+          const p5h = v128.load(xr, 368);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 416);
+          const p6h = v128.load(xr, 432);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 480);
+          const p7h = v128.load(xr, 496);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 320);
+          const p4h = v128.load(xr, 336);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 384);
+          const p5h = v128.load(xr, 400);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 448);
+          const p6h = v128.load(xr, 464);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 512);
+          const p7h = v128.load(xr, 528);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 96);
+          const w0h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 352);
+          const p4h = v128.load(xr, 368);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 416);
+          const p5h = v128.load(xr, 432);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 480);
+          const p6h = v128.load(xr, 496);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 544);
+          const p7h = v128.load(xr, 560);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 320);
+          const p3h = v128.load(xr, 336);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 384);
+          const p4h = v128.load(xr, 400);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 448);
+          const p5h = v128.load(xr, 464);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 512);
+          const p6h = v128.load(xr, 528);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 576);
+          const p7h = v128.load(xr, 592);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a0_4, 64);
+    v128.store(scratch, a0_5, 80);
+    v128.store(scratch, a0_6, 96);
+    v128.store(scratch, a0_7, 112);
+    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
   }
 }
 
@@ -1824,6 +2766,295 @@ export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f7s1_oc4x8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 224;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 32);
+          const p1h = v128.load(xr, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 64);
+          const p2h = v128.load(xr, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 96);
+          const p3h = v128.load(xr, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 128);
+          const p4h = v128.load(xr, 144);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 160);
+          const p5h = v128.load(xr, 176);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 192);
+          const p6h = v128.load(xr, 208);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 224);
+          const p7h = v128.load(xr, 240);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 96);
+          const p2h = v128.load(xr, 112);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 128);
+          const p3h = v128.load(xr, 144);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 160);
+          const p4h = v128.load(xr, 176);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 192);
+          const p5h = v128.load(xr, 208);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 224);
+          const p6h = v128.load(xr, 240);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 256);
+          const p7h = v128.load(xr, 272);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 160);
+          const p3h = v128.load(xr, 176);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 192);
+          const p4h = v128.load(xr, 208);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 224);
+          const p5h = v128.load(xr, 240);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 256);
+          const p6h = v128.load(xr, 272);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 288);
+          const p7h = v128.load(xr, 304);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 96);
+          const w0h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 224);
+          const p4h = v128.load(xr, 240);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 256);
+          const p5h = v128.load(xr, 272);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 288);
+          const p6h = v128.load(xr, 304);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 320);
+          const p7h = v128.load(xr, 336);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 288);
+          const p5h = v128.load(xr, 304);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 320);
+          const p6h = v128.load(xr, 336);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 352);
+          const p7h = v128.load(xr, 368);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 160);
+          const w0h = v128.load(wp, 176);
+          const p0l = v128.load(xr, 160);
+          const p0h = v128.load(xr, 176);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 288);
+          const p4h = v128.load(xr, 304);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 320);
+          const p5h = v128.load(xr, 336);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 352);
+          const p6h = v128.load(xr, 368);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 384);
+          const p7h = v128.load(xr, 400);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 192);
+          const w0h = v128.load(wp, 208);
+          const p0l = v128.load(xr, 192);
+          const p0h = v128.load(xr, 208);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 224);
+          const p1h = v128.load(xr, 240);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 320);
+          const p4h = v128.load(xr, 336);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 352);
+          const p5h = v128.load(xr, 368);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 384);
+          const p6h = v128.load(xr, 400);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 416);
+          const p7h = v128.load(xr, 432);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a0_4, 64);
+    v128.store(scratch, a0_5, 80);
+    v128.store(scratch, a0_6, 96);
+    v128.store(scratch, a0_7, 112);
+    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
 export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
   dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
@@ -2238,6 +3469,295 @@ export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
     v128.store(scratch, a0_2, 32);
     v128.store(scratch, a0_3, 48);
     finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc4x8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
+  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+): void {
+  const wStep: i32 = 224;
+  const init0 = v128.load(init, 0);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xr, 0);
+          const p0h = v128.load(xr, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 64);
+          const p1h = v128.load(xr, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 128);
+          const p2h = v128.load(xr, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 192);
+          const p3h = v128.load(xr, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 256);
+          const p4h = v128.load(xr, 272);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 320);
+          const p5h = v128.load(xr, 336);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 384);
+          const p6h = v128.load(xr, 400);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 448);
+          const p7h = v128.load(xr, 464);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 32);
+          const w0h = v128.load(wp, 48);
+          const p0l = v128.load(xr, 32);
+          const p0h = v128.load(xr, 48);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 96);
+          const p1h = v128.load(xr, 112);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 160);
+          const p2h = v128.load(xr, 176);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 224);
+          const p3h = v128.load(xr, 240);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 288);
+          const p4h = v128.load(xr, 304);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 352);
+          const p5h = v128.load(xr, 368);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 416);
+          const p6h = v128.load(xr, 432);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 480);
+          const p7h = v128.load(xr, 496);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 64);
+          const w0h = v128.load(wp, 80);
+          const p0l = v128.load(xr, 64);
+          const p0h = v128.load(xr, 80);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 128);
+          const p1h = v128.load(xr, 144);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 192);
+          const p2h = v128.load(xr, 208);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 256);
+          const p3h = v128.load(xr, 272);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 320);
+          const p4h = v128.load(xr, 336);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 384);
+          const p5h = v128.load(xr, 400);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 448);
+          const p6h = v128.load(xr, 464);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 512);
+          const p7h = v128.load(xr, 528);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 96);
+          const w0h = v128.load(wp, 112);
+          const p0l = v128.load(xr, 96);
+          const p0h = v128.load(xr, 112);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 160);
+          const p1h = v128.load(xr, 176);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 224);
+          const p2h = v128.load(xr, 240);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 288);
+          const p3h = v128.load(xr, 304);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 352);
+          const p4h = v128.load(xr, 368);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 416);
+          const p5h = v128.load(xr, 432);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 480);
+          const p6h = v128.load(xr, 496);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 544);
+          const p7h = v128.load(xr, 560);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 128);
+          const w0h = v128.load(wp, 144);
+          const p0l = v128.load(xr, 128);
+          const p0h = v128.load(xr, 144);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 192);
+          const p1h = v128.load(xr, 208);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 256);
+          const p2h = v128.load(xr, 272);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 320);
+          const p3h = v128.load(xr, 336);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 384);
+          const p4h = v128.load(xr, 400);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 448);
+          const p5h = v128.load(xr, 464);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 512);
+          const p6h = v128.load(xr, 528);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 576);
+          const p7h = v128.load(xr, 592);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 160);
+          const w0h = v128.load(wp, 176);
+          const p0l = v128.load(xr, 160);
+          const p0h = v128.load(xr, 176);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 224);
+          const p1h = v128.load(xr, 240);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 288);
+          const p2h = v128.load(xr, 304);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 352);
+          const p3h = v128.load(xr, 368);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 416);
+          const p4h = v128.load(xr, 432);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 480);
+          const p5h = v128.load(xr, 496);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 544);
+          const p6h = v128.load(xr, 560);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 608);
+          const p7h = v128.load(xr, 624);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        {
+          const w0l = v128.load(wp, 192);
+          const w0h = v128.load(wp, 208);
+          const p0l = v128.load(xr, 192);
+          const p0h = v128.load(xr, 208);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xr, 256);
+          const p1h = v128.load(xr, 272);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          const p2l = v128.load(xr, 320);
+          const p2h = v128.load(xr, 336);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          const p3l = v128.load(xr, 384);
+          const p3h = v128.load(xr, 400);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          const p4l = v128.load(xr, 448);
+          const p4h = v128.load(xr, 464);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          const p5l = v128.load(xr, 512);
+          const p5h = v128.load(xr, 528);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          const p6l = v128.load(xr, 576);
+          const p6h = v128.load(xr, 592);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          const p7l = v128.load(xr, 640);
+          const p7h = v128.load(xr, 656);
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+        }
+        wp += wStep;
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(scratch, a0_0, 0);
+    v128.store(scratch, a0_1, 16);
+    v128.store(scratch, a0_2, 32);
+    v128.store(scratch, a0_3, 48);
+    v128.store(scratch, a0_4, 64);
+    v128.store(scratch, a0_5, 80);
+    v128.store(scratch, a0_6, 96);
+    v128.store(scratch, a0_7, 112);
+    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
   }
 }
 
@@ -3495,28 +5015,36 @@ export function convNchw44DotRow(
   switch (id) {
     case 0: conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
     case 1: conv_nchw44_dot_f2s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 2: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 3: conv_nchw44_dot_f2s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 4: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 5: conv_nchw44_dot_f3s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 6: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 7: conv_nchw44_dot_f3s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 8: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 9: conv_nchw44_dot_f5s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 10: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 11: conv_nchw44_dot_f5s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 12: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 13: conv_nchw44_dot_f7s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 14: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 15: conv_nchw44_dot_f7s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 16: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 17: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 18: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 19: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 20: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 21: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 22: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 23: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 2: conv_nchw44_dot_f2s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 3: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 4: conv_nchw44_dot_f2s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 5: conv_nchw44_dot_f2s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 6: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 7: conv_nchw44_dot_f3s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 8: conv_nchw44_dot_f3s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 9: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 10: conv_nchw44_dot_f3s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 11: conv_nchw44_dot_f3s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 12: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 13: conv_nchw44_dot_f5s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 14: conv_nchw44_dot_f5s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 15: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 16: conv_nchw44_dot_f5s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 17: conv_nchw44_dot_f5s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 18: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 19: conv_nchw44_dot_f7s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 20: conv_nchw44_dot_f7s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 21: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 22: conv_nchw44_dot_f7s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 23: conv_nchw44_dot_f7s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 24: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 25: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 26: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 27: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 28: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 29: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 30: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 31: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
     default: unreachable();
   }
 }

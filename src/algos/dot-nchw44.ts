@@ -14,7 +14,8 @@ import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { requantConsts } from '../../kernels-ref/requant.js';
 import { KERNELS, CTX, CTX_BYTES, type KernelVariant } from './kernel-table.generated.js';
-import type { AlgoPlan, ConvAlgorithm, Isa, Rejection } from './types.js';
+import type { AlgoPlan, ConvAlgorithm, Isa, PlanOptions, Rejection } from './types.js';
+import { I8ConvError } from '../errors.js';
 import type { WasmRuntimeCore } from '../runtime.js';
 
 /** Bytes of accumulator scratch at the start of each thread slice (assembly task.ts SCRATCH_BYTES). */
@@ -25,7 +26,14 @@ const PACKED_TILE_BUDGET = 512 * 1024;
 const FILTER_SIZES = [...new Set(KERNELS.map((k) => k.fw))];
 const STRIDES = [...new Set(KERNELS.map((k) => k.stride))];
 
-function pickVariant(fw: number, stride: number, isa: Isa): KernelVariant {
+function pickVariant(fw: number, stride: number, isa: Isa, forced?: string): KernelVariant {
+  if (forced !== undefined) {
+    const v = KERNELS.find((k) => k.name === forced);
+    if (!v || v.fw !== fw || v.stride !== stride || v.isa !== isa) {
+      throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${forced}' is not a ${isa} kernel for ${fw}x${fw} stride ${stride}`, 'kernel');
+    }
+    return v;
+  }
   const v = KERNELS.find((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa);
   if (!v) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
   return v;
@@ -58,11 +66,12 @@ export interface DotPlanFacts {
 }
 
 /** Every plan-time size, from the shape alone (used by plan() and by tests). */
-export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd'): DotPlanFacts {
-  const main = pickVariant(s.fw, s.sw, isa);
+export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd', kernel?: string): DotPlanFacts {
+  const main = pickVariant(s.fw, s.sw, isa, kernel);
   const ocbG = s.ocpg / 4;
   const tailNb = ocbG % main.nb;
-  const tail = tailNb === 0 ? null : KERNELS.find((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === isa) ?? null;
+  // the remainder tile: the declared tail with exactly that many blocks
+  const tail = tailNb === 0 ? null : KERNELS.find((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === isa && k.role === 'tail') ?? null;
   if (tailNb !== 0 && !tail) throw new Error(`no kernel with ${tailNb} oc blocks for f${s.fw}s${s.sw}`);
   const icb = Math.ceil(s.icpg / 4);
   const npix = Math.max(main.npix, tail?.npix ?? 0);
@@ -81,8 +90,8 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   return { main, tail, icb, iwp, ohTile, ohTiles, perThreadBytes };
 }
 
-function makePlan(s: ConvShape, threads: number, srcKind: 0 | 1, isa: Isa): AlgoPlan {
-  const f = dotPlanFacts(s, threads, isa);
+function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 0 | 1): AlgoPlan {
+  const f = dotPlanFacts(s, threads, isa, kernel);
   const relaxed = isa === 'wasmrelaxedsimd';
   const workspace = new WorkspaceBundle([f.perThreadBytes * threads]);
   const tapsPerBlock = f.icb * s.fh * s.fw * (relaxed ? 16 : 32); // bytes per oc block across (ib, kh, kw)
@@ -194,7 +203,7 @@ export const dotNchw44Direct: ConvAlgorithm = {
     return commonUsable(s);
   },
   isPreferred: () => true,
-  plan: (s, threads, isa) => makePlan(s, threads, 0, isa),
+  plan: (s, o) => makePlan(s, o, 0),
 };
 
 export const dotNchwNchw44: ConvAlgorithm = {
@@ -205,5 +214,5 @@ export const dotNchwNchw44: ConvAlgorithm = {
     return commonUsable(s);
   },
   isPreferred: () => true,
-  plan: (s, threads, isa) => makePlan(s, threads, 1, isa),
+  plan: (s, o) => makePlan(s, o, 1),
 };

@@ -13,6 +13,13 @@ import type { WasmRuntimeCore } from '../runtime.js';
 /** Kernel ISA of the loaded wasm build. */
 export type Isa = 'wasmsimd' | 'wasmrelaxedsimd';
 
+export interface PlanOptions {
+  threads: number;
+  isa: Isa;
+  /** force the main micro-kernel by its kernel-table name (tests, benchmarks, tuning) */
+  kernel?: string;
+}
+
 export interface Rejection {
   code: string;
   param: string;
@@ -61,5 +68,5 @@ export interface ConvAlgorithm {
   readonly formats: readonly string[];
   usable(s: ConvShape): Rejection | null;
   isPreferred(s: ConvShape): boolean;
-  plan(s: ConvShape, threads: number, isa: Isa): AlgoPlan;
+  plan(s: ConvShape, o: PlanOptions): AlgoPlan;
 }

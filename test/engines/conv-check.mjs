@@ -22,9 +22,9 @@ export async function checkBuild(build, count = 150) {
   const failures = [];
   let cases = 0;
   const seen = new Set();
-  const one = (p, seed) => {
+  const one = (p, seed, kernel) => {
     const r = rng(seed);
-    const conv = rt.convBias(p);
+    const conv = rt.convBias(p, { kernel });
     const s = conv.params;
     const src = Int8Array.from({ length: s.srcLength }, () => ri(r, -128, 127));
     const w = Int8Array.from({ length: s.filterLength }, () => ri(r, -128, 127));
@@ -47,7 +47,7 @@ export async function checkBuild(build, count = 150) {
       one({
         format: 'NCHW44', n: 1, ic: 8, ih: 4, iw: (ow - 1) * k.stride + 1, oc: 4 * k.nb * 2 + 4, fh: k.fw, fw: k.fw,
         stride: k.stride, pad: k.fw >> 1, srcScale: 0.1, filterScale: 0.01, dstScale: 0.3, biasMode: 'channel',
-      }, ow * 31 + k.id);
+      }, ow * 31 + k.id, k.role === 'alt' ? k.name : undefined);
     }
   }
   const r = rng(99);

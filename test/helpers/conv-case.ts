@@ -16,7 +16,7 @@ export interface CaseResult {
 const DST_GUARD = 32;
 
 export function runCase(
-  rt: Runtime, p: ConvBiasParams, seed: number, opts: { lo?: number; hi?: number; threads?: number; biasRange?: number } = {},
+  rt: Runtime, p: ConvBiasParams, seed: number, opts: { lo?: number; hi?: number; threads?: number; biasRange?: number; kernel?: string } = {},
 ): CaseResult {
   const s = normalizeConvParams(p);
   const r = rng(seed);
@@ -26,7 +26,7 @@ export function runCase(
   const w = randInt8(r, s.filterLength, lo, hi);
   const bias = s.biasLength ? randInt32(r, s.biasLength, -(opts.biasRange ?? 5000), opts.biasRange ?? 5000) : undefined;
   const want = reference.convBias(p, src, w, bias);
-  const conv = rt.convBias(p, { threads: opts.threads });
+  const conv = rt.convBias(p, { threads: opts.threads, kernel: opts.kernel });
   try {
     conv.setFilter(w, 'OIHW');
     if (bias) conv.setBias(bias);
