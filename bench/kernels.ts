@@ -5,8 +5,8 @@
  *   filter and stride of the variant, no padding, OH = 8, OW = 64 rounded up to the variant's pixel tile.
  * It runs through the public API with the NCHW44 algorithm forced, on the runtime whose wasm build has the
  * variant's ISA (relaxed-SIMD variants only where the engine passed the relaxed probe), and the conv's `kernels`
- * list must name
- * this variant and no other kernel able to run a tile of it, otherwise the row is reported as not isolated.
+ * list must name this variant and no other kernel able to run a tile of it, otherwise the row is listed as not
+ * measured.
  * The figure therefore includes what runs around the micro-kernel in a task (widening the input rows,
  * requantizing), which weighs most on the narrow tail tiles; it says how fast each variant is in use, and it
  * ranks variants against each other and against the ceiling.
@@ -45,7 +45,6 @@ export async function runKernelBench(
   algo: string,
   sampling: SampleOptions,
   oracle: Oracle | null,
-  onRow?: (r: KernelResult) => void,
 ): Promise<KernelResult[]> {
   const out: KernelResult[] = [];
   for (const k of kernels) {
@@ -66,11 +65,10 @@ export async function runKernelBench(
       problem: `ic=${IC} oc=${k.nb * 4} ${ih}x${iw} -> ${OH}x${ow}`, macs: shape.macs, gmacs: NaN, ms: NaN, spread: NaN,
       pctCeiling: NaN, check: 'unchecked',
     };
+    out.push(row);
     const rt = runtimes[buildForIsa(k.isa)];
     if (!rt) {
       row.error = `not run: needs the ${buildForIsa(k.isa)} build, which this engine did not load`;
-      out.push(row);
-      onRow?.(row);
       continue;
     }
     try {
@@ -80,7 +78,11 @@ export async function runKernelBench(
         // tile to compute (the plan names the main kernel even when only the tail runs).
         const ran = prepared.info.kernels;
         const others = (ran ?? []).filter((n) => n !== k.name && (kernels.find((x) => x.name === n)?.nb ?? 0) * 4 <= k.nb * 4);
-        if (ran && (!ran.includes(k.name) || others.length)) row.error = `not isolated: the plan runs ${ran.join(', ')}`;
+        if (ran && (!ran.includes(k.name) || others.length)) {
+          // Timing it would report other kernels' speed under this variant's name.
+          row.error = `not measured: for this problem the plan runs ${ran.join(', ')}`;
+          continue;
+        }
         await prepared.run();
         if (oracle) row.check = compareOutputs(k.name, prepared.output(), oracle(problem)) ? 'mismatch' : 'ok';
         const t = await measure(() => prepared.run(), sampling);
@@ -91,8 +93,6 @@ export async function runKernelBench(
     } catch (e) {
       row.error = String(e);
     }
-    out.push(row);
-    onRow?.(row);
   }
   return out;
 }

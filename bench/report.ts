@@ -43,7 +43,7 @@ function mainTable(r: BenchResults): { head: string[]; rows: string[][] } {
     const bad = new Set(s.mismatches.map((m) => m.backend));
     const checked = Object.values(s.backends).some((b) => b.check !== 'unchecked');
     return [
-      s.label, fmt(s.macs / 1e6, 1), ...cols.map((b) => cell(s, b)), pct(s.backends.i8conv?.pctCeiling),
+      s.label, fmt(s.macs / 1e6, s.macs < 1e6 ? 3 : 1), ...cols.map((b) => cell(s, b)), pct(s.backends.i8conv?.pctCeiling),
       ...RATIO_PEERS.map((p) => ratio(s, p)), s.backends.i8conv?.algo ?? '—',
       bad.size ? `MISMATCH: ${[...bad].join(', ')}` : checked ? 'ok' : 'unchecked',
     ];

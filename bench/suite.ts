@@ -59,16 +59,18 @@ export interface SuiteInput {
 
 const CEILING_TRIPS = 1_000_000;
 
-async function measureCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number) {
+async function measureCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number, withLinearity = true) {
   const macsPerCall = CEILING_TRIPS * c.ceilingMacsPerTrip();
   let sink = 0;
   // A longer warm-up than the backends get on the first call: the loop is one wasm function called a few hundred
   // times at most, and it must be running in the engine's optimizing tier before it is timed.
   const full = await measure(() => (sink ^= c.ceilingDotI16(CEILING_TRIPS, 3, 5)), { ...sampling, warmupMs: sampling.warmupMs && Math.max(sampling.warmupMs, 300) }, now);
-  const quarter = await measure(() => (sink ^= c.ceilingDotI16(CEILING_TRIPS / 4, 3, 5)), { ...sampling, warmupMs: 0, budgetMs: Math.min(sampling.budgetMs, 100) }, now);
+  const quarter = withLinearity
+    ? await measure(() => (sink ^= c.ceilingDotI16(CEILING_TRIPS / 4, 3, 5)), { ...sampling, warmupMs: 0, budgetMs: Math.min(sampling.budgetMs, 100) }, now)
+    : null;
   // `checksum` is returned so the calls' results are used (an engine may not drop them anyway: they are calls
   // into wasm, but it costs nothing to be sure).
-  return { gmacs: macsPerCall / full.ms / 1e6, linearity: full.ms / quarter.ms, checksum: sink };
+  return { gmacs: macsPerCall / full.ms / 1e6, linearity: quarter ? full.ms / quarter.ms : NaN, checksum: sink };
 }
 
 /** GMAC/s of the relaxed dot-add loop, or null where the loaded build has no relaxed SIMD. */
@@ -91,7 +93,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
   const relaxedRuns: number[] = [];
   const rx1 = await measureRelaxedCeiling(input.ceiling, input.sampling, now);
   if (rx1 !== null) relaxedRuns.push(rx1);
-  // Provisional ceiling for the per-backend % column during the run; replaced by the median at the end.
+  // Provisional ceiling for the per-backend % during the run; replaced by the best of all samples at the end.
   const ceilingRuns = [c1.gmacs];
 
   const shapes: ShapeResult[] = [];
@@ -102,7 +104,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     progress({ kind: 'shape', index: si, count: input.shapes.length, shape });
     // A short ceiling sample next to every shape: on a shared machine the load changes during a run, and the
     // reported ceiling (the best of all samples) should not depend on a neighbour being idle at the start.
-    const local = await measureCeiling(input.ceiling, { ...input.sampling, warmupMs: 0, minSamples: 3, budgetMs: 40 }, now);
+    const local = await measureCeiling(input.ceiling, { ...input.sampling, warmupMs: 0, minSamples: 3, budgetMs: 40 }, now, false);
     ceilingRuns.push(local.gmacs);
     const res: ShapeResult = {
       id: shape.id, label: shape.label, ic: shape.ic, oc: shape.oc, h: shape.h, w: shape.h, k: shape.k, s: shape.s,

@@ -73,6 +73,11 @@ describe('bench suite', () => {
         expect(k.error, k.name).toMatch(/needs the relaxed build/);
         continue;
       }
+      if (k.error?.startsWith('not measured')) {
+        // a table row the algorithm never picks: listed, not timed under a wrong name
+        expect(Number.isNaN(k.gmacs)).toBe(true);
+        continue;
+      }
       expect(k.error, k.name).toBeUndefined();
       expect(k.check, k.name).toBe('ok');
       expect(k.gmacs).toBeGreaterThan(0);
