@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
 import type { RelayoutOptions } from '../src/relayout/api.js';
+import { relayoutRef } from '../kernels-ref/relayout.js';
 
 let rt: Runtime;
 beforeAll(async () => {
@@ -153,3 +154,33 @@ describe('relayout errors: arrays', () => {
     expect(Array.from(d)).toEqual(Array.from(out.data));
   });
 });
+
+describe('relayout: arrays that live in the runtime\'s own wasm memory', () => {
+  it('src and dst allocated from core.heap survive memory growth during the call', () => {
+    const core = rt.core;
+    const shape = [1, 5, 7, 9];
+    const n = 5 * 63;
+    const sOff = core.heap.alloc(n, 64);
+    const dOff = core.heap.alloc(2 * 4 * 63, 64);
+    // Fill the heap up to the end of the memory, so the call's own allocations must grow it.
+    const f1 = core.heap.alloc(16, 16);
+    const rest = core.memory.buffer.byteLength - (f1 + 16);
+    const f2 = rest > 0 ? core.heap.alloc(rest, 16) : -1;
+    try {
+      const before = core.memory.buffer.byteLength;
+      const src = new Int8Array(core.memory.buffer, sOff, n);
+      for (let i = 0; i < n; i++) src[i] = (i * 7) % 251 - 125;
+      const want = relayoutRefOf(src.slice(), shape);
+      const dst = new Int8Array(core.memory.buffer, dOff, 2 * 4 * 63);
+      rt.relayoutInto('NCHW_NCHW44', src, shape, dst);
+      expect(core.memory.buffer.byteLength).toBeGreaterThan(before);
+      expect(Array.from(new Int8Array(core.memory.buffer, dOff, 2 * 4 * 63))).toEqual(want);
+    } finally {
+      for (const off of [sOff, dOff, f1, f2]) if (off >= 0) core.heap.release(off);
+    }
+  });
+});
+
+function relayoutRefOf(src: Int8Array, shape: number[]): number[] {
+  return Array.from(relayoutRef('NCHW_NCHW44', src, shape).data);
+}

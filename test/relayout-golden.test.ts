@@ -79,7 +79,7 @@ describe('relayout golden cases (spec tests.md B.1, exact)', () => {
   it('random NCHW_NCHW88 {1,3,64,64} and NCHW88_NCHW {1,8,64,64,8} (qint8) match the oracle', () => {
     const r = rng(88);
     for (const [mode, shape] of [['NCHW_NCHW88', [1, 3, 64, 64]], ['NCHW88_NCHW', [1, 8, 64, 64, 8]]] as const) {
-      const src = randInt8(r, shape.reduce((a, b) => a * b, 1));
+      const src = randInt8(r, shape.reduce((a: number, b: number) => a * b, 1));
       const want = relayoutRef(mode, src, shape);
       const got = rt.relayout(mode, src, [...shape], { dtype: 'qint8' });
       expect(got.shape).toEqual(want.shape);

@@ -225,12 +225,21 @@ export function releaseWasmBuffers(core: WasmRuntimeCore, b: WasmBuffers): void 
 
 function runWasm(core: WasmRuntimeCore, r: ResolvedRelayout, src: RelayoutArray, dst: RelayoutArray): void {
   const e = r.params.esize;
+  // Views of the runtime's own memory (from core.heap) are detached if an allocation grows the memory: copy
+  // such a source first, and address such a destination by offset after the run.
+  const wasmBuffer = core.memory.buffer;
+  const srcBytes = new Uint8Array(src.buffer, src.byteOffset, r.srcElems * e);
+  const srcIn = src.buffer === wasmBuffer ? srcBytes.slice() : srcBytes;
+  const dstInWasm = dst.buffer === wasmBuffer;
+  const dstOffset = dst.byteOffset;
   const bufs = allocWasmBuffers(core, r);
   try {
-    core.u8().set(new Uint8Array(src.buffer, src.byteOffset, r.srcElems * e), bufs.src);
+    core.u8().set(srcIn, bufs.src);
     runKernelCalls(core, r.plan.wasm!, bufs, e);
     // Views are taken after every allocation (memory growth detaches old ones).
-    new Uint8Array(dst.buffer, dst.byteOffset, r.dstElems * e).set(core.u8().subarray(bufs.dst, bufs.dst + r.dstElems * e));
+    const out = core.u8().subarray(bufs.dst, bufs.dst + r.dstElems * e);
+    if (dstInWasm) core.u8().copyWithin(dstOffset, bufs.dst, bufs.dst + r.dstElems * e);
+    else new Uint8Array(dst.buffer, dst.byteOffset, r.dstElems * e).set(out);
   } finally {
     releaseWasmBuffers(core, bufs);
   }
