@@ -71,3 +71,27 @@ export function convBias(
   for (let i = 0; i < acc.length; i++) out[i] = requantToInt8(acc[i], c, s.nonlinearity, s.rounding);
   return out;
 }
+
+/**
+ * NCHW44_DOT filter -> (G)OIHW, by the index formula of spec cpu-conv.md §1.5:
+ * F[g][ob][ib][kh][kw][o4][i4] = W_g[ob*4 + o4][ib*4 + i4][kh][kw]   (dense: G = 1).
+ */
+export function dotFilterToOIHW(params: ConvBiasParams, f: Int8Array): Int8Array {
+  const s = normalizeConvParams(params);
+  if (s.icpg % 4 !== 0 || s.ocpg % 4 !== 0) {
+    throw new I8ConvError('INVALID_PARAM', 'layout: NCHW44_DOT filters need IC/G and OC/G multiples of 4', 'layout');
+  }
+  if (f.length !== s.filterLength) throw new I8ConvError('BAD_BUFFER', `weights: expected ${s.filterLength} elements, got ${f.length}`, 'weights');
+  const out = new Int8Array(s.filterLength);
+  const icb = s.icpg / 4;
+  const ocb = s.ocpg / 4;
+  for (let g = 0; g < s.group; g++)
+    for (let o = 0; o < s.ocpg; o++)
+      for (let i = 0; i < s.icpg; i++)
+        for (let kh = 0; kh < s.fh; kh++)
+          for (let kw = 0; kw < s.fw; kw++) {
+            const from = ((((g * ocb + (o >> 2)) * icb + (i >> 2)) * s.fh + kh) * s.fw + kw) * 16 + (o & 3) * 4 + (i & 3);
+            out[(((g * s.ocpg + o) * s.icpg + i) * s.fh + kh) * s.fw + kw] = f[from];
+          }
+  return out;
+}

@@ -1,10 +1,10 @@
 // The scalar oracles: slow, obviously right references for every operator of i8conv.
 // `import { reference } from 'i8conv/reference'`.
-import { convBias, convAccumulate } from './conv-bias.js';
+import { convBias, convAccumulate, dotFilterToOIHW } from './conv-bias.js';
 import * as requant from './requant.js';
 
-export const reference = { convBias, convAccumulate, requant };
-export { convBias, convAccumulate };
+export const reference = { convBias, convAccumulate, dotFilterToOIHW, requant };
+export { convBias, convAccumulate, dotFilterToOIHW };
 export type { Rounding, Nonlinearity } from './requant.js';
 export * as relayoutRef from './relayout.js';
 export * from './lowmem-conv.js';

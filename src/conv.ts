@@ -9,6 +9,7 @@ import { normalizeConvParams, dstShapeOf, type ConvBiasParams, type ConvShape } 
 import { selectAlgorithm } from './algos/pack.js';
 import type { AlgoPlan, ConvAlgorithm } from './algos/types.js';
 import type { WasmRuntimeCore } from './runtime.js';
+import { dotFilterToOIHW } from '../kernels-ref/conv-bias.js';
 
 const GUARD = 64;
 const GUARD_BYTE = 0xa5;
@@ -25,25 +26,9 @@ export interface ConvOptions {
   kernel?: string;
 }
 
-/** Converts an NCHW44_DOT filter ({G,} OCPG/4, ICPG/4, FH, FW, 4o, 4i) to (G)OIHW. */
-export function dotFilterToOIHW(s: ConvShape, f: Int8Array): Int8Array {
-  const out = new Int8Array(s.filterLength);
-  const { icpg, ocpg, fh, fw } = s;
-  const icb = icpg / 4;
-  const ocb = ocpg / 4;
-  for (let g = 0; g < s.group; g++)
-    for (let o = 0; o < ocpg; o++)
-      for (let i = 0; i < icpg; i++)
-        for (let kh = 0; kh < fh; kh++)
-          for (let kw = 0; kw < fw; kw++) {
-            const from = ((((g * ocb + (o >> 2)) * icb + (i >> 2)) * fh + kh) * fw + kw) * 16 + (o & 3) * 4 + (i & 3);
-            out[(((g * ocpg + o) * icpg + i) * fh + kh) * fw + kw] = f[from];
-          }
-  return out;
-}
-
 export class ConvBias {
   readonly params: ConvShape;
+  private readonly userParams: ConvBiasParams;
   readonly algorithm: string;
   readonly dstShape: number[];
   readonly workspaceBytes: number;
@@ -76,6 +61,7 @@ export class ConvBias {
     this.threads = threads;
     this.core = core;
     this.params = s;
+    this.userParams = { ...p };
     this.algo = selectAlgorithm(s);
     this.algorithm = this.algo.name;
     check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
@@ -131,7 +117,7 @@ export class ConvBias {
     }
     check(weights.length === s.filterLength, 'BAD_BUFFER', 'weights',
       `expected ${s.filterLength} elements (${s.group > 1 ? 'G*OC/G*IC/G' : 'OC*IC'}*FH*FW), got ${weights.length}`);
-    const oihw = layout === 'OIHW' ? weights : dotFilterToOIHW(s, weights);
+    const oihw = layout === 'OIHW' ? weights : dotFilterToOIHW(this.userParams, weights);
     const packed = new Uint8Array(this.plan.packedFilterBytes);
     this.filterCorrection = this.plan.packFilter(oihw, packed);
     this.core.u8().set(packed, this.filterBuf);

@@ -39,6 +39,11 @@ describe('reference convBias: MegEngine naive golden vectors (NCHW44_DOT, 3x3, p
     expect(Array.from(out)).toEqual([112, 71, 33, 77, 104, 115, 19, 78, 62, 59, 42, 117, 107, 93, 36, 78]);
   });
 
+  it('the oracle reads NCHW44_DOT filters too (same formula as the test helper)', () => {
+    const p = base({});
+    expect(Array.from(reference.dotFilterToOIHW(p, Int8Array.from(DENSE_FILTER)))).toEqual(Array.from(dotFilterToOIHW(DENSE_FILTER, 4, 4, 3, 3)));
+  });
+
   it('group conv (G = 2)', () => {
     const src = Int8Array.from([6, 3, 2, 7, 7, 6, 4, 5, 8, 6, 3, 1, 1, 2, 8, 3, 1, 0, 6, 1, 3, 3, 6, 0, 0, 5, 6, 7, 2, 2, 4, 4]);
     const w = new Int8Array(2 * 4 * 4 * 9);
