@@ -37,7 +37,7 @@ export interface ConvBiasParams {
   biasMode?: BiasMode;
   nonlinearity?: Nonlinearity;
   rounding?: Rounding;
-  /** Force an algorithm by name; 'profile' times the usable ones; undefined => heuristic. */
+  /** Force an algorithm by name (algorithmNames()); undefined => the heuristic's choice. */
   algo?: string;
 }
 
