@@ -143,6 +143,13 @@ describe('relayout errors: arrays', () => {
     expectError(() => rt.relayout('NCHW_NCHW88_CONV_DENSE_WEIGHT', new Int8Array(64), [8, 8, 1, 1], { impl: 'wasm' }), 'NO_KERNEL', 'opts.impl');
   });
 
+  it('subclasses of the typed arrays are accepted (Node Buffer as uint8)', () => {
+    const buf = Buffer.from(Array.from({ length: 90 }, (_, i) => i));
+    const out = rt.relayout('NCHW_NCHW44', buf, shape);
+    expect(out.data).toBeInstanceOf(Uint8Array);
+    expect(Array.from(out.data.subarray(0, 8))).toEqual([0, 15, 30, 45, 1, 16, 31, 46]);
+  });
+
   it('the runtime stays usable after errors', () => {
     expect(() => rt.relayout('NCHW_NCHW44', new Int8Array(89), shape)).toThrow(I8ConvError);
     const out = rt.relayout('NCHW_NCHW44', good(), shape);

@@ -26,9 +26,9 @@ export function isDtype(v: unknown): v is RelayoutDtype {
 
 /** The dtype a typed array stands for when opts.dtype is omitted, or undefined for an unsupported view. */
 export function dtypeOfArray(a: unknown): RelayoutDtype | undefined {
-  // Exact classes only: a Uint8ClampedArray or a DataView is not an element type of the API.
+  // Subclasses count (Node's Buffer is a Uint8Array); Uint8ClampedArray, Int16Array or a DataView do not.
   if (a instanceof Int8Array) return 'int8';
-  if (a instanceof Uint8Array && a.constructor === Uint8Array) return 'uint8';
+  if (a instanceof Uint8Array) return 'uint8';
   if (a instanceof Int32Array) return 'int32';
   if (a instanceof Float32Array) return 'float32';
   return undefined;
@@ -37,7 +37,7 @@ export function dtypeOfArray(a: unknown): RelayoutDtype | undefined {
 /** Checks that `a` is a typed array of the class `dtype` needs; names `param` in the error. */
 export function checkArrayFor(dtype: RelayoutDtype, a: unknown, param: 'src' | 'dst', code: string): RelayoutArray {
   const ctor = DTYPES[dtype].ctor;
-  if (!(a instanceof ctor) || (a as object).constructor !== ctor) {
+  if (!(a instanceof ctor)) {
     const got = a === null ? 'null' : typeof a === 'object' ? (a as object).constructor?.name : typeof a;
     throw new I8ConvError(code, `${param}: dtype '${dtype}' needs a ${ctor.name}, got ${got}`, param);
   }
