@@ -72,11 +72,20 @@ function spreadTable(r: BenchResults): { head: string[]; rows: string[][] } {
   };
 }
 
+/** The builds of the extra i8conv columns (i8conv-relaxed, ...), read from the results themselves. */
+function otherBuilds(r: BenchResults): string {
+  const seen = new Map<string, string>();
+  for (const s of r.shapes) {
+    for (const [name, b] of Object.entries(s.backends)) if (/^i8conv-/.test(name) && b.build) seen.set(name, b.build);
+  }
+  return [...seen].map(([name, build]) => `, column ${name}: ${build}`).join('');
+}
+
 function header(r: BenchResults): string[] {
   return [
     `engine: ${r.engine.name} ${r.engine.version}${r.engine.v8 ? ` (V8 ${r.engine.v8})` : ''}; machine: ${r.machine.platform}` +
       `${r.machine.arch ? ` ${r.machine.arch}` : ''}${r.machine.cpuModel ? `, ${r.machine.cpuModel}` : ''}${r.machine.cpus ? `, ${r.machine.cpus} cores` : ''}`,
-    `wasm builds: i8conv ${r.builds.i8conv ?? 'not loaded'}; onnxruntime-web ${r.builds.ortWebVersion ?? 'not loaded'}` +
+    `wasm builds: i8conv ${r.builds.i8conv ?? 'not loaded'}${otherBuilds(r)}; onnxruntime-web ${r.builds.ortWebVersion ?? 'not loaded'}` +
       `${r.builds.ortWeb ? ` (${r.builds.ortWeb})` : ''}; one thread`,
     `base-SIMD ceiling: ${fmt(r.ceilingGmacs)} GMAC/s (best of ${r.ceiling.runs.length} samples, lowest ${fmt(Math.min(...r.ceiling.runs))}: ` +
       `how much the machine's load moved; linearity ${fmt(r.ceiling.linearity, 2)}, ~4 expected)` +
