@@ -3,7 +3,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { variants, CTX_FIELDS } from './conv-variants.mjs';
+import { variants, CTX_FIELDS, UNROLL_KH_MAX } from './conv-variants.mjs';
 
 const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kernels.mjs; do not edit\n';
@@ -38,35 +38,47 @@ function rowKernel(v) {
   L.push(`    let wp = w;`);
   L.push(`    for (let ib: i32 = 0; ib < icb; ib++) {`);
   L.push(`      let xr = xb;`);
-  L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
-  for (let kw = 0; kw < fw; kw++) {
-    L.push(`        {`);
-    for (let b = 0; b < nb; b++) {
-      if (relaxed) L.push(`          const w${b} = v128.load(wp, ${(kw * nb + b) * 16});`);
-      else {
-        L.push(`          const w${b}l = v128.load(wp, ${(kw * nb + b) * 32});`);
-        L.push(`          const w${b}h = v128.load(wp, ${(kw * nb + b) * 32 + 16});`);
-      }
-    }
-    for (let j = 0; j < npix; j++) {
-      const off = (j * s + kw) * 32;
-      L.push(`          const p${j}l = v128.load(xr, ${off});`);
-      L.push(`          const p${j}h = v128.load(xr, ${off + 16});`);
+  // Small square filters unroll the filter rows too (fh == fw), so one loop trip does FW*FW taps.
+  const unrollKh = fw <= UNROLL_KH_MAX;
+  const rows = unrollKh ? fw : 1;
+  if (!unrollKh) L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
+  const ind = unrollKh ? '      ' : '        ';
+  for (let kh = 0; kh < rows; kh++) {
+    for (let kw = 0; kw < fw; kw++) {
+      const tap = kh * fw + kw;
+      L.push(`${ind}{`);
       for (let b = 0; b < nb; b++) {
-        if (relaxed) {
-          L.push(`          a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}l, a${b}_${j});`);
-          L.push(`          h${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}h, h${b}_${j});`);
-        } else {
-          L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
-          L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
+        if (relaxed) L.push(`${ind}  const w${b} = v128.load(wp, ${(tap * nb + b) * 16});`);
+        else {
+          L.push(`${ind}  const w${b}l = v128.load(wp, ${(tap * nb + b) * 32});`);
+          L.push(`${ind}  const w${b}h = v128.load(wp, ${(tap * nb + b) * 32 + 16});`);
         }
       }
+      for (let j = 0; j < npix; j++) {
+        const off = (j * s + kw) * 32;
+        L.push(`${ind}  const p${j}l = v128.load(xr, ${off});`);
+        L.push(`${ind}  const p${j}h = v128.load(xr, ${off + 16});`);
+        for (let b = 0; b < nb; b++) {
+          if (relaxed) {
+            L.push(`${ind}  a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}l, a${b}_${j});`);
+            L.push(`${ind}  h${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}h, h${b}_${j});`);
+          } else {
+            L.push(`${ind}  a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
+            L.push(`${ind}  a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
+          }
+        }
+      }
+      L.push(`${ind}}`);
     }
-    L.push(`        }`);
+    if (unrollKh && kh < rows - 1) L.push(`${ind}xr += xRowStride;`);
   }
-  L.push(`        wp += wStep;`);
-  L.push(`        xr += xRowStride;`);
-  L.push(`      }`);
+  if (unrollKh) {
+    L.push(`      wp += ${fw * fw * nb * wBytes};`);
+  } else {
+    L.push(`        wp += wStep;`);
+    L.push(`        xr += xRowStride;`);
+    L.push(`      }`);
+  }
   L.push(`      xb += xBlockStride;`);
   L.push(`    }`);
   for (let b = 0; b < nb; b++)
@@ -112,9 +124,9 @@ writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'ctx.ts'), ctx.join('\n'
 
 const ts = [HEADER];
 ts.push(`/** One NCHW44 dot micro-kernel variant; \`id\` is its index, passed to the wasm row dispatcher. */`);
-ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxedsimd';\n}`);
+ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd';\n}`);
 ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
-vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}' },`));
+vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.fw <= UNROLL_KH_MAX ? v.fw : 1}, isa: '${v.isa}' },`));
 ts.push(`];\n`);
 ts.push(`/** Conv context record layout (byte offsets), shared with assembly/conv-nchw44-dot/ctx.ts. */`);
 ts.push(`export const CTX = {`);

@@ -25,70 +25,128 @@ export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const w1l = v128.load(wp, 32);
-          const w1h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          const p1l = v128.load(xr, 32);
-          const p1h = v128.load(xr, 48);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          const p2l = v128.load(xr, 64);
-          const p2h = v128.load(xr, 80);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-          const p3l = v128.load(xr, 96);
-          const p3h = v128.load(xr, 112);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const w1l = v128.load(wp, 96);
-          const w1h = v128.load(wp, 112);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          const p2l = v128.load(xr, 96);
-          const p2h = v128.load(xr, 112);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-          const p3l = v128.load(xr, 128);
-          const p3h = v128.load(xr, 144);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
-        }
-        wp += wStep;
-        xr += xRowStride;
+      {
+        const w0l = v128.load(wp, 0);
+        const w0h = v128.load(wp, 16);
+        const w1l = v128.load(wp, 32);
+        const w1h = v128.load(wp, 48);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+        const p1l = v128.load(xr, 32);
+        const p1h = v128.load(xr, 48);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+        const p2l = v128.load(xr, 64);
+        const p2h = v128.load(xr, 80);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+        const p3l = v128.load(xr, 96);
+        const p3h = v128.load(xr, 112);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
       }
+      {
+        const w0l = v128.load(wp, 64);
+        const w0h = v128.load(wp, 80);
+        const w1l = v128.load(wp, 96);
+        const w1h = v128.load(wp, 112);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+        const p2l = v128.load(xr, 96);
+        const p2h = v128.load(xr, 112);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+        const p3l = v128.load(xr, 128);
+        const p3h = v128.load(xr, 144);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+      }
+      xr += xRowStride;
+      {
+        const w0l = v128.load(wp, 128);
+        const w0h = v128.load(wp, 144);
+        const w1l = v128.load(wp, 160);
+        const w1h = v128.load(wp, 176);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+        const p1l = v128.load(xr, 32);
+        const p1h = v128.load(xr, 48);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+        const p2l = v128.load(xr, 64);
+        const p2h = v128.load(xr, 80);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+        const p3l = v128.load(xr, 96);
+        const p3h = v128.load(xr, 112);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+      }
+      {
+        const w0l = v128.load(wp, 192);
+        const w0h = v128.load(wp, 208);
+        const w1l = v128.load(wp, 224);
+        const w1h = v128.load(wp, 240);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+        const p2l = v128.load(xr, 96);
+        const p2h = v128.load(xr, 112);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+        const p3l = v128.load(xr, 128);
+        const p3h = v128.load(xr, 144);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+      }
+      wp += 256;
       xb += xBlockStride;
     }
     v128.store(scratch, a0_0, 0);
@@ -100,75 +158,6 @@ export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
     v128.store(scratch, a1_2, 96);
     v128.store(scratch, a1_3, 112);
     finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
-  }
-}
-
-export function conv_nchw44_dot_f2s1_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
-): void {
-  const wStep: i32 = 64;
-  const init0 = v128.load(init, 0);
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let xb = x + <usize>(ow0 * 32);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 32);
-          const p1h = v128.load(xr, 48);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 64);
-          const p2h = v128.load(xr, 80);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 96);
-          const p3h = v128.load(xr, 112);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 96);
-          const p2h = v128.load(xr, 112);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 128);
-          const p3h = v128.load(xr, 144);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        wp += wStep;
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
   }
 }
 
@@ -191,82 +180,152 @@ export function conv_nchw44_dot_f2s1_oc4x8__wasmsimd(
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 32);
-          const p1h = v128.load(xr, 48);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 64);
-          const p2h = v128.load(xr, 80);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 96);
-          const p3h = v128.load(xr, 112);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 128);
-          const p4h = v128.load(xr, 144);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 160);
-          const p5h = v128.load(xr, 176);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 192);
-          const p6h = v128.load(xr, 208);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 224);
-          const p7h = v128.load(xr, 240);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 96);
-          const p2h = v128.load(xr, 112);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 128);
-          const p3h = v128.load(xr, 144);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 160);
-          const p4h = v128.load(xr, 176);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 192);
-          const p5h = v128.load(xr, 208);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 224);
-          const p6h = v128.load(xr, 240);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 256);
-          const p7h = v128.load(xr, 272);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        wp += wStep;
-        xr += xRowStride;
+      {
+        const w0l = v128.load(wp, 0);
+        const w0h = v128.load(wp, 16);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        const p1l = v128.load(xr, 32);
+        const p1h = v128.load(xr, 48);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        const p2l = v128.load(xr, 64);
+        const p2h = v128.load(xr, 80);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        const p3l = v128.load(xr, 96);
+        const p3h = v128.load(xr, 112);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        const p4l = v128.load(xr, 128);
+        const p4h = v128.load(xr, 144);
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+        const p5l = v128.load(xr, 160);
+        const p5h = v128.load(xr, 176);
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+        const p6l = v128.load(xr, 192);
+        const p6h = v128.load(xr, 208);
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+        const p7l = v128.load(xr, 224);
+        const p7h = v128.load(xr, 240);
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
       }
+      {
+        const w0l = v128.load(wp, 32);
+        const w0h = v128.load(wp, 48);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        const p2l = v128.load(xr, 96);
+        const p2h = v128.load(xr, 112);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        const p3l = v128.load(xr, 128);
+        const p3h = v128.load(xr, 144);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        const p4l = v128.load(xr, 160);
+        const p4h = v128.load(xr, 176);
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+        const p5l = v128.load(xr, 192);
+        const p5h = v128.load(xr, 208);
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+        const p6l = v128.load(xr, 224);
+        const p6h = v128.load(xr, 240);
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+        const p7l = v128.load(xr, 256);
+        const p7h = v128.load(xr, 272);
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+      }
+      xr += xRowStride;
+      {
+        const w0l = v128.load(wp, 64);
+        const w0h = v128.load(wp, 80);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        const p1l = v128.load(xr, 32);
+        const p1h = v128.load(xr, 48);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        const p2l = v128.load(xr, 64);
+        const p2h = v128.load(xr, 80);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        const p3l = v128.load(xr, 96);
+        const p3h = v128.load(xr, 112);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        const p4l = v128.load(xr, 128);
+        const p4h = v128.load(xr, 144);
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+        const p5l = v128.load(xr, 160);
+        const p5h = v128.load(xr, 176);
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+        const p6l = v128.load(xr, 192);
+        const p6h = v128.load(xr, 208);
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+        const p7l = v128.load(xr, 224);
+        const p7h = v128.load(xr, 240);
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+      }
+      {
+        const w0l = v128.load(wp, 96);
+        const w0h = v128.load(wp, 112);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        const p2l = v128.load(xr, 96);
+        const p2h = v128.load(xr, 112);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        const p3l = v128.load(xr, 128);
+        const p3h = v128.load(xr, 144);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        const p4l = v128.load(xr, 160);
+        const p4h = v128.load(xr, 176);
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+        const p5l = v128.load(xr, 192);
+        const p5h = v128.load(xr, 208);
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+        const p6l = v128.load(xr, 224);
+        const p6h = v128.load(xr, 240);
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+        const p7l = v128.load(xr, 256);
+        const p7h = v128.load(xr, 272);
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+      }
+      wp += 128;
       xb += xBlockStride;
     }
     v128.store(scratch, a0_0, 0);
@@ -301,70 +360,128 @@ export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const w1l = v128.load(wp, 32);
-          const w1h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const w1l = v128.load(wp, 96);
-          const w1h = v128.load(wp, 112);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
-        }
-        wp += wStep;
-        xr += xRowStride;
+      {
+        const w0l = v128.load(wp, 0);
+        const w0h = v128.load(wp, 16);
+        const w1l = v128.load(wp, 32);
+        const w1h = v128.load(wp, 48);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+        const p2l = v128.load(xr, 128);
+        const p2h = v128.load(xr, 144);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+        const p3l = v128.load(xr, 192);
+        const p3h = v128.load(xr, 208);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
       }
+      {
+        const w0l = v128.load(wp, 64);
+        const w0h = v128.load(wp, 80);
+        const w1l = v128.load(wp, 96);
+        const w1h = v128.load(wp, 112);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+        const p1l = v128.load(xr, 96);
+        const p1h = v128.load(xr, 112);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+        const p2l = v128.load(xr, 160);
+        const p2h = v128.load(xr, 176);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+        const p3l = v128.load(xr, 224);
+        const p3h = v128.load(xr, 240);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+      }
+      xr += xRowStride;
+      {
+        const w0l = v128.load(wp, 128);
+        const w0h = v128.load(wp, 144);
+        const w1l = v128.load(wp, 160);
+        const w1h = v128.load(wp, 176);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+        const p2l = v128.load(xr, 128);
+        const p2h = v128.load(xr, 144);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+        const p3l = v128.load(xr, 192);
+        const p3h = v128.load(xr, 208);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+      }
+      {
+        const w0l = v128.load(wp, 192);
+        const w0h = v128.load(wp, 208);
+        const w1l = v128.load(wp, 224);
+        const w1h = v128.load(wp, 240);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+        a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+        const p1l = v128.load(xr, 96);
+        const p1h = v128.load(xr, 112);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+        a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+        const p2l = v128.load(xr, 160);
+        const p2h = v128.load(xr, 176);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+        a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+        const p3l = v128.load(xr, 224);
+        const p3h = v128.load(xr, 240);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+        a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+      }
+      wp += 256;
       xb += xBlockStride;
     }
     v128.store(scratch, a0_0, 0);
@@ -376,75 +493,6 @@ export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
     v128.store(scratch, a1_2, 96);
     v128.store(scratch, a1_3, 112);
     finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
-  }
-}
-
-export function conv_nchw44_dot_f2s2_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
-): void {
-  const wStep: i32 = 64;
-  const init0 = v128.load(init, 0);
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let xb = x + <usize>(ow0 * 64);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        wp += wStep;
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
   }
 }
 
@@ -467,82 +515,152 @@ export function conv_nchw44_dot_f2s2_oc4x8__wasmsimd(
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 256);
-          const p4h = v128.load(xr, 272);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 320);
-          const p5h = v128.load(xr, 336);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 384);
-          const p6h = v128.load(xr, 400);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 448);
-          const p7h = v128.load(xr, 464);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 288);
-          const p4h = v128.load(xr, 304);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 352);
-          const p5h = v128.load(xr, 368);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 416);
-          const p6h = v128.load(xr, 432);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 480);
-          const p7h = v128.load(xr, 496);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        wp += wStep;
-        xr += xRowStride;
+      {
+        const w0l = v128.load(wp, 0);
+        const w0h = v128.load(wp, 16);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        const p2l = v128.load(xr, 128);
+        const p2h = v128.load(xr, 144);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        const p3l = v128.load(xr, 192);
+        const p3h = v128.load(xr, 208);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        const p4l = v128.load(xr, 256);
+        const p4h = v128.load(xr, 272);
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+        const p5l = v128.load(xr, 320);
+        const p5h = v128.load(xr, 336);
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+        const p6l = v128.load(xr, 384);
+        const p6h = v128.load(xr, 400);
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+        const p7l = v128.load(xr, 448);
+        const p7h = v128.load(xr, 464);
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
       }
+      {
+        const w0l = v128.load(wp, 32);
+        const w0h = v128.load(wp, 48);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        const p1l = v128.load(xr, 96);
+        const p1h = v128.load(xr, 112);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        const p2l = v128.load(xr, 160);
+        const p2h = v128.load(xr, 176);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        const p3l = v128.load(xr, 224);
+        const p3h = v128.load(xr, 240);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        const p4l = v128.load(xr, 288);
+        const p4h = v128.load(xr, 304);
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+        const p5l = v128.load(xr, 352);
+        const p5h = v128.load(xr, 368);
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+        const p6l = v128.load(xr, 416);
+        const p6h = v128.load(xr, 432);
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+        const p7l = v128.load(xr, 480);
+        const p7h = v128.load(xr, 496);
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+      }
+      xr += xRowStride;
+      {
+        const w0l = v128.load(wp, 64);
+        const w0h = v128.load(wp, 80);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        const p2l = v128.load(xr, 128);
+        const p2h = v128.load(xr, 144);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        const p3l = v128.load(xr, 192);
+        const p3h = v128.load(xr, 208);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        const p4l = v128.load(xr, 256);
+        const p4h = v128.load(xr, 272);
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+        const p5l = v128.load(xr, 320);
+        const p5h = v128.load(xr, 336);
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+        const p6l = v128.load(xr, 384);
+        const p6h = v128.load(xr, 400);
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+        const p7l = v128.load(xr, 448);
+        const p7h = v128.load(xr, 464);
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+      }
+      {
+        const w0l = v128.load(wp, 96);
+        const w0h = v128.load(wp, 112);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+        const p1l = v128.load(xr, 96);
+        const p1h = v128.load(xr, 112);
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+        const p2l = v128.load(xr, 160);
+        const p2h = v128.load(xr, 176);
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+        const p3l = v128.load(xr, 224);
+        const p3h = v128.load(xr, 240);
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+        const p4l = v128.load(xr, 288);
+        const p4h = v128.load(xr, 304);
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+        const p5l = v128.load(xr, 352);
+        const p5h = v128.load(xr, 368);
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+        const p6l = v128.load(xr, 416);
+        const p6h = v128.load(xr, 432);
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+        const p7l = v128.load(xr, 480);
+        const p7h = v128.load(xr, 496);
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
+        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+      }
+      wp += 128;
       xb += xBlockStride;
     }
     v128.store(scratch, a0_0, 0);
@@ -3785,64 +3903,116 @@ export function conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        {
-          const w0 = v128.load(wp, 0);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
-          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
-          const p1l = v128.load(xr, 32);
-          const p1h = v128.load(xr, 48);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
-          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
-          const p2l = v128.load(xr, 64);
-          const p2h = v128.load(xr, 80);
-          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
-          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
-          const p3l = v128.load(xr, 96);
-          const p3h = v128.load(xr, 112);
-          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
-          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
-          const p4l = v128.load(xr, 128);
-          const p4h = v128.load(xr, 144);
-          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
-          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
-          const p5l = v128.load(xr, 160);
-          const p5h = v128.load(xr, 176);
-          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
-          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
-        }
-        {
-          const w0 = v128.load(wp, 16);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
-          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
-          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
-          const p2l = v128.load(xr, 96);
-          const p2h = v128.load(xr, 112);
-          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
-          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
-          const p3l = v128.load(xr, 128);
-          const p3h = v128.load(xr, 144);
-          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
-          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
-          const p4l = v128.load(xr, 160);
-          const p4h = v128.load(xr, 176);
-          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
-          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
-          const p5l = v128.load(xr, 192);
-          const p5h = v128.load(xr, 208);
-          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
-          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
-        }
-        wp += wStep;
-        xr += xRowStride;
+      {
+        const w0 = v128.load(wp, 0);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+        h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+        const p1l = v128.load(xr, 32);
+        const p1h = v128.load(xr, 48);
+        a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+        h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+        const p2l = v128.load(xr, 64);
+        const p2h = v128.load(xr, 80);
+        a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+        h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+        const p3l = v128.load(xr, 96);
+        const p3h = v128.load(xr, 112);
+        a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+        h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+        const p4l = v128.load(xr, 128);
+        const p4h = v128.load(xr, 144);
+        a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+        h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+        const p5l = v128.load(xr, 160);
+        const p5h = v128.load(xr, 176);
+        a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+        h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
       }
+      {
+        const w0 = v128.load(wp, 16);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+        h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+        h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+        const p2l = v128.load(xr, 96);
+        const p2h = v128.load(xr, 112);
+        a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+        h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+        const p3l = v128.load(xr, 128);
+        const p3h = v128.load(xr, 144);
+        a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+        h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+        const p4l = v128.load(xr, 160);
+        const p4h = v128.load(xr, 176);
+        a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+        h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+        const p5l = v128.load(xr, 192);
+        const p5h = v128.load(xr, 208);
+        a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+        h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+      }
+      xr += xRowStride;
+      {
+        const w0 = v128.load(wp, 32);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+        h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+        const p1l = v128.load(xr, 32);
+        const p1h = v128.load(xr, 48);
+        a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+        h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+        const p2l = v128.load(xr, 64);
+        const p2h = v128.load(xr, 80);
+        a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+        h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+        const p3l = v128.load(xr, 96);
+        const p3h = v128.load(xr, 112);
+        a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+        h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+        const p4l = v128.load(xr, 128);
+        const p4h = v128.load(xr, 144);
+        a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+        h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+        const p5l = v128.load(xr, 160);
+        const p5h = v128.load(xr, 176);
+        a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+        h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+      }
+      {
+        const w0 = v128.load(wp, 48);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+        h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+        h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+        const p2l = v128.load(xr, 96);
+        const p2h = v128.load(xr, 112);
+        a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+        h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+        const p3l = v128.load(xr, 128);
+        const p3h = v128.load(xr, 144);
+        a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+        h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+        const p4l = v128.load(xr, 160);
+        const p4h = v128.load(xr, 176);
+        a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+        h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+        const p5l = v128.load(xr, 192);
+        const p5h = v128.load(xr, 208);
+        a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+        h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+      }
+      wp += 64;
       xb += xBlockStride;
     }
     v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
@@ -3880,64 +4050,116 @@ export function conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        {
-          const w0 = v128.load(wp, 0);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
-          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
-          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
-          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
-          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
-          const p4l = v128.load(xr, 256);
-          const p4h = v128.load(xr, 272);
-          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
-          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
-          const p5l = v128.load(xr, 320);
-          const p5h = v128.load(xr, 336);
-          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
-          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
-        }
-        {
-          const w0 = v128.load(wp, 16);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
-          h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
-          h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
-          h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
-          h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
-          const p4l = v128.load(xr, 288);
-          const p4h = v128.load(xr, 304);
-          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
-          h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
-          const p5l = v128.load(xr, 352);
-          const p5h = v128.load(xr, 368);
-          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
-          h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
-        }
-        wp += wStep;
-        xr += xRowStride;
+      {
+        const w0 = v128.load(wp, 0);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+        h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+        h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+        const p2l = v128.load(xr, 128);
+        const p2h = v128.load(xr, 144);
+        a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+        h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+        const p3l = v128.load(xr, 192);
+        const p3h = v128.load(xr, 208);
+        a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+        h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+        const p4l = v128.load(xr, 256);
+        const p4h = v128.load(xr, 272);
+        a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+        h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+        const p5l = v128.load(xr, 320);
+        const p5h = v128.load(xr, 336);
+        a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+        h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
       }
+      {
+        const w0 = v128.load(wp, 16);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+        h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+        const p1l = v128.load(xr, 96);
+        const p1h = v128.load(xr, 112);
+        a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+        h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+        const p2l = v128.load(xr, 160);
+        const p2h = v128.load(xr, 176);
+        a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+        h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+        const p3l = v128.load(xr, 224);
+        const p3h = v128.load(xr, 240);
+        a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+        h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+        const p4l = v128.load(xr, 288);
+        const p4h = v128.load(xr, 304);
+        a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+        h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+        const p5l = v128.load(xr, 352);
+        const p5h = v128.load(xr, 368);
+        a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+        h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+      }
+      xr += xRowStride;
+      {
+        const w0 = v128.load(wp, 32);
+        const p0l = v128.load(xr, 0);
+        const p0h = v128.load(xr, 16);
+        a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+        h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+        const p1l = v128.load(xr, 64);
+        const p1h = v128.load(xr, 80);
+        a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+        h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+        const p2l = v128.load(xr, 128);
+        const p2h = v128.load(xr, 144);
+        a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+        h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+        const p3l = v128.load(xr, 192);
+        const p3h = v128.load(xr, 208);
+        a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+        h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+        const p4l = v128.load(xr, 256);
+        const p4h = v128.load(xr, 272);
+        a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+        h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+        const p5l = v128.load(xr, 320);
+        const p5h = v128.load(xr, 336);
+        a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+        h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+      }
+      {
+        const w0 = v128.load(wp, 48);
+        const p0l = v128.load(xr, 32);
+        const p0h = v128.load(xr, 48);
+        a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0l, a0_0);
+        h0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0h, h0_0);
+        const p1l = v128.load(xr, 96);
+        const p1h = v128.load(xr, 112);
+        a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1l, a0_1);
+        h0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1h, h0_1);
+        const p2l = v128.load(xr, 160);
+        const p2h = v128.load(xr, 176);
+        a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2l, a0_2);
+        h0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2h, h0_2);
+        const p3l = v128.load(xr, 224);
+        const p3h = v128.load(xr, 240);
+        a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3l, a0_3);
+        h0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3h, h0_3);
+        const p4l = v128.load(xr, 288);
+        const p4h = v128.load(xr, 304);
+        a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4l, a0_4);
+        h0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4h, h0_4);
+        const p5l = v128.load(xr, 352);
+        const p5h = v128.load(xr, 368);
+        a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5l, a0_5);
+        h0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5h, h0_5);
+      }
+      wp += 64;
       xb += xBlockStride;
     }
     v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
@@ -5014,37 +5236,35 @@ export function convNchw44DotRow(
 ): void {
   switch (id) {
     case 0: conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 1: conv_nchw44_dot_f2s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 2: conv_nchw44_dot_f2s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 3: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 4: conv_nchw44_dot_f2s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 5: conv_nchw44_dot_f2s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 6: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 7: conv_nchw44_dot_f3s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 8: conv_nchw44_dot_f3s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 9: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 10: conv_nchw44_dot_f3s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 11: conv_nchw44_dot_f3s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 12: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 13: conv_nchw44_dot_f5s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 14: conv_nchw44_dot_f5s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 15: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 16: conv_nchw44_dot_f5s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 17: conv_nchw44_dot_f5s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 18: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 19: conv_nchw44_dot_f7s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 20: conv_nchw44_dot_f7s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 21: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 22: conv_nchw44_dot_f7s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 23: conv_nchw44_dot_f7s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 24: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 25: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 26: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 27: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 28: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 29: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 30: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 31: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 1: conv_nchw44_dot_f2s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 2: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 3: conv_nchw44_dot_f2s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 4: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 5: conv_nchw44_dot_f3s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 6: conv_nchw44_dot_f3s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 7: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 8: conv_nchw44_dot_f3s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 9: conv_nchw44_dot_f3s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 10: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 11: conv_nchw44_dot_f5s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 12: conv_nchw44_dot_f5s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 13: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 14: conv_nchw44_dot_f5s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 15: conv_nchw44_dot_f5s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 16: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 17: conv_nchw44_dot_f7s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 18: conv_nchw44_dot_f7s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 19: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 20: conv_nchw44_dot_f7s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 21: conv_nchw44_dot_f7s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 22: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 23: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 24: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 25: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 26: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 27: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 28: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 29: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
     default: unreachable();
   }
 }

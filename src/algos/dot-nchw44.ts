@@ -70,8 +70,9 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   const main = pickVariant(s.fw, s.sw, isa, kernel);
   const ocbG = s.ocpg / 4;
   const tailNb = ocbG % main.nb;
-  // the remainder tile: the declared tail with exactly that many blocks
-  const tail = tailNb === 0 ? null : KERNELS.find((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === isa && k.role === 'tail') ?? null;
+  // the remainder tile: the declared tail with exactly that many blocks, else any variant with that many
+  const fits = KERNELS.filter((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === isa);
+  const tail = tailNb === 0 ? null : fits.find((k) => k.role === 'tail') ?? fits[0] ?? null;
   if (tailNb !== 0 && !tail) throw new Error(`no kernel with ${tailNb} oc blocks for f${s.fw}s${s.sw}`);
   const icb = Math.ceil(s.icpg / 4);
   const npix = Math.max(main.npix, tail?.npix ?? 0);
