@@ -23,8 +23,8 @@ export function ceilingMacsPerTrip(): i32 {
 }
 
 /**
- * Runs `trips` trips of the register-resident dot loop (ceilingMacsPerTrip() MACs each) and returns a checksum
- * of the accumulators. `seedA`/`seedB` fill the operand registers.
+ * Runs `trips` trips of the register-resident dot loop (ceilingMacsPerTrip() MACs each) and returns the sum of
+ * every accumulator lane (a value a test can predict). `seedA`/`seedB` fill the operand registers.
  */
 export function ceilingDotI16(trips: i32, seedA: i32, seedB: i32): i32 {
   const x0 = i16x8.splat(<i16>seedA);
@@ -57,7 +57,7 @@ export function ceilingDotI16(trips: i32, seedA: i32, seedB: i32): i32 {
     c3 = i32x4.add(c3, i32x4.dot_i16x8_s(x0, x0));
   }
   const s = i32x4.add(i32x4.add(c0, c1), i32x4.add(c2, c3));
-  return i32x4.extract_lane(s, 0) ^ i32x4.extract_lane(s, 1) ^ i32x4.extract_lane(s, 2) ^ i32x4.extract_lane(s, 3);
+  return i32x4.extract_lane(s, 0) + i32x4.extract_lane(s, 1) + i32x4.extract_lane(s, 2) + i32x4.extract_lane(s, 3);
 }
 
 // ---- relaxed SIMD ------------------------------------------------------------------------------------------------
@@ -77,8 +77,9 @@ export function ceilingRelaxedMacsPerTrip(): i32 {
 }
 
 /**
- * Runs `trips` trips of the register-resident relaxed dot-add loop; returns a checksum. The `b` operands stay in
- * [0, 127], where every engine computes the instruction the same way. Traps (unreachable) in the SIMD128 build.
+ * Runs `trips` trips of the register-resident relaxed dot-add loop; returns the sum of every accumulator lane.
+ * The `b` operands stay in [0, 127], where every engine computes the instruction the same way. Traps
+ * (unreachable) in the SIMD128 build.
  */
 export function ceilingRelaxedDot(trips: i32, seedA: i32, seedB: i32): i32 {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable();
@@ -115,7 +116,7 @@ export function ceilingRelaxedDot(trips: i32, seedA: i32, seedB: i32): i32 {
       i32x4.add(i32x4.add(c0, c1), i32x4.add(c2, c3)),
       i32x4.add(i32x4.add(i32x4.add(c4, c5), i32x4.add(c6, c7)), i32x4.add(c8, c9)),
     );
-    return i32x4.extract_lane(s, 0) ^ i32x4.extract_lane(s, 1) ^ i32x4.extract_lane(s, 2) ^ i32x4.extract_lane(s, 3);
+    return i32x4.extract_lane(s, 0) + i32x4.extract_lane(s, 1) + i32x4.extract_lane(s, 2) + i32x4.extract_lane(s, 3);
   }
   return 0;
 }
