@@ -444,10 +444,10 @@ export const MODES: Record<string, ModeDef> = {
         null);
     },
   },
-  INTER_WEIGHT_DENSE: { ndim: [4], plan: (s, p) => interDense('INTER_WEIGHT_DENSE', s, p) },
-  INTER_WEIGHT_DENSEI: { ndim: [4], plan: (s, p) => interDense('INTER_WEIGHT_DENSEI', s, p) },
-  INTER_WEIGHT_GROUP: { ndim: [5], plan: (s, p) => interGroup('INTER_WEIGHT_GROUP', s, p) },
-  INTER_WEIGHT_GROUPI: { ndim: [5], plan: (s, p) => interGroup('INTER_WEIGHT_GROUPI', s, p) },
+  INTER_WEIGHT_DENSE: { ndim: [4], plan: (s) => interDense('INTER_WEIGHT_DENSE', s) },
+  INTER_WEIGHT_DENSEI: { ndim: [4], plan: (s) => interDense('INTER_WEIGHT_DENSEI', s) },
+  INTER_WEIGHT_GROUP: { ndim: [5], plan: (s) => interGroup('INTER_WEIGHT_GROUP', s) },
+  INTER_WEIGHT_GROUPI: { ndim: [5], plan: (s) => interGroup('INTER_WEIGHT_GROUPI', s) },
   INTER_WEIGHT_CHAN: { ndim: [5], plan: (s, p) => chanWeight4('INTER_WEIGHT_CHAN', s, p, (GB) => [GB, 1, s[3], s[4], 4]) },
   INTER_WEIGHT_CHANI: { ndim: [5], plan: (s, p) => chanWeight4('INTER_WEIGHT_CHANI', s, p, (GB) => [GB, 1, s[3], s[4], 4]) },
   INTER_WEIGHT_DENSEI_DOT: {
@@ -520,8 +520,7 @@ function nhwcd4ToNchw(mode: string, s: number[], p: ModeParams): ModePlan {
   return plan([N, C, H, W], 0, [gather([N, CB, 4, H, W], [H * CB * W * 4, W * 4, 1, CB * W * 4, 4])], wasm);
 }
 
-function interDense(mode: string, s: number[], p: ModeParams): ModePlan {
-  void p;
+function interDense(mode: string, s: number[]): ModePlan {
   const [OC, IC, FH, FW] = s;
   need(OC % 4 === 0, mode, `output channels ${OC} must be a multiple of 4`);
   const K = FH * FW, ICP = roundUp(IC, 4);
@@ -529,8 +528,7 @@ function interDense(mode: string, s: number[], p: ModeParams): ModePlan {
     [gather([OC / 4, K, ICP, 4], [4 * IC * K, 1, K, IC * K], [{ coef: [0, 0, 1, 0], limit: IC }])], null);
 }
 
-function interGroup(mode: string, s: number[], p: ModeParams): ModePlan {
-  void p;
+function interGroup(mode: string, s: number[]): ModePlan {
   const [G, OC, IC, FH, FW] = s;
   need(OC % 4 === 0 && IC % 4 === 0, mode, `channels per group (${OC} out, ${IC} in) must be multiples of 4`);
   const K = FH * FW;
