@@ -67,7 +67,8 @@ export interface ConvLike {
 }
 export interface RuntimeLike {
   features: { build?: string; relaxedDotExact?: boolean };
-  convBias?: (p: ConvParams) => ConvLike;
+  /** `opts.kernel` forces the main micro-kernel by its kernel-table name. */
+  convBias?: (p: ConvParams, opts?: { kernel?: string }) => ConvLike;
 }
 
 /** Thrown when rt.convBias refuses the parameters (before any data is touched): a forced algorithm that cannot
@@ -80,9 +81,9 @@ export class RefusedError extends Error {
 
 /**
  * `algo` forces an algorithm by name; `formats` (from the algorithm's declaration) lets the suite skip shapes of
- * other formats without asking.
+ * other formats without asking; `kernel` forces the micro-kernel (kernel level).
  */
-export function i8convBackend(rt: RuntimeLike, name: string, algo?: string, formats?: readonly string[]): Backend {
+export function i8convBackend(rt: RuntimeLike, name: string, algo?: string, formats?: readonly string[], kernel?: string): Backend {
   return {
     name,
     skipReason: (shape) =>
@@ -94,7 +95,7 @@ export function i8convBackend(rt: RuntimeLike, name: string, algo?: string, form
     async prepare(pb) {
       let conv: ConvLike;
       try {
-        conv = rt.convBias!({ ...pb.params, algo });
+        conv = rt.convBias!({ ...pb.params, algo }, kernel === undefined ? undefined : { kernel });
       } catch (e) {
         throw new RefusedError(e);
       }

@@ -1,12 +1,12 @@
 /**
  * Kernel level: every micro-kernel variant of the kernel table (src/algos/kernel-table.generated.ts), timed on a
- * fixed problem built so that the variant is the only micro-kernel the NCHW44 algorithm runs:
- *   ic = 64 (16 input blocks: a long reduction), oc = the variant's oc tile (so no other tile is needed),
+ * fixed problem on which it is the only micro-kernel the NCHW44 algorithm runs:
+ *   ic = 64 (16 input blocks: a long reduction), oc = the variant's oc tile (so no tail tile is needed),
  *   filter and stride of the variant, no padding, OH = 8, OW = 64 rounded up to the variant's pixel tile.
- * It runs through the public API with the NCHW44 algorithm forced, on the runtime whose wasm build has the
- * variant's ISA (relaxed-SIMD variants only where the engine passed the relaxed probe), and the conv's `kernels`
- * list must name this variant and no other kernel able to run a tile of it, otherwise the row is listed as not
- * measured.
+ * It runs through the public API with the NCHW44 algorithm and the variant forced (`rt.convBias(p, { kernel })`),
+ * on the runtime whose wasm build has the variant's ISA (relaxed-SIMD variants only where the engine passed the
+ * relaxed probe). The conv's `kernels` list must name this variant and no other kernel able to run a tile of it,
+ * otherwise the row is listed as not measured.
  * The figure therefore includes what runs around the micro-kernel in a task (widening the input rows,
  * requantizing), which weighs most on the narrow tail tiles; it says how fast each variant is in use, and it
  * ranks variants against each other and against the ceiling.
@@ -72,7 +72,7 @@ export async function runKernelBench(
       continue;
     }
     try {
-      const prepared = await i8convBackend(rt, `kernel:${k.name}`, algo).prepare(problem);
+      const prepared = await i8convBackend(rt, `kernel:${k.name}`, algo, undefined, k.name).prepare(problem);
       try {
         // The plan lists the kernels it may run; one whose oc tile is wider than the problem's oc has no whole
         // tile to compute (the plan names the main kernel even when only the tail runs).

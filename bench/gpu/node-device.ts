@@ -42,7 +42,8 @@ export async function createNodeDevice(): Promise<NodeGpu> {
   Object.assign(globalThis, globals);
   // Dawn's instance must outlive every device made from it: keep it referenced (a collected instance
   // crashes the process at the next queue operation).
-  const gpu = create([]) as GPU;
+  // Dawn rounds timestamps to ~32.8 µs by default (a browser privacy measure); kernel timing needs them raw.
+  const gpu = create(['disable-dawn-features=timestamp_quantization']) as GPU;
   keepAlive.push(gpu);
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new Error('Dawn found no WebGPU adapter (is a Vulkan driver installed?)');
