@@ -47,6 +47,9 @@ export interface ShapeResult {
   backends: Record<string, BackendResult>;
   /** Every backend whose output differed from the oracle (or failed), with where. Never filtered. */
   mismatches: (Mismatch & { phase: 'first-call' | 'after-timing' | 'prepare' })[];
+  /** The ceiling loop sampled just before this shape (the machine's speed at that moment; under a varying load,
+   * gmacs / ceilingLocalGmacs is the load-adjusted share of the ceiling). */
+  ceilingLocalGmacs?: number;
   /** Backends not run on this shape and why (size limit, unsupported, filtered out is NOT listed). */
   skipped: { backend: string; reason: string }[];
 }

@@ -109,7 +109,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     const res: ShapeResult = {
       id: shape.id, label: shape.label, ic: shape.ic, oc: shape.oc, h: shape.h, w: shape.h, k: shape.k, s: shape.s,
       pad: shape.pad, group: shape.group, format: shape.format, oh: shape.oh, ow: shape.oh, macs: shape.macs,
-      backends: {}, mismatches: [], skipped: [],
+      backends: {}, mismatches: [], skipped: [], ceilingLocalGmacs: Math.round(local.gmacs * 100) / 100,
     };
     shapes.push(res);
     const pb = makeProblem(shape);
