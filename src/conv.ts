@@ -1,7 +1,8 @@
 /**
  * The ConvBias operator: rt.convBias(params) -> setFilter / setBias -> exec(src, dst).
  * Every input is checked before any output byte is written; errors are I8ConvError with a stable code.
- * wasm memory held per operator: context record, packed filter, bias, src and dst staging, workspace — each
+ * wasm memory held per operator: context record, bias, src and dst staging, workspace (packed filter + thread
+ * slices) — each
  * surrounded by guard bands that tests verify after every call (checkGuards).
  */
 import { I8ConvError, check } from './errors.js';
@@ -44,7 +45,7 @@ export class ConvBias {
   private srcBuf: number;
   private dstBuf: number;
   private ws: number;
-  private filterBuf = 0;
+  private readonly filterBuf: number;
   private biasBuf = 0;
   /** int32[OC] accumulator start: channel bias + the kernels' filter correction */
   private initBuf = 0;
@@ -77,7 +78,7 @@ export class ConvBias {
     if (s.biasMode === 'full') this.biasBuf = this.alloc(s.biasLength * 4);
     this.initBuf = this.alloc(s.oc * 4);
     this.core.i32().fill(0, this.initBuf >> 2, (this.initBuf >> 2) + s.oc);
-    this.filterBuf = this.alloc(this.plan.packedFilterBytes);
+    this.filterBuf = this.plan.workspace.get(this.ws, 0);
     this.plan.writeCtx(core, this.ctx);
     this.plan.setPointers(core, this.ctx, this.filterBuf, this.initBuf, this.biasBuf);
   }
@@ -166,7 +167,7 @@ export class ConvBias {
   }
 
   private run(): void {
-    const e = { core: this.core, ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, workspace: this.plan.workspace.get(this.ws, 0) };
+    const e = { core: this.core, ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, threadSlices: this.plan.workspace.get(this.ws, 1) };
     for (const k of this.plan.kernels) {
       const total = k.range.reduce((a, b) => a * b, 1);
       const idx = new Array<number>(k.range.length).fill(0);

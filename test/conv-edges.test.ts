@@ -259,7 +259,8 @@ describe('API details', () => {
     expect(new WorkspaceBundle([0]).totalBytes).toBe(0);
     const conv = rt.convBias(base({ ic: 8, oc: 8 }), { threads: 3 });
     const f = dotPlanFacts(conv.params, 3);
-    expect(conv.workspaceBytes).toBe(new WorkspaceBundle([f.perThreadBytes * 3]).totalBytes);
+    const filterBytes = 8 * 8 * 9 * 2; // OC * IC * taps, packed as i16
+    expect(conv.workspaceBytes).toBe(new WorkspaceBundle([filterBytes, f.perThreadBytes * 3]).totalBytes);
     conv.dispose();
   });
 

@@ -94,9 +94,10 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
 function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 0 | 1): AlgoPlan {
   const f = dotPlanFacts(s, threads, isa, kernel);
   const relaxed = isa === 'wasmrelaxedsimd';
-  const workspace = new WorkspaceBundle([f.perThreadBytes * threads]);
   const tapsPerBlock = f.icb * s.fh * s.fw * (relaxed ? 16 : 32); // bytes per oc block across (ib, kh, kw)
   const groupWeightBytes = (s.ocpg / 4) * tapsPerBlock;
+  // chunk 0: the packed filter (written once, by setFilter); chunk 1: one source-packing slice per thread
+  const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
   const c = requantConsts(s.srcScale, s.filterScale, s.dstScale);
   const nonlin = { identity: 0, relu: 1, hswish: 2 }[s.nonlinearity];
   return {
@@ -187,7 +188,7 @@ function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 
       {
         range: [s.n, s.group, f.ohTiles],
         run(e, threadId, [n, g, t]) {
-          e.core.exports.convNchw44DotTask(e.ctx, e.src, e.dst, e.workspace + threadId * f.perThreadBytes, n, g, t);
+          e.core.exports.convNchw44DotTask(e.ctx, e.src, e.dst, e.threadSlices + threadId * f.perThreadBytes, n, g, t);
         },
       },
     ],

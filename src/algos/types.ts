@@ -2,7 +2,9 @@
  * The algorithm interface (MegEngine's fallback ConvBias framework, in TypeScript):
  *   usable(s)      -> null, or the reason it cannot run this shape (used as the error when nothing is usable)
  *   isPreferred(s) -> whether the heuristic should try it before the non-preferred ones
- *   workspace(s, threads) -> a WorkspaceBundle: one pure function for sizing and for run-time chunk offsets
+ *   plan(s, o)     -> the workspace (a WorkspaceBundle: one pure function for sizing and for run-time chunk
+ *                     offsets; chunk 0 holds the packed filter, chunk 1 the per-thread slices), the filter
+ *                     packer, the context record, and the kernels over their N-d task ranges
  *   packFilter(s, oihw)   -> the algorithm's packed filter bytes (done once, at setFilter)
  *   dispatch(s, threads)  -> kernels, each over an N-d range of independent tasks (threads may share them)
  */
@@ -33,8 +35,8 @@ export interface ExecContext {
   ctx: number;
   src: number;
   dst: number;
-  /** workspace base (bundle chunk 0 = per-thread slices) */
-  workspace: number;
+  /** workspace chunk 1: the per-thread slices */
+  threadSlices: number;
 }
 
 export interface KernelDispatch {
@@ -46,14 +48,14 @@ export interface KernelDispatch {
 /** Plan-time facts an algorithm computes once per operator. */
 export interface AlgoPlan {
   workspace: WorkspaceBundle;
-  /** bytes per thread slice in workspace chunk 0 */
+  /** bytes per thread slice in workspace chunk 1 */
   perThreadBytes: number;
   kernels: KernelDispatch[];
   /** bytes of the algorithm's context record (0 if none) */
   ctxBytes: number;
   /** writes the context record (weights/bias pointers are patched later) */
   writeCtx(core: WasmRuntimeCore, ctx: number): void;
-  /** packed filter size in bytes and the packer; returns a per-output-channel int32 term to add to every
+  /** packed filter size in bytes (workspace chunk 0) and the packer; returns a per-output-channel int32 term to add to every
    *  accumulator (the relaxed kernels' split correction), or null */
   packedFilterBytes: number;
   packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null;
