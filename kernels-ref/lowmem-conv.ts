@@ -79,7 +79,7 @@ export interface Quantized {
   data: Uint8Array;
   scales: Float32Array;
   offsets?: Float32Array;
-  /** the weights the quantized data stands for (q*S + O), what MNN's tests use as the reference */
+  /** the weights the quantized data stands for (q*S + O), what MNN's tests use as the reference (empty with skipDequantized) */
   dequantized: Float64Array;
 }
 
@@ -92,7 +92,7 @@ export interface Quantized {
  */
 export function quantizeMnn(
   w: ArrayLike<number>, oc: number, ic: number, kh: number, kw: number,
-  opts: { bits: 4 | 8; asymmetric: boolean; blockSize?: number },
+  opts: { bits: 4 | 8; asymmetric: boolean; blockSize?: number; skipDequantized?: boolean },
 ): Quantized {
   const { bits, asymmetric } = opts;
   const blockSize = opts.blockSize ?? 0;
@@ -128,14 +128,14 @@ export function quantizeMnn(
     }
   }
   const data = bits === 8 ? new Uint8Array(count) : new Uint8Array(Math.ceil(count / 2));
-  const deq = new Float64Array(count);
+  const deq = new Float64Array(opts.skipDequantized ? 0 : count);
   for (let o = 0; o < oc; o++) for (let c = 0; c < ic; c++) {
     const b = blockSize === 0 ? 0 : Math.floor(c / blockSize);
     const S = scales[o * nBlk + b];
     const O = offsets ? offsets[o * nBlk + b] : 0;
     for (let k = 0; k < area; k++) {
       const e = (o * ic + c) * area + k;
-      deq[e] = q[e] * S + O;
+      if (!opts.skipDequantized) deq[e] = q[e] * S + O;
       if (bits === 8) data[e] = q[e] & 0xff;
       else data[e >> 1] |= (e & 1) === 0 ? (q[e] + 8) << 4 : q[e] + 8;
     }

@@ -26,6 +26,8 @@ export interface GpuRuntimeOptions {
   tuning?: TuningLevel;
   /** a cache produced by `gpu.tuningCache()` (JSON string or the parsed object) */
   tuningCache?: string | TuningCacheJson;
+  /** timed runs per tuning candidate (median taken); default 3 */
+  tuneReps?: number;
 }
 
 export interface TuningEntry { variant: string; wg: Wg; us: number }
@@ -36,6 +38,8 @@ const STORAGE = 0x80; // GPUBufferUsage.STORAGE, spelled out so this module load
 export class GpuRuntime {
   readonly device: GPUDevice;
   readonly tuning: TuningLevel;
+  /** timed runs per tuning candidate */
+  tuneReps = 3;
   /** @internal */ readonly caps: DeviceCaps;
   /** @internal */ readonly layout: GPUBindGroupLayout;
   /** @internal */ readonly pipelineLayout: GPUPipelineLayout;
@@ -345,7 +349,7 @@ export class LowMemoryConv {
       for (let i = 0; i < cands.length; i++) {
         const [v, wg] = cands[i];
         const d = this.makeDispatch(inp, out, { variant: v, wg, pipeline: pipes[i] });
-        const t = median((await timeDispatch(dev, d, 3)).us);
+        const t = median((await timeDispatch(dev, d, rt.tuneReps)).us);
         this.tuneLog.push({ variant: v.name, wg, us: t });
         if (t < bestUs) { bestUs = t; best = i; } // strictly faster wins; ties keep the earlier candidate
       }
@@ -438,6 +442,10 @@ export async function createGpuRuntime(opts: GpuRuntimeOptions = {}): Promise<Gp
     });
   }
   const rt = new GpuRuntime(device, tuning);
+  if (opts.tuneReps !== undefined) {
+    check(Number.isInteger(opts.tuneReps) && opts.tuneReps > 0, 'BAD_PARAM', 'tuneReps', 'must be a positive integer');
+    rt.tuneReps = opts.tuneReps;
+  }
   if (opts.tuningCache !== undefined) rt.loadTuningCache(opts.tuningCache);
   return rt;
 }

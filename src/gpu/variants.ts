@@ -43,13 +43,15 @@ export interface TileVariant {
   /** pixels per thread (multiple of 4) and 4-channel blocks per thread */
   rm: number;
   rn: number;
+  /** K groups per work-group (split-K inside the work-group, reduced through work-group memory) */
+  ks: number;
 }
 export type Variant = DirectVariant | GemvVariant | TileVariant;
 
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
 
-function tile(wx: number, wy: number, rm: number, rn: number): TileVariant {
-  return { family: 'tile', name: `tile_m${wy * rm}n${wx * rn * 4}`, paths: ALL, wx, wy, rm, rn };
+function tile(wx: number, wy: number, rm: number, rn: number, ks = 1): TileVariant {
+  return { family: 'tile', name: `tile_m${wy * rm}n${wx * rn * 4}${ks > 1 ? `k${ks}` : ''}`, paths: ALL, wx, wy, rm, rn, ks };
 }
 
 export const VARIANTS: readonly Variant[] = [
@@ -72,6 +74,12 @@ export const VARIANTS: readonly Variant[] = [
   tile(16, 16, 4, 1),  // tile_m64n64
   tile(16, 16, 8, 1),  // tile_m128n64
   tile(16, 16, 4, 2),  // tile_m64n128
+  // split-K: more threads per output tile where the output is small and K long (few work-groups otherwise)
+  tile(8, 4, 4, 1, 4),  // tile_m16n32k4
+  tile(8, 8, 4, 1, 4),  // tile_m32n32k4
+  tile(16, 4, 4, 1, 2), // tile_m16n64k2
+  tile(16, 8, 4, 1, 2), // tile_m32n64k2
+  tile(8, 16, 4, 1, 2), // tile_m64n32k2
 ];
 
 export function findVariant(name: string): Variant | undefined {
@@ -91,13 +99,16 @@ export interface DeviceCaps {
 /** Bytes of work-group memory a variant declares (must stay within the device limit). */
 export function workgroupBytes(v: Variant, wg: Wg): number {
   if (v.family === 'gemv') return wg[0] * v.rows * 16;
-  if (v.family === 'tile') return 16 * (v.wy * v.rm + v.wx * v.rn * 4) * 4;
+  if (v.family === 'tile') {
+    const gs = 16 * (v.wy * v.rm / 4 + v.wx * v.rn);
+    return 16 * Math.max(v.ks * gs, (v.ks - 1) * v.wx * v.wy * v.rm * v.rn);
+  }
   return 0;
 }
 
 /** Work-group size candidates, default first. Direct: MNN-style 2-D sizes; gemv: 1-D; tile: fixed. */
 export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
-  if (v.family === 'tile') return [[v.wx, v.wy]];
+  if (v.family === 'tile') return [[v.wx, v.wy * v.ks]];
   if (v.family === 'gemv') {
     const all: Wg[] = ([[128, 1], [64, 1], [256, 1], [32, 1]] as Wg[]).filter(([t]) => t * v.rows <= 1024);
     return level === 'fast' ? all.slice(0, 2) : all;

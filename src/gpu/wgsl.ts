@@ -187,19 +187,25 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 }
 
 function tileKernel(s: ConvShape, v: TileVariant): string {
-  const nt = v.wx * v.wy;
+  const ntg = v.wx * v.wy;          // threads of one K group
+  const ks = v.ks;                  // K groups: group g takes K steps g, g+ks, ...; partial sums reduced at the end
   const tm = v.wy * v.rm;
   const tm4 = tm / 4;
   const tn4 = v.wx * v.rn;
-  const ea = (16 * tm) / nt;
-  const eb = (16 * tn4) / nt;
+  const ea = (16 * tm) / ntg;
+  const eb = (16 * tn4) / ntg;
   if (!Number.isInteger(ea) || !Number.isInteger(eb)) throw new Error(`tile ${v.name}: loads do not divide evenly`);
+  const gs = 16 * (tm4 + tn4);      // vec4s of staged A and B per group
+  const acc = v.rm * v.rn;
+  const smem = Math.max(ks * gs, (ks - 1) * ntg * acc, 1);
   const gemmOrder = s.oh * s.ow === 1;
   const L: string[] = [];
-  L.push(`const TM = ${u(tm)}; const TM4 = ${u(tm4)}; const TN4 = ${u(tn4)}; const NT = ${u(nt)};
-const M = ${u(s.n * s.oh * s.ow)};
-var<workgroup> sA: array<vec4<f32>, ${16 * tm4}>;  // [k][pixel/4], 4 pixels per vec4
-var<workgroup> sB: array<vec4<f32>, ${16 * tn4}>;  // [k][ocb], 4 output lanes per vec4
+  L.push(`const TM = ${u(tm)}; const TM4 = ${u(tm4)}; const TN4 = ${u(tn4)}; const NTG = ${u(ntg)}; const KS = ${u(ks)};
+const GS = ${u(gs)}; const M = ${u(s.n * s.oh * s.ow)};
+const NSTEP = ${u(Math.ceil(s.kb / (4 * ks)))};
+// per group g: A staged at sm[g*GS + k*TM4 + pixel/4] (4 pixels per vec4), B at sm[g*GS + 16*TM4 + k*TN4 + ocb];
+// after the K loop the same memory holds the partial sums of groups 1..KS-1
+var<workgroup> sm: array<vec4<f32>, ${smem}>;
 // im2col element (pixel m, k = 4*kb + lane); zero for padding, m >= M, kb >= KB, ic >= IC
 fn aval(m: u32, k: u32) -> f32 {
   let kb = k / 4u;
@@ -211,34 +217,36 @@ fn aval(m: u32, k: u32) -> f32 {
   if (ic >= IC || y < 0i || y >= i32(IH) || x < 0i || x >= i32(IW)) { return 0.0; }
   return X[((n * IC + ic) * IH + u32(y)) * IW + u32(x)];
 }
-@compute @workgroup_size(${v.wx}, ${v.wy})
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3: vec3<u32>,
-        @builtin(local_invocation_index) lid: u32) {
+@compute @workgroup_size(${v.wx}, ${v.wy}, ${ks})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3: vec3<u32>) {
   let m0 = wid.x * TM; let ocb0 = wid.y * TN4;
-  let tx = l3.x; let ty = l3.y;`);
+  let tx = l3.x; let ty = l3.y; let g = l3.z;
+  let lg = ty * ${u(v.wx)} + tx;
+  let base = g * GS; let baseB = base + 16u * TM4;`);
   for (let q = 0; q < v.rm; q++) for (let j = 0; j < v.rn; j++) L.push(`  var c${q}_${j} = vec4<f32>(0.0);`);
-  L.push('  for (var kb0 = 0u; kb0 < KB; kb0 += 4u) {');
+  // the step count is the same for every thread (barriers must stay in uniform control flow)
+  L.push('  for (var st = 0u; st < NSTEP; st++) {\n    let kb0 = (st * KS + g) * 4u;');
   for (let e = 0; e < ea; e++) {
     // gemm path: consecutive threads walk k (contiguous in [N][IC]); else they walk pixels (contiguous in NCHW)
     const mk = gemmOrder ? `let ml = e / 16u; let k = e % 16u;` : `let k = e / TM; let ml = e % TM;`;
-    L.push(`    { let e = lid + ${u(e * nt)}; ${mk}
-      sA[k * TM4 + ml / 4u][ml % 4u] = aval(m0 + ml, kb0 * 4u + k); }`);
+    L.push(`    { let e = lg + ${u(e * ntg)}; ${mk}
+      sm[base + k * TM4 + ml / 4u][ml % 4u] = aval(m0 + ml, kb0 * 4u + k); }`);
   }
   for (let e = 0; e < eb; e++) {
     // consecutive threads walk K inside one ocb: 16 threads read 4 contiguous tiles
-    L.push(`    { let e = lid + ${u(e * nt)}; let k = e % 16u; let ob = e / 16u;
+    L.push(`    { let e = lg + ${u(e * ntg)}; let k = e % 16u; let ob = e / 16u;
       let kb = kb0 + k / 4u; let ocb = ocb0 + ob;
       var row = vec4<f32>(0.0);
       if (kb < KB && ocb < OCB) {
         let blk = (kb / KHW) / BLKT;
         row = deq(ocb * KB + kb, k % 4u, scl(ocb, blk), ofs(ocb, blk));
       }
-      sB[k * TN4 + ob] = row; }`);
+      sm[baseB + k * TN4 + ob] = row; }`);
   }
   L.push(`    workgroupBarrier();
     for (var k = 0u; k < 16u; k++) {`);
-  for (let q4 = 0; q4 < v.rm / 4; q4++) L.push(`      let av${q4} = sA[k * TM4 + ty + ${u(q4 * v.wy)}];`);
-  for (let j = 0; j < v.rn; j++) L.push(`      let bv${j} = sB[k * TN4 + tx + ${u(j * v.wx)}];`);
+  for (let q4 = 0; q4 < v.rm / 4; q4++) L.push(`      let av${q4} = sm[base + k * TM4 + ty + ${u(q4 * v.wy)}];`);
+  for (let j = 0; j < v.rn; j++) L.push(`      let bv${j} = sm[baseB + k * TN4 + tx + ${u(j * v.wx)}];`);
   for (let q = 0; q < v.rm; q++) {
     for (let j = 0; j < v.rn; j++) {
       L.push(`      c${q}_${j} = fma(vec4<f32>(av${q >> 2}[${q & 3}]), bv${j}, c${q}_${j});`);
@@ -247,6 +255,17 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   L.push(`    }
     workgroupBarrier();
   }`);
+  if (ks > 1) {
+    L.push('  if (g > 0u) {');
+    for (let q = 0; q < v.rm; q++) for (let j = 0; j < v.rn; j++) {
+      L.push(`    sm[((g - 1u) * NTG + lg) * ${u(acc)} + ${u(q * v.rn + j)}] = c${q}_${j};`);
+    }
+    L.push('  }\n  workgroupBarrier();\n  if (g != 0u) { return; }\n  for (var h = 1u; h < KS; h++) {');
+    for (let q = 0; q < v.rm; q++) for (let j = 0; j < v.rn; j++) {
+      L.push(`    c${q}_${j} += sm[((h - 1u) * NTG + lg) * ${u(acc)} + ${u(q * v.rn + j)}];`);
+    }
+    L.push('  }');
+  }
   for (let q = 0; q < v.rm; q++) {
     const q4 = q >> 2;
     L.push(`  { let m = m0 + (ty + ${u(q4 * v.wy)}) * 4u + ${u(q & 3)};
