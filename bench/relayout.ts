@@ -52,11 +52,12 @@ function timePair(a: () => void, b: () => void, samples: number, minMs: number):
       n = Math.max(n * 2, Math.ceil((n * minMs) / Math.max(dt, 1e-3)));
     }
   };
-  // Warm up first: V8 runs a wasm function in its baseline tier until it has been called enough, and a long
-  // kernel call cannot switch tiers midway.
+  // Warm up first: V8 runs a wasm function in its baseline tier until it has used up a tiering budget, then
+  // swaps in optimized code compiled in the background, and a running call cannot switch tiers. 20 calls /
+  // 20 ms were not enough here (NCHW->NCHW44 measured 25% slow); 300 calls and 100 ms are.
   for (const f of [a, b]) {
     const t0 = performance.now();
-    for (let i = 0; i < 20 || performance.now() - t0 < 20; i++) f();
+    for (let i = 0; i < 300 || performance.now() - t0 < 100; i++) f();
   }
   const na = calls(a), nb = calls(b);
   const ta: number[] = [], tb: number[] = [];
@@ -92,9 +93,16 @@ function benchOne(core: WasmRuntimeCore, mode: string, shape: number[], samples:
     for (let i = 0; i < want.length; i++) {
       if (got[i] !== want[i]) throw new Error(`relayout bench: ${mode} {${shape}} differs from the oracle at ${i}`);
     }
-    const copy = core.exports.relayout_copy_b8 as (d: number, s: number, n: number) => void;
+    // Time the kernel calls themselves: arguments resolved and bound once, so the relayout and the copy pay
+    // the same JS-to-wasm call cost (a few percent of a 4 us kernel call otherwise).
+    const bound = calls.map((c) => {
+      const args = c.args.map((v) => (typeof v === 'number' ? v : bufs[v.buf] + v.off));
+      return (core.exports[c.kernel] as (...a: number[]) => void).bind(null, ...args);
+    });
+    const relayoutOnce = bound.length === 1 ? bound[0] : () => { for (const f of bound) f(); };
     const n = Math.min(bytes, r.dstElems);
-    const [tRel, tCopy] = timePair(() => runKernelCalls(core, calls, bufs, 1), () => copy(bufs.dst, bufs.src, n), samples, minMs);
+    const copyOnce = (core.exports.relayout_copy_b8 as (d: number, s: number, n: number) => void).bind(null, bufs.dst, bufs.src, n);
+    const [tRel, tCopy] = timePair(relayoutOnce, copyOnce, samples, minMs);
     const gbps = bytes / tRel / 1e6;
     const memcpyGbps = bytes / tCopy / 1e6;
     return { mode, shape, bytes, gbps, memcpyGbps, ratio: gbps / memcpyGbps };
