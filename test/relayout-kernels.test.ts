@@ -96,8 +96,8 @@ describe('relayout kernels: tail sweeps with guard bytes', () => {
       }
     });
   }
-  it('long rows: the unrolled loops (128 positions per step in unpack4, 32 in pack4 / pack8) and their tails', () => {
-    for (const w of [127, 128, 129, 143, 144, 255, 256, 271]) {
+  it('long rows: the unrolled loops (256 and 128 positions per iteration in unpack4, 32 in pack4 / pack8) and their tails', () => {
+    for (const w of [127, 128, 129, 143, 144, 255, 256, 271, 400]) {
       for (const dtype of ['int8', 'int32'] as const) {
         checkKernel('NCHW44_NCHW', [2, 2, 1, w, 4], dtype);
         checkKernel('NCHW44_NCHW', [1, 2, 1, w, 4], dtype, { oc: 7 });
