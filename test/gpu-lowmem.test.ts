@@ -1,0 +1,370 @@
+/**
+ * WebGPU weight-only conv on Dawn (the `webgpu` package) over SwiftShader: MNN's grids (spec/tests.md C.1-C.3)
+ * at sizes that keep the run short, every variant forced, E.6's edge cases, the tuner and its cache, guard
+ * regions around outputs, and the typed errors. SwiftShader runs work-group barriers slowly, so the tiled
+ * and gemv variants get small shapes; the whole C.1 grid runs through `npm run test:gpu-full`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeDevice } from '../bench/gpu/node-device.js';
+import {
+  createGpuRuntime, mnnAlphaToScaleOffset, variantsForPath, VARIANTS, deriveShape,
+  type GpuRuntime, type LowMemoryConvParams,
+} from '../src/gpu/index.js';
+import { I8ConvError } from '../src/errors.js';
+import {
+  dequantizeLowMem, lowMemConvRef, maxRelError, mnnC1Data, mnnC2Data, quantAt, quantizeMnn, refOutSize,
+} from '../kernels-ref/lowmem-conv.js';
+
+const FULL = process.env.I8CONV_GPU_FULL === '1';
+type Act = 'none' | 'relu' | 'relu6';
+const ACTS: Act[] = ['none', 'relu', 'relu6'];
+const QUANTS: [4 | 8, boolean][] = [[8, true], [8, false], [4, true], [4, false]];
+
+let device: GPUDevice;
+let gpu: GpuRuntime;
+
+beforeAll(async () => {
+  device = (await createNodeDevice()).device;
+  gpu = await createGpuRuntime({ device, tuning: 'none' });
+});
+afterAll(() => {
+  device?.destroy();
+});
+
+const GUARD = 256; // bytes before and after the output binding (minStorageBufferOffsetAlignment)
+const SENTINEL = 0x7fc0dead; // a NaN pattern no kernel writes
+
+/**
+ * Runs `params` with the given quantized weights through dispatchFor with the output bound between two
+ * guard regions, the whole buffer poisoned first. Returns the output and checks guards + full coverage.
+ */
+async function runGuarded(p: LowMemoryConvParams, q: { data: Uint8Array; scales: Float32Array; offsets?: Float32Array },
+  bias: Float32Array, x: Float32Array): Promise<{ out: Float32Array; variant: string }> {
+  const conv = gpu.lowMemoryConv(p);
+  try {
+    conv.setWeights(q.data, q.scales, q.offsets, bias);
+    const outBytes = conv.shape.n * conv.shape.oc * conv.shape.oh * conv.shape.ow * 4;
+    const inBuf = device.createBuffer({ size: x.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(inBuf, 0, new Float32Array(x));
+    const total = GUARD + outBytes + GUARD;
+    const outBuf = device.createBuffer({ size: total, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(outBuf, 0, new Uint32Array(total / 4).fill(SENTINEL));
+    const d = await conv.dispatchFor(inBuf, outBuf, { output: GUARD });
+    const read = device.createBuffer({ size: total, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pass.setPipeline(d.pipeline); pass.setBindGroup(0, d.bindGroup); pass.dispatchWorkgroups(d.groups[0], d.groups[1]);
+    pass.end();
+    enc.copyBufferToBuffer(outBuf, 0, read, 0, total);
+    device.queue.submit([enc.finish()]);
+    await read.mapAsync(GPUMapMode.READ);
+    const all = new Uint32Array(read.getMappedRange().slice(0));
+    read.unmap();
+    read.destroy(); inBuf.destroy(); outBuf.destroy();
+    const g = GUARD / 4;
+    for (let i = 0; i < g; i++) {
+      if (all[i] !== SENTINEL || all[all.length - 1 - i] !== SENTINEL) throw new Error(`${d.variant}: guard region overwritten`);
+    }
+    const body = all.subarray(g, all.length - g);
+    const unwritten = body.findIndex((v) => v === SENTINEL);
+    if (unwritten >= 0) throw new Error(`${d.variant}: output element ${unwritten} never written`);
+    return { out: new Float32Array(body.buffer, body.byteOffset, body.length), variant: d.variant };
+  } finally {
+    conv.dispose();
+  }
+}
+
+interface CaseSpec {
+  p: Omit<LowMemoryConvParams, 'weightBits' | 'asymmetric' | 'activation' | 'variant'>;
+  bits: 4 | 8;
+  asym: boolean;
+  act: Act;
+  blockSize: number;
+  variant?: string;
+}
+
+/** C.1 data and check: |out - ref| <= 0.001*errorScale*max|ref| (errorScale 50 for big int4). */
+async function checkC1(c: CaseSpec): Promise<void> {
+  const s = deriveShape({ ...c.p, weightBits: c.bits, blockSize: c.blockSize });
+  const d = mnnC1Data(s.n, s.oc, s.ic, s.ih, s.kh, s.kw);
+  // C.1 draws square inputs; non-square shapes use the same generator over the flat index
+  const xs = s.n * s.ic * s.ih * s.iw;
+  const x = xs === d.input.length ? d.input : mnnC1Data(s.n, s.oc, s.ic, Math.ceil(Math.sqrt(s.ih * s.iw)) + 1, s.kh, s.kw).input.subarray(0, xs);
+  const q = quantizeMnn(d.weight, s.oc, s.ic, s.kh, s.kw, { bits: c.bits, asymmetric: c.asym, blockSize: c.blockSize });
+  const ref = lowMemConvRef({ ...s, act: c.act }, x, q.dequantized, d.bias);
+  const p: LowMemoryConvParams = { ...c.p, weightBits: c.bits, asymmetric: c.asym, activation: c.act, blockSize: c.blockSize, variant: c.variant };
+  const { out, variant } = await runGuarded(p, q, d.bias, x);
+  const errorScale = c.bits === 4 && s.oc * s.ic * s.kh * s.kw > 10000 ? 50 : 1;
+  const err = maxRelError(out, ref);
+  expect(err, `${JSON.stringify(c.p)} int${c.bits}${c.asym ? 'a' : 's'} blk${c.blockSize} ${c.act} ${variant}`).toBeLessThanOrEqual(0.001 * errorScale);
+}
+
+/** The C.1 grid (spec/tests.md): returns every (shape) case; quant and activation are assigned by the caller. */
+function c1Grid(): CaseSpec['p'][] {
+  const out: CaseSpec['p'][] = [];
+  for (const b of [1, 2]) for (const oc of [1, 3, 10, 17]) for (const ic of [4, 1, 3, 8, 11]) for (const is of [1, 7, 9]) {
+    for (const kw of [1, 3]) {
+      if (kw > is) continue;
+      const kh = 1;
+      for (const d of [1, 2]) for (const s of [1, 2]) {
+        if (d > is || d * (kw - 1) + 1 > is || d * (kh - 1) + 1 > is) continue;
+        const base = { n: b, ic, ih: is, iw: is, oc, fh: kh, fw: kw, stride: [s, s], dilation: [d, d] };
+        for (const p of [0, 1]) out.push({ ...base, pad: [p, p] });               // CAFFE pad 0/1
+        // SAME: pad = ((O-1)*S + (K-1)*D + 1 - I)/2 with O = ceil(I/S) (spec §5 convolutionPad), per axis
+        const same = (k: number) => Math.max(0, Math.floor(((Math.ceil(is / s) - 1) * s + (k - 1) * d + 1 - is) / 2));
+        out.push({ ...base, pad: [same(kh), same(kw)] });
+      }
+    }
+  }
+  return out;
+}
+
+describe('oracle and encoder (spec §3, tests.md C.1)', () => {
+  it('reads nibbles high-first with q = nibble - 8, and int8 bytes as two\'s complement', () => {
+    const d = new Uint8Array([0x3f, 0x80]);
+    expect([0, 1, 2, 3].map((e) => quantAt(4, d, e))).toEqual([-5, 7, 0, -8]);
+    expect(quantAt(8, new Uint8Array([0xfb]), 0)).toBe(-5);
+  });
+  it('dequantizes the spec §3 asymmetric example: nibble 3, min -0.4, scale 0.05 -> -0.25', () => {
+    const { scales, offsets } = mnnAlphaToScaleOffset(new Float32Array([-0.4, 0.05]), true, -8);
+    expect(offsets![0]).toBeCloseTo(0, 6);
+    const w = dequantizeLowMem(4, 1, 1, 1, 1, 0, new Uint8Array([0x30]), scales, offsets);
+    expect(w[0]).toBeCloseTo(-0.25, 6);
+  });
+  it('keeps the legacy clampMin = -128 when aMin == 0 (even for 4-bit data)', () => {
+    const { offsets } = mnnAlphaToScaleOffset(new Float32Array([-0.4, 0.05]), true, 0);
+    expect(offsets![0]).toBeCloseTo(-0.4 + 128 * 0.05, 5);
+    expect(mnnAlphaToScaleOffset(new Float32Array([0.5]), false, 0).offsets).toBeUndefined();
+  });
+  it('encodes within half a step of the float weights (int4/int8, sym/asym, blocks)', () => {
+    const w = mnnC1Data(1, 5, 8, 3, 1, 3).weight.map((v, i) => v * 1000 * Math.sin(i + 1));
+    for (const [bits, asym] of QUANTS) for (const bs of [0, 4]) {
+      const q = quantizeMnn(w, 5, 8, 1, 3, { bits, asymmetric: asym, blockSize: bs });
+      const deq = dequantizeLowMem(bits, 5, 8, 1, 3, bs, q.data, q.scales, q.offsets);
+      for (let e = 0; e < w.length; e++) {
+        expect(deq[e]).toBeCloseTo(q.dequantized[e], 5);
+        const o = Math.floor(e / 24), b = bs ? Math.floor((Math.floor(e / 3) % 8) / bs) : 0;
+        expect(Math.abs(deq[e] - w[e])).toBeLessThanOrEqual(q.scales[o * (bs ? 2 : 1) + b] * 0.5 + 1e-6);
+      }
+    }
+  });
+});
+
+describe('C.1 weighti8i4conv2d grid (direct MNN variants forced)', () => {
+  const grid = c1Grid();
+  // every case of the grid in the full run; else a fixed stride through it (every path, tail and pad kind)
+  const pick = FULL ? grid : grid.filter((_, i) => i % 89 === 0);
+  it(`${pick.length} of ${grid.length} shapes x 4 quantizations x the path's direct variants`, async () => {
+    let k = 0;
+    for (const p of pick) {
+      const path = deriveShape({ ...p, weightBits: 8 }).path;
+      const direct = VARIANTS.filter((v) => v.family === 'direct' && v.paths.includes(path)).map((v) => v.name);
+      for (const [bits, asym] of QUANTS) {
+        for (const variant of direct) await checkC1({ p, bits, asym, act: ACTS[k++ % 3], blockSize: 0, variant });
+      }
+    }
+  });
+});
+
+describe('every variant forced on shapes that hit every tail (tests.md E.6)', () => {
+  // OC%4 in {1,2,3} and OC%8 in {1..4}; IC%4 != 0; odd element counts; dilation with padding on both axes;
+  // odd batch for the 2-row kernels; nBlk > 1 with OC%16 != 0 (block size 4 and 8).
+  const shapes: Record<string, CaseSpec['p'][]> = {
+    gemm: [{ n: 3, ic: 13, ih: 1, iw: 1, oc: 10, fh: 1, fw: 1 }, { n: 5, ic: 16, ih: 1, iw: 1, oc: 9, fh: 1, fw: 1 }],
+    conv1x1: [{ n: 1, ic: 7, ih: 3, iw: 6, oc: 9, fh: 1, fw: 1 }, { n: 2, ic: 8, ih: 2, iw: 5, oc: 6, fh: 1, fw: 1 }],
+    general: [
+      { n: 2, ic: 5, ih: 6, iw: 7, oc: 11, fh: 3, fw: 2, stride: [2, 1], pad: [2, 1], dilation: [2, 3] },
+      { n: 1, ic: 8, ih: 1, iw: 5, oc: 7, fh: 1, fw: 3, pad: [0, 3], dilation: [1, 2] },
+    ],
+  };
+  for (const [path, list] of Object.entries(shapes)) {
+    for (const variant of variantsForPath(path as 'gemm')) {
+      // SwiftShader runs barrier-heavy kernels slowly: the tile and gemv families get the first shape only
+      const direct = VARIANTS.find((v) => v.name === variant)!.family === 'direct';
+      it(`${path}: ${variant}`, async () => {
+        let k = 0;
+        for (const p of FULL || direct ? list : list.slice(0, 1)) {
+          const ic = p.ic;
+          const [bits, asym] = QUANTS[(k + variant.length) % 4];
+          const blockSize = ic % 8 === 0 ? 8 : ic % 4 === 0 ? 4 : 0;
+          await checkC1({ p, bits, asym, act: ACTS[k % 3], blockSize, variant });
+          k++;
+        }
+      });
+    }
+  }
+});
+
+/** C.2/C.3 data and check: max|ref - out| / max(0.001, max|ref|) <= 0.1. */
+async function checkC2(p: CaseSpec['p'], bits: 4 | 8, blockSize: number, variant?: string): Promise<string> {
+  const s = deriveShape({ ...p, weightBits: bits, blockSize });
+  const d = mnnC2Data(bits, s.n, s.ic, s.oc, s.ih, s.iw, s.kh, s.kw);
+  const q = quantizeMnn(d.weight, s.oc, s.ic, s.kh, s.kw, { bits, asymmetric: false, blockSize });
+  const ref = lowMemConvRef({ ...s, act: 'none' }, d.input, q.dequantized, d.bias);
+  const { out, variant: used } = await runGuarded({ ...p, weightBits: bits, blockSize, variant }, q, d.bias, d.input);
+  expect(out.length).toBe(ref.length);
+  expect(maxRelError(out, ref), `${JSON.stringify(p)} int${bits} blk${blockSize} ${used}`).toBeLessThanOrEqual(0.1);
+  return used;
+}
+
+describe('C.2 lowMemory/HybridConv (gemm path, input 1x1)', () => {
+  const cases: [4 | 8, number, number, number][] = FULL
+    ? [8, 4].flatMap((bits) => (bits === 8 ? [[7, 9], [2048, 54], [1, 10], [20, 153], [9, 18]] : [[2048, 54], [8, 8], [8, 9], [8, 16]])
+      .flatMap(([ic, oc]) => [1, 23, 149, 38, 29].map((b) => [bits, ic, oc, b] as [4 | 8, number, number, number])))
+    : [[8, 7, 9, 1], [8, 2048, 54, 23], [8, 1, 10, 149], [8, 20, 153, 38], [8, 9, 18, 29], [4, 2048, 54, 1], [4, 8, 8, 23], [4, 8, 9, 29], [4, 8, 16, 38]];
+  it(`${cases.length} cases with the default choice, plus gemm_conv / gemm_conv_b2 forced`, async () => {
+    for (const [bits, ic, oc, b] of cases) {
+      const p = { n: b, ic, ih: 1, iw: 1, oc, fh: 1, fw: 1 };
+      await checkC2(p, bits, 0);
+      if (b <= 29 || FULL) await checkC2(p, bits, 0, b === 1 ? 'gemm_conv' : 'gemm_conv_b2');
+    }
+  });
+});
+
+describe('C.3 lowMemory/DenseConv (general path: 1x1 / 1x3 filters, dilation y=3, pad y=3, input 1x131)', () => {
+  const all: { ic: number; oc: number; kw: number; kh: number; b: number; bits: 4 | 8; blk: number }[] = [];
+  for (const [ic, oc] of [[4, 256], [512, 128], [1, 8], [7, 9]]) for (const [kw, kh] of [[1, 1], [1, 3]]) {
+    for (const b of [1, 13]) for (const bits of [4, 8] as const) for (const blk of kw === 1 && kh === 1 && ic === 512 ? [0, 32] : [0]) {
+      all.push({ ic, oc, kw, kh, b, bits, blk });
+    }
+  }
+  // the full run takes all; the default run one per (ic, oc, kernel), batch and bits alternating
+  // the full run takes all; the default run one case per (ic, oc, filter, block), batch and bits alternating
+  const seen = new Set<string>();
+  const pick = FULL ? all : all.filter((c) => {
+    const key = `${c.ic}_${c.oc}_${c.kh}_${c.blk}`;
+    const want = seen.size % 2 === 0 ? { b: 1, bits: 8 } : { b: 13, bits: 4 };
+    if (seen.has(key) || c.b !== (c.ic === 512 ? 1 : want.b) || c.bits !== want.bits) return false;
+    seen.add(key);
+    return true;
+  });
+  it(`${pick.length} of ${all.length} cases`, async () => {
+    for (const c of pick) {
+      const p = { n: c.b, ic: c.ic, ih: 131, iw: 1, oc: c.oc, fh: c.kh, fw: c.kw, pad: [3, 0], dilation: [3, 1] };
+      await checkC2(p, c.bits, c.blk, c.ic === 512 ? 'conv_2d_c8h4w1' : undefined);
+    }
+  });
+});
+
+describe('API: run() on arrays and GPU buffers, tuning and its cache', () => {
+  const p: LowMemoryConvParams = { n: 1, ic: 6, ih: 5, iw: 5, oc: 5, fh: 3, fw: 3, pad: [1, 1], weightBits: 4, asymmetric: true, activation: 'relu6', blockSize: 0 };
+  const s = deriveShape(p);
+  const d = mnnC1Data(s.n, s.oc, s.ic, s.ih, s.kh, s.kw);
+  const w = d.weight.map((v, i) => v * 1000 * Math.cos(i));
+  const x = d.input.map((v, i) => v - 0.5 + 0.01 * i);
+  const q = quantizeMnn(w, s.oc, s.ic, s.kh, s.kw, { bits: 4, asymmetric: true });
+  const ref = lowMemConvRef({ ...s, act: 'relu6' }, x, q.dequantized, d.bias);
+
+  it('tunes (fast), caches by declared inputs, and a runtime loaded with the cache skips timing', async () => {
+    const t = await createGpuRuntime({ device, tuning: 'fast', tuneReps: 1 });
+    const conv = t.lowMemoryConv(p);
+    expect(conv.variants).toEqual(variantsForPath('general'));
+    conv.setWeights(q.data, q.scales, q.offsets, d.bias);
+    const out = (await conv.run(x)) as Float32Array;
+    expect(maxRelError(out, ref)).toBeLessThanOrEqual(1e-3);
+    expect(conv.tuneLog.length).toBeGreaterThan(3);
+    expect(conv.tuneLog.every((l) => Number.isFinite(l.us) && l.us > 0)).toBe(true);
+    const json = t.tuningCache();
+    const cached = JSON.parse(json).entries;
+    expect(Object.keys(cached)).toHaveLength(1);
+    expect(Object.values(cached)[0]).toMatchObject({ variant: conv.variant });
+    // a new runtime with the cache: same choice, no timing
+    const t2 = await createGpuRuntime({ device, tuning: 'full', tuningCache: json });
+    const conv2 = t2.lowMemoryConv(p);
+    expect(conv2.variant).toBe(conv.variant);
+    conv2.setWeights(q.data, q.scales, q.offsets, d.bias);
+    const out2 = (await conv2.run(x)) as Float32Array;
+    expect(conv2.tuneLog).toHaveLength(0);
+    expect(maxRelError(out2, ref)).toBeLessThanOrEqual(1e-3);
+    // a different activation is a different key: not served from the cache
+    const conv3 = t2.lowMemoryConv({ ...p, activation: 'relu' });
+    expect(Object.keys(JSON.parse(t2.tuningCache()).entries)).toHaveLength(1);
+    conv.dispose(); conv2.dispose(); conv3.dispose();
+  });
+
+  it('takes a STORAGE GPUBuffer and returns a GPUBuffer with the same values; reruns give the same output', async () => {
+    const conv = gpu.lowMemoryConv({ ...p, variant: 'conv_2d_c4h4w1' });
+    conv.setWeights(q.data, q.scales, q.offsets, d.bias);
+    const a = (await conv.run(x)) as Float32Array;
+    const b = (await conv.run(x)) as Float32Array;
+    expect(Array.from(b)).toEqual(Array.from(a));
+    const inBuf = device.createBuffer({ size: x.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(inBuf, 0, new Float32Array(x));
+    const outBuf = (await conv.run(inBuf)) as GPUBuffer;
+    expect(outBuf.size).toBe(ref.length * 4);
+    const read = device.createBuffer({ size: outBuf.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const enc = device.createCommandEncoder();
+    enc.copyBufferToBuffer(outBuf, 0, read, 0, outBuf.size);
+    device.queue.submit([enc.finish()]);
+    await read.mapAsync(GPUMapMode.READ);
+    const c = new Float32Array(read.getMappedRange().slice(0));
+    read.unmap();
+    expect(Array.from(c)).toEqual(Array.from(a));
+    expect(maxRelError(c, ref)).toBeLessThanOrEqual(1e-3);
+    conv.dispose();
+  });
+
+  it('float32-weight twin computes the same convolution', async () => {
+    const conv = gpu.floatConv({ ...p, variant: 'tile_m16n32k4' });
+    const wf = Float32Array.from(q.dequantized);
+    conv.setWeights(wf, d.bias);
+    const out = (await conv.run(x)) as Float32Array;
+    expect(maxRelError(out, ref)).toBeLessThanOrEqual(1e-5);
+    conv.dispose();
+  });
+});
+
+describe('typed errors before any dispatch', () => {
+  const base: LowMemoryConvParams = { n: 1, ic: 8, ih: 4, iw: 4, oc: 4, fh: 3, fw: 3, pad: [1, 1], weightBits: 8 };
+  const code = (f: () => unknown) => {
+    try { f(); } catch (e) { expect(e).toBeInstanceOf(I8ConvError); return (e as I8ConvError).code + ':' + (e as I8ConvError).param; }
+    return 'no error';
+  };
+  it('rejects bad parameters with a stable code naming the parameter', () => {
+    expect(code(() => gpu.lowMemoryConv({ ...base, weightBits: 2 as 4 }))).toBe('UNSUPPORTED_BITS:weightBits');
+    expect(code(() => gpu.lowMemoryConv({ ...base, blockSize: 6 }))).toBe('BAD_BLOCK_SIZE:blockSize');
+    expect(code(() => gpu.lowMemoryConv({ ...base, blockSize: 12 }))).toBe('BAD_BLOCK_SIZE:blockSize');
+    expect(code(() => gpu.lowMemoryConv({ ...base, group: 2 }))).toBe('UNSUPPORTED_GROUP:group');
+    expect(code(() => gpu.lowMemoryConv({ ...base, ic: 0 }))).toBe('BAD_SHAPE:ic');
+    expect(code(() => gpu.lowMemoryConv({ ...base, fh: 7, pad: [0, 0] }))).toBe('BAD_SHAPE:fh');
+    expect(code(() => gpu.lowMemoryConv({ ...base, stride: [0, 1] }))).toBe('BAD_PARAM:stride');
+    expect(code(() => gpu.lowMemoryConv({ ...base, activation: 'gelu' as Act }))).toBe('BAD_ACTIVATION:activation');
+    expect(code(() => gpu.lowMemoryConv({ ...base, variant: 'nope' }))).toBe('UNKNOWN_VARIANT:variant');
+    expect(code(() => gpu.lowMemoryConv({ ...base, variant: 'gemv_r1' }))).toBe('VARIANT_NOT_USABLE:variant');
+  });
+  it('rejects wrong weight, scale, offset, bias and input lengths, and run before setWeights', async () => {
+    const conv = gpu.lowMemoryConv({ ...base, weightBits: 4, asymmetric: true });
+    const nW = 4 * 8 * 9;
+    const ok = { q: new Uint8Array(nW / 2), s: new Float32Array(4), o: new Float32Array(4), b: new Float32Array(4) };
+    await expect(conv.run(new Float32Array(128))).rejects.toMatchObject({ code: 'NO_WEIGHTS' });
+    expect(code(() => conv.setWeights(new Uint8Array(nW), ok.s, ok.o, ok.b))).toBe('BAD_WEIGHTS:quantized');
+    expect(code(() => conv.setWeights(ok.q, new Float32Array(5), ok.o, ok.b))).toBe('BAD_SCALES:scales');
+    expect(code(() => conv.setWeights(ok.q, ok.s, undefined, ok.b))).toBe('BAD_OFFSETS:offsets');
+    expect(code(() => conv.setWeights(ok.q, ok.s, ok.o, new Float32Array(3)))).toBe('BAD_BIAS:bias');
+    conv.setWeights(ok.q, ok.s, ok.o, ok.b);
+    await expect(conv.run(new Float32Array(127))).rejects.toMatchObject({ code: 'BAD_INPUT', param: 'input' });
+    const noStorage = device.createBuffer({ size: 512, usage: GPUBufferUsage.COPY_DST });
+    await expect(conv.run(noStorage)).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    // the runtime stays usable after errors
+    const out = (await conv.run(new Float32Array(128).fill(0.5))) as Float32Array;
+    expect(out.length).toBe(4 * 16);
+    conv.dispose();
+    await expect(conv.run(new Float32Array(128))).rejects.toMatchObject({ code: 'DISPOSED' });
+    const sym = gpu.lowMemoryConv(base);
+    expect(code(() => sym.setWeights(new Uint8Array(4 * 8 * 9), ok.s, ok.o, ok.b))).toBe('BAD_OFFSETS:offsets');
+    sym.dispose();
+  });
+  it('reports NO_ADAPTER when there is no device and navigator.gpu has no adapter', async () => {
+    const g = globalThis as { navigator?: unknown };
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', { value: { gpu: { requestAdapter: async () => null } }, configurable: true, writable: true });
+    try {
+      await expect(createGpuRuntime()).rejects.toMatchObject({ code: 'NO_ADAPTER' });
+      Object.defineProperty(globalThis, 'navigator', { value: {}, configurable: true, writable: true });
+      await expect(createGpuRuntime()).rejects.toMatchObject({ code: 'NO_ADAPTER' });
+    } finally {
+      if (saved) Object.defineProperty(globalThis, 'navigator', saved); else delete g.navigator;
+    }
+    void refOutSize;
+  });
+});
