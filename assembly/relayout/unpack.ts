@@ -101,29 +101,46 @@ function unpack4BlockB8(s: usize, d: usize, ps: usize, hw: i32, valid: i32): voi
   }
 }
 
+// 16 positions of an 8-channel block: 128 bytes at q -> 16 bytes in each of the `valid` planes d + r*ps.
+@inline function unpack8Step(q: usize, d: usize, ps: usize, valid: i32, full: bool): void {
+  const v0 = v128.load(q), v1 = v128.load(q, 16), v2 = v128.load(q, 32), v3 = v128.load(q, 48);
+  const v4 = v128.load(q, 64), v5 = v128.load(q, 80), v6 = v128.load(q, 96), v7 = v128.load(q, 112);
+  const r0_0 = lo8(v0, v4), r0_1 = hi8(v0, v4), r0_2 = lo8(v1, v5), r0_3 = hi8(v1, v5);
+  const r0_4 = lo8(v2, v6), r0_5 = hi8(v2, v6), r0_6 = lo8(v3, v7), r0_7 = hi8(v3, v7);
+  const r1_0 = lo8(r0_0, r0_4), r1_1 = hi8(r0_0, r0_4), r1_2 = lo8(r0_1, r0_5), r1_3 = hi8(r0_1, r0_5);
+  const r1_4 = lo8(r0_2, r0_6), r1_5 = hi8(r0_2, r0_6), r1_6 = lo8(r0_3, r0_7), r1_7 = hi8(r0_3, r0_7);
+  const r2_0 = lo8(r1_0, r1_4), r2_1 = hi8(r1_0, r1_4), r2_2 = lo8(r1_1, r1_5), r2_3 = hi8(r1_1, r1_5);
+  const r2_4 = lo8(r1_2, r1_6), r2_5 = hi8(r1_2, r1_6), r2_6 = lo8(r1_3, r1_7), r2_7 = hi8(r1_3, r1_7);
+  const r3_0 = lo8(r2_0, r2_4), r3_1 = hi8(r2_0, r2_4), r3_2 = lo8(r2_1, r2_5), r3_3 = hi8(r2_1, r2_5);
+  const r3_4 = lo8(r2_2, r2_6), r3_5 = hi8(r2_2, r2_6), r3_6 = lo8(r2_3, r2_7), r3_7 = hi8(r2_3, r2_7);
+  v128.store(d, r3_0);
+  if (full || valid > 1) v128.store(d + ps, r3_1);
+  if (full || valid > 2) v128.store(d + 2 * ps, r3_2);
+  if (full || valid > 3) v128.store(d + 3 * ps, r3_3);
+  if (full || valid > 4) v128.store(d + 4 * ps, r3_4);
+  if (full || valid > 5) v128.store(d + 5 * ps, r3_5);
+  if (full || valid > 6) v128.store(d + 6 * ps, r3_6);
+  if (full) v128.store(d + 7 * ps, r3_7);
+}
+
 function unpack8BlockB8(s: usize, d: usize, ps: usize, hw: i32, valid: i32): void {
   let i = 0;
-  for (; i + 16 <= hw; i += 16) {
-    const o = <usize>i;
-    const q = s + (o << 3);
-    const v0 = v128.load(q), v1 = v128.load(q, 16), v2 = v128.load(q, 32), v3 = v128.load(q, 48);
-    const v4 = v128.load(q, 64), v5 = v128.load(q, 80), v6 = v128.load(q, 96), v7 = v128.load(q, 112);
-    const r0_0 = lo8(v0, v4), r0_1 = hi8(v0, v4), r0_2 = lo8(v1, v5), r0_3 = hi8(v1, v5);
-    const r0_4 = lo8(v2, v6), r0_5 = hi8(v2, v6), r0_6 = lo8(v3, v7), r0_7 = hi8(v3, v7);
-    const r1_0 = lo8(r0_0, r0_4), r1_1 = hi8(r0_0, r0_4), r1_2 = lo8(r0_1, r0_5), r1_3 = hi8(r0_1, r0_5);
-    const r1_4 = lo8(r0_2, r0_6), r1_5 = hi8(r0_2, r0_6), r1_6 = lo8(r0_3, r0_7), r1_7 = hi8(r0_3, r0_7);
-    const r2_0 = lo8(r1_0, r1_4), r2_1 = hi8(r1_0, r1_4), r2_2 = lo8(r1_1, r1_5), r2_3 = hi8(r1_1, r1_5);
-    const r2_4 = lo8(r1_2, r1_6), r2_5 = hi8(r1_2, r1_6), r2_6 = lo8(r1_3, r1_7), r2_7 = hi8(r1_3, r1_7);
-    const r3_0 = lo8(r2_0, r2_4), r3_1 = hi8(r2_0, r2_4), r3_2 = lo8(r2_1, r2_5), r3_3 = hi8(r2_1, r2_5);
-    const r3_4 = lo8(r2_2, r2_6), r3_5 = hi8(r2_2, r2_6), r3_6 = lo8(r2_3, r2_7), r3_7 = hi8(r2_3, r2_7);
-    v128.store(d + o, r3_0);
-    if (valid > 1) v128.store(d + ps + o, r3_1);
-    if (valid > 2) v128.store(d + 2 * ps + o, r3_2);
-    if (valid > 3) v128.store(d + 3 * ps + o, r3_3);
-    if (valid > 4) v128.store(d + 4 * ps + o, r3_4);
-    if (valid > 5) v128.store(d + 5 * ps + o, r3_5);
-    if (valid > 6) v128.store(d + 6 * ps + o, r3_6);
-    if (valid > 7) v128.store(d + 7 * ps + o, r3_7);
+  if (valid >= 8) {
+    // Two steps per iteration (V8 checks for interrupts on every loop iteration).
+    for (; i + 32 <= hw; i += 32) {
+      const o = <usize>i;
+      unpack8Step(s + (o << 3), d + o, ps, 8, true);
+      unpack8Step(s + (o << 3) + 128, d + o + 16, ps, 8, true);
+    }
+    for (; i + 16 <= hw; i += 16) {
+      const o = <usize>i;
+      unpack8Step(s + (o << 3), d + o, ps, 8, true);
+    }
+  } else {
+    for (; i + 16 <= hw; i += 16) {
+      const o = <usize>i;
+      unpack8Step(s + (o << 3), d + o, ps, valid, false);
+    }
   }
   for (; i < hw; i++) {
     const o = <usize>i;
