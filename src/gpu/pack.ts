@@ -22,7 +22,8 @@ import type { ConvShape } from './params.js';
 /** Number of u32 words (or f32 scalars for the float twin) in the packed weight buffer. */
 export function packedWeightWords(s: ConvShape): number {
   const tiles = (s.ocb + 1) * s.kb;
-  return tiles * (s.bits === 4 ? 2 : s.bits === 8 ? 4 : 16);
+  // rounded up to whole 16-byte words: the kernels read the buffer as array<vec4<u32>>
+  return Math.ceil((tiles * (s.bits === 4 ? 2 : s.bits === 8 ? 4 : 16)) / 4) * 4;
 }
 
 export function scaleVec4s(s: ConvShape): number {

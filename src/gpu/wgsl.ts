@@ -18,20 +18,25 @@ import type { DirectVariant, GemvVariant, TileVariant, Variant, Wg } from './var
 const u = (v: number) => `${v}u`;
 
 function header(s: ConvShape): string {
-  const wType = s.bits === 32 ? 'array<vec4<f32>>' : 'array<u32>';
+  const wType = s.bits === 32 ? 'array<vec4<f32>>' : 'array<vec4<u32>>';
   const blkTiles = s.blkTiles;
   let wq: string;
   if (s.bits === 8) {
-    // byte j of the word is output lane j; shift it to the top and back down arithmetically to sign-extend
-    wq = `fn wq(t: u32, i: u32) -> vec4<f32> {
-  let w = vec4<i32>(bitcast<i32>(W[t * 4u + i]));
-  return vec4<f32>((w << vec4<u32>(24u, 16u, 8u, 0u)) >> vec4<u32>(24u));
-}`;
+    // byte j of word i of a tile is output lane j of input row i; shift it to the top and back down
+    // arithmetically to sign-extend
+    wq = `fn r8(w: u32) -> vec4<f32> {
+  return vec4<f32>((vec4<i32>(bitcast<i32>(w)) << vec4<u32>(24u, 16u, 8u, 0u)) >> vec4<u32>(24u));
+}
+fn wq(t: u32, i: u32) -> vec4<f32> { return r8(W[t][i]); }`;
   } else if (s.bits === 4) {
-    // rows 2h and 2h+1 share word h (low / high 16 bits); nibble j of a row is output lane j; q = nibble - 8
-    wq = `fn wq(t: u32, i: u32) -> vec4<f32> {
-  let w = W[t * 2u + (i >> 1u)] >> ((i & 1u) * 16u);
+    // rows 2h and 2h+1 of a tile share its word h (low / high 16 bits); nibble j of a row is output lane j;
+    // q = nibble - 8
+    wq = `fn r4(w: u32) -> vec4<f32> {
   return vec4<f32>(vec4<i32>((vec4<u32>(w) >> vec4<u32>(0u, 4u, 8u, 12u)) & vec4<u32>(15u)) - vec4<i32>(8));
+}
+fn wq(t: u32, i: u32) -> vec4<f32> {
+  let wi = t * 2u + (i >> 1u);
+  return r4(W[wi >> 2u][wi & 3u] >> ((i & 1u) * 16u));
 }`;
   } else {
     wq = `fn wq(t: u32, i: u32) -> vec4<f32> { return W[t * 4u + i]; }`;
@@ -158,19 +163,40 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     // rows past N read the last row (in bounds) and are never stored
     L.push(`  let mr${i} = min(m0 + ${u(i)}, N - 1u); var acc${i} = vec4<f32>(0.0);`);
   }
-  L.push(`  for (var kb = lid; kb < KB; kb += T) {
-    let blk = kb / BLKT;
-    let t = ocb * KB + kb;
-    let q0 = wq(t, 0u); let q1 = wq(t, 1u); let q2 = wq(t, 2u); let q3 = wq(t, 3u);
-    let sc = scl(ocb, blk);${s.asym && s.bits !== 32 ? ' let ofv = ofs(ocb, blk);' : ''}`);
-  for (let i = 0; i < r; i++) {
-    L.push(`    { let xv = xg(mr${i}, kb);
-      let d = fma(vec4<f32>(xv.x), q0, fma(vec4<f32>(xv.y), q1, fma(vec4<f32>(xv.z), q2, vec4<f32>(xv.w) * q3)));`);
-    if (s.bits === 32) L.push(`      acc${i} += d; }`);
-    else if (s.asym) L.push(`      acc${i} = fma(d, sc, fma(vec4<f32>(xv.x + xv.y + xv.z + xv.w), ofv, acc${i})); }`);
-    else L.push(`      acc${i} = fma(d, sc, acc${i}); }`);
-  }
-  L.push('  }');
+  // One unit of work = one 16-byte load of W where the format allows (int8: one tile; int4 with KB even: two
+  // tiles), consecutive threads on consecutive units (coalesced); two units per iteration keep two loads in flight.
+  const pair4 = s.bits === 4 && s.kb % 2 === 0;
+  const tilesPerUnit = pair4 ? 2 : 1;
+  const nu = s.kb / tilesPerUnit;
+  const unit = (uExpr: string, ind: string): string[] => {
+    const o: string[] = [`${ind}{ let un = ${uExpr};`];
+    if (s.bits === 8) o.push(`${ind}  let wv = W[ocb * KB + un];`);
+    if (pair4) o.push(`${ind}  let wv = W[(ocb * KB) / 2u + un];`);
+    for (let tt = 0; tt < tilesPerUnit; tt++) {
+      o.push(`${ind}  { let kb = un * ${u(tilesPerUnit)} + ${u(tt)}; let blk = kb / BLKT; let t = ocb * KB + kb;`);
+      if (s.bits === 8) o.push(`${ind}    let q0 = r8(wv.x); let q1 = r8(wv.y); let q2 = r8(wv.z); let q3 = r8(wv.w);`);
+      else if (pair4) {
+        const [a, b] = tt === 0 ? ['x', 'y'] : ['z', 'w'];
+        o.push(`${ind}    let q0 = r4(wv.${a}); let q1 = r4(wv.${a} >> 16u); let q2 = r4(wv.${b}); let q3 = r4(wv.${b} >> 16u);`);
+      } else o.push(`${ind}    let q0 = wq(t, 0u); let q1 = wq(t, 1u); let q2 = wq(t, 2u); let q3 = wq(t, 3u);`);
+      o.push(`${ind}    let sc = scl(ocb, blk);${s.asym && s.bits !== 32 ? ' let ofv = ofs(ocb, blk);' : ''}`);
+      for (let i = 0; i < r; i++) {
+        o.push(`${ind}    { let xv = xg(mr${i}, kb);
+${ind}      let d = fma(vec4<f32>(xv.x), q0, fma(vec4<f32>(xv.y), q1, fma(vec4<f32>(xv.z), q2, vec4<f32>(xv.w) * q3)));`);
+        if (s.bits === 32) o.push(`${ind}      acc${i} += d; }`);
+        else if (s.asym) o.push(`${ind}      acc${i} = fma(d, sc, fma(vec4<f32>(xv.x + xv.y + xv.z + xv.w), ofv, acc${i})); }`);
+        else o.push(`${ind}      acc${i} = fma(d, sc, acc${i}); }`);
+      }
+      o.push(`${ind}  }`);
+    }
+    o.push(`${ind}}`);
+    return o;
+  };
+  L.push(`  for (var u0 = lid; u0 < ${u(nu)}; u0 += 2u * T) {`);
+  L.push(...unit('u0', '    '));
+  L.push(`    if (u0 + T < ${u(nu)}) {`);
+  L.push(...unit('u0 + T', '      '));
+  L.push('    }\n  }');
   for (let i = 0; i < r; i++) L.push(`  red[${u(i * t)} + lid] = acc${i};`);
   L.push(`  workgroupBarrier();
   for (var h = T / 2u; h > 0u; h >>= 1u) {
@@ -225,26 +251,43 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   let base = g * GS; let baseB = base + 16u * TM4;`);
   for (let q = 0; q < v.rm; q++) for (let j = 0; j < v.rn; j++) L.push(`  var c${q}_${j} = vec4<f32>(0.0);`);
   // the step count is the same for every thread (barriers must stay in uniform control flow)
-  L.push('  for (var st = 0u; st < NSTEP; st++) {\n    let kb0 = (st * KS + g) * 4u;');
+  // Software pipelining: the global loads (and dequantization) of step st+1 are issued into registers
+  // before the multiply-adds of step st, so their latency overlaps the arithmetic; one barrier pair a step.
+  const mk = gemmOrder ? 'let ml = e / 16u; let k = e % 16u;' : 'let k = e / TM; let ml = e % TM;';
+  const loads = (kb0: string, ind: string): string[] => {
+    const o: string[] = [`${ind}{ let kb0 = ${kb0};`];
+    for (let e = 0; e < ea; e++) {
+      // gemm path: consecutive threads walk k (contiguous in [N][IC]); else they walk pixels (contiguous in NCHW)
+      o.push(`${ind}  { let e = lg + ${u(e * ntg)}; ${mk} ra${e} = aval(m0 + ml, kb0 * 4u + k); }`);
+    }
+    for (let e = 0; e < eb; e++) {
+      // consecutive threads walk K inside one ocb: 16 threads read 4 contiguous tiles
+      o.push(`${ind}  { let e = lg + ${u(e * ntg)}; let k = e % 16u; let ob = e / 16u;
+${ind}    let kb = kb0 + k / 4u; let ocb = ocb0 + ob;
+${ind}    rb${e} = vec4<f32>(0.0);
+${ind}    if (kb < KB && ocb < OCB) {
+${ind}      let blk = (kb / KHW) / BLKT;
+${ind}      rb${e} = deq(ocb * KB + kb, k % 4u, scl(ocb, blk), ofs(ocb, blk));
+${ind}    } }`);
+    }
+    o.push(`${ind}}`);
+    return o;
+  };
+  for (let e = 0; e < ea; e++) L.push(`  var ra${e} = 0.0;`);
+  for (let e = 0; e < eb; e++) L.push(`  var rb${e} = vec4<f32>(0.0);`);
+  L.push(...loads('g * 4u', '  '));
+  L.push('  for (var st = 0u; st < NSTEP; st++) {');
   for (let e = 0; e < ea; e++) {
-    // gemm path: consecutive threads walk k (contiguous in [N][IC]); else they walk pixels (contiguous in NCHW)
-    const mk = gemmOrder ? `let ml = e / 16u; let k = e % 16u;` : `let k = e / TM; let ml = e % TM;`;
-    L.push(`    { let e = lg + ${u(e * ntg)}; ${mk}
-      sm[base + k * TM4 + ml / 4u][ml % 4u] = aval(m0 + ml, kb0 * 4u + k); }`);
+    L.push(`    { let e = lg + ${u(e * ntg)}; ${mk} sm[base + k * TM4 + ml / 4u][ml % 4u] = ra${e}; }`);
   }
   for (let e = 0; e < eb; e++) {
-    // consecutive threads walk K inside one ocb: 16 threads read 4 contiguous tiles
-    L.push(`    { let e = lg + ${u(e * ntg)}; let k = e % 16u; let ob = e / 16u;
-      let kb = kb0 + k / 4u; let ocb = ocb0 + ob;
-      var row = vec4<f32>(0.0);
-      if (kb < KB && ocb < OCB) {
-        let blk = (kb / KHW) / BLKT;
-        row = deq(ocb * KB + kb, k % 4u, scl(ocb, blk), ofs(ocb, blk));
-      }
-      sm[baseB + k * TN4 + ob] = row; }`);
+    L.push(`    { let e = lg + ${u(e * ntg)}; let k = e % 16u; let ob = e / 16u; sm[baseB + k * TN4 + ob] = rb${e}; }`);
   }
-  L.push(`    workgroupBarrier();
-    for (var k = 0u; k < 16u; k++) {`);
+  L.push('    workgroupBarrier();');
+  L.push('    if (st + 1u < NSTEP) {');
+  L.push(...loads('((st + 1u) * KS + g) * 4u', '      '));
+  L.push('    }');
+  L.push(`    for (var k = 0u; k < 16u; k++) {`);
   for (let q4 = 0; q4 < v.rm / 4; q4++) L.push(`      let av${q4} = sm[base + k * TM4 + ty + ${u(q4 * v.wy)}];`);
   for (let j = 0; j < v.rn; j++) L.push(`      let bv${j} = sm[baseB + k * TN4 + tx + ${u(j * v.wx)}];`);
   for (let q = 0; q < v.rm; q++) {
