@@ -32,6 +32,8 @@ export interface GemvVariant {
   name: string;
   paths: GpuPath[];
   rows: number;
+  /** 4-channel output blocks per work-group (they share every input load) */
+  g: number;
 }
 export interface TileVariant {
   family: 'tile';
@@ -57,11 +59,15 @@ function tile(wx: number, wy: number, rm: number, rn: number, ks = 1): TileVaria
 export const VARIANTS: readonly Variant[] = [
   { family: 'direct', name: 'gemm_conv', paths: ['gemm'], c: 4, pn: 1, ph: 1, pw: 1 },
   { family: 'direct', name: 'gemm_conv_b2', paths: ['gemm'], c: 4, pn: 2, ph: 1, pw: 1 },
-  { family: 'gemv', name: 'gemv_r1', paths: ['gemm'], rows: 1 },
-  { family: 'gemv', name: 'gemv_r2', paths: ['gemm'], rows: 2 },
-  { family: 'gemv', name: 'gemv_r4', paths: ['gemm'], rows: 4 },
-  { family: 'gemv', name: 'gemv_r8', paths: ['gemm'], rows: 8 },
-  { family: 'gemv', name: 'gemv_r16', paths: ['gemm'], rows: 16 },
+  { family: 'gemv', name: 'gemv_r1', paths: ['gemm'], rows: 1, g: 1 },
+  { family: 'gemv', name: 'gemv_r2', paths: ['gemm'], rows: 2, g: 1 },
+  { family: 'gemv', name: 'gemv_r4', paths: ['gemm'], rows: 4, g: 1 },
+  { family: 'gemv', name: 'gemv_r8', paths: ['gemm'], rows: 8, g: 1 },
+  { family: 'gemv', name: 'gemv_r16', paths: ['gemm'], rows: 16, g: 1 },
+  { family: 'gemv', name: 'gemv_r1g2', paths: ['gemm'], rows: 1, g: 2 },
+  { family: 'gemv', name: 'gemv_r1g4', paths: ['gemm'], rows: 1, g: 4 },
+  { family: 'gemv', name: 'gemv_r2g2', paths: ['gemm'], rows: 2, g: 2 },
+  { family: 'gemv', name: 'gemv_r4g2', paths: ['gemm'], rows: 4, g: 2 },
   { family: 'direct', name: 'conv_2d_1x1', paths: ['conv1x1'], c: 4, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_1x1_c8h1w4', paths: ['conv1x1'], c: 8, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_c4h1w4', paths: ['general'], c: 4, pn: 1, ph: 1, pw: 4 },
@@ -98,7 +104,7 @@ export interface DeviceCaps {
 
 /** Bytes of work-group memory a variant declares (must stay within the device limit). */
 export function workgroupBytes(v: Variant, wg: Wg): number {
-  if (v.family === 'gemv') return wg[0] * v.rows * 16;
+  if (v.family === 'gemv') return wg[0] * v.rows * v.g * 16;
   if (v.family === 'tile') {
     const gs = 16 * (v.wy * v.rm / 4 + v.wx * v.rn);
     return 16 * Math.max(v.ks * gs, (v.ks - 1) * v.wx * v.wy * v.rm * v.rn);
@@ -110,7 +116,7 @@ export function workgroupBytes(v: Variant, wg: Wg): number {
 export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
   if (v.family === 'tile') return [[v.wx, v.wy * v.ks]];
   if (v.family === 'gemv') {
-    const all: Wg[] = ([[128, 1], [64, 1], [256, 1], [32, 1]] as Wg[]).filter(([t]) => t * v.rows <= 1024);
+    const all: Wg[] = ([[128, 1], [64, 1], [256, 1], [32, 1]] as Wg[]).filter(([t]) => t * v.rows * v.g <= 1024);
     return level === 'fast' ? all.slice(0, 2) : all;
   }
   const all: Wg[] = [[16, 4], [64, 1], [8, 8], [32, 2], [128, 1], [16, 8], [32, 4], [4, 16], [16, 16], [256, 1], [32, 8]];
@@ -119,7 +125,7 @@ export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
 
 /** Number of work-groups in x and y for a variant and work-group size. */
 export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number] {
-  if (v.family === 'gemv') return [s.ocb, Math.ceil(s.n / v.rows)];
+  if (v.family === 'gemv') return [Math.ceil(s.ocb / v.g), Math.ceil(s.n / v.rows)];
   if (v.family === 'tile') {
     const m = s.n * s.oh * s.ow;
     return [Math.ceil(m / (v.wy * v.rm)), Math.ceil(s.ocb / (v.wx * v.rn))];
