@@ -150,16 +150,17 @@ export function variantsForPath(path: GpuPath): string[] {
 }
 
 /**
- * Choice without timing (tuning 'none'), in the spirit of MegEngine's is_preferred. Initial rules: gemv
- * for few batch rows (weights read once, K split over a work-group), the tiled implicit GEMM otherwise.
+ * Choice without timing (tuning 'none'), in the spirit of MegEngine's is_preferred. From the H200 runs of
+ * bench/gpu (docs/gpu.md): the gemv family wins the gemm path up to M = 128 (8 rows per work-group from
+ * M = 8 on), the split-K tile m32n32k4 the 3x3 shapes, m64n32k2 large 1x1 convolutions.
  */
 export function preferred(s: ConvShape): string {
   const m = s.n * s.oh * s.ow;
   if (s.path === 'gemm') {
-    if (s.n <= 16) return s.n <= 1 ? 'gemv_r1' : s.n <= 2 ? 'gemv_r2' : s.n <= 4 ? 'gemv_r4' : s.n <= 8 ? 'gemv_r8' : 'gemv_r16';
+    if (s.n <= 128) return s.n <= 1 ? 'gemv_r1' : s.n <= 2 ? 'gemv_r2' : s.n <= 4 ? 'gemv_r4' : 'gemv_r8';
     return 'tile_m64n64';
   }
-  if (m >= 2048 && s.oc >= 64) return 'tile_m64n64';
-  if (m >= 256) return 'tile_m32n32';
-  return 'tile_m16n64';
+  if (s.path === 'conv1x1' && m >= 1024) return 'tile_m64n32k2';
+  if (m >= 64) return 'tile_m32n32k4';
+  return 'tile_m16n32k4';
 }
