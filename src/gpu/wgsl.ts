@@ -190,24 +190,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
         o.push(`${ind}    { let t = ocb${gi} * KB + kb;`);
         if (s.bits === 8) o.push(`${ind}    let q0 = r8(wv${gi}.x); let q1 = r8(wv${gi}.y); let q2 = r8(wv${gi}.z); let q3 = r8(wv${gi}.w);`);
         else if (pair4) {
-          // Nibbles are converted 4 at a time with unpack4x8unorm (value/255) on the bytes of a masked word,
-          // which costs far fewer instructions than shifting each nibble out (the int4 GEMV is issue-bound
-          // otherwise). Word a holds rows 0/1, b rows 2/3; byte k of (w & 0x0F0F0F0F) is lane 2*(k%2) of row
-          // k/2, of ((w >> 4) & 0x0F0F0F0F) lane 2*(k%2)+1. The 255 and q = nibble - 8 are applied per tile.
           const [a, b] = tt === 0 ? ['x', 'y'] : ['z', 'w'];
-          o.push(`${ind}    let loA = unpack4x8unorm(wv${gi}.${a} & 0x0F0F0F0Fu); let hiA = unpack4x8unorm((wv${gi}.${a} >> 4u) & 0x0F0F0F0Fu);`);
-          o.push(`${ind}    let loB = unpack4x8unorm(wv${gi}.${b} & 0x0F0F0F0Fu); let hiB = unpack4x8unorm((wv${gi}.${b} >> 4u) & 0x0F0F0F0Fu);`);
-          o.push(`${ind}    let sc = scl(ocb${gi}, blk);${s.asym ? ` let ofv = ofs(ocb${gi}, blk);` : ''}`);
-          for (let i = 0; i < r; i++) {
-            const acc = `acc${gi}_${i}`;
-            o.push(`${ind}    { let xv = xv${i}; let xa = vec4<f32>(xv.x, xv.x, xv.y, xv.y); let xb = vec4<f32>(xv.z, xv.z, xv.w, xv.w);
-${ind}      let pl = fma(xa, loA, xb * loB); let ph = fma(xa, hiA, xb * hiB);
-${ind}      let d = fma(vec4<f32>(pl.x + pl.z, ph.x + ph.z, pl.y + pl.w, ph.y + ph.w), vec4<f32>(255.0), vec4<f32>(-8.0 * xsum${i}));`);
-            if (s.asym) o.push(`${ind}      ${acc} = fma(d, sc, fma(vec4<f32>(xsum${i}), ofv, ${acc})); }`);
-            else o.push(`${ind}      ${acc} = fma(d, sc, ${acc}); }`);
-          }
-          o.push(`${ind}    }`);
-          continue;
+          o.push(`${ind}    let q0 = r4(wv${gi}.${a}); let q1 = r4(wv${gi}.${a} >> 16u); let q2 = r4(wv${gi}.${b}); let q3 = r4(wv${gi}.${b} >> 16u);`);
         } else o.push(`${ind}    let q0 = wq(t, 0u); let q1 = wq(t, 1u); let q2 = wq(t, 2u); let q3 = wq(t, 3u);`);
         o.push(`${ind}    let sc = scl(ocb${gi}, blk);${s.asym && s.bits !== 32 ? ` let ofv = ofs(ocb${gi}, blk);` : ''}`);
         for (let i = 0; i < r; i++) {
