@@ -6,7 +6,6 @@ export function heapBase(): usize {
   return __heap_base;
 }
 
-export * from './common/requant';
 export * from './bench/ceiling';
 export * from './relayout/index';
 export { convNchw44DotTask } from './conv-nchw44-dot/task';

@@ -3,17 +3,8 @@
 // Used by test/conv-engines.test.ts to check the relaxed-SIMD kernels, which Node 20 cannot run.
 import { createRuntime, KERNELS } from '../../dist/src/index.js';
 import { reference } from '../../dist/kernels-ref/index.js';
+import { rng } from '../../dist/bench/data.js';
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const ri = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
 
 export async function checkBuild(build, count = 150) {

@@ -1,14 +1,7 @@
-/** Seeded PRNG (mulberry32) so every random case is reproducible from its seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG: the benchmark's mulberry32, so every random case is reproducible from its seed. */
+import { rng } from '../../bench/data.js';
+
+export { rng };
 
 export function randInt(r: () => number, lo: number, hi: number): number {
   return lo + Math.floor(r() * (hi - lo + 1));

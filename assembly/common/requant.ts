@@ -1,4 +1,0 @@
-// placeholder, replaced by the requantization kernels
-export function requantVersion(): i32 {
-  return 1;
-}
