@@ -11,12 +11,11 @@
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { nodeMachine, parseArgs, progressPrinter, REPO_ROOT, USAGE, writeReports, type CliOptions } from './main.js';
-import { renderText } from './report.js';
-import { validateResults, type BenchResults } from './schema.js';
+import { finishRun, nodeMachine, parseArgs, progressPrinter, REPO_ROOT, USAGE, type CliOptions } from './main.js';
+import type { BenchResults } from './schema.js';
 import type { ProgressEvent } from './suite.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -129,13 +128,7 @@ async function main(argv: string[]): Promise<number> {
   const log = o.json ? process.stderr : process.stdout;
   log.write(`i8conv benchmark in headless Chromium (${CHROMIUM})\n`);
   const r = await runInBrowser(o, progressPrinter(log));
-  const problems = validateResults(r);
-  if (problems.length) r.errors.push(...problems.map((p) => `results schema: ${p}`));
-  const paths = writeReports(r, o.out, '-chromium');
-  log.write('\n' + renderText(r) + '\n\n');
-  log.write(`report: ${relative(process.cwd(), paths.html)}\n        ${relative(process.cwd(), paths.md)}\n        ${relative(process.cwd(), paths.json)}\n`);
-  if (o.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-  return r.mismatches.some((m) => m.backend.startsWith('i8conv')) ? 1 : 0;
+  return finishRun(r, o, log, '-chromium');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -160,13 +160,21 @@ async function main(argv: string[]): Promise<number> {
   });
   log.write(`i8conv benchmark on Node ${process.versions.node}: ${input.shapes.length} shapes, backends ${input.backends.map((b) => b.name).join(', ')}\n`);
   const r = await runSuite(input);
+  return finishRun(r, o, log);
+}
+
+/**
+ * The end of a run, Node or browser: schema check, reports (file names end in `suffix`), the table, where the
+ * report is, the JSON on stdout if asked. Returns the exit code: a peer's wrong output is reported, not fatal (it
+ * is the peer's bug); i8conv's own mismatches fail the run.
+ */
+export function finishRun(r: BenchResults, o: Pick<CliOptions, 'out' | 'json'>, log: NodeJS.WritableStream, suffix = ''): number {
   const problems = validateResults(r);
   if (problems.length) r.errors.push(...problems.map((p) => `results schema: ${p}`));
-  const paths = writeReports(r, o.out);
+  const paths = writeReports(r, o.out, suffix);
   log.write('\n' + renderText(r) + '\n\n');
   log.write(`report: ${relative(process.cwd(), paths.html)}\n        ${relative(process.cwd(), paths.md)}\n        ${relative(process.cwd(), paths.json)}\n`);
   if (o.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-  // A peer's wrong output is reported, not fatal (it is the peer's bug); i8conv's own mismatches fail the run.
   return r.mismatches.some((m) => m.backend.startsWith('i8conv')) ? 1 : 0;
 }
 
