@@ -122,6 +122,35 @@ const NT = ${groups * 256}u; const N4 = ${n4}u;
   return best;
 }
 
+/**
+ * FMA throughput: every thread runs 8 independent vec4 FMA chains. Reported as the arithmetic ceiling of the
+ * adapter, and run before each case as a warm-up (a GPU left idle while the host packs weights clocks down).
+ */
+let fmaPipe: { pipe: GPUComputePipeline; bg: GPUBindGroup; dst: GPUBuffer } | undefined;
+const FMA_ITERS = 2048;
+async function fmaBurst(device: GPUDevice, groups: number): Promise<{ tflops: number; us: number }> {
+  if (!fmaPipe) {
+    const code = `@group(0) @binding(0) var<storage, read_write> D: array<f32>;
+@compute @workgroup_size(256) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+  let s = f32(g.x & 255u) * 1e-6;
+  var a0 = vec4<f32>(s); var a1 = a0 + 0.1; var a2 = a0 + 0.2; var a3 = a0 + 0.3;
+  var a4 = a0 + 0.4; var a5 = a0 + 0.5; var a6 = a0 + 0.6; var a7 = a0 + 0.7;
+  let m = vec4<f32>(0.999); let c = vec4<f32>(0.001);
+  for (var i = 0u; i < ${FMA_ITERS}u; i++) {
+    a0 = fma(a0, m, c); a1 = fma(a1, m, c); a2 = fma(a2, m, c); a3 = fma(a3, m, c);
+    a4 = fma(a4, m, c); a5 = fma(a5, m, c); a6 = fma(a6, m, c); a7 = fma(a7, m, c);
+  }
+  let t = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+  if (t.x == -1.0) { D[g.x & 1023u] = t.y; }
+}`;
+    const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+    const dst = device.createBuffer({ size: 4096, usage: GPUBufferUsage.STORAGE });
+    fmaPipe = { pipe, dst, bg: device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: dst } }] }) };
+  }
+  const t = median((await timeDispatch(device, { pipeline: fmaPipe.pipe, bindGroup: fmaPipe.bg, groups: [groups, 1] }, 5)).us);
+  return { tflops: (groups * 256 * FMA_ITERS * 8 * 4 * 2) / (t * 1e-6) / 1e12, us: t };
+}
+
 interface Row {
   name: string; variant: string; wg: [number, number]; kernelUs: number; kernelMinUs: number; wallUs: number;
   maxRelErr: number; checked: number; ok: boolean; tuneLog: { variant: string; wg: [number, number]; us: number }[];
@@ -156,6 +185,7 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
     };
     weightBytes = sz.weightBytes + q.scales.length * 4;
   }
+  if (!quick) await fmaBurst(device, 4096);
   await conv.tune();
   const inBuf = upload(device, x);
   const outBuf = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
@@ -227,13 +257,15 @@ async function main() {
   console.log(`features: ${features.join(' ')}`);
   const bw = await readBandwidth(device);
   console.log(`read bandwidth: ${bw.gbps.toFixed(0)} GB/s (${(bw.bytes / 2 ** 20).toFixed(0)} MiB in ${bw.us.toFixed(1)} us, ${bw.config})`);
+  const peak = await fmaBurst(device, quick ? 64 : 8192);
+  console.log(`f32 FMA throughput: ${peak.tflops.toFixed(1)} TFLOP/s (${peak.us.toFixed(0)} us)`);
   const rows: Row[] = [];
   const cases = [...gemmCases(), ...convCases()].filter((c) => !only || c.name.includes(only));
   for (const c of cases) {
     try {
       const r = await runCase(gpu, c, device);
       rows.push(r);
-      save({ adapter: adapterInfo, features, readBandwidth: bw, rows, partial: true });
+      save({ adapter: adapterInfo, features, readBandwidth: bw, fmaPeak: peak, rows, partial: true });
       console.log(`${r.name.padEnd(34)} ${r.variant.padEnd(18)} wg ${String(r.wg).padEnd(7)} kernel ${r.kernelUs.toFixed(1).padStart(8)} us  ` +
         `wall ${r.wallUs.toFixed(0).padStart(6)} us  ${r.gbps.toFixed(0).padStart(5)} GB/s(w)  ${r.gflops.toFixed(0).padStart(6)} GFLOP/s  err ${r.maxRelErr.toExponential(1)} ${r.ok ? 'ok' : 'FAIL'}`);
     } catch (e) {
@@ -258,7 +290,7 @@ async function main() {
   }
   console.log('\nquantized vs float32 twin:');
   for (const l of twinLines) console.log(l);
-  save({ adapter: adapterInfo, features, readBandwidth: bw, rows, tuningCache: JSON.parse(gpu.tuningCache()) });
+  save({ adapter: adapterInfo, features, readBandwidth: bw, fmaPeak: peak, rows, tuningCache: JSON.parse(gpu.tuningCache()) });
   console.log(`\nwrote ${outFile}`);
   console.log(`${rows.filter((r) => r.ok).length} checked ok, ${rows.filter((r) => !r.ok).length + cases.length - rows.length} failed`);
   device.destroy();

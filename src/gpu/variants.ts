@@ -48,12 +48,29 @@ export interface TileVariant {
   /** K groups per work-group (split-K inside the work-group, reduced through work-group memory) */
   ks: number;
 }
-export type Variant = DirectVariant | GemvVariant | TileVariant;
+export interface MmVariant {
+  family: 'mm';
+  name: string;
+  paths: GpuPath[];
+  /** threads along output channels / along pixels */
+  wx: number;
+  wy: number;
+  /** pixels per thread and output channels per thread (both multiples of 4) */
+  tm: number;
+  tn: number;
+  /** K groups per work-group (split-K inside the work-group) */
+  ks: number;
+}
+export type Variant = DirectVariant | GemvVariant | TileVariant | MmVariant;
 
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
 
 function tile(wx: number, wy: number, rm: number, rn: number, ks = 1): TileVariant {
   return { family: 'tile', name: `tile_m${wy * rm}n${wx * rn * 4}${ks > 1 ? `k${ks}` : ''}`, paths: ALL, wx, wy, rm, rn, ks };
+}
+
+function mm(wx: number, wy: number, tm: number, tn: number, ks = 1): MmVariant {
+  return { family: 'mm', name: `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}`, paths: ALL, wx, wy, tm, tn, ks };
 }
 
 export const VARIANTS: readonly Variant[] = [
@@ -86,6 +103,21 @@ export const VARIANTS: readonly Variant[] = [
   tile(16, 4, 4, 1, 2), // tile_m16n64k2
   tile(16, 8, 4, 1, 2), // tile_m32n64k2
   tile(8, 16, 4, 1, 2), // tile_m64n32k2
+  // mm: the same implicit GEMM with cheap im2col addressing and larger per-thread tiles (wgsl.ts mmKernel)
+  mm(16, 16, 4, 4),     // mm_m64n64t4x4     256 threads
+  mm(16, 8, 4, 4),      // mm_m32n64t4x4     128
+  mm(8, 16, 4, 4),      // mm_m64n32t4x4     128
+  mm(16, 16, 8, 4),     // mm_m128n64t8x4    256
+  mm(16, 16, 4, 8),     // mm_m64n128t4x8    256
+  mm(16, 16, 8, 8),     // mm_m128n128t8x8   256
+  mm(8, 8, 8, 8),       // mm_m64n64t8x8     64
+  mm(16, 8, 8, 8),      // mm_m64n128t8x8    128
+  mm(8, 16, 8, 8),      // mm_m128n64t8x8    128
+  mm(8, 8, 4, 4, 2),    // mm_m32n32t4x4k2   128
+  mm(8, 8, 4, 4, 4),    // mm_m32n32t4x4k4   256
+  mm(16, 4, 4, 4, 4),   // mm_m16n64t4x4k4   256
+  mm(8, 8, 4, 8, 2),    // mm_m32n64t4x8k2   128
+  mm(8, 8, 8, 8, 2),    // mm_m64n64t8x8k2   128
 ];
 
 export function findVariant(name: string): Variant | undefined {
@@ -109,12 +141,16 @@ export function workgroupBytes(v: Variant, wg: Wg): number {
     const gs = 16 * (v.wy * v.rm / 4 + v.wx * v.rn);
     return 16 * Math.max(v.ks * gs, (v.ks - 1) * v.wx * v.wy * v.rm * v.rn);
   }
+  if (v.family === 'mm') {
+    const gs = 16 * ((v.wy * v.tm) / 4 + (v.wx * v.tn) / 4);
+    return 16 * Math.max(v.ks * gs, (v.ks - 1) * v.wx * v.wy * (v.tm * v.tn) / 4);
+  }
   return 0;
 }
 
 /** Work-group size candidates, default first. Direct: MNN-style 2-D sizes; gemv: 1-D; tile: fixed. */
 export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
-  if (v.family === 'tile') return [[v.wx, v.wy * v.ks]];
+  if (v.family === 'tile' || v.family === 'mm') return [[v.wx, v.wy * v.ks]];
   if (v.family === 'gemv') {
     const all: Wg[] = ([[128, 1], [64, 1], [256, 1], [32, 1]] as Wg[]).filter(([t]) => t * v.rows * v.g <= 1024);
     return level === 'fast' ? all.slice(0, 2) : all;
@@ -129,6 +165,10 @@ export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number]
   if (v.family === 'tile') {
     const m = s.n * s.oh * s.ow;
     return [Math.ceil(m / (v.wy * v.rm)), Math.ceil(s.ocb / (v.wx * v.rn))];
+  }
+  if (v.family === 'mm') {
+    const m = s.n * s.oh * s.ow;
+    return [Math.ceil(m / (v.wy * v.tm)), Math.ceil(s.ocb / ((v.wx * v.tn) / 4))];
   }
   const gx = Math.ceil(s.ocb / (v.c / 4)) * Math.ceil(s.ow / v.pw);
   const gy = Math.ceil(s.n / v.pn) * Math.ceil(s.oh / v.ph);
