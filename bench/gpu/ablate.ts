@@ -1,0 +1,62 @@
+/// <reference types="@webgpu/types" />
+/**
+ * Kernel-stage ablations (a tuning aid, not part of the suite): for a few shapes and variants, times the
+ * generated kernel as is and with one stage left out (global input loads, weight loads/dequantization, the
+ * multiply-adds, the barriers), on the same buffers. The differences say where the time goes; outputs of the
+ * ablated kernels are wrong by construction and are not checked.
+ *
+ * Usage: node dist/bench/gpu/ablate.js [--reps N]
+ */
+import { createNodeDevice } from './node-device.js';
+import { createGpuRuntime, hostSizes, median, timeDispatch, upload, generateWgsl, findVariant } from '../../src/gpu/index.js';
+
+const args = process.argv.slice(2);
+const reps = Number(args[args.indexOf('--reps') + 1] || 30);
+
+const ABLATIONS: Record<string, (code: string) => string> = {
+  base: (c) => c,
+  noA: (c) => c.replace(/x = xs\(off \+ ic \* IHW\);/g, 'x = f32(ic + off);').replace(/ra(\d+) = aval\(([^;]*)\);/g, 'ra$1 = f32(m0 + ml);'),
+  noB: (c) => c.replace(/w = deq\([^;]*\);/g, 'w = vec4<f32>(f32(ocb + icb));').replace(/rb(\d+) = deq\([^;]*\);/g, 'rb$1 = vec4<f32>(f32(kb));'),
+  noFma: (c) => c.replace(/ {6}c(\d+)_(\d+) = fma\(vec4<f32>\(av\d+\[\d\]\), bv\d+, c\d+_\d+\);\n/g, (m, q, j) => (q === '0' && j === '0' ? '      c0_0 = fma(av0, bv0, c0_0);\n' : '')),
+  noBarrier: (c) => c.replace(/\n {4}workgroupBarrier\(\);/g, ''),
+};
+
+async function main() {
+  const { device } = await createNodeDevice();
+  const gpu = await createGpuRuntime({ device, tuning: 'none' });
+  const cases: { name: string; p: any; bits: 4 | 8 | 32; variants: string[] }[] = [
+    { name: '256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n32t4x4', 'mm_m32n32t4x4k2', 'mm_m64n64t8x8'] },
+    { name: '256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits: 8, variants: ['mm_m64n32t4x4'] },
+    { name: 'gemm 4096 M=128', p: { n: 128, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n64t4x4', 'mm_m128n128t8x8'] },
+    { name: '64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 8, variants: ['mm_m32n32t4x4k4', 'mm_m64n32t4x4', 'tile_m32n32k4'] },
+  ];
+  for (const c of cases) {
+    const pp = { ...c.p, blockSize: 0, asymmetric: false, activation: 'relu' as const };
+    for (const vn of c.variants) {
+      const conv = c.bits === 32 ? gpu.floatConv({ ...pp, variant: vn }) : gpu.lowMemoryConv({ ...pp, weightBits: c.bits, variant: vn });
+      const s = conv.shape;
+      const sz = hostSizes(s);
+      const w = new Float32Array(sz.weightCount).map((_, i) => ((i * 7919) % 255) / 255 - 0.5);
+      if (c.bits === 32) conv.setWeights(w, new Float32Array(s.oc));
+      else conv.setWeights(new Uint8Array(c.bits === 8 ? sz.weightCount : Math.ceil(sz.weightCount / 2)).map((_, i) => (i * 37) & 255), new Float32Array(s.oc).fill(0.01), undefined, new Float32Array(s.oc));
+      const inBuf = upload(device, new Float32Array(sz.input).map((_, i) => ((i * 31) % 97) / 97));
+      const outBuf = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.STORAGE });
+      const d = await conv.dispatchFor(inBuf, outBuf);
+      const v = findVariant(vn)!;
+      const base = generateWgsl(s, v, d.wg);
+      const line: string[] = [];
+      for (const [an, f] of Object.entries(ABLATIONS)) {
+        const code = f(base);
+        if (an !== 'base' && code === base) { line.push(`${an} n/a`); continue; }
+        const module = device.createShaderModule({ code });
+        const pipe = device.createComputePipeline({ layout: (gpu as any).pipelineLayout, compute: { module, entryPoint: 'main' } });
+        const t = median((await timeDispatch(device, { pipeline: pipe, bindGroup: d.bindGroup, groups: d.groups }, reps)).us);
+        line.push(`${an} ${t.toFixed(1)}`);
+      }
+      console.log(`${c.name} ${c.bits === 32 ? 'f32' : `int${c.bits}`} ${vn} groups ${d.groups}: ${line.join(' | ')}`);
+      inBuf.destroy(); outBuf.destroy(); conv.dispose();
+    }
+  }
+  device.destroy();
+}
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
