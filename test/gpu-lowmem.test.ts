@@ -186,8 +186,8 @@ describe('every variant forced on shapes that hit every tail (tests.md E.6)', ()
       it(`${path}: ${variant}`, async () => {
         let k = 0;
         // the odd-KB (single-tile load) gemv path is the same code for every gemv variant: r1 and r1g4 cover it;
-        // two mm variants (one split-K) also take every shape
-        const both = family === 'direct' || ['gemv_r1', 'gemv_r1g4', 'mm_m64n64t4x4', 'mm_m32n32t4x4k2'].includes(variant);
+        // three mm variants (split-K, 32-channel steps) also take every shape
+        const both = family === 'direct' || ['gemv_r1', 'gemv_r1g4', 'mm_m64n64t4x4', 'mm_m32n32t4x4k2', 'mm_m32n32t4x4k4b32'].includes(variant);
         const use = FULL || both ? list : list.slice(0, 1);
         for (const p of use) {
           const ic = p.ic;

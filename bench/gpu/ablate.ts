@@ -30,6 +30,7 @@ async function main() {
     { name: 'gemm 4096 M=128', p: { n: 128, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n64t4x4', 'mm_m128n128t8x8'] },
     { name: '64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 8, variants: ['mm_m32n32t4x4k4', 'mm_m64n32t4x4', 'tile_m32n32k4'] },
   ];
+  if (args.includes('--reverse')) cases.reverse();
   for (const c of cases) {
     const pp = { ...c.p, blockSize: 0, asymmetric: false, activation: 'relu' as const };
     for (const vn of c.variants) {
@@ -53,7 +54,7 @@ async function main() {
         const t = median((await timeDispatch(device, { pipeline: pipe, bindGroup: d.bindGroup, groups: d.groups }, reps)).us);
         line.push(`${an} ${t.toFixed(1)}`);
       }
-      console.log(`${c.name} ${c.bits === 32 ? 'f32' : `int${c.bits}`} ${vn} groups ${d.groups}: ${line.join(' | ')}`);
+      console.log(`${new Date().toISOString().slice(11, 23)} ${c.name} ${c.bits === 32 ? 'f32' : `int${c.bits}`} ${vn} groups ${d.groups}: ${line.join(' | ')}`);
       inBuf.destroy(); outBuf.destroy(); conv.dispose();
     }
   }

@@ -12,7 +12,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createNodeDevice } from './node-device.js';
-import { createGpuRuntime, hostSizes, median, timeDispatch, upload, type GpuRuntime, type LowMemoryConv, type LowMemoryConvParams } from '../../src/gpu/index.js';
+import { createGpuRuntime, heat, hostSizes, median, timeDispatch, upload, type GpuRuntime, type LowMemoryConv, type LowMemoryConvParams } from '../../src/gpu/index.js';
 import { quantizeMnn, quantAt } from '../../kernels-ref/lowmem-conv.js';
 
 interface Case {
@@ -123,9 +123,10 @@ const NT = ${groups * 256}u; const N4 = ${n4}u;
 }
 
 /**
- * FMA throughput: every thread runs 8 independent vec4 FMA chains. Reported as the arithmetic ceiling of the
- * adapter, and run before each case as a warm-up (a GPU left idle while the host packs weights clocks down).
+ * FMA loop: every thread runs 8 independent vec4 FMA chains. Run at the start (after half a second of load) and
+ * again right after each case's timing: the ratio of the two rates tells whether the case ran at full clock.
  */
+let peakTflops = 1;
 let fmaPipe: { pipe: GPUComputePipeline; bg: GPUBindGroup; dst: GPUBuffer } | undefined;
 const FMA_ITERS = 2048;
 async function fmaBurst(device: GPUDevice, groups: number): Promise<{ tflops: number; us: number }> {
@@ -154,7 +155,7 @@ async function fmaBurst(device: GPUDevice, groups: number): Promise<{ tflops: nu
 interface Row {
   name: string; variant: string; wg: [number, number]; kernelUs: number; kernelMinUs: number; wallUs: number;
   maxRelErr: number; checked: number; ok: boolean; tuneLog: { variant: string; wg: [number, number]; us: number }[];
-  weightBytes: number; gbps: number; gflops: number; timestamps: boolean;
+  weightBytes: number; gbps: number; gflops: number; timestamps: boolean; clock: number;
 }
 
 async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row> {
@@ -185,12 +186,15 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
     };
     weightBytes = sz.weightBytes + q.scales.length * 4;
   }
-  if (!quick) await fmaBurst(device, 4096);
   await conv.tune();
   const inBuf = upload(device, x);
   const outBuf = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC });
   const d = await conv.dispatchFor(inBuf, outBuf);
+  // the GPU idles (and clocks down) while the host packs weights and compiles: bring it back before timing
+  await heat(device, d, quick ? 0 : 300);
   const t = await timeDispatch(device, d, reps);
+  // clock check: the FMA loop right after, against its rate at the start of the run (1.0 = same clock)
+  const clock = quick ? 1 : (await fmaBurst(device, 1024)).tflops / peakTflops;
   // wall time: submit + wait per run, as a page would see it
   const w0 = performance.now();
   const wr = Math.max(3, reps >> 2);
@@ -238,7 +242,7 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
   const row: Row = {
     name: c.name, variant: d.variant, wg: d.wg, kernelUs, kernelMinUs: Math.min(...t.us), wallUs, maxRelErr, checked: nCheck,
     ok: maxRelErr <= 1e-3, tuneLog: conv.tuneLog, weightBytes,
-    gbps: weightBytes / (kernelUs * 1e-6) / 1e9, gflops: flops / (kernelUs * 1e-6) / 1e9, timestamps: t.timestamps,
+    gbps: weightBytes / (kernelUs * 1e-6) / 1e9, gflops: flops / (kernelUs * 1e-6) / 1e9, timestamps: t.timestamps, clock,
   };
   inBuf.destroy(); outBuf.destroy(); read.destroy();
   conv.dispose();
@@ -257,7 +261,9 @@ async function main() {
   console.log(`features: ${features.join(' ')}`);
   const bw = await readBandwidth(device);
   console.log(`read bandwidth: ${bw.gbps.toFixed(0)} GB/s (${(bw.bytes / 2 ** 20).toFixed(0)} MiB in ${bw.us.toFixed(1)} us, ${bw.config})`);
-  const peak = await fmaBurst(device, quick ? 64 : 8192);
+  if (!quick) for (let i = 0; i < 20; i++) await fmaBurst(device, 8192); // ~0.5 s of load: out of the idle clock
+  const peak = await fmaBurst(device, quick ? 64 : 1024);
+  peakTflops = peak.tflops;
   console.log(`f32 FMA throughput: ${peak.tflops.toFixed(1)} TFLOP/s (${peak.us.toFixed(0)} us)`);
   const rows: Row[] = [];
   const cases = [...gemmCases(), ...convCases()].filter((c) => !only || c.name.includes(only));
@@ -267,7 +273,7 @@ async function main() {
       rows.push(r);
       save({ adapter: adapterInfo, features, readBandwidth: bw, fmaPeak: peak, rows, partial: true });
       console.log(`${r.name.padEnd(34)} ${r.variant.padEnd(18)} wg ${String(r.wg).padEnd(7)} kernel ${r.kernelUs.toFixed(1).padStart(8)} us  ` +
-        `wall ${r.wallUs.toFixed(0).padStart(6)} us  ${r.gbps.toFixed(0).padStart(5)} GB/s(w)  ${r.gflops.toFixed(0).padStart(6)} GFLOP/s  err ${r.maxRelErr.toExponential(1)} ${r.ok ? 'ok' : 'FAIL'}`);
+        `wall ${r.wallUs.toFixed(0).padStart(6)} us  clock ${r.clock.toFixed(2)}  ${r.gbps.toFixed(0).padStart(5)} GB/s(w)  ${r.gflops.toFixed(0).padStart(6)} GFLOP/s  err ${r.maxRelErr.toExponential(1)} ${r.ok ? 'ok' : 'FAIL'}`);
     } catch (e) {
       console.log(`${c.name}: ERROR ${(e as Error).message}`);
     }

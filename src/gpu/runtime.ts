@@ -17,7 +17,7 @@ import {
   type DeviceCaps, type Variant, type Wg,
 } from './variants.js';
 import { generateWgsl } from './wgsl.js';
-import { encodeDispatch, median, timeDispatch, type Dispatch } from './timing.js';
+import { encodeDispatch, heat, median, timeDispatch, type Dispatch } from './timing.js';
 
 export type TuningLevel = 'none' | 'fast' | 'full';
 
@@ -28,6 +28,8 @@ export interface GpuRuntimeOptions {
   tuningCache?: string | TuningCacheJson;
   /** timed runs per tuning candidate (median taken); default 3 */
   tuneReps?: number;
+  /** milliseconds of back-to-back runs before timing candidates, to bring the GPU out of its idle clock; default 200 */
+  tuneWarmupMs?: number;
 }
 
 export interface TuningEntry { variant: string; wg: Wg; us: number }
@@ -40,6 +42,7 @@ export class GpuRuntime {
   readonly tuning: TuningLevel;
   /** timed runs per tuning candidate */
   tuneReps = 3;
+  tuneWarmupMs = 200;
   /** @internal */ readonly caps: DeviceCaps;
   /** @internal */ readonly layout: GPUBindGroupLayout;
   /** @internal */ readonly pipelineLayout: GPUPipelineLayout;
@@ -346,6 +349,7 @@ export class LowMemoryConv {
       const inp = upload(dev, pattern(sz.input));
       const out = dev.createBuffer({ size: sz.output * 4, usage: STORAGE });
       bestUs = Infinity;
+      await heat(dev, this.makeDispatch(inp, out, { variant: cands[0][0], wg: cands[0][1], pipeline: pipes[0] }), rt.tuneWarmupMs);
       for (let i = 0; i < cands.length; i++) {
         const [v, wg] = cands[i];
         const d = this.makeDispatch(inp, out, { variant: v, wg, pipeline: pipes[i] });
@@ -442,6 +446,10 @@ export async function createGpuRuntime(opts: GpuRuntimeOptions = {}): Promise<Gp
     });
   }
   const rt = new GpuRuntime(device, tuning);
+  if (opts.tuneWarmupMs !== undefined) {
+    check(Number.isFinite(opts.tuneWarmupMs) && opts.tuneWarmupMs >= 0, 'BAD_PARAM', 'tuneWarmupMs', 'must be a non-negative number');
+    rt.tuneWarmupMs = opts.tuneWarmupMs;
+  }
   if (opts.tuneReps !== undefined) {
     check(Number.isInteger(opts.tuneReps) && opts.tuneReps > 0, 'BAD_PARAM', 'tuneReps', 'must be a positive integer');
     rt.tuneReps = opts.tuneReps;

@@ -69,6 +69,28 @@ export async function timeDispatch(device: GPUDevice, d: Dispatch, reps: number)
   return { us, timestamps: false };
 }
 
+/**
+ * Keeps the GPU busy with `d`, back to back, for about `ms` milliseconds of wall time. GPUs drop to an idle
+ * clock within a fraction of a second without work (the H200 here: 1980 -> 345 MHz) and take a while of
+ * sustained load to come back, so kernels timed right after host-side work run several times slower than
+ * in steady use. The tuner and the benchmark call this before timing.
+ */
+export async function heat(device: GPUDevice, d: Dispatch, ms: number): Promise<void> {
+  const t0 = performance.now();
+  let batch = 4;
+  while (performance.now() - t0 < ms) {
+    const b0 = performance.now();
+    const enc = device.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    for (let i = 0; i < batch; i++) encodeDispatch(pass, d);
+    pass.end();
+    device.queue.submit([enc.finish()]);
+    await device.queue.onSubmittedWorkDone();
+    // grow batches until one takes ~10 ms, so host round trips leave no idle gaps worth counting
+    if (performance.now() - b0 < 10 && batch < 4096) batch *= 2;
+  }
+}
+
 export function median(a: number[]): number {
   const s = [...a].sort((x, y) => x - y);
   const h = s.length >> 1;

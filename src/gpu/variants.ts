@@ -60,6 +60,8 @@ export interface MmVariant {
   tn: number;
   /** K groups per work-group (split-K inside the work-group) */
   ks: number;
+  /** channels per K step (one barrier pair a step) */
+  bk: 16 | 32;
 }
 export type Variant = DirectVariant | GemvVariant | TileVariant | MmVariant;
 
@@ -69,8 +71,9 @@ function tile(wx: number, wy: number, rm: number, rn: number, ks = 1): TileVaria
   return { family: 'tile', name: `tile_m${wy * rm}n${wx * rn * 4}${ks > 1 ? `k${ks}` : ''}`, paths: ALL, wx, wy, rm, rn, ks };
 }
 
-function mm(wx: number, wy: number, tm: number, tn: number, ks = 1): MmVariant {
-  return { family: 'mm', name: `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}`, paths: ALL, wx, wy, tm, tn, ks };
+function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16): MmVariant {
+  const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}`;
+  return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk };
 }
 
 export const VARIANTS: readonly Variant[] = [
@@ -104,20 +107,21 @@ export const VARIANTS: readonly Variant[] = [
   tile(16, 8, 4, 1, 2), // tile_m32n64k2
   tile(8, 16, 4, 1, 2), // tile_m64n32k2
   // mm: the same implicit GEMM with cheap im2col addressing and larger per-thread tiles (wgsl.ts mmKernel)
-  mm(16, 16, 4, 4),     // mm_m64n64t4x4     256 threads
-  mm(16, 8, 4, 4),      // mm_m32n64t4x4     128
-  mm(8, 16, 4, 4),      // mm_m64n32t4x4     128
-  mm(16, 16, 8, 4),     // mm_m128n64t8x4    256
-  mm(16, 16, 4, 8),     // mm_m64n128t4x8    256
-  mm(16, 16, 8, 8),     // mm_m128n128t8x8   256
-  mm(8, 8, 8, 8),       // mm_m64n64t8x8     64
-  mm(16, 8, 8, 8),      // mm_m64n128t8x8    128
-  mm(8, 16, 8, 8),      // mm_m128n64t8x8    128
-  mm(8, 8, 4, 4, 2),    // mm_m32n32t4x4k2   128
-  mm(8, 8, 4, 4, 4),    // mm_m32n32t4x4k4   256
-  mm(16, 4, 4, 4, 4),   // mm_m16n64t4x4k4   256
-  mm(8, 8, 4, 8, 2),    // mm_m32n64t4x8k2   128
-  mm(8, 8, 8, 8, 2),    // mm_m64n64t8x8k2   128
+  mm(16, 16, 4, 4),        // mm_m64n64t4x4      256 threads
+  mm(16, 8, 4, 4),         // mm_m32n64t4x4      128
+  mm(8, 16, 4, 4),         // mm_m64n32t4x4      128
+  mm(16, 16, 8, 4),        // mm_m128n64t8x4     256
+  mm(8, 8, 8, 4),          // mm_m64n32t8x4      64
+  mm(8, 16, 8, 4),         // mm_m128n32t8x4     128
+  mm(8, 8, 4, 4, 2),       // mm_m32n32t4x4k2    128
+  mm(8, 8, 4, 4, 4),       // mm_m32n32t4x4k4    256
+  mm(16, 4, 4, 4, 4),      // mm_m16n64t4x4k4    256
+  mm(8, 8, 4, 8, 2),       // mm_m32n64t4x8k2    128
+  // 32 channels a step: half the barriers and steps
+  mm(16, 16, 4, 4, 1, 32), // mm_m64n64t4x4b32   256
+  mm(8, 16, 4, 4, 1, 32),  // mm_m64n32t4x4b32   128
+  mm(8, 8, 4, 4, 2, 32),   // mm_m32n32t4x4k2b32 128
+  mm(8, 8, 4, 4, 4, 32),   // mm_m32n32t4x4k4b32 256
 ];
 
 export function findVariant(name: string): Variant | undefined {
@@ -142,7 +146,7 @@ export function workgroupBytes(v: Variant, wg: Wg): number {
     return 16 * Math.max(v.ks * gs, (v.ks - 1) * v.wx * v.wy * v.rm * v.rn);
   }
   if (v.family === 'mm') {
-    const gs = 16 * ((v.wy * v.tm) / 4 + (v.wx * v.tn) / 4);
+    const gs = v.bk * ((v.wy * v.tm) / 4 + (v.wx * v.tn) / 4);
     return 16 * Math.max(v.ks * gs, (v.ks - 1) * v.wx * v.wy * (v.tm * v.tn) / 4);
   }
   return 0;

@@ -386,8 +386,8 @@ ${ind}    } }`);
 }
 
 /**
- * mm: implicit GEMM over (pixel m, output channel, K = (16-channel chunk, tap, channel)). Unlike `tile`, K is
- * walked chunk by chunk and, inside a chunk, tap by tap, so one K step is 16 input channels at one filter tap:
+ * mm: implicit GEMM over (pixel m, output channel, K = (BK-channel chunk, tap, channel)). Unlike `tile`, K is
+ * walked chunk by chunk and, inside a chunk, tap by tap, so one K step is BK (16 or 32) channels at one tap:
  * each thread works out its pixels' coordinates once, and per step only adds the tap offset and bounds-checks
  * once per pixel, then reads its channels at a fixed stride (no divisions per element). Each thread
  * accumulates tm pixels x tn channels (tn/4 vec4s) from vec4 reads of work-group memory.
@@ -400,38 +400,40 @@ function mmKernel(s: ConvShape, v: MmVariant): string {
   const bm4 = bm / 4;
   const tn4 = v.tn / 4;
   const tm4 = v.tm / 4;
-  const ea = (16 * bm) / nt;
+  const bk = v.bk;
+  const ea = (bk * bm) / nt;
   if (!Number.isInteger(ea) || ea < 1) throw new Error(`${v.name}: A loads do not divide evenly`);
   const gemmOrder = s.ih * s.iw === 1 && s.kh * s.kw === 1;
   // thread lg loads pixels pix(j) = pbase + j*pstride (j < ppt) at channels k(i) = kbase + i*kstride (i < kpt)
   let ppt: number, kpt: number, pbase: string, pstride: number, kbase: string, kstride: number;
-  // (every mm variant has at least as many threads as pixels in its tile, and 16*BN4 a multiple of them)
+  // (every mm variant has at least as many threads as pixels in its tile, and BK*BN4 a multiple of them)
   if (gemmOrder) {
     // [N][IC] input: consecutive threads on consecutive channels of one row
-    if (nt % 16) throw new Error(`${v.name}: needs a multiple of 16 threads`);
-    kpt = 1; kbase = 'lg % 16u'; kstride = 0; ppt = ea; pbase = 'lg / 16u'; pstride = nt / 16;
+    if (nt % bk) throw new Error(`${v.name}: needs a multiple of ${bk} threads`);
+    kpt = 1; kbase = `lg % ${u(bk)}`; kstride = 0; ppt = ea; pbase = `lg / ${u(bk)}`; pstride = nt / bk;
   } else if (nt >= bm) {
-    // NCHW input: consecutive threads on consecutive pixels, the threads of one pixel split the 16 channels
+    // NCHW input: consecutive threads on consecutive pixels, the threads of one pixel split the BK channels
     const r = nt / bm;
-    if (nt % bm || 16 % r) throw new Error(`${v.name}: thread count does not fit the pixel tile`);
-    ppt = 1; pbase = `lg % ${u(bm)}`; pstride = 0; kpt = 16 / r; kbase = `lg / ${u(bm)}`; kstride = r;
+    if (nt % bm || bk % r) throw new Error(`${v.name}: thread count does not fit the pixel tile`);
+    ppt = 1; pbase = `lg % ${u(bm)}`; pstride = 0; kpt = bk / r; kbase = `lg / ${u(bm)}`; kstride = r;
   } else {
     throw new Error(`${v.name}: fewer threads than pixels in the tile`);
   }
-  const ebt = 16 * bn4;
+  const ebt = bk * bn4;
   if (ebt % nt) throw new Error(`${v.name}: B loads do not divide evenly`);
   const eb = ebt / nt;
-  const gs = 16 * (bm4 + bn4);
+  const gs = bk * (bm4 + bn4);
   const acc = v.tm * tn4;
   const smem = Math.max(ks * gs, (ks - 1) * nt * acc, 1);
-  const icc = Math.ceil(s.ic / 16);
+  const icc = Math.ceil(s.ic / bk);
   const nsteps = icc * s.kh * s.kw;
+  const hoist = s.bits !== 32 && s.nBlk === 1;
   const bounds = !(s.kh === 1 && s.kw === 1 && s.ph === 0 && s.pw === 0);
   const L: string[] = [];
   L.push(`const BM = ${u(bm)}; const BM4 = ${u(bm4)}; const BN4 = ${u(bn4)}; const NT = ${u(nt)}; const KS = ${u(ks)};
-const GS = ${u(gs)}; const M = ${u(s.n * s.oh * s.ow)}; const IHW = ${u(s.ih * s.iw)};
+const BK = ${u(bk)}; const GS = ${u(gs)}; const M = ${u(s.n * s.oh * s.ow)}; const IHW = ${u(s.ih * s.iw)};
 const NSTEPS = ${u(nsteps)}; const NSTEP = ${u(Math.ceil(nsteps / ks))};
-// per K group g: A at sm[g*GS + k*BM4 + pixel/4] (4 pixels a vec4), B at sm[g*GS + 16*BM4 + k*BN4 + ocb];
+// per K group g: A at sm[g*GS + k*BM4 + pixel/4] (4 pixels a vec4), B at sm[g*GS + BK*BM4 + k*BN4 + ocb];
 // after the K loop the same memory holds the partial sums of groups 1..KS-1
 var<workgroup> sm: array<vec4<f32>, ${smem}>;
 @compute @workgroup_size(${v.wx}, ${v.wy}, ${ks})
@@ -439,7 +441,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   let m0 = wid.x * BM; let ocb0 = wid.y * BN4;
   let tx = l3.x; let ty = l3.y; let g = l3.z;
   let lg = ty * ${u(v.wx)} + tx;
-  let base = g * GS; let baseB = base + 16u * BM4;
+  let base = g * GS; let baseB = base + BK * BM4;
   let pb0 = ${pbase}; let kb0 = ${kbase};`);
   // per loaded pixel: its origin in the input (top-left tap, may be negative) and its element offset there
   for (let j = 0; j < ppt; j++) {
@@ -450,6 +452,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   for (let q = 0; q < v.tm; q++) for (let j = 0; j < tn4; j++) L.push(`  var c${q}_${j} = vec4<f32>(0.0);`);
   for (let j = 0; j < ppt; j++) for (let i = 0; i < kpt; i++) L.push(`  var ra${j}_${i} = 0.0;`);
   for (let e = 0; e < eb; e++) L.push(`  var rb${e} = vec4<f32>(0.0);`);
+  // per-channel scales: each thread's weight channels are fixed, so their scale and offset are read once
+  if (hoist) {
+    for (let e = 0; e < eb; e++) {
+      L.push(`  let sc${e} = dsc(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u); let of${e} = dof(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u);`);
+    }
+  }
   const kOf = (i: number) => (kstride === 0 ? 'kb0' : `kb0 + ${u(i * kstride)}`);
   // global loads of step sidx into registers (zeros past the last step, for padding and channels >= IC)
   const loads = (sidx: string, ind: string): string[] => {
@@ -459,15 +467,16 @@ ${ind}  let chunk = sidx / KHW; let tap = sidx % KHW; let dy = (tap / KW) * DH; 
       const chk = bounds ? ` && u32(iy${j} + i32(dy)) < IH && u32(ix${j} + i32(dx)) < IW` : '';
       o.push(`${ind}  { let ok = sv && okm${j}${chk}; let off = u32(po${j} + i32(dy * IW + dx));`);
       for (let i = 0; i < kpt; i++) {
-        const icChk = s.ic % 16 ? ` && ic < IC` : '';
-        o.push(`${ind}    { let ic = chunk * 16u + ${kOf(i)}; var x = 0.0; if (ok${icChk}) { x = xs(off + ic * IHW); } ra${j}_${i} = x; }`);
+        const icChk = s.ic % bk ? ` && ic < IC` : '';
+        o.push(`${ind}    { let ic = chunk * BK + ${kOf(i)}; var x = 0.0; if (ok${icChk}) { x = xs(off + ic * IHW); } ra${j}_${i} = x; }`);
       }
       o.push(`${ind}  }`);
     }
     for (let e = 0; e < eb; e++) {
-      o.push(`${ind}  { let e = lg + ${u(e * nt)}; let k = e % 16u; let ocb = ocb0 + e / 16u; let icb = chunk * 4u + k / 4u;
+      const sc = hoist ? `sc${e}, of${e}` : 'dsc(ocb, icb / BLKT), dof(ocb, icb / BLKT)';
+      o.push(`${ind}  { let e = lg + ${u(e * nt)}; let k = e % BK; let ocb = ocb0 + e / BK; let icb = chunk * ${u(bk / 4)} + k / 4u;
 ${ind}    var w = vec4<f32>(0.0);
-${ind}    if (sv && ocb < OCB && icb < ICB) { let blk = icb / BLKT; w = deq(ocb * KB + icb * KHW + tap, k % 4u, dsc(ocb, blk), dof(ocb, blk)); }
+${ind}    if (sv && ocb < OCB && icb < ICB) { w = deq(ocb * KB + icb * KHW + tap, k % 4u, ${sc}); }
 ${ind}    rb${e} = w; }`);
     }
     o.push(`${ind}}`);
@@ -480,12 +489,12 @@ ${ind}    rb${e} = w; }`);
   for (let j = 0; j < ppt; j++) for (let i = 0; i < kpt; i++) {
     L.push(`    { let k = ${kOf(i)}; sm[base + k * BM4 + ml${j} / 4u][ml${j} % 4u] = ra${j}_${i}; }`);
   }
-  for (let e = 0; e < eb; e++) L.push(`    { let e = lg + ${u(e * nt)}; sm[baseB + (e % 16u) * BN4 + e / 16u] = rb${e}; }`);
+  for (let e = 0; e < eb; e++) L.push(`    { let e = lg + ${u(e * nt)}; sm[baseB + (e % BK) * BN4 + e / BK] = rb${e}; }`);
   L.push('    workgroupBarrier();');
   L.push('    if (st + 1u < NSTEP) {');
   L.push(...loads('(st + 1u) * KS + g', '      '));
   L.push('    }');
-  L.push('    for (var k = 0u; k < 16u; k++) {');
+  L.push('    for (var k = 0u; k < BK; k++) {');
   for (let i = 0; i < tm4; i++) L.push(`      let av${i} = sm[base + k * BM4 + ty + ${u(i * v.wy)}];`);
   for (let j = 0; j < tn4; j++) L.push(`      let bv${j} = sm[baseB + k * BN4 + tx + ${u(j * v.wx)}];`);
   for (let q = 0; q < v.tm; q++) for (let j = 0; j < tn4; j++) {
