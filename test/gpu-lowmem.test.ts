@@ -201,6 +201,18 @@ describe('every variant forced on shapes that hit every tail (tests.md E.6)', ()
   }
 });
 
+describe('mm kernels with block-wise scales, every quantization (raw-register and hoisted scale paths)', () => {
+  // the E.6 shapes above reach block-wise scales only for a few variant/quantization pairs; these do all four
+  const p = { n: 1, ic: 24, ih: 5, iw: 6, oc: 10, fh: 3, fw: 3, pad: [1, 1] as [number, number] };
+  for (const variant of ['mm_m32n32t4x4k2d', 'mm_m64n32t4x4b32d', 'mm_m64n32t4x4']) {
+    it(variant, async () => {
+      for (const [bits, asym] of QUANTS) {
+        for (const blockSize of [8, 0]) await checkC1({ p, bits, asym, act: 'relu6', blockSize, variant });
+      }
+    });
+  }
+});
+
 /** C.2/C.3 data and check: max|ref - out| / max(0.001, max|ref|) <= 0.1. */
 async function checkC2(p: CaseSpec['p'], bits: 4 | 8, blockSize: number, variant?: string): Promise<string> {
   const s = deriveShape({ ...p, weightBits: bits, blockSize });

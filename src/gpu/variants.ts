@@ -34,6 +34,8 @@ export interface GemvVariant {
   rows: number;
   /** 4-channel output blocks per work-group (they share every input load) */
   g: number;
+  /** 16-byte weight loads in flight per thread */
+  un: number;
 }
 export interface TileVariant {
   family: 'tile';
@@ -60,8 +62,10 @@ export interface MmVariant {
   tn: number;
   /** K groups per work-group (split-K inside the work-group) */
   ks: number;
-  /** channels per K step (one barrier pair a step) */
+  /** channels per K step */
   bk: 16 | 32;
+  /** double-buffered work-group memory (one barrier a step) with weights kept raw in registers until stored */
+  db: boolean;
 }
 export type Variant = DirectVariant | GemvVariant | TileVariant | MmVariant;
 
@@ -71,23 +75,26 @@ function tile(wx: number, wy: number, rm: number, rn: number, ks = 1): TileVaria
   return { family: 'tile', name: `tile_m${wy * rm}n${wx * rn * 4}${ks > 1 ? `k${ks}` : ''}`, paths: ALL, wx, wy, rm, rn, ks };
 }
 
-function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16): MmVariant {
-  const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}`;
-  return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk };
+function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16, db = false): MmVariant {
+  const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}${db ? 'd' : ''}`;
+  return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk, db };
 }
 
 export const VARIANTS: readonly Variant[] = [
   { family: 'direct', name: 'gemm_conv', paths: ['gemm'], c: 4, pn: 1, ph: 1, pw: 1 },
   { family: 'direct', name: 'gemm_conv_b2', paths: ['gemm'], c: 4, pn: 2, ph: 1, pw: 1 },
-  { family: 'gemv', name: 'gemv_r1', paths: ['gemm'], rows: 1, g: 1 },
-  { family: 'gemv', name: 'gemv_r2', paths: ['gemm'], rows: 2, g: 1 },
-  { family: 'gemv', name: 'gemv_r4', paths: ['gemm'], rows: 4, g: 1 },
-  { family: 'gemv', name: 'gemv_r8', paths: ['gemm'], rows: 8, g: 1 },
-  { family: 'gemv', name: 'gemv_r16', paths: ['gemm'], rows: 16, g: 1 },
-  { family: 'gemv', name: 'gemv_r1g2', paths: ['gemm'], rows: 1, g: 2 },
-  { family: 'gemv', name: 'gemv_r1g4', paths: ['gemm'], rows: 1, g: 4 },
-  { family: 'gemv', name: 'gemv_r2g2', paths: ['gemm'], rows: 2, g: 2 },
-  { family: 'gemv', name: 'gemv_r4g2', paths: ['gemm'], rows: 4, g: 2 },
+  { family: 'gemv', name: 'gemv_r1', paths: ['gemm'], rows: 1, g: 1, un: 2 },
+  { family: 'gemv', name: 'gemv_r2', paths: ['gemm'], rows: 2, g: 1, un: 2 },
+  { family: 'gemv', name: 'gemv_r4', paths: ['gemm'], rows: 4, g: 1, un: 2 },
+  { family: 'gemv', name: 'gemv_r8', paths: ['gemm'], rows: 8, g: 1, un: 2 },
+  { family: 'gemv', name: 'gemv_r16', paths: ['gemm'], rows: 16, g: 1, un: 2 },
+  { family: 'gemv', name: 'gemv_r1g2', paths: ['gemm'], rows: 1, g: 2, un: 2 },
+  { family: 'gemv', name: 'gemv_r1g4', paths: ['gemm'], rows: 1, g: 4, un: 2 },
+  { family: 'gemv', name: 'gemv_r2g2', paths: ['gemm'], rows: 2, g: 2, un: 2 },
+  { family: 'gemv', name: 'gemv_r4g2', paths: ['gemm'], rows: 4, g: 2, un: 2 },
+  { family: 'gemv', name: 'gemv_r1u4', paths: ['gemm'], rows: 1, g: 1, un: 4 },
+  { family: 'gemv', name: 'gemv_r1g2u4', paths: ['gemm'], rows: 1, g: 2, un: 4 },
+  { family: 'gemv', name: 'gemv_r1u8', paths: ['gemm'], rows: 1, g: 1, un: 8 },
   { family: 'direct', name: 'conv_2d_1x1', paths: ['conv1x1'], c: 4, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_1x1_c8h1w4', paths: ['conv1x1'], c: 8, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_c4h1w4', paths: ['general'], c: 4, pn: 1, ph: 1, pw: 4 },
@@ -122,6 +129,13 @@ export const VARIANTS: readonly Variant[] = [
   mm(8, 16, 4, 4, 1, 32),  // mm_m64n32t4x4b32   128
   mm(8, 8, 4, 4, 2, 32),   // mm_m32n32t4x4k2b32 128
   mm(8, 8, 4, 4, 4, 32),   // mm_m32n32t4x4k4b32 256
+  // double-buffered
+  mm(16, 16, 4, 4, 1, 16, true),  // mm_m64n64t4x4d
+  mm(8, 16, 4, 4, 1, 16, true),   // mm_m64n32t4x4d
+  mm(8, 8, 4, 4, 2, 16, true),    // mm_m32n32t4x4k2d
+  mm(8, 8, 4, 4, 4, 16, true),    // mm_m32n32t4x4k4d
+  mm(8, 16, 4, 4, 1, 32, true),   // mm_m64n32t4x4b32d
+  mm(8, 8, 4, 4, 2, 32, true),    // mm_m32n32t4x4k2b32d
 ];
 
 export function findVariant(name: string): Variant | undefined {
@@ -147,7 +161,7 @@ export function workgroupBytes(v: Variant, wg: Wg): number {
   }
   if (v.family === 'mm') {
     const gs = v.bk * ((v.wy * v.tm) / 4 + (v.wx * v.tn) / 4);
-    return 16 * Math.max(v.ks * gs, (v.ks - 1) * v.wx * v.wy * (v.tm * v.tn) / 4);
+    return 16 * Math.max(v.ks * (v.db ? 2 : 1) * gs, (v.ks - 1) * v.wx * v.wy * (v.tm * v.tn) / 4);
   }
   return 0;
 }

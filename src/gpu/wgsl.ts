@@ -35,7 +35,10 @@ fn u8r(w: u32) -> vec4<f32> {
   let v = w ^ 0x80808080u; let h = v >> 16u;
   return bitcast<vec4<f32>>((vec4<u32>(v, v, h, h) & vec4<u32>(0xffu, 0xff00u, 0xffu, 0xff00u)) | vec4<u32>(0x4b000000u)) - vec4<f32>(8388608.0);
 }
-fn wu(t: u32, i: u32) -> vec4<f32> { return u8r(W[t][i]); }`;
+fn wu(t: u32, i: u32) -> vec4<f32> { return u8r(W[t][i]); }
+alias WR = u32;
+fn wraw(t: u32, i: u32) -> u32 { return W[t][i]; }
+fn wdec(r: u32, i: u32) -> vec4<f32> { return u8r(r); }`;
   } else if (s.bits === 4) {
     // rows 2h and 2h+1 of a tile share its word h (low / high 16 bits); nibble j of a row is output lane j
     wq = `const LSC = vec4<f32>(1.0, 0.0625, 0.00390625, 0.000244140625); const QC = 8.0;
@@ -46,9 +49,15 @@ fn u4r(h: u32) -> vec4<f32> {
 fn wu(t: u32, i: u32) -> vec4<f32> {
   let wi = t * 2u + (i >> 1u);
   return u4r(W[wi >> 2u][wi & 3u] >> ((i & 1u) * 16u));
-}`;
+}
+alias WR = u32;
+fn wraw(t: u32, i: u32) -> u32 { let wi = t * 2u + (i >> 1u); return W[wi >> 2u][wi & 3u]; }
+fn wdec(r: u32, i: u32) -> vec4<f32> { return u4r(r >> ((i & 1u) * 16u)); }`;
   } else {
-    wq = `fn wu(t: u32, i: u32) -> vec4<f32> { return W[t * 4u + i]; }`;
+    wq = `fn wu(t: u32, i: u32) -> vec4<f32> { return W[t * 4u + i]; }
+alias WR = vec4<f32>;
+fn wraw(t: u32, i: u32) -> vec4<f32> { return W[t * 4u + i]; }
+fn wdec(r: vec4<f32>, i: u32) -> vec4<f32> { return r; }`;
   }
   // dsc = S*LSC and dof = O - QC*S per (ocb, blk); the float twin has neither
   const so = s.asym ? 'SO[2u * (ocb * NBLK + blk)]' : 'SO[ocb * NBLK + blk]';
@@ -73,6 +82,8 @@ const NBLK = ${u(s.nBlk)}; const BLKT = ${u(blkTiles)};
 ${wq}
 fn dsc(ocb: u32, blk: u32) -> vec4<f32> { ${dsc} }
 fn dof(ocb: u32, blk: u32) -> vec4<f32> { ${dof} }
+// index in SO of the scale S of (ocb, blk); an asymmetric offset O follows it
+fn soi(ocb: u32, blk: u32) -> u32 { return ${s.asym ? '2u * (ocb * NBLK + blk)' : 'ocb * NBLK + blk'}; }
 // weight row i of tile t, dequantized, given a = dsc(..) and b = dof(..) of its (ocb, blk)
 fn deq(t: u32, i: u32, a: vec4<f32>, b: vec4<f32>) -> vec4<f32> { ${deq} }
 fn act(v: vec4<f32>) -> vec4<f32> { ${act} }
@@ -195,12 +206,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
   // One unit of work = one 16-byte load of W where the format allows (int8: one tile; int4 with KB even: two
   // tiles), consecutive threads on consecutive units (coalesced); two units per iteration keep two loads in flight.
   const nu = s.kb / tilesPerUnit;
-  const unit = (uExpr: string, ind: string): string[] => {
+  // 16-byte units of W are loaded for all the iteration's units first (index clamped, in bounds), so v.un
+  // loads are in flight before any arithmetic waits on one
+  const vecUnit = s.bits === 8 || pair4;
+  const unit = (uExpr: string, ind: string, uu: number): string[] => {
     const o: string[] = [`${ind}{ let un = ${uExpr};`];
-    for (let gi = 0; gi < G; gi++) {
-      if (s.bits === 8) o.push(`${ind}  let wv${gi} = W[ocb${gi} * KB + un];`);
-      if (pair4) o.push(`${ind}  let wv${gi} = W[(ocb${gi} * KB) / 2u + un];`);
-    }
+    for (let gi = 0; gi < G; gi++) if (vecUnit) o.push(`${ind}  let wv${gi} = wp${gi}_${uu};`);
     if (unitBlk) {
       for (let gi = 0; gi < G; gi++) for (let i = 0; i < r; i++) o.push(`${ind}  var du${gi}_${i} = vec4<f32>(0.0);`);
       for (let i = 0; i < r; i++) o.push(`${ind}  var xu${i} = 0.0;`);
@@ -245,11 +256,21 @@ ${ind}      let d = fma(vec4<f32>(xv.x), q0, fma(vec4<f32>(xv.y), q1, fma(vec4<f
     o.push(`${ind}}`);
     return o;
   };
-  L.push(`  for (var u0 = lid; u0 < ${u(nu)}; u0 += 2u * T) {`);
-  L.push(...unit('u0', '    '));
-  L.push(`    if (u0 + T < ${u(nu)}) {`);
-  L.push(...unit('u0 + T', '      '));
-  L.push('    }\n  }');
+  const un = v.un;
+  L.push(`  for (var u0 = lid; u0 < ${u(nu)}; u0 += ${u(un)} * T) {`);
+  if (vecUnit) {
+    for (let uu = 0; uu < un; uu++) for (let gi = 0; gi < G; gi++) {
+      const wbase = s.bits === 8 ? `ocb${gi} * KB` : `(ocb${gi} * KB) / 2u`;
+      L.push(`    let wp${gi}_${uu} = W[${wbase} + min(u0 + ${u(uu)} * T, ${u(nu - 1)})];`);
+    }
+  }
+  L.push(...unit('u0', '    ', 0));
+  for (let uu = 1; uu < un; uu++) {
+    L.push(`    if (u0 + ${u(uu)} * T < ${u(nu)}) {`);
+    L.push(...unit(`u0 + ${u(uu)} * T`, '      ', uu));
+    L.push('    }');
+  }
+  L.push('  }');
   if (perChan) {
     for (let gi = 0; gi < G; gi++) {
       L.push(`  { let sc = dsc(ocb${gi}, 0u); let ofv = dof(ocb${gi}, 0u);`);
@@ -424,7 +445,8 @@ function mmKernel(s: ConvShape, v: MmVariant): string {
   const eb = ebt / nt;
   const gs = bk * (bm4 + bn4);
   const acc = v.tm * tn4;
-  const smem = Math.max(ks * gs, (ks - 1) * nt * acc, 1);
+  const nbuf = v.db ? 2 : 1;
+  const smem = Math.max(ks * nbuf * gs, (ks - 1) * nt * acc, 1);
   const icc = Math.ceil(s.ic / bk);
   const nsteps = icc * s.kh * s.kw;
   const hoist = s.bits !== 32 && s.nBlk === 1;
@@ -441,7 +463,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   let m0 = wid.x * BM; let ocb0 = wid.y * BN4;
   let tx = l3.x; let ty = l3.y; let g = l3.z;
   let lg = ty * ${u(v.wx)} + tx;
-  let base = g * GS; let baseB = base + BK * BM4;
+  let base = g * ${u(nbuf)} * GS;
   let pb0 = ${pbase}; let kb0 = ${kbase};`);
   // per loaded pixel: its origin in the input (top-left tap, may be negative) and its element offset there
   for (let j = 0; j < ppt; j++) {
@@ -451,7 +473,13 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   }
   for (let q = 0; q < v.tm; q++) for (let j = 0; j < tn4; j++) L.push(`  var c${q}_${j} = vec4<f32>(0.0);`);
   for (let j = 0; j < ppt; j++) for (let i = 0; i < kpt; i++) L.push(`  var ra${j}_${i} = 0.0;`);
-  for (let e = 0; e < eb; e++) L.push(`  var rb${e} = vec4<f32>(0.0);`);
+  const q = s.bits !== 32;
+  for (let e = 0; e < eb; e++) {
+    if (v.db) {
+      // raw words (and raw scales) stay in registers until the store: no arithmetic waits on the loads
+      L.push(`  var rbw${e}: WR; var rbv${e} = false;${q && !hoist ? ` var rbs${e} = vec4<f32>(0.0);${s.asym ? ` var rbo${e} = vec4<f32>(0.0);` : ''}` : ''}`);
+    } else L.push(`  var rb${e} = vec4<f32>(0.0);`);
+  }
   // per-channel scales: each thread's weight channels are fixed, so their scale and offset are read once
   if (hoist) {
     for (let e = 0; e < eb; e++) {
@@ -473,6 +501,12 @@ ${ind}  let chunk = sidx / KHW; let tap = sidx % KHW; let dy = (tap / KW) * DH; 
       o.push(`${ind}  }`);
     }
     for (let e = 0; e < eb; e++) {
+      if (v.db) {
+        o.push(`${ind}  { let e = lg + ${u(e * nt)}; let k = e % BK; let ocb = ocb0 + e / BK; let icb = chunk * ${u(bk / 4)} + k / 4u;
+${ind}    rbv${e} = sv && ocb < OCB && icb < ICB;
+${ind}    if (rbv${e}) { rbw${e} = wraw(ocb * KB + icb * KHW + tap, k % 4u);${q && !hoist ? ` let si = soi(ocb, icb / BLKT); rbs${e} = SO[si];${s.asym ? ` rbo${e} = SO[si + 1u];` : ''}` : ''} } }`);
+        continue;
+      }
       const sc = hoist ? `sc${e}, of${e}` : 'dsc(ocb, icb / BLKT), dof(ocb, icb / BLKT)';
       o.push(`${ind}  { let e = lg + ${u(e * nt)}; let k = e % BK; let ocb = ocb0 + e / BK; let icb = chunk * ${u(bk / 4)} + k / 4u;
 ${ind}    var w = vec4<f32>(0.0);
@@ -482,27 +516,61 @@ ${ind}    rb${e} = w; }`);
     o.push(`${ind}}`);
     return o;
   };
+  // smem stores of the registers loaded for one step, into the buffer at `at`
+  const stores = (at: string, ind: string): string[] => {
+    const o: string[] = [];
+    for (let j = 0; j < ppt; j++) for (let i = 0; i < kpt; i++) {
+      o.push(`${ind}{ let k = ${kOf(i)}; sm[${at} + k * BM4 + ml${j} / 4u][ml${j} % 4u] = ra${j}_${i}; }`);
+    }
+    for (let e = 0; e < eb; e++) {
+      const dst = `sm[${at} + BK * BM4 + (e % BK) * BN4 + e / BK]`;
+      if (!v.db) { o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rb${e}; }`); continue; }
+      let val: string;
+      if (!q) val = `wdec(rbw${e}, e % 4u)`;
+      else if (hoist) val = `fma(wdec(rbw${e}, e % 4u), sc${e}, of${e})`;
+      else val = `fma(wdec(rbw${e}, e % 4u), rbs${e} * LSC, ${s.asym ? `rbo${e} - QC * rbs${e}` : `-QC * rbs${e}`})`;
+      o.push(`${ind}{ let e = lg + ${u(e * nt)}; var w = vec4<f32>(0.0); if (rbv${e}) { w = ${val}; } ${dst} = w; }`);
+    }
+    return o;
+  };
+  const compute = (at: string, ind: string): string[] => {
+    const o: string[] = [`${ind}for (var k = 0u; k < BK; k++) {`];
+    for (let i = 0; i < tm4; i++) o.push(`${ind}  let av${i} = sm[${at} + k * BM4 + ty + ${u(i * v.wy)}];`);
+    for (let j = 0; j < tn4; j++) o.push(`${ind}  let bv${j} = sm[${at} + BK * BM4 + k * BN4 + tx + ${u(j * v.wx)}];`);
+    for (let qq = 0; qq < v.tm; qq++) for (let j = 0; j < tn4; j++) {
+      o.push(`${ind}  c${qq}_${j} = fma(vec4<f32>(av${qq >> 2}[${qq & 3}]), bv${j}, c${qq}_${j});`);
+    }
+    o.push(`${ind}}`);
+    return o;
+  };
   L.push(...loads('g', '  '));
   // the step count is the same for every thread (barriers stay in uniform control flow); the loads of step
   // st+1 are issued before the multiply-adds of step st
-  L.push('  for (var st = 0u; st < NSTEP; st++) {');
-  for (let j = 0; j < ppt; j++) for (let i = 0; i < kpt; i++) {
-    L.push(`    { let k = ${kOf(i)}; sm[base + k * BM4 + ml${j} / 4u][ml${j} % 4u] = ra${j}_${i}; }`);
+  if (v.db) {
+    // two buffers: step st computes from buffer st%2 while the next step is stored into the other one, so
+    // one barrier a step suffices (everyone has finished step st-1, which read that other buffer)
+    L.push(...stores('base', '  '));
+    L.push('  workgroupBarrier();');
+    L.push('  for (var st = 0u; st < NSTEP; st++) {');
+    L.push('    let bc = base + (st & 1u) * GS; let bn = base + ((st + 1u) & 1u) * GS; let more = st + 1u < NSTEP;');
+    L.push('    if (more) {');
+    L.push(...loads('(st + 1u) * KS + g', '      '));
+    L.push('    }');
+    L.push(...compute('bc', '    '));
+    L.push('    if (more) {');
+    L.push(...stores('bn', '      '));
+    L.push('    }');
+    L.push('    workgroupBarrier();\n  }');
+  } else {
+    L.push('  for (var st = 0u; st < NSTEP; st++) {');
+    L.push(...stores('base', '    '));
+    L.push('    workgroupBarrier();');
+    L.push('    if (st + 1u < NSTEP) {');
+    L.push(...loads('(st + 1u) * KS + g', '      '));
+    L.push('    }');
+    L.push(...compute('base', '    '));
+    L.push('    workgroupBarrier();\n  }');
   }
-  for (let e = 0; e < eb; e++) L.push(`    { let e = lg + ${u(e * nt)}; sm[baseB + (e % BK) * BN4 + e / BK] = rb${e}; }`);
-  L.push('    workgroupBarrier();');
-  L.push('    if (st + 1u < NSTEP) {');
-  L.push(...loads('(st + 1u) * KS + g', '      '));
-  L.push('    }');
-  L.push('    for (var k = 0u; k < BK; k++) {');
-  for (let i = 0; i < tm4; i++) L.push(`      let av${i} = sm[base + k * BM4 + ty + ${u(i * v.wy)}];`);
-  for (let j = 0; j < tn4; j++) L.push(`      let bv${j} = sm[baseB + k * BN4 + tx + ${u(j * v.wx)}];`);
-  for (let q = 0; q < v.tm; q++) for (let j = 0; j < tn4; j++) {
-    L.push(`      c${q}_${j} = fma(vec4<f32>(av${q >> 2}[${q & 3}]), bv${j}, c${q}_${j});`);
-  }
-  L.push(`    }
-    workgroupBarrier();
-  }`);
   if (ks > 1) {
     L.push('  if (g > 0u) {');
     for (let q = 0; q < v.tm; q++) for (let j = 0; j < tn4; j++) {
