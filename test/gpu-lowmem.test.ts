@@ -204,7 +204,7 @@ describe('every variant forced on shapes that hit every tail (tests.md E.6)', ()
 describe('mm kernels with block-wise scales, every quantization (raw-register and hoisted scale paths)', () => {
   // the E.6 shapes above reach block-wise scales only for a few variant/quantization pairs; these do all four
   const p = { n: 1, ic: 24, ih: 5, iw: 6, oc: 10, fh: 3, fw: 3, pad: [1, 1] as [number, number] };
-  for (const variant of ['mm_m32n32t4x4k2d', 'mm_m64n32t4x4b32d', 'mm_m64n32t4x4']) {
+  for (const variant of ['mm_m32n32t4x4k2d', 'mm_m64n32t4x4d', 'mm_m64n32t4x4']) {
     it(variant, async () => {
       for (const [bits, asym] of QUANTS) {
         for (const blockSize of [8, 0]) await checkC1({ p, bits, asym, act: 'relu6', blockSize, variant });
@@ -274,7 +274,7 @@ describe('API: run() on arrays and GPU buffers, tuning and its cache', () => {
   const ref = lowMemConvRef({ ...s, act: 'relu6' }, x, q.dequantized, d.bias);
 
   it('tunes (fast), caches by declared inputs, and a runtime loaded with the cache skips timing', async () => {
-    const t = await createGpuRuntime({ device, tuning: 'fast', tuneReps: 1 });
+    const t = await createGpuRuntime({ device, tuning: 'fast', tuneReps: 1, tuneWarmupMs: 20 });
     const conv = t.lowMemoryConv(p);
     expect(conv.variants).toEqual(variantsForPath('general'));
     conv.setWeights(q.data, q.scales, q.offsets, d.bias);
@@ -323,7 +323,7 @@ describe('API: run() on arrays and GPU buffers, tuning and its cache', () => {
   });
 
   it('float32-weight twin computes the same convolution', async () => {
-    const conv = gpu.floatConv({ ...p, variant: 'tile_m16n32k4' });
+    const conv = gpu.floatConv({ ...p, variant: 'mm_m32n32t4x4k2' });
     const wf = Float32Array.from(q.dequantized);
     conv.setWeights(wf, d.bias);
     const out = (await conv.run(x)) as Float32Array;
@@ -371,6 +371,11 @@ describe('typed errors before any dispatch', () => {
     const sym = gpu.lowMemoryConv(base);
     expect(code(() => sym.setWeights(new Uint8Array(4 * 8 * 9), ok.s, ok.o, ok.b))).toBe('BAD_OFFSETS:offsets');
     sym.dispose();
+  });
+  it('rejects bad tuning options with BAD_PARAM naming the option', async () => {
+    await expect(createGpuRuntime({ device, tuneReps: 0 })).rejects.toMatchObject({ code: 'BAD_PARAM', param: 'tuneReps' });
+    await expect(createGpuRuntime({ device, tuneWarmupMs: -1 })).rejects.toMatchObject({ code: 'BAD_PARAM', param: 'tuneWarmupMs' });
+    await expect(createGpuRuntime({ device, tuneWarmupMs: Number.NaN })).rejects.toMatchObject({ code: 'BAD_PARAM', param: 'tuneWarmupMs' });
   });
   it('reports NO_ADAPTER when there is no device and navigator.gpu has no adapter', async () => {
     const g = globalThis as { navigator?: unknown };

@@ -25,10 +25,10 @@ async function main() {
   const { device } = await createNodeDevice();
   const gpu = await createGpuRuntime({ device, tuning: 'none' });
   const cases: { name: string; p: any; bits: 4 | 8 | 32; variants: string[] }[] = [
-    { name: '256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n32t4x4', 'mm_m32n32t4x4k2', 'mm_m64n64t8x8'] },
+    { name: '256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n32t4x4', 'mm_m32n32t4x4k2', 'mm_m64n32t4x4d'] },
     { name: '256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits: 8, variants: ['mm_m64n32t4x4'] },
-    { name: 'gemm 4096 M=128', p: { n: 128, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n64t4x4', 'mm_m128n128t8x8'] },
-    { name: '64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 8, variants: ['mm_m32n32t4x4k4', 'mm_m64n32t4x4', 'tile_m32n32k4'] },
+    { name: 'gemm 4096 M=128', p: { n: 128, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n64t4x4', 'mm_m64n64t4x4d'] },
+    { name: '64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 8, variants: ['mm_m32n32t4x4k4', 'mm_m64n32t4x4', 'mm_m32n32t4x4k4d'] },
   ];
   if (args.includes('--reverse')) cases.reverse();
   for (const c of cases) {

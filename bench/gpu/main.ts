@@ -256,7 +256,7 @@ function save(obj: unknown): void {
 
 async function main() {
   const { device, adapterInfo, features } = await createNodeDevice();
-  const gpu = await createGpuRuntime({ device, tuning: 'full', tuneReps: quick ? 2 : 10 });
+  const gpu = await createGpuRuntime({ device, tuning: 'full', tuneReps: quick ? 2 : 10, tuneWarmupMs: quick ? 0 : 500 });
   console.log(`adapter: ${adapterInfo.vendor} ${adapterInfo.architecture} ${adapterInfo.description} ${adapterInfo.device}`);
   console.log(`features: ${features.join(' ')}`);
   const bw = await readBandwidth(device);

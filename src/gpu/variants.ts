@@ -10,10 +10,12 @@
  *   its threads split K, each reads whole packed tiles (coalesced along K), and the partial sums are reduced
  *   in work-group memory. The scale is applied once per tile (sum_i x_i*q_i, then *S, +sum_i x_i*O), which
  *   halves the arithmetic of dequantize-then-multiply. Work-group size is tuned.
- * - tile: implicit GEMM with work-group memory for all three paths. A work-group computes tm pixels x tn
- *   output channels; per K step of 16 it stages the im2col input tile and the dequantized weight tile (each
- *   weight is dequantized once per work-group, not once per pixel), then each thread accumulates rm x 4*rn
- *   outputs. The work-group size is part of the tile, so it is not tuned.
+ * - mm: implicit GEMM with work-group memory for all three paths (GEMM rows = output pixels, columns = output
+ *   channels, K = input channels x filter taps). A work-group computes a BM x BN tile; each K step stages BK
+ *   input channels at one filter tap (im2col input and dequantized weights, each weight dequantized once per
+ *   work-group), then every thread accumulates tm pixels x tn channels from vec4 reads. `k2`/`k4` split K
+ *   over 2/4 thread groups of the work-group, `b32` takes 32 channels a step, `d` double-buffers the staging
+ *   (one barrier a step). The work-group size is part of the variant, so it is not tuned.
  */
 import type { ConvShape, GpuPath } from './params.js';
 
@@ -37,19 +39,6 @@ export interface GemvVariant {
   /** 16-byte weight loads in flight per thread */
   un: number;
 }
-export interface TileVariant {
-  family: 'tile';
-  name: string;
-  paths: GpuPath[];
-  /** threads along output channels / along pixels */
-  wx: number;
-  wy: number;
-  /** pixels per thread (multiple of 4) and 4-channel blocks per thread */
-  rm: number;
-  rn: number;
-  /** K groups per work-group (split-K inside the work-group, reduced through work-group memory) */
-  ks: number;
-}
 export interface MmVariant {
   family: 'mm';
   name: string;
@@ -67,13 +56,9 @@ export interface MmVariant {
   /** double-buffered work-group memory (one barrier a step) with weights kept raw in registers until stored */
   db: boolean;
 }
-export type Variant = DirectVariant | GemvVariant | TileVariant | MmVariant;
+export type Variant = DirectVariant | GemvVariant | MmVariant;
 
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
-
-function tile(wx: number, wy: number, rm: number, rn: number, ks = 1): TileVariant {
-  return { family: 'tile', name: `tile_m${wy * rm}n${wx * rn * 4}${ks > 1 ? `k${ks}` : ''}`, paths: ALL, wx, wy, rm, rn, ks };
-}
 
 function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16, db = false): MmVariant {
   const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}${db ? 'd' : ''}`;
@@ -100,32 +85,12 @@ export const VARIANTS: readonly Variant[] = [
   { family: 'direct', name: 'conv_2d_c4h1w4', paths: ['general'], c: 4, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_c4h4w1', paths: ['general'], c: 4, pn: 1, ph: 4, pw: 1 },
   { family: 'direct', name: 'conv_2d_c8h4w1', paths: ['general'], c: 8, pn: 1, ph: 4, pw: 1 },
-  tile(16, 4, 4, 1),   // tile_m16n64
-  tile(8, 8, 4, 1),    // tile_m32n32
-  tile(16, 8, 4, 1),   // tile_m32n64
-  tile(8, 16, 4, 1),   // tile_m64n32
-  tile(16, 16, 4, 1),  // tile_m64n64
-  tile(16, 16, 8, 1),  // tile_m128n64
-  tile(16, 16, 4, 2),  // tile_m64n128
-  // split-K: more threads per output tile where the output is small and K long (few work-groups otherwise)
-  tile(8, 4, 4, 1, 4),  // tile_m16n32k4
-  tile(8, 8, 4, 1, 4),  // tile_m32n32k4
-  tile(16, 4, 4, 1, 2), // tile_m16n64k2
-  tile(16, 8, 4, 1, 2), // tile_m32n64k2
-  tile(8, 16, 4, 1, 2), // tile_m64n32k2
-  // mm: the same implicit GEMM with cheap im2col addressing and larger per-thread tiles (wgsl.ts mmKernel)
+  // mm: implicit GEMM for every path (wgsl.ts mmKernel); m/n = work-group tile, t = per-thread tile, k = split-K
   mm(16, 16, 4, 4),        // mm_m64n64t4x4      256 threads
-  mm(16, 8, 4, 4),         // mm_m32n64t4x4      128
   mm(8, 16, 4, 4),         // mm_m64n32t4x4      128
-  mm(16, 16, 8, 4),        // mm_m128n64t8x4     256
-  mm(8, 8, 8, 4),          // mm_m64n32t8x4      64
-  mm(8, 16, 8, 4),         // mm_m128n32t8x4     128
   mm(8, 8, 4, 4, 2),       // mm_m32n32t4x4k2    128
   mm(8, 8, 4, 4, 4),       // mm_m32n32t4x4k4    256
-  mm(16, 4, 4, 4, 4),      // mm_m16n64t4x4k4    256
-  mm(8, 8, 4, 8, 2),       // mm_m32n64t4x8k2    128
   // 32 channels a step: half the barriers and steps
-  mm(16, 16, 4, 4, 1, 32), // mm_m64n64t4x4b32   256
   mm(8, 16, 4, 4, 1, 32),  // mm_m64n32t4x4b32   128
   mm(8, 8, 4, 4, 2, 32),   // mm_m32n32t4x4k2b32 128
   mm(8, 8, 4, 4, 4, 32),   // mm_m32n32t4x4k4b32 256
@@ -155,10 +120,6 @@ export interface DeviceCaps {
 /** Bytes of work-group memory a variant declares (must stay within the device limit). */
 export function workgroupBytes(v: Variant, wg: Wg): number {
   if (v.family === 'gemv') return wg[0] * v.rows * v.g * 16;
-  if (v.family === 'tile') {
-    const gs = 16 * (v.wy * v.rm / 4 + v.wx * v.rn);
-    return 16 * Math.max(v.ks * gs, (v.ks - 1) * v.wx * v.wy * v.rm * v.rn);
-  }
   if (v.family === 'mm') {
     const gs = v.bk * ((v.wy * v.tm) / 4 + (v.wx * v.tn) / 4);
     return 16 * Math.max(v.ks * (v.db ? 2 : 1) * gs, (v.ks - 1) * v.wx * v.wy * (v.tm * v.tn) / 4);
@@ -166,9 +127,9 @@ export function workgroupBytes(v: Variant, wg: Wg): number {
   return 0;
 }
 
-/** Work-group size candidates, default first. Direct: MNN-style 2-D sizes; gemv: 1-D; tile: fixed. */
+/** Work-group size candidates, default first. Direct: MNN-style 2-D sizes; gemv: 1-D; mm: fixed. */
 export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
-  if (v.family === 'tile' || v.family === 'mm') return [[v.wx, v.wy * v.ks]];
+  if (v.family === 'mm') return [[v.wx, v.wy * v.ks]];
   if (v.family === 'gemv') {
     const all: Wg[] = ([[128, 1], [64, 1], [256, 1], [32, 1]] as Wg[]).filter(([t]) => t * v.rows * v.g <= 1024);
     return level === 'fast' ? all.slice(0, 2) : all;
@@ -180,10 +141,6 @@ export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
 /** Number of work-groups in x and y for a variant and work-group size. */
 export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number] {
   if (v.family === 'gemv') return [Math.ceil(s.ocb / v.g), Math.ceil(s.n / v.rows)];
-  if (v.family === 'tile') {
-    const m = s.n * s.oh * s.ow;
-    return [Math.ceil(m / (v.wy * v.rm)), Math.ceil(s.ocb / (v.wx * v.rn))];
-  }
   if (v.family === 'mm') {
     const m = s.n * s.oh * s.ow;
     return [Math.ceil(m / (v.wy * v.tm)), Math.ceil(s.ocb / ((v.wx * v.tn) / 4))];
@@ -208,17 +165,16 @@ export function variantsForPath(path: GpuPath): string[] {
 }
 
 /**
- * Choice without timing (tuning 'none'), in the spirit of MegEngine's is_preferred. From the H200 runs of
- * bench/gpu (docs/gpu.md): the gemv family wins the gemm path up to M = 128 (8 rows per work-group from
- * M = 8 on), the split-K tile m32n32k4 the 3x3 shapes, m64n32k2 large 1x1 convolutions.
+ * Choice without timing (tuning 'none'), in the spirit of MegEngine's is_preferred. From the H200 run of
+ * bench/gpu recorded in docs/gpu.md: the gemv family wins the gemm path up to M = 128 (8 rows per work-group
+ * from M = 8 on), mm_m64n32t4x4 large 1x1 convolutions, the double-buffered split-K mm_m32n32t4x4k4d the rest.
  */
 export function preferred(s: ConvShape): string {
   const m = s.n * s.oh * s.ow;
   if (s.path === 'gemm') {
     if (s.n <= 128) return s.n <= 1 ? 'gemv_r1' : s.n <= 2 ? 'gemv_r2' : s.n <= 4 ? 'gemv_r4' : 'gemv_r8';
-    return 'tile_m64n64';
+    return 'mm_m64n64t4x4';
   }
-  if (s.path === 'conv1x1' && m >= 1024) return 'tile_m64n32k2';
-  if (m >= 64) return 'tile_m32n32k4';
-  return 'tile_m16n32k4';
+  if (s.path === 'conv1x1' && m >= 1024) return 'mm_m64n32t4x4';
+  return 'mm_m32n32t4x4k4d';
 }

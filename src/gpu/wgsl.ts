@@ -13,7 +13,7 @@
  * and bias reads stay inside buffers that pack.ts pads by one extra 4-channel block.
  */
 import type { ConvShape } from './params.js';
-import type { DirectVariant, GemvVariant, MmVariant, TileVariant, Variant, Wg } from './variants.js';
+import type { DirectVariant, GemvVariant, MmVariant, Variant, Wg } from './variants.js';
 
 const u = (v: number) => `${v}u`;
 
@@ -295,117 +295,6 @@ ${ind}      let d = fma(vec4<f32>(xv.x), q0, fma(vec4<f32>(xv.y), q1, fma(vec4<f
   return L.join('\n');
 }
 
-function tileKernel(s: ConvShape, v: TileVariant): string {
-  const ntg = v.wx * v.wy;          // threads of one K group
-  const ks = v.ks;                  // K groups: group g takes K steps g, g+ks, ...; partial sums reduced at the end
-  const tm = v.wy * v.rm;
-  const tm4 = tm / 4;
-  const tn4 = v.wx * v.rn;
-  const ea = (16 * tm) / ntg;
-  const eb = (16 * tn4) / ntg;
-  if (!Number.isInteger(ea) || !Number.isInteger(eb)) throw new Error(`tile ${v.name}: loads do not divide evenly`);
-  const gs = 16 * (tm4 + tn4);      // vec4s of staged A and B per group
-  const acc = v.rm * v.rn;
-  const smem = Math.max(ks * gs, (ks - 1) * ntg * acc, 1);
-  const gemmOrder = s.oh * s.ow === 1;
-  const L: string[] = [];
-  L.push(`const TM = ${u(tm)}; const TM4 = ${u(tm4)}; const TN4 = ${u(tn4)}; const NTG = ${u(ntg)}; const KS = ${u(ks)};
-const GS = ${u(gs)}; const M = ${u(s.n * s.oh * s.ow)};
-const NSTEP = ${u(Math.ceil(s.kb / (4 * ks)))};
-// per group g: A staged at sm[g*GS + k*TM4 + pixel/4] (4 pixels per vec4), B at sm[g*GS + 16*TM4 + k*TN4 + ocb];
-// after the K loop the same memory holds the partial sums of groups 1..KS-1
-var<workgroup> sm: array<vec4<f32>, ${smem}>;
-// im2col element (pixel m, k = 4*kb + lane); zero for padding, m >= M, kb >= KB, ic >= IC
-fn aval(m: u32, k: u32) -> f32 {
-  let kb = k / 4u;
-  if (m >= M || kb >= KB) { return 0.0; }
-  let icb = kb / KHW; let r = kb % KHW; let kh = r / KW; let kw = r % KW;
-  let ic = icb * 4u + (k % 4u);
-  let n = m / OHW; let p = m % OHW; let oh = p / OW; let ow = p % OW;
-  let y = i32(oh * SH + kh * DH) - PH; let x = i32(ow * SW + kw * DW) - PW;
-  if (ic >= IC || y < 0i || y >= i32(IH) || x < 0i || x >= i32(IW)) { return 0.0; }
-  return xs(((n * IC + ic) * IH + u32(y)) * IW + u32(x));
-}
-@compute @workgroup_size(${v.wx}, ${v.wy}, ${ks})
-fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3: vec3<u32>) {
-  let m0 = wid.x * TM; let ocb0 = wid.y * TN4;
-  let tx = l3.x; let ty = l3.y; let g = l3.z;
-  let lg = ty * ${u(v.wx)} + tx;
-  let base = g * GS; let baseB = base + 16u * TM4;`);
-  for (let q = 0; q < v.rm; q++) for (let j = 0; j < v.rn; j++) L.push(`  var c${q}_${j} = vec4<f32>(0.0);`);
-  // the step count is the same for every thread (barriers must stay in uniform control flow)
-  // Software pipelining: the global loads (and dequantization) of step st+1 are issued into registers
-  // before the multiply-adds of step st, so their latency overlaps the arithmetic; one barrier pair a step.
-  const mk = gemmOrder ? 'let ml = e / 16u; let k = e % 16u;' : 'let k = e / TM; let ml = e % TM;';
-  const loads = (kb0: string, ind: string): string[] => {
-    const o: string[] = [`${ind}{ let kb0 = ${kb0};`];
-    for (let e = 0; e < ea; e++) {
-      // gemm path: consecutive threads walk k (contiguous in [N][IC]); else they walk pixels (contiguous in NCHW)
-      o.push(`${ind}  { let e = lg + ${u(e * ntg)}; ${mk} ra${e} = aval(m0 + ml, kb0 * 4u + k); }`);
-    }
-    for (let e = 0; e < eb; e++) {
-      // consecutive threads walk K inside one ocb: 16 threads read 4 contiguous tiles
-      o.push(`${ind}  { let e = lg + ${u(e * ntg)}; let k = e % 16u; let ob = e / 16u;
-${ind}    let kb = kb0 + k / 4u; let ocb = ocb0 + ob;
-${ind}    rb${e} = vec4<f32>(0.0);
-${ind}    if (kb < KB && ocb < OCB) {
-${ind}      let blk = (kb / KHW) / BLKT;
-${ind}      rb${e} = deq(ocb * KB + kb, k % 4u, dsc(ocb, blk), dof(ocb, blk));
-${ind}    } }`);
-    }
-    o.push(`${ind}}`);
-    return o;
-  };
-  for (let e = 0; e < ea; e++) L.push(`  var ra${e} = 0.0;`);
-  for (let e = 0; e < eb; e++) L.push(`  var rb${e} = vec4<f32>(0.0);`);
-  L.push(...loads('g * 4u', '  '));
-  L.push('  for (var st = 0u; st < NSTEP; st++) {');
-  for (let e = 0; e < ea; e++) {
-    L.push(`    { let e = lg + ${u(e * ntg)}; ${mk} sm[base + k * TM4 + ml / 4u][ml % 4u] = ra${e}; }`);
-  }
-  for (let e = 0; e < eb; e++) {
-    L.push(`    { let e = lg + ${u(e * ntg)}; let k = e % 16u; let ob = e / 16u; sm[baseB + k * TN4 + ob] = rb${e}; }`);
-  }
-  L.push('    workgroupBarrier();');
-  L.push('    if (st + 1u < NSTEP) {');
-  L.push(...loads('((st + 1u) * KS + g) * 4u', '      '));
-  L.push('    }');
-  L.push(`    for (var k = 0u; k < 16u; k++) {`);
-  for (let q4 = 0; q4 < v.rm / 4; q4++) L.push(`      let av${q4} = sm[base + k * TM4 + ty + ${u(q4 * v.wy)}];`);
-  for (let j = 0; j < v.rn; j++) L.push(`      let bv${j} = sm[baseB + k * TN4 + tx + ${u(j * v.wx)}];`);
-  for (let q = 0; q < v.rm; q++) {
-    for (let j = 0; j < v.rn; j++) {
-      L.push(`      c${q}_${j} = fma(vec4<f32>(av${q >> 2}[${q & 3}]), bv${j}, c${q}_${j});`);
-    }
-  }
-  L.push(`    }
-    workgroupBarrier();
-  }`);
-  if (ks > 1) {
-    L.push('  if (g > 0u) {');
-    for (let q = 0; q < v.rm; q++) for (let j = 0; j < v.rn; j++) {
-      L.push(`    sm[((g - 1u) * NTG + lg) * ${u(acc)} + ${u(q * v.rn + j)}] = c${q}_${j};`);
-    }
-    L.push('  }\n  workgroupBarrier();\n  if (g != 0u) { return; }\n  for (var h = 1u; h < KS; h++) {');
-    for (let q = 0; q < v.rm; q++) for (let j = 0; j < v.rn; j++) {
-      L.push(`    c${q}_${j} += sm[((h - 1u) * NTG + lg) * ${u(acc)} + ${u(q * v.rn + j)}];`);
-    }
-    L.push('  }');
-  }
-  for (let q = 0; q < v.rm; q++) {
-    const q4 = q >> 2;
-    L.push(`  { let m = m0 + (ty + ${u(q4 * v.wy)}) * 4u + ${u(q & 3)};
-    if (m < M) {
-      let n = m / OHW; let p = m % OHW;`);
-    for (let j = 0; j < v.rn; j++) {
-      L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { store4(n, ocb, p, act(c${q}_${j} + B[ocb])); } }`);
-    }
-    L.push('    }\n  }');
-  }
-  L.push('}');
-  return L.join('\n');
-}
-
 /**
  * mm: implicit GEMM over (pixel m, output channel, K = (BK-channel chunk, tap, channel)). Unlike `tile`, K is
  * walked chunk by chunk and, inside a chunk, tap by tap, so one K step is BK (16 or 32) channels at one tap:
@@ -599,6 +488,5 @@ export function generateWgsl(s: ConvShape, v: Variant, wg: Wg): string {
   const h = header(s);
   if (v.family === 'direct') return h + direct(s, v, wg);
   if (v.family === 'gemv') return header(s, s.ic % 4 === 0) + gemv(s, v, wg);
-  if (v.family === 'mm') return h + mmKernel(s, v);
-  return h + tileKernel(s, v);
+  return h + mmKernel(s, v);
 }
