@@ -12,7 +12,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createNodeDevice } from './node-device.js';
-import { createGpuRuntime, heat, hostSizes, median, timeDispatch, upload, type GpuRuntime, type LowMemoryConv, type LowMemoryConvParams } from '../../src/gpu/index.js';
+import { createGpuRuntime, heat, hostSizes, median, runAndWait, timeDispatch, upload, type GpuRuntime, type LowMemoryConv, type LowMemoryConvParams } from '../../src/gpu/index.js';
 import { quantizeMnn, quantAt } from '../../kernels-ref/lowmem-conv.js';
 
 interface Case {
@@ -89,16 +89,11 @@ async function readBandwidth(device: GPUDevice): Promise<{ gbps: number; bytes: 
       }),
     },
   });
-  {
-    const enc = device.createCommandEncoder();
-    const pass = enc.beginComputePass();
-    pass.setPipeline(fill);
-    pass.setBindGroup(0, device.createBindGroup({ layout: fill.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }] }));
-    pass.dispatchWorkgroups(4096);
-    pass.end();
-    device.queue.submit([enc.finish()]);
-    await device.queue.onSubmittedWorkDone();
-  }
+  await runAndWait(device, {
+    pipeline: fill,
+    bindGroup: device.createBindGroup({ layout: fill.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }] }),
+    groups: [4096, 1],
+  });
   let best = { gbps: 0, bytes, us: 0, config: '' };
   for (const [groups, unroll] of [[8192, 1], [16384, 2], [4096, 4], [32768, 1]] as const) {
     const n4 = bytes / 16;
@@ -198,14 +193,7 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
   // wall time: submit + wait per run, as a page would see it
   const w0 = performance.now();
   const wr = Math.max(3, reps >> 2);
-  for (let r = 0; r < wr; r++) {
-    const enc = device.createCommandEncoder();
-    const pass = enc.beginComputePass();
-    pass.setPipeline(d.pipeline); pass.setBindGroup(0, d.bindGroup); pass.dispatchWorkgroups(d.groups[0], d.groups[1]);
-    pass.end();
-    device.queue.submit([enc.finish()]);
-    await device.queue.onSubmittedWorkDone();
-  }
+  for (let r = 0; r < wr; r++) await runAndWait(device, d);
   const wallUs = ((performance.now() - w0) * 1000) / wr;
   // check: read back and compare sampled outputs (all when there are few) with the float64 oracle
   const read = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });

@@ -18,17 +18,20 @@ export function encodeDispatch(pass: GPUComputePassEncoder, d: Dispatch): void {
   pass.dispatchWorkgroups(d.groups[0], d.groups[1], d.groups[2] ?? 1);
 }
 
+/** Submits `d` `times` times in one compute pass and waits until the queue has done it. */
+export async function runAndWait(device: GPUDevice, d: Dispatch, times = 1): Promise<void> {
+  const enc = device.createCommandEncoder();
+  const pass = enc.beginComputePass();
+  for (let i = 0; i < times; i++) encodeDispatch(pass, d);
+  pass.end();
+  device.queue.submit([enc.finish()]);
+  await device.queue.onSubmittedWorkDone();
+}
+
 /** Kernel times in microseconds of `reps` runs of `d` (after one warm-up), one entry per run. */
 export async function timeDispatch(device: GPUDevice, d: Dispatch, reps: number): Promise<{ us: number[]; timestamps: boolean }> {
   // warm-up: first-use costs (pipeline upload, caches) stay out of the numbers
-  {
-    const enc = device.createCommandEncoder();
-    const pass = enc.beginComputePass();
-    encodeDispatch(pass, d);
-    pass.end();
-    device.queue.submit([enc.finish()]);
-    await device.queue.onSubmittedWorkDone();
-  }
+  await runAndWait(device, d);
   if (device.features.has('timestamp-query')) {
     const count = 2 * reps;
     const qs = device.createQuerySet({ type: 'timestamp', count });
@@ -58,12 +61,7 @@ export async function timeDispatch(device: GPUDevice, d: Dispatch, reps: number)
   const us: number[] = [];
   for (let r = 0; r < reps; r++) {
     const t0 = performance.now();
-    const enc = device.createCommandEncoder();
-    const pass = enc.beginComputePass();
-    encodeDispatch(pass, d);
-    pass.end();
-    device.queue.submit([enc.finish()]);
-    await device.queue.onSubmittedWorkDone();
+    await runAndWait(device, d);
     us.push((performance.now() - t0) * 1000);
   }
   return { us, timestamps: false };
@@ -80,12 +78,7 @@ export async function heat(device: GPUDevice, d: Dispatch, ms: number): Promise<
   let batch = 4;
   while (performance.now() - t0 < ms) {
     const b0 = performance.now();
-    const enc = device.createCommandEncoder();
-    const pass = enc.beginComputePass();
-    for (let i = 0; i < batch; i++) encodeDispatch(pass, d);
-    pass.end();
-    device.queue.submit([enc.finish()]);
-    await device.queue.onSubmittedWorkDone();
+    await runAndWait(device, d, batch);
     // grow batches until one takes ~10 ms, so host round trips leave no idle gaps worth counting
     if (performance.now() - b0 < 10 && batch < 4096) batch *= 2;
   }

@@ -35,7 +35,6 @@ fn u8r(w: u32) -> vec4<f32> {
   let v = w ^ 0x80808080u; let h = v >> 16u;
   return bitcast<vec4<f32>>((vec4<u32>(v, v, h, h) & vec4<u32>(0xffu, 0xff00u, 0xffu, 0xff00u)) | vec4<u32>(0x4b000000u)) - vec4<f32>(8388608.0);
 }
-fn wu(t: u32, i: u32) -> vec4<f32> { return u8r(W[t][i]); }
 alias WR = u32;
 fn wraw(t: u32, i: u32) -> u32 { return W[t][i]; }
 fn wdec(r: u32, i: u32) -> vec4<f32> { return u8r(r); }`;
@@ -46,24 +45,26 @@ fn wdec(r: u32, i: u32) -> vec4<f32> { return u8r(r); }`;
 fn u4r(h: u32) -> vec4<f32> {
   return bitcast<vec4<f32>>((vec4<u32>(h) & vec4<u32>(0xfu, 0xf0u, 0xf00u, 0xf000u)) | vec4<u32>(0x4b000000u)) - vec4<f32>(8388608.0);
 }
-fn wu(t: u32, i: u32) -> vec4<f32> {
-  let wi = t * 2u + (i >> 1u);
-  return u4r(W[wi >> 2u][wi & 3u] >> ((i & 1u) * 16u));
-}
 alias WR = u32;
 fn wraw(t: u32, i: u32) -> u32 { let wi = t * 2u + (i >> 1u); return W[wi >> 2u][wi & 3u]; }
 fn wdec(r: u32, i: u32) -> vec4<f32> { return u4r(r >> ((i & 1u) * 16u)); }`;
   } else {
-    wq = `fn wu(t: u32, i: u32) -> vec4<f32> { return W[t * 4u + i]; }
-alias WR = vec4<f32>;
+    wq = `alias WR = vec4<f32>;
 fn wraw(t: u32, i: u32) -> vec4<f32> { return W[t * 4u + i]; }
 fn wdec(r: vec4<f32>, i: u32) -> vec4<f32> { return r; }`;
   }
-  // dsc = S*LSC and dof = O - QC*S per (ocb, blk); the float twin has neither
-  const so = s.asym ? 'SO[2u * (ocb * NBLK + blk)]' : 'SO[ocb * NBLK + blk]';
-  const dsc = s.bits === 32 ? 'return vec4<f32>(1.0);' : `return ${so} * LSC;`;
+  // wraw/wdec: one raw word (row i of tile t) and its decoding; wu = both.
+  // dsc = S*LSC and dof = O - QC*S per (ocb, blk), from raw S and O by dscv/dofv; the float twin has neither
+  wq += `
+fn wu(t: u32, i: u32) -> vec4<f32> { return wdec(wraw(t, i), i); }`;
+  if (s.bits !== 32) {
+    wq += `
+fn dscv(S: vec4<f32>) -> vec4<f32> { return S * LSC; }
+fn dofv(S: vec4<f32>, O: vec4<f32>) -> vec4<f32> { return O - QC * S; }`;
+  }
+  const dsc = s.bits === 32 ? 'return vec4<f32>(1.0);' : 'return dscv(SO[soi(ocb, blk)]);';
   const dof = s.bits === 32 ? 'return vec4<f32>(0.0);'
-    : s.asym ? 'let b = 2u * (ocb * NBLK + blk); return SO[b + 1u] - QC * SO[b];' : `return -QC * ${so};`;
+    : `let i = soi(ocb, blk); return dofv(SO[i], ${s.asym ? 'SO[i + 1u]' : 'vec4<f32>(0.0)'});`;
   const deq = s.bits === 32 ? 'return wu(t, i);' : 'return fma(wu(t, i), a, b);';
   const act = s.act === 'relu' ? 'return max(v, vec4<f32>(0.0));'
     : s.act === 'relu6' ? 'return clamp(v, vec4<f32>(0.0), vec4<f32>(6.0));' : 'return v;';
@@ -417,7 +418,7 @@ ${ind}    rb${e} = w; }`);
       let val: string;
       if (!q) val = `wdec(rbw${e}, e % 4u)`;
       else if (hoist) val = `fma(wdec(rbw${e}, e % 4u), sc${e}, of${e})`;
-      else val = `fma(wdec(rbw${e}, e % 4u), rbs${e} * LSC, ${s.asym ? `rbo${e} - QC * rbs${e}` : `-QC * rbs${e}`})`;
+      else val = `fma(wdec(rbw${e}, e % 4u), dscv(rbs${e}), dofv(rbs${e}, ${s.asym ? `rbo${e}` : 'vec4<f32>(0.0)'}))`;
       o.push(`${ind}{ let e = lg + ${u(e * nt)}; var w = vec4<f32>(0.0); if (rbv${e}) { w = ${val}; } ${dst} = w; }`);
     }
     return o;
