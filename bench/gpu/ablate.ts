@@ -8,7 +8,7 @@
  * Usage: node dist/bench/gpu/ablate.js [--reps N]
  */
 import { createNodeDevice } from './node-device.js';
-import { createGpuRuntime, hostSizes, median, timeDispatch, upload, generateWgsl, findVariant } from '../../src/gpu/index.js';
+import { createGpuRuntime, heat, hostSizes, median, timeDispatch, upload, generateWgsl, findVariant } from '../../src/gpu/index.js';
 
 const args = process.argv.slice(2);
 const reps = Number(args[args.indexOf('--reps') + 1] || 30);
@@ -19,27 +19,45 @@ const ABLATIONS: Record<string, (code: string) => string> = {
   noB: (c) => c.replace(/w = deq\([^;]*\);/g, 'w = vec4<f32>(f32(ocb + icb));').replace(/rb(\d+) = deq\([^;]*\);/g, 'rb$1 = vec4<f32>(f32(kb));'),
   noFma: (c) => c.replace(/ {6}c(\d+)_(\d+) = fma\(vec4<f32>\(av\d+\[\d\]\), bv\d+, c\d+_\d+\);\n/g, (m, q, j) => (q === '0' && j === '0' ? '      c0_0 = fma(av0, bv0, c0_0);\n' : '')),
   noBarrier: (c) => c.replace(/\n {4}workgroupBarrier\(\);/g, ''),
+  // the epilogue's stores happen only for an impossible value (the work stays live)
+  noStore: (c) => c.replace(/store4\((n|m0 \+ i), (ocb), (p|0u), (act\([^;]*\))\);/g, '{ let v = $4; if (v.x == -1.2345e-30) { store4($1, $2, $3, v); } }'),
+  noLoads: (c) => ABLATIONS.noB(ABLATIONS.noA(c)),
+  // gemv: raw words used as floats (no decode arithmetic), input not read, weights not read, no reduction
+  noDec: (c) => c.replace(/u4r\((wv\d+\.[xyzw]( >> 16u)?)\)/g, 'bitcast<vec4<f32>>(vec4<u32>($1))'),
+  noX: (c) => c.replace(/xg\(mr(\d+), kb\)/g, 'vec4<f32>(f32(kb + mr$1))'),
+  noW: (c) => c.replace(/let wp(\d+)_(\d+) = W\[[^;]*\];/g, 'let wp$1_$2 = vec4<u32>(u0 * 2654435761u + $2u);'),
+  // win: no multiply-adds (the work-group memory reads then go too), or no global loads
+  winNoCompute: (c) => c.replace(/\n +a\d+_\d+ = fma\([^;]*\);/g, ''),
+  winNoLoads: (c) => c.replace(/xs\(select\(0u, xo(\d+) \+ st \* BC \* IHW, ok\)\)/g, 'f32(xo$1 + st)')
+    .replace(/rw(\d+) = wraw\(t, wr\d+ & 3u\);/g, 'rw$1 = t;').replace(/rs(\d+) = SO\[si\];/g, 'rs$1 = vec4<f32>(f32(si));'),
+  winNoBarrier: (c) => c.replace(/\n {4}workgroupBarrier\(\);/g, ''),
+  noRed: (c) => c.replace(/for \(var h = T \/ 2u;[\s\S]*?workgroupBarrier\(\);\n  \}/, ''),
 };
 
 async function main() {
   const { device } = await createNodeDevice();
   const gpu = await createGpuRuntime({ device, tuning: 'none' });
-  const cases: { name: string; p: any; bits: 4 | 8 | 32; variants: string[] }[] = [
+  const cases: { name: string; p: any; bits: 4 | 8 | 32; variants: string[]; blk?: number }[] = [
+    { name: 'win 64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 4, variants: ['win_h8w8n32b16k2', 'win_h8w8n32b8'] },
+    { name: 'gemv 16384', p: { n: 1, ic: 16384, ih: 1, iw: 1, oc: 16384, fh: 1, fw: 1 }, bits: 4, blk: 32, variants: ['gemv_r1', 'gemv_r1u4'] },
+    { name: 'gemv 16384', p: { n: 1, ic: 16384, ih: 1, iw: 1, oc: 16384, fh: 1, fw: 1 }, bits: 4, blk: 0, variants: ['gemv_r1'] },
     { name: '256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n32t4x4', 'mm_m32n32t4x4k2', 'mm_m64n32t4x4d'] },
     { name: '256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits: 8, variants: ['mm_m64n32t4x4'] },
     { name: 'gemm 4096 M=128', p: { n: 128, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n64t4x4', 'mm_m64n64t4x4d'] },
     { name: '64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 8, variants: ['mm_m32n32t4x4k4', 'mm_m64n32t4x4', 'mm_m32n32t4x4k4d'] },
   ];
   if (args.includes('--reverse')) cases.reverse();
-  for (const c of cases) {
-    const pp = { ...c.p, blockSize: 0, asymmetric: false, activation: 'relu' as const };
+  const only = args.indexOf('--only') >= 0 ? args[args.indexOf('--only') + 1] : '';
+  const heatMs = 150;
+  for (const c of cases.filter((x) => x.name.includes(only))) {
+    const pp = { ...c.p, blockSize: c.blk ?? 0, asymmetric: false, activation: 'relu' as const };
     for (const vn of c.variants) {
       const conv = c.bits === 32 ? gpu.floatConv({ ...pp, variant: vn }) : gpu.lowMemoryConv({ ...pp, weightBits: c.bits, variant: vn });
       const s = conv.shape;
       const sz = hostSizes(s);
       const w = new Float32Array(sz.weightCount).map((_, i) => ((i * 7919) % 255) / 255 - 0.5);
       if (c.bits === 32) conv.setWeights(w, new Float32Array(s.oc));
-      else conv.setWeights(new Uint8Array(c.bits === 8 ? sz.weightCount : Math.ceil(sz.weightCount / 2)).map((_, i) => (i * 37) & 255), new Float32Array(s.oc).fill(0.01), undefined, new Float32Array(s.oc));
+      else conv.setWeights(new Uint8Array(c.bits === 8 ? sz.weightCount : Math.ceil(sz.weightCount / 2)).map((_, i) => (i * 37) & 255), new Float32Array(s.oc * s.nBlk).fill(0.01), undefined, new Float32Array(s.oc));
       const inBuf = upload(device, new Float32Array(sz.input).map((_, i) => ((i * 31) % 97) / 97));
       const outBuf = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.STORAGE });
       const d = await conv.dispatchFor(inBuf, outBuf);
@@ -51,6 +69,7 @@ async function main() {
         if (an !== 'base' && code === base) { line.push(`${an} n/a`); continue; }
         const module = device.createShaderModule({ code });
         const pipe = device.createComputePipeline({ layout: (gpu as any).pipelineLayout, compute: { module, entryPoint: 'main' } });
+        await heat(device, { pipeline: pipe, bindGroup: d.bindGroup, groups: d.groups }, heatMs);
         const t = median((await timeDispatch(device, { pipeline: pipe, bindGroup: d.bindGroup, groups: d.groups }, reps)).us);
         line.push(`${an} ${t.toFixed(1)}`);
       }

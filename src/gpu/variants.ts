@@ -16,6 +16,11 @@
  *   work-group), then every thread accumulates tm pixels x tn channels from vec4 reads. `k2`/`k4` split K
  *   over 2/4 thread groups of the work-group, `b32` takes 32 channels a step, `d` double-buffers the staging
  *   (one barrier a step). The work-group size is part of the variant, so it is not tuned.
+ * - win: direct KxK convolution (general path) over an input window in work-group memory. A work-group
+ *   computes an h x w box of output pixels for n output channels; each K step stages b input channels' window
+ *   and their weights for every tap, so a step covers all KH*KW taps. `k` splits a step's channels over
+ *   thread groups, `p8` gives a thread 8 output columns instead of 4. The work-group size is part of the variant.
+ * gemv variants with `p` load the next iteration's weights before decoding the current ones.
  */
 import type { ConvShape, GpuPath } from './params.js';
 
@@ -38,6 +43,8 @@ export interface GemvVariant {
   g: number;
   /** 16-byte weight loads in flight per thread */
   un: number;
+  /** prefetch: the next iteration's weight loads are issued before this iteration's arithmetic */
+  pf?: boolean;
 }
 export interface MmVariant {
   family: 'mm';
@@ -56,13 +63,35 @@ export interface MmVariant {
   /** double-buffered work-group memory (one barrier a step) with weights kept raw in registers until stored */
   db: boolean;
 }
-export type Variant = DirectVariant | GemvVariant | MmVariant;
+export interface WinVariant {
+  family: 'win';
+  name: string;
+  paths: GpuPath[];
+  /** output rows and columns per work-group (tw a multiple of 4: a thread takes 4 columns) */
+  th: number;
+  tw: number;
+  /** 4-channel output blocks per work-group, and per thread */
+  bn4: number;
+  cn: number;
+  /** input channels per K step (a multiple of 4) */
+  bc: number;
+  /** thread groups splitting each step's channels (sums reduced at the end) */
+  ks: number;
+  /** output columns per thread (4 or 8) */
+  px: 4 | 8;
+}
+export type Variant = DirectVariant | GemvVariant | MmVariant | WinVariant;
 
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
 
 function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16, db = false): MmVariant {
   const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}${db ? 'd' : ''}`;
   return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk, db };
+}
+
+function win(th: number, tw: number, bn4: number, cn: number, bc: number, ks = 1, px: 4 | 8 = 4): WinVariant {
+  const name = `win_h${th}w${tw}n${bn4 * 4}${cn > 1 ? `c${cn}` : ''}${px > 4 ? `p${px}` : ''}b${bc}${ks > 1 ? `k${ks}` : ''}`;
+  return { family: 'win', name, paths: ['general'], th, tw, bn4, cn, bc, ks, px };
 }
 
 export const VARIANTS: readonly Variant[] = [
@@ -80,6 +109,9 @@ export const VARIANTS: readonly Variant[] = [
   { family: 'gemv', name: 'gemv_r1u4', paths: ['gemm'], rows: 1, g: 1, un: 4 },
   { family: 'gemv', name: 'gemv_r1g2u4', paths: ['gemm'], rows: 1, g: 2, un: 4 },
   { family: 'gemv', name: 'gemv_r1u8', paths: ['gemm'], rows: 1, g: 1, un: 8 },
+  // prefetching (int8 and int4 with whole 16-byte units; the same kernel as without `p` otherwise)
+  { family: 'gemv', name: 'gemv_r1p', paths: ['gemm'], rows: 1, g: 1, un: 2, pf: true },
+  { family: 'gemv', name: 'gemv_r1u4p', paths: ['gemm'], rows: 1, g: 1, un: 4, pf: true },
   { family: 'direct', name: 'conv_2d_1x1', paths: ['conv1x1'], c: 4, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_1x1_c8h1w4', paths: ['conv1x1'], c: 8, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_c4h1w4', paths: ['general'], c: 4, pn: 1, ph: 1, pw: 4 },
@@ -101,7 +133,15 @@ export const VARIANTS: readonly Variant[] = [
   mm(8, 8, 4, 4, 4, 16, true),    // mm_m32n32t4x4k4d
   mm(8, 16, 4, 4, 1, 32, true),   // mm_m64n32t4x4b32d
   mm(8, 8, 4, 4, 2, 32, true),    // mm_m32n32t4x4k2b32d
+  // win: input window and all taps' weights of BC channels in work-group memory (general path)
+  win(8, 8, 8, 1, 8),       // win_h8w8n32b8      128 threads
+  win(8, 8, 8, 1, 16, 2),   // win_h8w8n32b16k2   256
+  win(4, 8, 8, 1, 16, 2),   // win_h4w8n32b16k2   128
+  win(8, 8, 8, 1, 16, 4, 8),   // win_h8w8n32p8b16k4 256: 8 columns a thread
 ];
+
+/** Most input elements (and, separately, weight rows) a win thread holds between steps. */
+const WIN_MAX_REGS = 16;
 
 export function findVariant(name: string): Variant | undefined {
   return VARIANTS.find((v) => v.name === name);
@@ -118,8 +158,16 @@ export interface DeviceCaps {
 }
 
 /** Bytes of work-group memory a variant declares (must stay within the device limit). */
-export function workgroupBytes(v: Variant, wg: Wg): number {
+export function workgroupBytes(v: Variant, wg: Wg, s: ConvShape): number {
   if (v.family === 'gemv') return wg[0] * v.rows * v.g * 16;
+  if (v.family === 'win') {
+    const winH = (v.th - 1) * s.sh + (s.kh - 1) * s.dh + 1;
+    const winW = (v.tw - 1) * s.sw + (s.kw - 1) * s.dw + 1;
+    const ntc = (v.tw / v.px) * v.th * (v.bn4 / v.cn);
+    const nt = ntc * v.ks;
+    const round = (e: number) => Math.ceil(e / nt) * nt;
+    return 16 * Math.ceil((v.bc * winH * Math.ceil(winW / 4) * 4 + nt) / 4) + 16 * Math.max(round(v.bc * s.kh * s.kw * v.bn4), v.ks > 1 ? ntc * v.px * v.cn : 0);
+  }
   if (v.family === 'mm') {
     const gs = v.bk * ((v.wy * v.tm) / 4 + (v.wx * v.tn) / 4);
     return 16 * Math.max(v.ks * (v.db ? 2 : 1) * gs, (v.ks - 1) * v.wx * v.wy * (v.tm * v.tn) / 4);
@@ -130,6 +178,7 @@ export function workgroupBytes(v: Variant, wg: Wg): number {
 /** Work-group size candidates, default first. Direct: MNN-style 2-D sizes; gemv: 1-D; mm: fixed. */
 export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
   if (v.family === 'mm') return [[v.wx, v.wy * v.ks]];
+  if (v.family === 'win') return [[v.tw / v.px, v.th * (v.bn4 / v.cn) * v.ks]];
   if (v.family === 'gemv') {
     const all: Wg[] = ([[128, 1], [64, 1], [256, 1], [32, 1]] as Wg[]).filter(([t]) => t * v.rows * v.g <= 1024);
     return level === 'fast' ? all.slice(0, 2) : all;
@@ -141,6 +190,9 @@ export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
 /** Number of work-groups in x and y for a variant and work-group size. */
 export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number] {
   if (v.family === 'gemv') return [Math.ceil(s.ocb / v.g), Math.ceil(s.n / v.rows)];
+  if (v.family === 'win') {
+    return [Math.ceil(s.oh / v.th) * Math.ceil(s.ow / v.tw), Math.ceil(s.ocb / v.bn4) * s.n];
+  }
   if (v.family === 'mm') {
     const m = s.n * s.oh * s.ow;
     return [Math.ceil(m / (v.wy * v.tm)), Math.ceil(s.ocb / ((v.wx * v.tn) / 4))];
@@ -154,7 +206,15 @@ export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number]
 export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): boolean {
   if (!v.paths.includes(s.path)) return false;
   if (wg[0] * wg[1] > caps.maxInvocations || wg[0] > caps.maxSizeX || wg[1] > caps.maxSizeY) return false;
-  if (workgroupBytes(v, wg) > caps.maxWorkgroupStorage) return false;
+  if (workgroupBytes(v, wg, s) > caps.maxWorkgroupStorage) return false;
+  if (v.family === 'win') {
+    // each thread keeps its share of a step's window and weights in registers between steps; wide windows
+    // (large filters, dilations, strides) would need too many (and compilers choke on the code), mm serves them
+    const nt = (v.tw / v.px) * v.th * (v.bn4 / v.cn) * v.ks;
+    const winH = (v.th - 1) * s.sh + (s.kh - 1) * s.dh + 1;
+    const winW = (v.tw - 1) * s.sw + (s.kw - 1) * s.dw + 1;
+    if (Math.ceil((v.bc * winH * winW) / nt) > WIN_MAX_REGS || Math.ceil((v.bc * s.kh * s.kw * v.bn4) / nt) > WIN_MAX_REGS) return false;
+  }
   const [x, y] = dispatchSize(v, s, wg);
   return x <= caps.maxGroupsPerDim && y <= caps.maxGroupsPerDim;
 }
@@ -167,7 +227,8 @@ export function variantsForPath(path: GpuPath): string[] {
 /**
  * Choice without timing (tuning 'none'), in the spirit of MegEngine's is_preferred. From the H200 run of
  * bench/gpu recorded in docs/gpu.md: the gemv family wins the gemm path up to M = 128 (8 rows per work-group
- * from M = 8 on), mm_m64n32t4x4 large 1x1 convolutions, the double-buffered split-K mm_m32n32t4x4k4d the rest.
+ * from M = 8 on), mm_m64n32t4x4d large 1x1 convolutions, the window kernel KxK convolutions with few input
+ * channels over a large image (64 -> 64 at 56^2), the double-buffered split-K mm_m32n32t4x4k4d the rest.
  */
 export function preferred(s: ConvShape): string {
   const m = s.n * s.oh * s.ow;
@@ -175,6 +236,8 @@ export function preferred(s: ConvShape): string {
     if (s.n <= 128) return s.n <= 1 ? 'gemv_r1' : s.n <= 2 ? 'gemv_r2' : s.n <= 4 ? 'gemv_r4' : 'gemv_r8';
     return 'mm_m64n64t4x4';
   }
-  if (s.path === 'conv1x1' && m >= 1024) return 'mm_m64n32t4x4';
+  if (s.path === 'conv1x1' && m >= 1024) return 'mm_m64n32t4x4d';
+  // few input channels over a large image: the window kernel (each step brings in every tap at once)
+  if (s.path === 'general' && s.ic <= 64 && m >= 1024 && s.kh * s.kw > 1) return 'win_h8w8n32b16k2';
   return 'mm_m32n32t4x4k4d';
 }

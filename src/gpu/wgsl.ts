@@ -13,11 +13,11 @@
  * and bias reads stay inside buffers that pack.ts pads by one extra 4-channel block.
  */
 import type { ConvShape } from './params.js';
-import type { DirectVariant, GemvVariant, MmVariant, Variant, Wg } from './variants.js';
+import type { DirectVariant, GemvVariant, MmVariant, Variant, WinVariant, Wg } from './variants.js';
 
 const u = (v: number) => `${v}u`;
 
-function header(s: ConvShape, xVec4 = false): string {
+function header(s: ConvShape, xVec4 = false, yVec4 = false): string {
   const wType = s.bits === 32 ? 'array<vec4<f32>>' : 'array<vec4<u32>>';
   const blkTiles = s.blkTiles;
   // Weights are read offset-free and converted to float without an integer-to-float instruction (those run
@@ -73,7 +73,7 @@ fn dofv(S: vec4<f32>, O: vec4<f32>) -> vec4<f32> { return O - QC * S; }`;
 @group(0) @binding(1) var<storage, read> W: ${wType};
 @group(0) @binding(2) var<storage, read> SO: array<vec4<f32>>;
 @group(0) @binding(3) var<storage, read> B: array<vec4<f32>>;
-@group(0) @binding(4) var<storage, read_write> Y: array<f32>;
+@group(0) @binding(4) var<storage, read_write> Y: ${yVec4 ? 'array<vec4<f32>>' : 'array<f32>'};
 const N = ${u(s.n)}; const IC = ${u(s.ic)}; const IH = ${u(s.ih)}; const IW = ${u(s.iw)}; const OC = ${u(s.oc)};
 const KH = ${u(s.kh)}; const KW = ${u(s.kw)}; const SH = ${u(s.sh)}; const SW = ${u(s.sw)};
 const PH = ${s.ph}i; const PW = ${s.pw}i; const DH = ${u(s.dh)}; const DW = ${u(s.dw)};
@@ -105,7 +105,7 @@ fn x4(n: u32, icb: u32, y: i32, x: i32) -> vec4<f32> {
 fn store4(n: u32, ocb: u32, p: u32, v: vec4<f32>) {
   for (var j = 0u; j < 4u; j++) {
     let oc = ocb * 4u + j;
-    if (oc < OC) { Y[(n * OC + oc) * OHW + p] = v[j]; }
+    if (oc < OC) { ${yVec4 ? 'let i = (n * OC + oc) * OHW + p; Y[i >> 2u][i & 3u] = v[j];' : 'Y[(n * OC + oc) * OHW + p] = v[j];'} }
   }
 }
 `;
@@ -258,11 +258,24 @@ ${ind}      let d = fma(vec4<f32>(xv.x), q0, fma(vec4<f32>(xv.y), q1, fma(vec4<f
     return o;
   };
   const un = v.un;
-  L.push(`  for (var u0 = lid; u0 < ${u(nu)}; u0 += ${u(un)} * T) {`);
-  if (vecUnit) {
+  const wbase = (gi: number) => (s.bits === 8 ? `ocb${gi} * KB` : `(ocb${gi} * KB) / 2u`);
+  // pf: the next iteration's units are loaded (clamped, in bounds) before this iteration's arithmetic, so the
+  // memory latency overlaps the decoding instead of adding to it
+  const pf = v.pf && vecUnit;
+  if (pf) {
     for (let uu = 0; uu < un; uu++) for (let gi = 0; gi < G; gi++) {
-      const wbase = s.bits === 8 ? `ocb${gi} * KB` : `(ocb${gi} * KB) / 2u`;
-      L.push(`    let wp${gi}_${uu} = W[${wbase} + min(u0 + ${u(uu)} * T, ${u(nu - 1)})];`);
+      L.push(`  var wn${gi}_${uu} = W[${wbase(gi)} + min(lid + ${u(uu)} * T, ${u(nu - 1)})];`);
+    }
+  }
+  L.push(`  for (var u0 = lid; u0 < ${u(nu)}; u0 += ${u(un)} * T) {`);
+  if (pf) {
+    for (let uu = 0; uu < un; uu++) for (let gi = 0; gi < G; gi++) L.push(`    let wp${gi}_${uu} = wn${gi}_${uu};`);
+    for (let uu = 0; uu < un; uu++) for (let gi = 0; gi < G; gi++) {
+      L.push(`    wn${gi}_${uu} = W[${wbase(gi)} + min(u0 + ${u(un + uu)} * T, ${u(nu - 1)})];`);
+    }
+  } else if (vecUnit) {
+    for (let uu = 0; uu < un; uu++) for (let gi = 0; gi < G; gi++) {
+      L.push(`    let wp${gi}_${uu} = W[${wbase(gi)} + min(u0 + ${u(uu)} * T, ${u(nu - 1)})];`);
     }
   }
   L.push(...unit('u0', '    ', 0));
@@ -472,22 +485,214 @@ ${ind}    rb${e} = w; }`);
     }
     L.push('  }');
   }
-  for (let q = 0; q < v.tm; q++) {
-    L.push(`  { let m = m0 + (ty + ${u((q >> 2) * v.wy)}) * 4u + ${u(q & 3)};
+  if (mmVecStore(s)) {
+    // OHW % 4 == 0: each thread's 4 consecutive pixels q..q+3 (one image, all in range or all out) go out as
+    // one vec4 per output channel: whole 16-byte pieces of a row instead of scattered 4-byte writes
+    for (let q4 = 0; q4 < tm4; q4++) {
+      L.push(`  { let m = m0 + (ty + ${u(q4 * v.wy)}) * 4u;
     if (m < M) {
       let n = m / OHW; let p = m % OHW;`);
-    for (let j = 0; j < tn4; j++) {
-      L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { store4(n, ocb, p, act(c${q}_${j} + B[ocb])); } }`);
+      for (let j = 0; j < tn4; j++) {
+        const r = [0, 1, 2, 3].map((i) => `act(c${q4 * 4 + i}_${j} + bb)`);
+        L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) {
+        let bb = B[ocb]; let r0 = ${r[0]}; let r1 = ${r[1]}; let r2 = ${r[2]}; let r3 = ${r[3]};
+        let y0 = ((n * OC + ocb * 4u) * OHW + p) >> 2u;
+        Y[y0] = vec4<f32>(r0.x, r1.x, r2.x, r3.x);
+        if (ocb * 4u + 1u < OC) { Y[y0 + OHW / 4u] = vec4<f32>(r0.y, r1.y, r2.y, r3.y); }
+        if (ocb * 4u + 2u < OC) { Y[y0 + OHW / 2u] = vec4<f32>(r0.z, r1.z, r2.z, r3.z); }
+        if (ocb * 4u + 3u < OC) { Y[y0 + 3u * (OHW / 4u)] = vec4<f32>(r0.w, r1.w, r2.w, r3.w); }
+      } }`);
+      }
+      L.push('    }\n  }');
     }
-    L.push('    }\n  }');
+  } else {
+    for (let q = 0; q < v.tm; q++) {
+      L.push(`  { let m = m0 + (ty + ${u((q >> 2) * v.wy)}) * 4u + ${u(q & 3)};
+    if (m < M) {
+      let n = m / OHW; let p = m % OHW;`);
+      for (let j = 0; j < tn4; j++) {
+        L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { store4(n, ocb, p, act(c${q}_${j} + B[ocb])); } }`);
+      }
+      L.push('    }\n  }');
+    }
   }
   L.push('}');
   return L.join('\n');
 }
 
+
+/**
+ * win: direct convolution over an input window kept in work-group memory (general path). A work-group
+ * computes a TH x TW box of output pixels of one image for BN4 4-channel output blocks. Each K step takes BC
+ * input channels: the input window they need ((TH-1)*SH + (KH-1)*DH + 1 rows by the matching columns, zero
+ * outside the image) and their dequantized weights for every filter tap go to work-group memory once, and
+ * every tap is then computed from there, so a step brings in all KH*KW taps (mm brings in one) and an
+ * input element is read from memory once per step instead of once per tap. A thread computes PX consecutive
+ * output columns of one row for CN output blocks, reading each input row segment once for all KW taps.
+ */
+function winKernel(s: ConvShape, v: WinVariant): string {
+  const px = v.px;
+  const nx = v.tw / px, ny = v.th, nz = v.bn4 / v.cn, ks = v.ks;
+  // ntc threads compute; ks groups of them split each step's channels; all nt threads load
+  const ntc = nx * ny * nz;
+  const nt = ntc * ks;
+  const red = ks > 1 ? ntc * px * v.cn : 0;
+  const winH = (v.th - 1) * s.sh + (s.kh - 1) * s.dh + 1;
+  const winW = (v.tw - 1) * s.sw + (s.kw - 1) * s.dw + 1;
+  const span = (px - 1) * s.sw + (s.kw - 1) * s.dw + 1;
+  const wrs = Math.ceil(winW / 4) * 4;
+  const xe = v.bc * winH * winW;
+  const we = v.bc * s.kh * s.kw * v.bn4;
+  const xl = Math.ceil(xe / nt), wl = Math.ceil(we / nt);
+  const q = s.bits !== 32;
+  const owt = Math.ceil(s.ow / v.tw), oht = Math.ceil(s.oh / v.th), ocbt = Math.ceil(s.ocb / v.bn4);
+  const vecStore = s.ow % 4 === 0;
+  const L: string[] = [];
+  L.push(`const TH = ${u(v.th)}; const TW = ${u(v.tw)}; const BN4 = ${u(v.bn4)}; const BC = ${u(v.bc)};
+const WH = ${u(winH)}; const WWD = ${u(winW)}; const WRS = ${u(wrs)}; const XE = ${u(xe)}; const WE = ${u(we)}; const NT = ${u(nt)}; const IHW = ${u(s.ih * s.iw)};
+const OWT = ${u(owt)}; const OCBT = ${u(ocbt)}; const NSTEP = ${u(Math.ceil(s.ic / v.bc))};
+// input window: element (c, r, col) at float (c*WH + r)*WRS + col of smx, rows WRS floats apart (WWD
+// rounded up to whole vec4s), then one spare float per thread for loads past the window; weights:
+// smw[(c*KHW + tap)*BN4 + ob], dequantized
+var<workgroup> smx: array<vec4<f32>, ${Math.ceil((v.bc * winH * wrs + nt) / 4)}>;
+var<workgroup> smw: array<vec4<f32>, ${Math.max(wl * nt, red)}>;
+@compute @workgroup_size(${nx}, ${ny}, ${nz * ks})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3: vec3<u32>) {
+  let tx = l3.x; let ty = l3.y; let tz = l3.z % ${u(nz)}; let kg = l3.z / ${u(nz)};
+  let lg = (l3.z * ${u(ny)} + ty) * ${u(nx)} + tx;
+  let oh0 = (wid.x / OWT) * TH; let ow0 = (wid.x % OWT) * TW;
+  let n = wid.y / OCBT; let ocb0 = (wid.y % OCBT) * BN4;
+  let iy0 = i32(oh0 * SH) - PH; let ix0 = i32(ow0 * SW) - PW;`);
+  for (let p = 0; p < px; p++) for (let c = 0; c < v.cn; c++) L.push(`  var a${p}_${c} = vec4<f32>(0.0);`);
+  for (let i = 0; i < xl; i++) L.push(`  var rx${i} = 0.0;`);
+  for (let i = 0; i < wl; i++) {
+    L.push(`  var rw${i}: WR; var rv${i} = false;${q ? ` var rs${i} = vec4<f32>(0.0);${s.asym ? ` var ro${i} = vec4<f32>(0.0);` : ''}` : ''}`);
+  }
+  // what each thread loads is the same every step but for the channel offset: its elements' positions in
+  // the window, bounds checks and tile indices are worked out once here
+  for (let i = 0; i < xl; i++) {
+    L.push(`  let xc${i} = (lg + ${u(i * nt)}) / (WH * WWD); let xy${i} = iy0 + i32(((lg + ${u(i * nt)}) / WWD) % WH); let xx${i} = ix0 + i32((lg + ${u(i * nt)}) % WWD);
+  let xok${i} = lg + ${u(i * nt)} < XE && u32(xy${i}) < IH && u32(xx${i}) < IW;
+  let xd${i} = select(${u(v.bc * winH * wrs)} + lg, (xc${i} * WH + ((lg + ${u(i * nt)}) / WWD) % WH) * WRS + (lg + ${u(i * nt)}) % WWD, lg + ${u(i * nt)} < XE);
+  let xo${i} = select(0u, (n * IC + xc${i}) * IHW + u32(xy${i}) * IW + u32(xx${i}), xok${i});`);
+  }
+  for (let i = 0; i < wl; i++) {
+    // f walks each output block's weights in memory order: tile (icb, tap), then its 4 rows
+    L.push(`  let wf${i} = lg + ${u(i * nt)}; let wob${i} = wf${i} / (BC * KHW); let wr${i} = wf${i} % (BC * KHW);
+  let wib${i} = (wr${i} >> 2u) / KHW; let wok${i} = wf${i} < WE && ocb0 + wob${i} < OCB;
+  let wt${i} = select(0u, (ocb0 + wob${i}) * KB + wib${i} * KHW + (wr${i} >> 2u) % KHW, wok${i});
+  let wd${i} = select(wf${i}, (((wr${i} >> 2u) / KHW * 4u + (wr${i} & 3u)) * KHW + (wr${i} >> 2u) % KHW) * BN4 + wob${i}, wf${i} < WE);`);
+  }
+  // global loads of step st into registers; branch-free: what is outside the image, past IC or past the
+  // last block reads index 0 (in bounds) and is replaced by 0
+  const loads = (ind: string): string[] => {
+    const o: string[] = [];
+    for (let i = 0; i < xl; i++) {
+      o.push(`${ind}{ let ok = xok${i} && st * BC + xc${i} < IC; rx${i} = select(0.0, xs(select(0u, xo${i} + st * BC * IHW, ok)), ok); }`);
+    }
+    for (let i = 0; i < wl; i++) {
+      o.push(`${ind}{ let ok = wok${i} && st * (BC / 4u) + wib${i} < ICB; rv${i} = ok; let t = select(0u, wt${i} + st * (BC / 4u) * KHW, ok);
+${ind}  rw${i} = wraw(t, wr${i} & 3u);${q ? ` let si = soi(t / KB, ((t % KB) / KHW) / BLKT); rs${i} = SO[si];${s.asym ? ` ro${i} = SO[si + 1u];` : ''}` : ''} }`);
+    }
+    return o;
+  };
+  const stores = (ind: string): string[] => {
+    const o: string[] = [];
+    // both arrays are sized to whole rounds of NT threads: no guard on the stores
+    for (let i = 0; i < xl; i++) o.push(`${ind}smx[xd${i} >> 2u][xd${i} & 3u] = rx${i};`);
+    for (let i = 0; i < wl; i++) {
+      const val = !q ? `wdec(rw${i}, wr${i} & 3u)` : `fma(wdec(rw${i}, wr${i} & 3u), dscv(rs${i}), dofv(rs${i}, ${s.asym ? `ro${i}` : 'vec4<f32>(0.0)'}))`;
+      // rows past WE land in the spare tail past the used part, never read
+      o.push(`${ind}smw[wd${i}] = select(vec4<f32>(0.0), ${val}, rv${i});`);
+    }
+    return o;
+  };
+  L.push('  { let st = 0u;');
+  L.push(...loads('    '));
+  L.push('  }');
+  L.push('  for (var st = 0u; st < NSTEP; st++) {');
+  L.push(...stores('    '));
+  L.push('    workgroupBarrier();');
+  L.push('    if (st + 1u < NSTEP) { let st = st + 1u;');
+  L.push(...loads('      '));
+  L.push('    }');
+  L.push(`    for (var c = ${ks > 1 ? 'kg' : '0u'}; c < BC; c += ${u(ks)}) {`);
+  for (let kh = 0; kh < s.kh; kh++) {
+    L.push(`      { let rb = (c * WH + ty * SH + ${u(kh * s.dh)}) * WRS + tx * ${u(px * s.sw)};`);
+    if (s.sw === 1) {
+      // rb is a multiple of 4 and the segment stays inside its row: whole vec4 reads
+      for (let k = 0; k < Math.ceil(span / 4); k++) L.push(`        let xv${k} = smx[(rb >> 2u) + ${u(k)}];`);
+      for (let j = 0; j < span; j++) L.push(`        let x${j} = xv${j >> 2}[${j & 3}];`);
+    } else {
+      for (let j = 0; j < span; j++) L.push(`        let x${j} = smx[(rb + ${u(j)}) >> 2u][(rb + ${u(j)}) & 3u];`);
+    }
+    for (let kw = 0; kw < s.kw; kw++) {
+      for (let c = 0; c < v.cn; c++) L.push(`        let w${kw}_${c} = smw[(c * KHW + ${u(kh * s.kw + kw)}) * BN4 + tz + ${u(c * nz)}];`);
+      for (let p = 0; p < px; p++) for (let c = 0; c < v.cn; c++) {
+        L.push(`        a${p}_${c} = fma(vec4<f32>(x${p * s.sw + kw * s.dw}), w${kw}_${c}, a${p}_${c});`);
+      }
+    }
+    L.push('      }');
+  }
+  L.push('    }');
+  L.push('    workgroupBarrier();');
+  L.push('  }');
+  if (ks > 1) {
+    // split channels: groups 1..ks-1 hand their sums to group 0 one group at a time through work-group
+    // memory (smw is free now), so only one group's worth of it is needed
+    const acc = px * v.cn;
+    L.push(`  let lc = (tz * ${u(ny)} + ty) * ${u(nx)} + tx;
+  for (var h = 1u; h < ${u(ks)}; h++) {
+    if (kg == h) {`);
+    for (let p = 0; p < px; p++) for (let c = 0; c < v.cn; c++) L.push(`      smw[lc * ${u(acc)} + ${u(p * v.cn + c)}] = a${p}_${c};`);
+    L.push(`    }
+    workgroupBarrier();
+    if (kg == 0u) {`);
+    for (let p = 0; p < px; p++) for (let c = 0; c < v.cn; c++) L.push(`      a${p}_${c} += smw[lc * ${u(acc)} + ${u(p * v.cn + c)}];`);
+    L.push(`    }
+    workgroupBarrier();
+  }
+  if (kg != 0u) { return; }`);
+  }
+  L.push(`  let oh = oh0 + ty; let ow = ow0 + tx * ${u(px)};
+  if (oh < OH && ow < OW) {`);
+  for (let c = 0; c < v.cn; c++) {
+    L.push(`    { let ocb = ocb0 + tz + ${u(c * nz)}; if (ocb < OCB) { let bb = B[ocb];`);
+    for (let g = 0; g < px / 4; g++) {
+      // pixels 4g..4g+3 of the thread's run (the first group is inside the row: ow < OW above)
+      const ind = g ? '        ' : '      ';
+      if (g) L.push(`      if (ow + ${u(4 * g)} < OW) {`);
+      const r = [0, 1, 2, 3].map((i) => `act(a${4 * g + i}_${c} + bb)`);
+      L.push(`${ind}let r0 = ${r[0]}; let r1 = ${r[1]}; let r2 = ${r[2]}; let r3 = ${r[3]}; let o = ow + ${u(4 * g)};`);
+      if (vecStore) {
+        // OW % 4 == 0 and o % 4 == 0: the 4 pixels are one aligned vec4 of the row, all inside it
+        L.push(`${ind}let y0 = ((n * OC + ocb * 4u) * OHW + oh * OW + o) >> 2u;
+${ind}Y[y0] = vec4<f32>(r0.x, r1.x, r2.x, r3.x);
+${ind}if (ocb * 4u + 1u < OC) { Y[y0 + OHW / 4u] = vec4<f32>(r0.y, r1.y, r2.y, r3.y); }
+${ind}if (ocb * 4u + 2u < OC) { Y[y0 + OHW / 2u] = vec4<f32>(r0.z, r1.z, r2.z, r3.z); }
+${ind}if (ocb * 4u + 3u < OC) { Y[y0 + 3u * (OHW / 4u)] = vec4<f32>(r0.w, r1.w, r2.w, r3.w); }`);
+      } else {
+        L.push(`${ind}store4(n, ocb, oh * OW + o, r0);
+${ind}if (o + 1u < OW) { store4(n, ocb, oh * OW + o + 1u, r1); }
+${ind}if (o + 2u < OW) { store4(n, ocb, oh * OW + o + 2u, r2); }
+${ind}if (o + 3u < OW) { store4(n, ocb, oh * OW + o + 3u, r3); }`);
+      }
+      if (g) L.push('      }');
+    }
+    L.push('    } }');
+  }
+  L.push('  }\n}');
+  return L.join('\n');
+}
+
+/** mm writes Y as vec4s when every group of 4 consecutive pixels lies in one image (OH*OW % 4 == 0). */
+function mmVecStore(s: ConvShape): boolean {
+  return (s.oh * s.ow) % 4 === 0;
+}
+
 export function generateWgsl(s: ConvShape, v: Variant, wg: Wg): string {
-  const h = header(s);
-  if (v.family === 'direct') return h + direct(s, v, wg);
+  if (v.family === 'direct') return header(s) + direct(s, v, wg);
   if (v.family === 'gemv') return header(s, s.ic % 4 === 0) + gemv(s, v, wg);
-  return h + mmKernel(s, v);
+  if (v.family === 'win') return header(s, false, s.ow % 4 === 0) + winKernel(s, v);
+  return header(s, false, mmVecStore(s)) + mmKernel(s, v);
 }

@@ -1,0 +1,126 @@
+/// <reference types="@webgpu/types" />
+/**
+ * Tuning aid (not part of the suite): times chosen variants on chosen shapes, each at its best work-group
+ * size, after heating the GPU, two ways: one dispatch per timestamped pass (what the tuner and the bench
+ * report) and `--inpass K` dispatches in one timestamped pass divided by K (back-to-back throughput, which
+ * leaves out the per-pass cost). `--overhead` first times empty kernels the same two ways, which is the floor
+ * of any kernel time here. Outputs are not checked (the tests and the bench do that).
+ *
+ * Usage: node dist/bench/gpu/probe.js [--overhead] [--reps N] [--inpass K]
+ *          --case "n,ic,ih,iw,oc,k,pad,stride:bits:blk:variant1+variant2|all" ...
+ */
+import { createNodeDevice } from './node-device.js';
+import { createGpuRuntime, heat, hostSizes, median, timeDispatch, upload, type Dispatch } from '../../src/gpu/index.js';
+
+const args = process.argv.slice(2);
+const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
+const reps = Number(arg('--reps') ?? 30);
+const inpass = Number(arg('--inpass') ?? 20);
+const cases = args.flatMap((a, i) => (a === '--case' ? [args[i + 1]] : []));
+
+async function timeInPass(device: GPUDevice, d: Dispatch, k: number, reps: number): Promise<number> {
+  const qs = device.createQuerySet({ type: 'timestamp', count: 2 * reps });
+  const res = device.createBuffer({ size: 16 * reps, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const read = device.createBuffer({ size: 16 * reps, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const enc = device.createCommandEncoder();
+  for (let r = 0; r < reps; r++) {
+    const pass = enc.beginComputePass({ timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 2 * r, endOfPassWriteIndex: 2 * r + 1 } });
+    for (let i = 0; i < k; i++) {
+      pass.setPipeline(d.pipeline); pass.setBindGroup(0, d.bindGroup); pass.dispatchWorkgroups(d.groups[0], d.groups[1], d.groups[2] ?? 1);
+    }
+    pass.end();
+  }
+  enc.resolveQuerySet(qs, 0, 2 * reps, res, 0);
+  enc.copyBufferToBuffer(res, 0, read, 0, 16 * reps);
+  device.queue.submit([enc.finish()]);
+  await read.mapAsync(GPUMapMode.READ);
+  const t = new BigInt64Array(read.getMappedRange().slice(0));
+  read.unmap(); read.destroy(); res.destroy(); qs.destroy();
+  const us: number[] = [];
+  for (let r = 0; r < reps; r++) us.push(Number(t[2 * r + 1] - t[2 * r]) / 1000 / k);
+  return median(us);
+}
+
+async function main() {
+  const { device } = await createNodeDevice();
+  const gpu = await createGpuRuntime({ device, tuning: 'full', tuneReps: 10, tuneWarmupMs: 150 });
+  if (args.includes('--overhead')) {
+    const dst = device.createBuffer({ size: 1 << 20, usage: GPUBufferUsage.STORAGE });
+    for (const [groups, body] of [[1, ''], [1024, ''], [1024, 'if (g.x == 0xffffffffu) { D[0] = 1.0; }']] as const) {
+      const code = `@group(0) @binding(0) var<storage, read_write> D: array<f32>;
+@compute @workgroup_size(128) fn main(@builtin(global_invocation_id) g: vec3<u32>) { _ = &D; ${body} }`;
+      const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+      const bg = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: dst } }] });
+      const d: Dispatch = { pipeline: pipe, bindGroup: bg, groups: [groups, 1] };
+      await heat(device, d, 200);
+      const one = median((await timeDispatch(device, d, reps)).us);
+      const many = await timeInPass(device, d, inpass, Math.max(5, reps >> 2));
+      console.log(`empty kernel ${groups} groups${body ? ' (guarded store)' : ''}: ${one.toFixed(2)} us per pass, ${many.toFixed(2)} us per dispatch at ${inpass} a pass`);
+    }
+  }
+  if (args.includes('--calib')) {
+    // pure FMA throughput at low occupancy: G work-groups of T threads, each 16 independent scalar chains
+    // with a multiplier that changes every iteration (nothing to fold), 9216 FMAs per thread
+    const dst = device.createBuffer({ size: 1 << 20, usage: GPUBufferUsage.STORAGE });
+    for (const [groups, t, iters] of [[98, 128, 576], [132, 128, 576], [98, 256, 288], [392, 32, 576], [1056, 128, 576]] as const) {
+      const code = `@group(0) @binding(0) var<storage, read_write> D: array<f32>;
+@compute @workgroup_size(${t}) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+  ${Array.from({ length: 16 }, (_, i) => `var a${i} = f32(g.x + ${i}u) * 1e-3;`).join(' ')}
+  for (var i = 0u; i < ${iters}u; i++) {
+    let b = bitcast<f32>(0x3f7f0000u + (i & 255u));
+    ${Array.from({ length: 16 }, (_, i) => `a${i} = fma(a${i}, b, ${(i + 1) * 0.001});`).join(' ')}
+  }
+  let r = ${Array.from({ length: 16 }, (_, i) => `a${i}`).join(' + ')};
+  if (r == -1.0) { D[g.x & 1023u] = r; }
+}`;
+      const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+      const bg = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: dst } }] });
+      const d: Dispatch = { pipeline: pipe, bindGroup: bg, groups: [groups, 1] };
+      await heat(device, d, 200);
+      const one = median((await timeDispatch(device, d, reps)).us);
+      const many = await timeInPass(device, d, inpass, Math.max(5, reps >> 2));
+      const fmas = groups * t * iters * 16;
+      console.log(`FMA calib ${groups}x${t} threads, ${iters * 16} FMA/thread: ${one.toFixed(1)} us per pass, ${many.toFixed(1)} us in pass = ${(fmas / many / 1e6).toFixed(1)} TFMA/s`);
+    }
+  }
+  for (const spec of cases) {
+    const [shp, bitsS, blkS, vs] = spec.split(':');
+    const [n, ic, ih, iw, oc, k, pad = 0, stride = 1] = shp.split(',').map(Number);
+    const bits = Number(bitsS) as 4 | 8 | 32;
+    const p = { n, ic, ih, iw, oc, fh: k, fw: k, pad: [pad, pad], stride: [stride, stride], blockSize: bits === 32 ? 0 : Number(blkS), asymmetric: false, activation: 'relu' as const };
+    const probeConv = bits === 32 ? gpu.floatConv(p) : gpu.lowMemoryConv({ ...p, weightBits: bits });
+    const names = vs === 'all' ? probeConv.variants : vs.split('+');
+    probeConv.dispose();
+    for (const vn of names) {
+      let conv;
+      try {
+        conv = bits === 32 ? gpu.floatConv({ ...p, variant: vn }) : gpu.lowMemoryConv({ ...p, weightBits: bits, variant: vn });
+      } catch (e) {
+        console.log(`${shp} ${vn}: ${(e as Error).message}`);
+        continue;
+      }
+            const s = conv.shape;
+      const sz = hostSizes(s);
+      if (bits === 32) conv.setWeights(new Float32Array(sz.weightCount).map((_, i) => ((i * 7919) % 255) / 255 - 0.5), new Float32Array(s.oc));
+      else conv.setWeights(new Uint8Array(bits === 8 ? sz.weightCount : Math.ceil(sz.weightCount / 2)).map((_, i) => (i * 37) & 255),
+        new Float32Array(s.oc * s.nBlk).fill(0.01), undefined, new Float32Array(s.oc));
+      const inBuf = upload(device, new Float32Array(sz.input).map((_, i) => ((i * 31) % 97) / 97));
+      const outBuf = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.STORAGE });
+      let line: string;
+      try {
+        // forced variant, tuning 'full': the tuner picks its best work-group size
+        const d = await conv.dispatchFor(inBuf, outBuf);
+        await heat(device, d, 150);
+        const one = median((await timeDispatch(device, d, reps)).us);
+        const many = await timeInPass(device, d, inpass, Math.max(5, reps >> 2));
+        line = `wg ${String(d.wg).padEnd(7)} ${one.toFixed(1).padStart(7)} us per pass  ${many.toFixed(1).padStart(7)} us at ${inpass} a pass`;
+      } catch (e) {
+        line = `ERROR ${(e as Error).message.split('\n')[0]}`;
+      }
+      console.log(`${shp} ${bits === 32 ? 'f32' : `int${bits} blk${blkS}`} ${vn.padEnd(22)} ${line}`);
+      inBuf.destroy(); outBuf.destroy(); conv.dispose();
+    }
+  }
+  device.destroy();
+}
+main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
