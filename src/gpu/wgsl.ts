@@ -377,8 +377,11 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   for (let q = 0; q < v.tm; q++) for (let j = 0; j < tn4; j++) L.push(`  var c${q}_${j} = vec4<f32>(0.0);`);
   for (let j = 0; j < ppt; j++) for (let i = 0; i < kpt; i++) L.push(`  var ra${j}_${i} = 0.0;`);
   const q = s.bits !== 32;
+  // quantized weights stay raw in registers from load to store (decoded at the store), so no arithmetic waits
+  // on the weight load before the step's multiply-adds; the double-buffered variants do this for f32 too
+  const rawB = v.db || q;
   for (let e = 0; e < eb; e++) {
-    if (v.db) {
+    if (rawB) {
       // raw words (and raw scales) stay in registers until the store: no arithmetic waits on the loads
       L.push(`  var rbw${e}: WR; var rbv${e} = false;${q && !hoist ? ` var rbs${e} = vec4<f32>(0.0);${s.asym ? ` var rbo${e} = vec4<f32>(0.0);` : ''}` : ''}`);
     } else L.push(`  var rb${e} = vec4<f32>(0.0);`);
@@ -404,7 +407,7 @@ ${ind}  let chunk = sidx / KHW; let tap = sidx % KHW; let dy = (tap / KW) * DH; 
       o.push(`${ind}  }`);
     }
     for (let e = 0; e < eb; e++) {
-      if (v.db) {
+      if (rawB) {
         o.push(`${ind}  { let e = lg + ${u(e * nt)}; let k = e % BK; let ocb = ocb0 + e / BK; let icb = chunk * ${u(bk / 4)} + k / 4u;
 ${ind}    rbv${e} = sv && ocb < OCB && icb < ICB;
 ${ind}    if (rbv${e}) { rbw${e} = wraw(ocb * KB + icb * KHW + tap, k % 4u);${q && !hoist ? ` let si = soi(ocb, icb / BLKT); rbs${e} = SO[si];${s.asym ? ` rbo${e} = SO[si + 1u];` : ''}` : ''} } }`);
@@ -427,7 +430,7 @@ ${ind}    rb${e} = w; }`);
     }
     for (let e = 0; e < eb; e++) {
       const dst = `sm[${at} + BK * BM4 + (e % BK) * BN4 + e / BK]`;
-      if (!v.db) { o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rb${e}; }`); continue; }
+      if (!rawB) { o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rb${e}; }`); continue; }
       let val: string;
       if (!q) val = `wdec(rbw${e}, e % 4u)`;
       else if (hoist) val = `fma(wdec(rbw${e}, e % 4u), sc${e}, of${e})`;
