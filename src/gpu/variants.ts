@@ -227,8 +227,8 @@ export function variantsForPath(path: GpuPath): string[] {
 /**
  * Choice without timing (tuning 'none'), in the spirit of MegEngine's is_preferred. From the H200 run of
  * bench/gpu recorded in docs/gpu.md: the gemv family wins the gemm path up to M = 128 (8 rows per work-group
- * from M = 8 on), mm_m64n32t4x4d large 1x1 convolutions, the window kernel KxK convolutions with few input
- * channels over a large image (64 -> 64 at 56^2), the double-buffered split-K mm_m32n32t4x4k4d the rest.
+ * from M = 8 on), mm_m64n32t4x4b32 large 1x1 convolutions, the window kernel KxK convolutions with few input
+ * channels over a large image (64 -> 64 at 56^2), the split-K mm_m32n32t4x4k4b32 the rest.
  */
 export function preferred(s: ConvShape): string {
   const m = s.n * s.oh * s.ow;
@@ -236,8 +236,8 @@ export function preferred(s: ConvShape): string {
     if (s.n <= 128) return s.n <= 1 ? 'gemv_r1' : s.n <= 2 ? 'gemv_r2' : s.n <= 4 ? 'gemv_r4' : 'gemv_r8';
     return 'mm_m64n64t4x4';
   }
-  if (s.path === 'conv1x1' && m >= 1024) return 'mm_m64n32t4x4d';
+  if (s.path === 'conv1x1' && m >= 1024) return 'mm_m64n32t4x4b32';
   // few input channels over a large image: the window kernel (each step brings in every tap at once)
   if (s.path === 'general' && s.ic <= 64 && m >= 1024 && s.kh * s.kw > 1) return 'win_h8w8n32b16k2';
-  return 'mm_m32n32t4x4k4d';
+  return 'mm_m32n32t4x4k4b32';
 }
