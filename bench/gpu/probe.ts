@@ -41,6 +41,19 @@ async function timeInPass(device: GPUDevice, d: Dispatch, k: number, reps: numbe
   return median(us);
 }
 
+/** Both timings (per pass, back to back) of a one-binding kernel `code` over `groups` work-groups, after heating. */
+async function timeKernel(device: GPUDevice, code: string, dst: GPUBuffer, groups: number): Promise<{ one: number; many: number }> {
+  const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+  const bg = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: dst } }] });
+  return timeBoth(device, { pipeline: pipe, bindGroup: bg, groups: [groups, 1] }, 200);
+}
+
+/** `d` timed alone in a timestamped pass (median) and back to back `inpass` a pass, after `heatMs` of load. */
+async function timeBoth(device: GPUDevice, d: Dispatch, heatMs: number): Promise<{ one: number; many: number }> {
+  await heat(device, d, heatMs);
+  return { one: median((await timeDispatch(device, d, reps)).us), many: await timeInPass(device, d, inpass, Math.max(5, reps >> 2)) };
+}
+
 async function main() {
   const { device } = await createNodeDevice();
   const gpu = await createGpuRuntime({ device, tuning: 'full', tuneReps: 10, tuneWarmupMs: 150 });
@@ -49,12 +62,7 @@ async function main() {
     for (const [groups, body] of [[1, ''], [1024, ''], [1024, 'if (g.x == 0xffffffffu) { D[0] = 1.0; }']] as const) {
       const code = `@group(0) @binding(0) var<storage, read_write> D: array<f32>;
 @compute @workgroup_size(128) fn main(@builtin(global_invocation_id) g: vec3<u32>) { _ = &D; ${body} }`;
-      const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
-      const bg = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: dst } }] });
-      const d: Dispatch = { pipeline: pipe, bindGroup: bg, groups: [groups, 1] };
-      await heat(device, d, 200);
-      const one = median((await timeDispatch(device, d, reps)).us);
-      const many = await timeInPass(device, d, inpass, Math.max(5, reps >> 2));
+      const { one, many } = await timeKernel(device, code, dst, groups);
       console.log(`empty kernel ${groups} groups${body ? ' (guarded store)' : ''}: ${one.toFixed(2)} us per pass, ${many.toFixed(2)} us per dispatch at ${inpass} a pass`);
     }
   }
@@ -73,12 +81,7 @@ async function main() {
   let r = ${Array.from({ length: 16 }, (_, i) => `a${i}`).join(' + ')};
   if (r == -1.0) { D[g.x & 1023u] = r; }
 }`;
-      const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
-      const bg = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: dst } }] });
-      const d: Dispatch = { pipeline: pipe, bindGroup: bg, groups: [groups, 1] };
-      await heat(device, d, 200);
-      const one = median((await timeDispatch(device, d, reps)).us);
-      const many = await timeInPass(device, d, inpass, Math.max(5, reps >> 2));
+      const { one, many } = await timeKernel(device, code, dst, groups);
       const fmas = groups * t * iters * 16;
       console.log(`FMA calib ${groups}x${t} threads, ${iters * 16} FMA/thread: ${one.toFixed(1)} us per pass, ${many.toFixed(1)} us in pass = ${(fmas / many / 1e6).toFixed(1)} TFMA/s`);
     }
@@ -110,9 +113,7 @@ async function main() {
       try {
         // forced variant, tuning 'full': the tuner picks its best work-group size
         const d = await conv.dispatchFor(inBuf, outBuf);
-        await heat(device, d, 150);
-        const one = median((await timeDispatch(device, d, reps)).us);
-        const many = await timeInPass(device, d, inpass, Math.max(5, reps >> 2));
+        const { one, many } = await timeBoth(device, d, 150);
         line = `wg ${String(d.wg).padEnd(7)} ${one.toFixed(1).padStart(7)} us per pass  ${many.toFixed(1).padStart(7)} us at ${inpass} a pass`;
       } catch (e) {
         line = `ERROR ${(e as Error).message.split('\n')[0]}`;

@@ -89,6 +89,12 @@ function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 
   return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk, db };
 }
 
+/** gemv_r{rows}[g{g}][u{un}][p]: un = 2 loads in flight is the default and not named. */
+function gemv(rows: number, g = 1, un = 2, pf = false): GemvVariant {
+  const name = `gemv_r${rows}${g > 1 ? `g${g}` : ''}${un !== 2 ? `u${un}` : ''}${pf ? 'p' : ''}`;
+  return { family: 'gemv', name, paths: ['gemm'], rows, g, un, ...(pf ? { pf } : {}) };
+}
+
 function win(th: number, tw: number, bn4: number, cn: number, bc: number, ks = 1, px: 4 | 8 = 4): WinVariant {
   const name = `win_h${th}w${tw}n${bn4 * 4}${cn > 1 ? `c${cn}` : ''}${px > 4 ? `p${px}` : ''}b${bc}${ks > 1 ? `k${ks}` : ''}`;
   return { family: 'win', name, paths: ['general'], th, tw, bn4, cn, bc, ks, px };
@@ -97,21 +103,11 @@ function win(th: number, tw: number, bn4: number, cn: number, bc: number, ks = 1
 export const VARIANTS: readonly Variant[] = [
   { family: 'direct', name: 'gemm_conv', paths: ['gemm'], c: 4, pn: 1, ph: 1, pw: 1 },
   { family: 'direct', name: 'gemm_conv_b2', paths: ['gemm'], c: 4, pn: 2, ph: 1, pw: 1 },
-  { family: 'gemv', name: 'gemv_r1', paths: ['gemm'], rows: 1, g: 1, un: 2 },
-  { family: 'gemv', name: 'gemv_r2', paths: ['gemm'], rows: 2, g: 1, un: 2 },
-  { family: 'gemv', name: 'gemv_r4', paths: ['gemm'], rows: 4, g: 1, un: 2 },
-  { family: 'gemv', name: 'gemv_r8', paths: ['gemm'], rows: 8, g: 1, un: 2 },
-  { family: 'gemv', name: 'gemv_r16', paths: ['gemm'], rows: 16, g: 1, un: 2 },
-  { family: 'gemv', name: 'gemv_r1g2', paths: ['gemm'], rows: 1, g: 2, un: 2 },
-  { family: 'gemv', name: 'gemv_r1g4', paths: ['gemm'], rows: 1, g: 4, un: 2 },
-  { family: 'gemv', name: 'gemv_r2g2', paths: ['gemm'], rows: 2, g: 2, un: 2 },
-  { family: 'gemv', name: 'gemv_r4g2', paths: ['gemm'], rows: 4, g: 2, un: 2 },
-  { family: 'gemv', name: 'gemv_r1u4', paths: ['gemm'], rows: 1, g: 1, un: 4 },
-  { family: 'gemv', name: 'gemv_r1g2u4', paths: ['gemm'], rows: 1, g: 2, un: 4 },
-  { family: 'gemv', name: 'gemv_r1u8', paths: ['gemm'], rows: 1, g: 1, un: 8 },
+  gemv(1), gemv(2), gemv(4), gemv(8), gemv(16),
+  gemv(1, 2), gemv(1, 4), gemv(2, 2), gemv(4, 2),
+  gemv(1, 1, 4), gemv(1, 2, 4), gemv(1, 1, 8),
   // prefetching (int8 and int4 with whole 16-byte units; the same kernel as without `p` otherwise)
-  { family: 'gemv', name: 'gemv_r1p', paths: ['gemm'], rows: 1, g: 1, un: 2, pf: true },
-  { family: 'gemv', name: 'gemv_r1u4p', paths: ['gemm'], rows: 1, g: 1, un: 4, pf: true },
+  gemv(1, 1, 2, true), gemv(1, 1, 4, true),
   { family: 'direct', name: 'conv_2d_1x1', paths: ['conv1x1'], c: 4, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_1x1_c8h1w4', paths: ['conv1x1'], c: 8, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_c4h1w4', paths: ['general'], c: 4, pn: 1, ph: 1, pw: 4 },
@@ -140,6 +136,27 @@ export const VARIANTS: readonly Variant[] = [
   win(8, 8, 8, 1, 16, 4, 8),   // win_h8w8n32p8b16k4 256: 8 columns a thread
 ];
 
+/**
+ * Sizes of a win kernel for a shape, shared by the generator, the memory check and `usable`: ntc threads
+ * compute, ks groups of them split each step's channels and all nt threads load; the input window is winH x winW
+ * (rows padded to wrs floats), xe window elements and we weight rows a step, xl and wl of them per thread;
+ * smx4/smw4 are the vec4 sizes of the two work-group arrays (smx with one spare float per thread for loads past
+ * the window; smw rounded to whole rounds of nt threads, and big enough for the split-K reduction).
+ */
+export function winGeometry(v: WinVariant, s: ConvShape) {
+  const ntc = (v.tw / v.px) * v.th * (v.bn4 / v.cn);
+  const nt = ntc * v.ks;
+  const winH = (v.th - 1) * s.sh + (s.kh - 1) * s.dh + 1;
+  const winW = (v.tw - 1) * s.sw + (s.kw - 1) * s.dw + 1;
+  const wrs = Math.ceil(winW / 4) * 4;
+  const xe = v.bc * winH * winW;
+  const we = v.bc * s.kh * s.kw * v.bn4;
+  const xl = Math.ceil(xe / nt), wl = Math.ceil(we / nt);
+  const smx4 = Math.ceil((v.bc * winH * wrs + nt) / 4);
+  const smw4 = Math.max(wl * nt, v.ks > 1 ? ntc * v.px * v.cn : 0);
+  return { ntc, nt, winH, winW, wrs, xe, we, xl, wl, smx4, smw4 };
+}
+
 /** Most input elements (and, separately, weight rows) a win thread holds between steps. */
 const WIN_MAX_REGS = 16;
 
@@ -161,12 +178,8 @@ export interface DeviceCaps {
 export function workgroupBytes(v: Variant, wg: Wg, s: ConvShape): number {
   if (v.family === 'gemv') return wg[0] * v.rows * v.g * 16;
   if (v.family === 'win') {
-    const winH = (v.th - 1) * s.sh + (s.kh - 1) * s.dh + 1;
-    const winW = (v.tw - 1) * s.sw + (s.kw - 1) * s.dw + 1;
-    const ntc = (v.tw / v.px) * v.th * (v.bn4 / v.cn);
-    const nt = ntc * v.ks;
-    const round = (e: number) => Math.ceil(e / nt) * nt;
-    return 16 * Math.ceil((v.bc * winH * Math.ceil(winW / 4) * 4 + nt) / 4) + 16 * Math.max(round(v.bc * s.kh * s.kw * v.bn4), v.ks > 1 ? ntc * v.px * v.cn : 0);
+    const g = winGeometry(v, s);
+    return 16 * (g.smx4 + g.smw4);
   }
   if (v.family === 'mm') {
     const gs = v.bk * ((v.wy * v.tm) / 4 + (v.wx * v.tn) / 4);
@@ -210,10 +223,8 @@ export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): bool
   if (v.family === 'win') {
     // each thread keeps its share of a step's window and weights in registers between steps; wide windows
     // (large filters, dilations, strides) would need too many (and compilers choke on the code), mm serves them
-    const nt = (v.tw / v.px) * v.th * (v.bn4 / v.cn) * v.ks;
-    const winH = (v.th - 1) * s.sh + (s.kh - 1) * s.dh + 1;
-    const winW = (v.tw - 1) * s.sw + (s.kw - 1) * s.dw + 1;
-    if (Math.ceil((v.bc * winH * winW) / nt) > WIN_MAX_REGS || Math.ceil((v.bc * s.kh * s.kw * v.bn4) / nt) > WIN_MAX_REGS) return false;
+    const g = winGeometry(v, s);
+    if (g.xl > WIN_MAX_REGS || g.wl > WIN_MAX_REGS) return false;
   }
   const [x, y] = dispatchSize(v, s, wg);
   return x <= caps.maxGroupsPerDim && y <= caps.maxGroupsPerDim;

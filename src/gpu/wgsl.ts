@@ -13,6 +13,7 @@
  * and bias reads stay inside buffers that pack.ts pads by one extra 4-channel block.
  */
 import type { ConvShape } from './params.js';
+import { winGeometry } from './variants.js';
 import type { DirectVariant, GemvVariant, MmVariant, Variant, WinVariant, Wg } from './variants.js';
 
 const u = (v: number) => `${v}u`;
@@ -101,7 +102,16 @@ fn x4(n: u32, icb: u32, y: i32, x: i32) -> vec4<f32> {
   }
   return r;
 }
-// writes 4 output lanes of block ocb at (n, pixel p), skipping lanes >= OC
+${yVec4 ? `// writes 4 consecutive pixels p..p+3 (p % 4 == 0, all inside the image) of block ocb, one vec4 per lane < OC;
+// r_i holds the 4 lanes of pixel p+i
+fn store4x4(n: u32, ocb: u32, p: u32, r0: vec4<f32>, r1: vec4<f32>, r2: vec4<f32>, r3: vec4<f32>) {
+  let y0 = ((n * OC + ocb * 4u) * OHW + p) >> 2u;
+  Y[y0] = vec4<f32>(r0.x, r1.x, r2.x, r3.x);
+  if (ocb * 4u + 1u < OC) { Y[y0 + OHW / 4u] = vec4<f32>(r0.y, r1.y, r2.y, r3.y); }
+  if (ocb * 4u + 2u < OC) { Y[y0 + OHW / 2u] = vec4<f32>(r0.z, r1.z, r2.z, r3.z); }
+  if (ocb * 4u + 3u < OC) { Y[y0 + 3u * (OHW / 4u)] = vec4<f32>(r0.w, r1.w, r2.w, r3.w); }
+}
+` : ''}// writes 4 output lanes of block ocb at (n, pixel p), skipping lanes >= OC
 fn store4(n: u32, ocb: u32, p: u32, v: vec4<f32>) {
   for (var j = 0u; j < 4u; j++) {
     let oc = ocb * 4u + j;
@@ -498,12 +508,7 @@ ${ind}    rb${e} = w; }`);
       for (let j = 0; j < tn4; j++) {
         const r = [0, 1, 2, 3].map((i) => `act(c${q4 * 4 + i}_${j} + bb)`);
         L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) {
-        let bb = B[ocb]; let r0 = ${r[0]}; let r1 = ${r[1]}; let r2 = ${r[2]}; let r3 = ${r[3]};
-        let y0 = ((n * OC + ocb * 4u) * OHW + p) >> 2u;
-        Y[y0] = vec4<f32>(r0.x, r1.x, r2.x, r3.x);
-        if (ocb * 4u + 1u < OC) { Y[y0 + OHW / 4u] = vec4<f32>(r0.y, r1.y, r2.y, r3.y); }
-        if (ocb * 4u + 2u < OC) { Y[y0 + OHW / 2u] = vec4<f32>(r0.z, r1.z, r2.z, r3.z); }
-        if (ocb * 4u + 3u < OC) { Y[y0 + 3u * (OHW / 4u)] = vec4<f32>(r0.w, r1.w, r2.w, r3.w); }
+        let bb = B[ocb]; store4x4(n, ocb, p, ${r.join(', ')});
       } }`);
       }
       L.push('    }\n  }');
@@ -536,17 +541,8 @@ ${ind}    rb${e} = w; }`);
 function winKernel(s: ConvShape, v: WinVariant): string {
   const px = v.px;
   const nx = v.tw / px, ny = v.th, nz = v.bn4 / v.cn, ks = v.ks;
-  // ntc threads compute; ks groups of them split each step's channels; all nt threads load
-  const ntc = nx * ny * nz;
-  const nt = ntc * ks;
-  const red = ks > 1 ? ntc * px * v.cn : 0;
-  const winH = (v.th - 1) * s.sh + (s.kh - 1) * s.dh + 1;
-  const winW = (v.tw - 1) * s.sw + (s.kw - 1) * s.dw + 1;
+  const { ntc, nt, winH, winW, wrs, xe, we, xl, wl, smx4, smw4 } = winGeometry(v, s);
   const span = (px - 1) * s.sw + (s.kw - 1) * s.dw + 1;
-  const wrs = Math.ceil(winW / 4) * 4;
-  const xe = v.bc * winH * winW;
-  const we = v.bc * s.kh * s.kw * v.bn4;
-  const xl = Math.ceil(xe / nt), wl = Math.ceil(we / nt);
   const q = s.bits !== 32;
   const owt = Math.ceil(s.ow / v.tw), oht = Math.ceil(s.oh / v.th), ocbt = Math.ceil(s.ocb / v.bn4);
   const vecStore = s.ow % 4 === 0;
@@ -557,8 +553,8 @@ const OWT = ${u(owt)}; const OCBT = ${u(ocbt)}; const NSTEP = ${u(Math.ceil(s.ic
 // input window: element (c, r, col) at float (c*WH + r)*WRS + col of smx, rows WRS floats apart (WWD
 // rounded up to whole vec4s), then one spare float per thread for loads past the window; weights:
 // smw[(c*KHW + tap)*BN4 + ob], dequantized
-var<workgroup> smx: array<vec4<f32>, ${Math.ceil((v.bc * winH * wrs + nt) / 4)}>;
-var<workgroup> smw: array<vec4<f32>, ${Math.max(wl * nt, red)}>;
+var<workgroup> smx: array<vec4<f32>, ${smx4}>;
+var<workgroup> smw: array<vec4<f32>, ${smw4}>;
 @compute @workgroup_size(${nx}, ${ny}, ${nz * ks})
 fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3: vec3<u32>) {
   let tx = l3.x; let ty = l3.y; let tz = l3.z % ${u(nz)}; let kg = l3.z / ${u(nz)};
@@ -594,8 +590,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
       o.push(`${ind}{ let ok = xok${i} && st * BC + xc${i} < IC; rx${i} = select(0.0, xs(select(0u, xo${i} + st * BC * IHW, ok)), ok); }`);
     }
     for (let i = 0; i < wl; i++) {
-      o.push(`${ind}{ let ok = wok${i} && st * (BC / 4u) + wib${i} < ICB; rv${i} = ok; let t = select(0u, wt${i} + st * (BC / 4u) * KHW, ok);
-${ind}  rw${i} = wraw(t, wr${i} & 3u);${q ? ` let si = soi(t / KB, ((t % KB) / KHW) / BLKT); rs${i} = SO[si];${s.asym ? ` ro${i} = SO[si + 1u];` : ''}` : ''} }`);
+      o.push(`${ind}{ let icb = st * (BC / 4u) + wib${i}; let ok = wok${i} && icb < ICB; rv${i} = ok; let t = select(0u, wt${i} + st * (BC / 4u) * KHW, ok);
+${ind}  rw${i} = wraw(t, wr${i} & 3u);${q ? ` let si = soi(select(0u, ocb0 + wob${i}, ok), select(0u, icb, ok) / BLKT); rs${i} = SO[si];${s.asym ? ` ro${i} = SO[si + 1u];` : ''}` : ''} }`);
     }
     return o;
   };
@@ -669,11 +665,7 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${q ? ` let si = soi(t / KB, ((t % KB) / K
       L.push(`${ind}let r0 = ${r[0]}; let r1 = ${r[1]}; let r2 = ${r[2]}; let r3 = ${r[3]}; let o = ow + ${u(4 * g)};`);
       if (vecStore) {
         // OW % 4 == 0 and o % 4 == 0: the 4 pixels are one aligned vec4 of the row, all inside it
-        L.push(`${ind}let y0 = ((n * OC + ocb * 4u) * OHW + oh * OW + o) >> 2u;
-${ind}Y[y0] = vec4<f32>(r0.x, r1.x, r2.x, r3.x);
-${ind}if (ocb * 4u + 1u < OC) { Y[y0 + OHW / 4u] = vec4<f32>(r0.y, r1.y, r2.y, r3.y); }
-${ind}if (ocb * 4u + 2u < OC) { Y[y0 + OHW / 2u] = vec4<f32>(r0.z, r1.z, r2.z, r3.z); }
-${ind}if (ocb * 4u + 3u < OC) { Y[y0 + 3u * (OHW / 4u)] = vec4<f32>(r0.w, r1.w, r2.w, r3.w); }`);
+        L.push(`${ind}store4x4(n, ocb, oh * OW + o, r0, r1, r2, r3);`);
       } else {
         L.push(`${ind}store4(n, ocb, oh * OW + o, r0);
 ${ind}if (o + 1u < OW) { store4(n, ocb, oh * OW + o + 1u, r1); }
