@@ -31,6 +31,8 @@ const ABLATIONS: Record<string, (code: string) => string> = {
   winNoLoads: (c) => c.replace(/xs\(select\(0u, xo(\d+) \+ st \* BC \* IHW, ok\)\)/g, 'f32(xo$1 + st)')
     .replace(/rw(\d+) = wraw\(t, wr\d+ & 3u\);/g, 'rw$1 = t;').replace(/rs(\d+) = SO\[si\];/g, 'rs$1 = vec4<f32>(f32(si));'),
   winNoBarrier: (c) => c.replace(/\n {4}workgroupBarrier\(\);/g, ''),
+  // win, quantized: the weight rows stored without decoding (raw bits as floats), scale still applied
+  winNoDec: (c) => c.replace(/fma\(wdec\(rw(\d+), wr\d+ & 3u\), sc(\d+), of\d+\)/g, 'bitcast<vec4<f32>>(vec4<u32>(rw$1)) * sc$2'),
   noRed: (c) => c.replace(/for \(var h = T \/ 2u;[\s\S]*?workgroupBarrier\(\);\n  \}/, ''),
 };
 
@@ -39,6 +41,8 @@ async function main() {
   const gpu = await createGpuRuntime({ device, tuning: 'none' });
   const cases: { name: string; p: any; bits: 4 | 8 | 32; variants: string[]; blk?: number }[] = [
     { name: 'win 64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 4, variants: ['win_h8w8n32b16k2', 'win_h8w8n32b8'] },
+    { name: 'winsk 64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 4, variants: ['win_h8w8n32b8s4'] },
+    { name: 'winsk 64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 32, variants: ['win_h8w8n32b8s4'] },
     { name: 'gemv 16384', p: { n: 1, ic: 16384, ih: 1, iw: 1, oc: 16384, fh: 1, fw: 1 }, bits: 4, blk: 32, variants: ['gemv_r1', 'gemv_r1u4'] },
     { name: 'gemv 16384', p: { n: 1, ic: 16384, ih: 1, iw: 1, oc: 16384, fh: 1, fw: 1 }, bits: 4, blk: 0, variants: ['gemv_r1'] },
     { name: '256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n32t4x4', 'mm_m32n32t4x4k2', 'mm_m64n32t4x4d'] },
@@ -69,8 +73,8 @@ async function main() {
         if (an !== 'base' && code === base) { line.push(`${an} n/a`); continue; }
         const module = device.createShaderModule({ code });
         const pipe = device.createComputePipeline({ layout: (gpu as any).pipelineLayout, compute: { module, entryPoint: 'main' } });
-        await heat(device, { pipeline: pipe, bindGroup: d.bindGroup, groups: d.groups }, heatMs);
-        const t = median((await timeDispatch(device, { pipeline: pipe, bindGroup: d.bindGroup, groups: d.groups }, reps)).us);
+        await heat(device, { ...d, pipeline: pipe }, heatMs);
+        const t = median((await timeDispatch(device, { ...d, pipeline: pipe }, reps)).us);
         line.push(`${an} ${t.toFixed(1)}`);
       }
       console.log(`${new Date().toISOString().slice(11, 23)} ${c.name} ${c.bits === 32 ? 'f32' : `int${c.bits}`} ${vn} groups ${d.groups}: ${line.join(' | ')}`);

@@ -10,7 +10,7 @@
  *          --case "n,ic,ih,iw,oc,k,pad,stride:bits:blk:variant1+variant2|all" ...
  */
 import { createNodeDevice } from './node-device.js';
-import { createGpuRuntime, heat, hostSizes, median, timeDispatch, upload, type Dispatch } from '../../src/gpu/index.js';
+import { createGpuRuntime, encodeDispatch, heat, hostSizes, median, timeDispatch, upload, type Dispatch } from '../../src/gpu/index.js';
 
 const args = process.argv.slice(2);
 const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
@@ -26,7 +26,7 @@ async function timeInPass(device: GPUDevice, d: Dispatch, k: number, reps: numbe
   for (let r = 0; r < reps; r++) {
     const pass = enc.beginComputePass({ timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 2 * r, endOfPassWriteIndex: 2 * r + 1 } });
     for (let i = 0; i < k; i++) {
-      pass.setPipeline(d.pipeline); pass.setBindGroup(0, d.bindGroup); pass.dispatchWorkgroups(d.groups[0], d.groups[1], d.groups[2] ?? 1);
+      encodeDispatch(pass, d);
     }
     pass.end();
   }
@@ -64,6 +64,28 @@ async function main() {
 @compute @workgroup_size(128) fn main(@builtin(global_invocation_id) g: vec3<u32>) { _ = &D; ${body} }`;
       const { one, many } = await timeKernel(device, code, dst, groups);
       console.log(`empty kernel ${groups} groups${body ? ' (guarded store)' : ''}: ${one.toFixed(2)} us per pass, ${many.toFixed(2)} us per dispatch at ${inpass} a pass`);
+    }
+  }
+  if (args.includes('--dp4')) {
+    // packed int8 dot products (dot4I8Packed: 4 multiply-adds each) against the FMA rate, 16 independent chains
+    const dst = device.createBuffer({ size: 1 << 20, usage: GPUBufferUsage.STORAGE });
+    for (const [kind, op] of [['dp4', (i: number) => `a${i} += dot4I8Packed(b, ${0x01020304 * (i + 1) >>> 0}u);`],
+      ['fma', (i: number) => `f${i} = fma(f${i}, bf, ${(i + 1) * 0.001});`]] as const) {
+      const code = `@group(0) @binding(0) var<storage, read_write> D: array<f32>;
+@compute @workgroup_size(128) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+  ${Array.from({ length: 16 }, (_, i) => `var a${i} = i32(g.x + ${i}u); var f${i} = f32(g.x + ${i}u) * 1e-3;`).join(' ')}
+  for (var i = 0u; i < 576u; i++) {
+    let b = (i * 0x01010101u) ^ g.x; let bf = bitcast<f32>(0x3f7f0000u + (i & 255u));
+    ${Array.from({ length: 16 }, (_, i) => op(i)).join(' ')}
+  }
+  let r = f32(${Array.from({ length: 16 }, (_, i) => `a${i}`).join(' + ')}) + ${Array.from({ length: 16 }, (_, i) => `f${i}`).join(' + ')};
+  if (r == -1.0) { D[g.x & 1023u] = r; }
+}`;
+      try {
+        const { one, many } = await timeKernel(device, code, dst, 4224);
+        const ops = 4224 * 128 * 576 * 16;
+        console.log(`${kind} calib: ${one.toFixed(1)} us per pass, ${many.toFixed(1)} us in pass = ${(ops / many / 1e6).toFixed(1)} T instr/s`);
+      } catch (e) { console.log(`${kind} calib: ${(e as Error).message}`); }
     }
   }
   if (args.includes('--calib')) {

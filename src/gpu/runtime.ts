@@ -13,10 +13,10 @@ import { I8ConvError, check } from '../errors.js';
 import { deriveShape, hostSizes, tuneKey, type ConvShape, type LowMemoryConvParams } from './params.js';
 import { packBias, packScales, packWeights, packedWeightWords, scaleVec4s } from './pack.js';
 import {
-  VARIANTS, dispatchSize, findVariant, preferred, usable, variantsForPath, wgCandidates,
+  VARIANTS, dispatchSize, findVariant, preferred, reduceDispatchSize, slices, usable, variantsForPath, wgCandidates,
   type DeviceCaps, type Variant, type Wg,
 } from './variants.js';
-import { generateWgsl } from './wgsl.js';
+import { generateWgsl, reduceKernel } from './wgsl.js';
 import { encodeDispatch, heat, median, timeDispatch, type Dispatch } from './timing.js';
 
 export type TuningLevel = 'none' | 'fast' | 'full';
@@ -59,6 +59,7 @@ export class GpuRuntime {
       maxSizeY: l.maxComputeWorkgroupSizeY,
       maxWorkgroupStorage: l.maxComputeWorkgroupStorageSize,
       maxGroupsPerDim: l.maxComputeWorkgroupsPerDimension,
+      maxStorageBinding: Math.min(l.maxStorageBufferBindingSize, l.maxBufferSize),
     };
     const ro = { type: 'read-only-storage' as const };
     this.layout = device.createBindGroupLayout({
@@ -109,25 +110,34 @@ export class GpuRuntime {
   /** @internal */ cached(key: string): TuningEntry | undefined { return this.cache.get(key); }
   /** @internal */ remember(key: string, e: TuningEntry): void { this.cache.set(key, e); }
 
-  /** @internal Compiles (once) the pipeline of one variant for one shape and work-group size. */
-  pipeline(s: ConvShape, v: Variant, wg: Wg): Promise<GPUComputePipeline> {
-    const code = generateWgsl(s, v, wg);
+  /** @internal Compiles (once) the pipelines of one variant for one shape and work-group size. */
+  async programs(s: ConvShape, v: Variant, wg: Wg): Promise<Programs> {
+    const sk = slices(v);
+    const [pipeline, reduce] = await Promise.all([
+      this.pipeline(generateWgsl(s, v, wg), v.name),
+      sk > 1 ? this.pipeline(reduceKernel(s, sk), `${v.name} reduce`) : undefined,
+    ]);
+    return { pipeline, reduce };
+  }
+
+  /** Compiles (once per distinct source) a compute pipeline with the shared layout. */
+  private pipeline(code: string, name: string): Promise<GPUComputePipeline> {
     let p = this.pipelines.get(code);
     if (!p) {
       const device = this.device;
       p = (async () => {
-        const module = device.createShaderModule({ code, label: v.name });
+        const module = device.createShaderModule({ code, label: name });
         const info = await module.getCompilationInfo();
         const errs = info.messages.filter((m) => m.type === 'error');
         if (errs.length) {
-          throw new I8ConvError('GPU_COMPILE', `variant ${v.name}: ${errs.map((m) => `${m.lineNum}: ${m.message}`).join('; ')}`, 'variant');
+          throw new I8ConvError('GPU_COMPILE', `variant ${name}: ${errs.map((m) => `${m.lineNum}: ${m.message}`).join('; ')}`, 'variant');
         }
         // The synchronous call on purpose: createComputePipelineAsync crashed Dawn for Node (0.6.2) on
         // SwiftShader when it compiled a module for the first time.
         device.pushErrorScope('validation');
-        const pipe = device.createComputePipeline({ layout: this.pipelineLayout, compute: { module, entryPoint: 'main' }, label: v.name });
+        const pipe = device.createComputePipeline({ layout: this.pipelineLayout, compute: { module, entryPoint: 'main' }, label: name });
         const err = await device.popErrorScope();
-        if (err) throw new I8ConvError('GPU_COMPILE', `variant ${v.name}: ${err.message}`, 'variant');
+        if (err) throw new I8ConvError('GPU_COMPILE', `variant ${name}: ${err.message}`, 'variant');
         return pipe;
       })();
       this.pipelines.set(code, p);
@@ -141,7 +151,9 @@ export class GpuRuntime {
   }
 }
 
-interface Choice { variant: Variant; wg: Wg; pipeline: GPUComputePipeline }
+/** A variant's compiled kernels: the convolution and, for K-sliced variants, the kernel that adds the slices. */
+interface Programs { pipeline: GPUComputePipeline; reduce?: GPUComputePipeline }
+interface Choice extends Programs { variant: Variant; wg: Wg }
 
 export class LowMemoryConv {
   readonly shape: ConvShape;
@@ -153,6 +165,8 @@ export class LowMemoryConv {
   private choice?: Choice;
   private tuning?: Promise<Choice>;
   private io?: { input: GPUBuffer; output: GPUBuffer; read: GPUBuffer };
+  /** workspace of the K-sliced variants: their slices' partial sums (grown to the largest one used) */
+  private partial?: GPUBuffer;
   private disposed = false;
   /** kernel time (µs) of each candidate the last tuning run measured, for reports */
   tuneLog: { variant: string; wg: Wg; us: number }[] = [];
@@ -294,6 +308,7 @@ export class LowMemoryConv {
     this.disposed = true;
     this.weights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
     this.io?.input.destroy(); this.io?.output.destroy(); this.io?.read.destroy();
+    this.partial?.destroy();
   }
 
   // ---- internals ----
@@ -331,14 +346,14 @@ export class LowMemoryConv {
     if (hit) {
       const v = findVariant(hit.variant)!;
       if ((!this.forced || v === this.forced) && usable(v, this.shape, hit.wg, rt.caps)) {
-        this.choice = { variant: v, wg: hit.wg, pipeline: await rt.pipeline(this.shape, v, hit.wg) };
+        this.choice = { variant: v, wg: hit.wg, ...await rt.programs(this.shape, v, hit.wg) };
         return this.choice;
       }
     }
     let cands: [Variant, Wg][];
     if (rt.tuning === 'none') cands = [this.defaultCandidate()];
     else cands = this.candidates(rt.tuning);
-    const pipes = await Promise.all(cands.map(([v, wg]) => rt.pipeline(this.shape, v, wg)));
+    const pipes = await Promise.all(cands.map(([v, wg]) => rt.programs(this.shape, v, wg)));
     let best = 0;
     let bestUs = 0;
     this.tuneLog = [];
@@ -349,10 +364,10 @@ export class LowMemoryConv {
       const inp = upload(dev, pattern(sz.input));
       const out = dev.createBuffer({ size: sz.output * 4, usage: STORAGE });
       bestUs = Infinity;
-      await heat(dev, this.makeDispatch(inp, out, { variant: cands[0][0], wg: cands[0][1], pipeline: pipes[0] }), rt.tuneWarmupMs);
+      await heat(dev, this.makeDispatch(inp, out, { variant: cands[0][0], wg: cands[0][1], ...pipes[0] }), rt.tuneWarmupMs);
       for (let i = 0; i < cands.length; i++) {
         const [v, wg] = cands[i];
-        const d = this.makeDispatch(inp, out, { variant: v, wg, pipeline: pipes[i] });
+        const d = this.makeDispatch(inp, out, { variant: v, wg, ...pipes[i] });
         const t = median((await timeDispatch(dev, d, rt.tuneReps)).us);
         this.tuneLog.push({ variant: v.name, wg, us: t });
         if (t < bestUs) { bestUs = t; best = i; } // strictly faster wins; ties keep the earlier candidate
@@ -362,24 +377,41 @@ export class LowMemoryConv {
     }
     const [v, wg] = cands[best];
     rt.remember(key, { variant: v.name, wg, us: Number.isFinite(bestUs) ? bestUs : 0 });
-    this.choice = { variant: v, wg, pipeline: pipes[best] };
+    this.choice = { variant: v, wg, ...pipes[best] };
     return this.choice;
   }
 
+  /**
+   * The dispatch of choice `c`. A K-sliced variant (z > 1 work-groups along K) writes z partial copies of the
+   * output to the workspace, and a second dispatch in the same pass adds them with bias and activation.
+   */
   private makeDispatch(input: GPUBuffer, output: GPUBuffer, c: Choice, inOff = 0, outOff = 0): Dispatch {
     const sz = hostSizes(this.shape);
-    const bindGroup = this.rt.device.createBindGroup({
+    const dev = this.rt.device;
+    const bind = (b0: GPUBufferBinding, b4: GPUBufferBinding) => dev.createBindGroup({
       layout: this.rt.layout,
       entries: [
-        { binding: 0, resource: { buffer: input, offset: inOff, size: sz.input * 4 } },
+        { binding: 0, resource: b0 },
         { binding: 1, resource: { buffer: this.weights! } },
         { binding: 2, resource: { buffer: this.scaleBuf! } },
         { binding: 3, resource: { buffer: this.biasBuf! } },
-        { binding: 4, resource: { buffer: output, offset: outOff, size: sz.output * 4 } },
+        { binding: 4, resource: b4 },
       ],
     });
-    const [x, y] = dispatchSize(c.variant, this.shape, c.wg);
-    return { pipeline: c.pipeline, bindGroup, groups: [x, y] };
+    const [x, y, z] = dispatchSize(c.variant, this.shape, c.wg);
+    const inB = { buffer: input, offset: inOff, size: sz.input * 4 };
+    const outB = { buffer: output, offset: outOff, size: sz.output * 4 };
+    if (z === 1) return { pipeline: c.pipeline, bindGroup: bind(inB, outB), groups: [x, y] };
+    const bytes = z * sz.output * 4;
+    if (!this.partial || this.partial.size < bytes) {
+      this.partial?.destroy();
+      this.partial = dev.createBuffer({ size: bytes, usage: STORAGE });
+    }
+    const pB = { buffer: this.partial, offset: 0, size: bytes };
+    return {
+      pipeline: c.pipeline, bindGroup: bind(inB, pB), groups: [x, y, z],
+      next: { pipeline: c.reduce!, bindGroup: bind(pB, outB), groups: reduceDispatchSize(this.shape, this.rt.caps) },
+    };
   }
 
   private encode(enc: GPUCommandEncoder, input: GPUBuffer, output: GPUBuffer, c: Choice): void {

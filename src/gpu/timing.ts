@@ -10,12 +10,17 @@ export interface Dispatch {
   pipeline: GPUComputePipeline;
   bindGroup: GPUBindGroup;
   groups: [number, number, number?];
+  /** a dispatch that must follow in the same pass (the slice sum of K-sliced variants); timed with this one */
+  next?: Dispatch;
 }
 
+/** Encodes `d` and the dispatches chained after it, in order, into `pass`. */
 export function encodeDispatch(pass: GPUComputePassEncoder, d: Dispatch): void {
-  pass.setPipeline(d.pipeline);
-  pass.setBindGroup(0, d.bindGroup);
-  pass.dispatchWorkgroups(d.groups[0], d.groups[1], d.groups[2] ?? 1);
+  for (let c: Dispatch | undefined = d; c; c = c.next) {
+    pass.setPipeline(c.pipeline);
+    pass.setBindGroup(0, c.bindGroup);
+    pass.dispatchWorkgroups(c.groups[0], c.groups[1], c.groups[2] ?? 1);
+  }
 }
 
 /** Submits `d` `times` times in one compute pass and waits until the queue has done it. */

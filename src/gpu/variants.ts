@@ -21,6 +21,9 @@
  *   and their weights for every tap, so a step covers all KH*KW taps. `k` splits a step's channels over
  *   thread groups, `p8` gives a thread 8 output columns instead of 4. The work-group size is part of the variant.
  * gemv variants with `p` load the next iteration's weights before decoding the current ones.
+ * mm and win variants with `s<S>` slice K over S work-groups (dispatch z): each writes its partial sums, without
+ * bias and activation, to a workspace of S output copies, and a second dispatch in the same pass adds them
+ * (wgsl.ts reduceKernel). That multiplies the work-groups by S where the output alone cannot fill the device.
  */
 import type { ConvShape, GpuPath } from './params.js';
 
@@ -62,6 +65,8 @@ export interface MmVariant {
   bk: 16 | 32;
   /** double-buffered work-group memory (one barrier a step) with weights kept raw in registers until stored */
   db: boolean;
+  /** K slices over work-groups (dispatch z); > 1: partial sums go to a workspace and a second dispatch adds them */
+  sk: number;
 }
 export interface WinVariant {
   family: 'win';
@@ -79,14 +84,16 @@ export interface WinVariant {
   ks: number;
   /** output columns per thread (4 or 8) */
   px: 4 | 8;
+  /** K slices over work-groups, as for mm */
+  sk: number;
 }
 export type Variant = DirectVariant | GemvVariant | MmVariant | WinVariant;
 
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
 
-function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16, db = false): MmVariant {
-  const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}${db ? 'd' : ''}`;
-  return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk, db };
+function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16, db = false, sk = 1): MmVariant {
+  const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}${db ? 'd' : ''}${sk > 1 ? `s${sk}` : ''}`;
+  return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk, db, sk };
 }
 
 /** gemv_r{rows}[g{g}][u{un}][p]: un = 2 loads in flight is the default and not named. */
@@ -95,9 +102,14 @@ function gemv(rows: number, g = 1, un = 2, pf = false): GemvVariant {
   return { family: 'gemv', name, paths: ['gemm'], rows, g, un, ...(pf ? { pf } : {}) };
 }
 
-function win(th: number, tw: number, bn4: number, cn: number, bc: number, ks = 1, px: 4 | 8 = 4): WinVariant {
-  const name = `win_h${th}w${tw}n${bn4 * 4}${cn > 1 ? `c${cn}` : ''}${px > 4 ? `p${px}` : ''}b${bc}${ks > 1 ? `k${ks}` : ''}`;
-  return { family: 'win', name, paths: ['general'], th, tw, bn4, cn, bc, ks, px };
+function win(th: number, tw: number, bn4: number, cn: number, bc: number, ks = 1, px: 4 | 8 = 4, sk = 1): WinVariant {
+  const name = `win_h${th}w${tw}n${bn4 * 4}${cn > 1 ? `c${cn}` : ''}${px > 4 ? `p${px}` : ''}b${bc}${ks > 1 ? `k${ks}` : ''}${sk > 1 ? `s${sk}` : ''}`;
+  return { family: 'win', name, paths: ['general'], th, tw, bn4, cn, bc, ks, px, sk };
+}
+
+/** K slices of a variant: work-groups along dispatch z that each sum part of K (1: no second dispatch). */
+export function slices(v: Variant): number {
+  return v.family === 'mm' || v.family === 'win' ? v.sk : 1;
 }
 
 export const VARIANTS: readonly Variant[] = [
@@ -129,11 +141,18 @@ export const VARIANTS: readonly Variant[] = [
   mm(8, 8, 4, 4, 4, 16, true),    // mm_m32n32t4x4k4d
   mm(8, 16, 4, 4, 1, 32, true),   // mm_m64n32t4x4b32d
   mm(8, 8, 4, 4, 2, 32, true),    // mm_m32n32t4x4k2b32d
+  // K sliced over work-groups (a second dispatch adds the slices): outputs too few to fill the device
+  mm(16, 16, 4, 4, 1, 16, false, 4),  // mm_m64n64t4x4s4
+  // 8x8 per thread: 64 multiply-adds per 4 vec4 reads of work-group memory (t4x4: 16 per 2)
+  mm(16, 16, 8, 8, 1, 16, false, 8),  // mm_m128n128t8x8s8   256 threads
+  mm(16, 16, 8, 8, 1, 16, true, 8),   // mm_m128n128t8x8ds8
   // win: input window and all taps' weights of BC channels in work-group memory (general path)
   win(8, 8, 8, 1, 8),       // win_h8w8n32b8      128 threads
   win(8, 8, 8, 1, 16, 2),   // win_h8w8n32b16k2   256
   win(4, 8, 8, 1, 16, 2),   // win_h4w8n32b16k2   128
   win(8, 8, 8, 1, 16, 4, 8),   // win_h8w8n32p8b16k4 256: 8 columns a thread
+  win(8, 8, 8, 1, 8, 1, 4, 4),   // win_h8w8n32b8s4    K sliced over 4 work-groups
+  win(8, 8, 8, 1, 8, 1, 4, 8),   // win_h8w8n32b8s8
 ];
 
 /**
@@ -172,6 +191,7 @@ export interface DeviceCaps {
   maxSizeY: number;
   maxWorkgroupStorage: number;
   maxGroupsPerDim: number;
+  maxStorageBinding: number;
 }
 
 /** Bytes of work-group memory a variant declares (must stay within the device limit). */
@@ -200,19 +220,26 @@ export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
   return level === 'fast' ? all.slice(0, 3) : all;
 }
 
-/** Number of work-groups in x and y for a variant and work-group size. */
-export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number] {
-  if (v.family === 'gemv') return [Math.ceil(s.ocb / v.g), Math.ceil(s.n / v.rows)];
+/** Number of work-groups in x, y and z (the K slices) for a variant and work-group size. */
+export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number, number] {
+  if (v.family === 'gemv') return [Math.ceil(s.ocb / v.g), Math.ceil(s.n / v.rows), 1];
   if (v.family === 'win') {
-    return [Math.ceil(s.oh / v.th) * Math.ceil(s.ow / v.tw), Math.ceil(s.ocb / v.bn4) * s.n];
+    return [Math.ceil(s.oh / v.th) * Math.ceil(s.ow / v.tw), Math.ceil(s.ocb / v.bn4) * s.n, v.sk];
   }
   if (v.family === 'mm') {
     const m = s.n * s.oh * s.ow;
-    return [Math.ceil(m / (v.wy * v.tm)), Math.ceil(s.ocb / ((v.wx * v.tn) / 4))];
+    return [Math.ceil(m / (v.wy * v.tm)), Math.ceil(s.ocb / ((v.wx * v.tn) / 4)), v.sk];
   }
   const gx = Math.ceil(s.ocb / (v.c / 4)) * Math.ceil(s.ow / v.pw);
   const gy = Math.ceil(s.n / v.pn) * Math.ceil(s.oh / v.ph);
-  return [Math.ceil(gx / wg[0]), Math.ceil(gy / wg[1])];
+  return [Math.ceil(gx / wg[0]), Math.ceil(gy / wg[1]), 1];
+}
+
+/** Work-groups (x, y) of the dispatch that adds the K slices: one thread per 4 output elements, 256 a group. */
+export function reduceDispatchSize(s: ConvShape, caps: Pick<DeviceCaps, 'maxGroupsPerDim'>): [number, number] {
+  const g = Math.ceil(Math.ceil((s.n * s.oc * s.oh * s.ow) / 4) / 256);
+  const x = Math.min(g, caps.maxGroupsPerDim);
+  return [x, Math.ceil(g / x)];
 }
 
 /** Whether a variant can run this shape with this work-group size on this device. */
@@ -226,8 +253,13 @@ export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): bool
     const g = winGeometry(v, s);
     if (g.xl > WIN_MAX_REGS || g.wl > WIN_MAX_REGS) return false;
   }
-  const [x, y] = dispatchSize(v, s, wg);
-  return x <= caps.maxGroupsPerDim && y <= caps.maxGroupsPerDim;
+  const [x, y, z] = dispatchSize(v, s, wg);
+  if (z > 1) {
+    // the K slices' partial sums: z copies of the output in one workspace binding
+    if (z * s.n * s.oc * s.oh * s.ow * 4 > caps.maxStorageBinding) return false;
+    if (reduceDispatchSize(s, caps)[1] > caps.maxGroupsPerDim) return false;
+  }
+  return x <= caps.maxGroupsPerDim && y <= caps.maxGroupsPerDim && z <= caps.maxGroupsPerDim;
 }
 
 /** The names a caller may force for a shape (every variant of its path). */
@@ -237,18 +269,25 @@ export function variantsForPath(path: GpuPath): string[] {
 
 /**
  * Choice without timing (tuning 'none'), in the spirit of MegEngine's is_preferred. From the H200 run of
- * bench/gpu recorded in docs/gpu.md: the gemv family wins the gemm path up to M = 128 (8 rows per work-group
- * from M = 8 on), mm_m64n32t4x4b32 large 1x1 convolutions, the window kernel KxK convolutions with few input
- * channels over a large image (64 -> 64 at 56^2), the split-K mm_m32n32t4x4k4b32 the rest.
+ * bench/gpu recorded in docs/gpu.md: the gemv family wins the gemm path up to M = 64 (8 rows per work-group
+ * from M = 8 on) and the 128x128-tile mm sliced 8 ways over K above that when K is long; mm_m64n32t4x4b32
+ * large 1x1 convolutions; KxK convolutions the window kernel, its K sliced over 4 work-groups when the
+ * output gives at least 64 of them, else over 8 (every slice keeping at least one 8-channel step); the
+ * split-K mm_m32n32t4x4k4b32 the rest.
  */
 export function preferred(s: ConvShape): string {
   const m = s.n * s.oh * s.ow;
   if (s.path === 'gemm') {
-    if (s.n <= 128) return s.n <= 1 ? 'gemv_r1' : s.n <= 2 ? 'gemv_r2' : s.n <= 4 ? 'gemv_r4' : 'gemv_r8';
-    return 'mm_m64n64t4x4';
+    if (s.n <= 64) return s.n <= 1 ? 'gemv_r1' : s.n <= 2 ? 'gemv_r2' : s.n <= 4 ? 'gemv_r4' : 'gemv_r8';
+    return s.ic >= 1024 ? 'mm_m128n128t8x8s8' : 'mm_m64n64t4x4';
   }
   if (s.path === 'conv1x1' && m >= 1024) return 'mm_m64n32t4x4b32';
-  // few input channels over a large image: the window kernel (each step brings in every tap at once)
-  if (s.path === 'general' && s.ic <= 64 && m >= 1024 && s.kh * s.kw > 1) return 'win_h8w8n32b16k2';
+  if (s.path === 'general' && s.kh * s.kw > 1) {
+    const wgs = Math.ceil(s.oh / 8) * Math.ceil(s.ow / 8) * Math.ceil(s.ocb / 8) * s.n;
+    const name = wgs >= 64 ? 'win_h8w8n32b8s4' : 'win_h8w8n32b8s8';
+    const v = findVariant(name) as WinVariant;
+    const g = winGeometry(v, s);
+    if (Math.ceil(s.ic / v.bc) >= v.sk && g.xl <= WIN_MAX_REGS && g.wl <= WIN_MAX_REGS) return name;
+  }
   return 'mm_m32n32t4x4k4b32';
 }

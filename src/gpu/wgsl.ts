@@ -21,30 +21,31 @@ const u = (v: number) => `${v}u`;
 function header(s: ConvShape, xVec4 = false, yVec4 = false): string {
   const wType = s.bits === 32 ? 'array<vec4<f32>>' : 'array<vec4<u32>>';
   const blkTiles = s.blkTiles;
-  // Weights are read offset-free and converted to float without an integer-to-float instruction (those run
-  // at 1/8 of the FMA rate on NVIDIA): the raw field is OR-ed into the mantissa of 2^23 and 2^23 is
-  // subtracted, which is exact for fields below 2^23. Each field is left where it sits in its 16-bit half, so
-  // lane j comes out multiplied by a power of two (LSC undoes it, exactly, inside the scale), and the offset
-  // of the unsigned field (8 for nibbles, 128 for bytes XOR 0x80) is folded into the offset term:
-  //   w = q*S + O = u*(S*LSC) + (O - QC*S),  u = raw field * 2^(shift of lane j)
+  // Weights are converted to float without an integer-to-float instruction (those run at 1/8 of the FMA
+  // rate on NVIDIA): the unsigned field (nibble = q + 8, byte XOR 0x80 = q + 128) is OR-ed into the mantissa
+  // of 2^23, and 2^23 plus the field's offset is subtracted, which gives q exactly (all values are integers
+  // below 2^24). Each field is left where it sits in its 16-bit half, so lane j comes out multiplied by a
+  // power of two, which LSC undoes, exactly, inside the scale:
+  //   w = q*S + O = u*(S*LSC) + O,  u = q * 2^(shift of lane j)
   let wq: string;
   if (s.bits === 8) {
-    wq = `const LSC = vec4<f32>(1.0, 0.00390625, 1.0, 0.00390625); const QC = 128.0;
-// the 4 bytes of word w (input row i of a tile; byte j = output lane j, two's complement), as q + 128,
-// lanes 1 and 3 multiplied by 256
+    wq = `const LSC = vec4<f32>(1.0, 0.00390625, 1.0, 0.00390625);
+// the 4 bytes of word w (input row i of a tile; byte j = output lane j, two's complement) as q, lanes 1
+// and 3 multiplied by 256 (subtracting 2^23 + 128 and 2^23 + 128*256)
 fn u8r(w: u32) -> vec4<f32> {
   let v = w ^ 0x80808080u; let h = v >> 16u;
-  return bitcast<vec4<f32>>((vec4<u32>(v, v, h, h) & vec4<u32>(0xffu, 0xff00u, 0xffu, 0xff00u)) | vec4<u32>(0x4b000000u)) - vec4<f32>(8388608.0);
+  return bitcast<vec4<f32>>((vec4<u32>(v, v, h, h) & vec4<u32>(0xffu, 0xff00u, 0xffu, 0xff00u)) | vec4<u32>(0x4b000000u)) - vec4<f32>(8388736.0, 8421376.0, 8388736.0, 8421376.0);
 }
 alias WR = u32;
 fn wraw(t: u32, i: u32) -> u32 { return W[t][i]; }
 fn wdec(r: u32, i: u32) -> vec4<f32> { return u8r(r); }`;
   } else if (s.bits === 4) {
     // rows 2h and 2h+1 of a tile share its word h (low / high 16 bits); nibble j of a row is output lane j
-    wq = `const LSC = vec4<f32>(1.0, 0.0625, 0.00390625, 0.000244140625); const QC = 8.0;
-// the 4 nibbles in the low 16 bits of h (one input row; nibble j = output lane j = q + 8), lane j times 16^j
+    wq = `const LSC = vec4<f32>(1.0, 0.0625, 0.00390625, 0.000244140625);
+// the 4 nibbles in the low 16 bits of h (one input row; nibble j = output lane j = q + 8) as q, lane j
+// times 16^j (subtracting 2^23 + 8*16^j)
 fn u4r(h: u32) -> vec4<f32> {
-  return bitcast<vec4<f32>>((vec4<u32>(h) & vec4<u32>(0xfu, 0xf0u, 0xf00u, 0xf000u)) | vec4<u32>(0x4b000000u)) - vec4<f32>(8388608.0);
+  return bitcast<vec4<f32>>((vec4<u32>(h) & vec4<u32>(0xfu, 0xf0u, 0xf00u, 0xf000u)) | vec4<u32>(0x4b000000u)) - vec4<f32>(8388616.0, 8388736.0, 8390656.0, 8421376.0);
 }
 alias WR = u32;
 fn wraw(t: u32, i: u32) -> u32 { let wi = t * 2u + (i >> 1u); return W[wi >> 2u][wi & 3u]; }
@@ -55,13 +56,13 @@ fn wraw(t: u32, i: u32) -> vec4<f32> { return W[t * 4u + i]; }
 fn wdec(r: vec4<f32>, i: u32) -> vec4<f32> { return r; }`;
   }
   // wraw/wdec: one raw word (row i of tile t) and its decoding; wu = both.
-  // dsc = S*LSC and dof = O - QC*S per (ocb, blk), from raw S and O by dscv/dofv; the float twin has neither
+  // dsc = S*LSC and dof = O per (ocb, blk), from raw S and O by dscv/dofv; the float twin has neither
   wq += `
 fn wu(t: u32, i: u32) -> vec4<f32> { return wdec(wraw(t, i), i); }`;
   if (s.bits !== 32) {
     wq += `
 fn dscv(S: vec4<f32>) -> vec4<f32> { return S * LSC; }
-fn dofv(S: vec4<f32>, O: vec4<f32>) -> vec4<f32> { return O - QC * S; }`;
+fn dofv(S: vec4<f32>, O: vec4<f32>) -> vec4<f32> { return O; }`;
   }
   const dsc = s.bits === 32 ? 'return vec4<f32>(1.0);' : 'return dscv(SO[soi(ocb, blk)]);';
   const dof = s.bits === 32 ? 'return vec4<f32>(0.0);'
@@ -201,10 +202,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     // blocks past OCB read the zero block OCB (in bounds) and are never stored
     L.push(`  let ocb${gi} = min(obase + ${u(gi)}, OCB);`);
   }
-  // Accumulation. d = sum_i x_i * u_i (raw lane-scaled weights, see the header) over the tiles of one scale
-  // block, then acc += d*dsc + xsum*dof. Per-channel weights (one block) keep d and xsum over all of K and
+  // Accumulation. d = sum_i x_i * u_i (decoded lane-scaled weights, see the header) over the tiles of one
+  // scale block, then acc += d*dsc + xsum*dof, where xsum (the input's sum) is only needed for asymmetric
+  // weights (symmetric ones have dof = 0). Per-channel weights (one block) keep d and xsum over all of K and
   // scale once at the end; block-wise ones scale once per 16-byte unit when its tiles share a block.
   const perChan = q && s.nBlk === 1;
+  const off = q && s.asym;
   const pair4 = s.bits === 4 && s.kb % 2 === 0;
   const tilesPerUnit = pair4 ? 2 : 1;
   const unitBlk = q && !perChan && (tilesPerUnit === 1 || s.blkTiles % 2 === 0);
@@ -212,7 +215,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     // rows past N read the last row (in bounds) and are never stored
     L.push(`  let mr${i} = min(m0 + ${u(i)}, N - 1u);`);
     for (let gi = 0; gi < G; gi++) L.push(`  var acc${gi}_${i} = vec4<f32>(0.0);`);
-    if (perChan) L.push(`  var xa${i} = 0.0;`);
+    if (perChan && off) L.push(`  var xa${i} = 0.0;`);
   }
   // One unit of work = one 16-byte load of W where the format allows (int8: one tile; int4 with KB even: two
   // tiles), consecutive threads on consecutive units (coalesced); two units per iteration keep two loads in flight.
@@ -225,14 +228,14 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
     for (let gi = 0; gi < G; gi++) if (vecUnit) o.push(`${ind}  let wv${gi} = wp${gi}_${uu};`);
     if (unitBlk) {
       for (let gi = 0; gi < G; gi++) for (let i = 0; i < r; i++) o.push(`${ind}  var du${gi}_${i} = vec4<f32>(0.0);`);
-      for (let i = 0; i < r; i++) o.push(`${ind}  var xu${i} = 0.0;`);
+      if (off) for (let i = 0; i < r; i++) o.push(`${ind}  var xu${i} = 0.0;`);
     }
     for (let tt = 0; tt < tilesPerUnit; tt++) {
       o.push(`${ind}  { let kb = un * ${u(tilesPerUnit)} + ${u(tt)}; let blk = kb / BLKT;`);
       for (let i = 0; i < r; i++) {
-        o.push(`${ind}    let xv${i} = xg(mr${i}, kb);${q ? ` let xsum${i} = xv${i}.x + xv${i}.y + xv${i}.z + xv${i}.w;` : ''}`);
-        if (perChan) o.push(`${ind}    xa${i} += xsum${i};`);
-        if (unitBlk) o.push(`${ind}    xu${i} += xsum${i};`);
+        o.push(`${ind}    let xv${i} = xg(mr${i}, kb);${off ? ` let xsum${i} = xv${i}.x + xv${i}.y + xv${i}.z + xv${i}.w;` : ''}`);
+        if (perChan && off) o.push(`${ind}    xa${i} += xsum${i};`);
+        if (unitBlk && off) o.push(`${ind}    xu${i} += xsum${i};`);
       }
       for (let gi = 0; gi < G; gi++) {
         o.push(`${ind}    { let t = ocb${gi} * KB + kb;`);
@@ -242,14 +245,18 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
           o.push(`${ind}    let q0 = u4r(wv${gi}.${a}); let q1 = u4r(wv${gi}.${a} >> 16u); let q2 = u4r(wv${gi}.${b}); let q3 = u4r(wv${gi}.${b} >> 16u);`);
         } else o.push(`${ind}    let q0 = wu(t, 0u); let q1 = wu(t, 1u); let q2 = wu(t, 2u); let q3 = wu(t, 3u);`);
         const perTile = q && !perChan && !unitBlk;
-        if (perTile) o.push(`${ind}    let sc = dsc(ocb${gi}, blk); let ofv = dof(ocb${gi}, blk);`);
+        if (perTile) o.push(`${ind}    let sc = dsc(ocb${gi}, blk);${off ? ` let ofv = dof(ocb${gi}, blk);` : ''}`);
+        // the tile's 4 rows: one chain of multiply-adds into d (per-tile scaling), or on into the unit's sum
+        const chain = (into: string) => `fma(vec4<f32>(xv.x), q0, fma(vec4<f32>(xv.y), q1, fma(vec4<f32>(xv.z), q2, ${into === '' ? 'vec4<f32>(xv.w) * q3' : `fma(vec4<f32>(xv.w), q3, ${into})`})))`;
         for (let i = 0; i < r; i++) {
           const a = `acc${gi}_${i}`;
-          o.push(`${ind}    { let xv = xv${i};
-${ind}      let d = fma(vec4<f32>(xv.x), q0, fma(vec4<f32>(xv.y), q1, fma(vec4<f32>(xv.z), q2, vec4<f32>(xv.w) * q3)));`);
-          if (perTile) o.push(`${ind}      ${a} = fma(d, sc, fma(vec4<f32>(xsum${i}), ofv, ${a})); }`);
-          else if (unitBlk) o.push(`${ind}      du${gi}_${i} += d; }`);
-          else o.push(`${ind}      ${a} += d; }`);
+          o.push(`${ind}    { let xv = xv${i};`);
+          if (perTile) {
+            o.push(`${ind}      let d = ${chain('')};`);
+            o.push(`${ind}      ${a} = ${off ? `fma(d, sc, fma(vec4<f32>(xsum${i}), ofv, ${a}))` : `fma(d, sc, ${a})`}; }`);
+          } else if (unitBlk) o.push(`${ind}      du${gi}_${i} = ${chain(`du${gi}_${i}`)}; }`);
+          // per-channel: the tile's own chain, then one add (a chain through the whole loop runs several times slower)
+          else o.push(`${ind}      ${a} += ${chain('')}; }`);
         }
         o.push(`${ind}    }`);
       }
@@ -258,8 +265,10 @@ ${ind}      let d = fma(vec4<f32>(xv.x), q0, fma(vec4<f32>(xv.y), q1, fma(vec4<f
     if (unitBlk) {
       o.push(`${ind}  { let blk = (un * ${u(tilesPerUnit)}) / BLKT;`);
       for (let gi = 0; gi < G; gi++) {
-        o.push(`${ind}    { let sc = dsc(ocb${gi}, blk); let ofv = dof(ocb${gi}, blk);`);
-        for (let i = 0; i < r; i++) o.push(`${ind}      acc${gi}_${i} = fma(du${gi}_${i}, sc, fma(vec4<f32>(xu${i}), ofv, acc${gi}_${i}));`);
+        o.push(`${ind}    { let sc = dsc(ocb${gi}, blk);${off ? ` let ofv = dof(ocb${gi}, blk);` : ''}`);
+        for (let i = 0; i < r; i++) {
+          o.push(`${ind}      acc${gi}_${i} = fma(du${gi}_${i}, sc, ${off ? `fma(vec4<f32>(xu${i}), ofv, acc${gi}_${i})` : `acc${gi}_${i}`});`);
+        }
         o.push(`${ind}    }`);
       }
       o.push(`${ind}  }`);
@@ -297,8 +306,8 @@ ${ind}      let d = fma(vec4<f32>(xv.x), q0, fma(vec4<f32>(xv.y), q1, fma(vec4<f
   L.push('  }');
   if (perChan) {
     for (let gi = 0; gi < G; gi++) {
-      L.push(`  { let sc = dsc(ocb${gi}, 0u); let ofv = dof(ocb${gi}, 0u);`);
-      for (let i = 0; i < r; i++) L.push(`    acc${gi}_${i} = fma(acc${gi}_${i}, sc, vec4<f32>(xa${i}) * ofv);`);
+      L.push(`  { let sc = dsc(ocb${gi}, 0u);${off ? ` let ofv = dof(ocb${gi}, 0u);` : ''}`);
+      for (let i = 0; i < r; i++) L.push(`    acc${gi}_${i} = ${off ? `fma(acc${gi}_${i}, sc, vec4<f32>(xa${i}) * ofv)` : `acc${gi}_${i} * sc`};`);
       L.push('  }');
     }
   }
@@ -364,11 +373,15 @@ function mmKernel(s: ConvShape, v: MmVariant): string {
   const nsteps = icc * s.kh * s.kw;
   const hoist = s.bits !== 32 && s.nBlk === 1;
   const bounds = !(s.kh === 1 && s.kw === 1 && s.ph === 0 && s.pw === 0);
+  // K slices (sk > 1): this work-group sums steps s0..kend-1 and writes them, without bias and activation,
+  // to copy wid.z of the output in the workspace bound as Y; the reduce kernel adds the copies
+  const sk = v.sk;
+  const slen = Math.ceil(nsteps / sk);
   const L: string[] = [];
   L.push(`const BM = ${u(bm)}; const BM4 = ${u(bm4)}; const BN4 = ${u(bn4)}; const NT = ${u(nt)}; const KS = ${u(ks)};
 const BK = ${u(bk)}; const GS = ${u(gs)}; const M = ${u(s.n * s.oh * s.ow)}; const IHW = ${u(s.ih * s.iw)};
-const NSTEPS = ${u(nsteps)}; const NSTEP = ${u(Math.ceil(nsteps / ks))};
-// per K group g: A at sm[g*GS + k*BM4 + pixel/4] (4 pixels a vec4), B at sm[g*GS + BK*BM4 + k*BN4 + ocb];
+const NSTEPS = ${u(nsteps)}; const SLEN = ${u(slen)}; const NSTEP = ${u(Math.ceil(slen / ks))};
+// K slice wid.z takes steps wid.z*SLEN.. (of all NSTEPS); per K group g: A at sm[g*GS + k*BM4 + pixel/4] (4 pixels a vec4), B at sm[g*GS + BK*BM4 + k*BN4 + ocb];
 // after the K loop the same memory holds the partial sums of groups 1..KS-1
 var<workgroup> sm: array<vec4<f32>, ${smem}>;
 @compute @workgroup_size(${v.wx}, ${v.wy}, ${ks})
@@ -377,7 +390,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   let tx = l3.x; let ty = l3.y; let g = l3.z;
   let lg = ty * ${u(v.wx)} + tx;
   let base = g * ${u(nbuf)} * GS;
-  let pb0 = ${pbase}; let kb0 = ${kbase};`);
+  let pb0 = ${pbase}; let kb0 = ${kbase};
+  ${sk > 1 ? 'let s0 = wid.z * SLEN; let kend = min(NSTEPS, s0 + SLEN); let yn = wid.z * N;' : 'let s0 = 0u; let kend = NSTEPS; let yn = 0u;'}`);
   // per loaded pixel: its origin in the input (top-left tap, may be negative) and its element offset there
   for (let j = 0; j < ppt; j++) {
     L.push(`  let ml${j} = pb0 + ${u(j * pstride)}; let okm${j} = m0 + ml${j} < M;
@@ -396,16 +410,10 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
       L.push(`  var rbw${e}: WR; var rbv${e} = false;${q && !hoist ? ` var rbs${e} = vec4<f32>(0.0);${s.asym ? ` var rbo${e} = vec4<f32>(0.0);` : ''}` : ''}`);
     } else L.push(`  var rb${e} = vec4<f32>(0.0);`);
   }
-  // per-channel scales: each thread's weight channels are fixed, so their scale and offset are read once
-  if (hoist) {
-    for (let e = 0; e < eb; e++) {
-      L.push(`  let sc${e} = dsc(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u); let of${e} = dof(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u);`);
-    }
-  }
   const kOf = (i: number) => (kstride === 0 ? 'kb0' : `kb0 + ${u(i * kstride)}`);
   // global loads of step sidx into registers (zeros past the last step, for padding and channels >= IC)
   const loads = (sidx: string, ind: string): string[] => {
-    const o: string[] = [`${ind}{ let sidx = ${sidx}; let sv = sidx < NSTEPS;
+    const o: string[] = [`${ind}{ let sidx = ${sidx}; let sv = sidx < kend;
 ${ind}  let chunk = sidx / KHW; let tap = sidx % KHW; let dy = (tap / KW) * DH; let dx = (tap % KW) * DW;`];
     for (let j = 0; j < ppt; j++) {
       const chk = bounds ? ` && u32(iy${j} + i32(dy)) < IH && u32(ix${j} + i32(dx)) < IW` : '';
@@ -459,7 +467,14 @@ ${ind}    rb${e} = w; }`);
     o.push(`${ind}}`);
     return o;
   };
-  L.push(...loads('g', '  '));
+  L.push(...loads('s0 + g', '  '));
+  // per-channel scales: each thread's weight channels are fixed, so their scale and offset are read once
+  // (after the first step's loads, so that their latencies overlap)
+  if (hoist) {
+    for (let e = 0; e < eb; e++) {
+      L.push(`  let sc${e} = dsc(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u); let of${e} = dof(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u);`);
+    }
+  }
   // the step count is the same for every thread (barriers stay in uniform control flow); the loads of step
   // st+1 are issued before the multiply-adds of step st
   if (v.db) {
@@ -470,7 +485,7 @@ ${ind}    rb${e} = w; }`);
     L.push('  for (var st = 0u; st < NSTEP; st++) {');
     L.push('    let bc = base + (st & 1u) * GS; let bn = base + ((st + 1u) & 1u) * GS; let more = st + 1u < NSTEP;');
     L.push('    if (more) {');
-    L.push(...loads('(st + 1u) * KS + g', '      '));
+    L.push(...loads('s0 + (st + 1u) * KS + g', '      '));
     L.push('    }');
     L.push(...compute('bc', '    '));
     L.push('    if (more) {');
@@ -482,7 +497,7 @@ ${ind}    rb${e} = w; }`);
     L.push(...stores('base', '    '));
     L.push('    workgroupBarrier();');
     L.push('    if (st + 1u < NSTEP) {');
-    L.push(...loads('(st + 1u) * KS + g', '      '));
+    L.push(...loads('s0 + (st + 1u) * KS + g', '      '));
     L.push('    }');
     L.push(...compute('base', '    '));
     L.push('    workgroupBarrier();\n  }');
@@ -506,9 +521,9 @@ ${ind}    rb${e} = w; }`);
     if (m < M) {
       let n = m / OHW; let p = m % OHW;`);
       for (let j = 0; j < tn4; j++) {
-        const r = [0, 1, 2, 3].map((i) => `act(c${q4 * 4 + i}_${j} + bb)`);
+        const r = [0, 1, 2, 3].map((i) => (sk > 1 ? `c${q4 * 4 + i}_${j}` : `act(c${q4 * 4 + i}_${j} + bb)`));
         L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) {
-        let bb = B[ocb]; store4x4(n, ocb, p, ${r.join(', ')});
+        ${sk > 1 ? '' : 'let bb = B[ocb]; '}store4x4(n + yn, ocb, p, ${r.join(', ')});
       } }`);
       }
       L.push('    }\n  }');
@@ -519,7 +534,8 @@ ${ind}    rb${e} = w; }`);
     if (m < M) {
       let n = m / OHW; let p = m % OHW;`);
       for (let j = 0; j < tn4; j++) {
-        L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { store4(n, ocb, p, act(c${q}_${j} + B[ocb])); } }`);
+        const val = sk > 1 ? `c${q}_${j}` : `act(c${q}_${j} + B[ocb])`;
+        L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { store4(n + yn, ocb, p, ${val}); } }`);
       }
       L.push('    }\n  }');
     }
@@ -549,7 +565,7 @@ function winKernel(s: ConvShape, v: WinVariant): string {
   const L: string[] = [];
   L.push(`const TH = ${u(v.th)}; const TW = ${u(v.tw)}; const BN4 = ${u(v.bn4)}; const BC = ${u(v.bc)};
 const WH = ${u(winH)}; const WWD = ${u(winW)}; const WRS = ${u(wrs)}; const XE = ${u(xe)}; const WE = ${u(we)}; const NT = ${u(nt)}; const IHW = ${u(s.ih * s.iw)};
-const OWT = ${u(owt)}; const OCBT = ${u(ocbt)}; const NSTEP = ${u(Math.ceil(s.ic / v.bc))};
+const OWT = ${u(owt)}; const OCBT = ${u(ocbt)}; const NSTEP = ${u(Math.ceil(s.ic / v.bc))}; const SLEN = ${u(Math.ceil(Math.ceil(s.ic / v.bc) / v.sk))};
 // input window: element (c, r, col) at float (c*WH + r)*WRS + col of smx, rows WRS floats apart (WWD
 // rounded up to whole vec4s), then one spare float per thread for loads past the window; weights:
 // smw[(c*KHW + tap)*BN4 + ob], dequantized
@@ -561,11 +577,17 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   let lg = (l3.z * ${u(ny)} + ty) * ${u(nx)} + tx;
   let oh0 = (wid.x / OWT) * TH; let ow0 = (wid.x % OWT) * TW;
   let n = wid.y / OCBT; let ocb0 = (wid.y % OCBT) * BN4;
-  let iy0 = i32(oh0 * SH) - PH; let ix0 = i32(ow0 * SW) - PW;`);
+  let iy0 = i32(oh0 * SH) - PH; let ix0 = i32(ow0 * SW) - PW;
+  // K slice wid.z (sk > 1) takes steps st0..st1-1 and writes its partial sums to copy wid.z of the output
+  ${v.sk > 1 ? 'let st0 = wid.z * SLEN; let st1 = min(NSTEP, st0 + SLEN); let yn = wid.z * N;' : 'let st0 = 0u; let st1 = NSTEP; let yn = 0u;'}`);
   for (let p = 0; p < px; p++) for (let c = 0; c < v.cn; c++) L.push(`  var a${p}_${c} = vec4<f32>(0.0);`);
   for (let i = 0; i < xl; i++) L.push(`  var rx${i} = 0.0;`);
+  // per-channel scales (one block): a weight row's output block is the same every step, so its scale and
+  // offset are read once here instead of with every row
+  const hoist = q && s.nBlk === 1;
+  const perRow = q && !hoist;
   for (let i = 0; i < wl; i++) {
-    L.push(`  var rw${i}: WR; var rv${i} = false;${q ? ` var rs${i} = vec4<f32>(0.0);${s.asym ? ` var ro${i} = vec4<f32>(0.0);` : ''}` : ''}`);
+    L.push(`  var rw${i}: WR; var rv${i} = false;${perRow ? ` var rs${i} = vec4<f32>(0.0);${s.asym ? ` var ro${i} = vec4<f32>(0.0);` : ''}` : ''}`);
   }
   // what each thread loads is the same every step but for the channel offset: its elements' positions in
   // the window, bounds checks and tile indices are worked out once here
@@ -591,7 +613,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
     }
     for (let i = 0; i < wl; i++) {
       o.push(`${ind}{ let icb = st * (BC / 4u) + wib${i}; let ok = wok${i} && icb < ICB; rv${i} = ok; let t = select(0u, wt${i} + st * (BC / 4u) * KHW, ok);
-${ind}  rw${i} = wraw(t, wr${i} & 3u);${q ? ` let si = soi(select(0u, ocb0 + wob${i}, ok), select(0u, icb, ok) / BLKT); rs${i} = SO[si];${s.asym ? ` ro${i} = SO[si + 1u];` : ''}` : ''} }`);
+${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 + wob${i}, ok), select(0u, icb, ok) / BLKT); rs${i} = SO[si];${s.asym ? ` ro${i} = SO[si + 1u];` : ''}` : ''} }`);
     }
     return o;
   };
@@ -600,19 +622,22 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${q ? ` let si = soi(select(0u, ocb0 + wob
     // both arrays are sized to whole rounds of NT threads: no guard on the stores
     for (let i = 0; i < xl; i++) o.push(`${ind}smx[xd${i} >> 2u][xd${i} & 3u] = rx${i};`);
     for (let i = 0; i < wl; i++) {
-      const val = !q ? `wdec(rw${i}, wr${i} & 3u)` : `fma(wdec(rw${i}, wr${i} & 3u), dscv(rs${i}), dofv(rs${i}, ${s.asym ? `ro${i}` : 'vec4<f32>(0.0)'}))`;
+      const val = !q ? `wdec(rw${i}, wr${i} & 3u)` : hoist ? `fma(wdec(rw${i}, wr${i} & 3u), sc${i}, of${i})`
+        : `fma(wdec(rw${i}, wr${i} & 3u), dscv(rs${i}), dofv(rs${i}, ${s.asym ? `ro${i}` : 'vec4<f32>(0.0)'}))`;
       // rows past WE land in the spare tail past the used part, never read
       o.push(`${ind}smw[wd${i}] = select(vec4<f32>(0.0), ${val}, rv${i});`);
     }
     return o;
   };
-  L.push('  { let st = 0u;');
+  L.push('  { let st = st0;');
   L.push(...loads('    '));
   L.push('  }');
-  L.push('  for (var st = 0u; st < NSTEP; st++) {');
+  // (read after the first step's loads are issued, so that the latencies overlap)
+  if (hoist) for (let i = 0; i < wl; i++) L.push(`  let sc${i} = dsc(min(ocb0 + wob${i}, OCB), 0u); let of${i} = dof(min(ocb0 + wob${i}, OCB), 0u);`);
+  L.push('  for (var st = st0; st < st1; st++) {');
   L.push(...stores('    '));
   L.push('    workgroupBarrier();');
-  L.push('    if (st + 1u < NSTEP) { let st = st + 1u;');
+  L.push('    if (st + 1u < st1) { let st = st + 1u;');
   L.push(...loads('      '));
   L.push('    }');
   L.push(`    for (var c = ${ks > 1 ? 'kg' : '0u'}; c < BC; c += ${u(ks)}) {`);
@@ -656,21 +681,21 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${q ? ` let si = soi(select(0u, ocb0 + wob
   L.push(`  let oh = oh0 + ty; let ow = ow0 + tx * ${u(px)};
   if (oh < OH && ow < OW) {`);
   for (let c = 0; c < v.cn; c++) {
-    L.push(`    { let ocb = ocb0 + tz + ${u(c * nz)}; if (ocb < OCB) { let bb = B[ocb];`);
+    L.push(`    { let ocb = ocb0 + tz + ${u(c * nz)}; if (ocb < OCB) {${v.sk > 1 ? '' : ' let bb = B[ocb];'}`);
     for (let g = 0; g < px / 4; g++) {
       // pixels 4g..4g+3 of the thread's run (the first group is inside the row: ow < OW above)
       const ind = g ? '        ' : '      ';
       if (g) L.push(`      if (ow + ${u(4 * g)} < OW) {`);
-      const r = [0, 1, 2, 3].map((i) => `act(a${4 * g + i}_${c} + bb)`);
+      const r = [0, 1, 2, 3].map((i) => (v.sk > 1 ? `a${4 * g + i}_${c}` : `act(a${4 * g + i}_${c} + bb)`));
       L.push(`${ind}let r0 = ${r[0]}; let r1 = ${r[1]}; let r2 = ${r[2]}; let r3 = ${r[3]}; let o = ow + ${u(4 * g)};`);
       if (vecStore) {
         // OW % 4 == 0 and o % 4 == 0: the 4 pixels are one aligned vec4 of the row, all inside it
-        L.push(`${ind}store4x4(n, ocb, oh * OW + o, r0, r1, r2, r3);`);
+        L.push(`${ind}store4x4(n + yn, ocb, oh * OW + o, r0, r1, r2, r3);`);
       } else {
-        L.push(`${ind}store4(n, ocb, oh * OW + o, r0);
-${ind}if (o + 1u < OW) { store4(n, ocb, oh * OW + o + 1u, r1); }
-${ind}if (o + 2u < OW) { store4(n, ocb, oh * OW + o + 2u, r2); }
-${ind}if (o + 3u < OW) { store4(n, ocb, oh * OW + o + 3u, r3); }`);
+        L.push(`${ind}store4(n + yn, ocb, oh * OW + o, r0);
+${ind}if (o + 1u < OW) { store4(n + yn, ocb, oh * OW + o + 1u, r1); }
+${ind}if (o + 2u < OW) { store4(n + yn, ocb, oh * OW + o + 2u, r2); }
+${ind}if (o + 3u < OW) { store4(n + yn, ocb, oh * OW + o + 3u, r3); }`);
       }
       if (g) L.push('      }');
     }
@@ -678,6 +703,47 @@ ${ind}if (o + 3u < OW) { store4(n, ocb, oh * OW + o + 3u, r3); }`);
   }
   L.push('  }\n}');
   return L.join('\n');
+}
+
+/**
+ * The second dispatch of a K-sliced variant: Y = act(sum of the SK partial copies + bias). Bound with the
+ * same layout: binding 0 is the workspace (SK copies of the output, NCHW), 3 the bias, 4 the output. One
+ * thread per 4 consecutive output elements (a vec4 when OH*OW % 4 == 0, so the 4 share a channel; else
+ * element by element, each with its own channel); dispatched as reduceDispatchSize says (x*256 threads a row).
+ */
+export function reduceKernel(s: ConvShape, sk: number): string {
+  const total = s.n * s.oc * s.oh * s.ow;
+  const vec = (s.oh * s.ow) % 4 === 0;
+  const act = s.act === 'relu' ? 'max(v, T(0.0))' : s.act === 'relu6' ? 'clamp(v, T(0.0), T(6.0))' : 'v';
+  const head = `// generated by i8conv src/gpu/wgsl.ts: sum of ${sk} K slices, bias, act ${s.act}
+@group(0) @binding(0) var<storage, read> P: array<${vec ? 'vec4<f32>' : 'f32'}>;
+@group(0) @binding(3) var<storage, read> B: array<vec4<f32>>;
+@group(0) @binding(4) var<storage, read_write> Y: array<${vec ? 'vec4<f32>' : 'f32'}>;
+const SK = ${u(sk)}; const TOTAL = ${u(total)}; const OC = ${u(s.oc)}; const OHW = ${u(s.oh * s.ow)};
+alias T = ${vec ? 'vec4<f32>' : 'f32'};
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nw: vec3<u32>) {
+  let t = gid.y * nw.x * 256u + gid.x;`;
+  if (vec) {
+    return `${head}
+  let i = t; if (i >= TOTAL / 4u) { return; }
+  var v = P[i];
+  for (var k = 1u; k < SK; k++) { v += P[k * (TOTAL / 4u) + i]; }
+  let oc = ((i * 4u) / OHW) % OC;
+  v += T(B[oc >> 2u][oc & 3u]);
+  Y[i] = ${act};
+}`;
+  }
+  return `${head}
+  for (var e = 0u; e < 4u; e++) {
+    let i = t * 4u + e; if (i >= TOTAL) { return; }
+    var v = P[i];
+    for (var k = 1u; k < SK; k++) { v += P[k * TOTAL + i]; }
+    let oc = (i / OHW) % OC;
+    v += B[oc >> 2u][oc & 3u];
+    Y[i] = ${act};
+  }
+}`;
 }
 
 /** mm writes Y as vec4s when every group of 4 consecutive pixels lies in one image (OH*OW % 4 == 0). */
