@@ -31,8 +31,8 @@ const ABLATIONS: Record<string, (code: string) => string> = {
   winNoLoads: (c) => c.replace(/xs\(select\(0u, xo(\d+) \+ st \* BC \* IHW, ok\)\)/g, 'f32(xo$1 + st)')
     .replace(/rw(\d+) = wraw\(t, wr\d+ & 3u\);/g, 'rw$1 = t;').replace(/rs(\d+) = SO\[si\];/g, 'rs$1 = vec4<f32>(f32(si));'),
   winNoBarrier: (c) => c.replace(/\n {4}workgroupBarrier\(\);/g, ''),
-  // win, quantized: the weight rows stored without decoding (raw bits as floats), scale still applied
-  winNoDec: (c) => c.replace(/fma\(wdec\(rw(\d+), wr\d+ & 3u\), sc(\d+), of\d+\)/g, 'bitcast<vec4<f32>>(vec4<u32>(rw$1)) * sc$2'),
+  // win, quantized: the weight rows stored without decoding (raw bits as floats)
+  winNoDec: (c) => c.replace(/wdec\(rw(\d+), wr\d+ & 3u\)/g, 'bitcast<vec4<f32>>(vec4<u32>(rw$1))'),
   noRed: (c) => c.replace(/for \(var h = T \/ 2u;[\s\S]*?workgroupBarrier\(\);\n  \}/, ''),
 };
 

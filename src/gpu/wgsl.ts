@@ -372,6 +372,9 @@ function mmKernel(s: ConvShape, v: MmVariant): string {
   const icc = Math.ceil(s.ic / bk);
   const nsteps = icc * s.kh * s.kw;
   const hoist = s.bits !== 32 && s.nBlk === 1;
+  // symmetric per-channel weights: w = q*S with one S per output channel, so the staged weights are the bare
+  // decoded q (lane-scaled) and the sums are multiplied by S*LSC once, in the epilogue
+  const defer = hoist && !s.asym;
   const bounds = !(s.kh === 1 && s.kw === 1 && s.ph === 0 && s.pw === 0);
   // K slices (sk > 1): this work-group sums steps s0..kend-1 and writes them, without bias and activation,
   // to copy wid.z of the output in the workspace bound as Y; the reduce kernel adds the copies
@@ -451,6 +454,7 @@ ${ind}    rb${e} = w; }`);
       if (!rawB) { o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rb${e}; }`); continue; }
       let val: string;
       if (!q) val = `wdec(rbw${e}, e % 4u)`;
+      else if (defer) val = `wdec(rbw${e}, e % 4u)`;
       else if (hoist) val = `fma(wdec(rbw${e}, e % 4u), sc${e}, of${e})`;
       else val = `fma(wdec(rbw${e}, e % 4u), dscv(rbs${e}), dofv(rbs${e}, ${s.asym ? `rbo${e}` : 'vec4<f32>(0.0)'}))`;
       o.push(`${ind}{ let e = lg + ${u(e * nt)}; var w = vec4<f32>(0.0); if (rbv${e}) { w = ${val}; } ${dst} = w; }`);
@@ -470,7 +474,7 @@ ${ind}    rb${e} = w; }`);
   L.push(...loads('s0 + g', '  '));
   // per-channel scales: each thread's weight channels are fixed, so their scale and offset are read once
   // (after the first step's loads, so that their latencies overlap)
-  if (hoist) {
+  if (hoist && !defer) {
     for (let e = 0; e < eb; e++) {
       L.push(`  let sc${e} = dsc(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u); let of${e} = dof(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u);`);
     }
@@ -521,9 +525,12 @@ ${ind}    rb${e} = w; }`);
     if (m < M) {
       let n = m / OHW; let p = m % OHW;`);
       for (let j = 0; j < tn4; j++) {
-        const r = [0, 1, 2, 3].map((i) => (sk > 1 ? `c${q4 * 4 + i}_${j}` : `act(c${q4 * 4 + i}_${j} + bb)`));
+        const r = [0, 1, 2, 3].map((i) => {
+          const c = defer ? `c${q4 * 4 + i}_${j} * sc` : `c${q4 * 4 + i}_${j}`;
+          return sk > 1 ? c : `act(${c} + bb)`;
+        });
         L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) {
-        ${sk > 1 ? '' : 'let bb = B[ocb]; '}store4x4(n + yn, ocb, p, ${r.join(', ')});
+        ${defer ? 'let sc = dsc(ocb, 0u); ' : ''}${sk > 1 ? '' : 'let bb = B[ocb]; '}store4x4(n + yn, ocb, p, ${r.join(', ')});
       } }`);
       }
       L.push('    }\n  }');
@@ -534,7 +541,8 @@ ${ind}    rb${e} = w; }`);
     if (m < M) {
       let n = m / OHW; let p = m % OHW;`);
       for (let j = 0; j < tn4; j++) {
-        const val = sk > 1 ? `c${q}_${j}` : `act(c${q}_${j} + B[ocb])`;
+        const c = defer ? `c${q}_${j} * dsc(ocb, 0u)` : `c${q}_${j}`;
+        const val = sk > 1 ? c : `act(${c} + B[ocb])`;
         L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { store4(n + yn, ocb, p, ${val}); } }`);
       }
       L.push('    }\n  }');
@@ -586,6 +594,8 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   // offset are read once here instead of with every row
   const hoist = q && s.nBlk === 1;
   const perRow = q && !hoist;
+  // symmetric per-channel weights: the bare decoded q is staged and the sums are scaled in the epilogue (mm)
+  const defer = hoist && !s.asym;
   for (let i = 0; i < wl; i++) {
     L.push(`  var rw${i}: WR; var rv${i} = false;${perRow ? ` var rs${i} = vec4<f32>(0.0);${s.asym ? ` var ro${i} = vec4<f32>(0.0);` : ''}` : ''}`);
   }
@@ -622,7 +632,7 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
     // both arrays are sized to whole rounds of NT threads: no guard on the stores
     for (let i = 0; i < xl; i++) o.push(`${ind}smx[xd${i} >> 2u][xd${i} & 3u] = rx${i};`);
     for (let i = 0; i < wl; i++) {
-      const val = !q ? `wdec(rw${i}, wr${i} & 3u)` : hoist ? `fma(wdec(rw${i}, wr${i} & 3u), sc${i}, of${i})`
+      const val = !q || defer ? `wdec(rw${i}, wr${i} & 3u)` : hoist ? `fma(wdec(rw${i}, wr${i} & 3u), sc${i}, of${i})`
         : `fma(wdec(rw${i}, wr${i} & 3u), dscv(rs${i}), dofv(rs${i}, ${s.asym ? `ro${i}` : 'vec4<f32>(0.0)'}))`;
       // rows past WE land in the spare tail past the used part, never read
       o.push(`${ind}smw[wd${i}] = select(vec4<f32>(0.0), ${val}, rv${i});`);
@@ -633,7 +643,7 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
   L.push(...loads('    '));
   L.push('  }');
   // (read after the first step's loads are issued, so that the latencies overlap)
-  if (hoist) for (let i = 0; i < wl; i++) L.push(`  let sc${i} = dsc(min(ocb0 + wob${i}, OCB), 0u); let of${i} = dof(min(ocb0 + wob${i}, OCB), 0u);`);
+  if (hoist && !defer) for (let i = 0; i < wl; i++) L.push(`  let sc${i} = dsc(min(ocb0 + wob${i}, OCB), 0u); let of${i} = dof(min(ocb0 + wob${i}, OCB), 0u);`);
   L.push('  for (var st = st0; st < st1; st++) {');
   L.push(...stores('    '));
   L.push('    workgroupBarrier();');
@@ -681,12 +691,15 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
   L.push(`  let oh = oh0 + ty; let ow = ow0 + tx * ${u(px)};
   if (oh < OH && ow < OW) {`);
   for (let c = 0; c < v.cn; c++) {
-    L.push(`    { let ocb = ocb0 + tz + ${u(c * nz)}; if (ocb < OCB) {${v.sk > 1 ? '' : ' let bb = B[ocb];'}`);
+    L.push(`    { let ocb = ocb0 + tz + ${u(c * nz)}; if (ocb < OCB) {${defer ? ' let sc = dsc(ocb, 0u);' : ''}${v.sk > 1 ? '' : ' let bb = B[ocb];'}`);
     for (let g = 0; g < px / 4; g++) {
       // pixels 4g..4g+3 of the thread's run (the first group is inside the row: ow < OW above)
       const ind = g ? '        ' : '      ';
       if (g) L.push(`      if (ow + ${u(4 * g)} < OW) {`);
-      const r = [0, 1, 2, 3].map((i) => (v.sk > 1 ? `a${4 * g + i}_${c}` : `act(a${4 * g + i}_${c} + bb)`));
+      const r = [0, 1, 2, 3].map((i) => {
+        const a = defer ? `a${4 * g + i}_${c} * sc` : `a${4 * g + i}_${c}`;
+        return v.sk > 1 ? a : `act(${a} + bb)`;
+      });
       L.push(`${ind}let r0 = ${r[0]}; let r1 = ${r[1]}; let r2 = ${r[2]}; let r3 = ${r[3]}; let o = ow + ${u(4 * g)};`);
       if (vecStore) {
         // OW % 4 == 0 and o % 4 == 0: the 4 pixels are one aligned vec4 of the row, all inside it
