@@ -8,7 +8,8 @@
  * Usage: node dist/bench/gpu/ablate.js [--reps N]
  */
 import { createNodeDevice } from './node-device.js';
-import { createGpuRuntime, heat, hostSizes, median, timeDispatch, upload, generateWgsl, findVariant } from '../../src/gpu/index.js';
+import { createGpuRuntime, heat, median, timeDispatch, generateWgsl, findVariant } from '../../src/gpu/index.js';
+import { syntheticSetup } from './synthetic.js';
 
 const args = process.argv.slice(2);
 const reps = Number(args[args.indexOf('--reps') + 1] || 30);
@@ -58,12 +59,7 @@ async function main() {
     for (const vn of c.variants) {
       const conv = c.bits === 32 ? gpu.floatConv({ ...pp, variant: vn }) : gpu.lowMemoryConv({ ...pp, weightBits: c.bits, variant: vn });
       const s = conv.shape;
-      const sz = hostSizes(s);
-      const w = new Float32Array(sz.weightCount).map((_, i) => ((i * 7919) % 255) / 255 - 0.5);
-      if (c.bits === 32) conv.setWeights(w, new Float32Array(s.oc));
-      else conv.setWeights(new Uint8Array(c.bits === 8 ? sz.weightCount : Math.ceil(sz.weightCount / 2)).map((_, i) => (i * 37) & 255), new Float32Array(s.oc * s.nBlk).fill(0.01), undefined, new Float32Array(s.oc));
-      const inBuf = upload(device, new Float32Array(sz.input).map((_, i) => ((i * 31) % 97) / 97));
-      const outBuf = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.STORAGE });
+      const { inBuf, outBuf } = syntheticSetup(device, conv);
       const d = await conv.dispatchFor(inBuf, outBuf);
       const v = findVariant(vn)!;
       const base = generateWgsl(s, v, d.wg);

@@ -10,7 +10,8 @@
  *          --case "n,ic,ih,iw,oc,k,pad,stride:bits:blk:variant1+variant2|all" ...
  */
 import { createNodeDevice } from './node-device.js';
-import { createGpuRuntime, encodeDispatch, heat, hostSizes, median, timeDispatch, upload, type Dispatch } from '../../src/gpu/index.js';
+import { createGpuRuntime, encodeDispatch, heat, median, timeDispatch, type Dispatch } from '../../src/gpu/index.js';
+import { syntheticSetup } from './synthetic.js';
 
 const args = process.argv.slice(2);
 const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
@@ -54,6 +55,25 @@ async function timeBoth(device: GPUDevice, d: Dispatch, heatMs: number): Promise
   return { one: median((await timeDispatch(device, d, reps)).us), many: await timeInPass(device, d, inpass, Math.max(5, reps >> 2)) };
 }
 
+/**
+ * A kernel of `t` threads a work-group running `iters` iterations of op(0..15) on 16 independent chains: i32
+ * a0..a15 and f32 f0..f15, with b (u32) and bf (f32) changing every iteration so nothing folds; the sums are
+ * stored only for an impossible value, so the work stays live.
+ */
+function chainKernel(t: number, iters: number, op: (i: number) => string): string {
+  const ch = Array.from({ length: 16 }, (_, i) => i);
+  return `@group(0) @binding(0) var<storage, read_write> D: array<f32>;
+@compute @workgroup_size(${t}) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+  ${ch.map((i) => `var a${i} = i32(g.x + ${i}u); var f${i} = f32(g.x + ${i}u) * 1e-3;`).join(' ')}
+  for (var i = 0u; i < ${iters}u; i++) {
+    let b = (i * 0x01010101u) ^ g.x; let bf = bitcast<f32>(0x3f7f0000u + (i & 255u));
+    ${ch.map(op).join(' ')}
+  }
+  let r = f32(${ch.map((i) => `a${i}`).join(' + ')}) + ${ch.map((i) => `f${i}`).join(' + ')};
+  if (r == -1.0) { D[g.x & 1023u] = r; }
+}`;
+}
+
 async function main() {
   const { device } = await createNodeDevice();
   const gpu = await createGpuRuntime({ device, tuning: 'full', tuneReps: 10, tuneWarmupMs: 150 });
@@ -67,22 +87,12 @@ async function main() {
     }
   }
   if (args.includes('--dp4')) {
-    // packed int8 dot products (dot4I8Packed: 4 multiply-adds each) against the FMA rate, 16 independent chains
+    // packed int8 dot products (dot4I8Packed: 4 multiply-adds each) against multiply-adds, 16 independent chains
     const dst = device.createBuffer({ size: 1 << 20, usage: GPUBufferUsage.STORAGE });
     for (const [kind, op] of [['dp4', (i: number) => `a${i} += dot4I8Packed(b, ${0x01020304 * (i + 1) >>> 0}u);`],
       ['fma', (i: number) => `f${i} = fma(f${i}, bf, ${(i + 1) * 0.001});`]] as const) {
-      const code = `@group(0) @binding(0) var<storage, read_write> D: array<f32>;
-@compute @workgroup_size(128) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
-  ${Array.from({ length: 16 }, (_, i) => `var a${i} = i32(g.x + ${i}u); var f${i} = f32(g.x + ${i}u) * 1e-3;`).join(' ')}
-  for (var i = 0u; i < 576u; i++) {
-    let b = (i * 0x01010101u) ^ g.x; let bf = bitcast<f32>(0x3f7f0000u + (i & 255u));
-    ${Array.from({ length: 16 }, (_, i) => op(i)).join(' ')}
-  }
-  let r = f32(${Array.from({ length: 16 }, (_, i) => `a${i}`).join(' + ')}) + ${Array.from({ length: 16 }, (_, i) => `f${i}`).join(' + ')};
-  if (r == -1.0) { D[g.x & 1023u] = r; }
-}`;
       try {
-        const { one, many } = await timeKernel(device, code, dst, 4224);
+        const { one, many } = await timeKernel(device, chainKernel(128, 576, op), dst, 4224);
         const ops = 4224 * 128 * 576 * 16;
         console.log(`${kind} calib: ${one.toFixed(1)} us per pass, ${many.toFixed(1)} us in pass = ${(ops / many / 1e6).toFixed(1)} T instr/s`);
       } catch (e) { console.log(`${kind} calib: ${(e as Error).message}`); }
@@ -93,16 +103,7 @@ async function main() {
     // with a multiplier that changes every iteration (nothing to fold), 9216 FMAs per thread
     const dst = device.createBuffer({ size: 1 << 20, usage: GPUBufferUsage.STORAGE });
     for (const [groups, t, iters] of [[98, 128, 576], [132, 128, 576], [98, 256, 288], [392, 32, 576], [1056, 128, 576]] as const) {
-      const code = `@group(0) @binding(0) var<storage, read_write> D: array<f32>;
-@compute @workgroup_size(${t}) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
-  ${Array.from({ length: 16 }, (_, i) => `var a${i} = f32(g.x + ${i}u) * 1e-3;`).join(' ')}
-  for (var i = 0u; i < ${iters}u; i++) {
-    let b = bitcast<f32>(0x3f7f0000u + (i & 255u));
-    ${Array.from({ length: 16 }, (_, i) => `a${i} = fma(a${i}, b, ${(i + 1) * 0.001});`).join(' ')}
-  }
-  let r = ${Array.from({ length: 16 }, (_, i) => `a${i}`).join(' + ')};
-  if (r == -1.0) { D[g.x & 1023u] = r; }
-}`;
+      const code = chainKernel(t, iters, (i) => `f${i} = fma(f${i}, bf, ${(i + 1) * 0.001});`);
       const { one, many } = await timeKernel(device, code, dst, groups);
       const fmas = groups * t * iters * 16;
       console.log(`FMA calib ${groups}x${t} threads, ${iters * 16} FMA/thread: ${one.toFixed(1)} us per pass, ${many.toFixed(1)} us in pass = ${(fmas / many / 1e6).toFixed(1)} TFMA/s`);
@@ -124,13 +125,7 @@ async function main() {
         console.log(`${shp} ${vn}: ${(e as Error).message}`);
         continue;
       }
-            const s = conv.shape;
-      const sz = hostSizes(s);
-      if (bits === 32) conv.setWeights(new Float32Array(sz.weightCount).map((_, i) => ((i * 7919) % 255) / 255 - 0.5), new Float32Array(s.oc));
-      else conv.setWeights(new Uint8Array(bits === 8 ? sz.weightCount : Math.ceil(sz.weightCount / 2)).map((_, i) => (i * 37) & 255),
-        new Float32Array(s.oc * s.nBlk).fill(0.01), undefined, new Float32Array(s.oc));
-      const inBuf = upload(device, new Float32Array(sz.input).map((_, i) => ((i * 31) % 97) / 97));
-      const outBuf = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.STORAGE });
+      const { inBuf, outBuf } = syntheticSetup(device, conv);
       let line: string;
       try {
         // forced variant, tuning 'full': the tuner picks its best work-group size

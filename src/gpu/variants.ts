@@ -179,6 +179,16 @@ export function winGeometry(v: WinVariant, s: ConvShape) {
 /** Most input elements (and, separately, weight rows) a win thread holds between steps. */
 const WIN_MAX_REGS = 16;
 
+/**
+ * Whether a win variant's registers suffice for the shape: each thread keeps its share of a step's window and
+ * weights between steps; wide windows (large filters, dilations, strides) would need too many (and compilers
+ * choke on the code), mm serves them.
+ */
+function winFits(v: WinVariant, s: ConvShape): boolean {
+  const g = winGeometry(v, s);
+  return g.xl <= WIN_MAX_REGS && g.wl <= WIN_MAX_REGS;
+}
+
 export function findVariant(name: string): Variant | undefined {
   return VARIANTS.find((v) => v.name === name);
 }
@@ -247,12 +257,7 @@ export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): bool
   if (!v.paths.includes(s.path)) return false;
   if (wg[0] * wg[1] > caps.maxInvocations || wg[0] > caps.maxSizeX || wg[1] > caps.maxSizeY) return false;
   if (workgroupBytes(v, wg, s) > caps.maxWorkgroupStorage) return false;
-  if (v.family === 'win') {
-    // each thread keeps its share of a step's window and weights in registers between steps; wide windows
-    // (large filters, dilations, strides) would need too many (and compilers choke on the code), mm serves them
-    const g = winGeometry(v, s);
-    if (g.xl > WIN_MAX_REGS || g.wl > WIN_MAX_REGS) return false;
-  }
+  if (v.family === 'win' && !winFits(v, s)) return false;
   const [x, y, z] = dispatchSize(v, s, wg);
   if (z > 1) {
     // the K slices' partial sums: z copies of the output in one workspace binding
@@ -286,8 +291,7 @@ export function preferred(s: ConvShape): string {
     const wgs = Math.ceil(s.oh / 8) * Math.ceil(s.ow / 8) * Math.ceil(s.ocb / 8) * s.n;
     const name = wgs >= 64 ? 'win_h8w8n32b8s4' : 'win_h8w8n32b8s8';
     const v = findVariant(name) as WinVariant;
-    const g = winGeometry(v, s);
-    if (Math.ceil(s.ic / v.bc) >= v.sk && g.xl <= WIN_MAX_REGS && g.wl <= WIN_MAX_REGS) return name;
+    if (Math.ceil(s.ic / v.bc) >= v.sk && winFits(v, s)) return name;
   }
   return 'mm_m32n32t4x4k4b32';
 }

@@ -329,6 +329,37 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
 }
 
 /**
+ * How mm and win treat scales and what their epilogue writes, from the shape and the variant's K slices:
+ * - hoist: per-channel scales (one block), so each thread reads a weight's scale once, not with every step;
+ * - defer: symmetric per-channel weights (w = q*S), staged as the bare decoded q, with the sums multiplied by
+ *   S*LSC once in the epilogue;
+ * - sliced (sk > 1): the epilogue writes a partial sum, without bias and activation, to copy wid.z of the
+ *   output in the workspace bound as Y (reduceKernel adds the copies).
+ */
+function epiloguePlan(s: ConvShape, sk: number) {
+  const hoist = s.bits !== 32 && s.nBlk === 1;
+  return { hoist, defer: hoist && !s.asym, sliced: sk > 1 };
+}
+type EpiloguePlan = ReturnType<typeof epiloguePlan>;
+
+/** WGSL lets of output block `ocb` that epilogueValue reads (its scale when deferred, its bias when final). */
+function epilogueLets(e: EpiloguePlan): string {
+  return `${e.defer ? 'let sc = dsc(ocb, 0u); ' : ''}${e.sliced ? '' : 'let bb = B[ocb]; '}`;
+}
+
+/** The value stored for accumulator `a` (4 lanes of one pixel), after epilogueLets. */
+function epilogueValue(e: EpiloguePlan, a: string): string {
+  const x = e.defer ? `${a} * sc` : a;
+  return e.sliced ? x : `act(${x} + bb)`;
+}
+
+/** K slice of work-group wid.z: steps `first`..`end`-1 of `total`, SLEN a slice, and its output copy yn. */
+function sliceLets(sk: number, first: string, end: string, total: string): string {
+  return sk > 1 ? `let ${first} = wid.z * SLEN; let ${end} = min(${total}, ${first} + SLEN); let yn = wid.z * N;`
+    : `let ${first} = 0u; let ${end} = ${total}; let yn = 0u;`;
+}
+
+/**
  * mm: implicit GEMM over (pixel m, output channel, K = (BK-channel chunk, tap, channel)). Unlike `tile`, K is
  * walked chunk by chunk and, inside a chunk, tap by tap, so one K step is BK (16 or 32) channels at one tap:
  * each thread works out its pixels' coordinates once, and per step only adds the tap offset and bounds-checks
@@ -371,15 +402,12 @@ function mmKernel(s: ConvShape, v: MmVariant): string {
   const smem = Math.max(ks * nbuf * gs, (ks - 1) * nt * acc, 1);
   const icc = Math.ceil(s.ic / bk);
   const nsteps = icc * s.kh * s.kw;
-  const hoist = s.bits !== 32 && s.nBlk === 1;
-  // symmetric per-channel weights: w = q*S with one S per output channel, so the staged weights are the bare
-  // decoded q (lane-scaled) and the sums are multiplied by S*LSC once, in the epilogue
-  const defer = hoist && !s.asym;
   const bounds = !(s.kh === 1 && s.kw === 1 && s.ph === 0 && s.pw === 0);
-  // K slices (sk > 1): this work-group sums steps s0..kend-1 and writes them, without bias and activation,
-  // to copy wid.z of the output in the workspace bound as Y; the reduce kernel adds the copies
+  // K slices (sk > 1): this work-group sums steps s0..kend-1 (see epiloguePlan for the rest)
   const sk = v.sk;
   const slen = Math.ceil(nsteps / sk);
+  const ep = epiloguePlan(s, sk);
+  const { hoist, defer } = ep;
   const L: string[] = [];
   L.push(`const BM = ${u(bm)}; const BM4 = ${u(bm4)}; const BN4 = ${u(bn4)}; const NT = ${u(nt)}; const KS = ${u(ks)};
 const BK = ${u(bk)}; const GS = ${u(gs)}; const M = ${u(s.n * s.oh * s.ow)}; const IHW = ${u(s.ih * s.iw)};
@@ -394,7 +422,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   let lg = ty * ${u(v.wx)} + tx;
   let base = g * ${u(nbuf)} * GS;
   let pb0 = ${pbase}; let kb0 = ${kbase};
-  ${sk > 1 ? 'let s0 = wid.z * SLEN; let kend = min(NSTEPS, s0 + SLEN); let yn = wid.z * N;' : 'let s0 = 0u; let kend = NSTEPS; let yn = 0u;'}`);
+  ${sliceLets(sk, 's0', 'kend', 'NSTEPS')}`);
   // per loaded pixel: its origin in the input (top-left tap, may be negative) and its element offset there
   for (let j = 0; j < ppt; j++) {
     L.push(`  let ml${j} = pb0 + ${u(j * pstride)}; let okm${j} = m0 + ml${j} < M;
@@ -434,10 +462,10 @@ ${ind}    rbv${e} = sv && ocb < OCB && icb < ICB;
 ${ind}    if (rbv${e}) { rbw${e} = wraw(ocb * KB + icb * KHW + tap, k % 4u);${q && !hoist ? ` let si = soi(ocb, icb / BLKT); rbs${e} = SO[si];${s.asym ? ` rbo${e} = SO[si + 1u];` : ''}` : ''} } }`);
         continue;
       }
-      const sc = hoist ? `sc${e}, of${e}` : 'dsc(ocb, icb / BLKT), dof(ocb, icb / BLKT)';
+      // (float weights, single-buffered: nothing to dequantize)
       o.push(`${ind}  { let e = lg + ${u(e * nt)}; let k = e % BK; let ocb = ocb0 + e / BK; let icb = chunk * ${u(bk / 4)} + k / 4u;
 ${ind}    var w = vec4<f32>(0.0);
-${ind}    if (sv && ocb < OCB && icb < ICB) { w = deq(ocb * KB + icb * KHW + tap, k % 4u, ${sc}); }
+${ind}    if (sv && ocb < OCB && icb < ICB) { w = wu(ocb * KB + icb * KHW + tap, k % 4u); }
 ${ind}    rb${e} = w; }`);
     }
     o.push(`${ind}}`);
@@ -525,12 +553,9 @@ ${ind}    rb${e} = w; }`);
     if (m < M) {
       let n = m / OHW; let p = m % OHW;`);
       for (let j = 0; j < tn4; j++) {
-        const r = [0, 1, 2, 3].map((i) => {
-          const c = defer ? `c${q4 * 4 + i}_${j} * sc` : `c${q4 * 4 + i}_${j}`;
-          return sk > 1 ? c : `act(${c} + bb)`;
-        });
+        const r = [0, 1, 2, 3].map((i) => epilogueValue(ep, `c${q4 * 4 + i}_${j}`));
         L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) {
-        ${defer ? 'let sc = dsc(ocb, 0u); ' : ''}${sk > 1 ? '' : 'let bb = B[ocb]; '}store4x4(n + yn, ocb, p, ${r.join(', ')});
+        ${epilogueLets(ep)}store4x4(n + yn, ocb, p, ${r.join(', ')});
       } }`);
       }
       L.push('    }\n  }');
@@ -541,9 +566,7 @@ ${ind}    rb${e} = w; }`);
     if (m < M) {
       let n = m / OHW; let p = m % OHW;`);
       for (let j = 0; j < tn4; j++) {
-        const c = defer ? `c${q}_${j} * dsc(ocb, 0u)` : `c${q}_${j}`;
-        const val = sk > 1 ? c : `act(${c} + B[ocb])`;
-        L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { store4(n + yn, ocb, p, ${val}); } }`);
+        L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { ${epilogueLets(ep)}store4(n + yn, ocb, p, ${epilogueValue(ep, `c${q}_${j}`)}); } }`);
       }
       L.push('    }\n  }');
     }
@@ -586,16 +609,15 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   let oh0 = (wid.x / OWT) * TH; let ow0 = (wid.x % OWT) * TW;
   let n = wid.y / OCBT; let ocb0 = (wid.y % OCBT) * BN4;
   let iy0 = i32(oh0 * SH) - PH; let ix0 = i32(ow0 * SW) - PW;
-  // K slice wid.z (sk > 1) takes steps st0..st1-1 and writes its partial sums to copy wid.z of the output
-  ${v.sk > 1 ? 'let st0 = wid.z * SLEN; let st1 = min(NSTEP, st0 + SLEN); let yn = wid.z * N;' : 'let st0 = 0u; let st1 = NSTEP; let yn = 0u;'}`);
+  // K slice wid.z (sk > 1) takes steps st0..st1-1 (see epiloguePlan)
+  ${sliceLets(v.sk, 'st0', 'st1', 'NSTEP')}`);
   for (let p = 0; p < px; p++) for (let c = 0; c < v.cn; c++) L.push(`  var a${p}_${c} = vec4<f32>(0.0);`);
   for (let i = 0; i < xl; i++) L.push(`  var rx${i} = 0.0;`);
-  // per-channel scales (one block): a weight row's output block is the same every step, so its scale and
-  // offset are read once here instead of with every row
-  const hoist = q && s.nBlk === 1;
+  // per-channel scales (hoist): a weight row's output block is the same every step, so its scale and offset
+  // are read once instead of with every row, or (defer) applied to the sums in the epilogue
+  const ep = epiloguePlan(s, v.sk);
+  const { hoist, defer } = ep;
   const perRow = q && !hoist;
-  // symmetric per-channel weights: the bare decoded q is staged and the sums are scaled in the epilogue (mm)
-  const defer = hoist && !s.asym;
   for (let i = 0; i < wl; i++) {
     L.push(`  var rw${i}: WR; var rv${i} = false;${perRow ? ` var rs${i} = vec4<f32>(0.0);${s.asym ? ` var ro${i} = vec4<f32>(0.0);` : ''}` : ''}`);
   }
@@ -691,15 +713,12 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
   L.push(`  let oh = oh0 + ty; let ow = ow0 + tx * ${u(px)};
   if (oh < OH && ow < OW) {`);
   for (let c = 0; c < v.cn; c++) {
-    L.push(`    { let ocb = ocb0 + tz + ${u(c * nz)}; if (ocb < OCB) {${defer ? ' let sc = dsc(ocb, 0u);' : ''}${v.sk > 1 ? '' : ' let bb = B[ocb];'}`);
+    L.push(`    { let ocb = ocb0 + tz + ${u(c * nz)}; if (ocb < OCB) { ${epilogueLets(ep)}`);
     for (let g = 0; g < px / 4; g++) {
       // pixels 4g..4g+3 of the thread's run (the first group is inside the row: ow < OW above)
       const ind = g ? '        ' : '      ';
       if (g) L.push(`      if (ow + ${u(4 * g)} < OW) {`);
-      const r = [0, 1, 2, 3].map((i) => {
-        const a = defer ? `a${4 * g + i}_${c} * sc` : `a${4 * g + i}_${c}`;
-        return v.sk > 1 ? a : `act(${a} + bb)`;
-      });
+      const r = [0, 1, 2, 3].map((i) => epilogueValue(ep, `a${4 * g + i}_${c}`));
       L.push(`${ind}let r0 = ${r[0]}; let r1 = ${r[1]}; let r2 = ${r[2]}; let r3 = ${r[3]}; let o = ow + ${u(4 * g)};`);
       if (vecStore) {
         // OW % 4 == 0 and o % 4 == 0: the 4 pixels are one aligned vec4 of the row, all inside it
