@@ -318,7 +318,7 @@ describe('C.3 lowMemory/DenseConv (general path: 1x1 / 1x3 filters, dilation y=3
       const p = { n: c.b, ic: c.ic, ih: 131, iw: 1, oc: c.oc, fh: c.kh, fw: c.kw, pad: [3, 0], dilation: [3, 1] };
       await checkC2(p, c.bits, c.blk, c.ic === 512 ? 'conv_2d_c8h4w1' : undefined);
     }
-  });
+  }, 300_000); // SwiftShader, alongside the other test files: 130 s in one CI run
 });
 
 describe('API: run() on arrays and GPU buffers, tuning and its cache', () => {

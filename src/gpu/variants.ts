@@ -277,8 +277,8 @@ export function variantsForPath(path: GpuPath): string[] {
  * bench/gpu recorded in docs/gpu.md: the gemv family wins the gemm path up to M = 64 (8 rows per work-group
  * from M = 8 on) and the 128x128-tile mm sliced 8 ways over K above that when K is long; mm_m64n32t4x4b32
  * large 1x1 convolutions; KxK convolutions the window kernel, its K sliced over 4 work-groups when the
- * output gives at least 64 of them, else over 8 (every slice keeping at least one 8-channel step); the
- * split-K mm_m32n32t4x4k4b32 the rest.
+ * output gives at least 64 of them, else over 8 (every slice keeping at least one 8-channel step), where at
+ * least half of its 8x8 tiles' pixels fall inside the image; the split-K mm_m32n32t4x4k4b32 the rest.
  */
 export function preferred(s: ConvShape): string {
   const m = s.n * s.oh * s.ow;
@@ -291,7 +291,9 @@ export function preferred(s: ConvShape): string {
     const wgs = Math.ceil(s.oh / 8) * Math.ceil(s.ow / 8) * Math.ceil(s.ocb / 8) * s.n;
     const name = wgs >= 64 ? 'win_h8w8n32b8s4' : 'win_h8w8n32b8s8';
     const v = findVariant(name) as WinVariant;
-    if (Math.ceil(s.ic / v.bc) >= v.sk && winFits(v, s)) return name;
+    // at least half of the window tiles' output pixels inside the image (not on 1-wide or 1-high images)
+    const used = (s.oh * s.ow) / (Math.ceil(s.oh / v.th) * v.th * Math.ceil(s.ow / v.tw) * v.tw);
+    if (Math.ceil(s.ic / v.bc) >= v.sk && used >= 0.5 && winFits(v, s)) return name;
   }
   return 'mm_m32n32t4x4k4b32';
 }
