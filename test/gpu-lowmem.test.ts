@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDevice } from '../bench/gpu/node-device.js';
 import {
-  createGpuRuntime, encodeDispatch, mnnAlphaToScaleOffset, slices, variantsForPath, VARIANTS, deriveShape,
+  createGpuRuntime, encodeDispatch, mnnAlphaToScaleOffset, slices, variantsForPath, VARIANTS, deriveShape, tuneKey,
   type GpuRuntime, type LowMemoryConvParams,
 } from '../src/gpu/index.js';
 import { I8ConvError } from '../src/errors.js';
@@ -180,7 +180,8 @@ describe('every variant forced on shapes that hit every tail (tests.md E.6)', ()
     ],
   };
   for (const [path, list] of Object.entries(shapes)) {
-    for (const variant of variantsForPath(path as 'gemm')) {
+    // the dot variants take int4 with per-channel or 32-channel-multiple blocks only: their own tests below
+    for (const variant of variantsForPath(path as 'gemm').filter((n) => VARIANTS.find((v) => v.name === n)!.family !== 'dot')) {
       // SwiftShader runs barrier-heavy kernels slowly: tile and most gemv variants get the first shape only
       const family = VARIANTS.find((v) => v.name === variant)!.family;
       it(`${path}: ${variant}`, async () => {
@@ -268,6 +269,85 @@ describe('K sliced over work-groups (second dispatch adds the slices): every sli
       expect(k).toBeGreaterThan(0);
     });
   }
+});
+
+describe('dot variants (int4 through packed int8 dot products on input digits)', () => {
+  // Inputs whose 32-channel blocks differ by orders of magnitude (the digits' common power of two is per block),
+  // a block of zeros, denormal-range values, and IC tails: 1..31 channels past the last whole block, block counts
+  // that are not a multiple of 8 (the layout's groups), smaller than the lanes or several times their number,
+  // OC % 4 = 1..3.
+  const input = (n: number, ic: number, seed: number) => {
+    const x = new Float32Array(n * ic);
+    for (let m = 0; m < n; m++) for (let c = 0; c < ic; c++) {
+      const b = c >> 5;
+      const mag = [1, 1e3, 1e-3, 0, 37.5, 1e-38, 2.5e-2][(b + m + seed) % 7];
+      x[m * ic + c] = mag * Math.sin(1.7 * c + 0.31 * m + seed) * (1 + (c % 5) / 7);
+    }
+    return x;
+  };
+  const dotNames = VARIANTS.filter((v) => v.family === 'dot').map((v) => v.name);
+  const cases: { n: number; ic: number; oc: number; blockSize: number; asym: boolean; act: Act }[] = [
+    { n: 1, ic: 4, oc: 5, blockSize: 0, asym: false, act: 'none' },
+    { n: 3, ic: 33, oc: 10, blockSize: 0, asym: true, act: 'relu' },
+    { n: 2, ic: 96, oc: 17, blockSize: 32, asym: false, act: 'relu6' },
+    { n: 1, ic: 320, oc: 7, blockSize: 64, asym: true, act: 'none' },
+    { n: 2, ic: 301, oc: 12, blockSize: 0, asym: false, act: 'none' },
+    { n: 1, ic: 576, oc: 6, blockSize: 32, asym: true, act: 'relu' },
+    // more blocks than lanes (the loop and its prefetch of the next block): 515 and 257 blocks, 2..9 per lane
+    { n: 2, ic: 16480, oc: 6, blockSize: 32, asym: false, act: 'none' },
+    { n: 1, ic: 8200, oc: 9, blockSize: 0, asym: true, act: 'relu6' },
+  ];
+  for (const name of dotNames) {
+    it(`${name}: ${cases.length} shapes, float64 oracle within 1e-5 of max|ref|`, async () => {
+      let k = 0;
+      for (const c of cases) {
+        const s = deriveShape({ n: c.n, ic: c.ic, ih: 1, iw: 1, oc: c.oc, fh: 1, fw: 1, weightBits: 4, blockSize: c.blockSize });
+        const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);
+        const q = quantizeMnn(d.weight.map((v, i) => v * Math.cos(i)), c.oc, c.ic, 1, 1, { bits: 4, asymmetric: c.asym, blockSize: c.blockSize });
+        const x = input(c.n, c.ic, k++);
+        const ref = lowMemConvRef({ ...s, act: c.act }, x, q.dequantized, d.bias);
+        const p: LowMemoryConvParams = { n: c.n, ic: c.ic, ih: 1, iw: 1, oc: c.oc, fh: 1, fw: 1, weightBits: 4,
+          asymmetric: c.asym, activation: c.act, blockSize: c.blockSize, variant: name };
+        const { out, variant } = await runGuarded(p, q, d.bias, x);
+        expect(variant).toBe(name);
+        expect(maxRelError(out, ref), `${JSON.stringify(c)} ${name}`).toBeLessThanOrEqual(1e-5);
+      }
+    });
+  }
+  it('two output blocks a work-group (work-group size 2x the lanes, from a tuning cache), batch rows past one', async () => {
+    const c = { n: 3, ic: 200, oc: 21 };
+    const p: LowMemoryConvParams = { ...c, ih: 1, iw: 1, fh: 1, fw: 1, weightBits: 4, blockSize: 0, asymmetric: false, activation: 'relu', variant: 'gemv_dp4_l64' };
+    const key = `${tuneKey(deriveShape(p))}|gemv_dp4_l64`;
+    const rt = await createGpuRuntime({ device, tuning: 'none', tuningCache: { version: 1, entries: { [key]: { variant: 'gemv_dp4_l64', wg: [128, 1], us: 1 } } } });
+    const conv = rt.lowMemoryConv(p);
+    const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);
+    const q = quantizeMnn(d.weight, c.oc, c.ic, 1, 1, { bits: 4, asymmetric: false, blockSize: 0 });
+    conv.setWeights(q.data, q.scales, undefined, d.bias);
+    const x = input(c.n, c.ic, 3);
+    const out = await conv.run(x) as Float32Array;
+    expect(conv.workgroupSize).toEqual([128, 1]);
+    const s = deriveShape(p);
+    expect(maxRelError(out, lowMemConvRef({ ...s, act: 'relu' }, x, q.dequantized, d.bias))).toBeLessThanOrEqual(1e-5);
+    conv.dispose();
+  });
+  it('is not offered for int8, for blocks that are not a multiple of 32, or outside the gemm path', () => {
+    const base = { n: 1, ic: 64, ih: 1, iw: 1, oc: 8, fh: 1, fw: 1 };
+    expect(gpu.lowMemoryConv({ ...base, weightBits: 4, blockSize: 32 }).variants).toContain('gemv_dp4_l128');
+    expect(gpu.lowMemoryConv({ ...base, weightBits: 8 }).variants.some((n) => n.startsWith('gemv_dp4'))).toBe(false);
+    expect(gpu.lowMemoryConv({ ...base, weightBits: 4, blockSize: 16 }).variants.some((n) => n.startsWith('gemv_dp4'))).toBe(false);
+    expect(() => gpu.lowMemoryConv({ ...base, weightBits: 8, variant: 'gemv_dp4_l64' })).toThrow(expect.objectContaining({ code: 'VARIANT_NOT_USABLE' }));
+    expect(() => gpu.lowMemoryConv({ ...base, ih: 3, iw: 3, weightBits: 4, variant: 'gemv_dp4_l64' })).toThrow(expect.objectContaining({ code: 'VARIANT_NOT_USABLE' }));
+  });
+  it('a NaN or infinite input makes its batch row NaN (not a wrong finite number)', async () => {
+    const c = { n: 2, ic: 64, oc: 4 };
+    const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);
+    const q = quantizeMnn(d.weight, c.oc, c.ic, 1, 1, { bits: 4, asymmetric: false, blockSize: 0 });
+    const x = input(c.n, c.ic, 1);
+    x[5] = Number.NaN; x[c.ic + 40] = Number.POSITIVE_INFINITY;
+    const { out } = await runGuarded({ ...c, ih: 1, iw: 1, fh: 1, fw: 1, weightBits: 4, blockSize: 0, asymmetric: false, activation: 'none', variant: 'gemv_dp4_l64' },
+      q, d.bias, x);
+    expect(Array.from(out).every((v) => Number.isNaN(v))).toBe(true);
+  });
 });
 
 /** C.2/C.3 data and check: max|ref - out| / max(0.001, max|ref|) <= 0.1. */

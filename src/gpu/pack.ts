@@ -84,6 +84,38 @@ export function packWeights(s: ConvShape, quantized: Uint8Array | Float32Array):
   return out;
 }
 
+/**
+ * int4 weights of the gemm path in the layout of the dot variants (variants.ts DotVariant). K runs in blocks of 32
+ * channels (NB of them, NBP after rounding up to a multiple of 8); block b of output block ocb is 8 tiles of 4
+ * channels, each tile two words: word p holds output lanes 2p (low nibbles, q + 8) and 2p + 1 (high nibbles, q in
+ * two's complement), byte r of the word channel 32b + 4t + r. As a signed byte that is 16*q_odd + (q_even + 8), so
+ * one dot product with the word masked to its low nibbles gives the even lane and one with the whole word gives
+ * 16 times the odd lane plus the even one. Block b's 16 words are 4 vec4s (vec4 u = tiles 2u and 2u+1), stored so
+ * that 8 consecutive blocks' vec4 u are contiguous (the lanes of a warp read whole lines):
+ *   vec4 index = (ocb*NBP/8 + b/8)*32 + u*8 + b%8.
+ * Channels past IC and lanes past OC hold q = 0 (byte 0x08).
+ */
+export function packDotWeights(s: ConvShape, quantized: Uint8Array): Uint32Array {
+  const nb = Math.ceil(s.ic / 32), nbp = Math.ceil(nb / 8) * 8;
+  const out = new Uint32Array(s.ocb * nbp * 16).fill(0x08080808);
+  const q = (o: number, c: number) => (o < s.oc && c < s.ic ? qAt(4, quantized, o * s.ic + c) : 0);
+  for (let ocb = 0; ocb < s.ocb; ocb++) {
+    for (let b = 0; b < nb; b++) {
+      for (let t = 0; t < 8; t++) for (let pr = 0; pr < 2; pr++) {
+        let word = 0;
+        for (let r = 0; r < 4; r++) {
+          const c = 32 * b + 4 * t + r;
+          const lo = q(4 * ocb + 2 * pr, c), hi = q(4 * ocb + 2 * pr + 1, c);
+          word |= (((hi & 15) << 4) | (lo + 8)) << (8 * r);
+        }
+        const v4 = (ocb * (nbp / 8) + (b >> 3)) * 32 + (t >> 1) * 8 + (b & 7);
+        out[v4 * 4 + (t & 1) * 2 + pr] = word >>> 0;
+      }
+    }
+  }
+  return out;
+}
+
 export function packScales(s: ConvShape, scales: Float32Array, offsets?: Float32Array): Float32Array {
   const out = new Float32Array(scaleVec4s(s) * 4);
   for (let o = 0; o < s.oc; o++) {

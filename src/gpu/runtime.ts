@@ -11,12 +11,13 @@
  */
 import { I8ConvError, check } from '../errors.js';
 import { deriveShape, hostSizes, tuneKey, type ConvShape, type LowMemoryConvParams } from './params.js';
-import { packBias, packScales, packWeights, packedWeightWords, scaleVec4s } from './pack.js';
+import { packBias, packDotWeights, packScales, packWeights, packedWeightWords, scaleVec4s } from './pack.js';
 import {
-  VARIANTS, dispatchSize, findVariant, preferred, reduceDispatchSize, slices, usable, variantsForPath, wgCandidates,
+  VARIANTS, dispatchSize, dotDigitWords, dotPrepassSize, findVariant, preferred, reduceDispatchSize, slices, usable,
+  variantsForPath, wgCandidates,
   type DeviceCaps, type Variant, type Wg,
 } from './variants.js';
-import { generateWgsl, reduceKernel } from './wgsl.js';
+import { dotPrepass, generateWgsl, reduceKernel } from './wgsl.js';
 import { encodeDispatch, heat, median, timeDispatch, type Dispatch } from './timing.js';
 
 export type TuningLevel = 'none' | 'fast' | 'full';
@@ -113,11 +114,12 @@ export class GpuRuntime {
   /** @internal Compiles (once) the pipelines of one variant for one shape and work-group size. */
   async programs(s: ConvShape, v: Variant, wg: Wg): Promise<Programs> {
     const sk = slices(v);
-    const [pipeline, reduce] = await Promise.all([
+    const [pipeline, reduce, prep] = await Promise.all([
       this.pipeline(generateWgsl(s, v, wg), v.name),
       sk > 1 ? this.pipeline(reduceKernel(s, sk), `${v.name} reduce`) : undefined,
+      v.family === 'dot' ? this.pipeline(dotPrepass(s), `${v.name} pre-pass`) : undefined,
     ]);
-    return { pipeline, reduce };
+    return { pipeline, reduce, prep };
   }
 
   /** Compiles (once per distinct source) a compute pipeline with the shared layout. */
@@ -151,8 +153,11 @@ export class GpuRuntime {
   }
 }
 
-/** A variant's compiled kernels: the convolution and, for K-sliced variants, the kernel that adds the slices. */
-interface Programs { pipeline: GPUComputePipeline; reduce?: GPUComputePipeline }
+/**
+ * A variant's compiled kernels: the convolution, for K-sliced variants the kernel that adds the slices, for dot
+ * variants the input pre-pass.
+ */
+interface Programs { pipeline: GPUComputePipeline; reduce?: GPUComputePipeline; prep?: GPUComputePipeline }
 interface Choice extends Programs { variant: Variant; wg: Wg }
 
 export class LowMemoryConv {
@@ -160,12 +165,14 @@ export class LowMemoryConv {
   private readonly rt: GpuRuntime;
   private readonly forced?: Variant;
   private weights?: GPUBuffer;
+  /** the int4 weights in the dot variants' layout (pack.ts packDotWeights), while a dot variant may be chosen */
+  private dotWeights?: GPUBuffer;
   private scaleBuf?: GPUBuffer;
   private biasBuf?: GPUBuffer;
   private choice?: Choice;
   private tuning?: Promise<Choice>;
   private io?: { input: GPUBuffer; output: GPUBuffer; read: GPUBuffer };
-  /** workspace of the K-sliced variants: their slices' partial sums (grown to the largest one used) */
+  /** workspace of the K-sliced variants (their slices' partial sums) and the dot variants (input digits), grown to the largest one used */
   private partial?: GPUBuffer;
   private disposed = false;
   /** kernel time (µs) of each candidate the last tuning run measured, for reports */
@@ -242,13 +249,30 @@ export class LowMemoryConv {
     check(bias instanceof Float32Array, 'BAD_BIAS', 'bias', 'must be a Float32Array');
     check(bias.length === s.oc, 'BAD_BIAS', 'bias', `expected oc = ${s.oc} values, got ${bias.length}`);
     const dev = this.rt.device;
-    const w = packWeights(s, quantized);
+    // each weight layout only where a variant that reads it may run: the chosen one, else every candidate
+    const fams = this.familiesNeeded();
     const so = s.bits === 32 ? new Float32Array(4) : packScales(s, scales as Float32Array, offsets ?? undefined);
     const b = packBias(s, bias);
-    this.weights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
-    this.weights = upload(dev, w);
+    this.weights?.destroy(); this.dotWeights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
+    this.weights = this.dotWeights = undefined;
+    // the tile layout is always bound (a 16-byte stand-in where only dot variants remain)
+    this.weights = upload(dev, fams.tile ? packWeights(s, quantized) : new Uint32Array(4));
+    if (fams.dot) this.dotWeights = upload(dev, packDotWeights(s, quantized as Uint8Array));
     this.scaleBuf = upload(dev, so);
     this.biasBuf = upload(dev, b);
+  }
+
+  /** Which weight layouts the variant in use, or the candidates still open, read. */
+  private familiesNeeded(): { tile: boolean; dot: boolean } {
+    let vs: Variant[];
+    const hit = this.rt.cached(this.key());
+    const hv = hit ? findVariant(hit.variant) : undefined;
+    if (this.choice) vs = [this.choice.variant];
+    else if (this.forced) vs = [this.forced];
+    else if (hv && usable(hv, this.shape, hit!.wg, this.rt.caps)) vs = [hv];
+    else if (this.rt.tuning === 'none') vs = [this.defaultCandidate()[0]];
+    else vs = this.candidates(this.rt.tuning).map(([v]) => v);
+    return { tile: vs.some((v) => v.family !== 'dot'), dot: vs.some((v) => v.family === 'dot') };
   }
 
   /** Chooses the variant and work-group size (timing candidates unless tuning is 'none'); runs once. */
@@ -306,7 +330,7 @@ export class LowMemoryConv {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.weights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
+    this.weights?.destroy(); this.dotWeights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
     this.io?.input.destroy(); this.io?.output.destroy(); this.io?.read.destroy();
     this.partial?.destroy();
   }
@@ -378,6 +402,14 @@ export class LowMemoryConv {
     const [v, wg] = cands[best];
     rt.remember(key, { variant: v.name, wg, us: Number.isFinite(bestUs) ? bestUs : 0 });
     this.choice = { variant: v, wg, ...pipes[best] };
+    // the layout the choice does not read is freed (the tile one shrinks to its 16-byte stand-in)
+    if (v.family === 'dot' && this.weights && this.weights.size > 16) {
+      this.weights.destroy();
+      this.weights = upload(this.rt.device, new Uint32Array(4));
+    } else if (v.family !== 'dot' && this.dotWeights) {
+      this.dotWeights.destroy();
+      this.dotWeights = undefined;
+    }
     return this.choice;
   }
 
@@ -388,11 +420,12 @@ export class LowMemoryConv {
   private makeDispatch(input: GPUBuffer, output: GPUBuffer, c: Choice, inOff = 0, outOff = 0): Dispatch {
     const sz = hostSizes(this.shape);
     const dev = this.rt.device;
+    const wbuf = c.variant.family === 'dot' ? this.dotWeights! : this.weights!;
     const bind = (b0: GPUBufferBinding, b4: GPUBufferBinding) => dev.createBindGroup({
       layout: this.rt.layout,
       entries: [
         { binding: 0, resource: b0 },
-        { binding: 1, resource: { buffer: this.weights! } },
+        { binding: 1, resource: { buffer: wbuf } },
         { binding: 2, resource: { buffer: this.scaleBuf! } },
         { binding: 3, resource: { buffer: this.biasBuf! } },
         { binding: 4, resource: b4 },
@@ -401,17 +434,30 @@ export class LowMemoryConv {
     const [x, y, z] = dispatchSize(c.variant, this.shape, c.wg);
     const inB = { buffer: input, offset: inOff, size: sz.input * 4 };
     const outB = { buffer: output, offset: outOff, size: sz.output * 4 };
+    if (c.variant.family === 'dot') {
+      // pre-pass: input -> digits in the workspace; then the kernel: digits -> output
+      const xdB = { buffer: this.workspace(dotDigitWords(this.shape) * 4), offset: 0, size: dotDigitWords(this.shape) * 4 };
+      return {
+        pipeline: c.prep!, bindGroup: bind(inB, xdB), groups: dotPrepassSize(this.shape),
+        next: { pipeline: c.pipeline, bindGroup: bind(xdB, outB), groups: [x, y] },
+      };
+    }
     if (z === 1) return { pipeline: c.pipeline, bindGroup: bind(inB, outB), groups: [x, y] };
     const bytes = z * sz.output * 4;
-    if (!this.partial || this.partial.size < bytes) {
-      this.partial?.destroy();
-      this.partial = dev.createBuffer({ size: bytes, usage: STORAGE });
-    }
-    const pB = { buffer: this.partial, offset: 0, size: bytes };
+    const pB = { buffer: this.workspace(bytes), offset: 0, size: bytes };
     return {
       pipeline: c.pipeline, bindGroup: bind(inB, pB), groups: [x, y, z],
       next: { pipeline: c.reduce!, bindGroup: bind(pB, outB), groups: reduceDispatchSize(this.shape, this.rt.caps) },
     };
+  }
+
+  /** The workspace (K slices' partial sums, dot variants' input digits), grown to `bytes` when needed. */
+  private workspace(bytes: number): GPUBuffer {
+    if (!this.partial || this.partial.size < bytes) {
+      this.partial?.destroy();
+      this.partial = this.rt.device.createBuffer({ size: bytes, usage: STORAGE });
+    }
+    return this.partial;
   }
 
   private encode(enc: GPUCommandEncoder, input: GPUBuffer, output: GPUBuffer, c: Choice): void {

@@ -87,7 +87,23 @@ export interface WinVariant {
   /** K slices over work-groups, as for mm */
   sk: number;
 }
-export type Variant = DirectVariant | GemvVariant | MmVariant | WinVariant;
+/**
+ * dot: gemm path, int4 weights with per-channel scales or blocks of a multiple of 32 channels. The input is first
+ * turned into three int8 digits per value (a pre-pass dispatch in the same compute pass: per 32-channel block a
+ * common power of two, the value rounded to 23 bits of fixed point; wgsl.ts dotPrepass), so that the weights
+ * are multiplied with packed int8 dot products (dot4I8Packed: 4 multiply-adds an instruction, no per-weight
+ * conversion to float) and each 32-channel block's integer sums are converted once. Weights use their own
+ * layout (pack.ts packDotWeights). `l` lanes share one 4-channel output block along K; the work-group size
+ * (a multiple of l) is tuned.
+ */
+export interface DotVariant {
+  family: 'dot';
+  name: string;
+  paths: GpuPath[];
+  /** lanes per 4-channel output block */
+  l: number;
+}
+export type Variant = DirectVariant | GemvVariant | MmVariant | WinVariant | DotVariant;
 
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
 
@@ -112,6 +128,10 @@ export function slices(v: Variant): number {
   return v.family === 'mm' || v.family === 'win' ? v.sk : 1;
 }
 
+function dot(l: number): DotVariant {
+  return { family: 'dot', name: `gemv_dp4_l${l}`, paths: ['gemm'], l };
+}
+
 export const VARIANTS: readonly Variant[] = [
   { family: 'direct', name: 'gemm_conv', paths: ['gemm'], c: 4, pn: 1, ph: 1, pw: 1 },
   { family: 'direct', name: 'gemm_conv_b2', paths: ['gemm'], c: 4, pn: 2, ph: 1, pw: 1 },
@@ -120,6 +140,8 @@ export const VARIANTS: readonly Variant[] = [
   gemv(1, 1, 4), gemv(1, 2, 4), gemv(1, 1, 8),
   // prefetching (int8 and int4 with whole 16-byte units; the same kernel as without `p` otherwise)
   gemv(1, 1, 2, true), gemv(1, 1, 4, true),
+  // int4 through packed int8 dot products (input digits from a pre-pass)
+  dot(64), dot(128), dot(256),
   { family: 'direct', name: 'conv_2d_1x1', paths: ['conv1x1'], c: 4, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_1x1_c8h1w4', paths: ['conv1x1'], c: 8, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_c4h1w4', paths: ['general'], c: 4, pn: 1, ph: 1, pw: 4 },
@@ -207,6 +229,7 @@ export interface DeviceCaps {
 /** Bytes of work-group memory a variant declares (must stay within the device limit). */
 export function workgroupBytes(v: Variant, wg: Wg, s: ConvShape): number {
   if (v.family === 'gemv') return wg[0] * v.rows * v.g * 16;
+  if (v.family === 'dot') return Math.max(wg[0] * 16, DOT_PREPASS_WG * 24); // the larger of its two kernels
   if (v.family === 'win') {
     const g = winGeometry(v, s);
     return 16 * (g.smx4 + g.smw4);
@@ -222,6 +245,7 @@ export function workgroupBytes(v: Variant, wg: Wg, s: ConvShape): number {
 export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
   if (v.family === 'mm') return [[v.wx, v.wy * v.ks]];
   if (v.family === 'win') return [[v.tw / v.px, v.th * (v.bn4 / v.cn) * v.ks]];
+  if (v.family === 'dot') return [[v.l, 1], [2 * v.l, 1]];
   if (v.family === 'gemv') {
     const all: Wg[] = ([[128, 1], [64, 1], [256, 1], [32, 1]] as Wg[]).filter(([t]) => t * v.rows * v.g <= 1024);
     return level === 'fast' ? all.slice(0, 2) : all;
@@ -233,6 +257,7 @@ export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
 /** Number of work-groups in x, y and z (the K slices) for a variant and work-group size. */
 export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number, number] {
   if (v.family === 'gemv') return [Math.ceil(s.ocb / v.g), Math.ceil(s.n / v.rows), 1];
+  if (v.family === 'dot') return [Math.ceil(s.ocb / (wg[0] / v.l)), s.n, 1];
   if (v.family === 'win') {
     return [Math.ceil(s.oh / v.th) * Math.ceil(s.ow / v.tw), Math.ceil(s.ocb / v.bn4) * s.n, v.sk];
   }
@@ -252,12 +277,38 @@ export function reduceDispatchSize(s: ConvShape, caps: Pick<DeviceCaps, 'maxGrou
   return [x, Math.ceil(g / x)];
 }
 
+/** Threads per work-group of the dot pre-pass (8 per 32-channel block). */
+export const DOT_PREPASS_WG = 256;
+
+/** 32-channel blocks of K, and their count rounded up to the dot layout's groups of 8. */
+export function dotBlocks(s: ConvShape): { nb: number; nbp: number } {
+  const nb = Math.ceil(s.ic / 32);
+  return { nb, nbp: Math.ceil(nb / 8) * 8 };
+}
+
+/** u32 words of the dot pre-pass output: per batch row, 7 records (8 with asymmetric weights) of NB vec4s. */
+export function dotDigitWords(s: ConvShape): number {
+  return s.n * (s.asym ? 8 : 7) * dotBlocks(s).nb * 4;
+}
+
+/** Work-groups (x, y) of the dot pre-pass. */
+export function dotPrepassSize(s: ConvShape): [number, number] {
+  return [Math.ceil((dotBlocks(s).nb * 8) / DOT_PREPASS_WG), s.n];
+}
+
 /** Whether a variant can run this shape with this work-group size on this device. */
 export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): boolean {
   if (!v.paths.includes(s.path)) return false;
   if (wg[0] * wg[1] > caps.maxInvocations || wg[0] > caps.maxSizeX || wg[1] > caps.maxSizeY) return false;
   if (workgroupBytes(v, wg, s) > caps.maxWorkgroupStorage) return false;
   if (v.family === 'win' && !winFits(v, s)) return false;
+  if (v.family === 'dot') {
+    // int4 only (int8 would need another layout), scales per channel or per whole 32-channel blocks
+    if (s.bits !== 4 || (s.blockSize !== 0 && s.blockSize % 32 !== 0)) return false;
+    if (wg[0] % v.l !== 0) return false;
+    if (dotDigitWords(s) * 4 > caps.maxStorageBinding || s.ocb * dotBlocks(s).nbp * 64 > caps.maxStorageBinding) return false;
+    if (dotPrepassSize(s)[0] > caps.maxGroupsPerDim) return false;
+  }
   const [x, y, z] = dispatchSize(v, s, wg);
   if (z > 1) {
     // the K slices' partial sums: z copies of the output in one workspace binding
@@ -274,7 +325,8 @@ export function variantsForPath(path: GpuPath): string[] {
 
 /**
  * Choice without timing (tuning 'none'), in the spirit of MegEngine's is_preferred. From the H200 run of
- * bench/gpu recorded in docs/gpu.md: the gemv family wins the gemm path up to M = 64 (8 rows per work-group
+ * bench/gpu recorded in docs/gpu.md: the packed-dot gemv for int4 at batch 1 with K >= 8192, the gemv family
+ * the rest of the gemm path up to M = 64 (8 rows per work-group
  * from M = 8 on) and the 128x128-tile mm sliced 8 ways over K above that when K is long; mm_m64n32t4x4b32
  * large 1x1 convolutions; KxK convolutions the window kernel, its K sliced over 4 work-groups when the
  * output gives at least 64 of them, else over 8 (every slice keeping at least one 8-channel step), where at
@@ -283,6 +335,8 @@ export function variantsForPath(path: GpuPath): string[] {
 export function preferred(s: ConvShape): string {
   const m = s.n * s.oh * s.ow;
   if (s.path === 'gemm') {
+    // int4 with long K at batch 1: the packed-dot kernel (K = N = 16384: 57 vs 69 us; K = 4096: 13.1 vs 12.0)
+    if (s.n === 1 && s.ic >= 8192 && s.bits === 4 && s.blockSize % 32 === 0) return 'gemv_dp4_l128';
     if (s.n <= 64) return s.n <= 1 ? 'gemv_r1' : s.n <= 2 ? 'gemv_r2' : s.n <= 4 ? 'gemv_r4' : 'gemv_r8';
     return s.ic >= 1024 ? 'mm_m128n128t8x8s8' : 'mm_m64n64t4x4';
   }
