@@ -141,7 +141,7 @@ export const VARIANTS: readonly Variant[] = [
   // prefetching (int8 and int4 with whole 16-byte units; the same kernel as without `p` otherwise)
   gemv(1, 1, 2, true), gemv(1, 1, 4, true),
   // int4 through packed int8 dot products (input digits from a pre-pass)
-  dot(64), dot(128), dot(256),
+  dot(128), dot(256),
   { family: 'direct', name: 'conv_2d_1x1', paths: ['conv1x1'], c: 4, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_1x1_c8h1w4', paths: ['conv1x1'], c: 8, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_c4h1w4', paths: ['general'], c: 4, pn: 1, ph: 1, pw: 4 },
