@@ -7,7 +7,7 @@
  * Usage: node dist/bench/gpu/gemvlab.js [--k 16384] [--n 16384] [--only kind]
  */
 import { createNodeDevice } from './node-device.js';
-import { heat, median, timeDispatch, type Dispatch } from '../../src/gpu/index.js';
+import { heat, median, timeDispatch, timeInPass, type Dispatch } from '../../src/gpu/index.js';
 
 const args = process.argv.slice(2);
 const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
@@ -207,27 +207,6 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>, @builtin(local_invocation_i
     XD[r] = bitcast<u32>(inv); XD[r + 1u] = bitcast<u32>(cs.x * 8i); XD[r + 2u] = bitcast<u32>(cs.y * 8i); XD[r + 3u] = bitcast<u32>(cs.z * 8i);
   }
 }`;
-}
-
-async function timeInPass(device: GPUDevice, d: Dispatch, k: number, reps: number): Promise<number> {
-  const qs = device.createQuerySet({ type: 'timestamp', count: 2 * reps });
-  const res = device.createBuffer({ size: 16 * reps, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-  const read = device.createBuffer({ size: 16 * reps, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  const enc = device.createCommandEncoder();
-  for (let r = 0; r < reps; r++) {
-    const pass = enc.beginComputePass({ timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 2 * r, endOfPassWriteIndex: 2 * r + 1 } });
-    for (let i = 0; i < k; i++) { pass.setPipeline(d.pipeline); pass.setBindGroup(0, d.bindGroup); pass.dispatchWorkgroups(d.groups[0]); }
-    pass.end();
-  }
-  enc.resolveQuerySet(qs, 0, 2 * reps, res, 0);
-  enc.copyBufferToBuffer(res, 0, read, 0, 16 * reps);
-  device.queue.submit([enc.finish()]);
-  await read.mapAsync(GPUMapMode.READ);
-  const t = new BigInt64Array(read.getMappedRange().slice(0));
-  read.unmap(); read.destroy(); res.destroy(); qs.destroy();
-  const us: number[] = [];
-  for (let r = 0; r < reps; r++) us.push(Number(t[2 * r + 1] - t[2 * r]) / 1000 / k);
-  return median(us);
 }
 
 async function main() {

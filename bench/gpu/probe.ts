@@ -10,7 +10,7 @@
  *          --case "n,ic,ih,iw,oc,k,pad,stride:bits:blk:variant1+variant2|all" ...
  */
 import { createNodeDevice } from './node-device.js';
-import { createGpuRuntime, encodeDispatch, heat, median, timeDispatch, type Dispatch } from '../../src/gpu/index.js';
+import { createGpuRuntime, heat, median, timeDispatch, timeInPass, type Dispatch } from '../../src/gpu/index.js';
 import { syntheticSetup } from './synthetic.js';
 
 const args = process.argv.slice(2);
@@ -18,29 +18,6 @@ const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i +
 const reps = Number(arg('--reps') ?? 30);
 const inpass = Number(arg('--inpass') ?? 20);
 const cases = args.flatMap((a, i) => (a === '--case' ? [args[i + 1]] : []));
-
-async function timeInPass(device: GPUDevice, d: Dispatch, k: number, reps: number): Promise<number> {
-  const qs = device.createQuerySet({ type: 'timestamp', count: 2 * reps });
-  const res = device.createBuffer({ size: 16 * reps, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-  const read = device.createBuffer({ size: 16 * reps, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  const enc = device.createCommandEncoder();
-  for (let r = 0; r < reps; r++) {
-    const pass = enc.beginComputePass({ timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 2 * r, endOfPassWriteIndex: 2 * r + 1 } });
-    for (let i = 0; i < k; i++) {
-      encodeDispatch(pass, d);
-    }
-    pass.end();
-  }
-  enc.resolveQuerySet(qs, 0, 2 * reps, res, 0);
-  enc.copyBufferToBuffer(res, 0, read, 0, 16 * reps);
-  device.queue.submit([enc.finish()]);
-  await read.mapAsync(GPUMapMode.READ);
-  const t = new BigInt64Array(read.getMappedRange().slice(0));
-  read.unmap(); read.destroy(); res.destroy(); qs.destroy();
-  const us: number[] = [];
-  for (let r = 0; r < reps; r++) us.push(Number(t[2 * r + 1] - t[2 * r]) / 1000 / k);
-  return median(us);
-}
 
 /** Both timings (per pass, back to back) of a one-binding kernel `code` over `groups` work-groups, after heating. */
 async function timeKernel(device: GPUDevice, code: string, dst: GPUBuffer, groups: number): Promise<{ one: number; many: number }> {

@@ -6,6 +6,6 @@ export type { LowMemoryConvParams, ConvShape, Activation, GpuPath } from './para
 export { VARIANTS, variantsForPath, findVariant, preferred, slices } from './variants.js';
 export type { Variant } from './variants.js';
 export { mnnAlphaToScaleOffset, packWeights } from './pack.js';
-export { timeDispatch, median, encodeDispatch, heat, runAndWait } from './timing.js';
+export { timeDispatch, timeInPass, median, encodeDispatch, heat, runAndWait } from './timing.js';
 export type { Dispatch } from './timing.js';
 export { generateWgsl } from './wgsl.js';

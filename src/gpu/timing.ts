@@ -37,32 +37,7 @@ export async function runAndWait(device: GPUDevice, d: Dispatch, times = 1): Pro
 export async function timeDispatch(device: GPUDevice, d: Dispatch, reps: number): Promise<{ us: number[]; timestamps: boolean }> {
   // warm-up: first-use costs (pipeline upload, caches) stay out of the numbers
   await runAndWait(device, d);
-  if (device.features.has('timestamp-query')) {
-    const count = 2 * reps;
-    const qs = device.createQuerySet({ type: 'timestamp', count });
-    const resolve = device.createBuffer({ size: count * 8, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-    const read = device.createBuffer({ size: count * 8, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-    const enc = device.createCommandEncoder();
-    for (let r = 0; r < reps; r++) {
-      const pass = enc.beginComputePass({
-        timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 2 * r, endOfPassWriteIndex: 2 * r + 1 },
-      });
-      encodeDispatch(pass, d);
-      pass.end();
-    }
-    enc.resolveQuerySet(qs, 0, count, resolve, 0);
-    enc.copyBufferToBuffer(resolve, 0, read, 0, count * 8);
-    device.queue.submit([enc.finish()]);
-    await read.mapAsync(GPUMapMode.READ);
-    const t = new BigInt64Array(read.getMappedRange().slice(0));
-    read.unmap();
-    read.destroy();
-    resolve.destroy();
-    qs.destroy();
-    const us: number[] = [];
-    for (let r = 0; r < reps; r++) us.push(Number(t[2 * r + 1] - t[2 * r]) / 1000);
-    return { us, timestamps: true };
-  }
+  if (device.features.has('timestamp-query')) return { us: await passTimes(device, d, 1, reps), timestamps: true };
   const us: number[] = [];
   for (let r = 0; r < reps; r++) {
     const t0 = performance.now();
@@ -70,6 +45,43 @@ export async function timeDispatch(device: GPUDevice, d: Dispatch, reps: number)
     us.push((performance.now() - t0) * 1000);
   }
   return { us, timestamps: false };
+}
+
+/**
+ * Back-to-back time in microseconds of `d`: `k` copies in one timestamped pass, divided by `k`, median over `reps`
+ * passes. This leaves out the per-pass cost that `timeDispatch` includes (tuning aids compare the two). Needs the
+ * `timestamp-query` feature.
+ */
+export async function timeInPass(device: GPUDevice, d: Dispatch, k: number, reps: number): Promise<number> {
+  return median(await passTimes(device, d, k, reps));
+}
+
+/** `reps` timestamped passes of `k` copies of `d` each, submitted together: microseconds per copy, one per pass. */
+async function passTimes(device: GPUDevice, d: Dispatch, k: number, reps: number): Promise<number[]> {
+  const count = 2 * reps;
+  const qs = device.createQuerySet({ type: 'timestamp', count });
+  const resolve = device.createBuffer({ size: count * 8, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const read = device.createBuffer({ size: count * 8, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const enc = device.createCommandEncoder();
+  for (let r = 0; r < reps; r++) {
+    const pass = enc.beginComputePass({
+      timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 2 * r, endOfPassWriteIndex: 2 * r + 1 },
+    });
+    for (let i = 0; i < k; i++) encodeDispatch(pass, d);
+    pass.end();
+  }
+  enc.resolveQuerySet(qs, 0, count, resolve, 0);
+  enc.copyBufferToBuffer(resolve, 0, read, 0, count * 8);
+  device.queue.submit([enc.finish()]);
+  await read.mapAsync(GPUMapMode.READ);
+  const t = new BigInt64Array(read.getMappedRange().slice(0));
+  read.unmap();
+  read.destroy();
+  resolve.destroy();
+  qs.destroy();
+  const us: number[] = [];
+  for (let r = 0; r < reps; r++) us.push(Number(t[2 * r + 1] - t[2 * r]) / 1000 / k);
+  return us;
 }
 
 /**
