@@ -1,7 +1,8 @@
 /**
  * The same WebGPU kernels inside headless Chromium (navigator.gpu, SwiftShader adapter there): the page
  * imports the built modules (dist/src/gpu, dist/kernels-ref) from a localhost server, runs one case per path
- * with int4 and int8 weights, and compares with the oracle in the page. Needs `npm run build` first
+ * with int4 and int8 weights and one with the packed-dot gemm kernel forced, and compares with the oracle in
+ * the page. Needs `npm run build` first
  * (`npm test` builds).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,9 +24,13 @@ window.runCases = async () => {
   const results = [];
   let seed = 1;
   const rnd = () => { seed = (seed * 1103515245 + 12345) >>> 0; return seed / 2 ** 31 - 1; };
-  for (const sp of shapes) for (const bits of [4, 8]) {
+  // one case per path and weight type with the default choice, then the packed-dot kernel forced (int4, 300
+  // channels: 10 blocks of 32, the last one partial)
+  const cases = shapes.flatMap((sp) => [4, 8].map((bits) => ({ sp, bits })));
+  cases.push({ sp: { n: 2, ic: 300, ih: 1, iw: 1, oc: 10, fh: 1, fw: 1 }, bits: 4, variant: 'gemv_dp4_l128' });
+  for (const { sp, bits, variant } of cases) {
     const asymmetric = bits === 4;
-    const p = { ...sp, weightBits: bits, asymmetric, activation: 'relu', blockSize: 0 };
+    const p = { ...sp, weightBits: bits, asymmetric, activation: 'relu', blockSize: 0, variant };
     const conv = gpu.lowMemoryConv(p);
     const s = conv.shape;
     const x = Float32Array.from({ length: s.n * s.ic * s.ih * s.iw }, rnd);
@@ -55,7 +60,7 @@ describe('WebGPU kernels in headless Chromium', () => {
     await srv?.close();
   });
 
-  it('runs every path with int4 and int8 weights on navigator.gpu and matches the oracle', async () => {
+  it('runs every path with int4 and int8 weights, and the packed-dot kernel, on navigator.gpu and matches the oracle', async () => {
     expect(chromiumAvailable(), 'Debian chromium must be installed (.ci/run installs it)').toBe(true);
     expect(existsSync('dist/src/gpu/index.js'), 'run npm run build first').toBe(true);
     browser = await launchChromium({ webgpu: true });
@@ -66,10 +71,12 @@ describe('WebGPU kernels in headless Chromium', () => {
     await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, null, { timeout: 30_000 });
     const r = await page.evaluate(() => (window as unknown as { runCases: () => Promise<{ results: { path: string; bits: number; variant: string; err: number; n: number; refN: number }[]; adapter: string }> }).runCases());
     expect(errors).toEqual([]);
-    expect(r.results.map((x) => x.path)).toEqual(['gemm', 'gemm', 'conv1x1', 'conv1x1', 'general', 'general']);
+    expect(r.results.map((x) => x.path)).toEqual(['gemm', 'gemm', 'conv1x1', 'conv1x1', 'general', 'general', 'gemm']);
+    expect(r.results[6].variant).toBe('gemv_dp4_l128');
     for (const x of r.results) {
       expect(x.n).toBe(x.refN);
-      expect(x.err, `${x.path} int${x.bits} ${x.variant}`).toBeLessThanOrEqual(1e-3);
+      // the packed-dot kernel keeps float32 accuracy: held to 1e-5 of max|ref| (MNN's 1e-3 for the rest)
+      expect(x.err, `${x.path} int${x.bits} ${x.variant}`).toBeLessThanOrEqual(x.variant.startsWith('gemv_dp4') ? 1e-5 : 1e-3);
     }
   }, 180_000);
 });
