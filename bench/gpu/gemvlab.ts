@@ -4,7 +4,11 @@
  * pass and back to back, to find the structure that streams the weights fastest. Outputs are not checked;
  * the kernels do all their arithmetic so nothing is left out by the compiler.
  *
- * Usage: node dist/bench/gpu/gemvlab.js [--k 16384] [--n 16384] [--only kind]
+ * Kinds: read (the same bytes, nothing computed), fp (float decode), dp4t / dp4l / dp4v (packed int8 dot products
+ * on input digits, weights regrouped from the tile layout / in a row layout / in the layout the library's dot
+ * variants use), and the two input pre-passes. Without --only: read, the pre-passes and dp4v.
+ *
+ * Usage: node dist/bench/gpu/gemvlab.js [--k 16384] [--n 16384] [--only kind] [--pre1]
  */
 import { createNodeDevice } from './node-device.js';
 import { heat, median, timeDispatch, timeInPass, type Dispatch } from '../../src/gpu/index.js';
@@ -252,7 +256,8 @@ async function main() {
     if (only && only !== kind) continue;
     for (const [lpo, t] of [[32, 128], [64, 128], [64, 256], [128, 128], [128, 256]]) for (const og of [1, 2]) for (const pd of [1, 2]) {
       if (kind === 'read' && (og > 1 || lpo !== 32)) continue;
-      if (kind === 'fp' || kind === 'dp4t' || kind === 'dp4l') continue;
+      // the kernels dp4v superseded run only when asked for by name
+      if (!only && (kind === 'fp' || kind === 'dp4t' || kind === 'dp4l')) continue;
       cfgs.push({ kind, lpo, t, og, pd });
     }
   }
