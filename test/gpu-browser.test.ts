@@ -9,10 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchChromium, serveDir, chromiumAvailable, type StaticServer } from './helpers/chromium.js';
+import { VARIANTS } from '../src/gpu/index.js';
+
+/** the packed-dot variant the page forces: the first of its family in the table */
+const DOT = VARIANTS.find((v) => v.family === 'dot')!.name;
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>i8conv gpu</title>
 <script type="module">
-import { createGpuRuntime } from '/src/gpu/index.js';
+import { createGpuRuntime, VARIANTS } from '/src/gpu/index.js';
 import { quantizeMnn, lowMemConvRef, maxRelError, refOutSize } from '/kernels-ref/lowmem-conv.js';
 window.runCases = async () => {
   const gpu = await createGpuRuntime({ tuning: 'none' });
@@ -27,7 +31,7 @@ window.runCases = async () => {
   // one case per path and weight type with the default choice, then the packed-dot kernel forced (int4, 300
   // channels: 10 blocks of 32, the last one partial)
   const cases = shapes.flatMap((sp) => [4, 8].map((bits) => ({ sp, bits })));
-  cases.push({ sp: { n: 2, ic: 300, ih: 1, iw: 1, oc: 10, fh: 1, fw: 1 }, bits: 4, variant: 'gemv_dp4_l128' });
+  cases.push({ sp: { n: 2, ic: 300, ih: 1, iw: 1, oc: 10, fh: 1, fw: 1 }, bits: 4, variant: VARIANTS.find((v) => v.family === 'dot').name });
   for (const { sp, bits, variant } of cases) {
     const asymmetric = bits === 4;
     const p = { ...sp, weightBits: bits, asymmetric, activation: 'relu', blockSize: 0, variant };
@@ -72,11 +76,11 @@ describe('WebGPU kernels in headless Chromium', () => {
     const r = await page.evaluate(() => (window as unknown as { runCases: () => Promise<{ results: { path: string; bits: number; variant: string; err: number; n: number; refN: number }[]; adapter: string }> }).runCases());
     expect(errors).toEqual([]);
     expect(r.results.map((x) => x.path)).toEqual(['gemm', 'gemm', 'conv1x1', 'conv1x1', 'general', 'general', 'gemm']);
-    expect(r.results[6].variant).toBe('gemv_dp4_l128');
+    expect(r.results[6].variant).toBe(DOT);
     for (const x of r.results) {
       expect(x.n).toBe(x.refN);
       // the packed-dot kernel keeps float32 accuracy: held to 1e-5 of max|ref| (MNN's 1e-3 for the rest)
-      expect(x.err, `${x.path} int${x.bits} ${x.variant}`).toBeLessThanOrEqual(x.variant.startsWith('gemv_dp4') ? 1e-5 : 1e-3);
+      expect(x.err, `${x.path} int${x.bits} ${x.variant}`).toBeLessThanOrEqual(x.variant === DOT ? 1e-5 : 1e-3);
     }
   }, 180_000);
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDevice } from '../bench/gpu/node-device.js';
 import {
   createGpuRuntime, encodeDispatch, mnnAlphaToScaleOffset, slices, variantsForPath, VARIANTS, deriveShape, tuneKey,
-  type GpuRuntime, type LowMemoryConvParams,
+  type DotVariant, type GpuRuntime, type LowMemoryConvParams,
 } from '../src/gpu/index.js';
 import { I8ConvError } from '../src/errors.js';
 import {
@@ -285,7 +285,9 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
     }
     return x;
   };
-  const dotNames = VARIANTS.filter((v) => v.family === 'dot').map((v) => v.name);
+  const dots = VARIANTS.filter((v) => v.family === 'dot') as DotVariant[];
+  const dotNames = dots.map((v) => v.name);
+  const [first, last] = [dots[0], dots[dots.length - 1]];
   const cases: { n: number; ic: number; oc: number; blockSize: number; asym: boolean; act: Act }[] = [
     { n: 1, ic: 4, oc: 5, blockSize: 0, asym: false, act: 'none' },
     { n: 3, ic: 33, oc: 10, blockSize: 0, asym: true, act: 'relu' },
@@ -316,27 +318,27 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
   }
   it('two output blocks a work-group (work-group size 2x the lanes, from a tuning cache), batch rows past one', async () => {
     const c = { n: 3, ic: 200, oc: 21 };
-    const p: LowMemoryConvParams = { ...c, ih: 1, iw: 1, fh: 1, fw: 1, weightBits: 4, blockSize: 0, asymmetric: false, activation: 'relu', variant: 'gemv_dp4_l128' };
-    const key = `${tuneKey(deriveShape(p))}|gemv_dp4_l128`;
-    const rt = await createGpuRuntime({ device, tuning: 'none', tuningCache: { version: 1, entries: { [key]: { variant: 'gemv_dp4_l128', wg: [256, 1], us: 1 } } } });
+    const p: LowMemoryConvParams = { ...c, ih: 1, iw: 1, fh: 1, fw: 1, weightBits: 4, blockSize: 0, asymmetric: false, activation: 'relu', variant: first.name };
+    const key = `${tuneKey(deriveShape(p))}|${first.name}`;
+    const rt = await createGpuRuntime({ device, tuning: 'none', tuningCache: { version: 1, entries: { [key]: { variant: first.name, wg: [2 * first.l, 1], us: 1 } } } });
     const conv = rt.lowMemoryConv(p);
     const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);
     const q = quantizeMnn(d.weight, c.oc, c.ic, 1, 1, { bits: 4, asymmetric: false, blockSize: 0 });
     conv.setWeights(q.data, q.scales, undefined, d.bias);
     const x = input(c.n, c.ic, 3);
     const out = await conv.run(x) as Float32Array;
-    expect(conv.workgroupSize).toEqual([256, 1]);
+    expect(conv.workgroupSize).toEqual([2 * first.l, 1]);
     const s = deriveShape(p);
     expect(maxRelError(out, lowMemConvRef({ ...s, act: 'relu' }, x, q.dequantized, d.bias))).toBeLessThanOrEqual(1e-5);
     conv.dispose();
   });
   it('is not offered for int8, for blocks that are not a multiple of 32, or outside the gemm path', () => {
     const base = { n: 1, ic: 64, ih: 1, iw: 1, oc: 8, fh: 1, fw: 1 };
-    expect(gpu.lowMemoryConv({ ...base, weightBits: 4, blockSize: 32 }).variants).toContain('gemv_dp4_l128');
-    expect(gpu.lowMemoryConv({ ...base, weightBits: 8 }).variants.some((n) => n.startsWith('gemv_dp4'))).toBe(false);
-    expect(gpu.lowMemoryConv({ ...base, weightBits: 4, blockSize: 16 }).variants.some((n) => n.startsWith('gemv_dp4'))).toBe(false);
-    expect(() => gpu.lowMemoryConv({ ...base, weightBits: 8, variant: 'gemv_dp4_l128' })).toThrow(expect.objectContaining({ code: 'VARIANT_NOT_USABLE' }));
-    expect(() => gpu.lowMemoryConv({ ...base, ih: 3, iw: 3, weightBits: 4, variant: 'gemv_dp4_l256' })).toThrow(expect.objectContaining({ code: 'VARIANT_NOT_USABLE' }));
+    expect(gpu.lowMemoryConv({ ...base, weightBits: 4, blockSize: 32 }).variants).toEqual(expect.arrayContaining(dotNames));
+    expect(gpu.lowMemoryConv({ ...base, weightBits: 8 }).variants.some((n) => dotNames.includes(n))).toBe(false);
+    expect(gpu.lowMemoryConv({ ...base, weightBits: 4, blockSize: 16 }).variants.some((n) => dotNames.includes(n))).toBe(false);
+    expect(() => gpu.lowMemoryConv({ ...base, weightBits: 8, variant: first.name })).toThrow(expect.objectContaining({ code: 'VARIANT_NOT_USABLE' }));
+    expect(() => gpu.lowMemoryConv({ ...base, ih: 3, iw: 3, weightBits: 4, variant: last.name })).toThrow(expect.objectContaining({ code: 'VARIANT_NOT_USABLE' }));
   });
   it('a NaN or infinite input makes its batch row NaN (not a wrong finite number)', async () => {
     const c = { n: 2, ic: 64, oc: 4 };
@@ -344,7 +346,7 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
     const q = quantizeMnn(d.weight, c.oc, c.ic, 1, 1, { bits: 4, asymmetric: false, blockSize: 0 });
     const x = input(c.n, c.ic, 1);
     x[5] = Number.NaN; x[c.ic + 40] = Number.POSITIVE_INFINITY;
-    const { out } = await runGuarded({ ...c, ih: 1, iw: 1, fh: 1, fw: 1, weightBits: 4, blockSize: 0, asymmetric: false, activation: 'none', variant: 'gemv_dp4_l128' },
+    const { out } = await runGuarded({ ...c, ih: 1, iw: 1, fh: 1, fw: 1, weightBits: 4, blockSize: 0, asymmetric: false, activation: 'none', variant: first.name },
       q, d.bias, x);
     expect(Array.from(out).every((v) => Number.isNaN(v))).toBe(true);
   });

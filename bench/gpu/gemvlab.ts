@@ -11,7 +11,9 @@
  * Usage: node dist/bench/gpu/gemvlab.js [--k 16384] [--n 16384] [--only kind] [--pre1]
  */
 import { createNodeDevice } from './node-device.js';
-import { heat, median, timeDispatch, timeInPass, type Dispatch } from '../../src/gpu/index.js';
+import { deriveShape, heat, median, timeDispatch, timeInPass, type Dispatch } from '../../src/gpu/index.js';
+import { dotPrepassSize } from '../../src/gpu/variants.js';
+import { dotPrepass } from '../../src/gpu/wgsl.js';
 
 const args = process.argv.slice(2);
 const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
@@ -19,6 +21,8 @@ const K = Number(arg('--k') ?? 16384);
 const N = Number(arg('--n') ?? 16384);
 const only = arg('--only');
 const OCB = N / 4, NB = K / 32, NU = K / 8; // 4-channel blocks, 32-channel blocks, 16-byte units per ocb
+// the library's dot pre-pass ("v2": 8 threads a block) writes the same records for this shape
+const dotShape = deriveShape({ n: 1, ic: K, ih: 1, iw: 1, oc: N, fh: 1, fw: 1, weightBits: 4, blockSize: 32 });
 
 interface Cfg { kind: 'read' | 'fp' | 'dp4t' | 'dp4l' | 'dp4v'; lpo: number; t: number; og: number; pd: number }
 
@@ -136,7 +140,7 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
   return L.join('\n');
 }
 
-/** The input pre-pass: per 32-channel block, 3 int8 digits of the input in fixed point (SoA records, see above). */
+/** The first input pre-pass (one thread a block; "v1"): per 32-channel block, 3 int8 digits of the input in fixed point (SoA records, see above). */
 function prepass(): string {
   return `@group(0) @binding(0) var<storage, read> X: array<vec4<f32>>;
 @group(0) @binding(1) var<storage, read> W: array<vec4<u32>>;
@@ -171,48 +175,6 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
 }`;
 }
 
-/** Pre-pass v2: 8 threads a block (one vec4 of inputs each), the block's maximum and digit sums through work-group memory. */
-function prepass2(): string {
-  return `@group(0) @binding(0) var<storage, read> X: array<vec4<f32>>;
-@group(0) @binding(1) var<storage, read> W: array<vec4<u32>>;
-@group(0) @binding(2) var<storage, read> SO: array<vec4<f32>>;
-@group(0) @binding(3) var<storage, read> XD0: array<vec4<u32>>;
-@group(0) @binding(4) var<storage, read_write> XD: array<u32>;
-const NB = ${NB}u;
-var<workgroup> smx: array<f32, 256>;
-var<workgroup> sms: array<vec3<i32>, 256>;
-@compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) g: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-  let b = min(g.x >> 3u, NB - 1u); let t = g.x & 7u;
-  let xv = X[b * 8u + t];
-  let a = abs(xv);
-  smx[lid] = max(max(a.x, a.y), max(a.z, a.w));
-  workgroupBarrier();
-  let l0 = lid & ~7u;
-  let m = max(max(max(smx[l0], smx[l0 + 1u]), max(smx[l0 + 2u], smx[l0 + 3u])), max(max(smx[l0 + 4u], smx[l0 + 5u]), max(smx[l0 + 6u], smx[l0 + 7u])));
-  let eb = i32((bitcast<u32>(m) >> 23u) & 0xffu);
-  let sh = 148i - eb; let sa = sh >> 1u; let sb = sh - sa;
-  let fa = bitcast<f32>(u32(sa + 127i) << 23u); let fb = bitcast<f32>(u32(sb + 127i) << 23u);
-  let xs = vec4<i32>(round(xv * fa * fb));
-  let h1 = (xs + vec4<i32>(128)) >> vec4<u32>(8u); let d0 = xs - (h1 << vec4<u32>(8u));
-  let h2 = (h1 + vec4<i32>(128)) >> vec4<u32>(8u); let d1 = h1 - (h2 << vec4<u32>(8u));
-  sms[lid] = vec3<i32>(d0.x + d0.y + d0.z + d0.w, d1.x + d1.y + d1.z + d1.w, h2.x + h2.y + h2.z + h2.w);
-  if (g.x >> 3u < NB) {
-    XD[((t >> 2u) * NB + b) * 4u + (t & 3u)] = pack4xI8(d0);
-    XD[((2u + (t >> 2u)) * NB + b) * 4u + (t & 3u)] = pack4xI8(d1);
-    XD[((4u + (t >> 2u)) * NB + b) * 4u + (t & 3u)] = pack4xI8(h2);
-  }
-  workgroupBarrier();
-  if (t == 0u && g.x >> 3u < NB) {
-    var cs = vec3<i32>(0);
-    for (var i = 0u; i < 8u; i++) { cs += sms[lid + i]; }
-    let inv = bitcast<f32>(u32(eb - 148i + 127i) << 23u);
-    let r = (6u * NB + b) * 4u;
-    XD[r] = bitcast<u32>(inv); XD[r + 1u] = bitcast<u32>(cs.x * 8i); XD[r + 2u] = bitcast<u32>(cs.y * 8i); XD[r + 3u] = bitcast<u32>(cs.z * 8i);
-  }
-}`;
-}
-
 async function main() {
   const { device } = await createNodeDevice();
   const buf = (bytes: number, fill: (i: number) => number, usage = GPUBufferUsage.STORAGE) => {
@@ -243,7 +205,7 @@ async function main() {
     if (errs.length) console.log(`pre: ${errs.map((m) => `${m.lineNum}: ${m.message}`).join('; ')}`);
     else {
       const d: Dispatch = { pipeline: device.createComputePipeline({ layout: pl, compute: { module, entryPoint: 'main' } }), bindGroup: bg2, groups: [Math.ceil(NB / 64), 1] };
-      const d2: Dispatch = { pipeline: device.createComputePipeline({ layout: pl, compute: { module: device.createShaderModule({ code: prepass2() }), entryPoint: 'main' } }), bindGroup: bg2, groups: [Math.ceil(NB * 8 / 256), 1] };
+      const d2: Dispatch = { pipeline: device.createComputePipeline({ layout: pl, compute: { module: device.createShaderModule({ code: dotPrepass(dotShape) }), entryPoint: 'main' } }), bindGroup: bg2, groups: dotPrepassSize(dotShape) };
       await heat(device, d2, 100);
       console.log(`pre-pass v2 ${median((await timeDispatch(device, d2, 30)).us).toFixed(1)} us per pass, ${(await timeInPass(device, d2, 20, 8)).toFixed(1)} us back to back`);
       pre = args.includes('--pre1') ? d : d2;

@@ -4,7 +4,7 @@ export type { GpuRuntimeOptions, TuningLevel, TuningEntry, TuningCacheJson } fro
 export { deriveShape, tuneKey, hostSizes } from './params.js';
 export type { LowMemoryConvParams, ConvShape, Activation, GpuPath } from './params.js';
 export { VARIANTS, variantsForPath, findVariant, preferred, slices } from './variants.js';
-export type { Variant } from './variants.js';
+export type { Variant, DotVariant } from './variants.js';
 export { mnnAlphaToScaleOffset, packWeights } from './pack.js';
 export { timeDispatch, timeInPass, median, encodeDispatch, heat, runAndWait } from './timing.js';
 export type { Dispatch } from './timing.js';

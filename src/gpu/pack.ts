@@ -18,6 +18,7 @@
  * with OCB + 1 blocks (the last zero). Bias: (OCB + 1)*4 floats, zero padded.
  */
 import type { ConvShape } from './params.js';
+import { dotBlocks, dotWeightWords } from './variants.js';
 
 /** Number of u32 words (or f32 scalars for the float twin) in the packed weight buffer. */
 export function packedWeightWords(s: ConvShape): number {
@@ -96,8 +97,8 @@ export function packWeights(s: ConvShape, quantized: Uint8Array | Float32Array):
  * Channels past IC and lanes past OC hold q = 0 (byte 0x08).
  */
 export function packDotWeights(s: ConvShape, quantized: Uint8Array): Uint32Array {
-  const nb = Math.ceil(s.ic / 32), nbp = Math.ceil(nb / 8) * 8;
-  const out = new Uint32Array(s.ocb * nbp * 16).fill(0x08080808);
+  const { nb, nbp } = dotBlocks(s);
+  const out = new Uint32Array(dotWeightWords(s)).fill(0x08080808);
   const q = (o: number, c: number) => (o < s.oc && c < s.ic ? qAt(4, quantized, o * s.ic + c) : 0);
   for (let ocb = 0; ocb < s.ocb; ocb++) {
     for (let b = 0; b < nb; b++) {

@@ -254,10 +254,9 @@ export class LowMemoryConv {
     const so = s.bits === 32 ? new Float32Array(4) : packScales(s, scales as Float32Array, offsets ?? undefined);
     const b = packBias(s, bias);
     this.weights?.destroy(); this.dotWeights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
-    this.weights = this.dotWeights = undefined;
     // the tile layout is always bound (a 16-byte stand-in where only dot variants remain)
     this.weights = upload(dev, fams.tile ? packWeights(s, quantized) : new Uint32Array(4));
-    if (fams.dot) this.dotWeights = upload(dev, packDotWeights(s, quantized as Uint8Array));
+    this.dotWeights = fams.dot ? upload(dev, packDotWeights(s, quantized as Uint8Array)) : undefined;
     this.scaleBuf = upload(dev, so);
     this.biasBuf = upload(dev, b);
   }
@@ -265,11 +264,10 @@ export class LowMemoryConv {
   /** Which weight layouts the variant in use, or the candidates still open, read. */
   private familiesNeeded(): { tile: boolean; dot: boolean } {
     let vs: Variant[];
-    const hit = this.rt.cached(this.key());
-    const hv = hit ? findVariant(hit.variant) : undefined;
+    const hit = this.cachedChoice();
     if (this.choice) vs = [this.choice.variant];
+    else if (hit) vs = [hit[0]];
     else if (this.forced) vs = [this.forced];
-    else if (hv && usable(hv, this.shape, hit!.wg, this.rt.caps)) vs = [hv];
     else if (this.rt.tuning === 'none') vs = [this.defaultCandidate()[0]];
     else vs = this.candidates(this.rt.tuning).map(([v]) => v);
     return { tile: vs.some((v) => v.family !== 'dot'), dot: vs.some((v) => v.family === 'dot') };
@@ -358,6 +356,14 @@ export class LowMemoryConv {
     return all.find(([v]) => v === pref) ?? all[0];
   }
 
+  /** The tuning cache's entry for this convolution, where it names a variant (the forced one, if any) that can run. */
+  private cachedChoice(): [Variant, Wg] | undefined {
+    const hit = this.rt.cached(this.key());
+    const v = hit ? findVariant(hit.variant) : undefined;
+    if (!v || (this.forced && v !== this.forced) || !usable(v, this.shape, hit!.wg, this.rt.caps)) return undefined;
+    return [v, hit!.wg];
+  }
+
   private tuneChoice(): Promise<Choice> {
     if (!this.tuning) this.tuning = this.choose();
     return this.tuning;
@@ -366,13 +372,11 @@ export class LowMemoryConv {
   private async choose(): Promise<Choice> {
     const rt = this.rt;
     const key = this.key();
-    const hit = rt.cached(key);
+    const hit = this.cachedChoice();
     if (hit) {
-      const v = findVariant(hit.variant)!;
-      if ((!this.forced || v === this.forced) && usable(v, this.shape, hit.wg, rt.caps)) {
-        this.choice = { variant: v, wg: hit.wg, ...await rt.programs(this.shape, v, hit.wg) };
-        return this.choice;
-      }
+      const [v, wg] = hit;
+      this.choice = { variant: v, wg, ...await rt.programs(this.shape, v, wg) };
+      return this.choice;
     }
     let cands: [Variant, Wg][];
     if (rt.tuning === 'none') cands = [this.defaultCandidate()];
@@ -415,7 +419,8 @@ export class LowMemoryConv {
 
   /**
    * The dispatch of choice `c`. A K-sliced variant (z > 1 work-groups along K) writes z partial copies of the
-   * output to the workspace, and a second dispatch in the same pass adds them with bias and activation.
+   * output to the workspace, and a second dispatch in the same pass adds them with bias and activation. A dot
+   * variant's pre-pass writes the input digits to the workspace, and the kernel follows in the same pass.
    */
   private makeDispatch(input: GPUBuffer, output: GPUBuffer, c: Choice, inOff = 0, outOff = 0): Dispatch {
     const sz = hostSizes(this.shape);
@@ -436,7 +441,8 @@ export class LowMemoryConv {
     const outB = { buffer: output, offset: outOff, size: sz.output * 4 };
     if (c.variant.family === 'dot') {
       // pre-pass: input -> digits in the workspace; then the kernel: digits -> output
-      const xdB = { buffer: this.workspace(dotDigitWords(this.shape) * 4), offset: 0, size: dotDigitWords(this.shape) * 4 };
+      const xdBytes = dotDigitWords(this.shape) * 4;
+      const xdB = { buffer: this.workspace(xdBytes), offset: 0, size: xdBytes };
       return {
         pipeline: c.prep!, bindGroup: bind(inB, xdB), groups: dotPrepassSize(this.shape),
         next: { pipeline: c.pipeline, bindGroup: bind(xdB, outB), groups: [x, y] },

@@ -286,6 +286,11 @@ export function dotBlocks(s: ConvShape): { nb: number; nbp: number } {
   return { nb, nbp: Math.ceil(nb / 8) * 8 };
 }
 
+/** u32 words of the weights in the dot layout (pack.ts packDotWeights): 16 per (output block, padded block). */
+export function dotWeightWords(s: ConvShape): number {
+  return s.ocb * dotBlocks(s).nbp * 16;
+}
+
 /** u32 words of the dot pre-pass output: per batch row, 7 records (8 with asymmetric weights) of NB vec4s. */
 export function dotDigitWords(s: ConvShape): number {
   return s.n * (s.asym ? 8 : 7) * dotBlocks(s).nb * 4;
@@ -306,7 +311,7 @@ export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): bool
     // int4 only (int8 would need another layout), scales per channel or per whole 32-channel blocks
     if (s.bits !== 4 || (s.blockSize !== 0 && s.blockSize % 32 !== 0)) return false;
     if (wg[0] % v.l !== 0) return false;
-    if (dotDigitWords(s) * 4 > caps.maxStorageBinding || s.ocb * dotBlocks(s).nbp * 64 > caps.maxStorageBinding) return false;
+    if (dotDigitWords(s) * 4 > caps.maxStorageBinding || dotWeightWords(s) * 4 > caps.maxStorageBinding) return false;
     if (dotPrepassSize(s)[0] > caps.maxGroupsPerDim) return false;
   }
   const [x, y, z] = dispatchSize(v, s, wg);
