@@ -6,7 +6,9 @@
  * leaves out the per-pass cost). `--overhead` first times empty kernels the same two ways, which is the floor
  * of any kernel time here. Outputs are not checked (the tests and the bench do that).
  *
- * Usage: node dist/bench/gpu/probe.js [--overhead] [--reps N] [--inpass K]
+ * `--split` also times the two dispatches of a pre-pass or K-sliced variant each on its own.
+ *
+ * Usage: node dist/bench/gpu/probe.js [--overhead] [--split] [--reps N] [--inpass K]
  *          --case "n,ic,ih,iw,oc,k,pad,stride:bits:blk:variant1+variant2|all" ...
  */
 import { createNodeDevice } from './node-device.js';
@@ -107,8 +109,14 @@ async function main() {
       try {
         // forced variant, tuning 'full': the tuner picks its best work-group size
         const d = await conv.dispatchFor(inBuf, outBuf);
-        const { one, many } = await timeBoth(device, d, 150);
+        const { one, many } = await timeBoth(device, d, 400);
         line = `wg ${String(d.wg).padEnd(7)} ${one.toFixed(1).padStart(7)} us per pass  ${many.toFixed(1).padStart(7)} us at ${inpass} a pass`;
+        if (args.includes('--split') && d.next) {
+          // the two dispatches of a two-dispatch variant timed on their own (the second reads what the first left)
+          const a = await timeBoth(device, { ...d, next: undefined }, 150);
+          const b = await timeBoth(device, d.next, 150);
+          line += `; first alone ${a.one.toFixed(1)} / ${a.many.toFixed(1)}, second alone ${b.one.toFixed(1)} / ${b.many.toFixed(1)}`;
+        }
       } catch (e) {
         line = `ERROR ${(e as Error).message.split('\n')[0]}`;
       }
