@@ -48,7 +48,7 @@ async function main() {
     { name: 'gemv 16384', p: { n: 1, ic: 16384, ih: 1, iw: 1, oc: 16384, fh: 1, fw: 1 }, bits: 4, blk: 0, variants: ['gemv_r1'] },
     { name: '256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n32t4x4', 'mm_m32n32t4x4k2', 'mm_m64n32t4x4d'] },
     { name: '256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits: 8, variants: ['mm_m64n32t4x4'] },
-    { name: 'gemm 4096 M=128', p: { n: 128, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m64n64t4x4', 'mm_m64n64t4x4d'] },
+    { name: 'gemm 4096 M=128', p: { n: 128, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits: 32, variants: ['mm_m128n128t8x8s8', 'mm_m128n128t8x8ds4'] },
     { name: '64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 8, variants: ['mm_m32n32t4x4k4', 'mm_m64n32t4x4', 'mm_m32n32t4x4k4d'] },
   ];
   if (args.includes('--reverse')) cases.reverse();
