@@ -11,6 +11,9 @@ import {
   type DotVariant, type GpuRuntime, type LowMemoryConvParams,
 } from '../src/gpu/index.js';
 import { I8ConvError } from '../src/errors.js';
+import { dotPrepass } from '../src/gpu/wgsl.js';
+import { mmaGeometry, mmaPrepassSize } from '../src/gpu/variants.js';
+import { packMmaWeights } from '../src/gpu/pack.js';
 import {
   dequantizeLowMem, lowMemConvRef, maxRelError, mnnC1Data, mnnC2Data, quantAt, quantizeMnn, refOutSize,
 } from '../kernels-ref/lowmem-conv.js';
@@ -181,7 +184,8 @@ describe('every variant forced on shapes that hit every tail (tests.md E.6)', ()
   };
   for (const [path, list] of Object.entries(shapes)) {
     // the dot variants take int4 with per-channel or 32-channel-multiple blocks only: their own tests below
-    for (const variant of variantsForPath(path as 'gemm').filter((n) => VARIANTS.find((v) => v.name === n)!.family !== 'dot')) {
+    // (mma variants need subgroup matrices: their own tests below)
+    for (const variant of variantsForPath(path as 'gemm').filter((n) => !['dot', 'mma'].includes(VARIANTS.find((v) => v.name === n)!.family))) {
       // SwiftShader runs barrier-heavy kernels slowly: tile and most gemv variants get the first shape only
       const family = VARIANTS.find((v) => v.name === variant)!.family;
       it(`${path}: ${variant}`, async () => {
@@ -351,6 +355,111 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
     expect(Array.from(out).every((v) => Number.isNaN(v))).toBe(true);
   });
 });
+
+describe('mma variants (tensor cores through subgroup matrices; digits of the input from a pre-pass)', () => {
+  const mmaNames = VARIANTS.filter((v) => v.family === 'mma').map((v) => v.name);
+  // inputs whose 32-channel blocks differ by orders of magnitude (the digits' power of two is per block)
+  const input = (n: number, ic: number, seed: number) => {
+    const x = new Float32Array(n * ic);
+    for (let m = 0; m < n; m++) for (let c = 0; c < ic; c++) {
+      const mag = [1, 1e3, 1e-3, 0, 37.5, 1e-38, 2.5e-2][((c >> 5) + m + seed) % 7];
+      x[m * ic + c] = mag * Math.sin(1.7 * c + 0.31 * m + seed) * (1 + (c % 5) / 7);
+    }
+    return x;
+  };
+
+  it('pre-pass (mma layout): three signed-byte digit planes and per-block powers of two that give back x rounded to 23 bits; padded rows and channels zero; block sums of x', async () => {
+    for (const [n, ic, asym] of [[3, 70, true], [1, 32, false], [5, 4, true]] as [number, number, boolean][]) {
+      const s = deriveShape({ n, ic, ih: 1, iw: 1, oc: 4, fh: 1, fw: 1, weightBits: 4, asymmetric: asym });
+      const g = mmaGeometry(s);
+      const x = input(n, ic, n);
+      const module = device.createShaderModule({ code: dotPrepass(s, 'mma') });
+      const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+      const xb = device.createBuffer({ size: x.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+      device.queue.writeBuffer(xb, 0, x);
+      const bytes = g.digitWords * 4;
+      const ob = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+      device.queue.writeBuffer(ob, 0, new Uint32Array(g.digitWords).fill(SENTINEL));
+      const rb = device.createBuffer({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const enc = device.createCommandEncoder();
+      const pass = enc.beginComputePass();
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: xb } }, { binding: 4, resource: { buffer: ob } }] }));
+      const [gx, gy] = mmaPrepassSize(s);
+      pass.dispatchWorkgroups(gx, gy);
+      pass.end();
+      enc.copyBufferToBuffer(ob, 0, rb, 0, bytes);
+      device.queue.submit([enc.finish()]);
+      await rb.mapAsync(GPUMapMode.READ);
+      const words = new Uint32Array(rb.getMappedRange().slice(0));
+      rb.unmap(); rb.destroy(); ob.destroy(); xb.destroy();
+      expect(words.indexOf(SENTINEL), 'every word written').toBe(-1);
+      const dg = new Int8Array(words.buffer, 0, g.exo * 4);
+      const f = new Float32Array(words.buffer);
+      for (let m = 0; m < g.mp; m++) for (let b = 0; b < g.nb; b++) {
+        const e = f[g.exo + b * g.mp + m];
+        let sum = 0, abs = 0;
+        for (let k = 32 * b; k < 32 * b + 32; k++) {
+          const d = [0, 1, 2].map((p) => dg[(p * g.mp + m) * g.kp + k]);
+          expect(Math.abs(d[2])).toBeLessThanOrEqual(64);
+          const v = (d[0] + 256 * d[1] + 65536 * d[2]) * e;
+          const xv = m < n && k < ic ? x[m * ic + k] : 0;
+          sum += xv; abs += Math.abs(xv);
+          if (m >= n || k >= ic) expect(d).toEqual([0, 0, 0]);
+          // the block's largest |x| sets e; every value within half a step of 2^(e - 148) scaled units
+          // (an adapter may flush subnormal inputs to zero)
+          else expect(Math.abs(v - xv)).toBeLessThanOrEqual(0.5 * e + (Math.abs(xv) < 1.2e-38 ? Math.abs(xv) : 0));
+        }
+        if (asym) expect(Math.abs(f[g.exo + (g.nb + b) * g.mp + m] - sum)).toBeLessThanOrEqual(1e-6 * abs + (abs < 4e-37 ? abs : 0));
+      }
+    }
+  });
+
+  it('weights (mma layout): q as a signed byte at n*KP + k, zero past OC and IC', () => {
+    const s = deriveShape({ n: 2, ic: 37, ih: 1, iw: 1, oc: 5, fh: 1, fw: 1, weightBits: 4 });
+    const q = new Uint8Array(Math.ceil(5 * 37 / 2)).map((_, i) => (i * 37 + 11) & 255);
+    const g = mmaGeometry(s);
+    const bytes = new Int8Array(packMmaWeights(s, q).buffer);
+    expect(bytes.length).toBe(g.np * g.kp);
+    for (let o = 0; o < g.np; o++) for (let c = 0; c < g.kp; c++) {
+      expect(bytes[o * g.kp + c]).toBe(o < 5 && c < 37 ? quantAt(4, q, o * 37 + c) : 0);
+    }
+  });
+
+  it('forced: with subgroup matrices every variant matches the float64 oracle within 1e-5 of max|ref| on tail shapes; without (SwiftShader) none is offered and forcing one is VARIANT_NOT_USABLE', async () => {
+    const cases = [
+      { n: 3, ic: 33, oc: 10, bits: 8 as const, blockSize: 0, asym: true, act: 'relu' as Act },
+      { n: 17, ic: 96, oc: 17, bits: 4 as const, blockSize: 32, asym: false, act: 'relu6' as Act },
+      { n: 65, ic: 128, oc: 129, bits: 4 as const, blockSize: 64, asym: true, act: 'none' as Act },
+    ];
+    for (const c of cases) {
+      const p: LowMemoryConvParams = { n: c.n, ic: c.ic, ih: 1, iw: 1, oc: c.oc, fh: 1, fw: 1, weightBits: c.bits,
+        asymmetric: c.asym, activation: c.act, blockSize: c.blockSize };
+      if (!gpu0HasMma()) {
+        expect(gpu.lowMemoryConv(p).variants.some((n) => mmaNames.includes(n))).toBe(false);
+        for (const name of mmaNames) {
+          expect(() => gpu.lowMemoryConv({ ...p, variant: name })).toThrow(expect.objectContaining({ code: 'VARIANT_NOT_USABLE' }));
+        }
+        continue;
+      }
+      const s = deriveShape(p);
+      const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);
+      const q = quantizeMnn(d.weight.map((v, i) => v * Math.cos(i)), c.oc, c.ic, 1, 1, { bits: c.bits, asymmetric: c.asym, blockSize: c.blockSize });
+      const x = input(c.n, c.ic, c.n);
+      const ref = lowMemConvRef({ ...s, act: c.act }, x, q.dequantized, d.bias);
+      for (const name of gpu.lowMemoryConv(p).variants.filter((n) => mmaNames.includes(n))) {
+        const { out, variant } = await runGuarded({ ...p, variant: name }, q, d.bias, x);
+        expect(variant).toBe(name);
+        expect(maxRelError(out, ref), `${JSON.stringify(c)} ${name}`).toBeLessThanOrEqual(1e-5);
+      }
+    }
+  });
+});
+
+/** Whether the test device runs the mma variants (subgroup matrices; not on SwiftShader). */
+function gpu0HasMma(): boolean {
+  return gpu?.caps.subgroupMatrix === true;
+}
 
 /** C.2/C.3 data and check: max|ref - out| / max(0.001, max|ref|) <= 0.1. */
 async function checkC2(p: CaseSpec['p'], bits: 4 | 8, blockSize: number, variant?: string): Promise<string> {

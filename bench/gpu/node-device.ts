@@ -11,6 +11,7 @@
  * RTLD_NODELETE keeps it after Node reports that it is not an addon).
  */
 import { existsSync } from 'node:fs';
+import { wantedFeatures } from '../../src/gpu/runtime.js';
 
 const CHROMIUM_DIR = '/usr/lib/chromium';
 const SYSTEM_LOADERS = ['/usr/lib/x86_64-linux-gnu/libvulkan.so.1', '/usr/lib/aarch64-linux-gnu/libvulkan.so.1', '/usr/lib/libvulkan.so.1', '/usr/lib64/libvulkan.so.1'];
@@ -43,12 +44,13 @@ export async function createNodeDevice(): Promise<NodeGpu> {
   // Dawn's instance must outlive every device made from it: keep it referenced (a collected instance
   // crashes the process at the next queue operation).
   // Dawn rounds timestamps to ~32.8 µs by default (a browser privacy measure); kernel timing needs them raw.
-  const gpu = create(['disable-dawn-features=timestamp_quantization']) as GPU;
+  // Subgroup matrices (the mma variants' tensor cores) are an experimental Dawn feature, listed only with unsafe APIs allowed.
+  const gpu = create(['disable-dawn-features=timestamp_quantization', 'enable-dawn-features=allow_unsafe_apis']) as GPU;
   keepAlive.push(gpu);
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new Error('Dawn found no WebGPU adapter (is a Vulkan driver installed?)');
   const device = await adapter.requestDevice({
-    requiredFeatures: adapter.features.has('timestamp-query') ? ['timestamp-query'] : [],
+    requiredFeatures: wantedFeatures(adapter),
     requiredLimits: {
       maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
       maxBufferSize: adapter.limits.maxBufferSize,

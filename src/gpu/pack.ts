@@ -18,7 +18,7 @@
  * with OCB + 1 blocks (the last zero). Bias: (OCB + 1)*4 floats, zero padded.
  */
 import type { ConvShape } from './params.js';
-import { dotBlocks, dotWeightWords } from './variants.js';
+import { dotBlocks, dotWeightWords, mmaGeometry } from './variants.js';
 
 /** Number of u32 words (or f32 scalars for the float twin) in the packed weight buffer. */
 export function packedWeightWords(s: ConvShape): number {
@@ -115,6 +115,18 @@ export function packDotWeights(s: ConvShape, quantized: Uint8Array): Uint32Array
     }
   }
   return out;
+}
+
+/**
+ * int4 or int8 weights of the gemm path for the mma variants (variants.ts MmaVariant): q as a signed byte, output
+ * channel n's K run contiguous, byte n*KP + k (KP = K rounded up to 32, rows up to NP = OC rounded up to 64), so
+ * a 32-channel x 16-output-channel operand is a column-major load with stride KP. Padding holds q = 0.
+ */
+export function packMmaWeights(s: ConvShape, quantized: Uint8Array): Uint32Array {
+  const g = mmaGeometry(s);
+  const bytes = new Uint8Array(g.weightWords * 4);
+  for (let o = 0; o < s.oc; o++) for (let c = 0; c < s.ic; c++) bytes[o * g.kp + c] = qAt(s.bits, quantized, o * s.ic + c) & 0xff;
+  return new Uint32Array(bytes.buffer);
 }
 
 export function packScales(s: ConvShape, scales: Float32Array, offsets?: Float32Array): Float32Array {

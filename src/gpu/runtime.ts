@@ -11,9 +11,9 @@
  */
 import { I8ConvError, check } from '../errors.js';
 import { deriveShape, hostSizes, tuneKey, type ConvShape, type LowMemoryConvParams } from './params.js';
-import { packBias, packDotWeights, packScales, packWeights, packedWeightWords, scaleVec4s } from './pack.js';
+import { packBias, packDotWeights, packMmaWeights, packScales, packWeights, packedWeightWords, scaleVec4s } from './pack.js';
 import {
-  VARIANTS, dispatchSize, dotDigitWords, dotPrepassSize, findVariant, preferred, reduceDispatchSize, slices, usable,
+  VARIANTS, dispatchSize, dotDigitWords, dotPrepassSize, findVariant, mmaGeometry, mmaPrepassSize, preferred, reduceDispatchSize, slices, usable,
   variantsForPath, wgCandidates,
   type DeviceCaps, type Variant, type Wg,
 } from './variants.js';
@@ -37,6 +37,16 @@ export interface TuningEntry { variant: string; wg: Wg; us: number }
 export interface TuningCacheJson { version: 1; entries: Record<string, TuningEntry> }
 
 const STORAGE = 0x80; // GPUBufferUsage.STORAGE, spelled out so this module loads where the global is absent
+/** Dawn's experimental feature behind the mma variants (needs the `subgroups` feature too). */
+export const SUBGROUP_MATRIX = 'chromium-experimental-subgroup-matrix';
+
+/** The optional features the runtime uses, of those the adapter offers. */
+export function wantedFeatures(adapter: GPUAdapter): GPUFeatureName[] {
+  const f: string[] = [];
+  if (adapter.features.has('timestamp-query')) f.push('timestamp-query');
+  if (adapter.features.has('subgroups') && adapter.features.has(SUBGROUP_MATRIX)) f.push('subgroups', SUBGROUP_MATRIX);
+  return f as GPUFeatureName[];
+}
 
 export class GpuRuntime {
   readonly device: GPUDevice;
@@ -73,6 +83,31 @@ export class GpuRuntime {
       ],
     });
     this.pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [this.layout] });
+  }
+
+  /**
+   * @internal Whether the device runs the mma variants: it must have Dawn's subgroup-matrix feature enabled, and
+   * a pipeline with signed 8-bit 16x16x32 products in a 32-lane work-group must build (the device's matrix
+   * configurations are only listed on the adapter, which a caller's device does not expose).
+   */
+  async probeSubgroupMatrix(): Promise<boolean> {
+    this.caps.subgroupMatrix = false;
+    if (!this.device.features.has(SUBGROUP_MATRIX as GPUFeatureName)) return false;
+    const code = `enable chromium_experimental_subgroup_matrix;
+@group(0) @binding(0) var<storage, read> A: array<i32>;
+@group(0) @binding(4) var<storage, read_write> O: array<i32>;
+@compute @workgroup_size(32) fn main() {
+  let l = subgroupMatrixLoad<subgroup_matrix_left<i8, 32, 16>>(&A, 0u, false, 32u);
+  let r = subgroupMatrixLoad<subgroup_matrix_right<i8, 16, 32>>(&A, 0u, true, 32u);
+  subgroupMatrixStore(&O, 0u, subgroupMatrixMultiply<i32>(l, r), false, 16u);
+}`;
+    try {
+      await this.pipeline(code, 'subgroup-matrix probe');
+      this.caps.subgroupMatrix = true;
+    } catch {
+      // no usable configuration: the mma variants stay unavailable
+    }
+    return this.caps.subgroupMatrix;
   }
 
   /** The weight-only quantized convolution (weightBits 4 or 8). */
@@ -117,7 +152,7 @@ export class GpuRuntime {
     const [pipeline, reduce, prep] = await Promise.all([
       this.pipeline(generateWgsl(s, v, wg), v.name),
       sk > 1 ? this.pipeline(reduceKernel(s, sk), `${v.name} reduce`) : undefined,
-      v.family === 'dot' ? this.pipeline(dotPrepass(s), `${v.name} pre-pass`) : undefined,
+      v.family === 'dot' || v.family === 'mma' ? this.pipeline(dotPrepass(s, v.family), `${v.name} pre-pass`) : undefined,
     ]);
     return { pipeline, reduce, prep };
   }
@@ -167,6 +202,8 @@ export class LowMemoryConv {
   private weights?: GPUBuffer;
   /** the int4 weights in the dot variants' layout (pack.ts packDotWeights), while a dot variant may be chosen */
   private dotWeights?: GPUBuffer;
+  /** the weights as int8 bytes for the mma variants (pack.ts packMmaWeights), while an mma variant may be chosen */
+  private mmaWeights?: GPUBuffer;
   private scaleBuf?: GPUBuffer;
   private biasBuf?: GPUBuffer;
   private choice?: Choice;
@@ -253,16 +290,17 @@ export class LowMemoryConv {
     const fams = this.familiesNeeded();
     const so = s.bits === 32 ? new Float32Array(4) : packScales(s, scales as Float32Array, offsets ?? undefined);
     const b = packBias(s, bias);
-    this.weights?.destroy(); this.dotWeights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
-    // the tile layout is always bound (a 16-byte stand-in where only dot variants remain)
+    this.weights?.destroy(); this.dotWeights?.destroy(); this.mmaWeights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
+    // the tile layout is always bound (a 16-byte stand-in where only dot or mma variants remain)
     this.weights = upload(dev, fams.tile ? packWeights(s, quantized) : new Uint32Array(4));
     this.dotWeights = fams.dot ? upload(dev, packDotWeights(s, quantized as Uint8Array)) : undefined;
+    this.mmaWeights = fams.mma ? upload(dev, packMmaWeights(s, quantized as Uint8Array)) : undefined;
     this.scaleBuf = upload(dev, so);
     this.biasBuf = upload(dev, b);
   }
 
   /** Which weight layouts the variant in use, or the candidates still open, read. */
-  private familiesNeeded(): { tile: boolean; dot: boolean } {
+  private familiesNeeded(): { tile: boolean; dot: boolean; mma: boolean } {
     let vs: Variant[];
     const hit = this.cachedChoice();
     if (this.choice) vs = [this.choice.variant];
@@ -270,7 +308,8 @@ export class LowMemoryConv {
     else if (this.forced) vs = [this.forced];
     else if (this.rt.tuning === 'none') vs = [this.defaultCandidate()[0]];
     else vs = this.candidates(this.rt.tuning).map(([v]) => v);
-    return { tile: vs.some((v) => v.family !== 'dot'), dot: vs.some((v) => v.family === 'dot') };
+    const own = (v: Variant) => v.family === 'dot' || v.family === 'mma';
+    return { tile: vs.some((v) => !own(v)), dot: vs.some((v) => v.family === 'dot'), mma: vs.some((v) => v.family === 'mma') };
   }
 
   /** Chooses the variant and work-group size (timing candidates unless tuning is 'none'); runs once. */
@@ -328,7 +367,7 @@ export class LowMemoryConv {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.weights?.destroy(); this.dotWeights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
+    this.weights?.destroy(); this.dotWeights?.destroy(); this.mmaWeights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
     this.io?.input.destroy(); this.io?.output.destroy(); this.io?.read.destroy();
     this.partial?.destroy();
   }
@@ -352,7 +391,7 @@ export class LowMemoryConv {
 
   private defaultCandidate(): [Variant, Wg] {
     const all = this.candidates('full');
-    const pref = this.forced ?? findVariant(preferred(this.shape))!;
+    const pref = this.forced ?? findVariant(preferred(this.shape, this.rt.caps))!;
     return all.find(([v]) => v === pref) ?? all[0];
   }
 
@@ -406,13 +445,18 @@ export class LowMemoryConv {
     const [v, wg] = cands[best];
     rt.remember(key, { variant: v.name, wg, us: Number.isFinite(bestUs) ? bestUs : 0 });
     this.choice = { variant: v, wg, ...pipes[best] };
-    // the layout the choice does not read is freed (the tile one shrinks to its 16-byte stand-in)
-    if (v.family === 'dot' && this.weights && this.weights.size > 16) {
+    // the layouts the choice does not read are freed (the tile one shrinks to its 16-byte stand-in)
+    if ((v.family === 'dot' || v.family === 'mma') && this.weights && this.weights.size > 16) {
       this.weights.destroy();
       this.weights = upload(this.rt.device, new Uint32Array(4));
-    } else if (v.family !== 'dot' && this.dotWeights) {
+    }
+    if (v.family !== 'dot' && this.dotWeights) {
       this.dotWeights.destroy();
       this.dotWeights = undefined;
+    }
+    if (v.family !== 'mma' && this.mmaWeights) {
+      this.mmaWeights.destroy();
+      this.mmaWeights = undefined;
     }
     return this.choice;
   }
@@ -425,7 +469,7 @@ export class LowMemoryConv {
   private makeDispatch(input: GPUBuffer, output: GPUBuffer, c: Choice, inOff = 0, outOff = 0): Dispatch {
     const sz = hostSizes(this.shape);
     const dev = this.rt.device;
-    const wbuf = c.variant.family === 'dot' ? this.dotWeights! : this.weights!;
+    const wbuf = c.variant.family === 'dot' ? this.dotWeights! : c.variant.family === 'mma' ? this.mmaWeights! : this.weights!;
     const bind = (b0: GPUBufferBinding, b4: GPUBufferBinding) => dev.createBindGroup({
       layout: this.rt.layout,
       entries: [
@@ -439,12 +483,13 @@ export class LowMemoryConv {
     const [x, y, z] = dispatchSize(c.variant, this.shape, c.wg);
     const inB = { buffer: input, offset: inOff, size: sz.input * 4 };
     const outB = { buffer: output, offset: outOff, size: sz.output * 4 };
-    if (c.variant.family === 'dot') {
+    if (c.variant.family === 'dot' || c.variant.family === 'mma') {
       // pre-pass: input -> digits in the workspace; then the kernel: digits -> output
-      const xdBytes = dotDigitWords(this.shape) * 4;
+      const dot = c.variant.family === 'dot';
+      const xdBytes = (dot ? dotDigitWords(this.shape) : mmaGeometry(this.shape).digitWords) * 4;
       const xdB = { buffer: this.workspace(xdBytes), offset: 0, size: xdBytes };
       return {
-        pipeline: c.prep!, bindGroup: bind(inB, xdB), groups: dotPrepassSize(this.shape),
+        pipeline: c.prep!, bindGroup: bind(inB, xdB), groups: dot ? dotPrepassSize(this.shape) : mmaPrepassSize(this.shape),
         next: { pipeline: c.pipeline, bindGroup: bind(xdB, outB), groups: [x, y] },
       };
     }
@@ -522,7 +567,7 @@ export async function createGpuRuntime(opts: GpuRuntimeOptions = {}): Promise<Gp
     const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
     check(adapter, 'NO_ADAPTER', 'device', 'navigator.gpu.requestAdapter() returned no adapter');
     device = await adapter.requestDevice({
-      requiredFeatures: adapter.features.has('timestamp-query') ? ['timestamp-query'] : [],
+      requiredFeatures: wantedFeatures(adapter),
       requiredLimits: {
         maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
         maxBufferSize: adapter.limits.maxBufferSize,
@@ -530,6 +575,7 @@ export async function createGpuRuntime(opts: GpuRuntimeOptions = {}): Promise<Gp
     });
   }
   const rt = new GpuRuntime(device, tuning);
+  await rt.probeSubgroupMatrix();
   if (opts.tuneWarmupMs !== undefined) {
     check(Number.isFinite(opts.tuneWarmupMs) && opts.tuneWarmupMs >= 0, 'BAD_PARAM', 'tuneWarmupMs', 'must be a non-negative number');
     rt.tuneWarmupMs = opts.tuneWarmupMs;

@@ -103,7 +103,33 @@ export interface DotVariant {
   /** lanes per 4-channel output block */
   l: number;
 }
-export type Variant = DirectVariant | GemvVariant | MmVariant | WinVariant | DotVariant;
+/**
+ * mma: gemm path on the tensor cores, through WebGPU subgroup matrices (Dawn's experimental
+ * `chromium-experimental-subgroup-matrix`; only where the device offers signed 8-bit 16x16x32 products with
+ * 32-bit results in 32-lane subgroups). The input becomes the dot variants' three int8 digits per value (same
+ * pre-pass arithmetic, a row-major plane per digit: wgsl.ts dotPrepass 'mma'), the weights are int8 (int4 widened
+ * on the host: pack.ts packMmaWeights), and one 32-channel block's product of a 16x16 output tile is three matrix
+ * products, one per digit, joined exactly in 32-bit integers. Each block's integer tile then goes through
+ * work-group memory to the lanes, which convert it once and add it times the block's power of two and scale.
+ * A work-group computes a (16 fm wm) x (16 fn wn) output tile with ks groups of wm x wn subgroups; per step each
+ * group stages one 32-channel block of digits and weights in work-group memory (the next step's global loads in
+ * flight meanwhile), and each subgroup multiplies fm x fn tiles of 16x16 from it. The ks groups split K and
+ * add their sums in work-group memory at the end. Scales per channel or per whole 32-channel blocks, as for dot.
+ */
+export interface MmaVariant {
+  family: 'mma';
+  name: string;
+  paths: GpuPath[];
+  /** 16x16 tiles per subgroup along batch rows / output channels */
+  fm: number;
+  fn: number;
+  /** subgroups per group along batch rows / output channels */
+  wm: number;
+  wn: number;
+  /** groups splitting K */
+  ks: number;
+}
+export type Variant = DirectVariant | GemvVariant | MmVariant | WinVariant | DotVariant | MmaVariant;
 
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
 
@@ -132,6 +158,20 @@ function dot(l: number): DotVariant {
   return { family: 'dot', name: `gemv_dp4_l${l}`, paths: ['gemm'], l };
 }
 
+function mma(fm: number, fn: number, wm: number, wn: number, ks: number): MmaVariant {
+  const name = `mma_m${16 * fm * wm}n${16 * fn * wn}t${16 * fm}x${16 * fn}${ks > 1 ? `k${ks}` : ''}`;
+  return { family: 'mma', name, paths: ['gemm'], fm, fn, wm, wn, ks };
+}
+
+/** Threads of an mma work-group, and the i32 words of its work-group memory (staging, then result tiles). */
+export function mmaSizes(v: MmaVariant, s: ConvShape) {
+  const tm = 16 * v.fm * v.wm, tn = 16 * v.fn * v.wn;
+  const threads = 32 * v.wm * v.wn * v.ks;
+  const stage = v.ks * ((3 * tm + tn) * 8 + tm * (s.asym ? 2 : 1));
+  const per = v.fm * v.fn * 256 * (s.bits === 8 ? 2 : 1);
+  return { tm, tn, threads, stage, per, words: stage + (threads / 32) * per };
+}
+
 export const VARIANTS: readonly Variant[] = [
   { family: 'direct', name: 'gemm_conv', paths: ['gemm'], c: 4, pn: 1, ph: 1, pw: 1 },
   { family: 'direct', name: 'gemm_conv_b2', paths: ['gemm'], c: 4, pn: 2, ph: 1, pw: 1 },
@@ -142,6 +182,9 @@ export const VARIANTS: readonly Variant[] = [
   gemv(1, 1, 2, true), gemv(1, 1, 4, true),
   // int4 through packed int8 dot products (input digits from a pre-pass)
   dot(128), dot(256),
+  // tensor cores through subgroup matrices (devices with the feature only)
+  mma(1, 1, 2, 2, 1), mma(1, 2, 2, 2, 1), mma(2, 2, 2, 2, 1), mma(1, 4, 2, 2, 1), mma(1, 2, 4, 2, 1), mma(1, 2, 2, 4, 1),
+  mma(1, 2, 2, 2, 2), mma(1, 1, 2, 2, 4),
   { family: 'direct', name: 'conv_2d_1x1', paths: ['conv1x1'], c: 4, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_1x1_c8h1w4', paths: ['conv1x1'], c: 8, pn: 1, ph: 1, pw: 4 },
   { family: 'direct', name: 'conv_2d_c4h1w4', paths: ['general'], c: 4, pn: 1, ph: 1, pw: 4 },
@@ -224,12 +267,15 @@ export interface DeviceCaps {
   maxWorkgroupStorage: number;
   maxGroupsPerDim: number;
   maxStorageBinding: number;
+  /** signed 8-bit subgroup-matrix products 16x16x32 -> i32 with 32-lane subgroups (GpuRuntime probes it) */
+  subgroupMatrix?: boolean;
 }
 
 /** Bytes of work-group memory a variant declares (must stay within the device limit). */
 export function workgroupBytes(v: Variant, wg: Wg, s: ConvShape): number {
   if (v.family === 'gemv') return wg[0] * v.rows * v.g * 16;
   if (v.family === 'dot') return Math.max(wg[0] * 16, DOT_PREPASS_WG * 24); // the larger of its two kernels
+  if (v.family === 'mma') return Math.max(mmaSizes(v, s).words * 4, DOT_PREPASS_WG * 24);
   if (v.family === 'win') {
     const g = winGeometry(v, s);
     return 16 * (g.smx4 + g.smw4);
@@ -246,6 +292,7 @@ export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
   if (v.family === 'mm') return [[v.wx, v.wy * v.ks]];
   if (v.family === 'win') return [[v.tw / v.px, v.th * (v.bn4 / v.cn) * v.ks]];
   if (v.family === 'dot') return [[v.l, 1], [2 * v.l, 1]];
+  if (v.family === 'mma') return [[32 * v.wm * v.wn * v.ks, 1]];
   if (v.family === 'gemv') {
     const all: Wg[] = ([[128, 1], [64, 1], [256, 1], [32, 1]] as Wg[]).filter(([t]) => t * v.rows * v.g <= 1024);
     return level === 'fast' ? all.slice(0, 2) : all;
@@ -258,6 +305,7 @@ export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
 export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number, number] {
   if (v.family === 'gemv') return [Math.ceil(s.ocb / v.g), Math.ceil(s.n / v.rows), 1];
   if (v.family === 'dot') return [Math.ceil(s.ocb / (wg[0] / v.l)), s.n, 1];
+  if (v.family === 'mma') return [Math.ceil(s.oc / (16 * v.fn * v.wn)), Math.ceil(s.n / (16 * v.fm * v.wm)), 1];
   if (v.family === 'win') {
     return [Math.ceil(s.oh / v.th) * Math.ceil(s.ow / v.tw), Math.ceil(s.ocb / v.bn4) * s.n, v.sk];
   }
@@ -301,6 +349,29 @@ export function dotPrepassSize(s: ConvShape): [number, number] {
   return [Math.ceil((dotBlocks(s).nb * 8) / DOT_PREPASS_WG), s.n];
 }
 
+/** Rows and columns of the mma operands are padded to this (the largest work-group tile of any mma variant). */
+export const MMA_PAD = 128;
+
+/**
+ * Sizes of the mma layouts: K padded to whole 32-channel blocks (kp bytes a row), batch rows to mp and output
+ * channels to np; the pre-pass output is three digit planes of mp x kp bytes, then (u32 word exo on) the
+ * blocks' powers of two [mp][nb] and, for asymmetric weights, the blocks' sums of x [mp][nb].
+ */
+export function mmaGeometry(s: ConvShape) {
+  const nb = Math.ceil(s.ic / 32);
+  const kp = nb * 32;
+  const mp = Math.ceil(s.n / MMA_PAD) * MMA_PAD;
+  const np = Math.ceil(s.oc / MMA_PAD) * MMA_PAD;
+  const exo = (3 * mp * kp) / 4;
+  const digitWords = exo + mp * nb * (s.asym ? 2 : 1);
+  return { nb, kp, mp, np, exo, digitWords, weightWords: (np * kp) / 4 };
+}
+
+/** Work-groups (x, y) of the mma pre-pass (every padded row, so padded rows get zero digits). */
+export function mmaPrepassSize(s: ConvShape): [number, number] {
+  return [Math.ceil((mmaGeometry(s).nb * 8) / DOT_PREPASS_WG), mmaGeometry(s).mp];
+}
+
 /** Whether a variant can run this shape with this work-group size on this device. */
 export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): boolean {
   if (!v.paths.includes(s.path)) return false;
@@ -313,6 +384,12 @@ export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): bool
     if (wg[0] % v.l !== 0) return false;
     if (dotDigitWords(s) * 4 > caps.maxStorageBinding || dotWeightWords(s) * 4 > caps.maxStorageBinding) return false;
     if (dotPrepassSize(s)[0] > caps.maxGroupsPerDim) return false;
+  }
+  if (v.family === 'mma') {
+    if (!caps.subgroupMatrix || s.bits === 32 || (s.blockSize !== 0 && s.blockSize % 32 !== 0)) return false;
+    const g = mmaGeometry(s);
+    if (g.digitWords * 4 > caps.maxStorageBinding || g.weightWords * 4 > caps.maxStorageBinding) return false;
+    if (mmaPrepassSize(s)[0] > caps.maxGroupsPerDim || mmaPrepassSize(s)[1] > caps.maxGroupsPerDim) return false;
   }
   const [x, y, z] = dispatchSize(v, s, wg);
   if (z > 1) {
@@ -336,10 +413,13 @@ export function variantsForPath(path: GpuPath): string[] {
  * large 1x1 convolutions; KxK convolutions the window kernel, its K sliced over 4 work-groups when the
  * output gives at least 64 of them, else over 8 (every slice keeping at least one 8-channel step), where at
  * least half of its 8x8 tiles' pixels fall inside the image; the split-K mm_m32n32t4x4k4b32 the rest.
+ * Where the device has subgroup matrices, the gemm path from 96 batch rows on takes the tensor cores
+ * (mma_m32n128t16x32: K = N = 4096, M = 128, int4 block 32: 112 us against 197 for the 128x128-tile mm).
  */
-export function preferred(s: ConvShape): string {
+export function preferred(s: ConvShape, caps?: Pick<DeviceCaps, 'subgroupMatrix'>): string {
   const m = s.n * s.oh * s.ow;
   if (s.path === 'gemm') {
+    if (caps?.subgroupMatrix && s.n >= 96 && s.bits !== 32 && s.blockSize % 32 === 0) return 'mma_m32n128t16x32';
     // int4 with long K at batch 1: the packed-dot kernel (K = N = 16384: 57 vs 69 us; K = 4096: 13.1 vs 12.0)
     if (s.n === 1 && s.ic >= 8192 && s.bits === 4 && s.blockSize % 32 === 0) return 'gemv_dp4_l128';
     if (s.n <= 64) return s.n <= 1 ? 'gemv_r1' : s.n <= 2 ? 'gemv_r2' : s.n <= 4 ? 'gemv_r4' : 'gemv_r8';

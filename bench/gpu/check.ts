@@ -1,0 +1,115 @@
+/// <reference types="@webgpu/types" />
+/**
+ * Correctness on the adapter at hand for variants that the CI adapter (SwiftShader) cannot run: the mma
+ * variants need subgroup matrices, which only real GPUs offer. Every variant of the chosen families that the
+ * device can run is forced on gemm shapes that hit every tail (batch rows and output channels past whole
+ * 16-row / 16-column tiles and past the 64-padding, IC past whole 32-channel blocks, blocks of 32 and 64 and
+ * per channel, int4 and int8, symmetric and asymmetric, each activation), with inputs whose 32-channel blocks
+ * differ by orders of magnitude. The output is bound between guard regions in a poisoned buffer; the check is
+ * the dot tests' one: every element written, guards intact, max|out - ref| <= 1e-5 * max|ref| against the
+ * float64 oracle. Exits non-zero on any failure; prints `N passed, N failed`.
+ *
+ * Usage: node dist/bench/gpu/check.js [--family mma,dot] [--big]
+ */
+import { createNodeDevice } from './node-device.js';
+import { createGpuRuntime, deriveShape, encodeDispatch, VARIANTS, type LowMemoryConvParams } from '../../src/gpu/index.js';
+import { lowMemConvRef, maxRelError, mnnC1Data, quantizeMnn } from '../../kernels-ref/lowmem-conv.js';
+
+const args = process.argv.slice(2);
+const fi = args.indexOf('--family');
+const families = (fi >= 0 ? args[fi + 1] : "mma").split(",");
+const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : "";
+const GUARD = 256;
+const SENTINEL = 0x7fc0dead;
+
+type Act = 'none' | 'relu' | 'relu6';
+interface Case { n: number; ic: number; oc: number; bits: 4 | 8; blockSize: number; asym: boolean; act: Act }
+
+const CASES: Case[] = [
+  { n: 1, ic: 4, oc: 5, bits: 4, blockSize: 0, asym: false, act: 'none' },
+  { n: 3, ic: 33, oc: 10, bits: 8, blockSize: 0, asym: true, act: 'relu' },
+  { n: 17, ic: 96, oc: 17, bits: 4, blockSize: 32, asym: false, act: 'relu6' },
+  { n: 16, ic: 320, oc: 16, bits: 8, blockSize: 64, asym: true, act: 'none' },
+  { n: 33, ic: 301, oc: 70, bits: 4, blockSize: 0, asym: true, act: 'none' },
+  { n: 64, ic: 576, oc: 64, bits: 8, blockSize: 32, asym: false, act: 'relu' },
+  { n: 65, ic: 128, oc: 129, bits: 4, blockSize: 32, asym: true, act: 'relu6' },
+  { n: 130, ic: 1000, oc: 33, bits: 8, blockSize: 0, asym: false, act: 'none' },
+  { n: 128, ic: 4096, oc: 256, bits: 4, blockSize: 32, asym: false, act: 'none' },
+  { n: 128, ic: 4096, oc: 256, bits: 8, blockSize: 32, asym: false, act: 'none' },
+  { n: 5, ic: 16480, oc: 6, bits: 4, blockSize: 32, asym: false, act: 'none' },
+];
+
+/** Inputs whose 32-channel blocks differ by orders of magnitude, a block of zeros, denormal-range values. */
+function input(n: number, ic: number, seed: number): Float32Array {
+  const x = new Float32Array(n * ic);
+  for (let m = 0; m < n; m++) for (let c = 0; c < ic; c++) {
+    const b = c >> 5;
+    const mag = [1, 1e3, 1e-3, 0, 37.5, 1e-38, 2.5e-2][(b + m + seed) % 7];
+    x[m * ic + c] = mag * Math.sin(1.7 * c + 0.31 * m + seed) * (1 + (c % 5) / 7);
+  }
+  return x;
+}
+
+async function main() {
+  const { device } = await createNodeDevice();
+  const gpu = await createGpuRuntime({ device, tuning: 'none' });
+  const names = VARIANTS.filter((v) => families.includes(v.family) && v.name.includes(only)).map((v) => v.name);
+  let passed = 0, failed = 0;
+  let k = 0;
+  for (const c of CASES) {
+    const p0: LowMemoryConvParams = { n: c.n, ic: c.ic, ih: 1, iw: 1, oc: c.oc, fh: 1, fw: 1, weightBits: c.bits,
+      blockSize: c.blockSize, asymmetric: c.asym, activation: c.act };
+    const s = deriveShape(p0);
+    const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);
+    const q = quantizeMnn(d.weight.map((v, i) => v * Math.cos(i)), c.oc, c.ic, 1, 1, { bits: c.bits, asymmetric: c.asym, blockSize: c.blockSize });
+    const x = input(c.n, c.ic, k++);
+    const ref = lowMemConvRef({ ...s, act: c.act }, x, q.dequantized, d.bias);
+    const usableHere = gpu.lowMemoryConv(p0).variants;
+    for (const name of names) {
+      const label = `${JSON.stringify(c)} ${name}`;
+      if (!usableHere.includes(name)) { console.log(`not usable here: ${label}`); continue; }
+      const conv = gpu.lowMemoryConv({ ...p0, variant: name });
+      try {
+        conv.setWeights(q.data, q.scales, q.offsets, d.bias);
+        const outBytes = s.n * s.oc * 4;
+        const inBuf = device.createBuffer({ size: x.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+        device.queue.writeBuffer(inBuf, 0, x.buffer as ArrayBuffer, x.byteOffset, x.byteLength);
+        const total = GUARD + outBytes + GUARD;
+        const outBuf = device.createBuffer({ size: total, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+        device.queue.writeBuffer(outBuf, 0, new Uint32Array(total / 4).fill(SENTINEL));
+        const dsp = await conv.dispatchFor(inBuf, outBuf, { output: GUARD });
+        const read = device.createBuffer({ size: total, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+        const enc = device.createCommandEncoder();
+        const pass = enc.beginComputePass();
+        encodeDispatch(pass, dsp);
+        pass.end();
+        enc.copyBufferToBuffer(outBuf, 0, read, 0, total);
+        device.queue.submit([enc.finish()]);
+        await read.mapAsync(GPUMapMode.READ);
+        const all = new Uint32Array(read.getMappedRange().slice(0));
+        read.unmap();
+        read.destroy(); inBuf.destroy(); outBuf.destroy();
+        const g = GUARD / 4;
+        let why = '';
+        for (let i = 0; i < g; i++) if (all[i] !== SENTINEL || all[all.length - 1 - i] !== SENTINEL) why = 'guard region overwritten';
+        const body = all.subarray(g, all.length - g);
+        const unwritten = body.findIndex((v) => v === SENTINEL);
+        if (unwritten >= 0) why ||= `output element ${unwritten} never written`;
+        const out = new Float32Array(body.buffer, body.byteOffset, body.length);
+        const err = maxRelError(out, ref);
+        if (!(err <= 1e-5)) why ||= `max error ${err.toExponential(2)} of max|ref|`;
+        if (dsp.variant !== name) why ||= `ran ${dsp.variant}`;
+        if (why) { failed++; console.log(`FAIL ${label}: ${why}`); } else { passed++; console.log(`ok ${label}: error ${err.toExponential(2)}`); }
+      } catch (e) {
+        failed++;
+        console.log(`FAIL ${label}: ${(e as Error).message}`);
+      } finally {
+        conv.dispose();
+      }
+    }
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 || passed === 0 ? 1 : 0);
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
