@@ -12,15 +12,14 @@
  * Usage: node dist/bench/gpu/check.js [--family mma,dot] [--big]
  */
 import { createNodeDevice } from './node-device.js';
-import { createGpuRuntime, deriveShape, encodeDispatch, VARIANTS, type LowMemoryConvParams } from '../../src/gpu/index.js';
+import { createGpuRuntime, deriveShape, VARIANTS, type LowMemoryConvParams } from '../../src/gpu/index.js';
+import { runGuarded } from './guarded.js';
 import { lowMemConvRef, maxRelError, mnnC1Data, quantizeMnn } from '../../kernels-ref/lowmem-conv.js';
 
 const args = process.argv.slice(2);
 const fi = args.indexOf('--family');
 const families = (fi >= 0 ? args[fi + 1] : "mma").split(",");
 const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : "";
-const GUARD = 256;
-const SENTINEL = 0x7fc0dead;
 
 type Act = 'none' | 'relu' | 'relu6';
 interface Case { n: number; ic: number; oc: number; bits: 4 | 8; blockSize: number; asym: boolean; act: Act }
@@ -68,43 +67,14 @@ async function main() {
     for (const name of names) {
       const label = `${JSON.stringify(c)} ${name}`;
       if (!usableHere.includes(name)) { console.log(`not usable here: ${label}`); continue; }
-      const conv = gpu.lowMemoryConv({ ...p0, variant: name });
       try {
-        conv.setWeights(q.data, q.scales, q.offsets, d.bias);
-        const outBytes = s.n * s.oc * 4;
-        const inBuf = device.createBuffer({ size: x.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
-        device.queue.writeBuffer(inBuf, 0, x.buffer as ArrayBuffer, x.byteOffset, x.byteLength);
-        const total = GUARD + outBytes + GUARD;
-        const outBuf = device.createBuffer({ size: total, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
-        device.queue.writeBuffer(outBuf, 0, new Uint32Array(total / 4).fill(SENTINEL));
-        const dsp = await conv.dispatchFor(inBuf, outBuf, { output: GUARD });
-        const read = device.createBuffer({ size: total, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-        const enc = device.createCommandEncoder();
-        const pass = enc.beginComputePass();
-        encodeDispatch(pass, dsp);
-        pass.end();
-        enc.copyBufferToBuffer(outBuf, 0, read, 0, total);
-        device.queue.submit([enc.finish()]);
-        await read.mapAsync(GPUMapMode.READ);
-        const all = new Uint32Array(read.getMappedRange().slice(0));
-        read.unmap();
-        read.destroy(); inBuf.destroy(); outBuf.destroy();
-        const g = GUARD / 4;
-        let why = '';
-        for (let i = 0; i < g; i++) if (all[i] !== SENTINEL || all[all.length - 1 - i] !== SENTINEL) why = 'guard region overwritten';
-        const body = all.subarray(g, all.length - g);
-        const unwritten = body.findIndex((v) => v === SENTINEL);
-        if (unwritten >= 0) why ||= `output element ${unwritten} never written`;
-        const out = new Float32Array(body.buffer, body.byteOffset, body.length);
+        const { out, variant } = await runGuarded(device, gpu, { ...p0, variant: name }, q, d.bias, x);
         const err = maxRelError(out, ref);
-        if (!(err <= 1e-5)) why ||= `max error ${err.toExponential(2)} of max|ref|`;
-        if (dsp.variant !== name) why ||= `ran ${dsp.variant}`;
+        const why = !(err <= 1e-5) ? `max error ${err.toExponential(2)} of max|ref|` : variant !== name ? `ran ${variant}` : '';
         if (why) { failed++; console.log(`FAIL ${label}: ${why}`); } else { passed++; console.log(`ok ${label}: error ${err.toExponential(2)}`); }
       } catch (e) {
         failed++;
         console.log(`FAIL ${label}: ${(e as Error).message}`);
-      } finally {
-        conv.dispose();
       }
     }
   }

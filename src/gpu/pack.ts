@@ -119,7 +119,7 @@ export function packDotWeights(s: ConvShape, quantized: Uint8Array): Uint32Array
 
 /**
  * int4 or int8 weights of the gemm path for the mma variants (variants.ts MmaVariant): q as a signed byte, output
- * channel n's K run contiguous, byte n*KP + k (KP = K rounded up to 32, rows up to NP = OC rounded up to 64), so
+ * channel n's K run contiguous, byte n*KP + k (KP = K rounded up to 32, rows up to NP = OC rounded up to MMA_PAD), so
  * a 32-channel x 16-output-channel operand is a column-major load with stride KP. Padding holds q = 0.
  */
 export function packMmaWeights(s: ConvShape, quantized: Uint8Array): Uint32Array {

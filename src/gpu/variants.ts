@@ -355,7 +355,7 @@ export const MMA_PAD = 128;
 /**
  * Sizes of the mma layouts: K padded to whole 32-channel blocks (kp bytes a row), batch rows to mp and output
  * channels to np; the pre-pass output is three digit planes of mp x kp bytes, then (u32 word exo on) the
- * blocks' powers of two [mp][nb] and, for asymmetric weights, the blocks' sums of x [mp][nb].
+ * blocks' powers of two [nb][mp] and, for asymmetric weights, the blocks' sums of x [nb][mp].
  */
 export function mmaGeometry(s: ConvShape) {
   const nb = Math.ceil(s.ic / 32);
