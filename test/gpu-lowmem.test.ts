@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDevice } from '../bench/gpu/node-device.js';
-import { SENTINEL, runGuarded as runGuardedOn } from '../bench/gpu/guarded.js';
+import { SENTINEL, blockyInput, runGuarded as runGuardedOn } from '../bench/gpu/guarded.js';
 import {
   createGpuRuntime, mnnAlphaToScaleOffset, slices, variantsForPath, VARIANTS, deriveShape, tuneKey,
   type DotVariant, type GpuRuntime, type LowMemoryConvParams,
@@ -244,15 +244,7 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
   // a block of zeros, denormal-range values, and IC tails: 1..31 channels past the last whole block, block counts
   // that are not a multiple of 8 (the layout's groups), smaller than the lanes or several times their number,
   // OC % 4 = 1..3.
-  const input = (n: number, ic: number, seed: number) => {
-    const x = new Float32Array(n * ic);
-    for (let m = 0; m < n; m++) for (let c = 0; c < ic; c++) {
-      const b = c >> 5;
-      const mag = [1, 1e3, 1e-3, 0, 37.5, 1e-38, 2.5e-2][(b + m + seed) % 7];
-      x[m * ic + c] = mag * Math.sin(1.7 * c + 0.31 * m + seed) * (1 + (c % 5) / 7);
-    }
-    return x;
-  };
+  const input = blockyInput;
   const dots = VARIANTS.filter((v) => v.family === 'dot') as DotVariant[];
   const dotNames = dots.map((v) => v.name);
   const [first, last] = [dots[0], dots[dots.length - 1]];
@@ -323,14 +315,7 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
 describe('mma variants (tensor cores through subgroup matrices; digits of the input from a pre-pass)', () => {
   const mmaNames = VARIANTS.filter((v) => v.family === 'mma').map((v) => v.name);
   // inputs whose 32-channel blocks differ by orders of magnitude (the digits' power of two is per block)
-  const input = (n: number, ic: number, seed: number) => {
-    const x = new Float32Array(n * ic);
-    for (let m = 0; m < n; m++) for (let c = 0; c < ic; c++) {
-      const mag = [1, 1e3, 1e-3, 0, 37.5, 1e-38, 2.5e-2][((c >> 5) + m + seed) % 7];
-      x[m * ic + c] = mag * Math.sin(1.7 * c + 0.31 * m + seed) * (1 + (c % 5) / 7);
-    }
-    return x;
-  };
+  const input = blockyInput;
 
   it('pre-pass (mma layout): three signed-byte digit planes and per-block powers of two that give back x rounded to 23 bits; padded rows and channels zero; block sums of x', async () => {
     for (const [n, ic, asym] of [[3, 70, true], [1, 32, false], [5, 4, true]] as [number, number, boolean][]) {

@@ -13,7 +13,7 @@
  */
 import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, deriveShape, VARIANTS, type LowMemoryConvParams } from '../../src/gpu/index.js';
-import { runGuarded } from './guarded.js';
+import { blockyInput as input, runGuarded } from './guarded.js';
 import { lowMemConvRef, maxRelError, mnnC1Data, quantizeMnn } from '../../kernels-ref/lowmem-conv.js';
 
 const args = process.argv.slice(2);
@@ -37,17 +37,6 @@ const CASES: Case[] = [
   { n: 128, ic: 4096, oc: 256, bits: 8, blockSize: 32, asym: false, act: 'none' },
   { n: 5, ic: 16480, oc: 6, bits: 4, blockSize: 32, asym: false, act: 'none' },
 ];
-
-/** Inputs whose 32-channel blocks differ by orders of magnitude, a block of zeros, denormal-range values. */
-function input(n: number, ic: number, seed: number): Float32Array {
-  const x = new Float32Array(n * ic);
-  for (let m = 0; m < n; m++) for (let c = 0; c < ic; c++) {
-    const b = c >> 5;
-    const mag = [1, 1e3, 1e-3, 0, 37.5, 1e-38, 2.5e-2][(b + m + seed) % 7];
-    x[m * ic + c] = mag * Math.sin(1.7 * c + 0.31 * m + seed) * (1 + (c % 5) / 7);
-  }
-  return x;
-}
 
 async function main() {
   const { device } = await createNodeDevice();

@@ -1,7 +1,7 @@
 /// <reference types="@webgpu/types" />
 /**
- * One forced run with its output bound between two guard regions inside a poisoned buffer: shared by the GPU
- * tests (SwiftShader) and bench/gpu/check.ts (the kernels only a real GPU runs).
+ * One forced run with its output bound between two guard regions inside a poisoned buffer, and the inputs of the
+ * digit-based families: shared by the GPU tests (SwiftShader) and bench/gpu/check.ts (the kernels only a real GPU runs).
  */
 import { encodeDispatch, type GpuRuntime, type LowMemoryConvParams } from '../../src/gpu/index.js';
 
@@ -49,4 +49,17 @@ export async function runGuarded(device: GPUDevice, gpu: GpuRuntime, p: LowMemor
   } finally {
     conv.dispose();
   }
+}
+
+/**
+ * Batch-row inputs [n][ic] whose 32-channel blocks differ by orders of magnitude (up to 10^41), with a block of
+ * zeros and one near the float minimum: the digits' power of two is per block (dot and mma families).
+ */
+export function blockyInput(n: number, ic: number, seed: number): Float32Array<ArrayBuffer> {
+  const x = new Float32Array(n * ic);
+  for (let m = 0; m < n; m++) for (let c = 0; c < ic; c++) {
+    const mag = [1, 1e3, 1e-3, 0, 37.5, 1e-38, 2.5e-2][((c >> 5) + m + seed) % 7];
+    x[m * ic + c] = mag * Math.sin(1.7 * c + 0.31 * m + seed) * (1 + (c % 5) / 7);
+  }
+  return x;
 }
