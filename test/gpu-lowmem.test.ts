@@ -13,7 +13,7 @@ import {
 } from '../src/gpu/index.js';
 import { I8ConvError } from '../src/errors.js';
 import { dotPrepass } from '../src/gpu/wgsl.js';
-import { mmaGeometry, mmaPrepassSize } from '../src/gpu/variants.js';
+import { dispatchSize, findVariant, mmaGeometry, mmaPrepassSize, preferred, usable, wgCandidates, type Variant } from '../src/gpu/variants.js';
 import { packMmaWeights } from '../src/gpu/pack.js';
 import {
   dequantizeLowMem, lowMemConvRef, maxRelError, mnnC1Data, mnnC2Data, quantAt, quantizeMnn, refOutSize,
@@ -362,6 +362,34 @@ describe('mma variants (tensor cores through subgroup matrices; digits of the in
         if (asym) expect(Math.abs(f[g.exo + (g.nb + b) * g.mp + m] - sum)).toBeLessThanOrEqual(1e-6 * abs + (abs < 4e-37 ? abs : 0));
       }
     }
+  });
+
+  it('offered (with subgroup matrices in the caps) for the gemm path only, int4/int8 with blocks of 0 or a multiple of 32; preferred from 96 batch rows; dispatch covers every tile', () => {
+    // limits of a discrete GPU (SwiftShader's own caps allow 256 invocations a work-group)
+    const caps = { ...gpu.caps, subgroupMatrix: true, maxWorkgroupStorage: 65536, maxInvocations: 1024, maxSizeX: 1024 };
+    const shape = (o: Partial<LowMemoryConvParams>) => deriveShape({ n: 128, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1, weightBits: 4, blockSize: 32, ...o } as LowMemoryConvParams);
+    const ok = (v: string, s: ReturnType<typeof deriveShape>, c = caps) => wgCandidates(findVariant(v)!, 'full').some((wg) => usable(findVariant(v)!, s, wg, c));
+    for (const name of mmaNames) {
+      expect(ok(name, shape({})), name).toBe(true);
+      expect(ok(name, shape({ weightBits: 8, blockSize: 0, asymmetric: true })), name).toBe(true);
+      expect(ok(name, shape({}), { ...caps, subgroupMatrix: false }), name).toBe(false);
+      expect(ok(name, shape({ blockSize: 16 })), name).toBe(false);
+      expect(ok(name, shape({ ih: 2, iw: 2 })), name).toBe(false); // conv1x1 path
+      expect(ok(name, deriveShape({ n: 128, ic: 64, ih: 1, iw: 1, oc: 64, fh: 1, fw: 1, weightBits: 32 as 8 }, true)), name).toBe(false);
+      const v = findVariant(name) as Extract<Variant, { family: 'mma' }>;
+      const s = shape({ n: 130, oc: 70 });
+      const [x, y] = dispatchSize(v, s, [32 * v.wm * v.wn * v.ks, 1]);
+      expect(x * 16 * v.fn * v.wn).toBeGreaterThanOrEqual(70);
+      expect(y * 16 * v.fm * v.wm).toBeGreaterThanOrEqual(130);
+      expect(x * 16 * v.fn * v.wn).toBeLessThanOrEqual(mmaGeometry(s).np);
+      expect(y * 16 * v.fm * v.wm).toBeLessThanOrEqual(mmaGeometry(s).mp);
+    }
+    // work-group memory counted: int8 keeps two result tiles, so the 32x32-per-subgroup variant needs 41 KB
+    expect(ok('mma_m64n64t32x32', shape({ weightBits: 8, asymmetric: true }), { ...caps, maxWorkgroupStorage: 32768 })).toBe(false);
+    expect(ok('mma_m64n64t32x32', shape({}), { ...caps, maxWorkgroupStorage: 32768 })).toBe(true);
+    expect(preferred(shape({}), caps)).toBe('mma_m32n128t16x32');
+    expect(preferred(shape({ n: 64 }), caps)).not.toMatch(/^mma/);
+    expect(preferred(shape({}), { subgroupMatrix: false })).not.toMatch(/^mma/);
   });
 
   it('weights (mma layout): q as a signed byte at n*KP + k, zero past OC and IC', () => {
