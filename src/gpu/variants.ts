@@ -163,13 +163,16 @@ function mma(fm: number, fn: number, wm: number, wn: number, ks: number): MmaVar
   return { family: 'mma', name, paths: ['gemm'], fm, fn, wm, wn, ks };
 }
 
-/** Threads of an mma work-group, and the i32 words of its work-group memory (staging, then result tiles). */
+/** Threads of an mma work-group, and the i32 words of its work-group memory (ks groups' staging, then one result area per subgroup). */
 export function mmaSizes(v: MmaVariant, s: ConvShape) {
   const tm = 16 * v.fm * v.wm, tn = 16 * v.fn * v.wn;
   const threads = 32 * v.wm * v.wn * v.ks;
-  const stage = v.ks * ((3 * tm + tn) * 8 + tm * (s.asym ? 2 : 1));
+  // a group's staging: three digit planes' tm rows and the weights' tn columns of 32 bytes, then tm block factors
+  // (and tm block sums of x for asymmetric weights)
+  const group = (3 * tm + tn) * 8 + tm * (s.asym ? 2 : 1);
+  const stage = v.ks * group;
   const per = v.fm * v.fn * 256 * (s.bits === 8 ? 2 : 1);
-  return { tm, tn, threads, stage, per, words: stage + (threads / 32) * per };
+  return { tm, tn, threads, group, stage, per, words: stage + (threads / 32) * per };
 }
 
 export const VARIANTS: readonly Variant[] = [
@@ -369,7 +372,8 @@ export function mmaGeometry(s: ConvShape) {
 
 /** Work-groups (x, y) of the mma pre-pass (every padded row, so padded rows get zero digits). */
 export function mmaPrepassSize(s: ConvShape): [number, number] {
-  return [Math.ceil((mmaGeometry(s).nb * 8) / DOT_PREPASS_WG), mmaGeometry(s).mp];
+  const g = mmaGeometry(s);
+  return [Math.ceil((g.nb * 8) / DOT_PREPASS_WG), g.mp];
 }
 
 /** Whether a variant can run this shape with this work-group size on this device. */
@@ -389,7 +393,7 @@ export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): bool
     if (!caps.subgroupMatrix || s.bits === 32 || (s.blockSize !== 0 && s.blockSize % 32 !== 0)) return false;
     const g = mmaGeometry(s);
     if (g.digitWords * 4 > caps.maxStorageBinding || g.weightWords * 4 > caps.maxStorageBinding) return false;
-    if (mmaPrepassSize(s)[0] > caps.maxGroupsPerDim || mmaPrepassSize(s)[1] > caps.maxGroupsPerDim) return false;
+    if (mmaPrepassSize(s).some((n) => n > caps.maxGroupsPerDim)) return false;
   }
   const [x, y, z] = dispatchSize(v, s, wg);
   if (z > 1) {

@@ -811,16 +811,18 @@ export function dotPrepass(s: ConvShape, layout: 'dot' | 'mma' = 'dot'): string 
   const nr = s.asym ? 8 : 7;
   const T = DOT_PREPASS_WG;
   const v4 = s.ic % 4 === 0;
+  // the block's factor 2^(e - 148) (NaN for a non-finite input) and, asymmetric, its float sum of x
+  const inv = 'let inv = bitcast<f32>(select(u32(e - 21i) << 23u, 0x7fc00000u, eraw == 255i));';
+  const xsum = 'var xsum = smf[lid];\n    for (var i = 1u; i < 8u; i++) { xsum += smf[lid + i]; }';
   const store = mma ? `  let base = m * KP4 + b * 8u + t;
   if (b < NB) {
     XD[base] = pack4xI8(d0); XD[MP * KP4 + base] = pack4xI8(d1); XD[2u * MP * KP4 + base] = pack4xI8(d2);
   }
   workgroupBarrier();
   if (t == 0u && b < NB) {
-    let inv = bitcast<f32>(select(u32(e - 21i) << 23u, 0x7fc00000u, eraw == 255i));
+    ${inv}
     XD[EXO + b * MP + m] = bitcast<u32>(inv);
-    ${s.asym ? `var xsum = smf[lid];
-    for (var i = 1u; i < 8u; i++) { xsum += smf[lid + i]; }
+    ${s.asym ? `${xsum}
     XD[EXO + (NB + b) * MP + m] = bitcast<u32>(xsum);` : ''}
   }` : `  sms[lid] = vec4<i32>(d0.x + d0.y + d0.z + d0.w, d1.x + d1.y + d1.z + d1.w, d2.x + d2.y + d2.z + d2.w, 0i);
   let base = m * NR;
@@ -834,12 +836,11 @@ export function dotPrepass(s: ConvShape, layout: 'dot' | 'mma' = 'dot'): string 
   if (t == 0u && b < NB) {
     var cs = sms[lid];
     for (var i = 1u; i < 8u; i++) { cs += sms[lid + i]; }
-    let inv = bitcast<f32>(select(u32(e - 21i) << 23u, 0x7fc00000u, eraw == 255i));
+    ${inv}
     let r6 = ((base + 6u) * NB + b) * 4u;
     XD[r6] = bitcast<u32>(inv); XD[r6 + 1u] = bitcast<u32>(cs.x * 8i);
     XD[r6 + 2u] = bitcast<u32>(cs.y * 8i); XD[r6 + 3u] = bitcast<u32>(cs.z * 8i);
-    ${s.asym ? `var xsum = smf[lid];
-    for (var i = 1u; i < 8u; i++) { xsum += smf[lid + i]; }
+    ${s.asym ? `${xsum}
     let r7 = ((base + 7u) * NB + b) * 4u;
     XD[r7] = bitcast<u32>(xsum); XD[r7 + 1u] = 0u; XD[r7 + 2u] = 0u; XD[r7 + 3u] = 0u;` : ''}
   }`;
@@ -891,8 +892,8 @@ ${store}
  * and the weights' TN columns of 32 bytes (global loads of the next step are issued before this step's products).
  * Each subgroup multiplies its FM x FN tiles of 16x16: three subgroup-matrix products per tile, one per digit,
  * joined in i32: int4 (|q| <= 8) as ((P2*256 + P1)*256 + P0), below 2^31; int8 keeps P2 apart (P2*65536 would
- * not fit) and joins it in float. The tiles go to the subgroup's part of work-group memory; lane l takes row
- * l/2, columns 8*(l%2) .. +7 of each, converts once and accumulates value * S[n][blk] * 2^(e - 148) (plus
+ * not fit) and joins it in float. The tiles go to the subgroup's part of work-group memory; lane l takes column
+ * l%16, rows 2t + l/16 (t = 0..7) of each, converts once and accumulates value * S[n][blk] * 2^(e - 148) (plus
  * sum(x) * O[n][blk] for asymmetric weights) in float. At the end the groups' sums meet in the same memory and
  * group 0 stores. Every group runs the same number of steps (blocks past NB compute on the last block and add
  * nothing), so barriers are reached uniformly; the matrix operands depend on the subgroup index, which Tint's
@@ -907,7 +908,7 @@ function mmaKernel(s: ConvShape, v: MmaVariant): string {
   const nacc = s.bits === 8 ? 2 : 1;
   const G = 32 * v.wm * v.wn; // threads of a group
   const nz = s.asym ? 2 : 1; // rows of block factors staged: 2^(e - 148), and sum(x) for asymmetric weights
-  const gs = (3 * z.tm + z.tn) * 8 + nz * z.tm; // staging words of a group
+  const gs = z.group; // staging words of a group
   const nlr = 6 * z.tm + 2 * z.tn; // 16-byte loads of digits and weights a group stages a step
   const nv = nlr + nz * (z.tm / 4); // ... and of factors
   const per = Math.ceil(nv / G);
