@@ -152,7 +152,7 @@ export class GpuRuntime {
     const [pipeline, reduce, prep] = await Promise.all([
       this.pipeline(generateWgsl(s, v, wg), v.name),
       sk > 1 ? this.pipeline(reduceKernel(s, sk), `${v.name} reduce`) : undefined,
-      v.family === 'dot' || v.family === 'mma' ? this.pipeline(dotPrepass(s, v.family), `${v.name} pre-pass`) : undefined,
+      v.family === 'dot' || v.family === 'mma' ? this.pipeline(dotPrepass(s, v.family, !!this.caps.subgroupMatrix), `${v.name} pre-pass`) : undefined,
     ]);
     return { pipeline, reduce, prep };
   }

@@ -350,9 +350,22 @@ function epiloguePlan(s: ConvShape, sk: number) {
 }
 type EpiloguePlan = ReturnType<typeof epiloguePlan>;
 
-/** WGSL lets of output block `ocb` that epilogueValue reads (its scale when deferred, its bias when final). */
-function epilogueLets(e: EpiloguePlan): string {
-  return `${e.defer ? 'let sc = dsc(ocb, 0u); ' : ''}${e.sliced ? '' : 'let bb = B[ocb]; '}`;
+/**
+ * WGSL lets that read, once before the K loop, what the epilogue of the thread's j-th output block (`ocbs[j]`,
+ * clamped to the padded last block) needs: its scale when deferred, its bias when final. Read up front their
+ * latency overlaps the first step's loads; read in the epilogue it would follow the last step (these kernels
+ * run as one wave of work-groups, so that latency adds to the whole dispatch).
+ */
+function epilogueHoist(e: EpiloguePlan, ocbs: string[], ind: string): string[] {
+  return ocbs.flatMap((o, j) => [
+    ...(e.defer ? [`${ind}let es${j} = dsc(min(${o}, OCB), 0u);`] : []),
+    ...(e.sliced ? [] : [`${ind}let eb${j} = B[min(${o}, OCB)];`]),
+  ]);
+}
+
+/** WGSL lets of the thread's j-th output block that epilogueValue reads (from epilogueHoist's registers). */
+function epilogueLets(e: EpiloguePlan, j: number): string {
+  return `${e.defer ? `let sc = es${j}; ` : ''}${e.sliced ? '' : `let bb = eb${j}; `}`;
 }
 
 /** The value stored for accumulator `a` (4 lanes of one pixel), after epilogueLets. */
@@ -508,6 +521,7 @@ ${ind}    rb${e} = w; }`);
     return o;
   };
   L.push(...loads('s0 + g', '  '));
+  L.push(...epilogueHoist(ep, Array.from({ length: tn4 }, (_, j) => `ocb0 + tx + ${u(j * v.wx)}`), '  '));
   // per-channel scales: each thread's weight channels are fixed, so their scale and offset are read once
   // (after the first step's loads, so that their latencies overlap)
   if (hoist && !defer) {
@@ -563,7 +577,7 @@ ${ind}    rb${e} = w; }`);
       for (let j = 0; j < tn4; j++) {
         const r = [0, 1, 2, 3].map((i) => epilogueValue(ep, `c${q4 * 4 + i}_${j}`));
         L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) {
-        ${epilogueLets(ep)}store4x4(n + yn, ocb, p, ${r.join(', ')});
+        ${epilogueLets(ep, j)}store4x4(n + yn, ocb, p, ${r.join(', ')});
       } }`);
       }
       L.push('    }\n  }');
@@ -574,7 +588,7 @@ ${ind}    rb${e} = w; }`);
     if (m < M) {
       let n = m / OHW; let p = m % OHW;`);
       for (let j = 0; j < tn4; j++) {
-        L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { ${epilogueLets(ep)}store4(n + yn, ocb, p, ${epilogueValue(ep, `c${q}_${j}`)}); } }`);
+        L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { ${epilogueLets(ep, j)}store4(n + yn, ocb, p, ${epilogueValue(ep, `c${q}_${j}`)}); } }`);
       }
       L.push('    }\n  }');
     }
@@ -672,6 +686,7 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
   L.push('  { let st = st0;');
   L.push(...loads('    '));
   L.push('  }');
+  L.push(...epilogueHoist(ep, Array.from({ length: v.cn }, (_, c) => `ocb0 + tz + ${u(c * nz)}`), '  '));
   // (read after the first step's loads are issued, so that the latencies overlap)
   if (hoist && !defer) for (let i = 0; i < wl; i++) L.push(`  let sc${i} = dsc(min(ocb0 + wob${i}, OCB), 0u); let of${i} = dof(min(ocb0 + wob${i}, OCB), 0u);`);
   L.push('  for (var st = st0; st < st1; st++) {');
@@ -721,7 +736,7 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
   L.push(`  let oh = oh0 + ty; let ow = ow0 + tx * ${u(px)};
   if (oh < OH && ow < OW) {`);
   for (let c = 0; c < v.cn; c++) {
-    L.push(`    { let ocb = ocb0 + tz + ${u(c * nz)}; if (ocb < OCB) { ${epilogueLets(ep)}`);
+    L.push(`    { let ocb = ocb0 + tz + ${u(c * nz)}; if (ocb < OCB) { ${epilogueLets(ep, c)}`);
     for (let g = 0; g < px / 4; g++) {
       // pixels 4g..4g+3 of the thread's run (the first group is inside the row: ow < OW above)
       const ind = g ? '        ' : '      ';
@@ -804,8 +819,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
  *   digit d of channel k of row m: byte (d*MP + m)*KP + k; 2^(e - 148) of block b at word EXO + b*MP + m; for
  *   asymmetric weights the block's float sum of x at word EXO + (NB + b)*MP + m (a block's rows contiguous).
  */
-export function dotPrepass(s: ConvShape, layout: 'dot' | 'mma' = 'dot'): string {
+export function dotPrepass(s: ConvShape, layout: 'dot' | 'mma' = 'dot', sg = false): string {
   const mma = layout === 'mma';
+  if (sg && !mma) return dotPrepassSg(s);
   const g = mmaGeometry(s);
   const { nb } = dotBlocks(s);
   const nr = s.asym ? 8 : 7;
@@ -882,6 +898,65 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
   let h1 = (xs + vec4<i32>(128)) >> vec4<u32>(8u); let d0 = xs - (h1 << vec4<u32>(8u));
   let d2 = (h1 + vec4<i32>(128)) >> vec4<u32>(8u); let d1 = h1 - (d2 << vec4<u32>(8u));
 ${store}
+}`;
+}
+
+/**
+ * The dot layout's pre-pass with the 8 threads of a block exchanging their maximum and sums by subgroup
+ * shuffles instead of work-group memory (no barriers). Needs the subgroups feature with groups of 8
+ * consecutive invocations inside one subgroup, aligned (the devices with subgroup matrices: 32 lanes).
+ */
+function dotPrepassSg(s: ConvShape): string {
+  const { nb } = dotBlocks(s);
+  const nr = s.asym ? 8 : 7;
+  const T = DOT_PREPASS_WG;
+  const v4 = s.ic % 4 === 0;
+  const red = (v: string, op: (a: string, b: string) => string) => [1, 2, 4].map((k) => `${v} = ${op(v, `subgroupShuffleXor(${v}, ${k}u)`)};`).join(' ');
+  return `// generated by i8conv src/gpu/wgsl.ts: input digits for the dot kernels (subgroup shuffles)
+enable subgroups;
+@group(0) @binding(0) var<storage, read> X: array<${v4 ? 'vec4<f32>' : 'f32'}>;
+@group(0) @binding(4) var<storage, read_write> XD: array<u32>;
+const IC = ${u(s.ic)}; const NB = ${u(nb)}; const NR = ${u(nr)};
+@compute @workgroup_size(${T})
+fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let m = wid.y;
+  let b = wid.x * ${u(T / 8)} + (lid >> 3u); let t = lid & 7u;
+  var xv = vec4<f32>(0.0);
+  if (b < NB) {
+    let k0 = b * 32u + t * 4u;
+    ${v4 ? 'if (k0 < IC) { xv = X[(m * IC + k0) >> 2u]; }'
+    : 'for (var r = 0u; r < 4u; r++) { if (k0 + r < IC) { xv[r] = X[m * IC + k0 + r]; } }'}
+  }
+  let ab = bitcast<vec4<u32>>(xv) & vec4<u32>(0x7fffffffu);
+  let bad = any(ab >= vec4<u32>(0x7f800000u));
+  var mx = select(max(max(ab.x, ab.y), max(ab.z, ab.w)), 0x7f800000u, bad);
+  ${red('mx', (a, b) => `max(${a}, ${b})`)}
+  let eraw = i32(mx >> 23u);
+  let e = clamp(eraw, 22i, 254i);
+  let sh = 148i - e; let sa = sh >> 1u; let sb = sh - sa;
+  let fa = bitcast<f32>(u32(sa + 127i) << 23u); let fb = bitcast<f32>(u32(sb + 127i) << 23u);
+  let xs = vec4<i32>(round((xv * fa) * fb));
+  let h1 = (xs + vec4<i32>(128)) >> vec4<u32>(8u); let d0 = xs - (h1 << vec4<u32>(8u));
+  let d2 = (h1 + vec4<i32>(128)) >> vec4<u32>(8u); let d1 = h1 - (d2 << vec4<u32>(8u));
+  var cs = vec4<i32>(d0.x + d0.y + d0.z + d0.w, d1.x + d1.y + d1.z + d1.w, d2.x + d2.y + d2.z + d2.w, 0i);
+  ${red('cs', (a, b) => `${a} + ${b}`)}
+  ${s.asym ? `var xsum = (xv.x + xv.y) + (xv.z + xv.w);
+  ${red('xsum', (a, b) => `${a} + ${b}`)}` : ''}
+  let base = m * NR;
+  if (b < NB) {
+    let h = t >> 2u; let c = t & 3u;
+    XD[((base + h) * NB + b) * 4u + c] = pack4xI8(d0);
+    XD[((base + 2u + h) * NB + b) * 4u + c] = pack4xI8(d1);
+    XD[((base + 4u + h) * NB + b) * 4u + c] = pack4xI8(d2);
+    if (t == 0u) {
+      let inv = bitcast<f32>(select(u32(e - 21i) << 23u, 0x7fc00000u, eraw == 255i));
+      let r6 = ((base + 6u) * NB + b) * 4u;
+      XD[r6] = bitcast<u32>(inv); XD[r6 + 1u] = bitcast<u32>(cs.x * 8i);
+      XD[r6 + 2u] = bitcast<u32>(cs.y * 8i); XD[r6 + 3u] = bitcast<u32>(cs.z * 8i);
+      ${s.asym ? `let r7 = ((base + 7u) * NB + b) * 4u;
+      XD[r7] = bitcast<u32>(xsum); XD[r7 + 1u] = 0u; XD[r7 + 2u] = 0u; XD[r7 + 3u] = 0u;` : ''}
+    }
+  }
 }`;
 }
 
@@ -1060,7 +1135,9 @@ fn i2f(e: vec4<i32>) -> vec4<f32> { return bitcast<vec4<f32>>(e + vec4<i32>(0x4b
 /**
  * The second dispatch of a dot variant (see dotPrepass and pack.ts packDotWeights). A work-group of T threads
  * holds T/L groups of L lanes, each group one 4-channel output block; lane i takes the 32-channel blocks i, i+L,
- * ... of one batch row (wid.y), loading the next block's 64 bytes of weights before working on the current one.
+ * ... of one batch row (wid.y), loading the next block's 64 bytes of weights before working on the current one
+ * (`d` variants: also the next block's digit records and, with block-wise scales, its scale, so no step waits
+ * on a load issued in that step; without it each step waits for its digits from L2).
  * Per block and digit d, integer sums A (even lanes, from the low nibbles) and B (odd lanes, from whole bytes)
  * give exactly sum(q*digit): even lane A - 8*sum(digit), odd lane (B - A)/16; the three digits are joined in
  * float (the first two exactly, below 2^24; one rounding), times 2^(e - 148) and the block's scale. Sums of the group's lanes
@@ -1072,6 +1149,11 @@ function dotKernel(s: ConvShape, v: DotVariant, wg: Wg): string {
   const T = wg[0], L = v.l;
   const perChan = s.nBlk === 1;
   const body = dotProducts();
+  // the block's digit records; pd: loaded one block ahead (into e..), like the weights, and so are block scales
+  const pd = !!v.pd, ps = pd && !perChan;
+  const rec = (names: string[], b: string, decl: string) => names.map((x, r) => `${decl}${x} = XD[xb + ${r ? `${u(r)} * NB + ` : ''}${b}];`).join(' ');
+  const DN = ['d0a', 'd0b', 'd1a', 'd1b', 'd2a', 'd2b', 'bi'], EN = ['e0a', 'e0b', 'e1a', 'e1b', 'e2a', 'e2b', 'ei'];
+  const xa = 'bitcast<f32>(XD[xb + 7u * NB + b].x)';
   return `// generated by i8conv src/gpu/wgsl.ts: ${v.name}, int4 ${s.asym ? 'asymmetric' : 'symmetric'} blk${s.blockSize}, act ${s.act}
 @group(0) @binding(0) var<storage, read> XD: array<vec4<u32>>;
 @group(0) @binding(1) var<storage, read> W: array<vec4<u32>>;
@@ -1094,18 +1176,24 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
   var acc = vec4<f32>(0.0);
   ${perChan && s.asym ? 'var xa = 0.0;' : ''}
   let bf = min(ln, NB - 1u);
-  var n0 = wv(ocb, bf, 0u); var n1 = wv(ocb, bf, 1u); var n2 = wv(ocb, bf, 2u); var n3 = wv(ocb, bf, 3u);
+  var n0 = wv(ocb, bf, 0u); var n1 = wv(ocb, bf, 1u); var n2 = wv(ocb, bf, 2u); var n3 = wv(ocb, bf, 3u);${pd ? `
+  ${rec(EN, 'bf', 'var ')}` : ''}${ps ? `
+  var sc = SO[soi(ocb, bf / BPB)];${s.asym ? ' var so = SO[soi(ocb, bf / BPB) + 1u];' : ''}` : ''}
   for (var b = ln; b < NB; b += L) {
     let c0 = n0; let c1 = n1; let c2 = n2; let c3 = n3;
     let bn = min(b + L, NB - 1u);
     n0 = wv(ocb, bn, 0u); n1 = wv(ocb, bn, 1u); n2 = wv(ocb, bn, 2u); n3 = wv(ocb, bn, 3u);
-    let d0a = XD[xb + b]; let d0b = XD[xb + NB + b]; let d1a = XD[xb + 2u * NB + b]; let d1b = XD[xb + 3u * NB + b];
+${pd ? `    ${DN.map((x, r) => `let ${x} = ${EN[r]};`).join(' ')}
+    ${rec(EN, 'bn', '')}
+` : `    let d0a = XD[xb + b]; let d0b = XD[xb + NB + b]; let d1a = XD[xb + 2u * NB + b]; let d1b = XD[xb + 3u * NB + b];
     let d2a = XD[xb + 4u * NB + b]; let d2b = XD[xb + 5u * NB + b]; let bi = XD[xb + 6u * NB + b];
-    var a0 = vec4<i32>(0); var a1 = vec4<i32>(0); var a2 = vec4<i32>(0);
+`}    var a0 = vec4<i32>(0); var a1 = vec4<i32>(0); var a2 = vec4<i32>(0);
 ${body.join('\n')}
 ${DOT_JOIN}
-    ${perChan ? `acc += v;${s.asym ? ' xa += bitcast<f32>(XD[xb + 7u * NB + b].x);' : ''}`
-    : `{ let i = soi(ocb, b / BPB); acc = fma(v, SO[i], acc);${s.asym ? ' acc = fma(vec4<f32>(bitcast<f32>(XD[xb + 7u * NB + b].x)), SO[i + 1u], acc);' : ''} }`}
+    ${perChan ? `acc += v;${s.asym ? ` xa += ${xa};` : ''}`
+    : ps ? `acc = fma(v, sc, acc);${s.asym ? ` acc = fma(vec4<f32>(${xa}), so, acc);` : ''}
+    { let i = soi(ocb, bn / BPB); sc = SO[i];${s.asym ? ' so = SO[i + 1u];' : ''} }`
+    : `{ let i = soi(ocb, b / BPB); acc = fma(v, SO[i], acc);${s.asym ? ` acc = fma(vec4<f32>(${xa}), SO[i + 1u], acc);` : ''} }`}
   }
   ${perChan ? `{ let i = soi(ocb, 0u); acc = ${s.asym ? 'fma(acc, SO[i], vec4<f32>(xa) * SO[i + 1u])' : 'acc * SO[i]'}; }` : ''}
   // the group's L sums in two rounds: 16 lanes add L/16 each, then lane 0 adds those 16
