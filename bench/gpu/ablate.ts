@@ -41,7 +41,8 @@ const ABLATIONS: Record<string, (code: string) => string> = {
   mmaNoScale: (c) => c.replace(/ a = subgroupMatrixScalarMultiply\(a, 256i\);/g, ''),
   mmaRareStore: (c) => ABLATIONS.mmaNoLanes(c).replace(/(subgroupMatrixStore\([^;]*\);)/g, 'if (b == 0xffffffffu) { $1 }'),
   // dot: digit records not read (synthetic values), weights not read, packed dot products replaced by an xor
-  dotNoDigits: (c) => c.replace(/let (d\d[ab]|bi) = XD\[[^\]]*\];/g, 'let $1 = vec4<u32>(b * 0x9e3779b9u, b ^ 0x55u, b + 7u, b * 3u);'),
+  // (made-up values from the lane index; in `d` variants the next block's records, e.., likewise)
+  dotNoDigits: (c) => c.replace(/\b(d\d[ab]|bi|e\d[ab]|ei) = XD\[[^\]]*\];/g, '$1 = vec4<u32>(ln * 0x9e3779b9u, ln ^ 0x55u, ln + 7u, ln * 3u);'),
   dotNoW: (c) => c.replace(/wv\(ocb, (b[nf]), (\du)\)/g, 'vec4<u32>($1 * 0x9e3779b9u + $2, $1, ocb, $2)'),
   dotNoDp4: (c) => c.replace(/dot4I8Packed\(([^,]*), ([^)]*)\)/g, 'bitcast<i32>($1 ^ $2)'),
   noRed: (c) => c.replace(/for \(var h = T \/ 2u;[\s\S]*?workgroupBarrier\(\);\n  \}/, ''),
