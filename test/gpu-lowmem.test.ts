@@ -300,6 +300,41 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
     expect(() => gpu.lowMemoryConv({ ...base, weightBits: 8, variant: first.name })).toThrow(expect.objectContaining({ code: 'VARIANT_NOT_USABLE' }));
     expect(() => gpu.lowMemoryConv({ ...base, ih: 3, iw: 3, weightBits: 4, variant: last.name })).toThrow(expect.objectContaining({ code: 'VARIANT_NOT_USABLE' }));
   });
+  it('preferred for int4 at batch 1 with K >= 8192 and blocks of 0 or a multiple of 32: the variant with digits a block ahead', () => {
+    const sh = (o: Partial<LowMemoryConvParams>) => deriveShape({ n: 1, ic: 16384, ih: 1, iw: 1, oc: 64, fh: 1, fw: 1, weightBits: 4, blockSize: 32, ...o } as LowMemoryConvParams);
+    expect(findVariant('gemv_dp4_l128d')).toMatchObject({ family: 'dot', l: 128, pd: true });
+    expect(preferred(sh({}))).toBe('gemv_dp4_l128d');
+    expect(preferred(sh({ blockSize: 0 }))).toBe('gemv_dp4_l128d');
+    expect(preferred(sh({ ic: 4096 }))).not.toMatch(/dp4/);
+    expect(preferred(sh({ weightBits: 8 }))).not.toMatch(/dp4/);
+    expect(preferred(sh({ n: 2 }))).not.toMatch(/dp4/);
+  });
+  it('pre-pass by subgroup shuffles (what devices with subgroup matrices run): no work-group memory or barriers, and valid WGSL where the adapter has subgroups', async () => {
+    // SwiftShader's subgroups have 4 lanes, so the shuffles (groups of 8) cannot run correctly here: this checks
+    // the generated code compiles; check.js runs it against the oracle on a GPU with 32-lane subgroups
+    const shapes = [{ n: 1, ic: 64, bs: 32, asym: false }, { n: 3, ic: 37, bs: 0, asym: true }, { n: 2, ic: 300, bs: 0, asym: false }];
+    const sgGpu = await createNodeDevice({ features: ['subgroups'] });
+    const canCompile = sgGpu.device.features.has('subgroups');
+    for (const c of shapes) {
+      const s = deriveShape({ n: c.n, ic: c.ic, ih: 1, iw: 1, oc: 8, fh: 1, fw: 1, weightBits: 4, blockSize: c.bs, asymmetric: c.asym });
+      const code = dotPrepass(s, 'dot', true);
+      expect(code).toMatch(/^enable subgroups;/m);
+      expect(code).toContain('subgroupShuffleXor');
+      expect(code).not.toMatch(/workgroupBarrier|var<workgroup>/);
+      expect(dotPrepass(s, 'dot', false)).toContain('workgroupBarrier');
+      // the mma layout ignores the option
+      expect(dotPrepass(s, 'mma', true)).toBe(dotPrepass(s, 'mma', false));
+      if (canCompile) {
+        sgGpu.device.pushErrorScope('validation');
+        const module = sgGpu.device.createShaderModule({ code });
+        const errors = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
+        expect(errors.map((m) => m.message), JSON.stringify(c)).toEqual([]);
+        sgGpu.device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+        expect(await sgGpu.device.popErrorScope(), JSON.stringify(c)).toBeNull();
+      }
+    }
+    sgGpu.device.destroy();
+  });
   it('a NaN or infinite input makes its batch row NaN (not a wrong finite number)', async () => {
     const c = { n: 2, ic: 64, oc: 4 };
     const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);

@@ -37,7 +37,8 @@ export interface NodeGpu {
 
 const keepAlive: unknown[] = [];
 
-export async function createNodeDevice(): Promise<NodeGpu> {
+/** `features`: requested besides the library's own (wantedFeatures), where the adapter has them. */
+export async function createNodeDevice(opts: { features?: GPUFeatureName[] } = {}): Promise<NodeGpu> {
   prepareVulkan();
   const { create, globals } = await import('webgpu');
   Object.assign(globalThis, globals);
@@ -50,7 +51,7 @@ export async function createNodeDevice(): Promise<NodeGpu> {
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new Error('Dawn found no WebGPU adapter (is a Vulkan driver installed?)');
   const device = await adapter.requestDevice({
-    requiredFeatures: wantedFeatures(adapter),
+    requiredFeatures: [...new Set([...wantedFeatures(adapter), ...(opts.features ?? []).filter((f) => adapter.features.has(f))])],
     requiredLimits: {
       maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
       maxBufferSize: adapter.limits.maxBufferSize,
