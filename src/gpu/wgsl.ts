@@ -807,7 +807,8 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
  * lose precision, never range), every x becomes xs = round(x * 2^(148 - e)), |xs| <= 2^22, which is split into
  * signed bytes xs = d0 + 256*d1 + 65536*d2 (d0, d1 in [-128, 127], |d2| <= 64); the block's value is
  * 2^(e - 148) * sum(xs * w). An infinite or NaN input makes the block's factor NaN, so the row's outputs are NaN.
- * 8 threads per block (4 channels each), the block's maximum (and sums) through work-group memory.
+ * 8 threads per block (4 channels each), the block's maximum (and sums) through work-group memory, or, with
+ * `subgroups` (dot layout only), by subgroup shuffles.
  *
  * Dot layout (u32 words, records of NB vec4s, record r of row m at vec4 (m*NR + r)*NB + b):
  *   r = 2d + h (d = digit, h = half of the block): component i = digit d of channels 32b + 16h + 4i .. +3, byte j
