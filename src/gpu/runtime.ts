@@ -13,7 +13,7 @@ import { I8ConvError, check } from '../errors.js';
 import { deriveShape, hostSizes, tuneKey, type ConvShape, type LowMemoryConvParams } from './params.js';
 import { packBias, packDotWeights, packMmaWeights, packScales, packWeights, packedWeightWords, scaleVec4s } from './pack.js';
 import {
-  VARIANTS, dispatchSize, dotDigitWords, dotPrepassSize, findVariant, mmaGeometry, mmaPrepassSize, preferred, reduceDispatchSize, slices, usable,
+  VARIANTS, dispatchSize, findVariant, prepass, preferred, reduceDispatchSize, slices, usable,
   variantsForPath, wgCandidates,
   type DeviceCaps, type Variant, type Wg,
 } from './variants.js';
@@ -149,10 +149,11 @@ export class GpuRuntime {
   /** @internal Compiles (once) the pipelines of one variant for one shape and work-group size. */
   async programs(s: ConvShape, v: Variant, wg: Wg): Promise<Programs> {
     const sk = slices(v);
+    const pre = prepass(v, s);
     const [pipeline, reduce, prep] = await Promise.all([
       this.pipeline(generateWgsl(s, v, wg), v.name),
       sk > 1 ? this.pipeline(reduceKernel(s, sk), `${v.name} reduce`) : undefined,
-      v.family === 'dot' || v.family === 'mma' ? this.pipeline(dotPrepass(s, v.family, !!this.caps.subgroupMatrix), `${v.name} pre-pass`) : undefined,
+      pre ? this.pipeline(dotPrepass(s, pre.layout, !!this.caps.subgroupMatrix), `${v.name} pre-pass`) : undefined,
     ]);
     return { pipeline, reduce, prep };
   }
@@ -308,8 +309,8 @@ export class LowMemoryConv {
     else if (this.forced) vs = [this.forced];
     else if (this.rt.tuning === 'none') vs = [this.defaultCandidate()[0]];
     else vs = this.candidates(this.rt.tuning).map(([v]) => v);
-    const own = (v: Variant) => v.family === 'dot' || v.family === 'mma';
-    return { tile: vs.some((v) => !own(v)), dot: vs.some((v) => v.family === 'dot'), mma: vs.some((v) => v.family === 'mma') };
+    // the pre-pass families read their own layouts only
+    return { tile: vs.some((v) => !prepass(v, this.shape)), dot: vs.some((v) => v.family === 'dot'), mma: vs.some((v) => v.family === 'mma') };
   }
 
   /** Chooses the variant and work-group size (timing candidates unless tuning is 'none'); runs once. */
@@ -446,7 +447,7 @@ export class LowMemoryConv {
     rt.remember(key, { variant: v.name, wg, us: Number.isFinite(bestUs) ? bestUs : 0 });
     this.choice = { variant: v, wg, ...pipes[best] };
     // the layouts the choice does not read are freed (the tile one shrinks to its 16-byte stand-in)
-    if ((v.family === 'dot' || v.family === 'mma') && this.weights && this.weights.size > 16) {
+    if (prepass(v, this.shape) && this.weights && this.weights.size > 16) {
       this.weights.destroy();
       this.weights = upload(this.rt.device, new Uint32Array(4));
     }
@@ -483,13 +484,13 @@ export class LowMemoryConv {
     const [x, y, z] = dispatchSize(c.variant, this.shape, c.wg);
     const inB = { buffer: input, offset: inOff, size: sz.input * 4 };
     const outB = { buffer: output, offset: outOff, size: sz.output * 4 };
-    if (c.variant.family === 'dot' || c.variant.family === 'mma') {
+    const pre = prepass(c.variant, this.shape);
+    if (pre) {
       // pre-pass: input -> digits in the workspace; then the kernel: digits -> output
-      const dot = c.variant.family === 'dot';
-      const xdBytes = (dot ? dotDigitWords(this.shape) : mmaGeometry(this.shape).digitWords) * 4;
+      const xdBytes = pre.words * 4;
       const xdB = { buffer: this.workspace(xdBytes), offset: 0, size: xdBytes };
       return {
-        pipeline: c.prep!, bindGroup: bind(inB, xdB), groups: dot ? dotPrepassSize(this.shape) : mmaPrepassSize(this.shape),
+        pipeline: c.prep!, bindGroup: bind(inB, xdB), groups: pre.groups,
         next: { pipeline: c.pipeline, bindGroup: bind(xdB, outB), groups: [x, y] },
       };
     }

@@ -378,6 +378,16 @@ export function mmaPrepassSize(s: ConvShape): [number, number] {
   return [Math.ceil((g.nb * 8) / DOT_PREPASS_WG), g.mp];
 }
 
+/**
+ * The input pre-pass a variant dispatches first, if any (the dot and mma families, each with its digit layout):
+ * its layout, the u32 words it writes and its work-groups (x, y).
+ */
+export function prepass(v: Variant, s: ConvShape): { layout: 'dot' | 'mma'; words: number; groups: [number, number] } | undefined {
+  if (v.family === 'dot') return { layout: 'dot', words: dotDigitWords(s), groups: dotPrepassSize(s) };
+  if (v.family === 'mma') return { layout: 'mma', words: mmaGeometry(s).digitWords, groups: mmaPrepassSize(s) };
+  return undefined;
+}
+
 /** Whether a variant can run this shape with this work-group size on this device. */
 export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): boolean {
   if (!v.paths.includes(s.path)) return false;
