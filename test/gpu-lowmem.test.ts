@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeDevice } from '../bench/gpu/node-device.js';
 import { SENTINEL, blockyInput, runGuarded as runGuardedOn } from '../bench/gpu/guarded.js';
 import {
-  createGpuRuntime, mnnAlphaToScaleOffset, slices, variantsForPath, VARIANTS, deriveShape, tuneKey,
+  createGpuRuntime, mnnAlphaToScaleOffset, slices, variantsForPath, VARIANTS, deriveShape, tuneKey, generateWgsl,
   type DotVariant, type GpuRuntime, type LowMemoryConvParams,
 } from '../src/gpu/index.js';
 import { I8ConvError } from '../src/errors.js';
@@ -190,6 +190,57 @@ describe('mm and win kernels with block-wise scales, every quantization (raw-reg
       }
     });
   }
+});
+
+describe('the raw zero word', () => {
+  // mm and win stage the raw word WZ for a weight row they do not load (past IC, OC or the last step), and
+  // decode it without a flag unless the weights have offsets: it must decode to four zero weights
+  it('WZ decodes to four zero weights for every row position, int4, int8 and float32', async () => {
+    const p = { n: 1, ic: 8, ih: 4, iw: 4, oc: 8, fh: 3, fw: 3, pad: [1, 1] as [number, number], stride: [1, 1] as [number, number] };
+    for (const bits of [4, 8, 32] as const) {
+      const s = deriveShape({ ...p, weightBits: bits as 4 | 8, blockSize: 0 }, true);
+      const code = `${generateWgsl(s, findVariant('win_h8w8n32b8')!, [2, 64])}
+@group(0) @binding(9) var<storage, read_write> ZT: array<vec4<f32>>;
+@compute @workgroup_size(1) fn wz() { for (var i = 0u; i < 4u; i++) { ZT[i] = wdec(WZ, i); } }`;
+      const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'wz' } });
+      const buf = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+      const read = device.createBuffer({ size: 64, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      // (filled with 7 first: a kernel that wrote nothing would not pass)
+      device.queue.writeBuffer(buf, 0, new Float32Array(16).fill(7));
+      const enc = device.createCommandEncoder();
+      const pass = enc.beginComputePass();
+      pass.setPipeline(pipe);
+      pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 9, resource: { buffer: buf } }] }));
+      pass.dispatchWorkgroups(1);
+      pass.end();
+      enc.copyBufferToBuffer(buf, 0, read, 0, 64);
+      device.queue.submit([enc.finish()]);
+      await read.mapAsync(GPUMapMode.READ);
+      expect(Array.from(new Float32Array(read.getMappedRange().slice(0))), `bits ${bits}`).toEqual(new Array(16).fill(0));
+      read.unmap(); buf.destroy(); read.destroy();
+    }
+  });
+});
+
+describe('an infinite block scale stays in its own channel', () => {
+  // rows a kernel does not load are staged as zero; with per-row (block-wise) scales the scale read for such a
+  // row belongs to another channel, so the row must not become 0 * inf = NaN in the sums of this one
+  it('mm and win with block-wise scales, IC not a multiple of the step: channel 0 block 0 scale infinite, the other channels exact', async () => {
+    const p = { n: 1, ic: 12, ih: 5, iw: 6, oc: 8, fh: 3, fw: 3, pad: [1, 1] as [number, number] };
+    const s = deriveShape({ ...p, weightBits: 8, blockSize: 4 });
+    const d = mnnC1Data(s.n, s.oc, s.ic, s.ih, s.kh, s.kw);
+    const x = mnnC1Data(s.n, s.oc, s.ic, 8, s.kh, s.kw).input.subarray(0, s.n * s.ic * s.ih * s.iw);
+    const q = quantizeMnn(d.weight, s.oc, s.ic, s.kh, s.kw, { bits: 8, asymmetric: false, blockSize: 4 });
+    const scales = q.scales.slice();
+    scales[0] = Infinity;
+    const ref = lowMemConvRef({ ...s, act: 'none' }, x, dequantizeLowMem(8, s.oc, s.ic, s.kh, s.kw, 4, q.data, scales), d.bias);
+    const ohw = s.oh * s.ow;
+    for (const variant of ['mm_m64n32t4x4', 'mm_m64n32t4x4d', 'win_h8w8n32b8', 'win_h8w8n32b16k2']) {
+      const { out } = await runGuarded({ ...p, weightBits: 8, blockSize: 4, asymmetric: false, activation: 'none', variant }, { ...q, scales }, d.bias, x);
+      expect(out.subarray(0, ohw).some((v) => !Number.isFinite(v)), variant).toBe(true);
+      expect(maxRelError(out.subarray(ohw), ref.subarray(ohw)), variant).toBeLessThanOrEqual(1e-5);
+    }
+  });
 });
 
 describe('vec4 output stores (OH*OW % 4 == 0 for mm, OW % 4 == 0 for win) with OC % 4 != 0 and a partial last tile', () => {

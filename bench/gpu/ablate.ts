@@ -14,7 +14,11 @@ import { syntheticSetup } from './synthetic.js';
 const args = process.argv.slice(2);
 const reps = Number(args[args.indexOf('--reps') + 1] || 30);
 
-const ABLATIONS: Record<string, (code: string) => string> = {
+/** Whether generated code `c` has quantized weights (ablations of the decode leave float kernels alone). */
+const quantized = (c: string) => /fn u[48]r\(/.test(c);
+
+/** code transforms; false (or the code unchanged): not applicable */
+const ABLATIONS: Record<string, (code: string) => string | false> = {
   base: (c) => c,
   noA: (c) => c.replace(/x = xs\(off \+ ic \* IHW\);/g, 'x = f32(ic + off);').replace(/ra(\d+) = aval\(([^;]*)\);/g, 'ra$1 = f32(m0 + ml);'),
   noB: (c) => c.replace(/w = deq\([^;]*\);/g, 'w = vec4<f32>(f32(ocb + icb));').replace(/rb(\d+) = deq\([^;]*\);/g, 'rb$1 = vec4<f32>(f32(kb));'),
@@ -22,24 +26,27 @@ const ABLATIONS: Record<string, (code: string) => string> = {
   noBarrier: (c) => c.replace(/\n {4}workgroupBarrier\(\);/g, ''),
   // the epilogue's stores happen only for an impossible value (the work stays live)
   noStore: (c) => c.replace(/store4\((n|m0 \+ i), (ocb), (p|0u), (act\([^;]*\))\);/g, '{ let v = $4; if (v.x == -1.2345e-30) { store4($1, $2, $3, v); } }'),
-  noLoads: (c) => ABLATIONS.noB(ABLATIONS.noA(c)),
+  noLoads: (c) => (ABLATIONS.noB(ABLATIONS.noA(c) as string) as string),
   // gemv: raw words used as floats (no decode arithmetic), input not read, weights not read, no reduction
   noDec: (c) => c.replace(/u4r\((wv\d+\.[xyzw]( >> 16u)?)\)/g, 'bitcast<vec4<f32>>(vec4<u32>($1))'),
   noX: (c) => c.replace(/xg\(mr(\d+), kb\)/g, 'vec4<f32>(f32(kb + mr$1))'),
   noW: (c) => c.replace(/let wp(\d+)_(\d+) = W\[[^;]*\];/g, 'let wp$1_$2 = vec4<u32>(u0 * 2654435761u + $2u);'),
   // win: no multiply-adds (the work-group memory reads then go too), or no global loads
   winNoCompute: (c) => c.replace(/\n +a\d+_\d+ = fma\([^;]*\);/g, ''),
-  winNoLoads: (c) => c.replace(/xs\(select\(0u, xo(\d+) \+ st \* BC \* IHW, ok\)\)/g, 'f32(xo$1 + st)')
+  winNoLoads: (c) => quantized(c) && c.replace(/xs\(select\(0u, xo(\d+) \+ st \* BC \* IHW, ok\)\)/g, 'f32(xo$1 + st)')
     .replace(/rw(\d+) = wraw\(t, wr\d+ & 3u\);/g, 'rw$1 = t;').replace(/rs(\d+) = SO\[si\];/g, 'rs$1 = vec4<f32>(f32(si));'),
   winNoBarrier: (c) => c.replace(/\n {4}workgroupBarrier\(\);/g, ''),
+  // mm and MNN's direct kernels, quantized: raw words used as floats (the loads stay, the decode and scale go)
+  mmNoDec: (c) => quantized(c) && c.replace(/wdec\((?:select\(WZ, )?rbw(\d+)(?:, rbv\d+\))?, e % 4u\)/g, 'bitcast<vec4<f32>>(vec4<u32>(rbw$1))'),
+  dirNoDec: (c) => quantized(c) && c.replace(/let w(\d+)_(\d+) = (?:deq|wu)\(t(\d+), (\du)[^;]*;/g, 'let w$1_$2 = bitcast<vec4<f32>>(vec4<u32>(wraw(t$3, $4)));'),
   // win, quantized: the weight rows stored without decoding (raw bits as floats)
-  winNoDec: (c) => c.replace(/wdec\(rw(\d+), wr\d+ & 3u\)/g, 'bitcast<vec4<f32>>(vec4<u32>(rw$1))'),
+  winNoDec: (c) => quantized(c) && c.replace(/wdec\((?:select\(WZ, )?rw(\d+)(?:, rv\d+\))?, wr\d+ & 3u\)/g, 'bitcast<vec4<f32>>(vec4<u32>(rw$1))'),
   // mma: no lane work (the integer tiles are stored but not converted or accumulated), no scalar multiplies,
   // tiles stored only for an impossible block (the compiler may then sink the products into that branch);
   // noBarrier above covers its barriers
   mmaNoLanes: (c) => c.replace(/\n +a\d+_\d+_\d+ = fma\([^;]*\);/g, ''),
   mmaNoScale: (c) => c.replace(/ a = subgroupMatrixScalarMultiply\(a, 256i\);/g, ''),
-  mmaRareStore: (c) => ABLATIONS.mmaNoLanes(c).replace(/(subgroupMatrixStore\([^;]*\);)/g, 'if (b == 0xffffffffu) { $1 }'),
+  mmaRareStore: (c) => (ABLATIONS.mmaNoLanes(c) as string).replace(/(subgroupMatrixStore\([^;]*\);)/g, 'if (b == 0xffffffffu) { $1 }'),
   // dot: digit records not read (synthetic values), weights not read, packed dot products replaced by an xor
   // (made-up values from the lane index; in `d` variants the next block's records, e.., likewise)
   dotNoDigits: (c) => c.replace(/\b(d\d[ab]|bi|e\d[ab]|ei) = XD\[[^\]]*\];/g, '$1 = vec4<u32>(ln * 0x9e3779b9u, ln ^ 0x55u, ln + 7u, ln * 3u);'),
@@ -63,6 +70,12 @@ async function main() {
     { name: 'dot 16384', p: { n: 1, ic: 16384, ih: 1, iw: 1, oc: 16384, fh: 1, fw: 1 }, bits: 4, blk: 32, variants: ['gemv_dp4_l256', 'gemv_dp4_l128d'] },
     { name: 'mma 4096 M=128', p: { n: 128, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits: 4, blk: 32, variants: ['mma_m32n128t16x32', 'mma_m32n64t16x32k2'] },
     { name: '64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 8, variants: ['mm_m32n32t4x4k4', 'mm_m64n32t4x4', 'mm_m32n32t4x4k4d'] },
+    // quantized kernels against their float32 twins
+    ...([4, 32] as const).flatMap((bits) => [
+      { name: 'twin 128->128 28^2 3x3', p: { n: 1, ic: 128, ih: 28, iw: 28, oc: 128, fh: 3, fw: 3, pad: [1, 1] }, bits, variants: ['mm_m64n32t4x4', 'mm_m64n32t4x4d'] },
+      { name: 'twin 64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits, variants: ['conv_2d_c4h1w4'] },
+      { name: 'twin 512->512 7^2 3x3', p: { n: 1, ic: 512, ih: 7, iw: 7, oc: 512, fh: 3, fw: 3, pad: [1, 1] }, bits, variants: ['win_h8w8n32b8s8'] },
+    ]),
   ];
   if (args.includes('--reverse')) cases.reverse();
   const only = args.indexOf('--only') >= 0 ? args[args.indexOf('--only') + 1] : '';
@@ -79,8 +92,8 @@ async function main() {
       const line: string[] = [];
       for (const [an, f] of Object.entries(ABLATIONS)) {
         const code = f(base);
-        if (an !== 'base' && code === base) { line.push(`${an} n/a`); continue; }
-        const module = device.createShaderModule({ code });
+        if (an !== 'base' && (code === false || code === base)) continue;
+        const module = device.createShaderModule({ code: code as string });
         const pipe = device.createComputePipeline({ layout: (gpu as any).pipelineLayout, compute: { module, entryPoint: 'main' } });
         // a pre-pass variant's kernel is its second dispatch
         const dd = v.family === 'mma' || v.family === 'dot' ? { ...d, next: { ...d.next!, pipeline: pipe } } : { ...d, pipeline: pipe };

@@ -48,6 +48,7 @@ fn u8r(w: u32) -> vec4<f32> {
   return bitcast<vec4<f32>>((vec4<u32>(v, v, h, h) & vec4<u32>(0xffu, 0xff00u, 0xffu, 0xff00u)) | vec4<u32>(0x4b000000u)) - vec4<f32>(8388736.0, 8421376.0, 8388736.0, 8421376.0);
 }
 alias WR = u32;
+const WZ = 0u; // the raw word of four zero weights
 fn wraw(t: u32, i: u32) -> u32 { return W[t][i]; }
 fn wdec(r: u32, i: u32) -> vec4<f32> { return u8r(r); }`;
   } else if (s.bits === 4) {
@@ -59,10 +60,12 @@ fn u4r(h: u32) -> vec4<f32> {
   return bitcast<vec4<f32>>((vec4<u32>(h) & vec4<u32>(0xfu, 0xf0u, 0xf00u, 0xf000u)) | vec4<u32>(0x4b000000u)) - vec4<f32>(8388616.0, 8388736.0, 8390656.0, 8421376.0);
 }
 alias WR = u32;
+const WZ = 0x88888888u; // the raw word of eight zero weights
 fn wraw(t: u32, i: u32) -> u32 { let wi = t * 2u + (i >> 1u); return W[wi >> 2u][wi & 3u]; }
 fn wdec(r: u32, i: u32) -> vec4<f32> { return u4r(r >> ((i & 1u) * 16u)); }`;
   } else {
     wq = `alias WR = vec4<f32>;
+const WZ = vec4<f32>(0.0);
 fn wraw(t: u32, i: u32) -> vec4<f32> { return W[t * 4u + i]; }
 fn wdec(r: vec4<f32>, i: u32) -> vec4<f32> { return r; }`;
   }
@@ -149,20 +152,22 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
   for (const p of pix) {
     lines.push(`  let n${p.id} = min(nb * PN + ${u(p.pn)}, N - 1u); let oh${p.id} = hb * PHT + ${u(p.ph)}; let ow${p.id} = wb * PWT + ${u(p.pw)};`);
   }
+  // symmetric per-channel weights: the sums are of the bare decoded q and are scaled once at the end
+  const dfr = s.bits !== 32 && s.nBlk === 1 && !s.asym;
   for (let c = 0; c < cb; c++) {
     // block ocb0 + 1 may be the zero padding block (OCB) for 8-channel variants: in bounds, never stored
-    lines.push(`  let bias${c} = B[ocb0 + ${u(c)}];`);
-    for (const p of pix) lines.push(`  var a${c}_${p.id} = bias${c};`);
+    lines.push(`  let bias${c} = B[ocb0 + ${u(c)}];${dfr ? ` let es${c} = dsc(ocb0 + ${u(c)}, 0u);` : ''}`);
+    for (const p of pix) lines.push(`  var a${c}_${p.id} = ${dfr ? 'vec4<f32>(0.0)' : `bias${c}`};`);
   }
   lines.push(`  for (var icb = 0u; icb < ICB; icb++) {
     let blk = icb / BLKT;`);
-  for (let c = 0; c < cb; c++) lines.push(`    let s${c} = dsc(ocb0 + ${u(c)}, blk); let o${c} = dof(ocb0 + ${u(c)}, blk);`);
+  if (!dfr) for (let c = 0; c < cb; c++) lines.push(`    let s${c} = dsc(ocb0 + ${u(c)}, blk); let o${c} = dof(ocb0 + ${u(c)}, blk);`);
   lines.push(`    for (var kh = 0u; kh < KH; kh++) {
       for (var kw = 0u; kw < KW; kw++) {
         let kbi = (icb * KH + kh) * KW + kw;`);
   for (let c = 0; c < cb; c++) {
     lines.push(`        let t${c} = (ocb0 + ${u(c)}) * KB + kbi;`);
-    for (let i = 0; i < 4; i++) lines.push(`        let w${c}_${i} = deq(t${c}, ${u(i)}, s${c}, o${c});`);
+    for (let i = 0; i < 4; i++) lines.push(`        let w${c}_${i} = ${dfr ? `wu(t${c}, ${u(i)})` : `deq(t${c}, ${u(i)}, s${c}, o${c})`};`);
   }
   for (const p of pix) {
     lines.push(`        let x${p.id} = x4(n${p.id}, icb, i32(oh${p.id} * SH + kh * DH) - PH, i32(ow${p.id} * SW + kw * DW) - PW);`);
@@ -178,7 +183,8 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
   for (const p of pix) {
     lines.push(`  if (nb * PN + ${u(p.pn)} < N && oh${p.id} < OH && ow${p.id} < OW) {`);
     for (let c = 0; c < cb; c++) {
-      lines.push(`    if (ocb0 + ${u(c)} < OCB) { store4(n${p.id}, ocb0 + ${u(c)}, oh${p.id} * OW + ow${p.id}, act(a${c}_${p.id})); }`);
+      const r = dfr ? `a${c}_${p.id} * es${c} + bias${c}` : `a${c}_${p.id}`;
+      lines.push(`    if (ocb0 + ${u(c)} < OCB) { store4(n${p.id}, ocb0 + ${u(c)}, oh${p.id} * OW + ow${p.id}, act(${r})); }`);
     }
     lines.push('  }');
   }
@@ -501,12 +507,17 @@ ${ind}    rb${e} = w; }`);
     for (let e = 0; e < eb; e++) {
       const dst = `sm[${at} + BK * BM4 + (e % BK) * BN4 + e / BK]`;
       if (!rawB) { o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rb${e}; }`); continue; }
+      // a row not loaded is the raw zero word WZ, which decodes to zero; the flag stays for offsets (asymmetric),
+      // for per-row scales (a stale scale could be infinite: 0*inf), and in the double-buffered variants, which
+      // keep the branch around the decode (measured faster on the H200 there)
+      const flag = s.asym || v.db || (q && !hoist);
+      const r = flag ? `rbw${e}` : `select(WZ, rbw${e}, rbv${e})`;
       let val: string;
-      if (!q) val = `wdec(rbw${e}, e % 4u)`;
-      else if (defer) val = `wdec(rbw${e}, e % 4u)`;
-      else if (hoist) val = `fma(wdec(rbw${e}, e % 4u), sc${e}, of${e})`;
-      else val = `fma(wdec(rbw${e}, e % 4u), dscv(rbs${e}), dofv(rbs${e}, ${s.asym ? `rbo${e}` : 'vec4<f32>(0.0)'}))`;
-      o.push(`${ind}{ let e = lg + ${u(e * nt)}; var w = vec4<f32>(0.0); if (rbv${e}) { w = ${val}; } ${dst} = w; }`);
+      if (!q || defer) val = `wdec(${r}, e % 4u)`;
+      else if (hoist) val = `fma(wdec(${r}, e % 4u), sc${e}, of${e})`;
+      else val = `fma(wdec(${r}, e % 4u), dscv(rbs${e}), dofv(rbs${e}, ${s.asym ? `rbo${e}` : 'vec4<f32>(0.0)'}))`;
+      o.push(flag ? `${ind}{ let e = lg + ${u(e * nt)}; var w = vec4<f32>(0.0); if (rbv${e}) { w = ${val}; } ${dst} = w; }`
+        : `${ind}{ let e = lg + ${u(e * nt)}; ${dst} = ${val}; }`);
     }
     return o;
   };
@@ -676,10 +687,14 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
     // both arrays are sized to whole rounds of NT threads: no guard on the stores
     for (let i = 0; i < xl; i++) o.push(`${ind}smx[xd${i} >> 2u][xd${i} & 3u] = rx${i};`);
     for (let i = 0; i < wl; i++) {
-      const val = !q || defer ? `wdec(rw${i}, wr${i} & 3u)` : hoist ? `fma(wdec(rw${i}, wr${i} & 3u), sc${i}, of${i})`
-        : `fma(wdec(rw${i}, wr${i} & 3u), dscv(rs${i}), dofv(rs${i}, ${s.asym ? `ro${i}` : 'vec4<f32>(0.0)'}))`;
+      // a row not loaded is the raw zero word WZ, which decodes to zero; the flag stays for offsets (asymmetric)
+      // and per-row scales (read for another channel: it could be infinite, 0*inf)
+      const flag = s.asym || perRow;
+      const r = flag ? `rw${i}` : `select(WZ, rw${i}, rv${i})`;
+      const val = !q || defer ? `wdec(${r}, wr${i} & 3u)` : hoist ? `fma(wdec(${r}, wr${i} & 3u), sc${i}, of${i})`
+        : `fma(wdec(${r}, wr${i} & 3u), dscv(rs${i}), dofv(rs${i}, ${s.asym ? `ro${i}` : 'vec4<f32>(0.0)'}))`;
       // rows past WE land in the spare tail past the used part, never read
-      o.push(`${ind}smw[wd${i}] = select(vec4<f32>(0.0), ${val}, rv${i});`);
+      o.push(`${ind}smw[wd${i}] = ${flag ? `select(vec4<f32>(0.0), ${val}, rv${i})` : val};`);
     }
     return o;
   };
