@@ -193,8 +193,8 @@ describe('mm and win kernels with block-wise scales, every quantization (raw-reg
 });
 
 describe('the raw zero word', () => {
-  // mm and win stage the raw word WZ for a weight row they do not load (past IC, OC or the last step), and
-  // decode it without a flag unless the weights have offsets: it must decode to four zero weights
+  // mm and win stage the raw word WZ for a weight row they do not load (past IC, OC or the last step) and,
+  // where no offset or per-row scale needs the flag, decode it like any row: it must decode to four zero weights
   it('WZ decodes to four zero weights for every row position, int4, int8 and float32', async () => {
     const p = { n: 1, ic: 8, ih: 4, iw: 4, oc: 8, fh: 3, fw: 3, pad: [1, 1] as [number, number], stride: [1, 1] as [number, number] };
     for (const bits of [4, 8, 32] as const) {
