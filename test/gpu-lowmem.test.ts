@@ -41,6 +41,38 @@ function runGuarded(p: LowMemoryConvParams, q: { data: Uint8Array; scales: Float
   return runGuardedOn(device, gpu, p, q, bias, x);
 }
 
+/**
+ * Runs entry point `entry` of WGSL `code` once over `groups` work-groups, with storage buffers bound by number:
+ * `inputs` (binding -> data) and the output at binding `out` (`words` u32 long, filled with SENTINEL first, so
+ * what the kernel left unwritten shows); returns the output's words.
+ */
+async function runKernel(code: string, entry: string, groups: [number, number], inputs: Record<number, Float32Array<ArrayBuffer>>,
+  out: { binding: number; words: number }): Promise<Uint32Array> {
+  const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: entry } });
+  const ins = Object.entries(inputs).map(([b, data]) => {
+    const buffer = device.createBuffer({ size: data.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    device.queue.writeBuffer(buffer, 0, data);
+    return { binding: Number(b), resource: { buffer } };
+  });
+  const bytes = out.words * 4;
+  const ob = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(ob, 0, new Uint32Array(out.words).fill(SENTINEL));
+  const rb = device.createBuffer({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const enc = device.createCommandEncoder();
+  const pass = enc.beginComputePass();
+  pass.setPipeline(pipeline);
+  pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [...ins, { binding: out.binding, resource: { buffer: ob } }] }));
+  pass.dispatchWorkgroups(groups[0], groups[1]);
+  pass.end();
+  enc.copyBufferToBuffer(ob, 0, rb, 0, bytes);
+  device.queue.submit([enc.finish()]);
+  await rb.mapAsync(GPUMapMode.READ);
+  const words = new Uint32Array(rb.getMappedRange().slice(0));
+  rb.unmap(); rb.destroy(); ob.destroy();
+  for (const e of ins) e.resource.buffer.destroy();
+  return words;
+}
+
 interface CaseSpec {
   p: Omit<LowMemoryConvParams, 'weightBits' | 'asymmetric' | 'activation' | 'variant'>;
   bits: 4 | 8;
@@ -202,22 +234,8 @@ describe('the raw zero word', () => {
       const code = `${generateWgsl(s, findVariant('win_h8w8n32b8')!, [2, 64])}
 @group(0) @binding(9) var<storage, read_write> ZT: array<vec4<f32>>;
 @compute @workgroup_size(1) fn wz() { for (var i = 0u; i < 4u; i++) { ZT[i] = wdec(WZ, i); } }`;
-      const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'wz' } });
-      const buf = device.createBuffer({ size: 64, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
-      const read = device.createBuffer({ size: 64, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-      // (filled with 7 first: a kernel that wrote nothing would not pass)
-      device.queue.writeBuffer(buf, 0, new Float32Array(16).fill(7));
-      const enc = device.createCommandEncoder();
-      const pass = enc.beginComputePass();
-      pass.setPipeline(pipe);
-      pass.setBindGroup(0, device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 9, resource: { buffer: buf } }] }));
-      pass.dispatchWorkgroups(1);
-      pass.end();
-      enc.copyBufferToBuffer(buf, 0, read, 0, 64);
-      device.queue.submit([enc.finish()]);
-      await read.mapAsync(GPUMapMode.READ);
-      expect(Array.from(new Float32Array(read.getMappedRange().slice(0))), `bits ${bits}`).toEqual(new Array(16).fill(0));
-      read.unmap(); buf.destroy(); read.destroy();
+      const words = await runKernel(code, 'wz', [1, 1], {}, { binding: 9, words: 16 });
+      expect(Array.from(new Float32Array(words.buffer)), `bits ${bits}`).toEqual(new Array(16).fill(0));
     }
   });
 });
@@ -408,26 +426,7 @@ describe('mma variants (tensor cores through subgroup matrices; digits of the in
       const s = deriveShape({ n, ic, ih: 1, iw: 1, oc: 4, fh: 1, fw: 1, weightBits: 4, asymmetric: asym });
       const g = mmaGeometry(s);
       const x = input(n, ic, n);
-      const module = device.createShaderModule({ code: dotPrepass(s, 'mma') });
-      const pipeline = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-      const xb = device.createBuffer({ size: x.byteLength, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
-      device.queue.writeBuffer(xb, 0, x);
-      const bytes = g.digitWords * 4;
-      const ob = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST });
-      device.queue.writeBuffer(ob, 0, new Uint32Array(g.digitWords).fill(SENTINEL));
-      const rb = device.createBuffer({ size: bytes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-      const enc = device.createCommandEncoder();
-      const pass = enc.beginComputePass();
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: xb } }, { binding: 4, resource: { buffer: ob } }] }));
-      const [gx, gy] = mmaPrepassSize(s);
-      pass.dispatchWorkgroups(gx, gy);
-      pass.end();
-      enc.copyBufferToBuffer(ob, 0, rb, 0, bytes);
-      device.queue.submit([enc.finish()]);
-      await rb.mapAsync(GPUMapMode.READ);
-      const words = new Uint32Array(rb.getMappedRange().slice(0));
-      rb.unmap(); rb.destroy(); ob.destroy(); xb.destroy();
+      const words = await runKernel(dotPrepass(s, 'mma'), 'main', mmaPrepassSize(s), { 0: x }, { binding: 4, words: g.digitWords });
       expect(words.indexOf(SENTINEL), 'every word written').toBe(-1);
       const dg = new Int8Array(words.buffer, 0, g.exo * 4);
       const f = new Float32Array(words.buffer);

@@ -380,6 +380,25 @@ function epilogueValue(e: EpiloguePlan, a: string): string {
   return e.sliced ? x : `act(${x} + bb)`;
 }
 
+/**
+ * A weight row that mm and win stage in work-group memory, from its raw registers: `r` the raw word, `i` the row
+ * in its tile, `valid` whether it was loaded; per-channel scale and offset `sc`/`of` (hoisted) or the row's raw
+ * scale and offset `rs`/`ro` (block-wise), or no scaling (float weights, or scales deferred to the epilogue).
+ * A row not loaded is the raw zero word WZ, which decodes to zero; `flag` (returned) keeps the load flag instead,
+ * for offsets (asymmetric) and per-row scales (read for another channel: it could be infinite, 0*inf), or where
+ * the caller asks (`keep`); the caller then zeroes the row itself.
+ */
+function stagedRow(s: ConvShape, e: EpiloguePlan, x: { r: string; i: string; valid: string; sc: string; of: string; rs: string; ro: string },
+  keep = false): { flag: boolean; val: string } {
+  const flag = keep || s.asym || (s.bits !== 32 && !e.hoist);
+  const d = `wdec(${flag ? x.r : `select(WZ, ${x.r}, ${x.valid})`}, ${x.i})`;
+  let val = d;
+  if (s.bits !== 32 && !e.defer) {
+    val = e.hoist ? `fma(${d}, ${x.sc}, ${x.of})` : `fma(${d}, dscv(${x.rs}), dofv(${x.rs}, ${s.asym ? x.ro : 'vec4<f32>(0.0)'}))`;
+  }
+  return { flag, val };
+}
+
 /** K slice of work-group wid.z: steps `first`..`end`-1 of `total`, SLEN a slice, and its output copy yn. */
 function sliceLets(sk: number, first: string, end: string, total: string): string {
   return sk > 1 ? `let ${first} = wid.z * SLEN; let ${end} = min(${total}, ${first} + SLEN); let yn = wid.z * N;`
@@ -507,15 +526,8 @@ ${ind}    rb${e} = w; }`);
     for (let e = 0; e < eb; e++) {
       const dst = `sm[${at} + BK * BM4 + (e % BK) * BN4 + e / BK]`;
       if (!rawB) { o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rb${e}; }`); continue; }
-      // a row not loaded is the raw zero word WZ, which decodes to zero; the flag stays for offsets (asymmetric),
-      // for per-row scales (a stale scale could be infinite: 0*inf), and in the double-buffered variants, which
-      // keep the branch around the decode (measured faster on the H200 there)
-      const flag = s.asym || v.db || (q && !hoist);
-      const r = flag ? `rbw${e}` : `select(WZ, rbw${e}, rbv${e})`;
-      let val: string;
-      if (!q || defer) val = `wdec(${r}, e % 4u)`;
-      else if (hoist) val = `fma(wdec(${r}, e % 4u), sc${e}, of${e})`;
-      else val = `fma(wdec(${r}, e % 4u), dscv(rbs${e}), dofv(rbs${e}, ${s.asym ? `rbo${e}` : 'vec4<f32>(0.0)'}))`;
+      // the double-buffered variants keep the branch around the decode (measured faster on the H200 there)
+      const { flag, val } = stagedRow(s, ep, { r: `rbw${e}`, i: 'e % 4u', valid: `rbv${e}`, sc: `sc${e}`, of: `of${e}`, rs: `rbs${e}`, ro: `rbo${e}` }, v.db);
       o.push(flag ? `${ind}{ let e = lg + ${u(e * nt)}; var w = vec4<f32>(0.0); if (rbv${e}) { w = ${val}; } ${dst} = w; }`
         : `${ind}{ let e = lg + ${u(e * nt)}; ${dst} = ${val}; }`);
     }
@@ -687,12 +699,7 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
     // both arrays are sized to whole rounds of NT threads: no guard on the stores
     for (let i = 0; i < xl; i++) o.push(`${ind}smx[xd${i} >> 2u][xd${i} & 3u] = rx${i};`);
     for (let i = 0; i < wl; i++) {
-      // a row not loaded is the raw zero word WZ, which decodes to zero; the flag stays for offsets (asymmetric)
-      // and per-row scales (read for another channel: it could be infinite, 0*inf)
-      const flag = s.asym || perRow;
-      const r = flag ? `rw${i}` : `select(WZ, rw${i}, rv${i})`;
-      const val = !q || defer ? `wdec(${r}, wr${i} & 3u)` : hoist ? `fma(wdec(${r}, wr${i} & 3u), sc${i}, of${i})`
-        : `fma(wdec(${r}, wr${i} & 3u), dscv(rs${i}), dofv(rs${i}, ${s.asym ? `ro${i}` : 'vec4<f32>(0.0)'}))`;
+      const { flag, val } = stagedRow(s, ep, { r: `rw${i}`, i: `wr${i} & 3u`, valid: `rv${i}`, sc: `sc${i}`, of: `of${i}`, rs: `rs${i}`, ro: `ro${i}` });
       // rows past WE land in the spare tail past the used part, never read
       o.push(`${ind}smw[wd${i}] = ${flag ? `select(vec4<f32>(0.0), ${val}, rv${i})` : val};`);
     }
