@@ -9,6 +9,7 @@
  */
 import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, generateWgsl, findVariant } from '../../src/gpu/index.js';
+import { VARIANTS } from '../../src/gpu/variants.js';
 import { syntheticSetup } from './synthetic.js';
 
 const args = process.argv.slice(2);
@@ -38,9 +39,16 @@ const ABLATIONS: Record<string, (code: string) => string | false> = {
   winNoBarrier: (c) => c.replace(/\n {4}workgroupBarrier\(\);/g, ''),
   // mm and MNN's direct kernels, quantized: raw words used as floats (the loads stay, the decode and scale go)
   mmNoDec: (c) => quantized(c) && c.replace(/wdec\((?:select\(WZ, )?rbw(\d+)(?:, rbv\d+\))?, e % 4u\)/g, 'bitcast<vec4<f32>>(vec4<u32>(rbw$1))'),
-  dirNoDec: (c) => quantized(c) && c.replace(/let w(\d+)_(\d+) = (?:deq|wu)\(t(\d+), (\du)[^;]*;/g, 'let w$1_$2 = bitcast<vec4<f32>>(vec4<u32>(wraw(t$3, $4)));'),
+  dirNoDec: (c) => quantized(c) && c.replace(/let w(\d+)_(\d+) = (?:deq|wu)\(t(\d+), (\du)[^;]*;/g, 'let w$1_$2 = bitcast<vec4<f32>>(vec4<u32>(wraw(t$3, $4)));')
+    .replace(/let w(\d+)_(\d+) = (?:fma\()?wdec\(r(\d+_\d+), \du\)[^;]*;/g, 'let w$1_$2 = bitcast<vec4<f32>>(vec4<u32>(r$3));'),
   // win, quantized: the weight rows stored without decoding (raw bits as floats)
   winNoDec: (c) => quantized(c) && c.replace(/wdec\((?:select\(WZ, )?rw(\d+)(?:, rv\d+\))?, wr\d+ & 3u\)/g, 'bitcast<vec4<f32>>(vec4<u32>(rw$1))'),
+  // mm, quantized: the deferred scale read in the epilogue instead of before the K loop; the double-buffered
+  // store's flag as a select of the raw zero word instead of a branch; both
+  lateEs: (c) => quantized(c) && c.replace(/\n +let es(\d+) = (dsc\([^;]*\));/g, (m, j, e) => { (globalThis as any).__es = { ...(globalThis as any).__es, [j]: e }; return ''; })
+    .replace(/let sc = es(\d+);/g, (m, j) => `let sc = ${(globalThis as any).__es[j]};`),
+  selDb: (c) => quantized(c) && c.replace(/var w = vec4<f32>\(0\.0\); if \(rbv(\d+)\) \{ w = wdec\(rbw\d+, e % 4u\); \}/g, 'let w = wdec(select(WZ, rbw$1, rbv$1), e % 4u);'),
+  lateSel: (c) => quantized(c) && (ABLATIONS.selDb(ABLATIONS.lateEs(c) as string) as string),
   // mma: no lane work (the integer tiles are stored but not converted or accumulated), no scalar multiplies,
   // tiles stored only for an impossible block (the compiler may then sink the products into that branch);
   // noBarrier above covers its barriers
@@ -70,6 +78,10 @@ async function main() {
     { name: 'dot 16384', p: { n: 1, ic: 16384, ih: 1, iw: 1, oc: 16384, fh: 1, fw: 1 }, bits: 4, blk: 32, variants: ['gemv_dp4_l256', 'gemv_dp4_l128d'] },
     { name: 'mma 4096 M=128', p: { n: 128, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits: 4, blk: 32, variants: ['mma_m32n128t16x32', 'mma_m32n64t16x32k2'] },
     { name: '64->64 56^2 3x3', p: { n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: [1, 1] }, bits: 8, variants: ['mm_m32n32t4x4k4', 'mm_m64n32t4x4', 'mm_m32n32t4x4k4d'] },
+    // every mm and win variant (quantized and float32) on three shapes
+    ...([4, 8, 32] as const).flatMap((bits) => ([[64, 56, 3], [256, 14, 3], [256, 56, 1]] as const).map(([c, hw, k]) => (
+      { name: `e ${c}->${c} ${hw}^2 ${k}x${k}`, p: { n: 1, ic: c, ih: hw, iw: hw, oc: c, fh: k, fw: k, pad: [(k - 1) / 2, (k - 1) / 2] }, bits,
+        variants: VARIANTS.filter((v) => (v.family === 'mm' || (v.family === 'win' && k === 3))).map((v) => v.name) }))),
     // quantized kernels against their float32 twins
     ...([4, 32] as const).flatMap((bits) => [
       { name: 'twin 128->128 28^2 3x3', p: { n: 1, ic: 128, ih: 28, iw: 28, oc: 128, fh: 3, fw: 3, pad: [1, 1] }, bits, variants: ['mm_m64n32t4x4', 'mm_m64n32t4x4d'] },
@@ -79,6 +91,8 @@ async function main() {
   ];
   if (args.includes('--reverse')) cases.reverse();
   const only = args.indexOf('--only') >= 0 ? args[args.indexOf('--only') + 1] : '';
+  // --abl a,b: only these ablations (and base)
+  const pick = args.indexOf('--abl') >= 0 ? args[args.indexOf('--abl') + 1].split(',') : undefined;
   const heatMs = 150;
   for (const c of cases.filter((x) => x.name.includes(only))) {
     const pp = { ...c.p, blockSize: c.blk ?? 0, asymmetric: false, activation: 'relu' as const };
@@ -91,6 +105,7 @@ async function main() {
       const base = generateWgsl(s, v, d.wg);
       const line: string[] = [];
       for (const [an, f] of Object.entries(ABLATIONS)) {
+        if (pick && an !== 'base' && !pick.includes(an)) continue;
         const code = f(base);
         if (an !== 'base' && (code === false || code === base)) continue;
         const module = device.createShaderModule({ code: code as string });

@@ -159,6 +159,23 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
     lines.push(`  let bias${c} = B[ocb0 + ${u(c)}];${dfr ? ` let es${c} = dsc(ocb0 + ${u(c)}, 0u);` : ''}`);
     for (const p of pix) lines.push(`  var a${c}_${p.id} = ${dfr ? 'vec4<f32>(0.0)' : `bias${c}`};`);
   }
+  if (v.pre) {
+    // one flat loop over kbi = (icb, kh, kw); the raw weight rows of the next kbi are loaded while this one's
+    // multiply-adds run, and decoded at the top of the next iteration (measured on the H200: faster for float
+    // and quantized weights, and the decode no longer waits on a load)
+    for (let c = 0; c < cb; c++) for (let i = 0; i < 4; i++) lines.push(`  var r${c}_${i} = wraw((ocb0 + ${u(c)}) * KB, ${u(i)});`);
+    lines.push(`  for (var kbi = 0u; kbi < KB; kbi++) {
+    let icb = kbi / KHW; let tap = kbi % KHW; let kh = tap / KW; let kw = tap % KW; let nk = min(kbi + 1u, KB - 1u);`);
+    if (!dfr) for (let c = 0; c < cb; c++) lines.push(`    let s${c} = dsc(ocb0 + ${u(c)}, icb / BLKT); let o${c} = dof(ocb0 + ${u(c)}, icb / BLKT);`);
+    for (let c = 0; c < cb; c++) {
+      for (let i = 0; i < 4; i++) {
+        const d = `wdec(r${c}_${i}, ${u(i)})`;
+        lines.push(`    let w${c}_${i} = ${dfr || s.bits === 32 ? d : `fma(${d}, s${c}, o${c})`};`);
+      }
+      for (let i = 0; i < 4; i++) lines.push(`    r${c}_${i} = wraw((ocb0 + ${u(c)}) * KB + nk, ${u(i)});`);
+    }
+    lines.push('    {\n      {');
+  } else {
   lines.push(`  for (var icb = 0u; icb < ICB; icb++) {
     let blk = icb / BLKT;`);
   if (!dfr) for (let c = 0; c < cb; c++) lines.push(`    let s${c} = dsc(ocb0 + ${u(c)}, blk); let o${c} = dof(ocb0 + ${u(c)}, blk);`);
@@ -168,6 +185,7 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
   for (let c = 0; c < cb; c++) {
     lines.push(`        let t${c} = (ocb0 + ${u(c)}) * KB + kbi;`);
     for (let i = 0; i < 4; i++) lines.push(`        let w${c}_${i} = ${dfr ? `wu(t${c}, ${u(i)})` : `deq(t${c}, ${u(i)}, s${c}, o${c})`};`);
+  }
   }
   for (const p of pix) {
     lines.push(`        let x${p.id} = x4(n${p.id}, icb, i32(oh${p.id} * SH + kh * DH) - PH, i32(ow${p.id} * SW + kw * DW) - PW);`);
@@ -348,11 +366,12 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
  * - defer: symmetric per-channel weights (w = q*S), staged as the bare decoded q, with the sums multiplied by
  *   S*LSC once in the epilogue;
  * - sliced (sk > 1): the epilogue writes a partial sum, without bias and activation, to copy wid.z of the
- *   output in the workspace bound as Y (reduceKernel adds the copies).
+ *   output in the workspace bound as Y (reduceKernel adds the copies);
+ * - lateScale (from the variant): the deferred scale is read in the epilogue instead of before the K loop.
  */
-function epiloguePlan(s: ConvShape, sk: number) {
+function epiloguePlan(s: ConvShape, sk: number, lateScale = false) {
   const hoist = s.bits !== 32 && s.nBlk === 1;
-  return { hoist, defer: hoist && !s.asym, sliced: sk > 1 };
+  return { hoist, defer: hoist && !s.asym, sliced: sk > 1, lateScale };
 }
 type EpiloguePlan = ReturnType<typeof epiloguePlan>;
 
@@ -364,14 +383,17 @@ type EpiloguePlan = ReturnType<typeof epiloguePlan>;
  */
 function epilogueHoist(e: EpiloguePlan, ocbs: string[], ind: string): string[] {
   return ocbs.flatMap((o, j) => [
-    ...(e.defer ? [`${ind}let es${j} = dsc(min(${o}, OCB), 0u);`] : []),
+    ...(e.defer && !e.lateScale ? [`${ind}let es${j} = dsc(min(${o}, OCB), 0u);`] : []),
     ...(e.sliced ? [] : [`${ind}let eb${j} = B[min(${o}, OCB)];`]),
   ]);
 }
 
-/** WGSL lets of the thread's j-th output block that epilogueValue reads (from epilogueHoist's registers). */
+/**
+ * WGSL lets of the thread's j-th output block that epilogueValue reads (from epilogueHoist's registers; with
+ * lateScale the scale of block `ocb`, which the caller has checked against OCB, is read here).
+ */
 function epilogueLets(e: EpiloguePlan, j: number): string {
-  return `${e.defer ? `let sc = es${j}; ` : ''}${e.sliced ? '' : `let bb = eb${j}; `}`;
+  return `${e.defer ? `let sc = ${e.lateScale ? 'dsc(ocb, 0u)' : `es${j}`}; ` : ''}${e.sliced ? '' : `let bb = eb${j}; `}`;
 }
 
 /** The value stored for accumulator `a` (4 lanes of one pixel), after epilogueLets. */
@@ -452,7 +474,7 @@ function mmKernel(s: ConvShape, v: MmVariant): string {
   // K slices (sk > 1): this work-group sums steps s0..kend-1 (see epiloguePlan for the rest)
   const sk = v.sk;
   const slen = Math.ceil(nsteps / sk);
-  const ep = epiloguePlan(s, sk);
+  const ep = epiloguePlan(s, sk, v.lateScale);
   const { hoist, defer } = ep;
   const L: string[] = [];
   L.push(`const BM = ${u(bm)}; const BM4 = ${u(bm4)}; const BN4 = ${u(bn4)}; const NT = ${u(nt)}; const KS = ${u(ks)};
@@ -525,6 +547,7 @@ ${ind}    rb${e} = w; }`);
     }
     for (let e = 0; e < eb; e++) {
       const dst = `sm[${at} + BK * BM4 + (e % BK) * BN4 + e / BK]`;
+      if (early) { o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rd${e}; }`); continue; }
       if (!rawB) { o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rb${e}; }`); continue; }
       // the double-buffered variants keep the branch around the decode (measured faster on the H200 there)
       const { flag, val } = stagedRow(s, ep, { r: `rbw${e}`, i: 'e % 4u', valid: `rbv${e}`, sc: `sc${e}`, of: `of${e}`, rs: `rbs${e}`, ro: `rbo${e}` }, v.db);
@@ -533,15 +556,34 @@ ${ind}    rb${e} = w; }`);
     }
     return o;
   };
-  const compute = (at: string, ind: string): string[] => {
-    const o: string[] = [`${ind}for (var k = 0u; k < BK; k++) {`];
-    for (let i = 0; i < tm4; i++) o.push(`${ind}  let av${i} = sm[${at} + k * BM4 + ty + ${u(i * v.wy)}];`);
-    for (let j = 0; j < tn4; j++) o.push(`${ind}  let bv${j} = sm[${at} + BK * BM4 + k * BN4 + tx + ${u(j * v.wx)}];`);
-    for (let qq = 0; qq < v.tm; qq++) for (let j = 0; j < tn4; j++) {
-      o.push(`${ind}  c${qq}_${j} = fma(vec4<f32>(av${qq >> 2}[${qq & 3}]), bv${j}, c${qq}_${j});`);
+  // double-buffered variants: one K group (ks 1) unrolls the step's BK multiply-add rounds in the generated code;
+  // with K groups, quantized weights are decoded into registers (rd<e>) halfway through the step's multiply-adds
+  // and only stored after them (both measured faster on the H200 than the plain loop and decoding at the store)
+  const unroll = v.db && ks === 1 && v.tm === 4;
+  const early = q && v.db && ks > 1;
+  const decode = (ind: string): string[] => {
+    const o: string[] = [];
+    for (let e = 0; e < eb; e++) {
+      const { flag, val } = stagedRow(s, ep, { r: `rbw${e}`, i: 'e % 4u', valid: `rbv${e}`, sc: `sc${e}`, of: `of${e}`, rs: `rbs${e}`, ro: `rbo${e}` });
+      o.push(`${ind}{ let e = lg + ${u(e * nt)}; rd${e} = ${flag ? `select(vec4<f32>(0.0), ${val}, rbv${e})` : val}; }`);
     }
-    o.push(`${ind}}`);
     return o;
+  };
+  const compute = (at: string, ind: string): string[] => {
+    // multiply-add rounds (one channel k of the step each) in the block opened by `open`, which defines k
+    const round = (open: string) => {
+      const o: string[] = [`${ind}${open}`];
+      for (let i = 0; i < tm4; i++) o.push(`${ind}  let av${i} = sm[${at} + k * BM4 + ty + ${u(i * v.wy)}];`);
+      for (let j = 0; j < tn4; j++) o.push(`${ind}  let bv${j} = sm[${at} + BK * BM4 + k * BN4 + tx + ${u(j * v.wx)}];`);
+      for (let qq = 0; qq < v.tm; qq++) for (let j = 0; j < tn4; j++) {
+        o.push(`${ind}  c${qq}_${j} = fma(vec4<f32>(av${qq >> 2}[${qq & 3}]), bv${j}, c${qq}_${j});`);
+      }
+      o.push(`${ind}}`);
+      return o;
+    };
+    if (unroll) return Array.from({ length: bk }, (_, k) => round(`{ let k = ${u(k)};`)).flat();
+    if (!early) return round('for (var k = 0u; k < BK; k++) {');
+    return [...round('for (var k = 0u; k < BK / 2u; k++) {'), ...decode(ind), ...round('for (var k = BK / 2u; k < BK; k++) {')];
   };
   L.push(...loads('s0 + g', '  '));
   L.push(...epilogueHoist(ep, Array.from({ length: tn4 }, (_, j) => `ocb0 + tx + ${u(j * v.wx)}`), '  '));
@@ -551,6 +593,10 @@ ${ind}    rb${e} = w; }`);
     for (let e = 0; e < eb; e++) {
       L.push(`  let sc${e} = dsc(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u); let of${e} = dof(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u);`);
     }
+  }
+  if (early) {
+    for (let e = 0; e < eb; e++) L.push(`  var rd${e} = vec4<f32>(0.0);`);
+    L.push(...decode('  '));
   }
   // the step count is the same for every thread (barriers stay in uniform control flow); the loads of step
   // st+1 are issued before the multiply-adds of step st
