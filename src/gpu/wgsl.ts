@@ -159,6 +159,8 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
     lines.push(`  let bias${c} = B[ocb0 + ${u(c)}];${dfr ? ` let es${c} = dsc(ocb0 + ${u(c)}, 0u);` : ''}`);
     for (const p of pix) lines.push(`  var a${c}_${p.id} = ${dfr ? 'vec4<f32>(0.0)' : `bias${c}`};`);
   }
+  // the loop(s) over (icb, kh, kw), with w<c>_<i> = weight row i of output block c at that step; `close` ends them
+  let close: string;
   if (v.pre) {
     // one flat loop over kbi = (icb, kh, kw); the raw weight rows of the next kbi are loaded while this one's
     // multiply-adds run, and decoded at the top of the next iteration (measured on the H200: faster for float
@@ -174,18 +176,19 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
       }
       for (let i = 0; i < 4; i++) lines.push(`    r${c}_${i} = wraw((ocb0 + ${u(c)}) * KB + nk, ${u(i)});`);
     }
-    lines.push('    {\n      {');
+    close = '  }';
   } else {
-  lines.push(`  for (var icb = 0u; icb < ICB; icb++) {
+    lines.push(`  for (var icb = 0u; icb < ICB; icb++) {
     let blk = icb / BLKT;`);
-  if (!dfr) for (let c = 0; c < cb; c++) lines.push(`    let s${c} = dsc(ocb0 + ${u(c)}, blk); let o${c} = dof(ocb0 + ${u(c)}, blk);`);
-  lines.push(`    for (var kh = 0u; kh < KH; kh++) {
+    if (!dfr) for (let c = 0; c < cb; c++) lines.push(`    let s${c} = dsc(ocb0 + ${u(c)}, blk); let o${c} = dof(ocb0 + ${u(c)}, blk);`);
+    lines.push(`    for (var kh = 0u; kh < KH; kh++) {
       for (var kw = 0u; kw < KW; kw++) {
         let kbi = (icb * KH + kh) * KW + kw;`);
-  for (let c = 0; c < cb; c++) {
-    lines.push(`        let t${c} = (ocb0 + ${u(c)}) * KB + kbi;`);
-    for (let i = 0; i < 4; i++) lines.push(`        let w${c}_${i} = ${dfr ? `wu(t${c}, ${u(i)})` : `deq(t${c}, ${u(i)}, s${c}, o${c})`};`);
-  }
+    for (let c = 0; c < cb; c++) {
+      lines.push(`        let t${c} = (ocb0 + ${u(c)}) * KB + kbi;`);
+      for (let i = 0; i < 4; i++) lines.push(`        let w${c}_${i} = ${dfr ? `wu(t${c}, ${u(i)})` : `deq(t${c}, ${u(i)}, s${c}, o${c})`};`);
+    }
+    close = '      }\n    }\n  }';
   }
   for (const p of pix) {
     lines.push(`        let x${p.id} = x4(n${p.id}, icb, i32(oh${p.id} * SH + kh * DH) - PH, i32(ow${p.id} * SW + kw * DW) - PW);`);
@@ -195,9 +198,7 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
       lines.push(`        ${a} = fma(vec4<f32>(x${p.id}.z), w${c}_2, ${a}); ${a} = fma(vec4<f32>(x${p.id}.w), w${c}_3, ${a});`);
     }
   }
-  lines.push(`      }
-    }
-  }`);
+  lines.push(close);
   for (const p of pix) {
     lines.push(`  if (nb * PN + ${u(p.pn)} < N && oh${p.id} < OH && ow${p.id} < OW) {`);
     for (let c = 0; c < cb; c++) {
