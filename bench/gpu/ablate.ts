@@ -5,7 +5,7 @@
  * multiply-adds, the barriers), on the same buffers. The differences say where the time goes; outputs of the
  * ablated kernels are wrong by construction and are not checked.
  *
- * Usage: node dist/bench/gpu/ablate.js [--reps N]
+ * Usage: node dist/bench/gpu/ablate.js [--reps N] [--only CASE] [--abl NAME,NAME]
  */
 import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, generateWgsl, findVariant } from '../../src/gpu/index.js';
@@ -45,8 +45,12 @@ const ABLATIONS: Record<string, (code: string) => string | false> = {
   winNoDec: (c) => quantized(c) && c.replace(/wdec\((?:select\(WZ, )?rw(\d+)(?:, rv\d+\))?, wr\d+ & 3u\)/g, 'bitcast<vec4<f32>>(vec4<u32>(rw$1))'),
   // mm, quantized: the deferred scale read in the epilogue instead of before the K loop; the double-buffered
   // store's flag as a select of the raw zero word instead of a branch; both
-  lateEs: (c) => quantized(c) && c.replace(/\n +let es(\d+) = (dsc\([^;]*\));/g, (m, j, e) => { (globalThis as any).__es = { ...(globalThis as any).__es, [j]: e }; return ''; })
-    .replace(/let sc = es(\d+);/g, (m, j) => `let sc = ${(globalThis as any).__es[j]};`),
+  lateEs: (c) => {
+    if (!quantized(c)) return false;
+    const es = new Map<string, string>();
+    return c.replace(/\n +let es(\d+) = (dsc\([^;]*\));/g, (_m, j: string, e: string) => { es.set(j, e); return ''; })
+      .replace(/let sc = es(\d+);/g, (m, j: string) => (es.has(j) ? `let sc = ${es.get(j)};` : m));
+  },
   selDb: (c) => quantized(c) && c.replace(/var w = vec4<f32>\(0\.0\); if \(rbv(\d+)\) \{ w = wdec\(rbw\d+, e % 4u\); \}/g, 'let w = wdec(select(WZ, rbw$1, rbv$1), e % 4u);'),
   lateSel: (c) => quantized(c) && (ABLATIONS.selDb(ABLATIONS.lateEs(c) as string) as string),
   // mma: no lane work (the integer tiles are stored but not converted or accumulated), no scalar multiplies,
