@@ -21,6 +21,24 @@ const quantized = (c: string) => /fn u[48]r\(/.test(c);
 /** code transforms; false (or the code unchanged): not applicable */
 const ABLATIONS: Record<string, (code: string) => string | false> = {
   base: (c) => c,
+  // weights as a flat u32 array (one scalar load for a raw word, no component pick)
+  flatW: (c) => quantized(c) && !/W\[(?!wi >> 2u\]|t\]\[i\])/.test(c) && c.replace('var<storage, read> W: array<vec4<u32>>;', 'var<storage, read> W: array<u32>;')
+    .replace('return W[wi >> 2u][wi & 3u];', 'return W[wi];').replace('fn wraw(t: u32, i: u32) -> u32 { return W[t][i]; }', 'fn wraw(t: u32, i: u32) -> u32 { return W[t * 4u + i]; }'),
+  // mm: a row not loaded is zeroed at the load (the raw zero word), so the store decodes without a flag
+  zeroLoad: (c) => c.replace(/if \(rbv(\d+)\) \{ rbw(\d+) = wraw\(([^;]*)\); \}/g, 'rbw$2 = WZ; if (rbv$1) { rbw$2 = wraw($3); }')
+    .replace(/var w = vec4<f32>\(0\.0\); if \(rbv(\d+)\) \{ w = (wdec\(rbw\d+, e % 4u\)); \}/g, 'let w = $2;')
+    .replace(/wdec\(select\(WZ, rbw(\d+), rbv\d+\), e % 4u\)/g, 'wdec(rbw$1, e % 4u)'),
+  zeroFlat: (c) => { const z = ABLATIONS.zeroLoad(c) as string; return (ABLATIONS.flatW(z) as string | false) || false; },
+  // mm: loads without branches (the index of a load that is off is 0, the value then selected away), so that no
+  // load sits in a conditional block; bflAll: and the next step's loads are issued on the last step too
+  bfl: (c) => c.replace(/var x = 0\.0; if \(([^)]*)\) \{ x = xs\(([^;]*)\); \} (ra\d+_\d+) = x;/g, '$3 = select(0.0, xs(select(0u, $2, $1)), $1);')
+    .replace(/if \(rbv(\d+)\) \{ rbw(\d+) = wraw\(([^,]*), k % 4u\); \}/g, 'rbw$2 = wraw(select(0u, $3, rbv$1), k % 4u);')
+    .replace(/var w = vec4<f32>\(0\.0\);\n\s*if \(([^)]*)\) \{ w = wu\(([^,]*), k % 4u\); \}\n\s*(rb\d+) = w;/g, '$3 = select(vec4<f32>(0.0), wu(select(0u, $2, $1), k % 4u), $1);'),
+  bflAll: (c) => (ABLATIONS.bfl(c) as string).replace(/if \((more|st \+ 1u < NSTEP)\) \{(\n\s*\{ let sidx)/g, 'if (true) {$2'),
+  // double-buffered mm: the next step's stores not in the \`more\` branch (on the last step they write the idle
+  // buffer, which nothing reads), as the single-buffered loop has them; dbUncondSel: and a select for the row flag
+  dbUncond: (c) => c.replace(/if \(more\) \{(\n\s*\{ (?:let k = |let e = ))/g, 'if (true) {$1'),
+  dbUncondSel: (c) => (ABLATIONS.selDb(ABLATIONS.dbUncond(c) as string) as string | false) || false,
   noA: (c) => c.replace(/x = xs\(off \+ ic \* IHW\);/g, 'x = f32(ic + off);').replace(/ra(\d+) = aval\(([^;]*)\);/g, 'ra$1 = f32(m0 + ml);'),
   noB: (c) => c.replace(/w = deq\([^;]*\);/g, 'w = vec4<f32>(f32(ocb + icb));').replace(/rb(\d+) = deq\([^;]*\);/g, 'rb$1 = vec4<f32>(f32(kb));'),
   noFma: (c) => c.replace(/ {6}c(\d+)_(\d+) = fma\(vec4<f32>\(av\d+\[\d\]\), bv\d+, c\d+_\d+\);\n/g, (m, q, j) => (q === '0' && j === '0' ? '      c0_0 = fma(av0, bv0, c0_0);\n' : '')),
@@ -86,6 +104,10 @@ async function main() {
     ...([4, 8, 32] as const).flatMap((bits) => ([[64, 56, 3], [256, 14, 3], [256, 56, 1]] as const).map(([c, hw, k]) => (
       { name: `e ${c}->${c} ${hw}^2 ${k}x${k}`, p: { n: 1, ic: c, ih: hw, iw: hw, oc: c, fh: k, fw: k, pad: [(k - 1) / 2, (k - 1) / 2] }, bits,
         variants: VARIANTS.filter((v) => (v.family === 'mm' || (v.family === 'win' && k === 3))).map((v) => v.name) }))),
+    // every mm variant on four shapes, int4, int8 and float32 one after the other (b: the ones slower than their twin)
+    ...([[64, 56, 3], [128, 28, 3], [256, 14, 3], [256, 56, 1]] as const).flatMap(([c, hw, k]) => VARIANTS.filter((v) => v.family === 'mm')
+      .flatMap((v) => ([4, 8, 32] as const).map((bits) => (
+        { name: `${['mm_m64n32t4x4d', 'mm_m64n64t4x4d', 'mm_m128n128t8x8s8', 'mm_m64n64t4x4', 'mm_m64n32t4x4'].includes(v.name) ? 'b' : 'a'} ${c}->${c} ${hw}^2 ${k}x${k}`, p: { n: 1, ic: c, ih: hw, iw: hw, oc: c, fh: k, fw: k, pad: [(k - 1) / 2, (k - 1) / 2] }, bits, variants: [v.name] })))),
     // quantized kernels against their float32 twins
     ...([4, 32] as const).flatMap((bits) => [
       { name: 'twin 128->128 28^2 3x3', p: { n: 1, ic: 128, ih: 28, iw: 28, oc: 128, fh: 3, fw: 3, pad: [1, 1] }, bits, variants: ['mm_m64n32t4x4', 'mm_m64n32t4x4d'] },

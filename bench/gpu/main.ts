@@ -14,6 +14,7 @@ import { dirname } from 'node:path';
 import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, heat, hostSizes, median, runAndWait, timeDispatch, upload, type GpuRuntime, type LowMemoryConv, type LowMemoryConvParams } from '../../src/gpu/index.js';
 import { quantizeMnn, quantAt } from '../../kernels-ref/lowmem-conv.js';
+import { convShapes } from './cases.js';
 
 interface Case {
   name: string;
@@ -46,11 +47,8 @@ function gemmCases(): Case[] {
 }
 
 function convCases(): Case[] {
-  const shapes: [number, number, number][] = quick
-    ? [[16, 16, 3], [32, 8, 3], [32, 8, 1]]
-    : [[64, 56, 3], [128, 28, 3], [256, 14, 3], [512, 7, 3], [256, 56, 1]];
   const out: Case[] = [];
-  for (const [c, hw, k] of shapes) {
+  for (const [c, hw, k] of convShapes(quick)) {
     const p = { n: 1, ic: c, ih: hw, iw: hw, oc: c, fh: k, fw: k, pad: [k >> 1, k >> 1] };
     const nm = `conv ${c}->${c} ${hw}^2 ${k}x${k}`;
     for (const bits of [4, 8] as const) out.push({ name: `${nm} int${bits}`, params: p, bits, blockSize: 0 });

@@ -613,9 +613,8 @@ ${ind}    rb${e} = w; }`);
     L.push(...loads('s0 + (st + 1u) * KS + g', '      '));
     L.push('    }');
     L.push(...compute('bc', '    '));
-    L.push('    if (more) {');
-    L.push(...stores('bn', '      '));
-    L.push('    }');
+    if (v.storeLast) L.push(...stores('bn', '    '));
+    else L.push('    if (more) {', ...stores('bn', '      '), '    }');
     L.push('    workgroupBarrier();\n  }');
   } else {
     L.push('  for (var st = 0u; st < NSTEP; st++) {');
