@@ -5,7 +5,8 @@
  * multiply-adds, the barriers), on the same buffers. The differences say where the time goes; outputs of the
  * ablated kernels are wrong by construction and are not checked.
  *
- * Usage: node dist/bench/gpu/ablate.js [--reps N] [--only CASE] [--abl NAME,NAME]
+ * Usage: node dist/bench/gpu/ablate.js [--reps N] [--only CASE] [--abl NAME,NAME] [--set ATTR=JSON,...]
+ *   --set: also times each variant regenerated with those variant-table attributes (pseudo-ablation 'set')
  */
 import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, generateWgsl, findVariant } from '../../src/gpu/index.js';
@@ -21,6 +22,7 @@ const quantized = (c: string) => /fn u[48]r\(/.test(c);
 /** code transforms; false (or the code unchanged): not applicable */
 const ABLATIONS: Record<string, (code: string) => string | false> = {
   base: (c) => c,
+  set: () => false,
   // weights as a flat u32 array (one scalar load for a raw word, no component pick)
   flatW: (c) => quantized(c) && !/W\[(?!wi >> 2u\]|t\]\[i\])/.test(c) && c.replace('var<storage, read> W: array<vec4<u32>>;', 'var<storage, read> W: array<u32>;')
     .replace('return W[wi >> 2u][wi & 3u];', 'return W[wi];').replace('fn wraw(t: u32, i: u32) -> u32 { return W[t][i]; }', 'fn wraw(t: u32, i: u32) -> u32 { return W[t * 4u + i]; }'),
@@ -35,6 +37,10 @@ const ABLATIONS: Record<string, (code: string) => string | false> = {
     .replace(/if \(rbv(\d+)\) \{ rbw(\d+) = wraw\(([^,]*), k % 4u\); \}/g, 'rbw$2 = wraw(select(0u, $3, rbv$1), k % 4u);')
     .replace(/var w = vec4<f32>\(0\.0\);\n\s*if \(([^)]*)\) \{ w = wu\(([^,]*), k % 4u\); \}\n\s*(rb\d+) = w;/g, '$3 = select(vec4<f32>(0.0), wu(select(0u, $2, $1), k % 4u), $1);'),
   bflAll: (c) => (ABLATIONS.bfl(c) as string).replace(/if \((more|st \+ 1u < NSTEP)\) \{(\n\s*\{ let sidx)/g, 'if (true) {$2'),
+  // single-buffered mm, per-channel scales: the row flag as a branch around the decode (as the double-buffered
+  // and block-wise stores have it) instead of a select of the raw zero word
+  brSb: (c) => c.replace(/\{ let e = lg \+ (\d+)u; (sm\[[^\]]*\]) = wdec\(select\(WZ, rbw(\d+), rbv\d+\), e % 4u\); \}/g,
+    '{ let e = lg + $1u; var w = vec4<f32>(0.0); if (rbv$3) { w = wdec(rbw$3, e % 4u); } $2 = w; }'),
   // double-buffered mm: the next step's stores not in the \`more\` branch (on the last step they write the idle
   // buffer, which nothing reads), as the single-buffered loop has them; dbUncondSel: and a select for the row flag
   dbUncond: (c) => c.replace(/if \(more\) \{(\n\s*\{ (?:let k = |let e = ))/g, 'if (true) {$1'),
@@ -104,6 +110,12 @@ async function main() {
     ...([4, 8, 32] as const).flatMap((bits) => ([[64, 56, 3], [256, 14, 3], [256, 56, 1]] as const).map(([c, hw, k]) => (
       { name: `e ${c}->${c} ${hw}^2 ${k}x${k}`, p: { n: 1, ic: c, ih: hw, iw: hw, oc: c, fh: k, fw: k, pad: [(k - 1) / 2, (k - 1) / 2] }, bits,
         variants: VARIANTS.filter((v) => (v.family === 'mm' || (v.family === 'win' && k === 3))).map((v) => v.name) }))),
+    // gemm rows (per-channel scales) where mm variants were slower than their twin
+    ...[16, 128].flatMap((m) => ['mm_m128n128t8x8s8', 'mm_m128n128t8x8ds8', 'mm_m64n64t4x4'].flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
+      { name: `g gemm 4096 M=${m}`, p: { n: m, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits, variants: [vn] })))),
+    // MNN's 1x1 kernels, int4, int8 and float32 one after the other
+    ...['conv_2d_1x1', 'conv_2d_1x1_c8h1w4'].flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
+      { name: 'd 256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits, variants: [vn] }))),
     // every mm variant on four shapes, int4, int8 and float32 one after the other (b: the ones slower than their twin)
     ...([[64, 56, 3], [128, 28, 3], [256, 14, 3], [256, 56, 1]] as const).flatMap(([c, hw, k]) => VARIANTS.filter((v) => v.family === 'mm')
       .flatMap((v) => ([4, 8, 32] as const).map((bits) => (
@@ -119,6 +131,8 @@ async function main() {
   const only = args.indexOf('--only') >= 0 ? args[args.indexOf('--only') + 1] : '';
   // --abl a,b: only these ablations (and base)
   const pick = args.indexOf('--abl') >= 0 ? args[args.indexOf('--abl') + 1].split(',') : undefined;
+  const setArg = args.indexOf('--set') >= 0 ? args[args.indexOf('--set') + 1] : '';
+  const sets = setArg ? Object.fromEntries(setArg.split(',').map((kv) => { const [k, val] = kv.split('='); return [k, JSON.parse(val)]; })) : undefined;
   const heatMs = 150;
   for (const c of cases.filter((x) => x.name.includes(only))) {
     const pp = { ...c.p, blockSize: c.blk ?? 0, asymmetric: false, activation: 'relu' as const };
@@ -132,7 +146,9 @@ async function main() {
       const line: string[] = [];
       for (const [an, f] of Object.entries(ABLATIONS)) {
         if (pick && an !== 'base' && !pick.includes(an)) continue;
-        const code = f(base);
+        let code = f(base);
+        // --set attr=value,...: the variant regenerated with table attributes changed (a pseudo-ablation 'set')
+        if (an === 'set' && sets) code = generateWgsl(s, { ...v, ...sets } as typeof v, d.wg);
         if (an !== 'base' && (code === false || code === base)) continue;
         const module = device.createShaderModule({ code: code as string });
         const pipe = device.createComputePipeline({ layout: (gpu as any).pipelineLayout, compute: { module, entryPoint: 'main' } });

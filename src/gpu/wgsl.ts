@@ -42,10 +42,11 @@ function header(s: ConvShape, xVec4 = false, yVec4 = false): string {
   if (s.bits === 8) {
     wq = `const LSC = vec4<f32>(1.0, 0.00390625, 1.0, 0.00390625);
 // the 4 bytes of word w (input row i of a tile; byte j = output lane j, two's complement) as q, lanes 1
-// and 3 multiplied by 256 (subtracting 2^23 + 128 and 2^23 + 128*256)
+// and 3 multiplied by 256 (subtracting 2^23 + 128 and 2^23 + 128*256); the xor both sets the exponent bits
+// and flips each byte's sign bit (two's complement to q + 128), one and-xor a lane
 fn u8r(w: u32) -> vec4<f32> {
-  let v = w ^ 0x80808080u; let h = v >> 16u;
-  return bitcast<vec4<f32>>((vec4<u32>(v, v, h, h) & vec4<u32>(0xffu, 0xff00u, 0xffu, 0xff00u)) | vec4<u32>(0x4b000000u)) - vec4<f32>(8388736.0, 8421376.0, 8388736.0, 8421376.0);
+  let h = w >> 16u;
+  return bitcast<vec4<f32>>((vec4<u32>(w, w, h, h) & vec4<u32>(0xffu, 0xff00u, 0xffu, 0xff00u)) ^ vec4<u32>(0x4b000080u, 0x4b008000u, 0x4b000080u, 0x4b008000u)) - vec4<f32>(8388736.0, 8421376.0, 8388736.0, 8421376.0);
 }
 alias WR = u32;
 const WZ = 0u; // the raw word of four zero weights
