@@ -4,19 +4,20 @@
  * variant at least as fast as its own float32-weight twin", measured in pairs rather than read off the suite's
  * tuning sweep (where a variant's int4, int8 and float32 timings are minutes apart and 10 runs each).
  *
- * For each conv shape of the suite and each variant that can run it, the int4, int8 and float32 kernels each get
- * their own best work-group size (the tuner, with the variant forced), then are timed in alternating rounds on
- * the same synthetic data (the order turns every round), so that drift of the clock or of the machine falls on
- * all three alike. Reported: each kernel's median over all rounds, and quantized/float per round (median, min,
- * max): "slower" where the median of the per-round ratios is above 1, "slower every round" where even the
- * smallest is.
+ * For each conv shape of the suite and each variant that can run it, the int4, int8 and float32 kernels are built
+ * at every work-group size the variant offers (mm and win have one; MNN's direct kernels eleven) and all of them
+ * are timed in alternating rounds on the same synthetic data (the order turns every round), so that drift of the
+ * clock or of the machine falls on all alike; each weight type then takes its own fastest size (lowest median over
+ * the rounds). Reported: each kernel's median, and quantized/float per round at those sizes (median, min, max):
+ * "slower" where the median of the per-round ratios is above 1, "slower every round" where even the smallest is.
  *
  * Usage: node dist/bench/gpu/twins.js [--quick] [--rounds N] [--reps N] [--only SUBSTR] [--out FILE]
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createNodeDevice } from './node-device.js';
-import { createGpuRuntime, heat, median, timeDispatch, type Dispatch } from '../../src/gpu/index.js';
+import { createGpuRuntime, heat, median, timeDispatch, findVariant, tuneKey, type Dispatch } from '../../src/gpu/index.js';
+import { wgCandidates } from '../../src/gpu/variants.js';
 import { syntheticSetup } from './synthetic.js';
 import { convShapes } from './cases.js';
 
@@ -35,7 +36,8 @@ interface Pair { shape: string; variant: string; wg: Record<string, number[]>; u
 
 async function main() {
   const { device, adapterInfo } = await createNodeDevice();
-  const gpu = await createGpuRuntime({ device, tuning: 'full', tuneReps: reps, tuneWarmupMs: quick ? 0 : 100 });
+  // tuning 'none': every kernel is built at the work-group size its cache entry names (set per kernel below)
+  const gpu = await createGpuRuntime({ device, tuning: 'none' });
   console.log(`adapter: ${adapterInfo.vendor} ${adapterInfo.architecture} ${adapterInfo.description}; ${rounds} rounds of ${reps} runs a kernel`);
   const pairs: Pair[] = [];
   for (const [c, hw, k] of convShapes(quick)) {
@@ -47,39 +49,49 @@ async function main() {
     for (const variant of variants) {
       const name = `${shape} ${variant}`;
       if (only && !name.includes(only)) continue;
-      const ds: Dispatch[] = [];
+      // every (weight type, work-group size) kernel; sizes the variant cannot use for this shape are left out
+      const ks: { kind: number; wg: number[]; d: Dispatch }[] = [];
       const held: (() => void)[] = [];
-      const wg: Record<string, number[]> = {};
       try {
-        for (const b of KINDS) {
-          const conv = b === 32 ? gpu.floatConv({ ...p, variant }) : gpu.lowMemoryConv({ ...p, weightBits: b, variant });
-          const { inBuf, outBuf } = syntheticSetup(device, conv);
-          await conv.tune();
-          const d = await conv.dispatchFor(inBuf, outBuf);
-          ds.push(d); wg[label(b)] = d.wg; held.push(() => inBuf.destroy(), () => outBuf.destroy(), () => conv.dispose());
+        for (let i = 0; i < KINDS.length; i++) {
+          const b = KINDS[i];
+          for (const wg of wgCandidates(findVariant(variant)!, 'full')) {
+            const conv = b === 32 ? gpu.floatConv({ ...p, variant }) : gpu.lowMemoryConv({ ...p, weightBits: b, variant });
+            gpu.loadTuningCache({ version: 1, entries: { [`${tuneKey(conv.shape)}|${variant}`]: { variant, wg, us: 1 } } });
+            const { inBuf, outBuf } = syntheticSetup(device, conv);
+            const d = await conv.dispatchFor(inBuf, outBuf);
+            held.push(() => inBuf.destroy(), () => outBuf.destroy(), () => conv.dispose());
+            if (d.wg[0] === wg[0] && d.wg[1] === wg[1]) ks.push({ kind: i, wg, d });
+          }
         }
+        if (KINDS.some((_, i) => !ks.some((x) => x.kind === i))) throw new Error('no usable work-group size for one weight type');
       } catch (e) {
         // a variant that the runtime offers but that cannot be built for one weight type would be a bug: say so
         console.log(`${name}: ERROR ${(e as Error).message}`);
         for (const h of held) h();
         continue;
       }
-      await heat(device, ds[0], quick ? 0 : 100);
-      const us: number[][] = KINDS.map(() => []);
-      const per: number[][] = KINDS.map(() => []);
+      await heat(device, ks[0].d, quick ? 0 : 100);
+      const m: number[][] = ks.map(() => []);
+      const all: number[][] = ks.map(() => []);
       for (let r = 0; r < rounds; r++) {
-        const order = r % 2 ? [2, 1, 0] : [0, 1, 2];
-        const m: number[] = [];
-        for (const i of order) { const t = (await timeDispatch(device, ds[i], reps)).us; us[i].push(...t); m[i] = median(t); }
-        per[0].push(m[0] / m[2]); per[1].push(m[1] / m[2]);
+        const order = ks.map((_, i) => i);
+        if (r % 2) order.reverse();
+        for (const i of order) { const t = (await timeDispatch(device, ks[i].d, reps)).us; all[i].push(...t); m[i].push(median(t)); }
       }
-      const pair: Pair = { shape, variant, wg, us: {}, ratio: {} };
-      KINDS.forEach((b, i) => { pair.us[label(b)] = median(us[i]); });
-      for (const i of [0, 1]) pair.ratio[label(KINDS[i])] = { med: median(per[i]), min: Math.min(...per[i]), max: Math.max(...per[i]) };
+      // each weight type's fastest work-group size, by the median of its per-round medians
+      const pick = KINDS.map((_, kind) => ks.map((_x, i) => i).filter((i) => ks[i].kind === kind)
+        .reduce((a, i) => (median(m[i]) < median(m[a]) ? i : a)));
+      const pair: Pair = { shape, variant, wg: {}, us: {}, ratio: {} };
+      KINDS.forEach((b, kind) => { pair.us[label(b)] = median(all[pick[kind]]); pair.wg[label(b)] = ks[pick[kind]].wg; });
+      for (const kind of [0, 1]) {
+        const per = m[pick[kind]].map((x, r) => x / m[pick[2]][r]);
+        pair.ratio[label(KINDS[kind])] = { med: median(per), min: Math.min(...per), max: Math.max(...per) };
+      }
       pairs.push(pair);
-      const f = (i: number) => `${label(KINDS[i])} ${pair.us[label(KINDS[i])].toFixed(1)}`;
-      const rr = (i: number) => { const x = pair.ratio[label(KINDS[i])]; return `${x.med.toFixed(3)} (${x.min.toFixed(3)}-${x.max.toFixed(3)})`; };
-      console.log(`${name.padEnd(48)} ${f(0)} ${f(1)} ${f(2)} us; q/f32 int4 ${rr(0)} int8 ${rr(1)}`);
+      const f = (b: Kind) => `${label(b)} ${pair.us[label(b)].toFixed(1)}${ks.length > 3 ? ` (${pair.wg[label(b)].join('x')})` : ''}`;
+      const rr = (lb: string) => { const x = pair.ratio[lb]; return `${x.med.toFixed(3)} (${x.min.toFixed(3)}-${x.max.toFixed(3)})`; };
+      console.log(`${name.padEnd(48)} ${f(4)} ${f(8)} ${f(32)} us; q/f32 int4 ${rr('int4')} int8 ${rr('int8')}`);
       for (const h of held) h();
     }
   }

@@ -207,7 +207,7 @@ export const VARIANTS: readonly Variant[] = [
   { family: 'direct', name: 'conv_2d_c8h4w1', paths: ['general'], c: 8, pn: 1, ph: 4, pw: 1 },
   // mm: implicit GEMM for every path (wgsl.ts mmKernel); m/n = work-group tile, t = per-thread tile, k = split-K
   mm(16, 16, 4, 4),        // mm_m64n64t4x4      256 threads
-  // (lateScale on the two variants where the H200 measured it faster for quantized weights: 3-10%)
+  // (lateScale here and on mm_m64n64t4x4d: the H200 measured it 3-10% faster there for quantized weights)
   mm(8, 16, 4, 4, 1, 16, false, 1, { lateScale: true }),  // mm_m64n32t4x4  128
   mm(8, 8, 4, 4, 2),       // mm_m32n32t4x4k2    128
   mm(8, 8, 4, 4, 4),       // mm_m32n32t4x4k4    256
@@ -226,7 +226,7 @@ export const VARIANTS: readonly Variant[] = [
   mm(16, 16, 4, 4, 1, 16, false, 4),  // mm_m64n64t4x4s4
   // 8x8 per thread: 64 multiply-adds per 4 vec4 reads of work-group memory (t4x4: 16 per 2)
   // (lateScale: with per-channel scales held through the K loop, quantized gemm K=N=4096 ran 18-20% behind float32,
-  // from register pressure; read in the epilogue, 8-9% ahead)
+  // from register pressure; read in the epilogue, 8-11% ahead)
   mm(16, 16, 8, 8, 1, 16, false, 8, { lateScale: true }),  // mm_m128n128t8x8s8   256 threads
   mm(16, 16, 8, 8, 1, 16, true, 8, { lateScale: true }),   // mm_m128n128t8x8ds8
   // win: input window and all taps' weights of BC channels in work-group memory (general path)
