@@ -41,6 +41,10 @@ const ABLATIONS: Record<string, (code: string) => string | false> = {
   // and block-wise stores have it) instead of a select of the raw zero word
   brSb: (c) => c.replace(/\{ let e = lg \+ (\d+)u; (sm\[[^\]]*\]) = wdec\(select\(WZ, rbw(\d+), rbv\d+\), e % 4u\); \}/g,
     '{ let e = lg + $1u; var w = vec4<f32>(0.0); if (rbv$3) { w = wdec(rbw$3, e % 4u); } $2 = w; }'),
+  // mm with block-wise scales: each weight row keeps the index of its raw scale in a register instead of the scale
+  // (a vec4), and reads the scale at the decode
+  lateBs: (c) => quantized(c) && /rbs\d+ = SO\[si\];/.test(c) && c.replace(/var rbs(\d+) = vec4<f32>\(0\.0\);/g, 'var rbs$1 = 0u;')
+    .replace(/rbs(\d+) = SO\[si\];/g, 'rbs$1 = si;').replace(/dscv\(rbs(\d+)\)/g, 'dscv(SO[rbs$1])').replace(/dofv\(rbs(\d+), /g, 'dofv(SO[rbs$1], '),
   // double-buffered mm: the next step's stores not in the \`more\` branch (on the last step they write the idle
   // buffer, which nothing reads), as the single-buffered loop has them; dbUncondSel: and a select for the row flag
   dbUncond: (c) => c.replace(/if \(more\) \{(\n\s*\{ (?:let k = |let e = ))/g, 'if (true) {$1'),
@@ -113,6 +117,10 @@ async function main() {
     // gemm rows (per-channel scales) where mm variants were slower than their twin
     ...[16, 128].flatMap((m) => ['mm_m128n128t8x8s8', 'mm_m128n128t8x8ds8', 'mm_m64n64t4x4'].flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
       { name: `g gemm 4096 M=${m}`, p: { n: m, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits, variants: [vn] })))),
+    // gemm rows with block-wise scales where mm variants were slower than their twin (tenth and eleventh sessions)
+    ...([[1, 16384], [128, 4096], [1, 4096]] as const).flatMap(([m, kk]) => ['mm_m32n32t4x4k4d', 'mm_m32n32t4x4k2d', 'mm_m32n32t4x4k2b32', 'mm_m32n32t4x4k4']
+      .flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
+        { name: `h gemm ${kk} M=${m} blk32`, p: { n: m, ic: kk, ih: 1, iw: 1, oc: kk, fh: 1, fw: 1 }, bits, blk: bits === 32 ? 0 : 32, variants: [vn] })))),
     // MNN's 1x1 kernels, int4, int8 and float32 one after the other
     ...['conv_2d_1x1', 'conv_2d_1x1_c8h1w4'].flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
       { name: 'd 256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits, variants: [vn] }))),
