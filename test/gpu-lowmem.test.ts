@@ -269,11 +269,12 @@ describe('vec4 output stores (OH*OW % 4 == 0 for mm, OW % 4 == 0 for win) with O
     { n: 2, ic: 9, ih: 5, iw: 12, oc: 7, fh: 3, fw: 3, pad: [1, 1] },
   ];
   const conv1x1: CaseSpec['p'] = { n: 2, ic: 8, ih: 4, iw: 5, oc: 6, fh: 1, fw: 1 };
-  // (also: mm_m64n64t4x4d unrolled, with the scale read late; mm_m64n32t4x4 and the 8x8 tiles late scale (K
-  // sliced: the scale on each slice's partial sums); mm_m64n32t4x4d storing on the last step too; k4d decoding
+  // (also: every mm variant the table marks lateScale or storeLast — the scale read in the epilogue, K sliced: on
+  // each slice's partial sums; the next step stored on the last step too — mm_m64n64t4x4d unrolled; k4d decoding
   // mid-step; conv_2d_c4h1w4 with the next tap's weights prefetched, per-channel scales deferred)
-  for (const variant of ['mm_m64n32t4x4d', 'mm_m32n32t4x4k4d', 'mm_m64n64t4x4', 'mm_m64n64t4x4d', 'mm_m64n32t4x4',
-    'mm_m128n128t8x8s8', 'mm_m128n128t8x8ds8', 'win_h8w8n32b16k2', 'win_h8w8n32p8b16k4', 'win_h8w8n32b8', 'conv_2d_c4h1w4']) {
+  const marked = VARIANTS.filter((v) => v.family === 'mm' && (v.lateScale || v.storeLast)).map((v) => v.name);
+  for (const variant of [...new Set(['mm_m32n32t4x4k4d', 'mm_m64n64t4x4', ...marked,
+    'win_h8w8n32b16k2', 'win_h8w8n32p8b16k4', 'win_h8w8n32b8', 'conv_2d_c4h1w4'])]) {
     it(variant, async () => {
       let k = 0;
       for (const p of variant.startsWith('mm') ? [...shapes, conv1x1] : shapes) {

@@ -122,7 +122,7 @@ async function main() {
       .flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
         { name: `h gemm ${kk} M=${m} blk32`, p: { n: m, ic: kk, ih: 1, iw: 1, oc: kk, fh: 1, fw: 1 }, bits, blk: bits === 32 ? 0 : 32, variants: [vn] })))),
     // MNN's 1x1 kernels, int4, int8 and float32 one after the other
-    ...['conv_2d_1x1', 'conv_2d_1x1_c8h1w4'].flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
+    ...VARIANTS.filter((v) => v.family === 'direct' && v.paths.includes('conv1x1')).map((v) => v.name).flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
       { name: 'd 256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits, variants: [vn] }))),
     // every mm variant on four shapes, int4, int8 and float32 one after the other (b: the ones slower than their twin)
     ...([[64, 56, 3], [128, 28, 3], [256, 14, 3], [256, 56, 1]] as const).flatMap(([c, hw, k]) => VARIANTS.filter((v) => v.family === 'mm')

@@ -48,9 +48,7 @@ function gemmCases(): Case[] {
 
 function convCases(): Case[] {
   const out: Case[] = [];
-  for (const [c, hw, k] of convShapes(quick)) {
-    const p = { n: 1, ic: c, ih: hw, iw: hw, oc: c, fh: k, fw: k, pad: [k >> 1, k >> 1] };
-    const nm = `conv ${c}->${c} ${hw}^2 ${k}x${k}`;
+  for (const { name: nm, params: p } of convShapes(quick)) {
     for (const bits of [4, 8] as const) out.push({ name: `${nm} int${bits}`, params: p, bits, blockSize: 0 });
     out.push({ name: `${nm} f32`, params: p, bits: 32, blockSize: 0 });
   }

@@ -40,9 +40,8 @@ async function main() {
   const gpu = await createGpuRuntime({ device, tuning: 'none' });
   console.log(`adapter: ${adapterInfo.vendor} ${adapterInfo.architecture} ${adapterInfo.description}; ${rounds} rounds of ${reps} runs a kernel`);
   const pairs: Pair[] = [];
-  for (const [c, hw, k] of convShapes(quick)) {
-    const p = { n: 1, ic: c, ih: hw, iw: hw, oc: c, fh: k, fw: k, pad: [k >> 1, k >> 1] as [number, number], blockSize: 0, asymmetric: false, activation: 'relu' as const };
-    const shape = `conv ${c}->${c} ${hw}^2 ${k}x${k}`;
+  for (const { name: shape, params } of convShapes(quick)) {
+    const p = { ...params, blockSize: 0, asymmetric: false, activation: 'relu' as const };
     const probe = gpu.lowMemoryConv({ ...p, weightBits: 4 });
     const variants = probe.variants;
     probe.dispose();
