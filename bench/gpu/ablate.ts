@@ -6,7 +6,8 @@
  * ablated kernels are wrong by construction and are not checked.
  *
  * Usage: node dist/bench/gpu/ablate.js [--reps N] [--only CASE] [--abl NAME,NAME] [--set ATTR=JSON,...]
- *   --set: also times each variant regenerated with those variant-table attributes (pseudo-ablation 'set')
+ *   --set: also times each variant regenerated with those variant-table attributes (pseudo-ablation 'set1'; groups
+ *   separated by ';' give set1, set2, ...)
  */
 import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, generateWgsl, findVariant } from '../../src/gpu/index.js';
@@ -22,7 +23,6 @@ const quantized = (c: string) => /fn u[48]r\(/.test(c);
 /** code transforms; false (or the code unchanged): not applicable */
 const ABLATIONS: Record<string, (code: string) => string | false> = {
   base: (c) => c,
-  set: () => false,
   // weights as a flat u32 array (one scalar load for a raw word, no component pick)
   flatW: (c) => quantized(c) && !/W\[(?!wi >> 2u\]|t\]\[i\])/.test(c) && c.replace('var<storage, read> W: array<vec4<u32>>;', 'var<storage, read> W: array<u32>;')
     .replace('return W[wi >> 2u][wi & 3u];', 'return W[wi];').replace('fn wraw(t: u32, i: u32) -> u32 { return W[t][i]; }', 'fn wraw(t: u32, i: u32) -> u32 { return W[t * 4u + i]; }'),
@@ -121,6 +121,10 @@ async function main() {
     ...([[1, 16384], [128, 4096], [1, 4096]] as const).flatMap(([m, kk]) => ['mm_m32n32t4x4k4d', 'mm_m32n32t4x4k2d', 'mm_m32n32t4x4k2b32', 'mm_m32n32t4x4k4']
       .flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
         { name: `h gemm ${kk} M=${m} blk32`, p: { n: m, ic: kk, ih: 1, iw: 1, oc: kk, fh: 1, fw: 1 }, bits, blk: bits === 32 ? 0 : 32, variants: [vn] })))),
+    // every mm variant on the gemm rows with block-wise scales (16384: int4 only, as in the suite)
+    ...([[1, 4096], [16, 4096], [128, 4096], [1, 16384]] as const).flatMap(([m, kk]) => VARIANTS.filter((v) => v.family === 'mm')
+      .flatMap((v) => (kk === 16384 ? [4, 32] as const : [4, 8, 32] as const).map((bits) => (
+        { name: `i gemm ${kk} M=${m} blk32`, p: { n: m, ic: kk, ih: 1, iw: 1, oc: kk, fh: 1, fw: 1 }, bits, blk: bits === 32 ? 0 : 32, variants: [v.name] })))),
     // MNN's 1x1 kernels, int4, int8 and float32 one after the other
     ...VARIANTS.filter((v) => v.family === 'direct' && v.paths.includes('conv1x1')).map((v) => v.name).flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
       { name: 'd 256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits, variants: [vn] }))),
@@ -140,7 +144,8 @@ async function main() {
   // --abl a,b: only these ablations (and base)
   const pick = args.indexOf('--abl') >= 0 ? args[args.indexOf('--abl') + 1].split(',') : undefined;
   const setArg = args.indexOf('--set') >= 0 ? args[args.indexOf('--set') + 1] : '';
-  const sets = setArg ? Object.fromEntries(setArg.split(',').map((kv) => { const [k, val] = kv.split('='); return [k, JSON.parse(val)]; })) : undefined;
+  // --set 'a=1,b=2;a=3': each ;-separated group is one pseudo-ablation (set1, set2, ...)
+  const sets = setArg ? setArg.split(';').map((g) => Object.fromEntries(g.split(',').map((kv) => { const [k, val] = kv.split('='); return [k, JSON.parse(val)]; }))) : [];
   const heatMs = 150;
   for (const c of cases.filter((x) => x.name.includes(only))) {
     const pp = { ...c.p, blockSize: c.blk ?? 0, asymmetric: false, activation: 'relu' as const };
@@ -152,11 +157,11 @@ async function main() {
       const v = findVariant(vn)!;
       const base = generateWgsl(s, v, d.wg);
       const line: string[] = [];
-      for (const [an, f] of Object.entries(ABLATIONS)) {
-        if (pick && an !== 'base' && !pick.includes(an)) continue;
-        let code = f(base);
-        // --set attr=value,...: the variant regenerated with table attributes changed (a pseudo-ablation 'set')
-        if (an === 'set' && sets) code = generateWgsl(s, { ...v, ...sets } as typeof v, d.wg);
+      const runs: [string, string | false][] = Object.entries(ABLATIONS).filter(([an]) => (!pick || an === 'base' || pick.includes(an)))
+        .map(([an, f]) => [an, f(base)]);
+      // --set attr=value,...: the variant regenerated with table attributes changed (pseudo-ablations set1, ...)
+      sets.forEach((st, i) => runs.push([`set${i + 1}`, generateWgsl(s, { ...v, ...st } as typeof v, d.wg)]));
+      for (const [an, code] of runs) {
         if (an !== 'base' && (code === false || code === base)) continue;
         const module = device.createShaderModule({ code: code as string });
         const pipe = device.createComputePipeline({ layout: (gpu as any).pipelineLayout, compute: { module, entryPoint: 'main' } });

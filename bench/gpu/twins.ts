@@ -11,7 +11,10 @@
  * the rounds). Reported: each kernel's median, and quantized/float per round at those sizes (median, min, max):
  * "slower" where the median of the per-round ratios is above 1, "slower every round" where even the smallest is.
  *
- * Usage: node dist/bench/gpu/twins.js [--quick] [--rounds N] [--reps N] [--only SUBSTR] [--out FILE]
+ * --gemm adds the suite's gemm rows at K = N = 4096 (M = 1, 16, 128; block 32 and per channel), where each variant
+ * that has a float32 twin is compared (K = N = 16384 is left to the suite: its float32 weights are 1 GiB a kernel).
+ *
+ * Usage: node dist/bench/gpu/twins.js [--quick] [--gemm] [--rounds N] [--reps N] [--only SUBSTR] [--out FILE]
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -40,11 +43,20 @@ async function main() {
   const gpu = await createGpuRuntime({ device, tuning: 'none' });
   console.log(`adapter: ${adapterInfo.vendor} ${adapterInfo.architecture} ${adapterInfo.description}; ${rounds} rounds of ${reps} runs a kernel`);
   const pairs: Pair[] = [];
-  for (const { name: shape, params } of convShapes(quick)) {
-    const p = { ...params, blockSize: 0, asymmetric: false, activation: 'relu' as const };
+  const rowsOf = [...convShapes(quick).map((c) => ({ ...c, blockSize: 0 }))];
+  if (args.includes('--gemm')) {
+    const kk = quick ? 64 : 4096;
+    for (const m of quick ? [1, 5] : [1, 16, 128]) for (const blockSize of [32, 0]) {
+      rowsOf.push({ name: `gemm ${kk} M=${m}${blockSize ? ` blk${blockSize}` : ''}`, params: { n: m, ic: kk, ih: 1, iw: 1, oc: kk, fh: 1, fw: 1, pad: [0, 0] }, blockSize });
+    }
+  }
+  for (const { name: shape, params, blockSize } of rowsOf) {
+    const p = { ...params, blockSize, asymmetric: false, activation: 'relu' as const };
     const probe = gpu.lowMemoryConv({ ...p, weightBits: 4 });
-    const variants = probe.variants;
-    probe.dispose();
+    const fprobe = gpu.floatConv({ ...p, blockSize: 0 });
+    // (the int8-dot and tensor-core variants have no float32 twin)
+    const variants = probe.variants.filter((v) => fprobe.variants.includes(v));
+    probe.dispose(); fprobe.dispose();
     for (const variant of variants) {
       const name = `${shape} ${variant}`;
       if (only && !name.includes(only)) continue;
@@ -55,7 +67,7 @@ async function main() {
         for (let i = 0; i < KINDS.length; i++) {
           const b = KINDS[i];
           for (const wg of wgCandidates(findVariant(variant)!, 'full')) {
-            const conv = b === 32 ? gpu.floatConv({ ...p, variant }) : gpu.lowMemoryConv({ ...p, weightBits: b, variant });
+            const conv = b === 32 ? gpu.floatConv({ ...p, blockSize: 0, variant }) : gpu.lowMemoryConv({ ...p, weightBits: b, variant });
             gpu.loadTuningCache({ version: 1, entries: { [`${tuneKey(conv.shape)}|${variant}`]: { variant, wg, us: 1 } } });
             const { inBuf, outBuf } = syntheticSetup(device, conv);
             const d = await conv.dispatchFor(inBuf, outBuf);

@@ -74,6 +74,10 @@ export interface MmVariant {
   /** (double-buffered) the next step's stores are not behind the last-step check: on the last step they write the
    * idle buffer, which nothing reads */
   storeLast?: boolean;
+  /** block-wise scales: where a staged weight row reads its raw scale (and offset). 'load': with the raw word, held
+   * in registers through the step's multiply-adds; 'mid' (single-buffered): its index is held and the scale read
+   * after the multiply-adds; 'store': its index is held and the scale read at the decode */
+  bs?: 'load' | 'mid' | 'store';
 }
 export interface WinVariant {
   family: 'win';
@@ -143,7 +147,7 @@ export type Variant = DirectVariant | GemvVariant | MmVariant | WinVariant | Dot
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
 
 function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16, db = false, sk = 1,
-  opts: { lateScale?: boolean; storeLast?: boolean } = {}): MmVariant {
+  opts: { lateScale?: boolean; storeLast?: boolean; bs?: 'load' | 'mid' | 'store' } = {}): MmVariant {
   const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}${db ? 'd' : ''}${sk > 1 ? `s${sk}` : ''}`;
   return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk, db, sk, ...opts };
 }
@@ -209,26 +213,29 @@ export const VARIANTS: readonly Variant[] = [
   mm(16, 16, 4, 4),        // mm_m64n64t4x4      256 threads
   // (lateScale here and on mm_m64n64t4x4d: the H200 measured it 3-10% faster there for quantized weights)
   mm(8, 16, 4, 4, 1, 16, false, 1, { lateScale: true }),  // mm_m64n32t4x4  128
+  // (bs: where a staged row reads its block-wise raw scale, by the H200's gemm K=N=4096 M=1/16/128 blk32 and
+  // K=N=16384 M=1 rows; held from the load (default) cost k4, k2d and k4d up to 8-14% against float32, and some
+  // 16384 runs 3-4x; the variants without bs were fastest with it)
   mm(8, 8, 4, 4, 2),       // mm_m32n32t4x4k2    128
-  mm(8, 8, 4, 4, 4),       // mm_m32n32t4x4k4    256
+  mm(8, 8, 4, 4, 4, 16, false, 1, { bs: 'mid' }),  // mm_m32n32t4x4k4    256
   // 32 channels a step: half the barriers and steps
   mm(8, 16, 4, 4, 1, 32),  // mm_m64n32t4x4b32   128
-  mm(8, 8, 4, 4, 2, 32),   // mm_m32n32t4x4k2b32 128
-  mm(8, 8, 4, 4, 4, 32),   // mm_m32n32t4x4k4b32 256
+  mm(8, 8, 4, 4, 2, 32, false, 1, { bs: 'mid' }),  // mm_m32n32t4x4k2b32 128
+  mm(8, 8, 4, 4, 4, 32, false, 1, { bs: 'mid' }),  // mm_m32n32t4x4k4b32 256
   // double-buffered (storeLast where the H200 measured it faster for float32 and quantized weights on every suite shape)
   mm(16, 16, 4, 4, 1, 16, true, 1, { lateScale: true }),  // mm_m64n64t4x4d
-  mm(8, 16, 4, 4, 1, 16, true, 1, { storeLast: true }),   // mm_m64n32t4x4d
-  mm(8, 8, 4, 4, 2, 16, true),    // mm_m32n32t4x4k2d
-  mm(8, 8, 4, 4, 4, 16, true),    // mm_m32n32t4x4k4d
-  mm(8, 16, 4, 4, 1, 32, true),   // mm_m64n32t4x4b32d
-  mm(8, 8, 4, 4, 2, 32, true),    // mm_m32n32t4x4k2b32d
+  mm(8, 16, 4, 4, 1, 16, true, 1, { storeLast: true, bs: 'store' }),   // mm_m64n32t4x4d
+  mm(8, 8, 4, 4, 2, 16, true, 1, { bs: 'store' }),    // mm_m32n32t4x4k2d
+  mm(8, 8, 4, 4, 4, 16, true, 1, { bs: 'store' }),    // mm_m32n32t4x4k4d
+  mm(8, 16, 4, 4, 1, 32, true, 1, { bs: 'store' }),   // mm_m64n32t4x4b32d
+  mm(8, 8, 4, 4, 2, 32, true, 1, { bs: 'store' }),    // mm_m32n32t4x4k2b32d
   // K sliced over work-groups (a second dispatch adds the slices): outputs too few to fill the device
-  mm(16, 16, 4, 4, 1, 16, false, 4),  // mm_m64n64t4x4s4
+  mm(16, 16, 4, 4, 1, 16, false, 4, { bs: 'store' }),  // mm_m64n64t4x4s4
   // 8x8 per thread: 64 multiply-adds per 4 vec4 reads of work-group memory (t4x4: 16 per 2)
   // (lateScale: with per-channel scales held through the K loop, quantized gemm K=N=4096 ran 18-20% behind float32,
   // from register pressure; read in the epilogue, 8-11% ahead)
-  mm(16, 16, 8, 8, 1, 16, false, 8, { lateScale: true }),  // mm_m128n128t8x8s8   256 threads
-  mm(16, 16, 8, 8, 1, 16, true, 8, { lateScale: true }),   // mm_m128n128t8x8ds8
+  mm(16, 16, 8, 8, 1, 16, false, 8, { lateScale: true, bs: 'store' }),  // mm_m128n128t8x8s8   256 threads
+  mm(16, 16, 8, 8, 1, 16, true, 8, { lateScale: true, bs: 'store' }),   // mm_m128n128t8x8ds8
   // win: input window and all taps' weights of BC channels in work-group memory (general path)
   win(8, 8, 8, 1, 8),       // win_h8w8n32b8      128 threads
   win(8, 8, 8, 1, 16, 2),   // win_h8w8n32b16k2   256

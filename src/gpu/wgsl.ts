@@ -503,10 +503,14 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   // quantized weights stay raw in registers from load to store (decoded at the store), so no arithmetic waits
   // on the weight load before the step's multiply-adds; the double-buffered variants do this for f32 too
   const rawB = v.db || q;
+  // block-wise scales: where a staged row reads its raw scale ('mid' only between a single-buffered step's
+  // multiply-adds and its stores; the double-buffered loop stores right after them)
+  const bsAt = v.bs === 'mid' && v.db ? 'store' : (v.bs ?? 'load');
   for (let e = 0; e < eb; e++) {
     if (rawB) {
       // raw words (and raw scales) stay in registers until the store: no arithmetic waits on the loads
-      L.push(`  var rbw${e}: WR; var rbv${e} = false;${q && !hoist ? ` var rbs${e} = vec4<f32>(0.0);${s.asym ? ` var rbo${e} = vec4<f32>(0.0);` : ''}` : ''}`);
+      L.push(`  var rbw${e}: WR; var rbv${e} = false;${q && !hoist ? (bsAt === 'load' ? ` var rbs${e} = vec4<f32>(0.0);${s.asym ? ` var rbo${e} = vec4<f32>(0.0);` : ''}`
+        : ` var rbi${e} = 0u;${bsAt === 'mid' ? ` var rbs${e} = vec4<f32>(0.0);${s.asym ? ` var rbo${e} = vec4<f32>(0.0);` : ''}` : ''}`) : ''}`);
     } else L.push(`  var rb${e} = vec4<f32>(0.0);`);
   }
   const kOf = (i: number) => (kstride === 0 ? 'kb0' : `kb0 + ${u(i * kstride)}`);
@@ -527,7 +531,7 @@ ${ind}  let chunk = sidx / KHW; let tap = sidx % KHW; let dy = (tap / KW) * DH; 
       if (rawB) {
         o.push(`${ind}  { let e = lg + ${u(e * nt)}; let k = e % BK; let ocb = ocb0 + e / BK; let icb = chunk * ${u(bk / 4)} + k / 4u;
 ${ind}    rbv${e} = sv && ocb < OCB && icb < ICB;
-${ind}    if (rbv${e}) { rbw${e} = wraw(ocb * KB + icb * KHW + tap, k % 4u);${q && !hoist ? ` let si = soi(ocb, icb / BLKT); rbs${e} = SO[si];${s.asym ? ` rbo${e} = SO[si + 1u];` : ''}` : ''} } }`);
+${ind}    if (rbv${e}) { rbw${e} = wraw(ocb * KB + icb * KHW + tap, k % 4u);${q && !hoist ? ` let si = soi(ocb, icb / BLKT); ${bsAt === 'load' ? `rbs${e} = SO[si];${s.asym ? ` rbo${e} = SO[si + 1u];` : ''}` : `rbi${e} = si;`}` : ''} } }`);
         continue;
       }
       // (float weights, single-buffered: nothing to dequantize)
@@ -546,7 +550,11 @@ ${ind}    rb${e} = w; }`);
   const unroll = v.db && ks === 1 && v.tm === 4;
   const early = q && v.db && ks > 1;
   // the registers of weight row e for stagedRow
-  const row = (e: number) => ({ r: `rbw${e}`, i: 'e % 4u', valid: `rbv${e}`, sc: `sc${e}`, of: `of${e}`, rs: `rbs${e}`, ro: `rbo${e}` });
+  const row = (e: number) => (bsAt === 'store' ? { r: `rbw${e}`, i: 'e % 4u', valid: `rbv${e}`, sc: `sc${e}`, of: `of${e}`, rs: `SO[rbi${e}]`, ro: `SO[rbi${e} + 1u]` }
+    : { r: `rbw${e}`, i: 'e % 4u', valid: `rbv${e}`, sc: `sc${e}`, of: `of${e}`, rs: `rbs${e}`, ro: `rbo${e}` });
+  // (bs 'mid') the raw scales of the rows loaded for the next step, read after this step's multiply-adds
+  const midScales = (ind: string): string[] => (q && !hoist && bsAt === 'mid'
+    ? Array.from({ length: eb }, (_, e) => `${ind}rbs${e} = SO[rbi${e}];${s.asym ? ` rbo${e} = SO[rbi${e} + 1u];` : ''}`) : []);
   // smem stores of the registers loaded for one step, into the buffer at `at`
   const stores = (at: string, ind: string): string[] => {
     const o: string[] = [];
@@ -589,6 +597,7 @@ ${ind}    rb${e} = w; }`);
     return [...round('for (var k = 0u; k < BK / 2u; k++) {'), ...decode(ind), ...round('for (var k = BK / 2u; k < BK; k++) {')];
   };
   L.push(...loads('s0 + g', '  '));
+  L.push(...midScales('  '));
   L.push(...epilogueHoist(ep, Array.from({ length: tn4 }, (_, j) => `ocb0 + tx + ${u(j * v.wx)}`), '  '));
   // per-channel scales: each thread's weight channels are fixed, so their scale and offset are read once
   // (after the first step's loads, so that their latencies overlap)
@@ -625,6 +634,7 @@ ${ind}    rb${e} = w; }`);
     L.push(...loads('s0 + (st + 1u) * KS + g', '      '));
     L.push('    }');
     L.push(...compute('base', '    '));
+    L.push(...midScales('    '));
     L.push('    workgroupBarrier();\n  }');
   }
   if (ks > 1) {
