@@ -125,6 +125,9 @@ async function main() {
     ...([[1, 4096], [16, 4096], [128, 4096], [1, 16384]] as const).flatMap(([m, kk]) => VARIANTS.filter((v) => v.family === 'mm')
       .flatMap((v) => (kk === 16384 ? [4, 32] as const : [4, 8, 32] as const).map((bits) => (
         { name: `i gemm ${kk} M=${m} blk32`, p: { n: m, ic: kk, ih: 1, iw: 1, oc: kk, fh: 1, fw: 1 }, bits, blk: bits === 32 ? 0 : 32, variants: [v.name] })))),
+    // every mm variant on the gemm rows with per-channel scales
+    ...([1, 16, 128] as const).flatMap((m) => VARIANTS.filter((v) => v.family === 'mm').flatMap((v) => ([4, 8, 32] as const).map((bits) => (
+      { name: `j gemm 4096 M=${m}`, p: { n: m, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits, blk: 0, variants: [v.name] })))),
     // MNN's 1x1 kernels, int4, int8 and float32 one after the other
     ...VARIANTS.filter((v) => v.family === 'direct' && v.paths.includes('conv1x1')).map((v) => v.name).flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
       { name: 'd 256->256 56^2 1x1', p: { n: 1, ic: 256, ih: 56, iw: 56, oc: 256, fh: 1, fw: 1 }, bits, variants: [vn] }))),
