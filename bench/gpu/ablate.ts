@@ -15,7 +15,8 @@ import { VARIANTS } from '../../src/gpu/variants.js';
 import { syntheticSetup } from './synthetic.js';
 
 const args = process.argv.slice(2);
-const reps = Number(args[args.indexOf('--reps') + 1] || 30);
+// (without --reps, indexOf is -1 and args[0] would be read: the default must not depend on it)
+const reps = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 30;
 
 /** Whether generated code `c` has quantized weights (ablations of the decode leave float kernels alone). */
 const quantized = (c: string) => /fn u[48]r\(/.test(c);
