@@ -13,10 +13,9 @@ import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, generateWgsl, findVariant } from '../../src/gpu/index.js';
 import { VARIANTS } from '../../src/gpu/variants.js';
 import { syntheticSetup } from './synthetic.js';
+import { args, arg } from './cli.js';
 
-const args = process.argv.slice(2);
-// (without --reps, indexOf is -1 and args[0] would be read: the default must not depend on it)
-const reps = args.includes('--reps') ? Number(args[args.indexOf('--reps') + 1]) : 30;
+const reps = Number(arg('--reps') ?? 30);
 
 /** Whether generated code `c` has quantized weights (ablations of the decode leave float kernels alone). */
 const quantized = (c: string) => /fn u[48]r\(/.test(c);
@@ -144,10 +143,10 @@ async function main() {
     ]),
   ];
   if (args.includes('--reverse')) cases.reverse();
-  const only = args.indexOf('--only') >= 0 ? args[args.indexOf('--only') + 1] : '';
+  const only = arg('--only') ?? '';
   // --abl a,b: only these ablations (and base)
-  const pick = args.indexOf('--abl') >= 0 ? args[args.indexOf('--abl') + 1].split(',') : undefined;
-  const setArg = args.indexOf('--set') >= 0 ? args[args.indexOf('--set') + 1] : '';
+  const pick = arg('--abl')?.split(',');
+  const setArg = arg('--set') ?? '';
   // --set 'a=1,b=2;a=3': each ;-separated group is one pseudo-ablation (set1, set2, ...)
   const sets = setArg ? setArg.split(';').map((g) => Object.fromEntries(g.split(',').map((kv) => { const [k, val] = kv.split('='); return [k, JSON.parse(val)]; }))) : [];
   const heatMs = 150;

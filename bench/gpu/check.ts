@@ -15,11 +15,10 @@ import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, deriveShape, VARIANTS, type LowMemoryConvParams } from '../../src/gpu/index.js';
 import { blockyInput as input, runGuarded } from './guarded.js';
 import { lowMemConvRef, maxRelError, mnnC1Data, quantizeMnn } from '../../kernels-ref/lowmem-conv.js';
+import { arg } from './cli.js';
 
-const args = process.argv.slice(2);
-const fi = args.indexOf('--family');
-const families = (fi >= 0 ? args[fi + 1] : "mma").split(",");
-const only = args.includes("--only") ? args[args.indexOf("--only") + 1] : "";
+const families = (arg('--family') ?? 'mma').split(',');
+const only = arg('--only') ?? '';
 
 type Act = 'none' | 'relu' | 'relu6';
 interface Case { n: number; ic: number; oc: number; bits: 4 | 8; blockSize: number; asym: boolean; act: Act }

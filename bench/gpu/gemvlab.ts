@@ -14,9 +14,8 @@ import { createNodeDevice } from './node-device.js';
 import { deriveShape, heat, median, timeDispatch, timeInPass, type Dispatch } from '../../src/gpu/index.js';
 import { dotPrepassSize } from '../../src/gpu/variants.js';
 import { dotPrepass } from '../../src/gpu/wgsl.js';
+import { args, arg } from './cli.js';
 
-const args = process.argv.slice(2);
-const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
 const K = Number(arg('--k') ?? 16384);
 const N = Number(arg('--n') ?? 16384);
 const only = arg('--only');

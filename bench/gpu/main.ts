@@ -15,6 +15,7 @@ import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, heat, hostSizes, median, runAndWait, timeDispatch, upload, type GpuRuntime, type LowMemoryConv, type LowMemoryConvParams } from '../../src/gpu/index.js';
 import { quantizeMnn, quantAt } from '../../kernels-ref/lowmem-conv.js';
 import { convShapes } from './cases.js';
+import { args, arg } from './cli.js';
 
 interface Case {
   name: string;
@@ -23,8 +24,6 @@ interface Case {
   blockSize: number;
 }
 
-const args = process.argv.slice(2);
-const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
 const quick = args.includes('--quick');
 const only = arg('--only');
 const reps = Number(arg('--reps') ?? (quick ? 5 : 50));

@@ -14,9 +14,8 @@
 import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, timeInPass, type Dispatch } from '../../src/gpu/index.js';
 import { syntheticSetup } from './synthetic.js';
+import { args, arg } from './cli.js';
 
-const args = process.argv.slice(2);
-const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
 const reps = Number(arg('--reps') ?? 30);
 const inpass = Number(arg('--inpass') ?? 20);
 const cases = args.flatMap((a, i) => (a === '--case' ? [args[i + 1]] : []));

@@ -23,9 +23,8 @@ import { createGpuRuntime, heat, median, timeDispatch, findVariant, tuneKey, typ
 import { wgCandidates } from '../../src/gpu/variants.js';
 import { syntheticSetup } from './synthetic.js';
 import { convShapes } from './cases.js';
+import { args, arg } from './cli.js';
 
-const args = process.argv.slice(2);
-const arg = (k: string) => { const i = args.indexOf(k); return i >= 0 ? args[i + 1] : undefined; };
 const quick = args.includes('--quick');
 const rounds = Number(arg('--rounds') ?? (quick ? 2 : 6));
 const reps = Number(arg('--reps') ?? (quick ? 3 : 10));
