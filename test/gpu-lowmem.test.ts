@@ -272,10 +272,11 @@ describe('vec4 output stores (OH*OW % 4 == 0 for mm, OW % 4 == 0 for win) with O
     { n: 2, ic: 9, ih: 5, iw: 12, oc: 7, fh: 3, fw: 3, pad: [1, 1] },
   ];
   const conv1x1: CaseSpec['p'] = { n: 2, ic: 8, ih: 4, iw: 5, oc: 6, fh: 1, fw: 1 };
-  // (also: every mm variant the table marks lateScale or storeLast — the scale read in the epilogue, K sliced: on
-  // each slice's partial sums; the next step stored on the last step too — mm_m64n64t4x4d unrolled; k4d decoding
+  // (also: every mm variant the table marks lateScale, storeLast or selAfter — the scale read in the epilogue, K
+  // sliced: on each slice's partial sums; the next step stored on the last step too; rows past IC/OC zeroed after
+  // the mid-step decode (the second shape, int8 symmetric per channel) — mm_m64n64t4x4d unrolled; k4d decoding
   // mid-step; conv_2d_c4h1w4 with the next tap's weights prefetched, per-channel scales deferred)
-  const marked = VARIANTS.filter((v) => v.family === 'mm' && (v.lateScale || v.storeLast)).map((v) => v.name);
+  const marked = VARIANTS.filter((v) => v.family === 'mm' && (v.lateScale || v.storeLast || v.selAfter)).map((v) => v.name);
   for (const variant of [...new Set(['mm_m32n32t4x4k4d', 'mm_m64n64t4x4', ...marked,
     'win_h8w8n32b16k2', 'win_h8w8n32p8b16k4', 'win_h8w8n32b8', 'conv_2d_c4h1w4'])]) {
     it(variant, async () => {

@@ -5,7 +5,7 @@
  * multiply-adds, the barriers), on the same buffers. The differences say where the time goes; outputs of the
  * ablated kernels are wrong by construction and are not checked.
  *
- * Usage: node dist/bench/gpu/ablate.js [--reps N] [--only CASE] [--abl NAME,NAME] [--set ATTR=JSON,...]
+ * Usage: node dist/bench/gpu/ablate.js [--reps N] [--only CASE|CASE] [--abl NAME,NAME] [--set ATTR=JSON,...]
  *   --set: also times each variant regenerated with those variant-table attributes (pseudo-ablation 'set1'; groups
  *   separated by ';' give set1, set2, ...)
  */
@@ -92,6 +92,20 @@ const ABLATIONS: Record<string, (code: string) => string | false> = {
   dotNoDigits: (c) => c.replace(/\b(d\d[ab]|bi|e\d[ab]|ei) = XD\[[^\]]*\];/g, '$1 = vec4<u32>(ln * 0x9e3779b9u, ln ^ 0x55u, ln + 7u, ln * 3u);'),
   dotNoW: (c) => c.replace(/wv\(ocb, (b[nf]), (\du)\)/g, 'vec4<u32>($1 * 0x9e3779b9u + $2, $1, ocb, $2)'),
   dotNoDp4: (c) => c.replace(/dot4I8Packed\(([^,]*), ([^)]*)\)/g, 'bitcast<i32>($1 ^ $2)'),
+  // float32 twins: a decoy decode of the staged weight rows (an and-xor and a subtract a lane, the arithmetic of the
+  // int8 decode, on values that make it the identity; the compiler cannot know that), to time what the quantized
+  // kernels' decode costs. mm (double- and single-buffered stores) and MNN's direct kernels.
+  fakeDec: (c) => {
+    if (quantized(c)) return false;
+    const fd = '\nfn fdec(r: vec4<f32>, z: u32) -> vec4<f32> { return bitcast<vec4<f32>>((bitcast<vec4<u32>>(r) & vec4<u32>(~z)) ^ vec4<u32>(z)) - vec4<f32>(f32(z)); }';
+    return c.replace('fn wdec(r: vec4<f32>, i: u32) -> vec4<f32> { return r; }', `fn wdec(r: vec4<f32>, i: u32) -> vec4<f32> { return r; }${fd}`)
+      .replace(/w = wdec\(rbw(\d+), e % 4u\);/g, 'w = fdec(rbw$1, wid.x >> 31u);')
+      .replace(/(sm\[[^\n]*\] = )rb(\d+); \}/g, '$1fdec(rb$2, wid.x >> 31u); }')
+      .replace(/deqr\((r\d+_\d+), \du, s\d+, o\d+\)/g, 'fdec($1, g.x >> 31u)');
+  },
+  // mm, per-channel symmetric weights, decoded early (K groups): the row flag as a select after the decode (as the
+  // block-wise rows have it) instead of a select of the raw zero word before it
+  pcFlag: (c) => c.replace(/rd(\d+) = wdec\(select\(WZ, rbw(\d+), rbv\d+\), e % 4u\);/g, 'rd$1 = select(vec4<f32>(0.0), wdec(rbw$2, e % 4u), rbv$2);'),
   noRed: (c) => c.replace(/for \(var h = T \/ 2u;[\s\S]*?workgroupBarrier\(\);\n  \}/, ''),
 };
 
@@ -150,7 +164,8 @@ async function main() {
   // --set 'a=1,b=2;a=3': each ;-separated group is one pseudo-ablation (set1, set2, ...)
   const sets = setArg ? setArg.split(';').map((g) => Object.fromEntries(g.split(',').map((kv) => { const [k, val] = kv.split('='); return [k, JSON.parse(val)]; }))) : [];
   const heatMs = 150;
-  for (const c of cases.filter((x) => x.name.includes(only))) {
+  // --only a|b: cases whose name contains any of the '|'-separated parts
+  for (const c of cases.filter((x) => only.split('|').some((o) => x.name.includes(o)))) {
     const pp = { ...c.p, blockSize: c.blk ?? 0, asymmetric: false, activation: 'relu' as const };
     for (const vn of c.variants) {
       const conv = c.bits === 32 ? gpu.floatConv({ ...pp, variant: vn }) : gpu.lowMemoryConv({ ...pp, weightBits: c.bits, variant: vn });

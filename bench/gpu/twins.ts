@@ -14,14 +14,14 @@
  * --gemm adds the suite's gemm rows at K = N = 4096 (M = 1, 16, 128; block 32 and per channel), where each variant
  * that has a float32 twin is compared (K = N = 16384 is left to the suite: its float32 weights are 1 GiB a kernel).
  *
- * Usage: node dist/bench/gpu/twins.js [--quick] [--gemm] [--rounds N] [--reps N] [--only SUBSTR] [--out FILE]
+ * Usage: node dist/bench/gpu/twins.js [--quick] [--gemm] [--rounds N] [--reps N] [--verbose] [--only SUBSTR|SUBSTR] [--out FILE]
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, findVariant, tuneKey, type Dispatch } from '../../src/gpu/index.js';
 import { wgCandidates } from '../../src/gpu/variants.js';
-import { syntheticSetup } from './synthetic.js';
+import { syntheticWeights, syntheticIo } from './synthetic.js';
 import { convShapes } from './cases.js';
 import { args, arg } from './cli.js';
 
@@ -52,13 +52,17 @@ async function main() {
   for (const { name: shape, params, blockSize } of rowsOf) {
     const p = { ...params, blockSize, asymmetric: false, activation: 'relu' as const };
     const probe = gpu.lowMemoryConv({ ...p, weightBits: 4 });
+    // one input and one output buffer for every kernel of the row: a pair per kernel, created and destroyed
+    // variant after variant, left later kernels of the 1x1 row 2-5 times slower on the H200 (thirteenth session's
+    // run) than the same kernels in the suite and in ablate.js
+    const io = syntheticIo(device, probe);
     const fprobe = gpu.floatConv({ ...p, blockSize: 0 });
     // (the int8-dot and tensor-core variants have no float32 twin)
     const variants = probe.variants.filter((v) => fprobe.variants.includes(v));
     probe.dispose(); fprobe.dispose();
     for (const variant of variants) {
       const name = `${shape} ${variant}`;
-      if (only && !name.includes(only)) continue;
+      if (only && !only.split('|').some((o) => name.includes(o))) continue;
       // every (weight type, work-group size) kernel; sizes the variant cannot use for this shape are left out
       const ks: { kind: number; wg: number[]; d: Dispatch }[] = [];
       const held: (() => void)[] = [];
@@ -68,9 +72,10 @@ async function main() {
           for (const wg of wgCandidates(findVariant(variant)!, 'full')) {
             const conv = b === 32 ? gpu.floatConv({ ...p, blockSize: 0, variant }) : gpu.lowMemoryConv({ ...p, weightBits: b, variant });
             gpu.loadTuningCache({ version: 1, entries: { [`${tuneKey(conv.shape)}|${variant}`]: { variant, wg, us: 1 } } });
-            const { inBuf, outBuf } = syntheticSetup(device, conv);
+            syntheticWeights(conv);
+            const { inBuf, outBuf } = io;
             const d = await conv.dispatchFor(inBuf, outBuf);
-            held.push(() => inBuf.destroy(), () => outBuf.destroy(), () => conv.dispose());
+            held.push(() => conv.dispose());
             if (d.wg[0] === wg[0] && d.wg[1] === wg[1]) ks.push({ kind: i, wg, d });
           }
         }
@@ -81,14 +86,22 @@ async function main() {
         for (const h of held) h();
         continue;
       }
-      await heat(device, ks[0].d, quick ? 0 : 100);
+      // the GPU clocks down while the host builds the kernels (seconds for MNN's 33): 500 ms of load brings it back,
+      // and 20 ms of each kernel right before its runs keeps it there (with 100 ms once, the thirteenth session's
+      // 1x1 row ran 1.5-3 times slower than in the suite, after the direct kernels' builds)
+      await heat(device, ks[0].d, quick ? 0 : 500);
       const m: number[][] = ks.map(() => []);
       const all: number[][] = ks.map(() => []);
       for (let r = 0; r < rounds; r++) {
         const order = ks.map((_, i) => i);
         if (r % 2) order.reverse();
-        for (const i of order) { const t = (await timeDispatch(device, ks[i].d, reps)).us; all[i].push(...t); m[i].push(median(t)); }
+        for (const i of order) {
+          if (!quick) await heat(device, ks[i].d, 20);
+          const t = (await timeDispatch(device, ks[i].d, reps)).us; all[i].push(...t); m[i].push(median(t));
+        }
       }
+      // --verbose: every kernel's per-round medians
+      if (args.includes('--verbose')) ks.forEach((k, i) => console.log(`  ${label(KINDS[k.kind])} ${k.wg.join('x')}: ${m[i].map((x) => x.toFixed(1)).join(' ')}`));
       // each weight type's fastest work-group size, by the median of its per-round medians
       const pick = KINDS.map((_, kind) => ks.map((_x, i) => i).filter((i) => ks[i].kind === kind)
         .reduce((a, i) => (median(m[i]) < median(m[a]) ? i : a)));
@@ -104,6 +117,7 @@ async function main() {
       console.log(`${name.padEnd(48)} ${f(4)} ${f(8)} ${f(32)} us; q/f32 int4 ${rr('int4')} int8 ${rr('int8')}`);
       for (const h of held) h();
     }
+    io.inBuf.destroy(); io.outBuf.destroy();
   }
   const summary: Record<string, { pairs: number; slower: number; slowerEveryRound: number; worst: string }> = {};
   for (const b of ['int4', 'int8']) {

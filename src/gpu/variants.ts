@@ -78,6 +78,10 @@ export interface MmVariant {
    * in registers through the step's multiply-adds; 'mid' (single-buffered): its index is held and the scale read
    * after the multiply-adds; 'store': its index is held and the scale read at the decode */
   bs?: 'load' | 'mid' | 'store';
+  /** (K groups, double-buffered: weights decoded halfway through the step) weight bits whose per-channel symmetric
+   * rows are decoded and then zeroed by their load flag (a select of the decoded row), instead of a select of the raw
+   * zero word before the decode */
+  selAfter?: (4 | 8)[];
 }
 export interface WinVariant {
   family: 'win';
@@ -147,7 +151,7 @@ export type Variant = DirectVariant | GemvVariant | MmVariant | WinVariant | Dot
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
 
 function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16, db = false, sk = 1,
-  opts: { lateScale?: boolean; storeLast?: boolean; bs?: 'load' | 'mid' | 'store' } = {}): MmVariant {
+  opts: { lateScale?: boolean; storeLast?: boolean; bs?: 'load' | 'mid' | 'store'; selAfter?: (4 | 8)[] } = {}): MmVariant {
   const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}${db ? 'd' : ''}${sk > 1 ? `s${sk}` : ''}`;
   return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk, db, sk, ...opts };
 }
@@ -227,7 +231,9 @@ export const VARIANTS: readonly Variant[] = [
   // double-buffered (storeLast where the H200 measured it faster for float32 and quantized weights on every suite shape)
   mm(16, 16, 4, 4, 1, 16, true, 1, { lateScale: true }),  // mm_m64n64t4x4d
   mm(8, 16, 4, 4, 1, 16, true, 1, { storeLast: true, bs: 'store' }),   // mm_m64n32t4x4d
-  mm(8, 8, 4, 4, 2, 16, true, 1, { bs: 'store' }),    // mm_m32n32t4x4k2d
+  // (selAfter int8 on k2d: per-channel gemm K=N=4096 M=128 int8 513.7 -> 458.0 us on the H200, float32 486.6; M=1/16
+  // and the conv shapes within 1%; int4 and the other K-group variants slower with it)
+  mm(8, 8, 4, 4, 2, 16, true, 1, { bs: 'store', selAfter: [8] }),    // mm_m32n32t4x4k2d
   mm(8, 8, 4, 4, 4, 16, true, 1, { bs: 'store' }),    // mm_m32n32t4x4k4d
   mm(8, 16, 4, 4, 1, 32, true, 1, { bs: 'store' }),   // mm_m64n32t4x4b32d
   mm(8, 8, 4, 4, 2, 32, true, 1, { bs: 'store' }),    // mm_m32n32t4x4k2b32d

@@ -574,8 +574,9 @@ ${ind}    rb${e} = w; }`);
   };
   const decode = (ind: string): string[] => {
     const o: string[] = [];
+    const keep = s.bits !== 32 && (v.selAfter ?? []).includes(s.bits as 4 | 8);
     for (let e = 0; e < eb; e++) {
-      const { flag, val } = stagedRow(s, ep, row(e));
+      const { flag, val } = stagedRow(s, ep, row(e), keep);
       o.push(`${ind}{ let e = lg + ${u(e * nt)}; rd${e} = ${flag ? `select(vec4<f32>(0.0), ${val}, rbv${e})` : val}; }`);
     }
     return o;
