@@ -29,7 +29,8 @@ export interface GpuRuntimeOptions {
   tuningCache?: string | TuningCacheJson;
   /** timed runs per tuning candidate (median taken); default 3 */
   tuneReps?: number;
-  /** milliseconds of back-to-back runs before timing candidates, to bring the GPU out of its idle clock; default 200 */
+  /** milliseconds of back-to-back runs before timing candidates, to bring the GPU out of its idle clock, and a tenth
+   * of it (at most 20 ms) on each later candidate right before its timing, to keep it there; default 200 */
   tuneWarmupMs?: number;
 }
 
@@ -436,6 +437,9 @@ export class LowMemoryConv {
       for (let i = 0; i < cands.length; i++) {
         const [v, wg] = cands[i];
         const d = this.makeDispatch(inp, out, { variant: v, wg, ...pipes[i] });
+        // a tenth of the warm-up (at most 20 ms) on this candidate first: the host's read-back between candidates
+        // leaves the GPU idle, and on the H200 a whole sweep (every candidate of a 1x1 shape) once ran 3-4x slow
+        if (i > 0) await heat(dev, d, Math.min(rt.tuneWarmupMs / 10, 20));
         const t = median((await timeDispatch(dev, d, rt.tuneReps)).us);
         this.tuneLog.push({ variant: v.name, wg, us: t });
         if (t < bestUs) { bestUs = t; best = i; } // strictly faster wins; ties keep the earlier candidate
