@@ -1,6 +1,6 @@
 /// <reference types="@webgpu/types" />
 /**
- * Fixed synthetic data for the tuning aids (ablate.ts, probe.ts), which time kernels but do not check them:
+ * Fixed synthetic data for the tuning aids (ablate.ts, probe.ts, twins.ts), which time kernels but do not check them:
  * weights, scales, bias, and input/output buffers of a convolution's sizes. Non-zero and varied, since zeros
  * can run faster than real data.
  */

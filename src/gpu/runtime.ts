@@ -439,7 +439,7 @@ export class LowMemoryConv {
         const d = this.makeDispatch(inp, out, { variant: v, wg, ...pipes[i] });
         // a tenth of the warm-up (at most 20 ms) on this candidate first: the host's read-back between candidates
         // leaves the GPU idle, and on the H200 a whole sweep (every candidate of a 1x1 shape) once ran 3-4x slow
-        if (i > 0) await heat(dev, d, Math.min(rt.tuneWarmupMs / 10, 20));
+        if (i > 0) await heat(dev, d, Math.min(rt.tuneWarmupMs / 10, 20), 1);
         const t = median((await timeDispatch(dev, d, rt.tuneReps)).us);
         this.tuneLog.push({ variant: v.name, wg, us: t });
         if (t < bestUs) { bestUs = t; best = i; } // strictly faster wins; ties keep the earlier candidate

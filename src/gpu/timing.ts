@@ -88,11 +88,12 @@ async function passTimes(device: GPUDevice, d: Dispatch, k: number, reps: number
  * Keeps the GPU busy with `d`, back to back, for about `ms` milliseconds of wall time. GPUs drop to an idle
  * clock within a fraction of a second without work (the H200 here: 1980 -> 345 MHz) and take a while of
  * sustained load to come back, so kernels timed right after host-side work run several times slower than
- * in steady use. The tuner and the benchmark call this before timing.
+ * in steady use. The tuner and the benchmark call this before timing. `first`: dispatches in the first batch
+ * (1 where a slow kernel, on a software adapter, must not cost several runs for a short warm-up).
  */
-export async function heat(device: GPUDevice, d: Dispatch, ms: number): Promise<void> {
+export async function heat(device: GPUDevice, d: Dispatch, ms: number, first = 4): Promise<void> {
   const t0 = performance.now();
-  let batch = 4;
+  let batch = first;
   while (performance.now() - t0 < ms) {
     const b0 = performance.now();
     await runAndWait(device, d, batch);
