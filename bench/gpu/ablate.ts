@@ -13,7 +13,7 @@ import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, generateWgsl, findVariant } from '../../src/gpu/index.js';
 import { VARIANTS } from '../../src/gpu/variants.js';
 import { syntheticSetup } from './synthetic.js';
-import { args, arg } from './cli.js';
+import { args, arg, picked } from './cli.js';
 
 const reps = Number(arg('--reps') ?? 30);
 
@@ -157,15 +157,13 @@ async function main() {
     ]),
   ];
   if (args.includes('--reverse')) cases.reverse();
-  const only = arg('--only') ?? '';
   // --abl a,b: only these ablations (and base)
   const pick = arg('--abl')?.split(',');
   const setArg = arg('--set') ?? '';
   // --set 'a=1,b=2;a=3': each ;-separated group is one pseudo-ablation (set1, set2, ...)
   const sets = setArg ? setArg.split(';').map((g) => Object.fromEntries(g.split(',').map((kv) => { const [k, val] = kv.split('='); return [k, JSON.parse(val)]; }))) : [];
   const heatMs = 150;
-  // --only a|b: cases whose name contains any of the '|'-separated parts
-  for (const c of cases.filter((x) => only.split('|').some((o) => x.name.includes(o)))) {
+  for (const c of cases.filter((x) => picked(x.name))) {
     const pp = { ...c.p, blockSize: c.blk ?? 0, asymmetric: false, activation: 'relu' as const };
     for (const vn of c.variants) {
       const conv = c.bits === 32 ? gpu.floatConv({ ...pp, variant: vn }) : gpu.lowMemoryConv({ ...pp, weightBits: c.bits, variant: vn });

@@ -23,12 +23,11 @@ import { createGpuRuntime, heat, median, timeDispatch, findVariant, tuneKey, typ
 import { wgCandidates } from '../../src/gpu/variants.js';
 import { syntheticWeights, syntheticIo } from './synthetic.js';
 import { convShapes } from './cases.js';
-import { args, arg } from './cli.js';
+import { args, arg, picked } from './cli.js';
 
 const quick = args.includes('--quick');
 const rounds = Number(arg('--rounds') ?? (quick ? 2 : 6));
 const reps = Number(arg('--reps') ?? (quick ? 3 : 10));
-const only = arg('--only');
 const outFile = arg('--out') ?? (process.env.OUT ? `${process.env.OUT}/gpu-twins.json` : 'bench/results/gpu-twins.json');
 const KINDS = [4, 8, 32] as const;
 type Kind = typeof KINDS[number];
@@ -52,9 +51,8 @@ async function main() {
   for (const { name: shape, params, blockSize } of rowsOf) {
     const p = { ...params, blockSize, asymmetric: false, activation: 'relu' as const };
     const probe = gpu.lowMemoryConv({ ...p, weightBits: 4 });
-    // one input and one output buffer for every kernel of the row: a pair per kernel, created and destroyed
-    // variant after variant, left later kernels of the 1x1 row 2-5 times slower on the H200 (thirteenth session's
-    // run) than the same kernels in the suite and in ablate.js
+    // one input and one output buffer for every kernel of the row (int4, int8 and float32 kernels have the same
+    // sizes), not a pair a kernel
     const io = syntheticIo(device, probe);
     const fprobe = gpu.floatConv({ ...p, blockSize: 0 });
     // (the int8-dot and tensor-core variants have no float32 twin)
@@ -62,7 +60,7 @@ async function main() {
     probe.dispose(); fprobe.dispose();
     for (const variant of variants) {
       const name = `${shape} ${variant}`;
-      if (only && !only.split('|').some((o) => name.includes(o))) continue;
+      if (!picked(name)) continue;
       // every (weight type, work-group size) kernel; sizes the variant cannot use for this shape are left out
       const ks: { kind: number; wg: number[]; d: Dispatch }[] = [];
       const held: (() => void)[] = [];

@@ -151,7 +151,7 @@ export type Variant = DirectVariant | GemvVariant | MmVariant | WinVariant | Dot
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
 
 function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16, db = false, sk = 1,
-  opts: { lateScale?: boolean; storeLast?: boolean; bs?: 'load' | 'mid' | 'store'; selAfter?: (4 | 8)[] } = {}): MmVariant {
+  opts: Pick<MmVariant, 'lateScale' | 'storeLast' | 'bs' | 'selAfter'> = {}): MmVariant {
   const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}${db ? 'd' : ''}${sk > 1 ? `s${sk}` : ''}`;
   return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk, db, sk, ...opts };
 }
