@@ -10,3 +10,4 @@ export * from './bench/ceiling';
 export * from './relayout/index';
 export { convNchw44DotTask } from './conv-nchw44-dot/task';
 export { convNchw44DotRow } from './conv-nchw44-dot/generated';
+export { convGemmTask } from './gemm/task';

@@ -2,19 +2,22 @@
  * The rounding contract of i8conv, written plainly. Every float step is float32 (Math.fround after each
  * operation): the wasm kernels compute exactly these operations in f32x4 lanes, so results match bit for bit.
  *
- * Constants (all float32):  s_bias = f32(srcScale) * f32(filterScale)
- *                           ratio  = s_bias / f32(dstScale)          inv_dst = 1 / f32(dstScale)
- * qint8 output (spec cpu-conv.md §2, the ARM fast path):
- *   identity: v = f32(acc) * ratio
- *   relu:     v = max(f32(acc) * ratio, 0)
- *   hswish:   x = f32(acc) * s_bias;  x = (x * min(max(x + 3, 0), 6)) * f32(1/6);  v = x * inv_dst
- *   y = sat8(round(v))
- * qint32 output (the naive rule): identity acc; relu max(acc, 0);
- *   hswish: round(hswish(f32(acc) * s_bias) / s_bias), saturated to int32.
+ * Constants (all float32), per output channel o:
+ *   s_bias[o] = f32(srcScale) * f32(filterScale[o])
+ *   ratio[o]  = s_bias[o] / f32(dstScale)          inv_dst = 1 / f32(dstScale)
+ * int8 / uint8 output (spec cpu-conv.md §2, the ARM fast path, plus zero points):
+ *   identity: v = f32(acc) * ratio[o]
+ *   relu:     v = max(f32(acc) * ratio[o], 0)
+ *   hswish:   x = f32(acc) * s_bias[o];  x = (x * min(max(x + 3, 0), 6)) * f32(1/6);  v = x * inv_dst
+ *   y = sat(round(v) + zp)
+ *   relu6:    y = sat(min(max(identity's y, zp), zp + round(f32(6 * inv_dst))))
+ * int32 output (the naive rule): identity acc; relu max(acc, 0);
+ *   hswish: round(hswish(f32(acc) * s_bias[o]) / s_bias[o]), saturated to int32.
  * round = 'half-away' (ties away from zero, MegEngine/ARM vcvta) or 'half-even' (ties to even, ONNX/XNNPACK).
+ * With 'half-even' and no activation this is ONNX QLinearConv.
  */
 export type Rounding = 'half-away' | 'half-even';
-export type Nonlinearity = 'identity' | 'relu' | 'hswish';
+export type Nonlinearity = 'identity' | 'relu' | 'hswish' | 'relu6';
 
 const f32 = Math.fround;
 export const SIXTH = f32(1 / 6);
@@ -66,8 +69,20 @@ export function hswishF32(x: number): number {
   return f32(f32(x * t) * SIXTH);
 }
 
-/** int32 accumulator (bias included) -> int8 output value. */
+/** int32 accumulator (bias included) -> int8 output value (zero point 0). */
 export function requantToInt8(acc: number, c: RequantConsts, nl: Nonlinearity, rounding: Rounding): number {
+  return requantTo8(acc, c, nl, rounding, 'int8', 0);
+}
+
+/** Saturation to an 8-bit type. */
+export function satTo(type: 'int8' | 'uint8', v: number): number {
+  const lo = type === 'uint8' ? 0 : -128;
+  const hi = type === 'uint8' ? 255 : 127;
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+/** int32 accumulator (bias included) -> int8 or uint8 output value with zero point zp. */
+export function requantTo8(acc: number, c: RequantConsts, nl: Nonlinearity, rounding: Rounding, type: 'int8' | 'uint8', zp: number): number {
   const round = roundBy(rounding);
   let v: number;
   if (nl === 'hswish') {
@@ -76,7 +91,12 @@ export function requantToInt8(acc: number, c: RequantConsts, nl: Nonlinearity, r
     v = f32(f32(acc) * c.ratio);
     if (nl === 'relu') v = Math.max(v, 0);
   }
-  return sat8(round(v)) | 0; // | 0 also turns -0 into 0
+  let y = satTo(type, round(v) + zp);
+  if (nl === 'relu6') {
+    const top = zp + round(f32(6 * c.invDst));
+    y = satTo(type, Math.min(Math.max(y, zp), top));
+  }
+  return y | 0; // | 0 also turns -0 into 0
 }
 
 /** int32 accumulator (bias included) -> int32 output value. */

@@ -1,21 +1,27 @@
 /**
  * The ConvBias operator: rt.convBias(params) -> setFilter / setBias -> exec(src, dst).
  * Every input is checked before any output byte is written; errors are I8ConvError with a stable code.
- * wasm memory held per operator: context record, bias, src and dst staging, workspace (packed filter + thread
- * slices) — each
- * surrounded by guard bands that tests verify after every call (checkGuards).
+ * wasm memory held per operator: context record, per-channel arrays (accumulator start, requantization
+ * constants), full bias, src and dst staging, workspace (packed filter + thread slices) — each surrounded by
+ * guard bands that tests verify after every call (checkGuards).
  */
 import { I8ConvError, check } from './errors.js';
 import { normalizeConvParams, dstShapeOf, type ConvBiasParams, type ConvShape } from './params.js';
-import { selectAlgorithm } from './algos/pack.js';
-import type { AlgoPlan, ConvAlgorithm } from './algos/types.js';
+import type { AlgoPlan, ConvAlgorithm, CtxField } from './algos/types.js';
+import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS } from './algos/kernel-table.generated.js';
+import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
-import { dotFilterToOIHW } from '../kernels-ref/conv-bias.js';
+import { channelConsts } from './quant.js';
+import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
 
 const GUARD = 64;
 const GUARD_BYTE = 0xa5;
 
-export type FilterLayout = 'OIHW' | 'NCHW44_DOT';
+/** 'OIHW' (group: GOIHW), MegEngine's 'NCHW44_DOT' {G?, OC/G/4, IC/G/4, FH, FW, 4o, 4i}, or the channel-wise
+ *  'NCHW44_CHAN' {G/4, 1, 1, FH, FW, 4}. */
+export type FilterLayout = 'OIHW' | 'NCHW44_DOT' | 'NCHW44_CHAN';
+export type SrcArray = Int8Array | Uint8Array;
+export type DstArray = Int8Array | Uint8Array | Int32Array;
 
 export interface ConvOptions {
   /**
@@ -23,9 +29,15 @@ export interface ConvOptions {
    * thread, each using slice (task index % threads), exactly as worker threads would share them.
    */
   threads?: number;
-  /** Force the main micro-kernel by its kernel-table name (KERNELS); it must match the filter, stride and build. */
+  /** Force the main micro-kernel by its kernel-table name (KERNELS / GEMM_KERNELS); it must fit the algorithm. */
   kernel?: string;
 }
+
+/** Chooses the algorithm for a shape (the runtime's heuristic, forced name, or profiled choice). */
+export type AlgoSelector = (s: ConvShape, opts: ConvOptions) => ConvAlgorithm;
+
+const ARRAY_NAME = { int8: 'Int8Array', uint8: 'Uint8Array', int32: 'Int32Array' } as const;
+const ARRAY_CTOR = { int8: Int8Array, uint8: Uint8Array, int32: Int32Array } as const;
 
 export class ConvBias {
   readonly params: ConvShape;
@@ -33,10 +45,9 @@ export class ConvBias {
   readonly algorithm: string;
   readonly dstShape: number[];
   readonly workspaceBytes: number;
-  /** The micro-kernel variants this operator runs (names from the kernel table). */
+  /** The micro-kernel variants this operator runs (names from the kernel tables). */
   readonly kernels: string[];
   private readonly core: WasmRuntimeCore;
-  private readonly algo: ConvAlgorithm;
   private readonly plan: AlgoPlan;
   /** Workspace slices / task split the plan was made for (tasks run on this thread; ids rotate over slices). */
   readonly threads: number;
@@ -47,7 +58,7 @@ export class ConvBias {
   private ws: number;
   private readonly filterBuf: number;
   private biasBuf = 0;
-  /** int32[OC] accumulator start: channel bias + the kernels' filter correction */
+  /** int32[G * ocpgPad] accumulator start: channel bias + the kernels' filter correction */
   private initBuf = 0;
   private channelBias: Int32Array | null = null;
   private filterCorrection: Int32Array | null = null;
@@ -55,32 +66,56 @@ export class ConvBias {
   private biasSet = false;
   private disposed = false;
 
-  constructor(core: WasmRuntimeCore, p: ConvBiasParams, opts: ConvOptions = {}) {
+  constructor(core: WasmRuntimeCore, p: ConvBiasParams, opts: ConvOptions, select: AlgoSelector) {
     const s = normalizeConvParams(p);
     const threads = opts.threads ?? 1;
     check(Number.isInteger(threads) && threads >= 1 && threads <= 256, 'INVALID_PARAM', 'threads', `must be an integer in [1, 256], got ${String(threads)}`);
+    check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
     this.threads = threads;
     this.core = core;
     this.params = s;
     this.userParams = { ...p };
-    this.algo = selectAlgorithm(s);
-    this.algorithm = this.algo.name;
-    check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
-    this.plan = this.algo.plan(s, { threads, isa: core.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd', kernel: opts.kernel });
+    const algo = select(s, opts);
+    this.algorithm = algo.name;
+    this.plan = algo.plan(s, { threads, isa: core.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd', kernel: opts.kernel });
     this.kernels = this.plan.kernelNames;
     this.dstShape = dstShapeOf(s);
     this.workspaceBytes = this.plan.workspace.totalBytes;
     const dstBytes = s.dstLength * (s.dstType === 'int32' ? 4 : 1);
-    this.ctx = this.alloc(this.plan.ctxBytes);
+    const perChannel = s.group * this.plan.ocpgPad;
+    this.ctx = this.alloc(CTX_BYTES);
     this.srcBuf = this.alloc(s.srcLength);
     this.dstBuf = this.alloc(dstBytes);
     this.ws = this.alloc(this.workspaceBytes);
     if (s.biasMode === 'full') this.biasBuf = this.alloc(s.biasLength * 4);
-    this.initBuf = this.alloc(s.oc * 4);
-    this.core.i32().fill(0, this.initBuf >> 2, (this.initBuf >> 2) + s.oc);
+    this.initBuf = this.alloc(perChannel * 4);
+    const ratioBuf = this.alloc(perChannel * 4);
+    const sBiasBuf = this.alloc(perChannel * 4);
     this.filterBuf = this.plan.workspace.get(this.ws, 0);
-    this.plan.writeCtx(core, this.ctx);
-    this.plan.setPointers(core, this.ctx, this.filterBuf, this.initBuf, this.biasBuf);
+
+    const k = channelConsts(s, this.plan.ocpgPad);
+    const f32 = core.f32();
+    f32.set(k.ratio, ratioBuf >> 2);
+    f32.set(k.sBias, sBiasBuf >> 2);
+    core.i32().fill(0, this.initBuf >> 2, (this.initBuf >> 2) + perChannel);
+    const fields: Partial<Record<CtxField, number>> = {
+      ...commonCtxFields(s, this.plan.ocpgPad),
+      ...this.plan.ctxFields,
+      ratio: ratioBuf,
+      sBias: sBiasBuf,
+      clampLo: k.clampLo,
+      clampHi: k.clampHi,
+      init: this.initBuf,
+      bias: this.biasBuf,
+      weights: this.filterBuf,
+    };
+    const i32 = core.i32();
+    i32.fill(0, this.ctx >> 2, (this.ctx + CTX_BYTES) >> 2);
+    for (const [name, v] of Object.entries(fields) as Array<[CtxField, number]>) {
+      if (CTX_FLOAT_FIELDS.has(name)) throw new Error(`ctx field ${name} is a float`);
+      i32[(this.ctx + CTX[name]) >> 2] = v;
+    }
+    f32[(this.ctx + CTX.invDst) >> 2] = k.invDst;
   }
 
   /** Allocates with guard bands on both sides. */
@@ -111,14 +146,19 @@ export class ConvBias {
   setFilter(weights: Int8Array, layout: FilterLayout = 'OIHW'): void {
     this.live();
     const s = this.params;
-    check(weights instanceof Int8Array, 'BAD_BUFFER', 'weights', 'must be an Int8Array');
-    check(layout === 'OIHW' || layout === 'NCHW44_DOT', 'INVALID_PARAM', 'layout', `must be 'OIHW' or 'NCHW44_DOT', got ${String(layout)}`);
+    check(weights instanceof Int8Array, 'BAD_BUFFER', 'weights', 'must be an Int8Array (weights are symmetric int8)');
+    check(layout === 'OIHW' || layout === 'NCHW44_DOT' || layout === 'NCHW44_CHAN', 'INVALID_PARAM', 'layout',
+      `must be 'OIHW', 'NCHW44_DOT' or 'NCHW44_CHAN', got ${String(layout)}`);
     if (layout === 'NCHW44_DOT') {
       check(s.icpg % 4 === 0 && s.ocpg % 4 === 0, 'INVALID_PARAM', 'layout', 'NCHW44_DOT filters need IC/G and OC/G multiples of 4');
     }
+    if (layout === 'NCHW44_CHAN') {
+      check(s.icpg === 1 && s.ocpg === 1 && s.group % 4 === 0, 'INVALID_PARAM', 'layout',
+        'NCHW44_CHAN filters are for channel-wise convolutions (group = IC = OC, a multiple of 4)');
+    }
     check(weights.length === s.filterLength, 'BAD_BUFFER', 'weights',
       `expected ${s.filterLength} elements (${s.group > 1 ? 'G*OC/G*IC/G' : 'OC*IC'}*FH*FW), got ${weights.length}`);
-    const oihw = layout === 'OIHW' ? weights : dotFilterToOIHW(this.userParams, weights);
+    const oihw = layout === 'OIHW' ? weights : layout === 'NCHW44_DOT' ? dotFilterToOIHW(s, weights) : chanFilterToOIHW(s, weights);
     const packed = new Uint8Array(this.plan.packedFilterBytes);
     this.filterCorrection = this.plan.packFilter(oihw, packed);
     this.core.u8().set(packed, this.filterBuf);
@@ -126,10 +166,17 @@ export class ConvBias {
     this.filterSet = true;
   }
 
+  /** init[g][o] = channel bias + filter correction, laid out [G][ocpgPad]. */
   private writeInit(): void {
-    const init = new Int32Array(this.params.oc);
-    if (this.channelBias) init.set(this.channelBias);
-    if (this.filterCorrection) for (let o = 0; o < init.length; o++) init[o] += this.filterCorrection[o];
+    const s = this.params;
+    const pad = this.plan.ocpgPad;
+    const init = new Int32Array(s.group * pad);
+    for (let g = 0; g < s.group; g++) {
+      for (let o = 0; o < s.ocpg; o++) {
+        const i = g * pad + o;
+        init[i] = (this.channelBias ? this.channelBias[g * s.ocpg + o] : 0) + (this.filterCorrection ? this.filterCorrection[i] : 0);
+      }
+    }
     this.core.i32().set(init, this.initBuf >> 2);
   }
 
@@ -149,24 +196,25 @@ export class ConvBias {
     this.biasSet = true;
   }
 
-  exec(src: Int8Array, dst: Int8Array | Int32Array): void {
+  exec(src: SrcArray, dst: DstArray): void {
     this.live();
     const s = this.params;
     check(this.filterSet, 'FILTER_NOT_SET', 'filter', 'call setFilter before exec');
     check(s.biasMode === 'none' || this.biasSet, 'BIAS_NOT_SET', 'bias', `biasMode is '${s.biasMode}': call setBias before exec`);
-    check(src instanceof Int8Array, 'BAD_BUFFER', 'src', 'must be an Int8Array');
+    check(src instanceof ARRAY_CTOR[s.srcType], 'BAD_BUFFER', 'src', `must be an ${ARRAY_NAME[s.srcType]} (srcType '${s.srcType}')`);
     check(src.length === s.srcLength, 'BAD_BUFFER', 'src', `expected ${s.srcLength} elements (${s.format} ${s.n}x${s.ic}x${s.ih}x${s.iw}), got ${src.length}`);
-    if (s.dstType === 'int8') check(dst instanceof Int8Array, 'BAD_BUFFER', 'dst', 'must be an Int8Array (dstScale given: qint8 output)');
-    else check(dst instanceof Int32Array, 'BAD_BUFFER', 'dst', 'must be an Int32Array (no dstScale: qint32 output)');
+    check(dst instanceof ARRAY_CTOR[s.dstType], 'BAD_BUFFER', 'dst',
+      `must be an ${ARRAY_NAME[s.dstType]} (dstType '${s.dstType}'${s.dstType === 'int32' ? ': no dstScale' : ''})`);
     check(dst.length === s.dstLength, 'BAD_BUFFER', 'dst', `expected ${s.dstLength} elements [${this.dstShape.join(', ')}], got ${dst.length}`);
 
-    this.core.i8().set(src, this.srcBuf);
+    new Uint8Array(this.core.memory.buffer, this.srcBuf, s.srcLength).set(new Uint8Array(src.buffer, src.byteOffset, src.length));
     this.run();
-    if (dst instanceof Int8Array) dst.set(this.core.i8().subarray(this.dstBuf, this.dstBuf + s.dstLength));
-    else dst.set(this.core.i32().subarray(this.dstBuf >> 2, (this.dstBuf >> 2) + s.dstLength));
+    if (dst instanceof Int32Array) dst.set(this.core.i32().subarray(this.dstBuf >> 2, (this.dstBuf >> 2) + s.dstLength));
+    else new Uint8Array(dst.buffer, dst.byteOffset, dst.length).set(this.core.u8().subarray(this.dstBuf, this.dstBuf + s.dstLength));
   }
 
-  private run(): void {
+  /** Runs the plan's kernels on data already in the operator's wasm buffers (used by profiling). */
+  run(): void {
     const e = { core: this.core, ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, threadSlices: this.plan.workspace.get(this.ws, 1) };
     for (const k of this.plan.kernels) {
       const total = k.range.reduce((a, b) => a * b, 1);

@@ -10,16 +10,17 @@ import type { RelayoutOptions } from './relayout/api.js';
 import type { Features } from './features.js';
 import { ConvBias, type ConvOptions } from './conv.js';
 import type { ConvBiasParams } from './params.js';
-import { algorithmNames } from './algos/pack.js';
+import { algorithmNames, selectAlgorithm } from './algos/pack.js';
 
 export { I8ConvError } from './errors.js';
 export { createGpuRuntime } from './gpu/index.js';
 export type { Features } from './features.js';
 export type { RuntimeOptions, WasmBuild } from './runtime.js';
 export type { RelayoutOptions } from './relayout/api.js';
-export type { ConvBiasParams, ConvShape, ConvFormat, BiasMode, Nonlinearity, Rounding } from './params.js';
-export { ConvBias, type FilterLayout, type ConvOptions } from './conv.js';
-export { KERNELS, type KernelVariant } from './algos/kernel-table.generated.js';
+export type { ConvBiasParams, ConvShape, ConvFormat, BiasMode, Nonlinearity, Rounding, SrcType, DstType, Selection } from './params.js';
+export { ConvBias, type FilterLayout, type ConvOptions, type SrcArray, type DstArray } from './conv.js';
+export { KERNELS, GEMM_KERNELS, type KernelVariant, type GemmKernelVariant } from './algos/kernel-table.generated.js';
+export { quantizeFilter, quantize, dequantize, type QuantizedFilter } from './quant.js';
 export { algorithmNames };
 
 export class Runtime {
@@ -34,7 +35,7 @@ export class Runtime {
 
   /** Plans a ConvBias operator (validates, selects the algorithm, allocates its wasm memory). */
   convBias(params: ConvBiasParams, opts?: ConvOptions): ConvBias {
-    return new ConvBias(this.core, params, opts);
+    return new ConvBias(this.core, params, opts ?? {}, (s) => selectAlgorithm(s));
   }
 
   relayoutShape(mode: string, srcShape: readonly number[], opts?: RelayoutOptions): number[] {

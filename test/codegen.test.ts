@@ -13,7 +13,7 @@ describe('generated kernels', () => {
     const env = { ...process.env };
     delete env.I8CONV_TILES;
     execFileSync(process.execPath, [join(root, 'tools', 'gen-conv-kernels.mjs'), out], { env });
-    for (const f of ['assembly/conv-nchw44-dot/generated.ts', 'assembly/conv-nchw44-dot/ctx.ts', 'src/algos/kernel-table.generated.ts']) {
+    for (const f of ['assembly/conv-nchw44-dot/generated.ts', 'assembly/gemm/generated.ts', 'assembly/common/ctx.ts', 'src/algos/kernel-table.generated.ts']) {
       expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(root, f), 'utf8'));
     }
   });

@@ -103,7 +103,7 @@ describe('E.3 requantization: ties, saturation, hswish near -3, 0, +3', () => {
     const got = s.dstType === 'int8' ? new Int8Array(s.dstLength) : new Int32Array(s.dstLength);
     conv.exec(src, got);
     conv.dispose();
-    return { got, want: reference.convBias(p, src, w, bias) };
+    return { got, want: reference.convBias(p, src, w, bias) as Int8Array | Int32Array };
   }
 
   it('ratio 0.5: odd accumulators are exact ties, both signs, both roundings', () => {

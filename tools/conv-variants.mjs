@@ -50,38 +50,89 @@ export function variants() {
   return out;
 }
 
-/** Conv context record: one i32/f32 per field, in this order (byte offset = 4 * index). */
+/**
+ * GEMM micro-kernels (assembly/gemm/generated.ts): C[oc][pixel] = sum over k of W[oc][k] * B[k][pixel], both operands
+ * pre-widened to i16 (the packed layouts are in tools/gen-conv-kernels.mjs). They serve the 1x1, im2col and
+ * fully connected convolutions. nb = output-channel blocks of 4, npix = pixels per micro-tile.
+ * One K step (4 k values) per loop trip: V8's TurboFan (Node 20) emits every load of a loop body before its
+ * arithmetic, so the body must fit the 16 xmm registers together with the accumulators. Measured on Node 20
+ * (AMD EPYC, K = N = 256, 3136 pixels, same process as the ceiling loop at 42.4 GMAC/s): (2, 2) 42.4,
+ * (1, 4) 40.8, (2, 4) 27.7-31.1 (spills), (1, 8) 22.4; Node 24.22: (2, 4) 45.8-46.1, (2, 2) 42.4-42.8 of 50-51.6.
+ */
+export const GEMM_TILES = process.env.I8CONV_GEMM_TILES
+  ? JSON.parse(process.env.I8CONV_GEMM_TILES)
+  : [
+      { nb: 2, npix: 2, role: 'main' },
+      { nb: 1, npix: 2, role: 'tail' },
+      { nb: 1, npix: 4, role: 'alt' },
+      { nb: 2, npix: 4, role: 'alt' },
+    ];
+
+export function gemmVariants() {
+  return GEMM_TILES.map((t) => ({ name: `gemm_s8_oc${t.nb * 4}x${t.npix}__wasmsimd`, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' }));
+}
+
+/**
+ * Conv context record shared by every algorithm's kernels and the host: one i32/f32 per field, in this order
+ * (byte offset = 4 * index). Pointers are wasm byte offsets.
+ */
 export const CTX_FIELDS = [
-  ['dstType', 'i32', '0 int8, 1 int32'],
-  ['nonlin', 'i32', '0 identity, 1 relu, 2 hswish'],
+  // finish / requantization (assembly/common/finish.ts)
+  ['dstType', 'i32', '0 int8, 1 int32, 2 uint8'],
+  ['nonlin', 'i32', '0 identity, 1 relu, 2 hswish, 3 relu6'],
   ['rounding', 'i32', '0 half-away, 1 half-even'],
   ['biasMode', 'i32', '0 none, 1 channel, 2 full'],
-  ['ratio', 'f32', 's_bias / s_dst'],
-  ['sBias', 'f32', 's_src * s_filter'],
+  ['ratio', 'i32', 'f32[G * ocpgPad]: s_bias[o] / s_dst'],
+  ['sBias', 'i32', 'f32[G * ocpgPad]: s_src * s_filter[o]'],
   ['invDst', 'f32', '1 / s_dst'],
-  ['icb', 'i32', 'input channel blocks of 4 per group (packed)'],
-  ['icReal', 'i32', 'input channels per group in the source (hybrid: < 4)'],
-  ['srcKind', 'i32', '0 NCHW44 source, 1 NCHW source (hybrid first layer)'],
+  ['dstZp', 'i32', 'dst zero point'],
+  ['clampLo', 'i32', 'relu6: lowest output (the dst zero point)'],
+  ['clampHi', 'i32', 'relu6: highest output before saturation (zero point + round(6 / s_dst)), at most 32767'],
+  ['dstLayout', 'i32', '0 NCHW44, 1 NCHW'],
+  ['plane', 'i32', 'OH * OW'],
+  ['oc', 'i32', 'output channels'],
+  ['ocpg', 'i32', 'output channels per group'],
+  ['ocpgPad', 'i32', 'output channels per group rounded up to 4 (stride of the per-channel arrays per group)'],
+  ['group', 'i32', 'groups'],
+  ['init', 'i32', 'int32[G * ocpgPad] accumulator start: channel bias + filter corrections'],
+  ['bias', 'i32', 'full bias: int32 in the dst layout (biasMode 2 only)'],
+  // source
+  ['srcLayout', 'i32', '0 NCHW44, 1 NCHW'],
+  ['srcXor', 'i32', '0 (int8) or 0x80 (uint8): raw byte ^ srcXor is the signed value xs'],
+  ['srcZp', 'i32', 'zero point in the signed domain (uint8: zero point - 128): x - zp = xs - srcZp'],
+  ['ic', 'i32', 'input channels'],
+  ['icpg', 'i32', 'input channels per group'],
   ['ih', 'i32', ''],
   ['iw', 'i32', ''],
-  ['ocpg', 'i32', 'output channels per group'],
-  ['group', 'i32', 'groups'],
+  // geometry
   ['oh', 'i32', ''],
   ['ow', 'i32', ''],
   ['fh', 'i32', ''],
   ['fw', 'i32', ''],
-  ['stride', 'i32', 'SH == SW'],
-  ['ph', 'i32', ''],
-  ['pw', 'i32', ''],
-  ['ohTile', 'i32', 'output rows per task'],
-  ['iwp', 'i32', 'pixels per packed input row'],
+  ['sh', 'i32', ''],
+  ['sw', 'i32', ''],
+  ['pt', 'i32', 'padding top'],
+  ['pl', 'i32', 'padding left'],
+  ['dh', 'i32', ''],
+  ['dw', 'i32', ''],
+  // packed weights and tiles
   ['weights', 'i32', 'packed weights (all groups)'],
   ['groupWeightBytes', 'i32', 'bytes of packed weights per group'],
-  ['init', 'i32', 'int32[OC] accumulator start: channel bias (or 0) + the relaxed split correction'],
-  ['bias', 'i32', 'full bias: int32 in the dst layout (biasMode 2 only)'],
-  ['relaxed', 'i32', '1: packed input for the relaxed kernels (x + 128 split into 7-bit and 1-bit parts)'],
-  ['mainVariant', 'i32', 'row-kernel id for full oc tiles'],
+  ['mainVariant', 'i32', 'kernel id for full oc tiles'],
   ['mainNb', 'i32', 'oc blocks per full tile'],
-  ['tailVariant', 'i32', 'row-kernel id for the oc remainder tile (-1 if none)'],
+  ['tailVariant', 'i32', 'kernel id for the oc remainder tile (-1 if none)'],
   ['tailNb', 'i32', 'oc blocks of the remainder tile'],
+  // NCHW44 direct dot
+  ['icb', 'i32', 'input channel blocks of 4 per group (packed)'],
+  ['srcKind', 'i32', '0 NCHW44 source, 1 NCHW source (hybrid first layer)'],
+  ['ohTile', 'i32', 'output rows per task'],
+  ['iwp', 'i32', 'pixels per packed input row'],
+  ['relaxed', 'i32', '1: packed input for the relaxed kernels (u = xs + 128 split into 7-bit and 1-bit parts)'],
+  // GEMM (1x1, im2col)
+  ['kbn', 'i32', 'K steps of 4 k values'],
+  ['panelPix', 'i32', 'output pixels per task (a multiple of the widest micro-tile)'],
+  ['packMode', 'i32', '0 NCHW44 1x1 s1 unpadded, 1 NCHW44 im2col, 2 NCHW 1x1 s1 unpadded, 3 NCHW gather, 4 NCHW44 gather'],
+  ['icbG', 'i32', 'GEMM: channel blocks of 4 per group per tap (K = FH * FW * icbG * 4)'],
+  ['tileNpix', 'i32', 'GEMM: pixels per micro-tile (the B panel layout; main and tail kernels share it)'],
+  ['n', 'i32', 'batch'],
 ];

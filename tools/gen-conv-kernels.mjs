@@ -3,7 +3,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { variants, CTX_FIELDS, UNROLL_KH_MAX } from './conv-variants.mjs';
+import { variants, gemmVariants, CTX_FIELDS, UNROLL_KH_MAX } from './conv-variants.mjs';
 
 const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kernels.mjs; do not edit\n';
@@ -22,8 +22,8 @@ function rowKernel(v) {
   const wBytes = relaxed ? 16 : 32; // per (kw, block): int8 4x4 | two i16 pair vectors
   const L = [];
   L.push(`export function ${v.name}(`);
-  L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,`);
-  L.push(`  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,`);
+  L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
+  L.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
   L.push(`): void {`);
   if (relaxed) L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
   L.push(`  const wStep: i32 = ${fw * nb * wBytes};`);
@@ -87,7 +87,7 @@ function rowKernel(v) {
       const val = relaxed ? `i32x4.add(a${b}_${j}, i32x4.shl(h${b}_${j}, 7))` : `a${b}_${j}`;
       L.push(`    v128.store(scratch, ${val}, ${(b * npix + j) * 16});`);
     }
-  L.push(`    finishTile(ctx, scratch, ${nb}, ${npix}, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);`);
+  L.push(`    finishTile(ctx, scratch, ${nb}, ${npix}, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);`);
   L.push(`  }`);
   if (relaxed) L.push(`  }`);
   L.push(`}`);
@@ -100,16 +100,16 @@ as.push(HEADER);
 as.push(`// NCHW44 dot row kernels, one per (filter width, stride, tile). See tools/gen-conv-kernels.mjs for the packed`);
 as.push(`// layouts they read. Accumulators are stored to \`scratch\` and finished (bias, activation, requantization,`);
 as.push(`// store of the valid pixels only) by finishTile.`);
-as.push(`import { finishTile } from './finish';\n`);
+as.push(`import { finishTile } from '../common/finish';\n`);
 for (const v of vs) as.push(rowKernel(v) + '\n');
 as.push(`/** Runs row kernel \`id\` (index in the kernel table). */`);
 as.push(`export function convNchw44DotRow(`);
-as.push(`  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,`);
-as.push(`  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,`);
+as.push(`  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
+as.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
 as.push(`): void {`);
 as.push(`  switch (id) {`);
 vs.forEach((v, i) => {
-  as.push(`    case ${i}: ${v.name}(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;`);
+  as.push(`    case ${i}: ${v.name}(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;`);
 });
 as.push(`    default: unreachable();`);
 as.push(`  }`);
@@ -117,10 +117,73 @@ as.push(`}`);
 mkdirSync(join(root, 'assembly', 'conv-nchw44-dot'), { recursive: true });
 writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'generated.ts'), as.join('\n') + '\n');
 
+/**
+ * GEMM micro-kernel: `groups` micro-tiles of npix consecutive output pixels for nb*4 output channels.
+ * Packed operands (both i16, 32 bytes per 4 k values):
+ *   B panel [group][kb][j < npix]: i16 [x(k0), x(k1)] x 4 | [x(k2), x(k3)] x 4      (x = xs - srcZp)
+ *   W tile  [kb][b < nb]:          i16 [w(o, k0), w(o, k1)] for o < 4 | [w(o, k2), w(o, k3)] for o < 4
+ *   dot(W01, P01) + dot(W23, P23) = 4 output channels x 4 k values.
+ * One K step per loop trip (see GEMM_TILES in tools/conv-variants.mjs for why).
+ */
+function gemmKernel(v) {
+  const { nb, npix } = v;
+  const L = [];
+  L.push(`export function ${v.name}(`);
+  L.push(`  ctx: usize, b: usize, groups: i32, kbn: i32, w: usize, init: usize, scratch: usize,`);
+  L.push(`  ch: i32, oc0: i32, nch: i32, pix0: i32, npv: i32, dst: usize, bias: usize,`);
+  L.push(`): void {`);
+  for (let q = 0; q < nb; q++) L.push(`  const init${q} = v128.load(init, ${q * 16});`);
+  L.push(`  let xp = b;`);
+  L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
+  for (let q = 0; q < nb; q++) for (let j = 0; j < npix; j++) L.push(`    let a${q}_${j} = init${q};`);
+  L.push(`    let wp = w;`);
+  L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
+  for (let q = 0; q < nb; q++) {
+    L.push(`      const w${q}l = v128.load(wp, ${q * 32});`);
+    L.push(`      const w${q}h = v128.load(wp, ${q * 32 + 16});`);
+  }
+  for (let j = 0; j < npix; j++) {
+    L.push(`      const p${j}l = v128.load(xp, ${j * 32});`);
+    L.push(`      const p${j}h = v128.load(xp, ${j * 32 + 16});`);
+    for (let q = 0; q < nb; q++) {
+      L.push(`      a${q}_${j} = i32x4.add(a${q}_${j}, i32x4.dot_i16x8_s(w${q}l, p${j}l));`);
+      L.push(`      a${q}_${j} = i32x4.add(a${q}_${j}, i32x4.dot_i16x8_s(w${q}h, p${j}h));`);
+    }
+  }
+  L.push(`      wp += ${nb * 32};`);
+  L.push(`      xp += ${npix * 32};`);
+  L.push(`    }`);
+  for (let q = 0; q < nb; q++) for (let j = 0; j < npix; j++) L.push(`    v128.store(scratch, a${q}_${j}, ${(q * npix + j) * 16});`);
+  L.push(`    finishTile(ctx, scratch, ${nb}, ${npix}, ch, oc0, nch, pix0 + g * ${npix}, npv - g * ${npix}, dst, bias);`);
+  L.push(`  }`);
+  L.push(`}`);
+  return L.join('\n');
+}
+
+const gvs = gemmVariants();
+const gs = [HEADER];
+gs.push(`// GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES. See tools/gen-conv-kernels.mjs for the`);
+gs.push(`// packed layouts they read.`);
+gs.push(`import { finishTile } from '../common/finish';\n`);
+for (const v of gvs) gs.push(gemmKernel(v) + '\n');
+gs.push(`/** Runs GEMM kernel \`id\` (index in GEMM_KERNELS). */`);
+gs.push(`export function gemmRun(`);
+gs.push(`  id: i32, ctx: usize, b: usize, groups: i32, kbn: i32, w: usize, init: usize, scratch: usize,`);
+gs.push(`  ch: i32, oc0: i32, nch: i32, pix0: i32, npv: i32, dst: usize, bias: usize,`);
+gs.push(`): void {`);
+gs.push(`  switch (id) {`);
+gvs.forEach((v, i) => gs.push(`    case ${i}: ${v.name}(ctx, b, groups, kbn, w, init, scratch, ch, oc0, nch, pix0, npv, dst, bias); break;`));
+gs.push(`    default: unreachable();`);
+gs.push(`  }`);
+gs.push(`}`);
+mkdirSync(join(root, 'assembly', 'gemm'), { recursive: true });
+writeFileSync(join(root, 'assembly', 'gemm', 'generated.ts'), gs.join('\n') + '\n');
+
 const ctx = [HEADER, '// Byte offsets of the conv context record fields (tools/conv-variants.mjs CTX_FIELDS).'];
 CTX_FIELDS.forEach(([name, type, doc], i) => ctx.push(`/** ${type}${doc ? ': ' + doc : ''} */\nexport const CTX_${name.toUpperCase()}: i32 = ${i * 4};`));
 ctx.push(`export const CTX_BYTES: i32 = ${CTX_FIELDS.length * 4};`);
-writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'ctx.ts'), ctx.join('\n') + '\n');
+mkdirSync(join(root, 'assembly', 'common'), { recursive: true });
+writeFileSync(join(root, 'assembly', 'common', 'ctx.ts'), ctx.join('\n') + '\n');
 
 const ts = [HEADER];
 ts.push(`/** One NCHW44 dot micro-kernel variant; \`id\` is its index, passed to the wasm row dispatcher. */`);
@@ -128,7 +191,12 @@ ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  fam
 ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
 vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.fw <= UNROLL_KH_MAX ? v.fw : 1}, isa: '${v.isa}' },`));
 ts.push(`];\n`);
-ts.push(`/** Conv context record layout (byte offsets), shared with assembly/conv-nchw44-dot/ctx.ts. */`);
+ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
+ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  nb: number;\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd';\n}`);
+ts.push(`export const GEMM_KERNELS: readonly GemmKernelVariant[] = [`);
+gvs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}' },`));
+ts.push(`];\n`);
+ts.push(`/** Conv context record layout (byte offsets), shared with assembly/common/ctx.ts. */`);
 ts.push(`export const CTX = {`);
 CTX_FIELDS.forEach(([name], i) => ts.push(`  ${name}: ${i * 4},`));
 ts.push(`} as const;`);
@@ -136,4 +204,4 @@ ts.push(`export const CTX_BYTES = ${CTX_FIELDS.length * 4};`);
 ts.push(`export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set([${CTX_FIELDS.filter((f) => f[1] === 'f32').map((f) => `'${f[0]}'`).join(', ')}]);`);
 mkdirSync(join(root, 'src', 'algos'), { recursive: true });
 writeFileSync(join(root, 'src', 'algos', 'kernel-table.generated.ts'), ts.join('\n') + '\n');
-console.log(`generated ${vs.length} conv row kernels`);
+console.log(`generated ${vs.length} conv row kernels, ${gvs.length} GEMM kernels`);

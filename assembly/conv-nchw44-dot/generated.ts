@@ -3,11 +3,11 @@
 // NCHW44 dot row kernels, one per (filter width, stride, tile). See tools/gen-conv-kernels.mjs for the packed
 // layouts they read. Accumulators are stored to `scratch` and finished (bias, activation, requantization,
 // store of the valid pixels only) by finishTile.
-import { finishTile } from './finish';
+import { finishTile } from '../common/finish';
 
 export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
@@ -157,13 +157,13 @@ export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
     v128.store(scratch, a1_1, 80);
     v128.store(scratch, a1_2, 96);
     v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f2s1_oc4x8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 64;
   const init0 = v128.load(init, 0);
@@ -336,13 +336,13 @@ export function conv_nchw44_dot_f2s1_oc4x8__wasmsimd(
     v128.store(scratch, a0_5, 80);
     v128.store(scratch, a0_6, 96);
     v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
@@ -492,13 +492,13 @@ export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
     v128.store(scratch, a1_1, 80);
     v128.store(scratch, a1_2, 96);
     v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f2s2_oc4x8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 64;
   const init0 = v128.load(init, 0);
@@ -671,13 +671,13 @@ export function conv_nchw44_dot_f2s2_oc4x8__wasmsimd(
     v128.store(scratch, a0_5, 80);
     v128.store(scratch, a0_6, 96);
     v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
@@ -799,13 +799,13 @@ export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
     v128.store(scratch, a1_1, 80);
     v128.store(scratch, a1_2, 96);
     v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 96;
   const init0 = v128.load(init, 0);
@@ -888,13 +888,13 @@ export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
     v128.store(scratch, a0_1, 16);
     v128.store(scratch, a0_2, 32);
     v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f3s1_oc4x8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 96;
   const init0 = v128.load(init, 0);
@@ -1033,13 +1033,13 @@ export function conv_nchw44_dot_f3s1_oc4x8__wasmsimd(
     v128.store(scratch, a0_5, 80);
     v128.store(scratch, a0_6, 96);
     v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
@@ -1161,13 +1161,13 @@ export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
     v128.store(scratch, a1_1, 80);
     v128.store(scratch, a1_2, 96);
     v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 96;
   const init0 = v128.load(init, 0);
@@ -1250,13 +1250,13 @@ export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
     v128.store(scratch, a0_1, 16);
     v128.store(scratch, a0_2, 32);
     v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f3s2_oc4x8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 96;
   const init0 = v128.load(init, 0);
@@ -1395,13 +1395,13 @@ export function conv_nchw44_dot_f3s2_oc4x8__wasmsimd(
     v128.store(scratch, a0_5, 80);
     v128.store(scratch, a0_6, 96);
     v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
@@ -1583,13 +1583,13 @@ export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
     v128.store(scratch, a1_1, 80);
     v128.store(scratch, a1_2, 96);
     v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 160;
   const init0 = v128.load(init, 0);
@@ -1712,13 +1712,13 @@ export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
     v128.store(scratch, a0_1, 16);
     v128.store(scratch, a0_2, 32);
     v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f5s1_oc4x8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 160;
   const init0 = v128.load(init, 0);
@@ -1929,13 +1929,13 @@ export function conv_nchw44_dot_f5s1_oc4x8__wasmsimd(
     v128.store(scratch, a0_5, 80);
     v128.store(scratch, a0_6, 96);
     v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
@@ -2117,13 +2117,13 @@ export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
     v128.store(scratch, a1_1, 80);
     v128.store(scratch, a1_2, 96);
     v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 160;
   const init0 = v128.load(init, 0);
@@ -2246,13 +2246,13 @@ export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
     v128.store(scratch, a0_1, 16);
     v128.store(scratch, a0_2, 32);
     v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f5s2_oc4x8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 160;
   const init0 = v128.load(init, 0);
@@ -2463,13 +2463,13 @@ export function conv_nchw44_dot_f5s2_oc4x8__wasmsimd(
     v128.store(scratch, a0_5, 80);
     v128.store(scratch, a0_6, 96);
     v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
@@ -2711,13 +2711,13 @@ export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
     v128.store(scratch, a1_1, 80);
     v128.store(scratch, a1_2, 96);
     v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 224;
   const init0 = v128.load(init, 0);
@@ -2880,13 +2880,13 @@ export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
     v128.store(scratch, a0_1, 16);
     v128.store(scratch, a0_2, 32);
     v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f7s1_oc4x8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 224;
   const init0 = v128.load(init, 0);
@@ -3169,13 +3169,13 @@ export function conv_nchw44_dot_f7s1_oc4x8__wasmsimd(
     v128.store(scratch, a0_5, 80);
     v128.store(scratch, a0_6, 96);
     v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
@@ -3417,13 +3417,13 @@ export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
     v128.store(scratch, a1_1, 80);
     v128.store(scratch, a1_2, 96);
     v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 224;
   const init0 = v128.load(init, 0);
@@ -3586,13 +3586,13 @@ export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
     v128.store(scratch, a0_1, 16);
     v128.store(scratch, a0_2, 32);
     v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f7s2_oc4x8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   const wStep: i32 = 224;
   const init0 = v128.load(init, 0);
@@ -3875,13 +3875,13 @@ export function conv_nchw44_dot_f7s2_oc4x8__wasmsimd(
     v128.store(scratch, a0_5, 80);
     v128.store(scratch, a0_6, 96);
     v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
 }
 
 export function conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 32;
@@ -4021,14 +4021,14 @@ export function conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(
     v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
     v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
     v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
   }
 }
 
 export function conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 32;
@@ -4168,14 +4168,14 @@ export function conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(
     v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
     v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
     v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
   }
 }
 
 export function conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 48;
@@ -4290,14 +4290,14 @@ export function conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(
     v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
     v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
     v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
   }
 }
 
 export function conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 48;
@@ -4412,14 +4412,14 @@ export function conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(
     v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
     v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
     v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
   }
 }
 
 export function conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 80;
@@ -4588,14 +4588,14 @@ export function conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(
     v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
     v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
     v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
   }
 }
 
 export function conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 80;
@@ -4764,14 +4764,14 @@ export function conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(
     v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
     v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
     v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
   }
 }
 
 export function conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 112;
@@ -4994,14 +4994,14 @@ export function conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(
     v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
     v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
     v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
   }
 }
 
 export function conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 112;
@@ -5224,47 +5224,47 @@ export function conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(
     v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
     v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
     v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, dst, dstBlockStride, fullBias, biasBlockStride, ow0, ow);
+    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
   }
   }
 }
 
 /** Runs row kernel `id` (index in the kernel table). */
 export function convNchw44DotRow(
-  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize,
-  dst: usize, dstBlockStride: i32, fullBias: usize, biasBlockStride: i32, ow: i32, ctx: usize, scratch: usize,
+  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   switch (id) {
-    case 0: conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 1: conv_nchw44_dot_f2s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 2: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 3: conv_nchw44_dot_f2s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 4: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 5: conv_nchw44_dot_f3s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 6: conv_nchw44_dot_f3s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 7: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 8: conv_nchw44_dot_f3s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 9: conv_nchw44_dot_f3s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 10: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 11: conv_nchw44_dot_f5s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 12: conv_nchw44_dot_f5s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 13: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 14: conv_nchw44_dot_f5s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 15: conv_nchw44_dot_f5s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 16: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 17: conv_nchw44_dot_f7s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 18: conv_nchw44_dot_f7s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 19: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 20: conv_nchw44_dot_f7s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 21: conv_nchw44_dot_f7s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 22: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 23: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 24: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 25: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 26: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 27: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 28: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
-    case 29: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, dst, dstBlockStride, fullBias, biasBlockStride, ow, ctx, scratch); break;
+    case 0: conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 1: conv_nchw44_dot_f2s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 2: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 3: conv_nchw44_dot_f2s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 4: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 5: conv_nchw44_dot_f3s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 6: conv_nchw44_dot_f3s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 7: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 8: conv_nchw44_dot_f3s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 9: conv_nchw44_dot_f3s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 10: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 11: conv_nchw44_dot_f5s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 12: conv_nchw44_dot_f5s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 13: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 14: conv_nchw44_dot_f5s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 15: conv_nchw44_dot_f5s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 16: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 17: conv_nchw44_dot_f7s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 18: conv_nchw44_dot_f7s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 19: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 20: conv_nchw44_dot_f7s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 21: conv_nchw44_dot_f7s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 22: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 23: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 24: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 25: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 26: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 27: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 28: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 29: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     default: unreachable();
   }
 }

@@ -2,27 +2,30 @@
 // Reads:  src NCHW44 {N, G*ICB, IH, IW, 4} int8 (srcKind 0) or NCHW {N, IC<4, IH, IW} int8 (srcKind 1, G == 1)
 // Writes: dst NCHW44 {N, G*OCPG/4, OH, OW, 4}, int8 or int32; rows [t*ohTile, t*ohTile + ohN) of (n, g) only.
 // Workspace (this thread's slice): [SCRATCH_BYTES accumulator scratch][packed input rows]
-//   packed[ib][r][p] = 32 bytes for padded pixel p of padded row r (row 0 = source row oh0*S - PH):
-//     SIMD128 kernels: i16 [x0,x1,x0,x1,x0,x1,x0,x1 | x2,x3,x2,x3,x2,x3,x2,x3]
-//     relaxed kernels: u = x + 128 (= x ^ 0x80), u8 [u0&127, u1&127, u2&127, u3&127] x 4 | [u0>>7 .. u3>>7] x 4
-//   Pixels outside the image hold the encoding of x = 0 (all zero; relaxed: lo 0, hi 1). Every byte a kernel may
-//   read is written by this task, so stale workspace never reaches an output.
+//   packed[ib][r][p] = 32 bytes for padded pixel p of padded row r (row 0 = source row oh0*S - PT):
+//     SIMD128 kernels: i16 v = xs - zp: [v0,v1,v0,v1,v0,v1,v0,v1 | v2,v3,v2,v3,v2,v3,v2,v3]
+//     relaxed kernels: u = xs + 128 (= xs ^ 0x80), u8 [u0&127, u1&127, u2&127, u3&127] x 4 | [u0>>7 .. u3>>7] x 4
+//   (xs = raw ^ srcXor: the signed value of an int8 or uint8 source; zp its zero point in that domain.)
+//   Pixels outside the image hold the zero point (SIMD128: v = 0; relaxed: u = zp + 128, whose products the
+//   accumulator start removes with -(zp + 128) * sum(w)). Every byte a kernel may read is written by this task, so
+//   stale workspace never reaches an output.
 import {
-  CTX_DSTTYPE, CTX_BIASMODE, CTX_ICB, CTX_ICREAL, CTX_SRCKIND, CTX_IH, CTX_IW, CTX_OCPG, CTX_GROUP, CTX_OH,
-  CTX_OW, CTX_FH, CTX_STRIDE, CTX_PH, CTX_PW, CTX_OHTILE, CTX_IWP, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_BIAS,
-  CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT, CTX_TAILNB, CTX_FW, CTX_INIT, CTX_RELAXED,
-} from './ctx';
+  CTX_DSTTYPE, CTX_BIASMODE, CTX_ICB, CTX_ICPG, CTX_SRCKIND, CTX_IH, CTX_IW, CTX_OCPG, CTX_GROUP, CTX_OH,
+  CTX_OW, CTX_FH, CTX_SH, CTX_PT, CTX_PL, CTX_OHTILE, CTX_IWP, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_BIAS,
+  CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT, CTX_TAILNB, CTX_FW, CTX_INIT, CTX_RELAXED, CTX_SRCXOR, CTX_SRCZP,
+  CTX_OC,
+} from '../common/ctx';
 import { convNchw44DotRow } from './generated';
 
 export const SCRATCH_BYTES: i32 = 512;
 
-/** Expands `count` NCHW44 pixels (4 int8 channels each) into 32-byte pair-broadcast i16 vectors. */
-function expandPixels44(out: usize, src: usize, count: i32): void {
+/** Expands `count` NCHW44 pixels (4 channels each) into 32-byte pair-broadcast i16 vectors of xs - zp. */
+function expandPixels44(out: usize, src: usize, count: i32, xor: v128, zp: v128): void {
   let p: i32 = 0;
   for (; p + 4 <= count; p += 4) {
-    const v = v128.load(src + <usize>(p * 4));
-    const lo = i16x8.extend_low_i8x16_s(v);
-    const hi = i16x8.extend_high_i8x16_s(v);
+    const v = v128.xor(v128.load(src + <usize>(p * 4)), xor);
+    const lo = i16x8.sub(i16x8.extend_low_i8x16_s(v), zp);
+    const hi = i16x8.sub(i16x8.extend_high_i8x16_s(v), zp);
     const o = out + <usize>(p * 32);
     v128.store(o, v128.shuffle<i32>(lo, lo, 0, 0, 0, 0), 0);
     v128.store(o, v128.shuffle<i32>(lo, lo, 1, 1, 1, 1), 16);
@@ -34,19 +37,20 @@ function expandPixels44(out: usize, src: usize, count: i32): void {
     v128.store(o, v128.shuffle<i32>(hi, hi, 3, 3, 3, 3), 112);
   }
   for (; p < count; p++) {
-    const lo = i16x8.extend_low_i8x16_s(v128.load32_zero(src + <usize>(p * 4)));
+    const lo = i16x8.sub(i16x8.extend_low_i8x16_s(v128.xor(v128.load32_zero(src + <usize>(p * 4)), xor)), zp);
     const o = out + <usize>(p * 32);
     v128.store(o, v128.shuffle<i32>(lo, lo, 0, 0, 0, 0), 0);
     v128.store(o, v128.shuffle<i32>(lo, lo, 1, 1, 1, 1), 16);
   }
 }
 
-/** Relaxed-kernel packing of `count` NCHW44 pixels: the 7-bit and 1-bit parts of x + 128, each broadcast. */
-function expandPixels44Relaxed(out: usize, src: usize, count: i32): void {
+/** Relaxed-kernel packing of `count` NCHW44 pixels: the 7-bit and 1-bit parts of u = xs + 128, each broadcast.
+ *  `xor` is srcXor ^ 0x80 in every byte. */
+function expandPixels44Relaxed(out: usize, src: usize, count: i32, xor: v128): void {
   const m7 = i8x16.splat(127);
   let p: i32 = 0;
   for (; p + 4 <= count; p += 4) {
-    const u = v128.xor(v128.load(src + <usize>(p * 4)), i8x16.splat(-128));
+    const u = v128.xor(v128.load(src + <usize>(p * 4)), xor);
     const lo = v128.and(u, m7);
     const hi = i8x16.shr_u(u, 7);
     const o = out + <usize>(p * 32);
@@ -60,43 +64,56 @@ function expandPixels44Relaxed(out: usize, src: usize, count: i32): void {
     v128.store(o, v128.shuffle<i32>(hi, hi, 3, 3, 3, 3), 112);
   }
   for (; p < count; p++) {
-    const u = v128.xor(v128.load32_zero(src + <usize>(p * 4)), i8x16.splat(-128));
+    const u = v128.xor(v128.load32_zero(src + <usize>(p * 4)), xor);
     const o = out + <usize>(p * 32);
     v128.store(o, v128.shuffle<i32>(v128.and(u, m7), u, 0, 0, 0, 0), 0);
     v128.store(o, v128.shuffle<i32>(i8x16.shr_u(u, 7), u, 0, 0, 0, 0), 16);
   }
 }
 
-/** Writes the encoding of x = 0 into `count` packed pixels. */
-function fillZeroPixels(out: usize, count: i32, relaxed: bool): void {
+/** Writes the encoding of the zero point into `count` packed pixels (relaxed: u = zpU, in [0, 255]). */
+function fillZeroPixels(out: usize, count: i32, relaxed: bool, zpU: i32): void {
   if (!relaxed) {
     memory.fill(out, 0, <usize>(count * 32));
     return;
   }
-  const lo = i32x4.splat(0);
-  const hi = i8x16.splat(1); // u = 128: lo part 0, hi part 1
+  const lo = i8x16.splat(<i8>(zpU & 127));
+  const hi = i8x16.splat(<i8>(zpU >> 7));
   for (let p: i32 = 0; p < count; p++) {
     v128.store(out + <usize>(p * 32), lo, 0);
     v128.store(out + <usize>(p * 32), hi, 16);
   }
 }
 
-/** Same for an NCHW source with c < 4 channels (planes `planeStride` bytes apart); missing channels are 0. */
-function expandPixelsNchw(out: usize, src: usize, planeStride: i32, c: i32, count: i32, relaxed: bool): void {
+/** The signed value xs of a source byte: raw ^ srcXor, as int8. */
+// @ts-ignore: decorator
+@inline
+function signedAt(p: usize, xor: i32): i32 {
+  return ((<i32>load<u8>(p) ^ xor) << 24) >> 24;
+}
+
+/**
+ * Same for an NCHW source with c < 4 channels (planes `planeStride` bytes apart). Missing channels (their weights
+ * are 0) are packed as v = 0 (SIMD128) or u = 128 (relaxed).
+ */
+function expandPixelsNchw(out: usize, src: usize, planeStride: i32, c: i32, count: i32, relaxed: bool, xor: i32, zp: i32): void {
   for (let p: i32 = 0; p < count; p++) {
     const s = src + <usize>p;
-    const x0 = <i32>load<i8>(s);
-    const x1 = c > 1 ? <i32>load<i8>(s + <usize>planeStride) : 0;
-    const x2 = c > 2 ? <i32>load<i8>(s + <usize>(2 * planeStride)) : 0;
     const o = out + <usize>(p * 32);
     if (relaxed) {
-      // u = x + 128 per channel (channel 3 is x = 0: u = 128); bytes c0..c3 of one i32
+      const x0 = signedAt(s, xor);
+      const x1 = c > 1 ? signedAt(s + <usize>planeStride, xor) : 0;
+      const x2 = c > 2 ? signedAt(s + <usize>(2 * planeStride), xor) : 0;
+      // u = xs + 128 per channel (channel 3 is absent: u = 128); bytes c0..c3 of one i32
       const u = ((x0 + 128) & 0xff) | (((x1 + 128) & 0xff) << 8) | (((x2 + 128) & 0xff) << 16) | (128 << 24);
       v128.store(o, i32x4.splat(u & 0x7f7f7f7f), 0);
       v128.store(o, i32x4.splat((u >>> 7) & 0x01010101), 16);
     } else {
-      v128.store(o, i32x4.splat((x0 & 0xffff) | (x1 << 16)), 0);
-      v128.store(o, i32x4.splat(x2 & 0xffff), 16);
+      const v0 = signedAt(s, xor) - zp;
+      const v1 = c > 1 ? signedAt(s + <usize>planeStride, xor) - zp : 0;
+      const v2 = c > 2 ? signedAt(s + <usize>(2 * planeStride), xor) - zp : 0;
+      v128.store(o, i32x4.splat((v0 & 0xffff) | (v1 << 16)), 0);
+      v128.store(o, i32x4.splat(v2 & 0xffff), 16);
     }
   }
 }
@@ -110,9 +127,9 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   const oh = load<i32>(ctx, CTX_OH);
   const ow = load<i32>(ctx, CTX_OW);
   const fh = load<i32>(ctx, CTX_FH);
-  const s = load<i32>(ctx, CTX_STRIDE);
-  const ph = load<i32>(ctx, CTX_PH);
-  const pw = load<i32>(ctx, CTX_PW);
+  const s = load<i32>(ctx, CTX_SH);
+  const ph = load<i32>(ctx, CTX_PT);
+  const pw = load<i32>(ctx, CTX_PL);
   const ohTile = load<i32>(ctx, CTX_OHTILE);
   const iwp = load<i32>(ctx, CTX_IWP);
   const dstElem: i32 = load<i32>(ctx, CTX_DSTTYPE) == 1 ? 4 : 1;
@@ -130,26 +147,31 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   // ---- pack the source rows of this tile ----
   const srcKind = load<i32>(ctx, CTX_SRCKIND);
   const relaxed = load<i32>(ctx, CTX_RELAXED) != 0;
+  const xorS = load<i32>(ctx, CTX_SRCXOR);
+  const zpS = load<i32>(ctx, CTX_SRCZP);
+  const zpU = zpS + 128;
+  const xorV = i8x16.splat(<i8>(relaxed ? xorS ^ 0x80 : xorS));
+  const zpV = i16x8.splat(<i16>zpS);
   const plane = ih * iw; // pixels per channel (block) plane
   for (let ib: i32 = 0; ib < icb; ib++) {
     for (let r: i32 = 0; r < ihN; r++) {
       const row = packed + <usize>(ib * blockBytes + r * rowBytes);
       const y = oh0 * s - ph + r;
       if (y < 0 || y >= ih) {
-        fillZeroPixels(row, iwp, relaxed);
+        fillZeroPixels(row, iwp, relaxed, zpU);
         continue;
       }
-      fillZeroPixels(row, pw, relaxed);
+      fillZeroPixels(row, pw, relaxed, zpU);
       const right = iwp - pw - iw;
-      if (right > 0) fillZeroPixels(row + <usize>((pw + iw) * 32), right, relaxed);
+      if (right > 0) fillZeroPixels(row + <usize>((pw + iw) * 32), right, relaxed, zpU);
       const out = row + <usize>(pw * 32);
       if (srcKind == 0) {
         const from = src + <usize>((((n * groups * icb + g * icb + ib) * plane) + y * iw) * 4);
-        if (relaxed) expandPixels44Relaxed(out, from, iw);
-        else expandPixels44(out, from, iw);
+        if (relaxed) expandPixels44Relaxed(out, from, iw, xorV);
+        else expandPixels44(out, from, iw, xorV, zpV);
       } else {
-        const c = load<i32>(ctx, CTX_ICREAL);
-        expandPixelsNchw(out, src + <usize>(n * c * plane + y * iw), plane, c, iw, relaxed);
+        const c = load<i32>(ctx, CTX_ICPG);
+        expandPixelsNchw(out, src + <usize>(n * c * plane + y * iw), plane, c, iw, relaxed, xorS, zpS);
       }
     }
   }
@@ -167,23 +189,21 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   const weights = <usize>load<i32>(ctx, CTX_WEIGHTS) + <usize>(g * load<i32>(ctx, CTX_GROUPWEIGHTBYTES));
   const bias = <usize>load<i32>(ctx, CTX_BIAS);
   const init = <usize>load<i32>(ctx, CTX_INIT);
-  const planeOut = oh * ow * 4; // elements per output channel block
-  const dstBlockStride = planeOut * dstElem;
-  const biasBlockStride = planeOut * 4;
-  const ocbBase = n * groups * ocbG + g * ocbG; // first output block of (n, g)
+  const oc = load<i32>(ctx, CTX_OC);
+  const planeOut = oh * ow;
+  const dstN = dst + <usize>(n * oc * planeOut * dstElem); // this image's output
+  const biasN = biasMode == 2 ? bias + <usize>(n * oc * planeOut * 4) : 0;
   for (let tile: i32 = 0; tile < nTiles; tile++) {
     const full = tile < fullTiles;
     const id = full ? mainId : tailId;
-    const ocb = ocbBase + tile * mainNb;
+    const oc0 = g * ocpg + tile * mainNb * 4; // first output channel of the tile (NCHW44: ocpgPad == ocpg)
     const wTile = weights + <usize>(tile * tileWeightBytes);
-    const initTile = init + <usize>((g * ocpg + tile * mainNb * 4) * 4);
+    const initTile = init + <usize>(oc0 * 4);
     for (let r: i32 = 0; r < ohN; r++) {
       const y = oh0 + r;
-      const pix = ocb * planeOut + y * ow * 4; // element offset of (block ocb, row y, pixel 0)
       convNchw44DotRow(
-        id, packed + <usize>(r * s * rowBytes), blockBytes, rowBytes, icb, fh, wTile, initTile,
-        dst + <usize>(pix * dstElem), dstBlockStride,
-        biasMode == 2 ? bias + <usize>(pix * 4) : 0, biasBlockStride, ow, ctx, scratch,
+        id, packed + <usize>(r * s * rowBytes), blockBytes, rowBytes, icb, fh, wTile, initTile, ctx, scratch,
+        oc0, oc0, (full ? mainNb : tailNb) * 4, y * ow, ow, dstN, biasN,
       );
     }
   }

@@ -5,18 +5,17 @@
  *
  * Packed filter, per group, per oc tile (nb blocks of 4 output channels), per ib, kh, kw, block b:
  *   wasmsimd:        32 bytes, i16 [w(o,4ib+0), w(o,4ib+1)] for o = 0..3 | i16 [w(o,4ib+2), w(o,4ib+3)] for o = 0..3
- *   wasmrelaxedsimd: 16 bytes, int8 w(o, 4ib+i) at [o*4 + i]; plus init(o) -= 128 * sum of w(o, ...) because the
- *                    kernels multiply by x + 128 (see tools/gen-conv-kernels.mjs)
+ *   wasmrelaxedsimd: 16 bytes, int8 w(o, 4ib+i) at [o*4 + i]; plus init(o) -= (zp + 128) * sum of w(o, ...) because
+ *                    the kernels multiply by u = xs + 128 and padding holds u = zp + 128 (tools/gen-conv-kernels.mjs)
  * (o is the channel inside block b; input channels past IC are 0, which is how the hybrid IC < 4 case runs).
  * Full tiles hold mainNb blocks, the last tile of a group the remaining tailNb blocks.
  */
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
-import { requantConsts } from '../../kernels-ref/requant.js';
-import { KERNELS, CTX, CTX_BYTES, type KernelVariant } from './kernel-table.generated.js';
-import type { AlgoPlan, ConvAlgorithm, Isa, PlanOptions, Rejection } from './types.js';
+import { KERNELS, type KernelVariant } from './kernel-table.generated.js';
+import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type PlanOptions, type Rejection } from './types.js';
 import { I8ConvError } from '../errors.js';
-import type { WasmRuntimeCore } from '../runtime.js';
+import { srcZeroPointSigned } from './common.js';
 
 /** Bytes of accumulator scratch at the start of each thread slice (assembly task.ts SCRATCH_BYTES). */
 const SCRATCH_BYTES = 512;
@@ -37,10 +36,6 @@ function pickVariant(fw: number, stride: number, isa: Isa, forced?: string): Ker
   const v = KERNELS.find((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa);
   if (!v) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
   return v;
-}
-
-function reject(code: string, param: string, message: string): Rejection {
-  return { code, param, message };
 }
 
 /** Shape checks shared by both algorithms (after the format-specific ones). */
@@ -78,7 +73,7 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   const npix = Math.max(main.npix, tail?.npix ?? 0);
   // Row kernels compute whole tiles of npix pixels: pixels past OW read columns up to this bound (zeros).
   const readCols = (Math.ceil(s.ow / npix) * npix - 1) * s.sw + s.fw;
-  const iwp = Math.max(s.pw + s.iw, readCols);
+  const iwp = Math.max(s.pl + s.iw, readCols);
   const rowBytes = icb * iwp * 32;
   // Rows per task: as many as fit the budget, then split so that every thread gets work.
   const rowsFit = Math.floor((PACKED_TILE_BUDGET / rowBytes - s.fh + s.sh) / s.sh);
@@ -98,54 +93,23 @@ function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 
   const groupWeightBytes = (s.ocpg / 4) * tapsPerBlock;
   // chunk 0: the packed filter (written once, by setFilter); chunk 1: one source-packing slice per thread
   const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
-  const c = requantConsts(s.srcScale, s.filterScale, s.dstScale);
-  const nonlin = { identity: 0, relu: 1, hswish: 2 }[s.nonlinearity];
   return {
     workspace,
     perThreadBytes: f.perThreadBytes,
-    ctxBytes: CTX_BYTES,
+    ocpgPad: s.ocpg,
     packedFilterBytes: groupWeightBytes * s.group,
     kernelNames: [f.main.name, ...(f.tail ? [f.tail.name] : [])],
-    writeCtx(core: WasmRuntimeCore, ctx: number) {
-      const i32 = core.i32();
-      const f32 = core.f32();
-      const set = (field: keyof typeof CTX, v: number) => (i32[(ctx + CTX[field]) >> 2] = v);
-      const setF = (field: keyof typeof CTX, v: number) => (f32[(ctx + CTX[field]) >> 2] = v);
-      set('dstType', s.dstType === 'int32' ? 1 : 0);
-      set('nonlin', nonlin);
-      set('rounding', s.rounding === 'half-even' ? 1 : 0);
-      set('biasMode', { none: 0, channel: 1, full: 2 }[s.biasMode]);
-      setF('ratio', c.ratio);
-      setF('sBias', c.sBias);
-      setF('invDst', c.invDst);
-      set('icb', f.icb);
-      set('icReal', s.icpg);
-      set('srcKind', srcKind);
-      set('ih', s.ih);
-      set('iw', s.iw);
-      set('ocpg', s.ocpg);
-      set('group', s.group);
-      set('oh', s.oh);
-      set('ow', s.ow);
-      set('fh', s.fh);
-      set('fw', s.fw);
-      set('stride', s.sh);
-      set('ph', s.ph);
-      set('pw', s.pw);
-      set('ohTile', f.ohTile);
-      set('iwp', f.iwp);
-      set('groupWeightBytes', groupWeightBytes);
-      set('mainVariant', f.main.id);
-      set('mainNb', f.main.nb);
-      set('tailVariant', f.tail ? f.tail.id : -1);
-      set('tailNb', f.tail ? f.tail.nb : 0);
-      set('relaxed', relaxed ? 1 : 0);
-    },
-    setPointers(core, ctx, weights, init, fullBias) {
-      const i32 = core.i32();
-      i32[(ctx + CTX.weights) >> 2] = weights;
-      i32[(ctx + CTX.init) >> 2] = init;
-      i32[(ctx + CTX.bias) >> 2] = fullBias;
+    ctxFields: {
+      icb: f.icb,
+      srcKind,
+      ohTile: f.ohTile,
+      iwp: f.iwp,
+      groupWeightBytes,
+      mainVariant: f.main.id,
+      mainNb: f.main.nb,
+      tailVariant: f.tail ? f.tail.id : -1,
+      tailNb: f.tail ? f.tail.nb : 0,
+      relaxed: relaxed ? 1 : 0,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { icpg, ocpg, fh, fw } = s;
@@ -175,12 +139,14 @@ function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 
       const written = relaxed ? p : p * 2;
       if (written !== out.byteLength) throw new Error(`packFilter wrote ${written} of ${out.byteLength} bytes`);
       if (!relaxed) return null;
+      // u = xs + 128 everywhere (padding: u = zp + 128), so sum w * (xs - zp) = sum w * u - (zp + 128) * sum w
+      const zpU = srcZeroPointSigned(s) + 128;
       const corr = new Int32Array(s.oc);
       const per = icpg * fh * fw;
       for (let o = 0; o < s.oc; o++) {
         let sum = 0;
         for (let k = 0; k < per; k++) sum += oihw[o * per + k];
-        corr[o] = -128 * sum;
+        corr[o] = -zpU * sum;
       }
       return corr;
     },

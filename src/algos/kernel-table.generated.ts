@@ -49,7 +49,24 @@ export const KERNELS: readonly KernelVariant[] = [
   { id: 29, name: 'conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd', family: 'conv-nchw44-dot', fw: 7, stride: 2, nb: 1, npix: 6, role: 'main', unrolledRows: 1, isa: 'wasmrelaxedsimd' },
 ];
 
-/** Conv context record layout (byte offsets), shared with assembly/conv-nchw44-dot/ctx.ts. */
+/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); `id` is its index, passed to gemmRun. */
+export interface GemmKernelVariant {
+  id: number;
+  name: string;
+  family: 'gemm';
+  nb: number;
+  npix: number;
+  role: 'main' | 'tail' | 'alt';
+  isa: 'wasmsimd';
+}
+export const GEMM_KERNELS: readonly GemmKernelVariant[] = [
+  { id: 0, name: 'gemm_s8_oc8x2__wasmsimd', family: 'gemm', nb: 2, npix: 2, role: 'main', isa: 'wasmsimd' },
+  { id: 1, name: 'gemm_s8_oc4x2__wasmsimd', family: 'gemm', nb: 1, npix: 2, role: 'tail', isa: 'wasmsimd' },
+  { id: 2, name: 'gemm_s8_oc4x4__wasmsimd', family: 'gemm', nb: 1, npix: 4, role: 'alt', isa: 'wasmsimd' },
+  { id: 3, name: 'gemm_s8_oc8x4__wasmsimd', family: 'gemm', nb: 2, npix: 4, role: 'alt', isa: 'wasmsimd' },
+];
+
+/** Conv context record layout (byte offsets), shared with assembly/common/ctx.ts. */
 export const CTX = {
   dstType: 0,
   nonlin: 4,
@@ -58,31 +75,51 @@ export const CTX = {
   ratio: 16,
   sBias: 20,
   invDst: 24,
-  icb: 28,
-  icReal: 32,
-  srcKind: 36,
-  ih: 40,
-  iw: 44,
-  ocpg: 48,
-  group: 52,
-  oh: 56,
-  ow: 60,
-  fh: 64,
-  fw: 68,
-  stride: 72,
-  ph: 76,
-  pw: 80,
-  ohTile: 84,
-  iwp: 88,
-  weights: 92,
-  groupWeightBytes: 96,
-  init: 100,
-  bias: 104,
-  relaxed: 108,
-  mainVariant: 112,
-  mainNb: 116,
-  tailVariant: 120,
-  tailNb: 124,
+  dstZp: 28,
+  clampLo: 32,
+  clampHi: 36,
+  dstLayout: 40,
+  plane: 44,
+  oc: 48,
+  ocpg: 52,
+  ocpgPad: 56,
+  group: 60,
+  init: 64,
+  bias: 68,
+  srcLayout: 72,
+  srcXor: 76,
+  srcZp: 80,
+  ic: 84,
+  icpg: 88,
+  ih: 92,
+  iw: 96,
+  oh: 100,
+  ow: 104,
+  fh: 108,
+  fw: 112,
+  sh: 116,
+  sw: 120,
+  pt: 124,
+  pl: 128,
+  dh: 132,
+  dw: 136,
+  weights: 140,
+  groupWeightBytes: 144,
+  mainVariant: 148,
+  mainNb: 152,
+  tailVariant: 156,
+  tailNb: 160,
+  icb: 164,
+  srcKind: 168,
+  ohTile: 172,
+  iwp: 176,
+  relaxed: 180,
+  kbn: 184,
+  panelPix: 188,
+  packMode: 192,
+  icbG: 196,
+  tileNpix: 200,
+  n: 204,
 } as const;
-export const CTX_BYTES = 128;
-export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['ratio', 'sBias', 'invDst']);
+export const CTX_BYTES = 208;
+export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);

@@ -1,13 +1,14 @@
 /**
  * The ordered algorithm pack and the heuristic (spec cpu-conv.md §5.3): candidates are the usable algorithms,
- * preferred ones first; `algo: 'NAME'` forces one (an error if it cannot run the shape).
+ * preferred ones first, in pack order; `algo: 'NAME'` forces one (an error if it cannot run the shape).
  */
 import { I8ConvError } from '../errors.js';
 import type { ConvShape } from '../params.js';
 import type { ConvAlgorithm, Rejection } from './types.js';
 import { dotNchw44Direct, dotNchwNchw44 } from './dot-nchw44.js';
+import { conv1x1Gemm, im2colGemm } from './gemm.js';
 
-export const ALGORITHMS: readonly ConvAlgorithm[] = [dotNchw44Direct, dotNchwNchw44];
+export const ALGORITHMS: readonly ConvAlgorithm[] = [dotNchw44Direct, dotNchwNchw44, conv1x1Gemm, im2colGemm];
 
 export function algorithmNames(): string[] {
   return ALGORITHMS.map((a) => a.name);
@@ -22,20 +23,21 @@ function raise(r: Rejection): never {
   throw new I8ConvError(r.code, `${r.param}: ${r.message}`, r.param);
 }
 
-export function selectAlgorithm(s: ConvShape): ConvAlgorithm {
-  if (s.algo !== undefined) {
-    const a = ALGORITHMS.find((x) => x.name === s.algo);
-    if (!a) {
-      throw new I8ConvError('UNKNOWN_ALGORITHM', `algo: '${s.algo}' is not one of ${algorithmNames().join(', ')}`, 'algo');
-    }
-    const r = a.usable(s);
-    if (r) raise(r);
-    return a;
-  }
+/** The algorithm named `name`, or the typed error saying why it cannot run the shape. */
+export function forcedAlgorithm(s: ConvShape, name: string): ConvAlgorithm {
+  const a = ALGORITHMS.find((x) => x.name === name);
+  if (!a) throw new I8ConvError('UNKNOWN_ALGORITHM', `algo: '${name}' is not one of ${algorithmNames().join(', ')}`, 'algo');
+  const r = a.usable(s);
+  if (r) raise(r);
+  return a;
+}
+
+export function heuristicAlgorithm(s: ConvShape): ConvAlgorithm {
   const c = candidates(s);
   if (c.length > 0) return c[0];
-  // Nothing can run it: report why the algorithm made for this format refuses it.
-  const own = ALGORITHMS.find((a) => a.formats.includes(s.format));
-  if (own) raise(own.usable(s)!);
-  throw new I8ConvError('NO_ALGORITHM', `format: no algorithm runs format ${s.format} yet`, 'format');
+  throw new I8ConvError('NO_ALGORITHM', `format: no algorithm runs this ${s.format} convolution`, 'format');
+}
+
+export function selectAlgorithm(s: ConvShape): ConvAlgorithm {
+  return s.algo !== undefined ? forcedAlgorithm(s, s.algo) : heuristicAlgorithm(s);
 }

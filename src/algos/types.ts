@@ -4,13 +4,13 @@
  *   isPreferred(s) -> whether the heuristic should try it before the non-preferred ones
  *   plan(s, o)     -> the workspace (a WorkspaceBundle: one pure function for sizing and for run-time chunk
  *                     offsets; chunk 0 holds the packed filter, chunk 1 the per-thread slices), the filter
- *                     packer, the context record, and the kernels over their N-d task ranges
- *   packFilter(s, oihw)   -> the algorithm's packed filter bytes (done once, at setFilter)
- *   dispatch(s, threads)  -> kernels, each over an N-d range of independent tasks (threads may share them)
+ *                     packer, the algorithm's fields of the context record, and the kernels over their N-d task
+ *                     ranges (dispatch: independent tasks, so threads can share them)
  */
 import type { ConvShape } from '../params.js';
 import type { WorkspaceBundle } from '../workspace.js';
 import type { WasmRuntimeCore } from '../runtime.js';
+import type { CTX } from './kernel-table.generated.js';
 
 /** Kernel ISA of the loaded wasm build. */
 export type Isa = 'wasmsimd' | 'wasmrelaxedsimd';
@@ -31,7 +31,7 @@ export interface Rejection {
 /** Everything a kernel task needs at run time (pointers are wasm byte offsets). */
 export interface ExecContext {
   core: WasmRuntimeCore;
-  /** the algorithm's own record in wasm memory (written at plan time) */
+  /** the operator's context record in wasm memory */
   ctx: number;
   src: number;
   dst: number;
@@ -45,22 +45,22 @@ export interface KernelDispatch {
   run(e: ExecContext, threadId: number, index: readonly number[]): void;
 }
 
+export type CtxField = keyof typeof CTX;
+
 /** Plan-time facts an algorithm computes once per operator. */
 export interface AlgoPlan {
   workspace: WorkspaceBundle;
   /** bytes per thread slice in workspace chunk 1 */
   perThreadBytes: number;
   kernels: KernelDispatch[];
-  /** bytes of the algorithm's context record (0 if none) */
-  ctxBytes: number;
-  /** writes the context record (weights/bias pointers are patched later) */
-  writeCtx(core: WasmRuntimeCore, ctx: number): void;
-  /** packed filter size in bytes (workspace chunk 0) and the packer; returns a per-output-channel int32 term to add to every
-   *  accumulator (the relaxed kernels' split correction), or null */
+  /** the algorithm's own i32 fields of the context record (the operator writes the common ones) */
+  ctxFields: Partial<Record<CtxField, number>>;
+  /** output channels per group rounded up to the algorithm's channel block (stride of the per-channel arrays) */
+  ocpgPad: number;
+  /** packed filter size in bytes (workspace chunk 0) and the packer; the packer returns a per-output-channel int32
+   *  term to add to every accumulator ([G][ocpgPad]: e.g. the relaxed kernels' split correction), or null */
   packedFilterBytes: number;
   packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null;
-  /** context fields holding the packed filter, the int32[OC] accumulator start, and the full bias */
-  setPointers(core: WasmRuntimeCore, ctx: number, weights: number, init: number, fullBias: number): void;
   /** names of the micro-kernels this plan runs (for reports) */
   kernelNames: string[];
 }
@@ -71,4 +71,8 @@ export interface ConvAlgorithm {
   usable(s: ConvShape): Rejection | null;
   isPreferred(s: ConvShape): boolean;
   plan(s: ConvShape, o: PlanOptions): AlgoPlan;
+}
+
+export function reject(code: string, param: string, message: string): Rejection {
+  return { code, param, message };
 }
