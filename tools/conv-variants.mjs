@@ -52,24 +52,33 @@ export function variants() {
 
 /**
  * GEMM micro-kernels (assembly/gemm/generated.ts): C[oc][pixel] = sum over k of W[oc][k] * B[k][pixel], both operands
- * pre-widened to i16 (the packed layouts are in tools/gen-conv-kernels.mjs). They serve the 1x1, im2col and
- * fully connected convolutions. nb = output-channel blocks of 4, npix = pixels per micro-tile.
- * One K step (4 k values) per loop trip: V8's TurboFan (Node 20) emits every load of a loop body before its
- * arithmetic, so the body must fit the 16 xmm registers together with the accumulators. Measured on Node 20
- * (AMD EPYC, K = N = 256, 3136 pixels, same process as the ceiling loop at 42.4 GMAC/s): (2, 2) 42.4,
- * (1, 4) 40.8, (2, 4) 27.7-31.1 (spills), (1, 8) 22.4; Node 24.22: (2, 4) 45.8-46.1, (2, 2) 42.4-42.8 of 50-51.6.
+ * pre-widened to i16; an accumulator holds 4 consecutive pixels of one output channel, so B needs only widening
+ * (2 bytes per value, no duplication) while the broadcast weight pairs are packed once at setFilter (layouts in
+ * tools/gen-conv-kernels.mjs). They serve the 1x1, im2col and fully connected convolutions.
+ * noc = output channels per micro-tile (1, 2 or 4: a tile never straddles a 4-channel block), npg = groups of 4
+ * pixels. One K step (4 k values) per loop trip: V8's TurboFan (Node 20) emits every load of a loop body before
+ * its arithmetic, so the body must fit the 16 xmm registers together with the accumulators. Measured on Node 20
+ * (AMD EPYC, K = N = 256, 3136 pixels, same process as the ceiling loop at 42.4 GMAC/s) with the other operand
+ * order: 4 accumulators fed by 4 + 4 loads 42.4, by 2 + 8 loads 40.8, 8 accumulators (12 loads) 27.7-31.1
+ * (spills); Node 24.22: 8 accumulators 45.8-46.1, 4 accumulators 42.4-42.8 of 50-51.6.
  */
 export const GEMM_TILES = process.env.I8CONV_GEMM_TILES
   ? JSON.parse(process.env.I8CONV_GEMM_TILES)
   : [
-      { nb: 2, npix: 2, role: 'main' },
-      { nb: 1, npix: 2, role: 'tail' },
-      { nb: 1, npix: 4, role: 'alt' },
-      { nb: 2, npix: 4, role: 'alt' },
+      { noc: 2, npg: 2, role: 'main' },
+      { noc: 1, npg: 2, role: 'tail' },
+      { noc: 4, npg: 1, role: 'alt' },
+      { noc: 4, npg: 2, role: 'alt' },
+      { noc: 2, npg: 3, role: 'alt' },
     ];
 
+/** The declared tiles, plus a 1-channel tile for every pixel width (the remainder of a 4-channel block). */
 export function gemmVariants() {
-  return GEMM_TILES.map((t) => ({ name: `gemm_s8_oc${t.nb * 4}x${t.npix}__wasmsimd`, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' }));
+  const tiles = [...GEMM_TILES];
+  for (const t of GEMM_TILES) {
+    if (!tiles.some((u) => u.noc === 1 && u.npg === t.npg)) tiles.push({ noc: 1, npg: t.npg, role: 'alt' });
+  }
+  return tiles.map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, noc: t.noc, npg: t.npg, role: t.role, isa: 'wasmsimd' }));
 }
 
 /**
@@ -135,4 +144,5 @@ export const CTX_FIELDS = [
   ['icbG', 'i32', 'GEMM: channel blocks of 4 per group per tap (K = FH * FW * icbG * 4)'],
   ['tileNpix', 'i32', 'GEMM: pixels per micro-tile (the B panel layout; main and tail kernels share it)'],
   ['n', 'i32', 'batch'],
+  ['scratchBytes', 'i32', 'bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles)'],
 ];

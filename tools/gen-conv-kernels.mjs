@@ -28,7 +28,10 @@ function rowKernel(v) {
   if (relaxed) L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
   L.push(`  const wStep: i32 = ${fw * nb * wBytes};`);
   for (let b = 0; b < nb; b++) L.push(`  const init${b} = v128.load(init, ${b * 16});`);
+  L.push(`  const owPad = ((ow + ${npix - 1}) / ${npix}) * ${npix};`);
+  L.push(`  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row`);
   L.push(`  for (let ow0: i32 = 0; ow0 < ow; ow0 += ${npix}) {`);
+  L.push(`    const sp = scratch + <usize>(ow0 * 16);`);
   for (let b = 0; b < nb; b++)
     for (let j = 0; j < npix; j++) {
       L.push(`    let a${b}_${j} = init${b};`);
@@ -85,10 +88,10 @@ function rowKernel(v) {
     for (let j = 0; j < npix; j++) {
       // relaxed: x + 128 = lo + 128 * hi, so sum w*x = sum w*lo + 128 * sum w*hi - 128 * sum w (the last in init)
       const val = relaxed ? `i32x4.add(a${b}_${j}, i32x4.shl(h${b}_${j}, 7))` : `a${b}_${j}`;
-      L.push(`    v128.store(scratch, ${val}, ${(b * npix + j) * 16});`);
+      L.push(`    v128.store(sp + <usize>(${b ? `${b} * row16 + ` : ''}${j * 16}), ${val});`);
     }
-  L.push(`    finishTile(ctx, scratch, ${nb}, ${npix}, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);`);
   L.push(`  }`);
+  L.push(`  finishTile(ctx, scratch, ${nb}, owPad, ch, oc0, nch, pixRow, ow, dst, bias);`);
   if (relaxed) L.push(`  }`);
   L.push(`}`);
   return L.join('\n');
@@ -98,8 +101,8 @@ const vs = variants();
 const as = [];
 as.push(HEADER);
 as.push(`// NCHW44 dot row kernels, one per (filter width, stride, tile). See tools/gen-conv-kernels.mjs for the packed`);
-as.push(`// layouts they read. Accumulators are stored to \`scratch\` and finished (bias, activation, requantization,`);
-as.push(`// store of the valid pixels only) by finishTile.`);
+as.push(`// layouts they read. The accumulators of the whole row are stored to \`scratch\` ([block][pixel]) and finished`);
+as.push(`// (bias, activation, requantization, store of the valid pixels only) by one finishTile call.`);
 as.push(`import { finishTile } from '../common/finish';\n`);
 for (const v of vs) as.push(rowKernel(v) + '\n');
 as.push(`/** Runs row kernel \`id\` (index in the kernel table). */`);
@@ -118,43 +121,41 @@ mkdirSync(join(root, 'assembly', 'conv-nchw44-dot'), { recursive: true });
 writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'generated.ts'), as.join('\n') + '\n');
 
 /**
- * GEMM micro-kernel: `groups` micro-tiles of npix consecutive output pixels for nb*4 output channels.
- * Packed operands (both i16, 32 bytes per 4 k values):
- *   B panel [group][kb][j < npix]: i16 [x(k0), x(k1)] x 4 | [x(k2), x(k3)] x 4      (x = xs - srcZp)
- *   W tile  [kb][b < nb]:          i16 [w(o, k0), w(o, k1)] for o < 4 | [w(o, k2), w(o, k3)] for o < 4
- *   dot(W01, P01) + dot(W23, P23) = 4 output channels x 4 k values.
- * One K step per loop trip (see GEMM_TILES in tools/conv-variants.mjs for why).
+ * GEMM micro-kernel: `groups` micro-tiles of npg * 4 consecutive output pixels for noc output channels. Operands
+ * (both i16, v = xs - zp, 32 bytes per 4 k values):
+ *   B panel [group][kb][j < npg]: [v(p0,k0), v(p0,k1), v(p1,k0), v(p1,k1), v(p2,k0), ..., v(p3,k1)] |
+ *                                 the same for k2, k3            (pixels p0..p3 = pixel group j of the group)
+ *   W tile  [kb][o < noc]:        [w(o,k0), w(o,k1)] x 4 | [w(o,k2), w(o,k3)] x 4
+ *   dot(W01, B01) + dot(W23, B23) = 4 pixels x 4 k values of channel o.
+ * Accumulators go to `rows` ([channel o][pixel], i32, `stride` bytes per channel row) for finishRows.
  */
 function gemmKernel(v) {
-  const { nb, npix } = v;
+  const { noc, npg } = v;
   const L = [];
-  L.push(`export function ${v.name}(`);
-  L.push(`  ctx: usize, b: usize, groups: i32, kbn: i32, w: usize, init: usize, scratch: usize,`);
-  L.push(`  ch: i32, oc0: i32, nch: i32, pix0: i32, npv: i32, dst: usize, bias: usize,`);
-  L.push(`): void {`);
-  for (let q = 0; q < nb; q++) L.push(`  const init${q} = v128.load(init, ${q * 16});`);
+  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {`);
+  for (let o = 0; o < noc; o++) L.push(`  const init${o} = v128.load32_splat(init, ${o * 4});`);
   L.push(`  let xp = b;`);
   L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
-  for (let q = 0; q < nb; q++) for (let j = 0; j < npix; j++) L.push(`    let a${q}_${j} = init${q};`);
+  for (let o = 0; o < noc; o++) for (let j = 0; j < npg; j++) L.push(`    let a${o}_${j} = init${o};`);
   L.push(`    let wp = w;`);
   L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
-  for (let q = 0; q < nb; q++) {
-    L.push(`      const w${q}l = v128.load(wp, ${q * 32});`);
-    L.push(`      const w${q}h = v128.load(wp, ${q * 32 + 16});`);
+  for (let o = 0; o < noc; o++) {
+    L.push(`      const w${o}l = v128.load(wp, ${o * 32});`);
+    L.push(`      const w${o}h = v128.load(wp, ${o * 32 + 16});`);
   }
-  for (let j = 0; j < npix; j++) {
+  for (let j = 0; j < npg; j++) {
     L.push(`      const p${j}l = v128.load(xp, ${j * 32});`);
     L.push(`      const p${j}h = v128.load(xp, ${j * 32 + 16});`);
-    for (let q = 0; q < nb; q++) {
-      L.push(`      a${q}_${j} = i32x4.add(a${q}_${j}, i32x4.dot_i16x8_s(w${q}l, p${j}l));`);
-      L.push(`      a${q}_${j} = i32x4.add(a${q}_${j}, i32x4.dot_i16x8_s(w${q}h, p${j}h));`);
+    for (let o = 0; o < noc; o++) {
+      L.push(`      a${o}_${j} = i32x4.add(a${o}_${j}, i32x4.dot_i16x8_s(w${o}l, p${j}l));`);
+      L.push(`      a${o}_${j} = i32x4.add(a${o}_${j}, i32x4.dot_i16x8_s(w${o}h, p${j}h));`);
     }
   }
-  L.push(`      wp += ${nb * 32};`);
-  L.push(`      xp += ${npix * 32};`);
+  L.push(`      wp += ${noc * 32};`);
+  L.push(`      xp += ${npg * 32};`);
   L.push(`    }`);
-  for (let q = 0; q < nb; q++) for (let j = 0; j < npix; j++) L.push(`    v128.store(scratch, a${q}_${j}, ${(q * npix + j) * 16});`);
-  L.push(`    finishTile(ctx, scratch, ${nb}, ${npix}, ch, oc0, nch, pix0 + g * ${npix}, npv - g * ${npix}, dst, bias);`);
+  L.push(`    const rp = rows + <usize>(g * ${npg * 16});`);
+  for (let o = 0; o < noc; o++) for (let j = 0; j < npg; j++) L.push(`    v128.store(rp + <usize>(${o ? `${o} * stride + ` : ''}${j * 16}), a${o}_${j});`);
   L.push(`  }`);
   L.push(`}`);
   return L.join('\n');
@@ -163,16 +164,14 @@ function gemmKernel(v) {
 const gvs = gemmVariants();
 const gs = [HEADER];
 gs.push(`// GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES. See tools/gen-conv-kernels.mjs for the`);
-gs.push(`// packed layouts they read.`);
-gs.push(`import { finishTile } from '../common/finish';\n`);
+gs.push(`// packed layouts they read.\n`);
 for (const v of gvs) gs.push(gemmKernel(v) + '\n');
 gs.push(`/** Runs GEMM kernel \`id\` (index in GEMM_KERNELS). */`);
 gs.push(`export function gemmRun(`);
-gs.push(`  id: i32, ctx: usize, b: usize, groups: i32, kbn: i32, w: usize, init: usize, scratch: usize,`);
-gs.push(`  ch: i32, oc0: i32, nch: i32, pix0: i32, npv: i32, dst: usize, bias: usize,`);
+gs.push(`  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32,`);
 gs.push(`): void {`);
 gs.push(`  switch (id) {`);
-gvs.forEach((v, i) => gs.push(`    case ${i}: ${v.name}(ctx, b, groups, kbn, w, init, scratch, ch, oc0, nch, pix0, npv, dst, bias); break;`));
+gvs.forEach((v, i) => gs.push(`    case ${i}: ${v.name}(b, groups, kbn, w, init, rows, stride); break;`));
 gs.push(`    default: unreachable();`);
 gs.push(`  }`);
 gs.push(`}`);
@@ -192,9 +191,9 @@ ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
 vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.fw <= UNROLL_KH_MAX ? v.fw : 1}, isa: '${v.isa}' },`));
 ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
-ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  nb: number;\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd';\n}`);
+ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** output channels per micro-tile */\n  noc: number;\n  /** groups of 4 pixels per micro-tile */\n  npg: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd';\n}`);
 ts.push(`export const GEMM_KERNELS: readonly GemmKernelVariant[] = [`);
-gvs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}' },`));
+gvs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', noc: ${v.noc}, npg: ${v.npg}, role: '${v.role}', isa: '${v.isa}' },`));
 ts.push(`];\n`);
 ts.push(`/** Conv context record layout (byte offsets), shared with assembly/common/ctx.ts. */`);
 ts.push(`export const CTX = {`);

@@ -105,4 +105,6 @@ export const CTX_ICBG: i32 = 196;
 export const CTX_TILENPIX: i32 = 200;
 /** i32: batch */
 export const CTX_N: i32 = 204;
-export const CTX_BYTES: i32 = 208;
+/** i32: bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles) */
+export const CTX_SCRATCHBYTES: i32 = 208;
+export const CTX_BYTES: i32 = 212;

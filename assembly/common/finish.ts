@@ -21,13 +21,16 @@ import {
   CTX_CLAMPHI, CTX_DSTLAYOUT, CTX_PLANE,
 } from './ctx';
 
+/**
+ * Nearest integer, ties away from zero, exact for every float: d = v - trunc(v) is exact and lies in (-1, 1), so
+ * 2 * d is exact too and trunc(2 * d) is sign(v) exactly when |d| >= 0.5, else 0.
+ */
 // @ts-ignore: decorator
 @inline
 function roundHalfAway(v: v128): v128 {
   const t = f32x4.trunc(v);
-  const frac = f32x4.abs(f32x4.sub(v, t));
-  const sign1 = v128.or(v128.and(v, i32x4.splat(0x80000000)), f32x4.splat(1.0)); // copysign(1, v)
-  return f32x4.add(t, v128.and(sign1, f32x4.ge(frac, f32x4.splat(0.5))));
+  const d = f32x4.sub(v, t);
+  return f32x4.add(t, f32x4.trunc(f32x4.add(d, d)));
 }
 
 /** Nearest integer, ties to even, exact for every float: below 2^23 adding and removing 2^23 rounds (RNE). */
@@ -61,6 +64,42 @@ function roundBy(v: v128, even: bool): v128 {
   return roundHalfAway(v);
 }
 
+/**
+ * round(v) as int32 for a quantized output, which saturates to at most 16 bits afterwards.
+ *   half-away: trunc(v + copysign(h, v)) with h = 0.49999997 (the float just below 0.5). Exact for every float:
+ *     for |v| below 2^23 the sum rounds up to the next integer exactly when v's fraction is >= 0.5 (a fraction of
+ *     0.5 - ulp(v) stays more than half a spacing below it, and 0.5 lands on or above the tie), and for larger |v|,
+ *     already integral, h is less than half a spacing and the sum rounds back to v. The truncation is
+ *     trunc_sat's own.
+ *   half-even: |v| is clamped to 2^22 (outputs saturate long before that), then v + 1.5 * 2^23 - 1.5 * 2^23
+ *     rounds to the nearest integer, ties to even, in the float unit.
+ */
+// @ts-ignore: decorator
+@inline
+function roundQ(v: v128, even: bool): v128 {
+  if (even) {
+    const c = f32x4.pmin(f32x4.splat(4194304.0), f32x4.pmax(f32x4.splat(-4194304.0), v));
+    const magic = f32x4.splat(12582912.0);
+    return i32x4.trunc_sat_f32x4_s(f32x4.sub(f32x4.add(c, magic), magic));
+  }
+  const h = v128.or(v128.and(v, i32x4.splat(0x80000000)), f32x4.splat(<f32>0.49999997));
+  return i32x4.trunc_sat_f32x4_s(f32x4.add(v, h));
+}
+
+/** One vector of 4 accumulators -> 4 requantized int32 (quantized output: saturated to 16 bits afterwards). */
+// @ts-ignore: decorator
+@inline
+function quantVec(a: v128, ratio: v128, sBias: v128, invDst: v128, even: bool, nl: i32): v128 {
+  let v: v128;
+  if (nl == 2) {
+    v = f32x4.mul(hswish(f32x4.mul(f32x4.convert_i32x4_s(a), sBias)), invDst);
+  } else {
+    v = f32x4.mul(f32x4.convert_i32x4_s(a), ratio);
+    if (nl == 1) v = max0(v);
+  }
+  return roundQ(v, even);
+}
+
 /** Activation + requantization of one vector of 4 accumulators; returns 4 int32 (not yet offset or narrowed). */
 // @ts-ignore: decorator
 @inline
@@ -71,14 +110,106 @@ export function requantVec(acc: v128, dstInt32: bool, nonlin: i32, even: bool, r
     const h = hswish(f32x4.mul(f32x4.convert_i32x4_s(acc), sBias));
     return i32x4.trunc_sat_f32x4_s(roundBy(f32x4.div(h, sBias), even));
   }
-  let v: v128;
-  if (nonlin == 2) {
-    v = f32x4.mul(hswish(f32x4.mul(f32x4.convert_i32x4_s(acc), sBias)), invDst);
-  } else {
-    v = f32x4.mul(f32x4.convert_i32x4_s(acc), ratio);
-    if (nonlin == 1) v = max0(v);
+  return quantVec(acc, ratio, sBias, invDst, even, nonlin);
+}
+
+/** i16 lanes + zero point, relu6 clamp. */
+// @ts-ignore: decorator
+@inline
+function offsetClamp(n16: v128, zp: v128, lo: v128, hi: v128, relu6: bool): v128 {
+  let r = i16x8.add_sat_s(n16, zp);
+  if (relu6) r = i16x8.min_s(i16x8.max_s(r, lo), hi);
+  return r;
+}
+
+/**
+ * The common case, specialized by the caller's constant flags: a block of 4 output channels that starts on a
+ * channel boundary of 4, quantized output, no full bias. Four pixels at a time become 16 output bytes: in
+ * NCHW44 they are contiguous (one store), in NCHW a 4x4 transpose gives one 4-byte store per channel plane.
+ */
+// @ts-ignore: decorator
+@inline
+function fastLoop(
+  acc: usize, n: i32, out: usize, planeBytes: usize, nc: i32, nchw: bool,
+  ratio: v128, sBias: v128, invDst: v128, zp: v128, lo: v128, hi: v128, even: bool, nl: i32, relu6: bool, unsigned: bool,
+): void {
+  let j: i32 = 0;
+  for (; j + 4 <= n; j += 4) {
+    const a = acc + <usize>(j << 4);
+    const r0 = quantVec(v128.load(a, 0), ratio, sBias, invDst, even, nl);
+    const r1 = quantVec(v128.load(a, 16), ratio, sBias, invDst, even, nl);
+    const r2 = quantVec(v128.load(a, 32), ratio, sBias, invDst, even, nl);
+    const r3 = quantVec(v128.load(a, 48), ratio, sBias, invDst, even, nl);
+    const n01 = offsetClamp(i16x8.narrow_i32x4_s(r0, r1), zp, lo, hi, relu6);
+    const n23 = offsetClamp(i16x8.narrow_i32x4_s(r2, r3), zp, lo, hi, relu6);
+    const b = unsigned ? i8x16.narrow_i16x8_u(n01, n23) : i8x16.narrow_i16x8_s(n01, n23);
+    if (nchw) {
+      const t = i8x16.shuffle(b, b, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+      const o = out + <usize>j;
+      v128.store32_lane(o, t, 0);
+      if (nc > 1) v128.store32_lane(o + planeBytes, t, 1);
+      if (nc > 2) v128.store32_lane(o + 2 * planeBytes, t, 2);
+      if (nc > 3) v128.store32_lane(o + 3 * planeBytes, t, 3);
+    } else {
+      v128.store(out + <usize>(j << 2), b);
+    }
   }
-  return i32x4.trunc_sat_f32x4_s(roundBy(v, even));
+  for (; j < n; j++) {
+    const r = quantVec(v128.load(acc + <usize>(j << 4)), ratio, sBias, invDst, even, nl);
+    const n16 = offsetClamp(i16x8.narrow_i32x4_s(r, r), zp, lo, hi, relu6);
+    const b = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
+    if (nchw) {
+      const o = out + <usize>j;
+      v128.store8_lane(o, b, 0);
+      if (nc > 1) v128.store8_lane(o + planeBytes, b, 1);
+      if (nc > 2) v128.store8_lane(o + 2 * planeBytes, b, 2);
+      if (nc > 3) v128.store8_lane(o + 3 * planeBytes, b, 3);
+    } else {
+      v128.store32_lane(out + <usize>(j << 2), b, 0);
+    }
+  }
+}
+
+/** fastLoop with every flag a constant (so the inliner removes the branches); key = even | nl << 1 | unsigned << 3 | nchw << 4. */
+function fastFinish(
+  key: i32, acc: usize, n: i32, out: usize, planeBytes: usize, nc: i32,
+  ratio: v128, sBias: v128, invDst: v128, zp: v128, lo: v128, hi: v128,
+): void {
+  switch (key) {
+    case 0: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, false, 0, false, false); break;
+    case 1: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, true, 0, false, false); break;
+    case 2: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, false, 1, false, false); break;
+    case 3: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, true, 1, false, false); break;
+    case 4: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, false, 2, false, false); break;
+    case 5: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, true, 2, false, false); break;
+    case 6: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, false, 0, true, false); break;
+    case 7: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, true, 0, true, false); break;
+    case 8: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, false, 0, false, true); break;
+    case 9: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, true, 0, false, true); break;
+    case 10: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, false, 1, false, true); break;
+    case 11: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, true, 1, false, true); break;
+    case 12: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, false, 2, false, true); break;
+    case 13: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, true, 2, false, true); break;
+    case 14: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, false, 0, true, true); break;
+    case 15: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, true, 0, true, true); break;
+    case 16: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, false, 0, false, false); break;
+    case 17: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, true, 0, false, false); break;
+    case 18: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, false, 1, false, false); break;
+    case 19: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, true, 1, false, false); break;
+    case 20: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, false, 2, false, false); break;
+    case 21: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, true, 2, false, false); break;
+    case 22: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, false, 0, true, false); break;
+    case 23: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, true, 0, true, false); break;
+    case 24: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, false, 0, false, true); break;
+    case 25: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, true, 0, false, true); break;
+    case 26: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, false, 1, false, true); break;
+    case 27: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, true, 1, false, true); break;
+    case 28: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, false, 2, false, true); break;
+    case 29: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, true, 2, false, true); break;
+    case 30: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, false, 0, true, true); break;
+    case 31: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, true, 0, true, true); break;
+    default: unreachable();
+  }
 }
 
 /** Lanes l < n of an int32 vector to 4 addresses `stride` bytes apart (NCHW channels). */
@@ -175,6 +306,12 @@ export function finishTile(
     const accB = acc + <usize>(b * npix * 16);
     // NCHW44 blocks that start on a 4-channel boundary with all 4 lanes valid store one vector / one i32
     const aligned = !nchw && (oc & 3) == 0 && nc >= 4;
+    if (!dstInt32 && !fullMode && (aligned || nchw)) {
+      const key = (even ? 1 : 0) | (nonlin << 1) | (unsigned ? 8 : 0) | (nchw ? 16 : 0);
+      const out = dst + <usize>(nchw ? oc * plane + pix : elemAt(false, plane, oc, pix));
+      fastFinish(key, accB, nvalid, out, planeBytes, nc < 4 ? nc : 4, ratio, sBias, invDst, zp, lo, hi);
+      continue;
+    }
     for (let j: i32 = 0; j < nvalid; j++) {
       const p = pix + j;
       let a = v128.load(accB + <usize>(j * 16));
@@ -191,6 +328,204 @@ export function finishTile(
         if (aligned) v128.store32_lane(dst + <usize>elemAt(false, plane, oc, p), n8, 0);
         else if (nchw) storeLanes8(dst + <usize>(oc * plane + p), planeBytes, n8, nc);
         else storeLanesAt8(dst, false, plane, oc, p, n8, nc);
+      }
+    }
+  }
+}
+
+// ---- pixel-lane accumulators (GEMM kernels): one vector = 4 consecutive pixels of one output channel ----------
+
+/**
+ * 4 channels (rows of i32 accumulators, `stride` bytes apart) -> NCHW44 output, 4 pixels at a time: the 4x4
+ * bytes become the 4 pixels' 4-channel groups, contiguous in NCHW44 (one 16-byte store).
+ */
+// @ts-ignore: decorator
+@inline
+function rows44(
+  acc: usize, stride: i32, n: i32, out: usize, ratioP: usize, sBiasP: usize, invDst: v128, zp: v128, lo: v128, hi: v128,
+  even: bool, nl: i32, relu6: bool, unsigned: bool,
+): void {
+  const r0c = v128.load32_splat(ratioP, 0);
+  const r1c = v128.load32_splat(ratioP, 4);
+  const r2c = v128.load32_splat(ratioP, 8);
+  const r3c = v128.load32_splat(ratioP, 12);
+  const s0c = v128.load32_splat(sBiasP, 0);
+  const s1c = v128.load32_splat(sBiasP, 4);
+  const s2c = v128.load32_splat(sBiasP, 8);
+  const s3c = v128.load32_splat(sBiasP, 12);
+  const st = <usize>stride;
+  for (let j: i32 = 0; j < n; j += 4) {
+    const a = acc + <usize>(j << 2);
+    const q0 = quantVec(v128.load(a), r0c, s0c, invDst, even, nl);
+    const q1 = quantVec(v128.load(a + st), r1c, s1c, invDst, even, nl);
+    const q2 = quantVec(v128.load(a + 2 * st), r2c, s2c, invDst, even, nl);
+    const q3 = quantVec(v128.load(a + 3 * st), r3c, s3c, invDst, even, nl);
+    const n01 = offsetClamp(i16x8.narrow_i32x4_s(q0, q1), zp, lo, hi, relu6);
+    const n23 = offsetClamp(i16x8.narrow_i32x4_s(q2, q3), zp, lo, hi, relu6);
+    const b = unsigned ? i8x16.narrow_i16x8_u(n01, n23) : i8x16.narrow_i16x8_s(n01, n23);
+    const t = i8x16.shuffle(b, b, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    const o = out + <usize>(j << 2);
+    if (j + 4 <= n) {
+      v128.store(o, t);
+    } else {
+      v128.store32_lane(o, t, 0);
+      if (j + 1 < n) v128.store32_lane(o, t, 1, 4);
+      if (j + 2 < n) v128.store32_lane(o, t, 2, 8);
+    }
+  }
+}
+
+/** nc <= 4 channels (rows) -> NCHW output: each channel's 4 pixels are 4 contiguous bytes of its plane. */
+// @ts-ignore: decorator
+@inline
+function rowsNchw(
+  acc: usize, stride: i32, n: i32, nc: i32, out: usize, planeBytes: usize, ratioP: usize, sBiasP: usize,
+  invDst: v128, zp: v128, lo: v128, hi: v128, even: bool, nl: i32, relu6: bool, unsigned: bool,
+): void {
+  for (let c: i32 = 0; c < nc; c++) {
+    const rc = v128.load32_splat(ratioP + <usize>(c << 2));
+    const sc = v128.load32_splat(sBiasP + <usize>(c << 2));
+    const row = acc + <usize>(c * stride);
+    const o = out + <usize>c * planeBytes;
+    let j: i32 = 0;
+    for (; j + 8 <= n; j += 8) {
+      const q0 = quantVec(v128.load(row + <usize>(j << 2)), rc, sc, invDst, even, nl);
+      const q1 = quantVec(v128.load(row + <usize>(j << 2), 16), rc, sc, invDst, even, nl);
+      const n16 = offsetClamp(i16x8.narrow_i32x4_s(q0, q1), zp, lo, hi, relu6);
+      const b = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
+      v128.store64_lane(o + <usize>j, b, 0);
+    }
+    for (; j < n; j += 4) {
+      const q = quantVec(v128.load(row + <usize>(j << 2)), rc, sc, invDst, even, nl);
+      const n16 = offsetClamp(i16x8.narrow_i32x4_s(q, q), zp, lo, hi, relu6);
+      const b = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
+      const p = o + <usize>j;
+      if (j + 4 <= n) {
+        v128.store32_lane(p, b, 0);
+      } else {
+        v128.store8_lane(p, b, 0);
+        if (j + 1 < n) v128.store8_lane(p, b, 1, 1);
+        if (j + 2 < n) v128.store8_lane(p, b, 2, 2);
+      }
+    }
+  }
+}
+
+/** rows44 with constant flags; key = even | nl << 1 | unsigned << 3 (nl 3 = relu6). */
+function fastRows44(
+  key: i32, acc: usize, stride: i32, n: i32, out: usize, ratioP: usize, sBiasP: usize, invDst: v128, zp: v128, lo: v128, hi: v128,
+): void {
+  switch (key) {
+    case 0: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, false, 0, false, false); break;
+    case 1: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, true, 0, false, false); break;
+    case 2: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, false, 1, false, false); break;
+    case 3: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, true, 1, false, false); break;
+    case 4: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, false, 2, false, false); break;
+    case 5: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, true, 2, false, false); break;
+    case 6: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, false, 0, true, false); break;
+    case 7: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, true, 0, true, false); break;
+    case 8: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, false, 0, false, true); break;
+    case 9: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, true, 0, false, true); break;
+    case 10: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, false, 1, false, true); break;
+    case 11: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, true, 1, false, true); break;
+    case 12: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, false, 2, false, true); break;
+    case 13: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, true, 2, false, true); break;
+    case 14: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, false, 0, true, true); break;
+    case 15: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, true, 0, true, true); break;
+    default: unreachable();
+  }
+}
+
+/** rowsNchw with constant flags (same key). */
+function fastRowsNchw(
+  key: i32, acc: usize, stride: i32, n: i32, nc: i32, out: usize, planeBytes: usize, ratioP: usize, sBiasP: usize,
+  invDst: v128, zp: v128, lo: v128, hi: v128,
+): void {
+  switch (key) {
+    case 0: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, false, 0, false, false); break;
+    case 1: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, true, 0, false, false); break;
+    case 2: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, false, 1, false, false); break;
+    case 3: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, true, 1, false, false); break;
+    case 4: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, false, 2, false, false); break;
+    case 5: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, true, 2, false, false); break;
+    case 6: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, false, 0, true, false); break;
+    case 7: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, true, 0, true, false); break;
+    case 8: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, false, 0, false, true); break;
+    case 9: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, true, 0, false, true); break;
+    case 10: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, false, 1, false, true); break;
+    case 11: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, true, 1, false, true); break;
+    case 12: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, false, 2, false, true); break;
+    case 13: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, true, 2, false, true); break;
+    case 14: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, false, 0, true, true); break;
+    case 15: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, true, 0, true, true); break;
+    default: unreachable();
+  }
+}
+
+/**
+ * Finishes pixel-lane accumulator rows: acc[c][j] (int32, row c at acc + c * stride, rows padded to a multiple of 4
+ * pixels) for output channels oc0 .. oc0 + nch - 1 (nch <= 4; per-channel arrays at index ch + c) and flat pixels
+ * pix .. pix + npv - 1 of one image (dst, bias: its output and full bias).
+ */
+export function finishRows(
+  ctx: usize, acc: usize, stride: i32, ch: i32, oc0: i32, nch: i32, pix: i32, npv: i32, dst: usize, bias: usize,
+): void {
+  const dstType = load<i32>(ctx, CTX_DSTTYPE);
+  const dstInt32 = dstType == 1;
+  const nonlin = load<i32>(ctx, CTX_NONLIN);
+  const even = load<i32>(ctx, CTX_ROUNDING) == 1;
+  const fullMode = load<i32>(ctx, CTX_BIASMODE) == 2;
+  const nchw = load<i32>(ctx, CTX_DSTLAYOUT) == 1;
+  const plane = load<i32>(ctx, CTX_PLANE);
+  const ratioP = <usize>load<i32>(ctx, CTX_RATIO) + <usize>(ch << 2);
+  const sBiasP = <usize>load<i32>(ctx, CTX_SBIAS) + <usize>(ch << 2);
+  const invDst = f32x4.splat(load<f32>(ctx, CTX_INVDST));
+  const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_DSTZP));
+  const lo = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPLO));
+  const hi = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPHI));
+  if (!dstInt32 && !fullMode) {
+    const key = (even ? 1 : 0) | (nonlin << 1) | (dstType == 2 ? 8 : 0);
+    if (!nchw && (oc0 & 3) == 0 && nch == 4) {
+      fastRows44(key, acc, stride, npv, dst + <usize>elemAt(false, plane, oc0, pix), ratioP, sBiasP, invDst, zp, lo, hi);
+      return;
+    }
+    if (nchw) {
+      fastRowsNchw(key, acc, stride, npv, nch, dst + <usize>(oc0 * plane + pix), <usize>plane, ratioP, sBiasP, invDst, zp, lo, hi);
+      return;
+    }
+  }
+  // general case (int32 output, full bias, NCHW44 channels not on a block boundary): one element at a time
+  const relu6 = nonlin == 3;
+  const nl = relu6 ? 0 : nonlin;
+  const unsigned = dstType == 2;
+  for (let c: i32 = 0; c < nch; c++) {
+    const oc = oc0 + c;
+    const rc = v128.load32_splat(ratioP + <usize>(c << 2));
+    const sc = v128.load32_splat(sBiasP + <usize>(c << 2));
+    const row = acc + <usize>(c * stride);
+    for (let j: i32 = 0; j < npv; j += 4) {
+      let a = v128.load(row + <usize>(j << 2));
+      if (fullMode) {
+        let bv = i32x4.splat(0);
+        bv = i32x4.replace_lane(bv, 0, load<i32>(bias + <usize>(elemAt(nchw, plane, oc, pix + j) << 2)));
+        if (j + 1 < npv) bv = i32x4.replace_lane(bv, 1, load<i32>(bias + <usize>(elemAt(nchw, plane, oc, pix + j + 1) << 2)));
+        if (j + 2 < npv) bv = i32x4.replace_lane(bv, 2, load<i32>(bias + <usize>(elemAt(nchw, plane, oc, pix + j + 2) << 2)));
+        if (j + 3 < npv) bv = i32x4.replace_lane(bv, 3, load<i32>(bias + <usize>(elemAt(nchw, plane, oc, pix + j + 3) << 2)));
+        a = i32x4.add(a, bv);
+      }
+      const r = requantVec(a, dstInt32, nl, even, rc, sc, invDst);
+      if (dstInt32) {
+        store<i32>(dst + <usize>(elemAt(nchw, plane, oc, pix + j) << 2), i32x4.extract_lane(r, 0));
+        if (j + 1 < npv) store<i32>(dst + <usize>(elemAt(nchw, plane, oc, pix + j + 1) << 2), i32x4.extract_lane(r, 1));
+        if (j + 2 < npv) store<i32>(dst + <usize>(elemAt(nchw, plane, oc, pix + j + 2) << 2), i32x4.extract_lane(r, 2));
+        if (j + 3 < npv) store<i32>(dst + <usize>(elemAt(nchw, plane, oc, pix + j + 3) << 2), i32x4.extract_lane(r, 3));
+      } else {
+        const n16 = offsetClamp(i16x8.narrow_i32x4_s(r, r), zp, lo, hi, relu6);
+        const b = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
+        store<u8>(dst + <usize>elemAt(nchw, plane, oc, pix + j), i8x16.extract_lane_u(b, 0));
+        if (j + 1 < npv) store<u8>(dst + <usize>elemAt(nchw, plane, oc, pix + j + 1), i8x16.extract_lane_u(b, 1));
+        if (j + 2 < npv) store<u8>(dst + <usize>elemAt(nchw, plane, oc, pix + j + 2), i8x16.extract_lane_u(b, 2));
+        if (j + 3 < npv) store<u8>(dst + <usize>elemAt(nchw, plane, oc, pix + j + 3), i8x16.extract_lane_u(b, 3));
       }
     }
   }

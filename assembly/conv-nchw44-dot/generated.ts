@@ -1,8 +1,8 @@
 // generated from tools/conv-variants.mjs by tools/gen-conv-kernels.mjs; do not edit
 
 // NCHW44 dot row kernels, one per (filter width, stride, tile). See tools/gen-conv-kernels.mjs for the packed
-// layouts they read. Accumulators are stored to `scratch` and finished (bias, activation, requantization,
-// store of the valid pixels only) by finishTile.
+// layouts they read. The accumulators of the whole row are stored to `scratch` ([block][pixel]) and finished
+// (bias, activation, requantization, store of the valid pixels only) by one finishTile call.
 import { finishTile } from '../common/finish';
 
 export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
@@ -12,7 +12,10 @@ export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -149,16 +152,16 @@ export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
       wp += 256;
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a1_0, 64);
-    v128.store(scratch, a1_1, 80);
-    v128.store(scratch, a1_2, 96);
-    v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f2s1_oc4x8__wasmsimd(
@@ -167,7 +170,10 @@ export function conv_nchw44_dot_f2s1_oc4x8__wasmsimd(
 ): void {
   const wStep: i32 = 64;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 7) / 8) * 8;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -328,16 +334,16 @@ export function conv_nchw44_dot_f2s1_oc4x8__wasmsimd(
       wp += 128;
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a0_4, 64);
-    v128.store(scratch, a0_5, 80);
-    v128.store(scratch, a0_6, 96);
-    v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
@@ -347,7 +353,10 @@ export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -484,16 +493,16 @@ export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
       wp += 256;
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a1_0, 64);
-    v128.store(scratch, a1_1, 80);
-    v128.store(scratch, a1_2, 96);
-    v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f2s2_oc4x8__wasmsimd(
@@ -502,7 +511,10 @@ export function conv_nchw44_dot_f2s2_oc4x8__wasmsimd(
 ): void {
   const wStep: i32 = 64;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 7) / 8) * 8;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -663,16 +675,16 @@ export function conv_nchw44_dot_f2s2_oc4x8__wasmsimd(
       wp += 128;
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a0_4, 64);
-    v128.store(scratch, a0_5, 80);
-    v128.store(scratch, a0_6, 96);
-    v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
@@ -682,7 +694,10 @@ export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -791,16 +806,16 @@ export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a1_0, 64);
-    v128.store(scratch, a1_1, 80);
-    v128.store(scratch, a1_2, 96);
-    v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
@@ -809,7 +824,10 @@ export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
 ): void {
   const wStep: i32 = 96;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -884,12 +902,12 @@ export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f3s1_oc4x8__wasmsimd(
@@ -898,7 +916,10 @@ export function conv_nchw44_dot_f3s1_oc4x8__wasmsimd(
 ): void {
   const wStep: i32 = 96;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 7) / 8) * 8;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -1025,16 +1046,16 @@ export function conv_nchw44_dot_f3s1_oc4x8__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a0_4, 64);
-    v128.store(scratch, a0_5, 80);
-    v128.store(scratch, a0_6, 96);
-    v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
@@ -1044,7 +1065,10 @@ export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -1153,16 +1177,16 @@ export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a1_0, 64);
-    v128.store(scratch, a1_1, 80);
-    v128.store(scratch, a1_2, 96);
-    v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
@@ -1171,7 +1195,10 @@ export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
 ): void {
   const wStep: i32 = 96;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -1246,12 +1273,12 @@ export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f3s2_oc4x8__wasmsimd(
@@ -1260,7 +1287,10 @@ export function conv_nchw44_dot_f3s2_oc4x8__wasmsimd(
 ): void {
   const wStep: i32 = 96;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 7) / 8) * 8;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -1387,16 +1417,16 @@ export function conv_nchw44_dot_f3s2_oc4x8__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a0_4, 64);
-    v128.store(scratch, a0_5, 80);
-    v128.store(scratch, a0_6, 96);
-    v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
@@ -1406,7 +1436,10 @@ export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -1575,16 +1608,16 @@ export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a1_0, 64);
-    v128.store(scratch, a1_1, 80);
-    v128.store(scratch, a1_2, 96);
-    v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
@@ -1593,7 +1626,10 @@ export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
 ): void {
   const wStep: i32 = 160;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -1708,12 +1744,12 @@ export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f5s1_oc4x8__wasmsimd(
@@ -1722,7 +1758,10 @@ export function conv_nchw44_dot_f5s1_oc4x8__wasmsimd(
 ): void {
   const wStep: i32 = 160;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 7) / 8) * 8;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -1921,16 +1960,16 @@ export function conv_nchw44_dot_f5s1_oc4x8__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a0_4, 64);
-    v128.store(scratch, a0_5, 80);
-    v128.store(scratch, a0_6, 96);
-    v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
@@ -1940,7 +1979,10 @@ export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -2109,16 +2151,16 @@ export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a1_0, 64);
-    v128.store(scratch, a1_1, 80);
-    v128.store(scratch, a1_2, 96);
-    v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
@@ -2127,7 +2169,10 @@ export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
 ): void {
   const wStep: i32 = 160;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -2242,12 +2287,12 @@ export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f5s2_oc4x8__wasmsimd(
@@ -2256,7 +2301,10 @@ export function conv_nchw44_dot_f5s2_oc4x8__wasmsimd(
 ): void {
   const wStep: i32 = 160;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 7) / 8) * 8;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -2455,16 +2503,16 @@ export function conv_nchw44_dot_f5s2_oc4x8__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a0_4, 64);
-    v128.store(scratch, a0_5, 80);
-    v128.store(scratch, a0_6, 96);
-    v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
@@ -2474,7 +2522,10 @@ export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -2703,16 +2754,16 @@ export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a1_0, 64);
-    v128.store(scratch, a1_1, 80);
-    v128.store(scratch, a1_2, 96);
-    v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
@@ -2721,7 +2772,10 @@ export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
 ): void {
   const wStep: i32 = 224;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -2876,12 +2930,12 @@ export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f7s1_oc4x8__wasmsimd(
@@ -2890,7 +2944,10 @@ export function conv_nchw44_dot_f7s1_oc4x8__wasmsimd(
 ): void {
   const wStep: i32 = 224;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 7) / 8) * 8;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -3161,16 +3218,16 @@ export function conv_nchw44_dot_f7s1_oc4x8__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a0_4, 64);
-    v128.store(scratch, a0_5, 80);
-    v128.store(scratch, a0_6, 96);
-    v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
@@ -3180,7 +3237,10 @@ export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -3409,16 +3469,16 @@ export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a1_0, 64);
-    v128.store(scratch, a1_1, 80);
-    v128.store(scratch, a1_2, 96);
-    v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
@@ -3427,7 +3487,10 @@ export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
 ): void {
   const wStep: i32 = 224;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -3582,12 +3645,12 @@ export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f7s2_oc4x8__wasmsimd(
@@ -3596,7 +3659,10 @@ export function conv_nchw44_dot_f7s2_oc4x8__wasmsimd(
 ): void {
   const wStep: i32 = 224;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 7) / 8) * 8;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -3867,16 +3933,16 @@ export function conv_nchw44_dot_f7s2_oc4x8__wasmsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a0_4, 64);
-    v128.store(scratch, a0_5, 80);
-    v128.store(scratch, a0_6, 96);
-    v128.store(scratch, a0_7, 112);
-    finishTile(ctx, scratch, 1, 8, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(
@@ -3886,7 +3952,10 @@ export function conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 32;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let h0_0 = i32x4.splat(0);
     let a0_1 = init0;
@@ -4015,14 +4084,14 @@ export function conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(
       wp += 64;
       xb += xBlockStride;
     }
-    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
-    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
-    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
-    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
-    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
-    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0, i32x4.shl(h0_0, 7)));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1, i32x4.shl(h0_1, 7)));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2, i32x4.shl(h0_2, 7)));
+    v128.store(sp + <usize>(48), i32x4.add(a0_3, i32x4.shl(h0_3, 7)));
+    v128.store(sp + <usize>(64), i32x4.add(a0_4, i32x4.shl(h0_4, 7)));
+    v128.store(sp + <usize>(80), i32x4.add(a0_5, i32x4.shl(h0_5, 7)));
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4033,7 +4102,10 @@ export function conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 32;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let h0_0 = i32x4.splat(0);
     let a0_1 = init0;
@@ -4162,14 +4234,14 @@ export function conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(
       wp += 64;
       xb += xBlockStride;
     }
-    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
-    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
-    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
-    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
-    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
-    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0, i32x4.shl(h0_0, 7)));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1, i32x4.shl(h0_1, 7)));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2, i32x4.shl(h0_2, 7)));
+    v128.store(sp + <usize>(48), i32x4.add(a0_3, i32x4.shl(h0_3, 7)));
+    v128.store(sp + <usize>(64), i32x4.add(a0_4, i32x4.shl(h0_4, 7)));
+    v128.store(sp + <usize>(80), i32x4.add(a0_5, i32x4.shl(h0_5, 7)));
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4180,7 +4252,10 @@ export function conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 48;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let h0_0 = i32x4.splat(0);
     let a0_1 = init0;
@@ -4284,14 +4359,14 @@ export function conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
-    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
-    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
-    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
-    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
-    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0, i32x4.shl(h0_0, 7)));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1, i32x4.shl(h0_1, 7)));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2, i32x4.shl(h0_2, 7)));
+    v128.store(sp + <usize>(48), i32x4.add(a0_3, i32x4.shl(h0_3, 7)));
+    v128.store(sp + <usize>(64), i32x4.add(a0_4, i32x4.shl(h0_4, 7)));
+    v128.store(sp + <usize>(80), i32x4.add(a0_5, i32x4.shl(h0_5, 7)));
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4302,7 +4377,10 @@ export function conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 48;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let h0_0 = i32x4.splat(0);
     let a0_1 = init0;
@@ -4406,14 +4484,14 @@ export function conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
-    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
-    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
-    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
-    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
-    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0, i32x4.shl(h0_0, 7)));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1, i32x4.shl(h0_1, 7)));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2, i32x4.shl(h0_2, 7)));
+    v128.store(sp + <usize>(48), i32x4.add(a0_3, i32x4.shl(h0_3, 7)));
+    v128.store(sp + <usize>(64), i32x4.add(a0_4, i32x4.shl(h0_4, 7)));
+    v128.store(sp + <usize>(80), i32x4.add(a0_5, i32x4.shl(h0_5, 7)));
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4424,7 +4502,10 @@ export function conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 80;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let h0_0 = i32x4.splat(0);
     let a0_1 = init0;
@@ -4582,14 +4663,14 @@ export function conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
-    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
-    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
-    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
-    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
-    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0, i32x4.shl(h0_0, 7)));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1, i32x4.shl(h0_1, 7)));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2, i32x4.shl(h0_2, 7)));
+    v128.store(sp + <usize>(48), i32x4.add(a0_3, i32x4.shl(h0_3, 7)));
+    v128.store(sp + <usize>(64), i32x4.add(a0_4, i32x4.shl(h0_4, 7)));
+    v128.store(sp + <usize>(80), i32x4.add(a0_5, i32x4.shl(h0_5, 7)));
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4600,7 +4681,10 @@ export function conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 80;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let h0_0 = i32x4.splat(0);
     let a0_1 = init0;
@@ -4758,14 +4842,14 @@ export function conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
-    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
-    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
-    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
-    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
-    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0, i32x4.shl(h0_0, 7)));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1, i32x4.shl(h0_1, 7)));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2, i32x4.shl(h0_2, 7)));
+    v128.store(sp + <usize>(48), i32x4.add(a0_3, i32x4.shl(h0_3, 7)));
+    v128.store(sp + <usize>(64), i32x4.add(a0_4, i32x4.shl(h0_4, 7)));
+    v128.store(sp + <usize>(80), i32x4.add(a0_5, i32x4.shl(h0_5, 7)));
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4776,7 +4860,10 @@ export function conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 112;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let h0_0 = i32x4.splat(0);
     let a0_1 = init0;
@@ -4988,14 +5075,14 @@ export function conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
-    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
-    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
-    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
-    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
-    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0, i32x4.shl(h0_0, 7)));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1, i32x4.shl(h0_1, 7)));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2, i32x4.shl(h0_2, 7)));
+    v128.store(sp + <usize>(48), i32x4.add(a0_3, i32x4.shl(h0_3, 7)));
+    v128.store(sp + <usize>(64), i32x4.add(a0_4, i32x4.shl(h0_4, 7)));
+    v128.store(sp + <usize>(80), i32x4.add(a0_5, i32x4.shl(h0_5, 7)));
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -5006,7 +5093,10 @@ export function conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 112;
   const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let h0_0 = i32x4.splat(0);
     let a0_1 = init0;
@@ -5218,14 +5308,14 @@ export function conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(
       }
       xb += xBlockStride;
     }
-    v128.store(scratch, i32x4.add(a0_0, i32x4.shl(h0_0, 7)), 0);
-    v128.store(scratch, i32x4.add(a0_1, i32x4.shl(h0_1, 7)), 16);
-    v128.store(scratch, i32x4.add(a0_2, i32x4.shl(h0_2, 7)), 32);
-    v128.store(scratch, i32x4.add(a0_3, i32x4.shl(h0_3, 7)), 48);
-    v128.store(scratch, i32x4.add(a0_4, i32x4.shl(h0_4, 7)), 64);
-    v128.store(scratch, i32x4.add(a0_5, i32x4.shl(h0_5, 7)), 80);
-    finishTile(ctx, scratch, 1, 6, ch, oc0, nch, pixRow + ow0, ow - ow0, dst, bias);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0, i32x4.shl(h0_0, 7)));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1, i32x4.shl(h0_1, 7)));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2, i32x4.shl(h0_2, 7)));
+    v128.store(sp + <usize>(48), i32x4.add(a0_3, i32x4.shl(h0_3, 7)));
+    v128.store(sp + <usize>(64), i32x4.add(a0_4, i32x4.shl(h0_4, 7)));
+    v128.store(sp + <usize>(80), i32x4.add(a0_5, i32x4.shl(h0_5, 7)));
   }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 

@@ -1,7 +1,7 @@
 // One task of the NCHW44 dot convolution: batch n, group g, output-row tile t (spec cpu-conv.md §3.3).
 // Reads:  src NCHW44 {N, G*ICB, IH, IW, 4} int8 (srcKind 0) or NCHW {N, IC<4, IH, IW} int8 (srcKind 1, G == 1)
 // Writes: dst NCHW44 {N, G*OCPG/4, OH, OW, 4}, int8 or int32; rows [t*ohTile, t*ohTile + ohN) of (n, g) only.
-// Workspace (this thread's slice): [SCRATCH_BYTES accumulator scratch][packed input rows]
+// Workspace (this thread's slice): [scratchBytes accumulator scratch: one output row of a tile][packed input rows]
 //   packed[ib][r][p] = 32 bytes for padded pixel p of padded row r (row 0 = source row oh0*S - PT):
 //     SIMD128 kernels: i16 v = xs - zp: [v0,v1,v0,v1,v0,v1,v0,v1 | v2,v3,v2,v3,v2,v3,v2,v3]
 //     relaxed kernels: u = xs + 128 (= xs ^ 0x80), u8 [u0&127, u1&127, u2&127, u3&127] x 4 | [u0>>7 .. u3>>7] x 4
@@ -13,11 +13,9 @@ import {
   CTX_DSTTYPE, CTX_BIASMODE, CTX_ICB, CTX_ICPG, CTX_SRCKIND, CTX_IH, CTX_IW, CTX_OCPG, CTX_GROUP, CTX_OH,
   CTX_OW, CTX_FH, CTX_SH, CTX_PT, CTX_PL, CTX_OHTILE, CTX_IWP, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_BIAS,
   CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT, CTX_TAILNB, CTX_FW, CTX_INIT, CTX_RELAXED, CTX_SRCXOR, CTX_SRCZP,
-  CTX_OC,
+  CTX_OC, CTX_SCRATCHBYTES,
 } from '../common/ctx';
 import { convNchw44DotRow } from './generated';
-
-export const SCRATCH_BYTES: i32 = 512;
 
 /** Expands `count` NCHW44 pixels (4 channels each) into 32-byte pair-broadcast i16 vectors of xs - zp. */
 function expandPixels44(out: usize, src: usize, count: i32, xor: v128, zp: v128): void {
@@ -142,7 +140,7 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   const rowBytes = iwp * 32;
   const blockBytes = ihN * rowBytes;
   const scratch = ws;
-  const packed = ws + <usize>SCRATCH_BYTES;
+  const packed = ws + <usize>load<i32>(ctx, CTX_SCRATCHBYTES);
 
   // ---- pack the source rows of this tile ----
   const srcKind = load<i32>(ctx, CTX_SRCKIND);

@@ -2,14 +2,10 @@
 
 // GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES. See tools/gen-conv-kernels.mjs for the
 // packed layouts they read.
-import { finishTile } from '../common/finish';
 
-export function gemm_s8_oc8x2__wasmsimd(
-  ctx: usize, b: usize, groups: i32, kbn: i32, w: usize, init: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pix0: i32, npv: i32, dst: usize, bias: usize,
-): void {
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
+export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
   let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
     let a0_0 = init0;
@@ -37,19 +33,16 @@ export function gemm_s8_oc8x2__wasmsimd(
       wp += 64;
       xp += 64;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a1_0, 32);
-    v128.store(scratch, a1_1, 48);
-    finishTile(ctx, scratch, 2, 2, ch, oc0, nch, pix0 + g * 2, npv - g * 2, dst, bias);
+    const rp = rows + <usize>(g * 32);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
   }
 }
 
-export function gemm_s8_oc4x2__wasmsimd(
-  ctx: usize, b: usize, groups: i32, kbn: i32, w: usize, init: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pix0: i32, npv: i32, dst: usize, bias: usize,
-): void {
-  const init0 = v128.load(init, 0);
+export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+  const init0 = v128.load32_splat(init, 0);
   let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
     let a0_0 = init0;
@@ -69,70 +62,125 @@ export function gemm_s8_oc4x2__wasmsimd(
       wp += 32;
       xp += 64;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    finishTile(ctx, scratch, 1, 2, ch, oc0, nch, pix0 + g * 2, npv - g * 2, dst, bias);
+    const rp = rows + <usize>(g * 32);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
   }
 }
 
-export function gemm_s8_oc4x4__wasmsimd(
-  ctx: usize, b: usize, groups: i32, kbn: i32, w: usize, init: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pix0: i32, npv: i32, dst: usize, bias: usize,
-): void {
-  const init0 = v128.load(init, 0);
+export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  const init2 = v128.load32_splat(init, 8);
+  const init3 = v128.load32_splat(init, 12);
   let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
     let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
+    let a1_0 = init1;
+    let a2_0 = init2;
+    let a3_0 = init3;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
       const w0l = v128.load(wp, 0);
       const w0h = v128.load(wp, 16);
+      const w1l = v128.load(wp, 32);
+      const w1h = v128.load(wp, 48);
+      const w2l = v128.load(wp, 64);
+      const w2h = v128.load(wp, 80);
+      const w3l = v128.load(wp, 96);
+      const w3h = v128.load(wp, 112);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3l, p0l));
+      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3h, p0h));
+      wp += 128;
+      xp += 32;
+    }
+    const rp = rows + <usize>(g * 16);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(2 * stride + 0), a2_0);
+    v128.store(rp + <usize>(3 * stride + 0), a3_0);
+  }
+}
+
+export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  const init2 = v128.load32_splat(init, 8);
+  const init3 = v128.load32_splat(init, 12);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a3_0 = init3;
+    let a3_1 = init3;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0l = v128.load(wp, 0);
+      const w0h = v128.load(wp, 16);
+      const w1l = v128.load(wp, 32);
+      const w1h = v128.load(wp, 48);
+      const w2l = v128.load(wp, 64);
+      const w2h = v128.load(wp, 80);
+      const w3l = v128.load(wp, 96);
+      const w3h = v128.load(wp, 112);
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3l, p0l));
+      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3h, p0h));
       const p1l = v128.load(xp, 32);
       const p1h = v128.load(xp, 48);
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-      const p2l = v128.load(xp, 64);
-      const p2h = v128.load(xp, 80);
-      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-      const p3l = v128.load(xp, 96);
-      const p3h = v128.load(xp, 112);
-      a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-      a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-      wp += 32;
-      xp += 128;
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+      a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+      a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+      a3_1 = i32x4.add(a3_1, i32x4.dot_i16x8_s(w3l, p1l));
+      a3_1 = i32x4.add(a3_1, i32x4.dot_i16x8_s(w3h, p1h));
+      wp += 128;
+      xp += 64;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    finishTile(ctx, scratch, 1, 4, ch, oc0, nch, pix0 + g * 4, npv - g * 4, dst, bias);
+    const rp = rows + <usize>(g * 32);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+    v128.store(rp + <usize>(2 * stride + 0), a2_0);
+    v128.store(rp + <usize>(2 * stride + 16), a2_1);
+    v128.store(rp + <usize>(3 * stride + 0), a3_0);
+    v128.store(rp + <usize>(3 * stride + 16), a3_1);
   }
 }
 
-export function gemm_s8_oc8x4__wasmsimd(
-  ctx: usize, b: usize, groups: i32, kbn: i32, w: usize, init: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pix0: i32, npv: i32, dst: usize, bias: usize,
-): void {
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
+export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
   let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
-    let a0_3 = init0;
     let a1_0 = init1;
     let a1_1 = init1;
     let a1_2 = init1;
-    let a1_3 = init1;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
       const w0l = v128.load(wp, 0);
@@ -157,37 +205,85 @@ export function gemm_s8_oc8x4__wasmsimd(
       a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
       a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
       a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-      const p3l = v128.load(xp, 96);
-      const p3h = v128.load(xp, 112);
-      a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-      a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-      a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
-      a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
       wp += 64;
-      xp += 128;
+      xp += 96;
     }
-    v128.store(scratch, a0_0, 0);
-    v128.store(scratch, a0_1, 16);
-    v128.store(scratch, a0_2, 32);
-    v128.store(scratch, a0_3, 48);
-    v128.store(scratch, a1_0, 64);
-    v128.store(scratch, a1_1, 80);
-    v128.store(scratch, a1_2, 96);
-    v128.store(scratch, a1_3, 112);
-    finishTile(ctx, scratch, 2, 4, ch, oc0, nch, pix0 + g * 4, npv - g * 4, dst, bias);
+    const rp = rows + <usize>(g * 48);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+    v128.store(rp + <usize>(1 * stride + 32), a1_2);
+  }
+}
+
+export function gemm_s8_1x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0l = v128.load(wp, 0);
+      const w0h = v128.load(wp, 16);
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      wp += 32;
+      xp += 32;
+    }
+    const rp = rows + <usize>(g * 16);
+    v128.store(rp + <usize>(0), a0_0);
+  }
+}
+
+export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0l = v128.load(wp, 0);
+      const w0h = v128.load(wp, 16);
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      const p1l = v128.load(xp, 32);
+      const p1h = v128.load(xp, 48);
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+      const p2l = v128.load(xp, 64);
+      const p2h = v128.load(xp, 80);
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+      wp += 32;
+      xp += 96;
+    }
+    const rp = rows + <usize>(g * 48);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
   }
 }
 
 /** Runs GEMM kernel `id` (index in GEMM_KERNELS). */
 export function gemmRun(
-  id: i32, ctx: usize, b: usize, groups: i32, kbn: i32, w: usize, init: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pix0: i32, npv: i32, dst: usize, bias: usize,
+  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32,
 ): void {
   switch (id) {
-    case 0: gemm_s8_oc8x2__wasmsimd(ctx, b, groups, kbn, w, init, scratch, ch, oc0, nch, pix0, npv, dst, bias); break;
-    case 1: gemm_s8_oc4x2__wasmsimd(ctx, b, groups, kbn, w, init, scratch, ch, oc0, nch, pix0, npv, dst, bias); break;
-    case 2: gemm_s8_oc4x4__wasmsimd(ctx, b, groups, kbn, w, init, scratch, ch, oc0, nch, pix0, npv, dst, bias); break;
-    case 3: gemm_s8_oc8x4__wasmsimd(ctx, b, groups, kbn, w, init, scratch, ch, oc0, nch, pix0, npv, dst, bias); break;
+    case 0: gemm_s8_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
+    case 1: gemm_s8_1x8__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
+    case 2: gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
+    case 3: gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
+    case 4: gemm_s8_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
+    case 5: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
+    case 6: gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
     default: unreachable();
   }
 }

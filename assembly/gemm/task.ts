@@ -3,92 +3,90 @@
 // every output-channel tile of the group runs over it (assembly/gemm/generated.ts), so the packed weights of a
 // tile stay in cache while B streams by.
 //
-// K order: k = ((kh * FW + kw) * icbG + ib) * 4 + i, channel 4 * ib + i of the group (channels past ICPG are 0
-// with weight 0). B panel: [pixel group][kb][j < npix] 32 bytes: i16 [v(k0), v(k1)] x 4 | [v(k2), v(k3)] x 4 with
-// v = xs - zp (xs = raw ^ srcXor, the signed value; zp in that domain), so padding and absent channels are v = 0
-// and the zero point costs nothing in the kernels. Pixels past the plane (the panel's last group) are 0.
-// Workspace slice: [SCRATCH_BYTES accumulator scratch][B panel].
+// K order: k = ((kh * FW + kw) * icbG + ib) * 4 + i, channel 4 * ib + i of the group (channels past ICPG have
+// weight 0). B panel: [micro-tile group][kb][j < npg] 32 bytes for pixel group q = group * npg + j (pixels
+// 4q .. 4q + 3 of the panel): i16 [v(p0,k0), v(p0,k1), v(p1,k0), v(p1,k1), ..., v(p3,k1)] | same for k2, k3, with
+// v = xs - zp (xs = raw ^ srcXor, the signed value; zp in that domain). Every packer first gathers the 16 raw
+// bytes of a pixel group (4 pixels x 4 channels); positions outside the image hold the raw byte of the zero point,
+// so after the subtraction padding is exactly 0 and the zero point costs nothing in the kernels.
+// Workspace slice: [scratchBytes: 4 channel rows of the panel's int32 accumulators][B panel].
+// Output channels run in blocks of 4 (one finishRows call each), each block in micro-tiles of mainNoc channels and
+// then 1-channel tiles; the packed weights follow the same order, [kb][o < noc] per tile (src/algos/gemm.ts).
 // Reads only src[0, N * IC * IH * IW); writes only dst elements of the panel's pixels and this group's channels.
 import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_ICPG, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT,
   CTX_PL, CTX_DH, CTX_DW, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT,
-  CTX_TAILNB, CTX_KBN, CTX_PANELPIX, CTX_PACKMODE, CTX_ICBG, CTX_TILENPIX, CTX_OCPG, CTX_OCPGPAD, CTX_OC,
-  CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE,
+  CTX_KBN, CTX_PANELPIX, CTX_PACKMODE, CTX_ICBG, CTX_TILENPIX, CTX_OCPG, CTX_OCPGPAD, CTX_OC,
+  CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_SCRATCHBYTES,
 } from '../common/ctx';
+import { finishRows } from '../common/finish';
 import { gemmRun } from './generated';
 
-export const GEMM_SCRATCH_BYTES: i32 = 512;
-
-/** Stores the pair-broadcast form of the 4 i16 lanes at `v` lanes 0..3 (k0..k3) to o[0, 32). */
+/** The raw word (4 bytes) of the source zero point: raw ^ srcXor, as int8, minus srcZp is 0. */
 // @ts-ignore: decorator
 @inline
-function storePairs(o: usize, v: v128): void {
-  v128.store(o, v128.shuffle<i32>(v, v, 0, 0, 0, 0), 0);
-  v128.store(o, v128.shuffle<i32>(v, v, 1, 1, 1, 1), 16);
+function padWordOf(ctx: usize): i32 {
+  return ((load<i32>(ctx, CTX_SRCZP) ^ load<i32>(ctx, CTX_SRCXOR)) & 0xff) * 0x01010101;
 }
 
-/** Same for lanes 4..7 (the second pixel of a widened 8-byte load). */
+/** 16 raw bytes of a pixel group, pixel-major (p0 c0..c3, p1 c0..c3, ...) -> the two B vectors. */
 // @ts-ignore: decorator
 @inline
-function storePairsHi(o: usize, v: v128): void {
-  v128.store(o, v128.shuffle<i32>(v, v, 2, 2, 2, 2), 0);
-  v128.store(o, v128.shuffle<i32>(v, v, 3, 3, 3, 3), 16);
+function packRaw(o: usize, raw: v128, xor: v128, zp: v128): void {
+  const t = i8x16.shuffle(v128.xor(raw, xor), raw, 0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15);
+  v128.store(o, i16x8.sub(i16x8.extend_low_i8x16_s(t), zp), 0);
+  v128.store(o, i16x8.sub(i16x8.extend_high_i8x16_s(t), zp), 16);
 }
 
-/** The signed value of a source byte minus the zero point. */
+/** The same from channel-major bytes (c0 p0..p3, c1 p0..p3, ...). */
 // @ts-ignore: decorator
 @inline
-function valueAt(p: usize, xor: i32, zp: i32): i32 {
-  return (((<i32>load<u8>(p) ^ xor) << 24) >> 24) - zp;
+function packRawChannelMajor(o: usize, raw: v128, xor: v128, zp: v128): void {
+  const t = i8x16.shuffle(v128.xor(raw, xor), raw, 0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
+  v128.store(o, i16x8.sub(i16x8.extend_low_i8x16_s(t), zp), 0);
+  v128.store(o, i16x8.sub(i16x8.extend_high_i8x16_s(t), zp), 16);
 }
 
-/** Stores 4 scalar values (each in [-255, 255]) in the pair-broadcast form. */
+/** Byte offset of pixel group q (4 pixels, panel-relative) at K step kb in the B panel. */
 // @ts-ignore: decorator
 @inline
-function storeScalars(o: usize, v0: i32, v1: i32, v2: i32, v3: i32): void {
-  v128.store(o, i32x4.splat((v0 & 0xffff) | (v1 << 16)), 0);
-  v128.store(o, i32x4.splat((v2 & 0xffff) | (v3 << 16)), 16);
-}
-
-/** Byte offset of pixel r (panel-relative) at K step kb in the B panel. */
-// @ts-ignore: decorator
-@inline
-function bAt(r: i32, kb: i32, kbn: i32, npix: i32): usize {
-  const q = r / npix;
-  return <usize>(((q * kbn + kb) * npix + (r - q * npix)) << 5);
+function bAt(q: i32, kb: i32, kbn: i32, npg: i32): usize {
+  const gq = q / npg;
+  return <usize>(((gq * kbn + kb) * npg + (q - gq * npg)) << 5);
 }
 
 /** Mode 0: NCHW44 source, ICPG % 4 == 0, 1x1 stride 1 without padding: B pixel r is source pixel p0 + r. */
-function packNchw44Direct(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, cnt: i32, kbn: i32, npix: i32): void {
+function packNchw44Direct(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
   const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
   const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
+  const pad = i32x4.splat(padWordOf(ctx));
   const plane = load<i32>(ctx, CTX_IH) * load<i32>(ctx, CTX_IW);
   const icb = load<i32>(ctx, CTX_IC) >> 2;
   const icbG = load<i32>(ctx, CTX_ICBG);
+  const full = nv >> 2;
+  const rest = nv & 3;
   for (let kb: i32 = 0; kb < kbn; kb++) {
     const from = src + <usize>((((n * icb + g * icbG + kb) * plane) + p0) << 2);
-    let r: i32 = 0;
-    for (; r + 4 <= nv; r += 4) {
-      const v = v128.xor(v128.load(from + <usize>(r << 2)), xor);
-      const lo = i16x8.sub(i16x8.extend_low_i8x16_s(v), zp);
-      const hi = i16x8.sub(i16x8.extend_high_i8x16_s(v), zp);
-      storePairs(bp + bAt(r, kb, kbn, npix), lo);
-      storePairsHi(bp + bAt(r + 1, kb, kbn, npix), lo);
-      storePairs(bp + bAt(r + 2, kb, kbn, npix), hi);
-      storePairsHi(bp + bAt(r + 3, kb, kbn, npix), hi);
+    let q: i32 = 0;
+    for (; q < full; q++) packRaw(bp + bAt(q, kb, kbn, npg), v128.load(from + <usize>(q << 4)), xor, zp);
+    if (rest != 0) {
+      let v = pad;
+      const a = from + <usize>(q << 4);
+      v = i32x4.replace_lane(v, 0, load<i32>(a));
+      if (rest > 1) v = i32x4.replace_lane(v, 1, load<i32>(a, 4));
+      if (rest > 2) v = i32x4.replace_lane(v, 2, load<i32>(a, 8));
+      packRaw(bp + bAt(q, kb, kbn, npg), v, xor, zp);
+      q++;
     }
-    for (; r < nv; r++) {
-      const v = v128.xor(v128.load32_zero(from + <usize>(r << 2)), xor);
-      storePairs(bp + bAt(r, kb, kbn, npix), i16x8.sub(i16x8.extend_low_i8x16_s(v), zp));
-    }
-    for (; r < cnt; r++) memory.fill(bp + bAt(r, kb, kbn, npix), 0, 32);
+    for (; q < ngroups; q++) memory.fill(bp + bAt(q, kb, kbn, npg), 0, 32);
   }
 }
 
-/** Mode 1: NCHW44 source, ICPG % 4 == 0, any filter / stride / padding / dilation: one 4-byte pixel per (kb, r). */
-function packNchw44Im2col(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, cnt: i32, kbn: i32, npix: i32): void {
+/** Mode 1: NCHW44 source, ICPG % 4 == 0, any filter / stride / padding / dilation: one 4-byte pixel at a time. */
+function packNchw44Im2col(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
   const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
   const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
+  const padWord = padWordOf(ctx);
   const ih = load<i32>(ctx, CTX_IH);
   const iw = load<i32>(ctx, CTX_IW);
   const ow = load<i32>(ctx, CTX_OW);
@@ -103,6 +101,7 @@ function packNchw44Im2col(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0:
   const icb = load<i32>(ctx, CTX_IC) >> 2;
   const icbG = load<i32>(ctx, CTX_ICBG);
   const plane = ih * iw;
+  const cnt = ngroups << 2;
   let kb: i32 = 0;
   for (let kh: i32 = 0; kh < fh; kh++) {
     for (let kw: i32 = 0; kw < fw; kw++) {
@@ -110,16 +109,16 @@ function packNchw44Im2col(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0:
         const blockBase = src + <usize>(((n * icb + g * icbG + ib) * plane) << 2);
         let oy = p0 / ow;
         let ox = p0 - oy * ow;
+        let v = i32x4.splat(0);
         for (let r: i32 = 0; r < cnt; r++) {
-          const o = bp + bAt(r, kb, kbn, npix);
           const y = oy * sh + kh * dh - pt;
           const x = ox * sw + kw * dw - pl;
-          if (r < nv && <u32>y < <u32>ih && <u32>x < <u32>iw) {
-            const v = v128.xor(v128.load32_zero(blockBase + <usize>((y * iw + x) << 2)), xor);
-            storePairs(o, i16x8.sub(i16x8.extend_low_i8x16_s(v), zp));
-          } else {
-            memory.fill(o, 0, 32);
-          }
+          const word = r < nv && <u32>y < <u32>ih && <u32>x < <u32>iw ? load<i32>(blockBase + <usize>((y * iw + x) << 2)) : padWord;
+          const lane = r & 3;
+          if (lane == 0) v = i32x4.replace_lane(v, 0, word);
+          else if (lane == 1) v = i32x4.replace_lane(v, 1, word);
+          else if (lane == 2) v = i32x4.replace_lane(v, 2, word);
+          else packRaw(bp + bAt(r >> 2, kb, kbn, npg), i32x4.replace_lane(v, 3, word), xor, zp);
           if (++ox == ow) {
             ox = 0;
             oy++;
@@ -131,66 +130,58 @@ function packNchw44Im2col(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0:
   }
 }
 
-/** Mode 2: NCHW source, 1x1 stride 1 without padding: 4 channel planes gathered 4 pixels at a time. */
-function packNchwDirect(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, cnt: i32, kbn: i32, npix: i32): void {
-  const xorS = load<i32>(ctx, CTX_SRCXOR);
-  const zpS = load<i32>(ctx, CTX_SRCZP);
-  const xor = i8x16.splat(<i8>xorS);
-  const zp = i16x8.splat(<i16>zpS);
+/** Mode 2: NCHW source, 1x1 stride 1 without padding: 4 channel planes, 4 pixels at a time. */
+function packNchwDirect(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
+  const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
+  const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
+  const padWord = padWordOf(ctx);
+  const pad = i32x4.splat(padWord);
   const plane = load<i32>(ctx, CTX_IH) * load<i32>(ctx, CTX_IW);
   const ic = load<i32>(ctx, CTX_IC);
   const icpg = load<i32>(ctx, CTX_ICPG);
   const pb = <usize>plane;
+  const full = nv >> 2;
+  const rest = nv & 3;
   for (let kb: i32 = 0; kb < kbn; kb++) {
     const c0 = 4 * kb; // first channel of this K step, within the group
-    const nc = icpg - c0; // valid channels (>= 1)
+    const nc = icpg - c0; // valid channels (>= 1); absent ones keep the pad word
     const base = src + <usize>((n * ic + g * icpg + c0) * plane + p0);
-    const keep = keepMask(nc); // lanes of absent channels are zeroed after the subtraction
-    let r: i32 = 0;
-    for (; r + 4 <= nv; r += 4) {
-      // rows: channel c's 4 pixels as one i32 lane
-      let m = i32x4.splat(0);
-      m = i32x4.replace_lane(m, 0, load<i32>(base + <usize>r));
-      if (nc > 1) m = i32x4.replace_lane(m, 1, load<i32>(base + pb + <usize>r));
-      if (nc > 2) m = i32x4.replace_lane(m, 2, load<i32>(base + 2 * pb + <usize>r));
-      if (nc > 3) m = i32x4.replace_lane(m, 3, load<i32>(base + 3 * pb + <usize>r));
-      // transpose 4 channels x 4 pixels -> 4 pixels x 4 channels
-      const t = v128.xor(v128.swizzle(m, i8x16(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15)), xor);
-      const lo = v128.and(i16x8.sub(i16x8.extend_low_i8x16_s(t), zp), keep);
-      const hi = v128.and(i16x8.sub(i16x8.extend_high_i8x16_s(t), zp), keep);
-      storePairs(bp + bAt(r, kb, kbn, npix), lo);
-      storePairsHi(bp + bAt(r + 1, kb, kbn, npix), lo);
-      storePairs(bp + bAt(r + 2, kb, kbn, npix), hi);
-      storePairsHi(bp + bAt(r + 3, kb, kbn, npix), hi);
+    let q: i32 = 0;
+    for (; q < full; q++) {
+      const a = base + <usize>(q << 2);
+      let m = pad;
+      m = i32x4.replace_lane(m, 0, load<i32>(a));
+      if (nc > 1) m = i32x4.replace_lane(m, 1, load<i32>(a + pb));
+      if (nc > 2) m = i32x4.replace_lane(m, 2, load<i32>(a + 2 * pb));
+      if (nc > 3) m = i32x4.replace_lane(m, 3, load<i32>(a + 3 * pb));
+      packRawChannelMajor(bp + bAt(q, kb, kbn, npg), m, xor, zp);
     }
-    for (; r < nv; r++) {
-      const a = base + <usize>r;
-      storeScalars(
-        bp + bAt(r, kb, kbn, npix),
-        valueAt(a, xorS, zpS),
-        nc > 1 ? valueAt(a + pb, xorS, zpS) : 0,
-        nc > 2 ? valueAt(a + 2 * pb, xorS, zpS) : 0,
-        nc > 3 ? valueAt(a + 3 * pb, xorS, zpS) : 0,
-      );
+    if (rest != 0) {
+      // the last pixels one byte at a time (the source ends here)
+      const a = base + <usize>(q << 2);
+      let m = pad;
+      for (let c: i32 = 0; c < 4 && c < nc; c++) {
+        let word = padWord;
+        for (let i: i32 = 0; i < rest; i++) {
+          word = (word & ~(0xff << (8 * i))) | (<i32>load<u8>(a + <usize>c * pb + <usize>i) << (8 * i));
+        }
+        if (c == 0) m = i32x4.replace_lane(m, 0, word);
+        else if (c == 1) m = i32x4.replace_lane(m, 1, word);
+        else if (c == 2) m = i32x4.replace_lane(m, 2, word);
+        else m = i32x4.replace_lane(m, 3, word);
+      }
+      packRawChannelMajor(bp + bAt(q, kb, kbn, npg), m, xor, zp);
+      q++;
     }
-    for (; r < cnt; r++) memory.fill(bp + bAt(r, kb, kbn, npix), 0, 32);
+    for (; q < ngroups; q++) memory.fill(bp + bAt(q, kb, kbn, npg), 0, 32);
   }
 }
 
-/** i16 lanes of two pixels x 4 channels kept for the first `nc` channels: lanes c and 4 + c for c < nc. */
-// @ts-ignore: decorator
-@inline
-function keepMask(nc: i32): v128 {
-  if (nc >= 4) return i16x8.splat(-1);
-  if (nc == 3) return i16x8(-1, -1, -1, 0, -1, -1, -1, 0);
-  if (nc == 2) return i16x8(-1, -1, 0, 0, -1, -1, 0, 0);
-  return i16x8(-1, 0, 0, 0, -1, 0, 0, 0);
-}
-
-/** Modes 3 (NCHW) and 4 (NCHW44): any shape, any channel split: one channel at a time (the general gather). */
-function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, cnt: i32, kbn: i32, npix: i32, nchw: bool): void {
-  const xorS = load<i32>(ctx, CTX_SRCXOR);
-  const zpS = load<i32>(ctx, CTX_SRCZP);
+/** Modes 3 (NCHW) and 4 (NCHW44): any shape, any channel split: one channel value at a time (the general gather). */
+function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32, nchw: bool): void {
+  const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
+  const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
+  const padWord = padWordOf(ctx);
   const ic = load<i32>(ctx, CTX_IC);
   const icpg = load<i32>(ctx, CTX_ICPG);
   const ih = load<i32>(ctx, CTX_IH);
@@ -206,6 +197,7 @@ function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, 
   const dw = load<i32>(ctx, CTX_DW);
   const icbG = load<i32>(ctx, CTX_ICBG);
   const plane = ih * iw;
+  const cnt = ngroups << 2;
   let kb: i32 = 0;
   for (let kh: i32 = 0; kh < fh; kh++) {
     for (let kw: i32 = 0; kw < fw; kw++) {
@@ -215,30 +207,24 @@ function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, 
         if (nc > 4) nc = 4;
         let oy = p0 / ow;
         let ox = p0 - oy * ow;
+        let v = i32x4.splat(0);
         for (let r: i32 = 0; r < cnt; r++) {
-          const o = bp + bAt(r, kb, kbn, npix);
           const y = oy * sh + kh * dh - pt;
           const x = ox * sw + kw * dw - pl;
+          let word = padWord;
           if (r < nv && <u32>y < <u32>ih && <u32>x < <u32>iw) {
-            let v0 = 0, v1 = 0, v2 = 0, v3 = 0;
             const pix = y * iw + x;
-            if (nchw) {
-              const a = src + <usize>((n * ic + c0) * plane + pix);
-              v0 = valueAt(a, xorS, zpS);
-              if (nc > 1) v1 = valueAt(a + <usize>plane, xorS, zpS);
-              if (nc > 2) v2 = valueAt(a + <usize>(2 * plane), xorS, zpS);
-              if (nc > 3) v3 = valueAt(a + <usize>(3 * plane), xorS, zpS);
-            } else {
-              const nb = n * (ic >> 2);
-              v0 = valueAt(src + <usize>((((nb + (c0 >> 2)) * plane + pix) << 2) + (c0 & 3)), xorS, zpS);
-              if (nc > 1) v1 = valueAt(src + <usize>((((nb + ((c0 + 1) >> 2)) * plane + pix) << 2) + ((c0 + 1) & 3)), xorS, zpS);
-              if (nc > 2) v2 = valueAt(src + <usize>((((nb + ((c0 + 2) >> 2)) * plane + pix) << 2) + ((c0 + 2) & 3)), xorS, zpS);
-              if (nc > 3) v3 = valueAt(src + <usize>((((nb + ((c0 + 3) >> 2)) * plane + pix) << 2) + ((c0 + 3) & 3)), xorS, zpS);
+            for (let i: i32 = 0; i < nc; i++) {
+              const c = c0 + i;
+              const at = nchw ? (n * ic + c) * plane + pix : (((n * (ic >> 2) + (c >> 2)) * plane + pix) << 2) + (c & 3);
+              word = (word & ~(0xff << (8 * i))) | (<i32>load<u8>(src + <usize>at) << (8 * i));
             }
-            storeScalars(o, v0, v1, v2, v3);
-          } else {
-            memory.fill(o, 0, 32);
           }
+          const lane = r & 3;
+          if (lane == 0) v = i32x4.replace_lane(v, 0, word);
+          else if (lane == 1) v = i32x4.replace_lane(v, 1, word);
+          else if (lane == 2) v = i32x4.replace_lane(v, 2, word);
+          else packRaw(bp + bAt(r >> 2, kb, kbn, npg), i32x4.replace_lane(v, 3, word), xor, zp);
           if (++ox == ow) {
             ox = 0;
             oy++;
@@ -253,48 +239,46 @@ function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, 
 export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, g: i32, panel: i32): void {
   const plane = load<i32>(ctx, CTX_OH) * load<i32>(ctx, CTX_OW);
   const panelPix = load<i32>(ctx, CTX_PANELPIX);
-  const npix = load<i32>(ctx, CTX_TILENPIX);
+  const npix = load<i32>(ctx, CTX_TILENPIX); // pixels per micro-tile (npg * 4)
+  const npg = npix >> 2;
   const kbn = load<i32>(ctx, CTX_KBN);
   const p0 = panel * panelPix;
   let nv = plane - p0;
   if (nv > panelPix) nv = panelPix;
-  const groups = (nv + npix - 1) / npix;
-  const cnt = groups * npix;
-  const scratch = ws;
-  const bp = ws + <usize>GEMM_SCRATCH_BYTES;
+  const tiles = (nv + npix - 1) / npix; // micro-tile groups of the panel
+  const ngroups = tiles * npg; // pixel groups of 4
+  const stride = ngroups << 4; // bytes per accumulator row
+  const rows = ws;
+  const bp = ws + <usize>load<i32>(ctx, CTX_SCRATCHBYTES);
 
   const mode = load<i32>(ctx, CTX_PACKMODE);
-  if (mode == 0) packNchw44Direct(ctx, bp, src, n, g, p0, nv, cnt, kbn, npix);
-  else if (mode == 1) packNchw44Im2col(ctx, bp, src, n, g, p0, nv, cnt, kbn, npix);
-  else if (mode == 2) packNchwDirect(ctx, bp, src, n, g, p0, nv, cnt, kbn, npix);
-  else packGather(ctx, bp, src, n, g, p0, nv, cnt, kbn, npix, mode == 3);
+  if (mode == 0) packNchw44Direct(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
+  else if (mode == 1) packNchw44Im2col(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
+  else if (mode == 2) packNchwDirect(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
+  else packGather(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg, mode == 3);
 
   const ocpg = load<i32>(ctx, CTX_OCPG);
   const ocpgPad = load<i32>(ctx, CTX_OCPGPAD);
   const oc = load<i32>(ctx, CTX_OC);
-  const mainNb = load<i32>(ctx, CTX_MAINNB);
-  const tailNb = load<i32>(ctx, CTX_TAILNB);
+  const mainNoc = load<i32>(ctx, CTX_MAINNB);
   const mainId = load<i32>(ctx, CTX_MAINVARIANT);
   const tailId = load<i32>(ctx, CTX_TAILVARIANT);
-  const ocbG = ocpgPad >> 2;
-  const fullTiles = ocbG / mainNb;
-  const nTiles = fullTiles + (ocbG % mainNb != 0 ? 1 : 0);
-  const tileBytes = mainNb * kbn * 32;
+  const chanBytes = kbn * 32; // packed weights per output channel
   const weights = <usize>load<i32>(ctx, CTX_WEIGHTS) + <usize>(g * load<i32>(ctx, CTX_GROUPWEIGHTBYTES));
-  const init = <usize>load<i32>(ctx, CTX_INIT);
+  const init = <usize>load<i32>(ctx, CTX_INIT) + <usize>((g * ocpgPad) << 2);
   const elem: i32 = load<i32>(ctx, CTX_DSTTYPE) == 1 ? 4 : 1;
   const dstN = dst + <usize>(n * oc * plane * elem);
   const biasN = load<i32>(ctx, CTX_BIASMODE) == 2 ? <usize>load<i32>(ctx, CTX_BIAS) + <usize>(n * oc * plane * 4) : 0;
-  for (let tile: i32 = 0; tile < nTiles; tile++) {
-    const full = tile < fullTiles;
-    const blk0 = tile * mainNb;
-    const ch = g * ocpgPad + blk0 * 4;
-    let nch = ocpg - blk0 * 4;
-    const tileCh = (full ? mainNb : tailNb) * 4;
-    if (nch > tileCh) nch = tileCh;
-    gemmRun(
-      full ? mainId : tailId, ctx, bp, groups, kbn, weights + <usize>(tile * tileBytes), init + <usize>(ch << 2), scratch,
-      ch, g * ocpg + blk0 * 4, nch, p0, nv, dstN, biasN,
-    );
+  for (let c0: i32 = 0; c0 < ocpg; c0 += 4) {
+    let nch = ocpg - c0;
+    if (nch > 4) nch = 4;
+    let c: i32 = 0;
+    for (; c + mainNoc <= nch; c += mainNoc) {
+      gemmRun(mainId, bp, tiles, kbn, weights + <usize>((c0 + c) * chanBytes), init + <usize>((c0 + c) << 2), rows + <usize>(c * stride), stride);
+    }
+    for (; c < nch; c++) {
+      gemmRun(tailId, bp, tiles, kbn, weights + <usize>((c0 + c) * chanBytes), init + <usize>((c0 + c) << 2), rows + <usize>(c * stride), stride);
+    }
+    finishRows(ctx, rows, stride, g * ocpgPad + c0, g * ocpg + c0, nch, p0, nv, dstN, biasN);
   }
 }

@@ -17,8 +17,6 @@ import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type PlanOptions, 
 import { I8ConvError } from '../errors.js';
 import { srcZeroPointSigned } from './common.js';
 
-/** Bytes of accumulator scratch at the start of each thread slice (assembly task.ts SCRATCH_BYTES). */
-const SCRATCH_BYTES = 512;
 /** Target size of one task's packed input rows: keeps them in a 1-2 MiB L2 with the weights of one tile. */
 const PACKED_TILE_BUDGET = 512 * 1024;
 
@@ -58,6 +56,7 @@ export interface DotPlanFacts {
   ohTile: number;
   ohTiles: number;
   perThreadBytes: number;
+  scratchBytes: number;
 }
 
 /** Every plan-time size, from the shape alone (used by plan() and by tests). */
@@ -82,8 +81,10 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   if (threads > 1 && s.n * s.group < threads) ohTile = Math.max(1, Math.min(ohTile, Math.ceil(perThreadRows / (s.n * s.group))));
   const ohTiles = Math.ceil(s.oh / ohTile);
   const ihN = (ohTile - 1) * s.sh + s.fh;
-  const perThreadBytes = SCRATCH_BYTES + icb * ihN * iwp * 32;
-  return { main, tail, icb, iwp, ohTile, ohTiles, perThreadBytes };
+  // accumulator scratch: one output row of the widest tile ([block][pixel] vectors, rows padded to the tile)
+  const scratchBytes = Math.max(...[main, tail].filter((k) => k !== null).map((k) => k!.nb * Math.ceil(s.ow / k!.npix) * k!.npix * 16));
+  const perThreadBytes = scratchBytes + icb * ihN * iwp * 32;
+  return { main, tail, icb, iwp, ohTile, ohTiles, perThreadBytes, scratchBytes };
 }
 
 function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 0 | 1): AlgoPlan {
@@ -110,6 +111,7 @@ function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 
       tailVariant: f.tail ? f.tail.id : -1,
       tailNb: f.tail ? f.tail.nb : 0,
       relaxed: relaxed ? 1 : 0,
+      scratchBytes: f.scratchBytes,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { icpg, ocpg, fh, fw } = s;

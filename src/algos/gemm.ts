@@ -8,9 +8,11 @@
  * Kernels: assembly/gemm/ (task.ts packs one panel of output pixels, generated.ts holds the micro-kernels of
  * src/algos/kernel-table.generated.ts GEMM_KERNELS).
  *
- * Packed filter, per group, per tile of nb blocks of 4 output channels, per K step kb = (kh * FW + kw) * icbG + ib,
- * per block b: 32 bytes, i16 [w(o, c0), w(o, c1)] for o = 0..3 | [w(o, c2), w(o, c3)] for o = 0..3, channel
- * cj = 4 * ib + j of the group; channels past ICPG and outputs past OCPG are 0.
+ * Packed filter, per group, output channels in blocks of 4, each block in micro-tiles of main.noc channels and then
+ * 1-channel tiles (assembly/gemm/task.ts runs them in that order); per tile, per K step
+ * kb = (kh * FW + kw) * icbG + ib, per channel o of the tile: 32 bytes, i16 [w(o, c0), w(o, c1)] x 4 |
+ * [w(o, c2), w(o, c3)] x 4 with cj = 4 * ib + j the group's input channel (0 past ICPG). A channel's tile data
+ * starts at (channel * kbn * 32) within the group, whatever the tiling.
  */
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
@@ -18,8 +20,6 @@ import { GEMM_KERNELS, type GemmKernelVariant } from './kernel-table.generated.j
 import { reject, type AlgoPlan, type ConvAlgorithm, type PlanOptions } from './types.js';
 import { I8ConvError } from '../errors.js';
 
-/** Bytes of accumulator scratch at the start of each thread slice (assembly/gemm/task.ts GEMM_SCRATCH_BYTES). */
-const SCRATCH_BYTES = 512;
 /**
  * Target bytes of one task's B panel. The micro-kernels stream it once per output-channel tile while the tile's
  * weights stay in L1, so it should sit in L2 (512 KiB-2 MiB on the machines measured) together with the next
@@ -27,7 +27,7 @@ const SCRATCH_BYTES = 512;
  */
 const PANEL_BUDGET = 192 * 1024;
 
-export function pickGemmKernels(forced?: string): { main: GemmKernelVariant; tail: (nb: number) => GemmKernelVariant | null } {
+export function pickGemmKernels(forced?: string): { main: GemmKernelVariant; tail: GemmKernelVariant } {
   let main: GemmKernelVariant | undefined;
   if (forced !== undefined) {
     main = GEMM_KERNELS.find((k) => k.name === forced);
@@ -36,26 +36,22 @@ export function pickGemmKernels(forced?: string): { main: GemmKernelVariant; tai
     main = GEMM_KERNELS.find((k) => k.role === 'main')!;
   }
   const m = main;
-  return {
-    main: m,
-    tail: (nb) => {
-      if (nb === 0) return null;
-      const fits = GEMM_KERNELS.filter((k) => k.nb === nb && k.npix === m.npix);
-      const t = fits.find((k) => k.role === 'tail') ?? fits[0];
-      if (!t) throw new Error(`no GEMM kernel with ${nb} oc blocks and ${m.npix} pixels`);
-      return t;
-    },
-  };
+  const fits = GEMM_KERNELS.filter((k) => k.noc === 1 && k.npg === m.npg);
+  const tail = fits.find((k) => k.role === 'tail') ?? fits[0];
+  if (!tail) throw new Error(`no 1-channel GEMM kernel with ${m.npg * 4} pixels`);
+  return { main: m, tail };
 }
 
 export interface GemmPlanFacts {
   main: GemmKernelVariant;
-  tail: GemmKernelVariant | null;
+  tail: GemmKernelVariant;
   icbG: number;
   kbn: number;
   ocpgPad: number;
   panelPix: number;
   panels: number;
+  /** accumulator scratch: 4 channel rows of the panel */
+  scratchBytes: number;
   perThreadBytes: number;
   packMode: number;
 }
@@ -75,68 +71,72 @@ export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, al
   const kbn = s.fh * s.fw * icbG;
   const ocpgPad = Math.ceil(s.ocpg / 4) * 4;
   const plane = s.oh * s.ow;
-  const npix = main.npix;
-  const roundUp = (v: number) => Math.ceil(v / npix) * npix;
-  let panelPix = Math.max(npix, Math.floor(PANEL_BUDGET / (kbn * 32) / npix) * npix);
+  const unit = main.npg * 4; // pixels per micro-tile
+  const roundUp = (v: number) => Math.ceil(v / unit) * unit;
+  // B holds 8 bytes per (pixel, K step)
+  let panelPix = Math.max(unit, Math.floor(PANEL_BUDGET / (kbn * 8) / unit) * unit);
   panelPix = Math.min(panelPix, roundUp(plane));
   // every thread gets work: split the plane further when batch x groups gives fewer tasks than threads
   const outer = s.n * s.group;
   if (threads > 1 && outer * Math.ceil(plane / panelPix) < threads) {
-    panelPix = Math.max(npix, roundUp(Math.ceil(plane / Math.ceil(threads / outer))));
+    panelPix = Math.max(unit, roundUp(Math.ceil(plane / Math.ceil(threads / outer))));
   }
   const panels = Math.ceil(plane / panelPix);
+  const scratchBytes = 4 * panelPix * 4;
   return {
-    main,
-    tail: tail((ocpgPad / 4) % main.nb),
-    icbG,
-    kbn,
-    ocpgPad,
-    panelPix,
-    panels,
-    perThreadBytes: SCRATCH_BYTES + panelPix * kbn * 32,
+    main, tail, icbG, kbn, ocpgPad, panelPix, panels, scratchBytes,
+    perThreadBytes: scratchBytes + panelPix * kbn * 8,
     packMode: packModeOf(s, allowDirect),
   };
 }
 
 function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
   const f = gemmPlanFacts(s, threads, kernel);
-  const ocbG = f.ocpgPad / 4;
-  const groupWeightBytes = ocbG * f.kbn * 32;
+  const chanBytes = f.kbn * 32;
+  const groupWeightBytes = s.ocpg * chanBytes;
   const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
   return {
     workspace,
     perThreadBytes: f.perThreadBytes,
     ocpgPad: f.ocpgPad,
     packedFilterBytes: groupWeightBytes * s.group,
-    kernelNames: [f.main.name, ...(f.tail ? [f.tail.name] : [])],
+    kernelNames: [f.main.name, ...(s.ocpg % 4 % f.main.noc !== 0 || f.main.noc > s.ocpg ? [f.tail.name] : [])],
     ctxFields: {
       kbn: f.kbn,
       icbG: f.icbG,
       panelPix: f.panelPix,
-      tileNpix: f.main.npix,
+      tileNpix: f.main.npg * 4,
       packMode: f.packMode,
       groupWeightBytes,
       mainVariant: f.main.id,
-      mainNb: f.main.nb,
-      tailVariant: f.tail ? f.tail.id : -1,
-      tailNb: f.tail ? f.tail.nb : 0,
+      mainNb: f.main.noc,
+      tailVariant: f.tail.id,
+      tailNb: 1,
+      scratchBytes: f.scratchBytes,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { icpg, ocpg, fh, fw } = s;
       const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       const weight = (g: number, o: number, c: number, kh: number, kw: number) =>
-        o < ocpg && c < icpg ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
+        c < icpg ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
       let p = 0;
       for (let g = 0; g < s.group; g++) {
-        for (let blk0 = 0; blk0 < ocbG; blk0 += f.main.nb) {
-          const nb = Math.min(f.main.nb, ocbG - blk0);
-          for (let kh = 0; kh < fh; kh++)
-            for (let kw = 0; kw < fw; kw++)
-              for (let ib = 0; ib < f.icbG; ib++)
-                for (let b = 0; b < nb; b++)
-                  for (let half = 0; half < 2; half++)
-                    for (let o4 = 0; o4 < 4; o4++)
-                      for (let j = 0; j < 2; j++) o16[p++] = weight(g, (blk0 + b) * 4 + o4, ib * 4 + half * 2 + j, kh, kw);
+        for (let c0 = 0; c0 < ocpg; c0 += 4) {
+          const nch = Math.min(4, ocpg - c0);
+          // the block's micro-tiles, as the task runs them: main.noc channels while they fit, then single channels
+          const tiles: Array<[number, number]> = [];
+          let c = 0;
+          for (; c + f.main.noc <= nch; c += f.main.noc) tiles.push([c0 + c, f.main.noc]);
+          for (; c < nch; c++) tiles.push([c0 + c, 1]);
+          for (const [first, noc] of tiles) {
+            for (let kh = 0; kh < fh; kh++)
+              for (let kw = 0; kw < fw; kw++)
+                for (let ib = 0; ib < f.icbG; ib++)
+                  for (let o = first; o < first + noc; o++)
+                    for (let half = 0; half < 2; half++)
+                      for (let lane = 0; lane < 4; lane++)
+                        for (let j = 0; j < 2; j++) o16[p++] = weight(g, o, ib * 4 + half * 2 + j, kh, kw);
+          }
         }
       }
       if (p * 2 !== out.byteLength) throw new Error(`packFilter wrote ${p * 2} of ${out.byteLength} bytes`);

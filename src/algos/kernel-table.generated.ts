@@ -54,16 +54,21 @@ export interface GemmKernelVariant {
   id: number;
   name: string;
   family: 'gemm';
-  nb: number;
-  npix: number;
+  /** output channels per micro-tile */
+  noc: number;
+  /** groups of 4 pixels per micro-tile */
+  npg: number;
   role: 'main' | 'tail' | 'alt';
   isa: 'wasmsimd';
 }
 export const GEMM_KERNELS: readonly GemmKernelVariant[] = [
-  { id: 0, name: 'gemm_s8_oc8x2__wasmsimd', family: 'gemm', nb: 2, npix: 2, role: 'main', isa: 'wasmsimd' },
-  { id: 1, name: 'gemm_s8_oc4x2__wasmsimd', family: 'gemm', nb: 1, npix: 2, role: 'tail', isa: 'wasmsimd' },
-  { id: 2, name: 'gemm_s8_oc4x4__wasmsimd', family: 'gemm', nb: 1, npix: 4, role: 'alt', isa: 'wasmsimd' },
-  { id: 3, name: 'gemm_s8_oc8x4__wasmsimd', family: 'gemm', nb: 2, npix: 4, role: 'alt', isa: 'wasmsimd' },
+  { id: 0, name: 'gemm_s8_2x8__wasmsimd', family: 'gemm', noc: 2, npg: 2, role: 'main', isa: 'wasmsimd' },
+  { id: 1, name: 'gemm_s8_1x8__wasmsimd', family: 'gemm', noc: 1, npg: 2, role: 'tail', isa: 'wasmsimd' },
+  { id: 2, name: 'gemm_s8_4x4__wasmsimd', family: 'gemm', noc: 4, npg: 1, role: 'alt', isa: 'wasmsimd' },
+  { id: 3, name: 'gemm_s8_4x8__wasmsimd', family: 'gemm', noc: 4, npg: 2, role: 'alt', isa: 'wasmsimd' },
+  { id: 4, name: 'gemm_s8_2x12__wasmsimd', family: 'gemm', noc: 2, npg: 3, role: 'alt', isa: 'wasmsimd' },
+  { id: 5, name: 'gemm_s8_1x4__wasmsimd', family: 'gemm', noc: 1, npg: 1, role: 'alt', isa: 'wasmsimd' },
+  { id: 6, name: 'gemm_s8_1x12__wasmsimd', family: 'gemm', noc: 1, npg: 3, role: 'alt', isa: 'wasmsimd' },
 ];
 
 /** Conv context record layout (byte offsets), shared with assembly/common/ctx.ts. */
@@ -120,6 +125,7 @@ export const CTX = {
   icbG: 196,
   tileNpix: 200,
   n: 204,
+  scratchBytes: 208,
 } as const;
-export const CTX_BYTES = 208;
+export const CTX_BYTES = 212;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);
