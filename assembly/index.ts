@@ -11,3 +11,5 @@ export * from './relayout/index';
 export { convNchw44DotTask } from './conv-nchw44-dot/task';
 export { convNchw44DotRow } from './conv-nchw44-dot/generated';
 export { convGemmTask } from './gemm/task';
+export { chanwiseTask } from './chanwise/task';
+export { nchwDotPad, nchwDotConv } from './conv-nchw-dot/task';

@@ -83,21 +83,22 @@ export class ConvBias {
     this.workspaceBytes = this.plan.workspace.totalBytes;
     const dstBytes = s.dstLength * (s.dstType === 'int32' ? 4 : 1);
     const perChannel = s.group * this.plan.ocpgPad;
+    const perChannelAlloc = Math.ceil(perChannel / 4) * 4; // kernels read whole vectors of 4 channels
     this.ctx = this.alloc(CTX_BYTES);
     this.srcBuf = this.alloc(s.srcLength);
     this.dstBuf = this.alloc(dstBytes);
     this.ws = this.alloc(this.workspaceBytes);
     if (s.biasMode === 'full') this.biasBuf = this.alloc(s.biasLength * 4);
-    this.initBuf = this.alloc(perChannel * 4);
-    const ratioBuf = this.alloc(perChannel * 4);
-    const sBiasBuf = this.alloc(perChannel * 4);
+    this.initBuf = this.alloc(perChannelAlloc * 4);
+    const ratioBuf = this.alloc(perChannelAlloc * 4);
+    const sBiasBuf = this.alloc(perChannelAlloc * 4);
     this.filterBuf = this.plan.workspace.get(this.ws, 0);
 
     const k = channelConsts(s, this.plan.ocpgPad);
     const f32 = core.f32();
     f32.set(k.ratio, ratioBuf >> 2);
     f32.set(k.sBias, sBiasBuf >> 2);
-    core.i32().fill(0, this.initBuf >> 2, (this.initBuf >> 2) + perChannel);
+    core.i32().fill(0, this.initBuf >> 2, (this.initBuf >> 2) + perChannelAlloc);
     const fields: Partial<Record<CtxField, number>> = {
       ...commonCtxFields(s, this.plan.ocpgPad),
       ...this.plan.ctxFields,

@@ -144,5 +144,7 @@ export const CTX_FIELDS = [
   ['icbG', 'i32', 'GEMM: channel blocks of 4 per group per tap (K = FH * FW * icbG * 4)'],
   ['tileNpix', 'i32', 'GEMM: pixels per micro-tile (the B panel layout; main and tail kernels share it)'],
   ['n', 'i32', 'batch'],
+  ['owPad', 'i32', 'NCHW direct: output columns rounded up to the 8 a trip computes'],
+  ['rowBytes', 'i32', 'NCHW direct: bytes per padded input row'],
   ['scratchBytes', 'i32', 'bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles)'],
 ];

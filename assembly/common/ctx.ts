@@ -105,6 +105,10 @@ export const CTX_ICBG: i32 = 196;
 export const CTX_TILENPIX: i32 = 200;
 /** i32: batch */
 export const CTX_N: i32 = 204;
+/** i32: NCHW direct: output columns rounded up to the 8 a trip computes */
+export const CTX_OWPAD: i32 = 208;
+/** i32: NCHW direct: bytes per padded input row */
+export const CTX_ROWBYTES: i32 = 212;
 /** i32: bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles) */
-export const CTX_SCRATCHBYTES: i32 = 208;
-export const CTX_BYTES: i32 = 212;
+export const CTX_SCRATCHBYTES: i32 = 216;
+export const CTX_BYTES: i32 = 220;

@@ -125,7 +125,9 @@ export const CTX = {
   icbG: 196,
   tileNpix: 200,
   n: 204,
-  scratchBytes: 208,
+  owPad: 208,
+  rowBytes: 212,
+  scratchBytes: 216,
 } as const;
-export const CTX_BYTES = 212;
+export const CTX_BYTES = 220;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);

@@ -1,0 +1,149 @@
+// Channel-wise (depthwise) convolution: group = IC = OC, one filter per channel. One task: batch n, block gb of 4
+// channels, output-row tile t. NCHW44 or NCHW source and output (NCHW: channels past C are absent).
+//
+// Packed rows (this thread's slice), per padded row r (row 0 = source row oh0 * SH - PT), per padded column x:
+//   Q[r][x] = i16 [v(x,c0), v(x+1,c0), v(x,c1), v(x+1,c1), v(x,c2), v(x+1,c2), v(x,c3), v(x+1,c3)]   (16 bytes)
+// with v = xs - zp (0 outside the image). The packed filter of block gb, per filter row kh and tap pair q:
+//   W[kh][q] = i16 [w(c0,kh,2q), w(c0,kh,2q+1), w(c1,kh,2q), ...] (taps past FW are 0)
+// so dot(Q[r][ow * SW + 2q], W[kh][q]) is taps 2q and 2q + 1 of row kh for the block's 4 channels at output
+// pixel ow: FH * ceil(FW / 2) dots per output pixel and block, for any stride.
+// Slice: [scratchBytes: one output row of accumulators][raw row: (iwp + 8) words][Q rows: ihN * iwp * 16 bytes].
+import {
+  CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT, CTX_PL,
+  CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_OHTILE, CTX_IWP,
+  CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC,
+} from '../common/ctx';
+import { finishTile } from '../common/finish';
+
+/** One output row: `ow` pixels (4 at a time) of the block; S is the column stride (a constant where inlined). */
+// @ts-ignore: decorator
+@inline
+function convRow(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: v128, ow: i32, S: i32, scratch: usize): void {
+  const step = <usize>(S * 16);
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    let a0 = init;
+    let a1 = init;
+    let a2 = init;
+    let a3 = init;
+    let wp = w;
+    let rp = q0 + <usize>(ow0 * S * 16);
+    for (let kh: i32 = 0; kh < fh; kh++) {
+      let xp = rp;
+      for (let q: i32 = 0; q < nq; q++) {
+        const wv = v128.load(wp);
+        a0 = i32x4.add(a0, i32x4.dot_i16x8_s(v128.load(xp), wv));
+        a1 = i32x4.add(a1, i32x4.dot_i16x8_s(v128.load(xp + step), wv));
+        a2 = i32x4.add(a2, i32x4.dot_i16x8_s(v128.load(xp + 2 * step), wv));
+        a3 = i32x4.add(a3, i32x4.dot_i16x8_s(v128.load(xp + 3 * step), wv));
+        wp += 16;
+        xp += 32;
+      }
+      rp += <usize>rowBytes;
+    }
+    const sp = scratch + <usize>(ow0 * 16);
+    v128.store(sp, a0, 0);
+    v128.store(sp, a1, 16);
+    v128.store(sp, a2, 32);
+    v128.store(sp, a3, 48);
+  }
+}
+
+export function chanwiseTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb: i32, t: i32): void {
+  const C = load<i32>(ctx, CTX_IC);
+  const ih = load<i32>(ctx, CTX_IH);
+  const iw = load<i32>(ctx, CTX_IW);
+  const oh = load<i32>(ctx, CTX_OH);
+  const ow = load<i32>(ctx, CTX_OW);
+  const fh = load<i32>(ctx, CTX_FH);
+  const fw = load<i32>(ctx, CTX_FW);
+  const sh = load<i32>(ctx, CTX_SH);
+  const sw = load<i32>(ctx, CTX_SW);
+  const pt = load<i32>(ctx, CTX_PT);
+  const pl = load<i32>(ctx, CTX_PL);
+  const ohTile = load<i32>(ctx, CTX_OHTILE);
+  const iwp = load<i32>(ctx, CTX_IWP);
+  const nchw = load<i32>(ctx, CTX_SRCLAYOUT) == 1;
+  const xorS = load<i32>(ctx, CTX_SRCXOR);
+  const zpS = load<i32>(ctx, CTX_SRCZP);
+  const xor = i8x16.splat(<i8>xorS);
+  const zp = i16x8.splat(<i16>zpS);
+  const padWord = ((zpS ^ xorS) & 0xff) * 0x01010101;
+
+  const oh0 = t * ohTile;
+  let ohN = oh - oh0;
+  if (ohN > ohTile) ohN = ohTile;
+  const ihN = (ohN - 1) * sh + fh;
+  const rowBytes = iwp * 16;
+  const scratch = ws;
+  const raw = ws + <usize>load<i32>(ctx, CTX_SCRATCHBYTES);
+  const qBase = raw + <usize>((iwp + 8) * 4);
+  const plane = ih * iw;
+
+  // ---- pack the tile's rows ----
+  for (let r: i32 = 0; r < ihN; r++) {
+    const y = oh0 * sh - pt + r;
+    const qRow = qBase + <usize>(r * rowBytes);
+    if (y < 0 || y >= ih) {
+      memory.fill(qRow, 0, <usize>rowBytes);
+      continue;
+    }
+    // the padded row as 4-channel raw words, the zero point's raw word outside the image
+    for (let x: i32 = 0; x < iwp + 8; x++) store<i32>(raw + <usize>(x << 2), padWord);
+    let cols = iw;
+    if (cols > iwp - pl) cols = iwp - pl; // columns no output reads stay out
+    if (cols > 0) {
+      if (!nchw) {
+        memory.copy(raw + <usize>(pl << 2), src + <usize>((((n * (C >> 2) + gb) * ih + y) * iw) << 2), <usize>(cols << 2));
+      } else {
+        const c0 = gb * 4;
+        let nc = C - c0;
+        if (nc > 4) nc = 4;
+        const base = src + <usize>((n * C + c0) * plane + y * iw);
+        const pb = <usize>plane;
+        let x: i32 = 0;
+        for (; x + 4 <= cols; x += 4) {
+          let m = i32x4.splat(padWord);
+          const a = base + <usize>x;
+          m = i32x4.replace_lane(m, 0, load<i32>(a));
+          if (nc > 1) m = i32x4.replace_lane(m, 1, load<i32>(a + pb));
+          if (nc > 2) m = i32x4.replace_lane(m, 2, load<i32>(a + 2 * pb));
+          if (nc > 3) m = i32x4.replace_lane(m, 3, load<i32>(a + 3 * pb));
+          v128.store(raw + <usize>((pl + x) << 2), i8x16.shuffle(m, m, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15));
+        }
+        for (; x < cols; x++) {
+          for (let i: i32 = 0; i < nc; i++) store<u8>(raw + <usize>(((pl + x) << 2) + i), load<u8>(base + <usize>i * pb + <usize>x));
+        }
+      }
+    }
+    // Q[x] interleaves pixels x and x + 1 channel by channel
+    for (let x: i32 = 0; x < iwp; x += 4) {
+      const a = v128.xor(v128.load(raw + <usize>(x << 2)), xor);
+      const b = v128.xor(v128.load(raw + <usize>((x + 1) << 2)), xor);
+      const o = qRow + <usize>(x << 4);
+      v128.store(o, i16x8.sub(i16x8.extend_low_i8x16_s(i8x16.shuffle(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 0, 0, 0, 0, 0, 0, 0, 0)), zp), 0);
+      if (x + 1 < iwp) v128.store(o, i16x8.sub(i16x8.extend_low_i8x16_s(i8x16.shuffle(a, b, 4, 20, 5, 21, 6, 22, 7, 23, 0, 0, 0, 0, 0, 0, 0, 0)), zp), 16);
+      if (x + 2 < iwp) v128.store(o, i16x8.sub(i16x8.extend_low_i8x16_s(i8x16.shuffle(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 0, 0, 0, 0, 0, 0, 0, 0)), zp), 32);
+      if (x + 3 < iwp) v128.store(o, i16x8.sub(i16x8.extend_low_i8x16_s(i8x16.shuffle(a, b, 12, 28, 13, 29, 14, 30, 15, 31, 0, 0, 0, 0, 0, 0, 0, 0)), zp), 48);
+    }
+  }
+
+  // ---- compute ----
+  const nq = (fw + 1) >> 1;
+  const w = <usize>load<i32>(ctx, CTX_WEIGHTS) + <usize>(gb * load<i32>(ctx, CTX_GROUPWEIGHTBYTES));
+  const init = v128.load(<usize>load<i32>(ctx, CTX_INIT) + <usize>(gb << 4));
+  const oc = load<i32>(ctx, CTX_OC);
+  const planeOut = oh * ow;
+  const elem: i32 = load<i32>(ctx, CTX_DSTTYPE) == 1 ? 4 : 1;
+  const dstN = dst + <usize>(n * oc * planeOut * elem);
+  const biasN = load<i32>(ctx, CTX_BIASMODE) == 2 ? <usize>load<i32>(ctx, CTX_BIAS) + <usize>(n * oc * planeOut * 4) : 0;
+  let nch = C - gb * 4;
+  if (nch > 4) nch = 4;
+  const owPad = (ow + 3) & ~3;
+  for (let r: i32 = 0; r < ohN; r++) {
+    const q0 = qBase + <usize>(r * sh * rowBytes);
+    if (sw == 1) convRow(q0, rowBytes, fh, nq, w, init, ow, 1, scratch);
+    else if (sw == 2) convRow(q0, rowBytes, fh, nq, w, init, ow, 2, scratch);
+    else convRow(q0, rowBytes, fh, nq, w, init, ow, sw, scratch);
+    finishTile(ctx, scratch, 1, owPad, gb * 4, gb * 4, nch, (oh0 + r) * ow, ow, dstN, biasN);
+  }
+}

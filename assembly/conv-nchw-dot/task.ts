@@ -1,0 +1,127 @@
+// NCHW direct dot convolution (MegEngine's ARMDOTS8STRD1 / ARMDOTS8STRD2, spec cpu-conv.md §4): square FH = FW
+// filters, stride 1 or 2, any channel count. Two kernels run back to back:
+//   nchwDotPad  over {N, G, ICPG}: one padded input plane each, into the shared plane area of the workspace
+//   nchwDotConv over {N, G, OCPG}: one output channel each, accumulated input channel by input channel through an
+//                                  int32 plane in the thread's slice (the first input channel starts from the
+//                                  channel's bias, the later ones add to it), then finished row by row
+// Padded plane rows (v = xs - zp, 0 outside the image):
+//   stride 1: P[y][x] = i16 pair (v[y][x], v[y][x + 1]), 4 bytes per column: 4 consecutive output columns c..c+3
+//             and taps (2q, 2q + 1) are the 16 bytes at column c + 2q
+//   stride 2: i16 v[y][x], 2 bytes per column: output columns c..c+3 and taps (2q, 2q + 1) are the 8 values at
+//             column 2c + 2q, i.e. the 16 bytes at byte 4 * (c + q)
+// Packed filter, per output channel, per input channel, filter row kh, tap pair q: i16 [w(kh,2q), w(kh,2q+1)] x 4.
+// Accumulators hold 4 consecutive output columns of one channel (pixel-lane, finished by finishRows).
+import {
+  CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_ICPG, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_SH, CTX_PT, CTX_PL,
+  CTX_WEIGHTS, CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_ROWBYTES, CTX_OCPG, CTX_OCPGPAD, CTX_OC, CTX_GROUP,
+  CTX_OWPAD, CTX_SRCLAYOUT,
+} from '../common/ctx';
+import { finishRows } from '../common/finish';
+
+/** Rows of a padded plane: (OH - 1) * S + FH. */
+// @ts-ignore: decorator
+@inline
+function paddedRows(ctx: usize): i32 {
+  return (load<i32>(ctx, CTX_OH) - 1) * load<i32>(ctx, CTX_SH) + load<i32>(ctx, CTX_FH);
+}
+
+/** Pads input channel ic of group g of image n into its plane of the shared area `planes`. */
+export function nchwDotPad(ctx: usize, src: usize, planes: usize, n: i32, g: i32, ic: i32): void {
+  const C = load<i32>(ctx, CTX_IC);
+  const icpg = load<i32>(ctx, CTX_ICPG);
+  const groups = load<i32>(ctx, CTX_GROUP);
+  const ih = load<i32>(ctx, CTX_IH);
+  const iw = load<i32>(ctx, CTX_IW);
+  const s = load<i32>(ctx, CTX_SH);
+  const pt = load<i32>(ctx, CTX_PT);
+  const pl = load<i32>(ctx, CTX_PL);
+  const rowBytes = load<i32>(ctx, CTX_ROWBYTES); // bytes per padded row
+  const rows = paddedRows(ctx);
+  const xor = load<i32>(ctx, CTX_SRCXOR);
+  const zp = load<i32>(ctx, CTX_SRCZP);
+  const nchw = load<i32>(ctx, CTX_SRCLAYOUT) == 1;
+  const c = g * icpg + ic;
+  const plane = planes + <usize>(((n * groups + g) * icpg + ic) * rows * rowBytes);
+  memory.fill(plane, 0, <usize>(rows * rowBytes));
+  const cols = s == 1 ? rowBytes >> 2 : rowBytes >> 1; // columns of the padded row
+  for (let r: i32 = 0; r < rows; r++) {
+    const y = r - pt;
+    if (y < 0 || y >= ih) continue;
+    const row = plane + <usize>(r * rowBytes);
+    // source element (n, c, y, x)
+    const base = nchw ? src + <usize>((n * C + c) * ih * iw + y * iw) : src + <usize>(((((n * (C >> 2) + (c >> 2)) * ih + y) * iw) << 2) + (c & 3));
+    const step: usize = nchw ? 1 : 4;
+    let x0 = pl;
+    let x1 = pl + iw;
+    if (x1 > cols) x1 = cols;
+    for (let x = x0; x < x1; x++) {
+      const v = <i16>((((<i32>load<u8>(base + <usize>(x - pl) * step) ^ xor) << 24) >> 24) - zp);
+      if (s == 1) {
+        store<i16>(row + <usize>(x << 2), v); // first of pair x
+        if (x > 0) store<i16>(row + <usize>(((x - 1) << 2) + 2), v); // second of pair x - 1
+      } else {
+        store<i16>(row + <usize>(x << 1), v);
+      }
+    }
+  }
+}
+
+/** One output channel oc of group g of image n. */
+export function nchwDotConv(ctx: usize, planes: usize, dst: usize, ws: usize, n: i32, g: i32, oc: i32): void {
+  const icpg = load<i32>(ctx, CTX_ICPG);
+  const groups = load<i32>(ctx, CTX_GROUP);
+  const oh = load<i32>(ctx, CTX_OH);
+  const ow = load<i32>(ctx, CTX_OW);
+  const fh = load<i32>(ctx, CTX_FH);
+  const s = load<i32>(ctx, CTX_SH);
+  const rowBytes = load<i32>(ctx, CTX_ROWBYTES);
+  const rows = paddedRows(ctx);
+  const ocpg = load<i32>(ctx, CTX_OCPG);
+  const owp = load<i32>(ctx, CTX_OWPAD); // output columns rounded up to 8
+  const nq = (fh + 1) >> 1;
+  const qStep = s == 1 ? 8 : 4; // bytes between tap pairs in a padded row
+  const planeBytes = rows * rowBytes;
+  const temp = ws; // int32 [OH][owp]
+  const tempRow = owp << 2;
+  const chanW = icpg * fh * nq * 16;
+  const w0 = <usize>load<i32>(ctx, CTX_WEIGHTS) + <usize>((g * ocpg + oc) * chanW);
+  const ch = g * load<i32>(ctx, CTX_OCPGPAD) + oc;
+  const init = v128.load32_splat(<usize>load<i32>(ctx, CTX_INIT) + <usize>(ch << 2));
+  const groupPlanes = planes + <usize>((n * groups + g) * icpg * planeBytes);
+  for (let ic: i32 = 0; ic < icpg; ic++) {
+    const first = ic == 0;
+    const pIc = groupPlanes + <usize>(ic * planeBytes);
+    const wIc = w0 + <usize>(ic * fh * nq * 16);
+    for (let r: i32 = 0; r < oh; r++) {
+      const tr = temp + <usize>(r * tempRow);
+      const rowBase = pIc + <usize>(r * s * rowBytes);
+      for (let c: i32 = 0; c < owp; c += 8) {
+        let a0 = first ? init : v128.load(tr + <usize>(c << 2));
+        let a1 = first ? init : v128.load(tr + <usize>(c << 2), 16);
+        let wp = wIc;
+        let rp = rowBase + <usize>(c << 2); // stride 1: column c of P; stride 2: byte 4c (column 2c)
+        for (let kh: i32 = 0; kh < fh; kh++) {
+          let xp = rp;
+          for (let q: i32 = 0; q < nq; q++) {
+            const wv = v128.load(wp);
+            a0 = i32x4.add(a0, i32x4.dot_i16x8_s(v128.load(xp), wv));
+            a1 = i32x4.add(a1, i32x4.dot_i16x8_s(v128.load(xp, 16), wv));
+            wp += 16;
+            xp += <usize>qStep;
+          }
+          rp += <usize>rowBytes;
+        }
+        v128.store(tr + <usize>(c << 2), a0);
+        v128.store(tr + <usize>(c << 2), a1, 16);
+      }
+    }
+  }
+  const plane = oh * ow;
+  const elem: i32 = load<i32>(ctx, CTX_DSTTYPE) == 1 ? 4 : 1;
+  const occ = load<i32>(ctx, CTX_OC);
+  const dstN = dst + <usize>(n * occ * plane * elem);
+  const biasN = load<i32>(ctx, CTX_BIASMODE) == 2 ? <usize>load<i32>(ctx, CTX_BIAS) + <usize>(n * occ * plane * 4) : 0;
+  for (let r: i32 = 0; r < oh; r++) {
+    finishRows(ctx, temp + <usize>(r * tempRow), tempRow, ch, g * ocpg + oc, 1, r * ow, ow, dstN, biasN);
+  }
+}

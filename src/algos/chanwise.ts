@@ -1,0 +1,99 @@
+/**
+ * WASMS8_CHANWISE: channel-wise (depthwise) convolution, group = IC = OC, in NCHW44 (MegEngine's
+ * S8_CHAN_WISE_STRD1/2_NCHW44 and its large-kernel siblings) and in NCHW (any channel count). Any filter size,
+ * rectangular too, any stride, uneven padding; dilation 1. Kernels: assembly/chanwise/task.ts, which packs a tile
+ * of padded rows as interleaved pixel pairs and spends FH * ceil(FW / 2) i32x4.dot_i16x8_s per output pixel and
+ * block of 4 channels.
+ *
+ * Packed filter, per block of 4 channels gb, per filter row kh, per tap pair q: 16 bytes, i16
+ * [w(c0, kh, 2q), w(c0, kh, 2q + 1), w(c1, kh, 2q), ...] with c = 4 * gb + i (channels past C and taps past FW
+ * are 0).
+ */
+import type { ConvShape } from '../params.js';
+import { WorkspaceBundle } from '../workspace.js';
+import { reject, type AlgoPlan, type ConvAlgorithm, type PlanOptions } from './types.js';
+
+/** Target bytes of one task's packed rows (Q): they are read FH times per output row, so they should stay in L2. */
+const ROWS_BUDGET = 128 * 1024;
+/** Output pixels per micro-tile (assembly/chanwise/task.ts convRow). */
+const NPIX = 4;
+
+export interface ChanwisePlanFacts {
+  iwp: number;
+  ohTile: number;
+  ohTiles: number;
+  blocks: number;
+  scratchBytes: number;
+  perThreadBytes: number;
+}
+
+export function chanwisePlanFacts(s: ConvShape, threads: number): ChanwisePlanFacts {
+  const owPad = Math.ceil(s.ow / NPIX) * NPIX;
+  const nq = Math.ceil(s.fw / 2);
+  // packed columns read: (owPad - 1) * SW + 2 * nq (pairs), at least the padded row itself
+  const iwp = Math.max((owPad - 1) * s.sw + 2 * nq, s.pl + s.iw) + 1;
+  const rowBytes = iwp * 16;
+  const rowsFit = Math.floor((ROWS_BUDGET / rowBytes - s.fh + s.sh) / s.sh);
+  let ohTile = Math.max(1, Math.min(s.oh, rowsFit));
+  const blocks = Math.ceil(s.ic / 4);
+  const outer = s.n * blocks;
+  if (threads > 1 && outer < threads) ohTile = Math.max(1, Math.min(ohTile, Math.ceil(s.oh / Math.ceil(threads / outer))));
+  const ohTiles = Math.ceil(s.oh / ohTile);
+  const ihN = (ohTile - 1) * s.sh + s.fh;
+  const scratchBytes = owPad * 16;
+  return { iwp, ohTile, ohTiles, blocks, scratchBytes, perThreadBytes: scratchBytes + (iwp + 8) * 4 + ihN * rowBytes };
+}
+
+function makePlan(s: ConvShape, { threads }: PlanOptions): AlgoPlan {
+  const f = chanwisePlanFacts(s, threads);
+  const nq = Math.ceil(s.fw / 2);
+  const blockWeightBytes = s.fh * nq * 16;
+  const workspace = new WorkspaceBundle([blockWeightBytes * f.blocks, f.perThreadBytes * threads]);
+  return {
+    workspace,
+    perThreadBytes: f.perThreadBytes,
+    ocpgPad: 1, // one channel per group: the per-channel arrays are flat
+    packedFilterBytes: blockWeightBytes * f.blocks,
+    kernelNames: ['chanwise_s8_4x4__wasmsimd'],
+    ctxFields: { ohTile: f.ohTile, iwp: f.iwp, groupWeightBytes: blockWeightBytes, scratchBytes: f.scratchBytes },
+    packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
+      const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
+      const C = s.ic;
+      let p = 0;
+      for (let gb = 0; gb < f.blocks; gb++)
+        for (let kh = 0; kh < s.fh; kh++)
+          for (let q = 0; q < nq; q++)
+            for (let i = 0; i < 4; i++)
+              for (let j = 0; j < 2; j++) {
+                const c = gb * 4 + i;
+                const kw = 2 * q + j;
+                o16[p++] = c < C && kw < s.fw ? oihw[(c * s.fh + kh) * s.fw + kw] : 0;
+              }
+      if (p * 2 !== out.byteLength) throw new Error(`packFilter wrote ${p * 2} of ${out.byteLength} bytes`);
+      return null; // the zero point is subtracted while packing the rows
+    },
+    kernels: [
+      {
+        range: [s.n, f.blocks, f.ohTiles],
+        run(e, threadId, [n, gb, t]) {
+          e.core.exports.chanwiseTask(e.ctx, e.src, e.dst, e.threadSlices + threadId * f.perThreadBytes, n, gb, t);
+        },
+      },
+    ],
+  };
+}
+
+export const chanwise: ConvAlgorithm = {
+  name: 'WASMS8_CHANWISE',
+  formats: ['NCHW44', 'NCHW'],
+  usable(s) {
+    if (s.format === 'NCHW_NCHW44') return reject('UNSUPPORTED_FORMAT', 'format', 'this algorithm takes NCHW44 or NCHW');
+    if (s.icpg !== 1 || s.ocpg !== 1) {
+      return reject('GROUP_MISMATCH', 'group', `channel-wise needs group = ic = oc, got group ${s.group}, ic ${s.ic}, oc ${s.oc}`);
+    }
+    if (s.dh !== 1 || s.dw !== 1) return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
+    return null;
+  },
+  isPreferred: () => true,
+  plan: makePlan,
+};
