@@ -13,3 +13,4 @@ export { convNchw44DotRow } from './conv-nchw44-dot/generated';
 export { convGemmTask } from './gemm/task';
 export { chanwiseTask } from './chanwise/task';
 export { nchwDotPad, nchwDotConv } from './conv-nchw-dot/task';
+export { naiveConvTask } from './naive/task';

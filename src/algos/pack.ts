@@ -9,8 +9,9 @@ import { dotNchw44Direct, dotNchwNchw44 } from './dot-nchw44.js';
 import { conv1x1Gemm, im2colGemm } from './gemm.js';
 import { chanwise } from './chanwise.js';
 import { nchwDotStride1, nchwDotStride2 } from './nchw-dot.js';
+import { naive } from './naive.js';
 
-export const ALGORITHMS: readonly ConvAlgorithm[] = [dotNchw44Direct, dotNchwNchw44, conv1x1Gemm, chanwise, nchwDotStride1, nchwDotStride2, im2colGemm];
+export const ALGORITHMS: readonly ConvAlgorithm[] = [dotNchw44Direct, dotNchwNchw44, conv1x1Gemm, chanwise, nchwDotStride1, nchwDotStride2, im2colGemm, naive];
 
 export function algorithmNames(): string[] {
   return ALGORITHMS.map((a) => a.name);

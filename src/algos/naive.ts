@@ -1,0 +1,41 @@
+/**
+ * WASM_NAIVE: the scalar last resort (MegEngine's FALLBACK_NAIVE, in wasm): any shape, any layout, one
+ * multiply-add at a time, then the shared finish stage. Never preferred; the heuristic reaches it only when no
+ * other algorithm can run a shape (none such today: im2col takes every shape), and tests force it by name.
+ * Kernel: assembly/naive/task.ts.
+ */
+import type { ConvShape } from '../params.js';
+import { WorkspaceBundle } from '../workspace.js';
+import type { AlgoPlan, ConvAlgorithm, PlanOptions } from './types.js';
+
+function makePlan(s: ConvShape, { threads }: PlanOptions): AlgoPlan {
+  const perThreadBytes = Math.ceil((s.oh * s.ow) / 4) * 16;
+  return {
+    workspace: new WorkspaceBundle([s.filterLength, perThreadBytes * threads]),
+    perThreadBytes,
+    ocpgPad: Math.ceil(s.ocpg / 4) * 4,
+    packedFilterBytes: s.filterLength,
+    kernelNames: ['naive_s8__scalar'],
+    ctxFields: {},
+    packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
+      out.set(new Uint8Array(oihw.buffer, oihw.byteOffset, oihw.length));
+      return null;
+    },
+    kernels: [
+      {
+        range: [s.n, s.oc],
+        run(e, threadId, [n, oc]) {
+          e.core.exports.naiveConvTask(e.ctx, e.src, e.dst, e.threadSlices + threadId * perThreadBytes, n, oc);
+        },
+      },
+    ],
+  };
+}
+
+export const naive: ConvAlgorithm = {
+  name: 'WASM_NAIVE',
+  formats: ['NCHW44', 'NCHW', 'NCHW_NCHW44'],
+  usable: () => null,
+  isPreferred: () => false,
+  plan: makePlan,
+};
