@@ -34,14 +34,13 @@ export interface ConvOptions {
 }
 
 /** Chooses the algorithm for a shape (the runtime's heuristic, forced name, or profiled choice). */
-export type AlgoSelector = (s: ConvShape, opts: ConvOptions) => ConvAlgorithm;
+export type AlgoSelector = (p: ConvBiasParams, s: ConvShape, opts: ConvOptions) => ConvAlgorithm;
 
 const ARRAY_NAME = { int8: 'Int8Array', uint8: 'Uint8Array', int32: 'Int32Array' } as const;
 const ARRAY_CTOR = { int8: Int8Array, uint8: Uint8Array, int32: Int32Array } as const;
 
 export class ConvBias {
   readonly params: ConvShape;
-  private readonly userParams: ConvBiasParams;
   readonly algorithm: string;
   readonly dstShape: number[];
   readonly workspaceBytes: number;
@@ -74,8 +73,7 @@ export class ConvBias {
     this.threads = threads;
     this.core = core;
     this.params = s;
-    this.userParams = { ...p };
-    const algo = select(s, opts);
+    const algo = select(p, s, opts);
     this.algorithm = algo.name;
     this.plan = algo.plan(s, { threads, isa: core.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd', kernel: opts.kernel });
     this.kernels = this.plan.kernelNames;

@@ -9,8 +9,10 @@ import * as relayoutApi from './relayout/api.js';
 import type { RelayoutOptions } from './relayout/api.js';
 import type { Features } from './features.js';
 import { ConvBias, type ConvOptions } from './conv.js';
-import type { ConvBiasParams } from './params.js';
-import { algorithmNames, selectAlgorithm } from './algos/pack.js';
+import { normalizeConvParams, type ConvBiasParams } from './params.js';
+import { ALGORITHMS, algorithmNames, heuristicAlgorithm } from './algos/pack.js';
+import { Selector, parseSelectionCache, type SelectionCacheJson } from './selection.js';
+import { check } from './errors.js';
 
 export { I8ConvError } from './errors.js';
 export { createGpuRuntime } from './gpu/index.js';
@@ -22,12 +24,31 @@ export { ConvBias, type FilterLayout, type ConvOptions, type SrcArray, type DstA
 export { KERNELS, GEMM_KERNELS, type KernelVariant, type GemmKernelVariant } from './algos/kernel-table.generated.js';
 export { quantizeFilter, quantize, dequantize, type QuantizedFilter } from './quant.js';
 export { algorithmNames };
+export type { SelectionCacheJson } from './selection.js';
+
+/** One row of rt.algorithms(params): what an algorithm says about a shape. */
+export interface AlgorithmInfo {
+  name: string;
+  /** true, or why not (the typed error it would raise when forced) */
+  usable: true | { code: string; param: string; message: string };
+  preferred: boolean;
+  /** workspace the plan needs (bytes), null when not usable */
+  workspaceBytes: number | null;
+  /** the one the heuristic picks */
+  heuristic: boolean;
+}
 
 export class Runtime {
   /** @internal */
   readonly core: WasmRuntimeCore;
-  constructor(core: WasmRuntimeCore) {
+  /** @internal */
+  readonly selector: Selector;
+  constructor(core: WasmRuntimeCore, opts: RuntimeOptions = {}) {
     this.core = core;
+    const mode = opts.selection ?? 'heuristic';
+    check(mode === 'heuristic' || mode === 'profile', 'INVALID_PARAM', 'selection', `must be 'heuristic' or 'profile', got ${String(mode)}`);
+    const initial = opts.selectionCache === undefined ? undefined : parseSelectionCache(opts.selectionCache);
+    this.selector = new Selector(mode, core.build, (p, o) => this.convBias(p, o), initial);
   }
   get features(): Features {
     return this.core.features;
@@ -35,7 +56,35 @@ export class Runtime {
 
   /** Plans a ConvBias operator (validates, selects the algorithm, allocates its wasm memory). */
   convBias(params: ConvBiasParams, opts?: ConvOptions): ConvBias {
-    return new ConvBias(this.core, params, opts ?? {}, (s) => selectAlgorithm(s));
+    return new ConvBias(this.core, params, opts ?? {}, (p, s, o) => this.selector.select(p, s, o));
+  }
+
+  /** Every algorithm of the pack, in order, with whether it can run `params` (or why not), whether it is
+   *  preferred, its workspace, and which one the heuristic picks. */
+  algorithms(params: ConvBiasParams, opts: ConvOptions = {}): AlgorithmInfo[] {
+    const s = normalizeConvParams(params);
+    let pick: string | undefined;
+    try {
+      pick = heuristicAlgorithm(s).name;
+    } catch {
+      pick = undefined;
+    }
+    const isa = this.core.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd';
+    return ALGORITHMS.map((a) => {
+      const r = a.usable(s);
+      return {
+        name: a.name,
+        usable: r === null ? true : r,
+        preferred: r === null && a.isPreferred(s),
+        workspaceBytes: r === null ? a.plan(s, { threads: opts.threads ?? 1, isa }).workspace.totalBytes : null,
+        heuristic: a.name === pick,
+      };
+    });
+  }
+
+  /** The profiled choices so far (pass to createRuntime({ selectionCache }) to reuse them). */
+  selectionCache(): SelectionCacheJson {
+    return this.selector.toJSON();
   }
 
   relayoutShape(mode: string, srcShape: readonly number[], opts?: RelayoutOptions): number[] {
@@ -53,5 +102,5 @@ export class Runtime {
 }
 
 export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
-  return new Runtime(await instantiateCore(opts));
+  return new Runtime(await instantiateCore(opts), opts);
 }

@@ -26,6 +26,11 @@ export interface RuntimeOptions {
    * whose probe passes, see features.ts).
    */
   build?: 'auto' | WasmBuild;
+  /** Default algorithm selection of the runtime's operators: 'heuristic' (default) or 'profile' (time the usable
+   *  algorithms once per declared shape and cache the fastest; see rt.selectionCache()). */
+  selection?: 'heuristic' | 'profile';
+  /** A cache from rt.selectionCache() (its JSON string or object) to start from. */
+  selectionCache?: string | object;
 }
 
 function decodeBase64(b64: string): Uint8Array<ArrayBuffer> {

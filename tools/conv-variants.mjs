@@ -12,13 +12,17 @@ export const STRIDES = [1, 2];
  */
 export const UNROLL_KH_MAX = Number(process.env.I8CONV_UNROLL_KH ?? 2);
 /**
- * Tiles per ISA: nb = output-channel blocks of 4 held in registers, npix = output pixels per block.
+ * Tiles per ISA: nb = output-channel blocks of 4 held in registers, npix = output pixels per block, tapLoop = one
+ * filter tap per trip of the innermost loop (otherwise FW taps, or FW * FW for filters up to UNROLL_KH_MAX).
  * `main` lists the filter sizes the tile is chosen for; `tail` those where it runs the oc remainder (OC/4 % nb of
  * the main tile); for the other sizes it is generated as an 'alt' tile that runs only when forced by name.
- * The engines keep at most 15-16 v128 values in registers on x86-64.
- * wasmsimd (i32x4.dot_i16x8_s on pre-widened i16): (2, 4) = 8 accumulators + 4 weight + 2 input registers;
- *   for 2x2 filters (1, 8) was faster. Measured with tools/ab-kernels.mjs (Node 20, one process, interleaved):
- *   2x2 s2 31 vs 25.5 GMAC/s, 2x2 s1 31-32 vs 30; 3x3/5x5/7x7 within noise or (2, 4) ahead (3x3 s2 26.5 vs 25).
+ * wasmsimd (i32x4.dot_i16x8_s on pre-widened i16): V8's TurboFan in Node 20 emits all loads of a basic block
+ *   before its arithmetic, so a loop body must fit the 16 xmm registers with its accumulators: (2, 2) with one
+ *   tap per trip is 4 accumulators + 8 loads. Measured on Node 20 (AMD EPYC, one process, forced by name, best of
+ *   4 s; ceiling loop 42.1-42.7 GMAC/s): 64->64 56² 3x3 s1 37.9 (tapLoop 8x2) vs 34.3 (8x4 unrolled), 256->256
+ *   14² 38.9 vs 30.7, 7x7 40.6 vs 30.4, 3x3 s2 37.0 vs 28.9, 5x5 s2 34.5 vs 29.4, 2x2 s1 33.7 vs 32.1 (4x8),
+ *   2x2 s2 26.1 vs 24.5; Node 24.22 (ceiling 51.2): 38.4 vs 38.0, 38.6 vs 33.2, 38.9 vs 35.8, 37.6 vs 35.0, and
+ *   8x3 tapLoop 41.0 on 64->64 3x3 (kept as an alt tile for engines that schedule better).
  * wasmrelaxedsimd (i32x4.relaxed_dot_i8x16_i7x16_add_s, activations split in a 7-bit and a 1-bit part, so two
  *   accumulators per output vector): (1, 6) = 12 accumulators + 1 weight + 2 input registers; measured in Deno 2.9
  *   on 64->64 56² 3x3: (1, 6) 34 GMAC/s, (1, 4) 25-27, (2, 2) 24-26.
@@ -28,9 +32,10 @@ export const TILES = process.env.I8CONV_TILES
   ? JSON.parse(process.env.I8CONV_TILES) // experiments only: the committed table is below
   : {
       wasmsimd: [
-        { nb: 2, npix: 4, main: [3, 5, 7] },
-        { nb: 1, npix: 4, tail: [3, 5, 7] },
-        { nb: 1, npix: 8, main: [2] },
+        { nb: 2, npix: 2, tapLoop: true, main: ALL },
+        { nb: 1, npix: 2, tapLoop: true, tail: ALL },
+        { nb: 2, npix: 4 },
+        { nb: 2, npix: 3, tapLoop: true },
       ],
       wasmrelaxedsimd: [{ nb: 1, npix: 6, main: ALL }],
     };
@@ -45,7 +50,8 @@ export function variants() {
         for (const t of TILES[isa]) {
           const role = t.main?.includes(fw) ? 'main' : t.tail ? (t.tail.includes(fw) ? 'tail' : null) : 'alt';
           if (!role) continue;
-          out.push({ name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}__${isa}`, fw, stride: s, nb: t.nb, npix: t.npix, role, isa });
+          const loop = t.tapLoop ? 't' : '';
+          out.push({ name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}${loop}__${isa}`, fw, stride: s, nb: t.nb, npix: t.npix, role, isa, tapLoop: !!t.tapLoop });
         }
   return out;
 }

@@ -41,6 +41,32 @@ function rowKernel(v) {
   L.push(`    let wp = w;`);
   L.push(`    for (let ib: i32 = 0; ib < icb; ib++) {`);
   L.push(`      let xr = xb;`);
+  if (v.tapLoop) {
+    // one filter tap per loop trip (see TILES in tools/conv-variants.mjs: V8 emits a block's loads first)
+    L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
+    L.push(`        let xt = xr;`);
+    L.push(`        for (let kw: i32 = 0; kw < ${fw}; kw++) {`);
+    for (let b = 0; b < nb; b++) {
+      L.push(`          const w${b}l = v128.load(wp, ${b * 32});`);
+      L.push(`          const w${b}h = v128.load(wp, ${b * 32 + 16});`);
+    }
+    for (let j = 0; j < npix; j++) {
+      L.push(`          const p${j}l = v128.load(xt, ${j * s * 32});`);
+      L.push(`          const p${j}h = v128.load(xt, ${j * s * 32 + 16});`);
+      for (let b = 0; b < nb; b++) {
+        L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
+        L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
+      }
+    }
+    L.push(`          wp += ${nb * wBytes};`);
+    L.push(`          xt += 32;`);
+    L.push(`        }`);
+    L.push(`        xr += xRowStride;`);
+    L.push(`      }`);
+    L.push(`      xb += xBlockStride;`);
+    L.push(`    }`);
+    return finishRowKernel(L, v);
+  }
   // Small square filters unroll the filter rows too (fh == fw), so one loop trip does FW*FW taps.
   const unrollKh = fw <= UNROLL_KH_MAX;
   const rows = unrollKh ? fw : 1;
@@ -84,9 +110,16 @@ function rowKernel(v) {
   }
   L.push(`      xb += xBlockStride;`);
   L.push(`    }`);
+  return finishRowKernel(L, v);
+}
+
+/** The end of a row kernel: accumulators of the micro-tile to scratch, then the row's finish. */
+function finishRowKernel(L, v) {
+  const { nb, npix } = v;
+  const relaxed = v.isa === 'wasmrelaxedsimd';
   for (let b = 0; b < nb; b++)
     for (let j = 0; j < npix; j++) {
-      // relaxed: x + 128 = lo + 128 * hi, so sum w*x = sum w*lo + 128 * sum w*hi - 128 * sum w (the last in init)
+      // relaxed: u = lo + 128 * hi, so sum w*u = sum w*lo + 128 * sum w*hi (the zero point's part is in init)
       const val = relaxed ? `i32x4.add(a${b}_${j}, i32x4.shl(h${b}_${j}, 7))` : `a${b}_${j}`;
       L.push(`    v128.store(sp + <usize>(${b ? `${b} * row16 + ` : ''}${j * 16}), ${val});`);
     }
@@ -186,9 +219,9 @@ writeFileSync(join(root, 'assembly', 'common', 'ctx.ts'), ctx.join('\n') + '\n')
 
 const ts = [HEADER];
 ts.push(`/** One NCHW44 dot micro-kernel variant; \`id\` is its index, passed to the wasm row dispatcher. */`);
-ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd';\n}`);
+ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd';\n}`);
 ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
-vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.fw <= UNROLL_KH_MAX ? v.fw : 1}, isa: '${v.isa}' },`));
+vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}' },`));
 ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
 ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** output channels per micro-tile */\n  noc: number;\n  /** groups of 4 pixels per micro-tile */\n  npg: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd';\n}`);

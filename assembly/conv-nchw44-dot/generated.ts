@@ -5,6 +5,101 @@
 // (bias, activation, requantization, store of the valid pixels only) by one finishTile call.
 import { finishTile } from '../common/finish';
 
+export function conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 128;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
+export function conv_nchw44_dot_f2s1_oc4x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 64;
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
 export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -164,184 +259,160 @@ export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f2s1_oc4x8__wasmsimd(
+export function conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 64;
+  const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 7) / 8) * 8;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 2) / 3) * 3;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let a0_6 = init0;
-    let a0_7 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
-      {
-        const w0l = v128.load(wp, 0);
-        const w0h = v128.load(wp, 16);
-        const p0l = v128.load(xr, 0);
-        const p0h = v128.load(xr, 16);
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-        const p1l = v128.load(xr, 32);
-        const p1h = v128.load(xr, 48);
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-        const p2l = v128.load(xr, 64);
-        const p2h = v128.load(xr, 80);
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-        const p3l = v128.load(xr, 96);
-        const p3h = v128.load(xr, 112);
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        const p4l = v128.load(xr, 128);
-        const p4h = v128.load(xr, 144);
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-        const p5l = v128.load(xr, 160);
-        const p5h = v128.load(xr, 176);
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-        const p6l = v128.load(xr, 192);
-        const p6h = v128.load(xr, 208);
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-        const p7l = v128.load(xr, 224);
-        const p7h = v128.load(xr, 240);
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 64);
+          const p2h = v128.load(xt, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 32;
+        }
+        xr += xRowStride;
       }
-      {
-        const w0l = v128.load(wp, 32);
-        const w0h = v128.load(wp, 48);
-        const p0l = v128.load(xr, 32);
-        const p0h = v128.load(xr, 48);
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-        const p1l = v128.load(xr, 64);
-        const p1h = v128.load(xr, 80);
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-        const p2l = v128.load(xr, 96);
-        const p2h = v128.load(xr, 112);
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-        const p3l = v128.load(xr, 128);
-        const p3h = v128.load(xr, 144);
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        const p4l = v128.load(xr, 160);
-        const p4h = v128.load(xr, 176);
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-        const p5l = v128.load(xr, 192);
-        const p5h = v128.load(xr, 208);
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-        const p6l = v128.load(xr, 224);
-        const p6h = v128.load(xr, 240);
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-        const p7l = v128.load(xr, 256);
-        const p7h = v128.load(xr, 272);
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-      }
-      xr += xRowStride;
-      {
-        const w0l = v128.load(wp, 64);
-        const w0h = v128.load(wp, 80);
-        const p0l = v128.load(xr, 0);
-        const p0h = v128.load(xr, 16);
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-        const p1l = v128.load(xr, 32);
-        const p1h = v128.load(xr, 48);
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-        const p2l = v128.load(xr, 64);
-        const p2h = v128.load(xr, 80);
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-        const p3l = v128.load(xr, 96);
-        const p3h = v128.load(xr, 112);
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        const p4l = v128.load(xr, 128);
-        const p4h = v128.load(xr, 144);
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-        const p5l = v128.load(xr, 160);
-        const p5h = v128.load(xr, 176);
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-        const p6l = v128.load(xr, 192);
-        const p6h = v128.load(xr, 208);
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-        const p7l = v128.load(xr, 224);
-        const p7h = v128.load(xr, 240);
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-      }
-      {
-        const w0l = v128.load(wp, 96);
-        const w0h = v128.load(wp, 112);
-        const p0l = v128.load(xr, 32);
-        const p0h = v128.load(xr, 48);
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-        const p1l = v128.load(xr, 64);
-        const p1h = v128.load(xr, 80);
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-        const p2l = v128.load(xr, 96);
-        const p2h = v128.load(xr, 112);
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-        const p3l = v128.load(xr, 128);
-        const p3h = v128.load(xr, 144);
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        const p4l = v128.load(xr, 160);
-        const p4h = v128.load(xr, 176);
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-        const p5l = v128.load(xr, 192);
-        const p5h = v128.load(xr, 208);
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-        const p6l = v128.load(xr, 224);
-        const p6h = v128.load(xr, 240);
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-        const p7l = v128.load(xr, 256);
-        const p7h = v128.load(xr, 272);
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-      }
-      wp += 128;
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
     v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-    v128.store(sp + <usize>(96), a0_6);
-    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
+export function conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 128;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
+export function conv_nchw44_dot_f2s2_oc4x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 64;
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
@@ -505,184 +576,160 @@ export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f2s2_oc4x8__wasmsimd(
+export function conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 64;
+  const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 7) / 8) * 8;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 2) / 3) * 3;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let a0_6 = init0;
-    let a0_7 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
-      {
-        const w0l = v128.load(wp, 0);
-        const w0h = v128.load(wp, 16);
-        const p0l = v128.load(xr, 0);
-        const p0h = v128.load(xr, 16);
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-        const p1l = v128.load(xr, 64);
-        const p1h = v128.load(xr, 80);
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-        const p2l = v128.load(xr, 128);
-        const p2h = v128.load(xr, 144);
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-        const p3l = v128.load(xr, 192);
-        const p3h = v128.load(xr, 208);
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        const p4l = v128.load(xr, 256);
-        const p4h = v128.load(xr, 272);
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-        const p5l = v128.load(xr, 320);
-        const p5h = v128.load(xr, 336);
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-        const p6l = v128.load(xr, 384);
-        const p6h = v128.load(xr, 400);
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-        const p7l = v128.load(xr, 448);
-        const p7h = v128.load(xr, 464);
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 128);
+          const p2h = v128.load(xt, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 32;
+        }
+        xr += xRowStride;
       }
-      {
-        const w0l = v128.load(wp, 32);
-        const w0h = v128.load(wp, 48);
-        const p0l = v128.load(xr, 32);
-        const p0h = v128.load(xr, 48);
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-        const p1l = v128.load(xr, 96);
-        const p1h = v128.load(xr, 112);
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-        const p2l = v128.load(xr, 160);
-        const p2h = v128.load(xr, 176);
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-        const p3l = v128.load(xr, 224);
-        const p3h = v128.load(xr, 240);
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        const p4l = v128.load(xr, 288);
-        const p4h = v128.load(xr, 304);
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-        const p5l = v128.load(xr, 352);
-        const p5h = v128.load(xr, 368);
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-        const p6l = v128.load(xr, 416);
-        const p6h = v128.load(xr, 432);
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-        const p7l = v128.load(xr, 480);
-        const p7h = v128.load(xr, 496);
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-      }
-      xr += xRowStride;
-      {
-        const w0l = v128.load(wp, 64);
-        const w0h = v128.load(wp, 80);
-        const p0l = v128.load(xr, 0);
-        const p0h = v128.load(xr, 16);
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-        const p1l = v128.load(xr, 64);
-        const p1h = v128.load(xr, 80);
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-        const p2l = v128.load(xr, 128);
-        const p2h = v128.load(xr, 144);
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-        const p3l = v128.load(xr, 192);
-        const p3h = v128.load(xr, 208);
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        const p4l = v128.load(xr, 256);
-        const p4h = v128.load(xr, 272);
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-        const p5l = v128.load(xr, 320);
-        const p5h = v128.load(xr, 336);
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-        const p6l = v128.load(xr, 384);
-        const p6h = v128.load(xr, 400);
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-        const p7l = v128.load(xr, 448);
-        const p7h = v128.load(xr, 464);
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-      }
-      {
-        const w0l = v128.load(wp, 96);
-        const w0h = v128.load(wp, 112);
-        const p0l = v128.load(xr, 32);
-        const p0h = v128.load(xr, 48);
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-        a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-        const p1l = v128.load(xr, 96);
-        const p1h = v128.load(xr, 112);
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-        a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-        const p2l = v128.load(xr, 160);
-        const p2h = v128.load(xr, 176);
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-        a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-        const p3l = v128.load(xr, 224);
-        const p3h = v128.load(xr, 240);
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-        a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        const p4l = v128.load(xr, 288);
-        const p4h = v128.load(xr, 304);
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-        a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-        const p5l = v128.load(xr, 352);
-        const p5h = v128.load(xr, 368);
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-        a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-        const p6l = v128.load(xr, 416);
-        const p6h = v128.load(xr, 432);
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-        a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-        const p7l = v128.load(xr, 480);
-        const p7h = v128.load(xr, 496);
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-        a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-      }
-      wp += 128;
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
     v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-    v128.store(sp + <usize>(96), a0_6);
-    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
+export function conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 192;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
+export function conv_nchw44_dot_f3s1_oc4x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 96;
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
@@ -818,86 +865,55 @@ export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
+export function conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 96;
+  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 3) / 4) * 4;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 2) / 3) * 3;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
-    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 32);
-          const p1h = v128.load(xr, 48);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 64);
-          const p2h = v128.load(xr, 80);
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 64);
+          const p2h = v128.load(xt, 80);
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 96);
-          const p3h = v128.load(xr, 112);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 96);
-          const p2h = v128.load(xr, 112);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 128);
-          const p3h = v128.load(xr, 144);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 160);
-          const p3h = v128.load(xr, 176);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
@@ -905,155 +921,104 @@ export function conv_nchw44_dot_f3s1_oc4x4__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
     v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f3s1_oc4x8__wasmsimd(
+export function conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 96;
+  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 7) / 8) * 8;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let a0_6 = init0;
-    let a0_7 = init0;
-    let xb = x + <usize>(ow0 * 32);
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 32);
-          const p1h = v128.load(xr, 48);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 64);
-          const p2h = v128.load(xr, 80);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 96);
-          const p3h = v128.load(xr, 112);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 128);
-          const p4h = v128.load(xr, 144);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 160);
-          const p5h = v128.load(xr, 176);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 192);
-          const p6h = v128.load(xr, 208);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 224);
-          const p7h = v128.load(xr, 240);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 96);
-          const p2h = v128.load(xr, 112);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 128);
-          const p3h = v128.load(xr, 144);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 160);
-          const p4h = v128.load(xr, 176);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 192);
-          const p5h = v128.load(xr, 208);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 224);
-          const p6h = v128.load(xr, 240);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 256);
-          const p7h = v128.load(xr, 272);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 160);
-          const p3h = v128.load(xr, 176);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 192);
-          const p4h = v128.load(xr, 208);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 224);
-          const p5h = v128.load(xr, 240);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 256);
-          const p6h = v128.load(xr, 272);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 288);
-          const p7h = v128.load(xr, 304);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-    v128.store(sp + <usize>(96), a0_6);
-    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
+export function conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 96;
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
@@ -1189,86 +1154,55 @@ export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
+export function conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 96;
+  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 3) / 4) * 4;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 2) / 3) * 3;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
-    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 128);
+          const p2h = v128.load(xt, 144);
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 128);
-          const p1h = v128.load(xr, 144);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 192);
-          const p2h = v128.load(xr, 208);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 256);
-          const p3h = v128.load(xr, 272);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
@@ -1276,155 +1210,104 @@ export function conv_nchw44_dot_f3s2_oc4x4__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
     v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f3s2_oc4x8__wasmsimd(
+export function conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 96;
+  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 7) / 8) * 8;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let a0_6 = init0;
-    let a0_7 = init0;
-    let xb = x + <usize>(ow0 * 64);
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 256);
-          const p4h = v128.load(xr, 272);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 320);
-          const p5h = v128.load(xr, 336);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 384);
-          const p6h = v128.load(xr, 400);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 448);
-          const p7h = v128.load(xr, 464);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 288);
-          const p4h = v128.load(xr, 304);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 352);
-          const p5h = v128.load(xr, 368);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 416);
-          const p6h = v128.load(xr, 432);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 480);
-          const p7h = v128.load(xr, 496);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 128);
-          const p1h = v128.load(xr, 144);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 192);
-          const p2h = v128.load(xr, 208);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 256);
-          const p3h = v128.load(xr, 272);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 320);
-          const p4h = v128.load(xr, 336);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 384);
-          const p5h = v128.load(xr, 400);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 448);
-          const p6h = v128.load(xr, 464);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 512);
-          const p7h = v128.load(xr, 528);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-    v128.store(sp + <usize>(96), a0_6);
-    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
+export function conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 160;
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
@@ -1620,126 +1503,55 @@ export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
+export function conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 160;
+  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 3) / 4) * 4;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 2) / 3) * 3;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
-    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 32);
-          const p1h = v128.load(xr, 48);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 64);
-          const p2h = v128.load(xr, 80);
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 64);
+          const p2h = v128.load(xt, 80);
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 96);
-          const p3h = v128.load(xr, 112);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 96);
-          const p2h = v128.load(xr, 112);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 128);
-          const p3h = v128.load(xr, 144);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 160);
-          const p3h = v128.load(xr, 176);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 96);
-          const w0h = v128.load(wp, 112);
-          const p0l = v128.load(xr, 96);
-          const p0h = v128.load(xr, 112);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 128);
-          const p1h = v128.load(xr, 144);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 128);
-          const w0h = v128.load(wp, 144);
-          const p0l = v128.load(xr, 128);
-          const p0h = v128.load(xr, 144);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 160);
-          const p1h = v128.load(xr, 176);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 192);
-          const p2h = v128.load(xr, 208);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
@@ -1747,227 +1559,104 @@ export function conv_nchw44_dot_f5s1_oc4x4__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
     v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f5s1_oc4x8__wasmsimd(
+export function conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 160;
+  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 7) / 8) * 8;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let a0_6 = init0;
-    let a0_7 = init0;
-    let xb = x + <usize>(ow0 * 32);
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 32);
-          const p1h = v128.load(xr, 48);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 64);
-          const p2h = v128.load(xr, 80);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 96);
-          const p3h = v128.load(xr, 112);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 128);
-          const p4h = v128.load(xr, 144);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 160);
-          const p5h = v128.load(xr, 176);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 192);
-          const p6h = v128.load(xr, 208);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 224);
-          const p7h = v128.load(xr, 240);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 96);
-          const p2h = v128.load(xr, 112);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 128);
-          const p3h = v128.load(xr, 144);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 160);
-          const p4h = v128.load(xr, 176);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 192);
-          const p5h = v128.load(xr, 208);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 224);
-          const p6h = v128.load(xr, 240);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 256);
-          const p7h = v128.load(xr, 272);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 160);
-          const p3h = v128.load(xr, 176);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 192);
-          const p4h = v128.load(xr, 208);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 224);
-          const p5h = v128.load(xr, 240);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 256);
-          const p6h = v128.load(xr, 272);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 288);
-          const p7h = v128.load(xr, 304);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 96);
-          const w0h = v128.load(wp, 112);
-          const p0l = v128.load(xr, 96);
-          const p0h = v128.load(xr, 112);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 128);
-          const p1h = v128.load(xr, 144);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 224);
-          const p4h = v128.load(xr, 240);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 256);
-          const p5h = v128.load(xr, 272);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 288);
-          const p6h = v128.load(xr, 304);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 320);
-          const p7h = v128.load(xr, 336);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 128);
-          const w0h = v128.load(wp, 144);
-          const p0l = v128.load(xr, 128);
-          const p0h = v128.load(xr, 144);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 160);
-          const p1h = v128.load(xr, 176);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 192);
-          const p2h = v128.load(xr, 208);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 256);
-          const p4h = v128.load(xr, 272);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 288);
-          const p5h = v128.load(xr, 304);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 320);
-          const p6h = v128.load(xr, 336);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 352);
-          const p7h = v128.load(xr, 368);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-    v128.store(sp + <usize>(96), a0_6);
-    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
+export function conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 160;
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
@@ -2163,126 +1852,55 @@ export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
+export function conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 160;
+  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 3) / 4) * 4;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 2) / 3) * 3;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
-    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 128);
+          const p2h = v128.load(xt, 144);
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 128);
-          const p1h = v128.load(xr, 144);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 192);
-          const p2h = v128.load(xr, 208);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 256);
-          const p3h = v128.load(xr, 272);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 96);
-          const w0h = v128.load(wp, 112);
-          const p0l = v128.load(xr, 96);
-          const p0h = v128.load(xr, 112);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 160);
-          const p1h = v128.load(xr, 176);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 224);
-          const p2h = v128.load(xr, 240);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 288);
-          const p3h = v128.load(xr, 304);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 128);
-          const w0h = v128.load(wp, 144);
-          const p0l = v128.load(xr, 128);
-          const p0h = v128.load(xr, 144);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 192);
-          const p1h = v128.load(xr, 208);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 256);
-          const p2h = v128.load(xr, 272);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 320);
-          const p3h = v128.load(xr, 336);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
@@ -2290,227 +1908,104 @@ export function conv_nchw44_dot_f5s2_oc4x4__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
     v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f5s2_oc4x8__wasmsimd(
+export function conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 160;
+  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 7) / 8) * 8;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let a0_6 = init0;
-    let a0_7 = init0;
-    let xb = x + <usize>(ow0 * 64);
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 256);
-          const p4h = v128.load(xr, 272);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 320);
-          const p5h = v128.load(xr, 336);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 384);
-          const p6h = v128.load(xr, 400);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 448);
-          const p7h = v128.load(xr, 464);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 288);
-          const p4h = v128.load(xr, 304);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 352);
-          const p5h = v128.load(xr, 368);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 416);
-          const p6h = v128.load(xr, 432);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 480);
-          const p7h = v128.load(xr, 496);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 128);
-          const p1h = v128.load(xr, 144);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 192);
-          const p2h = v128.load(xr, 208);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 256);
-          const p3h = v128.load(xr, 272);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 320);
-          const p4h = v128.load(xr, 336);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 384);
-          const p5h = v128.load(xr, 400);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 448);
-          const p6h = v128.load(xr, 464);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 512);
-          const p7h = v128.load(xr, 528);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 96);
-          const w0h = v128.load(wp, 112);
-          const p0l = v128.load(xr, 96);
-          const p0h = v128.load(xr, 112);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 160);
-          const p1h = v128.load(xr, 176);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 224);
-          const p2h = v128.load(xr, 240);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 288);
-          const p3h = v128.load(xr, 304);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 352);
-          const p4h = v128.load(xr, 368);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 416);
-          const p5h = v128.load(xr, 432);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 480);
-          const p6h = v128.load(xr, 496);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 544);
-          const p7h = v128.load(xr, 560);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 128);
-          const w0h = v128.load(wp, 144);
-          const p0l = v128.load(xr, 128);
-          const p0h = v128.load(xr, 144);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 192);
-          const p1h = v128.load(xr, 208);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 256);
-          const p2h = v128.load(xr, 272);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 320);
-          const p3h = v128.load(xr, 336);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 384);
-          const p4h = v128.load(xr, 400);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 448);
-          const p5h = v128.load(xr, 464);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 512);
-          const p6h = v128.load(xr, 528);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 576);
-          const p7h = v128.load(xr, 592);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-    v128.store(sp + <usize>(96), a0_6);
-    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
+export function conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 224;
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
@@ -2766,166 +2261,55 @@ export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
+export function conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 224;
+  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 3) / 4) * 4;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 2) / 3) * 3;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
-    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
     let xb = x + <usize>(ow0 * 32);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 32);
-          const p1h = v128.load(xr, 48);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 64);
-          const p2h = v128.load(xr, 80);
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 64);
+          const p2h = v128.load(xt, 80);
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 96);
-          const p3h = v128.load(xr, 112);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 96);
-          const p2h = v128.load(xr, 112);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 128);
-          const p3h = v128.load(xr, 144);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 160);
-          const p3h = v128.load(xr, 176);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 96);
-          const w0h = v128.load(wp, 112);
-          const p0l = v128.load(xr, 96);
-          const p0h = v128.load(xr, 112);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 128);
-          const p1h = v128.load(xr, 144);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 128);
-          const w0h = v128.load(wp, 144);
-          const p0l = v128.load(xr, 128);
-          const p0h = v128.load(xr, 144);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 160);
-          const p1h = v128.load(xr, 176);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 192);
-          const p2h = v128.load(xr, 208);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 160);
-          const w0h = v128.load(wp, 176);
-          const p0l = v128.load(xr, 160);
-          const p0h = v128.load(xr, 176);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 192);
-          const p1h = v128.load(xr, 208);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 224);
-          const p2h = v128.load(xr, 240);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 256);
-          const p3h = v128.load(xr, 272);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 192);
-          const w0h = v128.load(wp, 208);
-          const p0l = v128.load(xr, 192);
-          const p0h = v128.load(xr, 208);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 224);
-          const p1h = v128.load(xr, 240);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 256);
-          const p2h = v128.load(xr, 272);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 288);
-          const p3h = v128.load(xr, 304);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
@@ -2933,299 +2317,104 @@ export function conv_nchw44_dot_f7s1_oc4x4__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
     v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f7s1_oc4x8__wasmsimd(
+export function conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 224;
+  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 7) / 8) * 8;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let a0_6 = init0;
-    let a0_7 = init0;
-    let xb = x + <usize>(ow0 * 32);
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 32);
-          const p1h = v128.load(xr, 48);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 64);
-          const p2h = v128.load(xr, 80);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 96);
-          const p3h = v128.load(xr, 112);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 128);
-          const p4h = v128.load(xr, 144);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 160);
-          const p5h = v128.load(xr, 176);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 192);
-          const p6h = v128.load(xr, 208);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 224);
-          const p7h = v128.load(xr, 240);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 96);
-          const p2h = v128.load(xr, 112);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 128);
-          const p3h = v128.load(xr, 144);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 160);
-          const p4h = v128.load(xr, 176);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 192);
-          const p5h = v128.load(xr, 208);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 224);
-          const p6h = v128.load(xr, 240);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 256);
-          const p7h = v128.load(xr, 272);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 160);
-          const p3h = v128.load(xr, 176);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 192);
-          const p4h = v128.load(xr, 208);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 224);
-          const p5h = v128.load(xr, 240);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 256);
-          const p6h = v128.load(xr, 272);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 288);
-          const p7h = v128.load(xr, 304);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 96);
-          const w0h = v128.load(wp, 112);
-          const p0l = v128.load(xr, 96);
-          const p0h = v128.load(xr, 112);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 128);
-          const p1h = v128.load(xr, 144);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 224);
-          const p4h = v128.load(xr, 240);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 256);
-          const p5h = v128.load(xr, 272);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 288);
-          const p6h = v128.load(xr, 304);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 320);
-          const p7h = v128.load(xr, 336);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 128);
-          const w0h = v128.load(wp, 144);
-          const p0l = v128.load(xr, 128);
-          const p0h = v128.load(xr, 144);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 160);
-          const p1h = v128.load(xr, 176);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 192);
-          const p2h = v128.load(xr, 208);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 256);
-          const p4h = v128.load(xr, 272);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 288);
-          const p5h = v128.load(xr, 304);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 320);
-          const p6h = v128.load(xr, 336);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 352);
-          const p7h = v128.load(xr, 368);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 160);
-          const w0h = v128.load(wp, 176);
-          const p0l = v128.load(xr, 160);
-          const p0h = v128.load(xr, 176);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 192);
-          const p1h = v128.load(xr, 208);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 224);
-          const p2h = v128.load(xr, 240);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 256);
-          const p3h = v128.load(xr, 272);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 288);
-          const p4h = v128.load(xr, 304);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 320);
-          const p5h = v128.load(xr, 336);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 352);
-          const p6h = v128.load(xr, 368);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 384);
-          const p7h = v128.load(xr, 400);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 192);
-          const w0h = v128.load(wp, 208);
-          const p0l = v128.load(xr, 192);
-          const p0h = v128.load(xr, 208);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 224);
-          const p1h = v128.load(xr, 240);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 256);
-          const p2h = v128.load(xr, 272);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 288);
-          const p3h = v128.load(xr, 304);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 320);
-          const p4h = v128.load(xr, 336);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 352);
-          const p5h = v128.load(xr, 368);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 384);
-          const p6h = v128.load(xr, 400);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 416);
-          const p7h = v128.load(xr, 432);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-    v128.store(sp + <usize>(96), a0_6);
-    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+}
+
+export function conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  const wStep: i32 = 224;
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
@@ -3481,166 +2670,55 @@ export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
+export function conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
-  const wStep: i32 = 224;
+  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
-  const owPad = ((ow + 3) / 4) * 4;
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 2) / 3) * 3;
   const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
-    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
     let xb = x + <usize>(ow0 * 64);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
           const w0l = v128.load(wp, 0);
           const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
           a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 128);
+          const p2h = v128.load(xt, 144);
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
           a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 32;
         }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 128);
-          const p1h = v128.load(xr, 144);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 192);
-          const p2h = v128.load(xr, 208);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 256);
-          const p3h = v128.load(xr, 272);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 96);
-          const w0h = v128.load(wp, 112);
-          const p0l = v128.load(xr, 96);
-          const p0h = v128.load(xr, 112);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 160);
-          const p1h = v128.load(xr, 176);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 224);
-          const p2h = v128.load(xr, 240);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 288);
-          const p3h = v128.load(xr, 304);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 128);
-          const w0h = v128.load(wp, 144);
-          const p0l = v128.load(xr, 128);
-          const p0h = v128.load(xr, 144);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 192);
-          const p1h = v128.load(xr, 208);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 256);
-          const p2h = v128.load(xr, 272);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 320);
-          const p3h = v128.load(xr, 336);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 160);
-          const w0h = v128.load(wp, 176);
-          const p0l = v128.load(xr, 160);
-          const p0h = v128.load(xr, 176);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 224);
-          const p1h = v128.load(xr, 240);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 288);
-          const p2h = v128.load(xr, 304);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 352);
-          const p3h = v128.load(xr, 368);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        {
-          const w0l = v128.load(wp, 192);
-          const w0h = v128.load(wp, 208);
-          const p0l = v128.load(xr, 192);
-          const p0h = v128.load(xr, 208);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 256);
-          const p1h = v128.load(xr, 272);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 320);
-          const p2h = v128.load(xr, 336);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 384);
-          const p3h = v128.load(xr, 400);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-        }
-        wp += wStep;
         xr += xRowStride;
       }
       xb += xBlockStride;
@@ -3648,301 +2726,11 @@ export function conv_nchw44_dot_f7s2_oc4x4__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
     v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-}
-
-export function conv_nchw44_dot_f7s2_oc4x8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  const wStep: i32 = 224;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 7) / 8) * 8;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 8) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let a0_6 = init0;
-    let a0_7 = init0;
-    let xb = x + <usize>(ow0 * 64);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load(xr, 0);
-          const p0h = v128.load(xr, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 64);
-          const p1h = v128.load(xr, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 128);
-          const p2h = v128.load(xr, 144);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 192);
-          const p3h = v128.load(xr, 208);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 256);
-          const p4h = v128.load(xr, 272);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 320);
-          const p5h = v128.load(xr, 336);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 384);
-          const p6h = v128.load(xr, 400);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 448);
-          const p7h = v128.load(xr, 464);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 32);
-          const w0h = v128.load(wp, 48);
-          const p0l = v128.load(xr, 32);
-          const p0h = v128.load(xr, 48);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 96);
-          const p1h = v128.load(xr, 112);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 160);
-          const p2h = v128.load(xr, 176);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 224);
-          const p3h = v128.load(xr, 240);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 288);
-          const p4h = v128.load(xr, 304);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 352);
-          const p5h = v128.load(xr, 368);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 416);
-          const p6h = v128.load(xr, 432);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 480);
-          const p7h = v128.load(xr, 496);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 64);
-          const w0h = v128.load(wp, 80);
-          const p0l = v128.load(xr, 64);
-          const p0h = v128.load(xr, 80);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 128);
-          const p1h = v128.load(xr, 144);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 192);
-          const p2h = v128.load(xr, 208);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 256);
-          const p3h = v128.load(xr, 272);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 320);
-          const p4h = v128.load(xr, 336);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 384);
-          const p5h = v128.load(xr, 400);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 448);
-          const p6h = v128.load(xr, 464);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 512);
-          const p7h = v128.load(xr, 528);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 96);
-          const w0h = v128.load(wp, 112);
-          const p0l = v128.load(xr, 96);
-          const p0h = v128.load(xr, 112);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 160);
-          const p1h = v128.load(xr, 176);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 224);
-          const p2h = v128.load(xr, 240);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 288);
-          const p3h = v128.load(xr, 304);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 352);
-          const p4h = v128.load(xr, 368);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 416);
-          const p5h = v128.load(xr, 432);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 480);
-          const p6h = v128.load(xr, 496);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 544);
-          const p7h = v128.load(xr, 560);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 128);
-          const w0h = v128.load(wp, 144);
-          const p0l = v128.load(xr, 128);
-          const p0h = v128.load(xr, 144);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 192);
-          const p1h = v128.load(xr, 208);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 256);
-          const p2h = v128.load(xr, 272);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 320);
-          const p3h = v128.load(xr, 336);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 384);
-          const p4h = v128.load(xr, 400);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 448);
-          const p5h = v128.load(xr, 464);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 512);
-          const p6h = v128.load(xr, 528);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 576);
-          const p7h = v128.load(xr, 592);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 160);
-          const w0h = v128.load(wp, 176);
-          const p0l = v128.load(xr, 160);
-          const p0h = v128.load(xr, 176);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 224);
-          const p1h = v128.load(xr, 240);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 288);
-          const p2h = v128.load(xr, 304);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 352);
-          const p3h = v128.load(xr, 368);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 416);
-          const p4h = v128.load(xr, 432);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 480);
-          const p5h = v128.load(xr, 496);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 544);
-          const p6h = v128.load(xr, 560);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 608);
-          const p7h = v128.load(xr, 624);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        {
-          const w0l = v128.load(wp, 192);
-          const w0h = v128.load(wp, 208);
-          const p0l = v128.load(xr, 192);
-          const p0h = v128.load(xr, 208);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load(xr, 256);
-          const p1h = v128.load(xr, 272);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          const p2l = v128.load(xr, 320);
-          const p2h = v128.load(xr, 336);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          const p3l = v128.load(xr, 384);
-          const p3h = v128.load(xr, 400);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          const p4l = v128.load(xr, 448);
-          const p4h = v128.load(xr, 464);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          const p5l = v128.load(xr, 512);
-          const p5h = v128.load(xr, 528);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          const p6l = v128.load(xr, 576);
-          const p6h = v128.load(xr, 592);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          const p7l = v128.load(xr, 640);
-          const p7h = v128.load(xr, 656);
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0l, p7l));
-          a0_7 = i32x4.add(a0_7, i32x4.dot_i16x8_s(w0h, p7h));
-        }
-        wp += wStep;
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-    v128.store(sp + <usize>(96), a0_6);
-    v128.store(sp + <usize>(112), a0_7);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
 export function conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(
@@ -5325,36 +4113,46 @@ export function convNchw44DotRow(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   switch (id) {
-    case 0: conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 1: conv_nchw44_dot_f2s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 2: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 3: conv_nchw44_dot_f2s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 4: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 5: conv_nchw44_dot_f3s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 6: conv_nchw44_dot_f3s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 7: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 8: conv_nchw44_dot_f3s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 9: conv_nchw44_dot_f3s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 10: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 11: conv_nchw44_dot_f5s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 12: conv_nchw44_dot_f5s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 13: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 14: conv_nchw44_dot_f5s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 15: conv_nchw44_dot_f5s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 16: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 17: conv_nchw44_dot_f7s1_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 18: conv_nchw44_dot_f7s1_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 19: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 20: conv_nchw44_dot_f7s2_oc4x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 21: conv_nchw44_dot_f7s2_oc4x8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 22: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 23: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 24: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 25: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 26: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 27: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 28: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 29: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 0: conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 1: conv_nchw44_dot_f2s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 2: conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 3: conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 4: conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 5: conv_nchw44_dot_f2s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 6: conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 7: conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 8: conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 9: conv_nchw44_dot_f3s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 10: conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 11: conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 12: conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 13: conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 14: conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 15: conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 16: conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 17: conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 18: conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 19: conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 20: conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 21: conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 22: conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 23: conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 24: conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 25: conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 26: conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 27: conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 28: conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 29: conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 30: conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 31: conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 32: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 33: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 34: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 35: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 36: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 37: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 38: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 39: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     default: unreachable();
   }
 }

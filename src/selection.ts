@@ -1,0 +1,125 @@
+/**
+ * Algorithm selection for an operator: a forced name (params.algo), the heuristic (the ordered pack's first
+ * usable, preferred algorithm), or profiling ('profile': every usable algorithm is timed once on synthetic data of
+ * the operator's shape, and the fastest is cached under a key built from the declared parameters only, never from
+ * the data). The cache travels as JSON: rt.selectionCache() / createRuntime({ selectionCache }).
+ */
+import { I8ConvError, check } from './errors.js';
+import type { ConvBiasParams, ConvShape, Selection } from './params.js';
+import { ALGORITHMS, forcedAlgorithm, heuristicAlgorithm } from './algos/pack.js';
+import type { ConvAlgorithm } from './algos/types.js';
+import type { ConvBias, ConvOptions } from './conv.js';
+
+export interface SelectionCacheJson {
+  version: 1;
+  /** key (selectionKey) -> algorithm name */
+  entries: Record<string, string>;
+}
+
+const CACHE_VERSION = 1;
+/** Profiling runs each candidate at least this many times and for at least this long (ms), keeping the fastest. */
+const PROFILE_MIN_RUNS = 3;
+const PROFILE_MIN_MS = 20;
+
+/** The declared parameters that decide an algorithm's speed (scales and zero points do not), plus the build. */
+export function selectionKey(s: ConvShape, opts: ConvOptions, build: string): string {
+  return [
+    build, s.format, `n${s.n}`, `ic${s.ic}`, `${s.ih}x${s.iw}`, `oc${s.oc}`, `k${s.fh}x${s.fw}`, `s${s.sh}x${s.sw}`,
+    `p${s.pt},${s.pl},${s.pb},${s.pr}`, `d${s.dh}x${s.dw}`, `g${s.group}`, s.srcType, s.dstType, s.biasMode,
+    s.nonlinearity, s.rounding, `t${opts.threads ?? 1}`,
+  ].join(':');
+}
+
+export function parseSelectionCache(v: unknown): Map<string, string> {
+  const json = typeof v === 'string' ? (() => {
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      throw new I8ConvError('INVALID_PARAM', 'selectionCache: is not valid JSON', 'selectionCache');
+    }
+  })() : v;
+  const o = json as Partial<SelectionCacheJson> | null;
+  check(o !== null && typeof o === 'object' && o.version === CACHE_VERSION && typeof o.entries === 'object' && o.entries !== null,
+    'INVALID_PARAM', 'selectionCache', `must be the JSON of rt.selectionCache() (version ${CACHE_VERSION})`);
+  const names = new Set(ALGORITHMS.map((a) => a.name));
+  const out = new Map<string, string>();
+  for (const [k, name] of Object.entries(o.entries as Record<string, unknown>)) {
+    check(typeof name === 'string' && names.has(name), 'INVALID_PARAM', 'selectionCache', `entry '${k}' names no algorithm: ${String(name)}`);
+    out.set(k, name);
+  }
+  return out;
+}
+
+/** Makes an operator forced to one algorithm (used for timing the candidates). */
+export type OperatorFactory = (p: ConvBiasParams, opts: ConvOptions) => ConvBias;
+
+export class Selector {
+  readonly cache: Map<string, string>;
+  /** Every profiling run: key -> { algorithm: best ms } (for reports and tests). */
+  readonly timings = new Map<string, Record<string, number>>();
+
+  constructor(
+    private readonly defaultMode: Selection,
+    private readonly build: string,
+    private readonly make: OperatorFactory,
+    initial?: Map<string, string>,
+  ) {
+    this.cache = initial ?? new Map();
+  }
+
+  select(p: ConvBiasParams, s: ConvShape, opts: ConvOptions): ConvAlgorithm {
+    if (s.algo !== undefined) return forcedAlgorithm(s, s.algo);
+    const mode = s.selection ?? this.defaultMode;
+    if (mode === 'heuristic') return heuristicAlgorithm(s);
+    const key = selectionKey(s, opts, this.build);
+    const hit = this.cache.get(key);
+    const cached = hit === undefined ? undefined : ALGORITHMS.find((a) => a.name === hit && a.usable(s) === null);
+    if (cached) return cached;
+    const winner = this.profile(p, s, opts, key);
+    this.cache.set(key, winner.name);
+    return winner;
+  }
+
+  /** Times every usable algorithm (the naive one only when nothing else runs the shape). */
+  private profile(p: ConvBiasParams, s: ConvShape, opts: ConvOptions, key: string): ConvAlgorithm {
+    const usable = ALGORITHMS.filter((a) => a.usable(s) === null);
+    const timed = usable.length > 1 ? usable.filter((a) => a.name !== 'WASM_NAIVE') : usable;
+    if (timed.length === 0) return heuristicAlgorithm(s); // raises the typed error
+    const src = s.srcType === 'uint8' ? new Uint8Array(s.srcLength) : new Int8Array(s.srcLength);
+    const w = new Int8Array(s.filterLength);
+    let seed = 12345;
+    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) | 0) >>> 16) & 0xff;
+    for (let i = 0; i < src.length; i++) src[i] = next();
+    for (let i = 0; i < w.length; i++) w[i] = next() - 128;
+    const bias = s.biasLength ? new Int32Array(s.biasLength) : undefined;
+    const dst = s.dstType === 'int32' ? new Int32Array(s.dstLength) : s.dstType === 'uint8' ? new Uint8Array(s.dstLength) : new Int8Array(s.dstLength);
+    const times: Record<string, number> = {};
+    let best: ConvAlgorithm = timed[0];
+    for (const a of timed) {
+      const conv = this.make({ ...p, algo: a.name, selection: 'heuristic' }, opts);
+      try {
+        conv.setFilter(w);
+        if (bias) conv.setBias(bias);
+        conv.exec(src, dst); // first run: compiles / warms the code
+        let ms = Infinity;
+        const start = performance.now();
+        for (let r = 0; r < PROFILE_MIN_RUNS || performance.now() - start < PROFILE_MIN_MS; r++) {
+          const t0 = performance.now();
+          conv.exec(src, dst);
+          ms = Math.min(ms, performance.now() - t0);
+          if (r > 1000) break;
+        }
+        times[a.name] = ms;
+        if (ms < (times[best.name] ?? Infinity)) best = a;
+      } finally {
+        conv.dispose();
+      }
+    }
+    this.timings.set(key, times);
+    return best;
+  }
+
+  toJSON(): SelectionCacheJson {
+    return { version: CACHE_VERSION, entries: Object.fromEntries([...this.cache.entries()].sort()) };
+  }
+}
