@@ -8,7 +8,7 @@ export function heapBase(): usize {
 
 export * from './bench/ceiling';
 export * from './relayout/index';
-export { convNchw44DotTask } from './conv-nchw44-dot/task';
+export { convNchw44DotTask, nchwToNchw44 } from './conv-nchw44-dot/task';
 export { convNchw44DotRow } from './conv-nchw44-dot/generated';
 export { convGemmTask } from './gemm/task';
 export { chanwiseTask } from './chanwise/task';

@@ -17,9 +17,14 @@ export interface SelectionCacheJson {
 }
 
 const CACHE_VERSION = 1;
-/** Profiling runs each candidate at least this many times and for at least this long (ms), keeping the fastest. */
-const PROFILE_MIN_RUNS = 3;
-const PROFILE_MIN_MS = 20;
+/**
+ * Profiling runs the candidates in alternating rounds (so that a load spike or the engine's tier-up hits them all
+ * alike) after two warm-up runs each, at least PROFILE_MIN_ROUNDS rounds and PROFILE_MIN_MS in all, at most
+ * PROFILE_MAX_ROUNDS, and keeps each candidate's fastest run.
+ */
+const PROFILE_MIN_ROUNDS = 5;
+const PROFILE_MIN_MS = 60;
+const PROFILE_MAX_ROUNDS = 200;
 
 /** The declared parameters that decide an algorithm's speed (scales and zero points do not), plus the build. */
 export function selectionKey(s: ConvShape, opts: ConvOptions, build: string): string {
@@ -93,28 +98,29 @@ export class Selector {
     for (let i = 0; i < w.length; i++) w[i] = next() - 128;
     const bias = s.biasLength ? new Int32Array(s.biasLength) : undefined;
     const dst = s.dstType === 'int32' ? new Int32Array(s.dstLength) : s.dstType === 'uint8' ? new Uint8Array(s.dstLength) : new Int8Array(s.dstLength);
+    const convs = timed.map((a) => this.make({ ...p, algo: a.name, selection: 'heuristic' }, opts));
     const times: Record<string, number> = {};
-    let best: ConvAlgorithm = timed[0];
-    for (const a of timed) {
-      const conv = this.make({ ...p, algo: a.name, selection: 'heuristic' }, opts);
-      try {
+    try {
+      for (const conv of convs) {
         conv.setFilter(w);
         if (bias) conv.setBias(bias);
-        conv.exec(src, dst); // first run: compiles / warms the code
-        let ms = Infinity;
-        const start = performance.now();
-        for (let r = 0; r < PROFILE_MIN_RUNS || performance.now() - start < PROFILE_MIN_MS; r++) {
+        conv.exec(src, dst); // warm-up: compiles and tiers up the code
+        conv.exec(src, dst);
+        times[conv.algorithm] = Infinity;
+      }
+      const start = performance.now();
+      for (let r = 0; r < PROFILE_MAX_ROUNDS && (r < PROFILE_MIN_ROUNDS || performance.now() - start < PROFILE_MIN_MS); r++) {
+        for (const conv of convs) {
           const t0 = performance.now();
           conv.exec(src, dst);
-          ms = Math.min(ms, performance.now() - t0);
-          if (r > 1000) break;
+          times[conv.algorithm] = Math.min(times[conv.algorithm], performance.now() - t0);
         }
-        times[a.name] = ms;
-        if (ms < (times[best.name] ?? Infinity)) best = a;
-      } finally {
-        conv.dispose();
       }
+    } finally {
+      for (const conv of convs) conv.dispose();
     }
+    let best = timed[0];
+    for (const a of timed) if (times[a.name] < times[best.name]) best = a;
     this.timings.set(key, times);
     return best;
   }

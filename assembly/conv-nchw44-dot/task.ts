@@ -1,6 +1,7 @@
 // One task of the NCHW44 dot convolution: batch n, group g, output-row tile t (spec cpu-conv.md §3.3).
 // Reads:  src NCHW44 {N, G*ICB, IH, IW, 4} int8 (srcKind 0) or NCHW {N, IC<4, IH, IW} int8 (srcKind 1, G == 1)
-// Writes: dst NCHW44 {N, G*OCPG/4, OH, OW, 4}, int8 or int32; rows [t*ohTile, t*ohTile + ohN) of (n, g) only.
+// Writes: dst NCHW44 {N, G*OCPG/4, OH, OW, 4} or NCHW, int8 / uint8 / int32; rows [t*ohTile, t*ohTile + ohN) of (n, g)
+// only. (An NCHW source is first relayouted to NCHW44 by nchwToNchw44 below; OCPG may then be any count.)
 // Workspace (this thread's slice): [scratchBytes accumulator scratch: one output row of a tile][packed input rows]
 //   packed[ib][r][p] = 32 bytes for padded pixel p of padded row r (row 0 = source row oh0*S - PT):
 //     SIMD128 kernels: i16 v = xs - zp: [v0,v1,v0,v1,v0,v1,v0,v1 | v2,v3,v2,v3,v2,v3,v2,v3]
@@ -13,7 +14,7 @@ import {
   CTX_DSTTYPE, CTX_BIASMODE, CTX_ICB, CTX_ICPG, CTX_SRCKIND, CTX_IH, CTX_IW, CTX_OCPG, CTX_GROUP, CTX_OH,
   CTX_OW, CTX_FH, CTX_SH, CTX_PT, CTX_PL, CTX_OHTILE, CTX_IWP, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_BIAS,
   CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT, CTX_TAILNB, CTX_FW, CTX_INIT, CTX_RELAXED, CTX_SRCXOR, CTX_SRCZP,
-  CTX_OC, CTX_SCRATCHBYTES,
+  CTX_OC, CTX_SCRATCHBYTES, CTX_OCPGPAD, CTX_IC,
 } from '../common/ctx';
 import { convNchw44DotRow } from './generated';
 
@@ -180,7 +181,8 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   const tailNb = load<i32>(ctx, CTX_TAILNB);
   const mainId = load<i32>(ctx, CTX_MAINVARIANT);
   const tailId = load<i32>(ctx, CTX_TAILVARIANT);
-  const ocbG = ocpg >> 2;
+  const ocpgPad = load<i32>(ctx, CTX_OCPGPAD);
+  const ocbG = ocpgPad >> 2; // output blocks per group (NCHW output: the last may be partly past OCPG)
   const fullTiles = ocbG / mainNb;
   const nTiles = fullTiles + (ocbG % mainNb != 0 ? 1 : 0);
   const tileWeightBytes = mainNb * icb * fh * fw * (relaxed ? 16 : 32);
@@ -194,15 +196,62 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   for (let tile: i32 = 0; tile < nTiles; tile++) {
     const full = tile < fullTiles;
     const id = full ? mainId : tailId;
-    const oc0 = g * ocpg + tile * mainNb * 4; // first output channel of the tile (NCHW44: ocpgPad == ocpg)
+    const c0 = tile * mainNb * 4; // first channel of the tile within the group
+    const oc0 = g * ocpg + c0; // its output channel
+    const ch = g * ocpgPad + c0; // its index in the per-channel arrays
+    let nch = ocpg - c0;
+    const tileCh = (full ? mainNb : tailNb) * 4;
+    if (nch > tileCh) nch = tileCh;
     const wTile = weights + <usize>(tile * tileWeightBytes);
-    const initTile = init + <usize>(oc0 * 4);
+    const initTile = init + <usize>(ch * 4);
     for (let r: i32 = 0; r < ohN; r++) {
       const y = oh0 + r;
       convNchw44DotRow(
         id, packed + <usize>(r * s * rowBytes), blockBytes, rowBytes, icb, fh, wTile, initTile, ctx, scratch,
-        oc0, oc0, (full ? mainNb : tailNb) * 4, y * ow, ow, dstN, biasN,
+        ch, oc0, nch, y * ow, ow, dstN, biasN,
       );
     }
+  }
+}
+
+/**
+ * The relayout pre-pass of the NCHW algorithm: channels 4 * ib .. 4 * ib + 3 of group g of image n, NCHW, into
+ * block (n, g, ib) of an NCHW44 buffer laid out {N, G, ceil(ICPG / 4), IH, IW, 4}; channels past ICPG hold the
+ * raw byte of the zero point (their weights are 0).
+ */
+export function nchwToNchw44(ctx: usize, src: usize, buf: usize, n: i32, g: i32, ib: i32): void {
+  const C = load<i32>(ctx, CTX_IC);
+  const icpg = load<i32>(ctx, CTX_ICPG);
+  const groups = load<i32>(ctx, CTX_GROUP);
+  const icb = load<i32>(ctx, CTX_ICB);
+  const plane = load<i32>(ctx, CTX_IH) * load<i32>(ctx, CTX_IW);
+  const padByte = (load<i32>(ctx, CTX_SRCZP) ^ load<i32>(ctx, CTX_SRCXOR)) & 0xff;
+  const c0 = g * icpg + 4 * ib;
+  let nc = icpg - 4 * ib;
+  if (nc > 4) nc = 4;
+  const out = buf + <usize>((((n * groups + g) * icb + ib) * plane) << 2);
+  const pb = <usize>plane;
+  const p0 = src + <usize>((n * C + c0) * plane);
+  const pad = i8x16.splat(<i8>padByte);
+  let p: i32 = 0;
+  for (; p + 16 <= plane; p += 16) {
+    const a = v128.load(p0 + <usize>p);
+    const b = nc > 1 ? v128.load(p0 + pb + <usize>p) : pad;
+    const c = nc > 2 ? v128.load(p0 + 2 * pb + <usize>p) : pad;
+    const d = nc > 3 ? v128.load(p0 + 3 * pb + <usize>p) : pad;
+    // 4 x 16 bytes -> 16 pixels x 4 channels
+    const ab0 = i8x16.shuffle(a, b, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const ab1 = i8x16.shuffle(a, b, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    const cd0 = i8x16.shuffle(c, d, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const cd1 = i8x16.shuffle(c, d, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    const o = out + <usize>(p << 2);
+    v128.store(o, v128.shuffle<i16>(ab0, cd0, 0, 8, 1, 9, 2, 10, 3, 11), 0);
+    v128.store(o, v128.shuffle<i16>(ab0, cd0, 4, 12, 5, 13, 6, 14, 7, 15), 16);
+    v128.store(o, v128.shuffle<i16>(ab1, cd1, 0, 8, 1, 9, 2, 10, 3, 11), 32);
+    v128.store(o, v128.shuffle<i16>(ab1, cd1, 4, 12, 5, 13, 6, 14, 7, 15), 48);
+  }
+  for (; p < plane; p++) {
+    const o = out + <usize>(p << 2);
+    for (let i: i32 = 0; i < 4; i++) store<u8>(o + <usize>i, i < nc ? load<u8>(p0 + <usize>i * pb + <usize>p) : <u8>padByte);
   }
 }

@@ -13,9 +13,10 @@
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { KERNELS, type KernelVariant } from './kernel-table.generated.js';
-import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type PlanOptions, type Rejection } from './types.js';
+import { reject, type AlgoPlan, type ConvAlgorithm, type ExecContext, type Isa, type PlanOptions, type Rejection } from './types.js';
 import { I8ConvError } from '../errors.js';
 import { srcZeroPointSigned } from './common.js';
+import { preferredNchwDot } from './nchw-dot.js';
 
 /** Target size of one task's packed input rows: keeps them in a 1-2 MiB L2 with the weights of one tile. */
 const PACKED_TILE_BUDGET = 512 * 1024;
@@ -62,7 +63,7 @@ export interface DotPlanFacts {
 /** Every plan-time size, from the shape alone (used by plan() and by tests). */
 export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd', kernel?: string): DotPlanFacts {
   const main = pickVariant(s.fw, s.sw, isa, kernel);
-  const ocbG = s.ocpg / 4;
+  const ocbG = Math.ceil(s.ocpg / 4);
   const tailNb = ocbG % main.nb;
   // the remainder tile: the declared tail with exactly that many blocks, else any variant with that many
   const fits = KERNELS.filter((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === isa);
@@ -87,22 +88,43 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   return { main, tail, icb, iwp, ohTile, ohTiles, perThreadBytes, scratchBytes };
 }
 
-function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 0 | 1): AlgoPlan {
+/**
+ * srcKind 0: NCHW44 source; 1: NCHW source with IC < 4 read directly (hybrid); 2: NCHW source of any channel
+ * count, relayouted to NCHW44 by a first kernel into a shared buffer at the start of workspace chunk 1.
+ */
+function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 0 | 1 | 2): AlgoPlan {
   const f = dotPlanFacts(s, threads, isa, kernel);
   const relaxed = isa === 'wasmrelaxedsimd';
   const tapsPerBlock = f.icb * s.fh * s.fw * (relaxed ? 16 : 32); // bytes per oc block across (ib, kh, kw)
-  const groupWeightBytes = (s.ocpg / 4) * tapsPerBlock;
-  // chunk 0: the packed filter (written once, by setFilter); chunk 1: one source-packing slice per thread
-  const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
+  const ocpgPad = Math.ceil(s.ocpg / 4) * 4;
+  const groupWeightBytes = (ocpgPad / 4) * tapsPerBlock;
+  // NCHW source (kind 2): the relayouted copy {N, G, icb, IH, IW, 4}
+  const relayoutBytes = srcKind === 2 ? s.n * s.group * f.icb * s.ih * s.iw * 4 : 0;
+  const sliceBase = Math.ceil(relayoutBytes / 64) * 64;
+  // chunk 0: the packed filter (written once, by setFilter); chunk 1: [relayout buffer] one source-packing slice per thread
+  const workspace = new WorkspaceBundle([groupWeightBytes * s.group, sliceBase + f.perThreadBytes * threads]);
+  const dotKernel = {
+    range: [s.n, s.group, f.ohTiles],
+    run(e: ExecContext, threadId: number, [n, g, t]: readonly number[]) {
+      const src = srcKind === 2 ? e.threadSlices : e.src;
+      e.core.exports.convNchw44DotTask(e.ctx, src, e.dst, e.threadSlices + sliceBase + threadId * f.perThreadBytes, n, g, t);
+    },
+  };
+  const relayoutKernel = {
+    range: [s.n, s.group, f.icb],
+    run(e: ExecContext, _threadId: number, [n, g, ib]: readonly number[]) {
+      e.core.exports.nchwToNchw44(e.ctx, e.src, e.threadSlices, n, g, ib);
+    },
+  };
   return {
     workspace,
     perThreadBytes: f.perThreadBytes,
-    ocpgPad: s.ocpg,
+    ocpgPad,
     packedFilterBytes: groupWeightBytes * s.group,
     kernelNames: [f.main.name, ...(f.tail ? [f.tail.name] : [])],
     ctxFields: {
       icb: f.icb,
-      srcKind,
+      srcKind: srcKind === 1 ? 1 : 0,
       ohTile: f.ohTile,
       iwp: f.iwp,
       groupWeightBytes,
@@ -115,8 +137,10 @@ function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { icpg, ocpg, fh, fw } = s;
-      const ocbG = ocpg / 4;
-      const weight = (o: number, i: number, kh: number, kw: number) => (i < icpg ? oihw[((o * icpg + i) * fh + kh) * fw + kw] : 0);
+      const ocbG = ocpgPad / 4;
+      // (g, o): channel o of group g; channels past OCPG and inputs past ICPG are 0
+      const weight = (g: number, o: number, i: number, kh: number, kw: number) =>
+        i < icpg && o < ocpg ? oihw[(((g * ocpg + o) * icpg + i) * fh + kh) * fw + kw] : 0;
       const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       const o8 = new Int8Array(out.buffer, out.byteOffset, out.byteLength);
       let p = 0;
@@ -127,13 +151,13 @@ function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 
             for (let kh = 0; kh < fh; kh++)
               for (let kw = 0; kw < fw; kw++)
                 for (let b = 0; b < nb; b++) {
-                  const o0 = g * ocpg + (ob0 + b) * 4;
+                  const o0 = (ob0 + b) * 4;
                   if (relaxed) {
-                    for (let o4 = 0; o4 < 4; o4++) for (let i4 = 0; i4 < 4; i4++) o8[p++] = weight(o0 + o4, ib * 4 + i4, kh, kw);
+                    for (let o4 = 0; o4 < 4; o4++) for (let i4 = 0; i4 < 4; i4++) o8[p++] = weight(g, o0 + o4, ib * 4 + i4, kh, kw);
                   } else {
                     for (let half = 0; half < 2; half++)
                       for (let o4 = 0; o4 < 4; o4++)
-                        for (let k = 0; k < 2; k++) o16[p++] = weight(o0 + o4, ib * 4 + half * 2 + k, kh, kw);
+                        for (let k = 0; k < 2; k++) o16[p++] = weight(g, o0 + o4, ib * 4 + half * 2 + k, kh, kw);
                   }
                 }
         }
@@ -143,23 +167,17 @@ function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 
       if (!relaxed) return null;
       // u = xs + 128 everywhere (padding: u = zp + 128), so sum w * (xs - zp) = sum w * u - (zp + 128) * sum w
       const zpU = srcZeroPointSigned(s) + 128;
-      const corr = new Int32Array(s.oc);
+      const corr = new Int32Array(s.group * ocpgPad); // [G][ocpgPad]
       const per = icpg * fh * fw;
-      for (let o = 0; o < s.oc; o++) {
-        let sum = 0;
-        for (let k = 0; k < per; k++) sum += oihw[o * per + k];
-        corr[o] = -zpU * sum;
-      }
+      for (let g = 0; g < s.group; g++)
+        for (let o = 0; o < ocpg; o++) {
+          let sum = 0;
+          for (let k = 0; k < per; k++) sum += oihw[(g * ocpg + o) * per + k];
+          corr[g * ocpgPad + o] = -zpU * sum;
+        }
       return corr;
     },
-    kernels: [
-      {
-        range: [s.n, s.group, f.ohTiles],
-        run(e, threadId, [n, g, t]) {
-          e.core.exports.convNchw44DotTask(e.ctx, e.src, e.dst, e.threadSlices + threadId * f.perThreadBytes, n, g, t);
-        },
-      },
-    ],
+    kernels: srcKind === 2 ? [relayoutKernel, dotKernel] : [dotKernel],
   };
 }
 
@@ -185,4 +203,21 @@ export const dotNchwNchw44: ConvAlgorithm = {
   },
   isPreferred: () => true,
   plan: (s, o) => makePlan(s, o, 1),
+};
+
+/**
+ * WASMDOTS8DIRECT_NCHW: the same kernels for NCHW tensors of any channel count: a first kernel relayouts the
+ * source to NCHW44 (channels padded to 4 with the zero point), the dot kernels write NCHW directly. Preferred where
+ * the NCHW direct dot algorithms are not (they win on few output channels, src/algos/nchw-dot.ts); measured
+ * against the im2col GEMM below.
+ */
+export const dotNchwDirect: ConvAlgorithm = {
+  name: 'WASMDOTS8DIRECT_NCHW',
+  formats: ['NCHW'],
+  usable(s) {
+    if (s.format !== 'NCHW') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW, got ${s.format}`);
+    return commonUsable(s);
+  },
+  isPreferred: (s) => !preferredNchwDot(s),
+  plan: (s, o) => makePlan(s, o, 2),
 };

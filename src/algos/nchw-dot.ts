@@ -1,7 +1,8 @@
 /**
  * WASMDOTS8STRD1_NCHW / WASMDOTS8STRD2_NCHW: MegEngine's NCHW direct dot convolutions (spec cpu-conv.md §4,
  * direct_dotprod.cpp: conv_direct_stride{1,2}_{2,3,5,7}x..._int8_dot) for NCHW tensors with any channel count:
- * square 2/3/5/7 filters, stride 1 or 2. Input channels are padded once per image (kernel 1, tasks {N, G, ICPG});
+ * square 2/3/5/7 filters, stride 1 or 2 (preferred only for one input channel per group, see preferredNchwDot).
+ * Input channels are padded once per image (kernel 1, tasks {N, G, ICPG});
  * each output channel is then accumulated input channel by input channel through an int32 plane (first input
  * channel: start from the bias; later ones: add) and finished (kernel 2, tasks {N, G, OCPG}).
  * Kernels: assembly/conv-nchw-dot/task.ts.
@@ -97,13 +98,17 @@ function nchwDot(stride: 1 | 2): ConvAlgorithm {
 }
 
 /**
- * MegEngine's gate (spec cpu-conv.md §4.1, per group), kept until measured otherwise here: small output channel
- * counts, where the im2col GEMM's packing costs more than it saves.
+ * Where this algorithm beats the others (per group). MegEngine's ARM gate (spec cpu-conv.md §4.1: few output
+ * channels) does not hold here: relayouting the source to NCHW44 and running the NCHW44 dot kernels
+ * (WASMDOTS8DIRECT_NCHW) is faster on every multi-channel shape measured (Node 20, AMD EPYC, uint8, GMAC/s,
+ * NCHW44 route vs this one, profile mode's alternating rounds): 3x3 s1 16->16 56² 20.0 vs 5.1, 8->32 23.1 vs 5.6,
+ * 64->64 25.5 vs 5.8; 3x3 s2 12->12 14.9 vs 3.9, 3->16 224² 12.4 vs 4.1; 5x5 8->8 21.3 vs 6.8; 7x7 16->16 20.8
+ * vs 9.0; 7x7 s2 3->64 224² 14.6 vs 7.8; 2x2 10->10 9.4 vs 3.0; 2->8 112² 8.7 vs 4.2. With one input channel
+ * the relayout pads 1 channel to 4 and this algorithm wins: 1->8 112² 3x3 s1 3.5 vs 3.2, 1->32 5x5 s1 6.0 vs 5.6,
+ * 1->4 7x7 s2 7.9 vs 4.7 (but 1->16 3x3 s2 3.5 vs 4.3).
  */
 export function preferredNchwDot(s: ConvShape): boolean {
-  const { icpg: IC, ocpg: OC, fh: F } = s;
-  if (s.sh === 1) return (F === 2 && (OC <= 10 || IC <= 8)) || (F !== 2 && (OC <= 16 || (IC <= 4 && OC <= 32)));
-  return ((F === 2 || F === 3) && (IC === 1 || (IC <= 8 && OC <= 12) || OC <= 8)) || (F === 5 && ((IC === 1 && OC <= 16) || OC <= 12)) || (F === 7 && OC <= 16);
+  return s.icpg === 1 && s.ocpg > 1 && (s.sh === 1 || s.fh >= 5);
 }
 
 export const nchwDotStride1 = nchwDot(1);

@@ -1,17 +1,24 @@
 /**
  * The ordered algorithm pack and the heuristic (spec cpu-conv.md §5.3): candidates are the usable algorithms,
  * preferred ones first, in pack order; `algo: 'NAME'` forces one (an error if it cannot run the shape).
+ * Order: the specialized direct algorithms (each preferred on the shapes it was measured to win, see their
+ * isPreferred), then the im2col GEMM, which runs every shape and is the choice where nothing specialized is
+ * preferred, then the NCHW direct dot algorithms (usable on more shapes than they are preferred for), then the
+ * naive one.
  */
 import { I8ConvError } from '../errors.js';
 import type { ConvShape } from '../params.js';
 import type { ConvAlgorithm, Rejection } from './types.js';
-import { dotNchw44Direct, dotNchwNchw44 } from './dot-nchw44.js';
+import { dotNchw44Direct, dotNchwDirect, dotNchwNchw44 } from './dot-nchw44.js';
 import { conv1x1Gemm, im2colGemm } from './gemm.js';
 import { chanwise } from './chanwise.js';
 import { nchwDotStride1, nchwDotStride2 } from './nchw-dot.js';
 import { naive } from './naive.js';
 
-export const ALGORITHMS: readonly ConvAlgorithm[] = [dotNchw44Direct, dotNchwNchw44, conv1x1Gemm, chanwise, nchwDotStride1, nchwDotStride2, im2colGemm, naive];
+export const ALGORITHMS: readonly ConvAlgorithm[] = [
+  dotNchw44Direct, dotNchwNchw44, conv1x1Gemm, chanwise, dotNchwDirect, im2colGemm, nchwDotStride1, nchwDotStride2,
+  naive,
+];
 
 export function algorithmNames(): string[] {
   return ALGORITHMS.map((a) => a.name);
