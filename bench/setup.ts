@@ -4,7 +4,7 @@
  */
 import { createRuntime } from '../src/index.js';
 import type { WasmRuntimeCore } from '../src/runtime.js';
-import { configureOrt, i8convBackend, naiveBackend, ortBackend, type Backend, type OrtModule, type RuntimeLike } from './backends.js';
+import { NAIVE_MAX_MACS, configureOrt, i8convBackend, naiveBackend, ortBackend, type Backend, type OrtModule, type RuntimeLike } from './backends.js';
 import type { ConvParams, ProblemData } from './data.js';
 import { naiveConvNCHW } from './naive-conv.js';
 import { runKernelBench, type KernelRow } from './kernels.js';
@@ -140,7 +140,15 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
     errors.push(`onnxruntime-web not run: ${o.ortError ?? 'not loaded'}`);
   }
   backends.push(naiveBackend);
-  for (const a of await listI8convAlgorithms()) backends.push(i8convBackend(rtLike, `i8conv:${a.name}`, a.name, a.formats));
+  for (const a of await listI8convAlgorithms()) {
+    const b = i8convBackend(rtLike, `i8conv:${a.name}`, a.name, a.formats);
+    // the scalar last resort runs at naive-JS speed: small shapes only, like naive-js
+    if (a.name === 'WASM_NAIVE') {
+      const inner = b.skipReason;
+      b.skipReason = (shape) => inner(shape) ?? (shape.macs > NAIVE_MAX_MACS ? `scalar: small shapes only (<= ${NAIVE_MAX_MACS / 1e6}M MACs)` : null);
+    }
+    backends.push(b);
+  }
 
   const { oracle, name: oracleName } = await loadOracle();
   const sampling = o.quick ? QUICK_SAMPLING : DEFAULT_SAMPLING;
