@@ -6,7 +6,7 @@
  * free of a code generator and of onnx's .proto files.
  *
  * Field numbers are those of onnx.proto (IR version 8, opset 13 is enough for QLinearConv with int8 or uint8
- * activations and a per-tensor int8 weight):
+ * activations and a per-tensor or per-channel int8 weight):
  *   ModelProto      ir_version=1 graph=7 opset_import=8
  *   OperatorSetId   domain=1 version=2
  *   GraphProto      node=1 name=2 initializer=5 input=11 output=12
@@ -97,8 +97,12 @@ function bytesOf(v: ArrayBufferView): Uint8Array {
 }
 
 export interface QLinearConvModelSpec {
-  /** Activation type: int8 with zero point 0, or uint8 with zero point 128. */
+  /** Activation type: int8 (default zero point 0) or uint8 (default zero point 128). */
   activation: 'int8' | 'uint8';
+  /** x_zero_point, in the activation type's range; default 0 (int8) or 128 (uint8). */
+  srcZeroPoint?: number;
+  /** y_zero_point, in the activation type's range; default 0 (int8) or 128 (uint8). */
+  dstZeroPoint?: number;
   n: number;
   ic: number;
   ih: number;
@@ -110,7 +114,9 @@ export interface QLinearConvModelSpec {
   pad: readonly [number, number];
   group: number;
   srcScale: number;
-  filterScale: number;
+  /** One weight scale (a scalar w_scale, zero point 0), or one per output channel (length OC): then w_scale is a
+   * 1-D float tensor of OC values and w_zero_point a 1-D int8 tensor of OC zeros (per-channel QLinearConv). */
+  filterScale: number | Float32Array;
   dstScale: number;
   /** Int8 weights, OIHW (for groups: {OC, IC/G, FH, FW}, the ONNX layout). */
   weights: Int8Array;
@@ -121,7 +127,18 @@ export interface QLinearConvModelSpec {
 /** Serialized ONNX model `y = QLinearConv(x, ...)` with input `x` {N, IC, IH, IW} and output `y`. */
 export function buildQLinearConvModel(s: QLinearConvModelSpec): Uint8Array {
   const actType = s.activation === 'int8' ? OnnxType.INT8 : OnnxType.UINT8;
-  const zp = s.activation === 'int8' ? new Int8Array([0]) : new Uint8Array([128]);
+  const [lo, hi, dflt] = s.activation === 'int8' ? [-128, 127, 0] : [0, 255, 128];
+  const zeroPoint = (v: number | undefined, name: string) => {
+    const z = v ?? dflt;
+    if (!Number.isInteger(z) || z < lo || z > hi) throw new Error(`${name} must be an integer in [${lo}, ${hi}] for ${s.activation}, got ${z}`);
+    return s.activation === 'int8' ? new Int8Array([z]) : new Uint8Array([z]);
+  };
+  const xZp = zeroPoint(s.srcZeroPoint, 'srcZeroPoint');
+  const yZp = zeroPoint(s.dstZeroPoint, 'dstZeroPoint');
+  const perChannel = typeof s.filterScale !== 'number';
+  if (perChannel && (s.filterScale as Float32Array).length !== s.oc) {
+    throw new Error(`per-channel filterScale must have OC = ${s.oc} entries, got ${(s.filterScale as Float32Array).length}`);
+  }
   const oh = Math.floor((s.ih + 2 * s.pad[0] - s.fh) / s.stride[0]) + 1;
   const ow = Math.floor((s.iw + 2 * s.pad[1] - s.fw) / s.stride[1]) + 1;
   const f32 = (v: number) => bytesOf(new Float32Array([v]));
@@ -149,12 +166,17 @@ export function buildQLinearConvModel(s: QLinearConvModelSpec): Uint8Array {
     });
     g.string(2, 'qlinearconv');
     g.message(5, (t) => tensor(t, 'x_scale', OnnxType.FLOAT, [], f32(s.srcScale)));
-    g.message(5, (t) => tensor(t, 'x_zp', actType, [], bytesOf(zp)));
+    g.message(5, (t) => tensor(t, 'x_zp', actType, [], bytesOf(xZp)));
     g.message(5, (t) => tensor(t, 'w', OnnxType.INT8, [s.oc, s.ic / s.group, s.fh, s.fw], bytesOf(s.weights)));
-    g.message(5, (t) => tensor(t, 'w_scale', OnnxType.FLOAT, [], f32(s.filterScale)));
-    g.message(5, (t) => tensor(t, 'w_zp', OnnxType.INT8, [], new Uint8Array([0])));
+    if (perChannel) {
+      g.message(5, (t) => tensor(t, 'w_scale', OnnxType.FLOAT, [s.oc], bytesOf(Float32Array.from(s.filterScale as Float32Array))));
+      g.message(5, (t) => tensor(t, 'w_zp', OnnxType.INT8, [s.oc], new Uint8Array(s.oc)));
+    } else {
+      g.message(5, (t) => tensor(t, 'w_scale', OnnxType.FLOAT, [], f32(s.filterScale as number)));
+      g.message(5, (t) => tensor(t, 'w_zp', OnnxType.INT8, [], new Uint8Array([0])));
+    }
     g.message(5, (t) => tensor(t, 'y_scale', OnnxType.FLOAT, [], f32(s.dstScale)));
-    g.message(5, (t) => tensor(t, 'y_zp', actType, [], bytesOf(zp)));
+    g.message(5, (t) => tensor(t, 'y_zp', actType, [], bytesOf(yZp)));
     g.message(5, (t) => tensor(t, 'b', OnnxType.INT32, [s.oc], bytesOf(s.bias)));
     g.message(11, (v) => valueInfo(v, 'x', actType, [s.n, s.ic, s.ih, s.iw]));
     g.message(12, (v) => valueInfo(v, 'y', actType, [s.n, s.oc, oh, ow]));

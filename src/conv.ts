@@ -16,6 +16,8 @@ import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
 
 const GUARD = 64;
 const GUARD_BYTE = 0xa5;
+/** Most bytes one operator may hold in the (at most 4 GiB, in practice 2 GiB in browsers) wasm memory. */
+const MAX_OPERATOR_BYTES = 2 ** 31 - 2 ** 26;
 
 /** 'OIHW' (group: GOIHW), MegEngine's 'NCHW44_DOT' {G?, OC/G/4, IC/G/4, FH, FW, 4o, 4i}, or the channel-wise
  *  'NCHW44_CHAN' {G/4, 1, 1, FH, FW, 4}. */
@@ -31,6 +33,8 @@ export interface ConvOptions {
   threads?: number;
   /** Force the main micro-kernel by its kernel-table name (KERNELS / GEMM_KERNELS); it must fit the algorithm. */
   kernel?: string;
+  /** Most workspace bytes (packed filter + thread slices) the chosen algorithm may use (default 1 GiB). */
+  workspaceLimit?: number;
 }
 
 /** Chooses the algorithm for a shape (the runtime's heuristic, forced name, or profiled choice). */
@@ -51,10 +55,10 @@ export class ConvBias {
   /** Workspace slices / task split the plan was made for (tasks run on this thread; ids rotate over slices). */
   readonly threads: number;
   private blocks: Array<{ off: number; size: number }> = [];
-  private ctx: number;
-  private srcBuf: number;
-  private dstBuf: number;
-  private ws: number;
+  private ctx = 0;
+  private srcBuf = 0;
+  private dstBuf = 0;
+  private ws = 0;
   private readonly filterBuf: number;
   private biasBuf = 0;
   /** int32[G * ocpgPad] accumulator start: channel bias + the kernels' filter correction */
@@ -70,6 +74,8 @@ export class ConvBias {
     const threads = opts.threads ?? 1;
     check(Number.isInteger(threads) && threads >= 1 && threads <= 256, 'INVALID_PARAM', 'threads', `must be an integer in [1, 256], got ${String(threads)}`);
     check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
+    check(opts.workspaceLimit === undefined || (Number.isInteger(opts.workspaceLimit) && opts.workspaceLimit >= 0), 'INVALID_PARAM', 'workspaceLimit',
+      `must be an integer >= 0 (bytes), got ${String(opts.workspaceLimit)}`);
     this.threads = threads;
     this.core = core;
     this.params = s;
@@ -82,14 +88,25 @@ export class ConvBias {
     const dstBytes = s.dstLength * (s.dstType === 'int32' ? 4 : 1);
     const perChannel = s.group * this.plan.ocpgPad;
     const perChannelAlloc = Math.ceil(perChannel / 4) * 4; // kernels read whole vectors of 4 channels
-    this.ctx = this.alloc(CTX_BYTES);
-    this.srcBuf = this.alloc(s.srcLength);
-    this.dstBuf = this.alloc(dstBytes);
-    this.ws = this.alloc(this.workspaceBytes);
-    if (s.biasMode === 'full') this.biasBuf = this.alloc(s.biasLength * 4);
-    this.initBuf = this.alloc(perChannelAlloc * 4);
-    const ratioBuf = this.alloc(perChannelAlloc * 4);
-    const sBiasBuf = this.alloc(perChannelAlloc * 4);
+    const total = s.srcLength + dstBytes + this.workspaceBytes + (s.biasMode === 'full' ? s.biasLength * 4 : 0) + 12 * perChannelAlloc;
+    check(total <= MAX_OPERATOR_BYTES, 'OUT_OF_MEMORY', 'params',
+      `the operator needs ${total} bytes of wasm memory (src, dst, workspace), more than the ${MAX_OPERATOR_BYTES} a 32-bit wasm memory can give it`);
+    let ratioBuf = 0;
+    let sBiasBuf = 0;
+    try {
+      this.ctx = this.alloc(CTX_BYTES);
+      this.srcBuf = this.alloc(s.srcLength);
+      this.dstBuf = this.alloc(dstBytes);
+      this.ws = this.alloc(this.workspaceBytes);
+      if (s.biasMode === 'full') this.biasBuf = this.alloc(s.biasLength * 4);
+      this.initBuf = this.alloc(perChannelAlloc * 4);
+      ratioBuf = this.alloc(perChannelAlloc * 4);
+      sBiasBuf = this.alloc(perChannelAlloc * 4);
+    } catch (e) {
+      this.dispose();
+      if (e instanceof I8ConvError) throw e;
+      throw new I8ConvError('OUT_OF_MEMORY', `params: the wasm memory could not grow to hold this operator (${total} bytes): ${String((e as Error).message ?? e)}`, 'params');
+    }
     this.filterBuf = this.plan.workspace.get(this.ws, 0);
 
     const k = channelConsts(s, this.plan.ocpgPad);

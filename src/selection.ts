@@ -17,6 +17,8 @@ export interface SelectionCacheJson {
 }
 
 const CACHE_VERSION = 1;
+/** Default upper bound on an operator's workspace (packed filter + thread slices), as MegEngine's heuristic takes. */
+export const DEFAULT_WORKSPACE_LIMIT = 1 << 30;
 /**
  * Profiling runs the candidates in alternating rounds (so that a load spike or the engine's tier-up hits them all
  * alike) after two warm-up runs each, at least PROFILE_MIN_ROUNDS rounds and PROFILE_MIN_MS in all, at most
@@ -73,23 +75,34 @@ export class Selector {
   }
 
   select(p: ConvBiasParams, s: ConvShape, opts: ConvOptions): ConvAlgorithm {
-    if (s.algo !== undefined) return forcedAlgorithm(s, s.algo);
+    const limit = opts.workspaceLimit ?? DEFAULT_WORKSPACE_LIMIT;
+    const isa = this.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd';
+    const need = (a: ConvAlgorithm) => a.plan(s, { threads: opts.threads ?? 1, isa, kernel: opts.kernel }).workspace.totalBytes;
+    const fits = (a: ConvAlgorithm) => need(a) <= limit;
+    if (s.algo !== undefined) {
+      const a = forcedAlgorithm(s, s.algo);
+      const bytes = need(a);
+      check(bytes <= limit, 'WORKSPACE_TOO_LARGE', 'workspaceLimit', `algorithm ${a.name} needs ${bytes} bytes of workspace, more than ${limit}`);
+      return a;
+    }
     const mode = s.selection ?? this.defaultMode;
-    if (mode === 'heuristic') return heuristicAlgorithm(s);
+    if (mode === 'heuristic') return heuristicAlgorithm(s, fits, limit);
     const key = selectionKey(s, opts, this.build);
     const hit = this.cache.get(key);
-    const cached = hit === undefined ? undefined : ALGORITHMS.find((a) => a.name === hit && a.usable(s) === null);
+    const cached = hit === undefined ? undefined : ALGORITHMS.find((a) => a.name === hit && a.usable(s) === null && fits(a));
     if (cached) return cached;
-    const winner = this.profile(p, s, opts, key);
+    const winner = this.profile(p, s, opts, key, fits, limit);
     this.cache.set(key, winner.name);
     return winner;
   }
 
-  /** Times every usable algorithm (the naive one only when nothing else runs the shape). */
-  private profile(p: ConvBiasParams, s: ConvShape, opts: ConvOptions, key: string): ConvAlgorithm {
-    const usable = ALGORITHMS.filter((a) => a.usable(s) === null);
+  /** Times every usable algorithm within the workspace limit (the naive one only when nothing else runs). */
+  private profile(
+    p: ConvBiasParams, s: ConvShape, opts: ConvOptions, key: string, fits: (a: ConvAlgorithm) => boolean, limit: number,
+  ): ConvAlgorithm {
+    const usable = ALGORITHMS.filter((a) => a.usable(s) === null && fits(a));
     const timed = usable.length > 1 ? usable.filter((a) => a.name !== 'WASM_NAIVE') : usable;
-    if (timed.length === 0) return heuristicAlgorithm(s); // raises the typed error
+    if (timed.length === 0) return heuristicAlgorithm(s, fits, limit); // raises the typed error
     const src = s.srcType === 'uint8' ? new Uint8Array(s.srcLength) : new Int8Array(s.srcLength);
     const w = new Int8Array(s.filterLength);
     let seed = 12345;

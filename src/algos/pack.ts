@@ -24,8 +24,9 @@ export function algorithmNames(): string[] {
   return ALGORITHMS.map((a) => a.name);
 }
 
-export function candidates(s: ConvShape): ConvAlgorithm[] {
-  const usable = ALGORITHMS.filter((a) => a.usable(s) === null);
+/** The usable algorithms that `fits` accepts (e.g. a workspace limit), preferred first, each part in pack order. */
+export function candidates(s: ConvShape, fits: (a: ConvAlgorithm) => boolean = () => true): ConvAlgorithm[] {
+  const usable = ALGORITHMS.filter((a) => a.usable(s) === null && fits(a));
   return [...usable.filter((a) => a.isPreferred(s)), ...usable.filter((a) => !a.isPreferred(s))];
 }
 
@@ -42,12 +43,11 @@ export function forcedAlgorithm(s: ConvShape, name: string): ConvAlgorithm {
   return a;
 }
 
-export function heuristicAlgorithm(s: ConvShape): ConvAlgorithm {
-  const c = candidates(s);
+export function heuristicAlgorithm(s: ConvShape, fits: (a: ConvAlgorithm) => boolean = () => true, limit?: number): ConvAlgorithm {
+  const c = candidates(s, fits);
   if (c.length > 0) return c[0];
+  if (limit !== undefined && candidates(s).length > 0) {
+    throw new I8ConvError('NO_ALGORITHM', `workspaceLimit: no algorithm runs this convolution within ${limit} bytes of workspace`, 'workspaceLimit');
+  }
   throw new I8ConvError('NO_ALGORITHM', `format: no algorithm runs this ${s.format} convolution`, 'format');
-}
-
-export function selectAlgorithm(s: ConvShape): ConvAlgorithm {
-  return s.algo !== undefined ? forcedAlgorithm(s, s.algo) : heuristicAlgorithm(s);
 }
