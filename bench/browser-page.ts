@@ -16,6 +16,8 @@ export interface PageOptions {
   quick: boolean;
   shapes?: string;
   filter?: string | null;
+  /** Network level: network ids, 'all' or 'none'; undefined = none. */
+  networks?: string;
 }
 
 declare global {
@@ -41,7 +43,7 @@ window.runBench = async (o: PageOptions): Promise<BenchResults> => {
   }
   const log = document.getElementById('log');
   const input = await prepareSuite({
-    quick: o.quick, shapes: o.shapes, filter: o.filter ?? null, ort, ortError,
+    quick: o.quick, shapes: o.shapes, filter: o.filter ?? null, ort, ortError, networks: o.networks,
     engine: { name: 'chromium', version: chromeVersion() },
     machine: { platform: navigator.platform, userAgent: navigator.userAgent, cpus: navigator.hardwareConcurrency },
     onProgress: (ev) => {

@@ -15,6 +15,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { finishRun, nodeMachine, parseArgs, progressPrinter, REPO_ROOT, USAGE, type CliOptions } from './main.js';
+import { defaultNetworks } from './networks.js';
 import type { BenchResults } from './schema.js';
 import type { ProgressEvent } from './suite.js';
 
@@ -73,7 +74,7 @@ export async function startServer(root = REPO_ROOT): Promise<StaticServer> {
 }
 
 /** Runs the suite in a fresh headless Chromium profile; returns the results with the wasm builds filled in. */
-export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter'>, onProgress?: (ev: ProgressEvent) => void): Promise<BenchResults> {
+export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks'>, onProgress?: (ev: ProgressEvent) => void): Promise<BenchResults> {
   const srv = await startServer();
   const profile = mkdtempSync(join(tmpdir(), 'i8conv-bench-chromium-'));
   const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
@@ -95,7 +96,8 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
     await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', null, { timeout: 30_000 }).catch(() => {
       throw new Error(`the benchmark page did not load: ${pageErrors.join('; ') || 'runBench never appeared'}`);
     });
-    const opts = { quick: o.quick, shapes: o.shapes, filter: o.filter };
+    // networks undefined: no network level (the CLI below passes its default)
+    const opts = { quick: o.quick, shapes: o.shapes, filter: o.filter, networks: o.networks };
     const r = (await page.evaluate((x) => window.runBench(x), opts)) as BenchResults;
     const ortWasm = srv.wasmRequests.filter((p) => p.includes('onnxruntime-web'));
     if (r.builds.ortWeb !== null) {
@@ -127,7 +129,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const log = o.json ? process.stderr : process.stdout;
   log.write(`i8conv benchmark in headless Chromium (${CHROMIUM})\n`);
-  const r = await runInBrowser(o, progressPrinter(log));
+  const r = await runInBrowser({ ...o, networks: o.networks ?? defaultNetworks(o.quick) }, progressPrinter(log));
   return finishRun(r, o, log, '-chromium');
 }
 

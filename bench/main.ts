@@ -1,7 +1,7 @@
 /**
  * `npm start` / `npm run bench`: the benchmark suite on Node, one thread.
  *
- *   node dist/bench/main.js [--quick] [--shapes LIST] [--filter REGEX] [--json] [--out DIR] [--list]
+ *   node dist/bench/main.js [--quick] [--shapes LIST] [--networks LIST] [--filter REGEX] [--json] [--out DIR] [--list]
  *
  * Prints progress and the summary table, writes bench/results/<timestamp>.{json,md,html} and says where.
  * docs/bench.md describes the options and the JSON schema.
@@ -11,6 +11,7 @@ import { cpus } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrtModule } from './backends.js';
+import { NETWORKS, defaultNetworks, layerLabel, layerMacs, networkConvs, networkMacs, selectNetworks } from './networks.js';
 import { renderHtml, renderMarkdown, renderText } from './report.js';
 import type { BenchResults } from './schema.js';
 import { validateResults } from './schema.js';
@@ -21,6 +22,8 @@ import { runSuite, type ProgressEvent } from './suite.js';
 export interface CliOptions {
   quick: boolean;
   shapes?: string;
+  /** --networks as given; undefined = the default (defaultNetworks(quick)). */
+  networks?: string;
   filter: string | null;
   json: boolean;
   out: string;
@@ -45,6 +48,7 @@ export function parseArgs(argv: string[]): CliOptions {
     else if (flag === '--json') o.json = true;
     else if (flag === '--list') o.list = true;
     else if (flag === '--shapes') o.shapes = value();
+    else if (flag === '--networks') o.networks = value();
     else if (flag === '--filter') o.filter = value();
     else if (flag === '--out') o.out = resolve(value());
     else if (flag === '--help' || flag === '-h') throw new Error('help');
@@ -52,6 +56,7 @@ export function parseArgs(argv: string[]): CliOptions {
   }
   if (o.filter) new RegExp(o.filter, 'i'); // throws early on a malformed expression
   if (o.shapes) selectShapes(o.shapes); // throws early on a malformed shape id
+  if (o.networks) selectNetworks(o.networks); // and on an unknown network
   return o;
 }
 
@@ -59,10 +64,12 @@ export const USAGE = `usage: npm start -- [options]   (or: node dist/bench/main.
   --quick           the quick shape set and shorter sampling (< 90 s)
   --shapes LIST     comma list of groups (default, core, first-layer, mobilenet, quick) and shape ids
                     IC-OC-HW-kKsS[-gG], e.g. --shapes core,3-32-224-k3s2,48-48-30-k5s1
+  --networks LIST   network level: comma list of mobilenetv2, resnet18, or all / none
+                    (default: both; with --quick: mobilenetv2); --filter does not apply to it
   --filter REGEX    run only "<shape id>/<backend>" names matching (case-insensitive), e.g. ort-web-uint8
   --json            print the results JSON on stdout (progress and table go to stderr)
   --out DIR         where to write <timestamp>.{json,md,html} (default bench/results)
-  --list            list the declared shapes and exit`;
+  --list            list the declared shapes and the networks' layers, and exit`;
 
 /** Progress display: one rewritten status line on a terminal, one line per finished step otherwise. */
 export function progressPrinter(stream: NodeJS.WriteStream): (ev: ProgressEvent) => void {
@@ -103,6 +110,20 @@ export function progressPrinter(stream: NodeJS.WriteStream): (ev: ProgressEvent)
       case 'section':
         setStatus(`  ${ev.name} section...`);
         break;
+      case 'network':
+        line(`network ${ev.label}: ${ev.convs} convolutions, ${ev.layers} distinct shapes, ${(ev.macs / 1e6).toFixed(1)} MMAC`);
+        break;
+      case 'network-step':
+        setStatus(`  [${ev.index + 1}/${ev.count}] ${ev.network} ${ev.layer}: ${ev.step}...`);
+        break;
+      case 'network-layer': {
+        const l = ev.layer;
+        const t = (b: string) => (l.backends[b] ? `${l.backends[b]!.ms.toFixed(3)} ms` : '—');
+        const bad = l.mismatches.map((m) => `${m.backend} ${m.error ? `failed: ${m.error}` : `MISMATCH (${m.count}/${m.total} vs ${m.against})`}`);
+        line(`  [${ev.index + 1}/${ev.count}] ${l.name.padEnd(22)} ${l.label.padEnd(24)} x${l.count}  i8conv ${t('i8conv')} (${l.algo ?? 'no algorithm'}), ` +
+          `ort-web-uint8 ${t('ort-web-uint8')}, ort-web-int8 ${t('ort-web-int8')}  ${bad.length ? bad.join('; ') : l.checks.i8conv}`);
+        break;
+      }
     }
   };
 }
@@ -147,12 +168,18 @@ async function main(argv: string[]): Promise<number> {
   }
   if (o.list) {
     for (const s of SHAPES) console.log(`${s.id.padEnd(22)} ${s.label.padEnd(26)} ${(s.macs / 1e6).toFixed(1).padStart(7)} MMAC  ${s.tags.join(',')}`);
+    for (const n of NETWORKS) {
+      console.log(`\nnetwork ${n.id} (${n.label}): ${networkConvs(n)} convolutions, ${n.layers.length} distinct shapes, ${(networkMacs(n) / 1e6).toFixed(1)} MMAC`);
+      for (const l of n.layers) {
+        console.log(`  ${l.name.padEnd(22)} ${layerLabel(l).padEnd(24)} pad ${l.pad}  x${l.count}  ${(layerMacs(l) / 1e6).toFixed(1).padStart(7)} MMAC  ${l.occurs.join(', ')}`);
+      }
+    }
     return 0;
   }
   const log = o.json ? process.stderr : process.stdout;
   const { ort, error } = await loadOrtForNode();
   const input = await prepareSuite({
-    quick: o.quick, shapes: o.shapes, filter: o.filter, ort, ortError: error,
+    quick: o.quick, shapes: o.shapes, filter: o.filter, ort, ortError: error, networks: o.networks ?? defaultNetworks(o.quick),
     ortBuild: 'ort-wasm-simd-threaded.wasm (SIMD, numThreads 1)',
     engine: { name: 'node', version: process.versions.node, v8: process.versions.v8 },
     machine: nodeMachine(),

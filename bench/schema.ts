@@ -4,6 +4,7 @@
  * optional field keeps the id).
  */
 import type { Mismatch } from './data.js';
+import type { SampleOptions } from './stats.js';
 
 export const SCHEMA_ID = 'i8conv-bench/1';
 
@@ -83,6 +84,96 @@ export interface KernelResult {
   error?: string;
 }
 
+/** One backend's time on one network layer (per occurrence; the network's sums multiply by the count). */
+export interface NetworkTiming {
+  /** Median time of one convolution, milliseconds, from the JS input array to the JS output array. */
+  ms: number;
+  msMin: number;
+  msMax: number;
+  /** Interquartile range / median. */
+  spread: number;
+  samples: number;
+  callsPerSample: number;
+  /** macs / ms. */
+  gmacs: number;
+}
+
+/** A difference found on the network level: `backend`'s output against `against` ('ort-web-uint8' for i8conv,
+ * 'oracle' when the oracle arbitrated, 'ort-web-uint8 - 128' for ort-web-int8, 'none' when it failed to run). */
+export interface NetworkMismatch extends Mismatch {
+  phase: 'first-call' | 'after-timing' | 'prepare';
+  against: string;
+  /** The oracle's verdict, when i8conv and onnxruntime-web differ. */
+  note?: string;
+}
+
+export interface NetworkLayerResult {
+  /** First occurrence's name, "+N" when N more convolutions of the network have this shape. */
+  name: string;
+  /** Every occurrence's name. */
+  occurs: string[];
+  /** Convolutions of this shape in the network. */
+  count: number;
+  label: string;
+  ic: number;
+  oc: number;
+  h: number;
+  w: number;
+  k: number;
+  s: number;
+  pad: number;
+  group: number;
+  format: 'NCHW44' | 'NCHW_NCHW44';
+  oh: number;
+  ow: number;
+  /** MACs of one occurrence. */
+  macs: number;
+  srcZeroPoint: number;
+  dstZeroPoint: number;
+  /** The algorithm i8conv's heuristic chose; null when i8conv did not run. */
+  algo: string | null;
+  /** 'i8conv', 'ort-web-uint8', 'ort-web-int8': those that ran. */
+  backends: Partial<Record<string, NetworkTiming>>;
+  /** macs / ceiling: the fastest possible time on this engine. */
+  ceilingMs: number;
+  /** i8conv's GMAC/s / ceilingGmacs. */
+  pctCeiling: number | null;
+  /** ort-web-uint8 ms / i8conv ms (> 1: i8conv faster). */
+  ratioOrtUint8: number | null;
+  /** Per backend: 'ok' (equal after the first call and after timing), 'mismatch', 'unchecked'. */
+  checks: Record<string, 'ok' | 'mismatch' | 'unchecked'>;
+  mismatches: NetworkMismatch[];
+}
+
+export interface NetworkBar {
+  id: string;
+  label: string;
+  status: 'met' | 'not met' | 'n/a';
+  /** The measured numbers behind the status. */
+  detail: string;
+}
+
+export interface NetworkResult {
+  id: string;
+  label: string;
+  /** MACs of every convolution of the network (layers times counts). */
+  macs: number;
+  /** Convolutions in the network (the sum of the counts). */
+  convs: number;
+  layers: NetworkLayerResult[];
+  /** The ceiling loop sampled just before this network. */
+  ceilingLocalGmacs?: number;
+  /** The sampling of each layer. */
+  sampling: SampleOptions;
+  /** Why onnxruntime-web did not run, when it did not. */
+  ortUnavailable?: string;
+  /** Per backend: sum over layers of ms * count; null when a layer has no time for it. */
+  sums: Partial<Record<string, number | null>>;
+  /** Sum of the layers' ceiling times (times counts). */
+  ceilingMs: number;
+  bars: NetworkBar[];
+}
+
 export interface BenchResults {
   schema: typeof SCHEMA_ID;
   createdAt: string;
@@ -91,7 +182,7 @@ export interface BenchResults {
   engine: { name: string; version: string; v8?: string };
   /** Which wasm build each engine ran. */
   builds: { i8conv: string | null; ortWeb: string | null; ortWebVersion: string | null };
-  options: { quick: boolean; shapes: string[]; filter: string | null; threads: 1; rounding: 'half-even' };
+  options: { quick: boolean; shapes: string[]; filter: string | null; threads: 1; rounding: 'half-even'; networks?: string[] };
   /** What produced the expected outputs. */
   oracle: string;
   /** Median GMAC/s of the base-SIMD ceiling loop (assembly/bench/ceiling.ts), measured in this run. */
@@ -111,8 +202,11 @@ export interface BenchResults {
   kernels: KernelResult[] | { unavailable: string };
   /** Relayout section (bench/relayout.ts), or why it is absent. */
   relayout: RelayoutRow[] | { unavailable: string };
-  /** All shapes' mismatches together, each with its shape id. */
-  mismatches: (ShapeResult['mismatches'][number] & { shape: string })[];
+  /** Network level (bench/networks.ts), or why it is absent. Absent in results of older versions. */
+  networks?: NetworkResult[] | { unavailable: string };
+  /** All shapes' mismatches together, each with its shape id ("network/<id>/<layer>" for the network level,
+   * whose entries say what they were compared `against`). */
+  mismatches: (ShapeResult['mismatches'][number] & { shape: string; against?: string; note?: string })[];
   /** Problems that stopped a whole section (a peer that failed to load, ...). */
   errors: string[];
 }
@@ -172,6 +266,39 @@ export function validateResults(x: unknown): string[] {
   }
   if (!Array.isArray(x.kernels) && !isObj(x.kernels)) errs.push('kernels: expected an array or an object');
   if (!Array.isArray(x.relayout) && !isObj(x.relayout)) errs.push('relayout: expected an array or an object');
+  if (x.networks !== undefined) {
+    if (!Array.isArray(x.networks) && !isObj(x.networks)) errs.push('networks: expected an array or an object');
+    else if (isObj(x.networks)) str(x.networks.unavailable, 'networks.unavailable');
+    else {
+      x.networks.forEach((n: unknown, i) => {
+        const p = `networks[${i}]`;
+        if (!isObj(n)) return void errs.push(`${p}: expected an object`);
+        str(n.id, `${p}.id`);
+        for (const k of ['macs', 'convs', 'ceilingMs']) num(n[k], `${p}.${k}`);
+        if (!isObj(n.sums)) errs.push(`${p}.sums: expected an object`);
+        if (!Array.isArray(n.bars)) errs.push(`${p}.bars: expected an array`);
+        else {
+          n.bars.forEach((b: unknown, j) => {
+            if (!isObj(b) || !['met', 'not met', 'n/a'].includes(b.status as string)) errs.push(`${p}.bars[${j}]: expected { status: met | not met | n/a }`);
+          });
+        }
+        if (!Array.isArray(n.layers)) return void errs.push(`${p}.layers: expected an array`);
+        n.layers.forEach((l: unknown, j) => {
+          const q = `${p}.layers[${j}]`;
+          if (!isObj(l)) return void errs.push(`${q}: expected an object`);
+          str(l.name, `${q}.name`);
+          for (const k of ['ic', 'oc', 'h', 'k', 's', 'group', 'count', 'macs', 'ceilingMs']) num(l[k], `${q}.${k}`);
+          if (!isObj(l.checks)) errs.push(`${q}.checks: expected an object`);
+          if (!Array.isArray(l.mismatches)) errs.push(`${q}.mismatches: expected an array`);
+          if (!isObj(l.backends)) return void errs.push(`${q}.backends: expected an object`);
+          for (const [name, b] of Object.entries(l.backends)) {
+            if (!isObj(b)) errs.push(`${q}.backends['${name}']: expected an object`);
+            else for (const k of ['ms', 'msMin', 'msMax', 'gmacs']) num(b[k], `${q}.backends['${name}'].${k}`);
+          }
+        });
+      });
+    }
+  }
   if (!Array.isArray(x.mismatches)) errs.push('mismatches: expected an array');
   if (!Array.isArray(x.errors)) errs.push('errors: expected an array');
   return errs;

@@ -9,6 +9,7 @@ import type { ConvParams, ProblemData } from './data.js';
 import { naiveConvNCHW } from './naive-conv.js';
 import { runKernelBench, type KernelRow } from './kernels.js';
 import type { BenchResults, KernelResult, RelayoutRow } from './schema.js';
+import { NETWORK_QUICK_SAMPLING, NETWORK_SAMPLING, runNetworkBench, selectNetworks, type NetReference, type NetRuntime } from './networks.js';
 import { selectShapes } from './shapes.js';
 import { DEFAULT_SAMPLING, QUICK_SAMPLING, type SampleOptions } from './stats.js';
 import type { CeilingExports, Oracle, ProgressEvent, SuiteInput } from './suite.js';
@@ -26,6 +27,9 @@ export interface SetupOptions {
   engine: BenchResults['engine'];
   machine: BenchResults['machine'];
   onProgress?: (ev: ProgressEvent) => void;
+  /** The network level: a comma list of network ids (bench/networks.ts), 'all' or 'none'. Undefined = none
+   * (the CLIs pass their default, networks.defaultNetworks). */
+  networks?: string;
 }
 
 /**
@@ -61,6 +65,13 @@ export async function loadOracle(): Promise<{ oracle: Oracle; name: string }> {
     },
     name: 'bench/naive-conv.ts (kernels-ref reference.convBias not available in this build)',
   };
+}
+
+/** kernels-ref's reference.convBias as is (any source type), or null when the build lacks it. */
+export async function loadReferenceConv(): Promise<NetReference | null> {
+  const mod = await optionalImport('../kernels-ref/index.js');
+  const ref = mod?.reference as { convBias?: NetReference } | undefined;
+  return typeof ref?.convBias === 'function' ? ref.convBias : null;
 }
 
 /** i8conv's algorithms that can be forced with `algo`: the ordered pack of src/algos/pack.ts. */
@@ -152,6 +163,15 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
 
   const { oracle, name: oracleName } = await loadOracle();
   const sampling = o.quick ? QUICK_SAMPLING : DEFAULT_SAMPLING;
+  const nets = selectNetworks(o.networks);
+  const reference = nets.length ? await loadReferenceConv() : null;
+  const networks: SuiteInput['networks'] = nets.length
+    ? async ({ localCeiling }) =>
+        runNetworkBench({
+          networks: nets, rt: rt satisfies NetRuntime, ort: o.ort, ortError: o.ortError, reference,
+          sampling: o.quick ? NETWORK_QUICK_SAMPLING : NETWORK_SAMPLING, localCeiling, onProgress: o.onProgress,
+        })
+    : undefined;
   return {
     shapes: selectShapes(o.shapes, o.quick),
     backends,
@@ -170,6 +190,8 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
     },
     kernels: await kernelSection(runtimes, oracle, o.filter ?? null),
     relayout: await relayoutSection(o.quick, o.filter ?? null),
+    networks,
+    networkIds: nets.map((n) => n.id),
     onProgress: o.onProgress,
     errors,
   };

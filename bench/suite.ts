@@ -3,11 +3,13 @@
  * in a Chromium page. It measures the base-SIMD ceiling, then for every selected shape computes the oracle's
  * output, prepares every backend and checks its first output, times the backends side by side (round-robin
  * samples, bench/stats.ts), and checks every output again (after timing: catches engines whose optimizing tier
- * computes differently from their baseline tier), then runs the kernel and relayout sections. It returns the results object of bench/schema.ts; reports are written by the caller.
+ * computes differently from their baseline tier), then runs the network level (bench/networks.ts) and the kernel
+ * and relayout sections. It returns the results object of bench/schema.ts; reports are written by the caller.
  */
 import { RefusedError, type Backend, type PreparedRun } from './backends.js';
 import { compareOutputs, makeProblem, type Mismatch, type ProblemData } from './data.js';
-import type { BenchResults, BackendResult, KernelResult, RelayoutRow, ShapeResult } from './schema.js';
+import { finishNetworks, networkMismatches, type NetworkProgress } from './networks.js';
+import type { BenchResults, BackendResult, KernelResult, NetworkResult, RelayoutRow, ShapeResult } from './schema.js';
 import { SCHEMA_ID } from './schema.js';
 import type { BenchShape } from './shapes.js';
 import { measure, measureInterleaved, type SampleOptions } from './stats.js';
@@ -19,7 +21,8 @@ export type ProgressEvent =
   | { kind: 'result'; shape: BenchShape; backend: string; result: BackendResult }
   | { kind: 'skip'; shape: BenchShape; backend: string; reason: string }
   | { kind: 'mismatch'; shape: BenchShape; mismatch: Mismatch }
-  | { kind: 'section'; name: string };
+  | { kind: 'section'; name: string }
+  | NetworkProgress;
 
 /** The oracle: the expected int8 NCHW44 output of a problem. */
 export type Oracle = (pb: ProblemData) => ArrayLike<number>;
@@ -51,6 +54,10 @@ export interface SuiteInput {
   kernels?: (sampling: SampleOptions) => Promise<KernelResult[] | { unavailable: string }>;
   /** Relayout section (bench/relayout.ts's runRelayoutBench), if present. */
   relayout?: () => Promise<RelayoutRow[] | { unavailable: string }>;
+  /** Network level (bench/networks.ts), if selected; `localCeiling` samples the ceiling loop. */
+  networks?: (ctx: { localCeiling: () => Promise<number> }) => Promise<NetworkResult[] | { unavailable: string }>;
+  /** The network ids selected (for options.networks). */
+  networkIds?: string[];
   onProgress?: (ev: ProgressEvent) => void;
   /** Errors found while setting up (e.g. a peer that failed to load), carried into the results. */
   errors?: string[];
@@ -189,6 +196,22 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     });
   }
 
+  let networks: NonNullable<BenchResults['networks']> = { unavailable: 'not selected (--networks none)' };
+  if (input.networks) {
+    progress({ kind: 'section', name: 'networks' });
+    const localCeiling = async () => {
+      const c = await measureCeiling(input.ceiling, { ...input.sampling, warmupMs: 0, minSamples: 3, budgetMs: 40 }, now, false);
+      ceilingRuns.push(c.gmacs);
+      return c.gmacs;
+    };
+    try {
+      networks = await input.networks({ localCeiling });
+    } catch (e) {
+      networks = { unavailable: `network level failed: ${String(e)}` };
+      errors.push(networks.unavailable);
+    }
+  }
+
   let kernels: BenchResults['kernels'] = { unavailable: 'no kernel section in this environment' };
   if (input.kernels) {
     progress({ kind: 'section', name: 'kernels' });
@@ -225,6 +248,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
   const ceilingGmacs = Math.max(...ceilingRuns);
   for (const s of shapes) for (const b of Object.values(s.backends)) b.pctCeiling = b.gmacs / ceilingGmacs;
   if (Array.isArray(kernels)) for (const k of kernels) k.pctCeiling = k.gmacs / ceilingGmacs;
+  if (Array.isArray(networks)) finishNetworks(networks, ceilingGmacs);
 
   return {
     schema: SCHEMA_ID,
@@ -235,6 +259,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     builds: input.builds,
     options: {
       quick: input.quick, shapes: input.shapes.map((s) => s.id), filter: input.filter, threads: 1, rounding: 'half-even',
+      networks: input.networkIds ?? [],
     },
     oracle: input.oracleName,
     ceilingGmacs,
@@ -243,7 +268,11 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     shapes,
     kernels,
     relayout,
-    mismatches: shapes.flatMap((s) => s.mismatches.map((m) => ({ ...m, shape: s.id }))),
+    networks,
+    mismatches: [
+      ...shapes.flatMap((s) => s.mismatches.map((m) => ({ ...m, shape: s.id }))),
+      ...(Array.isArray(networks) ? networkMismatches(networks) : []),
+    ],
     errors,
   };
 }

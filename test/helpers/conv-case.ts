@@ -15,14 +15,27 @@ export interface CaseResult {
 
 const DST_GUARD = 32;
 
-export function runCase(
-  rt: Runtime, p: ConvBiasParams, seed: number, opts: { lo?: number; hi?: number; threads?: number; biasRange?: number; kernel?: string } = {},
-): CaseResult {
+export interface CaseOptions {
+  /** data range: int8 values for the weights and an int8 source; a uint8 source takes lo + 128 .. hi + 128 */
+  lo?: number;
+  hi?: number;
+  threads?: number;
+  biasRange?: number;
+  kernel?: string;
+}
+
+/** Random source data of the declared type. */
+export function randSource(r: () => number, n: number, type: 'int8' | 'uint8', lo = -128, hi = 127): Int8Array | Uint8Array {
+  const a = randInt8(r, n, lo, hi);
+  return type === 'uint8' ? Uint8Array.from(a, (v) => v + 128) : a;
+}
+
+export function runCase(rt: Runtime, p: ConvBiasParams, seed: number, opts: CaseOptions = {}): CaseResult {
   const s = normalizeConvParams(p);
   const r = rng(seed);
   const lo = opts.lo ?? -128;
   const hi = opts.hi ?? 127;
-  const src = randInt8(r, s.srcLength, lo, hi);
+  const src = randSource(r, s.srcLength, s.srcType, lo, hi);
   const w = randInt8(r, s.filterLength, lo, hi);
   const bias = s.biasLength ? randInt32(r, s.biasLength, -(opts.biasRange ?? 5000), opts.biasRange ?? 5000) : undefined;
   const want = reference.convBias(p, src, w, bias);
@@ -30,9 +43,9 @@ export function runCase(
   try {
     conv.setFilter(w, 'OIHW');
     if (bias) conv.setBias(bias);
-    const Ctor = s.dstType === 'int8' ? Int8Array : Int32Array;
+    const Ctor = { int8: Int8Array, uint8: Uint8Array, int32: Int32Array }[s.dstType];
     const big = new Ctor(s.dstLength + 2 * DST_GUARD).fill(0x5a);
-    const dst = big.subarray(DST_GUARD, DST_GUARD + s.dstLength) as Int8Array | Int32Array;
+    const dst = big.subarray(DST_GUARD, DST_GUARD + s.dstLength) as Int8Array | Uint8Array | Int32Array;
     conv.exec(src, dst);
     let guardsOk = conv.checkGuards();
     for (let i = 0; i < DST_GUARD; i++) {
