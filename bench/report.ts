@@ -3,7 +3,7 @@
  * Markdown report, and a self-contained HTML report with SVG charts. Pure string building, no I/O, so the
  * browser harness and the tests use it too.
  */
-import type { BenchResults, ShapeResult } from './schema.js';
+import type { BenchResults, NetworkResult, ShapeResult } from './schema.js';
 
 /** Peers the headline ratios compare i8conv with. */
 const RATIO_PEERS = ['ort-web-int8', 'ort-web-uint8'] as const;
@@ -106,10 +106,64 @@ export function ratioSummary(r: BenchResults): string[] {
 
 function mismatchLines(r: BenchResults): string[] {
   return r.mismatches.map((m) =>
-    m.error
+    (m.error
       ? `${m.shape} ${m.backend} [${m.phase}]: ${m.error}`
-      : `${m.shape} ${m.backend} [${m.phase}]: ${m.count}/${m.total} elements differ, max |diff| ${m.maxAbsDiff}, first at ${m.firstIndex}: got ${m.got}, want ${m.want}`,
+      : `${m.shape} ${m.backend} [${m.phase}]: ${m.count}/${m.total} elements differ${m.against ? ` from ${m.against}` : ''}, max |diff| ${m.maxAbsDiff}, first at ${m.firstIndex}: got ${m.got}, want ${m.want}`) +
+    (m.note ? ` (${m.note})` : ''),
   );
+}
+
+// ---- network level ---------------------------------------------------------------------------------------------
+
+const NET_COLS = ['i8conv', 'ort-web-uint8', 'ort-web-int8'] as const;
+
+function netList(r: BenchResults): NetworkResult[] {
+  return Array.isArray(r.networks) ? r.networks : [];
+}
+
+function netCheck(checks: Record<string, string>): string {
+  const bad = Object.entries(checks).filter(([, v]) => v === 'mismatch').map(([k]) => k);
+  if (bad.length) return `MISMATCH: ${bad.join(', ')}`;
+  return checks.i8conv === 'ok' ? 'ok' : 'unchecked';
+}
+
+/** One network's table: a row per distinct layer (times per occurrence), then the sum row (times x counts). */
+export function networkTable(n: NetworkResult): { head: string[]; rows: string[][] } {
+  const head = ['layer', 'shape', 'x', 'MMAC', 'i8conv algo', ...NET_COLS.map((b) => `${b} ms`), 'ceiling ms', 'i8conv GMAC/s', 'i8conv % ceil', 'i8conv / ort-web-uint8', 'check'];
+  const rows = n.layers.map((l) => [
+    l.name, l.label, String(l.count), fmt(l.macs / 1e6, 1), l.algo ?? (l.mismatches.some((m) => m.backend === 'i8conv') ? 'error' : '—'),
+    ...NET_COLS.map((b) => (l.backends[b] ? fmt(l.backends[b]!.ms, 3) : l.mismatches.some((m) => m.backend === b && m.phase === 'prepare') ? 'error' : '—')),
+    fmt(l.ceilingMs, 3), fmt(l.backends.i8conv?.gmacs, 1), pct(l.pctCeiling ?? undefined),
+    l.ratioOrtUint8 === null ? '—' : `${l.ratioOrtUint8.toFixed(2)}x`, netCheck(l.checks),
+  ]);
+  const i8 = n.sums.i8conv ?? undefined;
+  const u8 = n.sums['ort-web-uint8'] ?? undefined;
+  const allOk = n.layers.every((l) => netCheck(l.checks) === 'ok');
+  const anyBad = n.layers.some((l) => netCheck(l.checks).startsWith('MISMATCH'));
+  rows.push([
+    'sum (ms x count)', `${n.convs} convs`, String(n.convs), fmt(n.macs / 1e6, 1), '',
+    ...NET_COLS.map((b) => fmt(n.sums[b] ?? undefined, 3)), fmt(n.ceilingMs, 3),
+    i8 ? fmt(n.macs / i8 / 1e6, 1) : '—', i8 ? pct(n.ceilingMs / i8) : '—', i8 && u8 ? `${(u8 / i8).toFixed(2)}x` : '—',
+    anyBad ? 'MISMATCH' : allOk ? 'ok' : 'unchecked',
+  ]);
+  return { head, rows };
+}
+
+export function networkIntro(n: NetworkResult, r: BenchResults): string {
+  const s = n.sampling;
+  return `${n.label}: ${n.convs} convolutions as ${n.layers.length} distinct shapes (each timed once, its time counted x times in the sums), ` +
+    `${fmt(n.macs / 1e6, 1)} MMAC; uint8 activations, per-channel int8 weights, batch 1, one thread; ceiling ${fmt(r.ceilingGmacs)} GMAC/s` +
+    `${n.ceilingLocalGmacs ? ` (sampled ${fmt(n.ceilingLocalGmacs)} just before this network)` : ''}; per layer the median of >= ${s.minSamples} samples of >= ${s.minSampleMs} ms, backends round-robin` +
+    (n.ortUnavailable ? `; onnxruntime-web not run: ${n.ortUnavailable}` : '');
+}
+
+export function networkBarLines(n: NetworkResult): string[] {
+  const word = { met: 'met', 'not met': 'NOT met', 'n/a': 'n/a' } as const;
+  const lines = n.bars.map((b) => `bar ${b.label}: ${word[b.status]} — ${b.detail}`);
+  const i8 = n.sums.i8conv;
+  const s8 = n.sums['ort-web-int8'];
+  if (i8 && s8) lines.push(`(for reference) sum of ort-web-int8's layer times ${s8.toFixed(3)} ms: i8conv / ort-web-int8 = ${(s8 / i8).toFixed(2)}x`);
+  return lines;
 }
 
 /** Routine skips of forced algorithms (another format, or the heuristic's own choice): counted, not listed. */
@@ -140,6 +194,11 @@ export function renderText(r: BenchResults): string {
     out.push('', 'kernel level:', textTable(...kernelTable(r)));
   }
   if (Array.isArray(r.relayout) && r.relayout.length) out.push('', 'relayout:', textTable(...relayoutTable(r)));
+  for (const n of netList(r)) {
+    const t = networkTable(n);
+    out.push('', `network level — ${networkIntro(n, r)}`, textTable(t.head, t.rows), ...networkBarLines(n));
+  }
+  if (r.networks && !Array.isArray(r.networks) && !/^not selected/.test(r.networks.unavailable)) out.push('', `network level: ${r.networks.unavailable}`);
   const mm = mismatchLines(r);
   out.push('', mm.length ? `MISMATCHES (${mm.length}):` : 'mismatches: none', ...mm.map((l) => `  ${l}`));
   if (r.errors.length) out.push('', 'errors:', ...r.errors.map((e) => `  ${e}`));
@@ -186,6 +245,14 @@ export function renderMarkdown(r: BenchResults): string {
   out.push(Array.isArray(r.kernels) ? mdTable(...kernelTable(r)) : `Not measured: ${r.kernels.unavailable}`);
   out.push('', '## Relayout', '');
   out.push(Array.isArray(r.relayout) ? mdTable(...relayoutTable(r)) : `Not measured: ${r.relayout.unavailable}`);
+  if (r.networks) {
+    out.push('', '## Network level', '');
+    if (!Array.isArray(r.networks)) out.push(`Not measured: ${r.networks.unavailable}`);
+    for (const n of netList(r)) {
+      const t = networkTable(n);
+      out.push(`### ${n.label}`, '', networkIntro(n, r), '', mdTable(t.head, t.rows), '', ...networkBarLines(n).map((l) => `- ${l}`), '');
+    }
+  }
   const mm = mismatchLines(r);
   out.push('', '## Mismatches against the oracle', '', mm.length ? mm.map((l) => `- ${l}`).join('\n') : 'None: every output checked was equal to the oracle.');
   const sk = skippedLines(r);
@@ -275,6 +342,19 @@ function htmlTable(head: string[], rows: string[][]): string {
     .join('')}</tbody></table>`;
 }
 
+function networkHtml(n: NetworkResult, r: BenchResults): string {
+  const t = networkTable(n);
+  const chart = barChartSvg(
+    `${n.label}: GMAC/s per layer (one thread, median)`,
+    n.layers.map((l) => `${l.name}${l.count > 1 ? ` (x${l.count})` : ''}`),
+    NET_COLS.map((b) => ({ name: b, values: n.layers.map((l) => l.backends[b]?.gmacs ?? null) })),
+    'GMAC/s',
+    { value: r.ceilingGmacs, label: `ceiling ${r.ceilingGmacs.toFixed(1)}` },
+  );
+  return `<h3>${esc(n.label)}</h3>\n<p>${esc(networkIntro(n, r))}</p>\n${htmlTable(t.head, t.rows)}\n<ul>${networkBarLines(n)
+    .map((l) => `<li${/NOT met/.test(l) ? ' class="mismatch"' : ''}>${esc(l)}</li>`).join('')}</ul>\n${chart}`;
+}
+
 export function renderHtml(r: BenchResults): string {
   const cols = backendOrder(r).filter((b) => !b.startsWith('i8conv:'));
   const cats = r.shapes.map((s) => s.label);
@@ -322,6 +402,7 @@ ${section('Mismatches against the oracle', mm.length ? `<ul class="mismatch">${m
 ${section('Timing detail', htmlTable(sp.head, sp.rows))}
 ${section('Kernel level', Array.isArray(r.kernels) ? htmlTable(...kernelTable(r)) : `<p>Not measured: ${esc(r.kernels.unavailable)}</p>`)}
 ${section('Relayout', Array.isArray(r.relayout) ? htmlTable(...relayoutTable(r)) : `<p>Not measured: ${esc(r.relayout.unavailable)}</p>`)}
+${r.networks ? section('Network level', Array.isArray(r.networks) ? netList(r).map((n) => networkHtml(n, r)).join('\n') : `<p>Not measured: ${esc(r.networks.unavailable)}</p>`) : ''}
 ${sk.length ? section('Skipped', `<ul>${sk.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`) : ''}
 ${r.errors.length ? section('Errors', `<ul class="mismatch">${r.errors.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`) : ''}
 </body></html>
