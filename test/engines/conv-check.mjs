@@ -17,20 +17,33 @@ export async function checkBuild(build, count = 150) {
     const r = rng(seed);
     const conv = rt.convBias(p, { kernel });
     const s = conv.params;
-    const src = Int8Array.from({ length: s.srcLength }, () => ri(r, -128, 127));
+    const src = s.srcType === 'uint8' ? Uint8Array.from({ length: s.srcLength }, () => ri(r, 0, 255)) : Int8Array.from({ length: s.srcLength }, () => ri(r, -128, 127));
     const w = Int8Array.from({ length: s.filterLength }, () => ri(r, -128, 127));
     const bias = s.biasLength ? Int32Array.from({ length: s.biasLength }, () => ri(r, -5000, 5000)) : undefined;
     conv.setFilter(w);
     if (bias) conv.setBias(bias);
-    const dst = s.dstType === 'int8' ? new Int8Array(s.dstLength) : new Int32Array(s.dstLength);
+    const dst = new ({ int8: Int8Array, uint8: Uint8Array, int32: Int32Array }[s.dstType])(s.dstLength);
     conv.exec(src, dst);
     const want = reference.convBias(p, src, w, bias);
     let bad = 0;
     for (let i = 0; i < want.length; i++) if (dst[i] !== want[i]) bad++;
     if (bad || !conv.checkGuards()) failures.push({ p, bad });
     for (const k of conv.kernels) seen.add(k);
+    algorithms.add(conv.algorithm);
     conv.dispose();
     cases++;
+  };
+  const algorithms = new Set();
+  // the quantization of issue 21: uint8 / int8 sources and outputs with zero points, per-channel scales (oc > 0), relu6
+  const quant = (r, oc) => {
+    const dstType = ['int8', 'uint8', 'int32'][ri(r, 0, 2)];
+    const srcType = r() < 0.5 ? 'int8' : 'uint8';
+    return {
+      srcType, srcZeroPoint: srcType === 'uint8' ? ri(r, 0, 255) : ri(r, -128, 127), dstType,
+      dstScale: dstType === 'int32' ? undefined : 0.05 + r() * 2, dstZeroPoint: dstType === 'int32' ? undefined : dstType === 'uint8' ? ri(r, 0, 255) : ri(r, -128, 127),
+      filterScale: oc > 0 && r() < 0.5 ? Float32Array.from({ length: oc }, () => 0.002 + r() * 0.05) : 0.01 + r() * 0.1,
+      nonlinearity: (dstType === 'int32' ? ['identity', 'relu', 'hswish'] : ['identity', 'relu', 'hswish', 'relu6'])[ri(r, 0, dstType === 'int32' ? 2 : 3)],
+    };
   };
   // every variant of this ISA, with the oc remainder and odd widths
   for (const k of KERNELS.filter((k) => k.isa === isa)) {
@@ -53,12 +66,33 @@ export async function checkBuild(build, count = 150) {
       ih: Math.max(ri(r, 1, 12), k - 2 * ph), iw: Math.max(ri(r, 1, 19), k - 2 * pw), oc: 4 * g * ri(r, 1, 5),
       fh: k, fw: k, stride: ri(r, 1, 2), pad: [ph, pw], group: g, srcScale: 0.01 + r(), filterScale: 0.01 + r() * 0.1,
       dstScale: r() < 0.25 ? undefined : 0.05 + r() * 2,
+      ...(t % 2 ? quant(r, 0) : {}),
       biasMode: (hybrid ? ['none', 'channel'] : ['none', 'channel', 'full'])[ri(r, 0, hybrid ? 1 : 2)],
       nonlinearity: ['identity', 'relu', 'hswish'][ri(r, 0, 2)], rounding: r() < 0.5 ? 'half-away' : 'half-even',
     }, 1000 + t);
   }
+  // every algorithm through the heuristic: 1x1, depthwise, NCHW of any channel count, rectangular / dilated shapes
+  const q = rng(7);
+  for (let t = 0; t < count; t++) {
+    const format = ['NCHW44', 'NCHW', 'NCHW_NCHW44'][t % 3];
+    let kind = t % 5; // 0 1x1, 1 depthwise, 2 square dense, 3 rectangular / dilated, 4 square dense with groups
+    if (format === 'NCHW_NCHW44' && (kind === 1 || kind === 4)) kind = 2;
+    const g = format === 'NCHW_NCHW44' ? 1 : kind === 1 ? 4 * ri(q, 1, 3) : kind === 4 ? 2 : 1;
+    const m = format === 'NCHW' ? 1 : 4;
+    const ic = format === 'NCHW_NCHW44' ? ri(q, 1, 3) : kind === 1 ? g : g * m * ri(q, 1, 3);
+    const oc = kind === 1 ? g : format === 'NCHW' ? g * ri(q, 1, 9) : 4 * g * ri(q, 1, 3);
+    const k = kind === 0 ? 1 : [2, 3, 5, 7][ri(q, 0, 3)];
+    const fw = kind === 3 ? ri(q, 1, 4) : k;
+    const dilation = kind === 3 ? [ri(q, 1, 2), ri(q, 1, 2)] : [1, 1];
+    const pad = [ri(q, 0, 2), ri(q, 0, 2), ri(q, 0, 2), ri(q, 0, 2)];
+    one({
+      format, n: ri(q, 1, 2), ic, oc, group: g, fh: k, fw, dilation, pad, stride: [ri(q, 1, 2), ri(q, 1, 2)],
+      ih: (k - 1) * dilation[0] + ri(q, 1, 9), iw: (fw - 1) * dilation[1] + ri(q, 1, 11), srcScale: 0.01 + q(),
+      biasMode: ['none', 'channel', 'full'][ri(q, 0, 2)], rounding: q() < 0.5 ? 'half-away' : 'half-even', ...quant(q, oc),
+    }, 5000 + t);
+  }
   const missing = KERNELS.filter((k) => k.isa === isa && !seen.has(k.name)).map((k) => k.name);
-  return { build, features: rt.features, cases, failures: failures.slice(0, 5), failureCount: failures.length, missing };
+  return { build, features: rt.features, cases, failures: failures.slice(0, 5), failureCount: failures.length, missing, algorithms: [...algorithms].sort() };
 }
 
 const isMain = typeof Deno !== 'undefined' || (typeof process !== 'undefined' && process.argv[1]?.endsWith('conv-check.mjs'));
