@@ -152,5 +152,7 @@ export const CTX_FIELDS = [
   ['n', 'i32', 'batch'],
   ['owPad', 'i32', 'NCHW direct: output columns rounded up to the 8 a trip computes'],
   ['rowBytes', 'i32', 'NCHW direct: bytes per padded input row'],
+  ['rawCols', 'i32', 'channel-wise: padded source pixels per packed row (the raw row)'],
+  ['blocksPerTask', 'i32', 'channel-wise: 4-channel blocks one task runs (small planes: fewer, larger tasks)'],
   ['scratchBytes', 'i32', 'bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles)'],
 ];

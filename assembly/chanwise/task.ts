@@ -6,19 +6,24 @@
 // with v = xs - zp (0 outside the image). The packed filter of block gb, per filter row kh and tap pair q:
 //   W[kh][q] = i16 [w(c0,kh,2q), w(c0,kh,2q+1), w(c1,kh,2q), ...] (taps past FW are 0)
 // so dot(Q[r][ow * SW + 2q], W[kh][q]) is taps 2q and 2q + 1 of row kh for the block's 4 channels at output
-// pixel ow: FH * ceil(FW / 2) dots per output pixel and block, for any stride.
-// Slice: [scratchBytes: one output row of accumulators][raw row: (iwp + 8) words][Q rows: ihN * iwp * 16 bytes].
+// pixel ow: FH * ceil(FW / 2) dots per output pixel and block, for any stride. Stride 2 reads only even x, so
+// there the row holds Q[2m] alone (entry m: half the packing, and dot(Q'[ow + q], W[kh][q])).
+// Slice: [scratchBytes: the tile's accumulators, ohTile * OW + 3 pixels][raw row: rawCols + 8 words][Q rows: ihN * iwp * 16 bytes]
+// (iwp = Q entries per row).
 import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT, CTX_PL,
   CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_OHTILE, CTX_IWP,
-  CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC,
+  CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC, CTX_RAWCOLS, CTX_BLOCKSPERTASK,
 } from '../common/ctx';
 import { finishTile } from '../common/finish';
 
-/** One output row: `ow` pixels (4 at a time) of the block; S is the column stride (a constant where inlined). */
+/**
+ * One output row: `ow` pixels (4 at a time) of the block. S: Q entries between output pixels, QS: bytes between
+ * tap pairs (constants where inlined: 1 / 32 for stride 1, 1 / 16 for the compact stride-2 rows).
+ */
 // @ts-ignore: decorator
 @inline
-function convRow(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: v128, ow: i32, S: i32, scratch: usize): void {
+function convRow(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: v128, ow: i32, S: i32, QS: i32, scratch: usize): void {
   const step = <usize>(S * 16);
   for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
     let a0 = init;
@@ -36,7 +41,7 @@ function convRow(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: v12
         a2 = i32x4.add(a2, i32x4.dot_i16x8_s(v128.load(xp + 2 * step), wv));
         a3 = i32x4.add(a3, i32x4.dot_i16x8_s(v128.load(xp + 3 * step), wv));
         wp += 16;
-        xp += 32;
+        xp += <usize>QS;
       }
       rp += <usize>rowBytes;
     }
@@ -48,7 +53,16 @@ function convRow(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: v12
   }
 }
 
-export function chanwiseTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb: i32, t: i32): void {
+/** Task (n, block group bg, row tile t): blocks bg * blocksPerTask .. of image n, rows of tile t. */
+export function chanwiseTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, bg: i32, t: i32): void {
+  const per = load<i32>(ctx, CTX_BLOCKSPERTASK);
+  const blocks = (load<i32>(ctx, CTX_IC) + 3) >> 2;
+  let end = (bg + 1) * per;
+  if (end > blocks) end = blocks;
+  for (let gb = bg * per; gb < end; gb++) chanwiseBlock(ctx, src, dst, ws, n, gb, t);
+}
+
+function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb: i32, t: i32): void {
   const C = load<i32>(ctx, CTX_IC);
   const ih = load<i32>(ctx, CTX_IH);
   const iw = load<i32>(ctx, CTX_IW);
@@ -61,7 +75,9 @@ export function chanwiseTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   const pt = load<i32>(ctx, CTX_PT);
   const pl = load<i32>(ctx, CTX_PL);
   const ohTile = load<i32>(ctx, CTX_OHTILE);
-  const iwp = load<i32>(ctx, CTX_IWP);
+  const iwp = load<i32>(ctx, CTX_IWP); // Q entries per packed row
+  const rawCols = load<i32>(ctx, CTX_RAWCOLS);
+  const compact = sw == 2;
   const nchw = load<i32>(ctx, CTX_SRCLAYOUT) == 1;
   const xorS = load<i32>(ctx, CTX_SRCXOR);
   const zpS = load<i32>(ctx, CTX_SRCZP);
@@ -76,7 +92,7 @@ export function chanwiseTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   const rowBytes = iwp * 16;
   const scratch = ws;
   const raw = ws + <usize>load<i32>(ctx, CTX_SCRATCHBYTES);
-  const qBase = raw + <usize>((iwp + 8) * 4);
+  const qBase = raw + <usize>((rawCols + 8) * 4);
   const plane = ih * iw;
 
   // ---- pack the tile's rows ----
@@ -88,12 +104,19 @@ export function chanwiseTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
       continue;
     }
     // the padded row as 4-channel raw words, the zero point's raw word outside the image
-    for (let x: i32 = 0; x < iwp + 8; x++) store<i32>(raw + <usize>(x << 2), padWord);
     let cols = iw;
-    if (cols > iwp - pl) cols = iwp - pl; // columns no output reads stay out
+    if (cols > rawCols - pl) cols = rawCols - pl; // columns no output reads stay out
+    if (cols < 0) cols = 0;
+    for (let x: i32 = 0; x < pl && x < rawCols; x++) store<i32>(raw + <usize>(x << 2), padWord);
+    for (let x: i32 = pl + cols; x < rawCols + 8; x++) store<i32>(raw + <usize>(x << 2), padWord);
     if (cols > 0) {
       if (!nchw) {
-        memory.copy(raw + <usize>(pl << 2), src + <usize>((((n * (C >> 2) + gb) * ih + y) * iw) << 2), <usize>(cols << 2));
+        // a vector loop, not memory.copy: V8 calls out of the module for it, which cost more than these short rows
+        const from = src + <usize>((((n * (C >> 2) + gb) * ih + y) * iw) << 2);
+        const to = raw + <usize>(pl << 2);
+        let x: i32 = 0;
+        for (; x + 4 <= cols; x += 4) v128.store(to + <usize>(x << 2), v128.load(from + <usize>(x << 2)));
+        for (; x < cols; x++) store<i32>(to + <usize>(x << 2), load<i32>(from + <usize>(x << 2)));
       } else {
         const c0 = gb * 4;
         let nc = C - c0;
@@ -114,6 +137,16 @@ export function chanwiseTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
           for (let i: i32 = 0; i < nc; i++) store<u8>(raw + <usize>(((pl + x) << 2) + i), load<u8>(base + <usize>i * pb + <usize>x));
         }
       }
+    }
+    if (compact) {
+      // Q'[m] = Q[2m] interleaves pixels 2m and 2m + 1: two entries per 16-byte load
+      for (let m: i32 = 0; m < iwp; m += 2) {
+        const a = v128.xor(v128.load(raw + <usize>(m << 3)), xor);
+        const o = qRow + <usize>(m << 4);
+        v128.store(o, i16x8.sub(i16x8.extend_low_i8x16_s(i8x16.shuffle(a, a, 0, 4, 1, 5, 2, 6, 3, 7, 0, 0, 0, 0, 0, 0, 0, 0)), zp), 0);
+        if (m + 1 < iwp) v128.store(o, i16x8.sub(i16x8.extend_low_i8x16_s(i8x16.shuffle(a, a, 8, 12, 9, 13, 10, 14, 11, 15, 0, 0, 0, 0, 0, 0, 0, 0)), zp), 16);
+      }
+      continue;
     }
     // Q[x] interleaves pixels x and x + 1 channel by channel
     for (let x: i32 = 0; x < iwp; x += 4) {
@@ -138,12 +171,14 @@ export function chanwiseTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   const biasN = load<i32>(ctx, CTX_BIASMODE) == 2 ? <usize>load<i32>(ctx, CTX_BIAS) + <usize>(n * oc * planeOut * 4) : 0;
   let nch = C - gb * 4;
   if (nch > 4) nch = 4;
-  const owPad = (ow + 3) & ~3;
+  // rows of accumulators back to back (stride OW): a row's up to 3 extra pixels land where the next row's first
+  // ones go and are overwritten by them, so the tile is one run of ohN * OW pixels, finished in one call
   for (let r: i32 = 0; r < ohN; r++) {
     const q0 = qBase + <usize>(r * sh * rowBytes);
-    if (sw == 1) convRow(q0, rowBytes, fh, nq, w, init, ow, 1, scratch);
-    else if (sw == 2) convRow(q0, rowBytes, fh, nq, w, init, ow, 2, scratch);
-    else convRow(q0, rowBytes, fh, nq, w, init, ow, sw, scratch);
-    finishTile(ctx, scratch, 1, owPad, gb * 4, gb * 4, nch, (oh0 + r) * ow, ow, dstN, biasN);
+    const sp = scratch + <usize>(r * ow * 16);
+    if (sw == 1) convRow(q0, rowBytes, fh, nq, w, init, ow, 1, 32, sp);
+    else if (sw == 2) convRow(q0, rowBytes, fh, nq, w, init, ow, 1, 16, sp);
+    else convRow(q0, rowBytes, fh, nq, w, init, ow, sw, 32, sp);
   }
+  finishTile(ctx, scratch, 1, ohN * ow, gb * 4, gb * 4, nch, oh0 * ow, ohN * ow, dstN, biasN);
 }

@@ -109,6 +109,10 @@ export const CTX_N: i32 = 204;
 export const CTX_OWPAD: i32 = 208;
 /** i32: NCHW direct: bytes per padded input row */
 export const CTX_ROWBYTES: i32 = 212;
+/** i32: channel-wise: padded source pixels per packed row (the raw row) */
+export const CTX_RAWCOLS: i32 = 216;
+/** i32: channel-wise: 4-channel blocks one task runs (small planes: fewer, larger tasks) */
+export const CTX_BLOCKSPERTASK: i32 = 220;
 /** i32: bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles) */
-export const CTX_SCRATCHBYTES: i32 = 216;
-export const CTX_BYTES: i32 = 220;
+export const CTX_SCRATCHBYTES: i32 = 224;
+export const CTX_BYTES: i32 = 228;

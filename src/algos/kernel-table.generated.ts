@@ -139,7 +139,9 @@ export const CTX = {
   n: 204,
   owPad: 208,
   rowBytes: 212,
-  scratchBytes: 216,
+  rawCols: 216,
+  blocksPerTask: 220,
+  scratchBytes: 224,
 } as const;
-export const CTX_BYTES = 220;
+export const CTX_BYTES = 228;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);
