@@ -490,6 +490,7 @@ export async function runNetworkBench(o: NetworkBenchInput): Promise<NetworkResu
   const out: NetworkResult[] = [];
   for (const net of o.networks) {
     o.onProgress?.({ kind: 'network', id: net.id, label: net.label, macs: networkMacs(net), layers: net.layers.length, convs: networkConvs(net) });
+    const t0 = now();
     const local = o.localCeiling ? await o.localCeiling() : undefined;
     const layers: NetworkLayerResult[] = [];
     for (let i = 0; i < net.layers.length; i++) {
@@ -501,6 +502,7 @@ export async function runNetworkBench(o: NetworkBenchInput): Promise<NetworkResu
       id: net.id, label: net.label, macs: networkMacs(net), convs: networkConvs(net), layers,
       ...(local !== undefined ? { ceilingLocalGmacs: Math.round(local * 100) / 100 } : {}),
       sampling: { ...o.sampling },
+      durationS: Math.round((now() - t0) / 100) / 10,
       ...(o.ort ? {} : { ortUnavailable: o.ortError ?? 'onnxruntime-web not loaded' }),
       sums: {}, ceilingMs: NaN, bars: [],
     });

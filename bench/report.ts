@@ -154,6 +154,7 @@ export function networkIntro(n: NetworkResult, r: BenchResults): string {
   return `${n.label}: ${n.convs} convolutions as ${n.layers.length} distinct shapes (each timed once, its time counted x times in the sums), ` +
     `${fmt(n.macs / 1e6, 1)} MMAC; uint8 activations, per-channel int8 weights, batch 1, one thread; ceiling ${fmt(r.ceilingGmacs)} GMAC/s` +
     `${n.ceilingLocalGmacs ? ` (sampled ${fmt(n.ceilingLocalGmacs)} just before this network)` : ''}; per layer the median of >= ${s.minSamples} samples of >= ${s.minSampleMs} ms, backends round-robin` +
+    (n.durationS !== undefined ? `; ${fmt(n.durationS, 0)} s` : '') +
     (n.ortUnavailable ? `; onnxruntime-web not run: ${n.ortUnavailable}` : '');
 }
 

@@ -165,6 +165,8 @@ export interface NetworkResult {
   ceilingLocalGmacs?: number;
   /** The sampling of each layer. */
   sampling: SampleOptions;
+  /** Wall time of this network's part of the run (data, sessions, checks, timing), seconds. */
+  durationS?: number;
   /** Why onnxruntime-web did not run, when it did not. */
   ortUnavailable?: string;
   /** Per backend: sum over layers of ms * count; null when a layer has no time for it. */
