@@ -78,11 +78,19 @@ export const GEMM_TILES = process.env.I8CONV_GEMM_TILES
       { noc: 2, npg: 3, role: 'alt' },
     ];
 
-/** The declared tiles, plus a 1-channel tile for every pixel width (the remainder of a 4-channel block). */
+/**
+ * The declared tiles, plus the narrow companions a tile needs: 1 channel (the remainder of a 4-channel block) and 1
+ * pixel group (the last 1-4 pixels of a panel, so a 7x7 plane computes 52 pixels instead of 56).
+ */
 export function gemmVariants() {
   const tiles = [...GEMM_TILES];
+  const need = (noc, npg) => {
+    if (!tiles.some((u) => u.noc === noc && u.npg === npg)) tiles.push({ noc, npg, role: 'alt' });
+  };
   for (const t of GEMM_TILES) {
-    if (!tiles.some((u) => u.noc === 1 && u.npg === t.npg)) tiles.push({ noc: 1, npg: t.npg, role: 'alt' });
+    need(1, t.npg);
+    need(t.noc, 1);
+    need(1, 1);
   }
   return tiles.map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, noc: t.noc, npg: t.npg, role: t.role, isa: 'wasmsimd' }));
 }
@@ -146,9 +154,11 @@ export const CTX_FIELDS = [
   // GEMM (1x1, im2col)
   ['kbn', 'i32', 'K steps of 4 k values'],
   ['panelPix', 'i32', 'output pixels per task (a multiple of the widest micro-tile)'],
-  ['packMode', 'i32', '0 NCHW44 1x1 s1 unpadded, 1 NCHW44 im2col, 2 NCHW 1x1 s1 unpadded, 3 NCHW gather, 4 NCHW44 gather'],
+  ['packMode', 'i32', '0 NCHW44 1x1 s1 unpadded, 1 NCHW44 im2col, 2 NCHW 1x1 s1 unpadded, 3 NCHW gather, 4 NCHW44 gather, 5 NCHW44 1x1 strided unpadded'],
   ['icbG', 'i32', 'GEMM: channel blocks of 4 per group per tap (K = FH * FW * icbG * 4)'],
   ['tileNpix', 'i32', 'GEMM: pixels per micro-tile (the B panel layout; main and tail kernels share it)'],
+  ['mainNarrow', 'i32', 'GEMM: kernel id with the main tile\'s channels and 4 pixels (a panel\'s last 1-4 pixels)'],
+  ['tailNarrow', 'i32', 'GEMM: kernel id with 1 channel and 4 pixels'],
   ['n', 'i32', 'batch'],
   ['owPad', 'i32', 'NCHW direct: output columns rounded up to the 8 a trip computes'],
   ['rowBytes', 'i32', 'NCHW direct: bytes per padded input row'],

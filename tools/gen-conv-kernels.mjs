@@ -160,12 +160,13 @@ writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'generated.ts'), as.join
  *                                 the same for k2, k3            (pixels p0..p3 = pixel group j of the group)
  *   W tile  [kb][o < noc]:        [w(o,k0), w(o,k1)] x 4 | [w(o,k2), w(o,k3)] x 4
  *   dot(W01, B01) + dot(W23, B23) = 4 pixels x 4 k values of channel o.
- * Accumulators go to `rows` ([channel o][pixel], i32, `stride` bytes per channel row) for finishRows.
+ * Accumulators go to `rows` ([channel o][pixel], i32, `stride` bytes per channel row) for finishRows. `bstep`:
+ * bytes per K step in the panel (the panel's own npg * 32: a 1-group kernel can run the last group of a wider panel).
  */
 function gemmKernel(v) {
   const { noc, npg } = v;
   const L = [];
-  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {`);
+  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {`);
   for (let o = 0; o < noc; o++) L.push(`  const init${o} = v128.load32_splat(init, ${o * 4});`);
   L.push(`  let xp = b;`);
   L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
@@ -185,7 +186,7 @@ function gemmKernel(v) {
     }
   }
   L.push(`      wp += ${noc * 32};`);
-  L.push(`      xp += ${npg * 32};`);
+  L.push(`      xp += <usize>bstep;`);
   L.push(`    }`);
   L.push(`    const rp = rows + <usize>(g * ${npg * 16});`);
   for (let o = 0; o < noc; o++) for (let j = 0; j < npg; j++) L.push(`    v128.store(rp + <usize>(${o ? `${o} * stride + ` : ''}${j * 16}), a${o}_${j});`);
@@ -201,10 +202,10 @@ gs.push(`// packed layouts they read.\n`);
 for (const v of gvs) gs.push(gemmKernel(v) + '\n');
 gs.push(`/** Runs GEMM kernel \`id\` (index in GEMM_KERNELS). */`);
 gs.push(`export function gemmRun(`);
-gs.push(`  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32,`);
+gs.push(`  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32,`);
 gs.push(`): void {`);
 gs.push(`  switch (id) {`);
-gvs.forEach((v, i) => gs.push(`    case ${i}: ${v.name}(b, groups, kbn, w, init, rows, stride); break;`));
+gvs.forEach((v, i) => gs.push(`    case ${i}: ${v.name}(b, groups, kbn, w, init, rows, stride, bstep); break;`));
 gs.push(`    default: unreachable();`);
 gs.push(`  }`);
 gs.push(`}`);

@@ -97,22 +97,26 @@ export const CTX_RELAXED: i32 = 180;
 export const CTX_KBN: i32 = 184;
 /** i32: output pixels per task (a multiple of the widest micro-tile) */
 export const CTX_PANELPIX: i32 = 188;
-/** i32: 0 NCHW44 1x1 s1 unpadded, 1 NCHW44 im2col, 2 NCHW 1x1 s1 unpadded, 3 NCHW gather, 4 NCHW44 gather */
+/** i32: 0 NCHW44 1x1 s1 unpadded, 1 NCHW44 im2col, 2 NCHW 1x1 s1 unpadded, 3 NCHW gather, 4 NCHW44 gather, 5 NCHW44 1x1 strided unpadded */
 export const CTX_PACKMODE: i32 = 192;
 /** i32: GEMM: channel blocks of 4 per group per tap (K = FH * FW * icbG * 4) */
 export const CTX_ICBG: i32 = 196;
 /** i32: GEMM: pixels per micro-tile (the B panel layout; main and tail kernels share it) */
 export const CTX_TILENPIX: i32 = 200;
+/** i32: GEMM: kernel id with the main tile's channels and 4 pixels (a panel's last 1-4 pixels) */
+export const CTX_MAINNARROW: i32 = 204;
+/** i32: GEMM: kernel id with 1 channel and 4 pixels */
+export const CTX_TAILNARROW: i32 = 208;
 /** i32: batch */
-export const CTX_N: i32 = 204;
+export const CTX_N: i32 = 212;
 /** i32: NCHW direct: output columns rounded up to the 8 a trip computes */
-export const CTX_OWPAD: i32 = 208;
+export const CTX_OWPAD: i32 = 216;
 /** i32: NCHW direct: bytes per padded input row */
-export const CTX_ROWBYTES: i32 = 212;
+export const CTX_ROWBYTES: i32 = 220;
 /** i32: channel-wise: padded source pixels per packed row (the raw row) */
-export const CTX_RAWCOLS: i32 = 216;
+export const CTX_RAWCOLS: i32 = 224;
 /** i32: channel-wise: 4-channel blocks one task runs (small planes: fewer, larger tasks) */
-export const CTX_BLOCKSPERTASK: i32 = 220;
+export const CTX_BLOCKSPERTASK: i32 = 228;
 /** i32: bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles) */
-export const CTX_SCRATCHBYTES: i32 = 224;
-export const CTX_BYTES: i32 = 228;
+export const CTX_SCRATCHBYTES: i32 = 232;
+export const CTX_BYTES: i32 = 236;

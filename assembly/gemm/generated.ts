@@ -3,7 +3,7 @@
 // GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES. See tools/gen-conv-kernels.mjs for the
 // packed layouts they read.
 
-export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   let xp = b;
@@ -31,7 +31,7 @@ export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
       a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
       a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
       wp += 64;
-      xp += 64;
+      xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 32);
     v128.store(rp + <usize>(0), a0_0);
@@ -41,7 +41,7 @@ export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
@@ -60,7 +60,7 @@ export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
       wp += 32;
-      xp += 64;
+      xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 32);
     v128.store(rp + <usize>(0), a0_0);
@@ -68,7 +68,7 @@ export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   const init2 = v128.load32_splat(init, 8);
@@ -100,7 +100,7 @@ export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
       a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3l, p0l));
       a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3h, p0h));
       wp += 128;
-      xp += 32;
+      xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 16);
     v128.store(rp + <usize>(0), a0_0);
@@ -110,7 +110,7 @@ export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   const init2 = v128.load32_splat(init, 8);
@@ -156,7 +156,7 @@ export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
       a3_1 = i32x4.add(a3_1, i32x4.dot_i16x8_s(w3l, p1l));
       a3_1 = i32x4.add(a3_1, i32x4.dot_i16x8_s(w3h, p1h));
       wp += 128;
-      xp += 64;
+      xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 32);
     v128.store(rp + <usize>(0), a0_0);
@@ -170,7 +170,7 @@ export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   let xp = b;
@@ -206,7 +206,7 @@ export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize
       a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
       a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
       wp += 64;
-      xp += 96;
+      xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 48);
     v128.store(rp + <usize>(0), a0_0);
@@ -218,7 +218,35 @@ export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize
   }
 }
 
-export function gemm_s8_1x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+export function gemm_s8_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0l = v128.load(wp, 0);
+      const w0h = v128.load(wp, 16);
+      const w1l = v128.load(wp, 32);
+      const w1h = v128.load(wp, 48);
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+      wp += 64;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 16);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+  }
+}
+
+export function gemm_s8_1x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
@@ -232,14 +260,14 @@ export function gemm_s8_1x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
       wp += 32;
-      xp += 32;
+      xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 16);
     v128.store(rp + <usize>(0), a0_0);
   }
 }
 
-export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32): void {
+export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
@@ -263,7 +291,7 @@ export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize
       a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
       a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
       wp += 32;
-      xp += 96;
+      xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 48);
     v128.store(rp + <usize>(0), a0_0);
@@ -274,16 +302,17 @@ export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize
 
 /** Runs GEMM kernel `id` (index in GEMM_KERNELS). */
 export function gemmRun(
-  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32,
+  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32,
 ): void {
   switch (id) {
-    case 0: gemm_s8_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
-    case 1: gemm_s8_1x8__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
-    case 2: gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
-    case 3: gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
-    case 4: gemm_s8_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
-    case 5: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
-    case 6: gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride); break;
+    case 0: gemm_s8_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 1: gemm_s8_1x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 2: gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 3: gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 4: gemm_s8_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 5: gemm_s8_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 6: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 7: gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     default: unreachable();
   }
 }

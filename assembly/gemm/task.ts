@@ -17,7 +17,7 @@ import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_ICPG, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT,
   CTX_PL, CTX_DH, CTX_DW, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT,
   CTX_KBN, CTX_PANELPIX, CTX_PACKMODE, CTX_ICBG, CTX_TILENPIX, CTX_OCPG, CTX_OCPGPAD, CTX_OC,
-  CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_SCRATCHBYTES,
+  CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_SCRATCHBYTES, CTX_MAINNARROW, CTX_TAILNARROW,
 } from '../common/ctx';
 import { finishRows } from '../common/finish';
 import { gemmRun } from './generated';
@@ -79,6 +79,61 @@ function packNchw44Direct(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0:
       q++;
     }
     for (; q < ngroups; q++) memory.fill(bp + bAt(q, kb, kbn, npg), 0, 32);
+  }
+}
+
+/**
+ * Mode 5: NCHW44 source, ICPG % 4 == 0, 1x1 with stride (SH, SW) and no padding: output pixel (oy, ox) is source
+ * pixel (oy * SH, ox * SW). Groups of 4 output pixels inside one output row load 16 (SW 1) or 32 (SW 2) bytes.
+ */
+function packNchw44Strided(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
+  const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
+  const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
+  const padWord = padWordOf(ctx);
+  const ih = load<i32>(ctx, CTX_IH);
+  const iw = load<i32>(ctx, CTX_IW);
+  const ow = load<i32>(ctx, CTX_OW);
+  const sh = load<i32>(ctx, CTX_SH);
+  const sw = load<i32>(ctx, CTX_SW);
+  const icb = load<i32>(ctx, CTX_IC) >> 2;
+  const icbG = load<i32>(ctx, CTX_ICBG);
+  const plane = ih * iw;
+  for (let kb: i32 = 0; kb < kbn; kb++) {
+    const blockBase = src + <usize>(((n * icb + g * icbG + kb) * plane) << 2);
+    let oy = p0 / ow;
+    let ox = p0 - oy * ow;
+    for (let q: i32 = 0; q < ngroups; q++) {
+      const r = q << 2;
+      const o = bp + bAt(q, kb, kbn, npg);
+      const at = blockBase + <usize>(((oy * sh) * iw + ox * sw) << 2);
+      if (r + 4 <= nv && ox + 4 <= ow && sw <= 2) {
+        let v: v128;
+        if (sw == 1) v = v128.load(at);
+        else v = i8x16.shuffle(v128.load(at), v128.load(at, 16), 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
+        packRaw(o, v, xor, zp);
+        ox += 4;
+        if (ox == ow) {
+          ox = 0;
+          oy++;
+        }
+      } else {
+        let v = i32x4.splat(padWord);
+        for (let i: i32 = 0; i < 4; i++) {
+          if (r + i < nv) {
+            const word = load<i32>(blockBase + <usize>(((oy * sh) * iw + ox * sw) << 2));
+            if (i == 0) v = i32x4.replace_lane(v, 0, word);
+            else if (i == 1) v = i32x4.replace_lane(v, 1, word);
+            else if (i == 2) v = i32x4.replace_lane(v, 2, word);
+            else v = i32x4.replace_lane(v, 3, word);
+            if (++ox == ow) {
+              ox = 0;
+              oy++;
+            }
+          }
+        }
+        packRaw(o, v, xor, zp);
+      }
+    }
   }
 }
 
@@ -255,6 +310,7 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   if (mode == 0) packNchw44Direct(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 1) packNchw44Im2col(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 2) packNchwDirect(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
+  else if (mode == 5) packNchw44Strided(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else packGather(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg, mode == 3);
 
   const ocpg = load<i32>(ctx, CTX_OCPG);
@@ -269,15 +325,31 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   const elem: i32 = load<i32>(ctx, CTX_DSTTYPE) == 1 ? 4 : 1;
   const dstN = dst + <usize>(n * oc * plane * elem);
   const biasN = load<i32>(ctx, CTX_BIASMODE) == 2 ? <usize>load<i32>(ctx, CTX_BIAS) + <usize>(n * oc * plane * 4) : 0;
+  // micro-tiles: `full` of npix pixels, and the last 1-4 pixels (when npg > 1) by the 1-group kernels
+  const bstep = npg * 32;
+  const narrow = npg > 1 && nv - (tiles - 1) * npix <= 4;
+  const full = narrow ? tiles - 1 : tiles;
+  const lastB = bp + <usize>(full * kbn * bstep);
+  const lastRows = <usize>(full * npix * 4);
+  const mainNarrow = load<i32>(ctx, CTX_MAINNARROW);
+  const tailNarrow = load<i32>(ctx, CTX_TAILNARROW);
   for (let c0: i32 = 0; c0 < ocpg; c0 += 4) {
     let nch = ocpg - c0;
     if (nch > 4) nch = 4;
     let c: i32 = 0;
     for (; c + mainNoc <= nch; c += mainNoc) {
-      gemmRun(mainId, bp, tiles, kbn, weights + <usize>((c0 + c) * chanBytes), init + <usize>((c0 + c) << 2), rows + <usize>(c * stride), stride);
+      const wc = weights + <usize>((c0 + c) * chanBytes);
+      const ic = init + <usize>((c0 + c) << 2);
+      const rc = rows + <usize>(c * stride);
+      if (full > 0) gemmRun(mainId, bp, full, kbn, wc, ic, rc, stride, bstep);
+      if (narrow) gemmRun(mainNarrow, lastB, 1, kbn, wc, ic, rc + lastRows, stride, bstep);
     }
     for (; c < nch; c++) {
-      gemmRun(tailId, bp, tiles, kbn, weights + <usize>((c0 + c) * chanBytes), init + <usize>((c0 + c) << 2), rows + <usize>(c * stride), stride);
+      const wc = weights + <usize>((c0 + c) * chanBytes);
+      const ic = init + <usize>((c0 + c) << 2);
+      const rc = rows + <usize>(c * stride);
+      if (full > 0) gemmRun(tailId, bp, full, kbn, wc, ic, rc, stride, bstep);
+      if (narrow) gemmRun(tailNarrow, lastB, 1, kbn, wc, ic, rc + lastRows, stride, bstep);
     }
     finishRows(ctx, rows, stride, g * ocpgPad + c0, g * ocpg + c0, nch, p0, nv, dstN, biasN);
   }

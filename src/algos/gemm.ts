@@ -27,7 +27,23 @@ import { I8ConvError } from '../errors.js';
  */
 const PANEL_BUDGET = 192 * 1024;
 
-export function pickGemmKernels(forced?: string): { main: GemmKernelVariant; tail: GemmKernelVariant } {
+export interface GemmKernelSet {
+  main: GemmKernelVariant;
+  /** 1 channel, main's pixels (a 4-channel block's remainder) */
+  tail: GemmKernelVariant;
+  /** main's channels, 4 pixels; 1 channel, 4 pixels (a panel's last 1-4 pixels) */
+  mainNarrow: GemmKernelVariant;
+  tailNarrow: GemmKernelVariant;
+}
+
+function gemmKernel(noc: number, npg: number): GemmKernelVariant {
+  const fits = GEMM_KERNELS.filter((k) => k.noc === noc && k.npg === npg);
+  const k = fits.find((v) => v.role !== 'alt') ?? fits[0];
+  if (!k) throw new Error(`no GEMM kernel with ${noc} channels and ${npg * 4} pixels`);
+  return k;
+}
+
+export function pickGemmKernels(forced?: string): GemmKernelSet {
   let main: GemmKernelVariant | undefined;
   if (forced !== undefined) {
     main = GEMM_KERNELS.find((k) => k.name === forced);
@@ -35,16 +51,10 @@ export function pickGemmKernels(forced?: string): { main: GemmKernelVariant; tai
   } else {
     main = GEMM_KERNELS.find((k) => k.role === 'main')!;
   }
-  const m = main;
-  const fits = GEMM_KERNELS.filter((k) => k.noc === 1 && k.npg === m.npg);
-  const tail = fits.find((k) => k.role === 'tail') ?? fits[0];
-  if (!tail) throw new Error(`no 1-channel GEMM kernel with ${m.npg * 4} pixels`);
-  return { main: m, tail };
+  return { main, tail: gemmKernel(1, main.npg), mainNarrow: gemmKernel(main.noc, 1), tailNarrow: gemmKernel(1, 1) };
 }
 
-export interface GemmPlanFacts {
-  main: GemmKernelVariant;
-  tail: GemmKernelVariant;
+export interface GemmPlanFacts extends GemmKernelSet {
   icbG: number;
   kbn: number;
   ocpgPad: number;
@@ -58,15 +68,17 @@ export interface GemmPlanFacts {
 
 /** Pack modes of assembly/gemm/task.ts. */
 function packModeOf(s: ConvShape, allowDirect: boolean): number {
-  const plain1x1 = s.fh === 1 && s.fw === 1 && s.sh === 1 && s.sw === 1 && s.pt + s.pl + s.pb + s.pr === 0;
+  const unpadded1x1 = s.fh === 1 && s.fw === 1 && s.pt + s.pl + s.pb + s.pr === 0;
+  const plain1x1 = unpadded1x1 && s.sh === 1 && s.sw === 1;
   const nchw44Src = s.format === 'NCHW44';
-  if (nchw44Src && s.icpg % 4 === 0) return allowDirect && plain1x1 ? 0 : 1;
+  if (nchw44Src && s.icpg % 4 === 0) return allowDirect && plain1x1 ? 0 : allowDirect && unpadded1x1 ? 5 : 1;
   if (nchw44Src) return 4;
   return allowDirect && plain1x1 ? 2 : 3;
 }
 
 export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, allowDirect = true): GemmPlanFacts {
-  const { main, tail } = pickGemmKernels(kernel);
+  const kernels = pickGemmKernels(kernel);
+  const { main } = kernels;
   const icbG = Math.ceil(s.icpg / 4);
   const kbn = s.fh * s.fw * icbG;
   const ocpgPad = Math.ceil(s.ocpg / 4) * 4;
@@ -84,7 +96,7 @@ export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, al
   const panels = Math.ceil(plane / panelPix);
   const scratchBytes = 4 * panelPix * 4;
   return {
-    main, tail, icbG, kbn, ocpgPad, panelPix, panels, scratchBytes,
+    ...kernels, icbG, kbn, ocpgPad, panelPix, panels, scratchBytes,
     perThreadBytes: scratchBytes + panelPix * kbn * 8,
     packMode: packModeOf(s, allowDirect),
   };
@@ -100,7 +112,7 @@ function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan 
     perThreadBytes: f.perThreadBytes,
     ocpgPad: f.ocpgPad,
     packedFilterBytes: groupWeightBytes * s.group,
-    kernelNames: [f.main.name, ...(s.ocpg % 4 % f.main.noc !== 0 || f.main.noc > s.ocpg ? [f.tail.name] : [])],
+    kernelNames: [f.main.name, f.tail.name, f.mainNarrow.name, f.tailNarrow.name],
     ctxFields: {
       kbn: f.kbn,
       icbG: f.icbG,
@@ -112,6 +124,8 @@ function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan 
       mainNb: f.main.noc,
       tailVariant: f.tail.id,
       tailNb: 1,
+      mainNarrow: f.mainNarrow.id,
+      tailNarrow: f.tailNarrow.id,
       scratchBytes: f.scratchBytes,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {

@@ -79,8 +79,9 @@ export const GEMM_KERNELS: readonly GemmKernelVariant[] = [
   { id: 2, name: 'gemm_s8_4x4__wasmsimd', family: 'gemm', noc: 4, npg: 1, role: 'alt', isa: 'wasmsimd' },
   { id: 3, name: 'gemm_s8_4x8__wasmsimd', family: 'gemm', noc: 4, npg: 2, role: 'alt', isa: 'wasmsimd' },
   { id: 4, name: 'gemm_s8_2x12__wasmsimd', family: 'gemm', noc: 2, npg: 3, role: 'alt', isa: 'wasmsimd' },
-  { id: 5, name: 'gemm_s8_1x4__wasmsimd', family: 'gemm', noc: 1, npg: 1, role: 'alt', isa: 'wasmsimd' },
-  { id: 6, name: 'gemm_s8_1x12__wasmsimd', family: 'gemm', noc: 1, npg: 3, role: 'alt', isa: 'wasmsimd' },
+  { id: 5, name: 'gemm_s8_2x4__wasmsimd', family: 'gemm', noc: 2, npg: 1, role: 'alt', isa: 'wasmsimd' },
+  { id: 6, name: 'gemm_s8_1x4__wasmsimd', family: 'gemm', noc: 1, npg: 1, role: 'alt', isa: 'wasmsimd' },
+  { id: 7, name: 'gemm_s8_1x12__wasmsimd', family: 'gemm', noc: 1, npg: 3, role: 'alt', isa: 'wasmsimd' },
 ];
 
 /** Conv context record layout (byte offsets), shared with assembly/common/ctx.ts. */
@@ -136,12 +137,14 @@ export const CTX = {
   packMode: 192,
   icbG: 196,
   tileNpix: 200,
-  n: 204,
-  owPad: 208,
-  rowBytes: 212,
-  rawCols: 216,
-  blocksPerTask: 220,
-  scratchBytes: 224,
+  mainNarrow: 204,
+  tailNarrow: 208,
+  n: 212,
+  owPad: 216,
+  rowBytes: 220,
+  rawCols: 224,
+  blocksPerTask: 228,
+  scratchBytes: 232,
 } as const;
-export const CTX_BYTES = 228;
+export const CTX_BYTES = 236;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);
