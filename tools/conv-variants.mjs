@@ -79,8 +79,20 @@ export const GEMM_TILES = process.env.I8CONV_GEMM_TILES
     ];
 
 /**
+ * Channel-lane GEMM tiles (an accumulator holds 4 output channels of one pixel, as the direct dot kernels do; B is
+ * packed as broadcast pairs, the weights compact): for small planes, where the pixel-lane kernels' 4x broadcast
+ * weights cost more memory traffic than B (the host takes them when the plane has fewer pixels than the group has
+ * output channels). nb = output-channel blocks of 4, npix = pixels; the tail has 1 block and the same pixels.
+ */
+export const GEMMC_TILES = [
+  { nb: 2, npix: 2, role: 'main' },
+  { nb: 1, npix: 2, role: 'tail' },
+];
+
+/**
  * The declared tiles, plus the narrow companions a tile needs: 1 channel (the remainder of a 4-channel block) and 1
- * pixel group (the last 1-4 pixels of a panel, so a 7x7 plane computes 52 pixels instead of 56).
+ * pixel group (the last 1-4 pixels of a panel, so a 7x7 plane computes 52 pixels instead of 56); then the
+ * channel-lane tiles.
  */
 export function gemmVariants() {
   const tiles = [...GEMM_TILES];
@@ -92,7 +104,10 @@ export function gemmVariants() {
     need(t.noc, 1);
     need(1, 1);
   }
-  return tiles.map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, noc: t.noc, npg: t.npg, role: t.role, isa: 'wasmsimd' }));
+  return [
+    ...tiles.map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd' })),
+    ...GEMMC_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' })),
+  ];
 }
 
 /**
@@ -159,6 +174,7 @@ export const CTX_FIELDS = [
   ['tileNpix', 'i32', 'GEMM: pixels per micro-tile (the B panel layout; main and tail kernels share it)'],
   ['mainNarrow', 'i32', 'GEMM: kernel id with the main tile\'s channels and 4 pixels (a panel\'s last 1-4 pixels)'],
   ['tailNarrow', 'i32', 'GEMM: kernel id with 1 channel and 4 pixels'],
+  ['gemmLanes', 'i32', 'GEMM: 0 pixel-lane kernels (B widened), 1 channel-lane kernels (B broadcast pairs)'],
   ['n', 'i32', 'batch'],
   ['owPad', 'i32', 'NCHW direct: output columns rounded up to the 8 a trip computes'],
   ['rowBytes', 'i32', 'NCHW direct: bytes per padded input row'],

@@ -195,11 +195,49 @@ function gemmKernel(v) {
   return L.join('\n');
 }
 
+/**
+ * Channel-lane GEMM micro-kernel: `groups` micro-tiles of npix pixels for nb blocks of 4 output channels.
+ *   B panel [group][kb][j < npix]: i16 [v(k0), v(k1)] x 4 | [v(k2), v(k3)] x 4 for pixel j   (32 bytes)
+ *   W tile  [kb][b < nb]:          i16 [w(o,k0), w(o,k1)] for o < 4 | [w(o,k2), w(o,k3)] for o < 4
+ * Accumulators (4 channels of one pixel) go to `rows` as [block][pixel] (`stride` bytes per block) for finishTile.
+ */
+function gemmcKernel(v) {
+  const { nb, npix } = v;
+  const L = [];
+  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {`);
+  for (let q = 0; q < nb; q++) L.push(`  const init${q} = v128.load(init, ${q * 16});`);
+  L.push(`  let xp = b;`);
+  L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
+  for (let q = 0; q < nb; q++) for (let j = 0; j < npix; j++) L.push(`    let a${q}_${j} = init${q};`);
+  L.push(`    let wp = w;`);
+  L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
+  for (let q = 0; q < nb; q++) {
+    L.push(`      const w${q}l = v128.load(wp, ${q * 32});`);
+    L.push(`      const w${q}h = v128.load(wp, ${q * 32 + 16});`);
+  }
+  for (let j = 0; j < npix; j++) {
+    L.push(`      const p${j}l = v128.load(xp, ${j * 32});`);
+    L.push(`      const p${j}h = v128.load(xp, ${j * 32 + 16});`);
+    for (let q = 0; q < nb; q++) {
+      L.push(`      a${q}_${j} = i32x4.add(a${q}_${j}, i32x4.dot_i16x8_s(w${q}l, p${j}l));`);
+      L.push(`      a${q}_${j} = i32x4.add(a${q}_${j}, i32x4.dot_i16x8_s(w${q}h, p${j}h));`);
+    }
+  }
+  L.push(`      wp += ${nb * 32};`);
+  L.push(`      xp += <usize>bstep;`);
+  L.push(`    }`);
+  L.push(`    const rp = rows + <usize>(g * ${npix * 16});`);
+  for (let q = 0; q < nb; q++) for (let j = 0; j < npix; j++) L.push(`    v128.store(rp + <usize>(${q ? `${q} * stride + ` : ''}${j * 16}), a${q}_${j});`);
+  L.push(`  }`);
+  L.push(`}`);
+  return L.join('\n');
+}
+
 const gvs = gemmVariants();
 const gs = [HEADER];
 gs.push(`// GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES. See tools/gen-conv-kernels.mjs for the`);
 gs.push(`// packed layouts they read.\n`);
-for (const v of gvs) gs.push(gemmKernel(v) + '\n');
+for (const v of gvs) gs.push((v.lanes === 'channel' ? gemmcKernel(v) : gemmKernel(v)) + '\n');
 gs.push(`/** Runs GEMM kernel \`id\` (index in GEMM_KERNELS). */`);
 gs.push(`export function gemmRun(`);
 gs.push(`  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32,`);
@@ -225,9 +263,9 @@ ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
 vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}' },`));
 ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
-ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** output channels per micro-tile */\n  noc: number;\n  /** groups of 4 pixels per micro-tile */\n  npg: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd';\n}`);
+ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd';\n}`);
 ts.push(`export const GEMM_KERNELS: readonly GemmKernelVariant[] = [`);
-gvs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', noc: ${v.noc}, npg: ${v.npg}, role: '${v.role}', isa: '${v.isa}' },`));
+gvs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}' },`));
 ts.push(`];\n`);
 ts.push(`/** Conv context record layout (byte offsets), shared with assembly/common/ctx.ts. */`);
 ts.push(`export const CTX = {`);

@@ -107,16 +107,18 @@ export const CTX_TILENPIX: i32 = 200;
 export const CTX_MAINNARROW: i32 = 204;
 /** i32: GEMM: kernel id with 1 channel and 4 pixels */
 export const CTX_TAILNARROW: i32 = 208;
+/** i32: GEMM: 0 pixel-lane kernels (B widened), 1 channel-lane kernels (B broadcast pairs) */
+export const CTX_GEMMLANES: i32 = 212;
 /** i32: batch */
-export const CTX_N: i32 = 212;
+export const CTX_N: i32 = 216;
 /** i32: NCHW direct: output columns rounded up to the 8 a trip computes */
-export const CTX_OWPAD: i32 = 216;
+export const CTX_OWPAD: i32 = 220;
 /** i32: NCHW direct: bytes per padded input row */
-export const CTX_ROWBYTES: i32 = 220;
+export const CTX_ROWBYTES: i32 = 224;
 /** i32: channel-wise: padded source pixels per packed row (the raw row) */
-export const CTX_RAWCOLS: i32 = 224;
+export const CTX_RAWCOLS: i32 = 228;
 /** i32: channel-wise: 4-channel blocks one task runs (small planes: fewer, larger tasks) */
-export const CTX_BLOCKSPERTASK: i32 = 228;
+export const CTX_BLOCKSPERTASK: i32 = 232;
 /** i32: bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles) */
-export const CTX_SCRATCHBYTES: i32 = 232;
-export const CTX_BYTES: i32 = 236;
+export const CTX_SCRATCHBYTES: i32 = 236;
+export const CTX_BYTES: i32 = 240;

@@ -300,6 +300,71 @@ export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize
   }
 }
 
+export function gemm_s8c_oc8x2__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0l = v128.load(wp, 0);
+      const w0h = v128.load(wp, 16);
+      const w1l = v128.load(wp, 32);
+      const w1h = v128.load(wp, 48);
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+      const p1l = v128.load(xp, 32);
+      const p1h = v128.load(xp, 48);
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+      wp += 64;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 32);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+  }
+}
+
+export function gemm_s8c_oc4x2__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  const init0 = v128.load(init, 0);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0l = v128.load(wp, 0);
+      const w0h = v128.load(wp, 16);
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      const p1l = v128.load(xp, 32);
+      const p1h = v128.load(xp, 48);
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+      wp += 32;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 32);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+  }
+}
+
 /** Runs GEMM kernel `id` (index in GEMM_KERNELS). */
 export function gemmRun(
   id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32,
@@ -313,6 +378,8 @@ export function gemmRun(
     case 5: gemm_s8_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 6: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 7: gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 8: gemm_s8c_oc8x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 9: gemm_s8c_oc4x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     default: unreachable();
   }
 }

@@ -17,9 +17,9 @@ import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_ICPG, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT,
   CTX_PL, CTX_DH, CTX_DW, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT,
   CTX_KBN, CTX_PANELPIX, CTX_PACKMODE, CTX_ICBG, CTX_TILENPIX, CTX_OCPG, CTX_OCPGPAD, CTX_OC,
-  CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_SCRATCHBYTES, CTX_MAINNARROW, CTX_TAILNARROW,
+  CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_SCRATCHBYTES, CTX_MAINNARROW, CTX_TAILNARROW, CTX_GEMMLANES,
 } from '../common/ctx';
-import { finishRows } from '../common/finish';
+import { finishRows, finishTile } from '../common/finish';
 import { gemmRun } from './generated';
 
 /** The raw word (4 bytes) of the source zero point: raw ^ srcXor, as int8, minus srcZp is 0. */
@@ -55,6 +55,80 @@ function bAt(q: i32, kb: i32, kbn: i32, npg: i32): usize {
   return <usize>(((gq * kbn + kb) * npg + (q - gq * npg)) << 5);
 }
 
+/**
+ * Channel-lane panels (assembly/gemm/generated.ts gemm_s8c_*): 0 while packing for the pixel-lane kernels, else the
+ * channel-lane tile's pixels. Set by convGemmTask before it packs.
+ */
+let bcastTile: i32 = 0;
+
+/** One pixel's 4 channels (i16 lanes 4i .. 4i + 3 of v, i = 0 or 1) as the two broadcast pair vectors. */
+// @ts-ignore: decorator
+@inline
+function storeBroadcast(o: usize, v: v128, hiPixel: bool): void {
+  if (hiPixel) {
+    v128.store(o, v128.shuffle<i32>(v, v, 2, 2, 2, 2), 0);
+    v128.store(o, v128.shuffle<i32>(v, v, 3, 3, 3, 3), 16);
+  } else {
+    v128.store(o, v128.shuffle<i32>(v, v, 0, 0, 0, 0), 0);
+    v128.store(o, v128.shuffle<i32>(v, v, 1, 1, 1, 1), 16);
+  }
+}
+
+/** Byte offset of panel pixel p at K step kb for the channel-lane kernels: [group][kb][j < tile][32]. */
+// @ts-ignore: decorator
+@inline
+function bAtC(p: i32, kb: i32, kbn: i32, tile: i32): usize {
+  const gq = p / tile;
+  return <usize>(((gq * kbn + kb) * tile + (p - gq * tile)) << 5);
+}
+
+/** The 16 raw bytes (pixel-major) of pixel group q at K step kb, into whichever panel layout is being packed. */
+// @ts-ignore: decorator
+@inline
+function emitRaw(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32, raw: v128, xor: v128, zp: v128): void {
+  const tile = bcastTile;
+  if (tile == 0) {
+    packRaw(bp + bAt(q, kb, kbn, npg), raw, xor, zp);
+    return;
+  }
+  const t = v128.xor(raw, xor);
+  const lo = i16x8.sub(i16x8.extend_low_i8x16_s(t), zp);
+  const hi = i16x8.sub(i16x8.extend_high_i8x16_s(t), zp);
+  const p = q << 2;
+  storeBroadcast(bp + bAtC(p, kb, kbn, tile), lo, false);
+  storeBroadcast(bp + bAtC(p + 1, kb, kbn, tile), lo, true);
+  storeBroadcast(bp + bAtC(p + 2, kb, kbn, tile), hi, false);
+  storeBroadcast(bp + bAtC(p + 3, kb, kbn, tile), hi, true);
+}
+
+/** The same from channel-major raw bytes (c0 p0..p3, c1 p0..p3, ...). */
+// @ts-ignore: decorator
+@inline
+function emitRawCM(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32, raw: v128, xor: v128, zp: v128): void {
+  if (bcastTile == 0) {
+    packRawChannelMajor(bp + bAt(q, kb, kbn, npg), raw, xor, zp);
+    return;
+  }
+  emitRaw(bp, q, kb, kbn, npg, i8x16.shuffle(raw, raw, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), xor, zp);
+}
+
+/** Zeros for pixel group q (pixels past the plane) at K step kb. */
+// @ts-ignore: decorator
+@inline
+function emitZero(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32): void {
+  const tile = bcastTile;
+  if (tile == 0) {
+    memory.fill(bp + bAt(q, kb, kbn, npg), 0, 32);
+    return;
+  }
+  const z = i32x4.splat(0);
+  for (let i: i32 = 0; i < 4; i++) {
+    const o = bp + bAtC((q << 2) + i, kb, kbn, tile);
+    v128.store(o, z, 0);
+    v128.store(o, z, 16);
+  }
+}
+
 /** Mode 0: NCHW44 source, ICPG % 4 == 0, 1x1 stride 1 without padding: B pixel r is source pixel p0 + r. */
 function packNchw44Direct(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
   const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
@@ -68,17 +142,17 @@ function packNchw44Direct(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0:
   for (let kb: i32 = 0; kb < kbn; kb++) {
     const from = src + <usize>((((n * icb + g * icbG + kb) * plane) + p0) << 2);
     let q: i32 = 0;
-    for (; q < full; q++) packRaw(bp + bAt(q, kb, kbn, npg), v128.load(from + <usize>(q << 4)), xor, zp);
+    for (; q < full; q++) emitRaw(bp, q, kb, kbn, npg, v128.load(from + <usize>(q << 4)), xor, zp);
     if (rest != 0) {
       let v = pad;
       const a = from + <usize>(q << 4);
       v = i32x4.replace_lane(v, 0, load<i32>(a));
       if (rest > 1) v = i32x4.replace_lane(v, 1, load<i32>(a, 4));
       if (rest > 2) v = i32x4.replace_lane(v, 2, load<i32>(a, 8));
-      packRaw(bp + bAt(q, kb, kbn, npg), v, xor, zp);
+      emitRaw(bp, q, kb, kbn, npg, v, xor, zp);
       q++;
     }
-    for (; q < ngroups; q++) memory.fill(bp + bAt(q, kb, kbn, npg), 0, 32);
+    for (; q < ngroups; q++) emitZero(bp, q, kb, kbn, npg);
   }
 }
 
@@ -104,13 +178,12 @@ function packNchw44Strided(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0
     let ox = p0 - oy * ow;
     for (let q: i32 = 0; q < ngroups; q++) {
       const r = q << 2;
-      const o = bp + bAt(q, kb, kbn, npg);
       const at = blockBase + <usize>(((oy * sh) * iw + ox * sw) << 2);
       if (r + 4 <= nv && ox + 4 <= ow && sw <= 2) {
         let v: v128;
         if (sw == 1) v = v128.load(at);
         else v = i8x16.shuffle(v128.load(at), v128.load(at, 16), 0, 1, 2, 3, 8, 9, 10, 11, 16, 17, 18, 19, 24, 25, 26, 27);
-        packRaw(o, v, xor, zp);
+        emitRaw(bp, q, kb, kbn, npg, v, xor, zp);
         ox += 4;
         if (ox == ow) {
           ox = 0;
@@ -131,7 +204,7 @@ function packNchw44Strided(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0
             }
           }
         }
-        packRaw(o, v, xor, zp);
+        emitRaw(bp, q, kb, kbn, npg, v, xor, zp);
       }
     }
   }
@@ -173,7 +246,7 @@ function packNchw44Im2col(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0:
           if (lane == 0) v = i32x4.replace_lane(v, 0, word);
           else if (lane == 1) v = i32x4.replace_lane(v, 1, word);
           else if (lane == 2) v = i32x4.replace_lane(v, 2, word);
-          else packRaw(bp + bAt(r >> 2, kb, kbn, npg), i32x4.replace_lane(v, 3, word), xor, zp);
+          else emitRaw(bp, r >> 2, kb, kbn, npg, i32x4.replace_lane(v, 3, word), xor, zp);
           if (++ox == ow) {
             ox = 0;
             oy++;
@@ -209,7 +282,7 @@ function packNchwDirect(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i
       if (nc > 1) m = i32x4.replace_lane(m, 1, load<i32>(a + pb));
       if (nc > 2) m = i32x4.replace_lane(m, 2, load<i32>(a + 2 * pb));
       if (nc > 3) m = i32x4.replace_lane(m, 3, load<i32>(a + 3 * pb));
-      packRawChannelMajor(bp + bAt(q, kb, kbn, npg), m, xor, zp);
+      emitRawCM(bp, q, kb, kbn, npg, m, xor, zp);
     }
     if (rest != 0) {
       // the last pixels one byte at a time (the source ends here)
@@ -225,10 +298,10 @@ function packNchwDirect(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i
         else if (c == 2) m = i32x4.replace_lane(m, 2, word);
         else m = i32x4.replace_lane(m, 3, word);
       }
-      packRawChannelMajor(bp + bAt(q, kb, kbn, npg), m, xor, zp);
+      emitRawCM(bp, q, kb, kbn, npg, m, xor, zp);
       q++;
     }
-    for (; q < ngroups; q++) memory.fill(bp + bAt(q, kb, kbn, npg), 0, 32);
+    for (; q < ngroups; q++) emitZero(bp, q, kb, kbn, npg);
   }
 }
 
@@ -279,7 +352,7 @@ function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, 
           if (lane == 0) v = i32x4.replace_lane(v, 0, word);
           else if (lane == 1) v = i32x4.replace_lane(v, 1, word);
           else if (lane == 2) v = i32x4.replace_lane(v, 2, word);
-          else packRaw(bp + bAt(r >> 2, kb, kbn, npg), i32x4.replace_lane(v, 3, word), xor, zp);
+          else emitRaw(bp, r >> 2, kb, kbn, npg, i32x4.replace_lane(v, 3, word), xor, zp);
           if (++ox == ow) {
             ox = 0;
             oy++;
@@ -294,18 +367,20 @@ function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, 
 export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, g: i32, panel: i32): void {
   const plane = load<i32>(ctx, CTX_OH) * load<i32>(ctx, CTX_OW);
   const panelPix = load<i32>(ctx, CTX_PANELPIX);
-  const npix = load<i32>(ctx, CTX_TILENPIX); // pixels per micro-tile (npg * 4)
-  const npg = npix >> 2;
+  const npix = load<i32>(ctx, CTX_TILENPIX); // pixels per micro-tile
+  const channelLanes = load<i32>(ctx, CTX_GEMMLANES) == 1;
+  const npg = channelLanes ? 1 : npix >> 2; // pixel-lane: groups of 4 pixels per micro-tile
   const kbn = load<i32>(ctx, CTX_KBN);
   const p0 = panel * panelPix;
   let nv = plane - p0;
   if (nv > panelPix) nv = panelPix;
   const tiles = (nv + npix - 1) / npix; // micro-tile groups of the panel
-  const ngroups = tiles * npg; // pixel groups of 4
-  const stride = ngroups << 4; // bytes per accumulator row
+  // pixel groups of 4 the packers write (channel-lane tiles of 2 pixels: rounded up to whole groups of 4)
+  const ngroups = channelLanes ? (tiles * npix + 3) >> 2 : tiles * npg;
   const rows = ws;
   const bp = ws + <usize>load<i32>(ctx, CTX_SCRATCHBYTES);
 
+  bcastTile = channelLanes ? npix : 0;
   const mode = load<i32>(ctx, CTX_PACKMODE);
   if (mode == 0) packNchw44Direct(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 1) packNchw44Im2col(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
@@ -319,18 +394,38 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   const mainNoc = load<i32>(ctx, CTX_MAINNB);
   const mainId = load<i32>(ctx, CTX_MAINVARIANT);
   const tailId = load<i32>(ctx, CTX_TAILVARIANT);
-  const chanBytes = kbn * 32; // packed weights per output channel
   const weights = <usize>load<i32>(ctx, CTX_WEIGHTS) + <usize>(g * load<i32>(ctx, CTX_GROUPWEIGHTBYTES));
   const init = <usize>load<i32>(ctx, CTX_INIT) + <usize>((g * ocpgPad) << 2);
   const elem: i32 = load<i32>(ctx, CTX_DSTTYPE) == 1 ? 4 : 1;
   const dstN = dst + <usize>(n * oc * plane * elem);
   const biasN = load<i32>(ctx, CTX_BIASMODE) == 2 ? <usize>load<i32>(ctx, CTX_BIAS) + <usize>(n * oc * plane * 4) : 0;
+
+  if (channelLanes) {
+    // tiles of mainNb blocks of 4 channels, the last one of the remaining blocks; weights [tile][kb][b][32]
+    const mainNb = mainNoc >> 2;
+    const ocbG = ocpgPad >> 2;
+    const cnt = tiles * npix;
+    const stride = cnt << 4; // bytes per block of accumulators
+    const tileBytes = mainNb * kbn * 32;
+    for (let blk0: i32 = 0; blk0 < ocbG; blk0 += mainNb) {
+      const full = blk0 + mainNb <= ocbG;
+      let nch = ocpg - blk0 * 4;
+      if (nch > mainNb * 4) nch = mainNb * 4;
+      const t = blk0 / mainNb;
+      gemmRun(full ? mainId : tailId, bp, tiles, kbn, weights + <usize>(t * tileBytes), init + <usize>((blk0 * 4) << 2), rows, stride, npix * 32);
+      finishTile(ctx, rows, full ? mainNb : ocbG - blk0, cnt, g * ocpgPad + blk0 * 4, g * ocpg + blk0 * 4, nch, p0, nv, dstN, biasN);
+    }
+    return;
+  }
+
+  const chanBytes = kbn * 32; // packed weights per output channel
   // micro-tiles: `full` of npix pixels, and the last 1-4 pixels (when npg > 1) by the 1-group kernels
   const bstep = npg * 32;
   const narrow = npg > 1 && nv - (tiles - 1) * npix <= 4;
   const full = narrow ? tiles - 1 : tiles;
   const lastB = bp + <usize>(full * kbn * bstep);
   const lastRows = <usize>(full * npix * 4);
+  const stride = ngroups << 4; // bytes per accumulator row
   const mainNarrow = load<i32>(ctx, CTX_MAINNARROW);
   const tailNarrow = load<i32>(ctx, CTX_TAILNARROW);
   for (let c0: i32 = 0; c0 < ocpg; c0 += 4) {

@@ -66,22 +66,30 @@ export interface GemmKernelVariant {
   id: number;
   name: string;
   family: 'gemm';
+  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */
+  lanes: 'pixel' | 'channel';
   /** output channels per micro-tile */
   noc: number;
-  /** groups of 4 pixels per micro-tile */
+  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */
   npg: number;
+  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */
+  nb: number;
+  /** pixels per micro-tile */
+  npix: number;
   role: 'main' | 'tail' | 'alt';
   isa: 'wasmsimd';
 }
 export const GEMM_KERNELS: readonly GemmKernelVariant[] = [
-  { id: 0, name: 'gemm_s8_2x8__wasmsimd', family: 'gemm', noc: 2, npg: 2, role: 'main', isa: 'wasmsimd' },
-  { id: 1, name: 'gemm_s8_1x8__wasmsimd', family: 'gemm', noc: 1, npg: 2, role: 'tail', isa: 'wasmsimd' },
-  { id: 2, name: 'gemm_s8_4x4__wasmsimd', family: 'gemm', noc: 4, npg: 1, role: 'alt', isa: 'wasmsimd' },
-  { id: 3, name: 'gemm_s8_4x8__wasmsimd', family: 'gemm', noc: 4, npg: 2, role: 'alt', isa: 'wasmsimd' },
-  { id: 4, name: 'gemm_s8_2x12__wasmsimd', family: 'gemm', noc: 2, npg: 3, role: 'alt', isa: 'wasmsimd' },
-  { id: 5, name: 'gemm_s8_2x4__wasmsimd', family: 'gemm', noc: 2, npg: 1, role: 'alt', isa: 'wasmsimd' },
-  { id: 6, name: 'gemm_s8_1x4__wasmsimd', family: 'gemm', noc: 1, npg: 1, role: 'alt', isa: 'wasmsimd' },
-  { id: 7, name: 'gemm_s8_1x12__wasmsimd', family: 'gemm', noc: 1, npg: 3, role: 'alt', isa: 'wasmsimd' },
+  { id: 0, name: 'gemm_s8_2x8__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 2, npg: 2, nb: 0, npix: 8, role: 'main', isa: 'wasmsimd' },
+  { id: 1, name: 'gemm_s8_1x8__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 1, npg: 2, nb: 0, npix: 8, role: 'tail', isa: 'wasmsimd' },
+  { id: 2, name: 'gemm_s8_4x4__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 4, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmsimd' },
+  { id: 3, name: 'gemm_s8_4x8__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 4, npg: 2, nb: 0, npix: 8, role: 'alt', isa: 'wasmsimd' },
+  { id: 4, name: 'gemm_s8_2x12__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 2, npg: 3, nb: 0, npix: 12, role: 'alt', isa: 'wasmsimd' },
+  { id: 5, name: 'gemm_s8_2x4__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 2, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmsimd' },
+  { id: 6, name: 'gemm_s8_1x4__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 1, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmsimd' },
+  { id: 7, name: 'gemm_s8_1x12__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 1, npg: 3, nb: 0, npix: 12, role: 'alt', isa: 'wasmsimd' },
+  { id: 8, name: 'gemm_s8c_oc8x2__wasmsimd', family: 'gemm', lanes: 'channel', noc: 8, npg: 0, nb: 2, npix: 2, role: 'main', isa: 'wasmsimd' },
+  { id: 9, name: 'gemm_s8c_oc4x2__wasmsimd', family: 'gemm', lanes: 'channel', noc: 4, npg: 0, nb: 1, npix: 2, role: 'tail', isa: 'wasmsimd' },
 ];
 
 /** Conv context record layout (byte offsets), shared with assembly/common/ctx.ts. */
@@ -139,12 +147,13 @@ export const CTX = {
   tileNpix: 200,
   mainNarrow: 204,
   tailNarrow: 208,
-  n: 212,
-  owPad: 216,
-  rowBytes: 220,
-  rawCols: 224,
-  blocksPerTask: 228,
-  scratchBytes: 232,
+  gemmLanes: 212,
+  n: 216,
+  owPad: 220,
+  rowBytes: 224,
+  rawCols: 228,
+  blocksPerTask: 232,
+  scratchBytes: 236,
 } as const;
-export const CTX_BYTES = 236;
+export const CTX_BYTES = 240;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);
