@@ -93,6 +93,9 @@ export class Selector {
       check(bytes <= limit, 'WORKSPACE_TOO_LARGE', 'workspaceLimit', `algorithm ${a.name} needs ${bytes} bytes of workspace, more than ${limit}`);
       return a;
     }
+    if (opts.kernel !== undefined && !ALGORITHMS.some((a) => a.usable(s) === null && fits(a))) {
+      throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${opts.kernel}' is not a kernel of any algorithm that runs this shape`, 'kernel');
+    }
     const mode = s.selection ?? this.defaultMode;
     if (mode === 'heuristic') return heuristicAlgorithm(s, fits, limit);
     const key = selectionKey(s, opts, this.build);

@@ -11,6 +11,7 @@
  */
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
+import { I8ConvError } from '../errors.js';
 import { reject, type AlgoPlan, type ConvAlgorithm, type PlanOptions } from './types.js';
 
 /** Target bytes of one task's packed rows (Q): they are read FH times per output row, so they should stay in L2. */
@@ -62,7 +63,8 @@ export function chanwisePlanFacts(s: ConvShape, threads: number): ChanwisePlanFa
   return { iwp, rawCols, ohTile, ohTiles, blocks, blocksPerTask, blockTasks, scratchBytes, perThreadBytes: scratchBytes + (rawCols + 8) * 4 + ihN * rowBytes };
 }
 
-function makePlan(s: ConvShape, { threads }: PlanOptions): AlgoPlan {
+function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
+  if (kernel !== undefined) throw new I8ConvError('UNKNOWN_KERNEL', `kernel: this algorithm has one kernel and takes no kernel name, got '${kernel}'`, 'kernel');
   const f = chanwisePlanFacts(s, threads);
   const nq = Math.ceil(s.fw / 2);
   const blockWeightBytes = s.fh * nq * 16;

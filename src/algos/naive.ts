@@ -6,9 +6,11 @@
  */
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
+import { I8ConvError } from '../errors.js';
 import type { AlgoPlan, ConvAlgorithm, PlanOptions } from './types.js';
 
-function makePlan(s: ConvShape, { threads }: PlanOptions): AlgoPlan {
+function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
+  if (kernel !== undefined) throw new I8ConvError('UNKNOWN_KERNEL', `kernel: this algorithm has one kernel and takes no kernel name, got '${kernel}'`, 'kernel');
   const perThreadBytes = Math.ceil((s.oh * s.ow) / 4) * 16;
   return {
     workspace: new WorkspaceBundle([s.filterLength, perThreadBytes * threads]),

@@ -9,6 +9,7 @@
  */
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
+import { I8ConvError } from '../errors.js';
 import { reject, type AlgoPlan, type ConvAlgorithm, type PlanOptions } from './types.js';
 
 const SIZES = [2, 3, 5, 7];
@@ -32,7 +33,8 @@ export function nchwDotPlanFacts(s: ConvShape): NchwDotPlanFacts {
   return { owPad, rowBytes, rows, planesBytes, perThreadBytes: s.oh * owPad * 4 };
 }
 
-function makePlan(s: ConvShape, { threads }: PlanOptions): AlgoPlan {
+function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
+  if (kernel !== undefined) throw new I8ConvError('UNKNOWN_KERNEL', `kernel: this algorithm has one kernel and takes no kernel name, got '${kernel}'`, 'kernel');
   const f = nchwDotPlanFacts(s);
   const nq = Math.ceil(s.fw / 2);
   const chanBytes = s.icpg * s.fh * nq * 16;
