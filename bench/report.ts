@@ -129,11 +129,11 @@ function netCheck(checks: Record<string, string>): string {
 
 /** One network's table: a row per distinct layer (times per occurrence), then the sum row (times x counts). */
 export function networkTable(n: NetworkResult): { head: string[]; rows: string[][] } {
-  const head = ['layer', 'shape', 'x', 'MMAC', 'i8conv algo', ...NET_COLS.map((b) => `${b} ms`), 'ceiling ms', 'i8conv GMAC/s', 'i8conv % ceil', 'i8conv / ort-web-uint8', 'check'];
+  const head = ['layer', 'shape', 'x', 'MMAC', 'i8conv algo', ...NET_COLS.map((b) => `${b} ms`), 'ceiling ms', 'i8conv GMAC/s', 'i8conv % ceil', '% ceil same rounds', 'i8conv / ort-web-uint8', 'check'];
   const rows = n.layers.map((l) => [
     l.name, l.label, String(l.count), fmt(l.macs / 1e6, 1), l.algo ?? (l.mismatches.some((m) => m.backend === 'i8conv') ? 'error' : '—'),
     ...NET_COLS.map((b) => (l.backends[b] ? fmt(l.backends[b]!.ms, 3) : l.mismatches.some((m) => m.backend === b && m.phase === 'prepare') ? 'error' : '—')),
-    fmt(l.ceilingMs, 3), fmt(l.backends.i8conv?.gmacs, 1), pct(l.pctCeiling ?? undefined),
+    fmt(l.ceilingMs, 3), fmt(l.backends.i8conv?.gmacs, 1), pct(l.pctCeiling ?? undefined), pct(l.pctCeilingSameRounds ?? undefined),
     l.ratioOrtUint8 === null ? '—' : `${l.ratioOrtUint8.toFixed(2)}x`, netCheck(l.checks),
   ]);
   const i8 = n.sums.i8conv ?? undefined;
@@ -143,7 +143,7 @@ export function networkTable(n: NetworkResult): { head: string[]; rows: string[]
   rows.push([
     'sum (ms x count)', `${n.convs} convolutions`, '', fmt(n.macs / 1e6, 1), '',
     ...NET_COLS.map((b) => fmt(n.sums[b] ?? undefined, 3)), fmt(n.ceilingMs, 3),
-    i8 ? fmt(n.macs / i8 / 1e6, 1) : '—', i8 ? pct(n.ceilingMs / i8) : '—', i8 && u8 ? `${(u8 / i8).toFixed(2)}x` : '—',
+    i8 ? fmt(n.macs / i8 / 1e6, 1) : '—', i8 ? pct(n.ceilingMs / i8) : '—', '', i8 && u8 ? `${(u8 / i8).toFixed(2)}x` : '—',
     anyBad ? 'MISMATCH' : allOk ? 'ok' : 'unchecked',
   ]);
   return { head, rows };

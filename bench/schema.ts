@@ -138,6 +138,10 @@ export interface NetworkLayerResult {
   ceilingMs: number;
   /** i8conv's GMAC/s / ceilingGmacs. */
   pctCeiling: number | null;
+  /** The ceiling loop's GMAC/s timed in the same rounds as this layer's backends (the machine's speed meanwhile). */
+  ceilingSameRoundsGmacs?: number;
+  /** i8conv's GMAC/s / ceilingSameRoundsGmacs: the load-independent share of the ceiling (the 1x1 bar uses it). */
+  pctCeilingSameRounds?: number | null;
   /** ort-web-uint8 ms / i8conv ms (> 1: i8conv faster). */
   ratioOrtUint8: number | null;
   /** Per backend: 'ok' (equal after the first call and after timing), 'mismatch', 'unchecked'. */

@@ -166,10 +166,10 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   const nets = selectNetworks(o.networks);
   const reference = nets.length ? await loadReferenceConv() : null;
   const networks: SuiteInput['networks'] = nets.length
-    ? async ({ localCeiling }) =>
+    ? async ({ localCeiling, ceilingProbe }) =>
         runNetworkBench({
           networks: nets, rt: rt satisfies NetRuntime, ort: o.ort, ortError: o.ortError, reference,
-          sampling: o.quick ? NETWORK_QUICK_SAMPLING : NETWORK_SAMPLING, localCeiling, onProgress: o.onProgress,
+          sampling: o.quick ? NETWORK_QUICK_SAMPLING : NETWORK_SAMPLING, localCeiling, ceilingProbe, onProgress: o.onProgress,
         })
     : undefined;
   return {

@@ -55,7 +55,7 @@ export interface SuiteInput {
   /** Relayout section (bench/relayout.ts's runRelayoutBench), if present. */
   relayout?: () => Promise<RelayoutRow[] | { unavailable: string }>;
   /** Network level (bench/networks.ts), if selected; `localCeiling` samples the ceiling loop. */
-  networks?: (ctx: { localCeiling: () => Promise<number> }) => Promise<NetworkResult[] | { unavailable: string }>;
+  networks?: (ctx: { localCeiling: () => Promise<number>; ceilingProbe: { run: () => unknown; macs: number } }) => Promise<NetworkResult[] | { unavailable: string }>;
   /** The network ids selected (for options.networks). */
   networkIds?: string[];
   onProgress?: (ev: ProgressEvent) => void;
@@ -204,8 +204,12 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
       ceilingRuns.push(c.gmacs);
       return c.gmacs;
     };
+    let sink = 0;
+    const probeTrips = CEILING_TRIPS / 4;
+    const ceilingProbe = { run: () => (sink ^= input.ceiling.ceilingDotI16(probeTrips, 3, 5)), macs: probeTrips * input.ceiling.ceilingMacsPerTrip() };
     try {
-      networks = await input.networks({ localCeiling });
+      networks = await input.networks({ localCeiling, ceilingProbe });
+      if (sink === 0.5) errors.push('unreachable'); // keeps the probe's results used
     } catch (e) {
       networks = { unavailable: `network level failed: ${String(e)}` };
       errors.push(networks.unavailable);
