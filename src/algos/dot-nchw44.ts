@@ -16,7 +16,6 @@ import { KERNELS, type KernelVariant } from './kernel-table.generated.js';
 import { reject, type AlgoPlan, type ConvAlgorithm, type ExecContext, type Isa, type PlanOptions, type Rejection } from './types.js';
 import { I8ConvError } from '../errors.js';
 import { srcZeroPointSigned } from './common.js';
-import { preferredNchwDot } from './nchw-dot.js';
 
 /** Target size of one task's packed input rows: keeps them in a 1-2 MiB L2 with the weights of one tile. */
 const PACKED_TILE_BUDGET = 512 * 1024;
@@ -37,8 +36,8 @@ function pickVariant(fw: number, stride: number, isa: Isa, forced?: string): Ker
   return v;
 }
 
-/** Shape checks shared by both algorithms (after the format-specific ones). */
-function commonUsable(s: ConvShape): Rejection | null {
+/** Shape checks shared by the dot algorithms (after the format-specific ones). */
+export function commonUsable(s: ConvShape): Rejection | null {
   if (s.dh !== 1 || s.dw !== 1) return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
   if (s.fh !== s.fw || !FILTER_SIZES.includes(s.fh)) {
     return reject('UNSUPPORTED_FILTER', 'fh', `square filters of size ${FILTER_SIZES.join(', ')} are supported, got ${s.fh}x${s.fw}`);
@@ -92,7 +91,7 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
  * srcKind 0: NCHW44 source; 1: NCHW source with IC < 4 read directly (hybrid); 2: NCHW source of any channel
  * count, relayouted to NCHW44 by a first kernel into a shared buffer at the start of workspace chunk 1.
  */
-function makePlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 0 | 1 | 2): AlgoPlan {
+export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 0 | 1 | 2): AlgoPlan {
   const f = dotPlanFacts(s, threads, isa, kernel);
   const relaxed = isa === 'wasmrelaxedsimd';
   const tapsPerBlock = f.icb * s.fh * s.fw * (relaxed ? 16 : 32); // bytes per oc block across (ib, kh, kw)
@@ -191,7 +190,7 @@ export const dotNchw44Direct: ConvAlgorithm = {
     return commonUsable(s);
   },
   isPreferred: () => true,
-  plan: (s, o) => makePlan(s, o, 0),
+  plan: (s, o) => makeDotPlan(s, o, 0),
 };
 
 export const dotNchwNchw44: ConvAlgorithm = {
@@ -202,22 +201,5 @@ export const dotNchwNchw44: ConvAlgorithm = {
     return commonUsable(s);
   },
   isPreferred: () => true,
-  plan: (s, o) => makePlan(s, o, 1),
-};
-
-/**
- * WASMDOTS8DIRECT_NCHW: the same kernels for NCHW tensors of any channel count: a first kernel relayouts the
- * source to NCHW44 (channels padded to 4 with the zero point), the dot kernels write NCHW directly. Preferred where
- * the NCHW direct dot algorithms are not (they win on few output channels, src/algos/nchw-dot.ts); measured
- * against the im2col GEMM below.
- */
-export const dotNchwDirect: ConvAlgorithm = {
-  name: 'WASMDOTS8DIRECT_NCHW',
-  formats: ['NCHW'],
-  usable(s) {
-    if (s.format !== 'NCHW') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW, got ${s.format}`);
-    return commonUsable(s);
-  },
-  isPreferred: (s) => !preferredNchwDot(s),
-  plan: (s, o) => makePlan(s, o, 2),
+  plan: (s, o) => makeDotPlan(s, o, 1),
 };

@@ -1,10 +1,6 @@
 /**
- * The GEMM convolutions: C[oc][pixel] = sum over k of W[oc][k] * B[k][pixel], K = FH * FW * ceil(ICPG / 4) * 4.
- *   WASMS8_CONV1x1_GEMM   1x1 filters (MegEngine's CONV1x1 over an MK4_DOT-style matmul): B is the source itself
- *                         (stride 1, no padding) or a gather of it (stride 2, padding); a fully connected layer is
- *                         a 1x1 convolution of a 1x1 image.
- *   WASMS8_IM2COL_GEMM    every other shape: rectangular, dilated, strided, grouped, unevenly padded; any layout,
- *                         any channel count. The fallback that runs what the direct algorithms do not.
+ * The GEMM convolution plan shared by WASMS8_CONV1x1_GEMM (src/algos/conv1x1.ts) and WASMS8_IM2COL_GEMM
+ * (src/algos/im2col.ts): C[oc][pixel] = sum over k of W[oc][k] * B[k][pixel], K = FH * FW * ceil(ICPG / 4) * 4.
  * Kernels: assembly/gemm/ (task.ts packs one panel of output pixels, generated.ts holds the micro-kernels of
  * src/algos/kernel-table.generated.ts GEMM_KERNELS).
  *
@@ -17,7 +13,7 @@
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { GEMM_KERNELS, type GemmKernelVariant } from './kernel-table.generated.js';
-import { reject, type AlgoPlan, type ConvAlgorithm, type PlanOptions } from './types.js';
+import type { AlgoPlan, PlanOptions } from './types.js';
 import { I8ConvError } from '../errors.js';
 
 /**
@@ -124,7 +120,8 @@ export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, al
   };
 }
 
-function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
+/** The plan every GEMM convolution shares (the 1x1 and im2col algorithms differ only in what they accept). */
+export function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
   const f = gemmPlanFacts(s, threads, kernel);
   const chanBytes = f.kbn * 32;
   // pixel-lane: 32 bytes per (channel, K step); channel-lane: 32 bytes per (block of 4 channels, K step)
@@ -207,22 +204,3 @@ function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan 
     ],
   };
 }
-
-export const conv1x1Gemm: ConvAlgorithm = {
-  name: 'WASMS8_CONV1x1_GEMM',
-  formats: ['NCHW44', 'NCHW', 'NCHW_NCHW44'],
-  usable(s) {
-    if (s.fh !== 1 || s.fw !== 1) return reject('UNSUPPORTED_FILTER', 'fh', `this algorithm takes 1x1 filters, got ${s.fh}x${s.fw}`);
-    return null;
-  },
-  isPreferred: () => true,
-  plan: makeGemmPlan,
-};
-
-export const im2colGemm: ConvAlgorithm = {
-  name: 'WASMS8_IM2COL_GEMM',
-  formats: ['NCHW44', 'NCHW', 'NCHW_NCHW44'],
-  usable: () => null,
-  isPreferred: () => false,
-  plan: makeGemmPlan,
-};

@@ -1,0 +1,16 @@
+/**
+ * WASMS8_IM2COL_GEMM: im2col + GEMM for every shape: rectangular, dilated, strided, grouped, unevenly padded; any
+ * layout, any channel count. The fallback that runs what the direct algorithms do not (never preferred: where a
+ * direct algorithm runs a shape it was measured faster, see their isPreferred). The plan: src/algos/gemm.ts
+ * (the im2col matrix is packed one panel of output pixels at a time, never whole).
+ */
+import type { ConvAlgorithm } from './types.js';
+import { makeGemmPlan } from './gemm.js';
+
+export const im2colGemm: ConvAlgorithm = {
+  name: 'WASMS8_IM2COL_GEMM',
+  formats: ['NCHW44', 'NCHW', 'NCHW_NCHW44'],
+  usable: () => null,
+  isPreferred: () => false,
+  plan: makeGemmPlan,
+};
