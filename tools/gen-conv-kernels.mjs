@@ -154,80 +154,48 @@ mkdirSync(join(root, 'assembly', 'conv-nchw44-dot'), { recursive: true });
 writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'generated.ts'), as.join('\n') + '\n');
 
 /**
- * GEMM micro-kernel: `groups` micro-tiles of npg * 4 consecutive output pixels for noc output channels. Operands
- * (both i16, v = xs - zp, 32 bytes per 4 k values):
- *   B panel [group][kb][j < npg]: [v(p0,k0), v(p0,k1), v(p1,k0), v(p1,k1), v(p2,k0), ..., v(p3,k1)] |
- *                                 the same for k2, k3            (pixels p0..p3 = pixel group j of the group)
- *   W tile  [kb][o < noc]:        [w(o,k0), w(o,k1)] x 4 | [w(o,k2), w(o,k3)] x 4
- *   dot(W01, B01) + dot(W23, B23) = 4 pixels x 4 k values of channel o.
- * Accumulators go to `rows` ([channel o][pixel], i32, `stride` bytes per channel row) for finishRows. `bstep`:
- * bytes per K step in the panel (the panel's own npg * 32: a 1-group kernel can run the last group of a wider panel).
+ * GEMM micro-kernels: `groups` micro-tiles, each `na` weight rows x `nb` activation columns of accumulators, one K
+ * step (4 k values, both operands i16, 32 bytes each) per loop trip. Two operand orientations:
+ *   pixel-lane (gemm_s8_*):  an accumulator is 4 pixels of one output channel; na = channels, nb = pixel groups
+ *     B panel [group][kb][j < npg]: [v(p0,k0), v(p0,k1), v(p1,k0), v(p1,k1), ..., v(p3,k1)] | same for k2, k3
+ *     W tile  [kb][o < noc]:        [w(o,k0), w(o,k1)] x 4 | [w(o,k2), w(o,k3)] x 4
+ *   channel-lane (gemm_s8c_*): an accumulator is 4 output channels of one pixel; na = blocks of 4, nb = pixels
+ *     B panel [group][kb][j < npix]: [v(k0), v(k1)] x 4 | [v(k2), v(k3)] x 4 for pixel j
+ *     W tile  [kb][b < nb]:          [w(o,k0), w(o,k1)] for o < 4 | [w(o,k2), w(o,k3)] for o < 4
+ * (v = xs - zp.) dot(W01, B01) + dot(W23, B23) covers 4 k values. Accumulators go to `rows` as [row a][column]
+ * (`stride` bytes per row a) for finishRows (pixel-lane) or finishTile (channel-lane). `bstep`: bytes per K step
+ * in the panel (the panel's own columns * 32: a 1-group kernel can run the last group of a wider panel).
  */
 function gemmKernel(v) {
-  const { noc, npg } = v;
+  const pixel = v.lanes === 'pixel';
+  const na = pixel ? v.noc : v.nb;
+  const nb = pixel ? v.npg : v.npix;
   const L = [];
   L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {`);
-  for (let o = 0; o < noc; o++) L.push(`  const init${o} = v128.load32_splat(init, ${o * 4});`);
+  // pixel-lane: one channel's start, splat; channel-lane: 4 channels' starts
+  for (let a = 0; a < na; a++) L.push(pixel ? `  const init${a} = v128.load32_splat(init, ${a * 4});` : `  const init${a} = v128.load(init, ${a * 16});`);
   L.push(`  let xp = b;`);
   L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
-  for (let o = 0; o < noc; o++) for (let j = 0; j < npg; j++) L.push(`    let a${o}_${j} = init${o};`);
+  for (let a = 0; a < na; a++) for (let j = 0; j < nb; j++) L.push(`    let a${a}_${j} = init${a};`);
   L.push(`    let wp = w;`);
   L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
-  for (let o = 0; o < noc; o++) {
-    L.push(`      const w${o}l = v128.load(wp, ${o * 32});`);
-    L.push(`      const w${o}h = v128.load(wp, ${o * 32 + 16});`);
+  for (let a = 0; a < na; a++) {
+    L.push(`      const w${a}l = v128.load(wp, ${a * 32});`);
+    L.push(`      const w${a}h = v128.load(wp, ${a * 32 + 16});`);
   }
-  for (let j = 0; j < npg; j++) {
+  for (let j = 0; j < nb; j++) {
     L.push(`      const p${j}l = v128.load(xp, ${j * 32});`);
     L.push(`      const p${j}h = v128.load(xp, ${j * 32 + 16});`);
-    for (let o = 0; o < noc; o++) {
-      L.push(`      a${o}_${j} = i32x4.add(a${o}_${j}, i32x4.dot_i16x8_s(w${o}l, p${j}l));`);
-      L.push(`      a${o}_${j} = i32x4.add(a${o}_${j}, i32x4.dot_i16x8_s(w${o}h, p${j}h));`);
+    for (let a = 0; a < na; a++) {
+      L.push(`      a${a}_${j} = i32x4.add(a${a}_${j}, i32x4.dot_i16x8_s(w${a}l, p${j}l));`);
+      L.push(`      a${a}_${j} = i32x4.add(a${a}_${j}, i32x4.dot_i16x8_s(w${a}h, p${j}h));`);
     }
   }
-  L.push(`      wp += ${noc * 32};`);
+  L.push(`      wp += ${na * 32};`);
   L.push(`      xp += <usize>bstep;`);
   L.push(`    }`);
-  L.push(`    const rp = rows + <usize>(g * ${npg * 16});`);
-  for (let o = 0; o < noc; o++) for (let j = 0; j < npg; j++) L.push(`    v128.store(rp + <usize>(${o ? `${o} * stride + ` : ''}${j * 16}), a${o}_${j});`);
-  L.push(`  }`);
-  L.push(`}`);
-  return L.join('\n');
-}
-
-/**
- * Channel-lane GEMM micro-kernel: `groups` micro-tiles of npix pixels for nb blocks of 4 output channels.
- *   B panel [group][kb][j < npix]: i16 [v(k0), v(k1)] x 4 | [v(k2), v(k3)] x 4 for pixel j   (32 bytes)
- *   W tile  [kb][b < nb]:          i16 [w(o,k0), w(o,k1)] for o < 4 | [w(o,k2), w(o,k3)] for o < 4
- * Accumulators (4 channels of one pixel) go to `rows` as [block][pixel] (`stride` bytes per block) for finishTile.
- */
-function gemmcKernel(v) {
-  const { nb, npix } = v;
-  const L = [];
-  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {`);
-  for (let q = 0; q < nb; q++) L.push(`  const init${q} = v128.load(init, ${q * 16});`);
-  L.push(`  let xp = b;`);
-  L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
-  for (let q = 0; q < nb; q++) for (let j = 0; j < npix; j++) L.push(`    let a${q}_${j} = init${q};`);
-  L.push(`    let wp = w;`);
-  L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
-  for (let q = 0; q < nb; q++) {
-    L.push(`      const w${q}l = v128.load(wp, ${q * 32});`);
-    L.push(`      const w${q}h = v128.load(wp, ${q * 32 + 16});`);
-  }
-  for (let j = 0; j < npix; j++) {
-    L.push(`      const p${j}l = v128.load(xp, ${j * 32});`);
-    L.push(`      const p${j}h = v128.load(xp, ${j * 32 + 16});`);
-    for (let q = 0; q < nb; q++) {
-      L.push(`      a${q}_${j} = i32x4.add(a${q}_${j}, i32x4.dot_i16x8_s(w${q}l, p${j}l));`);
-      L.push(`      a${q}_${j} = i32x4.add(a${q}_${j}, i32x4.dot_i16x8_s(w${q}h, p${j}h));`);
-    }
-  }
-  L.push(`      wp += ${nb * 32};`);
-  L.push(`      xp += <usize>bstep;`);
-  L.push(`    }`);
-  L.push(`    const rp = rows + <usize>(g * ${npix * 16});`);
-  for (let q = 0; q < nb; q++) for (let j = 0; j < npix; j++) L.push(`    v128.store(rp + <usize>(${q ? `${q} * stride + ` : ''}${j * 16}), a${q}_${j});`);
+  L.push(`    const rp = rows + <usize>(g * ${nb * 16});`);
+  for (let a = 0; a < na; a++) for (let j = 0; j < nb; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
   L.push(`  }`);
   L.push(`}`);
   return L.join('\n');
@@ -237,7 +205,7 @@ const gvs = gemmVariants();
 const gs = [HEADER];
 gs.push(`// GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES. See tools/gen-conv-kernels.mjs for the`);
 gs.push(`// packed layouts they read.\n`);
-for (const v of gvs) gs.push((v.lanes === 'channel' ? gemmcKernel(v) : gemmKernel(v)) + '\n');
+for (const v of gvs) gs.push(gemmKernel(v) + '\n');
 gs.push(`/** Runs GEMM kernel \`id\` (index in GEMM_KERNELS). */`);
 gs.push(`export function gemmRun(`);
 gs.push(`  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32,`);
