@@ -63,15 +63,15 @@ const CORE = [
 ];
 // First layers of image networks: 3 input channels, NCHW source.
 const FIRST_LAYER = ['3-32-224-k3s2', '3-24-224-k7s2'];
-// A MobileNet-like sequence after the first layer. Depthwise 3x3 is replaced by a 3x3 group convolution with 4
-// channels per group (the narrowest group the NCHW44 dot kernels take) and pointwise 1x1 by a dense 3x3 (the
-// kernels start at 2x2): the spatial sizes and channel widths follow MobileNet v1's 112 -> 7 pyramid.
+// MobileNet v1 (224²) after the first layer: its depthwise 3x3 (group = channels) and pointwise 1x1 layers, one
+// pair per resolution and width (the network level, bench/networks.ts, runs MobileNetV2 and ResNet-18 whole).
 const MOBILENET = [
-  '32-32-112-k3s1-g8', '32-64-112-k3s2', '64-64-56-k3s1-g16', '64-128-56-k3s2',
-  '128-128-28-k3s1-g32', '128-256-28-k3s2', '256-256-14-k3s1-g64', '256-512-14-k3s2', '512-512-7-k3s1',
+  '32-32-112-k3s1-g32', '32-64-112-k1s1', '64-64-112-k3s2-g64', '64-128-56-k1s1', '128-128-56-k3s1-g128',
+  '128-128-56-k1s1', '256-256-28-k3s1-g256', '256-256-28-k1s1', '512-512-14-k3s1-g512', '512-512-14-k1s1',
+  '1024-1024-7-k3s1-g1024', '1024-1024-7-k1s1',
 ];
 // The shapes of --quick: one of each kind, small enough for the < 90 s budget.
-const QUICK = ['64-64-56-k3s1', '32-32-112-k3s2', '64-64-56-k2s2', '3-32-224-k3s2', '128-128-28-k3s1-g32'];
+const QUICK = ['64-64-56-k3s1', '32-32-112-k3s2', '64-64-56-k2s2', '3-32-224-k3s2', '128-128-56-k3s1-g128', '128-128-56-k1s1'];
 
 function tagged(ids: readonly string[], tag: string): BenchShape[] {
   return ids.map((id) => shapeFromId(id, [tag]));

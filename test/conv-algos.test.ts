@@ -5,8 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, GEMM_KERNELS, KERNELS, type Runtime } from '../src/index.js';
 import type { BiasMode, ConvBiasParams, Nonlinearity } from '../src/params.js';
-import { runCase, type CaseOptions } from './helpers/conv-case.js';
-import { rng, randInt } from './helpers/rng.js';
+import { normalizeConvParams } from '../src/params.js';
+import { reference } from '../kernels-ref/index.js';
+import { randSource, runCase, type CaseOptions } from './helpers/conv-case.js';
+import { rng, randInt, randInt8, randInt32 } from './helpers/rng.js';
 
 let rt: Runtime;
 beforeAll(async () => {
@@ -127,6 +129,33 @@ describe('WASMS8_CHANWISE (depthwise)', () => {
           expectExact(conv({ format, ic: C, oc: C, group: C, ih, iw, fh, fw, stride: [s, s === 3 ? 1 : s], pad, n: 1 + (i % 2), ...quant(i, C) }), 1000 + i, { threads: (i % 3) + 1 }, A);
           i++;
         }
+  });
+});
+
+describe('channel-wise filters in the NCHW44_CHAN layout', () => {
+  it('{G/4, 1, 1, FH, FW, 4} gives the same output as the OIHW filter', () => {
+    const p = conv({ ic: 12, oc: 12, group: 12, ih: 7, iw: 9, fh: 3, fw: 5, pad: [1, 2], ...quant(3, 12) });
+    const s = normalizeConvParams(p);
+    const r = rng(77);
+    const w = randInt8(r, s.filterLength);
+    const src = randSource(r, s.srcLength, s.srcType);
+    const bias = randInt32(r, s.biasLength, -100, 100);
+    const packed = new Int8Array(w.length); // F[gb][0][0][kh][kw][g4] = W[gb*4 + g4][0][kh][kw]
+    for (let g = 0; g < 12; g++) for (let t = 0; t < 15; t++) packed[((g >> 2) * 15 + t) * 4 + (g & 3)] = w[g * 15 + t];
+    const run = (weights: Int8Array, layout: 'OIHW' | 'NCHW44_CHAN') => {
+      const c = rt.convBias(p);
+      c.setFilter(weights, layout);
+      if (bias.length) c.setBias(bias);
+      const dst = new ({ int8: Int8Array, uint8: Uint8Array, int32: Int32Array }[s.dstType])(s.dstLength);
+      c.exec(src, dst);
+      c.dispose();
+      return Array.from(dst);
+    };
+    const want = Array.from(reference.convBias(p, src, w, bias.length ? bias : undefined));
+    expect(run(w, 'OIHW')).toEqual(want);
+    expect(run(packed, 'NCHW44_CHAN')).toEqual(want);
+    expect(() => rt.convBias(conv({ ic: 8, oc: 8, fh: 3, fw: 3, pad: 1 })).setFilter(new Int8Array(8 * 8 * 9), 'NCHW44_CHAN'))
+      .toThrow(expect.objectContaining({ code: 'INVALID_PARAM', param: 'layout' }));
   });
 });
 
