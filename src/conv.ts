@@ -13,6 +13,7 @@ import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
 import { channelConsts } from './quant.js';
 import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
+import { JOB, runJob, writeJob } from './tasks.js';
 
 const GUARD = 64;
 const GUARD_BYTE = 0xa5;
@@ -65,6 +66,8 @@ export class ConvBias {
   private initBuf = 0;
   private channelBias: Int32Array | null = null;
   private filterCorrection: Int32Array | null = null;
+  /** the job block of the single-thread path (reused every exec: no allocation per call) */
+  private readonly job = new Int32Array(JOB.SIZE);
   private filterSet = false;
   private biasSet = false;
   private disposed = false;
@@ -229,20 +232,14 @@ export class ConvBias {
     else new Uint8Array(dst.buffer, dst.byteOffset, dst.length).set(this.core.u8().subarray(this.dstBuf, this.dstBuf + s.dstLength));
   }
 
-  /** Runs the plan's kernels on data already in the operator's wasm buffers (used by profiling). */
+  /** Runs the plan's kernels on data already in the operator's wasm buffers. */
   run(): void {
-    const e = { core: this.core, ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, threadSlices: this.plan.workspace.get(this.ws, 1) };
+    const e = { ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, slices: this.plan.workspace.get(this.ws, 1) };
+    const job = this.job;
     for (const k of this.plan.kernels) {
-      const total = k.range.reduce((a, b) => a * b, 1);
-      const idx = new Array<number>(k.range.length).fill(0);
-      for (let i = 0; i < total; i++) {
-        let r = i;
-        for (let d = k.range.length - 1; d >= 0; d--) {
-          idx[d] = r % k.range[d];
-          r = Math.floor(r / k.range[d]);
-        }
-        k.run(e, i % this.threads, idx);
-      }
+      writeJob(job, k, e);
+      job[JOB.NEXT] = 0;
+      runJob(this.core.exports, job, 0, this.threads);
     }
   }
 

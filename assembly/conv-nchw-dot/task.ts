@@ -26,7 +26,7 @@ function paddedRows(ctx: usize): i32 {
 }
 
 /** Pads input channel ic of group g of image n into its plane of the shared area `planes`. */
-export function nchwDotPad(ctx: usize, src: usize, planes: usize, n: i32, g: i32, ic: i32): void {
+export function nchwDotPad(ctx: usize, src: usize, planes: usize, _unused: usize, n: i32, g: i32, ic: i32): void {
   const C = load<i32>(ctx, CTX_IC);
   const icpg = load<i32>(ctx, CTX_ICPG);
   const groups = load<i32>(ctx, CTX_GROUP);

@@ -219,7 +219,7 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
  * block (n, g, ib) of an NCHW44 buffer laid out {N, G, ceil(ICPG / 4), IH, IW, 4}; channels past ICPG hold the
  * raw byte of the zero point (their weights are 0).
  */
-export function nchwToNchw44(ctx: usize, src: usize, buf: usize, n: i32, g: i32, ib: i32): void {
+export function nchwToNchw44(ctx: usize, src: usize, buf: usize, _unused: usize, n: i32, g: i32, ib: i32): void {
   const C = load<i32>(ctx, CTX_IC);
   const icpg = load<i32>(ctx, CTX_ICPG);
   const groups = load<i32>(ctx, CTX_GROUP);

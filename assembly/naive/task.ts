@@ -9,7 +9,7 @@ import {
 } from '../common/ctx';
 import { finishRows } from '../common/finish';
 
-export function naiveConvTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, oc: i32): void {
+export function naiveConvTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, oc: i32, _unused: i32): void {
   const C = load<i32>(ctx, CTX_IC);
   const icpg = load<i32>(ctx, CTX_ICPG);
   const ih = load<i32>(ctx, CTX_IH);

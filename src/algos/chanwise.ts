@@ -96,12 +96,7 @@ function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
       return null; // the zero point is subtracted while packing the rows
     },
     kernels: [
-      {
-        range: [s.n, f.blockTasks, f.ohTiles],
-        run(e, threadId, [n, bg, t]) {
-          e.core.exports.chanwiseTask(e.ctx, e.src, e.dst, e.threadSlices + threadId * f.perThreadBytes, n, bg, t);
-        },
-      },
+      { fn: 'chanwiseTask', range: [s.n, f.blockTasks, f.ohTiles], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
     ],
   };
 }

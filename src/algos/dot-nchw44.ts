@@ -13,7 +13,7 @@
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { KERNELS, type KernelVariant } from './kernel-table.generated.js';
-import { reject, type AlgoPlan, type ConvAlgorithm, type ExecContext, type Isa, type PlanOptions, type Rejection } from './types.js';
+import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type KernelDispatch, type PlanOptions, type Rejection } from './types.js';
 import { I8ConvError } from '../errors.js';
 import { srcZeroPointSigned } from './common.js';
 
@@ -102,18 +102,15 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions,
   const sliceBase = Math.ceil(relayoutBytes / 64) * 64;
   // chunk 0: the packed filter (written once, by setFilter); chunk 1: [relayout buffer] one source-packing slice per thread
   const workspace = new WorkspaceBundle([groupWeightBytes * s.group, sliceBase + f.perThreadBytes * threads]);
-  const dotKernel = {
+  const dotKernel: KernelDispatch = {
+    fn: 'convNchw44DotTask',
     range: [s.n, s.group, f.ohTiles],
-    run(e: ExecContext, threadId: number, [n, g, t]: readonly number[]) {
-      const src = srcKind === 2 ? e.threadSlices : e.src;
-      e.core.exports.convNchw44DotTask(e.ctx, src, e.dst, e.threadSlices + sliceBase + threadId * f.perThreadBytes, n, g, t);
-    },
+    args: [srcKind === 2 ? { base: 'slices' } : { base: 'src' }, { base: 'dst' }, { base: 'slices', offset: sliceBase, perThread: f.perThreadBytes }],
   };
-  const relayoutKernel = {
+  const relayoutKernel: KernelDispatch = {
+    fn: 'nchwToNchw44',
     range: [s.n, s.group, f.icb],
-    run(e: ExecContext, _threadId: number, [n, g, ib]: readonly number[]) {
-      e.core.exports.nchwToNchw44(e.ctx, e.src, e.threadSlices, n, g, ib);
-    },
+    args: [{ base: 'src' }, { base: 'slices' }, { base: 'none' }],
   };
   return {
     workspace,

@@ -195,12 +195,7 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): Al
       return null; // the zero point is subtracted while packing B
     },
     kernels: [
-      {
-        range: [s.n, s.group, f.panels],
-        run(e, threadId, [n, g, t]) {
-          e.core.exports.convGemmTask(e.ctx, e.src, e.dst, e.threadSlices + threadId * f.perThreadBytes, n, g, t);
-        },
-      },
+      { fn: 'convGemmTask', range: [s.n, s.group, f.panels], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
     ],
   };
 }

@@ -24,12 +24,7 @@ function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
       return null;
     },
     kernels: [
-      {
-        range: [s.n, s.oc],
-        run(e, threadId, [n, oc]) {
-          e.core.exports.naiveConvTask(e.ctx, e.src, e.dst, e.threadSlices + threadId * perThreadBytes, n, oc);
-        },
-      },
+      { fn: 'naiveConvTask', range: [s.n, s.oc, 1], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: perThreadBytes }] },
     ],
   };
 }

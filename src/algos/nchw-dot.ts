@@ -65,17 +65,10 @@ function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
       return null;
     },
     kernels: [
+      { fn: 'nchwDotPad', range: [s.n, s.group, s.icpg], args: [{ base: 'src' }, { base: 'slices' }, { base: 'none' }] },
       {
-        range: [s.n, s.group, s.icpg],
-        run(e, _threadId, [n, g, ic]) {
-          e.core.exports.nchwDotPad(e.ctx, e.src, e.threadSlices, n, g, ic);
-        },
-      },
-      {
-        range: [s.n, s.group, s.ocpg],
-        run(e, threadId, [n, g, oc]) {
-          e.core.exports.nchwDotConv(e.ctx, e.threadSlices, e.dst, e.threadSlices + f.planesBytes + threadId * f.perThreadBytes, n, g, oc);
-        },
+        fn: 'nchwDotConv', range: [s.n, s.group, s.ocpg],
+        args: [{ base: 'slices' }, { base: 'dst' }, { base: 'slices', offset: f.planesBytes, perThread: f.perThreadBytes }],
       },
     ],
   };

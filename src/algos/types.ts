@@ -9,7 +9,7 @@
  */
 import type { ConvShape } from '../params.js';
 import type { WorkspaceBundle } from '../workspace.js';
-import type { WasmRuntimeCore } from '../runtime.js';
+import type { KernelDispatch } from '../tasks.js';
 import type { CTX } from './kernel-table.generated.js';
 
 /** Kernel ISA of the loaded wasm build. */
@@ -28,22 +28,7 @@ export interface Rejection {
   message: string;
 }
 
-/** Everything a kernel task needs at run time (pointers are wasm byte offsets). */
-export interface ExecContext {
-  core: WasmRuntimeCore;
-  /** the operator's context record in wasm memory */
-  ctx: number;
-  src: number;
-  dst: number;
-  /** workspace chunk 1: the per-thread slices */
-  threadSlices: number;
-}
-
-export interface KernelDispatch {
-  /** N-d task range, last dimension fastest. */
-  range: readonly number[];
-  run(e: ExecContext, threadId: number, index: readonly number[]): void;
-}
+export type { KernelDispatch, PtrArg } from '../tasks.js';
 
 export type CtxField = keyof typeof CTX;
 

@@ -1,0 +1,111 @@
+/**
+ * Kernel dispatch as data, so that any thread can run any task of a plan without JS closures: a kernel is a task
+ * function of the wasm module (all take (ctx, p0, p1, p2, i0, i1, i2)), its 3-d task range (last dimension
+ * fastest), and three pointer arguments, each a base (the operator's src, dst or workspace slices), an offset and
+ * a per-thread stride (thread t uses base + offset + t * perThread).
+ *
+ * The job block (an Int32Array, shared with the workers in a SharedArrayBuffer) carries one kernel at a time;
+ * runJob is the loop every thread runs over it: claim the next task index atomically, run it, until none are left.
+ */
+export const TASK_FUNCTIONS = [
+  'convNchw44DotTask', 'nchwToNchw44', 'convGemmTask', 'chanwiseTask', 'nchwDotPad', 'nchwDotConv', 'naiveConvTask',
+] as const;
+export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
+
+export interface PtrArg {
+  base: 'none' | 'src' | 'dst' | 'slices';
+  offset?: number;
+  /** bytes between the threads' copies (their workspace slices) */
+  perThread?: number;
+}
+
+export interface KernelDispatch {
+  fn: TaskFunction;
+  /** task range, up to 3 dimensions, last dimension fastest */
+  range: readonly number[];
+  args: readonly [PtrArg, PtrArg, PtrArg];
+}
+
+export interface ExecPointers {
+  ctx: number;
+  src: number;
+  dst: number;
+  slices: number;
+}
+
+/** Fields of the job block. */
+export const JOB = {
+  /** generation: incremented (and notified) when a job is posted */
+  GEN: 0,
+  /** next task index to claim */
+  NEXT: 1,
+  /** workers that have finished the current job */
+  DONE: 2,
+  TOTAL: 3,
+  FN: 4,
+  D1: 5,
+  D2: 6,
+  CTX: 7,
+  A0: 8,
+  A1: 9,
+  A2: 10,
+  P0: 11,
+  P1: 12,
+  P2: 13,
+  /** 1: workers exit */
+  QUIT: 14,
+  /** workers that finished starting (instantiated the module) */
+  READY: 15,
+  SIZE: 16,
+} as const;
+
+type TaskFn = (ctx: number, p0: number, p1: number, p2: number, i0: number, i1: number, i2: number) => void;
+export type TaskExports = Record<string, unknown>;
+
+function base(a: PtrArg, e: ExecPointers): number {
+  return a.base === 'none' ? 0 : (a.base === 'src' ? e.src : a.base === 'dst' ? e.dst : e.slices) + (a.offset ?? 0);
+}
+
+export function taskCount(k: KernelDispatch): number {
+  return k.range.reduce((a, b) => a * b, 1);
+}
+
+/** Writes kernel k into the job block (everything but GEN / NEXT / DONE). */
+export function writeJob(job: Int32Array, k: KernelDispatch, e: ExecPointers): void {
+  const r = [1, 1, 1];
+  for (let d = 0; d < k.range.length; d++) r[3 - k.range.length + d] = k.range[d];
+  job[JOB.TOTAL] = r[0] * r[1] * r[2];
+  job[JOB.FN] = TASK_FUNCTIONS.indexOf(k.fn);
+  job[JOB.D1] = r[1];
+  job[JOB.D2] = r[2];
+  job[JOB.CTX] = e.ctx;
+  for (let i = 0; i < 3; i++) {
+    job[JOB.A0 + i] = base(k.args[i], e);
+    job[JOB.P0 + i] = k.args[i].perThread ?? 0;
+  }
+}
+
+/**
+ * Runs tasks of the job in `job` as thread `tid` until none are left. Task indices are claimed with Atomics.add
+ * (any number of threads may run this at once); with `serialSlices` > 0 there are no other threads and task i uses
+ * slice i % serialSlices (the single-thread path, exercising every workspace slice the plan has).
+ */
+export function runJob(exports: TaskExports, job: Int32Array, tid: number, serialSlices = 0): void {
+  const fn = exports[TASK_FUNCTIONS[job[JOB.FN]]] as TaskFn;
+  const total = job[JOB.TOTAL];
+  const d1 = job[JOB.D1];
+  const d2 = job[JOB.D2];
+  const ctx = job[JOB.CTX];
+  const a0 = job[JOB.A0], a1 = job[JOB.A1], a2 = job[JOB.A2];
+  const p0 = job[JOB.P0], p1 = job[JOB.P1], p2 = job[JOB.P2];
+  for (;;) {
+    const i = serialSlices ? job[JOB.NEXT]++ : Atomics.add(job, JOB.NEXT, 1);
+    if (i >= total) break;
+    const t = serialSlices ? i % serialSlices : tid;
+    const i2 = i % d2;
+    const q = (i - i2) / d2;
+    const i1 = q % d1;
+    const i0 = (q - i1) / d1;
+    fn(ctx, a0 + t * p0, a1 + t * p1, a2 + t * p2, i0, i1, i2);
+  }
+}
