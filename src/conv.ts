@@ -19,6 +19,11 @@ const GUARD = 64;
 const GUARD_BYTE = 0xa5;
 /** Most bytes one operator may hold in the (at most 4 GiB, in practice 2 GiB in browsers) wasm memory. */
 const MAX_OPERATOR_BYTES = 2 ** 31 - 2 ** 26;
+/**
+ * Smallest convolution (multiply-adds) the runtime's threads run; smaller ones stay on the calling thread, where
+ * waking the workers would cost more than it saves. Provisional: to be measured.
+ */
+export const POOL_MIN_MACS = 2_000_000;
 
 /** 'OIHW' (group: GOIHW), MegEngine's 'NCHW44_DOT' {G?, OC/G/4, IC/G/4, FH, FW, 4o, 4i}, or the channel-wise
  *  'NCHW44_CHAN' {G/4, 1, 1, FH, FW, 4}. */
@@ -28,8 +33,9 @@ export type DstArray = Int8Array | Uint8Array | Int32Array;
 
 export interface ConvOptions {
   /**
-   * Number of workspace slices and the task split to plan for (default 1). Tasks currently run on the calling
-   * thread, each using slice (task index % threads), exactly as worker threads would share them.
+   * Workspace slices and the task split to plan for (default: the runtime's threads). When it is at least the
+   * runtime's thread count, the runtime's threads run the tasks (each on its own slice); otherwise they run on the
+   * calling thread, task i on slice i % threads (which is how tests exercise every slice).
    */
   threads?: number;
   /** Force the main micro-kernel by its kernel-table name (KERNELS / GEMM_KERNELS); it must fit the algorithm. */
@@ -74,7 +80,7 @@ export class ConvBias {
 
   constructor(core: WasmRuntimeCore, p: ConvBiasParams, opts: ConvOptions, select: AlgoSelector) {
     const s = normalizeConvParams(p);
-    const threads = opts.threads ?? 1;
+    const threads = opts.threads ?? core.threads;
     check(Number.isInteger(threads) && threads >= 1 && threads <= 256, 'INVALID_PARAM', 'threads', `must be an integer in [1, 256], got ${String(threads)}`);
     check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
     check(opts.workspaceLimit === undefined || (Number.isInteger(opts.workspaceLimit) && opts.workspaceLimit >= 0), 'INVALID_PARAM', 'workspaceLimit',
@@ -232,9 +238,19 @@ export class ConvBias {
     else new Uint8Array(dst.buffer, dst.byteOffset, dst.length).set(this.core.u8().subarray(this.dstBuf, this.dstBuf + s.dstLength));
   }
 
+  /** Whether exec runs on the runtime's threads (false: on the calling thread). */
+  get threaded(): boolean {
+    const pool = this.core.pool;
+    return pool !== null && this.threads >= pool.size && this.params.macs >= POOL_MIN_MACS;
+  }
+
   /** Runs the plan's kernels on data already in the operator's wasm buffers. */
   run(): void {
     const e = { ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, slices: this.plan.workspace.get(this.ws, 1) };
+    if (this.threaded) {
+      for (const k of this.plan.kernels) this.core.pool!.run(this.core.exports, k, e);
+      return;
+    }
     const job = this.job;
     for (const k of this.plan.kernels) {
       writeJob(job, k, e);

@@ -4,7 +4,7 @@
  *   rt.relayout*(mode, ...)            relayout-format modes
  *   createGpuRuntime()                 WebGPU weight-only int4/int8 convolution
  */
-import { instantiateCore, type RuntimeOptions, type WasmRuntimeCore } from './runtime.js';
+import { instantiateCore, type RuntimeOptions, type Threading, type WasmRuntimeCore } from './runtime.js';
 import * as relayoutApi from './relayout/api.js';
 import type { RelayoutOptions } from './relayout/api.js';
 import type { Features } from './features.js';
@@ -17,7 +17,7 @@ import { check } from './errors.js';
 export { I8ConvError } from './errors.js';
 export { createGpuRuntime } from './gpu/index.js';
 export type { Features } from './features.js';
-export type { RuntimeOptions, WasmBuild } from './runtime.js';
+export type { RuntimeOptions, WasmBuild, Threading } from './runtime.js';
 export type { RelayoutOptions } from './relayout/api.js';
 export type { ConvBiasParams, ConvShape, ConvFormat, BiasMode, Nonlinearity, Rounding, SrcType, DstType, Selection } from './params.js';
 export { ConvBias, type FilterLayout, type ConvOptions, type SrcArray, type DstArray } from './conv.js';
@@ -52,6 +52,18 @@ export class Runtime {
   }
   get features(): Features {
     return this.core.features;
+  }
+  /** Threads a convolution runs on (1 when threading is off). */
+  get threads(): number {
+    return this.core.threads;
+  }
+  /** Whether threads run, and why not when they do not ('threads: 1 requested', 'not cross-origin isolated', ...). */
+  get threading(): Threading {
+    return this.core.threading;
+  }
+  /** Ends the runtime's worker threads; its operators may not run afterwards. (A Node process exits without it.) */
+  dispose(): void {
+    this.core.dispose();
   }
 
   /** Plans a ConvBias operator (validates, selects the algorithm, allocates its wasm memory). */

@@ -1,12 +1,12 @@
 /**
- * Loads the wasm kernels, probes what the engine can do, and owns the linear memory (a host-side heap).
- * Works in Node 20+, Deno and browsers: the module bytes are embedded (src/generated/), no fs or fetch.
+ * Loads the wasm kernels, probes what the engine can do, starts the thread pool, and owns the linear memory (a
+ * host-side heap). Works in Node 20+, Deno and browsers: the module bytes are embedded (src/generated/, each build
+ * in its own module, imported only when used), no fs or fetch.
  */
-import { WASM_SIMD128 } from './generated/release.js';
-import { WASM_RELAXED } from './generated/relaxed.js';
 import { WasmHeap } from './heap.js';
-import { I8ConvError } from './errors.js';
+import { I8ConvError, check } from './errors.js';
 import { probeFeatures, type Features } from './features.js';
+import { ThreadPool } from './pool.js';
 
 /** Exported kernel functions of the wasm module; every argument is an i32 (pointers are byte offsets). */
 export type WasmExports = {
@@ -17,6 +17,11 @@ export type WasmExports = {
 };
 
 export type WasmBuild = 'simd128' | 'relaxed';
+
+/** Most threads 'auto' takes (the cores beyond this rarely pay for one convolution). */
+export const MAX_AUTO_THREADS = 8;
+/** Pages of the threaded builds' shared memory: at most 2 GiB (asconfig.json maximumMemory). */
+const SHARED_MAX_PAGES = 32768;
 
 export interface RuntimeOptions {
   /**
@@ -31,6 +36,21 @@ export interface RuntimeOptions {
   selection?: 'heuristic' | 'profile';
   /** A cache from rt.selectionCache() (its JSON string or object) to start from. */
   selectionCache?: string | object;
+  /**
+   * Threads one convolution runs on, the calling thread included: a number, or 'auto' (the available cores, at
+   * most MAX_AUTO_THREADS). Default 1. Where threads cannot run (no SharedArrayBuffer, a page that is not
+   * cross-origin isolated, no workers) the runtime uses one thread and rt.threading says why.
+   */
+  threads?: 'auto' | number;
+}
+
+/** Whether the runtime runs convolutions on several threads, and why not when it does not. */
+export interface Threading {
+  enabled: boolean;
+  /** threads in use (1 when not enabled) */
+  threads: number;
+  /** why threads are off (or 'enabled'), e.g. 'threads: 1 requested', 'not cross-origin isolated' */
+  reason: string;
 }
 
 function decodeBase64(b64: string): Uint8Array<ArrayBuffer> {
@@ -41,12 +61,18 @@ function decodeBase64(b64: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-const moduleCache = new Map<WasmBuild, Promise<WebAssembly.Module>>();
-function compileBuild(build: WasmBuild): Promise<WebAssembly.Module> {
-  let m = moduleCache.get(build);
+async function moduleBytes(build: WasmBuild, threaded: boolean): Promise<string> {
+  if (build === 'relaxed') return threaded ? (await import('./generated/relaxed-mt.js')).WASM_RELAXED_MT : (await import('./generated/relaxed.js')).WASM_RELAXED;
+  return threaded ? (await import('./generated/release-mt.js')).WASM_SIMD128_MT : (await import('./generated/release.js')).WASM_SIMD128;
+}
+
+const moduleCache = new Map<string, Promise<WebAssembly.Module>>();
+function compileBuild(build: WasmBuild, threaded: boolean): Promise<WebAssembly.Module> {
+  const key = `${build}${threaded ? '-mt' : ''}`;
+  let m = moduleCache.get(key);
   if (!m) {
-    m = WebAssembly.compile(decodeBase64(build === 'relaxed' ? WASM_RELAXED : WASM_SIMD128));
-    moduleCache.set(build, m);
+    m = moduleBytes(build, threaded).then((b64) => WebAssembly.compile(decodeBase64(b64)));
+    moduleCache.set(key, m);
   }
   return m;
 }
@@ -57,13 +83,23 @@ export class WasmRuntimeCore {
   readonly heap: WasmHeap;
   readonly features: Features;
   readonly build: WasmBuild;
+  /** the worker pool (threading.enabled), or null */
+  readonly pool: ThreadPool | null;
+  readonly threading: Threading;
 
-  constructor(instance: WebAssembly.Instance, features: Features, build: WasmBuild) {
+  constructor(instance: WebAssembly.Instance, features: Features, build: WasmBuild, pool: ThreadPool | null, threading: Threading) {
     this.exports = instance.exports as unknown as WasmExports;
     this.memory = this.exports.memory;
     this.heap = new WasmHeap(this.memory, this.exports.heapBase());
     this.features = features;
     this.build = build;
+    this.pool = pool;
+    this.threading = threading;
+  }
+
+  /** Threads a convolution runs on. */
+  get threads(): number {
+    return this.pool ? this.pool.size : 1;
   }
 
   /** Fresh views: memory growth detaches old ones, so never keep these across an allocation. */
@@ -79,14 +115,43 @@ export class WasmRuntimeCore {
   f32(): Float32Array {
     return new Float32Array(this.memory.buffer);
   }
+
+  dispose(): void {
+    this.pool?.dispose();
+  }
+}
+
+/** Available cores (navigator.hardwareConcurrency, or Node's os.availableParallelism on Node 20). */
+async function availableCores(): Promise<number> {
+  const nav = (globalThis as unknown as { navigator?: { hardwareConcurrency?: number } }).navigator;
+  if (nav?.hardwareConcurrency) return nav.hardwareConcurrency;
+  const g = globalThis as unknown as { process?: { versions?: { node?: string } } };
+  if (g.process?.versions?.node) {
+    const os = await import('node:os');
+    return os.availableParallelism ? os.availableParallelism() : os.cpus().length;
+  }
+  return 1;
+}
+
+/** Why this engine cannot run threads, or null when it can. */
+function threadsUnavailable(): string | null {
+  const g = globalThis as unknown as { SharedArrayBuffer?: unknown; crossOriginIsolated?: boolean; Worker?: unknown; process?: { versions?: { node?: string } } };
+  if (g.crossOriginIsolated === false) return 'not cross-origin isolated (serve the page with COOP: same-origin and COEP: require-corp)';
+  if (typeof g.SharedArrayBuffer === 'undefined') return 'SharedArrayBuffer unavailable';
+  if (typeof g.Worker === 'undefined' && !g.process?.versions?.node) return 'no Worker in this environment';
+  try {
+    new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
+  } catch {
+    return 'shared WebAssembly memory unavailable';
+  }
+  return null;
 }
 
 export async function instantiateCore(opts: RuntimeOptions = {}): Promise<WasmRuntimeCore> {
   const features = await probeFeatures();
   const want = opts.build ?? 'auto';
-  let build: WasmBuild;
-  if (want === 'auto') build = 'simd128';
-  else build = want;
+  check(want === 'auto' || want === 'simd128' || want === 'relaxed', 'INVALID_PARAM', 'build', `must be 'auto', 'simd128' or 'relaxed', got ${String(want)}`);
+  const build: WasmBuild = want === 'auto' ? 'simd128' : want;
   if (!features.simd128) {
     throw new I8ConvError('NO_SIMD', 'this engine does not support WebAssembly SIMD128, which i8conv requires');
   }
@@ -97,9 +162,27 @@ export async function instantiateCore(opts: RuntimeOptions = {}): Promise<WasmRu
       'build',
     );
   }
-  const module = await compileBuild(build);
-  const instance = await WebAssembly.instantiate(module, { env: { abort: wasmAbort } });
-  return new WasmRuntimeCore(instance, { ...features, build }, build);
+  const t = opts.threads ?? 1;
+  check(t === 'auto' || (Number.isInteger(t) && t >= 1 && t <= 256), 'INVALID_PARAM', 'threads', `must be 'auto' or an integer in [1, 256], got ${String(t)}`);
+  const wanted = t === 'auto' ? Math.max(1, Math.min(MAX_AUTO_THREADS, await availableCores())) : t;
+  let reason = wanted === 1 ? (t === 'auto' ? 'threads: auto found 1 core' : 'threads: 1 requested') : threadsUnavailable();
+  let pool: ThreadPool | null = null;
+  let instance: WebAssembly.Instance | null = null;
+  if (reason === null) {
+    try {
+      const module = await compileBuild(build, true);
+      const memory = new WebAssembly.Memory({ initial: 16, maximum: SHARED_MAX_PAGES, shared: true });
+      instance = await WebAssembly.instantiate(module, { env: { memory, abort: wasmAbort } });
+      pool = await ThreadPool.create(module, memory, wanted);
+    } catch (e) {
+      instance = null;
+      pool = null;
+      reason = `workers did not start: ${String((e as Error).message ?? e)}`;
+    }
+  }
+  if (!instance) instance = await WebAssembly.instantiate(await compileBuild(build, false), { env: { abort: wasmAbort } });
+  const threading: Threading = pool ? { enabled: true, threads: pool.size, reason: 'enabled' } : { enabled: false, threads: 1, reason: reason! };
+  return new WasmRuntimeCore(instance, { ...features, build }, build, pool, threading);
 }
 
 function wasmAbort(): never {

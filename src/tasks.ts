@@ -56,7 +56,9 @@ export const JOB = {
   QUIT: 14,
   /** workers that finished starting (instantiated the module) */
   READY: 15,
-  SIZE: 16,
+  /** 1: a task threw on a worker */
+  ERROR: 16,
+  SIZE: 17,
 } as const;
 
 type TaskFn = (ctx: number, p0: number, p1: number, p2: number, i0: number, i1: number, i2: number) => void;

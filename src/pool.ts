@@ -1,0 +1,119 @@
+/**
+ * The thread pool: workers created once per runtime (Node worker_threads; Deno and browsers module Web Workers),
+ * each instantiating the runtime's threaded wasm module over the same shared memory. A kernel runs with a barrier:
+ * the calling thread writes it into the shared job block and bumps the generation (Atomics.notify), every thread
+ * (the caller included, as thread 0) claims task indices until none are left, and the caller returns when every
+ * worker has counted itself done for that generation. Nothing is allocated or posted per kernel.
+ *
+ * Waiting: Atomics.wait where the calling thread may block (Node, Deno, workers); on a browser's main thread, which
+ * may not, a spin on Atomics.load (the caller works on the tasks too, so it only waits for the last ones to end).
+ */
+import { I8ConvError } from './errors.js';
+import { JOB, runJob, writeJob, type ExecPointers, type KernelDispatch, type TaskExports } from './tasks.js';
+import type { WorkerInit } from './worker.js';
+
+interface AnyWorker {
+  terminate(): unknown;
+  unref?(): void;
+}
+
+/** Whether this thread may block in Atomics.wait (a browser's main thread may not). */
+export function canBlock(): boolean {
+  try {
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 1, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isNode(): boolean {
+  const g = globalThis as unknown as { process?: { versions?: { node?: string } }; Deno?: unknown };
+  return g.Deno === undefined && typeof g.process?.versions?.node === 'string';
+}
+
+async function spawn(init: WorkerInit): Promise<AnyWorker> {
+  const url = new URL('./worker.js', import.meta.url);
+  if (isNode()) {
+    const { Worker } = await import('node:worker_threads');
+    const w = new Worker(url, { workerData: init });
+    w.unref(); // a process with a runtime open still exits when the user is done
+    return w;
+  }
+  const W = (globalThis as unknown as { Worker: new (u: URL, o: { type: 'module' }) => AnyWorker & { postMessage(m: unknown): void } }).Worker;
+  const w = new W(url, { type: 'module' });
+  w.postMessage(init);
+  return w;
+}
+
+export class ThreadPool {
+  /** threads that run a kernel: the workers and the calling thread */
+  readonly size: number;
+  private readonly job: Int32Array;
+  private readonly workers: AnyWorker[];
+  private readonly block: boolean;
+  private disposed = false;
+
+  private constructor(job: Int32Array, workers: AnyWorker[]) {
+    this.job = job;
+    this.workers = workers;
+    this.size = workers.length + 1;
+    this.block = canBlock();
+  }
+
+  /** Starts `threads - 1` workers; resolves when every one has instantiated the module (or rejects). */
+  static async create(module: WebAssembly.Module, memory: WebAssembly.Memory, threads: number, timeoutMs = 20_000): Promise<ThreadPool> {
+    const job = new Int32Array(new SharedArrayBuffer(JOB.SIZE * 4));
+    const workers: AnyWorker[] = [];
+    try {
+      for (let tid = 1; tid < threads; tid++) workers.push(await spawn({ module, memory, job: job.buffer as SharedArrayBuffer, tid }));
+      const t0 = Date.now();
+      while (Atomics.load(job, JOB.READY) < threads - 1) {
+        if (Date.now() - t0 > timeoutMs) throw new Error(`${Atomics.load(job, JOB.READY)} of ${threads - 1} workers started within ${timeoutMs} ms`);
+        // the workers start on their own threads; yield to let this thread's event loop deliver their messages
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    } catch (e) {
+      for (const w of workers) void w.terminate();
+      throw e;
+    }
+    return new ThreadPool(job, workers);
+  }
+
+  /** Runs one kernel on every thread of the pool; returns when all its tasks are done. */
+  run(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
+    if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed (its threads have ended)', 'runtime');
+    const job = this.job;
+    writeJob(job, k, e);
+    Atomics.store(job, JOB.NEXT, 0);
+    Atomics.store(job, JOB.DONE, 0);
+    Atomics.add(job, JOB.GEN, 1);
+    Atomics.notify(job, JOB.GEN);
+    let err: unknown;
+    try {
+      runJob(exports, job, 0);
+    } catch (x) {
+      err = x;
+    }
+    const workers = this.workers.length;
+    for (;;) {
+      const done = Atomics.load(job, JOB.DONE);
+      if (done >= workers) break;
+      if (this.block) Atomics.wait(job, JOB.DONE, done, 1000);
+    }
+    if (err !== undefined) throw err;
+    if (Atomics.load(job, JOB.ERROR)) {
+      Atomics.store(job, JOB.ERROR, 0);
+      throw new I8ConvError('WASM_ABORT', 'a wasm kernel aborted on a worker (an internal bug: please report it)');
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    Atomics.store(this.job, JOB.QUIT, 1);
+    Atomics.add(this.job, JOB.GEN, 1);
+    Atomics.notify(this.job, JOB.GEN);
+    for (const w of this.workers) void w.terminate();
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * A worker of the thread pool (src/pool.ts). It instantiates the runtime's threaded wasm module over the shared
+ * memory, reports ready, then waits for jobs on the shared job block: for each new generation it runs tasks of the
+ * posted kernel (src/tasks.ts runJob) until none are left, then counts itself done. No message per job: only the
+ * first message (the module, the memory, the job block, its thread id) is ever posted.
+ *
+ * Node: started by worker_threads with the init data as workerData. Deno and browsers: a module Web Worker that
+ * receives the init data as its first message.
+ */
+import { JOB, runJob, type TaskExports } from './tasks.js';
+
+export interface WorkerInit {
+  module: WebAssembly.Module;
+  memory: WebAssembly.Memory;
+  job: SharedArrayBuffer;
+  tid: number;
+}
+
+function serve(init: WorkerInit): void {
+  const job = new Int32Array(init.job);
+  const instance = new WebAssembly.Instance(init.module, {
+    env: {
+      memory: init.memory,
+      abort: () => {
+        throw new Error('a wasm kernel aborted');
+      },
+    },
+  });
+  const exports = instance.exports as unknown as TaskExports;
+  let seen = Atomics.load(job, JOB.GEN);
+  Atomics.add(job, JOB.READY, 1);
+  Atomics.notify(job, JOB.READY);
+  for (;;) {
+    Atomics.wait(job, JOB.GEN, seen);
+    const gen = Atomics.load(job, JOB.GEN);
+    if (Atomics.load(job, JOB.QUIT)) break;
+    if (gen === seen) continue;
+    seen = gen;
+    try {
+      runJob(exports, job, init.tid);
+    } catch {
+      Atomics.store(job, JOB.ERROR, 1);
+    }
+    Atomics.add(job, JOB.DONE, 1);
+    Atomics.notify(job, JOB.DONE);
+  }
+  Atomics.add(job, JOB.READY, -1);
+}
+
+const g = globalThis as unknown as { Deno?: unknown; WorkerGlobalScope?: unknown; onmessage?: unknown; close?: () => void };
+if (g.Deno !== undefined || g.WorkerGlobalScope !== undefined) {
+  g.onmessage = (ev: MessageEvent<WorkerInit>) => {
+    g.onmessage = null;
+    serve(ev.data);
+    g.close?.();
+  };
+} else {
+  const { workerData } = await import('node:worker_threads');
+  serve(workerData as WorkerInit);
+}
