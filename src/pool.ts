@@ -1,5 +1,5 @@
 /**
- * The thread pool: workers created once per runtime (Node worker_threads; Deno and browsers module Web Workers),
+ * The thread pool: workers created once per runtime (Node and Deno: worker_threads; browsers: module Web Workers),
  * each instantiating the runtime's threaded wasm module over the same shared memory. A kernel runs with a barrier:
  * the calling thread writes it into the shared job block and bumps the generation (Atomics.notify), every thread
  * (the caller included, as thread 0) claims task indices until none are left, and the caller returns when every
@@ -27,14 +27,15 @@ export function canBlock(): boolean {
   }
 }
 
-function isNode(): boolean {
+/** Node, or Deno (whose node:worker_threads workers can be unref'd, unlike its Web Workers). */
+function hasWorkerThreads(): boolean {
   const g = globalThis as unknown as { process?: { versions?: { node?: string } }; Deno?: unknown };
-  return g.Deno === undefined && typeof g.process?.versions?.node === 'string';
+  return g.Deno !== undefined || typeof g.process?.versions?.node === 'string';
 }
 
 async function spawn(init: WorkerInit): Promise<AnyWorker> {
   const url = new URL('./worker.js', import.meta.url);
-  if (isNode()) {
+  if (hasWorkerThreads()) {
     const { Worker } = await import('node:worker_threads');
     const w = new Worker(url, { workerData: init });
     w.unref(); // a process with a runtime open still exits when the user is done

@@ -4,8 +4,9 @@
  * posted kernel (src/tasks.ts runJob) until none are left, then counts itself done. No message per job: only the
  * first message (the module, the memory, the job block, its thread id) is ever posted.
  *
- * Node: started by worker_threads with the init data as workerData. Deno and browsers: a module Web Worker that
- * receives the init data as its first message.
+ * Node and Deno: started by worker_threads (Deno's node:worker_threads: unlike its Web Workers, it can be unref'd,
+ * so a Deno process with a runtime open still exits) with the init data as workerData. Browsers: a module Web
+ * Worker that receives the init data as its first message.
  */
 import { JOB, runJob, type TaskExports } from './tasks.js';
 
@@ -47,14 +48,26 @@ function serve(init: WorkerInit): void {
   Atomics.add(job, JOB.READY, -1);
 }
 
-const g = globalThis as unknown as { Deno?: unknown; WorkerGlobalScope?: unknown; onmessage?: unknown; close?: () => void };
-if (g.Deno !== undefined || g.WorkerGlobalScope !== undefined) {
+/** The init data of a worker_threads worker (Node, and Deno's node:worker_threads), or null in a Web Worker. */
+async function workerThreadsData(): Promise<WorkerInit | null> {
+  const g = globalThis as unknown as { process?: { versions?: { node?: string } }; Deno?: unknown };
+  if (g.Deno === undefined && typeof g.process?.versions?.node !== 'string') return null; // a browser
+  try {
+    const wt = await import('node:worker_threads');
+    return wt.isMainThread || !wt.workerData ? null : (wt.workerData as WorkerInit);
+  } catch {
+    return null;
+  }
+}
+
+const data = await workerThreadsData();
+if (data) {
+  serve(data);
+} else {
+  const g = globalThis as unknown as { onmessage?: unknown; close?: () => void };
   g.onmessage = (ev: MessageEvent<WorkerInit>) => {
     g.onmessage = null;
     serve(ev.data);
     g.close?.();
   };
-} else {
-  const { workerData } = await import('node:worker_threads');
-  serve(workerData as WorkerInit);
 }
