@@ -42,6 +42,9 @@ export interface ConvOptions {
   kernel?: string;
   /** Most workspace bytes (packed filter + thread slices) the chosen algorithm may use (default 1 GiB). */
   workspaceLimit?: number;
+  /** Smallest convolution (multiply-adds) that runs on the runtime's threads (default POOL_MIN_MACS); smaller ones
+   *  run on the calling thread. */
+  minThreadedMacs?: number;
 }
 
 /** Chooses the algorithm for a shape (the runtime's heuristic, forced name, or profiled choice). */
@@ -72,6 +75,7 @@ export class ConvBias {
   private initBuf = 0;
   private channelBias: Int32Array | null = null;
   private filterCorrection: Int32Array | null = null;
+  private readonly minThreadedMacs: number;
   /** the job block of the single-thread path (reused every exec: no allocation per call) */
   private readonly job = new Int32Array(JOB.SIZE);
   private filterSet = false;
@@ -83,6 +87,9 @@ export class ConvBias {
     const threads = opts.threads ?? core.threads;
     check(Number.isInteger(threads) && threads >= 1 && threads <= 256, 'INVALID_PARAM', 'threads', `must be an integer in [1, 256], got ${String(threads)}`);
     check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
+    check(opts.minThreadedMacs === undefined || (Number.isFinite(opts.minThreadedMacs) && opts.minThreadedMacs >= 0), 'INVALID_PARAM', 'minThreadedMacs',
+      `must be a number >= 0, got ${String(opts.minThreadedMacs)}`);
+    this.minThreadedMacs = opts.minThreadedMacs ?? POOL_MIN_MACS;
     check(opts.workspaceLimit === undefined || (Number.isInteger(opts.workspaceLimit) && opts.workspaceLimit >= 0), 'INVALID_PARAM', 'workspaceLimit',
       `must be an integer >= 0 (bytes), got ${String(opts.workspaceLimit)}`);
     this.threads = threads;
@@ -222,7 +229,35 @@ export class ConvBias {
   }
 
   exec(src: SrcArray, dst: DstArray): void {
+    this.checkExec(src, dst);
+    this.copyIn(src);
+    this.run();
+    this.copyOut(dst);
+  }
+
+  /**
+   * exec without blocking the calling thread: the runtime's worker threads run the convolution and the promise
+   * resolves when dst holds the output (for a browser page's main thread, where exec would compute on the page's
+   * thread). Without threads it runs like exec. One execAsync of a runtime at a time: exec / execAsync calls while
+   * one runs raise RUNTIME_BUSY.
+   */
+  async execAsync(src: SrcArray, dst: DstArray): Promise<void> {
+    this.checkExec(src, dst);
+    const pool = this.core.pool;
+    if (!pool || this.threads < pool.size) {
+      this.exec(src, dst);
+      return;
+    }
+    this.copyIn(src);
+    const e = { ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, slices: this.plan.workspace.get(this.ws, 1) };
+    for (const k of this.plan.kernels) await pool.runAsync(k, e);
     this.live();
+    this.copyOut(dst);
+  }
+
+  private checkExec(src: SrcArray, dst: DstArray): void {
+    this.live();
+    check(!this.core.pool?.isBusy, 'RUNTIME_BUSY', 'runtime', 'an execAsync of this runtime is still running: await it first');
     const s = this.params;
     check(this.filterSet, 'FILTER_NOT_SET', 'filter', 'call setFilter before exec');
     check(s.biasMode === 'none' || this.biasSet, 'BIAS_NOT_SET', 'bias', `biasMode is '${s.biasMode}': call setBias before exec`);
@@ -231,17 +266,22 @@ export class ConvBias {
     check(dst instanceof ARRAY_CTOR[s.dstType], 'BAD_BUFFER', 'dst',
       `must be an ${ARRAY_NAME[s.dstType]} (dstType '${s.dstType}'${s.dstType === 'int32' ? ': no dstScale' : ''})`);
     check(dst.length === s.dstLength, 'BAD_BUFFER', 'dst', `expected ${s.dstLength} elements [${this.dstShape.join(', ')}], got ${dst.length}`);
+  }
 
-    new Uint8Array(this.core.memory.buffer, this.srcBuf, s.srcLength).set(new Uint8Array(src.buffer, src.byteOffset, src.length));
-    this.run();
-    if (dst instanceof Int32Array) dst.set(this.core.i32().subarray(this.dstBuf >> 2, (this.dstBuf >> 2) + s.dstLength));
-    else new Uint8Array(dst.buffer, dst.byteOffset, dst.length).set(this.core.u8().subarray(this.dstBuf, this.dstBuf + s.dstLength));
+  private copyIn(src: SrcArray): void {
+    new Uint8Array(this.core.memory.buffer, this.srcBuf, this.params.srcLength).set(new Uint8Array(src.buffer, src.byteOffset, src.length));
+  }
+
+  private copyOut(dst: DstArray): void {
+    const n = this.params.dstLength;
+    if (dst instanceof Int32Array) dst.set(this.core.i32().subarray(this.dstBuf >> 2, (this.dstBuf >> 2) + n));
+    else new Uint8Array(dst.buffer, dst.byteOffset, dst.length).set(this.core.u8().subarray(this.dstBuf, this.dstBuf + n));
   }
 
   /** Whether exec runs on the runtime's threads (false: on the calling thread). */
   get threaded(): boolean {
     const pool = this.core.pool;
-    return pool !== null && this.threads >= pool.size && this.params.macs >= POOL_MIN_MACS;
+    return pool !== null && this.threads >= pool.size && this.params.macs >= this.minThreadedMacs;
   }
 
   /** Runs the plan's kernels on data already in the operator's wasm buffers. */

@@ -7,6 +7,7 @@
  *
  * Waiting: Atomics.wait where the calling thread may block (Node, Deno, workers); on a browser's main thread, which
  * may not, a spin on Atomics.load (the caller works on the tasks too, so it only waits for the last ones to end).
+ * runAsync leaves the tasks to the workers and awaits them (Atomics.waitAsync): a page's main thread stays free.
  */
 import { I8ConvError } from './errors.js';
 import { JOB, runJob, writeJob, type ExecPointers, type KernelDispatch, type TaskExports } from './tasks.js';
@@ -81,15 +82,61 @@ export class ThreadPool {
     return new ThreadPool(job, workers);
   }
 
-  /** Runs one kernel on every thread of the pool; returns when all its tasks are done. */
-  run(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
+  private busy = false;
+  /** An execAsync is in flight. */
+  get isBusy(): boolean {
+    return this.busy;
+  }
+
+  private post(k: KernelDispatch, e: ExecPointers): void {
     if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed (its threads have ended)', 'runtime');
+    if (this.busy) throw new I8ConvError('RUNTIME_BUSY', 'runtime: an execAsync of this runtime is still running; await it first', 'runtime');
     const job = this.job;
     writeJob(job, k, e);
     Atomics.store(job, JOB.NEXT, 0);
     Atomics.store(job, JOB.DONE, 0);
     Atomics.add(job, JOB.GEN, 1);
     Atomics.notify(job, JOB.GEN);
+  }
+
+  private checkError(): void {
+    if (Atomics.load(this.job, JOB.ERROR)) {
+      Atomics.store(this.job, JOB.ERROR, 0);
+      throw new I8ConvError('WASM_ABORT', 'a wasm kernel aborted on a worker (an internal bug: please report it)');
+    }
+  }
+
+  /**
+   * Runs one kernel on the workers alone and resolves when they are done, without blocking the calling thread
+   * (Atomics.waitAsync where the engine has it, else a timer poll). For a browser page's main thread.
+   */
+  async runAsync(k: KernelDispatch, e: ExecPointers): Promise<void> {
+    this.post(k, e);
+    this.busy = true;
+    try {
+      const job = this.job;
+      const workers = this.workers.length;
+      const waitAsync = (Atomics as unknown as { waitAsync?: (a: Int32Array, i: number, v: number, t?: number) => { async: boolean; value: unknown } }).waitAsync;
+      for (;;) {
+        const done = Atomics.load(job, JOB.DONE);
+        if (done >= workers) break;
+        if (waitAsync) {
+          const r = waitAsync(job, JOB.DONE, done, 1000);
+          if (r.async) await r.value;
+        } else {
+          await new Promise((ok) => setTimeout(ok, 0));
+        }
+      }
+    } finally {
+      this.busy = false;
+    }
+    this.checkError();
+  }
+
+  /** Runs one kernel on every thread of the pool, the calling one included; returns when all its tasks are done. */
+  run(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
+    this.post(k, e);
+    const job = this.job;
     let err: unknown;
     try {
       runJob(exports, job, 0);
@@ -103,10 +150,7 @@ export class ThreadPool {
       if (this.block) Atomics.wait(job, JOB.DONE, done, 1000);
     }
     if (err !== undefined) throw err;
-    if (Atomics.load(job, JOB.ERROR)) {
-      Atomics.store(job, JOB.ERROR, 0);
-      throw new I8ConvError('WASM_ABORT', 'a wasm kernel aborted on a worker (an internal bug: please report it)');
-    }
+    this.checkError();
   }
 
   dispose(): void {
