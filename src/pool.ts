@@ -18,6 +18,12 @@ interface AnyWorker {
   unref?(): void;
 }
 
+/** A worker and the first error it reported while starting (so a broken start fails fast, not at the timeout). */
+interface Spawned {
+  worker: AnyWorker;
+  failure: () => string | null;
+}
+
 /** Whether this thread may block in Atomics.wait (a browser's main thread may not). */
 export function canBlock(): boolean {
   try {
@@ -34,18 +40,25 @@ function hasWorkerThreads(): boolean {
   return g.Deno !== undefined || typeof g.process?.versions?.node === 'string';
 }
 
-async function spawn(init: WorkerInit): Promise<AnyWorker> {
+async function spawn(init: WorkerInit): Promise<Spawned> {
   const url = new URL('./worker.js', import.meta.url);
+  let failed: string | null = null;
   if (hasWorkerThreads()) {
     const { Worker } = await import('node:worker_threads');
-    const w = new Worker(url, { workerData: init });
+    // the worker takes the process's V8 flags (e.g. Node 20's --experimental-wasm-relaxed-simd), not --input-type
+    const execArgv = (globalThis as unknown as { process: { execArgv: string[] } }).process.execArgv.filter((a) => !a.startsWith('--input-type'));
+    const w = new Worker(url, { workerData: init, execArgv });
+    w.on('error', (e: Error) => (failed ??= String(e.message ?? e)));
+    w.on('exit', (code: number) => (failed ??= `worker exited with code ${code}`));
     w.unref(); // a process with a runtime open still exits when the user is done
-    return w;
+    return { worker: w, failure: () => failed };
   }
-  const W = (globalThis as unknown as { Worker: new (u: URL, o: { type: 'module' }) => AnyWorker & { postMessage(m: unknown): void } }).Worker;
+  type WebWorker = AnyWorker & { postMessage(m: unknown): void; addEventListener(t: string, f: (e: { message?: string }) => void): void };
+  const W = (globalThis as unknown as { Worker: new (u: URL, o: { type: 'module' }) => WebWorker }).Worker;
   const w = new W(url, { type: 'module' });
+  w.addEventListener('error', (e) => (failed ??= String(e.message ?? 'worker error')));
   w.postMessage(init);
-  return w;
+  return { worker: w, failure: () => failed };
 }
 
 export class ThreadPool {
@@ -66,11 +79,18 @@ export class ThreadPool {
   /** Starts `threads - 1` workers; resolves when every one has instantiated the module (or rejects). */
   static async create(module: WebAssembly.Module, memory: WebAssembly.Memory, threads: number, timeoutMs = 20_000): Promise<ThreadPool> {
     const job = new Int32Array(new SharedArrayBuffer(JOB.SIZE * 4));
+    const spawned: Spawned[] = [];
     const workers: AnyWorker[] = [];
     try {
-      for (let tid = 1; tid < threads; tid++) workers.push(await spawn({ module, memory, job: job.buffer as SharedArrayBuffer, tid }));
+      for (let tid = 1; tid < threads; tid++) {
+        const s = await spawn({ module, memory, job: job.buffer as SharedArrayBuffer, tid });
+        spawned.push(s);
+        workers.push(s.worker);
+      }
       const t0 = Date.now();
       while (Atomics.load(job, JOB.READY) < threads - 1) {
+        const bad = spawned.map((s) => s.failure()).find((f) => f !== null);
+        if (bad) throw new Error(bad);
         if (Date.now() - t0 > timeoutMs) throw new Error(`${Atomics.load(job, JOB.READY)} of ${threads - 1} workers started within ${timeoutMs} ms`);
         // the workers start on their own threads; yield to let this thread's event loop deliver their messages
         await new Promise((r) => setTimeout(r, 2));
