@@ -164,6 +164,8 @@ export class ThreadPool {
       err = x;
     }
     const workers = this.workers.length;
+    // spin a little (the other threads usually end their last tasks within it), then sleep
+    for (let i = 0; i < 20_000 && Atomics.load(job, JOB.DONE) < workers; i++);
     for (;;) {
       const done = Atomics.load(job, JOB.DONE);
       if (done >= workers) break;

@@ -17,6 +17,9 @@ export interface WorkerInit {
   tid: number;
 }
 
+/** Atomics.load polls before sleeping (on the order of 50 microseconds). */
+const SPIN = 20_000;
+
 function serve(init: WorkerInit): void {
   const job = new Int32Array(init.job);
   const instance = new WebAssembly.Instance(init.module, {
@@ -32,6 +35,9 @@ function serve(init: WorkerInit): void {
   Atomics.add(job, JOB.READY, 1);
   Atomics.notify(job, JOB.READY);
   for (;;) {
+    // a short spin first: the next kernel of a plan, or the next exec of a loop, usually comes within it, and
+    // waking from Atomics.wait costs tens of microseconds
+    for (let i = 0; i < SPIN && Atomics.load(job, JOB.GEN) === seen; i++);
     Atomics.wait(job, JOB.GEN, seen);
     const gen = Atomics.load(job, JOB.GEN);
     if (Atomics.load(job, JOB.QUIT)) break;

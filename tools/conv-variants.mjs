@@ -180,5 +180,6 @@ export const CTX_FIELDS = [
   ['rowBytes', 'i32', 'NCHW direct: bytes per padded input row'],
   ['rawCols', 'i32', 'channel-wise: padded source pixels per packed row (the raw row)'],
   ['blocksPerTask', 'i32', 'channel-wise: 4-channel blocks one task runs (small planes: fewer, larger tasks)'],
+  ['ocParts', 'i32', 'dot / GEMM: parts the output-channel tiles are split into (task index = part * tiles + tile); 1 unless threads need it'],
   ['scratchBytes', 'i32', 'bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles)'],
 ];

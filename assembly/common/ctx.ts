@@ -119,6 +119,8 @@ export const CTX_ROWBYTES: i32 = 224;
 export const CTX_RAWCOLS: i32 = 228;
 /** i32: channel-wise: 4-channel blocks one task runs (small planes: fewer, larger tasks) */
 export const CTX_BLOCKSPERTASK: i32 = 232;
+/** i32: dot / GEMM: parts the output-channel tiles are split into (task index = part * tiles + tile); 1 unless threads need it */
+export const CTX_OCPARTS: i32 = 236;
 /** i32: bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles) */
-export const CTX_SCRATCHBYTES: i32 = 236;
-export const CTX_BYTES: i32 = 240;
+export const CTX_SCRATCHBYTES: i32 = 240;
+export const CTX_BYTES: i32 = 244;

@@ -14,7 +14,7 @@ import {
   CTX_DSTTYPE, CTX_BIASMODE, CTX_ICB, CTX_ICPG, CTX_SRCKIND, CTX_IH, CTX_IW, CTX_OCPG, CTX_GROUP, CTX_OH,
   CTX_OW, CTX_FH, CTX_SH, CTX_PT, CTX_PL, CTX_OHTILE, CTX_IWP, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_BIAS,
   CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT, CTX_TAILNB, CTX_FW, CTX_INIT, CTX_RELAXED, CTX_SRCXOR, CTX_SRCZP,
-  CTX_OC, CTX_SCRATCHBYTES, CTX_OCPGPAD, CTX_IC,
+  CTX_OC, CTX_SCRATCHBYTES, CTX_OCPGPAD, CTX_IC, CTX_OCPARTS,
 } from '../common/ctx';
 import { convNchw44DotRow } from './generated';
 
@@ -117,7 +117,11 @@ function expandPixelsNchw(out: usize, src: usize, planeStride: i32, c: i32, coun
   }
 }
 
-export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, g: i32, t: i32): void {
+export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, g: i32, pt: i32): void {
+  // pt = part * ohTiles + row tile: this task's rows, and its share of the output-channel tiles
+  const ohTiles = (load<i32>(ctx, CTX_OH) + load<i32>(ctx, CTX_OHTILE) - 1) / load<i32>(ctx, CTX_OHTILE);
+  const part = pt / ohTiles;
+  const t = pt - part * ohTiles;
   const icb = load<i32>(ctx, CTX_ICB);
   const ih = load<i32>(ctx, CTX_IH);
   const iw = load<i32>(ctx, CTX_IW);
@@ -185,6 +189,11 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   const ocbG = ocpgPad >> 2; // output blocks per group (NCHW output: the last may be partly past OCPG)
   const fullTiles = ocbG / mainNb;
   const nTiles = fullTiles + (ocbG % mainNb != 0 ? 1 : 0);
+  const parts = load<i32>(ctx, CTX_OCPARTS);
+  const perPart = (nTiles + parts - 1) / parts;
+  const tile0 = part * perPart;
+  let tile1 = tile0 + perPart;
+  if (tile1 > nTiles) tile1 = nTiles;
   const tileWeightBytes = mainNb * icb * fh * fw * (relaxed ? 16 : 32);
   const weights = <usize>load<i32>(ctx, CTX_WEIGHTS) + <usize>(g * load<i32>(ctx, CTX_GROUPWEIGHTBYTES));
   const bias = <usize>load<i32>(ctx, CTX_BIAS);
@@ -193,7 +202,7 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   const planeOut = oh * ow;
   const dstN = dst + <usize>(n * oc * planeOut * dstElem); // this image's output
   const biasN = biasMode == 2 ? bias + <usize>(n * oc * planeOut * 4) : 0;
-  for (let tile: i32 = 0; tile < nTiles; tile++) {
+  for (let tile = tile0; tile < tile1; tile++) {
     const full = tile < fullTiles;
     const id = full ? mainId : tailId;
     const c0 = tile * mainNb * 4; // first channel of the tile within the group

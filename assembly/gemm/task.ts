@@ -17,7 +17,7 @@ import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_ICPG, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT,
   CTX_PL, CTX_DH, CTX_DW, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT,
   CTX_KBN, CTX_PANELPIX, CTX_PACKMODE, CTX_ICBG, CTX_TILENPIX, CTX_OCPG, CTX_OCPGPAD, CTX_OC,
-  CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_SCRATCHBYTES, CTX_MAINNARROW, CTX_TAILNARROW, CTX_GEMMLANES,
+  CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_SCRATCHBYTES, CTX_MAINNARROW, CTX_TAILNARROW, CTX_GEMMLANES, CTX_OCPARTS,
 } from '../common/ctx';
 import { finishRows, finishTile } from '../common/finish';
 import { gemmRun } from './generated';
@@ -364,9 +364,14 @@ function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, 
   }
 }
 
-export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, g: i32, panel: i32): void {
+export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, g: i32, pp: i32): void {
   const plane = load<i32>(ctx, CTX_OH) * load<i32>(ctx, CTX_OW);
   const panelPix = load<i32>(ctx, CTX_PANELPIX);
+  // pp = part * panels + panel: this task's pixels, and its share of the output channels
+  const panels = (plane + panelPix - 1) / panelPix;
+  const part = pp / panels;
+  const panel = pp - part * panels;
+  const parts = load<i32>(ctx, CTX_OCPARTS);
   const npix = load<i32>(ctx, CTX_TILENPIX); // pixels per micro-tile
   const channelLanes = load<i32>(ctx, CTX_GEMMLANES) == 1;
   const npg = channelLanes ? 1 : npix >> 2; // pixel-lane: groups of 4 pixels per micro-tile
@@ -407,7 +412,11 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
     const cnt = tiles * npix;
     const stride = cnt << 4; // bytes per block of accumulators
     const tileBytes = mainNb * kbn * 32;
-    for (let blk0: i32 = 0; blk0 < ocbG; blk0 += mainNb) {
+    const nTiles = (ocbG + mainNb - 1) / mainNb;
+    const perPart = (nTiles + parts - 1) / parts;
+    let blkEnd = (part + 1) * perPart * mainNb;
+    if (blkEnd > ocbG) blkEnd = ocbG;
+    for (let blk0 = part * perPart * mainNb; blk0 < blkEnd; blk0 += mainNb) {
       const full = blk0 + mainNb <= ocbG;
       let nch = ocpg - blk0 * 4;
       if (nch > mainNb * 4) nch = mainNb * 4;
@@ -428,7 +437,11 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   const stride = ngroups << 4; // bytes per accumulator row
   const mainNarrow = load<i32>(ctx, CTX_MAINNARROW);
   const tailNarrow = load<i32>(ctx, CTX_TAILNARROW);
-  for (let c0: i32 = 0; c0 < ocpg; c0 += 4) {
+  const blocks = (ocpg + 3) >> 2;
+  const perPart = (blocks + parts - 1) / parts;
+  let cEnd = (part + 1) * perPart * 4;
+  if (cEnd > ocpg) cEnd = ocpg;
+  for (let c0 = part * perPart * 4; c0 < cEnd; c0 += 4) {
     let nch = ocpg - c0;
     if (nch > 4) nch = 4;
     let c: i32 = 0;

@@ -44,3 +44,30 @@ export function commonCtxFields(s: ConvShape, ocpgPad: number): Partial<Record<C
     n: s.n,
   };
 }
+
+/**
+ * How many parts of at most maxPer units (rows, pixels) to split `units` into, with equal loads for the threads:
+ * with threads > 1 the outer * count tasks come in whole rounds of `threads` (each thread the same number of equal
+ * tasks) as far as units allow. `unit`: a part's size is a multiple of it. Returns the part size and count.
+ */
+export function splitForThreads(units: number, maxPer: number, outer: number, threads: number, unit = 1): { per: number; count: number } {
+  const roundUp = (v: number) => Math.ceil(v / unit) * unit;
+  let count = Math.ceil(units / Math.max(unit, maxPer));
+  if (threads > 1) {
+    const most = Math.ceil(units / unit);
+    while (count < most && (outer * count) % threads !== 0) count++;
+  }
+  const per = Math.max(unit, roundUp(Math.ceil(units / count)));
+  return { per, count: Math.ceil(units / per) };
+}
+
+/**
+ * Parts to split the output-channel tiles of each task into, so that `threads` threads have equal work where the
+ * rows or pixels of the plane cannot give it (small planes: a 7x7 plane is 7 rows). 1 with one thread.
+ */
+export function ocPartsFor(tasks: number, threads: number, ocTiles: number): number {
+  if (threads <= 1 || tasks % threads === 0 && tasks >= 2 * threads) return 1;
+  let parts = 1;
+  while (parts < ocTiles && ((tasks * parts) % threads !== 0 || tasks * parts < 2 * threads)) parts++;
+  return parts;
+}

@@ -15,7 +15,7 @@ import { WorkspaceBundle } from '../workspace.js';
 import { KERNELS, type KernelVariant } from './kernel-table.generated.js';
 import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type KernelDispatch, type PlanOptions, type Rejection } from './types.js';
 import { I8ConvError } from '../errors.js';
-import { srcZeroPointSigned } from './common.js';
+import { ocPartsFor, splitForThreads, srcZeroPointSigned } from './common.js';
 
 /** Target size of one task's packed input rows: keeps them in a 1-2 MiB L2 with the weights of one tile. */
 const PACKED_TILE_BUDGET = 512 * 1024;
@@ -55,6 +55,8 @@ export interface DotPlanFacts {
   iwp: number;
   ohTile: number;
   ohTiles: number;
+  /** parts the output-channel tiles are split into (tasks: N x G x ocParts * ohTiles) */
+  ocParts: number;
   perThreadBytes: number;
   scratchBytes: number;
 }
@@ -74,17 +76,18 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   const readCols = (Math.ceil(s.ow / npix) * npix - 1) * s.sw + s.fw;
   const iwp = Math.max(s.pl + s.iw, readCols);
   const rowBytes = icb * iwp * 32;
-  // Rows per task: as many as fit the budget, then split so that every thread gets work.
+  // Rows per task: as many as fit the budget, split evenly over the threads; where the rows cannot balance them
+  // (small planes), the output-channel tiles are split too.
   const rowsFit = Math.floor((PACKED_TILE_BUDGET / rowBytes - s.fh + s.sh) / s.sh);
-  let ohTile = Math.max(1, Math.min(s.oh, rowsFit));
-  const perThreadRows = Math.ceil((s.oh * s.n * s.group) / threads);
-  if (threads > 1 && s.n * s.group < threads) ohTile = Math.max(1, Math.min(ohTile, Math.ceil(perThreadRows / (s.n * s.group))));
-  const ohTiles = Math.ceil(s.oh / ohTile);
+  const outer = s.n * s.group;
+  const { per: ohTile, count: ohTiles } = splitForThreads(s.oh, Math.max(1, rowsFit), outer, threads);
+  const ocTiles = Math.ceil(ocbG / main.nb);
+  const ocParts = ocPartsFor(outer * ohTiles, threads, ocTiles);
   const ihN = (ohTile - 1) * s.sh + s.fh;
   // accumulator scratch: one output row of the widest tile ([block][pixel] vectors, rows padded to the tile)
   const scratchBytes = Math.max(...[main, tail].filter((k) => k !== null).map((k) => k!.nb * Math.ceil(s.ow / k!.npix) * k!.npix * 16));
   const perThreadBytes = scratchBytes + icb * ihN * iwp * 32;
-  return { main, tail, icb, iwp, ohTile, ohTiles, perThreadBytes, scratchBytes };
+  return { main, tail, icb, iwp, ohTile, ohTiles, ocParts, perThreadBytes, scratchBytes };
 }
 
 /**
@@ -104,7 +107,7 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions,
   const workspace = new WorkspaceBundle([groupWeightBytes * s.group, sliceBase + f.perThreadBytes * threads]);
   const dotKernel: KernelDispatch = {
     fn: 'convNchw44DotTask',
-    range: [s.n, s.group, f.ohTiles],
+    range: [s.n, s.group, f.ocParts * f.ohTiles],
     args: [srcKind === 2 ? { base: 'slices' } : { base: 'src' }, { base: 'dst' }, { base: 'slices', offset: sliceBase, perThread: f.perThreadBytes }],
   };
   const relayoutKernel: KernelDispatch = {
@@ -130,6 +133,7 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions,
       tailNb: f.tail ? f.tail.nb : 0,
       relaxed: relaxed ? 1 : 0,
       scratchBytes: f.scratchBytes,
+      ocParts: f.ocParts,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { icpg, ocpg, fh, fw } = s;

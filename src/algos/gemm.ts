@@ -14,6 +14,7 @@ import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { GEMM_KERNELS, type GemmKernelVariant } from './kernel-table.generated.js';
 import type { AlgoPlan, PlanOptions } from './types.js';
+import { ocPartsFor, splitForThreads } from './common.js';
 import { I8ConvError } from '../errors.js';
 
 /**
@@ -76,6 +77,8 @@ export interface GemmPlanFacts extends GemmKernelSet {
   ocpgPad: number;
   panelPix: number;
   panels: number;
+  /** parts the output channels are split into (tasks: N x G x ocParts * panels) */
+  ocParts: number;
   /** accumulator scratch: 4 channel rows (pixel-lane) or the main tile's blocks (channel-lane) of the panel */
   scratchBytes: number;
   perThreadBytes: number;
@@ -104,17 +107,15 @@ export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, al
   const roundUp = (v: number) => Math.ceil(v / unit) * unit;
   // B holds 8 (pixel-lane: widened) or 32 (channel-lane: broadcast pairs) bytes per (pixel, K step)
   const bBytes = lanes === 'pixel' ? 8 : 32;
-  let panelPix = Math.max(unit, Math.floor(PANEL_BUDGET / (kbn * bBytes) / unit) * unit);
-  panelPix = Math.min(panelPix, roundUp(plane));
-  // every thread gets work: split the plane further when batch x groups gives fewer tasks than threads
+  const maxPanel = Math.max(unit, Math.floor(PANEL_BUDGET / (kbn * bBytes) / unit) * unit);
+  // panels split evenly over the threads; where the pixels cannot balance them (small planes), the output
+  // channels are split too
   const outer = s.n * s.group;
-  if (threads > 1 && outer * Math.ceil(plane / panelPix) < threads) {
-    panelPix = Math.max(unit, roundUp(Math.ceil(plane / Math.ceil(threads / outer))));
-  }
-  const panels = Math.ceil(plane / panelPix);
+  const { per: panelPix, count: panels } = splitForThreads(plane, Math.min(maxPanel, roundUp(plane)), outer, threads, unit);
+  const ocParts = ocPartsFor(outer * panels, threads, lanes === 'pixel' ? ocpgPad / 4 : Math.ceil(ocpgPad / 4 / main.nb));
   const scratchBytes = lanes === 'pixel' ? 4 * panelPix * 4 : main.nb * panelPix * 16;
   return {
-    ...kernels, icbG, kbn, ocpgPad, panelPix, panels, scratchBytes,
+    ...kernels, icbG, kbn, ocpgPad, panelPix, panels, ocParts, scratchBytes,
     perThreadBytes: scratchBytes + panelPix * kbn * bBytes,
     packMode: packModeOf(s, allowDirect),
   };
@@ -139,6 +140,7 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): Al
       panelPix: f.panelPix,
       tileNpix: f.main.npix,
       gemmLanes: f.lanes === 'pixel' ? 0 : 1,
+      ocParts: f.ocParts,
       packMode: f.packMode,
       groupWeightBytes,
       mainVariant: f.main.id,
@@ -195,7 +197,7 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): Al
       return null; // the zero point is subtracted while packing B
     },
     kernels: [
-      { fn: 'convGemmTask', range: [s.n, s.group, f.panels], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
+      { fn: 'convGemmTask', range: [s.n, s.group, f.ocParts * f.panels], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
     ],
   };
 }

@@ -153,7 +153,8 @@ export const CTX = {
   rowBytes: 224,
   rawCols: 228,
   blocksPerTask: 232,
-  scratchBytes: 236,
+  ocParts: 236,
+  scratchBytes: 240,
 } as const;
-export const CTX_BYTES = 240;
+export const CTX_BYTES = 244;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);
