@@ -183,6 +183,7 @@ export class ConvBias {
 
   private live(): void {
     if (this.disposed) throw new I8ConvError('DISPOSED', 'this: the operator was disposed', 'this');
+    if (this.core.disposed) throw new I8ConvError('DISPOSED', 'runtime: the runtime was disposed', 'runtime');
   }
 
   setFilter(weights: Int8Array, layout: FilterLayout = 'OIHW'): void {

@@ -116,7 +116,11 @@ export class WasmRuntimeCore {
     return new Float32Array(this.memory.buffer);
   }
 
+  /** rt.dispose() was called: the operators of this runtime may not run any more. */
+  disposed = false;
+
   dispose(): void {
+    this.disposed = true;
     this.pool?.dispose();
   }
 }
