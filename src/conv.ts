@@ -308,6 +308,11 @@ export class ConvBias {
       }
       pool!.kick();
     }
+    this.runSerial(e);
+    if (this.threaded) pool!.touch();
+  }
+
+  private runSerial(e: { ctx: number; src: number; dst: number; slices: number }): void {
     const job = this.job;
     for (const k of this.plan.kernels) {
       writeJob(job, k, e);

@@ -14,7 +14,7 @@ import { JOB, runJob, writeJob, type ExecPointers, type KernelDispatch, type Tas
 import type { WorkerInit } from './worker.js';
 
 /** How long a worker polls for the next job before sleeping (src/worker.ts SPIN_MS). */
-export const WORKER_SPIN_MS = 2;
+export const WORKER_SPIN_MS = 10;
 
 interface AnyWorker {
   terminate(): unknown;
@@ -121,6 +121,11 @@ export class ThreadPool {
    */
   get awake(): boolean {
     return performance.now() - this.lastEnd < WORKER_SPIN_MS * 0.8;
+  }
+
+  /** Marks the workers as (being) woken now: after a kick and the calling thread's own run, they are polling. */
+  touch(): void {
+    this.lastEnd = performance.now();
   }
 
   /** Wakes the workers without waiting for them (an empty job), so that the next kernel finds them polling. */

@@ -20,8 +20,9 @@ export interface WorkerInit {
 
 /**
  * How long a worker keeps polling for the next job before it sleeps (milliseconds). Waking a sleeping worker costs
- * about 0.5 ms on the 2-core VMs measured (2 ms gaps between convolutions: a 28.9 M multiply-add 3x3 took 1.68 ms on
- * 2 threads against 1.30 on one), so the pool keeps its threads awake across the layers of a network.
+ * 0.5-2 ms on the 2-core VMs measured (2 ms gaps between convolutions: a 28.9 M multiply-add 3x3 took 1.68 ms on 2
+ * threads against 1.30 on one), so the pool keeps its threads polling across the layers of a network and the gaps
+ * between a caller's calls (OpenMP runtimes poll far longer by default).
  */
 const SPIN_MS = WORKER_SPIN_MS;
 
