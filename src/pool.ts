@@ -188,8 +188,10 @@ export class ThreadPool {
       for (;;) {
         const done = Atomics.load(job, JOB.DONE);
         if (done >= workers) break;
+        // disposed meanwhile: the workers are gone and will not count themselves done
+        if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed while an execAsync was running', 'runtime');
         if (waitAsync) {
-          const r = waitAsync(job, JOB.DONE, done, 1000);
+          const r = waitAsync(job, JOB.DONE, done, 50);
           if (r.async) await r.value;
         } else {
           await new Promise((ok) => setTimeout(ok, 0));

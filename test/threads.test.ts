@@ -80,6 +80,17 @@ describe('threads in Node', () => {
     rt.dispose();
   });
 
+  it('execAsync of a runtime disposed while it runs rejects with DISPOSED (it does not hang)', async () => {
+    const rt = await createRuntime({ threads: 2 });
+    const p = { format: 'NCHW44' as const, n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: 1, srcScale: 0.1, filterScale: 0.01, dstScale: 0.4 };
+    const conv = rt.convBias(p);
+    conv.setFilter(new Int8Array(conv.params.filterLength).fill(1));
+    const src = new Int8Array(conv.params.srcLength).fill(1);
+    const pending = conv.execAsync(src, new Int8Array(conv.params.dstLength));
+    rt.dispose();
+    await expect(pending).rejects.toMatchObject({ code: 'DISPOSED' });
+  });
+
   it('a Node process with a threaded runtime open exits when its work is done', () => {
     const script = `import('${root}dist/src/index.js').then(async (m) => {
       const rt = await m.createRuntime({ threads: 2 });
