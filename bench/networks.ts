@@ -246,7 +246,7 @@ export function makeNetProblem(layer: NetLayer, seed: number): NetProblem {
 }
 
 /** A seed per network and layer position (different shapes get different data). */
-function seedOf(netId: string, index: number): number {
+export function seedOf(netId: string, index: number): number {
   let x = 2166136261;
   for (const ch of `${netId}/${index}`) x = Math.imul(x ^ ch.charCodeAt(0), 16777619);
   return x >>> 0;
@@ -310,7 +310,7 @@ export interface NetworkBenchInput {
   now?: () => number;
 }
 
-interface Prepared {
+export interface Prepared {
   name: NetBackend;
   run: () => unknown;
   /** NCHW output of the last run: uint8 values (i8conv, ort uint8) or int8 (ort int8). */
@@ -326,7 +326,7 @@ function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   return true;
 }
 
-async function prepareI8conv(rt: NetRuntime, pb: NetProblem): Promise<{ p: Prepared; algo: string }> {
+export async function prepareI8conv(rt: NetRuntime, pb: NetProblem): Promise<{ p: Prepared; algo: string }> {
   const conv = rt.convBias(pb.params);
   try {
     conv.setFilter(pb.weights, 'OIHW');
@@ -350,7 +350,7 @@ async function prepareI8conv(rt: NetRuntime, pb: NetProblem): Promise<{ p: Prepa
   }
 }
 
-async function prepareOrt(ort: OrtModule, pb: NetProblem, activation: 'int8' | 'uint8'): Promise<Prepared> {
+export async function prepareOrt(ort: OrtModule, pb: NetProblem, activation: 'int8' | 'uint8'): Promise<Prepared> {
   const session = await ort.InferenceSession.create(netOrtModel(pb, activation), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
   const p = pb.params;
   const x = activation === 'int8' ? Int8Array.from(pb.srcNCHW, (v) => v - 128) : pb.srcNCHW;

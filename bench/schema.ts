@@ -180,6 +180,110 @@ export interface NetworkResult {
   bars: NetworkBar[];
 }
 
+/** One function's time in the threads section (per call, from the JS source array to the JS output array). */
+export type ThreadsTiming = NetworkTiming;
+
+/**
+ * One suite shape in the threads section (bench/threads.ts): i8conv on a 1-thread and an N-thread runtime and
+ * onnxruntime-web uint8 with numThreads N, timed round-robin in one child process.
+ */
+export interface ThreadsShapeResult {
+  id: string;
+  label: string;
+  ic: number;
+  oc: number;
+  h: number;
+  k: number;
+  s: number;
+  group: number;
+  format: 'NCHW44' | 'NCHW_NCHW44';
+  macs: number;
+  /** A "dense shape" of the speed-up bar: group 1, 3x3/5x5/7x7, stride 1 or 2, 32-256 channels in and out. */
+  dense: boolean;
+  /** The heuristic's algorithm on the N-thread runtime; null when it did not run. */
+  algo: string | null;
+  /** conv.threaded of the N-thread operator (false: it runs on the calling thread, e.g. under minThreadedMacs). */
+  threaded: boolean | null;
+  i8conv1: ThreadsTiming | null;
+  i8convN: ThreadsTiming | null;
+  /** onnxruntime-web uint8, numThreads N (null when it did not run). */
+  ortN: ThreadsTiming | null;
+  /** Median over the rounds of i8conv 1-thread ms / N-thread ms (the bars use this). */
+  speedup: number | null;
+  /** i8conv1.ms / i8convN.ms (the ratio of the medians, for comparison). */
+  speedupOfMedians: number | null;
+  /** Median over the rounds of ortN ms / i8convN ms (> 1: i8conv faster). */
+  ratioOrtN: number | null;
+  /** onnxruntime-web uint8 1-thread GMAC/s of the main process's operator level (filled in by the main process). */
+  ort1Gmacs?: number | null;
+  /** ortN GMAC/s / ort1Gmacs (two processes, not interleaved). */
+  ortSpeedup?: number | null;
+  /** Rounds sampled. */
+  rounds: number;
+  /** 'i8conv-1t', 'i8conv-Nt', 'ort-web-uint8-Nt': 'ok' | 'mismatch' | 'unchecked'. */
+  checks: Record<string, 'ok' | 'mismatch' | 'unchecked'>;
+  mismatches: NetworkMismatch[];
+}
+
+/** One distinct layer of a network in the threads section (i8conv 1 thread against N threads). */
+export interface ThreadsLayerResult {
+  name: string;
+  label: string;
+  count: number;
+  /** MACs of one occurrence. */
+  macs: number;
+  algo: string | null;
+  threaded: boolean | null;
+  i8conv1: ThreadsTiming | null;
+  i8convN: ThreadsTiming | null;
+  speedup: number | null;
+  speedupOfMedians: number | null;
+  rounds: number;
+  checks: Record<string, 'ok' | 'mismatch' | 'unchecked'>;
+  mismatches: NetworkMismatch[];
+}
+
+export interface ThreadsNetworkResult {
+  id: string;
+  label: string;
+  macs: number;
+  convs: number;
+  layers: ThreadsLayerResult[];
+  /** Sum over the layers of ms * count, 1 and N threads; null when a layer has no time. */
+  sums: { i8conv1: number | null; i8convN: number | null };
+  /** sums.i8conv1 / sums.i8convN: the whole network's speed-up. */
+  speedup: number | null;
+  durationS: number;
+}
+
+/** The threads section (`npm start`'s child process `node dist/bench/threads.js`). */
+export interface ThreadsSection {
+  /** N: the thread count compared with one thread. */
+  threads: number;
+  i8conv: {
+    /** rt.threading of the N-thread runtime. */
+    threading: { enabled: boolean; threads: number; reason: string };
+    build: string | null;
+    /** POOL_MIN_MACS: convolutions below it stay on the calling thread. */
+    poolMinMacs: number | null;
+  };
+  /** onnxruntime-web in the child: ort.env.wasm.numThreads, or why it did not run. */
+  ortWeb: { numThreads: number; version: string | null } | { unavailable: string };
+  /** Sampling of the suite shapes and of the network layers (settleMs: idle after a threaded sample; primeMs:
+   *  untimed calls before each sample). */
+  sampling: SampleOptions & { settleMs: number; primeMs: number };
+  networkSampling: SampleOptions & { settleMs: number; primeMs: number };
+  /** Which ratio the bars use. */
+  ratio: string;
+  shapes: ThreadsShapeResult[];
+  networks: ThreadsNetworkResult[];
+  /** Filled in by the main process (needs its onnxruntime-web 1-thread figures). */
+  bars: NetworkBar[];
+  /** Wall time of the child process, seconds. */
+  durationS: number;
+  errors: string[];
+}
+
 export interface BenchResults {
   schema: typeof SCHEMA_ID;
   createdAt: string;
@@ -188,7 +292,14 @@ export interface BenchResults {
   engine: { name: string; version: string; v8?: string };
   /** Which wasm build each engine ran. */
   builds: { i8conv: string | null; ortWeb: string | null; ortWebVersion: string | null };
-  options: { quick: boolean; shapes: string[]; filter: string | null; threads: 1; rounding: 'half-even'; networks?: string[] };
+  options: {
+    quick: boolean; shapes: string[]; filter: string | null;
+    /** Threads of the operator, network and kernel levels: always 1 (the threads section has its own). */
+    threads: 1;
+    rounding: 'half-even'; networks?: string[];
+    /** --threads: N of the threads section, 1 when it was skipped. Absent in older results and browser runs. */
+    threadsSection?: number;
+  };
   /** What produced the expected outputs. */
   oracle: string;
   /** Median GMAC/s of the base-SIMD ceiling loop (assembly/bench/ceiling.ts), measured in this run. */
@@ -210,8 +321,12 @@ export interface BenchResults {
   relayout: RelayoutRow[] | { unavailable: string };
   /** Network level (bench/networks.ts), or why it is absent. Absent in results of older versions. */
   networks?: NetworkResult[] | { unavailable: string };
+  /** Threads section: 1 against N threads (bench/threads.ts), or why it is absent. Absent in older results and
+   * browser runs. */
+  threads?: ThreadsSection | { unavailable: string };
   /** All shapes' mismatches together, each with its shape id ("network/<id>/<layer>" for the network level,
-   * whose entries say what they were compared `against`). */
+   * "threads/<shape id>" and "threads/<network>/<layer>" for the threads section, whose entries say what they were
+   * compared `against`). */
   mismatches: (ShapeResult['mismatches'][number] & { shape: string; against?: string; note?: string })[];
   /** Problems that stopped a whole section (a peer that failed to load, ...). */
   errors: string[];
@@ -305,7 +420,88 @@ export function validateResults(x: unknown): string[] {
       });
     }
   }
+  if (x.threads !== undefined) validateThreads(x.threads, errs);
   if (!Array.isArray(x.mismatches)) errs.push('mismatches: expected an array');
   if (!Array.isArray(x.errors)) errs.push('errors: expected an array');
+  return errs;
+}
+
+/** The threads section's part of validateResults. */
+export function validateThreads(t: unknown, errs: string[] = []): string[] {
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const num = (v: unknown, path: string) => {
+    if (typeof v !== 'number' || Number.isNaN(v)) errs.push(`${path}: expected a number`);
+  };
+  const numOrNull = (v: unknown, path: string) => {
+    if (v !== null) num(v, path);
+  };
+  const timing = (v: unknown, path: string) => {
+    if (v === null) return;
+    if (!isObj(v)) return void errs.push(`${path}: expected an object or null`);
+    for (const k of ['ms', 'msMin', 'msMax', 'spread', 'samples', 'callsPerSample', 'gmacs']) num(v[k], `${path}.${k}`);
+  };
+  const checks = (v: unknown, path: string) => {
+    if (!isObj(v)) return void errs.push(`${path}: expected an object`);
+    for (const [k, c] of Object.entries(v)) if (!['ok', 'mismatch', 'unchecked'].includes(c as string)) errs.push(`${path}['${k}']: bad value`);
+  };
+  if (!isObj(t)) return [...errs, 'threads: expected an object'];
+  if ('unavailable' in t) {
+    if (typeof t.unavailable !== 'string') errs.push('threads.unavailable: expected a string');
+    return errs;
+  }
+  num(t.threads, 'threads.threads');
+  num(t.durationS, 'threads.durationS');
+  if (typeof t.ratio !== 'string') errs.push('threads.ratio: expected a string');
+  if (!isObj(t.i8conv) || !isObj(t.i8conv.threading)) errs.push('threads.i8conv.threading: expected an object');
+  if (!isObj(t.ortWeb)) errs.push('threads.ortWeb: expected an object');
+  for (const k of ['sampling', 'networkSampling']) if (!isObj(t[k])) errs.push(`threads.${k}: expected an object`);
+  if (!Array.isArray(t.errors)) errs.push('threads.errors: expected an array');
+  if (!Array.isArray(t.bars)) errs.push('threads.bars: expected an array');
+  else {
+    t.bars.forEach((b: unknown, j) => {
+      if (!isObj(b) || !['met', 'not met', 'n/a'].includes(b.status as string) || typeof b.detail !== 'string') {
+        errs.push(`threads.bars[${j}]: expected { status: met | not met | n/a, detail }`);
+      }
+    });
+  }
+  if (!Array.isArray(t.shapes)) errs.push('threads.shapes: expected an array');
+  else {
+    t.shapes.forEach((s: unknown, i) => {
+      const p = `threads.shapes[${i}]`;
+      if (!isObj(s)) return void errs.push(`${p}: expected an object`);
+      if (typeof s.id !== 'string') errs.push(`${p}.id: expected a string`);
+      for (const k of ['ic', 'oc', 'h', 'k', 's', 'group', 'macs', 'rounds']) num(s[k], `${p}.${k}`);
+      if (typeof s.dense !== 'boolean') errs.push(`${p}.dense: expected a boolean`);
+      if (s.threaded !== null && typeof s.threaded !== 'boolean') errs.push(`${p}.threaded: expected a boolean or null`);
+      for (const k of ['i8conv1', 'i8convN', 'ortN']) timing(s[k], `${p}.${k}`);
+      for (const k of ['speedup', 'speedupOfMedians', 'ratioOrtN']) numOrNull(s[k], `${p}.${k}`);
+      for (const k of ['ort1Gmacs', 'ortSpeedup']) if (s[k] !== undefined) numOrNull(s[k], `${p}.${k}`);
+      checks(s.checks, `${p}.checks`);
+      if (!Array.isArray(s.mismatches)) errs.push(`${p}.mismatches: expected an array`);
+    });
+  }
+  if (!Array.isArray(t.networks)) errs.push('threads.networks: expected an array');
+  else {
+    t.networks.forEach((n: unknown, i) => {
+      const p = `threads.networks[${i}]`;
+      if (!isObj(n)) return void errs.push(`${p}: expected an object`);
+      if (typeof n.id !== 'string') errs.push(`${p}.id: expected a string`);
+      for (const k of ['macs', 'convs', 'durationS']) num(n[k], `${p}.${k}`);
+      numOrNull(n.speedup, `${p}.speedup`);
+      if (!isObj(n.sums)) errs.push(`${p}.sums: expected an object`);
+      else for (const k of ['i8conv1', 'i8convN']) numOrNull(n.sums[k], `${p}.sums.${k}`);
+      if (!Array.isArray(n.layers)) return void errs.push(`${p}.layers: expected an array`);
+      n.layers.forEach((l: unknown, j) => {
+        const q = `${p}.layers[${j}]`;
+        if (!isObj(l)) return void errs.push(`${q}: expected an object`);
+        if (typeof l.name !== 'string') errs.push(`${q}.name: expected a string`);
+        for (const k of ['count', 'macs', 'rounds']) num(l[k], `${q}.${k}`);
+        for (const k of ['i8conv1', 'i8convN']) timing(l[k], `${q}.${k}`);
+        for (const k of ['speedup', 'speedupOfMedians']) numOrNull(l[k], `${q}.${k}`);
+        checks(l.checks, `${q}.checks`);
+        if (!Array.isArray(l.mismatches)) errs.push(`${q}.mismatches: expected an array`);
+      });
+    });
+  }
   return errs;
 }

@@ -91,7 +91,8 @@ async function warmUp(fn: Fn, opts: SampleOptions, now: () => number): Promise<R
   return { runN, perSample: Math.max(1, Math.ceil(opts.minSampleMs / Math.max(one, 1e-3))), perCall: [] };
 }
 
-async function takeSample(r: Runner, opts: SampleOptions, now: () => number): Promise<void> {
+/** Takes one sample of `r`; returns its per-call time, or null when the sample was dropped (recalibration). */
+async function takeSample(r: Runner, opts: SampleOptions, now: () => number): Promise<number | null> {
   const t0 = now();
   await r.runN(r.perSample);
   const dt = now() - t0;
@@ -99,9 +100,10 @@ async function takeSample(r: Runner, opts: SampleOptions, now: () => number): Pr
     // Far below the target: the calibration call was slow (a tier-up, or a neighbour's burst). Recalibrate and
     // drop this sample, whose length is too close to the clock's resolution to be accurate.
     r.perSample = Math.max(r.perSample * 2, Math.ceil(opts.minSampleMs / Math.max(dt / r.perSample, 1e-3)));
-    return;
+    return null;
   }
   r.perCall.push(dt / r.perSample);
+  return dt / r.perSample;
 }
 
 /**
@@ -120,15 +122,75 @@ export async function measure(fn: Fn, opts: SampleOptions, now: () => number = (
  * them (the point of the suite) hold even when the absolute figures move.
  */
 export async function measureInterleaved(fns: Fn[], opts: SampleOptions, now: () => number = () => performance.now()): Promise<Timing[]> {
+  return (await measureRounds(fns, opts, now)).timings;
+}
+
+/** Extra controls of measureRounds (the threads section's; the rest of the suite uses neither). */
+export interface RoundOptions {
+  /** Idle time after function i's sample, milliseconds (default none): lets its spinning threads (a worker pool
+   *  polling for the next job) go to sleep, so that they do not compete with the next function for the cores.
+   *  Not counted in the budget. */
+  settleAfterMs?: readonly number[];
+  /** Untimed calls right before each sample, for at least this long (at least one call; default 0: none): a
+   *  thread pool that slept during the other functions' samples is awake when the clock starts, so the sample
+   *  times back-to-back calls. Not counted in the budget. */
+  primeMs?: number;
+  /** How to wait (default setTimeout); injectable for tests. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface Rounds {
+  timings: Timing[];
+  /** rounds[k][i]: per-call time of function i in round k, null where it took no sample in that round. */
+  rounds: (number | null)[][];
+}
+
+/**
+ * measureInterleaved with the samples of every round kept, so that ratios can be taken per round (the functions'
+ * samples of one round lie within a few tens of milliseconds of each other: a ratio per round cancels a drift of
+ * the machine's speed that lasts longer than a round, which a ratio of medians taken over the whole run does not).
+ */
+export async function measureRounds(fns: Fn[], opts: SampleOptions & RoundOptions, now: () => number = () => performance.now()): Promise<Rounds> {
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((res) => setTimeout(res, ms)));
+  const primeMs = opts.primeMs ?? 0;
   const runners: Runner[] = [];
   for (const fn of fns) runners.push(await warmUp(fn, opts, now));
   const s0 = now();
+  let idle = 0;
   const budget = opts.budgetMs * fns.length;
+  const rounds: (number | null)[][] = [];
   for (let round = 0; round < opts.maxSamples * 2; round++) {
     const fewest = Math.min(...runners.map((r) => r.perCall.length));
     const most = Math.max(...runners.map((r) => r.perCall.length));
-    if (fewest >= opts.minSamples && (most >= opts.maxSamples || now() - s0 >= budget)) break;
-    for (const r of runners) if (r.perCall.length < opts.maxSamples) await takeSample(r, opts, now);
+    if (fewest >= opts.minSamples && (most >= opts.maxSamples || now() - s0 - idle >= budget)) break;
+    const row: (number | null)[] = [];
+    for (let i = 0; i < runners.length; i++) {
+      const r = runners[i];
+      if (r.perCall.length >= opts.maxSamples) {
+        row.push(null);
+        continue;
+      }
+      if (primeMs > 0) {
+        const t = now();
+        do await r.runN(1);
+        while (now() - t < primeMs);
+        idle += now() - t;
+      }
+      row.push(await takeSample(r, opts, now));
+      const settle = opts.settleAfterMs?.[i] ?? 0;
+      if (settle > 0) {
+        const t = now();
+        await sleep(settle);
+        idle += now() - t;
+      }
+    }
+    rounds.push(row);
   }
-  return runners.map((r) => summarize(r.perCall, r.perSample));
+  return { timings: runners.map((r) => summarize(r.perCall, r.perSample)), rounds };
+}
+
+/** Median over the rounds where both took a sample of rounds[k][a] / rounds[k][b] (NaN when none did). */
+export function perRoundRatio(rounds: readonly (number | null)[][], a: number, b: number): number {
+  const q = rounds.filter((r) => r[a] != null && r[b] != null && r[b]! > 0).map((r) => r[a]! / r[b]!).sort((x, y) => x - y);
+  return quantile(q, 0.5);
 }

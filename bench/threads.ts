@@ -1,0 +1,609 @@
+/**
+ * The threads section of the benchmark: i8conv on one thread (createRuntime({ threads: 1 })) against N threads
+ * (createRuntime({ threads: N }), default 2), and onnxruntime-web's QLinearConv (uint8 activations) with
+ * ort.env.wasm.numThreads = N, on the suite's selected shapes and on every distinct layer of the selected networks.
+ *
+ * It runs in a child process of `npm start` (`node dist/bench/threads.js --threads N ...`, spawned by bench/main.ts
+ * with the same node binary): onnxruntime-web's thread count is one global per process, fixed before its first
+ * session, and the main process runs it with one thread. The child prints its results (schema.ts ThreadsSection)
+ * as JSON on stdout and its progress on stderr; the main process adds onnxruntime-web's one-thread figures from its
+ * own operator level, judges the bars (finishThreads) and reports.
+ *
+ * Measurement. Per shape the functions (i8conv 1 thread, i8conv N threads, onnxruntime-web N threads) are warmed
+ * up, then sampled round-robin (bench/stats.ts measureRounds): before each sample, untimed calls for primeMs (a pool
+ * that slept meanwhile is awake when the clock starts: the figure is back-to-back calls, as between the layers of a
+ * network); after a threaded function's sample, settleMs of idle time (i8conv's workers poll WORKER_SPIN_MS before
+ * they sleep, onnxruntime's spin too: without the pause they would compete with the next function for the two
+ * cores). The speed-up is the median over the rounds of the per-round ratio (the samples of one round lie within
+ * ~0.1 s of each other, so a drift of the shared machine's speed that lasts seconds cancels in the ratio); the ratio
+ * of the medians is reported next to it. The bars use the median of per-round ratios.
+ *
+ * Checks. i8conv's N-thread output must equal its 1-thread output bit for bit (after the first call and after
+ * timing), and onnxruntime-web's uint8 output where it ran; when those two differ the oracle (kernels-ref) decides
+ * whose output is wrong, as on the network level. An i8conv difference is a mismatch of backend `i8conv-Nt`: the run
+ * exits with status 1. (The 1-thread outputs are checked against the oracle by the operator and network levels.)
+ */
+import { spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRuntime } from '../src/index.js';
+import { ortBackend, type OrtModule, type PreparedRun } from './backends.js';
+import { compareOutputs, makeProblem, nchw44ToNchw, type Mismatch } from './data.js';
+import { layerLabel, makeNetProblem, networkConvs, networkMacs, seedOf, selectNetworks, type Network } from './networks.js';
+import type { BenchResults, NetworkBar, NetworkMismatch, ThreadsLayerResult, ThreadsNetworkResult, ThreadsSection, ThreadsShapeResult, ThreadsTiming } from './schema.js';
+import { loadOracle } from './setup.js';
+import { selectShapes, type BenchShape } from './shapes.js';
+import { measureRounds, perRoundRatio, type SampleOptions, type Timing } from './stats.js';
+import type { Oracle } from './suite.js';
+
+// ---- options ----------------------------------------------------------------------------------------------------
+
+/** --threads: N (an integer >= 1; 1 skips the section) or 'none' (= 1). */
+export function parseThreadsOption(v: string): number {
+  if (v.trim().toLowerCase() === 'none') return 1;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`--threads ${v}: expected an integer in [1, 64] or none`);
+  return n;
+}
+
+/** The bar's speed-up target for N threads: 0.9 N (1.8x for 2 threads). */
+export const speedupTarget = (threads: number) => Math.round(0.9 * threads * 100) / 100;
+
+/** Idle time after a threaded function's sample: i8conv's workers poll 10 ms (src/pool.ts WORKER_SPIN_MS), + 2. */
+async function settleMs(): Promise<number> {
+  const pool = (await import('../src/pool.js').catch(() => null)) as Record<string, unknown> | null;
+  const spin = typeof pool?.WORKER_SPIN_MS === 'number' ? pool.WORKER_SPIN_MS : 10;
+  return spin + 2;
+}
+
+async function poolMinMacs(): Promise<number | null> {
+  const conv = (await import('../src/conv.js').catch(() => null)) as Record<string, unknown> | null;
+  return typeof conv?.POOL_MIN_MACS === 'number' ? conv.POOL_MIN_MACS : null;
+}
+
+export type ThreadsSampling = SampleOptions & { settleMs: number; primeMs: number };
+
+/** Per suite shape and function: 150 ms warm-up, samples of >= 20 ms, >= 7 of them and 300 ms of rounds. */
+export const THREADS_SAMPLING: SampleOptions & { primeMs: number } = { warmupMs: 150, minSampleMs: 20, minSamples: 7, maxSamples: 25, budgetMs: 300, primeMs: 3 };
+export const THREADS_QUICK_SAMPLING: SampleOptions & { primeMs: number } = { warmupMs: 40, minSampleMs: 8, minSamples: 5, maxSamples: 9, budgetMs: 50, primeMs: 2 };
+/** Per network layer and function (i8conv 1 and N threads). */
+export const THREADS_NETWORK_SAMPLING: SampleOptions & { primeMs: number } = { warmupMs: 80, minSampleMs: 10, minSamples: 7, maxSamples: 25, budgetMs: 180, primeMs: 3 };
+export const THREADS_NETWORK_QUICK_SAMPLING: SampleOptions & { primeMs: number } = { warmupMs: 20, minSampleMs: 5, minSamples: 4, maxSamples: 7, budgetMs: 25, primeMs: 2 };
+
+/** A dense shape of the speed-up bar: group 1, 3x3/5x5/7x7, stride 1 or 2, 32-256 channels in and out, NCHW44. */
+export function isDenseShape(s: Pick<BenchShape, 'group' | 'k' | 's' | 'ic' | 'oc' | 'format'>): boolean {
+  return s.group === 1 && [3, 5, 7].includes(s.k) && (s.s === 1 || s.s === 2) && s.ic >= 32 && s.ic <= 256 && s.oc >= 32 && s.oc <= 256 && s.format === 'NCHW44';
+}
+
+// ---- running (in the child process, or in-process in the tests) ------------------------------------------------
+
+/** The part of i8conv's operator the section uses (int8 suite shapes and uint8 network layers). */
+export interface ThreadsConv {
+  setFilter(w: Int8Array, layout: 'OIHW'): void;
+  setBias(b: Int32Array): void;
+  exec(src: Int8Array | Uint8Array, dst: Int8Array | Uint8Array): void;
+  readonly algorithm: string;
+  /** Whether exec runs on the runtime's threads. */
+  readonly threaded?: boolean;
+  dispose(): void;
+}
+export interface ThreadsRuntime {
+  convBias(p: object): ThreadsConv;
+}
+
+export interface ThreadsBenchInput {
+  threads: number;
+  rt1: ThreadsRuntime;
+  rtN: ThreadsRuntime;
+  /** rt.threading of rtN, for the report. */
+  threading: ThreadsSection['i8conv']['threading'];
+  build: string | null;
+  /** onnxruntime-web, configured with numThreads = threads; null: not run (ortUnavailable says why). */
+  ort: OrtModule | null;
+  ortUnavailable?: string;
+  shapes: readonly BenchShape[];
+  networks: readonly Network[];
+  sampling: ThreadsSampling;
+  networkSampling: ThreadsSampling;
+  /** Arbitrates when i8conv and onnxruntime-web differ (int8 NCHW44 output of a suite problem). */
+  oracle?: Oracle | null;
+  onProgress?: (line: string) => void;
+  now?: () => number;
+}
+
+export const RATIO_TEXT = 'median over the rounds of the per-round ratio (1-thread ms / N-thread ms); "of medians" = ratio of the two medians';
+
+const errorText = (e: unknown) => (e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e));
+
+function timingOf(t: Timing, macs: number): ThreadsTiming {
+  return { ms: t.ms, msMin: t.msMin, msMax: t.msMax, spread: t.spread, samples: t.samples, callsPerSample: t.callsPerSample, gmacs: macs / t.ms / 1e6 };
+}
+
+const finite = (v: number) => (Number.isFinite(v) ? v : null);
+
+interface I8Run {
+  run: () => void;
+  output: () => ArrayLike<number>;
+  algo: string;
+  threaded: boolean | null;
+  dispose: () => void;
+}
+
+function prepareI8(rt: ThreadsRuntime, params: object, src: Int8Array | Uint8Array, weights: Int8Array, bias: Int32Array, dst: Int8Array | Uint8Array): I8Run {
+  const conv = rt.convBias(params);
+  try {
+    conv.setFilter(weights, 'OIHW');
+    conv.setBias(bias);
+    conv.exec(src, dst);
+  } catch (e) {
+    conv.dispose();
+    throw e;
+  }
+  return {
+    run: () => conv.exec(src, dst),
+    output: () => dst,
+    algo: conv.algorithm,
+    threaded: typeof conv.threaded === 'boolean' ? conv.threaded : null,
+    dispose: () => conv.dispose(),
+  };
+}
+
+const sameValues = (a: ArrayLike<number>, b: ArrayLike<number>) => compareOutputs('', a, b) === null;
+const prepareFailure = (backend: string, total: number, e: unknown): NetworkMismatch => ({
+  backend, count: 0, total, maxAbsDiff: NaN, firstIndex: -1, got: NaN, want: NaN, error: errorText(e), phase: 'prepare', against: 'none',
+});
+const failText = (ms: NetworkMismatch[]) => ms.map((m) => `${m.backend} ${m.error ? `failed: ${m.error}` : `MISMATCH (${m.count}/${m.total} vs ${m.against})`}`);
+
+async function runShape(shape: BenchShape, index: number, o: ThreadsBenchInput, now: () => number): Promise<ThreadsShapeResult> {
+  const N = o.threads;
+  const nameN = `i8conv-${N}t`;
+  const ortName = `ort-web-uint8-${N}t`;
+  const pb = makeProblem(shape);
+  const res: ThreadsShapeResult = {
+    id: shape.id, label: shape.label, ic: shape.ic, oc: shape.oc, h: shape.h, k: shape.k, s: shape.s, group: shape.group,
+    format: shape.format, macs: shape.macs, dense: isDenseShape(shape), algo: null, threaded: null,
+    i8conv1: null, i8convN: null, ortN: null, speedup: null, speedupOfMedians: null, ratioOrtN: null, rounds: 0,
+    checks: { [nameN]: 'unchecked', ...(o.ort ? { [ortName]: 'unchecked' } : {}) }, mismatches: [],
+  };
+  const fail = (backend: string, e: unknown) => {
+    res.mismatches.push(prepareFailure(backend, pb.dstLength, e));
+    res.checks[backend] = 'mismatch';
+  };
+  let i1: I8Run | null = null;
+  let iN: I8Run | null = null;
+  let ortRun: PreparedRun | null = null;
+  try {
+    try {
+      i1 = prepareI8(o.rt1, pb.params, pb.src, pb.weights, pb.bias, new Int8Array(pb.dstLength));
+    } catch (e) {
+      fail('i8conv-1t', e);
+    }
+    try {
+      iN = prepareI8(o.rtN, pb.params, pb.src, pb.weights, pb.bias, new Int8Array(pb.dstLength));
+      res.algo = iN.algo;
+      res.threaded = iN.threaded;
+    } catch (e) {
+      fail(nameN, e);
+    }
+    if (o.ort) {
+      try {
+        ortRun = await ortBackend(o.ort, 'uint8').prepare(pb);
+        await ortRun.run();
+      } catch (e) {
+        ortRun?.dispose();
+        ortRun = null;
+        fail(ortName, e);
+      }
+    }
+    let want: ArrayLike<number> | null | undefined;
+    const oracle = () => (want === undefined ? (want = o.oracle ? o.oracle(pb) : null) : want);
+    const record = (m: Mismatch, phase: NetworkMismatch['phase'], against: string, note?: string) => {
+      res.mismatches.push({ ...m, phase, against, ...(note ? { note } : {}) });
+      res.checks[m.backend] = 'mismatch';
+    };
+    const mark = (b: string) => {
+      if (res.checks[b] !== 'mismatch') res.checks[b] = 'ok';
+    };
+    const check = (phase: 'first-call' | 'after-timing') => {
+      if (iN && i1) {
+        const m = compareOutputs(nameN, iN.output(), i1.output());
+        if (m) record(m, phase, 'i8conv-1t', `${N} threads differ from 1 thread`);
+        else mark(nameN);
+      }
+      if (iN && ortRun) {
+        const got = iN.output();
+        const theirs = ortRun.output();
+        const m = compareOutputs(nameN, got, theirs);
+        if (!m) mark(ortName);
+        else {
+          // Who is wrong? The oracle decides when it is available; without its verdict the difference is i8conv's.
+          const ref = oracle();
+          if (ref && sameValues(got, ref) && !sameValues(theirs, ref)) {
+            record(compareOutputs(ortName, theirs, ref)!, phase, 'oracle', 'i8conv equals the oracle; onnxruntime-web differs');
+          } else {
+            const note = !ref ? 'no oracle in this build to arbitrate' : sameValues(theirs, ref) ? 'onnxruntime-web equals the oracle' : 'neither equals the oracle';
+            record(m, phase, ortName, note);
+            if (ref && sameValues(theirs, ref)) mark(ortName);
+          }
+        }
+      }
+    };
+    check('first-call');
+    if (i1 && iN) {
+      const fns: (() => unknown)[] = [i1.run, iN.run];
+      if (ortRun) fns.push(ortRun.run);
+      const settle = o.sampling.settleMs;
+      const { timings, rounds } = await measureRounds(fns, { ...o.sampling, settleAfterMs: [0, settle, settle] }, now);
+      res.i8conv1 = timingOf(timings[0], pb.macs);
+      res.i8convN = timingOf(timings[1], pb.macs);
+      res.speedup = finite(perRoundRatio(rounds, 0, 1));
+      res.speedupOfMedians = finite(timings[0].ms / timings[1].ms);
+      if (ortRun) {
+        res.ortN = timingOf(timings[2], pb.macs);
+        res.ratioOrtN = finite(perRoundRatio(rounds, 2, 1));
+      }
+      res.rounds = rounds.length;
+      check('after-timing');
+    }
+  } finally {
+    i1?.dispose();
+    iN?.dispose();
+    ortRun?.dispose();
+  }
+  const x = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)}x`);
+  const ms = (t: ThreadsTiming | null) => (t ? `${t.ms.toFixed(3)} ms` : '—');
+  const bad = failText(res.mismatches);
+  o.onProgress?.(`threads [${index + 1}/${o.shapes.length}] ${shape.label} (${(shape.macs / 1e6).toFixed(1)} MMAC): i8conv 1T ${ms(res.i8conv1)}, ${N}T ${ms(res.i8convN)} ` +
+    `= ${x(res.speedup)}${res.threaded === false ? ' (not threaded)' : ''}, ort-web-uint8 ${N}T ${ms(res.ortN)}  ${bad.length ? bad.join('; ') : 'ok'}`);
+  return res;
+}
+
+async function runLayer(net: Network, index: number, o: ThreadsBenchInput, now: () => number): Promise<ThreadsLayerResult> {
+  const N = o.threads;
+  const nameN = `i8conv-${N}t`;
+  const layer = net.layers[index];
+  const pb = makeNetProblem(layer, seedOf(net.id, index));
+  const res: ThreadsLayerResult = {
+    name: layer.name, label: layerLabel(layer), count: layer.count, macs: pb.macs, algo: null, threaded: null,
+    i8conv1: null, i8convN: null, speedup: null, speedupOfMedians: null, rounds: 0, checks: { [nameN]: 'unchecked' }, mismatches: [],
+  };
+  const fail = (backend: string, e: unknown) => {
+    res.mismatches.push(prepareFailure(backend, pb.dstLength, e));
+    res.checks[backend] = 'mismatch';
+  };
+  let i1: I8Run | null = null;
+  let iN: I8Run | null = null;
+  try {
+    try {
+      i1 = prepareI8(o.rt1, pb.params, pb.src, pb.weights, pb.bias, new Uint8Array(pb.dstLength));
+    } catch (e) {
+      fail('i8conv-1t', e);
+    }
+    try {
+      iN = prepareI8(o.rtN, pb.params, pb.src, pb.weights, pb.bias, new Uint8Array(pb.dstLength));
+      res.algo = iN.algo;
+      res.threaded = iN.threaded;
+    } catch (e) {
+      fail(nameN, e);
+    }
+    const check = (phase: 'first-call' | 'after-timing') => {
+      if (!i1 || !iN) return;
+      const { oc } = pb.params;
+      // NCHW (firstIndex an NCHW index, as on the network level); the outputs are NCHW44
+      const m = compareOutputs(nameN, nchw44ToNchw(Uint8Array.from(iN.output()), oc, pb.oh, pb.oh), nchw44ToNchw(Uint8Array.from(i1.output()), oc, pb.oh, pb.oh));
+      if (m) {
+        res.mismatches.push({ ...m, phase, against: 'i8conv-1t', note: `${N} threads differ from 1 thread` });
+        res.checks[nameN] = 'mismatch';
+      } else if (res.checks[nameN] !== 'mismatch') res.checks[nameN] = 'ok';
+    };
+    check('first-call');
+    if (i1 && iN) {
+      const { timings, rounds } = await measureRounds([i1.run, iN.run], { ...o.networkSampling, settleAfterMs: [0, o.networkSampling.settleMs] }, now);
+      res.i8conv1 = timingOf(timings[0], pb.macs);
+      res.i8convN = timingOf(timings[1], pb.macs);
+      res.speedup = finite(perRoundRatio(rounds, 0, 1));
+      res.speedupOfMedians = finite(timings[0].ms / timings[1].ms);
+      res.rounds = rounds.length;
+      check('after-timing');
+    }
+  } finally {
+    i1?.dispose();
+    iN?.dispose();
+  }
+  const ms = (t: ThreadsTiming | null) => (t ? `${t.ms.toFixed(3)} ms` : '—');
+  const bad = failText(res.mismatches);
+  o.onProgress?.(`threads ${net.id} [${index + 1}/${net.layers.length}] ${layer.name} ${res.label} x${layer.count}: i8conv 1T ${ms(res.i8conv1)}, ${N}T ${ms(res.i8convN)} ` +
+    `= ${res.speedup === null ? '—' : `${res.speedup.toFixed(2)}x`}${res.threaded === false ? ' (not threaded)' : ''}  ${bad.length ? bad.join('; ') : 'ok'}`);
+  return res;
+}
+
+/** Runs the section's measurements (no bars: finishThreads adds them, with the main process's figures). */
+export async function runThreadsBench(o: ThreadsBenchInput): Promise<ThreadsSection> {
+  const now = o.now ?? (() => performance.now());
+  const t0 = now();
+  const shapes: ThreadsShapeResult[] = [];
+  for (let i = 0; i < o.shapes.length; i++) shapes.push(await runShape(o.shapes[i], i, o, now));
+  const networks: ThreadsNetworkResult[] = [];
+  for (const net of o.networks) {
+    const n0 = now();
+    o.onProgress?.(`threads ${net.label}: ${networkConvs(net)} convolutions, ${net.layers.length} distinct shapes, i8conv 1 vs ${o.threads} threads`);
+    const layers: ThreadsLayerResult[] = [];
+    for (let i = 0; i < net.layers.length; i++) layers.push(await runLayer(net, i, o, now));
+    const sum = (k: 'i8conv1' | 'i8convN') => (layers.every((l) => l[k]) ? layers.reduce((a, l) => a + l[k]!.ms * l.count, 0) : null);
+    const sums = { i8conv1: sum('i8conv1'), i8convN: sum('i8convN') };
+    networks.push({
+      id: net.id, label: net.label, macs: networkMacs(net), convs: networkConvs(net), layers, sums,
+      speedup: sums.i8conv1 !== null && sums.i8convN ? sums.i8conv1 / sums.i8convN : null,
+      durationS: Math.round((now() - n0) / 100) / 10,
+    });
+  }
+  return {
+    threads: o.threads,
+    i8conv: { threading: o.threading, build: o.build, poolMinMacs: await poolMinMacs() },
+    ortWeb: o.ort ? { numThreads: o.ort.env.wasm.numThreads ?? o.threads, version: o.ort.env.versions?.web ?? null } : { unavailable: o.ortUnavailable ?? 'not run' },
+    sampling: o.sampling, networkSampling: o.networkSampling, ratio: RATIO_TEXT,
+    shapes, networks, bars: [], durationS: (now() - t0) / 1000, errors: [],
+  };
+}
+
+// ---- the child process ------------------------------------------------------------------------------------------
+
+export interface ThreadsChildOptions {
+  threads: number;
+  quick: boolean;
+  /** Comma list for selectShapes (the main process passes the selected ids), or 'none'. */
+  shapes: string;
+  /** Comma list for selectNetworks, or 'none'. */
+  networks: string;
+  /** false: without onnxruntime-web (--no-ort). */
+  ort: boolean;
+}
+
+/** --shapes of the child: a selectShapes list, or 'none'. */
+function childShapes(spec: string, quick: boolean): BenchShape[] {
+  return spec.trim().toLowerCase() === 'none' ? [] : selectShapes(spec, quick);
+}
+
+export function parseChildArgs(argv: string[]): ThreadsChildOptions {
+  const o: ThreadsChildOptions = { threads: 2, quick: false, shapes: 'quick', networks: 'none', ort: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const flag = a.split('=')[0];
+    const value = () => {
+      const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
+      if (v === undefined || v === '') throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (flag === '--threads') o.threads = parseThreadsOption(value());
+    else if (flag === '--quick') o.quick = true;
+    else if (flag === '--shapes') o.shapes = value();
+    else if (flag === '--networks') o.networks = value();
+    else if (flag === '--no-ort') o.ort = false;
+    else throw new Error(`unknown option ${a}`);
+  }
+  if (o.threads < 2) throw new Error('--threads: the section compares 1 thread with N >= 2');
+  childShapes(o.shapes, o.quick);
+  selectNetworks(o.networks);
+  return o;
+}
+
+/** Runs the section in this process as the child does: sets onnxruntime-web's numThreads (so call it before any
+ *  other use of onnxruntime-web in the process), creates both runtimes, measures. */
+export async function runThreadsInProcess(o: ThreadsChildOptions, onProgress?: (line: string) => void): Promise<ThreadsSection | { unavailable: string }> {
+  let ort: OrtModule | null = null;
+  let ortUnavailable: string | undefined = o.ort ? undefined : 'not run (--no-ort)';
+  if (o.ort) {
+    try {
+      ort = (await import('onnxruntime-web')) as unknown as OrtModule;
+      ort.env.wasm.numThreads = o.threads;
+      ort.env.wasm.proxy = false;
+    } catch (e) {
+      ortUnavailable = String(e);
+    }
+  }
+  const rt1 = await createRuntime({ threads: 1 });
+  const rtN = await createRuntime({ threads: o.threads });
+  try {
+    if (!rtN.threading.enabled || rtN.threads !== o.threads) {
+      return { unavailable: `i8conv did not start ${o.threads} threads: ${rtN.threading.reason} (rt.threads ${rtN.threads})` };
+    }
+    const settle = await settleMs();
+    const s = o.quick ? THREADS_QUICK_SAMPLING : THREADS_SAMPLING;
+    const ns = o.quick ? THREADS_NETWORK_QUICK_SAMPLING : THREADS_NETWORK_SAMPLING;
+    const { oracle } = await loadOracle();
+    return await runThreadsBench({
+      threads: o.threads, rt1, rtN, threading: { ...rtN.threading }, build: rtN.features.build ?? null, ort, ortUnavailable,
+      shapes: childShapes(o.shapes, o.quick), networks: selectNetworks(o.networks),
+      sampling: { ...s, settleMs: settle }, networkSampling: { ...ns, settleMs: settle }, oracle, onProgress,
+    });
+  } finally {
+    rt1.dispose();
+    rtN.dispose();
+  }
+}
+
+/** Every mismatch of the section, each with its shape ("threads/<id>", "threads/<network>/<layer>"). */
+export function threadsMismatches(t: ThreadsSection): (NetworkMismatch & { shape: string })[] {
+  return [
+    ...t.shapes.flatMap((s) => s.mismatches.map((m) => ({ ...m, shape: `threads/${s.id}` }))),
+    ...t.networks.flatMap((n) => n.layers.flatMap((l) => l.mismatches.map((m) => ({ ...m, shape: `threads/${n.id}/${l.name}` })))),
+  ];
+}
+
+async function childMain(argv: string[]): Promise<number> {
+  let o: ThreadsChildOptions;
+  try {
+    o = parseChildArgs(argv);
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\nusage: node dist/bench/threads.js --threads N [--quick] [--shapes LIST|none] [--networks LIST|none] [--no-ort]\n`);
+    return 2;
+  }
+  const t = await runThreadsInProcess(o, (line) => process.stderr.write(line + '\n'));
+  // onnxruntime-web's threads keep the process alive: the caller exits once stdout has taken the JSON
+  await new Promise<void>((res) => process.stdout.write(JSON.stringify(t) + '\n', () => res()));
+  return 'unavailable' in t ? 0 : threadsMismatches(t).some((m) => m.backend.startsWith('i8conv')) ? 1 : 0;
+}
+
+// ---- the main process's side ------------------------------------------------------------------------------------
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, HERE.endsWith(join('dist', 'bench')) ? '../..' : '..');
+/** The compiled child script (also when this file runs from bench/ under vitest). */
+export const CHILD_SCRIPT = join(ROOT, 'dist', 'bench', 'threads.js');
+
+export interface SpawnThreadsOptions {
+  threads: number;
+  quick: boolean;
+  shapes: readonly string[];
+  networks: readonly string[];
+  ort?: boolean;
+  /** Each progress line of the child. */
+  onLine?: (line: string) => void;
+  /** Kill the child after this long (default 30 minutes). */
+  timeoutMs?: number;
+  script?: string;
+  /** Node flags for the child (default process.execArgv, e.g. --experimental-wasm-relaxed-simd). */
+  execArgv?: readonly string[];
+}
+
+/** Spawns `node dist/bench/threads.js` (the same node binary and V8 flags) and parses the JSON it prints. */
+export function runThreadsChild(o: SpawnThreadsOptions): Promise<ThreadsSection | { unavailable: string }> {
+  const args = [
+    ...(o.execArgv ?? process.execArgv), o.script ?? CHILD_SCRIPT, '--threads', String(o.threads),
+    '--shapes', o.shapes.length ? o.shapes.join(',') : 'none', '--networks', o.networks.length ? o.networks.join(',') : 'none',
+    ...(o.quick ? ['--quick'] : []), ...(o.ort === false ? ['--no-ort'] : []),
+  ];
+  return new Promise((res) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let errTail: string[] = [];
+    let partial = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      const lines = (partial + d).split('\n');
+      partial = lines.pop()!;
+      for (const l of lines) {
+        o.onLine?.(l);
+        errTail = [...errTail, l].slice(-20);
+      }
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 30 * 60_000);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      res({ unavailable: `threads child process did not start: ${String(e)}` });
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (partial) {
+        o.onLine?.(partial);
+        errTail.push(partial);
+      }
+      try {
+        const t = JSON.parse(out.trim().split('\n').pop() ?? '') as ThreadsSection | { unavailable: string };
+        if (code === 0 || code === 1) return res(t);
+      } catch {
+        // no JSON: reported below
+      }
+      res({ unavailable: `threads child process ended with ${signal ?? `code ${code}`} and no results: ${errTail.slice(-5).join(' | ') || '(no output)'}` });
+    });
+  });
+}
+
+const geomean = (v: number[]) => (v.length ? Math.exp(v.reduce((a, x) => a + Math.log(x), 0) / v.length) : NaN);
+const fx = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : `${v.toFixed(2)}x`);
+
+/**
+ * What needs the main process's results: onnxruntime-web's 1-thread GMAC/s per shape (its operator level) and
+ * the ort speed-up, then the bars.
+ */
+export function finishThreads(t: ThreadsSection, r: Pick<BenchResults, 'shapes'>): void {
+  for (const s of t.shapes) {
+    const one = r.shapes.find((x) => x.id === s.id)?.backends['ort-web-uint8'];
+    s.ort1Gmacs = one ? one.gmacs : null;
+    s.ortSpeedup = one && s.ortN ? s.ortN.gmacs / one.gmacs : null;
+  }
+  t.bars = threadsBars(t);
+}
+
+export function threadsBars(t: ThreadsSection): NetworkBar[] {
+  const N = t.threads;
+  const target = speedupTarget(N);
+  const bars: NetworkBar[] = [];
+  const show = (x: { label: string; name?: string; speedup: number | null; threaded: boolean | null }) =>
+    `${x.name ? `${x.name} ` : ''}${x.label} ${fx(x.speedup)}${x.threaded === false ? ' (not threaded: runs on the calling thread)' : ''}`;
+  const lowestOf = <T extends { speedup: number | null }>(xs: T[]) => [...xs].sort((a, b) => (a.speedup ?? -1) - (b.speedup ?? -1))[0];
+  // (1) the dense suite shapes
+  {
+    const label = `${N} threads >= ${target}x 1 thread on every dense suite shape (group 1, 3x3/5x5/7x7, stride 1/2, 32-256 channels)`;
+    const ds = t.shapes.filter((s) => s.dense);
+    if (!ds.length) bars.push({ id: 'dense-speedup', label, status: 'n/a', detail: 'no dense shape selected' });
+    else {
+      const below = ds.filter((s) => !(s.speedup !== null && s.speedup >= target));
+      const q = ds.map((s) => s.speedup).filter((v): v is number => v !== null);
+      bars.push({
+        id: 'dense-speedup', label, status: below.length ? 'not met' : 'met',
+        detail: `${ds.length - below.length}/${ds.length} shapes at >= ${target}x; lowest ${show(lowestOf(ds))}; geometric mean ${fx(geomean(q))}` +
+          (below.length ? `; below: ${below.map(show).join(', ')}` : ''),
+      });
+    }
+  }
+  // (2) the network layers, per network: every layer, and the whole network
+  for (const n of t.networks) {
+    const below = n.layers.filter((l) => !(l.speedup !== null && l.speedup >= target));
+    bars.push({
+      id: `layers-speedup:${n.id}`, label: `${N} threads >= ${target}x 1 thread on every ${n.label} layer`,
+      status: !n.layers.length ? 'n/a' : below.length ? 'not met' : 'met',
+      detail: `${n.layers.length - below.length}/${n.layers.length} layers at >= ${target}x; lowest ${n.layers.length ? show(lowestOf(n.layers)) : '—'}` +
+        (below.length ? `; below: ${below.map(show).join(', ')}` : ''),
+    });
+    const s1 = n.sums.i8conv1;
+    const sN = n.sums.i8convN;
+    bars.push({
+      id: `network-speedup:${n.id}`, label: `${N} threads >= ${target}x 1 thread on the whole ${n.label} (sum of layer ms x count)`,
+      status: n.speedup !== null && n.speedup >= target ? 'met' : 'not met',
+      detail: s1 !== null && sN !== null ? `1 thread ${s1.toFixed(3)} ms, ${N} threads ${sN.toFixed(3)} ms: ${fx(n.speedup)}` : 'a layer has no time',
+    });
+  }
+  // (3) nothing slower with threads
+  {
+    const all = [
+      ...t.shapes.map((s) => ({ name: undefined as string | undefined, label: s.label, speedup: s.speedup, threaded: s.threaded })),
+      ...t.networks.flatMap((n) => n.layers.map((l) => ({ name: `${n.id} ${l.name}`, label: l.label, speedup: l.speedup, threaded: l.threaded }))),
+    ];
+    const label = `no shape or network layer slower with ${N} threads than with 1 (speed-up >= 1.00x)`;
+    if (!all.length) bars.push({ id: 'no-slowdown', label, status: 'n/a', detail: 'nothing measured' });
+    else {
+      const below = all.filter((x) => !(x.speedup !== null && x.speedup >= 1));
+      bars.push({
+        id: 'no-slowdown', label, status: below.length ? 'not met' : 'met',
+        detail: `${all.length - below.length}/${all.length} at >= 1.00x; lowest ${show(lowestOf(all))}` + (below.length ? `; below: ${below.map(show).join(', ')}` : ''),
+      });
+    }
+  }
+  // (4) i8conv N threads against onnxruntime-web N threads
+  {
+    const label = `i8conv ${N} threads faster than onnxruntime-web uint8 numThreads ${N} on the geometric mean of the suite shapes (ort ms / i8conv ms > 1)`;
+    const q = t.shapes.filter((s) => s.ratioOrtN !== null);
+    if (!q.length) bars.push({ id: 'vs-ort-threads', label, status: 'n/a', detail: 'onnxruntime-web did not run' + ('unavailable' in t.ortWeb ? ` (${t.ortWeb.unavailable})` : '') });
+    else {
+      const g = geomean(q.map((s) => s.ratioOrtN!));
+      const lo = [...q].sort((a, b) => a.ratioOrtN! - b.ratioOrtN!)[0];
+      const hi = [...q].sort((a, b) => b.ratioOrtN! - a.ratioOrtN!)[0];
+      bars.push({
+        id: 'vs-ort-threads', label, status: g > 1 ? 'met' : 'not met',
+        detail: `geometric mean ${fx(g)} over ${q.length} shapes (min ${lo.label} ${fx(lo.ratioOrtN)}, max ${hi.label} ${fx(hi.ratioOrtN)})`,
+      });
+    }
+  }
+  return bars;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  childMain(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      process.stderr.write(`${(e as Error)?.stack ?? String(e)}\n`);
+      process.exit(3);
+    },
+  );
+}
