@@ -234,12 +234,12 @@ async function runShape(shape: BenchShape, index: number, o: ThreadsBenchInput, 
       if (ortRun) fns.push(ortRun.run);
       const settle = o.sampling.settleMs;
       const { timings, rounds } = await measureRounds(fns, { ...o.sampling, settleAfterMs: [0, settle, settle] }, now);
-      res.i8conv1 = timingOf(timings[0], pb.macs);
-      res.i8convN = timingOf(timings[1], pb.macs);
+      res.i8conv1 = timingOf(timings[0], shape.macs);
+      res.i8convN = timingOf(timings[1], shape.macs);
       res.speedup = finite(perRoundRatio(rounds, 0, 1));
       res.speedupOfMedians = finite(timings[0].ms / timings[1].ms);
       if (ortRun) {
-        res.ortN = timingOf(timings[2], pb.macs);
+        res.ortN = timingOf(timings[2], shape.macs);
         res.ratioOrtN = finite(perRoundRatio(rounds, 2, 1));
       }
       res.rounds = rounds.length;
