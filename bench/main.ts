@@ -1,7 +1,8 @@
 /**
- * `npm start` / `npm run bench`: the benchmark suite on Node, one thread.
+ * `npm start` / `npm run bench`: the benchmark suite on Node, one thread, then the threads section (1 against N
+ * threads, in a child process: bench/threads.ts).
  *
- *   node dist/bench/main.js [--quick] [--shapes LIST] [--networks LIST] [--filter REGEX] [--json] [--out DIR] [--list]
+ *   node dist/bench/main.js [--quick] [--shapes LIST] [--networks LIST] [--threads N|none] [--filter REGEX] [--json] [--out DIR] [--list]
  *
  * Prints progress and the summary table, writes bench/results/<timestamp>.{json,md,html} and says where.
  * docs/bench.md describes the options and the JSON schema.
@@ -18,12 +19,15 @@ import { validateResults } from './schema.js';
 import { prepareSuite } from './setup.js';
 import { SHAPES, selectShapes } from './shapes.js';
 import { runSuite, type ProgressEvent } from './suite.js';
+import { finishThreads, parseThreadsOption, runThreadsChild, threadsMismatches } from './threads.js';
 
 export interface CliOptions {
   quick: boolean;
   shapes?: string;
   /** --networks as given; undefined = the default (defaultNetworks(quick)). */
   networks?: string;
+  /** --threads: N of the threads section (default 2); 1 (--threads 1 or none) skips it. Node only. */
+  threads: number;
   filter: string | null;
   json: boolean;
   out: string;
@@ -35,7 +39,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(HERE, HERE.endsWith(join('dist', 'bench')) ? '../..' : '..');
 
 export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = { quick: false, filter: null, json: false, out: join(REPO_ROOT, 'bench', 'results'), list: false };
+  const o: CliOptions = { quick: false, threads: 2, filter: null, json: false, out: join(REPO_ROOT, 'bench', 'results'), list: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -49,6 +53,7 @@ export function parseArgs(argv: string[]): CliOptions {
     else if (flag === '--list') o.list = true;
     else if (flag === '--shapes') o.shapes = value();
     else if (flag === '--networks') o.networks = value();
+    else if (flag === '--threads') o.threads = parseThreadsOption(value());
     else if (flag === '--filter') o.filter = value();
     else if (flag === '--out') o.out = resolve(value());
     else if (flag === '--help' || flag === '-h') throw new Error('help');
@@ -66,6 +71,9 @@ export const USAGE = `usage: npm start -- [options]   (or: node dist/bench/main.
                     IC-OC-HW-kKsS[-gG], e.g. --shapes core,3-32-224-k3s2,48-48-30-k5s1
   --networks LIST   network level: comma list of mobilenetv2, resnet18, or all / none
                     (default: both; with --quick: mobilenetv2); --filter does not apply to it
+  --threads N       threads section (Node only; a child process): i8conv 1 vs N threads and onnxruntime-web
+                    numThreads N on the selected shapes, i8conv 1 vs N on the selected networks' layers
+                    (default 2; --threads 1 or --threads none skips it); --filter does not apply to it
   --filter REGEX    run only "<shape id>/<backend>" names matching (case-insensitive), e.g. ort-web-uint8
   --json            print the results JSON on stdout (progress and table go to stderr)
   --out DIR         where to write <timestamp>.{json,md,html} (default bench/results)
@@ -186,8 +194,34 @@ async function main(argv: string[]): Promise<number> {
     onProgress: progressPrinter(log),
   });
   log.write(`i8conv benchmark on Node ${process.versions.node}: ${input.shapes.length} shapes, backends ${input.backends.map((b) => b.name).join(', ')}\n`);
+  const t0 = performance.now();
   const r = await runSuite(input);
+  if (o.threads > 1) {
+    log.write(`\nthreads section: i8conv 1 vs ${o.threads} threads, onnxruntime-web uint8 numThreads ${o.threads} (child process: node dist/bench/threads.js)\n`);
+    const t = await runThreadsChild({
+      threads: o.threads, quick: o.quick, shapes: input.shapes.map((s) => s.id), networks: input.networkIds ?? [],
+      onLine: (line) => log.write(`  ${line}\n`),
+    });
+    attachThreads(r, t);
+    r.durationS = (performance.now() - t0) / 1000;
+  } else {
+    r.threads = { unavailable: `not selected (--threads ${o.threads === 1 ? '1' : o.threads})` };
+  }
+  r.options.threadsSection = o.threads;
   return finishRun(r, o, log);
+}
+
+/** Puts the threads section into the results: its bars (with the run's onnxruntime-web 1-thread figures), its
+ * mismatches in the run's list (an i8conv one fails the run), its errors. */
+export function attachThreads(r: BenchResults, t: NonNullable<BenchResults['threads']>): void {
+  r.threads = t;
+  if ('unavailable' in t) {
+    r.errors.push(`threads section: ${t.unavailable}`);
+    return;
+  }
+  finishThreads(t, r);
+  r.mismatches.push(...threadsMismatches(t));
+  r.errors.push(...t.errors.map((e) => `threads section: ${e}`));
 }
 
 /**

@@ -112,7 +112,7 @@ function benchOne(core: WasmRuntimeCore, mode: string, shape: number[], samples:
 }
 
 export async function runRelayoutBench(opts: { quick?: boolean } = {}): Promise<RelayoutBenchRow[]> {
-  const rt = await createRuntime();
+  const rt = await createRuntime({ threads: 1 });
   // Many short samples: on a shared machine a sample that a context switch hits is an outlier the median
   // drops, and a sample of ~0.25 ms is rarely hit (performance.now() resolves microseconds in Node).
   const samples = opts.quick ? 41 : 201;

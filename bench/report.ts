@@ -3,7 +3,7 @@
  * Markdown report, and a self-contained HTML report with SVG charts. Pure string building, no I/O, so the
  * browser harness and the tests use it too.
  */
-import type { BenchResults, NetworkResult, ShapeResult } from './schema.js';
+import type { BenchResults, NetworkResult, ShapeResult, ThreadsNetworkResult, ThreadsSection, ThreadsTiming } from './schema.js';
 
 /** Peers the headline ratios compare i8conv with. */
 const RATIO_PEERS = ['ort-web-int8', 'ort-web-uint8'] as const;
@@ -167,6 +167,97 @@ export function networkBarLines(n: NetworkResult): string[] {
   return lines;
 }
 
+// ---- threads section --------------------------------------------------------------------------------------------
+
+function threadsOf(r: BenchResults): ThreadsSection | null {
+  return r.threads && !('unavailable' in r.threads) ? r.threads : null;
+}
+
+const xf = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : `${v.toFixed(2)}x`);
+const gm = (t: ThreadsTiming | null | undefined) => (t ? fmt(t.gmacs, t.gmacs < 10 ? 2 : 1) : '—');
+const yesNo = (v: boolean | null) => (v === null ? '—' : v ? 'yes' : 'no');
+
+function threadsCheck(checks: Record<string, string>): string {
+  const bad = Object.entries(checks).filter(([, v]) => v === 'mismatch').map(([k]) => k);
+  if (bad.length) return `MISMATCH: ${bad.join(', ')}`;
+  const vals = Object.values(checks);
+  return vals.length && vals.every((v) => v === 'ok') ? 'ok' : vals.some((v) => v === 'ok') ? 'ok (partly unchecked)' : 'unchecked';
+}
+
+export function threadsIntro(t: ThreadsSection): string {
+  const N = t.threads;
+  const s = t.sampling;
+  const ort = 'unavailable' in t.ortWeb ? `onnxruntime-web not run: ${t.ortWeb.unavailable}` : `onnxruntime-web ${t.ortWeb.version ?? ''} uint8, numThreads ${t.ortWeb.numThreads}`;
+  return `threads section (child process: node dist/bench/threads.js --threads ${N}): i8conv createRuntime({ threads: 1 }) against ` +
+    `createRuntime({ threads: ${N} }) (rt.threading: ${t.i8conv.threading.reason}, ${t.i8conv.threading.threads} threads; ` +
+    `convolutions under ${t.i8conv.poolMinMacs === null ? 'minThreadedMacs' : `${fmt(t.i8conv.poolMinMacs / 1e6, 1)} M`} MACs stay on the calling thread: column threaded) ` +
+    `and ${ort}, sampled round-robin in the same process; "ort 1T" is onnxruntime-web's figure from this run's operator level ` +
+    `(the main process, numThreads 1: not interleaved with the rest). Per shape >= ${s.minSamples} rounds of samples of >= ${s.minSampleMs} ms, ` +
+    `each after >= ${s.primeMs} ms of untimed calls, ${s.settleMs} ms idle after each threaded sample; ` +
+    `speed-up = ${t.ratio} (the bars use the former); ${fmt(t.durationS, 0)} s`;
+}
+
+/** The suite shapes: 1 and N threads of i8conv and onnxruntime-web; then a geometric-mean row. */
+export function threadsTable(t: ThreadsSection): { head: string[]; rows: string[][] } {
+  const N = t.threads;
+  const head = ['shape', 'MMAC', 'algo', 'i8conv 1T GMAC/s', `i8conv ${N}T GMAC/s`, 'speedup', 'of medians', 'threaded',
+    'ort 1T GMAC/s (main)', `ort ${N}T GMAC/s`, 'ort speedup', `i8conv ${N}T / ort ${N}T`, 'check'];
+  const rows = t.shapes.map((s) => [
+    s.label, fmt(s.macs / 1e6, s.macs < 1e6 ? 3 : 1), s.algo ?? (s.mismatches.length ? 'error' : '—'), gm(s.i8conv1), gm(s.i8convN),
+    xf(s.speedup), xf(s.speedupOfMedians), yesNo(s.threaded),
+    s.ort1Gmacs == null ? '—' : fmt(s.ort1Gmacs, s.ort1Gmacs < 10 ? 2 : 1), gm(s.ortN), xf(s.ortSpeedup), xf(s.ratioOrtN), threadsCheck(s.checks),
+  ]);
+  const geo = (v: (number | null | undefined)[]) => {
+    const q = v.filter((x): x is number => typeof x === 'number' && Number.isFinite(x) && x > 0);
+    return q.length ? xf(Math.exp(q.reduce((a, x) => a + Math.log(x), 0) / q.length)) : '—';
+  };
+  if (t.shapes.length > 1) {
+    rows.push(['geometric mean', '', '', '', '', geo(t.shapes.map((s) => s.speedup)), geo(t.shapes.map((s) => s.speedupOfMedians)), '', '', '',
+      geo(t.shapes.map((s) => s.ortSpeedup)), geo(t.shapes.map((s) => s.ratioOrtN)), '']);
+  }
+  return { head, rows };
+}
+
+/** One network's layers: i8conv 1 and N threads; then the sums (ms x count). */
+export function threadsNetworkTable(t: ThreadsSection, n: ThreadsNetworkResult): { head: string[]; rows: string[][] } {
+  const N = t.threads;
+  const head = ['layer', 'shape', 'x', 'MMAC', 'algo', 'threaded', 'i8conv 1T ms', `i8conv ${N}T ms`, 'speedup', 'of medians', 'check'];
+  const rows = n.layers.map((l) => [
+    l.name, l.label, String(l.count), fmt(l.macs / 1e6, 1), l.algo ?? (l.mismatches.length ? 'error' : '—'), yesNo(l.threaded),
+    l.i8conv1 ? fmt(l.i8conv1.ms, 3) : '—', l.i8convN ? fmt(l.i8convN.ms, 3) : '—', xf(l.speedup), xf(l.speedupOfMedians), threadsCheck(l.checks),
+  ]);
+  const anyBad = n.layers.some((l) => threadsCheck(l.checks).startsWith('MISMATCH'));
+  rows.push(['sum (ms x count)', `${n.convs} convolutions`, '', fmt(n.macs / 1e6, 1), '', '',
+    fmt(n.sums.i8conv1 ?? undefined, 3), fmt(n.sums.i8convN ?? undefined, 3), '', xf(n.speedup), anyBad ? 'MISMATCH' : 'ok']);
+  return { head, rows };
+}
+
+export function threadsBarLines(t: ThreadsSection): string[] {
+  const word = { met: 'met', 'not met': 'NOT met', 'n/a': 'n/a' } as const;
+  return t.bars.map((b) => `bar ${b.label}: ${word[b.status]} — ${b.detail}`);
+}
+
+/** Geometric means of the section's ratios. */
+export function threadsSummary(t: ThreadsSection): string[] {
+  const N = t.threads;
+  const line = (what: string, v: (number | null | undefined)[]) => {
+    const q = v.filter((x): x is number => typeof x === 'number' && Number.isFinite(x) && x > 0);
+    if (!q.length) return [];
+    const g = Math.exp(q.reduce((a, x) => a + Math.log(x), 0) / q.length);
+    return [`${what}: geometric mean ${xf(g)} over ${q.length} shapes (min ${xf(Math.min(...q))}, max ${xf(Math.max(...q))})`];
+  };
+  return [
+    ...line(`i8conv ${N} threads / 1 thread`, t.shapes.map((s) => s.speedup)),
+    ...line(`onnxruntime-web uint8 numThreads ${N} / numThreads 1 (main process)`, t.shapes.map((s) => s.ortSpeedup)),
+    ...line(`i8conv ${N} threads / onnxruntime-web uint8 numThreads ${N}`, t.shapes.map((s) => s.ratioOrtN)),
+  ];
+}
+
+/** Why the threads section is absent, when it is worth saying (not when --threads 1 skipped it). */
+function threadsAbsent(r: BenchResults): string | null {
+  return r.threads && 'unavailable' in r.threads && !/^not selected/.test(r.threads.unavailable) ? r.threads.unavailable : null;
+}
+
 /** Routine skips of forced algorithms (another format, or the heuristic's own choice): counted, not listed. */
 const ROUTINE_SKIP = /^(runs formats .* only|the heuristic chose it)/;
 
@@ -200,6 +291,19 @@ export function renderText(r: BenchResults): string {
     out.push('', `network level — ${networkIntro(n, r)}`, textTable(t.head, t.rows), ...networkBarLines(n));
   }
   if (r.networks && !Array.isArray(r.networks) && !/^not selected/.test(r.networks.unavailable)) out.push('', `network level: ${r.networks.unavailable}`);
+  const th = threadsOf(r);
+  if (th) {
+    out.push('', threadsIntro(th));
+    if (th.shapes.length) {
+      const t = threadsTable(th);
+      out.push(textTable(t.head, t.rows), '', ...threadsSummary(th));
+    }
+    for (const n of th.networks) {
+      const t = threadsNetworkTable(th, n);
+      out.push('', `threads — ${n.label}: ${n.convs} convolutions as ${n.layers.length} distinct shapes (ms per occurrence; the sums count each x times); ${fmt(n.durationS, 0)} s`, textTable(t.head, t.rows));
+    }
+    out.push('', ...threadsBarLines(th));
+  } else if (threadsAbsent(r)) out.push('', `threads section: ${threadsAbsent(r)}`);
   const mm = mismatchLines(r);
   out.push('', mm.length ? `MISMATCHES (${mm.length}):` : 'mismatches: none', ...mm.map((l) => `  ${l}`));
   if (r.errors.length) out.push('', 'errors:', ...r.errors.map((e) => `  ${e}`));
@@ -254,6 +358,20 @@ export function renderMarkdown(r: BenchResults): string {
       out.push(`### ${n.label}`, '', networkIntro(n, r), '', mdTable(t.head, t.rows), '', ...networkBarLines(n).map((l) => `- ${l}`), '');
     }
   }
+  const th = threadsOf(r);
+  if (th || threadsAbsent(r)) out.push('', `## Threads: 1 against ${th ? th.threads : 'N'} threads`, '');
+  if (th) {
+    out.push(threadsIntro(th), '');
+    if (th.shapes.length) {
+      const t = threadsTable(th);
+      out.push(mdTable(t.head, t.rows), '', ...threadsSummary(th).map((l) => `- ${l}`), '');
+    }
+    for (const n of th.networks) {
+      const t = threadsNetworkTable(th, n);
+      out.push(`### ${n.label}, 1 against ${th.threads} threads`, '', mdTable(t.head, t.rows), '');
+    }
+    out.push('### Bars', '', ...threadsBarLines(th).map((l) => `- ${l}`));
+  } else if (threadsAbsent(r)) out.push(`Not measured: ${threadsAbsent(r)}`);
   const mm = mismatchLines(r);
   out.push('', '## Mismatches against the oracle', '', mm.length ? mm.map((l) => `- ${l}`).join('\n') : 'None: every output checked was equal to the oracle.');
   const sk = skippedLines(r);
@@ -356,6 +474,34 @@ function networkHtml(n: NetworkResult, r: BenchResults): string {
     .map((l) => `<li${/NOT met/.test(l) ? ' class="mismatch"' : ''}>${esc(l)}</li>`).join('')}</ul>\n${chart}`;
 }
 
+function threadsHtml(r: BenchResults, section: (t: string, body: string) => string): string {
+  const th = threadsOf(r);
+  if (!th) return threadsAbsent(r) ? section('Threads', `<p>Not measured: ${esc(threadsAbsent(r)!)}</p>`) : '';
+  const N = th.threads;
+  const parts = [`<p>${esc(threadsIntro(th))}</p>`];
+  if (th.shapes.length) {
+    const t = threadsTable(th);
+    parts.push(htmlTable(t.head, t.rows), `<ul>${threadsSummary(th).map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`);
+    parts.push(barChartSvg(
+      `GMAC/s per shape, 1 and ${N} threads (median)`,
+      th.shapes.map((s) => s.label),
+      [
+        { name: 'i8conv 1T', values: th.shapes.map((s) => s.i8conv1?.gmacs ?? null) },
+        { name: `i8conv ${N}T`, values: th.shapes.map((s) => s.i8convN?.gmacs ?? null) },
+        { name: 'ort-web-uint8 1T (main)', values: th.shapes.map((s) => s.ort1Gmacs ?? null) },
+        { name: `ort-web-uint8 ${N}T`, values: th.shapes.map((s) => s.ortN?.gmacs ?? null) },
+      ],
+      'GMAC/s',
+    ));
+  }
+  for (const n of th.networks) {
+    const t = threadsNetworkTable(th, n);
+    parts.push(`<h3>${esc(n.label)}, 1 against ${N} threads</h3>`, htmlTable(t.head, t.rows));
+  }
+  parts.push(`<ul>${threadsBarLines(th).map((l) => `<li${/NOT met/.test(l) ? ' class="mismatch"' : ''}>${esc(l)}</li>`).join('')}</ul>`);
+  return section(`Threads: 1 against ${N} threads`, parts.join('\n'));
+}
+
 export function renderHtml(r: BenchResults): string {
   const cols = backendOrder(r).filter((b) => !b.startsWith('i8conv:'));
   const cats = r.shapes.map((s) => s.label);
@@ -404,6 +550,7 @@ ${section('Timing detail', htmlTable(sp.head, sp.rows))}
 ${section('Kernel level', Array.isArray(r.kernels) ? htmlTable(...kernelTable(r)) : `<p>Not measured: ${esc(r.kernels.unavailable)}</p>`)}
 ${section('Relayout', Array.isArray(r.relayout) ? htmlTable(...relayoutTable(r)) : `<p>Not measured: ${esc(r.relayout.unavailable)}</p>`)}
 ${r.networks ? section('Network level', Array.isArray(r.networks) ? netList(r).map((n) => networkHtml(n, r)).join('\n') : `<p>Not measured: ${esc(r.networks.unavailable)}</p>`) : ''}
+${threadsHtml(r, section)}
 ${sk.length ? section('Skipped', `<ul>${sk.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`) : ''}
 ${r.errors.length ? section('Errors', `<ul class="mismatch">${r.errors.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`) : ''}
 </body></html>

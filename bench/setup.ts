@@ -120,7 +120,9 @@ export async function relayoutSection(
 
 export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   const errors: string[] = [];
-  const rt = await createRuntime();
+  // One thread, explicitly: the operator, network and kernel levels are single-threaded (the threads section,
+  // bench/threads.ts, has its own runtimes in its own process).
+  const rt = await createRuntime({ threads: 1 });
   const rtLike = rt as unknown as RuntimeLike;
   const build = rt.features.build ?? 'simd128';
   const backends: Backend[] = [i8convBackend(rtLike, 'i8conv')];
@@ -130,7 +132,7 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   const other = build === 'relaxed' ? 'simd128' : rt.features.relaxedDotExact ? 'relaxed' : null;
   let otherCore: WasmRuntimeCore | null = null;
   if (other) {
-    const rt2 = await createRuntime({ build: other });
+    const rt2 = await createRuntime({ build: other, threads: 1 });
     otherCore = rt2.core;
     runtimes[other] = rt2 as unknown as RuntimeLike;
     backends.push(i8convBackend(runtimes[other]!, `i8conv-${other}`));
