@@ -194,18 +194,18 @@ export function threadsIntro(t: ThreadsSection): string {
     `and ${ort}, sampled round-robin in the same process; "ort 1T" is onnxruntime-web's figure from this run's operator level ` +
     `(the main process, numThreads 1: not interleaved with the rest). Per shape >= ${s.minSamples} rounds of samples of >= ${s.minSampleMs} ms, ` +
     `each after >= ${s.primeMs} ms of untimed calls, ${s.settleMs} ms idle after each threaded sample; ` +
-    `speed-up = ${t.ratio} (the bars use the former); ${fmt(t.durationS, 0)} s`;
+    `speed-up = ${t.ratio} (the bars use the former); other load = cores busy with other processes meanwhile (/proc/stat); ${fmt(t.durationS, 0)} s`;
 }
 
 /** The suite shapes: 1 and N threads of i8conv and onnxruntime-web; then a geometric-mean row. */
 export function threadsTable(t: ThreadsSection): { head: string[]; rows: string[][] } {
   const N = t.threads;
   const head = ['shape', 'MMAC', 'algo', 'i8conv 1T GMAC/s', `i8conv ${N}T GMAC/s`, 'speedup', 'of medians', 'threaded',
-    'ort 1T GMAC/s (main)', `ort ${N}T GMAC/s`, 'ort speedup', `i8conv ${N}T / ort ${N}T`, 'check'];
+    'ort 1T GMAC/s (main)', `ort ${N}T GMAC/s`, 'ort speedup', `i8conv ${N}T / ort ${N}T`, 'other load', 'check'];
   const rows = t.shapes.map((s) => [
     s.label, fmt(s.macs / 1e6, s.macs < 1e6 ? 3 : 1), s.algo ?? (s.mismatches.length ? 'error' : '—'), gm(s.i8conv1), gm(s.i8convN),
     xf(s.speedup), xf(s.speedupOfMedians), yesNo(s.threaded),
-    s.ort1Gmacs == null ? '—' : fmt(s.ort1Gmacs, s.ort1Gmacs < 10 ? 2 : 1), gm(s.ortN), xf(s.ortSpeedup), xf(s.ratioOrtN), threadsCheck(s.checks),
+    s.ort1Gmacs == null ? '—' : fmt(s.ort1Gmacs, s.ort1Gmacs < 10 ? 2 : 1), gm(s.ortN), xf(s.ortSpeedup), xf(s.ratioOrtN), fmt(s.otherLoad ?? undefined, 2), threadsCheck(s.checks),
   ]);
   const geo = (v: (number | null | undefined)[]) => {
     const q = v.filter((x): x is number => typeof x === 'number' && Number.isFinite(x) && x > 0);
@@ -213,7 +213,7 @@ export function threadsTable(t: ThreadsSection): { head: string[]; rows: string[
   };
   if (t.shapes.length > 1) {
     rows.push(['geometric mean', '', '', '', '', geo(t.shapes.map((s) => s.speedup)), geo(t.shapes.map((s) => s.speedupOfMedians)), '', '', '',
-      geo(t.shapes.map((s) => s.ortSpeedup)), geo(t.shapes.map((s) => s.ratioOrtN)), '']);
+      geo(t.shapes.map((s) => s.ortSpeedup)), geo(t.shapes.map((s) => s.ratioOrtN)), '', '']);
   }
   return { head, rows };
 }
@@ -221,14 +221,14 @@ export function threadsTable(t: ThreadsSection): { head: string[]; rows: string[
 /** One network's layers: i8conv 1 and N threads; then the sums (ms x count). */
 export function threadsNetworkTable(t: ThreadsSection, n: ThreadsNetworkResult): { head: string[]; rows: string[][] } {
   const N = t.threads;
-  const head = ['layer', 'shape', 'x', 'MMAC', 'algo', 'threaded', 'i8conv 1T ms', `i8conv ${N}T ms`, 'speedup', 'of medians', 'check'];
+  const head = ['layer', 'shape', 'x', 'MMAC', 'algo', 'threaded', 'i8conv 1T ms', `i8conv ${N}T ms`, 'speedup', 'of medians', 'other load', 'check'];
   const rows = n.layers.map((l) => [
     l.name, l.label, String(l.count), fmt(l.macs / 1e6, 1), l.algo ?? (l.mismatches.length ? 'error' : '—'), yesNo(l.threaded),
-    l.i8conv1 ? fmt(l.i8conv1.ms, 3) : '—', l.i8convN ? fmt(l.i8convN.ms, 3) : '—', xf(l.speedup), xf(l.speedupOfMedians), threadsCheck(l.checks),
+    l.i8conv1 ? fmt(l.i8conv1.ms, 3) : '—', l.i8convN ? fmt(l.i8convN.ms, 3) : '—', xf(l.speedup), xf(l.speedupOfMedians), fmt(l.otherLoad ?? undefined, 2), threadsCheck(l.checks),
   ]);
   const anyBad = n.layers.some((l) => threadsCheck(l.checks).startsWith('MISMATCH'));
   rows.push(['sum (ms x count)', `${n.convs} convolutions`, '', fmt(n.macs / 1e6, 1), '', '',
-    fmt(n.sums.i8conv1 ?? undefined, 3), fmt(n.sums.i8convN ?? undefined, 3), '', xf(n.speedup), anyBad ? 'MISMATCH' : 'ok']);
+    fmt(n.sums.i8conv1 ?? undefined, 3), fmt(n.sums.i8convN ?? undefined, 3), '', xf(n.speedup), '', anyBad ? 'MISMATCH' : 'ok']);
   return { head, rows };
 }
 

@@ -220,6 +220,8 @@ export interface ThreadsShapeResult {
   ortSpeedup?: number | null;
   /** Rounds sampled. */
   rounds: number;
+  /** Cores busy with other processes while this shape was timed (Linux /proc/stat; null elsewhere). */
+  otherLoad?: number | null;
   /** 'i8conv-1t', 'i8conv-Nt', 'ort-web-uint8-Nt': 'ok' | 'mismatch' | 'unchecked'. */
   checks: Record<string, 'ok' | 'mismatch' | 'unchecked'>;
   mismatches: NetworkMismatch[];
@@ -239,6 +241,8 @@ export interface ThreadsLayerResult {
   speedup: number | null;
   speedupOfMedians: number | null;
   rounds: number;
+  /** Cores busy with other processes while this layer was timed (Linux /proc/stat; null elsewhere). */
+  otherLoad?: number | null;
   checks: Record<string, 'ok' | 'mismatch' | 'unchecked'>;
   mismatches: NetworkMismatch[];
 }

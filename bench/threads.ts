@@ -24,6 +24,7 @@
  * exits with status 1. (The 1-thread outputs are checked against the oracle by the operator and network levels.)
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRuntime } from '../src/index.js';
@@ -49,11 +50,45 @@ export function parseThreadsOption(v: string): number {
 /** The bar's speed-up target for N threads: 0.9 N (1.8x for 2 threads). */
 export const speedupTarget = (threads: number) => Math.round(0.9 * threads * 100) / 100;
 
-/** Idle time after a threaded function's sample: i8conv's workers poll 10 ms (src/pool.ts WORKER_SPIN_MS), + 2. */
+/**
+ * Idle time after a threaded function's sample: i8conv's workers poll WORKER_SPIN_MS (src/pool.ts, 10 ms) before
+ * they sleep, onnxruntime-web's numThreads 2 pool keeps a thread busy ~12 ms after a run (measured from
+ * /proc/self/task/<tid>/schedstat on the 2-core VM): the larger of spin + 5 ms and 15 ms.
+ */
 async function settleMs(): Promise<number> {
   const pool = (await import('../src/pool.js').catch(() => null)) as Record<string, unknown> | null;
   const spin = typeof pool?.WORKER_SPIN_MS === 'number' ? pool.WORKER_SPIN_MS : 10;
-  return spin + 2;
+  return Math.max(spin + 5, 15);
+}
+
+/**
+ * CPU used by other processes on this machine while `fn` runs, in cores (Linux: /proc/stat's busy time of all CPUs
+ * minus this process's own CPU time, over the wall time; 10 ms resolution), or null where /proc/stat is absent.
+ * A shared machine's other load slows a 2-thread run more than a 1-thread one: the figure says how quiet it was.
+ */
+export async function withOtherLoad<T>(fn: () => Promise<T>): Promise<{ value: T; otherLoad: number | null }> {
+  const busyMs = (): number | null => {
+    try {
+      const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+      // user nice system idle iowait irq softirq steal ...: busy = all but idle and iowait, in 10 ms ticks
+      return (f[0] + f[1] + f[2] + f[5] + f[6] + (f[7] ?? 0)) * 10;
+    } catch {
+      return null;
+    }
+  };
+  const own = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const b0 = busyMs();
+  const o0 = own();
+  const t0 = performance.now();
+  const value = await fn();
+  const wall = performance.now() - t0;
+  const b1 = busyMs();
+  const o1 = own();
+  if (b0 === null || b1 === null || wall <= 0) return { value, otherLoad: null };
+  return { value, otherLoad: Math.max(0, Math.round(((b1 - b0 - (o1 - o0)) / wall) * 100) / 100) };
 }
 
 async function poolMinMacs(): Promise<number | null> {
@@ -152,6 +187,7 @@ const sameValues = (a: ArrayLike<number>, b: ArrayLike<number>) => compareOutput
 const prepareFailure = (backend: string, total: number, e: unknown): NetworkMismatch => ({
   backend, count: 0, total, maxAbsDiff: NaN, firstIndex: -1, got: NaN, want: NaN, error: errorText(e), phase: 'prepare', against: 'none',
 });
+const load = (v: number | null | undefined) => (v === null || v === undefined ? '' : `, other load ${v.toFixed(2)} cores`);
 const failText = (ms: NetworkMismatch[]) => ms.map((m) => `${m.backend} ${m.error ? `failed: ${m.error}` : `MISMATCH (${m.count}/${m.total} vs ${m.against})`}`);
 
 async function runShape(shape: BenchShape, index: number, o: ThreadsBenchInput, now: () => number): Promise<ThreadsShapeResult> {
@@ -162,7 +198,7 @@ async function runShape(shape: BenchShape, index: number, o: ThreadsBenchInput, 
   const res: ThreadsShapeResult = {
     id: shape.id, label: shape.label, ic: shape.ic, oc: shape.oc, h: shape.h, k: shape.k, s: shape.s, group: shape.group,
     format: shape.format, macs: shape.macs, dense: isDenseShape(shape), algo: null, threaded: null,
-    i8conv1: null, i8convN: null, ortN: null, speedup: null, speedupOfMedians: null, ratioOrtN: null, rounds: 0,
+    i8conv1: null, i8convN: null, ortN: null, speedup: null, speedupOfMedians: null, ratioOrtN: null, rounds: 0, otherLoad: null,
     checks: { [nameN]: 'unchecked', ...(o.ort ? { [ortName]: 'unchecked' } : {}) }, mismatches: [],
   };
   const fail = (backend: string, e: unknown) => {
@@ -233,7 +269,8 @@ async function runShape(shape: BenchShape, index: number, o: ThreadsBenchInput, 
       const fns: (() => unknown)[] = [i1.run, iN.run];
       if (ortRun) fns.push(ortRun.run);
       const settle = o.sampling.settleMs;
-      const { timings, rounds } = await measureRounds(fns, { ...o.sampling, settleAfterMs: [0, settle, settle] }, now);
+      const { value: { timings, rounds }, otherLoad } = await withOtherLoad(() => measureRounds(fns, { ...o.sampling, settleAfterMs: [0, settle, settle] }, now));
+      res.otherLoad = otherLoad;
       res.i8conv1 = timingOf(timings[0], shape.macs);
       res.i8convN = timingOf(timings[1], shape.macs);
       res.speedup = finite(perRoundRatio(rounds, 0, 1));
@@ -254,7 +291,7 @@ async function runShape(shape: BenchShape, index: number, o: ThreadsBenchInput, 
   const ms = (t: ThreadsTiming | null) => (t ? `${t.ms.toFixed(3)} ms` : '—');
   const bad = failText(res.mismatches);
   o.onProgress?.(`threads [${index + 1}/${o.shapes.length}] ${shape.label} (${(shape.macs / 1e6).toFixed(1)} MMAC): i8conv 1T ${ms(res.i8conv1)}, ${N}T ${ms(res.i8convN)} ` +
-    `= ${x(res.speedup)}${res.threaded === false ? ' (not threaded)' : ''}, ort-web-uint8 ${N}T ${ms(res.ortN)}  ${bad.length ? bad.join('; ') : 'ok'}`);
+    `= ${x(res.speedup)}${res.threaded === false ? ' (not threaded)' : ''}, ort-web-uint8 ${N}T ${ms(res.ortN)}${load(res.otherLoad)}  ${bad.length ? bad.join('; ') : 'ok'}`);
   return res;
 }
 
@@ -265,7 +302,7 @@ async function runLayer(net: Network, index: number, o: ThreadsBenchInput, now: 
   const pb = makeNetProblem(layer, seedOf(net.id, index));
   const res: ThreadsLayerResult = {
     name: layer.name, label: layerLabel(layer), count: layer.count, macs: pb.macs, algo: null, threaded: null,
-    i8conv1: null, i8convN: null, speedup: null, speedupOfMedians: null, rounds: 0, checks: { [nameN]: 'unchecked' }, mismatches: [],
+    i8conv1: null, i8convN: null, speedup: null, speedupOfMedians: null, rounds: 0, otherLoad: null, checks: { [nameN]: 'unchecked' }, mismatches: [],
   };
   const fail = (backend: string, e: unknown) => {
     res.mismatches.push(prepareFailure(backend, pb.dstLength, e));
@@ -298,7 +335,10 @@ async function runLayer(net: Network, index: number, o: ThreadsBenchInput, now: 
     };
     check('first-call');
     if (i1 && iN) {
-      const { timings, rounds } = await measureRounds([i1.run, iN.run], { ...o.networkSampling, settleAfterMs: [0, o.networkSampling.settleMs] }, now);
+      const fns = [i1.run, iN.run];
+      const { value: { timings, rounds }, otherLoad } = await withOtherLoad(() =>
+        measureRounds(fns, { ...o.networkSampling, settleAfterMs: [0, o.networkSampling.settleMs] }, now));
+      res.otherLoad = otherLoad;
       res.i8conv1 = timingOf(timings[0], pb.macs);
       res.i8convN = timingOf(timings[1], pb.macs);
       res.speedup = finite(perRoundRatio(rounds, 0, 1));
@@ -313,7 +353,7 @@ async function runLayer(net: Network, index: number, o: ThreadsBenchInput, now: 
   const ms = (t: ThreadsTiming | null) => (t ? `${t.ms.toFixed(3)} ms` : '—');
   const bad = failText(res.mismatches);
   o.onProgress?.(`threads ${net.id} [${index + 1}/${net.layers.length}] ${layer.name} ${res.label} x${layer.count}: i8conv 1T ${ms(res.i8conv1)}, ${N}T ${ms(res.i8convN)} ` +
-    `= ${res.speedup === null ? '—' : `${res.speedup.toFixed(2)}x`}${res.threaded === false ? ' (not threaded)' : ''}  ${bad.length ? bad.join('; ') : 'ok'}`);
+    `= ${res.speedup === null ? '—' : `${res.speedup.toFixed(2)}x`}${res.threaded === false ? ' (not threaded)' : ''}${load(res.otherLoad)}  ${bad.length ? bad.join('; ') : 'ok'}`);
   return res;
 }
 
