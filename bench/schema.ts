@@ -273,10 +273,11 @@ export interface ThreadsSection {
   };
   /** onnxruntime-web in the child: ort.env.wasm.numThreads, or why it did not run. */
   ortWeb: { numThreads: number; version: string | null } | { unavailable: string };
-  /** Sampling of the suite shapes and of the network layers (settleMs: idle after a threaded sample; primeMs:
-   *  untimed calls before each sample). */
-  sampling: SampleOptions & { settleMs: number; primeMs: number };
-  networkSampling: SampleOptions & { settleMs: number; primeMs: number };
+  /** Sampling of the suite shapes and of the network layers: `passes` passes over all of them, each a round-robin
+   *  measurement per shape with these SampleOptions (minSamples, maxSamples, budgetMs per pass); settleMs: idle
+   *  after a threaded sample; primeMs: untimed calls before each sample. */
+  sampling: SampleOptions & { passes: number; settleMs: number; primeMs: number };
+  networkSampling: SampleOptions & { passes: number; settleMs: number; primeMs: number };
   /** Which ratio the bars use. */
   ratio: string;
   shapes: ThreadsShapeResult[];

@@ -34,7 +34,7 @@ import { layerLabel, makeNetProblem, networkConvs, networkMacs, seedOf, selectNe
 import type { BenchResults, NetworkBar, NetworkMismatch, ThreadsLayerResult, ThreadsNetworkResult, ThreadsSection, ThreadsShapeResult, ThreadsTiming } from './schema.js';
 import { loadOracle } from './setup.js';
 import { selectShapes, type BenchShape } from './shapes.js';
-import { measureRounds, perRoundRatio, type SampleOptions, type Timing } from './stats.js';
+import { measureRounds, perRoundRatio, summarize, type SampleOptions, type Timing } from './stats.js';
 import type { Oracle } from './suite.js';
 
 // ---- options ----------------------------------------------------------------------------------------------------
@@ -61,13 +61,25 @@ async function settleMs(): Promise<number> {
   return Math.max(spin + 5, 15);
 }
 
+async function poolMinMacs(): Promise<number | null> {
+  const conv = (await import('../src/conv.js').catch(() => null)) as Record<string, unknown> | null;
+  return typeof conv?.POOL_MIN_MACS === 'number' ? conv.POOL_MIN_MACS : null;
+}
+
 /**
- * CPU used by other processes on this machine while `fn` runs, in cores (Linux: /proc/stat's busy time of all CPUs
- * minus this process's own CPU time, over the wall time; 10 ms resolution), or null where /proc/stat is absent.
+ * CPU used by other processes on this machine while the section measures, in cores (Linux: /proc/stat's busy time of
+ * all CPUs minus this process's own CPU time, over the wall time; 10 ms ticks), or null where /proc/stat is absent.
  * A shared machine's other load slows a 2-thread run more than a 1-thread one: the figure says how quiet it was.
+ * Accumulates over the spans between start() and stop().
  */
-export async function withOtherLoad<T>(fn: () => Promise<T>): Promise<{ value: T; otherLoad: number | null }> {
-  const busyMs = (): number | null => {
+export class LoadMeter {
+  private other = 0;
+  private wall = 0;
+  private ok = true;
+  private t0 = 0;
+  private b0: number | null = null;
+  private o0 = 0;
+  private static busyMs(): number | null {
     try {
       const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
       // user nice system idle iowait irq softirq steal ...: busy = all but idle and iowait, in 10 ms ticks
@@ -75,35 +87,46 @@ export async function withOtherLoad<T>(fn: () => Promise<T>): Promise<{ value: T
     } catch {
       return null;
     }
-  };
-  const own = () => {
+  }
+  private static ownMs(): number {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
-  };
-  const b0 = busyMs();
-  const o0 = own();
-  const t0 = performance.now();
-  const value = await fn();
-  const wall = performance.now() - t0;
-  const b1 = busyMs();
-  const o1 = own();
-  if (b0 === null || b1 === null || wall <= 0) return { value, otherLoad: null };
-  return { value, otherLoad: Math.max(0, Math.round(((b1 - b0 - (o1 - o0)) / wall) * 100) / 100) };
+  }
+  start(): void {
+    this.b0 = LoadMeter.busyMs();
+    this.o0 = LoadMeter.ownMs();
+    this.t0 = performance.now();
+  }
+  stop(): void {
+    const wall = performance.now() - this.t0;
+    const b1 = LoadMeter.busyMs();
+    if (this.b0 === null || b1 === null) this.ok = false;
+    else this.other += b1 - this.b0 - (LoadMeter.ownMs() - this.o0);
+    this.wall += wall;
+  }
+  /** Other processes' cores over the measured spans (null: not measurable here). */
+  cores(): number | null {
+    return this.ok && this.wall > 0 ? Math.max(0, Math.round((this.other / this.wall) * 100) / 100) : null;
+  }
 }
 
-async function poolMinMacs(): Promise<number | null> {
-  const conv = (await import('../src/conv.js').catch(() => null)) as Record<string, unknown> | null;
-  return typeof conv?.POOL_MIN_MACS === 'number' ? conv.POOL_MIN_MACS : null;
-}
+/**
+ * The section's sampling: `passes` passes over all its shapes (or a network's layers), each pass a measureRounds
+ * per shape with the SampleOptions below (minSamples, maxSamples and budgetMs per pass; the full warm-up in the
+ * first pass only, WARM_AGAIN_MS in the later ones). A shape's rounds are thus spread over the whole section, not
+ * taken within one second: the machine's slow spells, which last seconds, touch a few of its rounds, not all.
+ */
+export type ThreadsSampling = SampleOptions & { passes: number; settleMs: number; primeMs: number };
+type SamplingSpec = Omit<ThreadsSampling, 'settleMs'>;
 
-export type ThreadsSampling = SampleOptions & { settleMs: number; primeMs: number };
-
-/** Per suite shape and function: 150 ms warm-up, samples of >= 20 ms, >= 7 of them and 300 ms of rounds. */
-export const THREADS_SAMPLING: SampleOptions & { primeMs: number } = { warmupMs: 150, minSampleMs: 20, minSamples: 7, maxSamples: 25, budgetMs: 300, primeMs: 3 };
-export const THREADS_QUICK_SAMPLING: SampleOptions & { primeMs: number } = { warmupMs: 40, minSampleMs: 8, minSamples: 5, maxSamples: 9, budgetMs: 50, primeMs: 2 };
-/** Per network layer and function (i8conv 1 and N threads). */
-export const THREADS_NETWORK_SAMPLING: SampleOptions & { primeMs: number } = { warmupMs: 80, minSampleMs: 10, minSamples: 7, maxSamples: 25, budgetMs: 180, primeMs: 3 };
-export const THREADS_NETWORK_QUICK_SAMPLING: SampleOptions & { primeMs: number } = { warmupMs: 20, minSampleMs: 5, minSamples: 4, maxSamples: 7, budgetMs: 25, primeMs: 2 };
+/** Warm-up of a shape in the passes after the first (its code is hot; the caches and the pools are not). */
+const WARM_AGAIN_MS = 15;
+/** Suite shapes: 4 passes of >= 3 rounds (80 ms per function), samples of >= 20 ms; 150 ms warm-up. */
+export const THREADS_SAMPLING: SamplingSpec = { passes: 4, warmupMs: 150, minSampleMs: 20, minSamples: 3, maxSamples: 6, budgetMs: 80, primeMs: 3 };
+export const THREADS_QUICK_SAMPLING: SamplingSpec = { passes: 2, warmupMs: 40, minSampleMs: 8, minSamples: 3, maxSamples: 4, budgetMs: 25, primeMs: 2 };
+/** Network layers (i8conv 1 and N threads): 4 passes of >= 3 rounds (40 ms per function), samples of >= 10 ms. */
+export const THREADS_NETWORK_SAMPLING: SamplingSpec = { passes: 4, warmupMs: 60, minSampleMs: 10, minSamples: 3, maxSamples: 6, budgetMs: 40, primeMs: 3 };
+export const THREADS_NETWORK_QUICK_SAMPLING: SamplingSpec = { passes: 2, warmupMs: 20, minSampleMs: 5, minSamples: 2, maxSamples: 3, budgetMs: 12, primeMs: 2 };
 
 /** A dense shape of the speed-up bar: group 1, 3x3/5x5/7x7, stride 1 or 2, 32-256 channels in and out, NCHW44. */
 export function isDenseShape(s: Pick<BenchShape, 'group' | 'k' | 's' | 'ic' | 'oc' | 'format'>): boolean {
@@ -190,7 +213,43 @@ const prepareFailure = (backend: string, total: number, e: unknown): NetworkMism
 const load = (v: number | null | undefined) => (v === null || v === undefined ? '' : `, other load ${v.toFixed(2)} cores`);
 const failText = (ms: NetworkMismatch[]) => ms.map((m) => `${m.backend} ${m.error ? `failed: ${m.error}` : `MISMATCH (${m.count}/${m.total} vs ${m.against})`}`);
 
-async function runShape(shape: BenchShape, index: number, o: ThreadsBenchInput, now: () => number): Promise<ThreadsShapeResult> {
+/** One shape or layer being measured: its functions, its rounds so far, its checks. */
+interface Case {
+  fns: (() => unknown)[];
+  settleAfterMs: number[];
+  rounds: (number | null)[][];
+  callsPerSample: number[];
+  load: LoadMeter;
+}
+
+/** The passes: every case measured once per pass, in order (see ThreadsSampling). */
+async function measurePasses(cases: Case[], sampling: ThreadsSampling, now: () => number, onPass?: (pass: number) => void): Promise<void> {
+  for (let pass = 0; pass < sampling.passes; pass++) {
+    onPass?.(pass);
+    for (const c of cases) {
+      if (!c.fns.length) continue;
+      c.load.start();
+      const { timings, rounds } = await measureRounds(c.fns, { ...sampling, warmupMs: pass ? Math.min(sampling.warmupMs, WARM_AGAIN_MS) : sampling.warmupMs, settleAfterMs: c.settleAfterMs }, now);
+      c.load.stop();
+      c.rounds.push(...rounds);
+      c.callsPerSample = timings.map((t) => t.callsPerSample);
+    }
+  }
+}
+
+/** Function i's timing over all the case's rounds. */
+function timingOfCase(c: Case, i: number, macs: number): ThreadsTiming | null {
+  const v = c.rounds.map((r) => r[i]).filter((x): x is number => x !== null && x !== undefined);
+  return v.length ? timingOf(summarize(v, c.callsPerSample[i] ?? 1), macs) : null;
+}
+
+interface ShapeCase extends Case {
+  res: ThreadsShapeResult;
+  check(phase: 'first-call' | 'after-timing'): void;
+  dispose(): void;
+}
+
+async function prepareShape(shape: BenchShape, o: ThreadsBenchInput): Promise<ShapeCase> {
   const N = o.threads;
   const nameN = `i8conv-${N}t`;
   const ortName = `ort-web-uint8-${N}t`;
@@ -209,93 +268,105 @@ async function runShape(shape: BenchShape, index: number, o: ThreadsBenchInput, 
   let iN: I8Run | null = null;
   let ortRun: PreparedRun | null = null;
   try {
+    i1 = prepareI8(o.rt1, pb.params, pb.src, pb.weights, pb.bias, new Int8Array(pb.dstLength));
+  } catch (e) {
+    fail('i8conv-1t', e);
+  }
+  try {
+    iN = prepareI8(o.rtN, pb.params, pb.src, pb.weights, pb.bias, new Int8Array(pb.dstLength));
+    res.algo = iN.algo;
+    res.threaded = iN.threaded;
+  } catch (e) {
+    fail(nameN, e);
+  }
+  if (o.ort && i1 && iN) {
     try {
-      i1 = prepareI8(o.rt1, pb.params, pb.src, pb.weights, pb.bias, new Int8Array(pb.dstLength));
+      ortRun = await ortBackend(o.ort, 'uint8').prepare(pb);
+      await ortRun.run();
     } catch (e) {
-      fail('i8conv-1t', e);
+      ortRun?.dispose();
+      ortRun = null;
+      fail(ortName, e);
     }
-    try {
-      iN = prepareI8(o.rtN, pb.params, pb.src, pb.weights, pb.bias, new Int8Array(pb.dstLength));
-      res.algo = iN.algo;
-      res.threaded = iN.threaded;
-    } catch (e) {
-      fail(nameN, e);
+  }
+  let want: ArrayLike<number> | null | undefined;
+  const oracle = () => (want === undefined ? (want = o.oracle ? o.oracle(pb) : null) : want);
+  const record = (m: Mismatch, phase: NetworkMismatch['phase'], against: string, note?: string) => {
+    res.mismatches.push({ ...m, phase, against, ...(note ? { note } : {}) });
+    res.checks[m.backend] = 'mismatch';
+  };
+  const mark = (b: string) => {
+    if (res.checks[b] !== 'mismatch') res.checks[b] = 'ok';
+  };
+  const check = (phase: 'first-call' | 'after-timing') => {
+    if (iN && i1) {
+      const m = compareOutputs(nameN, iN.output(), i1.output());
+      if (m) record(m, phase, 'i8conv-1t', `${N} threads differ from 1 thread`);
+      else mark(nameN);
     }
-    if (o.ort) {
-      try {
-        ortRun = await ortBackend(o.ort, 'uint8').prepare(pb);
-        await ortRun.run();
-      } catch (e) {
-        ortRun?.dispose();
-        ortRun = null;
-        fail(ortName, e);
-      }
-    }
-    let want: ArrayLike<number> | null | undefined;
-    const oracle = () => (want === undefined ? (want = o.oracle ? o.oracle(pb) : null) : want);
-    const record = (m: Mismatch, phase: NetworkMismatch['phase'], against: string, note?: string) => {
-      res.mismatches.push({ ...m, phase, against, ...(note ? { note } : {}) });
-      res.checks[m.backend] = 'mismatch';
-    };
-    const mark = (b: string) => {
-      if (res.checks[b] !== 'mismatch') res.checks[b] = 'ok';
-    };
-    const check = (phase: 'first-call' | 'after-timing') => {
-      if (iN && i1) {
-        const m = compareOutputs(nameN, iN.output(), i1.output());
-        if (m) record(m, phase, 'i8conv-1t', `${N} threads differ from 1 thread`);
-        else mark(nameN);
-      }
-      if (iN && ortRun) {
-        const got = iN.output();
-        const theirs = ortRun.output();
-        const m = compareOutputs(nameN, got, theirs);
-        if (!m) mark(ortName);
-        else {
-          // Who is wrong? The oracle decides when it is available; without its verdict the difference is i8conv's.
-          const ref = oracle();
-          if (ref && sameValues(got, ref) && !sameValues(theirs, ref)) {
-            record(compareOutputs(ortName, theirs, ref)!, phase, 'oracle', 'i8conv equals the oracle; onnxruntime-web differs');
-          } else {
-            const note = !ref ? 'no oracle in this build to arbitrate' : sameValues(theirs, ref) ? 'onnxruntime-web equals the oracle' : 'neither equals the oracle';
-            record(m, phase, ortName, note);
-            if (ref && sameValues(theirs, ref)) mark(ortName);
-          }
+    if (iN && ortRun) {
+      const got = iN.output();
+      const theirs = ortRun.output();
+      const m = compareOutputs(nameN, got, theirs);
+      if (!m) mark(ortName);
+      else {
+        // Who is wrong? The oracle decides when it is available; without its verdict the difference is i8conv's.
+        const ref = oracle();
+        if (ref && sameValues(got, ref) && !sameValues(theirs, ref)) {
+          record(compareOutputs(ortName, theirs, ref)!, phase, 'oracle', 'i8conv equals the oracle; onnxruntime-web differs');
+        } else {
+          const note = !ref ? 'no oracle in this build to arbitrate' : sameValues(theirs, ref) ? 'onnxruntime-web equals the oracle' : 'neither equals the oracle';
+          record(m, phase, ortName, note);
+          if (ref && sameValues(theirs, ref)) mark(ortName);
         }
       }
-    };
-    check('first-call');
-    if (i1 && iN) {
-      const fns: (() => unknown)[] = [i1.run, iN.run];
-      if (ortRun) fns.push(ortRun.run);
-      const settle = o.sampling.settleMs;
-      const { value: { timings, rounds }, otherLoad } = await withOtherLoad(() => measureRounds(fns, { ...o.sampling, settleAfterMs: [0, settle, settle] }, now));
-      res.otherLoad = otherLoad;
-      res.i8conv1 = timingOf(timings[0], shape.macs);
-      res.i8convN = timingOf(timings[1], shape.macs);
-      res.speedup = finite(perRoundRatio(rounds, 0, 1));
-      res.speedupOfMedians = finite(timings[0].ms / timings[1].ms);
-      if (ortRun) {
-        res.ortN = timingOf(timings[2], shape.macs);
-        res.ratioOrtN = finite(perRoundRatio(rounds, 2, 1));
-      }
-      res.rounds = rounds.length;
-      check('after-timing');
     }
-  } finally {
-    i1?.dispose();
-    iN?.dispose();
-    ortRun?.dispose();
+  };
+  check('first-call');
+  const fns: (() => unknown)[] = i1 && iN ? [i1.run, iN.run, ...(ortRun ? [ortRun.run] : [])] : [];
+  const settle = o.sampling.settleMs;
+  return {
+    res, fns, settleAfterMs: [0, settle, settle], rounds: [], callsPerSample: [], load: new LoadMeter(), check,
+    dispose: () => {
+      i1?.dispose();
+      iN?.dispose();
+      ortRun?.dispose();
+    },
+  };
+}
+
+function finishShape(c: ShapeCase, index: number, o: ThreadsBenchInput): ThreadsShapeResult {
+  const { res } = c;
+  if (c.fns.length) {
+    res.i8conv1 = timingOfCase(c, 0, res.macs);
+    res.i8convN = timingOfCase(c, 1, res.macs);
+    res.speedup = finite(perRoundRatio(c.rounds, 0, 1));
+    res.speedupOfMedians = res.i8conv1 && res.i8convN ? finite(res.i8conv1.ms / res.i8convN.ms) : null;
+    if (c.fns.length > 2) {
+      res.ortN = timingOfCase(c, 2, res.macs);
+      res.ratioOrtN = finite(perRoundRatio(c.rounds, 2, 1));
+    }
+    res.rounds = c.rounds.length;
+    res.otherLoad = c.load.cores();
+    c.check('after-timing');
   }
+  c.dispose();
+  const N = o.threads;
   const x = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)}x`);
   const ms = (t: ThreadsTiming | null) => (t ? `${t.ms.toFixed(3)} ms` : '—');
   const bad = failText(res.mismatches);
-  o.onProgress?.(`threads [${index + 1}/${o.shapes.length}] ${shape.label} (${(shape.macs / 1e6).toFixed(1)} MMAC): i8conv 1T ${ms(res.i8conv1)}, ${N}T ${ms(res.i8convN)} ` +
+  o.onProgress?.(`threads [${index + 1}/${o.shapes.length}] ${res.label} (${(res.macs / 1e6).toFixed(1)} MMAC): i8conv 1T ${ms(res.i8conv1)}, ${N}T ${ms(res.i8convN)} ` +
     `= ${x(res.speedup)}${res.threaded === false ? ' (not threaded)' : ''}, ort-web-uint8 ${N}T ${ms(res.ortN)}${load(res.otherLoad)}  ${bad.length ? bad.join('; ') : 'ok'}`);
   return res;
 }
 
-async function runLayer(net: Network, index: number, o: ThreadsBenchInput, now: () => number): Promise<ThreadsLayerResult> {
+interface LayerCase extends Case {
+  res: ThreadsLayerResult;
+  check(phase: 'first-call' | 'after-timing'): void;
+  dispose(): void;
+}
+
+function prepareLayer(net: Network, index: number, o: ThreadsBenchInput): LayerCase {
   const N = o.threads;
   const nameN = `i8conv-${N}t`;
   const layer = net.layers[index];
@@ -311,48 +382,52 @@ async function runLayer(net: Network, index: number, o: ThreadsBenchInput, now: 
   let i1: I8Run | null = null;
   let iN: I8Run | null = null;
   try {
-    try {
-      i1 = prepareI8(o.rt1, pb.params, pb.src, pb.weights, pb.bias, new Uint8Array(pb.dstLength));
-    } catch (e) {
-      fail('i8conv-1t', e);
-    }
-    try {
-      iN = prepareI8(o.rtN, pb.params, pb.src, pb.weights, pb.bias, new Uint8Array(pb.dstLength));
-      res.algo = iN.algo;
-      res.threaded = iN.threaded;
-    } catch (e) {
-      fail(nameN, e);
-    }
-    const check = (phase: 'first-call' | 'after-timing') => {
-      if (!i1 || !iN) return;
-      const { oc } = pb.params;
-      // NCHW (firstIndex an NCHW index, as on the network level); the outputs are NCHW44
-      const m = compareOutputs(nameN, nchw44ToNchw(Uint8Array.from(iN.output()), oc, pb.oh, pb.oh), nchw44ToNchw(Uint8Array.from(i1.output()), oc, pb.oh, pb.oh));
-      if (m) {
-        res.mismatches.push({ ...m, phase, against: 'i8conv-1t', note: `${N} threads differ from 1 thread` });
-        res.checks[nameN] = 'mismatch';
-      } else if (res.checks[nameN] !== 'mismatch') res.checks[nameN] = 'ok';
-    };
-    check('first-call');
-    if (i1 && iN) {
-      const fns = [i1.run, iN.run];
-      const { value: { timings, rounds }, otherLoad } = await withOtherLoad(() =>
-        measureRounds(fns, { ...o.networkSampling, settleAfterMs: [0, o.networkSampling.settleMs] }, now));
-      res.otherLoad = otherLoad;
-      res.i8conv1 = timingOf(timings[0], pb.macs);
-      res.i8convN = timingOf(timings[1], pb.macs);
-      res.speedup = finite(perRoundRatio(rounds, 0, 1));
-      res.speedupOfMedians = finite(timings[0].ms / timings[1].ms);
-      res.rounds = rounds.length;
-      check('after-timing');
-    }
-  } finally {
-    i1?.dispose();
-    iN?.dispose();
+    i1 = prepareI8(o.rt1, pb.params, pb.src, pb.weights, pb.bias, new Uint8Array(pb.dstLength));
+  } catch (e) {
+    fail('i8conv-1t', e);
   }
+  try {
+    iN = prepareI8(o.rtN, pb.params, pb.src, pb.weights, pb.bias, new Uint8Array(pb.dstLength));
+    res.algo = iN.algo;
+    res.threaded = iN.threaded;
+  } catch (e) {
+    fail(nameN, e);
+  }
+  const check = (phase: 'first-call' | 'after-timing') => {
+    if (!i1 || !iN) return;
+    const { oc } = pb.params;
+    // NCHW (firstIndex an NCHW index, as on the network level); the outputs are NCHW44
+    const m = compareOutputs(nameN, nchw44ToNchw(Uint8Array.from(iN.output()), oc, pb.oh, pb.oh), nchw44ToNchw(Uint8Array.from(i1.output()), oc, pb.oh, pb.oh));
+    if (m) {
+      res.mismatches.push({ ...m, phase, against: 'i8conv-1t', note: `${N} threads differ from 1 thread` });
+      res.checks[nameN] = 'mismatch';
+    } else if (res.checks[nameN] !== 'mismatch') res.checks[nameN] = 'ok';
+  };
+  check('first-call');
+  return {
+    res, fns: i1 && iN ? [i1.run, iN.run] : [], settleAfterMs: [0, o.networkSampling.settleMs], rounds: [], callsPerSample: [], load: new LoadMeter(), check,
+    dispose: () => {
+      i1?.dispose();
+      iN?.dispose();
+    },
+  };
+}
+
+function finishLayer(c: LayerCase, net: Network, index: number, o: ThreadsBenchInput): ThreadsLayerResult {
+  const { res } = c;
+  if (c.fns.length) {
+    res.i8conv1 = timingOfCase(c, 0, res.macs);
+    res.i8convN = timingOfCase(c, 1, res.macs);
+    res.speedup = finite(perRoundRatio(c.rounds, 0, 1));
+    res.speedupOfMedians = res.i8conv1 && res.i8convN ? finite(res.i8conv1.ms / res.i8convN.ms) : null;
+    res.rounds = c.rounds.length;
+    res.otherLoad = c.load.cores();
+    c.check('after-timing');
+  }
+  c.dispose();
   const ms = (t: ThreadsTiming | null) => (t ? `${t.ms.toFixed(3)} ms` : '—');
   const bad = failText(res.mismatches);
-  o.onProgress?.(`threads ${net.id} [${index + 1}/${net.layers.length}] ${layer.name} ${res.label} x${layer.count}: i8conv 1T ${ms(res.i8conv1)}, ${N}T ${ms(res.i8convN)} ` +
+  o.onProgress?.(`threads ${net.id} [${index + 1}/${net.layers.length}] ${res.name} ${res.label} x${res.count}: i8conv 1T ${ms(res.i8conv1)}, ${o.threads}T ${ms(res.i8convN)} ` +
     `= ${res.speedup === null ? '—' : `${res.speedup.toFixed(2)}x`}${res.threaded === false ? ' (not threaded)' : ''}${load(res.otherLoad)}  ${bad.length ? bad.join('; ') : 'ok'}`);
   return res;
 }
@@ -362,13 +437,29 @@ export async function runThreadsBench(o: ThreadsBenchInput): Promise<ThreadsSect
   const now = o.now ?? (() => performance.now());
   const t0 = now();
   const shapes: ThreadsShapeResult[] = [];
-  for (let i = 0; i < o.shapes.length; i++) shapes.push(await runShape(o.shapes[i], i, o, now));
+  if (o.shapes.length) {
+    const cases: ShapeCase[] = [];
+    try {
+      for (const shape of o.shapes) cases.push(await prepareShape(shape, o));
+      await measurePasses(cases, o.sampling, now, (p) => o.onProgress?.(`threads: pass ${p + 1}/${o.sampling.passes} over ${cases.length} suite shapes`));
+      cases.forEach((c, i) => shapes.push(finishShape(c, i, o)));
+    } finally {
+      for (const c of cases.slice(shapes.length)) c.dispose();
+    }
+  }
   const networks: ThreadsNetworkResult[] = [];
   for (const net of o.networks) {
     const n0 = now();
     o.onProgress?.(`threads ${net.label}: ${networkConvs(net)} convolutions, ${net.layers.length} distinct shapes, i8conv 1 vs ${o.threads} threads`);
+    const cases: LayerCase[] = [];
     const layers: ThreadsLayerResult[] = [];
-    for (let i = 0; i < net.layers.length; i++) layers.push(await runLayer(net, i, o, now));
+    try {
+      for (let i = 0; i < net.layers.length; i++) cases.push(prepareLayer(net, i, o));
+      await measurePasses(cases, o.networkSampling, now, (p) => o.onProgress?.(`threads ${net.id}: pass ${p + 1}/${o.networkSampling.passes} over ${cases.length} layers`));
+      cases.forEach((c, i) => layers.push(finishLayer(c, net, i, o)));
+    } finally {
+      for (const c of cases.slice(layers.length)) c.dispose();
+    }
     const sum = (k: 'i8conv1' | 'i8convN') => (layers.every((l) => l[k]) ? layers.reduce((a, l) => a + l[k]!.ms * l.count, 0) : null);
     const sums = { i8conv1: sum('i8conv1'), i8convN: sum('i8convN') };
     networks.push({

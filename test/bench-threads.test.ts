@@ -22,7 +22,7 @@ import {
   type ThreadsBenchInput, type ThreadsRuntime,
 } from '../bench/threads.js';
 
-const TINY = { warmupMs: 2, minSampleMs: 1, minSamples: 2, maxSamples: 3, budgetMs: 3, settleMs: 1, primeMs: 0.5 };
+const TINY = { passes: 2, warmupMs: 2, minSampleMs: 1, minSamples: 1, maxSamples: 2, budgetMs: 2, settleMs: 1, primeMs: 0.5 };
 
 function layer(name: string, ic: number, oc: number, h: number, k: number, stride: number, group = 1, count = 1): NetLayer {
   return { name, occurs: Array.from({ length: count }, (_, i) => `${name}#${i}`), ic, oc, h, k, stride, pad: k > 1 ? k >> 1 : 0, group, count };
