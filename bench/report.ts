@@ -192,8 +192,9 @@ export function threadsIntro(t: ThreadsSection): string {
     `createRuntime({ threads: ${N} }) (rt.threading: ${t.i8conv.threading.reason}, ${t.i8conv.threading.threads} threads; ` +
     `convolutions under ${t.i8conv.poolMinMacs === null ? 'minThreadedMacs' : `${fmt(t.i8conv.poolMinMacs / 1e6, 1)} M`} MACs stay on the calling thread: column threaded) ` +
     `and ${ort}, sampled round-robin in the same process; "ort 1T" is onnxruntime-web's figure from this run's operator level ` +
-    `(the main process, numThreads 1: not interleaved with the rest). Per shape >= ${s.minSamples} rounds of samples of >= ${s.minSampleMs} ms, ` +
-    `each after >= ${s.primeMs} ms of untimed calls, ${s.settleMs} ms idle after each threaded sample; ` +
+    `(the main process, numThreads 1: not interleaved with the rest). ${s.passes ?? 1} passes over the shapes (and over each network's layers), ` +
+    `each pass >= ${s.minSamples} rounds per shape of samples of >= ${s.minSampleMs} ms, each sample after >= ${s.primeMs} ms of untimed calls, ` +
+    `${s.settleMs} ms idle after each threaded sample; ` +
     `speed-up = ${t.ratio} (the bars use the former); other load = cores busy with other processes meanwhile (/proc/stat); ${fmt(t.durationS, 0)} s`;
 }
 
