@@ -261,7 +261,7 @@ export class ConvBias {
     }
     this.copyIn(src);
     const e = { ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, slices: this.plan.workspace.get(this.ws, 1) };
-    for (const k of this.plan.kernels) await pool.runAsync(k, e);
+    await pool.runAsync(this.plan.kernels, e);
     this.live();
     this.copyOut(dst);
   }

@@ -157,7 +157,6 @@ export class ThreadPool {
 
   private post(k: KernelDispatch, e: ExecPointers): void {
     if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed (its threads have ended)', 'runtime');
-    if (this.busy) throw new I8ConvError('RUNTIME_BUSY', 'runtime: an execAsync of this runtime is still running; await it first', 'runtime');
     this.settle();
     const job = this.job;
     writeJob(job, k, e);
@@ -178,34 +177,45 @@ export class ThreadPool {
    * Runs one kernel on the workers alone and resolves when they are done, without blocking the calling thread
    * (Atomics.waitAsync where the engine has it, else a timer poll). For a browser page's main thread.
    */
-  async runAsync(k: KernelDispatch, e: ExecPointers): Promise<void> {
-    this.post(k, e);
+  async runAsync(kernels: readonly KernelDispatch[], e: ExecPointers): Promise<void> {
+    if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed (its threads have ended)', 'runtime');
+    if (this.busy) throw new I8ConvError('RUNTIME_BUSY', 'runtime: an execAsync of this runtime is still running; await it first', 'runtime');
+    // busy from this call's first (synchronous) step to its end, over every kernel: the workers may finish a
+    // kernel before the first await, and exec / kick must still see the execAsync as running until it resolves
     this.busy = true;
     try {
-      const job = this.job;
-      const workers = this.workers.length;
-      const waitAsync = (Atomics as unknown as { waitAsync?: (a: Int32Array, i: number, v: number, t?: number) => { async: boolean; value: unknown } }).waitAsync;
-      for (;;) {
-        const done = Atomics.load(job, JOB.DONE);
-        if (done >= workers) break;
-        // disposed meanwhile: the workers are gone and will not count themselves done
-        if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed while an execAsync was running', 'runtime');
-        if (waitAsync) {
-          const r = waitAsync(job, JOB.DONE, done, 50);
-          if (r.async) await r.value;
-        } else {
-          await new Promise((ok) => setTimeout(ok, 0));
-        }
+      for (const k of kernels) {
+        this.post(k, e);
+        await this.awaitDone();
+        this.checkError();
       }
     } finally {
       this.busy = false;
       this.lastEnd = performance.now();
     }
-    this.checkError();
+  }
+
+  private async awaitDone(): Promise<void> {
+    const job = this.job;
+    const workers = this.workers.length;
+    const waitAsync = (Atomics as unknown as { waitAsync?: (a: Int32Array, i: number, v: number, t?: number) => { async: boolean; value: unknown } }).waitAsync;
+    for (;;) {
+      const done = Atomics.load(job, JOB.DONE);
+      if (done >= workers) return;
+      // disposed meanwhile: the workers are gone and will not count themselves done
+      if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed while an execAsync was running', 'runtime');
+      if (waitAsync) {
+        const r = waitAsync(job, JOB.DONE, done, 50);
+        if (r.async) await r.value;
+      } else {
+        await new Promise((ok) => setTimeout(ok, 0));
+      }
+    }
   }
 
   /** Runs one kernel on every thread of the pool, the calling one included; returns when all its tasks are done. */
   run(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
+    if (this.busy) throw new I8ConvError('RUNTIME_BUSY', 'runtime: an execAsync of this runtime is still running; await it first', 'runtime');
     this.post(k, e);
     const job = this.job;
     let err: unknown;

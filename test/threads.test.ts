@@ -77,6 +77,20 @@ describe('threads in Node', () => {
     const again = new Int8Array(conv.params.dstLength);
     conv.exec(src, again); // usable afterwards
     expect(Array.from(again)).toEqual(Array.from(dst));
+    // a small convolution whose workers may end before execAsync's first await: still busy until it resolves
+    const tp = { ...p, ic: 4, oc: 4, ih: 6, iw: 6, biasMode: 'none' as const };
+    const tiny = rt.convBias(tp, { threads: 3 });
+    const tw = Int8Array.from({ length: tiny.params.filterLength }, (_, i) => (i * 5) % 255 - 127);
+    tiny.setFilter(tw);
+    const ts = Int8Array.from({ length: tiny.params.srcLength }, (_, i) => (i * 3) % 255 - 127);
+    const expected = Array.from(reference.convBias(tp, ts, tw));
+    for (let i = 0; i < 20; i++) {
+      const td = new Int8Array(tiny.params.dstLength);
+      const run = tiny.execAsync(ts, td);
+      expect(() => tiny.exec(ts, new Int8Array(tiny.params.dstLength))).toThrow(expect.objectContaining({ code: 'RUNTIME_BUSY' }));
+      await run;
+      expect(Array.from(td)).toEqual(expected);
+    }
     rt.dispose();
   });
 
