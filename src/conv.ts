@@ -11,6 +11,7 @@ import type { AlgoPlan, ConvAlgorithm, CtxField } from './algos/types.js';
 import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS } from './algos/kernel-table.generated.js';
 import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
+import type { ThreadPool } from './pool.js';
 import { channelConsts } from './quant.js';
 import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
 import { JOB, runJob, writeJob } from './tasks.js';
@@ -71,6 +72,8 @@ export class ConvBias {
   /** The micro-kernel variants this operator runs (names from the kernel tables). */
   readonly kernels: string[];
   private readonly core: WasmRuntimeCore;
+  /** the runtime's worker pool (null without threads), whose execAsync makes exec wait */
+  private readonly pool: ThreadPool | null;
   private readonly plan: AlgoPlan;
   /** Workspace slices / task split the plan was made for (tasks run on this thread; ids rotate over slices). */
   readonly threads: number;
@@ -94,7 +97,7 @@ export class ConvBias {
 
   constructor(core: WasmRuntimeCore, p: ConvBiasParams, opts: ConvOptions, select: AlgoSelector) {
     const s = normalizeConvParams(p);
-    const threads = opts.threads ?? core.threads;
+    let threads = opts.threads ?? core.threads;
     check(Number.isInteger(threads) && threads >= 1 && threads <= 256, 'INVALID_PARAM', 'threads', `must be an integer in [1, 256], got ${String(threads)}`);
     check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
     check(opts.minThreadedMacs === undefined || (Number.isFinite(opts.minThreadedMacs) && opts.minThreadedMacs >= 0), 'INVALID_PARAM', 'minThreadedMacs',
@@ -102,8 +105,15 @@ export class ConvBias {
     this.minThreadedMacs = opts.minThreadedMacs ?? POOL_MIN_MACS;
     check(opts.workspaceLimit === undefined || (Number.isInteger(opts.workspaceLimit) && opts.workspaceLimit >= 0), 'INVALID_PARAM', 'workspaceLimit',
       `must be an integer >= 0 (bytes), got ${String(opts.workspaceLimit)}`);
+    // an operator that can never run on the runtime's threads (too small, or planned for fewer) lives in the
+    // runtime's single-thread companion core and, unless told otherwise, is planned for one thread: it then runs
+    // exactly as on a runtime without threads
+    const pool = core.pool;
+    const alone = pool === null || threads < pool.size || s.macs < this.minThreadedMacs;
+    if (alone && opts.threads === undefined) threads = 1;
     this.threads = threads;
-    this.core = core;
+    this.core = alone ? core.single : core;
+    this.pool = pool;
     this.params = s;
     const algo = select(p, s, opts);
     this.algorithm = algo.name;
@@ -136,10 +146,10 @@ export class ConvBias {
     this.filterBuf = this.plan.workspace.get(this.ws, 0);
 
     const k = channelConsts(s, this.plan.ocpgPad);
-    const f32 = core.f32();
+    const f32 = this.core.f32();
     f32.set(k.ratio, ratioBuf >> 2);
     f32.set(k.sBias, sBiasBuf >> 2);
-    core.i32().fill(0, this.initBuf >> 2, (this.initBuf >> 2) + perChannelAlloc);
+    this.core.i32().fill(0, this.initBuf >> 2, (this.initBuf >> 2) + perChannelAlloc);
     const fields: Partial<Record<CtxField, number>> = {
       ...commonCtxFields(s, this.plan.ocpgPad),
       ...this.plan.ctxFields,
@@ -151,7 +161,7 @@ export class ConvBias {
       bias: this.biasBuf,
       weights: this.filterBuf,
     };
-    const i32 = core.i32();
+    const i32 = this.core.i32();
     i32.fill(0, this.ctx >> 2, (this.ctx + CTX_BYTES) >> 2);
     for (const [name, v] of Object.entries(fields) as Array<[CtxField, number]>) {
       if (CTX_FLOAT_FIELDS.has(name)) throw new Error(`ctx field ${name} is a float`);
@@ -268,7 +278,7 @@ export class ConvBias {
 
   private checkExec(src: SrcArray, dst: DstArray): void {
     this.live();
-    check(!this.core.pool?.isBusy, 'RUNTIME_BUSY', 'runtime', 'an execAsync of this runtime is still running: await it first');
+    check(!this.pool?.isBusy, 'RUNTIME_BUSY', 'runtime', 'an execAsync of this runtime is still running: await it first');
     const s = this.params;
     check(this.filterSet, 'FILTER_NOT_SET', 'filter', 'call setFilter before exec');
     check(s.biasMode === 'none' || this.biasSet, 'BIAS_NOT_SET', 'bias', `biasMode is '${s.biasMode}': call setBias before exec`);

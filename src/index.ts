@@ -106,10 +106,10 @@ export class Runtime {
     return relayoutApi.relayoutWorkspace(mode, srcShape, opts);
   }
   relayout(mode: string, src: ArrayBufferView, srcShape: readonly number[], opts?: RelayoutOptions) {
-    return relayoutApi.relayout(this.core, mode, src, srcShape, opts);
+    return relayoutApi.relayout(this.core.single, mode, src, srcShape, opts);
   }
   relayoutInto(mode: string, src: ArrayBufferView, srcShape: readonly number[], dst: ArrayBufferView, opts?: RelayoutOptions): void {
-    relayoutApi.relayoutInto(this.core, mode, src, srcShape, dst, opts);
+    relayoutApi.relayoutInto(this.core.single, mode, src, srcShape, dst, opts);
   }
 }
 

@@ -44,7 +44,22 @@ describe('threads in Node', () => {
     expect(rt.convBias(p, { minThreadedMacs: 0 }).threaded).toBe(true);
     expect(rt.convBias(p, { minThreadedMacs: 0, threads: 1 }).threaded).toBe(false);
     expect(rt.convBias({ ...p, ih: 64, iw: 64, ic: 64, oc: 64 }).threaded).toBe(true);
+    // the operators that never use the threads live in the runtime's non-shared companion memory (copies into a
+    // shared one are slower) and are planned for one thread; they compute what a one-thread runtime does
+    const small = rt.convBias(p);
+    const big = rt.convBias({ ...p, ih: 64, iw: 64, ic: 64, oc: 64 });
+    const coreOf = (c: unknown) => (c as { core: { memory: WebAssembly.Memory } }).core.memory.buffer;
+    expect(coreOf(small) instanceof SharedArrayBuffer).toBe(false);
+    expect(coreOf(big) instanceof SharedArrayBuffer).toBe(true);
+    expect(small.workspaceBytes).toBe((await createRuntime()).convBias(p).workspaceBytes);
+    const w = Int8Array.from({ length: small.params.filterLength }, (_, i) => (i * 7) % 255 - 127);
+    const src = Int8Array.from({ length: small.params.srcLength }, (_, i) => (i * 13) % 255 - 127);
+    small.setFilter(w);
+    const out = new Int8Array(small.params.dstLength);
+    small.exec(src, out);
+    expect(Array.from(out)).toEqual(Array.from(reference.convBias(p, src, w)));
     rt.dispose();
+    expect(() => small.exec(src, out)).toThrow(expect.objectContaining({ code: 'DISPOSED' }));
   });
 
   it('dispose ends the workers: operators raise DISPOSED, before writing dst', async () => {
@@ -79,7 +94,8 @@ describe('threads in Node', () => {
     expect(Array.from(again)).toEqual(Array.from(dst));
     // a small convolution whose workers may end before execAsync's first await: still busy until it resolves
     const tp = { ...p, ic: 4, oc: 4, ih: 6, iw: 6, biasMode: 'none' as const };
-    const tiny = rt.convBias(tp, { threads: 3 });
+    const tiny = rt.convBias(tp, { minThreadedMacs: 0 });
+    expect(tiny.threaded).toBe(true);
     const tw = Int8Array.from({ length: tiny.params.filterLength }, (_, i) => (i * 5) % 255 - 127);
     tiny.setFilter(tw);
     const ts = Int8Array.from({ length: tiny.params.srcLength }, (_, i) => (i * 3) % 255 - 127);
