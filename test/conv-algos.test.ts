@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, GEMM_KERNELS, KERNELS, type Runtime } from '../src/index.js';
 import type { BiasMode, ConvBiasParams, Nonlinearity } from '../src/params.js';
 import { normalizeConvParams } from '../src/params.js';
+import { balanceGemmTasks, gemmPlanFacts } from '../src/algos/gemm.js';
 import { reference } from '../kernels-ref/index.js';
 import { randSource, runCase, type CaseOptions } from './helpers/conv-case.js';
 import { rng, randInt, randInt8, randInt32 } from './helpers/rng.js';
@@ -73,6 +74,29 @@ describe('WASMS8_CONV1x1_GEMM (1x1 and fully connected)', () => {
   it('a fully connected layer (1x1 image), batch 3, also in NCHW with 10 outputs', () => {
     expectExact(conv({ ic: 64, oc: 32, ih: 1, iw: 1, n: 3, ...quant(1, 32) }), 300, {}, A);
     expectExact(conv({ format: 'NCHW', ic: 50, oc: 10, ih: 1, iw: 1, n: 3, ...quant(2, 10) }), 301, {}, A);
+  });
+
+  it('the GEMM task split covers every pixel once, keeps panels in budget, and splits no more channels than tiles', () => {
+    for (const plane of [1, 7, 49, 100, 196, 784, 3136, 12544])
+      for (const unit of [4, 8])
+        for (const maxPanel of [8, 104, 1000])
+          for (const outer of [1, 3])
+            for (const threads of [2, 3, 4])
+              for (const ocTiles of [1, 2, 6, 16, 160]) {
+                const { per, count, parts } = balanceGemmTasks(plane, maxPanel, unit, outer, threads, ocTiles);
+                const at = `${plane} ${unit} ${maxPanel} ${outer} ${threads} ${ocTiles}`;
+                expect(per % unit, at).toBe(0);
+                expect(per * count, at).toBeGreaterThanOrEqual(plane);
+                expect(per * (count - 1), at).toBeLessThan(plane);
+                expect(per, at).toBeLessThanOrEqual(Math.max(unit, maxPanel, Math.ceil(plane / unit) * unit));
+                if (maxPanel >= unit && Math.ceil(plane / unit) * unit > maxPanel) expect(per, at).toBeLessThanOrEqual(maxPanel);
+                expect(parts, at).toBeGreaterThanOrEqual(1);
+                expect(parts, at).toBeLessThanOrEqual(ocTiles);
+              }
+    // a 14x14 1x1 layer with 64 output channels: two panels of 104 and 92 pixels, its channels not split (each
+    // channel part would pack the panel again)
+    const f = gemmPlanFacts(normalizeConvParams(conv({ format: 'NCHW44', ic: 192, oc: 64, ih: 14, iw: 14 })), 2);
+    expect([f.lanes, f.panelPix, f.panels, f.ocParts]).toEqual(['pixel', 104, 2, 1]);
   });
 
   it('every GEMM micro-kernel, forced by name, with channel and pixel remainders; threads 1-3 split the plane', () => {

@@ -95,6 +95,65 @@ function packModeOf(s: ConvShape, allowDirect: boolean): number {
   return allowDirect && plain1x1 ? 2 : 3;
 }
 
+/**
+ * What packing a task's B panel costs, in output-channel tiles of that panel: a panel's K steps are packed once
+ * and then streamed once per tile, so the packing's share of a task is PACK / (PACK + tiles). Every output-channel
+ * part of a panel packs it again. Fitted to the 1-thread time of plans split into 2 channel parts over the unsplit
+ * plan (Node 20, AMD EPYC, NCHW44 1x1): 192->32 28² (8 tiles) 1.13-1.16, 144->32 28² (8) 1.13-1.16, 384->64 14²
+ * (16) 1.07-1.09, 576->160 7² (20) 1.09-1.12.
+ */
+const GEMM_PACK_TILES = 1.3;
+
+/**
+ * The panels and output-channel parts of a GEMM convolution on `threads` threads: the split whose tasks, taken in
+ * order by whichever thread is free (src/tasks.ts runJob), end soonest, counting the re-packing every extra channel
+ * part costs; among splits within 1% of the best, the one with the fewest tasks. Splitting the channels of every
+ * panel just to have 2 tasks per thread made small pixel-lane 1x1 layers slower; 2 threads over 1, one process,
+ * 2-thread plans of the previous rule / of this one: 192->32 28² 1.06x / 1.24x, 192->64 14² 1.15x / 1.36x,
+ * 144->32 28² 1.38x / 1.50x, 384->64 14² 1.45x / 1.61x, 384->96 14² 1.48x / 1.58x, 32->192 28² 1.60x / 1.58x.
+ */
+export function balanceGemmTasks(plane: number, maxPanel: number, unit: number, outer: number, threads: number, ocTiles: number):
+  { per: number; count: number; parts: number } {
+  const roundUp = (v: number) => Math.ceil(v / unit) * unit;
+  const fewest = Math.ceil(plane / Math.max(unit, Math.min(maxPanel, roundUp(plane))));
+  const most = Math.ceil(plane / unit);
+  let best = { per: roundUp(plane), count: 1, parts: 1 };
+  let bestSpan = Infinity;
+  let bestTasks = Infinity;
+  const free = new Float64Array(threads);
+  const packShare = GEMM_PACK_TILES / (GEMM_PACK_TILES + ocTiles);
+  for (let want = fewest; want <= Math.min(most, fewest + 2 * threads); want++) {
+    const per = Math.max(unit, roundUp(Math.ceil(plane / want)));
+    if (per > Math.max(unit, maxPanel) && want > fewest) continue;
+    const count = Math.ceil(plane / per);
+    for (let parts = 1; parts <= Math.min(ocTiles, 2 * threads); parts++) {
+      const perPart = Math.ceil(ocTiles / parts);
+      // the kernel's order: per (n, group), part-major, then panel
+      free.fill(0);
+      for (let o = 0; o < outer; o++)
+        for (let part = 0; part < parts; part++) {
+          const share = Math.max(0, Math.min(ocTiles, (part + 1) * perPart) - part * perPart) / ocTiles;
+          for (let panel = 0; panel < count; panel++) {
+            // the micro-kernels run whole tiles: a panel's last pixels cost a full one
+            const pix = roundUp(Math.min(per, plane - panel * per));
+            let t = 0;
+            for (let i = 1; i < threads; i++) if (free[i] < free[t]) t = i;
+            free[t] += pix * (packShare + (1 - packShare) * share);
+          }
+        }
+      let span = 0;
+      for (let i = 0; i < threads; i++) span = Math.max(span, free[i]);
+      const tasks = outer * count * parts;
+      if (span < bestSpan * 0.99 || (span <= bestSpan * 1.01 && tasks < bestTasks)) {
+        if (span < bestSpan) bestSpan = span;
+        bestTasks = tasks;
+        best = { per, count, parts };
+      }
+    }
+  }
+  return best;
+}
+
 export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, allowDirect = true): GemmPlanFacts {
   const kernels = pickGemmKernels(kernel, defaultLanes(s));
   const { main, lanes } = kernels;
@@ -111,8 +170,17 @@ export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, al
   // panels split evenly over the threads; where the pixels cannot balance them (small planes), the output
   // channels are split too
   const outer = s.n * s.group;
-  const { per: panelPix, count: panels } = splitForThreads(plane, Math.min(maxPanel, roundUp(plane)), outer, threads, unit);
-  const ocParts = ocPartsFor(outer * panels, threads, lanes === 'pixel' ? ocpgPad / 4 : Math.ceil(ocpgPad / 4 / main.nb));
+  const ocTiles = lanes === 'pixel' ? ocpgPad / 4 : Math.ceil(ocpgPad / 4 / main.nb);
+  // pixel-lane: the split the task model picks; channel-lane (small planes, many channels, cheap packing): panels
+  // split evenly over the threads, then the channels until there are 2 tasks per thread (the model's fewer, larger
+  // tasks measured 0.05-0.25x slower there: 320->1280 7² 1.85x -> 1.69x, 960->160 7² 1.45x -> 1.21x)
+  let split: { per: number; count: number; parts: number };
+  if (threads > 1 && lanes === 'pixel') split = balanceGemmTasks(plane, maxPanel, unit, outer, threads, ocTiles);
+  else {
+    const even = splitForThreads(plane, Math.min(maxPanel, roundUp(plane)), outer, threads, unit);
+    split = { ...even, parts: ocPartsFor(outer * even.count, threads, ocTiles) };
+  }
+  const { per: panelPix, count: panels, parts: ocParts } = split;
   const scratchBytes = lanes === 'pixel' ? 4 * panelPix * 4 : main.nb * panelPix * 16;
   return {
     ...kernels, icbG, kbn, ocpgPad, panelPix, panels, ocParts, scratchBytes,
