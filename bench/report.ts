@@ -195,7 +195,10 @@ export function threadsIntro(t: ThreadsSection): string {
     `(the main process, numThreads 1: not interleaved with the rest). ${s.passes ?? 1} passes over the shapes (and over each network's layers), ` +
     `each pass >= ${s.minSamples} rounds per shape of samples of >= ${s.minSampleMs} ms, each sample after >= ${s.primeMs} ms of untimed calls, ` +
     `${s.settleMs} ms idle after each threaded sample; ` +
-    `speed-up = ${t.ratio} (the bars use the former); other load = cores busy with other processes meanwhile (/proc/stat); ${fmt(t.durationS, 0)} s`;
+    `speed-up = ${t.ratio} (the bars use the former); other load = cores busy with other processes meanwhile (/proc/stat); ${fmt(t.durationS, 0)} s` +
+    (t.ceiling ? `. This machine's ${N}-thread ceiling (a register-resident loop on 1 thread alone, then on ${N} at once; ` +
+      `the most any split can gain): ${xf(t.ceiling.before.speedup)} before the section (${fmt(t.ceiling.before.aloneGmacs, 1)} GMAC/s alone, ` +
+      `${fmt(t.ceiling.before.togetherGmacs, 1)} per thread together), ${xf(t.ceiling.after.speedup)} after` : '');
 }
 
 /** The suite shapes: 1 and N threads of i8conv and onnxruntime-web; then a geometric-mean row. */

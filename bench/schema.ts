@@ -261,6 +261,15 @@ export interface ThreadsNetworkResult {
 }
 
 /** The threads section (`npm start`'s child process `node dist/bench/threads.js`). */
+export interface ThreadsCeilingResult {
+  threads: number;
+  aloneGmacs: number;
+  togetherGmacs: number;
+  /** median over rounds of N x alone ms / slowest thread's ms together */
+  speedup: number;
+  rounds: number;
+}
+
 export interface ThreadsSection {
   /** N: the thread count compared with one thread. */
   threads: number;
@@ -282,6 +291,9 @@ export interface ThreadsSection {
   ratio: string;
   shapes: ThreadsShapeResult[];
   networks: ThreadsNetworkResult[];
+  /** The machine's N-thread ceiling (bench/threads-ceiling.ts) measured just before and just after the section:
+   *  a register-resident loop alone and on N threads at once. Absent in runs that did not measure it. */
+  ceiling?: { before: ThreadsCeilingResult; after: ThreadsCeilingResult };
   /** Filled in by the main process (needs its onnxruntime-web 1-thread figures). */
   bars: NetworkBar[];
   /** Wall time of the child process, seconds. */
@@ -461,6 +473,14 @@ export function validateThreads(t: unknown, errs: string[] = []): string[] {
   if (!isObj(t.ortWeb)) errs.push('threads.ortWeb: expected an object');
   for (const k of ['sampling', 'networkSampling']) if (!isObj(t[k])) errs.push(`threads.${k}: expected an object`);
   if (!Array.isArray(t.errors)) errs.push('threads.errors: expected an array');
+  if (t.ceiling !== undefined) {
+    if (!isObj(t.ceiling)) errs.push('threads.ceiling: expected an object');
+    else for (const w of ['before', 'after']) {
+      const c = t.ceiling[w];
+      if (!isObj(c)) errs.push(`threads.ceiling.${w}: expected an object`);
+      else for (const k of ['threads', 'aloneGmacs', 'togetherGmacs', 'speedup', 'rounds']) num(c[k], `threads.ceiling.${w}.${k}`);
+    }
+  }
   if (!Array.isArray(t.bars)) errs.push('threads.bars: expected an array');
   else {
     t.bars.forEach((b: unknown, j) => {

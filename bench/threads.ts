@@ -27,6 +27,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureThreadsCeiling } from './threads-ceiling.js';
 import { createRuntime } from '../src/index.js';
 import { ortBackend, type OrtModule, type PreparedRun } from './backends.js';
 import { compareOutputs, makeProblem, nchw44ToNchw, type Mismatch } from './data.js';
@@ -542,11 +543,16 @@ export async function runThreadsInProcess(o: ThreadsChildOptions, onProgress?: (
     const s = o.quick ? THREADS_QUICK_SAMPLING : THREADS_SAMPLING;
     const ns = o.quick ? THREADS_NETWORK_QUICK_SAMPLING : THREADS_NETWORK_SAMPLING;
     const { oracle } = await loadOracle();
-    return await runThreadsBench({
+    const before = await measureThreadsCeiling(o.threads, o.quick ? 3 : 7, o.quick ? 15 : 40);
+    onProgress?.(`threads: ${o.threads}-thread ceiling before: ${before.speedup.toFixed(2)}x (${before.aloneGmacs.toFixed(1)} GMAC/s alone, ${before.togetherGmacs.toFixed(1)} each together)`);
+    const section = await runThreadsBench({
       threads: o.threads, rt1, rtN, threading: { ...rtN.threading }, build: rtN.features.build ?? null, ort, ortUnavailable,
       shapes: childShapes(o.shapes, o.quick), networks: selectNetworks(o.networks),
       sampling: { ...s, settleMs: settle }, networkSampling: { ...ns, settleMs: settle }, oracle, onProgress,
     });
+    const after = await measureThreadsCeiling(o.threads, o.quick ? 3 : 7, o.quick ? 15 : 40);
+    onProgress?.(`threads: ${o.threads}-thread ceiling after: ${after.speedup.toFixed(2)}x`);
+    return { ...section, ceiling: { before, after } };
   } finally {
     rt1.dispose();
     rtN.dispose();
@@ -662,6 +668,8 @@ export function threadsBars(t: ThreadsSection): NetworkBar[] {
   const bars: NetworkBar[] = [];
   const show = (x: { label: string; name?: string; speedup: number | null; threaded: boolean | null }) =>
     `${x.name ? `${x.name} ` : ''}${x.label} ${fx(x.speedup)}${x.threaded === false ? ' (not threaded: runs on the calling thread)' : ''}`;
+  // the machine's own N-thread ceiling in this run, beside the bars it bounds
+  const ceil = t.ceiling ? ` (this machine's ${N}-thread ceiling in this run: ${fx(t.ceiling.before.speedup)} before the section, ${fx(t.ceiling.after.speedup)} after)` : '';
   const lowestOf = <T extends { speedup: number | null }>(xs: T[]) => [...xs].sort((a, b) => (a.speedup ?? -1) - (b.speedup ?? -1))[0];
   // (1) the dense suite shapes
   {
@@ -673,7 +681,7 @@ export function threadsBars(t: ThreadsSection): NetworkBar[] {
       const q = ds.map((s) => s.speedup).filter((v): v is number => v !== null);
       bars.push({
         id: 'dense-speedup', label, status: below.length ? 'not met' : 'met',
-        detail: `${ds.length - below.length}/${ds.length} shapes at >= ${target}x; lowest ${show(lowestOf(ds))}; geometric mean ${fx(geomean(q))}` +
+        detail: `${ds.length - below.length}/${ds.length} shapes at >= ${target}x; lowest ${show(lowestOf(ds))}; geometric mean ${fx(geomean(q))}${ceil}` +
           (below.length ? `; below: ${below.map(show).join(', ')}` : ''),
       });
     }
@@ -692,7 +700,7 @@ export function threadsBars(t: ThreadsSection): NetworkBar[] {
     bars.push({
       id: `network-speedup:${n.id}`, label: `${N} threads >= ${target}x 1 thread on the whole ${n.label} (sum of layer ms x count)`,
       status: n.speedup !== null && n.speedup >= target ? 'met' : 'not met',
-      detail: s1 !== null && sN !== null ? `1 thread ${s1.toFixed(3)} ms, ${N} threads ${sN.toFixed(3)} ms: ${fx(n.speedup)}` : 'a layer has no time',
+      detail: s1 !== null && sN !== null ? `1 thread ${s1.toFixed(3)} ms, ${N} threads ${sN.toFixed(3)} ms: ${fx(n.speedup)}${ceil}` : 'a layer has no time',
     });
   }
   // (3) nothing slower with threads

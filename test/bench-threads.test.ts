@@ -11,14 +11,14 @@ import { createRuntime } from '../dist/src/index.js';
 import type { OrtModule } from '../bench/backends.js';
 import { attachThreads, finishRun, parseArgs } from '../bench/main.js';
 import type { NetLayer, Network } from '../bench/networks.js';
-import { renderHtml, renderMarkdown, renderText } from '../bench/report.js';
+import { renderHtml, renderMarkdown, renderText, threadsIntro } from '../bench/report.js';
 import { validateResults, validateThreads, type BenchResults, type ThreadsSection } from '../bench/schema.js';
 import { loadOracle, prepareSuite } from '../bench/setup.js';
 import { selectShapes } from '../bench/shapes.js';
 import { measureRounds, perRoundRatio } from '../bench/stats.js';
 import { runSuite } from '../bench/suite.js';
 import {
-  finishThreads, isDenseShape, parseChildArgs, parseThreadsOption, runThreadsBench, runThreadsChild, speedupTarget, threadsMismatches,
+  finishThreads, isDenseShape, parseChildArgs, threadsBars, parseThreadsOption, runThreadsBench, runThreadsChild, speedupTarget, threadsMismatches,
   type ThreadsBenchInput, type ThreadsRuntime,
 } from '../bench/threads.js';
 
@@ -223,6 +223,16 @@ describe('threads section runs', () => {
     expect(t.shapes.map((s) => [s.id, s.checks])).toEqual([['8-8-6-k3s1', { 'i8conv-2t': 'ok', 'ort-web-uint8-2t': 'ok' }]]);
     expect(t.networks).toEqual([]);
     expect(lines.some((l) => /^threads \[1\/1\] 8→8 6² 3x3 s1 .* ok$/.test(l))).toBe(true);
+    // the machine's 2-thread ceiling, measured before and after: a loop alone and on 2 threads at once
+    for (const c of [t.ceiling!.before, t.ceiling!.after]) {
+      expect(c).toMatchObject({ threads: 2, rounds: 3 });
+      expect(c.aloneGmacs).toBeGreaterThan(0);
+      expect(c.togetherGmacs).toBeGreaterThan(0);
+      expect(c.speedup).toBeGreaterThan(0);
+      expect(c.speedup).toBeLessThan(2.5); // N x alone / slowest together: at most about N
+    }
+    expect(threadsIntro(t)).toMatch(/2-thread ceiling \(a register-resident loop on 1 thread alone, then on 2 at once/);
+    expect(threadsBars({ ...t, shapes: t.shapes.map((s) => ({ ...s, dense: true })) }).find((b) => b.id === "dense-speedup")!.detail).toMatch(/2-thread ceiling in this run: [0-9.]+x before the section, [0-9.]+x after/);
     // a child that cannot run says why instead of hanging or throwing
     const bad = await runThreadsChild({ threads: 2, quick: true, shapes: [], networks: [], execArgv: [], script: join(tmpdir(), 'no-such-threads.js') });
     expect(bad).toEqual({ unavailable: expect.stringMatching(/threads child process ended with code \d+ and no results/) });
