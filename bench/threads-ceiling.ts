@@ -28,24 +28,23 @@ export interface ThreadsCeiling {
   rounds: number;
 }
 
-async function loop(): Promise<(trips: number) => number> {
+/** The ceiling loop of a fresh single-thread runtime: a timed run (ms) of `trips` trips, and its MACs per trip. */
+async function loop(): Promise<{ run: (trips: number) => number; perTrip: number }> {
   const rt = await createRuntime({ build: 'simd128' });
   const c = (rt as unknown as { core: { exports: CeilingExports } }).core.exports;
-  return (trips: number) => {
+  const run = (trips: number) => {
     const t = performance.now();
     c.ceilingDotI16(trips, 3, 5);
     return performance.now() - t;
   };
+  return { run, perTrip: c.ceilingMacsPerTrip() };
 }
 
 const median = (a: number[]) => a.slice().sort((x, y) => x - y)[a.length >> 1];
 
 /** Measures the ceiling of `threads` threads: `rounds` rounds of ~`ms` ms per run. */
 export async function measureThreadsCeiling(threads: number, rounds = 7, ms = 40): Promise<ThreadsCeiling> {
-  const run = await loop();
-  const rt = await createRuntime({ build: 'simd128' });
-  const perTrip = (rt as unknown as { core: { exports: CeilingExports } }).core.exports.ceilingMacsPerTrip();
-  rt.dispose();
+  const { run, perTrip } = await loop();
   run(200_000); // warm up (tier-up)
   let trips = 200_000;
   const probe = run(trips);
@@ -83,7 +82,7 @@ export async function measureThreadsCeiling(threads: number, rounds = 7, ms = 40
 if (!isMainThread && parentPort && (workerData as { trips?: number } | null)?.trips) {
   const port = parentPort;
   const { trips } = workerData as { trips: number };
-  const run = await loop();
+  const { run } = await loop();
   run(200_000);
   port.on('message', () => port.postMessage(run(trips)));
   port.postMessage('ready');

@@ -207,6 +207,30 @@ function prepareI8(rt: ThreadsRuntime, params: object, src: Int8Array | Uint8Arr
   };
 }
 
+/**
+ * i8conv on the 1-thread and the N-thread runtime for one problem, each writing its own `dst()`; a runtime that
+ * fails is recorded through `fail` and left null. The N-thread operator's algorithm and threading go into `res`.
+ */
+function prepareI8Pair(o: ThreadsBenchInput, pb: { params: object; src: Int8Array | Uint8Array; weights: Int8Array; bias: Int32Array },
+  dst: () => Int8Array | Uint8Array, res: { algo: string | null; threaded: boolean | null }, nameN: string,
+  fail: (backend: string, e: unknown) => void): { i1: I8Run | null; iN: I8Run | null } {
+  let i1: I8Run | null = null;
+  let iN: I8Run | null = null;
+  try {
+    i1 = prepareI8(o.rt1, pb.params, pb.src, pb.weights, pb.bias, dst());
+  } catch (e) {
+    fail('i8conv-1t', e);
+  }
+  try {
+    iN = prepareI8(o.rtN, pb.params, pb.src, pb.weights, pb.bias, dst());
+    res.algo = iN.algo;
+    res.threaded = iN.threaded;
+  } catch (e) {
+    fail(nameN, e);
+  }
+  return { i1, iN };
+}
+
 const sameValues = (a: ArrayLike<number>, b: ArrayLike<number>) => compareOutputs('', a, b) === null;
 const prepareFailure = (backend: string, total: number, e: unknown): NetworkMismatch => ({
   backend, count: 0, total, maxAbsDiff: NaN, firstIndex: -1, got: NaN, want: NaN, error: errorText(e), phase: 'prepare', against: 'none',
@@ -265,21 +289,8 @@ async function prepareShape(shape: BenchShape, o: ThreadsBenchInput): Promise<Sh
     res.mismatches.push(prepareFailure(backend, pb.dstLength, e));
     res.checks[backend] = 'mismatch';
   };
-  let i1: I8Run | null = null;
-  let iN: I8Run | null = null;
+  const { i1, iN } = prepareI8Pair(o, pb, () => new Int8Array(pb.dstLength), res, nameN, fail);
   let ortRun: PreparedRun | null = null;
-  try {
-    i1 = prepareI8(o.rt1, pb.params, pb.src, pb.weights, pb.bias, new Int8Array(pb.dstLength));
-  } catch (e) {
-    fail('i8conv-1t', e);
-  }
-  try {
-    iN = prepareI8(o.rtN, pb.params, pb.src, pb.weights, pb.bias, new Int8Array(pb.dstLength));
-    res.algo = iN.algo;
-    res.threaded = iN.threaded;
-  } catch (e) {
-    fail(nameN, e);
-  }
   if (o.ort && i1 && iN) {
     try {
       ortRun = await ortBackend(o.ort, 'uint8').prepare(pb);
@@ -380,20 +391,7 @@ function prepareLayer(net: Network, index: number, o: ThreadsBenchInput): LayerC
     res.mismatches.push(prepareFailure(backend, pb.dstLength, e));
     res.checks[backend] = 'mismatch';
   };
-  let i1: I8Run | null = null;
-  let iN: I8Run | null = null;
-  try {
-    i1 = prepareI8(o.rt1, pb.params, pb.src, pb.weights, pb.bias, new Uint8Array(pb.dstLength));
-  } catch (e) {
-    fail('i8conv-1t', e);
-  }
-  try {
-    iN = prepareI8(o.rtN, pb.params, pb.src, pb.weights, pb.bias, new Uint8Array(pb.dstLength));
-    res.algo = iN.algo;
-    res.threaded = iN.threaded;
-  } catch (e) {
-    fail(nameN, e);
-  }
+  const { i1, iN } = prepareI8Pair(o, pb, () => new Uint8Array(pb.dstLength), res, nameN, fail);
   const check = (phase: 'first-call' | 'after-timing') => {
     if (!i1 || !iN) return;
     const { oc } = pb.params;

@@ -265,7 +265,7 @@ export class ConvBias {
   async execAsync(src: SrcArray, dst: DstArray): Promise<void> {
     this.checkExec(src, dst);
     const pool = this.core.pool;
-    if (!pool || this.threads < pool.size) {
+    if (!pool) {
       this.exec(src, dst);
       return;
     }
@@ -301,8 +301,8 @@ export class ConvBias {
 
   /** Whether exec runs on the runtime's threads (false: on the calling thread). */
   get threaded(): boolean {
-    const pool = this.core.pool;
-    return pool !== null && this.threads >= pool.size && this.params.macs >= this.minThreadedMacs;
+    // the operators that can never use the threads were placed in the runtime's pool-less companion core
+    return this.core.pool !== null;
   }
 
   /** Runs the plan's kernels on data already in the operator's wasm buffers. */
