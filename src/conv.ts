@@ -117,7 +117,7 @@ export class ConvBias {
     this.params = s;
     const algo = select(p, s, opts);
     this.algorithm = algo.name;
-    this.plan = algo.plan(s, { threads, isa: core.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd', kernel: opts.kernel });
+    this.plan = algo.plan(s, { threads, isa: core.isa, kernel: opts.kernel });
     this.kernels = this.plan.kernelNames;
     this.dstShape = dstShapeOf(s);
     this.workspaceBytes = this.plan.workspace.totalBytes;

@@ -48,7 +48,7 @@ export class Runtime {
     const mode = opts.selection ?? 'heuristic';
     check(mode === 'heuristic' || mode === 'profile', 'INVALID_PARAM', 'selection', `must be 'heuristic' or 'profile', got ${String(mode)}`);
     const initial = opts.selectionCache === undefined ? undefined : parseSelectionCache(opts.selectionCache);
-    this.selector = new Selector(mode, core.build, (p, o) => this.convBias(p, o), initial);
+    this.selector = new Selector(mode, core.build, core.isa, (p, o) => this.convBias(p, o), initial);
   }
   get features(): Features {
     return this.core.features;
@@ -81,7 +81,7 @@ export class Runtime {
     } catch {
       pick = undefined;
     }
-    const isa = this.core.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd';
+    const isa = this.core.isa;
     return ALGORITHMS.map((a) => {
       const r = a.usable(s);
       return {

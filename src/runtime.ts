@@ -6,6 +6,7 @@
 import { WasmHeap } from './heap.js';
 import { I8ConvError, check } from './errors.js';
 import { probeFeatures, type Features } from './features.js';
+import type { Isa } from './algos/types.js';
 import { ThreadPool } from './pool.js';
 
 /** Exported kernel functions of the wasm module; every argument is an i32 (pointers are byte offsets). */
@@ -25,10 +26,11 @@ const SHARED_MAX_PAGES = 32768;
 
 export interface RuntimeOptions {
   /**
-   * Which wasm build to load. 'auto' (default) loads SIMD128: on the machines we measured (x86-64 with AVX-VNNI,
-   * Deno 2.9 / Chromium 156) the relaxed-SIMD kernels were not faster, because splitting full-range int8
-   * activations into two 7-bit-safe parts doubles the dot products. 'relaxed' loads them (exact on every engine
-   * whose probe passes, see features.ts).
+   * Which wasm build to load. 'auto' (default) loads the relaxed-SIMD build where the probe (features.ts) found a
+   * relaxed dot that takes full 8-bit b lanes exactly on both tiers ('usdot' or 'sdot': one dot per 16 MACs), and
+   * SIMD128 elsewhere (Node 20, Safari, and engines whose relaxed dot saturates, where the relaxed kernels have to
+   * split activations into 7-bit parts and measured no faster). 'relaxed' loads the relaxed build wherever its
+   * dot is exact for b in [0, 127] (with the split kernels on the saturating flavour); 'simd128' forces SIMD128.
    */
   build?: 'auto' | WasmBuild;
   /** Default algorithm selection of the runtime's operators: 'heuristic' (default) or 'profile' (time the usable
@@ -83,6 +85,8 @@ export class WasmRuntimeCore {
   readonly heap: WasmHeap;
   readonly features: Features;
   readonly build: WasmBuild;
+  /** the kernels' instruction set: the build and, for the relaxed build, the dot flavour's kernels */
+  readonly isa: Isa;
   /** the worker pool (threading.enabled), or null */
   readonly pool: ThreadPool | null;
   readonly threading: Threading;
@@ -96,17 +100,18 @@ export class WasmRuntimeCore {
   /** the threaded core this one is the companion of (its disposal is this one's) */
   private readonly owner: WasmRuntimeCore | null;
 
-  constructor(instance: WebAssembly.Instance, features: Features, build: WasmBuild, pool: ThreadPool | null, threading: Threading,
+  constructor(instance: WebAssembly.Instance, features: Features, build: WasmBuild, isa: Isa, pool: ThreadPool | null, threading: Threading,
     serial: WebAssembly.Instance | null = null, owner: WasmRuntimeCore | null = null) {
     this.exports = instance.exports as unknown as WasmExports;
     this.memory = this.exports.memory;
     this.heap = new WasmHeap(this.memory, this.exports.heapBase());
     this.features = features;
     this.build = build;
+    this.isa = isa;
     this.pool = pool;
     this.threading = threading;
     this.owner = owner;
-    this.serial = serial ? new WasmRuntimeCore(serial, features, build, null, threading, null, this) : null;
+    this.serial = serial ? new WasmRuntimeCore(serial, features, build, isa, null, threading, null, this) : null;
   }
 
   /** The core a calculation that runs on the calling thread alone should use (the companion where there is one). */
@@ -171,11 +176,25 @@ function threadsUnavailable(): string | null {
   return null;
 }
 
-export async function instantiateCore(opts: RuntimeOptions = {}): Promise<WasmRuntimeCore> {
+/** The relaxed build's kernels for a dot flavour (the 7-bit split wherever full 8-bit b lanes are not exact). */
+function relaxedIsa(f: Features): Isa {
+  return f.dotFlavour === 'usdot' ? 'wasmusdot' : f.dotFlavour === 'sdot' ? 'wasmsdot' : 'wasmrelaxedsimd';
+}
+
+/**
+ * Tests only: run the relaxed build with a given kernel ISA instead of the probed one. A wrong ISA computes wrong
+ * answers on inputs whose b lanes use the top bit; tests use it with inputs where every flavour agrees.
+ */
+export interface CoreTestHooks {
+  isa?: Isa;
+}
+
+export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTestHooks = {}): Promise<WasmRuntimeCore> {
   const features = await probeFeatures();
   const want = opts.build ?? 'auto';
   check(want === 'auto' || want === 'simd128' || want === 'relaxed', 'INVALID_PARAM', 'build', `must be 'auto', 'simd128' or 'relaxed', got ${String(want)}`);
-  const build: WasmBuild = want === 'auto' ? 'simd128' : want;
+  const full8 = features.dotFlavour === 'usdot' || features.dotFlavour === 'sdot';
+  const build: WasmBuild = want === 'auto' ? (full8 ? 'relaxed' : 'simd128') : want;
   if (!features.simd128) {
     throw new I8ConvError('NO_SIMD', 'this engine does not support WebAssembly SIMD128, which i8conv requires');
   }
@@ -207,9 +226,11 @@ export async function instantiateCore(opts: RuntimeOptions = {}): Promise<WasmRu
   // a threaded runtime also gets the regular build, for the operators that run on the calling thread alone
   const plain = await WebAssembly.instantiate(await compileBuild(build, false), { env: { abort: wasmAbort } });
   const threading: Threading = pool ? { enabled: true, threads: pool.size, reason: 'enabled' } : { enabled: false, threads: 1, reason: reason! };
+  const isa: Isa = build === 'simd128' ? 'wasmsimd' : (hooks.isa ?? relaxedIsa(features));
+  const f = { ...features, build, isa };
   return instance
-    ? new WasmRuntimeCore(instance, { ...features, build }, build, pool, threading, plain)
-    : new WasmRuntimeCore(plain, { ...features, build }, build, null, threading);
+    ? new WasmRuntimeCore(instance, f, build, isa, pool, threading, plain)
+    : new WasmRuntimeCore(plain, f, build, isa, null, threading);
 }
 
 function wasmAbort(): never {

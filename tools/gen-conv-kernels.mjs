@@ -16,7 +16,73 @@ const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kern
  *   wasmrelaxedsimd: u = x + 128; pixel = u8 [u & 127 of c0..c3] x 4 | [u >> 7 of c0..c3] x 4 (both in [0, 127],
  *                    where relaxed dot is exact on every engine); weights = the int8 4x4 block [o][i].
  */
+/**
+ * wasmrelaxeddot row kernels: one relaxed dot per 16 multiply-adds. Packed input pixel = its 4 bytes (b = xs ^ 0x80
+ * for the 'usdot' flavour, b = xs for 'sdot'; the task packs them), read with load32_splat; weights = the int8 4x4
+ * block [o][i] (16 bytes per (tap, block)).
+ */
+function rowKernelDot8(v) {
+  const { fw, stride: s, nb, npix } = v;
+  const L = [];
+  L.push(`export function ${v.name}(`);
+  L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
+  L.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
+  L.push(`): void {`);
+  L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
+  for (let b = 0; b < nb; b++) L.push(`  const init${b} = v128.load(init, ${b * 16});`);
+  L.push(`  const owPad = ((ow + ${npix - 1}) / ${npix}) * ${npix};`);
+  L.push(`  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row`);
+  L.push(`  for (let ow0: i32 = 0; ow0 < ow; ow0 += ${npix}) {`);
+  L.push(`    const sp = scratch + <usize>(ow0 * 16);`);
+  for (let b = 0; b < nb; b++) for (let j = 0; j < npix; j++) L.push(`    let a${b}_${j} = init${b};`);
+  L.push(`    let xb = x + <usize>(ow0 * ${s * 4});`);
+  L.push(`    let wp = w;`);
+  L.push(`    for (let ib: i32 = 0; ib < icb; ib++) {`);
+  L.push(`      let xr = xb;`);
+  const tap = (ind, wOff, xBase, xOff) => {
+    for (let b = 0; b < nb; b++) L.push(`${ind}const w${b} = v128.load(wp, ${wOff + b * 16});`);
+    for (let j = 0; j < npix; j++) {
+      L.push(`${ind}const p${j} = v128.load32_splat(${xBase}, ${xOff + j * s * 4});`);
+      for (let b = 0; b < nb; b++) L.push(`${ind}a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}, a${b}_${j});`);
+    }
+  };
+  if (v.tapLoop) {
+    L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
+    L.push(`        let xt = xr;`);
+    L.push(`        for (let kw: i32 = 0; kw < ${fw}; kw++) {`);
+    tap('          ', 0, 'xt', 0);
+    L.push(`          wp += ${nb * 16};`);
+    L.push(`          xt += 4;`);
+    L.push(`        }`);
+    L.push(`        xr += xRowStride;`);
+    L.push(`      }`);
+  } else {
+    const unrollKh = fw <= UNROLL_KH_MAX;
+    const rows = unrollKh ? fw : 1;
+    if (!unrollKh) L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
+    const ind = unrollKh ? '      ' : '        ';
+    for (let kh = 0; kh < rows; kh++) {
+      for (let kw = 0; kw < fw; kw++) {
+        L.push(`${ind}{`);
+        tap(ind + '  ', (kh * fw + kw) * nb * 16, 'xr', kw * 4);
+        L.push(`${ind}}`);
+      }
+      if (unrollKh && kh < rows - 1) L.push(`${ind}xr += xRowStride;`);
+    }
+    if (unrollKh) L.push(`      wp += ${fw * fw * nb * 16};`);
+    else {
+      L.push(`        wp += ${fw * nb * 16};`);
+      L.push(`        xr += xRowStride;`);
+      L.push(`      }`);
+    }
+  }
+  L.push(`      xb += xBlockStride;`);
+  L.push(`    }`);
+  return finishRowKernel(L, v);
+}
+
 function rowKernel(v) {
+  if (v.isa === 'wasmrelaxeddot') return rowKernelDot8(v);
   const { fw, stride: s, nb, npix } = v;
   const relaxed = v.isa === 'wasmrelaxedsimd';
   const wBytes = relaxed ? 16 : 32; // per (kw, block): int8 4x4 | two i16 pair vectors
@@ -117,6 +183,7 @@ function rowKernel(v) {
 function finishRowKernel(L, v) {
   const { nb, npix } = v;
   const relaxed = v.isa === 'wasmrelaxedsimd';
+  const dot8 = v.isa === 'wasmrelaxeddot';
   for (let b = 0; b < nb; b++)
     for (let j = 0; j < npix; j++) {
       // relaxed: u = lo + 128 * hi, so sum w*u = sum w*lo + 128 * sum w*hi (the zero point's part is in init)
@@ -125,7 +192,7 @@ function finishRowKernel(L, v) {
     }
   L.push(`  }`);
   L.push(`  finishTile(ctx, scratch, ${nb}, owPad, ch, oc0, nch, pixRow, ow, dst, bias);`);
-  if (relaxed) L.push(`  }`);
+  if (relaxed || dot8) L.push(`  }`);
   L.push(`}`);
   return L.join('\n');
 }
@@ -226,7 +293,7 @@ writeFileSync(join(root, 'assembly', 'common', 'ctx.ts'), ctx.join('\n') + '\n')
 
 const ts = [HEADER];
 ts.push(`/** One NCHW44 dot micro-kernel variant; \`id\` is its index, passed to the wasm row dispatcher. */`);
-ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd';\n}`);
+ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot';\n}`);
 ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
 vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}' },`));
 ts.push(`];\n`);

@@ -91,36 +91,38 @@ export const CTX_SRCKIND: i32 = 168;
 export const CTX_OHTILE: i32 = 172;
 /** i32: pixels per packed input row */
 export const CTX_IWP: i32 = 176;
-/** i32: 1: packed input for the relaxed kernels (u = xs + 128 split into 7-bit and 1-bit parts) */
+/** i32: packed input: 0 SIMD128 (i16 pairs), 1 relaxed split (u = xs + 128 as 7-bit and 1-bit parts), 2 relaxed dot8 (4 bytes a pixel: xs ^ dotXor) */
 export const CTX_RELAXED: i32 = 180;
+/** i32: relaxed dot8: 0x80 (usdot: b = xs + 128, unsigned) or 0 (sdot: b = xs) */
+export const CTX_DOTXOR: i32 = 184;
 /** i32: K steps of 4 k values */
-export const CTX_KBN: i32 = 184;
+export const CTX_KBN: i32 = 188;
 /** i32: output pixels per task (a multiple of the widest micro-tile) */
-export const CTX_PANELPIX: i32 = 188;
+export const CTX_PANELPIX: i32 = 192;
 /** i32: 0 NCHW44 1x1 s1 unpadded, 1 NCHW44 im2col, 2 NCHW 1x1 s1 unpadded, 3 NCHW gather, 4 NCHW44 gather, 5 NCHW44 1x1 strided unpadded */
-export const CTX_PACKMODE: i32 = 192;
+export const CTX_PACKMODE: i32 = 196;
 /** i32: GEMM: channel blocks of 4 per group per tap (K = FH * FW * icbG * 4) */
-export const CTX_ICBG: i32 = 196;
+export const CTX_ICBG: i32 = 200;
 /** i32: GEMM: pixels per micro-tile (the B panel layout; main and tail kernels share it) */
-export const CTX_TILENPIX: i32 = 200;
+export const CTX_TILENPIX: i32 = 204;
 /** i32: GEMM: kernel id with the main tile's channels and 4 pixels (a panel's last 1-4 pixels) */
-export const CTX_MAINNARROW: i32 = 204;
+export const CTX_MAINNARROW: i32 = 208;
 /** i32: GEMM: kernel id with 1 channel and 4 pixels */
-export const CTX_TAILNARROW: i32 = 208;
+export const CTX_TAILNARROW: i32 = 212;
 /** i32: GEMM: 0 pixel-lane kernels (B widened), 1 channel-lane kernels (B broadcast pairs) */
-export const CTX_GEMMLANES: i32 = 212;
+export const CTX_GEMMLANES: i32 = 216;
 /** i32: batch */
-export const CTX_N: i32 = 216;
+export const CTX_N: i32 = 220;
 /** i32: NCHW direct: output columns rounded up to the 8 a trip computes */
-export const CTX_OWPAD: i32 = 220;
+export const CTX_OWPAD: i32 = 224;
 /** i32: NCHW direct: bytes per padded input row */
-export const CTX_ROWBYTES: i32 = 224;
+export const CTX_ROWBYTES: i32 = 228;
 /** i32: channel-wise: padded source pixels per packed row (the raw row) */
-export const CTX_RAWCOLS: i32 = 228;
+export const CTX_RAWCOLS: i32 = 232;
 /** i32: channel-wise: 4-channel blocks one task runs (small planes: fewer, larger tasks) */
-export const CTX_BLOCKSPERTASK: i32 = 232;
+export const CTX_BLOCKSPERTASK: i32 = 236;
 /** i32: dot / GEMM: parts the output-channel tiles are split into (task index = part * tiles + tile); 1 unless threads need it */
-export const CTX_OCPARTS: i32 = 236;
+export const CTX_OCPARTS: i32 = 240;
 /** i32: bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles) */
-export const CTX_SCRATCHBYTES: i32 = 240;
-export const CTX_BYTES: i32 = 244;
+export const CTX_SCRATCHBYTES: i32 = 244;
+export const CTX_BYTES: i32 = 248;

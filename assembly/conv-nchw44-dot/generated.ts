@@ -4107,6 +4107,2782 @@ export function conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(
   }
 }
 
+export function conv_nchw44_dot_f2s1_oc8x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s1_oc8x5t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s1_oc4x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a2_2 = init2;
+    let a2_3 = init2;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const w2 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p1, a2_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          a2_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p2, a2_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          a2_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p3, a2_3);
+          wp += 48;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+    v128.store(sp + <usize>(2 * row16 + 32), a2_2);
+    v128.store(sp + <usize>(2 * row16 + 48), a2_3);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 11) / 12) * 12;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 12) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let a0_8 = init0;
+    let a0_9 = init0;
+    let a0_10 = init0;
+    let a0_11 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 24);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          const p7 = v128.load32_splat(xt, 28);
+          a0_7 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p7, a0_7);
+          const p8 = v128.load32_splat(xt, 32);
+          a0_8 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p8, a0_8);
+          const p9 = v128.load32_splat(xt, 36);
+          a0_9 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p9, a0_9);
+          const p10 = v128.load32_splat(xt, 40);
+          a0_10 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p10, a0_10);
+          const p11 = v128.load32_splat(xt, 44);
+          a0_11 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p11, a0_11);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(128), a0_8);
+    v128.store(sp + <usize>(144), a0_9);
+    v128.store(sp + <usize>(160), a0_10);
+    v128.store(sp + <usize>(176), a0_11);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc8x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc8x5t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc12x4t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a2_2 = init2;
+    let a2_3 = init2;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const w2 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p1, a2_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          a2_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p2, a2_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          a2_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p3, a2_3);
+          wp += 48;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+    v128.store(sp + <usize>(2 * row16 + 32), a2_2);
+    v128.store(sp + <usize>(2 * row16 + 48), a2_3);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 11) / 12) * 12;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 12) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let a0_8 = init0;
+    let a0_9 = init0;
+    let a0_10 = init0;
+    let a0_11 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 48);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          const p7 = v128.load32_splat(xt, 56);
+          a0_7 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p7, a0_7);
+          const p8 = v128.load32_splat(xt, 64);
+          a0_8 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p8, a0_8);
+          const p9 = v128.load32_splat(xt, 72);
+          a0_9 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p9, a0_9);
+          const p10 = v128.load32_splat(xt, 80);
+          a0_10 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p10, a0_10);
+          const p11 = v128.load32_splat(xt, 88);
+          a0_11 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p11, a0_11);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(128), a0_8);
+    v128.store(sp + <usize>(144), a0_9);
+    v128.store(sp + <usize>(160), a0_10);
+    v128.store(sp + <usize>(176), a0_11);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a2_2 = init2;
+    let a2_3 = init2;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const w2 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p1, a2_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          a2_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p2, a2_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          a2_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p3, a2_3);
+          wp += 48;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+    v128.store(sp + <usize>(2 * row16 + 32), a2_2);
+    v128.store(sp + <usize>(2 * row16 + 48), a2_3);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 11) / 12) * 12;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 12) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let a0_8 = init0;
+    let a0_9 = init0;
+    let a0_10 = init0;
+    let a0_11 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 24);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          const p7 = v128.load32_splat(xt, 28);
+          a0_7 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p7, a0_7);
+          const p8 = v128.load32_splat(xt, 32);
+          a0_8 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p8, a0_8);
+          const p9 = v128.load32_splat(xt, 36);
+          a0_9 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p9, a0_9);
+          const p10 = v128.load32_splat(xt, 40);
+          a0_10 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p10, a0_10);
+          const p11 = v128.load32_splat(xt, 44);
+          a0_11 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p11, a0_11);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(128), a0_8);
+    v128.store(sp + <usize>(144), a0_9);
+    v128.store(sp + <usize>(160), a0_10);
+    v128.store(sp + <usize>(176), a0_11);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc12x4t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a2_2 = init2;
+    let a2_3 = init2;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const w2 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p1, a2_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          a2_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p2, a2_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          a2_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p3, a2_3);
+          wp += 48;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+    v128.store(sp + <usize>(2 * row16 + 32), a2_2);
+    v128.store(sp + <usize>(2 * row16 + 48), a2_3);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 11) / 12) * 12;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 12) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let a0_8 = init0;
+    let a0_9 = init0;
+    let a0_10 = init0;
+    let a0_11 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 48);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          const p7 = v128.load32_splat(xt, 56);
+          a0_7 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p7, a0_7);
+          const p8 = v128.load32_splat(xt, 64);
+          a0_8 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p8, a0_8);
+          const p9 = v128.load32_splat(xt, 72);
+          a0_9 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p9, a0_9);
+          const p10 = v128.load32_splat(xt, 80);
+          a0_10 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p10, a0_10);
+          const p11 = v128.load32_splat(xt, 88);
+          a0_11 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p11, a0_11);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(128), a0_8);
+    v128.store(sp + <usize>(144), a0_9);
+    v128.store(sp + <usize>(160), a0_10);
+    v128.store(sp + <usize>(176), a0_11);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc8x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc8x5t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a2_2 = init2;
+    let a2_3 = init2;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const w2 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p1, a2_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          a2_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p2, a2_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          a2_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p3, a2_3);
+          wp += 48;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+    v128.store(sp + <usize>(2 * row16 + 32), a2_2);
+    v128.store(sp + <usize>(2 * row16 + 48), a2_3);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 11) / 12) * 12;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 12) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let a0_8 = init0;
+    let a0_9 = init0;
+    let a0_10 = init0;
+    let a0_11 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 24);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          const p7 = v128.load32_splat(xt, 28);
+          a0_7 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p7, a0_7);
+          const p8 = v128.load32_splat(xt, 32);
+          a0_8 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p8, a0_8);
+          const p9 = v128.load32_splat(xt, 36);
+          a0_9 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p9, a0_9);
+          const p10 = v128.load32_splat(xt, 40);
+          a0_10 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p10, a0_10);
+          const p11 = v128.load32_splat(xt, 44);
+          a0_11 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p11, a0_11);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(128), a0_8);
+    v128.store(sp + <usize>(144), a0_9);
+    v128.store(sp + <usize>(160), a0_10);
+    v128.store(sp + <usize>(176), a0_11);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc8x5t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc12x4t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a2_2 = init2;
+    let a2_3 = init2;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const w2 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p1, a2_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          a2_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p2, a2_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          a2_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p3, a2_3);
+          wp += 48;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+    v128.store(sp + <usize>(2 * row16 + 32), a2_2);
+    v128.store(sp + <usize>(2 * row16 + 48), a2_3);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 11) / 12) * 12;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 12) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let a0_8 = init0;
+    let a0_9 = init0;
+    let a0_10 = init0;
+    let a0_11 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 48);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          const p7 = v128.load32_splat(xt, 56);
+          a0_7 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p7, a0_7);
+          const p8 = v128.load32_splat(xt, 64);
+          a0_8 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p8, a0_8);
+          const p9 = v128.load32_splat(xt, 72);
+          a0_9 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p9, a0_9);
+          const p10 = v128.load32_splat(xt, 80);
+          a0_10 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p10, a0_10);
+          const p11 = v128.load32_splat(xt, 88);
+          a0_11 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p11, a0_11);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(128), a0_8);
+    v128.store(sp + <usize>(144), a0_9);
+    v128.store(sp + <usize>(160), a0_10);
+    v128.store(sp + <usize>(176), a0_11);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc8x5t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a2_2 = init2;
+    let a2_3 = init2;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const w2 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p1, a2_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          a2_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p2, a2_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          a2_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p3, a2_3);
+          wp += 48;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+    v128.store(sp + <usize>(2 * row16 + 32), a2_2);
+    v128.store(sp + <usize>(2 * row16 + 48), a2_3);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 11) / 12) * 12;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 12) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let a0_8 = init0;
+    let a0_9 = init0;
+    let a0_10 = init0;
+    let a0_11 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 24);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          const p7 = v128.load32_splat(xt, 28);
+          a0_7 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p7, a0_7);
+          const p8 = v128.load32_splat(xt, 32);
+          a0_8 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p8, a0_8);
+          const p9 = v128.load32_splat(xt, 36);
+          a0_9 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p9, a0_9);
+          const p10 = v128.load32_splat(xt, 40);
+          a0_10 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p10, a0_10);
+          const p11 = v128.load32_splat(xt, 44);
+          a0_11 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p11, a0_11);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(128), a0_8);
+    v128.store(sp + <usize>(144), a0_9);
+    v128.store(sp + <usize>(160), a0_10);
+    v128.store(sp + <usize>(176), a0_11);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc8x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc8x5t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a2_2 = init2;
+    let a2_3 = init2;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const w2 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p1, a2_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          a2_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p2, a2_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          a2_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p3, a2_3);
+          wp += 48;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+    v128.store(sp + <usize>(2 * row16 + 32), a2_2);
+    v128.store(sp + <usize>(2 * row16 + 48), a2_3);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc4x12t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 11) / 12) * 12;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 12) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a0_7 = init0;
+    let a0_8 = init0;
+    let a0_9 = init0;
+    let a0_10 = init0;
+    let a0_11 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 48);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          const p7 = v128.load32_splat(xt, 56);
+          a0_7 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p7, a0_7);
+          const p8 = v128.load32_splat(xt, 64);
+          a0_8 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p8, a0_8);
+          const p9 = v128.load32_splat(xt, 72);
+          a0_9 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p9, a0_9);
+          const p10 = v128.load32_splat(xt, 80);
+          a0_10 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p10, a0_10);
+          const p11 = v128.load32_splat(xt, 88);
+          a0_11 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p11, a0_11);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(112), a0_7);
+    v128.store(sp + <usize>(128), a0_8);
+    v128.store(sp + <usize>(144), a0_9);
+    v128.store(sp + <usize>(160), a0_10);
+    v128.store(sp + <usize>(176), a0_11);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 /** Runs row kernel `id` (index in the kernel table). */
 export function convNchw44DotRow(
   id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
@@ -4153,6 +6929,46 @@ export function convNchw44DotRow(
     case 37: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 38: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 39: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 40: conv_nchw44_dot_f2s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 41: conv_nchw44_dot_f2s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 42: conv_nchw44_dot_f2s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 43: conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 44: conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 45: conv_nchw44_dot_f2s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 46: conv_nchw44_dot_f2s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 47: conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 48: conv_nchw44_dot_f2s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 49: conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 50: conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 51: conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 52: conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 53: conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 54: conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 55: conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 56: conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 57: conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 58: conv_nchw44_dot_f3s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 59: conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 60: conv_nchw44_dot_f5s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 61: conv_nchw44_dot_f5s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 62: conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 63: conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 64: conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 65: conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 66: conv_nchw44_dot_f5s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 67: conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 68: conv_nchw44_dot_f5s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 69: conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 70: conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 71: conv_nchw44_dot_f7s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 72: conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 73: conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 74: conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 75: conv_nchw44_dot_f7s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 76: conv_nchw44_dot_f7s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 77: conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 78: conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 79: conv_nchw44_dot_f7s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     default: unreachable();
   }
 }

@@ -6,15 +6,18 @@
 //   packed[ib][r][p] = 32 bytes for padded pixel p of padded row r (row 0 = source row oh0*S - PT):
 //     SIMD128 kernels: i16 v = xs - zp: [v0,v1,v0,v1,v0,v1,v0,v1 | v2,v3,v2,v3,v2,v3,v2,v3]
 //     relaxed kernels: u = xs + 128 (= xs ^ 0x80), u8 [u0&127, u1&127, u2&127, u3&127] x 4 | [u0>>7 .. u3>>7] x 4
+//   or 4 bytes for the relaxed dot8 kernels (ctx relaxed == 2): b = xs ^ dotXor per channel (usdot: dotXor = 0x80,
+//     the unsigned u = xs + 128; sdot: 0, xs itself), broadcast by the kernel's load32_splat
 //   (xs = raw ^ srcXor: the signed value of an int8 or uint8 source; zp its zero point in that domain.)
 //   Pixels outside the image hold the zero point (SIMD128: v = 0; relaxed: u = zp + 128, whose products the
-//   accumulator start removes with -(zp + 128) * sum(w)). Every byte a kernel may read is written by this task, so
+//   accumulator start removes with -(zp + 128) * sum(w); dot8: (zp ^ dotXor), removed with -(zp + off) * sum(w),
+//   off = 128 for usdot, 0 for sdot). Every byte a kernel may read is written by this task, so
 //   stale workspace never reaches an output.
 import {
   CTX_DSTTYPE, CTX_BIASMODE, CTX_ICB, CTX_ICPG, CTX_SRCKIND, CTX_IH, CTX_IW, CTX_OCPG, CTX_GROUP, CTX_OH,
   CTX_OW, CTX_FH, CTX_SH, CTX_PT, CTX_PL, CTX_OHTILE, CTX_IWP, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_BIAS,
   CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT, CTX_TAILNB, CTX_FW, CTX_INIT, CTX_RELAXED, CTX_SRCXOR, CTX_SRCZP,
-  CTX_OC, CTX_SCRATCHBYTES, CTX_OCPGPAD, CTX_IC, CTX_OCPARTS,
+  CTX_OC, CTX_SCRATCHBYTES, CTX_OCPGPAD, CTX_IC, CTX_OCPARTS, CTX_DOTXOR,
 } from '../common/ctx';
 import { convNchw44DotRow } from './generated';
 
@@ -70,6 +73,19 @@ function expandPixels44Relaxed(out: usize, src: usize, count: i32, xor: v128): v
   }
 }
 
+/** Dot8 packing of `count` NCHW44 pixels: 4 bytes each, raw ^ xor (xor = srcXor ^ dotXor in every byte). */
+function copyPixels44Dot8(out: usize, src: usize, count: i32, xor: v128): void {
+  let p: i32 = 0;
+  for (; p + 4 <= count; p += 4) v128.store(out + <usize>(p * 4), v128.xor(v128.load(src + <usize>(p * 4)), xor));
+  const x = i32x4.extract_lane(xor, 0);
+  for (; p < count; p++) store<i32>(out + <usize>(p * 4), load<i32>(src + <usize>(p * 4)) ^ x);
+}
+
+/** Dot8: `count` packed pixels of the zero point's byte `zb` (zp ^ dotXor) in every channel. */
+function fillZeroPixelsDot8(out: usize, count: i32, zb: i32): void {
+  memory.fill(out, <u8>zb, <usize>(count * 4));
+}
+
 /** Writes the encoding of the zero point into `count` packed pixels (relaxed: u = zpU, in [0, 255]). */
 function fillZeroPixels(out: usize, count: i32, relaxed: bool, zpU: i32): void {
   if (!relaxed) {
@@ -81,6 +97,17 @@ function fillZeroPixels(out: usize, count: i32, relaxed: bool, zpU: i32): void {
   for (let p: i32 = 0; p < count; p++) {
     v128.store(out + <usize>(p * 32), lo, 0);
     v128.store(out + <usize>(p * 32), hi, 16);
+  }
+}
+
+/** Dot8 packing of an NCHW source with c < 4 channels: byte i = raw_i ^ xor (srcXor ^ dotXor); absent channels 0. */
+function copyPixelsNchwDot8(out: usize, src: usize, planeStride: i32, c: i32, count: i32, xor: i32): void {
+  for (let p: i32 = 0; p < count; p++) {
+    const s = src + <usize>p;
+    let b = (<i32>load<u8>(s) ^ xor) & 0xff;
+    if (c > 1) b |= ((<i32>load<u8>(s + <usize>planeStride) ^ xor) & 0xff) << 8;
+    if (c > 2) b |= ((<i32>load<u8>(s + <usize>(2 * planeStride)) ^ xor) & 0xff) << 16;
+    store<i32>(out + <usize>(p * 4), b);
   }
 }
 
@@ -142,32 +169,47 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   let ohN = oh - oh0;
   if (ohN > ohTile) ohN = ohTile;
   const ihN = (ohN - 1) * s + fh; // padded rows this task reads
-  const rowBytes = iwp * 32;
+  const mode = load<i32>(ctx, CTX_RELAXED); // 0 SIMD128, 1 relaxed split, 2 relaxed dot8
+  const pixBytes = mode == 2 ? 4 : 32;
+  const rowBytes = iwp * pixBytes;
   const blockBytes = ihN * rowBytes;
   const scratch = ws;
   const packed = ws + <usize>load<i32>(ctx, CTX_SCRATCHBYTES);
 
   // ---- pack the source rows of this tile ----
   const srcKind = load<i32>(ctx, CTX_SRCKIND);
-  const relaxed = load<i32>(ctx, CTX_RELAXED) != 0;
+  const relaxed = mode == 1;
   const xorS = load<i32>(ctx, CTX_SRCXOR);
   const zpS = load<i32>(ctx, CTX_SRCZP);
   const zpU = zpS + 128;
-  const xorV = i8x16.splat(<i8>(relaxed ? xorS ^ 0x80 : xorS));
+  const dotXor = load<i32>(ctx, CTX_DOTXOR);
+  const zb = (zpS & 0xff) ^ dotXor; // dot8: the zero point's packed byte
+  const xorV = i8x16.splat(<i8>(mode == 2 ? xorS ^ dotXor : relaxed ? xorS ^ 0x80 : xorS));
   const zpV = i16x8.splat(<i16>zpS);
   const plane = ih * iw; // pixels per channel (block) plane
   for (let ib: i32 = 0; ib < icb; ib++) {
     for (let r: i32 = 0; r < ihN; r++) {
       const row = packed + <usize>(ib * blockBytes + r * rowBytes);
       const y = oh0 * s - ph + r;
+      const right = iwp - pw - iw;
+      const out = row + <usize>(pw * pixBytes);
+      if (mode == 2) {
+        if (y < 0 || y >= ih) {
+          fillZeroPixelsDot8(row, iwp, zb);
+          continue;
+        }
+        fillZeroPixelsDot8(row, pw, zb);
+        if (right > 0) fillZeroPixelsDot8(row + <usize>((pw + iw) * 4), right, zb);
+        if (srcKind == 0) copyPixels44Dot8(out, src + <usize>((((n * groups * icb + g * icb + ib) * plane) + y * iw) * 4), iw, xorV);
+        else copyPixelsNchwDot8(out, src + <usize>(n * load<i32>(ctx, CTX_ICPG) * plane + y * iw), plane, load<i32>(ctx, CTX_ICPG), iw, xorS ^ dotXor);
+        continue;
+      }
       if (y < 0 || y >= ih) {
         fillZeroPixels(row, iwp, relaxed, zpU);
         continue;
       }
       fillZeroPixels(row, pw, relaxed, zpU);
-      const right = iwp - pw - iw;
       if (right > 0) fillZeroPixels(row + <usize>((pw + iw) * 32), right, relaxed, zpU);
-      const out = row + <usize>(pw * 32);
       if (srcKind == 0) {
         const from = src + <usize>((((n * groups * icb + g * icb + ib) * plane) + y * iw) * 4);
         if (relaxed) expandPixels44Relaxed(out, from, iw, xorV);
@@ -194,7 +236,7 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   const tile0 = part * perPart;
   let tile1 = tile0 + perPart;
   if (tile1 > nTiles) tile1 = nTiles;
-  const tileWeightBytes = mainNb * icb * fh * fw * (relaxed ? 16 : 32);
+  const tileWeightBytes = mainNb * icb * fh * fw * (mode != 0 ? 16 : 32);
   const weights = <usize>load<i32>(ctx, CTX_WEIGHTS) + <usize>(g * load<i32>(ctx, CTX_GROUPWEIGHTBYTES));
   const bias = <usize>load<i32>(ctx, CTX_BIAS);
   const init = <usize>load<i32>(ctx, CTX_INIT);

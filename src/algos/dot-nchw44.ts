@@ -7,13 +7,15 @@
  *   wasmsimd:        32 bytes, i16 [w(o,4ib+0), w(o,4ib+1)] for o = 0..3 | i16 [w(o,4ib+2), w(o,4ib+3)] for o = 0..3
  *   wasmrelaxedsimd: 16 bytes, int8 w(o, 4ib+i) at [o*4 + i]; plus init(o) -= (zp + 128) * sum of w(o, ...) because
  *                    the kernels multiply by u = xs + 128 and padding holds u = zp + 128 (tools/gen-conv-kernels.mjs)
+ *   wasmusdot / wasmsdot (the wasmrelaxeddot kernels): the same 16 bytes; the kernels multiply by b = xs + 128
+ *                    (usdot) or b = xs (sdot), so init(o) -= (zp + 128) * sum w, or zp * sum w
  * (o is the channel inside block b; input channels past IC are 0, which is how the hybrid IC < 4 case runs).
  * Full tiles hold mainNb blocks, the last tile of a group the remaining tailNb blocks.
  */
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { KERNELS, type KernelVariant } from './kernel-table.generated.js';
-import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type KernelDispatch, type PlanOptions, type Rejection } from './types.js';
+import { dotKernelIsa, reject, type AlgoPlan, type ConvAlgorithm, type Isa, type KernelDispatch, type PlanOptions, type Rejection } from './types.js';
 import { I8ConvError } from '../errors.js';
 import { ocPartsFor, splitForThreads, srcZeroPointSigned } from './common.js';
 
@@ -28,7 +30,8 @@ const PACKED_TILE_BUDGET = 256 * 1024;
 const FILTER_SIZES = [...new Set(KERNELS.map((k) => k.fw))];
 const STRIDES = [...new Set(KERNELS.map((k) => k.stride))];
 
-function pickVariant(fw: number, stride: number, isa: Isa, forced?: string): KernelVariant {
+function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string): KernelVariant {
+  const isa = dotKernelIsa(runtimeIsa);
   if (forced !== undefined) {
     const v = KERNELS.find((k) => k.name === forced);
     if (!v || v.fw !== fw || v.stride !== stride || v.isa !== isa) {
@@ -36,9 +39,11 @@ function pickVariant(fw: number, stride: number, isa: Isa, forced?: string): Ker
     }
     return v;
   }
-  const v = KERNELS.find((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa);
-  if (!v) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
-  return v;
+  // several main tiles: the one that pads the output row least (the first declared on ties)
+  const mains = KERNELS.filter((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa);
+  if (!mains.length) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
+  const padded = (k: KernelVariant) => Math.ceil(ow / k.npix) * k.npix;
+  return mains.reduce((best, k) => (padded(k) < padded(best) ? k : best));
 }
 
 /** Shape checks shared by the dot algorithms (after the format-specific ones). */
@@ -68,11 +73,13 @@ export interface DotPlanFacts {
 
 /** Every plan-time size, from the shape alone (used by plan() and by tests). */
 export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd', kernel?: string): DotPlanFacts {
-  const main = pickVariant(s.fw, s.sw, isa, kernel);
+  const main = pickVariant(s.fw, s.sw, isa, s.ow, kernel);
+  const kIsa = dotKernelIsa(isa);
+  const pixBytes = kIsa === 'wasmrelaxeddot' ? 4 : 32;
   const ocbG = Math.ceil(s.ocpg / 4);
   const tailNb = ocbG % main.nb;
   // the remainder tile: the declared tail with exactly that many blocks, else any variant with that many
-  const fits = KERNELS.filter((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === isa);
+  const fits = KERNELS.filter((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === kIsa);
   const tail = tailNb === 0 ? null : fits.find((k) => k.role === 'tail') ?? fits[0] ?? null;
   if (tailNb !== 0 && !tail) throw new Error(`no kernel with ${tailNb} oc blocks for f${s.fw}s${s.sw}`);
   const icb = Math.ceil(s.icpg / 4);
@@ -80,7 +87,7 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   // Row kernels compute whole tiles of npix pixels: pixels past OW read columns up to this bound (zeros).
   const readCols = (Math.ceil(s.ow / npix) * npix - 1) * s.sw + s.fw;
   const iwp = Math.max(s.pl + s.iw, readCols);
-  const rowBytes = icb * iwp * 32;
+  const rowBytes = icb * iwp * pixBytes;
   // Rows per task: as many as fit the budget, split evenly over the threads; where the rows cannot balance them
   // (small planes), the output-channel tiles are split too.
   const rowsFit = Math.floor((PACKED_TILE_BUDGET / rowBytes - s.fh + s.sh) / s.sh);
@@ -91,7 +98,7 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   const ihN = (ohTile - 1) * s.sh + s.fh;
   // accumulator scratch: one output row of the widest tile ([block][pixel] vectors, rows padded to the tile)
   const scratchBytes = Math.max(...[main, tail].filter((k) => k !== null).map((k) => k!.nb * Math.ceil(s.ow / k!.npix) * k!.npix * 16));
-  const perThreadBytes = scratchBytes + icb * ihN * iwp * 32;
+  const perThreadBytes = scratchBytes + icb * ihN * iwp * pixBytes;
   return { main, tail, icb, iwp, ohTile, ohTiles, ocParts, perThreadBytes, scratchBytes };
 }
 
@@ -101,7 +108,9 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
  */
 export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 0 | 1 | 2): AlgoPlan {
   const f = dotPlanFacts(s, threads, isa, kernel);
-  const relaxed = isa === 'wasmrelaxedsimd';
+  // packed input: 0 SIMD128 pairs, 1 relaxed 7-bit split, 2 relaxed dot8 (4 bytes a pixel)
+  const mode = isa === 'wasmsimd' ? 0 : isa === 'wasmrelaxedsimd' ? 1 : 2;
+  const relaxed = mode !== 0;
   const tapsPerBlock = f.icb * s.fh * s.fw * (relaxed ? 16 : 32); // bytes per oc block across (ib, kh, kw)
   const ocpgPad = Math.ceil(s.ocpg / 4) * 4;
   const groupWeightBytes = (ocpgPad / 4) * tapsPerBlock;
@@ -136,7 +145,8 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions,
       mainNb: f.main.nb,
       tailVariant: f.tail ? f.tail.id : -1,
       tailNb: f.tail ? f.tail.nb : 0,
-      relaxed: relaxed ? 1 : 0,
+      relaxed: mode,
+      dotXor: isa === 'wasmusdot' ? 0x80 : 0,
       scratchBytes: f.scratchBytes,
       ocParts: f.ocParts,
     },
@@ -170,8 +180,9 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions,
       const written = relaxed ? p : p * 2;
       if (written !== out.byteLength) throw new Error(`packFilter wrote ${written} of ${out.byteLength} bytes`);
       if (!relaxed) return null;
-      // u = xs + 128 everywhere (padding: u = zp + 128), so sum w * (xs - zp) = sum w * u - (zp + 128) * sum w
-      const zpU = srcZeroPointSigned(s) + 128;
+      // u = xs + off everywhere (padding: u = zp + off; off = 128, or 0 for sdot's signed b), so
+      // sum w * (xs - zp) = sum w * u - (zp + off) * sum w
+      const zpU = srcZeroPointSigned(s) + (isa === 'wasmsdot' ? 0 : 128);
       const corr = new Int32Array(s.group * ocpgPad); // [G][ocpgPad]
       const per = icpg * fh * fw;
       for (let g = 0; g < s.group; g++)

@@ -1,23 +1,36 @@
 // Runs the NCHW44 dot convolution on the given wasm build against the oracle, in whatever engine runs this
 // file (Deno, a browser page, Node). Prints one JSON line: { engine, build, features, cases, failures }.
 // Used by test/conv-engines.test.ts to check the relaxed-SIMD kernels, which Node 20 cannot run.
-import { createRuntime, KERNELS } from '../../dist/src/index.js';
+import { createRuntime, KERNELS, Runtime } from '../../dist/src/index.js';
+import { instantiateCore } from '../../dist/src/runtime.js';
 import { reference } from '../../dist/kernels-ref/index.js';
 import { rng } from '../../dist/bench/data.js';
 
 const ri = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
 
-export async function checkBuild(build, count = 150) {
-  const rt = await createRuntime({ build });
-  const isa = build === 'relaxed' ? 'wasmrelaxedsimd' : 'wasmsimd';
+/**
+ * `forceIsa` (tests only) runs the relaxed build with other kernels than the probe chose. Kernels for a flavour
+ * this engine does not have ('wasmsdot' on a usdot engine) are then checked on activations and zero points in
+ * [0, 127] (signed domain), where every flavour computes the same products.
+ */
+export async function checkBuild(build, count = 150, forceIsa = undefined) {
+  const rt = forceIsa ? new Runtime(await instantiateCore({ build }, { isa: forceIsa })) : await createRuntime({ build });
+  const runIsa = rt.features.isa;
+  const isa = runIsa === 'wasmusdot' || runIsa === 'wasmsdot' ? 'wasmrelaxeddot' : runIsa;
+  const flavourOf = { wasmusdot: 'usdot', wasmsdot: 'sdot' };
+  const nonNegative = forceIsa !== undefined && flavourOf[forceIsa] !== undefined && flavourOf[forceIsa] !== rt.features.dotFlavour;
   const failures = [];
   let cases = 0;
   const seen = new Set();
-  const one = (p, seed, kernel) => {
+  const one = (p0, seed, kernel) => {
     const r = rng(seed);
+    const p = { ...p0 };
+    if (nonNegative) p.srcZeroPoint = p.srcType === 'uint8' ? ri(r, 128, 255) : ri(r, 0, 127);
     const conv = rt.convBias(p, { kernel });
     const s = conv.params;
-    const src = s.srcType === 'uint8' ? Uint8Array.from({ length: s.srcLength }, () => ri(r, 0, 255)) : Int8Array.from({ length: s.srcLength }, () => ri(r, -128, 127));
+    const src = s.srcType === 'uint8'
+      ? Uint8Array.from({ length: s.srcLength }, () => ri(r, nonNegative ? 128 : 0, 255))
+      : Int8Array.from({ length: s.srcLength }, () => ri(r, nonNegative ? 0 : -128, 127));
     const w = Int8Array.from({ length: s.filterLength }, () => ri(r, -128, 127));
     const bias = s.biasLength ? Int32Array.from({ length: s.biasLength }, () => ri(r, -5000, 5000)) : undefined;
     conv.setFilter(w);
@@ -51,7 +64,7 @@ export async function checkBuild(build, count = 150) {
       one({
         format: 'NCHW44', n: 1, ic: 8, ih: 4, iw: (ow - 1) * k.stride + 1, oc: 4 * k.nb * 2 + 4, fh: k.fw, fw: k.fw,
         stride: k.stride, pad: k.fw >> 1, srcScale: 0.1, filterScale: 0.01, dstScale: 0.3, biasMode: 'channel',
-      }, ow * 31 + k.id, k.role === 'alt' ? k.name : undefined);
+      }, ow * 31 + k.id, k.role !== 'tail' ? k.name : undefined);
     }
   }
   const r = rng(99);
@@ -92,12 +105,13 @@ export async function checkBuild(build, count = 150) {
     }, 5000 + t);
   }
   const missing = KERNELS.filter((k) => k.isa === isa && !seen.has(k.name)).map((k) => k.name);
-  return { build, features: rt.features, cases, failures: failures.slice(0, 5), failureCount: failures.length, missing, algorithms: [...algorithms].sort() };
+  return { build, isa: runIsa, nonNegative, features: rt.features, cases, failures: failures.slice(0, 5), failureCount: failures.length, missing, algorithms: [...algorithms].sort() };
 }
 
 const isMain = typeof Deno !== 'undefined' || (typeof process !== 'undefined' && process.argv[1]?.endsWith('conv-check.mjs'));
 if (isMain) {
-  const build = (typeof Deno !== 'undefined' ? Deno.args[0] : process.argv[2]) ?? 'relaxed';
+  const args = typeof Deno !== 'undefined' ? Deno.args : process.argv.slice(2);
+  const build = args[0] ?? 'relaxed';
   const engine = typeof Deno !== 'undefined' ? `deno ${Deno.version.deno} (v8 ${Deno.version.v8})` : `node ${process.version}`;
-  console.log(JSON.stringify({ engine, ...(await checkBuild(build)) }));
+  console.log(JSON.stringify({ engine, ...(await checkBuild(build, 150, args[1])) }));
 }
