@@ -92,6 +92,22 @@ export const GEMM_TILES = process.env.I8CONV_GEMM_TILES
     ];
 
 /**
+ * GEMM tiles of the relaxed dot8 kernels (isa wasmrelaxeddot, flavours usdot / sdot): pixel-lane only, both operands
+ * compact (B: 16 bytes = 4 pixels x 4 k values, b = xs ^ dotXor; weights: 4 bytes per (channel, K step), read with
+ * load32_splat), one relaxed dot per 16 MACs.
+ */
+export const GEMM_DOT8_TILES = process.env.I8CONV_GEMM_DOT8_TILES
+  ? JSON.parse(process.env.I8CONV_GEMM_DOT8_TILES)
+  : [
+      { noc: 2, npg: 6, role: 'main' },
+      { noc: 1, npg: 6, role: 'tail' },
+      { noc: 4, npg: 2, role: 'alt' },
+      { noc: 4, npg: 3, role: 'alt' },
+      { noc: 2, npg: 4, role: 'alt' },
+      { noc: 2, npg: 5, role: 'alt' },
+    ];
+
+/**
  * Channel-lane GEMM tiles (an accumulator holds 4 output channels of one pixel, as the direct dot kernels do; B is
  * packed as broadcast pairs, the weights compact): for small planes, where the pixel-lane kernels' 4x broadcast
  * weights cost more memory traffic than B (the host takes them when the plane has fewer pixels than the group has
@@ -108,18 +124,22 @@ export const GEMMC_TILES = [
  * channel-lane tiles.
  */
 export function gemmVariants() {
-  const tiles = [...GEMM_TILES];
-  const need = (noc, npg) => {
-    if (!tiles.some((u) => u.noc === noc && u.npg === npg)) tiles.push({ noc, npg, role: 'alt' });
+  const withNarrow = (declared) => {
+    const tiles = [...declared];
+    const need = (noc, npg) => {
+      if (!tiles.some((u) => u.noc === noc && u.npg === npg)) tiles.push({ noc, npg, role: 'alt' });
+    };
+    for (const t of declared) {
+      need(1, t.npg);
+      need(t.noc, 1);
+      need(1, 1);
+    }
+    return tiles;
   };
-  for (const t of GEMM_TILES) {
-    need(1, t.npg);
-    need(t.noc, 1);
-    need(1, 1);
-  }
   return [
-    ...tiles.map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd' })),
+    ...withNarrow(GEMM_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd' })),
     ...GEMMC_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' })),
+    ...withNarrow(GEMM_DOT8_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmrelaxeddot`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmrelaxeddot' })),
   ];
 }
 

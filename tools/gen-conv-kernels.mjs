@@ -233,7 +233,40 @@ writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'generated.ts'), as.join
  * (`stride` bytes per row a) for finishRows (pixel-lane) or finishTile (channel-lane). `bstep`: bytes per K step
  * in the panel (the panel's own columns * 32: a 1-group kernel can run the last group of a wider panel).
  */
+/**
+ * Relaxed dot8 GEMM (pixel-lane): B panel [group][kb][j < npg] 16 bytes = pixels 4j .. 4j + 3 x k0..k3 (pixel-major,
+ * b = xs ^ dotXor); W tile [kb][o < noc] 4 bytes w(o, k0..k3), splat to every lane, so one relaxed dot does 4 pixels
+ * x 4 k values.
+ */
+function gemmKernelDot8(v) {
+  const { noc, npg } = v;
+  const L = [];
+  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {`);
+  L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
+  for (let a = 0; a < noc; a++) L.push(`  const init${a} = v128.load32_splat(init, ${a * 4});`);
+  L.push(`  let xp = b;`);
+  L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
+  for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    let a${a}_${j} = init${a};`);
+  L.push(`    let wp = w;`);
+  L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
+  for (let a = 0; a < noc; a++) L.push(`      const w${a} = v128.load32_splat(wp, ${a * 4});`);
+  for (let j = 0; j < npg; j++) {
+    L.push(`      const p${j} = v128.load(xp, ${j * 16});`);
+    for (let a = 0; a < noc; a++) L.push(`      a${a}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${a}, p${j}, a${a}_${j});`);
+  }
+  L.push(`      wp += ${noc * 4};`);
+  L.push(`      xp += <usize>bstep;`);
+  L.push(`    }`);
+  L.push(`    const rp = rows + <usize>(g * ${npg * 16});`);
+  for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
+  L.push(`  }`);
+  L.push(`  }`);
+  L.push(`}`);
+  return L.join('\n');
+}
+
 function gemmKernel(v) {
+  if (v.isa === 'wasmrelaxeddot') return gemmKernelDot8(v);
   const pixel = v.lanes === 'pixel';
   const na = pixel ? v.noc : v.nb;
   const nb = pixel ? v.npg : v.npix;
@@ -298,7 +331,7 @@ ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
 vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}' },`));
 ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
-ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd';\n}`);
+ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`);
 ts.push(`export const GEMM_KERNELS: readonly GemmKernelVariant[] = [`);
 gvs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}' },`));
 ts.push(`];\n`);

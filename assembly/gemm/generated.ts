@@ -365,6 +365,514 @@ export function gemm_s8c_oc4x2__wasmsimd(b: usize, groups: i32, kbn: i32, w: usi
   }
 }
 
+export function gemm_s8_2x24__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const w1 = v128.load32_splat(wp, 4);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+      const p1 = v128.load(xp, 16);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+      a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+      const p2 = v128.load(xp, 32);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+      a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+      const p3 = v128.load(xp, 48);
+      a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+      a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+      const p4 = v128.load(xp, 64);
+      a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+      a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+      const p5 = v128.load(xp, 80);
+      a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+      a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+      wp += 8;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 96);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(48), a0_3);
+    v128.store(rp + <usize>(64), a0_4);
+    v128.store(rp + <usize>(80), a0_5);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+    v128.store(rp + <usize>(1 * stride + 32), a1_2);
+    v128.store(rp + <usize>(1 * stride + 48), a1_3);
+    v128.store(rp + <usize>(1 * stride + 64), a1_4);
+    v128.store(rp + <usize>(1 * stride + 80), a1_5);
+  }
+  }
+}
+
+export function gemm_s8_1x24__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      const p1 = v128.load(xp, 16);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+      const p2 = v128.load(xp, 32);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+      const p3 = v128.load(xp, 48);
+      a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+      const p4 = v128.load(xp, 64);
+      a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+      const p5 = v128.load(xp, 80);
+      a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+      wp += 4;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 96);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(48), a0_3);
+    v128.store(rp + <usize>(64), a0_4);
+    v128.store(rp + <usize>(80), a0_5);
+  }
+  }
+}
+
+export function gemm_s8_4x8__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  const init2 = v128.load32_splat(init, 8);
+  const init3 = v128.load32_splat(init, 12);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a3_0 = init3;
+    let a3_1 = init3;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const w1 = v128.load32_splat(wp, 4);
+      const w2 = v128.load32_splat(wp, 8);
+      const w3 = v128.load32_splat(wp, 12);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+      a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+      a3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w3, p0, a3_0);
+      const p1 = v128.load(xp, 16);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+      a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+      a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p1, a2_1);
+      a3_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w3, p1, a3_1);
+      wp += 16;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 32);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+    v128.store(rp + <usize>(2 * stride + 0), a2_0);
+    v128.store(rp + <usize>(2 * stride + 16), a2_1);
+    v128.store(rp + <usize>(3 * stride + 0), a3_0);
+    v128.store(rp + <usize>(3 * stride + 16), a3_1);
+  }
+  }
+}
+
+export function gemm_s8_4x12__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  const init2 = v128.load32_splat(init, 8);
+  const init3 = v128.load32_splat(init, 12);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let a2_2 = init2;
+    let a3_0 = init3;
+    let a3_1 = init3;
+    let a3_2 = init3;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const w1 = v128.load32_splat(wp, 4);
+      const w2 = v128.load32_splat(wp, 8);
+      const w3 = v128.load32_splat(wp, 12);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+      a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+      a3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w3, p0, a3_0);
+      const p1 = v128.load(xp, 16);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+      a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+      a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p1, a2_1);
+      a3_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w3, p1, a3_1);
+      const p2 = v128.load(xp, 32);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+      a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+      a2_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p2, a2_2);
+      a3_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w3, p2, a3_2);
+      wp += 16;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 48);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+    v128.store(rp + <usize>(1 * stride + 32), a1_2);
+    v128.store(rp + <usize>(2 * stride + 0), a2_0);
+    v128.store(rp + <usize>(2 * stride + 16), a2_1);
+    v128.store(rp + <usize>(2 * stride + 32), a2_2);
+    v128.store(rp + <usize>(3 * stride + 0), a3_0);
+    v128.store(rp + <usize>(3 * stride + 16), a3_1);
+    v128.store(rp + <usize>(3 * stride + 32), a3_2);
+  }
+  }
+}
+
+export function gemm_s8_2x16__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const w1 = v128.load32_splat(wp, 4);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+      const p1 = v128.load(xp, 16);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+      a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+      const p2 = v128.load(xp, 32);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+      a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+      const p3 = v128.load(xp, 48);
+      a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+      a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+      wp += 8;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 64);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(48), a0_3);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+    v128.store(rp + <usize>(1 * stride + 32), a1_2);
+    v128.store(rp + <usize>(1 * stride + 48), a1_3);
+  }
+  }
+}
+
+export function gemm_s8_2x20__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const w1 = v128.load32_splat(wp, 4);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+      const p1 = v128.load(xp, 16);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+      a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+      const p2 = v128.load(xp, 32);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+      a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+      const p3 = v128.load(xp, 48);
+      a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+      a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+      const p4 = v128.load(xp, 64);
+      a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+      a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+      wp += 8;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 80);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(48), a0_3);
+    v128.store(rp + <usize>(64), a0_4);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+    v128.store(rp + <usize>(1 * stride + 32), a1_2);
+    v128.store(rp + <usize>(1 * stride + 48), a1_3);
+    v128.store(rp + <usize>(1 * stride + 64), a1_4);
+  }
+  }
+}
+
+export function gemm_s8_2x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const w1 = v128.load32_splat(wp, 4);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+      wp += 8;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 16);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+  }
+  }
+}
+
+export function gemm_s8_1x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      wp += 4;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 16);
+    v128.store(rp + <usize>(0), a0_0);
+  }
+  }
+}
+
+export function gemm_s8_1x8__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      const p1 = v128.load(xp, 16);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+      wp += 4;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 32);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+  }
+  }
+}
+
+export function gemm_s8_4x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  const init2 = v128.load32_splat(init, 8);
+  const init3 = v128.load32_splat(init, 12);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let a2_0 = init2;
+    let a3_0 = init3;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const w1 = v128.load32_splat(wp, 4);
+      const w2 = v128.load32_splat(wp, 8);
+      const w3 = v128.load32_splat(wp, 12);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+      a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+      a3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w3, p0, a3_0);
+      wp += 16;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 16);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(2 * stride + 0), a2_0);
+    v128.store(rp + <usize>(3 * stride + 0), a3_0);
+  }
+  }
+}
+
+export function gemm_s8_1x12__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      const p1 = v128.load(xp, 16);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+      const p2 = v128.load(xp, 32);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+      wp += 4;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 48);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+  }
+  }
+}
+
+export function gemm_s8_1x16__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      const p1 = v128.load(xp, 16);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+      const p2 = v128.load(xp, 32);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+      const p3 = v128.load(xp, 48);
+      a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+      wp += 4;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 64);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(48), a0_3);
+  }
+  }
+}
+
+export function gemm_s8_1x20__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load32_splat(init, 0);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0 = v128.load32_splat(wp, 0);
+      const p0 = v128.load(xp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      const p1 = v128.load(xp, 16);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+      const p2 = v128.load(xp, 32);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+      const p3 = v128.load(xp, 48);
+      a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+      const p4 = v128.load(xp, 64);
+      a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+      wp += 4;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 80);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(48), a0_3);
+    v128.store(rp + <usize>(64), a0_4);
+  }
+  }
+}
+
 /** Runs GEMM kernel `id` (index in GEMM_KERNELS). */
 export function gemmRun(
   id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32,
@@ -380,6 +888,19 @@ export function gemmRun(
     case 7: gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 8: gemm_s8c_oc8x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 9: gemm_s8c_oc4x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 10: gemm_s8_2x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 11: gemm_s8_1x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 12: gemm_s8_4x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 13: gemm_s8_4x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 14: gemm_s8_2x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 15: gemm_s8_2x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 16: gemm_s8_2x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 17: gemm_s8_1x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 18: gemm_s8_1x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 19: gemm_s8_4x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 20: gemm_s8_1x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 21: gemm_s8_1x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 22: gemm_s8_1x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
     default: unreachable();
   }
 }

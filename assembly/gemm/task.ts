@@ -9,6 +9,9 @@
 // v = xs - zp (xs = raw ^ srcXor, the signed value; zp in that domain). Every packer first gathers the 16 raw
 // bytes of a pixel group (4 pixels x 4 channels); positions outside the image hold the raw byte of the zero point,
 // so after the subtraction padding is exactly 0 and the zero point costs nothing in the kernels.
+// Relaxed dot8 kernels (ctx relaxed == 2; usdot / sdot flavours): B panel [group][kb][j < npg] 16 bytes per pixel
+// group, pixel-major raw ^ srcXor ^ dotXor (b = xs + 128 unsigned, or xs signed); padding holds the zero point's
+// byte, whose products the accumulator start removes (-(zp + off) * sum w, src/algos/gemm.ts).
 // Workspace slice: [scratchBytes: 4 channel rows of the panel's int32 accumulators][B panel].
 // Output channels run in blocks of 4 (one finishRows call each), each block in micro-tiles of mainNoc channels and
 // then 1-channel tiles; the packed weights follow the same order, [kb][o < noc] per tile (src/algos/gemm.ts).
@@ -18,6 +21,7 @@ import {
   CTX_PL, CTX_DH, CTX_DW, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT,
   CTX_KBN, CTX_PANELPIX, CTX_PACKMODE, CTX_ICBG, CTX_TILENPIX, CTX_OCPG, CTX_OCPGPAD, CTX_OC,
   CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_SCRATCHBYTES, CTX_MAINNARROW, CTX_TAILNARROW, CTX_GEMMLANES, CTX_OCPARTS,
+  CTX_RELAXED, CTX_DOTXOR,
 } from '../common/ctx';
 import { finishRows, finishTile } from '../common/finish';
 import { gemmRun } from './generated';
@@ -61,6 +65,10 @@ function bAt(q: i32, kb: i32, kbn: i32, npg: i32): usize {
  */
 let bcastTile: i32 = 0;
 
+/** Dot8 panels (relaxed dot8 kernels): set by convGemmTask before it packs, with the byte mask it applies. */
+let dot8: bool = false;
+let dot8Xor: v128 = i32x4.splat(0);
+
 /** One pixel's 4 channels (i16 lanes 4i .. 4i + 3 of v, i = 0 or 1) as the two broadcast pair vectors. */
 // @ts-ignore: decorator
 @inline
@@ -86,6 +94,10 @@ function bAtC(p: i32, kb: i32, kbn: i32, tile: i32): usize {
 // @ts-ignore: decorator
 @inline
 function emitRaw(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32, raw: v128, xor: v128, zp: v128): void {
+  if (dot8) {
+    v128.store(bp + (bAt(q, kb, kbn, npg) >> 1), v128.xor(raw, dot8Xor));
+    return;
+  }
   const tile = bcastTile;
   if (tile == 0) {
     packRaw(bp + bAt(q, kb, kbn, npg), raw, xor, zp);
@@ -105,6 +117,10 @@ function emitRaw(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32, raw: v128, xor:
 // @ts-ignore: decorator
 @inline
 function emitRawCM(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32, raw: v128, xor: v128, zp: v128): void {
+  if (dot8) {
+    emitRaw(bp, q, kb, kbn, npg, i8x16.shuffle(raw, raw, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), xor, zp);
+    return;
+  }
   if (bcastTile == 0) {
     packRawChannelMajor(bp + bAt(q, kb, kbn, npg), raw, xor, zp);
     return;
@@ -116,6 +132,10 @@ function emitRawCM(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32, raw: v128, xo
 // @ts-ignore: decorator
 @inline
 function emitZero(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32): void {
+  if (dot8) {
+    v128.store(bp + (bAt(q, kb, kbn, npg) >> 1), i32x4.splat(0));
+    return;
+  }
   const tile = bcastTile;
   if (tile == 0) {
     memory.fill(bp + bAt(q, kb, kbn, npg), 0, 32);
@@ -386,6 +406,8 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   const bp = ws + <usize>load<i32>(ctx, CTX_SCRATCHBYTES);
 
   bcastTile = channelLanes ? npix : 0;
+  dot8 = load<i32>(ctx, CTX_RELAXED) == 2;
+  dot8Xor = i8x16.splat(<i8>(load<i32>(ctx, CTX_SRCXOR) ^ load<i32>(ctx, CTX_DOTXOR)));
   const mode = load<i32>(ctx, CTX_PACKMODE);
   if (mode == 0) packNchw44Direct(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 1) packNchw44Im2col(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
@@ -427,9 +449,9 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
     return;
   }
 
-  const chanBytes = kbn * 32; // packed weights per output channel
+  const chanBytes = kbn * (dot8 ? 4 : 32); // packed weights per output channel
   // micro-tiles: `full` of npix pixels, and the last 1-4 pixels (when npg > 1) by the 1-group kernels
-  const bstep = npg * 32;
+  const bstep = npg * (dot8 ? 16 : 32);
   const narrow = npg > 1 && nv - (tiles - 1) * npix <= 4;
   const full = narrow ? tiles - 1 : tiles;
   const lastB = bp + <usize>(full * kbn * bstep);

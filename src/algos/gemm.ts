@@ -13,8 +13,8 @@
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { GEMM_KERNELS, type GemmKernelVariant } from './kernel-table.generated.js';
-import type { AlgoPlan, PlanOptions } from './types.js';
-import { ocPartsFor, splitForThreads } from './common.js';
+import { dotKernelIsa, type AlgoPlan, type Isa, type PlanOptions } from './types.js';
+import { ocPartsFor, splitForThreads, srcZeroPointSigned } from './common.js';
 import { I8ConvError } from '../errors.js';
 
 /**
@@ -36,10 +36,15 @@ export interface GemmKernelSet {
   tailNarrow: GemmKernelVariant;
 }
 
-function gemmKernel(lanes: GemmLanes, noc: number, npix: number): GemmKernelVariant {
-  const fits = GEMM_KERNELS.filter((k) => k.lanes === lanes && k.noc === noc && k.npix === npix);
+/** The GEMM kernels' ISA for a runtime ISA: the relaxed dot8 kernels for usdot / sdot, SIMD128 otherwise. */
+function gemmIsa(isa: Isa): 'wasmsimd' | 'wasmrelaxeddot' {
+  return dotKernelIsa(isa) === 'wasmrelaxeddot' ? 'wasmrelaxeddot' : 'wasmsimd';
+}
+
+function gemmKernel(lanes: GemmLanes, noc: number, npix: number, isa: 'wasmsimd' | 'wasmrelaxeddot'): GemmKernelVariant {
+  const fits = GEMM_KERNELS.filter((k) => k.lanes === lanes && k.noc === noc && k.npix === npix && k.isa === isa);
   const k = fits.find((v) => v.role !== 'alt') ?? fits[0];
-  if (!k) throw new Error(`no ${lanes}-lane GEMM kernel with ${noc} channels and ${npix} pixels`);
+  if (!k) throw new Error(`no ${lanes}-lane ${isa} GEMM kernel with ${noc} channels and ${npix} pixels`);
   return k;
 }
 
@@ -51,24 +56,30 @@ function gemmKernel(lanes: GemmLanes, noc: number, npix: number): GemmKernelVari
  * ceiling loop 45-46): 576->160 7² 34.6 vs 37.8, 320->1280 7² 35.5 vs 41.6, 96->576 14² 38.2 vs 39.8; and the
  * other way: 384->64 14² 34.0 vs 31.4, 64->384 28² 35.4 vs 34.8, 256->256 56² 39.0 vs 38.2, 16->96 112² 20.8 vs 19.0.
  */
-export function defaultLanes(s: ConvShape): GemmLanes {
+export function defaultLanes(s: ConvShape, isa: Isa = 'wasmsimd'): GemmLanes {
+  // the dot8 kernels read both operands compact (no broadcast copies), so they have no channel-lane variant
+  if (gemmIsa(isa) === 'wasmrelaxeddot') return 'pixel';
   return s.oh * s.ow < s.ocpg ? 'channel' : 'pixel';
 }
 
-export function pickGemmKernels(forced: string | undefined, lanes: GemmLanes): GemmKernelSet {
+export function pickGemmKernels(forced: string | undefined, lanes: GemmLanes, runtimeIsa: Isa = 'wasmsimd'): GemmKernelSet {
+  const isa = gemmIsa(runtimeIsa);
   let main: GemmKernelVariant | undefined;
   if (forced !== undefined) {
-    main = GEMM_KERNELS.find((k) => k.name === forced);
-    if (!main) throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${forced}' is not a GEMM kernel (${GEMM_KERNELS.map((k) => k.name).join(', ')})`, 'kernel');
+    main = GEMM_KERNELS.find((k) => k.name === forced && k.isa === isa);
+    if (!main) {
+      const names = GEMM_KERNELS.filter((k) => k.isa === isa).map((k) => k.name).join(', ');
+      throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${forced}' is not a ${isa} GEMM kernel (${names})`, 'kernel');
+    }
   } else {
-    main = GEMM_KERNELS.find((k) => k.role === 'main' && k.lanes === lanes)!;
+    main = GEMM_KERNELS.find((k) => k.role === 'main' && k.lanes === lanes && k.isa === isa)!;
   }
   const m = main;
   if (m.lanes === 'channel') {
-    const tail = gemmKernel('channel', 4, m.npix);
+    const tail = gemmKernel('channel', 4, m.npix, isa);
     return { lanes: 'channel', main: m, tail, mainNarrow: tail, tailNarrow: tail };
   }
-  return { lanes: 'pixel', main: m, tail: gemmKernel('pixel', 1, m.npix), mainNarrow: gemmKernel('pixel', m.noc, 4), tailNarrow: gemmKernel('pixel', 1, 4) };
+  return { lanes: 'pixel', main: m, tail: gemmKernel('pixel', 1, m.npix, isa), mainNarrow: gemmKernel('pixel', m.noc, 4, isa), tailNarrow: gemmKernel('pixel', 1, 4, isa) };
 }
 
 export interface GemmPlanFacts extends GemmKernelSet {
@@ -154,9 +165,10 @@ export function balanceGemmTasks(plane: number, maxPanel: number, unit: number, 
   return best;
 }
 
-export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, allowDirect = true): GemmPlanFacts {
-  const kernels = pickGemmKernels(kernel, defaultLanes(s));
+export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, allowDirect = true, isa: Isa = 'wasmsimd'): GemmPlanFacts {
+  const kernels = pickGemmKernels(kernel, defaultLanes(s, isa), isa);
   const { main, lanes } = kernels;
+  const dot8 = main.isa === 'wasmrelaxeddot';
   const icbG = Math.ceil(s.icpg / 4);
   const kbn = s.fh * s.fw * icbG;
   const ocpgPad = Math.ceil(s.ocpg / 4) * 4;
@@ -164,8 +176,8 @@ export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, al
   // panel granularity: whole micro-tiles, and whole groups of 4 pixels (the packers write 4 at a time)
   const unit = lanes === 'pixel' ? main.npix : Math.max(4, main.npix);
   const roundUp = (v: number) => Math.ceil(v / unit) * unit;
-  // B holds 8 (pixel-lane: widened) or 32 (channel-lane: broadcast pairs) bytes per (pixel, K step)
-  const bBytes = lanes === 'pixel' ? 8 : 32;
+  // B holds 8 (pixel-lane: widened), 32 (channel-lane: broadcast pairs) or 4 (dot8: raw) bytes per (pixel, K step)
+  const bBytes = dot8 ? 4 : lanes === 'pixel' ? 8 : 32;
   const maxPanel = Math.max(unit, Math.floor(PANEL_BUDGET / (kbn * bBytes) / unit) * unit);
   // panels split evenly over the threads; where the pixels cannot balance them (small planes), the output
   // channels are split too
@@ -189,10 +201,51 @@ export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, al
   };
 }
 
+/**
+ * The dot8 filter: per group, per channel (the micro-tiles of a 4-channel block are consecutive channels, so any
+ * tiling reads channel o's K steps at o * kbn * 4 ... [kb][o < noc] within a tile), 4 bytes per K step. Returns the
+ * accumulator correction: B holds b = xs + off (off = 128 for usdot, 0 for sdot; padding b = zp + off), so
+ * sum w * (xs - zp) = sum w * b - (zp + off) * sum w.
+ */
+function packFilterDot8(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Array, out: Uint8Array): Int32Array {
+  const { icpg, ocpg, fh, fw } = s;
+  const o8 = new Int8Array(out.buffer, out.byteOffset, out.byteLength);
+  const weight = (g: number, o: number, c: number, kh: number, kw: number) =>
+    c < icpg && o < ocpg ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
+  let p = 0;
+  for (let g = 0; g < s.group; g++)
+    for (let c0 = 0; c0 < ocpg; c0 += 4) {
+      const nch = Math.min(4, ocpg - c0);
+      const tiles: Array<[number, number]> = [];
+      let c = 0;
+      for (; c + f.main.noc <= nch; c += f.main.noc) tiles.push([c0 + c, f.main.noc]);
+      for (; c < nch; c++) tiles.push([c0 + c, 1]);
+      for (const [first, noc] of tiles)
+        for (let kh = 0; kh < fh; kh++)
+          for (let kw = 0; kw < fw; kw++)
+            for (let ib = 0; ib < f.icbG; ib++)
+              for (let o = first; o < first + noc; o++)
+                for (let j = 0; j < 4; j++) o8[p++] = weight(g, o, ib * 4 + j, kh, kw);
+    }
+  if (p !== out.byteLength) throw new Error(`packFilter wrote ${p} of ${out.byteLength} bytes`);
+  const zpB = srcZeroPointSigned(s) + (isa === 'wasmsdot' ? 0 : 128);
+  const corr = new Int32Array(s.group * f.ocpgPad);
+  const per = icpg * fh * fw;
+  for (let g = 0; g < s.group; g++)
+    for (let o = 0; o < ocpg; o++) {
+      let sum = 0;
+      for (let k = 0; k < per; k++) sum += oihw[(g * ocpg + o) * per + k];
+      corr[g * f.ocpgPad + o] = -zpB * sum;
+    }
+  return corr;
+}
+
 /** The plan every GEMM convolution shares (the 1x1 and im2col algorithms differ only in what they accept). */
-export function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
-  const f = gemmPlanFacts(s, threads, kernel);
-  const chanBytes = f.kbn * 32;
+export function makeGemmPlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
+  const f = gemmPlanFacts(s, threads, kernel, true, isa);
+  const dot8 = f.main.isa === 'wasmrelaxeddot';
+  // pixel-lane dot8: 4 bytes per (channel, K step), int8 w(o, c0..c3)
+  const chanBytes = f.kbn * (dot8 ? 4 : 32);
   // pixel-lane: 32 bytes per (channel, K step); channel-lane: 32 bytes per (block of 4 channels, K step)
   const groupWeightBytes = f.lanes === 'pixel' ? s.ocpg * chanBytes : (f.ocpgPad / 4) * chanBytes;
   const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
@@ -218,9 +271,12 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel }: PlanOptions): Al
       mainNarrow: f.mainNarrow.id,
       tailNarrow: f.tailNarrow.id,
       scratchBytes: f.scratchBytes,
+      relaxed: dot8 ? 2 : 0,
+      dotXor: isa === 'wasmusdot' ? 0x80 : 0,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { icpg, ocpg, fh, fw } = s;
+      if (dot8) return packFilterDot8(s, f, isa, oihw, out);
       const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       const weight = (g: number, o: number, c: number, kh: number, kw: number) =>
         c < icpg && o < ocpg ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;

@@ -117,7 +117,7 @@ export interface GemmKernelVariant {
   /** pixels per micro-tile */
   npix: number;
   role: 'main' | 'tail' | 'alt';
-  isa: 'wasmsimd';
+  isa: 'wasmsimd' | 'wasmrelaxeddot';
 }
 export const GEMM_KERNELS: readonly GemmKernelVariant[] = [
   { id: 0, name: 'gemm_s8_2x8__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 2, npg: 2, nb: 0, npix: 8, role: 'main', isa: 'wasmsimd' },
@@ -130,6 +130,19 @@ export const GEMM_KERNELS: readonly GemmKernelVariant[] = [
   { id: 7, name: 'gemm_s8_1x12__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 1, npg: 3, nb: 0, npix: 12, role: 'alt', isa: 'wasmsimd' },
   { id: 8, name: 'gemm_s8c_oc8x2__wasmsimd', family: 'gemm', lanes: 'channel', noc: 8, npg: 0, nb: 2, npix: 2, role: 'main', isa: 'wasmsimd' },
   { id: 9, name: 'gemm_s8c_oc4x2__wasmsimd', family: 'gemm', lanes: 'channel', noc: 4, npg: 0, nb: 1, npix: 2, role: 'tail', isa: 'wasmsimd' },
+  { id: 10, name: 'gemm_s8_2x24__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 6, nb: 0, npix: 24, role: 'main', isa: 'wasmrelaxeddot' },
+  { id: 11, name: 'gemm_s8_1x24__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 6, nb: 0, npix: 24, role: 'tail', isa: 'wasmrelaxeddot' },
+  { id: 12, name: 'gemm_s8_4x8__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 4, npg: 2, nb: 0, npix: 8, role: 'alt', isa: 'wasmrelaxeddot' },
+  { id: 13, name: 'gemm_s8_4x12__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 4, npg: 3, nb: 0, npix: 12, role: 'alt', isa: 'wasmrelaxeddot' },
+  { id: 14, name: 'gemm_s8_2x16__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 4, nb: 0, npix: 16, role: 'alt', isa: 'wasmrelaxeddot' },
+  { id: 15, name: 'gemm_s8_2x20__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 5, nb: 0, npix: 20, role: 'alt', isa: 'wasmrelaxeddot' },
+  { id: 16, name: 'gemm_s8_2x4__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmrelaxeddot' },
+  { id: 17, name: 'gemm_s8_1x4__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmrelaxeddot' },
+  { id: 18, name: 'gemm_s8_1x8__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 2, nb: 0, npix: 8, role: 'alt', isa: 'wasmrelaxeddot' },
+  { id: 19, name: 'gemm_s8_4x4__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 4, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmrelaxeddot' },
+  { id: 20, name: 'gemm_s8_1x12__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 3, nb: 0, npix: 12, role: 'alt', isa: 'wasmrelaxeddot' },
+  { id: 21, name: 'gemm_s8_1x16__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 4, nb: 0, npix: 16, role: 'alt', isa: 'wasmrelaxeddot' },
+  { id: 22, name: 'gemm_s8_1x20__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 5, nb: 0, npix: 20, role: 'alt', isa: 'wasmrelaxeddot' },
 ];
 
 /** Conv context record layout (byte offsets), shared with assembly/common/ctx.ts. */

@@ -1,7 +1,7 @@
 // Runs the NCHW44 dot convolution on the given wasm build against the oracle, in whatever engine runs this
 // file (Deno, a browser page, Node). Prints one JSON line: { engine, build, features, cases, failures }.
 // Used by test/conv-engines.test.ts to check the relaxed-SIMD kernels, which Node 20 cannot run.
-import { createRuntime, KERNELS, Runtime } from '../../dist/src/index.js';
+import { createRuntime, KERNELS, GEMM_KERNELS, Runtime } from '../../dist/src/index.js';
 import { instantiateCore } from '../../dist/src/runtime.js';
 import { reference } from '../../dist/kernels-ref/index.js';
 import { rng } from '../../dist/bench/data.js';
@@ -84,6 +84,19 @@ export async function checkBuild(build, count = 150, forceIsa = undefined) {
       nonlinearity: ['identity', 'relu', 'hswish'][ri(r, 0, 2)], rounding: r() < 0.5 ? 'half-away' : 'half-even',
     }, 1000 + t);
   }
+  // every GEMM micro-kernel of the runtime's GEMM ISA, forced: 1x1 (direct, strided, NCHW) and im2col, with channel
+  // remainders (1-3 channels of a block) and panels ending in 1-4 pixels
+  const gemmIsa = isa === 'wasmrelaxeddot' ? 'wasmrelaxeddot' : 'wasmsimd';
+  const gq = rng(11);
+  for (const k of GEMM_KERNELS.filter((k) => k.isa === gemmIsa && k.role !== 'tail')) {
+    for (const [format, fh, stride, pad, hw] of [['NCHW44', 1, 1, 0, 7], ['NCHW44', 1, 2, 0, 9], ['NCHW', 1, 1, 0, 5], ['NCHW44', 3, 1, 1, 6], ['NCHW', 3, 2, 1, 11]]) {
+      const ic = format === 'NCHW' ? ri(gq, 1, 13) : 4 * ri(gq, 1, 5);
+      one({
+        format, n: ri(gq, 1, 2), ic, oc: format === 'NCHW' ? ri(gq, 1, 11) : 4 * ri(gq, 1, 4), ih: hw, iw: hw + ri(gq, 0, 3), fh, fw: fh, stride, pad,
+        algo: fh === 1 ? 'WASMS8_CONV1x1_GEMM' : 'WASMS8_IM2COL_GEMM', srcScale: 0.02, biasMode: 'channel', ...quant(gq, 0),
+      }, 3000 + k.id * 10 + fh + stride, k.name);
+    }
+  }
   // every algorithm through the heuristic: 1x1, depthwise, NCHW of any channel count, rectangular / dilated shapes
   const q = rng(7);
   for (let t = 0; t < count; t++) {
@@ -104,7 +117,8 @@ export async function checkBuild(build, count = 150, forceIsa = undefined) {
       biasMode: ['none', 'channel', 'full'][ri(q, 0, 2)], rounding: q() < 0.5 ? 'half-away' : 'half-even', ...quant(q, oc),
     }, 5000 + t);
   }
-  const missing = KERNELS.filter((k) => k.isa === isa && !seen.has(k.name)).map((k) => k.name);
+  const missing = [...KERNELS.filter((k) => k.isa === isa), ...GEMM_KERNELS.filter((k) => k.isa === gemmIsa)]
+    .filter((k) => !seen.has(k.name)).map((k) => k.name);
   return { build, isa: runIsa, nonNegative, features: rt.features, cases, failures: failures.slice(0, 5), failureCount: failures.length, missing, algorithms: [...algorithms].sort() };
 }
 
