@@ -1,0 +1,229 @@
+/**
+ * The XNNPACK peer of the benchmark, through LiteRT.js (@litertjs/core): backend `xnnpack-litert`.
+ *
+ * LiteRT.js's high-level `Tensor` / `loadAndCompile` wrappers reject int8 ("Element type INT8 is not
+ * supported"), so this file drives the Wasm-level API those wrappers call: `loadModel` on the bytes of a
+ * one-operator TFLite model (bench/tflite-model.ts), `compileModel` for the CPU ('wasm' accelerator: XNNPACK) with
+ * one thread, a host-memory int8 input buffer (`LiteRtTensorBuffer.createManaged`), and `run(0, [input])`.
+ *
+ * What `run()` times: the NHWC int8 source (converted from the problem's NCHW once, in prepare) copied from a JS
+ * array into the input tensor buffer, the compiled model's run, and the int8 NHWC output copied into a
+ * preallocated JS array: the same "JS array in, JS array out" boundary as the other backends, in LiteRT's
+ * native layout. `output()` converts the last output to NCHW44 for the oracle (not timed).
+ *
+ * The Wasm module is loaded by the caller (the page: bench/browser-page.ts; the test) and handed in, since how
+ * it is loaded differs between a page and Node. No Node built-ins here.
+ */
+import type { Backend } from './backends.js';
+import { nchwToNchw44, type ProblemData } from './data.js';
+import { buildTfliteConvModel, tfliteSkipReason } from './tflite-model.js';
+
+// ---- the part of LiteRT.js's Wasm-level API used here (see @litertjs/core dist/index.d.ts, LiteRtWasm) ----------
+
+interface Deletable {
+  delete(): void;
+}
+interface EnumValue<T extends number = number> {
+  value: T;
+}
+interface WasmVector<T> extends Deletable {
+  size(): number;
+  get(i: number): T;
+}
+export interface LtLayout extends Deletable {
+  dimensions(): WasmVector<number>;
+}
+export interface LtRankedTensorType extends Deletable {
+  elementType(): EnumValue;
+  layout(): LtLayout;
+  bytes(): number;
+}
+export interface LtTensorBuffer extends Deletable {
+  lock(mode: EnumValue): number;
+  unlock(): void;
+  size(): number;
+}
+export interface LtModel extends Deletable {
+  getNumSignatures(): number;
+  getInputTensorType(signature: number, index: number): LtRankedTensorType;
+  getOutputTensorType(signature: number, index: number): LtRankedTensorType;
+}
+export interface LtCompiledModel extends Deletable {
+  run(signature: number, inputs: LtTensorBuffer[]): LtTensorBuffer[] | Promise<LtTensorBuffer[]>;
+  isFullyAccelerated(): boolean;
+}
+export type LtEnvironment = Deletable;
+export interface LiteRtWasmLike {
+  HEAPU8: Uint8Array;
+  _malloc(n: number): number;
+  _free(p: number): void;
+  setupLogging?(): void;
+  LiteRtEnvironment: { create(webGpuDevice: null): LtEnvironment };
+  loadModel(env: LtEnvironment, ptr: number, size: number): LtModel;
+  compileModel(env: LtEnvironment, model: LtModel, options: object): LtCompiledModel | Promise<LtCompiledModel>;
+  LiteRtTensorBuffer: { createManaged(env: LtEnvironment, type: EnumValue, tensorType: LtRankedTensorType, size: number): LtTensorBuffer };
+  LiteRtTensorBufferType: { HOST_MEMORY: EnumValue };
+  LiteRtTensorBufferLockMode: { READ: EnumValue; WRITE: EnumValue };
+}
+
+/** litert::ElementType values (the Wasm enum, not TFLite's TensorType). */
+export const LT_ELEMENT = { INT32: 2, INT8: 9 } as const;
+
+/** A loaded LiteRT.js Wasm module and which file it came from. */
+export interface LiteRtModule {
+  wasm: LiteRtWasmLike;
+  /** The .wasm file that runs, e.g. 'litert_wasm_internal.wasm' (relaxed SIMD). */
+  file: string;
+  /** 'relaxed' (litert_wasm_internal) or 'simd128' (litert_wasm_compat_internal). */
+  simd: 'relaxed' | 'simd128';
+  version: string;
+}
+
+/** The .js loader file of each single-threaded LiteRT.js build (the .wasm file has the same name). */
+export const LITERT_FILES = { relaxed: 'litert_wasm_internal', simd128: 'litert_wasm_compat_internal' } as const;
+
+/** A tensor type's element type and dimensions, as plain values. */
+export function describeTensorType(t: LtRankedTensorType): { elementType: number; shape: number[]; bytes: number } {
+  const layout = t.layout();
+  const dims = layout.dimensions();
+  const shape: number[] = [];
+  for (let i = 0; i < dims.size(); i++) shape.push(dims.get(i));
+  dims.delete();
+  layout.delete();
+  return { elementType: t.elementType().value, shape, bytes: t.bytes() };
+}
+
+/** Loaded and compiled model bytes; `delete()` frees everything in the right order. */
+export interface CompiledTflite {
+  model: LtModel;
+  compiled: LtCompiledModel;
+  delete(): void;
+}
+
+/** loadModel + compileModel on the CPU (XNNPACK), `numThreads` threads (the single-threaded builds ignore more). */
+export async function compileTflite(lt: LiteRtModule, env: LtEnvironment, bytes: Uint8Array, numThreads = 1): Promise<CompiledTflite> {
+  const w = lt.wasm;
+  const ptr = w._malloc(bytes.byteLength);
+  w.HEAPU8.set(bytes, ptr);
+  let model: LtModel | undefined;
+  try {
+    model = w.loadModel(env, ptr, bytes.byteLength);
+    const compiled = await w.compileModel(env, model, { accelerator: 'wasm', cpuOptions: { numThreads }, gpuOptions: {}, webNNOptions: {} });
+    const m = model;
+    return {
+      model: m,
+      compiled,
+      delete() {
+        compiled.delete();
+        m.delete();
+        w._free(ptr);
+      },
+    };
+  } catch (e) {
+    model?.delete();
+    w._free(ptr);
+    throw e;
+  }
+}
+
+/** NCHW {1, C, H, W} -> NHWC {1, H, W, C}. */
+export function nchwToNhwc(x: Int8Array, c: number, h: number, w: number): Int8Array {
+  const out = new Int8Array(x.length);
+  const hw = h * w;
+  for (let ch = 0; ch < c; ch++) for (let p = 0; p < hw; p++) out[p * c + ch] = x[ch * hw + p];
+  return out;
+}
+
+/** NHWC {1, H, W, C} -> NCHW {1, C, H, W}. */
+export function nhwcToNchw(x: Int8Array, c: number, h: number, w: number): Int8Array {
+  const out = new Int8Array(x.length);
+  const hw = h * w;
+  for (let p = 0; p < hw; p++) for (let ch = 0; ch < c; ch++) out[ch * hw + p] = x[p * c + ch];
+  return out;
+}
+
+/**
+ * The backend. One LiteRT environment for all shapes; per shape one model, one compiled model and one input
+ * buffer. `forcePadOp` writes PAD + VALID even where SAME would do (for tests).
+ */
+export function litertBackend(lt: LiteRtModule, opts: { forcePadOp?: boolean } = {}): Backend {
+  let env: LtEnvironment | null = null;
+  const w = lt.wasm;
+  return {
+    name: 'xnnpack-litert',
+    skipReason: (shape) => tfliteSkipReason(shape),
+    async prepare(pb: ProblemData) {
+      const { shape, params } = pb;
+      env ??= w.LiteRtEnvironment.create(null);
+      const m = buildTfliteConvModel({
+        ic: shape.ic, oc: shape.oc, ih: shape.h, iw: shape.h, k: shape.k, stride: shape.s, pad: shape.pad, group: shape.group,
+        srcScale: params.srcScale, filterScale: params.filterScale, dstScale: params.dstScale,
+        weights: pb.weights, bias: pb.bias, forcePadOp: opts.forcePadOp,
+      });
+      const c = await compileTflite(lt, env, m.bytes, 1);
+      let input: LtTensorBuffer | undefined;
+      try {
+        if (!c.compiled.isFullyAccelerated()) throw new Error('LiteRT did not put the whole model on the CPU accelerator (XNNPACK)');
+        const inType = c.model.getInputTensorType(0, 0);
+        const inDesc = describeTensorType(inType);
+        const outType = c.model.getOutputTensorType(0, 0);
+        const outDesc = describeTensorType(outType);
+        outType.delete();
+        const want = (s: number[]) => s.join('x');
+        if (inDesc.elementType !== LT_ELEMENT.INT8 || want(inDesc.shape) !== want(m.inputShape)) {
+          inType.delete();
+          throw new Error(`input tensor is ${inDesc.elementType}/${want(inDesc.shape)}, expected int8 ${want(m.inputShape)}`);
+        }
+        if (outDesc.elementType !== LT_ELEMENT.INT8 || want(outDesc.shape) !== want(m.outputShape)) {
+          inType.delete();
+          throw new Error(`output tensor is ${outDesc.elementType}/${want(outDesc.shape)}, expected int8 ${want(m.outputShape)}`);
+        }
+        input = w.LiteRtTensorBuffer.createManaged(env, w.LiteRtTensorBufferType.HOST_MEMORY, inType, inDesc.bytes);
+        inType.delete();
+      } catch (e) {
+        c.delete();
+        throw e;
+      }
+      const inBuf = input;
+      const x = nchwToNhwc(pb.srcNCHW, shape.ic, shape.h, shape.h);
+      const y = new Int8Array(shape.oc * shape.oh * shape.oh);
+      const READ = w.LiteRtTensorBufferLockMode.READ;
+      const WRITE = w.LiteRtTensorBufferLockMode.WRITE;
+      let ran = false;
+      const finish = (outs: LtTensorBuffer[]) => {
+        const out = outs[0];
+        try {
+          const p = out.lock(READ);
+          // HEAPU8 is re-read: the Wasm memory may have grown (a new ArrayBuffer) since the last call
+          y.set(new Int8Array(w.HEAPU8.buffer, p, y.length));
+          out.unlock();
+        } finally {
+          for (const o of outs) o.delete();
+        }
+        ran = true;
+      };
+      return {
+        run: () => {
+          const p = inBuf.lock(WRITE);
+          w.HEAPU8.set(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), p);
+          inBuf.unlock();
+          const outs = c.compiled.run(0, [inBuf]);
+          // The non-JSPI builds return the output buffers directly; keep run() synchronous then.
+          return outs instanceof Promise ? outs.then(finish) : finish(outs);
+        },
+        output: () => {
+          if (!ran) throw new Error('no output yet');
+          return nchwToNchw44(nhwcToNchw(y, shape.oc, shape.oh, shape.oh), shape.oc, shape.oh, shape.oh);
+        },
+        info: {
+          algo: `${m.op} ${m.padding}`,
+          build: `${lt.file} (${lt.simd === 'relaxed' ? 'relaxed SIMD' : 'SIMD128'}), @litertjs/core ${lt.version}, XNNPACK, numThreads 1`,
+        },
+        dispose: () => {
+          inBuf.delete();
+          c.delete();
+        },
+      };
+    },
+  };
+}
