@@ -113,6 +113,81 @@ function mismatchLines(r: BenchResults): string[] {
   );
 }
 
+// ---- speed bars (relaxed-SIMD issue) ----------------------------------------------------------------------------
+
+/** The peer XNNPACK (LiteRT.js), in the browser bench. */
+const XNNPACK = 'xnnpack-litert';
+
+/** The suite's dense shapes: 3x3 / 5x5 / 7x7 stride 1, 64-256 input and output channels, no groups. */
+export function isDenseShape(s: Pick<ShapeResult, 'k' | 's' | 'group' | 'ic' | 'oc'>): boolean {
+  return [3, 5, 7].includes(s.k) && s.s === 1 && s.group === 1 && s.ic >= 64 && s.ic <= 256 && s.oc >= 64 && s.oc <= 256;
+}
+
+export interface SpeedBar {
+  label: string;
+  status: 'met' | 'not met' | 'not measured';
+  detail: string;
+}
+
+/**
+ * The speed bars of one run, from its results: with the relaxed build, i8conv >= 2x onnxruntime-web uint8 on
+ * every dense shape and >= 1.5x on the others, >= 70% of the relaxed dot-add ceiling on the dense shapes, and (in
+ * the browser) at least XNNPACK's speed on the dense shapes; with SIMD128 (Node 20), >= 0.95x onnxruntime-web
+ * uint8 on the dense shapes.
+ */
+export function speedBars(r: BenchResults): SpeedBar[] {
+  const relaxed = r.builds.i8conv === 'relaxed';
+  const withBoth = (peer: string) => r.shapes.filter((s) => s.backends.i8conv && s.backends[peer]);
+  const ratioOf = (s: ShapeResult, peer: string) => s.backends.i8conv.gmacs / s.backends[peer].gmacs;
+  const bar = (label: string, shapes: ShapeResult[], value: (s: ShapeResult) => number, min: number, unit: (v: number) => string): SpeedBar => {
+    if (!shapes.length) return { label, status: 'not measured', detail: 'no shape of this kind ran with both' };
+    const vals = shapes.map((s) => ({ s, v: value(s) }));
+    const low = vals.reduce((a, b) => (b.v < a.v ? b : a));
+    const short = vals.filter((x) => x.v < min);
+    return {
+      label, status: short.length ? 'not met' : 'met',
+      detail: `${vals.length - short.length}/${vals.length} shapes; lowest ${unit(low.v)} (${low.s.label})` +
+        (short.length ? `; below: ${short.map((x) => `${x.s.label} ${unit(x.v)}`).join(', ')}` : ''),
+    };
+  };
+  const x = (v: number) => `${v.toFixed(2)}x`;
+  const ort = 'ort-web-uint8';
+  const ortShapes = withBoth(ort);
+  const dense = ortShapes.filter(isDenseShape);
+  const others = ortShapes.filter((s) => !isDenseShape(s));
+  if (!relaxed) return [bar(`i8conv >= 0.95x ${ort} on the dense shapes (SIMD128 build)`, dense, (s) => ratioOf(s, ort), 0.95, x)];
+  const out = [
+    bar(`i8conv >= 2x ${ort} on the dense shapes`, dense, (s) => ratioOf(s, ort), 2, x),
+    bar(`i8conv >= 1.5x ${ort} on the other shapes`, others, (s) => ratioOf(s, ort), 1.5, x),
+  ];
+  const rc = r.ceilingRelaxedGmacs;
+  const denseAll = r.shapes.filter((s) => s.backends.i8conv && isDenseShape(s));
+  if (rc) out.push(bar(`i8conv >= 70% of the relaxed dot-add ceiling (${rc.toFixed(1)} GMAC/s) on the dense shapes`, denseAll, (s) => s.backends.i8conv.gmacs / rc, 0.7, (v) => `${(v * 100).toFixed(0)}%`));
+  else out.push({ label: 'i8conv >= 70% of the relaxed dot-add ceiling on the dense shapes', status: 'not measured', detail: 'no relaxed ceiling in this run' });
+  if (r.shapes.some((s) => s.backends[XNNPACK])) out.push(bar(`i8conv >= ${XNNPACK} on the dense shapes`, withBoth(XNNPACK).filter(isDenseShape), (s) => ratioOf(s, XNNPACK), 1, x));
+  return out;
+}
+
+/** The per-shape figures behind speedBars. */
+export function speedBarsTable(r: BenchResults): { head: string[]; rows: string[][] } {
+  const hasX = r.shapes.some((s) => s.backends[XNNPACK]);
+  const rc = r.ceilingRelaxedGmacs;
+  const head = ['shape', 'dense', 'i8conv GMAC/s', ...(rc ? ['% relaxed ceiling'] : []), 'i8conv / ort-web-uint8', ...(hasX ? [`${XNNPACK} GMAC/s`, `i8conv / ${XNNPACK}`] : [])];
+  const rows = r.shapes.filter((s) => s.backends.i8conv).map((s) => {
+    const a = s.backends.i8conv;
+    return [
+      s.label, isDenseShape(s) ? 'yes' : 'no', fmt(a.gmacs), ...(rc ? [pct(a.gmacs / rc)] : []), ratio(s, 'ort-web-uint8'),
+      ...(hasX ? [s.backends[XNNPACK] ? fmt(s.backends[XNNPACK].gmacs) : '—', ratio(s, XNNPACK)] : []),
+    ];
+  });
+  return { head, rows };
+}
+
+export function speedBarLines(r: BenchResults): string[] {
+  const word = { met: 'MET', 'not met': 'NOT MET', 'not measured': 'not measured' } as const;
+  return speedBars(r).map((b) => `bar ${b.label}: ${word[b.status]} — ${b.detail}`);
+}
+
 // ---- network level ---------------------------------------------------------------------------------------------
 
 const NET_COLS = ['i8conv', 'ort-web-uint8', 'ort-web-int8'] as const;
@@ -284,6 +359,8 @@ export function renderText(r: BenchResults): string {
   const out = [...header(r), ''];
   const m = mainTable(r);
   out.push(textTable(m.head, m.rows), '', ...ratioSummary(r));
+  const sb = speedBarsTable(r);
+  out.push('', `speed bars (i8conv build ${r.builds.i8conv ?? '—'}; dense = 3x3/5x5/7x7 stride 1, 64-256 channels):`, textTable(sb.head, sb.rows), ...speedBarLines(r));
   const a = algoTable(r);
   if (a) out.push('', 'algorithms by name:', textTable(a.head, a.rows));
   if (Array.isArray(r.kernels) && r.kernels.length) {
@@ -347,6 +424,8 @@ function mdTable(head: string[], rows: string[][]): string {
 export function renderMarkdown(r: BenchResults): string {
   const m = mainTable(r);
   const out = [`# i8conv benchmark — ${r.engine.name}, ${r.createdAt}`, '', ...header(r).map((l) => `- ${l}`), '', '## Operator level (GMAC/s, median)', '', mdTable(m.head, m.rows), '', ...ratioSummary(r).map((l) => `- ${l}`)];
+  const sb = speedBarsTable(r);
+  out.push('', '## Speed bars', '', `i8conv build ${r.builds.i8conv ?? '—'}; dense = 3x3/5x5/7x7 stride 1, 64-256 channels.`, '', mdTable(sb.head, sb.rows), '', ...speedBarLines(r).map((l) => `- ${l}`));
   const a = algoTable(r);
   if (a) out.push('', '## Algorithms by name', '', mdTable(a.head, a.rows));
   out.push('', '## Timing detail', '', mdTable(spreadTable(r).head, spreadTable(r).rows));
