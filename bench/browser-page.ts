@@ -1,16 +1,21 @@
 /**
  * The benchmark page's script (served as /dist/bench/browser-page.js by bench/browser.ts). It loads
- * onnxruntime-web's wasm-only ESM build into the same page, runs the same suite as Node, and hands the results
- * object back to the driver. Exposes `window.runBench(opts)`.
+ * onnxruntime-web's wasm-only ESM build and LiteRT.js's single-threaded XNNPACK build (bench/litert.ts) into the
+ * same page, runs the same suite as Node, and hands the results object back to the driver. Exposes
+ * `window.runBench(opts)`.
  */
-import type { OrtModule } from './backends.js';
+import type { Backend, OrtModule } from './backends.js';
+import { litertBackend, loadLiteRtInPage } from './litert.js';
 import type { BenchResults } from './schema.js';
 import { prepareSuite } from './setup.js';
+import { selectShapes } from './shapes.js';
 import { runSuite, type ProgressEvent } from './suite.js';
 
 /** Served from node_modules by the driver; a variable so TypeScript does not try to resolve the URL. */
 const ORT_DIR = '/node_modules/onnxruntime-web/dist/';
 const ORT_MODULE = `${ORT_DIR}ort.wasm.min.mjs`;
+/** LiteRT.js's Emscripten builds (the .js loaders and their .wasm files), also served from node_modules. */
+const LITERT_WASM_DIR = '/node_modules/@litertjs/core/wasm/';
 
 export interface PageOptions {
   quick: boolean;
@@ -41,9 +46,20 @@ window.runBench = async (o: PageOptions): Promise<BenchResults> => {
   } catch (e) {
     ortError = String(e);
   }
+  // LiteRT.js only when --filter leaves it a case (its wasm is 9 MB).
+  let litert: Backend | null = null;
+  let litertError: string | undefined;
+  const re = o.filter ? new RegExp(o.filter, 'i') : null;
+  if (!re || selectShapes(o.shapes, o.quick).some((s) => re.test(`${s.id}/xnnpack-litert`))) {
+    try {
+      litert = litertBackend(await loadLiteRtInPage(LITERT_WASM_DIR));
+    } catch (e) {
+      litertError = String(e);
+    }
+  }
   const log = document.getElementById('log');
   const input = await prepareSuite({
-    quick: o.quick, shapes: o.shapes, filter: o.filter ?? null, ort, ortError, networks: o.networks,
+    quick: o.quick, shapes: o.shapes, filter: o.filter ?? null, ort, ortError, litert, litertError, networks: o.networks,
     engine: { name: 'chromium', version: chromeVersion() },
     machine: { platform: navigator.platform, userAgent: navigator.userAgent, cpus: navigator.hardwareConcurrency },
     onProgress: (ev) => {

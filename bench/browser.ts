@@ -4,7 +4,7 @@
  *
  * The pages come from a small static server on 127.0.0.1 that sends COOP/COEP headers (cross-origin isolation:
  * SharedArrayBuffer and precise timers are available, as a production page with threads would have them) and
- * serves only dist/, bench/browser/ and onnxruntime-web's dist/. The server logs which .wasm files the page
+ * serves only dist/, bench/browser/, onnxruntime-web's dist/ and @litertjs/core. The server logs which .wasm files the page
  * fetched, so the report states the build each engine ran. Reports are written like Node's, with a
  * "-chromium" suffix.
  */
@@ -27,7 +27,7 @@ export const CHROMIUM_FLAGS = [
 
 /** Modules the suite imports only if present (see bench/setup.ts). */
 const OPTIONAL_MODULES = ['/dist/bench/relayout.js', '/dist/src/algos/pack.js', '/dist/kernels-ref/index.js'];
-const SERVED = ['dist/', 'bench/browser/', 'node_modules/onnxruntime-web/dist/'];
+const SERVED = ['dist/', 'bench/browser/', 'node_modules/onnxruntime-web/dist/', 'node_modules/@litertjs/core/'];
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm',
   '.json': 'application/json', '.map': 'application/json',
@@ -102,6 +102,12 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
     const ortWasm = srv.wasmRequests.filter((p) => p.includes('onnxruntime-web'));
     if (r.builds.ortWeb !== null) {
       r.builds.ortWeb = ortWasm.length ? `${ortWasm.map((p) => p.split('/').pop()).join(', ')} (numThreads 1)` : 'not loaded (no onnxruntime-web case ran)';
+    }
+    // xnnpack-litert names the LiteRT.js build it loaded; the server's log must agree.
+    const litertWasm = srv.wasmRequests.filter((p) => p.includes('@litertjs')).map((p) => p.split('/').pop() ?? p);
+    const litertBuilds = new Set(r.shapes.map((s) => s.backends['xnnpack-litert']?.build).filter((b): b is string => !!b));
+    for (const b of litertBuilds) {
+      if (!litertWasm.some((f) => b.startsWith(f))) r.errors.push(`xnnpack-litert reports build '${b}' but the page fetched ${litertWasm.join(', ') || 'no LiteRT.js wasm'}`);
     }
     // The page sees a reduced user-agent version (156.0.0.0); the browser process knows the real one.
     const full = ctx.browser()?.version();

@@ -82,6 +82,60 @@ export interface LiteRtModule {
 /** The .js loader file of each single-threaded LiteRT.js build (the .wasm file has the same name). */
 export const LITERT_FILES = { relaxed: 'litert_wasm_internal', simd128: 'litert_wasm_compat_internal' } as const;
 
+/** The smallest module using a relaxed-SIMD instruction (i8x16.relaxed_swizzle of two splats): validates only
+ * where the engine has relaxed SIMD. */
+const RELAXED_PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // header
+  0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // type: () -> v128
+  0x03, 0x02, 0x01, 0x00, // one function of that type
+  0x0a, 0x0f, 0x01, 0x0d, 0x00, 0x41, 0x01, 0xfd, 0x0f, 0x41, 0x02, 0xfd, 0x0f, 0xfd, 0x80, 0x02, 0x0b,
+]);
+
+export function hasRelaxedSimd(): boolean {
+  try {
+    return WebAssembly.validate(RELAXED_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Loads a single-threaded LiteRT.js build into a page: its Emscripten loader as a classic script (it defines
+ * `ModuleFactory`), then the factory, which fetches the .wasm of the same name from `dir` (the package's wasm/
+ * folder, e.g. /node_modules/@litertjs/core/wasm/). The relaxed-SIMD build where the engine validates relaxed
+ * SIMD, else the SIMD128 "compat" build. LiteRT's log lines (INFO/WARNING on stdout/stderr) go to `log`, not the
+ * console, so that the driver does not count them as page errors.
+ */
+export async function loadLiteRtInPage(dir: string, opts: { simd?: 'relaxed' | 'simd128'; log?: string[] } = {}): Promise<LiteRtModule> {
+  const simd = opts.simd ?? (hasRelaxedSimd() ? 'relaxed' : 'simd128');
+  const name = LITERT_FILES[simd];
+  const base = dir.endsWith('/') ? dir : `${dir}/`;
+  const g = globalThis as unknown as { ModuleFactory?: (arg: object) => Promise<LiteRtWasmLike> };
+  await new Promise<void>((ok, fail) => {
+    const s = document.createElement('script');
+    s.src = `${base}${name}.js`;
+    s.onload = () => ok();
+    s.onerror = () => fail(new Error(`could not load ${s.src}`));
+    document.head.appendChild(s);
+  });
+  const factory = g.ModuleFactory;
+  g.ModuleFactory = undefined;
+  if (typeof factory !== 'function') throw new Error(`${name}.js did not define ModuleFactory`);
+  const log = opts.log ?? [];
+  const wasm = await factory({
+    locateFile: (f: string) => `${base}${f}`,
+    print: (t: string) => log.push(t),
+    printErr: (t: string) => log.push(t),
+  });
+  let version = 'unknown';
+  try {
+    version = ((await (await fetch(`${base}../package.json`)).json()) as { version?: string }).version ?? version;
+  } catch {
+    // the version is for the report only
+  }
+  return { wasm, file: `${name}.wasm`, simd, version };
+}
+
 /** A tensor type's element type and dimensions, as plain values. */
 export function describeTensorType(t: LtRankedTensorType): { elementType: number; shape: number[]; bytes: number } {
   const layout = t.layout();

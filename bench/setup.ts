@@ -24,6 +24,10 @@ export interface SetupOptions {
   ortError?: string;
   /** The wasm file onnxruntime-web ran, when the caller can tell. */
   ortBuild?: string;
+  /** The XNNPACK peer (bench/litert.ts's litertBackend), where the caller loaded LiteRT.js (the browser page). */
+  litert?: Backend | null;
+  /** Why `litert` is null, for the report (undefined where it was not tried, e.g. on Node). */
+  litertError?: string;
   engine: BenchResults['engine'];
   machine: BenchResults['machine'];
   onProgress?: (ev: ProgressEvent) => void;
@@ -152,6 +156,8 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   } else {
     errors.push(`onnxruntime-web not run: ${o.ortError ?? 'not loaded'}`);
   }
+  if (o.litert) backends.push(o.litert);
+  else if (o.litertError) errors.push(`LiteRT.js (xnnpack-litert) not run: ${o.litertError}`);
   backends.push(naiveBackend);
   for (const a of await listI8convAlgorithms()) {
     const b = i8convBackend(rtLike, `i8conv:${a.name}`, a.name, a.formats);
