@@ -160,6 +160,13 @@ export async function loadOrtForNode(): Promise<{ ort: OrtModule | null; error?:
   }
 }
 
+/** The JavaScript runtime running this CLI: Node, or Deno (which runs it through its Node compatibility layer). */
+export function hostEngine(): { name: string; version: string; v8?: string } {
+  const deno = (globalThis as unknown as { Deno?: { version: { deno: string; v8: string } } }).Deno;
+  if (deno) return { name: 'deno', version: deno.version.deno, v8: deno.version.v8 };
+  return { name: 'node', version: process.versions.node, v8: process.versions.v8 };
+}
+
 export function nodeMachine(): BenchResults['machine'] {
   const c = cpus();
   return { platform: process.platform, arch: process.arch, cpuModel: c[0]?.model?.trim(), cpus: c.length };
@@ -189,11 +196,11 @@ async function main(argv: string[]): Promise<number> {
   const input = await prepareSuite({
     quick: o.quick, shapes: o.shapes, filter: o.filter, ort, ortError: error, networks: o.networks ?? defaultNetworks(o.quick),
     ortBuild: 'ort-wasm-simd-threaded.wasm (SIMD, numThreads 1)',
-    engine: { name: 'node', version: process.versions.node, v8: process.versions.v8 },
+    engine: hostEngine(),
     machine: nodeMachine(),
     onProgress: progressPrinter(log),
   });
-  log.write(`i8conv benchmark on Node ${process.versions.node}: ${input.shapes.length} shapes, backends ${input.backends.map((b) => b.name).join(', ')}\n`);
+  log.write(`i8conv benchmark on ${hostEngine().name === 'deno' ? 'Deno' : 'Node'} ${hostEngine().version}: ${input.shapes.length} shapes, backends ${input.backends.map((b) => b.name).join(', ')}\n`);
   const t0 = performance.now();
   const r = await runSuite(input);
   if (o.threads > 1) {

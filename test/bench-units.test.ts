@@ -7,6 +7,8 @@ import { ProtoWriter, buildQLinearConvModel } from '../bench/onnx-model.js';
 import { compareOutputs, makeProblem, nchw44ToNchw, nchwToNchw44 } from '../bench/data.js';
 import { naiveConvNCHW, roundHalfEven } from '../bench/naive-conv.js';
 import { parseArgs } from '../bench/main.js';
+import { isDenseShape, speedBars, speedBarsTable } from '../bench/report.js';
+import type { BenchResults } from '../bench/schema.js';
 
 describe('bench shapes', () => {
   it('parses ids into shapes with MAC counts', () => {
@@ -149,5 +151,46 @@ describe('bench data and naive convolution', () => {
     expect(compareOutputs('x', [1, 2, 3], [1, 2, 3])).toBeNull();
     expect(compareOutputs('x', [1, 9, 3, 0], [1, 2, 3, 4])).toMatchObject({ count: 2, firstIndex: 1, got: 9, want: 2, maxAbsDiff: 7 });
     expect(compareOutputs('x', [1], [1, 2])?.error).toMatch(/length/);
+  });
+});
+
+describe('bench speed bars', () => {
+  // a results object with just what speedBars reads: shapes (with their backends' GMAC/s), the build, the ceiling
+  const shapeRes = (id: string, gmacs: Record<string, number>) => {
+    const s = shapeFromId(id);
+    const backends = Object.fromEntries(Object.entries(gmacs).map(([b, g]) => [b, { gmacs: g }]));
+    return { ...s, w: s.h, ow: s.oh, backends, mismatches: [], skipped: [] };
+  };
+  const results = (build: string, ceilingRelaxedGmacs: number | null, shapes: ReturnType<typeof shapeRes>[]) =>
+    ({ builds: { i8conv: build }, ceilingRelaxedGmacs, shapes }) as unknown as BenchResults;
+
+  it('dense shapes are 3x3/5x5/7x7 stride 1 with 64-256 channels and no groups', () => {
+    expect(['64-64-56-k3s1', '256-256-14-k3s1', '64-64-56-k7s1'].every((id) => isDenseShape(shapeFromId(id)))).toBe(true);
+    expect(['32-32-112-k3s2', '64-64-56-k2s1', '64-64-56-k5s2', '512-512-14-k1s1', '128-128-56-k3s1-g128', '32-32-112-k3s1'].some((id) => isDenseShape(shapeFromId(id)))).toBe(false);
+  });
+
+  it('relaxed build: 2x / 1.5x onnxruntime-web, 70% of the relaxed ceiling, XNNPACK where it ran', () => {
+    const r = results('relaxed', 100, [
+      shapeRes('64-64-56-k3s1', { i8conv: 80, 'ort-web-uint8': 30, 'xnnpack-litert': 75 }),
+      shapeRes('64-64-56-k7s1', { i8conv: 65, 'ort-web-uint8': 35, 'xnnpack-litert': 70 }),
+      shapeRes('32-32-112-k3s2', { i8conv: 60, 'ort-web-uint8': 30 }),
+    ]);
+    const bars = speedBars(r);
+    const by = Object.fromEntries(bars.map((b) => [b.label.split(' on ')[0].split(' (')[0], b]));
+    expect(by['i8conv >= 2x ort-web-uint8']).toMatchObject({ status: 'not met' }); // 65 / 35 = 1.86x
+    expect(by['i8conv >= 2x ort-web-uint8'].detail).toContain('1/2 shapes');
+    expect(by['i8conv >= 1.5x ort-web-uint8']).toMatchObject({ status: 'met' });
+    expect(by['i8conv >= 70% of the relaxed dot-add ceiling']).toMatchObject({ status: 'not met' }); // 65%
+    expect(by['i8conv >= xnnpack-litert']).toMatchObject({ status: 'not met' });
+    const t = speedBarsTable(r);
+    expect(t.head).toContain('i8conv / xnnpack-litert');
+    expect(t.rows[0]).toEqual(['64→64 56² 3x3 s1', 'yes', '80.0', '80%', '2.67x', '75.0', '1.07x']);
+  });
+
+  it('SIMD128 build: 0.95x onnxruntime-web on the dense shapes only; nothing ran reads "not measured"', () => {
+    const met = speedBars(results('simd128', null, [shapeRes('64-64-56-k3s1', { i8conv: 29, 'ort-web-uint8': 30 })]));
+    expect(met).toHaveLength(1);
+    expect(met[0]).toMatchObject({ status: 'met' });
+    expect(speedBars(results('simd128', null, [shapeRes('32-32-112-k3s2', { i8conv: 29, 'ort-web-uint8': 30 })]))[0].status).toBe('not measured');
   });
 });
