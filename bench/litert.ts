@@ -16,7 +16,7 @@
  */
 import type { Backend } from './backends.js';
 import { nchwToNchw44, type ProblemData } from './data.js';
-import { buildTfliteConvModel, tfliteSkipReason } from './tflite-model.js';
+import { buildTfliteConvModel, tfliteSkipReason, type TfliteConvModel } from './tflite-model.js';
 
 // ---- the part of LiteRT.js's Wasm-level API used here (see @litertjs/core dist/index.d.ts, LiteRtWasm) ----------
 
@@ -197,86 +197,116 @@ export function nhwcToNchw(x: Int8Array, c: number, h: number, w: number): Int8A
 }
 
 /**
+ * A compiled one-convolution model with its int8 host-memory input buffer. `run(x, y)` copies the NHWC input `x`
+ * from the JS array into the input tensor buffer, runs the model, and copies its NHWC output into `y`; it stays
+ * synchronous where the build's `run` is (the non-JSPI builds).
+ */
+export interface TfliteRunner {
+  model: TfliteConvModel;
+  /** The model's input and output tensor types as LiteRT reports them. */
+  input: { elementType: number; shape: number[]; bytes: number };
+  output: { elementType: number; shape: number[]; bytes: number };
+  run(x: Int8Array, y: Int8Array): void | Promise<void>;
+  delete(): void;
+}
+
+export async function createTfliteRunner(lt: LiteRtModule, env: LtEnvironment, model: TfliteConvModel): Promise<TfliteRunner> {
+  const w = lt.wasm;
+  const c = await compileTflite(lt, env, model.bytes, 1);
+  let inBuf: LtTensorBuffer;
+  let inDesc: TfliteRunner['input'];
+  let outDesc: TfliteRunner['output'];
+  try {
+    if (!c.compiled.isFullyAccelerated()) throw new Error('LiteRT did not put the whole model on the CPU accelerator (XNNPACK)');
+    const outType = c.model.getOutputTensorType(0, 0);
+    outDesc = describeTensorType(outType);
+    outType.delete();
+    const inType = c.model.getInputTensorType(0, 0);
+    try {
+      inDesc = describeTensorType(inType);
+      const dims = (s: number[]) => s.join('x');
+      for (const [what, got, want] of [['input', inDesc, model.inputShape], ['output', outDesc, model.outputShape]] as const) {
+        if (got.elementType !== LT_ELEMENT.INT8 || dims(got.shape) !== dims(want)) {
+          throw new Error(`${what} tensor is element type ${got.elementType} ${dims(got.shape)}, expected int8 (${LT_ELEMENT.INT8}) ${dims(want)}`);
+        }
+      }
+      inBuf = w.LiteRtTensorBuffer.createManaged(env, w.LiteRtTensorBufferType.HOST_MEMORY, inType, inDesc.bytes);
+    } finally {
+      inType.delete();
+    }
+  } catch (e) {
+    c.delete();
+    throw e;
+  }
+  const READ = w.LiteRtTensorBufferLockMode.READ;
+  const WRITE = w.LiteRtTensorBufferLockMode.WRITE;
+  const finish = (outs: LtTensorBuffer[], y: Int8Array) => {
+    try {
+      const p = outs[0].lock(READ);
+      // HEAPU8 is read again: the Wasm memory may have grown (a new ArrayBuffer) during the run
+      y.set(new Int8Array(w.HEAPU8.buffer, p, y.length));
+      outs[0].unlock();
+    } finally {
+      for (const o of outs) o.delete();
+    }
+  };
+  return {
+    model,
+    input: inDesc,
+    output: outDesc,
+    run(x, y) {
+      if (x.length !== inDesc.bytes || y.length !== outDesc.bytes) throw new Error(`run: ${x.length} -> ${y.length} bytes, the model takes ${inDesc.bytes} -> ${outDesc.bytes}`);
+      const p = inBuf.lock(WRITE);
+      w.HEAPU8.set(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), p);
+      inBuf.unlock();
+      const outs = c.compiled.run(0, [inBuf]);
+      return outs instanceof Promise ? outs.then((o) => finish(o, y)) : finish(outs, y);
+    },
+    delete() {
+      inBuf.delete();
+      c.delete();
+    },
+  };
+}
+
+/**
  * The backend. One LiteRT environment for all shapes; per shape one model, one compiled model and one input
- * buffer. `forcePadOp` writes PAD + VALID even where SAME would do (for tests).
+ * buffer. `params.filterScale` may also be per channel (an array of OC scales; the suite's problems are
+ * per-tensor). `forcePadOp` writes PAD + VALID even where SAME would do (for tests).
  */
 export function litertBackend(lt: LiteRtModule, opts: { forcePadOp?: boolean } = {}): Backend {
   let env: LtEnvironment | null = null;
-  const w = lt.wasm;
   return {
     name: 'xnnpack-litert',
     skipReason: (shape) => tfliteSkipReason(shape),
     async prepare(pb: ProblemData) {
       const { shape, params } = pb;
-      env ??= w.LiteRtEnvironment.create(null);
-      const m = buildTfliteConvModel({
+      env ??= lt.wasm.LiteRtEnvironment.create(null);
+      const filterScale: number | ArrayLike<number> = params.filterScale;
+      const model = buildTfliteConvModel({
         ic: shape.ic, oc: shape.oc, ih: shape.h, iw: shape.h, k: shape.k, stride: shape.s, pad: shape.pad, group: shape.group,
-        srcScale: params.srcScale, filterScale: params.filterScale, dstScale: params.dstScale,
+        srcScale: params.srcScale, filterScale, dstScale: params.dstScale,
         weights: pb.weights, bias: pb.bias, forcePadOp: opts.forcePadOp,
       });
-      const c = await compileTflite(lt, env, m.bytes, 1);
-      let input: LtTensorBuffer | undefined;
-      try {
-        if (!c.compiled.isFullyAccelerated()) throw new Error('LiteRT did not put the whole model on the CPU accelerator (XNNPACK)');
-        const inType = c.model.getInputTensorType(0, 0);
-        const inDesc = describeTensorType(inType);
-        const outType = c.model.getOutputTensorType(0, 0);
-        const outDesc = describeTensorType(outType);
-        outType.delete();
-        const want = (s: number[]) => s.join('x');
-        if (inDesc.elementType !== LT_ELEMENT.INT8 || want(inDesc.shape) !== want(m.inputShape)) {
-          inType.delete();
-          throw new Error(`input tensor is ${inDesc.elementType}/${want(inDesc.shape)}, expected int8 ${want(m.inputShape)}`);
-        }
-        if (outDesc.elementType !== LT_ELEMENT.INT8 || want(outDesc.shape) !== want(m.outputShape)) {
-          inType.delete();
-          throw new Error(`output tensor is ${outDesc.elementType}/${want(outDesc.shape)}, expected int8 ${want(m.outputShape)}`);
-        }
-        input = w.LiteRtTensorBuffer.createManaged(env, w.LiteRtTensorBufferType.HOST_MEMORY, inType, inDesc.bytes);
-        inType.delete();
-      } catch (e) {
-        c.delete();
-        throw e;
-      }
-      const inBuf = input;
+      const r = await createTfliteRunner(lt, env, model);
+      // NCHW -> NHWC once, here (not timed); the output stays NHWC until output() is asked for.
       const x = nchwToNhwc(pb.srcNCHW, shape.ic, shape.h, shape.h);
       const y = new Int8Array(shape.oc * shape.oh * shape.oh);
-      const READ = w.LiteRtTensorBufferLockMode.READ;
-      const WRITE = w.LiteRtTensorBufferLockMode.WRITE;
       let ran = false;
-      const finish = (outs: LtTensorBuffer[]) => {
-        const out = outs[0];
-        try {
-          const p = out.lock(READ);
-          // HEAPU8 is re-read: the Wasm memory may have grown (a new ArrayBuffer) since the last call
-          y.set(new Int8Array(w.HEAPU8.buffer, p, y.length));
-          out.unlock();
-        } finally {
-          for (const o of outs) o.delete();
-        }
-        ran = true;
-      };
       return {
         run: () => {
-          const p = inBuf.lock(WRITE);
-          w.HEAPU8.set(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), p);
-          inBuf.unlock();
-          const outs = c.compiled.run(0, [inBuf]);
-          // The non-JSPI builds return the output buffers directly; keep run() synchronous then.
-          return outs instanceof Promise ? outs.then(finish) : finish(outs);
+          ran = true;
+          return r.run(x, y);
         },
         output: () => {
           if (!ran) throw new Error('no output yet');
           return nchwToNchw44(nhwcToNchw(y, shape.oc, shape.oh, shape.oh), shape.oc, shape.oh, shape.oh);
         },
         info: {
-          algo: `${m.op} ${m.padding}`,
+          algo: `${model.op} ${model.padding}`,
           build: `${lt.file} (${lt.simd === 'relaxed' ? 'relaxed SIMD' : 'SIMD128'}), @litertjs/core ${lt.version}, XNNPACK, numThreads 1`,
         },
-        dispose: () => {
-          inBuf.delete();
-          c.delete();
-        },
+        dispose: () => r.delete(),
       };
     },
   };
