@@ -71,3 +71,20 @@ export function ocPartsFor(tasks: number, threads: number, ocTiles: number): num
   while (parts < ocTiles && ((tasks * parts) % threads !== 0 || tasks * parts < 2 * threads)) parts++;
   return parts;
 }
+
+/**
+ * The accumulator correction of kernels that multiply by b = xs + off (padding b = zp + off): per [G][ocpgPad]
+ * channel, -(zp + off) * sum of its weights, so that sum w * b plus it is sum w * (xs - zp).
+ */
+export function zeroPointCorrection(s: ConvShape, oihw: Int8Array, ocpgPad: number, off: number): Int32Array {
+  const zpB = srcZeroPointSigned(s) + off;
+  const corr = new Int32Array(s.group * ocpgPad);
+  const per = s.icpg * s.fh * s.fw;
+  for (let g = 0; g < s.group; g++)
+    for (let o = 0; o < s.ocpg; o++) {
+      let sum = 0;
+      for (let k = 0; k < per; k++) sum += oihw[(g * s.ocpg + o) * per + k];
+      corr[g * ocpgPad + o] = -zpB * sum;
+    }
+  return corr;
+}

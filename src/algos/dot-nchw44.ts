@@ -17,7 +17,7 @@ import { WorkspaceBundle } from '../workspace.js';
 import { KERNELS, type KernelVariant } from './kernel-table.generated.js';
 import { dotKernelIsa, reject, type AlgoPlan, type ConvAlgorithm, type Isa, type KernelDispatch, type PlanOptions, type Rejection } from './types.js';
 import { I8ConvError } from '../errors.js';
-import { ocPartsFor, splitForThreads, srcZeroPointSigned } from './common.js';
+import { ocPartsFor, splitForThreads, zeroPointCorrection } from './common.js';
 
 /**
  * Target size of one task's packed input rows: they stay in the core's L2 with the weights of one tile. Measured
@@ -180,18 +180,8 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions,
       const written = relaxed ? p : p * 2;
       if (written !== out.byteLength) throw new Error(`packFilter wrote ${written} of ${out.byteLength} bytes`);
       if (!relaxed) return null;
-      // u = xs + off everywhere (padding: u = zp + off; off = 128, or 0 for sdot's signed b), so
-      // sum w * (xs - zp) = sum w * u - (zp + off) * sum w
-      const zpU = srcZeroPointSigned(s) + (isa === 'wasmsdot' ? 0 : 128);
-      const corr = new Int32Array(s.group * ocpgPad); // [G][ocpgPad]
-      const per = icpg * fh * fw;
-      for (let g = 0; g < s.group; g++)
-        for (let o = 0; o < ocpg; o++) {
-          let sum = 0;
-          for (let k = 0; k < per; k++) sum += oihw[(g * ocpg + o) * per + k];
-          corr[g * ocpgPad + o] = -zpU * sum;
-        }
-      return corr;
+      // u = xs + off everywhere (padding: u = zp + off; off = 128, or 0 for sdot's signed b)
+      return zeroPointCorrection(s, oihw, ocpgPad, isa === 'wasmsdot' ? 0 : 128);
     },
     kernels: srcKind === 2 ? [relayoutKernel, dotKernel] : [dotKernel],
   };

@@ -14,7 +14,7 @@ import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { GEMM_KERNELS, type GemmKernelVariant } from './kernel-table.generated.js';
 import { dotKernelIsa, type AlgoPlan, type Isa, type PlanOptions } from './types.js';
-import { ocPartsFor, splitForThreads, srcZeroPointSigned } from './common.js';
+import { ocPartsFor, splitForThreads, zeroPointCorrection } from './common.js';
 import { I8ConvError } from '../errors.js';
 
 /**
@@ -202,6 +202,18 @@ export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, al
 }
 
 /**
+ * The micro-tiles of the 4-channel block at c0 (nch channels), as the task runs them: `noc` channels while they
+ * fit, then single channels. [first channel, channels] each.
+ */
+function blockTiles(c0: number, nch: number, noc: number): Array<[number, number]> {
+  const tiles: Array<[number, number]> = [];
+  let c = 0;
+  for (; c + noc <= nch; c += noc) tiles.push([c0 + c, noc]);
+  for (; c < nch; c++) tiles.push([c0 + c, 1]);
+  return tiles;
+}
+
+/**
  * The dot8 filter: per group, per channel (the micro-tiles of a 4-channel block are consecutive channels, so any
  * tiling reads channel o's K steps at o * kbn * 4 ... [kb][o < noc] within a tile), 4 bytes per K step. Returns the
  * accumulator correction: B holds b = xs + off (off = 128 for usdot, 0 for sdot; padding b = zp + off), so
@@ -215,12 +227,7 @@ function packFilterDot8(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Arra
   let p = 0;
   for (let g = 0; g < s.group; g++)
     for (let c0 = 0; c0 < ocpg; c0 += 4) {
-      const nch = Math.min(4, ocpg - c0);
-      const tiles: Array<[number, number]> = [];
-      let c = 0;
-      for (; c + f.main.noc <= nch; c += f.main.noc) tiles.push([c0 + c, f.main.noc]);
-      for (; c < nch; c++) tiles.push([c0 + c, 1]);
-      for (const [first, noc] of tiles)
+      for (const [first, noc] of blockTiles(c0, Math.min(4, ocpg - c0), f.main.noc))
         for (let kh = 0; kh < fh; kh++)
           for (let kw = 0; kw < fw; kw++)
             for (let ib = 0; ib < f.icbG; ib++)
@@ -228,16 +235,7 @@ function packFilterDot8(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Arra
                 for (let j = 0; j < 4; j++) o8[p++] = weight(g, o, ib * 4 + j, kh, kw);
     }
   if (p !== out.byteLength) throw new Error(`packFilter wrote ${p} of ${out.byteLength} bytes`);
-  const zpB = srcZeroPointSigned(s) + (isa === 'wasmsdot' ? 0 : 128);
-  const corr = new Int32Array(s.group * f.ocpgPad);
-  const per = icpg * fh * fw;
-  for (let g = 0; g < s.group; g++)
-    for (let o = 0; o < ocpg; o++) {
-      let sum = 0;
-      for (let k = 0; k < per; k++) sum += oihw[(g * ocpg + o) * per + k];
-      corr[g * f.ocpgPad + o] = -zpB * sum;
-    }
-  return corr;
+  return zeroPointCorrection(s, oihw, f.ocpgPad, isa === 'wasmsdot' ? 0 : 128);
 }
 
 /** The plan every GEMM convolution shares (the 1x1 and im2col algorithms differ only in what they accept). */
@@ -300,13 +298,7 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel, isa }: PlanOptions
       }
       for (let g = 0; g < s.group; g++) {
         for (let c0 = 0; c0 < ocpg; c0 += 4) {
-          const nch = Math.min(4, ocpg - c0);
-          // the block's micro-tiles, as the task runs them: main.noc channels while they fit, then single channels
-          const tiles: Array<[number, number]> = [];
-          let c = 0;
-          for (; c + f.main.noc <= nch; c += f.main.noc) tiles.push([c0 + c, f.main.noc]);
-          for (; c < nch; c++) tiles.push([c0 + c, 1]);
-          for (const [first, noc] of tiles) {
+          for (const [first, noc] of blockTiles(c0, Math.min(4, ocpg - c0), f.main.noc)) {
             for (let kh = 0; kh < fh; kh++)
               for (let kw = 0; kw < fw; kw++)
                 for (let ib = 0; ib < f.icbG; ib++)
