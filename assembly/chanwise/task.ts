@@ -8,12 +8,18 @@
 // so dot(Q[r][ow * SW + 2q], W[kh][q]) is taps 2q and 2q + 1 of row kh for the block's 4 channels at output
 // pixel ow: FH * ceil(FW / 2) dots per output pixel and block, for any stride. Stride 2 reads only even x, so
 // there the row holds Q[2m] alone (entry m: half the packing, and dot(Q'[ow + q], W[kh][q])).
+//
+// Relaxed dot8 (CTX_RELAXED 2: engines whose relaxed dot is exact on b = xs ^ dotXor, src/features.ts) packs
+//   Q[r][x] = int8 [b(x..x+3, c0), b(x..x+3, c1), b(x..x+3, c2), b(x..x+3, c3)]   (16 bytes; compact: Q'[m] = Q[2m])
+// with b = xs ^ dotXor (padding: b of the zero point) and filter quads W[kh][q] = int8 [w(c0,kh,4q..4q+3), ...]:
+// relaxed_dot(W[kh][q], Q[r][ow * SW + 4q]) is 4 taps of row kh for 4 channels, FH * ceil(FW / 4) dots per output
+// pixel and block; the host's accumulator start holds -(zp + off) * sum w (src/algos/chanwise.ts).
 // Slice: [scratchBytes: the tile's accumulators, ohTile * OW + 3 pixels][raw row: rawCols + 8 words][Q rows: ihN * iwp * 16 bytes]
 // (iwp = Q entries per row).
 import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT, CTX_PL,
   CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_OHTILE, CTX_IWP,
-  CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC, CTX_RAWCOLS, CTX_BLOCKSPERTASK,
+  CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC, CTX_RAWCOLS, CTX_BLOCKSPERTASK, CTX_RELAXED, CTX_DOTXOR,
 } from '../common/ctx';
 import { finishTile } from '../common/finish';
 
@@ -53,6 +59,41 @@ function convRow(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: v12
   }
 }
 
+/** convRow's relaxed dot8 twin: QS bytes between tap quads (64 for stride 1, 32 for the compact stride-2 rows). */
+// @ts-ignore: decorator
+@inline
+function convRowDot8(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: v128, ow: i32, S: i32, QS: i32, scratch: usize): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+    const step = <usize>(S * 16);
+    for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+      let a0 = init;
+      let a1 = init;
+      let a2 = init;
+      let a3 = init;
+      let wp = w;
+      let rp = q0 + <usize>(ow0 * S * 16);
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xp = rp;
+        for (let q: i32 = 0; q < nq; q++) {
+          const wv = v128.load(wp);
+          a0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp), a0);
+          a1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp + step), a1);
+          a2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp + 2 * step), a2);
+          a3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp + 3 * step), a3);
+          wp += 16;
+          xp += <usize>QS;
+        }
+        rp += <usize>rowBytes;
+      }
+      const sp = scratch + <usize>(ow0 * 16);
+      v128.store(sp, a0, 0);
+      v128.store(sp, a1, 16);
+      v128.store(sp, a2, 32);
+      v128.store(sp, a3, 48);
+    }
+  }
+}
+
 /** Task (n, block group bg, row tile t): blocks bg * blocksPerTask .. of image n, rows of tile t. */
 export function chanwiseTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, bg: i32, t: i32): void {
   const per = load<i32>(ctx, CTX_BLOCKSPERTASK);
@@ -84,6 +125,9 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
   const xor = i8x16.splat(<i8>xorS);
   const zp = i16x8.splat(<i16>zpS);
   const padWord = ((zpS ^ xorS) & 0xff) * 0x01010101;
+  const dot8 = load<i32>(ctx, CTX_RELAXED) == 2;
+  const dotXorS = load<i32>(ctx, CTX_DOTXOR);
+  const bx = i8x16.splat(<i8>(xorS ^ dotXorS)); // raw byte -> b
 
   const oh0 = t * ohTile;
   let ohN = oh - oh0;
@@ -100,7 +144,8 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
     const y = oh0 * sh - pt + r;
     const qRow = qBase + <usize>(r * rowBytes);
     if (y < 0 || y >= ih) {
-      memory.fill(qRow, 0, <usize>rowBytes);
+      // SIMD128: v - zp = 0; dot8: b of the zero point
+      memory.fill(qRow, dot8 ? <u8>(zpS ^ dotXorS) : 0, <usize>rowBytes);
       continue;
     }
     // the padded row as 4-channel raw words, the zero point's raw word outside the image
@@ -138,6 +183,15 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
         }
       }
     }
+    if (dot8) {
+      // Q[x] (compact Q'[m] = Q[2m]): 4 raw pixels from pixel x (2m), transposed to 4 bytes per channel
+      const rs: usize = compact ? 8 : 4;
+      for (let x: i32 = 0; x < iwp; x++) {
+        const a = v128.xor(v128.load(raw + <usize>x * rs), bx);
+        v128.store(qRow + <usize>(x << 4), i8x16.shuffle(a, a, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15));
+      }
+      continue;
+    }
     if (compact) {
       // Q'[m] = Q[2m] interleaves pixels 2m and 2m + 1: two entries per 16-byte load
       for (let m: i32 = 0; m < iwp; m += 2) {
@@ -161,7 +215,7 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
   }
 
   // ---- compute ----
-  const nq = (fw + 1) >> 1;
+  const nq = dot8 ? (fw + 3) >> 2 : (fw + 1) >> 1;
   const w = <usize>load<i32>(ctx, CTX_WEIGHTS) + <usize>(gb * load<i32>(ctx, CTX_GROUPWEIGHTBYTES));
   const init = v128.load(<usize>load<i32>(ctx, CTX_INIT) + <usize>(gb << 4));
   const oc = load<i32>(ctx, CTX_OC);
@@ -176,7 +230,11 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
   for (let r: i32 = 0; r < ohN; r++) {
     const q0 = qBase + <usize>(r * sh * rowBytes);
     const sp = scratch + <usize>(r * ow * 16);
-    if (sw == 1) convRow(q0, rowBytes, fh, nq, w, init, ow, 1, 32, sp);
+    if (dot8) {
+      if (sw == 1) convRowDot8(q0, rowBytes, fh, nq, w, init, ow, 1, 64, sp);
+      else if (sw == 2) convRowDot8(q0, rowBytes, fh, nq, w, init, ow, 1, 32, sp);
+      else convRowDot8(q0, rowBytes, fh, nq, w, init, ow, sw, 64, sp);
+    } else if (sw == 1) convRow(q0, rowBytes, fh, nq, w, init, ow, 1, 32, sp);
     else if (sw == 2) convRow(q0, rowBytes, fh, nq, w, init, ow, 1, 16, sp);
     else convRow(q0, rowBytes, fh, nq, w, init, ow, sw, 32, sp);
   }

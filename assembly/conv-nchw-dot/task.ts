@@ -11,10 +11,14 @@
 //             column 2c + 2q, i.e. the 16 bytes at byte 4 * (c + q)
 // Packed filter, per output channel, per input channel, filter row kh, tap pair q: i16 [w(kh,2q), w(kh,2q+1)] x 4.
 // Accumulators hold 4 consecutive output columns of one channel (pixel-lane, finished by finishRows).
+// Relaxed dot8 (CTX_RELAXED 2) rows: P[y][m] = int8 b(y, S*m .. S*m + 3), b = xs ^ dotXor (padding: b of the zero
+// point), 4 bytes per column for both strides: output columns c..c+3 and taps 4q..4q+3 are the 16 bytes at column
+// c + 4q / S; filter, per tap quad q: int8 w(kh, 4q .. 4q + 3) x 4, one relaxed_dot_i8x16_i7x16_add_s per 16 MACs
+// (the host's accumulator start holds -(zp + off) * sum w).
 import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_ICPG, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_SH, CTX_PT, CTX_PL,
   CTX_WEIGHTS, CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_ROWBYTES, CTX_OCPG, CTX_OCPGPAD, CTX_OC, CTX_GROUP,
-  CTX_OWPAD, CTX_SRCLAYOUT,
+  CTX_OWPAD, CTX_SRCLAYOUT, CTX_RELAXED, CTX_DOTXOR,
 } from '../common/ctx';
 import { finishRows } from '../common/finish';
 
@@ -42,6 +46,10 @@ export function nchwDotPad(ctx: usize, src: usize, planes: usize, _unused: usize
   const nchw = load<i32>(ctx, CTX_SRCLAYOUT) == 1;
   const c = g * icpg + ic;
   const plane = planes + <usize>(((n * groups + g) * icpg + ic) * rows * rowBytes);
+  if (load<i32>(ctx, CTX_RELAXED) == 2) {
+    padDot8(src, plane, n, c, C, ih, iw, s, pt, pl, rowBytes, rows, xor ^ load<i32>(ctx, CTX_DOTXOR), zp ^ load<i32>(ctx, CTX_DOTXOR), nchw);
+    return;
+  }
   memory.fill(plane, 0, <usize>(rows * rowBytes));
   const cols = s == 1 ? rowBytes >> 2 : rowBytes >> 1; // columns of the padded row
   for (let r: i32 = 0; r < rows; r++) {
@@ -66,6 +74,73 @@ export function nchwDotPad(ctx: usize, src: usize, planes: usize, _unused: usize
   }
 }
 
+/**
+ * nchwDotPad for the dot8 rows: column m holds elements S*m .. S*m + 3 of the padded row. Columns whose elements
+ * lie inside the image row, 4 at a time, are one 16-byte load of the source row and one shuffle; the others are
+ * gathered element by element.
+ */
+function padDot8(
+  src: usize, plane: usize, n: i32, c: i32, C: i32, ih: i32, iw: i32, s: i32, pt: i32, pl: i32, rowBytes: i32, rows: i32,
+  bx: i32, padB: i32, nchw: bool,
+): void {
+  const cols = rowBytes >> 2;
+  const bxv = i8x16.splat(<i8>bx);
+  const step: usize = nchw ? 1 : 4;
+  for (let r: i32 = 0; r < rows; r++) {
+    const y = r - pt;
+    const row = plane + <usize>(r * rowBytes);
+    if (y < 0 || y >= ih) {
+      memory.fill(row, <u8>padB, <usize>rowBytes);
+      continue;
+    }
+    const base = nchw ? src + <usize>((n * C + c) * ih * iw + y * iw) : src + <usize>(((((n * (C >> 2) + (c >> 2)) * ih + y) * iw) << 2) + (c & 3));
+    let m: i32 = 0;
+    while (m < cols) {
+      const x0 = s * m - pl; // first element of column m in the source row
+      if (nchw && x0 >= 0 && x0 + 16 <= iw && m + 4 <= cols) {
+        const v = v128.xor(v128.load(base + <usize>x0), bxv);
+        const q = s == 1
+          ? i8x16.shuffle(v, v, 0, 1, 2, 3, 1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6)
+          : i8x16.shuffle(v, v, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7, 8, 9);
+        v128.store(row + <usize>(m << 2), q);
+        m += 4;
+        continue;
+      }
+      for (let k: i32 = 0; k < 4; k++) {
+        const x = x0 + k;
+        const v = x >= 0 && x < iw ? <i32>load<u8>(base + <usize>x * step) ^ bx : padB;
+        store<u8>(row + <usize>((m << 2) + k), <u8>v);
+      }
+      m++;
+    }
+  }
+}
+
+/** The dot8 twin of nchwDotConv's inner loop: 8 output columns c.. of row r for one input channel. */
+// @ts-ignore: decorator
+@inline
+function convTripDot8(tr: usize, rp0: usize, wIc: usize, init: v128, first: bool, fh: i32, nq: i32, qStep: i32, rowBytes: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+    let a0 = first ? init : v128.load(tr);
+    let a1 = first ? init : v128.load(tr, 16);
+    let wp = wIc;
+    let rp = rp0;
+    for (let kh: i32 = 0; kh < fh; kh++) {
+      let xp = rp;
+      for (let q: i32 = 0; q < nq; q++) {
+        const wv = v128.load(wp);
+        a0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp), a0);
+        a1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp, 16), a1);
+        wp += 16;
+        xp += <usize>qStep;
+      }
+      rp += <usize>rowBytes;
+    }
+    v128.store(tr, a0);
+    v128.store(tr, a1, 16);
+  }
+}
+
 /** One output channel oc of group g of image n. */
 export function nchwDotConv(ctx: usize, planes: usize, dst: usize, ws: usize, n: i32, g: i32, oc: i32): void {
   const icpg = load<i32>(ctx, CTX_ICPG);
@@ -78,8 +153,10 @@ export function nchwDotConv(ctx: usize, planes: usize, dst: usize, ws: usize, n:
   const rows = paddedRows(ctx);
   const ocpg = load<i32>(ctx, CTX_OCPG);
   const owp = load<i32>(ctx, CTX_OWPAD); // output columns rounded up to 8
-  const nq = (fh + 1) >> 1;
-  const qStep = s == 1 ? 8 : 4; // bytes between tap pairs in a padded row
+  const dot8 = load<i32>(ctx, CTX_RELAXED) == 2;
+  const nq = dot8 ? (fh + 3) >> 2 : (fh + 1) >> 1;
+  // bytes between tap pairs (dot8: quads) in a padded row
+  const qStep = dot8 ? (s == 1 ? 16 : 8) : s == 1 ? 8 : 4;
   const planeBytes = rows * rowBytes;
   const temp = ws; // int32 [OH][owp]
   const tempRow = owp << 2;
@@ -95,6 +172,10 @@ export function nchwDotConv(ctx: usize, planes: usize, dst: usize, ws: usize, n:
     for (let r: i32 = 0; r < oh; r++) {
       const tr = temp + <usize>(r * tempRow);
       const rowBase = pIc + <usize>(r * s * rowBytes);
+      if (dot8) {
+        for (let c: i32 = 0; c < owp; c += 8) convTripDot8(tr + <usize>(c << 2), rowBase + <usize>(c << 2), wIc, init, first, fh, nq, qStep, rowBytes);
+        continue;
+      }
       for (let c: i32 = 0; c < owp; c += 8) {
         let a0 = first ? init : v128.load(tr + <usize>(c << 2));
         let a1 = first ? init : v128.load(tr + <usize>(c << 2), 16);

@@ -5,14 +5,21 @@
  * of padded rows as interleaved pixel pairs and spends FH * ceil(FW / 2) i32x4.dot_i16x8_s per output pixel and
  * block of 4 channels.
  *
- * Packed filter, per block of 4 channels gb, per filter row kh, per tap pair q: 16 bytes, i16
- * [w(c0, kh, 2q), w(c0, kh, 2q + 1), w(c1, kh, 2q), ...] with c = 4 * gb + i (channels past C and taps past FW
- * are 0).
+ * With the relaxed dot (runtime isa wasmusdot / wasmsdot, kernel mode 2) the rows are packed as 4-pixel runs of
+ * bytes instead (b = xs ^ dotXor) and each output pixel and block of 4 channels costs FH * ceil(FW / 4)
+ * i32x4.relaxed_dot_i8x16_i7x16_add_s; the split-relaxed isa (saturating engines) runs the SIMD128 kernel.
+ *
+ * Packed filter, per block of 4 channels gb, per filter row kh:
+ *   SIMD128, per tap pair q: 16 bytes, i16 [w(c0, kh, 2q), w(c0, kh, 2q + 1), w(c1, kh, 2q), ...]
+ *   dot8, per tap quad q:    16 bytes, int8 [w(c0, kh, 4q .. 4q + 3), w(c1, kh, 4q .. 4q + 3), ...], and the
+ *                            accumulator start corrected by -(zp + off) * sum of w (off 128 for usdot, 0 for sdot)
+ * with c = 4 * gb + i (channels past C and taps past FW are 0).
  */
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { I8ConvError } from '../errors.js';
-import { reject, type AlgoPlan, type ConvAlgorithm, type PlanOptions } from './types.js';
+import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type PlanOptions } from './types.js';
+import { zeroPointCorrection } from './common.js';
 
 /** Target bytes of one task's packed rows (Q): they are read FH times per output row, so they should stay in L2. */
 const ROWS_BUDGET = 128 * 1024;
@@ -39,14 +46,23 @@ export interface ChanwisePlanFacts {
   perThreadBytes: number;
 }
 
-export function chanwisePlanFacts(s: ConvShape, threads: number): ChanwisePlanFacts {
+/** Whether an isa runs the one-dot-per-16-MACs kernel (mode 2) rather than the SIMD128 pairs. */
+export function chanwiseDot8(isa: Isa): boolean {
+  return isa === 'wasmusdot' || isa === 'wasmsdot';
+}
+
+export function chanwisePlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd'): ChanwisePlanFacts {
   const owPad = Math.ceil(s.ow / NPIX) * NPIX;
-  const nq = Math.ceil(s.fw / 2);
-  // Q entries read: stride 2 (compact, Q'[m] = Q[2m]): owPad - 1 + nq; otherwise (owPad - 1) * SW + 2 * nq - 1
+  // taps per entry: 2 (SIMD128 pairs) or 4 (dot8 runs); nq entries per filter row
+  const taps = chanwiseDot8(isa) ? 4 : 2;
+  const nq = Math.ceil(s.fw / taps);
+  // Q entries read: stride 2 (compact, Q'[m] = Q[2m]): owPad - 1 + (nq - 1) * taps / 2 + 1; otherwise
+  // (owPad - 1) * SW + (nq - 1) * taps + 1
   const compact = s.sw === 2;
-  const iwp = compact ? owPad - 1 + nq : (owPad - 1) * s.sw + 2 * nq - 1;
-  // raw pixels those entries read (Q[x]: x and x + 1), rounded up to the 4-pixel loads of the packer
-  const rawCols = Math.ceil((compact ? 2 * iwp : iwp + 1) / 4) * 4;
+  const iwp = compact ? owPad + ((nq - 1) * taps) / 2 : (owPad - 1) * s.sw + (nq - 1) * taps + 1;
+  // raw pixels those entries read (Q[x]: x .. x + taps - 1; compact: 2m .. 2m + taps - 1), rounded up to the
+  // 4-pixel loads of the packer
+  const rawCols = Math.ceil((compact ? 2 * (iwp - 1) + taps : iwp - 1 + taps) / 4) * 4;
   const rowBytes = iwp * 16;
   const rowsFit = Math.floor((ROWS_BUDGET / rowBytes - s.fh + s.sh) / s.sh);
   let ohTile = Math.max(1, Math.min(s.oh, rowsFit));
@@ -63,10 +79,12 @@ export function chanwisePlanFacts(s: ConvShape, threads: number): ChanwisePlanFa
   return { iwp, rawCols, ohTile, ohTiles, blocks, blocksPerTask, blockTasks, scratchBytes, perThreadBytes: scratchBytes + (rawCols + 8) * 4 + ihN * rowBytes };
 }
 
-function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
+function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
   if (kernel !== undefined) throw new I8ConvError('UNKNOWN_KERNEL', `kernel: this algorithm has one kernel and takes no kernel name, got '${kernel}'`, 'kernel');
-  const f = chanwisePlanFacts(s, threads);
-  const nq = Math.ceil(s.fw / 2);
+  const dot8 = chanwiseDot8(isa);
+  const f = chanwisePlanFacts(s, threads, isa);
+  const taps = dot8 ? 4 : 2;
+  const nq = Math.ceil(s.fw / taps);
   const blockWeightBytes = s.fh * nq * 16;
   const workspace = new WorkspaceBundle([blockWeightBytes * f.blocks, f.perThreadBytes * threads]);
   return {
@@ -74,26 +92,29 @@ function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
     perThreadBytes: f.perThreadBytes,
     ocpgPad: 1, // one channel per group: the per-channel arrays are flat
     packedFilterBytes: blockWeightBytes * f.blocks,
-    kernelNames: ['chanwise_s8_4x4__wasmsimd'],
+    kernelNames: [dot8 ? 'chanwise_s8_4x4__wasmrelaxeddot' : 'chanwise_s8_4x4__wasmsimd'],
     ctxFields: {
+      relaxed: dot8 ? 2 : 0,
+      dotXor: isa === 'wasmusdot' ? 0x80 : 0,
       ohTile: f.ohTile, iwp: f.iwp, rawCols: f.rawCols, groupWeightBytes: blockWeightBytes, scratchBytes: f.scratchBytes,
       blocksPerTask: f.blocksPerTask,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
-      const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
+      const elems = dot8 ? new Int8Array(out.buffer, out.byteOffset, out.byteLength) : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       const C = s.ic;
       let p = 0;
       for (let gb = 0; gb < f.blocks; gb++)
         for (let kh = 0; kh < s.fh; kh++)
           for (let q = 0; q < nq; q++)
             for (let i = 0; i < 4; i++)
-              for (let j = 0; j < 2; j++) {
+              for (let j = 0; j < taps; j++) {
                 const c = gb * 4 + i;
-                const kw = 2 * q + j;
-                o16[p++] = c < C && kw < s.fw ? oihw[(c * s.fh + kh) * s.fw + kw] : 0;
+                const kw = taps * q + j;
+                elems[p++] = c < C && kw < s.fw ? oihw[(c * s.fh + kh) * s.fw + kw] : 0;
               }
-      if (p * 2 !== out.byteLength) throw new Error(`packFilter wrote ${p * 2} of ${out.byteLength} bytes`);
-      return null; // the zero point is subtracted while packing the rows
+      if (p * elems.BYTES_PER_ELEMENT !== out.byteLength) throw new Error(`packFilter wrote ${p * elems.BYTES_PER_ELEMENT} of ${out.byteLength} bytes`);
+      // SIMD128: the zero point is subtracted while packing the rows; dot8: b = xs + off, corrected in the start
+      return dot8 ? zeroPointCorrection(s, oihw, 1, isa === 'wasmsdot' ? 0 : 128) : null;
     },
     kernels: [
       { fn: 'chanwiseTask', range: [s.n, f.blockTasks, f.ohTiles], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },

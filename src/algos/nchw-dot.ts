@@ -10,7 +10,8 @@
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { I8ConvError } from '../errors.js';
-import { reject, type AlgoPlan, type ConvAlgorithm, type PlanOptions } from './types.js';
+import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type PlanOptions } from './types.js';
+import { zeroPointCorrection } from './common.js';
 
 const SIZES = [2, 3, 5, 7];
 
@@ -22,47 +23,65 @@ export interface NchwDotPlanFacts {
   perThreadBytes: number;
 }
 
-export function nchwDotPlanFacts(s: ConvShape): NchwDotPlanFacts {
+/** Whether an isa runs the one-dot-per-16-MACs kernels (mode 2) rather than the SIMD128 pairs. */
+export function nchwDot8(isa: Isa): boolean {
+  return isa === 'wasmusdot' || isa === 'wasmsdot';
+}
+
+export function nchwDotPlanFacts(s: ConvShape, isa: Isa = 'wasmsimd'): NchwDotPlanFacts {
   const owPad = Math.ceil(s.ow / 8) * 8;
-  const nq = Math.ceil(s.fw / 2);
-  // stride 1: 4-byte pair columns up to owPad + 2 * nq; stride 2: i16 columns up to 2 * owPad + 2 * nq (+ 16 bytes)
-  const cols = s.sh === 1 ? Math.max(owPad + 2 * nq, s.pl + s.iw + 1) : Math.max(2 * owPad + 2 * nq + 8, s.pl + s.iw);
-  const rowBytes = s.sh === 1 ? cols * 4 : Math.ceil((cols * 2) / 16) * 16;
+  let cols: number;
+  let rowBytes: number;
+  if (nchwDot8(isa)) {
+    // 4-byte columns (b(S*m .. S*m + 3)); a trip reads columns c .. c + 3 + 4 * (nq - 1) / S
+    const nq = Math.ceil(s.fw / 4);
+    cols = owPad + (4 / s.sh) * (nq - 1);
+    rowBytes = cols * 4;
+  } else {
+    const nq = Math.ceil(s.fw / 2);
+    // stride 1: 4-byte pair columns up to owPad + 2 * nq; stride 2: i16 columns up to 2 * owPad + 2 * nq (+ 16 bytes)
+    cols = s.sh === 1 ? Math.max(owPad + 2 * nq, s.pl + s.iw + 1) : Math.max(2 * owPad + 2 * nq + 8, s.pl + s.iw);
+    rowBytes = s.sh === 1 ? cols * 4 : Math.ceil((cols * 2) / 16) * 16;
+  }
   const rows = (s.oh - 1) * s.sh + s.fh;
   const planesBytes = s.n * s.ic * rows * rowBytes;
   return { owPad, rowBytes, rows, planesBytes, perThreadBytes: s.oh * owPad * 4 };
 }
 
-function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
+function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
   if (kernel !== undefined) throw new I8ConvError('UNKNOWN_KERNEL', `kernel: this algorithm has one kernel and takes no kernel name, got '${kernel}'`, 'kernel');
-  const f = nchwDotPlanFacts(s);
-  const nq = Math.ceil(s.fw / 2);
+  const dot8 = nchwDot8(isa);
+  const f = nchwDotPlanFacts(s, isa);
+  const taps = dot8 ? 4 : 2;
+  const nq = Math.ceil(s.fw / taps);
   const chanBytes = s.icpg * s.fh * nq * 16;
   const ocpgPad = Math.ceil(s.ocpg / 4) * 4;
   // chunk 0: packed filter; chunk 1: the padded planes of every (n, g, ic), then one int32 plane per thread
   const workspace = new WorkspaceBundle([chanBytes * s.oc, f.planesBytes + f.perThreadBytes * threads]);
-  const name = `conv_nchw_dot_f${s.fw}s${s.sh}__wasmsimd`;
+  const name = `conv_nchw_dot_f${s.fw}s${s.sh}__${dot8 ? 'wasmrelaxeddot' : 'wasmsimd'}`;
   return {
     workspace,
     perThreadBytes: f.perThreadBytes,
     ocpgPad,
     packedFilterBytes: chanBytes * s.oc,
     kernelNames: [name],
-    ctxFields: { owPad: f.owPad, rowBytes: f.rowBytes },
+    ctxFields: { owPad: f.owPad, rowBytes: f.rowBytes, relaxed: dot8 ? 2 : 0, dotXor: isa === 'wasmusdot' ? 0x80 : 0 },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
-      const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
+      const elems = dot8 ? new Int8Array(out.buffer, out.byteOffset, out.byteLength) : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       let p = 0;
       for (let o = 0; o < s.oc; o++)
         for (let i = 0; i < s.icpg; i++)
           for (let kh = 0; kh < s.fh; kh++)
             for (let q = 0; q < nq; q++)
               for (let lane = 0; lane < 4; lane++)
-                for (let j = 0; j < 2; j++) {
-                  const kw = 2 * q + j;
-                  o16[p++] = kw < s.fw ? oihw[((o * s.icpg + i) * s.fh + kh) * s.fw + kw] : 0;
+                for (let j = 0; j < taps; j++) {
+                  const kw = taps * q + j;
+                  elems[p++] = kw < s.fw ? oihw[((o * s.icpg + i) * s.fh + kh) * s.fw + kw] : 0;
                 }
-      if (p * 2 !== out.byteLength) throw new Error(`packFilter wrote ${p * 2} of ${out.byteLength} bytes`);
-      return null;
+      const written = p * elems.BYTES_PER_ELEMENT;
+      if (written !== out.byteLength) throw new Error(`packFilter wrote ${written} of ${out.byteLength} bytes`);
+      // SIMD128: the zero point is subtracted while padding; dot8: b = xs + off, corrected in the accumulator start
+      return dot8 ? zeroPointCorrection(s, oihw, ocpgPad, isa === 'wasmsdot' ? 0 : 128) : null;
     },
     kernels: [
       { fn: 'nchwDotPad', range: [s.n, s.group, s.icpg], args: [{ base: 'src' }, { base: 'slices' }, { base: 'none' }] },

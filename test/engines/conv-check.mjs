@@ -97,6 +97,42 @@ export async function checkBuild(build, count = 150, forceIsa = undefined) {
       }, 3000 + k.id * 10 + fh + stride, k.name);
     }
   }
+  // the channel-wise kernel of this isa: filter widths 1-9 (quads / pairs and their zero taps), strides 1-3 (the
+  // compact stride-2 rows), output widths 1-13 (the 4-pixel trips' tails), NCHW with channels past a block of 4
+  const cw = rng(13);
+  for (let t = 0; t < 48; t++) {
+    const format = t % 2 ? 'NCHW' : 'NCHW44';
+    const c = format === 'NCHW' ? ri(cw, 1, 11) : 4 * ri(cw, 1, 3);
+    const fh = ri(cw, 1, 7);
+    const fw = 1 + (t % 9);
+    const stride = [1 + (t % 3), ri(cw, 1, 3)];
+    const pad = [ri(cw, 0, 3), ri(cw, 0, 3), ri(cw, 0, 3), ri(cw, 0, 3)];
+    const ow = ri(cw, 1, 13);
+    one({
+      format, n: ri(cw, 1, 2), ic: c, oc: c, group: c, fh, fw, stride, pad, algo: 'WASMS8_CHANWISE',
+      ih: Math.max(1, fh + ri(cw, 0, 6) - pad[0] - pad[2]), iw: Math.max(1, (ow - 1) * stride[1] + fw - pad[1] - pad[3]),
+      srcScale: 0.01 + cw(), biasMode: ['none', 'channel', 'full'][ri(cw, 0, 2)], rounding: cw() < 0.5 ? 'half-away' : 'half-even', ...quant(cw, c),
+    }, 4000 + t);
+  }
+  // the NCHW direct dot kernels of this isa (every filter size and stride), forced: one or several input channels
+  // per group, output widths 1-17 (the 8-column trips' tails), uneven padding
+  const nd = rng(17);
+  for (const k of [2, 3, 5, 7]) {
+    for (const stride of [1, 2]) {
+      for (let t = 0; t < 3; t++) {
+        const g = t === 2 ? 2 : 1;
+        const icpg = t === 0 ? 1 : ri(nd, 2, 3);
+        const pad = [ri(nd, 0, k - 1), ri(nd, 0, k - 1), ri(nd, 0, k - 1), ri(nd, 0, k - 1)];
+        const ow = [1, 6, 17][t];
+        one({
+          format: 'NCHW', n: ri(nd, 1, 2), ic: g * icpg, oc: g * ri(nd, 1, 5), group: g, fh: k, fw: k, stride, pad,
+          algo: `WASMDOTS8STRD${stride}_NCHW`, ih: Math.max(1, k + ri(nd, 0, 5) - pad[0] - pad[2]),
+          iw: Math.max(1, (ow - 1) * stride + k - pad[1] - pad[3]), srcScale: 0.01 + nd(),
+          biasMode: ['none', 'channel', 'full'][ri(nd, 0, 2)], ...quant(nd, 0),
+        }, 4500 + k * 10 + stride * 3 + t);
+      }
+    }
+  }
   // every algorithm through the heuristic: 1x1, depthwise, NCHW of any channel count, rectangular / dilated shapes
   const q = rng(7);
   for (let t = 0; t < count; t++) {
@@ -118,7 +154,8 @@ export async function checkBuild(build, count = 150, forceIsa = undefined) {
     }, 5000 + t);
   }
   const missing = [...KERNELS.filter((k) => k.isa === isa), ...GEMM_KERNELS.filter((k) => k.isa === gemmIsa)]
-    .filter((k) => !seen.has(k.name)).map((k) => k.name);
+    .map((k) => k.name)
+    .concat([`chanwise_s8_4x4__${gemmIsa}`], [2, 3, 5, 7].flatMap((k) => [1, 2].map((st) => `conv_nchw_dot_f${k}s${st}__${gemmIsa}`))).filter((name) => !seen.has(name));
   return { build, isa: runIsa, nonNegative, features: rt.features, cases, failures: failures.slice(0, 5), failureCount: failures.length, missing, algorithms: [...algorithms].sort() };
 }
 
