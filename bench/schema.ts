@@ -51,6 +51,10 @@ export interface ShapeResult {
   /** The ceiling loop sampled just before this shape (the machine's speed at that moment; under a varying load,
    * gmacs / ceilingLocalGmacs is the load-adjusted share of the ceiling). */
   ceilingLocalGmacs?: number;
+  /** The relaxed dot-add loop (where the build has it) timed in the same round-robin as this shape's backends:
+   * the engine's limit under the same machine load as the backends' samples (gmacs / it = share of the limit
+   * that a drift of the machine's speed between the start and end of the run does not move). */
+  relaxedCeilingRoundsGmacs?: number;
   /** Backends not run on this shape and why (size limit, unsupported, filtered out is NOT listed). */
   skipped: { backend: string; reason: string }[];
 }

@@ -185,6 +185,20 @@ describe('bench speed bars', () => {
     const t = speedBarsTable(r);
     expect(t.head).toContain('i8conv / xnnpack-litert');
     expect(t.rows[0]).toEqual(['64→64 56² 3x3 s1', 'yes', '80.0', '80%', '2.67x', '75.0', '1.07x']);
+    expect(bars.some((b) => b.label.includes('same rounds'))).toBe(false); // no shape carries the same-rounds loop
+  });
+
+  it('the relaxed loop timed in the same rounds: its own bar and columns, next to the run-best ceiling', () => {
+    const a = { ...shapeRes('64-64-56-k3s1', { i8conv: 80, 'ort-web-uint8': 30 }), relaxedCeilingRoundsGmacs: 100 };
+    const b = { ...shapeRes('64-64-56-k5s1', { i8conv: 60, 'ort-web-uint8': 25 }), relaxedCeilingRoundsGmacs: 80 };
+    const r = results('relaxed', 110, [a, b]);
+    const rounds = speedBars(r).find((x) => x.label.includes('same rounds'))!;
+    expect(rounds).toMatchObject({ status: 'met' }); // 80% and 75%, while 60 / 110 = 55% of the run-best ceiling
+    expect(rounds.detail).toContain('lowest 75%');
+    expect(speedBars(r).find((x) => x.label.startsWith('i8conv >= 70% of the relaxed dot-add ceiling'))).toMatchObject({ status: 'not met' });
+    const t = speedBarsTable(r);
+    expect(t.head).toEqual(['shape', 'dense', 'i8conv GMAC/s', '% relaxed ceiling', 'relaxed loop, same rounds', '% of it', 'i8conv / ort-web-uint8']);
+    expect(t.rows[1]).toEqual(['64→64 56² 5x5 s1', 'yes', '60.0', '55%', '80.0', '75%', '2.40x']);
   });
 
   it('SIMD128 build: 0.95x onnxruntime-web on the dense shapes only; nothing ran reads "not measured"', () => {
