@@ -122,7 +122,8 @@ describe('E.3 requantization: ties, saturation, hswish near -3, 0, +3', () => {
   });
 
   it('saturation at -128 / 127 and int32 extremes', () => {
-    const accs = Int32Array.from([-2147483000, -100000, -257, -256, -255, 254, 255, 256, 100000, 2147483000]);
+    // 2^23 +- 1 (ratio 0.5: values at the 2^22 clamp of the half-even fast path, ties included), 2^24 - 1
+    const accs = Int32Array.from([-2147483000, -16777215, -8388609, -8388607, -100000, -257, -256, -255, 254, 255, 256, 100000, 8388607, 8388609, 16777215, 2147483000]);
     for (const rounding of ['half-away', 'half-even'] as Rounding[]) {
       const { got, want } = accConv(accs, { srcScale: 0.5, filterScale: 1, dstScale: 1, rounding });
       expect(Array.from(got)).toEqual(Array.from(want));

@@ -71,16 +71,20 @@ function roundBy(v: v128, even: bool): v128 {
  *     0.5 - ulp(v) stays more than half a spacing below it, and 0.5 lands on or above the tie), and for larger |v|,
  *     already integral, h is less than half a spacing and the sum rounds back to v. The truncation is
  *     trunc_sat's own.
- *   half-even: |v| is clamped to 2^22 (outputs saturate long before that), then v + 1.5 * 2^23 - 1.5 * 2^23
- *     rounds to the nearest integer, ties to even, in the float unit.
+ *   half-even: |v| is clamped to 2^22 (such outputs saturate either way); then c + 1.5 * 2^23 rounds c to the
+ *     nearest integer, ties to even, and since floats in [2^23, 2^24] are spaced 1 apart its bits minus those of
+ *     1.5 * 2^23 are that integer as int32 (the end points 2^23 and 2^24 give -2^22 and 2^22 as well). This spares
+ *     the subtraction and the i32x4.trunc_sat_f32x4_s that x86 engines lower to about seven instructions: 1.19x
+ *     on a 3x3 depthwise layer (Node 24; the same trick with f32x4.trunc for half-away measured slower than
+ *     trunc_sat). A NaN clamps to -2^22 (pmax returns its first operand when the comparison fails).
  */
 // @ts-ignore: decorator
 @inline
 function roundQ(v: v128, even: bool): v128 {
   if (even) {
     const c = f32x4.pmin(f32x4.splat(4194304.0), f32x4.pmax(f32x4.splat(-4194304.0), v));
-    const magic = f32x4.splat(12582912.0);
-    return i32x4.trunc_sat_f32x4_s(f32x4.sub(f32x4.add(c, magic), magic));
+    const magic = f32x4.splat(12582912.0); // bits 0x4B400000
+    return i32x4.sub(f32x4.add(c, magic), magic);
   }
   const h = v128.or(v128.and(v, i32x4.splat(0x80000000)), f32x4.splat(<f32>0.49999997));
   return i32x4.trunc_sat_f32x4_s(f32x4.add(v, h));
