@@ -66,7 +66,7 @@ export interface ConvLike {
   dispose(): void;
 }
 export interface RuntimeLike {
-  features: { build?: string; relaxedDotExact?: boolean };
+  features: { build?: string; relaxedDotExact?: boolean; isa?: string; dotFlavour?: string | null; dotFlavourTiers?: readonly (string | null)[] };
   /** `opts.kernel` forces the main micro-kernel by its kernel-table name. */
   convBias?: (p: ConvParams, opts?: { kernel?: string }) => ConvLike;
 }

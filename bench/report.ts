@@ -85,7 +85,9 @@ function header(r: BenchResults): string[] {
   return [
     `engine: ${r.engine.name} ${r.engine.version}${r.engine.v8 ? ` (V8 ${r.engine.v8})` : ''}; machine: ${r.machine.platform}` +
       `${r.machine.arch ? ` ${r.machine.arch}` : ''}${r.machine.cpuModel ? `, ${r.machine.cpuModel}` : ''}${r.machine.cpus ? `, ${r.machine.cpus} cores` : ''}`,
-    `wasm builds: i8conv ${r.builds.i8conv ?? 'not loaded'}${otherBuilds(r)}; onnxruntime-web ${r.builds.ortWebVersion ?? 'not loaded'}` +
+    `wasm builds: i8conv ${r.builds.i8conv ?? 'not loaded'}${r.builds.i8convIsa ? ` (kernels ${r.builds.i8convIsa}` +
+      `${r.builds.dotFlavourTiers ? `; relaxed dot, first / optimizing tier: ${r.builds.dotFlavourTiers.map((t) => t ?? 'none').join(' / ')}` : ''})` : ''}` +
+      `${otherBuilds(r)}; onnxruntime-web ${r.builds.ortWebVersion ?? 'not loaded'}` +
       `${r.builds.ortWeb ? ` (${r.builds.ortWeb})` : ''}; one thread`,
     `base-SIMD ceiling: ${fmt(r.ceilingGmacs)} GMAC/s (best of ${r.ceiling.runs.length} samples, lowest ${fmt(Math.min(...r.ceiling.runs))}: ` +
       `how much the machine's load moved; linearity ${fmt(r.ceiling.linearity, 2)}, ~4 expected)` +

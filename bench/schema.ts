@@ -312,7 +312,15 @@ export interface BenchResults {
   machine: { platform: string; arch?: string; cpuModel?: string; cpus?: number; userAgent?: string };
   engine: { name: string; version: string; v8?: string };
   /** Which wasm build each engine ran. */
-  builds: { i8conv: string | null; ortWeb: string | null; ortWebVersion: string | null };
+  builds: {
+    i8conv: string | null;
+    /** the kernels' ISA of i8conv's runtime (rt.features.isa: wasmsimd, wasmrelaxedsimd, wasmusdot, wasmsdot) */
+    i8convIsa?: string | null;
+    /** what the relaxed dot computed on the engine's first and optimizing tiers (rt.features.dotFlavourTiers) */
+    dotFlavourTiers?: (string | null)[] | null;
+    ortWeb: string | null;
+    ortWebVersion: string | null;
+  };
   options: {
     quick: boolean; shapes: string[]; filter: string | null;
     /** Threads of the operator, network and kernel levels: always 1 (the threads section has its own). */

@@ -193,6 +193,8 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
     machine: o.machine,
     builds: {
       i8conv: rt.features.build ?? null,
+      i8convIsa: rt.features.isa ?? null,
+      dotFlavourTiers: rt.features.dotFlavourTiers ? [...rt.features.dotFlavourTiers] : null,
       ortWeb: o.ort ? (o.ortBuild ?? 'wasm (SIMD)') : null,
       ortWebVersion: o.ort ? (o.ort.env.versions?.web ?? null) : null,
     },

@@ -20,6 +20,7 @@ describe('bench in headless Chromium', () => {
     expect(s.backends['ort-web-uint8'].check).toBe('ok');
     expect(r.builds.i8conv).toMatch(/^(simd128|relaxed)$/);
     expect(r.builds.ortWeb).toMatch(/ort-wasm-simd-threaded.*\.wasm/);
+    expect(r.builds.i8convIsa).toMatch(/^wasm(simd|usdot|sdot)$/);
     expect(r.ceilingGmacs).toBeGreaterThan(1);
     // Chromium 156 computes the relaxed dot exactly (spec/wasm-engines.md), so the relaxed loop ran too.
     expect(r.ceilingRelaxedGmacs ?? 0).toBeGreaterThan(1);

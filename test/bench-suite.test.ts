@@ -63,6 +63,9 @@ describe('bench suite', () => {
       expect(s.backends.i8conv.algo).toBeTruthy();
     }
     expect(r.builds.i8conv).toMatch(/simd128|relaxed/);
+    // the kernels' isa and what the probe found on each tier (Node 20: SIMD128, no relaxed dot on either tier)
+    expect(r.builds.i8convIsa).toBe(r.builds.i8conv === 'relaxed' ? expect.stringMatching(/^wasm(usdot|sdot)$/) : 'wasmsimd');
+    expect(r.builds.dotFlavourTiers).toHaveLength(2);
     // kernel level: one row per kernel-table variant, each checked against the oracle
     expect(Array.isArray(r.kernels)).toBe(true);
     const ks = r.kernels as Exclude<BenchResults['kernels'], { unavailable: string }>;

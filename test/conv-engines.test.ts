@@ -100,6 +100,20 @@ describe('other engines', () => {
     expect(probe(['--experimental-wasm-relaxed-simd', '--liftoff-only'])).toMatchObject({ relaxedDotExact: false, dotFlavourTiers: [null, null] });
   });
 
+  it('Node 20 --experimental-wasm-relaxed-simd --no-liftoff (the saturating flavour for real): the relaxed build runs the 7-bit split kernels exactly', () => {
+    if (!process.versions.node.startsWith('20.')) {
+      expect(Number(process.versions.node.split('.')[0])).toBeGreaterThan(20);
+      return;
+    }
+    // TurboFan lowers the relaxed dot to pmaddubsw (b lanes unsigned, pair sums saturated), as SpiderMonkey does:
+    // the probe picks the split kernels, and every algorithm must still equal the oracle
+    const out = execFileSync(process.execPath, ['--experimental-wasm-relaxed-simd', '--no-liftoff', 'test/engines/conv-check.mjs', 'relaxed'], { cwd: root, encoding: 'utf8' });
+    const r = JSON.parse(out.trim().split('\n').pop()!);
+    expect(r.features).toMatchObject({ relaxedDotExact: true, dotFlavour: 'saturating', build: 'relaxed' });
+    expect(r.isa).toBe('wasmrelaxedsimd');
+    expectExactRun(r, 'relaxed');
+  }, 240_000);
+
   it('this Node: the relaxed build loads only when the probe found the dot exact, else a typed error', async () => {
     const f = await probeFeatures();
     if (f.relaxedDotExact) expect((await createRuntime({ build: 'relaxed' })).features.build).toBe('relaxed');
