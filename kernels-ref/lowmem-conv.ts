@@ -22,6 +22,24 @@ export function refOutSize(s: RefConvShape): [number, number] {
   ];
 }
 
+/** The declared convolution parameters (the API's object: fh/fw, optional [h, w] stride / pad / dilation). */
+export interface RefConvParams {
+  n: number; ic: number; ih: number; iw: number; oc: number; fh: number; fw: number;
+  stride?: ArrayLike<number>; pad?: ArrayLike<number>; dilation?: ArrayLike<number>;
+}
+
+/**
+ * The oracle's own reading of the declared parameters (defaults: stride 1, pad 0, dilation 1, pad on both sides),
+ * so that the product's parsing of stride, pad or dilation is checked against it, not shared with it.
+ */
+export function refShapeOf(p: RefConvParams, act: RefConvShape['act']): RefConvShape {
+  const two = (v: ArrayLike<number> | undefined, d: number): [number, number] => (v === undefined ? [d, d] : [v[0], v[1]]);
+  const [sh, sw] = two(p.stride, 1);
+  const [ph, pw] = two(p.pad, 0);
+  const [dh, dw] = two(p.dilation, 1);
+  return { n: p.n, ic: p.ic, ih: p.ih, iw: p.iw, oc: p.oc, kh: p.fh, kw: p.fw, sh, sw, ph, pw, dh, dw, act };
+}
+
 /** q of element e from quantized storage. */
 export function quantAt(bits: 4 | 8, data: Uint8Array, e: number): number {
   if (bits === 8) return (data[e] << 24) >> 24;
@@ -189,6 +207,8 @@ export function mnnC2Data(bits: 4 | 8, n: number, ic: number, oc: number, ih: nu
 
 /** C.1 check: every |out - ref| <= rtol * max|ref|. Returns the worst ratio |out-ref| / max|ref| (NaN fails). */
 export function maxRelError(out: ArrayLike<number>, ref: ArrayLike<number>): number {
+  // an output of another length than the oracle's (a misread output shape) is as wrong as can be
+  if (out.length !== ref.length) return Infinity;
   let mref = 0;
   for (let i = 0; i < ref.length; i++) mref = Math.max(mref, Math.abs(ref[i]));
   let worst = 0;

@@ -47,12 +47,10 @@ describe('headless Firefox ESR', () => {
     }
   });
 
-  it('runs the relaxed build with the 7-bit split kernels exactly like the oracle, every variant included (or refuses it with a typed error)', async () => {
-    if (!f.relaxedSimd) {
-      const err = await page.evaluate(`import('/dist/src/index.js').then((m) => m.createRuntime({ build: 'relaxed' })).then(() => 'loaded', (e) => e.code + ' ' + e.param)`);
-      expect(err).toBe('NO_RELAXED_SIMD build');
-      return;
-    }
+  // Which of the next two runs depends on the Firefox installed: the other is reported skipped, so a Firefox
+  // without relaxed SIMD never reads as a pass of the split kernels.
+  it('runs the relaxed build with the 7-bit split kernels exactly like the oracle, every variant included', async (ctx) => {
+    if (!f.relaxedSimd) ctx.skip(`this Firefox (${await page.browser().version()}) has no relaxed SIMD: the split kernels cannot run`);
     const r = await check('relaxed', 50);
     expect(r.isa).toBe('wasmrelaxedsimd');
     expect(r.features.build).toBe('relaxed');
@@ -60,6 +58,12 @@ describe('headless Firefox ESR', () => {
     expect(r.failures).toEqual([]);
     expect(r.missing).toEqual([]);
   }, 240_000);
+
+  it('refuses the relaxed build with a typed error where relaxed SIMD is absent', async (ctx) => {
+    if (f.relaxedSimd) ctx.skip('this Firefox has relaxed SIMD: the refusal cannot be exercised');
+    const err = await page.evaluate(`import('/dist/src/index.js').then((m) => m.createRuntime({ build: 'relaxed' })).then(() => 'loaded', (e) => e.code + ' ' + e.param)`);
+    expect(err).toBe('NO_RELAXED_SIMD build');
+  });
 
   it('runs the SIMD128 build (its default there) exactly like the oracle', async () => {
     const r = await check('auto', 50);

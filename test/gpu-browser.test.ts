@@ -17,7 +17,7 @@ const DOT = VARIANTS.find((v) => v.family === 'dot')!.name;
 const PAGE = `<!doctype html><meta charset="utf-8"><title>i8conv gpu</title>
 <script type="module">
 import { createGpuRuntime, VARIANTS } from '/src/gpu/index.js';
-import { quantizeMnn, lowMemConvRef, maxRelError, refOutSize } from '/kernels-ref/lowmem-conv.js';
+import { quantizeMnn, lowMemConvRef, maxRelError, refShapeOf } from '/kernels-ref/lowmem-conv.js';
 window.runCases = async () => {
   const gpu = await createGpuRuntime({ tuning: 'none' });
   const shapes = [
@@ -36,15 +36,15 @@ window.runCases = async () => {
     const asymmetric = bits === 4;
     const p = { ...sp, weightBits: bits, asymmetric, activation: 'relu', blockSize: 0, variant };
     const conv = gpu.lowMemoryConv(p);
-    const s = conv.shape;
-    const x = Float32Array.from({ length: s.n * s.ic * s.ih * s.iw }, rnd);
-    const w = Float32Array.from({ length: s.oc * s.ic * s.kh * s.kw }, rnd);
-    const bias = Float32Array.from({ length: s.oc }, rnd);
-    const q = quantizeMnn(w, s.oc, s.ic, s.kh, s.kw, { bits, asymmetric });
+    // sizes from the declared parameters and the oracle's own shape reading, not from the product's
+    const x = Float32Array.from({ length: p.n * p.ic * p.ih * p.iw }, rnd);
+    const w = Float32Array.from({ length: p.oc * p.ic * p.fh * p.fw }, rnd);
+    const bias = Float32Array.from({ length: p.oc }, rnd);
+    const q = quantizeMnn(w, p.oc, p.ic, p.fh, p.fw, { bits, asymmetric });
     conv.setWeights(q.data, q.scales, q.offsets, bias);
     const out = await conv.run(x);
-    const ref = lowMemConvRef({ ...s, act: 'relu' }, x, q.dequantized, bias);
-    results.push({ path: s.path, bits, variant: conv.variant, err: maxRelError(out, ref), n: out.length, refN: ref.length });
+    const ref = lowMemConvRef(refShapeOf(p, 'relu'), x, q.dequantized, bias);
+    results.push({ path: conv.shape.path, bits, variant: conv.variant, err: maxRelError(out, ref), n: out.length, refN: ref.length });
     conv.dispose();
   }
   const info = gpu.device.adapterInfo ?? {};

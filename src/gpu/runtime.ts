@@ -171,12 +171,14 @@ export class GpuRuntime {
         if (errs.length) {
           throw new I8ConvError('GPU_COMPILE', `variant ${name}: ${errs.map((m) => `${m.lineNum}: ${m.message}`).join('; ')}`, 'variant');
         }
-        // The synchronous call on purpose: createComputePipelineAsync crashed Dawn for Node (0.6.2) on
-        // SwiftShader when it compiled a module for the first time.
-        device.pushErrorScope('validation');
-        const pipe = device.createComputePipeline({ layout: this.pipelineLayout, compute: { module, entryPoint: 'main' }, label: name });
-        const err = await device.popErrorScope();
-        if (err) throw new I8ConvError('GPU_COMPILE', `variant ${name}: ${err.message}`, 'variant');
+        // The asynchronous call: a compile that takes long (or never returns, as a stuck driver can) leaves the
+        // event loop free, so callers' time limits still fire; a rejected promise is a validation error.
+        let pipe: GPUComputePipeline;
+        try {
+          pipe = await device.createComputePipelineAsync({ layout: this.pipelineLayout, compute: { module, entryPoint: 'main' }, label: name });
+        } catch (e) {
+          throw new I8ConvError('GPU_COMPILE', `variant ${name}: ${(e as Error).message}`, 'variant');
+        }
         return pipe;
       })();
       this.pipelines.set(code, p);
