@@ -1,5 +1,5 @@
 /**
- * The RelayoutFormat golden cases of spec/tests.md B.1 (MegEngine's naive tests), exact, through both paths and
+ * The RelayoutFormat golden cases of docs/testing.md#b1-golden-cases (MegEngine's naive tests), exact, through both paths and
  * for several element types (the values fit every type), plus the random cases that table mentions.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
