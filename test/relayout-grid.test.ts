@@ -51,7 +51,7 @@ function check(mode: string, shape: number[], dtype: RelayoutDtype, range: [numb
 
 const C_SET = [1, 2, 3, 4, 8, 9, 11, 16];
 
-describe(`relayout random grids (spec tests.md B.2, ${FULL ? 'full' : 'scaled'})`, () => {
+describe(`relayout random grids (docs/testing.md B.2, ${FULL ? 'full' : 'scaled'})`, () => {
   it('NCHW4_CHWN4 / CHWN4_NCHW4 (v0.5)', () => {
     const s = pick([22, 23, 24, 25, 4], [6, 7, 8, 9, 4]);
     check('NCHW4_CHWN4', s, 'qint8', [-50, 50]);
