@@ -6,7 +6,7 @@
  * Reads src NCHW {1, IC, H, W} (the benchmark converts once, outside the timing) and OIHW weights; writes the
  * int8 NCHW44 output {1, OC/4, OH, OW, 4} at index ((oc>>2)*OH + oy)*OW*4 + ox*4 + (oc&3).
  *
- * Requantization as in the core issue: s_bias = f32(f32(srcScale)*f32(filterScale)),
+ * Requantization as in the README's rounding contract: s_bias = f32(f32(srcScale)*f32(filterScale)),
  * ratio = f32(s_bias / f32(dstScale)), y = sat8(round_half_even(f32(f32(acc) * ratio))).
  */
 import type { ConvParams } from './data.js';

@@ -1,6 +1,6 @@
 /**
  * Standalone relayout benchmark: `npm run bench:relayout` (add `-- --quick` for a short run).
- * Prints the GB/s table of bench/relayout.ts and whether the issue's bar holds (NCHW->NCHW44 and
+ * Prints the GB/s table of bench/relayout.ts and whether the target holds (NCHW->NCHW44 and
  * NCHW44->NCHW int8 at >= 50% of the wasm memory.copy bandwidth of the same bytes).
  */
 import { runRelayoutBench } from './relayout.js';

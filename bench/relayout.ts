@@ -2,7 +2,7 @@
  * Relayout bandwidth: each hot mode's wasm kernels timed on int8 tensors already in wasm memory, next to a
  * wasm `memory.copy` of the same bytes between the same two buffers, measured in the same run (interleaved
  * samples, so a neighbour's burst of CPU use hits both alike). GB/s = bytes of the source tensor / time; the
- * ratio relayout / memcpy is what the issue's bar reads (NCHW->NCHW44 and NCHW44->NCHW >= 0.5).
+ * ratio relayout / memcpy is what the target reads (NCHW->NCHW44 and NCHW44->NCHW >= 0.5).
  *
  * Runs in Node and in a browser page (no Node built-ins). `runRelayoutBench` is called by the suite
  * (bench/setup.ts); bench/relayout-main.ts is the standalone entry (`npm run bench:relayout`).
@@ -21,11 +21,11 @@ export interface RelayoutBenchRow {
   ratio: number;
 }
 
-/** The activation shapes of the issue (int8 NCHW) and the 3x3 weights of the same channel counts. */
+/** The activation shapes of the relayout benchmark (int8 NCHW) and the 3x3 weights of the same channel counts. */
 const CHANNELS = [64, 256];
 const HW = 56;
 
-/** (mode, source shape) for one channel count: every hot mode of the issue, int8. */
+/** (mode, source shape) for one channel count: every hot mode (the ones a convolution network needs), int8. */
 export function relayoutBenchCases(c: number): Array<{ mode: string; shape: number[] }> {
   return [
     { mode: 'NCHW_NCHW44', shape: [1, c, HW, HW] },

@@ -19,7 +19,7 @@ export interface BenchShape {
   k: number;
   /** Stride (both axes). */
   s: number;
-  /** Padding (both axes): k/2 rounded down, as in the core issue. */
+  /** Padding (both axes): k/2 rounded down, as in the default shape list. */
   pad: number;
   group: number;
   format: 'NCHW44' | 'NCHW_NCHW44';
@@ -54,7 +54,7 @@ export function shapeFromId(id: string, tags: readonly string[] = []): BenchShap
   };
 }
 
-// The core issue's list (batch 1, pad k/2, int8 out).
+// The default shape list (batch 1, pad k/2, int8 out).
 const CORE = [
   '64-64-56-k3s1', '128-128-28-k3s1', '256-256-14-k3s1',
   '64-64-56-k5s1', '64-64-56-k7s1',

@@ -81,7 +81,7 @@ export function convBias(
 }
 
 /**
- * NCHW44_DOT filter -> (G)OIHW, by the index formula of spec cpu-conv.md §1.5:
+ * NCHW44_DOT filter -> (G)OIHW, by the index formula of docs/conv.md#layouts:
  * F[g][ob][ib][kh][kw][o4][i4] = W_g[ob*4 + o4][ib*4 + i4][kh][kw]   (dense: G = 1).
  */
 export function dotFilterToOIHW(params: ConvBiasParams, f: Int8Array): Int8Array {

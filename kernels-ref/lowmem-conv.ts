@@ -1,7 +1,7 @@
 /**
- * Oracle of the WebGPU weight-only convolution (spec/gpu-lowmem-conv.md §3 and §5 "reference semantics"):
+ * Oracle of the WebGPU weight-only convolution (docs/gpu.md#semantics):
  * dequantize, then a plain float64 convolution with bias and activation. Also the encoder that quantizes
- * float weights the way MNN's tests do (spec/tests.md C.1 / C.2) and the deterministic data of those tests.
+ * float weights the way MNN's tests do (docs/testing.md, C.1 / C.2) and the deterministic data of those tests.
  *
  * Layouts: input NCHW, weights OIHW (element e = ((oc*IC + ic)*KH + kh)*KW + kw), output NCHW.
  * Quantized storage: int8 = one byte per element (two's complement); int4 = two elements per byte, the even
@@ -102,7 +102,7 @@ export interface Quantized {
 }
 
 /**
- * MNN-test encoder (spec/tests.md C.1), per (oc, block) of blockSize input channels x the KHxKW window:
+ * MNN-test encoder (docs/testing.md#c-webgpu-weight-only-convolution-mnn), per (oc, block) of blockSize input channels x the KHxKW window:
  * symmetric: T = 2^(b-1) - 1, S = max(absmax, 1e-8)/T, q = clamp(round(w/S), -T, T), O = 0;
  * asymmetric: clampMin = -T-1, S = (max-min)/(T - clampMin), q = clamp(round((w-min)/S + clampMin)),
  * O = min - clampMin*S (the loader's rewrite of the stored (min, scale) pair).
@@ -165,7 +165,7 @@ export function quantizeMnn(
 
 const idiv = (a: number, b: number) => Math.trunc(a / b);
 
-/** spec/tests.md C.1 (ConvolutionInt8Test) weight, bias and input generators. */
+/** docs/testing.md#c1-the-weight-only-grid (MNN's ConvolutionInt8Test) weight, bias and input generators. */
 export function mnnC1Data(b: number, oc: number, ic: number, is: number, kh: number, kw: number) {
   const wc = oc * ic * kh * kw;
   const weight = new Float32Array(wc);
@@ -191,7 +191,7 @@ export function mnnC1Data(b: number, oc: number, ic: number, is: number, kh: num
   return { weight, bias, input };
 }
 
-/** spec/tests.md C.2/C.3 (HybridConv / DenseConv) generators. */
+/** docs/testing.md C.2/C.3 (MNN's HybridConv / DenseConv) generators. */
 export function mnnC2Data(bits: 4 | 8, n: number, ic: number, oc: number, ih: number, iw: number, kh: number, kw: number) {
   const xc = n * ic * ih * iw;
   const input = new Float32Array(xc);

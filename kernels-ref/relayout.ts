@@ -1,6 +1,6 @@
 /**
- * Scalar oracle of every relayout mode (spec/relayout.md §2-§4): each mode is its output shape plus the
- * spec's index formula written out literally, evaluated once per destination element. Deliberately slow and
+ * Scalar oracle of every relayout mode (docs/relayout.md#semantics): each mode is its output shape plus the
+ * mode's index formula written out literally, evaluated once per destination element. Deliberately slow and
  * independent of src/relayout/ (which plans strided copies and wasm kernels): tests compare the two exactly.
  *
  * The oracle trusts its input (valid shapes, C <= 4 where asserted, ...): validation is the API's job.

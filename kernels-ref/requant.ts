@@ -5,7 +5,7 @@
  * Constants (all float32), per output channel o:
  *   s_bias[o] = f32(srcScale) * f32(filterScale[o])
  *   ratio[o]  = s_bias[o] / f32(dstScale)          inv_dst = 1 / f32(dstScale)
- * int8 / uint8 output (spec cpu-conv.md §2, the ARM fast path, plus zero points):
+ * int8 / uint8 output (docs/conv.md#rounding: the ARM fast path, plus zero points):
  *   identity: v = f32(acc) * ratio[o]
  *   relu:     v = max(f32(acc) * ratio[o], 0)
  *   hswish:   x = f32(acc) * s_bias[o];  x = (x * min(max(x + 3, 0), 6)) * f32(1/6);  v = x * inv_dst

@@ -2,7 +2,7 @@
  * Feature probes. We test behaviour, not versions: a tiny module is validated, and for relaxed SIMD the dot
  * instruction is run on crafted inputs in a fresh module, on its first (baseline-tier) calls and again once the
  * function is hot (optimized tier), because engines differ in how they compute it and Node 20's baseline compiler
- * computes i32x4.relaxed_dot_i8x16_i7x16_add_s wrongly (2*dot, addend dropped; spec/wasm-engines.md).
+ * computes i32x4.relaxed_dot_i8x16_i7x16_add_s wrongly (2*dot, addend dropped; docs/engines.md#engine-bugs).
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Filter layouts a user may hand to setFilter, turned into (G)OIHW (the product's own copy of the index formulas
- * of spec cpu-conv.md §1.5; the oracle has its own).
+ * of docs/conv.md#layouts; the oracle has its own).
  *   NCHW44_DOT   F[g][ob][ib][kh][kw][o4][i4] = W_g[ob*4 + o4][ib*4 + i4][kh][kw]   {G?, OCPG/4, ICPG/4, FH, FW, 4, 4}
  *   NCHW44_CHAN  F[gb][0][0][kh][kw][g4]      = W[gb*4 + g4][0][kh][kw]             {G/4, 1, 1, FH, FW, 4}
  */

@@ -1,5 +1,5 @@
 /**
- * WorkspaceBundle (spec cpu-conv.md §5.4): a list of chunks, each aligned to 512 bytes. One pure function of the
+ * WorkspaceBundle (docs/conv.md#workspace): a list of chunks, each aligned to 512 bytes. One pure function of the
  * sizes is used both to size the allocation and to find each chunk at run time.
  *   aligned_i = round_up(size_i, 512);  total = sum(aligned_i) + 512 if the sum is non-zero, else 0
  *   get(i)    = round_up(base, 512) + sum_{j<i} aligned_j       (the extra 512 absorbs an unaligned base)

@@ -22,7 +22,7 @@ describe('bench in headless Chromium', () => {
     expect(r.builds.ortWeb).toMatch(/ort-wasm-simd-threaded.*\.wasm/);
     expect(r.builds.i8convIsa).toMatch(/^wasm(simd|usdot|sdot)$/);
     expect(r.ceilingGmacs).toBeGreaterThan(1);
-    // Chromium 156 computes the relaxed dot exactly (spec/wasm-engines.md), so the relaxed loop ran too.
+    // Chromium 156 computes the relaxed dot exactly (docs/engines.md#relaxed-dot-flavours), so the relaxed loop ran too.
     expect(r.ceilingRelaxedGmacs ?? 0).toBeGreaterThan(1);
   }, 90_000);
 });

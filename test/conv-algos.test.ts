@@ -1,7 +1,7 @@
 // Every algorithm of the pack forced by name over the shapes it claims, with every loop tail (pixels, channels,
 // K steps, rows), every quantization variant (int8 / uint8 sources and outputs with zero points, per-channel
 // scales, activations, roundings, bias modes), guard bytes around dst and every wasm buffer (workspace included),
-// against the oracle bit for bit. Issue 21 §3 / §5.
+// against the oracle bit for bit (docs/conv.md#heuristic, docs/testing.md).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, GEMM_KERNELS, KERNELS, type Runtime } from '../src/index.js';
 import type { BiasMode, ConvBiasParams, Nonlinearity } from '../src/params.js';

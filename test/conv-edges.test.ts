@@ -1,4 +1,4 @@
-// Edge cases of spec/tests.md E.1 and E.3, seeded random shapes, thread-count determinism, guard bytes.
+// Edge cases E.1 and E.3 of docs/testing.md, seeded random shapes, thread-count determinism, guard bytes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
 import type { ConvBiasParams, Nonlinearity, Rounding, BiasMode } from '../src/params.js';

@@ -1,4 +1,4 @@
-// Bad input (spec/tests.md E.2 and issue 2 §5): each raises I8ConvError with a stable code naming the
+// Bad input (docs/testing.md#e2-rejections and the README's error table): each raises I8ConvError with a stable code naming the
 // parameter, before any byte of dst is written, and the runtime keeps working afterwards.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';

@@ -1,4 +1,4 @@
-// MegEngine's test grids for ARMDOTS8DIRECT_NCHW44 and ARMDOTS8_NCHW_NCHW44 (spec/tests.md A.2), forced by
+// MegEngine's test grids for ARMDOTS8DIRECT_NCHW44 and ARMDOTS8_NCHW_NCHW44 (docs/testing.md#a2-the-nchw44-dot-grid), forced by
 // algorithm name, every nonlinearity and every bias mode really passed, compared with the oracle exactly.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';

@@ -1,7 +1,7 @@
 // Every convolution shape of MobileNetV2 1.0 and ResNet-18 at 224² (the network level of the benchmark,
 // bench/networks.ts), as a user would run them: per-channel int8 weights, uint8 activations with zero points,
 // relu6 / relu / identity, half-even rounding; in NCHW44 (the benchmark's layout) and in NCHW, through the
-// heuristic's algorithm, equal to the oracle bit for bit with guard bytes intact (issue 21 §5).
+// heuristic's algorithm, equal to the oracle bit for bit with guard bytes intact.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
 import type { ConvBiasParams, Nonlinearity } from '../src/params.js';

@@ -1,5 +1,5 @@
 /**
- * WebGPU weight-only conv on Dawn (the `webgpu` package) over SwiftShader: MNN's grids (spec/tests.md C.1-C.3)
+ * WebGPU weight-only conv on Dawn (the `webgpu` package) over SwiftShader: MNN's grids (docs/testing.md, C.1-C.3)
  * at sizes that keep the run short, every variant forced, E.6's edge cases, the tuner and its cache, guard
  * regions around outputs, and the typed errors. SwiftShader runs work-group barriers slowly, so the tiled
  * and gemv variants get small shapes; the whole C.1 grid runs through `npm run test:gpu-full`.
@@ -118,7 +118,7 @@ async function checkC1(c: CaseSpec): Promise<void> {
   expect(err, `${JSON.stringify(c.p)} int${c.bits}${c.asym ? 'a' : 's'} blk${c.blockSize} ${c.act} ${variant}`).toBeLessThanOrEqual(0.001 * errorScale);
 }
 
-/** The C.1 grid (spec/tests.md): returns every (shape) case; quant and activation are assigned by the caller. */
+/** The C.1 grid (docs/testing.md#c1-the-weight-only-grid): returns every (shape) case; quant and activation are assigned by the caller. */
 function c1Grid(): CaseSpec['p'][] {
   const out: CaseSpec['p'][] = [];
   for (const b of [1, 2]) for (const oc of [1, 3, 10, 17]) for (const ic of [4, 1, 3, 8, 11]) for (const is of [1, 7, 9]) {
@@ -129,7 +129,7 @@ function c1Grid(): CaseSpec['p'][] {
         if (d > is || d * (kw - 1) + 1 > is || d * (kh - 1) + 1 > is) continue;
         const base = { n: b, ic, ih: is, iw: is, oc, fh: kh, fw: kw, stride: [s, s], dilation: [d, d] };
         for (const p of [0, 1]) out.push({ ...base, pad: [p, p] });               // CAFFE pad 0/1
-        // SAME: pad = ((O-1)*S + (K-1)*D + 1 - I)/2 with O = ceil(I/S) (spec §5 convolutionPad), per axis
+        // SAME: pad = ((O-1)*S + (K-1)*D + 1 - I)/2 with O = ceil(I/S) (MNN's convolutionPad), per axis
         const same = (k: number) => Math.max(0, Math.floor(((Math.ceil(is / s) - 1) * s + (k - 1) * d + 1 - is) / 2));
         out.push({ ...base, pad: [same(kh), same(kw)] });
       }

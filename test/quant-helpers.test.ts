@@ -1,4 +1,4 @@
-// quantizeFilter / quantize / dequantize (issue 21 §4), and a float convolution quantized with them and run by
+// quantizeFilter / quantize / dequantize (README, API), and a float convolution quantized with them and run by
 // i8conv staying within the quantization error of the float result.
 import { describe, expect, it } from 'vitest';
 import { createRuntime, dequantize, quantize, quantizeFilter } from '../src/index.js';

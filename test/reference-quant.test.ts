@@ -1,4 +1,4 @@
-// The oracle's quantization and shape semantics (issue 21 §1-§2), checked by hand-computed cases and by
+// The oracle's quantization and shape semantics (README's rounding contract, docs/conv.md), checked by hand-computed cases and by
 // equivalences that do not go through the oracle's own code paths: per-channel scales, uint8 sources and
 // outputs with zero points, relu6, uneven padding, dilation, rectangular strides, both layouts.
 import { describe, expect, it } from 'vitest';

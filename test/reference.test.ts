@@ -1,4 +1,4 @@
-// The oracle itself, against MegEngine's naive golden vectors (spec/tests.md A.4) and hand-checked ties.
+// The oracle itself, against MegEngine's naive golden vectors (docs/testing.md#a4-golden-vectors) and hand-checked ties.
 import { describe, expect, it } from 'vitest';
 import { reference } from '../kernels-ref/index.js';
 import { roundHalfAway, roundHalfEven, requantConsts, requantToInt8, requantToInt32, hswishF32 } from '../kernels-ref/requant.js';

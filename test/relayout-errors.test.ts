@@ -1,5 +1,5 @@
 /**
- * Every rejection of the relayout API (spec relayout.md §5 plus the port's own checks): stable code, the
+ * Every rejection of the relayout API (MegEngine's asserts, docs/relayout.md#semantics, plus the port's own checks): stable code, the
  * parameter it names, nothing written to dst, no wasm memory kept, and the runtime still usable afterwards.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

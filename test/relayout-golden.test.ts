@@ -1,5 +1,5 @@
 /**
- * The RelayoutFormat golden cases of spec/tests.md B.1 (MegEngine's naive tests), exact, through both paths and
+ * The RelayoutFormat golden cases of docs/testing.md#b1-golden-cases (MegEngine's naive tests), exact, through both paths and
  * for several element types (the values fit every type), plus the random cases that table mentions.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ beforeAll(async () => {
   rt = await createRuntime({ build: 'simd128' });
 });
 
-describe('relayout golden cases (spec tests.md B.1, exact)', () => {
+describe('relayout golden cases (docs/testing.md B.1, exact)', () => {
   GOLDEN.forEach((g, k) => {
     it(`#${k + 1} ${g.mode} ${JSON.stringify(g.opts ?? {})} {${g.shape}}`, () => {
       expect(g.src.length).toBe(g.shape.reduce((a, b) => a * b, 1));
@@ -87,7 +87,7 @@ describe('relayout golden cases (spec tests.md B.1, exact)', () => {
     }
   });
 
-  it('asymmetric uint8 pads with its zero point (NCHW_NCHW4 group 2, icpg 3; spec tests.md E.5)', () => {
+  it('asymmetric uint8 pads with its zero point (NCHW_NCHW4 group 2, icpg 3; docs/testing.md E.5)', () => {
     const out = rt.relayout('NCHW_NCHW4', Uint8Array.from(range(1, 12)), [1, 6, 1, 2], { group: 2, dtype: 'quint8', zeroPoint: 128 });
     expect(Array.from(out.data)).toEqual([1, 3, 5, 128, 2, 4, 6, 128, 7, 9, 11, 128, 8, 10, 12, 128]);
     // plain uint8 pads with 0
@@ -95,7 +95,7 @@ describe('relayout golden cases (spec tests.md B.1, exact)', () => {
     expect(Array.from(plain.data)).toEqual([1, 3, 5, 0, 2, 4, 6, 0, 7, 9, 11, 0, 8, 10, 12, 0]);
   });
 
-  it('NCHW_NHWCD4 with C % 4 != 0 is zero-padded, never reads past the source (spec §2 caveat, E.5)', () => {
+  it('NCHW_NHWCD4 with C % 4 != 0 is zero-padded, never reads past the source (docs/relayout.md#semantics, E.5)', () => {
     // Two batches of 3 channels: MegEngine's view would read batch 1 (and past the end) into the pad lanes.
     const src = Int8Array.from(range(1, 12)); // {2, 3, 1, 2}
     const out = rt.relayout('NCHW_NHWCD4', src, [2, 3, 1, 2]);

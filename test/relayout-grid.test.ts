@@ -1,7 +1,7 @@
 /**
- * The random relayout grids of spec/tests.md B.2 (MegEngine's CUDA-vs-naive tests), exact equality with the
+ * The random relayout grids of docs/testing.md#b2-random-grids (MegEngine's CUDA-vs-naive tests), exact equality with the
  * oracle. The default run uses scaled-down grids (same axes, fewer and smaller points); `npm run
- * test:relayout-full` sets RELAYOUT_FULL=1 and runs the full grids and shapes of the spec, through both paths.
+ * test:relayout-full` sets RELAYOUT_FULL=1 and runs the full grids and shapes, through both paths.
  *
  * Not reproduced: the dtype-changing variants (QS8(1) -> QS8(2), Uint8 -> QS8, Q8Asymm -> QS8) requantize while
  * relayouting, which this API does not do; their element movement is the same as the same-type runs here.
@@ -51,7 +51,7 @@ function check(mode: string, shape: number[], dtype: RelayoutDtype, range: [numb
 
 const C_SET = [1, 2, 3, 4, 8, 9, 11, 16];
 
-describe(`relayout random grids (spec tests.md B.2, ${FULL ? 'full' : 'scaled'})`, () => {
+describe(`relayout random grids (docs/testing.md B.2, ${FULL ? 'full' : 'scaled'})`, () => {
   it('NCHW4_CHWN4 / CHWN4_NCHW4 (v0.5)', () => {
     const s = pick([22, 23, 24, 25, 4], [6, 7, 8, 9, 4]);
     check('NCHW4_CHWN4', s, 'qint8', [-50, 50]);

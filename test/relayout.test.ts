@@ -1,7 +1,7 @@
 /**
  * Relayout: every mode x element type against the scalar oracle (kernels-ref/relayout.ts) on odd sizes,
  * through both execution paths (wasm kernels and TypeScript strided copies), with guard elements around the
- * destination. Golden cases (spec tests.md B.1) and error paths live in relayout-golden.test.ts and
+ * destination. Golden cases (docs/testing.md B.1) and error paths live in relayout-golden.test.ts and
  * relayout-errors.test.ts; the scaled random grids of B.2 in relayout-grid.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -174,7 +174,7 @@ function runGuarded(rt: Runtime, mode: string, src: RelayoutArray, shape: number
 
 const ALL_DTYPES = Object.keys(DTYPES) as RelayoutDtype[];
 
-// Modes whose int8 and 32-bit cases must take the wasm path (the hot list) for every case above.
+// Modes whose int8 and 32-bit cases must take the wasm path (the hot list of the relayout benchmark) for every case above.
 const HOT_1_AND_4_BYTE = ['NCHW_NCHW4', 'NCHW_NCHW44', 'NCHW4_NCHW', 'NCHW44_NCHW', 'NCHW4_CHWN4', 'CHWN4_NCHW4',
   'NCHW_NCHW88', 'NCHW88_NCHW', 'NCHW_NHWC', 'NHWC_NCHW'];
 const HOT_1_BYTE = ['WEIGHT_NCHW_TO_NCHW44_DOT_DENSE', 'WEIGHT_NCHW_TO_NCHW44_DOT_GROUP'];

@@ -1,4 +1,4 @@
-// Algorithm selection (issue 21 §3): forced names, the heuristic, 'profile' mode with its cache, the cache's JSON
+// Algorithm selection (docs/conv.md#heuristic): forced names, the heuristic, 'profile' mode with its cache, the cache's JSON
 // round trip through createRuntime({ selectionCache }).
 import { describe, expect, it } from 'vitest';
 import { createRuntime, I8ConvError } from '../src/index.js';

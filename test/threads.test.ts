@@ -1,4 +1,4 @@
-// Threads (issue 22): threaded outputs equal the oracle and one thread for every algorithm, with 1, 2 and 3 threads
+// Threads (README, Threads): threaded outputs equal the oracle and one thread for every algorithm, with 1, 2 and 3 threads
 // on this 2-core machine, odd task counts and more threads than tasks; the fallback reasons; dispose; a process with
 // a runtime open exits; execAsync. In Node (here), Deno (npm `deno`) and headless Chromium served with COOP/COEP
 // (threads) and without (the fallback and its reason).

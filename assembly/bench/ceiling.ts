@@ -1,4 +1,4 @@
-// The base-SIMD ceiling loop of the benchmark suite (bench/, issue 5; spec/wasm-engines.md).
+// The base-SIMD ceiling loop of the benchmark suite (bench/; docs/bench.md, docs/engines.md#current-figures).
 //
 // It measures the most int8 multiply-accumulates per second that SIMD128 code can do on this engine when data
 // costs nothing: operands already widened to i16 and held in registers, so each `i32x4.dot_i16x8_s` (8 MACs) is

@@ -1,4 +1,4 @@
-// NCHW direct dot convolution (MegEngine's ARMDOTS8STRD1 / ARMDOTS8STRD2, spec cpu-conv.md §4): square FH = FW
+// NCHW direct dot convolution (MegEngine's ARMDOTS8STRD1 / ARMDOTS8STRD2, docs/conv.md#nchw-direct-dot): square FH = FW
 // filters, stride 1 or 2, any channel count. Two kernels run back to back:
 //   nchwDotPad  over {N, G, ICPG}: one padded input plane each, into the shared plane area of the workspace
 //   nchwDotConv over {N, G, OCPG}: one output channel each, accumulated input channel by input channel through an

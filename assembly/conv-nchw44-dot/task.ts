@@ -1,4 +1,4 @@
-// One task of the NCHW44 dot convolution: batch n, group g, output-row tile t (spec cpu-conv.md §3.3).
+// One task of the NCHW44 dot convolution: batch n, group g, output-row tile t (docs/conv.md#nchw44-direct-dot).
 // Reads:  src NCHW44 {N, G*ICB, IH, IW, 4} int8 (srcKind 0) or NCHW {N, IC<4, IH, IW} int8 (srcKind 1, G == 1)
 // Writes: dst NCHW44 {N, G*OCPG/4, OH, OW, 4} or NCHW, int8 / uint8 / int32; rows [t*ohTile, t*ohTile + ohN) of (n, g)
 // only. (An NCHW source is first relayouted to NCHW44 by nchwToNchw44 below; OCPG may then be any count.)

@@ -131,7 +131,7 @@ async function main() {
     // gemm rows (per-channel scales) where mm variants were slower than their twin
     ...[16, 128].flatMap((m) => ['mm_m128n128t8x8s8', 'mm_m128n128t8x8ds8', 'mm_m64n64t4x4'].flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
       { name: `g gemm 4096 M=${m}`, p: { n: m, ic: 4096, ih: 1, iw: 1, oc: 4096, fh: 1, fw: 1 }, bits, variants: [vn] })))),
-    // gemm rows with block-wise scales where mm variants were slower than their twin (tenth and eleventh sessions)
+    // gemm rows with block-wise scales where mm variants were slower than their twin (on the H200)
     ...([[1, 16384], [128, 4096], [1, 4096]] as const).flatMap(([m, kk]) => ['mm_m32n32t4x4k4d', 'mm_m32n32t4x4k2d', 'mm_m32n32t4x4k2b32', 'mm_m32n32t4x4k4']
       .flatMap((vn) => ([4, 8, 32] as const).map((bits) => (
         { name: `h gemm ${kk} M=${m} blk32`, p: { n: m, ic: kk, ih: 1, iw: 1, oc: kk, fh: 1, fw: 1 }, bits, blk: bits === 32 ? 0 : 32, variants: [vn] })))),

@@ -7,7 +7,7 @@
  * Each quantized case is followed by the same kernels with float32 weights (the twin).
  *
  * Usage: node dist/bench/gpu/main.js [--quick] [--out FILE] [--only SUBSTR] [--reps N]
- *   --quick : small shapes only (for CPU adapters); the default is the issue's H200 table.
+ *   --quick : small shapes only (for CPU adapters); the default is the H200 table of docs/gpu.md#current-figures.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -1,6 +1,6 @@
 /// <reference types="@webgpu/types" />
 /**
- * Quantized kernels against their float32-weight twins, variant by variant: the issue's bar "every quantized
+ * Quantized kernels against their float32-weight twins, variant by variant: the bar "every quantized
  * variant at least as fast as its own float32-weight twin", measured in pairs rather than read off the suite's
  * tuning sweep (where a variant's int4, int8 and float32 timings are minutes apart and 10 runs each).
  *
@@ -85,7 +85,7 @@ async function main() {
         continue;
       }
       // the GPU clocks down while the host builds the kernels (seconds for MNN's 33): 500 ms of load brings it back,
-      // and 20 ms of each kernel right before its runs keeps it there (with 100 ms once, the thirteenth session's
+      // and 20 ms of each kernel right before its runs keeps it there (with 100 ms once, an earlier run's
       // 1x1 row ran 1.5-3 times slower than in the suite, after the direct kernels' builds)
       await heat(device, ks[0].d, quick ? 0 : 500);
       const m: number[][] = ks.map(() => []);

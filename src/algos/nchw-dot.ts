@@ -1,5 +1,5 @@
 /**
- * WASMDOTS8STRD1_NCHW / WASMDOTS8STRD2_NCHW: MegEngine's NCHW direct dot convolutions (spec cpu-conv.md §4,
+ * WASMDOTS8STRD1_NCHW / WASMDOTS8STRD2_NCHW: MegEngine's NCHW direct dot convolutions (docs/conv.md#nchw-direct-dot;
  * direct_dotprod.cpp: conv_direct_stride{1,2}_{2,3,5,7}x..._int8_dot) for NCHW tensors with any channel count:
  * square 2/3/5/7 filters, stride 1 or 2 (preferred only for one input channel per group, see preferredNchwDot).
  * Input channels are padded once per image (kernel 1, tasks {N, G, ICPG});
@@ -112,7 +112,7 @@ function nchwDot(stride: 1 | 2): ConvAlgorithm {
 }
 
 /**
- * Where this algorithm beats the others (per group). MegEngine's ARM gate (spec cpu-conv.md §4.1: few output
+ * Where this algorithm beats the others (per group). MegEngine's ARM gate (docs/conv.md#nchw-direct-dot: few output
  * channels) does not hold here: relayouting the source to NCHW44 and running the NCHW44 dot kernels
  * (WASMDOTS8DIRECT_NCHW) is faster on every multi-channel shape measured (Node 20, AMD EPYC, uint8, GMAC/s,
  * NCHW44 route vs this one, profile mode's alternating rounds): 3x3 s1 16->16 56² 20.0 vs 5.1, 8->32 23.1 vs 5.6,

@@ -1,5 +1,5 @@
 /**
- * The ordered algorithm pack and the heuristic (spec cpu-conv.md §5.3): candidates are the usable algorithms,
+ * The ordered algorithm pack and the heuristic (docs/conv.md#heuristic): candidates are the usable algorithms,
  * preferred ones first, in pack order; `algo: 'NAME'` forces one (an error if it cannot run the shape).
  * Order: the specialized direct algorithms (each preferred on the shapes it was measured to win, see their
  * isPreferred), then the im2col GEMM, which runs every shape and is the choice where nothing specialized is

@@ -1,18 +1,18 @@
 /**
  * Host-side packing of weights, scale/offset and bias into the device layouts every kernel reads.
  *
- * Weights (one layout for all three paths; for a 1x1 filter it is spec §4.3's [OCB][ICB][4 ic][4 oc] with
+ * Weights (one layout for all three paths; for a 1x1 filter it is MNN's 1x1 layout [ICB][OCB][4 ic][4 oc] with
  * the two outer axes swapped so that one output-channel block's K run is contiguous, which GEMV and the
  * tiled kernels read coalesced):
  *   tile t = ocb*KB + kb,  kb = (icb*KH + kh)*KW + kw,  row i = input lane (ic = 4*icb + i), column j = output
  *   lane (oc = 4*ocb + j)
  *   int8 : u32 word t*4 + i, byte j = q (two's complement)
- *   int4 : u32 word t*2 + (i >> 1), bits [4j + 16*(i & 1), +4) = q + 8      (q = nibble - 8, spec §3)
+ *   int4 : u32 word t*2 + (i >> 1), bits [4j + 16*(i & 1), +4) = q + 8      (q = nibble - 8, docs/gpu.md#dequantization)
  *   f32  : vec4 t*4 + i, component j = w
  * There are OCB + 1 blocks: the last one is all-zero so that 8-channel kernels may read block ocb+1 without a
  * branch and without leaving the buffer. Lanes with oc >= OC or ic >= IC hold q = 0.
  *
- * Scale/offset (vec4 of 4 output lanes; spec §4.1 interleaves scalars instead, any consistent layout is fine):
+ * Scale/offset (vec4 of 4 output lanes; MNN interleaves (S, O) scalars instead, any consistent layout is fine):
  *   symmetric : vec4 index ocb*NBLK + blk          = S[4ocb .. 4ocb+3][blk]
  *   asymmetric: vec4 index 2*(ocb*NBLK + blk) + 0 = S,  + 1 = O
  * with OCB + 1 blocks (the last zero). Bias: (OCB + 1)*4 floats, zero padded.
@@ -153,7 +153,7 @@ export function packBias(s: ConvShape, bias: Float32Array): Float32Array {
 }
 
 /**
- * MNN loader conversion (spec §2): alpha as stored in a model -> (scale, offset) per (oc, block).
+ * MNN loader conversion (docs/gpu.md#dequantization): alpha as stored in a model -> (scale, offset) per (oc, block).
  * Symmetric: alpha[oc*nBlk + b] = scale. Asymmetric: alpha pairs (min, scale); offset = min - clampMin*scale,
  * clampMin = aMin, or -128 when aMin == 0 (legacy behaviour kept even for 4-bit data).
  */

@@ -1,6 +1,6 @@
 /**
  * Parameters of the weight-only low-memory convolution (MNN ConvLowMemoryExecution semantics, see
- * spec/gpu-lowmem-conv.md): validation, derived shape numbers, path selection and the tuning-cache key.
+ * docs/gpu.md#semantics): validation, derived shape numbers, path selection and the tuning-cache key.
  * Everything here is pure and runs before anything touches the GPU, so a bad call leaves the runtime usable.
  */
 import { check, isNonNegativeInt, isPositiveInt } from '../errors.js';
@@ -35,7 +35,7 @@ export interface LowMemoryConvParams {
   variant?: string;
 }
 
-/** Fully derived, validated shape. All counts are integers; names follow spec §5. */
+/** Fully derived, validated shape. All counts are integers; names follow MNN's kernels (ICB = ceil(IC/4), OCB = ceil(OC/4)). */
 export interface ConvShape {
   n: number; ic: number; ih: number; iw: number; oc: number; kh: number; kw: number;
   sh: number; sw: number; ph: number; pw: number; dh: number; dw: number;
@@ -103,7 +103,7 @@ export function deriveShape(p: LowMemoryConvParams, allowFloat = false): ConvSha
   const nBlk = blockSize === 0 ? 1 : p.ic / blockSize;
   const blkTiles = blockSize === 0 ? icb : blockSize / 4;
   const is1x1 = p.fh === 1 && p.fw === 1 && sh === 1 && sw === 1 && ph === 0 && pw === 0;
-  // spec §5: gemmOpt = conv1x1Opt && input H == W == 1 (dilation is irrelevant for a 1x1 filter)
+  // docs/gpu.md#path-selection: gemm = the 1x1 case with a 1x1 input image (dilation is irrelevant for a 1x1 filter)
   const path: GpuPath = is1x1 && p.ih === 1 && p.iw === 1 ? 'gemm' : is1x1 ? 'conv1x1' : 'general';
   return {
     n: p.n, ic: p.ic, ih: p.ih, iw: p.iw, oc: p.oc, kh: p.fh, kw: p.fw, sh, sw, ph, pw, dh, dw, oh, ow,
@@ -112,7 +112,7 @@ export function deriveShape(p: LowMemoryConvParams, allowFloat = false): ConvSha
 }
 
 /**
- * Tuning-cache key: only declared inputs that change the generated code or the choice (spec §6 uses
+ * Tuning-cache key: only declared inputs that change the generated code or the choice (MNN's tuner uses
  * kernel name + "IC_OC_KH_KW_SH_SW_DH_DW" + global size; the global size follows from n, ih, iw here).
  */
 export function tuneKey(s: ConvShape): string {

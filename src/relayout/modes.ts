@@ -1,5 +1,5 @@
 /**
- * Every relayout mode of spec/relayout.md, declared once: which source rank it takes, which options
+ * Every relayout mode of docs/relayout.md, declared once: which source rank it takes, which options
  * (group, oc) it reads, its asserts (as I8ConvErrors), its output shape, MegEngine's workspace size, and two
  * ways to execute it:
  *   - `copies`: strided gather copies run in TypeScript (strided.ts); available for every mode and dtype;
@@ -17,7 +17,7 @@ export type KernelCall = { kernel: KernelName; args: Array<number | Ptr> };
 
 export interface ModePlan {
   dstShape: number[];
-  /** Bytes MegEngine's get_workspace_in_bytes reports for this mode (spec §2/§3 "Workspace"). */
+  /** Bytes MegEngine's get_workspace_in_bytes reports for this mode (docs/relayout.md#workspace). */
   workspaceBytes: number;
   /** TypeScript path. */
   copies: Copy[];
@@ -54,7 +54,7 @@ const src = (off = 0): Ptr => ({ buf: 'src', off });
 const dst = (off = 0): Ptr => ({ buf: 'dst', off });
 const ws = (off = 0): Ptr => ({ buf: 'ws', off });
 
-/** Channel-count asserts of the spec: code BAD_CHANNELS, parameter srcShape. */
+/** Channel-count asserts of MegEngine's (docs/relayout.md#semantics): code BAD_CHANNELS, parameter srcShape. */
 function need(cond: boolean, mode: string, msg: string): void {
   check(cond, 'BAD_CHANNELS', 'srcShape', `${mode}: ${msg}`);
 }
@@ -288,7 +288,7 @@ function chanWeight4(mode: string, s: number[], p: ModeParams, dstShape: (GB: nu
 // ---- the table -------------------------------------------------------------------------------------------------
 
 export const MODES: Record<string, ModeDef> = {
-  // -- activations (spec §2) --
+  // -- activations (docs/relayout.md#semantics, activation modes) --
   NCHW_NCHW4_IC_SMALL: {
     ndim: [4],
     plan(s, p) {
@@ -379,7 +379,7 @@ export const MODES: Record<string, ModeDef> = {
     },
   },
 
-  // -- weights (spec §3) --
+  // -- weights (docs/relayout.md#semantics, weight modes) --
   NCHW_NCHW4_IC_SMALL_CONV_DENSE_WEIGHT: {
     ndim: [4],
     plan(s, p) {
@@ -474,7 +474,7 @@ export const MODES: Record<string, ModeDef> = {
     },
   },
 
-  // -- NCHW44 / NCHW44_DOT weight reformats (spec §4) --
+  // -- NCHW44 / NCHW44_DOT weight reformats (docs/relayout.md#semantics: MegEngine's graph-pass reformats) --
   WEIGHT_NCHW_TO_NCHW44_DENSE: { ndim: [4], plan: (s, p) => weight44('WEIGHT_NCHW_TO_NCHW44_DENSE', s, p) },
   WEIGHT_NCHW_TO_NCHW44_DOT_DENSE: { ndim: [4], plan: (s, p) => weight44('WEIGHT_NCHW_TO_NCHW44_DOT_DENSE', s, p) },
   WEIGHT_NCHW_TO_NCHW44_GROUP: { ndim: [5], plan: (s, p) => weight44('WEIGHT_NCHW_TO_NCHW44_GROUP', s, p) },
@@ -494,7 +494,7 @@ export const MODES: Record<string, ModeDef> = {
   },
 };
 
-/** The spec spells the hybrid weight mode "HYBIRD"; accept that spelling as an alias. */
+/** MegEngine spells the hybrid weight mode "HYBIRD"; accept that spelling as an alias. */
 export const MODE_ALIASES: Record<string, string> = {
   WEIGHT_HYBIRD_NCHW_NCHW44: 'WEIGHT_HYBRID_NCHW_NCHW44',
 };

@@ -47,7 +47,7 @@ export async function checkBuild(build, count = 150, forceIsa = undefined) {
     cases++;
   };
   const algorithms = new Set();
-  // the quantization of issue 21: uint8 / int8 sources and outputs with zero points, per-channel scales (oc > 0), relu6
+  // the quantization options of the API (README): uint8 / int8 sources and outputs with zero points, per-channel scales (oc > 0), relu6
   const quant = (r, oc) => {
     const dstType = ['int8', 'uint8', 'int32'][ri(r, 0, 2)];
     const srcType = r() < 0.5 ? 'int8' : 'uint8';

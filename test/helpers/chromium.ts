@@ -7,7 +7,7 @@
  *   const page = await browser.newPage(); await page.goto(srv.url + 'index.html');
  *   ...; await browser.close(); await srv.close();
  *
- * Flags from shared/tools/webgpu.md: headless, no sandbox (root), no GPU process compositing, nothing that
+ * Flags: headless, no sandbox (root), no GPU process compositing, nothing that
  * reaches the network, a fresh profile; `--enable-unsafe-webgpu` turns on navigator.gpu (SwiftShader here).
  * `--enable-webgpu-developer-features` also stops timestamp quantization, for kernel timing in a page.
  */

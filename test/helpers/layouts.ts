@@ -1,4 +1,4 @@
-/** Plain index-formula conversions used by tests (the spec's §1.5 formulas, written out). */
+/** Plain index-formula conversions used by tests (docs/conv.md#layouts formulas, written out). */
 
 /** NCHW44_DOT dense filter {OC/4, IC/4, FH, FW, 4(o), 4(i)} -> OIHW. */
 export function dotFilterToOIHW(f: ArrayLike<number>, oc: number, ic: number, fh: number, fw: number): Int8Array {
