@@ -5,7 +5,7 @@
  * and gemv variants get small shapes; the whole C.1 grid runs through `npm run test:gpu-full`.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNodeDevice } from '../bench/gpu/node-device.js';
+import { createNodeDevice, TEST_TOGGLES } from '../bench/gpu/node-device.js';
 import { SENTINEL, blockyInput, runGuarded as runGuardedOn } from '../bench/gpu/guarded.js';
 import {
   createGpuRuntime, mnnAlphaToScaleOffset, slices, variantsForPath, VARIANTS, deriveShape, tuneKey, generateWgsl,
@@ -32,7 +32,7 @@ let lost = false;
 /** A fresh device and runtime for the cases that follow; the old device, if any, is destroyed. */
 async function openDevice(): Promise<void> {
   device?.destroy();
-  const d = (await createNodeDevice()).device;
+  const d = (await createNodeDevice({ toggles: TEST_TOGGLES })).device;
   device = d;
   lost = false;
   void d.lost.then(() => { if (device === d) lost = true; });
@@ -138,13 +138,13 @@ function c1Grid(): CaseSpec['p'][] {
   return out;
 }
 
-describe('oracle and encoder (spec §3, tests.md C.1)', () => {
+describe('oracle and encoder (docs/gpu.md#dequantization, docs/testing.md C.1)', () => {
   it('reads nibbles high-first with q = nibble - 8, and int8 bytes as two\'s complement', () => {
     const d = new Uint8Array([0x3f, 0x80]);
     expect([0, 1, 2, 3].map((e) => quantAt(4, d, e))).toEqual([-5, 7, 0, -8]);
     expect(quantAt(8, new Uint8Array([0xfb]), 0)).toBe(-5);
   });
-  it('dequantizes the spec §3 asymmetric example: nibble 3, min -0.4, scale 0.05 -> -0.25', () => {
+  it('dequantizes the docs/gpu.md asymmetric example: nibble 3, min -0.4, scale 0.05 -> -0.25', () => {
     const { scales, offsets } = mnnAlphaToScaleOffset(new Float32Array([-0.4, 0.05]), true, -8);
     expect(offsets![0]).toBeCloseTo(0, 6);
     const w = dequantizeLowMem(4, 1, 1, 1, 1, 0, new Uint8Array([0x30]), scales, offsets);
@@ -171,21 +171,33 @@ describe('oracle and encoder (spec §3, tests.md C.1)', () => {
 
 describe('C.1 weighti8i4conv2d grid (direct MNN variants forced)', () => {
   const grid = c1Grid();
-  // every case of the grid in the full run; else a fixed stride through it (every path, tail and pad kind)
+  // the full run: every shape x 4 quantizations x every direct variant of its path. The default run: a fixed
+  // stride through the grid (every path, tail and pad kind), each shape with one quantization and one direct
+  // variant in turn, so that every quantization and every direct variant still runs on several shapes.
   const pick = FULL ? grid : grid.filter((_, i) => i % 89 === 0);
-  it(`${pick.length} of ${grid.length} shapes x 4 quantizations x the path's direct variants`, async () => {
+  it(`${pick.length} of ${grid.length} shapes x ${FULL ? '4 quantizations x the path\'s direct variants' : 'one quantization and one direct variant each, in turn'}`, async () => {
     let k = 0;
-    for (const p of pick) {
+    const turn = new Map<string, number>();
+    const wanted = new Set<string>();
+    const ran = new Set<string>();
+    for (const [i, p] of pick.entries()) {
       const path = deriveShape({ ...p, weightBits: 8 }).path;
       const direct = VARIANTS.filter((v) => v.family === 'direct' && v.paths.includes(path)).map((v) => v.name);
-      for (const [bits, asym] of QUANTS) {
-        for (const variant of direct) await checkC1({ p, bits, asym, act: ACTS[k++ % 3], blockSize: 0, variant });
+      const t = turn.get(path) ?? 0;
+      turn.set(path, t + 1);
+      for (const v of direct) wanted.add(v);
+      for (const [bits, asym] of FULL ? QUANTS : [QUANTS[i % 4]]) {
+        for (const variant of FULL ? direct : [direct[t % direct.length]]) {
+          await checkC1({ p, bits, asym, act: ACTS[k++ % 3], blockSize: 0, variant });
+          ran.add(variant);
+        }
       }
     }
+    expect([...ran].sort(), 'every direct variant of the paths sampled ran').toEqual([...wanted].sort());
   });
 });
 
-describe('every variant forced on shapes that hit every tail (tests.md E.6)', () => {
+describe('every variant forced on shapes that hit every tail (docs/testing.md E.6)', () => {
   // OC%4 in {1,2,3} and OC%8 in {1..4}; IC%4 != 0; odd element counts; dilation with padding on both axes;
   // odd batch for the 2-row kernels; nBlk > 1 with OC%16 != 0 (block size 4 and 8).
   const shapes: Record<string, CaseSpec['p'][]> = {
@@ -201,20 +213,19 @@ describe('every variant forced on shapes that hit every tail (tests.md E.6)', ()
   for (const [path, list] of Object.entries(shapes)) {
     // the dot variants take int4 with per-channel or 32-channel-multiple blocks only: their own tests below
     // (mma variants need subgroup matrices: their own tests below)
-    for (const variant of variantsForPath(path as 'gemm').filter((n) => !['dot', 'mma'].includes(VARIANTS.find((v) => v.name === n)!.family))) {
-      // SwiftShader runs barrier-heavy kernels slowly: tile and most gemv variants get the first shape only
-      const family = VARIANTS.find((v) => v.name === variant)!.family;
+    const forced = variantsForPath(path as 'gemm').filter((n) => !['dot', 'mma'].includes(VARIANTS.find((v) => v.name === n)!.family));
+    for (const [vi, variant] of forced.entries()) {
       it(`${path}: ${variant}`, async () => {
-        let k = 0;
-        // the odd-KB (single-tile load) gemv path is the same code for every gemv variant: r1 and r1g4 cover it;
-        // three mm variants (split-K, 32-channel steps) also take every shape
-        const both = family === 'direct' || ['gemv_r1', 'gemv_r1g4', 'gemv_r1u4p', 'mm_m64n64t4x4', 'mm_m32n32t4x4k2', 'mm_m32n32t4x4k4b32',
-          'win_h8w8n32b16k2', 'win_h8w8n32p8b16k4'].includes(variant);
+        // the full run: every shape of the path. The default run: one shape per variant, the shapes taken in turn
+        // (variant i starts at shape i), so that every tail shape still runs on several variants of each family;
+        // SwiftShader compiles and runs these kernels slowly (seconds a case on 2 cores)
+        const order = list.map((_, j) => list[(j + vi) % list.length]);
         // a variant that cannot run a shape on this device (work-group size or memory limits, wide windows)
-        // must say so with VARIANT_NOT_USABLE; the others take the next shape
+        // must say so with VARIANT_NOT_USABLE; it then takes the next shape
         let ran = 0;
-        for (const p of list) {
-          if (!(FULL || both) && ran > 0) break;
+        let k = vi;
+        for (const p of order) {
+          if (!FULL && ran > 0) break;
           const ic = p.ic;
           const [bits, asym] = QUANTS[(k + variant.length) % 4];
           const blockSize = ic % 8 === 0 ? 8 : ic % 4 === 0 ? 4 : 0;
@@ -240,8 +251,10 @@ describe('mm and win kernels with block-wise scales, every quantization (raw-reg
   for (const v of VARIANTS) if (v.family === 'mm' && !mmKinds.has(`${v.db} ${v.bs ?? 'load'}`)) mmKinds.set(`${v.db} ${v.bs ?? 'load'}`, v.name);
   for (const variant of [...mmKinds.values(), 'win_h8w8n32b16k2']) {
     it(variant, async () => {
+      // block-wise scales are this test's subject; per-channel ones (block 0) only in the full run, the other
+      // describes run them on every variant
       for (const [bits, asym] of QUANTS) {
-        for (const blockSize of [8, 0]) await checkC1({ p, bits, asym, act: 'relu6', blockSize, variant });
+        for (const blockSize of FULL ? [8, 0] : [8]) await checkC1({ p, bits, asym, act: 'relu6', blockSize, variant });
       }
     });
   }
@@ -410,7 +423,7 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
     // SwiftShader's subgroups have 4 lanes, so the shuffles (groups of 8) cannot run correctly here: this checks
     // the generated code compiles; check.js runs it against the oracle on a GPU with 32-lane subgroups
     const shapes = [{ n: 1, ic: 64, bs: 32, asym: false }, { n: 3, ic: 37, bs: 0, asym: true }, { n: 2, ic: 300, bs: 0, asym: false }];
-    const sgGpu = await createNodeDevice({ features: ['subgroups'] });
+    const sgGpu = await createNodeDevice({ features: ['subgroups'], toggles: TEST_TOGGLES });
     const canCompile = sgGpu.device.features.has('subgroups');
     for (const c of shapes) {
       const s = deriveShape({ n: c.n, ic: c.ic, ih: 1, iw: 1, oc: 8, fh: 1, fw: 1, weightBits: 4, blockSize: c.bs, asymmetric: c.asym });

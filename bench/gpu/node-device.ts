@@ -37,8 +37,23 @@ export interface NodeGpu {
 
 const keepAlive: unknown[] = [];
 
-/** `features`: requested besides the library's own (wantedFeatures), where the adapter has them. */
-export async function createNodeDevice(opts: { features?: GPUFeatureName[] } = {}): Promise<NodeGpu> {
+/**
+ * Dawn toggles the GPU tests run with (not the benchmarks): SwiftShader spends most of a pipeline's compile time
+ * on two of Dawn's safety transforms, and the tests are stricter without them.
+ * - disable_workgroup_init: no zero-fill of workgroup memory before a kernel (measured on the 2-core CI machine: a
+ *   gemv kernel's compile-and-first-run 32 s -> 1.5 s under load). The kernels write every workgroup cell before
+ *   they read it; without the fill a kernel that read an unwritten cell would read garbage and fail its test,
+ *   where the fill would have hidden the bug on this device.
+ * - disable_robustness: no clamping of buffer indices (an mm kernel 93 s -> 49 s). Every write past an output then
+ *   lands in the guard regions around it (bench/gpu/guarded.ts) instead of being clamped away.
+ */
+export const TEST_TOGGLES = ['disable_workgroup_init', 'disable_robustness'];
+
+/**
+ * `features`: requested besides the library's own (wantedFeatures), where the adapter has them; `toggles`: more
+ * Dawn features to enable (TEST_TOGGLES for the tests).
+ */
+export async function createNodeDevice(opts: { features?: GPUFeatureName[]; toggles?: string[] } = {}): Promise<NodeGpu> {
   prepareVulkan();
   const { create, globals } = await import('webgpu');
   Object.assign(globalThis, globals);
@@ -46,7 +61,7 @@ export async function createNodeDevice(opts: { features?: GPUFeatureName[] } = {
   // crashes the process at the next queue operation).
   // Dawn rounds timestamps to ~32.8 µs by default (a browser privacy measure); kernel timing needs them raw.
   // Subgroup matrices (the mma variants' tensor cores) are an experimental Dawn feature, listed only with unsafe APIs allowed.
-  const gpu = create(['disable-dawn-features=timestamp_quantization', 'enable-dawn-features=allow_unsafe_apis']) as GPU;
+  const gpu = create(['disable-dawn-features=timestamp_quantization', `enable-dawn-features=${['allow_unsafe_apis', ...(opts.toggles ?? [])].join(',')}`]) as GPU;
   keepAlive.push(gpu);
   const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   if (!adapter) throw new Error('Dawn found no WebGPU adapter (is a Vulkan driver installed?)');
