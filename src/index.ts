@@ -12,9 +12,9 @@ import { ConvBias, type ConvOptions } from './conv.js';
 import { normalizeConvParams, type ConvBiasParams } from './params.js';
 import { ALGORITHMS, algorithmNames, heuristicAlgorithm } from './algos/pack.js';
 import { Selector, parseSelectionCache, type SelectionCacheJson } from './selection.js';
-import { check } from './errors.js';
+import { check, type ErrorCode } from './errors.js';
 
-export { I8ConvError } from './errors.js';
+export { I8ConvError, ERROR_CODES, type ErrorCode } from './errors.js';
 export { createGpuRuntime } from './gpu/index.js';
 export type { Features } from './features.js';
 export type { RuntimeOptions, WasmBuild, Threading } from './runtime.js';
@@ -30,7 +30,7 @@ export type { SelectionCacheJson } from './selection.js';
 export interface AlgorithmInfo {
   name: string;
   /** true, or why not (the typed error it would raise when forced) */
-  usable: true | { code: string; param: string; message: string };
+  usable: true | { code: ErrorCode; param: string; message: string };
   preferred: boolean;
   /** workspace the plan needs (bytes), null when not usable */
   workspaceBytes: number | null;

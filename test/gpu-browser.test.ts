@@ -34,16 +34,16 @@ window.runCases = async () => {
   cases.push({ sp: { n: 2, ic: 300, ih: 1, iw: 1, oc: 10, fh: 1, fw: 1 }, bits: 4, variant: VARIANTS.find((v) => v.family === 'dot').name });
   for (const { sp, bits, variant } of cases) {
     const asymmetric = bits === 4;
-    const p = { ...sp, weightBits: bits, asymmetric, activation: 'relu', blockSize: 0, variant };
+    const p = { ...sp, weightBits: bits, asymmetric, nonlinearity: 'relu', blockSize: 0, variant };
     const conv = gpu.lowMemoryConv(p);
     const s = conv.shape;
     const x = Float32Array.from({ length: s.n * s.ic * s.ih * s.iw }, rnd);
-    const w = Float32Array.from({ length: s.oc * s.ic * s.kh * s.kw }, rnd);
+    const w = Float32Array.from({ length: s.oc * s.ic * s.fh * s.fw }, rnd);
     const bias = Float32Array.from({ length: s.oc }, rnd);
-    const q = quantizeMnn(w, s.oc, s.ic, s.kh, s.kw, { bits, asymmetric });
+    const q = quantizeMnn(w, s.oc, s.ic, s.fh, s.fw, { bits, asymmetric });
     conv.setWeights(q.data, q.scales, q.offsets, bias);
     const out = await conv.run(x);
-    const ref = lowMemConvRef({ ...s, act: 'relu' }, x, q.dequantized, bias);
+    const ref = lowMemConvRef({ ...s, nonlinearity: 'relu' }, x, q.dequantized, bias);
     results.push({ path: s.path, bits, variant: conv.variant, err: maxRelError(out, ref), n: out.length, refN: ref.length });
     conv.dispose();
   }
