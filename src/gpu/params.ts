@@ -98,7 +98,7 @@ export function deriveShape(p: LowMemoryConvParams, allowFloat = false): LowMemo
   }
   const asym = p.asymmetric ?? false;
   check(typeof asym === 'boolean', 'INVALID_PARAM', 'asymmetric', 'must be a boolean');
-  check(!('activation' in p), 'INVALID_PARAM', 'activation',
+  check((p as { activation?: unknown }).activation === undefined, 'INVALID_PARAM', 'activation',
     "was renamed nonlinearity: 'identity' (was 'none'), 'relu' or 'relu6', as the CPU convolution names them");
   const nonlinearity = p.nonlinearity ?? 'identity';
   check(nonlinearity === 'identity' || nonlinearity === 'relu' || nonlinearity === 'relu6', 'UNSUPPORTED_NONLINEARITY', 'nonlinearity',
