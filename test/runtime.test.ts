@@ -215,3 +215,37 @@ describe('plan settings are resolved once, before selection', () => {
     }
   });
 });
+
+describe('one name per concept across the CPU and WebGPU parameters', () => {
+  it("the GPU's nonlinearity option: 'identity' by default, the old name activation refused with a message saying so", () => {
+    const base = { n: 1, ic: 8, ih: 4, iw: 4, oc: 4, fh: 3, fw: 3, pad: [1, 1], weightBits: 8 as const };
+    expect(deriveShape(base).nonlinearity).toBe('identity');
+    expect(deriveShape({ ...base, nonlinearity: 'relu6' }).nonlinearity).toBe('relu6');
+    const codeOf = (f: () => unknown) => {
+      try { f(); } catch (e) { expect(e).toBeInstanceOf(I8ConvError); return [(e as I8ConvError).code, (e as I8ConvError).param, (e as I8ConvError).message]; }
+      return 'no error';
+    };
+    const old = codeOf(() => deriveShape({ ...base, activation: 'relu' } as never));
+    expect(old.slice(0, 2)).toEqual(['INVALID_PARAM', 'activation']);
+    expect(old[2]).toMatch(/renamed nonlinearity/);
+    expect(codeOf(() => deriveShape({ ...base, nonlinearity: 'hswish' as never })).slice(0, 2)).toEqual(['UNSUPPORTED_NONLINEARITY', 'nonlinearity']);
+    expect(codeOf(() => deriveShape({ ...base, nonlinearity: 'none' as never })).slice(0, 2)).toEqual(['UNSUPPORTED_NONLINEARITY', 'nonlinearity']);
+  });
+
+  it("the GPU's derived shape and the CPU's agree on every field they share, for the same declared convolution", async () => {
+    const { normalizeConvParams } = await import('../src/params.js');
+    const shared = ['n', 'ic', 'ih', 'iw', 'oc', 'fh', 'fw', 'sh', 'sw', 'dh', 'dw', 'oh', 'ow', 'nonlinearity'] as const;
+    const cases = [
+      { n: 1, ic: 8, ih: 7, iw: 9, oc: 4, fh: 3, fw: 3, stride: [2, 1], pad: [1, 2], dilation: [1, 2], nonlinearity: 'relu' as const },
+      { n: 3, ic: 5, ih: 1, iw: 131, oc: 6, fh: 1, fw: 3, stride: [1, 1], pad: [3, 0], dilation: [3, 1], nonlinearity: 'identity' as const },
+      { n: 2, ic: 16, ih: 5, iw: 5, oc: 16, fh: 5, fw: 5, stride: [2, 2], pad: [0, 0], dilation: [1, 1], nonlinearity: 'relu6' as const },
+    ];
+    for (const c of cases) {
+      const gpu = deriveShape({ ...c, weightBits: 4 });
+      const cpu = normalizeConvParams({ ...c, format: 'NCHW', srcScale: 1, filterScale: 1, dstScale: 1 } as never);
+      for (const k of shared) expect(gpu[k], `${k} of ${JSON.stringify(c)}`).toBe(cpu[k]);
+      // padding: the GPU's is symmetric (ph, pw), the CPU's four-sided
+      expect([gpu.ph, gpu.pw, gpu.ph, gpu.pw]).toEqual([cpu.pt, cpu.pl, cpu.pb, cpu.pr]);
+    }
+  });
+});
