@@ -10,15 +10,15 @@
  */
 
 export interface RefConvShape {
-  n: number; ic: number; ih: number; iw: number; oc: number; kh: number; kw: number;
+  n: number; ic: number; ih: number; iw: number; oc: number; fh: number; fw: number;
   sh: number; sw: number; ph: number; pw: number; dh: number; dw: number;
-  act: 'none' | 'relu' | 'relu6';
+  nonlinearity: 'identity' | 'relu' | 'relu6';
 }
 
 export function refOutSize(s: RefConvShape): [number, number] {
   return [
-    Math.floor((s.ih + 2 * s.ph - (s.kh - 1) * s.dh - 1) / s.sh) + 1,
-    Math.floor((s.iw + 2 * s.pw - (s.kw - 1) * s.dw - 1) / s.sw) + 1,
+    Math.floor((s.ih + 2 * s.ph - (s.fh - 1) * s.dh - 1) / s.sh) + 1,
+    Math.floor((s.iw + 2 * s.pw - (s.fw - 1) * s.dw - 1) / s.sw) + 1,
   ];
 }
 
@@ -32,12 +32,12 @@ export interface RefConvParams {
  * The oracle's own reading of the declared parameters (defaults: stride 1, pad 0, dilation 1, pad on both sides),
  * so that the product's parsing of stride, pad or dilation is checked against it, not shared with it.
  */
-export function refShapeOf(p: RefConvParams, act: RefConvShape['act']): RefConvShape {
+export function refShapeOf(p: RefConvParams, nonlinearity: RefConvShape['nonlinearity']): RefConvShape {
   const two = (v: ArrayLike<number> | undefined, d: number): [number, number] => (v === undefined ? [d, d] : [v[0], v[1]]);
   const [sh, sw] = two(p.stride, 1);
   const [ph, pw] = two(p.pad, 0);
   const [dh, dw] = two(p.dilation, 1);
-  return { n: p.n, ic: p.ic, ih: p.ih, iw: p.iw, oc: p.oc, kh: p.fh, kw: p.fw, sh, sw, ph, pw, dh, dw, act };
+  return { n: p.n, ic: p.ic, ih: p.ih, iw: p.iw, oc: p.oc, fh: p.fh, fw: p.fw, sh, sw, ph, pw, dh, dw, nonlinearity };
 }
 
 /** q of element e from quantized storage. */
@@ -66,23 +66,23 @@ export function dequantizeLowMem(
   return out;
 }
 
-/** out[n][oc][oh][ow] = act(bias[oc] + sum x * w) over taps inside the input; float64 accumulation. */
+/** out[n][oc][oh][ow] = nonlinearity(bias[oc] + sum x * w) over taps inside the input; float64 accumulation. */
 export function lowMemConvRef(s: RefConvShape, x: ArrayLike<number>, w: ArrayLike<number>, bias: ArrayLike<number>): Float64Array {
   const [oh, ow] = refOutSize(s);
   const out = new Float64Array(s.n * s.oc * oh * ow);
   for (let n = 0; n < s.n; n++) for (let o = 0; o < s.oc; o++) for (let y = 0; y < oh; y++) for (let xo = 0; xo < ow; xo++) {
     let acc = bias[o];
-    for (let c = 0; c < s.ic; c++) for (let ky = 0; ky < s.kh; ky++) {
+    for (let c = 0; c < s.ic; c++) for (let ky = 0; ky < s.fh; ky++) {
       const iy = y * s.sh - s.ph + ky * s.dh;
       if (iy < 0 || iy >= s.ih) continue;
-      for (let kx = 0; kx < s.kw; kx++) {
+      for (let kx = 0; kx < s.fw; kx++) {
         const ix = xo * s.sw - s.pw + kx * s.dw;
         if (ix < 0 || ix >= s.iw) continue;
-        acc += x[((n * s.ic + c) * s.ih + iy) * s.iw + ix] * w[((o * s.ic + c) * s.kh + ky) * s.kw + kx];
+        acc += x[((n * s.ic + c) * s.ih + iy) * s.iw + ix] * w[((o * s.ic + c) * s.fh + ky) * s.fw + kx];
       }
     }
-    if (s.act === 'relu') acc = Math.max(acc, 0);
-    else if (s.act === 'relu6') acc = Math.min(Math.max(acc, 0), 6);
+    if (s.nonlinearity === 'relu') acc = Math.max(acc, 0);
+    else if (s.nonlinearity === 'relu6') acc = Math.min(Math.max(acc, 0), 6);
     out[((n * s.oc + o) * oh + y) * ow + xo] = acc;
   }
   return out;

@@ -6,8 +6,8 @@
  * guard bands that tests verify after every call (checkGuards).
  */
 import { I8ConvError, check } from './errors.js';
-import { normalizeConvParams, dstShapeOf, type ConvBiasParams, type ConvShape } from './params.js';
-import type { AlgoPlan, ConvAlgorithm, CtxField } from './algos/types.js';
+import { checkThreads, normalizeConvParams, dstShapeOf, type ConvBiasParams, type ConvShape } from './params.js';
+import type { AlgoPlan, ConvAlgorithm, CtxField, Isa } from './algos/types.js';
 import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS } from './algos/kernel-table.generated.js';
 import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
@@ -44,11 +44,12 @@ export type DstArray = Int8Array | Uint8Array | Int32Array;
 
 export interface ConvOptions {
   /**
-   * Workspace slices and the task split to plan for (default: the runtime's threads). When it is at least the
-   * runtime's thread count, the runtime's threads run the tasks (each on its own slice); otherwise they run on the
-   * calling thread, task i on slice i % threads (which is how tests exercise every slice).
+   * Workspace slices and the task split to plan for: an integer in [1, 256], or 'auto' (the default: the
+   * runtime's threads, or 1 for an operator that runs on the calling thread). When it is at least the runtime's
+   * thread count, the runtime's threads run the tasks (each on its own slice); otherwise they run on the calling
+   * thread, task i on slice i % threads (which is how tests exercise every slice).
    */
-  threads?: number;
+  threads?: 'auto' | number;
   /** Force the main micro-kernel by its kernel-table name (KERNELS / GEMM_KERNELS); it must fit the algorithm. */
   kernel?: string;
   /** Most workspace bytes (packed filter + thread slices) the chosen algorithm may use (default 1 GiB). */
@@ -58,8 +59,49 @@ export interface ConvOptions {
   minThreadedMacs?: number;
 }
 
-/** Chooses the algorithm for a shape (the runtime's heuristic, forced name, or profiled choice). */
-export type AlgoSelector = (p: ConvBiasParams, s: ConvShape, opts: ConvOptions) => ConvAlgorithm;
+/** Default upper bound on an operator's workspace (packed filter + thread slices), as MegEngine's heuristic takes. */
+export const DEFAULT_WORKSPACE_LIMIT = 1 << 30;
+
+/**
+ * The options an operator is planned with, resolved once from its ConvOptions and the runtime, before the
+ * algorithm is selected: selection (the workspace limit included), the plan and the run all use these.
+ */
+export interface PlanSettings {
+  /** workspace slices and task split of the plan */
+  threads: number;
+  /** the kernels' instruction set (the runtime's) */
+  isa: Isa;
+  /** the forced micro-kernel, if any */
+  kernel: string | undefined;
+  workspaceLimit: number;
+  minThreadedMacs: number;
+  /** whether the operator runs on the runtime's threads (else on the calling thread, in the single-thread core) */
+  threaded: boolean;
+}
+
+/** Checks an operator's options and resolves them against the runtime (see PlanSettings). Pure. */
+export function resolvePlanSettings(core: WasmRuntimeCore, s: ConvShape, opts: ConvOptions): PlanSettings {
+  check(opts !== null && typeof opts === 'object', 'INVALID_PARAM', 'opts', 'must be an object when given');
+  const t = checkThreads(opts.threads, 'threads');
+  check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
+  check(opts.minThreadedMacs === undefined || (typeof opts.minThreadedMacs === 'number' && opts.minThreadedMacs >= 0 && Number.isFinite(opts.minThreadedMacs)),
+    'INVALID_PARAM', 'minThreadedMacs', `must be a number >= 0, got ${String(opts.minThreadedMacs)}`);
+  check(opts.workspaceLimit === undefined || (Number.isInteger(opts.workspaceLimit) && opts.workspaceLimit >= 0), 'INVALID_PARAM', 'workspaceLimit',
+    `must be an integer >= 0 (bytes), got ${String(opts.workspaceLimit)}`);
+  const minThreadedMacs = opts.minThreadedMacs ?? POOL_MIN_MACS;
+  const asked = t === undefined || t === 'auto' ? undefined : t;
+  const pool = core.pool;
+  const threaded = pool !== null && (asked ?? core.threads) >= pool.size && s.macs >= minThreadedMacs;
+  // an operator that can never run on the runtime's threads (too small, or planned for fewer) lives in the
+  // runtime's single-thread companion core and, unless told otherwise, is planned for one thread: it then runs
+  // exactly as on a runtime without threads
+  const threads = asked ?? (threaded ? core.threads : 1);
+  return { threads, isa: core.isa, kernel: opts.kernel, workspaceLimit: opts.workspaceLimit ?? DEFAULT_WORKSPACE_LIMIT, minThreadedMacs, threaded };
+}
+
+/** Chooses the algorithm for a shape (the runtime's heuristic, forced name, or profiled choice), for the plan
+ *  settings the operator will run with. */
+export type AlgoSelector = (p: ConvBiasParams, s: ConvShape, plan: PlanSettings, opts: ConvOptions) => ConvAlgorithm;
 
 const ARRAY_NAME = { int8: 'Int8Array', uint8: 'Uint8Array', int32: 'Int32Array' } as const;
 const ARRAY_CTOR = { int8: Int8Array, uint8: Uint8Array, int32: Int32Array } as const;
@@ -88,7 +130,6 @@ export class ConvBias {
   private initBuf = 0;
   private channelBias: Int32Array | null = null;
   private filterCorrection: Int32Array | null = null;
-  private readonly minThreadedMacs: number;
   /** the job block of the single-thread path (reused every exec: no allocation per call) */
   private readonly job = new Int32Array(JOB.SIZE);
   private filterSet = false;
@@ -97,27 +138,17 @@ export class ConvBias {
 
   constructor(core: WasmRuntimeCore, p: ConvBiasParams, opts: ConvOptions, select: AlgoSelector) {
     const s = normalizeConvParams(p);
-    let threads = opts.threads ?? core.threads;
-    check(Number.isInteger(threads) && threads >= 1 && threads <= 256, 'INVALID_PARAM', 'threads', `must be an integer in [1, 256], got ${String(threads)}`);
-    check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
-    check(opts.minThreadedMacs === undefined || (Number.isFinite(opts.minThreadedMacs) && opts.minThreadedMacs >= 0), 'INVALID_PARAM', 'minThreadedMacs',
-      `must be a number >= 0, got ${String(opts.minThreadedMacs)}`);
-    this.minThreadedMacs = opts.minThreadedMacs ?? POOL_MIN_MACS;
-    check(opts.workspaceLimit === undefined || (Number.isInteger(opts.workspaceLimit) && opts.workspaceLimit >= 0), 'INVALID_PARAM', 'workspaceLimit',
-      `must be an integer >= 0 (bytes), got ${String(opts.workspaceLimit)}`);
-    // an operator that can never run on the runtime's threads (too small, or planned for fewer) lives in the
-    // runtime's single-thread companion core and, unless told otherwise, is planned for one thread: it then runs
-    // exactly as on a runtime without threads
-    const pool = core.pool;
-    const alone = pool === null || threads < pool.size || s.macs < this.minThreadedMacs;
-    if (alone && opts.threads === undefined) threads = 1;
-    this.threads = threads;
-    this.core = alone ? core.single : core;
-    this.pool = pool;
+    const settings = resolvePlanSettings(core, s, opts);
+    this.threads = settings.threads;
+    this.core = settings.threaded ? core : core.single;
+    this.pool = core.pool;
     this.params = s;
-    const algo = select(p, s, opts);
+    const algo = select(p, s, settings, opts);
     this.algorithm = algo.name;
-    this.plan = algo.plan(s, { threads, isa: core.isa, kernel: opts.kernel });
+    this.plan = algo.plan(s, settings);
+    // the selector only returns algorithms whose plan for these settings fits; a guard, before any allocation
+    check(this.plan.workspace.totalBytes <= settings.workspaceLimit, 'WORKSPACE_TOO_LARGE', 'workspaceLimit',
+      `algorithm ${algo.name} needs ${this.plan.workspace.totalBytes} bytes of workspace, more than ${settings.workspaceLimit}`);
     this.kernels = this.plan.kernelNames;
     this.dstShape = dstShapeOf(s);
     this.workspaceBytes = this.plan.workspace.totalBytes;

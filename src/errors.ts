@@ -1,12 +1,64 @@
 /**
- * The one error type of i8conv. `code` is a stable string that callers can switch on; the message names the
- * parameter that is wrong and why. Every check that throws it runs before any output byte is written, and
- * leaves the runtime usable.
+ * The one error type of i8conv, and the one table of its codes. `code` is a stable string that callers can switch
+ * on; `param` names the parameter (or option, or argument) that is wrong, and the message says why. Every check
+ * that throws it runs before any side effect (an output byte written, a worker started, a GPU adapter requested),
+ * and leaves the runtime usable.
+ *
+ * Every part of the library (convolution, relayout, WebGPU; later the model runtime) raises codes of this table
+ * only, one code per kind of mistake: a wrong option value is INVALID_PARAM whichever API it was given to, a typed
+ * array of the wrong class or length is BAD_BUFFER. The README's error table is checked against this one by
+ * test/errors.test.ts, both ways.
  */
+export const ERROR_CODES = {
+  // any API
+  INVALID_PARAM: 'a parameter or option has the wrong type, or a value the API does not take',
+  BAD_BUFFER: 'a typed array or GPU buffer argument has the wrong class, length or usage, or overlaps another',
+  BAD_SHAPE: 'a tensor shape argument is not an array of positive integers of the rank the operation needs',
+  TOO_LARGE: 'a tensor or buffer exceeds a size limit of the API or of the device',
+  OUT_OF_MEMORY: 'the operator or its buffers cannot fit in the wasm memory',
+  DISPOSED: 'the operator or its runtime was disposed',
+  BAD_TUNING_CACHE: 'a saved tuning cache (rt.selectionCache(), gpu.tuningCache()) is not valid JSON of its format',
+  // the engine and the runtime
+  NO_SIMD: 'the engine has no WebAssembly SIMD128, which i8conv requires',
+  NO_RELAXED_SIMD: "build: 'relaxed' on an engine whose relaxed-SIMD dot is absent or fails the exactness probe",
+  RUNTIME_BUSY: 'an execAsync of this runtime is still running',
+  WASM_ABORT: 'a wasm kernel aborted (an internal bug)',
+  // convolution (rt.convBias)
+  UNSUPPORTED_FORMAT: 'the format is unknown, or the forced algorithm does not run it',
+  UNSUPPORTED_FILTER: 'the forced algorithm does not run this filter size',
+  UNSUPPORTED_STRIDE: 'the forced algorithm does not run this stride',
+  UNSUPPORTED_DILATION: 'the forced algorithm does not run this dilation',
+  UNSUPPORTED_NONLINEARITY: 'the nonlinearity is unknown, or not available with this output type or path',
+  CHANNELS_NOT_MULTIPLE_OF_4: 'the NCHW44 layout (or the forced algorithm) needs channel counts that are multiples of 4',
+  GROUP_MISMATCH: 'the group does not divide the channel counts, or does not fit the forced algorithm',
+  INVALID_SCALE: 'a quantization scale is not a finite positive float32, or per-channel scales have the wrong length',
+  BIAS_LENGTH: 'the bias has the wrong number of elements for the bias mode (or the bias mode takes none)',
+  FILTER_NOT_SET: 'the operator ran before its weights were set (setFilter, setWeights)',
+  BIAS_NOT_SET: 'the operator ran before its bias was set (setBias)',
+  UNKNOWN_ALGORITHM: 'algo names no algorithm of the pack',
+  UNKNOWN_KERNEL: 'kernel names no micro-kernel the chosen algorithm can run for this shape',
+  NO_ALGORITHM: 'no algorithm runs this convolution within the workspace limit',
+  WORKSPACE_TOO_LARGE: 'the forced algorithm needs more workspace than the workspace limit',
+  // relayout (rt.relayout*)
+  UNKNOWN_MODE: 'mode names no relayout mode',
+  BAD_CHANNELS: "a channel count or packed axis of the source does not fit the relayout mode's alignment",
+  NO_KERNEL: "impl: 'wasm' where no wasm kernel covers the mode, dtype and shape",
+  // WebGPU (createGpuRuntime, gpu.lowMemoryConv)
+  UNSUPPORTED_GROUP: 'the WebGPU convolution runs group 1 only',
+  UNSUPPORTED_BITS: 'weightBits is not 4 or 8',
+  UNKNOWN_VARIANT: 'variant names no WebGPU kernel variant',
+  VARIANT_NOT_USABLE: 'the forced WebGPU variant cannot run this shape on this device',
+  NO_ADAPTER: 'no GPU device was given and navigator.gpu offers no adapter',
+  GPU_COMPILE: 'the device could not compile a generated WGSL kernel',
+} as const;
+
+/** Every code an I8ConvError can carry. */
+export type ErrorCode = keyof typeof ERROR_CODES;
+
 export class I8ConvError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly param?: string;
-  constructor(code: string, message: string, param?: string) {
+  constructor(code: ErrorCode, message: string, param?: string) {
     super(`[${code}] ${message}`);
     this.name = 'I8ConvError';
     this.code = code;
@@ -15,7 +67,7 @@ export class I8ConvError extends Error {
 }
 
 /** Throws I8ConvError(code, message, param) unless cond holds. */
-export function check(cond: unknown, code: string, param: string, message: string): asserts cond {
+export function check(cond: unknown, code: ErrorCode, param: string, message: string): asserts cond {
   if (!cond) throw new I8ConvError(code, `${param}: ${message}`, param);
 }
 

@@ -4,17 +4,17 @@
  *   rt.relayout*(mode, ...)            relayout-format modes
  *   createGpuRuntime()                 WebGPU weight-only int4/int8 convolution
  */
-import { instantiateCore, type RuntimeOptions, type Threading, type WasmRuntimeCore } from './runtime.js';
+import { instantiateCore, resolveRuntimeOptions, type RuntimeOptions, type Threading, type WasmRuntimeCore } from './runtime.js';
 import * as relayoutApi from './relayout/api.js';
 import type { RelayoutOptions } from './relayout/api.js';
 import type { Features } from './features.js';
-import { ConvBias, type ConvOptions } from './conv.js';
+import { ConvBias, resolvePlanSettings, type ConvOptions } from './conv.js';
 import { normalizeConvParams, type ConvBiasParams } from './params.js';
 import { ALGORITHMS, algorithmNames, heuristicAlgorithm } from './algos/pack.js';
-import { Selector, parseSelectionCache, type SelectionCacheJson } from './selection.js';
-import { check } from './errors.js';
+import { Selector, fitsWithin, type SelectionCacheJson } from './selection.js';
+import type { ErrorCode } from './errors.js';
 
-export { I8ConvError } from './errors.js';
+export { I8ConvError, ERROR_CODES, type ErrorCode } from './errors.js';
 export { createGpuRuntime } from './gpu/index.js';
 export type { Features } from './features.js';
 export type { RuntimeOptions, WasmBuild, Threading } from './runtime.js';
@@ -30,7 +30,7 @@ export type { SelectionCacheJson } from './selection.js';
 export interface AlgorithmInfo {
   name: string;
   /** true, or why not (the typed error it would raise when forced) */
-  usable: true | { code: string; param: string; message: string };
+  usable: true | { code: ErrorCode; param: string; message: string };
   preferred: boolean;
   /** workspace the plan needs (bytes), null when not usable */
   workspaceBytes: number | null;
@@ -44,11 +44,9 @@ export class Runtime {
   /** @internal */
   readonly selector: Selector;
   constructor(core: WasmRuntimeCore, opts: RuntimeOptions = {}) {
+    const o = resolveRuntimeOptions(opts);
     this.core = core;
-    const mode = opts.selection ?? 'heuristic';
-    check(mode === 'heuristic' || mode === 'profile', 'INVALID_PARAM', 'selection', `must be 'heuristic' or 'profile', got ${String(mode)}`);
-    const initial = opts.selectionCache === undefined ? undefined : parseSelectionCache(opts.selectionCache);
-    this.selector = new Selector(mode, core.build, core.isa, (p, o) => this.convBias(p, o), initial);
+    this.selector = new Selector(o.selection, core.build, (p, c) => this.convBias(p, c), o.selectionCache);
   }
   get features(): Features {
     return this.core.features;
@@ -68,27 +66,28 @@ export class Runtime {
 
   /** Plans a ConvBias operator (validates, selects the algorithm, allocates its wasm memory). */
   convBias(params: ConvBiasParams, opts?: ConvOptions): ConvBias {
-    return new ConvBias(this.core, params, opts ?? {}, (p, s, o) => this.selector.select(p, s, o));
+    return new ConvBias(this.core, params, opts === undefined ? {} : opts, (p, s, plan, o) => this.selector.select(p, s, plan, o));
   }
 
   /** Every algorithm of the pack, in order, with whether it can run `params` (or why not), whether it is
-   *  preferred, its workspace, and which one the heuristic picks. */
+   *  preferred, its workspace (planned as rt.convBias(params, opts) would plan it: the same threads), and which one
+   *  the heuristic picks within opts.workspaceLimit. */
   algorithms(params: ConvBiasParams, opts: ConvOptions = {}): AlgorithmInfo[] {
     const s = normalizeConvParams(params);
+    const plan = resolvePlanSettings(this.core, s, opts);
     let pick: string | undefined;
     try {
-      pick = heuristicAlgorithm(s).name;
+      pick = heuristicAlgorithm(s, fitsWithin(s, plan), plan.workspaceLimit).name;
     } catch {
       pick = undefined;
     }
-    const isa = this.core.isa;
     return ALGORITHMS.map((a) => {
       const r = a.usable(s);
       return {
         name: a.name,
         usable: r === null ? true : r,
         preferred: r === null && a.isPreferred(s),
-        workspaceBytes: r === null ? a.plan(s, { threads: opts.threads ?? 1, isa }).workspace.totalBytes : null,
+        workspaceBytes: r === null ? a.plan(s, plan).workspace.totalBytes : null,
         heuristic: a.name === pick,
       };
     });
@@ -113,6 +112,8 @@ export class Runtime {
   }
 }
 
-export async function createRuntime(opts: RuntimeOptions = {}): Promise<Runtime> {
+/** Loads a runtime. Every option is checked before the engine is probed, wasm is loaded or a worker started. */
+export async function createRuntime(opts?: RuntimeOptions): Promise<Runtime> {
+  resolveRuntimeOptions(opts);
   return new Runtime(await instantiateCore(opts), opts);
 }

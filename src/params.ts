@@ -250,6 +250,20 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
   };
 }
 
+/** Most threads a runtime or an operator may ask for. */
+export const MAX_THREADS = 256;
+
+/**
+ * The one rule for a `threads` option (createRuntime's and an operator's): undefined, 'auto', or an integer in
+ * [1, MAX_THREADS]. What 'auto' and undefined mean is the caller's (the cores for a runtime; the runtime's threads
+ * for an operator).
+ */
+export function checkThreads(v: unknown, param = 'threads'): 'auto' | number | undefined {
+  check(v === undefined || v === 'auto' || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_THREADS), 'INVALID_PARAM', param,
+    `must be 'auto' or an integer in [1, ${MAX_THREADS}], got ${String(v)}`);
+  return v as 'auto' | number | undefined;
+}
+
 /** Element offset of logical (n, c, h, w) in a tensor of the given layout kind. */
 export function offsetOf(layout: 'NCHW' | 'NCHW44', C: number, H: number, W: number, n: number, c: number, h: number, w: number): number {
   if (layout === 'NCHW') return ((n * C + c) * H + h) * W + w;

@@ -8,6 +8,8 @@ import { I8ConvError, check } from './errors.js';
 import { probeFeatures, type Features } from './features.js';
 import type { Isa } from './algos/types.js';
 import { ThreadPool } from './pool.js';
+import { checkThreads, type Selection } from './params.js';
+import { parseSelectionCache } from './selection.js';
 
 /** Exported kernel functions of the wasm module; every argument is an i32 (pointers are byte offsets). */
 export type WasmExports = {
@@ -44,6 +46,38 @@ export interface RuntimeOptions {
    * cross-origin isolated, no workers) the runtime uses one thread and rt.threading says why.
    */
   threads?: 'auto' | number;
+}
+
+const OPTION_KEYS = new Set(['build', 'selection', 'selectionCache', 'threads']);
+
+/** RuntimeOptions once checked, defaults filled in and the selection cache parsed. */
+export interface ResolvedRuntimeOptions {
+  build: 'auto' | WasmBuild;
+  threads: 'auto' | number;
+  selection: Selection;
+  /** the parsed selectionCache (key -> algorithm name), or undefined */
+  selectionCache: Map<string, string> | undefined;
+}
+
+/**
+ * Checks every runtime option, before anything is probed, loaded or started (so a bad option leaks nothing):
+ * an object (or undefined) with known keys only, build 'auto' | 'simd128' | 'relaxed', threads 'auto' or an
+ * integer in [1, 256], selection 'heuristic' | 'profile', selectionCache the JSON of rt.selectionCache().
+ */
+export function resolveRuntimeOptions(opts: unknown): ResolvedRuntimeOptions {
+  check(opts === undefined || (typeof opts === 'object' && opts !== null && !Array.isArray(opts)), 'INVALID_PARAM', 'options',
+    `must be an object (RuntimeOptions) or omitted, got ${opts === null ? 'null' : Array.isArray(opts) ? 'an array' : typeof opts}`);
+  const o = (opts ?? {}) as RuntimeOptions;
+  for (const k of Object.keys(o)) {
+    check(OPTION_KEYS.has(k), 'INVALID_PARAM', k, `is not an option of createRuntime (known: ${[...OPTION_KEYS].join(', ')})`);
+  }
+  const build = o.build ?? 'auto';
+  check(build === 'auto' || build === 'simd128' || build === 'relaxed', 'INVALID_PARAM', 'build', `must be 'auto', 'simd128' or 'relaxed', got ${String(build)}`);
+  const threads = checkThreads(o.threads, 'threads') ?? 1;
+  const selection = o.selection ?? 'heuristic';
+  check(selection === 'heuristic' || selection === 'profile', 'INVALID_PARAM', 'selection', `must be 'heuristic' or 'profile', got ${String(selection)}`);
+  const selectionCache = o.selectionCache === undefined ? undefined : parseSelectionCache(o.selectionCache);
+  return { build, threads, selection, selectionCache };
 }
 
 /** Whether the runtime runs convolutions on several threads, and why not when it does not. */
@@ -189,10 +223,11 @@ export interface CoreTestHooks {
   isa?: Isa;
 }
 
+/** Probes the engine, loads the wasm build and starts the worker pool; every option is checked first. */
 export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTestHooks = {}): Promise<WasmRuntimeCore> {
+  const o = resolveRuntimeOptions(opts);
   const features = await probeFeatures();
-  const want = opts.build ?? 'auto';
-  check(want === 'auto' || want === 'simd128' || want === 'relaxed', 'INVALID_PARAM', 'build', `must be 'auto', 'simd128' or 'relaxed', got ${String(want)}`);
+  const want = o.build;
   const full8 = features.dotFlavour === 'usdot' || features.dotFlavour === 'sdot';
   const build: WasmBuild = want === 'auto' ? (full8 ? 'relaxed' : 'simd128') : want;
   if (!features.simd128) {
@@ -205,8 +240,7 @@ export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTest
       'build',
     );
   }
-  const t = opts.threads ?? 1;
-  check(t === 'auto' || (Number.isInteger(t) && t >= 1 && t <= 256), 'INVALID_PARAM', 'threads', `must be 'auto' or an integer in [1, 256], got ${String(t)}`);
+  const t = o.threads;
   const wanted = t === 'auto' ? Math.max(1, Math.min(MAX_AUTO_THREADS, await availableCores())) : t;
   let reason = wanted === 1 ? (t === 'auto' ? 'threads: auto found 1 core' : 'threads: 1 requested') : threadsUnavailable();
   let pool: ThreadPool | null = null;

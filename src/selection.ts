@@ -4,12 +4,12 @@
  * the operator's shape, and the fastest is cached under a key built from the declared parameters only, never from
  * the data). The cache travels as JSON: rt.selectionCache() / createRuntime({ selectionCache }).
  */
-import type { Isa } from './algos/types.js';
 import { I8ConvError, check } from './errors.js';
 import type { ConvBiasParams, ConvShape, Selection } from './params.js';
 import { ALGORITHMS, forcedAlgorithm, heuristicAlgorithm } from './algos/pack.js';
 import type { ConvAlgorithm } from './algos/types.js';
-import type { ConvBias, ConvOptions } from './conv.js';
+import type { ConvBias, ConvOptions, PlanSettings } from './conv.js';
+export { DEFAULT_WORKSPACE_LIMIT } from './conv.js';
 
 export interface SelectionCacheJson {
   version: 1;
@@ -18,8 +18,6 @@ export interface SelectionCacheJson {
 }
 
 const CACHE_VERSION = 1;
-/** Default upper bound on an operator's workspace (packed filter + thread slices), as MegEngine's heuristic takes. */
-export const DEFAULT_WORKSPACE_LIMIT = 1 << 30;
 /**
  * Profiling runs the candidates in alternating rounds (so that a load spike or the engine's tier-up hits them all
  * alike) after two warm-up runs each, at least PROFILE_MIN_ROUNDS rounds and PROFILE_MIN_MS in all, at most
@@ -29,12 +27,13 @@ const PROFILE_MIN_ROUNDS = 5;
 const PROFILE_MIN_MS = 60;
 const PROFILE_MAX_ROUNDS = 200;
 
-/** The declared parameters that decide an algorithm's speed (scales and zero points do not), plus the build. */
-export function selectionKey(s: ConvShape, opts: ConvOptions, build: string): string {
+/** The declared parameters that decide an algorithm's speed (scales and zero points do not), plus the build and
+ *  the threads the plan is made for. */
+export function selectionKey(s: ConvShape, threads: number, build: string): string {
   return [
     build, s.format, `n${s.n}`, `ic${s.ic}`, `${s.ih}x${s.iw}`, `oc${s.oc}`, `k${s.fh}x${s.fw}`, `s${s.sh}x${s.sw}`,
     `p${s.pt},${s.pl},${s.pb},${s.pr}`, `d${s.dh}x${s.dw}`, `g${s.group}`, s.srcType, s.dstType, s.biasMode,
-    s.nonlinearity, s.rounding, `t${opts.threads ?? 1}`,
+    s.nonlinearity, s.rounding, `t${threads}`,
   ].join(':');
 }
 
@@ -43,19 +42,39 @@ export function parseSelectionCache(v: unknown): Map<string, string> {
     try {
       return JSON.parse(v) as unknown;
     } catch {
-      throw new I8ConvError('INVALID_PARAM', 'selectionCache: is not valid JSON', 'selectionCache');
+      throw new I8ConvError('BAD_TUNING_CACHE', 'selectionCache: is not valid JSON', 'selectionCache');
     }
   })() : v;
   const o = json as Partial<SelectionCacheJson> | null;
   check(o !== null && typeof o === 'object' && o.version === CACHE_VERSION && typeof o.entries === 'object' && o.entries !== null,
-    'INVALID_PARAM', 'selectionCache', `must be the JSON of rt.selectionCache() (version ${CACHE_VERSION})`);
+    'BAD_TUNING_CACHE', 'selectionCache', `must be the JSON of rt.selectionCache() (version ${CACHE_VERSION})`);
   const names = new Set(ALGORITHMS.map((a) => a.name));
   const out = new Map<string, string>();
   for (const [k, name] of Object.entries(o.entries as Record<string, unknown>)) {
-    check(typeof name === 'string' && names.has(name), 'INVALID_PARAM', 'selectionCache', `entry '${k}' names no algorithm: ${String(name)}`);
+    check(typeof name === 'string' && names.has(name), 'BAD_TUNING_CACHE', 'selectionCache', `entry '${k}' names no algorithm: ${String(name)}`);
     out.set(k, name);
   }
   return out;
+}
+
+/** Workspace bytes of algorithm `a`'s plan for shape `s` with the settings the operator runs with. */
+export function workspaceOf(a: ConvAlgorithm, s: ConvShape, plan: PlanSettings): number {
+  return a.plan(s, plan).workspace.totalBytes;
+}
+
+/**
+ * Whether an algorithm fits: its plan for these settings stays within the workspace limit (and it can run the
+ * forced micro-kernel, if any).
+ */
+export function fitsWithin(s: ConvShape, plan: PlanSettings): (a: ConvAlgorithm) => boolean {
+  return (a) => {
+    try {
+      return workspaceOf(a, s, plan) <= plan.workspaceLimit;
+    } catch (e) {
+      if (plan.kernel !== undefined && e instanceof I8ConvError && e.code === 'UNKNOWN_KERNEL') return false;
+      throw e;
+    }
+  };
 }
 
 /** Makes an operator forced to one algorithm (used for timing the candidates). */
@@ -69,38 +88,32 @@ export class Selector {
   constructor(
     private readonly defaultMode: Selection,
     private readonly build: string,
-    private readonly isa: Isa,
     private readonly make: OperatorFactory,
     initial?: Map<string, string>,
   ) {
     this.cache = initial ?? new Map();
   }
 
-  select(p: ConvBiasParams, s: ConvShape, opts: ConvOptions): ConvAlgorithm {
-    const limit = opts.workspaceLimit ?? DEFAULT_WORKSPACE_LIMIT;
-    const isa = this.isa;
-    const need = (a: ConvAlgorithm) => a.plan(s, { threads: opts.threads ?? 1, isa, kernel: opts.kernel }).workspace.totalBytes;
-    // an algorithm fits when its plan stays within the limit (and it can run the forced micro-kernel, if any)
-    const fits = (a: ConvAlgorithm) => {
-      try {
-        return need(a) <= limit;
-      } catch (e) {
-        if (opts.kernel !== undefined && e instanceof I8ConvError && e.code === 'UNKNOWN_KERNEL') return false;
-        throw e;
-      }
-    };
+  /**
+   * The algorithm an operator of shape `s` runs, planned with `plan` (the settings it will run with: its threads,
+   * isa, forced kernel and workspace limit). `opts` only travels to the operators profiling makes.
+   */
+  select(p: ConvBiasParams, s: ConvShape, plan: PlanSettings, opts: ConvOptions): ConvAlgorithm {
+    const limit = plan.workspaceLimit;
+    const need = (a: ConvAlgorithm) => workspaceOf(a, s, plan);
+    const fits = fitsWithin(s, plan);
     if (s.algo !== undefined) {
       const a = forcedAlgorithm(s, s.algo);
       const bytes = need(a);
       check(bytes <= limit, 'WORKSPACE_TOO_LARGE', 'workspaceLimit', `algorithm ${a.name} needs ${bytes} bytes of workspace, more than ${limit}`);
       return a;
     }
-    if (opts.kernel !== undefined && !ALGORITHMS.some((a) => a.usable(s) === null && fits(a))) {
-      throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${opts.kernel}' is not a kernel of any algorithm that runs this shape`, 'kernel');
+    if (plan.kernel !== undefined && !ALGORITHMS.some((a) => a.usable(s) === null && fits(a))) {
+      throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${plan.kernel}' is not a kernel of any algorithm that runs this shape`, 'kernel');
     }
     const mode = s.selection ?? this.defaultMode;
     if (mode === 'heuristic') return heuristicAlgorithm(s, fits, limit);
-    const key = selectionKey(s, opts, this.isa === 'wasmsimd' || this.isa === 'wasmrelaxedsimd' ? this.build : `${this.build}-${this.isa}`);
+    const key = selectionKey(s, plan.threads, plan.isa === 'wasmsimd' || plan.isa === 'wasmrelaxedsimd' ? this.build : `${this.build}-${plan.isa}`);
     const hit = this.cache.get(key);
     const cached = hit === undefined ? undefined : ALGORITHMS.find((a) => a.name === hit && a.usable(s) === null && fits(a));
     if (cached) return cached;

@@ -34,7 +34,7 @@ window.runCases = async () => {
   cases.push({ sp: { n: 2, ic: 300, ih: 1, iw: 1, oc: 10, fh: 1, fw: 1 }, bits: 4, variant: VARIANTS.find((v) => v.family === 'dot').name });
   for (const { sp, bits, variant } of cases) {
     const asymmetric = bits === 4;
-    const p = { ...sp, weightBits: bits, asymmetric, activation: 'relu', blockSize: 0, variant };
+    const p = { ...sp, weightBits: bits, asymmetric, nonlinearity: 'relu', blockSize: 0, variant };
     const conv = gpu.lowMemoryConv(p);
     // sizes from the declared parameters and the oracle's own shape reading, not from the product's
     const x = Float32Array.from({ length: p.n * p.ic * p.ih * p.iw }, rnd);

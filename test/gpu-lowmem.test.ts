@@ -20,8 +20,8 @@ import {
 } from '../kernels-ref/lowmem-conv.js';
 
 const FULL = process.env.I8CONV_GPU_FULL === '1';
-type Act = 'none' | 'relu' | 'relu6';
-const ACTS: Act[] = ['none', 'relu', 'relu6'];
+type Act = 'identity' | 'relu' | 'relu6';
+const ACTS: Act[] = ['identity', 'relu', 'relu6'];
 const QUANTS: [4 | 8, boolean][] = [[8, true], [8, false], [4, true], [4, false]];
 
 let device: GPUDevice;
@@ -94,7 +94,7 @@ async function runKernel(code: string, entry: string, groups: [number, number], 
 }
 
 interface CaseSpec {
-  p: Omit<LowMemoryConvParams, 'weightBits' | 'asymmetric' | 'activation' | 'variant'>;
+  p: Omit<LowMemoryConvParams, 'weightBits' | 'asymmetric' | 'nonlinearity' | 'variant'>;
   bits: 4 | 8;
   asym: boolean;
   act: Act;
@@ -105,15 +105,15 @@ interface CaseSpec {
 /** C.1 data and check: |out - ref| <= 0.001*errorScale*max|ref| (errorScale 50 for big int4). */
 async function checkC1(c: CaseSpec): Promise<void> {
   const s = deriveShape({ ...c.p, weightBits: c.bits, blockSize: c.blockSize });
-  const d = mnnC1Data(s.n, s.oc, s.ic, s.ih, s.kh, s.kw);
+  const d = mnnC1Data(s.n, s.oc, s.ic, s.ih, s.fh, s.fw);
   // C.1 draws square inputs; non-square shapes use the same generator over the flat index
   const xs = s.n * s.ic * s.ih * s.iw;
-  const x = xs === d.input.length ? d.input : mnnC1Data(s.n, s.oc, s.ic, Math.ceil(Math.sqrt(s.ih * s.iw)) + 1, s.kh, s.kw).input.subarray(0, xs);
-  const q = quantizeMnn(d.weight, s.oc, s.ic, s.kh, s.kw, { bits: c.bits, asymmetric: c.asym, blockSize: c.blockSize });
+  const x = xs === d.input.length ? d.input : mnnC1Data(s.n, s.oc, s.ic, Math.ceil(Math.sqrt(s.ih * s.iw)) + 1, s.fh, s.fw).input.subarray(0, xs);
+  const q = quantizeMnn(d.weight, s.oc, s.ic, s.fh, s.fw, { bits: c.bits, asymmetric: c.asym, blockSize: c.blockSize });
   const ref = lowMemConvRef(refShapeOf(c.p, c.act), x, q.dequantized, d.bias);
-  const p: LowMemoryConvParams = { ...c.p, weightBits: c.bits, asymmetric: c.asym, activation: c.act, blockSize: c.blockSize, variant: c.variant };
+  const p: LowMemoryConvParams = { ...c.p, weightBits: c.bits, asymmetric: c.asym, nonlinearity: c.act, blockSize: c.blockSize, variant: c.variant };
   const { out, variant } = await runGuarded(p, q, d.bias, x);
-  const errorScale = c.bits === 4 && s.oc * s.ic * s.kh * s.kw > 10000 ? 50 : 1;
+  const errorScale = c.bits === 4 && s.oc * s.ic * s.fh * s.fw > 10000 ? 50 : 1;
   const err = maxRelError(out, ref);
   expect(err, `${JSON.stringify(c.p)} int${c.bits}${c.asym ? 'a' : 's'} blk${c.blockSize} ${c.act} ${variant}`).toBeLessThanOrEqual(0.001 * errorScale);
 }
@@ -282,15 +282,15 @@ describe('an infinite block scale stays in its own channel', () => {
   it('mm and win with block-wise scales, IC not a multiple of the step: channel 0 block 0 scale infinite, the other channels exact', async () => {
     const p = { n: 1, ic: 12, ih: 5, iw: 6, oc: 8, fh: 3, fw: 3, pad: [1, 1] as [number, number] };
     const s = deriveShape({ ...p, weightBits: 8, blockSize: 4 });
-    const d = mnnC1Data(s.n, s.oc, s.ic, s.ih, s.kh, s.kw);
-    const x = mnnC1Data(s.n, s.oc, s.ic, 8, s.kh, s.kw).input.subarray(0, s.n * s.ic * s.ih * s.iw);
-    const q = quantizeMnn(d.weight, s.oc, s.ic, s.kh, s.kw, { bits: 8, asymmetric: false, blockSize: 4 });
+    const d = mnnC1Data(s.n, s.oc, s.ic, s.ih, s.fh, s.fw);
+    const x = mnnC1Data(s.n, s.oc, s.ic, 8, s.fh, s.fw).input.subarray(0, s.n * s.ic * s.ih * s.iw);
+    const q = quantizeMnn(d.weight, s.oc, s.ic, s.fh, s.fw, { bits: 8, asymmetric: false, blockSize: 4 });
     const scales = q.scales.slice();
     scales[0] = Infinity;
-    const ref = lowMemConvRef(refShapeOf(p, 'none'), x, dequantizeLowMem(8, s.oc, s.ic, s.kh, s.kw, 4, q.data, scales), d.bias);
+    const ref = lowMemConvRef(refShapeOf(p, 'identity'), x, dequantizeLowMem(8, s.oc, s.ic, s.fh, s.fw, 4, q.data, scales), d.bias);
     const ohw = s.oh * s.ow;
     for (const variant of ['mm_m64n32t4x4', 'mm_m64n32t4x4d', 'win_h8w8n32b8', 'win_h8w8n32b16k2']) {
-      const { out } = await runGuarded({ ...p, weightBits: 8, blockSize: 4, asymmetric: false, activation: 'none', variant }, { ...q, scales }, d.bias, x);
+      const { out } = await runGuarded({ ...p, weightBits: 8, blockSize: 4, asymmetric: false, nonlinearity: 'identity', variant }, { ...q, scales }, d.bias, x);
       expect(out.subarray(0, ohw).some((v) => !Number.isFinite(v)), variant).toBe(true);
       expect(maxRelError(out.subarray(ohw), ref.subarray(ohw)), variant).toBeLessThanOrEqual(1e-5);
     }
@@ -360,14 +360,14 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
   const dotNames = dots.map((v) => v.name);
   const [first, last] = [dots[0], dots[dots.length - 1]];
   const cases: { n: number; ic: number; oc: number; blockSize: number; asym: boolean; act: Act }[] = [
-    { n: 1, ic: 4, oc: 5, blockSize: 0, asym: false, act: 'none' },
+    { n: 1, ic: 4, oc: 5, blockSize: 0, asym: false, act: 'identity' },
     { n: 3, ic: 33, oc: 10, blockSize: 0, asym: true, act: 'relu' },
     { n: 2, ic: 96, oc: 17, blockSize: 32, asym: false, act: 'relu6' },
-    { n: 1, ic: 320, oc: 7, blockSize: 64, asym: true, act: 'none' },
-    { n: 2, ic: 301, oc: 12, blockSize: 0, asym: false, act: 'none' },
+    { n: 1, ic: 320, oc: 7, blockSize: 64, asym: true, act: 'identity' },
+    { n: 2, ic: 301, oc: 12, blockSize: 0, asym: false, act: 'identity' },
     { n: 1, ic: 576, oc: 6, blockSize: 32, asym: true, act: 'relu' },
     // more blocks than lanes (the loop and its prefetch of the next block): 515 and 257 blocks, 2..9 per lane
-    { n: 2, ic: 16480, oc: 6, blockSize: 32, asym: false, act: 'none' },
+    { n: 2, ic: 16480, oc: 6, blockSize: 32, asym: false, act: 'identity' },
     { n: 1, ic: 8200, oc: 9, blockSize: 0, asym: true, act: 'relu6' },
   ];
   for (const name of dotNames) {
@@ -380,7 +380,7 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
         const x = input(c.n, c.ic, k++);
         const ref = lowMemConvRef(refShapeOf({ n: c.n, ic: c.ic, ih: 1, iw: 1, oc: c.oc, fh: 1, fw: 1 }, c.act), x, q.dequantized, d.bias);
         const p: LowMemoryConvParams = { n: c.n, ic: c.ic, ih: 1, iw: 1, oc: c.oc, fh: 1, fw: 1, weightBits: 4,
-          asymmetric: c.asym, activation: c.act, blockSize: c.blockSize, variant: name };
+          asymmetric: c.asym, nonlinearity: c.act, blockSize: c.blockSize, variant: name };
         const { out, variant } = await runGuarded(p, q, d.bias, x);
         expect(variant).toBe(name);
         expect(maxRelError(out, ref), `${JSON.stringify(c)} ${name}`).toBeLessThanOrEqual(1e-5);
@@ -389,7 +389,7 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
   }
   it('two output blocks a work-group (work-group size 2x the lanes, from a tuning cache), batch rows past one', async () => {
     const c = { n: 3, ic: 200, oc: 21 };
-    const p: LowMemoryConvParams = { ...c, ih: 1, iw: 1, fh: 1, fw: 1, weightBits: 4, blockSize: 0, asymmetric: false, activation: 'relu', variant: first.name };
+    const p: LowMemoryConvParams = { ...c, ih: 1, iw: 1, fh: 1, fw: 1, weightBits: 4, blockSize: 0, asymmetric: false, nonlinearity: 'relu', variant: first.name };
     const key = `${tuneKey(deriveShape(p))}|${first.name}`;
     const rt = await createGpuRuntime({ device, tuning: 'none', tuningCache: { version: 1, entries: { [key]: { variant: first.name, wg: [2 * first.l, 1], us: 1 } } } });
     const conv = rt.lowMemoryConv(p);
@@ -449,7 +449,7 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
     const q = quantizeMnn(d.weight, c.oc, c.ic, 1, 1, { bits: 4, asymmetric: false, blockSize: 0 });
     const x = input(c.n, c.ic, 1);
     x[5] = Number.NaN; x[c.ic + 40] = Number.POSITIVE_INFINITY;
-    const { out } = await runGuarded({ ...c, ih: 1, iw: 1, fh: 1, fw: 1, weightBits: 4, blockSize: 0, asymmetric: false, activation: 'none', variant: first.name },
+    const { out } = await runGuarded({ ...c, ih: 1, iw: 1, fh: 1, fw: 1, weightBits: 4, blockSize: 0, asymmetric: false, nonlinearity: 'identity', variant: first.name },
       q, d.bias, x);
     expect(Array.from(out).every((v) => Number.isNaN(v))).toBe(true);
   });
@@ -531,11 +531,11 @@ describe('mma variants (tensor cores through subgroup matrices; digits of the in
     const cases = [
       { n: 3, ic: 33, oc: 10, bits: 8 as const, blockSize: 0, asym: true, act: 'relu' as Act },
       { n: 17, ic: 96, oc: 17, bits: 4 as const, blockSize: 32, asym: false, act: 'relu6' as Act },
-      { n: 65, ic: 128, oc: 129, bits: 4 as const, blockSize: 64, asym: true, act: 'none' as Act },
+      { n: 65, ic: 128, oc: 129, bits: 4 as const, blockSize: 64, asym: true, act: 'identity' as Act },
     ];
     for (const c of cases) {
       const p: LowMemoryConvParams = { n: c.n, ic: c.ic, ih: 1, iw: 1, oc: c.oc, fh: 1, fw: 1, weightBits: c.bits,
-        asymmetric: c.asym, activation: c.act, blockSize: c.blockSize };
+        asymmetric: c.asym, nonlinearity: c.act, blockSize: c.blockSize };
       if (!gpu0HasMma()) {
         expect(gpu.lowMemoryConv(p).variants.some((n) => mmaNames.includes(n))).toBe(false);
         for (const name of mmaNames) {
@@ -565,9 +565,9 @@ function gpu0HasMma(): boolean {
 /** C.2/C.3 data and check: max|ref - out| / max(0.001, max|ref|) <= 0.1. */
 async function checkC2(p: CaseSpec['p'], bits: 4 | 8, blockSize: number, variant?: string): Promise<string> {
   const s = deriveShape({ ...p, weightBits: bits, blockSize });
-  const d = mnnC2Data(bits, s.n, s.ic, s.oc, s.ih, s.iw, s.kh, s.kw);
-  const q = quantizeMnn(d.weight, s.oc, s.ic, s.kh, s.kw, { bits, asymmetric: false, blockSize });
-  const ref = lowMemConvRef(refShapeOf(p, 'none'), d.input, q.dequantized, d.bias);
+  const d = mnnC2Data(bits, s.n, s.ic, s.oc, s.ih, s.iw, s.fh, s.fw);
+  const q = quantizeMnn(d.weight, s.oc, s.ic, s.fh, s.fw, { bits, asymmetric: false, blockSize });
+  const ref = lowMemConvRef(refShapeOf(p, 'identity'), d.input, q.dequantized, d.bias);
   const { out, variant: used } = await runGuarded({ ...p, weightBits: bits, blockSize, variant }, q, d.bias, d.input);
   expect(out.length).toBe(ref.length);
   expect(maxRelError(out, ref), `${JSON.stringify(p)} int${bits} blk${blockSize} ${used}`).toBeLessThanOrEqual(0.1);
@@ -614,12 +614,12 @@ describe('C.3 lowMemory/DenseConv (general path: 1x1 / 1x3 filters, dilation y=3
 });
 
 describe('API: run() on arrays and GPU buffers, tuning and its cache', () => {
-  const p: LowMemoryConvParams = { n: 1, ic: 6, ih: 5, iw: 5, oc: 5, fh: 3, fw: 3, pad: [1, 1], weightBits: 4, asymmetric: true, activation: 'relu6', blockSize: 0 };
+  const p: LowMemoryConvParams = { n: 1, ic: 6, ih: 5, iw: 5, oc: 5, fh: 3, fw: 3, pad: [1, 1], weightBits: 4, asymmetric: true, nonlinearity: 'relu6', blockSize: 0 };
   const s = deriveShape(p);
-  const d = mnnC1Data(s.n, s.oc, s.ic, s.ih, s.kh, s.kw);
+  const d = mnnC1Data(s.n, s.oc, s.ic, s.ih, s.fh, s.fw);
   const w = d.weight.map((v, i) => v * 1000 * Math.cos(i));
   const x = d.input.map((v, i) => v - 0.5 + 0.01 * i);
-  const q = quantizeMnn(w, s.oc, s.ic, s.kh, s.kw, { bits: 4, asymmetric: true });
+  const q = quantizeMnn(w, s.oc, s.ic, s.fh, s.fw, { bits: 4, asymmetric: true });
   const ref = lowMemConvRef(refShapeOf(p, 'relu6'), x, q.dequantized, d.bias);
 
   it('tunes (fast), caches by declared inputs, and a runtime loaded with the cache skips timing', async () => {
@@ -644,7 +644,7 @@ describe('API: run() on arrays and GPU buffers, tuning and its cache', () => {
     expect(conv2.tuneLog).toHaveLength(0);
     expect(maxRelError(out2, ref)).toBeLessThanOrEqual(1e-3);
     // a different activation is a different key: not served from the cache
-    const conv3 = t2.lowMemoryConv({ ...p, activation: 'relu' });
+    const conv3 = t2.lowMemoryConv({ ...p, nonlinearity: 'relu' });
     expect(Object.keys(JSON.parse(t2.tuningCache()).entries)).toHaveLength(1);
     conv.dispose(); conv2.dispose(); conv3.dispose();
   }, 300_000); // compiles and times every variant of the path on SwiftShader
@@ -689,13 +689,13 @@ describe('typed errors before any dispatch', () => {
   };
   it('rejects bad parameters with a stable code naming the parameter', () => {
     expect(code(() => gpu.lowMemoryConv({ ...base, weightBits: 2 as 4 }))).toBe('UNSUPPORTED_BITS:weightBits');
-    expect(code(() => gpu.lowMemoryConv({ ...base, blockSize: 6 }))).toBe('BAD_BLOCK_SIZE:blockSize');
-    expect(code(() => gpu.lowMemoryConv({ ...base, blockSize: 12 }))).toBe('BAD_BLOCK_SIZE:blockSize');
+    expect(code(() => gpu.lowMemoryConv({ ...base, blockSize: 6 }))).toBe('INVALID_PARAM:blockSize');
+    expect(code(() => gpu.lowMemoryConv({ ...base, blockSize: 12 }))).toBe('INVALID_PARAM:blockSize');
     expect(code(() => gpu.lowMemoryConv({ ...base, group: 2 }))).toBe('UNSUPPORTED_GROUP:group');
-    expect(code(() => gpu.lowMemoryConv({ ...base, ic: 0 }))).toBe('BAD_SHAPE:ic');
-    expect(code(() => gpu.lowMemoryConv({ ...base, fh: 7, pad: [0, 0] }))).toBe('BAD_SHAPE:fh');
-    expect(code(() => gpu.lowMemoryConv({ ...base, stride: [0, 1] }))).toBe('BAD_PARAM:stride');
-    expect(code(() => gpu.lowMemoryConv({ ...base, activation: 'gelu' as Act }))).toBe('BAD_ACTIVATION:activation');
+    expect(code(() => gpu.lowMemoryConv({ ...base, ic: 0 }))).toBe('INVALID_PARAM:ic');
+    expect(code(() => gpu.lowMemoryConv({ ...base, fh: 7, pad: [0, 0] }))).toBe('INVALID_PARAM:fh');
+    expect(code(() => gpu.lowMemoryConv({ ...base, stride: [0, 1] }))).toBe('INVALID_PARAM:stride');
+    expect(code(() => gpu.lowMemoryConv({ ...base, nonlinearity: 'gelu' as Act }))).toBe('UNSUPPORTED_NONLINEARITY:nonlinearity');
     expect(code(() => gpu.lowMemoryConv({ ...base, variant: 'nope' }))).toBe('UNKNOWN_VARIANT:variant');
     expect(code(() => gpu.lowMemoryConv({ ...base, variant: 'gemv_r1' }))).toBe('VARIANT_NOT_USABLE:variant');
   });
@@ -703,28 +703,28 @@ describe('typed errors before any dispatch', () => {
     const conv = gpu.lowMemoryConv({ ...base, weightBits: 4, asymmetric: true });
     const nW = 4 * 8 * 9;
     const ok = { q: new Uint8Array(nW / 2), s: new Float32Array(4), o: new Float32Array(4), b: new Float32Array(4) };
-    await expect(conv.run(new Float32Array(128))).rejects.toMatchObject({ code: 'NO_WEIGHTS' });
-    expect(code(() => conv.setWeights(new Uint8Array(nW), ok.s, ok.o, ok.b))).toBe('BAD_WEIGHTS:quantized');
-    expect(code(() => conv.setWeights(ok.q, new Float32Array(5), ok.o, ok.b))).toBe('BAD_SCALES:scales');
-    expect(code(() => conv.setWeights(ok.q, ok.s, undefined, ok.b))).toBe('BAD_OFFSETS:offsets');
-    expect(code(() => conv.setWeights(ok.q, ok.s, ok.o, new Float32Array(3)))).toBe('BAD_BIAS:bias');
+    await expect(conv.run(new Float32Array(128))).rejects.toMatchObject({ code: 'FILTER_NOT_SET' });
+    expect(code(() => conv.setWeights(new Uint8Array(nW), ok.s, ok.o, ok.b))).toBe('BAD_BUFFER:quantized');
+    expect(code(() => conv.setWeights(ok.q, new Float32Array(5), ok.o, ok.b))).toBe('BAD_BUFFER:scales');
+    expect(code(() => conv.setWeights(ok.q, ok.s, undefined, ok.b))).toBe('BAD_BUFFER:offsets');
+    expect(code(() => conv.setWeights(ok.q, ok.s, ok.o, new Float32Array(3)))).toBe('BIAS_LENGTH:bias');
     conv.setWeights(ok.q, ok.s, ok.o, ok.b);
-    await expect(conv.run(new Float32Array(127))).rejects.toMatchObject({ code: 'BAD_INPUT', param: 'input' });
+    await expect(conv.run(new Float32Array(127))).rejects.toMatchObject({ code: 'BAD_BUFFER', param: 'input' });
     const noStorage = device.createBuffer({ size: 512, usage: GPUBufferUsage.COPY_DST });
-    await expect(conv.run(noStorage)).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    await expect(conv.run(noStorage)).rejects.toMatchObject({ code: 'BAD_BUFFER' });
     // the runtime stays usable after errors
     const out = (await conv.run(new Float32Array(128).fill(0.5))) as Float32Array;
     expect(out.length).toBe(4 * 16);
     conv.dispose();
     await expect(conv.run(new Float32Array(128))).rejects.toMatchObject({ code: 'DISPOSED' });
     const sym = gpu.lowMemoryConv(base);
-    expect(code(() => sym.setWeights(new Uint8Array(4 * 8 * 9), ok.s, ok.o, ok.b))).toBe('BAD_OFFSETS:offsets');
+    expect(code(() => sym.setWeights(new Uint8Array(4 * 8 * 9), ok.s, ok.o, ok.b))).toBe('BAD_BUFFER:offsets');
     sym.dispose();
   });
-  it('rejects bad tuning options with BAD_PARAM naming the option', async () => {
-    await expect(createGpuRuntime({ device, tuneReps: 0 })).rejects.toMatchObject({ code: 'BAD_PARAM', param: 'tuneReps' });
-    await expect(createGpuRuntime({ device, tuneWarmupMs: -1 })).rejects.toMatchObject({ code: 'BAD_PARAM', param: 'tuneWarmupMs' });
-    await expect(createGpuRuntime({ device, tuneWarmupMs: Number.NaN })).rejects.toMatchObject({ code: 'BAD_PARAM', param: 'tuneWarmupMs' });
+  it('rejects bad tuning options with INVALID_PARAM naming the option', async () => {
+    await expect(createGpuRuntime({ device, tuneReps: 0 })).rejects.toMatchObject({ code: 'INVALID_PARAM', param: 'tuneReps' });
+    await expect(createGpuRuntime({ device, tuneWarmupMs: -1 })).rejects.toMatchObject({ code: 'INVALID_PARAM', param: 'tuneWarmupMs' });
+    await expect(createGpuRuntime({ device, tuneWarmupMs: Number.NaN })).rejects.toMatchObject({ code: 'INVALID_PARAM', param: 'tuneWarmupMs' });
   });
   it('reports NO_ADAPTER when there is no device and navigator.gpu has no adapter', async () => {
     const g = globalThis as { navigator?: unknown };

@@ -32,15 +32,15 @@ type Bad = { name: string; mode: unknown; shape: unknown; opts?: unknown; code: 
 const SHAPE_ERRORS: Bad[] = [
   { name: 'unknown mode', mode: 'NCHW_NCHW5', shape: [1, 4, 2, 2], code: 'UNKNOWN_MODE', param: 'mode', message: /invalid relayout format mode/ },
   { name: 'mode not a string', mode: 42, shape: [1, 4, 2, 2], code: 'UNKNOWN_MODE', param: 'mode' },
-  { name: 'opts not an object', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: 5, code: 'BAD_OPTION', param: 'opts' },
-  { name: 'unknown option', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { grp: 2 }, code: 'BAD_OPTION', param: 'opts.grp' },
-  { name: 'group on a mode without groups', mode: 'NCHW_NCHW88', shape: [1, 4, 2, 2], opts: { group: 2 }, code: 'BAD_OPTION', param: 'opts.group' },
-  { name: 'oc on a mode without oc', mode: 'NCHW_NCHW4', shape: [1, 4, 2, 2], opts: { oc: 4 }, code: 'BAD_OPTION', param: 'opts.oc' },
-  { name: 'bad impl', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { impl: 'gpu' }, code: 'BAD_OPTION', param: 'opts.impl' },
-  { name: 'unknown dtype', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { dtype: 'int16' }, code: 'BAD_DTYPE', param: 'opts.dtype' },
-  { name: 'quint8 without zero point', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { dtype: 'quint8' }, code: 'BAD_ZERO_POINT', param: 'opts.zeroPoint' },
-  { name: 'zero point out of range', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { dtype: 'quint8', zeroPoint: 256 }, code: 'BAD_ZERO_POINT', param: 'opts.zeroPoint' },
-  { name: 'zero point on int8', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { dtype: 'int8', zeroPoint: 3 }, code: 'BAD_ZERO_POINT', param: 'opts.zeroPoint' },
+  { name: 'opts not an object', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: 5, code: 'INVALID_PARAM', param: 'opts' },
+  { name: 'unknown option', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { grp: 2 }, code: 'INVALID_PARAM', param: 'opts.grp' },
+  { name: 'group on a mode without groups', mode: 'NCHW_NCHW88', shape: [1, 4, 2, 2], opts: { group: 2 }, code: 'INVALID_PARAM', param: 'opts.group' },
+  { name: 'oc on a mode without oc', mode: 'NCHW_NCHW4', shape: [1, 4, 2, 2], opts: { oc: 4 }, code: 'INVALID_PARAM', param: 'opts.oc' },
+  { name: 'bad impl', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { impl: 'gpu' }, code: 'INVALID_PARAM', param: 'opts.impl' },
+  { name: 'unknown dtype', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { dtype: 'int16' }, code: 'INVALID_PARAM', param: 'opts.dtype' },
+  { name: 'quint8 without zero point', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { dtype: 'quint8' }, code: 'INVALID_PARAM', param: 'opts.zeroPoint' },
+  { name: 'zero point out of range', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { dtype: 'quint8', zeroPoint: 256 }, code: 'INVALID_PARAM', param: 'opts.zeroPoint' },
+  { name: 'zero point on int8', mode: 'NCHW_NCHW44', shape: [1, 4, 2, 2], opts: { dtype: 'int8', zeroPoint: 3 }, code: 'INVALID_PARAM', param: 'opts.zeroPoint' },
   { name: 'shape not an array', mode: 'NCHW_NCHW44', shape: 'NCHW', code: 'BAD_SHAPE', param: 'srcShape' },
   { name: 'wrong ndim (activation)', mode: 'NCHW_NCHW44', shape: [4, 2, 2], code: 'BAD_SHAPE', param: 'srcShape' },
   { name: 'wrong ndim (NCHW4 source)', mode: 'NCHW4_NCHW', shape: [1, 4, 2, 2], code: 'BAD_SHAPE', param: 'srcShape' },
@@ -77,15 +77,15 @@ const SHAPE_ERRORS: Bad[] = [
   { name: 'NCHW64_NCHW last axis', mode: 'NCHW64_NCHW', shape: [1, 2, 2, 2, 32], code: 'BAD_CHANNELS', param: 'srcShape' },
   { name: 'NHWCD4_NCHW last axis', mode: 'NHWCD4_NCHW', shape: [1, 2, 2, 2, 2], code: 'BAD_CHANNELS', param: 'srcShape' },
   { name: 'NHWCD4I_NHWC last axis', mode: 'NHWCD4I_NHWC', shape: [1, 2, 2, 2, 5], code: 'BAD_CHANNELS', param: 'srcShape' },
-  { name: 'NCHW_NCHW4 C % group', mode: 'NCHW_NCHW4', shape: [1, 6, 2, 2], opts: { group: 4 }, code: 'BAD_GROUP', param: 'opts.group' },
-  { name: 'group 0', mode: 'NCHW_NCHW4', shape: [1, 6, 2, 2], opts: { group: 0 }, code: 'BAD_GROUP', param: 'opts.group' },
-  { name: 'fractional group', mode: 'NCHW4_NCHW', shape: [1, 2, 2, 2, 4], opts: { group: 1.5 }, code: 'BAD_GROUP', param: 'opts.group' },
-  { name: 'NCHW4_NCHW oc % group', mode: 'NCHW4_NCHW', shape: [1, 2, 2, 2, 4], opts: { oc: 6, group: 4 }, code: 'BAD_GROUP', param: 'opts.group' },
-  { name: 'NCHW4_NCHW source channels % group', mode: 'NCHW4_NCHW', shape: [1, 2, 2, 2, 4], opts: { oc: 3, group: 3 }, code: 'BAD_GROUP', param: 'opts.group' },
-  { name: 'NCHW4_NCHW oc > channels', mode: 'NCHW4_NCHW', shape: [1, 2, 2, 2, 4], opts: { oc: 9 }, code: 'BAD_OC', param: 'opts.oc' },
-  { name: 'NCHW4_NCHW group gets more than it has', mode: 'NCHW4_NCHW', shape: [1, 2, 2, 2, 4], opts: { oc: 10, group: 2 }, code: 'BAD_OC', param: 'opts.oc' },
-  { name: 'NCHW44_NCHW negative oc', mode: 'NCHW44_NCHW', shape: [1, 2, 2, 2, 4], opts: { oc: -1 }, code: 'BAD_OC', param: 'opts.oc' },
-  { name: 'NCHW64_NCHW oc > channels', mode: 'NCHW64_NCHW', shape: [1, 1, 2, 2, 64], opts: { oc: 65 }, code: 'BAD_OC', param: 'opts.oc' },
+  { name: 'NCHW_NCHW4 C % group', mode: 'NCHW_NCHW4', shape: [1, 6, 2, 2], opts: { group: 4 }, code: 'GROUP_MISMATCH', param: 'opts.group' },
+  { name: 'group 0', mode: 'NCHW_NCHW4', shape: [1, 6, 2, 2], opts: { group: 0 }, code: 'INVALID_PARAM', param: 'opts.group' },
+  { name: 'fractional group', mode: 'NCHW4_NCHW', shape: [1, 2, 2, 2, 4], opts: { group: 1.5 }, code: 'INVALID_PARAM', param: 'opts.group' },
+  { name: 'NCHW4_NCHW oc % group', mode: 'NCHW4_NCHW', shape: [1, 2, 2, 2, 4], opts: { oc: 6, group: 4 }, code: 'GROUP_MISMATCH', param: 'opts.group' },
+  { name: 'NCHW4_NCHW source channels % group', mode: 'NCHW4_NCHW', shape: [1, 2, 2, 2, 4], opts: { oc: 3, group: 3 }, code: 'GROUP_MISMATCH', param: 'opts.group' },
+  { name: 'NCHW4_NCHW oc > channels', mode: 'NCHW4_NCHW', shape: [1, 2, 2, 2, 4], opts: { oc: 9 }, code: 'INVALID_PARAM', param: 'opts.oc' },
+  { name: 'NCHW4_NCHW group gets more than it has', mode: 'NCHW4_NCHW', shape: [1, 2, 2, 2, 4], opts: { oc: 10, group: 2 }, code: 'INVALID_PARAM', param: 'opts.oc' },
+  { name: 'NCHW44_NCHW negative oc', mode: 'NCHW44_NCHW', shape: [1, 2, 2, 2, 4], opts: { oc: -1 }, code: 'INVALID_PARAM', param: 'opts.oc' },
+  { name: 'NCHW64_NCHW oc > channels', mode: 'NCHW64_NCHW', shape: [1, 1, 2, 2, 64], opts: { oc: 65 }, code: 'INVALID_PARAM', param: 'opts.oc' },
 ];
 
 describe('relayout errors: shapes and options', () => {
@@ -113,27 +113,27 @@ describe('relayout errors: arrays', () => {
   const good = () => new Int8Array(90).map((_, i) => i);
   const dstOk = () => new Int8Array(2 * 4 * 15).fill(-7);
 
-  it('BAD_SRC: wrong length, unsupported views, dtype / array class mismatch', () => {
-    expectError(() => rt.relayout('NCHW_NCHW44', new Int8Array(89), shape), 'BAD_SRC', 'src', /89 elements/);
-    expectError(() => rt.relayout('NCHW_NCHW44', new Uint8ClampedArray(90) as unknown as Uint8Array, shape), 'BAD_SRC', 'src');
-    expectError(() => rt.relayout('NCHW_NCHW44', new Int16Array(90) as unknown as Int8Array, shape), 'BAD_SRC', 'src');
-    expectError(() => rt.relayout('NCHW_NCHW44', new DataView(new ArrayBuffer(90)), shape), 'BAD_SRC', 'src');
-    expectError(() => rt.relayout('NCHW_NCHW44', [1, 2, 3] as unknown as Int8Array, shape), 'BAD_SRC', 'src');
-    expectError(() => rt.relayout('NCHW_NCHW44', good(), shape, { dtype: 'float32' }), 'BAD_SRC', 'src', /Float32Array/);
-    expectError(() => rt.relayout('NCHW_NCHW44', good(), shape, { dtype: 'uint8' }), 'BAD_SRC', 'src');
-    expectError(() => rt.relayout('NCHW_NCHW44', new Uint8Array(90), shape, { dtype: 'qint8' }), 'BAD_SRC', 'src');
+  it('BAD_BUFFER (src): wrong length, unsupported views, dtype / array class mismatch', () => {
+    expectError(() => rt.relayout('NCHW_NCHW44', new Int8Array(89), shape), 'BAD_BUFFER', 'src', /89 elements/);
+    expectError(() => rt.relayout('NCHW_NCHW44', new Uint8ClampedArray(90) as unknown as Uint8Array, shape), 'BAD_BUFFER', 'src');
+    expectError(() => rt.relayout('NCHW_NCHW44', new Int16Array(90) as unknown as Int8Array, shape), 'BAD_BUFFER', 'src');
+    expectError(() => rt.relayout('NCHW_NCHW44', new DataView(new ArrayBuffer(90)), shape), 'BAD_BUFFER', 'src');
+    expectError(() => rt.relayout('NCHW_NCHW44', [1, 2, 3] as unknown as Int8Array, shape), 'BAD_BUFFER', 'src');
+    expectError(() => rt.relayout('NCHW_NCHW44', good(), shape, { dtype: 'float32' }), 'BAD_BUFFER', 'src', /Float32Array/);
+    expectError(() => rt.relayout('NCHW_NCHW44', good(), shape, { dtype: 'uint8' }), 'BAD_BUFFER', 'src');
+    expectError(() => rt.relayout('NCHW_NCHW44', new Uint8Array(90), shape, { dtype: 'qint8' }), 'BAD_BUFFER', 'src');
   });
 
-  it('BAD_DST: wrong length, wrong class, overlapping the source; nothing written', () => {
+  it('BAD_BUFFER (dst): wrong length, wrong class, overlapping the source; nothing written', () => {
     const d1 = new Int8Array(2 * 4 * 15 + 1).fill(-7);
-    expectError(() => rt.relayoutInto('NCHW_NCHW44', good(), shape, d1, {}), 'BAD_DST', 'dst', /121 elements/);
+    expectError(() => rt.relayoutInto('NCHW_NCHW44', good(), shape, d1, {}), 'BAD_BUFFER', 'dst', /121 elements/);
     expect(d1.every((v) => v === -7)).toBe(true);
     const d2 = new Uint8Array(120).fill(9);
-    expectError(() => rt.relayoutInto('NCHW_NCHW44', good(), shape, d2), 'BAD_DST', 'dst', /Int8Array/);
+    expectError(() => rt.relayoutInto('NCHW_NCHW44', good(), shape, d2), 'BAD_BUFFER', 'dst', /Int8Array/);
     expect(d2.every((v) => v === 9)).toBe(true);
     const shared = new Int8Array(300);
-    expectError(() => rt.relayoutInto('NCHW_NCHW44', shared.subarray(0, 90), shape, shared.subarray(80, 200)), 'BAD_DST', 'dst', /overlap/);
-    expectError(() => rt.relayoutInto('NCHW_NCHW44', good(), shape, null as unknown as Int8Array), 'BAD_DST', 'dst');
+    expectError(() => rt.relayoutInto('NCHW_NCHW44', shared.subarray(0, 90), shape, shared.subarray(80, 200)), 'BAD_BUFFER', 'dst', /overlap/);
+    expectError(() => rt.relayoutInto('NCHW_NCHW44', good(), shape, null as unknown as Int8Array), 'BAD_BUFFER', 'dst');
     // adjacent (non-overlapping) views of one buffer are fine
     rt.relayoutInto('NCHW_NCHW44', shared.subarray(0, 90), shape, shared.subarray(90, 210));
   });

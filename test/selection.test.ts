@@ -62,7 +62,7 @@ describe('profile mode', () => {
 
   it('a malformed cache is a typed error at createRuntime', async () => {
     for (const bad of ['{', '{"version": 2, "entries": {}}', { version: 1, entries: { x: 'NOPE' } }, { version: 1 }, 'null']) {
-      await expect(createRuntime({ selectionCache: bad as never })).rejects.toMatchObject({ code: 'INVALID_PARAM', param: 'selectionCache' });
+      await expect(createRuntime({ selectionCache: bad as never })).rejects.toMatchObject({ code: 'BAD_TUNING_CACHE', param: 'selectionCache' });
     }
     await expect(createRuntime({ selection: 'fast' as never })).rejects.toBeInstanceOf(I8ConvError);
   });

@@ -164,7 +164,7 @@ async function main() {
   const sets = setArg ? setArg.split(';').map((g) => Object.fromEntries(g.split(',').map((kv) => { const [k, val] = kv.split('='); return [k, JSON.parse(val)]; }))) : [];
   const heatMs = 150;
   for (const c of cases.filter((x) => picked(x.name))) {
-    const pp = { ...c.p, blockSize: c.blk ?? 0, asymmetric: false, activation: 'relu' as const };
+    const pp = { ...c.p, blockSize: c.blk ?? 0, asymmetric: false, nonlinearity: 'relu' as const };
     for (const vn of c.variants) {
       const conv = c.bits === 32 ? gpu.floatConv({ ...pp, variant: vn }) : gpu.lowMemoryConv({ ...pp, weightBits: c.bits, variant: vn });
       const s = conv.shape;

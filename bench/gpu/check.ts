@@ -20,21 +20,21 @@ import { arg } from './cli.js';
 const families = (arg('--family') ?? 'mma').split(',');
 const only = arg('--only') ?? '';
 
-type Act = 'none' | 'relu' | 'relu6';
+type Act = 'identity' | 'relu' | 'relu6';
 interface Case { n: number; ic: number; oc: number; bits: 4 | 8; blockSize: number; asym: boolean; act: Act }
 
 const CASES: Case[] = [
-  { n: 1, ic: 4, oc: 5, bits: 4, blockSize: 0, asym: false, act: 'none' },
+  { n: 1, ic: 4, oc: 5, bits: 4, blockSize: 0, asym: false, act: 'identity' },
   { n: 3, ic: 33, oc: 10, bits: 8, blockSize: 0, asym: true, act: 'relu' },
   { n: 17, ic: 96, oc: 17, bits: 4, blockSize: 32, asym: false, act: 'relu6' },
-  { n: 16, ic: 320, oc: 16, bits: 8, blockSize: 64, asym: true, act: 'none' },
-  { n: 33, ic: 301, oc: 70, bits: 4, blockSize: 0, asym: true, act: 'none' },
+  { n: 16, ic: 320, oc: 16, bits: 8, blockSize: 64, asym: true, act: 'identity' },
+  { n: 33, ic: 301, oc: 70, bits: 4, blockSize: 0, asym: true, act: 'identity' },
   { n: 64, ic: 576, oc: 64, bits: 8, blockSize: 32, asym: false, act: 'relu' },
   { n: 65, ic: 128, oc: 129, bits: 4, blockSize: 32, asym: true, act: 'relu6' },
-  { n: 130, ic: 1000, oc: 33, bits: 8, blockSize: 0, asym: false, act: 'none' },
-  { n: 128, ic: 4096, oc: 256, bits: 4, blockSize: 32, asym: false, act: 'none' },
-  { n: 128, ic: 4096, oc: 256, bits: 8, blockSize: 32, asym: false, act: 'none' },
-  { n: 5, ic: 16480, oc: 6, bits: 4, blockSize: 32, asym: false, act: 'none' },
+  { n: 130, ic: 1000, oc: 33, bits: 8, blockSize: 0, asym: false, act: 'identity' },
+  { n: 128, ic: 4096, oc: 256, bits: 4, blockSize: 32, asym: false, act: 'identity' },
+  { n: 128, ic: 4096, oc: 256, bits: 8, blockSize: 32, asym: false, act: 'identity' },
+  { n: 5, ic: 16480, oc: 6, bits: 4, blockSize: 32, asym: false, act: 'identity' },
 ];
 
 async function main() {
@@ -45,12 +45,12 @@ async function main() {
   let k = 0;
   for (const c of CASES) {
     const p0: LowMemoryConvParams = { n: c.n, ic: c.ic, ih: 1, iw: 1, oc: c.oc, fh: 1, fw: 1, weightBits: c.bits,
-      blockSize: c.blockSize, asymmetric: c.asym, activation: c.act };
+      blockSize: c.blockSize, asymmetric: c.asym, nonlinearity: c.act };
     const s = deriveShape(p0);
     const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);
     const q = quantizeMnn(d.weight.map((v, i) => v * Math.cos(i)), c.oc, c.ic, 1, 1, { bits: c.bits, asymmetric: c.asym, blockSize: c.blockSize });
     const x = input(c.n, c.ic, k++);
-    const ref = lowMemConvRef({ ...s, act: c.act }, x, q.dequantized, d.bias);
+    const ref = lowMemConvRef({ ...s, nonlinearity: c.act }, x, q.dequantized, d.bias);
     const usableHere = gpu.lowMemoryConv(p0).variants;
     for (const name of names) {
       const label = `${JSON.stringify(c)} ${name}`;

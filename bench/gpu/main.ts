@@ -149,7 +149,7 @@ interface Row {
 }
 
 async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row> {
-  const pp = { ...c.params, blockSize: c.blockSize, asymmetric: false, activation: 'relu' as const };
+  const pp = { ...c.params, blockSize: c.blockSize, asymmetric: false, nonlinearity: 'relu' as const };
   const conv: LowMemoryConv = c.bits === 32 ? gpu.floatConv(pp) : gpu.lowMemoryConv({ ...pp, weightBits: c.bits });
   const s = conv.shape;
   const sz = hostSizes(s);
@@ -164,9 +164,9 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
     deqAt = (e) => wf[e];
     weightBytes = sz.weightCount * 4;
   } else {
-    const q = quantizeMnn(wf, s.oc, s.ic, s.kh, s.kw, { bits: c.bits, asymmetric: false, blockSize: c.blockSize, skipDequantized: true });
+    const q = quantizeMnn(wf, s.oc, s.ic, s.fh, s.fw, { bits: c.bits, asymmetric: false, blockSize: c.blockSize, skipDequantized: true });
     conv.setWeights(q.data, q.scales, undefined, bias);
-    const area = s.kh * s.kw;
+    const area = s.fh * s.fw;
     const nBlk = s.nBlk;
     deqAt = (e) => {
       const o = Math.floor(e / (s.ic * area));
@@ -205,13 +205,13 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
     const idx = Math.floor(k * step);
     const ow = idx % s.ow, oh = Math.floor(idx / s.ow) % s.oh, o = Math.floor(idx / (s.ow * s.oh)) % s.oc, n = Math.floor(idx / (s.ow * s.oh * s.oc));
     let acc = bias[o];
-    for (let ic = 0; ic < s.ic; ic++) for (let ky = 0; ky < s.kh; ky++) {
+    for (let ic = 0; ic < s.ic; ic++) for (let ky = 0; ky < s.fh; ky++) {
       const iy = oh * s.sh - s.ph + ky * s.dh;
       if (iy < 0 || iy >= s.ih) continue;
-      for (let kx = 0; kx < s.kw; kx++) {
+      for (let kx = 0; kx < s.fw; kx++) {
         const ix = ow * s.sw - s.pw + kx * s.dw;
         if (ix < 0 || ix >= s.iw) continue;
-        acc += x[((n * s.ic + ic) * s.ih + iy) * s.iw + ix] * deqAt(((o * s.ic + ic) * s.kh + ky) * s.kw + kx);
+        acc += x[((n * s.ic + ic) * s.ih + iy) * s.iw + ix] * deqAt(((o * s.ic + ic) * s.fh + ky) * s.fw + kx);
       }
     }
     acc = Math.max(acc, 0);
@@ -221,7 +221,7 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
   }
   const maxRelErr = maxDiff / Math.max(maxRef, 1e-3);
   const kernelUs = median(t.us);
-  const flops = 2 * s.n * s.oh * s.ow * s.oc * s.ic * s.kh * s.kw;
+  const flops = 2 * s.n * s.oh * s.ow * s.oc * s.ic * s.fh * s.fw;
   const row: Row = {
     name: c.name, variant: d.variant, wg: d.wg, kernelUs, kernelMinUs: Math.min(...t.us), wallUs, maxRelErr, checked: nCheck,
     ok: maxRelErr <= 1e-3, tuneLog: conv.tuneLog, weightBytes,

@@ -91,7 +91,7 @@ async function main() {
     const [shp, bitsS, blkS, vs] = spec.split(':');
     const [n, ic, ih, iw, oc, k, pad = 0, stride = 1] = shp.split(',').map(Number);
     const bits = Number(bitsS) as 4 | 8 | 32;
-    const p = { n, ic, ih, iw, oc, fh: k, fw: k, pad: [pad, pad], stride: [stride, stride], blockSize: bits === 32 ? 0 : Number(blkS), asymmetric: false, activation: 'relu' as const };
+    const p = { n, ic, ih, iw, oc, fh: k, fw: k, pad: [pad, pad], stride: [stride, stride], blockSize: bits === 32 ? 0 : Number(blkS), asymmetric: false, nonlinearity: 'relu' as const };
     const probeConv = bits === 32 ? gpu.floatConv(p) : gpu.lowMemoryConv({ ...p, weightBits: bits });
     const names = vs === 'all' ? probeConv.variants : vs.split('+');
     probeConv.dispose();

@@ -49,7 +49,7 @@ async function main() {
     }
   }
   for (const { name: shape, params, blockSize } of rowsOf) {
-    const p = { ...params, blockSize, asymmetric: false, activation: 'relu' as const };
+    const p = { ...params, blockSize, asymmetric: false, nonlinearity: 'relu' as const };
     const probe = gpu.lowMemoryConv({ ...p, weightBits: 4 });
     // one input and one output buffer for every kernel of the row (int4, int8 and float32 kernels have the same
     // sizes), not a pair a kernel

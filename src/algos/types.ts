@@ -7,6 +7,7 @@
  *                     packer, the algorithm's fields of the context record, and the kernels over their N-d task
  *                     ranges (dispatch: independent tasks, so threads can share them)
  */
+import type { ErrorCode } from '../errors.js';
 import type { ConvShape } from '../params.js';
 import type { WorkspaceBundle } from '../workspace.js';
 import type { KernelDispatch } from '../tasks.js';
@@ -32,7 +33,7 @@ export interface PlanOptions {
 }
 
 export interface Rejection {
-  code: string;
+  code: ErrorCode;
   param: string;
   message: string;
 }
@@ -67,6 +68,6 @@ export interface ConvAlgorithm {
   plan(s: ConvShape, o: PlanOptions): AlgoPlan;
 }
 
-export function reject(code: string, param: string, message: string): Rejection {
+export function reject(code: ErrorCode, param: string, message: string): Rejection {
   return { code, param, message };
 }

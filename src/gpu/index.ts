@@ -2,7 +2,7 @@
 export { createGpuRuntime, GpuRuntime, LowMemoryConv, upload } from './runtime.js';
 export type { GpuRuntimeOptions, TuningLevel, TuningEntry, TuningCacheJson } from './runtime.js';
 export { deriveShape, tuneKey, hostSizes } from './params.js';
-export type { LowMemoryConvParams, ConvShape, Activation, GpuPath } from './params.js';
+export type { LowMemoryConvParams, LowMemoryConvShape, GpuNonlinearity, GpuPath } from './params.js';
 export { VARIANTS, variantsForPath, findVariant, preferred, slices } from './variants.js';
 export type { Variant, DotVariant } from './variants.js';
 export { mnnAlphaToScaleOffset, packWeights } from './pack.js';

@@ -17,17 +17,17 @@
  *   asymmetric: vec4 index 2*(ocb*NBLK + blk) + 0 = S,  + 1 = O
  * with OCB + 1 blocks (the last zero). Bias: (OCB + 1)*4 floats, zero padded.
  */
-import type { ConvShape } from './params.js';
+import type { LowMemoryConvShape } from './params.js';
 import { dotBlocks, dotWeightWords, mmaGeometry } from './variants.js';
 
 /** Number of u32 words (or f32 scalars for the float twin) in the packed weight buffer. */
-export function packedWeightWords(s: ConvShape): number {
+export function packedWeightWords(s: LowMemoryConvShape): number {
   const tiles = (s.ocb + 1) * s.kb;
   // rounded up to whole 16-byte words: the kernels read the buffer as array<vec4<u32>>
   return Math.ceil((tiles * (s.bits === 4 ? 2 : s.bits === 8 ? 4 : 16)) / 4) * 4;
 }
 
-export function scaleVec4s(s: ConvShape): number {
+export function scaleVec4s(s: LowMemoryConvShape): number {
   return (s.ocb + 1) * s.nBlk * (s.asym ? 2 : 1);
 }
 
@@ -38,8 +38,8 @@ function qAt(bits: number, src: Uint8Array, e: number): number {
   return ((e & 1) === 0 ? b >> 4 : b & 15) - 8;
 }
 
-export function packWeights(s: ConvShape, quantized: Uint8Array | Float32Array): Uint32Array | Float32Array {
-  const { ic, kh, kw, oc, kb, ocb, icb } = s;
+export function packWeights(s: LowMemoryConvShape, quantized: Uint8Array | Float32Array): Uint32Array | Float32Array {
+  const { ic, fh: kh, fw: kw, oc, kb, ocb, icb } = s;
   const words = packedWeightWords(s);
   if (s.bits === 32) {
     const w = quantized as Float32Array;
@@ -96,7 +96,7 @@ export function packWeights(s: ConvShape, quantized: Uint8Array | Float32Array):
  *   vec4 index = (ocb*NBP/8 + b/8)*32 + u*8 + b%8.
  * Channels past IC and lanes past OC hold q = 0 (byte 0x08).
  */
-export function packDotWeights(s: ConvShape, quantized: Uint8Array): Uint32Array {
+export function packDotWeights(s: LowMemoryConvShape, quantized: Uint8Array): Uint32Array {
   const { nb, nbp } = dotBlocks(s);
   const out = new Uint32Array(dotWeightWords(s)).fill(0x08080808);
   const q = (o: number, c: number) => (o < s.oc && c < s.ic ? qAt(4, quantized, o * s.ic + c) : 0);
@@ -122,14 +122,14 @@ export function packDotWeights(s: ConvShape, quantized: Uint8Array): Uint32Array
  * channel n's K run contiguous, byte n*KP + k (KP = K rounded up to 32, rows up to NP = OC rounded up to MMA_PAD), so
  * a 32-channel x 16-output-channel operand is a column-major load with stride KP. Padding holds q = 0.
  */
-export function packMmaWeights(s: ConvShape, quantized: Uint8Array): Uint32Array {
+export function packMmaWeights(s: LowMemoryConvShape, quantized: Uint8Array): Uint32Array {
   const g = mmaGeometry(s);
   const bytes = new Uint8Array(g.weightWords * 4);
   for (let o = 0; o < s.oc; o++) for (let c = 0; c < s.ic; c++) bytes[o * g.kp + c] = qAt(s.bits, quantized, o * s.ic + c) & 0xff;
   return new Uint32Array(bytes.buffer);
 }
 
-export function packScales(s: ConvShape, scales: Float32Array, offsets?: Float32Array): Float32Array {
+export function packScales(s: LowMemoryConvShape, scales: Float32Array, offsets?: Float32Array): Float32Array {
   const out = new Float32Array(scaleVec4s(s) * 4);
   for (let o = 0; o < s.oc; o++) {
     const ob = o >> 2, j = o & 3;
@@ -146,7 +146,7 @@ export function packScales(s: ConvShape, scales: Float32Array, offsets?: Float32
   return out;
 }
 
-export function packBias(s: ConvShape, bias: Float32Array): Float32Array {
+export function packBias(s: LowMemoryConvShape, bias: Float32Array): Float32Array {
   const out = new Float32Array((s.ocb + 1) * 4);
   out.set(bias.subarray(0, s.oc));
   return out;

@@ -10,7 +10,7 @@
  * Every argument is checked (typed I8ConvError with a stable code) before anything is written or dispatched.
  */
 import { I8ConvError, check } from '../errors.js';
-import { deriveShape, hostSizes, tuneKey, type ConvShape, type LowMemoryConvParams } from './params.js';
+import { deriveShape, hostSizes, tuneKey, type LowMemoryConvShape, type LowMemoryConvParams } from './params.js';
 import { packBias, packDotWeights, packMmaWeights, packScales, packWeights, packedWeightWords, scaleVec4s } from './pack.js';
 import {
   VARIANTS, dispatchSize, findVariant, prepass, preferred, reduceDispatchSize, slices, usable,
@@ -130,25 +130,16 @@ export class GpuRuntime {
     return JSON.stringify({ version: 1, entries } satisfies TuningCacheJson);
   }
 
+  /** Adds the entries of a cache from `tuningCache()` (BAD_TUNING_CACHE when it is malformed; nothing is added then). */
   loadTuningCache(json: string | TuningCacheJson): void {
-    let obj: unknown = json;
-    if (typeof json === 'string') {
-      try { obj = JSON.parse(json); } catch { throw new I8ConvError('BAD_TUNING_CACHE', 'tuningCache: not valid JSON', 'tuningCache'); }
-    }
-    const o = obj as TuningCacheJson;
-    check(o && o.version === 1 && typeof o.entries === 'object', 'BAD_TUNING_CACHE', 'tuningCache', 'expected {version: 1, entries}');
-    for (const [k, e] of Object.entries(o.entries)) {
-      check(e && typeof e.variant === 'string' && findVariant(e.variant) !== undefined && Array.isArray(e.wg) && e.wg.length === 2,
-        'BAD_TUNING_CACHE', 'tuningCache', `entry ${k} is malformed`);
-      this.cache.set(k, { variant: e.variant, wg: [e.wg[0], e.wg[1]], us: Number(e.us) || 0 });
-    }
+    for (const [k, e] of parseTuningCache(json)) this.cache.set(k, e);
   }
 
   /** @internal */ cached(key: string): TuningEntry | undefined { return this.cache.get(key); }
   /** @internal */ remember(key: string, e: TuningEntry): void { this.cache.set(key, e); }
 
   /** @internal Compiles (once) the pipelines of one variant for one shape and work-group size. */
-  async programs(s: ConvShape, v: Variant, wg: Wg): Promise<Programs> {
+  async programs(s: LowMemoryConvShape, v: Variant, wg: Wg): Promise<Programs> {
     const sk = slices(v);
     const pre = prepass(v, s);
     const [pipeline, reduce, prep] = await Promise.all([
@@ -200,7 +191,7 @@ interface Programs { pipeline: GPUComputePipeline; reduce?: GPUComputePipeline; 
 interface Choice extends Programs { variant: Variant; wg: Wg }
 
 export class LowMemoryConv {
-  readonly shape: ConvShape;
+  readonly shape: LowMemoryConvShape;
   private readonly rt: GpuRuntime;
   private readonly forced?: Variant;
   private weights?: GPUBuffer;
@@ -220,7 +211,7 @@ export class LowMemoryConv {
   tuneLog: { variant: string; wg: Wg; us: number }[] = [];
 
   /** @internal */
-  constructor(rt: GpuRuntime, s: ConvShape, variant?: string) {
+  constructor(rt: GpuRuntime, s: LowMemoryConvShape, variant?: string) {
     this.rt = rt;
     this.shape = s;
     const sizes = hostSizes(s);
@@ -272,23 +263,23 @@ export class LowMemoryConv {
     if (s.bits === 32) {
       // float twin: setWeights(weights, bias)
       bias = (scales as Float32Array | undefined);
-      check(quantized instanceof Float32Array, 'BAD_WEIGHTS', 'weights', 'must be a Float32Array (float twin)');
-      check(quantized.length === sz.weightCount, 'BAD_WEIGHTS', 'weights', `expected ${sz.weightCount} floats, got ${quantized.length}`);
+      check(quantized instanceof Float32Array, 'BAD_BUFFER', 'weights', 'must be a Float32Array (float twin)');
+      check(quantized.length === sz.weightCount, 'BAD_BUFFER', 'weights', `expected ${sz.weightCount} floats, got ${quantized.length}`);
     } else {
-      check(quantized instanceof Uint8Array, 'BAD_WEIGHTS', 'quantized', 'must be a Uint8Array');
-      check(quantized.length === sz.weightBytes, 'BAD_WEIGHTS', 'quantized',
+      check(quantized instanceof Uint8Array, 'BAD_BUFFER', 'quantized', 'must be a Uint8Array');
+      check(quantized.length === sz.weightBytes, 'BAD_BUFFER', 'quantized',
         `expected ${sz.weightBytes} bytes for ${sz.weightCount} ${s.bits}-bit weights, got ${quantized.length}`);
-      check(scales instanceof Float32Array, 'BAD_SCALES', 'scales', 'must be a Float32Array');
-      check(scales.length === sz.scales, 'BAD_SCALES', 'scales', `expected oc*nBlk = ${sz.scales} values, got ${scales.length}`);
+      check(scales instanceof Float32Array, 'BAD_BUFFER', 'scales', 'must be a Float32Array');
+      check(scales.length === sz.scales, 'BAD_BUFFER', 'scales', `expected oc*nBlk = ${sz.scales} values, got ${scales.length}`);
       if (s.asym) {
-        check(offsets instanceof Float32Array, 'BAD_OFFSETS', 'offsets', 'asymmetric weights need a Float32Array of offsets');
-        check(offsets.length === sz.scales, 'BAD_OFFSETS', 'offsets', `expected ${sz.scales} values, got ${offsets.length}`);
+        check(offsets instanceof Float32Array, 'BAD_BUFFER', 'offsets', 'asymmetric weights need a Float32Array of offsets');
+        check(offsets.length === sz.scales, 'BAD_BUFFER', 'offsets', `expected ${sz.scales} values, got ${offsets.length}`);
       } else {
-        check(offsets === undefined || offsets === null, 'BAD_OFFSETS', 'offsets', 'symmetric weights take no offsets (set asymmetric: true)');
+        check(offsets === undefined || offsets === null, 'BAD_BUFFER', 'offsets', 'symmetric weights take no offsets (set asymmetric: true)');
       }
     }
-    check(bias instanceof Float32Array, 'BAD_BIAS', 'bias', 'must be a Float32Array');
-    check(bias.length === s.oc, 'BAD_BIAS', 'bias', `expected oc = ${s.oc} values, got ${bias.length}`);
+    check(bias instanceof Float32Array, 'BAD_BUFFER', 'bias', 'must be a Float32Array');
+    check(bias.length === s.oc, 'BIAS_LENGTH', 'bias', `expected oc = ${s.oc} values, got ${bias.length}`);
     const dev = this.rt.device;
     // each weight layout only where a variant that reads it may run: the chosen one, else every candidate
     const fams = this.familiesNeeded();
@@ -319,7 +310,7 @@ export class LowMemoryConv {
   /** Chooses the variant and work-group size (timing candidates unless tuning is 'none'); runs once. */
   tune(): Promise<string> {
     this.alive();
-    check(this.weights, 'NO_WEIGHTS', 'weights', 'call setWeights before tune/run');
+    check(this.weights, 'FILTER_NOT_SET', 'weights', 'call setWeights before tune/run');
     if (!this.tuning) this.tuning = this.choose();
     return this.tuning.then((c) => c.variant.name);
   }
@@ -329,10 +320,10 @@ export class LowMemoryConv {
     this.alive();
     const s = this.shape;
     const sz = hostSizes(s);
-    check(this.weights, 'NO_WEIGHTS', 'weights', 'call setWeights before run');
+    check(this.weights, 'FILTER_NOT_SET', 'weights', 'call setWeights before run');
     const dev = this.rt.device;
     if (input instanceof Float32Array) {
-      check(input.length === sz.input, 'BAD_INPUT', 'input', `expected n*ic*ih*iw = ${sz.input} floats, got ${input.length}`);
+      check(input.length === sz.input, 'BAD_BUFFER', 'input', `expected n*ic*ih*iw = ${sz.input} floats, got ${input.length}`);
       const io = this.hostIo();
       const choice = await this.tuneChoice();
       dev.queue.writeBuffer(io.input, 0, input.buffer, input.byteOffset, input.byteLength);
@@ -345,9 +336,9 @@ export class LowMemoryConv {
       io.read.unmap();
       return out;
     }
-    check(isGpuBuffer(input), 'BAD_INPUT', 'input', 'must be a Float32Array or a GPUBuffer');
-    check((input.usage & STORAGE) !== 0, 'BAD_INPUT', 'input', 'the GPUBuffer needs STORAGE usage');
-    check(input.size >= sz.input * 4, 'BAD_INPUT', 'input', `the GPUBuffer holds ${input.size} bytes, needs ${sz.input * 4}`);
+    check(isGpuBuffer(input), 'BAD_BUFFER', 'input', 'must be a Float32Array or a GPUBuffer');
+    check((input.usage & STORAGE) !== 0, 'BAD_BUFFER', 'input', 'the GPUBuffer needs STORAGE usage');
+    check(input.size >= sz.input * 4, 'BAD_BUFFER', 'input', `the GPUBuffer holds ${input.size} bytes, needs ${sz.input * 4}`);
     const choice = await this.tuneChoice();
     const out = dev.createBuffer({ size: sz.output * 4, usage: STORAGE | 0x4 /* COPY_SRC */ | 0x8 /* COPY_DST */ });
     const enc = dev.createCommandEncoder();
@@ -363,7 +354,7 @@ export class LowMemoryConv {
   async dispatchFor(input: GPUBuffer, output: GPUBuffer, offsets: { input?: number; output?: number } = {}):
       Promise<Dispatch & { variant: string; wg: Wg }> {
     this.alive();
-    check(this.weights, 'NO_WEIGHTS', 'weights', 'call setWeights before dispatchFor');
+    check(this.weights, 'FILTER_NOT_SET', 'weights', 'call setWeights before dispatchFor');
     const c = await this.tuneChoice();
     return { ...this.makeDispatch(input, output, c, offsets.input ?? 0, offsets.output ?? 0), variant: c.variant.name, wg: c.wg };
   }
@@ -563,10 +554,45 @@ function pattern(n: number): Float32Array {
   return a;
 }
 
+/**
+ * The entries of a tuning cache (its JSON string or the parsed object), checked: version 1, and every entry a known
+ * variant with a work-group size of two positive integers. Pure: createGpuRuntime runs it before asking for a device.
+ */
+export function parseTuningCache(json: unknown): Map<string, TuningEntry> {
+  let obj: unknown = json;
+  if (typeof json === 'string') {
+    try { obj = JSON.parse(json); } catch { throw new I8ConvError('BAD_TUNING_CACHE', 'tuningCache: not valid JSON', 'tuningCache'); }
+  }
+  const o = obj as Partial<TuningCacheJson> | null;
+  check(o !== null && typeof o === 'object' && o.version === 1 && typeof o.entries === 'object' && o.entries !== null,
+    'BAD_TUNING_CACHE', 'tuningCache', 'expected {version: 1, entries} as gpu.tuningCache() writes it');
+  const out = new Map<string, TuningEntry>();
+  for (const [k, e] of Object.entries(o.entries as Record<string, Partial<TuningEntry> | null>)) {
+    const wg = e?.wg as unknown;
+    check(e !== null && typeof e === 'object' && typeof e.variant === 'string' && findVariant(e.variant) !== undefined
+      && Array.isArray(wg) && wg.length === 2 && wg.every((x) => Number.isInteger(x) && x > 0),
+      'BAD_TUNING_CACHE', 'tuningCache', `entry ${k} is malformed (want { variant: a known variant name, wg: [x, y], us })`);
+    out.set(k, { variant: e.variant!, wg: [wg[0], wg[1]], us: Number(e.us) || 0 });
+  }
+  return out;
+}
+
+/**
+ * Every option is checked before a GPU adapter or device is requested or the given device is touched: a bad call
+ * leaves nothing behind.
+ */
 export async function createGpuRuntime(opts: GpuRuntimeOptions = {}): Promise<GpuRuntime> {
-  check(opts !== null && typeof opts === 'object', 'BAD_PARAM', 'options', 'must be an object');
+  check(opts !== null && typeof opts === 'object', 'INVALID_PARAM', 'options', 'must be an object');
   const tuning = opts.tuning ?? 'fast';
-  check(tuning === 'none' || tuning === 'fast' || tuning === 'full', 'BAD_PARAM', 'tuning', `must be 'none', 'fast' or 'full', got ${String(tuning)}`);
+  check(tuning === 'none' || tuning === 'fast' || tuning === 'full', 'INVALID_PARAM', 'tuning', `must be 'none', 'fast' or 'full', got ${String(tuning)}`);
+  const { tuneWarmupMs, tuneReps } = opts;
+  check(tuneWarmupMs === undefined || (typeof tuneWarmupMs === 'number' && Number.isFinite(tuneWarmupMs) && tuneWarmupMs >= 0),
+    'INVALID_PARAM', 'tuneWarmupMs', `must be a non-negative number, got ${String(tuneWarmupMs)}`);
+  check(tuneReps === undefined || (Number.isInteger(tuneReps) && tuneReps > 0), 'INVALID_PARAM', 'tuneReps',
+    `must be a positive integer, got ${String(tuneReps)}`);
+  check(opts.device === undefined || (typeof opts.device === 'object' && opts.device !== null), 'INVALID_PARAM', 'device',
+    'must be a GPUDevice when given');
+  const cache = opts.tuningCache === undefined ? undefined : parseTuningCache(opts.tuningCache);
   let device = opts.device;
   if (!device) {
     const gpu = (globalThis as { navigator?: { gpu?: GPU } }).navigator?.gpu;
@@ -583,14 +609,8 @@ export async function createGpuRuntime(opts: GpuRuntimeOptions = {}): Promise<Gp
   }
   const rt = new GpuRuntime(device, tuning);
   await rt.probeSubgroupMatrix();
-  if (opts.tuneWarmupMs !== undefined) {
-    check(Number.isFinite(opts.tuneWarmupMs) && opts.tuneWarmupMs >= 0, 'BAD_PARAM', 'tuneWarmupMs', 'must be a non-negative number');
-    rt.tuneWarmupMs = opts.tuneWarmupMs;
-  }
-  if (opts.tuneReps !== undefined) {
-    check(Number.isInteger(opts.tuneReps) && opts.tuneReps > 0, 'BAD_PARAM', 'tuneReps', 'must be a positive integer');
-    rt.tuneReps = opts.tuneReps;
-  }
-  if (opts.tuningCache !== undefined) rt.loadTuningCache(opts.tuningCache);
+  if (tuneWarmupMs !== undefined) rt.tuneWarmupMs = tuneWarmupMs;
+  if (tuneReps !== undefined) rt.tuneReps = tuneReps;
+  if (cache) for (const [k, e] of cache) rt.remember(k, e);
   return rt;
 }

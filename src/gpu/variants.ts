@@ -25,7 +25,7 @@
  * bias and activation, to a workspace of S output copies, and a second dispatch in the same pass adds them
  * (wgsl.ts reduceKernel). That multiplies the work-groups by S where the output alone cannot fill the device.
  */
-import type { ConvShape, GpuPath } from './params.js';
+import type { LowMemoryConvShape, GpuPath } from './params.js';
 
 export interface DirectVariant {
   family: 'direct';
@@ -182,7 +182,7 @@ function mma(fm: number, fn: number, wm: number, wn: number, ks: number): MmaVar
 }
 
 /** Threads of an mma work-group, and the i32 words of its work-group memory (ks groups' staging, then one result area per subgroup). */
-export function mmaSizes(v: MmaVariant, s: ConvShape) {
+export function mmaSizes(v: MmaVariant, s: LowMemoryConvShape) {
   const tm = 16 * v.fm * v.wm, tn = 16 * v.fn * v.wn;
   const threads = 32 * v.wm * v.wn * v.ks;
   // a group's staging: three digit planes' tm rows and the weights' tn columns of 32 bytes, then tm block factors
@@ -260,14 +260,14 @@ export const VARIANTS: readonly Variant[] = [
  * smx4/smw4 are the vec4 sizes of the two work-group arrays (smx with one spare float per thread for loads past
  * the window; smw rounded to whole rounds of nt threads, and big enough for the split-K reduction).
  */
-export function winGeometry(v: WinVariant, s: ConvShape) {
+export function winGeometry(v: WinVariant, s: LowMemoryConvShape) {
   const ntc = (v.tw / v.px) * v.th * (v.bn4 / v.cn);
   const nt = ntc * v.ks;
-  const winH = (v.th - 1) * s.sh + (s.kh - 1) * s.dh + 1;
-  const winW = (v.tw - 1) * s.sw + (s.kw - 1) * s.dw + 1;
+  const winH = (v.th - 1) * s.sh + (s.fh - 1) * s.dh + 1;
+  const winW = (v.tw - 1) * s.sw + (s.fw - 1) * s.dw + 1;
   const wrs = Math.ceil(winW / 4) * 4;
   const xe = v.bc * winH * winW;
-  const we = v.bc * s.kh * s.kw * v.bn4;
+  const we = v.bc * s.fh * s.fw * v.bn4;
   const xl = Math.ceil(xe / nt), wl = Math.ceil(we / nt);
   const smx4 = Math.ceil((v.bc * winH * wrs + nt) / 4);
   const smw4 = Math.max(wl * nt, v.ks > 1 ? ntc * v.px * v.cn : 0);
@@ -282,7 +282,7 @@ const WIN_MAX_REGS = 16;
  * weights between steps; wide windows (large filters, dilations, strides) would need too many (and compilers
  * choke on the code), mm serves them.
  */
-function winFits(v: WinVariant, s: ConvShape): boolean {
+function winFits(v: WinVariant, s: LowMemoryConvShape): boolean {
   const g = winGeometry(v, s);
   return g.xl <= WIN_MAX_REGS && g.wl <= WIN_MAX_REGS;
 }
@@ -305,7 +305,7 @@ export interface DeviceCaps {
 }
 
 /** Bytes of work-group memory a variant declares (must stay within the device limit). */
-export function workgroupBytes(v: Variant, wg: Wg, s: ConvShape): number {
+export function workgroupBytes(v: Variant, wg: Wg, s: LowMemoryConvShape): number {
   if (v.family === 'gemv') return wg[0] * v.rows * v.g * 16;
   if (v.family === 'dot') return Math.max(wg[0] * 16, DOT_PREPASS_WG * 24); // the larger of its two kernels
   if (v.family === 'mma') return Math.max(mmaSizes(v, s).words * 4, DOT_PREPASS_WG * 24);
@@ -335,7 +335,7 @@ export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
 }
 
 /** Number of work-groups in x, y and z (the K slices) for a variant and work-group size. */
-export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number, number] {
+export function dispatchSize(v: Variant, s: LowMemoryConvShape, wg: Wg): [number, number, number] {
   if (v.family === 'gemv') return [Math.ceil(s.ocb / v.g), Math.ceil(s.n / v.rows), 1];
   if (v.family === 'dot') return [Math.ceil(s.ocb / (wg[0] / v.l)), s.n, 1];
   if (v.family === 'mma') return [Math.ceil(s.oc / (16 * v.fn * v.wn)), Math.ceil(s.n / (16 * v.fm * v.wm)), 1];
@@ -352,7 +352,7 @@ export function dispatchSize(v: Variant, s: ConvShape, wg: Wg): [number, number,
 }
 
 /** Work-groups (x, y) of the dispatch that adds the K slices: one thread per 4 output elements, 256 a group. */
-export function reduceDispatchSize(s: ConvShape, caps: Pick<DeviceCaps, 'maxGroupsPerDim'>): [number, number] {
+export function reduceDispatchSize(s: LowMemoryConvShape, caps: Pick<DeviceCaps, 'maxGroupsPerDim'>): [number, number] {
   const g = Math.ceil(Math.ceil((s.n * s.oc * s.oh * s.ow) / 4) / 256);
   const x = Math.min(g, caps.maxGroupsPerDim);
   return [x, Math.ceil(g / x)];
@@ -362,23 +362,23 @@ export function reduceDispatchSize(s: ConvShape, caps: Pick<DeviceCaps, 'maxGrou
 export const DOT_PREPASS_WG = 256;
 
 /** 32-channel blocks of K, and their count rounded up to the dot layout's groups of 8. */
-export function dotBlocks(s: ConvShape): { nb: number; nbp: number } {
+export function dotBlocks(s: LowMemoryConvShape): { nb: number; nbp: number } {
   const nb = Math.ceil(s.ic / 32);
   return { nb, nbp: Math.ceil(nb / 8) * 8 };
 }
 
 /** u32 words of the weights in the dot layout (pack.ts packDotWeights): 16 per (output block, padded block). */
-export function dotWeightWords(s: ConvShape): number {
+export function dotWeightWords(s: LowMemoryConvShape): number {
   return s.ocb * dotBlocks(s).nbp * 16;
 }
 
 /** u32 words of the dot pre-pass output: per batch row, 7 records (8 with asymmetric weights) of NB vec4s. */
-export function dotDigitWords(s: ConvShape): number {
+export function dotDigitWords(s: LowMemoryConvShape): number {
   return s.n * (s.asym ? 8 : 7) * dotBlocks(s).nb * 4;
 }
 
 /** Work-groups (x, y) of the dot pre-pass. */
-export function dotPrepassSize(s: ConvShape): [number, number] {
+export function dotPrepassSize(s: LowMemoryConvShape): [number, number] {
   return [Math.ceil((dotBlocks(s).nb * 8) / DOT_PREPASS_WG), s.n];
 }
 
@@ -390,7 +390,7 @@ export const MMA_PAD = 128;
  * channels to np; the pre-pass output is three digit planes of mp x kp bytes, then (u32 word exo on) the
  * blocks' powers of two [nb][mp] and, for asymmetric weights, the blocks' sums of x [nb][mp].
  */
-export function mmaGeometry(s: ConvShape) {
+export function mmaGeometry(s: LowMemoryConvShape) {
   const nb = Math.ceil(s.ic / 32);
   const kp = nb * 32;
   const mp = Math.ceil(s.n / MMA_PAD) * MMA_PAD;
@@ -401,7 +401,7 @@ export function mmaGeometry(s: ConvShape) {
 }
 
 /** Work-groups (x, y) of the mma pre-pass (every padded row, so padded rows get zero digits). */
-export function mmaPrepassSize(s: ConvShape): [number, number] {
+export function mmaPrepassSize(s: LowMemoryConvShape): [number, number] {
   const g = mmaGeometry(s);
   return [Math.ceil((g.nb * 8) / DOT_PREPASS_WG), g.mp];
 }
@@ -410,14 +410,14 @@ export function mmaPrepassSize(s: ConvShape): [number, number] {
  * The input pre-pass a variant dispatches first, if any (the dot and mma families, each with its digit layout):
  * its layout, the u32 words it writes and its work-groups (x, y).
  */
-export function prepass(v: Variant, s: ConvShape): { layout: 'dot' | 'mma'; words: number; groups: [number, number] } | undefined {
+export function prepass(v: Variant, s: LowMemoryConvShape): { layout: 'dot' | 'mma'; words: number; groups: [number, number] } | undefined {
   if (v.family === 'dot') return { layout: 'dot', words: dotDigitWords(s), groups: dotPrepassSize(s) };
   if (v.family === 'mma') return { layout: 'mma', words: mmaGeometry(s).digitWords, groups: mmaPrepassSize(s) };
   return undefined;
 }
 
 /** Whether a variant can run this shape with this work-group size on this device. */
-export function usable(v: Variant, s: ConvShape, wg: Wg, caps: DeviceCaps): boolean {
+export function usable(v: Variant, s: LowMemoryConvShape, wg: Wg, caps: DeviceCaps): boolean {
   if (!v.paths.includes(s.path)) return false;
   if (wg[0] * wg[1] > caps.maxInvocations || wg[0] > caps.maxSizeX || wg[1] > caps.maxSizeY) return false;
   if (workgroupBytes(v, wg, s) > caps.maxWorkgroupStorage) return false;
@@ -460,7 +460,7 @@ export function variantsForPath(path: GpuPath): string[] {
  * Where the device has subgroup matrices, the gemm path from 96 batch rows on takes the tensor cores
  * (mma_m32n128t16x32: K = N = 4096, M = 128, int4 block 32: 112 us against 197 for the 128x128-tile mm).
  */
-export function preferred(s: ConvShape, caps?: Pick<DeviceCaps, 'subgroupMatrix'>): string {
+export function preferred(s: LowMemoryConvShape, caps?: Pick<DeviceCaps, 'subgroupMatrix'>): string {
   const m = s.n * s.oh * s.ow;
   if (s.path === 'gemm') {
     if (caps?.subgroupMatrix && s.n >= 96 && s.bits !== 32 && s.blockSize % 32 === 0) return 'mma_m32n128t16x32';
@@ -472,7 +472,7 @@ export function preferred(s: ConvShape, caps?: Pick<DeviceCaps, 'subgroupMatrix'
     return s.ic >= 1024 ? 'mm_m128n128t8x8s8' : 'mm_m64n64t4x4';
   }
   if (s.path === 'conv1x1' && m >= 1024) return 'mm_m64n32t4x4b32';
-  if (s.path === 'general' && s.kh * s.kw > 1) {
+  if (s.path === 'general' && s.fh * s.fw > 1) {
     const wgs = Math.ceil(s.oh / 8) * Math.ceil(s.ow / 8) * Math.ceil(s.ocb / 8) * s.n;
     const name = wgs >= 64 ? 'win_h8w8n32b8s4' : 'win_h8w8n32b8s8';
     const v = findVariant(name) as WinVariant;

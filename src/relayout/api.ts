@@ -57,15 +57,15 @@ export function planRelayout(
   mode: unknown, srcShape: unknown, opts?: RelayoutOptions, arrayDtype?: RelayoutDtype,
 ): ResolvedRelayout {
   const { name, def } = modeDef(mode);
-  check(opts === undefined || (typeof opts === 'object' && opts !== null), 'BAD_OPTION', 'opts', 'must be an object');
+  check(opts === undefined || (typeof opts === 'object' && opts !== null), 'INVALID_PARAM', 'opts', 'must be an object');
   const o: RelayoutOptions = opts ?? {};
   for (const k of Object.keys(o)) {
-    check(OPTION_KEYS.has(k), 'BAD_OPTION', `opts.${k}`, `unknown option (known: ${[...OPTION_KEYS].join(', ')})`);
+    check(OPTION_KEYS.has(k), 'INVALID_PARAM', `opts.${k}`, `unknown option (known: ${[...OPTION_KEYS].join(', ')})`);
   }
 
   let dtype: RelayoutDtype;
   if (o.dtype !== undefined) {
-    check(isDtype(o.dtype), 'BAD_DTYPE', 'opts.dtype', `unknown dtype ${JSON.stringify(o.dtype)} (known: ${Object.keys(DTYPES).join(', ')})`);
+    check(isDtype(o.dtype), 'INVALID_PARAM', 'opts.dtype', `unknown dtype ${JSON.stringify(o.dtype)} (known: ${Object.keys(DTYPES).join(', ')})`);
     dtype = o.dtype;
   } else {
     dtype = arrayDtype ?? 'int8';
@@ -73,13 +73,13 @@ export function planRelayout(
   let pad = 0;
   if (dtype === 'quint8') {
     check(Number.isInteger(o.zeroPoint) && (o.zeroPoint as number) >= 0 && (o.zeroPoint as number) <= 255,
-      'BAD_ZERO_POINT', 'opts.zeroPoint', `quint8 needs an integer zero point in [0, 255], got ${String(o.zeroPoint)}`);
+      'INVALID_PARAM', 'opts.zeroPoint', `quint8 needs an integer zero point in [0, 255], got ${String(o.zeroPoint)}`);
     pad = o.zeroPoint as number;
   } else {
-    check(o.zeroPoint === undefined, 'BAD_ZERO_POINT', 'opts.zeroPoint', `only dtype 'quint8' has a zero point (dtype is '${dtype}')`);
+    check(o.zeroPoint === undefined, 'INVALID_PARAM', 'opts.zeroPoint', `only dtype 'quint8' has a zero point (dtype is '${dtype}')`);
   }
   const impl = o.impl ?? 'auto';
-  check(impl === 'auto' || impl === 'wasm' || impl === 'ts', 'BAD_OPTION', 'opts.impl', `must be 'auto', 'wasm' or 'ts', got ${String(impl)}`);
+  check(impl === 'auto' || impl === 'wasm' || impl === 'ts', 'INVALID_PARAM', 'opts.impl', `must be 'auto', 'wasm' or 'ts', got ${String(impl)}`);
 
   check(Array.isArray(srcShape), 'BAD_SHAPE', 'srcShape', 'must be an array of positive integers');
   const shape = srcShape as unknown[];
@@ -94,12 +94,12 @@ export function planRelayout(
   check(prod(s) * esize <= MAX_TENSOR_BYTES, 'TOO_LARGE', 'srcShape', `source of ${prod(s) * esize} bytes exceeds ${MAX_TENSOR_BYTES}`);
 
   if (o.group !== undefined) {
-    check(def.takesGroup === true, 'BAD_OPTION', 'opts.group', `${name} takes no group`);
-    check(Number.isInteger(o.group) && o.group > 0, 'BAD_GROUP', 'opts.group', `must be a positive integer, got ${String(o.group)}`);
+    check(def.takesGroup === true, 'INVALID_PARAM', 'opts.group', `${name} takes no group`);
+    check(Number.isInteger(o.group) && o.group > 0, 'INVALID_PARAM', 'opts.group', `must be a positive integer, got ${String(o.group)}`);
   }
   if (o.oc !== undefined) {
-    check(def.takesOc === true, 'BAD_OPTION', 'opts.oc', `${name} takes no oc`);
-    check(Number.isInteger(o.oc) && o.oc >= 0, 'BAD_OC', 'opts.oc', `must be a non-negative integer, got ${String(o.oc)}`);
+    check(def.takesOc === true, 'INVALID_PARAM', 'opts.oc', `${name} takes no oc`);
+    check(Number.isInteger(o.oc) && o.oc >= 0, 'INVALID_PARAM', 'opts.oc', `must be a non-negative integer, got ${String(o.oc)}`);
   }
   const params: ModeParams = { group: o.group ?? 1, oc: o.oc ?? 0, esize, pad };
   const plan = def.plan(s.slice(), params);
@@ -137,11 +137,11 @@ function pickPath(r: ResolvedRelayout): 'wasm' | 'ts' {
 
 function resolveWithSrc(mode: string, src: unknown, srcShape: readonly number[], opts?: RelayoutOptions) {
   const arrayDtype = dtypeOfArray(src);
-  check(arrayDtype !== undefined, 'BAD_SRC', 'src',
+  check(arrayDtype !== undefined, 'BAD_BUFFER', 'src',
     'must be an Int8Array, Uint8Array, Int32Array or Float32Array');
   const r = planRelayout(mode, srcShape, opts, arrayDtype);
-  const a = checkArrayFor(r.dtype, src, 'src', 'BAD_SRC');
-  check(a.length === r.srcElems, 'BAD_SRC', 'src', `has ${a.length} elements, srcShape {${r.srcShape.join(', ')}} needs ${r.srcElems}`);
+  const a = checkArrayFor(r.dtype, src, 'src', 'BAD_BUFFER');
+  check(a.length === r.srcElems, 'BAD_BUFFER', 'src', `has ${a.length} elements, srcShape {${r.srcShape.join(', ')}} needs ${r.srcElems}`);
   return { r, a };
 }
 
@@ -159,11 +159,11 @@ export function relayoutInto(
   opts?: RelayoutOptions,
 ): void {
   const { r, a } = resolveWithSrc(mode, src, srcShape, opts);
-  const d = checkArrayFor(r.dtype, dst, 'dst', 'BAD_DST');
-  check(d.length === r.dstElems, 'BAD_DST', 'dst',
+  const d = checkArrayFor(r.dtype, dst, 'dst', 'BAD_BUFFER');
+  check(d.length === r.dstElems, 'BAD_BUFFER', 'dst',
     `has ${d.length} elements, the ${r.mode} output {${r.plan.dstShape.join(', ')}} has ${r.dstElems}`);
   check(d.buffer !== a.buffer || d.byteOffset + d.byteLength <= a.byteOffset || a.byteOffset + a.byteLength <= d.byteOffset,
-    'BAD_DST', 'dst', 'must not overlap src');
+    'BAD_BUFFER', 'dst', 'must not overlap src');
   execute(core, r, a, d);
 }
 

@@ -2,7 +2,7 @@
  * Element types of the relayout API. A relayout only moves elements, so a type matters for three things:
  * its typed-array class, its size, and the value of padded positions (0, or the zero point of 'quint8').
  */
-import { I8ConvError } from '../errors.js';
+import { I8ConvError, type ErrorCode } from '../errors.js';
 
 export type RelayoutDtype = 'int8' | 'uint8' | 'int32' | 'float32' | 'qint8' | 'quint8' | 'qint32';
 export type RelayoutArray = Int8Array | Uint8Array | Int32Array | Float32Array;
@@ -35,7 +35,7 @@ export function dtypeOfArray(a: unknown): RelayoutDtype | undefined {
 }
 
 /** Checks that `a` is a typed array of the class `dtype` needs; names `param` in the error. */
-export function checkArrayFor(dtype: RelayoutDtype, a: unknown, param: 'src' | 'dst', code: string): RelayoutArray {
+export function checkArrayFor(dtype: RelayoutDtype, a: unknown, param: 'src' | 'dst', code: ErrorCode = 'BAD_BUFFER'): RelayoutArray {
   const ctor = DTYPES[dtype].ctor;
   if (!(a instanceof ctor)) {
     const got = a === null ? 'null' : typeof a === 'object' ? (a as object).constructor?.name : typeof a;

@@ -141,13 +141,13 @@ function nchw4ToNchw(mode: string, s: number[], p: ModeParams, group: number): M
   const HW = H * W;
   const full = CB * 4;
   const OC = p.oc || full;
-  check(OC % group === 0, 'BAD_GROUP', 'opts.group', `${mode}: oc ${OC} is not a multiple of group ${group}`);
-  check(full % group === 0, 'BAD_GROUP', 'opts.group', `${mode}: ${full} source channels are not a multiple of group ${group}`);
+  check(OC % group === 0, 'GROUP_MISMATCH', 'opts.group', `${mode}: oc ${OC} is not a multiple of group ${group}`);
+  check(full % group === 0, 'GROUP_MISMATCH', 'opts.group', `${mode}: ${full} source channels are not a multiple of group ${group}`);
   const icpg = full / group;
   const ocpg = OC / group;
   // MegEngine would read the next group's channels (or past the tensor) when a group gets more output than
   // input channels; refuse instead.
-  check(ocpg <= icpg, 'BAD_OC', 'opts.oc', `${mode}: oc ${OC} exceeds the ${full} channels of the source`);
+  check(ocpg <= icpg, 'INVALID_PARAM', 'opts.oc', `${mode}: oc ${OC} exceeds the ${full} channels of the source`);
   const wsBytes = N * full * HW * p.esize;
   const dstShape = [N, OC, H, W];
   // Unpacking everything: dims (n, cb, cp, h*w) refine dst's (n, c, h*w) when OC == full.
@@ -207,7 +207,7 @@ function nchwPToNchw(mode: string, P: 8 | 64, s: number[], p: ModeParams): ModeP
   const HW = H * W;
   const full = CB * P;
   const OC = p.oc || full;
-  check(OC <= full, 'BAD_OC', 'opts.oc', `${mode}: oc ${OC} exceeds the ${full} channels of the source`);
+  check(OC <= full, 'INVALID_PARAM', 'opts.oc', `${mode}: oc ${OC} exceeds the ${full} channels of the source`);
   const wsBytes = P === 64 && p.oc ? N * full * HW * p.esize : 0;
   const unpackAll = (to: Copy['to']) => gather([N, CB, P, HW], [CB * HW * P, HW * P, 1, P], [], 'src', to);
   const dstShape = [N, OC, H, W];
@@ -301,7 +301,7 @@ export const MODES: Record<string, ModeDef> = {
     ndim: [4], takesGroup: true,
     plan(s, p) {
       const [N, C, H, W] = s;
-      check(C % p.group === 0, 'BAD_GROUP', 'opts.group', `NCHW_NCHW4: channels ${C} are not a multiple of group ${p.group}`);
+      check(C % p.group === 0, 'GROUP_MISMATCH', 'opts.group', `NCHW_NCHW4: channels ${C} are not a multiple of group ${p.group}`);
       return nchwToNchw4(s, p, p.group, N * p.group * roundUp(C / p.group, 4) * H * W * p.esize);
     },
   },
