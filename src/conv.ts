@@ -11,10 +11,10 @@ import type { AlgoPlan, ConvAlgorithm, CtxField } from './algos/types.js';
 import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS } from './algos/kernel-table.generated.js';
 import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
-import type { ThreadPool } from './pool.js';
+import type { ThreadPool } from './threads/pool.js';
 import { channelConsts } from './quant.js';
 import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
-import { JOB, runJob, writeJob } from './tasks.js';
+import { JOB, runJob, writeJob } from './threads/protocol.js';
 
 const GUARD = 64;
 const GUARD_BYTE = 0xa5;

@@ -7,7 +7,7 @@ import { WasmHeap } from './heap.js';
 import { I8ConvError, check } from './errors.js';
 import { probeFeatures, type Features } from './features.js';
 import type { Isa } from './algos/types.js';
-import { ThreadPool } from './pool.js';
+import { ThreadPool } from './threads/pool.js';
 
 /** Exported kernel functions of the wasm module; every argument is an i32 (pointers are byte offsets). */
 export type WasmExports = {

@@ -117,7 +117,7 @@ const GEMM_PACK_TILES = 1.3;
 
 /**
  * The panels and output-channel parts of a GEMM convolution on `threads` threads: the split whose tasks, taken in
- * order by whichever thread is free (src/tasks.ts runJob), end soonest, counting the re-packing every extra channel
+ * order by whichever thread is free (src/threads/protocol.ts runJob), end soonest, counting the re-packing every extra channel
  * part costs; among splits within 1% of the best, the one with the fewest tasks. Splitting the channels of every
  * panel just to have 2 tasks per thread made small pixel-lane 1x1 layers slower; 2 threads over 1, one process,
  * 2-thread plans of the previous rule / of this one: 192->32 28² 1.06x / 1.24x, 192->64 14² 1.15x / 1.36x,

@@ -9,7 +9,7 @@
  */
 import type { ConvShape } from '../params.js';
 import type { WorkspaceBundle } from '../workspace.js';
-import type { KernelDispatch } from '../tasks.js';
+import type { KernelDispatch } from '../threads/protocol.js';
 import type { CTX } from './kernel-table.generated.js';
 
 /**
@@ -37,7 +37,7 @@ export interface Rejection {
   message: string;
 }
 
-export type { KernelDispatch, PtrArg } from '../tasks.js';
+export type { KernelDispatch, PtrArg } from '../threads/protocol.js';
 
 export type CtxField = keyof typeof CTX;
 
