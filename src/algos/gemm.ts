@@ -1,6 +1,6 @@
 /**
- * The GEMM convolution plan shared by WASMS8_CONV1x1_GEMM (src/algos/conv1x1.ts) and WASMS8_IM2COL_GEMM
- * (src/algos/im2col.ts): C[oc][pixel] = sum over k of W[oc][k] * B[k][pixel], K = FH * FW * ceil(ICPG / 4) * 4.
+ * The GEMM convolution plan shared by WASMS8_CONV1x1_GEMM (src/algos/conv1x1-gemm.ts) and WASMS8_IM2COL_GEMM
+ * (src/algos/im2col-gemm.ts): C[oc][pixel] = sum over k of W[oc][k] * B[k][pixel], K = FH * FW * ceil(ICPG / 4) * 4.
  * Kernels: assembly/gemm/ (task.ts packs one panel of output pixels, generated.ts holds the micro-kernels of
  * src/algos/kernel-table.generated.ts GEMM_KERNELS).
  *
