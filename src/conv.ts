@@ -49,7 +49,7 @@ export interface ConvOptions {
    * calling thread, task i on slice i % threads (which is how tests exercise every slice).
    */
   threads?: number;
-  /** Force the main micro-kernel by its kernel-table name (KERNELS / GEMM_KERNELS); it must fit the algorithm. */
+  /** Force the main micro-kernel by its kernel-table name (src/algos/kernel-table.generated.ts); it must fit the algorithm. */
   kernel?: string;
   /** Most workspace bytes (packed filter + thread slices) the chosen algorithm may use (default 1 GiB). */
   workspaceLimit?: number;

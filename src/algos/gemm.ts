@@ -13,7 +13,8 @@
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { GEMM_KERNELS, type GemmKernelVariant } from './kernel-table.generated.js';
-import { dotKernelIsa, type AlgoPlan, type Isa, type PlanOptions } from './types.js';
+import type { AlgoPlan, Isa, PlanOptions } from './types.js';
+import { activationOffset, dotXor, kernelIsa } from './isa.js';
 import { ocPartsFor, splitForThreads, zeroPointCorrection } from './common.js';
 import { I8ConvError } from '../errors.js';
 
@@ -38,7 +39,7 @@ export interface GemmKernelSet {
 
 /** The GEMM kernels' ISA for a runtime ISA: the relaxed dot8 kernels for usdot / sdot, SIMD128 otherwise. */
 function gemmIsa(isa: Isa): 'wasmsimd' | 'wasmrelaxeddot' {
-  return dotKernelIsa(isa) === 'wasmrelaxeddot' ? 'wasmrelaxeddot' : 'wasmsimd';
+  return kernelIsa(isa, 'gemm') as 'wasmsimd' | 'wasmrelaxeddot';
 }
 
 function gemmKernel(lanes: GemmLanes, noc: number, npix: number, isa: 'wasmsimd' | 'wasmrelaxeddot'): GemmKernelVariant {
@@ -235,7 +236,7 @@ function packFilterDot8(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Arra
                 for (let j = 0; j < 4; j++) o8[p++] = weight(g, o, ib * 4 + j, kh, kw);
     }
   if (p !== out.byteLength) throw new Error(`packFilter wrote ${p} of ${out.byteLength} bytes`);
-  return zeroPointCorrection(s, oihw, f.ocpgPad, isa === 'wasmsdot' ? 0 : 128);
+  return zeroPointCorrection(s, oihw, f.ocpgPad, activationOffset(isa));
 }
 
 /** The plan every GEMM convolution shares (the 1x1 and im2col algorithms differ only in what they accept). */
@@ -270,7 +271,7 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel, isa }: PlanOptions
       tailNarrow: f.tailNarrow.id,
       scratchBytes: f.scratchBytes,
       relaxed: dot8 ? 2 : 0,
-      dotXor: isa === 'wasmusdot' ? 0x80 : 0,
+      dotXor: dotXor(isa),
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { icpg, ocpg, fh, fw } = s;
