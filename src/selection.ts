@@ -5,6 +5,7 @@
  * the data). The cache travels as JSON: rt.selectionCache() / createRuntime({ selectionCache }).
  */
 import type { Isa } from './algos/types.js';
+import { runsDot8 } from './algos/isa.js';
 import { I8ConvError, check } from './errors.js';
 import type { ConvBiasParams, ConvShape, Selection } from './params.js';
 import { ALGORITHMS, forcedAlgorithm, heuristicAlgorithm } from './algos/pack.js';
@@ -100,7 +101,7 @@ export class Selector {
     }
     const mode = s.selection ?? this.defaultMode;
     if (mode === 'heuristic') return heuristicAlgorithm(s, fits, limit);
-    const key = selectionKey(s, opts, this.isa === 'wasmsimd' || this.isa === 'wasmrelaxedsimd' ? this.build : `${this.build}-${this.isa}`);
+    const key = selectionKey(s, opts, runsDot8(this.isa) ? `${this.build}-${this.isa}` : this.build);
     const hit = this.cache.get(key);
     const cached = hit === undefined ? undefined : ALGORITHMS.find((a) => a.name === hit && a.usable(s) === null && fits(a));
     if (cached) return cached;

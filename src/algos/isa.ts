@@ -14,6 +14,7 @@
  */
 
 import { I8ConvError } from '../errors.js';
+import type { DotFlavour } from '../features.js';
 
 export type Isa = 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmusdot' | 'wasmsdot';
 
@@ -22,6 +23,14 @@ export type KernelIsa = 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot' | 'sca
 
 /** Kernel families, as the tables' `family` field names them. */
 export type KernelFamily = 'conv-nchw44-dot' | 'gemm' | 'chanwise' | 'conv-nchw-dot' | 'naive';
+
+/**
+ * The relaxed build's isa for the relaxed dot's flavour the probe found (src/features.ts): the dot8 kernels where
+ * full 8-bit lanes are exact ('usdot', 'sdot'), the 7-bit split everywhere else.
+ */
+export function relaxedIsa(flavour: DotFlavour): Isa {
+  return flavour === 'usdot' ? 'wasmusdot' : flavour === 'sdot' ? 'wasmsdot' : 'wasmrelaxedsimd';
+}
 
 /** Whether the runtime runs the one-dot-per-16-multiply-adds kernels (the usdot / sdot flavours). */
 export function runsDot8(isa: Isa): boolean {
