@@ -52,12 +52,12 @@ export function parseThreadsOption(v: string): number {
 export const speedupTarget = (threads: number) => Math.round(0.9 * threads * 100) / 100;
 
 /**
- * Idle time after a threaded function's sample: i8conv's workers poll WORKER_SPIN_MS (src/pool.ts, 10 ms) before
+ * Idle time after a threaded function's sample: i8conv's workers poll WORKER_SPIN_MS (src/threads/protocol.ts, 10 ms) before
  * they sleep, onnxruntime-web's numThreads 2 pool keeps a thread busy ~12 ms after a run (measured from
  * /proc/self/task/<tid>/schedstat on the 2-core VM): the larger of spin + 5 ms and 15 ms.
  */
 async function settleMs(): Promise<number> {
-  const pool = (await import('../src/pool.js').catch(() => null)) as Record<string, unknown> | null;
+  const pool = (await import('../src/threads/protocol.js').catch(() => null)) as Record<string, unknown> | null;
   const spin = typeof pool?.WORKER_SPIN_MS === 'number' ? pool.WORKER_SPIN_MS : 10;
   return Math.max(spin + 5, 15);
 }

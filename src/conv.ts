@@ -11,10 +11,10 @@ import type { AlgoPlan, ConvAlgorithm, CtxField, Isa } from './algos/types.js';
 import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS } from './algos/kernel-table.generated.js';
 import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
-import type { ThreadPool } from './pool.js';
+import type { ThreadPool } from './threads/pool.js';
 import { channelConsts } from './quant.js';
 import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
-import { JOB, runJob, writeJob } from './tasks.js';
+import { JOB, runJob, writeJob } from './threads/protocol.js';
 
 const GUARD = 64;
 const GUARD_BYTE = 0xa5;
@@ -50,7 +50,7 @@ export interface ConvOptions {
    * thread, task i on slice i % threads (which is how tests exercise every slice).
    */
   threads?: 'auto' | number;
-  /** Force the main micro-kernel by its kernel-table name (KERNELS / GEMM_KERNELS); it must fit the algorithm. */
+  /** Force the main micro-kernel by its kernel-table name (src/algos/kernel-table.generated.ts); it must fit the algorithm. */
   kernel?: string;
   /** Most workspace bytes (packed filter + thread slices) the chosen algorithm may use (default 1 GiB). */
   workspaceLimit?: number;

@@ -21,7 +21,10 @@ export type { RuntimeOptions, WasmBuild, Threading } from './runtime.js';
 export type { RelayoutOptions } from './relayout/api.js';
 export type { ConvBiasParams, ConvShape, ConvFormat, BiasMode, Nonlinearity, Rounding, SrcType, DstType, Selection } from './params.js';
 export { ConvBias, type FilterLayout, type ConvOptions, type SrcArray, type DstArray } from './conv.js';
-export { KERNELS, GEMM_KERNELS, type KernelVariant, type GemmKernelVariant } from './algos/kernel-table.generated.js';
+export {
+  KERNELS, GEMM_KERNELS, CHANWISE_KERNELS, NCHW_DOT_KERNELS, NAIVE_KERNELS, type KernelVariant, type GemmKernelVariant,
+  type ChanwiseKernelVariant, type NchwDotKernelVariant, type NaiveKernelVariant,
+} from './algos/kernel-table.generated.js';
 export { quantizeFilter, quantize, dequantize, type QuantizedFilter } from './quant.js';
 export { algorithmNames };
 export type { SelectionCacheJson } from './selection.js';

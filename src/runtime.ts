@@ -7,7 +7,8 @@ import { WasmHeap } from './heap.js';
 import { I8ConvError, check } from './errors.js';
 import { probeFeatures, type Features } from './features.js';
 import type { Isa } from './algos/types.js';
-import { ThreadPool } from './pool.js';
+import { relaxedIsa } from './algos/isa.js';
+import { ThreadPool } from './threads/pool.js';
 import { checkThreads, type Selection } from './params.js';
 import { parseSelectionCache } from './selection.js';
 
@@ -210,11 +211,6 @@ function threadsUnavailable(): string | null {
   return null;
 }
 
-/** The relaxed build's kernels for a dot flavour (the 7-bit split wherever full 8-bit b lanes are not exact). */
-function relaxedIsa(f: Features): Isa {
-  return f.dotFlavour === 'usdot' ? 'wasmusdot' : f.dotFlavour === 'sdot' ? 'wasmsdot' : 'wasmrelaxedsimd';
-}
-
 /**
  * Tests only: run the relaxed build with a given kernel ISA instead of the probed one. A wrong ISA computes wrong
  * answers on inputs whose b lanes use the top bit; tests use it with inputs where every flavour agrees.
@@ -260,7 +256,7 @@ export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTest
   // a threaded runtime also gets the regular build, for the operators that run on the calling thread alone
   const plain = await WebAssembly.instantiate(await compileBuild(build, false), { env: { abort: wasmAbort } });
   const threading: Threading = pool ? { enabled: true, threads: pool.size, reason: 'enabled' } : { enabled: false, threads: 1, reason: reason! };
-  const isa: Isa = build === 'simd128' ? 'wasmsimd' : (hooks.isa ?? relaxedIsa(features));
+  const isa: Isa = build === 'simd128' ? 'wasmsimd' : (hooks.isa ?? relaxedIsa(features.dotFlavour));
   const f = { ...features, build, isa };
   return instance
     ? new WasmRuntimeCore(instance, f, build, isa, pool, threading, plain)

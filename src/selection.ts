@@ -4,6 +4,7 @@
  * the operator's shape, and the fastest is cached under a key built from the declared parameters only, never from
  * the data). The cache travels as JSON: rt.selectionCache() / createRuntime({ selectionCache }).
  */
+import { runsDot8 } from './algos/isa.js';
 import { I8ConvError, check } from './errors.js';
 import type { ConvBiasParams, ConvShape, Selection } from './params.js';
 import { ALGORITHMS, forcedAlgorithm, heuristicAlgorithm } from './algos/pack.js';
@@ -113,7 +114,7 @@ export class Selector {
     }
     const mode = s.selection ?? this.defaultMode;
     if (mode === 'heuristic') return heuristicAlgorithm(s, fits, limit);
-    const key = selectionKey(s, plan.threads, plan.isa === 'wasmsimd' || plan.isa === 'wasmrelaxedsimd' ? this.build : `${this.build}-${plan.isa}`);
+    const key = selectionKey(s, plan.threads, runsDot8(plan.isa) ? `${this.build}-${plan.isa}` : this.build);
     const hit = this.cache.get(key);
     const cached = hit === undefined ? undefined : ALGORITHMS.find((a) => a.name === hit && a.usable(s) === null && fits(a));
     if (cached) return cached;

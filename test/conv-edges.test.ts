@@ -5,7 +5,7 @@ import type { ConvBiasParams, Nonlinearity, Rounding, BiasMode } from '../src/pa
 import { normalizeConvParams } from '../src/params.js';
 import { reference } from '../kernels-ref/index.js';
 import { requantConsts, roundHalfAway, sat8 } from '../kernels-ref/requant.js';
-import { dotPlanFacts } from '../src/algos/dot-nchw44.js';
+import { dotPlanFacts } from '../src/algos/direct-dot-nchw44.js';
 import { KERNELS } from '../src/algos/kernel-table.generated.js';
 import { WorkspaceBundle } from '../src/workspace.js';
 import { runCase } from './helpers/conv-case.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGpuRuntime, createRuntime, I8ConvError } from '../src/index.js';
-import { ThreadPool } from '../src/pool.js';
+import { ThreadPool } from '../src/threads/pool.js';
 import { VARIANTS } from '../src/gpu/variants.js';
 import { tuneKey, deriveShape } from '../src/gpu/params.js';
 

@@ -1,5 +1,5 @@
-// THE declaration of the NCHW44 dot micro-kernel variants and of the conv context record shared by the wasm
-// kernels and the host. tools/gen-conv-kernels.mjs turns it into assembly/conv-nchw44-dot/generated.ts and
+// THE declaration of every convolution micro-kernel variant (NCHW44 dot, GEMM, channel-wise, NCHW direct dot,
+// naive) and of the conv context record shared by the wasm kernels and the host. tools/gen-conv-kernels.mjs turns it into assembly/conv-nchw44-dot/generated.ts and
 // src/algos/kernel-table.generated.ts; selection, tests and benchmarks read the generated table only.
 
 /** Filter widths with an unrolled kernel (FH is a runtime loop). */
@@ -141,6 +141,35 @@ export function gemmVariants() {
     ...GEMMC_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' })),
     ...withNarrow(GEMM_DOT8_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmrelaxeddot`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmrelaxeddot' })),
   ];
+}
+
+/**
+ * The kernels of the algorithms that run one kernel per shape and isa (hand-written in assembly/, not generated):
+ * declared here so that their names, like every other kernel's, come from the table, and each can be forced by name
+ * (`rt.convBias(p, { algo, kernel })`). `fn` is the wasm task function that runs it, `mode` the packed-input mode it
+ * reads (the context record's `relaxed` field: 0 SIMD128 i16 pairs, 2 relaxed dot8 bytes).
+ *   chanwise (WASMS8_CHANWISE, assembly/chanwise/task.ts): 4 channels x 4 output pixels per micro-tile, any filter
+ *     and stride; SIMD128 (tap pairs) or relaxed dot8 (tap quads).
+ *   conv-nchw-dot (WASMDOTS8STRD1/2_NCHW, assembly/conv-nchw-dot/task.ts): one output channel, 8 output columns a
+ *     trip; the filter width and stride select the row loop.
+ *   naive (WASM_NAIVE, assembly/naive/task.ts): scalar, any shape.
+ */
+export const SINGLE_KERNEL_ISAS = ['wasmsimd', 'wasmrelaxeddot'];
+
+export function chanwiseVariants() {
+  return SINGLE_KERNEL_ISAS.map((isa) => ({ name: `chanwise_s8_4x4__${isa}`, fn: 'chanwiseTask', mode: isa === 'wasmrelaxeddot' ? 2 : 0, isa }));
+}
+
+export function nchwDotVariants() {
+  const out = [];
+  for (const isa of SINGLE_KERNEL_ISAS)
+    for (const fw of FILTER_WIDTHS)
+      for (const stride of STRIDES) out.push({ name: `conv_nchw_dot_f${fw}s${stride}__${isa}`, fn: 'nchwDotConv', fw, stride, mode: isa === 'wasmrelaxeddot' ? 2 : 0, isa });
+  return out;
+}
+
+export function naiveVariants() {
+  return [{ name: 'naive_s8__scalar', fn: 'naiveConvTask', isa: 'scalar' }];
 }
 
 /**

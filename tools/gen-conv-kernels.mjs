@@ -1,9 +1,10 @@
-// Generates the NCHW44 dot micro-kernels and the host's kernel table from tools/conv-variants.mjs.
+// Generates the NCHW44 dot and GEMM micro-kernels and the host's kernel table (every family) from
+// tools/conv-variants.mjs.
 // Usage: node tools/gen-conv-kernels.mjs [outRoot]   (outRoot defaults to the repository root)
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { variants, gemmVariants, CTX_FIELDS, UNROLL_KH_MAX } from './conv-variants.mjs';
+import { variants, gemmVariants, chanwiseVariants, nchwDotVariants, naiveVariants, CTX_FIELDS, UNROLL_KH_MAX } from './conv-variants.mjs';
 
 const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kernels.mjs; do not edit\n';
@@ -334,6 +335,21 @@ ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` 
 ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`);
 ts.push(`export const GEMM_KERNELS: readonly GemmKernelVariant[] = [`);
 gvs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}' },`));
+ts.push(`];\n`);
+ts.push(`/** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; \`mode\` is the context record's \`relaxed\`. */`);
+ts.push(`export interface ChanwiseKernelVariant {\n  name: string;\n  family: 'chanwise';\n  fn: 'chanwiseTask';\n  mode: 0 | 2;\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`);
+ts.push(`export const CHANWISE_KERNELS: readonly ChanwiseKernelVariant[] = [`);
+chanwiseVariants().forEach((v) => ts.push(`  { name: '${v.name}', family: 'chanwise', fn: '${v.fn}', mode: ${v.mode}, isa: '${v.isa}' },`));
+ts.push(`];\n`);
+ts.push(`/** The NCHW direct dot kernels (assembly/conv-nchw-dot/task.ts): one per filter width, stride and isa. */`);
+ts.push(`export interface NchwDotKernelVariant {\n  name: string;\n  family: 'conv-nchw-dot';\n  fn: 'nchwDotConv';\n  fw: number;\n  stride: number;\n  mode: 0 | 2;\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`);
+ts.push(`export const NCHW_DOT_KERNELS: readonly NchwDotKernelVariant[] = [`);
+nchwDotVariants().forEach((v) => ts.push(`  { name: '${v.name}', family: 'conv-nchw-dot', fn: '${v.fn}', fw: ${v.fw}, stride: ${v.stride}, mode: ${v.mode}, isa: '${v.isa}' },`));
+ts.push(`];\n`);
+ts.push(`/** The scalar kernel of the naive algorithm (assembly/naive/task.ts). */`);
+ts.push(`export interface NaiveKernelVariant {\n  name: string;\n  family: 'naive';\n  fn: 'naiveConvTask';\n  isa: 'scalar';\n}`);
+ts.push(`export const NAIVE_KERNELS: readonly NaiveKernelVariant[] = [`);
+naiveVariants().forEach((v) => ts.push(`  { name: '${v.name}', family: 'naive', fn: '${v.fn}', isa: '${v.isa}' },`));
 ts.push(`];\n`);
 ts.push(`/** Conv context record layout (byte offsets), shared with assembly/common/ctx.ts. */`);
 ts.push(`export const CTX = {`);

@@ -22,48 +22,18 @@ import {
   CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC, CTX_RAWCOLS, CTX_BLOCKSPERTASK, CTX_RELAXED, CTX_DOTXOR,
 } from '../common/ctx';
 import { finishTile } from '../common/finish';
+import { dotStep, dotStepBuilt } from '../common/dot-step';
 
 /**
- * One output row: `ow` pixels (4 at a time) of the block. S: Q entries between output pixels, QS: bytes between
- * tap pairs (constants where inlined: 1 / 32 for stride 1, 1 / 16 for the compact stride-2 rows).
+ * One output row: `ow` pixels (4 at a time) of the block. T picks the step (common/dot-step.ts): i16 SIMD128 tap
+ * pairs, i8 relaxed dot8 tap quads. S: Q entries between output pixels, QS: bytes between tap pairs / quads
+ * (constants where inlined: SIMD128 1 / 32 for stride 1, 1 / 16 for the compact stride-2 rows; dot8 1 / 64 and
+ * 1 / 32).
  */
 // @ts-ignore: decorator
 @inline
-function convRow(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: v128, ow: i32, S: i32, QS: i32, scratch: usize): void {
-  const step = <usize>(S * 16);
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    let a0 = init;
-    let a1 = init;
-    let a2 = init;
-    let a3 = init;
-    let wp = w;
-    let rp = q0 + <usize>(ow0 * S * 16);
-    for (let kh: i32 = 0; kh < fh; kh++) {
-      let xp = rp;
-      for (let q: i32 = 0; q < nq; q++) {
-        const wv = v128.load(wp);
-        a0 = i32x4.add(a0, i32x4.dot_i16x8_s(v128.load(xp), wv));
-        a1 = i32x4.add(a1, i32x4.dot_i16x8_s(v128.load(xp + step), wv));
-        a2 = i32x4.add(a2, i32x4.dot_i16x8_s(v128.load(xp + 2 * step), wv));
-        a3 = i32x4.add(a3, i32x4.dot_i16x8_s(v128.load(xp + 3 * step), wv));
-        wp += 16;
-        xp += <usize>QS;
-      }
-      rp += <usize>rowBytes;
-    }
-    const sp = scratch + <usize>(ow0 * 16);
-    v128.store(sp, a0, 0);
-    v128.store(sp, a1, 16);
-    v128.store(sp, a2, 32);
-    v128.store(sp, a3, 48);
-  }
-}
-
-/** convRow's relaxed dot8 twin: QS bytes between tap quads (64 for stride 1, 32 for the compact stride-2 rows). */
-// @ts-ignore: decorator
-@inline
-function convRowDot8(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: v128, ow: i32, S: i32, QS: i32, scratch: usize): void {
-  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+function convRow<T>(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: v128, ow: i32, S: i32, QS: i32, scratch: usize): void {
+  if (!dotStepBuilt<T>()) unreachable(); else {
     const step = <usize>(S * 16);
     for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
       let a0 = init;
@@ -76,10 +46,10 @@ function convRowDot8(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init:
         let xp = rp;
         for (let q: i32 = 0; q < nq; q++) {
           const wv = v128.load(wp);
-          a0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp), a0);
-          a1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp + step), a1);
-          a2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp + 2 * step), a2);
-          a3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp + 3 * step), a3);
+          a0 = dotStep<T>(a0, v128.load(xp), wv);
+          a1 = dotStep<T>(a1, v128.load(xp + step), wv);
+          a2 = dotStep<T>(a2, v128.load(xp + 2 * step), wv);
+          a3 = dotStep<T>(a3, v128.load(xp + 3 * step), wv);
           wp += 16;
           xp += <usize>QS;
         }
@@ -231,12 +201,12 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
     const q0 = qBase + <usize>(r * sh * rowBytes);
     const sp = scratch + <usize>(r * ow * 16);
     if (dot8) {
-      if (sw == 1) convRowDot8(q0, rowBytes, fh, nq, w, init, ow, 1, 64, sp);
-      else if (sw == 2) convRowDot8(q0, rowBytes, fh, nq, w, init, ow, 1, 32, sp);
-      else convRowDot8(q0, rowBytes, fh, nq, w, init, ow, sw, 64, sp);
-    } else if (sw == 1) convRow(q0, rowBytes, fh, nq, w, init, ow, 1, 32, sp);
-    else if (sw == 2) convRow(q0, rowBytes, fh, nq, w, init, ow, 1, 16, sp);
-    else convRow(q0, rowBytes, fh, nq, w, init, ow, sw, 32, sp);
+      if (sw == 1) convRow<i8>(q0, rowBytes, fh, nq, w, init, ow, 1, 64, sp);
+      else if (sw == 2) convRow<i8>(q0, rowBytes, fh, nq, w, init, ow, 1, 32, sp);
+      else convRow<i8>(q0, rowBytes, fh, nq, w, init, ow, sw, 64, sp);
+    } else if (sw == 1) convRow<i16>(q0, rowBytes, fh, nq, w, init, ow, 1, 32, sp);
+    else if (sw == 2) convRow<i16>(q0, rowBytes, fh, nq, w, init, ow, 1, 16, sp);
+    else convRow<i16>(q0, rowBytes, fh, nq, w, init, ow, sw, 32, sp);
   }
   finishTile(ctx, scratch, 1, ohN * ow, gb * 4, gb * 4, nch, oh0 * ow, ohN * ow, dstN, biasN);
 }

@@ -21,6 +21,7 @@ import {
   CTX_OWPAD, CTX_SRCLAYOUT, CTX_RELAXED, CTX_DOTXOR,
 } from '../common/ctx';
 import { finishRows } from '../common/finish';
+import { dotStep, dotStepBuilt } from '../common/dot-step';
 
 /** Rows of a padded plane: (OH - 1) * S + FH. */
 // @ts-ignore: decorator
@@ -127,28 +128,35 @@ function padDot8(
   }
 }
 
-/** The dot8 twin of nchwDotConv's inner loop: 8 output columns c.. of row r for one input channel. */
+/**
+ * nchwDotConv's row loop: output row `tr` of the int32 plane (owp columns, 8 a trip: two accumulators of 4) for
+ * one input channel, from the padded rows at `rowBase` (stride 1: column c of P; stride 2: byte 4c, column 2c;
+ * dot8: column c); `first`: start from `init` instead of the plane. T picks the step (common/dot-step.ts): i16
+ * SIMD128 tap pairs, i8 relaxed dot8 tap quads; qStep: bytes between them in a padded row.
+ */
 // @ts-ignore: decorator
 @inline
-function convTripDot8(tr: usize, rp0: usize, wIc: usize, init: v128, first: bool, fh: i32, nq: i32, qStep: i32, rowBytes: i32): void {
-  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-    let a0 = first ? init : v128.load(tr);
-    let a1 = first ? init : v128.load(tr, 16);
-    let wp = wIc;
-    let rp = rp0;
-    for (let kh: i32 = 0; kh < fh; kh++) {
-      let xp = rp;
-      for (let q: i32 = 0; q < nq; q++) {
-        const wv = v128.load(wp);
-        a0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp), a0);
-        a1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(wv, v128.load(xp, 16), a1);
-        wp += 16;
-        xp += <usize>qStep;
+function convRow<T>(tr: usize, rowBase: usize, owp: i32, wIc: usize, init: v128, first: bool, fh: i32, nq: i32, qStep: i32, rowBytes: i32): void {
+  if (!dotStepBuilt<T>()) unreachable(); else {
+    for (let c: i32 = 0; c < owp; c += 8) {
+      let a0 = first ? init : v128.load(tr + <usize>(c << 2));
+      let a1 = first ? init : v128.load(tr + <usize>(c << 2), 16);
+      let wp = wIc;
+      let rp = rowBase + <usize>(c << 2);
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xp = rp;
+        for (let q: i32 = 0; q < nq; q++) {
+          const wv = v128.load(wp);
+          a0 = dotStep<T>(a0, v128.load(xp), wv);
+          a1 = dotStep<T>(a1, v128.load(xp, 16), wv);
+          wp += 16;
+          xp += <usize>qStep;
+        }
+        rp += <usize>rowBytes;
       }
-      rp += <usize>rowBytes;
+      v128.store(tr + <usize>(c << 2), a0);
+      v128.store(tr + <usize>(c << 2), a1, 16);
     }
-    v128.store(tr, a0);
-    v128.store(tr, a1, 16);
   }
 }
 
@@ -184,28 +192,10 @@ export function nchwDotConv(ctx: usize, planes: usize, dst: usize, ws: usize, n:
       const tr = temp + <usize>(r * tempRow);
       const rowBase = pIc + <usize>(r * s * rowBytes);
       if (dot8) {
-        for (let c: i32 = 0; c < owp; c += 8) convTripDot8(tr + <usize>(c << 2), rowBase + <usize>(c << 2), wIc, init, first, fh, nq, qStep, rowBytes);
+        convRow<i8>(tr, rowBase, owp, wIc, init, first, fh, nq, qStep, rowBytes);
         continue;
       }
-      for (let c: i32 = 0; c < owp; c += 8) {
-        let a0 = first ? init : v128.load(tr + <usize>(c << 2));
-        let a1 = first ? init : v128.load(tr + <usize>(c << 2), 16);
-        let wp = wIc;
-        let rp = rowBase + <usize>(c << 2); // stride 1: column c of P; stride 2: byte 4c (column 2c)
-        for (let kh: i32 = 0; kh < fh; kh++) {
-          let xp = rp;
-          for (let q: i32 = 0; q < nq; q++) {
-            const wv = v128.load(wp);
-            a0 = i32x4.add(a0, i32x4.dot_i16x8_s(v128.load(xp), wv));
-            a1 = i32x4.add(a1, i32x4.dot_i16x8_s(v128.load(xp, 16), wv));
-            wp += 16;
-            xp += <usize>qStep;
-          }
-          rp += <usize>rowBytes;
-        }
-        v128.store(tr + <usize>(c << 2), a0);
-        v128.store(tr + <usize>(c << 2), a1, 16);
-      }
+      convRow<i16>(tr, rowBase, owp, wIc, init, first, fh, nq, qStep, rowBytes);
     }
   }
   const plane = oh * ow;

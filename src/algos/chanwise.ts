@@ -17,9 +17,10 @@
  */
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
-import { I8ConvError } from '../errors.js';
 import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type PlanOptions } from './types.js';
 import { zeroPointCorrection } from './common.js';
+import { activationOffset, dotXor, pickSingleKernel, runsDot8 } from './isa.js';
+import { CHANWISE_KERNELS } from './kernel-table.generated.js';
 
 /** Target bytes of one task's packed rows (Q): they are read FH times per output row, so they should stay in L2. */
 const ROWS_BUDGET = 128 * 1024;
@@ -46,15 +47,10 @@ export interface ChanwisePlanFacts {
   perThreadBytes: number;
 }
 
-/** Whether an isa runs the one-dot-per-16-MACs kernel (mode 2) rather than the SIMD128 pairs. */
-export function chanwiseDot8(isa: Isa): boolean {
-  return isa === 'wasmusdot' || isa === 'wasmsdot';
-}
-
 export function chanwisePlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd'): ChanwisePlanFacts {
   const owPad = Math.ceil(s.ow / NPIX) * NPIX;
   // taps per entry: 2 (SIMD128 pairs) or 4 (dot8 runs); nq entries per filter row
-  const taps = chanwiseDot8(isa) ? 4 : 2;
+  const taps = runsDot8(isa) ? 4 : 2;
   const nq = Math.ceil(s.fw / taps);
   // Q entries read: stride 2 (compact, Q'[m] = Q[2m]): owPad - 1 + (nq - 1) * taps / 2 + 1; otherwise
   // (owPad - 1) * SW + (nq - 1) * taps + 1
@@ -80,8 +76,8 @@ export function chanwisePlanFacts(s: ConvShape, threads: number, isa: Isa = 'was
 }
 
 function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
-  if (kernel !== undefined) throw new I8ConvError('UNKNOWN_KERNEL', `kernel: this algorithm has one kernel and takes no kernel name, got '${kernel}'`, 'kernel');
-  const dot8 = chanwiseDot8(isa);
+  const k = pickSingleKernel(CHANWISE_KERNELS, isa, 'chanwise', () => true, kernel);
+  const dot8 = k.mode === 2;
   const f = chanwisePlanFacts(s, threads, isa);
   const taps = dot8 ? 4 : 2;
   const nq = Math.ceil(s.fw / taps);
@@ -92,10 +88,10 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
     perThreadBytes: f.perThreadBytes,
     ocpgPad: 1, // one channel per group: the per-channel arrays are flat
     packedFilterBytes: blockWeightBytes * f.blocks,
-    kernelNames: [dot8 ? 'chanwise_s8_4x4__wasmrelaxeddot' : 'chanwise_s8_4x4__wasmsimd'],
+    kernelNames: [k.name],
     ctxFields: {
-      relaxed: dot8 ? 2 : 0,
-      dotXor: isa === 'wasmusdot' ? 0x80 : 0,
+      relaxed: k.mode,
+      dotXor: dotXor(isa),
       ohTile: f.ohTile, iwp: f.iwp, rawCols: f.rawCols, groupWeightBytes: blockWeightBytes, scratchBytes: f.scratchBytes,
       blocksPerTask: f.blocksPerTask,
     },
@@ -114,10 +110,10 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
               }
       if (p * elems.BYTES_PER_ELEMENT !== out.byteLength) throw new Error(`packFilter wrote ${p * elems.BYTES_PER_ELEMENT} of ${out.byteLength} bytes`);
       // SIMD128: the zero point is subtracted while packing the rows; dot8: b = xs + off, corrected in the start
-      return dot8 ? zeroPointCorrection(s, oihw, 1, isa === 'wasmsdot' ? 0 : 128) : null;
+      return dot8 ? zeroPointCorrection(s, oihw, 1, activationOffset(isa)) : null;
     },
     kernels: [
-      { fn: 'chanwiseTask', range: [s.n, f.blockTasks, f.ohTiles], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
+      { fn: k.fn, range: [s.n, f.blockTasks, f.ohTiles], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
     ],
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The GEMM convolution plan shared by WASMS8_CONV1x1_GEMM (src/algos/conv1x1.ts) and WASMS8_IM2COL_GEMM
- * (src/algos/im2col.ts): C[oc][pixel] = sum over k of W[oc][k] * B[k][pixel], K = FH * FW * ceil(ICPG / 4) * 4.
+ * The GEMM convolution plan shared by WASMS8_CONV1x1_GEMM (src/algos/conv1x1-gemm.ts) and WASMS8_IM2COL_GEMM
+ * (src/algos/im2col-gemm.ts): C[oc][pixel] = sum over k of W[oc][k] * B[k][pixel], K = FH * FW * ceil(ICPG / 4) * 4.
  * Kernels: assembly/gemm/ (task.ts packs one panel of output pixels, generated.ts holds the micro-kernels of
  * src/algos/kernel-table.generated.ts GEMM_KERNELS).
  *
@@ -13,7 +13,8 @@
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { GEMM_KERNELS, type GemmKernelVariant } from './kernel-table.generated.js';
-import { dotKernelIsa, type AlgoPlan, type Isa, type PlanOptions } from './types.js';
+import type { AlgoPlan, Isa, PlanOptions } from './types.js';
+import { activationOffset, dotXor, kernelIsa } from './isa.js';
 import { ocPartsFor, splitForThreads, zeroPointCorrection } from './common.js';
 import { I8ConvError } from '../errors.js';
 
@@ -38,7 +39,7 @@ export interface GemmKernelSet {
 
 /** The GEMM kernels' ISA for a runtime ISA: the relaxed dot8 kernels for usdot / sdot, SIMD128 otherwise. */
 function gemmIsa(isa: Isa): 'wasmsimd' | 'wasmrelaxeddot' {
-  return dotKernelIsa(isa) === 'wasmrelaxeddot' ? 'wasmrelaxeddot' : 'wasmsimd';
+  return kernelIsa(isa, 'gemm') as 'wasmsimd' | 'wasmrelaxeddot';
 }
 
 function gemmKernel(lanes: GemmLanes, noc: number, npix: number, isa: 'wasmsimd' | 'wasmrelaxeddot'): GemmKernelVariant {
@@ -117,7 +118,7 @@ const GEMM_PACK_TILES = 1.3;
 
 /**
  * The panels and output-channel parts of a GEMM convolution on `threads` threads: the split whose tasks, taken in
- * order by whichever thread is free (src/tasks.ts runJob), end soonest, counting the re-packing every extra channel
+ * order by whichever thread is free (src/threads/protocol.ts runJob), end soonest, counting the re-packing every extra channel
  * part costs; among splits within 1% of the best, the one with the fewest tasks. Splitting the channels of every
  * panel just to have 2 tasks per thread made small pixel-lane 1x1 layers slower; 2 threads over 1, one process,
  * 2-thread plans of the previous rule / of this one: 192->32 28² 1.06x / 1.24x, 192->64 14² 1.15x / 1.36x,
@@ -235,7 +236,7 @@ function packFilterDot8(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Arra
                 for (let j = 0; j < 4; j++) o8[p++] = weight(g, o, ib * 4 + j, kh, kw);
     }
   if (p !== out.byteLength) throw new Error(`packFilter wrote ${p} of ${out.byteLength} bytes`);
-  return zeroPointCorrection(s, oihw, f.ocpgPad, isa === 'wasmsdot' ? 0 : 128);
+  return zeroPointCorrection(s, oihw, f.ocpgPad, activationOffset(isa));
 }
 
 /** The plan every GEMM convolution shares (the 1x1 and im2col algorithms differ only in what they accept). */
@@ -270,7 +271,7 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel, isa }: PlanOptions
       tailNarrow: f.tailNarrow.id,
       scratchBytes: f.scratchBytes,
       relaxed: dot8 ? 2 : 0,
-      dotXor: isa === 'wasmusdot' ? 0x80 : 0,
+      dotXor: dotXor(isa),
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { icpg, ocpg, fh, fw } = s;

@@ -145,6 +145,59 @@ export const GEMM_KERNELS: readonly GemmKernelVariant[] = [
   { id: 22, name: 'gemm_s8_1x20__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 5, nb: 0, npix: 20, role: 'alt', isa: 'wasmrelaxeddot' },
 ];
 
+/** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; `mode` is the context record's `relaxed`. */
+export interface ChanwiseKernelVariant {
+  name: string;
+  family: 'chanwise';
+  fn: 'chanwiseTask';
+  mode: 0 | 2;
+  isa: 'wasmsimd' | 'wasmrelaxeddot';
+}
+export const CHANWISE_KERNELS: readonly ChanwiseKernelVariant[] = [
+  { name: 'chanwise_s8_4x4__wasmsimd', family: 'chanwise', fn: 'chanwiseTask', mode: 0, isa: 'wasmsimd' },
+  { name: 'chanwise_s8_4x4__wasmrelaxeddot', family: 'chanwise', fn: 'chanwiseTask', mode: 2, isa: 'wasmrelaxeddot' },
+];
+
+/** The NCHW direct dot kernels (assembly/conv-nchw-dot/task.ts): one per filter width, stride and isa. */
+export interface NchwDotKernelVariant {
+  name: string;
+  family: 'conv-nchw-dot';
+  fn: 'nchwDotConv';
+  fw: number;
+  stride: number;
+  mode: 0 | 2;
+  isa: 'wasmsimd' | 'wasmrelaxeddot';
+}
+export const NCHW_DOT_KERNELS: readonly NchwDotKernelVariant[] = [
+  { name: 'conv_nchw_dot_f2s1__wasmsimd', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 2, stride: 1, mode: 0, isa: 'wasmsimd' },
+  { name: 'conv_nchw_dot_f2s2__wasmsimd', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 2, stride: 2, mode: 0, isa: 'wasmsimd' },
+  { name: 'conv_nchw_dot_f3s1__wasmsimd', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 3, stride: 1, mode: 0, isa: 'wasmsimd' },
+  { name: 'conv_nchw_dot_f3s2__wasmsimd', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 3, stride: 2, mode: 0, isa: 'wasmsimd' },
+  { name: 'conv_nchw_dot_f5s1__wasmsimd', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 5, stride: 1, mode: 0, isa: 'wasmsimd' },
+  { name: 'conv_nchw_dot_f5s2__wasmsimd', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 5, stride: 2, mode: 0, isa: 'wasmsimd' },
+  { name: 'conv_nchw_dot_f7s1__wasmsimd', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 7, stride: 1, mode: 0, isa: 'wasmsimd' },
+  { name: 'conv_nchw_dot_f7s2__wasmsimd', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 7, stride: 2, mode: 0, isa: 'wasmsimd' },
+  { name: 'conv_nchw_dot_f2s1__wasmrelaxeddot', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 2, stride: 1, mode: 2, isa: 'wasmrelaxeddot' },
+  { name: 'conv_nchw_dot_f2s2__wasmrelaxeddot', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 2, stride: 2, mode: 2, isa: 'wasmrelaxeddot' },
+  { name: 'conv_nchw_dot_f3s1__wasmrelaxeddot', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 3, stride: 1, mode: 2, isa: 'wasmrelaxeddot' },
+  { name: 'conv_nchw_dot_f3s2__wasmrelaxeddot', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 3, stride: 2, mode: 2, isa: 'wasmrelaxeddot' },
+  { name: 'conv_nchw_dot_f5s1__wasmrelaxeddot', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 5, stride: 1, mode: 2, isa: 'wasmrelaxeddot' },
+  { name: 'conv_nchw_dot_f5s2__wasmrelaxeddot', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 5, stride: 2, mode: 2, isa: 'wasmrelaxeddot' },
+  { name: 'conv_nchw_dot_f7s1__wasmrelaxeddot', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 7, stride: 1, mode: 2, isa: 'wasmrelaxeddot' },
+  { name: 'conv_nchw_dot_f7s2__wasmrelaxeddot', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 7, stride: 2, mode: 2, isa: 'wasmrelaxeddot' },
+];
+
+/** The scalar kernel of the naive algorithm (assembly/naive/task.ts). */
+export interface NaiveKernelVariant {
+  name: string;
+  family: 'naive';
+  fn: 'naiveConvTask';
+  isa: 'scalar';
+}
+export const NAIVE_KERNELS: readonly NaiveKernelVariant[] = [
+  { name: 'naive_s8__scalar', family: 'naive', fn: 'naiveConvTask', isa: 'scalar' },
+];
+
 /** Conv context record layout (byte offsets), shared with assembly/common/ctx.ts. */
 export const CTX = {
   dstType: 0,

@@ -6,25 +6,26 @@
  */
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
-import { I8ConvError } from '../errors.js';
+import { pickSingleKernel } from './isa.js';
+import { NAIVE_KERNELS } from './kernel-table.generated.js';
 import type { AlgoPlan, ConvAlgorithm, PlanOptions } from './types.js';
 
-function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
-  if (kernel !== undefined) throw new I8ConvError('UNKNOWN_KERNEL', `kernel: this algorithm has one kernel and takes no kernel name, got '${kernel}'`, 'kernel');
+function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
+  const k = pickSingleKernel(NAIVE_KERNELS, isa, 'naive', () => true, kernel);
   const perThreadBytes = Math.ceil((s.oh * s.ow) / 4) * 16;
   return {
     workspace: new WorkspaceBundle([s.filterLength, perThreadBytes * threads]),
     perThreadBytes,
     ocpgPad: Math.ceil(s.ocpg / 4) * 4,
     packedFilterBytes: s.filterLength,
-    kernelNames: ['naive_s8__scalar'],
+    kernelNames: [k.name],
     ctxFields: {},
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       out.set(new Uint8Array(oihw.buffer, oihw.byteOffset, oihw.length));
       return null;
     },
     kernels: [
-      { fn: 'naiveConvTask', range: [s.n, s.oc, 1], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: perThreadBytes }] },
+      { fn: k.fn, range: [s.n, s.oc, 1], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: perThreadBytes }] },
     ],
   };
 }

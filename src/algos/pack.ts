@@ -9,12 +9,12 @@
 import { I8ConvError } from '../errors.js';
 import type { ConvShape } from '../params.js';
 import type { ConvAlgorithm, Rejection } from './types.js';
-import { dotNchw44Direct, dotNchwNchw44 } from './dot-nchw44.js';
-import { dotNchwDirect } from './dot-nchw.js';
-import { conv1x1Gemm } from './conv1x1.js';
-import { im2colGemm } from './im2col.js';
+import { dotNchw44Direct, dotNchwNchw44 } from './direct-dot-nchw44.js';
+import { dotNchwDirect } from './direct-dot-nchw.js';
+import { conv1x1Gemm } from './conv1x1-gemm.js';
+import { im2colGemm } from './im2col-gemm.js';
 import { chanwise } from './chanwise.js';
-import { nchwDotStride1, nchwDotStride2 } from './nchw-dot.js';
+import { nchwDotStride1, nchwDotStride2 } from './strided-dot-nchw.js';
 import { naive } from './naive.js';
 
 export const ALGORITHMS: readonly ConvAlgorithm[] = [

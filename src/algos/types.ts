@@ -10,20 +10,13 @@
 import type { ErrorCode } from '../errors.js';
 import type { ConvShape } from '../params.js';
 import type { WorkspaceBundle } from '../workspace.js';
-import type { KernelDispatch } from '../tasks.js';
+import type { KernelDispatch } from '../threads/protocol.js';
 import type { CTX } from './kernel-table.generated.js';
 
-/**
- * Kernel ISA of a runtime: its wasm build and, for the relaxed build, the relaxed dot's flavour (src/features.ts):
- * 'wasmsimd' (SIMD128), 'wasmrelaxedsimd' (relaxed dot on activations split into 7-bit parts: exact on every
- * engine), 'wasmusdot' / 'wasmsdot' (one relaxed dot per 16 MACs, b = xs + 128 unsigned / b = xs signed).
- */
-export type Isa = 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmusdot' | 'wasmsdot';
+import type { Isa } from './isa.js';
 
-/** The kernel-table ISA that runs an Isa's NCHW44 dot kernels. */
-export function dotKernelIsa(isa: Isa): 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot' {
-  return isa === 'wasmusdot' || isa === 'wasmsdot' ? 'wasmrelaxeddot' : isa;
-}
+/** A runtime's kernel isa (its build and relaxed-dot flavour): the rules that follow from it are in ./isa.ts. */
+export type { Isa } from './isa.js';
 
 export interface PlanOptions {
   threads: number;
@@ -38,7 +31,7 @@ export interface Rejection {
   message: string;
 }
 
-export type { KernelDispatch, PtrArg } from '../tasks.js';
+export type { KernelDispatch, PtrArg } from '../threads/protocol.js';
 
 export type CtxField = keyof typeof CTX;
 

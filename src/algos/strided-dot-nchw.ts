@@ -9,9 +9,10 @@
  */
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
-import { I8ConvError } from '../errors.js';
 import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type PlanOptions } from './types.js';
 import { zeroPointCorrection } from './common.js';
+import { activationOffset, dotXor, pickSingleKernel, runsDot8 } from './isa.js';
+import { NCHW_DOT_KERNELS } from './kernel-table.generated.js';
 
 const SIZES = [2, 3, 5, 7];
 
@@ -23,16 +24,11 @@ export interface NchwDotPlanFacts {
   perThreadBytes: number;
 }
 
-/** Whether an isa runs the one-dot-per-16-MACs kernels (mode 2) rather than the SIMD128 pairs. */
-export function nchwDot8(isa: Isa): boolean {
-  return isa === 'wasmusdot' || isa === 'wasmsdot';
-}
-
 export function nchwDotPlanFacts(s: ConvShape, isa: Isa = 'wasmsimd'): NchwDotPlanFacts {
   const owPad = Math.ceil(s.ow / 8) * 8;
   let cols: number;
   let rowBytes: number;
-  if (nchwDot8(isa)) {
+  if (runsDot8(isa)) {
     // 4-byte columns (b(S*m .. S*m + 3)); a trip reads columns c .. c + 3 + 4 * (nq - 1) / S
     const nq = Math.ceil(s.fw / 4);
     cols = owPad + (4 / s.sh) * (nq - 1);
@@ -49,8 +45,8 @@ export function nchwDotPlanFacts(s: ConvShape, isa: Isa = 'wasmsimd'): NchwDotPl
 }
 
 function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
-  if (kernel !== undefined) throw new I8ConvError('UNKNOWN_KERNEL', `kernel: this algorithm has one kernel and takes no kernel name, got '${kernel}'`, 'kernel');
-  const dot8 = nchwDot8(isa);
+  const k = pickSingleKernel(NCHW_DOT_KERNELS, isa, 'conv-nchw-dot', (x) => x.fw === s.fw && x.stride === s.sh, kernel);
+  const dot8 = k.mode === 2;
   const f = nchwDotPlanFacts(s, isa);
   const taps = dot8 ? 4 : 2;
   const nq = Math.ceil(s.fw / taps);
@@ -58,14 +54,13 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
   const ocpgPad = Math.ceil(s.ocpg / 4) * 4;
   // chunk 0: packed filter; chunk 1: the padded planes of every (n, g, ic), then one int32 plane per thread
   const workspace = new WorkspaceBundle([chanBytes * s.oc, f.planesBytes + f.perThreadBytes * threads]);
-  const name = `conv_nchw_dot_f${s.fw}s${s.sh}__${dot8 ? 'wasmrelaxeddot' : 'wasmsimd'}`;
   return {
     workspace,
     perThreadBytes: f.perThreadBytes,
     ocpgPad,
     packedFilterBytes: chanBytes * s.oc,
-    kernelNames: [name],
-    ctxFields: { owPad: f.owPad, rowBytes: f.rowBytes, relaxed: dot8 ? 2 : 0, dotXor: isa === 'wasmusdot' ? 0x80 : 0 },
+    kernelNames: [k.name],
+    ctxFields: { owPad: f.owPad, rowBytes: f.rowBytes, relaxed: k.mode, dotXor: dotXor(isa) },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const elems = dot8 ? new Int8Array(out.buffer, out.byteOffset, out.byteLength) : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       let p = 0;
@@ -81,12 +76,12 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
       const written = p * elems.BYTES_PER_ELEMENT;
       if (written !== out.byteLength) throw new Error(`packFilter wrote ${written} of ${out.byteLength} bytes`);
       // SIMD128: the zero point is subtracted while padding; dot8: b = xs + off, corrected in the accumulator start
-      return dot8 ? zeroPointCorrection(s, oihw, ocpgPad, isa === 'wasmsdot' ? 0 : 128) : null;
+      return dot8 ? zeroPointCorrection(s, oihw, ocpgPad, activationOffset(isa)) : null;
     },
     kernels: [
       { fn: 'nchwDotPad', range: [s.n, s.group, s.icpg], args: [{ base: 'src' }, { base: 'slices' }, { base: 'none' }] },
       {
-        fn: 'nchwDotConv', range: [s.n, s.group, s.ocpg],
+        fn: k.fn, range: [s.n, s.group, s.ocpg],
         args: [{ base: 'slices' }, { base: 'dst' }, { base: 'slices', offset: f.planesBytes, perThread: f.perThreadBytes }],
       },
     ],

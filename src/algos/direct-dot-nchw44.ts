@@ -15,7 +15,8 @@
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { KERNELS, type KernelVariant } from './kernel-table.generated.js';
-import { dotKernelIsa, reject, type AlgoPlan, type ConvAlgorithm, type Isa, type KernelDispatch, type PlanOptions, type Rejection } from './types.js';
+import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type KernelDispatch, type PlanOptions, type Rejection } from './types.js';
+import { activationOffset, dotXor, kernelIsa, packedInputMode } from './isa.js';
 import { I8ConvError } from '../errors.js';
 import { ocPartsFor, splitForThreads, zeroPointCorrection } from './common.js';
 
@@ -31,7 +32,7 @@ const FILTER_SIZES = [...new Set(KERNELS.map((k) => k.fw))];
 const STRIDES = [...new Set(KERNELS.map((k) => k.stride))];
 
 function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string): KernelVariant {
-  const isa = dotKernelIsa(runtimeIsa);
+  const isa = kernelIsa(runtimeIsa, 'conv-nchw44-dot');
   if (forced !== undefined) {
     const v = KERNELS.find((k) => k.name === forced);
     if (!v || v.fw !== fw || v.stride !== stride || v.isa !== isa) {
@@ -74,7 +75,7 @@ export interface DotPlanFacts {
 /** Every plan-time size, from the shape alone (used by plan() and by tests). */
 export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd', kernel?: string): DotPlanFacts {
   const main = pickVariant(s.fw, s.sw, isa, s.ow, kernel);
-  const kIsa = dotKernelIsa(isa);
+  const kIsa = kernelIsa(isa, 'conv-nchw44-dot');
   const pixBytes = kIsa === 'wasmrelaxeddot' ? 4 : 32;
   const ocbG = Math.ceil(s.ocpg / 4);
   const tailNb = ocbG % main.nb;
@@ -109,7 +110,7 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
 export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 0 | 1 | 2): AlgoPlan {
   const f = dotPlanFacts(s, threads, isa, kernel);
   // packed input: 0 SIMD128 pairs, 1 relaxed 7-bit split, 2 relaxed dot8 (4 bytes a pixel)
-  const mode = isa === 'wasmsimd' ? 0 : isa === 'wasmrelaxedsimd' ? 1 : 2;
+  const mode = packedInputMode(kernelIsa(isa, 'conv-nchw44-dot'));
   const relaxed = mode !== 0;
   const tapsPerBlock = f.icb * s.fh * s.fw * (relaxed ? 16 : 32); // bytes per oc block across (ib, kh, kw)
   const ocpgPad = Math.ceil(s.ocpg / 4) * 4;
@@ -146,7 +147,7 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions,
       tailVariant: f.tail ? f.tail.id : -1,
       tailNb: f.tail ? f.tail.nb : 0,
       relaxed: mode,
-      dotXor: isa === 'wasmusdot' ? 0x80 : 0,
+      dotXor: dotXor(isa),
       scratchBytes: f.scratchBytes,
       ocParts: f.ocParts,
     },
@@ -181,7 +182,7 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions,
       if (written !== out.byteLength) throw new Error(`packFilter wrote ${written} of ${out.byteLength} bytes`);
       if (!relaxed) return null;
       // u = xs + off everywhere (padding: u = zp + off; off = 128, or 0 for sdot's signed b)
-      return zeroPointCorrection(s, oihw, ocpgPad, isa === 'wasmsdot' ? 0 : 128);
+      return zeroPointCorrection(s, oihw, ocpgPad, activationOffset(isa));
     },
     kernels: srcKind === 2 ? [relayoutKernel, dotKernel] : [dotKernel],
   };

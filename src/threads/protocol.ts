@@ -1,4 +1,7 @@
 /**
+ * The protocol the calling thread (pool.ts) and the workers (worker.ts) share; both import it, neither imports the
+ * other.
+ *
  * Kernel dispatch as data, so that any thread can run any task of a plan without JS closures: a kernel is a task
  * function of the wasm module (all take (ctx, p0, p1, p2, i0, i1, i2)), its 3-d task range (last dimension
  * fastest), and three pointer arguments, each a base (the operator's src, dst or workspace slices), an offset and
@@ -6,7 +9,26 @@
  *
  * The job block (an Int32Array, shared with the workers in a SharedArrayBuffer) carries one kernel at a time;
  * runJob is the loop every thread runs over it: claim the next task index atomically, run it, until none are left.
+ * The only message ever posted is a worker's WorkerInit, once, when it starts.
  */
+
+/** The one message a worker receives (Node and Deno: as workerData; browsers: its first message). */
+export interface WorkerInit {
+  module: WebAssembly.Module;
+  memory: WebAssembly.Memory;
+  job: SharedArrayBuffer;
+  tid: number;
+}
+
+/**
+ * How long a worker keeps polling for the next job before it sleeps (milliseconds). Waking a sleeping worker costs
+ * 0.5-2 ms on the 2-core VMs measured (2 ms gaps between convolutions: a 28.9 M multiply-add 3x3 took 1.68 ms on 2
+ * threads against 1.30 on one), so the pool keeps its threads polling across the layers of a network and the gaps
+ * between a caller's calls (OpenMP runtimes poll far longer by default). The pool reads it too, to tell whether the
+ * workers are still awake.
+ */
+export const WORKER_SPIN_MS = 10;
+
 export const TASK_FUNCTIONS = [
   'convNchw44DotTask', 'nchwToNchw44', 'convGemmTask', 'chanwiseTask', 'nchwDotPad', 'nchwDotConv', 'naiveConvTask',
 ] as const;

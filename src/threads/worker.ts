@@ -1,30 +1,14 @@
 /**
- * A worker of the thread pool (src/pool.ts). It instantiates the runtime's threaded wasm module over the shared
+ * A worker of the thread pool (pool.ts). It instantiates the runtime's threaded wasm module over the shared
  * memory, reports ready, then waits for jobs on the shared job block: for each new generation it runs tasks of the
- * posted kernel (src/tasks.ts runJob) until none are left, then counts itself done. No message per job: only the
+ * posted kernel (protocol.ts runJob) until none are left, then counts itself done. No message per job: only the
  * first message (the module, the memory, the job block, its thread id) is ever posted.
  *
  * Node and Deno: started by worker_threads (Deno's node:worker_threads: unlike its Web Workers, it can be unref'd,
  * so a Deno process with a runtime open still exits) with the init data as workerData. Browsers: a module Web
  * Worker that receives the init data as its first message.
  */
-import { JOB, runJob, type TaskExports } from './tasks.js';
-import { WORKER_SPIN_MS } from './pool.js';
-
-export interface WorkerInit {
-  module: WebAssembly.Module;
-  memory: WebAssembly.Memory;
-  job: SharedArrayBuffer;
-  tid: number;
-}
-
-/**
- * How long a worker keeps polling for the next job before it sleeps (milliseconds). Waking a sleeping worker costs
- * 0.5-2 ms on the 2-core VMs measured (2 ms gaps between convolutions: a 28.9 M multiply-add 3x3 took 1.68 ms on 2
- * threads against 1.30 on one), so the pool keeps its threads polling across the layers of a network and the gaps
- * between a caller's calls (OpenMP runtimes poll far longer by default).
- */
-const SPIN_MS = WORKER_SPIN_MS;
+import { JOB, WORKER_SPIN_MS, runJob, type TaskExports, type WorkerInit } from './protocol.js';
 
 function serve(init: WorkerInit): void {
   const job = new Int32Array(init.job);
@@ -42,7 +26,7 @@ function serve(init: WorkerInit): void {
   Atomics.notify(job, JOB.READY);
   for (;;) {
     // a spin first: the next kernel of a plan, or the next layer of a network, usually comes within it
-    const until = performance.now() + SPIN_MS;
+    const until = performance.now() + WORKER_SPIN_MS;
     while (Atomics.load(job, JOB.GEN) === seen) {
       let i = 0;
       while (i < 256 && Atomics.load(job, JOB.GEN) === seen) i++;

@@ -9,12 +9,10 @@
  * may not, a spin on Atomics.load (the caller works on the tasks too, so it only waits for the last ones to end).
  * runAsync leaves the tasks to the workers and awaits them (Atomics.waitAsync): a page's main thread stays free.
  */
-import { I8ConvError } from './errors.js';
-import { JOB, runJob, writeJob, type ExecPointers, type KernelDispatch, type TaskExports } from './tasks.js';
-import type { WorkerInit } from './worker.js';
-
-/** How long a worker polls for the next job before sleeping (src/worker.ts SPIN_MS). */
-export const WORKER_SPIN_MS = 10;
+import { I8ConvError } from '../errors.js';
+import {
+  JOB, WORKER_SPIN_MS, runJob, writeJob, type ExecPointers, type KernelDispatch, type TaskExports, type WorkerInit,
+} from './protocol.js';
 
 interface AnyWorker {
   terminate(): unknown;
