@@ -8,13 +8,24 @@
 import { I8ConvError, check } from './errors.js';
 import { normalizeConvParams, dstShapeOf, type ConvBiasParams, type ConvShape } from './params.js';
 import type { AlgoPlan, ConvAlgorithm, CtxField } from './algos/types.js';
-import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS } from './algos/kernel-table.generated.js';
+import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS, GEMM_KERNELS, KERNELS } from './algos/kernel-table.generated.js';
 import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
 import type { ThreadPool } from './pool.js';
 import { channelConsts } from './quant.js';
 import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
 import { JOB, runJob, writeJob } from './tasks.js';
+
+/** Kernels compiled into the lab build only (tools/gen-conv-kernels.mjs): they run only when forced by name. */
+const LAB_KERNELS: ReadonlySet<string> = new Set([...KERNELS, ...GEMM_KERNELS].filter((k) => k.lab).map((k) => k.name));
+
+/** A lab-only kernel on a product runtime: a typed error, before the operator allocates or runs anything. */
+function checkInBuild(core: WasmRuntimeCore, names: readonly string[]): void {
+  const missing = core.lab ? undefined : names.find((n) => LAB_KERNELS.has(n));
+  if (missing !== undefined) {
+    throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${missing}' is not in the product build (an alternative tile that runs only when forced by name, in the lab build that tests and benchmarks load)`, 'kernel');
+  }
+}
 
 const GUARD = 64;
 const GUARD_BYTE = 0xa5;
@@ -102,6 +113,7 @@ export class ConvBias {
     check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
     check(opts.minThreadedMacs === undefined || (Number.isFinite(opts.minThreadedMacs) && opts.minThreadedMacs >= 0), 'INVALID_PARAM', 'minThreadedMacs',
       `must be a number >= 0, got ${String(opts.minThreadedMacs)}`);
+    if (opts.kernel !== undefined) checkInBuild(core, [opts.kernel]);
     this.minThreadedMacs = opts.minThreadedMacs ?? POOL_MIN_MACS;
     check(opts.workspaceLimit === undefined || (Number.isInteger(opts.workspaceLimit) && opts.workspaceLimit >= 0), 'INVALID_PARAM', 'workspaceLimit',
       `must be an integer >= 0 (bytes), got ${String(opts.workspaceLimit)}`);
@@ -119,6 +131,7 @@ export class ConvBias {
     this.algorithm = algo.name;
     this.plan = algo.plan(s, { threads, isa: core.isa, kernel: opts.kernel });
     this.kernels = this.plan.kernelNames;
+    checkInBuild(core, this.kernels); // a forced tile's companions (its remainder tiles) must be there too
     this.dstShape = dstShapeOf(s);
     this.workspaceBytes = this.plan.workspace.totalBytes;
     const dstBytes = s.dstLength * (s.dstType === 'int32' ? 4 : 1);

@@ -90,6 +90,8 @@ export class WasmRuntimeCore {
   /** the worker pool (threading.enabled), or null */
   readonly pool: ThreadPool | null;
   readonly threading: Threading;
+  /** the lab build (lab/index.ts: tests and benchmarks), which also has the kernels that run only when forced */
+  readonly lab: boolean;
   /**
    * A threaded runtime's single-thread companion: a second instance of the regular (non-shared) build. Operators
    * that never run on the threads live in it, because V8 copies into and out of a shared memory ~4x slower than a
@@ -110,6 +112,7 @@ export class WasmRuntimeCore {
     this.isa = isa;
     this.pool = pool;
     this.threading = threading;
+    this.lab = typeof this.exports.labBuild === 'function';
     this.owner = owner;
     this.serial = serial ? new WasmRuntimeCore(serial, features, build, isa, null, threading, null, this) : null;
   }
@@ -187,6 +190,11 @@ function relaxedIsa(f: Features): Isa {
  */
 export interface CoreTestHooks {
   isa?: Isa;
+  /**
+   * Tests and benchmarks only (lab/index.ts): the module to run for a build instead of the embedded product one
+   * (the lab build). Single-thread: a runtime given a module runs on one thread, and rt.threading says why.
+   */
+  module?: (build: WasmBuild) => Promise<WebAssembly.Module>;
 }
 
 export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTestHooks = {}): Promise<WasmRuntimeCore> {
@@ -208,7 +216,7 @@ export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTest
   const t = opts.threads ?? 1;
   check(t === 'auto' || (Number.isInteger(t) && t >= 1 && t <= 256), 'INVALID_PARAM', 'threads', `must be 'auto' or an integer in [1, 256], got ${String(t)}`);
   const wanted = t === 'auto' ? Math.max(1, Math.min(MAX_AUTO_THREADS, await availableCores())) : t;
-  let reason = wanted === 1 ? (t === 'auto' ? 'threads: auto found 1 core' : 'threads: 1 requested') : threadsUnavailable();
+  let reason = wanted === 1 ? (t === 'auto' ? 'threads: auto found 1 core' : 'threads: 1 requested') : hooks.module ? 'the lab build runs on one thread' : threadsUnavailable();
   let pool: ThreadPool | null = null;
   let instance: WebAssembly.Instance | null = null;
   if (reason === null) {
@@ -224,7 +232,7 @@ export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTest
     }
   }
   // a threaded runtime also gets the regular build, for the operators that run on the calling thread alone
-  const plain = await WebAssembly.instantiate(await compileBuild(build, false), { env: { abort: wasmAbort } });
+  const plain = await WebAssembly.instantiate(await (hooks.module ? hooks.module(build) : compileBuild(build, false)), { env: { abort: wasmAbort } });
   const threading: Threading = pool ? { enabled: true, threads: pool.size, reason: 'enabled' } : { enabled: false, threads: 1, reason: reason! };
   const isa: Isa = build === 'simd128' ? 'wasmsimd' : (hooks.isa ?? relaxedIsa(features));
   const f = { ...features, build, isa };
