@@ -104,4 +104,18 @@ describe('the published package (npm pack --dry-run)', () => {
       expect(names.filter((n) => /ceiling|labBuild/i.test(n)), b).toEqual([]);
     }
   });
+
+  // The README's "What ships" table (printed by tools/sizes.mjs): its wasm sizes may not drift more than 10% from
+  // the builds' (re-run `npm run sizes` and paste the table when they do).
+  it('the README states each production wasm size within 10% of the built file', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const rows: Array<[string, string]> = [['SIMD128', 'i8conv'], ['relaxed', 'i8conv-relaxed'], ['SIMD128, threads (`-mt`)', 'i8conv-mt'], ['relaxed, threads (`-mt`)', 'i8conv-relaxed-mt']];
+    for (const [label, file] of rows) {
+      const m = new RegExp(`^\\| ${label.replace(/[()`]/g, (c) => `\\${c}`)} \\| ([0-9.]+) / ([0-9.]+) KB \\|`, 'm').exec(readme);
+      expect(m, `README row "${label}"`).not.toBeNull();
+      const stated = Number(m![1]) * 1024;
+      const actual = readFileSync(join(root, 'build', `${file}.wasm`)).length;
+      expect(Math.abs(stated - actual) / actual, `${file}.wasm: README ${m![1]} KB, built ${(actual / 1024).toFixed(1)} KB`).toBeLessThan(0.1);
+    }
+  });
 });
