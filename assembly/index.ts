@@ -1,12 +1,14 @@
-// Entry of the wasm module: re-exports every kernel family. The module allocates nothing: the host owns the
-// linear memory above __heap_base (see src/heap.ts) and passes raw byte offsets to the kernels.
+// Production entry of the wasm module (the four shipped builds: SIMD128 and relaxed, each also threaded): re-exports
+// every kernel family. The module allocates nothing: the host owns the linear memory above __heap_base (see
+// src/heap.ts) and passes raw byte offsets to the kernels. Built with I8CONV_LAB=0 (tools/build-wasm.mjs), so the
+// kernels that run only when forced by name (the 'lab' rows of src/algos/kernel-table.generated.ts) are left out;
+// assembly/lab.ts is the entry of the lab build, which has them and the benchmark's ceiling loops.
 
 /** First byte the host may use for its own allocations. */
 export function heapBase(): usize {
   return __heap_base;
 }
 
-export * from './bench/ceiling';
 export * from './relayout/index';
 export { convNchw44DotTask, nchwToNchw44 } from './conv-nchw44-dot/task';
 export { convNchw44DotRow } from './conv-nchw44-dot/generated';

@@ -1,5 +1,5 @@
 /**
- * The benchmark page's script (served as /dist/bench/browser-page.js by bench/browser.ts). It loads
+ * The benchmark page's script (served as /dist-bench/bench/browser-page.js by bench/browser.ts). It loads
  * onnxruntime-web's wasm-only ESM build and LiteRT.js's single-threaded XNNPACK build (bench/litert.ts) into the
  * same page, runs the same suite as Node, and hands the results object back to the driver. Exposes
  * `window.runBench(opts)`.

@@ -26,8 +26,8 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /** Modules the suite imports only if present (see bench/setup.ts). */
-const OPTIONAL_MODULES = ['/dist/bench/relayout.js', '/dist/src/algos/pack.js', '/dist/kernels-ref/index.js'];
-const SERVED = ['dist/', 'bench/browser/', 'node_modules/onnxruntime-web/dist/', 'node_modules/@litertjs/core/'];
+const OPTIONAL_MODULES = ['/dist-bench/bench/relayout.js', '/dist-bench/src/algos/pack.js', '/dist-bench/kernels-ref/index.js'];
+const SERVED = ['dist/', 'dist-bench/', 'bench/browser/', 'node_modules/onnxruntime-web/dist/', 'node_modules/@litertjs/core/'];
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm',
   '.json': 'application/json', '.map': 'application/json',

@@ -2,7 +2,7 @@
  * `npm start` / `npm run bench`: the benchmark suite on Node, one thread, then the threads section (1 against N
  * threads, in a child process: bench/threads.ts).
  *
- *   node dist/bench/main.js [--quick] [--shapes LIST] [--networks LIST] [--threads N|none] [--filter REGEX] [--json] [--out DIR] [--list]
+ *   node dist-bench/bench/main.js [--quick] [--shapes LIST] [--networks LIST] [--threads N|none] [--filter REGEX] [--json] [--out DIR] [--list]
  *
  * Prints progress and the summary table, writes bench/results/<timestamp>.{json,md,html} and says where.
  * docs/bench.md describes the options and the JSON schema.
@@ -34,9 +34,9 @@ export interface CliOptions {
   list: boolean;
 }
 
-/** The repository root: this file runs as dist/bench/main.js (or as bench/main.ts under vitest). */
+/** The repository root: this file runs as dist-bench/bench/main.js (or as bench/main.ts under vitest). */
 const HERE = dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = resolve(HERE, HERE.endsWith(join('dist', 'bench')) ? '../..' : '..');
+export const REPO_ROOT = resolve(HERE, HERE.endsWith(join('dist-bench', 'bench')) ? '../..' : '..');
 
 export function parseArgs(argv: string[]): CliOptions {
   const o: CliOptions = { quick: false, threads: 2, filter: null, json: false, out: join(REPO_ROOT, 'bench', 'results'), list: false };
@@ -65,7 +65,7 @@ export function parseArgs(argv: string[]): CliOptions {
   return o;
 }
 
-export const USAGE = `usage: npm start -- [options]   (or: node dist/bench/main.js [options])
+export const USAGE = `usage: npm start -- [options]   (or: node dist-bench/bench/main.js [options])
   --quick           the quick shape set and shorter sampling (< 90 s)
   --shapes LIST     comma list of groups (default, core, first-layer, mobilenet, quick) and shape ids
                     IC-OC-HW-kKsS[-gG], e.g. --shapes core,3-32-224-k3s2,48-48-30-k5s1
@@ -204,7 +204,7 @@ async function main(argv: string[]): Promise<number> {
   const t0 = performance.now();
   const r = await runSuite(input);
   if (o.threads > 1) {
-    log.write(`\nthreads section: i8conv 1 vs ${o.threads} threads, onnxruntime-web uint8 numThreads ${o.threads} (child process: node dist/bench/threads.js)\n`);
+    log.write(`\nthreads section: i8conv 1 vs ${o.threads} threads, onnxruntime-web uint8 numThreads ${o.threads} (child process: node dist-bench/bench/threads.js)\n`);
     const t = await runThreadsChild({
       threads: o.threads, quick: o.quick, shapes: input.shapes.map((s) => s.id), networks: input.networkIds ?? [],
       onLine: (line) => log.write(`  ${line}\n`),

@@ -275,7 +275,7 @@ export function threadsIntro(t: ThreadsSection): string {
   const N = t.threads;
   const s = t.sampling;
   const ort = 'unavailable' in t.ortWeb ? `onnxruntime-web not run: ${t.ortWeb.unavailable}` : `onnxruntime-web ${t.ortWeb.version ?? ''} uint8, numThreads ${t.ortWeb.numThreads}`;
-  return `threads section (child process: node dist/bench/threads.js --threads ${N}): i8conv createRuntime({ threads: 1 }) against ` +
+  return `threads section (child process: node dist-bench/bench/threads.js --threads ${N}): i8conv createRuntime({ threads: 1 }) against ` +
     `createRuntime({ threads: ${N} }) (rt.threading: ${t.i8conv.threading.reason}, ${t.i8conv.threading.threads} threads; ` +
     `convolutions under ${t.i8conv.poolMinMacs === null ? 'minThreadedMacs' : `${fmt(t.i8conv.poolMinMacs / 1e6, 1)} M`} MACs stay on the calling thread: column threaded) ` +
     `and ${ort}, sampled round-robin in the same process; "ort 1T" is onnxruntime-web's figure from this run's operator level ` +

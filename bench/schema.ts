@@ -264,7 +264,7 @@ export interface ThreadsNetworkResult {
   durationS: number;
 }
 
-/** The threads section (`npm start`'s child process `node dist/bench/threads.js`). */
+/** The threads section (`npm start`'s child process `node dist-bench/bench/threads.js`). */
 export interface ThreadsCeilingResult {
   threads: number;
   aloneGmacs: number;

@@ -3,7 +3,7 @@
  * the backends, the oracle, the optional kernel and relayout sections. No Node built-ins here.
  */
 import { createRuntime } from '../src/index.js';
-import type { WasmRuntimeCore } from '../src/runtime.js';
+import { createLabRuntime } from '../lab/index.js';
 import { NAIVE_MAX_MACS, configureOrt, i8convBackend, naiveBackend, ortBackend, type Backend, type OrtModule, type RuntimeLike } from './backends.js';
 import type { ConvParams, ProblemData } from './data.js';
 import { naiveConvNCHW } from './naive-conv.js';
@@ -134,16 +134,20 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   // The build the runtime did not pick, when this engine can run it: a column "i8conv-<build>" shows what the
   // other build would give here (relaxed SIMD only where the probe found the relaxed dot exact).
   const other = build === 'relaxed' ? 'simd128' : rt.features.relaxedDotExact ? 'relaxed' : null;
-  let otherCore: WasmRuntimeCore | null = null;
   if (other) {
     const rt2 = await createRuntime({ build: other, threads: 1 });
-    otherCore = rt2.core;
     runtimes[other] = rt2 as unknown as RuntimeLike;
     backends.push(i8convBackend(runtimes[other]!, `i8conv-${other}`));
   }
-  // Base ceiling from the default runtime; the relaxed loop from whichever runtime has the relaxed build.
-  const relaxedCore = build === 'relaxed' ? rt.core : other === 'relaxed' ? otherCore : null;
-  const ceiling: CeilingExports = { ...(rt.core.exports as unknown as CeilingExports) };
+  // The ceiling loops and the kernel section's alternative tiles are in the lab build only (lab/index.ts: the
+  // product's code plus those), one lab runtime per build the product runtimes run; the operator and network
+  // levels measure the product runtimes above.
+  const labs: Partial<Record<'simd128' | 'relaxed', RuntimeLike>> = {};
+  for (const b of [build, other] as ('simd128' | 'relaxed' | null)[]) if (b) labs[b] = (await createLabRuntime({ build: b, threads: 1 })) as unknown as RuntimeLike;
+  const labCore = (b: 'simd128' | 'relaxed' | null) => (b ? (labs[b] as unknown as { core: { exports: unknown } } | undefined)?.core : undefined);
+  // Base ceiling from the default build; the relaxed loop from whichever runtime has the relaxed build.
+  const relaxedCore = labCore(build === 'relaxed' || other === 'relaxed' ? 'relaxed' : null);
+  const ceiling: CeilingExports = { ...(labCore(build)!.exports as CeilingExports) };
   if (relaxedCore) {
     const rx = relaxedCore.exports as unknown as CeilingExports;
     Object.assign(ceiling, { ceilingHasRelaxed: rx.ceilingHasRelaxed, ceilingRelaxedDot: rx.ceilingRelaxedDot, ceilingRelaxedMacsPerTrip: rx.ceilingRelaxedMacsPerTrip });
@@ -198,7 +202,7 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
       ortWeb: o.ort ? (o.ortBuild ?? 'wasm (SIMD)') : null,
       ortWebVersion: o.ort ? (o.ort.env.versions?.web ?? null) : null,
     },
-    kernels: await kernelSection(runtimes, oracle, o.filter ?? null),
+    kernels: await kernelSection(labs, oracle, o.filter ?? null),
     relayout: await relayoutSection(o.quick, o.filter ?? null),
     networks,
     networkIds: nets.map((n) => n.id),

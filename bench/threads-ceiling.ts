@@ -10,7 +10,7 @@
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { createRuntime } from '../src/index.js';
+import { createLabRuntime } from '../lab/index.js';
 
 interface CeilingExports {
   ceilingDotI16(trips: number, a: number, b: number): number;
@@ -28,9 +28,10 @@ export interface ThreadsCeiling {
   rounds: number;
 }
 
-/** The ceiling loop of a fresh single-thread runtime: a timed run (ms) of `trips` trips, and its MACs per trip. */
+/** The ceiling loop of a fresh lab runtime (the loop is in the lab build only): a timed run (ms) of `trips` trips,
+ *  and its MACs per trip. */
 async function loop(): Promise<{ run: (trips: number) => number; perTrip: number }> {
-  const rt = await createRuntime({ build: 'simd128' });
+  const rt = await createLabRuntime({ build: 'simd128' });
   const c = (rt as unknown as { core: { exports: CeilingExports } }).core.exports;
   const run = (trips: number) => {
     const t = performance.now();

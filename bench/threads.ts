@@ -3,7 +3,7 @@
  * (createRuntime({ threads: N }), default 2), and onnxruntime-web's QLinearConv (uint8 activations) with
  * ort.env.wasm.numThreads = N, on the suite's selected shapes and on every distinct layer of the selected networks.
  *
- * It runs in a child process of `npm start` (`node dist/bench/threads.js --threads N ...`, spawned by bench/main.ts
+ * It runs in a child process of `npm start` (`node dist-bench/bench/threads.js --threads N ...`, spawned by bench/main.ts
  * with the same node binary): onnxruntime-web's thread count is one global per process, fixed before its first
  * session, and the main process runs it with one thread. The child prints its results (schema.ts ThreadsSection)
  * as JSON on stdout and its progress on stderr; the main process adds onnxruntime-web's one-thread figures from its
@@ -570,7 +570,7 @@ async function childMain(argv: string[]): Promise<number> {
   try {
     o = parseChildArgs(argv);
   } catch (e) {
-    process.stderr.write(`${(e as Error).message}\nusage: node dist/bench/threads.js --threads N [--quick] [--shapes LIST|none] [--networks LIST|none] [--no-ort]\n`);
+    process.stderr.write(`${(e as Error).message}\nusage: node dist-bench/bench/threads.js --threads N [--quick] [--shapes LIST|none] [--networks LIST|none] [--no-ort]\n`);
     return 2;
   }
   const t = await runThreadsInProcess(o, (line) => process.stderr.write(line + '\n'));
@@ -582,9 +582,9 @@ async function childMain(argv: string[]): Promise<number> {
 // ---- the main process's side ------------------------------------------------------------------------------------
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, HERE.endsWith(join('dist', 'bench')) ? '../..' : '..');
+const ROOT = resolve(HERE, HERE.endsWith(join('dist-bench', 'bench')) ? '../..' : '..');
 /** The compiled child script (also when this file runs from bench/ under vitest). */
-export const CHILD_SCRIPT = join(ROOT, 'dist', 'bench', 'threads.js');
+export const CHILD_SCRIPT = join(ROOT, 'dist-bench', 'bench', 'threads.js');
 
 export interface SpawnThreadsOptions {
   threads: number;
@@ -601,7 +601,7 @@ export interface SpawnThreadsOptions {
   execArgv?: readonly string[];
 }
 
-/** Spawns `node dist/bench/threads.js` (the same node binary and V8 flags) and parses the JSON it prints. */
+/** Spawns `node dist-bench/bench/threads.js` (the same node binary and V8 flags) and parses the JSON it prints. */
 export function runThreadsChild(o: SpawnThreadsOptions): Promise<ThreadsSection | { unavailable: string }> {
   const args = [
     ...(o.execArgv ?? process.execArgv), o.script ?? CHILD_SCRIPT, '--threads', String(o.threads),

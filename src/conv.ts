@@ -8,13 +8,24 @@
 import { I8ConvError, check } from './errors.js';
 import { checkThreads, normalizeConvParams, dstShapeOf, type ConvBiasParams, type ConvShape } from './params.js';
 import type { AlgoPlan, ConvAlgorithm, CtxField, Isa } from './algos/types.js';
-import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS } from './algos/kernel-table.generated.js';
+import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS, GEMM_KERNELS, KERNELS } from './algos/kernel-table.generated.js';
 import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
 import type { ThreadPool } from './threads/pool.js';
 import { channelConsts } from './quant.js';
 import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
 import { JOB, runJob, writeJob } from './threads/protocol.js';
+
+/** Kernels compiled into the lab build only (tools/gen-conv-kernels.mjs): they run only when forced by name. */
+const LAB_KERNELS: ReadonlySet<string> = new Set([...KERNELS, ...GEMM_KERNELS].filter((k) => k.lab).map((k) => k.name));
+
+/** A lab-only kernel on a product runtime: a typed error, before the operator allocates or runs anything. */
+function checkInBuild(core: WasmRuntimeCore, names: readonly string[]): void {
+  const missing = core.lab ? undefined : names.find((n) => LAB_KERNELS.has(n));
+  if (missing !== undefined) {
+    throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${missing}' is not in the product build (an alternative tile that runs only when forced by name, in the lab build that tests and benchmarks load)`, 'kernel');
+  }
+}
 
 const GUARD = 64;
 const GUARD_BYTE = 0xa5;
@@ -142,6 +153,7 @@ export class ConvBias {
     this.threads = settings.threads;
     this.core = settings.threaded ? core : core.single;
     this.pool = core.pool;
+    if (settings.kernel !== undefined) checkInBuild(core, [settings.kernel]);
     this.params = s;
     const algo = select(p, s, settings, opts);
     this.algorithm = algo.name;
@@ -150,6 +162,7 @@ export class ConvBias {
     check(this.plan.workspace.totalBytes <= settings.workspaceLimit, 'WORKSPACE_TOO_LARGE', 'workspaceLimit',
       `algorithm ${algo.name} needs ${this.plan.workspace.totalBytes} bytes of workspace, more than ${settings.workspaceLimit}`);
     this.kernels = this.plan.kernelNames;
+    checkInBuild(core, this.kernels); // a forced tile's companions (its remainder tiles) must be there too
     this.dstShape = dstShapeOf(s);
     this.workspaceBytes = this.plan.workspace.totalBytes;
     const dstBytes = s.dstLength * (s.dstType === 'int32' ? 4 : 1);

@@ -125,6 +125,8 @@ export class WasmRuntimeCore {
   /** the worker pool (threading.enabled), or null */
   readonly pool: ThreadPool | null;
   readonly threading: Threading;
+  /** the lab build (lab/index.ts: tests and benchmarks), which also has the kernels that run only when forced */
+  readonly lab: boolean;
   /**
    * A threaded runtime's single-thread companion: a second instance of the regular (non-shared) build. Operators
    * that never run on the threads live in it, because V8 copies into and out of a shared memory ~4x slower than a
@@ -145,6 +147,7 @@ export class WasmRuntimeCore {
     this.isa = isa;
     this.pool = pool;
     this.threading = threading;
+    this.lab = typeof this.exports.labBuild === 'function';
     this.owner = owner;
     this.serial = serial ? new WasmRuntimeCore(serial, features, build, isa, null, threading, null, this) : null;
   }
@@ -217,6 +220,11 @@ function threadsUnavailable(): string | null {
  */
 export interface CoreTestHooks {
   isa?: Isa;
+  /**
+   * Tests and benchmarks only (lab/index.ts): the module to run for a build instead of the embedded product one
+   * (the lab build). Single-thread: a runtime given a module runs on one thread, and rt.threading says why.
+   */
+  module?: (build: WasmBuild) => Promise<WebAssembly.Module>;
 }
 
 /** Probes the engine, loads the wasm build and starts the worker pool; every option is checked first. */
@@ -238,7 +246,7 @@ export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTest
   }
   const t = o.threads;
   const wanted = t === 'auto' ? Math.max(1, Math.min(MAX_AUTO_THREADS, await availableCores())) : t;
-  let reason = wanted === 1 ? (t === 'auto' ? 'threads: auto found 1 core' : 'threads: 1 requested') : threadsUnavailable();
+  let reason = wanted === 1 ? (t === 'auto' ? 'threads: auto found 1 core' : 'threads: 1 requested') : hooks.module ? 'the lab build runs on one thread' : threadsUnavailable();
   let pool: ThreadPool | null = null;
   let instance: WebAssembly.Instance | null = null;
   if (reason === null) {
@@ -254,7 +262,7 @@ export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTest
     }
   }
   // a threaded runtime also gets the regular build, for the operators that run on the calling thread alone
-  const plain = await WebAssembly.instantiate(await compileBuild(build, false), { env: { abort: wasmAbort } });
+  const plain = await WebAssembly.instantiate(await (hooks.module ? hooks.module(build) : compileBuild(build, false)), { env: { abort: wasmAbort } });
   const threading: Threading = pool ? { enabled: true, threads: pool.size, reason: 'enabled' } : { enabled: false, threads: 1, reason: reason! };
   const isa: Isa = build === 'simd128' ? 'wasmsimd' : (hooks.isa ?? relaxedIsa(features.dotFlavour));
   const f = { ...features, build, isa };

@@ -9,7 +9,7 @@ import { validateResults } from '../bench/schema.js';
 describe('bench in headless Chromium', () => {
   it('runs a tiny shape with i8conv and onnxruntime-web and states the wasm builds', async () => {
     expect(existsSync(CHROMIUM), `${CHROMIUM} (Debian's chromium) is required`).toBe(true);
-    expect(existsSync('dist/bench/browser-page.js'), 'run `npm run build` first').toBe(true);
+    expect(existsSync('dist-bench/bench/browser-page.js'), 'run `npm run build` first').toBe(true);
     const r = await runInBrowser({ quick: true, shapes: '8-8-6-k3s1', filter: '/(i8conv|ort-web-uint8)$' });
     expect(validateResults(r)).toEqual([]);
     expect(r.engine.name).toBe('chromium');

@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/index.js';
+// the ceiling loops are in the lab build only (assembly/lab.ts), not in the shipped wasm
+import { createLabRuntime } from '../lab/index.js';
 
 type Ceiling = {
   ceilingDotI16(t: number, a: number, b: number): number;
@@ -34,7 +36,7 @@ function modelRelaxed(trips: number, a: number, b: number): number {
 
 describe('bench ceiling loops', () => {
   it('the base loop computes 16 dot products per trip', async () => {
-    const rt = await createRuntime({ build: 'simd128' });
+    const rt = await createLabRuntime({ build: 'simd128' });
     const c = rt.core.exports as unknown as Ceiling;
     expect(c.ceilingMacsPerTrip()).toBe(16 * 8);
     for (const [t, a, b] of [[1, 3, 5], [7, -100, 90], [1000, 127, -128], [3, 30000, -30000]]) {
@@ -44,7 +46,7 @@ describe('bench ceiling loops', () => {
   });
 
   it('the emitted base loop holds 16 i32x4.dot_i16x8_s and 16 i32x4.add', () => {
-    const wat = readFileSync('build/i8conv.wat', 'utf8');
+    const wat = readFileSync('build/lab/i8conv.wat', 'utf8');
     const start = wat.indexOf('(func $assembly/bench/ceiling/ceilingDotI16 (param');
     expect(start).toBeGreaterThan(0);
     const body = wat.slice(start, wat.indexOf('\n (func ', start + 10));
@@ -59,13 +61,13 @@ describe('bench ceiling loops', () => {
     if (!probe.features.relaxedDotExact) {
       // Node 20: its baseline tier computes the relaxed dot wrongly, so the runtime will not load the relaxed
       // build; what is left to check is that the build exists and says it has the loop.
-      const wat = readFileSync('build/i8conv-relaxed.wat', 'utf8');
+      const wat = readFileSync('build/lab/i8conv-relaxed.wat', 'utf8');
       const start = wat.indexOf('(func $assembly/bench/ceiling/ceilingRelaxedDot (param');
       const body = wat.slice(start, wat.indexOf('\n (func ', start + 10));
       expect(body.match(/i32x4\.relaxed_dot_i8x16_i7x16_add_s/g)?.length).toBe(20);
       return;
     }
-    const rt = await createRuntime({ build: 'relaxed' });
+    const rt = await createLabRuntime({ build: 'relaxed' });
     const c = rt.core.exports as unknown as Ceiling;
     expect(c.ceilingHasRelaxed()).toBe(1);
     expect(c.ceilingRelaxedMacsPerTrip()).toBe(20 * 16);

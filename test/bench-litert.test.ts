@@ -75,9 +75,9 @@ describe('TFLite model writer', () => {
 
 /** Runs in the page (a string, so that vitest's transform leaves its dynamic imports alone). */
 const PAGE_CHECK = String.raw`(async (simd, shapeIds) => {
-  const lr = await import('/dist/bench/litert.js');
-  const data = await import('/dist/bench/data.js');
-  const { selectShapes } = await import('/dist/bench/shapes.js');
+  const lr = await import('/dist-bench/bench/litert.js');
+  const data = await import('/dist-bench/bench/data.js');
+  const { selectShapes } = await import('/dist-bench/bench/shapes.js');
   const { reference } = await import('/dist/kernels-ref/index.js');
   const log = [];
   const lt = await lr.loadLiteRtInPage('/node_modules/@litertjs/core/wasm/', { simd, log });
@@ -125,7 +125,7 @@ const PAGE_CHECK = String.raw`(async (simd, shapeIds) => {
   // What LiteRT reports of a model it loaded (CONV_2D behind PAD: 8->12 10x10 5x5 s2 pad 2).
   const env = lt.wasm.LiteRtEnvironment.create(null);
   const pb = data.makeProblem(selectShapes('8-12-10-k5s2')[0], 1);
-  const { buildTfliteConvModel } = await import('/dist/bench/tflite-model.js');
+  const { buildTfliteConvModel } = await import('/dist-bench/bench/tflite-model.js');
   const model = buildTfliteConvModel({ ic: 8, oc: 12, ih: 10, iw: 10, k: 5, stride: 2, pad: 2, group: 1,
     srcScale: 0.02, filterScale: 0.01, dstScale: 0.1, weights: pb.weights, bias: pb.bias });
   const c = await lr.compileTflite(lt, env, model.bytes);
@@ -150,7 +150,7 @@ describe('xnnpack-litert in headless Chromium', () => {
 
   beforeAll(async () => {
     expect(existsSync(CHROMIUM), `${CHROMIUM} (Debian's chromium) is required`).toBe(true);
-    expect(existsSync('dist/bench/litert.js'), 'run `npx tsc -p tsconfig.build.json` first').toBe(true);
+    expect(existsSync('dist-bench/bench/litert.js'), 'run `npx tsc -p tsconfig.build.json` first').toBe(true);
     srv = await startServer();
     ctx = await chromium.launchPersistentContext('', { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
     page = ctx.pages()[0] ?? (await ctx.newPage());

@@ -167,7 +167,7 @@ describe('threads section runs', () => {
     for (const b of th.bars) expect(['met', 'not met'], b.id).toContain(b.status);
     expect(th.bars[0].detail).toMatch(/^\d\/1 shapes at >= 1.8x; lowest 32→32 28² 3x3 s1 \d+\.\d\dx/);
     const text = renderText(r);
-    expect(text).toContain('threads section (child process: node dist/bench/threads.js --threads 2)');
+    expect(text).toContain('threads section (child process: node dist-bench/bench/threads.js --threads 2)');
     expect(text).toMatch(/shape +MMAC +algo +i8conv 1T GMAC\/s +i8conv 2T GMAC\/s +speedup +of medians +threaded +ort 1T GMAC\/s \(main\) +ort 2T GMAC\/s +ort speedup +i8conv 2T \/ ort 2T/);
     expect(text).toMatch(/32→32 28² 3x3 s1 .* yes .* ok/);
     expect(text).toContain('threads — tiny test network');
@@ -213,7 +213,7 @@ describe('threads section runs', () => {
     expect(finishRun(r, { out, json: false }, sink)).toBe(1);
   });
 
-  it('through the child process (node dist/bench/threads.js): the JSON it prints is the section', async () => {
+  it('through the child process (node dist-bench/bench/threads.js): the JSON it prints is the section', async () => {
     const lines: string[] = [];
     const t = await runThreadsChild({ threads: 2, quick: true, shapes: ['8-8-6-k3s1'], networks: [], execArgv: [], onLine: (l) => lines.push(l), timeoutMs: 60_000 });
     if ('unavailable' in t) throw new Error(t.unavailable);

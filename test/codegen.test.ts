@@ -4,6 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GEMM_KERNELS, KERNELS } from '../src/algos/kernel-table.generated.js';
+import { dotPlanFacts } from '../src/algos/direct-dot-nchw44.js';
+import { pickGemmKernels } from '../src/algos/gemm.js';
+import type { Isa } from '../src/algos/types.js';
+import { runsDot8 } from '../src/algos/isa.js';
+import { normalizeConvParams } from '../src/params.js';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -16,5 +22,31 @@ describe('generated kernels', () => {
     for (const f of ['assembly/conv-nchw44-dot/generated.ts', 'assembly/gemm/generated.ts', 'assembly/common/ctx.ts', 'src/algos/kernel-table.generated.ts']) {
       expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(root, f), 'utf8'));
     }
+  });
+
+  // The product wasm has only the kernel table's rows with lab: false (their dispatcher cases; the others trap
+  // there). Everything the host picks without a forced name must be among them, on every ISA.
+  it('every kernel the host picks when none is forced is in the product build', () => {
+    const isas: Isa[] = ['wasmsimd', 'wasmrelaxedsimd', 'wasmusdot', 'wasmsdot'];
+    const picked = new Set<string>();
+    for (const isa of isas) {
+      for (const fw of [2, 3, 5, 7])
+        for (const stride of [1, 2])
+          for (let ocb = 1; ocb <= 7; ocb++)
+            for (const iw of [1, 2, 5, 9, 13, 14, 17, 28, 56]) {
+              const s = normalizeConvParams({ format: 'NCHW44', n: 1, ic: 4, ih: fw, iw: Math.max(iw, fw), oc: 4 * ocb, fh: fw, fw, stride, pad: 0, srcScale: 1, filterScale: 1, dstScale: 1 });
+              const f = dotPlanFacts(s, 1, isa);
+              for (const k of [f.main, f.tail]) if (k) picked.add(k.name);
+            }
+      // (the dot8 GEMM kernels have no channel-lane variant: src/algos/gemm.ts defaultLanes)
+      for (const lanes of runsDot8(isa) ? (['pixel'] as const) : (['pixel', 'channel'] as const)) {
+        const g = pickGemmKernels(undefined, lanes, isa);
+        for (const k of [g.main, g.tail, g.mainNarrow, g.tailNarrow]) picked.add(k.name);
+      }
+    }
+    const table = new Map([...KERNELS, ...GEMM_KERNELS].map((k) => [k.name, k]));
+    for (const name of picked) expect(table.get(name)?.lab, name).toBe(false);
+    // and each product row is one the host can pick (the lab flag is not set too narrowly either)
+    for (const k of [...KERNELS, ...GEMM_KERNELS].filter((v) => !v.lab)) expect(picked, k.name).toContain(k.name);
   });
 });

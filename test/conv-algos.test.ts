@@ -8,12 +8,17 @@ import type { BiasMode, ConvBiasParams, Nonlinearity } from '../src/params.js';
 import { normalizeConvParams } from '../src/params.js';
 import { balanceGemmTasks, gemmPlanFacts } from '../src/algos/gemm.js';
 import { reference } from '../kernels-ref/index.js';
+import { createLabRuntime } from '../lab/index.js';
 import { randSource, runCase, type CaseOptions } from './helpers/conv-case.js';
 import { rng, randInt, randInt8, randInt32 } from './helpers/rng.js';
 
 let rt: Runtime;
+/** the lab build: the only one with the alternative tiles (kernel table rows with lab: true) */
+let labRt: Runtime;
+const LAB_KERNELS = new Set([...KERNELS, ...GEMM_KERNELS].filter((k) => k.lab).map((k) => k.name));
 beforeAll(async () => {
   rt = await createRuntime({ build: 'simd128' });
+  labRt = await createLabRuntime({ build: 'simd128' });
 });
 
 /** The quantization variant for case number i: cycles through types, zero points, scales, activations. */
@@ -37,7 +42,7 @@ function quant(i: number, oc: number): Partial<ConvBiasParams> {
 }
 
 function expectExact(p: ConvBiasParams, seed: number, opts: CaseOptions = {}, algo?: string): void {
-  const r = runCase(rt, algo ? { ...p, algo } : p, seed, opts);
+  const r = runCase(opts.kernel !== undefined && LAB_KERNELS.has(opts.kernel) ? labRt : rt, algo ? { ...p, algo } : p, seed, opts);
   expect(r, `${JSON.stringify(p)} ${JSON.stringify(opts)} -> ${JSON.stringify(r.firstMismatch)}`).toMatchObject({ ok: true });
   if (algo) expect(r.algorithm).toBe(algo);
 }

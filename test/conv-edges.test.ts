@@ -7,14 +7,18 @@ import { reference } from '../kernels-ref/index.js';
 import { requantConsts, roundHalfAway, sat8 } from '../kernels-ref/requant.js';
 import { dotPlanFacts } from '../src/algos/direct-dot-nchw44.js';
 import { KERNELS } from '../src/algos/kernel-table.generated.js';
+import { createLabRuntime } from '../lab/index.js';
 import { WorkspaceBundle } from '../src/workspace.js';
-import { runCase } from './helpers/conv-case.js';
+import { runCase, type CaseOptions } from './helpers/conv-case.js';
 import { rng, randInt, randInt8 } from './helpers/rng.js';
 import { dotFilterToOIHW } from './helpers/layouts.js';
 
 let rt: Runtime;
+/** the lab build: the only one with the alternative tiles (kernel table rows with lab: true) */
+let labRt: Runtime;
 beforeAll(async () => {
   rt = await createRuntime({ build: 'simd128' });
+  labRt = await createLabRuntime({ build: 'simd128' });
 });
 
 const base = (p: Partial<ConvBiasParams>): ConvBiasParams => ({
@@ -22,8 +26,8 @@ const base = (p: Partial<ConvBiasParams>): ConvBiasParams => ({
   srcScale: 0.05, filterScale: 0.02, dstScale: 0.11, biasMode: 'channel', nonlinearity: 'identity', ...p,
 });
 
-function expectOk(p: ConvBiasParams, seed: number, opts = {}): void {
-  const r = runCase(rt, p, seed, opts);
+function expectOk(p: ConvBiasParams, seed: number, opts: CaseOptions = {}): void {
+  const r = runCase(KERNELS.some((k) => k.lab && k.name === opts.kernel) ? labRt : rt, p, seed, opts);
   expect(r, JSON.stringify(p)).toMatchObject({ ok: true });
 }
 
@@ -269,12 +273,12 @@ describe('API details', () => {
     for (const k of KERNELS.filter((v) => v.isa === 'wasmsimd')) { // relaxed ones: test/conv-engines.test.ts
       const oc = k.role === 'tail' ? 4 * (k.nb + 2) : 4 * k.nb; // a tail runs when OC/4 % main.nb == k.nb
       const p = base({ fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw: 11 });
-      const conv = rt.convBias(p, { kernel: k.role === 'alt' ? k.name : undefined });
+      const conv = (k.lab ? labRt : rt).convBias(p, { kernel: k.role === 'alt' ? k.name : undefined });
       expect(conv.kernels).toContain(k.name);
       conv.dispose();
       // and forced by name, each gives the oracle's answer on a shape with pixel and channel remainders
       if (k.role !== 'tail') expectOk(base({ ...p, oc: 4 * k.nb + 4, iw: 13 }), k.id, { kernel: k.name });
     }
-    expect(() => rt.convBias(base({}), { kernel: 'conv_nchw44_dot_f5s1_oc8x4__wasmsimd' })).toThrow(/kernel/);
+    expect(() => labRt.convBias(base({}), { kernel: 'conv_nchw44_dot_f5s1_oc8x4__wasmsimd' })).toThrow(/kernel/);
   });
 });

@@ -1,21 +1,28 @@
 // Looks at the machine code we ship (STYLE habit 10): the emitted text of the SIMD128 build must hold the
-// instructions the micro-kernels are designed around, in their innermost loops, and nothing slower there.
+// instructions the micro-kernels are designed around, in their innermost loops, and nothing slower there. The
+// product builds (build/*.wat) hold the kernels the host picks without a forced name; the alternative tiles
+// (kernel table rows with lab: true) and the benchmark's ceiling loops are in the lab builds (build/lab/) only.
 import { describe, expect, it } from 'vitest';
 import { readFileSync, statSync } from 'node:fs';
-import { KERNELS } from '../src/algos/kernel-table.generated.js';
+import { GEMM_KERNELS, KERNELS } from '../src/algos/kernel-table.generated.js';
 
-const wat = readFileSync(new URL('../build/i8conv.wat', import.meta.url), 'utf8');
-const relaxedWat = readFileSync(new URL('../build/i8conv-relaxed.wat', import.meta.url), 'utf8');
+const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+const wat = read('build/i8conv.wat');
+const relaxedWat = read('build/i8conv-relaxed.wat');
+const labWat = read('build/lab/i8conv.wat');
+const labRelaxedWat = read('build/lab/i8conv-relaxed.wat');
 const SIMD = KERNELS.filter((k) => k.isa === 'wasmsimd');
 const RELAXED = KERNELS.filter((k) => k.isa === 'wasmrelaxedsimd');
 
-function funcText(qualified: string): string | undefined {
-  const at = wat.indexOf(`(func $${qualified} `);
+function funcText(qualified: string, text = wat): string | undefined {
+  const at = text.indexOf(`(func $${qualified} `);
   if (at < 0) return undefined;
-  const next = wat.indexOf('\n (func ', at + 1);
-  return wat.slice(at, next < 0 ? undefined : next);
+  const next = text.indexOf('\n (func ', at + 1);
+  return text.slice(at, next < 0 ? undefined : next);
 }
-const func = (name: string) => funcText(`assembly/conv-nchw44-dot/generated/${name}`);
+/** A row kernel's function: in the product build, or in the lab build for a lab-only tile. */
+const func = (name: string, lab = KERNELS.some((k) => k.name === name && k.lab)) =>
+  funcText(`assembly/conv-nchw44-dot/generated/${name}`, lab ? labWat : wat);
 
 /**
  * Innermost loops of a function in binaryen's linear text: `block` / `loop` / `if` open a construct, `end`
@@ -42,14 +49,37 @@ const count = (s: string, needle: string) => s.split(needle).length - 1;
 
 describe('emitted wasm (SIMD128 build)', () => {
   it('has every variant\'s dot products: (taps per trip) * nb * npix * 2 i32x4.dot_i16x8_s each', () => {
-    const expected = SIMD.reduce((a, k) => a + (k.tapLoop ? 1 : k.fw) * k.nb * k.npix * 2, 0);
-    expect(count(wat, 'i32x4.dot_i16x8_s')).toBeGreaterThanOrEqual(expected);
+    const dots = (ks: typeof SIMD) => ks.reduce((a, k) => a + (k.tapLoop ? 1 : k.fw) * k.nb * k.npix * 2, 0);
+    expect(count(wat, 'i32x4.dot_i16x8_s')).toBeGreaterThanOrEqual(dots(SIMD.filter((k) => !k.lab)));
+    expect(count(labWat, 'i32x4.dot_i16x8_s')).toBeGreaterThanOrEqual(dots(SIMD));
     expect(count(wat, 'relaxed')).toBe(0); // loads on engines without relaxed SIMD
+    expect(count(labWat, 'relaxed')).toBe(0);
   });
 
   it('relaxed build: every relaxed variant\'s FW * nb * npix * 2 relaxed dot-adds are there', () => {
-    const expected = RELAXED.reduce((a, k) => a + k.fw * k.nb * k.npix * 2, 0);
-    expect(count(relaxedWat, 'i32x4.relaxed_dot_i8x16_i7x16_add_s')).toBeGreaterThanOrEqual(expected);
+    const dots = (ks: typeof RELAXED) => ks.reduce((a, k) => a + k.fw * k.nb * k.npix * 2, 0);
+    expect(count(relaxedWat, 'i32x4.relaxed_dot_i8x16_i7x16_add_s')).toBeGreaterThanOrEqual(dots(RELAXED.filter((k) => !k.lab)));
+    expect(count(labRelaxedWat, 'i32x4.relaxed_dot_i8x16_i7x16_add_s')).toBeGreaterThanOrEqual(dots(RELAXED));
+  });
+
+  it('the product builds leave out the lab: no lab-only tile, no ceiling loop; the lab builds have both', () => {
+    const labOnly = [...KERNELS, ...GEMM_KERNELS].filter((k) => k.lab);
+    expect(labOnly.length).toBeGreaterThan(0);
+    for (const text of [wat, relaxedWat, read('build/i8conv-mt.wat'), read('build/i8conv-relaxed-mt.wat')]) {
+      // a function of its own (`(func $.../NAME (param`) or a call to one (`call $.../NAME` at a line's end)
+      for (const k of labOnly) expect(text, k.name).not.toMatch(new RegExp(`/${k.name}(\\s|$)`, 'm'));
+      expect(text).not.toContain('ceiling');
+      expect(text).not.toContain('labBuild');
+    }
+    // every lab-only tile of the builds' ISAs, as a function or inlined into its dispatcher (then its dots are
+    // counted above): the SIMD128 ones in the SIMD128 lab build, all in the relaxed one
+    const standaloneIn = (text: string, ks: typeof labOnly) => ks.filter((k) => text.includes(`/${k.name} (param`)).length;
+    expect(standaloneIn(labWat, labOnly.filter((k) => k.isa === 'wasmsimd'))).toBeGreaterThan(0);
+    expect(standaloneIn(labRelaxedWat, labOnly.filter((k) => k.isa !== 'wasmsimd'))).toBeGreaterThan(0);
+    for (const text of [labWat, labRelaxedWat]) {
+      expect(text).toContain('(export "ceilingDotI16"');
+      expect(text).toContain('(export "labBuild"');
+    }
   });
 
   const standalone = SIMD.filter((k) => func(k.name) !== undefined);
@@ -57,20 +87,36 @@ describe('emitted wasm (SIMD128 build)', () => {
     expect(standalone.length).toBeGreaterThanOrEqual(SIMD.length / 2);
   });
 
+  /** What one trip of a variant's hot loop must be: its counts of dots, adds and loads, and nothing slower. */
+  function hotLoopProblems(k: (typeof SIMD)[number], hot: string): string[] {
+    // one trip of the loop: one tap (tapLoop), or unrolled filter rows x FW columns
+    const taps = k.tapLoop ? 1 : k.fw * k.unrolledRows;
+    // Weights: one load per (tap, block, half). Input: the optimizer merges repeated loads of the same column,
+    // so each of the (npix - 1) * stride + FW columns a filter row touches is loaded once (2 halves).
+    const inputLoads = k.tapLoop ? k.npix * 2 : k.unrolledRows * ((k.npix - 1) * k.stride + k.fw) * 2;
+    const want: Array<[string, number]> = [['i32x4.dot_i16x8_s', taps * k.nb * k.npix * 2], ['i32x4.add', taps * k.nb * k.npix * 2], ['v128.load', taps * k.nb * 2 + inputLoads]];
+    const out = want.filter(([op, n]) => count(hot, op) !== n).map(([op, n]) => `${count(hot, op)} ${op}, want ${n}`);
+    for (const slow of ['call', 'extend_', 'i8x16.shuffle', 'v128.store', 'f32x4']) if (hot.includes(slow)) out.push(`has ${slow}`);
+    return out;
+  }
+
   for (const k of standalone) {
     it(`${k.name}: the hot loop is loads, dots and adds only`, () => {
-      const loops = innermostLoops(func(k.name)!);
-      const hot = loops.find((l) => l.includes('i32x4.dot_i16x8_s'));
+      const hot = innermostLoops(func(k.name)!).find((l) => l.includes('i32x4.dot_i16x8_s'));
       expect(hot, 'an innermost loop with the dot products').toBeDefined();
-      // one trip of the loop: one tap (tapLoop), or unrolled filter rows x FW columns
-      const taps = k.tapLoop ? 1 : k.fw * k.unrolledRows;
-      expect(count(hot!, 'i32x4.dot_i16x8_s')).toBe(taps * k.nb * k.npix * 2);
-      expect(count(hot!, 'i32x4.add')).toBe(taps * k.nb * k.npix * 2);
-      // Weights: one load per (tap, block, half). Input: the optimizer merges repeated loads of the same column,
-      // so each of the (npix - 1) * stride + FW columns a filter row touches is loaded once (2 halves).
-      const inputLoads = k.tapLoop ? k.npix * 2 : k.unrolledRows * ((k.npix - 1) * k.stride + k.fw) * 2;
-      expect(count(hot!, 'v128.load')).toBe(taps * k.nb * 2 + inputLoads);
-      for (const slow of ['call', 'extend_', 'i8x16.shuffle', 'v128.store', 'f32x4']) expect(hot!).not.toContain(slow);
+      expect(hotLoopProblems(k, hot!)).toEqual([]);
+    });
+  }
+
+  // The shipped main and tail tiles are inlined into the row dispatcher of the product build: one of its innermost
+  // loops must then be that kernel's hot loop (tiles of one shape share a loop shape, so this checks its presence).
+  const dispatcher = funcText('assembly/conv-nchw44-dot/generated/convNchw44DotRow')!;
+  const dispatcherLoops = innermostLoops(dispatcher ?? '').filter((l) => l.includes('i32x4.dot_i16x8_s'));
+  for (const k of SIMD.filter((v) => !v.lab && func(v.name) === undefined)) {
+    it(`${k.name} (inlined into the product's dispatcher): its hot loop is there, loads, dots and adds only`, () => {
+      expect(dispatcherLoops.length).toBeGreaterThan(0);
+      const fits = dispatcherLoops.filter((l) => hotLoopProblems(k, l).length === 0);
+      expect(fits.length, hotLoopProblems(k, dispatcherLoops[0]).join('; ')).toBeGreaterThan(0);
     });
   }
 
@@ -85,8 +131,12 @@ describe('emitted wasm (SIMD128 build)', () => {
     }
   });
 
-  it('the shipped module stays small (tracked size)', () => {
-    const bytes = statSync(new URL('../build/i8conv.wasm', import.meta.url)).size;
-    expect(bytes).toBeLessThan(400_000);
+  it('the shipped modules stay small (tracked size; README "What ships")', () => {
+    for (const f of ['i8conv', 'i8conv-relaxed', 'i8conv-mt', 'i8conv-relaxed-mt']) {
+      const bytes = statSync(new URL(`../build/${f}.wasm`, import.meta.url)).size;
+      expect(bytes, f).toBeLessThan(160_000);
+      // the lab build of the same flavour is larger by the tiles and loops the product leaves out
+      if (!f.endsWith('-mt')) expect(statSync(new URL(`../build/lab/${f}.wasm`, import.meta.url)).size, f).toBeGreaterThan(bytes);
+    }
   });
 });

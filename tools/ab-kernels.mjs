@@ -1,12 +1,14 @@
 // A/B of the SIMD128 micro-kernel variants (main and alt tiles, forced by name) on the same shapes, interleaved
-// in one process so that machine noise hits all of them alike; reports the best GMAC/s of each.
+// in one process so that machine noise hits all of them alike; reports the best GMAC/s of each. It runs the lab
+// build (lab/index.ts), which has the alt tiles the product build leaves out.
 // Usage (after npm run build): node tools/ab-kernels.mjs '[[ic, oc, hw, k, stride], ...]' [seconds per shape] [isa]
 // isa: wasmsimd (default) or wasmrelaxeddot (the relaxed build's dot8 kernels; Node 22+, Deno, Chromium). Deno:
 // deno run -A tools/ab-kernels.mjs ...
-import { createRuntime, KERNELS } from '../dist/src/index.js';
+import { KERNELS } from '../dist-bench/src/index.js';
+import { createLabRuntime } from '../dist-bench/lab/index.js';
 const args = typeof Deno !== 'undefined' ? Deno.args : process.argv.slice(2);
 const isa = args[2] ?? 'wasmsimd';
-const rt = await createRuntime({ build: isa === 'wasmsimd' ? 'simd128' : 'relaxed' });
+const rt = await createLabRuntime({ build: isa === 'wasmsimd' ? 'simd128' : 'relaxed' });
 const shapes = JSON.parse(args[0]);
 const secs = Number(args[1] ?? 3);
 for (const [ic, oc, h, k, s] of shapes) {

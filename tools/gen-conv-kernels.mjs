@@ -198,6 +198,27 @@ function finishRowKernel(L, v) {
   return L.join('\n');
 }
 
+/**
+ * Which variants the product builds carry. The production wasm (tools/build-wasm.mjs: I8CONV_LAB=0) holds only the
+ * kernels the host can pick without a forced name: the conv 'main' and 'tail' tiles, and for GEMM also the narrow
+ * companions a pixel-lane main or tail tile runs its last pixels with (src/algos/gemm.ts pickGemmKernels: the
+ * tile's channels x 4 pixels and 1 channel x 4 pixels). The other ('alt') tiles run only when forced by name:
+ * they are compiled into the lab build alone (assembly/lab.ts, I8CONV_LAB=1), for tests and benchmarks; their
+ * dispatcher case traps in the product build, where the host refuses them first (UNKNOWN_KERNEL).
+ */
+function convInProduct(v) {
+  return v.role !== 'alt';
+}
+function gemmInProduct(v, all) {
+  if (v.role !== 'alt') return true;
+  return v.lanes === 'pixel' && v.npg === 1 &&
+    all.some((m) => m.role !== 'alt' && m.lanes === 'pixel' && m.isa === v.isa && (v.noc === m.noc || v.noc === 1));
+}
+/** A dispatcher case: the call, guarded by the lab flag for a lab-only kernel (dead code in the product build). */
+function dispatchCase(i, call, product) {
+  return product ? `    case ${i}: ${call}; break;` : `    case ${i}: if (I8CONV_LAB) ${call}; else unreachable(); break;`;
+}
+
 const vs = variants();
 const as = [];
 as.push(HEADER);
@@ -213,7 +234,7 @@ as.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: 
 as.push(`): void {`);
 as.push(`  switch (id) {`);
 vs.forEach((v, i) => {
-  as.push(`    case ${i}: ${v.name}(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;`);
+  as.push(dispatchCase(i, `${v.name}(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias)`, convInProduct(v)));
 });
 as.push(`    default: unreachable();`);
 as.push(`  }`);
@@ -312,7 +333,7 @@ gs.push(`export function gemmRun(`);
 gs.push(`  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32,`);
 gs.push(`): void {`);
 gs.push(`  switch (id) {`);
-gvs.forEach((v, i) => gs.push(`    case ${i}: ${v.name}(b, groups, kbn, w, init, rows, stride, bstep); break;`));
+gvs.forEach((v, i) => gs.push(dispatchCase(i, `${v.name}(b, groups, kbn, w, init, rows, stride, bstep)`, gemmInProduct(v, gvs))));
 gs.push(`    default: unreachable();`);
 gs.push(`  }`);
 gs.push(`}`);
@@ -327,14 +348,14 @@ writeFileSync(join(root, 'assembly', 'common', 'ctx.ts'), ctx.join('\n') + '\n')
 
 const ts = [HEADER];
 ts.push(`/** One NCHW44 dot micro-kernel variant; \`id\` is its index, passed to the wasm row dispatcher. */`);
-ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot';\n}`);
+ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot';\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
 ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
-vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}' },`));
+vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}', lab: ${!convInProduct(v)} },`));
 ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
-ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`);
+ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
 ts.push(`export const GEMM_KERNELS: readonly GemmKernelVariant[] = [`);
-gvs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}' },`));
+gvs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', lab: ${!gemmInProduct(v, gvs)} },`));
 ts.push(`];\n`);
 ts.push(`/** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; \`mode\` is the context record's \`relaxed\`. */`);
 ts.push(`export interface ChanwiseKernelVariant {\n  name: string;\n  family: 'chanwise';\n  fn: 'chanwiseTask';\n  mode: 0 | 2;\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`);

@@ -880,27 +880,27 @@ export function gemmRun(
   switch (id) {
     case 0: gemm_s8_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 1: gemm_s8_1x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 2: gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 3: gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 4: gemm_s8_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 2: if (I8CONV_LAB) gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 3: if (I8CONV_LAB) gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 4: if (I8CONV_LAB) gemm_s8_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
     case 5: gemm_s8_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 6: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 7: gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 7: if (I8CONV_LAB) gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
     case 8: gemm_s8c_oc8x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 9: gemm_s8c_oc4x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 10: gemm_s8_2x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 11: gemm_s8_1x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 12: gemm_s8_4x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 13: gemm_s8_4x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 14: gemm_s8_2x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 15: gemm_s8_2x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 12: if (I8CONV_LAB) gemm_s8_4x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 13: if (I8CONV_LAB) gemm_s8_4x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 14: if (I8CONV_LAB) gemm_s8_2x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 15: if (I8CONV_LAB) gemm_s8_2x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
     case 16: gemm_s8_2x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 17: gemm_s8_1x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 18: gemm_s8_1x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 19: gemm_s8_4x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 20: gemm_s8_1x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 21: gemm_s8_1x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 22: gemm_s8_1x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 18: if (I8CONV_LAB) gemm_s8_1x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 19: if (I8CONV_LAB) gemm_s8_4x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 20: if (I8CONV_LAB) gemm_s8_1x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 21: if (I8CONV_LAB) gemm_s8_1x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 22: if (I8CONV_LAB) gemm_s8_1x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
     default: unreachable();
   }
 }

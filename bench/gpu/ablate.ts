@@ -5,7 +5,7 @@
  * multiply-adds, the barriers), on the same buffers. The differences say where the time goes; outputs of the
  * ablated kernels are wrong by construction and are not checked.
  *
- * Usage: node dist/bench/gpu/ablate.js [--reps N] [--only CASE|CASE] [--abl NAME,NAME] [--set ATTR=JSON,...]
+ * Usage: node dist-bench/bench/gpu/ablate.js [--reps N] [--only CASE|CASE] [--abl NAME,NAME] [--set ATTR=JSON,...]
  *   --set: also times each variant regenerated with those variant-table attributes (pseudo-ablation 'set1'; groups
  *   separated by ';' give set1, set2, ...)
  */

@@ -9,7 +9,7 @@
  * the dot tests' one: every element written, guards intact, max|out - ref| <= 1e-5 * max|ref| against the
  * float64 oracle. Exits non-zero on any failure; prints `N passed, N failed`.
  *
- * Usage: node dist/bench/gpu/check.js [--family mma,dot] [--big]
+ * Usage: node dist-bench/bench/gpu/check.js [--family mma,dot] [--big]
  */
 import { createNodeDevice } from './node-device.js';
 import { createGpuRuntime, deriveShape, VARIANTS, type LowMemoryConvParams } from '../../src/gpu/index.js';

@@ -8,7 +8,7 @@
  * on input digits, weights regrouped from the tile layout / in a row layout / in the layout the library's dot
  * variants use), and the two input pre-passes. Without --only: read, the pre-passes and dp4v.
  *
- * Usage: node dist/bench/gpu/gemvlab.js [--k 16384] [--n 16384] [--only kind] [--pre1]
+ * Usage: node dist-bench/bench/gpu/gemvlab.js [--k 16384] [--n 16384] [--only kind] [--pre1]
  */
 import { createNodeDevice } from './node-device.js';
 import { deriveShape, heat, median, timeDispatch, timeInPass, type Dispatch } from '../../src/gpu/index.js';

@@ -6,7 +6,7 @@
  * oracle, then reports the chosen kernel's time (median of timestamp-timed runs) and wall time per run.
  * Each quantized case is followed by the same kernels with float32 weights (the twin).
  *
- * Usage: node dist/bench/gpu/main.js [--quick] [--out FILE] [--only SUBSTR] [--reps N]
+ * Usage: node dist-bench/bench/gpu/main.js [--quick] [--out FILE] [--only SUBSTR] [--reps N]
  *   --quick : small shapes only (for CPU adapters); the default is the H200 table of docs/gpu.md#current-figures.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';

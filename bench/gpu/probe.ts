@@ -8,7 +8,7 @@
  *
  * `--split` also times the two dispatches of a pre-pass or K-sliced variant each on its own.
  *
- * Usage: node dist/bench/gpu/probe.js [--overhead] [--split] [--reps N] [--inpass K]
+ * Usage: node dist-bench/bench/gpu/probe.js [--overhead] [--split] [--reps N] [--inpass K]
  *          --case "n,ic,ih,iw,oc,k,pad,stride:bits:blk:variant1+variant2|all" ...
  */
 import { createNodeDevice } from './node-device.js';

@@ -14,7 +14,7 @@
  * --gemm adds the suite's gemm rows at K = N = 4096 (M = 1, 16, 128; block 32 and per channel), where each variant
  * that has a float32 twin is compared (K = N = 16384 is left to the suite: its float32 weights are 1 GiB a kernel).
  *
- * Usage: node dist/bench/gpu/twins.js [--quick] [--gemm] [--rounds N] [--reps N] [--verbose] [--only SUBSTR|SUBSTR] [--out FILE]
+ * Usage: node dist-bench/bench/gpu/twins.js [--quick] [--gemm] [--rounds N] [--reps N] [--verbose] [--only SUBSTR|SUBSTR] [--out FILE]
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';

@@ -4,7 +4,9 @@
 import { createRuntime, KERNELS, GEMM_KERNELS, Runtime } from '../../dist/src/index.js';
 import { instantiateCore } from '../../dist/src/runtime.js';
 import { reference } from '../../dist/kernels-ref/index.js';
-import { rng } from '../../dist/bench/data.js';
+import { rng } from '../../dist-bench/bench/data.js';
+// the alternative tiles (kernel table rows with lab: true) are in the lab build only (lab/index.ts)
+import { createLabRuntime } from '../../dist-bench/lab/index.js';
 
 const ri = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
 
@@ -15,6 +17,8 @@ const ri = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
  */
 export async function checkBuild(build, count = 150, forceIsa = undefined) {
   const rt = forceIsa ? new Runtime(await instantiateCore({ build }, { isa: forceIsa })) : await createRuntime({ build });
+  const labRt = await createLabRuntime({ build }, forceIsa ? { isa: forceIsa } : {});
+  const labKernels = new Set([...KERNELS, ...GEMM_KERNELS].filter((k) => k.lab).map((k) => k.name));
   const runIsa = rt.features.isa;
   const isa = runIsa === 'wasmusdot' || runIsa === 'wasmsdot' ? 'wasmrelaxeddot' : runIsa;
   const flavourOf = { wasmusdot: 'usdot', wasmsdot: 'sdot' };
@@ -26,7 +30,7 @@ export async function checkBuild(build, count = 150, forceIsa = undefined) {
     const r = rng(seed);
     const p = { ...p0 };
     if (nonNegative) p.srcZeroPoint = p.srcType === 'uint8' ? ri(r, 128, 255) : ri(r, 0, 127);
-    const conv = rt.convBias(p, { kernel });
+    const conv = (labKernels.has(kernel) ? labRt : rt).convBias(p, { kernel });
     const s = conv.params;
     const src = s.srcType === 'uint8'
       ? Uint8Array.from({ length: s.srcLength }, () => ri(r, nonNegative ? 128 : 0, 255))
