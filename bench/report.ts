@@ -81,6 +81,11 @@ function otherBuilds(r: BenchResults): string {
   return [...seen].map(([name, build]) => `, column ${name}: ${build}`).join('');
 }
 
+/** A loop's linearity figures (time for 4x the trips / time), and the verdict of bench/suite.ts checkLinearity. */
+function linearityText(runs: number[], refused: string | null | undefined): string {
+  return `${runs.map((v) => fmt(v, 2)).join(' / ')}, ~4 expected` + (refused ? `: REFUSED as a ceiling, ${refused}` : '');
+}
+
 function header(r: BenchResults): string[] {
   return [
     `engine: ${r.engine.name} ${r.engine.version}${r.engine.v8 ? ` (V8 ${r.engine.v8})` : ''}; machine: ${r.machine.platform}` +
@@ -90,8 +95,9 @@ function header(r: BenchResults): string[] {
       `${otherBuilds(r)}; onnxruntime-web ${r.builds.ortWebVersion ?? 'not loaded'}` +
       `${r.builds.ortWeb ? ` (${r.builds.ortWeb})` : ''}; one thread`,
     `base-SIMD ceiling: ${fmt(r.ceilingGmacs)} GMAC/s (best of ${r.ceiling.runs.length} samples, lowest ${fmt(Math.min(...r.ceiling.runs))}: ` +
-      `how much the machine's load moved; linearity ${fmt(r.ceiling.linearity, 2)}, ~4 expected)` +
-      (r.ceilingRelaxedGmacs ? `; relaxed-SIMD dot-add loop: ${fmt(r.ceilingRelaxedGmacs)} GMAC/s` : ''),
+      `how much the machine's load moved; linearity ${linearityText(r.ceiling.linearityRuns ?? [r.ceiling.linearity], r.ceiling.refused)})` +
+      (r.ceilingRelaxedGmacs ? `; relaxed-SIMD dot-add loop: ${fmt(r.ceilingRelaxedGmacs)} GMAC/s` +
+        (r.ceiling.relaxedLinearityRuns ? ` (linearity ${linearityText(r.ceiling.relaxedLinearityRuns, r.ceiling.relaxedRefused)})` : '') : ''),
     `oracle: ${r.oracle}; rounding half-even; ${r.options.quick ? 'quick run' : 'default run'}${r.options.filter ? `, filter /${r.options.filter}/i` : ''}; ${fmt(r.durationS, 0)} s`,
   ];
 }
@@ -164,10 +170,13 @@ export function speedBars(r: BenchResults): SpeedBar[] {
   ];
   const rc = r.ceilingRelaxedGmacs;
   const denseAll = r.shapes.filter((s) => s.backends.i8conv && isDenseShape(s));
-  if (rc) out.push(bar(`i8conv >= 70% of the relaxed dot-add ceiling (${rc.toFixed(1)} GMAC/s) on the dense shapes`, denseAll, (s) => s.backends.i8conv.gmacs / rc, 0.7, (v) => `${(v * 100).toFixed(0)}%`));
+  const refused = r.ceiling?.relaxedRefused;
+  if (refused) {
+    out.push({ label: 'i8conv >= 70% of the relaxed dot-add ceiling on the dense shapes', status: 'not measured', detail: `the relaxed dot-add loop is refused as a ceiling: ${refused}` });
+  } else if (rc) out.push(bar(`i8conv >= 70% of the relaxed dot-add ceiling (${rc.toFixed(1)} GMAC/s) on the dense shapes`, denseAll, (s) => s.backends.i8conv.gmacs / rc, 0.7, (v) => `${(v * 100).toFixed(0)}%`));
   else out.push({ label: 'i8conv >= 70% of the relaxed dot-add ceiling on the dense shapes', status: 'not measured', detail: 'no relaxed ceiling in this run' });
   const rounds = denseAll.filter((s) => s.relaxedCeilingRoundsGmacs);
-  if (rounds.length) {
+  if (rounds.length && !refused) {
     out.push(bar('i8conv >= 70% of the relaxed dot-add loop timed in the same rounds, on the dense shapes', rounds, (s) => s.backends.i8conv.gmacs / s.relaxedCeilingRoundsGmacs!, 0.7, (v) => `${(v * 100).toFixed(0)}%`));
   }
   if (r.shapes.some((s) => s.backends[XNNPACK])) out.push(bar(`i8conv >= ${XNNPACK} on the dense shapes`, withBoth(XNNPACK).filter(isDenseShape), (s) => ratioOf(s, XNNPACK), 1, x));
@@ -216,11 +225,11 @@ function netCheck(checks: Record<string, string>): string {
 
 /** One network's table: a row per distinct layer (times per occurrence), then the sum row (times x counts). */
 export function networkTable(n: NetworkResult): { head: string[]; rows: string[][] } {
-  const head = ['layer', 'shape', 'x', 'MMAC', 'i8conv algo', ...NET_COLS.map((b) => `${b} ms`), 'ceiling ms', 'i8conv GMAC/s', 'i8conv % ceil', '% ceil same rounds', 'i8conv / ort-web-uint8', 'check'];
+  const head = ['layer', 'shape', 'x', 'MMAC', 'i8conv algo', ...NET_COLS.map((b) => `${b} ms`), 'ceiling', 'ceiling ms', 'i8conv GMAC/s', 'i8conv % ceil', '% ceil same rounds', 'i8conv / ort-web-uint8', 'check'];
   const rows = n.layers.map((l) => [
     l.name, l.label, String(l.count), fmt(l.macs / 1e6, 1), l.algo ?? (l.mismatches.some((m) => m.backend === 'i8conv') ? 'error' : '—'),
     ...NET_COLS.map((b) => (l.backends[b] ? fmt(l.backends[b]!.ms, 3) : l.mismatches.some((m) => m.backend === b && m.phase === 'prepare') ? 'error' : '—')),
-    fmt(l.ceilingMs, 3), fmt(l.backends.i8conv?.gmacs, 1), pct(l.pctCeiling ?? undefined), pct(l.pctCeilingSameRounds ?? undefined),
+    l.ceilingKind ?? 'simd128', fmt(l.ceilingMs, 3), fmt(l.backends.i8conv?.gmacs, 1), pct(l.pctCeiling ?? undefined), pct(l.pctCeilingSameRounds ?? undefined),
     l.ratioOrtUint8 === null ? '—' : `${l.ratioOrtUint8.toFixed(2)}x`, netCheck(l.checks),
   ]);
   const i8 = n.sums.i8conv ?? undefined;
@@ -229,7 +238,7 @@ export function networkTable(n: NetworkResult): { head: string[]; rows: string[]
   const anyBad = n.layers.some((l) => netCheck(l.checks).startsWith('MISMATCH'));
   rows.push([
     'sum (ms x count)', `${n.convs} convolutions`, '', fmt(n.macs / 1e6, 1), '',
-    ...NET_COLS.map((b) => fmt(n.sums[b] ?? undefined, 3)), fmt(n.ceilingMs, 3),
+    ...NET_COLS.map((b) => fmt(n.sums[b] ?? undefined, 3)), '', fmt(n.ceilingMs, 3),
     i8 ? fmt(n.macs / i8 / 1e6, 1) : '—', i8 ? pct(n.ceilingMs / i8) : '—', '', i8 && u8 ? `${(u8 / i8).toFixed(2)}x` : '—',
     anyBad ? 'MISMATCH' : allOk ? 'ok' : 'unchecked',
   ]);
@@ -239,8 +248,10 @@ export function networkTable(n: NetworkResult): { head: string[]; rows: string[]
 export function networkIntro(n: NetworkResult, r: BenchResults): string {
   const s = n.sampling;
   return `${n.label}: ${n.convs} convolutions as ${n.layers.length} distinct shapes (each timed once, its time counted x times in the sums), ` +
-    `${fmt(n.macs / 1e6, 1)} MMAC; uint8 activations, per-channel int8 weights, batch 1, one thread; ceiling ${fmt(r.ceilingGmacs)} GMAC/s` +
-    `${n.ceilingLocalGmacs ? ` (sampled ${fmt(n.ceilingLocalGmacs)} just before this network)` : ''}; per layer the median of >= ${s.minSamples} samples of >= ${s.minSampleMs} ms, backends round-robin` +
+    `${fmt(n.macs / 1e6, 1)} MMAC; uint8 activations, per-channel int8 weights, batch 1, one thread; each layer against the ceiling ` +
+    `of its own kernels (column ceiling): SIMD128 loop ${fmt(r.ceilingGmacs)} GMAC/s` +
+    `${n.ceilingLocalGmacs ? ` (sampled ${fmt(n.ceilingLocalGmacs)} just before this network)` : ''}` +
+    `${r.ceilingRelaxedGmacs ? `, relaxed dot-add loop ${fmt(r.ceilingRelaxedGmacs)} GMAC/s` : ''}; per layer the median of >= ${s.minSamples} samples of >= ${s.minSampleMs} ms, backends round-robin` +
     (n.durationS !== undefined ? `; ${fmt(n.durationS, 0)} s` : '') +
     (n.ortUnavailable ? `; onnxruntime-web not run: ${n.ortUnavailable}` : '');
 }
@@ -283,9 +294,11 @@ export function threadsIntro(t: ThreadsSection): string {
     `each pass >= ${s.minSamples} rounds per shape of samples of >= ${s.minSampleMs} ms, each sample after >= ${s.primeMs} ms of untimed calls, ` +
     `${s.settleMs} ms idle after each threaded sample; ` +
     `speed-up = ${t.ratio} (the bars use the former); other load = cores busy with other processes meanwhile (/proc/stat); ${fmt(t.durationS, 0)} s` +
-    (t.ceiling ? `. This machine's ${N}-thread ceiling (a register-resident loop on 1 thread alone, then on ${N} at once; ` +
-      `the most any split can gain): ${xf(t.ceiling.before.speedup)} before the section (${fmt(t.ceiling.before.aloneGmacs, 1)} GMAC/s alone, ` +
-      `${fmt(t.ceiling.before.togetherGmacs, 1)} per thread together), ${xf(t.ceiling.after.speedup)} after` : '');
+    (t.loopScaling ? `. For context, the scaling of an embarrassingly parallel loop on ${N} threads (the ${t.loopScaling.before.build} ceiling loop, ` +
+      `register-resident, on 1 thread alone, then on ${N} at once; how much busy cores slow each other here, not a bound on a convolution's ` +
+      `speed-up): ${xf(t.loopScaling.before.speedup)} before the section (${fmt(t.loopScaling.before.aloneGmacs, 1)} GMAC/s alone, ` +
+      `${fmt(t.loopScaling.before.togetherGmacs, 1)} per thread together), ${xf(t.loopScaling.after.speedup)} after` +
+      ([t.loopScaling.before, t.loopScaling.after].some((m) => !m.linear) ? ' (the loop FAILED its linearity check: see errors)' : '') : '');
 }
 
 /** The suite shapes: 1 and N threads of i8conv and onnxruntime-web; then a geometric-mean row. */

@@ -138,7 +138,7 @@ describe('bench suite', () => {
 
   it('the schema check rejects a malformed results object', () => {
     expect(validateResults({})).not.toEqual([]);
-    expect(validateResults({ schema: 'i8conv-bench/1', shapes: [{ id: 'x', backends: { a: { gmacs: 'fast' } } }] }).join('\n'))
+    expect(validateResults({ schema: 'i8conv-bench/2', shapes: [{ id: 'x', backends: { a: { gmacs: 'fast' } } }] }).join('\n'))
       .toMatch(/shapes\[0\]\.backends\['a'\]\.gmacs/);
   });
 });
