@@ -290,6 +290,8 @@ export type NetBackend = (typeof NET_BACKENDS)[number];
 /** Per layer: warm up 100 ms, samples of >= 10 ms, >= 7 of them and 250 ms of rounds per backend. */
 export const NETWORK_SAMPLING: SampleOptions = { warmupMs: 100, minSampleMs: 10, minSamples: 7, maxSamples: 31, budgetMs: 250 };
 export const NETWORK_QUICK_SAMPLING: SampleOptions = { warmupMs: 30, minSampleMs: 5, minSamples: 3, maxSamples: 9, budgetMs: 40 };
+/** The headline run (npm start's default): warm up 40 ms, samples of >= 5 ms, >= 5 of them and 80 ms of rounds. */
+export const NETWORK_HEADLINE_SAMPLING: SampleOptions = { warmupMs: 40, minSampleMs: 5, minSamples: 5, maxSamples: 15, budgetMs: 80 };
 
 export type NetworkProgress =
   | { kind: 'network'; id: string; label: string; macs: number; layers: number; convs: number }
@@ -302,6 +304,8 @@ export interface NetworkBenchInput {
   /** onnxruntime-web (already configured: one thread, wasm); null runs i8conv alone, checked by the oracle. */
   ort: OrtModule | null;
   ortError?: string;
+  /** onnxruntime-web's activation types to run (default both; uint8 is the one the checks and bars use). */
+  ortActivations?: readonly ('uint8' | 'int8')[];
   reference?: NetReference | null;
   sampling: SampleOptions;
   /** The ceiling loop sampled before each network (the machine's speed at that moment). */
@@ -446,7 +450,7 @@ async function runLayer(net: Network, index: number, o: NetworkBenchInput, now: 
     fail('i8conv', e);
   }
   if (o.ort) {
-    for (const act of ['uint8', 'int8'] as const) {
+    for (const act of (['uint8', 'int8'] as const).filter((a) => !o.ortActivations || o.ortActivations.includes(a))) {
       try {
         ready.push(await prepareOrt(o.ort, pb, act));
       } catch (e) {

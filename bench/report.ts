@@ -86,11 +86,44 @@ function linearityText(runs: number[], refused: string | null | undefined): stri
   return `${runs.map((v) => fmt(v, 2)).join(' / ')}, ~4 expected` + (refused ? `: REFUSED as a ceiling, ${refused}` : '');
 }
 
+function runKind(r: BenchResults): string {
+  if (r.options.quick) return 'quick run';
+  return r.options.scope === 'headline' ? 'headline run (i8conv and onnxruntime-web uint8 only; npm start -- --full for every backend and section)' : 'full run';
+}
+
+/** The build and dot flavour i8conv ran, in a few words: "simd128 (kernels wasmsimd; relaxed dot: none)". */
+export function buildLine(r: Pick<BenchResults, 'builds'>): string {
+  const b = r.builds;
+  const flavour = b.dotFlavour !== undefined ? (b.dotFlavour ?? 'none') : b.dotFlavourTiers ? b.dotFlavourTiers.map((t) => t ?? 'none').join(' / ') : null;
+  return `${b.i8conv ?? 'not loaded'}${b.i8convIsa ? ` (kernels ${b.i8convIsa}${flavour !== null ? `; relaxed dot flavour: ${flavour}` : ''})` : ''}`;
+}
+
+/**
+ * The answer to the headline question, last in the text report: i8conv against onnxruntime-web uint8 on the suite
+ * (geometric mean of the per-shape ratios) and on each network (the sums), with the build and flavour that ran.
+ */
+export function answerLines(r: BenchResults): string[] {
+  const peer = 'ort-web-uint8';
+  const q = r.shapes.filter((s) => s.backends.i8conv && s.backends[peer]).map((s) => s.backends.i8conv.gmacs / s.backends[peer].gmacs);
+  const out = [`in short — i8conv ${buildLine(r)} on ${r.engine.name} ${r.engine.version}, one thread, against onnxruntime-web ${r.builds.ortWebVersion ?? '(not loaded)'} uint8:`];
+  if (q.length) {
+    const geo = Math.exp(q.reduce((a, v) => a + Math.log(v), 0) / q.length);
+    out.push(`  suite: ${geo.toFixed(2)}x faster (geometric mean over ${q.length} shapes, ${Math.min(...q).toFixed(2)}x to ${Math.max(...q).toFixed(2)}x; > 1: i8conv faster)`);
+  } else out.push(`  suite: no shape ran with both`);
+  for (const n of netList(r)) {
+    const i8 = n.sums.i8conv;
+    const u8 = n.sums[peer];
+    out.push(`  ${n.label}: ${i8 && u8 ? `${(u8 / i8).toFixed(2)}x faster (sum of layer times ${fmt(i8, 2)} ms against ${fmt(u8, 2)} ms)` : 'no comparison (a layer has no time)'}`);
+  }
+  return out;
+}
+
 function header(r: BenchResults): string[] {
   return [
     `engine: ${r.engine.name} ${r.engine.version}${r.engine.v8 ? ` (V8 ${r.engine.v8})` : ''}; machine: ${r.machine.platform}` +
       `${r.machine.arch ? ` ${r.machine.arch}` : ''}${r.machine.cpuModel ? `, ${r.machine.cpuModel}` : ''}${r.machine.cpus ? `, ${r.machine.cpus} cores` : ''}`,
     `wasm builds: i8conv ${r.builds.i8conv ?? 'not loaded'}${r.builds.i8convIsa ? ` (kernels ${r.builds.i8convIsa}` +
+      `${r.builds.dotFlavour !== undefined ? `; relaxed dot flavour: ${r.builds.dotFlavour ?? 'none'}` : ''}` +
       `${r.builds.dotFlavourTiers ? `; relaxed dot, first / optimizing tier: ${r.builds.dotFlavourTiers.map((t) => t ?? 'none').join(' / ')}` : ''})` : ''}` +
       `${otherBuilds(r)}; onnxruntime-web ${r.builds.ortWebVersion ?? 'not loaded'}` +
       `${r.builds.ortWeb ? ` (${r.builds.ortWeb})` : ''}; one thread`,
@@ -98,7 +131,7 @@ function header(r: BenchResults): string[] {
       `how much the machine's load moved; linearity ${linearityText(r.ceiling.linearityRuns ?? [r.ceiling.linearity], r.ceiling.refused)})` +
       (r.ceilingRelaxedGmacs ? `; relaxed-SIMD dot-add loop: ${fmt(r.ceilingRelaxedGmacs)} GMAC/s` +
         (r.ceiling.relaxedLinearityRuns ? ` (linearity ${linearityText(r.ceiling.relaxedLinearityRuns, r.ceiling.relaxedRefused)})` : '') : ''),
-    `oracle: ${r.oracle}; rounding half-even; ${r.options.quick ? 'quick run' : 'default run'}${r.options.filter ? `, filter /${r.options.filter}/i` : ''}; ${fmt(r.durationS, 0)} s`,
+    `oracle: ${r.oracle}; rounding half-even; ${runKind(r)}${r.options.filter ? `, filter /${r.options.filter}/i` : ''}; ${fmt(r.durationS, 0)} s`,
   ];
 }
 
@@ -413,6 +446,7 @@ export function renderText(r: BenchResults): string {
   const mm = mismatchLines(r);
   out.push('', mm.length ? `MISMATCHES (${mm.length}):` : 'mismatches: none', ...mm.map((l) => `  ${l}`));
   if (r.errors.length) out.push('', 'errors:', ...r.errors.map((e) => `  ${e}`));
+  out.push('', ...answerLines(r));
   return out.join('\n');
 }
 

@@ -329,6 +329,8 @@ export interface BenchResults {
     i8convIsa?: string | null;
     /** what the relaxed dot computed on the engine's first and optimizing tiers (rt.features.dotFlavourTiers) */
     dotFlavourTiers?: (string | null)[] | null;
+    /** the probe's relaxed dot flavour (rt.features.dotFlavour: usdot, sdot, saturating), null without relaxed SIMD */
+    dotFlavour?: string | null;
     ortWeb: string | null;
     ortWebVersion: string | null;
   };
@@ -339,6 +341,9 @@ export interface BenchResults {
     rounding: 'half-even'; networks?: string[];
     /** --threads: N of the threads section, 1 when it was skipped. Absent in older results and browser runs. */
     threadsSection?: number;
+    /** 'headline': npm start's default (i8conv, its other build, onnxruntime-web uint8; no kernel or relayout
+     * section); 'full': every backend and section. Absent in older results (full). */
+    scope?: 'full' | 'headline';
   };
   /** What produced the expected outputs. */
   oracle: string;

@@ -52,6 +52,8 @@ export interface SuiteInput {
   networks?: (ctx: { localCeiling: () => Promise<number>; ceilingProbe: CeilingProbe; relaxedCeilingProbe?: CeilingProbe }) => Promise<NetworkResult[] | { unavailable: string }>;
   /** The network ids selected (for options.networks). */
   networkIds?: string[];
+  /** 'headline' (npm start's default: i8conv and its peer only) or 'full' (every backend and section); for the report. */
+  scope?: 'full' | 'headline';
   onProgress?: (ev: ProgressEvent) => void;
   /** Errors found while setting up (e.g. a peer that failed to load), carried into the results. */
   errors?: string[];
@@ -288,6 +290,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     options: {
       quick: input.quick, shapes: input.shapes.map((s) => s.id), filter: input.filter, threads: 1, rounding: 'half-even',
       networks: input.networkIds ?? [],
+      ...(input.scope ? { scope: input.scope } : {}),
     },
     oracle: input.oracleName,
     ceilingGmacs,

@@ -91,8 +91,12 @@ async function mainResults(): Promise<BenchResults> {
 }
 
 describe('threads section options', () => {
-  it('--threads N | none; default 2; the child takes its own options', () => {
-    expect(parseArgs([]).threads).toBe(2);
+  it('--threads N | none; default 2 with --full or --quick, none in the headline run; the child takes its own options', () => {
+    expect(parseArgs([]).threads).toBe(1);
+    expect(parseArgs(['--full']).threads).toBe(2);
+    expect(parseArgs(['--quick']).threads).toBe(2);
+    expect(parseArgs(['--full', '--threads', 'none']).threads).toBe(1);
+    expect(parseArgs(['--threads', '2']).threads).toBe(2);
     expect(parseArgs(['--threads', '3']).threads).toBe(3);
     expect(parseArgs(['--threads=none']).threads).toBe(1);
     expect(parseArgs(['--threads', '1']).threads).toBe(1);

@@ -49,6 +49,15 @@ describe('bench CLI options', () => {
   it('parses every option', () => {
     const o = parseArgs(['--quick', '--shapes', 'core', '--filter=ort-web', '--json', '--out', '/tmp/x']);
     expect(o).toMatchObject({ quick: true, shapes: 'core', filter: 'ort-web', json: true, out: '/tmp/x' });
+    expect(parseArgs([])).toMatchObject({ quick: false, full: false, threads: 1 });
+    expect(parseArgs(['--full'])).toMatchObject({ quick: false, full: true, threads: 2 });
+    expect(() => parseArgs(['--full', '--quick'])).toThrow(/do not go together/);
+  });
+  it('the headline shapes: the quick set and the 3x3 stride-1 dense shapes of the core list', () => {
+    const ids = selectShapes('headline').map((s) => s.id);
+    expect(ids).toHaveLength(8);
+    for (const id of selectShapes('quick').map((s) => s.id)) expect(ids).toContain(id);
+    for (const id of ['64-64-56-k3s1', '128-128-28-k3s1', '256-256-14-k3s1']) expect(ids).toContain(id);
   });
   it('rejects unknown options, bad shapes and bad expressions', () => {
     expect(() => parseArgs(['--fast'])).toThrow(/unknown option/);
