@@ -38,13 +38,15 @@ function ratio(s: ShapeResult, peer: string): string {
 /** Rows of the main table: shape, MACs, each main backend's GMAC/s, % of ceiling, ratios, algorithm, check. */
 function mainTable(r: BenchResults): { head: string[]; rows: string[][] } {
   const cols = backendOrder(r).filter((b) => !b.startsWith('i8conv:'));
-  const head = ['shape', 'MMAC', ...cols.map((b) => `${b} GMAC/s`), 'i8conv % ceil', ...RATIO_PEERS.map((p) => `i8conv / ${p}`), 'i8conv algo', 'check'];
+  // a ratio column per peer that ran (the headline run has no onnxruntime-web int8)
+  const peers = RATIO_PEERS.filter((p) => cols.includes(p));
+  const head = ['shape', 'MMAC', ...cols.map((b) => `${b} GMAC/s`), 'i8conv % ceil', ...peers.map((p) => `i8conv / ${p}`), 'i8conv algo', 'check'];
   const rows = r.shapes.map((s) => {
     const bad = new Set(s.mismatches.map((m) => m.backend));
     const checked = Object.values(s.backends).some((b) => b.check !== 'unchecked');
     return [
       s.label, fmt(s.macs / 1e6, s.macs < 1e6 ? 3 : 1), ...cols.map((b) => cell(s, b)), pct(s.backends.i8conv?.pctCeiling),
-      ...RATIO_PEERS.map((p) => ratio(s, p)), s.backends.i8conv?.algo ?? '—',
+      ...peers.map((p) => ratio(s, p)), s.backends.i8conv?.algo ?? '—',
       bad.size ? `MISMATCH: ${[...bad].join(', ')}` : checked ? 'ok' : 'unchecked',
     ];
   });
@@ -108,12 +110,12 @@ export function answerLines(r: BenchResults): string[] {
   const out = [`in short — i8conv ${buildLine(r)} on ${r.engine.name} ${r.engine.version}, one thread, against onnxruntime-web ${r.builds.ortWebVersion ?? '(not loaded)'} uint8:`];
   if (q.length) {
     const geo = Math.exp(q.reduce((a, v) => a + Math.log(v), 0) / q.length);
-    out.push(`  suite: ${geo.toFixed(2)}x faster (geometric mean over ${q.length} shapes, ${Math.min(...q).toFixed(2)}x to ${Math.max(...q).toFixed(2)}x; > 1: i8conv faster)`);
+    out.push(`  suite: i8conv / onnxruntime-web = ${geo.toFixed(2)}x (speed ratio, > 1: i8conv faster; geometric mean over ${q.length} shapes, ${Math.min(...q).toFixed(2)}x to ${Math.max(...q).toFixed(2)}x)`);
   } else out.push(`  suite: no shape ran with both`);
   for (const n of netList(r)) {
     const i8 = n.sums.i8conv;
     const u8 = n.sums[peer];
-    out.push(`  ${n.label}: ${i8 && u8 ? `${(u8 / i8).toFixed(2)}x faster (sum of layer times ${fmt(i8, 2)} ms against ${fmt(u8, 2)} ms)` : 'no comparison (a layer has no time)'}`);
+    out.push(`  ${n.label}: ${i8 && u8 ? `i8conv / onnxruntime-web = ${(u8 / i8).toFixed(2)}x (sum of the convolutions' times: ${fmt(i8, 2)} ms against ${fmt(u8, 2)} ms)` : 'no comparison (a layer has no time)'}`);
   }
   return out;
 }
@@ -244,7 +246,7 @@ export function speedBarLines(r: BenchResults): string[] {
 
 // ---- network level ---------------------------------------------------------------------------------------------
 
-const NET_COLS = ['i8conv', 'ort-web-uint8', 'ort-web-int8'] as const;
+const ALL_NET_COLS = ['i8conv', 'ort-web-uint8', 'ort-web-int8'] as const;
 
 function netList(r: BenchResults): NetworkResult[] {
   return Array.isArray(r.networks) ? r.networks : [];
@@ -258,6 +260,8 @@ function netCheck(checks: Record<string, string>): string {
 
 /** One network's table: a row per distinct layer (times per occurrence), then the sum row (times x counts). */
 export function networkTable(n: NetworkResult): { head: string[]; rows: string[][] } {
+  // a backend that did not run on any layer (onnxruntime-web int8 in the headline run) gets no column
+  const NET_COLS = ALL_NET_COLS.filter((b) => b !== 'ort-web-int8' || n.layers.some((l) => l.backends[b] || l.mismatches.some((m) => m.backend === b)));
   const head = ['layer', 'shape', 'x', 'MMAC', 'i8conv algo', ...NET_COLS.map((b) => `${b} ms`), 'ceiling', 'ceiling ms', 'i8conv GMAC/s', 'i8conv % ceil', '% ceil same rounds', 'i8conv / ort-web-uint8', 'check'];
   const rows = n.layers.map((l) => [
     l.name, l.label, String(l.count), fmt(l.macs / 1e6, 1), l.algo ?? (l.mismatches.some((m) => m.backend === 'i8conv') ? 'error' : '—'),
@@ -608,7 +612,7 @@ function networkHtml(n: NetworkResult, r: BenchResults): string {
   const chart = barChartSvg(
     `${n.label}: GMAC/s per layer (one thread, median)`,
     n.layers.map((l) => `${l.name}${l.count > 1 ? ` (x${l.count})` : ''}`),
-    NET_COLS.map((b) => ({ name: b, values: n.layers.map((l) => l.backends[b]?.gmacs ?? null) })),
+    ALL_NET_COLS.filter((b) => n.layers.some((l) => l.backends[b])).map((b) => ({ name: b, values: n.layers.map((l) => l.backends[b]?.gmacs ?? null) })),
     'GMAC/s',
     { value: r.ceilingGmacs, label: `ceiling ${r.ceilingGmacs.toFixed(1)}` },
   );

@@ -156,7 +156,7 @@ describe('bench suite', () => {
     expect(r.shapes[0].backends['ort-web-uint8'].check).toBe('ok');
     const text = renderText(r);
     expect(text).toMatch(/headline run \(i8conv and onnxruntime-web uint8 only; npm start -- --full/);
-    expect(text).toMatch(/in short — i8conv (simd128|relaxed) \(kernels wasm\w+; relaxed dot flavour: \w+\) on node .*\n  suite: [0-9.]+x faster \(geometric mean over 1 shapes/);
+    expect(text).toMatch(/in short — i8conv (simd128|relaxed) \(kernels wasm\w+; relaxed dot flavour: \w+\) on node .*\n  suite: i8conv \/ onnxruntime-web = [0-9.]+x \(speed ratio, > 1: i8conv faster; geometric mean over 1 shapes/);
     // without a shape list, the headline shapes
     const dflt = await prepareSuite({ quick: false, ort, scope: 'headline', engine: { name: 'node', version: 'x' }, machine: { platform: 'x' } });
     expect(dflt.shapes.map((s) => s.id)).toEqual(selectShapes('headline').map((s) => s.id));
