@@ -219,7 +219,7 @@ describe('network level: each layer against the ceiling of its own kernels', () 
   });
 
   // two 1x1 layers with >= 64 channels, i8conv at 50 GMAC/s on both; the ceilings: SIMD128 loop 40, relaxed loop 100
-  const layer = (name: string, kind: 'simd128' | 'relaxed' | undefined): NetworkLayerResult => ({
+  const pwResult = (name: string, kind: 'simd128' | 'relaxed' | undefined): NetworkLayerResult => ({
     name, occurs: [name], count: 1, label: '64→64 14² 1x1 s1', ic: 64, oc: 64, h: 14, w: 14, k: 1, s: 1, pad: 0, group: 1,
     format: 'NCHW44', oh: 14, ow: 14, macs: 802816, srcZeroPoint: 128, dstZeroPoint: 128, algo: 'WASMS8_CONV1x1_GEMM',
     ...(kind ? { ceilingKind: kind } : {}),
@@ -227,7 +227,7 @@ describe('network level: each layer against the ceiling of its own kernels', () 
     ceilingMs: NaN, pctCeiling: null, ratioOrtUint8: null, checks: { i8conv: 'ok' }, mismatches: [],
   });
   const net = (kind: 'simd128' | 'relaxed' | undefined): NetworkResult => ({
-    id: 'pw', label: 'pointwise', macs: 2 * 802816, convs: 2, layers: [layer('a', kind), layer('b', kind)],
+    id: 'pw', label: 'pointwise', macs: 2 * 802816, convs: 2, layers: [pwResult('a', kind), pwResult('b', kind)],
     sampling: TINY, sums: {}, ceilingMs: NaN, bars: [],
   });
   const pointwiseBar = (n: NetworkResult) => n.bars.find((b) => b.id === 'pointwise-pct-ceiling')!;
@@ -251,6 +251,37 @@ describe('network level: each layer against the ceiling of its own kernels', () 
       expect(pointwiseBar(n)).toMatchObject({ status: 'met' });
       expect(pointwiseBar(n).label).toContain('SIMD128 loop: SIMD128 40.0 GMAC/s');
     }
+  });
+
+  it('end to end: where the kernels use the relaxed dot, the layer times the relaxed loop in its rounds and is held to it', async (ctx) => {
+    let rt: Awaited<ReturnType<typeof createRuntime>>;
+    try {
+      rt = await createRuntime({ build: 'relaxed', threads: 1 });
+    } catch (e) {
+      // Node 20 without --experimental-wasm-relaxed-simd: no relaxed build, no relaxed kernels to hold to anything
+      return ctx.skip(`no relaxed build on this engine (${(e as { code?: string }).code ?? String(e)})`);
+    }
+    const net: Network = { id: 'mixed', label: 'mixed', layers: [layer('dense', 8, 8, 6, 3, 1), layer('pw', 8, 12, 6, 1, 1)] };
+    // the kinds the operators' own plans give (every relaxed isa runs the NCHW44 direct dot with the relaxed dot)
+    const want = net.layers.map((l, i) => {
+      const c = rt.convBias(makeNetProblem(l, i).params);
+      const k = kernelCeilingOf(c.kernels);
+      c.dispose();
+      return k;
+    });
+    expect(want[0]).toBe('relaxed');
+    const calls = { simd128: 0, relaxed: 0 };
+    const probe = (k: 'simd128' | 'relaxed') => ({ run: () => void calls[k]++, macs: 1e6 });
+    const [n] = await runNetworkBench({
+      networks: [net], rt, ort: null, reference: await loadReferenceConv(), sampling: TINY,
+      ceilingProbe: probe('simd128'), relaxedCeilingProbe: probe('relaxed'),
+    });
+    expect(n.layers.map((l) => l.ceilingKind)).toEqual(want);
+    expect(n.layers.every((l) => l.checks.i8conv === 'ok')).toBe(true);
+    expect(calls.relaxed).toBeGreaterThan(0);
+    expect(calls.simd128 > 0).toBe(want.includes('simd128'));
+    finishNetworks([n], { simd128: 40, relaxed: 100 });
+    expect(n.layers[0].ceilingMs).toBeCloseTo(n.layers[0].macs / 100e6, 12);
   });
 
   it('a ceiling refused by the linearity check, or not measured: the bar is n/a and says why', () => {
