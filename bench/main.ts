@@ -1,8 +1,11 @@
 /**
- * `npm start` / `npm run bench`: the benchmark suite on Node, one thread, then the threads section (1 against N
- * threads, in a child process: bench/threads.ts).
+ * `npm start` / `npm run bench`: the benchmark suite on Node, one thread. By default the headline run (about a minute
+ * on a 2-core machine): i8conv against onnxruntime-web uint8 on the headline shapes and both networks, nothing else.
+ * `--full` runs every backend and section (each algorithm by name, onnxruntime-web int8, naive JS, the kernel level,
+ * relayouts) on every declared shape, then the threads section (1 against N threads, in a child process:
+ * bench/threads.ts); `--threads N` adds the threads section to any run.
  *
- *   node dist-bench/bench/main.js [--quick] [--shapes LIST] [--networks LIST] [--threads N|none] [--filter REGEX] [--json] [--out DIR] [--list]
+ *   node dist-bench/bench/main.js [--full] [--quick] [--shapes LIST] [--networks LIST] [--threads N|none] [--filter REGEX] [--json] [--out DIR] [--list]
  *
  * Prints progress and the summary table, writes bench/results/<timestamp>.{json,md,html} and says where.
  * docs/bench.md describes the options and the JSON schema.
@@ -13,7 +16,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrtModule } from './backends.js';
 import { NETWORKS, defaultNetworks, layerLabel, layerMacs, networkConvs, networkMacs, selectNetworks } from './networks.js';
-import { renderHtml, renderMarkdown, renderText } from './report.js';
+import { buildLine, renderHtml, renderMarkdown, renderText } from './report.js';
 import type { BenchResults } from './schema.js';
 import { validateResults } from './schema.js';
 import { prepareSuite } from './setup.js';
@@ -23,10 +26,13 @@ import { finishThreads, parseThreadsOption, runThreadsChild, threadsMismatches }
 
 export interface CliOptions {
   quick: boolean;
+  /** --full: every backend and section, every declared shape, the threads section (2 threads) unless --threads says
+   *  otherwise. Without it (and without --quick), the headline run. */
+  full: boolean;
   shapes?: string;
   /** --networks as given; undefined = the default (defaultNetworks(quick)). */
   networks?: string;
-  /** --threads: N of the threads section (default 2); 1 (--threads 1 or none) skips it. Node only. */
+  /** --threads: N of the threads section; 1 (--threads 1 or none) skips it. Default: 2 with --full or --quick, else 1. Node only. */
   threads: number;
   filter: string | null;
   json: boolean;
@@ -39,7 +45,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export const REPO_ROOT = resolve(HERE, HERE.endsWith(join('dist-bench', 'bench')) ? '../..' : '..');
 
 export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = { quick: false, threads: 2, filter: null, json: false, out: join(REPO_ROOT, 'bench', 'results'), list: false };
+  const o: CliOptions = { quick: false, full: false, threads: 1, filter: null, json: false, out: join(REPO_ROOT, 'bench', 'results'), list: false };
+  let threads: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -49,16 +56,19 @@ export function parseArgs(argv: string[]): CliOptions {
     };
     const flag = a.split('=')[0];
     if (flag === '--quick') o.quick = true;
+    else if (flag === '--full') o.full = true;
     else if (flag === '--json') o.json = true;
     else if (flag === '--list') o.list = true;
     else if (flag === '--shapes') o.shapes = value();
     else if (flag === '--networks') o.networks = value();
-    else if (flag === '--threads') o.threads = parseThreadsOption(value());
+    else if (flag === '--threads') threads = parseThreadsOption(value());
     else if (flag === '--filter') o.filter = value();
     else if (flag === '--out') o.out = resolve(value());
     else if (flag === '--help' || flag === '-h') throw new Error('help');
     else throw new Error(`unknown option ${a}`);
   }
+  if (o.full && o.quick) throw new Error('--full and --quick do not go together');
+  o.threads = threads ?? (o.full || o.quick ? 2 : 1);
   if (o.filter) new RegExp(o.filter, 'i'); // throws early on a malformed expression
   if (o.shapes) selectShapes(o.shapes); // throws early on a malformed shape id
   if (o.networks) selectNetworks(o.networks); // and on an unknown network
@@ -66,14 +76,20 @@ export function parseArgs(argv: string[]): CliOptions {
 }
 
 export const USAGE = `usage: npm start -- [options]   (or: node dist-bench/bench/main.js [options])
-  --quick           the quick shape set and shorter sampling (< 90 s)
-  --shapes LIST     comma list of groups (default, core, first-layer, mobilenet, quick) and shape ids
-                    IC-OC-HW-kKsS[-gG], e.g. --shapes core,3-32-224-k3s2,48-48-30-k5s1
+  (no option)       the headline run (about a minute on 2 cores): i8conv against onnxruntime-web uint8 on the
+                    headline shapes and both networks, one thread; the build and dot flavour in the header
+  --full            everything: every declared shape, every backend (each algorithm forced by name,
+                    onnxruntime-web int8 and uint8, naive JS), the kernel level, relayouts, and the threads
+                    section with 2 threads (about 7 minutes on 2 cores, more on a busy machine)
+  --quick           the quick shape set, every backend and section, shorter sampling (< 90 s)
+  --shapes LIST     comma list of groups (headline, core, first-layer, mobilenet, quick; default or all = every
+                    declared shape) and shape ids IC-OC-HW-kKsS[-gG], e.g. --shapes core,3-32-224-k3s2,48-48-30-k5s1
   --networks LIST   network level: comma list of mobilenetv2, resnet18, or all / none
                     (default: both; with --quick: mobilenetv2); --filter does not apply to it
   --threads N       threads section (Node only; a child process): i8conv 1 vs N threads and onnxruntime-web
                     numThreads N on the selected shapes, i8conv 1 vs N on the selected networks' layers
-                    (default 2; --threads 1 or --threads none skips it); --filter does not apply to it
+                    (default: 2 with --full or --quick, none otherwise; --threads 1 or --threads none skips it);
+                    --filter does not apply to it
   --filter REGEX    run only "<shape id>/<backend>" names matching (case-insensitive), e.g. ort-web-uint8
   --json            print the results JSON on stdout (progress and table go to stderr)
   --out DIR         where to write <timestamp>.{json,md,html} (default bench/results)
@@ -195,12 +211,15 @@ async function main(argv: string[]): Promise<number> {
   const { ort, error } = await loadOrtForNode();
   const input = await prepareSuite({
     quick: o.quick, shapes: o.shapes, filter: o.filter, ort, ortError: error, networks: o.networks ?? defaultNetworks(o.quick),
+    scope: o.full || o.quick ? 'full' : 'headline',
     ortBuild: 'ort-wasm-simd-threaded.wasm (SIMD, numThreads 1)',
     engine: hostEngine(),
     machine: nodeMachine(),
     onProgress: progressPrinter(log),
   });
-  log.write(`i8conv benchmark on ${hostEngine().name === 'deno' ? 'Deno' : 'Node'} ${hostEngine().version}: ${input.shapes.length} shapes, backends ${input.backends.map((b) => b.name).join(', ')}\n`);
+  log.write(`i8conv benchmark on ${hostEngine().name === 'deno' ? 'Deno' : 'Node'} ${hostEngine().version}, i8conv build ${buildLine(input)}: ` +
+    `${input.shapes.length} shapes, backends ${input.backends.map((b) => b.name).join(', ')}` +
+    `${input.scope === 'headline' ? ' (the headline run; npm start -- --full for every backend and section)' : ''}\n`);
   const t0 = performance.now();
   const r = await runSuite(input);
   if (o.threads > 1) {

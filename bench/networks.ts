@@ -2,7 +2,8 @@
  * The network level of the benchmark: the convolution layers of MobileNetV2 1.0 (224x224) and ResNet-18
  * (224x224), batch 1, one thread, per-channel int8 weights, uint8 activations with zero points, each layer timed
  * with i8conv and with onnxruntime-web's QLinearConv (uint8 activations, and int8 activations carrying the same
- * real values), next to the engine's SIMD128 ceiling.
+ * real values), next to the ceiling of the kernels it ran: the relaxed dot-add loop for a layer whose kernels use the
+ * relaxed dot, the SIMD128 loop for one whose kernels are SIMD128 (kernelCeilingOf).
  *
  * Tables. Each network is written below as the list of its convolutions in network order (no fully connected
  * classifier, no pooling, no residual adds). Convolutions of identical shape are merged into one layer with a
@@ -272,6 +273,8 @@ export interface NetConv {
   setBias(b: Int32Array): void;
   exec(src: Uint8Array, dst: Uint8Array): void;
   readonly algorithm: string;
+  /** The micro-kernels of the operator's plan, each name ending in `__<isa>`. */
+  readonly kernels?: readonly string[];
   dispose(): void;
 }
 export interface NetRuntime {
@@ -287,6 +290,8 @@ export type NetBackend = (typeof NET_BACKENDS)[number];
 /** Per layer: warm up 100 ms, samples of >= 10 ms, >= 7 of them and 250 ms of rounds per backend. */
 export const NETWORK_SAMPLING: SampleOptions = { warmupMs: 100, minSampleMs: 10, minSamples: 7, maxSamples: 31, budgetMs: 250 };
 export const NETWORK_QUICK_SAMPLING: SampleOptions = { warmupMs: 30, minSampleMs: 5, minSamples: 3, maxSamples: 9, budgetMs: 40 };
+/** The headline run (npm start's default): warm up 40 ms, samples of >= 5 ms, >= 5 of them and 80 ms of rounds. */
+export const NETWORK_HEADLINE_SAMPLING: SampleOptions = { warmupMs: 40, minSampleMs: 5, minSamples: 5, maxSamples: 15, budgetMs: 80 };
 
 export type NetworkProgress =
   | { kind: 'network'; id: string; label: string; macs: number; layers: number; convs: number }
@@ -299,15 +304,46 @@ export interface NetworkBenchInput {
   /** onnxruntime-web (already configured: one thread, wasm); null runs i8conv alone, checked by the oracle. */
   ort: OrtModule | null;
   ortError?: string;
+  /** onnxruntime-web's activation types to run (default both; uint8 is the one the checks and bars use). */
+  ortActivations?: readonly ('uint8' | 'int8')[];
   reference?: NetReference | null;
   sampling: SampleOptions;
   /** The ceiling loop sampled before each network (the machine's speed at that moment). */
   localCeiling?: () => Promise<number>;
-  /** One call of the ceiling loop and its MACs: timed in the same rounds as each layer's backends, so that a
-   *  layer's share of the ceiling is measured under the same machine load as the layer itself. */
-  ceilingProbe?: { run: () => unknown; macs: number };
+  /** One call of the SIMD128 ceiling loop and its MACs: timed in the same rounds as the backends of each layer
+   *  that runs SIMD128 kernels, so that its share of the ceiling is measured under the same machine load. */
+  ceilingProbe?: CeilingProbe;
+  /** The same with the relaxed dot-add loop, for the layers that run relaxed-dot kernels (where the build has it). */
+  relaxedCeilingProbe?: CeilingProbe;
   onProgress?: (ev: NetworkProgress) => void;
   now?: () => number;
+}
+
+export interface CeilingProbe {
+  run: () => unknown;
+  macs: number;
+}
+
+/** Which ceiling loop bounds a kernel: the relaxed dot-add loop or the SIMD128 dot loop (assembly/bench/ceiling.ts). */
+export type CeilingKind = 'simd128' | 'relaxed';
+
+/**
+ * The ceiling that bounds an operator, from the micro-kernels of its plan (names end in `__<isa>`): a plan with any
+ * relaxed-SIMD kernel (`__wasmrelaxeddot`: one relaxed dot per 16 MACs; `__wasmrelaxedsimd`: the 7-bit split, two
+ * dots per 16 MACs, so at most half of that loop) is measured against the relaxed dot-add loop; a plan of SIMD128
+ * kernels only against the SIMD128 loop, which a relaxed loop would overstate (on the relaxed build, the 1x1 GEMM of
+ * the split runs SIMD128 kernels; with the usdot / sdot flavours it runs relaxed ones).
+ */
+export function kernelCeilingOf(kernels: readonly string[] | undefined): CeilingKind {
+  return (kernels ?? []).some((k) => /__wasmrelaxed/.test(k)) ? 'relaxed' : 'simd128';
+}
+
+/** The run's ceilings, GMAC/s: null where the loop was not measured (no relaxed build) or failed its linearity
+ * check (then `refused` says why). */
+export interface RunCeilings {
+  simd128: number | null;
+  relaxed: number | null;
+  refused?: Partial<Record<CeilingKind, string>>;
 }
 
 export interface Prepared {
@@ -326,7 +362,7 @@ function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   return true;
 }
 
-export async function prepareI8conv(rt: NetRuntime, pb: NetProblem): Promise<{ p: Prepared; algo: string }> {
+export async function prepareI8conv(rt: NetRuntime, pb: NetProblem): Promise<{ p: Prepared; algo: string; ceilingKind: CeilingKind }> {
   const conv = rt.convBias(pb.params);
   try {
     conv.setFilter(pb.weights, 'OIHW');
@@ -336,6 +372,7 @@ export async function prepareI8conv(rt: NetRuntime, pb: NetProblem): Promise<{ p
     const { oc } = pb.params;
     return {
       algo: conv.algorithm,
+      ceilingKind: kernelCeilingOf(conv.kernels),
       p: {
         name: 'i8conv',
         // from the JS source array to the JS output array (exec copies in and out of wasm memory)
@@ -405,14 +442,15 @@ async function runLayer(net: Network, index: number, o: NetworkBenchInput, now: 
   progress({ kind: 'network-step', network: net.id, index, count: net.layers.length, layer: layer.name, step: 'prepare' });
   const ready: Prepared[] = [];
   try {
-    const { p, algo } = await prepareI8conv(o.rt, pb);
+    const { p, algo, ceilingKind } = await prepareI8conv(o.rt, pb);
     res.algo = algo;
+    res.ceilingKind = ceilingKind;
     ready.push(p);
   } catch (e) {
     fail('i8conv', e);
   }
   if (o.ort) {
-    for (const act of ['uint8', 'int8'] as const) {
+    for (const act of (['uint8', 'int8'] as const).filter((a) => !o.ortActivations || o.ortActivations.includes(a))) {
       try {
         ready.push(await prepareOrt(o.ort, pb, act));
       } catch (e) {
@@ -478,10 +516,12 @@ async function runLayer(net: Network, index: number, o: NetworkBenchInput, now: 
     if (ready.length) {
       progress({ kind: 'network-step', network: net.id, index, count: net.layers.length, layer: layer.name, step: 'time' });
       const fns = ready.map((r) => r.run);
-      if (o.ceilingProbe) fns.push(o.ceilingProbe.run);
+      // the ceiling loop of the layer's own kernels (SIMD128 when i8conv did not run)
+      const probe = res.ceilingKind === 'relaxed' ? o.relaxedCeilingProbe : o.ceilingProbe;
+      if (probe) fns.push(probe.run);
       const t = await measureInterleaved(fns, o.sampling, now);
       ready.forEach((r, i) => (res.backends[r.name] = timingOf(t[i], pb.macs)));
-      if (o.ceilingProbe) res.ceilingSameRoundsGmacs = o.ceilingProbe.macs / t[ready.length].ms / 1e6;
+      if (probe) res.ceilingSameRoundsGmacs = probe.macs / t[ready.length].ms / 1e6;
       check('after-timing');
     }
   } finally {
@@ -526,7 +566,7 @@ const f1 = (v: number) => v.toFixed(1);
 const f2 = (v: number) => v.toFixed(2);
 const ms3 = (v: number) => v.toFixed(3);
 
-function bars(n: NetworkResult, ceilingGmacs: number): NetworkBar[] {
+function bars(n: NetworkResult, ceilings: RunCeilings): NetworkBar[] {
   const out: NetworkBar[] = [];
   // (1) the sum of i8conv's layer times against ort-web-uint8's
   {
@@ -545,20 +585,29 @@ function bars(n: NetworkResult, ceilingGmacs: number): NetworkBar[] {
       });
     }
   }
-  // (2) 1x1 layers with >= 64 input and output channels at >= 70% of the ceiling: the ceiling timed in the same
-  // rounds as the layer (the same machine load) where it was, else the run's best ceiling
+  // (2) 1x1 layers with >= 64 input and output channels at >= 70% of the ceiling of their own kernels (the relaxed
+  // dot-add loop for relaxed kernels, the SIMD128 loop for SIMD128 ones): the loop timed in the same rounds as the
+  // layer (the same machine load) where it was, else the run's best figure of that loop
   {
     const pctOf = (l: NetworkLayerResult) => l.pctCeilingSameRounds ?? l.pctCeiling;
-    const same = n.layers.some((l) => l.pctCeilingSameRounds !== null && l.pctCeilingSameRounds !== undefined);
-    const label = `every 1x1 layer with >= 64 input and output channels at >= ${BAR_POINTWISE_PCT * 100}% of the SIMD128 ceiling` +
-      (same ? ' (the ceiling loop timed in the same rounds as each layer)' : ` (${f1(ceilingGmacs)} GMAC/s)`);
     const ls = n.layers.filter((l) => isPointwise(l) && l.ic >= 64 && l.oc >= 64);
+    const kinds = [...new Set(ls.map((l) => l.ceilingKind ?? 'simd128'))].sort();
+    const name = (k: CeilingKind) => (k === 'relaxed' ? 'relaxed dot-add' : 'SIMD128');
+    const same = ls.some((l) => l.pctCeilingSameRounds !== null && l.pctCeilingSameRounds !== undefined);
+    const runBest = kinds.map((k) => `${name(k)} ${ceilings[k] === null ? 'not measured' : `${f1(ceilings[k]!)} GMAC/s`}`).join(', ');
+    const label = `every 1x1 layer with >= 64 input and output channels at >= ${BAR_POINTWISE_PCT * 100}% of its kernels' ceiling ` +
+      `(${kinds.length ? kinds.map(name).join(' / ') : 'SIMD128'} loop` + (same ? ', timed in the same rounds as each layer)' : `: ${runBest})`);
+    const refused = kinds.filter((k) => ceilings.refused?.[k]);
     if (!ls.length) out.push({ id: 'pointwise-pct-ceiling', label, status: 'n/a', detail: 'no such layer' });
-    else {
+    else if (refused.length) {
+      out.push({ id: 'pointwise-pct-ceiling', label, status: 'n/a', detail: refused.map((k) => `the ${name(k)} loop is refused as a ceiling: ${ceilings.refused![k]}`).join('; ') });
+    } else if (kinds.some((k) => ceilings[k] === null)) {
+      out.push({ id: 'pointwise-pct-ceiling', label, status: 'n/a', detail: `no ${kinds.filter((k) => ceilings[k] === null).map(name).join(' / ')} ceiling in this run` });
+    } else {
       const below = ls.filter((l) => !(pctOf(l) !== null && pctOf(l)! >= BAR_POINTWISE_PCT));
       const lowest = [...ls].sort((x, y) => (pctOf(x) ?? -1) - (pctOf(y) ?? -1))[0];
-      const show = (l: NetworkLayerResult) => `${l.name} (${l.label}) ${pctOf(l) === null ? 'no time' : `${f1(pctOf(l)! * 100)}%`}` +
-        (same && l.pctCeiling !== null ? ` (${f1(l.pctCeiling * 100)}% of the run's best ceiling)` : '');
+      const show = (l: NetworkLayerResult) => `${l.name} (${l.label}, ${l.ceilingKind ?? 'simd128'} kernels) ${pctOf(l) === null ? 'no time' : `${f1(pctOf(l)! * 100)}%`}` +
+        (same && l.pctCeiling !== null ? ` (${f1(l.pctCeiling * 100)}% of the run's best)` : '');
       out.push({
         id: 'pointwise-pct-ceiling', label, status: below.length ? 'not met' : 'met',
         detail: `${ls.length - below.length}/${ls.length} layers at >= ${BAR_POINTWISE_PCT * 100}%; lowest ${show(lowest)}` +
@@ -587,14 +636,19 @@ function bars(n: NetworkResult, ceilingGmacs: number): NetworkBar[] {
   return out;
 }
 
-/** Fills in what depends on the run's ceiling (known at its end): ceiling times, % of ceiling, sums and bars. */
-export function finishNetworks(nets: NetworkResult[], ceilingGmacs: number): void {
+/**
+ * Fills in what depends on the run's ceilings (known at its end): ceiling times and % of ceiling (each layer against
+ * the loop of its own kernels, `ceilingKind`), sums and bars. A number is the SIMD128 ceiling alone (no relaxed loop).
+ */
+export function finishNetworks(nets: NetworkResult[], ceilings: number | RunCeilings): void {
+  const c: RunCeilings = typeof ceilings === 'number' ? { simd128: ceilings, relaxed: null } : ceilings;
   for (const n of nets) {
     for (const l of n.layers) {
-      l.ceilingMs = l.macs / ceilingGmacs / 1e6;
+      const g = c[l.ceilingKind ?? 'simd128'];
+      l.ceilingMs = g ? l.macs / g / 1e6 : NaN;
       const a = l.backends.i8conv;
       const b = l.backends['ort-web-uint8'];
-      l.pctCeiling = a ? a.gmacs / ceilingGmacs : null;
+      l.pctCeiling = a && g ? a.gmacs / g : null;
       l.pctCeilingSameRounds = a && l.ceilingSameRoundsGmacs ? a.gmacs / l.ceilingSameRoundsGmacs : null;
       l.ratioOrtUint8 = a && b ? b.ms / a.ms : null;
     }
@@ -603,7 +657,8 @@ export function finishNetworks(nets: NetworkResult[], ceilingGmacs: number): voi
       n.sums[b] = n.layers.every((l) => l.backends[b]) ? n.layers.reduce((s, l) => s + l.backends[b]!.ms * l.count, 0) : null;
     }
     n.ceilingMs = n.layers.reduce((s, l) => s + l.ceilingMs * l.count, 0);
-    n.bars = bars(n, ceilingGmacs);
+    n.ceilings = { simd128: c.simd128, relaxed: c.relaxed };
+    n.bars = bars(n, c);
   }
 }
 

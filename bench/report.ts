@@ -38,13 +38,15 @@ function ratio(s: ShapeResult, peer: string): string {
 /** Rows of the main table: shape, MACs, each main backend's GMAC/s, % of ceiling, ratios, algorithm, check. */
 function mainTable(r: BenchResults): { head: string[]; rows: string[][] } {
   const cols = backendOrder(r).filter((b) => !b.startsWith('i8conv:'));
-  const head = ['shape', 'MMAC', ...cols.map((b) => `${b} GMAC/s`), 'i8conv % ceil', ...RATIO_PEERS.map((p) => `i8conv / ${p}`), 'i8conv algo', 'check'];
+  // a ratio column per peer that ran (the headline run has no onnxruntime-web int8)
+  const peers = RATIO_PEERS.filter((p) => cols.includes(p));
+  const head = ['shape', 'MMAC', ...cols.map((b) => `${b} GMAC/s`), 'i8conv % ceil', ...peers.map((p) => `i8conv / ${p}`), 'i8conv algo', 'check'];
   const rows = r.shapes.map((s) => {
     const bad = new Set(s.mismatches.map((m) => m.backend));
     const checked = Object.values(s.backends).some((b) => b.check !== 'unchecked');
     return [
       s.label, fmt(s.macs / 1e6, s.macs < 1e6 ? 3 : 1), ...cols.map((b) => cell(s, b)), pct(s.backends.i8conv?.pctCeiling),
-      ...RATIO_PEERS.map((p) => ratio(s, p)), s.backends.i8conv?.algo ?? '—',
+      ...peers.map((p) => ratio(s, p)), s.backends.i8conv?.algo ?? '—',
       bad.size ? `MISMATCH: ${[...bad].join(', ')}` : checked ? 'ok' : 'unchecked',
     ];
   });
@@ -81,18 +83,57 @@ function otherBuilds(r: BenchResults): string {
   return [...seen].map(([name, build]) => `, column ${name}: ${build}`).join('');
 }
 
+/** A loop's linearity figures (time for 4x the trips / time), and the verdict of bench/suite.ts checkLinearity. */
+function linearityText(runs: number[], refused: string | null | undefined): string {
+  return `${runs.map((v) => fmt(v, 2)).join(' / ')}, ~4 expected` + (refused ? `: REFUSED as a ceiling, ${refused}` : '');
+}
+
+function runKind(r: BenchResults): string {
+  if (r.options.quick) return 'quick run';
+  return r.options.scope === 'headline' ? 'headline run (i8conv and onnxruntime-web uint8 only; npm start -- --full for every backend and section)' : 'full run';
+}
+
+/** The build and dot flavour i8conv ran, in a few words: "simd128 (kernels wasmsimd; relaxed dot: none)". */
+export function buildLine(r: Pick<BenchResults, 'builds'>): string {
+  const b = r.builds;
+  const flavour = b.dotFlavour !== undefined ? (b.dotFlavour ?? 'none') : b.dotFlavourTiers ? b.dotFlavourTiers.map((t) => t ?? 'none').join(' / ') : null;
+  return `${b.i8conv ?? 'not loaded'}${b.i8convIsa ? ` (kernels ${b.i8convIsa}${flavour !== null ? `; relaxed dot flavour: ${flavour}` : ''})` : ''}`;
+}
+
+/**
+ * The answer to the headline question, last in the text report: i8conv against onnxruntime-web uint8 on the suite
+ * (geometric mean of the per-shape ratios) and on each network (the sums), with the build and flavour that ran.
+ */
+export function answerLines(r: BenchResults): string[] {
+  const peer = 'ort-web-uint8';
+  const q = r.shapes.filter((s) => s.backends.i8conv && s.backends[peer]).map((s) => s.backends.i8conv.gmacs / s.backends[peer].gmacs);
+  const out = [`in short — i8conv ${buildLine(r)} on ${r.engine.name} ${r.engine.version}, one thread, against onnxruntime-web ${r.builds.ortWebVersion ?? '(not loaded)'} uint8:`];
+  if (q.length) {
+    const geo = Math.exp(q.reduce((a, v) => a + Math.log(v), 0) / q.length);
+    out.push(`  suite: i8conv / onnxruntime-web = ${geo.toFixed(2)}x (speed ratio, > 1: i8conv faster; geometric mean over ${q.length} shapes, ${Math.min(...q).toFixed(2)}x to ${Math.max(...q).toFixed(2)}x)`);
+  } else out.push(`  suite: no shape ran with both`);
+  for (const n of netList(r)) {
+    const i8 = n.sums.i8conv;
+    const u8 = n.sums[peer];
+    out.push(`  ${n.label}: ${i8 && u8 ? `i8conv / onnxruntime-web = ${(u8 / i8).toFixed(2)}x (sum of the convolutions' times: ${fmt(i8, 2)} ms against ${fmt(u8, 2)} ms)` : 'no comparison (a layer has no time)'}`);
+  }
+  return out;
+}
+
 function header(r: BenchResults): string[] {
   return [
     `engine: ${r.engine.name} ${r.engine.version}${r.engine.v8 ? ` (V8 ${r.engine.v8})` : ''}; machine: ${r.machine.platform}` +
       `${r.machine.arch ? ` ${r.machine.arch}` : ''}${r.machine.cpuModel ? `, ${r.machine.cpuModel}` : ''}${r.machine.cpus ? `, ${r.machine.cpus} cores` : ''}`,
     `wasm builds: i8conv ${r.builds.i8conv ?? 'not loaded'}${r.builds.i8convIsa ? ` (kernels ${r.builds.i8convIsa}` +
+      `${r.builds.dotFlavour !== undefined ? `; relaxed dot flavour: ${r.builds.dotFlavour ?? 'none'}` : ''}` +
       `${r.builds.dotFlavourTiers ? `; relaxed dot, first / optimizing tier: ${r.builds.dotFlavourTiers.map((t) => t ?? 'none').join(' / ')}` : ''})` : ''}` +
       `${otherBuilds(r)}; onnxruntime-web ${r.builds.ortWebVersion ?? 'not loaded'}` +
       `${r.builds.ortWeb ? ` (${r.builds.ortWeb})` : ''}; one thread`,
     `base-SIMD ceiling: ${fmt(r.ceilingGmacs)} GMAC/s (best of ${r.ceiling.runs.length} samples, lowest ${fmt(Math.min(...r.ceiling.runs))}: ` +
-      `how much the machine's load moved; linearity ${fmt(r.ceiling.linearity, 2)}, ~4 expected)` +
-      (r.ceilingRelaxedGmacs ? `; relaxed-SIMD dot-add loop: ${fmt(r.ceilingRelaxedGmacs)} GMAC/s` : ''),
-    `oracle: ${r.oracle}; rounding half-even; ${r.options.quick ? 'quick run' : 'default run'}${r.options.filter ? `, filter /${r.options.filter}/i` : ''}; ${fmt(r.durationS, 0)} s`,
+      `how much the machine's load moved; linearity ${linearityText(r.ceiling.linearityRuns ?? [r.ceiling.linearity], r.ceiling.refused)})` +
+      (r.ceilingRelaxedGmacs ? `; relaxed-SIMD dot-add loop: ${fmt(r.ceilingRelaxedGmacs)} GMAC/s` +
+        (r.ceiling.relaxedLinearityRuns ? ` (linearity ${linearityText(r.ceiling.relaxedLinearityRuns, r.ceiling.relaxedRefused)})` : '') : ''),
+    `oracle: ${r.oracle}; rounding half-even; ${runKind(r)}${r.options.filter ? `, filter /${r.options.filter}/i` : ''}; ${fmt(r.durationS, 0)} s`,
   ];
 }
 
@@ -164,10 +205,13 @@ export function speedBars(r: BenchResults): SpeedBar[] {
   ];
   const rc = r.ceilingRelaxedGmacs;
   const denseAll = r.shapes.filter((s) => s.backends.i8conv && isDenseShape(s));
-  if (rc) out.push(bar(`i8conv >= 70% of the relaxed dot-add ceiling (${rc.toFixed(1)} GMAC/s) on the dense shapes`, denseAll, (s) => s.backends.i8conv.gmacs / rc, 0.7, (v) => `${(v * 100).toFixed(0)}%`));
+  const refused = r.ceiling?.relaxedRefused;
+  if (refused) {
+    out.push({ label: 'i8conv >= 70% of the relaxed dot-add ceiling on the dense shapes', status: 'not measured', detail: `the relaxed dot-add loop is refused as a ceiling: ${refused}` });
+  } else if (rc) out.push(bar(`i8conv >= 70% of the relaxed dot-add ceiling (${rc.toFixed(1)} GMAC/s) on the dense shapes`, denseAll, (s) => s.backends.i8conv.gmacs / rc, 0.7, (v) => `${(v * 100).toFixed(0)}%`));
   else out.push({ label: 'i8conv >= 70% of the relaxed dot-add ceiling on the dense shapes', status: 'not measured', detail: 'no relaxed ceiling in this run' });
   const rounds = denseAll.filter((s) => s.relaxedCeilingRoundsGmacs);
-  if (rounds.length) {
+  if (rounds.length && !refused) {
     out.push(bar('i8conv >= 70% of the relaxed dot-add loop timed in the same rounds, on the dense shapes', rounds, (s) => s.backends.i8conv.gmacs / s.relaxedCeilingRoundsGmacs!, 0.7, (v) => `${(v * 100).toFixed(0)}%`));
   }
   if (r.shapes.some((s) => s.backends[XNNPACK])) out.push(bar(`i8conv >= ${XNNPACK} on the dense shapes`, withBoth(XNNPACK).filter(isDenseShape), (s) => ratioOf(s, XNNPACK), 1, x));
@@ -202,7 +246,7 @@ export function speedBarLines(r: BenchResults): string[] {
 
 // ---- network level ---------------------------------------------------------------------------------------------
 
-const NET_COLS = ['i8conv', 'ort-web-uint8', 'ort-web-int8'] as const;
+const ALL_NET_COLS = ['i8conv', 'ort-web-uint8', 'ort-web-int8'] as const;
 
 function netList(r: BenchResults): NetworkResult[] {
   return Array.isArray(r.networks) ? r.networks : [];
@@ -216,11 +260,13 @@ function netCheck(checks: Record<string, string>): string {
 
 /** One network's table: a row per distinct layer (times per occurrence), then the sum row (times x counts). */
 export function networkTable(n: NetworkResult): { head: string[]; rows: string[][] } {
-  const head = ['layer', 'shape', 'x', 'MMAC', 'i8conv algo', ...NET_COLS.map((b) => `${b} ms`), 'ceiling ms', 'i8conv GMAC/s', 'i8conv % ceil', '% ceil same rounds', 'i8conv / ort-web-uint8', 'check'];
+  // a backend that did not run on any layer (onnxruntime-web int8 in the headline run) gets no column
+  const NET_COLS = ALL_NET_COLS.filter((b) => b !== 'ort-web-int8' || n.layers.some((l) => l.backends[b] || l.mismatches.some((m) => m.backend === b)));
+  const head = ['layer', 'shape', 'x', 'MMAC', 'i8conv algo', ...NET_COLS.map((b) => `${b} ms`), 'ceiling', 'ceiling ms', 'i8conv GMAC/s', 'i8conv % ceil', '% ceil same rounds', 'i8conv / ort-web-uint8', 'check'];
   const rows = n.layers.map((l) => [
     l.name, l.label, String(l.count), fmt(l.macs / 1e6, 1), l.algo ?? (l.mismatches.some((m) => m.backend === 'i8conv') ? 'error' : '—'),
     ...NET_COLS.map((b) => (l.backends[b] ? fmt(l.backends[b]!.ms, 3) : l.mismatches.some((m) => m.backend === b && m.phase === 'prepare') ? 'error' : '—')),
-    fmt(l.ceilingMs, 3), fmt(l.backends.i8conv?.gmacs, 1), pct(l.pctCeiling ?? undefined), pct(l.pctCeilingSameRounds ?? undefined),
+    l.ceilingKind ?? 'simd128', fmt(l.ceilingMs, 3), fmt(l.backends.i8conv?.gmacs, 1), pct(l.pctCeiling ?? undefined), pct(l.pctCeilingSameRounds ?? undefined),
     l.ratioOrtUint8 === null ? '—' : `${l.ratioOrtUint8.toFixed(2)}x`, netCheck(l.checks),
   ]);
   const i8 = n.sums.i8conv ?? undefined;
@@ -229,7 +275,7 @@ export function networkTable(n: NetworkResult): { head: string[]; rows: string[]
   const anyBad = n.layers.some((l) => netCheck(l.checks).startsWith('MISMATCH'));
   rows.push([
     'sum (ms x count)', `${n.convs} convolutions`, '', fmt(n.macs / 1e6, 1), '',
-    ...NET_COLS.map((b) => fmt(n.sums[b] ?? undefined, 3)), fmt(n.ceilingMs, 3),
+    ...NET_COLS.map((b) => fmt(n.sums[b] ?? undefined, 3)), '', fmt(n.ceilingMs, 3),
     i8 ? fmt(n.macs / i8 / 1e6, 1) : '—', i8 ? pct(n.ceilingMs / i8) : '—', '', i8 && u8 ? `${(u8 / i8).toFixed(2)}x` : '—',
     anyBad ? 'MISMATCH' : allOk ? 'ok' : 'unchecked',
   ]);
@@ -239,8 +285,10 @@ export function networkTable(n: NetworkResult): { head: string[]; rows: string[]
 export function networkIntro(n: NetworkResult, r: BenchResults): string {
   const s = n.sampling;
   return `${n.label}: ${n.convs} convolutions as ${n.layers.length} distinct shapes (each timed once, its time counted x times in the sums), ` +
-    `${fmt(n.macs / 1e6, 1)} MMAC; uint8 activations, per-channel int8 weights, batch 1, one thread; ceiling ${fmt(r.ceilingGmacs)} GMAC/s` +
-    `${n.ceilingLocalGmacs ? ` (sampled ${fmt(n.ceilingLocalGmacs)} just before this network)` : ''}; per layer the median of >= ${s.minSamples} samples of >= ${s.minSampleMs} ms, backends round-robin` +
+    `${fmt(n.macs / 1e6, 1)} MMAC; uint8 activations, per-channel int8 weights, batch 1, one thread; each layer against the ceiling ` +
+    `of its own kernels (column ceiling): SIMD128 loop ${fmt(r.ceilingGmacs)} GMAC/s` +
+    `${n.ceilingLocalGmacs ? ` (sampled ${fmt(n.ceilingLocalGmacs)} just before this network)` : ''}` +
+    `${r.ceilingRelaxedGmacs ? `, relaxed dot-add loop ${fmt(r.ceilingRelaxedGmacs)} GMAC/s` : ''}; per layer the median of >= ${s.minSamples} samples of >= ${s.minSampleMs} ms, backends round-robin` +
     (n.durationS !== undefined ? `; ${fmt(n.durationS, 0)} s` : '') +
     (n.ortUnavailable ? `; onnxruntime-web not run: ${n.ortUnavailable}` : '');
 }
@@ -283,9 +331,11 @@ export function threadsIntro(t: ThreadsSection): string {
     `each pass >= ${s.minSamples} rounds per shape of samples of >= ${s.minSampleMs} ms, each sample after >= ${s.primeMs} ms of untimed calls, ` +
     `${s.settleMs} ms idle after each threaded sample; ` +
     `speed-up = ${t.ratio} (the bars use the former); other load = cores busy with other processes meanwhile (/proc/stat); ${fmt(t.durationS, 0)} s` +
-    (t.ceiling ? `. This machine's ${N}-thread ceiling (a register-resident loop on 1 thread alone, then on ${N} at once; ` +
-      `the most any split can gain): ${xf(t.ceiling.before.speedup)} before the section (${fmt(t.ceiling.before.aloneGmacs, 1)} GMAC/s alone, ` +
-      `${fmt(t.ceiling.before.togetherGmacs, 1)} per thread together), ${xf(t.ceiling.after.speedup)} after` : '');
+    (t.loopScaling ? `. For context, the scaling of an embarrassingly parallel loop on ${N} threads (the ${t.loopScaling.before.build} ceiling loop, ` +
+      `register-resident, on 1 thread alone, then on ${N} at once; how much busy cores slow each other here, not a bound on a convolution's ` +
+      `speed-up): ${xf(t.loopScaling.before.speedup)} before the section (${fmt(t.loopScaling.before.aloneGmacs, 1)} GMAC/s alone, ` +
+      `${fmt(t.loopScaling.before.togetherGmacs, 1)} per thread together), ${xf(t.loopScaling.after.speedup)} after` +
+      ([t.loopScaling.before, t.loopScaling.after].some((m) => !m.linear) ? ' (the loop FAILED its linearity check: see errors)' : '') : '');
 }
 
 /** The suite shapes: 1 and N threads of i8conv and onnxruntime-web; then a geometric-mean row. */
@@ -400,6 +450,7 @@ export function renderText(r: BenchResults): string {
   const mm = mismatchLines(r);
   out.push('', mm.length ? `MISMATCHES (${mm.length}):` : 'mismatches: none', ...mm.map((l) => `  ${l}`));
   if (r.errors.length) out.push('', 'errors:', ...r.errors.map((e) => `  ${e}`));
+  out.push('', ...answerLines(r));
   return out.join('\n');
 }
 
@@ -561,7 +612,7 @@ function networkHtml(n: NetworkResult, r: BenchResults): string {
   const chart = barChartSvg(
     `${n.label}: GMAC/s per layer (one thread, median)`,
     n.layers.map((l) => `${l.name}${l.count > 1 ? ` (x${l.count})` : ''}`),
-    NET_COLS.map((b) => ({ name: b, values: n.layers.map((l) => l.backends[b]?.gmacs ?? null) })),
+    ALL_NET_COLS.filter((b) => n.layers.some((l) => l.backends[b])).map((b) => ({ name: b, values: n.layers.map((l) => l.backends[b]?.gmacs ?? null) })),
     'GMAC/s',
     { value: r.ceilingGmacs, label: `ceiling ${r.ceilingGmacs.toFixed(1)}` },
   );

@@ -6,7 +6,7 @@
 import type { Mismatch } from './data.js';
 import type { SampleOptions } from './stats.js';
 
-export const SCHEMA_ID = 'i8conv-bench/1';
+export const SCHEMA_ID = 'i8conv-bench/2';
 
 export interface BackendResult {
   /** Multiply-accumulates per second of one convolution, 10^9, from the median time. */
@@ -138,11 +138,14 @@ export interface NetworkLayerResult {
   algo: string | null;
   /** 'i8conv', 'ort-web-uint8', 'ort-web-int8': those that ran. */
   backends: Partial<Record<string, NetworkTiming>>;
-  /** macs / ceiling: the fastest possible time on this engine. */
+  /** Which loop bounds i8conv's kernels on this layer (bench/networks.ts kernelCeilingOf): 'relaxed' (the relaxed
+   * dot-add loop, for relaxed-dot kernels) or 'simd128'. Absent in older results (then: simd128). */
+  ceilingKind?: 'simd128' | 'relaxed';
+  /** macs / the run's ceiling of ceilingKind: the fastest possible time on this engine (NaN when not measured). */
   ceilingMs: number;
-  /** i8conv's GMAC/s / ceilingGmacs. */
+  /** i8conv's GMAC/s / the run's ceiling of ceilingKind. */
   pctCeiling: number | null;
-  /** The ceiling loop's GMAC/s timed in the same rounds as this layer's backends (the machine's speed meanwhile). */
+  /** The ceilingKind loop's GMAC/s timed in the same rounds as this layer's backends (the machine's speed meanwhile). */
   ceilingSameRoundsGmacs?: number;
   /** i8conv's GMAC/s / ceilingSameRoundsGmacs: the load-independent share of the ceiling (the 1x1 bar uses it). */
   pctCeilingSameRounds?: number | null;
@@ -181,6 +184,8 @@ export interface NetworkResult {
   sums: Partial<Record<string, number | null>>;
   /** Sum of the layers' ceiling times (times counts). */
   ceilingMs: number;
+  /** The run's ceilings the layers were held to, GMAC/s (null: not measured, or refused by the linearity check). */
+  ceilings?: { simd128: number | null; relaxed: number | null };
   bars: NetworkBar[];
 }
 
@@ -264,14 +269,19 @@ export interface ThreadsNetworkResult {
   durationS: number;
 }
 
-/** The threads section (`npm start`'s child process `node dist-bench/bench/threads.js`). */
-export interface ThreadsCeilingResult {
+/** The scaling of an embarrassingly parallel loop on N threads (bench/threads-scaling.ts): context, not a bound. */
+export interface LoopScalingResult {
   threads: number;
+  /** Which ceiling loop ran: 'simd128' or 'relaxed' (the threaded runtime's build). */
+  build: 'simd128' | 'relaxed';
   aloneGmacs: number;
   togetherGmacs: number;
   /** median over rounds of N x alone ms / slowest thread's ms together */
   speedup: number;
   rounds: number;
+  /** time(trips) / time(trips / 4) alone, and whether it passed the guard (bench/ceiling.ts checkLinearity). */
+  linearity: number;
+  linear: boolean;
 }
 
 export interface ThreadsSection {
@@ -295,9 +305,10 @@ export interface ThreadsSection {
   ratio: string;
   shapes: ThreadsShapeResult[];
   networks: ThreadsNetworkResult[];
-  /** The machine's N-thread ceiling (bench/threads-ceiling.ts) measured just before and just after the section:
-   *  a register-resident loop alone and on N threads at once. Absent in runs that did not measure it. */
-  ceiling?: { before: ThreadsCeilingResult; after: ThreadsCeilingResult };
+  /** The scaling of an embarrassingly parallel loop on N threads (bench/threads-scaling.ts), measured just before
+   *  and just after the section: a register-resident loop alone and on N threads at once. Context for the speed-ups,
+   *  not a bound on them. Absent in runs that did not measure it. (Schema i8conv-bench/1 called it `ceiling`.) */
+  loopScaling?: { before: LoopScalingResult; after: LoopScalingResult };
   /** Filled in by the main process (needs its onnxruntime-web 1-thread figures). */
   bars: NetworkBar[];
   /** Wall time of the child process, seconds. */
@@ -318,6 +329,8 @@ export interface BenchResults {
     i8convIsa?: string | null;
     /** what the relaxed dot computed on the engine's first and optimizing tiers (rt.features.dotFlavourTiers) */
     dotFlavourTiers?: (string | null)[] | null;
+    /** the probe's relaxed dot flavour (rt.features.dotFlavour: usdot, sdot, saturating), null without relaxed SIMD */
+    dotFlavour?: string | null;
     ortWeb: string | null;
     ortWebVersion: string | null;
   };
@@ -328,6 +341,9 @@ export interface BenchResults {
     rounding: 'half-even'; networks?: string[];
     /** --threads: N of the threads section, 1 when it was skipped. Absent in older results and browser runs. */
     threadsSection?: number;
+    /** 'headline': npm start's default (i8conv, its other build, onnxruntime-web uint8; no kernel or relayout
+     * section); 'full': every backend and section. Absent in older results (full). */
+    scope?: 'full' | 'headline';
   };
   /** What produced the expected outputs. */
   oracle: string;
@@ -340,8 +356,16 @@ export interface BenchResults {
     gmacs: number;
     /** Per-measurement GMAC/s: at the start, next to every shape, and at the end of the run. */
     runs: number[];
-    /** time(trips) / time(trips/4); ~4 shows the loop is not hoisted away. */
+    /** time(trips) / time(trips/4), the mean of the start and end measurements; ~4 when every trip runs. */
     linearity: number;
+    /** The same at the start and at the end of the run (bench/suite.ts checkLinearity judges each). */
+    linearityRuns?: number[];
+    /** Why the SIMD128 loop was refused as a ceiling (its time did not grow with its trips), or null. When set, the
+     * figures against it are printed but no bar is judged against it. */
+    refused?: string | null;
+    /** The relaxed dot-add loop's linearity at the start and end, and why it was refused (null: accepted). */
+    relaxedLinearityRuns?: number[];
+    relaxedRefused?: string | null;
   };
   shapes: ShapeResult[];
   /** Kernel level: each micro-kernel of the kernel table on a fixed problem, or why it is absent. */
@@ -485,12 +509,16 @@ export function validateThreads(t: unknown, errs: string[] = []): string[] {
   if (!isObj(t.ortWeb)) errs.push('threads.ortWeb: expected an object');
   for (const k of ['sampling', 'networkSampling']) if (!isObj(t[k])) errs.push(`threads.${k}: expected an object`);
   if (!Array.isArray(t.errors)) errs.push('threads.errors: expected an array');
-  if (t.ceiling !== undefined) {
-    if (!isObj(t.ceiling)) errs.push('threads.ceiling: expected an object');
+  if (t.loopScaling !== undefined) {
+    if (!isObj(t.loopScaling)) errs.push('threads.loopScaling: expected an object');
     else for (const w of ['before', 'after']) {
-      const c = t.ceiling[w];
-      if (!isObj(c)) errs.push(`threads.ceiling.${w}: expected an object`);
-      else for (const k of ['threads', 'aloneGmacs', 'togetherGmacs', 'speedup', 'rounds']) num(c[k], `threads.ceiling.${w}.${k}`);
+      const c = t.loopScaling[w];
+      if (!isObj(c)) errs.push(`threads.loopScaling.${w}: expected an object`);
+      else {
+        for (const k of ['threads', 'aloneGmacs', 'togetherGmacs', 'speedup', 'rounds', 'linearity']) num(c[k], `threads.loopScaling.${w}.${k}`);
+        if (typeof c.linear !== 'boolean') errs.push(`threads.loopScaling.${w}.linear: expected a boolean`);
+        if (c.build !== 'simd128' && c.build !== 'relaxed') errs.push(`threads.loopScaling.${w}.build: expected simd128 or relaxed`);
+      }
     }
   }
   if (!Array.isArray(t.bars)) errs.push('threads.bars: expected an array');

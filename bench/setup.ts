@@ -9,7 +9,7 @@ import type { ConvParams, ProblemData } from './data.js';
 import { naiveConvNCHW } from './naive-conv.js';
 import { runKernelBench, type KernelRow } from './kernels.js';
 import type { BenchResults, KernelResult, RelayoutRow } from './schema.js';
-import { NETWORK_QUICK_SAMPLING, NETWORK_SAMPLING, runNetworkBench, selectNetworks, type NetReference, type NetRuntime } from './networks.js';
+import { NETWORK_HEADLINE_SAMPLING, NETWORK_QUICK_SAMPLING, NETWORK_SAMPLING, runNetworkBench, selectNetworks, type NetReference, type NetRuntime } from './networks.js';
 import { selectShapes } from './shapes.js';
 import { DEFAULT_SAMPLING, QUICK_SAMPLING, type SampleOptions } from './stats.js';
 import type { CeilingExports, Oracle, ProgressEvent, SuiteInput } from './suite.js';
@@ -34,7 +34,22 @@ export interface SetupOptions {
   /** The network level: a comma list of network ids (bench/networks.ts), 'all' or 'none'. Undefined = none
    * (the CLIs pass their default, networks.defaultNetworks). */
   networks?: string;
+  /**
+   * 'full' (default here; `npm start -- --full`, the browser run): every backend (each algorithm forced by name,
+   * onnxruntime-web int8 and uint8, naive JS), the kernel level and the relayout section. 'headline' (what `npm start`
+   * runs by default): only what answers "i8conv against the peers, on this engine": i8conv (and its other build where
+   * the engine runs it) and onnxruntime-web uint8, on the operator and network levels, with shorter sampling
+   * (HEADLINE_SAMPLING, NETWORK_HEADLINE_SAMPLING; --quick keeps its own). The ratios stay same-run and round-robin.
+   */
+  scope?: 'full' | 'headline';
 }
+
+/** Sampling of the headline run (npm start's default): per shape and backend 100 ms warm-up, samples of >= 15 ms,
+ * >= 5 of them and 250 ms of rounds (at most 15). */
+export const HEADLINE_SAMPLING: SampleOptions = { warmupMs: 100, minSampleMs: 15, minSamples: 5, maxSamples: 15, budgetMs: 250 };
+
+/** Why a section is absent from a headline run. */
+export const NOT_IN_HEADLINE = 'not in the default run (npm start -- --full runs it)';
 
 /**
  * Dynamic import of an optional module (the path is a variable so TypeScript does not require it to exist).
@@ -127,6 +142,7 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   // One thread, explicitly: the operator, network and kernel levels are single-threaded (the threads section,
   // bench/threads.ts, has its own runtimes in its own process).
   const rt = await createRuntime({ threads: 1 });
+  const headline = o.scope === 'headline';
   const rtLike = rt as unknown as RuntimeLike;
   const build = rt.features.build ?? 'simd128';
   const backends: Backend[] = [i8convBackend(rtLike, 'i8conv')];
@@ -156,14 +172,16 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   }
   if (o.ort) {
     configureOrt(o.ort);
-    backends.push(ortBackend(o.ort, 'int8'), ortBackend(o.ort, 'uint8'));
+    // onnxruntime-web's int8 activations run ~10x slower than its uint8 ones (the usual ONNX quantization): the
+    // headline run compares with the faster, uint8
+    backends.push(...(headline ? [] : [ortBackend(o.ort, 'int8')]), ortBackend(o.ort, 'uint8'));
   } else {
     errors.push(`onnxruntime-web not run: ${o.ortError ?? 'not loaded'}`);
   }
   if (o.litert) backends.push(o.litert);
   else if (o.litertError) errors.push(`LiteRT.js (xnnpack-litert) not run: ${o.litertError}`);
-  backends.push(naiveBackend);
-  for (const a of await listI8convAlgorithms()) {
+  if (!headline) backends.push(naiveBackend);
+  for (const a of headline ? [] : await listI8convAlgorithms()) {
     const b = i8convBackend(rtLike, `i8conv:${a.name}`, a.name, a.formats);
     // the scalar last resort runs at naive-JS speed: small shapes only, like naive-js
     if (a.name === 'WASM_NAIVE') {
@@ -174,18 +192,20 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   }
 
   const { oracle, name: oracleName } = await loadOracle();
-  const sampling = o.quick ? QUICK_SAMPLING : DEFAULT_SAMPLING;
+  const sampling = o.quick ? QUICK_SAMPLING : headline ? HEADLINE_SAMPLING : DEFAULT_SAMPLING;
   const nets = selectNetworks(o.networks);
   const reference = nets.length ? await loadReferenceConv() : null;
   const networks: SuiteInput['networks'] = nets.length
-    ? async ({ localCeiling, ceilingProbe }) =>
+    ? async ({ localCeiling, ceilingProbe, relaxedCeilingProbe }) =>
         runNetworkBench({
           networks: nets, rt: rt satisfies NetRuntime, ort: o.ort, ortError: o.ortError, reference,
-          sampling: o.quick ? NETWORK_QUICK_SAMPLING : NETWORK_SAMPLING, localCeiling, ceilingProbe, onProgress: o.onProgress,
+          sampling: o.quick ? NETWORK_QUICK_SAMPLING : headline ? NETWORK_HEADLINE_SAMPLING : NETWORK_SAMPLING,
+          ortActivations: headline ? ['uint8'] : ['uint8', 'int8'],
+          localCeiling, ceilingProbe, relaxedCeilingProbe, onProgress: o.onProgress,
         })
     : undefined;
   return {
-    shapes: selectShapes(o.shapes, o.quick),
+    shapes: selectShapes(o.shapes ?? (headline && !o.quick ? 'headline' : undefined), o.quick),
     backends,
     oracle,
     oracleName,
@@ -198,12 +218,14 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
     builds: {
       i8conv: rt.features.build ?? null,
       i8convIsa: rt.features.isa ?? null,
+      dotFlavour: rt.features.dotFlavour ?? null,
       dotFlavourTiers: rt.features.dotFlavourTiers ? [...rt.features.dotFlavourTiers] : null,
       ortWeb: o.ort ? (o.ortBuild ?? 'wasm (SIMD)') : null,
       ortWebVersion: o.ort ? (o.ort.env.versions?.web ?? null) : null,
     },
-    kernels: await kernelSection(labs, oracle, o.filter ?? null),
-    relayout: await relayoutSection(o.quick, o.filter ?? null),
+    kernels: headline ? async () => ({ unavailable: NOT_IN_HEADLINE }) : await kernelSection(labs, oracle, o.filter ?? null),
+    relayout: headline ? async () => ({ unavailable: NOT_IN_HEADLINE }) : await relayoutSection(o.quick, o.filter ?? null),
+    scope: headline ? 'headline' : 'full',
     networks,
     networkIds: nets.map((n) => n.id),
     onProgress: o.onProgress,

@@ -73,6 +73,9 @@ const MOBILENET = [
 // The shapes of --quick: one of each kind, small enough for the < 90 s budget.
 const QUICK = ['64-64-56-k3s1', '32-32-112-k3s2', '64-64-56-k2s2', '3-32-224-k3s2', '128-128-56-k3s1-g128', '128-128-56-k1s1'];
 
+// The headline run (npm start's default): the quick set and the two other 3x3 stride-1 dense shapes of the core list.
+const HEADLINE = [...QUICK, '128-128-28-k3s1', '256-256-14-k3s1'];
+
 function tagged(ids: readonly string[], tag: string): BenchShape[] {
   return ids.map((id) => shapeFromId(id, [tag]));
 }
@@ -90,10 +93,15 @@ export const SHAPES: readonly BenchShape[] = (() => {
     if (!s) throw new Error(`quick shape ${id} is not declared`);
     byId.set(id, { ...s, tags: [...s.tags, 'quick'] });
   }
+  for (const id of HEADLINE) {
+    const s = byId.get(id);
+    if (!s) throw new Error(`headline shape ${id} is not declared`);
+    byId.set(id, { ...s, tags: [...s.tags, 'headline'] });
+  }
   return [...byId.values()];
 })();
 
-export const SHAPE_GROUPS = ['default', 'core', 'first-layer', 'mobilenet', 'quick'] as const;
+export const SHAPE_GROUPS = ['default', 'core', 'first-layer', 'mobilenet', 'quick', 'headline'] as const;
 
 /**
  * Resolves a --shapes argument: a comma list of group names (default = every declared shape), declared ids and

@@ -8,7 +8,8 @@
  */
 import { RefusedError, type Backend, type PreparedRun } from './backends.js';
 import { compareOutputs, makeProblem, type Mismatch, type ProblemData } from './data.js';
-import { finishNetworks, networkMismatches, type NetworkProgress } from './networks.js';
+import { LINEARITY_FACTOR, checkLinearity, type CeilingExports } from './ceiling.js';
+import { finishNetworks, networkMismatches, type CeilingProbe, type NetworkProgress, type RunCeilings } from './networks.js';
 import type { BenchResults, BackendResult, KernelResult, NetworkResult, RelayoutRow, ShapeResult } from './schema.js';
 import { SCHEMA_ID } from './schema.js';
 import type { BenchShape } from './shapes.js';
@@ -27,15 +28,8 @@ export type ProgressEvent =
 /** The oracle: the expected int8 NCHW44 output of a problem. */
 export type Oracle = (pb: ProblemData) => ArrayLike<number>;
 
-/** The ceiling loop's exports (assembly/bench/ceiling.ts). */
-export interface CeilingExports {
-  ceilingDotI16(trips: number, seedA: number, seedB: number): number;
-  ceilingMacsPerTrip(): number;
-  /** Present in builds that have them; ceilingHasRelaxed() says whether the relaxed loop can run. */
-  ceilingHasRelaxed?(): number;
-  ceilingRelaxedDot?(trips: number, seedA: number, seedB: number): number;
-  ceilingRelaxedMacsPerTrip?(): number;
-}
+export type { CeilingExports } from './ceiling.js';
+export { LINEARITY_FACTOR, checkLinearity } from './ceiling.js';
 
 export interface SuiteInput {
   shapes: BenchShape[];
@@ -55,9 +49,11 @@ export interface SuiteInput {
   /** Relayout section (bench/relayout.ts's runRelayoutBench), if present. */
   relayout?: () => Promise<RelayoutRow[] | { unavailable: string }>;
   /** Network level (bench/networks.ts), if selected; `localCeiling` samples the ceiling loop. */
-  networks?: (ctx: { localCeiling: () => Promise<number>; ceilingProbe: { run: () => unknown; macs: number } }) => Promise<NetworkResult[] | { unavailable: string }>;
+  networks?: (ctx: { localCeiling: () => Promise<number>; ceilingProbe: CeilingProbe; relaxedCeilingProbe?: CeilingProbe }) => Promise<NetworkResult[] | { unavailable: string }>;
   /** The network ids selected (for options.networks). */
   networkIds?: string[];
+  /** 'headline' (npm start's default: i8conv and its peer only) or 'full' (every backend and section); for the report. */
+  scope?: 'full' | 'headline';
   onProgress?: (ev: ProgressEvent) => void;
   /** Errors found while setting up (e.g. a peer that failed to load), carried into the results. */
   errors?: string[];
@@ -66,26 +62,29 @@ export interface SuiteInput {
 
 const CEILING_TRIPS = 1_000_000;
 
-async function measureCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number, withLinearity = true) {
-  const macsPerCall = CEILING_TRIPS * c.ceilingMacsPerTrip();
+/** Times `loop(trips)` (`macsPerTrip` MACs a trip) at `trips` and, when asked, at trips / LINEARITY_FACTOR. */
+async function timeLoop(loop: (trips: number) => number, trips: number, macsPerTrip: number, sampling: SampleOptions, now: () => number, withLinearity: boolean, warmupMs: number) {
   let sink = 0;
-  // A longer warm-up than the backends get on the first call: the loop is one wasm function called a few hundred
-  // times at most, and it must be running in the engine's optimizing tier before it is timed.
-  const full = await measure(() => (sink ^= c.ceilingDotI16(CEILING_TRIPS, 3, 5)), { ...sampling, warmupMs: sampling.warmupMs && Math.max(sampling.warmupMs, 300) }, now);
-  const quarter = withLinearity
-    ? await measure(() => (sink ^= c.ceilingDotI16(CEILING_TRIPS / 4, 3, 5)), { ...sampling, warmupMs: 0, budgetMs: Math.min(sampling.budgetMs, 100) }, now)
+  const full = await measure(() => (sink ^= loop(trips)), { ...sampling, warmupMs: sampling.warmupMs && Math.max(sampling.warmupMs, warmupMs) }, now);
+  const part = withLinearity
+    ? await measure(() => (sink ^= loop(trips / LINEARITY_FACTOR)), { ...sampling, warmupMs: 0, budgetMs: Math.min(sampling.budgetMs, 100) }, now)
     : null;
   // `checksum` is returned so the calls' results are used (an engine may not drop them anyway: they are calls
   // into wasm, but it costs nothing to be sure).
-  return { gmacs: macsPerCall / full.ms / 1e6, linearity: quarter ? full.ms / quarter.ms : NaN, checksum: sink };
+  return { gmacs: (trips * macsPerTrip) / full.ms / 1e6, linearity: part ? full.ms / part.ms : NaN, checksum: sink };
 }
 
-/** GMAC/s of the relaxed dot-add loop, or null where the loaded build has no relaxed SIMD. */
-async function measureRelaxedCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number): Promise<number | null> {
+async function measureCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number, withLinearity = true) {
+  // A longer warm-up than the backends get on the first call: the loop is one wasm function called a few hundred
+  // times at most, and it must be running in the engine's optimizing tier before it is timed.
+  return timeLoop((t) => c.ceilingDotI16(t, 3, 5), CEILING_TRIPS, c.ceilingMacsPerTrip(), sampling, now, withLinearity, 300);
+}
+
+/** The relaxed dot-add loop (GMAC/s and linearity), or null where the loaded build has no relaxed SIMD. */
+async function measureRelaxedCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number): Promise<{ gmacs: number; linearity: number } | null> {
   if (!c.ceilingHasRelaxed?.() || !c.ceilingRelaxedDot || !c.ceilingRelaxedMacsPerTrip) return null;
   const run = c.ceilingRelaxedDot;
-  const t = await measure(() => run(CEILING_TRIPS / 2, 3, 5), { ...sampling, warmupMs: Math.max(sampling.warmupMs, 300) }, now);
-  return ((CEILING_TRIPS / 2) * c.ceilingRelaxedMacsPerTrip()) / t.ms / 1e6;
+  return timeLoop((t) => run(t, 3, 5), CEILING_TRIPS / 2, c.ceilingRelaxedMacsPerTrip(), sampling, now, true, 300);
 }
 
 export async function runSuite(input: SuiteInput): Promise<BenchResults> {
@@ -99,7 +98,7 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
   progress({ kind: 'ceiling', gmacs: c1.gmacs });
   const relaxedRuns: number[] = [];
   const rx1 = await measureRelaxedCeiling(input.ceiling, input.sampling, now);
-  if (rx1 !== null) relaxedRuns.push(rx1);
+  if (rx1 !== null) relaxedRuns.push(rx1.gmacs);
   // Provisional ceiling for the per-backend % during the run; replaced by the best of all samples at the end.
   const ceilingRuns = [c1.gmacs];
 
@@ -215,8 +214,12 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     let sink = 0;
     const probeTrips = CEILING_TRIPS / 4;
     const ceilingProbe = { run: () => (sink ^= input.ceiling.ceilingDotI16(probeTrips, 3, 5)), macs: probeTrips * input.ceiling.ceilingMacsPerTrip() };
+    const rx = input.ceiling;
+    const relaxedCeilingProbe = rx.ceilingHasRelaxed?.() && rx.ceilingRelaxedDot && rx.ceilingRelaxedMacsPerTrip
+      ? { run: () => (sink ^= rx.ceilingRelaxedDot!(probeTrips / 2, 3, 5)), macs: (probeTrips / 2) * rx.ceilingRelaxedMacsPerTrip() }
+      : undefined;
     try {
-      networks = await input.networks({ localCeiling, ceilingProbe });
+      networks = await input.networks({ localCeiling, ceilingProbe, relaxedCeilingProbe });
       if (sink === 0.5) errors.push('unreachable'); // keeps the probe's results used
     } catch (e) {
       networks = { unavailable: `network level failed: ${String(e)}` };
@@ -256,11 +259,26 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
   ceilingRuns.push(c2.gmacs);
   progress({ kind: 'ceiling', gmacs: c2.gmacs });
   const rx2 = await measureRelaxedCeiling(input.ceiling, input.sampling, now);
-  if (rx2 !== null) relaxedRuns.push(rx2);
+  if (rx2 !== null) relaxedRuns.push(rx2.gmacs);
   const ceilingGmacs = Math.max(...ceilingRuns);
+  const ceilingRelaxedGmacs = relaxedRuns.length ? Math.max(...relaxedRuns) : null;
+  // The guard: each loop's time must grow with its trip count (checkLinearity), at the start and at the end. A loop
+  // that fails is refused as a ceiling: the run says so (errors, header) and no bar is judged against it.
+  const verdict = (runs: ({ linearity: number } | null)[]) => {
+    const bad = runs.filter((x): x is { linearity: number } => x !== null).map((x) => checkLinearity(x.linearity)).find((v) => !v.ok);
+    return bad ? bad.reason! : null;
+  };
+  const refusedBase = verdict([c1, c2]);
+  const refusedRelaxed = rx1 || rx2 ? verdict([rx1, rx2]) : null;
+  if (refusedBase) errors.push(`SIMD128 ceiling loop refused: ${refusedBase}`);
+  if (refusedRelaxed) errors.push(`relaxed dot-add ceiling loop refused: ${refusedRelaxed}`);
   for (const s of shapes) for (const b of Object.values(s.backends)) b.pctCeiling = b.gmacs / ceilingGmacs;
   if (Array.isArray(kernels)) for (const k of kernels) k.pctCeiling = k.gmacs / ceilingGmacs;
-  if (Array.isArray(networks)) finishNetworks(networks, ceilingGmacs);
+  const runCeilings: RunCeilings = {
+    simd128: ceilingGmacs, relaxed: ceilingRelaxedGmacs,
+    ...(refusedBase || refusedRelaxed ? { refused: { ...(refusedBase ? { simd128: refusedBase } : {}), ...(refusedRelaxed ? { relaxed: refusedRelaxed } : {}) } } : {}),
+  };
+  if (Array.isArray(networks)) finishNetworks(networks, runCeilings);
 
   return {
     schema: SCHEMA_ID,
@@ -272,11 +290,16 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     options: {
       quick: input.quick, shapes: input.shapes.map((s) => s.id), filter: input.filter, threads: 1, rounding: 'half-even',
       networks: input.networkIds ?? [],
+      ...(input.scope ? { scope: input.scope } : {}),
     },
     oracle: input.oracleName,
     ceilingGmacs,
-    ceilingRelaxedGmacs: relaxedRuns.length ? Math.max(...relaxedRuns) : null,
-    ceiling: { gmacs: ceilingGmacs, runs: ceilingRuns.map((v) => Math.round(v * 100) / 100), linearity: (c1.linearity + c2.linearity) / 2 },
+    ceilingRelaxedGmacs,
+    ceiling: {
+      gmacs: ceilingGmacs, runs: ceilingRuns.map((v) => Math.round(v * 100) / 100), linearity: (c1.linearity + c2.linearity) / 2,
+      linearityRuns: [c1.linearity, c2.linearity].map((v) => Math.round(v * 100) / 100), refused: refusedBase,
+      ...(rx1 || rx2 ? { relaxedLinearityRuns: [rx1, rx2].filter((x) => x !== null).map((x) => Math.round(x!.linearity * 100) / 100), relaxedRefused: refusedRelaxed } : {}),
+    },
     shapes,
     kernels,
     relayout,

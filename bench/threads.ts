@@ -27,7 +27,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureThreadsCeiling } from './threads-ceiling.js';
+import { checkLinearity } from './ceiling.js';
+import { measureLoopScaling } from './threads-scaling.js';
 import { createRuntime } from '../src/index.js';
 import { ortBackend, type OrtModule, type PreparedRun } from './backends.js';
 import { compareOutputs, makeProblem, nchw44ToNchw, type Mismatch } from './data.js';
@@ -541,16 +542,23 @@ export async function runThreadsInProcess(o: ThreadsChildOptions, onProgress?: (
     const s = o.quick ? THREADS_QUICK_SAMPLING : THREADS_SAMPLING;
     const ns = o.quick ? THREADS_NETWORK_QUICK_SAMPLING : THREADS_NETWORK_SAMPLING;
     const { oracle } = await loadOracle();
-    const before = await measureThreadsCeiling(o.threads, o.quick ? 3 : 7, o.quick ? 15 : 40);
-    onProgress?.(`threads: ${o.threads}-thread ceiling before: ${before.speedup.toFixed(2)}x (${before.aloneGmacs.toFixed(1)} GMAC/s alone, ${before.togetherGmacs.toFixed(1)} each together)`);
+    // the loop of the threaded runtime's own build: the relaxed dot-add loop where it runs the relaxed build
+    const loopBuild = rtN.features.build === 'relaxed' ? 'relaxed' : 'simd128';
+    const scaling = () => measureLoopScaling(o.threads, o.quick ? 3 : 7, o.quick ? 15 : 40, loopBuild);
+    const before = await scaling();
+    onProgress?.(`threads: ${before.build} loop on ${o.threads} threads, scaling before: ${before.speedup.toFixed(2)}x (${before.aloneGmacs.toFixed(1)} GMAC/s alone, ${before.togetherGmacs.toFixed(1)} each together)`);
     const section = await runThreadsBench({
       threads: o.threads, rt1, rtN, threading: { ...rtN.threading }, build: rtN.features.build ?? null, ort, ortUnavailable,
       shapes: childShapes(o.shapes, o.quick), networks: selectNetworks(o.networks),
       sampling: { ...s, settleMs: settle }, networkSampling: { ...ns, settleMs: settle }, oracle, onProgress,
     });
-    const after = await measureThreadsCeiling(o.threads, o.quick ? 3 : 7, o.quick ? 15 : 40);
-    onProgress?.(`threads: ${o.threads}-thread ceiling after: ${after.speedup.toFixed(2)}x`);
-    return { ...section, ceiling: { before, after } };
+    const after = await scaling();
+    onProgress?.(`threads: ${after.build} loop on ${o.threads} threads, scaling after: ${after.speedup.toFixed(2)}x`);
+    const errors = [...section.errors];
+    for (const [when, m] of [['before', before], ['after', after]] as const) {
+      if (!m.linear) errors.push(`loop scaling ${when} the section: ${checkLinearity(m.linearity).reason}`);
+    }
+    return { ...section, errors, loopScaling: { before, after } };
   } finally {
     rt1.dispose();
     rtN.dispose();
@@ -666,8 +674,9 @@ export function threadsBars(t: ThreadsSection): NetworkBar[] {
   const bars: NetworkBar[] = [];
   const show = (x: { label: string; name?: string; speedup: number | null; threaded: boolean | null }) =>
     `${x.name ? `${x.name} ` : ''}${x.label} ${fx(x.speedup)}${x.threaded === false ? ' (not threaded: runs on the calling thread)' : ''}`;
-  // the machine's own N-thread ceiling in this run, beside the bars it bounds
-  const ceil = t.ceiling ? ` (this machine's ${N}-thread ceiling in this run: ${fx(t.ceiling.before.speedup)} before the section, ${fx(t.ceiling.after.speedup)} after)` : '';
+  // context, not a bound: how an embarrassingly parallel loop scaled on N threads of this machine in this run
+  const ls = t.loopScaling;
+  const ceil = ls ? ` (for context, an embarrassingly parallel ${ls.before.build} loop scaled ${fx(ls.before.speedup)} on ${N} threads before the section, ${fx(ls.after.speedup)} after)` : '';
   const lowestOf = <T extends { speedup: number | null }>(xs: T[]) => [...xs].sort((a, b) => (a.speedup ?? -1) - (b.speedup ?? -1))[0];
   // (1) the dense suite shapes
   {

@@ -10,13 +10,13 @@ import { createRuntime } from '../src/index.js';
 import { configureOrt } from '../bench/backends.js';
 import { finishRun, loadOrtForNode, parseArgs } from '../bench/main.js';
 import {
-  MOBILENETV2, NETWORKS, RESNET18, defaultNetworks, finishNetworks, isChannelWise, layerMacs, layerOh, makeNetProblem,
+  MOBILENETV2, NETWORKS, RESNET18, defaultNetworks, finishNetworks, isChannelWise, kernelCeilingOf, layerMacs, layerOh, makeNetProblem,
   mobilenetV2Convs, netOrtModel, networkConvs, networkMacs, resnet18Convs, runNetworkBench, selectNetworks,
   type NetLayer, type NetRuntime, type Network,
 } from '../bench/networks.js';
 import { buildQLinearConvModel } from '../bench/onnx-model.js';
 import { renderHtml, renderMarkdown, renderText } from '../bench/report.js';
-import { validateResults } from '../bench/schema.js';
+import { validateResults, type NetworkLayerResult, type NetworkResult } from '../bench/schema.js';
 import { loadReferenceConv, prepareSuite } from '../bench/setup.js';
 import { runSuite } from '../bench/suite.js';
 
@@ -206,5 +206,91 @@ describe('network level end to end', () => {
     expect(nets[0].layers.every((l) => l.checks.i8conv === 'mismatch' && l.checks['ort-web-uint8'] === 'ok')).toBe(true);
     expect(renderText(bad)).toMatch(/network\/tiny\/dw i8conv \[first-call\]: 1\/\d+ elements differ from ort-web-uint8/);
     expect(finishRun(bad, { out, json: false }, sink)).toBe(1);
+  });
+});
+
+describe('network level: each layer against the ceiling of its own kernels', () => {
+  it('kernelCeilingOf: relaxed-dot (and split) kernels are bound by the relaxed loop, SIMD128 kernels by the SIMD128 one', () => {
+    expect(kernelCeilingOf(['gemm_s8_2x8__wasmsimd', 'gemm_s8_1x8__wasmsimd'])).toBe('simd128');
+    expect(kernelCeilingOf(['gemm_s8_2x8__wasmrelaxeddot'])).toBe('relaxed');
+    expect(kernelCeilingOf(['conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd'])).toBe('relaxed');
+    expect(kernelCeilingOf(['relayout__wasmsimd', 'chanwise_s8_4x4__wasmrelaxeddot'])).toBe('relaxed');
+    expect(kernelCeilingOf(undefined)).toBe('simd128');
+  });
+
+  // two 1x1 layers with >= 64 channels, i8conv at 50 GMAC/s on both; the ceilings: SIMD128 loop 40, relaxed loop 100
+  const pwResult = (name: string, kind: 'simd128' | 'relaxed' | undefined): NetworkLayerResult => ({
+    name, occurs: [name], count: 1, label: '64→64 14² 1x1 s1', ic: 64, oc: 64, h: 14, w: 14, k: 1, s: 1, pad: 0, group: 1,
+    format: 'NCHW44', oh: 14, ow: 14, macs: 802816, srcZeroPoint: 128, dstZeroPoint: 128, algo: 'WASMS8_CONV1x1_GEMM',
+    ...(kind ? { ceilingKind: kind } : {}),
+    backends: { i8conv: { ms: 802816 / 50e6, msMin: 0, msMax: 0, spread: 0, samples: 3, callsPerSample: 1, gmacs: 50 } },
+    ceilingMs: NaN, pctCeiling: null, ratioOrtUint8: null, checks: { i8conv: 'ok' }, mismatches: [],
+  });
+  const net = (kind: 'simd128' | 'relaxed' | undefined): NetworkResult => ({
+    id: 'pw', label: 'pointwise', macs: 2 * 802816, convs: 2, layers: [pwResult('a', kind), pwResult('b', kind)],
+    sampling: TINY, sums: {}, ceilingMs: NaN, bars: [],
+  });
+  const pointwiseBar = (n: NetworkResult) => n.bars.find((b) => b.id === 'pointwise-pct-ceiling')!;
+
+  it('relaxed kernels: held to the relaxed loop (50 / 100 = 50%: not met), not to the SIMD128 one (125%, a bar that cannot fail)', () => {
+    const n = net('relaxed');
+    finishNetworks([n], { simd128: 40, relaxed: 100 });
+    expect(n.layers[0].pctCeiling).toBeCloseTo(0.5, 9);
+    expect(n.layers[0].ceilingMs).toBeCloseTo(802816 / 100e6, 12);
+    expect(n.ceilings).toEqual({ simd128: 40, relaxed: 100 });
+    expect(pointwiseBar(n)).toMatchObject({ status: 'not met' });
+    expect(pointwiseBar(n).label).toMatch(/of its kernels' ceiling \(relaxed dot-add loop: relaxed dot-add 100\.0 GMAC\/s\)/);
+    expect(pointwiseBar(n).detail).toMatch(/0\/2 layers at >= 70%; lowest a \(64→64 14² 1x1 s1, relaxed kernels\) 50\.0%/);
+  });
+
+  it('SIMD128 kernels (and older results without ceilingKind): held to the SIMD128 loop', () => {
+    for (const kind of ['simd128', undefined] as const) {
+      const n = net(kind);
+      finishNetworks([n], { simd128: 40, relaxed: 100 });
+      expect(n.layers[0].pctCeiling).toBeCloseTo(1.25, 9);
+      expect(pointwiseBar(n)).toMatchObject({ status: 'met' });
+      expect(pointwiseBar(n).label).toContain('SIMD128 loop: SIMD128 40.0 GMAC/s');
+    }
+  });
+
+  it('end to end: where the kernels use the relaxed dot, the layer times the relaxed loop in its rounds and is held to it', async (ctx) => {
+    let rt: Awaited<ReturnType<typeof createRuntime>>;
+    try {
+      rt = await createRuntime({ build: 'relaxed', threads: 1 });
+    } catch (e) {
+      // Node 20 without --experimental-wasm-relaxed-simd: no relaxed build, no relaxed kernels to hold to anything
+      return ctx.skip(`no relaxed build on this engine (${(e as { code?: string }).code ?? String(e)})`);
+    }
+    const net: Network = { id: 'mixed', label: 'mixed', layers: [layer('dense', 8, 8, 6, 3, 1), layer('pw', 8, 12, 6, 1, 1)] };
+    // the kinds the operators' own plans give (every relaxed isa runs the NCHW44 direct dot with the relaxed dot)
+    const want = net.layers.map((l, i) => {
+      const c = rt.convBias(makeNetProblem(l, i).params);
+      const k = kernelCeilingOf(c.kernels);
+      c.dispose();
+      return k;
+    });
+    expect(want[0]).toBe('relaxed');
+    const calls = { simd128: 0, relaxed: 0 };
+    const probe = (k: 'simd128' | 'relaxed') => ({ run: () => void calls[k]++, macs: 1e6 });
+    const [n] = await runNetworkBench({
+      networks: [net], rt, ort: null, reference: await loadReferenceConv(), sampling: TINY,
+      ceilingProbe: probe('simd128'), relaxedCeilingProbe: probe('relaxed'),
+    });
+    expect(n.layers.map((l) => l.ceilingKind)).toEqual(want);
+    expect(n.layers.every((l) => l.checks.i8conv === 'ok')).toBe(true);
+    expect(calls.relaxed).toBeGreaterThan(0);
+    expect(calls.simd128 > 0).toBe(want.includes('simd128'));
+    finishNetworks([n], { simd128: 40, relaxed: 100 });
+    expect(n.layers[0].ceilingMs).toBeCloseTo(n.layers[0].macs / 100e6, 12);
+  });
+
+  it('a ceiling refused by the linearity check, or not measured: the bar is n/a and says why', () => {
+    const refused = net('relaxed');
+    finishNetworks([refused], { simd128: 40, relaxed: 100, refused: { relaxed: '4x the trips took only 1.02x the time' } });
+    expect(pointwiseBar(refused)).toMatchObject({ status: 'n/a', detail: expect.stringMatching(/relaxed dot-add loop is refused as a ceiling: 4x the trips took only 1\.02x/) });
+    const missing = net('relaxed');
+    finishNetworks([missing], 40); // a number: the SIMD128 ceiling alone
+    expect(pointwiseBar(missing)).toMatchObject({ status: 'n/a', detail: 'no relaxed dot-add ceiling in this run' });
+    expect(missing.layers[0].pctCeiling).toBeNull();
   });
 });

@@ -9,7 +9,8 @@ import { naiveBackend, type Backend } from '../bench/backends.js';
 import { loadOrtForNode, writeReports } from '../bench/main.js';
 import { renderHtml, renderMarkdown, renderText } from '../bench/report.js';
 import { validateResults, type BenchResults } from '../bench/schema.js';
-import { prepareSuite } from '../bench/setup.js';
+import { HEADLINE_SAMPLING, NOT_IN_HEADLINE, prepareSuite } from '../bench/setup.js';
+import { selectShapes } from '../bench/shapes.js';
 import { runSuite, type SuiteInput } from '../bench/suite.js';
 
 const TINY = { warmupMs: 5, minSampleMs: 2, minSamples: 2, maxSamples: 3, budgetMs: 5 };
@@ -136,9 +137,34 @@ describe('bench suite', () => {
     expect(renderMarkdown(r)).toContain('kaboom');
   });
 
+  it('the headline scope (the default of npm start): i8conv, its other build where it runs, onnxruntime-web uint8; no kernel or relayout section', async () => {
+    const { ort } = await loadOrtForNode();
+    const input = await prepareSuite({
+      quick: false, shapes: '8-8-6-k3s1', ort, scope: 'headline', networks: 'none',
+      engine: { name: 'node', version: process.versions.node }, machine: { platform: process.platform },
+    });
+    expect(input.scope).toBe('headline');
+    expect(input.sampling).toEqual(HEADLINE_SAMPLING);
+    expect(input.backends.map((b) => b.name)).toEqual(['i8conv', ...(input.builds.i8conv === 'relaxed' ? ['i8conv-simd128'] : input.backends.some((b) => b.name === 'i8conv-relaxed') ? ['i8conv-relaxed'] : []), 'ort-web-uint8']);
+    expect(input.builds.dotFlavour === null || typeof input.builds.dotFlavour === 'string').toBe(true);
+    const r = await runSuite({ ...input, sampling: TINY });
+    expect(validateResults(r)).toEqual([]);
+    expect(r.options.scope).toBe('headline');
+    expect(r.kernels).toEqual({ unavailable: NOT_IN_HEADLINE });
+    expect(r.relayout).toEqual({ unavailable: NOT_IN_HEADLINE });
+    expect(r.shapes[0].backends.i8conv.check).toBe('ok');
+    expect(r.shapes[0].backends['ort-web-uint8'].check).toBe('ok');
+    const text = renderText(r);
+    expect(text).toMatch(/headline run \(i8conv and onnxruntime-web uint8 only; npm start -- --full/);
+    expect(text).toMatch(/in short — i8conv (simd128|relaxed) \(kernels wasm\w+; relaxed dot flavour: \w+\) on node .*\n  suite: i8conv \/ onnxruntime-web = [0-9.]+x \(speed ratio, > 1: i8conv faster; geometric mean over 1 shapes/);
+    // without a shape list, the headline shapes
+    const dflt = await prepareSuite({ quick: false, ort, scope: 'headline', engine: { name: 'node', version: 'x' }, machine: { platform: 'x' } });
+    expect(dflt.shapes.map((s) => s.id)).toEqual(selectShapes('headline').map((s) => s.id));
+  });
+
   it('the schema check rejects a malformed results object', () => {
     expect(validateResults({})).not.toEqual([]);
-    expect(validateResults({ schema: 'i8conv-bench/1', shapes: [{ id: 'x', backends: { a: { gmacs: 'fast' } } }] }).join('\n'))
+    expect(validateResults({ schema: 'i8conv-bench/2', shapes: [{ id: 'x', backends: { a: { gmacs: 'fast' } } }] }).join('\n'))
       .toMatch(/shapes\[0\]\.backends\['a'\]\.gmacs/);
   });
 });

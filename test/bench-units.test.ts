@@ -9,6 +9,8 @@ import { naiveConvNCHW, roundHalfEven } from '../bench/naive-conv.js';
 import { parseArgs } from '../bench/main.js';
 import { isDenseShape, speedBars, speedBarsTable } from '../bench/report.js';
 import type { BenchResults } from '../bench/schema.js';
+import { LINEARITY_FACTOR, checkLinearity, type CeilingExports } from '../bench/ceiling.js';
+import { runSuite, type SuiteInput } from '../bench/suite.js';
 
 describe('bench shapes', () => {
   it('parses ids into shapes with MAC counts', () => {
@@ -47,6 +49,15 @@ describe('bench CLI options', () => {
   it('parses every option', () => {
     const o = parseArgs(['--quick', '--shapes', 'core', '--filter=ort-web', '--json', '--out', '/tmp/x']);
     expect(o).toMatchObject({ quick: true, shapes: 'core', filter: 'ort-web', json: true, out: '/tmp/x' });
+    expect(parseArgs([])).toMatchObject({ quick: false, full: false, threads: 1 });
+    expect(parseArgs(['--full'])).toMatchObject({ quick: false, full: true, threads: 2 });
+    expect(() => parseArgs(['--full', '--quick'])).toThrow(/do not go together/);
+  });
+  it('the headline shapes: the quick set and the 3x3 stride-1 dense shapes of the core list', () => {
+    const ids = selectShapes('headline').map((s) => s.id);
+    expect(ids).toHaveLength(8);
+    for (const id of selectShapes('quick').map((s) => s.id)) expect(ids).toContain(id);
+    for (const id of ['64-64-56-k3s1', '128-128-28-k3s1', '256-256-14-k3s1']) expect(ids).toContain(id);
   });
   it('rejects unknown options, bad shapes and bad expressions', () => {
     expect(() => parseArgs(['--fast'])).toThrow(/unknown option/);
@@ -206,5 +217,60 @@ describe('bench speed bars', () => {
     expect(met).toHaveLength(1);
     expect(met[0]).toMatchObject({ status: 'met' });
     expect(speedBars(results('simd128', null, [shapeRes('32-32-112-k3s2', { i8conv: 29, 'ort-web-uint8': 30 })]))[0].status).toBe('not measured');
+  });
+});
+
+describe('the ceiling loops\' linearity guard', () => {
+  it('accepts a time ratio near the trip ratio, refuses one that did not grow (a dropped or collapsed loop) or moved wildly', () => {
+    expect(LINEARITY_FACTOR).toBe(4);
+    for (const ok of [4, 3.6, 4.4, 2, 8]) expect(checkLinearity(ok), String(ok)).toEqual({ ok: true, reason: null });
+    expect(checkLinearity(1.02)).toEqual({ ok: false, reason: expect.stringMatching(/took only 1\.02x the time \(>= 2 expected\): the engine did not run every trip/) });
+    expect(checkLinearity(1.9).ok).toBe(false);
+    expect(checkLinearity(8.5)).toEqual({ ok: false, reason: expect.stringMatching(/8\.50x the time \(<= 8 expected\): the machine's speed moved/) });
+    for (const bad of [NaN, 0, -1, Infinity]) expect(checkLinearity(bad).ok, String(bad)).toBe(false);
+    expect(checkLinearity(2.1, 2).ok).toBe(true); // another trip ratio
+    expect(checkLinearity(0.9, 2).ok).toBe(false);
+  });
+
+  // A fake engine on a fake clock: each ceiling call advances the clock by what its trips would take. runSuite with
+  // no shape and no section still measures the ceilings at its start and end, so the guard's verdict shows.
+  const suiteWith = (ms: (trips: number) => number, relaxedMs?: (trips: number) => number) => {
+    let clock = 0;
+    const ceiling: CeilingExports = {
+      ceilingDotI16: (t) => ((clock += ms(t)), t),
+      ceilingMacsPerTrip: () => 128,
+      ...(relaxedMs ? { ceilingHasRelaxed: () => 1, ceilingRelaxedDot: (t: number) => ((clock += relaxedMs(t)), t), ceilingRelaxedMacsPerTrip: () => 320 } : {}),
+    };
+    const input: SuiteInput = {
+      shapes: [], backends: [], oracle: null, oracleName: 'none', ceiling, quick: true, filter: null,
+      sampling: { warmupMs: 1, minSampleMs: 1, minSamples: 3, maxSamples: 5, budgetMs: 5 },
+      engine: { name: 'node', version: 'test' }, machine: { platform: 'test' }, builds: { i8conv: relaxedMs ? 'relaxed' : 'simd128', ortWeb: null, ortWebVersion: null },
+      now: () => clock,
+    };
+    return runSuite(input);
+  };
+
+  it('a loop that runs every trip is accepted: no error, linearity ~4 at the start and at the end', async () => {
+    const r = await suiteWith((t) => t / 1e6, (t) => t / 2e6);
+    expect(r.ceiling.linearityRuns).toEqual([4, 4]);
+    expect(r.ceiling.refused).toBeNull();
+    expect(r.ceiling.relaxedLinearityRuns).toEqual([4, 4]);
+    expect(r.ceiling.relaxedRefused).toBeNull();
+    expect(r.errors).toEqual([]);
+    expect(r.ceilingGmacs).toBeCloseTo(128, 6); // 128 MACs a trip, 1 ns a trip: 128 GMAC/s
+  });
+
+  it('a loop whose time does not grow with its trips is refused: listed under errors and in the header, its bars not judged', async () => {
+    const r = await suiteWith(() => 1, (t) => t / 2e6);
+    expect(r.ceiling.linearityRuns).toEqual([1, 1]);
+    expect(r.ceiling.refused).toMatch(/did not run every trip/);
+    expect(r.errors).toEqual([expect.stringMatching(/^SIMD128 ceiling loop refused: 4x the trips took only 1\.00x the time/)]);
+    const rx = await suiteWith((t) => t / 1e6, () => 1);
+    expect(rx.ceiling.relaxedRefused).toMatch(/did not run every trip/);
+    expect(rx.errors).toEqual([expect.stringMatching(/^relaxed dot-add ceiling loop refused/)]);
+    // the relaxed-ceiling bars are not judged against a refused loop
+    const withShapes = { ...rx, shapes: [{ ...shapeFromId('64-64-56-k3s1'), w: 56, ow: 56, mismatches: [], skipped: [], backends: { i8conv: { gmacs: 80 }, 'ort-web-uint8': { gmacs: 30 } } }] } as unknown as BenchResults;
+    const bar = speedBars(withShapes).find((b) => b.label.startsWith('i8conv >= 70% of the relaxed dot-add ceiling'))!;
+    expect(bar).toMatchObject({ status: 'not measured', detail: expect.stringMatching(/refused as a ceiling/) });
   });
 });

@@ -14,8 +14,14 @@
 // - Each accumulator gets 4 adds per trip (a latency-4 chain) while the 16 dots need at least 8 cycles on a core
 //   with two multiply ports: the loop is bound by dot throughput, not by latency.
 // - The return value depends on every accumulator, so nothing is dead code.
-// The host (bench/ceiling.ts) checks that time grows linearly with `trips`, which would fail if an engine hoisted
-// the loop-invariant dots out of the loop.
+// - The guard is on the host (bench/ceiling.ts checkLinearity, run by bench/suite.ts at the start and end of every
+//   bench run, and by bench/threads-scaling.ts): the loop is timed at N and at N/4 trips, and a loop whose time does
+//   not grow about 4x is refused as a ceiling (the run lists it under errors; no bar is judged against it). That
+//   catches an engine that dropped the loop or folded it into a closed form (time independent of `trips`). It does
+//   not catch an engine that moved only the loop-invariant dots out of the loop and kept the adds: that loop still
+//   grows linearly, only faster. Against that, the loop is built so that nothing in it is invariant but the dots'
+//   operands, and test/bench-ceiling.test.ts checks in the emitted .wat that the 16 dots are inside the loop body
+//   (Binaryen did not hoist them); what an engine's optimizer does below the wasm is not checked.
 
 /** Multiply-accumulates done by one trip of `ceilingDotI16`'s loop: 16 dots x 8 MACs. */
 export function ceilingMacsPerTrip(): i32 {
