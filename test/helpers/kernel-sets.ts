@@ -19,7 +19,9 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { probeFeatures, type Features } from '../../src/features.js';
 import { createRuntime, Runtime } from '../../src/index.js';
 import { instantiateCore } from '../../src/runtime.js';
-import type { Isa } from '../../src/algos/types.js';
+
+/** A runtime's kernel isa (rt.features.isa). */
+type Isa = 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmusdot' | 'wasmsdot';
 
 export interface KernelSet {
   /** short label used in test names: 'SIMD128', 'relaxed dot8 (wasmusdot)', 'relaxed 7-bit split' */
