@@ -1,25 +1,19 @@
 // Every algorithm of the pack forced by name over the shapes it claims, with every loop tail (pixels, channels,
 // K steps, rows), every quantization variant (int8 / uint8 sources and outputs with zero points, per-channel
 // scales, activations, roundings, bias modes), guard bytes around dst and every wasm buffer (workspace included),
-// against the oracle bit for bit (docs/conv.md#heuristic, docs/testing.md).
-import { beforeAll, describe, expect, it } from 'vitest';
+// against the oracle bit for bit. Issue 21 §3 / §5.
+// Everything that runs a kernel runs once per kernel set this engine offers (test/helpers/kernel-sets.ts: SIMD128,
+// the relaxed dot8 kernels of the probed flavour, the relaxed 7-bit split kernels), and each case checks that it
+// ran the set's kernels; a set the engine cannot compute is reported skipped.
+import { describe, expect, it } from 'vitest';
 import { createRuntime, GEMM_KERNELS, KERNELS, type Runtime } from '../src/index.js';
 import type { BiasMode, ConvBiasParams, Nonlinearity } from '../src/params.js';
 import { normalizeConvParams } from '../src/params.js';
 import { balanceGemmTasks, gemmPlanFacts } from '../src/algos/gemm.js';
 import { reference } from '../kernels-ref/index.js';
-import { createLabRuntime } from '../lab/index.js';
 import { randSource, runCase, type CaseOptions } from './helpers/conv-case.js';
 import { rng, randInt, randInt8, randInt32 } from './helpers/rng.js';
-
-let rt: Runtime;
-/** the lab build: the only one with the alternative tiles (kernel table rows with lab: true) */
-let labRt: Runtime;
-const LAB_KERNELS = new Set([...KERNELS, ...GEMM_KERNELS].filter((k) => k.lab).map((k) => k.name));
-beforeAll(async () => {
-  rt = await createRuntime({ build: 'simd128' });
-  labRt = await createLabRuntime({ build: 'simd128' });
-});
+import { describeEachKernelSet, foreignKernels, KERNEL_SETS, ENGINE_FEATURES, LAB_KERNELS, type KernelSet } from './helpers/kernel-sets.js';
 
 /** The quantization variant for case number i: cycles through types, zero points, scales, activations. */
 function quant(i: number, oc: number): Partial<ConvBiasParams> {
@@ -41,46 +35,19 @@ function quant(i: number, oc: number): Partial<ConvBiasParams> {
   };
 }
 
-function expectExact(p: ConvBiasParams, seed: number, opts: CaseOptions = {}, algo?: string): void {
-  const r = runCase(opts.kernel !== undefined && LAB_KERNELS.has(opts.kernel) ? labRt : rt, algo ? { ...p, algo } : p, seed, opts);
+/** One case against the oracle on `rt`, which must run `set`'s kernels for the algorithm it took. */
+function expectExact(rt: Runtime, set: KernelSet, p: ConvBiasParams, seed: number, opts: CaseOptions = {}, algo?: string): void {
+  const r = runCase(rt, algo ? { ...p, algo } : p, seed, opts);
   expect(r, `${JSON.stringify(p)} ${JSON.stringify(opts)} -> ${JSON.stringify(r.firstMismatch)}`).toMatchObject({ ok: true });
   if (algo) expect(r.algorithm).toBe(algo);
+  expect(foreignKernels(set, r.algorithm, r.kernels), `${set.label}: ${r.algorithm} ran ${r.kernels.join(', ')}`).toEqual([]);
 }
 
 const conv = (p: Partial<ConvBiasParams>): ConvBiasParams => ({
   format: 'NCHW44', n: 1, ic: 4, ih: 3, iw: 3, oc: 4, fh: 1, fw: 1, srcScale: 0.05, filterScale: 0.01, dstScale: 0.5, ...p,
 });
 
-describe('WASMS8_CONV1x1_GEMM (1x1 and fully connected)', () => {
-  const A = 'WASMS8_CONV1x1_GEMM';
-  it('NCHW44: K steps 1..9, output blocks 1..5, pixel tails 1..17 of the 8-pixel tile', () => {
-    let i = 0;
-    for (const ic of [4, 8, 12, 20, 36])
-      for (const oc of [4, 8, 12, 16, 20])
-        for (const [ih, iw] of [[1, 1], [1, 3], [2, 3], [3, 3], [1, 8], [3, 5], [1, 17]]) expectExact(conv({ ic, oc, ih, iw, ...quant(i, oc) }), i++, {}, A);
-  });
-
-  it('NCHW: any channel count (1..9 in, 1..9 out), groups, pixel tails', () => {
-    let i = 100;
-    for (const [ic, oc, group] of [[1, 1, 1], [2, 3, 1], [3, 5, 1], [5, 6, 1], [8, 9, 1], [9, 2, 1], [6, 9, 3], [4, 6, 2], [7, 7, 1]])
-      for (const [ih, iw] of [[1, 1], [2, 3], [3, 5], [4, 4], [1, 13]]) expectExact(conv({ format: 'NCHW', ic, oc, group, ih, iw, ...quant(i, oc) }), i++, {}, A);
-  });
-
-  it('stride 2 and padding (gathered), batch 2, groups of 4-channel blocks, the hybrid NCHW_NCHW44 format', () => {
-    let i = 200;
-    for (const format of ['NCHW44', 'NCHW'] as const)
-      for (const [s, pad] of [[2, 0], [1, 1], [2, 1], [3, 2]] as const)
-        for (const [ic, oc, group] of [[8, 8, 1], [8, 16, 2], [4, 12, 1]]) {
-          expectExact(conv({ format, ic, oc, group, n: 2, ih: 5, iw: 7, stride: s, pad, ...quant(i, oc) }), i++, {}, A);
-        }
-    for (const ic of [1, 2, 3]) expectExact(conv({ format: 'NCHW_NCHW44', ic, oc: 8, ih: 4, iw: 5, ...quant(i, 8) }), i++, {}, A);
-  });
-
-  it('a fully connected layer (1x1 image), batch 3, also in NCHW with 10 outputs', () => {
-    expectExact(conv({ ic: 64, oc: 32, ih: 1, iw: 1, n: 3, ...quant(1, 32) }), 300, {}, A);
-    expectExact(conv({ format: 'NCHW', ic: 50, oc: 10, ih: 1, iw: 1, n: 3, ...quant(2, 10) }), 301, {}, A);
-  });
-
+describe('the GEMM task split (plan only, no kernel runs)', () => {
   it('the GEMM task split covers every pixel once, keeps panels in budget, and splits no more channels than tiles', () => {
     for (const plane of [1, 7, 49, 100, 196, 784, 3136, 12544])
       for (const unit of [4, 8])
@@ -103,196 +70,254 @@ describe('WASMS8_CONV1x1_GEMM (1x1 and fully connected)', () => {
     const f = gemmPlanFacts(normalizeConvParams(conv({ format: 'NCHW44', ic: 192, oc: 64, ih: 14, iw: 14 })), 2);
     expect([f.lanes, f.panelPix, f.panels, f.ocParts]).toEqual(['pixel', 104, 2, 1]);
   });
+});
 
-  // (the relaxed dot8 GEMM kernels run in the engines that have relaxed SIMD: test/engines/conv-check.mjs)
-  it('every SIMD128 GEMM micro-kernel, forced by name, with channel and pixel remainders; threads 1-3 split the plane', () => {
-    let i = 400;
-    for (const k of GEMM_KERNELS.filter((v) => v.isa === 'wasmsimd')) {
-      for (const [format, ic, oc] of [['NCHW44', 12, 12], ['NCHW', 5, 7]] as const) {
-        for (const threads of [1, 2, 3]) expectExact(conv({ format, ic, oc, ih: 5, iw: 9, ...quant(i, oc) }), i++, { kernel: k.name, threads }, A);
-      }
-    }
+describe('kernel sets of this engine', () => {
+  it('SIMD128 always runs; the default build runs one of the sets that run here', async () => {
+    const offered = KERNEL_SETS.filter((s) => s.skip === null).map((s) => s.isa);
+    expect(offered[0]).toBe('wasmsimd');
+    const rt = await createRuntime();
+    expect(offered).toContain(rt.features.isa);
+    // the split runs wherever any relaxed kernels do; the dot8 set only where the probe found full 8-bit lanes
+    if (ENGINE_FEATURES.relaxedDotExact) expect(offered).toContain('wasmrelaxedsimd');
+    else expect(offered).toEqual(['wasmsimd']);
+    rt.dispose();
   });
 });
 
-describe('WASMS8_IM2COL_GEMM (every other shape)', () => {
-  const A = 'WASMS8_IM2COL_GEMM';
-  it('random shapes: both layouts, rectangular / dilated / strided / grouped / unevenly padded', () => {
-    const r = rng(5);
-    for (let i = 0; i < 160; i++) {
-      const format = (['NCHW44', 'NCHW', 'NCHW', 'NCHW_NCHW44'] as const)[i % 4];
-      const g = format === 'NCHW_NCHW44' ? 1 : [1, 2, 3][randInt(r, 0, 2)];
-      const m = format === 'NCHW' ? 1 : 4;
-      // NCHW44 with groups takes channels per group that are not multiples of 4 too (the gather packer)
-      const icpg = format === 'NCHW_NCHW44' ? randInt(r, 1, 3) : format === 'NCHW44' && g > 1 && i % 8 < 4 ? 2 : m * randInt(r, 1, 3);
-      const ocpg = format === 'NCHW44' && g > 1 && i % 8 < 4 ? 2 : m * randInt(r, 1, 3);
-      let ic = icpg * g;
-      let oc = ocpg * g;
-      if (format === 'NCHW44' && (ic % 4 || oc % 4)) {
-        ic = 4 * g;
-        oc = 4 * g;
-      }
-      if (format === 'NCHW_NCHW44') oc = 4 * randInt(r, 1, 3);
-      const fh = randInt(r, 1, 5);
-      const fw = randInt(r, 1, 5);
-      const dilation: [number, number] = i % 3 ? [1, 1] : [randInt(r, 1, 3), randInt(r, 1, 2)];
-      const pad: [number, number, number, number] = [randInt(r, 0, 2), randInt(r, 0, 2), randInt(r, 0, 2), randInt(r, 0, 2)];
-      const ih = Math.max(randInt(r, 1, 9), (fh - 1) * dilation[0] + 1 - pad[0] - pad[2]);
-      const iw = Math.max(randInt(r, 1, 11), (fw - 1) * dilation[1] + 1 - pad[1] - pad[3]);
-      const p = conv({ format, n: randInt(r, 1, 2), ic, oc, group: g, ih, iw, fh, fw, stride: [randInt(r, 1, 3), randInt(r, 1, 3)], pad, dilation, ...quant(i, oc) });
-      expectExact(p, 500 + i, { threads: (i % 3) + 1 }, A);
-    }
-  });
-});
+describeEachKernelSet((set, rt, lab) => {
+  // a forced alternative tile runs on the set's lab build (the product builds do not carry it)
+  const ex = (p: ConvBiasParams, seed: number, opts: CaseOptions = {}, algo?: string) =>
+    expectExact(opts.kernel !== undefined && LAB_KERNELS.has(opts.kernel) ? lab() : rt(), set, p, seed, opts, algo);
 
-describe('WASMS8_CHANWISE (depthwise)', () => {
-  const A = 'WASMS8_CHANWISE';
-  it('NCHW44 and NCHW, channel tails, output widths 1..9, filters 1..7 (rectangular too), strides 1..3, uneven pads', () => {
-    let i = 0;
-    for (const [format, C] of [['NCHW44', 4], ['NCHW44', 12], ['NCHW', 1], ['NCHW', 3], ['NCHW', 5], ['NCHW', 7]] as const)
-      for (const [fh, fw] of [[3, 3], [2, 2], [5, 5], [7, 7], [1, 3], [3, 1], [1, 1]])
-        for (const s of [1, 2, 3]) {
-          const ow = (i % 9) + 1;
-          const pad: [number, number, number, number] = [fh >> 1, fw >> 1, (fh - 1) >> 1, i % 2 ? fw >> 1 : 0];
-          const iw = Math.max(1, (ow - 1) * s + fw - pad[1] - pad[3]);
-          const ih = Math.max(1, fh + 2 - pad[0] - pad[2]);
-          expectExact(conv({ format, ic: C, oc: C, group: C, ih, iw, fh, fw, stride: [s, s === 3 ? 1 : s], pad, n: 1 + (i % 2), ...quant(i, C) }), 1000 + i, { threads: (i % 3) + 1 }, A);
-          i++;
+  describe('WASMS8_CONV1x1_GEMM (1x1 and fully connected)', () => {
+    const A = 'WASMS8_CONV1x1_GEMM';
+    // the set's pixel tile: 8 with SIMD128, 24 with the dot8 kernels, whose planes then need 24..49 pixels too
+    const mainPix = GEMM_KERNELS.find((k) => k.isa === set.gemmKernelIsa && k.role === 'main' && k.lanes === 'pixel')!.npix;
+    const planes = [[1, 1], [1, 3], [2, 3], [3, 3], [1, 8], [3, 5], [1, 17], ...(mainPix > 8 ? [[4, 6], [5, 5], [5, 6], [1, 47], [7, 7]] : [])];
+    it(`NCHW44: K steps 1..9, output blocks 1..5, pixel tails of the ${mainPix}-pixel tile (planes of 1..${Math.max(...planes.map(([h, w]) => h * w))} pixels)`, () => {
+      let i = 0;
+      for (const ic of [4, 8, 12, 20, 36])
+        for (const oc of [4, 8, 12, 16, 20])
+          for (const [ih, iw] of planes) ex(conv({ ic, oc, ih, iw, ...quant(i, oc) }), i++, {}, A);
+    });
+
+    it('NCHW: any channel count (1..9 in, 1..9 out), groups, pixel tails', () => {
+      let i = 100;
+      for (const [ic, oc, group] of [[1, 1, 1], [2, 3, 1], [3, 5, 1], [5, 6, 1], [8, 9, 1], [9, 2, 1], [6, 9, 3], [4, 6, 2], [7, 7, 1]])
+        for (const [ih, iw] of [[1, 1], [2, 3], [3, 5], [4, 4], [1, 13], ...(mainPix > 8 ? [[5, 5], [7, 7]] : [])]) ex(conv({ format: 'NCHW', ic, oc, group, ih, iw, ...quant(i, oc) }), i++, {}, A);
+    });
+
+    it('stride 2 and padding (gathered), batch 2, groups of 4-channel blocks, the hybrid NCHW_NCHW44 format', () => {
+      let i = 200;
+      for (const format of ['NCHW44', 'NCHW'] as const)
+        for (const [s, pad] of [[2, 0], [1, 1], [2, 1], [3, 2]] as const)
+          for (const [ic, oc, group] of [[8, 8, 1], [8, 16, 2], [4, 12, 1]]) {
+            ex(conv({ format, ic, oc, group, n: 2, ih: 5, iw: 7, stride: s, pad, ...quant(i, oc) }), i++, {}, A);
+          }
+      for (const ic of [1, 2, 3]) ex(conv({ format: 'NCHW_NCHW44', ic, oc: 8, ih: 4, iw: 5, ...quant(i, 8) }), i++, {}, A);
+    });
+
+    it('a fully connected layer (1x1 image), batch 3, also in NCHW with 10 outputs', () => {
+      ex(conv({ ic: 64, oc: 32, ih: 1, iw: 1, n: 3, ...quant(1, 32) }), 300, {}, A);
+      ex(conv({ format: 'NCHW', ic: 50, oc: 10, ih: 1, iw: 1, n: 3, ...quant(2, 10) }), 301, {}, A);
+    });
+
+    it(`every ${set.gemmKernelIsa} GEMM micro-kernel, forced by name, with channel and pixel remainders; threads 1-3 split the plane`, () => {
+      let i = 400;
+      const kernels = GEMM_KERNELS.filter((v) => v.isa === set.gemmKernelIsa);
+      expect(kernels.length).toBeGreaterThan(0);
+      for (const k of kernels) {
+        for (const [format, ic, oc] of [['NCHW44', 12, 12], ['NCHW', 5, 7]] as const) {
+          for (const threads of [1, 2, 3]) ex(conv({ format, ic, oc, ih: 5, iw: 9, ...quant(i, oc) }), i++, { kernel: k.name, threads }, A);
         }
+      }
+    });
   });
-});
 
-describe('channel-wise filters in the NCHW44_CHAN layout', () => {
-  it('{G/4, 1, 1, FH, FW, 4} gives the same output as the OIHW filter', () => {
-    const p = conv({ ic: 12, oc: 12, group: 12, ih: 7, iw: 9, fh: 3, fw: 5, pad: [1, 2], ...quant(3, 12) });
-    const s = normalizeConvParams(p);
-    const r = rng(77);
-    const w = randInt8(r, s.filterLength);
-    const src = randSource(r, s.srcLength, s.srcType);
-    const bias = randInt32(r, s.biasLength, -100, 100);
-    const packed = new Int8Array(w.length); // F[gb][0][0][kh][kw][g4] = W[gb*4 + g4][0][kh][kw]
-    for (let g = 0; g < 12; g++) for (let t = 0; t < 15; t++) packed[((g >> 2) * 15 + t) * 4 + (g & 3)] = w[g * 15 + t];
-    const run = (weights: Int8Array, layout: 'OIHW' | 'NCHW44_CHAN') => {
-      const c = rt.convBias(p);
-      c.setFilter(weights, layout);
-      if (bias.length) c.setBias(bias);
-      const dst = new ({ int8: Int8Array, uint8: Uint8Array, int32: Int32Array }[s.dstType])(s.dstLength);
-      c.exec(src, dst);
-      c.dispose();
-      return Array.from(dst);
-    };
-    const want = Array.from(reference.convBias(p, src, w, bias.length ? bias : undefined));
-    expect(run(w, 'OIHW')).toEqual(want);
-    expect(run(packed, 'NCHW44_CHAN')).toEqual(want);
-    expect(() => rt.convBias(conv({ ic: 8, oc: 8, fh: 3, fw: 3, pad: 1 })).setFilter(new Int8Array(8 * 8 * 9), 'NCHW44_CHAN'))
-      .toThrow(expect.objectContaining({ code: 'INVALID_PARAM', param: 'layout' }));
+  describe('WASMS8_IM2COL_GEMM (every other shape)', () => {
+    const A = 'WASMS8_IM2COL_GEMM';
+    it('random shapes: both layouts, rectangular / dilated / strided / grouped / unevenly padded', () => {
+      const r = rng(5);
+      for (let i = 0; i < 160; i++) {
+        const format = (['NCHW44', 'NCHW', 'NCHW', 'NCHW_NCHW44'] as const)[i % 4];
+        const g = format === 'NCHW_NCHW44' ? 1 : [1, 2, 3][randInt(r, 0, 2)];
+        const m = format === 'NCHW' ? 1 : 4;
+        // NCHW44 with groups takes channels per group that are not multiples of 4 too (the gather packer)
+        const icpg = format === 'NCHW_NCHW44' ? randInt(r, 1, 3) : format === 'NCHW44' && g > 1 && i % 8 < 4 ? 2 : m * randInt(r, 1, 3);
+        const ocpg = format === 'NCHW44' && g > 1 && i % 8 < 4 ? 2 : m * randInt(r, 1, 3);
+        let ic = icpg * g;
+        let oc = ocpg * g;
+        if (format === 'NCHW44' && (ic % 4 || oc % 4)) {
+          ic = 4 * g;
+          oc = 4 * g;
+        }
+        if (format === 'NCHW_NCHW44') oc = 4 * randInt(r, 1, 3);
+        const fh = randInt(r, 1, 5);
+        const fw = randInt(r, 1, 5);
+        const dilation: [number, number] = i % 3 ? [1, 1] : [randInt(r, 1, 3), randInt(r, 1, 2)];
+        const pad: [number, number, number, number] = [randInt(r, 0, 2), randInt(r, 0, 2), randInt(r, 0, 2), randInt(r, 0, 2)];
+        const ih = Math.max(randInt(r, 1, 9), (fh - 1) * dilation[0] + 1 - pad[0] - pad[2]);
+        const iw = Math.max(randInt(r, 1, 11), (fw - 1) * dilation[1] + 1 - pad[1] - pad[3]);
+        const p = conv({ format, n: randInt(r, 1, 2), ic, oc, group: g, ih, iw, fh, fw, stride: [randInt(r, 1, 3), randInt(r, 1, 3)], pad, dilation, ...quant(i, oc) });
+        ex(p, 500 + i, { threads: (i % 3) + 1 }, A);
+      }
+    });
   });
-});
 
-describe('WASMDOTS8STRD1_NCHW / WASMDOTS8STRD2_NCHW (NCHW direct dot)', () => {
-  it('filters 2, 3, 5, 7, strides 1 and 2, channel counts 1..5, output widths across the 8-column trips', () => {
-    let i = 0;
-    for (const s of [1, 2] as const)
-      for (const k of [2, 3, 5, 7])
-        for (const [ic, oc, group] of [[1, 1, 1], [2, 3, 1], [5, 2, 1], [4, 6, 2]])
-          for (const ow of [1, 7, 9, 17]) {
-            const pad = k >> 1;
-            const iw = Math.max(1, k - 2 * pad, (ow - 1) * s + k - 2 * pad);
-            expectExact(conv({ format: 'NCHW', ic, oc, group, ih: 4, iw, fh: k, fw: k, stride: s, pad, n: 1 + (i % 2), ...quant(i, oc) }), 2000 + i, {}, `WASMDOTS8STRD${s}_NCHW`);
+  describe('WASMS8_CHANWISE (depthwise)', () => {
+    const A = 'WASMS8_CHANWISE';
+    it('NCHW44 and NCHW, channel tails, output widths 1..9, filters 1..7 (rectangular too), strides 1..3, uneven pads', () => {
+      let i = 0;
+      for (const [format, C] of [['NCHW44', 4], ['NCHW44', 12], ['NCHW', 1], ['NCHW', 3], ['NCHW', 5], ['NCHW', 7]] as const)
+        for (const [fh, fw] of [[3, 3], [2, 2], [5, 5], [7, 7], [1, 3], [3, 1], [1, 1]])
+          for (const s of [1, 2, 3]) {
+            const ow = (i % 9) + 1;
+            const pad: [number, number, number, number] = [fh >> 1, fw >> 1, (fh - 1) >> 1, i % 2 ? fw >> 1 : 0];
+            const iw = Math.max(1, (ow - 1) * s + fw - pad[1] - pad[3]);
+            const ih = Math.max(1, fh + 2 - pad[0] - pad[2]);
+            ex(conv({ format, ic: C, oc: C, group: C, ih, iw, fh, fw, stride: [s, s === 3 ? 1 : s], pad, n: 1 + (i % 2), ...quant(i, C) }), 1000 + i, { threads: (i % 3) + 1 }, A);
             i++;
           }
+    });
   });
-});
 
-describe('WASMDOTS8DIRECT_NCHW (NCHW through the NCHW44 dot kernels)', () => {
-  it('any channel count, filters 2-7, strides 1 and 2, groups, every output-channel tail', () => {
-    let i = 0;
-    for (const s of [1, 2])
-      for (const k of [2, 3, 5, 7])
-        for (const [ic, oc, group] of [[1, 1, 1], [3, 5, 1], [8, 12, 1], [5, 9, 1], [6, 10, 2], [12, 12, 3]]) {
-          const ow = 1 + (i % 6);
-          const pad = k >> 1;
-          const iw = Math.max(1, k - 2 * pad, (ow - 1) * s + k - 2 * pad);
-          expectExact(conv({ format: 'NCHW', ic, oc, group, ih: 5, iw, fh: k, fw: k, stride: s, pad: [pad, pad, i % 2, pad], ...quant(i, oc) }), 3000 + i, { threads: (i % 3) + 1 }, 'WASMDOTS8DIRECT_NCHW');
+  describe('channel-wise filters in the NCHW44_CHAN layout', () => {
+    it('{G/4, 1, 1, FH, FW, 4} gives the same output as the OIHW filter', () => {
+      const p = conv({ ic: 12, oc: 12, group: 12, ih: 7, iw: 9, fh: 3, fw: 5, pad: [1, 2], ...quant(3, 12) });
+      const s = normalizeConvParams(p);
+      const r = rng(77);
+      const w = randInt8(r, s.filterLength);
+      const src = randSource(r, s.srcLength, s.srcType);
+      const bias = randInt32(r, s.biasLength, -100, 100);
+      const packed = new Int8Array(w.length); // F[gb][0][0][kh][kw][g4] = W[gb*4 + g4][0][kh][kw]
+      for (let g = 0; g < 12; g++) for (let t = 0; t < 15; t++) packed[((g >> 2) * 15 + t) * 4 + (g & 3)] = w[g * 15 + t];
+      const run = (weights: Int8Array, layout: 'OIHW' | 'NCHW44_CHAN') => {
+        const c = rt().convBias(p);
+        c.setFilter(weights, layout);
+        if (bias.length) c.setBias(bias);
+        const dst = new ({ int8: Int8Array, uint8: Uint8Array, int32: Int32Array }[s.dstType])(s.dstLength);
+        c.exec(src, dst);
+        expect(foreignKernels(set, c.algorithm, c.kernels), `${set.label}: ${c.algorithm} ran ${c.kernels.join(', ')}`).toEqual([]);
+        c.dispose();
+        return Array.from(dst);
+      };
+      const want = Array.from(reference.convBias(p, src, w, bias.length ? bias : undefined));
+      expect(run(w, 'OIHW')).toEqual(want);
+      expect(run(packed, 'NCHW44_CHAN')).toEqual(want);
+      expect(() => rt().convBias(conv({ ic: 8, oc: 8, fh: 3, fw: 3, pad: 1 })).setFilter(new Int8Array(8 * 8 * 9), 'NCHW44_CHAN'))
+        .toThrow(expect.objectContaining({ code: 'INVALID_PARAM', param: 'layout' }));
+    });
+  });
+
+  describe('WASMDOTS8STRD1_NCHW / WASMDOTS8STRD2_NCHW (NCHW direct dot)', () => {
+    it('filters 2, 3, 5, 7, strides 1 and 2, channel counts 1..5, output widths across the 8-column trips', () => {
+      let i = 0;
+      for (const s of [1, 2] as const)
+        for (const k of [2, 3, 5, 7])
+          for (const [ic, oc, group] of [[1, 1, 1], [2, 3, 1], [5, 2, 1], [4, 6, 2]])
+            for (const ow of [1, 7, 9, 17]) {
+              const pad = k >> 1;
+              const iw = Math.max(1, k - 2 * pad, (ow - 1) * s + k - 2 * pad);
+              ex(conv({ format: 'NCHW', ic, oc, group, ih: 4, iw, fh: k, fw: k, stride: s, pad, n: 1 + (i % 2), ...quant(i, oc) }), 2000 + i, {}, `WASMDOTS8STRD${s}_NCHW`);
+              i++;
+            }
+    });
+  });
+
+  describe('WASMDOTS8DIRECT_NCHW (NCHW through the NCHW44 dot kernels)', () => {
+    it('any channel count, filters 2-7, strides 1 and 2, groups, every output-channel tail', () => {
+      let i = 0;
+      for (const s of [1, 2])
+        for (const k of [2, 3, 5, 7])
+          for (const [ic, oc, group] of [[1, 1, 1], [3, 5, 1], [8, 12, 1], [5, 9, 1], [6, 10, 2], [12, 12, 3]]) {
+            const ow = 1 + (i % 6);
+            const pad = k >> 1;
+            const iw = Math.max(1, k - 2 * pad, (ow - 1) * s + k - 2 * pad);
+            ex(conv({ format: 'NCHW', ic, oc, group, ih: 5, iw, fh: k, fw: k, stride: s, pad: [pad, pad, i % 2, pad], ...quant(i, oc) }), 3000 + i, { threads: (i % 3) + 1 }, 'WASMDOTS8DIRECT_NCHW');
+            i++;
+          }
+    });
+  });
+
+  describe('WASMDOTS8DIRECT_NCHW44 / WASMDOTS8_NCHW_NCHW44 with the new quantization', () => {
+    it(`every ${set.dotKernelIsa} row kernel, forced by name, on every quantization variant and uneven padding`, () => {
+      let i = 0;
+      const kernels = KERNELS.filter((v) => v.isa === set.dotKernelIsa);
+      expect(kernels.length).toBeGreaterThan(0);
+      for (const k of kernels) {
+        for (const oc of [4 * k.nb, 4 * k.nb + 4]) {
+          const pad: [number, number, number, number] = [k.fw >> 1, k.fw >> 1, i % 2, (k.fw - 1) >> 1];
+          const iw = 5 + (i % 4);
+          const ih = Math.max(3, k.fw - pad[0] - pad[2]);
+          ex(conv({ ic: 8, oc, ih, iw: Math.max(iw, k.fw), fh: k.fw, fw: k.fw, stride: k.stride, pad, ...quant(i, oc) }), 4000 + i, { kernel: k.role === 'alt' ? k.name : undefined }, 'WASMDOTS8DIRECT_NCHW44');
           i++;
         }
-  });
-});
-
-describe('WASMDOTS8DIRECT_NCHW44 / WASMDOTS8_NCHW_NCHW44 with the new quantization', () => {
-  it('every SIMD128 row kernel, forced by name, on every quantization variant and uneven padding', () => {
-    let i = 0;
-    for (const k of KERNELS.filter((v) => v.isa === 'wasmsimd')) {
-      for (const oc of [4 * k.nb, 4 * k.nb + 4]) {
-        const pad: [number, number, number, number] = [k.fw >> 1, k.fw >> 1, i % 2, (k.fw - 1) >> 1];
-        const iw = 5 + (i % 4);
-        const ih = Math.max(3, k.fw - pad[0] - pad[2]);
-        expectExact(conv({ ic: 8, oc, ih, iw: Math.max(iw, k.fw), fh: k.fw, fw: k.fw, stride: k.stride, pad, ...quant(i, oc) }), 4000 + i, { kernel: k.role === 'alt' ? k.name : undefined }, 'WASMDOTS8DIRECT_NCHW44');
-        i++;
       }
-    }
-    for (const ic of [1, 2, 3])
-      for (const k of [2, 3, 5, 7]) {
-        expectExact(conv({ format: 'NCHW_NCHW44', ic, oc: 8, ih: 9, iw: 10, fh: k, fw: k, stride: 1 + (i % 2), pad: k >> 1, ...quant(i, 8) }), 4000 + i, {}, 'WASMDOTS8_NCHW_NCHW44');
-        i++;
+      for (const ic of [1, 2, 3])
+        for (const k of [2, 3, 5, 7]) {
+          ex(conv({ format: 'NCHW_NCHW44', ic, oc: 8, ih: 9, iw: 10, fh: k, fw: k, stride: 1 + (i % 2), pad: k >> 1, ...quant(i, 8) }), 4000 + i, {}, 'WASMDOTS8_NCHW_NCHW44');
+          i++;
+        }
+    });
+  });
+
+  describe('WASM_NAIVE (the last resort)', () => {
+    it('runs every kind of shape exactly', () => {
+      const r = rng(9);
+      for (let i = 0; i < 60; i++) {
+        const format = (['NCHW44', 'NCHW', 'NCHW_NCHW44'] as const)[i % 3];
+        const g = format === 'NCHW_NCHW44' ? 1 : [1, 2][i % 2];
+        const ic = format === 'NCHW44' ? 4 * g : format === 'NCHW' ? g * randInt(r, 1, 3) : randInt(r, 1, 3);
+        const oc = format === 'NCHW' ? g * randInt(r, 1, 3) : 4 * g;
+        const fh = randInt(r, 1, 4);
+        const fw = randInt(r, 1, 4);
+        const p = conv({
+          format, ic, oc, group: g, ih: fh + randInt(r, 0, 4), iw: (fw - 1) * 2 + 1 + randInt(r, 0, 5), fh, fw, stride: [randInt(r, 1, 2), randInt(r, 1, 3)],
+          pad: [randInt(r, 0, 1), randInt(r, 0, 2), randInt(r, 0, 1), 0], dilation: [1, randInt(r, 1, 2)], n: randInt(r, 1, 2), ...quant(i, oc),
+        });
+        ex(p, 5000 + i, {}, 'WASM_NAIVE');
       }
+    });
   });
-});
 
-describe('WASM_NAIVE (the last resort)', () => {
-  it('runs every kind of shape exactly', () => {
-    const r = rng(9);
-    for (let i = 0; i < 60; i++) {
-      const format = (['NCHW44', 'NCHW', 'NCHW_NCHW44'] as const)[i % 3];
-      const g = format === 'NCHW_NCHW44' ? 1 : [1, 2][i % 2];
-      const ic = format === 'NCHW44' ? 4 * g : format === 'NCHW' ? g * randInt(r, 1, 3) : randInt(r, 1, 3);
-      const oc = format === 'NCHW' ? g * randInt(r, 1, 3) : 4 * g;
-      const fh = randInt(r, 1, 4);
-      const fw = randInt(r, 1, 4);
-      const p = conv({
-        format, ic, oc, group: g, ih: fh + randInt(r, 0, 4), iw: (fw - 1) * 2 + 1 + randInt(r, 0, 5), fh, fw, stride: [randInt(r, 1, 2), randInt(r, 1, 3)],
-        pad: [randInt(r, 0, 1), randInt(r, 0, 2), randInt(r, 0, 1), 0], dilation: [1, randInt(r, 1, 2)], n: randInt(r, 1, 2), ...quant(i, oc),
-      });
-      expectExact(p, 5000 + i, {}, 'WASM_NAIVE');
-    }
-  });
-});
-
-describe('the heuristic and rt.algorithms()', () => {
-  it('never picks an algorithm that refuses the case, and lists every algorithm with its reason', () => {
-    const r = rng(11);
-    const names = rt.algorithms(conv({})).map((a) => a.name);
-    expect(names).toEqual(['WASMDOTS8DIRECT_NCHW44', 'WASMDOTS8_NCHW_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMDOTS8DIRECT_NCHW',
-      'WASMS8_IM2COL_GEMM', 'WASMDOTS8STRD1_NCHW', 'WASMDOTS8STRD2_NCHW', 'WASM_NAIVE']);
-    for (let i = 0; i < 120; i++) {
-      const format = (['NCHW44', 'NCHW', 'NCHW_NCHW44'] as const)[i % 3];
-      const depthwise = i % 4 === 0 && format !== 'NCHW_NCHW44';
-      const g = depthwise ? 8 : format === 'NCHW_NCHW44' ? 1 : [1, 2][i % 2];
-      const ic = depthwise ? 8 : format === 'NCHW44' ? 4 * g * randInt(r, 1, 2) : format === 'NCHW' ? g * randInt(r, 1, 5) : randInt(r, 1, 3);
-      const oc = depthwise ? 8 : format === 'NCHW' ? g * randInt(r, 1, 5) : 4 * g * randInt(r, 1, 2);
-      const k = [1, 2, 3, 5, 7, 4][randInt(r, 0, 5)];
-      const p = conv({ format, ic, oc, group: g, ih: 8, iw: 9, fh: k, fw: i % 5 ? k : 2, stride: randInt(r, 1, 2), pad: k >> 1, ...quant(i, oc) });
-      const list = rt.algorithms(p);
-      const pick = list.filter((a) => a.heuristic);
-      expect(pick).toHaveLength(1);
-      expect(pick[0].usable).toBe(true);
-      for (const a of list) {
-        if (a.usable === true) expect(a.workspaceBytes).toBeGreaterThan(0);
-        else expect(a.usable).toMatchObject({ code: expect.any(String), param: expect.any(String), message: expect.any(String) });
+  describe('the heuristic and rt.algorithms()', () => {
+    it('never picks an algorithm that refuses the case, and lists every algorithm with its reason', () => {
+      const r = rng(11);
+      const names = rt().algorithms(conv({})).map((a) => a.name);
+      expect(names).toEqual(['WASMDOTS8DIRECT_NCHW44', 'WASMDOTS8_NCHW_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMDOTS8DIRECT_NCHW',
+        'WASMS8_IM2COL_GEMM', 'WASMDOTS8STRD1_NCHW', 'WASMDOTS8STRD2_NCHW', 'WASM_NAIVE']);
+      for (let i = 0; i < 120; i++) {
+        const format = (['NCHW44', 'NCHW', 'NCHW_NCHW44'] as const)[i % 3];
+        const depthwise = i % 4 === 0 && format !== 'NCHW_NCHW44';
+        const g = depthwise ? 8 : format === 'NCHW_NCHW44' ? 1 : [1, 2][i % 2];
+        const ic = depthwise ? 8 : format === 'NCHW44' ? 4 * g * randInt(r, 1, 2) : format === 'NCHW' ? g * randInt(r, 1, 5) : randInt(r, 1, 3);
+        const oc = depthwise ? 8 : format === 'NCHW' ? g * randInt(r, 1, 5) : 4 * g * randInt(r, 1, 2);
+        const k = [1, 2, 3, 5, 7, 4][randInt(r, 0, 5)];
+        const p = conv({ format, ic, oc, group: g, ih: 8, iw: 9, fh: k, fw: i % 5 ? k : 2, stride: randInt(r, 1, 2), pad: k >> 1, ...quant(i, oc) });
+        const list = rt().algorithms(p);
+        const pick = list.filter((a) => a.heuristic);
+        expect(pick).toHaveLength(1);
+        expect(pick[0].usable).toBe(true);
+        for (const a of list) {
+          if (a.usable === true) expect(a.workspaceBytes).toBeGreaterThan(0);
+          else expect(a.usable).toMatchObject({ code: expect.any(String), param: expect.any(String), message: expect.any(String) });
+        }
+        const res = runCase(rt(), p, 6000 + i);
+        expect(res, JSON.stringify(p)).toMatchObject({ ok: true, algorithm: pick[0].name });
+        expect(foreignKernels(set, res.algorithm, res.kernels), `${set.label}: ${res.algorithm} ran ${res.kernels.join(', ')}`).toEqual([]);
       }
-      const res = runCase(rt, p, 6000 + i);
-      expect(res, JSON.stringify(p)).toMatchObject({ ok: true, algorithm: pick[0].name });
-    }
-  });
+    });
 
-  it('prefers the specialized algorithms where they apply', () => {
-    const pick = (p: Partial<ConvBiasParams>) => rt.algorithms(conv(p)).find((a) => a.heuristic)!.name;
-    expect(pick({ ic: 64, oc: 64, ih: 8, iw: 8, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW44');
-    expect(pick({ ic: 64, oc: 64 })).toBe('WASMS8_CONV1x1_GEMM');
-    expect(pick({ ic: 32, oc: 32, group: 32, fh: 3, fw: 3, pad: 1 })).toBe('WASMS8_CHANWISE');
-    expect(pick({ format: 'NCHW', ic: 6, oc: 10, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW');
-    expect(pick({ format: 'NCHW', ic: 1, oc: 8, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8STRD1_NCHW');
-    expect(pick({ ic: 8, oc: 8, fh: 3, fw: 1, pad: [1, 0] })).toBe('WASMS8_IM2COL_GEMM');
-    expect(pick({ format: 'NCHW_NCHW44', ic: 3, oc: 16, ih: 16, iw: 16, fh: 3, fw: 3, stride: 2, pad: 1 })).toBe('WASMDOTS8_NCHW_NCHW44');
+    it('prefers the specialized algorithms where they apply', () => {
+      const pick = (p: Partial<ConvBiasParams>) => rt().algorithms(conv(p)).find((a) => a.heuristic)!.name;
+      expect(pick({ ic: 64, oc: 64, ih: 8, iw: 8, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW44');
+      expect(pick({ ic: 64, oc: 64 })).toBe('WASMS8_CONV1x1_GEMM');
+      expect(pick({ ic: 32, oc: 32, group: 32, fh: 3, fw: 3, pad: 1 })).toBe('WASMS8_CHANWISE');
+      expect(pick({ format: 'NCHW', ic: 6, oc: 10, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW');
+      expect(pick({ format: 'NCHW', ic: 1, oc: 8, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8STRD1_NCHW');
+      expect(pick({ ic: 8, oc: 8, fh: 3, fw: 1, pad: [1, 0] })).toBe('WASMS8_IM2COL_GEMM');
+      expect(pick({ format: 'NCHW_NCHW44', ic: 3, oc: 16, ih: 16, iw: 16, fh: 3, fw: 3, stride: 2, pad: 1 })).toBe('WASMDOTS8_NCHW_NCHW44');
+    });
   });
 });

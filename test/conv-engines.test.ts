@@ -82,13 +82,15 @@ describe('other engines', () => {
 
   // The relaxed build's other kernel sets, forced (tests only). The 7-bit split runs wherever the dot is exact on
   // both tiers (any flavour). A full-8-bit flavour's kernels run only where the engine computes them: natively (the
-  // probe found that flavour), or the sdot kernels on a usdot engine, checked on activations and zero points in
-  // [0, 127] (there a signed and an unsigned b lane read the same bytes). Elsewhere (a saturating dot: V8 on x86
-  // without AVX-VNNI, e.g. AMD Zen 4) they cannot be computed and the case is reported skipped.
+  // probe found that flavour), or the sdot kernels, which feed activations as they are, on a usdot or saturating
+  // engine, checked on activations and zero points in [0, 127]: there an unsigned b lane reads the same bytes and a
+  // pair of products stays under the int16 saturation (2 * 127 * 128 < 32768). The usdot kernels feed x + 128 in
+  // [128, 255]: a saturating engine (V8 on x86 without AVX-VNNI, e.g. AMD Zen 4) cannot compute them, so there
+  // that case is reported skipped.
   const node24Flavour = probeIn(node24, ['--input-type=module', '-e', PROBE]).dotFlavour as string | null;
   for (const isa of ['wasmrelaxedsimd', 'wasmusdot', 'wasmsdot']) {
     const native = isa === 'wasmrelaxedsimd' || isa === isaOfFlavour(node24Flavour);
-    const runnable = native || (isa === 'wasmsdot' && node24Flavour === 'usdot');
+    const runnable = native || (isa === 'wasmsdot' && (node24Flavour === 'usdot' || node24Flavour === 'saturating'));
     it.skipIf(!runnable)(`Node 24, the relaxed build with the ${isa} kernels forced: exact like the oracle (probed flavour: ${node24Flavour})`, () => {
       const r = inNode24('relaxed', isa);
       expectExactRun(r, 'relaxed');

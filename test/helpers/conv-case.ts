@@ -11,6 +11,8 @@ export interface CaseResult {
   firstMismatch?: { index: number; got: number; want: number };
   guardsOk: boolean;
   algorithm: string;
+  /** the micro-kernels the operator ran (conv.kernels) */
+  kernels: string[];
 }
 
 const DST_GUARD = 32;
@@ -59,7 +61,7 @@ export function runCase(rt: Runtime, p: ConvBiasParams, seed: number, opts: Case
         mismatches++;
       }
     }
-    return { ok: mismatches === 0 && guardsOk, mismatches, firstMismatch, guardsOk, algorithm: conv.algorithm };
+    return { ok: mismatches === 0 && guardsOk, mismatches, firstMismatch, guardsOk, algorithm: conv.algorithm, kernels: [...conv.kernels] };
   } finally {
     conv.dispose();
   }
