@@ -25,7 +25,7 @@ describe('bench shapes', () => {
     expect(() => shapeFromId('6-8-10-k3s1-g4')).toThrow(/divisible/);
   });
 
-  it('declares the core issue list, first layers and a MobileNet-like sequence', () => {
+  it('declares the core shape list, first layers and a MobileNet-like sequence', () => {
     const ids = SHAPES.map((s) => s.id);
     for (const id of ['64-64-56-k3s1', '128-128-28-k3s1', '256-256-14-k3s1', '64-64-56-k5s1', '64-64-56-k7s1', '32-32-112-k3s2',
       '64-64-56-k2s1', '64-64-56-k2s2', '64-64-56-k5s2', '64-64-56-k7s2', '3-32-224-k3s2', '3-24-224-k7s2']) {

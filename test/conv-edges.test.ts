@@ -1,4 +1,4 @@
-// Edge cases of spec/tests.md E.1 and E.3, seeded random shapes, thread-count determinism, guard bytes.
+// Edge cases E.1 and E.3 of docs/testing.md, seeded random shapes, thread-count determinism, guard bytes.
 // Everything that runs a kernel runs once per kernel set this engine offers (test/helpers/kernel-sets.ts); a set
 // the engine cannot compute is reported skipped.
 import { describe, expect, it } from 'vitest';
@@ -262,7 +262,7 @@ describeEachKernelSet((set, rt, lab) => {
       expect(rt().core.heap.bytesInUse).toBeLessThan(before);
     });
 
-    it('workspace bundle: 512-byte chunks plus one alignment slack (spec §5.4 example)', () => {
+    it('workspace bundle: 512-byte chunks plus one alignment slack (docs/conv.md#workspace example)', () => {
       const b = new WorkspaceBundle([12544]);
       expect(b.totalBytes).toBe(13312);
       expect(b.get(100, 0)).toBe(512);
