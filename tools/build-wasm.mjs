@@ -6,9 +6,11 @@
 // build/ and src/generated/ (what dist/ ships). Lab (assembly/lab.ts, I8CONV_LAB=1): SIMD128 and relaxed-SIMD,
 // single-thread, with the kernels that run only when forced by name and the benchmark's ceiling loops, into
 // build/lab/ and lab/generated/ (tests and benchmarks only: lab/index.ts; never published).
-// Usage: node tools/build-wasm.mjs [--product]   (--product: the four product builds only)
+// A target whose outputs are newer than every input (assembly/, asconfig.json, this script, the compiler's
+// version) is not built again: `npm start` then `npm test` compile the wasm once. --force builds every target.
+// Usage: node tools/build-wasm.mjs [--product] [--force]   (--product: the four product builds only)
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -29,7 +31,30 @@ const targets = [
 ].filter((t) => !process.argv.includes('--product') || t.lab === 0);
 for (const d of ['build', 'build/lab', 'src/generated', 'lab/generated']) mkdirSync(join(root, d), { recursive: true });
 
+/** Newest modification time (ms) of the files the wasm is built from. */
+function newestInput() {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const e of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const rel = join(dir, e.name);
+      if (e.isDirectory()) walk(rel);
+      else newest = Math.max(newest, statSync(join(root, rel)).mtimeMs);
+    }
+  };
+  walk('assembly');
+  for (const f of ['asconfig.json', 'tools/build-wasm.mjs', 'node_modules/assemblyscript/package.json']) newest = Math.max(newest, statSync(join(root, f)).mtimeMs);
+  return newest;
+}
+
+const inputsAt = newestInput();
+const upToDate = (t) => !process.argv.includes('--force') &&
+  [t.wasm, join(t.dir, `${t.file}.ts`)].every((f) => existsSync(join(root, f)) && statSync(join(root, f)).mtimeMs > inputsAt);
+
 async function build(t) {
+  if (upToDate(t)) {
+    console.log(`${t.wasm}: up to date`);
+    return;
+  }
   const args = [asc, t.entry, '--config', 'asconfig.json', '--target', t.target, '--use', `I8CONV_LAB=${t.lab}`];
   const { stdout, stderr } = await run(process.execPath, args, { cwd: root, maxBuffer: 64 << 20 });
   process.stdout.write(stdout);
