@@ -1,7 +1,7 @@
 // Runs the NCHW44 dot convolution on the given wasm build against the oracle, in whatever engine runs this
 // file (Deno, a browser page, Node). Prints one JSON line: { engine, build, features, cases, failures }.
 // Used by test/conv-engines.test.ts to check the relaxed-SIMD kernels, which Node 20 cannot run.
-import { createRuntime, KERNELS, GEMM_KERNELS, Runtime } from '../../dist/src/index.js';
+import { createRuntime, KERNELS, GEMM_KERNELS, CHANWISE_KERNELS, NCHW_DOT_KERNELS, Runtime } from '../../dist/src/index.js';
 import { instantiateCore } from '../../dist/src/runtime.js';
 import { reference } from '../../dist/kernels-ref/index.js';
 import { rng } from '../../dist-bench/bench/data.js';
@@ -159,7 +159,7 @@ export async function checkBuild(build, count = 150, forceIsa = undefined) {
   }
   const missing = [...KERNELS.filter((k) => k.isa === isa), ...GEMM_KERNELS.filter((k) => k.isa === gemmIsa)]
     .map((k) => k.name)
-    .concat([`chanwise_s8_4x4__${gemmIsa}`], [2, 3, 5, 7].flatMap((k) => [1, 2].map((st) => `conv_nchw_dot_f${k}s${st}__${gemmIsa}`))).filter((name) => !seen.has(name));
+    .concat([...CHANWISE_KERNELS, ...NCHW_DOT_KERNELS].filter((k) => k.isa === gemmIsa).map((k) => k.name)).filter((name) => !seen.has(name));
   return { build, isa: runIsa, nonNegative, features: rt.features, cases, failures: failures.slice(0, 5), failureCount: failures.length, missing, algorithms: [...algorithms].sort() };
 }
 
