@@ -274,7 +274,9 @@ export interface LoopScalingResult {
   threads: number;
   /** Which ceiling loop ran: 'simd128' or 'relaxed' (the threaded runtime's build). */
   build: 'simd128' | 'relaxed';
+  /** GMAC/s of the loop on one thread alone (median over the rounds) */
   aloneGmacs: number;
+  /** GMAC/s of each thread while all N run it (median of the rounds' slowest thread) */
   togetherGmacs: number;
   /** median over rounds of N x alone ms / slowest thread's ms together */
   speedup: number;

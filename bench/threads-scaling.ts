@@ -18,29 +18,16 @@
  * This file is also the workers' script: started with workerData { trips, build }, it loads the runtime, says
  * 'ready', and answers each 'go' with the ms its loop took.
  */
+import type { LoopScalingResult } from './schema.js';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { createLabRuntime } from '../lab/index.js';
 import { LINEARITY_FACTOR, checkLinearity, type CeilingExports } from './ceiling.js';
 
-export type LoopBuild = 'simd128' | 'relaxed';
+export type LoopBuild = LoopScalingResult['build'];
 
-export interface LoopScaling {
-  threads: number;
-  /** Which loop ran: the SIMD128 dot loop or the relaxed dot-add loop (the build of the threaded runtime). */
-  build: LoopBuild;
-  /** GMAC/s of the loop on one thread alone (median over the rounds) */
-  aloneGmacs: number;
-  /** GMAC/s of each thread while all N run it (median of the rounds' slowest thread) */
-  togetherGmacs: number;
-  /** median over the rounds of N x alone ms / slowest thread's ms together */
-  speedup: number;
-  rounds: number;
-  /** time(trips) / time(trips / 4) on one thread: ~4 when the engine runs every trip */
-  linearity: number;
-  /** whether `linearity` passed checkLinearity (if not, the figures above do not describe the loop) */
-  linear: boolean;
-}
+/** The measurement (its fields are documented where the bench's JSON declares them). */
+export type LoopScaling = LoopScalingResult;
 
 /** The loop of a fresh single-thread runtime of `build`: a timed run (ms) of `trips` trips, and its MACs per trip. */
 async function loop(build: LoopBuild): Promise<{ run: (trips: number) => number; perTrip: number }> {
