@@ -1,7 +1,7 @@
 // Every algorithm of the pack forced by name over the shapes it claims, with every loop tail (pixels, channels,
 // K steps, rows), every quantization variant (int8 / uint8 sources and outputs with zero points, per-channel
 // scales, activations, roundings, bias modes), guard bytes around dst and every wasm buffer (workspace included),
-// against the oracle bit for bit. Issue 21 §3 / §5.
+// against the oracle bit for bit (docs/conv.md#heuristic, docs/testing.md).
 // Everything that runs a kernel runs once per kernel set this engine offers (test/helpers/kernel-sets.ts: SIMD128,
 // the relaxed dot8 kernels of the probed flavour, the relaxed 7-bit split kernels), and each case checks that it
 // ran the set's kernels; a set the engine cannot compute is reported skipped.
