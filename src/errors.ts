@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   VARIANT_NOT_USABLE: 'the forced WebGPU variant cannot run this shape on this device',
   NO_ADAPTER: 'no GPU device was given and navigator.gpu offers no adapter',
   GPU_COMPILE: 'the device could not compile a generated WGSL kernel',
+  // models (the ONNX reader, src/model/)
+  BAD_MODEL: 'the model bytes are not an ONNX model i8conv reads: malformed protobuf, a bad field or size, external data',
 } as const;
 
 /** Every code an I8ConvError can carry. */
