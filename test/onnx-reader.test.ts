@@ -498,6 +498,22 @@ describe("ONNX reader: ONNX's quantized-operator test models (Debian libonnx-tes
     }
   });
 
+  it.skipIf(!haveTestdata)("every model.onnx the package ships reads (node, pytorch-converted, pytorch-operator, simple, real)", () => {
+    const models: string[] = [];
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        if (e.isDirectory()) walk(join(dir, e.name));
+        else if (e.name.endsWith('.onnx')) models.push(join(dir, e.name));
+      }
+    };
+    walk(join(TESTDATA, '..'));
+    expect(models.length).toBeGreaterThan(1000); // 1,072 in libonnx-testdata 1.12.0
+    for (const m of models) {
+      const g = readOnnxModel(readFileSync(m));
+      expect(g.nodes.length + g.outputs.length, m).toBeGreaterThan(0);
+    }
+  });
+
   it.skipIf(!haveTestdata)('test_qlinearconv: the values of its inputs (w = 0 with w_zero_point = 255) and output', () => {
     const set = join(TESTDATA, 'test_qlinearconv', 'test_data_set_0');
     const input = (i: number) => readTensor(readFileSync(join(set, `input_${i}.pb`)));
