@@ -309,6 +309,11 @@ describe('ONNX reader: refusals (BAD_MODEL, with the field path and byte offset)
     badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType: DT.FLOAT, dims: [3], floatData: [1, 2] })));
     badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType: DT.INT8, dims: [1], floatData: [1] })));
     badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType: DT.INT8, dims: [1], raw: new Uint8Array(1), int32Data: [1] })));
+    // int32_data values outside their type's range are malformed, not truncated.
+    for (const [dataType, v] of [[DT.INT8, 128], [DT.INT8, -129], [DT.UINT8, -1], [DT.UINT8, 256], [DT.BOOL, 2], [DT.FLOAT16, 65536]]) {
+      expect(badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType, dims: [2], int32Data: [0, v] }))).message, `${dataType} ${v}`)
+        .toMatch(new RegExp(`graph\\.initializer\\[0\\]: tensor 't': int32_data value ${v} is out of range for \\w+ at byte \\d+$`));
+    }
   });
 
   it('absurd, negative and overflowing dims, before anything is allocated', () => {

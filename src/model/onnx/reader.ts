@@ -49,6 +49,10 @@ const ELEMENT_BYTES: Record<ElementType, number> = {
 const TYPED_FIELD: Record<ElementType, number> = {
   float32: 4, uint8: 5, int8: 5, int32: 5, int64: 7, float16: 5, bool: 5, double: 10,
 };
+/** The value range of each type whose values int32_data holds (float16: its 16 bits). */
+const VARINT_RANGE: Partial<Record<ElementType, readonly [number, number]>> = {
+  uint8: [0, 255], int8: [-128, 127], int32: [-2147483648, 2147483647], float16: [0, 65535], bool: [0, 1],
+};
 const ARRAY_OF: { [K in ElementType]: new (n: number) => TensorData } = {
   float32: Float32Array, uint8: Uint8Array, int8: Int8Array, int32: Int32Array, int64: BigInt64Array,
   float16: Uint16Array, bool: Uint8Array, double: Float64Array,
@@ -387,22 +391,28 @@ function readTensorBody(c: Cursor, end: number): Tensor {
       off += ch.end - ch.start;
     }
   } else {
-    // Varints: int64 exactly (low and high words), the others from their low 32 bits as the array type truncates.
+    // Varints: int64 exactly (low and high words); the others are int32 values (sign-extended to 64 bits on the
+    // wire) that must lie in their type's range: a value out of range is a malformed tensor, not truncated.
     const saveEnd = c.end;
     const savePos = c.pos;
     const i32 = type === 'int64' ? new Int32Array(data.buffer) : null;
     const out = data as Exclude<TensorData, BigInt64Array>;
+    const [lo, hi] = VARINT_RANGE[type] ?? [0, 0]; // (int64 does not use it)
     let i = 0;
     for (const ch of chunks) {
       c.pos = ch.start;
       c.end = ch.end;
       while (c.pos < ch.end) {
+        const vat = c.pos;
         c.varint();
         if (i32) {
           i32[2 * i] = c.lo;
           i32[2 * i + 1] = c.hi;
-        } else if (type === 'bool') out[i] = c.lo !== 0 || c.hi !== 0 ? 1 : 0;
-        else out[i] = c.lo;
+        } else {
+          const v = (c.hi | 0) * 4294967296 + c.lo;
+          if (v < lo || v > hi) c.fail(`tensor '${name}': int32_data value ${v} is out of range for ${type}`, vat);
+          out[i] = v;
+        }
         i++;
       }
     }
