@@ -244,6 +244,11 @@ function readF32(buf: Uint8Array, at: number): number {
   return f32Scratch[0];
 }
 
+/** Dims for an error message: at most 8 of them (a malformed tensor may list thousands). */
+function dimsText(dims: readonly number[]): string {
+  return `[${dims.slice(0, 8).join(', ')}${dims.length > 8 ? `, ... (${dims.length} dims)` : ''}]`;
+}
+
 function normalizeDomain(d: string): string {
   return d === 'ai.onnx' ? '' : d;
 }
@@ -253,7 +258,6 @@ interface Chunk {
   start: number;
   end: number;
   count: number;
-  wire: number;
 }
 
 /** Reads a TensorProto whose bytes end at `end` (the cursor is at its first field). */
@@ -262,7 +266,8 @@ function readTensorBody(c: Cursor, end: number): Tensor {
   const dims: number[] = [];
   let dataType = 0;
   let name = '';
-  let raw: [number, number] | null = null;
+  let rawAt = -1; // raw_data's payload offset and length (rawAt -1: none)
+  let rawLen = 0;
   let location = 0;
   let hasExternal = false;
   // Entries of every typed field (numbers 4, 5, 7, 10), kept as byte ranges and decoded once the size is checked.
@@ -276,7 +281,7 @@ function readTensorBody(c: Cursor, end: number): Tensor {
       const start = c.pos;
       if (size) c.advance(size, at);
       else c.varint();
-      list.push({ start, end: c.pos, count: 1, wire });
+      list.push({ start, end: c.pos, count: 1 });
       return;
     }
     c.expectWire(field, wire, WIRE_LEN, at, `typed data field ${field}`);
@@ -299,7 +304,7 @@ function readTensorBody(c: Cursor, end: number): Tensor {
       if (n > 0 && c.buf[start + n - 1] >= 0x80) c.fail(`packed field ${field}: last varint runs past its length`, at);
     }
     c.pos += n;
-    list.push({ start, end: start + n, count, wire });
+    list.push({ start, end: start + n, count });
   };
   c.message(end, (field, wire, at) => {
     switch (field) {
@@ -329,7 +334,8 @@ function readTensorBody(c: Cursor, end: number): Tensor {
       case 9: {
         c.expectWire(field, wire, WIRE_LEN, at, 'raw_data');
         const n = c.length();
-        raw = [c.pos, n];
+        rawAt = c.pos;
+        rawLen = n;
         c.pos += n;
         return true;
       }
@@ -352,13 +358,13 @@ function readTensorBody(c: Cursor, end: number): Tensor {
   const elemBytes = ELEMENT_BYTES[type];
   let count = 1;
   for (const d of dims) {
-    if (!Number.isSafeInteger(d) || d < 0) c.fail(`tensor '${name}': dims [${dims.join(', ')}] has a negative or huge dim`, at);
+    if (!Number.isSafeInteger(d) || d < 0) c.fail(`tensor '${name}': dims ${dimsText(dims)} has a negative or huge dim`, at);
   }
   if (dims.includes(0)) count = 0;
   else {
     for (const d of dims) {
       count *= d;
-      if (count * elemBytes > MAX_TENSOR_BYTES) c.fail(`tensor '${name}': dims [${dims.join(', ')}] exceed ${MAX_TENSOR_BYTES} bytes`, at);
+      if (count * elemBytes > MAX_TENSOR_BYTES) c.fail(`tensor '${name}': dims ${dimsText(dims)} exceed ${MAX_TENSOR_BYTES} bytes`, at);
     }
   }
   const bytes = count * elemBytes;
@@ -369,21 +375,20 @@ function readTensorBody(c: Cursor, end: number): Tensor {
   }
   const chunks = typed.get(TYPED_FIELD[type]) ?? [];
   const typedCount = chunks.reduce((s, ch) => s + ch.count, 0);
-  if (raw !== null && typedCount > 0) c.fail(`tensor '${name}' has both raw_data and typed data`, at);
-  if (raw !== null) {
-    if ((raw as [number, number])[1] !== bytes) {
-      c.fail(`tensor '${name}': raw_data has ${(raw as [number, number])[1]} bytes, dims [${dims.join(', ')}] x ${elemBytes} need ${bytes}`, at);
+  if (rawAt >= 0 && typedCount > 0) c.fail(`tensor '${name}' has both raw_data and typed data`, at);
+  if (rawAt >= 0) {
+    if (rawLen !== bytes) {
+      c.fail(`tensor '${name}': raw_data has ${rawLen} bytes, dims ${dimsText(dims)} x ${elemBytes} need ${bytes}`, at);
     }
   } else if (typedCount !== count) {
-    c.fail(`tensor '${name}': ${typedCount} values in its typed field, dims [${dims.join(', ')}] need ${count}`, at);
+    c.fail(`tensor '${name}': ${typedCount} values in its typed field, dims ${dimsText(dims)} need ${count}`, at);
   }
   if (bytes > c.budget) c.fail(`tensor '${name}' (${bytes} bytes) exceeds the allocation budget for a model of ${c.buf.length} bytes`, at);
   c.budget -= bytes;
   const data = new ARRAY_OF[type](count);
   const dst = new Uint8Array(data.buffer);
-  if (raw !== null) {
-    const [o, n] = raw as [number, number];
-    dst.set(c.buf.subarray(o, o + n));
+  if (rawAt >= 0) {
+    dst.set(c.buf.subarray(rawAt, rawAt + rawLen));
   } else if (type === 'float32' || type === 'double') {
     let off = 0;
     for (const ch of chunks) {
