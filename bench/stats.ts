@@ -176,7 +176,11 @@ export async function measureRounds(fns: Fn[], opts: SampleOptions & RoundOption
         while (now() - t < primeMs);
         idle += now() - t;
       }
-      row.push(await takeSample(r, opts, now));
+      // a sample dropped for recalibration is taken again in the same round (each retake is longer), so that
+      // every round holds a sample of every function still sampling and per-round ratios always have pairs
+      let v = await takeSample(r, opts, now);
+      for (let retry = 0; v === null && retry < 4; retry++) v = await takeSample(r, opts, now);
+      row.push(v);
       const settle = opts.settleAfterMs?.[i] ?? 0;
       if (settle > 0) {
         const t = now();

@@ -133,6 +133,16 @@ describe('threads section options', () => {
     // each sample: one prime call, then the sample's calls (a: 4 of 1 ms, b: 2 of 2 ms)
     expect(calls.join('').replace(/^a+b+/, '').startsWith('aaaaabbbaaaaabbb')).toBe(true);
     expect(perRoundRatio([[2, 1], [3, 1], [30, 1], [null, 1]], 0, 1)).toBe(3);
+    // a sample dropped for recalibration (the calibration call was slow: 10 ms, then 1 ms a call) is taken again in
+    // its round, so every round keeps a pair for the per-round ratios
+    let t = 0;
+    let n = 0;
+    const slowFirst = () => void (t += ++n === 2 ? 10 : 1);
+    const r2 = await measureRounds([slowFirst, () => void (t += 2)],
+      { warmupMs: 0, minSampleMs: 4, minSamples: 3, maxSamples: 3, budgetMs: 1 }, () => t);
+    expect(r2.rounds.every((row) => row.every((v) => v !== null))).toBe(true);
+    expect(r2.rounds.map((row) => row[0])).toEqual([1, 1, 1]);
+    expect(perRoundRatio(r2.rounds, 1, 0)).toBe(2);
     expect(Number.isNaN(perRoundRatio([[null, 1]], 0, 1))).toBe(true);
   });
 });
