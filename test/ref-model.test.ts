@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { OPS, runReference } from '../kernels-ref/model/index.js';
 import type { Tensor } from '../src/model/ir.js';
 import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
+import { AT, DT, le, writeModel, type AttrSpec, type TensorSpec } from './helpers/onnx-writer.js';
 
 const TESTDATA = '/usr/share/libonnx-testdata/data/node';
 const haveTestdata = existsSync(TESTDATA);
@@ -71,4 +72,312 @@ describe("reference executor: ONNX's node conformance cases (Debian libonnx-test
     console.log(`reference executor ran ${ran.length} ONNX node cases: ${ran.join(' ')}`);
     for (const r of REQUIRED) expect(ran, r).toContain(r);
   });
+});
+
+// ---- hand-made cases ---------------------------------------------------------------------------------------------
+
+const DT_OF: Record<string, number> = { float32: DT.FLOAT, uint8: DT.UINT8, int8: DT.INT8, int32: DT.INT32, int64: DT.INT64 };
+
+function tensor(type: 'float32' | 'uint8' | 'int8' | 'int32' | 'int64', dims: number[], values: readonly number[]): Tensor {
+  const data =
+    type === 'float32' ? Float32Array.from(values) : type === 'uint8' ? Uint8Array.from(values) : type === 'int8' ? Int8Array.from(values)
+      : type === 'int32' ? Int32Array.from(values) : BigInt64Array.from(values, (v) => BigInt(v));
+  expect(data.length, `tensor [${dims}]`).toBe(dims.reduce((a, b) => a * b, 1));
+  return { name: '', type, dims, data };
+}
+const f = (dims: number[], v: readonly number[]) => tensor('float32', dims, v);
+const u8 = (dims: number[], v: readonly number[]) => tensor('uint8', dims, v);
+const i8 = (dims: number[], v: readonly number[]) => tensor('int8', dims, v);
+const i32 = (dims: number[], v: readonly number[]) => tensor('int32', dims, v);
+const i64 = (dims: number[], v: readonly number[]) => tensor('int64', dims, v);
+
+interface Case {
+  name: string;
+  op: string;
+  attrs?: AttrSpec[];
+  /** [name, tensor (null: an omitted optional input), fed or an initializer] in the node's input order. */
+  inputs: Array<[string, Tensor | null, 'feed' | 'init']>;
+  /** The expected output, worked out by hand in the comment next to it. */
+  want: Tensor;
+  opset?: number;
+  /** Whether onnxruntime-web runs it too (false where it refuses what ONNX allows); 'close' for float Conv. */
+  ort?: boolean | 'close';
+}
+
+function caseModel(c: Case): Uint8Array {
+  const spec = (t: Tensor): TensorSpec => ({ dataType: DT_OF[t.type], dims: t.dims, raw: le(t.data) });
+  return writeModel({
+    irVersion: 8,
+    opsets: [['', c.opset ?? 13]],
+    graph: {
+      name: c.name,
+      nodes: [{ opType: c.op, inputs: c.inputs.map(([n, t]) => (t ? n : '')), outputs: ['y'], attributes: c.attrs }],
+      initializers: c.inputs.filter(([, t, k]) => t && k === 'init').map(([n, t]) => ({ ...spec(t!), name: n })),
+      inputs: c.inputs.filter(([, t, k]) => t && k === 'feed').map(([n, t]) => ({ name: n, elemType: DT_OF[t!.type], shape: t!.dims })),
+      outputs: [{ name: 'y', elemType: DT_OF[c.want.type] }],
+    },
+  });
+}
+
+function feedsOf(c: Case): Map<string, Tensor> {
+  return new Map(c.inputs.filter(([, t, k]) => t && k === 'feed').map(([n, t]) => [n, t!]));
+}
+
+/** Bit-exact comparison (toEqual tells -0 from 0 and matches NaN with NaN). */
+function expectExact(got: Tensor, want: Tensor, what: string): void {
+  expect(got.type, what).toBe(want.type);
+  expect(got.dims, what).toEqual(want.dims);
+  expect(Array.from(got.data as ArrayLike<number>), what).toEqual(Array.from(want.data as ArrayLike<number>));
+}
+
+const ints = (name: string, v: number[]): AttrSpec => ({ name, type: AT.INTS, ints: v });
+const int = (name: string, v: number): AttrSpec => ({ name, type: AT.INT, i: v });
+const str = (name: string, v: string): AttrSpec => ({ name, type: AT.STRING, s: v });
+
+const X9 = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+/** QLinearConv with unit scales and zero points, so the output is the plain window sum of x (uint8) and w. */
+function qconvUnit(name: string, x: Tensor, w: Tensor, attrs: AttrSpec[], want: Tensor): Case {
+  return {
+    name, op: 'QLinearConv', attrs, want,
+    inputs: [['x', x, 'feed'], ['xs', f([], [1]), 'init'], ['xz', u8([], [0]), 'init'], ['w', w, 'init'], ['ws', f([], [1]), 'init'],
+      ['wz', i8([], [0]), 'init'], ['ys', f([], [1]), 'init'], ['yz', u8([], [0]), 'init']],
+  };
+}
+
+const CASES: Case[] = [
+  // QuantizeLinear: x / s rounded half to even, then + zp, then saturated.
+  {
+    name: 'QuantizeLinear per axis 0, int8: ties to even (negative too), -0, saturation at both ends',
+    op: 'QuantizeLinear', attrs: [int('axis', 0)],
+    inputs: [['x', f([2, 3], [-2.5, -1.5, -0.5, 1.25, 1000, -1000]), 'feed'], ['s', f([2], [1, 0.5]), 'init'], ['z', i8([2], [0, 10]), 'init']],
+    // row 0 (s 1, zp 0): -2.5 -> -2, -1.5 -> -2, -0.5 -> -0 -> 0; row 1 (s 0.5, zp 10): 2.5 -> 2 -> 12, 2000 + 10 -> 127, -2000 + 10 -> -128
+    want: i8([2, 3], [-2, -2, 0, 12, 127, -128]),
+  },
+  {
+    name: 'QuantizeLinear per axis 1 (default), uint8',
+    op: 'QuantizeLinear',
+    inputs: [['x', f([1, 2, 3], [1, -3, 1000, 2, 6, -8]), 'feed'], ['s', f([2], [2, 4]), 'init'], ['z', u8([2], [128, 0]), 'init']],
+    // channel 0 (s 2, zp 128): 0.5 -> 0 -> 128, -1.5 -> -2 -> 126, 500 -> 628 -> 255; channel 1 (s 4, zp 0): 0.5 -> 0, 1.5 -> 2, -2 -> 0
+    want: u8([1, 2, 3], [128, 126, 255, 0, 2, 0]),
+  },
+  {
+    name: 'QuantizeLinear: the zero point is added after rounding (2.5 + 1 -> 3, not RNE(3.5) = 4), a true division',
+    op: 'QuantizeLinear',
+    inputs: [['x', f([3], [2.5, 0.3, -0.5]), 'feed'], ['s', f([], [1]), 'init'], ['z', i8([], [1]), 'init']],
+    // 2.5 -> 2 -> 3; 0.3 -> 0 -> 1; -0.5 -> -0 -> 1
+    want: i8([3], [3, 1, 1]),
+  },
+  {
+    name: 'QuantizeLinear without zero point: uint8, negative values saturate to 0',
+    op: 'QuantizeLinear',
+    inputs: [['x', f([4], [-7, 0.5, 1.5, 300]), 'feed'], ['s', f([], [1]), 'init'], ['z', null, 'init']],
+    want: u8([4], [0, 0, 2, 255]),
+  },
+  {
+    name: 'QuantizeLinear: NaN gives 0, not the zero point; +-Infinity saturate',
+    op: 'QuantizeLinear',
+    inputs: [['x', f([3], [NaN, Infinity, -Infinity]), 'feed'], ['s', f([], [1]), 'init'], ['z', u8([], [128]), 'init']],
+    want: u8([3], [0, 255, 0]),
+  },
+  // DequantizeLinear: f32(float(x - zp) * s).
+  {
+    name: 'DequantizeLinear per axis 0, int8',
+    op: 'DequantizeLinear', attrs: [int('axis', 0)],
+    inputs: [['x', i8([2, 2], [-128, 127, -128, 127]), 'feed'], ['s', f([2], [0.5, 0.25]), 'init'], ['z', i8([2], [1, -1]), 'init']],
+    // row 0: (-129, 126) * 0.5; row 1: (-127, 128) * 0.25
+    want: f([2, 2], [-64.5, 63, -31.75, 32]),
+  },
+  {
+    name: 'DequantizeLinear per axis 1, int8',
+    op: 'DequantizeLinear', attrs: [int('axis', 1)],
+    inputs: [['x', i8([2, 2], [-128, 127, -128, 127]), 'feed'], ['s', f([2], [0.5, 0.25]), 'init'], ['z', i8([2], [1, -1]), 'init']],
+    want: f([2, 2], [-64.5, 32, -64.5, 32]),
+  },
+  {
+    name: 'DequantizeLinear uint8: one float32 multiply (3 * f32(0.1) rounds to f32)',
+    op: 'DequantizeLinear',
+    inputs: [['x', u8([3], [131, 128, 0]), 'feed'], ['s', f([], [0.1]), 'init'], ['z', u8([], [128]), 'init']],
+    want: f([3], [Math.fround(3 * Math.fround(0.1)), 0, Math.fround(-128 * Math.fround(0.1))]),
+  },
+  // QLinearConv geometry: unit scales, so y is the window sum of x (1..9) with the all-ones 2x2 filter.
+  qconvUnit('QLinearConv SAME_LOWER (the odd padding cell at the top / left)', u8([1, 1, 3, 3], X9), i8([1, 1, 2, 2], [1, 1, 1, 1]),
+    [str('auto_pad', 'SAME_LOWER')], u8([1, 1, 3, 3], [1, 3, 5, 5, 12, 16, 11, 24, 28])),
+  qconvUnit('QLinearConv SAME_UPPER (the odd padding cell at the bottom / right)', u8([1, 1, 3, 3], X9), i8([1, 1, 2, 2], [1, 1, 1, 1]),
+    [str('auto_pad', 'SAME_UPPER')], u8([1, 1, 3, 3], [12, 16, 9, 24, 28, 15, 15, 17, 9])),
+  qconvUnit('QLinearConv SAME_LOWER stride 2: windows at -1 and 1', u8([1, 1, 3, 3], X9), i8([1, 1, 2, 2], [1, 1, 1, 1]),
+    [str('auto_pad', 'SAME_LOWER'), ints('strides', [2, 2])], u8([1, 1, 2, 2], [1, 5, 11, 28])),
+  qconvUnit('QLinearConv VALID, dilation 2: the four corners', u8([1, 1, 3, 3], X9), i8([1, 1, 2, 2], [1, 1, 1, 1]),
+    [str('auto_pad', 'VALID'), ints('dilations', [2, 2])], u8([1, 1, 1, 1], [1 + 3 + 7 + 9])),
+  qconvUnit('QLinearConv uneven pads [top 1, left 0, bottom 0, right 2], stride [1, 2]', u8([1, 1, 3, 3], X9), i8([1, 1, 2, 2], [1, 1, 1, 1]),
+    // rows -1..2 (out 3), cols 0..4 step 2 (out 2: windows at 0 and 2)
+    [ints('pads', [1, 0, 0, 2]), ints('strides', [1, 2])], u8([1, 1, 3, 2], [1 + 2, 3, 1 + 2 + 4 + 5, 3 + 6, 4 + 5 + 7 + 8, 6 + 9])),
+  {
+    name: 'QLinearConv groups 2, uint8 weights with zero point 255, per-channel w_scale, int32 bias, a -19.5 tie',
+    op: 'QLinearConv', attrs: [int('group', 2)],
+    inputs: [['x', u8([1, 2, 2, 2], [10, 11, 12, 13, 20, 10, 10, 10]), 'feed'], ['xs', f([], [1]), 'init'], ['xz', u8([], [10]), 'init'],
+      ['w', u8([2, 1, 2, 2], [255, 254, 253, 252, 251, 255, 0, 255]), 'init'], ['ws', f([2], [1, 0.5]), 'init'], ['wz', u8([2], [255, 255]), 'init'],
+      ['ys', f([], [1]), 'init'], ['yz', u8([], [100]), 'init'], ['b', i32([2], [4, 1]), 'init']],
+    // group 0: x-zp (0,1,2,3) . w-zp (0,-1,-2,-3) = -14, + 4 = -10, * 1 -> 90
+    // group 1: x-zp (10,0,0,0) . w-zp (-4,0,-255,0) = -40, + 1 = -39, * 0.5 = -19.5 -> -20 -> 80
+    want: u8([1, 2, 1, 1], [90, 80]),
+  },
+  {
+    name: 'QLinearConv int8, saturation at both ends, scale f32(f32(x_scale * w_scale) / y_scale)',
+    op: 'QLinearConv',
+    inputs: [['x', i8([1, 1, 1, 3], [127, -128, 1]), 'feed'], ['xs', f([], [0.5]), 'init'], ['xz', i8([], [0]), 'init'],
+      ['w', i8([3, 1, 1, 1], [127, -128, 3]), 'init'], ['ws', f([3], [1, 1, 1]), 'init'], ['wz', i8([3], [0, 0, 0]), 'init'],
+      ['ys', f([], [0.25]), 'init'], ['yz', i8([], [-1]), 'init']],
+    // scale 2: ch 0: 127*127*2 -> 127, -128*127*2 -> -128, 1*127*2 = 254 -> 127; ch 1 (w -128): -> -128, 127, -128 - 1 -> -128... ch 2 (w 3): 762 -> 127, -768 -> -128, 6 - 1 = 5
+    want: i8([1, 3, 1, 3], [127, -128, 127, -128, 127, -128, 127, -128, 5]),
+  },
+  // QLinearMatMul
+  {
+    name: 'QLinearMatMul 2-D int8: ties to even and saturation',
+    op: 'QLinearMatMul',
+    inputs: [['a', i8([2, 2], [1, 1, -128, -128]), 'feed'], ['as', f([], [1]), 'init'], ['az', i8([], [0]), 'init'],
+      ['b', i8([2, 6], [2, 3, -2, -128, 127, -1, 3, 4, -3, -128, 127, 0]), 'init'], ['bs', f([], [1]), 'init'], ['bz', i8([], [0]), 'init'],
+      ['ys', f([], [2]), 'init'], ['yz', i8([], [-10]), 'init']],
+    // column sums 5, 7, -5, -256, 254, -1 times 0.5: row 0: 2.5 -> 2, 3.5 -> 4, -2.5 -> -2, -128, 127, -0.5 -> -0, each - 10 (then saturated)
+    // row 1 (-128 times): -320, -448, 320, 16384, -16256, 64 -> saturated, 64 - 10 = 54
+    want: i8([2, 6], [-8, -6, -12, -128, 117, -10, -128, -128, 127, 127, -128, 54]),
+  },
+  {
+    name: 'QLinearMatMul uint8 with per-column b_scale and b_zero_point (255)',
+    op: 'QLinearMatMul',
+    inputs: [['a', u8([1, 1], [130]), 'feed'], ['as', f([], [1]), 'init'], ['az', u8([], [128]), 'init'],
+      ['b', u8([1, 2], [3, 250]), 'init'], ['bs', f([2], [0.25, 1.25]), 'init'], ['bz', u8([2], [0, 255]), 'init'],
+      ['ys', f([], [1]), 'init'], ['yz', u8([], [20]), 'init']],
+    // 2 * 3 * 0.25 = 1.5 -> 2 -> 22; 2 * -5 * 1.25 = -12.5 -> -12 -> 8
+    want: u8([1, 2], [22, 8]),
+  },
+  {
+    name: 'QLinearMatMul 3-D a times 2-D b (b broadcast over the batch)',
+    op: 'QLinearMatMul',
+    inputs: [['a', u8([2, 1, 2], [1, 2, 3, 4]), 'feed'], ['as', f([], [1]), 'init'], ['az', u8([], [0]), 'init'],
+      ['b', u8([2, 2], [1, 0, 1, 2]), 'init'], ['bs', f([], [1]), 'init'], ['bz', u8([], [0]), 'init'],
+      ['ys', f([], [1]), 'init'], ['yz', u8([], [0]), 'init']],
+    want: u8([2, 1, 2], [3, 4, 7, 8]),
+  },
+  // ConvInteger, MatMulInteger
+  {
+    name: 'ConvInteger: padding holds x_zero_point, per-channel w_zero_point',
+    op: 'ConvInteger', attrs: [ints('pads', [1, 1, 1, 1])],
+    inputs: [['x', u8([1, 1, 2, 2], [1, 2, 3, 4]), 'feed'], ['w', u8([2, 1, 1, 1], [5, 7]), 'init'], ['xz', u8([], [1]), 'init'], ['wz', u8([2], [5, 6]), 'init']],
+    want: i32([1, 2, 4, 4], [...new Array(16).fill(0), 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 3, 0, 0, 0, 0, 0]),
+    ort: false, // onnxruntime's ConvInteger takes a per-tensor w_zero_point only
+  },
+  {
+    name: 'MatMulInteger int8 x uint8 with zero points, wrapping sums',
+    op: 'MatMulInteger',
+    inputs: [['a', u8([2, 2], [255, 0, 1, 2]), 'feed'], ['b', i8([2, 2], [-128, 127, 1, 0]), 'init'], ['az', u8([], [1]), 'init'], ['bz', i8([], [1]), 'init']],
+    // a - 1 = [[254, -1], [0, 1]], b - 1 = [[-129, 126], [0, -1]]: [[-32766, 32005], [0, -1]]
+    want: i32([2, 2], [-32766, 32005, 0, -1]),
+  },
+  // float operators
+  {
+    name: 'Add: numpy broadcasting [2, 1, 3] + [4, 1], float32 sums',
+    op: 'Add',
+    inputs: [['a', f([2, 1, 3], [0.1, 1, 2, 3, 4, 5]), 'feed'], ['b', f([4, 1], [0.2, 10, 20, 30]), 'feed']],
+    want: f([2, 4, 3], [0, 1].flatMap((i) => [0.2, 10, 20, 30].flatMap((bv) => [0, 1, 2].map((k) => Math.fround([0.1, 1, 2, 3, 4, 5][i * 3 + k] + Math.fround(bv)))))
+      .map((v, j) => (j === 0 ? Math.fround(Math.fround(0.1) + Math.fround(0.2)) : v))),
+  },
+  {
+    name: 'Mul: scalar broadcast, uint8 wraps',
+    op: 'Mul',
+    inputs: [['a', u8([3], [100, 2, 255]), 'feed'], ['b', u8([], [3]), 'init']],
+    want: u8([3], [300 & 255, 6, 765 & 255]),
+    ort: false, // onnxruntime-web registers no 8-bit Mul (nor Add): ONNX allows it, test_mul_uint8 checks it
+  },
+  {
+    name: 'Mul int8 [3, 1] x [1, 2] wraps',
+    op: 'Mul',
+    inputs: [['a', i8([3, 1], [100, -1, -128]), 'feed'], ['b', i8([1, 2], [3, -1]), 'init']],
+    want: i8([3, 2], [44, -100, -3, 1, -128, -128]),
+    ort: false,
+  },
+  {
+    name: 'Relu: negatives to 0, -0 and NaN pass',
+    op: 'Relu',
+    inputs: [['x', f([4], [-1, -0, 2, NaN]), 'feed']],
+    want: f([4], [0, -0, 2, NaN]),
+  },
+  {
+    name: 'Clip opset 13 float with min and max inputs, NaN passes',
+    op: 'Clip',
+    inputs: [['x', f([4], [-5, 0.5, 5, NaN]), 'feed'], ['lo', f([], [-1]), 'init'], ['hi', f([], [1]), 'init']],
+    want: f([4], [-1, 0.5, 1, NaN]),
+  },
+  {
+    name: 'Clip with min > max gives max (the lower bound is applied first)',
+    op: 'Clip',
+    inputs: [['x', f([3], [-5, 0, 5]), 'feed'], ['lo', f([], [2]), 'init'], ['hi', f([], [1]), 'init']],
+    want: f([3], [1, 1, 1]),
+  },
+  {
+    name: 'Clip uint8 with only max',
+    op: 'Clip',
+    inputs: [['x', u8([3], [0, 100, 255]), 'feed'], ['lo', null, 'init'], ['hi', u8([], [99]), 'init']],
+    want: u8([3], [0, 99, 99]),
+  },
+  {
+    name: 'Conv float: groups 2, pads, bias',
+    op: 'Conv', attrs: [int('group', 2), ints('pads', [0, 1, 0, 1])],
+    inputs: [['x', f([1, 2, 1, 2], [1, 2, 3, 4]), 'feed'], ['w', f([2, 1, 1, 2], [1, 10, 100, 1000]), 'init'], ['b', f([2], [0.5, -0.5]), 'init']],
+    // ch 0: x (0,1,2,0) with (1,10): 10, 21, 2 (+0.5); ch 1: x (0,3,4,0) with (100,1000): 3000, 4300, 400 (-0.5)
+    want: f([1, 2, 1, 3], [10.5, 21.5, 2.5, 2999.5, 4299.5, 399.5]),
+    ort: 'close',
+  },
+  {
+    name: 'Transpose perm [1, 2, 0]',
+    op: 'Transpose', attrs: [ints('perm', [1, 2, 0])],
+    inputs: [['x', i8([2, 1, 3], [1, 2, 3, 4, 5, 6]), 'feed']],
+    want: i8([1, 3, 2], [1, 4, 2, 5, 3, 6]),
+  },
+  {
+    name: 'Reshape with 0 and -1',
+    op: 'Reshape',
+    inputs: [['x', u8([2, 3, 2], Array.from({ length: 12 }, (_, i) => i)), 'feed'], ['shape', i64([2], [0, -1]), 'init']],
+    want: u8([2, 6], Array.from({ length: 12 }, (_, i) => i)),
+  },
+  {
+    name: 'Flatten axis -1',
+    op: 'Flatten', attrs: [int('axis', -1)],
+    inputs: [['x', f([2, 2, 2], [1, 2, 3, 4, 5, 6, 7, 8]), 'feed']],
+    want: f([4, 2], [1, 2, 3, 4, 5, 6, 7, 8]),
+  },
+];
+
+let ortModule: typeof import('onnxruntime-web') | null = null;
+let ortWhyNot = '';
+try {
+  ortModule = await import('onnxruntime-web');
+  ortModule.env.wasm.numThreads = 1;
+  ortModule.env.wasm.proxy = false;
+} catch (e) {
+  ortWhyNot = String(e);
+}
+
+describe('reference executor: hand-made single-operator models', () => {
+  for (const c of CASES) {
+    it(c.name, () => {
+      const g = readOnnxModel(caseModel(c));
+      expectExact(runReference(g, feedsOf(c)).get('y')!, c.want, c.name);
+    });
+  }
+});
+
+describe('reference executor: the hand-made models, onnxruntime-web 1.30 (wasm, 1 thread) computes the same', () => {
+  for (const c of CASES.filter((c) => c.ort !== false)) {
+    it.skipIf(!ortModule)(`${c.name}${ortWhyNot ? ` (${ortWhyNot})` : ''}`, async () => {
+      const ort = ortModule!;
+      const session = await ort.InferenceSession.create(caseModel(c), { executionProviders: ['wasm'], graphOptimizationLevel: 'disabled' });
+      const feeds: Record<string, import('onnxruntime-web').Tensor> = {};
+      for (const [n, t] of feedsOf(c)) feeds[n] = new ort.Tensor(t.type as 'float32', t.data as Float32Array, t.dims);
+      const out = (await session.run(feeds)).y;
+      const got: Tensor = { name: 'y', type: out.type as Tensor['type'], dims: [...out.dims], data: out.data as Tensor['data'] };
+      await session.release();
+      if (c.ort === 'close') expectClose(got, c.want, c.name);
+      else expectExact(got, c.want, c.name);
+    });
+  }
 });

@@ -1,6 +1,6 @@
 /**
- * Clip: y = max(min(x, max), min) with C++ std::min / std::max (onnxruntime's `cwiseMin(max).cwiseMax(min)`):
- * the upper bound first, so min > max gives min, and NaN passes. Opset < 11 reads the `min` / `max` attributes
+ * Clip: y = min(max(x, min), max) with C++ std::max / std::min: the lower bound first, so min > max gives max
+ * (as ONNX specifies and onnxruntime-web computes; test/ref-model.test.ts checks it), and NaN passes. Opset < 11 reads the `min` / `max` attributes
  * (float32 only); opset 11+ the optional scalar inputs 1 and 2, absent bounds being the type's limits.
  * float32, uint8, int8, int32.
  */
@@ -26,6 +26,6 @@ export const Clip: OpFn = (inputs, attrs, opset) => {
   }
   const y = makeTensor(x.type, x.dims);
   const xd = x.data as ArrayLike<number>;
-  for (let i = 0; i < xd.length; i++) y.data[i] = cmax(cmin(xd[i], hi), lo);
+  for (let i = 0; i < xd.length; i++) y.data[i] = cmin(cmax(xd[i], lo), hi);
   return [y];
 };
