@@ -10,6 +10,7 @@ import { OPS, runReference } from '../kernels-ref/model/index.js';
 import type { Tensor } from '../src/model/ir.js';
 import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
 import { AT, DT, le, writeModel, type AttrSpec, type TensorSpec } from './helpers/onnx-writer.js';
+import { randInt, rng } from './helpers/rng.js';
 
 const TESTDATA = '/usr/share/libonnx-testdata/data/node';
 const haveTestdata = existsSync(TESTDATA);
@@ -378,6 +379,142 @@ describe('reference executor: the hand-made models, onnxruntime-web 1.30 (wasm, 
       await session.release();
       if (c.ort === 'close') expectClose(got, c.want, c.name);
       else expectExact(got, c.want, c.name);
+    });
+  }
+});
+
+// ---- seeded sweeps against onnxruntime-web ------------------------------------------------------------------------
+
+/** A float32 scale of awkward mantissa, 2^-12 .. 2^2. */
+const randScale = (r: () => number) => Math.fround(2 ** (-12 + 14 * r()) * (1 + r()));
+const randQ = (r: () => number, type: 'uint8' | 'int8', n: number) => Array.from({ length: n }, () => (type === 'uint8' ? randInt(r, 0, 255) : randInt(r, -128, 127)));
+
+function randomQLinearConv(r: () => number): Case | null {
+  const xType = r() < 0.5 ? 'uint8' : 'int8';
+  const wType = xType === 'int8' || r() < 0.5 ? 'int8' : 'uint8';
+  const group = randInt(r, 1, 3);
+  const cg = randInt(r, 1, 3);
+  const mg = randInt(r, 1, 3);
+  const [h, w] = [randInt(r, 1, 7), randInt(r, 1, 7)];
+  const [kh, kw] = [randInt(r, 1, 3), randInt(r, 1, 3)];
+  const strides = [randInt(r, 1, 2), randInt(r, 1, 2)];
+  const autoPad = ['NOTSET', 'NOTSET', 'VALID', 'SAME_UPPER', 'SAME_LOWER'][randInt(r, 0, 4)];
+  // onnxruntime refuses dilations with SAME_UPPER / SAME_LOWER (ONNX allows them; the reference runs them).
+  const dilations = autoPad.startsWith('SAME') ? [1, 1] : [randInt(r, 1, 2), randInt(r, 1, 2)];
+  const pads = [randInt(r, 0, 2), randInt(r, 0, 2), randInt(r, 0, 2), randInt(r, 0, 2)];
+  const extra = autoPad === 'NOTSET' ? [pads[0] + pads[2], pads[1] + pads[3]] : [0, 0];
+  if (autoPad !== 'SAME_UPPER' && autoPad !== 'SAME_LOWER' && ((kh - 1) * dilations[0] + 1 > h + extra[0] || (kw - 1) * dilations[1] + 1 > w + extra[1])) return null;
+  const n = randInt(r, 1, 2);
+  const c = group * cg;
+  const m = group * mg;
+  const xs = randScale(r);
+  const perChannel = r() < 0.5;
+  const ws = perChannel ? Array.from({ length: m }, () => randScale(r)) : [randScale(r)];
+  const wz = randQ(r, wType, 1)[0];
+  const ys = Math.fround(xs * ws[0] * (5 + 100 * r()));
+  const attrs: AttrSpec[] = [int('group', group), ints('strides', strides), ints('dilations', dilations), ints('kernel_shape', [kh, kw])];
+  if (autoPad === 'NOTSET') attrs.push(ints('pads', pads));
+  else attrs.push(str('auto_pad', autoPad));
+  const q = (type: 'uint8' | 'int8', dims: number[], v: number[]) => tensor(type, dims, v);
+  return {
+    name: `QLinearConv x ${xType} [${n},${c},${h},${w}] w ${wType} [${m},${cg},${kh},${kw}] group ${group} ${autoPad} ${autoPad === 'NOTSET' ? pads : ''} s ${strides} d ${dilations}`,
+    op: 'QLinearConv', attrs, opset: 10,
+    inputs: [['x', q(xType, [n, c, h, w], randQ(r, xType, n * c * h * w)), 'feed'], ['xs', f([], [xs]), 'init'], ['xz', q(xType, [], randQ(r, xType, 1)), 'init'],
+      ['w', q(wType, [m, cg, kh, kw], randQ(r, wType, m * cg * kh * kw)), 'init'], ['ws', f(perChannel ? [m] : [], ws), 'init'],
+      ['wz', q(wType, perChannel ? [m] : [], perChannel ? new Array(m).fill(wz) : [wz]), 'init'],
+      ['ys', f([], [ys]), 'init'], ['yz', q(xType, [], randQ(r, xType, 1)), 'init'],
+      ['b', r() < 0.6 ? i32([m], Array.from({ length: m }, () => randInt(r, -5000, 5000))) : null, 'init']],
+    want: tensor(xType, [], [0]), // only its type is used: the sweep compares the reference with onnxruntime-web
+  };
+}
+
+function randomQLinearMatMul(r: () => number): Case {
+  const aType = r() < 0.5 ? 'uint8' : 'int8';
+  const bType = aType === 'int8' || r() < 0.5 ? 'int8' : 'uint8';
+  const [m, k, nn] = [randInt(r, 1, 5), randInt(r, 1, 9), randInt(r, 1, 5)];
+  const batch = r() < 0.5 ? [] : [randInt(r, 1, 3)];
+  const bBatch = batch.length && r() < 0.5 ? batch : [];
+  // Per-column b parameters are 1-D (ONNX); onnxruntime takes a 1-D one only with a 2-D b.
+  const perColumn = bBatch.length === 0 && r() < 0.5;
+  const as = randScale(r);
+  const bs = perColumn ? Array.from({ length: nn }, () => randScale(r)) : [randScale(r)];
+  const ys = Math.fround(as * bs[0] * (3 + 60 * r()));
+  const q = (type: 'uint8' | 'int8', dims: number[], v: number[]) => tensor(type, dims, v);
+  const count = (d: number[]) => d.reduce((x, y) => x * y, 1);
+  return {
+    name: `QLinearMatMul a ${aType} [${[...batch, m, k]}] b ${bType} [${[...bBatch, k, nn]}]${perColumn ? ' per column' : ''}`,
+    op: 'QLinearMatMul', opset: 10,
+    inputs: [['a', q(aType, [...batch, m, k], randQ(r, aType, count([...batch, m, k]))), 'feed'], ['as', f([], [as]), 'init'], ['az', q(aType, [], randQ(r, aType, 1)), 'init'],
+      ['b', q(bType, [...bBatch, k, nn], randQ(r, bType, count([...bBatch, k, nn]))), 'init'], ['bs', f(perColumn ? [nn] : [], bs), 'init'],
+      ['bz', q(bType, perColumn ? [nn] : [], randQ(r, bType, perColumn ? nn : 1)), 'init'],
+      ['ys', f([], [ys]), 'init'], ['yz', q(aType, [], randQ(r, aType, 1)), 'init']],
+    want: tensor(aType, [], [0]),
+  };
+}
+
+function randomQuantize(r: () => number, dequantize: boolean): Case {
+  const type = r() < 0.5 ? 'uint8' : 'int8';
+  const dims = [randInt(r, 1, 3), randInt(r, 1, 4), randInt(r, 1, 5)];
+  const count = dims[0] * dims[1] * dims[2];
+  const axis = randInt(r, -3, 2);
+  const perAxis = r() < 0.5;
+  const len = perAxis ? dims[axis < 0 ? axis + 3 : axis] : 1;
+  const s = Array.from({ length: len }, () => randScale(r));
+  const pdims = perAxis ? [len] : [];
+  const zp = tensor(type, pdims, randQ(r, type, len));
+  // Quantize inputs: random reals, exact ties (k + 0.5) * s, and values a float32 step from a tie.
+  const x = dequantize
+    ? tensor(type, dims, randQ(r, type, count))
+    : f(dims, Array.from({ length: count }, () => {
+      const sc = s[0];
+      const k = randInt(r, -300, 300);
+      const pick = r();
+      return pick < 0.4 ? (r() - 0.5) * 400 * sc : pick < 0.8 ? (k + 0.5) * sc : Math.fround((k + 0.5) * sc) * (1 + (r() < 0.5 ? -1 : 1) * 2 ** -23);
+    }));
+  return {
+    name: `${dequantize ? 'DequantizeLinear' : 'QuantizeLinear'} ${type} [${dims}]${perAxis ? ` axis ${axis}` : ''}`,
+    op: dequantize ? 'DequantizeLinear' : 'QuantizeLinear', attrs: perAxis ? [int('axis', axis)] : [],
+    inputs: [['x', x, 'feed'], ['s', f(pdims, s), 'init'], ['z', zp, 'init']],
+    want: dequantize ? f([], [0]) : tensor(type, [], [0]),
+  };
+}
+
+async function ortRun(c: Case): Promise<Tensor> {
+  const ort = ortModule!;
+  const session = await ort.InferenceSession.create(caseModel(c), { executionProviders: ['wasm'], graphOptimizationLevel: 'disabled' });
+  const feeds: Record<string, import('onnxruntime-web').Tensor> = {};
+  for (const [n, t] of feedsOf(c)) feeds[n] = new ort.Tensor(t.type as 'float32', t.data as Float32Array, t.dims);
+  const out = (await session.run(feeds)).y;
+  await session.release();
+  return { name: 'y', type: out.type as Tensor['type'], dims: [...out.dims], data: out.data as Tensor['data'] };
+}
+
+describe('reference executor: seeded random models, equal to onnxruntime-web 1.30 bit for bit', () => {
+  const sweeps: Array<[string, number, (r: () => number) => Case | null]> = [
+    ['QLinearConv (2-D, groups, pads / auto_pad, strides, dilations, uint8 / int8, per-channel w_scale, bias)', 60, randomQLinearConv],
+    ['QLinearMatMul (2-D and batched, per-column b_scale / b_zero_point)', 30, randomQLinearMatMul],
+    ['QuantizeLinear (per tensor / per axis, ties and their float32 neighbours)', 30, (r) => randomQuantize(r, false)],
+    ['DequantizeLinear (per tensor / per axis)', 20, (r) => randomQuantize(r, true)],
+  ];
+  for (const [what, count, make] of sweeps) {
+    it.skipIf(!ortModule)(what, async () => {
+      const r = rng(0x5eed + count);
+      let ran = 0;
+      let values = 0;
+      let extremes = 0; // outputs at the type's ends: the sweep must mostly test rounding, not saturation
+      while (ran < count) {
+        const c = make(r);
+        if (!c) continue;
+        const g = readOnnxModel(caseModel(c));
+        const want = await ortRun(c);
+        expectExact(runReference(g, feedsOf(c)).get('y')!, want, c.name);
+        for (const v of want.data as ArrayLike<number>) {
+          values++;
+          if ((want.type === 'uint8' && (v === 0 || v === 255)) || (want.type === 'int8' && (v === -128 || v === 127))) extremes++;
+        }
+        ran++;
+      }
+      expect(extremes / values).toBeLessThan(0.3);
     });
   }
 });
