@@ -231,7 +231,24 @@ const CASES: Case[] = [
     // scale 2: ch 0: 127*127*2 -> 127, -128*127*2 -> -128, 1*127*2 = 254 -> 127; ch 1 (w -128): -> -128, 127, -128 - 1 -> -128... ch 2 (w 3): 762 -> 127, -768 -> -128, 6 - 1 = 5
     want: i8([1, 3, 1, 3], [127, -128, 127, -128, 127, -128, 127, -128, 5]),
   },
+  {
+    name: 'QLinearConv output scale evaluated as f32(f32(x_scale * w_scale) / y_scale): 1764 * scale = 12.5000003 -> 13',
+    op: 'QLinearConv',
+    inputs: [['x', i8([1, 1, 1, 1], [14]), 'feed'], ['xs', f([], [0.06979406625032425]), 'init'], ['xz', i8([], [0]), 'init'],
+      ['w', i8([1, 1, 1, 1], [126]), 'init'], ['ws', f([], [0.007988556288182735]), 'init'], ['wz', i8([], [0]), 'init'],
+      ['ys', f([], [0.07868199050426483]), 'init'], ['yz', i8([], [0]), 'init']],
+    // f32(xs * f32(ws / ys)) and f32(f32(xs / ys) * ws) are one ulp lower and give 12
+    want: i8([1, 1, 1, 1], [13]),
+  },
   // QLinearMatMul
+  {
+    name: 'QLinearMatMul output scale evaluated as f32(f32(a_scale * b_scale) / y_scale) (13, not 12)',
+    op: 'QLinearMatMul',
+    inputs: [['a', i8([1, 1], [14]), 'feed'], ['as', f([], [0.06979406625032425]), 'init'], ['az', i8([], [0]), 'init'],
+      ['b', i8([1, 1], [126]), 'init'], ['bs', f([], [0.007988556288182735]), 'init'], ['bz', i8([], [0]), 'init'],
+      ['ys', f([], [0.07868199050426483]), 'init'], ['yz', i8([], [0]), 'init']],
+    want: i8([1, 1], [13]),
+  },
   {
     name: 'QLinearMatMul 2-D int8: ties to even and saturation',
     op: 'QLinearMatMul',
@@ -388,6 +405,8 @@ describe('reference executor: the hand-made models, onnxruntime-web 1.30 (wasm, 
 /** A float32 scale of awkward mantissa, 2^-12 .. 2^2. */
 const randScale = (r: () => number) => Math.fround(2 ** (-12 + 14 * r()) * (1 + r()));
 const randQ = (r: () => number, type: 'uint8' | 'int8', n: number) => Array.from({ length: n }, () => (type === 'uint8' ? randInt(r, 0, 255) : randInt(r, -128, 127)));
+/** A zero point near the middle of the range, so that outputs mostly land inside it (rounding, not saturation). */
+const randZp = (r: () => number, type: 'uint8' | 'int8') => (type === 'uint8' ? 128 : 0) + randInt(r, -28, 28);
 
 function randomQLinearConv(r: () => number): Case | null {
   const xType = r() < 0.5 ? 'uint8' : 'int8';
@@ -409,9 +428,11 @@ function randomQLinearConv(r: () => number): Case | null {
   const m = group * mg;
   const xs = randScale(r);
   const perChannel = r() < 0.5;
-  const ws = perChannel ? Array.from({ length: m }, () => randScale(r)) : [randScale(r)];
-  const wz = randQ(r, wType, 1)[0];
-  const ys = Math.fround(xs * ws[0] * (5 + 100 * r()));
+  const ws0 = randScale(r);
+  const ws = perChannel ? Array.from({ length: m }, () => Math.fround(ws0 * (1 + r()))) : [ws0];
+  const wz = randZp(r, wType);
+  // (x - zp)(w - zp) has a standard deviation near 74 * 74 per tap: aim the outputs' at ~40 steps.
+  const ys = Math.fround(xs * ws0 * Math.sqrt(cg * kh * kw) * (80 + 100 * r()));
   const attrs: AttrSpec[] = [int('group', group), ints('strides', strides), ints('dilations', dilations), ints('kernel_shape', [kh, kw])];
   if (autoPad === 'NOTSET') attrs.push(ints('pads', pads));
   else attrs.push(str('auto_pad', autoPad));
@@ -419,10 +440,10 @@ function randomQLinearConv(r: () => number): Case | null {
   return {
     name: `QLinearConv x ${xType} [${n},${c},${h},${w}] w ${wType} [${m},${cg},${kh},${kw}] group ${group} ${autoPad} ${autoPad === 'NOTSET' ? pads : ''} s ${strides} d ${dilations}`,
     op: 'QLinearConv', attrs, opset: 10,
-    inputs: [['x', q(xType, [n, c, h, w], randQ(r, xType, n * c * h * w)), 'feed'], ['xs', f([], [xs]), 'init'], ['xz', q(xType, [], randQ(r, xType, 1)), 'init'],
+    inputs: [['x', q(xType, [n, c, h, w], randQ(r, xType, n * c * h * w)), 'feed'], ['xs', f([], [xs]), 'init'], ['xz', q(xType, [], [randZp(r, xType)]), 'init'],
       ['w', q(wType, [m, cg, kh, kw], randQ(r, wType, m * cg * kh * kw)), 'init'], ['ws', f(perChannel ? [m] : [], ws), 'init'],
       ['wz', q(wType, perChannel ? [m] : [], perChannel ? new Array(m).fill(wz) : [wz]), 'init'],
-      ['ys', f([], [ys]), 'init'], ['yz', q(xType, [], randQ(r, xType, 1)), 'init'],
+      ['ys', f([], [ys]), 'init'], ['yz', q(xType, [], [randZp(r, xType)]), 'init'],
       ['b', r() < 0.6 ? i32([m], Array.from({ length: m }, () => randInt(r, -5000, 5000))) : null, 'init']],
     want: tensor(xType, [], [0]), // only its type is used: the sweep compares the reference with onnxruntime-web
   };
@@ -437,17 +458,18 @@ function randomQLinearMatMul(r: () => number): Case {
   // Per-column b parameters are 1-D (ONNX); onnxruntime takes a 1-D one only with a 2-D b.
   const perColumn = bBatch.length === 0 && r() < 0.5;
   const as = randScale(r);
-  const bs = perColumn ? Array.from({ length: nn }, () => randScale(r)) : [randScale(r)];
-  const ys = Math.fround(as * bs[0] * (3 + 60 * r()));
+  const bs0 = randScale(r);
+  const bs = perColumn ? Array.from({ length: nn }, () => Math.fround(bs0 * (1 + r()))) : [bs0];
+  const ys = Math.fround(as * bs0 * Math.sqrt(k) * (80 + 100 * r()));
   const q = (type: 'uint8' | 'int8', dims: number[], v: number[]) => tensor(type, dims, v);
   const count = (d: number[]) => d.reduce((x, y) => x * y, 1);
   return {
     name: `QLinearMatMul a ${aType} [${[...batch, m, k]}] b ${bType} [${[...bBatch, k, nn]}]${perColumn ? ' per column' : ''}`,
     op: 'QLinearMatMul', opset: 10,
-    inputs: [['a', q(aType, [...batch, m, k], randQ(r, aType, count([...batch, m, k]))), 'feed'], ['as', f([], [as]), 'init'], ['az', q(aType, [], randQ(r, aType, 1)), 'init'],
+    inputs: [['a', q(aType, [...batch, m, k], randQ(r, aType, count([...batch, m, k]))), 'feed'], ['as', f([], [as]), 'init'], ['az', q(aType, [], [randZp(r, aType)]), 'init'],
       ['b', q(bType, [...bBatch, k, nn], randQ(r, bType, count([...bBatch, k, nn]))), 'init'], ['bs', f(perColumn ? [nn] : [], bs), 'init'],
-      ['bz', q(bType, perColumn ? [nn] : [], randQ(r, bType, perColumn ? nn : 1)), 'init'],
-      ['ys', f([], [ys]), 'init'], ['yz', q(aType, [], randQ(r, aType, 1)), 'init']],
+      ['bz', q(bType, perColumn ? [nn] : [], Array.from({ length: perColumn ? nn : 1 }, () => randZp(r, bType))), 'init'],
+      ['ys', f([], [ys]), 'init'], ['yz', q(aType, [], [randZp(r, aType)]), 'init']],
     want: tensor(aType, [], [0]),
   };
 }
@@ -461,15 +483,17 @@ function randomQuantize(r: () => number, dequantize: boolean): Case {
   const len = perAxis ? dims[axis < 0 ? axis + 3 : axis] : 1;
   const s = Array.from({ length: len }, () => randScale(r));
   const pdims = perAxis ? [len] : [];
-  const zp = tensor(type, pdims, randQ(r, type, len));
+  const zp = tensor(type, pdims, Array.from({ length: len }, () => randZp(r, type)));
+  const ax = axis < 0 ? axis + 3 : axis;
+  const inner = dims.slice(ax + 1).reduce((a, b) => a * b, 1);
   // Quantize inputs: random reals, exact ties (k + 0.5) * s, and values a float32 step from a tie.
   const x = dequantize
     ? tensor(type, dims, randQ(r, type, count))
-    : f(dims, Array.from({ length: count }, () => {
-      const sc = s[0];
-      const k = randInt(r, -300, 300);
+    : f(dims, Array.from({ length: count }, (_, i) => {
+      const sc = s[perAxis ? Math.floor(i / inner) % len : 0];
+      const k = randInt(r, -110, 110);
       const pick = r();
-      return pick < 0.4 ? (r() - 0.5) * 400 * sc : pick < 0.8 ? (k + 0.5) * sc : Math.fround((k + 0.5) * sc) * (1 + (r() < 0.5 ? -1 : 1) * 2 ** -23);
+      return pick < 0.4 ? (r() - 0.5) * 240 * sc : pick < 0.8 ? (k + 0.5) * sc : Math.fround((k + 0.5) * sc) * (1 + (r() < 0.5 ? -1 : 1) * 2 ** -23);
     }));
   return {
     name: `${dequantize ? 'DequantizeLinear' : 'QuantizeLinear'} ${type} [${dims}]${perAxis ? ` axis ${axis}` : ''}`,
