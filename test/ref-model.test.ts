@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { OPS, runReference } from '../kernels-ref/model/index.js';
 import type { Tensor } from '../src/model/ir.js';
 import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
-import { AT, DT, le, writeModel, type AttrSpec, type TensorSpec } from './helpers/onnx-writer.js';
+import { AT, DT, le, writeModel, type AttrSpec, type NodeSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { randInt, rng } from './helpers/rng.js';
 
 const TESTDATA = '/usr/share/libonnx-testdata/data/node';
@@ -541,4 +541,91 @@ describe('reference executor: seeded random models, equal to onnxruntime-web 1.3
       expect(extremes / values).toBeLessThan(0.3);
     });
   }
+});
+
+// ---- the executor -----------------------------------------------------------------------------------------------
+
+/** x -> QuantizeLinear -> QLinearConv -> DequantizeLinear -> Relu -> Reshape(Constant shape) -> y, nodes listed last
+ * first (file order need not be topological). x = [1, -2]: q [2, -4] (s 0.5); conv w 3, output scale 0.5: [3, -6];
+ * dequantized [1.5, -3]; relu [1.5, 0]; reshaped to [2]. */
+function chainModel(nodeOrder: (nodes: NodeSpec[]) => NodeSpec[] = (n) => [...n].reverse()): Uint8Array {
+  const nodes: NodeSpec[] = [
+    { opType: 'QuantizeLinear', inputs: ['x', 's', 'z'], outputs: ['xq'] },
+    { opType: 'QLinearConv', inputs: ['xq', 's', 'z', 'w', 'one', 'z', 'one', 'z'], outputs: ['yq'] },
+    { opType: 'DequantizeLinear', inputs: ['yq', 's', 'z'], outputs: ['yf'] },
+    { opType: 'Relu', inputs: ['yf'], outputs: ['yr'] },
+    { opType: 'Constant', inputs: [], outputs: ['shape'], attributes: [{ name: 'value', type: AT.TENSOR, t: { dataType: DT.INT64, dims: [1], int64Data: [2] } }] },
+    { opType: 'Reshape', inputs: ['yr', 'shape'], outputs: ['y'] },
+  ];
+  return writeModel({
+    irVersion: 8, opsets: [['', 13]],
+    graph: {
+      nodes: nodeOrder(nodes),
+      initializers: [
+        { name: 's', dataType: DT.FLOAT, dims: [], floatData: [0.5] }, { name: 'z', dataType: DT.INT8, dims: [], int32Data: [0] },
+        { name: 'one', dataType: DT.FLOAT, dims: [], floatData: [1] }, { name: 'w', dataType: DT.INT8, dims: [1, 1, 1, 1], int32Data: [3] },
+      ],
+      inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [1, 1, 1, 2] }],
+      outputs: [{ name: 'y', elemType: DT.FLOAT }],
+    },
+  });
+}
+
+describe('reference executor: graphs', () => {
+  const x = f([1, 1, 1, 2], [1, -2]);
+
+  it('runs a Q -> QLinearConv -> DQ -> Relu -> Reshape chain listed in reverse, with a Constant node', () => {
+    const out = runReference(readOnnxModel(chainModel()), new Map([['x', x]]));
+    expect([...out.keys()]).toEqual(['y']);
+    expectExact(out.get('y')!, f([2], [1.5, 0]), 'y');
+  });
+
+  it.skipIf(!ortModule)('onnxruntime-web computes the same chain', async () => {
+    const ort = ortModule!;
+    const session = await ort.InferenceSession.create(chainModel((n) => n), { executionProviders: ['wasm'], graphOptimizationLevel: 'disabled' });
+    const out = (await session.run({ x: new ort.Tensor('float32', x.data as Float32Array, x.dims) })).y;
+    await session.release();
+    expect([...out.dims]).toEqual([2]);
+    expect(Array.from(out.data as Float32Array)).toEqual([1.5, 0]);
+  });
+
+  it('feeds may be any iterable of [name, tensor]; outputs keep the graph output name', () => {
+    const out = runReference(readOnnxModel(chainModel()), [['x', x]]);
+    expect(out.get('y')!.name).toBe('y');
+  });
+
+  const refusal = (nodes: NodeSpec[], feeds: Array<[string, Tensor]>, message: RegExp, inputs = [{ name: 'x', elemType: DT.FLOAT }]) => {
+    const g = readOnnxModel(writeModel({ irVersion: 8, opsets: [['', 13]], graph: { nodes, inputs, outputs: [{ name: 'y', elemType: DT.FLOAT }] } }));
+    expect(() => runReference(g, feeds)).toThrow(message);
+  };
+  const relu = (i: string, o: string): NodeSpec => ({ opType: 'Relu', inputs: [i], outputs: [o] });
+
+  it('refuses a cycle', () => {
+    refusal([relu('x', 'a'), { opType: 'Add', inputs: ['a', 'c'], outputs: ['b'] }, relu('b', 'c'), relu('c', 'y')], [['x', x]], /cycle through nodes 1 \(Add\), 2 \(Relu\), 3 \(Relu\)/);
+  });
+  it('refuses an input nobody produces', () => {
+    refusal([{ opType: 'Add', inputs: ['x', 'nowhere'], outputs: ['y'] }], [['x', x]], /node 0 \(Add\): input "nowhere" is missing/);
+  });
+  it('refuses an unfed graph input and a feed that is no graph input', () => {
+    refusal([relu('x', 'y')], [], /graph input "x" is not fed/);
+    refusal([relu('x', 'y')], [['x', x], ['other', x]], /feed "other" is not a graph input/);
+  });
+  it('refuses a value produced twice, an output never produced, an unknown operator or domain', () => {
+    refusal([relu('x', 'y'), relu('x', 'y')], [['x', x]], /value "y" is produced twice/);
+    refusal([relu('x', 'a')], [['x', x]], /graph output "y" is never produced/);
+    refusal([{ opType: 'Softmax', inputs: ['x'], outputs: ['y'] }], [['x', x]], /operator Softmax is not supported/);
+    refusal([{ opType: 'Relu', domain: 'com.microsoft', inputs: ['x'], outputs: ['y'] }], [['x', x]], /domain "com.microsoft" is not supported/);
+  });
+  it('an operator error names the node; unknown attributes are refused, not ignored', () => {
+    refusal([{ opType: 'Relu', name: 'r1', inputs: ['x'], outputs: ['y'], attributes: [int('alpha', 1)] }], [['x', x]], /node 0 \(Relu "r1"\): Relu: attribute alpha is not supported/);
+  });
+  it('QLinearConv refuses per-channel w_zero_point values that differ (onnxruntime refuses them too)', () => {
+    const c: Case = {
+      name: 'unequal w zp', op: 'QLinearConv',
+      inputs: [['x', u8([1, 1, 1, 1], [1]), 'feed'], ['xs', f([], [1]), 'init'], ['xz', u8([], [0]), 'init'], ['w', i8([2, 1, 1, 1], [1, 1]), 'init'],
+        ['ws', f([2], [1, 1]), 'init'], ['wz', i8([2], [0, 1]), 'init'], ['ys', f([], [1]), 'init'], ['yz', u8([], [0]), 'init']],
+      want: u8([], [0]),
+    };
+    expect(() => runReference(readOnnxModel(caseModel(c)), feedsOf(c))).toThrow(/w_zero_point values differ/);
+  });
 });
