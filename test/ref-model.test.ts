@@ -532,7 +532,7 @@ describe('reference executor: seeded random models, equal to onnxruntime-web 1.3
         const g = readOnnxModel(caseModel(c));
         const want = await ortRun(c);
         expectExact(runReference(g, feedsOf(c)).get('y')!, want, c.name);
-        for (const v of want.data as ArrayLike<number>) {
+        for (const v of Array.from(want.data as ArrayLike<number>)) {
           values++;
           if ((want.type === 'uint8' && (v === 0 || v === 255)) || (want.type === 'int8' && (v === -128 || v === 127))) extremes++;
         }
