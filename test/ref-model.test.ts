@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { OPS, runReference } from '../kernels-ref/model/index.js';
 import type { Tensor } from '../src/model/ir.js';
 import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
-import { AT, DT, le, writeModel, type AttrSpec, type NodeSpec, type TensorSpec } from './helpers/onnx-writer.js';
+import { AT, DT, le, writeModel, type AttrSpec, type NodeSpec, type TensorSpec, type ValueInfoSpec } from './helpers/onnx-writer.js';
 import { randInt, rng } from './helpers/rng.js';
 
 const TESTDATA = '/usr/share/libonnx-testdata/data/node';
@@ -594,7 +594,7 @@ describe('reference executor: graphs', () => {
     expect(out.get('y')!.name).toBe('y');
   });
 
-  const refusal = (nodes: NodeSpec[], feeds: Array<[string, Tensor]>, message: RegExp, inputs = [{ name: 'x', elemType: DT.FLOAT }]) => {
+  const refusal = (nodes: NodeSpec[], feeds: Array<[string, Tensor]>, message: RegExp, inputs: ValueInfoSpec[] = [{ name: 'x', elemType: DT.FLOAT }]) => {
     const g = readOnnxModel(writeModel({ irVersion: 8, opsets: [['', 13]], graph: { nodes, inputs, outputs: [{ name: 'y', elemType: DT.FLOAT }] } }));
     expect(() => runReference(g, feeds)).toThrow(message);
   };
@@ -609,6 +609,14 @@ describe('reference executor: graphs', () => {
   it('refuses an unfed graph input and a feed that is no graph input', () => {
     refusal([relu('x', 'y')], [], /graph input "x" is not fed/);
     refusal([relu('x', 'y')], [['x', x], ['other', x]], /feed "other" is not a graph input/);
+  });
+  it('refuses a feed of another type or shape than the graph input declares (symbolic dims take any size)', () => {
+    refusal([relu('x', 'y')], [['x', i8([2], [1, 2])]], /graph input "x" is float32, fed int8/);
+    const shaped = [{ name: 'x', elemType: DT.FLOAT, shape: [1, 'n', 2] }];
+    refusal([relu('x', 'y')], [['x', f([1, 2], [1, 2])]], /graph input "x" has shape \[1,n,2\], fed \[1,2\]/, shaped);
+    refusal([relu('x', 'y')], [['x', f([2, 1, 1], [1, 2])]], /has shape \[1,n,2\], fed \[2,1,1\]/, shaped);
+    const g = readOnnxModel(writeModel({ irVersion: 8, opsets: [['', 13]], graph: { nodes: [relu('x', 'y')], inputs: shaped, outputs: [{ name: 'y', elemType: DT.FLOAT }] } }));
+    expectExact(runReference(g, [['x', f([1, 3, 2], [1, -2, 3, -4, 5, -6])]]).get('y')!, f([1, 3, 2], [1, 0, 3, 0, 5, 0]), 'symbolic n = 3');
   });
   it('refuses a value produced twice, an output never produced, an unknown operator or domain', () => {
     refusal([relu('x', 'y'), relu('x', 'y')], [['x', x]], /value "y" is produced twice/);

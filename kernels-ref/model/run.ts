@@ -3,8 +3,9 @@
  * bit, for the product's executor to be tested against.
  *
  * - Values: the initializers, then the feeds (a feed may replace an initializer that is also a graph input, as
- *   ONNX allows), then each node's outputs. A feed that names no graph input, a graph input left unfed, a value
- *   produced twice, an input nobody produces, and a cycle are errors.
+ *   ONNX allows), then each node's outputs. A feed that names no graph input or does not match its declared type,
+ *   rank or numeric dims, a graph input left unfed, a value produced twice, an input nobody produces, and a cycle
+ *   are errors.
  * - Order: a node runs once all its inputs exist (Kahn's algorithm, ties in file order), so file order does not
  *   have to be topological.
  * - Operators: the default ONNX domain only, looked up by op type in ops/index.ts, each given the model's default
@@ -22,7 +23,14 @@ export function runReference(graph: Graph, feeds: ReadonlyMap<string, Tensor> | 
     if (!inputNames.has(name)) throw new Error(`feed ${JSON.stringify(name)} is not a graph input`);
     values.set(name, t);
   }
-  for (const name of inputNames) if (!values.has(name)) throw new Error(`graph input ${JSON.stringify(name)} is not fed`);
+  for (const v of graph.inputs) {
+    const t = values.get(v.name);
+    if (!t) throw new Error(`graph input ${JSON.stringify(v.name)} is not fed`);
+    // A feed must match what the graph declares: its element type, its rank and every numeric dim.
+    if (v.type !== null && t.type !== v.type) throw new Error(`graph input ${JSON.stringify(v.name)} is ${v.type}, fed ${t.type}`);
+    if (v.shape && (v.shape.length !== t.dims.length || v.shape.some((d, i) => typeof d === 'number' && d !== t.dims[i])))
+      throw new Error(`graph input ${JSON.stringify(v.name)} has shape [${v.shape.map((d) => d ?? '?')}], fed [${t.dims}]`);
+  }
 
   const opset = graph.opsetImports.get('') ?? 1;
   const producers = new Map<string, number>();
