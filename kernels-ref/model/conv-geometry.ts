@@ -68,41 +68,56 @@ export function convGeometry(x: Tensor, w: Tensor, attrs: Attributes, op: string
 }
 
 /**
- * Visits every output element in NC(O1..Ok) order with the list of its taps: for each input channel of its group
- * and kernel position, the flat X index (or -1 where the tap is in the padding) and the flat W index. The three
- * convolutions do their own arithmetic over these taps.
+ * Visits every output element in N, M, O1..Ok order with its taps: for each input channel of its group and each
+ * kernel position (row-major), the flat X index (-1 where the tap falls in the padding) and the flat W index, in
+ * `xIdx[t]` / `wIdx[t]` for t < `count` (buffers reused between calls). The three convolutions do their own
+ * arithmetic over these taps, in this order.
  */
-export function forEachOutput(g: ConvGeometry, visit: (yIndex: number, mo: number, taps: Array<[number, number]>) => void): void {
+export function forEachOutput(
+  g: ConvGeometry,
+  visit: (yIndex: number, m: number, xIdx: Int32Array, wIdx: Int32Array, count: number) => void,
+): void {
   const k = g.inDims.length;
   const cg = g.c / g.group;
   const mg = g.m / g.group;
   const inSize = g.inDims.reduce((a, b) => a * b, 1);
   const kSize = g.kernel.reduce((a, b) => a * b, 1);
   const outSize = g.outDims.reduce((a, b) => a * b, 1);
+  // The multi-index of every kernel position, once.
+  const kPos: number[][] = [];
+  for (let kp = 0; kp < kSize; kp++) {
+    const idx = new Array<number>(k);
+    for (let r = kp, i = k - 1; i >= 0; i--) { idx[i] = r % g.kernel[i]; r = Math.floor(r / g.kernel[i]); }
+    kPos.push(idx);
+  }
+  const xIdx = new Int32Array(cg * kSize);
+  const wIdx = new Int32Array(cg * kSize);
+  const spatial = new Int32Array(kSize); // the flat spatial X offset of each kernel position, or -1 (padding)
   const oIdx = new Array<number>(k);
-  const kIdx = new Array<number>(k);
   let y = 0;
   for (let b = 0; b < g.n; b++) {
-    for (let mo = 0; mo < g.m; mo++) {
-      const grp = Math.floor(mo / mg);
+    for (let m = 0; m < g.m; m++) {
+      const grp = Math.floor(m / mg);
       for (let op = 0; op < outSize; op++) {
         for (let r = op, i = k - 1; i >= 0; i--) { oIdx[i] = r % g.outDims[i]; r = Math.floor(r / g.outDims[i]); }
-        const taps: Array<[number, number]> = [];
+        for (let kp = 0; kp < kSize; kp++) {
+          let xi = 0;
+          for (let i = 0; i < k; i++) {
+            const pos = oIdx[i] * g.strides[i] - g.padBegin[i] + kPos[kp][i] * g.dilations[i];
+            if (pos < 0 || pos >= g.inDims[i]) { xi = -1; break; }
+            xi = xi * g.inDims[i] + pos;
+          }
+          spatial[kp] = xi;
+        }
+        let t = 0;
         for (let ci = 0; ci < cg; ci++) {
-          const cIn = grp * cg + ci;
-          for (let kp = 0; kp < kSize; kp++) {
-            for (let r = kp, i = k - 1; i >= 0; i--) { kIdx[i] = r % g.kernel[i]; r = Math.floor(r / g.kernel[i]); }
-            let xi = 0;
-            for (let i = 0; i < k; i++) {
-              const pos = oIdx[i] * g.strides[i] - g.padBegin[i] + kIdx[i] * g.dilations[i];
-              if (pos < 0 || pos >= g.inDims[i]) { xi = -1; break; }
-              xi = xi * g.inDims[i] + pos;
-            }
-            const xIndex = xi < 0 ? -1 : (b * g.c + cIn) * inSize + xi;
-            taps.push([xIndex, (mo * cg + ci) * kSize + kp]);
+          const xBase = (b * g.c + grp * cg + ci) * inSize;
+          for (let kp = 0; kp < kSize; kp++, t++) {
+            xIdx[t] = spatial[kp] < 0 ? -1 : xBase + spatial[kp];
+            wIdx[t] = (m * cg + ci) * kSize + kp;
           }
         }
-        visit(y++, mo, taps);
+        visit(y++, m, xIdx, wIdx, t);
       }
     }
   }

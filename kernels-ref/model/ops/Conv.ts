@@ -19,9 +19,9 @@ export const Conv: OpFn = (inputs, attrs) => {
   const y = makeTensor('float32', [g.n, g.m, ...g.outDims]);
   const xd = x.data as Float32Array;
   const wd = w.data as Float32Array;
-  forEachOutput(g, (yi, m, taps) => {
+  forEachOutput(g, (yi, m, xIdx, wIdx, count) => {
     let acc = 0;
-    for (const [xi, wi] of taps) if (xi >= 0) acc = f32(acc + f32(xd[xi] * wd[wi]));
+    for (let t = 0; t < count; t++) if (xIdx[t] >= 0) acc = f32(acc + f32(xd[xIdx[t]] * wd[wIdx[t]]));
     y.data[yi] = b ? f32(acc + (b.data as Float32Array)[m]) : acc;
   });
   return [y];

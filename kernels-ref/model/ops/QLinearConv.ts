@@ -39,9 +39,9 @@ export const QLinearConv: OpFn = (inputs, attrs) => {
   const y = makeTensor(yType, [g.n, g.m, ...g.outDims]);
   const xd = x.data as ArrayLike<number>;
   const wd = w.data as ArrayLike<number>;
-  forEachOutput(g, (yi, m, taps) => {
+  forEachOutput(g, (yi, m, xIdx, wIdx, count) => {
     let acc = 0;
-    for (const [xi, wi] of taps) if (xi >= 0) acc = (acc + Math.imul(xd[xi] - xZp, wd[wi] - wZp)) | 0;
+    for (let t = 0; t < count; t++) if (xIdx[t] >= 0) acc = (acc + Math.imul(xd[xIdx[t]] - xZp, wd[wIdx[t]] - wZp)) | 0;
     y.data[yi] = requantize(acc, bias ? (bias.data as Int32Array)[m] : 0, scales[m], yZp, lo, hi);
   });
   return [y];
