@@ -646,6 +646,18 @@ describe('reference executor: graphs', () => {
   it('an operator error names the node; unknown attributes are refused, not ignored', () => {
     refusal([{ opType: 'Relu', name: 'r1', inputs: ['x'], outputs: ['y'], attributes: [int('alpha', 1)] }], [['x', x]], /node 0 \(Relu "r1"\): Relu: attribute alpha is not supported/);
   });
+  it('opset 10 QuantizeLinear / DequantizeLinear take a per-tensor scale only; opset 13 reads axis', () => {
+    for (const op of ['QuantizeLinear', 'DequantizeLinear']) {
+      const c: Case = {
+        name: op, op, opset: 10,
+        inputs: [['x', op === 'QuantizeLinear' ? f([1, 2], [1, 2]) : u8([1, 2], [1, 2]), 'feed'], ['s', f([2], [1, 1]), 'init'], ['z', u8([2], [0, 0]), 'init']],
+        want: op === 'QuantizeLinear' ? u8([], [0]) : f([], [0]),
+      };
+      expect(() => runReference(readOnnxModel(caseModel(c)), feedsOf(c))).toThrow(/opset 10 takes a scalar scale only/);
+      expectExact(runReference(readOnnxModel(caseModel({ ...c, opset: 13 })), feedsOf(c)).get('y')!,
+        op === 'QuantizeLinear' ? u8([1, 2], [1, 2]) : f([1, 2], [1, 2]), `${op} opset 13`);
+    }
+  });
   it('QLinearConv refuses per-channel w_zero_point values that differ (onnxruntime refuses them too)', () => {
     const c: Case = {
       name: 'unequal w zp', op: 'QLinearConv',
