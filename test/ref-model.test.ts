@@ -1,8 +1,11 @@
-// The reference model executor (kernels-ref/model/): ONNX's own node conformance cases from Debian's
-// libonnx-testdata (every case whose operators are all in the reference's registry, outputs compared as ONNX's
-// test runner does: integers equal, floats within rtol 1e-3 / atol 1e-7), then hand-made models for what those
-// cases miss (per-axis axes, SAME_LOWER, groups, uint8 weights with zero point 255, broadcasting, ties to even,
-// saturation, NaN), and the executor's refusals (cycles, missing inputs).
+// The reference model executor (kernels-ref/model/): ONNX's own conformance cases from Debian's libonnx-testdata
+// (every node / PyTorch case whose operators are all in the reference's registry, outputs compared as ONNX's test
+// runner does: integers equal, floats within rtol 1e-3 / atol 1e-7); hand-made models for what those cases miss
+// (per-axis axes, SAME_LOWER, groups, uint8 weights with zero point 255, broadcasting, ties to even, saturation,
+// NaN), each with its expected output worked out by hand and also run on onnxruntime-web 1.30 (wasm, one thread),
+// which must give the same bits; seeded random quantized models compared with onnxruntime-web bit for bit; and the
+// executor's graph handling and refusals (order, cycles, missing inputs, feeds). onnxruntime-web tests are skipped
+// where it does not load, the libonnx-testdata ones where the package is absent.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
