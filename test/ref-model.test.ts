@@ -304,7 +304,7 @@ const CASES: Case[] = [
     op: 'ConvInteger', attrs: [ints('pads', [1, 1, 1, 1])],
     inputs: [['x', u8([1, 1, 2, 2], [1, 2, 3, 4]), 'feed'], ['w', u8([2, 1, 1, 1], [5, 7]), 'init'], ['xz', u8([], [1]), 'init'], ['wz', u8([2], [5, 6]), 'init']],
     want: i32([1, 2, 4, 4], [...new Array(16).fill(0), 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 3, 0, 0, 0, 0, 0]),
-    ort: false, // onnxruntime's ConvInteger takes a per-tensor w_zero_point only
+    ort: false, // onnxruntime-web: "Non per-tensor quantization is not supported now" (a per-channel w_zero_point)
   },
   {
     name: 'MatMulInteger int8 x uint8 with zero points, wrapping sums',
@@ -312,6 +312,21 @@ const CASES: Case[] = [
     inputs: [['a', u8([2, 2], [255, 0, 1, 2]), 'feed'], ['b', i8([2, 2], [-128, 127, 1, 0]), 'init'], ['az', u8([], [1]), 'init'], ['bz', i8([], [1]), 'init']],
     // a - 1 = [[254, -1], [0, 1]], b - 1 = [[-129, 126], [0, -1]]: [[-32766, 32005], [0, -1]]
     want: i32([2, 2], [-32766, 32005, 0, -1]),
+  },
+  {
+    name: 'MatMulInteger uint8 with a per-column b_zero_point',
+    op: 'MatMulInteger',
+    inputs: [['a', u8([1, 2], [3, 5]), 'feed'], ['b', u8([2, 3], [0, 10, 255, 1, 20, 255]), 'init'], ['az', u8([], [1]), 'init'], ['bz', u8([3], [0, 10, 255]), 'init']],
+    // a - 1 = [2, 4]; b - zp = [[0, 0, 0], [1, 10, 0]]
+    want: i32([1, 3], [4, 40, 0]),
+  },
+  {
+    name: 'MatMulInteger with a per-row a_zero_point (ONNX allows it)',
+    op: 'MatMulInteger',
+    inputs: [['a', u8([2, 2], [1, 2, 3, 4]), 'feed'], ['b', i8([2, 2], [1, 2, 3, 4]), 'init'], ['az', u8([2], [1, 3]), 'init'], ['bz', i8([2], [1, 2]), 'init']],
+    // a - zp = [[0, 1], [0, 1]]; b - zp = [[0, 0], [2, 2]]
+    want: i32([2, 2], [2, 2, 2, 2]),
+    ort: false, // onnxruntime-web: "input1 zero point must be a scalar or 1D tensor of size 1"
   },
   // float operators
   {
