@@ -659,7 +659,8 @@ describe('reference executor: graphs', () => {
     refusal([relu('x', 'y'), relu('x', 'y')], [['x', x]], /value "y" is produced twice/);
     refusal([relu('x', 'a')], [['x', x]], /graph output "y" is never produced/);
     refusal([{ opType: 'Softmax', inputs: ['x'], outputs: ['y'] }], [['x', x]], /operator Softmax is not supported/);
-    refusal([{ opType: 'Relu', domain: 'com.microsoft', inputs: ['x'], outputs: ['y'] }], [['x', x]], /domain "com.microsoft" is not supported/);
+    refusal([{ opType: 'Relu', domain: 'com.microsoft', inputs: ['x'], outputs: ['y'] }], [['x', x]], /operator Relu is not supported in domain "com.microsoft"/);
+    refusal([{ opType: 'Relu', domain: 'ai.onnx.ml', inputs: ['x'], outputs: ['y'] }], [['x', x]], /domain "ai.onnx.ml" is not supported/);
   });
   it('an operator error names the node; unknown attributes are refused, not ignored', () => {
     refusal([{ opType: 'Relu', name: 'r1', inputs: ['x'], outputs: ['y'], attributes: [int('alpha', 1)] }], [['x', x]], /node 0 \(Relu "r1"\): Relu: attribute alpha is not supported/);

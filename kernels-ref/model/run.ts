@@ -8,12 +8,13 @@
  *   are errors.
  * - Order: a node runs once all its inputs exist (Kahn's algorithm, ties in file order), so file order does not
  *   have to be topological.
- * - Operators: the default ONNX domain only, looked up by op type in ops/index.ts, each given the model's default
- *   opset version. An empty input name is an omitted optional input (`undefined`).
+ * - Operators: looked up by domain and op type in ops/index.ts (the default ONNX domain, and 'com.microsoft' for its
+ *   QLinear* contrib operators only), each given the model's opset version of its domain. An empty input name is an
+ *   omitted optional input (`undefined`).
  * - The result holds the graph outputs by name.
  */
 import type { Graph } from '../../src/model/ir.js';
-import { OPS } from './ops/index.js';
+import { DOMAINS } from './ops/index.js';
 import type { Tensor } from './tensor.js';
 
 export function runReference(graph: Graph, feeds: ReadonlyMap<string, Tensor> | Iterable<[string, Tensor]>): Map<string, Tensor> {
@@ -32,11 +33,12 @@ export function runReference(graph: Graph, feeds: ReadonlyMap<string, Tensor> | 
       throw new Error(`graph input ${JSON.stringify(v.name)} has shape [${v.shape.map((d) => d ?? '?')}], fed [${t.dims}]`);
   }
 
-  const opset = graph.opsetImports.get('') ?? 1;
   const producers = new Map<string, number>();
   graph.nodes.forEach((node, i) => {
-    if (node.domain !== '') throw new Error(`node ${i} (${node.opType}): domain ${JSON.stringify(node.domain)} is not supported`);
-    if (!OPS.has(node.opType)) throw new Error(`node ${i}: operator ${node.opType} is not supported`);
+    const ops = DOMAINS.get(node.domain);
+    if (!ops) throw new Error(`node ${i} (${node.opType}): domain ${JSON.stringify(node.domain)} is not supported`);
+    if (!ops.has(node.opType))
+      throw new Error(`node ${i}: operator ${node.opType} is not supported${node.domain === '' ? '' : ` in domain ${JSON.stringify(node.domain)}`}`);
     for (const o of node.outputs) {
       if (o === '') continue;
       if (values.has(o) || producers.has(o)) throw new Error(`value ${JSON.stringify(o)} is produced twice`);
@@ -57,7 +59,7 @@ export function runReference(graph: Graph, feeds: ReadonlyMap<string, Tensor> | 
     const inputs = node.inputs.map((name) => (name === '' ? undefined : values.get(name)));
     let outs: Tensor[];
     try {
-      outs = OPS.get(node.opType)!(inputs, node.attributes, opset);
+      outs = DOMAINS.get(node.domain)!.get(node.opType)!(inputs, node.attributes, graph.opsetImports.get(node.domain) ?? 1);
     } catch (e) {
       throw new Error(`node ${i} (${node.opType} ${JSON.stringify(node.name)}): ${(e as Error).message}`);
     }

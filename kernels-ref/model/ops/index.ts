@@ -1,4 +1,4 @@
-/** The reference executor's operators (default ONNX domain), one file each, named by op type. */
+/** The reference executor's operators, one file each (or one file per family), by domain and op type. */
 import type { OpFn } from '../tensor.js';
 import { Add } from './Add.js';
 import { Clip } from './Clip.js';
@@ -10,13 +10,19 @@ import { Flatten } from './Flatten.js';
 import { Identity } from './Identity.js';
 import { MatMulInteger } from './MatMulInteger.js';
 import { Mul } from './Mul.js';
+import { QLinearAveragePool } from './QLinearAveragePool.js';
+import { QLinearAdd, QLinearMul } from './QLinearBinary.js';
+import { QLinearConcat } from './QLinearConcat.js';
 import { QLinearConv } from './QLinearConv.js';
+import { QLinearGlobalAveragePool } from './QLinearGlobalAveragePool.js';
+import { QLinearLeakyRelu, QLinearSigmoid } from './QLinearLut.js';
 import { QLinearMatMul } from './QLinearMatMul.js';
 import { QuantizeLinear } from './QuantizeLinear.js';
 import { Relu } from './Relu.js';
 import { Reshape } from './Reshape.js';
 import { Transpose } from './Transpose.js';
 
+/** The default ONNX domain. */
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QuantizeLinear', QuantizeLinear],
   ['DequantizeLinear', DequantizeLinear],
@@ -34,4 +40,21 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Transpose', Transpose],
   ['Identity', Identity],
   ['Constant', Constant],
+]);
+
+/** com.microsoft: its QLinear* contrib operators only (spec §4-§7). */
+export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
+  ['QLinearAdd', QLinearAdd],
+  ['QLinearMul', QLinearMul],
+  ['QLinearGlobalAveragePool', QLinearGlobalAveragePool],
+  ['QLinearAveragePool', QLinearAveragePool],
+  ['QLinearConcat', QLinearConcat],
+  ['QLinearSigmoid', QLinearSigmoid],
+  ['QLinearLeakyRelu', QLinearLeakyRelu],
+]);
+
+/** domain ('' is the default ONNX domain) -> op type -> operator. */
+export const DOMAINS: ReadonlyMap<string, ReadonlyMap<string, OpFn>> = new Map([
+  ['', OPS],
+  ['com.microsoft', MS_OPS],
 ]);
