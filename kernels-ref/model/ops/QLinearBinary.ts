@@ -1,0 +1,44 @@
+/**
+ * com.microsoft QLinearAdd / QLinearMul (spec §4, MLAS's pure C++ branch, which wasm runs): numpy broadcasting of
+ * A and B (same 8-bit type, the output's); per-tensor scales, optional zero points (0 when absent). Per element:
+ * A' = f(a_scale * (a - a_zp)), B' likewise; c = f(f(A' op B') / c_scale); c clamped in float (C++ max then min)
+ * to [lo - c_zp, hi - c_zp]; y = RNE(f(c + c_zp)).
+ */
+import { scaleIn, zpIn } from '../qlinear.js';
+import {
+  broadcastDims, broadcastIndex, cmax, cmin, expectType, f32, makeTensor, need, numel, onlyAttrs, qRange, roundHalfEven, toInt, unravel,
+  type OpFn,
+} from '../tensor.js';
+
+function qlinearBinary(op: string, combine: (a: number, b: number) => number): OpFn {
+  return (inputs, attrs) => {
+    onlyAttrs(attrs, op);
+    const a = need(inputs, 0, 'A');
+    const b = need(inputs, 3, 'B');
+    expectType(a, `${op} A`, 'uint8', 'int8');
+    if (b.type !== a.type) throw new Error(`${op}: B is ${b.type}, A is ${a.type}`);
+    const aS = scaleIn(inputs, 1, 'A_scale', op);
+    const aZ = zpIn(inputs, 2, a.type, 'A_zero_point', op);
+    const bS = scaleIn(inputs, 4, 'B_scale', op);
+    const bZ = zpIn(inputs, 5, a.type, 'B_zero_point', op);
+    const cS = scaleIn(inputs, 6, 'C_scale', op);
+    const cZ = zpIn(inputs, 7, a.type, 'C_zero_point', op);
+    const [lo, hi] = qRange(a.type);
+    const dims = broadcastDims(a.dims, b.dims);
+    const y = makeTensor(a.type, dims);
+    const av = a.data as ArrayLike<number>;
+    const bv = b.data as ArrayLike<number>;
+    for (let i = 0; i < numel(dims); i++) {
+      const idx = unravel(i, dims);
+      const x = f32(aS * (av[broadcastIndex(idx, dims, a.dims)] - aZ));
+      const z = f32(bS * (bv[broadcastIndex(idx, dims, b.dims)] - bZ));
+      let c = f32(f32(combine(x, z)) / cS);
+      c = cmin(cmax(c, lo - cZ), hi - cZ);
+      y.data[i] = toInt(roundHalfEven(f32(c + cZ)));
+    }
+    return [y];
+  };
+}
+
+export const QLinearAdd = qlinearBinary('QLinearAdd', (a, b) => a + b);
+export const QLinearMul = qlinearBinary('QLinearMul', (a, b) => a * b);
