@@ -1,6 +1,18 @@
 /** The reference executor's operators, one file each (or one file per family), by domain and op type. */
 import type { OpFn } from '../tensor.js';
 import { Add } from './Add.js';
+import { AveragePool } from './AveragePool.js';
+import { Concat } from './Concat.js';
+import { Gemm } from './Gemm.js';
+import { GlobalAveragePool } from './GlobalAveragePool.js';
+import { MatMul } from './MatMul.js';
+import { MaxPool } from './MaxPool.js';
+import { Pad } from './Pad.js';
+import { Sigmoid } from './Sigmoid.js';
+import { Slice } from './Slice.js';
+import { Softmax } from './Softmax.js';
+import { Squeeze, Unsqueeze } from './Squeeze.js';
+import { Div, Sub } from './SubDiv.js';
 import { Clip } from './Clip.js';
 import { Constant } from './Constant.js';
 import { Conv } from './Conv.js';
@@ -40,6 +52,20 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Transpose', Transpose],
   ['Identity', Identity],
   ['Constant', Constant],
+  ['MaxPool', MaxPool],
+  ['AveragePool', AveragePool],
+  ['GlobalAveragePool', GlobalAveragePool],
+  ['Concat', Concat],
+  ['Softmax', Softmax],
+  ['Sigmoid', Sigmoid],
+  ['MatMul', MatMul],
+  ['Gemm', Gemm],
+  ['Squeeze', Squeeze],
+  ['Unsqueeze', Unsqueeze],
+  ['Slice', Slice],
+  ['Pad', Pad],
+  ['Sub', Sub],
+  ['Div', Div],
 ]);
 
 /** com.microsoft: its QLinear* contrib operators only (spec §4-§7). */
