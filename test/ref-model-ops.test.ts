@@ -4,10 +4,12 @@
 // then seeded random models of each operator (odd shapes, broadcasting, pads / strides / ceil_mode /
 // count_include_pad, channels_last, omitted zero points) compared with onnxruntime-web bit for bit. onnxruntime-web
 // tests are skipped where it does not load.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReference } from '../kernels-ref/model/index.js';
 import type { Tensor } from '../src/model/ir.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
+import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
 import { AT, DT, le, writeModel, type AttrSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { randInt, rng } from './helpers/rng.js';
 
@@ -309,6 +311,82 @@ describe('reference executor: seeded random com.microsoft QLinear* models, equal
   for (const [what, count, make] of sweeps) {
     it.skipIf(!ortModule)(what, async () => {
       const r = rng(0xc0ffee + count + what.length);
+      for (let i = 0; i < count; i++) {
+        const c = make(r);
+        expectExact(refRun(c), await ortRun(c), `${c.name} (#${i})`);
+      }
+    });
+  }
+});
+
+// ---- float / data-movement operators on onnxruntime-web -------------------------------------------------------------
+
+const TESTDATA = '/usr/share/libonnx-testdata/data/node';
+
+describe('reference executor: default-domain operators, equal to onnxruntime-web 1.30 bit for bit', () => {
+  it.skipIf(!ortModule || !existsSync(TESTDATA))("ONNX's Resize cases (nearest, linear; not cubic) on onnxruntime-web", async () => {
+    const ort = ortModule!;
+    const dirs = readdirSync(TESTDATA).filter((d) => d.startsWith('test_resize') && !d.includes('cubic'));
+    expect(dirs.length).toBeGreaterThanOrEqual(14);
+    for (const d of dirs) {
+      const buf = readFileSync(join(TESTDATA, d, 'model.onnx'));
+      const g = readOnnxModel(buf);
+      const dir = join(TESTDATA, d, 'test_data_set_0');
+      const ins = readdirSync(dir).filter((f) => f.startsWith('input_')).sort().map((f) => readTensor(readFileSync(join(dir, f))));
+      const fed = g.inputs.filter((v) => !g.initializers.has(v.name));
+      const session = await ort.InferenceSession.create(buf, { executionProviders: ['wasm'], graphOptimizationLevel: 'disabled' });
+      const feeds: Record<string, import('onnxruntime-web').Tensor> = {};
+      ins.forEach((t, i) => (feeds[fed[i].name] = new ort.Tensor(t.type as 'float32', t.data as Float32Array, t.dims)));
+      const out = (await session.run(feeds))[g.outputs[0].name];
+      await session.release();
+      const want: Tensor = { name: '', type: out.type as Tensor['type'], dims: [...out.dims], data: out.data as Tensor['data'] };
+      expectExact(runReference(g, new Map(ins.map((t, i) => [fed[i].name, t]))).get(g.outputs[0].name)!, want, d);
+    }
+  });
+
+  const onnx = (c: OpCase): OpCase => ({ ...c, domain: '' });
+
+  function randomMaxPool(r: () => number): OpCase {
+    const type = r() < 0.2 ? 'float32' : qtype(r);
+    const k = randInt(r, 1, 2);
+    const spatial = randDims(r, k, 7);
+    const dims = [randInt(r, 1, 2), randInt(r, 1, 3), ...spatial];
+    const kernel = spatial.map((d) => randInt(r, 1, Math.min(d, 3)));
+    const attrs: AttrSpec[] = [ints('kernel_shape', kernel), ints('strides', kernel.map(() => randInt(r, 1, 3)))];
+    const mode = randInt(r, 0, 3);
+    if (mode === 1) attrs.push(ints('pads', [...kernel.map((q) => randInt(r, 0, q - 1)), ...kernel.map((q) => randInt(r, 0, q - 1))]));
+    if (mode === 2) attrs.push(str('auto_pad', r() < 0.5 ? 'SAME_UPPER' : 'SAME_LOWER'));
+    if (mode !== 2 && r() < 0.5) attrs.push(int('ceil_mode', 1));
+    if (mode !== 2 && r() < 0.3) attrs.push(ints('dilations', kernel.map(() => randInt(r, 1, 2))));
+    const x = type === 'float32' ? f(dims, Array.from({ length: dims.reduce((a, b) => a * b, 1) }, () => Math.fround(r() * 8 - 4))) : randT(r, type, dims);
+    return onnx({ name: `MaxPool ${type} [${dims}] ${attrs.map((a) => `${a.name}=${a.ints ?? a.i ?? a.s}`).join(' ')}`, op: 'MaxPool', attrs, want: type, inputs: [['x', x, 'feed']] });
+  }
+
+  function randomResize(r: () => number): OpCase {
+    const type = r() < 0.2 ? 'float32' : qtype(r);
+    const dims = [1, randInt(r, 1, 2), randInt(r, 1, 6), randInt(r, 1, 6)];
+    const mode = r() < 0.5 ? 'nearest' : 'linear';
+    const ctms = ['half_pixel', 'pytorch_half_pixel', 'align_corners', 'asymmetric', ...(mode === 'nearest' ? ['tf_half_pixel_for_nn'] : [])];
+    const attrs: AttrSpec[] = [str('mode', mode), str('coordinate_transformation_mode', ctms[randInt(r, 0, ctms.length - 1)])];
+    if (mode === 'nearest') attrs.push(str('nearest_mode', ['round_prefer_floor', 'round_prefer_ceil', 'floor', 'ceil'][randInt(r, 0, 3)]));
+    const x = type === 'float32' ? f(dims, Array.from({ length: dims.reduce((a, b) => a * b, 1) }, () => Math.fround(r() * 8 - 4))) : randT(r, type, dims);
+    const bySizes = r() < 0.5;
+    const out = [1, dims[1], randInt(r, 1, 9), randInt(r, 1, 9)];
+    const scales = [1, 1, Math.fround(0.25 * randInt(r, 1, 12)), Math.fround(0.25 * randInt(r, 1, 12))];
+    return onnx({
+      name: `Resize ${type} [${dims}] ${bySizes ? `sizes [${out}]` : `scales [${scales}]`} ${attrs.map((a) => `${a.name}=${a.s}`).join(' ')}`,
+      op: 'Resize', attrs, want: type,
+      inputs: [['x', x, 'feed'], ['roi', f([0], []), 'init'], ['scales', bySizes ? f([0], []) : f([4], scales), 'init'], ['sizes', bySizes ? tensor('int64', [4], out) : null, 'init']],
+    });
+  }
+
+  const sweeps: Array<[string, number, (r: () => number) => OpCase]> = [
+    ['MaxPool (float32 / uint8 / int8; pads, auto_pad, strides, ceil_mode, dilations)', 40, randomMaxPool],
+    ['Resize (float32 / uint8 / int8; nearest modes, linear truncating to integers; coordinate modes; scales / sizes)', 60, randomResize],
+  ];
+  for (const [what, count, make] of sweeps) {
+    it.skipIf(!ortModule)(what, async () => {
+      const r = rng(0xabc + count + what.length);
       for (let i = 0; i < count; i++) {
         const c = make(r);
         expectExact(refRun(c), await ortRun(c), `${c.name} (#${i})`);

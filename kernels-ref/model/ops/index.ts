@@ -9,6 +9,7 @@ import { MatMul } from './MatMul.js';
 import { MaxPool } from './MaxPool.js';
 import { Pad } from './Pad.js';
 import { Sigmoid } from './Sigmoid.js';
+import { Resize } from './Resize.js';
 import { Slice } from './Slice.js';
 import { Softmax } from './Softmax.js';
 import { Squeeze, Unsqueeze } from './Squeeze.js';
@@ -64,6 +65,7 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Unsqueeze', Unsqueeze],
   ['Slice', Slice],
   ['Pad', Pad],
+  ['Resize', Resize],
   ['Sub', Sub],
   ['Div', Div],
 ]);
