@@ -380,7 +380,88 @@ describe('reference executor: default-domain operators, equal to onnxruntime-web
     });
   }
 
+  const randF = (r: () => number, dims: number[]) => f(dims, Array.from({ length: dims.reduce((a, b) => a * b, 1) }, () => Math.fround(r() * 8 - 4)));
+  function randomFloatPool(r: () => number): OpCase {
+    const c = randomPool(r, r() < 0.2);
+    // onnxruntime-web's float AveragePool refuses the negative SAME padding of a stride larger than the kernel
+    // ("padding values must be non-negative"; its QLinearAveragePool takes it): such cases drop auto_pad here.
+    const k = c.attrs?.find((a) => a.name === 'kernel_shape')?.ints ?? [];
+    const st = c.attrs?.find((a) => a.name === 'strides')?.ints ?? [];
+    const negative = st.some((s, i) => s > k[i]);
+    const attrs = (c.attrs ?? []).filter((a) => a.name !== 'channels_last' && !(negative && a.name === 'auto_pad'));
+    const dims = (c.inputs[0][1] as Tensor).dims;
+    const op = c.op === 'QLinearGlobalAveragePool' ? 'GlobalAveragePool' : 'AveragePool';
+    return onnx({ name: c.name.replace(/^QLinear\w+ \w+/, `${op} float32`), op, attrs, want: 'float32', inputs: [['x', randF(r, dims), 'feed']] });
+  }
+  function randomMisc(r: () => number): OpCase {
+    const which = randInt(r, 0, 6);
+    const rank = randInt(r, 1, 4);
+    const dims = randDims(r, rank, 4);
+    const x = randF(r, dims);
+    if (which === 0) return onnx({ name: `Softmax axis`, op: 'Softmax', attrs: [int('axis', randInt(r, -rank, rank - 1))], want: 'float32', inputs: [['x', x, 'feed']] });
+    if (which === 1) return onnx({ name: 'Sigmoid', op: 'Sigmoid', want: 'float32', inputs: [['x', x, 'feed']] });
+    if (which === 2) {
+      const [m, k, n] = [randInt(r, 1, 5), randInt(r, 1, 9), randInt(r, 1, 5)];
+      const batch = randDims(r, randInt(r, 0, 2), 3);
+      return onnx({ name: `MatMul [${batch}] ${m}x${k}x${n}`, op: 'MatMul', want: 'float32', inputs: [['a', randF(r, [...batch, m, k]), 'feed'], ['b', randF(r, [k, n]), 'feed']] });
+    }
+    if (which === 3) {
+      const [m, k, n] = [randInt(r, 1, 5), randInt(r, 1, 9), randInt(r, 1, 5)];
+      const ta = randInt(r, 0, 1), tb = randInt(r, 0, 1);
+      return onnx({ name: `Gemm ${m}x${k}x${n} transA ${ta} transB ${tb}`, op: 'Gemm', want: 'float32',
+        attrs: [int('transA', ta), int('transB', tb), flt('alpha', Math.fround(r() * 2)), flt('beta', Math.fround(r() * 2))],
+        inputs: [['a', randF(r, ta ? [k, m] : [m, k]), 'feed'], ['b', randF(r, tb ? [n, k] : [k, n]), 'feed'], ['c', randF(r, r() < 0.5 ? [n] : [m, n]), 'feed']] });
+    }
+    const op = ['Sub', 'Div', 'Sub'][which - 4];
+    return onnx({ name: `${op} broadcast`, op, want: 'float32', inputs: [['a', x, 'feed'], ['b', randF(r, dims.slice(randInt(r, 0, rank - 1)).map((d) => (r() < 0.3 ? 1 : d))), 'feed']] });
+  }
+  function randomMove(r: () => number): OpCase {
+    const which = randInt(r, 0, 2);
+    const rank = randInt(r, 1, 4);
+    const dims = randDims(r, rank, 5);
+    const x = r() < 0.5 ? randT(r, 'int8', dims) : randF(r, dims);
+    if (which === 0) {
+      const axes = Array.from({ length: rank }, (_, i) => i).filter(() => r() < 0.7);
+      const starts = axes.map((a) => randInt(r, -dims[a] - 1, dims[a] + 1)), ends = axes.map((a) => randInt(r, -dims[a] - 1, dims[a] + 1));
+      const steps = axes.map(() => (r() < 0.5 ? 1 : [-2, -1, 2, 3][randInt(r, 0, 3)]));
+      return onnx({ name: `Slice axes [${axes}] starts [${starts}] ends [${ends}] steps [${steps}]`, op: 'Slice', want: x.type as QType,
+        inputs: [['x', x, 'feed'], ['st', tensor('int64', [axes.length], starts), 'init'], ['en', tensor('int64', [axes.length], ends), 'init'], ['ax', tensor('int64', [axes.length], axes), 'init'], ['sp', tensor('int64', [axes.length], steps), 'init']] });
+    }
+    if (which === 1) {
+      const pads = [...dims.map(() => randInt(r, -1, 2)), ...dims.map(() => randInt(r, 0, 2))].map((p, i) => (i < rank && p < 0 && dims[i] < 2 ? 0 : p));
+      const mode = ['constant', 'edge', 'reflect'][randInt(r, 0, 2)];
+      const okReflect = dims.every((d, i) => pads[i] < d && pads[rank + i] < d);
+      return onnx({ name: `Pad ${mode} [${pads}]`, op: 'Pad', attrs: [str('mode', mode === 'reflect' && !okReflect ? 'edge' : mode)], want: x.type as QType,
+        inputs: [['x', x, 'feed'], ['p', tensor('int64', [2 * rank], pads), 'init'], ['v', x.type === 'int8' ? i8([], [-7]) : f([], [2.5]), 'init']] });
+    }
+    const axis = randInt(r, -rank, rank - 1);
+    const other = [...dims];
+    other[(axis + rank) % rank] = randInt(r, 1, 3);
+    return onnx({ name: `Concat axis ${axis}`, op: 'Concat', attrs: [int('axis', axis)], want: x.type as QType,
+      inputs: [['x', x, 'feed'], ['y2', x.type === 'int8' ? randT(r, 'int8', other) : randF(r, other), 'feed']] });
+  }
+
+  const close: Array<[string, number, (r: () => number) => OpCase]> = [
+    ['AveragePool / GlobalAveragePool float32 (pads, auto_pad, strides, ceil_mode, count_include_pad)', 40, randomFloatPool],
+    ['Softmax, Sigmoid, MatMul, Gemm, Sub, Div float32 (within 1e-6 relative)', 40, randomMisc],
+  ];
+  for (const [what, count, make] of close) {
+    it.skipIf(!ortModule)(what, async () => {
+      const r = rng(0xf10a7 + count + what.length);
+      for (let i = 0; i < count; i++) {
+        const c = make(r);
+        const got = refRun(c), want = await ortRun(c);
+        expect(got.dims, c.name).toEqual(want.dims);
+        for (let j = 0; j < want.data.length; j++) {
+          const g = got.data[j] as number, w = want.data[j] as number;
+          if (!(Math.abs(g - w) <= 1e-6 + 1e-6 * Math.abs(w))) expect(g, `${c.name} [${j}]`).toBe(w);
+        }
+      }
+    });
+  }
+
   const sweeps: Array<[string, number, (r: () => number) => OpCase]> = [
+    ['Slice (negative / out-of-range starts and ends, negative steps), Pad (constant / edge / reflect, negative pads), Concat', 60, randomMove],
     ['MaxPool (float32 / uint8 / int8; pads, auto_pad, strides, ceil_mode, dilations)', 40, randomMaxPool],
     ['Resize (float32 / uint8 / int8; nearest modes, linear truncating to integers; coordinate modes; scales / sizes)', 60, randomResize],
   ];

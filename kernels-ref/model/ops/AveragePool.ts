@@ -1,8 +1,9 @@
 /**
  * AveragePool (float32): geometry of pool-geometry.ts (dilations from opset 19); the f32 sum, from 0 in window
- * order (last axis fastest), of the window cells inside the input, then f(sum / count), count being the kernel's
- * size with count_include_pad = 1 (as onnxruntime's QLinearAveragePool, which the sweep checks bit for bit) or the
- * cells inside the input.
+ * order (last axis fastest), of the window cells inside the input, then f(sum / count), count being the window
+ * cells inside the padded input with count_include_pad = 1 (a ceil_mode window reaching past the end padding counts
+ * less than the kernel: onnxruntime's float AveragePool does so, unlike its QLinearAveragePool, which counts the
+ * whole kernel; test/ref-model-ops.test.ts checks both) or the cells inside the input.
  */
 import { forEachWindow, kernelTaps, poolGeometry } from '../pool-geometry.js';
 import { attrInt, expectType, f32, makeTensor, need, numel, onlyAttrs, type OpFn } from '../tensor.js';
@@ -24,19 +25,23 @@ export const AveragePool: OpFn = (inputs, attrs) => {
     forEachWindow(g, (o, start) => {
       let sum = 0;
       let count = 0;
+      let padded = 0;
       for (const t of taps) {
         let flat = 0;
         let inside = true;
+        let insidePad = true;
         for (let i = 0; i < t.length; i++) {
           const q = start[i] + t[i];
           if (q < 0 || q >= spatial[i]) inside = false;
+          if (q < -g.padBegin[i] || q >= spatial[i] + g.padEnd[i]) insidePad = false;
           flat = flat * spatial[i] + q;
         }
+        if (insidePad) padded++;
         if (!inside) continue;
         count++;
         sum = f32(sum + xd[p * inSize + flat]);
       }
-      y.data[p * outSize + o] = f32(sum / (includePad ? taps.length : count));
+      y.data[p * outSize + o] = f32(sum / (includePad ? padded : count));
     });
   return [y];
 };
