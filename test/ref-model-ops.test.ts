@@ -2,8 +2,10 @@
 // hand-made single-node models, each expected output worked out by hand in the comment next to it, run by the
 // reference and by onnxruntime-web 1.30 (wasm, one thread, graph optimizations off), which must give the same bits;
 // then seeded random models of each operator (odd shapes, broadcasting, pads / strides / ceil_mode /
-// count_include_pad, channels_last, omitted zero points) compared with onnxruntime-web bit for bit. onnxruntime-web
-// tests are skipped where it does not load.
+// count_include_pad, channels_last) compared with onnxruntime-web bit for bit. Then the default-domain operators
+// added with them, on onnxruntime-web: ONNX's Resize cases and seeded Resize / MaxPool / Slice / Pad / Concat models
+// bit for bit, seeded float pools, Softmax, Sigmoid, MatMul, Gemm, Sub, Div within 1e-6 (their conformance cases run
+// in test/ref-model.test.ts). onnxruntime-web tests are skipped where it does not load.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -212,13 +214,30 @@ const CASES: OpCase[] = [
     inputs: [...q3('x', i8([5], [-128, -1, 0, 5, -5]), 1, i8([], [0])), ['y_s', sc(1), 'init'], ['y_z', i8([], [0]), 'init']],
     want: i8([5], [-13, 0, 0, 5, 0]),
   },
+  {
+    // SAME_UPPER, W 3, kernel 1, stride 3: O = 1, total = 0 * 3 + 1 - 3 = -2, begin trunc(-2 / 2) = -1: the window
+    // starts at 1 (5), not clamped to 0 (onnxruntime-web's 8-bit MaxPool computes so; its float one refuses it).
+    name: 'MaxPool uint8 SAME_UPPER with a stride larger than the kernel: a negative begin pad',
+    op: 'MaxPool', domain: '',
+    attrs: [str('auto_pad', 'SAME_UPPER'), ints('kernel_shape', [1, 1]), ints('strides', [1, 3])],
+    inputs: [['x', u8([1, 1, 1, 3], [1, 5, 2]), 'feed']],
+    want: u8([1, 1, 1, 1], [5]),
+  },
+  {
+    // SAME_LOWER: begin trunc((-2 + 1) / 2) = 0 (C++ division): the window at 0.
+    name: 'MaxPool uint8 SAME_LOWER with a stride larger than the kernel: begin pad 0',
+    op: 'MaxPool', domain: '',
+    attrs: [str('auto_pad', 'SAME_LOWER'), ints('kernel_shape', [1, 1]), ints('strides', [1, 3])],
+    inputs: [['x', u8([1, 1, 1, 3], [1, 5, 2]), 'feed']],
+    want: u8([1, 1, 1, 1], [1]),
+  },
 ];
 
-describe('reference executor: com.microsoft QLinear* hand-made models', () => {
+describe('reference executor: hand-made models (com.microsoft QLinear*, 8-bit MaxPool)', () => {
   for (const c of CASES) it(c.name, () => expectExact(refRun(c), c.want as Tensor, c.name));
 });
 
-describe('reference executor: com.microsoft QLinear* hand-made models, onnxruntime-web 1.30 computes the same', () => {
+describe('reference executor: hand-made models (com.microsoft QLinear*, 8-bit MaxPool), onnxruntime-web 1.30 computes the same', () => {
   for (const c of CASES.filter((c) => c.ort !== false)) it.skipIf(!ortModule)(c.name, async () => expectExact(await ortRun(c), c.want as Tensor, c.name));
 });
 
