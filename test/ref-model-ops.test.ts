@@ -33,7 +33,7 @@ const int = (name: string, v: number): AttrSpec => ({ name, type: AT.INT, i: v }
 const flt = (name: string, v: number): AttrSpec => ({ name, type: AT.FLOAT, f: v });
 const str = (name: string, v: string): AttrSpec => ({ name, type: AT.STRING, s: v });
 
-export interface OpCase {
+interface OpCase {
   name: string;
   op: string;
   domain?: string;
@@ -47,7 +47,7 @@ export interface OpCase {
   ort?: false;
 }
 
-export function opModel(c: OpCase): Uint8Array {
+function opModel(c: OpCase): Uint8Array {
   const spec = (t: Tensor): TensorSpec => ({ dataType: DT_OF[t.type], dims: t.dims, raw: le(t.data) });
   const outType = typeof c.want === 'string' ? c.want : c.want.type;
   return writeModel({
@@ -64,7 +64,7 @@ export function opModel(c: OpCase): Uint8Array {
 }
 const feedsOf = (c: OpCase) => new Map(c.inputs.filter(([, t, k]) => t && k === 'feed').map(([n, t]) => [n, t!]));
 
-export function expectExact(got: Tensor, want: Tensor, what: string): void {
+function expectExact(got: Tensor, want: Tensor, what: string): void {
   expect(got.type, what).toBe(want.type);
   expect(got.dims, what).toEqual(want.dims);
   expect(Array.from(got.data as ArrayLike<number>), what).toEqual(Array.from(want.data as ArrayLike<number>));
@@ -171,6 +171,23 @@ const CASES: OpCase[] = [
     want: u8([1, 1, 2, 2], [3, 4, 8, 9]),
   },
   {
+    // ceil_mode with count_include_pad 1: every window divides by the whole kernel (4), also those cut by the input's
+    // end where no padding is: [12 / 4 = 3, 9 / 4 = 2.25 -> 2, 15 / 4 = 3.75 -> 4, 9 / 4 -> 2].
+    name: 'QLinearAveragePool uint8 ceil_mode + count_include_pad: the whole kernel counts',
+    op: 'QLinearAveragePool',
+    attrs: [ints('kernel_shape', [2, 2]), ints('strides', [2, 2]), int('ceil_mode', 1), int('count_include_pad', 1)],
+    inputs: [...q3('x', u8([1, 1, 3, 3], X9), 1, u8([], [0])), ['y_s', sc(1), 'init'], ['y_z', u8([], [0]), 'init']],
+    want: u8([1, 1, 2, 2], [3, 2, 4, 2]),
+  },
+  {
+    // The float AveragePool of the same: cells past the (zero) end padding do not count: [12 / 4, 9 / 2, 15 / 2, 9 / 1].
+    name: 'AveragePool float32 ceil_mode + count_include_pad: cells past the padding do not count',
+    op: 'AveragePool', domain: '',
+    attrs: [ints('kernel_shape', [2, 2]), ints('strides', [2, 2]), int('ceil_mode', 1), int('count_include_pad', 1)],
+    inputs: [['x', f([1, 1, 3, 3], X9), 'feed']],
+    want: f([1, 1, 2, 2], [3, 4.5, 7.5, 9]),
+  },
+  {
     // Add zp before rounding: x_scale 1, y_scale 2, y_zp 1: window [1, 2] avg 1.5 / 2 = 0.75, + 1 = 1.75 -> 2;
     // [3, 4]: 3.5 / 2 = 1.75 + 1 = 2.75 -> 3; [-128, -128]: -64 + 1 = -63. 1-D, kernel 2, stride 2.
     name: 'QLinearAveragePool int8 1-D',
@@ -233,11 +250,11 @@ const CASES: OpCase[] = [
   },
 ];
 
-describe('reference executor: hand-made models (com.microsoft QLinear*, 8-bit MaxPool)', () => {
+describe('reference executor: hand-made models (com.microsoft QLinear*, MaxPool, AveragePool)', () => {
   for (const c of CASES) it(c.name, () => expectExact(refRun(c), c.want as Tensor, c.name));
 });
 
-describe('reference executor: hand-made models (com.microsoft QLinear*, 8-bit MaxPool), onnxruntime-web 1.30 computes the same', () => {
+describe('reference executor: hand-made models (com.microsoft QLinear*, MaxPool, AveragePool), onnxruntime-web 1.30 computes the same', () => {
   for (const c of CASES.filter((c) => c.ort !== false)) it.skipIf(!ortModule)(c.name, async () => expectExact(await ortRun(c), c.want as Tensor, c.name));
 });
 
