@@ -406,6 +406,11 @@ describe('reference executor: default-domain operators, equal to onnxruntime-web
     const attrs: AttrSpec[] = [str('mode', mode), str('coordinate_transformation_mode', ctms[randInt(r, 0, ctms.length - 1)])];
     if (mode === 'nearest') attrs.push(str('nearest_mode', ['round_prefer_floor', 'round_prefer_ceil', 'floor', 'ceil'][randInt(r, 0, 3)]));
     const x = type === 'float32' ? f(dims, Array.from({ length: dims.reduce((a, b) => a * b, 1) }, () => Math.fround(r() * 8 - 4))) : randT(r, type, dims);
+    if (r() < 0.2) {
+      const sc10 = [1, 1, Math.fround(0.25 * randInt(r, 1, 12)), Math.fround(0.25 * randInt(r, 1, 12))];
+      return onnx({ name: `Resize opset 10 ${type} [${dims}] scales [${sc10}] ${mode}`, op: 'Resize', attrs: [str('mode', mode)], want: type, opset: 10,
+        inputs: [['x', x, 'feed'], ['scales', f([4], sc10), 'init']] });
+    }
     const bySizes = r() < 0.5;
     const out = [1, dims[1], randInt(r, 1, 9), randInt(r, 1, 9)];
     const scales = [1, 1, Math.fround(0.25 * randInt(r, 1, 12)), Math.fround(0.25 * randInt(r, 1, 12))];
@@ -499,7 +504,7 @@ describe('reference executor: default-domain operators, equal to onnxruntime-web
   const sweeps: Array<[string, number, (r: () => number) => OpCase]> = [
     ['Slice (negative / out-of-range starts and ends, negative steps), Pad (constant / edge / reflect, negative pads), Concat', 60, randomMove],
     ['MaxPool (float32 / uint8 / int8; pads, auto_pad, strides, ceil_mode, dilations)', 40, randomMaxPool],
-    ['Resize (float32 / uint8 / int8; nearest modes, linear truncating to integers; coordinate modes; scales / sizes)', 60, randomResize],
+    ['Resize (float32 / uint8 / int8; nearest modes, linear truncating to integers; coordinate modes; scales / sizes; opset 10)', 80, randomResize],
   ];
   for (const [what, count, make] of sweeps) {
     it.skipIf(!ortModule)(what, async () => {

@@ -15,14 +15,18 @@
  *   trunc(c), i2 = min(i1 + 1, D - 1), d1 = |c - i1|, d2 = |c - i2| (both 0.5 when i1 = i2); the output is
  *   f(f(dx2 * dy2) * X11) + f(f(dx1 * dy2) * X21) + f(f(dx2 * dy1) * X12) + f(f(dx1 * dy1) * X22), summed left to
  *   right in f32, then for uint8 / int8 converted as C++ does (truncation toward zero, no rounding).
- * Refused: cubic, antialias, axes, keep_aspect_ratio_policy, half_pixel_symmetric, opset < 11.
+ * Opset 10 (inputs X, scales; attribute mode only): asymmetric coordinates, and nearest picks onnxruntime's
+ * "simple" index: ceil(c) on a downsampled axis (scale < 1), trunc(c) otherwise.
+ * Refused: cubic, antialias, axes, keep_aspect_ratio_policy, half_pixel_symmetric, exclude_outside.
  */
 import { attrFloat, attrInt, attrString, expectType, f32, makeTensor, need, numbers, numel, onlyAttrs, unravel, type OpFn } from '../tensor.js';
 
 export const Resize: OpFn = (inputs, attrs, opset) => {
   onlyAttrs(attrs, 'Resize', 'coordinate_transformation_mode', 'cubic_coeff_a', 'exclude_outside', 'extrapolation_value', 'mode', 'nearest_mode',
     'antialias', 'keep_aspect_ratio_policy');
-  if (opset < 11) throw new Error(`Resize: opset ${opset} is not supported`);
+  if (opset < 10) throw new Error(`Resize: opset ${opset} is not supported`);
+  const v10 = opset < 11;
+  if (v10) onlyAttrs(attrs, 'Resize (opset 10)', 'mode');
   if (attrInt(attrs, 'antialias', 0) !== 0) throw new Error('Resize: antialias is not supported');
   if (attrString(attrs, 'keep_aspect_ratio_policy', 'stretch') !== 'stretch') throw new Error('Resize: keep_aspect_ratio_policy is not supported');
   if (attrInt(attrs, 'exclude_outside', 0) !== 0) throw new Error('Resize: exclude_outside is not supported');
@@ -30,12 +34,13 @@ export const Resize: OpFn = (inputs, attrs, opset) => {
   expectType(x, 'Resize X', 'float32', 'uint8', 'int8');
   const mode = attrString(attrs, 'mode', 'nearest');
   if (mode !== 'nearest' && mode !== 'linear') throw new Error(`Resize: mode ${mode} is not supported`);
-  const ctm = attrString(attrs, 'coordinate_transformation_mode', 'half_pixel');
-  const nearestMode = attrString(attrs, 'nearest_mode', 'round_prefer_floor');
+  const ctm = v10 ? 'asymmetric' : attrString(attrs, 'coordinate_transformation_mode', 'half_pixel');
+  const nearestMode = v10 ? 'simple' : attrString(attrs, 'nearest_mode', 'round_prefer_floor');
   const extrapolation = f32(attrFloat(attrs, 'extrapolation_value', 0));
   const r = x.dims.length;
-  const scalesT = inputs[2] && numel(inputs[2].dims) > 0 ? inputs[2] : undefined;
-  const sizesT = inputs[3] && numel(inputs[3].dims) > 0 ? inputs[3] : undefined;
+  const scalesIn = v10 ? need(inputs, 1, 'scales') : inputs[2];
+  const scalesT = scalesIn && numel(scalesIn.dims) > 0 ? scalesIn : undefined;
+  const sizesT = !v10 && inputs[3] && numel(inputs[3].dims) > 0 ? inputs[3] : undefined;
   if (!!scalesT === !!sizesT) throw new Error('Resize: exactly one of scales and sizes must be given');
   let scales: number[], outDims: number[];
   if (scalesT) {
@@ -75,8 +80,9 @@ export const Resize: OpFn = (inputs, attrs, opset) => {
   const xd = x.data as ArrayLike<number>;
   const toType = (v: number) => (x.type === 'float32' ? v : Math.trunc(v));
   if (mode === 'nearest') {
-    const pick = (c: number): number => {
+    const pick = (c: number, i: number): number => {
       switch (nearestMode) {
+        case 'simple': return scales[i] < 1 ? Math.ceil(c) : Math.trunc(c);
         case 'round_prefer_floor': return c === Math.floor(c) + 0.5 ? Math.floor(c) : Math.round(c);
         case 'round_prefer_ceil': return c === Math.floor(c) + 0.5 ? Math.ceil(c) : Math.round(c);
         case 'floor': return Math.floor(c);
@@ -87,7 +93,7 @@ export const Resize: OpFn = (inputs, attrs, opset) => {
     const maps = outDims.map((len, i) => Array.from({ length: len }, (_, o) => {
       if (scales[i] === 1 && len === x.dims[i] && ctm !== 'tf_crop_and_resize') return o;
       const c = coord(o, i);
-      return outside(c, i) ? -1 : Math.min(Math.max(pick(c), 0), x.dims[i] - 1);
+      return outside(c, i) ? -1 : Math.min(Math.max(pick(c, i), 0), x.dims[i] - 1);
     }));
     for (let k = 0; k < y.data.length; k++) {
       const idx = unravel(k, outDims);
