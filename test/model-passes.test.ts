@@ -9,6 +9,7 @@ import { runReference } from '../kernels-ref/model/index.js';
 import type { Graph, Tensor } from '../src/model/ir.js';
 import { readOnnxModel } from '../src/model/onnx/reader.js';
 import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
+import { foldConstants } from '../src/model/passes/fold-constants.js';
 import { removeIdentity } from '../src/model/passes/remove-identity.js';
 import { DT, le, writeModel, type GraphSpec } from './helpers/onnx-writer.js';
 import { rng } from './helpers/rng.js';
@@ -196,5 +197,99 @@ describe('fold-batchnorm', () => {
       model({ ...io, nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['z'] }, bn('z', 'y')], initializers: inits, outputs: [{ name: 'y' }] }),
     ];
     for (const g of graphs) expect(foldBatchNorm(g).nodes.length).toBe(g.nodes.length);
+  });
+});
+
+function initI64(name: string, dims: number[], values: number[]) {
+  return { name, dataType: DT.INT64, dims, raw: le(BigInt64Array.from(values, (v) => BigInt(v))) };
+}
+const ints = (name: string, v: readonly number[]) => ({ name, type: 7, ints: v });
+
+describe('fold-constants', () => {
+  it('folds Constant, Concat, Slice, int64 Add / Sub / Mul / Div, Unsqueeze, Squeeze and Reshape; same outputs', () => {
+    const g = model({
+      nodes: [
+        { opType: 'Constant', inputs: [], outputs: ['c2'], attributes: [ints('value_ints', [4])] },
+        { opType: 'Concat', inputs: ['c1', 'c2'], outputs: ['c3'], attributes: [{ name: 'axis', type: 2, i: 0 }] },
+        { opType: 'Slice', inputs: ['c3', 'st', 'en'], outputs: ['c4'] },
+        { opType: 'Mul', inputs: ['c4', 'two'], outputs: ['c5'] },
+        { opType: 'Div', inputs: ['c5', 'm3'], outputs: ['c6'] },
+        { opType: 'Add', inputs: ['c6', 'two'], outputs: ['c7'] },
+        { opType: 'Sub', inputs: ['c7', 'c6'], outputs: ['c8'] },
+        { opType: 'Unsqueeze', inputs: ['shape', 'ax0'], outputs: ['u'] },
+        { opType: 'Squeeze', inputs: ['u', 'ax0'], outputs: ['shape2'] },
+        { opType: 'Reshape', inputs: ['x', 'shape2'], outputs: ['r'] },
+        { opType: 'Reshape', inputs: ['w', 'shape2'], outputs: ['wr'] },
+        { opType: 'Add', inputs: ['r', 'wr'], outputs: ['y'] },
+      ],
+      initializers: [
+        initI64('c1', [2], [2, 3]),
+        initI64('st', [1], [1]),
+        initI64('en', [1], [3]),
+        initI64('two', [], [2]),
+        initI64('m3', [], [-3]),
+        initI64('shape', [2], [4, -1]),
+        initI64('ax0', [1], [0]),
+        initF('w', [3, 4], randomFloats(20, 12)),
+      ],
+      inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [3, 4] }],
+      outputs: [{ name: 'y', elemType: DT.FLOAT }, { name: 'c8', elemType: DT.INT64 }, { name: 'c6', elemType: DT.INT64 }],
+    });
+    const after = foldConstants(g);
+    expect(after.nodes.map((n) => n.opType)).toEqual(['Reshape', 'Add']);
+    expect(Array.from(after.initializers.get('c6')!.data as BigInt64Array)).toEqual([-2n, -2n]); // trunc(6 / -3), trunc(8 / -3)
+    expect(Array.from(after.initializers.get('c8')!.data as BigInt64Array)).toEqual([2n, 2n]);
+    expect([...after.initializers.keys()].sort()).toEqual(['c6', 'c8', 'shape2', 'wr']);
+    expect(after.initializers.get('wr')!.dims).toEqual([4, 3]);
+    expect(g.nodes.length).toBe(12);
+    expectSameOutputs(g, after, [floats('x', [3, 4], randomFloats(21, 12))]);
+  });
+
+  it('folds the Shape -> Gather -> Unsqueeze -> Concat -> Reshape chain once the shape is static, Cast and ConstantOfShape', () => {
+    const spec: GraphSpec = {
+      nodes: [
+        { opType: 'Shape', inputs: ['x'], outputs: ['s'] },
+        { opType: 'Gather', inputs: ['s', 'i0'], outputs: ['n'], attributes: [{ name: 'axis', type: 2, i: 0 }] },
+        { opType: 'Unsqueeze', inputs: ['n', 'ax0'], outputs: ['n1'] },
+        { opType: 'Concat', inputs: ['n1', 'm1'], outputs: ['shp'], attributes: [{ name: 'axis', type: 2, i: 0 }] },
+        { opType: 'Reshape', inputs: ['x', 'shp'], outputs: ['y'] },
+        { opType: 'Shape', inputs: ['x'], outputs: ['s2'], attributes: [{ name: 'start', type: 2, i: -2 }] },
+        { opType: 'Cast', inputs: ['s2'], outputs: ['f'], attributes: [{ name: 'to', type: 2, i: DT.FLOAT }] },
+        { opType: 'ConstantOfShape', inputs: ['s2'], outputs: ['z'], attributes: [{ name: 'value', type: 4, t: { dataType: DT.INT32, dims: [1], int32Data: [7] } }] },
+        { opType: 'Gather', inputs: ['w', 'idx'], outputs: ['g'], attributes: [{ name: 'axis', type: 2, i: 1 }] },
+      ],
+      initializers: [initI64('i0', [], [0]), initI64('ax0', [1], [0]), initI64('m1', [1], [-1]), initF('w', [2, 3], [1, 2, 3, 4, 5, 6]), initI64('idx', [2, 2], [2, 0, -1, 1])],
+      inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [2, 3, 4] }],
+      outputs: [{ name: 'y', elemType: DT.FLOAT }, { name: 'f' }, { name: 'z' }, { name: 'g' }],
+    };
+    const after = foldConstants(model(spec));
+    expect(after.nodes.map((n) => n.opType)).toEqual(['Reshape']);
+    expect(Array.from(after.initializers.get('shp')!.data as BigInt64Array)).toEqual([2n, -1n]);
+    expect(after.initializers.get('f')).toMatchObject({ type: 'float32', dims: [2], data: Float32Array.of(3, 4) });
+    expect(after.initializers.get('z')).toMatchObject({ type: 'int32', dims: [3, 4] });
+    expect(Array.from(after.initializers.get('z')!.data as Int32Array)).toEqual(new Array(12).fill(7));
+    expect(after.initializers.get('g')).toMatchObject({ dims: [2, 2, 2], data: Float32Array.of(3, 1, 3, 2, 6, 4, 6, 5) });
+    const x = floats('x', [2, 3, 4], randomFloats(22, 24));
+    const out = runReference(after, [['x', x]]);
+    expect(out.get('y')!.dims).toEqual([2, 12]);
+    expect(out.get('y')!.data).toEqual(x.data);
+    // With a symbolic dim the Shape does not fold, nor anything after it.
+    const sym = foldConstants(model({ ...spec, inputs: [{ name: 'x', elemType: DT.FLOAT, shape: ['N', 3, 4] }] }));
+    expect(sym.nodes.map((n) => n.opType)).toEqual(['Shape', 'Gather', 'Unsqueeze', 'Concat', 'Reshape', 'Shape', 'Cast', 'ConstantOfShape']);
+  });
+
+  it('leaves non-constant inputs, other operators, float arithmetic, a zero divisor and a graph input that is also an initializer', () => {
+    const g = model({
+      nodes: [
+        { opType: 'Relu', inputs: ['w'], outputs: ['a'] },
+        { opType: 'Add', inputs: ['w', 'w'], outputs: ['b'] },
+        { opType: 'Div', inputs: ['k', 'zero'], outputs: ['c'] },
+        { opType: 'Add', inputs: ['k', 'fedk'], outputs: ['d'] },
+      ],
+      initializers: [initF('w', [2], [1, -1]), initI64('k', [1], [3]), initI64('zero', [1], [0]), initI64('fedk', [1], [1])],
+      inputs: [{ name: 'fedk', elemType: DT.INT64, shape: [1] }],
+      outputs: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }],
+    });
+    expect(foldConstants(g).nodes.length).toBe(4);
   });
 });
