@@ -11,6 +11,8 @@ import { readOnnxModel } from '../src/model/onnx/reader.js';
 import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
 import { foldConstants } from '../src/model/passes/fold-constants.js';
 import { removeIdentity } from '../src/model/passes/remove-identity.js';
+import { inferShapes } from '../src/model/passes/shapes.js';
+import { I8ConvError } from '../src/errors.js';
 import { DT, le, writeModel, type GraphSpec } from './helpers/onnx-writer.js';
 import { rng } from './helpers/rng.js';
 
@@ -291,5 +293,200 @@ describe('fold-constants', () => {
       outputs: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }],
     });
     expect(foldConstants(g).nodes.length).toBe(4);
+  });
+});
+
+/** Every node output made a graph output, so that the reference returns every value. */
+function everyValueOut(g: Graph): Graph {
+  const names = g.nodes.flatMap((n) => n.outputs.filter((o) => o !== ''));
+  return { ...g, outputs: names.map((name) => ({ name, type: null, onnxElemType: 0, shape: null })) };
+}
+
+/** The inferred type and dims of every value equal what the reference executor produces. */
+function expectShapesMatchReference(inferred: Graph, run: Graph, feeds: Tensor[]): number {
+  const values = runReference(everyValueOut(run), feeds.map((t) => [t.name, t]));
+  for (const [name, t] of values) {
+    const v = inferred.valueInfo.get(name);
+    expect(v, name).toBeDefined();
+    expect({ name, type: v!.type, shape: v!.shape }).toEqual({ name, type: t.type, shape: t.dims });
+  }
+  return values.size;
+}
+
+const attrI = (name: string, i: number) => ({ name, type: 2, i });
+const attrS = (name: string, s: string) => ({ name, type: 3, s });
+const scalarF = (name: string, v: number) => initF(name, [], [v]);
+const scalarU8 = (name: string, v: number) => ({ name, dataType: DT.UINT8, dims: [], raw: Uint8Array.of(v) });
+
+describe('shapes', () => {
+  it('binds a symbolic batch and infers every float operator as the reference computes it', () => {
+    const g = model({
+      nodes: [
+        { opType: 'Conv', inputs: ['x', 'W', 'B'], outputs: ['c'], attributes: [ints('pads', [1, 1, 1, 1]), ints('strides', [2, 2])] },
+        { opType: 'Relu', inputs: ['c'], outputs: ['r'] },
+        { opType: 'MaxPool', inputs: ['r'], outputs: ['mp', 'mpi'], attributes: [ints('kernel_shape', [2, 2]), ints('strides', [2, 2]), attrI('ceil_mode', 1)] },
+        { opType: 'AveragePool', inputs: ['r'], outputs: ['ap'], attributes: [ints('kernel_shape', [3, 3]), attrS('auto_pad', 'SAME_UPPER'), ints('strides', [2, 2])] },
+        { opType: 'Clip', inputs: ['ap', 'lo', 'hi'], outputs: ['cl'] },
+        { opType: 'GlobalAveragePool', inputs: ['cl'], outputs: ['gp'] },
+        { opType: 'Flatten', inputs: ['gp'], outputs: ['fl'] },
+        { opType: 'Gemm', inputs: ['fl', 'G', 'gb'], outputs: ['gm'], attributes: [attrI('transB', 1)] },
+        { opType: 'Softmax', inputs: ['gm'], outputs: ['sm'] },
+        { opType: 'Transpose', inputs: ['mp'], outputs: ['tr'], attributes: [ints('perm', [0, 2, 3, 1])] },
+        { opType: 'Reshape', inputs: ['tr', 'shp'], outputs: ['rs'] },
+        { opType: 'Unsqueeze', inputs: ['rs', 'ax'], outputs: ['us'] },
+        { opType: 'Squeeze', inputs: ['us', 'ax'], outputs: ['sq'] },
+        { opType: 'Slice', inputs: ['sq', 'st', 'en', 'sax', 'stp'], outputs: ['sl'] },
+        { opType: 'Pad', inputs: ['mp', 'pads'], outputs: ['pd'] },
+        { opType: 'Resize', inputs: ['pd', '', 'scales'], outputs: ['rz'] },
+        { opType: 'Concat', inputs: ['rz', 'rz'], outputs: ['cc'], attributes: [attrI('axis', -1)] },
+        { opType: 'Sigmoid', inputs: ['cc'], outputs: ['sg'] },
+        { opType: 'Add', inputs: ['sg', 'bias'], outputs: ['ad'] },
+        { opType: 'Identity', inputs: ['ad'], outputs: ['id'] },
+        { opType: 'MatMul', inputs: ['rz', 'mm'], outputs: ['mmo'] },
+        { opType: 'Sub', inputs: ['gm', 'one'], outputs: ['sb'] },
+        { opType: 'Div', inputs: ['sb', 'one'], outputs: ['dv'] },
+        { opType: 'Mul', inputs: ['dv', 'one'], outputs: ['ml'] },
+      ],
+      initializers: [
+        initF('W', [4, 3, 3, 3], randomFloats(30, 108)),
+        initF('B', [4], [0, 1, 2, 3]),
+        scalarF('lo', 0),
+        scalarF('hi', 0.5),
+        initF('G', [5, 4], randomFloats(31, 20)),
+        initF('gb', [5], randomFloats(32, 5)),
+        initI64('shp', [3], [0, -1, 2]),
+        initI64('ax', [1], [1]),
+        initI64('st', [2], [-1, 0]),
+        initI64('en', [2], [-100, 100]),
+        initI64('sax', [2], [1, -1]),
+        initI64('stp', [2], [-2, 1]),
+        initI64('pads', [8], [0, 0, 1, 0, 0, 0, 0, 2]),
+        initF('scales', [4], [1, 1, 2, 1.5]),
+        initF('bias', [4, 1, 1], [1, 2, 3, 4]),
+        initF('mm', [7, 2], randomFloats(33, 14)),
+        scalarF('one', 1),
+      ],
+      inputs: [{ name: 'x', elemType: DT.FLOAT, shape: ['N', 3, 9, 9] }],
+      outputs: [{ name: 'sm', elemType: DT.FLOAT }],
+    });
+    const inferred = inferShapes(g, { x: [2, 3, 9, 9] });
+    expect(inferred.inputs[0].shape).toEqual([2, 3, 9, 9]);
+    expect(inferred.outputs[0].shape).toEqual([2, 5]);
+    expect(inferred.valueInfo.get('rz')!.shape).toEqual([2, 4, 8, 7]);
+    expect(g.inputs[0].shape).toEqual(['N', 3, 9, 9]); // the input graph is not changed
+    const n = expectShapesMatchReference(inferred, g, [floats('x', [2, 3, 9, 9], randomFloats(34, 486))]);
+    expect(n).toBe(25);
+  });
+
+  it('infers the quantized operators (default and com.microsoft domains) as the reference computes them', () => {
+    const q = ['xs', 'xz'];
+    const g = readOnnxModel(writeModel({
+      irVersion: 8,
+      opsets: [['', 13], ['com.microsoft', 1]],
+      graph: {
+        nodes: [
+          { opType: 'QuantizeLinear', inputs: ['x', ...q], outputs: ['xq'] },
+          { opType: 'QLinearConv', inputs: ['xq', ...q, 'W', ...q, ...q], outputs: ['qc'], attributes: [attrS('auto_pad', 'SAME_LOWER'), ints('strides', [2, 2])] },
+          { opType: 'ConvInteger', inputs: ['xq', 'W', 'xz', 'xz'], outputs: ['ci'], attributes: [ints('dilations', [2, 2])] },
+          { opType: 'DequantizeLinear', inputs: ['qc', ...q], outputs: ['dq'] },
+          { opType: 'QLinearMatMul', inputs: ['xq', ...q, 'M', ...q, ...q], outputs: ['qm'] },
+          { opType: 'MatMulInteger', inputs: ['xq', 'M', 'xz', 'xz'], outputs: ['mi'] },
+          { opType: 'QLinearAdd', domain: 'com.microsoft', inputs: ['qc', ...q, 'qb', ...q, ...q], outputs: ['qa'] },
+          { opType: 'QLinearGlobalAveragePool', domain: 'com.microsoft', inputs: ['qa', ...q, ...q], outputs: ['qg'] },
+          { opType: 'QLinearAveragePool', domain: 'com.microsoft', inputs: ['xq', ...q, ...q], outputs: ['qp'], attributes: [ints('kernel_shape', [2, 3]), attrI('channels_last', 1)] },
+          { opType: 'QLinearConcat', domain: 'com.microsoft', inputs: [...q, 'qc', ...q, 'qa', ...q], outputs: ['qcc'], attributes: [attrI('axis', 1)] },
+          { opType: 'QLinearSigmoid', domain: 'com.microsoft', inputs: ['qcc', ...q, ...q], outputs: ['qs'] },
+          { opType: 'QLinearLeakyRelu', domain: 'com.microsoft', inputs: ['qs', ...q, ...q], outputs: ['ql'] },
+        ],
+        initializers: [
+          scalarF('xs', 0.05),
+          scalarU8('xz', 128),
+          { name: 'W', dataType: DT.UINT8, dims: [6, 3, 3, 3], raw: Uint8Array.from({ length: 162 }, (_, i) => (i * 37) % 256) },
+          { name: 'M', dataType: DT.UINT8, dims: [7, 5], raw: Uint8Array.from({ length: 35 }, (_, i) => (i * 11) % 256) },
+          { name: 'qb', dataType: DT.UINT8, dims: [6, 1, 1], raw: Uint8Array.of(1, 2, 3, 4, 5, 6) },
+        ],
+        inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [1, 3, 'H', 7] }],
+        outputs: [{ name: 'ql' }],
+      },
+    }));
+    const inferred = inferShapes(g, { x: [1, 3, 8, 7] });
+    expect(inferred.valueInfo.get('qc')).toMatchObject({ type: 'uint8', shape: [1, 6, 4, 4] });
+    expect(inferred.valueInfo.get('ci')).toMatchObject({ type: 'int32', shape: [1, 6, 4, 3] });
+    const n = expectShapesMatchReference(inferred, g, [floats('x', [1, 3, 8, 7], randomFloats(40, 168, -3, 3))]);
+    expect(n).toBe(12);
+  });
+
+  it('infers Shape -> Gather -> Unsqueeze -> Concat -> Reshape plumbing, which fold-constants then removes', () => {
+    const g = model({
+      nodes: [
+        { opType: 'Shape', inputs: ['x'], outputs: ['s'] },
+        { opType: 'Gather', inputs: ['s', 'i0'], outputs: ['n'] },
+        { opType: 'Unsqueeze', inputs: ['n', 'ax0'], outputs: ['n1'] },
+        { opType: 'Concat', inputs: ['n1', 'm1'], outputs: ['shp'], attributes: [attrI('axis', 0)] },
+        { opType: 'Reshape', inputs: ['x', 'shp'], outputs: ['y'] },
+        { opType: 'Cast', inputs: ['s'], outputs: ['sf'], attributes: [attrI('to', DT.FLOAT)] },
+        { opType: 'ConstantOfShape', inputs: ['s'], outputs: ['z'] },
+        { opType: 'Constant', inputs: [], outputs: ['k'], attributes: [ints('value_ints', [1, 2, 3])] },
+        { opType: 'Dropout', inputs: ['y'], outputs: ['yd'] },
+        { opType: 'BatchNormalization', inputs: ['x', 'bn', 'bn', 'bn', 'bn'], outputs: ['bo'] },
+      ],
+      initializers: [initI64('i0', [], [0]), initI64('ax0', [1], [0]), initI64('m1', [1], [-1]), initF('bn', [3], [1, 1, 1])],
+      inputs: [{ name: 'x', elemType: DT.FLOAT, shape: ['N', 3, 'W'] }],
+      outputs: [{ name: 'y' }, { name: 'sf' }, { name: 'z' }, { name: 'k' }, { name: 'yd' }, { name: 'bo' }],
+    });
+    const inferred = inferShapes(g, { x: [2, 3, 5] });
+    const vi = (name: string) => ({ type: inferred.valueInfo.get(name)!.type, shape: inferred.valueInfo.get(name)!.shape });
+    expect(vi('y')).toEqual({ type: 'float32', shape: [2, 15] });
+    expect(vi('s')).toEqual({ type: 'int64', shape: [3] });
+    expect(vi('n')).toEqual({ type: 'int64', shape: [] });
+    expect(vi('sf')).toEqual({ type: 'float32', shape: [3] });
+    expect(vi('z')).toEqual({ type: 'float32', shape: [2, 3, 5] });
+    expect(vi('k')).toEqual({ type: 'int64', shape: [3] });
+    expect(vi('yd')).toEqual({ type: 'float32', shape: [2, 15] });
+    expect(vi('bo')).toEqual({ type: 'float32', shape: [2, 3, 5] });
+    // Folding after inference leaves the Reshape (and two operators the reference lacks, dropped here); the reference
+    // agrees on the shapes of the rest.
+    const folded = foldConstants(inferred);
+    expect(folded.nodes.map((n) => n.opType)).toEqual(['Reshape', 'Dropout', 'BatchNormalization']);
+    const runnable = { ...folded, nodes: folded.nodes.filter((n) => n.opType === 'Reshape'), outputs: folded.outputs.filter((o) => ['y', 'sf', 'z', 'k'].includes(o.name)) };
+    const out = runReference(runnable, [['x', floats('x', [2, 3, 5], randomFloats(41, 30))]]);
+    for (const [name, t] of out) expect(t.dims, name).toEqual(inferred.valueInfo.get(name)!.shape);
+  });
+
+  describe('BAD_SHAPE', () => {
+    const one = (nodes: GraphSpec['nodes'], inputs: GraphSpec['inputs'], initializers: GraphSpec['initializers'] = []) =>
+      model({ nodes, inputs, initializers, outputs: [{ name: 'y' }] });
+    const x = (shape: (number | string | null)[] | undefined, name = 'x') => ({ name, elemType: DT.FLOAT, shape });
+    const cases: [string, () => Graph, Record<string, number[]>, RegExp][] = [
+      ['a symbolic dim without a binding', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]), {}, /input "x": dim 0 is symbolic \("N"\)/],
+      ['an unknown dim without a binding', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x([null, 3])]), {}, /input "x": dim 0 is unknown/],
+      ['an unknown rank without a binding', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(undefined)]), {}, /input "x": the model declares no shape/],
+      ['a binding of the wrong rank', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]), { x: [1, 3, 1] }, /input "x": inputShapes gives rank 3/],
+      ['a binding against a fixed dim', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]), { x: [1, 4] }, /input "x": inputShapes gives dim 1 = 4, the model fixes it at 3/],
+      ['a binding that is no array of integers', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]), { x: [1.5, 3] }, /not an array of non-negative integers/],
+      ['one symbol bound to two sizes', () => one([{ opType: 'Add', inputs: ['x', 'x2'], outputs: ['y'] }], [x(['N', 3]), x(['N', 3], 'x2')]), { x: [1, 3], x2: [2, 3] }, /input "x2": dim 0 \("N"\) is bound to 2, and to 1/],
+      ['a binding of no graph input', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x([3])]), { z: [3] }, /inputShapes.z: "z" is not a graph input/],
+      ['an incompatible broadcast', () => one([{ name: 'add', opType: 'Add', inputs: ['x', 'x2'], outputs: ['y'] }], [x([2, 3]), x([2, 4], 'x2')]), {}, /node 0 \(Add "add"\): input 1 \("x2"\) of shape \[2,4\] does not broadcast with \[2,3\]/],
+      ['a bad reshape', () => one([{ opType: 'Reshape', inputs: ['x', 's'], outputs: ['y'] }], [x([2, 3])], [initI64('s', [2], [4, -1])]), {}, /input 0 \("x"\) \[2,3\] \(6 elements\) cannot be reshaped to \[4,-1\]/],
+      ['two -1 in a reshape', () => one([{ opType: 'Reshape', inputs: ['x', 's'], outputs: ['y'] }], [x([2, 3])], [initI64('s', [2], [-1, -1])]), {}, /cannot be reshaped/],
+      ['a Reshape whose shape is not constant', () => one([{ opType: 'Reshape', inputs: ['x', 's'], outputs: ['y'] }], [x([2, 3]), { name: 's', elemType: DT.INT64, shape: [2] }]), {}, /node 0 \(Reshape ""\): input 1 \("s"\), the shape, is not a constant after folding/],
+      ['a Slice whose starts are not constant', () => one([{ opType: 'Slice', inputs: ['x', 's', 'e'], outputs: ['y'] }], [x([4]), { name: 's', elemType: DT.INT64, shape: [1] }], [initI64('e', [1], [2])]), {}, /input 1 \("s"\), the starts, is not a constant after folding/],
+      ['a Conv with mismatched channels', () => one([{ opType: 'Conv', inputs: ['x', 'w'], outputs: ['y'] }], [x([1, 2, 4, 4])], [initF('w', [1, 3, 1, 1], [1, 1, 1])]), {}, /has 2 channels/],
+      ['a kernel larger than its input', () => one([{ opType: 'MaxPool', inputs: ['x'], outputs: ['y'], attributes: [ints('kernel_shape', [5])] }], [x([1, 1, 3])]), {}, /empty or negative output/],
+      ['MatMul dims that do not multiply', () => one([{ opType: 'MatMul', inputs: ['x', 'x2'], outputs: ['y'] }], [x([2, 3]), x([4, 2], 'x2')]), {}, /do not multiply/],
+      ['an operator with no shape rule', () => one([{ opType: 'LSTM', inputs: ['x'], outputs: ['y'] }], [x([2])]), {}, /operator LSTM has no shape rule/],
+    ];
+    for (const [what, g, bind, msg] of cases)
+      it(what, () => {
+        let err: unknown;
+        try {
+          inferShapes(g(), bind);
+        } catch (e) {
+          err = e;
+        }
+        expect(err).toBeInstanceOf(I8ConvError);
+        expect((err as I8ConvError).code).toBe('BAD_SHAPE');
+        expect((err as I8ConvError).message).toMatch(msg);
+      });
   });
 });
