@@ -13,7 +13,7 @@ export const ERROR_CODES = {
   // any API
   INVALID_PARAM: 'a parameter or option has the wrong type, or a value the API does not take',
   BAD_BUFFER: 'a typed array or GPU buffer argument has the wrong class, length or usage, or overlaps another',
-  BAD_SHAPE: 'a tensor shape argument is not an array of positive integers of the rank the operation needs',
+  BAD_SHAPE: 'a tensor shape argument is not an array of positive integers of the rank the operation needs, or the input shapes of a model do not bind or its shapes do not infer',
   TOO_LARGE: 'a tensor or buffer exceeds a size limit of the API or of the device',
   OUT_OF_MEMORY: 'the operator or its buffers cannot fit in the wasm memory',
   DISPOSED: 'the operator or its runtime was disposed',
