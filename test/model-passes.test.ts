@@ -474,6 +474,7 @@ describe('shapes', () => {
       ['a Conv with mismatched channels', () => one([{ opType: 'Conv', inputs: ['x', 'w'], outputs: ['y'] }], [x([1, 2, 4, 4])], [initF('w', [1, 3, 1, 1], [1, 1, 1])]), {}, /has 2 channels/],
       ['a kernel larger than its input', () => one([{ opType: 'MaxPool', inputs: ['x'], outputs: ['y'], attributes: [ints('kernel_shape', [5])] }], [x([1, 1, 3])]), {}, /empty or negative output/],
       ['MatMul dims that do not multiply', () => one([{ opType: 'MatMul', inputs: ['x', 'x2'], outputs: ['y'] }], [x([2, 3]), x([4, 2], 'x2')]), {}, /do not multiply/],
+      ['a Constant with no value', () => one([{ opType: 'Constant', inputs: [], outputs: ['c'] }, { opType: 'Add', inputs: ['x', 'c'], outputs: ['y'] }], [x([2])]), {}, /node 0 \(Constant ""\): its value does not read/],
       ['an operator with no shape rule', () => one([{ opType: 'LSTM', inputs: ['x'], outputs: ['y'] }], [x([2])]), {}, /operator LSTM has no shape rule/],
     ];
     for (const [what, g, bind, msg] of cases)

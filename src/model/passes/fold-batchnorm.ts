@@ -42,6 +42,8 @@ export function foldBatchNorm(graph: Graph): Graph {
     if (bn.outputs.filter((o) => o !== '').length !== 1 || bn.outputs[0] === '') continue;
     const tm = bn.attributes.get('training_mode');
     if (tm && tm.kind === 'int' && tm.value !== 0) continue;
+    const spatial = bn.attributes.get('spatial'); // opset < 9: spatial 0 has per-element parameters
+    if (spatial && spatial.kind === 'int' && spatial.value === 0) continue;
     const conv = nodes.find((n) => n.outputs.includes(bn.inputs[0]));
     if (!conv || conv.opType !== 'Conv' || conv.domain !== '' || conv.outputs[0] !== bn.inputs[0]) continue;
     const mid = conv.outputs[0];

@@ -9,6 +9,8 @@
  * fail there). Everything else, and anything that does not evaluate (bad axes, out-of-range indices, outputs past
  * MAX_FOLD_ELEMENTS), is left as it is. The evaluators are exported for the shapes pass, which folds as it goes.
  * A graph output produced by a folded node keeps its name (it becomes an initializer of that name).
+ * Shape trusts the annotations it finds: run it after the shapes pass, which re-derives every node output's
+ * annotation from the bound inputs (a model's own value_info is untrusted).
  * Pure: the input graph is not changed.
  */
 import type { Attribute, ElementType, Graph, Node, Tensor, TensorData } from '../ir.js';
@@ -141,8 +143,8 @@ export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], ops
   const allConst = node.inputs.every((name, k) => name === '' || inputs[k] !== undefined);
   switch (node.opType) {
     case 'Constant': {
-      const [[key, v]] = [...node.attributes];
       if (node.attributes.size !== 1) return undefined;
+      const [[key, v]] = [...node.attributes];
       if (v.kind === 'tensor') return [{ ...v.value }];
       if (key === 'value_float' && v.kind === 'float') return [{ name: '', type: 'float32', dims: [], data: Float32Array.of(v.value) }];
       if (key === 'value_floats' && v.kind === 'floats') return [{ name: '', type: 'float32', dims: [v.value.length], data: Float32Array.from(v.value) }];
@@ -237,6 +239,7 @@ export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], ops
         ends = inputs[2] && intValues(inputs[2]);
         axes = inputs[3] && intValues(inputs[3]);
         steps = inputs[4] && intValues(inputs[4]);
+        if ((present(3) && !axes) || (present(4) && !steps)) return undefined;
       }
       if (!starts || !ends || starts.length !== ends.length) return undefined;
       const ax = (axes ?? starts.map((_, i) => i)).map((x) => normAxis(x, r));

@@ -344,7 +344,12 @@ function inferNode(node: Node, index: number, opset: number, info: Map<string, I
       return [{ type: to, dims: [...inp(0).dims] }];
     }
     case 'Constant': case 'ConstantOfShape': {
-      const t = evaluateConstant(node, node.inputs.map((n) => consts.get(n)), opset, () => undefined)?.[0];
+      let t: Tensor | undefined;
+      try {
+        t = evaluateConstant(node, node.inputs.map((n) => consts.get(n)), opset, () => undefined)?.[0];
+      } catch {
+        t = undefined;
+      }
       if (!t) fail(node.opType === 'Constant' ? 'its value does not read' : `${inName(0)}, the shape, is not a constant after folding`);
       return [{ type: t.type, dims: [...t.dims] }];
     }
