@@ -4,10 +4,12 @@
  * outputs (BatchNormalization folding within 1e-5 relative: the reference has no BatchNormalization, so "before"
  * is the reference's Conv followed by BatchNormalization computed here in float32).
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReference } from '../kernels-ref/model/index.js';
 import type { Graph, Tensor } from '../src/model/ir.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
+import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
 import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
 import { foldConstants } from '../src/model/passes/fold-constants.js';
 import { removeIdentity } from '../src/model/passes/remove-identity.js';
@@ -489,5 +491,63 @@ describe('shapes', () => {
         expect((err as I8ConvError).code).toBe('BAD_SHAPE');
         expect((err as I8ConvError).message).toMatch(msg);
       });
+  });
+});
+
+const TESTDATA = '/usr/share/libonnx-testdata/data';
+
+describe("shapes on ONNX's conformance cases (Debian libonnx-testdata)", () => {
+  it.skipIf(!existsSync(TESTDATA))('gives every graph output the type and dims of its expected output, or refuses with BAD_SHAPE', () => {
+    let matched = 0;
+    let withConstants = 0;
+    const wrong: string[] = [];
+    for (const root of ['node', 'pytorch-converted', 'pytorch-operator'].map((d) => join(TESTDATA, d)))
+      for (const d of readdirSync(root).sort()) {
+        const dir = join(root, d, 'test_data_set_0');
+        if (!existsSync(join(root, d, 'model.onnx')) || !existsSync(dir)) continue;
+        let g = readOnnxModel(readFileSync(join(root, d, 'model.onnx')));
+        const read = (kind: string): Tensor[] | undefined => {
+          try {
+            return readdirSync(dir)
+              .filter((f) => f.startsWith(`${kind}_`))
+              .sort((a, b) => parseInt(a.slice(kind.length + 1)) - parseInt(b.slice(kind.length + 1)))
+              .map((f) => readTensor(readFileSync(join(dir, f))));
+          } catch {
+            return undefined; // sequences, optionals, strings: not tensors the IR carries
+          }
+        };
+        const inputs = read('input');
+        const outputs = read('output');
+        if (!inputs || !outputs) continue;
+        const fed = g.inputs.filter((v) => !g.initializers.has(v.name));
+        const bind = Object.fromEntries(fed.flatMap((v, i) => (inputs[i] ? [[v.name, inputs[i].dims]] : [])));
+        let inferred: Graph;
+        try {
+          inferred = inferShapes(g, bind);
+        } catch (e) {
+          expect((e as I8ConvError).code, `${d}: ${(e as Error).message}`).toBe('BAD_SHAPE');
+          if (!/not a (float32 )?constant after folding/.test((e as Error).message)) continue;
+          // These cases feed the shape-carrying inputs (Reshape's shape, Slice's starts...): make every fed input
+          // but the first a constant, as an exported model has them.
+          const initializers = new Map(g.initializers);
+          fed.slice(1).forEach((v, i) => inputs[i + 1] && initializers.set(v.name, { ...inputs[i + 1], name: v.name }));
+          g = { ...g, initializers, inputs: g.inputs.filter((v) => v === fed[0] || g.initializers.has(v.name)) };
+          try {
+            inferred = inferShapes(g, { [fed[0].name]: inputs[0].dims });
+            withConstants++;
+          } catch (e2) {
+            expect((e2 as I8ConvError).code, `${d}: ${(e2 as Error).message}`).toBe('BAD_SHAPE');
+            continue;
+          }
+        }
+        outputs.forEach((t, i) => {
+          const o = inferred.outputs[i];
+          if (o.type !== t.type || JSON.stringify(o.shape) !== JSON.stringify(t.dims)) wrong.push(`${d} output ${i}: ${o.type} [${o.shape}], expected ${t.type} [${t.dims}]`);
+        });
+        matched++;
+      }
+    expect(wrong).toEqual([]);
+    expect(matched).toBeGreaterThanOrEqual(298); // libonnx-testdata 1.12.0
+    expect(withConstants).toBeGreaterThanOrEqual(53);
   });
 });
