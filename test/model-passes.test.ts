@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runReference } from '../kernels-ref/model/index.js';
+import { OPS, runReference } from '../kernels-ref/model/index.js';
 import type { Graph, Tensor } from '../src/model/ir.js';
 import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
 import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
@@ -549,5 +549,38 @@ describe("shapes on ONNX's conformance cases (Debian libonnx-testdata)", () => {
     expect(wrong).toEqual([]);
     expect(matched).toBeGreaterThanOrEqual(298); // libonnx-testdata 1.12.0
     expect(withConstants).toBeGreaterThanOrEqual(53);
+  });
+});
+
+describe("shapes -> fold-constants -> remove-identity on ONNX's conformance cases (Debian libonnx-testdata)", () => {
+  it.skipIf(!existsSync(TESTDATA))('every case the reference runs and the passes change gives the same outputs after them', () => {
+    const changed: string[] = [];
+    for (const root of ['node', 'pytorch-converted', 'pytorch-operator'].map((d) => join(TESTDATA, d)))
+      for (const d of readdirSync(root).sort()) {
+        const dir = join(root, d, 'test_data_set_0');
+        if (!existsSync(join(root, d, 'model.onnx')) || !existsSync(dir)) continue;
+        const g = readOnnxModel(readFileSync(join(root, d, 'model.onnx')));
+        if (!g.nodes.every((n) => n.domain === '' && OPS.has(n.opType))) continue;
+        if ((g.opsetImports.get('') ?? 1) < 7 && g.nodes.some((n) => n.opType === 'Add' || n.opType === 'Mul')) continue; // legacy broadcast
+        const files = readdirSync(dir).filter((f) => f.startsWith('input_'));
+        let inputs: Tensor[];
+        try {
+          inputs = files.sort((a, b) => parseInt(a.slice(6)) - parseInt(b.slice(6))).map((f) => readTensor(readFileSync(join(dir, f))));
+        } catch {
+          continue; // optional / sequence inputs
+        }
+        const fed = g.inputs.filter((v) => !g.initializers.has(v.name));
+        let after: Graph;
+        try {
+          after = removeIdentity(foldConstants(inferShapes(g, Object.fromEntries(fed.map((v, i) => [v.name, inputs[i].dims])))));
+        } catch (e) {
+          expect((e as I8ConvError).code).toBe('BAD_SHAPE'); // fed shape inputs (see above)
+          continue;
+        }
+        if (after.nodes.length === g.nodes.length) continue;
+        changed.push(d);
+        expectSameOutputs(g, after, fed.map((v, i) => ({ ...inputs[i], name: v.name })));
+      }
+    expect(changed).toEqual(['test_constant', 'test_PixelShuffle', 'test_operator_mm']);
   });
 });
