@@ -12,21 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { runReference } from '../kernels-ref/model/index.js';
 import type { Tensor } from '../src/model/ir.js';
 import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
-import { AT, DT, le, writeModel, type AttrSpec, type TensorSpec } from './helpers/onnx-writer.js';
+import { AT, le, writeModel, type AttrSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { randInt, rng } from './helpers/rng.js';
+import { DT_OF, f, i8, tensor, u8, type QType } from './helpers/model-tensors.js';
 
-type QType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64';
-const DT_OF: Record<string, number> = { float32: DT.FLOAT, uint8: DT.UINT8, int8: DT.INT8, int32: DT.INT32, int64: DT.INT64 };
-function tensor(type: QType, dims: number[], values: readonly number[]): Tensor {
-  const data =
-    type === 'float32' ? Float32Array.from(values) : type === 'uint8' ? Uint8Array.from(values) : type === 'int8' ? Int8Array.from(values)
-      : type === 'int32' ? Int32Array.from(values) : BigInt64Array.from(values, (v) => BigInt(v));
-  expect(data.length, `tensor [${dims}]`).toBe(dims.reduce((a, b) => a * b, 1));
-  return { name: '', type, dims, data };
-}
-const f = (dims: number[], v: readonly number[]) => tensor('float32', dims, v);
-const u8 = (dims: number[], v: readonly number[]) => tensor('uint8', dims, v);
-const i8 = (dims: number[], v: readonly number[]) => tensor('int8', dims, v);
 const sc = (v: number) => f([], [v]);
 const ints = (name: string, v: number[]): AttrSpec => ({ name, type: AT.INTS, ints: v });
 const int = (name: string, v: number): AttrSpec => ({ name, type: AT.INT, i: v });

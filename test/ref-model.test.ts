@@ -14,6 +14,7 @@ import type { Tensor } from '../src/model/ir.js';
 import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
 import { AT, DT, le, writeModel, type AttrSpec, type NodeSpec, type TensorSpec, type ValueInfoSpec } from './helpers/onnx-writer.js';
 import { randInt, rng } from './helpers/rng.js';
+import { DT_OF, f, i32, i64, i8, tensor, u8 } from './helpers/model-tensors.js';
 
 const TESTDATA = '/usr/share/libonnx-testdata/data/node';
 const haveTestdata = existsSync(TESTDATA);
@@ -110,20 +111,6 @@ describe("reference executor: ONNX's conformance cases (Debian libonnx-testdata)
 
 // ---- hand-made cases ---------------------------------------------------------------------------------------------
 
-const DT_OF: Record<string, number> = { float32: DT.FLOAT, uint8: DT.UINT8, int8: DT.INT8, int32: DT.INT32, int64: DT.INT64 };
-
-function tensor(type: 'float32' | 'uint8' | 'int8' | 'int32' | 'int64', dims: number[], values: readonly number[]): Tensor {
-  const data =
-    type === 'float32' ? Float32Array.from(values) : type === 'uint8' ? Uint8Array.from(values) : type === 'int8' ? Int8Array.from(values)
-      : type === 'int32' ? Int32Array.from(values) : BigInt64Array.from(values, (v) => BigInt(v));
-  expect(data.length, `tensor [${dims}]`).toBe(dims.reduce((a, b) => a * b, 1));
-  return { name: '', type, dims, data };
-}
-const f = (dims: number[], v: readonly number[]) => tensor('float32', dims, v);
-const u8 = (dims: number[], v: readonly number[]) => tensor('uint8', dims, v);
-const i8 = (dims: number[], v: readonly number[]) => tensor('int8', dims, v);
-const i32 = (dims: number[], v: readonly number[]) => tensor('int32', dims, v);
-const i64 = (dims: number[], v: readonly number[]) => tensor('int64', dims, v);
 
 interface Case {
   name: string;
