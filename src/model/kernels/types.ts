@@ -40,3 +40,33 @@ export function runKernelSerial(core: WasmRuntimeCore, k: ModelKernel, src: numb
     runJob(core.exports, job, 0, 1);
   }
 }
+
+// ---- host operators ----------------------------------------------------------------------------------------------
+
+/**
+ * Operators the executor runs in TypeScript on views of wasm memory (float32 arithmetic between a DequantizeLinear
+ * and a QuantizeLinear, shape plumbing that survived folding, rare ops): always NCHW (plain row-major) tensors.
+ * A factory is called once per node at load time with the static facts (types, dims, constant inputs); it checks
+ * what it supports (throwing I8ConvError 'UNSUPPORTED_OP' naming the node and why) and returns the run function.
+ */
+export type HostData = Float32Array | Int32Array | Uint8Array | Int8Array | BigInt64Array;
+export interface HostTensor {
+  type: 'float32' | 'int32' | 'uint8' | 'int8' | 'int64' | 'bool';
+  dims: readonly number[];
+  data: HostData;
+}
+export interface HostValueInfo {
+  type: HostTensor['type'];
+  dims: readonly number[];
+  /** the value when it is a constant (initializer), else undefined */
+  constant?: HostTensor;
+}
+/** Runs one node: reads its inputs (undefined = an omitted optional input), writes every output's data in place. */
+export type HostOp = (inputs: readonly (HostTensor | undefined)[], outputs: readonly HostTensor[]) => void;
+export interface HostOpNode {
+  name: string;
+  opType: string;
+  domain: string;
+  attributes: ReadonlyMap<string, import('../ir.js').Attribute>;
+}
+export type HostOpFactory = (node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[], opset: number) => HostOp;
