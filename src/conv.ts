@@ -117,6 +117,15 @@ export type AlgoSelector = (p: ConvBiasParams, s: ConvShape, plan: PlanSettings,
 const ARRAY_NAME = { int8: 'Int8Array', uint8: 'Uint8Array', int32: 'Int32Array' } as const;
 const ARRAY_CTOR = { int8: Int8Array, uint8: Uint8Array, int32: Int32Array } as const;
 
+/**
+ * How the model runtime places a convolution (src/model/): in the runtime's main core (the one whose memory holds
+ * the model's arena, threaded or not), without src / dst staging buffers (it runs on arena pointers: runAt), and
+ * with its thread slices in a scratch block the model shares between its convolutions (they run one at a time).
+ */
+export interface ModelPlacement {
+  model: true;
+}
+
 export class ConvBias {
   readonly params: ConvShape;
   readonly algorithm: string;
@@ -146,12 +155,20 @@ export class ConvBias {
   private filterSet = false;
   private biasSet = false;
   private disposed = false;
+  /** runs on the runtime's threads (decided at plan time: POOL_MIN_MACS, the threads asked for) */
+  private readonly useThreads: boolean;
+  /** placed by the model runtime: no staging buffers, slices in the model's scratch (ModelPlacement) */
+  private readonly inModel: boolean;
+  /** bytes of thread slices a model placement needs in its shared scratch (0 otherwise) */
+  readonly scratchBytes: number;
 
-  constructor(core: WasmRuntimeCore, p: ConvBiasParams, opts: ConvOptions, select: AlgoSelector) {
+  constructor(core: WasmRuntimeCore, p: ConvBiasParams, opts: ConvOptions, select: AlgoSelector, placement?: ModelPlacement) {
     const s = normalizeConvParams(p);
     const settings = resolvePlanSettings(core, s, opts);
     this.threads = settings.threads;
-    this.core = settings.threaded ? core : core.single;
+    this.inModel = placement?.model === true;
+    this.useThreads = settings.threaded;
+    this.core = settings.threaded || this.inModel ? core : core.single;
     this.pool = core.pool;
     if (settings.kernel !== undefined) checkInBuild(core, [settings.kernel]);
     this.params = s;
@@ -168,16 +185,23 @@ export class ConvBias {
     const dstBytes = s.dstLength * (s.dstType === 'int32' ? 4 : 1);
     const perChannel = s.group * this.plan.ocpgPad;
     const perChannelAlloc = Math.ceil(perChannel / 4) * 4; // kernels read whole vectors of 4 channels
-    const total = s.srcLength + dstBytes + this.workspaceBytes + (s.biasMode === 'full' ? s.biasLength * 4 : 0) + 12 * perChannelAlloc;
+    this.scratchBytes = this.inModel ? this.plan.workspace.aligned[1] ?? 0 : 0;
+    const total = (this.inModel ? this.plan.workspace.aligned[0] ?? 0 : s.srcLength + dstBytes + this.workspaceBytes) +
+      (s.biasMode === 'full' ? s.biasLength * 4 : 0) + 12 * perChannelAlloc;
     check(total <= MAX_OPERATOR_BYTES, 'OUT_OF_MEMORY', 'params',
       `the operator needs ${total} bytes of wasm memory (src, dst, workspace), more than the ${MAX_OPERATOR_BYTES} a 32-bit wasm memory can give it`);
     let ratioBuf = 0;
     let sBiasBuf = 0;
     try {
       this.ctx = this.alloc(CTX_BYTES);
-      this.srcBuf = this.alloc(s.srcLength);
-      this.dstBuf = this.alloc(dstBytes);
-      this.ws = this.alloc(this.workspaceBytes);
+      if (this.inModel) {
+        // the packed filter alone (workspace chunk 0); chunk 1 (thread slices) lives in the model's scratch
+        this.ws = this.alloc(this.plan.workspace.aligned[0] ?? 0);
+      } else {
+        this.srcBuf = this.alloc(s.srcLength);
+        this.dstBuf = this.alloc(dstBytes);
+        this.ws = this.alloc(this.workspaceBytes);
+      }
       if (s.biasMode === 'full') this.biasBuf = this.alloc(s.biasLength * 4);
       this.initBuf = this.alloc(perChannelAlloc * 4);
       ratioBuf = this.alloc(perChannelAlloc * 4);
@@ -187,7 +211,7 @@ export class ConvBias {
       if (e instanceof I8ConvError) throw e;
       throw new I8ConvError('OUT_OF_MEMORY', `params: the wasm memory could not grow to hold this operator (${total} bytes): ${String((e as Error).message ?? e)}`, 'params');
     }
-    this.filterBuf = this.plan.workspace.get(this.ws, 0);
+    this.filterBuf = this.inModel ? this.ws : this.plan.workspace.get(this.ws, 0);
 
     const k = channelConsts(s, this.plan.ocpgPad);
     const f32 = this.core.f32();
@@ -222,6 +246,11 @@ export class ConvBias {
     u8.fill(GUARD_BYTE, off + GUARD + size, off + 2 * GUARD + size);
     this.blocks.push({ off, size });
     return off + GUARD;
+  }
+
+  /** wasm bytes this operator holds (its buffers with their guard bands). */
+  get heldBytes(): number {
+    return this.blocks.reduce((a, b) => a + b.size + 2 * GUARD, 0);
   }
 
   /** True when every guard band around this operator's wasm buffers is intact. */
@@ -322,6 +351,7 @@ export class ConvBias {
 
   private checkExec(src: SrcArray, dst: DstArray): void {
     this.live();
+    check(!this.inModel, 'INVALID_PARAM', 'this', 'a model\'s convolution runs through the model (model.run)');
     check(!this.pool?.isBusy, 'RUNTIME_BUSY', 'runtime', 'an execAsync of this runtime is still running: await it first');
     const s = this.params;
     check(this.filterSet, 'FILTER_NOT_SET', 'filter', 'call setFilter before exec');
@@ -345,13 +375,29 @@ export class ConvBias {
 
   /** Whether exec runs on the runtime's threads (false: on the calling thread). */
   get threaded(): boolean {
-    // the operators that can never use the threads were placed in the runtime's pool-less companion core
-    return this.core.pool !== null;
+    return this.useThreads;
   }
 
   /** Runs the plan's kernels on data already in the operator's wasm buffers. */
   run(): void {
-    const e = { ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, slices: this.plan.workspace.get(this.ws, 1) };
+    this.runPointers({ ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, slices: this.plan.workspace.get(this.ws, 1) });
+  }
+
+  /**
+   * The model runtime's entry (ModelPlacement): runs on src / dst byte offsets of the core's memory, with the
+   * thread slices at `scratch` (512-byte aligned, at least scratchBytes). Nothing is checked here: the model's
+   * planner sized and placed every buffer once at load time.
+   */
+  runAt(src: number, dst: number, scratch: number): void {
+    this.runPointers({ ctx: this.ctx, src, dst, slices: scratch });
+  }
+
+  /** The tasks of runAt for the model's asynchronous path (pool.runAsync). */
+  tasksAt(src: number, dst: number, scratch: number): { kernels: AlgoPlan['kernels']; e: { ctx: number; src: number; dst: number; slices: number } } {
+    return { kernels: this.plan.kernels, e: { ctx: this.ctx, src, dst, slices: scratch } };
+  }
+
+  private runPointers(e: { ctx: number; src: number; dst: number; slices: number }): void {
     const pool = this.core.pool;
     if (this.threaded) {
       // asleep workers take longer to wake than a small convolution takes on this thread: run it here and wake

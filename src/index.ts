@@ -12,7 +12,9 @@ import { ConvBias, resolvePlanSettings, type ConvOptions } from './conv.js';
 import { normalizeConvParams, type ConvBiasParams } from './params.js';
 import { ALGORITHMS, algorithmNames, heuristicAlgorithm } from './algos/pack.js';
 import { Selector, fitsWithin, type SelectionCacheJson } from './selection.js';
-import type { ErrorCode } from './errors.js';
+import { check, type ErrorCode } from './errors.js';
+import { loadModel, type LoadModelHooks, type LoadModelOptions } from './model/load.js';
+import type { Model } from './model/model.js';
 
 export { I8ConvError, ERROR_CODES, type ErrorCode } from './errors.js';
 export { createGpuRuntime } from './gpu/index.js';
@@ -27,6 +29,8 @@ export {
 } from './algos/kernel-table.generated.js';
 export { quantizeFilter, quantize, dequantize, type QuantizedFilter } from './quant.js';
 export { algorithmNames };
+export type { LoadModelOptions } from './model/load.js';
+export type { Model, ModelIO, ModelNode, ModelArray, ModelTensorType, ProfileEntry, RunOptions } from './model/model.js';
 export type { SelectionCacheJson } from './selection.js';
 
 /** One row of rt.algorithms(params): what an algorithm says about a shape. */
@@ -70,6 +74,22 @@ export class Runtime {
   /** Plans a ConvBias operator (validates, selects the algorithm, allocates its wasm memory). */
   convBias(params: ConvBiasParams, opts?: ConvOptions): ConvBias {
     return new ConvBias(this.core, params, opts === undefined ? {} : opts, (p, s, plan, o) => this.selector.select(p, s, plan, o));
+  }
+
+  /**
+   * Loads an ONNX model (QDQ or QOperator int8, with float plumbing around it): reads, checks and plans it once
+   * (layouts, one arena, weights packed), ready to run (docs/model.md). Errors: BAD_MODEL, UNSUPPORTED_OP (every
+   * node that cannot run, at once), BAD_SHAPE, TOO_LARGE / OUT_OF_MEMORY, INVALID_PARAM; nothing leaks on failure.
+   * Async so that later loaders (external data, profiling on the workers) keep the same signature.
+   */
+  async loadModel(bytes: Uint8Array | ArrayBuffer, opts?: LoadModelOptions): Promise<Model> {
+    return this.loadModelSync(bytes, opts);
+  }
+
+  /** @internal loadModel without the promise (tests: hooks for the memory planner). */
+  loadModelSync(bytes: Uint8Array | ArrayBuffer, opts?: LoadModelOptions, hooks?: LoadModelHooks): Model {
+    check(!this.core.disposed, 'DISPOSED', 'runtime', 'the runtime was disposed');
+    return loadModel(this.core, (p, s, plan, o) => this.selector.select(p, s, plan, o), bytes, opts, hooks);
   }
 
   /** Every algorithm of the pack, in order, with whether it can run `params` (or why not), whether it is

@@ -1,0 +1,99 @@
+/**
+ * rt.loadModel: bytes -> Model. The pipeline, in order (docs/model.md):
+ *   read (onnx/reader.ts, BAD_MODEL) -> bind input shapes and infer every shape (passes/shapes.ts, BAD_SHAPE)
+ *   -> fold constants -> remove Identity / Dropout -> fold BatchNormalization -> fuse Q/DQ groups
+ *   -> lower every node (lower.ts: UNSUPPORTED_OP lists every node that cannot run) -> size checks
+ *   -> plan layouts (plan.ts) -> build each step (weights packed, tables written) -> plan the arena -> Model.
+ * Everything that can be refused is refused before the first wasm allocation; a failure after it (memory that
+ * cannot grow) frees what was built. The runtime stays usable either way.
+ */
+import { I8ConvError, check } from '../errors.js';
+import type { WasmRuntimeCore } from '../runtime.js';
+import type { AlgoSelector } from '../conv.js';
+import { readOnnxModel } from './onnx/reader.js';
+import { inferShapes } from './passes/shapes.js';
+import { foldConstants } from './passes/fold-constants.js';
+import { removeIdentity } from './passes/remove-identity.js';
+import { foldBatchNorm } from './passes/fold-batchnorm.js';
+import { fuseQdq } from './passes/fuse-qdq.js';
+import { lowerGraph, plannedValues } from './lower.js';
+import { planLayouts, planMemory } from './plan.js';
+import type { LoweredNode, StepImpl } from './step.js';
+import { Model } from './model.js';
+
+export interface LoadModelOptions {
+  /** binds symbolic / dynamic input dims: input name -> dims; required where a dim is symbolic */
+  inputShapes?: Record<string, number[]>;
+  /** per-convolution algorithm choice, as for rt.convBias (default: the runtime's) */
+  selection?: 'heuristic' | 'profile';
+  /** 'auto' (default) plans NCHW44 where the operators have it; 'nchw' keeps every tensor NCHW */
+  layout?: 'auto' | 'nchw';
+}
+
+/** Tests only. */
+export interface LoadModelHooks {
+  /** false: every value gets its own arena bytes (no reuse, no in-place) */
+  reuse?: boolean;
+  /** guard bytes after every value (checked by model.checkGuards()) */
+  valueGuards?: number;
+}
+
+const KEYS = new Set(['inputShapes', 'selection', 'layout']);
+/** Largest arena / value the planner accepts (a 32-bit wasm memory holds 4 GiB; leave room for weights). */
+export const MAX_ARENA_BYTES = 2 ** 31;
+
+export function checkLoadOptions(opts: unknown): LoadModelOptions {
+  check(opts === undefined || (typeof opts === 'object' && opts !== null && !Array.isArray(opts)), 'INVALID_PARAM', 'opts', 'must be an object (LoadModelOptions) or omitted');
+  const o = (opts ?? {}) as LoadModelOptions;
+  for (const k of Object.keys(o)) check(KEYS.has(k), 'INVALID_PARAM', k, `is not an option of loadModel (known: ${[...KEYS].join(', ')})`);
+  check(o.layout === undefined || o.layout === 'auto' || o.layout === 'nchw', 'INVALID_PARAM', 'layout', `must be 'auto' or 'nchw', got ${String(o.layout)}`);
+  check(o.selection === undefined || o.selection === 'heuristic' || o.selection === 'profile', 'INVALID_PARAM', 'selection', `must be 'heuristic' or 'profile', got ${String(o.selection)}`);
+  if (o.inputShapes !== undefined) {
+    check(typeof o.inputShapes === 'object' && o.inputShapes !== null && !Array.isArray(o.inputShapes), 'INVALID_PARAM', 'inputShapes', 'must be an object { [inputName]: number[] }');
+    for (const [k, v] of Object.entries(o.inputShapes)) {
+      check(Array.isArray(v) && v.every((d) => Number.isInteger(d) && d >= 0 && d <= 2 ** 31), 'BAD_SHAPE', `inputShapes.${k}`, `must be an array of non-negative integers, got ${JSON.stringify(v)}`);
+    }
+  }
+  return o;
+}
+
+export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: unknown, opts?: LoadModelOptions, hooks: LoadModelHooks = {}): Model {
+  const o = checkLoadOptions(opts);
+  check(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer, 'INVALID_PARAM', 'bytes', 'must be a Uint8Array or an ArrayBuffer holding an ONNX model');
+  let graph = readOnnxModel(bytes);
+  graph = inferShapes(graph, o.inputShapes ?? {});
+  graph = foldConstants(graph);
+  graph = removeIdentity(graph);
+  graph = foldBatchNorm(graph);
+  graph = fuseQdq(graph);
+  const values = plannedValues(graph);
+  const lowered = lowerGraph(graph, values);
+  for (const v of values.values()) {
+    check(v.bytes <= MAX_ARENA_BYTES, 'TOO_LARGE', 'model', `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`);
+  }
+  const inputs = graph.inputs.filter((v) => !graph.initializers.has(v.name)).map((v) => v.name);
+  const outputs = graph.outputs.map((v) => v.name);
+  const layout = planLayouts(lowered, values, outputs, o.layout ?? 'auto');
+  const reuse = hooks.reuse ?? true;
+  // memory first (pure arithmetic: an arena too large is refused before anything is allocated)
+  const mem = planMemory(layout.steps, values, inputs, outputs, { reuse, gap: hooks.valueGuards ?? 0 });
+  check(mem.arenaBytes <= MAX_ARENA_BYTES, 'OUT_OF_MEMORY', 'model', `the model's tensors need an arena of ${mem.arenaBytes} bytes, more than a wasm memory can hold`);
+  const impls: StepImpl[] = [];
+  const env = {
+    core, values, select, convOptions: {}, selection: o.selection,
+    opset: (d: string) => graph.opsetImports.get(d) ?? 1,
+  };
+  try {
+    for (const s of layout.steps) {
+      const l = s as Partial<LoweredNode>;
+      impls.push(l.build ? l.build(env, s) : buildRelayout(env, s));
+    }
+    return new Model({ core, steps: layout.steps, impls, values, inputs, outputs, arenaBytes: mem.arenaBytes, valueGuards: hooks.valueGuards ?? 0 });
+  } catch (e) {
+    for (const i of impls) i.dispose();
+    if (e instanceof RangeError) throw new I8ConvError('OUT_OF_MEMORY', `model: the wasm memory could not grow to hold the model: ${e.message}`, 'model');
+    throw e;
+  }
+}
+
+import { buildRelayout } from './ops/kernels.js';

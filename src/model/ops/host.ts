@@ -1,0 +1,92 @@
+/**
+ * Host steps: a node run by a TypeScript host operator (src/model/host-ops/) on views of the arena, and the
+ * executor's own small host steps (aliases and copies).
+ */
+import type { Node } from '../ir.js';
+import type { HostOpFactory, HostTensor, HostValueInfo } from '../kernels/types.js';
+import type { PlannedValue, ValueType } from '../plan.js';
+import type { BuildEnv, LoweredNode, StepImpl } from '../step.js';
+import { unsupported } from '../step.js';
+
+const VIEW = {
+  float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int8: Int8Array, int64: BigInt64Array, bool: Uint8Array,
+} as const;
+
+/** A typed view of a value in the arena. */
+export function viewOf(buf: ArrayBufferLike, v: PlannedValue, ptr: number): HostTensor {
+  const n = v.dims.reduce((a, b) => a * b, 1);
+  return { type: v.type, dims: v.dims, data: new (VIEW[v.type] as unknown as new (b: ArrayBufferLike, o: number, n: number) => HostTensor["data"])(buf, ptr, n) } as HostTensor;
+}
+
+function infoOf(v: PlannedValue): HostValueInfo {
+  const c = v.constant;
+  return { type: v.type, dims: v.dims, constant: c ? { type: c.type as ValueType, dims: c.dims, data: c.data } as HostTensor : undefined };
+}
+
+export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>, factory: HostOpFactory, opset: number): LoweredNode {
+  const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!)));
+  const outs = node.outputs.map((n) => infoOf(values.get(n)!));
+  // the factory checks support now (load time) and raises UNSUPPORTED_OP with its reason
+  const op = factory({ name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes }, ins, outs, opset);
+  return {
+    name,
+    op: node.opType,
+    node,
+    inputs: [...node.inputs],
+    outputs: [...node.outputs],
+    rule: { kind: 'nchw' },
+    build: (env: BuildEnv, step): StepImpl => {
+      const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
+      const outVals = step.outputs.map((n) => env.values.get(n)!);
+      const constIns = inVals.map((v) => (v?.constant ? infoOf(v).constant : undefined));
+      return {
+        algorithm: 'host',
+        bytes: 0,
+        scratchBytes: 0,
+        macs: 0,
+        run(p) {
+          const buf = env.core.memory.buffer;
+          const inputs = inVals.map((v, k) => (v === undefined ? undefined : constIns[k] ?? viewOf(buf, v, p.inputs[k])));
+          const outputs = outVals.map((v, k) => viewOf(buf, v, p.outputs[k]));
+          op(inputs, outputs);
+        },
+        dispose() {},
+      };
+    },
+  };
+}
+
+/** Reshape, Flatten, Squeeze, Unsqueeze, Identity, Dropout (inference): output 0 is input 0's bytes. */
+export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>): LoweredNode {
+  const x = values.get(node.inputs[0]);
+  if (!x) unsupported(node, 'no input');
+  return {
+    name,
+    op: node.opType,
+    node,
+    inputs: [node.inputs[0]],
+    outputs: [node.outputs[0]],
+    rule: { kind: 'nchw' },
+    alias: true,
+    build: (env, step): StepImpl => {
+      const src = env.values.get(step.inputs[0])!;
+      const bytes = src.bytes;
+      return {
+        algorithm: 'alias',
+        bytes: 0,
+        scratchBytes: 0,
+        macs: 0,
+        run(p) {
+          // a constant input (rare after folding) or a graph input/output pinned apart: copy
+          if (src.constant) {
+            const c = src.constant.data as ArrayBufferView;
+            new Uint8Array(env.core.memory.buffer, p.outputs[0], bytes).set(new Uint8Array(c.buffer, c.byteOffset, bytes));
+          } else if (p.inputs[0] !== p.outputs[0]) {
+            new Uint8Array(env.core.memory.buffer).copyWithin(p.outputs[0], p.inputs[0], p.inputs[0] + bytes);
+          }
+        },
+        dispose() {},
+      };
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * What a planned step is once built: its implementation (StepImpl), and what a builder gets to make one
+ * (BuildEnv). One builder per operator kind lives in src/model/ops/.
+ */
+import type { WasmRuntimeCore } from '../runtime.js';
+import type { AlgoSelector, ConvOptions } from '../conv.js';
+import type { Node } from './ir.js';
+import type { Lowering, PlannedValue } from './plan.js';
+import type { ModelKernel } from './kernels/types.js';
+import { I8ConvError } from '../errors.js';
+
+export interface StepPointers {
+  /** byte offsets of the step's inputs (-1: an omitted input or a constant) */
+  inputs: number[];
+  outputs: number[];
+  /** the model's shared scratch (convolutions' thread slices) */
+  scratch: number;
+}
+
+export interface StepImpl {
+  /** what model.nodes and the profile show (e.g. the convolution algorithm, 'lut-simd', 'host') */
+  readonly algorithm: string;
+  /** wasm bytes the step holds (packed weights, tables, records) */
+  readonly bytes: number;
+  /** bytes of the model's shared scratch the step needs */
+  readonly scratchBytes: number;
+  /** multiply-accumulates of one run (convolutions), for the profile's GMAC/s; 0 otherwise */
+  readonly macs: number;
+  run(p: StepPointers): void;
+  /** the workers run it (a page's main thread stays free); absent: run() is used */
+  runAsync?(p: StepPointers): Promise<void>;
+  dispose(): void;
+}
+
+export interface BuildEnv {
+  core: WasmRuntimeCore;
+  values: ReadonlyMap<string, PlannedValue>;
+  select: AlgoSelector;
+  convOptions: ConvOptions;
+  /** loadModel's selection option: each convolution's algorithm choice */
+  selection: 'heuristic' | 'profile' | undefined;
+  opset(domain: string): number;
+}
+
+/** A step whose implementation is made by `build` once layouts are planned. */
+export interface LoweredNode extends Lowering {
+  node?: Node;
+  build(env: BuildEnv, step: Lowering): StepImpl;
+}
+
+export function unsupported(node: Node, why: string): never {
+  throw new I8ConvError('UNSUPPORTED_OP', `node ${JSON.stringify(node.name)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${why}`, 'model');
+}
+
+/** A StepImpl around a ModelKernel (src/model/kernels/): input 0 -> src, input 1 -> slices, output 0 -> dst. */
+export function kernelStep(core: WasmRuntimeCore, k: ModelKernel, opts: { second?: number; threaded?: boolean } = {}): StepImpl {
+  const job = new Int32Array(17);
+  return {
+    algorithm: k.algorithm,
+    bytes: k.bytes,
+    scratchBytes: 0,
+    macs: 0,
+    run(p) {
+      const e = { ctx: k.ctx, src: p.inputs[0], slices: opts.second === undefined ? 0 : p.inputs[opts.second], dst: p.outputs[0] };
+      const pool = core.pool;
+      if (opts.threaded && pool && pool.awake) {
+        for (const d of k.dispatch) pool.run(core.exports, d, e);
+        return;
+      }
+      runDispatchSerial(core, k, e, job);
+    },
+    dispose: () => k.dispose(),
+  };
+}
+
+import { JOB, runJob, writeJob, type ExecPointers } from '../threads/protocol.js';
+function runDispatchSerial(core: WasmRuntimeCore, k: ModelKernel, e: ExecPointers, job: Int32Array): void {
+  for (const d of k.dispatch) {
+    writeJob(job, d, e);
+    job[JOB.NEXT] = 0;
+    runJob(core.exports, job, 0, 1);
+  }
+}
