@@ -88,7 +88,9 @@ export function planLayouts(steps: readonly Lowering[], values: Map<string, Plan
     const key = `${name}@${layout.toLowerCase()}`;
     if (!converted.has(key)) {
       values.set(key, { ...v, name: key, layout, aliasOf: undefined, offset: -1 });
-      out.push({ name: `relayout ${name} -> ${layout}`, op: 'Relayout', inputs: [name], outputs: [key], rule: { kind: 'relayout', to: layout }, layout });
+      // a 4-D value with H * W = 1 has the same bytes in both layouts: the relayout is an alias
+      const same = v.dims.length === 4 && v.dims[2] * v.dims[3] === 1;
+      out.push({ name: `relayout ${name} -> ${layout}`, op: 'Relayout', inputs: [name], outputs: [key], rule: { kind: 'relayout', to: layout }, layout, ...(same ? { alias: true } : {}) });
       converted.set(key, key);
     }
     return key;
