@@ -167,6 +167,61 @@ describe('model element-wise kernels: the wasm records', () => {
   });
 });
 
+describe('model element-wise kernels: the emitted wasm (STYLE habit 10)', () => {
+  const wats = ['build/i8conv.wat', 'build/i8conv-relaxed.wat'].map((p) => [p, readFileSync(new URL(`../${p}`, import.meta.url), 'utf8')] as const);
+  /** The innermost loops of the functions of one kernel file (binaryen's linear text: block / loop / if ... end),
+   *  whichever functions the inliner kept. */
+  function innermostLoops(wat: string, file: string): string[] {
+    const out: string[] = [];
+    for (let at = wat.indexOf(`(func $assembly/model/${file}/`); at >= 0; at = wat.indexOf(`(func $assembly/model/${file}/`, at + 1)) {
+      const end = wat.indexOf('\n (func ', at + 1);
+      const lines = wat.slice(at, end < 0 ? undefined : end).split('\n').map((l) => l.trim());
+      const stack: Array<{ loop: boolean; start: number; nested: boolean }> = [];
+      lines.forEach((l, i) => {
+        const op = l.split(/[\s(]/)[0];
+        if (op === 'block' || op === 'loop' || op === 'if') {
+          if (op === 'loop') for (const f of stack) if (f.loop) f.nested = true;
+          stack.push({ loop: op === 'loop', start: i, nested: false });
+        } else if (op === 'end') {
+          const f = stack.pop()!;
+          if (f.loop && !f.nested) out.push(lines.slice(f.start, i + 1).join('\n'));
+        }
+      });
+    }
+    return out;
+  }
+  const count = (s: string, needle: string) => s.split(needle).length - 1;
+
+  it('the vector loops hold the intended instructions, and no f32x4.nearest / i32x4.trunc_sat (the 1.5 * 2^23 rounding instead)', () => {
+    for (const [path, wat] of wats) {
+      const el = innermostLoops(wat, 'elementwise');
+      const rq = innermostLoops(wat, 'requant');
+      const vector = [...el, ...rq].filter((l) => count(l, 'v128.store') > 0);
+      // quantize; dequantize; binary: A and B from memory, B broadcast, each for add and mul; requant: runs and
+      // contiguous channels, each with one and two accumulators
+      expect(vector.length, path).toBe(10);
+      for (const l of vector) expect(count(l, 'f32x4.nearest') + count(l, 'trunc_sat'), path).toBe(0);
+      const has = (loops: string[], needles: Record<string, number>) =>
+        loops.filter((l) => Object.entries(needles).every(([k, v]) => count(l, k) === v)).length;
+      // QuantizeLinear: 4 true divisions, clamps, one packed 16-byte store
+      expect(has(el, { 'f32x4.div': 4, 'f32x4.pmax': 4, 'f32x4.pmin': 4, 'i8x16.narrow_i16x8_u': 1, 'v128.store': 1, 'f32x4.convert_i32x4_s': 0 }), path).toBe(1);
+      // DequantizeLinear: 4 conversions, 4 multiplies, 4 stores
+      expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'v128.store': 4 }), path).toBe(1);
+      // QLinearAdd / QLinearMul: A' (and B' from memory) by 4-lane conversions and multiplies, 4 divisions by C's scale
+      expect(has(el, { 'f32x4.convert_i32x4_s': 8, 'f32x4.mul': 8, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} add, B from memory`).toBe(1);
+      expect(has(el, { 'f32x4.convert_i32x4_s': 8, 'f32x4.mul': 12, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} mul, B from memory`).toBe(1);
+      expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} add, B broadcast`).toBe(1);
+      expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 8, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} mul, B broadcast`).toBe(1);
+      // RequantizeInt32: 4 conversions and scale multiplies; K * acc0 as 4 shifts with two accumulators
+      expect(has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 0, 'i8x16.narrow_i16x8_u': 1 }), `${path} one accumulator`).toBe(2);
+      expect(has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} two accumulators`).toBe(2);
+      // Lut: four 32-bit words a step, each byte looked up
+      const words = (l: string) => count(l, 'i32.store') - count(l, 'i32.store8') - count(l, 'i32.store16');
+      expect(innermostLoops(wat, 'lut').filter((l) => count(l, 'i32.load8_u') === 16 && words(l) === 4).length, path).toBe(1);
+    }
+  });
+});
+
 // ---- QuantizeLinear / DequantizeLinear --------------------------------------------------------------------------
 
 /** Floats for QuantizeLinear at scale s, zero point zp: spread over and past the range, ties, specials. */
