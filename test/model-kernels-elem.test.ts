@@ -670,6 +670,86 @@ describe('RequantizeInt32: int32 -> uint8 / int8 (spec §3b), per channel, bias,
   }
 });
 
+// ---- in place -----------------------------------------------------------------------------------------------------
+
+/**
+ * Runs k with its output written over input `which` (0: src, 1: the second input), tasks last first: what the
+ * executor's memory plan may do for Lut and QLinearAdd / QLinearMul (output over the operand of the output's shape).
+ */
+function runInPlace(core: WasmRuntimeCore, k: ModelKernel, src: Uint8Array, second: Uint8Array | null, which: 0 | 1): Uint8Array {
+  const al = (v: number) => Math.ceil(v / 16) * 16;
+  const oSrc = GUARD, oSec = al(oSrc + src.length + GUARD), total = al(oSec + (second?.length ?? 0) + GUARD);
+  const base = core.heap.alloc(total, 64);
+  try {
+    let u8 = core.u8();
+    u8.fill(GUARD_BYTE, base, base + total);
+    u8.set(src, base + oSrc);
+    if (second) u8.set(second, base + oSec);
+    const e = { src: base + oSrc, slices: second ? base + oSec : 0, dst: base + (which === 0 ? oSrc : oSec) };
+    for (const d of k.dispatch) {
+      const arg = (i: number) => (d.args[i].base === 'none' ? 0 : e[d.args[i].base as 'src' | 'slices' | 'dst']);
+      const fn = core.exports[d.fn] as (...a: number[]) => void;
+      for (let t = d.range[0] - 1; t >= 0; t--) fn(k.ctx, arg(0), arg(1), arg(2), 0, 0, t);
+    }
+    u8 = core.u8();
+    const guardOk = (a: number, b: number) => u8.subarray(base + a, base + b).every((v) => v === GUARD_BYTE);
+    expect(guardOk(0, oSrc) && guardOk(oSrc + src.length, oSec) && guardOk(oSec + (second?.length ?? 0), total), 'guards').toBe(true);
+    const o = which === 0 ? oSrc : oSec;
+    return u8.slice(base + o, base + o + (which === 0 ? src.length : second!.length));
+  } finally {
+    core.heap.release(base);
+  }
+}
+
+describe('in place: Lut and QLinearAdd / QLinearMul may write their output over the output-shaped operand', () => {
+  it('Lut over its input; binary over A or over B (whichever has the output shape), every mode, across tasks', () => {
+    const r = rng(950);
+    for (const { name, core } of cores) {
+      for (const n of [0, 1, 17, 70, 3 * ELEM_TASK_ELEMS + 9]) {
+        const table = randBytes(r, 256);
+        const x = randBytes(r, n);
+        const k = new LutKernel(core, { length: n, table });
+        expect(k.inPlaceInput).toBe(0);
+        expectBytes(runInPlace(core, k, x, null, 0), x.map((v) => table[v]), `${name} lut n=${n}`);
+        k.dispose();
+      }
+      const cases: Array<[number[], number[], 'NCHW' | 'NCHW44']> = [
+        [[3 * ELEM_TASK_ELEMS + 9], [3 * ELEM_TASK_ELEMS + 9], 'NCHW'],
+        [[70], [1], 'NCHW'],
+        [[2, 8, 33, 35], [1, 8, 1, 1], 'NCHW'],
+        [[2, 8, 33, 35], [8, 33, 35], 'NCHW'],
+        [[2, 8, 33, 35], [2, 8, 1, 1], 'NCHW44'],
+      ];
+      for (const [big, small, layout] of cases) {
+        for (const swap of [false, true]) {
+          const [aDims, bDims] = swap ? [small, big] : [big, small];
+          const p: QLinearBinaryParams = {
+            op: swap ? 'mul' : 'add', type: 'int8', aDims, bDims, layout, aScale: scaleNear(r, -5), aZeroPoint: 3, bScale: scaleNear(r, -6), bZeroPoint: -7, cScale: scaleNear(r, -5), cZeroPoint: 9,
+          };
+          const a = randBytes(r, aDims.reduce((x, y) => x * y, 1));
+          const b = randBytes(r, bDims.reduce((x, y) => x * y, 1));
+          const k = new QLinearBinaryKernel(core, p);
+          const equal = big.length === small.length && big.every((v, i) => v === small[i]);
+          expect(k.inPlaceInput).toBe(swap && !equal ? 1 : 0);
+          const want = runWasm(core, k, a, b, Math.max(a.length, b.length));
+          // equal shapes: over either operand
+          for (const which of equal ? ([0, 1] as const) : [k.inPlaceInput]) {
+            expectBytes(runInPlace(core, k, a, b, which), want, `${name} ${k.algorithm} [${aDims}] x [${bDims}] over input ${which}`);
+          }
+          k.dispose();
+        }
+      }
+      for (const k of [
+        new QuantizeKernel(core, { length: 8, type: 'int8', scale: 1, zeroPoint: 0 }), new DequantizeKernel(core, { length: 8, type: 'int8', scale: 1, zeroPoint: 0 }),
+        new RequantizeKernel(core, { dims: [1, 8], layout: 'NCHW', type: 'int8', scale: 1, zeroPoint: 0 }),
+      ]) {
+        expect(k.inPlaceInput, k.algorithm).toBeNull();
+        k.dispose();
+      }
+    }
+  });
+});
+
 // ---- threads ------------------------------------------------------------------------------------------------------
 
 describe('the threaded build: the pool runs every kernel to the same bytes', () => {

@@ -20,6 +20,9 @@
  *   smaller operand's bytes are the same in both layouts), [1, C, H, W] against [N, C, H, W], and H * W = 1 as NCHW.
  * Which operand is larger does not matter: A' + B' and A' * B' are commutative in IEEE arithmetic, so the kernel
  * takes the larger as its A whichever input it is.
+ *
+ * In place: the output may overwrite the output-shaped operand (inPlaceInput); each vector step reads its 16
+ * elements before it writes them, and tasks write disjoint ranges.
  */
 import { I8ConvError, check } from '../../errors.js';
 import type { WasmRuntimeCore } from '../../runtime.js';
@@ -124,6 +127,8 @@ export class QLinearBinaryKernel extends ElemKernel {
   readonly algorithm: string;
   readonly outDims: number[];
   readonly broadcast: BinaryBroadcast;
+  /** the operand with the output's shape (input 1 when B is the larger) */
+  override readonly inPlaceInput: 0 | 1;
 
   /**
    * Throws INVALID_PARAM (op, layout, type, zero points), INVALID_SCALE, BAD_SHAPE (dims), TOO_LARGE,
@@ -146,6 +151,7 @@ export class QLinearBinaryKernel extends ElemKernel {
     checkDims(bc.outDims, `${what} output dims`);
     super(core, 0);
     this.broadcast = bc;
+    this.inPlaceInput = bc.swapped ? 1 : 0;
     this.outDims = bc.outDims;
     this.algorithm = `${p.op === 'mul' ? 'qmul' : 'qadd'}-${bc.mode}`;
     const x = xorOf(p.type);

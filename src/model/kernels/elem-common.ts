@@ -81,6 +81,12 @@ export function checkDims(d: unknown, param: string): number[] {
  */
 export abstract class ElemKernel implements ModelKernel {
   abstract readonly algorithm: string;
+  /**
+   * The input whose buffer the output may overwrite (the memory plan's in-place reuse): an input of the output's
+   * element size and count, each task reading its elements before writing them. null: the output needs its own
+   * buffer (the element size changes: QuantizeLinear, DequantizeLinear, RequantizeInt32).
+   */
+  readonly inPlaceInput: 0 | 1 | null = null;
   readonly bytes: number;
   readonly ctx: number;
   dispatch: readonly KernelDispatch[] = [];

@@ -12,7 +12,8 @@
  *   sigmoidTable      QLinearSigmoid: F = MLAS's logistic (spec §7b), its rational approximation step by step in f32.
  *   leakyReluTable    QLinearLeakyRelu (spec §7a): F(d) = d >= 0 ? d : f32(alpha * d); alpha defaults to 0.01f.
  *
- * Tables are Uint8Array(256) of raw output bytes (an int8 -1 is 255).
+ * Tables are Uint8Array(256) of raw output bytes (an int8 -1 is 255). The kernel may run in place (output over
+ * input 0).
  */
 import { check } from '../../errors.js';
 import type { WasmRuntimeCore } from '../../runtime.js';
@@ -44,6 +45,7 @@ function checkTable(t: ArrayLike<number> | undefined): Uint8Array {
 /** y[i] = table[x[i]]: input 0 bytes[length] -> output 0 bytes[length]. */
 export class LutKernel extends ElemKernel {
   readonly algorithm = 'lut-word';
+  override readonly inPlaceInput = 0;
 
   /** Throws BAD_SHAPE / TOO_LARGE (length), BAD_BUFFER (a table of another length), INVALID_PARAM (entries), OUT_OF_MEMORY. */
   constructor(core: WasmRuntimeCore, p: LutParams) {
