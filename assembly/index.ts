@@ -16,3 +16,6 @@ export { convGemmTask } from './gemm/task';
 export { chanwiseTask } from './chanwise/task';
 export { nchwDotPad, nchwDotConv } from './conv-nchw-dot/task';
 export { naiveConvTask } from './naive/task';
+export { quantizeTask, dequantizeTask, qlinearBinaryTask } from './model/elementwise';
+export { lutTask } from './model/lut';
+export { requantTask } from './model/requant';

@@ -31,6 +31,8 @@ export const WORKER_SPIN_MS = 10;
 
 export const TASK_FUNCTIONS = [
   'convNchw44DotTask', 'nchwToNchw44', 'convGemmTask', 'chanwiseTask', 'nchwDotPad', 'nchwDotConv', 'naiveConvTask',
+  // the model executor's element-wise kernels (assembly/model/elementwise.ts, lut.ts, requant.ts)
+  'quantizeTask', 'dequantizeTask', 'qlinearBinaryTask', 'lutTask', 'requantTask',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 

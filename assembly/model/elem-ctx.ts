@@ -1,0 +1,91 @@
+// Byte offsets of the parameter records (ctx) of the model's element-wise kernels: assembly/model/elementwise.ts
+// (QuantizeLinear, DequantizeLinear, QLinearAdd / QLinearMul), lut.ts and requant.ts. The host writes them in
+// src/model/kernels/elem-common.ts (ELEM_CTX), which must spell the same numbers: test/model-kernels-elem.test.ts
+// reads this file and compares.
+//
+// Every record starts with the element count and the task grain: task t covers elements [t * grain, t * grain +
+// grain) of the output (clipped to the count; a task past the end does nothing). The grain is a multiple of 16.
+// Types travel as byte xors: an int8 byte ^ 0x80 is the uint8 value + 128, so the kernels compute on unsigned bytes
+// with zero points (and clamp bounds) moved by +128 and flip the output back (XOR 0x80 for int8, 0 for uint8).
+
+/** i32: elements of the output (all kernels) */
+export const EL_N: i32 = 0;
+/** i32: elements per task, a multiple of 16 (all kernels) */
+export const EL_GRAIN: i32 = 4;
+/** i32: the input bytes' xor (0 uint8, 0x80 int8) */
+export const EL_INXOR: i32 = 8;
+/** i32: the output bytes' xor (0 uint8, 0x80 int8) */
+export const EL_OUTXOR: i32 = 12;
+
+// ---- QuantizeLinear (f32 -> 8 bit): y = RNE(clamp(x / s, lo - zp, hi - zp)) + zp; NaN -> 0 ----
+/** f32: the scale s (a true division) */
+export const QZ_SCALE: i32 = 16;
+/** f32: lo - zp (clamp of x / s, before rounding) */
+export const QZ_LO: i32 = 20;
+/** f32: hi - zp */
+export const QZ_HI: i32 = 24;
+/** i32: zp + 128 for an int8 output (the unsigned domain), zp for uint8 */
+export const QZ_ZPU: i32 = 28;
+
+// ---- DequantizeLinear (8 bit -> f32): y = f32(float(x - zp) * s) ----
+/** i32: zp + 128 for an int8 input (compared with x ^ 0x80), zp for uint8 */
+export const DQ_ZPU: i32 = 16;
+/** f32: the scale s */
+export const DQ_SCALE: i32 = 20;
+
+// ---- QLinearAdd / QLinearMul. Operand A (p0) has the output's shape; B (p1) is broadcast by MODE. ----
+/** i32: 0 add, 1 mul */
+export const QB_OP: i32 = 16;
+/** i32: 0 repeat (B index = i % MID; equal shapes: MID = N), 1 scalar (B[0]), 2 channel (B index =
+ *  (i / INNER) % MID), 3 channel NCHW44 (B index = ((i >> 2) / INNER % (MID / 4)) * 4 + (i & 3)) */
+export const QB_MODE: i32 = 20;
+/** i32: elements of A per B value (channel modes: the plane H * W) */
+export const QB_INNER: i32 = 24;
+/** i32: B values in one period (elements of B, or those of one image) */
+export const QB_MID: i32 = 28;
+/** f32: scale of A */
+export const QB_ASCALE: i32 = 32;
+/** i32: zero point of A in the unsigned domain */
+export const QB_AZPU: i32 = 36;
+/** f32: scale of B */
+export const QB_BSCALE: i32 = 40;
+/** i32: zero point of B in the unsigned domain */
+export const QB_BZPU: i32 = 44;
+/** f32: scale of C (a true division) */
+export const QB_CSCALE: i32 = 48;
+/** f32: lo - zpC */
+export const QB_LO: i32 = 52;
+/** f32: hi - zpC */
+export const QB_HI: i32 = 56;
+/** f32: zpC, added in float before rounding (as onnxruntime does: round(f32(c + zpC))) */
+export const QB_ZPF: i32 = 60;
+/** i32: added to the rounded value: 128 for an int8 output (the unsigned domain), 0 for uint8 */
+export const QB_OUTADD: i32 = 64;
+
+// ---- Lut: y[i] = table[x[i]] ----
+/** i32: the 256-byte table */
+export const LUT_TABLE: i32 = 16;
+
+// ---- RequantizeInt32: v = K * acc0 (+ acc1) + bias[c]; y = RNE(clamp(f32(v) * scale[c], lo - zp, hi - zp)) + zp ----
+/** i32: 0 plain runs (c = (i / INNER) % C), 1 contiguous (c = i % C), 2 NCHW44 (c = ((i >> 2) / INNER % (C / 4))
+ *  * 4 + (i & 3)) */
+export const RQ_MODE: i32 = 16;
+/** i32: elements per channel run (the plane; 1 in mode 1) */
+export const RQ_INNER: i32 = 20;
+/** i32: channels C */
+export const RQ_C: i32 = 24;
+/** i32: 0 one accumulator tensor; 1 or 2: K, and a second accumulator tensor (p1) is added */
+export const RQ_K: i32 = 28;
+/** i32: f32[C] scales */
+export const RQ_SCALES: i32 = 32;
+/** i32: i32[C] biases */
+export const RQ_BIAS: i32 = 36;
+/** f32: lo - zp */
+export const RQ_LO: i32 = 40;
+/** f32: hi - zp */
+export const RQ_HI: i32 = 44;
+/** i32: zp + 128 for an int8 output (the unsigned domain), zp for uint8 */
+export const RQ_ZPU: i32 = 48;
+
+/** Bytes of the largest record (the host allocates this much, 64-byte aligned). */
+export const EL_CTX_BYTES: i32 = 128;

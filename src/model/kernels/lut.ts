@@ -1,0 +1,136 @@
+/**
+ * Table look-up (wasm: assembly/model/lut.ts): y[i] = table[x[i] byte], for every 8-bit operator that maps each
+ * input byte to one output byte, and the builders of its 256-entry tables, bit-exact to onnxruntime-web and to
+ * kernels-ref/model/qlinear.ts (buildLut):
+ *
+ *   lutTable          the general table (QlinearBuildLookupTable, spec §6 / §7a): entry i is the raw input byte i
+ *                     (int8: i >= 128 is i - 256), d = f32(xScale * float(t - xZp)), y = QuantizeLinear(F(d),
+ *                     yScale, yZp) (spec §1), stored as the output's raw byte. Any float32 function F between a
+ *                     per-tensor DequantizeLinear and QuantizeLinear becomes such a table, exactly, where F
+ *                     reproduces onnxruntime's float computation.
+ *   requantTable      F = identity: an input of QLinearConcat whose scale or zero point differs from the output's.
+ *   sigmoidTable      QLinearSigmoid: F = MLAS's logistic (spec §7b), its rational approximation step by step in f32.
+ *   leakyReluTable    QLinearLeakyRelu (spec §7a): F(d) = d >= 0 ? d : f32(alpha * d); alpha defaults to 0.01f.
+ *
+ * Tables are Uint8Array(256) of raw output bytes (an int8 -1 is 255). The kernel may run in place (output over
+ * input 0).
+ */
+import { check } from '../../errors.js';
+import type { WasmRuntimeCore } from '../../runtime.js';
+import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SRC, checkLength, checkQType, checkScale, checkZeroPoint } from './elem-common.js';
+import { quantizeValue } from './quantize.js';
+import type { QType } from './types.js';
+
+const f32 = Math.fround;
+
+export interface LutParams {
+  /** elements of the input and output */
+  length: number;
+  /** 256 entries: the output byte of each raw input byte (numbers in [-128, 255]; stored as bytes) */
+  table: ArrayLike<number>;
+}
+
+function checkTable(t: ArrayLike<number> | undefined): Uint8Array {
+  check(t !== null && typeof t === 'object' && typeof t.length === 'number' && t.length === 256, 'BAD_BUFFER', 'Lut.table',
+    `must hold 256 entries, got ${t && typeof t === 'object' ? t.length : String(t)}`);
+  const out = new Uint8Array(256);
+  for (let i = 0; i < 256; i++) {
+    const v = t[i];
+    check(Number.isInteger(v) && v >= -128 && v <= 255, 'INVALID_PARAM', 'Lut.table', `entry ${i} must be an integer in [-128, 255], got ${String(v)}`);
+    out[i] = v & 255;
+  }
+  return out;
+}
+
+/** y[i] = table[x[i]]: input 0 bytes[length] -> output 0 bytes[length]. */
+export class LutKernel extends ElemKernel {
+  readonly algorithm = 'lut-word';
+  override readonly inPlaceInput = 0;
+
+  /** Throws BAD_SHAPE / TOO_LARGE (length), BAD_BUFFER (a table of another length), INVALID_PARAM (entries), OUT_OF_MEMORY. */
+  constructor(core: WasmRuntimeCore, p: LutParams) {
+    const n = checkLength(p.length, 'Lut.length');
+    const table = checkTable(p.table);
+    super(core, 256);
+    this.setI32(F.LUT_TABLE, this.extra);
+    core.u8().set(table, this.extra);
+    this.plan('lutTask', n, [SRC, NONE, DST]);
+  }
+
+  /** Replaces the table (a QLinearConcat or activation whose scales are inputs computed at run time). */
+  setTable(table: ArrayLike<number>): void {
+    this.core.u8().set(checkTable(table), this.extra);
+  }
+}
+
+// ---- table builders ---------------------------------------------------------------------------------------------
+
+/**
+ * The table of QuantizeLinear(fn(DequantizeLinear(x))): per raw input byte i, t = the inType value of i,
+ * d = f32(xScale * (t - xZp)), out = quantizeValue(fn(d), yScale, yZp, outType) as a raw byte.
+ * Throws INVALID_PARAM (types, zero points) and INVALID_SCALE.
+ */
+export function lutTable(inType: QType, xScale: number, xZp: number, outType: QType, yScale: number, yZp: number, fn: (d: number) => number): Uint8Array {
+  checkQType(inType, 'inType');
+  checkQType(outType, 'outType');
+  const xs = checkScale(xScale, 'xScale');
+  const ys = checkScale(yScale, 'yScale');
+  checkZeroPoint(xZp, inType, 'xZeroPoint');
+  checkZeroPoint(yZp, outType, 'yZeroPoint');
+  const lo = Q_RANGE[inType][0];
+  const table = new Uint8Array(256);
+  for (let i = 0; i < 256; i++) {
+    const t = lo < 0 && i >= 128 ? i - 256 : i;
+    table[i] = quantizeValue(fn(f32(xs * (t - xZp))), ys, yZp, outType) & 255;
+  }
+  return table;
+}
+
+/** QLinearConcat's requantization of one input (spec §6): the identity through the table. */
+export function requantTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number): Uint8Array {
+  return lutTable(type, xScale, xZp, type, yScale, yZp, (d) => d);
+}
+
+// MLAS's logistic (spec §7b): the Eigen rational approximation, every coefficient a float32
+const P9 = f32(4.37031012579801e-11), P7 = f32(1.15627324459942e-7), P5 = f32(6.08574864600143e-5);
+const P3 = f32(8.51377133304701e-3), P1 = f32(2.48287947061529e-1);
+const Q10 = f32(6.10247389755681e-13), Q8 = f32(5.76102136993427e-9), Q6 = f32(6.2910678501704e-6);
+const Q4 = f32(1.70198817374094e-3), Q2 = f32(1.16817656904453e-1), Q0 = f32(9.9315192102318e-1);
+
+/**
+ * MlasLogisticKernel on one float32: x clamped to [-18, 18]; p(x) = x * (P1 + x²(P3 + x²(P5 + x²(P7 + x² P9)))) and
+ * q(x) = Q0 + x²(Q2 + ...(Q8 + x² Q10)) evaluated by Horner's rule with a separate f32 multiply and add per step (the
+ * wasm build's MlasMultiplyAddFloat32x4 does not fuse); result f32(p / q) + 0.5, clamped to [0, 1].
+ */
+export function mlasLogistic(x: number): number {
+  const v = cmin(cmax(x, -18), 18);
+  const s = f32(v * v);
+  let p = f32(f32(s * P9) + P7);
+  p = f32(f32(p * s) + P5);
+  p = f32(f32(p * s) + P3);
+  p = f32(f32(p * s) + P1);
+  p = f32(p * v);
+  let q = f32(f32(s * Q10) + Q8);
+  q = f32(f32(q * s) + Q6);
+  q = f32(f32(q * s) + Q4);
+  q = f32(f32(q * s) + Q2);
+  q = f32(f32(q * s) + Q0);
+  const y = f32(f32(p / q) + 0.5);
+  return cmin(cmax(y, 0), 1);
+}
+
+/** C++ std::max(a, b) and std::min(a, b), as MLAS's clamps order their operands. */
+const cmax = (a: number, b: number): number => (a < b ? b : a);
+const cmin = (a: number, b: number): number => (b < a ? b : a);
+
+/** QLinearSigmoid's table (spec §7): Y = quantize(logistic(dequantize(X))). */
+export function sigmoidTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number): Uint8Array {
+  return lutTable(type, xScale, xZp, type, yScale, yZp, mlasLogistic);
+}
+
+/** QLinearLeakyRelu's table (spec §7a): F(d) = d >= 0 ? d : f32(alpha * d); -0 takes the d branch. */
+export function leakyReluTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number, alpha = 0.01): Uint8Array {
+  check(typeof alpha === 'number' && Number.isFinite(alpha), 'INVALID_PARAM', 'alpha', `must be a finite number, got ${String(alpha)}`);
+  const a = f32(alpha);
+  return lutTable(type, xScale, xZp, type, yScale, yZp, (d) => (d >= 0 ? d : f32(a * d)));
+}
