@@ -259,11 +259,21 @@ export function planQuantization(float: Graph, ranges: Ranges, opts: QuantizeOpt
 
   // Initializers: weights, biases, constant inputs of full nodes.
   const inits = new Map<string, QuantizedInit>();
-  const addInit = (name: string, qi: Omit<QuantizedInit, 'out'>) => {
-    if (inits.has(name)) throw new Error(`quantizer: initializer ${name} is read by two quantized nodes`);
+  // An initializer read by several quantized nodes is quantized once (its parameters come from its data alone),
+  // except a bias, whose scale depends on the node's input: two different ones cannot share it.
+  const sameBytes = (a: Tensor, b: Tensor) => a.data.length === b.data.length && a.data.every((v, i) => v === b.data[i]);
+  const addInit = (name: string, role: QuantizedInit['role'], make: () => Omit<QuantizedInit, 'out'>) => {
+    const had = inits.get(name);
+    if (had && had.role !== role) throw new Error(`quantizer: initializer ${name} is read both as a ${had.role} and as a ${role}`);
+    if (had && had.role !== 'bias') return;
+    const qi = make();
+    if (had) {
+      if (!sameBytes(had.scale, qi.scale)) throw new Error(`quantizer: bias ${name} is read by two nodes whose input and weight scales differ`);
+      return;
+    }
+    for (const t of [qi.q, qi.scale, qi.zp]) fresh(t.name);
     inits.set(name, { ...qi, out: fresh(`${name}_DequantizeLinear_Output`) });
   };
-  const weightScales = new Map<string, Float32Array>();
   for (const j of quantizedNodes) {
     const n = nodes[j];
     if (!FULL.has(n.opType)) continue;
@@ -274,18 +284,21 @@ export function planQuantization(float: Graph, ranges: Ranges, opts: QuantizeOpt
       const data = t.data as Float32Array;
       if (weighted && k === 1) {
         const axis = weightAxis(n, t.dims, opts);
-        const { q, scales } = quantizeWeight(data, t.dims, axis);
-        weightScales.set(x, scales);
-        const per = axis !== undefined;
-        addInit(x, {
-          q: tensor(fresh(`${x}_quantized`), 'int8', t.dims, q),
-          scale: tensor(fresh(`${x}_scale`), 'float32', per ? [scales.length] : [], scales),
-          zp: tensor(fresh(`${x}_zero_point`), 'int8', per ? [scales.length] : [], new Int8Array(scales.length)),
-          axis, role: 'weight',
+        const had = inits.get(x);
+        if (had && had.axis !== axis) throw new Error(`quantizer: weight ${x} is read by two nodes that quantize it along different axes`);
+        addInit(x, 'weight', () => {
+          const { q, scales } = quantizeWeight(data, t.dims, axis);
+          const per = axis !== undefined;
+          return {
+            q: tensor(`${x}_quantized`, 'int8', t.dims, q),
+            scale: tensor(`${x}_scale`, 'float32', per ? [scales.length] : [], scales),
+            zp: tensor(`${x}_zero_point`, 'int8', per ? [scales.length] : [], new Int8Array(scales.length)),
+            axis, role: 'weight',
+          };
         });
       } else if (weighted && k === 2) {
         const xs = act.get(n.inputs[0])!.scale;
-        const ws = weightScales.get(n.inputs[1])!;
+        const ws = inits.get(n.inputs[1])!.scale.data as Float32Array;
         const alpha = n.attributes.get('alpha');
         const beta = n.attributes.get('beta');
         if ((alpha?.kind === 'float' && alpha.value !== 1) || (beta?.kind === 'float' && beta.value !== 1)) {
@@ -294,12 +307,12 @@ export function planQuantization(float: Graph, ranges: Ranges, opts: QuantizeOpt
         if (t.dims.length !== 1) throw new Error(`quantizer: bias ${x} is not 1-D`);
         const bs = ws.map((w) => f(xs * w));
         const per = bs.length > 1;
-        addInit(x, {
-          q: tensor(fresh(`${x}_quantized`), 'int32', t.dims, quantizeBias(data, bs)),
-          scale: tensor(fresh(`${x}_scale`), 'float32', per ? [bs.length] : [], bs),
-          zp: tensor(fresh(`${x}_zero_point`), 'int32', per ? [bs.length] : [], new Int32Array(bs.length)),
+        addInit(x, 'bias', () => ({
+          q: tensor(`${x}_quantized`, 'int32', t.dims, quantizeBias(data, bs)),
+          scale: tensor(`${x}_scale`, 'float32', per ? [bs.length] : [], bs),
+          zp: tensor(`${x}_zero_point`, 'int32', per ? [bs.length] : [], new Int32Array(bs.length)),
           axis: per ? 0 : undefined, role: 'bias',
-        });
+        }));
       } else {
         let mn = Infinity;
         let mx = -Infinity;
@@ -308,12 +321,12 @@ export function planQuantization(float: Graph, ranges: Ranges, opts: QuantizeOpt
           mx = Math.max(mx, v);
         }
         const { scale, zeroPoint } = activationParams(mn, mx, type);
-        addInit(x, {
-          q: tensor(fresh(`${x}_quantized`), type, t.dims, quantizeActivationData(data, scale, zeroPoint, type)),
-          scale: tensor(fresh(`${x}_scale`), 'float32', [], Float32Array.of(scale)),
-          zp: tensor(fresh(`${x}_zero_point`), type, [], type === 'uint8' ? Uint8Array.of(zeroPoint) : Int8Array.of(zeroPoint)),
+        addInit(x, 'constant', () => ({
+          q: tensor(`${x}_quantized`, type, t.dims, quantizeActivationData(data, scale, zeroPoint, type)),
+          scale: tensor(`${x}_scale`, 'float32', [], Float32Array.of(scale)),
+          zp: tensor(`${x}_zero_point`, type, [], type === 'uint8' ? Uint8Array.of(zeroPoint) : Int8Array.of(zeroPoint)),
           role: 'constant',
-        });
+        }));
       }
     });
   }

@@ -27,9 +27,11 @@
  * value is NaN or explodes); `zooInput` gives a seeded image-like input.
  */
 import type { Graph } from '../../src/model/ir.js';
+import { writeOnnxModel } from '../../src/model/onnx/writer.js';
 import { rng } from '../data.js';
 import { mobilenetV2Convs, resnet18Convs } from '../networks.js';
 import { GraphBuilder, attrInt, attrInts, f32, valueInfo } from './build.js';
+import { calibrationRanges, qoperatorForm, quantizeMinMax, type QuantizeOptions, type Ranges } from './quantize-minmax.js';
 
 /** Scale of the last convolution of a residual branch, relative to its He scale. */
 export const RESIDUAL_SCALE = 0.3;
@@ -195,4 +197,41 @@ export function zooInput(seed: number, h = 224, w = 224): Float32Array {
     }
   }
   return out;
+}
+
+/** The zoo's networks by the ids of bench/networks.ts. */
+export const ZOO = {
+  mobilenetv2: { label: 'MobileNetV2 1.0 224', build: mobilenetV2Float },
+  resnet18: { label: 'ResNet-18 224', build: resnet18Float },
+} as const;
+export type ZooId = keyof typeof ZOO;
+
+export interface ZooQuantized {
+  float: Graph;
+  ranges: Ranges;
+  /** quantizeMinMax(float, ranges, opts) */
+  qdq: Graph;
+  /** qoperatorForm(float, ranges, opts): the same model in QOperator form */
+  qoperator: Graph;
+}
+
+const rangesCache = new Map<string, Promise<Ranges>>();
+
+/**
+ * A zoo network in float, QDQ and QOperator form: default weights, ranges calibrated in onnxruntime-web on
+ * `zooInput(1..calibrationInputs)` (computed once per network and count in this process: the float runs with every
+ * value as an output are the slow part, about a second each).
+ */
+export async function zooQuantized(id: ZooId, opts: QuantizeOptions, calibrationInputs = 2): Promise<ZooQuantized> {
+  const float = ZOO[id].build();
+  const key = `${id}/${calibrationInputs}`;
+  let ranges = rangesCache.get(key);
+  if (!ranges) {
+    const feeds = Array.from({ length: calibrationInputs }, (_, i) => ({ input: { data: zooInput(i + 1), dims: [1, 3, 224, 224] } }));
+    ranges = calibrationRanges(writeOnnxModel(float), feeds);
+    rangesCache.set(key, ranges);
+    ranges.catch(() => rangesCache.delete(key));
+  }
+  const r = await ranges;
+  return { float, ranges: r, qdq: quantizeMinMax(float, r, opts), qoperator: qoperatorForm(float, r, opts) };
 }
