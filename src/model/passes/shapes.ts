@@ -150,6 +150,11 @@ function inferNode(node: Node, index: number, opset: number, info: Map<string, I
     ks.reduce<number[]>((acc, k) => broadcastDims(acc, inp(k).dims) ?? fail(`${inName(k)} of shape [${inp(k).dims}] does not broadcast with [${acc}]`), []);
   const same = (k = 0): Info[] => [{ ...inp(k), dims: [...inp(k).dims] }];
   const ms = node.domain === 'com.microsoft';
+  if (node.domain === 'i8conv') {
+    // the fusion pass's look-up table: y[i] = table[x[i]], the table's type
+    if (node.opType === 'Lut') return [{ type: inp(1).type, dims: [...inp(0).dims] }];
+    fail(`operator ${node.opType} of domain "i8conv" has no shape rule`);
+  }
   if (node.domain !== '' && !ms) fail(`domain ${JSON.stringify(node.domain)} has no shape rules`);
 
   /** Conv and pool spatial output sizes. */
@@ -211,6 +216,14 @@ function inferNode(node: Node, index: number, opset: number, info: Map<string, I
         for (let k = 2; k < node.inputs.length; k += 3) ks.push(k);
         return concat(ks, typeAt(1, inp(2).type));
       }
+      case 'QGemm': {
+        const a = inp(0).dims, b = inp(3).dims;
+        if (a.length !== 2 || b.length !== 2) fail(`QGemm inputs must be 2-D, got [${a}] and [${b}]`);
+        const [m, ka] = attrInt('transA', 0) ? [a[1], a[0]] : a;
+        const [kb, n] = attrInt('transB', 0) ? [b[1], b[0]] : b;
+        if (ka !== kb) fail(`${inName(0)} [${a}] and ${inName(3)} [${b}] do not multiply`);
+        return [{ type: has(7) ? typeAt(8, 'uint8') : 'float32', dims: [m, n] }];
+      }
       default: fail(`operator ${node.opType} of domain "com.microsoft" has no shape rule`);
     }
 
@@ -248,6 +261,46 @@ function inferNode(node: Node, index: number, opset: number, info: Map<string, I
     case 'DequantizeLinear': return [{ type: 'float32', dims: [...inp(0).dims] }];
     case 'Add': case 'Sub': case 'Mul': case 'Div': return [{ type: inp(0).type, dims: broadcast([0, 1]) }];
     case 'Relu': case 'Clip': case 'Sigmoid': case 'Softmax': case 'Identity': case 'BatchNormalization': return same();
+    case 'HardSigmoid': case 'HardSwish': case 'LeakyRelu': case 'Tanh': case 'Exp': case 'Sqrt': case 'Neg': case 'Abs': case 'Erf':
+    case 'Elu': case 'Softplus': case 'Log': case 'Reciprocal': case 'Floor': case 'Ceil': case 'Round': case 'Sign': case 'Not': return same();
+    case 'Pow': return [{ type: inp(0).type, dims: broadcast([0, 1]) }];
+    case 'ReduceMean': case 'ReduceMax': case 'ReduceMin': case 'ReduceSum': {
+      const x = inp(0).dims;
+      const axesIn = (opset >= 18 || node.opType === 'ReduceSum' && opset >= 13) && has(1) ? constInts(1, 'axes') : attrInts('axes');
+      const keep = attrInt('keepdims', 1) !== 0;
+      const axes = (axesIn ?? []).map((a) => axisOf(a, x.length, 'axis'));
+      if (!axes.length && attrInt('noop_with_empty_axes', 0) === 1) return same();
+      const all = axes.length === 0;
+      const dims: number[] = [];
+      x.forEach((d, i) => {
+        if (all || axes.includes(i)) {
+          if (keep) dims.push(1);
+        } else dims.push(d);
+      });
+      return [{ type: inp(0).type, dims }];
+    }
+    case 'ConvTranspose': {
+      const x = inp(0).dims, w = inp(1).dims;
+      if (x.length < 3 || w.length !== x.length) fail(`${inName(0)} [${x}] and ${inName(1)} [${w}] must be of one rank >= 3`);
+      const group = attrInt('group', 1);
+      if (x[1] !== w[0]) fail(`${inName(0)} has ${x[1]} channels, ${inName(1)} [${w}] takes ${w[0]}`);
+      const n = x.length - 2;
+      const kernel = attrInts('kernel_shape') ?? w.slice(2);
+      const strides = attrInts('strides') ?? new Array(n).fill(1);
+      const dil = attrInts('dilations') ?? new Array(n).fill(1);
+      const pads = attrInts('pads') ?? new Array(2 * n).fill(0);
+      const outPad = attrInts('output_padding') ?? new Array(n).fill(0);
+      const given = attrInts('output_shape');
+      const autoPad = attrString('auto_pad', 'NOTSET');
+      const sp = x.slice(2).map((d, i) => {
+        if (given) return given[given.length - n + i];
+        if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') return d * strides[i];
+        const [b, e] = autoPad === 'VALID' ? [0, 0] : [pads[i], pads[i + n]];
+        return strides[i] * (d - 1) + outPad[i] + (kernel[i] - 1) * dil[i] + 1 - b - e;
+      });
+      if (sp.some((o) => !(o >= 1))) fail(`input of shape [${x}] gives an empty output [${sp}]`);
+      return [{ type: inp(0).type, dims: [x[0], w[1] * group, ...sp] }];
+    }
     case 'Dropout': return [...same(), { type: 'bool', dims: [...inp(0).dims] }];
     case 'MaxPool': { const [y] = pool(0, false, false); return [y, { type: 'int64', dims: [...y.dims] }]; }
     case 'AveragePool': return pool(0, false, false);
