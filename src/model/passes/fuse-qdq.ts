@@ -1,1 +1,0 @@
-import type { Graph } from '../ir.js'; export function fuseQdq(g: Graph): Graph { return g; }
