@@ -67,7 +67,8 @@
  *        and MaxPool (opset >= 12, one output, Q scale > 0): one DQ, on input 0; no redundant Clip (a Clip / Relu after the
  *        op refuses it); the DQ and the Q both carry a zero point, both per-tensor constants, the same type, equal
  *        zero points and equal scales (IsQDQPairSupported). The op then runs on the integer data: DQ's input in,
- *        Q's output out. Split likewise (every output into its own Q, each with the DQ's parameters).
+ *        Q's output out. Split likewise (every output into its own Q, each with the DQ's parameters; a Split into
+ *        equal parts gets its sizes written out, an int64 input from opset 13, else the `split` attribute).
  *        Pad (opset >= 11) too, which onnxruntime does not do: DQ -> Pad -> Q with equal parameters is exactly a Pad
  *        of the integer data whose constant is Q(constant_value) (spec §1; 0 when absent, so the zero point), a
  *        constant initializer here; edge / reflect copy values and take no constant.
@@ -615,7 +616,19 @@ function fuseDrop(w: Work, g: Group): Node | null {
     } else if (inputs.length > 2) inputs[2] = '';
     while (inputs.length > 1 && inputs[inputs.length - 1] === '') inputs.pop();
   }
-  return { ...t, inputs, outputs, attributes: new Map(t.attributes) };
+  const attributes = new Map(t.attributes);
+  if (t.opType === 'Split' && (inputs[1] ?? '') === '' && !attributes.has('split') && !(w.opset >= 18 && attributes.has('num_outputs'))) {
+    // Equal parts, one per output: write the sizes out (from the outputs' dims), so that the node says what it
+    // computes without counting its outputs.
+    const dims = w.dimsOf(t.inputs[0]);
+    const a = attrNum(t, 'axis', 0);
+    const axis = dims && a < 0 ? a + dims.length : a;
+    const sizes = t.outputs.map((o) => w.dimsOf(o)?.[axis]);
+    if (!dims || sizes.some((v) => v === undefined)) return null;
+    if (w.opset >= 13) inputs[1] = w.addInit(`${t.name || 'split'}_sizes`, 'int64', [sizes.length], BigInt64Array.from(sizes as number[], BigInt));
+    else attributes.set('split', { kind: 'ints', value: sizes as number[] });
+  }
+  return { ...t, inputs, outputs, attributes };
 }
 
 function fuseGroups(w: Work): void {
