@@ -7,9 +7,7 @@
  *   outside [-d, d) is refused.
  * - Split (axis attribute, default 0): sizes from the `split` attribute (opset < 13) or the optional int64 input 1
  *   (13+), which must sum to dims[axis]; else `num_outputs` (opset 18+: chunks of ceil(d / n), the last one
- *   smaller); else equal parts, one per node output. The executor (run.ts) does not tell an operator how many
- *   outputs its node has, so that last case needs the count as the optional fourth argument and is refused
- *   without it.
+ *   smaller); else equal parts, one per node output (the executor passes the count), dims[axis] divisible by it.
  * - Expand (opset 8+): the int64 shape input broadcasts with the data's dims both ways (numpy), the data is
  *   repeated along the broadcast axes.
  * - Tile (opset 6+): the int64 repeats input (one non-negative value per axis); out dim i = dims[i] * repeats[i],
@@ -42,7 +40,7 @@ export const Gather: OpFn = (inputs, attrs) => {
   return [y];
 };
 
-function splitSizes(x: Tensor, inputs: Inputs, attrs: Attributes, opset: number, axis: number, outputCount: number | undefined): number[] {
+function splitSizes(x: Tensor, inputs: Inputs, attrs: Attributes, opset: number, axis: number, outputCount: number): number[] {
   const d = x.dims[axis];
   let sizes: number[] | undefined;
   if (opset < 13) sizes = attrInts(attrs, 'split');
@@ -52,7 +50,7 @@ function splitSizes(x: Tensor, inputs: Inputs, attrs: Attributes, opset: number,
   }
   if (sizes) {
     if (sizes.some((s) => s < 0) || sizes.reduce((a, b) => a + b, 0) !== d) throw new Error(`Split: sizes [${sizes}] do not sum to dim ${d}`);
-    if (outputCount !== undefined && sizes.length !== outputCount) throw new Error(`Split: ${sizes.length} sizes for ${outputCount} outputs`);
+    if (sizes.length !== outputCount) throw new Error(`Split: ${sizes.length} sizes for ${outputCount} outputs`);
     return sizes;
   }
   const num = opset >= 18 ? attrs.get('num_outputs') : undefined;
@@ -61,12 +59,11 @@ function splitSizes(x: Tensor, inputs: Inputs, attrs: Attributes, opset: number,
     const chunk = Math.ceil(d / num.value);
     return Array.from({ length: num.value }, (_, i) => Math.max(0, Math.min(chunk, d - i * chunk)));
   }
-  if (outputCount === undefined) throw new Error('Split: equal parts need the number of outputs, which the executor does not pass');
   if (d % outputCount !== 0) throw new Error(`Split: dim ${d} does not split into ${outputCount} equal parts`);
   return new Array<number>(outputCount).fill(d / outputCount);
 }
 
-export const Split = (inputs: Inputs, attrs: Attributes, opset: number, outputCount?: number): Tensor[] => {
+export const Split: OpFn = (inputs, attrs, opset, outputCount) => {
   onlyAttrs(attrs, 'Split', 'axis', ...(opset < 13 ? ['split'] : []), ...(opset >= 18 ? ['num_outputs'] : []));
   const x = need(inputs, 0, 'input');
   const r = x.dims.length;

@@ -8,8 +8,9 @@
  * Input: a graph after inferShapes + foldConstants + removeIdentity + foldBatchNorm (every node output has a
  * valueInfo entry with type and dims; weights, scales and zero points are initializers). Output: a new graph (the
  * input is not changed) with the same inputs and outputs, valueInfo for every node output, initializers nobody reads
- * any more dropped, and the 'i8conv' opset imported when a Lut was made. A model in QOperator form has no group and
- * passes through unchanged.
+ * any more dropped, and the 'i8conv' and 'com.microsoft' opsets imported where nodes of theirs were made. The nodes
+ * stay in dependency order (a fused node takes its target's place, a Lut its Q's). A model in QOperator form has
+ * no group and passes through unchanged.
  *
  * Terms. A DQ / Q node's parameters are usable when its scale is a float32 initializer and its zero point is an
  * initializer (or absent: 0, uint8 for a Q, the data's type for a DQ), with no `block_size` and, for a Q, no
@@ -145,7 +146,10 @@ function logistic(d: number): number {
  * the odd rational p(x) / q(x) of Eigen's coefficients, every multiply and add a separate f32 step (wasm has no
  * fused multiply-add).
  */
-const TA = [-2.76076847742355e-16, 2.00018790482477e-13, -8.60467152213735e-11, 5.12229709037114e-8, 1.48572235717979e-5, 6.37261928875436e-4, 4.89352455891786e-3].map(f32);
+const TA = [
+  -2.76076847742355e-16, 2.00018790482477e-13, -8.60467152213735e-11, 5.12229709037114e-8, 1.48572235717979e-5, 6.37261928875436e-4,
+  4.89352455891786e-3,
+].map(f32);
 const TB = [1.19825839466702e-6, 1.18534705686654e-4, 2.268434632439e-3, 4.89352518554385e-3].map(f32);
 function tanhMlas(x: number): number {
   const v = x > 9 ? 9 : x < -9 ? -9 : x;
@@ -165,7 +169,8 @@ function tanhMlas(x: number): number {
  */
 // The coefficients are MLAS's hex float literals 0x1.694000p-10, 0x1.125edcp-7, 0x1.555b5ap-5, 0x1.555450p-3,
 // 0x1.fffff6p-2 and 1: mantissa * 2^(exponent - 24).
-const EXP_P = [[0x1694000, -10], [0x1125edc, -7], [0x1555b5a, -5], [0x1555450, -3], [0x1fffff6, -2], [0x1000000, 0]].map(([m, e]) => m * 2 ** (e - 24));
+const EXP_P = [[0x1694000, -10], [0x1125edc, -7], [0x1555b5a, -5], [0x1555450, -3], [0x1fffff6, -2], [0x1000000, 0]]
+  .map(([m, e]) => m * 2 ** (e - 24));
 const f32bits = new DataView(new ArrayBuffer(4));
 const bitsOf = (x: number): number => (f32bits.setFloat32(0, x, true), f32bits.getInt32(0, true));
 const fromBits = (b: number): number => (f32bits.setInt32(0, b | 0, true), f32bits.getFloat32(0, true));
@@ -353,7 +358,7 @@ function qdqParams(w: Work, n: Node): QdqParams | null {
   }
   const scales = values(scale);
   const zps = zpT ? values(zpT) : scales.map(() => 0);
-  if (zpT && (zpT.data.length !== scale.data.length || zpT.dims.length !== scale.dims.length)) return null;
+  if (zpT && zpT.data.length !== scale.data.length) return null;
   const perTensor = scale.data.length === 1 && scale.dims.length <= 1;
   let axis: number | null = null;
   if (!perTensor) {
@@ -370,7 +375,8 @@ function qdqParams(w: Work, n: Node): QdqParams | null {
 
 /** onnxruntime's IsQDQPairSupported: both zero points present, both per-tensor constants, equal values and types. */
 function samePair(a: QdqParams, b: QdqParams): boolean {
-  return a.zpName !== '' && b.zpName !== '' && a.perTensor && b.perTensor && a.type === b.type && a.zps[0] === b.zps[0] && a.scales[0] === b.scales[0];
+  return a.zpName !== '' && b.zpName !== '' && a.perTensor && b.perTensor && a.type === b.type
+    && a.zps[0] === b.zps[0] && a.scales[0] === b.scales[0];
 }
 
 /** Constant Clip bounds (onnxruntime's GetClipConstantMinMax), or null. */
@@ -595,7 +601,7 @@ function fuseDrop(w: Work, g: Group): Node | null {
     if (t.opType === 'MaxPool' && (j !== 0 || !(y.scales[0] > 0))) return null;
     outputs.push(edges[0].node.outputs[0]);
   }
-  if (t.opType !== 'Split' && outputs.length !== 1) return null;
+  if (t.opType !== 'Split' && outputs.filter((o) => o !== '').length !== 1) return null;
   const inputs = [g.dq[0].inputs[0], ...t.inputs.slice(1)];
   if (t.opType === 'MaxPool' && w.opset < 12) return null;
   if (t.opType === 'Pad') {
@@ -874,5 +880,6 @@ export function fuseQdq(graph: Graph): Graph {
   const valueInfo = new Map([...w.valueInfo].filter(([name]) => produced.has(name)));
   const opsetImports = new Map(graph.opsetImports);
   if (luts && !opsetImports.has('i8conv')) opsetImports.set('i8conv', 1);
+  if (w.nodes.some((n) => n.domain === 'com.microsoft') && !opsetImports.has('com.microsoft')) opsetImports.set('com.microsoft', 1);
   return { ...graph, opsetImports, nodes: w.nodes, initializers, valueInfo };
 }
