@@ -745,3 +745,49 @@ describe('fuse-qdq: Split into equal parts', () => {
     if (ort) compare(ours, await ortRun(bytes, feeds, g.outputs.map((o) => o.name)), 'split vs onnxruntime');
   });
 });
+
+describe('reference QGemm (com.microsoft) against onnxruntime-web, seeded', () => {
+  it.skipIf(!ort)('24 models: odd M / K / N, transA / transB, alpha, C shapes, per-column B, uint8 / int8, float output', async () => {
+    const r = rng(2024);
+    for (let k = 0; k < 24; k++) {
+      const M = randInt(r, 1, 7), K = randInt(r, 1, 19), N = randInt(r, 1, 9);
+      const aType: QType = k % 3 === 0 ? 'int8' : 'uint8';
+      const bType: QType = aType === 'int8' || k % 2 ? 'int8' : 'uint8';
+      const ta = r() < 0.5, tb = r() < 0.5;
+      const perCol = N > 1 && r() < 0.5;
+      const floatOut = k % 4 === 3;
+      const cDims = [[N], [M, 1], [1, N], [M, N], [], null][k % 6];
+      const [alo, ahi] = aType === 'uint8' ? [0, 255] : [-128, 127];
+      const [blo, bhi] = bType === 'uint8' ? [0, 255] : [-128, 127];
+      const ints = (n: number, lo: number, hi: number) => Array.from({ length: n }, () => randInt(r, lo, hi));
+      const t = (type: TType, dims: number[], v: number[]): TensorSpec => ({ dataType: DT_OF[type], dims, raw: le(type === 'float32' ? Float32Array.from(v) : type === 'int32' ? Int32Array.from(v) : type === 'uint8' ? Uint8Array.from(v) : Int8Array.from(v)) });
+      const nb = perCol ? N : 1;
+      const inits: TensorSpec[] = [
+        { ...t('float32', [], [Math.fround(0.02 + r() * 0.05)]), name: 'as' }, { ...t(aType, [], ints(1, alo, ahi)), name: 'az' },
+        { ...t(bType, tb ? [N, K] : [K, N], ints(K * N, blo, bhi)), name: 'B' },
+        { ...t('float32', perCol ? [N] : [], Array.from({ length: nb }, () => Math.fround(0.01 + r() * 0.03))), name: 'bs' },
+        { ...t(bType, perCol ? [N] : [], ints(nb, blo, bhi)), name: 'bz' },
+        ...(cDims ? [{ ...t('int32', cDims, ints(cDims.reduce((a, b) => a * b, 1), -3000, 3000)), name: 'C' }] : []),
+        ...(floatOut ? [] : [{ ...t('float32', [], [Math.fround(0.05 + r() * 0.2)]), name: 'ys' }, { ...t(aType, [], ints(1, alo, ahi)), name: 'yz' }]),
+      ];
+      const attrs: AttrSpec[] = [...(ta ? [int('transA', 1)] : []), ...(tb ? [int('transB', 1)] : []), ...(k % 5 === 0 ? [flt('alpha', 0.625)] : [])];
+      const bytes = writeModel({
+        irVersion: 8, opsets: [['', 13], ['com.microsoft', 1]],
+        graph: {
+          name: 'qgemm',
+          nodes: [{ opType: 'QGemm', domain: 'com.microsoft', inputs: ['A', 'as', 'az', 'B', 'bs', 'bz', cDims ? 'C' : '', ...(floatOut ? [] : ['ys', 'yz'])], outputs: ['y'], attributes: attrs }],
+          initializers: inits, inputs: [{ name: 'A', elemType: DT_OF[aType], shape: ta ? [K, M] : [M, K] }], outputs: [{ name: 'y', elemType: DT_OF[floatOut ? 'float32' : aType] }],
+        },
+      });
+      const a: Tensor = { name: 'A', type: aType, dims: ta ? [K, M] : [M, K], data: (aType === 'uint8' ? Uint8Array : Int8Array).from(ints(M * K, alo, ahi)) };
+      const ours = runReference(readOnnxModel(bytes), [['A', a]]).get('y')!;
+      const session = await ort!.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+      const theirs = (await session.run({ A: new ort!.Tensor(aType, a.data as Uint8Array, a.dims) })).y;
+      await session.release();
+      const what = `QGemm ${k}: M ${M} K ${K} N ${N} ${aType} x ${bType}${ta ? ' transA' : ''}${tb ? ' transB' : ''}${perCol ? ' per-column' : ''} C [${cDims}]${floatOut ? ' float' : ''}`;
+      expect(ours.type, what).toBe(theirs.type);
+      expect(ours.dims, what).toEqual([...theirs.dims]);
+      expect(nums(ours), what).toEqual(Array.from(theirs.data as ArrayLike<number>));
+    }
+  });
+});
