@@ -198,37 +198,47 @@ interface Edge {
   slot: number;
 }
 
-/** The working graph: live nodes in order, with producer / consumer indexes kept current by add / kill. */
+/** The working graph: live nodes in order, with producer / consumer indexes kept current by replace / kill. */
 class Work {
-  nodes: Node[];
+  /** The nodes in file order; a removed node leaves an empty slot, which its replacement may take. */
+  private readonly slots: (Node | null)[];
   readonly inits: Map<string, Tensor>;
   readonly valueInfo: Map<string, ValueInfo>;
   readonly inputs: Map<string, ValueInfo>;
   readonly outputNames: Set<string>;
   readonly opset: number;
+  private readonly slotOf = new Map<Node, number>();
   private readonly producer = new Map<string, Node>();
   private readonly consumers = new Map<string, Edge[]>();
   private readonly taken = new Set<string>();
   private readonly zeros = new Map<string, string>();
 
   constructor(readonly graph: Graph) {
-    this.nodes = graph.nodes.map((n) => ({ ...n, inputs: [...n.inputs], outputs: [...n.outputs], attributes: new Map(n.attributes) }));
+    this.slots = graph.nodes.map((n) => ({ ...n, inputs: [...n.inputs], outputs: [...n.outputs], attributes: new Map(n.attributes) }));
     this.inits = new Map(graph.initializers);
     this.valueInfo = new Map(graph.valueInfo);
     this.inputs = new Map(graph.inputs.map((v) => [v.name, v]));
     this.outputNames = new Set(graph.outputs.map((o) => o.name));
     this.opset = graph.opsetImports.get('') ?? 1;
-    for (const n of this.nodes) this.index(n);
+    this.slots.forEach((n, i) => this.index(n!, i));
     for (const name of [...this.inits.keys(), ...this.inputs.keys(), ...this.outputNames, ...this.valueInfo.keys()]) this.taken.add(name);
-    for (const n of this.nodes) n.outputs.forEach((o) => this.taken.add(o));
   }
 
-  private index(n: Node): void {
-    n.outputs.forEach((o) => o !== '' && this.producer.set(o, n));
-    n.inputs.forEach((name, slot) => {
+  /** The live nodes, in order. */
+  get nodes(): Node[] {
+    return this.slots.filter((n): n is Node => n !== null);
+  }
+
+  private index(n: Node, slot: number): void {
+    this.slotOf.set(n, slot);
+    n.outputs.forEach((o) => {
+      if (o !== '') this.producer.set(o, n);
+      this.taken.add(o);
+    });
+    n.inputs.forEach((name, k) => {
       if (name === '') return;
       const list = this.consumers.get(name) ?? [];
-      list.push({ node: n, slot });
+      list.push({ node: n, slot: k });
       this.consumers.set(name, list);
       this.taken.add(name);
     });
@@ -236,29 +246,30 @@ class Work {
 
   /** Replaces the live nodes `old` by `n`, placed where the first of them was. */
   replace(old: readonly Node[], n: Node): void {
-    const first = this.nodes.indexOf(old[0]);
-    const at = first < 0 ? this.nodes.length : this.nodes.slice(0, first).filter((m) => !old.includes(m)).length;
+    const at = this.slotOf.get(old[0])!;
     for (const o of old) this.kill(o);
-    this.nodes.splice(at, 0, n);
-    this.index(n);
+    this.slots[at] = n;
+    this.index(n, at);
   }
 
   kill(n: Node): void {
-    const i = this.nodes.indexOf(n);
-    if (i < 0) return;
-    this.nodes.splice(i, 1);
+    const at = this.slotOf.get(n);
+    if (at === undefined) return;
+    this.slotOf.delete(n);
+    this.slots[at] = null;
     for (const o of n.outputs) if (this.producer.get(o) === n) this.producer.delete(o);
-    for (const name of n.inputs) {
-      const list = this.consumers.get(name);
-      if (list) this.consumers.set(name, list.filter((e) => e.node !== n));
-    }
+    // Its edges stay in the consumer lists and are skipped when read (a scale read by every Q would make removing
+    // them one by one quadratic).
   }
 
+  has(n: Node): boolean {
+    return this.slotOf.has(n);
+  }
   producerOf(name: string): Node | undefined {
     return name === '' ? undefined : this.producer.get(name);
   }
   edgesOf(name: string): Edge[] {
-    return this.consumers.get(name) ?? [];
+    return (this.consumers.get(name) ?? []).filter((e) => this.slotOf.has(e.node));
   }
   /** Every edge out of a node, over all its outputs. */
   outEdges(n: Node): Edge[] {
@@ -476,7 +487,7 @@ function replaceGroup(w: Work, g: Group, fused: Node): void {
 }
 
 function dropUnusedDqs(w: Work, dqs: readonly (Node | undefined)[]): void {
-  for (const d of dqs) if (d && w.nodes.includes(d) && w.edgesOf(d.outputs[0]).length === 0 && !w.producesGraphOutput(d)) w.kill(d);
+  for (const d of dqs) if (d && w.has(d) && w.edgesOf(d.outputs[0]).length === 0 && !w.producesGraphOutput(d)) w.kill(d);
 }
 
 const act = (p: QdqParams | null): p is QdqParams & { type: QType } => p !== null && p.perTensor && is8(p.type);
@@ -639,7 +650,7 @@ function fuseDrop(w: Work, g: Group): Node | null {
 
 function fuseGroups(w: Work): void {
   for (const t of topoOrder(w)) {
-    if (!w.nodes.includes(t) || t.domain !== '') continue;
+    if (!w.has(t) || t.domain !== '') continue;
     const op = t.opType;
     let fusedBy: ((g: Group) => Node | null) | null = null;
     if (op === 'Conv') fusedBy = (g) => fuseConv(w, g);
@@ -658,15 +669,19 @@ function fuseGroups(w: Work): void {
 
 /** The live nodes in dependency order, ties in file order (as the reference executor runs them). */
 function topoOrder(w: Work): Node[] {
-  const pending = [...w.nodes];
-  const ready = new Set<string>([...w.inits.keys(), ...w.inputs.keys()]);
+  const nodes = w.nodes;
+  const known = new Set<string>();
+  const before = (n: Node) => n.inputs.every((name) => known.has(name) || !w.producerOf(name) || w.producerOf(name) === n);
+  if (nodes.every((n) => before(n) && (n.outputs.forEach((o) => known.add(o)), true))) return nodes; // the usual case
+  const pending = [...nodes];
   const order: Node[] = [];
+  known.clear();
   while (pending.length) {
-    const k = pending.findIndex((n) => n.inputs.every((i) => i === '' || ready.has(i) || !w.producerOf(i)));
-    if (k < 0) return [...order, ...pending]; // a cycle: leave the rest in file order (the executor refuses it)
+    const k = pending.findIndex(before);
+    if (k < 0) return [...order, ...pending]; // a cycle: the rest in file order (the executor refuses the graph)
     const n = pending.splice(k, 1)[0];
     order.push(n);
-    n.outputs.forEach((o) => ready.add(o));
+    n.outputs.forEach((o) => known.add(o));
   }
   return order;
 }
@@ -835,7 +850,7 @@ function regionOf(w: Work, q: Node): Region | null {
 function makeLuts(w: Work): boolean {
   let made = false;
   for (const q of [...w.nodes]) {
-    if (!isQ(q) || !w.nodes.includes(q)) continue;
+    if (!isQ(q) || !w.has(q)) continue;
     const y = qdqParams(w, q);
     if (!act(y)) continue;
     const r = regionOf(w, q);
@@ -872,14 +887,15 @@ export function fuseQdq(graph: Graph): Graph {
   const luts = makeLuts(w);
 
   // Drop initializers the nodes read before and no longer do, and the annotations of values no node produces.
-  const read = new Set(w.nodes.flatMap((n) => n.inputs));
+  const nodes = w.nodes;
+  const read = new Set(nodes.flatMap((n) => n.inputs));
   const readBefore = new Set(graph.nodes.flatMap((n) => n.inputs));
   const keep = (name: string) => read.has(name) || w.outputNames.has(name) || w.inputs.has(name);
   const initializers = new Map([...w.inits].filter(([name]) => keep(name) || (graph.initializers.has(name) && !readBefore.has(name))));
-  const produced = new Set(w.nodes.flatMap((n) => n.outputs));
+  const produced = new Set(nodes.flatMap((n) => n.outputs));
   const valueInfo = new Map([...w.valueInfo].filter(([name]) => produced.has(name)));
   const opsetImports = new Map(graph.opsetImports);
   if (luts && !opsetImports.has('i8conv')) opsetImports.set('i8conv', 1);
-  if (w.nodes.some((n) => n.domain === 'com.microsoft') && !opsetImports.has('com.microsoft')) opsetImports.set('com.microsoft', 1);
-  return { ...graph, opsetImports, nodes: w.nodes, initializers, valueInfo };
+  if (nodes.some((n) => n.domain === 'com.microsoft') && !opsetImports.has('com.microsoft')) opsetImports.set('com.microsoft', 1);
+  return { ...graph, opsetImports, nodes, initializers, valueInfo };
 }
