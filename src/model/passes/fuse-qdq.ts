@@ -213,7 +213,7 @@ class Work {
   private readonly taken = new Set<string>();
   private readonly zeros = new Map<string, string>();
 
-  constructor(readonly graph: Graph) {
+  constructor(graph: Graph) {
     this.slots = graph.nodes.map((n) => ({ ...n, inputs: [...n.inputs], outputs: [...n.outputs], attributes: new Map(n.attributes) }));
     this.inits = new Map(graph.initializers);
     this.valueInfo = new Map(graph.valueInfo);
