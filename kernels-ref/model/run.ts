@@ -59,7 +59,7 @@ export function runReference(graph: Graph, feeds: ReadonlyMap<string, Tensor> | 
     const inputs = node.inputs.map((name) => (name === '' ? undefined : values.get(name)));
     let outs: Tensor[];
     try {
-      outs = DOMAINS.get(node.domain)!.get(node.opType)!(inputs, node.attributes, graph.opsetImports.get(node.domain) ?? 1);
+      outs = DOMAINS.get(node.domain)!.get(node.opType)!(inputs, node.attributes, graph.opsetImports.get(node.domain) ?? 1, node.outputs.length);
     } catch (e) {
       throw new Error(`node ${i} (${node.opType} ${JSON.stringify(node.name)}): ${(e as Error).message}`);
     }

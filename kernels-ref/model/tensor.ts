@@ -14,8 +14,11 @@ export type { Attribute, ElementType, Tensor, TensorData };
 export type Inputs = readonly (Tensor | undefined)[];
 export type Attributes = ReadonlyMap<string, Attribute>;
 
-/** One operator: its inputs, the node's attributes and the default-domain opset version -> its outputs. */
-export type OpFn = (inputs: Inputs, attrs: Attributes, opset: number) => Tensor[];
+/**
+ * One operator: its inputs, the node's attributes, the opset version of its domain and the number of outputs the
+ * node names (Split into equal parts needs it) -> its outputs.
+ */
+export type OpFn = (inputs: Inputs, attrs: Attributes, opset: number, outputCount: number) => Tensor[];
 
 export const f32 = Math.fround;
 

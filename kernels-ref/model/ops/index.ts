@@ -34,6 +34,9 @@ import { QuantizeLinear } from './QuantizeLinear.js';
 import { Relu } from './Relu.js';
 import { Reshape } from './Reshape.js';
 import { Transpose } from './Transpose.js';
+import { Expand, Gather, Split, Tile } from './DataMovement.js';
+import { Lut } from './Lut.js';
+import { QGemm } from './QGemm.js';
 
 /** The default ONNX domain. */
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -68,6 +71,10 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Resize', Resize],
   ['Sub', Sub],
   ['Div', Div],
+  ['Gather', Gather],
+  ['Split', Split],
+  ['Expand', Expand],
+  ['Tile', Tile],
 ]);
 
 /** com.microsoft: its QLinear* contrib operators only (spec §4-§7). */
@@ -79,10 +86,17 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearConcat', QLinearConcat],
   ['QLinearSigmoid', QLinearSigmoid],
   ['QLinearLeakyRelu', QLinearLeakyRelu],
+  ['QGemm', QGemm],
+]);
+
+/** i8conv: its own operators, which the passes create (fuse-qdq.ts: Lut). */
+export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
+  ['Lut', Lut],
 ]);
 
 /** domain ('' is the default ONNX domain) -> op type -> operator. */
 export const DOMAINS: ReadonlyMap<string, ReadonlyMap<string, OpFn>> = new Map([
   ['', OPS],
   ['com.microsoft', MS_OPS],
+  ['i8conv', I8CONV_OPS],
 ]);
