@@ -16,3 +16,7 @@ export { convGemmTask } from './gemm/task';
 export { chanwiseTask } from './chanwise/task';
 export { nchwDotPad, nchwDotConv } from './conv-nchw-dot/task';
 export { naiveConvTask } from './naive/task';
+export { maxPoolTask, qAvgPoolTask, qGlobalAvgPoolTask } from './model/spatial-pool';
+export { resizeTask } from './model/spatial-resize';
+export { transposeTask } from './model/spatial-transpose';
+export { relayout44Task } from './model/spatial-relayout';

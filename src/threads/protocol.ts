@@ -31,6 +31,8 @@ export const WORKER_SPIN_MS = 10;
 
 export const TASK_FUNCTIONS = [
   'convNchw44DotTask', 'nchwToNchw44', 'convGemmTask', 'chanwiseTask', 'nchwDotPad', 'nchwDotConv', 'naiveConvTask',
+  // model executor: spatial / data-movement kernels (assembly/model/spatial-*.ts)
+  'maxPoolTask', 'qAvgPoolTask', 'qGlobalAvgPoolTask', 'resizeTask', 'transposeTask', 'relayout44Task',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 
