@@ -5,8 +5,9 @@
 // Geometry (computed by the host): output (oy, ox) reads input rows oy * SH - PT + ky * DH (ky < KH) and columns
 // ox * SW - PL + kx * DW (kx < KW); cells outside the input are skipped (never a candidate, never summed). The host
 // refuses windows with no cell inside. Columns [OX0, OX1) are "interior": every kx of them is inside the input, so
-// a vector of adjacent output columns shares one set of taps there; the others are computed one at a time.
-//
+// a vector of adjacent outputs shares one set of taps there. A vector is 16 bytes either way: 16 output columns
+// (NCHW, strides 1 and 2) or 4 output pixels of 4 channels (NCHW44, any stride); each byte lane is one output.
+// The other outputs (the edges, and NCHW with strides above 2) are computed one at a time, with the same steps.
 // - MaxPool: the max of the window's cells (a max has no rounding: the order does not matter).
 // - QLinearAveragePool (spec §5b): xf = f(x_scale * f(x - x_zp)) per cell, sum = f32 sum from 0 in the order ky
 //   then kx over the cells inside, avg = f(sum / count) (count: KH * KW with count_include_pad, else the cells
@@ -16,7 +17,6 @@
 //
 // Tasks: (n, g, t): image n, planes (NCHW channels, NCHW44 channel blocks) g * PPT .. g * PPT + PPT - 1, output
 // rows t * ROWS .. t * ROWS + ROWS - 1 (the global pool: (n, g) only). Each task writes only those outputs.
-import { storePartial } from './spatial-common';
 
 // ctx record: i32 fields (byte offset = index * 4); F_* fields are f32. Mirrored in src/model/kernels/pool.ts.
 const LAYOUT = 0; // 0 NCHW, 1 NCHW44
@@ -82,163 +82,120 @@ const F_GSCALE = 24;
   return i32x4.replace_lane(v, 3, load<i32>(p + 3 * step));
 }
 
+/**
+ * The taps [a, b) of a window axis starting at `start` (tap j at start + j * d) that fall inside [0, size), packed
+ * a | b << 16 (contiguous: the positions grow with j).
+ */
+// @ts-ignore: decorator
+@inline function validTaps(start: i32, k: i32, d: i32, size: i32): i32 {
+  let a: i32 = 0;
+  while (a < k && start + a * d < 0) a++;
+  let b = k;
+  while (b > a && start + (b - 1) * d >= size) b--;
+  return a | (b << 16);
+}
+
+/**
+ * The 16 bytes of one tap for a vector of adjacent outputs whose first tap cell is at p. mode 1: 16 consecutive
+ * bytes (stride 1, either layout); 2: every other byte (NCHW, stride 2); 3: every other pixel word (NCHW44, stride
+ * 2); 4: pixel words `step` bytes apart (NCHW44, any stride). Reads nothing past the last cell it returns.
+ */
+// @ts-ignore: decorator
+@inline function tapLoad(p: usize, mode: i32, step: usize): v128 {
+  if (mode == 1) return v128.load(p);
+  if (mode == 2) return evenBytes(p);
+  if (mode == 3) return evenWords(p);
+  return gatherWords(p, step);
+}
+
+/**
+ * The vector mode of a layout and stride (see tapLoad), 0 where none: a vector holds 16 outputs (NCHW) or 4 pixels
+ * of 4 channels (NCHW44); each byte lane is one output either way.
+ */
+// @ts-ignore: decorator
+@inline function vectorMode(b44: bool, sw: i32): i32 {
+  if (b44) return sw == 1 ? 1 : sw == 2 ? 3 : 4;
+  return sw == 1 ? 1 : sw == 2 ? 2 : 0;
+}
+
 // ---- MaxPool -----------------------------------------------------------------------------------------------------
 
-/** Max of the window of output column ox (NCHW, one byte). */
-function maxOne<T>(ctx: usize, s: usize, y0: i32, ox: i32): i32 {
-  const H = field(ctx, IH), W = field(ctx, IW), kh = field(ctx, KH), kw = field(ctx, KW);
-  const dh = field(ctx, DH), dw = field(ctx, DW);
-  const x0 = ox * field(ctx, SW) - field(ctx, PL);
-  let m: i32 = isSigned<T>() ? -128 : 0;
-  for (let ky: i32 = 0; ky < kh; ky++) {
-    const y = y0 + ky * dh;
-    if (y < 0 || y >= H) continue;
-    const row = s + <usize>(y * W);
-    for (let kx: i32 = 0; kx < kw; kx++) {
-      const x = x0 + kx * dw;
-      if (x < 0 || x >= W) continue;
-      const v = <i32>load<T>(row + <usize>x);
-      if (v > m) m = v;
-    }
-  }
-  return m;
-}
-
-/** Max of the window of output pixel ox (NCHW44: the 4 channels in lanes 0..3). */
-function maxPixel<T>(ctx: usize, s: usize, y0: i32, ox: i32): v128 {
-  const H = field(ctx, IH), W = field(ctx, IW), kh = field(ctx, KH), kw = field(ctx, KW);
-  const dh = field(ctx, DH), dw = field(ctx, DW);
-  const x0 = ox * field(ctx, SW) - field(ctx, PL);
+/** Max over the window of an edge output (NCHW: one byte in lane 0; NCHW44: 4 channels in lanes 0..3). */
+function maxEdge<T>(s: usize, e: i32, W: i32, y0: i32, ky0: i32, ky1: i32, dh: i32, x0: i32, kw: i32, dw: i32): v128 {
+  const kx = validTaps(x0, kw, dw, W);
+  const kx0 = kx & 0xffff, kx1 = kx >>> 16;
   let m = vlowest<T>();
-  for (let ky: i32 = 0; ky < kh; ky++) {
-    const y = y0 + ky * dh;
-    if (y < 0 || y >= H) continue;
-    const row = s + <usize>((y * W) << 2);
-    for (let kx: i32 = 0; kx < kw; kx++) {
-      const x = x0 + kx * dw;
-      if (x < 0 || x >= W) continue;
-      m = vmax<T>(m, v128.load32_zero(row + <usize>(x << 2)));
+  for (let ky = ky0; ky < ky1; ky++) {
+    const row = s + <usize>((y0 + ky * dh) * W * e);
+    for (let j = kx0; j < kx1; j++) {
+      const a = row + <usize>((x0 + j * dw) * e);
+      m = vmax<T>(m, e == 4 ? v128.load32_zero(a) : v128.load8_splat(a));
     }
   }
   return m;
 }
 
-/** 16 interior output columns from ox (NCHW), stride 1 (mode 1), 2 (mode 2). */
+/** Interior outputs [lo, hi) of one row, V per vector (the last vector overlaps the one before: same values). */
 // @ts-ignore: decorator
-@inline function max16<T>(ctx: usize, s: usize, y0: i32, ox: i32, mode: i32): v128 {
-  const H = field(ctx, IH), W = field(ctx, IW), kh = field(ctx, KH), kw = field(ctx, KW);
-  const dh = field(ctx, DH), dw = <usize>field(ctx, DW);
-  const x0 = ox * field(ctx, SW) - field(ctx, PL);
-  let m = vlowest<T>();
-  for (let ky: i32 = 0; ky < kh; ky++) {
-    const y = y0 + ky * dh;
-    if (y < 0 || y >= H) continue;
-    let p = s + <usize>(y * W + x0);
-    for (let kx: i32 = 0; kx < kw; kx++) {
-      m = vmax<T>(m, mode == 1 ? v128.load(p) : evenBytes(p));
-      p += dw;
+@inline function maxRowVec<T>(s: usize, d: usize, e: i32, W: i32, y0: i32, ky0: i32, ky1: i32, dh: i32, sw: i32, pl: i32,
+  kw: i32, dw: i32, lo: i32, hi: i32, V: i32, mode: i32): void {
+  const step = <usize>(sw * e);
+  const tapStep = <usize>(dw * e);
+  for (let ox = lo; ; ox += V) {
+    if (ox > hi - V) ox = hi - V;
+    const xb = (ox * sw - pl) * e;
+    let m = vlowest<T>();
+    for (let ky = ky0; ky < ky1; ky++) {
+      let p = s + <usize>((y0 + ky * dh) * W * e + xb);
+      for (let kx: i32 = 0; kx < kw; kx++) {
+        m = vmax<T>(m, tapLoad(p, mode, step));
+        p += tapStep;
+      }
     }
-  }
-  return m;
-}
-
-/** 4 interior output pixels from ox (NCHW44), stride 1 (mode 1), 2 (mode 2) or any (mode 0). */
-// @ts-ignore: decorator
-@inline function max4px<T>(ctx: usize, s: usize, y0: i32, ox: i32, mode: i32): v128 {
-  const H = field(ctx, IH), W = field(ctx, IW), kh = field(ctx, KH), kw = field(ctx, KW);
-  const dh = field(ctx, DH), dw = <usize>(field(ctx, DW) << 2);
-  const sw = field(ctx, SW);
-  const step = <usize>(sw << 2);
-  const x0 = ox * sw - field(ctx, PL);
-  let m = vlowest<T>();
-  for (let ky: i32 = 0; ky < kh; ky++) {
-    const y = y0 + ky * dh;
-    if (y < 0 || y >= H) continue;
-    let p = s + <usize>((y * W + x0) << 2);
-    for (let kx: i32 = 0; kx < kw; kx++) {
-      m = vmax<T>(m, mode == 1 ? v128.load(p) : mode == 2 ? evenWords(p) : gatherWords(p, step));
-      p += dw;
-    }
-  }
-  return m;
-}
-
-function maxRowNchw<T>(ctx: usize, s: usize, d: usize, y0: i32): void {
-  const ow = field(ctx, OW), sw = field(ctx, SW);
-  let lo = field(ctx, OX0), hi = field(ctx, OX1);
-  if (hi - lo < 16 || sw > 2) {
-    lo = 0;
-    hi = 0;
-  }
-  for (let ox: i32 = 0; ox < lo; ox++) store<u8>(d + <usize>ox, maxOne<T>(ctx, s, y0, ox));
-  for (let ox: i32 = hi > lo ? hi : 0; ox < ow; ox++) store<u8>(d + <usize>ox, maxOne<T>(ctx, s, y0, ox));
-  if (hi <= lo) return;
-  // the last vector overlaps the one before it when the interior is not a multiple of 16 (same values)
-  if (sw == 1) {
-    for (let ox = lo; ; ox += 16) {
-      if (ox > hi - 16) ox = hi - 16;
-      v128.store(d + <usize>ox, max16<T>(ctx, s, y0, ox, 1));
-      if (ox == hi - 16) break;
-    }
-  } else {
-    for (let ox = lo; ; ox += 16) {
-      if (ox > hi - 16) ox = hi - 16;
-      v128.store(d + <usize>ox, max16<T>(ctx, s, y0, ox, 2));
-      if (ox == hi - 16) break;
-    }
-  }
-}
-
-function maxRowNchw44<T>(ctx: usize, s: usize, d: usize, y0: i32): void {
-  const ow = field(ctx, OW), sw = field(ctx, SW);
-  let lo = field(ctx, OX0), hi = field(ctx, OX1);
-  if (hi - lo < 4) {
-    lo = 0;
-    hi = 0;
-  }
-  for (let ox: i32 = 0; ox < lo; ox++) v128.store32_lane(d + <usize>(ox << 2), maxPixel<T>(ctx, s, y0, ox), 0);
-  for (let ox: i32 = hi > lo ? hi : 0; ox < ow; ox++) v128.store32_lane(d + <usize>(ox << 2), maxPixel<T>(ctx, s, y0, ox), 0);
-  if (hi <= lo) return;
-  if (sw == 1) {
-    for (let ox = lo; ; ox += 4) {
-      if (ox > hi - 4) ox = hi - 4;
-      v128.store(d + <usize>(ox << 2), max4px<T>(ctx, s, y0, ox, 1));
-      if (ox == hi - 4) break;
-    }
-  } else if (sw == 2) {
-    for (let ox = lo; ; ox += 4) {
-      if (ox > hi - 4) ox = hi - 4;
-      v128.store(d + <usize>(ox << 2), max4px<T>(ctx, s, y0, ox, 2));
-      if (ox == hi - 4) break;
-    }
-  } else {
-    for (let ox = lo; ; ox += 4) {
-      if (ox > hi - 4) ox = hi - 4;
-      v128.store(d + <usize>(ox << 2), max4px<T>(ctx, s, y0, ox, 0));
-      if (ox == hi - 4) break;
-    }
+    v128.store(d + <usize>(ox * e), m);
+    if (ox == hi - V) break;
   }
 }
 
 function maxPlanes<T>(ctx: usize, src: usize, dst: usize, n: i32, g: i32, t: i32): void {
   const planes = field(ctx, PLANES), per = field(ctx, PPT), rows = field(ctx, ROWS);
-  const oh = field(ctx, OH), ow = field(ctx, OW);
-  const plane = field(ctx, IH) * field(ctx, IW);
-  const sh = field(ctx, SH), pt = field(ctx, PT);
+  const H = field(ctx, IH), W = field(ctx, IW), oh = field(ctx, OH), ow = field(ctx, OW);
+  const kh = field(ctx, KH), kw = field(ctx, KW), sh = field(ctx, SH), sw = field(ctx, SW);
+  const dh = field(ctx, DH), dw = field(ctx, DW), pt = field(ctx, PT), pl = field(ctx, PL);
   const b44 = field(ctx, LAYOUT) == 1;
   const e: i32 = b44 ? 4 : 1; // bytes per pixel
+  const V: i32 = b44 ? 4 : 16; // outputs per vector
+  const mode = vectorMode(b44, sw);
+  let lo = field(ctx, OX0), hi = field(ctx, OX1);
+  if (mode == 0 || hi - lo < V) {
+    lo = 0;
+    hi = 0;
+  }
   let pEnd = (g + 1) * per;
   if (pEnd > planes) pEnd = planes;
   const r0 = t * rows;
   let r1 = r0 + rows;
   if (r1 > oh) r1 = oh;
   for (let p = g * per; p < pEnd; p++) {
-    const s = src + <usize>((n * planes + p) * plane * e);
+    const s = src + <usize>((n * planes + p) * H * W * e);
     const d = dst + <usize>((n * planes + p) * oh * ow * e);
     for (let oy = r0; oy < r1; oy++) {
       const dr = d + <usize>(oy * ow * e);
-      if (b44) maxRowNchw44<T>(ctx, s, dr, oy * sh - pt);
-      else maxRowNchw<T>(ctx, s, dr, oy * sh - pt);
+      const y0 = oy * sh - pt;
+      const ky = validTaps(y0, kh, dh, H);
+      const ky0 = ky & 0xffff, ky1 = ky >>> 16;
+      for (let ox: i32 = 0; ox < ow; ox++) {
+        if (ox == lo && hi > lo) ox = hi; // the interior runs below
+        if (ox >= ow) break;
+        const m = maxEdge<T>(s, e, W, y0, ky0, ky1, dh, ox * sw - pl, kw, dw);
+        if (b44) v128.store32_lane(dr + <usize>(ox << 2), m, 0);
+        else v128.store8_lane(dr + <usize>ox, m, 0);
+      }
+      if (hi <= lo) continue;
+      if (mode == 1) maxRowVec<T>(s, dr, e, W, y0, ky0, ky1, dh, sw, pl, kw, dw, lo, hi, V, 1);
+      else if (mode == 2) maxRowVec<T>(s, dr, e, W, y0, ky0, ky1, dh, sw, pl, kw, dw, lo, hi, V, 2);
+      else if (mode == 3) maxRowVec<T>(s, dr, e, W, y0, ky0, ky1, dh, sw, pl, kw, dw, lo, hi, V, 3);
+      else maxRowVec<T>(s, dr, e, W, y0, ky0, ky1, dh, sw, pl, kw, dw, lo, hi, V, 4);
     }
   }
 }
@@ -251,202 +208,124 @@ export function maxPoolTask(ctx: usize, src: usize, dst: usize, _unused: usize, 
 
 // ---- QLinearAveragePool --------------------------------------------------------------------------------------------
 
-/** y of one output from its f32 sum and cell count (scalar form of finish4). */
+/**
+ * Four outputs (lanes) from their f32 sums and one count, as 4 bytes in lanes 0..3: avg = f(sum / count),
+ * RNE(f(f(avg / y_scale) + y_zp)), converted with saturation to the type's range (NaN -> 0).
+ */
 // @ts-ignore: decorator
-@inline function finishOne<T>(ctx: usize, sum: f32, count: i32): i32 {
-  const avg = sum / <f32>count;
-  const q = nearest<f32>(avg / ffield(ctx, F_YSCALE) + <f32>field(ctx, YZP));
-  if (q != q) return 0; // NaN
-  const lo: f32 = isSigned<T>() ? -128 : 0;
-  const hi: f32 = isSigned<T>() ? 127 : 255;
-  return <i32>(q < lo ? lo : q > hi ? hi : q);
-}
-
-/** Four outputs (lanes) from their f32 sums and one count, as 4 bytes in lanes 0..3 (the same steps as finishOne). */
-// @ts-ignore: decorator
-@inline function finish4<T>(ctx: usize, sum: v128, count: i32): v128 {
+@inline function finish4<T>(sum: v128, count: i32, yScale: v128, yZp: v128): v128 {
   const avg = f32x4.div(sum, f32x4.splat(<f32>count));
-  const q = f32x4.nearest(f32x4.add(f32x4.div(avg, f32x4.splat(ffield(ctx, F_YSCALE))), f32x4.splat(<f32>field(ctx, YZP))));
-  const i = i32x4.trunc_sat_f32x4_s(q); // NaN -> 0; the narrows saturate to the type's range
+  const q = f32x4.nearest(f32x4.add(f32x4.div(avg, yScale), yZp));
+  const i = i32x4.trunc_sat_f32x4_s(q);
   const h = i16x8.narrow_i32x4_s(i, i);
   return isSigned<T>() ? i8x16.narrow_i16x8_s(h, h) : i8x16.narrow_i16x8_u(h, h);
 }
 
-/** f(x_scale * f(x - x_zp)) of 4 bytes widened to i32 lanes. */
+/** f(x_scale * f(x - x_zp)) of 4 values in i32 lanes. */
 // @ts-ignore: decorator
 @inline function deq4(x: v128, zp: v128, scale: v128): v128 {
   return f32x4.mul(f32x4.convert_i32x4_s(i32x4.sub(x, zp)), scale);
 }
+/** Bytes 4q .. 4q + 3 of v widened to i32 lanes (q constant). */
 // @ts-ignore: decorator
-@inline function widen4<T>(v: v128): v128 {
-  if (isSigned<T>()) return i32x4.extend_low_i16x8_s(i16x8.extend_low_i8x16_s(v));
-  return i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v));
-}
-
-/** The cell count of a window with `nr` rows and `nc` columns inside. */
-// @ts-ignore: decorator
-@inline function avgCount(ctx: usize, nr: i32, nc: i32): i32 {
-  return field(ctx, INCLUDEPAD) ? field(ctx, KH) * field(ctx, KW) : nr * nc;
-}
-
-/** One output column ox of an NCHW plane. */
-function avgOne<T>(ctx: usize, s: usize, y0: i32, ox: i32): i32 {
-  const H = field(ctx, IH), W = field(ctx, IW), kh = field(ctx, KH), kw = field(ctx, KW);
-  const x0 = ox * field(ctx, SW) - field(ctx, PL);
-  const zp = field(ctx, XZP);
-  const xs = ffield(ctx, F_XSCALE);
-  let sum: f32 = 0;
-  let nr: i32 = 0;
-  let nc: i32 = 0;
-  for (let ky: i32 = 0; ky < kh; ky++) {
-    const y = y0 + ky;
-    if (y < 0 || y >= H) continue;
-    nr++;
-    const row = s + <usize>(y * W);
-    nc = 0;
-    for (let kx: i32 = 0; kx < kw; kx++) {
-      const x = x0 + kx;
-      if (x < 0 || x >= W) continue;
-      nc++;
-      sum += xs * <f32>(<i32>load<T>(row + <usize>x) - zp);
-    }
+@inline function quarter<T>(v: v128, q: i32): v128 {
+  if (isSigned<T>()) {
+    const h = q < 2 ? i16x8.extend_low_i8x16_s(v) : i16x8.extend_high_i8x16_s(v);
+    return (q & 1) == 0 ? i32x4.extend_low_i16x8_s(h) : i32x4.extend_high_i16x8_s(h);
   }
-  return finishOne<T>(ctx, sum, avgCount(ctx, nr, nc));
+  const h = q < 2 ? i16x8.extend_low_i8x16_u(v) : i16x8.extend_high_i8x16_u(v);
+  return (q & 1) == 0 ? i32x4.extend_low_i16x8_u(h) : i32x4.extend_high_i16x8_u(h);
 }
 
-/** One output pixel ox of an NCHW44 block plane: 4 channels in lanes 0..3. */
-function avgPixel<T>(ctx: usize, s: usize, y0: i32, ox: i32): v128 {
-  const H = field(ctx, IH), W = field(ctx, IW), kh = field(ctx, KH), kw = field(ctx, KW);
-  const x0 = ox * field(ctx, SW) - field(ctx, PL);
-  const zp = i32x4.splat(field(ctx, XZP));
-  const xs = f32x4.splat(ffield(ctx, F_XSCALE));
+/** An edge output: NCHW one byte (lane 0), NCHW44 one pixel (lanes 0..3); the cells summed in window order. */
+function avgEdge<T>(ctx: usize, s: usize, e: i32, W: i32, y0: i32, ky0: i32, ky1: i32, x0: i32, kw: i32, zp: v128, xs: v128, ys: v128, yzp: v128): v128 {
+  const kx = validTaps(x0, kw, 1, W);
+  const kx0 = kx & 0xffff, kx1 = kx >>> 16;
   let sum = f32x4.splat(0);
-  let nr: i32 = 0;
-  let nc: i32 = 0;
-  for (let ky: i32 = 0; ky < kh; ky++) {
-    const y = y0 + ky;
-    if (y < 0 || y >= H) continue;
-    nr++;
-    const row = s + <usize>((y * W) << 2);
-    nc = 0;
-    for (let kx: i32 = 0; kx < kw; kx++) {
-      const x = x0 + kx;
-      if (x < 0 || x >= W) continue;
-      nc++;
-      sum = f32x4.add(sum, deq4(widen4<T>(v128.load32_zero(row + <usize>(x << 2))), zp, xs));
+  for (let ky = ky0; ky < ky1; ky++) {
+    const row = s + <usize>((y0 + ky) * W * e);
+    for (let j = kx0; j < kx1; j++) {
+      const a = row + <usize>((x0 + j) * e);
+      sum = f32x4.add(sum, deq4(quarter<T>(e == 4 ? v128.load32_zero(a) : v128.load8_splat(a), 0), zp, xs));
     }
   }
-  return finish4<T>(ctx, sum, avgCount(ctx, nr, nc));
+  const count = field(ctx, INCLUDEPAD) ? field(ctx, KH) * kw : (ky1 - ky0) * (kx1 - kx0);
+  return finish4<T>(sum, count, ys, yzp);
 }
 
-/** 16 interior output columns from ox of an NCHW plane, stride 1. */
-function avg16<T>(ctx: usize, s: usize, d: usize, y0: i32, ox: i32): void {
-  const H = field(ctx, IH), W = field(ctx, IW), kh = field(ctx, KH), kw = field(ctx, KW);
-  const x0 = ox - field(ctx, PL);
-  const zp = i32x4.splat(field(ctx, XZP));
-  const xs = f32x4.splat(ffield(ctx, F_XSCALE));
-  let s0 = f32x4.splat(0), s1 = s0, s2 = s0, s3 = s0;
-  let nr: i32 = 0;
-  for (let ky: i32 = 0; ky < kh; ky++) {
-    const y = y0 + ky;
-    if (y < 0 || y >= H) continue;
-    nr++;
-    let p = s + <usize>(y * W + x0);
-    for (let kx: i32 = 0; kx < kw; kx++) {
-      const v = v128.load(p);
-      let lo: v128, hi: v128;
-      if (isSigned<T>()) {
-        lo = i16x8.extend_low_i8x16_s(v);
-        hi = i16x8.extend_high_i8x16_s(v);
-        s0 = f32x4.add(s0, deq4(i32x4.extend_low_i16x8_s(lo), zp, xs));
-        s1 = f32x4.add(s1, deq4(i32x4.extend_high_i16x8_s(lo), zp, xs));
-        s2 = f32x4.add(s2, deq4(i32x4.extend_low_i16x8_s(hi), zp, xs));
-        s3 = f32x4.add(s3, deq4(i32x4.extend_high_i16x8_s(hi), zp, xs));
-      } else {
-        lo = i16x8.extend_low_i8x16_u(v);
-        hi = i16x8.extend_high_i8x16_u(v);
-        s0 = f32x4.add(s0, deq4(i32x4.extend_low_i16x8_u(lo), zp, xs));
-        s1 = f32x4.add(s1, deq4(i32x4.extend_high_i16x8_u(lo), zp, xs));
-        s2 = f32x4.add(s2, deq4(i32x4.extend_low_i16x8_u(hi), zp, xs));
-        s3 = f32x4.add(s3, deq4(i32x4.extend_high_i16x8_u(hi), zp, xs));
+/** Interior outputs [lo, hi) of one row, 16 byte lanes per vector (the last vector overlapping: same values). */
+// @ts-ignore: decorator
+@inline function avgRowVec<T>(s: usize, d: usize, e: i32, W: i32, y0: i32, ky0: i32, ky1: i32, sw: i32, pl: i32, kw: i32,
+  count: i32, lo: i32, hi: i32, V: i32, mode: i32, zp: v128, xs: v128, ys: v128, yzp: v128): void {
+  const step = <usize>(sw * e);
+  const tapStep = <usize>e;
+  for (let ox = lo; ; ox += V) {
+    if (ox > hi - V) ox = hi - V;
+    const xb = (ox * sw - pl) * e;
+    let s0 = f32x4.splat(0), s1 = s0, s2 = s0, s3 = s0;
+    for (let ky = ky0; ky < ky1; ky++) {
+      let p = s + <usize>((y0 + ky) * W * e + xb);
+      for (let kx: i32 = 0; kx < kw; kx++) {
+        const v = tapLoad(p, mode, step);
+        s0 = f32x4.add(s0, deq4(quarter<T>(v, 0), zp, xs));
+        s1 = f32x4.add(s1, deq4(quarter<T>(v, 1), zp, xs));
+        s2 = f32x4.add(s2, deq4(quarter<T>(v, 2), zp, xs));
+        s3 = f32x4.add(s3, deq4(quarter<T>(v, 3), zp, xs));
+        p += tapStep;
       }
-      p++;
     }
-  }
-  const count = avgCount(ctx, nr, kw);
-  const a = i32x4.shuffle(finish4<T>(ctx, s0, count), finish4<T>(ctx, s1, count), 0, 4, 0, 0);
-  const b = i32x4.shuffle(finish4<T>(ctx, s2, count), finish4<T>(ctx, s3, count), 0, 4, 0, 0);
-  v128.store(d + <usize>ox, i64x2.shuffle(a, b, 0, 2));
-}
-
-/** 4 interior output columns from ox of an NCHW plane, any stride (bytes gathered). */
-function avg4<T>(ctx: usize, s: usize, d: usize, y0: i32, ox: i32): void {
-  const H = field(ctx, IH), W = field(ctx, IW), kh = field(ctx, KH), kw = field(ctx, KW);
-  const sw = field(ctx, SW);
-  const step = <usize>sw;
-  const x0 = ox * sw - field(ctx, PL);
-  const zp = i32x4.splat(field(ctx, XZP));
-  const xs = f32x4.splat(ffield(ctx, F_XSCALE));
-  let sum = f32x4.splat(0);
-  let nr: i32 = 0;
-  for (let ky: i32 = 0; ky < kh; ky++) {
-    const y = y0 + ky;
-    if (y < 0 || y >= H) continue;
-    nr++;
-    let p = s + <usize>(y * W + x0);
-    for (let kx: i32 = 0; kx < kw; kx++) {
-      let v = i32x4.splat(<i32>load<T>(p));
-      v = i32x4.replace_lane(v, 1, <i32>load<T>(p + step));
-      v = i32x4.replace_lane(v, 2, <i32>load<T>(p + 2 * step));
-      v = i32x4.replace_lane(v, 3, <i32>load<T>(p + 3 * step));
-      sum = f32x4.add(sum, deq4(v, zp, xs));
-      p++;
-    }
-  }
-  v128.store32_lane(d + <usize>ox, finish4<T>(ctx, sum, avgCount(ctx, nr, kw)), 0);
-}
-
-function avgRowNchw<T>(ctx: usize, s: usize, d: usize, y0: i32): void {
-  const ow = field(ctx, OW), sw = field(ctx, SW);
-  let lo = field(ctx, OX0), hi = field(ctx, OX1);
-  const wide = sw == 1 && hi - lo >= 16;
-  const vw = wide ? 16 : 4;
-  if (hi - lo < vw) {
-    lo = 0;
-    hi = 0;
-  }
-  for (let ox: i32 = 0; ox < lo; ox++) store<u8>(d + <usize>ox, avgOne<T>(ctx, s, y0, ox));
-  for (let ox: i32 = hi > lo ? hi : 0; ox < ow; ox++) store<u8>(d + <usize>ox, avgOne<T>(ctx, s, y0, ox));
-  if (hi <= lo) return;
-  for (let ox = lo; ; ox += vw) {
-    if (ox > hi - vw) ox = hi - vw;
-    if (wide) avg16<T>(ctx, s, d, y0, ox);
-    else avg4<T>(ctx, s, d, y0, ox);
-    if (ox == hi - vw) break;
+    const a = i32x4.shuffle(finish4<T>(s0, count, ys, yzp), finish4<T>(s1, count, ys, yzp), 0, 4, 0, 0);
+    const b = i32x4.shuffle(finish4<T>(s2, count, ys, yzp), finish4<T>(s3, count, ys, yzp), 0, 4, 0, 0);
+    v128.store(d + <usize>(ox * e), i64x2.shuffle(a, b, 0, 2));
+    if (ox == hi - V) break;
   }
 }
 
 function avgPlanes<T>(ctx: usize, src: usize, dst: usize, n: i32, g: i32, t: i32): void {
   const planes = field(ctx, PLANES), per = field(ctx, PPT), rows = field(ctx, ROWS);
-  const oh = field(ctx, OH), ow = field(ctx, OW);
-  const plane = field(ctx, IH) * field(ctx, IW);
-  const sh = field(ctx, SH), pt = field(ctx, PT);
+  const H = field(ctx, IH), W = field(ctx, IW), oh = field(ctx, OH), ow = field(ctx, OW);
+  const kh = field(ctx, KH), kw = field(ctx, KW), sh = field(ctx, SH), sw = field(ctx, SW);
+  const pt = field(ctx, PT), pl = field(ctx, PL);
+  const include = field(ctx, INCLUDEPAD) != 0;
+  const zp = i32x4.splat(field(ctx, XZP));
+  const xs = f32x4.splat(ffield(ctx, F_XSCALE));
+  const ys = f32x4.splat(ffield(ctx, F_YSCALE));
+  const yzp = f32x4.splat(<f32>field(ctx, YZP));
   const b44 = field(ctx, LAYOUT) == 1;
   const e: i32 = b44 ? 4 : 1;
+  const V: i32 = b44 ? 4 : 16;
+  const mode = vectorMode(b44, sw);
+  let lo = field(ctx, OX0), hi = field(ctx, OX1);
+  if (mode == 0 || hi - lo < V) {
+    lo = 0;
+    hi = 0;
+  }
   let pEnd = (g + 1) * per;
   if (pEnd > planes) pEnd = planes;
   const r0 = t * rows;
   let r1 = r0 + rows;
   if (r1 > oh) r1 = oh;
   for (let p = g * per; p < pEnd; p++) {
-    const s = src + <usize>((n * planes + p) * plane * e);
+    const s = src + <usize>((n * planes + p) * H * W * e);
     const d = dst + <usize>((n * planes + p) * oh * ow * e);
     for (let oy = r0; oy < r1; oy++) {
       const dr = d + <usize>(oy * ow * e);
       const y0 = oy * sh - pt;
-      if (b44) {
-        for (let ox: i32 = 0; ox < ow; ox++) v128.store32_lane(dr + <usize>(ox << 2), avgPixel<T>(ctx, s, y0, ox), 0);
-      } else avgRowNchw<T>(ctx, s, dr, y0);
+      const ky = validTaps(y0, kh, 1, H);
+      const ky0 = ky & 0xffff, ky1 = ky >>> 16;
+      for (let ox: i32 = 0; ox < ow; ox++) {
+        if (ox == lo && hi > lo) ox = hi;
+        if (ox >= ow) break;
+        const v = avgEdge<T>(ctx, s, e, W, y0, ky0, ky1, ox * sw - pl, kw, zp, xs, ys, yzp);
+        if (b44) v128.store32_lane(dr + <usize>(ox << 2), v, 0);
+        else v128.store8_lane(dr + <usize>ox, v, 0);
+      }
+      if (hi <= lo) continue;
+      const count = include ? kh * kw : (ky1 - ky0) * kw;
+      if (mode == 1) avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 1, zp, xs, ys, yzp);
+      else if (mode == 2) avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 2, zp, xs, ys, yzp);
+      else if (mode == 3) avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 3, zp, xs, ys, yzp);
+      else avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 4, zp, xs, ys, yzp);
     }
   }
 }
@@ -515,7 +394,7 @@ function globalPlanes<T>(ctx: usize, src: usize, dst: usize, n: i32, g: i32): vo
       lo = i32x4.add(lo, i32x4.extend_low_i16x8_s(h));
       hi = i32x4.add(hi, i32x4.extend_high_i16x8_s(h));
     }
-    for (; i < size; i++) lo = i32x4.add(lo, widen4<T>(v128.load32_zero(s + <usize>(i << 2))));
+    for (; i < size; i++) lo = i32x4.add(lo, quarter<T>(v128.load32_zero(s + <usize>(i << 2)), 0));
     const a = i32x4.add(lo, hi);
     const d = dst + <usize>(q << 2);
     store<u8>(d, globalFinish<T>(ctx, i32x4.extract_lane(a, 0), size));
