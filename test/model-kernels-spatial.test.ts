@@ -492,6 +492,7 @@ describe('Transpose against the reference Transpose', () => {
       for (const perm of perms) for (const e of [1, 4] as const) runTranspose(core, dims, perm, e, r, e === 1 ? 'serial' : 'shuffled');
     }
     runTranspose(core, [1, 96, 120, 160], [0, 2, 3, 1], 1, r, 'shuffled');
+    runTranspose(core, [3, 1, 50000], [1, 0, 2], 4, r, 'shuffled'); // an identity: one copy over several tasks
     runTranspose(core, [1, 120, 160, 96], [0, 3, 1, 2], 4, r, 'serial');
   });
 
@@ -559,6 +560,9 @@ describe('tasks and threads', () => {
     const t = new Transpose(core, { elementBytes: 1, dims: [1, 40, 60, 70], perm: [0, 2, 3, 1] });
     expect(expectDisjointTasks(core, t, bytesOf(randData(r, 'int8', 40 * 60 * 70)), 40 * 60 * 70)).toBeGreaterThan(1);
     t.dispose();
+    const id = new Transpose(core, { elementBytes: 4, dims: [3, 1, 20000], perm: [1, 0, 2] });
+    expect(expectDisjointTasks(core, id, bytesOf(randData(r, 'int8', 4 * 60000)), 4 * 60000)).toBeGreaterThan(1);
+    id.dispose();
     const rl = new Relayout(core, { dims: [1, 64, 30, 30], from: 'NCHW', to: 'NCHW44' });
     expect(expectDisjointTasks(core, rl, bytesOf(randData(r, 'int8', 64 * 900)), 64 * 900)).toBeGreaterThan(1);
     rl.dispose();

@@ -6,7 +6,8 @@
  * The permutation is first reduced (reducePermutation): input axes of extent 1 dropped, then output-adjacent axes
  * that are adjacent and in order in the input merged into one. What remains runs as one of two kinds of
  * assembly/model/spatial-transpose.ts:
- * - 'transpose-rows': the input's last axis stays last; whole rows are copied (16-byte vectors).
+ * - 'transpose-rows': the input's last axis stays last; whole rows are copied (16-byte vectors); a permutation
+ *   that reduces to the identity is one copy, split into tasks of TASK_BYTES.
  * - 'transpose-tiles': a batched 2-D transpose between the output's last axis and the input's last one, 16x16
  *   byte tiles (4x4 for 32-bit units) through registers, e.g. NCHW -> NHWC is [N][C][HW] -> [N][HW][C].
  *
@@ -105,8 +106,9 @@ export class Transpose implements ModelKernel {
     const fields: Record<number, number> = { [C.ESIZE]: e };
     if (P[n - 1] === n - 1) {
       for (let i = 0; i < n - 1; i++) outer.push(outDims[i], inS[P[i]], outS[i]);
-      const rowLen = D[n - 1] * e;
-      const rows = total / D[n - 1];
+      // an identity (n = 1) is one copy: split into rows of one byte, TASK_BYTES of them per task
+      const rowLen = n === 1 ? 1 : D[n - 1] * e;
+      const rows = n === 1 ? total * e : total / D[n - 1];
       const rpt = Math.max(1, Math.ceil(TASK_BYTES / rowLen));
       Object.assign(fields, { [C.KIND]: 0, [C.NOUT]: n - 1, [C.RPT]: rpt, [C.ROWLEN]: rowLen, [C.TOTAL]: rows });
       this.algorithm = 'transpose-rows';
