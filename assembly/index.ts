@@ -19,3 +19,7 @@ export { naiveConvTask } from './naive/task';
 export { quantizeTask, dequantizeTask, qlinearBinaryTask } from './model/elementwise';
 export { lutTask } from './model/lut';
 export { requantTask } from './model/requant';
+export { maxPoolTask, qAvgPoolTask, qGlobalAvgPoolTask } from './model/spatial-pool';
+export { resizeTask } from './model/spatial-resize';
+export { transposeTask } from './model/spatial-transpose';
+export { relayout44Task } from './model/spatial-relayout';

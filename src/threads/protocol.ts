@@ -33,6 +33,8 @@ export const TASK_FUNCTIONS = [
   'convNchw44DotTask', 'nchwToNchw44', 'convGemmTask', 'chanwiseTask', 'nchwDotPad', 'nchwDotConv', 'naiveConvTask',
   // the model executor's element-wise kernels (assembly/model/elementwise.ts, lut.ts, requant.ts)
   'quantizeTask', 'dequantizeTask', 'qlinearBinaryTask', 'lutTask', 'requantTask',
+  // model executor: spatial / data-movement kernels (assembly/model/spatial-*.ts)
+  'maxPoolTask', 'qAvgPoolTask', 'qGlobalAvgPoolTask', 'resizeTask', 'transposeTask', 'relayout44Task',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 
