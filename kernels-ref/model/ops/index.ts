@@ -34,6 +34,14 @@ import { QuantizeLinear } from './QuantizeLinear.js';
 import { Relu } from './Relu.js';
 import { Reshape } from './Reshape.js';
 import { Transpose } from './Transpose.js';
+import { HardSigmoid, HardSwish, LeakyRelu } from './Activations.js';
+import { Abs, Erf, Exp, Neg, Sqrt, Tanh } from './Unary.js';
+import { Pow } from './Pow.js';
+import { ReduceMean } from './ReduceMean.js';
+import { Cast } from './Cast.js';
+import { Shape } from './Shape.js';
+import { BatchNormalization } from './BatchNormalization.js';
+import { ConvTranspose } from './ConvTranspose.js';
 
 /** The default ONNX domain. */
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -68,6 +76,21 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Resize', Resize],
   ['Sub', Sub],
   ['Div', Div],
+  ['HardSigmoid', HardSigmoid],
+  ['HardSwish', HardSwish],
+  ['LeakyRelu', LeakyRelu],
+  ['Tanh', Tanh],
+  ['Exp', Exp],
+  ['Sqrt', Sqrt],
+  ['Erf', Erf],
+  ['Neg', Neg],
+  ['Abs', Abs],
+  ['Pow', Pow],
+  ['ReduceMean', ReduceMean],
+  ['Cast', Cast],
+  ['Shape', Shape],
+  ['BatchNormalization', BatchNormalization],
+  ['ConvTranspose', ConvTranspose],
 ]);
 
 /** com.microsoft: its QLinear* contrib operators only (spec §4-§7). */
