@@ -18,7 +18,7 @@ export type Attributes = ReadonlyMap<string, Attribute>;
  * One operator: its inputs, the node's attributes, the opset version of its domain and the number of outputs the
  * node names (Split into equal parts needs it) -> its outputs.
  */
-export type OpFn = (inputs: Inputs, attrs: Attributes, opset: number, outputCount: number) => Tensor[];
+export type OpFn = (inputs: Inputs, attrs: Attributes, opset: number, outputCount?: number) => Tensor[];
 
 export const f32 = Math.fround;
 

@@ -68,7 +68,7 @@ export const Split: OpFn = (inputs, attrs, opset, outputCount) => {
   const x = need(inputs, 0, 'input');
   const r = x.dims.length;
   const axis = normAxis(attrInt(attrs, 'axis', 0), r, 'Split: axis');
-  const sizes = splitSizes(x, inputs, attrs, opset, axis, outputCount);
+  const sizes = splitSizes(x, inputs, attrs, opset, axis, outputCount ?? 1);
   const outer = numel(x.dims.slice(0, axis));
   const inner = numel(x.dims.slice(axis + 1));
   const d = x.dims[axis];

@@ -37,6 +37,14 @@ import { Transpose } from './Transpose.js';
 import { Expand, Gather, Split, Tile } from './DataMovement.js';
 import { Lut } from './Lut.js';
 import { QGemm } from './QGemm.js';
+import { HardSigmoid, HardSwish, LeakyRelu } from './Activations.js';
+import { Abs, Erf, Exp, Neg, Sqrt, Tanh } from './Unary.js';
+import { Pow } from './Pow.js';
+import { ReduceMean } from './ReduceMean.js';
+import { Cast } from './Cast.js';
+import { Shape } from './Shape.js';
+import { BatchNormalization } from './BatchNormalization.js';
+import { ConvTranspose } from './ConvTranspose.js';
 
 /** The default ONNX domain. */
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -75,6 +83,21 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Split', Split],
   ['Expand', Expand],
   ['Tile', Tile],
+  ['HardSigmoid', HardSigmoid],
+  ['HardSwish', HardSwish],
+  ['LeakyRelu', LeakyRelu],
+  ['Tanh', Tanh],
+  ['Exp', Exp],
+  ['Sqrt', Sqrt],
+  ['Erf', Erf],
+  ['Neg', Neg],
+  ['Abs', Abs],
+  ['Pow', Pow],
+  ['ReduceMean', ReduceMean],
+  ['Cast', Cast],
+  ['Shape', Shape],
+  ['BatchNormalization', BatchNormalization],
+  ['ConvTranspose', ConvTranspose],
 ]);
 
 /** com.microsoft: its QLinear* contrib operators only (spec §4-§7). */
