@@ -119,3 +119,68 @@ export function qlinearBinaryHost(mul: boolean): HostOpFactory {
     };
   };
 }
+
+/**
+ * QLinearMatMul with a non-constant B (attention): exact int32 accumulation of (a - a_zp)(b - b_zp[n]) over K,
+ * with numpy batch broadcasting, then onnxruntime's requantization (spec §3b/§3c: scale[n] = f(f(a_s * b_s[n]) /
+ * y_s), clamp in float, RNE, + y_zp).
+ */
+export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
+  const node = asNode(n);
+  const cs = (k: number, dflt?: number): number[] => {
+    const t = ins[k];
+    if (!t) {
+      if (dflt === undefined) unsupported(node, `input ${k} is required`);
+      return [dflt];
+    }
+    return numbersOf(constant(node, t, `input ${k}`) as never);
+  };
+  const as = cs(1), az = cs(2, 0), bs = cs(4), bz = cs(5, 0), ys = cs(6), yz = cs(7, 0);
+  if (as.length !== 1 || az.length !== 1 || ys.length !== 1 || yz.length !== 1) unsupported(node, 'a and y take per-tensor scales and zero points');
+  const ad = ins[0]!.dims, bd = ins[3]!.dims, od = outs[0].dims;
+  if (ad.length < 2 || bd.length < 2) unsupported(node, 'inputs of rank >= 2 only');
+  const M = ad[ad.length - 2], K = ad[ad.length - 1], N = bd[bd.length - 1];
+  if (bs.length !== 1 && bs.length !== N) unsupported(node, `b_scale of ${bs.length} values for N = ${N}`);
+  const scale = Array.from({ length: N }, (_, j) => f32(f32(f32(as[0]) * f32(bs.length === 1 ? bs[0] : bs[j])) / f32(ys[0])));
+  const bzp = Array.from({ length: N }, (_, j) => (bz.length === 1 ? bz[0] : bz[j]));
+  const batch = od.slice(0, -2);
+  const nb = batch.reduce((p, q) => p * q, 1);
+  // batch offsets of a and b (broadcast over the batch dims)
+  const bOffsets = (d: readonly number[], stride: number): number[] => {
+    const bdims = d.slice(0, -2);
+    const pad = [...new Array(batch.length - bdims.length).fill(1), ...bdims];
+    const offs: number[] = [];
+    for (let i = 0; i < nb; i++) {
+      let rem = i, off = 0, mul = 1;
+      for (let k = batch.length - 1; k >= 0; k--) {
+        const idx = rem % batch[k];
+        rem = Math.floor(rem / batch[k]);
+        if (pad[k] !== 1) off += idx * mul;
+        mul *= pad[k];
+      }
+      offs.push(off * stride);
+    }
+    return offs;
+  };
+  const aOff = bOffsets(ad, M * K), bOff = bOffsets(bd, K * N);
+  const [lo, hi] = range(outs[0].type);
+  const z = yz[0];
+  return (inputs, outputs) => {
+    const a = inputs[0]!.data as Uint8Array, b = inputs[3]!.data as Uint8Array, y = outputs[0].data as Uint8Array;
+    const col = new Int32Array(K);
+    for (let t = 0; t < nb; t++) {
+      for (let j = 0; j < N; j++) {
+        for (let k = 0; k < K; k++) col[k] = b[bOff[t] + k * N + j] - bzp[j];
+        for (let i = 0; i < M; i++) {
+          let acc = 0;
+          const ar = aOff[t] + i * K;
+          for (let k = 0; k < K; k++) acc += (a[ar + k] - az[0]) * col[k];
+          let f = f32(f32(acc | 0) * scale[j]);
+          f = f < lo - z ? lo - z : f;
+          f = hi - z < f ? hi - z : f;
+          y[(t * M + i) * N + j] = rne(f) + z;
+        }
+      }
+    }
+  };
+};
