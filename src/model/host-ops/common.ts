@@ -193,3 +193,28 @@ export function forEachBlock(plan: BroadcastPlan, block: (yOff: number, offs: In
 export const ARRAY_OF: Record<ElemType, { new (n: number): HostTensor['data'] }> = {
   float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int8: Int8Array, int64: BigInt64Array, bool: Uint8Array,
 };
+
+/**
+ * The multiply-accumulate loop of MatMul, Gemm, Conv and ConvTranspose: for k = 0 .. count - 1 in order and every
+ * j < n, C[c0 + j] = f(C[c0 + j] + f(A[a0 + k * aStride] * B[b0 + k * bStride + j])). Each C element thus sums its
+ * products in k order, one float32 rounding per product and per addition; four k are taken per pass over the row
+ * (the same operations in the same order, fewer loads and stores of C).
+ */
+export function accumulateRows(C: Float32Array, c0: number, n: number, A: Float32Array, a0: number, aStride: number, B: Float32Array, b0: number, bStride: number, count: number): void {
+  let k = 0;
+  for (; k + 4 <= count; k += 4) {
+    const w0 = A[a0 + k * aStride], w1 = A[a0 + (k + 1) * aStride], w2 = A[a0 + (k + 2) * aStride], w3 = A[a0 + (k + 3) * aStride];
+    const r0 = b0 + k * bStride, r1 = r0 + bStride, r2 = r1 + bStride, r3 = r2 + bStride;
+    for (let j = 0; j < n; j++) {
+      let v = C[c0 + j];
+      v = f32(v + f32(w0 * B[r0 + j]));
+      v = f32(v + f32(w1 * B[r1 + j]));
+      v = f32(v + f32(w2 * B[r2 + j]));
+      C[c0 + j] = v + f32(w3 * B[r3 + j]);
+    }
+  }
+  for (; k < count; k++) {
+    const w = A[a0 + k * aStride], r = b0 + k * bStride;
+    for (let j = 0; j < n; j++) C[c0 + j] = C[c0 + j] + f32(w * B[r + j]);
+  }
+}
