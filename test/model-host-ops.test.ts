@@ -720,6 +720,14 @@ describe('host operators: refusals', () => {
     expect(e.message).toMatch(/index 2 is out of range for dim 2/);
   });
 
+  it('TOO_LARGE for a load-time table beyond 2^28 elements, before allocating it (factories get dims only)', () => {
+    const node = { name: 'big', opType: 'Conv', domain: '', attributes: new Map<string, Attribute>() };
+    const e = refusal(() => HOST_OPS.get(':Conv')!(node, [{ type: 'float32', dims: [1, 1, 20000, 20000] }, { type: 'float32', dims: [1, 1, 3, 3] }], [{ type: 'float32', dims: [1, 1, 19998, 19998] }], 13));
+    expect(e.code).toBe('TOO_LARGE');
+    const pool = { name: 'pool', opType: 'MaxPool', domain: '', attributes: new Map<string, Attribute>([['kernel_shape', A.is([5, 5])]]) };
+    expect(refusal(() => HOST_OPS.get(':MaxPool')!(pool, [{ type: 'float32', dims: [1, 1, 9000, 9000] }], [{ type: 'float32', dims: [1, 1, 8996, 8996] }], 13)).code).toBe('TOO_LARGE');
+  });
+
   it('BAD_FEED at run time: integer division by zero, a fed index out of range', () => {
     const e = refusal(() => hostRun({ op: 'Div', inputs: [[tensor('int32', [3], [1, 2, 3]), 'feed'], [tensor('int32', [3], [1, 0, 3]), 'feed']] }, planned([3], 'int32')));
     expect(e.code).toBe('BAD_FEED');

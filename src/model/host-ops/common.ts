@@ -4,7 +4,8 @@
  *
  * Refusals are `I8ConvError`s raised by a factory at load time: `UNSUPPORTED_OP` for what the runtime does not run
  * (an attribute, type or mode it does not take, a shape input that is not a constant), `BAD_SHAPE` where the planned
- * output dims are not those the operator computes, `BAD_MODEL` for a malformed node (a constant index out of range).
+ * output dims are not those the operator computes, `BAD_MODEL` for a malformed node (a constant index out of range),
+ * `TOO_LARGE` for a load-time table or workspace beyond MAX_WORKSPACE elements.
  * Each message names the node (its name and op type).
  */
 import { I8ConvError, type ErrorCode } from '../../errors.js';
@@ -79,6 +80,14 @@ export function expectDims(node: HostOpNode, out: HostValueInfo | undefined, dim
 
 export function expectOutType(node: HostOpNode, out: HostValueInfo, type: ElemType, k = 0): void {
   if (out.type !== type) fail('BAD_SHAPE', node, `output ${k} is planned as ${out.type}, the operator produces ${type}`);
+}
+
+/** The most elements a host operator's load-time tables or workspace may hold (2^28: 1 GiB of float32). */
+export const MAX_WORKSPACE = 2 ** 28;
+
+/** Refuses (TOO_LARGE) a table or workspace of more elements than MAX_WORKSPACE, before allocating it. */
+export function checkWorkspace(node: HostOpNode, elements: number, what: string): void {
+  if (!(elements <= MAX_WORKSPACE)) fail('TOO_LARGE', node, `its ${what} would hold ${elements} elements (at most ${MAX_WORKSPACE})`);
 }
 
 export function normAxis(node: HostOpNode, axis: number, rank: number, what = 'axis'): number {

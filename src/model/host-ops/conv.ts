@@ -17,7 +17,7 @@
  * major), onto zeros; the bias added last.
  */
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../kernels/types.js';
-import { accumulateRows, attrInt, attrInts, attrString, expectDims, expectOutType, expectType, f32, need, numel, onlyAttrs, unsupported } from './common.js';
+import { accumulateRows, attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, f32, need, numel, onlyAttrs, unsupported } from './common.js';
 
 /** The multi-index of every position of `dims` (row-major), flattened: position p's index i at [p * rank + i]. */
 function positions(dims: readonly number[]): Int32Array {
@@ -90,6 +90,7 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
   const kSize = numel(kernel), oSize = numel(outDims), inSize = numel(inDims);
   const mg = m / group;
   const rows = cg * kSize;
+  checkWorkspace(node, kSize * oSize * Math.max(1, cg), 'im2col table and column matrix');
   // The spatial input offset of every (kernel position, output position), or -1 in the padding.
   const tap = new Int32Array(kSize * oSize);
   const kp = positions(kernel), op = positions(outDims);
@@ -178,6 +179,7 @@ export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
   expectOutType(node, outputs[0], 'float32');
 
   const kSize = numel(kernel), inSize = numel(inDims), oSize = numel(outDims);
+  checkWorkspace(node, kSize * inSize, 'col2im table');
   // Where input cell i lands through kernel position p (a flat output offset), or -1 outside the output.
   const dest = new Int32Array(kSize * inSize);
   const kp = positions(kernel), ip = positions(inDims);
