@@ -100,6 +100,12 @@ export function lowerGraph(graph: Graph, values: Map<string, PlannedValue>): Low
 function lowerNode(node: Node, name: string, graph: Graph, values: Map<string, PlannedValue>): LoweredNode {
   const key = `${node.domain}:${node.opType}`;
   if (CONV_OPS.has(key)) return lowerConv(node, name, values);
+  if (key === ':Dropout') {
+    // inference only: training_mode (input 2) absent or a constant false; the mask output unused
+    const t = node.inputs[2] ? values.get(node.inputs[2]) : undefined;
+    if (node.inputs[2] && !(t?.constant && t.constant.data.length === 1 && !Number(t.constant.data[0])))
+      unsupported(node, 'training_mode is not a constant false (training Dropout is not supported)');
+  }
   if (ALIAS_OPS.has(key) && node.outputs.filter((o) => o !== '').length === 1) return lowerAlias(node, name, values);
   const k = lowerKernelOp(node, name, values);
   if (k) return k;

@@ -193,7 +193,7 @@ function formatRuns(spec: ConvSpec, format: ConvFormat, intOut: boolean): boolea
 }
 
 export function lowerConv(node: Node, name: string, values: Map<string, PlannedValue>): LoweredNode {
-  if (node.opType === 'QLinearMatMul' && !values.get(node.inputs[3])?.constant) return lowerHost(node, name, values, qlinearMatMulHost, 13);
+  if (node.opType === 'QLinearMatMul' && (!values.get(node.inputs[3])?.constant || values.get(node.inputs[3])!.dims.length !== 2)) return lowerHost(node, name, values, qlinearMatMulHost, 13);
   const spec = convSpec(node, values);
   const general = !spec.symmetric;
   const intOut = general || spec.outType === 'int32';
