@@ -4,6 +4,7 @@
 // uint8 twin: every activation zero point +128, the same values, which onnxruntime fuses fully), and in QOperator
 // form; layout 'nchw' and a 2-thread runtime give the same bits; the product equals the reference executor on the
 // fused graph (MobileNetV2). PP-OCR's cls model quantized to QDQ too. Skipped where onnxruntime-web does not load.
+import { loadModelSync } from '../src/model/load.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
@@ -104,7 +105,7 @@ describe.skipIf(!ortOk)('whole models equal onnxruntime-web', () => {
   it('MobileNetV2 (int8 activations) equals the reference executor on the fused graph, every value', async () => {
     const z = await zooQuantized('mobilenetv2', { activations: 'int8', weights: 'per-channel' });
     const bytes = writeOnnxModel(z.qdq);
-    const model = rt.loadModelSync(bytes, {}, { reuse: false, valueGuards: 64 });
+    const model = loadModelSync(rt, bytes, {}, { reuse: false, valueGuards: 64 });
     try {
       model.run({ input: x });
       expect(model.checkGuards()).toBe(true);

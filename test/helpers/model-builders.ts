@@ -1,5 +1,6 @@
 // Small seeded QOperator models for the model runtime's tests, and the check that runs a model in the product
 // (layouts 'auto' / 'nchw', arena reuse on / off with guard bytes after every value) against the reference executor.
+import { loadModelSync } from '../../src/model/load.js';
 import { expect } from 'vitest';
 import type { Runtime } from '../../src/index.js';
 import { runReference } from '../../kernels-ref/model/index.js';
@@ -77,7 +78,7 @@ export function checkModel(rt: Runtime, bytes: Uint8Array, seed = 1): void {
   const variants = [{ layout: 'auto' as const, reuse: true }, { layout: 'nchw' as const, reuse: true }, { layout: 'auto' as const, reuse: false }];
   let ref: Map<string, Tensor> | undefined;
   for (const v of variants) {
-    const m = rt.loadModelSync(bytes, { layout: v.layout }, { reuse: v.reuse, valueGuards: v.reuse ? 0 : 64 });
+    const m = loadModelSync(rt, bytes, { layout: v.layout }, { reuse: v.reuse, valueGuards: v.reuse ? 0 : 64 });
     try {
       const feeds: Record<string, Uint8Array | Int8Array | Float32Array> = {};
       m.inputs.forEach((i, k) => (feeds[i.name] = randomFeed(seed + k, i.type, i.shape.reduce((a, b) => a * b, 1))));
