@@ -5,7 +5,7 @@
 import { loadModelSync } from '../src/model/load.js';
 import { describe, expect, it } from 'vitest';
 import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
-import { convChain } from './helpers/model-builders.js';
+import { branchesModel, convChain } from './helpers/model-builders.js';
 import { rng, randInt } from './helpers/rng.js';
 
 const MUTATIONS = 1000;
@@ -48,6 +48,7 @@ describe('rt.loadModel on mutated models', () => {
     rt = await createRuntime();
     models.push(convChain(21, 'uint8', 3, 9, [{ oc: 8, k: 3, stride: 2, pad: 1 }, { oc: 8, k: 3, stride: 1, pad: 1, group: 8 }, { oc: 4, k: 1, stride: 1, pad: 0 }]));
     models.push(convChain(22, 'int8', 4, 6, [{ oc: 4, k: 3, stride: 1, pad: 1, wType: 'uint8', wZp: 200 }, { oc: 5, k: 1, stride: 1, pad: 0 }]));
+    models.push(branchesModel());
     for (const m of models) loadModelSync(rt, m).dispose();
   });
   it(`${MUTATIONS} mutations: each loads and runs or raises a typed error`, () => {
