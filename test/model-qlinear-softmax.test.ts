@@ -15,6 +15,7 @@
 //  3. product == reference (and onnxruntime) on the fused QDQ models: opsets 10 / 11 / 13 (since-versions 1 / 11 /
 //     13), strided rows, the scale edges; model.nodes holds one QLinearSoftmax.
 //  4. PP-OCRv4 rec (bench/models/ppocr.ts, uint8 QDQ): the product's output equals onnxruntime-web's, every value.
+import { loadModelSync } from '../src/model/load.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ortRun as ortRunModel, ortSession } from '../bench/models/ort.js';
@@ -285,7 +286,7 @@ describe('product QLinearSoftmax (fused from DQ -> Softmax -> Q) against the ref
       const bytes = qdqModel(p);
       const g = fused(bytes);
       expect(g.nodes.map((n) => `${n.domain}.${n.opType}`), what).toEqual(['com.microsoft.QLinearSoftmax']);
-      const model = rt.loadModelSync(bytes);
+      const model = loadModelSync(rt, bytes);
       try {
         expect(model.nodes.map((n) => [n.op, n.algorithm]), what).toEqual([['QLinearSoftmax', 'host']]);
         const x = input(p, r);
@@ -309,7 +310,7 @@ describe.skipIf(!ort || !existsSync(recFile))('PP-OCRv4 rec quantized to QDQ (ui
     // classes) is the graph output, has no Q, and stays float in both.
     const q = await ppocrQdq('rec', readFileSync(recFile));
     const rt = await createRuntime();
-    const model = rt.loadModelSync(q.qdqBytes);
+    const model = loadModelSync(rt, q.qdqBytes);
     try {
       expect(model.nodes.filter((n) => n.op === 'QLinearSoftmax').length).toBe(2);
       const x = ppocrInput('rec', 5);
