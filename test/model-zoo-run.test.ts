@@ -3,7 +3,7 @@
 // uint8 activations (per-channel and per-tensor weights) and int8 activations (compared with onnxruntime on the
 // uint8 twin: every activation zero point +128, the same values, which onnxruntime fuses fully), and in QOperator
 // form; layout 'nchw' and a 2-thread runtime give the same bits; the product equals the reference executor on the
-// fused graph (MobileNetV2). PP-OCR's cls model quantized to QDQ too. Skipped where onnxruntime-web does not load.
+// fused graph (MobileNetV2). PP-OCR's cls and rec models quantized to QDQ too. Skipped where onnxruntime-web does not load.
 import { loadModelSync } from '../src/model/load.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,16 +137,18 @@ describe.skipIf(!ortOk)('whole models equal onnxruntime-web', () => {
     }
   });
 
-  it('PP-OCR cls quantized to QDQ equals onnxruntime-web', async () => {
-    const q = await ppocrQdq('cls', readFileSync(`${PPOCR_DIR}/${PPOCR.cls.file}`));
-    const model = await rt.loadModel(q.qdqBytes);
-    try {
-      const input = ppocrInput('cls', 5);
-      const out = model.run({ x: input });
-      const want = await ortOutputs(q.qdqBytes, { x: { data: input, dims: PPOCR.cls.shape } });
-      for (const o of model.outputs) expectSameBits(out[o.name] as Float32Array, want.get(o.name)!, `cls ${o.name}`);
-    } finally {
-      model.dispose();
-    }
-  });
+  for (const kind of ['cls', 'rec'] as const) {
+    it(`PP-OCR ${kind} quantized to QDQ equals onnxruntime-web`, async () => {
+      const q = await ppocrQdq(kind, readFileSync(`${PPOCR_DIR}/${PPOCR[kind].file}`));
+      const model = await rt.loadModel(q.qdqBytes);
+      try {
+        const input = ppocrInput(kind, 5);
+        const out = model.run({ x: input });
+        const want = await ortOutputs(q.qdqBytes, { x: { data: input, dims: PPOCR[kind].shape } });
+        for (const o of model.outputs) expectSameBits(out[o.name] as Float32Array, want.get(o.name)!, `${kind} ${o.name}`);
+      } finally {
+        model.dispose();
+      }
+    });
+  }
 });
