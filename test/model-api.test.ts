@@ -56,6 +56,11 @@ describe('rt.loadModel API', () => {
     expect(flat.nodes.every((n) => n.layout === 'NCHW' && n.op !== 'Relayout')).toBe(true);
     expect(Array.from(flat.run({ x }).c2_y as Uint8Array)).toEqual(Array.from(a.c2_y as Uint8Array));
     flat.dispose();
+    // profiled algorithm selection: the same outputs
+    const profiled = await rt.loadModel(chain(), { selection: 'profile' });
+    expect(Array.from(profiled.run({ x }).c2_y as Uint8Array)).toEqual(Array.from(a.c2_y as Uint8Array));
+    expect(Object.keys(rt.selectionCache().entries).length).toBeGreaterThan(0);
+    profiled.dispose();
     model.dispose();
     expect(codeOf(() => model.run({ x }))).toBe('DISPOSED');
     model.dispose(); // twice is fine
