@@ -17,7 +17,10 @@
  * major), onto zeros; the bias added last.
  */
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../kernels/types.js';
-import { accumulateRows, attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, f32, need, numel, onlyAttrs, unsupported } from './common.js';
+import { accumulateRows, attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, need, numel, onlyAttrs, unsupported } from './common.js';
+
+/** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
+const f32 = Math.fround;
 
 /** The multi-index of every position of `dims` (row-major), flattened: position p's index i at [p * rank + i]. */
 function positions(dims: readonly number[]): Int32Array {
