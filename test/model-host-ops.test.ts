@@ -723,9 +723,10 @@ describe('host operators: the wasm SIMD paths (src/model/host-ops/simd.ts) give 
     none({ op: 'Relu', inputs: [[randTensor(r, 'int8', [7]), 'feed']] }, [7]);
   });
 
-  it('rt.loadModel runs ConvTranspose -> BatchNormalization -> Relu -> Softmax on the kernels, with the TypeScript operators\' outputs', async () => {
-    const r = rng(314);
-    const w = randTensor(r, 'float32', [6, 5, 2, 2], 1, false), b = randTensor(r, 'float32', [5], 1, false);
+  /** ConvTranspose (2x2, stride 2) -> BatchNormalization -> Relu -> Softmax (last axis) on x [1, 6, h, w]: the model,
+   * an input, and the TypeScript operators' output. */
+  function chain(r: () => number, h: number, w: number): { bytes: Uint8Array; x: Float32Array; want: Tensor } {
+    const wt = randTensor(r, 'float32', [6, 5, 2, 2], 1, false), b = randTensor(r, 'float32', [5], 1, false);
     const bn = [0, 1, 2, 3].map((k) => randTensor(r, 'float32', [5], k === 3 ? 1 : 2, false));
     for (let i = 0; i < 5; i++) (bn[3].data as Float32Array)[i] = Math.abs((bn[3].data as Float32Array)[i]) + 0.1;
     const spec = (name: string, t: Tensor): TensorSpec & { name: string } => ({ name, dataType: 1, dims: t.dims, raw: le(t.data) });
@@ -739,22 +740,49 @@ describe('host operators: the wasm SIMD paths (src/model/host-ops/simd.ts) give 
           { opType: 'Relu', inputs: ['bn'], outputs: ['re'] },
           { opType: 'Softmax', inputs: ['re'], outputs: ['y'], attributes: [{ name: 'axis', type: AT.INT, i: -1 }] },
         ],
-        initializers: [spec('w', w), spec('b', b), spec('s', bn[0]), spec('sh', bn[1]), spec('mu', bn[2]), spec('var', bn[3])],
-        inputs: [{ name: 'x', elemType: 1, shape: [1, 6, 9, 11] }],
+        initializers: [spec('w', wt), spec('b', b), spec('s', bn[0]), spec('sh', bn[1]), spec('mu', bn[2]), spec('var', bn[3])],
+        inputs: [{ name: 'x', elemType: 1, shape: [1, 6, h, w] }],
         outputs: [{ name: 'y', elemType: 1 }],
       },
     });
+    const x = randTensor(r, 'float32', [1, 6, h, w], 3, false);
+    let t: HostTensor = hostRun({ op: 'ConvTranspose', inputs: [[x, 'feed'], [wt, 'init'], [b, 'init']], attrs: { strides: A.is([2, 2]) } }, [{ type: 'float32', dims: [1, 5, 2 * h, 2 * w] }])[0];
+    t = hostRun({ op: 'BatchNormalization', inputs: [[t as Tensor, 'feed'], ...bn.map((p) => [p, 'init'] as [Tensor, 'init'])], opset: 13 }, [t])[0];
+    t = hostRun({ op: 'Relu', inputs: [[t as Tensor, 'feed']] }, [t])[0];
+    t = hostRun({ op: 'Softmax', inputs: [[t as Tensor, 'feed']], attrs: { axis: A.i(-1) } }, [t])[0];
+    return { bytes, x: x.data as Float32Array, want: { ...(t as Tensor), name: 'y' } };
+  }
+  const CHAIN_ALGOS = ['convtranspose-f32-simd', 'batchnorm-f32-simd', 'relu-f32-simd', 'softmax-f32-simd'];
+
+  it('rt.loadModel runs ConvTranspose -> BatchNormalization -> Relu -> Softmax on the kernels, with the TypeScript operators\' outputs', async () => {
+    const r = rng(314);
     const rt = await createRuntime();
     try {
+      for (const [h, w] of [[9, 11], [61, 67]]) {
+        const { bytes, x, want } = chain(r, h, w);
+        const m = rt.loadModelSync(bytes);
+        expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
+        sameTensor({ type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array }, want, `loadModel chain ${h}x${w}`);
+        m.dispose();
+      }
+    } finally {
+      rt.dispose();
+    }
+  });
+
+  // the pool's workers load the built library (dist/: `npm test` builds it first)
+  const DIST = new URL('../dist/src/index.js', import.meta.url);
+  it.skipIf(!existsSync(DIST))('the same on 2 threads: the kernel tasks on the pool (run and runAsync), the same bits', async (ctx) => {
+    const { createRuntime: createDist } = (await import(DIST.href)) as { createRuntime: typeof createRuntime };
+    const rt = await createDist({ threads: 2 });
+    try {
+      if (rt.threads < 2) return ctx.skip();
+      const r = rng(315);
+      const { bytes, x, want } = chain(r, 61, 67);
       const m = rt.loadModelSync(bytes);
-      expect(m.nodes.map((n) => n.algorithm)).toEqual(['convtranspose-f32-simd', 'batchnorm-f32-simd', 'relu-f32-simd', 'softmax-f32-simd']);
-      const x = randTensor(r, 'float32', [1, 6, 9, 11], 3, false);
-      const got = m.run({ x: x.data as Float32Array }).y as Float32Array;
-      let t: HostTensor = hostRun({ op: 'ConvTranspose', inputs: [[x, 'feed'], [w, 'init'], [b, 'init']], attrs: { strides: A.is([2, 2]) } }, [{ type: 'float32', dims: [1, 5, 18, 22] }])[0];
-      t = hostRun({ op: 'BatchNormalization', inputs: [[t as Tensor, 'feed'], ...bn.map((p) => [p, 'init'] as [Tensor, 'init'])], opset: 13 }, [t])[0];
-      t = hostRun({ op: 'Relu', inputs: [[t as Tensor, 'feed']] }, [t])[0];
-      t = hostRun({ op: 'Softmax', inputs: [[t as Tensor, 'feed']], attrs: { axis: A.i(-1) } }, [t])[0];
-      sameTensor({ type: 'float32', dims: [1, 5, 18, 22], data: got }, { ...(t as Tensor), name: 'y' }, 'loadModel chain');
+      expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
+      sameTensor({ type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array }, want, 'threaded run');
+      sameTensor({ type: 'float32', dims: want.dims, data: (await m.runAsync({ x })).y as Float32Array }, want, 'threaded runAsync');
       m.dispose();
     } finally {
       rt.dispose();
