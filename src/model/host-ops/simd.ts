@@ -108,9 +108,15 @@ function convTransposeKernel(core: WasmRuntimeCore, node: HostOpNode, inputs: re
     for (let ml = 0; ml < mg; ml++)
       for (let c = 0; c < cg; c++)
         for (let p = 0; p < kSize; p++) packed[(((g * mg + ml) * cg + c) * kSize) + p] = W[((g * cg + c) * mg + ml) * kSize + p];
-  // direct when every output cell is reached exactly once
-  const hits = new Uint8Array(oSize);
+  // direct when every output cell is reached exactly once (the check's array not allocated: accumulate)
   let direct = true;
+  let hits: Uint8Array;
+  try {
+    hits = new Uint8Array(oSize);
+  } catch {
+    hits = new Uint8Array(0);
+    direct = false;
+  }
   for (let i = 0; i < dest.length && direct; i++) {
     const o = dest[i];
     if (o >= 0) direct = hits[o]++ === 0;

@@ -5,9 +5,9 @@
  * own small host steps (aliases and copies).
  */
 import type { Node } from '../ir.js';
-import type { HostOpFactory, HostTensor, HostValueInfo } from '../kernels/types.js';
+import type { HostOp, HostOpFactory, HostTensor, HostValueInfo } from '../kernels/types.js';
 import type { PlannedValue, ValueType } from '../plan.js';
-import type { BuildEnv, LoweredNode, StepImpl } from '../step.js';
+import type { BuildEnv, LoweredNode, StepImpl, StepPointers } from '../step.js';
 import { kernelStep, unsupported } from '../step.js';
 import { simdHostKernel } from '../host-ops/simd.js';
 
@@ -31,7 +31,7 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
   const outs = node.outputs.map((n) => infoOf(values.get(n)!));
   // the factory checks support now (load time) and raises UNSUPPORTED_OP with its reason
   const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
-  const op = factory(hostNode, ins, outs, opset);
+  let op: HostOp | undefined = factory(hostNode, ins, outs, opset);
   return {
     name,
     op: node.opType,
@@ -43,8 +43,15 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
       const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
       const outVals = step.outputs.map((n) => env.values.get(n)!);
       const simd = simdHostKernel(env.core, hostNode, inVals.map((v) => (v === undefined ? undefined : infoOf(v))), outVals.map(infoOf), opset);
-      if (simd) return kernelStep(env.core, simd, { threaded: true });
+      if (simd) {
+        op = undefined; // the TypeScript operator's tables are not kept
+        return kernelStep(env.core, simd, { threaded: true });
+      }
+      const run = op ?? factory(hostNode, ins, outs, opset);
       const constIns = inVals.map((v) => (v?.constant ? infoOf(v).constant : undefined));
+      // the views of the last run, reused while the memory and the pointers are the same
+      let views: { buf: ArrayBufferLike; p: StepPointers; inputs: (HostTensor | undefined)[]; outputs: HostTensor[] } | null = null;
+      const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, k) => v === b[k]);
       return {
         algorithm: 'host',
         bytes: 0,
@@ -52,11 +59,19 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
         macs: 0,
         run(p) {
           const buf = env.core.memory.buffer;
-          const inputs = inVals.map((v, k) => (v === undefined ? undefined : constIns[k] ?? viewOf(buf, v, p.inputs[k])));
-          const outputs = outVals.map((v, k) => viewOf(buf, v, p.outputs[k]));
-          op(inputs, outputs);
+          if (!views || views.buf !== buf || !same(views.p.inputs, p.inputs) || !same(views.p.outputs, p.outputs)) {
+            views = {
+              buf,
+              p: { inputs: [...p.inputs], outputs: [...p.outputs], scratch: p.scratch },
+              inputs: inVals.map((v, k) => (v === undefined ? undefined : constIns[k] ?? viewOf(buf, v, p.inputs[k]))),
+              outputs: outVals.map((v, k) => viewOf(buf, v, p.outputs[k])),
+            };
+          }
+          run(views.inputs, views.outputs);
         },
-        dispose() {},
+        dispose() {
+          views = null;
+        },
       };
     },
   };
