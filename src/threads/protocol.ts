@@ -35,6 +35,8 @@ export const TASK_FUNCTIONS = [
   'quantizeTask', 'dequantizeTask', 'qlinearBinaryTask', 'lutTask', 'requantTask',
   // model executor: spatial / data-movement kernels (assembly/model/spatial-*.ts)
   'maxPoolTask', 'qAvgPoolTask', 'qGlobalAvgPoolTask', 'resizeTask', 'transposeTask', 'relayout44Task',
+  // model executor: float32 host operators in wasm (assembly/model/host-float.ts)
+  'convTransposeTask', 'channelAffineTask', 'reluF32Task', 'softmaxTask',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 

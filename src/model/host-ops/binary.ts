@@ -14,7 +14,10 @@
  */
 import { I8ConvError } from '../../errors.js';
 import type { HostData, HostOp, HostOpFactory } from '../kernels/types.js';
-import { broadcastPlan, broadcastShapes, expectDims, expectOutType, expectType, f32, forEachBlock, nodeName, need, numel, onlyAttrs, unsupported, type ElemType } from './common.js';
+import { broadcastPlan, broadcastShapes, expectDims, expectOutType, expectType, forEachBlock, nodeName, need, numel, onlyAttrs, unsupported, type ElemType } from './common.js';
+
+/** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
+const f32 = Math.fround;
 
 type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
 /** y[yo + i] = a[ao + i * sa] op b[bo + i * sb] for i < n. */

@@ -17,7 +17,10 @@
  * major), onto zeros; the bias added last.
  */
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../kernels/types.js';
-import { accumulateRows, attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, f32, need, numel, onlyAttrs, unsupported } from './common.js';
+import { accumulateRows, attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, need, numel, onlyAttrs, unsupported } from './common.js';
+
+/** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
+const f32 = Math.fround;
 
 /** The multi-index of every position of `dims` (row-major), flattened: position p's index i at [p * rank + i]. */
 function positions(dims: readonly number[]): Int32Array {
@@ -142,7 +145,26 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
   };
 };
 
-export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
+/** What ConvTranspose computes, from its static facts (the JS operator and the wasm kernel, ./simd.ts, share it). */
+export interface ConvTransposeGeometry {
+  n: number;
+  /** input channels (all groups) and per group */
+  c: number;
+  cg: number;
+  /** output channels (all groups) and per group */
+  m: number;
+  mg: number;
+  group: number;
+  /** kernel positions, input cells and output cells of one plane */
+  kSize: number;
+  inSize: number;
+  oSize: number;
+  /** dest[p * inSize + q]: the output cell input cell q reaches through kernel position p, or -1 outside */
+  dest: Int32Array;
+}
+
+/** Checks a ConvTranspose node (UNSUPPORTED_OP, BAD_SHAPE, TOO_LARGE) and works out its geometry. */
+export function convTransposeGeometry(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[]): ConvTransposeGeometry {
   onlyAttrs(node, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'output_padding', 'output_shape', 'pads', 'strides');
   const { x, w, b, k, kernel, strides, dil, autoPad, pads, group } = convCommon(node, inputs);
   const [n, c, ...inDims] = x.dims;
@@ -180,7 +202,6 @@ export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
 
   const kSize = numel(kernel), inSize = numel(inDims), oSize = numel(outDims);
   checkWorkspace(node, kSize * inSize, 'col2im table');
-  // Where input cell i lands through kernel position p (a flat output offset), or -1 outside the output.
   const dest = new Int32Array(kSize * inSize);
   const kp = positions(kernel), ip = positions(inDims);
   for (let p = 0; p < kSize; p++)
@@ -193,6 +214,11 @@ export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
       }
       dest[p * inSize + q] = off;
     }
+  return { n, c, cg, m, mg, group, kSize, inSize, oSize, dest };
+}
+
+export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
+  const { n, c, cg, m, mg, group, kSize, inSize, oSize, dest } = convTransposeGeometry(node, inputs, outputs);
   const colRow = new Float32Array(inSize);
   return (ins, outs) => {
     const X = ins[0]!.data as Float32Array, W = ins[1]!.data as Float32Array, Y = outs[0].data as Float32Array;

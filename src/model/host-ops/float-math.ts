@@ -14,14 +14,13 @@
  *   one factor, the polynomial's constant term added twice as MLAS does.
  * NaN passes through all of them (wasm's f32x4.min / max propagate it).
  * - erf: evaluated in double, then rounded once (onnxruntime's MLAS erf polynomial is within 1 ulp of it).
+ * The operators call the row functions (logisticRow, tanhRow, expRow, erfRow, sumExpRow): their loops call the
+ * element functions of this module directly, so the engine inlines them (no call through an import per element).
+ * 2^m is read from a table of the same bit patterns the MLAS code builds ((m << 23) + the bits of 1.0f).
  */
 const f32 = Math.fround;
 
 const scratch = new DataView(new ArrayBuffer(4));
-function bitsOf(x: number): number {
-  scratch.setFloat32(0, x, true);
-  return scratch.getInt32(0, true);
-}
 function floatOf(bits: number): number {
   scratch.setInt32(0, bits, true);
   return scratch.getFloat32(0, true);
@@ -79,7 +78,6 @@ const E_LOWER = f32(-103.9720840454), E_UPPER = f32(88.776262664795), E_LOWER_SU
 const E_BIAS = 12582912; // 1.5 * 2^23: adding it rounds to an integer held in the low mantissa bits
 const E_LOG2E = f32(1.44269504088896341), E_LN2_HI = f32(-6.93145752e-1), E_LN2_LO = f32(-1.42860677e-6);
 const EXP_ONE = 127 << 23; // the bits of 1.0f
-const EXP_MIN = -126 << 23;
 
 function expPoly(r: number): number {
   let p = f32(f32(E_P0 * r) + E_P1);
@@ -89,17 +87,23 @@ function expPoly(r: number): number {
   return f32(f32(p * r) + E_P56);
 }
 
+/** POW2[m + POW2_BIAS] = the float whose bits are (m << 23) + the bits of 1.0f: 2^m for -126 <= m <= 127. */
+const POW2_BIAS = 256;
+const POW2 = new Float64Array(512);
+for (let m = -POW2_BIAS; m < POW2_BIAS; m++) POW2[m + POW2_BIAS] = floatOf(((m << 23) + EXP_ONE) | 0);
+
 export function exp(x: number): number {
   const v = x !== x ? x : x < E_LOWER ? E_LOWER : x > E_UPPER ? E_UPPER : x;
   const biased = f32(f32(v * E_LOG2E) + E_BIAS);
+  // m: an integer in [-150, 128] (NaN for a NaN x); biased's bits are those of 1.5 * 2^23 plus m
   const m = f32(biased - E_BIAS);
   let r = f32(f32(m * E_LN2_HI) + v);
   r = f32(f32(m * E_LN2_LO) + r);
-  const e = bitsOf(biased) << 23; // m << 23
-  const normal = e < EXP_MIN ? EXP_MIN : e > EXP_ONE ? EXP_ONE : e;
-  const over = floatOf((e - normal + EXP_ONE) | 0);
+  // MLAS: e = m << 23 clamped to [-126 << 23, 127 << 23] as `normal`; over = 2^(m - normal), scale = 2^normal
+  const normal = m < -126 ? -126 : m > 127 ? 127 : m;
+  const over = POW2[m - normal + POW2_BIAS];
   const p = expPoly(r);
-  return f32(f32(f32(p * f32(r * over)) + over) * floatOf((normal + EXP_ONE) | 0));
+  return f32(f32(f32(p * f32(r * over)) + over) * POW2[normal + POW2_BIAS]);
 }
 
 /** One term of MLAS's softmax: exp(x + negMax), where x + negMax <= 0. */
@@ -111,7 +115,52 @@ export function sumExpTerm(x: number, negMax: number): number {
   let r = f32(f32(m * E_LN2_HI) + v);
   r = f32(f32(m * E_LN2_LO) + r);
   const p = f32(f32(expPoly(r) * r) + E_P56);
-  return f32(p * floatOf(((bitsOf(biased) << 23) + EXP_ONE) | 0));
+  return f32(p * POW2[m + POW2_BIAS]);
+}
+
+/**
+ * MlasComputeSumExpVector: y[yo + i] = sumExpTerm(x[xo + i], negMax) for i < n, and their sum in MLAS's order:
+ * when n >= 4, four lane sums s0..s3 over the first 4 * floor(n / 4) values (value i to lane i % 4), combined as
+ * f(f(s0 + s2) + f(s1 + s3)), then the remaining values added one by one (from 0 when n < 4). y may be x.
+ */
+export function sumExpRow(x: Float32Array, xo: number, y: Float32Array, yo: number, n: number, negMax: number): number {
+  let sum = 0;
+  let i = 0;
+  if (n >= 4) {
+    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    for (; i + 4 <= n; i += 4) {
+      const e0 = sumExpTerm(x[xo + i], negMax), e1 = sumExpTerm(x[xo + i + 1], negMax);
+      const e2 = sumExpTerm(x[xo + i + 2], negMax), e3 = sumExpTerm(x[xo + i + 3], negMax);
+      y[yo + i] = e0;
+      y[yo + i + 1] = e1;
+      y[yo + i + 2] = e2;
+      y[yo + i + 3] = e3;
+      s0 = f32(s0 + e0);
+      s1 = f32(s1 + e1);
+      s2 = f32(s2 + e2);
+      s3 = f32(s3 + e3);
+    }
+    sum = f32(f32(s0 + s2) + f32(s1 + s3));
+  }
+  for (; i < n; i++) {
+    const e = sumExpTerm(x[xo + i], negMax);
+    y[yo + i] = e;
+    sum = f32(sum + e);
+  }
+  return sum;
+}
+
+export function logisticRow(x: Float32Array, y: Float32Array): void {
+  for (let i = 0; i < x.length; i++) y[i] = logistic(x[i]);
+}
+export function tanhRow(x: Float32Array, y: Float32Array): void {
+  for (let i = 0; i < x.length; i++) y[i] = tanh(x[i]);
+}
+export function expRow(x: Float32Array, y: Float32Array): void {
+  for (let i = 0; i < x.length; i++) y[i] = exp(x[i]);
+}
+export function erfRow(x: Float32Array, y: Float32Array): void {
+  for (let i = 0; i < x.length; i++) y[i] = erf(x[i]);
 }
 
 /** erf in double precision: its Maclaurin series below 2.5, Laplace's continued fraction for erfc above, +-1 from 6. */

@@ -12,6 +12,11 @@
  * absolute, its Softmax within a few ulps); Erf (double erf, rounded once) is within 1 ulp of onnxruntime's MLAS
  * erf; Pow (double pow, rounded once) gave onnxruntime-web's bits on every case tested. test/model-host-ops.test.ts
  * checks each claim.
+ *
+ * The hottest float operators also have wasm SIMD kernels (./simd.ts, assembly/model/host-float.ts: ConvTranspose,
+ * BatchNormalization and Relu with constant parameters, Softmax over contiguous rows), which the model executor
+ * (src/model/ops/host.ts) runs in place of the TypeScript function: the same float32 operations in the same order,
+ * so the same bits; the TypeScript functions stay the definition (and run everything the kernels do not take).
  */
 import type { HostOpFactory } from '../kernels/types.js';
 import { Add, Div, Mul, Pow, Sub, Where } from './binary.js';

@@ -15,7 +15,10 @@
  * Each window's input cells are precomputed at load time as offsets within an image (-1 outside).
  */
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../kernels/types.js';
-import { attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, f32, need, numel, onlyAttrs, unsupported } from './common.js';
+import { attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, need, numel, onlyAttrs, unsupported } from './common.js';
+
+/** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
+const f32 = Math.fround;
 
 interface Windows {
   outDims: number[];

@@ -14,7 +14,10 @@
  * - otherwise: row-major over X onto accumulators that start at 0.
  */
 import type { HostOpFactory } from '../kernels/types.js';
-import { attrInt, attrInts, constInts, expectDims, expectOutType, expectType, f32, need, normAxis, numel, onlyAttrs, stridesOf } from './common.js';
+import { attrInt, attrInts, constInts, expectDims, expectOutType, expectType, need, normAxis, numel, onlyAttrs, stridesOf } from './common.js';
+
+/** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
+const f32 = Math.fround;
 
 export const ReduceMean: HostOpFactory = (node, inputs, outputs, opset) => {
   onlyAttrs(node, 'keepdims', ...(opset < 18 ? ['axes'] : ['noop_with_empty_axes']));

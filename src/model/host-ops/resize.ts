@@ -16,7 +16,10 @@
  * Refused: cubic, antialias, axes, keep_aspect_ratio_policy other than stretch, exclude_outside.
  */
 import type { HostOpFactory } from '../kernels/types.js';
-import { attrFloat, attrInt, attrString, expectDims, expectOutType, expectType, f32, need, numel, onlyAttrs, unsupported } from './common.js';
+import { attrFloat, attrInt, attrString, expectDims, expectOutType, expectType, need, numel, onlyAttrs, unsupported } from './common.js';
+
+/** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
+const f32 = Math.fround;
 
 export const Resize: HostOpFactory = (node, inputs, outputs, opset) => {
   onlyAttrs(node, 'coordinate_transformation_mode', 'cubic_coeff_a', 'exclude_outside', 'extrapolation_value', 'mode', 'nearest_mode', 'antialias', 'keep_aspect_ratio_policy');

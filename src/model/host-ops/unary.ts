@@ -12,8 +12,10 @@
  * - Neg (float32, int8, int32, int64), Abs (float32, uint8, int8, int32, int64): integers wrap (-(-128) = -128).
  */
 import type { HostOp, HostOpFactory, HostOpNode, HostValueInfo } from '../kernels/types.js';
-import { attrFloat, expectDims, expectOutType, expectType, f32, need, onlyAttrs, unsupported, type ElemType } from './common.js';
-import { erf, exp, logistic, tanh } from './float-math.js';
+import { attrFloat, expectDims, expectOutType, expectType, need, onlyAttrs, unsupported, type ElemType } from './common.js';
+import { erfRow, expRow, logisticRow, tanhRow } from './float-math.js';
+
+const f32 = Math.fround;
 
 type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
 
@@ -26,12 +28,9 @@ function sameShape(node: HostOpNode, inputs: readonly (HostValueInfo | undefined
   return x;
 }
 
-/** A float32 -> float32 element function as a host op. */
-function floatMap(fn: (x: number) => number): HostOp {
-  return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
-    for (let i = 0; i < X.length; i++) Y[i] = fn(X[i]);
-  };
+/** A float32 row function (./float-math.ts: its loop calls the element function directly) as a host op. */
+function floatMap(row: (x: Float32Array, y: Float32Array) => void): HostOp {
+  return (ins, outs) => row(ins[0]!.data as Float32Array, outs[0].data as Float32Array);
 }
 
 export const Relu: HostOpFactory = (node, inputs, outputs) => {
@@ -116,18 +115,18 @@ export const HardSwish: HostOpFactory = (node, inputs, outputs) => {
   return hardSigmoidLoop(f32(1 / 6), 0.5, true);
 };
 
-function floatUnary(fn: (x: number) => number): HostOpFactory {
+function floatUnary(row: (x: Float32Array, y: Float32Array) => void): HostOpFactory {
   return (node, inputs, outputs) => {
     onlyAttrs(node);
     sameShape(node, inputs, outputs, 'float32');
-    return floatMap(fn);
+    return floatMap(row);
   };
 }
 
-export const Sigmoid = floatUnary(logistic);
-export const Tanh = floatUnary(tanh);
-export const Exp = floatUnary(exp);
-export const Erf = floatUnary((x) => f32(erf(x)));
+export const Sigmoid = floatUnary(logisticRow);
+export const Tanh = floatUnary(tanhRow);
+export const Exp = floatUnary(expRow);
+export const Erf = floatUnary(erfRow);
 export const Sqrt: HostOpFactory = (node, inputs, outputs) => {
   onlyAttrs(node);
   sameShape(node, inputs, outputs, 'float32');

@@ -1,12 +1,15 @@
 /**
- * Host steps: a node run by a TypeScript host operator (src/model/host-ops/) on views of the arena, and the
- * executor's own small host steps (aliases and copies).
+ * Host steps: a node run by a host operator (src/model/host-ops/) on views of the arena -- or, for the operators
+ * that have one (src/model/host-ops/simd.ts: float ConvTranspose, BatchNormalization and Relu with constant
+ * parameters), by its wasm SIMD kernel, which computes the same bits on the pool's threads -- and the executor's
+ * own small host steps (aliases and copies).
  */
 import type { Node } from '../ir.js';
-import type { HostOpFactory, HostTensor, HostValueInfo } from '../kernels/types.js';
+import type { HostOp, HostOpFactory, HostTensor, HostValueInfo } from '../kernels/types.js';
 import type { PlannedValue, ValueType } from '../plan.js';
-import type { BuildEnv, LoweredNode, StepImpl } from '../step.js';
-import { unsupported } from '../step.js';
+import type { BuildEnv, LoweredNode, StepImpl, StepPointers } from '../step.js';
+import { kernelStep, unsupported } from '../step.js';
+import { simdHostKernel } from '../host-ops/simd.js';
 
 const VIEW = {
   float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int8: Int8Array, int64: BigInt64Array, bool: Uint8Array,
@@ -27,7 +30,8 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
   const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!)));
   const outs = node.outputs.map((n) => infoOf(values.get(n)!));
   // the factory checks support now (load time) and raises UNSUPPORTED_OP with its reason
-  const op = factory({ name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes }, ins, outs, opset);
+  const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
+  let op: HostOp | undefined = factory(hostNode, ins, outs, opset);
   return {
     name,
     op: node.opType,
@@ -38,7 +42,16 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
     build: (env: BuildEnv, step): StepImpl => {
       const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
       const outVals = step.outputs.map((n) => env.values.get(n)!);
+      const simd = simdHostKernel(env.core, hostNode, inVals.map((v) => (v === undefined ? undefined : infoOf(v))), outVals.map(infoOf), opset);
+      if (simd) {
+        op = undefined; // the TypeScript operator's tables are not kept
+        return kernelStep(env.core, simd, { threaded: true });
+      }
+      const run = op ?? factory(hostNode, ins, outs, opset);
       const constIns = inVals.map((v) => (v?.constant ? infoOf(v).constant : undefined));
+      // the views of the last run, reused while the memory and the pointers are the same
+      let views: { buf: ArrayBufferLike; p: StepPointers; inputs: (HostTensor | undefined)[]; outputs: HostTensor[] } | null = null;
+      const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, k) => v === b[k]);
       return {
         algorithm: 'host',
         bytes: 0,
@@ -46,11 +59,19 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
         macs: 0,
         run(p) {
           const buf = env.core.memory.buffer;
-          const inputs = inVals.map((v, k) => (v === undefined ? undefined : constIns[k] ?? viewOf(buf, v, p.inputs[k])));
-          const outputs = outVals.map((v, k) => viewOf(buf, v, p.outputs[k]));
-          op(inputs, outputs);
+          if (!views || views.buf !== buf || !same(views.p.inputs, p.inputs) || !same(views.p.outputs, p.outputs)) {
+            views = {
+              buf,
+              p: { inputs: [...p.inputs], outputs: [...p.outputs], scratch: p.scratch },
+              inputs: inVals.map((v, k) => (v === undefined ? undefined : constIns[k] ?? viewOf(buf, v, p.inputs[k]))),
+              outputs: outVals.map((v, k) => viewOf(buf, v, p.outputs[k])),
+            };
+          }
+          run(views.inputs, views.outputs);
         },
-        dispose() {},
+        dispose() {
+          views = null;
+        },
       };
     },
   };

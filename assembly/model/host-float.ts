@@ -1,0 +1,500 @@
+// Float32 kernels for the model executor's host operators (src/model/host-ops/simd.ts builds them): the same
+// arithmetic, operation for operation, as the TypeScript operators of src/model/host-ops/ (conv.ts, norm.ts,
+// unary.ts), so their results are bit-identical; only plain SIMD128 float ops (f32x4.mul / add / pmax: IEEE single
+// precision, one rounding each, no fused multiply-add), so every build (SIMD128 or relaxed) computes the same bits.
+//
+//   convTransposeTask  ConvTranspose, X [N, C, in..] -> Y [N, M, out..], W packed per output channel m as
+//                      [c][p] (the group's input channel c, kernel position p), optional bias. Per (m, p, input
+//                      cell q): col = the float sum, from 0, over c in order, of f32(W[c, m, p] * X[c, q]); then
+//                      each col adds onto its output cell dest[p][q] (-1: outside the output), kernel position by
+//                      kernel position in order, onto zeros; the bias is added last: Y = f32(Y + B[m]).
+//                      Two modes:
+//                      - CT_MODE_DIRECT: every output cell is hit by exactly one (p, q) (checked by the host): Y =
+//                        f32(f32(0 + col) + b) (b = 0 without a bias; adding 0 changes nothing but -0 -> +0, which
+//                        the sum onto zeros does too). Task (image, q chunk): every output channel and kernel
+//                        position of CT_CHUNK input cells; four kernel positions and eight cells per register block.
+//                      - CT_MODE_ACCUMULATE: any geometry. Task (image, m): zero the output plane, then kernel
+//                        position by kernel position Y[dest] = f32(Y[dest] + col) (each cell meets its positions in
+//                        order), then the bias.
+//   channelAffineTask  y = f32(f32(x * s[c]) + b[c]) over X [N, C, inner] (BatchNormalization's per-channel scale
+//                      and shift, computed by the host). Task: AF_PLANES_PER_TASK planes (n, c).
+//   reluF32Task        y = x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass), which is f32x4.pmax(x, 0). Task:
+//                      RL_GRAIN elements.
+// Unaligned v128 loads and stores are used throughout (a plane or chunk may start anywhere).
+
+// ---- ConvTranspose record ----------------------------------------------------------------------------------------
+/** i32: CT_MODE_DIRECT or CT_MODE_ACCUMULATE */
+export const CT_MODE: i32 = 0;
+/** i32: input channels per group */
+export const CT_CG: i32 = 4;
+/** i32: output channels per group */
+export const CT_MG: i32 = 8;
+/** i32: groups */
+export const CT_GROUP: i32 = 12;
+/** i32: kernel positions (product of the kernel dims) */
+export const CT_KSIZE: i32 = 16;
+/** i32: spatial cells of one input plane */
+export const CT_INSIZE: i32 = 20;
+/** i32: spatial cells of one output plane */
+export const CT_OSIZE: i32 = 24;
+/** i32: input cells per task (CT_MODE_DIRECT), a multiple of 8 */
+export const CT_CHUNK: i32 = 28;
+/** i32: byte offset of the packed weights, f32 [M][CG][KSIZE] */
+export const CT_W: i32 = 32;
+/** i32: byte offset of the destination table, i32 [KSIZE][INSIZE] (output cell, or -1) */
+export const CT_DEST: i32 = 36;
+/** i32: byte offset of the bias, f32 [M], or 0 (none) */
+export const CT_BIAS: i32 = 40;
+export const CT_MODE_DIRECT: i32 = 0;
+export const CT_MODE_ACCUMULATE: i32 = 1;
+export const CT_CTX_BYTES: i32 = 64;
+
+// ---- channelAffine record ----------------------------------------------------------------------------------------
+/** i32: planes (N * C) */
+export const AF_PLANES: i32 = 0;
+/** i32: channels C */
+export const AF_C: i32 = 4;
+/** i32: elements per plane */
+export const AF_INNER: i32 = 8;
+/** i32: planes per task */
+export const AF_PLANES_PER_TASK: i32 = 12;
+/** i32: byte offset of the scales, f32 [C] */
+export const AF_S: i32 = 16;
+/** i32: byte offset of the shifts, f32 [C] */
+export const AF_B: i32 = 20;
+export const AF_CTX_BYTES: i32 = 32;
+
+// ---- Relu record -------------------------------------------------------------------------------------------------
+/** i32: elements */
+export const RL_N: i32 = 0;
+/** i32: elements per task, a multiple of 16 */
+export const RL_GRAIN: i32 = 4;
+export const RL_CTX_BYTES: i32 = 16;
+
+// ---- ConvTranspose -----------------------------------------------------------------------------------------------
+
+/** Stores the four lanes of v at the output cells of the four destination entries at d (skipping -1). */
+// @ts-ignore: decorator
+@inline
+function scatter4(yb: usize, d: usize, v: v128): void {
+  const o = v128.load(d);
+  const o0 = i32x4.extract_lane(o, 0);
+  const o1 = i32x4.extract_lane(o, 1);
+  const o2 = i32x4.extract_lane(o, 2);
+  const o3 = i32x4.extract_lane(o, 3);
+  if (o0 >= 0) store<f32>(yb + (<usize>o0 << 2), f32x4.extract_lane(v, 0));
+  if (o1 >= 0) store<f32>(yb + (<usize>o1 << 2), f32x4.extract_lane(v, 1));
+  if (o2 >= 0) store<f32>(yb + (<usize>o2 << 2), f32x4.extract_lane(v, 2));
+  if (o3 >= 0) store<f32>(yb + (<usize>o3 << 2), f32x4.extract_lane(v, 3));
+}
+
+/** Adds the four lanes of v onto the output cells of the four destination entries at d (skipping -1). */
+// @ts-ignore: decorator
+@inline
+function scatterAdd4(yb: usize, d: usize, v: v128): void {
+  const o = v128.load(d);
+  const o0 = i32x4.extract_lane(o, 0);
+  const o1 = i32x4.extract_lane(o, 1);
+  const o2 = i32x4.extract_lane(o, 2);
+  const o3 = i32x4.extract_lane(o, 3);
+  if (o0 >= 0) {
+    const a = yb + (<usize>o0 << 2);
+    store<f32>(a, load<f32>(a) + f32x4.extract_lane(v, 0));
+  }
+  if (o1 >= 0) {
+    const a = yb + (<usize>o1 << 2);
+    store<f32>(a, load<f32>(a) + f32x4.extract_lane(v, 1));
+  }
+  if (o2 >= 0) {
+    const a = yb + (<usize>o2 << 2);
+    store<f32>(a, load<f32>(a) + f32x4.extract_lane(v, 2));
+  }
+  if (o3 >= 0) {
+    const a = yb + (<usize>o3 << 2);
+    store<f32>(a, load<f32>(a) + f32x4.extract_lane(v, 3));
+  }
+}
+
+/**
+ * CT_MODE_DIRECT, four kernel positions p .. p + 3 of output channel m over input cells [q0, q1): col sums, then
+ * Y = f32(f32(0 + col) + b). xg: the group's channel 0 at cell 0; wm: m's packed weights; dp: dest row p.
+ */
+// @ts-ignore: decorator
+@inline
+function directBlock4(xg: usize, wm: usize, dp: usize, yb: usize, cg: i32, kSize: i32, inSize: i32, q0: i32, q1: i32, bv: v128): void {
+  const zero = f32x4.splat(0);
+  const rowBytes = <usize>inSize << 2;
+  const dRow = <usize>inSize << 2; // bytes between dest rows p and p + 1
+  const wStep = <usize>kSize << 2;
+  let q = q0;
+  for (; q + 8 <= q1; q += 8) {
+    let a0 = zero, a1 = zero, a2 = zero, a3 = zero, b0 = zero, b1 = zero, b2 = zero, b3 = zero;
+    let xp = xg + (<usize>q << 2);
+    let wp = wm;
+    for (let c = 0; c < cg; c++) {
+      const x0 = v128.load(xp);
+      const x1 = v128.load(xp, 16);
+      const w0 = v128.load32_splat(wp);
+      const w1 = v128.load32_splat(wp, 4);
+      const w2 = v128.load32_splat(wp, 8);
+      const w3 = v128.load32_splat(wp, 12);
+      a0 = f32x4.add(a0, f32x4.mul(w0, x0));
+      b0 = f32x4.add(b0, f32x4.mul(w0, x1));
+      a1 = f32x4.add(a1, f32x4.mul(w1, x0));
+      b1 = f32x4.add(b1, f32x4.mul(w1, x1));
+      a2 = f32x4.add(a2, f32x4.mul(w2, x0));
+      b2 = f32x4.add(b2, f32x4.mul(w2, x1));
+      a3 = f32x4.add(a3, f32x4.mul(w3, x0));
+      b3 = f32x4.add(b3, f32x4.mul(w3, x1));
+      xp += rowBytes;
+      wp += wStep;
+    }
+    const d = dp + (<usize>q << 2);
+    scatter4(yb, d, f32x4.add(f32x4.add(zero, a0), bv));
+    scatter4(yb, d + 16, f32x4.add(f32x4.add(zero, b0), bv));
+    scatter4(yb, d + dRow, f32x4.add(f32x4.add(zero, a1), bv));
+    scatter4(yb, d + dRow + 16, f32x4.add(f32x4.add(zero, b1), bv));
+    scatter4(yb, d + 2 * dRow, f32x4.add(f32x4.add(zero, a2), bv));
+    scatter4(yb, d + 2 * dRow + 16, f32x4.add(f32x4.add(zero, b2), bv));
+    scatter4(yb, d + 3 * dRow, f32x4.add(f32x4.add(zero, a3), bv));
+    scatter4(yb, d + 3 * dRow + 16, f32x4.add(f32x4.add(zero, b3), bv));
+  }
+  for (; q < q1; q++) directCell(xg, wm, dp, yb, cg, kSize, inSize, q, 4, f32x4.extract_lane(bv, 0));
+}
+
+/** CT_MODE_DIRECT, one kernel position p (wm already at p) over input cells [q0, q1). */
+// @ts-ignore: decorator
+@inline
+function directBlock1(xg: usize, wm: usize, dp: usize, yb: usize, cg: i32, kSize: i32, inSize: i32, q0: i32, q1: i32, bv: v128): void {
+  const zero = f32x4.splat(0);
+  const rowBytes = <usize>inSize << 2;
+  const wStep = <usize>kSize << 2;
+  let q = q0;
+  for (; q + 16 <= q1; q += 16) {
+    let a0 = zero, a1 = zero, a2 = zero, a3 = zero;
+    let xp = xg + (<usize>q << 2);
+    let wp = wm;
+    for (let c = 0; c < cg; c++) {
+      const w = v128.load32_splat(wp);
+      a0 = f32x4.add(a0, f32x4.mul(w, v128.load(xp)));
+      a1 = f32x4.add(a1, f32x4.mul(w, v128.load(xp, 16)));
+      a2 = f32x4.add(a2, f32x4.mul(w, v128.load(xp, 32)));
+      a3 = f32x4.add(a3, f32x4.mul(w, v128.load(xp, 48)));
+      xp += rowBytes;
+      wp += wStep;
+    }
+    const d = dp + (<usize>q << 2);
+    scatter4(yb, d, f32x4.add(f32x4.add(zero, a0), bv));
+    scatter4(yb, d + 16, f32x4.add(f32x4.add(zero, a1), bv));
+    scatter4(yb, d + 32, f32x4.add(f32x4.add(zero, a2), bv));
+    scatter4(yb, d + 48, f32x4.add(f32x4.add(zero, a3), bv));
+  }
+  for (; q < q1; q++) directCell(xg, wm, dp, yb, cg, kSize, inSize, q, 1, f32x4.extract_lane(bv, 0));
+}
+
+/** CT_MODE_DIRECT, one input cell q and kernel positions p .. p + np - 1 (scalar; the same float steps). */
+function directCell(xg: usize, wm: usize, dp: usize, yb: usize, cg: i32, kSize: i32, inSize: i32, q: i32, np: i32, b: f32): void {
+  for (let k = 0; k < np; k++) {
+    let a: f32 = 0;
+    let xp = xg + (<usize>q << 2);
+    let wp = wm + (<usize>k << 2);
+    for (let c = 0; c < cg; c++) {
+      a = a + load<f32>(wp) * load<f32>(xp);
+      xp += <usize>inSize << 2;
+      wp += <usize>kSize << 2;
+    }
+    const o = load<i32>(dp + ((<usize>k * <usize>inSize + <usize>q) << 2));
+    if (o >= 0) store<f32>(yb + (<usize>o << 2), (<f32>0 + a) + b);
+  }
+}
+
+/** CT_MODE_ACCUMULATE, one kernel position (wm at p, dp its dest row) over every input cell: Y[dest] += col. */
+function accumulatePosition(xg: usize, wm: usize, dp: usize, yb: usize, cg: i32, kSize: i32, inSize: i32): void {
+  const zero = f32x4.splat(0);
+  const rowBytes = <usize>inSize << 2;
+  const wStep = <usize>kSize << 2;
+  let q = 0;
+  for (; q + 16 <= inSize; q += 16) {
+    let a0 = zero, a1 = zero, a2 = zero, a3 = zero;
+    let xp = xg + (<usize>q << 2);
+    let wp = wm;
+    for (let c = 0; c < cg; c++) {
+      const w = v128.load32_splat(wp);
+      a0 = f32x4.add(a0, f32x4.mul(w, v128.load(xp)));
+      a1 = f32x4.add(a1, f32x4.mul(w, v128.load(xp, 16)));
+      a2 = f32x4.add(a2, f32x4.mul(w, v128.load(xp, 32)));
+      a3 = f32x4.add(a3, f32x4.mul(w, v128.load(xp, 48)));
+      xp += rowBytes;
+      wp += wStep;
+    }
+    const d = dp + (<usize>q << 2);
+    scatterAdd4(yb, d, a0);
+    scatterAdd4(yb, d + 16, a1);
+    scatterAdd4(yb, d + 32, a2);
+    scatterAdd4(yb, d + 48, a3);
+  }
+  for (; q < inSize; q++) {
+    let a: f32 = 0;
+    let xp = xg + (<usize>q << 2);
+    let wp = wm;
+    for (let c = 0; c < cg; c++) {
+      a = a + load<f32>(wp) * load<f32>(xp);
+      xp += rowBytes;
+      wp += wStep;
+    }
+    const o = load<i32>(dp + (<usize>q << 2));
+    if (o >= 0) {
+      const at = yb + (<usize>o << 2);
+      store<f32>(at, load<f32>(at) + a);
+    }
+  }
+}
+
+/**
+ * ConvTranspose task. CT_MODE_DIRECT: range [N, ceil(INSIZE / CHUNK)], i1 = image, i2 = chunk. CT_MODE_ACCUMULATE:
+ * range [N, M], i1 = image, i2 = output channel. x: X, y: Y (byte offsets).
+ */
+export function convTransposeTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, img: i32, t: i32): void {
+  const mode = load<i32>(ctx, CT_MODE);
+  const cg = load<i32>(ctx, CT_CG);
+  const mg = load<i32>(ctx, CT_MG);
+  const group = load<i32>(ctx, CT_GROUP);
+  const kSize = load<i32>(ctx, CT_KSIZE);
+  const inSize = load<i32>(ctx, CT_INSIZE);
+  const oSize = load<i32>(ctx, CT_OSIZE);
+  const w = <usize>load<i32>(ctx, CT_W);
+  const dest = <usize>load<i32>(ctx, CT_DEST);
+  const bias = <usize>load<i32>(ctx, CT_BIAS);
+  const c = cg * group;
+  const m = mg * group;
+  const planeIn = <usize>inSize << 2;
+  const planeOut = <usize>oSize << 2;
+  const dRow = <usize>inSize << 2;
+  if (mode == CT_MODE_DIRECT) {
+    const chunk = load<i32>(ctx, CT_CHUNK);
+    const q0 = t * chunk;
+    if (q0 >= inSize) return;
+    const q1 = inSize - q0 > chunk ? q0 + chunk : inSize;
+    for (let g = 0; g < group; g++) {
+      const xg = x + <usize>(img * c + g * cg) * planeIn;
+      for (let ml = 0; ml < mg; ml++) {
+        const mo = g * mg + ml;
+        const yb = y + <usize>(img * m + mo) * planeOut;
+        const wm = w + ((<usize>mo * <usize>cg * <usize>kSize) << 2);
+        const bv = bias ? v128.load32_splat(bias + (<usize>mo << 2)) : f32x4.splat(0);
+        let p = 0;
+        for (; p + 4 <= kSize; p += 4) directBlock4(xg, wm + (<usize>p << 2), dest + <usize>p * dRow, yb, cg, kSize, inSize, q0, q1, bv);
+        for (; p < kSize; p++) directBlock1(xg, wm + (<usize>p << 2), dest + <usize>p * dRow, yb, cg, kSize, inSize, q0, q1, bv);
+      }
+    }
+    return;
+  }
+  // CT_MODE_ACCUMULATE: output channel t of image img
+  const mo = t;
+  const g = mo / mg;
+  const xg = x + <usize>(img * c + g * cg) * planeIn;
+  const yb = y + <usize>(img * m + mo) * planeOut;
+  const wm = w + ((<usize>mo * <usize>cg * <usize>kSize) << 2);
+  memory.fill(yb, 0, planeOut);
+  for (let p = 0; p < kSize; p++) accumulatePosition(xg, wm + (<usize>p << 2), dest + <usize>p * dRow, yb, cg, kSize, inSize);
+  if (bias) {
+    const b = load<f32>(bias + (<usize>mo << 2));
+    const bv = f32x4.splat(b);
+    let i = 0;
+    for (; i + 4 <= oSize; i += 4) {
+      const a = yb + (<usize>i << 2);
+      v128.store(a, f32x4.add(v128.load(a), bv));
+    }
+    for (; i < oSize; i++) {
+      const a = yb + (<usize>i << 2);
+      store<f32>(a, load<f32>(a) + b);
+    }
+  }
+}
+
+// ---- per-channel affine (BatchNormalization) ---------------------------------------------------------------------
+
+/** Task t: planes [t * PPT, (t + 1) * PPT) of y = f32(f32(x * s[c]) + b[c]), c = plane % C. */
+export function channelAffineTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const planes = load<i32>(ctx, AF_PLANES);
+  const ch = load<i32>(ctx, AF_C);
+  const inner = load<i32>(ctx, AF_INNER);
+  const ppt = load<i32>(ctx, AF_PLANES_PER_TASK);
+  const sp = <usize>load<i32>(ctx, AF_S);
+  const bp = <usize>load<i32>(ctx, AF_B);
+  const p0 = t * ppt;
+  if (p0 >= planes) return;
+  const p1 = planes - p0 > ppt ? p0 + ppt : planes;
+  for (let p = p0; p < p1; p++) {
+    const k = <usize>(p % ch) << 2;
+    const s = load<f32>(sp + k);
+    const b = load<f32>(bp + k);
+    const sv = f32x4.splat(s);
+    const bv = f32x4.splat(b);
+    const base = <usize>p * <usize>inner << 2;
+    const xs = x + base;
+    const ys = y + base;
+    let i = 0;
+    for (; i + 16 <= inner; i += 16) {
+      const o = <usize>i << 2;
+      const v0 = f32x4.add(f32x4.mul(v128.load(xs + o), sv), bv);
+      const v1 = f32x4.add(f32x4.mul(v128.load(xs + o, 16), sv), bv);
+      const v2 = f32x4.add(f32x4.mul(v128.load(xs + o, 32), sv), bv);
+      const v3 = f32x4.add(f32x4.mul(v128.load(xs + o, 48), sv), bv);
+      v128.store(ys + o, v0);
+      v128.store(ys + o, v1, 16);
+      v128.store(ys + o, v2, 32);
+      v128.store(ys + o, v3, 48);
+    }
+    for (; i + 4 <= inner; i += 4) {
+      const o = <usize>i << 2;
+      v128.store(ys + o, f32x4.add(f32x4.mul(v128.load(xs + o), sv), bv));
+    }
+    for (; i < inner; i++) {
+      const o = <usize>i << 2;
+      store<f32>(ys + o, load<f32>(xs + o) * s + b);
+    }
+  }
+}
+
+// ---- Relu --------------------------------------------------------------------------------------------------------
+
+/** Task t: elements [t * GRAIN, (t + 1) * GRAIN) of y = x < 0 ? 0 : x. */
+export function reluF32Task(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const n = load<i32>(ctx, RL_N);
+  const grain = load<i32>(ctx, RL_GRAIN);
+  const s = <i64>t * <i64>grain;
+  if (s >= <i64>n) return;
+  const e = n - <i32>s > grain ? <i32>s + grain : n;
+  const zero = f32x4.splat(0);
+  let i = <i32>s;
+  for (; i + 16 <= e; i += 16) {
+    const o = <usize>i << 2;
+    const v0 = f32x4.pmax(v128.load(x + o), zero);
+    const v1 = f32x4.pmax(v128.load(x + o, 16), zero);
+    const v2 = f32x4.pmax(v128.load(x + o, 32), zero);
+    const v3 = f32x4.pmax(v128.load(x + o, 48), zero);
+    v128.store(y + o, v0);
+    v128.store(y + o, v1, 16);
+    v128.store(y + o, v2, 32);
+    v128.store(y + o, v3, 48);
+  }
+  for (; i < e; i++) {
+    const o = <usize>i << 2;
+    const v = load<f32>(x + o);
+    store<f32>(y + o, v < 0 ? <f32>0 : v);
+  }
+}
+
+// ---- Softmax -----------------------------------------------------------------------------------------------------
+// MLAS's MlasComputeSoftmax on rows of LEN contiguous values, as src/model/host-ops/softmax.ts and float-math.ts
+// compute it: m = the row's maximum (NaN propagates); e = exp(x + (-m)) by MlasComputeSumExpVector's steps (below);
+// sum: four lane sums over the first 4 * floor(LEN / 4) values, f(f(s0 + s2) + f(s1 + s3)), then the rest one by one;
+// y = f(f(1 / sum) * e).
+
+/** i32: rows */
+export const SM_ROWS: i32 = 0;
+/** i32: values per row */
+export const SM_LEN: i32 = 4;
+/** i32: rows per task */
+export const SM_ROWS_PER_TASK: i32 = 8;
+export const SM_CTX_BYTES: i32 = 16;
+
+// MlasExpConstants (compute.cpp), as float32
+const SE_LOWER: f32 = -88.3762626647949;
+const SE_LOG2E: f32 = 1.44269504088896341;
+const SE_LN2_HI: f32 = -6.93145752e-1;
+const SE_LN2_LO: f32 = -1.42860677e-6;
+const SE_BIAS: f32 = 12582912.0;
+const SE_P0: f32 = 0.0013780593872070312;
+const SE_P1: f32 = 0.008373124524950981;
+const SE_P2: f32 = 0.041669536381959915;
+const SE_P3: f32 = 0.166664719581604;
+const SE_P4: f32 = 0.49999985098838806;
+const SE_P56: f32 = 1.0;
+const SE_ONE_BITS: i32 = 127 << 23;
+
+/** exp(x + negMax) of four lanes: clamp below (NaN passes), m = round(v * log2 e) by the 1.5 * 2^23 trick, r = v - m
+ * ln2 in two steps, the polynomial (its constant term added twice, as MLAS), times 2^m built from the bits. */
+// @ts-ignore: decorator
+@inline
+function sumExp4(x: v128, negMax: v128): v128 {
+  const v = f32x4.pmax(f32x4.add(x, negMax), f32x4.splat(SE_LOWER));
+  const biased = f32x4.add(f32x4.mul(v, f32x4.splat(SE_LOG2E)), f32x4.splat(SE_BIAS));
+  const m = f32x4.sub(biased, f32x4.splat(SE_BIAS));
+  let r = f32x4.add(f32x4.mul(m, f32x4.splat(SE_LN2_HI)), v);
+  r = f32x4.add(f32x4.mul(m, f32x4.splat(SE_LN2_LO)), r);
+  let p = f32x4.add(f32x4.mul(f32x4.splat(SE_P0), r), f32x4.splat(SE_P1));
+  p = f32x4.add(f32x4.mul(p, r), f32x4.splat(SE_P2));
+  p = f32x4.add(f32x4.mul(p, r), f32x4.splat(SE_P3));
+  p = f32x4.add(f32x4.mul(p, r), f32x4.splat(SE_P4));
+  p = f32x4.add(f32x4.mul(p, r), f32x4.splat(SE_P56));
+  p = f32x4.add(f32x4.mul(p, r), f32x4.splat(SE_P56));
+  return f32x4.mul(p, i32x4.add(i32x4.shl(biased, 23), i32x4.splat(SE_ONE_BITS)));
+}
+
+/** The same for one value. */
+function sumExp1(x: f32, negMax: f32): f32 {
+  let v = x + negMax;
+  v = v < SE_LOWER ? SE_LOWER : v;
+  const biased = v * SE_LOG2E + SE_BIAS;
+  const m = biased - SE_BIAS;
+  let r = m * SE_LN2_HI + v;
+  r = m * SE_LN2_LO + r;
+  let p = SE_P0 * r + SE_P1;
+  p = p * r + SE_P2;
+  p = p * r + SE_P3;
+  p = p * r + SE_P4;
+  p = p * r + SE_P56;
+  p = p * r + SE_P56;
+  return p * reinterpret<f32>((reinterpret<i32>(biased) << 23) + SE_ONE_BITS);
+}
+
+/** Task t: rows [t * RPT, (t + 1) * RPT) of y = softmax(x) (x may be y). */
+export function softmaxTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const rows = load<i32>(ctx, SM_ROWS);
+  const len = load<i32>(ctx, SM_LEN);
+  const rpt = load<i32>(ctx, SM_ROWS_PER_TASK);
+  const r0 = t * rpt;
+  if (r0 >= rows) return;
+  const r1 = rows - r0 > rpt ? r0 + rpt : rows;
+  for (let row = r0; row < r1; row++) {
+    const xs = x + ((<usize>row * <usize>len) << 2);
+    const ys = y + ((<usize>row * <usize>len) << 2);
+    // the maximum, from -FLT_MAX (f32.max / f32x4.max: NaN wins, +0 over -0, as std::max's use in MLAS here)
+    let mv = f32x4.splat(-3.4028234663852886e38);
+    let i = 0;
+    for (; i + 4 <= len; i += 4) mv = f32x4.max(mv, v128.load(xs + (<usize>i << 2)));
+    let mx = max<f32>(max<f32>(f32x4.extract_lane(mv, 0), f32x4.extract_lane(mv, 1)), max<f32>(f32x4.extract_lane(mv, 2), f32x4.extract_lane(mv, 3)));
+    for (; i < len; i++) mx = max<f32>(mx, load<f32>(xs + (<usize>i << 2)));
+    const neg: f32 = -mx;
+    const nv = f32x4.splat(neg);
+    let sum: f32 = 0;
+    i = 0;
+    if (len >= 4) {
+      let acc = f32x4.splat(0);
+      for (; i + 4 <= len; i += 4) {
+        const e = sumExp4(v128.load(xs + (<usize>i << 2)), nv);
+        v128.store(ys + (<usize>i << 2), e);
+        acc = f32x4.add(acc, e);
+      }
+      sum = (f32x4.extract_lane(acc, 0) + f32x4.extract_lane(acc, 2)) + (f32x4.extract_lane(acc, 1) + f32x4.extract_lane(acc, 3));
+    }
+    for (; i < len; i++) {
+      const e = sumExp1(load<f32>(xs + (<usize>i << 2)), neg);
+      store<f32>(ys + (<usize>i << 2), e);
+      sum = sum + e;
+    }
+    const scale: f32 = <f32>1 / sum;
+    const sv = f32x4.splat(scale);
+    i = 0;
+    for (; i + 4 <= len; i += 4) {
+      const a = ys + (<usize>i << 2);
+      v128.store(a, f32x4.mul(sv, v128.load(a)));
+    }
+    for (; i < len; i++) {
+      const a = ys + (<usize>i << 2);
+      store<f32>(a, scale * load<f32>(a));
+    }
+  }
+}
