@@ -252,8 +252,10 @@ export interface ModelRowsInput {
   models: readonly BuiltModel[];
   /** The runtime of the set (one thread for 'default', N for 'threads'). */
   rt: ModelRuntimeLike;
-  /** createRuntime({ build: 'simd128' }) for SIMD128_MODELS, where rt's build is not simd128 (default set). */
+  /** createRuntime({ build: 'simd128' }) for `simd128Models`, where rt's build is not simd128 (default set). */
   rtSimd128?: ModelRuntimeLike | null;
+  /** The models that get a simd128 row (default SIMD128_MODELS). */
+  simd128Models?: readonly ModelId[];
   set: 'default' | 'threads';
   /** onnxruntime-web, configured by the caller (numThreads 1 for 'default', N for 'threads'); null: i8conv alone. */
   ort: OrtModule | null;
@@ -426,7 +428,7 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
   const nchw = o.nchw ?? o.set === 'default';
   const profile = o.profile ?? o.set === 'default';
   const row = emptyRow(meta, o.set, o.rt, threads);
-  const simd = o.set === 'default' && o.rtSimd128 && SIMD128_MODELS.includes(meta.id) && o.rt.features.build !== 'simd128' ? o.rtSimd128 : null;
+  const simd = o.set === 'default' && o.rtSimd128 && (o.simd128Models ?? SIMD128_MODELS).includes(meta.id) && o.rt.features.build !== 'simd128' ? o.rtSimd128 : null;
   const srow = simd ? emptyRow(meta, 'simd128', simd, simd.threads ?? 1) : null;
   const rows = srow ? [row, srow] : [row];
   const input = modelInput(meta);
