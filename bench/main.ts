@@ -18,7 +18,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrtModule } from './backends.js';
 import {
-  MODELS_FULL_SAMPLING, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, attachModelThreads, completeModels, defaultModels, runModelsLevel,
+  MODELS_FULL_SAMPLING, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, MODEL_IDS, MODEL_INFO, NEAR_IDENTICAL, attachModelThreads, completeModels, defaultModels, runModelsLevel,
   selectModels, watchOrtMemory, type BuiltModel, type ModelId, type ModelRuntimeLike,
 } from './models.js';
 import { buildModelsChild, readModelsDir, runModelsThreadsChild } from './models-node.js';
@@ -30,7 +30,7 @@ import { prepareSuite } from './setup.js';
 import { createRuntime } from '../src/index.js';
 import { SHAPES, selectShapes } from './shapes.js';
 import { runSuite, type ProgressEvent } from './suite.js';
-import { finishThreads, parseThreadsOption, runThreadsChild, threadsMismatches } from './threads.js';
+import { LoadMeter, finishThreads, parseThreadsOption, runThreadsChild, threadsMismatches } from './threads.js';
 
 export interface CliOptions {
   quick: boolean;
@@ -221,6 +221,8 @@ async function main(argv: string[]): Promise<number> {
         console.log(`  ${l.name.padEnd(22)} ${layerLabel(l).padEnd(24)} pad ${l.pad}  x${l.count}  ${(layerMacs(l) / 1e6).toFixed(1).padStart(7)} MMAC  ${l.occurs.join(', ')}`);
       }
     }
+    console.log('\nmodels (--models; QDQ, uint8 activations, per-channel int8 weights):');
+    for (const id of MODEL_IDS) console.log(`  ${id.padEnd(12)} ${MODEL_INFO[id].about}; outputs compared ${MODEL_INFO[id].expect === 'exact' ? 'exactly' : `(>= ${NEAR_IDENTICAL * 100}% identical)`}`);
     return 0;
   }
   const log = o.json ? process.stderr : process.stdout;
@@ -297,6 +299,7 @@ async function runNodeModels(ids: ModelId[], o: CliOptions, ort: OrtModule | nul
     return await runModelsLevel({
       ids, rt: rt as unknown as ModelRuntimeLike, rtSimd128: rtSimd128 as unknown as ModelRuntimeLike | null, ort, ortError, ortBuild, ortMemory,
       sampling: o.quick ? MODELS_QUICK_SAMPLING : o.full ? MODELS_FULL_SAMPLING : MODELS_HEADLINE_SAMPLING, onLine, build,
+      loadMeter: () => new LoadMeter(),
     });
   } finally {
     rt.dispose();

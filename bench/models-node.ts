@@ -24,6 +24,7 @@ import {
 } from './models.js';
 import { PPOCR, PPOCR_DIR } from './models/ppocr.js';
 import type { ModelRowResult } from './schema.js';
+import { LoadMeter } from './threads.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 /** The repository root (this file runs as dist-bench/bench/models-node.js, or as bench/models-node.ts under vitest). */
@@ -128,6 +129,7 @@ export async function runModelsThreadsInProcess(o: ModelsChildOptions, onLine?: 
     const rows = await runModelRows({
       models: readModelsDir(o.dir, o.models), rt: rt as unknown as ModelRuntimeLike, set: 'threads', ort, ortError, ortMemory: watch,
       sampling: o.quick ? MODELS_QUICK_SAMPLING : MODELS_HEADLINE_SAMPLING, settleMs: MODELS_THREADS_SETTLE_MS, onLine,
+      loadMeter: () => new LoadMeter(),
     });
     return { threads: o.threads, rows, durationS: Math.round((performance.now() - t0) / 100) / 10, errors: ortError ? [`onnxruntime-web not run: ${ortError}`] : [] };
   } finally {

@@ -267,9 +267,12 @@ export interface ModelRowsInput {
   settleMs?: number;
   /** Time the 'nchw' layout too (default: set === 'default'). */
   nchw?: boolean;
-  /** Profile the 'auto' model (default: set === 'default'). */
+  /** Profile the 'auto' model (default: true). */
   profile?: boolean;
   onLine?: (line: string) => void;
+  /** A fresh meter of the CPU other processes use (Node: bench/threads.ts LoadMeter, from /proc/stat), run around
+   *  each model's timed rounds; absent in the browser. */
+  loadMeter?: () => { start(): void; stop(): void; cores(): number | null };
   now?: () => number;
 }
 
@@ -426,7 +429,7 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
   const line = o.onLine ?? (() => {});
   const threads = o.rt.threads ?? 1;
   const nchw = o.nchw ?? o.set === 'default';
-  const profile = o.profile ?? o.set === 'default';
+  const profile = o.profile ?? true;
   const row = emptyRow(meta, o.set, o.rt, threads);
   const simd = o.set === 'default' && o.rtSimd128 && (o.simd128Models ?? SIMD128_MODELS).includes(meta.id) && o.rt.features.build !== 'simd128' ? o.rtSimd128 : null;
   const srow = simd ? emptyRow(meta, 'simd128', simd, simd.threads ?? 1) : null;
@@ -533,7 +536,11 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
       // threaded functions: idle after each sample so that their spinning workers sleep before the next one's sample
       const settle = o.settleMs ? fns.map(() => o.settleMs!) : undefined;
       line(`  ${meta.label}: timing ${fns.map((f) => f.name).join(', ')} (${o.sampling.minSamples} rounds)...`);
+      const meter = o.loadMeter?.();
+      meter?.start();
       const m = await measureRounds(fns.map((f) => f.run), { ...o.sampling, ...(settle ? { settleAfterMs: settle } : {}) }, now);
+      meter?.stop();
+      if (meter) for (const r of rows) r.otherLoad = meter.cores();
       const idx = (name: string) => fns.findIndex((f) => f.name === name);
       const t = (name: string) => (idx(name) >= 0 ? timingOf(m.timings[idx(name)]) : null);
       const ratio = (a: string, b: string) => (idx(a) >= 0 && idx(b) >= 0 ? perRoundRatio(m.rounds, idx(a), idx(b)) : null);
@@ -585,8 +592,9 @@ export function rowLine(r: ModelRowResult): string {
   const check = !c ? 'unchecked' : c.status === 'equal' ? `outputs equal (${c.total} values)` :
     `${c.count}/${c.total} values differ, max |diff| ${c.maxAbsDiff.toPrecision(3)}${c.maxQuanta !== null ? ` (${c.maxQuanta.toFixed(1)} quanta)` : ''}: ${c.status}`;
   const nc = r.breakdown ? `; not a convolution ${(r.breakdown.nonConvShare * 100).toFixed(1)}%` : '';
+  const load = r.otherLoad != null ? `; other load ${r.otherLoad.toFixed(2)} cores` : '';
   return `${r.label} (${set}): i8conv ${ms1(r.i8conv?.ms)}${r.i8convNchw ? `, nchw ${ms1(r.i8convNchw.ms)}` : ''}, onnxruntime-web ${ms1(r.ort?.ms)}: ` +
-    `i8conv/ort ${fx(r.ratioOrt)}${r.ratioAutoNchw !== null ? `, auto/nchw ${fx(r.ratioAutoNchw)}` : ''}; ${check}${nc}` +
+    `i8conv/ort ${fx(r.ratioOrt)}${r.ratioAutoNchw !== null ? `, auto/nchw ${fx(r.ratioAutoNchw)}` : ''}; ${check}${nc}${load}` +
     (r.mismatches.some((m) => m.error) ? `; ${r.mismatches.filter((m) => m.error).map((m) => `${m.backend}: ${m.error}`).join('; ')}` : '');
 }
 

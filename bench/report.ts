@@ -437,7 +437,9 @@ export function modelsIntro(s: ModelsSection): string {
     `a time is from the JS input Float32Array to the JS output arrays, the median of ${sm.minSamples} rounds (the functions round-robin, one run each, ` +
     `after >= ${sm.warmupMs} ms and two runs of warm-up); ratios = the median of the per-round ratios (< 1: i8conv faster); ` +
     `auto / nchw = layout 'auto' against 'nchw'; not conv = the profiled run's share outside the convolution steps; ` +
-    `memory: i8conv model.memoryBytes, onnxruntime-web: ${s.ortMemory}; ${fmt(s.durationS, 0)} s (building the models: ${built || '—'})${th}`;
+    `memory: i8conv model.memoryBytes, onnxruntime-web: ${s.ortMemory}; ` +
+    `${s.rows.some((r) => r.otherLoad != null) ? 'other load = cores busy with other processes during the rounds (/proc/stat); ' : ''}` +
+    `${fmt(s.durationS, 0)} s (building the models: ${built || '—'})${th}`;
 }
 
 function compareText(r: ModelRowResult): string {
@@ -455,7 +457,7 @@ function rowSet(r: ModelRowResult): string {
 /** One row per model and set: times, ratios, the output check, the non-convolution share, memory. */
 export function modelsTable(s: ModelsSection): { head: string[]; rows: string[][] } {
   const head = ['model', 'set', 'file MB', 'steps (relayouts)', 'i8conv ms', 'ort ms', 'i8conv / ort', 'of medians', 'nchw ms', 'auto / nchw',
-    'outputs vs ort (max |diff|, quanta)', 'not conv', 'i8conv MB', 'ort wasm MB (growth)', 'check'];
+    'outputs vs ort (max |diff|, quanta)', 'not conv', 'i8conv MB', 'ort wasm MB (growth)', ...(s.rows.some((r) => r.otherLoad != null) ? ['other load'] : []), 'check'];
   const rows = s.rows.map((r) => {
     const bad = Object.entries(r.checks).filter(([, v]) => v === 'mismatch').map(([k]) => k);
     const err = (b: string) => (r.mismatches.some((m) => m.backend === b && m.error && m.phase === 'prepare') ? 'error' : '—');
@@ -465,20 +467,21 @@ export function modelsTable(s: ModelsSection): { head: string[]; rows: string[][
       r.i8convNchw ? msf(r.i8convNchw.ms) : r.set === 'default' ? err('i8conv-nchw') : '', r.set === 'default' ? xf(r.ratioAutoNchw) : '',
       compareText(r), r.breakdown ? pct(r.breakdown.nonConvShare) : '—', mb(r.i8convMemoryBytes),
       r.ortWasmBytes === null ? '—' : `${mb(r.ortWasmBytes)} (+${mb(r.ortWasmGrowthBytes)})`,
+      ...(s.rows.some((x) => x.otherLoad != null) ? [fmt(r.otherLoad ?? undefined, 2)] : []),
       bad.length ? `MISMATCH: ${bad.join(', ')}` : Object.values(r.checks).some((v) => v === 'ok') ? 'ok' : 'unchecked',
     ];
   });
   return { head, rows };
 }
 
-/** Per model (default set): the profiled run's time per op type. */
+/** Per row profiled: the profiled run's time per op type. */
 export function modelsBreakdownLines(s: ModelsSection): string[] {
-  return s.rows.filter((r) => r.set === 'default' && r.breakdown).map((r) => {
+  return s.rows.filter((r) => r.breakdown).map((r) => {
     const b = r.breakdown!;
     const ops = b.ops.filter((o) => o.share >= 0.001 || o.conv).map((o) => `${o.op}${o.steps > 1 ? ` x${o.steps}` : ''} ${(o.share * 100).toFixed(1)}%${o.conv ? ' [conv]' : ''}`);
     const rest = b.ops.filter((o) => !(o.share >= 0.001 || o.conv));
     const lay = Object.entries(b.layouts).map(([k, v]) => `${k} ${v}`).join(', ');
-    return `${r.label} breakdown (${b.runs} profiled runs, ${msf(b.totalMs)} ms${r.macs ? `, ${fmt(r.macs / 1e6, 0)} MMAC in the convolutions` : ''}): ` +
+    return `${r.label}${r.set === 'default' ? '' : ` (${rowSet(r)})`} breakdown (${b.runs} profiled runs, ${msf(b.totalMs)} ms${r.macs ? `, ${fmt(r.macs / 1e6, 0)} MMAC in the convolutions` : ''}): ` +
       `${ops.join(', ')}${rest.length ? `, ${rest.length} more under 0.1%` : ''}; not a convolution ${(b.nonConvShare * 100).toFixed(1)}%; steps by layout: ${lay}`;
   });
 }

@@ -421,6 +421,8 @@ export interface ModelRowResult {
    *  session was created and run. Null where it could not be read (ModelsSection.ortMemory says why). */
   ortWasmBytes: number | null;
   ortWasmGrowthBytes: number | null;
+  /** Cores busy with other processes while the rounds ran (Linux /proc/stat; absent or null elsewhere). */
+  otherLoad?: number | null;
   checks: Record<string, 'ok' | 'mismatch' | 'unchecked'>;
   mismatches: NetworkMismatch[];
   /** What the model's builder noted (e.g. PP-OCR: inferShapes refused). */

@@ -251,7 +251,8 @@ describe('models level end to end (MobileNetV2 at 64x64)', () => {
       if ('unavailable' in t) throw new Error(t.unavailable);
       expect(t.threads).toBe(2);
       expect(t.rows).toHaveLength(1);
-      expect(t.rows[0]).toMatchObject({ id: 'mobilenetv2', set: 'threads', threads: 2, i8convNchw: null, breakdown: null });
+      expect(t.rows[0]).toMatchObject({ id: 'mobilenetv2', set: 'threads', threads: 2, i8convNchw: null });
+      expect(t.rows[0].breakdown?.ops.find((o) => o.op === 'QLinearConv')).toMatchObject({ steps: 52, conv: true });
       expect(t.rows[0].compare?.status).toBe('equal');
       expect(t.rows[0].ratioOrt).toBeGreaterThan(0);
       expect(lines.some((l) => l.includes('MobileNetV2 (2 threads)'))).toBe(true);
