@@ -21,7 +21,7 @@ import {
   MODELS_FULL_SAMPLING, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, MODEL_IDS, MODEL_INFO, NEAR_IDENTICAL, attachModelThreads, completeModels, defaultModels, runModelsLevel,
   selectModels, watchOrtMemory, type BuiltModel, type ModelId, type ModelRuntimeLike,
 } from './models.js';
-import { buildModelsChild, readModelsDir, runModelsThreadsChild } from './models-node.js';
+import { buildModelsChild, buildModelsInto, readModelsDir, runModelsThreadsChild } from './models-node.js';
 import { NETWORKS, defaultNetworks, layerLabel, layerMacs, networkConvs, networkMacs, selectNetworks } from './networks.js';
 import { buildLine, renderHtml, renderMarkdown, renderText } from './report.js';
 import type { BenchResults, ModelsSection } from './schema.js';
@@ -250,14 +250,19 @@ async function main(argv: string[]): Promise<number> {
     let built: ModelId[] = [];
     if (modelsDir) {
       log.write(`\nmodels level: ${modelIds.join(', ')} (QDQ, uint8 activations, per-channel weights), i8conv ${buildLine(input)} model.run against onnxruntime-web session.run, one thread\n`);
-      log.write('  building the models in a child process (node dist-bench/bench/models-node.js --build)\n');
-      const b = await buildModelsChild({ dir: modelsDir, models: modelIds, onLine: (line) => log.write(`  ${line}\n`) });
+      // Deno runs this file through its Node layer but cannot start it as `<execPath> script`: build in-process there
+      const deno = hostEngine().name === 'deno';
+      log.write(`  building the models ${deno ? 'in this process (Deno)' : 'in a child process (node dist-bench/bench/models-node.js --build)'}\n`);
+      const b = deno
+        ? await buildModelsInto(modelsDir, modelIds, {}, (line) => log.write(`  ${line}\n`))
+        : await buildModelsChild({ dir: modelsDir, models: modelIds, onLine: (line) => log.write(`  ${line}\n`) });
       built = b.built;
       try {
         models = await runNodeModels(modelIds, o, ort, error, input.builds.ortWeb ?? undefined, ortMemory, (line) => log.write(`${line}\n`), async (id) => {
           if (!b.built.includes(id)) throw new Error(b.errors[id] ?? 'not built');
           return readModelsDir(modelsDir, [id])[0];
         });
+        if (deno && models) models.ortMemory += " (Deno: the models were built in this process, so the calibration's sessions grew it first)";
       } catch (e) {
         r.models = { unavailable: `models level failed: ${String(e)}` };
         r.errors.push(r.models.unavailable);
