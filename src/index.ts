@@ -13,7 +13,7 @@ import { normalizeConvParams, type ConvBiasParams } from './params.js';
 import { ALGORITHMS, algorithmNames, heuristicAlgorithm } from './algos/pack.js';
 import { Selector, fitsWithin, type SelectionCacheJson } from './selection.js';
 import { check, type ErrorCode } from './errors.js';
-import { loadModel, type LoadModelHooks, type LoadModelOptions } from './model/load.js';
+import type { LoadModelOptions } from './model/load.js';
 import type { Model } from './model/model.js';
 
 export { I8ConvError, ERROR_CODES, type ErrorCode } from './errors.js';
@@ -83,13 +83,10 @@ export class Runtime {
    * Async so that later loaders (external data, profiling on the workers) keep the same signature.
    */
   async loadModel(bytes: Uint8Array | ArrayBuffer, opts?: LoadModelOptions): Promise<Model> {
-    return this.loadModelSync(bytes, opts);
-  }
-
-  /** @internal loadModel without the promise (tests: hooks for the memory planner). */
-  loadModelSync(bytes: Uint8Array | ArrayBuffer, opts?: LoadModelOptions, hooks?: LoadModelHooks): Model {
     check(!this.core.disposed, 'DISPOSED', 'runtime', 'the runtime was disposed');
-    return loadModel(this.core, (p, s, plan, o) => this.selector.select(p, s, plan, o), bytes, opts, hooks);
+    // the model runtime is its own chunk: a page that only runs convolutions does not load it
+    const { loadModel } = await import('./model/load.js');
+    return loadModel(this.core, (p, s, plan, o) => this.selector.select(p, s, plan, o), bytes, opts);
   }
 
   /** Every algorithm of the pack, in order, with whether it can run `params` (or why not), whether it is

@@ -56,6 +56,11 @@ describe('rt.loadModel API', () => {
     expect(flat.nodes.every((n) => n.layout === 'NCHW' && n.op !== 'Relayout')).toBe(true);
     expect(Array.from(flat.run({ x }).c2_y as Uint8Array)).toEqual(Array.from(a.c2_y as Uint8Array));
     flat.dispose();
+    // profiled algorithm selection: the same outputs
+    const profiled = await rt.loadModel(chain(), { selection: 'profile' });
+    expect(Array.from(profiled.run({ x }).c2_y as Uint8Array)).toEqual(Array.from(a.c2_y as Uint8Array));
+    expect(Object.keys(rt.selectionCache().entries).length).toBeGreaterThan(0);
+    profiled.dispose();
     model.dispose();
     expect(codeOf(() => model.run({ x }))).toBe('DISPOSED');
     model.dispose(); // twice is fine
@@ -106,6 +111,23 @@ describe('rt.loadModel API', () => {
       graph: { name: 'g', nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], inputs: [f(['batch', 4])], outputs: [{ name: 'y', elemType: DT_OF.float32 }] },
     });
     expect(await codeOfAsync(() => rt.loadModel(symbolic))).toBe('BAD_SHAPE');
+    // a cycle: a -> b -> a
+    const cycle = writeModel({
+      irVersion: 8, opsets: [['', 13]],
+      graph: {
+        name: 'g',
+        nodes: [{ opType: 'Add', inputs: ['x', 'b'], outputs: ['a'] }, { opType: 'Relu', inputs: ['a'], outputs: ['b'] }],
+        inputs: [f([1, 4])], outputs: [{ name: 'b', elemType: DT_OF.float32 }],
+      },
+    });
+    expect(['BAD_MODEL', 'BAD_SHAPE']).toContain(await codeOfAsync(() => rt.loadModel(cycle)));
+    // a tensor larger than a wasm memory: refused before anything is allocated
+    const huge = writeModel({
+      irVersion: 8, opsets: [['', 13]],
+      graph: { name: 'g', nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], inputs: [f([1, 100000, 100000])], outputs: [{ name: 'y', elemType: DT_OF.float32 }] },
+    });
+    expect(await codeOfAsync(() => rt.loadModel(huge))).toBe('TOO_LARGE');
+    expect(await codeOfAsync(() => rt.loadModel(symbolic, { inputShapes: { x: [300000000, 4] } }))).toBe('TOO_LARGE');
     // the runtime still loads and runs models
     const model = await rt.loadModel(chain());
     model.run({ x: new Uint8Array(3 * 13 * 13) });

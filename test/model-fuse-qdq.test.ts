@@ -460,13 +460,39 @@ const GROUP_CASES: Case[] = [
     kinds: ['QuantizeLinear', 'QuantizeLinear', 'com.microsoft.QLinearAdd', 'DequantizeLinear'], acts: ['uint8'], self: 'quantum', tol: 0.1,
   },
   {
-    // onnxruntime makes a com.microsoft QLinearSoftmax of it (its own table arithmetic); the pass keeps it float.
-    name: 'not fused: DQ -> Softmax -> Q',
+    // The table arithmetic of QLinearSoftmax (spec §7c) is not the float Softmax's: no comparison with the unfused
+    // model. Output scales 1/256 (the quantizer's) and 1/200 (Ys = 200); odd row lengths.
+    name: 'Softmax -> QLinearSoftmax (opset 13: default axis, and axis 1 of [2, 5, 3])',
+    build: (m) => {
+      const a = m.qdq(m.input('a', [3, 7]), XS, 128);
+      m.output(m.dq(m.q(m.op('Softmax', [a]), 1 / 256, 0), 1 / 256, 0));
+      const b = m.qdq(m.input('b', [2, 5, 3]), 0.1, 120);
+      m.output(m.dq(m.q(m.op('Softmax', [b], [int('axis', 1)]), 1 / 200, 3), 1 / 200, 3));
+    },
+    kinds: ['QuantizeLinear', 'com.microsoft.QLinearSoftmax', 'DequantizeLinear', 'QuantizeLinear', 'com.microsoft.QLinearSoftmax', 'DequantizeLinear'],
+    self: 'none',
+  },
+  {
+    // Below opset 13 axis 1 (the Softmax's default, written out on the fused node: QLinearSoftmax's own default is
+    // -1) coerces [2, 3, 5] to rows of 15; axis 2 gives rows of 5.
+    name: 'Softmax (opset 11) -> QLinearSoftmax with no axis (1), and axis 2',
+    build: (m) => {
+      const a = m.qdq(m.input('a', [2, 3, 5]), XS, 128);
+      m.output(m.dq(m.q(m.op('Softmax', [a]), 1 / 256, 0), 1 / 256, 0));
+      m.output(m.dq(m.q(m.op('Softmax', [a], [int('axis', 2)]), 1 / 256, 0), 1 / 256, 0));
+    },
+    kinds: ['QuantizeLinear', 'com.microsoft.QLinearSoftmax', 'DequantizeLinear', 'com.microsoft.QLinearSoftmax', 'DequantizeLinear'],
+    opset: 11, self: 'none',
+  },
+  {
+    // The unary selector wants the DQ's input type to be the Q's output type.
+    name: 'refused: DQ (uint8) -> Softmax -> Q (int8)',
     build: (m) => {
       const a = m.qdq(m.input('a', [2, 7]), XS, 128);
-      m.output(m.dq(m.q(m.op('Softmax', [a]), 1 / 256, 0), 1 / 256, 0));
+      const y = m.op('QuantizeLinear', [m.op('Softmax', [a]), m.f(1 / 256), m.init('int8', [], [-128])]);
+      m.output(m.op('DequantizeLinear', [y, m.f(1 / 256), m.init('int8', [], [-128])]));
     },
-    kinds: ['QuantizeLinear', 'DequantizeLinear', 'Softmax', 'QuantizeLinear', 'DequantizeLinear'], ort: 'none',
+    kinds: ['QuantizeLinear', 'DequantizeLinear', 'Softmax', 'QuantizeLinear', 'DequantizeLinear'], acts: ['uint8'], ort: 'quantum', tol: 1 / 256,
   },
   {
     name: 'refused: an Add that is a graph output too',

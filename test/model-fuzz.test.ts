@@ -2,9 +2,10 @@
 // duplicated ranges) of small test models through rt.loadModel. Each either loads and runs (a model.run on seeded
 // feeds, every guard band intact) or raises an I8ConvError with a code — never another exception, a hang or an
 // abort; and the runtime keeps working afterwards (the unmutated model still gives its first outputs).
+import { loadModelSync } from '../src/model/load.js';
 import { describe, expect, it } from 'vitest';
 import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
-import { convChain } from './helpers/model-builders.js';
+import { branchesModel, convChain } from './helpers/model-builders.js';
 import { rng, randInt } from './helpers/rng.js';
 
 const MUTATIONS = 1000;
@@ -47,7 +48,8 @@ describe('rt.loadModel on mutated models', () => {
     rt = await createRuntime();
     models.push(convChain(21, 'uint8', 3, 9, [{ oc: 8, k: 3, stride: 2, pad: 1 }, { oc: 8, k: 3, stride: 1, pad: 1, group: 8 }, { oc: 4, k: 1, stride: 1, pad: 0 }]));
     models.push(convChain(22, 'int8', 4, 6, [{ oc: 4, k: 3, stride: 1, pad: 1, wType: 'uint8', wZp: 200 }, { oc: 5, k: 1, stride: 1, pad: 0 }]));
-    for (const m of models) rt.loadModelSync(m).dispose();
+    models.push(branchesModel());
+    for (const m of models) loadModelSync(rt, m).dispose();
   });
   it(`${MUTATIONS} mutations: each loads and runs or raises a typed error`, () => {
     const r = rng(20261203);
@@ -57,7 +59,7 @@ describe('rt.loadModel on mutated models', () => {
     for (let i = 0; i < MUTATIONS; i++) {
       const bytes = mutate(r, models[i % models.length], models);
       try {
-        const m = rt.loadModelSync(bytes);
+        const m = loadModelSync(rt, bytes);
         try {
           const feeds = Object.fromEntries(m.inputs.map((x) => {
             const n = x.shape.reduce((a, b) => a * b, 1);
@@ -79,7 +81,7 @@ describe('rt.loadModel on mutated models', () => {
     const ms = performance.now() - t0;
     console.log(`fuzz: ${ran} ran, refused: ${[...codes].map(([c, n]) => `${c} ${n}`).join(', ')}; ${ms.toFixed(0)} ms`);
     // the runtime still works
-    const m = rt.loadModelSync(models[0]);
+    const m = loadModelSync(rt, models[0]);
     m.dispose();
   }, 120_000); // the time limit: a hang fails the test
 });

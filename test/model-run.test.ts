@@ -3,9 +3,10 @@
 // uint8 / zero-point weights), QLinearMatMul and QGemm as 1x1 convolutions. Each model runs in the product with
 // layout 'auto' and 'nchw', with and without arena reuse (guard bytes after every value), and must equal the
 // reference executor bit for bit.
+import { loadModelSync } from '../src/model/load.js';
 import { describe, expect, it } from 'vitest';
 import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
-import { checkModel, convChain } from './helpers/model-builders.js';
+import { branchesModel, checkModel, convChain } from './helpers/model-builders.js';
 
 describe('rt.loadModel: QLinearConv chains', () => {
   let rt: Runtime;
@@ -32,12 +33,21 @@ describe('rt.loadModel: QLinearConv chains', () => {
     const bytes = convChain(14, 'uint8', 4, 5, [{ oc: 4, k: 1, stride: 1, pad: 0 }]);
     let err: unknown;
     try {
-      rt.loadModelSync(bytes.subarray(0, bytes.length - 9));
+      loadModelSync(rt, bytes.subarray(0, bytes.length - 9));
     } catch (e) {
       err = e;
     }
     expect(err).toBeInstanceOf(I8ConvError);
     expect((err as I8ConvError).code).toBe('BAD_MODEL');
     checkModel(rt, bytes);
+  });
+});
+
+describe('rt.loadModel: branches joined by QLinearConcat, QLinearAdd and a LUT', () => {
+  it('equals the reference in every layout (tables per input, copies, NCHW44 concat)', async () => {
+    const rt = await createRuntime();
+    const bytes = branchesModel();
+    checkModel(rt, bytes);
+    rt.dispose();
   });
 });

@@ -51,10 +51,13 @@ try {
   const wasmChunk = (module) => chunks.find((c) => c.moduleIds.some((id) => id.endsWith(`/generated/${module}`)));
   const buildChunks = new Set(BUILDS.map((b) => wasmChunk(b.module)));
   const workerChunks = chunks.filter((c) => c.isEntry && c.name.startsWith('worker'));
-  const lib = chunks.filter((c) => !buildChunks.has(c) && !workerChunks.includes(c));
+  // the model runtime (rt.loadModel) is a dynamic import: its chunk loads on the first loadModel only
+  const modelChunks = chunks.filter((c) => !buildChunks.has(c) && c.isDynamicEntry && c.moduleIds.some((id) => id.endsWith('/model/load.js')));
+  const lib = chunks.filter((c) => !buildChunks.has(c) && !workerChunks.includes(c) && !modelChunks.includes(c));
   const sum = (cs) => cs.map(size).reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip }), { raw: 0, gzip: 0 });
   const libSize = sum(lib);
   const workerSize = sum(workerChunks);
+  const modelSize = sum(modelChunks);
   const rows = BUILDS.map((b) => {
     const bytes = readFileSync(join(root, b.wasm));
     const own = size(wasmChunk(b.module));
@@ -68,12 +71,13 @@ try {
     };
   });
   if (process.argv.includes('--json')) {
-    console.log(JSON.stringify({ library: libSize, worker: workerSize, builds: rows }, null, 2));
+    console.log(JSON.stringify({ library: libSize, worker: workerSize, model: modelSize, builds: rows }, null, 2));
   } else {
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     const pair = (s) => `${kb(s.raw)} / ${kb(s.gzip)}`;
     console.log(`library JS (createRuntime and what it imports, minified; the same for every build): ${pair(libSize)} (raw / gzip)`);
-    console.log(`worker script (threaded builds): ${pair(workerSize)}\n`);
+    console.log(`worker script (threaded builds): ${pair(workerSize)}`);
+    console.log(`model runtime (rt.loadModel: reader, passes, planner, operators; loaded on its first call): ${pair(modelSize)}\n`);
     console.log('| build | .wasm (raw / gzip) | its JS chunk, base64 (raw / gzip) | JS a page loads in all (raw / gzip) |');
     console.log('|---|---|---|---|');
     for (const r of rows) console.log(`| ${r.build} | ${pair(r.wasm)} | ${pair(r.wasmJs)} | ${pair(r.pageJs)} |`);

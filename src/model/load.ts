@@ -97,3 +97,9 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
 }
 
 import { buildRelayout } from './ops/kernels.js';
+
+/** @internal Tests: rt.loadModel without the promise, with the planner's test hooks. */
+export function loadModelSync(rt: { core: WasmRuntimeCore; selector: { select: AlgoSelector } }, bytes: Uint8Array | ArrayBuffer, opts?: LoadModelOptions, hooks?: LoadModelHooks): Model {
+  check(!rt.core.disposed, 'DISPOSED', 'runtime', 'the runtime was disposed');
+  return loadModel(rt.core, (p, s, plan, o) => rt.selector.select(p, s, plan, o), bytes, opts, hooks);
+}

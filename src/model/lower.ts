@@ -13,8 +13,12 @@ import { CONV_OPS, lowerConv } from './ops/conv.js';
 import { lowerAlias, lowerHost } from './ops/host.js';
 import { lowerKernelOp } from './ops/kernels.js';
 import { HOST_OPS } from './host-ops/index.js';
+import type { HostOpFactory } from './kernels/types.js';
+import { qlinearSoftmaxHost } from './ops/quant-host.js';
 
 const VALUE_TYPES: ReadonlySet<ElementType> = new Set(['float32', 'int32', 'uint8', 'int8', 'int64', 'bool']);
+/** Quantized operators run on the host (./ops/quant-host.ts), by `domain:opType`. */
+const QUANT_HOST: ReadonlyMap<string, HostOpFactory> = new Map([['com.microsoft:QLinearSoftmax', qlinearSoftmaxHost]]);
 const ALIAS_OPS = new Set([':Reshape', ':Flatten', ':Squeeze', ':Unsqueeze', ':Identity', ':Dropout']);
 
 /** Kahn's order, ties in file order; BAD_MODEL on a cycle or a missing input. */
@@ -100,9 +104,17 @@ export function lowerGraph(graph: Graph, values: Map<string, PlannedValue>): Low
 function lowerNode(node: Node, name: string, graph: Graph, values: Map<string, PlannedValue>): LoweredNode {
   const key = `${node.domain}:${node.opType}`;
   if (CONV_OPS.has(key)) return lowerConv(node, name, values);
+  if (key === ':Dropout') {
+    // inference only: training_mode (input 2) absent or a constant false; the mask output unused
+    const t = node.inputs[2] ? values.get(node.inputs[2]) : undefined;
+    if (node.inputs[2] && !(t?.constant && t.constant.data.length === 1 && !Number(t.constant.data[0])))
+      unsupported(node, 'training_mode is not a constant false (training Dropout is not supported)');
+  }
   if (ALIAS_OPS.has(key) && node.outputs.filter((o) => o !== '').length === 1) return lowerAlias(node, name, values);
   const k = lowerKernelOp(node, name, values);
   if (k) return k;
+  const quant = QUANT_HOST.get(key);
+  if (quant) return lowerHost(node, name, values, quant, graph.opsetImports.get(node.domain) ?? 1);
   const host = HOST_OPS.get(key);
   if (host) return lowerHost(node, name, values, host, graph.opsetImports.get(node.domain) ?? 1);
   return unsupported(node, `operator ${node.domain ? `${node.domain}.` : ''}${node.opType} is not supported`);

@@ -156,6 +156,14 @@ export class Model {
     return true;
   }
 
+  /** @internal Tests: a copy of a value's bytes after a run (meaningful for every value only when the model was
+   *  planned without arena reuse), in its planned layout, or undefined for a constant / unplanned value. */
+  readValue(name: string): { bytes: Uint8Array; layout: Layout; dims: number[]; type: ValueType } | undefined {
+    const v = this.values.get(name);
+    if (!v || v.constant || v.offset < 0) return undefined;
+    return { bytes: this.core.u8().slice(this.arena + v.offset, this.arena + v.offset + v.bytes), layout: v.layout, dims: [...v.dims], type: v.type };
+  }
+
   private live(): void {
     if (this.disposed) throw new I8ConvError('DISPOSED', 'model: the model was disposed', 'model');
     if (this.core.disposed) throw new I8ConvError('DISPOSED', 'runtime: the runtime was disposed', 'runtime');

@@ -1,5 +1,6 @@
 // Small seeded QOperator models for the model runtime's tests, and the check that runs a model in the product
 // (layouts 'auto' / 'nchw', arena reuse on / off with guard bytes after every value) against the reference executor.
+import { loadModelSync } from '../../src/model/load.js';
 import { expect } from 'vitest';
 import type { Runtime } from '../../src/index.js';
 import { runReference } from '../../kernels-ref/model/index.js';
@@ -77,7 +78,7 @@ export function checkModel(rt: Runtime, bytes: Uint8Array, seed = 1): void {
   const variants = [{ layout: 'auto' as const, reuse: true }, { layout: 'nchw' as const, reuse: true }, { layout: 'auto' as const, reuse: false }];
   let ref: Map<string, Tensor> | undefined;
   for (const v of variants) {
-    const m = rt.loadModelSync(bytes, { layout: v.layout }, { reuse: v.reuse, valueGuards: v.reuse ? 0 : 64 });
+    const m = loadModelSync(rt, bytes, { layout: v.layout }, { reuse: v.reuse, valueGuards: v.reuse ? 0 : 64 });
     try {
       const feeds: Record<string, Uint8Array | Int8Array | Float32Array> = {};
       m.inputs.forEach((i, k) => (feeds[i.name] = randomFeed(seed + k, i.type, i.shape.reduce((a, b) => a * b, 1))));
@@ -95,3 +96,28 @@ export function checkModel(rt: Runtime, bytes: Uint8Array, seed = 1): void {
   }
 }
 
+
+/** Three QLinearConv branches joined by QLinearConcat (a table per input whose parameters differ), then
+ * QLinearSigmoid and a QLinearAdd of the two. */
+export function branchesModel(): Uint8Array {
+    const r = rng(41);
+    const f = (dims: number[], v: number[]) => ({ type: 'float32' as const, dims, data: Float32Array.from(v) });
+    const u = (v: number) => ({ type: 'uint8' as const, dims: [] as number[], data: Uint8Array.of(v) });
+    const init = (name: string, t: Omit<Tensor, 'name'>): TensorSpec => ({ name, dataType: DT_OF[t.type], dims: t.dims, raw: le(t.data) });
+    const inits: TensorSpec[] = [init('xs', f([], [0.02])), init('xz', u(128))];
+    const nodes: NodeSpec[] = [];
+    for (const [k, oc, ys, yz] of [[0, 8, 0.05, 120], [1, 4, 0.07, 131], [2, 8, 0.05, 120]] as const) {
+      inits.push(init(`w${k}`, { type: 'int8', dims: [oc, 4, 3, 3], data: Int8Array.from({ length: oc * 36 }, () => randInt(r, -100, 100)) }),
+        init(`ws${k}`, f([], [0.01])), init(`wz${k}`, { type: 'int8', dims: [], data: Int8Array.of(0) }), init(`ys${k}`, f([], [ys])), init(`yz${k}`, u(yz)));
+      nodes.push({ opType: 'QLinearConv', inputs: ['x', 'xs', 'xz', `w${k}`, `ws${k}`, `wz${k}`, `ys${k}`, `yz${k}`], outputs: [`c${k}`], attributes: [{ name: 'pads', type: AT.INTS, ints: [1, 1, 1, 1] }] });
+    }
+    inits.push(init('ts', f([], [0.06])), init('tz', u(125)), init('as', f([], [0.09])), init('az', u(127)));
+    nodes.push({ opType: 'QLinearConcat', domain: 'com.microsoft', inputs: ['ts', 'tz', 'c0', 'ys0', 'yz0', 'c1', 'ys1', 'yz1', 'c2', 'ys2', 'yz2'], outputs: ['cat'], attributes: [{ name: 'axis', type: AT.INT, i: 1 }] });
+    nodes.push({ opType: 'QLinearSigmoid', domain: 'com.microsoft', inputs: ['cat', 'ts', 'tz', 'ts', 'tz'], outputs: ['sig'] });
+    nodes.push({ opType: 'QLinearAdd', domain: 'com.microsoft', inputs: ['sig', 'ts', 'tz', 'cat', 'ts', 'tz', 'as', 'az'], outputs: ['y'] });
+    const bytes = writeModel({
+      irVersion: 8, opsets: [['', 13], ['com.microsoft', 1]],
+      graph: { name: 'branches', nodes, initializers: inits, inputs: [{ name: 'x', elemType: DT_OF.uint8, shape: [1, 4, 9, 11] }], outputs: [{ name: 'y', elemType: DT_OF.uint8 }] },
+    });
+  return bytes;
+}

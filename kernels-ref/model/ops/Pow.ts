@@ -1,11 +1,13 @@
 /**
- * Pow (opset 7+): X float32, Y float32, int32 or int64, numpy broadcasting, as onnxruntime's CPU kernel computes it:
+ * Pow (opset 7+): X float32 (or int32 / int64), Y float32, int32 or int64, numpy broadcasting, as onnxruntime's CPU
+ * kernel computes it:
  * - Y of one element and X of more: an exponent 2 gives f(x * x), 3 gives f(f(x * x) * x) (onnxruntime's shortcut,
  *   bit-exact), any other exponent the power below.
  * - Otherwise (and for those other exponents) f(x ** y) with C's pow() special values: pow(1, y) = 1 and
  *   pow(-1, +-inf) = 1 even for a NaN / infinite y, pow(x, +-0) = 1. The power is computed in double and rounded
- *   once; onnxruntime's float powf differs from it by up to 2 ulps for non-integer exponents (an integer-typed Y is
- *   promoted to double pow in C++, and agrees).
+ *   once (equal to onnxruntime-web's float powf on the exponents tested, test/model-host-ops.test.ts).
+ * - An int32 / int64 X (onnxruntime: static_cast<T>(std::pow(x, y)) in double): the double power truncated toward
+ *   zero, the output of X's type (no shortcut: the power of two integers is exact in double while it fits).
  */
 import { broadcastDims, broadcastIndex, expectType, f32, makeTensor, need, numel, onlyAttrs, unravel, type OpFn } from '../tensor.js';
 
@@ -21,12 +23,21 @@ export const Pow: OpFn = (inputs, attrs, opset) => {
   onlyAttrs(attrs, 'Pow');
   const x = need(inputs, 0, 'X');
   const e = need(inputs, 1, 'Y');
-  expectType(x, 'Pow X', 'float32');
+  expectType(x, 'Pow X', 'float32', 'int32', 'int64');
   expectType(e, 'Pow Y', 'float32', 'int32', 'int64');
   const dims = broadcastDims(x.dims, e.dims);
+  const ev = (i: number): number => Number(e.data[i]);
+  if (x.type !== 'float32') {
+    const yi = makeTensor(x.type, dims);
+    for (let i = 0; i < yi.data.length; i++) {
+      const idx = unravel(i, dims);
+      const v = Math.trunc(cPow(Number(x.data[broadcastIndex(idx, dims, x.dims)]), ev(broadcastIndex(idx, dims, e.dims))));
+      yi.data[i] = x.type === 'int64' ? BigInt(v) : v | 0;
+    }
+    return [yi];
+  }
   const y = makeTensor('float32', dims);
   const xd = x.data as Float32Array;
-  const ev = (i: number): number => Number(e.data[i]);
   const shortcut = numel(e.dims) === 1 && numel(x.dims) !== 1;
   const k = shortcut ? ev(0) : NaN;
   for (let i = 0; i < y.data.length; i++) {

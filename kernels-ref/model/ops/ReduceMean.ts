@@ -12,8 +12,9 @@
  * - RKR with a middle block of 2 or more: s = 0, then for each outer block s = f(s + the in-order sum of its
  *   contiguous inner run, from its first element).
  * - RK with R > 16 and max(R, K) > 256: the rows added in order, from the first.
- * - everything else (R, KRKR..., and the shapes the rules above skip): the reduced elements in row-major order
- *   added to an accumulator that starts at 0.
+ * - R (every axis reduced): all of X in order, from its first element.
+ * - everything else (KRKR..., and the shapes the rules above skip): the reduced elements in row-major order added
+ *   to an accumulator that starts at 0.
  * (The two starts differ only on an all -0 input: -0 from the first element, +0 from 0.)
  */
 import { attrInt, attrInts, expectType, f32, makeTensor, need, normAxis, numbers, numel, onlyAttrs, type OpFn } from '../tensor.js';
@@ -43,7 +44,11 @@ export const ReduceMean: OpFn = (inputs, attrs, opset) => {
   const sig = kinds.map((k) => (k.red ? 'R' : 'K')).join('');
   const sums = new Float32Array(y.data.length);
   const sz = kinds.map((k) => k.size);
-  if (sig === 'KR') {
+  if (sig === 'R') {
+    let s = xd[0];
+    for (let k = 1; k < xd.length; k++) s = f32(s + xd[k]);
+    sums[0] = s;
+  } else if (sig === 'KR') {
     for (let o = 0; o < sz[0]; o++) {
       let s = xd[o * sz[1]];
       for (let k = 1; k < sz[1]; k++) s = f32(s + xd[o * sz[1] + k]);

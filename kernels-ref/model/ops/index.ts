@@ -30,6 +30,7 @@ import { QLinearConv } from './QLinearConv.js';
 import { QLinearGlobalAveragePool } from './QLinearGlobalAveragePool.js';
 import { QLinearLeakyRelu, QLinearSigmoid } from './QLinearLut.js';
 import { QLinearMatMul } from './QLinearMatMul.js';
+import { QLinearSoftmax } from './QLinearSoftmax.js';
 import { QuantizeLinear } from './QuantizeLinear.js';
 import { Relu } from './Relu.js';
 import { Reshape } from './Reshape.js';
@@ -110,6 +111,7 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearSigmoid', QLinearSigmoid],
   ['QLinearLeakyRelu', QLinearLeakyRelu],
   ['QGemm', QGemm],
+  ['QLinearSoftmax', QLinearSoftmax],
 ]);
 
 /** i8conv: its own operators, which the passes create (fuse-qdq.ts: Lut). */

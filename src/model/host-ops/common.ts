@@ -4,7 +4,8 @@
  *
  * Refusals are `I8ConvError`s raised by a factory at load time: `UNSUPPORTED_OP` for what the runtime does not run
  * (an attribute, type or mode it does not take, a shape input that is not a constant), `BAD_SHAPE` where the planned
- * output dims are not those the operator computes, `BAD_MODEL` for a malformed node (a constant index out of range).
+ * output dims are not those the operator computes, `BAD_MODEL` for a malformed node (a constant index out of range),
+ * `TOO_LARGE` for a load-time table or workspace beyond MAX_WORKSPACE elements.
  * Each message names the node (its name and op type).
  */
 import { I8ConvError, type ErrorCode } from '../../errors.js';
@@ -79,6 +80,14 @@ export function expectDims(node: HostOpNode, out: HostValueInfo | undefined, dim
 
 export function expectOutType(node: HostOpNode, out: HostValueInfo, type: ElemType, k = 0): void {
   if (out.type !== type) fail('BAD_SHAPE', node, `output ${k} is planned as ${out.type}, the operator produces ${type}`);
+}
+
+/** The most elements a host operator's load-time tables or workspace may hold (2^28: 1 GiB of float32). */
+export const MAX_WORKSPACE = 2 ** 28;
+
+/** Refuses (TOO_LARGE) a table or workspace of more elements than MAX_WORKSPACE, before allocating it. */
+export function checkWorkspace(node: HostOpNode, elements: number, what: string): void {
+  if (!(elements <= MAX_WORKSPACE)) fail('TOO_LARGE', node, `its ${what} would hold ${elements} elements (at most ${MAX_WORKSPACE})`);
 }
 
 export function normAxis(node: HostOpNode, axis: number, rank: number, what = 'axis'): number {
@@ -193,3 +202,28 @@ export function forEachBlock(plan: BroadcastPlan, block: (yOff: number, offs: In
 export const ARRAY_OF: Record<ElemType, { new (n: number): HostTensor['data'] }> = {
   float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int8: Int8Array, int64: BigInt64Array, bool: Uint8Array,
 };
+
+/**
+ * The multiply-accumulate loop of MatMul, Gemm, Conv and ConvTranspose: for k = 0 .. count - 1 in order and every
+ * j < n, C[c0 + j] = f(C[c0 + j] + f(A[a0 + k * aStride] * B[b0 + k * bStride + j])). Each C element thus sums its
+ * products in k order, one float32 rounding per product and per addition; four k are taken per pass over the row
+ * (the same operations in the same order, fewer loads and stores of C).
+ */
+export function accumulateRows(C: Float32Array, c0: number, n: number, A: Float32Array, a0: number, aStride: number, B: Float32Array, b0: number, bStride: number, count: number): void {
+  let k = 0;
+  for (; k + 4 <= count; k += 4) {
+    const w0 = A[a0 + k * aStride], w1 = A[a0 + (k + 1) * aStride], w2 = A[a0 + (k + 2) * aStride], w3 = A[a0 + (k + 3) * aStride];
+    const r0 = b0 + k * bStride, r1 = r0 + bStride, r2 = r1 + bStride, r3 = r2 + bStride;
+    for (let j = 0; j < n; j++) {
+      let v = C[c0 + j];
+      v = f32(v + f32(w0 * B[r0 + j]));
+      v = f32(v + f32(w1 * B[r1 + j]));
+      v = f32(v + f32(w2 * B[r2 + j]));
+      C[c0 + j] = v + f32(w3 * B[r3 + j]);
+    }
+  }
+  for (; k < count; k++) {
+    const w = A[a0 + k * aStride], r = b0 + k * bStride;
+    for (let j = 0; j < n; j++) C[c0 + j] = C[c0 + j] + f32(w * B[r + j]);
+  }
+}

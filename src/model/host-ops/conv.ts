@@ -17,7 +17,7 @@
  * major), onto zeros; the bias added last.
  */
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../kernels/types.js';
-import { attrInt, attrInts, attrString, expectDims, expectOutType, expectType, f32, need, numel, onlyAttrs, unsupported } from './common.js';
+import { accumulateRows, attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, f32, need, numel, onlyAttrs, unsupported } from './common.js';
 
 /** The multi-index of every position of `dims` (row-major), flattened: position p's index i at [p * rank + i]. */
 function positions(dims: readonly number[]): Int32Array {
@@ -90,6 +90,7 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
   const kSize = numel(kernel), oSize = numel(outDims), inSize = numel(inDims);
   const mg = m / group;
   const rows = cg * kSize;
+  checkWorkspace(node, kSize * oSize * Math.max(1, cg), 'im2col table and column matrix');
   // The spatial input offset of every (kernel position, output position), or -1 in the padding.
   const tap = new Int32Array(kSize * oSize);
   const kp = positions(kernel), op = positions(outDims);
@@ -125,14 +126,13 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
         for (let mo = g * mg; mo < (g + 1) * mg; mo++) {
           const y0 = (bi * m + mo) * oSize, w0 = mo * rows;
           Y.fill(0, y0, y0 + oSize);
-          for (let r = 0; r < rows; r++) {
-            const wv = W[w0 + r], c0 = r * oSize;
-            if (finite) for (let o = 0; o < oSize; o++) Y[y0 + o] = Y[y0 + o] + f32(wv * col[c0 + o]);
-            else {
-              const t = (r % kSize) * oSize; // padding taps skipped, as the reference does
+          if (finite) accumulateRows(Y, y0, oSize, W, w0, 1, col, 0, oSize, rows);
+          else
+            for (let r = 0; r < rows; r++) {
+              const wv = W[w0 + r], c0 = r * oSize, t = (r % kSize) * oSize;
+              // padding taps skipped, as the reference does
               for (let o = 0; o < oSize; o++) if (tap[t + o] >= 0) Y[y0 + o] = Y[y0 + o] + f32(wv * col[c0 + o]);
             }
-          }
           if (B) {
             const bv = B[mo];
             for (let o = 0; o < oSize; o++) Y[y0 + o] = Y[y0 + o] + bv;
@@ -179,6 +179,7 @@ export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
   expectOutType(node, outputs[0], 'float32');
 
   const kSize = numel(kernel), inSize = numel(inDims), oSize = numel(outDims);
+  checkWorkspace(node, kSize * inSize, 'col2im table');
   // Where input cell i lands through kernel position p (a flat output offset), or -1 outside the output.
   const dest = new Int32Array(kSize * inSize);
   const kp = positions(kernel), ip = positions(inDims);
@@ -204,11 +205,7 @@ export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
           for (let p = 0; p < kSize; p++) {
             // One row of the column matrix: sum over the group's input channels, in order.
             colRow.fill(0);
-            for (let ci = 0; ci < cg; ci++) {
-              const ch = g * cg + ci;
-              const wv = W[(ch * mg + ml) * kSize + p], x0 = (bi * c + ch) * inSize;
-              for (let q = 0; q < inSize; q++) colRow[q] = colRow[q] + f32(wv * X[x0 + q]);
-            }
+            accumulateRows(colRow, 0, inSize, W, (g * cg * mg + ml) * kSize + p, mg * kSize, X, (bi * c + g * cg) * inSize, inSize, cg);
             const d0 = p * inSize;
             for (let q = 0; q < inSize; q++) {
               const o = dest[d0 + q];

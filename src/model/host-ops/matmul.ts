@@ -9,19 +9,17 @@
  * The loops run i, k, j with a row of accumulators, so each output still sums in k order.
  */
 import type { HostOpFactory } from '../kernels/types.js';
-import { attrFloat, attrInt, broadcastPlan, broadcastShapes, expectDims, expectOutType, expectType, f32, forEachBlock, need, numel, onlyAttrs, unsupported } from './common.js';
+import { accumulateRows, attrFloat, attrInt, broadcastPlan, broadcastShapes, expectDims, expectOutType, expectType, f32, forEachBlock, need, numel, onlyAttrs, unsupported } from './common.js';
 
-/** acc[0..n) += A[ao + k * as] * B row k, k < kk, from acc = 0: C[co + j] for j < n. B rows of stride n at bo. */
-function gemmRows(A: Float32Array, B: Float32Array, C: Float32Array, m: number, n: number, kk: number, ao: number, aRow: number, aCol: number, bo: number, bRow: number, bCol: number, co: number): void {
+/**
+ * C[co + i * n + j] = the k-ordered float32 sum of f(A'[i][q] * B'[q][j]), A'[i][q] = A[ao + i * aRow + q * aCol],
+ * B'[q][j] = B[bo + q * bRow + j] (B' rows contiguous).
+ */
+function gemmRows(A: Float32Array, B: Float32Array, C: Float32Array, m: number, n: number, kk: number, ao: number, aRow: number, aCol: number, bo: number, bRow: number, co: number): void {
   for (let i = 0; i < m; i++) {
     const c0 = co + i * n;
     C.fill(0, c0, c0 + n);
-    for (let k = 0; k < kk; k++) {
-      const a = A[ao + i * aRow + k * aCol];
-      const b0 = bo + k * bRow;
-      if (bCol === 1) for (let j = 0; j < n; j++) C[c0 + j] = C[c0 + j] + f32(a * B[b0 + j]);
-      else for (let j = 0; j < n; j++) C[c0 + j] = C[c0 + j] + f32(a * B[b0 + j * bCol]);
-    }
+    accumulateRows(C, c0, n, A, ao + i * aRow, aCol, B, bo, bRow, kk);
   }
 }
 
@@ -48,7 +46,7 @@ export const MatMul: HostOpFactory = (node, inputs, outputs) => {
     const A = ins[0]!.data as Float32Array, B = ins[1]!.data as Float32Array, C = outs[0].data as Float32Array;
     forEachBlock(plan, (yo, offs) => {
       for (let p = 0; p < plan.inner; p++)
-        gemmRows(A, B, C, m, n, k, (offs[0] + p * sa) * m * k, k, 1, (offs[1] + p * sb) * k * n, n, 1, (yo + p) * m * n);
+        gemmRows(A, B, C, m, n, k, (offs[0] + p * sa) * m * k, k, 1, (offs[1] + p * sb) * k * n, n, (yo + p) * m * n);
     });
   };
 };
@@ -77,9 +75,15 @@ export const Gemm: HostOpFactory = (node, inputs, outputs, opset) => {
   // C's stride per row and per column once broadcast to [m, n].
   const cd = c ? [...new Array(2 - c.dims.length).fill(1), ...c.dims] : [1, 1];
   const cRow = cd[0] === 1 ? 0 : cd[1], cCol = cd[1] === 1 ? 0 : 1;
+  const bt = tb ? new Float32Array(k * n) : undefined; // B^T laid out as [K, N]
   return (ins, outs) => {
-    const A = ins[0]!.data as Float32Array, B = ins[1]!.data as Float32Array, Y = outs[0].data as Float32Array;
-    gemmRows(A, B, Y, m, n, k, 0, ta ? 1 : k, ta ? m : 1, 0, tb ? 1 : n, tb ? k : 1, 0);
+    const A = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    let B = ins[1]!.data as Float32Array;
+    if (bt) {
+      for (let j = 0; j < n; j++) for (let q = 0; q < k; q++) bt[q * n + j] = B[j * k + q];
+      B = bt;
+    }
+    gemmRows(A, B, Y, m, n, k, 0, ta ? 1 : k, ta ? m : 1, 0, n, 0);
     const C = ins[2]?.data as Float32Array | undefined;
     for (let i = 0; i < m; i++)
       for (let j = 0; j < n; j++) {

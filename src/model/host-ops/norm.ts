@@ -11,7 +11,7 @@ export const BatchNormalization: HostOpFactory = (node, inputs, outputs, opset) 
   onlyAttrs(node, 'epsilon', 'momentum', ...(opset < 9 ? ['spatial'] : []), ...(opset >= 14 ? ['training_mode'] : []), ...(opset < 7 ? ['is_test', 'consumed_inputs'] : []));
   if (attrInt(node, 'training_mode', 0) !== 0) unsupported(node, 'training_mode is not supported');
   if (attrInt(node, 'spatial', 1) !== 1) unsupported(node, 'spatial = 0 is not supported');
-  if (outputs.length > 1) unsupported(node, 'the training outputs (mean, var) are not supported');
+  if (outputs.slice(1).some(Boolean)) unsupported(node, 'the training outputs (running mean and var) are not supported');
   const x = need(node, inputs, 0, 'X');
   expectType(node, x, 'X', 'float32');
   if (x.dims.length < 2) unsupported(node, `X [${x.dims}] must have rank >= 2`);

@@ -15,7 +15,7 @@
  * Each window's input cells are precomputed at load time as offsets within an image (-1 outside).
  */
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../kernels/types.js';
-import { attrInt, attrInts, attrString, expectDims, expectOutType, expectType, f32, need, numel, onlyAttrs, unsupported } from './common.js';
+import { attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, f32, need, numel, onlyAttrs, unsupported } from './common.js';
 
 interface Windows {
   outDims: number[];
@@ -61,6 +61,7 @@ function poolWindows(node: HostOpNode, spatial: readonly number[], allowDilation
     outDims.push(o);
   }
   const taps = numel(kernel), outSize = numel(outDims);
+  checkWorkspace(node, outSize * taps, 'window table');
   const cells = new Int32Array(outSize * taps);
   const padded = new Int32Array(outSize);
   const oIdx = new Array<number>(k).fill(0), tIdx = new Array<number>(k).fill(0);

@@ -10,6 +10,7 @@
  *   d))), the last (R - 1) % 4 rows one by one.
  * - RKR with a middle block >= 2: 0, plus per outer block the in-order sum of its inner run (from its first element).
  * - RK with R > 16 and max(R, K) > 256: the rows added in order from the first.
+ * - R (everything reduced): X in order from its first element.
  * - otherwise: row-major over X onto accumulators that start at 0.
  */
 import type { HostOpFactory } from '../kernels/types.js';
@@ -48,6 +49,13 @@ export const ReduceMean: HostOpFactory = (node, inputs, outputs, opset) => {
     for (let i = 0; i < outN; i++) Y[i] = Y[i] / n;
   };
 
+  if (sig === 'R' && sizes[0] > 0)
+    return (ins, outs) => {
+      const X = ins[0]!.data as Float32Array;
+      let s = X[0];
+      for (let k = 1; k < X.length; k++) s = f32(s + X[k]);
+      (outs[0].data as Float32Array)[0] = s / n;
+    };
   if (sig === 'KR' && sizes[1] > 0)
     return (ins, outs) => {
       const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;

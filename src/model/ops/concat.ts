@@ -11,7 +11,9 @@ import type { PlannedValue } from '../plan.js';
 import type { LoweredNode, StepImpl } from '../step.js';
 import { unsupported } from '../step.js';
 import { attrInt, numbersOf } from '../attrs.js';
-import { requantTable } from '../kernels/lut.js';
+import { LutKernel, requantTable } from '../kernels/lut.js';
+import { runKernelSerial } from '../kernels/types.js';
+import { JOB } from '../../threads/protocol.js';
 
 export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>): LoweredNode {
   const q = node.opType === 'QLinearConcat';
@@ -55,11 +57,18 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
     inputs: data.map((k) => node.inputs[k]),
     outputs: [node.outputs[0]],
     rule: { kind: 'follow', nchw44, data: data.map((_, i) => i) },
-    build: (env): StepImpl => ({
+    build: (env): StepImpl => {
+      // an input with its own table runs through the wasm LUT kernel, one call per outer index
+      const luts = ins.map((v, i) => (tables[i] && !v.constant ? new LutKernel(env.core, { length: runs[i], table: tables[i]! }) : undefined));
+      const job = new Int32Array(JOB.SIZE);
+      return {
       algorithm: tables.some((t) => t) ? 'concat-requant' : 'concat-copy',
-      bytes: 0,
+      bytes: luts.reduce((a, k) => a + (k?.bytes ?? 0), 0),
       scratchBytes: 0,
       macs: 0,
+      dispose() {
+        for (const k of luts) k?.dispose();
+      },
       run(p) {
         const u8 = new Uint8Array(env.core.memory.buffer);
         const total = runs.reduce((a, b) => a + b, 0);
@@ -71,7 +80,9 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
           for (let o = 0; o < outer; o++, off += total) {
             const dst = p.outputs[0] + off;
             const from = o * run;
-            if (t) {
+            if (luts[i]) {
+              runKernelSerial(env.core, luts[i]!, p.inputs[i] + from, 0, dst, job);
+            } else if (t) {
               for (let e = 0; e < run; e++) u8[dst + e] = t[src ? src[from + e] : u8[p.inputs[i] + from + e]];
             } else if (src) {
               u8.set(src.subarray(from, from + run), dst);
@@ -81,7 +92,7 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
           }
         }
       },
-      dispose() {},
-    }),
+    };
+    },
   };
 }

@@ -22,6 +22,8 @@ import type { Lowering, PlannedValue } from '../plan.js';
 import { ELEMENT_BYTES } from '../plan.js';
 import { unsupported, type BuildEnv, type LoweredNode, type StepImpl, type StepPointers } from '../step.js';
 import { attrFloat, attrInt, attrInts, numbersOf, spatialPads } from '../attrs.js';
+import { lowerHost } from './host.js';
+import { qlinearMatMulHost } from './quant-host.js';
 
 const f32 = Math.fround;
 
@@ -191,6 +193,7 @@ function formatRuns(spec: ConvSpec, format: ConvFormat, intOut: boolean): boolea
 }
 
 export function lowerConv(node: Node, name: string, values: Map<string, PlannedValue>): LoweredNode {
+  if (node.opType === 'QLinearMatMul' && (!values.get(node.inputs[3])?.constant || values.get(node.inputs[3])!.dims.length !== 2)) return lowerHost(node, name, values, qlinearMatMulHost, 13);
   const spec = convSpec(node, values);
   const general = !spec.symmetric;
   const intOut = general || spec.outType === 'int32';

@@ -61,8 +61,12 @@
  *        QLinearGlobalAveragePool / QLinearSigmoid / QLinearLeakyRelu(x, x_s, x_zp, y_s, y_zp): x and y one type;
  *        the attributes are kept as onnxruntime's action does (an AveragePool's all-ones `dilations` dropped; other
  *        dilations refuse the group: QLinearAveragePool has none).
- *        (onnxruntime's rule also makes Softmax a com.microsoft QLinearSoftmax; that is not done here: the DQ ->
- *        Softmax -> Q stays float and so does not match onnxruntime's QLinearSoftmax.)
+ *      Softmax -> com.microsoft QLinearSoftmax(x, x_s, x_zp, y_s, y_zp) (the same unary rule: x and y one type),
+ *        with `opset` = the Softmax's since-version (1, 11 or 13: what onnxruntime's UnaryReplaceWithQLinear
+ *        writes; below 13 rows are X coerced to 2-D at `axis`, from 13 the values along `axis`) and `axis` = the
+ *        Softmax's, or its default where absent (1 below opset 13, -1 from 13: onnxruntime's node carries the
+ *        default, and QLinearSoftmax's own default, -1, would change the rows). Its table arithmetic (spec §7c,
+ *        kernels-ref/model/ops/QLinearSoftmax.ts) is onnxruntime's, not the float Softmax's.
  *      "drop": Reshape, Flatten, Transpose, Squeeze, Unsqueeze, Slice, Gather, Expand, Tile, Resize (mode
  *        nearest only: onnxruntime PR #28414 keeps linear / cubic ones float, as integer interpolation truncates),
  *        and MaxPool (opset >= 12, one output, Q scale > 0): one DQ, on input 0; no redundant Clip (a Clip / Relu after the
@@ -97,7 +101,7 @@
  *    float32, so by a quantum in the table.
  *
  * Not done (onnxruntime does): QDQPropagationTransformer (moving a DQ forward through data movement that has no Q
- * after it), DoubleQDQPairsRemover, MatMulIntegerToFloat, QLinearSoftmax, QLinearWhere, GatherElements and the
+ * after it), DoubleQDQPairsRemover, MatMulIntegerToFloat, QLinearWhere, GatherElements and the
  * Reduce* drops, 16-bit and 4-bit types.
  */
 import type { Attribute, ElementType, Graph, Node, Tensor, ValueInfo } from '../ir.js';
@@ -582,6 +586,13 @@ function fuseSimple(w: Work, g: Group, opType: string): Node | null {
     if (dil && (dil.kind !== 'ints' || dil.value.some((v) => v !== 1))) return null;
     attributes.delete('dilations');
   }
+  if (opType === 'Softmax') {
+    // QLinearSoftmax's `opset` is the Softmax's since-version (onnxruntime's UnaryReplaceWithQLinear); `axis` is
+    // written out with the Softmax's default (1 below opset 13, -1 from 13) where it is absent, as onnxruntime's
+    // node carries its schema's defaults (QLinearSoftmax's own default, -1 at every opset, would change rows).
+    if (!attributes.has('axis')) attributes.set('axis', { kind: 'int', value: w.opset >= 13 ? -1 : 1 });
+    attributes.set('opset', { kind: 'int', value: w.opset >= 13 ? 13 : w.opset >= 11 ? 11 : 1 });
+  }
   const yz = [y.scaleName, zpOf(w, y)];
   const inputs = opType === 'Concat' ? [...yz, ...triples] : [...triples, ...yz];
   return qlinear(g.target, `QLinear${opType}`, 'com.microsoft', inputs, [g.qs[0].outputs[0]], attributes);
@@ -656,7 +667,8 @@ function fuseGroups(w: Work): void {
     if (op === 'Conv') fusedBy = (g) => fuseConv(w, g);
     else if (op === 'MatMul') fusedBy = (g) => fuseMatMul(w, g);
     else if (op === 'Gemm') fusedBy = (g) => fuseGemm(w, g);
-    else if (op === 'Add' || op === 'Mul' || op === 'Concat' || op === 'AveragePool' || op === 'GlobalAveragePool' || op === 'Sigmoid' || op === 'LeakyRelu')
+    else if (op === 'Add' || op === 'Mul' || op === 'Concat' || op === 'AveragePool' || op === 'GlobalAveragePool' || op === 'Sigmoid' || op === 'LeakyRelu'
+      || op === 'Softmax')
       fusedBy = (g) => fuseSimple(w, g, op);
     else if (DROP_OPS.has(op) || op === 'Split') fusedBy = (g) => fuseDrop(w, g);
     if (!fusedBy) continue;

@@ -208,7 +208,7 @@ function inferNode(node: Node, index: number, opset: number, info: Map<string, I
   if (ms)
     switch (node.opType) {
       case 'QLinearAdd': case 'QLinearMul': return [{ type: inp(0).type, dims: broadcast([0, 3]) }];
-      case 'QLinearSigmoid': case 'QLinearLeakyRelu': return same();
+      case 'QLinearSigmoid': case 'QLinearLeakyRelu': case 'QLinearSoftmax': return same();
       case 'QLinearGlobalAveragePool': return pool(0, attrInt('channels_last', 0) === 1, true);
       case 'QLinearAveragePool': return pool(0, attrInt('channels_last', 0) === 1, false);
       case 'QLinearConcat': {
