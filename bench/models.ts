@@ -303,8 +303,10 @@ export function compareModelOutputs(got: Outputs, want: Outputs, names: readonly
     }
     const q = quanta[n] ?? null;
     for (let i = 0; i < b.length; i++) {
-      const d = Math.abs(a[i] - b[i]);
-      if (d !== 0 || Number.isNaN(a[i]) !== Number.isNaN(b[i])) {
+      if (a[i] === b[i] || (Number.isNaN(a[i]) && Number.isNaN(b[i]))) continue;
+      // a NaN on one side only differs without bound
+      const d = Number.isNaN(a[i]) || Number.isNaN(b[i]) ? Infinity : Math.abs(a[i] - b[i]);
+      {
         count++;
         if (!first) first = { index: total + i, got: a[i], want: b[i] };
         if (d > maxAbsDiff) maxAbsDiff = d;
@@ -532,46 +534,69 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
       }
     };
     check('first-call');
-    if (fns.length) {
-      // threaded functions: idle after each sample so that their spinning workers sleep before the next one's sample
-      const settle = o.settleMs ? fns.map(() => o.settleMs!) : undefined;
-      line(`  ${meta.label}: timing ${fns.map((f) => f.name).join(', ')} (${o.sampling.minSamples} rounds)...`);
-      const meter = o.loadMeter?.();
-      meter?.start();
-      const m = await measureRounds(fns.map((f) => f.run), { ...o.sampling, ...(settle ? { settleAfterMs: settle } : {}) }, now);
-      meter?.stop();
-      if (meter) for (const r of rows) r.otherLoad = meter.cores();
-      const idx = (name: string) => fns.findIndex((f) => f.name === name);
-      const t = (name: string) => (idx(name) >= 0 ? timingOf(m.timings[idx(name)]) : null);
-      const ratio = (a: string, b: string) => (idx(a) >= 0 && idx(b) >= 0 ? perRoundRatio(m.rounds, idx(a), idx(b)) : null);
-      const fin = (v: number | null) => (v !== null && Number.isFinite(v) ? v : null);
-      row.i8conv = t('i8conv');
-      row.i8convNchw = t('i8conv-nchw');
-      row.ort = t('ort-web');
-      row.rounds = m.rounds.length;
-      row.ratioOrt = fin(ratio('i8conv', 'ort-web'));
-      row.ratioOrtOfMedians = row.i8conv && row.ort ? row.i8conv.ms / row.ort.ms : null;
-      row.ratioAutoNchw = fin(ratio('i8conv', 'i8conv-nchw'));
-      if (srow) {
-        srow.i8conv = t('i8conv-simd128');
-        srow.ort = row.ort;
-        srow.rounds = m.rounds.length;
-        srow.ratioOrt = fin(ratio('i8conv-simd128', 'ort-web'));
-        srow.ratioOrtOfMedians = srow.i8conv && srow.ort ? srow.i8conv.ms / srow.ort.ms : null;
-      }
-      check('after-timing');
+    // a run that throws during timing or profiling is its function's failure (the others' figures are dropped)
+    let failedFn = '';
+    for (const f of fns) {
+      const run = f.run;
+      f.run = () => {
+        try {
+          const v = run();
+          return v instanceof Promise ? v.catch((e: unknown) => ((failedFn = f.name), Promise.reject(e))) : v;
+        } catch (e) {
+          failedFn = f.name;
+          throw e;
+        }
+      };
     }
-    if (auto && profile) {
-      const profiles: { op: string; ms: number; macs: number }[][] = [];
-      const totals: number[] = [];
-      for (let k = 0; k < PROFILE_RUNS; k++) {
-        const t0 = now();
-        auto.run(feeds, { profile: true });
-        totals.push(now() - t0);
-        profiles.push((auto.lastProfile ?? []).map((s) => ({ op: s.op, ms: s.ms, macs: s.macs })));
+    try {
+      if (fns.length) {
+        // threaded functions: idle after each sample so that their spinning workers sleep before the next one's sample
+        const settle = o.settleMs ? fns.map(() => o.settleMs!) : undefined;
+        line(`  ${meta.label}: timing ${fns.map((f) => f.name).join(', ')} (${o.sampling.minSamples} rounds)...`);
+        const meter = o.loadMeter?.();
+        meter?.start();
+        const m = await measureRounds(fns.map((f) => f.run), { ...o.sampling, ...(settle ? { settleAfterMs: settle } : {}) }, now);
+        meter?.stop();
+        if (meter) for (const r of rows) r.otherLoad = meter.cores();
+        const idx = (name: string) => fns.findIndex((f) => f.name === name);
+        const t = (name: string) => (idx(name) >= 0 ? timingOf(m.timings[idx(name)]) : null);
+        const ratio = (a: string, b: string) => (idx(a) >= 0 && idx(b) >= 0 ? perRoundRatio(m.rounds, idx(a), idx(b)) : null);
+        const fin = (v: number | null) => (v !== null && Number.isFinite(v) ? v : null);
+        row.i8conv = t('i8conv');
+        row.i8convNchw = t('i8conv-nchw');
+        row.ort = t('ort-web');
+        row.rounds = m.rounds.length;
+        row.ratioOrt = fin(ratio('i8conv', 'ort-web'));
+        row.ratioOrtOfMedians = row.i8conv && row.ort ? row.i8conv.ms / row.ort.ms : null;
+        row.ratioAutoNchw = fin(ratio('i8conv', 'i8conv-nchw'));
+        if (srow) {
+          srow.i8conv = t('i8conv-simd128');
+          srow.ort = row.ort;
+          srow.rounds = m.rounds.length;
+          srow.ratioOrt = fin(ratio('i8conv-simd128', 'ort-web'));
+          srow.ratioOrtOfMedians = srow.i8conv && srow.ort ? srow.i8conv.ms / srow.ort.ms : null;
+        }
+        check('after-timing');
       }
-      row.breakdown = breakdownOf(profiles, totals, auto.nodes);
-      row.macs = profiles[0].reduce((a, s) => a + s.macs, 0);
+      if (auto && profile) {
+        const profiles: { op: string; ms: number; macs: number }[][] = [];
+        const totals: number[] = [];
+        for (let k = 0; k < PROFILE_RUNS; k++) {
+          const t0 = now();
+          auto.run(feeds, { profile: true });
+          totals.push(now() - t0);
+          profiles.push((auto.lastProfile ?? []).map((s) => ({ op: s.op, ms: s.ms, macs: s.macs })));
+        }
+        row.breakdown = breakdownOf(profiles, totals, auto.nodes);
+        row.macs = profiles[0].reduce((a, s) => a + s.macs, 0);
+      }
+    } catch (e) {
+      const name = failedFn || 'i8conv';
+      const r = name === 'i8conv-simd128' && srow ? srow : row;
+      const backend = name === 'i8conv-simd128' ? 'i8conv' : name;
+      r.mismatches.push({ backend, count: 0, total: 0, maxAbsDiff: NaN, firstIndex: -1, got: NaN, want: NaN, error: `while timing: ${errorText(e)}`, phase: 'after-timing', against: 'none' });
+      r.checks[backend] = 'mismatch';
+      line(`  ${meta.label} ${name} failed while timing: ${errorText(e)}`);
     }
   } finally {
     for (const f of fns) f.dispose();

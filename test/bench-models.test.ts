@@ -68,6 +68,9 @@ describe('models level figures', () => {
     const c2 = compareModelOutputs({ a: f(1, 2), b: f(3, 5) }, { a: f(1, 2), b: f(3, 4) }, ['a', 'b'], 'exact', {});
     expect(c2.first).toEqual({ index: 3, got: 5, want: 4 });
     expect(compareModelOutputs({ a: f(1) }, { a: f(1), b: f(2) }, ['a', 'b'], 'exact', {})).toMatchObject({ error: "no output 'b'", compare: { status: 'differs' } });
+    // NaN equals NaN; a NaN on one side differs without bound
+    expect(compareModelOutputs({ a: f(NaN, 1) }, { a: f(NaN, 1) }, ['a'], 'exact', {}).compare.status).toBe('equal');
+    expect(compareModelOutputs({ a: f(NaN, 1) }, { a: f(0, 1) }, ['a'], 'exact', {}).compare).toMatchObject({ count: 1, maxAbsDiff: Infinity });
   });
 
   it('breakdownOf: per-op medians, the time outside the steps, the non-convolution share, layouts', () => {
@@ -239,6 +242,26 @@ describe('models level end to end (MobileNetV2 at 64x64)', () => {
     rmSync(out, { recursive: true, force: true });
     rt.dispose();
     rt128.dispose();
+  });
+
+  it('a model that throws while timed is its failure, reported (no crash); the other figures are dropped', async () => {
+    let calls = 0;
+    const fake: ModelRuntimeLike = {
+      features: { build: 'fake' }, threads: 1,
+      loadModel: async () => ({
+        nodes: [], memoryBytes: 0, lastProfile: null, dispose: () => {},
+        run: () => {
+          if (++calls > 3) throw new Error('boom');
+          return { output: new Float32Array(1000) };
+        },
+      }),
+    };
+    const s = await runModelsLevel({ ids: ['mobilenetv2'], rt: fake, ort: null, sampling: TINY, nchw: false, build: async () => built });
+    const [r] = s.rows;
+    expect(r.mismatches).toEqual([expect.objectContaining({ backend: 'i8conv', phase: 'after-timing', error: 'while timing: Error: boom' })]);
+    expect(r.i8conv).toBeNull();
+    expect(r.notes.some((n) => n.startsWith('onnxruntime-web not run'))).toBe(true);
+    expect(modelBars(s).find((b) => b.id === 'mobilenetv2-vs-ort')?.status).toBe('not met');
   });
 
   it('threads set through its child process (node dist-bench/bench/models-node.js): 2 threads against numThreads 2', async (ctx) => {
