@@ -17,8 +17,8 @@
  * per process).
  *
  * Timing (per model): load every function's model, run each once (outputs checked), then bench/stats.ts
- * measureRounds: each function warmed up (at least two runs), then `minSamples` rounds of one run each, the
- * functions round-robin. A time is from the JS input Float32Array to the JS output arrays: `model.run(feeds)` for
+ * measureRounds: each function warmed up (at least two runs), then rounds of one run of each function, round-robin:
+ * at least `minSamples`, more while the rounds have used less than `budgetMs` per function, at most `maxSamples`. A time is from the JS input Float32Array to the JS output arrays: `model.run(feeds)` for
  * i8conv (copy in, every step, copy out into new typed arrays), `await session.run({ [input]: tensor })` for
  * onnxruntime-web (its input tensor wraps the same Float32Array; its outputs are JS typed arrays). Ratios are the
  * median over the rounds of the per-round ratio (a drift of the machine's speed lasting longer than a round cancels);
@@ -239,10 +239,11 @@ export interface ModelRuntimeLike {
   readonly threads?: number;
 }
 
-/** Headline run: warm-up >= 300 ms (at least two runs), then 5 rounds of one run per function. */
-export const MODELS_HEADLINE_SAMPLING: SampleOptions = { warmupMs: 300, minSampleMs: 1, minSamples: 5, maxSamples: 5, budgetMs: 0 };
-export const MODELS_QUICK_SAMPLING: SampleOptions = { warmupMs: 150, minSampleMs: 1, minSamples: 3, maxSamples: 3, budgetMs: 0 };
-export const MODELS_FULL_SAMPLING: SampleOptions = { warmupMs: 500, minSampleMs: 1, minSamples: 9, maxSamples: 9, budgetMs: 0 };
+/** Headline run: warm-up >= 300 ms (at least two runs), then rounds of one run per function: at least 5, more
+ *  while the rounds have used less than 400 ms per function (a small model gets ~10), at most 15. */
+export const MODELS_HEADLINE_SAMPLING: SampleOptions = { warmupMs: 300, minSampleMs: 1, minSamples: 5, maxSamples: 15, budgetMs: 400 };
+export const MODELS_QUICK_SAMPLING: SampleOptions = { warmupMs: 150, minSampleMs: 1, minSamples: 3, maxSamples: 9, budgetMs: 150 };
+export const MODELS_FULL_SAMPLING: SampleOptions = { warmupMs: 500, minSampleMs: 1, minSamples: 9, maxSamples: 31, budgetMs: 1500 };
 /** Profiled runs of the 'auto' model for the breakdown. */
 export const PROFILE_RUNS = 3;
 /** 'near' models: at least this share of the output values identical. */
@@ -552,7 +553,7 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
       if (fns.length) {
         // threaded functions: idle after each sample so that their spinning workers sleep before the next one's sample
         const settle = o.settleMs ? fns.map(() => o.settleMs!) : undefined;
-        line(`  ${meta.label}: timing ${fns.map((f) => f.name).join(', ')} (${o.sampling.minSamples} rounds)...`);
+        line(`  ${meta.label}: timing ${fns.map((f) => f.name).join(', ')} (${o.sampling.minSamples}-${o.sampling.maxSamples} rounds)...`);
         const meter = o.loadMeter?.();
         meter?.start();
         const m = await measureRounds(fns.map((f) => f.run), { ...o.sampling, ...(settle ? { settleAfterMs: settle } : {}) }, now);

@@ -434,8 +434,8 @@ export function modelsIntro(s: ModelsSection): string {
   return `models level: whole QDQ models (uint8 activations, per-channel int8 weights), i8conv build ${s.build ?? '—'} (kernels ${s.isa ?? '—'}; ` +
     `relaxed dot flavour: ${s.dotFlavour ?? 'none'}) rt.loadModel + model.run(feeds) against onnxruntime-web ${s.ortWeb.version ?? '(not loaded)'}` +
     `${s.ortWeb.build ? ` (${s.ortWeb.build})` : ''} InferenceSession.run on the same model file and the same float input, one thread; ` +
-    `a time is from the JS input Float32Array to the JS output arrays, the median of ${sm.minSamples} rounds (the functions round-robin, one run each, ` +
-    `after >= ${sm.warmupMs} ms and two runs of warm-up); ratios = the median of the per-round ratios (< 1: i8conv faster); ` +
+    `a time is from the JS input Float32Array to the JS output arrays, the median over the rounds (the functions round-robin, one run each, ` +
+    `after >= ${sm.warmupMs} ms and two runs of warm-up; ${sm.minSamples}-${sm.maxSamples} rounds, more while under ${sm.budgetMs} ms per function: column rounds); ratios = the median of the per-round ratios (< 1: i8conv faster); ` +
     `auto / nchw = layout 'auto' against 'nchw'; not conv = the profiled run's share outside the convolution steps; ` +
     `memory: i8conv model.memoryBytes, onnxruntime-web: ${s.ortMemory}; ` +
     `${s.rows.some((r) => r.otherLoad != null) ? 'other load = cores busy with other processes during the rounds (/proc/stat); ' : ''}` +
@@ -456,13 +456,13 @@ function rowSet(r: ModelRowResult): string {
 
 /** One row per model and set: times, ratios, the output check, the non-convolution share, memory. */
 export function modelsTable(s: ModelsSection): { head: string[]; rows: string[][] } {
-  const head = ['model', 'set', 'file MB', 'steps (relayouts)', 'i8conv ms', 'ort ms', 'i8conv / ort', 'of medians', 'nchw ms', 'auto / nchw',
+  const head = ['model', 'set', 'file MB', 'steps (relayouts)', 'rounds', 'i8conv ms', 'ort ms', 'i8conv / ort', 'of medians', 'nchw ms', 'auto / nchw',
     'outputs vs ort (max |diff|, quanta)', 'not conv', 'i8conv MB', 'ort wasm MB (growth)', ...(s.rows.some((r) => r.otherLoad != null) ? ['other load'] : []), 'check'];
   const rows = s.rows.map((r) => {
     const bad = Object.entries(r.checks).filter(([, v]) => v === 'mismatch').map(([k]) => k);
     const err = (b: string) => (r.mismatches.some((m) => m.backend === b && m.error && m.phase === 'prepare') ? 'error' : '—');
     return [
-      r.label, rowSet(r), mb(r.modelBytes), r.steps === null ? '—' : `${r.steps} (${r.relayouts})`,
+      r.label, rowSet(r), mb(r.modelBytes), r.steps === null ? '—' : `${r.steps} (${r.relayouts})`, String(r.rounds),
       r.i8conv ? msf(r.i8conv.ms) : err('i8conv'), r.ort ? msf(r.ort.ms) : err('ort-web'), xf(r.ratioOrt), xf(r.ratioOrtOfMedians),
       r.i8convNchw ? msf(r.i8convNchw.ms) : r.set === 'default' ? err('i8conv-nchw') : '', r.set === 'default' ? xf(r.ratioAutoNchw) : '',
       compareText(r), r.breakdown ? pct(r.breakdown.nonConvShare) : '—', mb(r.i8convMemoryBytes),
