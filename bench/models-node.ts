@@ -103,8 +103,13 @@ export function parseModelsChildArgs(argv: string[]): ModelsChildOptions {
   return o;
 }
 
-/** Idle time after each sample of the threads set (see bench/threads.ts settleMs: workers spin ~10 ms after a run). */
-export const MODELS_THREADS_SETTLE_MS = 15;
+/**
+ * Idle time after each sample of the threads set. After a whole model, onnxruntime-web's numThreads 2 pool keeps
+ * spinning longer than after one convolution (bench/threads.ts waits 15 ms there): measured on the 2-core VM with
+ * MobileNetV2, i8conv's 2-thread run took 22.6 ms after a 15 ms pause and 12.0 ms after 100 ms (its back-to-back
+ * profiled run: 12.5 ms), onnxruntime-web's the same 41-46 ms either way. i8conv's own workers poll 10 ms.
+ */
+export const MODELS_THREADS_SETTLE_MS = 100;
 
 /** The threads set in this process, as the child runs it: onnxruntime-web numThreads N (call before any other use
  *  of onnxruntime-web in the process), i8conv createRuntime({ threads: N }). */
