@@ -18,13 +18,16 @@
  *
  * Timing (per model): load every function's model, run each once (outputs checked), then bench/stats.ts
  * measureRounds: each function warmed up (at least two runs), then rounds of one run of each function, round-robin:
- * at least `minSamples`, more while the rounds have used less than `budgetMs` per function, at most `maxSamples`. A time is from the JS input Float32Array to the JS output arrays: `model.run(feeds)` for
- * i8conv (copy in, every step, copy out into new typed arrays), `await session.run({ [input]: tensor })` for
- * onnxruntime-web (its input tensor wraps the same Float32Array; its outputs are JS typed arrays). Ratios are the
- * median over the rounds of the per-round ratio (a drift of the machine's speed lasting longer than a round cancels);
- * the ratio of the medians is kept next to it.
+ * at least `minSamples`, more while the rounds have used less than `budgetMs` per function, at most `maxSamples`
+ * (the threads set idles `settleMs` after each sample: the pools' spinning workers sleep before the next function
+ * runs). A time is from the JS input Float32Array to the JS output arrays: `model.run(feeds)` for i8conv (copy in,
+ * every step, copy out into new typed arrays), `await session.run({ [input]: tensor })` for onnxruntime-web (its
+ * input tensor wraps the same Float32Array; its outputs are JS typed arrays). Ratios are the median over the rounds
+ * of the per-round ratio (a drift of the machine's speed lasting longer than a round cancels); the ratio of the
+ * medians is kept next to it. On Node the CPU other processes used meanwhile is measured (loadMeter).
  *
- * Checks. i8conv's float outputs against onnxruntime-web's, after the first run and after timing: every value
+ * Checks. i8conv's float outputs against onnxruntime-web's (the reference: the issue's exactness target; the
+ * scalar executor of kernels-ref is too slow for whole models here), after the first run and after timing: every value
  * identical where the model is a fixed formula (the zoo: 'exact'); where it evaluates a transcendental function
  * (PP-OCR det: Sigmoid, HardSigmoid, float ConvTranspose), >= 99% of the values identical ('near'); maximum |diff|
  * and the count of differing values are reported either way. The 'nchw' model must equal the 'auto' one exactly.
