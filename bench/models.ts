@@ -26,8 +26,8 @@
  * of the per-round ratio (a drift of the machine's speed lasting longer than a round cancels); the ratio of the
  * medians is kept next to it. On Node the CPU other processes used meanwhile is measured (loadMeter).
  *
- * Checks. i8conv's float outputs against onnxruntime-web's (the reference: the issue's exactness target; the
- * scalar executor of kernels-ref is too slow for whole models here), after the first run and after timing: every value
+ * Checks. i8conv's float outputs against onnxruntime-web's (the issue's exactness target; kernels-ref's executor is
+ * not run here: the model tests hold i8conv to it), after the first run and after timing: every value
  * identical where the model is a fixed formula (the zoo: 'exact'); where it evaluates a transcendental function
  * (PP-OCR det: Sigmoid, HardSigmoid, float ConvTranspose), >= 99% of the values identical ('near'); maximum |diff|
  * and the count of differing values are reported either way. The 'nchw' model must equal the 'auto' one exactly.
