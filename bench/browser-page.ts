@@ -1,11 +1,16 @@
 /**
  * The benchmark page's script (served as /dist-bench/bench/browser-page.js by bench/browser.ts). It loads
  * onnxruntime-web's wasm-only ESM build and LiteRT.js's single-threaded XNNPACK build (bench/litert.ts) into the
- * same page, runs the same suite as Node, and hands the results object back to the driver. Exposes
- * `window.runBench(opts)`.
+ * same page, runs the same suite as Node, then the models level (bench/models.ts) on the models the driver built
+ * and serves under /models/, and hands the results object back to the driver. Exposes `window.runBench(opts)`.
  */
+import { createRuntime } from '../src/index.js';
 import type { Backend, OrtModule } from './backends.js';
 import { litertBackend, loadLiteRtInPage } from './litert.js';
+import {
+  MODELS_FULL_SAMPLING, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, completeModels, runModelsLevel, watchOrtMemory,
+  type BuiltModel, type ModelId, type ModelMeta, type ModelRuntimeLike,
+} from './models.js';
 import type { BenchResults } from './schema.js';
 import { prepareSuite } from './setup.js';
 import { selectShapes } from './shapes.js';
@@ -23,6 +28,9 @@ export interface PageOptions {
   filter?: string | null;
   /** Network level: network ids, 'all' or 'none'; undefined = none. */
   networks?: string;
+  /** Models level: the ids the driver built (or tried to: `errors`), served under `base` as <id>.onnx and <id>.json;
+   *  undefined = none. `full`: the --full sampling. */
+  models?: { ids: ModelId[]; base: string; errors: Record<string, string>; full?: boolean };
 }
 
 declare global {
@@ -30,6 +38,8 @@ declare global {
     runBench(o: PageOptions): Promise<BenchResults>;
     /** Installed by the driver (page.exposeFunction); absent when the page is opened by hand. */
     benchProgress?: (ev: ProgressEvent) => void;
+    /** The models level's progress lines (driver), likewise. */
+    benchLine?: (line: string) => void;
   }
 }
 
@@ -37,7 +47,20 @@ function chromeVersion(): string {
   return /Chrom(?:e|ium)\/([\d.]+)/.exec(navigator.userAgent)?.[1] ?? 'unknown';
 }
 
+/** Fetches a model the driver built. */
+async function fetchModel(base: string, id: ModelId): Promise<BuiltModel> {
+  const get = async (file: string) => {
+    const res = await fetch(`${base}${file}`);
+    if (!res.ok) throw new Error(`HTTP ${res.status} for ${base}${file}`);
+    return res;
+  };
+  const meta = (await (await get(`${id}.json`)).json()) as ModelMeta;
+  return { meta, bytes: new Uint8Array(await (await get(`${id}.onnx`)).arrayBuffer()) };
+}
+
 window.runBench = async (o: PageOptions): Promise<BenchResults> => {
+  // before onnxruntime-web's first session: the models level reports its wasm memory
+  const ortMemory = watchOrtMemory();
   let ort: OrtModule | null = null;
   let ortError: string | undefined;
   try {
@@ -68,5 +91,38 @@ window.runBench = async (o: PageOptions): Promise<BenchResults> => {
       if (log && ev.kind === 'shape') log.textContent += `${ev.shape.label}\n`;
     },
   });
-  return runSuite(input);
+  const r = await runSuite(input);
+  const m = o.models;
+  if (!m?.ids.length) {
+    r.models = { unavailable: 'not selected (--models none)' };
+    return r;
+  }
+  const line = (l: string) => {
+    if (window.benchLine) window.benchLine(l);
+    else console.log(l);
+  };
+  const t0 = performance.now();
+  const rt = await createRuntime({ threads: 1 });
+  const rtSimd128 = rt.features.build === 'simd128' ? null : await createRuntime({ build: 'simd128', threads: 1 });
+  try {
+    const section = await runModelsLevel({
+      ids: m.ids, rt: rt as unknown as ModelRuntimeLike, rtSimd128: rtSimd128 as unknown as ModelRuntimeLike | null,
+      ort, ortError, ortBuild: input.builds.ortWeb ?? undefined, ortMemory,
+      sampling: o.quick ? MODELS_QUICK_SAMPLING : m.full ? MODELS_FULL_SAMPLING : MODELS_HEADLINE_SAMPLING, onLine: line,
+      build: async (id) => {
+        if (m.errors[id]) throw new Error(m.errors[id]);
+        return fetchModel(m.base, id);
+      },
+    });
+    section.threads = { unavailable: 'no threads set in the browser run (Node only: --threads N)' };
+    completeModels(r, section);
+  } catch (e) {
+    r.models = { unavailable: `models level failed: ${String(e)}` };
+    r.errors.push(r.models.unavailable);
+  } finally {
+    rt.dispose();
+    rtSimd128?.dispose();
+  }
+  r.durationS += (performance.now() - t0) / 1000;
+  return r;
 };

@@ -7,6 +7,11 @@
  * serves only dist/, bench/browser/, onnxruntime-web's dist/ and @litertjs/core. The server logs which .wasm files the page
  * fetched, so the report states the build each engine ran. Reports are written like Node's, with a
  * "-chromium" suffix.
+ *
+ * The models level: the driver builds the models in Node (bench/models-node.ts: the zoo graphs, calibration in the
+ * driver's onnxruntime-web, PP-OCR's file read from node_modules) into a temporary folder that the server serves
+ * under /models/ (`<id>.onnx`, `<id>.json`); the page fetches the bytes and runs the same level as Node (one thread;
+ * no threads set in the browser).
  */
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -15,6 +20,8 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { finishRun, nodeMachine, parseArgs, progressPrinter, REPO_ROOT, USAGE, type CliOptions } from './main.js';
+import { defaultModels, selectModels, type ModelId } from './models.js';
+import { buildModelsInto } from './models-node.js';
 import { defaultNetworks } from './networks.js';
 import type { BenchResults } from './schema.js';
 import type { ProgressEvent } from './suite.js';
@@ -41,15 +48,18 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function startServer(root = REPO_ROOT): Promise<StaticServer> {
+/** `mounts`: URL prefix (e.g. '/models/') -> a folder served under it (the built models). */
+export async function startServer(root = REPO_ROOT, mounts: Record<string, string> = {}): Promise<StaticServer> {
   const wasmRequests: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let path = decodeURIComponent(url.pathname);
     if (path === '/') path = '/bench/browser/index.html';
-    const rel = normalize(path.slice(1));
-    const file = resolve(root, rel);
-    const allowed = SERVED.some((p) => rel.split(sep).join('/').startsWith(p)) && file.startsWith(root + sep);
+    const mount = Object.keys(mounts).find((m) => path.startsWith(m));
+    const base = mount ? resolve(mounts[mount]) : root;
+    const rel = normalize(mount ? path.slice(mount.length) : path.slice(1));
+    const file = resolve(base, rel);
+    const allowed = (mount || SERVED.some((p) => rel.split(sep).join('/').startsWith(p))) && file.startsWith(base + sep);
     if (!allowed || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end('not found');
       return;
@@ -73,9 +83,22 @@ export async function startServer(root = REPO_ROOT): Promise<StaticServer> {
   };
 }
 
-/** Runs the suite in a fresh headless Chromium profile; returns the results with the wasm builds filled in. */
-export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks'>, onProgress?: (ev: ProgressEvent) => void): Promise<BenchResults> {
-  const srv = await startServer();
+/**
+ * Runs the suite in a fresh headless Chromium profile; returns the results with the wasm builds filled in.
+ * `models` (ids, 'all' or 'none'; undefined = none) selects the models level; `modelInputSize` binds the zoo models'
+ * input to S x S (tests).
+ */
+export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks' | 'models'> & { full?: boolean; modelInputSize?: number },
+  onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchResults> {
+  const modelIds = selectModels(o.models);
+  const modelsDir = mkdtempSync(join(tmpdir(), 'i8conv-bench-models-'));
+  let built: { ids: ModelId[]; errors: Record<string, string> } = { ids: [], errors: {} };
+  if (modelIds.length) {
+    onLine?.(`models level: building ${modelIds.join(', ')} in the driver (Node)`);
+    const b = await buildModelsInto(modelsDir, modelIds, { inputSize: o.modelInputSize }, (l) => onLine?.(`  ${l}`));
+    built = { ids: modelIds, errors: b.errors };
+  }
+  const srv = await startServer(REPO_ROOT, { '/models/': modelsDir });
   const profile = mkdtempSync(join(tmpdir(), 'i8conv-bench-chromium-'));
   const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
   try {
@@ -92,12 +115,16 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
       if (res.status() >= 400 && !optional) pageErrors.push(`HTTP ${res.status()} ${res.url()}`);
     });
     if (onProgress) await page.exposeFunction('benchProgress', (ev: ProgressEvent) => onProgress(ev));
+    if (onLine) await page.exposeFunction('benchLine', (line: string) => onLine(line));
     await page.goto(`${srv.origin}/bench/browser/index.html`);
     await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', null, { timeout: 30_000 }).catch(() => {
       throw new Error(`the benchmark page did not load: ${pageErrors.join('; ') || 'runBench never appeared'}`);
     });
     // networks undefined: no network level (the CLI below passes its default)
-    const opts = { quick: o.quick, shapes: o.shapes, filter: o.filter, networks: o.networks };
+    const opts = {
+      quick: o.quick, shapes: o.shapes, filter: o.filter, networks: o.networks,
+      models: built.ids.length ? { ids: built.ids, base: '/models/', errors: built.errors, full: !!o.full } : undefined,
+    };
     const r = (await page.evaluate((x) => window.runBench(x), opts)) as BenchResults;
     const ortWasm = srv.wasmRequests.filter((p) => p.includes('onnxruntime-web'));
     if (r.builds.ortWeb !== null) {
@@ -115,12 +142,14 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
     // Same machine as the driver: add what a page cannot see.
     const m = nodeMachine();
     r.machine = { ...r.machine, arch: m.arch, cpuModel: m.cpuModel };
+    if (r.models && !('unavailable' in r.models) && r.models.ortWeb.build !== null) r.models.ortWeb.build = r.builds.ortWeb;
     r.errors.push(...pageErrors.map((e) => `page error: ${e}`));
     return r;
   } finally {
     await ctx.close();
     await srv.close();
     rmSync(profile, { recursive: true, force: true });
+    rmSync(modelsDir, { recursive: true, force: true });
   }
 }
 
@@ -135,7 +164,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const log = o.json ? process.stderr : process.stdout;
   log.write(`i8conv benchmark in headless Chromium (${CHROMIUM})\n`);
-  const r = await runInBrowser({ ...o, networks: o.networks ?? defaultNetworks(o.quick) }, progressPrinter(log));
+  const r = await runInBrowser({ ...o, networks: o.networks ?? defaultNetworks(o.quick), models: o.models ?? defaultModels(o.quick) }, progressPrinter(log), (line) => log.write(`${line}\n`));
   return finishRun(r, o, log, '-chromium');
 }
 

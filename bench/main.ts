@@ -1,28 +1,36 @@
 /**
  * `npm start` / `npm run bench`: the benchmark suite on Node, one thread. By default the headline run (about a minute
  * on a 2-core machine): i8conv against onnxruntime-web uint8 on the headline shapes and both networks, nothing else.
- * `--full` runs every backend and section (each algorithm by name, onnxruntime-web int8, naive JS, the kernel level,
- * relayouts) on every declared shape, then the threads section (1 against N threads, in a child process:
- * bench/threads.ts); `--threads N` adds the threads section to any run.
+ * Then the models level (bench/models.ts): MobileNetV2, ResNet-18 and PP-OCRv4 det, whole QDQ models end to end
+ * against onnxruntime-web. `--full` runs every backend and section (each algorithm by name, onnxruntime-web int8,
+ * naive JS, the kernel level, relayouts) on every declared shape, then the threads section (1 against N threads, in a
+ * child process: bench/threads.ts) and the models' threads set (bench/models-node.ts); `--threads N` adds both to
+ * any run.
  *
- *   node dist-bench/bench/main.js [--full] [--quick] [--shapes LIST] [--networks LIST] [--threads N|none] [--filter REGEX] [--json] [--out DIR] [--list]
+ *   node dist-bench/bench/main.js [--full] [--quick] [--shapes LIST] [--networks LIST] [--models LIST] [--threads N|none] [--filter REGEX] [--json] [--out DIR] [--list]
  *
  * Prints progress and the summary table, writes bench/results/<timestamp>.{json,md,html} and says where.
  * docs/bench.md describes the options and the JSON schema.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrtModule } from './backends.js';
+import {
+  MODELS_FULL_SAMPLING, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, MODEL_IDS, MODEL_INFO, NEAR_IDENTICAL, attachModelThreads, completeModels, defaultModels, runModelsLevel,
+  selectModels, watchOrtMemory, type BuiltModel, type ModelId, type ModelRuntimeLike,
+} from './models.js';
+import { buildModelsChild, buildModelsInto, readModelsDir, runModelsThreadsChild } from './models-node.js';
 import { NETWORKS, defaultNetworks, layerLabel, layerMacs, networkConvs, networkMacs, selectNetworks } from './networks.js';
 import { buildLine, renderHtml, renderMarkdown, renderText } from './report.js';
-import type { BenchResults } from './schema.js';
+import type { BenchResults, ModelsSection } from './schema.js';
 import { validateResults } from './schema.js';
 import { prepareSuite } from './setup.js';
+import { createRuntime } from '../src/index.js';
 import { SHAPES, selectShapes } from './shapes.js';
 import { runSuite, type ProgressEvent } from './suite.js';
-import { finishThreads, parseThreadsOption, runThreadsChild, threadsMismatches } from './threads.js';
+import { LoadMeter, finishThreads, parseThreadsOption, runThreadsChild, threadsMismatches } from './threads.js';
 
 export interface CliOptions {
   quick: boolean;
@@ -32,6 +40,8 @@ export interface CliOptions {
   shapes?: string;
   /** --networks as given; undefined = the default (defaultNetworks(quick)). */
   networks?: string;
+  /** --models as given; undefined = the default (defaultModels(quick)). */
+  models?: string;
   /** --threads: N of the threads section; 1 (--threads 1 or none) skips it. Default: 2 with --full or --quick, else 1. Node only. */
   threads: number;
   filter: string | null;
@@ -61,6 +71,7 @@ export function parseArgs(argv: string[]): CliOptions {
     else if (flag === '--list') o.list = true;
     else if (flag === '--shapes') o.shapes = value();
     else if (flag === '--networks') o.networks = value();
+    else if (flag === '--models') o.models = value();
     else if (flag === '--threads') threads = parseThreadsOption(value());
     else if (flag === '--filter') o.filter = value();
     else if (flag === '--out') o.out = resolve(value());
@@ -72,6 +83,7 @@ export function parseArgs(argv: string[]): CliOptions {
   if (o.filter) new RegExp(o.filter, 'i'); // throws early on a malformed expression
   if (o.shapes) selectShapes(o.shapes); // throws early on a malformed shape id
   if (o.networks) selectNetworks(o.networks); // and on an unknown network
+  if (o.models) selectModels(o.models); // and on an unknown model
   return o;
 }
 
@@ -86,8 +98,12 @@ export const USAGE = `usage: npm start -- [options]   (or: node dist-bench/bench
                     declared shape) and shape ids IC-OC-HW-kKsS[-gG], e.g. --shapes core,3-32-224-k3s2,48-48-30-k5s1
   --networks LIST   network level: comma list of mobilenetv2, resnet18, or all / none
                     (default: both; with --quick: mobilenetv2); --filter does not apply to it
+  --models LIST     models level: comma list of mobilenetv2, resnet18, ppocr-det, or all / none: whole QDQ
+                    uint8 models, i8conv model.run against onnxruntime-web session.run on the same file
+                    (default: all; with --quick: mobilenetv2); --filter does not apply to it
   --threads N       threads section (Node only; a child process): i8conv 1 vs N threads and onnxruntime-web
-                    numThreads N on the selected shapes, i8conv 1 vs N on the selected networks' layers
+                    numThreads N on the selected shapes, i8conv 1 vs N on the selected networks' layers, and
+                    the models' threads set: i8conv N threads vs onnxruntime-web numThreads N (another child)
                     (default: 2 with --full or --quick, none otherwise; --threads 1 or --threads none skips it);
                     --filter does not apply to it
   --filter REGEX    run only "<shape id>/<backend>" names matching (case-insensitive), e.g. ort-web-uint8
@@ -205,9 +221,13 @@ async function main(argv: string[]): Promise<number> {
         console.log(`  ${l.name.padEnd(22)} ${layerLabel(l).padEnd(24)} pad ${l.pad}  x${l.count}  ${(layerMacs(l) / 1e6).toFixed(1).padStart(7)} MMAC  ${l.occurs.join(', ')}`);
       }
     }
+    console.log('\nmodels (--models; QDQ, uint8 activations, per-channel int8 weights):');
+    for (const id of MODEL_IDS) console.log(`  ${id.padEnd(12)} ${MODEL_INFO[id].about}; outputs compared ${MODEL_INFO[id].expect === 'exact' ? 'exactly' : `(>= ${NEAR_IDENTICAL * 100}% identical)`}`);
     return 0;
   }
   const log = o.json ? process.stderr : process.stdout;
+  // before onnxruntime-web's first session: the models level reports its wasm memory
+  const ortMemory = watchOrtMemory();
   const { ort, error } = await loadOrtForNode();
   const input = await prepareSuite({
     quick: o.quick, shapes: o.shapes, filter: o.filter, ort, ortError: error, networks: o.networks ?? defaultNetworks(o.quick),
@@ -222,19 +242,74 @@ async function main(argv: string[]): Promise<number> {
     `${input.scope === 'headline' ? ' (the headline run; npm start -- --full for every backend and section)' : ''}\n`);
   const t0 = performance.now();
   const r = await runSuite(input);
-  if (o.threads > 1) {
-    log.write(`\nthreads section: i8conv 1 vs ${o.threads} threads, onnxruntime-web uint8 numThreads ${o.threads} (child process: node dist-bench/bench/threads.js)\n`);
-    const t = await runThreadsChild({
-      threads: o.threads, quick: o.quick, shapes: input.shapes.map((s) => s.id), networks: input.networkIds ?? [],
-      onLine: (line) => log.write(`  ${line}\n`),
-    });
-    attachThreads(r, t);
+  const modelIds = selectModels(o.models ?? defaultModels(o.quick));
+  // the built models (<id>.onnx, <id>.json) for the models level and its threads child
+  const modelsDir = modelIds.length ? mkdtempSync(join(tmpdir(), 'i8conv-bench-models-')) : null;
+  try {
+    let models: ModelsSection | null = null;
+    let built: ModelId[] = [];
+    if (modelsDir) {
+      log.write(`\nmodels level: ${modelIds.join(', ')} (QDQ, uint8 activations, per-channel weights), i8conv ${buildLine(input)} model.run against onnxruntime-web session.run, one thread\n`);
+      // Deno runs this file through its Node layer but cannot start it as `<execPath> script`: build in-process there
+      const deno = hostEngine().name === 'deno';
+      log.write(`  building the models ${deno ? 'in this process (Deno)' : 'in a child process (node dist-bench/bench/models-node.js --build)'}\n`);
+      const b = deno
+        ? await buildModelsInto(modelsDir, modelIds, {}, (line) => log.write(`  ${line}\n`))
+        : await buildModelsChild({ dir: modelsDir, models: modelIds, onLine: (line) => log.write(`  ${line}\n`) });
+      built = b.built;
+      try {
+        models = await runNodeModels(modelIds, o, ort, error, input.builds.ortWeb ?? undefined, ortMemory, (line) => log.write(`${line}\n`), async (id) => {
+          if (!b.built.includes(id)) throw new Error(b.errors[id] ?? 'not built');
+          return readModelsDir(modelsDir, [id])[0];
+        });
+        if (deno && models) models.ortMemory += " (Deno: the models were built in this process, so the calibration's sessions grew it first)";
+      } catch (e) {
+        r.models = { unavailable: `models level failed: ${String(e)}` };
+        r.errors.push(r.models.unavailable);
+      }
+    } else r.models = { unavailable: 'not selected (--models none)' };
     r.durationS = (performance.now() - t0) / 1000;
-  } else {
-    r.threads = { unavailable: `not selected (--threads ${o.threads === 1 ? '1' : o.threads})` };
+    if (o.threads > 1) {
+      log.write(`\nthreads section: i8conv 1 vs ${o.threads} threads, onnxruntime-web uint8 numThreads ${o.threads} (child process: node dist-bench/bench/threads.js)\n`);
+      const t = await runThreadsChild({
+        threads: o.threads, quick: o.quick, shapes: input.shapes.map((s) => s.id), networks: input.networkIds ?? [],
+        onLine: (line) => log.write(`  ${line}\n`),
+      });
+      attachThreads(r, t);
+      if (models && modelsDir) {
+        log.write(`\nmodels level, threads set: i8conv ${o.threads} threads vs onnxruntime-web numThreads ${o.threads} (child process: node dist-bench/bench/models-node.js)\n`);
+        attachModelThreads(models, await runModelsThreadsChild({ threads: o.threads, dir: modelsDir, models: built, quick: o.quick, onLine: (line) => log.write(`  ${line}\n`) }));
+      }
+      r.durationS = (performance.now() - t0) / 1000;
+    } else {
+      r.threads = { unavailable: `not selected (--threads ${o.threads === 1 ? '1' : o.threads})` };
+    }
+    if (models) completeModels(r, models);
+  } finally {
+    if (modelsDir) rmSync(modelsDir, { recursive: true, force: true });
   }
   r.options.threadsSection = o.threads;
   return finishRun(r, o, log);
+}
+
+/**
+ * The models level on Node, default set: the models built by the build child (`build` reads them), one 1-thread
+ * runtime of the default build and one of the SIMD128 build where the default differs.
+ */
+async function runNodeModels(ids: ModelId[], o: CliOptions, ort: OrtModule | null, ortError: string | undefined, ortBuild: string | undefined,
+  ortMemory: ReturnType<typeof watchOrtMemory>, onLine: (line: string) => void, build: (id: ModelId) => Promise<BuiltModel>): Promise<ModelsSection> {
+  const rt = await createRuntime({ threads: 1 });
+  const rtSimd128 = rt.features.build === 'simd128' ? null : await createRuntime({ build: 'simd128', threads: 1 });
+  try {
+    return await runModelsLevel({
+      ids, rt: rt as unknown as ModelRuntimeLike, rtSimd128: rtSimd128 as unknown as ModelRuntimeLike | null, ort, ortError, ortBuild, ortMemory,
+      sampling: o.quick ? MODELS_QUICK_SAMPLING : o.full ? MODELS_FULL_SAMPLING : MODELS_HEADLINE_SAMPLING, onLine, build,
+      loadMeter: () => new LoadMeter(),
+    });
+  } finally {
+    rt.dispose();
+    rtSimd128?.dispose();
+  }
 }
 
 /** Puts the threads section into the results: its bars (with the run's onnxruntime-web 1-thread figures), its

@@ -3,7 +3,7 @@
  * Markdown report, and a self-contained HTML report with SVG charts. Pure string building, no I/O, so the
  * browser harness and the tests use it too.
  */
-import type { BenchResults, NetworkResult, ShapeResult, ThreadsNetworkResult, ThreadsSection, ThreadsTiming } from './schema.js';
+import type { BenchResults, ModelRowResult, ModelsSection, NetworkResult, ShapeResult, ThreadsNetworkResult, ThreadsSection, ThreadsTiming } from './schema.js';
 
 /** Peers the headline ratios compare i8conv with. */
 const RATIO_PEERS = ['ort-web-int8', 'ort-web-uint8'] as const;
@@ -116,6 +116,10 @@ export function answerLines(r: BenchResults): string[] {
     const i8 = n.sums.i8conv;
     const u8 = n.sums[peer];
     out.push(`  ${n.label}: ${i8 && u8 ? `i8conv / onnxruntime-web = ${(u8 / i8).toFixed(2)}x (sum of the convolutions' times: ${fmt(i8, 2)} ms against ${fmt(u8, 2)} ms)` : 'no comparison (a layer has no time)'}`);
+  }
+  for (const m of modelsOf(r)?.rows ?? []) {
+    const what = m.set === 'default' ? 'whole model' : m.set === 'simd128' ? 'whole model, SIMD128 build' : `whole model, ${m.threads} threads each`;
+    out.push(`  ${m.label} (${what}): ${m.ratioOrt !== null && m.i8conv && m.ort ? `i8conv takes ${m.ratioOrt.toFixed(2)}x onnxruntime-web's time (${msf(m.i8conv.ms)} ms against ${msf(m.ort.ms)} ms)` : 'no comparison (see the models level)'}`);
   }
   return out;
 }
@@ -409,6 +413,90 @@ function skippedLines(r: BenchResults): string[] {
   return lines;
 }
 
+// ---- models level ----------------------------------------------------------------------------------------------
+
+function modelsOf(r: BenchResults): ModelsSection | null {
+  return r.models && !('unavailable' in r.models) ? r.models : null;
+}
+
+/** Why the models level is absent, when it is worth saying (not when --models none skipped it). */
+function modelsAbsent(r: BenchResults): string | null {
+  return r.models && 'unavailable' in r.models && !/^not selected/.test(r.models.unavailable) ? r.models.unavailable : null;
+}
+
+const mb = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : (v / 1048576).toFixed(1));
+const msf = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : v.toFixed(v < 100 ? 2 : 1));
+
+export function modelsIntro(s: ModelsSection): string {
+  const sm = s.sampling;
+  const th = 'unavailable' in s.threads ? '' : `; threads set: child process, i8conv threads ${s.threads.threads} against onnxruntime-web numThreads ${s.threads.threads}, ${fmt(s.threads.durationS, 0)} s`;
+  const built = Object.entries(s.buildS).map(([id, t]) => `${id} ${fmt(t, 1)} s`).join(', ');
+  return `models level: whole QDQ models (uint8 activations, per-channel int8 weights), i8conv build ${s.build ?? '—'} (kernels ${s.isa ?? '—'}; ` +
+    `relaxed dot flavour: ${s.dotFlavour ?? 'none'}) rt.loadModel + model.run(feeds) against onnxruntime-web ${s.ortWeb.version ?? '(not loaded)'}` +
+    `${s.ortWeb.build ? ` (${s.ortWeb.build})` : ''} InferenceSession.run on the same model file and the same float input, one thread; ` +
+    `a time is from the JS input Float32Array to the JS output arrays, the median over the rounds (the functions round-robin, one run each, ` +
+    `after >= ${sm.warmupMs} ms and two runs of warm-up; ${sm.minSamples}-${sm.maxSamples} rounds, more while under ${sm.budgetMs} ms per function: column rounds); ratios = the median of the per-round ratios (< 1: i8conv faster); ` +
+    `auto / nchw = layout 'auto' against 'nchw'; not conv = the profiled run's share outside the convolution steps; ` +
+    `memory: i8conv model.memoryBytes, onnxruntime-web: ${s.ortMemory}; ` +
+    `${s.rows.some((r) => r.otherLoad != null) ? 'other load = cores busy with other processes during the rounds (/proc/stat); ' : ''}` +
+    `${fmt(s.durationS, 0)} s (building the models: ${built || '—'})${th}`;
+}
+
+function compareText(r: ModelRowResult): string {
+  const c = r.compare;
+  if (!c) return r.mismatches.some((m) => m.error) ? 'error' : 'unchecked';
+  if (c.status === 'equal') return `equal (${c.total})`;
+  const q = c.maxQuanta !== null ? `, ${c.maxQuanta.toFixed(1)} q` : '';
+  return `${c.status === 'differs' ? 'MISMATCH ' : ''}${c.count}/${c.total} differ, max ${c.maxAbsDiff.toPrecision(3)}${q}${c.status === 'within tolerance' ? ' (ok: >= 99% equal)' : ''}`;
+}
+
+function rowSet(r: ModelRowResult): string {
+  return r.set === 'default' ? `${r.build ?? '—'}, 1T` : r.set === 'simd128' ? 'simd128, 1T' : `${r.build ?? '—'}, ${r.threads}T`;
+}
+
+/** One row per model and set: times, ratios, the output check, the non-convolution share, memory. */
+export function modelsTable(s: ModelsSection): { head: string[]; rows: string[][] } {
+  const head = ['model', 'set', 'file MB', 'steps (relayouts)', 'rounds', 'i8conv ms', 'ort ms', 'i8conv / ort', 'of medians', 'nchw ms', 'auto / nchw',
+    'outputs vs ort (max |diff|, quanta)', 'not conv', 'i8conv MB', 'ort wasm MB (growth)', ...(s.rows.some((r) => r.otherLoad != null) ? ['other load'] : []), 'check'];
+  const rows = s.rows.map((r) => {
+    const bad = Object.entries(r.checks).filter(([, v]) => v === 'mismatch').map(([k]) => k);
+    const err = (b: string) => (r.mismatches.some((m) => m.backend === b && m.error && m.phase === 'prepare') ? 'error' : '—');
+    return [
+      r.label, rowSet(r), mb(r.modelBytes), r.steps === null ? '—' : `${r.steps} (${r.relayouts})`, String(r.rounds),
+      r.i8conv ? msf(r.i8conv.ms) : err('i8conv'), r.ort ? msf(r.ort.ms) : err('ort-web'), xf(r.ratioOrt), xf(r.ratioOrtOfMedians),
+      r.i8convNchw ? msf(r.i8convNchw.ms) : r.set === 'default' ? err('i8conv-nchw') : '', r.set === 'default' ? xf(r.ratioAutoNchw) : '',
+      compareText(r), r.breakdown ? pct(r.breakdown.nonConvShare) : '—', mb(r.i8convMemoryBytes),
+      r.ortWasmBytes === null ? '—' : `${mb(r.ortWasmBytes)} (+${mb(r.ortWasmGrowthBytes)})`,
+      ...(s.rows.some((x) => x.otherLoad != null) ? [fmt(r.otherLoad ?? undefined, 2)] : []),
+      bad.length ? `MISMATCH: ${bad.join(', ')}` : Object.values(r.checks).some((v) => v === 'ok') ? 'ok' : 'unchecked',
+    ];
+  });
+  return { head, rows };
+}
+
+/** Per row profiled: the profiled run's time per op type. */
+export function modelsBreakdownLines(s: ModelsSection): string[] {
+  return s.rows.filter((r) => r.breakdown).map((r) => {
+    const b = r.breakdown!;
+    const ops = b.ops.filter((o) => o.share >= 0.001 || o.conv).map((o) => `${o.op}${o.steps > 1 ? ` x${o.steps}` : ''} ${(o.share * 100).toFixed(1)}%${o.conv ? ' [conv]' : ''}`);
+    const rest = b.ops.filter((o) => !(o.share >= 0.001 || o.conv));
+    const lay = Object.entries(b.layouts).map(([k, v]) => `${k} ${v}`).join(', ');
+    return `${r.label}${r.set === 'default' ? '' : ` (${rowSet(r)})`} breakdown (${b.runs} profiled runs, ${msf(b.totalMs)} ms${r.macs ? `, ${fmt(r.macs / 1e6, 0)} MMAC in the convolutions` : ''}): ` +
+      `${ops.join(', ')}${rest.length ? `, ${rest.length} more under 0.1%` : ''}; not a convolution ${(b.nonConvShare * 100).toFixed(1)}%; steps by layout: ${lay}`;
+  });
+}
+
+export function modelsBarLines(s: ModelsSection): string[] {
+  const word = { met: 'MET', 'not met': 'NOT MET', 'n/a': 'n/a' } as const;
+  return s.bars.map((b) => `bar ${b.label}: ${word[b.status]} — ${b.detail}`);
+}
+
+/** Notes of the models (what their builders said), once per model. */
+function modelsNotes(s: ModelsSection): string[] {
+  const seen = new Set<string>();
+  return s.rows.filter((r) => r.set === 'default').flatMap((r) => r.notes.filter((n) => !seen.has(`${r.id}/${n}`) && seen.add(`${r.id}/${n}`)).map((n) => `${r.label}: ${n}`));
+}
+
 // ---- plain text ------------------------------------------------------------------------------------------------
 
 function textTable(head: string[], rows: string[][]): string {
@@ -434,6 +522,11 @@ export function renderText(r: BenchResults): string {
     out.push('', `network level — ${networkIntro(n, r)}`, textTable(t.head, t.rows), ...networkBarLines(n));
   }
   if (r.networks && !Array.isArray(r.networks) && !/^not selected/.test(r.networks.unavailable)) out.push('', `network level: ${r.networks.unavailable}`);
+  const ms = modelsOf(r);
+  if (ms) {
+    const t = modelsTable(ms);
+    out.push('', modelsIntro(ms), textTable(t.head, t.rows), '', ...modelsBreakdownLines(ms), ...modelsNotes(ms).map((l) => `note: ${l}`), '', ...modelsBarLines(ms));
+  } else if (modelsAbsent(r)) out.push('', `models level: ${modelsAbsent(r)}`);
   const th = threadsOf(r);
   if (th) {
     out.push('', threadsIntro(th));
@@ -504,6 +597,13 @@ export function renderMarkdown(r: BenchResults): string {
       out.push(`### ${n.label}`, '', networkIntro(n, r), '', mdTable(t.head, t.rows), '', ...networkBarLines(n).map((l) => `- ${l}`), '');
     }
   }
+  const mdl = modelsOf(r);
+  if (mdl || modelsAbsent(r)) out.push('', '## Models level', '');
+  if (mdl) {
+    const t = modelsTable(mdl);
+    out.push(modelsIntro(mdl), '', mdTable(t.head, t.rows), '', ...modelsBreakdownLines(mdl).map((l) => `- ${l}`), ...modelsNotes(mdl).map((l) => `- note: ${l}`), '',
+      '### Bars', '', ...modelsBarLines(mdl).map((l) => `- ${l}`));
+  } else if (modelsAbsent(r)) out.push(`Not measured: ${modelsAbsent(r)}`);
   const th = threadsOf(r);
   if (th || threadsAbsent(r)) out.push('', `## Threads: 1 against ${th ? th.threads : 'N'} threads`, '');
   if (th) {
@@ -620,6 +720,25 @@ function networkHtml(n: NetworkResult, r: BenchResults): string {
     .map((l) => `<li${/NOT met/.test(l) ? ' class="mismatch"' : ''}>${esc(l)}</li>`).join('')}</ul>\n${chart}`;
 }
 
+function modelsHtml(r: BenchResults, section: (t: string, body: string) => string): string {
+  const s = modelsOf(r);
+  if (!s) return modelsAbsent(r) ? section('Models level', `<p>Not measured: ${esc(modelsAbsent(r)!)}</p>`) : '';
+  const t = modelsTable(s);
+  const chart = barChartSvg(
+    'Whole models: ms per run (median; JS arrays in and out)',
+    s.rows.map((m) => `${m.label} (${rowSet(m)})`),
+    [
+      { name: 'i8conv', values: s.rows.map((m) => m.i8conv?.ms ?? null) },
+      { name: 'i8conv nchw', values: s.rows.map((m) => m.i8convNchw?.ms ?? null) },
+      { name: 'ort-web-uint8', values: s.rows.map((m) => m.ort?.ms ?? null) },
+    ],
+    'ms',
+  );
+  const li = (l: string) => `<li${/NOT MET/.test(l) ? ' class="mismatch"' : ''}>${esc(l)}</li>`;
+  return section('Models level', `<p>${esc(modelsIntro(s))}</p>\n${htmlTable(t.head, t.rows)}\n<ul>${[...modelsBreakdownLines(s), ...modelsNotes(s).map((l) => `note: ${l}`)].map(li).join('')}</ul>\n` +
+    `<ul>${modelsBarLines(s).map(li).join('')}</ul>\n${chart}`);
+}
+
 function threadsHtml(r: BenchResults, section: (t: string, body: string) => string): string {
   const th = threadsOf(r);
   if (!th) return threadsAbsent(r) ? section('Threads', `<p>Not measured: ${esc(threadsAbsent(r)!)}</p>`) : '';
@@ -696,6 +815,7 @@ ${section('Timing detail', htmlTable(sp.head, sp.rows))}
 ${section('Kernel level', Array.isArray(r.kernels) ? htmlTable(...kernelTable(r)) : `<p>Not measured: ${esc(r.kernels.unavailable)}</p>`)}
 ${section('Relayout', Array.isArray(r.relayout) ? htmlTable(...relayoutTable(r)) : `<p>Not measured: ${esc(r.relayout.unavailable)}</p>`)}
 ${r.networks ? section('Network level', Array.isArray(r.networks) ? netList(r).map((n) => networkHtml(n, r)).join('\n') : `<p>Not measured: ${esc(r.networks.unavailable)}</p>`) : ''}
+${modelsHtml(r, section)}
 ${threadsHtml(r, section)}
 ${sk.length ? section('Skipped', `<ul>${sk.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`) : ''}
 ${r.errors.length ? section('Errors', `<ul class="mismatch">${r.errors.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`) : ''}

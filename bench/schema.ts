@@ -318,6 +318,139 @@ export interface ThreadsSection {
   errors: string[];
 }
 
+// ---- models level (bench/models.ts) ------------------------------------------------------------------------------
+
+/** One model's time per run (from the JS input Float32Array to the JS output arrays), milliseconds. */
+export interface ModelTiming {
+  /** Median over the rounds. */
+  ms: number;
+  msMin: number;
+  msMax: number;
+  /** Interquartile range / median. */
+  spread: number;
+  samples: number;
+  callsPerSample: number;
+}
+
+/** i8conv's output against onnxruntime-web's (float outputs of the same model file, every output concatenated). */
+export interface ModelCompare {
+  /** What the issue asks of this model: 'exact' (every op a fixed formula: identical values) or 'near' (a
+   *  transcendental op, e.g. Sigmoid: >= 99% of the values identical). */
+  expect: 'exact' | 'near';
+  total: number;
+  /** Values that differ. */
+  count: number;
+  maxAbsDiff: number;
+  /** maxAbsDiff in steps of the output's DequantizeLinear scale, where the output comes from one (else null). */
+  maxQuanta: number | null;
+  /** 'equal'; 'within tolerance' (expect near, >= 99% identical); 'differs' (an i8conv mismatch). */
+  status: 'equal' | 'within tolerance' | 'differs';
+}
+
+/** One op type's part of i8conv's profiled run (model.run(feeds, { profile: true }), lastProfile). */
+export interface ModelOpShare {
+  /** The step's op (an ONNX op type after the QDQ fusion: QLinearConv, QLinearAdd...; 'Relayout'; and the row
+   *  '(outside the steps)': copying the feeds in and the outputs out, the JS around the steps). */
+  op: string;
+  steps: number;
+  /** Milliseconds per run (median over the profiled runs). */
+  ms: number;
+  /** ms / the profiled run's end-to-end time. */
+  share: number;
+  /** A convolution: its steps run on the convolution kernels (they count MACs: QLinearConv, and the matrix
+   *  products lowered to 1x1 convolutions). Everything else is "not a convolution". */
+  conv: boolean;
+  macs: number;
+}
+
+export interface ModelBreakdown {
+  /** Profiled runs (their per-op times are medians over these). */
+  runs: number;
+  /** The profiled runs' median end-to-end time (the profile's own timers cost a little; see the timing rows for the speed). */
+  totalMs: number;
+  ops: ModelOpShare[];
+  /** Share of totalMs outside the convolution steps (every other op and the time outside the steps). */
+  nonConvShare: number;
+  /** Steps per layout (model.nodes). */
+  layouts: Record<string, number>;
+}
+
+/** A row of the models level: one model on one i8conv runtime against onnxruntime-web on the same file. */
+export interface ModelRowResult {
+  /** 'mobilenetv2' | 'resnet18' | 'ppocr-det' */
+  id: string;
+  label: string;
+  /** 'default': the runtime's own build, one thread; 'simd128': createRuntime({ build: 'simd128' }), one thread;
+   *  'threads': i8conv threads N against onnxruntime-web numThreads N (a child process on Node). */
+  set: 'default' | 'simd128' | 'threads';
+  threads: number;
+  /** i8conv's build and kernels' ISA on this row's runtime. */
+  build: string | null;
+  isa: string | null;
+  input: { name: string; shape: number[] };
+  /** The ONNX file's size, bytes (the same file for both). */
+  modelBytes: number;
+  /** MACs of i8conv's convolution steps (from the profile), null when not profiled. */
+  macs: number | null;
+  /** model.nodes.length of the 'auto' model, and how many of them are relayouts. */
+  steps: number | null;
+  relayouts: number | null;
+  /** Load times, ms: rt.loadModel (auto, nchw) and InferenceSession.create. */
+  loadMs: { i8conv: number | null; i8convNchw: number | null; ort: number | null };
+  /** layout 'auto' (the default). */
+  i8conv: ModelTiming | null;
+  /** layout 'nchw' (the default set only). */
+  i8convNchw: ModelTiming | null;
+  ort: ModelTiming | null;
+  rounds: number;
+  /** Median over the rounds of i8conv ms / onnxruntime-web ms (< 1: i8conv faster); the bars use it. */
+  ratioOrt: number | null;
+  /** i8conv.ms / ort.ms (the ratio of the medians, for comparison). */
+  ratioOrtOfMedians: number | null;
+  /** Median over the rounds of auto ms / nchw ms (< 1: the NCHW44 planning pays). */
+  ratioAutoNchw: number | null;
+  /** After the first run and after timing (the worse of the two). */
+  compare: ModelCompare | null;
+  /** The 'nchw' model's output against the 'auto' one's: must be identical. */
+  compareNchw: ModelCompare | null;
+  breakdown: ModelBreakdown | null;
+  /** model.memoryBytes (weights, arena, scratch). */
+  i8convMemoryBytes: number | null;
+  /** onnxruntime-web's wasm memory (one per process, shared by its sessions, never shrinks): its size after this
+   *  row's runs (a high-water mark of the process's onnxruntime-web so far), and how much it grew while this row's
+   *  session was created and run. Null where it could not be read (ModelsSection.ortMemory says why). */
+  ortWasmBytes: number | null;
+  ortWasmGrowthBytes: number | null;
+  /** Cores busy with other processes while the rounds ran (Linux /proc/stat; absent or null elsewhere). */
+  otherLoad?: number | null;
+  checks: Record<string, 'ok' | 'mismatch' | 'unchecked'>;
+  mismatches: NetworkMismatch[];
+  /** What the model's builder noted (e.g. PP-OCR: inferShapes refused). */
+  notes: string[];
+}
+
+export interface ModelsSection {
+  /** The selected model ids. */
+  models: string[];
+  /** The default runtime's build, kernels' ISA and relaxed dot flavour (rt.features). */
+  build: string | null;
+  isa: string | null;
+  dotFlavour: string | null;
+  ortWeb: { version: string | null; build: string | null };
+  /** How onnxruntime-web's memory was read, or why it could not be. */
+  ortMemory: string;
+  sampling: SampleOptions;
+  /** Rows of every set: default, simd128 (ResNet-18 where the default build is not simd128), threads (with --threads N). */
+  rows: ModelRowResult[];
+  /** The threads set: N, or why it did not run (not selected, failed). */
+  threads: { threads: number; durationS: number } | { unavailable: string };
+  bars: NetworkBar[];
+  durationS: number;
+  /** Time spent building the models (zoo graphs, calibration, quantization), seconds, per model. */
+  buildS: Record<string, number>;
+  errors: string[];
+}
+
 export interface BenchResults {
   schema: typeof SCHEMA_ID;
   createdAt: string;
@@ -379,6 +512,8 @@ export interface BenchResults {
   /** Threads section: 1 against N threads (bench/threads.ts), or why it is absent. Absent in older results and
    * browser runs. */
   threads?: ThreadsSection | { unavailable: string };
+  /** Models level: whole ONNX models end to end (bench/models.ts), or why it is absent. Absent in older results. */
+  models?: ModelsSection | { unavailable: string };
   /** All shapes' mismatches together, each with its shape id ("network/<id>/<layer>" for the network level,
    * "threads/<shape id>" and "threads/<network>/<layer>" for the threads section, whose entries say what they were
    * compared `against`). */
@@ -476,6 +611,7 @@ export function validateResults(x: unknown): string[] {
     }
   }
   if (x.threads !== undefined) validateThreads(x.threads, errs);
+  if (x.models !== undefined) validateModels(x.models, errs);
   if (!Array.isArray(x.mismatches)) errs.push('mismatches: expected an array');
   if (!Array.isArray(x.errors)) errs.push('errors: expected an array');
   return errs;
@@ -570,5 +706,75 @@ export function validateThreads(t: unknown, errs: string[] = []): string[] {
       });
     });
   }
+  return errs;
+}
+
+/** The models level's part of validateResults. */
+export function validateModels(m: unknown, errs: string[] = []): string[] {
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const num = (v: unknown, path: string) => {
+    if (typeof v !== 'number' || Number.isNaN(v)) errs.push(`${path}: expected a number`);
+  };
+  const numOrNull = (v: unknown, path: string) => {
+    if (v !== null) num(v, path);
+  };
+  const timing = (v: unknown, path: string) => {
+    if (v === null) return;
+    if (!isObj(v)) return void errs.push(`${path}: expected an object or null`);
+    for (const k of ['ms', 'msMin', 'msMax', 'spread', 'samples', 'callsPerSample']) num(v[k], `${path}.${k}`);
+  };
+  const compare = (v: unknown, path: string) => {
+    if (v === null) return;
+    if (!isObj(v)) return void errs.push(`${path}: expected an object or null`);
+    for (const k of ['total', 'count', 'maxAbsDiff']) num(v[k], `${path}.${k}`);
+    if (!['equal', 'within tolerance', 'differs'].includes(v.status as string)) errs.push(`${path}.status: bad value`);
+    if (!['exact', 'near'].includes(v.expect as string)) errs.push(`${path}.expect: bad value`);
+  };
+  if (!isObj(m)) return [...errs, 'models: expected an object'];
+  if ('unavailable' in m) {
+    if (typeof m.unavailable !== 'string') errs.push('models.unavailable: expected a string');
+    return errs;
+  }
+  if (!Array.isArray(m.models)) errs.push('models.models: expected an array');
+  if (typeof m.ortMemory !== 'string') errs.push('models.ortMemory: expected a string');
+  num(m.durationS, 'models.durationS');
+  if (!isObj(m.sampling)) errs.push('models.sampling: expected an object');
+  if (!isObj(m.threads)) errs.push('models.threads: expected an object');
+  if (!Array.isArray(m.errors)) errs.push('models.errors: expected an array');
+  if (!Array.isArray(m.bars)) errs.push('models.bars: expected an array');
+  else {
+    m.bars.forEach((b: unknown, j) => {
+      if (!isObj(b) || !['met', 'not met', 'n/a'].includes(b.status as string) || typeof b.detail !== 'string') {
+        errs.push(`models.bars[${j}]: expected { status: met | not met | n/a, detail }`);
+      }
+    });
+  }
+  if (!Array.isArray(m.rows)) return [...errs, 'models.rows: expected an array'];
+  m.rows.forEach((r: unknown, i) => {
+    const p = `models.rows[${i}]`;
+    if (!isObj(r)) return void errs.push(`${p}: expected an object`);
+    if (typeof r.id !== 'string') errs.push(`${p}.id: expected a string`);
+    if (!['default', 'simd128', 'threads'].includes(r.set as string)) errs.push(`${p}.set: bad value`);
+    for (const k of ['threads', 'modelBytes', 'rounds']) num(r[k], `${p}.${k}`);
+    for (const k of ['i8conv', 'i8convNchw', 'ort']) timing(r[k], `${p}.${k}`);
+    for (const k of ['ratioOrt', 'ratioOrtOfMedians', 'ratioAutoNchw', 'macs', 'steps', 'relayouts', 'i8convMemoryBytes', 'ortWasmBytes', 'ortWasmGrowthBytes']) numOrNull(r[k], `${p}.${k}`);
+    compare(r.compare, `${p}.compare`);
+    compare(r.compareNchw, `${p}.compareNchw`);
+    if (r.breakdown !== null) {
+      if (!isObj(r.breakdown)) errs.push(`${p}.breakdown: expected an object or null`);
+      else {
+        num(r.breakdown.totalMs, `${p}.breakdown.totalMs`);
+        num(r.breakdown.nonConvShare, `${p}.breakdown.nonConvShare`);
+        if (!Array.isArray(r.breakdown.ops)) errs.push(`${p}.breakdown.ops: expected an array`);
+        else r.breakdown.ops.forEach((o: unknown, j) => {
+          if (!isObj(o) || typeof o.op !== 'string') return void errs.push(`${p}.breakdown.ops[${j}]: expected { op, ms, share }`);
+          num(o.ms, `${p}.breakdown.ops[${j}].ms`);
+          num(o.share, `${p}.breakdown.ops[${j}].share`);
+        });
+      }
+    }
+    if (!isObj(r.checks)) errs.push(`${p}.checks: expected an object`);
+    if (!Array.isArray(r.mismatches)) errs.push(`${p}.mismatches: expected an array`);
+  });
   return errs;
 }
