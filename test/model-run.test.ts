@@ -7,6 +7,8 @@ import { loadModelSync } from '../src/model/load.js';
 import { describe, expect, it } from 'vitest';
 import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
 import { branchesModel, checkModel, convChain } from './helpers/model-builders.js';
+import { le, writeModel } from './helpers/onnx-writer.js';
+import { DT_OF } from './helpers/model-tensors.js';
 
 describe('rt.loadModel: QLinearConv chains', () => {
   let rt: Runtime;
@@ -50,4 +52,37 @@ describe('rt.loadModel: branches joined by QLinearConcat, QLinearAdd and a LUT',
     checkModel(rt, bytes);
     rt.dispose();
   });
+});
+
+describe('rt.loadModel: QLinearAdd / QLinearMul with a constant scalar operand (run as a table)', () => {
+  for (const t of ['uint8', 'int8'] as const) {
+    it(`${t}: equals the reference (1,024 random input bytes)`, async () => {
+      const rt = await createRuntime();
+      const q = (v: number) => ({ name: '', dataType: DT_OF[t], dims: [], raw: le(t === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v)) });
+      const fl = (v: number) => ({ name: '', dataType: DT_OF.float32, dims: [], raw: le(Float32Array.of(v)) });
+      const z = t === 'uint8' ? 128 : 0;
+      const inits = [
+        { ...fl(0.037), name: 'xs' }, { ...q(z + 3), name: 'xz' }, { ...fl(0.05), name: 'cs' }, { ...q(z - 9), name: 'cz' },
+        { ...q(t === 'uint8' ? 200 : 77), name: 'k' }, { ...fl(0.021), name: 'ys' }, { ...q(z + 11), name: 'yz' },
+      ];
+      const bytes = writeModel({
+        irVersion: 8, opsets: [['', 13], ['com.microsoft', 1]],
+        graph: {
+          name: 'scalar-binary',
+          nodes: [
+            { opType: 'QLinearAdd', domain: 'com.microsoft', inputs: ['x', 'xs', 'xz', 'k', 'cs', 'cz', 'ys', 'yz'], outputs: ['a'] },
+            { opType: 'QLinearMul', domain: 'com.microsoft', inputs: ['k', 'cs', 'cz', 'a', 'ys', 'yz', 'xs', 'xz'], outputs: ['y'] },
+          ],
+          initializers: inits,
+          inputs: [{ name: 'x', elemType: DT_OF[t], shape: [1, 4, 16, 16] }],
+          outputs: [{ name: 'y', elemType: DT_OF[t] }],
+        },
+      });
+      const m = await rt.loadModel(bytes);
+      expect(m.nodes.map((n) => n.algorithm)).toEqual(['lut-word', 'lut-word']);
+      m.dispose();
+      checkModel(rt, bytes);
+      rt.dispose();
+    });
+  }
 });

@@ -22,7 +22,7 @@ import { Resize, resizeAttributesOf } from '../kernels/resize.js';
 import { Transpose } from '../kernels/transpose.js';
 import { Relayout } from '../kernels/relayout.js';
 import { lowerHost } from './host.js';
-import { dequantizeHost, qlinearBinaryHost, quantizeHost } from './quant-host.js';
+import { dequantizeHost, qlinearBinaryHost, qlinearBinaryTable, quantizeHost } from './quant-host.js';
 import { lowerConcat } from './concat.js';
 
 /** Steps writing at least this many bytes run on the pool's threads when it is awake. */
@@ -130,6 +130,16 @@ export function lowerKernelOp(node: Node, name: string, values: Map<string, Plan
       };
       if (!is8(a.type) || sc.some(Number.isNaN) || !fits('NCHW') || (a.constant && b.constant)) {
         return lowerHost(node, name, values, qlinearBinaryHost(node.opType === 'QLinearMul'), 1);
+      }
+      // one operand a constant scalar: the output is a function of the other operand's byte, a 256-entry table of
+      // the same formula (bit for bit), which the LUT kernel applies faster than the float path
+      const scalarSide = a.constant && a.constant.data.length === 1 ? 0 : b.constant && b.constant.data.length === 1 ? 1 : -1;
+      const act = scalarSide === 0 ? b : a;
+      if (scalarSide >= 0 && !act.constant && act.bytes === out!.bytes && out!.type === act.type) {
+        const c = numbersOf((scalarSide === 0 ? a : b).constant!)[0];
+        const table = qlinearBinaryTable(node.opType === 'QLinearMul', act.type as QType, scalarSide as 0 | 1, c, sc);
+        return kernelLowering(node, name, [scalarSide === 0 ? node.inputs[3] : node.inputs[0]], follow(c4(act)), (env) =>
+          new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table }), { inPlace: true });
       }
       const data = [a, b].map((v, i) => (v.constant ? -1 : i)).filter((i) => i >= 0);
       return kernelLowering(node, name, [node.inputs[0], node.inputs[3]], follow(fits('NCHW44') && c4(out!), data), (env, layout) =>
