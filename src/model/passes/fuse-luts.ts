@@ -77,8 +77,15 @@ export function fuseLuts(graph: Graph): Graph {
     }
   };
 
-  /** the node as a table of its input, or undefined */
+  /** the node as a table of its input, or undefined. Tables found are cached (nodes are never modified, only
+   * replaced); a miss is not: the input's type may become known when its producer turns into a Lut. */
+  const cache = new Map<Node, Table>();
   const tableOf = (n: Node): Table | undefined => {
+    let t = cache.get(n);
+    if (!t && (t = tableOfNode(n))) cache.set(n, t);
+    return t;
+  };
+  const tableOfNode = (n: Node): Table | undefined => {
     if (n.outputs.length !== 1 || n.outputs[0] === '') return undefined;
     const key = `${n.domain}:${n.opType}`;
     if (key === 'i8conv:Lut') {
