@@ -156,15 +156,35 @@ export function fuseLuts(graph: Graph): Graph {
     if (t) types.set(n.outputs[0], t.outType);
   }
 
+  // Scan in order; after a change, rescan from the new Lut (it may compose with its producer; nothing before it can
+  // have been enabled: it and the nodes removed come after every earlier node's inputs). A whole scan without a
+  // change ends it.
+  const uses = new Map<string, number>();
+  const producer = new Map<string, Node>();
+  /** count node m's reads and outputs in (+1) or out (-1) */
+  const track = (m: Node, d: 1 | -1) => {
+    for (const i of m.inputs) if (i !== '') uses.set(i, (uses.get(i) ?? 0) + d);
+    for (const o of m.outputs) if (o !== '') (d > 0 ? producer.set(o, m) : producer.delete(o));
+  };
+  /** replace nodes[k] by `by` and remove `gone`; the counts follow; returns by's new index */
+  const replace = (k: number, by: Node, gone: Set<Node>): number => {
+    track(nodes[k], -1);
+    for (const m of gone) track(m, -1);
+    nodes[k] = by;
+    track(by, 1);
+    nodes = nodes.filter((m) => !gone.has(m));
+    return nodes.indexOf(by);
+  };
+  const recount = () => {
+    uses.clear();
+    producer.clear();
+    for (const n of nodes) track(n, 1);
+  };
+  const single = (v: string) => uses.get(v) === 1 && !outputs.has(v);
   for (let changed = true; changed; ) {
     changed = false;
-    const uses = new Map<string, number>();
-    for (const n of nodes) for (const i of n.inputs) if (i !== '') uses.set(i, (uses.get(i) ?? 0) + 1);
-    const producer = new Map<string, Node>();
-    for (const n of nodes) for (const o of n.outputs) if (o !== '') producer.set(o, n);
-    const single = (v: string) => uses.get(v) === 1 && !outputs.has(v);
-
-    for (let k = 0; k < nodes.length && !changed; k++) {
+    recount();
+    for (let k = 0; k < nodes.length; k++) {
       const n = nodes[k];
       // rule 1: a table of a table's output
       const tb = tableOf(n);
@@ -174,8 +194,7 @@ export function fuseLuts(graph: Graph): Graph {
         if (p && ta && ta.outType === tb.xType) {
           const t = new Uint8Array(256);
           for (let i = 0; i < 256; i++) t[i] = tb.table[ta.table[i]];
-          nodes[k] = makeLut(n, ta.x, tb.outType, t);
-          nodes = nodes.filter((m) => m !== p);
+          k = replace(k, makeLut(n, ta.x, tb.outType, t), new Set([p])) - 1;
           changed = true;
         }
         continue;
@@ -219,8 +238,7 @@ export function fuseLuts(graph: Graph): Graph {
           if (left === 0 && !outputs.has(v)) drop.add(o.node);
         }
       }
-      nodes[k] = lut;
-      nodes = nodes.filter((m) => !drop.has(m));
+      k = replace(k, lut, drop) - 1;
       changed = true;
     }
   }
