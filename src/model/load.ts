@@ -3,7 +3,7 @@
  *   read (onnx/reader.ts, BAD_MODEL) -> bind input shapes and infer every shape (passes/shapes.ts, BAD_SHAPE)
  *   -> fold constants -> remove Identity / Dropout -> fold BatchNormalization -> quantize the float weights of
  *   Conv / ConvTranspose / Gemm between a DQ and a Q as onnxruntime's WeightBiasQuantization does -> fuse Q/DQ groups
- *   -> lower every node (lower.ts: UNSUPPORTED_OP lists every node that cannot run) -> size checks
+ *   -> compose chains of 8-bit tables (passes/fuse-luts.ts) -> lower every node (lower.ts: UNSUPPORTED_OP lists every node that cannot run) -> size checks
  *   -> plan layouts (plan.ts) -> build each step (weights packed, tables written) -> plan the arena -> Model.
  * Everything that can be refused is refused before the first wasm allocation; a failure after it (memory that
  * cannot grow) frees what was built. The runtime stays usable either way.
@@ -17,6 +17,7 @@ import { foldConstants } from './passes/fold-constants.js';
 import { removeIdentity } from './passes/remove-identity.js';
 import { foldBatchNorm } from './passes/fold-batchnorm.js';
 import { fuseQdq } from './passes/fuse-qdq.js';
+import { fuseLuts } from './passes/fuse-luts.js';
 import { weightBiasQuantization } from './passes/weight-bias-quant.js';
 import { lowerGraph, plannedValues } from './lower.js';
 import { planLayouts, planMemory } from './plan.js';
@@ -71,6 +72,7 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   graph = foldBatchNorm(graph);
   if (hooks.weightBiasQuantization !== false) graph = weightBiasQuantization(graph);
   graph = fuseQdq(graph);
+  graph = fuseLuts(graph);
   const values = plannedValues(graph);
   const lowered = lowerGraph(graph, values);
   for (const v of values.values()) {

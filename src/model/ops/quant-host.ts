@@ -268,18 +268,26 @@ export const qlinearSoftmaxHost: HostOpFactory = (node, ins, outs) => {
  * to the element-wise kernel. `sc` = [a_s, a_zp, b_s, b_zp, c_s, c_zp]; `scalarSide` 0: A is the constant `c`.
  */
 export function qlinearBinaryTable(mul: boolean, type: 'uint8' | 'int8', scalarSide: 0 | 1, c: number, sc: readonly number[]): Uint8Array {
-  const [as, az, bs, bz, cs, cz] = [f32(sc[0]), sc[1], f32(sc[2]), sc[3], f32(sc[4]), sc[5]];
-  const [lo, hi] = range(type);
   const table = new Uint8Array(256);
   for (let i = 0; i < 256; i++) {
     const v = type === 'int8' ? (i << 24) >> 24 : i;
-    const [a, b] = scalarSide === 0 ? [c, v] : [v, c];
-    const fa = f32(as * (a - az)), fb = f32(bs * (b - bz));
-    let r = f32(f32(mul ? fa * fb : fa + fb) / cs);
-    r = r < lo - cz ? lo - cz : r;
-    r = hi - cz < r ? hi - cz : r;
-    const q = rne(f32(r + cz));
-    table[i] = (Number.isNaN(q) ? 0 : q) & 255;
+    table[i] = scalarSide === 0 ? qlinearBinaryByte(mul, type, c, v, sc) : qlinearBinaryByte(mul, type, v, c, sc);
   }
   return table;
+}
+
+/**
+ * One output of QLinearAdd / QLinearMul (spec §4) as its raw byte (int8 -1 is 255): `a`, `b` the operands' values
+ * (uint8 0..255, int8 -128..127), `sc` = [a_s, a_zp, b_s, b_zp, c_s, c_zp]. The arithmetic of the element-wise
+ * kernel, step for step in f32; qlinearBinaryTable and passes/fuse-luts.ts (x op f(x) as a table of x) use it.
+ */
+export function qlinearBinaryByte(mul: boolean, type: 'uint8' | 'int8', a: number, b: number, sc: readonly number[]): number {
+  const [as, az, bs, bz, cs, cz] = [f32(sc[0]), sc[1], f32(sc[2]), sc[3], f32(sc[4]), sc[5]];
+  const [lo, hi] = range(type);
+  const fa = f32(as * (a - az)), fb = f32(bs * (b - bz));
+  let r = f32(f32(mul ? fa * fb : fa + fb) / cs);
+  r = r < lo - cz ? lo - cz : r;
+  r = hi - cz < r ? hi - cz : r;
+  const q = rne(f32(r + cz));
+  return (Number.isNaN(q) ? 0 : q) & 255;
 }

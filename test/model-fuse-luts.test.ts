@@ -1,0 +1,117 @@
+/**
+ * passes/fuse-luts.ts: chains of 8-bit tables (i8conv Lut, QLinearSigmoid / QLinearLeakyRelu, QLinearAdd / QLinearMul
+ * with a constant scalar) and x op f(x) binaries become one i8conv Lut. Checked: the node count after the pass, the
+ * reference executor on the fused graph equal to it on the unfused graph for every input byte, the input graph left
+ * as it was, and the product (rt.loadModel, which runs the pass) equal to the reference on the unfused graph in every
+ * layout (checkModel), on odd sizes.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRuntime } from '../src/index.js';
+import { fuseLuts } from '../src/model/passes/fuse-luts.js';
+import { readOnnxModel } from '../src/model/onnx/reader.js';
+import { runReference } from '../kernels-ref/model/index.js';
+import type { Graph, Tensor } from '../src/model/ir.js';
+import { checkModel } from './helpers/model-builders.js';
+import { le, writeModel, type NodeSpec } from './helpers/onnx-writer.js';
+import { DT_OF } from './helpers/model-tensors.js';
+import { rng } from './helpers/rng.js';
+
+type Q = 'uint8' | 'int8';
+const CM = 'com.microsoft';
+
+/** initializers shared by the graphs: scales s0..s4, zero points z0..z4 of type t, constants k0 / k1, tables T0 / T1 */
+function inits(t: Q, seed: number) {
+  const r = rng(seed);
+  const q = (name: string, v: number) => ({ name, dataType: DT_OF[t], dims: [], raw: le(t === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v)) });
+  const fl = (name: string, v: number) => ({ name, dataType: DT_OF.float32, dims: [], raw: le(Float32Array.of(v)) });
+  const z = t === 'uint8' ? 128 : 0;
+  const table = (name: string) => {
+    const b = new Uint8Array(256);
+    for (let i = 0; i < 256; i++) b[i] = Math.floor(r() * 256);
+    return { name, dataType: DT_OF[t], dims: [256], raw: b };
+  };
+  return [
+    fl('s0', 0.037), q('z0', z + 3), fl('s1', 0.05), q('z1', z - 9), fl('s2', 0.021), q('z2', z + 11),
+    fl('s3', 0.0625), q('z3', z - 40), fl('s4', 0.013), q('z4', z + 1),
+    q('k0', t === 'uint8' ? 200 : 77), q('k1', t === 'uint8' ? 17 : -100), table('T0'), table('T1'),
+  ];
+}
+
+const add = (a: string, sa: number, b: string, sb: number, so: number, out: string, op = 'QLinearAdd'): NodeSpec =>
+  ({ opType: op, domain: CM, inputs: [a, `s${sa}`, `z${sa}`, b, `s${sb}`, `z${sb}`, `s${so}`, `z${so}`], outputs: [out] });
+const mul = (a: string, sa: number, b: string, sb: number, so: number, out: string): NodeSpec => add(a, sa, b, sb, so, out, 'QLinearMul');
+const lut = (x: string, table: string, out: string): NodeSpec => ({ opType: 'Lut', domain: 'i8conv', inputs: [x, table], outputs: [out] });
+const unary = (op: string, x: string, sx: number, so: number, out: string): NodeSpec =>
+  ({ opType: op, domain: CM, inputs: [x, `s${sx}`, `z${sx}`, `s${so}`, `z${so}`], outputs: [out] });
+
+/** after: nodes after the pass; same: the pass returns its input (nothing to fuse) */
+interface Case { name: string; nodes: NodeSpec[]; outputs: string[]; after: number; same?: boolean }
+const CASES: Case[] = [
+  // HardSwish as fuseQdq leaves it: Add-table -> Lut -> Mul(x, .)
+  { name: 'hardswish: Add(x, k) -> Lut -> Mul(x, .)', nodes: [add('x', 0, 'k0', 1, 2, 'a'), lut('a', 'T0', 'b'), mul('x', 0, 'b', 2, 3, 'y')], outputs: ['y'], after: 1 },
+  { name: 'chain: Sigmoid -> LeakyRelu -> Mul(k, .) -> Lut', nodes: [unary('QLinearSigmoid', 'x', 0, 1, 'a'), unary('QLinearLeakyRelu', 'a', 1, 2, 'b'), mul('k1', 3, 'b', 2, 4, 'c'), lut('c', 'T1', 'y')], outputs: ['y'], after: 1 },
+  { name: 'f(x) * g(x), f and g tables', nodes: [lut('x', 'T0', 'a'), unary('QLinearSigmoid', 'x', 0, 2, 'b'), mul('a', 2, 'b', 2, 3, 'y')], outputs: ['y'], after: 1 },
+  { name: 'x + x and t * t', nodes: [add('x', 0, 'x', 0, 1, 'a'), lut('a', 'T0', 't'), mul('t', 1, 't', 1, 2, 'y')], outputs: ['y'], after: 1 },
+  // the sigmoid's output is a graph output: it stays, the Mul becomes a Lut of x
+  { name: 'x * sigmoid(x), the sigmoid also an output', nodes: [unary('QLinearSigmoid', 'x', 0, 1, 's'), mul('x', 0, 's', 1, 2, 'y')], outputs: ['y', 's'], after: 2 },
+  // a table read twice is not composed into either reader; the readers stay
+  { name: 'a table read twice', nodes: [lut('x', 'T0', 'a'), add('a', 1, 'k0', 1, 2, 'b'), unary('QLinearSigmoid', 'a', 1, 3, 'c')], outputs: ['b', 'c'], after: 3, same: true },
+  // two different inputs: nothing to do
+  { name: 'x + w (two inputs)', nodes: [lut('x', 'T0', 'a'), add('a', 1, 'w', 1, 2, 'y')], outputs: ['y'], after: 2, same: true },
+];
+
+function model(c: Case, t: Q, shape: number[]): Uint8Array {
+  const usesW = c.nodes.some((n) => n.inputs.includes('w'));
+  return writeModel({
+    irVersion: 8, opsets: [['', 13], [CM, 1], ['i8conv', 1]],
+    graph: {
+      name: 'luts', nodes: c.nodes, initializers: inits(t, 7),
+      inputs: [{ name: 'x', elemType: DT_OF[t], shape }, ...(usesW ? [{ name: 'w', elemType: DT_OF[t], shape }] : [])],
+      outputs: c.outputs.map((name) => ({ name, elemType: DT_OF[t] })),
+    },
+  });
+}
+
+const snapshot = (g: Graph) => JSON.stringify({ nodes: g.nodes.map((n) => [n.opType, n.inputs, n.outputs]), inits: [...g.initializers.keys()], ops: [...g.opsetImports] });
+
+describe('fuseLuts', () => {
+  for (const t of ['uint8', 'int8'] as const) {
+    for (const c of CASES) {
+      it(`${t}, ${c.name}: ${c.nodes.length} -> ${c.after} nodes; the reference equal on every input byte`, () => {
+        const g = readOnnxModel(model(c, t, [1, 2, 16, 8]));
+        const before = snapshot(g);
+        const f = fuseLuts(g);
+        expect(snapshot(g)).toBe(before);
+        expect(f.nodes.length).toBe(c.after);
+        if (!c.same) {
+          expect(f.opsetImports.get('i8conv')).toBe(1);
+          expect(f.nodes.at(-1)!.opType).toBe('Lut');
+          expect(f.nodes.at(-1)!.inputs[0]).toBe('x');
+        } else {
+          expect(f).toBe(g);
+        }
+        // every initializer of the result is read (or was an unread one of the input)
+        const read = new Set(f.nodes.flatMap((n) => n.inputs));
+        for (const name of f.initializers.keys()) expect(read.has(name) || !g.nodes.some((n) => n.inputs.includes(name)), name).toBe(true);
+        const bytes = new Uint8Array(256).map((_, i) => i);
+        const data = t === 'uint8' ? bytes : new Int8Array(bytes.buffer);
+        const w = (t === 'uint8' ? new Uint8Array(256) : new Int8Array(256)).map((_, i) => (i * 37 + 11) & 127);
+        const feeds = new Map<string, Tensor>([['x', { name: 'x', type: t, dims: [1, 2, 16, 8], data }], ['w', { name: 'w', type: t, dims: [1, 2, 16, 8], data: w }]]);
+        if (!g.inputs.some((i) => i.name === 'w')) feeds.delete('w');
+        const want = runReference(g, feeds), got = runReference(f, feeds);
+        for (const o of c.outputs) {
+          expect(got.get(o)!.type).toBe(t);
+          expect(Array.from(got.get(o)!.data as Int8Array), o).toEqual(Array.from(want.get(o)!.data as Int8Array));
+        }
+      });
+    }
+    it(`${t}: rt.loadModel (fused) equals the reference on the unfused graph, odd sizes, every layout`, async () => {
+      const rt = await createRuntime();
+      for (const c of CASES) for (const shape of [[1, 3, 7, 5], [1, 4, 9, 17]]) checkModel(rt, model(c, t, shape), 3);
+      const m = await rt.loadModel(model(CASES[0], t, [1, 4, 9, 17]));
+      expect(m.nodes.map((n) => n.algorithm)).toEqual(['lut-word']);
+      m.dispose();
+      rt.dispose();
+    });
+  }
+});
