@@ -291,7 +291,9 @@ describe('models level in headless Chromium', () => {
     const lines: string[] = [];
     const r = await runInBrowser({ quick: true, shapes: '8-8-6-k3s1', filter: 'i8conv$', networks: 'none', models: 'mobilenetv2', modelInputSize: SIZE }, undefined, (l) => lines.push(l));
     expect(validateResults(r)).toEqual([]);
-    expect(r.errors).toEqual([]);
+    // the ceiling loop's own sanity check can refuse on a loaded machine (its test is bench-ceiling's): not this
+    // test's subject
+    expect(r.errors.filter((e) => !/ceiling loop refused/.test(e))).toEqual([]);
     expect(r.mismatches).toEqual([]);
     const m = r.models as ModelsSection;
     expect(m.rows.map((x) => [x.id, x.set, x.compare?.status, x.compareNchw?.status])).toEqual([['mobilenetv2', 'default', 'equal', 'equal']]);

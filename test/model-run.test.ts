@@ -54,7 +54,7 @@ describe('rt.loadModel: branches joined by QLinearConcat, QLinearAdd and a LUT',
   });
 });
 
-describe('rt.loadModel: QLinearAdd / QLinearMul with a constant scalar operand (run as a table)', () => {
+describe('rt.loadModel: QLinearAdd / QLinearMul with a constant scalar operand (tables, composed into one)', () => {
   for (const t of ['uint8', 'int8'] as const) {
     it(`${t}: equals the reference (1,024 random input bytes)`, async () => {
       const rt = await createRuntime();
@@ -79,7 +79,8 @@ describe('rt.loadModel: QLinearAdd / QLinearMul with a constant scalar operand (
         },
       });
       const m = await rt.loadModel(bytes);
-      expect(m.nodes.map((n) => n.algorithm)).toEqual(['lut-word', 'lut-word']);
+      // the two tables compose into one (passes/fuse-luts.ts)
+      expect(m.nodes.map((n) => n.algorithm)).toEqual(['lut-word']);
       m.dispose();
       checkModel(rt, bytes);
       rt.dispose();
