@@ -35,7 +35,7 @@ interface ConvSpec {
   /** int8 weights with zero point 0: the fast path */
   symmetric: boolean;
   bias: Int32Array | undefined;
-  /** per-output-channel output scale f(f(x_s * w_s) / y_s) (general path) */
+  /** the output type: int8 / uint8 (requantized), int32 (ConvInteger, MatMulInteger) */
   outType: 'int8' | 'uint8' | 'int32';
   outZeroPoint: number;
   matmul: boolean;
@@ -92,7 +92,9 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     yScale = scalar(node, constant(values, node, I.ys, 'y_scale'), 'y_scale', 1);
     const yz = has(I.yzp) ? constant(values, node, I.yzp, 'y_zero_point') : undefined;
     yZp = scalar(node, yz, 'y_zero_point', 0);
-    outType = yz?.type === 'int8' ? 'int8' : yz?.type === 'uint8' || yz === undefined ? (yz === undefined ? 'uint8' : 'uint8') : unsupported(node, `output type ${yz.type}`);
+    // the output type is the zero point's (uint8 when it is absent, as ONNX says)
+    if (yz && yz.type !== 'int8' && yz.type !== 'uint8') unsupported(node, `output type ${yz.type}`);
+    outType = yz?.type === 'int8' ? 'int8' : 'uint8';
     checkScale(node, xScale, 'x_scale');
     checkScale(node, yScale, 'y_scale');
   }
