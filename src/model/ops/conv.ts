@@ -228,7 +228,6 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
   const inLayout = env.values.get(step.inputs[0])!.layout;
   const outLayout = step.layout ?? 'NCHW';
   const format: ConvFormat = outLayout === 'NCHW' ? 'NCHW' : inLayout === 'NCHW44' ? 'NCHW44' : 'NCHW_NCHW44';
-  for (const o of step.outputs.slice(1)) env.values.get(o); // temporaries share the output's layout (set below)
   const select = env.select;
   const make = (p: ConvBiasParams, filter: Int8Array, bias: Int32Array | undefined): ConvBias => {
     const c = new ConvBias(env.core, env.selection ? { ...p, selection: env.selection } : p, env.convOptions, select, { model: true });
