@@ -764,6 +764,11 @@ describe('host operators: the wasm SIMD paths (src/model/host-ops/simd.ts) give 
         const m = loadModelSync(rt, bytes);
         expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
         sameTensor({ type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array }, want, `loadModel chain ${h}x${w}`);
+        // the profile counts the transposed convolution's multiply-accumulates: each of the 6*h*w input elements
+        // meets 5 output channels x 2x2 taps
+        m.run({ x }, { profile: true });
+        expect(m.lastProfile![0].macs).toBe(6 * h * w * 5 * 4);
+        expect(m.lastProfile!.slice(1).every((p) => p.macs === 0)).toBe(true);
         m.dispose();
       }
     } finally {

@@ -42,10 +42,11 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
     build: (env: BuildEnv, step): StepImpl => {
       const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
       const outVals = step.outputs.map((n) => env.values.get(n)!);
+      const macs = floatMacs(node.opType, inVals, outVals, node);
       const simd = simdHostKernel(env.core, hostNode, inVals.map((v) => (v === undefined ? undefined : infoOf(v))), outVals.map(infoOf), opset);
       if (simd) {
         op = undefined; // the TypeScript operator's tables are not kept
-        return kernelStep(env.core, simd, { threaded: true });
+        return { ...kernelStep(env.core, simd, { threaded: true }), macs };
       }
       const run = op ?? factory(hostNode, ins, outs, opset);
       const constIns = inVals.map((v) => (v?.constant ? infoOf(v).constant : undefined));
@@ -56,7 +57,7 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
         algorithm: 'host',
         bytes: 0,
         scratchBytes: 0,
-        macs: 0,
+        macs,
         run(p) {
           const buf = env.core.memory.buffer;
           if (!views || views.buf !== buf || !same(views.p.inputs, p.inputs) || !same(views.p.outputs, p.outputs)) {
@@ -110,4 +111,21 @@ export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string,
       };
     },
   };
+}
+
+/** Multiply-accumulates of one run of a float convolution / matrix product (the profile's GMAC/s), else 0. */
+function floatMacs(op: string, ins: readonly (PlannedValue | undefined)[], outs: readonly PlannedValue[], node: Node): number {
+  const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
+  const w = ins[1]?.dims;
+  // every output element sums C_in / group * kh * kw products (w is [C_out, C_in / group, kh, kw])
+  if (op === 'Conv' && w) return numel(outs[0].dims) * numel(w.slice(1));
+  // every input element meets C_out / group * kh * kw weights (w is [C_in, C_out / group, kh, kw])
+  if (op === 'ConvTranspose' && w && ins[0]) return numel(ins[0].dims) * numel(w.slice(1));
+  if (op === 'MatMul' && ins[0]) return numel(outs[0].dims) * ins[0].dims[ins[0].dims.length - 1];
+  if (op === 'Gemm' && ins[0]) {
+    const t = node.attributes.get('transA');
+    const a = ins[0].dims;
+    return numel(outs[0].dims) * (t?.kind === 'int' && t.value ? a[0] : a[a.length - 1]);
+  }
+  return 0;
 }
