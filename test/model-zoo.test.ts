@@ -220,7 +220,7 @@ describe('quantizer: formulas and rules', () => {
     }
   });
 
-  it('toOpset13: Clip / Slice / Squeeze attributes become inputs, same outputs in onnxruntime-web', async () => {
+  it('toOpset13: Clip / Slice / Squeeze attributes become inputs, same outputs in onnxruntime-web', async (ctx) => {
     const b = new GraphBuilder('old', new Map([['', 9]]));
     b.inputs.push(valueInfo('x', 'float32', [1, 3, 1, 5]));
     b.node('Clip', ['x'], ['c'], { min: attrFloat(-0.5), max: attrFloat(0.75) });
@@ -233,7 +233,7 @@ describe('quantizer: formulas and rules', () => {
     expect(up.opsetImports.get('')).toBe(13);
     expect(up.nodes.map((n) => n.inputs.length)).toEqual([3, 4, 2, 1]);
     expect(() => toOpset13(old, () => 4)).toThrow(/Softmax/);
-    if (!ortOk) return;
+    if (!ortOk) return ctx.skip(); // the onnxruntime comparison is this test's subject
     const x = Float32Array.from({ length: 15 }, (_, i) => (i - 7) / 5);
     const feed = { x: { data: x, dims: [1, 3, 1, 5] } };
     expect(bitsEqual(await run1(up, feed, 'y'), await run1(old, feed, 'y'))).toBe(true);

@@ -83,7 +83,6 @@ export class Model {
   private readonly ptrs: StepPointers[];
   private readonly blocks: number[] = [];
   private readonly arena: number;
-  private readonly arenaBytes: number;
   private readonly valueGuards: number;
   private disposed = false;
   private running = false;
@@ -103,7 +102,6 @@ export class Model {
     this.inputs = parts.inputs.map(io);
     this.outputs = parts.outputs.map(io);
     const scratchBytes = Math.max(0, ...impls.map((s) => s.scratchBytes));
-    this.arenaBytes = parts.arenaBytes;
     try {
       this.arena = this.alloc(parts.arenaBytes, 64);
       const scratch = scratchBytes > 0 ? this.alloc(scratchBytes + 512, 64) : 0;

@@ -9,7 +9,7 @@
  * The loops run i, k, j with a row of accumulators, so each output still sums in k order.
  */
 import type { HostOpFactory } from '../kernels/types.js';
-import { accumulateRows, attrFloat, attrInt, broadcastPlan, broadcastShapes, expectDims, expectOutType, expectType, forEachBlock, need, numel, onlyAttrs, unsupported } from './common.js';
+import { accumulateRows, attrFloat, attrInt, broadcastPlan, broadcastShapes, expectDims, expectOutType, expectType, forEachBlock, need, onlyAttrs, unsupported } from './common.js';
 
 /** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
 const f32 = Math.fround;

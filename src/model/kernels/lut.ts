@@ -15,6 +15,7 @@
  * Tables are Uint8Array(256) of raw output bytes (an int8 -1 is 255). The kernel may run in place (output over
  * input 0).
  */
+import { logistic } from '../host-ops/float-math.js';
 import { check } from '../../errors.js';
 import type { WasmRuntimeCore } from '../../runtime.js';
 import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SRC, checkLength, checkQType, checkScale, checkZeroPoint } from './elem-common.js';
@@ -91,37 +92,9 @@ export function requantTable(type: QType, xScale: number, xZp: number, yScale: n
   return lutTable(type, xScale, xZp, type, yScale, yZp, (d) => d);
 }
 
-// MLAS's logistic (spec §7b): the Eigen rational approximation, every coefficient a float32
-const P9 = f32(4.37031012579801e-11), P7 = f32(1.15627324459942e-7), P5 = f32(6.08574864600143e-5);
-const P3 = f32(8.51377133304701e-3), P1 = f32(2.48287947061529e-1);
-const Q10 = f32(6.10247389755681e-13), Q8 = f32(5.76102136993427e-9), Q6 = f32(6.2910678501704e-6);
-const Q4 = f32(1.70198817374094e-3), Q2 = f32(1.16817656904453e-1), Q0 = f32(9.9315192102318e-1);
+/** MlasLogisticKernel on one float32 (spec §7b), the host operators' implementation (host-ops/float-math.ts). */
+export const mlasLogistic = logistic;
 
-/**
- * MlasLogisticKernel on one float32: x clamped to [-18, 18]; p(x) = x * (P1 + x²(P3 + x²(P5 + x²(P7 + x² P9)))) and
- * q(x) = Q0 + x²(Q2 + ...(Q8 + x² Q10)) evaluated by Horner's rule with a separate f32 multiply and add per step (the
- * wasm build's MlasMultiplyAddFloat32x4 does not fuse); result f32(p / q) + 0.5, clamped to [0, 1].
- */
-export function mlasLogistic(x: number): number {
-  const v = cmin(cmax(x, -18), 18);
-  const s = f32(v * v);
-  let p = f32(f32(s * P9) + P7);
-  p = f32(f32(p * s) + P5);
-  p = f32(f32(p * s) + P3);
-  p = f32(f32(p * s) + P1);
-  p = f32(p * v);
-  let q = f32(f32(s * Q10) + Q8);
-  q = f32(f32(q * s) + Q6);
-  q = f32(f32(q * s) + Q4);
-  q = f32(f32(q * s) + Q2);
-  q = f32(f32(q * s) + Q0);
-  const y = f32(f32(p / q) + 0.5);
-  return cmin(cmax(y, 0), 1);
-}
-
-/** C++ std::max(a, b) and std::min(a, b), as MLAS's clamps order their operands. */
-const cmax = (a: number, b: number): number => (a < b ? b : a);
-const cmin = (a: number, b: number): number => (b < a ? b : a);
 
 /** QLinearSigmoid's table (spec §7): Y = quantize(logistic(dequantize(X))). */
 export function sigmoidTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number): Uint8Array {

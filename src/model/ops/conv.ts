@@ -47,10 +47,6 @@ function constant(values: ReadonlyMap<string, PlannedValue>, node: Node, k: numb
   if (!v?.constant) unsupported(node, `${what} (input ${k}) must be a constant`);
   return v.constant;
 }
-function optConstant(values: ReadonlyMap<string, PlannedValue>, node: Node, k: number, what: string): Tensor | undefined {
-  const name = node.inputs[k];
-  return name ? constant(values, node, k, what) : undefined;
-}
 function scalar(node: Node, t: Tensor | undefined, what: string, dflt: number): number {
   if (!t) return dflt;
   if (t.data.length !== 1) unsupported(node, `${what} must be a scalar (per-tensor), it has ${t.data.length} elements`);

@@ -3,6 +3,7 @@
  * QuantizeLinear / DequantizeLinear per axis (and DequantizeLinear of int32), and QLinearAdd / QLinearMul with a
  * general numpy broadcast. Same formulas as the kernels (onnxruntime-web's, spec §1, §2, §4), on plain loops.
  */
+import { roundHalfEven } from '../kernels/quantize.js';
 import type { Node } from '../ir.js';
 import type { HostOpFactory, HostTensor } from '../kernels/types.js';
 import { unsupported } from '../step.js';
@@ -10,10 +11,7 @@ import { attrInt, numbersOf } from '../attrs.js';
 import * as hc from '../host-ops/common.js';
 
 const f32 = Math.fround;
-const rne = (x: number): number => {
-  const r = Math.round(x);
-  return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
-};
+const rne = roundHalfEven;
 const range = (t: string): [number, number] => (t === 'uint8' ? [0, 255] : [-128, 127]);
 /** C++ std::max(v, lo) then std::min(., hi), then the float -> int conversion (NaN -> 0). */
 const satInt = (v: number, lo: number, hi: number): number => {

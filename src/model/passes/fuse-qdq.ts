@@ -104,6 +104,8 @@
  * after it), DoubleQDQPairsRemover, MatMulIntegerToFloat, QLinearWhere, GatherElements and the
  * Reduce* drops, 16-bit and 4-bit types.
  */
+import { quantizeValue, roundHalfEven } from '../kernels/quantize.js';
+import { exp, logistic, tanh } from '../host-ops/float-math.js';
 import type { Attribute, ElementType, Graph, Node, Tensor, ValueInfo } from '../ir.js';
 
 const f32 = Math.fround;
@@ -114,86 +116,9 @@ type QType = 'uint8' | 'int8';
 const RANGE: Record<QType, [number, number]> = { uint8: [0, 255], int8: [-128, 127] };
 const is8 = (t: ElementType | null | undefined): t is QType => t === 'uint8' || t === 'int8';
 
-/** Round half to even (wasm f32.nearest). */
-function rne(x: number): number {
-  if (!Number.isFinite(x)) return x;
-  const r = Math.round(x);
-  return x - Math.floor(x) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
 /** C++ std::max / std::min (NaN in the first operand stays). */
 const cmax = (a: number, b: number): number => (a < b ? b : a);
 const cmin = (a: number, b: number): number => (b < a ? b : a);
-
-/** Spec §1: RNE(f(x / s)), + zp in f32, clamped (max then min), to int (NaN -> 0). */
-function quantize(x: number, s: number, zp: number, type: QType): number {
-  const [lo, hi] = RANGE[type];
-  const v = cmin(cmax(f32(rne(f32(x / s)) + zp), lo), hi);
-  return Number.isNaN(v) ? 0 : Math.trunc(v);
-}
-
-// MLAS's logistic (spec §7b): every step an f32 multiply or add.
-const LA = [4.37031012579801e-11, 1.15627324459942e-7, 6.08574864600143e-5, 8.51377133304701e-3, 2.48287947061529e-1].map(f32);
-const LB = [6.10247389755681e-13, 5.76102136993427e-9, 6.2910678501704e-6, 1.70198817374094e-3, 1.16817656904453e-1, 9.9315192102318e-1].map(f32);
-function logistic(d: number): number {
-  const v = cmin(cmax(d, -18), 18);
-  const v2 = f32(v * v);
-  let p = f32(f32(v2 * LA[0]) + LA[1]);
-  for (let i = 2; i < LA.length; i++) p = f32(f32(p * v2) + LA[i]);
-  p = f32(p * v);
-  let q = f32(f32(v2 * LB[0]) + LB[1]);
-  for (let i = 2; i < LB.length; i++) q = f32(f32(q * v2) + LB[i]);
-  return cmin(cmax(f32(f32(p / q) + 0.5), 0), 1);
-}
-
-/**
- * MLAS's tanh (tanh.cpp, its portable kernel, as onnxruntime-web runs a float Tanh): x clamped to [-9, 9], then
- * the odd rational p(x) / q(x) of Eigen's coefficients, every multiply and add a separate f32 step (wasm has no
- * fused multiply-add).
- */
-const TA = [
-  -2.76076847742355e-16, 2.00018790482477e-13, -8.60467152213735e-11, 5.12229709037114e-8, 1.48572235717979e-5, 6.37261928875436e-4,
-  4.89352455891786e-3,
-].map(f32);
-const TB = [1.19825839466702e-6, 1.18534705686654e-4, 2.268434632439e-3, 4.89352518554385e-3].map(f32);
-function tanhMlas(x: number): number {
-  const v = x > 9 ? 9 : x < -9 ? -9 : x;
-  const v2 = f32(v * v);
-  let p = TA[0];
-  for (let i = 1; i < TA.length; i++) p = f32(f32(p * v2) + TA[i]);
-  let q = TB[0];
-  for (let i = 1; i < TB.length; i++) q = f32(f32(q * v2) + TB[i]);
-  return f32(f32(p * v) / q);
-}
-
-/**
- * MLAS's exp (MlasComputeExp's portable kernel, as onnxruntime-web runs a float Exp): x clamped to
- * [-103.972084, 88.7762627]; m = the nearest integer to x * log2(e), found by adding and subtracting 1.5 * 2^23;
- * r = x - m ln2 in two f32 steps (ln2's high and low parts); a degree-5 polynomial in r; the result scaled by 2^m,
- * split as 2^clamp(m, -126, 127) times the rest so that subnormal results come out. Each step f32.
- */
-// The coefficients are MLAS's hex float literals 0x1.694000p-10, 0x1.125edcp-7, 0x1.555b5ap-5, 0x1.555450p-3,
-// 0x1.fffff6p-2 and 1: mantissa * 2^(exponent - 24).
-const EXP_P = [[0x1694000, -10], [0x1125edc, -7], [0x1555b5a, -5], [0x1555450, -3], [0x1fffff6, -2], [0x1000000, 0]]
-  .map(([m, e]) => m * 2 ** (e - 24));
-const f32bits = new DataView(new ArrayBuffer(4));
-const bitsOf = (x: number): number => (f32bits.setFloat32(0, x, true), f32bits.getInt32(0, true));
-const fromBits = (b: number): number => (f32bits.setInt32(0, b | 0, true), f32bits.getFloat32(0, true));
-function expMlas(x: number): number {
-  if (Number.isNaN(x)) return x;
-  let r = Math.min(Math.max(x, f32(-103.9720840454)), f32(88.776262664795));
-  const shifter = 12582912; // 1.5 * 2^23
-  const biased = f32(f32(r * f32(1.44269504088896341)) + shifter);
-  const m = f32(biased - shifter);
-  r = f32(f32(m * f32(-6.93145752e-1)) + r);
-  r = f32(f32(m * f32(-1.42860677e-6)) + r);
-  const e = bitsOf(biased) << 23; // m in the exponent field
-  const normal = Math.min(Math.max(e, -126 << 23), 127 << 23);
-  const rest = fromBits(e - normal + (127 << 23));
-  let p = EXP_P[0];
-  for (let i = 1; i < EXP_P.length; i++) p = f32(f32(p * r) + EXP_P[i]);
-  p = f32(f32(p * f32(r * rest)) + rest);
-  return f32(p * fromBits(normal + (127 << 23)));
-}
 
 // ---- graph state ------------------------------------------------------------------------------------------------
 
@@ -417,7 +342,7 @@ function clipRedundantByQ(w: Work, clip: Node, q: Node): boolean {
   const b = clipBounds(w, clip);
   if (!b) return false;
   // static_cast<int32_t>(rint(f(bound / s))) + zp; out-of-range casts saturate (wasm's trunc_sat).
-  const toI32 = (v: number): number => (Number.isNaN(v) ? 0 : Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, rne(v))));
+  const toI32 = (v: number): number => (Number.isNaN(v) ? 0 : Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, roundHalfEven(v))));
   return toI32(f32(b[0] / p.scales[0])) + p.zps[0] <= lo && toI32(f32(b[1] / p.scales[0])) + p.zps[0] >= hi;
 }
 
@@ -639,7 +564,7 @@ function fuseDrop(w: Work, g: Group): Node | null {
     }
     if (constantMode) {
       const type = x.type as QType;
-      const v = quantize(cv, x.scales[0], x.zps[0], type);
+      const v = quantizeValue(cv, x.scales[0], x.zps[0], type);
       inputs[2] = w.addInit(`${t.name || 'pad'}_constant_q`, type, [], type === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v));
     } else if (inputs.length > 2) inputs[2] = '';
     while (inputs.length > 1 && inputs[inputs.length - 1] === '') inputs.pop();
@@ -731,8 +656,8 @@ function elementwise(w: Work, n: Node): { data: number[]; params: number[]; fn: 
     case 'Neg': return unary((x) => -x);
     case 'Abs': return unary((x) => Math.abs(x));
     case 'Sqrt': return unary((x) => f32(Math.sqrt(x)));
-    case 'Exp': return unary(expMlas);
-    case 'Tanh': return unary(tanhMlas);
+    case 'Exp': return unary(exp);
+    case 'Tanh': return unary(tanh);
     case 'Sigmoid': return unary(logistic);
     case 'LeakyRelu': {
       const a = alpha(0.01);
@@ -878,7 +803,7 @@ function makeLuts(w: Work): boolean {
         const args = s.args.map((a) => ('constant' in a ? a.constant : leafOuts.has(a.value) ? d : vals.get(a.value)!));
         vals.set(s.node.outputs[0], s.fn(args, s.params));
       }
-      table[b] = quantize(vals.get(q.inputs[0])!, y.scales[0], y.zps[0], y.type);
+      table[b] = quantizeValue(vals.get(q.inputs[0])!, y.scales[0], y.zps[0], y.type);
     }
     const end = r.steps[r.steps.length - 1].node;
     const tableName = w.addInit(`${q.outputs[0]}_lut`, y.type, [256], table);

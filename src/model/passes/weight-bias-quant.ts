@@ -35,24 +35,10 @@
  * them. Pure: the input graph is not changed. Run it after foldBatchNorm and before fuseQdq (onnxruntime runs its
  * Conv + BatchNormalization fusion and this pass at Level 1, its QDQ fusions at Level 2).
  */
+import { quantizeValue, roundHalfEven } from '../kernels/quantize.js';
 import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../ir.js';
 
 const f32 = Math.fround;
-
-/** Round half to even (f32.nearest; onnxruntime's RoundHalfToEven and Round). */
-function rne(x: number): number {
-  if (!Number.isFinite(x)) return x;
-  const r = Math.round(x);
-  return x - Math.floor(x) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-}
-
-/** Spec §1 QuantizeLinear to int8: RNE(f(x / s)) + zp in f32, C++ max then min, to int (NaN -> 0). */
-function quantizeInt8(x: number, s: number, zp: number): number {
-  let v = f32(rne(f32(x / s)) + zp);
-  v = v < -128 ? -128 : v;
-  v = 127 < v ? 127 : v;
-  return Number.isNaN(v) ? 0 : v;
-}
 
 /** onnxruntime's GetQuantizationParameter<int8_t> (asymmetric): the scale and zero point of W. */
 export function ortWeightQuantParams(w: ArrayLike<number>): { scale: number; zeroPoint: number } {
@@ -67,7 +53,7 @@ export function ortWeightQuantParams(w: ArrayLike<number>): { scale: number; zer
   const izp = f32(-128 - f32(mn / scale));
   // std::max(float(qmin), std::min(float(qmax), izp))
   const lo = izp < 127 ? izp : 127;
-  return { scale, zeroPoint: rne(-128 < lo ? lo : -128) };
+  return { scale, zeroPoint: roundHalfEven(-128 < lo ? lo : -128) };
 }
 
 const isDq = (n: Node | undefined): n is Node => !!n && n.opType === 'DequantizeLinear' && (n.domain === '' || n.domain === 'com.microsoft');
@@ -171,7 +157,7 @@ export function weightBiasQuantization(graph: Graph): Graph {
     if (w && wInit) {
       const { scale, zeroPoint } = ortWeightQuantParams(w);
       wScale = Float32Array.of(scale);
-      const q = Int8Array.from(w, (v) => quantizeInt8(v, scale, zeroPoint));
+      const q = Int8Array.from(w, (v) => quantizeValue(v, scale, zeroPoint, 'int8'));
       if (inline) inputs[1] = addInit(`${node.name}_weight_dq`, { type: 'float32', dims: [...wInit.dims], data: Float32Array.from(q, (v) => f32((v - zeroPoint) * scale)) });
       else {
         const qn = addInit(`${node.name}_weight_q`, { type: 'int8', dims: [...wInit.dims], data: q });
@@ -185,7 +171,7 @@ export function weightBiasQuantization(graph: Graph): Graph {
       const sxv = (sx.data as Float32Array)[0];
       const sb = Float32Array.from(perTensor ? [wScale[0]] : wScale, (v) => f32(sxv * v));
       const qb = Int32Array.from(b, (v, i) => {
-        const r = rne(f32(v / sb[perTensor ? 0 : i]));
+        const r = roundHalfEven(f32(v / sb[perTensor ? 0 : i]));
         return Number.isNaN(r) ? 0 : Math.max(-2147483648, Math.min(2147483647, r));
       });
       if (inline) inputs[2] = addInit(`${node.name}_bias_dq`, { type: 'float32', dims: [biasSize], data: Float32Array.from(qb, (v, i) => f32(f32(v) * sb[perTensor ? 0 : i])) });
