@@ -276,7 +276,7 @@ async function main(argv: string[]): Promise<number> {
         onLine: (line) => log.write(`  ${line}\n`),
       });
       attachThreads(r, t);
-      if (models && modelsDir) {
+      if (models && modelsDir && built.length > 0) {
         log.write(`\nmodels level, threads set: i8conv ${o.threads} threads vs onnxruntime-web numThreads ${o.threads} (child process: node dist-bench/bench/models-node.js)\n`);
         attachModelThreads(models, await runModelsThreadsChild({ threads: o.threads, dir: modelsDir, models: built, quick: o.quick, onLine: (line) => log.write(`  ${line}\n`) }));
       }
