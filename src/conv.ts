@@ -5,6 +5,7 @@
  * constants), full bias, src and dst staging, workspace (packed filter + thread slices) — each surrounded by
  * guard bands that tests verify after every call (checkGuards).
  */
+import type { SimdTileSet } from './features.js';
 import { I8ConvError, check } from './errors.js';
 import { checkThreads, normalizeConvParams, dstShapeOf, type ConvBiasParams, type ConvShape } from './params.js';
 import type { AlgoPlan, ConvAlgorithm, CtxField, Isa } from './algos/types.js';
@@ -84,6 +85,8 @@ export interface PlanSettings {
   isa: Isa;
   /** the forced micro-kernel, if any */
   kernel: string | undefined;
+  /** the SIMD128 NCHW44 dot tile set (the runtime's: features.simdTiles) */
+  tiles: SimdTileSet;
   workspaceLimit: number;
   minThreadedMacs: number;
   /** whether the operator runs on the runtime's threads (else on the calling thread, in the single-thread core) */
@@ -107,7 +110,7 @@ export function resolvePlanSettings(core: WasmRuntimeCore, s: ConvShape, opts: C
   // runtime's single-thread companion core and, unless told otherwise, is planned for one thread: it then runs
   // exactly as on a runtime without threads
   const threads = asked ?? (threaded ? core.threads : 1);
-  return { threads, isa: core.isa, kernel: opts.kernel, workspaceLimit: opts.workspaceLimit ?? DEFAULT_WORKSPACE_LIMIT, minThreadedMacs, threaded };
+  return { threads, isa: core.isa, kernel: opts.kernel, tiles: core.simdTiles, workspaceLimit: opts.workspaceLimit ?? DEFAULT_WORKSPACE_LIMIT, minThreadedMacs, threaded };
 }
 
 /** Chooses the algorithm for a shape (the runtime's heuristic, forced name, or profiled choice), for the plan

@@ -34,6 +34,54 @@ export interface Features {
   build?: 'simd128' | 'relaxed';
   /** The kernels' instruction set (set by the runtime): 'wasmsimd', 'wasmrelaxedsimd' (7-bit split), 'wasmusdot' or 'wasmsdot'. */
   isa?: string;
+  /** The JavaScript engine, as the host names it (set by the runtime; detectEngine). */
+  engine?: EngineInfo;
+  /** The SIMD128 NCHW44 dot kernels' tile set the runtime chooses for this engine (set by the runtime; simdTileSetFor). */
+  simdTiles?: SimdTileSet;
+}
+
+/** A JavaScript engine and its version where the host says it (V8: its version; browsers: the browser's major). */
+export interface EngineInfo {
+  name: 'v8' | 'spidermonkey' | 'javascriptcore' | 'unknown';
+  /** V8: the V8 major version (Node, Deno: exact; Chromium: its major / 10, which is how V8 numbers track it). */
+  major: number | null;
+  /** What it was read from, e.g. 'process.versions.v8 11.3.244.8-node.38' or a user agent. */
+  source: string;
+}
+
+/**
+ * The tiles of the SIMD128 NCHW44 dot kernels (tools/conv-variants.mjs TILES): 'narrow' (2 output-channel blocks x 2
+ * pixels) for V8 before 12, whose optimizing compiler emits a loop body's loads before its arithmetic, so only a
+ * small tile fits the registers; 'wide' (2 x 4, or 2 x 7 where it pads the row less) elsewhere. A speed choice only:
+ * every tile computes the same bits.
+ */
+export type SimdTileSet = 'narrow' | 'wide';
+
+/** Reads which engine runs this code from what the host reports (not a feature test: it only picks tiles). */
+export function detectEngine(): EngineInfo {
+  const g = globalThis as { process?: { versions?: Record<string, string | undefined> }; Deno?: { version?: { v8?: string } }; navigator?: { userAgent?: string } };
+  const versions = g.process?.versions;
+  if (versions?.bun) return { name: 'javascriptcore', major: null, source: `process.versions.bun ${versions.bun}` };
+  const v8 = versions?.v8 ?? g.Deno?.version?.v8;
+  if (typeof v8 === 'string') {
+    const m = /^(\d+)\./.exec(v8);
+    return { name: 'v8', major: m ? Number(m[1]) : null, source: `${versions?.v8 ? 'process.versions.v8' : 'Deno.version.v8'} ${v8}` };
+  }
+  const ua = g.navigator?.userAgent;
+  if (typeof ua === 'string') {
+    const ff = /Firefox\/(\d+)/.exec(ua);
+    if (ff) return { name: 'spidermonkey', major: null, source: ua };
+    const cr = /(?:Chrome|Chromium|HeadlessChrome)\/(\d+)/.exec(ua);
+    if (cr) return { name: 'v8', major: Math.floor(Number(cr[1]) / 10), source: ua };
+    if (/AppleWebKit/.test(ua)) return { name: 'javascriptcore', major: null, source: ua };
+    return { name: 'unknown', major: null, source: ua };
+  }
+  return { name: 'unknown', major: null, source: 'no process.versions, Deno.version or navigator.userAgent' };
+}
+
+/** The SIMD128 tile set for an engine: 'narrow' on V8 before 12, else 'wide'. */
+export function simdTileSetFor(e: EngineInfo): SimdTileSet {
+  return e.name === 'v8' && e.major !== null && e.major < 12 ? 'narrow' : 'wide';
 }
 
 function leb(n: number): number[] {

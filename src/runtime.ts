@@ -5,7 +5,7 @@
  */
 import { WasmHeap } from './heap.js';
 import { I8ConvError, check } from './errors.js';
-import { probeFeatures, type Features } from './features.js';
+import { detectEngine, probeFeatures, simdTileSetFor, type Features, type SimdTileSet } from './features.js';
 import type { Isa } from './algos/types.js';
 import { relaxedIsa } from './algos/isa.js';
 import { ThreadPool } from './threads/pool.js';
@@ -157,6 +157,11 @@ export class WasmRuntimeCore {
     return this.serial ?? this;
   }
 
+  /** The SIMD128 NCHW44 dot kernels' tile set (features.simdTiles). */
+  get simdTiles(): SimdTileSet {
+    return this.features.simdTiles ?? 'wide';
+  }
+
   /** Threads a convolution runs on. */
   get threads(): number {
     return this.pool ? this.pool.size : 1;
@@ -220,6 +225,8 @@ function threadsUnavailable(): string | null {
  */
 export interface CoreTestHooks {
   isa?: Isa;
+  /** Tests and benchmarks: the SIMD128 tile set to plan with instead of the engine's (features.simdTiles). */
+  simdTiles?: SimdTileSet;
   /**
    * Tests and benchmarks only (lab/index.ts): the module to run for a build instead of the embedded product one
    * (the lab build). Single-thread: a runtime given a module runs on one thread, and rt.threading says why.
@@ -265,7 +272,8 @@ export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTest
   const plain = await WebAssembly.instantiate(await (hooks.module ? hooks.module(build) : compileBuild(build, false)), { env: { abort: wasmAbort } });
   const threading: Threading = pool ? { enabled: true, threads: pool.size, reason: 'enabled' } : { enabled: false, threads: 1, reason: reason! };
   const isa: Isa = build === 'simd128' ? 'wasmsimd' : (hooks.isa ?? relaxedIsa(features.dotFlavour));
-  const f = { ...features, build, isa };
+  const engine = detectEngine();
+  const f = { ...features, build, isa, engine, simdTiles: hooks.simdTiles ?? simdTileSetFor(engine) };
   return instance
     ? new WasmRuntimeCore(instance, f, build, isa, pool, threading, plain)
     : new WasmRuntimeCore(plain, f, build, isa, null, threading);

@@ -34,14 +34,37 @@ export const UNROLL_KH_MAX = Number(process.env.I8CONV_UNROLL_KH ?? 2);
  *   on 64->64 56² 3x3: (1, 6) 34 GMAC/s, (1, 4) 25-27, (2, 2) 24-26.
  */
 const ALL = FILTER_WIDTHS;
+/**
+ * SIMD128 tile sets (KernelVariant.tileSet; the runtime picks one per engine, src/features.ts simdTileSet):
+ *   'narrow' for V8 before 12 (Node 20, Chromium < 120), whose TurboFan emits a loop body's loads first: (2, 2)
+ *     with one tap per trip, 4 accumulators + 8 loads.
+ *   'wide' for every other engine: (2, 4) with one tap per trip, and (2, 7) where it pads the output row less
+ *     (OW 7, 14: the last stage of ResNet-style networks). V8 12+ (Node 22/24, Deno, current Chromium) interleaves
+ *     the loads with the dots and unrolls the tap loop itself.
+ * Measured 2026-12-03 on AMD Zen 4 (2-core VM), forced by name, interleaved, best of 3 s (GMAC/s; the SIMD128
+ * ceiling loop there is ~46 on every engine; tools/ab-kernels.mjs):
+ *   shape                 Node 24.22: (2,2)t (2,4)t (2,7)t (3,2)t   Node 20.20: (2,2)t (2,4)t (2,7)t   Deno 2.9: (2,2)t (2,4)t (2,7)t
+ *   64->64 56² 3x3 s1           37.3   41.2   36.8   38.8               28.5   27.8   23.6               32.8   36.5   31.2
+ *   128->128 28² 3x3            35.3   39.8   35.9   38.3               29.8   28.8   25.1               33.5   35.8   32.6
+ *   256->256 14² 3x3            37.6   34.7   38.0   38.0               29.5   23.6   22.5               33.5   32.6   32.8
+ *   512->512 7² 3x3             28.9   31.2   34.4   33.1               24.8   22.3   22.9               27.5   28.7   29.0
+ *   64->64 56² 5x5              36.2   41.0   38.0   37.2               25.0   22.1   20.9               27.6   34.0   34.4
+ *   64->64 56² 7x7              35.5   37.7   37.2   36.3               35.2   30.3   28.0               28.3   35.0   33.9
+ *   64->128 56² 3x3 s2          36.3   39.2   34.8   37.6               29.6   27.9   24.4               25.6   34.5   31.4
+ * (3,2)t is kept as an alt tile. Engines that are not V8 get 'wide' too (SpiderMonkey and JavaScriptCore allocate
+ * registers over the whole loop, as V8 12+ does).
+ */
 export const TILES = process.env.I8CONV_TILES
   ? JSON.parse(process.env.I8CONV_TILES) // experiments only: the committed table is below
   : {
       wasmsimd: [
-        { nb: 2, npix: 2, tapLoop: true, main: ALL },
+        { nb: 2, npix: 4, tapLoop: true, main: ALL, tileSet: 'wide' },
+        { nb: 2, npix: 7, tapLoop: true, main: ALL, tileSet: 'wide' },
+        { nb: 2, npix: 2, tapLoop: true, main: ALL, tileSet: 'narrow' },
         { nb: 1, npix: 2, tapLoop: true, tail: ALL },
         { nb: 2, npix: 4 },
         { nb: 2, npix: 3, tapLoop: true },
+        { nb: 3, npix: 2, tapLoop: true },
       ],
       wasmrelaxedsimd: [{ nb: 1, npix: 6, main: ALL }],
       wasmrelaxeddot: [
@@ -64,7 +87,7 @@ export function variants() {
           const role = t.main?.includes(fw) ? 'main' : t.tail ? (t.tail.includes(fw) ? 'tail' : null) : 'alt';
           if (!role) continue;
           const loop = t.tapLoop ? 't' : '';
-          out.push({ name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}${loop}__${isa}`, fw, stride: s, nb: t.nb, npix: t.npix, role, isa, tapLoop: !!t.tapLoop });
+          out.push({ name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}${loop}__${isa}`, fw, stride: s, nb: t.nb, npix: t.npix, role, isa, tapLoop: !!t.tapLoop, tileSet: role === 'main' ? t.tileSet ?? null : null });
         }
   return out;
 }

@@ -12,6 +12,7 @@
  * (o is the channel inside block b; input channels past IC are 0, which is how the hybrid IC < 4 case runs).
  * Full tiles hold mainNb blocks, the last tile of a group the remaining tailNb blocks.
  */
+import type { SimdTileSet } from '../features.js';
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { KERNELS, type KernelVariant } from './kernel-table.generated.js';
@@ -31,7 +32,7 @@ const PACKED_TILE_BUDGET = 256 * 1024;
 const FILTER_SIZES = [...new Set(KERNELS.map((k) => k.fw))];
 const STRIDES = [...new Set(KERNELS.map((k) => k.stride))];
 
-function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string): KernelVariant {
+function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string, tiles: SimdTileSet = 'wide'): KernelVariant {
   const isa = kernelIsa(runtimeIsa, 'conv-nchw44-dot');
   if (forced !== undefined) {
     const v = KERNELS.find((k) => k.name === forced);
@@ -40,8 +41,9 @@ function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, fo
     }
     return v;
   }
-  // several main tiles: the one that pads the output row least (the first declared on ties)
-  const mains = KERNELS.filter((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa);
+  // the main tiles of the engine's tile set; of several, the one that pads the output row least (the first declared
+  // on ties)
+  const mains = KERNELS.filter((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa && (k.tileSet === null || k.tileSet === tiles));
   if (!mains.length) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
   const padded = (k: KernelVariant) => Math.ceil(ow / k.npix) * k.npix;
   return mains.reduce((best, k) => (padded(k) < padded(best) ? k : best));
@@ -73,8 +75,8 @@ export interface DotPlanFacts {
 }
 
 /** Every plan-time size, from the shape alone (used by plan() and by tests). */
-export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd', kernel?: string): DotPlanFacts {
-  const main = pickVariant(s.fw, s.sw, isa, s.ow, kernel);
+export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd', kernel?: string, tiles: SimdTileSet = 'wide'): DotPlanFacts {
+  const main = pickVariant(s.fw, s.sw, isa, s.ow, kernel, tiles);
   const kIsa = kernelIsa(isa, 'conv-nchw44-dot');
   const pixBytes = kIsa === 'wasmrelaxeddot' ? 4 : 32;
   const ocbG = Math.ceil(s.ocpg / 4);
@@ -107,8 +109,8 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
  * srcKind 0: NCHW44 source; 1: NCHW source with IC < 4 read directly (hybrid); 2: NCHW source of any channel
  * count, relayouted to NCHW44 by a first kernel into a shared buffer at the start of workspace chunk 1.
  */
-export function makeDotPlan(s: ConvShape, { threads, isa, kernel }: PlanOptions, srcKind: 0 | 1 | 2): AlgoPlan {
-  const f = dotPlanFacts(s, threads, isa, kernel);
+export function makeDotPlan(s: ConvShape, { threads, isa, kernel, tiles }: PlanOptions, srcKind: 0 | 1 | 2): AlgoPlan {
+  const f = dotPlanFacts(s, threads, isa, kernel, tiles);
   // packed input: 0 SIMD128 pairs, 1 relaxed 7-bit split, 2 relaxed dot8 (4 bytes a pixel)
   const mode = packedInputMode(kernelIsa(isa, 'conv-nchw44-dot'));
   const relaxed = mode !== 0;

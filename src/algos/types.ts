@@ -7,6 +7,7 @@
  *                     packer, the algorithm's fields of the context record, and the kernels over their N-d task
  *                     ranges (dispatch: independent tasks, so threads can share them)
  */
+import type { SimdTileSet } from '../features.js';
 import type { ErrorCode } from '../errors.js';
 import type { ConvShape } from '../params.js';
 import type { WorkspaceBundle } from '../workspace.js';
@@ -23,6 +24,8 @@ export interface PlanOptions {
   isa: Isa;
   /** force the main micro-kernel by its kernel-table name (tests, benchmarks, tuning) */
   kernel?: string;
+  /** the SIMD128 NCHW44 dot tile set (features.simdTiles; default 'wide') */
+  tiles?: SimdTileSet;
 }
 
 export interface Rejection {
