@@ -38,8 +38,8 @@ const ALL = FILTER_WIDTHS;
  * SIMD128 tile sets (KernelVariant.tileSet; the runtime picks one per engine, src/features.ts simdTileSet):
  *   'narrow' for V8 before 12 (Node 20, Chromium < 120), whose TurboFan emits a loop body's loads first: (2, 2)
  *     with one tap per trip, 4 accumulators + 8 loads.
- *   'wide' for every other engine: (2, 4) with one tap per trip, and (2, 7) where it pads the output row less
- *     (OW 7, 14: the last stage of ResNet-style networks). V8 12+ (Node 22/24, Deno, current Chromium) interleaves
+ *   'wide' for every other engine: (2, 4) with one tap per trip, and for 3x3 filters (2, 7) where it pads the
+ *     output row less (OW 7, 14: the last stages of ResNet-style networks; only 3x3, to keep the wasm small). V8 12+ (Node 22/24, Deno, current Chromium) interleaves
  *     the loads with the dots and unrolls the tap loop itself.
  * Measured 2026-12-03 on AMD Zen 4 (2-core VM), forced by name, interleaved, best of 3 s (GMAC/s; the SIMD128
  * ceiling loop there is ~46 on every engine; tools/ab-kernels.mjs):
@@ -59,7 +59,7 @@ export const TILES = process.env.I8CONV_TILES
   : {
       wasmsimd: [
         { nb: 2, npix: 4, tapLoop: true, main: ALL, tileSet: 'wide' },
-        { nb: 2, npix: 7, tapLoop: true, main: ALL, tileSet: 'wide' },
+        { nb: 2, npix: 7, tapLoop: true, main: [3], tileSet: 'wide' },
         { nb: 2, npix: 2, tapLoop: true, main: ALL, tileSet: 'narrow' },
         { nb: 1, npix: 2, tapLoop: true, tail: ALL },
         { nb: 2, npix: 4 },

@@ -92,7 +92,10 @@ function rowKernel(v) {
   L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
   L.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
   L.push(`): void {`);
+  // each build carries only its own row kernels: the relaxed build never runs the SIMD128 ones (the runtime's isa
+  // there is wasmrelaxedsimd or a dot8 flavour), the SIMD128 build never the relaxed ones
   if (relaxed) L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
+  else L.push(`  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
   L.push(`  const wStep: i32 = ${fw * nb * wBytes};`);
   for (let b = 0; b < nb; b++) L.push(`  const init${b} = v128.load(init, ${b * 16});`);
   L.push(`  const owPad = ((ow + ${npix - 1}) / ${npix}) * ${npix};`);
@@ -193,7 +196,7 @@ function finishRowKernel(L, v) {
     }
   L.push(`  }`);
   L.push(`  finishTile(ctx, scratch, ${nb}, owPad, ch, oc0, nch, pixRow, ow, dst, bias);`);
-  if (relaxed || dot8) L.push(`  }`);
+  L.push(`  }`);
   L.push(`}`);
   return L.join('\n');
 }

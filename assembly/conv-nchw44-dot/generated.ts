@@ -9,6 +9,7 @@ export function conv_nchw44_dot_f2s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -76,12 +77,14 @@ export function conv_nchw44_dot_f2s1_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s1_oc8x7t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -179,12 +182,14 @@ export function conv_nchw44_dot_f2s1_oc8x7t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 96), a1_6);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -232,12 +237,14 @@ export function conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s1_oc4x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 64;
   const init0 = v128.load(init, 0);
   const owPad = ((ow + 1) / 2) * 2;
@@ -274,12 +281,14 @@ export function conv_nchw44_dot_f2s1_oc4x2t__wasmsimd(
     v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -433,12 +442,14 @@ export function conv_nchw44_dot_f2s1_oc8x4__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -496,12 +507,14 @@ export function conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s1_oc12x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -560,12 +573,14 @@ export function conv_nchw44_dot_f2s1_oc12x2t__wasmsimd(
     v128.store(sp + <usize>(2 * row16 + 16), a2_1);
   }
   finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -633,12 +648,14 @@ export function conv_nchw44_dot_f2s2_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s2_oc8x7t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -736,12 +753,14 @@ export function conv_nchw44_dot_f2s2_oc8x7t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 96), a1_6);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -789,12 +808,14 @@ export function conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s2_oc4x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 64;
   const init0 = v128.load(init, 0);
   const owPad = ((ow + 1) / 2) * 2;
@@ -831,12 +852,14 @@ export function conv_nchw44_dot_f2s2_oc4x2t__wasmsimd(
     v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -990,12 +1013,14 @@ export function conv_nchw44_dot_f2s2_oc8x4__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1053,12 +1078,14 @@ export function conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s2_oc12x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1117,12 +1144,14 @@ export function conv_nchw44_dot_f2s2_oc12x2t__wasmsimd(
     v128.store(sp + <usize>(2 * row16 + 16), a2_1);
   }
   finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1190,12 +1219,14 @@ export function conv_nchw44_dot_f3s1_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s1_oc8x7t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1293,12 +1324,14 @@ export function conv_nchw44_dot_f3s1_oc8x7t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 96), a1_6);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1346,12 +1379,14 @@ export function conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s1_oc4x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 96;
   const init0 = v128.load(init, 0);
   const owPad = ((ow + 1) / 2) * 2;
@@ -1388,12 +1423,14 @@ export function conv_nchw44_dot_f3s1_oc4x2t__wasmsimd(
     v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1519,12 +1556,14 @@ export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1582,12 +1621,14 @@ export function conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s1_oc12x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 288;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1646,12 +1687,14 @@ export function conv_nchw44_dot_f3s1_oc12x2t__wasmsimd(
     v128.store(sp + <usize>(2 * row16 + 16), a2_1);
   }
   finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1719,12 +1762,14 @@ export function conv_nchw44_dot_f3s2_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s2_oc8x7t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1822,12 +1867,14 @@ export function conv_nchw44_dot_f3s2_oc8x7t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 96), a1_6);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -1875,12 +1922,14 @@ export function conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 96;
   const init0 = v128.load(init, 0);
   const owPad = ((ow + 1) / 2) * 2;
@@ -1917,12 +1966,14 @@ export function conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(
     v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2048,12 +2099,14 @@ export function conv_nchw44_dot_f3s2_oc8x4__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2111,12 +2164,14 @@ export function conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 288;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2175,12 +2230,14 @@ export function conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(
     v128.store(sp + <usize>(2 * row16 + 16), a2_1);
   }
   finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2248,12 +2305,14 @@ export function conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2351,12 +2410,14 @@ export function conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 96), a1_6);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2404,12 +2465,14 @@ export function conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 160;
   const init0 = v128.load(init, 0);
   const owPad = ((ow + 1) / 2) * 2;
@@ -2446,12 +2509,14 @@ export function conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(
     v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2637,12 +2702,14 @@ export function conv_nchw44_dot_f5s1_oc8x4__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2700,12 +2767,14 @@ export function conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 480;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2764,12 +2833,14 @@ export function conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(
     v128.store(sp + <usize>(2 * row16 + 16), a2_1);
   }
   finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2837,12 +2908,14 @@ export function conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2940,12 +3013,14 @@ export function conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 96), a1_6);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -2993,12 +3068,14 @@ export function conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 160;
   const init0 = v128.load(init, 0);
   const owPad = ((ow + 1) / 2) * 2;
@@ -3035,12 +3112,14 @@ export function conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(
     v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -3226,12 +3305,14 @@ export function conv_nchw44_dot_f5s2_oc8x4__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -3289,12 +3370,14 @@ export function conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 480;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -3353,12 +3436,14 @@ export function conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(
     v128.store(sp + <usize>(2 * row16 + 16), a2_1);
   }
   finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -3426,12 +3511,14 @@ export function conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -3529,12 +3616,14 @@ export function conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 96), a1_6);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -3582,12 +3671,14 @@ export function conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 224;
   const init0 = v128.load(init, 0);
   const owPad = ((ow + 1) / 2) * 2;
@@ -3624,12 +3715,14 @@ export function conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(
     v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -3875,12 +3968,14 @@ export function conv_nchw44_dot_f7s1_oc8x4__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -3938,12 +4033,14 @@ export function conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 672;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -4002,12 +4099,14 @@ export function conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(
     v128.store(sp + <usize>(2 * row16 + 16), a2_1);
   }
   finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -4075,12 +4174,14 @@ export function conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -4178,12 +4279,14 @@ export function conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 96), a1_6);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -4231,12 +4334,14 @@ export function conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 224;
   const init0 = v128.load(init, 0);
   const owPad = ((ow + 1) / 2) * 2;
@@ -4273,12 +4378,14 @@ export function conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(
     v128.store(sp + <usize>(16), a0_1);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -4524,12 +4631,14 @@ export function conv_nchw44_dot_f7s2_oc8x4__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -4587,12 +4696,14 @@ export function conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const wStep: i32 = 672;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
@@ -4651,6 +4762,7 @@ export function conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(
     v128.store(sp + <usize>(2 * row16 + 16), a2_1);
   }
   finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
 }
 
 export function conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(
@@ -8810,14 +8922,14 @@ export function convNchw44DotRow(
 ): void {
   switch (id) {
     case 0: conv_nchw44_dot_f2s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 1: conv_nchw44_dot_f2s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 1: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 2: conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 3: conv_nchw44_dot_f2s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 4: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 5: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 6: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 7: conv_nchw44_dot_f2s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 8: conv_nchw44_dot_f2s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 8: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 9: conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 10: conv_nchw44_dot_f2s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 11: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
@@ -8838,28 +8950,28 @@ export function convNchw44DotRow(
     case 26: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 27: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 28: conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 29: conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 29: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 30: conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 31: conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 32: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 33: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 34: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 35: conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 36: conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 36: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 37: conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 38: conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 39: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 40: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 41: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 42: conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 43: conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 43: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 44: conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 45: conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 46: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 47: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 48: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 49: conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 50: conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 50: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 51: conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 52: conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 53: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
