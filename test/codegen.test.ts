@@ -33,7 +33,7 @@ describe('generated kernels', () => {
       for (const fw of [2, 3, 5, 7])
         for (const stride of [1, 2])
           for (let ocb = 1; ocb <= 7; ocb++)
-            for (const iw of [1, 2, 5, 9, 13, 14, 17, 28, 56]) {
+            for (const iw of [1, 2, 5, 9, 13, 14, 15, 17, 28, 29, 56]) {
               const s = normalizeConvParams({ format: 'NCHW44', n: 1, ic: 4, ih: fw, iw: Math.max(iw, fw), oc: 4 * ocb, fh: fw, fw, stride, pad: 0, srcScale: 1, filterScale: 1, dstScale: 1 });
               for (const tiles of ['narrow', 'wide'] as const) {
                 const f = dotPlanFacts(s, 1, isa, undefined, tiles);

@@ -38,8 +38,9 @@ const ALL = FILTER_WIDTHS;
  * SIMD128 tile sets (KernelVariant.tileSet; the runtime picks one per engine, src/features.ts simdTileSet):
  *   'narrow' for V8 before 12 (Node 20, Chromium < 120), whose TurboFan emits a loop body's loads first: (2, 2)
  *     with one tap per trip, 4 accumulators + 8 loads.
- *   'wide' for every other engine: (2, 4) with one tap per trip, and for 3x3 filters (2, 7) where it pads the
- *     output row less (OW 7, 14: the last stages of ResNet-style networks; only 3x3, to keep the wasm small). V8 12+ (Node 22/24, Deno, current Chromium) interleaves
+ *   'wide' for every other engine: (2, 4) with one tap per trip, and for 3x3 filters (3, 2) and (2, 7) where they
+ *     pad the output row less (OW 14 and 7: the last stages of ResNet-style networks; only 3x3, to keep the wasm
+ *     small). V8 12+ (Node 22/24, Deno, current Chromium) interleaves
  *     the loads with the dots and unrolls the tap loop itself.
  * Measured 2026-12-03 on AMD Zen 4 (2-core VM), forced by name, interleaved, best of 3 s (GMAC/s; the SIMD128
  * ceiling loop there is ~46 on every engine; tools/ab-kernels.mjs):
@@ -51,7 +52,10 @@ const ALL = FILTER_WIDTHS;
  *   64->64 56² 5x5              36.2   41.0   38.0   37.2               25.0   22.1   20.9               27.6   34.0   34.4
  *   64->64 56² 7x7              35.5   37.7   37.2   36.3               35.2   30.3   28.0               28.3   35.0   33.9
  *   64->128 56² 3x3 s2          36.3   39.2   34.8   37.6               29.6   27.9   24.4               25.6   34.5   31.4
- * (3,2)t is kept as an alt tile. Engines that are not V8 get 'wide' too (SpiderMonkey and JavaScriptCore allocate
+ * For 3x3 the wide set also has (3, 2), declared before (2, 7) so that it wins their tie at OW 14 (both pad
+ * nothing there): Deno 2.9 (V8 15.0, the closest to Chromium 156) 256->256 14² 33.4 vs 32.3, 128->256 28² s2 (OW
+ * 14) 34.1 vs 31.7; Node 24 38.0 vs 38.0. At OW 7 (2, 7) pads less and stays (Node 24 34.4 vs 33.1; Deno 29.9 vs
+ * 31.2). Engines that are not V8 get 'wide' too (SpiderMonkey and JavaScriptCore allocate
  * registers over the whole loop, as V8 12+ does).
  */
 export const TILES = process.env.I8CONV_TILES
@@ -59,12 +63,12 @@ export const TILES = process.env.I8CONV_TILES
   : {
       wasmsimd: [
         { nb: 2, npix: 4, tapLoop: true, main: ALL, tileSet: 'wide' },
+        { nb: 3, npix: 2, tapLoop: true, main: [3], tileSet: 'wide' },
         { nb: 2, npix: 7, tapLoop: true, main: [3], tileSet: 'wide' },
         { nb: 2, npix: 2, tapLoop: true, main: ALL, tileSet: 'narrow' },
         { nb: 1, npix: 2, tapLoop: true, tail: ALL },
         { nb: 2, npix: 4 },
         { nb: 2, npix: 3, tapLoop: true },
-        { nb: 3, npix: 2, tapLoop: true },
       ],
       wasmrelaxedsimd: [{ nb: 1, npix: 6, main: ALL }],
       wasmrelaxeddot: [

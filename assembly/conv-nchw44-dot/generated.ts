@@ -80,6 +80,72 @@ export function conv_nchw44_dot_f2s1_oc8x4t__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f2s1_oc12x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 192;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const w2l = v128.load(wp, 64);
+          const w2h = v128.load(wp, 80);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+          wp += 96;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f2s1_oc8x7t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -510,72 +576,6 @@ export function conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(
   }
 }
 
-export function conv_nchw44_dot_f2s1_oc12x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const init2 = v128.load(init, 32);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let xb = x + <usize>(ow0 * 32);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const w1l = v128.load(wp, 32);
-          const w1h = v128.load(wp, 48);
-          const w2l = v128.load(wp, 64);
-          const w2h = v128.load(wp, 80);
-          const p0l = v128.load(xt, 0);
-          const p0h = v128.load(xt, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-          const p1l = v128.load(xt, 32);
-          const p1h = v128.load(xt, 48);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-          wp += 96;
-          xt += 32;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
-    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
-  }
-  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
 export function conv_nchw44_dot_f2s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -648,6 +648,72 @@ export function conv_nchw44_dot_f2s2_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc12x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 192;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const w2l = v128.load(wp, 64);
+          const w2h = v128.load(wp, 80);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+          wp += 96;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -1081,72 +1147,6 @@ export function conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(
   }
 }
 
-export function conv_nchw44_dot_f2s2_oc12x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const init2 = v128.load(init, 32);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let xb = x + <usize>(ow0 * 64);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const w1l = v128.load(wp, 32);
-          const w1h = v128.load(wp, 48);
-          const w2l = v128.load(wp, 64);
-          const w2h = v128.load(wp, 80);
-          const p0l = v128.load(xt, 0);
-          const p0h = v128.load(xt, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-          const p1l = v128.load(xt, 64);
-          const p1h = v128.load(xt, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-          wp += 96;
-          xt += 32;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
-    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
-  }
-  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
 export function conv_nchw44_dot_f3s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -1219,6 +1219,72 @@ export function conv_nchw44_dot_f3s1_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc12x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 288;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const w2l = v128.load(wp, 64);
+          const w2h = v128.load(wp, 80);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+          wp += 96;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -1624,72 +1690,6 @@ export function conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(
   }
 }
 
-export function conv_nchw44_dot_f3s1_oc12x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 288;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const init2 = v128.load(init, 32);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let xb = x + <usize>(ow0 * 32);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const w1l = v128.load(wp, 32);
-          const w1h = v128.load(wp, 48);
-          const w2l = v128.load(wp, 64);
-          const w2h = v128.load(wp, 80);
-          const p0l = v128.load(xt, 0);
-          const p0h = v128.load(xt, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-          const p1l = v128.load(xt, 32);
-          const p1h = v128.load(xt, 48);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-          wp += 96;
-          xt += 32;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
-    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
-  }
-  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
 export function conv_nchw44_dot_f3s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -1762,6 +1762,72 @@ export function conv_nchw44_dot_f3s2_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 288;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const w2l = v128.load(wp, 64);
+          const w2h = v128.load(wp, 80);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+          wp += 96;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -2167,72 +2233,6 @@ export function conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(
   }
 }
 
-export function conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 288;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const init2 = v128.load(init, 32);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let xb = x + <usize>(ow0 * 64);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const w1l = v128.load(wp, 32);
-          const w1h = v128.load(wp, 48);
-          const w2l = v128.load(wp, 64);
-          const w2h = v128.load(wp, 80);
-          const p0l = v128.load(xt, 0);
-          const p0h = v128.load(xt, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-          const p1l = v128.load(xt, 64);
-          const p1h = v128.load(xt, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-          wp += 96;
-          xt += 32;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
-    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
-  }
-  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
 export function conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -2305,6 +2305,72 @@ export function conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 480;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const w2l = v128.load(wp, 64);
+          const w2h = v128.load(wp, 80);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+          wp += 96;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -2770,72 +2836,6 @@ export function conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(
   }
 }
 
-export function conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 480;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const init2 = v128.load(init, 32);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let xb = x + <usize>(ow0 * 32);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const w1l = v128.load(wp, 32);
-          const w1h = v128.load(wp, 48);
-          const w2l = v128.load(wp, 64);
-          const w2h = v128.load(wp, 80);
-          const p0l = v128.load(xt, 0);
-          const p0h = v128.load(xt, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-          const p1l = v128.load(xt, 32);
-          const p1h = v128.load(xt, 48);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-          wp += 96;
-          xt += 32;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
-    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
-  }
-  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
 export function conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -2908,6 +2908,72 @@ export function conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 480;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const w2l = v128.load(wp, 64);
+          const w2h = v128.load(wp, 80);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+          wp += 96;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -3373,72 +3439,6 @@ export function conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(
   }
 }
 
-export function conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 480;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const init2 = v128.load(init, 32);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let xb = x + <usize>(ow0 * 64);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const w1l = v128.load(wp, 32);
-          const w1h = v128.load(wp, 48);
-          const w2l = v128.load(wp, 64);
-          const w2h = v128.load(wp, 80);
-          const p0l = v128.load(xt, 0);
-          const p0h = v128.load(xt, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-          const p1l = v128.load(xt, 64);
-          const p1h = v128.load(xt, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-          wp += 96;
-          xt += 32;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
-    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
-  }
-  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
 export function conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -3511,6 +3511,72 @@ export function conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 672;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const w2l = v128.load(wp, 64);
+          const w2h = v128.load(wp, 80);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+          wp += 96;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4036,72 +4102,6 @@ export function conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(
   }
 }
 
-export function conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 672;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const init2 = v128.load(init, 32);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let xb = x + <usize>(ow0 * 32);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const w1l = v128.load(wp, 32);
-          const w1h = v128.load(wp, 48);
-          const w2l = v128.load(wp, 64);
-          const w2h = v128.load(wp, 80);
-          const p0l = v128.load(xt, 0);
-          const p0h = v128.load(xt, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-          const p1l = v128.load(xt, 32);
-          const p1h = v128.load(xt, 48);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-          wp += 96;
-          xt += 32;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
-    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
-  }
-  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
 export function conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -4174,6 +4174,72 @@ export function conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 672;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const w2l = v128.load(wp, 64);
+          const w2h = v128.load(wp, 80);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+          wp += 96;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4696,72 +4762,6 @@ export function conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 672;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const init2 = v128.load(init, 32);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let xb = x + <usize>(ow0 * 64);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const w1l = v128.load(wp, 32);
-          const w1h = v128.load(wp, 48);
-          const w2l = v128.load(wp, 64);
-          const w2h = v128.load(wp, 80);
-          const p0l = v128.load(xt, 0);
-          const p0h = v128.load(xt, 16);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-          const p1l = v128.load(xt, 64);
-          const p1h = v128.load(xt, 80);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-          wp += 96;
-          xt += 32;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
-    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
-  }
-  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -8922,61 +8922,61 @@ export function convNchw44DotRow(
 ): void {
   switch (id) {
     case 0: conv_nchw44_dot_f2s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 1: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 2: conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 3: conv_nchw44_dot_f2s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 4: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 5: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 6: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 1: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 2: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 3: conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 4: conv_nchw44_dot_f2s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 5: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 6: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 7: conv_nchw44_dot_f2s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 8: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 9: conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 10: conv_nchw44_dot_f2s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 11: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 12: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 13: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 8: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 9: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 10: conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 11: conv_nchw44_dot_f2s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 12: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 13: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 14: conv_nchw44_dot_f3s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 15: conv_nchw44_dot_f3s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 16: conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 17: conv_nchw44_dot_f3s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 18: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 19: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 20: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 15: conv_nchw44_dot_f3s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 16: conv_nchw44_dot_f3s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 17: conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 18: conv_nchw44_dot_f3s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 19: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 20: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 21: conv_nchw44_dot_f3s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 22: conv_nchw44_dot_f3s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 23: conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 24: conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 25: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 26: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 27: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 22: conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 23: conv_nchw44_dot_f3s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 24: conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 25: conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 26: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 27: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 28: conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 29: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 30: conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 31: conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 32: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 33: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 34: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 29: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 30: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 31: conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 32: conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 33: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 34: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 35: conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 36: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 37: conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 38: conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 39: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 40: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 41: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 36: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 37: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 38: conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 39: conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 40: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 41: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 42: conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 43: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 44: conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 45: conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 46: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 47: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 48: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 43: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 44: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 45: conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 46: conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 47: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 48: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 49: conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 50: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 51: conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 52: conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 53: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 54: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 55: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 50: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 51: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 52: conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 53: conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 54: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 55: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     case 56: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 57: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 58: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
