@@ -1,0 +1,93 @@
+/**
+ * The float executors calibration runs the prepared float graph with, each returning every float value it computes
+ * (the graph's outputs and every float node output, which are made graph outputs of the probe graph it runs):
+ * - 'reference': the scalar reference executor (kernels-ref/model/run.ts `runReference`). This is the one place
+ *   where src/ uses kernels-ref/: as an interpreter of float graphs, not as the oracle of anything the quantizer
+ *   computes. Slow (one JS loop iteration per multiply-add): fine for small models and a few samples.
+ * - 'onnxruntime-web': onnxruntime-web, imported dynamically (an optional peer dependency: INVALID_PARAM with
+ *   param 'executor' when it cannot be imported), wasm execution provider, graph optimizations off (every value is
+ *   an output, so they would fuse nothing).
+ * Also `runQdq`: the QDQ model's graph outputs on one feed, on the reference executor or on an i8conv runtime's
+ * `rt.loadModel`.
+ */
+import { I8ConvError } from '../errors.js';
+import type { Graph, Tensor } from '../model/ir.js';
+import { writeOnnxModel } from '../model/onnx/writer.js';
+import { runReference } from '../../kernels-ref/model/run.js';
+import { valueInfo } from './graph.js';
+
+export type Feed = ReadonlyMap<string, { data: Float32Array; dims: readonly number[] }>;
+
+export interface FloatExecutor {
+  /** every probed float value of one run, by name */
+  run(feed: Feed): Promise<Map<string, Float32Array>>;
+  dispose(): Promise<void>;
+}
+
+/** The graph with every float node output (`probe`, in node order) added to its outputs. */
+export function probeGraph(g: Graph, probe: readonly string[]): Graph {
+  const outs = new Set(g.outputs.map((o) => o.name));
+  return { ...g, outputs: [...g.outputs, ...probe.filter((p) => !outs.has(p)).map((p) => valueInfo(p, 'float32', null))] };
+}
+
+const toTensors = (feed: Feed): Map<string, Tensor> =>
+  new Map([...feed].map(([name, f]) => [name, { name, type: 'float32', dims: [...f.dims], data: f.data } as Tensor]));
+
+function floats(out: Map<string, Tensor>): Map<string, Float32Array> {
+  const m = new Map<string, Float32Array>();
+  for (const [k, t] of out) if (t.data instanceof Float32Array) m.set(k, t.data);
+  return m;
+}
+
+export function referenceExecutor(g: Graph): FloatExecutor {
+  return {
+    run: async (feed) => floats(runReference(g, toTensors(feed))),
+    dispose: async () => {},
+  };
+}
+
+interface OrtLike {
+  InferenceSession: { create(bytes: Uint8Array, opts: object): Promise<OrtSessionLike> };
+  Tensor: new (type: string, data: Float32Array, dims: number[]) => unknown;
+}
+interface OrtSessionLike {
+  run(feeds: Record<string, unknown>): Promise<Record<string, { data: unknown; dispose?: () => void }>>;
+  release(): Promise<void>;
+}
+
+/** onnxruntime-web's module, or INVALID_PARAM when it cannot be imported. */
+export async function importOrt(): Promise<OrtLike> {
+  const name = 'onnxruntime-web';
+  try {
+    const m = (await import(/* @vite-ignore */ name)) as OrtLike & { default?: OrtLike };
+    return m.InferenceSession ? m : m.default!;
+  } catch (e) {
+    throw new I8ConvError('INVALID_PARAM', `executor: 'onnxruntime-web' cannot be imported (${(e as Error).message}); install it or use executor 'reference'`, 'executor');
+  }
+}
+
+export async function ortExecutor(ort: OrtLike, g: Graph): Promise<FloatExecutor> {
+  const session = await ort.InferenceSession.create(writeOnnxModel(g), { executionProviders: ['wasm'], graphOptimizationLevel: 'disabled' });
+  return {
+    async run(feed) {
+      const input: Record<string, unknown> = {};
+      for (const [name, f] of feed) input[name] = new ort.Tensor('float32', f.data, [...f.dims]);
+      const out = await session.run(input);
+      const m = new Map<string, Float32Array>();
+      for (const [k, t] of Object.entries(out)) {
+        if (t.data instanceof Float32Array) m.set(k, t.data);
+        t.dispose?.();
+      }
+      return m;
+    },
+    dispose: () => session.release(),
+  };
+}
+
+/** What `runQdq` needs of an i8conv runtime (`createRuntime()`'s `rt`). */
+export interface ModelRuntime {
+  loadModel(bytes: Uint8Array, opts?: { inputShapes?: Record<string, number[]> }): Promise<{
+    run(feeds: Record<string, Float32Array>): Record<string, unknown>;
+    dispose(): void;
+  }>;
+}
