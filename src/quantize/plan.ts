@@ -18,9 +18,11 @@
  *   input's scale and zero point (onnxruntime's `quantize_output_same_as_input`), which lets a QDQ fusion drop the
  *   pair. (onnxruntime leaves Flatten unquantized; here it is "same as input", which fuses to the same model.)
  * - Relu and Clip after a "full" operator's quantized output that nothing else reads (and that is no graph input or
- *   output) are removed, as onnxruntime's `QDQRemovableActivation` does: the producer's output takes the
- *   activation's name and so its parameters, whose range starts at 0 (Relu) or spans the Clip's bounds, so the Q's
- *   saturation does the clipping. Otherwise a Relu / Clip after a quantized value stays, with Q/DQ on both sides.
+ *   output) are removed, as onnxruntime's `QDQRemovableActivation` does, where the Q's saturation does the clipping:
+ *   the activation's parameters (the producer's output takes its name) represent nothing below its lower bound (0
+ *   for Relu) nor above its upper bound, within half a quantum. An asymmetric range of a Relu output starts at 0, so
+ *   it is removed; a symmetric one (TQT int8) keeps the Relu, as onnxruntime keeps it with symmetric activations.
+ *   Otherwise a Relu / Clip after a quantized value stays, with Q/DQ on both sides.
  * - Everything else, and every node named in `exclude`, stays a float node reading DequantizeLinear outputs where
  *   its inputs are quantized; `floatNodes` names each with the reason.
  *
@@ -37,7 +39,7 @@
 import { I8ConvError } from '../errors.js';
 import type { Graph, Node, Tensor } from '../model/ir.js';
 import { consumersOf, tensor } from './graph.js';
-import { quantizeBias, quantizeData, quantizeWeight, rangeParams, type QType } from './params.js';
+import { qRange, quantizeBias, quantizeData, quantizeWeight, rangeParams, type QType } from './params.js';
 
 export interface PlanOptions {
   activations: QType;
@@ -157,6 +159,32 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     }
     return undefined;
   };
+  /**
+   * Whether y's QuantizeLinear clips where the Relu / Clip n would: the lowest code's value is at or above the
+   * activation's lower bound and the highest code's at or below its upper bound, within half a quantum (the
+   * rounding the Q adds anyway; a float32 range can put the top code an ulp above a Clip bound).
+   */
+  const clippedByQ = (n: Node, y: string): boolean => {
+    const q = paramsOf(y)!;
+    const [qmin, qmax] = qRange(type);
+    const low = (qmin - q.zeroPoint) * q.scale;
+    const high = (qmax - q.zeroPoint) * q.scale;
+    let lo = 0;
+    let hi = Infinity;
+    if (n.opType === 'Clip') {
+      const bound = (k: number, dflt: number): number | undefined => {
+        if (!n.inputs[k]) return dflt;
+        const t = float.initializers.get(n.inputs[k]);
+        return t && isConst(n.inputs[k]) && t.type === 'float32' && t.data.length === 1 ? (t.data[0] as number) : undefined;
+      };
+      const a = bound(1, -Infinity);
+      const b = bound(2, Infinity);
+      if (a === undefined || b === undefined) return false;
+      lo = a;
+      hi = b;
+    }
+    return low >= lo - q.scale / 2 && high <= hi + q.scale / 2;
+  };
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
     if (exclude.has(n.name)) {
@@ -199,8 +227,10 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
       }
       const p = producer.get(x);
       const onlyReader = (consumers.get(x) ?? []).length === 1;
-      // Only after an operator with its own output range: removing a Relu after a MaxPool would lose it.
-      if (p !== undefined && full.has(p) && FULL_OPS.has(nodes[p].opType) && onlyReader && !graphOutputs.has(x) && !graphInputs.has(x)) {
+      // Only after an operator with its own output range (removing a Relu after a MaxPool would lose it), and only
+      // where y's QuantizeLinear saturates where the activation would clip (onnxruntime keeps them with symmetric
+      // activations for that reason).
+      if (p !== undefined && full.has(p) && FULL_OPS.has(nodes[p].opType) && onlyReader && !graphOutputs.has(x) && !graphInputs.has(x) && clippedByQ(n, y)) {
         // Remove: the producer writes y, which takes x's place (and its own range).
         nodes[p].outputs = nodes[p].outputs.map((o) => (o === x ? y : o));
         quantized.delete(x);
