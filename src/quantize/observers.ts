@@ -144,43 +144,51 @@ export class EmaObserver extends BaseObserver {
  * bins of [lo, lo + bins * width], values uniform within each bin (see the header). Per value (divided by the count).
  */
 export function histogramError(counts: Float64Array, lo: number, width: number, scale: number, zeroPoint: number, qmin: number, qmax: number): number {
-  // In y = x / scale the codes sit at the integers jlo..jhi.
+  // In y = x / scale the codes sit at the integers jlo..jhi; values below A = jlo - 0.5 clip to jlo, above
+  // B = jhi + 0.5 to jhi. Inside, G(t) = round(t) / 12 + ((t - round(t))^3 + 1/8) / 3 is an antiderivative of
+  // (t - round(t))^2, continuous at the half-integers; outside, (y - jlo)^3 / 3 and (y - jhi)^3 / 3.
   const jlo = qmin - zeroPoint;
   const jhi = qmax - zeroPoint;
   const A = jlo - 0.5;
   const B = jhi + 0.5;
-  // G: an antiderivative of (y - round(y))^2, continuous.
-  const G = (t: number) => {
-    const n = Math.round(t);
-    const d = t - n;
-    return n / 12 + (d * d * d + 0.125) / 3;
-  };
-  // integral of the error over [u, v], u <= v
-  const integral = (u: number, v: number) => {
-    let s = 0;
-    if (u < A) {
-      const e = Math.min(v, A);
-      s += ((e - jlo) ** 3 - (u - jlo) ** 3) / 3;
-    }
-    if (v > B) {
-      const b = Math.max(u, B);
-      s += ((v - jhi) ** 3 - (b - jhi) ** 3) / 3;
-    }
-    const a = Math.max(u, A);
-    const b = Math.min(v, B);
-    if (b > a) s += G(b) - G(a);
-    return s;
-  };
-  const at = (y: number) => (y < A ? (y - jlo) ** 2 : y > B ? (y - jhi) ** 2 : (y - Math.round(y)) ** 2);
+  const w = width / scale;
+  const y0 = lo / scale;
   let total = 0;
   let n = 0;
-  const w = width / scale;
   for (let k = 0; k < counts.length; k++) {
     const c = counts[k];
     if (c === 0) continue;
-    const u = (lo + k * width) / scale;
-    total += c * (w > 0 ? integral(u, u + w) / w : at(u));
     n += c;
+    const u = y0 + k * w;
+    if (w === 0) {
+      const e = u < A ? u - jlo : u > B ? u - jhi : u - Math.round(u);
+      total += c * e * e;
+      continue;
+    }
+    const v = u + w;
+    let s = 0;
+    if (u < A) {
+      const e = v < A ? v : A;
+      const a = u - jlo;
+      const b = e - jlo;
+      s += (b * b * b - a * a * a) / 3;
+    }
+    if (v > B) {
+      const e = u > B ? u : B;
+      const a = e - jhi;
+      const b = v - jhi;
+      s += (b * b * b - a * a * a) / 3;
+    }
+    const a = u > A ? u : A;
+    const b = v < B ? v : B;
+    if (b > a) {
+      const na = Math.round(a);
+      const da = a - na;
+      const nb = Math.round(b);
+      const db = b - nb;
+      s += (nb - na) / 12 + (db * db * db - da * da * da) / 3;
+    }
+    total += (c * s) / w;
   }
   return n > 0 ? (total / n) * scale * scale : 0;
 }
