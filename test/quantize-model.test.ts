@@ -15,6 +15,7 @@ import { loadModelSync } from '../src/model/load.js';
 import { readOnnxModel } from '../src/model/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/onnx/writer.js';
 import { quantizeModel, type QuantizeModelOptions, type QuantizeReport } from '../src/quantize/index.js';
+import { importOrt } from '../src/quantize/executors.js';
 import { prepareFloatGraph } from '../src/quantize/prepare.js';
 import { rng } from './helpers/rng.js';
 
@@ -296,6 +297,10 @@ describe('quantizeModel', () => {
     ];
     for (const [what, call, want] of cases) it(what, async () => expect(await errorOf(call())).toBe(want));
     it('no case ran the model', () => expect(runs).toBe(0));
+    it("onnxruntime-web that cannot be imported is INVALID_PARAM (param 'executor')", async () => {
+      expect(await errorOf(importOrt('i8conv-no-such-module'))).toBe('INVALID_PARAM');
+      await importOrt('i8conv-no-such-module').catch((e: I8ConvError) => expect(e.param).toBe('executor'));
+    });
     it('an operator the reference executor does not run is UNSUPPORTED_OP', async () => {
       const g = smallNet();
       g.nodes.push({ name: 'odd', opType: 'Hardmax', domain: '', inputs: ['probs'], outputs: ['h'], attributes: new Map() });

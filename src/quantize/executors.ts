@@ -55,14 +55,13 @@ interface OrtSessionLike {
   release(): Promise<void>;
 }
 
-/** onnxruntime-web's module, or INVALID_PARAM when it cannot be imported. */
-export async function importOrt(): Promise<OrtLike> {
-  const name = 'onnxruntime-web';
+/** onnxruntime-web's module (`name`: the module specifier, for tests), or INVALID_PARAM when it cannot be imported. */
+export async function importOrt(name = 'onnxruntime-web'): Promise<OrtLike> {
   try {
     const m = (await import(/* @vite-ignore */ name)) as OrtLike & { default?: OrtLike };
     return m.InferenceSession ? m : m.default!;
   } catch (e) {
-    throw new I8ConvError('INVALID_PARAM', `executor: 'onnxruntime-web' cannot be imported (${(e as Error).message}); install it or use executor 'reference'`, 'executor');
+    throw new I8ConvError('INVALID_PARAM', `executor: '${name}' cannot be imported (${(e as Error).message}); install onnxruntime-web or use executor 'reference'`, 'executor');
   }
 }
 
