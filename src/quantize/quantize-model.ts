@@ -205,8 +205,6 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
     return values;
   };
   let step = 0;
-  let plan;
-  let qdq: Graph;
   try {
     for (const feed of feeds) {
       for (const [k, data] of await observed(feed)) observers.get(k)?.observe(data);
@@ -222,8 +220,8 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       }
       return params.get(v);
     };
-    plan = planQuantization(graph, paramsOf, { activations: o.activations, weights: o.weights, exclude: new Set(o.exclude) });
-    qdq = writeQdq(graph, plan);
+    const plan = planQuantization(graph, paramsOf, { activations: o.activations, weights: o.weights, exclude: new Set(o.exclude) });
+    const qdq = writeQdq(graph, plan);
 
     // report: activations on the data, outputs against float
     const act = new Map([...plan.act].map(([v, p]) => [v, { p, meter: new SqnrMeter() }]));
