@@ -16,8 +16,12 @@ import { readOnnxModel } from '../src/model/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/onnx/writer.js';
 import { quantizeModel, type QuantizeModelOptions, type QuantizeReport } from '../src/quantize/index.js';
 import { importOrt } from '../src/quantize/executors.js';
+import { referenceInterpreter } from '../kernels-ref/index.js';
 import { prepareFloatGraph } from '../src/quantize/prepare.js';
 import { rng } from './helpers/rng.js';
+
+/** quantizeModel on the reference executor (the tests' default; the product's default is onnxruntime-web). */
+const qm = (b: Uint8Array | ArrayBuffer, o: QuantizeModelOptions) => quantizeModel(b, { executor: referenceInterpreter, ...o });
 
 let ortOk = true;
 try {
@@ -137,7 +141,7 @@ describe('quantizeModel', () => {
   let report: QuantizeReport;
   let model: Uint8Array;
   beforeAll(async () => {
-    ({ model, report } = await quantizeModel(SMALL, { calibration: feeds(4) }));
+    ({ model, report } = await qm(SMALL, { calibration: feeds(4) }));
   });
 
   it('writes a QDQ model the reader parses: BN folded, Relu / Clip absorbed, Softmax float and named in the report', () => {
@@ -215,7 +219,7 @@ describe('quantizeModel', () => {
   for (const observer of ['minmax', 'ema', 'tqt'] as const) {
     it(`observer ${observer}, int8 activations, per-tensor weights: loads in rt.loadModel and onnxruntime-web`, async () => {
       const cal = feeds(3);
-      const { model: q, report: r } = await quantizeModel(SMALL, { calibration: cal, observer, activations: 'int8', weights: 'per-tensor' });
+      const { model: q, report: r } = await qm(SMALL, { calibration: cal, observer, activations: 'int8', weights: 'per-tensor' });
       const g = readOnnxModel(q);
       expect(r.observer).toBe(observer);
       expect(g.nodes.filter((n) => n.opType === 'DequantizeLinear' && n.attributes.has('axis') && g.initializers.get(n.inputs[0])?.type === 'int8')).toEqual([]);
@@ -230,7 +234,7 @@ describe('quantizeModel', () => {
   }
 
   it('exclude keeps a node float and the report says so', async () => {
-    const { model: q, report: r } = await quantizeModel(SMALL, { calibration: feeds(2), exclude: ['conv2'], observer: 'minmax' });
+    const { model: q, report: r } = await qm(SMALL, { calibration: feeds(2), exclude: ['conv2'], observer: 'minmax' });
     const g = readOnnxModel(q);
     const conv2 = g.nodes.find((n) => n.name === 'conv2')!;
     expect(g.initializers.get(conv2.inputs[1])!.type).toBe('float32');
@@ -242,8 +246,8 @@ describe('quantizeModel', () => {
 
   it('symbolic input dims: bound by inputShapes, kept symbolic in the written model; unbound is BAD_SHAPE', async () => {
     const bytes = writeOnnxModel(smallNet('N'));
-    expect(await errorOf(quantizeModel(bytes, { calibration: feeds(1) }))).toBe('BAD_SHAPE');
-    const { model: q } = await quantizeModel(bytes, { calibration: feeds(2), inputShapes: { x: [1, 3, 8, 8] }, observer: 'minmax' });
+    expect(await errorOf(qm(bytes, { calibration: feeds(1) }))).toBe('BAD_SHAPE');
+    const { model: q } = await qm(bytes, { calibration: feeds(2), inputShapes: { x: [1, 3, 8, 8] }, observer: 'minmax' });
     expect(readOnnxModel(q).inputs[0].shape).toEqual(['N', 3, 8, 8]);
     const m = loadModelSync(rt, q, { inputShapes: { x: [1, 3, 8, 8] } });
     expect((m.run({ x: feeds(1)[0].x }) as Record<string, Float32Array>).logits.length).toBe(5);
@@ -255,7 +259,7 @@ describe('quantizeModel', () => {
     async function* gen() {
       for (const fd of feeds(3)) yield fd;
     }
-    const { report: r } = await quantizeModel(SMALL, { calibration: gen(), runtime: rt, onProgress: (i, n) => steps.push([i, n]) });
+    const { report: r } = await qm(SMALL, { calibration: gen(), runtime: rt, onProgress: (i, n) => steps.push([i, n]) });
     expect(r.qdqExecutor).toBe('i8conv');
     expect(steps).toEqual([1, 2, 3, 4, 5, 6].map((i) => [i, 6]));
     const logits = r.outputs.find((o) => o.name === 'logits')!;
@@ -263,9 +267,12 @@ describe('quantizeModel', () => {
   });
 
   it.skipIf(!ortOk)("executor 'onnxruntime-web' calibrates to the reference's parameters (min/max within float rounding)", async () => {
-    const a = await quantizeModel(SMALL, { calibration: feeds(3), observer: 'minmax', executor: 'onnxruntime-web' });
-    const b = await quantizeModel(SMALL, { calibration: feeds(3), observer: 'minmax' });
+    // onnxruntime-web is the default executor (no `executor` option)
+    const a = await quantizeModel(SMALL, { calibration: feeds(3), observer: 'minmax' });
+    const b = await qm(SMALL, { calibration: feeds(3), observer: 'minmax' });
     expect(a.report.executor).toBe('onnxruntime-web');
+    expect(a.report.qdqExecutor).toBe('onnxruntime-web');
+    expect(b.report.executor).toBe('reference');
     expect(a.report.tensors.map((t) => t.name)).toEqual(b.report.tensors.map((t) => t.name));
     a.report.tensors.forEach((t, i) => {
       const u = b.report.tensors[i];
@@ -279,21 +286,21 @@ describe('quantizeModel', () => {
     let runs = 0;
     const counted = (o: Partial<QuantizeModelOptions>) => base({ ...o, onProgress: () => runs++ });
     const cases: Array<[string, () => Promise<unknown>, string]> = [
-      ['not a model', () => quantizeModel(Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8), counted({})), 'BAD_MODEL'],
+      ['not a model', () => qm(Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8), counted({})), 'BAD_MODEL'],
       ['not bytes', () => quantizeModel('model' as unknown as Uint8Array, counted({})), 'INVALID_PARAM'],
       ['no options', () => quantizeModel(SMALL, undefined as unknown as QuantizeModelOptions), 'INVALID_PARAM'],
-      ['an empty calibration set', () => quantizeModel(SMALL, counted({ calibration: [] })), 'INVALID_PARAM'],
-      ['calibration not iterable', () => quantizeModel(SMALL, counted({ calibration: 5 as unknown as [] })), 'INVALID_PARAM'],
-      ['an unknown option', () => quantizeModel(SMALL, { ...counted({}), bits: 4 } as QuantizeModelOptions), 'INVALID_PARAM'],
-      ['an unknown observer', () => quantizeModel(SMALL, counted({ observer: 'kl' as 'tqt' })), 'INVALID_PARAM'],
-      ['an unknown activation type', () => quantizeModel(SMALL, counted({ activations: 'int4' as 'int8' })), 'INVALID_PARAM'],
-      ['exclude names no node', () => quantizeModel(SMALL, counted({ exclude: ['nope'] })), 'INVALID_PARAM'],
-      ['a feed of an unknown name', () => quantizeModel(SMALL, counted({ calibration: [{ x: feeds(1)[0].x, y: new Float32Array(1) }] })), 'BAD_FEED'],
-      ['a feed missing the input', () => quantizeModel(SMALL, counted({ calibration: [{}] })), 'BAD_FEED'],
-      ['a feed of the wrong length', () => quantizeModel(SMALL, counted({ calibration: [{ x: new Float32Array(191) }] })), 'BAD_FEED'],
-      ['a feed of the wrong type', () => quantizeModel(SMALL, counted({ calibration: [{ x: new Float64Array(192) as unknown as Float32Array }] })), 'BAD_FEED'],
-      ['a bad third feed', () => quantizeModel(SMALL, counted({ calibration: [...feeds(2), { x: new Float32Array(3) }] })), 'BAD_FEED'],
-      ['an input shape of the wrong rank', () => quantizeModel(SMALL, counted({ inputShapes: { x: [1, 3, 8] } })), 'BAD_SHAPE'],
+      ['an empty calibration set', () => qm(SMALL, counted({ calibration: [] })), 'INVALID_PARAM'],
+      ['calibration not iterable', () => qm(SMALL, counted({ calibration: 5 as unknown as [] })), 'INVALID_PARAM'],
+      ['an unknown option', () => qm(SMALL, { ...counted({}), bits: 4 } as QuantizeModelOptions), 'INVALID_PARAM'],
+      ['an unknown observer', () => qm(SMALL, counted({ observer: 'kl' as 'tqt' })), 'INVALID_PARAM'],
+      ['an unknown activation type', () => qm(SMALL, counted({ activations: 'int4' as 'int8' })), 'INVALID_PARAM'],
+      ['exclude names no node', () => qm(SMALL, counted({ exclude: ['nope'] })), 'INVALID_PARAM'],
+      ['a feed of an unknown name', () => qm(SMALL, counted({ calibration: [{ x: feeds(1)[0].x, y: new Float32Array(1) }] })), 'BAD_FEED'],
+      ['a feed missing the input', () => qm(SMALL, counted({ calibration: [{}] })), 'BAD_FEED'],
+      ['a feed of the wrong length', () => qm(SMALL, counted({ calibration: [{ x: new Float32Array(191) }] })), 'BAD_FEED'],
+      ['a feed of the wrong type', () => qm(SMALL, counted({ calibration: [{ x: new Float64Array(192) as unknown as Float32Array }] })), 'BAD_FEED'],
+      ['a bad third feed', () => qm(SMALL, counted({ calibration: [...feeds(2), { x: new Float32Array(3) }] })), 'BAD_FEED'],
+      ['an input shape of the wrong rank', () => qm(SMALL, counted({ inputShapes: { x: [1, 3, 8] } })), 'BAD_SHAPE'],
     ];
     for (const [what, call, want] of cases) it(what, async () => expect(await errorOf(call())).toBe(want));
     it('no case ran the model', () => expect(runs).toBe(0));
@@ -305,7 +312,7 @@ describe('quantizeModel', () => {
       const g = smallNet();
       g.nodes.push({ name: 'odd', opType: 'Hardmax', domain: '', inputs: ['probs'], outputs: ['h'], attributes: new Map() });
       g.outputs.push(valueInfo('h', 'float32', [1, 5]));
-      const code = await errorOf(quantizeModel(writeOnnxModel(g), base()));
+      const code = await errorOf(qm(writeOnnxModel(g), base()));
       expect(['UNSUPPORTED_OP', 'BAD_SHAPE']).toContain(code); // BAD_SHAPE: no shape rule either
     });
   });

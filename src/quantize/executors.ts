@@ -1,19 +1,18 @@
 /**
  * The float executors calibration runs the prepared float graph with, each returning every float value it computes
  * (the graph's outputs and every float node output, which are made graph outputs of the probe graph it runs):
- * - 'reference': the scalar reference executor (kernels-ref/model/run.ts `runReference`). This is the one place
- *   where src/ uses kernels-ref/: as an interpreter of float graphs, not as the oracle of anything the quantizer
- *   computes. Slow (one JS loop iteration per multiply-add): fine for small models and a few samples.
+ * - a `FloatInterpreter` the caller passes: `referenceInterpreter` of 'i8conv/reference' (the scalar reference
+ *   executor, kernels-ref/model/run.ts) is one. src/ imports nothing from kernels-ref/ (the oracle stays
+ *   independent), so the reference reaches the quantizer only this way. Slow (one JS loop iteration per
+ *   multiply-add): fine for small models and a few samples.
  * - 'onnxruntime-web': onnxruntime-web, imported dynamically (an optional peer dependency: INVALID_PARAM with
  *   param 'executor' when it cannot be imported), wasm execution provider, graph optimizations off (every value is
  *   an output, so they would fuse nothing).
- * Also `runQdq`: the QDQ model's graph outputs on one feed, on the reference executor or on an i8conv runtime's
- * `rt.loadModel`.
+ * The report runs the QDQ model on an i8conv runtime's `rt.loadModel` when one is given, else on the same executor.
  */
 import { I8ConvError } from '../errors.js';
 import type { Graph, Tensor } from '../model/ir.js';
 import { writeOnnxModel } from '../model/onnx/writer.js';
-import { runReference } from '../../kernels-ref/model/run.js';
 import { valueInfo } from './graph.js';
 
 export type Feed = ReadonlyMap<string, { data: Float32Array; dims: readonly number[] }>;
@@ -39,9 +38,19 @@ function floats(out: Map<string, Tensor>): Map<string, Float32Array> {
   return m;
 }
 
-export function referenceExecutor(g: Graph): FloatExecutor {
+/**
+ * A float graph interpreter: runs a Graph on tensors and returns every graph output. `referenceInterpreter` of
+ * 'i8conv/reference' is one; `supports` says which operators it runs (checked before calibration starts).
+ */
+export interface FloatInterpreter {
+  readonly name: string;
+  supports(domain: string, opType: string): boolean;
+  run(graph: Graph, feeds: Map<string, Tensor>): Map<string, Tensor>;
+}
+
+export function interpreterExecutor(it: FloatInterpreter, g: Graph): FloatExecutor {
   return {
-    run: async (feed) => floats(runReference(g, toTensors(feed))),
+    run: async (feed) => floats(it.run(g, toTensors(feed))),
     dispose: async () => {},
   };
 }
@@ -61,7 +70,7 @@ export async function importOrt(name = 'onnxruntime-web'): Promise<OrtLike> {
     const m = (await import(/* @vite-ignore */ name)) as OrtLike & { default?: OrtLike };
     return m.InferenceSession ? m : m.default!;
   } catch (e) {
-    throw new I8ConvError('INVALID_PARAM', `executor: '${name}' cannot be imported (${(e as Error).message}); install onnxruntime-web or use executor 'reference'`, 'executor');
+    throw new I8ConvError('INVALID_PARAM', `executor: '${name}' cannot be imported (${(e as Error).message}); install onnxruntime-web or pass executor: referenceInterpreter from 'i8conv/reference'`, 'executor');
   }
 }
 

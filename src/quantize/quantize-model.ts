@@ -4,21 +4,22 @@
  *
  *   1. check everything (before any work): the options (INVALID_PARAM: unknown keys, bad values, an empty
  *      calibration set, an `exclude` name that names no node), the bytes (BAD_MODEL), the input shapes (BAD_SHAPE: a
- *      symbolic dim left unbound), the reference executor's operators (UNSUPPORTED_OP), every calibration feed
+ *      symbolic dim left unbound), the interpreter's operators when one is the executor (UNSUPPORTED_OP), every calibration feed
  *      (BAD_FEED: a missing or unknown input name, not a Float32Array, a length other than the input's bound shape,
  *      an input that is not float32). The calibration feeds are read into an array first, so that a bad one is
  *      refused before the first run (they are held at once).
  *   2. prepare the float graph (prepare.ts: shapes, Constant -> initializers, Identity, BatchNormalization folding,
  *      opset 13).
  *   3. calibrate: run the prepared graph on every feed with every float value made an output (executors.ts,
- *      `executor` 'reference' (default) or 'onnxruntime-web') and give each float value (graph inputs included) to
+ *      `executor` 'onnxruntime-web' (default) or a FloatInterpreter such as 'i8conv/reference's
+ *      referenceInterpreter) and give each float value (graph inputs included) to
  *      its observer (observers.ts: `observer` 'histogram' (default), 'minmax', 'ema', 'tqt'), of the activation type
  *      (`activations` 'uint8' (default, onnxruntime's U8S8) or 'int8'), asymmetric (TQT: symmetric, power of two).
  *   4. plan and write the QDQ model (plan.ts, qdq.ts): weights symmetric int8 narrow range, `weights`
  *      'per-channel' (default) or 'per-tensor'; int32 bias; nodes in `exclude` stay float. The graph inputs and
  *      outputs keep the declarations of the given model (symbolic dims stay symbolic).
- *   5. report: a second pass over the feeds runs the float graph again and the QDQ model (on the reference
- *      executor, or on `runtime.loadModel` when an i8conv runtime is given) and measures, per quantized activation,
+ *   5. report: a second pass over the feeds runs the float graph again and the QDQ model (on the executor, or on
+ *      `runtime.loadModel` when an i8conv runtime is given) and measures, per quantized activation,
  *      the SQNR of its float values against their fake quantization (fake-quant.ts) with the chosen parameters, and,
  *      per graph output, the QDQ model's max |error| and SQNR against the float model; per weight / bias / constant
  *      the SQNR of its own quantization. It names every node left float, with the reason.
@@ -29,9 +30,7 @@ import type { Graph, Tensor } from '../model/ir.js';
 import { checkLoadOptions } from '../model/load.js';
 import { readOnnxModel } from '../model/onnx/reader.js';
 import { writeOnnxModel } from '../model/onnx/writer.js';
-import { DOMAINS } from '../../kernels-ref/model/ops/index.js';
-import { runReference } from '../../kernels-ref/model/run.js';
-import { importOrt, ortExecutor, probeGraph, referenceExecutor, type Feed, type FloatExecutor, type ModelRuntime } from './executors.js';
+import { importOrt, interpreterExecutor, ortExecutor, probeGraph, type Feed, type FloatExecutor, type FloatInterpreter, type ModelRuntime } from './executors.js';
 import { SqnrMeter, fakeQuantize } from './fake-quant.js';
 import { numel } from './graph.js';
 import { EmaObserver, HistogramObserver, MinMaxObserver, TqtObserver, type Observer } from './observers.js';
@@ -53,8 +52,12 @@ export interface QuantizeModelOptions {
   observer?: ObserverKind;
   /** node names to keep float */
   exclude?: string[];
-  /** the float executor of calibration */
-  executor?: 'reference' | 'onnxruntime-web';
+  /**
+   * the float executor of calibration (and of the report's QDQ run when no `runtime` is given): 'onnxruntime-web'
+   * (the default; an optional peer dependency) or a FloatInterpreter, e.g. `referenceInterpreter` of
+   * 'i8conv/reference' (no dependency, slow)
+   */
+  executor?: 'onnxruntime-web' | FloatInterpreter;
   /** an i8conv runtime (createRuntime()): the report runs the QDQ model with rt.loadModel instead of the reference */
   runtime?: ModelRuntime;
   onProgress?: (i: number, n: number) => void;
@@ -87,9 +90,10 @@ export interface QuantizeReport {
   observer: ObserverKind;
   activations: QType;
   weights: 'per-channel' | 'per-tensor';
-  executor: 'reference' | 'onnxruntime-web';
-  /** what ran the QDQ model for `outputs` */
-  qdqExecutor: 'reference' | 'i8conv';
+  /** 'onnxruntime-web' or the interpreter's name ('reference' for referenceInterpreter) */
+  executor: string;
+  /** what ran the QDQ model for `outputs`: 'i8conv' (the runtime given) or the executor */
+  qdqExecutor: string;
   tensors: TensorReport[];
   outputs: OutputReport[];
   /** nodes left float, with the reason */
@@ -116,8 +120,11 @@ function checkOptions(opts: unknown): Required<Omit<QuantizeModelOptions, 'runti
   check(weights === 'per-channel' || weights === 'per-tensor', 'INVALID_PARAM', 'weights', `must be 'per-channel' or 'per-tensor', got ${String(weights)}`);
   const observer = o.observer ?? 'histogram';
   check(OBSERVERS.includes(observer), 'INVALID_PARAM', 'observer', `must be one of ${OBSERVERS.join(', ')}, got ${String(observer)}`);
-  const executor = o.executor ?? 'reference';
-  check(executor === 'reference' || executor === 'onnxruntime-web', 'INVALID_PARAM', 'executor', `must be 'reference' or 'onnxruntime-web', got ${String(executor)}`);
+  const executor = o.executor ?? 'onnxruntime-web';
+  const isInterpreter = (e: unknown): e is FloatInterpreter =>
+    typeof e === 'object' && e !== null && typeof (e as FloatInterpreter).run === 'function' && typeof (e as FloatInterpreter).supports === 'function' && typeof (e as FloatInterpreter).name === 'string';
+  check(executor === 'onnxruntime-web' || isInterpreter(executor), 'INVALID_PARAM', 'executor',
+    `must be 'onnxruntime-web' or a FloatInterpreter (e.g. referenceInterpreter from 'i8conv/reference'), got ${String(executor)}`);
   const exclude = o.exclude ?? [];
   check(Array.isArray(exclude) && exclude.every((e) => typeof e === 'string'), 'INVALID_PARAM', 'exclude', 'must be an array of node names');
   check(o.onProgress === undefined || typeof o.onProgress === 'function', 'INVALID_PARAM', 'onProgress', 'must be a function (i, n) or omitted');
@@ -181,9 +188,10 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
   const names = new Set(original.nodes.map((n) => n.name));
   for (const e of o.exclude) check(names.has(e), 'INVALID_PARAM', 'exclude', `${JSON.stringify(e)} names no node of the model`);
   const graph = prepareFloatGraph(original, o.inputShapes ?? {});
-  if (o.executor === 'reference' || !o.runtime) {
-    const missing = graph.nodes.filter((n) => !DOMAINS.get(n.domain)?.has(n.opType));
-    check(missing.length === 0, 'UNSUPPORTED_OP', 'model', `the reference executor does not run ${missing.map((n) => `${n.domain ? `${n.domain}.` : ''}${n.opType} ${JSON.stringify(n.name)}`).join(', ')}`);
+  const interp = o.executor === 'onnxruntime-web' ? null : o.executor;
+  if (interp) {
+    const missing = graph.nodes.filter((n) => !interp.supports(n.domain, n.opType));
+    check(missing.length === 0, 'UNSUPPORTED_OP', 'model', `the ${interp.name} executor does not run ${missing.map((n) => `${n.domain ? `${n.domain}.` : ''}${n.opType} ${JSON.stringify(n.name)}`).join(', ')}`);
   }
   const feeds = await readFeeds(o.calibration, graph);
   const n = feeds.length;
@@ -193,8 +201,8 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
   const floats = floatValues(graph);
   const probe = graph.nodes.flatMap((nd) => nd.outputs).filter((v) => v && floats.has(v));
   const probed = probeGraph(graph, probe);
-  const ort = o.executor === 'onnxruntime-web' ? await importOrt() : undefined;
-  const exec: FloatExecutor = ort ? await ortExecutor(ort, probed) : referenceExecutor(probed);
+  const ort = interp ? undefined : await importOrt();
+  const exec: FloatExecutor = ort ? await ortExecutor(ort, probed) : interpreterExecutor(interp!, probed);
   const observers = new Map<string, Observer>();
   for (const v of [...graph.inputs.filter((x) => floats.has(x.name) && !graph.initializers.has(x.name)).map((x) => x.name), ...probe]) {
     observers.set(v, makeObserver(o.observer, o.activations));
@@ -234,6 +242,7 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
     };
     const bytes = writeOnnxModel(written);
     const model = o.runtime ? await o.runtime.loadModel(bytes, o.inputShapes ? { inputShapes: o.inputShapes } : undefined) : undefined;
+    const qdqExec: FloatExecutor | undefined = model ? undefined : ort ? await ortExecutor(ort, written) : interpreterExecutor(interp!, qdq);
     try {
       for (const feed of feeds) {
         const values = await observed(feed);
@@ -241,9 +250,9 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
           const x = values.get(v);
           if (x) a.meter.add(x, fakeQuantize(x, a.p.scale, a.p.zeroPoint, o.activations));
         }
-        const q = model
+        const q: Map<string, unknown> = model
           ? new Map(Object.entries(model.run(Object.fromEntries([...feed].map(([k, f]) => [k, f.data])))))
-          : new Map([...runReference(qdq, new Map([...feed].map(([k, f]) => [k, { name: k, type: 'float32', dims: [...f.dims], data: f.data } as Tensor])))].map(([k, t]) => [k, t.data]));
+          : await qdqExec!.run(feed);
         for (const [name, r] of outs) {
           const x = values.get(name);
           const y = q.get(name);
@@ -255,6 +264,7 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       }
     } finally {
       model?.dispose();
+      await qdqExec?.dispose();
     }
 
     const tensors: TensorReport[] = [];
@@ -282,8 +292,8 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       tensors.push({ name, kind: qi.role, min: mn, max: mx, scale: scales.length === 1 && qi.axis === undefined ? scales[0] : scales, zeroPoint: zp, type: qi.q.type as TensorReport['type'], sqnrDb: m.db });
     }
     const report: QuantizeReport = {
-      samples: n, observer: o.observer, activations: o.activations, weights: o.weights, executor: o.executor,
-      qdqExecutor: model ? 'i8conv' : 'reference', tensors,
+      samples: n, observer: o.observer, activations: o.activations, weights: o.weights, executor: interp ? interp.name : 'onnxruntime-web',
+      qdqExecutor: model ? 'i8conv' : interp ? interp.name : 'onnxruntime-web', tensors,
       outputs: [...outs].map(([name, r]) => ({ name, maxAbsError: r.maxAbs, sqnrDb: r.meter.db })),
       floatNodes: plan.floatNodes, absorbed: plan.absorbed,
     };
