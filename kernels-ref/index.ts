@@ -9,3 +9,4 @@ export type { Rounding, Nonlinearity } from './requant.js';
 export { refShape, refOffset, type RefShape } from './shape.js';
 export * as relayoutRef from './relayout.js';
 export * from './lowmem-conv.js';
+export { referenceInterpreter } from './model/interpreter.js';

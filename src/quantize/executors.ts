@@ -1,0 +1,101 @@
+/**
+ * The float executors calibration runs the prepared float graph with, each returning every float value it computes
+ * (the graph's outputs and every float node output, which are made graph outputs of the probe graph it runs):
+ * - a `FloatInterpreter` the caller passes: `referenceInterpreter` of 'i8conv/reference' (the scalar reference
+ *   executor, kernels-ref/model/run.ts) is one. src/ imports nothing from kernels-ref/ (the oracle stays
+ *   independent), so the reference reaches the quantizer only this way. Slow (one JS loop iteration per
+ *   multiply-add): fine for small models and a few samples.
+ * - 'onnxruntime-web': onnxruntime-web, imported dynamically (an optional peer dependency: INVALID_PARAM with
+ *   param 'executor' when it cannot be imported), wasm execution provider, graph optimizations off (every value is
+ *   an output, so they would fuse nothing).
+ * The report runs the QDQ model on an i8conv runtime's `rt.loadModel` when one is given, else on the same executor.
+ */
+import { I8ConvError } from '../errors.js';
+import type { Graph, Tensor } from '../model/ir.js';
+import { writeOnnxModel } from '../model/onnx/writer.js';
+import { valueInfo } from './graph.js';
+
+export type Feed = ReadonlyMap<string, { data: Float32Array; dims: readonly number[] }>;
+
+export interface FloatExecutor {
+  /** every probed float value of one run, by name */
+  run(feed: Feed): Promise<Map<string, Float32Array>>;
+  dispose(): Promise<void>;
+}
+
+/** The graph with every float node output (`probe`, in node order) added to its outputs. */
+export function probeGraph(g: Graph, probe: readonly string[]): Graph {
+  const outs = new Set(g.outputs.map((o) => o.name));
+  return { ...g, outputs: [...g.outputs, ...probe.filter((p) => !outs.has(p)).map((p) => valueInfo(p, 'float32', null))] };
+}
+
+const toTensors = (feed: Feed): Map<string, Tensor> =>
+  new Map([...feed].map(([name, f]) => [name, { name, type: 'float32', dims: [...f.dims], data: f.data } as Tensor]));
+
+function floats(out: Map<string, Tensor>): Map<string, Float32Array> {
+  const m = new Map<string, Float32Array>();
+  for (const [k, t] of out) if (t.data instanceof Float32Array) m.set(k, t.data);
+  return m;
+}
+
+/**
+ * A float graph interpreter: runs a Graph on tensors and returns every graph output. `referenceInterpreter` of
+ * 'i8conv/reference' is one; `supports` says which operators it runs (checked before calibration starts).
+ */
+export interface FloatInterpreter {
+  readonly name: string;
+  supports(domain: string, opType: string): boolean;
+  run(graph: Graph, feeds: Map<string, Tensor>): Map<string, Tensor>;
+}
+
+export function interpreterExecutor(it: FloatInterpreter, g: Graph): FloatExecutor {
+  return {
+    run: async (feed) => floats(it.run(g, toTensors(feed))),
+    dispose: async () => {},
+  };
+}
+
+interface OrtLike {
+  InferenceSession: { create(bytes: Uint8Array, opts: object): Promise<OrtSessionLike> };
+  Tensor: new (type: string, data: Float32Array, dims: number[]) => unknown;
+}
+interface OrtSessionLike {
+  run(feeds: Record<string, unknown>): Promise<Record<string, { data: unknown; dispose?: () => void }>>;
+  release(): Promise<void>;
+}
+
+/** onnxruntime-web's module (`name`: the module specifier, for tests), or INVALID_PARAM when it cannot be imported. */
+export async function importOrt(name = 'onnxruntime-web'): Promise<OrtLike> {
+  try {
+    const m = (await import(/* @vite-ignore */ name)) as OrtLike & { default?: OrtLike };
+    return m.InferenceSession ? m : m.default!;
+  } catch (e) {
+    throw new I8ConvError('INVALID_PARAM', `executor: '${name}' cannot be imported (${(e as Error).message}); install onnxruntime-web or pass executor: referenceInterpreter from 'i8conv/reference'`, 'executor');
+  }
+}
+
+export async function ortExecutor(ort: OrtLike, g: Graph): Promise<FloatExecutor> {
+  const session = await ort.InferenceSession.create(writeOnnxModel(g), { executionProviders: ['wasm'], graphOptimizationLevel: 'disabled' });
+  return {
+    async run(feed) {
+      const input: Record<string, unknown> = {};
+      for (const [name, f] of feed) input[name] = new ort.Tensor('float32', f.data, [...f.dims]);
+      const out = await session.run(input);
+      const m = new Map<string, Float32Array>();
+      for (const [k, t] of Object.entries(out)) {
+        if (t.data instanceof Float32Array) m.set(k, t.data);
+        t.dispose?.();
+      }
+      return m;
+    },
+    dispose: () => session.release(),
+  };
+}
+
+/** What `runQdq` needs of an i8conv runtime (`createRuntime()`'s `rt`). */
+export interface ModelRuntime {
+  loadModel(bytes: Uint8Array, opts?: { inputShapes?: Record<string, number[]> }): Promise<{
+    run(feeds: Record<string, Float32Array>): Record<string, unknown>;
+    dispose(): void;
+  }>;
+}

@@ -1,0 +1,76 @@
+/**
+ * The QDQ model of a plan (plan.ts), written as onnxruntime's static quantizer writes one (QuantFormat.QDQ):
+ * one DequantizeLinear per quantized initializer (per-axis `axis` for per-channel weights and biases); a
+ * QuantizeLinear -> DequantizeLinear pair after every quantized activation (graph inputs first, then each node's
+ * quantized outputs, in node order); each node reads the DequantizeLinear outputs of its quantized inputs. A graph
+ * output keeps its name: its producer writes `<name>_QuantizeInput` and the DequantizeLinear writes `<name>`. The
+ * default-domain opset becomes at least 13 (per-axis QuantizeLinear / DequantizeLinear); valueInfo is dropped, and
+ * initializers nothing reads any more.
+ */
+import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../model/ir.js';
+import { I8ConvError } from '../errors.js';
+import { attrInt, makeNode } from './graph.js';
+import type { Plan } from './plan.js';
+
+/** The graph's opsets with the default domain at 13 or more, and `extra` domains added. */
+export function withOpset(g: Graph, extra: [string, number][] = []): Map<string, number> {
+  const m = new Map(g.opsetImports);
+  m.set('', Math.max(13, m.get('') ?? 13));
+  for (const [d, v] of extra) m.set(d, Math.max(v, m.get(d) ?? v));
+  return m;
+}
+
+/** Drops initializers nothing reads any more. */
+export function pruneInitializers(nodes: readonly Node[], inits: Map<string, Tensor>, inputs: readonly ValueInfo[], outputs: readonly ValueInfo[]): Map<string, Tensor> {
+  const used = new Set<string>([...nodes.flatMap((n) => n.inputs), ...inputs.map((v) => v.name), ...outputs.map((v) => v.name)]);
+  return new Map([...inits].filter(([k]) => used.has(k)));
+}
+
+/** The QDQ graph of `plan`, made from `float` (see the header). */
+export function writeQdq(float: Graph, plan: Plan): Graph {
+  const { act, inits } = plan;
+  const graphOutputs = new Set(float.outputs.map((o) => o.name));
+  const initializers = new Map(plan.graph.initializers);
+  const taken = new Set<string>([...initializers.keys(), ...plan.nodes.flatMap((n) => [...n.inputs, ...n.outputs])]);
+  const fresh = (name: string) => {
+    if (taken.has(name)) throw new I8ConvError('UNSUPPORTED_OP', `quantizer: the name ${JSON.stringify(name)} is taken`, 'model');
+    taken.add(name);
+    return name;
+  };
+  // Where each quantized activation is written (src) and read (dq).
+  const src = new Map<string, string>();
+  const dq = new Map<string, string>();
+  const qOut = new Map<string, string>();
+  for (const v of act.keys()) {
+    qOut.set(v, fresh(`${v}_QuantizeLinear_Output`));
+    if (graphOutputs.has(v)) {
+      src.set(v, fresh(`${v}_QuantizeInput`));
+      dq.set(v, v);
+    } else {
+      src.set(v, v);
+      dq.set(v, fresh(`${v}_DequantizeLinear_Output`));
+    }
+  }
+  const out: Node[] = [];
+  const qdq = (v: string) => {
+    const p = act.get(v)!;
+    out.push(makeNode('QuantizeLinear', [src.get(v)!, p.scaleName, p.zpName], [qOut.get(v)!], {}, { name: `${v}_QuantizeLinear` }));
+    out.push(makeNode('DequantizeLinear', [qOut.get(v)!, p.scaleName, p.zpName], [dq.get(v)!], {}, { name: `${v}_DequantizeLinear` }));
+  };
+  for (const [name, qi] of inits) {
+    for (const t of [qi.q, qi.scale, qi.zp]) initializers.set(t.name, t);
+    initializers.delete(name);
+    const attrs: Record<string, Attribute> = qi.axis !== undefined ? { axis: attrInt(qi.axis) } : {};
+    out.push(makeNode('DequantizeLinear', [qi.q.name, qi.scale.name, qi.zp.name], [qi.out], attrs, { name: `${name}_DequantizeLinear` }));
+  }
+  for (const i of float.inputs) if (act.has(i.name)) qdq(i.name);
+  for (const n of plan.nodes) {
+    const inputs = n.inputs.map((x) => (inits.has(x) ? inits.get(x)!.out : act.has(x) ? dq.get(x)! : x));
+    const outputs = n.outputs.map((o) => (act.has(o) ? src.get(o)! : o));
+    out.push({ ...n, inputs, outputs });
+    for (const o of n.outputs) if (act.has(o)) qdq(o);
+  }
+  const g: Graph = { ...plan.graph, opsetImports: withOpset(float), nodes: out, initializers, valueInfo: new Map() };
+  g.initializers = pruneInitializers(out, initializers, g.inputs, g.outputs);
+  return g;
+}
