@@ -1,0 +1,131 @@
+// The `i8conv` command (src/cli.ts): `quantize` on seeded inputs end to end, its usage errors (exit 2), bad files and
+// bad models (exit 1, the error code printed), and the built binary (dist/src/cli.js, package.json "bin").
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { GraphBuilder, attrInts, f32, valueInfo } from '../bench/models/build.js';
+import { main } from '../src/cli.js';
+import { readOnnxModel } from '../src/model/onnx/reader.js';
+import { writeOnnxModel } from '../src/model/onnx/writer.js';
+import { createRuntime } from '../src/index.js';
+import { loadModelSync } from '../src/model/load.js';
+import { rng } from './helpers/rng.js';
+
+/** x [1, 3, 6, 6] -> Conv 3x3 pad 1 (4 ch) -> Relu -> Conv 1x1 (2 ch) = y. */
+function tinyNet(dims: (number | string)[] = [1, 3, 6, 6]): Uint8Array {
+  const r = rng(5);
+  const b = new GraphBuilder('tiny');
+  b.inputs.push(valueInfo('x', 'float32', dims as number[]));
+  b.init(f32('w1', [4, 3, 3, 3], Float32Array.from({ length: 108 }, () => r() - 0.5)));
+  b.init(f32('b1', [4], [0.1, -0.1, 0.2, 0]));
+  b.init(f32('w2', [2, 4, 1, 1], Float32Array.from({ length: 8 }, () => r() - 0.5)));
+  b.node('Conv', ['x', 'w1', 'b1'], ['c1'], { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) }, { name: 'conv1' });
+  b.node('Relu', ['c1'], ['r1'], {}, { name: 'relu' });
+  b.node('Conv', ['r1', 'w2'], ['y'], { kernel_shape: attrInts([1, 1]) }, { name: 'conv2' });
+  b.outputs.push(valueInfo('y', 'float32', [1, 2, 6, 6]));
+  return writeOnnxModel(b.graph());
+}
+
+async function run(args: string[], files: Record<string, Uint8Array> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const written: Record<string, Uint8Array> = {};
+  const code = await main({
+    args,
+    readFile: async (p) => {
+      if (!(p in files)) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
+      return files[p];
+    },
+    writeFile: async (p, d) => void (written[p] = d),
+    out: (s) => out.push(s),
+    err: (s) => err.push(s),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n'), written };
+}
+
+describe('i8conv quantize', () => {
+  it('quantizes a float model on seeded inputs: progress, the per-tensor table, the output error, the QDQ file', async () => {
+    const r = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '3', '--observer', 'minmax', '--executor', 'reference'], { 'in.onnx': tinyNet() });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/calibrate 1\/3/);
+    expect(r.out).toMatch(/calibrate 3\/3/);
+    expect(r.out).toMatch(/report 3\/3/);
+    expect(r.out).toMatch(/observer minmax, activations uint8, weights per-channel, 3 samples, executor reference/);
+    expect(r.out).toMatch(/^x\s+activation\s/m);
+    expect(r.out).toMatch(/^w1\S*\s+weight\s/m);
+    expect(r.out).toMatch(/ {2}y: max \|error\| \S+, SQNR \d+\.\d dB/);
+    const q = r.written['out.onnx'];
+    expect(q).toBeInstanceOf(Uint8Array);
+    const g = readOnnxModel(q);
+    expect(g.nodes.filter((n) => n.opType === 'QuantizeLinear').length).toBeGreaterThan(0);
+    expect(g.nodes.filter((n) => n.opType === 'Relu')).toHaveLength(0); // absorbed into conv1's output range
+    const rt = await createRuntime();
+    try {
+      const m = loadModelSync(rt, q, {});
+      expect(m.run({ x: new Float32Array(108).fill(0.25) }).y).toHaveLength(72);
+      m.dispose();
+    } finally {
+      rt.dispose();
+    }
+  });
+
+  it('the same seed gives the same model; another seed another one', async () => {
+    const args = (seed: string) => ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--seed', seed, '--observer', 'minmax', '--executor', 'reference'];
+    const a = await run(args('7'), { 'in.onnx': tinyNet() });
+    const b = await run(args('7'), { 'in.onnx': tinyNet() });
+    const c = await run(args('8'), { 'in.onnx': tinyNet() });
+    expect(Buffer.from(a.written['out.onnx']).equals(Buffer.from(b.written['out.onnx']))).toBe(true);
+    expect(Buffer.from(a.written['out.onnx']).equals(Buffer.from(c.written['out.onnx']))).toBe(false);
+  });
+
+  it('a symbolic input dimension needs --input; with it the model quantizes', async () => {
+    const sym = tinyNet(['N', 3, 6, 6]);
+    const r1 = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '1', '--executor', 'reference', '--observer', 'minmax'], { 'in.onnx': sym });
+    expect(r1.code).toBe(1);
+    expect(r1.err).toMatch(/BAD_SHAPE: .*--input x:/);
+    const r2 = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '1', '--executor', 'reference', '--observer', 'minmax', '--input', 'x:1,3,6,6'], { 'in.onnx': sym });
+    expect(r2.err).toBe('');
+    expect(r2.code).toBe(0);
+  });
+
+  it('usage errors exit 2 with the usage; bad files and models exit 1 with the error', async () => {
+    const usage = [
+      [],
+      ['frobnicate'],
+      ['quantize', 'in.onnx'],
+      ['quantize', 'in.onnx', 'out.onnx'],
+      ['quantize', 'in.onnx', 'out.onnx', '--random', '0'],
+      ['quantize', 'in.onnx', 'out.onnx', '--random', 'two'],
+      ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--observer', 'kl'],
+      ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--bits', '4'],
+      ['quantize', 'in.onnx', 'out.onnx', '--random'],
+      ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--input', 'x=1,3'],
+    ];
+    for (const args of usage) {
+      const r = await run(args, { 'in.onnx': tinyNet() });
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err, args.join(' ')).toMatch(/usage: i8conv quantize/);
+    }
+    const missing = await run(['quantize', 'nope.onnx', 'out.onnx', '--random', '1', '--executor', 'reference']);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/ENOENT/);
+    const bad = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '1', '--executor', 'reference'], { 'in.onnx': Uint8Array.of(1, 2, 3, 4, 5) });
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/BAD_MODEL/);
+    expect(bad.written).toEqual({});
+  });
+
+  it.skipIf(!existsSync('dist/src/cli.js'))('the built binary runs (dist/src/cli.js, package.json "bin")', () => {
+    let status = 0;
+    let stderr = '';
+    try {
+      execFileSync(process.execPath, ['dist/src/cli.js', 'quantize'], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (e) {
+      status = (e as { status: number }).status;
+      stderr = String((e as { stderr: string }).stderr);
+    }
+    expect(status).toBe(2);
+    expect(stderr).toMatch(/usage: i8conv quantize/);
+  });
+});
