@@ -204,7 +204,8 @@ describe('models level end to end (MobileNetV2 at 64x64)', () => {
     const text = renderText(r);
     expect(text).toMatch(/models level: whole QDQ models/);
     expect(text).toMatch(/MobileNetV2 +test-default, 1T/);
-    expect(text).toMatch(/MobileNetV2 breakdown \(3 profiled runs, [\d.]+ ms, \d+ MMAC in the convolutions\): QLinearConv x52/);
+    // the ops come in order of their time: at 64x64 the 52 convolutions and the QGemm are close, so either may lead
+    expect(text).toMatch(/MobileNetV2 breakdown \(3 profiled runs, [\d.]+ ms, \d+ MMAC in the convolutions\): [^\n]*QLinearConv x52 [\d.]+% \[conv\]/);
     expect(text).toMatch(/bar MobileNetV2: i8conv <= 0\.5x onnxruntime-web's time, 1 thread \(test-default build\): (MET|NOT MET) — i8conv/);
     expect(text).toMatch(/MobileNetV2 \(whole model\): i8conv takes [\d.]+x onnxruntime-web's time/);
     expect(renderMarkdown(r)).toContain('## Models level');

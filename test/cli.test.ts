@@ -33,7 +33,8 @@ async function run(args: string[], files: Record<string, Uint8Array> = {}) {
   const code = await main({
     args,
     readFile: async (p) => {
-      if (!(p in files)) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { code: 'ENOENT' });
+      // what node:fs/promises throws for a missing file (a Node system error, not an I8ConvError)
+      if (!(p in files)) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { ['code']: 'ENOENT' });
       return files[p];
     },
     writeFile: async (p, d) => void (written[p] = d),
@@ -109,7 +110,7 @@ describe('i8conv quantize', () => {
     }
     const missing = await run(['quantize', 'nope.onnx', 'out.onnx', '--random', '1', '--executor', 'reference']);
     expect(missing.code).toBe(1);
-    expect(missing.err).toMatch(/ENOENT/);
+    expect(missing.err).toMatch(/no such file or directory, open 'nope\.onnx'/);
     const bad = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '1', '--executor', 'reference'], { 'in.onnx': Uint8Array.of(1, 2, 3, 4, 5) });
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/BAD_MODEL/);
