@@ -55,7 +55,9 @@ const ALL = FILTER_WIDTHS;
  * For 3x3 the wide set also has (3, 2), declared before (2, 7) so that it wins their tie at OW 14 (both pad
  * nothing there): Deno 2.9 (V8 15.0, the closest to Chromium 156) 256->256 14² 33.4 vs 32.3, 128->256 28² s2 (OW
  * 14) 34.1 vs 31.7; Node 24 38.0 vs 38.0. At OW 7 (2, 7) pads less and stays (Node 24 34.4 vs 33.1; Deno 29.9 vs
- * 31.2). Engines that are not V8 get 'wide' too (SpiderMonkey and JavaScriptCore allocate
+ * 31.2). Chromium 156 (tools/ab-kernels-browser.mjs, best of 2 s): the heuristic's pick is the fastest tile on
+ * 64->64 56² (2x4 41.3), 256->256 14² (3x2 38.2 vs 2x4 34.3), 512->512 7² (2x7 35.5 vs 2x4 32.1), 3->64 224² 7x7 s2
+ * (2x4 29.4) and 128->256 28² s2 (3x2 37.4 vs 2x4 33.8). Engines that are not V8 get 'wide' too (SpiderMonkey and JavaScriptCore allocate
  * registers over the whole loop, as V8 12+ does).
  */
 export const TILES = process.env.I8CONV_TILES
