@@ -12,7 +12,7 @@
  *     thread), which prints `{ threads, rows, durationS, errors }` (or `{ unavailable }`) as JSON on stdout and its
  *     progress on stderr, as bench/threads.ts's child does.
  */
-import { spawn } from 'node:child_process';
+import { runJsonChild } from './child.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -191,41 +191,7 @@ function spawnChild<T>(o: SpawnModelsThreadsOptions, mode: string[]): Promise<T 
     ...(o.execArgv ?? process.execArgv), o.script ?? MODELS_CHILD_SCRIPT, ...mode, '--dir', o.dir,
     '--models', o.models.join(','), ...(o.quick ? ['--quick'] : []),
   ];
-  return new Promise((res) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let partial = '';
-    const tail: string[] = [];
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      const lines = (partial + d).split('\n');
-      partial = lines.pop()!;
-      for (const l of lines) {
-        o.onLine?.(l);
-        tail.push(l);
-        if (tail.length > 20) tail.shift();
-      }
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 15 * 60_000);
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      res({ unavailable: `models child process did not start: ${String(e)}` });
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (partial) {
-        o.onLine?.(partial);
-        tail.push(partial);
-      }
-      try {
-        const t = JSON.parse(out.trim().split('\n').pop() ?? '') as T | { unavailable: string };
-        if (code === 0) return res(t);
-      } catch {
-        // no JSON: reported below
-      }
-      res({ unavailable: `models child process (${mode[0]}) ended with ${signal ?? `code ${code}`} and no results: ${tail.slice(-5).join(' | ') || '(no output)'}` });
-    });
-  });
+  return runJsonChild<T>(args, { label: `models child process (${mode[0]})`, onLine: o.onLine, timeoutMs: o.timeoutMs ?? 15 * 60_000, okCodes: [0] });
 }
 
 async function childMain(argv: string[]): Promise<number> {

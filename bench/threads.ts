@@ -23,7 +23,7 @@
  * whose output is wrong, as on the network level. An i8conv difference is a mismatch of backend `i8conv-Nt`: the run
  * exits with status 1. (The 1-thread outputs are checked against the oracle by the operator and network levels.)
  */
-import { spawn } from 'node:child_process';
+import { runJsonChild } from './child.js';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -616,40 +616,7 @@ export function runThreadsChild(o: SpawnThreadsOptions): Promise<ThreadsSection 
     '--shapes', o.shapes.length ? o.shapes.join(',') : 'none', '--networks', o.networks.length ? o.networks.join(',') : 'none',
     ...(o.quick ? ['--quick'] : []), ...(o.ort === false ? ['--no-ort'] : []),
   ];
-  return new Promise((res) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let errTail: string[] = [];
-    let partial = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      const lines = (partial + d).split('\n');
-      partial = lines.pop()!;
-      for (const l of lines) {
-        o.onLine?.(l);
-        errTail = [...errTail, l].slice(-20);
-      }
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), o.timeoutMs ?? 30 * 60_000);
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      res({ unavailable: `threads child process did not start: ${String(e)}` });
-    });
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      if (partial) {
-        o.onLine?.(partial);
-        errTail.push(partial);
-      }
-      try {
-        const t = JSON.parse(out.trim().split('\n').pop() ?? '') as ThreadsSection | { unavailable: string };
-        if (code === 0 || code === 1) return res(t);
-      } catch {
-        // no JSON: reported below
-      }
-      res({ unavailable: `threads child process ended with ${signal ?? `code ${code}`} and no results: ${errTail.slice(-5).join(' | ') || '(no output)'}` });
-    });
-  });
+  return runJsonChild<ThreadsSection>(args, { label: 'threads child process', onLine: o.onLine, timeoutMs: o.timeoutMs ?? 30 * 60_000, okCodes: [0, 1] });
 }
 
 const geomean = (v: number[]) => (v.length ? Math.exp(v.reduce((a, x) => a + Math.log(x), 0) / v.length) : NaN);

@@ -185,11 +185,21 @@ export async function main(io: Io): Promise<number> {
   }
 }
 
-// Run when this file is the program (Node: process.argv[1]; Deno: import.meta.main).
+// Run when this file is the program (Deno: import.meta.main; Node: process.argv[1], symlinks resolved as npx's bin
+// link needs).
 const g = globalThis as { process?: { argv: string[]; exitCode?: number }; Deno?: { args: string[]; exit(c: number): never } };
-const isMain = (import.meta as { main?: boolean }).main === true ||
-  (g.process !== undefined && g.Deno === undefined && typeof g.process.argv[1] === 'string' && import.meta.url.endsWith(g.process.argv[1].replace(/\\/g, '/').split('/').pop()!) &&
-    (await import('node:url')).pathToFileURL((await import('node:fs')).realpathSync(g.process.argv[1])).href === import.meta.url);
+async function isProgram(): Promise<boolean> {
+  if (g.Deno) return (import.meta as { main?: boolean }).main === true;
+  const argv1 = g.process?.argv[1];
+  if (typeof argv1 !== 'string') return false;
+  const [{ pathToFileURL }, { realpathSync }] = await Promise.all([import('node:url'), import('node:fs')]);
+  try {
+    return pathToFileURL(realpathSync(argv1)).href === import.meta.url;
+  } catch {
+    return false;
+  }
+}
+const isMain = await isProgram();
 if (isMain) {
   const fs = await import('node:fs/promises');
   const code = await main({

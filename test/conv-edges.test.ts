@@ -281,21 +281,19 @@ describeEachKernelSet((set, rt, lab) => {
       const kernels = KERNELS.filter((v) => v.isa === set.dotKernelIsa);
       expect(kernels.length).toBeGreaterThan(0);
       for (const k of kernels) {
-        // a tail runs when OC/4 % main.nb == k.nb: the first such channel count above the main tile (whose nb
-        // depends on the tile set and the width)
-        const tilesOf = (ocTry: number) => dotPlanFacts(normalizeConvParams(base({ fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc: ocTry, iw: 11 })), 1, set.isa, undefined, k.tileSet ?? rt().features.simdTiles ?? 'wide');
-        const oc = k.role === 'tail' ? 4 * [3, 4, 5, 6, 7].find((b) => tilesOf(4 * b).tail?.name === k.name)! : 4 * k.nb;
-        // where several main tiles exist (the dot8 kernels), the heuristic takes the one that pads the row least: an
-        // output width of two of this one's tiles
         // SIMD128 main tiles belong to a tile set (features.simdTiles, chosen per engine): the one this runtime
         // does not use is checked on the plan, which is what the runtime of such an engine runs
         const tiles = k.tileSet ?? rt().features.simdTiles ?? 'wide';
+        const planOf = (oc: number, iw: number) => dotPlanFacts(normalizeConvParams(base({ fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw })), 1, set.isa, undefined, tiles);
+        // a tail runs when OC/4 % main.nb == k.nb: the first such channel count above the main tile (whose nb
+        // depends on the tile set and the width)
+        const oc = k.role === 'tail' ? 4 * [3, 4, 5, 6, 7].find((b) => planOf(4 * b, 11).tail?.name === k.name)! : 4 * k.nb;
         const mains = kernels.filter((v) => v.fw === k.fw && v.stride === k.stride && v.role === 'main' && (v.tileSet === null || v.tileSet === tiles));
         // where several main tiles exist, the heuristic takes the one that pads the row least (the first declared on
         // ties): the narrowest input width whose plan picks this one
         const shapeOf = (iw: number) => base({ fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw });
         const iw = k.role === 'main' && mains.length > 1
-          ? Array.from({ length: 64 }, (_, i) => i + 1).find((w) => dotPlanFacts(normalizeConvParams(shapeOf(w)), 1, set.isa, undefined, tiles).main.name === k.name)
+          ? Array.from({ length: 64 }, (_, i) => i + 1).find((w) => planOf(oc, w).main.name === k.name)
           : 11;
         expect(iw, `an output width that runs ${k.name}`).toBeDefined();
         const p = shapeOf(iw!);
