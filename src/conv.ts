@@ -325,6 +325,21 @@ export class ConvBias {
     this.biasSet = true;
   }
 
+  /**
+   * Model runtime: a 256-byte table applied to every output byte as the kernels store it (dst[i] = table[dst[i]],
+   * indexed by the raw byte), which fuses an 8-bit look-up operator into this convolution. 8-bit outputs only; set
+   * once, before the first run.
+   */
+  setOutputTable(table: Uint8Array): void {
+    this.live();
+    check(this.params.dstType !== 'int32', 'INVALID_PARAM', 'table', 'an int32 output has no byte table');
+    check(table instanceof Uint8Array && table.length === 256, 'BAD_BUFFER', 'table', 'must be a Uint8Array of 256 bytes');
+    check(this.core.i32()[(this.ctx + CTX.lut) >> 2] === 0, 'INVALID_PARAM', 'table', 'is already set');
+    const t = this.alloc(256);
+    this.core.u8().set(table, t);
+    this.core.i32()[(this.ctx + CTX.lut) >> 2] = t;
+  }
+
   exec(src: SrcArray, dst: DstArray): void {
     this.checkExec(src, dst);
     this.copyIn(src);

@@ -11,7 +11,8 @@ import { fuseLuts } from '../src/model/passes/fuse-luts.js';
 import { readOnnxModel } from '../src/model/onnx/reader.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import type { Graph, Tensor } from '../src/model/ir.js';
-import { checkModel } from './helpers/model-builders.js';
+import { checkModel, convChain, randomFeed } from './helpers/model-builders.js';
+import { loadModelSync } from '../src/model/load.js';
 import { le, writeModel, type NodeSpec } from './helpers/onnx-writer.js';
 import { DT_OF } from './helpers/model-tensors.js';
 import { rng } from './helpers/rng.js';
@@ -112,6 +113,59 @@ describe('fuseLuts', () => {
       expect(m.nodes.map((n) => n.algorithm)).toEqual(['lut-word']);
       m.dispose();
       rt.dispose();
+    });
+  }
+});
+
+/**
+ * fuseOutputTables (src/model/ops/conv.ts): a Lut whose input is a convolution's output read by nothing else is
+ * applied by the convolution's finishing stage as it stores each byte (assembly/common/finish.ts, ctx lut). Every
+ * algorithm's finish path is exercised: the first layer (NCHW -> NCHW44), NCHW44 direct with a partial last channel
+ * block, channel-wise, the 1x1 GEMM, an odd channel count, the general path (uint8 weights with a zero point), and in
+ * layout 'nchw' the NCHW finishes; 1, 2 and 3 threads. The product equals the reference executor on the unfused graph
+ * (checkModel: layouts auto / nchw, arena reuse on / off with guard bytes).
+ */
+describe('a convolution absorbs the look-up table that reads its output', () => {
+  const LAYERS = [
+    { oc: 8, k: 3, stride: 2, pad: 1 }, { oc: 12, k: 3, stride: 1, pad: 1 }, { oc: 12, k: 3, stride: 1, pad: 1, group: 12 },
+    { oc: 20, k: 1, stride: 1, pad: 0 }, { oc: 6, k: 3, stride: 1, pad: 1 }, { oc: 5, k: 1, stride: 1, pad: 0, wType: 'uint8' as const, wZp: 3 },
+  ];
+  for (const t of ['uint8', 'int8'] as const) {
+    for (const threads of [1, 2, 3]) {
+      it(`${t}, ${threads} thread(s): every layer's table fused, outputs equal to the reference`, async () => {
+        const rt = await createRuntime({ threads });
+        try {
+          for (const [h, seed] of [[13, 5], [18, 6]]) {
+            const bytes = convChain(seed, t, 3, h, LAYERS, { lut: 'all' });
+            checkModel(rt, bytes, seed);
+            const m = loadModelSync(rt, bytes);
+            expect(m.nodes.filter((n) => n.op === 'Lut')).toEqual([]);
+            expect(m.nodes.filter((n) => n.op === 'QLinearConv').map((n) => n.algorithm.endsWith('+lut'))).toEqual(LAYERS.map(() => true));
+            m.dispose();
+          }
+        } finally {
+          rt.dispose();
+        }
+      });
+    }
+    it(`${t}: not fused where the convolution's output is also read elsewhere (a graph output); fused and unfused equal`, async () => {
+      const rt = await createRuntime();
+      try {
+        const bytes = convChain(9, t, 3, 11, LAYERS.slice(0, 3), { lut: [0, 2], tap: [0] });
+        checkModel(rt, bytes, 9);
+        const m = loadModelSync(rt, bytes);
+        const steps = m.nodes.filter((n) => n.op !== 'Relayout').map((n) => [n.op, n.algorithm.endsWith('+lut')]);
+        expect(steps).toEqual([['QLinearConv', false], ['Lut', false], ['QLinearConv', false], ['QLinearConv', true]]);
+        const plain = loadModelSync(rt, bytes, {}, { outputTables: false });
+        const feeds = { x: randomFeed(4, t, 3 * 11 * 11) };
+        const a = m.run(feeds), b = plain.run(feeds);
+        for (const o of m.outputs) expect(Array.from(a[o.name] as Uint8Array), o.name).toEqual(Array.from(b[o.name] as Uint8Array));
+        expect(plain.nodes.filter((n) => n.op === 'Lut').length).toBe(2);
+        m.dispose();
+        plain.dispose();
+      } finally {
+        rt.dispose();
+      }
     });
   }
 });

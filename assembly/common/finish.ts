@@ -9,6 +9,9 @@
 // The zero point is added after a saturating narrow to i16 (i16x8.add_sat_s), so a huge v cannot wrap around, and
 // the final narrow saturates to the output type; saturating at i16 first gives the same result because every zero
 // point lies inside the output type's range.
+// Output table (ctx lut, 8-bit outputs only): y = lut[y] on every stored byte, applied over the bytes just stored
+// (still in L1) on the fast paths, before the store on the element-wise ones; the model runtime fuses a look-up
+// operator (Sigmoid, HardSwish, LeakyRelu... on 8 bits) into the convolution that feeds it this way.
 // f32x4.min/max must order NaN and signed zeros, which V8 lowers to several instructions each; pmin/pmax are single
 // instructions and agree with min/max here (no NaN can occur, and the sign of a zero does not survive the
 // conversion to an integer). With these and the 2^23 rounding instead of f32x4.nearest, hswish + half-even ran
@@ -18,8 +21,9 @@
 //   NCHW44: ((oc >> 2) * plane + p) * 4 + (oc & 3)        NCHW: oc * plane + p        (elements; full bias alike)
 import {
   CTX_DSTTYPE, CTX_NONLIN, CTX_ROUNDING, CTX_BIASMODE, CTX_RATIO, CTX_SBIAS, CTX_INVDST, CTX_DSTZP, CTX_CLAMPLO,
-  CTX_CLAMPHI, CTX_DSTLAYOUT, CTX_PLANE,
+  CTX_CLAMPHI, CTX_DSTLAYOUT, CTX_PLANE, CTX_LUT,
 } from './ctx';
+import { look4, lookInPlace } from './table';
 
 /**
  * Nearest integer, ties away from zero, exact for every float: d = v - trunc(v) is exact and lies in (-1, 1), so
@@ -299,6 +303,7 @@ export function finishTile(
   const hi = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPHI));
   const elem: i32 = dstInt32 ? 4 : 1;
   const planeBytes = <usize>(plane * elem);
+  const lut: usize = dstInt32 ? 0 : <usize>load<i32>(ctx, CTX_LUT);
   let nvalid = npv;
   if (nvalid > npix) nvalid = npix;
   for (let b: i32 = 0; b < nb; b++) {
@@ -314,6 +319,10 @@ export function finishTile(
       const key = (even ? 1 : 0) | (nonlin << 1) | (unsigned ? 8 : 0) | (nchw ? 16 : 0);
       const out = dst + <usize>(nchw ? oc * plane + pix : elemAt(false, plane, oc, pix));
       fastFinish(key, accB, nvalid, out, planeBytes, nc < 4 ? nc : 4, ratio, sBias, invDst, zp, lo, hi);
+      if (lut) {
+        if (!nchw) lookInPlace(lut, out, nvalid << 2);
+        else for (let c: i32 = 0; c < nc && c < 4; c++) lookInPlace(lut, out + <usize>c * planeBytes, nvalid);
+      }
       continue;
     }
     for (let j: i32 = 0; j < nvalid; j++) {
@@ -328,7 +337,8 @@ export function finishTile(
       } else {
         let n16 = i16x8.add_sat_s(i16x8.narrow_i32x4_s(r, r), zp);
         if (relu6) n16 = i16x8.min_s(i16x8.max_s(n16, lo), hi);
-        const n8 = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
+        let n8 = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
+        if (lut) n8 = i32x4.splat(look4(lut, i32x4.extract_lane(n8, 0))); // bytes 0-3: the 4 channels
         if (aligned) v128.store32_lane(dst + <usize>elemAt(false, plane, oc, p), n8, 0);
         else if (nchw) storeLanes8(dst + <usize>(oc * plane + p), planeBytes, n8, nc);
         else storeLanesAt8(dst, false, plane, oc, p, n8, nc);
@@ -487,14 +497,19 @@ export function finishRows(
   const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_DSTZP));
   const lo = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPLO));
   const hi = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPHI));
+  const lut: usize = dstInt32 ? 0 : <usize>load<i32>(ctx, CTX_LUT);
   if (!dstInt32 && !fullMode) {
     const key = (even ? 1 : 0) | (nonlin << 1) | (dstType == 2 ? 8 : 0);
     if (!nchw && (oc0 & 3) == 0 && nch == 4) {
-      fastRows44(key, acc, stride, npv, dst + <usize>elemAt(false, plane, oc0, pix), ratioP, sBiasP, invDst, zp, lo, hi);
+      const out = dst + <usize>elemAt(false, plane, oc0, pix);
+      fastRows44(key, acc, stride, npv, out, ratioP, sBiasP, invDst, zp, lo, hi);
+      if (lut) lookInPlace(lut, out, npv << 2);
       return;
     }
     if (nchw) {
-      fastRowsNchw(key, acc, stride, npv, nch, dst + <usize>(oc0 * plane + pix), <usize>plane, ratioP, sBiasP, invDst, zp, lo, hi);
+      const out = dst + <usize>(oc0 * plane + pix);
+      fastRowsNchw(key, acc, stride, npv, nch, out, <usize>plane, ratioP, sBiasP, invDst, zp, lo, hi);
+      if (lut) for (let c: i32 = 0; c < nch; c++) lookInPlace(lut, out + <usize>(c * plane), npv);
       return;
     }
   }
@@ -525,7 +540,8 @@ export function finishRows(
         if (j + 3 < npv) store<i32>(dst + <usize>(elemAt(nchw, plane, oc, pix + j + 3) << 2), i32x4.extract_lane(r, 3));
       } else {
         const n16 = offsetClamp(i16x8.narrow_i32x4_s(r, r), zp, lo, hi, relu6);
-        const b = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
+        let b = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
+        if (lut) b = i32x4.splat(look4(lut, i32x4.extract_lane(b, 0))); // bytes 0-3: the 4 pixels
         store<u8>(dst + <usize>elemAt(nchw, plane, oc, pix + j), i8x16.extract_lane_u(b, 0));
         if (j + 1 < npv) store<u8>(dst + <usize>elemAt(nchw, plane, oc, pix + j + 1), i8x16.extract_lane_u(b, 1));
         if (j + 2 < npv) store<u8>(dst + <usize>elemAt(nchw, plane, oc, pix + j + 2), i8x16.extract_lane_u(b, 2));

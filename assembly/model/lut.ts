@@ -20,14 +20,7 @@
 // 10% of the best on Node 20, on both builds.
 import { EL_N, EL_GRAIN, LUT_TABLE } from './elem-ctx';
 import { taskEnd, taskStart } from './elem-simd';
-
-/** Four looked-up bytes of the 32-bit word w. */
-// @ts-ignore: decorator
-@inline
-function look4(t: usize, w: u32): u32 {
-  return <u32>load<u8>(t + <usize>(w & 255)) | (<u32>load<u8>(t + <usize>((w >> 8) & 255)) << 8)
-    | (<u32>load<u8>(t + <usize>((w >> 16) & 255)) << 16) | (<u32>load<u8>(t + <usize>(w >> 24)) << 24);
-}
+import { look4 } from '../common/table';
 
 /** Task t of Lut: src bytes[n] -> dst bytes[n] through the ctx's table. */
 export function lutTask(ctx: usize, src: usize, _b: usize, dst: usize, _i0: i32, _i1: i32, t: i32): void {

@@ -292,6 +292,7 @@ export const CTX = {
   blocksPerTask: 236,
   ocParts: 240,
   scratchBytes: 244,
+  lut: 248,
 } as const;
-export const CTX_BYTES = 248;
+export const CTX_BYTES = 252;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);

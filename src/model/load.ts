@@ -20,6 +20,7 @@ import { fuseQdq } from './passes/fuse-qdq.js';
 import { fuseLuts } from './passes/fuse-luts.js';
 import { weightBiasQuantization } from './passes/weight-bias-quant.js';
 import { lowerGraph, plannedValues } from './lower.js';
+import { fuseOutputTables } from './ops/conv.js';
 import { planLayouts, planMemory } from './plan.js';
 import type { LoweredNode, StepImpl } from './step.js';
 import { Model } from './model.js';
@@ -41,6 +42,8 @@ export interface LoadModelHooks {
   valueGuards?: number;
   /** false: skip the WeightBiasQuantization pass (tests of that pass: what a model computes without it) */
   weightBiasQuantization?: boolean;
+  /** false: look-up steps stay steps of their own (not folded into the convolutions that feed them) */
+  outputTables?: boolean;
 }
 
 const KEYS = new Set(['inputShapes', 'selection', 'layout']);
@@ -74,12 +77,13 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   graph = fuseQdq(graph);
   graph = fuseLuts(graph);
   const values = plannedValues(graph);
-  const lowered = lowerGraph(graph, values);
+  let lowered = lowerGraph(graph, values);
   for (const v of values.values()) {
     check(v.bytes <= MAX_ARENA_BYTES, 'TOO_LARGE', 'model', `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`);
   }
   const inputs = graph.inputs.filter((v) => !graph.initializers.has(v.name)).map((v) => v.name);
   const outputs = graph.outputs.map((v) => v.name);
+  if (hooks.outputTables !== false) lowered = fuseOutputTables(lowered, outputs);
   const layout = planLayouts(lowered, values, outputs, o.layout ?? 'auto');
   const reuse = hooks.reuse ?? true;
   // memory first (pure arithmetic: an arena too large is refused before anything is allocated)

@@ -46,6 +46,13 @@ export interface BuildEnv {
 export interface LoweredNode extends Lowering {
   node?: Node;
   build(env: BuildEnv, step: Lowering): StepImpl;
+  /** a look-up step: output 0 = table[input 0's raw byte] (256 bytes) */
+  table?: Uint8Array;
+  /**
+   * Steps that can apply a table to their 8-bit output as they write it (convolutions): the same step with `table`
+   * applied, writing the value `output` (the look-up step it absorbs, named `by`, is then dropped).
+   */
+  withOutputTable?(table: Uint8Array, output: string, by: string): LoweredNode;
 }
 
 export function unsupported(node: Node, why: string): never {

@@ -18,7 +18,12 @@ const spec = (name: string, t: Omit<Tensor, 'name'>): TensorSpec => ({ name, dat
 export interface ConvLayer { oc: number; k: number; stride: number; pad: number; group?: number; wType?: Q; wZp?: number }
 
 /** A QOperator chain of QLinearConvs from a seeded RNG; activations of type `act`. */
-export function convChain(seed: number, act: Q, c0: number, h: number, layers: ConvLayer[], opts: { perChannel?: boolean } = {}): Uint8Array {
+/**
+ * opts.lut: after each convolution an i8conv Lut with a seeded random table ('all'), or only after the layers listed
+ * (indices); opts.tap: the convolutions whose output is also a graph output.
+ */
+export function convChain(seed: number, act: Q, c0: number, h: number, layers: ConvLayer[],
+  opts: { perChannel?: boolean; lut?: 'all' | number[]; tap?: number[] } = {}): Uint8Array {
   const r = rng(seed);
   const inits: TensorSpec[] = [];
   const nodes: NodeSpec[] = [];
@@ -50,17 +55,22 @@ export function convChain(seed: number, act: Q, c0: number, h: number, layers: C
       attributes: [ints('kernel_shape', [L.k, L.k]), ints('strides', [L.stride, L.stride]), ints('pads', [L.pad, L.pad, L.pad, L.pad]), int('group', g)],
     });
     x = `${p}_y`;
+    if (opts.lut === 'all' || opts.lut?.includes(i)) {
+      inits.push(spec(`${p}_T`, { type: act, dims: [256], data: (act === 'uint8' ? Uint8Array : Int8Array).from({ length: 256 }, () => randInt(r, 0, 255)) }));
+      nodes.push({ opType: 'Lut', domain: 'i8conv', inputs: [x, `${p}_T`], outputs: [`${p}_t`] });
+      x = `${p}_t`;
+    }
     xs = ys;
     xzp = yzp;
     c = L.oc;
   });
   return writeModel({
     irVersion: 8,
-    opsets: [['', 13], ['com.microsoft', 1]],
+    opsets: [['', 13], ['com.microsoft', 1], ...(opts.lut ? [['i8conv', 1] as [string, number]] : [])],
     graph: {
       name: 'chain', nodes, initializers: inits,
       inputs: [{ name: 'x', elemType: DT_OF[act], shape: [1, c0, h, h] }],
-      outputs: [{ name: x, elemType: DT_OF[act] }],
+      outputs: [...(opts.tap ?? []).map((i) => ({ name: `c${i}_y`, elemType: DT_OF[act] })), { name: x, elemType: DT_OF[act] }],
     },
   });
 }

@@ -31,7 +31,8 @@ export interface LutParams {
   table: ArrayLike<number>;
 }
 
-function checkTable(t: ArrayLike<number> | undefined): Uint8Array {
+/** The 256 entries as bytes; BAD_BUFFER / INVALID_PARAM where they are not 256 integers in [-128, 255]. */
+export function checkTable(t: ArrayLike<number> | undefined): Uint8Array {
   check(t !== null && typeof t === 'object' && typeof t.length === 'number' && t.length === 256, 'BAD_BUFFER', 'Lut.table',
     `must hold 256 entries, got ${t && typeof t === 'object' ? t.length : String(t)}`);
   const out = new Uint8Array(256);

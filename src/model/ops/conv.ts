@@ -209,18 +209,44 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
       outputs.push(t);
     }
   }
-  return {
-    name,
+  const lowered = (table?: Uint8Array, output = y, by?: string): LoweredNode => ({
+    name: by ? `${name}+${by}` : name,
     op: node.opType,
     node,
     inputs: [node.inputs[0]],
-    outputs,
+    outputs: [output, ...outputs.slice(1)],
     rule: { kind: 'conv', nchw44, hybrid },
-    build: (env, step) => buildConv(env, step, spec, general),
-  };
+    build: (env, step) => buildConv(env, step, spec, general, table),
+    ...(spec.outType !== 'int32' && !table ? { withOutputTable: (t: Uint8Array, o: string, b: string) => lowered(t, o, b) } : {}),
+  });
+  return lowered();
 }
 
-function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boolean): StepImpl {
+/**
+ * A look-up step (LoweredNode.table) whose input is a convolution's 8-bit output read by nothing else (and not a
+ * graph output) is folded into that convolution: the kernels apply the table as they store each output byte, while
+ * it is still in L1, instead of a pass of its own over the tensor. Exact: the same bytes, one step fewer.
+ */
+export function fuseOutputTables(steps: readonly LoweredNode[], graphOutputs: readonly string[]): LoweredNode[] {
+  const readers = new Map<string, number>();
+  for (const s of steps) for (const x of new Set(s.inputs)) readers.set(x, (readers.get(x) ?? 0) + 1);
+  for (const o of graphOutputs) readers.set(o, (readers.get(o) ?? 0) + 1);
+  const producer = new Map<string, number>();
+  steps.forEach((s, i) => s.outputs.forEach((o) => producer.set(o, i)));
+  const out: (LoweredNode | null)[] = steps.slice();
+  steps.forEach((s, i) => {
+    if (!s.table || s.inputs.length !== 1 || s.outputs.length !== 1) return;
+    const x = s.inputs[0];
+    const p = producer.get(x);
+    const conv = p === undefined ? null : out[p];
+    if (!conv?.withOutputTable || conv.outputs[0] !== x || readers.get(x) !== 1) return;
+    out[p!] = conv.withOutputTable(s.table, s.outputs[0], s.name);
+    out[i] = null;
+  });
+  return out.filter((s): s is LoweredNode => s !== null);
+}
+
+function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boolean, table?: Uint8Array): StepImpl {
   const inLayout = env.values.get(step.inputs[0])!.layout;
   const outLayout = step.layout ?? 'NCHW';
   const format: ConvFormat = outLayout === 'NCHW' ? 'NCHW' : inLayout === 'NCHW44' ? 'NCHW44' : 'NCHW_NCHW44';
@@ -239,8 +265,16 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
   const macs = (c: ConvBias) => c.params.macs;
   if (!general) {
     const c = make({ ...spec.params, format } as ConvBiasParams, Int8Array.from(spec.weights), spec.bias);
+    if (table) {
+      try {
+        c.setOutputTable(table);
+      } catch (e) {
+        c.dispose();
+        throw e;
+      }
+    }
     return {
-      algorithm: c.algorithm,
+      algorithm: table ? `${c.algorithm}+lut` : c.algorithm,
       bytes: c.heldBytes,
       scratchBytes: c.scratchBytes,
       macs: macs(c),
@@ -297,11 +331,12 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
       f = f < lo - zp ? lo - zp : f;
       f = f > hi - zp ? hi - zp : f;
       const r = Math.round(f);
-      out8![i] = (r - f === 0.5 && r % 2 !== 0 ? r - 1 : r) + zp;
+      const q = (r - f === 0.5 && r % 2 !== 0 ? r - 1 : r) + zp;
+      out8![i] = table ? table[q & 255] : q; // the table is indexed by the raw byte
     }
   };
   return {
-    algorithm: `general(2x ${ca.algorithm})`,
+    algorithm: `general(2x ${ca.algorithm})${table ? '+lut' : ''}`,
     bytes: ca.heldBytes + cb.heldBytes,
     scratchBytes: Math.max(ca.scratchBytes, cb.scratchBytes),
     macs: 2 * macs(ca),

@@ -16,7 +16,7 @@ import { kernelStep, unsupported } from '../step.js';
 import { attrFloat, attrInt, numbersOf } from '../attrs.js';
 import { QuantizeKernel, DequantizeKernel } from '../kernels/quantize.js';
 import { QLinearBinaryKernel, planBinaryBroadcast } from '../kernels/binary.js';
-import { LutKernel, leakyReluTable, sigmoidTable } from '../kernels/lut.js';
+import { LutKernel, checkTable, leakyReluTable, sigmoidTable } from '../kernels/lut.js';
 import { MaxPool, QLinearAveragePool, QLinearGlobalAveragePool, poolAttributesOf } from '../kernels/pool.js';
 import { Resize, resizeAttributesOf } from '../kernels/resize.js';
 import { Transpose } from '../kernels/transpose.js';
@@ -97,6 +97,17 @@ function constantPointer(env: BuildEnv, name: string, layout: Layout): { ptr: nu
 const follow = (nchw44: boolean, data: number[] = [0]): Lowering['rule'] => ({ kind: 'follow', nchw44, data });
 const c4 = (v: PlannedValue): boolean => v.dims.length === 4 && v.dims[1] % 4 === 0;
 
+/** A Lut step marked as one (LoweredNode.table: a convolution feeding it may absorb it, fuseOutputTables). */
+function lookupStep(l: LoweredNode, table: ArrayLike<number>): LoweredNode {
+  let t: Uint8Array;
+  try {
+    t = checkTable(table);
+  } catch {
+    return l; // a bad table is reported when the step is built
+  }
+  return { ...l, table: t };
+}
+
 export function lowerKernelOp(node: Node, name: string, values: Map<string, PlannedValue>): LoweredNode | undefined {
   const key = `${node.domain}:${node.opType}`;
   const val = (k: number) => values.get(node.inputs[k])!;
@@ -138,8 +149,8 @@ export function lowerKernelOp(node: Node, name: string, values: Map<string, Plan
       if (scalarSide >= 0 && !act.constant && act.bytes === out!.bytes && out!.type === act.type) {
         const c = numbersOf((scalarSide === 0 ? a : b).constant!)[0];
         const table = qlinearBinaryTable(node.opType === 'QLinearMul', act.type as QType, scalarSide as 0 | 1, c, sc);
-        return kernelLowering(node, name, [scalarSide === 0 ? node.inputs[3] : node.inputs[0]], follow(c4(act)), (env) =>
-          new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table }), { inPlace: true });
+        return lookupStep(kernelLowering(node, name, [scalarSide === 0 ? node.inputs[3] : node.inputs[0]], follow(c4(act)), (env) =>
+          new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table }), { inPlace: true }), table);
       }
       const data = [a, b].map((v, i) => (v.constant ? -1 : i)).filter((i) => i >= 0);
       return kernelLowering(node, name, [node.inputs[0], node.inputs[3]], follow(fits('NCHW44') && c4(out!), data), (env, layout) =>
@@ -164,7 +175,7 @@ export function lowerKernelOp(node: Node, name: string, values: Map<string, Plan
         if (x.type !== out.type) unsupported(node, `input ${x.type}, output ${out.type}`);
         table = key.endsWith('Sigmoid') ? sigmoidTable(x.type, sc[0], sc[1], sc[2], sc[3]) : leakyReluTable(x.type, sc[0], sc[1], sc[2], sc[3], attrFloat(node, 'alpha', 0.01));
       }
-      return kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env) => new LutKernel(env.core, { length: x.dims.reduce((a, b) => a * b, 1), table }), { inPlace: true });
+      return lookupStep(kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env) => new LutKernel(env.core, { length: x.dims.reduce((a, b) => a * b, 1), table }), { inPlace: true }), table);
     }
     case ':MaxPool': {
       const x = val(0);
