@@ -14,6 +14,7 @@ export { convNchw44DotTask, nchwToNchw44 } from './conv-nchw44-dot/task';
 export { convNchw44DotRow } from './conv-nchw44-dot/generated';
 export { convGemmTask } from './gemm/task';
 export { chanwiseTask } from './chanwise/task';
+export { firstPairsTask } from './conv-first/task';
 export { nchwDotPad, nchwDotConv } from './conv-nchw-dot/task';
 export { naiveConvTask } from './naive/task';
 export { quantizeTask, dequantizeTask, qlinearBinaryTask } from './model/elementwise';

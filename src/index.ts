@@ -24,8 +24,9 @@ export type { RelayoutOptions } from './relayout/api.js';
 export type { ConvBiasParams, ConvShape, ConvFormat, BiasMode, Nonlinearity, Rounding, SrcType, DstType, Selection } from './params.js';
 export { ConvBias, type FilterLayout, type ConvOptions, type SrcArray, type DstArray } from './conv.js';
 export {
-  KERNELS, GEMM_KERNELS, CHANWISE_KERNELS, NCHW_DOT_KERNELS, NAIVE_KERNELS, type KernelVariant, type GemmKernelVariant,
-  type ChanwiseKernelVariant, type NchwDotKernelVariant, type NaiveKernelVariant,
+  KERNELS, GEMM_KERNELS, CHANWISE_KERNELS, NCHW_DOT_KERNELS, NAIVE_KERNELS, FIRST_PAIRS_KERNELS, type KernelVariant,
+  type GemmKernelVariant, type ChanwiseKernelVariant, type NchwDotKernelVariant, type NaiveKernelVariant,
+  type FirstPairsKernelVariant,
 } from './algos/kernel-table.generated.js';
 export { quantizeFilter, quantize, dequantize, type QuantizedFilter } from './quant.js';
 export { algorithmNames };
@@ -97,7 +98,7 @@ export class Runtime {
     const plan = resolvePlanSettings(this.core, s, opts);
     let pick: string | undefined;
     try {
-      pick = heuristicAlgorithm(s, fitsWithin(s, plan), plan.workspaceLimit).name;
+      pick = heuristicAlgorithm(s, fitsWithin(s, plan), plan.workspaceLimit, plan.isa).name;
     } catch {
       pick = undefined;
     }
@@ -106,7 +107,7 @@ export class Runtime {
       return {
         name: a.name,
         usable: r === null ? true : r,
-        preferred: r === null && a.isPreferred(s),
+        preferred: r === null && a.isPreferred(s, plan.isa),
         workspaceBytes: r === null ? a.plan(s, plan).workspace.totalBytes : null,
         heuristic: a.name === pick,
       };

@@ -113,7 +113,7 @@ export class Selector {
       throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${plan.kernel}' is not a kernel of any algorithm that runs this shape`, 'kernel');
     }
     const mode = s.selection ?? this.defaultMode;
-    if (mode === 'heuristic') return heuristicAlgorithm(s, fits, limit);
+    if (mode === 'heuristic') return heuristicAlgorithm(s, fits, limit, plan.isa);
     const key = selectionKey(s, plan.threads, runsDot8(plan.isa) ? `${this.build}-${plan.isa}` : this.build);
     const hit = this.cache.get(key);
     const cached = hit === undefined ? undefined : ALGORITHMS.find((a) => a.name === hit && a.usable(s) === null && fits(a));

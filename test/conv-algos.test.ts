@@ -240,6 +240,36 @@ describeEachKernelSet((set, rt, lab) => {
     });
   });
 
+  describe('WASMDOTS8PAIRS_NCHW_NCHW44 (first-layer pairs)', () => {
+    // every pair step (SW * IC / 2 = 1, 2, 3), filter rows of odd and even value counts, rectangular filters, uneven
+    // padding wider than the filter, widths on both sides of the 8-column packing step and the 4-pixel tile (the
+    // vector packer's tail, the row's last partial tile), 1 to 5 output blocks (the odd last block), batch 2, threads
+    it('every pair step, filter, padding, width and output block count, forced, against the oracle', () => {
+      let i = 0;
+      for (const [ic, stride] of [[3, 2], [1, 2], [2, 1], [2, 2], [1, 4], [3, 4], [2, 3]] as const) {
+        for (const [fh, fw] of [[7, 7], [3, 3], [1, 1], [2, 5], [5, 2]] as const) {
+          const ocb = 1 + (i % 5);
+          const pad: [number, number, number, number] = [fh >> 1, fw >> 1, i % 3, fw];
+          const iw = [1, 7, 8, 9, 17, 23, 33][i % 7];
+          const ih = Math.max(1 + (i % 6), fh - pad[0] - pad[2]);
+          const p = conv({ format: 'NCHW_NCHW44', n: 1 + (i % 2), ic, oc: 4 * ocb, ih, iw: Math.max(iw, fw - pad[1] - pad[3]), fh, fw, stride, pad, ...quant(i, 4 * ocb) });
+          if ((stride * ic) % 2 !== 0 || stride * ic > 6) {
+            expect(() => rt().convBias({ ...p, algo: 'WASMDOTS8PAIRS_NCHW_NCHW44' })).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_STRIDE' }));
+          } else {
+            ex(p, 5000 + i, { threads: 1 + (i % 3) }, 'WASMDOTS8PAIRS_NCHW_NCHW44');
+          }
+          i++;
+        }
+      }
+      // a wide first layer (the vector packer's main loop, several row tiles and tasks)
+      for (const [k, s, h] of [[7, 2, 64], [3, 2, 80]] as const) {
+        ex(conv({ format: 'NCHW_NCHW44', ic: 3, oc: 20, ih: h, iw: h + 3, fh: k, fw: k, stride: s, pad: k >> 1, ...quant(i, 20) }), 5000 + i, { threads: 2 }, 'WASMDOTS8PAIRS_NCHW_NCHW44');
+        i++;
+      }
+      expect(() => rt().convBias(conv({ ic: 4, oc: 8, algo: 'WASMDOTS8PAIRS_NCHW_NCHW44' }))).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_FORMAT' }));
+    });
+  });
+
   describe('WASMDOTS8DIRECT_NCHW44 / WASMDOTS8_NCHW_NCHW44 with the new quantization', () => {
     it(`every ${set.dotKernelIsa} row kernel, forced by name, on every quantization variant and uneven padding`, () => {
       let i = 0;
@@ -285,7 +315,7 @@ describeEachKernelSet((set, rt, lab) => {
     it('never picks an algorithm that refuses the case, and lists every algorithm with its reason', () => {
       const r = rng(11);
       const names = rt().algorithms(conv({})).map((a) => a.name);
-      expect(names).toEqual(['WASMDOTS8DIRECT_NCHW44', 'WASMDOTS8_NCHW_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMDOTS8DIRECT_NCHW',
+      expect(names).toEqual(['WASMDOTS8DIRECT_NCHW44', 'WASMDOTS8PAIRS_NCHW_NCHW44', 'WASMDOTS8_NCHW_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMDOTS8DIRECT_NCHW',
         'WASMS8_IM2COL_GEMM', 'WASMDOTS8STRD1_NCHW', 'WASMDOTS8STRD2_NCHW', 'WASM_NAIVE']);
       for (let i = 0; i < 120; i++) {
         const format = (['NCHW44', 'NCHW', 'NCHW_NCHW44'] as const)[i % 3];
@@ -317,7 +347,11 @@ describeEachKernelSet((set, rt, lab) => {
       expect(pick({ format: 'NCHW', ic: 6, oc: 10, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW');
       expect(pick({ format: 'NCHW', ic: 1, oc: 8, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8STRD1_NCHW');
       expect(pick({ ic: 8, oc: 8, fh: 3, fw: 1, pad: [1, 0] })).toBe('WASMS8_IM2COL_GEMM');
-      expect(pick({ format: 'NCHW_NCHW44', ic: 3, oc: 16, ih: 16, iw: 16, fh: 3, fw: 3, stride: 2, pad: 1 })).toBe('WASMDOTS8_NCHW_NCHW44');
+      // first layers: the pair kernels where SW * IC is even, except where the relaxed dot8 kernels run (one dot per
+      // 16 multiply-adds beats one per 8 even with IC padded to 4)
+      const dot8 = rt().features.isa === 'wasmusdot' || rt().features.isa === 'wasmsdot';
+      expect(pick({ format: 'NCHW_NCHW44', ic: 3, oc: 16, ih: 16, iw: 16, fh: 3, fw: 3, stride: 2, pad: 1 })).toBe(dot8 ? 'WASMDOTS8_NCHW_NCHW44' : 'WASMDOTS8PAIRS_NCHW_NCHW44');
+      expect(pick({ format: 'NCHW_NCHW44', ic: 3, oc: 16, ih: 16, iw: 16, fh: 3, fw: 3, stride: 1, pad: 1 })).toBe('WASMDOTS8_NCHW_NCHW44');
     });
   });
 });

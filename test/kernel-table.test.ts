@@ -9,7 +9,7 @@
 // which. Without relaxed SIMD (Node 20) they are reported skipped, never passed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createRuntime, CHANWISE_KERNELS, GEMM_KERNELS, I8ConvError, KERNELS, NAIVE_KERNELS, NCHW_DOT_KERNELS, Runtime,
+  createRuntime, CHANWISE_KERNELS, GEMM_KERNELS, I8ConvError, KERNELS, NAIVE_KERNELS, FIRST_PAIRS_KERNELS, NCHW_DOT_KERNELS, Runtime,
 } from '../src/index.js';
 import { instantiateCore } from '../src/runtime.js';
 import { reference } from '../kernels-ref/index.js';
@@ -21,7 +21,7 @@ import type { Isa } from '../src/algos/isa.js';
 import { runCase } from './helpers/conv-case.js';
 import { probeFeatures } from '../src/features.js';
 
-const ALL_NAMES = new Set([...KERNELS, ...GEMM_KERNELS, ...CHANWISE_KERNELS, ...NCHW_DOT_KERNELS, ...NAIVE_KERNELS].map((k) => k.name));
+const ALL_NAMES = new Set([...KERNELS, ...GEMM_KERNELS, ...CHANWISE_KERNELS, ...NCHW_DOT_KERNELS, ...NAIVE_KERNELS, ...FIRST_PAIRS_KERNELS].map((k) => k.name));
 
 /** The runtimes a kernel isa can run on here: SIMD128 always; the dot8 kernels only where the probe finds them. */
 const features = await probeFeatures();

@@ -84,6 +84,19 @@ export const TILES = process.env.I8CONV_TILES
 
 export const ISAS = ['wasmsimd', 'wasmrelaxedsimd', 'wasmrelaxeddot'];
 
+/**
+ * First-layer pair kernels (assembly/conv-first/, src/algos/first-pairs.ts): nb blocks of 4 output channels x npix
+ * output pixels, one i32x4.dot_i16x8_s per (block, pixel, pair of filter-row values); ps = i16 pairs between two
+ * output pixels of a packed row (SW * IC / 2: 3 for an RGB stride-2 first layer). The host picks the tile by ps and
+ * the block count; main tiles nb 2, a last odd block nb 1.
+ */
+export const FIRST_PAIRS_NPIX = 4;
+export function firstPairsVariants() {
+  const out = [];
+  for (const ps of [1, 2, 3]) for (const nb of [2, 1]) out.push({ name: `first_pairs_oc${nb * 4}x${FIRST_PAIRS_NPIX}_ps${ps}__wasmsimd`, nb, npix: FIRST_PAIRS_NPIX, ps });
+  return out;
+}
+
 export function variants() {
   const out = [];
   for (const isa of ISAS)
@@ -274,6 +287,9 @@ export const CTX_FIELDS = [
   ['blocksPerTask', 'i32', 'channel-wise: 4-channel blocks one task runs (small planes: fewer, larger tasks)'],
   ['ocParts', 'i32', 'dot / GEMM: parts the output-channel tiles are split into (task index = part * tiles + tile); 1 unless threads need it'],
   ['scratchBytes', 'i32', 'bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles)'],
+  // first-layer pairs (assembly/conv-first/)
+  ['pairStep', 'i32', 'first-layer pairs: i16 pairs between two output pixels of a packed row (SW * IC / 2)'],
+  ['pairTaps', 'i32', 'first-layer pairs: i16 pairs per filter row (ceil(FW * IC / 2))'],
   // finish
   ['lut', 'i32', '8-bit output: a 256-byte table applied to every output byte as it is stored (a look-up operator of the model fused into the convolution), 0 = none'],
 ];

@@ -4,7 +4,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { variants, gemmVariants, chanwiseVariants, nchwDotVariants, naiveVariants, CTX_FIELDS, UNROLL_KH_MAX } from './conv-variants.mjs';
+import { variants, gemmVariants, chanwiseVariants, nchwDotVariants, naiveVariants, firstPairsVariants, CTX_FIELDS, UNROLL_KH_MAX } from './conv-variants.mjs';
 
 const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kernels.mjs; do not edit\n';
@@ -343,6 +343,65 @@ gs.push(`}`);
 mkdirSync(join(root, 'assembly', 'gemm'), { recursive: true });
 writeFileSync(join(root, 'assembly', 'gemm', 'generated.ts'), gs.join('\n') + '\n');
 
+/**
+ * First-layer pair row kernel: one output row of the tile. x: the packed row of filter row 0 (i16 values of the
+ * padded row, channels interleaved per column, pair m at byte 4m); pixel j of the row starts at pair j * ps; the
+ * weights hold, per filter row kh and pair m, one 16-byte vector per block: i16 [w(o, 2m), w(o, 2m + 1)] for the
+ * block's 4 channels o (the value index k = column * IC + channel; past FW * IC: 0).
+ */
+function firstPairsRow(v) {
+  const { nb, npix, ps } = v;
+  const L = [];
+  L.push(`export function ${v.name}(`);
+  L.push(`  x: usize, rowBytes: i32, fh: i32, taps: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
+  L.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
+  L.push(`): void {`);
+  for (let b = 0; b < nb; b++) L.push(`  const init${b} = v128.load(init, ${b * 16});`);
+  L.push(`  const owPad = ((ow + ${npix - 1}) / ${npix}) * ${npix};`);
+  L.push(`  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row`);
+  L.push(`  for (let ow0: i32 = 0; ow0 < ow; ow0 += ${npix}) {`);
+  L.push(`    const sp = scratch + <usize>(ow0 * 16);`);
+  for (let b = 0; b < nb; b++) for (let j = 0; j < npix; j++) L.push(`    let a${b}_${j} = init${b};`);
+  L.push(`    let wp = w;`);
+  L.push(`    let rp = x + <usize>(ow0 * ${ps * 4});`);
+  L.push(`    for (let kh: i32 = 0; kh < fh; kh++) {`);
+  L.push(`      let xp = rp;`);
+  L.push(`      for (let m: i32 = 0; m < taps; m++) {`);
+  for (let b = 0; b < nb; b++) L.push(`        const w${b} = v128.load(wp, ${b * 16});`);
+  for (let j = 0; j < npix; j++) {
+    L.push(`        const p${j} = v128.load32_splat(xp, ${j * ps * 4});`);
+    for (let b = 0; b < nb; b++) L.push(`        a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}, p${j}));`);
+  }
+  L.push(`        wp += ${nb * 16};`);
+  L.push(`        xp += 4;`);
+  L.push(`      }`);
+  L.push(`      rp += <usize>rowBytes;`);
+  L.push(`    }`);
+  for (let b = 0; b < nb; b++) for (let j = 0; j < npix; j++) L.push(`    v128.store(sp + <usize>(${b} * row16 + ${j * 16}), a${b}_${j});`);
+  L.push(`  }`);
+  L.push(`  finishTile(ctx, scratch, ${nb}, owPad, ch, oc0, nch, pixRow, ow, dst, bias);`);
+  L.push(`}`);
+  return L.join('\n');
+}
+{
+  const fv = firstPairsVariants();
+  const out = [HEADER, `// First-layer pair row kernels (tools/conv-variants.mjs firstPairsVariants; assembly/conv-first/task.ts runs them).`,
+    `import { finishTile } from '../common/finish';`, ''];
+  for (const v of fv) out.push(firstPairsRow(v), '');
+  out.push('/** Runs first-layer pair row kernel `id` (the index in firstPairsVariants: (ps - 1) * 2 + (nb == 2 ? 0 : 1)). */');
+  out.push('export function firstPairsRow(');
+  out.push('  id: i32, x: usize, rowBytes: i32, fh: i32, taps: i32, w: usize, init: usize, ctx: usize, scratch: usize,');
+  out.push('  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,');
+  out.push('): void {');
+  out.push('  switch (id) {');
+  fv.forEach((v, i) => out.push(`    case ${i}: ${v.name}(x, rowBytes, fh, taps, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;`));
+  out.push('    default: unreachable();');
+  out.push('  }');
+  out.push('}', '');
+  mkdirSync(join(root, 'assembly', 'conv-first'), { recursive: true });
+  writeFileSync(join(root, 'assembly', 'conv-first', 'generated.ts'), out.join('\n'));
+}
+
 const ctx = [HEADER, '// Byte offsets of the conv context record fields (tools/conv-variants.mjs CTX_FIELDS).'];
 CTX_FIELDS.forEach(([name, type, doc], i) => ctx.push(`/** ${type}${doc ? ': ' + doc : ''} */\nexport const CTX_${name.toUpperCase()}: i32 = ${i * 4};`));
 ctx.push(`export const CTX_BYTES: i32 = ${CTX_FIELDS.length * 4};`);
@@ -369,6 +428,11 @@ ts.push(`/** The NCHW direct dot kernels (assembly/conv-nchw-dot/task.ts): one p
 ts.push(`export interface NchwDotKernelVariant {\n  name: string;\n  family: 'conv-nchw-dot';\n  fn: 'nchwDotConv';\n  fw: number;\n  stride: number;\n  mode: 0 | 2;\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`);
 ts.push(`export const NCHW_DOT_KERNELS: readonly NchwDotKernelVariant[] = [`);
 nchwDotVariants().forEach((v) => ts.push(`  { name: '${v.name}', family: 'conv-nchw-dot', fn: '${v.fn}', fw: ${v.fw}, stride: ${v.stride}, mode: ${v.mode}, isa: '${v.isa}' },`));
+ts.push(`];\n`);
+ts.push(`/** The first-layer pair row kernels (assembly/conv-first/generated.ts); \`id\` is the dispatcher case. */`);
+ts.push(`export interface FirstPairsKernelVariant {\n  id: number;\n  name: string;\n  family: 'first-pairs';\n  /** blocks of 4 output channels per tile */\n  nb: number;\n  npix: number;\n  /** i16 pairs between two output pixels */\n  ps: number;\n  isa: 'wasmsimd';\n}`);
+ts.push(`export const FIRST_PAIRS_KERNELS: readonly FirstPairsKernelVariant[] = [`);
+firstPairsVariants().forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'first-pairs', nb: ${v.nb}, npix: ${v.npix}, ps: ${v.ps}, isa: 'wasmsimd' },`));
 ts.push(`];\n`);
 ts.push(`/** The scalar kernel of the naive algorithm (assembly/naive/task.ts). */`);
 ts.push(`export interface NaiveKernelVariant {\n  name: string;\n  family: 'naive';\n  fn: 'naiveConvTask';\n  isa: 'scalar';\n}`);

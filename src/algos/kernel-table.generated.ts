@@ -217,6 +217,27 @@ export const NCHW_DOT_KERNELS: readonly NchwDotKernelVariant[] = [
   { name: 'conv_nchw_dot_f7s2__wasmrelaxeddot', family: 'conv-nchw-dot', fn: 'nchwDotConv', fw: 7, stride: 2, mode: 2, isa: 'wasmrelaxeddot' },
 ];
 
+/** The first-layer pair row kernels (assembly/conv-first/generated.ts); `id` is the dispatcher case. */
+export interface FirstPairsKernelVariant {
+  id: number;
+  name: string;
+  family: 'first-pairs';
+  /** blocks of 4 output channels per tile */
+  nb: number;
+  npix: number;
+  /** i16 pairs between two output pixels */
+  ps: number;
+  isa: 'wasmsimd';
+}
+export const FIRST_PAIRS_KERNELS: readonly FirstPairsKernelVariant[] = [
+  { id: 0, name: 'first_pairs_oc8x4_ps1__wasmsimd', family: 'first-pairs', nb: 2, npix: 4, ps: 1, isa: 'wasmsimd' },
+  { id: 1, name: 'first_pairs_oc4x4_ps1__wasmsimd', family: 'first-pairs', nb: 1, npix: 4, ps: 1, isa: 'wasmsimd' },
+  { id: 2, name: 'first_pairs_oc8x4_ps2__wasmsimd', family: 'first-pairs', nb: 2, npix: 4, ps: 2, isa: 'wasmsimd' },
+  { id: 3, name: 'first_pairs_oc4x4_ps2__wasmsimd', family: 'first-pairs', nb: 1, npix: 4, ps: 2, isa: 'wasmsimd' },
+  { id: 4, name: 'first_pairs_oc8x4_ps3__wasmsimd', family: 'first-pairs', nb: 2, npix: 4, ps: 3, isa: 'wasmsimd' },
+  { id: 5, name: 'first_pairs_oc4x4_ps3__wasmsimd', family: 'first-pairs', nb: 1, npix: 4, ps: 3, isa: 'wasmsimd' },
+];
+
 /** The scalar kernel of the naive algorithm (assembly/naive/task.ts). */
 export interface NaiveKernelVariant {
   name: string;
@@ -292,7 +313,9 @@ export const CTX = {
   blocksPerTask: 236,
   ocParts: 240,
   scratchBytes: 244,
-  lut: 248,
+  pairStep: 248,
+  pairTaps: 252,
+  lut: 256,
 } as const;
-export const CTX_BYTES = 252;
+export const CTX_BYTES = 260;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);

@@ -8,8 +8,9 @@
  */
 import { I8ConvError } from '../errors.js';
 import type { ConvShape } from '../params.js';
-import type { ConvAlgorithm, Rejection } from './types.js';
+import type { ConvAlgorithm, Isa, Rejection } from './types.js';
 import { dotNchw44Direct, dotNchwNchw44 } from './direct-dot-nchw44.js';
+import { firstPairs } from './first-pairs.js';
 import { dotNchwDirect } from './direct-dot-nchw.js';
 import { conv1x1Gemm } from './conv1x1-gemm.js';
 import { im2colGemm } from './im2col-gemm.js';
@@ -18,7 +19,7 @@ import { nchwDotStride1, nchwDotStride2 } from './strided-dot-nchw.js';
 import { naive } from './naive.js';
 
 export const ALGORITHMS: readonly ConvAlgorithm[] = [
-  dotNchw44Direct, dotNchwNchw44, conv1x1Gemm, chanwise, dotNchwDirect, im2colGemm, nchwDotStride1, nchwDotStride2,
+  dotNchw44Direct, firstPairs, dotNchwNchw44, conv1x1Gemm, chanwise, dotNchwDirect, im2colGemm, nchwDotStride1, nchwDotStride2,
   naive,
 ];
 
@@ -27,9 +28,9 @@ export function algorithmNames(): string[] {
 }
 
 /** The usable algorithms that `fits` accepts (e.g. a workspace limit), preferred first, each part in pack order. */
-export function candidates(s: ConvShape, fits: (a: ConvAlgorithm) => boolean = () => true): ConvAlgorithm[] {
+export function candidates(s: ConvShape, fits: (a: ConvAlgorithm) => boolean = () => true, isa?: Isa): ConvAlgorithm[] {
   const usable = ALGORITHMS.filter((a) => a.usable(s) === null && fits(a));
-  return [...usable.filter((a) => a.isPreferred(s)), ...usable.filter((a) => !a.isPreferred(s))];
+  return [...usable.filter((a) => a.isPreferred(s, isa)), ...usable.filter((a) => !a.isPreferred(s, isa))];
 }
 
 function raise(r: Rejection): never {
@@ -45,8 +46,8 @@ export function forcedAlgorithm(s: ConvShape, name: string): ConvAlgorithm {
   return a;
 }
 
-export function heuristicAlgorithm(s: ConvShape, fits: (a: ConvAlgorithm) => boolean = () => true, limit?: number): ConvAlgorithm {
-  const c = candidates(s, fits);
+export function heuristicAlgorithm(s: ConvShape, fits: (a: ConvAlgorithm) => boolean = () => true, limit?: number, isa?: Isa): ConvAlgorithm {
+  const c = candidates(s, fits, isa);
   if (c.length > 0) return c[0];
   if (limit !== undefined && candidates(s).length > 0) {
     throw new I8ConvError('NO_ALGORITHM', `workspaceLimit: no algorithm runs this convolution within ${limit} bytes of workspace`, 'workspaceLimit');

@@ -60,7 +60,8 @@ export interface ConvAlgorithm {
   readonly name: string;
   readonly formats: readonly string[];
   usable(s: ConvShape): Rejection | null;
-  isPreferred(s: ConvShape): boolean;
+  /** isa: the runtime's kernel isa, where the preference depends on it (absent: any) */
+  isPreferred(s: ConvShape, isa?: Isa): boolean;
   plan(s: ConvShape, o: PlanOptions): AlgoPlan;
 }
 

@@ -31,6 +31,7 @@ export const WORKER_SPIN_MS = 10;
 
 export const TASK_FUNCTIONS = [
   'convNchw44DotTask', 'nchwToNchw44', 'convGemmTask', 'chanwiseTask', 'nchwDotPad', 'nchwDotConv', 'naiveConvTask',
+  'firstPairsTask',
   // the model executor's element-wise kernels (assembly/model/elementwise.ts, lut.ts, requant.ts)
   'quantizeTask', 'dequantizeTask', 'qlinearBinaryTask', 'lutTask', 'requantTask',
   // model executor: spatial / data-movement kernels (assembly/model/spatial-*.ts)

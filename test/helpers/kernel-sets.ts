@@ -83,7 +83,7 @@ export function kernelSetsFor(f: Features): KernelSet[] {
     isa: dot8Isa, dotKernelIsa: 'wasmrelaxeddot', gemmKernelIsa: 'wasmrelaxeddot', dotFilterBytesPerWeight: 1, full: false,
     // on another flavour these kernels compute wrong answers: not run
     skip: dot8 ? null : !f.relaxedDotExact ? why : `dotFlavour '${f.dotFlavour}', not usdot / sdot`,
-    kernelIsaOf: (a) => (a === 'WASM_NAIVE' ? 'scalar' : 'wasmrelaxeddot'),
+    kernelIsaOf: (a) => (a === 'WASM_NAIVE' ? 'scalar' : a === 'WASMDOTS8PAIRS_NCHW_NCHW44' ? 'wasmsimd' : 'wasmrelaxeddot'),
     runtime: async () => checked(await createRuntime({ build: 'relaxed' }), relaxedDot),
     labRuntime: async () => checked(await createLabRuntime({ build: 'relaxed' }), relaxedDot),
   };

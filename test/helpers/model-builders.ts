@@ -56,7 +56,7 @@ export function convChain(seed: number, act: Q, c0: number, h: number, layers: C
     });
     x = `${p}_y`;
     if (opts.lut === 'all' || opts.lut?.includes(i)) {
-      inits.push(spec(`${p}_T`, { type: act, dims: [256], data: (act === 'uint8' ? Uint8Array : Int8Array).from({ length: 256 }, () => randInt(r, 0, 255)) }));
+      inits.push(spec(`${p}_T`, { type: act, dims: [256], data: Uint8Array.from({ length: 256 }, () => randInt(r, 0, 255)) }));
       nodes.push({ opType: 'Lut', domain: 'i8conv', inputs: [x, `${p}_T`], outputs: [`${p}_t`] });
       x = `${p}_t`;
     }
