@@ -36,12 +36,13 @@ describe('generated kernels', () => {
       for (const fw of [2, 3, 5, 7])
         for (const stride of [1, 2])
           for (let ocb = 1; ocb <= 7; ocb++)
-            for (const iw of [1, 2, 5, 9, 13, 14, 15, 17, 28, 29, 56]) {
-              const s = normalizeConvParams({ format: 'NCHW44', n: 1, ic: 4, ih: fw, iw: Math.max(iw, fw), oc: 4 * ocb, fh: fw, fw, stride, pad: 0, srcScale: 1, filterScale: 1, dstScale: 1 });
-              for (const tiles of TILE_SETS) {
-                const f = dotPlanFacts(s, 1, isa, undefined, tiles);
-                for (const k of [f.main, f.tail]) if (k) picked.add(k.name);
-              }
+            for (const iw of [1, 2, 5, 9, 13, 14, 15, 17, 28, 29, 56])
+              for (const ic of [4, 576]) { // 576: large tiles of weights (the w8 twins)
+                const s = normalizeConvParams({ format: 'NCHW44', n: 1, ic, ih: fw, iw: Math.max(iw, fw), oc: 4 * ocb, fh: fw, fw, stride, pad: 0, srcScale: 1, filterScale: 1, dstScale: 1 });
+                for (const tiles of TILE_SETS) {
+                  const f = dotPlanFacts(s, 1, isa, undefined, tiles);
+                  for (const k of [f.main, f.tail]) if (k) picked.add(k.name);
+                }
             }
       // (the dot8 GEMM kernels have no channel-lane variant: src/algos/gemm.ts defaultLanes)
       for (const lanes of runsDot8(isa) ? (['pixel'] as const) : (['pixel', 'channel'] as const)) {

@@ -280,7 +280,7 @@ describeEachKernelSet((set, rt, lab) => {
           const pad: [number, number, number, number] = [k.fw >> 1, k.fw >> 1, i % 2, (k.fw - 1) >> 1];
           const iw = 5 + (i % 4);
           const ih = Math.max(3, k.fw - pad[0] - pad[2]);
-          ex(conv({ ic: 8, oc, ih, iw: Math.max(iw, k.fw), fh: k.fw, fw: k.fw, stride: k.stride, pad, ...quant(i, oc) }), 4000 + i, { kernel: k.role === 'alt' ? k.name : undefined }, 'WASMDOTS8DIRECT_NCHW44');
+          ex(conv({ ic: 8, oc, ih, iw: Math.max(iw, k.fw), fh: k.fw, fw: k.fw, stride: k.stride, pad, ...quant(i, oc) }), 4000 + i, { kernel: k.role === 'alt' || k.w8 ? k.name : undefined }, 'WASMDOTS8DIRECT_NCHW44');
           i++;
         }
       }

@@ -283,22 +283,26 @@ describeEachKernelSet((set, rt, lab) => {
       for (const k of kernels) {
         // SIMD128 main tiles belong to a tile set (features.simdTiles, chosen per engine): the one this runtime
         // does not use is checked on the plan, which is what the runtime of such an engine runs
-        const tiles = k.tileSet ?? rt().features.simdTiles ?? 'wide';
-        const planOf = (oc: number, iw: number) => dotPlanFacts(normalizeConvParams(base({ fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw })), 1, set.isa, undefined, tiles);
+        // (the w8 twins exist for the wide set only, tails included)
+        const tiles = k.tileSet ?? (k.w8 ? 'wide' : rt().features.simdTiles ?? 'wide');
+        // the w8 twins run where a tile's i16 weights are large: many input channels
+        const ic = k.w8 ? 576 : 4;
+        const planOf = (oc: number, iw: number) => dotPlanFacts(normalizeConvParams(base({ ic, fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw })), 1, set.isa, undefined, tiles);
         // a tail runs when OC/4 % main.nb == k.nb: the first such channel count above the main tile (whose nb
         // depends on the tile set and the width)
         const oc = k.role === 'tail' ? 4 * [3, 4, 5, 6, 7].find((b) => planOf(4 * b, 11).tail?.name === k.name)! : 4 * k.nb;
-        const mains = kernels.filter((v) => v.fw === k.fw && v.stride === k.stride && v.role === 'main' && (v.tileSet === null || v.tileSet === tiles));
+        const mains = kernels.filter((v) => v.fw === k.fw && v.stride === k.stride && v.role === 'main' && (v.tileSet === null || v.tileSet === tiles) && v.w8 === k.w8);
         // where several main tiles exist, the heuristic takes the one that pads the row least (the first declared on
         // ties): the narrowest input width whose plan picks this one
-        const shapeOf = (iw: number) => base({ fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw });
+        const shapeOf = (iw: number) => base({ ic, fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw });
         const iw = k.role === 'main' && mains.length > 1
           ? Array.from({ length: 64 }, (_, i) => i + 1).find((w) => planOf(oc, w).main.name === k.name)
           : 11;
         expect(iw, `an output width that runs ${k.name}`).toBeDefined();
         const p = shapeOf(iw!);
-        if (k.role === 'main' && tiles !== (rt().features.simdTiles ?? 'wide')) {
-          expect(dotPlanFacts(normalizeConvParams(p), 1, set.isa, undefined, tiles).main.name).toBe(k.name);
+        if ((k.role === 'main' || k.w8) && tiles !== (rt().features.simdTiles ?? 'wide')) {
+          const f = dotPlanFacts(normalizeConvParams(p), 1, set.isa, undefined, tiles);
+          expect(k.role === 'tail' ? f.tail?.name : f.main.name).toBe(k.name);
         } else {
           const conv = (k.lab ? lab() : rt()).convBias(p, { kernel: k.role === 'alt' ? k.name : undefined });
           expect(conv.kernels).toContain(k.name);

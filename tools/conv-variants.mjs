@@ -69,6 +69,11 @@ export const TILES = process.env.I8CONV_TILES
         { nb: 2, npix: 7, tapLoop: true, main: [3], tileSet: 'wide' },
         { nb: 2, npix: 2, tapLoop: true, main: ALL, tileSet: 'narrow' },
         { nb: 1, npix: 2, tapLoop: true, tail: ALL },
+        // int8-weight twins of the wide 3x3 tiles (W8_TILE_BYTES in src/algos/direct-dot-nchw44.ts says when)
+        { nb: 2, npix: 4, tapLoop: true, main: [3], tileSet: 'wide', w8: true },
+        { nb: 3, npix: 2, tapLoop: true, main: [3], tileSet: 'wide', w8: true },
+        { nb: 2, npix: 7, tapLoop: true, main: [3], tileSet: 'wide', w8: true },
+        { nb: 1, npix: 2, tapLoop: true, tail: [3], w8: true },
         { nb: 2, npix: 4 },
         { nb: 2, npix: 3, tapLoop: true },
       ],
@@ -103,10 +108,10 @@ export function variants() {
     for (const fw of FILTER_WIDTHS)
       for (const s of STRIDES)
         for (const t of TILES[isa]) {
-          const role = t.main?.includes(fw) ? 'main' : t.tail ? (t.tail.includes(fw) ? 'tail' : null) : 'alt';
+          const role = t.main?.includes(fw) ? 'main' : t.tail ? (t.tail.includes(fw) ? 'tail' : null) : t.w8 ? null : 'alt';
           if (!role) continue;
           const loop = t.tapLoop ? 't' : '';
-          out.push({ name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}${loop}__${isa}`, fw, stride: s, nb: t.nb, npix: t.npix, role, isa, tapLoop: !!t.tapLoop, tileSet: role === 'main' ? t.tileSet ?? null : null });
+          out.push({ name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}${loop}${t.w8 ? '_w8' : ''}__${isa}`, fw, stride: s, nb: t.nb, npix: t.npix, role, isa, tapLoop: !!t.tapLoop, tileSet: role === 'main' ? t.tileSet ?? null : null, w8: !!t.w8 });
         }
   return out;
 }
@@ -290,6 +295,7 @@ export const CTX_FIELDS = [
   // first-layer pairs (assembly/conv-first/)
   ['pairStep', 'i32', 'first-layer pairs: i16 pairs between two output pixels of a packed row (SW * IC / 2)'],
   ['pairTaps', 'i32', 'first-layer pairs: i16 pairs per filter row (ceil(FW * IC / 2))'],
+  ['tapWeightBytes', 'i32', 'NCHW44 direct: packed weight bytes per (tap, block): 32 (SIMD128 i16 pairs) or 16 (int8: the relaxed kernels and the SIMD128 w8 tiles)'],
   // finish
   ['lut', 'i32', '8-bit output: a 256-byte table applied to every output byte as it is stored (a look-up operator of the model fused into the convolution), 0 = none'],
 ];

@@ -86,7 +86,7 @@ function rowKernel(v) {
   if (v.isa === 'wasmrelaxeddot') return rowKernelDot8(v);
   const { fw, stride: s, nb, npix } = v;
   const relaxed = v.isa === 'wasmrelaxedsimd';
-  const wBytes = relaxed ? 16 : 32; // per (kw, block): int8 4x4 | two i16 pair vectors
+  const wBytes = relaxed || v.w8 ? 16 : 32; // per (kw, block): int8 4x4 | two i16 pair vectors (w8: as int8, sign-extended as loaded)
   const L = [];
   L.push(`export function ${v.name}(`);
   L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
@@ -117,8 +117,13 @@ function rowKernel(v) {
     L.push(`        let xt = xr;`);
     L.push(`        for (let kw: i32 = 0; kw < ${fw}; kw++) {`);
     for (let b = 0; b < nb; b++) {
-      L.push(`          const w${b}l = v128.load(wp, ${b * 32});`);
-      L.push(`          const w${b}h = v128.load(wp, ${b * 32 + 16});`);
+      if (v.w8) {
+        L.push(`          const w${b}l = v128.load8x8_s(wp, ${b * 16});`);
+        L.push(`          const w${b}h = v128.load8x8_s(wp, ${b * 16 + 8});`);
+      } else {
+        L.push(`          const w${b}l = v128.load(wp, ${b * 32});`);
+        L.push(`          const w${b}h = v128.load(wp, ${b * 32 + 16});`);
+      }
     }
     for (let j = 0; j < npix; j++) {
       L.push(`          const p${j}l = v128.load(xt, ${j * s * 32});`);
@@ -149,8 +154,13 @@ function rowKernel(v) {
       for (let b = 0; b < nb; b++) {
         if (relaxed) L.push(`${ind}  const w${b} = v128.load(wp, ${(tap * nb + b) * 16});`);
         else {
-          L.push(`${ind}  const w${b}l = v128.load(wp, ${(tap * nb + b) * 32});`);
-          L.push(`${ind}  const w${b}h = v128.load(wp, ${(tap * nb + b) * 32 + 16});`);
+          if (v.w8) {
+            L.push(`${ind}  const w${b}l = v128.load8x8_s(wp, ${(tap * nb + b) * 16});`);
+            L.push(`${ind}  const w${b}h = v128.load8x8_s(wp, ${(tap * nb + b) * 16 + 8});`);
+          } else {
+            L.push(`${ind}  const w${b}l = v128.load(wp, ${(tap * nb + b) * 32});`);
+            L.push(`${ind}  const w${b}h = v128.load(wp, ${(tap * nb + b) * 32 + 16});`);
+          }
         }
       }
       for (let j = 0; j < npix; j++) {
@@ -410,9 +420,9 @@ writeFileSync(join(root, 'assembly', 'common', 'ctx.ts'), ctx.join('\n') + '\n')
 
 const ts = [HEADER];
 ts.push(`/** One NCHW44 dot micro-kernel variant; \`id\` is its index, passed to the wasm row dispatcher. */`);
-ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot';\n  /** main tiles: the engine tile set it is chosen for (null: every engine; tools/conv-variants.mjs TILES) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
+ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot';\n  /** main tiles: the engine tile set it is chosen for (null: every engine; tools/conv-variants.mjs TILES) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** SIMD128 weights packed as int8 and sign-extended as loaded (half the bytes of the i16 tiles) */\n  w8: boolean;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
 ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
-vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, lab: ${!convInProduct(v)} },`));
+vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, w8: ${v.w8}, lab: ${!convInProduct(v)} },`));
 ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
 ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);

@@ -1492,6 +1492,296 @@ export function conv_nchw44_dot_f3s1_oc4x2t__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f3s1_oc8x4t_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 96;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 64);
+          const p2h = v128.load(xt, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xt, 96);
+          const p3h = v128.load(xt, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc12x2t_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 144;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const w2l = v128.load8x8_s(wp, 32);
+          const w2h = v128.load8x8_s(wp, 40);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+          wp += 48;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc8x7t_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 96;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 6) / 7) * 7;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let a1_6 = init1;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 64);
+          const p2h = v128.load(xt, 80);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xt, 96);
+          const p3h = v128.load(xt, 112);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          const p4l = v128.load(xt, 128);
+          const p4h = v128.load(xt, 144);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          a1_4 = i32x4.add(a1_4, i32x4.dot_i16x8_s(w1l, p4l));
+          a1_4 = i32x4.add(a1_4, i32x4.dot_i16x8_s(w1h, p4h));
+          const p5l = v128.load(xt, 160);
+          const p5h = v128.load(xt, 176);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          a1_5 = i32x4.add(a1_5, i32x4.dot_i16x8_s(w1l, p5l));
+          a1_5 = i32x4.add(a1_5, i32x4.dot_i16x8_s(w1h, p5h));
+          const p6l = v128.load(xt, 192);
+          const p6h = v128.load(xt, 208);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          a1_6 = i32x4.add(a1_6, i32x4.dot_i16x8_s(w1l, p6l));
+          a1_6 = i32x4.add(a1_6, i32x4.dot_i16x8_s(w1h, p6h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+    v128.store(sp + <usize>(1 * row16 + 96), a1_6);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc4x2t_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 48;
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 32);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xt, 32);
+          const p1h = v128.load(xt, 48);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 16;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f3s1_oc8x4__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -2022,6 +2312,296 @@ export function conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
           a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
           wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc8x4t_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 96;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 128);
+          const p2h = v128.load(xt, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xt, 192);
+          const p3h = v128.load(xt, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc12x2t_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 144;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a2_0 = init2;
+    let a2_1 = init2;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const w2l = v128.load8x8_s(wp, 32);
+          const w2h = v128.load8x8_s(wp, 40);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
+          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+          wp += 48;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
+    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
+  }
+  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc8x7t_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 96;
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 6) / 7) * 7;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let a1_6 = init1;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load(xt, 128);
+          const p2h = v128.load(xt, 144);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load(xt, 192);
+          const p3h = v128.load(xt, 208);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          const p4l = v128.load(xt, 256);
+          const p4h = v128.load(xt, 272);
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
+          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
+          a1_4 = i32x4.add(a1_4, i32x4.dot_i16x8_s(w1l, p4l));
+          a1_4 = i32x4.add(a1_4, i32x4.dot_i16x8_s(w1h, p4h));
+          const p5l = v128.load(xt, 320);
+          const p5h = v128.load(xt, 336);
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
+          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
+          a1_5 = i32x4.add(a1_5, i32x4.dot_i16x8_s(w1l, p5l));
+          a1_5 = i32x4.add(a1_5, i32x4.dot_i16x8_s(w1h, p5h));
+          const p6l = v128.load(xt, 384);
+          const p6h = v128.load(xt, 400);
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
+          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
+          a1_6 = i32x4.add(a1_6, i32x4.dot_i16x8_s(w1l, p6l));
+          a1_6 = i32x4.add(a1_6, i32x4.dot_i16x8_s(w1h, p6h));
+          wp += 32;
+          xt += 32;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+    v128.store(sp + <usize>(1 * row16 + 96), a1_6);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc4x2t_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const wStep: i32 = 48;
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 64);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const p0l = v128.load(xt, 0);
+          const p0h = v128.load(xt, 16);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load(xt, 64);
+          const p1h = v128.load(xt, 80);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 16;
           xt += 32;
         }
         xr += xRowStride;
@@ -8940,91 +9520,99 @@ export function convNchw44DotRow(
     case 16: conv_nchw44_dot_f3s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 17: conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 18: conv_nchw44_dot_f3s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 19: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 20: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 21: conv_nchw44_dot_f3s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 22: conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 23: conv_nchw44_dot_f3s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 24: conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 25: conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 26: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 27: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 28: conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 29: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 30: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 31: conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 32: conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 33: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 34: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 35: conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 36: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 37: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 38: conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 39: conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 40: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 41: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 42: conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 43: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 44: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 45: conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 46: conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 47: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 48: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 49: conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 50: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 51: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 52: conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 53: conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 54: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 55: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 56: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 57: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 58: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 59: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 60: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 61: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 62: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 63: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 64: conv_nchw44_dot_f2s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 65: conv_nchw44_dot_f2s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 66: conv_nchw44_dot_f2s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 67: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 68: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 69: conv_nchw44_dot_f2s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 70: conv_nchw44_dot_f2s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 71: conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 72: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 73: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 74: conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 75: conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 76: conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 77: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 78: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 79: conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 80: conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 81: conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 82: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 83: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 84: conv_nchw44_dot_f5s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 85: conv_nchw44_dot_f5s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 86: conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 87: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 88: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 89: conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 90: conv_nchw44_dot_f5s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 91: conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 92: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 93: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 94: conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 95: conv_nchw44_dot_f7s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 96: conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 97: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 98: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 99: conv_nchw44_dot_f7s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 100: conv_nchw44_dot_f7s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 101: conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 102: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 103: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 19: conv_nchw44_dot_f3s1_oc8x4t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 20: conv_nchw44_dot_f3s1_oc12x2t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 21: conv_nchw44_dot_f3s1_oc8x7t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 22: conv_nchw44_dot_f3s1_oc4x2t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 23: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 24: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 25: conv_nchw44_dot_f3s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 26: conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 27: conv_nchw44_dot_f3s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 28: conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 29: conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 30: conv_nchw44_dot_f3s2_oc8x4t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 31: conv_nchw44_dot_f3s2_oc12x2t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 32: conv_nchw44_dot_f3s2_oc8x7t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 33: conv_nchw44_dot_f3s2_oc4x2t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 34: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 35: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 36: conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 37: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 38: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 39: conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 40: conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 41: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 42: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 43: conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 44: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 45: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 46: conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 47: conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 48: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 49: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 50: conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 51: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 52: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 53: conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 54: conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 55: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 56: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 57: conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 58: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 59: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 60: conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 61: conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 62: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 63: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 64: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 65: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 66: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 67: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 68: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 69: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 70: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 71: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 72: conv_nchw44_dot_f2s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 73: conv_nchw44_dot_f2s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 74: conv_nchw44_dot_f2s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 75: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 76: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 77: conv_nchw44_dot_f2s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 78: conv_nchw44_dot_f2s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 79: conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 80: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 81: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 82: conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 83: conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 84: conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 85: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 86: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 87: conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 88: conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 89: conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 90: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 91: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 92: conv_nchw44_dot_f5s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 93: conv_nchw44_dot_f5s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 94: conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 95: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 96: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 97: conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 98: conv_nchw44_dot_f5s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 99: conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 100: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 101: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 102: conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 103: conv_nchw44_dot_f7s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 104: conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 105: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 106: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 107: conv_nchw44_dot_f7s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 108: conv_nchw44_dot_f7s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 109: conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 110: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 111: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     default: unreachable();
   }
 }

@@ -15,7 +15,7 @@
 //   stale workspace never reaches an output.
 import {
   CTX_DSTTYPE, CTX_BIASMODE, CTX_ICB, CTX_ICPG, CTX_SRCKIND, CTX_IH, CTX_IW, CTX_OCPG, CTX_GROUP, CTX_OH,
-  CTX_OW, CTX_FH, CTX_SH, CTX_PT, CTX_PL, CTX_OHTILE, CTX_IWP, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_BIAS,
+  CTX_OW, CTX_FH, CTX_SH, CTX_PT, CTX_PL, CTX_OHTILE, CTX_IWP, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_BIAS, CTX_TAPWEIGHTBYTES,
   CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT, CTX_TAILNB, CTX_FW, CTX_INIT, CTX_RELAXED, CTX_SRCXOR, CTX_SRCZP,
   CTX_OC, CTX_SCRATCHBYTES, CTX_OCPGPAD, CTX_IC, CTX_OCPARTS, CTX_DOTXOR,
 } from '../common/ctx';
@@ -236,7 +236,7 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   const tile0 = part * perPart;
   let tile1 = tile0 + perPart;
   if (tile1 > nTiles) tile1 = nTiles;
-  const tileWeightBytes = mainNb * icb * fh * fw * (mode != 0 ? 16 : 32);
+  const tileWeightBytes = mainNb * icb * fh * fw * load<i32>(ctx, CTX_TAPWEIGHTBYTES);
   const weights = <usize>load<i32>(ctx, CTX_WEIGHTS) + <usize>(g * load<i32>(ctx, CTX_GROUPWEIGHTBYTES));
   const bias = <usize>load<i32>(ctx, CTX_BIAS);
   const init = <usize>load<i32>(ctx, CTX_INIT);

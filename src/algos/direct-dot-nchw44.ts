@@ -5,6 +5,7 @@
  *
  * Packed filter, per group, per oc tile (nb blocks of 4 output channels), per ib, kh, kw, block b:
  *   wasmsimd:        32 bytes, i16 [w(o,4ib+0), w(o,4ib+1)] for o = 0..3 | i16 [w(o,4ib+2), w(o,4ib+3)] for o = 0..3
+ *                    (the w8 tiles: the same values as 16 bytes of int8, sign-extended by the kernels as they load them)
  *   wasmrelaxedsimd: 16 bytes, int8 w(o, 4ib+i) at [o*4 + i]; plus init(o) -= (zp + 128) * sum of w(o, ...) because
  *                    the kernels multiply by u = xs + 128 and padding holds u = zp + 128 (tools/gen-conv-kernels.mjs)
  *   wasmusdot / wasmsdot (the wasmrelaxeddot kernels): the same 16 bytes; the kernels multiply by b = xs + 128
@@ -32,7 +33,16 @@ const PACKED_TILE_BUDGET = 256 * 1024;
 const FILTER_SIZES = [...new Set(KERNELS.map((k) => k.fw))];
 const STRIDES = [...new Set(KERNELS.map((k) => k.stride))];
 
-function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string, tiles: SimdTileSet = 'wide'): KernelVariant {
+/**
+ * Int8 weights (the w8 twins of the wide 3x3 tiles) where a tile's i16 weights exceed this: the row kernels stream a
+ * tile's weights once per output row, and past the core's L1 the bytes cost more than sign-extending them as they
+ * are loaded (v128.load8x8_s). Measured in ResNet-18 (model.run, Node 24, AMD Zen 4 VM with 32 KiB L1 / 1 MiB L2,
+ * per layer, int8 vs i16 weights, two runs each): 512->512 7² (2x7 tile, 72 KiB of i16 weights per tile) 35.9-36.8
+ * vs 32.2-33.7 GMAC/s; 256->256 14² (3x2, 54 KiB) 33.3-33.8 vs 36.2-36.3; 128 and 64 channels 37-38 vs 40-41.
+ */
+const W8_TILE_BYTES = 64 * 1024;
+
+function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string, tiles: SimdTileSet = 'wide', w8 = false): KernelVariant {
   const isa = kernelIsa(runtimeIsa, 'conv-nchw44-dot');
   if (forced !== undefined) {
     const v = KERNELS.find((k) => k.name === forced);
@@ -43,7 +53,7 @@ function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, fo
   }
   // the main tiles of the engine's tile set; of several, the one that pads the output row least (the first declared
   // on ties)
-  const mains = KERNELS.filter((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa && (k.tileSet === null || k.tileSet === tiles));
+  const mains = KERNELS.filter((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa && (k.tileSet === null || k.tileSet === tiles) && k.w8 === w8);
   if (!mains.length) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
   const padded = (k: KernelVariant) => Math.ceil(ow / k.npix) * k.npix;
   return mains.reduce((best, k) => (padded(k) < padded(best) ? k : best));
@@ -76,16 +86,20 @@ export interface DotPlanFacts {
 
 /** Every plan-time size, from the shape alone (used by plan() and by tests). */
 export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd', kernel?: string, tiles: SimdTileSet = 'wide'): DotPlanFacts {
-  const main = pickVariant(s.fw, s.sw, isa, s.ow, kernel, tiles);
+  const icb = Math.ceil(s.icpg / 4);
+  let main = pickVariant(s.fw, s.sw, isa, s.ow, kernel, tiles);
+  // large tiles of i16 weights: the int8-weight twin of the same tile, where there is one
   const kIsa = kernelIsa(isa, 'conv-nchw44-dot');
+  if (kernel === undefined && kIsa === 'wasmsimd' && main.nb * icb * s.fh * s.fw * 32 > W8_TILE_BYTES) {
+    main = KERNELS.find((k) => k.w8 && k.role === 'main' && k.fw === main.fw && k.stride === main.stride && k.nb === main.nb && k.npix === main.npix) ?? main;
+  }
   const pixBytes = kIsa === 'wasmrelaxeddot' ? 4 : 32;
   const ocbG = Math.ceil(s.ocpg / 4);
   const tailNb = ocbG % main.nb;
   // the remainder tile: the declared tail with exactly that many blocks, else any variant with that many
-  const fits = KERNELS.filter((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === kIsa);
+  const fits = KERNELS.filter((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === kIsa && k.w8 === main.w8);
   const tail = tailNb === 0 ? null : fits.find((k) => k.role === 'tail') ?? fits[0] ?? null;
   if (tailNb !== 0 && !tail) throw new Error(`no kernel with ${tailNb} oc blocks for f${s.fw}s${s.sw}`);
-  const icb = Math.ceil(s.icpg / 4);
   const npix = Math.max(main.npix, tail?.npix ?? 0);
   // Row kernels compute whole tiles of npix pixels: pixels past OW read columns up to this bound (zeros).
   const readCols = (Math.ceil(s.ow / npix) * npix - 1) * s.sw + s.fw;
@@ -114,7 +128,9 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel, tiles }: PlanO
   // packed input: 0 SIMD128 pairs, 1 relaxed 7-bit split, 2 relaxed dot8 (4 bytes a pixel)
   const mode = packedInputMode(kernelIsa(isa, 'conv-nchw44-dot'));
   const relaxed = mode !== 0;
-  const tapsPerBlock = f.icb * s.fh * s.fw * (relaxed ? 16 : 32); // bytes per oc block across (ib, kh, kw)
+  const w8 = f.main.w8;
+  const tapWeightBytes = relaxed || w8 ? 16 : 32;
+  const tapsPerBlock = f.icb * s.fh * s.fw * tapWeightBytes; // bytes per oc block across (ib, kh, kw)
   const ocpgPad = Math.ceil(s.ocpg / 4) * 4;
   const groupWeightBytes = (ocpgPad / 4) * tapsPerBlock;
   // NCHW source (kind 2): the relayouted copy {N, G, icb, IH, IW, 4}
@@ -144,6 +160,7 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel, tiles }: PlanO
       ohTile: f.ohTile,
       iwp: f.iwp,
       groupWeightBytes,
+      tapWeightBytes,
       mainVariant: f.main.id,
       mainNb: f.main.nb,
       tailVariant: f.tail ? f.tail.id : -1,
@@ -175,12 +192,16 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel, tiles }: PlanO
                   } else {
                     for (let half = 0; half < 2; half++)
                       for (let o4 = 0; o4 < 4; o4++)
-                        for (let k = 0; k < 2; k++) o16[p++] = weight(g, o0 + o4, ib * 4 + half * 2 + k, kh, kw);
+                        for (let k = 0; k < 2; k++) {
+                          const v = weight(g, o0 + o4, ib * 4 + half * 2 + k, kh, kw);
+                          if (w8) o8[p++] = v;
+                          else o16[p++] = v;
+                        }
                   }
                 }
         }
       }
-      const written = relaxed ? p : p * 2;
+      const written = relaxed || w8 ? p : p * 2;
       if (written !== out.byteLength) throw new Error(`packFilter wrote ${written} of ${out.byteLength} bytes`);
       if (!relaxed) return null;
       // u = xs + off everywhere (padding: u = zp + off; off = 128, or 0 for sdot's signed b)
