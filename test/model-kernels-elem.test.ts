@@ -197,9 +197,10 @@ describe('model element-wise kernels: the emitted wasm (STYLE habit 10)', () => 
       const el = innermostLoops(wat, 'elementwise');
       const rq = innermostLoops(wat, 'requant');
       const vector = [...el, ...rq].filter((l) => count(l, 'v128.store') > 0);
-      // quantize; dequantize; binary: A and B from memory, B broadcast, each for add and mul; requant: runs and
-      // contiguous channels, each with one and two accumulators
-      expect(vector.length, path).toBe(10);
+      // quantize; dequantize; binary: A and B from memory, B broadcast, each for add and mul, each with and without
+      // the NaN mask (scales that can overflow A' or B' to infinity); requant: runs and contiguous channels, each with
+      // one and two accumulators
+      expect(vector.length, path).toBe(14);
       for (const l of vector) expect(count(l, 'f32x4.nearest') + count(l, 'trunc_sat'), path).toBe(0);
       const has = (loops: string[], needles: Record<string, number>) =>
         loops.filter((l) => Object.entries(needles).every(([k, v]) => count(l, k) === v)).length;
@@ -208,10 +209,10 @@ describe('model element-wise kernels: the emitted wasm (STYLE habit 10)', () => 
       // DequantizeLinear: 4 conversions, 4 multiplies, 4 stores
       expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'v128.store': 4 }), path).toBe(1);
       // QLinearAdd / QLinearMul: A' (and B' from memory) by 4-lane conversions and multiplies, 4 divisions by C's scale
-      expect(has(el, { 'f32x4.convert_i32x4_s': 8, 'f32x4.mul': 8, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} add, B from memory`).toBe(1);
-      expect(has(el, { 'f32x4.convert_i32x4_s': 8, 'f32x4.mul': 12, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} mul, B from memory`).toBe(1);
-      expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} add, B broadcast`).toBe(1);
-      expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 8, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} mul, B broadcast`).toBe(1);
+      for (const eq of [0, 4]) expect(has(el, { 'f32x4.convert_i32x4_s': 8, 'f32x4.mul': 8, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1, 'f32x4.eq': eq }), `${path} add, B from memory, ${eq ? 'with' : 'without'} the NaN mask`).toBe(1);
+      for (const eq of [0, 4]) expect(has(el, { 'f32x4.convert_i32x4_s': 8, 'f32x4.mul': 12, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1, 'f32x4.eq': eq }), `${path} mul, B from memory, ${eq ? 'with' : 'without'} the NaN mask`).toBe(1);
+      for (const eq of [0, 4]) expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1, 'f32x4.eq': eq }), `${path} add, B broadcast, ${eq ? 'with' : 'without'} the NaN mask`).toBe(1);
+      for (const eq of [0, 4]) expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 8, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1, 'f32x4.eq': eq }), `${path} mul, B broadcast, ${eq ? 'with' : 'without'} the NaN mask`).toBe(1);
       // RequantizeInt32: 4 conversions and scale multiplies; K * acc0 as 4 shifts with two accumulators
       expect(has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 0, 'i8x16.narrow_i16x8_u': 1 }), `${path} one accumulator`).toBe(2);
       expect(has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} two accumulators`).toBe(2);

@@ -135,7 +135,7 @@ function combine4(a: v128, b: v128, mul: bool, cs: v128): v128 {
  */
 // @ts-ignore: decorator
 @inline
-function binaryRun(ctx: usize, a: usize, b: usize, d: usize, len: i32, bv: v128, bp: usize, laneMask: i32, bMem: bool, mul: bool): void {
+function binaryRun(ctx: usize, a: usize, b: usize, d: usize, len: i32, bv: v128, bp: usize, laneMask: i32, bMem: bool, mul: bool, nanMask: bool): void {
   const xor = load<i32>(ctx, EL_INXOR);
   const outXor = load<i32>(ctx, EL_OUTXOR);
   const as = load<f32>(ctx, QB_ASCALE);
@@ -149,9 +149,9 @@ function binaryRun(ctx: usize, a: usize, b: usize, d: usize, len: i32, bv: v128,
   const outAdd = load<i32>(ctx, QB_OUTADD);
   const xv = i8x16.splat(<i8>xor);
   const asv = f32x4.splat(as);
-  const azv = i32x4.splat(azpu);
+  const azv = i16x8.splat(<i16>azpu);
   const bsv = f32x4.splat(bs);
-  const bzv = i32x4.splat(bzpu);
+  const bzv = i16x8.splat(<i16>bzpu);
   const csv = f32x4.splat(cs);
   const lov = f32x4.splat(lo);
   const hiv = f32x4.splat(hi);
@@ -160,18 +160,23 @@ function binaryRun(ctx: usize, a: usize, b: usize, d: usize, len: i32, bv: v128,
   const oxv = i8x16.splat(<i8>outXor);
   let k: i32 = 0;
   for (; k + 16 <= len; k += 16) {
+    // a - zA in i16 (|a - zA| <= 255), then to i32 and float: the same integers as widening first
     const u = v128.xor(v128.load(a + <usize>k), xv);
-    const a0 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.sub(widen0(u), azv)), asv);
-    const a1 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.sub(widen1(u), azv)), asv);
-    const a2 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.sub(widen2(u), azv)), asv);
-    const a3 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.sub(widen3(u), azv)), asv);
+    const ul = i16x8.sub(i16x8.extend_low_i8x16_u(u), azv);
+    const uh = i16x8.sub(i16x8.extend_high_i8x16_u(u), azv);
+    const a0 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(ul)), asv);
+    const a1 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(ul)), asv);
+    const a2 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(uh)), asv);
+    const a3 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(uh)), asv);
     let b0 = bv, b1 = bv, b2 = bv, b3 = bv;
     if (bMem) {
       const w = v128.xor(v128.load(b + <usize>k), xv);
-      b0 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.sub(widen0(w), bzv)), bsv);
-      b1 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.sub(widen1(w), bzv)), bsv);
-      b2 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.sub(widen2(w), bzv)), bsv);
-      b3 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.sub(widen3(w), bzv)), bsv);
+      const wl = i16x8.sub(i16x8.extend_low_i8x16_u(w), bzv);
+      const wh = i16x8.sub(i16x8.extend_high_i8x16_u(w), bzv);
+      b0 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(wl)), bsv);
+      b1 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(wl)), bsv);
+      b2 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.extend_low_i16x8_s(wh)), bsv);
+      b3 = f32x4.mul(f32x4.convert_i32x4_s(i32x4.extend_high_i16x8_s(wh)), bsv);
     }
     const c0 = combine4(a0, b0, mul, csv);
     const c1 = combine4(a1, b1, mul, csv);
@@ -181,9 +186,11 @@ function binaryRun(ctx: usize, a: usize, b: usize, d: usize, len: i32, bv: v128,
     const r1 = roundAdd(f32x4.add(f32x4.pmin(f32x4.pmax(c1, lov), hiv), zpv), bias);
     const r2 = roundAdd(f32x4.add(f32x4.pmin(f32x4.pmax(c2, lov), hiv), zpv), bias);
     const r3 = roundAdd(f32x4.add(f32x4.pmin(f32x4.pmax(c3, lov), hiv), zpv), bias);
-    // c is NaN only where A' or B' overflowed to infinity (scales near FLT_MAX): those bytes become 0
-    const m = packMasks(f32x4.eq(c0, c0), f32x4.eq(c1, c1), f32x4.eq(c2, c2), f32x4.eq(c3, c3));
-    v128.store(d + <usize>k, v128.and(packBytes(r0, r1, r2, r3, oxv), m));
+    // c is NaN only where A' or B' overflowed to infinity (scales near FLT_MAX): those bytes become 0 (nanMask:
+    // the caller found such scales; otherwise no lane can be NaN and the mask is left out)
+    const out = packBytes(r0, r1, r2, r3, oxv);
+    if (nanMask) v128.store(d + <usize>k, v128.and(out, packMasks(f32x4.eq(c0, c0), f32x4.eq(c1, c1), f32x4.eq(c2, c2), f32x4.eq(c3, c3))));
+    else v128.store(d + <usize>k, out);
   }
   for (; k < len; k++) {
     const x = deqAt(a + <usize>k, xor, azpu, as);
@@ -200,31 +207,44 @@ function binaryRun(ctx: usize, a: usize, b: usize, d: usize, len: i32, bv: v128,
 }
 
 /** B from memory (equal shapes, repeat). */
-function binaryRunMemAdd(ctx: usize, a: usize, b: usize, d: usize, len: i32): void {
-  binaryRun(ctx, a, b, d, len, v128.splat<i32>(0), 0, 0, true, false);
+function binaryRunMemAdd(ctx: usize, a: usize, b: usize, d: usize, len: i32, nan: bool): void {
+  if (nan) binaryRun(ctx, a, b, d, len, v128.splat<i32>(0), 0, 0, true, false, true);
+  else binaryRun(ctx, a, b, d, len, v128.splat<i32>(0), 0, 0, true, false, false);
 }
-function binaryRunMemMul(ctx: usize, a: usize, b: usize, d: usize, len: i32): void {
-  binaryRun(ctx, a, b, d, len, v128.splat<i32>(0), 0, 0, true, true);
+function binaryRunMemMul(ctx: usize, a: usize, b: usize, d: usize, len: i32, nan: bool): void {
+  if (nan) binaryRun(ctx, a, b, d, len, v128.splat<i32>(0), 0, 0, true, true, true);
+  else binaryRun(ctx, a, b, d, len, v128.splat<i32>(0), 0, 0, true, true, false);
 }
 /** B' broadcast: bv per lane, the tail's B' from bp + (k & laneMask). */
-function binaryRunBcastAdd(ctx: usize, a: usize, d: usize, len: i32, bv: v128, bp: usize, laneMask: i32): void {
-  binaryRun(ctx, a, 0, d, len, bv, bp, laneMask, false, false);
+function binaryRunBcastAdd(ctx: usize, a: usize, d: usize, len: i32, bv: v128, bp: usize, laneMask: i32, nan: bool): void {
+  if (nan) binaryRun(ctx, a, 0, d, len, bv, bp, laneMask, false, false, true);
+  else binaryRun(ctx, a, 0, d, len, bv, bp, laneMask, false, false, false);
 }
-function binaryRunBcastMul(ctx: usize, a: usize, d: usize, len: i32, bv: v128, bp: usize, laneMask: i32): void {
-  binaryRun(ctx, a, 0, d, len, bv, bp, laneMask, false, true);
+function binaryRunBcastMul(ctx: usize, a: usize, d: usize, len: i32, bv: v128, bp: usize, laneMask: i32, nan: bool): void {
+  if (nan) binaryRun(ctx, a, 0, d, len, bv, bp, laneMask, false, true, true);
+  else binaryRun(ctx, a, 0, d, len, bv, bp, laneMask, false, true, false);
+}
+
+/** Whether some lane of c can be NaN: only when A' or B' can overflow to infinity (|x - zp| <= 255). */
+// @ts-ignore: decorator
+@inline
+function nanPossible(ctx: usize): bool {
+  const a = load<f32>(ctx, QB_ASCALE) * <f32>255;
+  const b = load<f32>(ctx, QB_BSCALE) * <f32>255;
+  return !(a < Infinity) || !(b < Infinity);
 }
 
 // @ts-ignore: decorator
 @inline
 function runMem(ctx: usize, a: usize, b: usize, d: usize, len: i32, mul: bool): void {
-  if (mul) binaryRunMemMul(ctx, a, b, d, len);
-  else binaryRunMemAdd(ctx, a, b, d, len);
+  if (mul) binaryRunMemMul(ctx, a, b, d, len, nanPossible(ctx));
+  else binaryRunMemAdd(ctx, a, b, d, len, nanPossible(ctx));
 }
 // @ts-ignore: decorator
 @inline
 function runBcast(ctx: usize, a: usize, d: usize, len: i32, bv: v128, bp: usize, laneMask: i32, mul: bool): void {
-  if (mul) binaryRunBcastMul(ctx, a, d, len, bv, bp, laneMask);
-  else binaryRunBcastAdd(ctx, a, d, len, bv, bp, laneMask);
+  if (mul) binaryRunBcastMul(ctx, a, d, len, bv, bp, laneMask, nanPossible(ctx));
+  else binaryRunBcastAdd(ctx, a, d, len, bv, bp, laneMask, nanPossible(ctx));
 }
 
 /** Task t of QLinearAdd (QB_OP 0) / QLinearMul (1): a (output-shaped), b (per QB_MODE) -> dst, all bytes. */
