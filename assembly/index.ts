@@ -18,7 +18,7 @@ export { firstPairsTask } from './conv-first/task';
 export { nchwDotPad, nchwDotConv } from './conv-nchw-dot/task';
 export { naiveConvTask } from './naive/task';
 export { quantizeTask, dequantizeTask, qlinearBinaryTask } from './model/elementwise';
-export { lutTask } from './model/lut';
+export { lutTask, channelTableTask } from './model/lut';
 export { requantTask } from './model/requant';
 export { maxPoolTask, qAvgPoolTask, qGlobalAvgPoolTask } from './model/spatial-pool';
 export { resizeTask } from './model/spatial-resize';

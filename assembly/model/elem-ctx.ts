@@ -66,6 +66,16 @@ export const QB_OUTADD: i32 = 64;
 /** i32: the 256-byte table */
 export const LUT_TABLE: i32 = 16;
 
+// ---- ChannelTable: y[i] = table[c(i)][x[i]], c(i) = (i / INNER) % C; entries of OUTBYTES bytes (1 or 4) ----
+/** i32: C tables of 256 entries, one after the other */
+export const CT_TABLE: i32 = 16;
+/** i32: elements per channel run (the plane H * W) */
+export const CT_INNER: i32 = 20;
+/** i32: channels C */
+export const CT_C: i32 = 24;
+/** i32: bytes per entry: 1 (an 8-bit output) or 4 (float32) */
+export const CT_OUTBYTES: i32 = 28;
+
 // ---- RequantizeInt32: v = K * acc0 (+ acc1) + bias[c]; y = RNE(clamp(f32(v) * scale[c], lo - zp, hi - zp)) + zp ----
 /** i32: 0 plain runs (c = (i / INNER) % C), 1 contiguous (c = i % C), 2 NCHW44 (c = ((i >> 2) / INNER % (C / 4))
  *  * 4 + (i & 3)) */

@@ -33,7 +33,7 @@ export const TASK_FUNCTIONS = [
   'convNchw44DotTask', 'nchwToNchw44', 'convGemmTask', 'chanwiseTask', 'nchwDotPad', 'nchwDotConv', 'naiveConvTask',
   'firstPairsTask',
   // the model executor's element-wise kernels (assembly/model/elementwise.ts, lut.ts, requant.ts)
-  'quantizeTask', 'dequantizeTask', 'qlinearBinaryTask', 'lutTask', 'requantTask',
+  'quantizeTask', 'dequantizeTask', 'qlinearBinaryTask', 'lutTask', 'requantTask', 'channelTableTask',
   // model executor: spatial / data-movement kernels (assembly/model/spatial-*.ts)
   'maxPoolTask', 'qAvgPoolTask', 'qGlobalAvgPoolTask', 'resizeTask', 'transposeTask', 'relayout44Task',
   // model executor: float32 host operators in wasm (assembly/model/host-float.ts)

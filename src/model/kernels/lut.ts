@@ -65,6 +65,39 @@ export class LutKernel extends ElemKernel {
   }
 }
 
+export interface ChannelTableParams {
+  /** elements of the input and output */
+  length: number;
+  /** elements per channel run (the plane H * W of an NCHW tensor) */
+  inner: number;
+  /** channels C: element i is of channel (i / inner) % C */
+  channels: number;
+  /** bytes per entry: 1 (an 8-bit output) or 4 (float32) */
+  outBytes: 1 | 4;
+  /** C tables of 256 entries (raw bytes of the entries), one after the other */
+  table: Uint8Array;
+}
+
+/** y[i] = table[c(i)][x[i]]: input 0 bytes[length] -> output 0 (bytes or float32)[length] (src/model/ops/chains.ts). */
+export class ChannelTableKernel extends ElemKernel {
+  readonly algorithm: string;
+
+  constructor(core: WasmRuntimeCore, p: ChannelTableParams) {
+    const n = checkLength(p.length, 'ChannelTable.length');
+    check(Number.isInteger(p.inner) && p.inner >= 1 && Number.isInteger(p.channels) && p.channels >= 1, 'BAD_SHAPE', 'ChannelTable', `inner ${p.inner} and channels ${p.channels} must be integers >= 1`);
+    check(p.outBytes === 1 || p.outBytes === 4, 'INVALID_PARAM', 'ChannelTable.outBytes', `must be 1 or 4, got ${String(p.outBytes)}`);
+    check(p.table instanceof Uint8Array && p.table.length === p.channels * 256 * p.outBytes, 'BAD_BUFFER', 'ChannelTable.table', `must be a Uint8Array of ${p.channels * 256 * p.outBytes} bytes`);
+    super(core, p.table.length);
+    this.algorithm = p.outBytes === 4 ? 'channel-table-f32' : 'channel-table';
+    this.setI32(F.CT_TABLE, this.extra);
+    this.setI32(F.CT_INNER, p.inner);
+    this.setI32(F.CT_C, p.channels);
+    this.setI32(F.CT_OUTBYTES, p.outBytes);
+    core.u8().set(p.table, this.extra);
+    this.plan('channelTableTask', n, [SRC, NONE, DST]);
+  }
+}
+
 // ---- table builders ---------------------------------------------------------------------------------------------
 
 /**
