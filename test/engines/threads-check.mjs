@@ -15,6 +15,7 @@ export function threadCases() {
     ['WASMDOTS8DIRECT_NCHW44', { format: 'NCHW44', n: 1, ic: 32, ih: 23, iw: 29, oc: 20, fh: 3, fw: 3, pad: 1, filterScale: pc(20), nonlinearity: 'relu', ...q }],
     ['WASMDOTS8DIRECT_NCHW44', { format: 'NCHW44', n: 3, ic: 16, ih: 5, iw: 40, oc: 12, fh: 5, fw: 5, stride: 2, pad: 2, filterScale: 0.004, ...q }],
     ['WASMDOTS8_NCHW_NCHW44', { format: 'NCHW_NCHW44', n: 1, ic: 3, ih: 61, iw: 57, oc: 16, fh: 7, fw: 7, stride: 2, pad: 3, filterScale: pc(16), ...q }],
+    ['WASMDOTS8PAIRS_NCHW_NCHW44', { format: 'NCHW_NCHW44', n: 2, ic: 3, ih: 61, iw: 57, oc: 20, fh: 7, fw: 7, stride: 2, pad: 3, filterScale: pc(20), ...q }],
     ['WASMS8_CONV1x1_GEMM', { format: 'NCHW44', n: 1, ic: 64, ih: 33, iw: 35, oc: 36, fh: 1, fw: 1, filterScale: pc(36), nonlinearity: 'relu6', ...q }],
     ['WASMS8_CONV1x1_GEMM', { format: 'NCHW', n: 2, ic: 45, ih: 7, iw: 7, oc: 150, fh: 1, fw: 1, filterScale: pc(150), ...q }],
     ['WASMS8_CHANWISE', { format: 'NCHW44', n: 1, ic: 44, ih: 41, iw: 43, oc: 44, group: 44, fh: 3, fw: 3, pad: 1, filterScale: pc(44), ...q }],
