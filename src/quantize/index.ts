@@ -11,3 +11,4 @@ export {
 } from './quantize-model.js';
 export type { FloatNode } from './plan.js';
 export type { ModelRuntime } from './executors.js';
+export { decodeImage, decodePng, imageToTensor, resizeBilinear, type ImageTensorOptions, type RgbaImage } from '../image/index.js';
