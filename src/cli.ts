@@ -2,9 +2,10 @@
 /**
  * The `i8conv` command (package.json "bin"; Node 20+, `deno run -A`):
  *
- *   i8conv quantize IN.onnx OUT.onnx --random N [--seed S] [--input NAME:D0,D1,...] [--activations uint8|int8]
- *     [--weights per-channel|per-tensor] [--observer histogram|minmax|ema|tqt] [--exclude NODE,NODE]
- *     [--executor onnxruntime-web|reference]
+ *   i8conv quantize IN.onnx OUT.onnx (--random N [--seed S] | --calibrate DIR [--size HxW] [--mean A,B,C]
+ *     [--std A,B,C] [--scale 1/255] [--fit stretch|pad] [--channels rgb|bgr|gray]) [--input NAME:D0,D1,...]
+ *     [--activations uint8|int8] [--weights per-channel|per-tensor] [--observer histogram|minmax|ema|tqt]
+ *     [--exclude NODE,NODE] [--executor onnxruntime-web|reference]
  *
  * quantize: a float ONNX model -> a QDQ int8 model (src/quantize/, docs/model.md "Quantizing a float model"),
  * calibrated on N seeded inputs (each float input: uniform in [-1, 1], from a 32-bit xorshift seeded by S + the sample
@@ -12,24 +13,36 @@
  * point, SQNR on the calibration data), the per-output error of the QDQ model (run by i8conv's rt.loadModel) and the
  * nodes left float; writes OUT. The executor: onnxruntime-web (the default, an optional peer dependency) or the
  * scalar reference executor ('i8conv/reference', slow; no dependency).
- * Calibration from image files (PNG/JPEG) is not implemented yet.
+ *
+ * --calibrate DIR: one sample per PNG / JPEG file of DIR (by extension .png .jpg .jpeg, any case; not recursive;
+ * in name order), decoded by src/image/ (PNG: own decoder; JPEG: jpeg-js, imported on the first JPEG), resized
+ * bilinearly to H x W and normalized `(v * scale - mean[c]) / std[c]` into NCHW float32 (src/image/tensor.ts; --fit
+ * pad: PaddleOCR's keep-the-ratio-and-pad-right rule; --channels bgr: OpenCV's order, as PaddleOCR's models
+ * expect). The model must have one float input, 4-D [N, C, H, W] with N 1 and C 3 (or 1 with --channels gray);
+ * H x W: --size, else the input's declared dims; --size binds symbolic ones. Defaults: scale 1/255, mean 0, std 1,
+ * rgb, stretch. A file that is not a PNG / JPEG the decoder reads: BAD_IMAGE naming it, before any run.
  *
  * Exit codes: 0 done; 1 an I8ConvError (its code and message on stderr) or an unreadable / unwritable file; 2 bad usage.
  */
 import { I8ConvError } from './errors.js';
 import { createRuntime } from './index.js';
 import { readOnnxModel } from './model/onnx/reader.js';
+import { decodeImage } from './image/decode.js';
+import { imageToTensor, type ImageTensorOptions } from './image/tensor.js';
 import { quantizeModel, type QuantizeModelOptions, type QuantizeReport } from './quantize/index.js';
 
-const USAGE = `usage: i8conv quantize IN.onnx OUT.onnx --random N [--seed S] [--input NAME:D0,D1,...]
-         [--activations uint8|int8] [--weights per-channel|per-tensor] [--observer histogram|minmax|ema|tqt]
-         [--exclude NODE,...] [--executor onnxruntime-web|reference]`;
+const USAGE = `usage: i8conv quantize IN.onnx OUT.onnx (--random N [--seed S] | --calibrate DIR [--size HxW]
+         [--mean A,B,C] [--std A,B,C] [--scale 1/255] [--fit stretch|pad] [--channels rgb|bgr|gray])
+         [--input NAME:D0,D1,...] [--activations uint8|int8] [--weights per-channel|per-tensor]
+         [--observer histogram|minmax|ema|tqt] [--exclude NODE,...] [--executor onnxruntime-web|reference]`;
 
 class UsageError extends Error {}
 
 interface Io {
   args: string[];
   readFile(path: string): Promise<Uint8Array>;
+  /** the names of the entries of a folder (for --calibrate) */
+  listDir(path: string): Promise<string[]>;
   writeFile(path: string, data: Uint8Array): Promise<void>;
   out(line: string): void;
   err(line: string): void;
@@ -38,8 +51,10 @@ interface Io {
 interface QuantizeArgs {
   input: string;
   output: string;
-  random: number;
+  /** --random N, or null with --calibrate */
+  random: number | null;
   seed: number;
+  calibrate: { dir: string; size: [number, number] | null; image: Omit<ImageTensorOptions, 'height' | 'width'> } | null;
   shapes: Record<string, number[]>;
   options: Omit<QuantizeModelOptions, 'calibration'>;
   executor: 'onnxruntime-web' | 'reference';
@@ -59,12 +74,13 @@ function parseQuantize(args: string[]): QuantizeArgs {
     } else pos.push(a);
   }
   if (pos.length !== 2) throw new UsageError(`expected IN.onnx and OUT.onnx, got ${pos.length} file argument(s)`);
-  const known = new Set(['--random', '--seed', '--input', '--activations', '--weights', '--observer', '--exclude', '--executor']);
+  const known = new Set(['--random', '--seed', '--input', '--activations', '--weights', '--observer', '--exclude', '--executor',
+    '--calibrate', '--size', '--mean', '--std', '--scale', '--fit', '--channels']);
   for (const k of flags.keys()) if (!known.has(k)) throw new UsageError(`unknown flag ${k}`);
   const int = (k: string, dflt: number | null, min: number): number => {
     const v = flags.get(k);
     if (v === undefined) {
-      if (dflt === null) throw new UsageError(`${k} N is required (calibration from image files is not implemented yet)`);
+      if (dflt === null) throw new UsageError(`${k} N is required`);
       return dflt;
     }
     if (!/^\d+$/.test(v) || Number(v) < min) throw new UsageError(`${k}: expected an integer >= ${min}, got '${v}'`);
@@ -90,8 +106,44 @@ function parseQuantize(args: string[]): QuantizeArgs {
   if (ob) options.observer = ob;
   if (flags.has('--exclude')) options.exclude = flags.get('--exclude')!.split(',').filter((x) => x);
   if (Object.keys(shapes).length) options.inputShapes = shapes;
+  const imageFlags = ['--size', '--mean', '--std', '--scale', '--fit', '--channels'].filter((k) => flags.has(k));
+  if (flags.has('--calibrate') === flags.has('--random')) throw new UsageError('give one of --random N and --calibrate DIR');
+  if (flags.has('--calibrate') && flags.has('--seed')) throw new UsageError('--seed goes with --random, not --calibrate');
+  if (!flags.has('--calibrate') && imageFlags.length) throw new UsageError(`${imageFlags.join(', ')}: only with --calibrate DIR`);
+  let calibrate: QuantizeArgs['calibrate'] = null;
+  if (flags.has('--calibrate')) {
+    const numbers = (k: string): number[] | undefined => {
+      const v = flags.get(k);
+      if (v === undefined) return undefined;
+      const xs = v.split(',').map((x) => x.trim());
+      if (!xs.every((x) => /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(x))) throw new UsageError(`${k}: expected numbers separated by commas, got '${v}'`);
+      return xs.map(Number);
+    };
+    let size: [number, number] | null = null;
+    if (flags.has('--size')) {
+      const m = /^(\d+)x(\d+)$/.exec(flags.get('--size')!);
+      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new UsageError(`--size: expected HxW (e.g. 48x320), got '${flags.get('--size')}'`);
+      size = [Number(m[1]), Number(m[2])];
+    }
+    let scale = 1 / 255;
+    if (flags.has('--scale')) {
+      const v = flags.get('--scale')!;
+      const m = /^([-+]?\d*\.?\d+(?:e[-+]?\d+)?)(?:\/(\d*\.?\d+))?$/i.exec(v);
+      if (!m || (m[2] !== undefined && Number(m[2]) === 0)) throw new UsageError(`--scale: expected a number or A/B (e.g. 1/255), got '${v}'`);
+      scale = m[2] === undefined ? Number(m[1]) : Number(m[1]) / Number(m[2]);
+    }
+    const image: Omit<ImageTensorOptions, 'height' | 'width'> = { scale };
+    const mean = numbers('--mean');
+    const std = numbers('--std');
+    if (std?.some((x) => x === 0)) throw new UsageError('--std: a standard deviation of 0');
+    if (mean) image.mean = mean;
+    if (std) image.std = std;
+    image.fit = oneOf('--fit', ['stretch', 'pad'] as const);
+    image.channels = oneOf('--channels', ['rgb', 'bgr', 'gray'] as const);
+    calibrate = { dir: flags.get('--calibrate')!, size, image };
+  }
   return {
-    input: pos[0], output: pos[1], random: int('--random', null, 1), seed: int('--seed', 1, 0), shapes, options,
+    input: pos[0], output: pos[1], random: calibrate ? null : int('--random', null, 1), seed: int('--seed', 1, 0), shapes, options, calibrate,
     executor: oneOf('--executor', ['onnxruntime-web', 'reference'] as const) ?? 'onnxruntime-web',
   };
 }
@@ -121,6 +173,57 @@ function randomFeeds(bytes: Uint8Array, shapes: Record<string, number[]>, n: num
   });
 }
 
+const IMAGE_FILE = /\.(png|jpe?g)$/i;
+
+/**
+ * The feeds of --calibrate DIR (see the header): every PNG / JPEG of the folder, decoded and checked before the
+ * first run. Binds the input's shape (and so `inputShapes`) to [1, C, H, W].
+ */
+async function imageFeeds(io: Io, bytes: Uint8Array, a: QuantizeArgs): Promise<Record<string, Float32Array>[]> {
+  const c = a.calibrate!;
+  const g = readOnnxModel(bytes);
+  const inits = new Set(g.initializers.keys());
+  const inputs = g.inputs.filter((v) => !inits.has(v.name));
+  if (inputs.length !== 1 || inputs[0].type !== 'float32') {
+    throw new I8ConvError('INVALID_PARAM', `--calibrate feeds one float32 image input; the model has ${inputs.map((v) => `'${v.name}' (${v.type})`).join(', ') || 'none'}`, 'calibrate');
+  }
+  const v = inputs[0];
+  const declared = a.shapes[v.name] ?? v.shape;
+  if (!declared || declared.length !== 4) throw new I8ConvError('BAD_SHAPE', `input '${v.name}' is not 4-D [N, C, H, W] (${declared ? `[${declared.join(', ')}]` : 'no shape'}): --calibrate makes NCHW images`, 'inputShapes');
+  const [n, ch] = declared;
+  const gray = c.image.channels === 'gray';
+  if ((typeof n === 'number' && n !== 1) || (typeof ch === 'number' && ch !== (gray ? 1 : 3))) {
+    throw new I8ConvError('BAD_SHAPE', `input '${v.name}' is [${declared.join(', ')}]: --calibrate makes [1, ${gray ? 1 : 3}, H, W]${gray ? '' : ' (--channels gray for one channel)'}`, 'inputShapes');
+  }
+  const hw = c.size ?? declared.slice(2);
+  if (!hw.every((d) => typeof d === 'number' && d > 0)) {
+    throw new I8ConvError('BAD_SHAPE', `input '${v.name}' has a symbolic height or width ([${declared.join(', ')}]): give the image size with --size HxW`, 'inputShapes');
+  }
+  const [H, W] = hw as number[];
+  if (typeof declared[2] === 'number' && typeof declared[3] === 'number' && (declared[2] !== H || declared[3] !== W)) {
+    throw new I8ConvError('BAD_SHAPE', `--size ${H}x${W} does not fit input '${v.name}' [${declared.join(', ')}]`, 'inputShapes');
+  }
+  const shape = [1, gray ? 1 : 3, H, W];
+  a.shapes[v.name] = shape;
+  a.options.inputShapes = { ...a.options.inputShapes, [v.name]: shape };
+  const names = (await io.listDir(c.dir)).filter((f) => IMAGE_FILE.test(f)).sort();
+  if (!names.length) throw new I8ConvError('INVALID_PARAM', `--calibrate ${c.dir}: no .png, .jpg or .jpeg file in the folder`, 'calibrate');
+  const feeds: Record<string, Float32Array>[] = [];
+  for (const f of names) {
+    const path = `${c.dir.replace(/\/+$/, '')}/${f}`;
+    let img;
+    try {
+      img = await decodeImage(await io.readFile(path));
+    } catch (e) {
+      if (e instanceof I8ConvError) throw new I8ConvError(e.code, `${path}: ${e.message.replace(/^\[[A-Z_]+\] /, '')}`, 'calibrate');
+      throw e;
+    }
+    io.out(`read ${path} (${img.width}x${img.height})`);
+    feeds.push({ [v.name]: imageToTensor(img, { ...c.image, height: H, width: W }) });
+  }
+  return feeds;
+}
+
 const num = (v: number) => (Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(3) : v.toFixed(4));
 
 function printReport(r: QuantizeReport, out: (s: string) => void): void {
@@ -141,7 +244,7 @@ function printReport(r: QuantizeReport, out: (s: string) => void): void {
 async function quantizeCommand(io: Io, args: string[]): Promise<number> {
   const a = parseQuantize(args);
   const bytes = await io.readFile(a.input);
-  const feeds = randomFeeds(bytes, a.shapes, a.random, a.seed);
+  const feeds = a.calibrate ? await imageFeeds(io, bytes, a) : randomFeeds(bytes, a.shapes, a.random!, a.seed);
   const executor = a.executor === 'reference'
     ? (await import('i8conv/reference' as string) as { referenceInterpreter: QuantizeModelOptions['executor'] }).referenceInterpreter
     : 'onnxruntime-web';
@@ -177,7 +280,7 @@ export async function main(io: Io): Promise<number> {
       return 1;
     }
     const code = (e as { code?: string }).code;
-    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || (e as Error).name === 'NotFound') {
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'ENOTDIR' || (e as Error).name === 'NotFound') {
       io.err(`i8conv: ${(e as Error).message}`);
       return 1;
     }
@@ -205,6 +308,7 @@ if (isMain) {
   const code = await main({
     args: g.Deno ? g.Deno.args : g.process!.argv.slice(2),
     readFile: async (p) => new Uint8Array(await fs.readFile(p)),
+    listDir: (p) => fs.readdir(p),
     writeFile: (p, d) => fs.writeFile(p, d),
     out: (s) => console.log(s),
     err: (s) => console.error(s),

@@ -54,6 +54,8 @@ export const ERROR_CODES = {
   BAD_MODEL: 'the model bytes are not an ONNX model i8conv reads: malformed protobuf, a bad field or size, external data',
   UNSUPPORTED_OP: 'the model has operators (or attributes, types) the runtime does not run; the message lists every such node',
   BAD_FEED: 'a model input is missing, unknown, or fed with the wrong typed-array class or length',
+  // image files (i8conv/quantize: decodeImage, i8conv quantize --calibrate)
+  BAD_IMAGE: 'the bytes are not a PNG or JPEG file the decoder reads: a bad signature, chunk, CRC, header field or compressed stream',
 } as const;
 
 /** Every code an I8ConvError can carry. */

@@ -1,7 +1,9 @@
 // The `i8conv` command (src/cli.ts): `quantize` on seeded inputs end to end, its usage errors (exit 2), bad files and
 // bad models (exit 1, the error code printed), and the built binary (dist/src/cli.js, package.json "bin").
+// `--calibrate DIR` on real images (test/data/ocr/, PNG, and a JPEG made here) with the reference executor.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
 import { GraphBuilder, attrInts, f32, valueInfo } from '../bench/models/build.js';
 import { main } from '../src/cli.js';
@@ -36,6 +38,13 @@ async function run(args: string[], files: Record<string, Uint8Array> = {}) {
       // what node:fs/promises throws for a missing file (a Node system error, not an I8ConvError)
       if (!(p in files)) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { ['code']: 'ENOENT' });
       return files[p];
+    },
+    // a folder: the names of the files under `p/`
+    listDir: async (p) => {
+      const dir = p.replace(/\/+$/, '');
+      const names = Object.keys(files).filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1));
+      if (!names.length) throw Object.assign(new Error(`ENOENT: no such file or directory, scandir '${p}'`), { ['code']: 'ENOENT' });
+      return names;
     },
     writeFile: async (p, d) => void (written[p] = d),
     out: (s) => out.push(s),
@@ -128,5 +137,87 @@ describe('i8conv quantize', () => {
     }
     expect(status).toBe(2);
     expect(stderr).toMatch(/usage: i8conv quantize/);
+  });
+});
+
+describe('i8conv quantize --calibrate DIR', () => {
+  const line = (i: number) => new Uint8Array(readFileSync(`test/data/ocr/lines/0${i}.png`));
+  const jpegOf = (png: { width: number; height: number; data: Uint8Array }) =>
+    new Uint8Array(jpeg.encode({ width: png.width, height: png.height, data: png.data }, 90).data);
+  const base = ['quantize', 'in.onnx', 'out.onnx', '--executor', 'reference', '--observer', 'minmax'];
+
+  it('calibrates on the PNG / JPEG files of the folder (resized, normalized): progress, report, a QDQ model', async () => {
+    const files = { 'in.onnx': tinyNet(), 'cal/a.png': line(1), 'cal/b.PNG': line(2), 'cal/notes.txt': Uint8Array.of(65) };
+    const r = await run([...base, '--calibrate', 'cal', '--mean', '0.5', '--std', '0.5'], files);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/read cal\/a\.png \(\d+x\d+\)/);
+    expect(r.out).toMatch(/read cal\/b\.PNG/);
+    expect(r.out).not.toMatch(/notes/);
+    expect(r.out).toMatch(/calibrate 2\/2/);
+    expect(r.out).toMatch(/report 2\/2/);
+    expect(r.out).toMatch(/observer minmax, activations uint8, weights per-channel, 2 samples/);
+    // (v / 255 - 0.5) / 0.5 of light paper and dark ink: the input's range reaches both ends of [-1, 1]
+    const x = /^x\s+activation\s+(\S+)\s+(\S+)/m.exec(r.out)!;
+    expect(Number(x[1])).toBeLessThan(-0.3);
+    expect(Number(x[2])).toBeGreaterThan(0.5);
+    expect(Number(x[2])).toBeLessThanOrEqual(1);
+    expect(readOnnxModel(r.written['out.onnx']).nodes.some((n) => n.opType === 'QuantizeLinear')).toBe(true);
+  });
+
+  it('a JPEG decodes (jpeg-js); --size binds a symbolic height and width; --channels bgr and --scale A/B', async () => {
+    const { decodePng } = await import('../src/image/png.js');
+    const files = { 'in.onnx': tinyNet(['N', 3, 'H', 'W']), 'cal/a.jpg': jpegOf(await decodePng(line(3))), 'cal/b.png': line(4) };
+    const r = await run([...base, '--calibrate', 'cal/', '--size', '8x20', '--channels', 'bgr', '--scale', '2/255'], files);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/read cal\/a\.jpg \(\d+x\d+\)/);
+    const x = /^x\s+activation\s+(\S+)\s+(\S+)/m.exec(r.out)!;
+    expect(Number(x[2])).toBeGreaterThan(1.5); // scale 2/255: white is 2
+    const noSize = await run([...base, '--calibrate', 'cal'], files);
+    expect(noSize.code).toBe(1);
+    expect(noSize.err).toMatch(/BAD_SHAPE: .*--size HxW/);
+  });
+
+  it('a bad or unsupported image file, an empty folder, a wrong size: exit 1 with the error, nothing written', async () => {
+    const cases: [Record<string, Uint8Array>, string[], RegExp][] = [
+      [{ 'cal/a.png': line(1), 'cal/b.png': Uint8Array.of(1, 2, 3) }, [], /BAD_IMAGE: .*cal\/b\.png: not a PNG or JPEG file/],
+      [{ 'cal/a.png': line(1).slice(0, 200) }, [], /BAD_IMAGE: .*cal\/a\.png: PNG: /],
+      [{ 'cal/a.jpg': Uint8Array.of(0x47, 0x49, 0x46, 0x38, 0x39, 0x61) }, [], /BAD_IMAGE: .*a GIF file/],
+      [{ 'cal/a.jpg': Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0) }, [], /BAD_IMAGE: .*cal\/a\.jpg: JPEG: /],
+      [{ 'cal/readme.txt': Uint8Array.of(65) }, [], /INVALID_PARAM: .*no \.png, \.jpg or \.jpeg file/],
+      [{ 'cal/a.png': line(1) }, ['--size', '8x8'], /BAD_SHAPE: .*--size 8x8 does not fit/],
+      [{ 'cal/a.png': line(1) }, ['--channels', 'gray'], /BAD_SHAPE: .*\[1, 1, H, W\]/],
+    ];
+    for (const [dir, extra, want] of cases) {
+      const r = await run([...base, '--calibrate', 'cal', ...extra], { 'in.onnx': tinyNet(), ...dir });
+      expect(r.code, String(want)).toBe(1);
+      expect(r.err, String(want)).toMatch(want);
+      expect(r.written).toEqual({});
+    }
+    const missing = await run([...base, '--calibrate', 'nowhere'], { 'in.onnx': tinyNet() });
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/no such file or directory, scandir 'nowhere'/);
+  });
+
+  it('usage errors: both or neither of --random / --calibrate, image flags without --calibrate, bad values', async () => {
+    const usage = [
+      ['--random', '2', '--calibrate', 'cal'],
+      ['--random', '2', '--size', '6x6'],
+      ['--calibrate', 'cal', '--seed', '3'],
+      ['--calibrate', 'cal', '--size', '6'],
+      ['--calibrate', 'cal', '--size', '0x6'],
+      ['--calibrate', 'cal', '--mean', '0.5,x'],
+      ['--calibrate', 'cal', '--std', '0'],
+      ['--calibrate', 'cal', '--scale', '1/0'],
+      ['--calibrate', 'cal', '--scale', 'tiny'],
+      ['--calibrate', 'cal', '--fit', 'crop'],
+      ['--calibrate', 'cal', '--channels', 'rgba'],
+    ];
+    for (const extra of usage) {
+      const r = await run([...base, ...extra], { 'in.onnx': tinyNet(), 'cal/a.png': line(1) });
+      expect(r.code, extra.join(' ')).toBe(2);
+      expect(r.err, extra.join(' ')).toMatch(/usage: i8conv quantize/);
+    }
   });
 });

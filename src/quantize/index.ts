@@ -5,9 +5,10 @@
  */
 export { EmaObserver, HistogramObserver, MinMaxObserver, TqtObserver, histogramError, type Observer, type ObserverOptions } from './observers.js';
 export { SqnrMeter, fakeQuantize, sqnr, sqnrDb } from './fake-quant.js';
-export { qRange, quantizeBias, quantizeCode, quantizeWeight, rangeParams, type QType, type QuantParams, type RangeOptions } from './params.js';
+export { adjustWeightScalesForBias, qRange, quantizeBias, quantizeCode, quantizeWeight, rangeParams, type QType, type QuantParams, type RangeOptions } from './params.js';
 export {
   quantizeModel, type CalibrationFeed, type ObserverKind, type OutputReport, type QuantizeModelOptions, type QuantizeReport, type TensorReport,
 } from './quantize-model.js';
 export type { FloatNode } from './plan.js';
 export type { ModelRuntime } from './executors.js';
+export { decodeImage, decodePng, imageToTensor, resizeBilinear, type ImageTensorOptions, type RgbaImage } from '../image/index.js';

@@ -82,7 +82,9 @@ export function quantizeCode(x: number, scale: number, zeroPoint: number, type: 
  * group): per group `rangeParams(-a, a, 'int8', { symmetric, narrowRange })` with a = max |w| (scale
  * f32(f32(2a) / 254), zero point 0; scale 1 for an all-zero group), codes `quantizeCode`.
  */
-export function quantizeWeight(data: Float32Array, dims: readonly number[], axis: number | undefined): { q: Int8Array; scales: Float32Array } {
+export function quantizeWeight(
+  data: Float32Array, dims: readonly number[], axis: number | undefined, bias?: { data: Float32Array; inputScale: number },
+): { q: Int8Array; scales: Float32Array } {
   const channels = axis === undefined ? 1 : dims[axis];
   let inner = 1;
   if (axis !== undefined) for (let k = axis + 1; k < dims.length; k++) inner *= dims[k];
@@ -90,9 +92,38 @@ export function quantizeWeight(data: Float32Array, dims: readonly number[], axis
   const absmax = new Float32Array(channels);
   for (let i = 0; i < data.length; i++) absmax[chan(i)] = Math.max(absmax[chan(i)], Math.abs(data[i]));
   const scales = absmax.map((a) => rangeParams(-a, a, 'int8', { symmetric: true, narrowRange: true }).scale);
+  if (bias) adjustWeightScalesForBias(scales, bias.data, bias.inputScale);
   const q = new Int8Array(data.length);
   for (let i = 0; i < data.length; i++) q[i] = quantizeCode(data[i], scales[chan(i)], 0, 'int8', true);
   return { q, scales };
+}
+
+/**
+ * onnxruntime's int32-bias weight-scale adjustment (`_adjust_weight_scale_for_int32_bias` of its QDQ quantizer):
+ * a bias is stored as int32 with scale x_scale * w_scale[c]; where a channel's weights are tiny (BatchNormalization
+ * folded with a gamma near 0 gives weights of 1e-15 or denormals next to a bias of 0.1) that scale is so small that
+ * the bias overflows int32 and its clamped value is wrong by orders of magnitude. So, in float64 as onnxruntime
+ * computes it: per channel (per tensor: over the whole bias, with 0 in the range) the smallest valid bias scale is
+ * 1.0001 * 2 * max|b| / (2^31 - 1 - (-2^31 + 1)); where x_scale * w_scale is positive and below it, w_scale is
+ * multiplied by the ratio (then rounded to float32). The channel's weights then quantize to (nearly) all zeros, which
+ * is what they were, and its bias fits. Changes `scales` in place.
+ */
+export function adjustWeightScalesForBias(scales: Float32Array, bias: Float32Array, inputScale: number): void {
+  const qrange = 2147483647 - (-2147483648 + 1);
+  const eps = 1.0001;
+  if (scales.length === 1) {
+    let absmax = 0;
+    for (const b of bias) absmax = Math.max(absmax, Math.abs(b));
+    const smallest = (eps * 2 * absmax) / qrange;
+    const candidate = inputScale * scales[0];
+    if (candidate < smallest && candidate > 0) scales[0] = f(scales[0] * (smallest / candidate));
+    return;
+  }
+  for (let c = 0; c < scales.length && c < bias.length; c++) {
+    const smallest = (eps * 2 * Math.abs(bias[c])) / qrange;
+    const candidate = inputScale * scales[c];
+    if (candidate < smallest && candidate > 0) scales[c] = f(scales[c] * (smallest / candidate));
+  }
 }
 
 /** int32 codes of a bias: RNE(f32(b / scale[c])) clamped to int32 (one scale, or one per element). */

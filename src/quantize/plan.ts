@@ -29,12 +29,13 @@
  * Parameters: activations from `acts` (an observer's, or `rangeParams` of a range); a float constant input of a full
  * node `rangeParams` of its own min / max; weights (Conv input 1, Gemm B, MatMul B when an initializer) symmetric
  * int8 narrow range `quantizeWeight`, per channel (Conv axis 0, Gemm axis 0 with transB else 1, MatMul the last
- * axis) or per tensor; bias (Conv input 2, Gemm C) int32 with scale f32(x_scale * w_scale[c]), zero point 0.
+ * axis) or per tensor, with onnxruntime's weight-scale adjustment where a node's bias would overflow int32
+ * (params.ts `adjustWeightScalesForBias`); bias (Conv input 2, Gemm C) int32 with scale f32(x_scale * w_scale[c]),
+ * zero point 0.
  * Names follow onnxruntime's: `<t>_QuantizeLinear_Output`, `<t>_DequantizeLinear_Output`, `<t>_scale`,
  * `<t>_zero_point`, `<w>_quantized`.
  *
- * Not done (onnxruntime does these): its int32-bias weight-scale adjustment (only matters where a bias would
- * overflow int32), per-tensor overrides, Softmax / Where / Pad / normalization quantization.
+ * Not done (onnxruntime does these): per-tensor overrides, Softmax / Where / Pad / normalization quantization.
  */
 import { I8ConvError } from '../errors.js';
 import type { Graph, Node, Tensor } from '../model/ir.js';
@@ -312,8 +313,11 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
         const axis = weightAxis(n, t.dims, opts);
         const had = inits.get(x);
         if (had && had.axis !== axis) throw fail(`weight ${x} is read by two nodes that quantize it along different axes`);
+        // the bias's int32 must hold it: onnxruntime's weight-scale adjustment (params.ts adjustWeightScalesForBias)
+        const b = n.inputs[2] && isFloatConst(n.inputs[2]) ? float.initializers.get(n.inputs[2])!.data as Float32Array : undefined;
+        const xs = act.get(n.inputs[0])?.scale;
         addInit(x, 'weight', () => {
-          const { q, scales } = quantizeWeight(data, t.dims, axis);
+          const { q, scales } = quantizeWeight(data, t.dims, axis, b && xs !== undefined ? { data: b, inputScale: xs } : undefined);
           const per = axis !== undefined;
           return {
             q: tensor(`${x}_quantized`, 'int8', t.dims, q),
