@@ -12,7 +12,8 @@ const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kern
 /**
  * One variant = one "row kernel": it produces `ow` output pixels of one output row for nb*4 output channels.
  * Packed input (per channel block, per row): iwp pixels x 32 bytes.
- *   wasmsimd:        pixel = i16 [x0,x1]x4 | [x2,x3]x4;  weights per (ib, kh, kw, block) = i16 [w(o,0),w(o,1)]
+ *   wasmsimd:        pixel = i16 [x0,x1,x2,x3] (8 bytes; the kernels load [x0,x1] and [x2,x3] broadcast to 4 lanes);
+ *                    weights per (ib, kh, kw, block) = i16 [w(o,0),w(o,1)]
  *                    for o < 4 | [w(o,2),w(o,3)] for o < 4;  dot(W01, P01) + dot(W23, P23) = 4 oc x 4 ic.
  *   wasmrelaxedsimd: u = x + 128; pixel = u8 [u & 127 of c0..c3] x 4 | [u >> 7 of c0..c3] x 4 (both in [0, 127],
  *                    where relaxed dot is exact on every engine); weights = the int8 4x4 block [o][i].
@@ -87,6 +88,7 @@ function rowKernel(v) {
   const { fw, stride: s, nb, npix } = v;
   const relaxed = v.isa === 'wasmrelaxedsimd';
   const wBytes = relaxed || v.w8 ? 16 : 32; // per (kw, block): int8 4x4 | two i16 pair vectors (w8: as int8, sign-extended as loaded)
+  const PB = relaxed ? 32 : 8; // packed bytes per pixel: relaxed split parts, broadcast | i16 [v0, v1, v2, v3]
   const L = [];
   L.push(`export function ${v.name}(`);
   L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
@@ -107,7 +109,7 @@ function rowKernel(v) {
       L.push(`    let a${b}_${j} = init${b};`);
       if (relaxed) L.push(`    let h${b}_${j} = i32x4.splat(0);`);
     }
-  L.push(`    let xb = x + <usize>(ow0 * ${s * 32});`);
+  L.push(`    let xb = x + <usize>(ow0 * ${s * PB});`);
   L.push(`    let wp = w;`);
   L.push(`    for (let ib: i32 = 0; ib < icb; ib++) {`);
   L.push(`      let xr = xb;`);
@@ -126,15 +128,16 @@ function rowKernel(v) {
       }
     }
     for (let j = 0; j < npix; j++) {
-      L.push(`          const p${j}l = v128.load(xt, ${j * s * 32});`);
-      L.push(`          const p${j}h = v128.load(xt, ${j * s * 32 + 16});`);
+      // the pixel's pairs [v0, v1] and [v2, v3], each broadcast to the 4 lanes by the load
+      L.push(`          const p${j}l = v128.load32_splat(xt, ${j * s * PB});`);
+      L.push(`          const p${j}h = v128.load32_splat(xt, ${j * s * PB + 4});`);
       for (let b = 0; b < nb; b++) {
         L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
         L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
       }
     }
     L.push(`          wp += ${nb * wBytes};`);
-    L.push(`          xt += 32;`);
+    L.push(`          xt += ${PB};`);
     L.push(`        }`);
     L.push(`        xr += xRowStride;`);
     L.push(`      }`);
@@ -164,9 +167,14 @@ function rowKernel(v) {
         }
       }
       for (let j = 0; j < npix; j++) {
-        const off = (j * s + kw) * 32;
-        L.push(`${ind}  const p${j}l = v128.load(xr, ${off});`);
-        L.push(`${ind}  const p${j}h = v128.load(xr, ${off + 16});`);
+        const off = (j * s + kw) * PB;
+        if (relaxed) {
+          L.push(`${ind}  const p${j}l = v128.load(xr, ${off});`);
+          L.push(`${ind}  const p${j}h = v128.load(xr, ${off + 16});`);
+        } else {
+          L.push(`${ind}  const p${j}l = v128.load32_splat(xr, ${off});`);
+          L.push(`${ind}  const p${j}h = v128.load32_splat(xr, ${off + 4});`);
+        }
         for (let b = 0; b < nb; b++) {
           if (relaxed) {
             L.push(`${ind}  a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}l, a${b}_${j});`);

@@ -3,9 +3,9 @@
 // Writes: dst NCHW44 {N, G*OCPG/4, OH, OW, 4} or NCHW, int8 / uint8 / int32; rows [t*ohTile, t*ohTile + ohN) of (n, g)
 // only. (An NCHW source is first relayouted to NCHW44 by nchwToNchw44 below; OCPG may then be any count.)
 // Workspace (this thread's slice): [scratchBytes accumulator scratch: one output row of a tile][packed input rows]
-//   packed[ib][r][p] = 32 bytes for padded pixel p of padded row r (row 0 = source row oh0*S - PT):
-//     SIMD128 kernels: i16 v = xs - zp: [v0,v1,v0,v1,v0,v1,v0,v1 | v2,v3,v2,v3,v2,v3,v2,v3]
-//     relaxed kernels: u = xs + 128 (= xs ^ 0x80), u8 [u0&127, u1&127, u2&127, u3&127] x 4 | [u0>>7 .. u3>>7] x 4
+//   packed[ib][r][p] = the packed pixel p of padded row r (row 0 = source row oh0*S - PT):
+//     SIMD128 kernels, 8 bytes: i16 v = xs - zp: [v0, v1, v2, v3] (the kernels' load32_splat broadcasts each pair)
+//     relaxed kernels, 32 bytes: u = xs + 128 (= xs ^ 0x80), u8 [u0&127, u1&127, u2&127, u3&127] x 4 | [u0>>7 .. u3>>7] x 4
 //   or 4 bytes for the relaxed dot8 kernels (ctx relaxed == 2): b = xs ^ dotXor per channel (usdot: dotXor = 0x80,
 //     the unsigned u = xs + 128; sdot: 0, xs itself), broadcast by the kernel's load32_splat
 //   (xs = raw ^ srcXor: the signed value of an int8 or uint8 source; zp its zero point in that domain.)
@@ -21,28 +21,18 @@ import {
 } from '../common/ctx';
 import { convNchw44DotRow } from './generated';
 
-/** Expands `count` NCHW44 pixels (4 channels each) into 32-byte pair-broadcast i16 vectors of xs - zp. */
+/** Widens `count` NCHW44 pixels (4 channels each) to 8-byte i16 [v0, v1, v2, v3] of v = xs - zp. */
 function expandPixels44(out: usize, src: usize, count: i32, xor: v128, zp: v128): void {
   let p: i32 = 0;
   for (; p + 4 <= count; p += 4) {
     const v = v128.xor(v128.load(src + <usize>(p * 4)), xor);
-    const lo = i16x8.sub(i16x8.extend_low_i8x16_s(v), zp);
-    const hi = i16x8.sub(i16x8.extend_high_i8x16_s(v), zp);
-    const o = out + <usize>(p * 32);
-    v128.store(o, v128.shuffle<i32>(lo, lo, 0, 0, 0, 0), 0);
-    v128.store(o, v128.shuffle<i32>(lo, lo, 1, 1, 1, 1), 16);
-    v128.store(o, v128.shuffle<i32>(lo, lo, 2, 2, 2, 2), 32);
-    v128.store(o, v128.shuffle<i32>(lo, lo, 3, 3, 3, 3), 48);
-    v128.store(o, v128.shuffle<i32>(hi, hi, 0, 0, 0, 0), 64);
-    v128.store(o, v128.shuffle<i32>(hi, hi, 1, 1, 1, 1), 80);
-    v128.store(o, v128.shuffle<i32>(hi, hi, 2, 2, 2, 2), 96);
-    v128.store(o, v128.shuffle<i32>(hi, hi, 3, 3, 3, 3), 112);
+    const o = out + <usize>(p * 8);
+    v128.store(o, i16x8.sub(i16x8.extend_low_i8x16_s(v), zp), 0);
+    v128.store(o, i16x8.sub(i16x8.extend_high_i8x16_s(v), zp), 16);
   }
   for (; p < count; p++) {
     const lo = i16x8.sub(i16x8.extend_low_i8x16_s(v128.xor(v128.load32_zero(src + <usize>(p * 4)), xor)), zp);
-    const o = out + <usize>(p * 32);
-    v128.store(o, v128.shuffle<i32>(lo, lo, 0, 0, 0, 0), 0);
-    v128.store(o, v128.shuffle<i32>(lo, lo, 1, 1, 1, 1), 16);
+    v128.store64_lane(out + <usize>(p * 8), lo, 0);
   }
 }
 
@@ -89,7 +79,7 @@ function fillZeroPixelsDot8(out: usize, count: i32, zb: i32): void {
 /** Writes the encoding of the zero point into `count` packed pixels (relaxed: u = zpU, in [0, 255]). */
 function fillZeroPixels(out: usize, count: i32, relaxed: bool, zpU: i32): void {
   if (!relaxed) {
-    memory.fill(out, 0, <usize>(count * 32));
+    memory.fill(out, 0, <usize>(count * 8));
     return;
   }
   const lo = i8x16.splat(<i8>(zpU & 127));
@@ -125,7 +115,7 @@ function signedAt(p: usize, xor: i32): i32 {
 function expandPixelsNchw(out: usize, src: usize, planeStride: i32, c: i32, count: i32, relaxed: bool, xor: i32, zp: i32): void {
   for (let p: i32 = 0; p < count; p++) {
     const s = src + <usize>p;
-    const o = out + <usize>(p * 32);
+    const o = out + <usize>(p * (relaxed ? 32 : 8));
     if (relaxed) {
       const x0 = signedAt(s, xor);
       const x1 = c > 1 ? signedAt(s + <usize>planeStride, xor) : 0;
@@ -138,8 +128,8 @@ function expandPixelsNchw(out: usize, src: usize, planeStride: i32, c: i32, coun
       const v0 = signedAt(s, xor) - zp;
       const v1 = c > 1 ? signedAt(s + <usize>planeStride, xor) - zp : 0;
       const v2 = c > 2 ? signedAt(s + <usize>(2 * planeStride), xor) - zp : 0;
-      v128.store(o, i32x4.splat((v0 & 0xffff) | (v1 << 16)), 0);
-      v128.store(o, i32x4.splat(v2 & 0xffff), 16);
+      store<i32>(o, (v0 & 0xffff) | (v1 << 16), 0);
+      store<i32>(o, v2 & 0xffff, 4);
     }
   }
 }
@@ -170,7 +160,7 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
   if (ohN > ohTile) ohN = ohTile;
   const ihN = (ohN - 1) * s + fh; // padded rows this task reads
   const mode = load<i32>(ctx, CTX_RELAXED); // 0 SIMD128, 1 relaxed split, 2 relaxed dot8
-  const pixBytes = mode == 2 ? 4 : 32;
+  const pixBytes = mode == 2 ? 4 : mode == 1 ? 32 : 8; // dot8 bytes | relaxed split parts | SIMD128 i16
   const rowBytes = iwp * pixBytes;
   const blockBytes = ihN * rowBytes;
   const scratch = ws;
@@ -209,7 +199,7 @@ export function convNchw44DotTask(ctx: usize, src: usize, dst: usize, ws: usize,
         continue;
       }
       fillZeroPixels(row, pw, relaxed, zpU);
-      if (right > 0) fillZeroPixels(row + <usize>((pw + iw) * 32), right, relaxed, zpU);
+      if (right > 0) fillZeroPixels(row + <usize>((pw + iw) * pixBytes), right, relaxed, zpU);
       if (srcKind == 0) {
         const from = src + <usize>((((n * groups * icb + g * icb + ib) * plane) + y * iw) * 4);
         if (relaxed) expandPixels44Relaxed(out, from, iw, xorV);

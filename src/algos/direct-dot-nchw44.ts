@@ -93,7 +93,7 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   if (kernel === undefined && kIsa === 'wasmsimd' && main.nb * icb * s.fh * s.fw * 32 > W8_TILE_BYTES) {
     main = KERNELS.find((k) => k.w8 && k.role === 'main' && k.fw === main.fw && k.stride === main.stride && k.nb === main.nb && k.npix === main.npix) ?? main;
   }
-  const pixBytes = kIsa === 'wasmrelaxeddot' ? 4 : 32;
+  const pixBytes = kIsa === 'wasmrelaxeddot' ? 4 : kIsa === 'wasmrelaxedsimd' ? 32 : 8; // packed bytes per pixel (assembly/conv-nchw44-dot/task.ts)
   const ocbG = Math.ceil(s.ocpg / 4);
   const tailNb = ocbG % main.nb;
   // the remainder tile: the declared tail with exactly that many blocks, else any variant with that many
