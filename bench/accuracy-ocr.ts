@@ -30,15 +30,13 @@ import { imageToTensor } from '../src/image/index.js';
 import { quantizeModel, type ObserverKind, type QuantizeReport } from '../src/quantize/index.js';
 import type { Runtime } from '../src/index.js';
 import { ortRun, ortSession } from './models/ort.js';
+import { PPOCR, type PpocrKind } from './models/ppocr.js';
 
-export type OcrKind = 'det' | 'rec' | 'cls';
+export type OcrKind = PpocrKind;
 export type ActType = 'uint8' | 'int8';
 
-export const OCR_MODELS: Record<OcrKind, { file: string; shape: [number, number, number, number] }> = {
-  det: { file: 'ch_PP-OCRv4_det_infer.onnx', shape: [1, 3, 640, 640] },
-  rec: { file: 'ch_PP-OCRv4_rec_infer.onnx', shape: [1, 3, 48, 320] },
-  cls: { file: 'ch_ppocr_mobile_v2.0_cls_infer.onnx', shape: [1, 3, 48, 192] },
-};
+/** The models' files and input shapes (bench/models/ppocr.ts declares them once). */
+export const OCR_MODELS = PPOCR;
 export const DET_THRESHOLD = 0.3;
 export const BARS = { detIou: 0.95, recEqualFloat: 0.95, recTruthPoints: 2, clsEqualFloat: 0.98 };
 

@@ -293,7 +293,6 @@ export const CTX_FIELDS = [
   ['ocParts', 'i32', 'dot / GEMM: parts the output-channel tiles are split into (task index = part * tiles + tile); 1 unless threads need it'],
   ['scratchBytes', 'i32', 'bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles)'],
   // first-layer pairs (assembly/conv-first/)
-  ['pairStep', 'i32', 'first-layer pairs: i16 pairs between two output pixels of a packed row (SW * IC / 2)'],
   ['pairTaps', 'i32', 'first-layer pairs: i16 pairs per filter row (ceil(FW * IC / 2))'],
   ['tapWeightBytes', 'i32', 'NCHW44 direct: packed weight bytes per (tap, block): 32 (SIMD128 i16 pairs) or 16 (int8: the relaxed kernels and the SIMD128 w8 tiles)'],
   // finish

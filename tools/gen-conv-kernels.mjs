@@ -406,7 +406,7 @@ function firstPairsRow(v) {
   const out = [HEADER, `// First-layer pair row kernels (tools/conv-variants.mjs firstPairsVariants; assembly/conv-first/task.ts runs them).`,
     `import { finishTile } from '../common/finish';`, ''];
   for (const v of fv) out.push(firstPairsRow(v), '');
-  out.push('/** Runs first-layer pair row kernel `id` (the index in firstPairsVariants: (ps - 1) * 2 + (nb == 2 ? 0 : 1)). */');
+  out.push('/** Runs first-layer pair row kernel `id` (its FIRST_PAIRS_KERNELS id, which the host writes into the ctx). */');
   out.push('export function firstPairsRow(');
   out.push('  id: i32, x: usize, rowBytes: i32, fh: i32, taps: i32, w: usize, init: usize, ctx: usize, scratch: usize,');
   out.push('  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,');

@@ -51,16 +51,7 @@ const FONTS = ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono', 'Liberation Sa
 
 // Runs in the page: draws one image, returns its PNG (base64), the RGBA hash and the boxes.
 const PAGE_FN = `
-function mulberry(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+${mulberry.toString()} // the Node side's generator, the same in the page
 function background(ctx, w, h, bg, r) {
   if (bg.kind === 'gradient') {
     const g = bg.vertical ? ctx.createLinearGradient(0, 0, 0, h) : ctx.createLinearGradient(0, 0, w, h);

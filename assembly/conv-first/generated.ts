@@ -285,7 +285,7 @@ export function first_pairs_oc4x4_ps3__wasmsimd(
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
 }
 
-/** Runs first-layer pair row kernel `id` (the index in firstPairsVariants: (ps - 1) * 2 + (nb == 2 ? 0 : 1)). */
+/** Runs first-layer pair row kernel `id` (its FIRST_PAIRS_KERNELS id, which the host writes into the ctx). */
 export function firstPairsRow(
   id: i32, x: usize, rowBytes: i32, fh: i32, taps: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,

@@ -14,7 +14,7 @@
 import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_SH, CTX_PT, CTX_PL, CTX_WEIGHTS,
   CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_OC, CTX_OCPGPAD, CTX_OHTILE, CTX_IWP, CTX_SCRATCHBYTES,
-  CTX_PAIRSTEP, CTX_PAIRTAPS,
+  CTX_PAIRTAPS, CTX_MAINVARIANT, CTX_MAINNB, CTX_TAILVARIANT, CTX_TAILNB,
 } from '../common/ctx';
 import { firstPairsRow } from './generated';
 
@@ -68,7 +68,6 @@ export function firstPairsTask(ctx: usize, src: usize, dst: usize, ws: usize, n:
   const pl = load<i32>(ctx, CTX_PL);
   const ohTile = load<i32>(ctx, CTX_OHTILE);
   const iwp = load<i32>(ctx, CTX_IWP);
-  const ps = load<i32>(ctx, CTX_PAIRSTEP);
   const taps = load<i32>(ctx, CTX_PAIRTAPS);
   const xor = load<i32>(ctx, CTX_SRCXOR);
   const zp = load<i32>(ctx, CTX_SRCZP);
@@ -90,9 +89,13 @@ export function firstPairsTask(ctx: usize, src: usize, dst: usize, ws: usize, n:
   const weights = <usize>load<i32>(ctx, CTX_WEIGHTS);
   const init = <usize>load<i32>(ctx, CTX_INIT);
   const blockWeights = fh * taps * 16; // bytes per block of 4 output channels
-  for (let b0: i32 = 0; b0 < ocb; b0 += 2) {
-    const nb = ocb - b0 >= 2 ? 2 : 1;
-    const id = (ps - 1) * 2 + (nb == 2 ? 0 : 1);
+  // tiles of mainNb blocks, the rest tailNb at a time (the host picks both kernels from the table)
+  const mainNb = load<i32>(ctx, CTX_MAINNB);
+  const tailNb = load<i32>(ctx, CTX_TAILNB);
+  for (let b0: i32 = 0; b0 < ocb; ) {
+    const main = ocb - b0 >= mainNb;
+    const nb = main ? mainNb : tailNb;
+    const id = main ? load<i32>(ctx, CTX_MAINVARIANT) : load<i32>(ctx, CTX_TAILVARIANT);
     const c0 = b0 * 4;
     let nch = oc - c0;
     if (nch > nb * 4) nch = nb * 4;
@@ -101,5 +104,6 @@ export function firstPairsTask(ctx: usize, src: usize, dst: usize, ws: usize, n:
       firstPairsRow(id, packed + <usize>(r * sh * rowBytes), rowBytes, fh, taps, w, init + <usize>(c0 << 2), ctx, scratch,
         c0, c0, nch, (oh0 + r) * ow, ow, dstN, biasN);
     }
+    b0 += nb;
   }
 }

@@ -5,7 +5,8 @@
  * pixel (assembly/conv-first/task.ts says how). Usable where SW * IC is even (every RGB stride-2 first layer, and
  * 1- or 2-channel ones): then every output pixel's run starts on a pair.
  *
- * Packed filter, per tile of 2 blocks of 4 output channels (a last odd block alone), per filter row kh, per pair m,
+ * Packed filter, per tile of the main kernel's blocks of 4 output channels (the rest one block at a time), per filter
+ * row kh, per pair m,
  * per block b of the tile: 16 bytes, i16 [w(o, k), w(o, k + 1)] for the block's channels o = 0..3, with k = 2m and
  * w(o, k) = weight(o, channel k % IC, kh, column k / IC), 0 past FW * IC or past OC. The zero point is subtracted
  * while the rows are packed, so the accumulator start is the channel bias alone.
@@ -18,16 +19,24 @@ import { WorkspaceBundle } from '../workspace.js';
 import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type PlanOptions } from './types.js';
 import { runsDot8 } from './isa.js';
 import { I8ConvError } from '../errors.js';
-import { FIRST_PAIRS_KERNELS } from './kernel-table.generated.js';
+import { FIRST_PAIRS_KERNELS, type FirstPairsKernelVariant } from './kernel-table.generated.js';
 
 /** Target bytes of one task's packed rows (they are read FH times per output row, so they should stay in L2). */
 const ROWS_BUDGET = 128 * 1024;
-/** Output pixels per micro-tile (tools/conv-variants.mjs FIRST_PAIRS_NPIX). */
-const NPIX = 4;
+/** The pair step's tiles, from the kernel table: the widest (main) and the one-block tile for a last odd block. */
+function tilesFor(ps: number): { main: FirstPairsKernelVariant; tail: FirstPairsKernelVariant } {
+  const ks = FIRST_PAIRS_KERNELS.filter((k) => k.ps === ps);
+  const main = ks.reduce((a, b) => (b.nb > a.nb ? b : a));
+  const tail = ks.find((k) => k.nb === 1 && k.npix === main.npix);
+  if (!tail) throw new Error(`no one-block first-layer pair kernel for ps ${ps}`);
+  return { main, tail };
+}
 
 export interface FirstPairsFacts {
   /** i16 pairs between two output pixels */
   ps: number;
+  main: FirstPairsKernelVariant;
+  tail: FirstPairsKernelVariant;
   /** pairs per filter row */
   taps: number;
   /** pairs per packed row */
@@ -42,7 +51,8 @@ export interface FirstPairsFacts {
 export function firstPairsFacts(s: ConvShape, threads: number): FirstPairsFacts {
   const ps = (s.sw * s.ic) / 2;
   const taps = Math.ceil((s.fw * s.ic) / 2);
-  const owPad = Math.ceil(s.ow / NPIX) * NPIX;
+  const { main, tail } = tilesFor(ps);
+  const owPad = Math.ceil(s.ow / main.npix) * main.npix;
   const iwp = (owPad - 1) * ps + taps;
   const rowBytes = Math.ceil((iwp * 4) / 16) * 16;
   const rowsFit = Math.floor((ROWS_BUDGET / rowBytes - s.fh + s.sh) / s.sh);
@@ -50,15 +60,16 @@ export function firstPairsFacts(s: ConvShape, threads: number): FirstPairsFacts 
   if (threads > 1 && s.n * Math.ceil(s.oh / ohTile) < 2 * threads) ohTile = Math.max(1, Math.ceil(s.oh / Math.ceil((2 * threads) / s.n)));
   const ohTiles = Math.ceil(s.oh / ohTile);
   const ihN = (ohTile - 1) * s.sh + s.fh;
-  const scratchBytes = 2 * owPad * 16;
-  return { ps, taps, iwp, rowBytes, ohTile, ohTiles, scratchBytes, perThreadBytes: scratchBytes + ihN * rowBytes };
+  const scratchBytes = main.nb * owPad * 16; // one output row of the main tile's accumulators
+  return { ps, main, tail, taps, iwp, rowBytes, ohTile, ohTiles, scratchBytes, perThreadBytes: scratchBytes + ihN * rowBytes };
 }
 
 function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
   const f = firstPairsFacts(s, threads);
   const ocb = Math.ceil(s.oc / 4);
   const filterBytes = ocb * s.fh * f.taps * 16;
-  const names = FIRST_PAIRS_KERNELS.filter((k) => k.ps === f.ps && (k.nb === 2 ? ocb >= 2 : ocb % 2 === 1)).map((k) => k.name);
+  const { main, tail } = f;
+  const names = [...(ocb >= main.nb ? [main.name] : []), ...(ocb % main.nb !== 0 ? [tail.name] : [])];
   if (kernel !== undefined && kernel !== names[0]) {
     throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${kernel}' is not the first-layer pair kernel of this shape (${names[0]})`, 'kernel');
   }
@@ -68,13 +79,16 @@ function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
     ocpgPad: ocb * 4,
     packedFilterBytes: filterBytes,
     kernelNames: names,
-    ctxFields: { ohTile: f.ohTile, iwp: f.iwp, pairStep: f.ps, pairTaps: f.taps, scratchBytes: f.scratchBytes },
+    ctxFields: {
+      ohTile: f.ohTile, iwp: f.iwp, pairTaps: f.taps, scratchBytes: f.scratchBytes,
+      mainVariant: main.id, mainNb: main.nb, tailVariant: tail.id, tailNb: tail.nb,
+    },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { ic: C, fh, fw, oc } = s;
       const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       let p = 0;
-      for (let b0 = 0; b0 < ocb; b0 += 2) {
-        const nb = Math.min(2, ocb - b0);
+      for (let b0 = 0; b0 < ocb; b0 += main.nb) {
+        const nb = ocb - b0 >= main.nb ? main.nb : tail.nb;
         for (let kh = 0; kh < fh; kh++)
           for (let m = 0; m < f.taps; m++)
             for (let b = 0; b < nb; b++)

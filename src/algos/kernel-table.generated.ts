@@ -323,10 +323,9 @@ export const CTX = {
   blocksPerTask: 236,
   ocParts: 240,
   scratchBytes: 244,
-  pairStep: 248,
-  pairTaps: 252,
-  tapWeightBytes: 256,
-  lut: 260,
+  pairTaps: 248,
+  tapWeightBytes: 252,
+  lut: 256,
 } as const;
-export const CTX_BYTES = 264;
+export const CTX_BYTES = 260;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);

@@ -55,6 +55,14 @@ export interface LoweredNode extends Lowering {
   withOutputTable?(table: Uint8Array, output: string, by: string): LoweredNode;
 }
 
+/** How many steps read each value (a step reading it twice counts once), graph outputs counting as one more. */
+export function readerCounts(steps: readonly Lowering[], graphOutputs: readonly string[]): Map<string, number> {
+  const readers = new Map<string, number>();
+  for (const s of steps) for (const x of new Set(s.inputs)) readers.set(x, (readers.get(x) ?? 0) + 1);
+  for (const o of graphOutputs) readers.set(o, (readers.get(o) ?? 0) + 1);
+  return readers;
+}
+
 export function unsupported(node: Node, why: string): never {
   throw new I8ConvError('UNSUPPORTED_OP', `node ${JSON.stringify(node.name)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${why}`, 'model');
 }

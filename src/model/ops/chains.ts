@@ -15,17 +15,14 @@
  * tensor that become one.
  */
 import type { Node } from '../ir.js';
-import type { PlannedValue, ValueType } from '../plan.js';
-import { kernelStep, type LoweredNode } from '../step.js';
-import type { HostOpFactory, HostTensor, HostValueInfo } from '../kernels/types.js';
+import type { PlannedValue } from '../plan.js';
+import { kernelStep, readerCounts, type LoweredNode } from '../step.js';
+import type { HostOpFactory, HostTensor } from '../kernels/types.js';
 import { HOST_OPS } from '../host-ops/index.js';
 import { dequantizeHost, qlinearBinaryHost, quantizeHost } from './quant-host.js';
 import { ChannelTableKernel } from '../kernels/lut.js';
-
-/** Outputs at least this large run on the pool's threads (as the element-wise kernels do). */
-const THREADED_BYTES = 1 << 16;
-
-const VIEW = { float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int8: Int8Array, int64: BigInt64Array, bool: Uint8Array } as const;
+import { infoOf, VIEW } from './host.js';
+import { THREADED_BYTES } from './kernels.js';
 
 type Factory = HostOpFactory | 'table';
 
@@ -70,23 +67,18 @@ function tabulate(chain: { s: LoweredNode; f: Factory; x: string }[], values: Re
   const dims = [1, C, 1, 256];
   const input = new Uint8Array(C * 256).map((_, i) => i & 255);
   let cur: HostTensor = { type: x.type, dims, data: new (VIEW[x.type] as Uint8ArrayConstructor)(input.buffer) } as HostTensor;
-  for (const { s, f } of chain) {
+  for (const { s, f, x: chainIn } of chain) {
     const y = values.get(s.outputs[0])!;
     const out = { type: y.type, dims, data: new (VIEW[y.type] as unknown as new (n: number) => HostTensor['data'])(C * 256) } as HostTensor;
     if (f === 'table') {
       const src = new Uint8Array(cur.data.buffer, cur.data.byteOffset, C * 256), dst = new Uint8Array(out.data.buffer);
       for (let i = 0; i < src.length; i++) dst[i] = s.table![src[i]];
     } else {
+      // the chain's value has the table's dims; every other input is a constant (chainStep checked)
       const n = s.node as Node;
-      const info = (name: string): HostValueInfo | undefined => {
-        if (name === '') return undefined;
-        if (name === chain.find((c) => c.s === s)!.x) return { type: cur.type, dims };
-        const v = values.get(name)!;
-        const c = v.constant!;
-        return { type: v.type, dims: v.dims, constant: { type: c.type as ValueType, dims: c.dims, data: c.data } as HostTensor };
-      };
-      const op = f({ name: n.name, opType: n.opType, domain: n.domain, attributes: n.attributes }, n.inputs.map(info), [{ type: y.type, dims }], opset(n.domain));
-      op(n.inputs.map((name) => (name === '' ? undefined : name === chain.find((c) => c.s === s)!.x ? cur : (info(name)!.constant as HostTensor))), [out]);
+      const ins = n.inputs.map((name) => (name === '' ? undefined : name === chainIn ? { type: cur.type, dims } : infoOf(values.get(name)!)));
+      const op = f({ name: n.name, opType: n.opType, domain: n.domain, attributes: n.attributes }, ins, [{ type: y.type, dims }], opset(n.domain));
+      op(ins.map((i) => (i === undefined ? undefined : i.constant ?? cur)), [out]);
     }
     cur = out;
   }
@@ -94,9 +86,7 @@ function tabulate(chain: { s: LoweredNode; f: Factory; x: string }[], values: Re
 }
 
 export function fuseChannelChains(steps: readonly LoweredNode[], values: ReadonlyMap<string, PlannedValue>, graphOutputs: readonly string[], opset: (domain: string) => number): LoweredNode[] {
-  const readers = new Map<string, number>();
-  for (const s of steps) for (const x of new Set(s.inputs)) readers.set(x, (readers.get(x) ?? 0) + 1);
-  for (const o of graphOutputs) readers.set(o, (readers.get(o) ?? 0) + 1);
+  const readers = readerCounts(steps, graphOutputs);
   const readerOf = new Map<string, number>();
   steps.forEach((s, i) => s.inputs.forEach((x) => readerOf.set(x, i)));
   const out: (LoweredNode | null)[] = steps.slice();

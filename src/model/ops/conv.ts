@@ -20,7 +20,7 @@ import { candidates } from '../../algos/pack.js';
 import type { Node, Tensor } from '../ir.js';
 import type { Lowering, PlannedValue } from '../plan.js';
 import { ELEMENT_BYTES } from '../plan.js';
-import { unsupported, type BuildEnv, type LoweredNode, type StepImpl, type StepPointers } from '../step.js';
+import { readerCounts, unsupported, type BuildEnv, type LoweredNode, type StepImpl, type StepPointers } from '../step.js';
 import { attrFloat, attrInt, attrInts, numbersOf, spatialPads } from '../attrs.js';
 import { lowerHost } from './host.js';
 import { qlinearMatMulHost } from './quant-host.js';
@@ -228,9 +228,7 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
  * it is still in L1, instead of a pass of its own over the tensor. Exact: the same bytes, one step fewer.
  */
 export function fuseOutputTables(steps: readonly LoweredNode[], graphOutputs: readonly string[]): LoweredNode[] {
-  const readers = new Map<string, number>();
-  for (const s of steps) for (const x of new Set(s.inputs)) readers.set(x, (readers.get(x) ?? 0) + 1);
-  for (const o of graphOutputs) readers.set(o, (readers.get(o) ?? 0) + 1);
+  const readers = readerCounts(steps, graphOutputs);
   const producer = new Map<string, number>();
   steps.forEach((s, i) => s.outputs.forEach((o) => producer.set(o, i)));
   const out: (LoweredNode | null)[] = steps.slice();

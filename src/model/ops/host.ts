@@ -11,7 +11,8 @@ import type { BuildEnv, LoweredNode, StepImpl, StepPointers } from '../step.js';
 import { kernelStep, unsupported } from '../step.js';
 import { simdHostKernel } from '../host-ops/simd.js';
 
-const VIEW = {
+/** The typed-array class of each value type. */
+export const VIEW = {
   float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int8: Int8Array, int64: BigInt64Array, bool: Uint8Array,
 } as const;
 
@@ -21,7 +22,8 @@ export function viewOf(buf: ArrayBufferLike, v: PlannedValue, ptr: number): Host
   return { type: v.type, dims: v.dims, data: new (VIEW[v.type] as unknown as new (b: ArrayBufferLike, o: number, n: number) => HostTensor["data"])(buf, ptr, n) } as HostTensor;
 }
 
-function infoOf(v: PlannedValue): HostValueInfo {
+/** What a host operator's factory is told about a value (its constant data where it has one). */
+export function infoOf(v: PlannedValue): HostValueInfo {
   const c = v.constant;
   return { type: v.type, dims: v.dims, constant: c ? { type: c.type as ValueType, dims: c.dims, data: c.data } as HostTensor : undefined };
 }

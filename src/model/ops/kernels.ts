@@ -26,7 +26,7 @@ import { dequantizeHost, qlinearBinaryHost, qlinearBinaryTable, quantizeHost } f
 import { lowerConcat } from './concat.js';
 
 /** Steps writing at least this many bytes run on the pool's threads when it is awake. */
-const THREADED_BYTES = 1 << 16;
+export const THREADED_BYTES = 1 << 16;
 
 const is8 = (t: string): t is QType => t === 'uint8' || t === 'int8';
 
