@@ -17,7 +17,7 @@ export { chanwiseTask } from './chanwise/task';
 export { firstPairsTask } from './conv-first/task';
 export { nchwDotPad, nchwDotConv } from './conv-nchw-dot/task';
 export { naiveConvTask } from './naive/task';
-export { quantizeTask, dequantizeTask, qlinearBinaryTask } from './model/elementwise';
+export { quantizeTask, dequantizeTask, qlinearBinaryTask, gateTableTask } from './model/elementwise';
 export { lutTask, channelTableTask } from './model/lut';
 export { requantTask } from './model/requant';
 export { maxPoolTask, qAvgPoolTask, qGlobalAvgPoolTask } from './model/spatial-pool';

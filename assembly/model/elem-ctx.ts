@@ -75,6 +75,27 @@ export const CT_INNER: i32 = 20;
 export const CT_C: i32 = 24;
 /** i32: bytes per entry: 1 (an 8-bit output) or 4 (float32) */
 export const CT_OUTBYTES: i32 = 28;
+/** i32: 0 NCHW runs (c = (i / INNER) % C); 1 NCHW44 (c = ((i >> 2) / INNER % (C / 4)) * 4 + (i & 3), 1-byte entries) */
+export const CT_LAYOUT: i32 = 32;
+// ChannelGate (the tables of a QLinearMul by a per-channel tensor g, and the QLinearAdd of its input, made per run
+// by gateTableTask; then applied as a ChannelTable):
+/** i32: the QLinearMul's record (A: x, B: g), laid out as a QLinearAdd / Mul record */
+export const GT_MUL: i32 = 36;
+/** i32: the QLinearAdd's record (A: x, B: the product), or 0 where there is no add */
+export const GT_ADD: i32 = 40;
+/** i32: 256 bytes 0, 1, .., 255 (every raw input byte) */
+export const GT_IDENT: i32 = 44;
+// ChannelTable whose input is float32, quantized per tensor first (the chain's leading QuantizeLinear; NCHW):
+/** i32: 1 when the input is float32 and quantized as QuantizeLinear does (QZ fields below), 0 when it is bytes */
+export const CT_QUANT: i32 = 48;
+/** f32: the quantization's scale; lo - zp; hi - zp (see QZ_* above) */
+export const CT_QSCALE: i32 = 52;
+export const CT_QLO: i32 = 56;
+export const CT_QHI: i32 = 60;
+/** i32: zp + 128 for int8 (the unsigned domain), zp for uint8 */
+export const CT_QZPU: i32 = 64;
+/** i32: the quantized type's byte xor (0x80 for int8): the table is indexed by the raw byte */
+export const CT_QXOR: i32 = 68;
 
 // ---- RequantizeInt32: v = K * acc0 (+ acc1) + bias[c]; y = RNE(clamp(f32(v) * scale[c], lo - zp, hi - zp)) + zp ----
 /** i32: 0 plain runs (c = (i / INNER) % C), 1 contiguous (c = i % C), 2 NCHW44 (c = ((i >> 2) / INNER % (C / 4))

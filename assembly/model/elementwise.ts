@@ -26,7 +26,8 @@
 // (hi < c) ? hi : c, which is f32x4.pmin(c, hi): NaN passes both, as in onnxruntime, and is then sent to byte 0.
 import {
   EL_N, EL_GRAIN, EL_INXOR, EL_OUTXOR, QZ_SCALE, QZ_LO, QZ_HI, QZ_ZPU, DQ_ZPU, DQ_SCALE, QB_OP, QB_MODE, QB_INNER,
-  QB_MID, QB_ASCALE, QB_AZPU, QB_BSCALE, QB_BZPU, QB_CSCALE, QB_LO, QB_HI, QB_ZPF, QB_OUTADD,
+  QB_MID, QB_ASCALE, QB_AZPU, QB_BSCALE, QB_BZPU, QB_CSCALE, QB_LO, QB_HI, QB_ZPF, QB_OUTADD, CT_TABLE, CT_C, GT_MUL,
+  GT_ADD, GT_IDENT,
 } from './elem-ctx';
 import { MAGIC_BITS, packBytes, packMasks, roundAdd, taskEnd, taskStart, widen0, widen1, widen2, widen3 } from './elem-simd';
 
@@ -35,7 +36,7 @@ import { MAGIC_BITS, packBytes, packMasks, roundAdd, taskEnd, taskStart, widen0,
 /** Four floats -> four rounded, offset int32 (garbage where x / s is NaN: the caller masks those). */
 // @ts-ignore: decorator
 @inline
-function quant4(x: v128, s: v128, lo: v128, hi: v128, bias: v128): v128 {
+export function quant4(x: v128, s: v128, lo: v128, hi: v128, bias: v128): v128 {
   return roundAdd(f32x4.pmin(f32x4.pmax(f32x4.div(x, s), lo), hi), bias);
 }
 
@@ -297,5 +298,35 @@ export function qlinearBinaryTask(ctx: usize, a: usize, b: usize, dst: usize, _i
       runBcast(ctx, a + <usize>i, dst + <usize>i, len, bv, bp, 3, mul);
       i += len;
     }
+  }
+}
+
+// ---- ChannelGate tables -----------------------------------------------------------------------------------------
+
+/**
+ * Task t of ChannelGate's table build (src/model/kernels/lut.ts ChannelGateKernel), channels [16 t, 16 t + 16):
+ * table row c = for every raw byte v of x, y = QLinearAdd(v, QLinearMul(v, g[c])) (or the product alone where the
+ * ctx has no add record), as raw bytes. The rows are computed by the same run functions as qlinearBinaryTask, on the
+ * 256 bytes 0..255 as A, with each step's own record: the same floats, so the same bytes, as running the two steps.
+ */
+export function gateTableTask(ctx: usize, _a: usize, g: usize, _d: usize, _i0: i32, _i1: i32, t: i32): void {
+  const C = load<i32>(ctx, CT_C);
+  const c0 = t << 4;
+  const c1 = min(C, c0 + 16);
+  const table = <usize>load<i32>(ctx, CT_TABLE);
+  const mulCtx = <usize>load<i32>(ctx, GT_MUL);
+  const addCtx = <usize>load<i32>(ctx, GT_ADD);
+  const ident = <usize>load<i32>(ctx, GT_IDENT);
+  const xor = load<i32>(mulCtx, EL_INXOR);
+  const bzpu = load<i32>(mulCtx, QB_BZPU);
+  const bs = load<f32>(mulCtx, QB_BSCALE);
+  const mulNan = nanPossible(mulCtx);
+  const addNan = addCtx != 0 && nanPossible(addCtx);
+  for (let c = c0; c < c1; c++) {
+    const row = table + (<usize>c << 8);
+    const gp = g + <usize>c;
+    binaryRunBcastMul(mulCtx, ident, row, 256, f32x4.splat(deqAt(gp, xor, bzpu, bs)), gp, 0, mulNan);
+    // in place: each 16-byte step reads A and B before it stores
+    if (addCtx != 0) binaryRunMemAdd(addCtx, ident, row, row, 256, addNan);
   }
 }

@@ -21,7 +21,7 @@ import { fuseLuts } from './passes/fuse-luts.js';
 import { weightBiasQuantization } from './passes/weight-bias-quant.js';
 import { lowerGraph, plannedValues } from './lower.js';
 import { fuseOutputTables } from './ops/conv.js';
-import { fuseChannelChains } from './ops/chains.js';
+import { fuseChannelChains, fuseChannelGates } from './ops/chains.js';
 import { planLayouts, planMemory } from './plan.js';
 import type { LoweredNode, StepImpl } from './step.js';
 import { Model } from './model.js';
@@ -47,6 +47,8 @@ export interface LoadModelHooks {
   outputTables?: boolean;
   /** false: chains of per-channel element-wise steps stay steps (not tabulated into one ChannelTable step) */
   channelChains?: boolean;
+  /** false: a QLinearMul by a per-channel gate (and the QLinearAdd of its input) stay steps (no ChannelGate step) */
+  channelGates?: boolean;
 }
 
 const KEYS = new Set(['inputShapes', 'selection', 'layout']);
@@ -87,6 +89,7 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   const inputs = graph.inputs.filter((v) => !graph.initializers.has(v.name)).map((v) => v.name);
   const outputs = graph.outputs.map((v) => v.name);
   if (hooks.outputTables !== false) lowered = fuseOutputTables(lowered, outputs);
+  if (hooks.channelGates !== false) lowered = fuseChannelGates(lowered, values, outputs);
   if (hooks.channelChains !== false) lowered = fuseChannelChains(lowered, values, outputs, (d) => graph.opsetImports.get(d) ?? 1);
   const layout = planLayouts(lowered, values, outputs, o.layout ?? 'auto');
   const reuse = hooks.reuse ?? true;

@@ -34,6 +34,7 @@ export const TASK_FUNCTIONS = [
   'firstPairsTask',
   // the model executor's element-wise kernels (assembly/model/elementwise.ts, lut.ts, requant.ts)
   'quantizeTask', 'dequantizeTask', 'qlinearBinaryTask', 'lutTask', 'requantTask', 'channelTableTask',
+  'gateTableTask',
   // model executor: spatial / data-movement kernels (assembly/model/spatial-*.ts)
   'maxPoolTask', 'qAvgPoolTask', 'qGlobalAvgPoolTask', 'resizeTask', 'transposeTask', 'relayout44Task',
   // model executor: float32 host operators in wasm (assembly/model/host-float.ts)

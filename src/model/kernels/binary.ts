@@ -154,26 +154,34 @@ export class QLinearBinaryKernel extends ElemKernel {
     this.inPlaceInput = bc.swapped ? 1 : 0;
     this.outDims = bc.outDims;
     this.algorithm = `${p.op === 'mul' ? 'qmul' : 'qadd'}-${bc.mode}`;
-    const x = xorOf(p.type);
-    const [lo, hi] = Q_RANGE[p.type];
     // the kernel's A is the larger operand (input 1 when swapped), with its own scale and zero point
     const [kaS, kaZ, kbS, kbZ] = bc.swapped ? [bS, bZ, aS, aZ] : [aS, aZ, bS, bZ];
-    this.setI32(F.EL_INXOR, x);
-    this.setI32(F.EL_OUTXOR, x);
-    this.setI32(F.QB_OP, p.op === 'mul' ? 1 : 0);
+    writeBinaryRecord(core, this.ctx, { op: p.op, type: p.type, aScale: kaS, aZeroPoint: kaZ, bScale: kbS, bZeroPoint: kbZ, cScale: cS, cZeroPoint: cZ });
     this.setI32(F.QB_MODE, MODE_CODE[bc.mode]);
     this.setI32(F.QB_INNER, bc.inner);
     this.setI32(F.QB_MID, Math.max(bc.mid, 1));
-    this.setF32(F.QB_ASCALE, kaS);
-    this.setI32(F.QB_AZPU, kaZ + x);
-    this.setF32(F.QB_BSCALE, kbS);
-    this.setI32(F.QB_BZPU, kbZ + x);
-    this.setF32(F.QB_CSCALE, cS);
-    this.setF32(F.QB_LO, lo - cZ);
-    this.setF32(F.QB_HI, hi - cZ);
-    this.setF32(F.QB_ZPF, cZ);
-    this.setI32(F.QB_OUTADD, x);
     const n = bc.outDims.reduce((s, d) => s * d, 1);
     this.plan('qlinearBinaryTask', n, bc.swapped ? [SECOND, SRC, DST] : [SRC, SECOND, DST]);
   }
+}
+
+/** The formula's part of a QLinearAdd / Mul record at byte offset `at` (types, A / B / C scales and zero points, the
+ *  output range), parameters already checked; the broadcast fields are the caller's. */
+export function writeBinaryRecord(core: WasmRuntimeCore, at: number, p: Omit<QLinearBinaryParams, 'aDims' | 'bDims' | 'layout'>): void {
+  const i32 = core.i32(), f32 = core.f32();
+  const x = xorOf(p.type);
+  const [lo, hi] = Q_RANGE[p.type];
+  const set = (field: number, v: number, f: boolean) => ((f ? f32 : i32)[(at + field) >> 2] = v);
+  set(F.EL_INXOR, x, false);
+  set(F.EL_OUTXOR, x, false);
+  set(F.QB_OP, p.op === 'mul' ? 1 : 0, false);
+  set(F.QB_ASCALE, p.aScale, true);
+  set(F.QB_AZPU, p.aZeroPoint + x, false);
+  set(F.QB_BSCALE, p.bScale, true);
+  set(F.QB_BZPU, p.bZeroPoint + x, false);
+  set(F.QB_CSCALE, p.cScale, true);
+  set(F.QB_LO, lo - p.cZeroPoint, true);
+  set(F.QB_HI, hi - p.cZeroPoint, true);
+  set(F.QB_ZPF, p.cZeroPoint, true);
+  set(F.QB_OUTADD, x, false);
 }

@@ -18,9 +18,10 @@
 import { logistic } from '../host-ops/float-math.js';
 import { check } from '../../errors.js';
 import type { WasmRuntimeCore } from '../../runtime.js';
-import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SRC, checkLength, checkQType, checkScale, checkZeroPoint } from './elem-common.js';
+import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SECOND, SRC, checkLength, checkQType, checkScale, checkZeroPoint, xorOf } from './elem-common.js';
+import { writeBinaryRecord } from './binary.js';
 import { quantizeValue } from './quantize.js';
-import type { QType } from './types.js';
+import type { Layout, QType } from './types.js';
 
 const f32 = Math.fround;
 
@@ -76,6 +77,11 @@ export interface ChannelTableParams {
   outBytes: 1 | 4;
   /** C tables of 256 entries (raw bytes of the entries), one after the other */
   table: Uint8Array;
+  /**
+   * The input is float32, quantized per tensor first exactly as QuantizeLinear (spec §1), and the table indexed by
+   * that raw byte (a chain that starts with QuantizeLinear); absent: the input is bytes.
+   */
+  quantize?: { type: QType; scale: number; zeroPoint: number };
 }
 
 /** y[i] = table[c(i)][x[i]]: input 0 bytes[length] -> output 0 (bytes or float32)[length] (src/model/ops/chains.ts). */
@@ -93,8 +99,92 @@ export class ChannelTableKernel extends ElemKernel {
     this.setI32(F.CT_INNER, p.inner);
     this.setI32(F.CT_C, p.channels);
     this.setI32(F.CT_OUTBYTES, p.outBytes);
+    if (p.quantize) {
+      checkQType(p.quantize.type, 'ChannelTable.quantize.type');
+      const qs = checkScale(p.quantize.scale, 'ChannelTable.quantize.scale');
+      const qz = checkZeroPoint(p.quantize.zeroPoint, p.quantize.type, 'ChannelTable.quantize.zeroPoint');
+      const [lo, hi] = Q_RANGE[p.quantize.type];
+      this.setI32(F.CT_QUANT, 1);
+      this.setF32(F.CT_QSCALE, qs);
+      this.setF32(F.CT_QLO, lo - qz);
+      this.setF32(F.CT_QHI, hi - qz);
+      this.setI32(F.CT_QZPU, qz + xorOf(p.quantize.type));
+      this.setI32(F.CT_QXOR, xorOf(p.quantize.type));
+      this.algorithm = `quantize-${this.algorithm}`;
+    }
     core.u8().set(p.table, this.extra);
     this.plan('channelTableTask', n, [SRC, NONE, DST]);
+  }
+}
+
+/** One QLinearAdd / QLinearMul step of a ChannelGate: its A and B operands' and its output's quantization. */
+export interface GateStep {
+  aScale: number;
+  aZeroPoint: number;
+  bScale: number;
+  bZeroPoint: number;
+  cScale: number;
+  cZeroPoint: number;
+}
+
+export interface ChannelGateParams {
+  /** the type of x, g, the product and the output */
+  type: QType;
+  /** elements of x and of the output */
+  length: number;
+  /** elements per channel run (the plane H * W) */
+  inner: number;
+  /** elements of g ([N, C, 1, 1] or [1, C, 1, 1]): element i of x takes g[(i / inner) % channels] */
+  channels: number;
+  layout: Layout;
+  /** QLinearMul(x, g): A is x, B is g, whichever input of the node each is (IEEE products commute) */
+  mul: GateStep;
+  /** QLinearAdd(x, product): A is x, B is the product; absent: the output is the product */
+  add?: GateStep;
+}
+
+/**
+ * ChannelGate (src/model/ops/chains.ts fuseChannelGates): y = QLinearAdd(x, QLinearMul(x, g)) or QLinearMul(x, g),
+ * g a per-channel tensor computed in the same run (a squeeze-and-excitation gate). Each run first tabulates the
+ * 256 raw bytes of x per channel (gateTableTask: the QLinearAdd / Mul kernel's own code on the row 0..255, so the
+ * same bytes as the two steps), then looks x up (channelTableTask): one pass over x instead of two or three.
+ * Input 0 x, input 1 g, output 0 y; NCHW or NCHW44 (C % 4 == 0).
+ */
+export class ChannelGateKernel extends ElemKernel {
+  readonly algorithm: string;
+  override readonly inPlaceInput = 0;
+
+  constructor(core: WasmRuntimeCore, p: ChannelGateParams) {
+    const n = checkLength(p.length, 'ChannelGate.length');
+    checkQType(p.type, 'ChannelGate.type');
+    check(Number.isInteger(p.inner) && p.inner >= 1 && Number.isInteger(p.channels) && p.channels >= 1, 'BAD_SHAPE', 'ChannelGate', `inner ${p.inner} and channels ${p.channels} must be integers >= 1`);
+    check(p.layout === 'NCHW' || (p.layout === 'NCHW44' && p.channels % 4 === 0), 'INVALID_PARAM', 'ChannelGate.layout', `NCHW, or NCHW44 with channels % 4 == 0 (got ${String(p.layout)}, ${p.channels})`);
+    const steps = [p.mul, ...(p.add ? [p.add] : [])].map((st, k) => {
+      const w = k === 0 ? 'ChannelGate.mul' : 'ChannelGate.add';
+      return {
+        aScale: checkScale(st.aScale, `${w}.aScale`), aZeroPoint: checkZeroPoint(st.aZeroPoint, p.type, `${w}.aZeroPoint`),
+        bScale: checkScale(st.bScale, `${w}.bScale`), bZeroPoint: checkZeroPoint(st.bZeroPoint, p.type, `${w}.bZeroPoint`),
+        cScale: checkScale(st.cScale, `${w}.cScale`), cZeroPoint: checkZeroPoint(st.cZeroPoint, p.type, `${w}.cZeroPoint`),
+      };
+    });
+    const REC = F.EL_CTX_BYTES;
+    super(core, 2 * REC + 256 + p.channels * 256);
+    this.algorithm = p.add ? 'gate-mul-add-table' : 'gate-mul-table';
+    const mulAt = this.extra, addAt = this.extra + REC, ident = this.extra + 2 * REC, table = ident + 256;
+    writeBinaryRecord(core, mulAt, { op: 'mul', type: p.type, ...steps[0] });
+    if (p.add) writeBinaryRecord(core, addAt, { op: 'add', type: p.type, ...steps[1] });
+    core.u8().set(new Uint8Array(256).map((_, i) => i), ident);
+    this.setI32(F.CT_TABLE, table);
+    this.setI32(F.CT_INNER, p.inner);
+    this.setI32(F.CT_C, p.channels);
+    this.setI32(F.CT_OUTBYTES, 1);
+    this.setI32(F.CT_LAYOUT, p.layout === 'NCHW44' ? 1 : 0);
+    this.setI32(F.GT_MUL, mulAt);
+    this.setI32(F.GT_ADD, p.add ? addAt : 0);
+    this.setI32(F.GT_IDENT, ident);
+    this.plan('channelTableTask', n, [SRC, NONE, DST]);
+    // the tables first (16 channels a task), then the look-up; a dispatch ends before the next starts
+    if (n > 0) this.dispatch = [{ fn: 'gateTableTask', range: [Math.ceil(p.channels / 16)], args: [NONE, SECOND, NONE] }, ...this.dispatch];
   }
 }
 

@@ -20,7 +20,9 @@ import { kernelStep, readerCounts, type LoweredNode } from '../step.js';
 import type { HostOpFactory, HostTensor } from '../kernels/types.js';
 import { HOST_OPS } from '../host-ops/index.js';
 import { dequantizeHost, qlinearBinaryHost, quantizeHost } from './quant-host.js';
-import { ChannelTableKernel } from '../kernels/lut.js';
+import { ChannelGateKernel, ChannelTableKernel, type ChannelTableParams } from '../kernels/lut.js';
+import { numbersOf } from '../attrs.js';
+import type { QType } from '../kernels/types.js';
 import { infoOf, VIEW } from './host.js';
 import { THREADED_BYTES } from './kernels.js';
 
@@ -93,8 +95,10 @@ export function fuseChannelChains(steps: readonly LoweredNode[], values: Readonl
   for (let i = 0; i < steps.length; i++) {
     const first = out[i] && chainStep(out[i]!, values);
     if (!first) continue;
-    const x = values.get(first.x)!;
-    if (x.type !== 'uint8' && x.type !== 'int8') continue;
+    const x0 = values.get(first.x)!;
+    // a float32 input: the chain starts with its QuantizeLinear, which the kernel applies before the look-up
+    const quantizes = x0.type === 'float32' && first.f === quantizeHost;
+    if (x0.type !== 'uint8' && x0.type !== 'int8' && !quantizes) continue;
     const chain = [{ s: out[i]!, ...first, at: i }];
     for (;;) {
       const last = chain[chain.length - 1];
@@ -107,13 +111,20 @@ export function fuseChannelChains(steps: readonly LoweredNode[], values: Readonl
     }
     const y = values.get(chain[chain.length - 1].s.outputs[0])!;
     if (chain.length < 2 || !['uint8', 'int8', 'float32'].includes(y.type)) continue;
+    let quantize: ChannelTableParams['quantize'];
+    if (quantizes) {
+      const qn = chain[0].s.node!;
+      const qv = (k: number, d?: number) => (qn.inputs[k] ? numbersOf(values.get(qn.inputs[k])!.constant!)[0] : d!);
+      quantize = { type: values.get(qn.outputs[0])!.type as QType, scale: qv(1), zeroPoint: qv(2, 0) };
+    }
     let table: Uint8Array;
     try {
-      table = tabulate(chain, values, opset);
+      table = tabulate(quantizes ? chain.slice(1) : chain, values, opset);
     } catch {
       continue; // a step its host operator refuses on the table's shape: the steps stay as they are
     }
     const outBytes = y.type === 'float32' ? 4 : 1;
+    const x = x0;
     const [, C, H, W] = x.dims;
     const length = x.dims.reduce((a, b) => a * b, 1);
     const fused: LoweredNode = {
@@ -122,10 +133,89 @@ export function fuseChannelChains(steps: readonly LoweredNode[], values: Readonl
       inputs: [first.x],
       outputs: [y.name],
       rule: { kind: 'follow', nchw44: false, data: [0] },
-      build: (env) => kernelStep(env.core, new ChannelTableKernel(env.core, { length, inner: H * W, channels: C, outBytes, table }), { threaded: y.bytes >= THREADED_BYTES }),
+      build: (env) => kernelStep(env.core, new ChannelTableKernel(env.core, { length, inner: H * W, channels: C, outBytes, table, quantize }), { threaded: y.bytes >= THREADED_BYTES }),
     };
     chain.forEach((c) => (out[c.at] = null));
     out[chain[chain.length - 1].at] = fused;
+  }
+  return out.filter((s): s is LoweredNode => s !== null);
+}
+
+/**
+ * Squeeze-and-excitation gates: m = QLinearMul(x, g), g a per-channel tensor of the same run ([1 | N, C, 1, 1]
+ * against x's [N, C, H, W]), then y = QLinearAdd(x, m) where m is read by that add alone (PP-OCR det's RSE layers:
+ * x + x * hardsigmoid(conv(pool(x)))). Both become one ChannelGate step (kernels/lut.ts ChannelGateKernel): per run
+ * a 256-byte table per channel of g, then one look-up pass over x, where the two steps make two passes over x, one
+ * over m and write two tensors. A product without such an add is fused alone where its plane is large enough for
+ * the tables to cost less than the float kernel's pass (INNER_ALONE).
+ */
+const INNER_WITH_ADD = 64;
+const INNER_ALONE = 1024;
+
+export function fuseChannelGates(steps: readonly LoweredNode[], values: ReadonlyMap<string, PlannedValue>, graphOutputs: readonly string[]): LoweredNode[] {
+  const readers = readerCounts(steps, graphOutputs);
+  const readerOf = new Map<string, number>();
+  steps.forEach((s, i) => s.inputs.forEach((x) => readerOf.set(x, i)));
+  const out: (LoweredNode | null)[] = steps.slice();
+  /** input k of node n as a number: a scalar constant, `dflt` where omitted, NaN otherwise */
+  const scalar = (n: Node, k: number, dflt?: number): number => {
+    const name = n.inputs[k];
+    if (!name) return dflt ?? Number.NaN;
+    const c = values.get(name)?.constant;
+    return c && c.data.length === 1 ? numbersOf(c)[0] : Number.NaN;
+  };
+  /** the quantization of a QLinearAdd / Mul's operand side (0: A, 1: B) and output */
+  const sideOf = (n: Node, side: 0 | 1) => ({ s: scalar(n, side * 3 + 1), z: scalar(n, side * 3 + 2, 0) });
+  const binary = (s: LoweredNode | null, op: string): Node | undefined => {
+    const n = s?.node;
+    return n && n.domain === 'com.microsoft' && n.opType === op && s!.op === op && !s!.table && s!.inputs.length === 2 ? n : undefined;
+  };
+  for (let i = 0; i < steps.length; i++) {
+    const mn = binary(out[i], 'QLinearMul');
+    if (!mn) continue;
+    const [i0, i1] = [mn.inputs[0], mn.inputs[3]];
+    const v0 = values.get(i0), v1 = values.get(i1);
+    if (!v0 || !v1 || v0.constant || v1.constant || i0 === i1) continue;
+    // x: the [N, C, H, W] operand; g: [1 | N, C, 1, 1] (right-aligned to rank 4)
+    const xSide: 0 | 1 = v0.dims.length === 4 && v0.dims.reduce((a, b) => a * b, 1) >= v1.dims.reduce((a, b) => a * b, 1) ? 0 : 1;
+    const [x, g] = xSide === 0 ? [v0, v1] : [v1, v0];
+    const m = values.get(mn.outputs[0]);
+    if (!m || x.dims.length !== 4 || g.dims.length > 4 || !m.dims.every((d, k) => d === x.dims[k]) || m.dims.length !== 4) continue;
+    if ((x.type !== 'uint8' && x.type !== 'int8') || g.type !== x.type || m.type !== x.type) continue;
+    const [N, C, H, W] = x.dims;
+    const gd = [...Array(4 - g.dims.length).fill(1), ...g.dims];
+    if (gd[1] !== C || gd[2] !== 1 || gd[3] !== 1 || (gd[0] !== 1 && gd[0] !== N) || C < 1 || H * W < 1) continue;
+    const mul = { x: sideOf(mn, xSide), g: sideOf(mn, (1 - xSide) as 0 | 1), y: { s: scalar(mn, 6), z: scalar(mn, 7, 0) } };
+    if ([mul.x, mul.g, mul.y].some((q) => Number.isNaN(q.s) || Number.isNaN(q.z))) continue;
+    // the add reading m and x (either order), m read by it alone
+    const j = readerOf.get(m.name);
+    const an = readers.get(m.name) === 1 && j !== undefined ? binary(out[j], 'QLinearAdd') : undefined;
+    let add: { x: { s: number; z: number }; m: { s: number; z: number }; y: { s: number; z: number } } | undefined;
+    if (an && new Set([an.inputs[0], an.inputs[3]]).size === 2 && [an.inputs[0], an.inputs[3]].every((v) => v === m.name || v === x.name)) {
+      const mSide: 0 | 1 = an.inputs[0] === m.name ? 0 : 1;
+      const y = values.get(an.outputs[0]);
+      add = { x: sideOf(an, (1 - mSide) as 0 | 1), m: sideOf(an, mSide), y: { s: scalar(an, 6), z: scalar(an, 7, 0) } };
+      if (!y || y.type !== x.type || !y.dims.every((d, k) => d === x.dims[k]) || [add.x, add.m, add.y].some((q) => Number.isNaN(q.s) || Number.isNaN(q.z))) add = undefined;
+    }
+    if (H * W < (add ? INNER_WITH_ADD : INNER_ALONE)) continue;
+    const yName = add ? an!.outputs[0] : m.name;
+    const channels = gd[0] * C;
+    const fused: LoweredNode = {
+      name: add ? `${out[i]!.name}+${out[j!]!.name}` : out[i]!.name,
+      op: 'ChannelGate',
+      inputs: [x.name, g.name],
+      outputs: [yName],
+      rule: { kind: 'follow', nchw44: C % 4 === 0, data: [0, 1] },
+      inPlace: true,
+      build: (env, step) => kernelStep(env.core, new ChannelGateKernel(env.core, {
+        type: x.type as QType, length: N * C * H * W, inner: H * W, channels, layout: step.layout ?? 'NCHW',
+        mul: { aScale: mul.x.s, aZeroPoint: mul.x.z, bScale: mul.g.s, bZeroPoint: mul.g.z, cScale: mul.y.s, cZeroPoint: mul.y.z },
+        add: add && { aScale: add.x.s, aZeroPoint: add.x.z, bScale: add.m.s, bZeroPoint: add.m.z, cScale: add.y.s, cZeroPoint: add.y.z },
+      }), { second: 1, threaded: values.get(yName)!.bytes >= THREADED_BYTES }),
+    };
+    out[i] = null;
+    if (add) out[j!] = fused;
+    else out[i] = fused;
   }
   return out.filter((s): s is LoweredNode => s !== null);
 }

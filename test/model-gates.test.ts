@@ -1,0 +1,189 @@
+/**
+ * ops/chains.ts fuseChannelGates: a QLinearMul of x by a per-channel tensor g computed in the same run (a
+ * squeeze-and-excitation gate), and the QLinearAdd of x and that product, become one ChannelGate step (tables per
+ * channel made each run, then one look-up pass). Checked: which graphs fuse (the add in either operand order, the
+ * product alone on a large plane; not when the product is read elsewhere or the plane is small), the product equal
+ * to the reference executor on the unfused graph (checkModel: layouts auto / nchw, arena reuse on / off with guard
+ * bytes) and to the product with the pass off, in NCHW44 (after a convolution) and NCHW (odd channel counts), on odd
+ * planes (the look-up's word steps and tails), batch 2 (a gate per image) and 1-3 threads.
+ * Also: a chain that starts with QuantizeLinear of a float32 tensor becomes one ChannelTable step that quantizes
+ * first ('quantize-channel-table'), NaN and infinities included.
+ */
+import { describe, expect, it } from 'vitest';
+import { createRuntime } from '../src/index.js';
+import { loadModelSync } from '../src/model/load.js';
+import { checkModel, randomFeed } from './helpers/model-builders.js';
+import { AT, le, writeModel, type NodeSpec, type TensorSpec } from './helpers/onnx-writer.js';
+import { DT_OF } from './helpers/model-tensors.js';
+import { rng } from './helpers/rng.js';
+
+type Q = 'uint8' | 'int8';
+const CM = 'com.microsoft';
+const f = (name: string, dims: number[], v: number[]): TensorSpec => ({ name, dataType: DT_OF.float32, dims, raw: le(Float32Array.from(v)) });
+const q = (name: string, t: Q, dims: number[], v: number[]): TensorSpec => ({ name, dataType: DT_OF[t], dims, raw: le(t === 'uint8' ? Uint8Array.from(v) : Int8Array.from(v)) });
+
+interface GateOpts {
+  /** a 1x1 QLinearConv first (its NCHW44 output feeds the gate) */
+  conv?: boolean;
+  /** the add: 'xm' QLinearAdd(x, m), 'mx' QLinearAdd(m, x), 'none' the product is the output */
+  add?: 'xm' | 'mx' | 'none';
+  /** QLinearMul(g, x) instead of (x, g) */
+  swapMul?: boolean;
+  /** the product is also a graph output */
+  tap?: boolean;
+}
+
+/** x -> [QLinearConv 1x1] -> h; g = QLinearSigmoid(QLinearGlobalAveragePool(h)); m = h * g; y = h + m. */
+function gateModel(t: Q, [N, C, H, W]: number[], o: GateOpts = {}): Uint8Array {
+  const r = rng(C * 17 + H * 3 + W);
+  const z = t === 'uint8' ? 128 : 0;
+  const rnd = (n: number, lo: number, hi: number) => Array.from({ length: n }, () => Math.round(lo + r() * (hi - lo)));
+  const inits: TensorSpec[] = [
+    f('sx', [], [0.031]), q('zx', t, [], [z + 5]), f('sh', [], [0.043]), q('zh', t, [], [z - 7]),
+    f('sp', [], [0.02]), q('zp', t, [], [z + 11]), f('sg', [], [1 / 256]), q('zg', t, [], [t === 'uint8' ? 0 : -128]),
+    f('sm', [], [0.037]), q('zm', t, [], [z + 3]), f('sy', [], [0.061]), q('zy', t, [], [z - 20]),
+  ];
+  const nodes: NodeSpec[] = [];
+  let h = 'x', hs = 'sx', hz = 'zx';
+  if (o.conv) {
+    inits.push(q('w', 'int8', [C, C, 1, 1], rnd(C * C, -127, 127)), f('ws', [], [0.01]), q('wz', 'int8', [], [0]),
+      { name: 'b', dataType: DT_OF.int32, dims: [C], raw: le(Int32Array.from(rnd(C, -3000, 3000))) });
+    nodes.push({ opType: 'QLinearConv', inputs: ['x', 'sx', 'zx', 'w', 'ws', 'wz', 'sh', 'zh', 'b'], outputs: ['h'],
+      attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [1, 1] }] });
+    [h, hs, hz] = ['h', 'sh', 'zh'];
+  }
+  nodes.push(
+    { opType: 'QLinearGlobalAveragePool', domain: CM, inputs: [h, hs, hz, 'sp', 'zp'], outputs: ['p'], attributes: [{ name: 'channels_last', type: AT.INT, i: 0 }] },
+    { opType: 'QLinearSigmoid', domain: CM, inputs: ['p', 'sp', 'zp', 'sg', 'zg'], outputs: ['g'] },
+    { opType: 'QLinearMul', domain: CM, inputs: o.swapMul ? ['g', 'sg', 'zg', h, hs, hz, 'sm', 'zm'] : [h, hs, hz, 'g', 'sg', 'zg', 'sm', 'zm'], outputs: ['m'] },
+  );
+  const add = o.add ?? 'xm';
+  if (add !== 'none') {
+    nodes.push({ opType: 'QLinearAdd', domain: CM, inputs: add === 'xm' ? [h, hs, hz, 'm', 'sm', 'zm', 'sy', 'zy'] : ['m', 'sm', 'zm', h, hs, hz, 'sy', 'zy'], outputs: ['y'] });
+  }
+  const y = add === 'none' ? 'm' : 'y';
+  return writeModel({
+    irVersion: 8, opsets: [['', 13], [CM, 1]],
+    graph: {
+      name: 'gate', nodes, initializers: inits,
+      inputs: [{ name: 'x', elemType: DT_OF[t], shape: [N, C, H, W] }],
+      outputs: [{ name: y, elemType: DT_OF[t] }, ...(o.tap && add !== 'none' ? [{ name: 'm', elemType: DT_OF[t] }] : [])],
+    },
+  });
+}
+
+const steps = (m: { nodes: readonly { op: string }[] }) => m.nodes.filter((n) => n.op !== 'Relayout').map((n) => n.op);
+
+describe('squeeze-and-excitation gates become one ChannelGate step', () => {
+  for (const t of ['uint8', 'int8'] as const) {
+    for (const threads of [1, 2, 3]) {
+      it(`${t}, ${threads} thread(s): x + x * g (both operand orders, NCHW44 and NCHW, batch 2): outputs equal to the reference and to the unfused steps`, async () => {
+        const rt = await createRuntime({ threads });
+        try {
+          const cases: [number[], GateOpts][] = [
+            [[1, 8, 9, 13], { conv: true }],
+            [[1, 12, 33, 40], { conv: true, add: 'mx', swapMul: true }],
+            [[2, 5, 11, 7], { add: 'mx' }],
+            [[2, 8, 8, 9], { conv: true, swapMul: true }],
+            [[1, 3, 37, 31], { add: 'none' }],
+          ];
+          for (const [dims, o] of cases) {
+            const bytes = gateModel(t, dims, o);
+            checkModel(rt, bytes, dims[2]);
+            const m = loadModelSync(rt, bytes);
+            const plain = loadModelSync(rt, bytes, {}, { channelGates: false });
+            try {
+              const gate = m.nodes.find((n) => n.op === 'ChannelGate');
+              expect(gate?.algorithm, JSON.stringify(o)).toBe(o.add === 'none' ? 'gate-mul-table' : 'gate-mul-add-table');
+              expect(steps(m)).not.toContain('QLinearMul');
+              expect(steps(m)).not.toContain('QLinearAdd');
+              expect(steps(plain)).toContain('QLinearMul');
+              if (o.conv) expect(gate!.layout).toBe('NCHW44');
+              const feeds = { x: randomFeed(dims[3], t, dims.reduce((a, b) => a * b, 1)) };
+              const a = m.run(feeds), b = plain.run(feeds);
+              for (const out of m.outputs) expect(Array.from(a[out.name] as Uint8Array), out.name).toEqual(Array.from(b[out.name] as Uint8Array));
+            } finally {
+              m.dispose();
+              plain.dispose();
+            }
+          }
+        } finally {
+          rt.dispose();
+        }
+      });
+    }
+    it(`${t}: a product read elsewhere keeps its add; small planes keep a lone product`, async () => {
+      const rt = await createRuntime();
+      try {
+        for (const [dims, o, want] of [
+          [[1, 8, 40, 40], { conv: true, tap: true }, ['QLinearConv', 'QLinearGlobalAveragePool', 'QLinearSigmoid', 'ChannelGate', 'QLinearAdd']],
+          [[1, 8, 9, 9], { conv: true, tap: true }, ['QLinearConv', 'QLinearGlobalAveragePool', 'QLinearSigmoid', 'QLinearMul', 'QLinearAdd']],
+          [[1, 8, 9, 9], { add: 'none' }, ['QLinearGlobalAveragePool', 'QLinearSigmoid', 'QLinearMul']],
+        ] as [number[], GateOpts, string[]][]) {
+          const bytes = gateModel(t, dims, o);
+          checkModel(rt, bytes, 5);
+          const m = loadModelSync(rt, bytes);
+          expect(steps(m), JSON.stringify([dims, o])).toEqual(want);
+          m.dispose();
+        }
+      } finally {
+        rt.dispose();
+      }
+    });
+  }
+});
+
+/** float x -> QuantizeLinear -> QLinearAdd(per-channel constant) -> DequantizeLinear -> Relu -> y (float). */
+function quantChainModel(t: Q, [N, C, H, W]: number[]): Uint8Array {
+  const r = rng(C + H);
+  const z = t === 'uint8' ? 128 : 0;
+  const rnd = (n: number, lo: number, hi: number) => Array.from({ length: n }, () => Math.round(lo + r() * (hi - lo)));
+  return writeModel({
+    irVersion: 8, opsets: [['', 13], [CM, 1]],
+    graph: {
+      name: 'qchain',
+      nodes: [
+        { opType: 'QuantizeLinear', inputs: ['x', 'sx', 'zx'], outputs: ['xq'] },
+        { opType: 'QLinearAdd', domain: CM, inputs: ['xq', 'sx', 'zx', 'B', 'sB', 'zB', 'sa', 'za'], outputs: ['a'] },
+        { opType: 'DequantizeLinear', inputs: ['a', 'sa', 'za'], outputs: ['d'] },
+        { opType: 'Relu', inputs: ['d'], outputs: ['y'] },
+      ],
+      initializers: [f('sx', [], [0.013]), q('zx', t, [], [z + 9]), q('B', t, [C, 1, 1], rnd(C, z - 90, z + 90)), f('sB', [], [0.02]), q('zB', t, [], [z - 4]),
+        f('sa', [], [0.017]), q('za', t, [], [z + 30])],
+      inputs: [{ name: 'x', elemType: DT_OF.float32, shape: [N, C, H, W] }],
+      outputs: [{ name: 'y', elemType: DT_OF.float32 }],
+    },
+  });
+}
+
+describe('a chain that starts by quantizing a float32 tensor quantizes in its ChannelTable step', () => {
+  for (const t of ['uint8', 'int8'] as const) {
+    for (const threads of [1, 2]) {
+      it(`${t}, ${threads} thread(s): Q -> QLinearAdd -> DQ -> Relu: one step, equal to the reference and to the unfused steps (NaN, infinities, saturation)`, async () => {
+        const rt = await createRuntime({ threads });
+        try {
+          for (const dims of [[1, 3, 5, 7], [2, 5, 9, 13], [1, 4, 130, 131]]) {
+            const bytes = quantChainModel(t, dims);
+            checkModel(rt, bytes, dims[3]);
+            const m = loadModelSync(rt, bytes);
+            const plain = loadModelSync(rt, bytes, {}, { channelChains: false });
+            try {
+              expect(m.nodes.map((n) => n.algorithm)).toEqual(['quantize-channel-table-f32']);
+              const n = dims.reduce((a, b) => a * b, 1);
+              const x = randomFeed(3, 'float32', n) as Float32Array;
+              for (let i = 0; i < n; i++) x[i] *= 3; // beyond the quantized range at both ends
+              [NaN, Infinity, -Infinity, -0, 1e30].forEach((v, k) => (x[(k * 7919) % n] = v));
+              const a = m.run({ x }), b = plain.run({ x });
+              expect(Array.from(a.y as Float32Array)).toEqual(Array.from(b.y as Float32Array));
+            } finally {
+              m.dispose();
+              plain.dispose();
+            }
+          }
+        } finally {
+          rt.dispose();
+        }
+      });
+    }
+  }
+});
