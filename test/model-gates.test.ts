@@ -187,3 +187,74 @@ describe('a chain that starts by quantizing a float32 tensor quantizes in its Ch
     }
   }
 });
+
+/**
+ * x1 [N, C1, 5, 6] -> Resize nearest x2 -> r1; x3 [N, C3, 3, 4] -> Resize (sizes 10 x 12; nearest or linear) -> r3;
+ * x2 [N, C2, 10, 12]; y = QLinearConcat(r1 (own scale: a table), x2, r3 (nearest: the output's scale, a copy;
+ * linear: a table)) on axis 1.
+ * A 1x1 QLinearConv on x1 first (conv: NCHW44 when the channels allow).
+ */
+function concatModel(t: Q, N: number, [C1, C2, C3]: number[], mode: 'nearest' | 'linear', conv: boolean): Uint8Array {
+  const r = rng(C1 * 7 + C2 + C3 + N);
+  const z = t === 'uint8' ? 128 : 0;
+  const rnd = (n: number, lo: number, hi: number) => Array.from({ length: n }, () => Math.round(lo + r() * (hi - lo)));
+  const inits: TensorSpec[] = [
+    f('s1', [], [0.031]), q('z1', t, [], [z + 5]), f('s2', [], [0.02]), q('z2', t, [], [z - 9]), f('sy', [], [0.045]), q('zy', t, [], [z + 2]),
+    f('up2', [4], [1, 1, 2, 2]), { name: 'sz', dataType: DT_OF.int64, dims: [4], raw: le(BigInt64Array.from([N, C3, 10, 12].map(BigInt))) },
+  ];
+  const nodes: NodeSpec[] = [];
+  let a = 'x1';
+  if (conv) {
+    inits.push(q('w', 'int8', [C1, C1, 1, 1], rnd(C1 * C1, -127, 127)), f('ws', [], [0.01]), q('wz', 'int8', [], [0]), f('sh', [], [0.031]), q('zh', t, [], [z + 5]));
+    nodes.push({ opType: 'QLinearConv', inputs: ['x1', 's1', 'z1', 'w', 'ws', 'wz', 'sh', 'zh'], outputs: ['h'], attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [1, 1] }] });
+    a = 'h';
+  }
+  const lin = mode === 'linear' ? [{ name: 'mode', type: AT.STRING, s: 'linear' }] : [];
+  nodes.push(
+    { opType: 'Resize', inputs: [a, '', 'up2'], outputs: ['r1'] },
+    { opType: 'Resize', inputs: ['x3', '', '', 'sz'], outputs: ['r3'], attributes: lin },
+    { opType: 'QLinearConcat', domain: CM, inputs: ['sy', 'zy', 'r1', 's1', 'z1', 'x2', 's2', 'z2', 'r3', ...(mode === 'linear' ? ['s2', 'z2'] : ['sy', 'zy'])], outputs: ['y'], attributes: [{ name: 'axis', type: AT.INT, i: 1 }] },
+  );
+  return writeModel({
+    irVersion: 8, opsets: [['', 13], [CM, 1]],
+    graph: {
+      name: 'concat', nodes, initializers: inits,
+      inputs: [{ name: 'x1', elemType: DT_OF[t], shape: [N, C1, 5, 6] }, { name: 'x2', elemType: DT_OF[t], shape: [N, C2, 10, 12] }, { name: 'x3', elemType: DT_OF[t], shape: [N, C3, 3, 4] }],
+      outputs: [{ name: 'y', elemType: DT_OF[t] }],
+    },
+  });
+}
+
+describe('a Resize feeding a concat writes into the concat output (through the input\'s requantization table)', () => {
+  for (const t of ['uint8', 'int8'] as const) {
+    for (const threads of [1, 2]) {
+      it(`${t}, ${threads} thread(s): nearest and linear, NCHW44 and NCHW: outputs equal to the reference and to the unfused steps; batch 2 keeps the steps`, async () => {
+        const rt = await createRuntime({ threads });
+        try {
+          for (const [N, chans, mode, conv] of [
+            [1, [8, 4, 4], 'nearest', true], [1, [3, 5, 2], 'nearest', false], [1, [4, 8, 4], 'linear', true], [2, [4, 4, 4], 'nearest', true],
+          ] as [number, number[], 'nearest' | 'linear', boolean][]) {
+            const bytes = concatModel(t, N, chans, mode, conv);
+            checkModel(rt, bytes, chans[0] + N);
+            const m = loadModelSync(rt, bytes);
+            const plain = loadModelSync(rt, bytes, {}, { concatFeeders: false });
+            try {
+              const what = JSON.stringify([N, chans, mode, conv]);
+              expect(steps(m).filter((s) => s === 'Resize').length, what).toBe(N === 1 ? 0 : 2);
+              expect(steps(plain).filter((s) => s === 'Resize').length, what).toBe(2);
+              if (N === 1) expect(m.nodes.find((n) => n.op === 'QLinearConcat')!.algorithm, what).toMatch(/\+lut\+resize-/);
+              const feeds = Object.fromEntries(m.inputs.map((i, k) => [i.name, randomFeed(k + 3, t, i.shape.reduce((a, b) => a * b, 1))]));
+              const a = m.run(feeds), b = plain.run(feeds);
+              expect(Array.from(a.y as Uint8Array), what).toEqual(Array.from(b.y as Uint8Array));
+            } finally {
+              m.dispose();
+              plain.dispose();
+            }
+          }
+        } finally {
+          rt.dispose();
+        }
+      });
+    }
+  }
+});

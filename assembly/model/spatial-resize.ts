@@ -18,6 +18,7 @@
 // Tasks (n, g, t): planes g * PPT .. (channels, NCHW44 blocks) of image n, output rows t * ROWS .. ; a row whose
 // tables equal the previous row's is a copy of it (inside one task only).
 import { copyBytes, storePartial } from './spatial-common';
+import { lookInPlace } from '../common/table';
 
 // ctx record, i32 fields (index * 4 bytes). Mirrored in src/model/kernels/resize.ts.
 const LAYOUT = 0;
@@ -37,6 +38,8 @@ const XW = 13;
 const GRP = 14;
 const OWP = 15;
 const SRCBYTES = 16;
+/** a 256-byte table applied to every output byte (a look-up step fused into the resize), or 0 */
+const TABLE = 17;
 
 // @ts-ignore: decorator
 @inline function field(ctx: usize, i: i32): i32 {
@@ -192,6 +195,7 @@ function resizePlanes<T>(ctx: usize, src: usize, dst: usize, n: i32, g: i32, t: 
   const e: i32 = b44 ? 4 : 1;
   const srcEnd = src + <usize>field(ctx, SRCBYTES);
   const rowBytes = ow * e;
+  const table = <usize>field(ctx, TABLE);
   let pEnd = (g + 1) * per;
   if (pEnd > planes) pEnd = planes;
   const r0 = t * rows;
@@ -211,12 +215,14 @@ function resizePlanes<T>(ctx: usize, src: usize, dst: usize, n: i32, g: i32, t: 
       if (!linear) {
         if (b44) nearestRowNchw44(ctx, row1, dr);
         else nearestRowNchw(ctx, row1, dr, srcEnd);
-        continue;
+      } else {
+        const row2 = s + <usize>(load<i32>(ty, 4) * iw * e);
+        const w = yw + (<usize>oy << 4);
+        if (b44) linearRowNchw44<T>(ctx, row1, row2, dr, v128.load(w));
+        else linearRowNchw<T>(ctx, row1, row2, dr, load<f32>(w, 8), load<f32>(w), srcEnd);
       }
-      const row2 = s + <usize>(load<i32>(ty, 4) * iw * e);
-      const w = yw + (<usize>oy << 4);
-      if (b44) linearRowNchw44<T>(ctx, row1, row2, dr, v128.load(w));
-      else linearRowNchw<T>(ctx, row1, row2, dr, load<f32>(w, 8), load<f32>(w), srcEnd);
+      // a computed row is looked up once; the rows that copy it (above) copy looked-up bytes
+      if (table) lookInPlace(table, dr, rowBytes);
     }
   }
 }

@@ -22,6 +22,7 @@ import { weightBiasQuantization } from './passes/weight-bias-quant.js';
 import { lowerGraph, plannedValues } from './lower.js';
 import { fuseOutputTables } from './ops/conv.js';
 import { fuseChannelChains, fuseChannelGates } from './ops/chains.js';
+import { fuseConcatFeeders } from './ops/concat.js';
 import { planLayouts, planMemory } from './plan.js';
 import type { LoweredNode, StepImpl } from './step.js';
 import { Model } from './model.js';
@@ -47,6 +48,8 @@ export interface LoadModelHooks {
   outputTables?: boolean;
   /** false: chains of per-channel element-wise steps stay steps (not tabulated into one ChannelTable step) */
   channelChains?: boolean;
+  /** false: a Resize feeding a concat stays its own step (not run into the concat's output) */
+  concatFeeders?: boolean;
   /** false: a QLinearMul by a per-channel gate (and the QLinearAdd of its input) stay steps (no ChannelGate step) */
   channelGates?: boolean;
 }
@@ -89,6 +92,7 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   const inputs = graph.inputs.filter((v) => !graph.initializers.has(v.name)).map((v) => v.name);
   const outputs = graph.outputs.map((v) => v.name);
   if (hooks.outputTables !== false) lowered = fuseOutputTables(lowered, outputs);
+  if (hooks.concatFeeders !== false) lowered = fuseConcatFeeders(lowered, outputs);
   if (hooks.channelGates !== false) lowered = fuseChannelGates(lowered, values, outputs);
   if (hooks.channelChains !== false) lowered = fuseChannelChains(lowered, values, outputs, (d) => graph.opsetImports.get(d) ?? 1);
   const layout = planLayouts(lowered, values, outputs, o.layout ?? 'auto');

@@ -53,6 +53,11 @@ export interface LoweredNode extends Lowering {
    * applied, writing the value `output` (the look-up step it absorbs, named `by`, is then dropped).
    */
   withOutputTable?(table: Uint8Array, output: string, by: string): LoweredNode;
+  /**
+   * Steps that can run the producer of their data input i into their own output (Concat: a Resize): the same step
+   * with input i replaced by the producer's input, or undefined where this producer cannot be taken.
+   */
+  withFeeder?(i: number, producer: LoweredNode): LoweredNode | undefined;
 }
 
 /** How many steps read each value (a step reading it twice counts once), graph outputs counting as one more. */

@@ -26,6 +26,7 @@ import type { KernelDispatch } from '../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../runtime.js';
 import type { Layout, ModelKernel, QType } from './types.js';
 import { KernelBlocks, LAYOUT_CODE, checkTensor4, refuse, splitPlanes, writeCtx } from './spatial-common.js';
+import { checkTable } from './lut.js';
 
 const f = Math.fround;
 
@@ -62,6 +63,8 @@ export interface ResizeParams extends ResizeAttributes {
   sizes?: readonly number[];
   /** the model's default-domain opset (default 11; below 11: Resize-10 semantics) */
   opset?: number;
+  /** 256 bytes: every output byte is looked up in it (a look-up step fused into the resize: y = table[resize(x)]) */
+  table?: ArrayLike<number>;
 }
 
 /** Reads a Resize node's attributes (IR attributes); throws UNSUPPORTED_OP for unknown ones. */
@@ -137,7 +140,7 @@ function axisMap(linear: boolean, ctm: CoordinateMode, nm: NearestMode | 'simple
 }
 
 // ctx record of assembly/model/spatial-resize.ts (i32 index)
-const C = { LAYOUT: 0, SIGNED: 1, PLANES: 2, IH: 3, IW: 4, OH: 5, OW: 6, PPT: 7, ROWS: 8, LINEAR: 9, YTAB: 10, YW: 11, XTAB: 12, XW: 13, GRP: 14, OWP: 15, SRCBYTES: 16 } as const;
+const C = { LAYOUT: 0, SIGNED: 1, PLANES: 2, IH: 3, IW: 4, OH: 5, OW: 6, PPT: 7, ROWS: 8, LINEAR: 9, YTAB: 10, YW: 11, XTAB: 12, XW: 13, GRP: 14, OWP: 15, SRCBYTES: 16, TABLE: 17 } as const;
 const CTX_BYTES = 20 * 4;
 const GRP_BYTES = 48;
 
@@ -199,11 +202,16 @@ export class Resize implements ModelKernel {
     const split = splitPlanes(planes, oh, ow * e);
     this.outDims = out;
     this.scales = [scales[2], scales[3]];
-    this.algorithm = `resize-${mode}-${b44 ? 'nchw44' : 'nchw'}`;
+    this.algorithm = `resize-${mode}-${b44 ? 'nchw44' : 'nchw'}${p.table ? '+lut' : ''}`;
     this.blocks = new KernelBlocks(core, op);
     try {
       this.ctx = this.blocks.alloc(CTX_BYTES);
       const owp = Math.ceil(ow / 16) * 16;
+      let table = 0;
+      if (p.table) {
+        table = this.blocks.alloc(256);
+        core.u8().set(checkTable(p.table), table);
+      }
       const ytab = this.blocks.alloc(oh * 16);
       const yw = linear ? this.blocks.alloc(oh * 16) : 0;
       const xtab = this.blocks.alloc(ow * 8);
@@ -244,7 +252,7 @@ export class Resize implements ModelKernel {
       writeCtx(core, this.ctx, {
         [C.LAYOUT]: LAYOUT_CODE[p.layout], [C.SIGNED]: p.type === 'int8' ? 1 : 0, [C.PLANES]: planes, [C.IH]: h, [C.IW]: w, [C.OH]: oh, [C.OW]: ow,
         [C.PPT]: split.perTask, [C.ROWS]: split.rowsPerTask, [C.LINEAR]: linear ? 1 : 0, [C.YTAB]: ytab, [C.YW]: yw, [C.XTAB]: xtab, [C.XW]: xw,
-        [C.GRP]: grp, [C.OWP]: owp, [C.SRCBYTES]: n * c * h * w,
+        [C.GRP]: grp, [C.OWP]: owp, [C.SRCBYTES]: n * c * h * w, [C.TABLE]: table,
       });
     } catch (err) {
       this.blocks.release();

@@ -9,13 +9,18 @@
 import type { Node } from '../ir.js';
 import type { PlannedValue } from '../plan.js';
 import type { LoweredNode, StepImpl } from '../step.js';
-import { unsupported } from '../step.js';
+import { readerCounts, unsupported } from '../step.js';
 import { attrInt, numbersOf } from '../attrs.js';
 import { LutKernel, requantTable } from '../kernels/lut.js';
 import { runKernelSerial } from '../kernels/types.js';
 import { JOB } from '../../threads/protocol.js';
 
-export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>): LoweredNode {
+/**
+ * A concat lowering; `feeders[i]`: the step that produces data input i (a Resize whose output only this concat
+ * reads, see fuseConcatFeeders), run by the concat into its own output: input i of the step is then the feeder's
+ * input, and input i's requantization table is applied by the feeder as it writes (its withOutputTable).
+ */
+export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>, feeders: readonly (LoweredNode | undefined)[] = []): LoweredNode {
   const q = node.opType === 'QLinearConcat';
   const out = values.get(node.outputs[0])!;
   const rank = out.dims.length;
@@ -50,29 +55,55 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
   const es = out.bytes / Math.max(1, out.dims.reduce((a, b) => a * b, 1));
   const runs = ins.map((v) => v.dims.slice(axis).reduce((a, b) => a * b, 1) * es);
   const nchw44 = rank === 4 && axis === 1 && ins.every((v) => v.dims[1] % 4 === 0) && !ins.some((v) => v.constant);
+  const fed = feeders.some((f) => f);
   return {
-    name,
+    name: fed ? [...feeders.filter((f) => f).map((f) => f!.name), name].join('+') : name,
     op: node.opType,
     node,
-    inputs: data.map((k) => node.inputs[k]),
+    inputs: data.map((k, i) => feeders[i]?.inputs[0] ?? node.inputs[k]),
     outputs: [node.outputs[0]],
     rule: { kind: 'follow', nchw44, data: data.map((_, i) => i) },
-    build: (env): StepImpl => {
+    // a Resize producing input i, its output read by this concat alone and N = 1 (input i is one run of the output)
+    withFeeder: outer !== 1 ? undefined : (i: number, f: LoweredNode) => {
+      if (feeders[i] || ins[i].constant || f.outputs[0] !== node.inputs[data[i]] || (tables[i] && !f.withOutputTable)) return undefined;
+      const all = [...feeders];
+      all[i] = f;
+      return lowerConcat(node, name, values, all);
+    },
+    build: (env, step): StepImpl => {
       // an input with its own table runs through the wasm LUT kernel, one call per outer index
-      const luts = ins.map((v, i) => (tables[i] && !v.constant ? new LutKernel(env.core, { length: runs[i], table: tables[i]! }) : undefined));
+      const luts = ins.map((v, i) => (tables[i] && !v.constant && !feeders[i] ? new LutKernel(env.core, { length: runs[i], table: tables[i]! }) : undefined));
+      const subs: (StepImpl | undefined)[] = [];
+      try {
+        feeders.forEach((f, i) => {
+          if (!f) return;
+          const g = tables[i] ? f.withOutputTable!(tables[i]!, f.outputs[0], name) : f;
+          subs[i] = g.build(env, { ...g, layout: step.layout });
+        });
+      } catch (e) {
+        for (const k of luts) k?.dispose();
+        for (const s of subs) s?.dispose();
+        throw e;
+      }
       const job = new Int32Array(JOB.SIZE);
       return {
-      algorithm: tables.some((t) => t) ? 'concat-requant' : 'concat-copy',
-      bytes: luts.reduce((a, k) => a + (k?.bytes ?? 0), 0),
+      algorithm: (tables.some((t) => t) ? 'concat-requant' : 'concat-copy') + subs.filter((s) => s).map((s) => `+${s!.algorithm}`).join(''),
+      bytes: luts.reduce((a, k) => a + (k?.bytes ?? 0), 0) + subs.reduce((a, k) => a + (k?.bytes ?? 0), 0),
       scratchBytes: 0,
       macs: 0,
       dispose() {
         for (const k of luts) k?.dispose();
+        for (const s of subs) s?.dispose();
       },
       run(p) {
         const u8 = new Uint8Array(env.core.memory.buffer);
         const total = runs.reduce((a, b) => a + b, 0);
         for (let i = 0; i < ins.length; i++) {
+          if (subs[i]) {
+            // outer is 1: input i is the output's bytes [sum of the runs before it, + runs[i])
+            subs[i]!.run({ inputs: [p.inputs[i]], outputs: [p.outputs[0] + runs.slice(0, i).reduce((a, b) => a + b, 0)], scratch: p.scratch });
+            continue;
+          }
           const v = ins[i], run = runs[i], t = tables[i];
           const c = v.constant?.data as ArrayBufferView | undefined;
           const src = c ? new Uint8Array(c.buffer, c.byteOffset, c.byteLength) : undefined;
@@ -95,4 +126,33 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
     };
     },
   };
+}
+
+/**
+ * Resizes feeding a concat: a Resize step whose output is read by one Concat / QLinearConcat alone (not a graph
+ * output) runs inside that concat, writing its rows straight into the concat's output, through the input's
+ * requantization table where it has one (PP-OCR det's FPN upsamples three maps by 2, 4 and 8 and concatenates them:
+ * the resized tensors are never stored, and each computed row is looked up once, not each of its copies).
+ */
+export function fuseConcatFeeders(steps: readonly LoweredNode[], graphOutputs: readonly string[]): LoweredNode[] {
+  const readers = readerCounts(steps, graphOutputs);
+  const producer = new Map<string, number>();
+  steps.forEach((s, i) => s.outputs.forEach((o) => producer.set(o, i)));
+  const out: (LoweredNode | null)[] = steps.slice();
+  for (let c = 0; c < out.length; c++) {
+    const s = out[c];
+    if (!s?.withFeeder) continue;
+    let cur: LoweredNode = s;
+    s.inputs.forEach((x, i) => {
+      const p = producer.get(x);
+      const f = p === undefined ? null : out[p];
+      if (!f || f.op !== 'Resize' || f.outputs.length !== 1 || f.outputs[0] !== x || readers.get(x) !== 1 || !cur.withFeeder) return;
+      const next = cur.withFeeder(i, f);
+      if (!next) return;
+      cur = next;
+      out[p!] = null;
+    });
+    out[c] = cur;
+  }
+  return out.filter((s): s is LoweredNode => s !== null);
 }

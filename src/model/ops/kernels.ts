@@ -214,8 +214,13 @@ export function lowerKernelOp(node: Node, name: string, values: Map<string, Plan
       };
       const scales = cst(2), sizes = cst(3);
       const opset = 13;
-      return kernelLowering(node, name, [node.inputs[0]], follow(c4(x) && c4(out!)), (env, layout) =>
-        new Resize(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...attrs, ...(sizes ? { sizes } : { scales }), opset: env.opset('') || opset }));
+      const resize = (table?: Uint8Array, output = node.outputs[0], by?: string): LoweredNode => {
+        const l = kernelLowering(node, by ? `${name}+${by}` : name, [node.inputs[0]], follow(c4(x) && c4(out!)), (env, layout) =>
+          new Resize(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...attrs, ...(sizes ? { sizes } : { scales }), opset: env.opset('') || opset, table }));
+        // a look-up step reading this resize's output alone is applied to the rows as they are written
+        return { ...l, outputs: [output], withOutputTable: table ? undefined : (t, o, b) => resize(t, o, b) };
+      };
+      return resize();
     }
     case ':Transpose': {
       const x = val(0);
