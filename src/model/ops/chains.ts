@@ -133,6 +133,9 @@ export function fuseChannelChains(steps: readonly LoweredNode[], values: Readonl
       inputs: [first.x],
       outputs: [y.name],
       rule: { kind: 'follow', nchw44: false, data: [0] },
+      // over its input where the element sizes agree (bytes to bytes, float32 quantized to float32): each step reads
+      // its word or vector before it writes it; no write-allocate of a second stream
+      inPlace: true,
       build: (env) => kernelStep(env.core, new ChannelTableKernel(env.core, { length, inner: H * W, channels: C, outBytes, table, quantize }), { threaded: y.bytes >= THREADED_BYTES }),
     };
     chain.forEach((c) => (out[c.at] = null));
