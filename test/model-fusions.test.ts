@@ -1,14 +1,15 @@
 /**
- * ops/chains.ts fuseChannelGates: a QLinearMul of x by a per-channel tensor g computed in the same run (a
- * squeeze-and-excitation gate), and the QLinearAdd of x and that product, become one ChannelGate step (tables per
- * channel made each run, then one look-up pass). Checked: which graphs fuse (the add in either operand order, the
- * product alone on a large plane; not when the product is read elsewhere or the plane is small), the product equal
- * to the reference executor on the unfused graph (checkModel: layouts auto / nchw, arena reuse on / off with guard
- * bytes) and to the product with the pass off, in NCHW44 (after a convolution) and NCHW (odd channel counts), on odd
- * planes (the look-up's word steps and tails), batch 2 (a gate per image) and 1-3 threads.
- * Also: a chain that starts with QuantizeLinear of a float32 tensor becomes one ChannelTable step that quantizes
- * first ('quantize-channel-table'), NaN and infinities included.
- */
+ * The model's fusion passes on 8-bit element-wise and resize steps, each held to the reference executor on the
+ * unfused graph (checkModel: layouts auto / nchw, arena reuse on / off with guard bytes) and to the product with the
+ * pass turned off (its loader hook), on odd shapes, both layouts, batch 2 and 1-3 threads:
+ * - ops/chains.ts fuseChannelGates: a QLinearMul of x by a per-channel tensor g of the same run (a
+ *   squeeze-and-excitation gate), and the QLinearAdd of x and that product, become one ChannelGate step (tables per
+ *   channel made each run, then one look-up pass): the add in either operand order, the product alone on a large
+ *   plane; not when the product is read elsewhere or the plane is small;
+ * - a chain that starts with QuantizeLinear of a float32 tensor becomes one ChannelTable step that quantizes first
+ *   ('quantize-channel-table'), NaN and infinities included;
+ * - ops/concat.ts fuseConcatFeeders: a Resize feeding a concat writes into the concat's output, through the input's
+ *   requantization table (nearest and linear; batch 2 keeps the steps). */
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/index.js';
 import { loadModelSync } from '../src/model/load.js';
