@@ -22,6 +22,13 @@
  * H x W: --size, else the input's declared dims; --size binds symbolic ones. Defaults: scale 1/255, mean 0, std 1,
  * rgb, stretch. A file that is not a PNG / JPEG the decoder reads: BAD_IMAGE naming it, before any run.
  *
+ *   i8conv run MODEL.onnx [--iter N] [--warmup N] [--threads N|auto] [--build auto|simd128|relaxed] [--layout auto|nchw]
+ *     [--input NAME:D0,D1,...] [--input NAME=FILE.npy|IMAGE] [--seed S] [--fast-run] [--algo-cache FILE]
+ *     [--profile [FILE.json]] [--model-info] [--io-dump DIR] [--compare-ort]
+ *
+ * run: load a model, run it N times, print each run's time and the statistics (src/cli-run.ts says what each flag
+ * does).
+ *
  * Exit codes: 0 done; 1 an I8ConvError (its code and message on stderr) or an unreadable / unwritable file; 2 bad usage.
  */
 import { I8ConvError } from './errors.js';
@@ -30,13 +37,15 @@ import { readOnnxModel } from './model/onnx/reader.js';
 import { decodeImage } from './image/decode.js';
 import { imageToTensor, type ImageTensorOptions } from './image/tensor.js';
 import { quantizeModel, type QuantizeModelOptions, type QuantizeReport } from './quantize/index.js';
+import { RUN_USAGE, RunUsageError, runCommand } from './cli-run.js';
 
-const USAGE = `usage: i8conv quantize IN.onnx OUT.onnx (--random N [--seed S] | --calibrate DIR [--size HxW]
+const QUANTIZE_USAGE = `usage: i8conv quantize IN.onnx OUT.onnx (--random N [--seed S] | --calibrate DIR [--size HxW]
          [--mean A,B,C] [--std A,B,C] [--scale 1/255] [--fit stretch|pad] [--channels rgb|bgr|gray])
          [--input NAME:D0,D1,...] [--activations uint8|int8] [--weights per-channel|per-tensor]
          [--observer histogram|minmax|ema|tqt] [--exclude NODE,...] [--executor onnxruntime-web|reference]`;
 
 class UsageError extends Error {}
+const USAGE = `${QUANTIZE_USAGE}\n${RUN_USAGE.replace('usage: ', '       ')}`;
 
 interface Io {
   args: string[];
@@ -44,6 +53,9 @@ interface Io {
   /** the names of the entries of a folder (for --calibrate) */
   listDir(path: string): Promise<string[]>;
   writeFile(path: string, data: Uint8Array): Promise<void>;
+  /** creates a folder and its parents (run --io-dump) */
+  mkdir(path: string): Promise<void>;
+  exists(path: string): Promise<boolean>;
   out(line: string): void;
   err(line: string): void;
 }
@@ -269,14 +281,15 @@ export async function main(io: Io): Promise<number> {
   const [cmd, ...rest] = io.args;
   try {
     if (cmd === 'quantize') return await quantizeCommand(io, rest);
+    if (cmd === 'run') return await runCommand(io, rest);
     throw new UsageError(cmd === undefined ? 'no command' : `unknown command '${cmd}'`);
   } catch (e) {
-    if (e instanceof UsageError) {
+    if (e instanceof UsageError || e instanceof RunUsageError) {
       io.err(`i8conv: ${e.message}\n${USAGE}`);
       return 2;
     }
     if (e instanceof I8ConvError) {
-      io.err(`i8conv: ${e.code}: ${e.message}`);
+      io.err(`i8conv: ${e.code}: ${e.message.replace(/^\[[A-Z_0-9]+\] /, '')}`);
       return 1;
     }
     const code = (e as { code?: string }).code;
@@ -310,6 +323,10 @@ if (isMain) {
     readFile: async (p) => new Uint8Array(await fs.readFile(p)),
     listDir: (p) => fs.readdir(p),
     writeFile: (p, d) => fs.writeFile(p, d),
+    mkdir: async (p) => {
+      await fs.mkdir(p, { recursive: true });
+    },
+    exists: async (p) => fs.access(p).then(() => true, () => false),
     out: (s) => console.log(s),
     err: (s) => console.error(s),
   });

@@ -47,6 +47,8 @@ async function run(args: string[], files: Record<string, Uint8Array> = {}) {
       return names;
     },
     writeFile: async (p, d) => void (written[p] = d),
+    mkdir: async () => {},
+    exists: async (p) => p in files,
     out: (s) => out.push(s),
     err: (s) => err.push(s),
   });
