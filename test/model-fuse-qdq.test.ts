@@ -156,7 +156,7 @@ function prepare(bytes: Uint8Array, feeds?: Map<string, Tensor>): Graph {
   try {
     shaped = inferShapes(masked);
   } catch (e) {
-    if (!feeds || !/has no shape rule/.test((e as Error).message)) throw e;
+    if (!feeds || !/has no operator|runs no operator/.test((e as Error).message)) throw e;
     const probe: Graph = { ...masked, outputs: masked.nodes.flatMap((n) => n.outputs.map((o) => ({ name: o, type: null, onnxElemType: 0, shape: null }))) };
     const all = runReference(probe, feeds);
     const valueInfo = new Map([...all].map(([name, t]) => [name, { name, type: t.type, onnxElemType: 0, shape: [...t.dims] }]));

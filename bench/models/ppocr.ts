@@ -14,7 +14,7 @@
  * activations, per-channel weights) -> write. Each step's time is returned.
  *
  * `inferShapes` has no shape rule yet for HardSigmoid, ConvTranspose, ReduceMean, Pow and Sqrt, which these models
- * use; where it refuses (BAD_SHAPE), the input's shape is bound on the graph input directly and `foldConstants`
+ * use; where it refuses (BAD_SHAPE, or UNSUPPORTED_OP for an operator it has no rule for), the input's shape is bound on the graph input directly and `foldConstants`
  * runs without the inferred shapes: the Constant nodes still fold, the Shape -> Slice plumbing of rec and cls stays
  * as nodes (onnxruntime runs it; `notes` says so).
  *
@@ -61,7 +61,7 @@ export function ppocrFloat(bytes: Uint8Array, kind: PpocrKind): PpocrFloat {
   try {
     g = inferShapes(read, { [input]: shape });
   } catch (e) {
-    if (!(e instanceof I8ConvError) || e.code !== 'BAD_SHAPE') throw e;
+    if (!(e instanceof I8ConvError) || (e.code !== 'BAD_SHAPE' && e.code !== 'UNSUPPORTED_OP')) throw e;
     notes.push(`inferShapes refused (${e.message}); the input shape is bound on the graph input and folding runs without inferred shapes`);
     g = { ...read, inputs: read.inputs.map((v) => (v.name === input ? { ...v, shape: [...shape] } : v)) };
   }

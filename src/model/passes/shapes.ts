@@ -32,6 +32,9 @@ function bad(param: string, message: string): never {
   throw new I8ConvError('BAD_SHAPE', `${param}: ${message}`, param);
 }
 
+/** An operator the runtime has no shape rule for, so none it runs either (inferShapes reports them together). */
+class NoShapeRule extends Error {}
+
 export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> = {}): Graph {
   const info = new Map<string, Info>();
   const consts = new Map<string, Tensor>();
@@ -76,11 +79,15 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
     return { ...v, type, shape: [...dims] };
   });
 
-  // Dependency order, ties in file order.
+  // Dependency order, ties in file order. A node of an operator with no shape rule is one the runtime cannot run:
+  // its outputs become unknown, the nodes they feed are skipped, and all such nodes are named together at the end
+  // (UNSUPPORTED_OP), as the lowering names every node it cannot run.
   const pending = graph.nodes.map((_, i) => i);
   const valueInfo = new Map(graph.valueInfo);
+  const unknown = new Set<string>();
+  const noRule: string[] = [];
   while (pending.length) {
-    const k = pending.findIndex((i) => graph.nodes[i].inputs.every((n) => n === '' || info.has(n)));
+    const k = pending.findIndex((i) => graph.nodes[i].inputs.every((n) => n === '' || info.has(n) || unknown.has(n)));
     if (k < 0) {
       const i = pending[0];
       const missing = graph.nodes[i].inputs.find((n) => n !== '' && !info.has(n))!;
@@ -89,7 +96,26 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
     const i = pending.splice(k, 1)[0];
     const node = graph.nodes[i];
     const opset = graph.opsetImports.get(node.domain) ?? 1;
-    const outs = inferNode(node, i, opset, info, consts);
+    if (node.inputs.some((n) => unknown.has(n))) {
+      // fed by such a node: its own shape cannot be inferred; it is named too when its operator has no rule either
+      // (the rules reach for their inputs only for the operators they know)
+      try {
+        inferNode(node, i, opset, info, consts);
+      } catch (e) {
+        if (e instanceof NoShapeRule) noRule.push(`node ${JSON.stringify(node.name || `${node.opType}#${i}`)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${e.message}`);
+      }
+      node.outputs.forEach((n) => n !== '' && unknown.add(n));
+      continue;
+    }
+    let outs: Info[];
+    try {
+      outs = inferNode(node, i, opset, info, consts);
+    } catch (e) {
+      if (!(e instanceof NoShapeRule)) throw e;
+      noRule.push(`node ${JSON.stringify(node.name || `${node.opType}#${i}`)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${e.message}`);
+      node.outputs.forEach((n) => n !== '' && unknown.add(n));
+      continue;
+    }
     node.outputs.forEach((name, j) => {
       if (name === '' || !outs[j]) return;
       info.set(name, outs[j]);
@@ -104,6 +130,9 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
       folded = undefined;
     }
     folded?.forEach((t, j) => node.outputs[j] && consts.set(node.outputs[j], { ...t, name: node.outputs[j] }));
+  }
+  if (noRule.length) {
+    throw new I8ConvError('UNSUPPORTED_OP', `model: ${noRule.length} node${noRule.length > 1 ? 's' : ''} cannot run: ${noRule.join('; ')}`, 'model');
   }
   const outputs = graph.outputs.map((o) => {
     const v = info.get(o.name);
@@ -153,9 +182,9 @@ function inferNode(node: Node, index: number, opset: number, info: Map<string, I
   if (node.domain === 'i8conv') {
     // the fusion pass's look-up table: y[i] = table[x[i]], the table's type
     if (node.opType === 'Lut') return [{ type: inp(1).type, dims: [...inp(0).dims] }];
-    fail(`operator ${node.opType} of domain "i8conv" has no shape rule`);
+    throw new NoShapeRule(`the runtime has no operator ${node.opType} in domain "i8conv"`);
   }
-  if (node.domain !== '' && !ms) fail(`domain ${JSON.stringify(node.domain)} has no shape rules`);
+  if (node.domain !== '' && !ms) throw new NoShapeRule(`the runtime runs no operator of domain ${JSON.stringify(node.domain)}`);
 
   /** Conv and pool spatial output sizes. */
   const spatial = (x: number[], kernel: number[], pool: boolean): number[] => {
@@ -224,7 +253,7 @@ function inferNode(node: Node, index: number, opset: number, info: Map<string, I
         if (ka !== kb) fail(`${inName(0)} [${a}] and ${inName(3)} [${b}] do not multiply`);
         return [{ type: has(7) ? typeAt(8, 'uint8') : 'float32', dims: [m, n] }];
       }
-      default: fail(`operator ${node.opType} of domain "com.microsoft" has no shape rule`);
+      default: throw new NoShapeRule(`the runtime has no operator ${node.opType} in domain "com.microsoft"`);
     }
 
   function concat(ks: number[], type: ElementType): Info[] {
@@ -407,5 +436,5 @@ function inferNode(node: Node, index: number, opset: number, info: Map<string, I
       return [{ type: t.type, dims: [...t.dims] }];
     }
   }
-  return fail(`operator ${node.opType} has no shape rule`);
+  throw new NoShapeRule(`the runtime has no operator ${node.opType}`);
 }
