@@ -31,7 +31,17 @@ import {
 } from './elem-common.js';
 import type { Layout, QType } from './types.js';
 
-export interface QLinearBinaryParams {
+/** The quantization of a QLinearAdd / QLinearMul: its A and B operands' and its output's scales and zero points. */
+export interface BinaryQuant {
+  aScale: number;
+  aZeroPoint: number;
+  bScale: number;
+  bZeroPoint: number;
+  cScale: number;
+  cZeroPoint: number;
+}
+
+export interface QLinearBinaryParams extends BinaryQuant {
   op: 'add' | 'mul';
   /** the type of A, B and C */
   type: QType;
@@ -40,12 +50,6 @@ export interface QLinearBinaryParams {
   bDims: readonly number[];
   /** the layout of the operands and the output */
   layout: Layout;
-  aScale: number;
-  aZeroPoint: number;
-  bScale: number;
-  bZeroPoint: number;
-  cScale: number;
-  cZeroPoint: number;
 }
 
 /** The kernel's broadcast modes (assembly/model/elem-ctx.ts QB_MODE). */

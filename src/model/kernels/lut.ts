@@ -19,7 +19,7 @@ import { logistic } from '../host-ops/float-math.js';
 import { check } from '../../errors.js';
 import type { WasmRuntimeCore } from '../../runtime.js';
 import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SECOND, SRC, checkLength, checkQType, checkScale, checkZeroPoint, xorOf } from './elem-common.js';
-import { writeBinaryRecord } from './binary.js';
+import { writeBinaryRecord, type BinaryQuant } from './binary.js';
 import { quantizeValue } from './quantize.js';
 import type { Layout, QType } from './types.js';
 
@@ -118,14 +118,7 @@ export class ChannelTableKernel extends ElemKernel {
 }
 
 /** One QLinearAdd / QLinearMul step of a ChannelGate: its A and B operands' and its output's quantization. */
-export interface GateStep {
-  aScale: number;
-  aZeroPoint: number;
-  bScale: number;
-  bZeroPoint: number;
-  cScale: number;
-  cZeroPoint: number;
-}
+export type GateStep = BinaryQuant;
 
 export interface ChannelGateParams {
   /** the type of x, g, the product and the output */
