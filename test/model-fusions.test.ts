@@ -8,6 +8,7 @@
  *   plane; not when the product is read elsewhere or the plane is small;
  * - a chain that starts with QuantizeLinear of a float32 tensor becomes one ChannelTable step that quantizes first
  *   ('quantize-channel-table'), NaN and infinities included;
+ * - a ChannelTable step writes over its input where a step wrote it and the element sizes agree (in place);
  * - ops/concat.ts fuseConcatFeeders: a Resize feeding a concat writes into the concat's output, through the input's
  *   requantization table (nearest and linear; batch 2 keeps the steps). */
 import { describe, expect, it } from 'vitest';
@@ -257,5 +258,73 @@ describe('a Resize feeding a concat writes into the concat output (through the i
         }
       });
     }
+  }
+});
+
+/**
+ * A chain whose input a step writes (so the ChannelTable step may write over it): float x -> Relu -> QuantizeLinear
+ * -> QLinearAdd (per-channel constant) -> DequantizeLinear -> Relu (float to float over the Relu's output), and
+ * uint8 x -> QLinearConv 1x1 -> QLinearAdd (per-channel constant) -> QLinearMul (scalar) (bytes over the conv's output);
+ * then a step that reads the chain's output c: c + c (float), a 1x1 QLinearConv (bytes).
+ */
+function producedChainModel(kind: 'float' | 'bytes', [N, C, H, W]: number[]): Uint8Array {
+  const r = rng(C * 3 + W);
+  const rnd = (n: number, lo: number, hi: number) => Array.from({ length: n }, () => Math.round(lo + r() * (hi - lo)));
+  const inits: TensorSpec[] = [f('sx', [], [0.013]), q('zx', 'uint8', [], [137]), q('B', 'uint8', [C, 1, 1], rnd(C, 40, 220)), f('sB', [], [0.02]), q('zB', 'uint8', [], [124]),
+    f('sa', [], [0.017]), q('za', 'uint8', [], [158]), q('k', 'uint8', [], [170]), f('sk', [], [0.02]), q('zk', 'uint8', [], [128]), f('sm', [], [0.011]), q('zm', 'uint8', [], [100])];
+  const nodes: NodeSpec[] = [];
+  if (kind === 'float') {
+    nodes.push({ opType: 'Relu', inputs: ['x'], outputs: ['rx'] }, { opType: 'QuantizeLinear', inputs: ['rx', 'sx', 'zx'], outputs: ['xq'] });
+  } else {
+    inits.push(q('w', 'int8', [C, C, 1, 1], rnd(C * C, -127, 127)), f('ws', [], [0.01]), q('wz', 'int8', [], [0]));
+    nodes.push({ opType: 'QLinearConv', inputs: ['x', 'sx', 'zx', 'w', 'ws', 'wz', 'sx', 'zx'], outputs: ['xq'], attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [1, 1] }] });
+  }
+  nodes.push({ opType: 'QLinearAdd', domain: CM, inputs: ['xq', 'sx', 'zx', 'B', 'sB', 'zB', 'sa', 'za'], outputs: ['a'] });
+  // the chain's output c is read by one more step (a graph output is never written over)
+  if (kind === 'float') {
+    nodes.push({ opType: 'DequantizeLinear', inputs: ['a', 'sa', 'za'], outputs: ['d'] }, { opType: 'Relu', inputs: ['d'], outputs: ['c'] },
+      { opType: 'Add', inputs: ['c', 'c'], outputs: ['y'] });
+  } else {
+    nodes.push({ opType: 'QLinearMul', domain: CM, inputs: ['a', 'sa', 'za', 'k', 'sk', 'zk', 'sm', 'zm'], outputs: ['c'] },
+      { opType: 'QLinearConv', inputs: ['c', 'sm', 'zm', 'w', 'ws', 'wz', 'sa', 'za'], outputs: ['y'], attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [1, 1] }] });
+  }
+  return writeModel({
+    irVersion: 8, opsets: [['', 13], [CM, 1]],
+    graph: {
+      name: 'produced', nodes, initializers: inits,
+      inputs: [{ name: 'x', elemType: kind === 'float' ? DT_OF.float32 : DT_OF.uint8, shape: [N, C, H, W] }],
+      outputs: [{ name: 'y', elemType: kind === 'float' ? DT_OF.float32 : DT_OF.uint8 }],
+    },
+  });
+}
+
+describe('a ChannelTable step over a value a step wrote (it may write over it)', () => {
+  for (const threads of [1, 2]) {
+    it(`${threads} thread(s): float to float after a Relu, bytes to bytes after a convolution: equal to the reference (arena reuse on and off) and to the unfused steps`, async () => {
+      const rt = await createRuntime({ threads });
+      try {
+        for (const kind of ['float', 'bytes'] as const)
+          for (const dims of [[1, 3, 5, 7], [2, 5, 33, 31]]) {
+            const bytes = producedChainModel(kind, dims);
+            checkModel(rt, bytes, dims[3]);
+            const m = loadModelSync(rt, bytes);
+            const plain = loadModelSync(rt, bytes, {}, { channelChains: false });
+            try {
+              expect(steps(m), kind).toContain('ChannelTable');
+              // the step's output shares its input's bytes (the memory plan's in-place reuse)
+              const values = (m as unknown as { values: Map<string, { aliasOf?: string }> }).values;
+              expect(values.get('c')?.aliasOf, kind).toBe(kind === 'float' ? 'rx' : 'xq');
+              const feeds = { x: randomFeed(dims[2], kind === 'float' ? 'float32' : 'uint8', dims.reduce((a, b) => a * b, 1)) };
+              const a = m.run(feeds), b = plain.run(feeds);
+              expect(Array.from(a.y as Float32Array), `${kind} ${dims}`).toEqual(Array.from(b.y as Float32Array));
+            } finally {
+              m.dispose();
+              plain.dispose();
+            }
+          }
+      } finally {
+        rt.dispose();
+      }
+    });
   }
 });
