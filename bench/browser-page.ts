@@ -47,6 +47,12 @@ function chromeVersion(): string {
   return /Chrom(?:e|ium)\/([\d.]+)/.exec(navigator.userAgent)?.[1] ?? 'unknown';
 }
 
+/** The page's engine from its user agent: Chromium, or Firefox (bench/browser.ts --firefox). */
+function pageEngine(): { name: string; version: string } {
+  const ff = /Firefox\/([\d.]+)/.exec(navigator.userAgent);
+  return ff ? { name: 'firefox', version: ff[1] } : { name: 'chromium', version: chromeVersion() };
+}
+
 /** Fetches a model the driver built. */
 async function fetchModel(base: string, id: ModelId): Promise<BuiltModel> {
   const get = async (file: string) => {
@@ -83,7 +89,7 @@ window.runBench = async (o: PageOptions): Promise<BenchResults> => {
   const log = document.getElementById('log');
   const input = await prepareSuite({
     quick: o.quick, shapes: o.shapes, filter: o.filter ?? null, ort, ortError, litert, litertError, networks: o.networks,
-    engine: { name: 'chromium', version: chromeVersion() },
+    engine: pageEngine(),
     machine: { platform: navigator.platform, userAgent: navigator.userAgent, cpus: navigator.hardwareConcurrency },
     onProgress: (ev) => {
       if (window.benchProgress) window.benchProgress(ev);

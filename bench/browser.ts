@@ -1,6 +1,8 @@
 /**
  * `npm run bench:browser`: the same suite in headless Chromium (Debian's /usr/bin/chromium, driven by
- * playwright-core), onnxruntime-web in the same page. Takes the options of bench/main.ts.
+ * playwright-core), onnxruntime-web in the same page. Takes the options of bench/main.ts. `--firefox`
+ * (`npm run bench:firefox`): the same page in headless Firefox ESR (Debian's firefox-esr, puppeteer-core over
+ * WebDriver BiDi), reports suffixed "-firefox".
  *
  * The pages come from a small static server on 127.0.0.1 that sends COOP/COEP headers (cross-origin isolation:
  * SharedArrayBuffer and precise timers are available, as a production page with threads would have them) and
@@ -88,8 +90,9 @@ export async function startServer(root = REPO_ROOT, mounts: Record<string, strin
  * `models` (ids, 'all' or 'none'; undefined = none) selects the models level; `modelInputSize` binds the zoo models'
  * input to S x S (tests).
  */
-export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks' | 'models'> & { full?: boolean; modelInputSize?: number },
+export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks' | 'models'> & { full?: boolean; modelInputSize?: number; browser?: 'chromium' | 'firefox' },
   onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchResults> {
+  if (o.browser === 'firefox') return runInFirefox(o, onProgress, onLine);
   const modelIds = selectModels(o.models);
   const modelsDir = mkdtempSync(join(tmpdir(), 'i8conv-bench-models-'));
   let built: { ids: ModelId[]; errors: Record<string, string> } = { ids: [], errors: {} };
@@ -153,8 +156,70 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
   }
 }
 
+/** The page-side options of the suite (what runBench takes). */
+function pageOptions(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks'> & { full?: boolean }, built: { ids: ModelId[]; errors: Record<string, string> }) {
+  return {
+    quick: o.quick, shapes: o.shapes, filter: o.filter, networks: o.networks,
+    models: built.ids.length ? { ids: built.ids, base: '/models/', errors: built.errors, full: !!o.full } : undefined,
+  };
+}
+
+/**
+ * The same suite in headless Firefox ESR (Debian's firefox-esr, FIREFOX_PATH), driven by puppeteer-core over
+ * WebDriver BiDi (playwright's Firefox driver needs its own patched build). Reports get a "-firefox" suffix.
+ */
+async function runInFirefox(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks' | 'models'> & { full?: boolean; modelInputSize?: number },
+  onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchResults> {
+  const puppeteer = (await import('puppeteer-core')).default;
+  const modelIds = selectModels(o.models);
+  const modelsDir = mkdtempSync(join(tmpdir(), 'i8conv-bench-models-'));
+  let built: { ids: ModelId[]; errors: Record<string, string> } = { ids: [], errors: {} };
+  if (modelIds.length) {
+    onLine?.(`models level: building ${modelIds.join(', ')} in the driver (Node)`);
+    const b = await buildModelsInto(modelsDir, modelIds, { inputSize: o.modelInputSize }, (l) => onLine?.(`  ${l}`));
+    built = { ids: modelIds, errors: b.errors };
+  }
+  const srv = await startServer(REPO_ROOT, { '/models/': modelsDir });
+  // the suite runs inside one page.evaluate: no protocol timeout (the default 180 s is shorter than the suite)
+  const browser = await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', executablePath: FIREFOX, headless: true, protocolTimeout: 0 });
+  try {
+    const page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(`console: ${m.text()}`);
+    });
+    if (onProgress) await page.exposeFunction('benchProgress', (ev: ProgressEvent) => onProgress(ev));
+    if (onLine) await page.exposeFunction('benchLine', (line: string) => onLine(line));
+    await page.goto(`${srv.origin}/bench/browser/index.html`);
+    await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', { timeout: 30_000 }).catch(() => {
+      throw new Error(`the benchmark page did not load: ${pageErrors.join('; ') || 'runBench never appeared'}`);
+    });
+    const r = (await page.evaluate((x) => window.runBench(x), pageOptions(o, built))) as BenchResults;
+    const ortWasm = srv.wasmRequests.filter((p) => p.includes('onnxruntime-web'));
+    if (r.builds.ortWeb !== null) {
+      r.builds.ortWeb = ortWasm.length ? `${ortWasm.map((p) => p.split('/').pop()).join(', ')} (numThreads 1)` : 'not loaded (no onnxruntime-web case ran)';
+    }
+    r.engine.version = (await browser.version()).replace(/^firefox\//, '');
+    const m = nodeMachine();
+    r.machine = { ...r.machine, arch: m.arch, cpuModel: m.cpuModel };
+    if (r.models && !('unavailable' in r.models) && r.models.ortWeb.build !== null) r.models.ortWeb.build = r.builds.ortWeb;
+    r.errors.push(...pageErrors.map((e) => `page error: ${e}`));
+    return r;
+  } finally {
+    await browser.close();
+    await srv.close();
+    rmSync(modelsDir, { recursive: true, force: true });
+  }
+}
+
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
 async function main(argv: string[]): Promise<number> {
   let o: CliOptions;
+  // --firefox: the same suite in headless Firefox ESR (this driver's own flag)
+  const firefox = argv.includes('--firefox');
+  argv = argv.filter((a) => a !== '--firefox');
   try {
     o = parseArgs(argv);
   } catch (e) {
@@ -163,9 +228,10 @@ async function main(argv: string[]): Promise<number> {
     return help ? 0 : 2;
   }
   const log = o.json ? process.stderr : process.stdout;
-  log.write(`i8conv benchmark in headless Chromium (${CHROMIUM})\n`);
-  const r = await runInBrowser({ ...o, networks: o.networks ?? defaultNetworks(o.quick), models: o.models ?? defaultModels(o.quick) }, progressPrinter(log), (line) => log.write(`${line}\n`));
-  return finishRun(r, o, log, '-chromium');
+  log.write(`i8conv benchmark in headless ${firefox ? `Firefox (${FIREFOX})` : `Chromium (${CHROMIUM})`}\n`);
+  const r = await runInBrowser({ ...o, networks: o.networks ?? defaultNetworks(o.quick), models: o.models ?? defaultModels(o.quick), browser: firefox ? 'firefox' : 'chromium' },
+    progressPrinter(log), (line) => log.write(`${line}\n`));
+  return finishRun(r, o, log, firefox ? '-firefox' : '-chromium');
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
