@@ -85,14 +85,85 @@ export async function startServer(root = REPO_ROOT, mounts: Record<string, strin
   };
 }
 
+/** What the driver does with a page, whichever browser drives it. */
+interface BenchPage {
+  /** runs `runBench(opts)` in the page once it loaded; page errors (uncaught, console errors) go to `errors` */
+  run(url: string, opts: object, errors: string[]): Promise<BenchResults>;
+  /** the browser's own version string (the page sees a reduced user agent) */
+  version(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const PAGE_LOAD_MS = 30_000;
+const pageDidNotLoad = (errors: string[]) => new Error(`the benchmark page did not load: ${errors.join('; ') || 'runBench never appeared'}`);
+// A failed fetch shows up twice (the response, and a console line without the URL): keep the response.
+const consoleError = (type: string, text: string, errors: string[]) => {
+  if (type === 'error' && !text.startsWith('Failed to load resource')) errors.push(`console: ${text}`);
+};
+
+/** Headless Chromium (playwright-core), a fresh profile. */
+async function chromiumPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchPage> {
+  const profile = mkdtempSync(join(tmpdir(), 'i8conv-bench-chromium-'));
+  const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  return {
+    async run(url, opts, errors) {
+      const page = ctx.pages()[0] ?? (await ctx.newPage());
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => consoleError(m.type(), m.text(), errors));
+      page.on('response', (res) => {
+        // Optional sections are probed by importing them; their absence is reported in the section instead.
+        const optional = OPTIONAL_MODULES.some((p) => res.url().endsWith(p));
+        if (res.status() >= 400 && !optional) errors.push(`HTTP ${res.status()} ${res.url()}`);
+      });
+      if (onProgress) await page.exposeFunction('benchProgress', (ev: ProgressEvent) => onProgress(ev));
+      if (onLine) await page.exposeFunction('benchLine', (line: string) => onLine(line));
+      await page.goto(url);
+      await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', null, { timeout: PAGE_LOAD_MS }).catch(() => {
+        throw pageDidNotLoad(errors);
+      });
+      return (await page.evaluate((x) => window.runBench(x as Parameters<typeof window.runBench>[0]), opts)) as BenchResults;
+    },
+    version: async () => ctx.browser()?.version() ?? '',
+    async close() {
+      await ctx.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
- * Runs the suite in a fresh headless Chromium profile; returns the results with the wasm builds filled in.
- * `models` (ids, 'all' or 'none'; undefined = none) selects the models level; `modelInputSize` binds the zoo models'
- * input to S x S (tests).
+ * Headless Firefox ESR (Debian's firefox-esr, FIREFOX_PATH), driven by puppeteer-core over WebDriver BiDi
+ * (playwright's Firefox driver needs its own patched build).
+ */
+async function firefoxPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchPage> {
+  const puppeteer = (await import('puppeteer-core')).default;
+  // the suite runs inside one page.evaluate: no protocol timeout (the default 180 s is shorter than the suite)
+  const browser = await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', executablePath: FIREFOX, headless: true, protocolTimeout: 0 });
+  return {
+    async run(url, opts, errors) {
+      const page = await browser.newPage();
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => consoleError(m.type(), m.text(), errors));
+      if (onProgress) await page.exposeFunction('benchProgress', (ev: ProgressEvent) => onProgress(ev));
+      if (onLine) await page.exposeFunction('benchLine', (line: string) => onLine(line));
+      await page.goto(url);
+      await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', { timeout: PAGE_LOAD_MS }).catch(() => {
+        throw pageDidNotLoad(errors);
+      });
+      return (await page.evaluate((x) => window.runBench(x as Parameters<typeof window.runBench>[0]), opts)) as BenchResults;
+    },
+    version: async () => (await browser.version()).replace(/^firefox\//, ''),
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * Runs the suite in a fresh headless Chromium profile (or Firefox: `browser`); returns the results with the wasm
+ * builds filled in. `models` (ids, 'all' or 'none'; undefined = none) selects the models level; `modelInputSize`
+ * binds the zoo models' input to S x S (tests).
  */
 export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks' | 'models'> & { full?: boolean; modelInputSize?: number; browser?: 'chromium' | 'firefox' },
   onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchResults> {
-  if (o.browser === 'firefox') return runInFirefox(o, onProgress, onLine);
   const modelIds = selectModels(o.models);
   const modelsDir = mkdtempSync(join(tmpdir(), 'i8conv-bench-models-'));
   let built: { ids: ModelId[]; errors: Record<string, string> } = { ids: [], errors: {} };
@@ -102,33 +173,16 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
     built = { ids: modelIds, errors: b.errors };
   }
   const srv = await startServer(REPO_ROOT, { '/models/': modelsDir });
-  const profile = mkdtempSync(join(tmpdir(), 'i8conv-bench-chromium-'));
-  const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  let page: BenchPage | undefined;
   try {
-    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    page = await (o.browser === 'firefox' ? firefoxPage : chromiumPage)(onProgress, onLine);
     const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    // A failed fetch shows up twice (the response, and a console line without the URL): keep the response.
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(`console: ${m.text()}`);
-    });
-    page.on('response', (res) => {
-      // Optional sections are probed by importing them; their absence is reported in the section instead.
-      const optional = OPTIONAL_MODULES.some((p) => res.url().endsWith(p));
-      if (res.status() >= 400 && !optional) pageErrors.push(`HTTP ${res.status()} ${res.url()}`);
-    });
-    if (onProgress) await page.exposeFunction('benchProgress', (ev: ProgressEvent) => onProgress(ev));
-    if (onLine) await page.exposeFunction('benchLine', (line: string) => onLine(line));
-    await page.goto(`${srv.origin}/bench/browser/index.html`);
-    await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', null, { timeout: 30_000 }).catch(() => {
-      throw new Error(`the benchmark page did not load: ${pageErrors.join('; ') || 'runBench never appeared'}`);
-    });
     // networks undefined: no network level (the CLI below passes its default)
     const opts = {
       quick: o.quick, shapes: o.shapes, filter: o.filter, networks: o.networks,
       models: built.ids.length ? { ids: built.ids, base: '/models/', errors: built.errors, full: !!o.full } : undefined,
     };
-    const r = (await page.evaluate((x) => window.runBench(x), opts)) as BenchResults;
+    const r = await page.run(`${srv.origin}/bench/browser/index.html`, opts, pageErrors);
     const ortWasm = srv.wasmRequests.filter((p) => p.includes('onnxruntime-web'));
     if (r.builds.ortWeb !== null) {
       r.builds.ortWeb = ortWasm.length ? `${ortWasm.map((p) => p.split('/').pop()).join(', ')} (numThreads 1)` : 'not loaded (no onnxruntime-web case ran)';
@@ -140,7 +194,7 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
       if (!litertWasm.some((f) => b.startsWith(f))) r.errors.push(`xnnpack-litert reports build '${b}' but the page fetched ${litertWasm.join(', ') || 'no LiteRT.js wasm'}`);
     }
     // The page sees a reduced user-agent version (156.0.0.0); the browser process knows the real one.
-    const full = ctx.browser()?.version();
+    const full = await page.version();
     if (full) r.engine.version = full;
     // Same machine as the driver: add what a page cannot see.
     const m = nodeMachine();
@@ -149,65 +203,7 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
     r.errors.push(...pageErrors.map((e) => `page error: ${e}`));
     return r;
   } finally {
-    await ctx.close();
-    await srv.close();
-    rmSync(profile, { recursive: true, force: true });
-    rmSync(modelsDir, { recursive: true, force: true });
-  }
-}
-
-/** The page-side options of the suite (what runBench takes). */
-function pageOptions(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks'> & { full?: boolean }, built: { ids: ModelId[]; errors: Record<string, string> }) {
-  return {
-    quick: o.quick, shapes: o.shapes, filter: o.filter, networks: o.networks,
-    models: built.ids.length ? { ids: built.ids, base: '/models/', errors: built.errors, full: !!o.full } : undefined,
-  };
-}
-
-/**
- * The same suite in headless Firefox ESR (Debian's firefox-esr, FIREFOX_PATH), driven by puppeteer-core over
- * WebDriver BiDi (playwright's Firefox driver needs its own patched build). Reports get a "-firefox" suffix.
- */
-async function runInFirefox(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks' | 'models'> & { full?: boolean; modelInputSize?: number },
-  onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchResults> {
-  const puppeteer = (await import('puppeteer-core')).default;
-  const modelIds = selectModels(o.models);
-  const modelsDir = mkdtempSync(join(tmpdir(), 'i8conv-bench-models-'));
-  let built: { ids: ModelId[]; errors: Record<string, string> } = { ids: [], errors: {} };
-  if (modelIds.length) {
-    onLine?.(`models level: building ${modelIds.join(', ')} in the driver (Node)`);
-    const b = await buildModelsInto(modelsDir, modelIds, { inputSize: o.modelInputSize }, (l) => onLine?.(`  ${l}`));
-    built = { ids: modelIds, errors: b.errors };
-  }
-  const srv = await startServer(REPO_ROOT, { '/models/': modelsDir });
-  // the suite runs inside one page.evaluate: no protocol timeout (the default 180 s is shorter than the suite)
-  const browser = await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', executablePath: FIREFOX, headless: true, protocolTimeout: 0 });
-  try {
-    const page = await browser.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(String(e)));
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(`console: ${m.text()}`);
-    });
-    if (onProgress) await page.exposeFunction('benchProgress', (ev: ProgressEvent) => onProgress(ev));
-    if (onLine) await page.exposeFunction('benchLine', (line: string) => onLine(line));
-    await page.goto(`${srv.origin}/bench/browser/index.html`);
-    await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', { timeout: 30_000 }).catch(() => {
-      throw new Error(`the benchmark page did not load: ${pageErrors.join('; ') || 'runBench never appeared'}`);
-    });
-    const r = (await page.evaluate((x) => window.runBench(x), pageOptions(o, built))) as BenchResults;
-    const ortWasm = srv.wasmRequests.filter((p) => p.includes('onnxruntime-web'));
-    if (r.builds.ortWeb !== null) {
-      r.builds.ortWeb = ortWasm.length ? `${ortWasm.map((p) => p.split('/').pop()).join(', ')} (numThreads 1)` : 'not loaded (no onnxruntime-web case ran)';
-    }
-    r.engine.version = (await browser.version()).replace(/^firefox\//, '');
-    const m = nodeMachine();
-    r.machine = { ...r.machine, arch: m.arch, cpuModel: m.cpuModel };
-    if (r.models && !('unavailable' in r.models) && r.models.ortWeb.build !== null) r.models.ortWeb.build = r.builds.ortWeb;
-    r.errors.push(...pageErrors.map((e) => `page error: ${e}`));
-    return r;
-  } finally {
-    await browser.close();
+    await page?.close();
     await srv.close();
     rmSync(modelsDir, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import type { AlgoSelector, ConvOptions } from '../conv.js';
 import type { Node } from './ir.js';
 import type { Lowering, PlannedValue } from './plan.js';
 import type { ModelKernel } from './kernels/types.js';
+import type { BinaryQuant } from './kernels/binary.js';
 import { I8ConvError } from '../errors.js';
 
 export interface StepPointers {
@@ -58,6 +59,8 @@ export interface LoweredNode extends Lowering {
    * with input i replaced by the producer's input, or undefined where this producer cannot be taken.
    */
   withFeeder?(i: number, producer: LoweredNode): LoweredNode | undefined;
+  /** a QLinearAdd / QLinearMul of two runtime operands on the element-wise kernel: its quantization (A: input 0) */
+  qbinary?: BinaryQuant;
 }
 
 /** How many steps read each value (a step reading it twice counts once), graph outputs counting as one more. */

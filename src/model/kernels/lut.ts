@@ -117,8 +117,6 @@ export class ChannelTableKernel extends ElemKernel {
   }
 }
 
-/** One QLinearAdd / QLinearMul step of a ChannelGate: its A and B operands' and its output's quantization. */
-export type GateStep = BinaryQuant;
 
 export interface ChannelGateParams {
   /** the type of x, g, the product and the output */
@@ -131,9 +129,9 @@ export interface ChannelGateParams {
   channels: number;
   layout: Layout;
   /** QLinearMul(x, g): A is x, B is g, whichever input of the node each is (IEEE products commute) */
-  mul: GateStep;
+  mul: BinaryQuant;
   /** QLinearAdd(x, product): A is x, B is the product; absent: the output is the product */
-  add?: GateStep;
+  add?: BinaryQuant;
 }
 
 /**

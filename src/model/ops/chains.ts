@@ -22,6 +22,7 @@ import { HOST_OPS } from '../host-ops/index.js';
 import { dequantizeHost, qlinearBinaryHost, quantizeHost } from './quant-host.js';
 import { ChannelGateKernel, ChannelTableKernel, type ChannelTableParams } from '../kernels/lut.js';
 import { numbersOf } from '../attrs.js';
+import type { BinaryQuant } from '../kernels/binary.js';
 import type { QType } from '../kernels/types.js';
 import { infoOf, VIEW } from './host.js';
 import { THREADED_BYTES } from './kernels.js';
@@ -160,22 +161,18 @@ export function fuseChannelGates(steps: readonly LoweredNode[], values: Readonly
   const readerOf = new Map<string, number>();
   steps.forEach((s, i) => s.inputs.forEach((x) => readerOf.set(x, i)));
   const out: (LoweredNode | null)[] = steps.slice();
-  /** input k of node n as a number: a scalar constant, `dflt` where omitted, NaN otherwise */
-  const scalar = (n: Node, k: number, dflt?: number): number => {
-    const name = n.inputs[k];
-    if (!name) return dflt ?? Number.NaN;
-    const c = values.get(name)?.constant;
-    return c && c.data.length === 1 ? numbersOf(c)[0] : Number.NaN;
-  };
-  /** the quantization of a QLinearAdd / Mul's operand side (0: A, 1: B) and output */
-  const sideOf = (n: Node, side: 0 | 1) => ({ s: scalar(n, side * 3 + 1), z: scalar(n, side * 3 + 2, 0) });
-  const binary = (s: LoweredNode | null, op: string): Node | undefined => {
+  /** a QLinearAdd / Mul step of two runtime operands, and its node */
+  const binary = (s: LoweredNode | null, op: string): { n: Node; q: BinaryQuant } | undefined => {
     const n = s?.node;
-    return n && n.domain === 'com.microsoft' && n.opType === op && s!.op === op && !s!.table && s!.inputs.length === 2 ? n : undefined;
+    return n && n.domain === 'com.microsoft' && n.opType === op && s!.op === op && s!.qbinary && s!.inputs.length === 2 ? { n, q: s!.qbinary } : undefined;
   };
+  /** the quantization with the operand sides exchanged where the kernel's A (x) is the node's input 3 */
+  const aFirst = (q: BinaryQuant, swap: boolean): BinaryQuant =>
+    swap ? { ...q, aScale: q.bScale, aZeroPoint: q.bZeroPoint, bScale: q.aScale, bZeroPoint: q.aZeroPoint } : q;
   for (let i = 0; i < steps.length; i++) {
-    const mn = binary(out[i], 'QLinearMul');
-    if (!mn) continue;
+    const mb = binary(out[i], 'QLinearMul');
+    if (!mb) continue;
+    const mn = mb.n;
     const [i0, i1] = [mn.inputs[0], mn.inputs[3]];
     const v0 = values.get(i0), v1 = values.get(i1);
     if (!v0 || !v1 || v0.constant || v1.constant || i0 === i1) continue;
@@ -188,17 +185,16 @@ export function fuseChannelGates(steps: readonly LoweredNode[], values: Readonly
     const [N, C, H, W] = x.dims;
     const gd = [...Array(4 - g.dims.length).fill(1), ...g.dims];
     if (gd[1] !== C || gd[2] !== 1 || gd[3] !== 1 || (gd[0] !== 1 && gd[0] !== N) || C < 1 || H * W < 1) continue;
-    const mul = { x: sideOf(mn, xSide), g: sideOf(mn, (1 - xSide) as 0 | 1), y: { s: scalar(mn, 6), z: scalar(mn, 7, 0) } };
-    if ([mul.x, mul.g, mul.y].some((q) => Number.isNaN(q.s) || Number.isNaN(q.z))) continue;
+    // the kernels' records take x as A; B is g (the product), the product (the add)
+    const mul = aFirst(mb.q, xSide === 1);
     // the add reading m and x (either order), m read by it alone
     const j = readerOf.get(m.name);
-    const an = readers.get(m.name) === 1 && j !== undefined ? binary(out[j], 'QLinearAdd') : undefined;
-    let add: { x: { s: number; z: number }; m: { s: number; z: number }; y: { s: number; z: number } } | undefined;
+    const ab = readers.get(m.name) === 1 && j !== undefined ? binary(out[j], 'QLinearAdd') : undefined;
+    const an = ab?.n;
+    let add: BinaryQuant | undefined;
     if (an && new Set([an.inputs[0], an.inputs[3]]).size === 2 && [an.inputs[0], an.inputs[3]].every((v) => v === m.name || v === x.name)) {
-      const mSide: 0 | 1 = an.inputs[0] === m.name ? 0 : 1;
       const y = values.get(an.outputs[0]);
-      add = { x: sideOf(an, (1 - mSide) as 0 | 1), m: sideOf(an, mSide), y: { s: scalar(an, 6), z: scalar(an, 7, 0) } };
-      if (!y || y.type !== x.type || !y.dims.every((d, k) => d === x.dims[k]) || [add.x, add.m, add.y].some((q) => Number.isNaN(q.s) || Number.isNaN(q.z))) add = undefined;
+      if (y && y.type === x.type && y.dims.every((d, k) => d === x.dims[k])) add = aFirst(ab!.q, an.inputs[0] === m.name);
     }
     if (H * W < (add ? INNER_WITH_ADD : INNER_ALONE)) continue;
     const yName = add ? an!.outputs[0] : m.name;
@@ -212,8 +208,7 @@ export function fuseChannelGates(steps: readonly LoweredNode[], values: Readonly
       inPlace: true,
       build: (env, step) => kernelStep(env.core, new ChannelGateKernel(env.core, {
         type: x.type as QType, length: N * C * H * W, inner: H * W, channels, layout: step.layout ?? 'NCHW',
-        mul: { aScale: mul.x.s, aZeroPoint: mul.x.z, bScale: mul.g.s, bZeroPoint: mul.g.z, cScale: mul.y.s, cZeroPoint: mul.y.z },
-        add: add && { aScale: add.x.s, aZeroPoint: add.x.z, bScale: add.m.s, bZeroPoint: add.m.z, cScale: add.y.s, cZeroPoint: add.y.z },
+        mul, add,
       }), { second: 1, threaded: values.get(yName)!.bytes >= THREADED_BYTES }),
     };
     out[i] = null;

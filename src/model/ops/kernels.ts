@@ -153,11 +153,14 @@ export function lowerKernelOp(node: Node, name: string, values: Map<string, Plan
           new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table }), { inPlace: true }), table);
       }
       const data = [a, b].map((v, i) => (v.constant ? -1 : i)).filter((i) => i >= 0);
-      return kernelLowering(node, name, [node.inputs[0], node.inputs[3]], follow(fits('NCHW44') && c4(out!), data), (env, layout) =>
-        new QLinearBinaryKernel(env.core, {
-          op: node.opType === 'QLinearMul' ? 'mul' : 'add', type: a.type as QType, aDims: a.dims, bDims: b.dims, layout,
-          aScale: sc[0], aZeroPoint: sc[1], bScale: sc[2], bZeroPoint: sc[3], cScale: sc[4], cZeroPoint: sc[5],
-        }), { second: true, inPlace: a.bytes === out!.bytes });
+      const q = { aScale: sc[0], aZeroPoint: sc[1], bScale: sc[2], bZeroPoint: sc[3], cScale: sc[4], cZeroPoint: sc[5] };
+      return {
+        ...kernelLowering(node, name, [node.inputs[0], node.inputs[3]], follow(fits('NCHW44') && c4(out!), data), (env, layout) =>
+          new QLinearBinaryKernel(env.core, { op: node.opType === 'QLinearMul' ? 'mul' : 'add', type: a.type as QType, aDims: a.dims, bDims: b.dims, layout, ...q }),
+        { second: true, inPlace: a.bytes === out!.bytes }),
+        // the fusion passes (ops/chains.ts fuseChannelGates) read the quantization from here
+        qbinary: data.length === 2 ? q : undefined,
+      };
     }
     case 'com.microsoft:QLinearSigmoid':
     case 'com.microsoft:QLinearLeakyRelu':
