@@ -142,9 +142,9 @@ export function parseRun(args: readonly string[]): RunArgs {
   return a;
 }
 
-/** xorshift32 from a seed and a stream index (reproducible inputs). */
-function rng(seed: number, stream: number): () => number {
-  let x = ((seed + 1) * 0x9e3779b1 + stream * 0x85ebca6b) >>> 0 || 1;
+/** A 32-bit xorshift from a starting state (0 counts as 1): uniform numbers in [0, 1). `quantize --random` uses it too. */
+export function xorshift32(state: number): () => number {
+  let x = state >>> 0 || 1;
   return () => {
     x ^= x << 13; x >>>= 0;
     x ^= x >>> 17;
@@ -152,6 +152,9 @@ function rng(seed: number, stream: number): () => number {
     return x / 0x100000000;
   };
 }
+
+/** The generator of input `stream` for a seed (reproducible inputs). */
+const rng = (seed: number, stream: number) => xorshift32((seed + 1) * 0x9e3779b1 + stream * 0x85ebca6b);
 
 const ARRAY: Record<string, new (n: number) => ModelArray> = { float32: Float32Array, uint8: Uint8Array, int8: Int8Array, int32: Int32Array, int64: BigInt64Array, bool: Uint8Array };
 

@@ -37,7 +37,7 @@ import { readOnnxModel } from './model/onnx/reader.js';
 import { decodeImage } from './image/decode.js';
 import { imageToTensor, type ImageTensorOptions } from './image/tensor.js';
 import { quantizeModel, type QuantizeModelOptions, type QuantizeReport } from './quantize/index.js';
-import { RUN_USAGE, RunUsageError, runCommand } from './cli-run.js';
+import { RUN_USAGE, RunUsageError, runCommand, xorshift32 } from './cli-run.js';
 
 const QUANTIZE_USAGE = `usage: i8conv quantize IN.onnx OUT.onnx (--random N [--seed S] | --calibrate DIR [--size HxW]
          [--mean A,B,C] [--std A,B,C] [--scale 1/255] [--fit stretch|pad] [--channels rgb|bgr|gray])
@@ -174,13 +174,7 @@ function randomFeeds(bytes: Uint8Array, shapes: Record<string, number[]>, n: num
     return dims.reduce((a, b) => a * b, 1);
   });
   return Array.from({ length: n }, (_, s) => {
-    let x = (seed + s + 1) * 0x9e3779b1 >>> 0 || 1;
-    const next = () => {
-      x ^= x << 13; x >>>= 0;
-      x ^= x >>> 17;
-      x ^= x << 5; x >>>= 0;
-      return x / 0x100000000;
-    };
+    const next = xorshift32((seed + s + 1) * 0x9e3779b1);
     return Object.fromEntries(inputs.map((v, i) => [v.name, Float32Array.from({ length: sizes[i] }, () => 2 * next() - 1)]));
   });
 }
