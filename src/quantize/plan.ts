@@ -47,6 +47,12 @@ export interface PlanOptions {
   weights: 'per-channel' | 'per-tensor';
   /** node names to keep float */
   exclude?: ReadonlySet<string>;
+  /**
+   * 'table' (default): Add / Mul / Sigmoid / LeakyRelu nodes inside an element-wise chain of two or more nodes on one
+   * value stay float, so that the chain is rounded once, where it ends (see the header). 'quantize': onnxruntime's
+   * rule, every such node quantized with its own output range.
+   */
+  elementwise?: 'table' | 'quantize';
 }
 
 /** The scale and zero point of an activation value, or undefined where it has none (not a float value). */
@@ -97,6 +103,37 @@ export interface Plan {
 export const FULL_OPS: ReadonlySet<string> = new Set(['Conv', 'MatMul', 'Gemm', 'Add', 'Mul', 'Concat', 'GlobalAveragePool', 'Sigmoid', 'LeakyRelu']);
 export const SAME_OPS: ReadonlySet<string> = new Set(['MaxPool', 'AveragePool', 'Resize', 'Reshape', 'Flatten', 'Transpose', 'Squeeze', 'Unsqueeze', 'Slice', 'Gather', 'Split']);
 const REMOVABLE = new Set(['Relu', 'Clip']);
+/** Element-wise operators of one tensor and constant scalars, which fuse-qdq's stage 3 composes into one table. */
+export const ELEMENTWISE: ReadonlySet<string> = new Set([
+  'Add', 'Sub', 'Mul', 'Div', 'Neg', 'Abs', 'Relu', 'Clip', 'LeakyRelu', 'HardSigmoid', 'HardSwish', 'Sigmoid', 'Sqrt', 'Pow', 'Tanh', 'Exp',
+]);
+
+/**
+ * The element-wise chains of a graph: for every node that is an element-wise function of one value (its operator
+ * in ELEMENTWISE, each input either a constant scalar or a value that is itself that value or a function of it
+ * through such nodes, and at least one input that is), the root value, by node index. Clip's bounds must be
+ * constant; Pow's exponent a constant scalar.
+ */
+export function elementwiseRoots(nodes: readonly Node[], isScalarConst: (v: string) => boolean): Map<number, string> {
+  const rootOf = new Map<string, string>(); // value -> its root, for outputs of chain nodes
+  const roots = new Map<number, string>();
+  nodes.forEach((n, i) => {
+    if (n.domain !== '' || !ELEMENTWISE.has(n.opType) || n.outputs.length !== 1) return;
+    const data = n.opType === 'Clip' ? n.inputs.slice(0, 1) : n.inputs;
+    if (n.opType === 'Clip' && !n.inputs.slice(1).every((b) => b === '' || isScalarConst(b))) return;
+    let root: string | undefined;
+    for (const x of data) {
+      if (x === '' || isScalarConst(x)) continue;
+      const r = rootOf.get(x) ?? x;
+      if (root !== undefined && root !== r) return;
+      root = r;
+    }
+    if (root === undefined) return;
+    roots.set(i, root);
+    rootOf.set(n.outputs[0], root);
+  });
+  return roots;
+}
 
 const f = Math.fround;
 const fail = (message: string) => new I8ConvError('UNSUPPORTED_OP', `quantizer: ${message}`, 'model');
@@ -126,6 +163,14 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     return cache.get(v);
   };
   const hasRange = (n: string) => paramsOf(n) !== undefined;
+  // Element-wise chains of two or more nodes on one value: their quantized operators stay float.
+  const chained = new Set<number>();
+  if ((opts.elementwise ?? 'table') === 'table') {
+    const roots = elementwiseRoots(nodes, (v) => isFloatConst(v) && float.initializers.get(v)!.data.length === 1);
+    const size = new Map<string, number>();
+    for (const r of roots.values()) size.set(r, (size.get(r) ?? 0) + 1);
+    for (const [i, r] of roots) if (size.get(r)! >= 2) chained.add(i);
+  }
 
   // Pass 1: which values are quantized (in node order, as onnxruntime's quantizer walks), and the removals.
   const quantized = new Set<string>();
@@ -194,6 +239,10 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     }
     if (n.domain !== '') {
       why.set(i, `operator ${n.domain}.${n.opType} is not quantized`);
+      continue;
+    }
+    if (FULL_OPS.has(n.opType) && chained.has(i)) {
+      why.set(i, 'part of an element-wise chain on one value: runs in float, rounded once where the chain ends');
       continue;
     }
     if (FULL_OPS.has(n.opType)) {

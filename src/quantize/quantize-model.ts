@@ -33,6 +33,8 @@ import { writeOnnxModel } from '../model/onnx/writer.js';
 import { importOrt, interpreterExecutor, ortExecutor, probeGraph, type Feed, type FloatExecutor, type FloatInterpreter, type ModelRuntime } from './executors.js';
 import { SqnrMeter, fakeQuantize } from './fake-quant.js';
 import { numel } from './graph.js';
+import { clampTo, flatIntervals } from './chains.js';
+import { channelAbsMax, equalizationPairs, equalize } from './equalize.js';
 import { EmaObserver, HistogramObserver, MinMaxObserver, TqtObserver, type Observer } from './observers.js';
 import type { QType } from './params.js';
 import { planQuantization, type FloatNode } from './plan.js';
@@ -58,6 +60,18 @@ export interface QuantizeModelOptions {
    * 'i8conv/reference' (no dependency, slow)
    */
   executor?: 'onnxruntime-web' | FloatInterpreter;
+  /**
+   * equalize the activation ranges of each Conv -> (Relu) -> depthwise Conv pair from the calibration data before
+   * calibrating (equalize.ts; default true, with per-channel weights only: with per-tensor ones it would move error
+   * into the weights)
+   */
+  equalize?: boolean;
+  /**
+   * 'table' (default): Add / Mul / Sigmoid / LeakyRelu nodes inside an element-wise chain of two or more nodes on one
+   * value stay float, so the chain is rounded once where it ends (and runs as one table in i8conv); 'quantize':
+   * onnxruntime's rule, each with its own output range (plan.ts)
+   */
+  elementwise?: 'table' | 'quantize';
   /** an i8conv runtime (createRuntime()): the report runs the QDQ model with rt.loadModel instead of the reference */
   runtime?: ModelRuntime;
   onProgress?: (i: number, n: number) => void;
@@ -102,7 +116,7 @@ export interface QuantizeReport {
   absorbed: FloatNode[];
 }
 
-const KEYS = new Set(['calibration', 'inputShapes', 'activations', 'weights', 'observer', 'exclude', 'executor', 'runtime', 'onProgress']);
+const KEYS = new Set(['calibration', 'inputShapes', 'activations', 'weights', 'observer', 'exclude', 'equalize', 'elementwise', 'executor', 'runtime', 'onProgress']);
 const OBSERVERS: readonly ObserverKind[] = ['minmax', 'ema', 'histogram', 'tqt'];
 
 function checkOptions(opts: unknown): Required<Omit<QuantizeModelOptions, 'runtime' | 'onProgress' | 'inputShapes'>> & QuantizeModelOptions {
@@ -127,10 +141,14 @@ function checkOptions(opts: unknown): Required<Omit<QuantizeModelOptions, 'runti
     `must be 'onnxruntime-web' or a FloatInterpreter (e.g. referenceInterpreter from 'i8conv/reference'), got ${String(executor)}`);
   const exclude = o.exclude ?? [];
   check(Array.isArray(exclude) && exclude.every((e) => typeof e === 'string'), 'INVALID_PARAM', 'exclude', 'must be an array of node names');
+  const equalize = o.equalize ?? true;
+  check(typeof equalize === 'boolean', 'INVALID_PARAM', 'equalize', `must be a boolean, got ${String(equalize)}`);
+  const elementwise = o.elementwise ?? 'table';
+  check(elementwise === 'table' || elementwise === 'quantize', 'INVALID_PARAM', 'elementwise', `must be 'table' or 'quantize', got ${String(elementwise)}`);
   check(o.onProgress === undefined || typeof o.onProgress === 'function', 'INVALID_PARAM', 'onProgress', 'must be a function (i, n) or omitted');
   check(o.runtime === undefined || (typeof o.runtime === 'object' && o.runtime !== null && typeof o.runtime.loadModel === 'function'), 'INVALID_PARAM', 'runtime', 'must be an i8conv runtime (createRuntime()) or omitted');
   checkLoadOptions(o.inputShapes === undefined ? {} : { inputShapes: o.inputShapes });
-  return { ...o, activations, weights, observer, executor, exclude, calibration: o.calibration };
+  return { ...o, activations, weights, observer, executor, exclude, equalize, elementwise, calibration: o.calibration };
 }
 
 function makeObserver(kind: ObserverKind, type: QType): Observer {
@@ -187,7 +205,7 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
   const original = readOnnxModel(floatOnnxBytes);
   const names = new Set(original.nodes.map((n) => n.name));
   for (const e of o.exclude) check(names.has(e), 'INVALID_PARAM', 'exclude', `${JSON.stringify(e)} names no node of the model`);
-  const graph = prepareFloatGraph(original, o.inputShapes ?? {});
+  let graph = prepareFloatGraph(original, o.inputShapes ?? {});
   const interp = o.executor === 'onnxruntime-web' ? null : o.executor;
   if (interp) {
     const missing = graph.nodes.filter((n) => !interp.supports(n.domain, n.opType));
@@ -195,13 +213,46 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
   }
   const feeds = await readFeeds(o.calibration, graph);
   const n = feeds.length;
-  const progress = (i: number) => o.onProgress?.(i, 2 * n);
+  const pairs = o.equalize && o.weights === 'per-channel' ? equalizationPairs(graph) : [];
+  const passes = pairs.length ? 3 : 2;
+  const progress = (i: number) => o.onProgress?.(i, passes * n);
+  const ort = interp ? undefined : await importOrt();
+  let step = 0;
+
+  // equalization: the pairs' per-channel ranges on the calibration data, then the rescaled graph
+  if (pairs.length) {
+    const ys = pairs.map((p) => p.y);
+    const probedYs = probeGraph(graph, ys);
+    const ex: FloatExecutor = ort ? await ortExecutor(ort, probedYs) : interpreterExecutor(interp!, probedYs);
+    const amax = new Map(pairs.map((p) => [p.y, new Float64Array(p.channels)]));
+    try {
+      for (const feed of feeds) {
+        const values = await ex.run(feed);
+        for (const p of pairs) {
+          const data = values.get(p.y)!;
+          const dims = graph.valueInfo.get(p.y)?.shape as number[] | undefined;
+          const inner = dims && dims.length > 2 ? numel(dims.slice(2)) : data.length / p.channels;
+          channelAbsMax(amax.get(p.y)!, data, p.channels, inner);
+        }
+        progress(++step);
+      }
+    } finally {
+      await ex.dispose();
+    }
+    graph = equalize(graph, pairs, amax);
+  }
+
+  // element-wise chains constant outside an interval: their roots are observed clamped to it (chains.ts)
+  const flats = o.elementwise === 'table' && !process.env.I8CONV_NOCLAMP ? flatIntervals(graph) : new Map<string, [number, number]>();
+  const clamped = (v: string, x: Float32Array) => {
+    const r = flats.get(v);
+    return r ? clampTo(x, r[0], r[1]) : x;
+  };
 
   // calibration
   const floats = floatValues(graph);
   const probe = graph.nodes.flatMap((nd) => nd.outputs).filter((v) => v && floats.has(v));
   const probed = probeGraph(graph, probe);
-  const ort = interp ? undefined : await importOrt();
   const exec: FloatExecutor = ort ? await ortExecutor(ort, probed) : interpreterExecutor(interp!, probed);
   const observers = new Map<string, Observer>();
   for (const v of [...graph.inputs.filter((x) => floats.has(x.name) && !graph.initializers.has(x.name)).map((x) => x.name), ...probe]) {
@@ -212,10 +263,9 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
     for (const [k, f] of feed) values.set(k, f.data);
     return values;
   };
-  let step = 0;
   try {
     for (const feed of feeds) {
-      for (const [k, data] of await observed(feed)) observers.get(k)?.observe(data);
+      for (const [k, data] of await observed(feed)) observers.get(k)?.observe(clamped(k, data));
       progress(++step);
     }
 
@@ -228,7 +278,7 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       }
       return params.get(v);
     };
-    const plan = planQuantization(graph, paramsOf, { activations: o.activations, weights: o.weights, exclude: new Set(o.exclude) });
+    const plan = planQuantization(graph, paramsOf, { activations: o.activations, weights: o.weights, exclude: new Set(o.exclude), elementwise: o.elementwise });
     const qdq = writeQdq(graph, plan);
 
     // report: activations on the data, outputs against float
@@ -247,7 +297,8 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       for (const feed of feeds) {
         const values = await observed(feed);
         for (const [v, a] of act) {
-          const x = values.get(v);
+          const raw = values.get(v);
+          const x = raw && clamped(v, raw);
           if (x) a.meter.add(x, fakeQuantize(x, a.p.scale, a.p.zeroPoint, o.activations));
         }
         const q: Map<string, unknown> = model
