@@ -5,7 +5,7 @@
  *   i8conv quantize IN.onnx OUT.onnx (--random N [--seed S] | --calibrate DIR [--size HxW] [--mean A,B,C]
  *     [--std A,B,C] [--scale 1/255] [--fit stretch|pad] [--channels rgb|bgr|gray]) [--input NAME:D0,D1,...]
  *     [--activations uint8|int8] [--weights per-channel|per-tensor] [--observer histogram|minmax|ema|tqt]
- *     [--exclude NODE,NODE] [--executor onnxruntime-web|reference]
+ *     [--exclude NODE,NODE] [--executor onnxruntime-web|reference] [--elementwise table|quantize] [--equalize on|off]
  *
  * quantize: a float ONNX model -> a QDQ int8 model (src/quantize/, docs/model.md "Quantizing a float model"),
  * calibrated on N seeded inputs (each float input: uniform in [-1, 1], from a 32-bit xorshift seeded by S + the sample
@@ -42,7 +42,8 @@ import { RUN_USAGE, RunUsageError, runCommand, xorshift32 } from './cli-run.js';
 const QUANTIZE_USAGE = `usage: i8conv quantize IN.onnx OUT.onnx (--random N [--seed S] | --calibrate DIR [--size HxW]
          [--mean A,B,C] [--std A,B,C] [--scale 1/255] [--fit stretch|pad] [--channels rgb|bgr|gray])
          [--input NAME:D0,D1,...] [--activations uint8|int8] [--weights per-channel|per-tensor]
-         [--observer histogram|minmax|ema|tqt] [--exclude NODE,...] [--executor onnxruntime-web|reference]`;
+         [--observer histogram|minmax|ema|tqt] [--exclude NODE,...] [--executor onnxruntime-web|reference]
+         [--elementwise table|quantize] [--equalize on|off]`;
 
 class UsageError extends Error {}
 const USAGE = `${QUANTIZE_USAGE}\n${RUN_USAGE.replace('usage: ', '       ')}`;
@@ -86,7 +87,7 @@ function parseQuantize(args: string[]): QuantizeArgs {
     } else pos.push(a);
   }
   if (pos.length !== 2) throw new UsageError(`expected IN.onnx and OUT.onnx, got ${pos.length} file argument(s)`);
-  const known = new Set(['--random', '--seed', '--input', '--activations', '--weights', '--observer', '--exclude', '--executor',
+  const known = new Set(['--random', '--seed', '--input', '--activations', '--weights', '--observer', '--exclude', '--executor', '--elementwise', '--equalize',
     '--calibrate', '--size', '--mean', '--std', '--scale', '--fit', '--channels']);
   for (const k of flags.keys()) if (!known.has(k)) throw new UsageError(`unknown flag ${k}`);
   const int = (k: string, dflt: number | null, min: number): number => {
@@ -116,6 +117,10 @@ function parseQuantize(args: string[]): QuantizeArgs {
   if (w) options.weights = w;
   const ob = oneOf('--observer', ['histogram', 'minmax', 'ema', 'tqt'] as const);
   if (ob) options.observer = ob;
+  const ew = oneOf('--elementwise', ['table', 'quantize'] as const);
+  if (ew) options.elementwise = ew;
+  const eq = oneOf('--equalize', ['on', 'off'] as const);
+  if (eq) options.equalize = eq === 'on';
   if (flags.has('--exclude')) options.exclude = flags.get('--exclude')!.split(',').filter((x) => x);
   if (Object.keys(shapes).length) options.inputShapes = shapes;
   const imageFlags = ['--size', '--mean', '--std', '--scale', '--fit', '--channels'].filter((k) => flags.has(k));

@@ -105,3 +105,29 @@ describe.skipIf(!ortOk)('smoke: PP-OCR cls quantized on rendered lines (histogra
     expect(row.barMet).toBe(true);
   });
 });
+
+describe.skipIf(!ortOk)('smoke: PP-OCR rec quantized on rendered lines (histogram, uint8, per-channel)', () => {
+  let rt: Runtime;
+  beforeAll(async () => {
+    rt = await createRuntime({ threads: 1 });
+  });
+  afterAll(() => rt?.dispose());
+
+  it('4 calibration lines, 6 held-out ones: the same strings as float in onnxruntime-web and i8conv (chains float, roots clamped, stem equalized)', async () => {
+    const manifest = JSON.parse(readFileSync('test/data/ocr/manifest.json', 'utf8')) as OcrManifest;
+    const cal = manifest.lines.filter((l) => l.split === 'calibration').slice(0, 4);
+    const test = manifest.lines.filter((l) => l.split === 'test').slice(0, 6);
+    const images = new Map<string, RgbaImage>();
+    for (const l of [...cal, ...test]) images.set(l.file, await decodeImage(new Uint8Array(readFileSync(`test/data/ocr/${l.file}`))));
+    const samples = ocrSamples('rec', { ...manifest, lines: [...cal, ...test], docs: [] }, images);
+    const bytes = new Uint8Array(readFileSync(`${MODELS}/${OCR_MODELS.rec.file}`));
+    const classes = recClasses(readFileSync(`${MODELS}/ppocr_keys_v1.txt`, 'utf8'));
+    const { rows } = await evaluateOcr('rec', bytes, samples.calibration, samples.test, {
+      observers: ['histogram'], activations: ['uint8'], runtime: rt, classes,
+    });
+    const [row] = rows;
+    expect(row.report.floatNodes.filter((n) => /element-wise chain/.test(n.reason)).length).toBeGreaterThan(50);
+    expect(row.ort.vsFloat, row.ort.differ.join('; ')).toBe(1);
+    expect(row.i8conv!.vsFloat, row.i8conv!.differ.join('; ')).toBe(1);
+  }, 120_000);
+});

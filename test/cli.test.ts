@@ -82,6 +82,16 @@ describe('i8conv quantize', () => {
     }
   });
 
+  it('--elementwise quantize and --equalize off reach quantizeModel (the same model as its options write)', async () => {
+    const base = ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--observer', 'minmax', '--executor', 'reference'];
+    const a = await run([...base, '--elementwise', 'quantize', '--equalize', 'off'], { 'in.onnx': tinyNet() });
+    expect(a.code, a.err).toBe(0);
+    const b = await run([...base, '--elementwise', 'table', '--equalize', 'on'], { 'in.onnx': tinyNet() });
+    expect(b.code, b.err).toBe(0);
+    const c = await run(base, { 'in.onnx': tinyNet() });
+    expect(Buffer.from(c.written['out.onnx']).equals(Buffer.from(b.written['out.onnx']))).toBe(true);
+  });
+
   it('the same seed gives the same model; another seed another one', async () => {
     const args = (seed: string) => ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--seed', seed, '--observer', 'minmax', '--executor', 'reference'];
     const a = await run(args('7'), { 'in.onnx': tinyNet() });
@@ -110,6 +120,8 @@ describe('i8conv quantize', () => {
       ['quantize', 'in.onnx', 'out.onnx', '--random', '0'],
       ['quantize', 'in.onnx', 'out.onnx', '--random', 'two'],
       ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--observer', 'kl'],
+      ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--elementwise', 'float'],
+      ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--equalize', 'yes'],
       ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--bits', '4'],
       ['quantize', 'in.onnx', 'out.onnx', '--random'],
       ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--input', 'x=1,3'],

@@ -42,12 +42,16 @@ export function activationParams(min: number, max: number, type: ActivationType)
   return { scale, zeroPoint };
 }
 
-/** The plan (src/quantize/plan.ts) with every activation's parameters from its range. */
+/**
+ * The plan (src/quantize/plan.ts) with every activation's parameters from its range, by onnxruntime's rules: every
+ * Add / Mul quantized with its own range, element-wise chains included (`elementwise: 'quantize'`), so that the
+ * benchmark's models are what onnxruntime's quantizer writes.
+ */
 export function planQuantization(float: Graph, ranges: Ranges, opts: QuantizeOptions): Plan {
   return planQdq(float, (v) => {
     const r = ranges.get(v);
     return r ? activationParams(r[0], r[1], opts.activations) : undefined;
-  }, opts);
+  }, { ...opts, elementwise: 'quantize' });
 }
 
 /** The QDQ model of a float graph (src/quantize/qdq.ts). `ranges` must cover every value that gets quantized. */

@@ -23,6 +23,15 @@
  *   for Relu) nor above its upper bound, within half a quantum. An asymmetric range of a Relu output starts at 0, so
  *   it is removed; a symmetric one (TQT int8) keeps the Relu, as onnxruntime keeps it with symmetric activations.
  *   Otherwise a Relu / Clip after a quantized value stays, with Q/DQ on both sides.
+ * - Element-wise chains (`elementwise: 'table'`, the default; not onnxruntime's rule): where two or more nodes are
+ *   element-wise functions of one value and constant scalars (`elementwiseRoots`: Add, Sub, Mul, Div, Neg, Abs,
+ *   Relu, Clip, LeakyRelu, HardSigmoid, HardSwish, Sigmoid, Sqrt, Pow, Tanh, Exp; e.g. PP-LCNetV3's
+ *   LearnableAffineBlock + decomposed HardSwish: Mul, Add, Add, Clip, Mul, Div, Mul, Add), their Add / Mul / Sigmoid /
+ *   LeakyRelu are not quantized with ranges of their own: the chain runs in float between the Q/DQ of its root and
+ *   the Q/DQ its consumers put on its end, so it is rounded once instead of once per node. i8conv runs such a
+ *   chain as one 256-entry table (fuse-qdq's stage 3; often applied by the convolution before it), onnxruntime in
+ *   float. 'quantize' is onnxruntime's rule (each Add / Mul with its own range). A chain of one node keeps the rule
+ *   above (a lone Sigmoid is a QLinearSigmoid).
  * - Everything else, and every node named in `exclude`, stays a float node reading DequantizeLinear outputs where
  *   its inputs are quantized; `floatNodes` names each with the reason.
  *

@@ -10,11 +10,17 @@
  *      refused before the first run (they are held at once).
  *   2. prepare the float graph (prepare.ts: shapes, Constant -> initializers, Identity, BatchNormalization folding,
  *      opset 13).
+ *   2b. equalize (`equalize`, default true, per-channel weights only; equalize.ts): for each Conv -> (Relu) ->
+ *      depthwise Conv pair, run the part of the graph that computes the first Conv's output on every feed (a pass
+ *      of its own, counted by onProgress), take each channel's largest |value|, and rescale the two Convs' weights
+ *      so that every channel spans the widest one's range.
  *   3. calibrate: run the prepared graph on every feed with every float value made an output (executors.ts,
  *      `executor` 'onnxruntime-web' (default) or a FloatInterpreter such as 'i8conv/reference's
  *      referenceInterpreter) and give each float value (graph inputs included) to
  *      its observer (observers.ts: `observer` 'histogram' (default), 'minmax', 'ema', 'tqt'), of the activation type
  *      (`activations` 'uint8' (default, onnxruntime's U8S8) or 'int8'), asymmetric (TQT: symmetric, power of two).
+ *      The root of an element-wise chain that is constant outside an interval (chains.ts; with `elementwise`
+ *      'table', the default) is observed clamped to that interval.
  *   4. plan and write the QDQ model (plan.ts, qdq.ts): weights symmetric int8 narrow range, `weights`
  *      'per-channel' (default) or 'per-tensor'; int32 bias; nodes in `exclude` stay float. The graph inputs and
  *      outputs keep the declarations of the given model (symbolic dims stay symbolic).
@@ -23,7 +29,8 @@
  *      the SQNR of its float values against their fake quantization (fake-quant.ts) with the chosen parameters, and,
  *      per graph output, the QDQ model's max |error| and SQNR against the float model; per weight / bias / constant
  *      the SQNR of its own quantization. It names every node left float, with the reason.
- * `onProgress(i, n)` is called after each of the n = 2 x samples runs (calibration, then report).
+ * `onProgress(i, n)` is called after each of the n = 2 x samples runs (calibration, then report), 3 x samples when
+ * there is an equalization pass.
  */
 import { check } from '../errors.js';
 import type { Graph, Tensor } from '../model/ir.js';
@@ -32,7 +39,7 @@ import { readOnnxModel } from '../model/onnx/reader.js';
 import { writeOnnxModel } from '../model/onnx/writer.js';
 import { importOrt, interpreterExecutor, ortExecutor, probeGraph, type Feed, type FloatExecutor, type FloatInterpreter, type ModelRuntime } from './executors.js';
 import { SqnrMeter, fakeQuantize } from './fake-quant.js';
-import { numel } from './graph.js';
+import { numel, valueInfo } from './graph.js';
 import { clampTo, flatIntervals } from './chains.js';
 import { channelAbsMax, equalizationPairs, equalize } from './equalize.js';
 import { EmaObserver, HistogramObserver, MinMaxObserver, TqtObserver, type Observer } from './observers.js';
@@ -198,6 +205,26 @@ function initRange(data: ArrayLike<number>): [number, number] {
   return [mn, mx];
 }
 
+/** The part of a graph that computes `values` (made its outputs): their producers and those nodes' inputs, transitively. */
+function upTo(g: Graph, values: readonly string[]): Graph {
+  const producer = new Map<string, number>();
+  g.nodes.forEach((n, i) => n.outputs.forEach((o) => o && producer.set(o, i)));
+  const keep = new Set<number>();
+  const stack = [...values];
+  while (stack.length) {
+    const i = producer.get(stack.pop()!);
+    if (i === undefined || keep.has(i)) continue;
+    keep.add(i);
+    stack.push(...g.nodes[i].inputs.filter((x) => x));
+  }
+  const nodes = g.nodes.filter((_, i) => keep.has(i));
+  const used = new Set(nodes.flatMap((n) => n.inputs));
+  return {
+    ...g, nodes, initializers: new Map([...g.initializers].filter(([k]) => used.has(k))),
+    outputs: values.map((v) => valueInfo(v, 'float32', null)),
+  };
+}
+
 /** A float ONNX model -> { model: QDQ ONNX bytes, report } (see the header). */
 export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, options: QuantizeModelOptions): Promise<{ model: Uint8Array; report: QuantizeReport }> {
   const o = checkOptions(options);
@@ -222,7 +249,7 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
   // equalization: the pairs' per-channel ranges on the calibration data, then the rescaled graph
   if (pairs.length) {
     const ys = pairs.map((p) => p.y);
-    const probedYs = probeGraph(graph, ys);
+    const probedYs = upTo(graph, ys);
     const ex: FloatExecutor = ort ? await ortExecutor(ort, probedYs) : interpreterExecutor(interp!, probedYs);
     const amax = new Map(pairs.map((p) => [p.y, new Float64Array(p.channels)]));
     try {
