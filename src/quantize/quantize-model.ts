@@ -270,7 +270,7 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
   }
 
   // element-wise chains constant outside an interval: their roots are observed clamped to it (chains.ts)
-  const flats = o.elementwise === 'table' && !process.env.I8CONV_NOCLAMP ? flatIntervals(graph) : new Map<string, [number, number]>();
+  const flats = o.elementwise === 'table' ? flatIntervals(graph) : new Map<string, [number, number]>();
   const clamped = (v: string, x: Float32Array) => {
     const r = flats.get(v);
     return r ? clampTo(x, r[0], r[1]) : x;
