@@ -26,7 +26,7 @@
 import type { Graph } from '../src/model/ir.js';
 import { readOnnxModel } from '../src/model/onnx/reader.js';
 import type { RgbaImage } from '../src/image/index.js';
-import { imageToTensor } from '../src/image/index.js';
+import { DET_THRESHOLD, ctcGreedy, ocrInput, rotate180 } from './ocr.js';
 import { quantizeModel, type ObserverKind, type QuantizeReport } from '../src/quantize/index.js';
 import type { Runtime } from '../src/index.js';
 import { ortRun, ortSession } from './models/ort.js';
@@ -37,7 +37,7 @@ export type ActType = 'uint8' | 'int8';
 
 /** The models' files and input shapes (bench/models/ppocr.ts declares them once). */
 export const OCR_MODELS = PPOCR;
-export const DET_THRESHOLD = 0.3;
+export { DET_THRESHOLD } from './ocr.js';
 export const BARS = { detIou: 0.95, recEqualFloat: 0.95, recTruthPoints: 2, clsEqualFloat: 0.98 };
 
 /** The manifest of test/data/ocr/ (tools/render-ocr-images.mjs). */
@@ -55,20 +55,7 @@ export interface OcrSample {
   truth?: string;
 }
 
-/** The image turned 180 degrees (pixel order reversed). */
-export function rotate180(img: RgbaImage): RgbaImage {
-  const n = img.width * img.height;
-  const data = new Uint8Array(n * 4);
-  for (let i = 0; i < n; i++) data.set(img.data.subarray(4 * i, 4 * i + 4), 4 * (n - 1 - i));
-  return { width: img.width, height: img.height, data };
-}
-
-/** The model input of an image (see the header). */
-export function ocrInput(kind: OcrKind, img: RgbaImage): Float32Array {
-  const [, , height, width] = OCR_MODELS[kind].shape;
-  if (kind === 'det') return imageToTensor(img, { height, width, channels: 'bgr', mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] });
-  return imageToTensor(img, { height, width, fit: 'pad', channels: 'bgr', mean: [0.5], std: [0.5] });
-}
+export { ctcGreedy, ocrInput, recClasses, rotate180 } from './ocr.js';
 
 /** Splits the decoded images of the manifest into calibration and test samples of one model. */
 export function ocrSamples(kind: OcrKind, m: OcrManifest, images: Map<string, RgbaImage>): { calibration: OcrSample[]; test: OcrSample[] } {
@@ -88,27 +75,6 @@ export function ocrSamples(kind: OcrKind, m: OcrManifest, images: Map<string, Rg
   return out;
 }
 
-/** The class list of PP-OCR's recognizer: blank, the dictionary's lines, a space (see the header). */
-export function recClasses(keysText: string): string[] {
-  const keys = keysText.replace(/\r/g, '').split('\n');
-  if (keys[keys.length - 1] === '') keys.pop();
-  return ['', ...keys, ' '];
-}
-
-/** Greedy CTC decoding of [T, C] probabilities: argmax per step, repeats collapsed, class 0 (blank) dropped. */
-export function ctcGreedy(probs: ArrayLike<number>, steps: number, classes: readonly string[]): string {
-  const c = classes.length;
-  if (probs.length !== steps * c) throw new Error(`ctcGreedy: ${probs.length} values for ${steps} steps of ${c} classes`);
-  let out = '';
-  let prev = -1;
-  for (let t = 0; t < steps; t++) {
-    let best = 0;
-    for (let k = 1; k < c; k++) if (probs[t * c + k] > probs[t * c + best]) best = k;
-    if (best !== 0 && best !== prev) out += classes[best];
-    prev = best;
-  }
-  return out;
-}
 
 /** Binarized maps' intersection and union: a pixel is text where its probability > f32(threshold). */
 export function maskCounts(a: ArrayLike<number>, b: ArrayLike<number>, threshold = DET_THRESHOLD): { inter: number; union: number } {

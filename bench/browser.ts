@@ -39,7 +39,7 @@ const OPTIONAL_MODULES = ['/dist-bench/bench/relayout.js', '/dist-bench/src/algo
 const SERVED = ['dist/', 'dist-bench/', 'bench/browser/', 'node_modules/onnxruntime-web/dist/', 'node_modules/@litertjs/core/'];
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm',
-  '.json': 'application/json', '.map': 'application/json',
+  '.json': 'application/json', '.map': 'application/json', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
 };
 
 export interface StaticServer {
@@ -50,18 +50,28 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-/** `mounts`: URL prefix (e.g. '/models/') -> a folder served under it (the built models). */
-export async function startServer(root = REPO_ROOT, mounts: Record<string, string> = {}): Promise<StaticServer> {
+/**
+ * `mounts`: URL prefix (e.g. '/models/') -> a folder served under it (the built models). `opts.index`: the page
+ * served at '/' (default the benchmark's); `opts.served`: more repository folders to serve; `opts.isolate: false`
+ * leaves out the COOP / COEP headers (a page that is not cross-origin isolated: no SharedArrayBuffer, no threads).
+ */
+export async function startServer(root = REPO_ROOT, mounts: Record<string, string> = {}, opts: { index?: string; served?: string[]; isolate?: boolean } = {}): Promise<StaticServer> {
   const wasmRequests: string[] = [];
+  const served = [...SERVED, ...(opts.served ?? [])];
+  const isolation = opts.isolate === false ? {} : {
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-embedder-policy': 'require-corp',
+    'cross-origin-resource-policy': 'same-origin',
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     let path = decodeURIComponent(url.pathname);
-    if (path === '/') path = '/bench/browser/index.html';
+    if (path === '/') path = opts.index ?? '/bench/browser/index.html';
     const mount = Object.keys(mounts).find((m) => path.startsWith(m));
     const base = mount ? resolve(mounts[mount]) : root;
     const rel = normalize(mount ? path.slice(mount.length) : path.slice(1));
     const file = resolve(base, rel);
-    const allowed = (mount || SERVED.some((p) => rel.split(sep).join('/').startsWith(p))) && file.startsWith(base + sep);
+    const allowed = (mount || served.some((p) => rel.split(sep).join('/').startsWith(p))) && file.startsWith(base + sep);
     if (!allowed || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end('not found');
       return;
@@ -69,9 +79,7 @@ export async function startServer(root = REPO_ROOT, mounts: Record<string, strin
     if (file.endsWith('.wasm')) wasmRequests.push(rel);
     res.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-embedder-policy': 'require-corp',
-      'cross-origin-resource-policy': 'same-origin',
+      ...isolation,
       'cache-control': 'no-store',
     });
     createReadStream(file).pipe(res);
