@@ -210,14 +210,15 @@ export interface TfliteRunner {
   delete(): void;
 }
 
-export async function createTfliteRunner(lt: LiteRtModule, env: LtEnvironment, model: TfliteConvModel): Promise<TfliteRunner> {
+export async function createTfliteRunner(lt: LiteRtModule, env: LtEnvironment, model: Pick<TfliteConvModel, 'bytes' | 'inputShape' | 'outputShape'>, opts: { requireXnnpack?: boolean } = {}): Promise<TfliteRunner & { xnnpack: boolean }> {
   const w = lt.wasm;
   const c = await compileTflite(lt, env, model.bytes, 1);
   let inBuf: LtTensorBuffer;
   let inDesc: TfliteRunner['input'];
   let outDesc: TfliteRunner['output'];
+  const xnnpack = c.compiled.isFullyAccelerated();
   try {
-    if (!c.compiled.isFullyAccelerated()) throw new Error('LiteRT did not put the whole model on the CPU accelerator (XNNPACK)');
+    if (!xnnpack && opts.requireXnnpack !== false) throw new Error('LiteRT did not put the whole model on the CPU accelerator (XNNPACK)');
     const outType = c.model.getOutputTensorType(0, 0);
     outDesc = describeTensorType(outType);
     outType.delete();
@@ -251,7 +252,8 @@ export async function createTfliteRunner(lt: LiteRtModule, env: LtEnvironment, m
     }
   };
   return {
-    model,
+    model: model as TfliteConvModel,
+    xnnpack,
     input: inDesc,
     output: outDesc,
     run(x, y) {

@@ -330,3 +330,65 @@ export function buildTfliteConvModel(c: TfliteConvSpec): TfliteConvModel {
     outputShape,
   };
 }
+
+// ---- a graph of operators --------------------------------------------------------------------------------------
+
+/** One tensor of a TFLite graph: int8 / uint8 / int32 / float32, optionally constant, optionally quantized. */
+export interface TflTensorSpec {
+  name: string;
+  shape: number[];
+  type: 'float32' | 'int32' | 'uint8' | 'int8';
+  /** constant data (a typed array of the tensor's type) */
+  data?: Int8Array | Uint8Array | Int32Array | Float32Array;
+  scale?: number[];
+  zeroPoint?: number[];
+  /** quantized_dimension (per-channel filters) */
+  axis?: number;
+}
+/** One operator: its builtin code, tensor indices, and its options table (union member number, fields by id). */
+export interface TflOpSpec {
+  code: number;
+  inputs: number[];
+  outputs: number[];
+  options?: { type: number; fields: ({ type: Scalar; value: number } | { ints: number[] } | undefined)[] };
+}
+export interface TflGraphSpec {
+  tensors: TflTensorSpec[];
+  ops: TflOpSpec[];
+  inputs: number[];
+  outputs: number[];
+}
+const TYPE_CODE = { float32: 0, int32: 2, uint8: 3, int8: 9 } as const;
+
+/** The flatbuffer of a one-subgraph TFLite model (operator versions 1; LiteRT.js reads them). */
+export function buildTfliteGraph(g: TflGraphSpec): Uint8Array {
+  const buffers: FbTable[] = [table([])];
+  const tensors = g.tensors.map((t) => {
+    let buffer = 0;
+    if (t.data) {
+      buffers.push(table([scalars('u8', new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength), 16)]));
+      buffer = buffers.length - 1;
+    }
+    const q = t.scale
+      ? table([undefined, undefined, scalars('f32', t.scale), scalars('i64', t.zeroPoint ?? t.scale.map(() => 0)), undefined, undefined, scalar('i32', t.axis ?? 0)])
+      : undefined;
+    return table([scalars('i32', t.shape), scalar('i8', TYPE_CODE[t.type]), scalar('u32', buffer), str(t.name), q]);
+  });
+  const codes: number[] = [];
+  const operators = g.ops.map((o) => {
+    let idx = codes.indexOf(o.code);
+    if (idx < 0) idx = codes.push(o.code) - 1;
+    const opts = o.options
+      ? table(o.options.fields.map((f) => (f === undefined ? undefined : 'ints' in f ? scalars('i32', f.ints) : scalar(f.type, f.value))))
+      : undefined;
+    return table([scalar('u32', idx), scalars('i32', o.inputs), scalars('i32', o.outputs), o.options ? scalar('u8', o.options.type) : undefined, opts]);
+  });
+  const opCodes = codes.map((c) => table([scalar('i8', Math.min(c, 127)), undefined, scalar('i32', 1), scalar('i32', c)]));
+  const subgraph = table([tables(tensors), scalars('i32', g.inputs), scalars('i32', g.outputs), tables(operators), str('main')]);
+  const tensorMap = (name: string, index: number) => table([str(name), scalar('u32', index)]);
+  const signature = table([
+    tables(g.inputs.map((k) => tensorMap(g.tensors[k].name, k))), tables(g.outputs.map((k) => tensorMap(g.tensors[k].name, k))), str('serving_default'), undefined, scalar('u32', 0),
+  ]);
+  const model = table([scalar('u32', 3), tables(opCodes), tables([subgraph]), str('i8conv test graph'), tables(buffers), undefined, undefined, tables([signature])]);
+  return serialize(model, 'TFL3');
+}

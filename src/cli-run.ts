@@ -1,5 +1,6 @@
 /**
- * `i8conv run MODEL [flags]`: the seed's load_and_run (MegEngine sdk/load-and-run) for ONNX models: loads the model
+ * `i8conv run MODEL [flags]`: the seed's load_and_run (MegEngine sdk/load-and-run) for ONNX and TFLite int8 models (the
+ * file's content decides, src/model/tflite/reader.ts says which TFLite operators are read): loads the model
  * with rt.loadModel, runs it --warmup times and then --iter times on the same feeds, and prints each run's time and
  * their statistics, with the build, dot flavour and threads used.
  *
@@ -27,6 +28,7 @@
  * Exit codes as the other commands: 0 done, 1 an I8ConvError (a bad model, every unsupported node listed; a bad
  * feed) or a missing file, 2 bad usage. Statistics: mean, population standard deviation, min, max, median.
  */
+import { isTflite } from './model/tflite/reader.js';
 import { I8ConvError } from './errors.js';
 import { createRuntime, type Runtime } from './index.js';
 import { decodeImage } from './image/decode.js';
@@ -304,10 +306,9 @@ async function compareOrt(io: RunIo, bytes: Uint8Array, model: Model, feeds: Rec
 
 export async function runCommand(io: RunIo, args: readonly string[]): Promise<number> {
   const a = parseRun(args);
-  if (/\.tflite$/i.test(a.model)) {
-    throw new I8ConvError('UNSUPPORTED_FORMAT', `${a.model}: TFLite models are not read yet (ONNX models are: QDQ and QOperator)`, 'model');
-  }
+  if (/\.tflite$/i.test(a.model) && a.compareOrt) throw new RunUsageError('--compare-ort runs ONNX models (onnxruntime-web reads no TFLite file)');
   const bytes = await io.readFile(a.model);
+  if (/\.tflite$/i.test(a.model) && !isTflite(bytes)) throw new I8ConvError('BAD_MODEL', `${a.model}: not a TFLite flatbuffer (no 'TFL3' identifier)`, 'model');
   let cache: string | undefined;
   if (a.algoCache && await io.exists(a.algoCache)) cache = new TextDecoder().decode(await io.readFile(a.algoCache));
   const rt: Runtime = await createRuntime({ threads: a.threads, build: a.build, ...(cache ? { selectionCache: cache } : {}) });

@@ -3,6 +3,7 @@
 // input back gives the same output), --input (shapes, .npy, images), the algorithm cache saved and reloaded,
 // --compare-ort (onnxruntime-web on the same file and feeds: no output differs on an exact model), --build and
 // --threads; usage errors exit 2, bad files, models and feeds exit 1 with their code. Also src/npy.ts on its own.
+import { buildTfliteConvModel } from '../bench/tflite-model.js';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { readNpy, writeNpy } from '../src/npy.js';
@@ -197,7 +198,15 @@ describe('i8conv run', () => {
     expect(unsupported.err).toContain('odd2');
     const tflite = await run(['m.tflite'], { 'm.tflite': new Uint8Array(8) });
     expect(tflite.code).toBe(1);
-    expect(tflite.err).toMatch(/UNSUPPORTED_FORMAT.*TFLite/);
+    expect(tflite.err).toMatch(/^i8conv: BAD_MODEL: .*TFLite/);
+    const conv = buildTfliteConvModel({ ic: 8, oc: 8, ih: 9, iw: 9, k: 3, stride: 1, pad: 1, group: 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, weights: new Int8Array(576).fill(3), bias: new Int32Array(8) }).bytes;
+    const ok = await run(['c.tflite', '--iter', '2', '--model-info'], { 'c.tflite': conv });
+    expect(ok.code, ok.err).toBe(0);
+    expect(ok.out).toMatch(/iter 2\/2: /);
+    expect(ok.out).toMatch(/QLinearConv/);
+    const ort = await run(['c.tflite', '--compare-ort'], { 'c.tflite': conv });
+    expect(ort.code).toBe(2);
+    expect(ort.err).toMatch(/--compare-ort runs ONNX models/);
     const notNpy = await run(['m.onnx', '--input', 'x=x.npy'], { 'm.onnx': CHAIN, 'x.npy': new Uint8Array(32) });
     expect(notNpy.code).toBe(1);
     expect(notNpy.err).toMatch(/BAD_FEED.*x\.npy/);

@@ -12,6 +12,7 @@ import { I8ConvError, check } from '../errors.js';
 import type { WasmRuntimeCore } from '../runtime.js';
 import type { AlgoSelector } from '../conv.js';
 import { readOnnxModel } from './onnx/reader.js';
+import { isTflite, readTfliteModel } from './tflite/reader.js';
 import { inferShapes } from './passes/shapes.js';
 import { foldConstants } from './passes/fold-constants.js';
 import { removeIdentity } from './passes/remove-identity.js';
@@ -75,8 +76,9 @@ export function checkLoadOptions(opts: unknown): LoadModelOptions {
 
 export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: unknown, opts?: LoadModelOptions, hooks: LoadModelHooks = {}): Model {
   const o = checkLoadOptions(opts);
-  check(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer, 'INVALID_PARAM', 'bytes', 'must be a Uint8Array or an ArrayBuffer holding an ONNX model');
-  let graph = readOnnxModel(bytes);
+  check(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer, 'INVALID_PARAM', 'bytes', 'must be a Uint8Array or an ArrayBuffer holding an ONNX or TFLite model');
+  const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let graph = isTflite(u8) ? readTfliteModel(u8) : readOnnxModel(bytes);
   graph = inferShapes(graph, o.inputShapes ?? {});
   graph = foldConstants(graph);
   graph = removeIdentity(graph);

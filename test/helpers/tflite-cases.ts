@@ -1,0 +1,104 @@
+/**
+ * Small int8 TFLite models (bench/tflite-model.ts buildTfliteGraph), one operator each (ADD and MUL after a 1x1
+ * CONV_2D of the same input, so that both operands are computed), int8 NHWC in and out, for comparing
+ * rt.loadModel with LiteRT.js (test/model-tflite-litert.test.ts) and with the reference (test/model-tflite.test.ts).
+ */
+import { buildTfliteGraph, type TflOpSpec, type TflTensorSpec } from '../../bench/tflite-model.js';
+import { rng } from './rng.js';
+
+export interface TflCase {
+  name: string;
+  /** the operators the case exercises */
+  ops: string[];
+  bytes: Uint8Array;
+  inShape: number[];
+  outShape: number[];
+  x: Int8Array;
+}
+
+const i8 = (n: number, seed: number, lo = -128, hi = 127) => {
+  const r = rng(seed);
+  return Int8Array.from({ length: n }, () => lo + Math.floor(r() * (hi - lo + 1)));
+};
+const numel = (s: number[]) => s.reduce((a, b) => a * b, 1);
+const q = (name: string, shape: number[], scale: number, zp: number, extra: Partial<TflTensorSpec> = {}): TflTensorSpec =>
+  ({ name, shape, type: 'int8', scale: [scale], zeroPoint: [zp], ...extra });
+const I32 = 'i32' as const;
+const I8 = 'i8' as const;
+const F32 = 'f32' as const;
+
+/** One operator on input 0, output last: tensors [input, ...consts, output]. */
+function single(name: string, op: string, code: number, input: TflTensorSpec, consts: TflTensorSpec[], output: TflTensorSpec, options: TflOpSpec['options'], seed: number, constSlots?: number[]): TflCase {
+  const tensors = [input, ...consts, output];
+  const ins = [0, ...(constSlots ?? consts.map((_, k) => k + 1))];
+  const bytes = buildTfliteGraph({ tensors, ops: [{ code, inputs: ins, outputs: [tensors.length - 1], options }], inputs: [0], outputs: [tensors.length - 1] });
+  return { name, ops: [op], bytes, inShape: input.shape, outShape: output.shape, x: i8(numel(input.shape), seed) };
+}
+
+/** x -> CONV_2D 1x1 (c) -> ADD / MUL (x, c), fused activation `act`. */
+function binary(name: string, op: 'ADD' | 'MUL', act: number, seed: number): TflCase {
+  const shape = [1, 5, 6, 8];
+  const r = rng(seed);
+  const tensors: TflTensorSpec[] = [
+    q('x', shape, 0.03, -4),
+    { name: 'w', shape: [8, 1, 1, 8], type: 'int8', data: i8(64, seed + 1, -127, 127), scale: [0.01], zeroPoint: [0] },
+    { name: 'b', shape: [8], type: 'int32', data: Int32Array.from({ length: 8 }, () => Math.floor(r() * 400) - 200), scale: [Math.fround(0.03 * 0.01)], zeroPoint: [0] },
+    q('c', shape, 0.05, 3),
+    q('y', shape, op === 'ADD' ? 0.06 : 0.04, act ? -128 : 7),
+  ];
+  const ops: TflOpSpec[] = [
+    { code: 3, inputs: [0, 1, 2], outputs: [3], options: { type: 1, fields: [{ type: I8, value: 0 }, { type: I32, value: 1 }, { type: I32, value: 1 }, { type: I8, value: 0 }] } },
+    { code: op === 'ADD' ? 0 : 18, inputs: [0, 3], outputs: [4], options: { type: op === 'ADD' ? 11 : 21, fields: [{ type: I8, value: act }] } },
+  ];
+  return { name, ops: ['CONV_2D', op], bytes: buildTfliteGraph({ tensors, ops, inputs: [0], outputs: [4] }), inShape: shape, outShape: shape, x: i8(numel(shape), seed) };
+}
+
+export function tfliteCases(): TflCase[] {
+  const s4 = [1, 7, 9, 8];
+  const cases: TflCase[] = [];
+  // CONV_2D 3x3 SAME stride 2, RELU6 fused (zero point -128: [0, 6] is the output's range, so the clip matters only above)
+  {
+    const r = rng(11);
+    const oc = 12;
+    const scales = Array.from({ length: oc }, (_, i) => 0.004 + 0.0005 * i);
+    cases.push(single('CONV_2D 3x3 s2 SAME RELU6 per-channel', 'CONV_2D', 3, q('x', s4, 0.03, 2), [
+      { name: 'w', shape: [oc, 3, 3, 8], type: 'int8', data: i8(oc * 72, 12, -127, 127), scale: scales, zeroPoint: scales.map(() => 0), axis: 0 },
+      { name: 'b', shape: [oc], type: 'int32', data: Int32Array.from({ length: oc }, () => Math.floor(r() * 2000) - 1000), scale: scales.map((s) => Math.fround(0.03 * s)), zeroPoint: scales.map(() => 0) },
+    ], q('y', [1, 4, 5, oc], 0.025, -128), { type: 1, fields: [{ type: I8, value: 0 }, { type: I32, value: 2 }, { type: I32, value: 2 }, { type: I8, value: 3 }] }, 13));
+  }
+  // DEPTHWISE_CONV_2D 3x3 VALID stride 1, RELU fused
+  {
+    const r = rng(21);
+    cases.push(single('DEPTHWISE_CONV_2D 3x3 VALID RELU', 'DEPTHWISE_CONV_2D', 4, q('x', s4, 0.03, -5), [
+      { name: 'w', shape: [1, 3, 3, 8], type: 'int8', data: i8(72, 22, -127, 127), scale: [0.02], zeroPoint: [0] },
+      { name: 'b', shape: [8], type: 'int32', data: Int32Array.from({ length: 8 }, () => Math.floor(r() * 2000) - 1000), scale: [Math.fround(0.03 * 0.02)], zeroPoint: [0] },
+    ], q('y', [1, 5, 7, 8], 0.05, -100), { type: 2, fields: [{ type: I8, value: 1 }, { type: I32, value: 1 }, { type: I32, value: 1 }, { type: I32, value: 1 }, { type: I8, value: 1 }] }, 23));
+  }
+  // pools: 2x2 stride 2 VALID, 3x3 stride 1 SAME (averages at the edges count only the pixels inside)
+  const pool = (code: number, o: string, k: number, st: number, pad: number, seed: number, oshape: number[]) =>
+    cases.push(single(`${o} ${k}x${k} s${st} ${pad ? 'VALID' : 'SAME'}`, o, code, q('x', s4, 0.03, 4), [], q('y', oshape, 0.03, 4),
+      { type: 5, fields: [{ type: I8, value: pad }, { type: I32, value: st }, { type: I32, value: st }, { type: I32, value: k }, { type: I32, value: k }, { type: I8, value: 0 }] }, seed));
+  pool(17, 'MAX_POOL_2D', 2, 2, 1, 31, [1, 3, 4, 8]);
+  pool(17, 'MAX_POOL_2D', 3, 1, 0, 32, s4);
+  pool(1, 'AVERAGE_POOL_2D', 2, 2, 1, 33, [1, 3, 4, 8]);
+  pool(1, 'AVERAGE_POOL_2D', 3, 1, 0, 34, s4);
+  // MEAN over H, W (keep_dims false), then FULLY_CONNECTED
+  cases.push(single('MEAN over H, W', 'MEAN', 40, q('x', s4, 0.03, 4), [{ name: 'axes', shape: [2], type: 'int32', data: Int32Array.of(1, 2) }], q('y', [1, 8], 0.02, -3),
+    { type: 27, fields: [{ type: 'bool', value: 0 }] }, 41));
+  {
+    const r = rng(51);
+    cases.push(single('FULLY_CONNECTED 8 -> 5 (from [1, 8])', 'FULLY_CONNECTED', 9, q('x', [1, 8], 0.03, 4), [
+      { name: 'w', shape: [5, 8], type: 'int8', data: i8(40, 52, -127, 127), scale: [0.02], zeroPoint: [0] },
+      { name: 'b', shape: [5], type: 'int32', data: Int32Array.from({ length: 5 }, () => Math.floor(r() * 400) - 200), scale: [Math.fround(0.03 * 0.02)], zeroPoint: [0] },
+    ], q('y', [1, 5], 0.05, 1), { type: 8, fields: [{ type: I8, value: 0 }] }, 53));
+  }
+  cases.push(single('SOFTMAX [1, 10]', 'SOFTMAX', 25, q('x', [1, 10], 0.1, 0), [], q('y', [1, 10], 1 / 256, -128), { type: 9, fields: [{ type: F32, value: 1 }] }, 61));
+  cases.push(single('LOGISTIC', 'LOGISTIC', 14, q('x', s4, 0.05, 3), [], q('y', s4, 1 / 256, -128), undefined, 62));
+  cases.push(single('HARD_SWISH', 'HARD_SWISH', 117, q('x', s4, 0.04, -10), [], q('y', s4, 0.03, -110), undefined, 63));
+  cases.push(single('PAD [[0,0],[1,2],[0,1],[0,0]]', 'PAD', 34, q('x', s4, 0.03, 9), [{ name: 'p', shape: [4, 2], type: 'int32', data: Int32Array.of(0, 0, 1, 2, 0, 1, 0, 0) }], q('y', [1, 10, 10, 8], 0.03, 9), { type: 22, fields: [] }, 64));
+  cases.push(single('RESHAPE [1, 7, 9, 8] -> [1, 504]', 'RESHAPE', 22, q('x', s4, 0.03, 9), [{ name: 's', shape: [2], type: 'int32', data: Int32Array.of(1, 504) }], q('y', [1, 504], 0.03, 9), { type: 17, fields: [{ ints: [1, 504] }] }, 65));
+  cases.push(binary('CONV_2D 1x1 -> ADD', 'ADD', 0, 71));
+  cases.push(binary('CONV_2D 1x1 -> ADD RELU', 'ADD', 1, 72));
+  cases.push(binary('CONV_2D 1x1 -> MUL', 'MUL', 0, 73));
+  return cases;
+}
