@@ -36,21 +36,24 @@ function single(name: string, op: string, code: number, input: TflTensorSpec, co
 }
 
 /** x -> CONV_2D 1x1 (c) -> ADD / MUL (x, c), fused activation `act`. */
-function binary(name: string, op: 'ADD' | 'MUL', act: number, seed: number): TflCase {
+function binary(name: string, op: 'ADD' | 'SUB' | 'MUL' | 'CONCATENATION', act: number, seed: number): TflCase {
   const shape = [1, 5, 6, 8];
   const r = rng(seed);
   const tensors: TflTensorSpec[] = [
     q('x', shape, 0.03, -4),
     { name: 'w', shape: [8, 1, 1, 8], type: 'int8', data: i8(64, seed + 1, -127, 127), scale: [0.01], zeroPoint: [0] },
     { name: 'b', shape: [8], type: 'int32', data: Int32Array.from({ length: 8 }, () => Math.floor(r() * 400) - 200), scale: [Math.fround(0.03 * 0.01)], zeroPoint: [0] },
-    q('c', shape, 0.05, 3),
-    q('y', shape, op === 'ADD' ? 0.06 : 0.04, act ? -128 : 7),
+    // TFLite's quantization spec gives CONCATENATION's inputs and output one scale and zero point
+    op === 'CONCATENATION' ? q('c', shape, 0.03, -4) : q('c', shape, 0.05, 3),
+    op === 'CONCATENATION' ? q('y', [1, 5, 6, 16], 0.03, -4) : q('y', shape, op === 'ADD' || op === 'SUB' ? 0.06 : 0.04, act ? -128 : 7),
   ];
   const ops: TflOpSpec[] = [
     { code: 3, inputs: [0, 1, 2], outputs: [3], options: { type: 1, fields: [{ type: I8, value: 0 }, { type: I32, value: 1 }, { type: I32, value: 1 }, { type: I8, value: 0 }] } },
-    { code: op === 'ADD' ? 0 : 18, inputs: [0, 3], outputs: [4], options: { type: op === 'ADD' ? 11 : 21, fields: [{ type: I8, value: act }] } },
+    op === 'CONCATENATION'
+      ? { code: 2, inputs: [0, 3], outputs: [4], options: { type: 10, fields: [{ type: I32, value: 3 }, { type: I8, value: act }] } }
+      : { code: { ADD: 0, SUB: 41, MUL: 18 }[op], inputs: [0, 3], outputs: [4], options: { type: { ADD: 11, SUB: 28, MUL: 21 }[op], fields: [{ type: I8, value: act }] } },
   ];
-  return { name, ops: ['CONV_2D', op], bytes: buildTfliteGraph({ tensors, ops, inputs: [0], outputs: [4] }), inShape: shape, outShape: shape, x: i8(numel(shape), seed) };
+  return { name, ops: ['CONV_2D', op], bytes: buildTfliteGraph({ tensors, ops, inputs: [0], outputs: [4] }), inShape: shape, outShape: tensors[4].shape, x: i8(numel(shape), seed) };
 }
 
 export function tfliteCases(): TflCase[] {
@@ -97,8 +100,23 @@ export function tfliteCases(): TflCase[] {
   cases.push(single('HARD_SWISH', 'HARD_SWISH', 117, q('x', s4, 0.04, -10), [], q('y', s4, 0.03, -110), undefined, 63));
   cases.push(single('PAD [[0,0],[1,2],[0,1],[0,0]]', 'PAD', 34, q('x', s4, 0.03, 9), [{ name: 'p', shape: [4, 2], type: 'int32', data: Int32Array.of(0, 0, 1, 2, 0, 1, 0, 0) }], q('y', [1, 10, 10, 8], 0.03, 9), { type: 22, fields: [] }, 64));
   cases.push(single('RESHAPE [1, 7, 9, 8] -> [1, 504]', 'RESHAPE', 22, q('x', s4, 0.03, 9), [{ name: 's', shape: [2], type: 'int32', data: Int32Array.of(1, 504) }], q('y', [1, 504], 0.03, 9), { type: 17, fields: [{ ints: [1, 504] }] }, 65));
+  cases.push(single('SQUEEZE [1, 1, 1, 8] -> [1, 8]', 'SQUEEZE', 43, q('x', [1, 1, 1, 8], 0.03, 2), [], q('y', [1, 8], 0.03, 2), { type: 30, fields: [{ ints: [1, 2] }] }, 66));
+  const resize = (code: number, o: string, align: boolean, half: boolean, seed: number) => {
+    const flags = [{ type: 'bool' as const, value: align ? 1 : 0 }, { type: 'bool' as const, value: half ? 1 : 0 }];
+    cases.push(single(`${o} 7x9 -> 12x16${align ? ' align_corners' : ''}${half ? ' half_pixel_centers' : ''}`, o, code, q('x', s4, 0.03, 2),
+      [{ name: 'size', shape: [2], type: 'int32', data: Int32Array.of(12, 16) }], q('y', [1, 12, 16, 8], 0.03, 2),
+      { type: code === 23 ? 15 : 74, fields: code === 23 ? [undefined, undefined, ...flags] : flags }, seed));
+  };
+  resize(23, 'RESIZE_BILINEAR', false, false, 81);
+  resize(23, 'RESIZE_BILINEAR', true, false, 82);
+  resize(23, 'RESIZE_BILINEAR', false, true, 83);
+  resize(97, 'RESIZE_NEAREST_NEIGHBOR', false, false, 84);
+  resize(97, 'RESIZE_NEAREST_NEIGHBOR', true, false, 85);
+  resize(97, 'RESIZE_NEAREST_NEIGHBOR', false, true, 86);
   cases.push(binary('CONV_2D 1x1 -> ADD', 'ADD', 0, 71));
   cases.push(binary('CONV_2D 1x1 -> ADD RELU', 'ADD', 1, 72));
   cases.push(binary('CONV_2D 1x1 -> MUL', 'MUL', 0, 73));
+  cases.push(binary('CONV_2D 1x1 -> SUB', 'SUB', 0, 74));
+  cases.push(binary('CONV_2D 1x1 -> CONCATENATION', 'CONCATENATION', 0, 75));
   return cases;
 }

@@ -18,8 +18,9 @@
  * rearrangement), int32 biases likewise (scale input scale x filter scale, as TFLite stores it).
  *
  * Operators: QUANTIZE, DEQUANTIZE, CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, AVERAGE_POOL_2D, MAX_POOL_2D, ADD,
- * MUL (operands of equal shape, or a constant scalar), PAD, RESHAPE, CONCATENATION, MEAN (over H and W of a rank-4
- * tensor), SOFTMAX (beta 1, last axis), LOGISTIC, HARD_SWISH, RELU, RELU6, with int8 or uint8 activations and int8
+ * SUB, MUL (operands of equal shape, or a constant scalar), PAD, RESHAPE, SQUEEZE, CONCATENATION, MEAN (over H and W
+ * of a rank-4 tensor), SOFTMAX (beta 1, last axis), LOGISTIC, HARD_SWISH, RELU, RELU6, RESIZE_BILINEAR and
+ * RESIZE_NEAREST_NEIGHBOR (align_corners, half_pixel_centers or neither, as ONNX Resize's coordinate modes), with int8 or uint8 activations and int8
  * weights. Anything else (another operator, a float32 CONV_2D, a custom op, a second subgraph) is UNSUPPORTED_OP,
  * every such operator named at once, before any output is written; a file that is not a TFLite flatbuffer or is cut
  * short is BAD_MODEL.
@@ -32,7 +33,7 @@ import { FlatBuffer } from './flatbuffer.js';
 const OP: Record<number, string> = {
   0: 'ADD', 1: 'AVERAGE_POOL_2D', 2: 'CONCATENATION', 3: 'CONV_2D', 4: 'DEPTHWISE_CONV_2D', 6: 'DEQUANTIZE', 9: 'FULLY_CONNECTED',
   14: 'LOGISTIC', 17: 'MAX_POOL_2D', 18: 'MUL', 19: 'RELU', 21: 'RELU6', 22: 'RESHAPE', 25: 'SOFTMAX', 34: 'PAD', 40: 'MEAN',
-  114: 'QUANTIZE', 117: 'HARD_SWISH',
+  23: 'RESIZE_BILINEAR', 41: 'SUB', 43: 'SQUEEZE', 97: 'RESIZE_NEAREST_NEIGHBOR', 114: 'QUANTIZE', 117: 'HARD_SWISH',
 };
 const TYPES: Record<number, ElementType> = { 0: 'float32', 2: 'int32', 3: 'uint8', 4: 'int64', 9: 'int8' };
 const TYPE_NAMES: Record<number, string> = { 0: 'float32', 1: 'float16', 2: 'int32', 3: 'uint8', 4: 'int64', 5: 'string', 6: 'bool', 7: 'int16', 8: 'complex64', 9: 'int8', 10: 'float64' };
@@ -327,13 +328,14 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
         break;
       }
       case 'ADD':
+      case 'SUB':
       case 'MUL': {
         const [a, b] = o.inputs;
         const same = tensors[a].shape.join() === tensors[b].shape.join();
         const scalarB = tensors[b].shape.reduce((m, d) => m * d, 1) === 1;
         if (!same && !scalarB) throw new I8ConvError('UNSUPPORTED_OP', `model: ${where}: broadcasting [${tensors[a].shape}] with [${tensors[b].shape}] (equal shapes or a scalar are read)`, 'model');
         const r = nm(name.toLowerCase());
-        node(name === 'ADD' ? 'Add' : 'Mul', [input(a), input(b)], [r]);
+        node({ ADD: 'Add', SUB: 'Sub', MUL: 'Mul' }[name], [input(a), input(b)], [r]);
         toQ(activation(r, optByte(0, 0), where), y);
         break;
       }
@@ -349,6 +351,26 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
         toQ(r, y);
         break;
       }
+      case 'RESIZE_BILINEAR':
+      case 'RESIZE_NEAREST_NEIGHBOR': {
+        const [oh, ow] = constInts(o.inputs[1]);
+        const bilinear = name === 'RESIZE_BILINEAR';
+        const align = opt ? fb.bool(opt, bilinear ? 2 : 0) : false;
+        const half = opt ? fb.bool(opt, bilinear ? 3 : 1) : false;
+        if (!rank4(x)) throw new I8ConvError('UNSUPPORTED_OP', `model: ${where}: a rank-${tensors[x].shape.length} input`, 'model');
+        const [n, , , c] = tensors[x].shape;
+        const r = nm('resize');
+        // TFLite's coordinates: align_corners, half_pixel_centers, else asymmetric (out * in / out_size); nearest
+        // rounds aligned coordinates (half away from zero) and floors the others
+        node('Resize', [input(x), '', '', init(nm('sizes'), 'int64', [4], BigInt64Array.of(BigInt(n), BigInt(c), BigInt(oh), BigInt(ow)))], [r], {
+          mode: { kind: 'string', value: bilinear ? 'linear' : 'nearest' },
+          coordinate_transformation_mode: { kind: 'string', value: align ? 'align_corners' : half ? (bilinear ? 'half_pixel' : 'tf_half_pixel_for_nn') : 'asymmetric' },
+          nearest_mode: { kind: 'string', value: align ? 'round_prefer_ceil' : 'floor' },
+        });
+        toQ(r, y);
+        break;
+      }
+      case 'SQUEEZE':
       case 'RESHAPE': {
         let a = value.get(x)!;
         if (rank4(x)) a = transpose(a, NCHW_TO_NHWC);
