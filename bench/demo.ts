@@ -6,7 +6,7 @@
  *
  * The page runs PP-OCRv4 det and rec quantized to int8. The first start makes them (under --models, default
  * dist-bench/demo-models/): `quantizeModel` (histogram observer, uint8 activations, per-channel weights, the
- * onnxruntime-web executor) on the calibration images of test/data/ocr/ (3 pages for det, 10 lines for rec: the
+ * onnxruntime-web executor, no report pass) on the calibration images of test/data/ocr/ (3 pages for det, 10 lines for rec: the
  * setup whose accuracy docs/model.md reports), about a minute; later starts reuse them. The sample image is
  * test/data/ocr/docs/03.png, a held-out page. `--no-isolation` serves without the headers (one thread, as a page
  * without them gets).
@@ -55,7 +55,7 @@ export async function ensureDemoModels(dir: string, log: (s: string) => void = c
     for (const f of job.files) calibration.push({ x: ocrInput(job.kind, await image(f)) });
     const t0 = performance.now();
     const { model } = await quantizeModel(new Uint8Array(readFileSync(join(root, OCR_DIR, job.file))), {
-      calibration, inputShapes: { x: [1, 3, h, w] },
+      calibration, inputShapes: { x: [1, 3, h, w] }, report: false,
       onProgress: (i, n) => log(`quantizing ${job.kind} (${calibration.length} calibration inputs): ${i}/${n}`),
     });
     writeFileSync(out, model);

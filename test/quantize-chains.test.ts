@@ -282,10 +282,24 @@ describe('Conv -> depthwise Conv equalization', () => {
     expect(Array.from(w(pt.model))).toEqual(Array.from(w(ptOff.model)));
   });
 
+  it('report: false writes the same model without the second pass (activation SQNR NaN, no outputs, one pass fewer)', async () => {
+    const bytes = writeOnnxModel(pairNet(false));
+    const cal = Array.from({ length: 3 }, (_, i) => ({ x: rand(90 + i, 192, -1, 1) }));
+    const steps: number[] = [];
+    const full = await qm(bytes, { calibration: cal });
+    const lean = await qm(bytes, { calibration: cal, report: false, onProgress: (_, n) => steps.push(n) });
+    expect(Buffer.from(lean.model).equals(Buffer.from(full.model))).toBe(true);
+    expect(lean.report.outputs).toEqual([]);
+    expect(lean.report.qdqExecutor).toBe('none');
+    expect(lean.report.tensors.filter((t) => t.kind === 'activation').every((t) => Number.isNaN(t.sqnrDb))).toBe(true);
+    expect(lean.report.tensors.filter((t) => t.kind === 'weight').every((t) => t.sqnrDb > 20)).toBe(true);
+    expect(steps).toEqual([6, 6, 6, 6, 6, 6]); // the equalization pass and calibration, 3 feeds each
+  });
+
   it('bad options: INVALID_PARAM', async () => {
     const bytes = writeOnnxModel(pairNet(false));
     const cal = [{ x: rand(1, 192, -1, 1) }];
-    for (const o of [{ equalize: 'yes' }, { elementwise: 'float' }]) {
+    for (const o of [{ equalize: 'yes' }, { elementwise: 'float' }, { report: 0 }]) {
       const e = await qm(bytes, { calibration: cal, ...(o as object) }).catch((x: unknown) => x);
       expect(e).toBeInstanceOf(I8ConvError);
       expect((e as I8ConvError).code).toBe('INVALID_PARAM');

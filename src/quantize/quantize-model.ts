@@ -29,8 +29,8 @@
  *      the SQNR of its float values against their fake quantization (fake-quant.ts) with the chosen parameters, and,
  *      per graph output, the QDQ model's max |error| and SQNR against the float model; per weight / bias / constant
  *      the SQNR of its own quantization. It names every node left float, with the reason.
- * `onProgress(i, n)` is called after each of the n = 2 x samples runs (calibration, then report), 3 x samples when
- * there is an equalization pass.
+ * `onProgress(i, n)` is called after each of the n = 2 x samples runs (calibration, then report), one pass more
+ * when there is an equalization pass, one less with `report: false`.
  */
 import { check } from '../errors.js';
 import type { Graph, Tensor } from '../model/ir.js';
@@ -79,6 +79,11 @@ export interface QuantizeModelOptions {
    * onnxruntime's rule, each with its own output range (plan.ts)
    */
   elementwise?: 'table' | 'quantize';
+  /**
+   * false: skip the report's second pass over the feeds (half the time of a large model): the activations' sqnrDb
+   * are NaN, `outputs` is empty, qdqExecutor 'none'; ranges, parameters and the weights' SQNR are still reported
+   */
+  report?: boolean;
   /** an i8conv runtime (createRuntime()): the report runs the QDQ model with rt.loadModel instead of the reference */
   runtime?: ModelRuntime;
   onProgress?: (i: number, n: number) => void;
@@ -123,7 +128,7 @@ export interface QuantizeReport {
   absorbed: FloatNode[];
 }
 
-const KEYS = new Set(['calibration', 'inputShapes', 'activations', 'weights', 'observer', 'exclude', 'equalize', 'elementwise', 'executor', 'runtime', 'onProgress']);
+const KEYS = new Set(['calibration', 'inputShapes', 'activations', 'weights', 'observer', 'exclude', 'equalize', 'elementwise', 'report', 'executor', 'runtime', 'onProgress']);
 const OBSERVERS: readonly ObserverKind[] = ['minmax', 'ema', 'histogram', 'tqt'];
 
 function checkOptions(opts: unknown): Required<Omit<QuantizeModelOptions, 'runtime' | 'onProgress' | 'inputShapes'>> & QuantizeModelOptions {
@@ -150,12 +155,14 @@ function checkOptions(opts: unknown): Required<Omit<QuantizeModelOptions, 'runti
   check(Array.isArray(exclude) && exclude.every((e) => typeof e === 'string'), 'INVALID_PARAM', 'exclude', 'must be an array of node names');
   const equalize = o.equalize ?? true;
   check(typeof equalize === 'boolean', 'INVALID_PARAM', 'equalize', `must be a boolean, got ${String(equalize)}`);
+  const report = o.report ?? true;
+  check(typeof report === 'boolean', 'INVALID_PARAM', 'report', `must be a boolean, got ${String(report)}`);
   const elementwise = o.elementwise ?? 'table';
   check(elementwise === 'table' || elementwise === 'quantize', 'INVALID_PARAM', 'elementwise', `must be 'table' or 'quantize', got ${String(elementwise)}`);
   check(o.onProgress === undefined || typeof o.onProgress === 'function', 'INVALID_PARAM', 'onProgress', 'must be a function (i, n) or omitted');
   check(o.runtime === undefined || (typeof o.runtime === 'object' && o.runtime !== null && typeof o.runtime.loadModel === 'function'), 'INVALID_PARAM', 'runtime', 'must be an i8conv runtime (createRuntime()) or omitted');
   checkLoadOptions(o.inputShapes === undefined ? {} : { inputShapes: o.inputShapes });
-  return { ...o, activations, weights, observer, executor, exclude, equalize, elementwise, calibration: o.calibration };
+  return { ...o, activations, weights, observer, executor, exclude, equalize, elementwise, report, calibration: o.calibration };
 }
 
 function makeObserver(kind: ObserverKind, type: QType): Observer {
@@ -241,7 +248,7 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
   const feeds = await readFeeds(o.calibration, graph);
   const n = feeds.length;
   const pairs = o.equalize && o.weights === 'per-channel' ? equalizationPairs(graph) : [];
-  const passes = pairs.length ? 3 : 2;
+  const passes = (pairs.length ? 2 : 1) + (o.report ? 1 : 0);
   const progress = (i: number) => o.onProgress?.(i, passes * n);
   const ort = interp ? undefined : await importOrt();
   let step = 0;
@@ -318,10 +325,10 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       outputs: qdq.outputs.map((v) => declared.get(v.name) ?? v),
     };
     const bytes = writeOnnxModel(written);
-    const model = o.runtime ? await o.runtime.loadModel(bytes, o.inputShapes ? { inputShapes: o.inputShapes } : undefined) : undefined;
-    const qdqExec: FloatExecutor | undefined = model ? undefined : ort ? await ortExecutor(ort, written) : interpreterExecutor(interp!, qdq);
+    const model = o.report && o.runtime ? await o.runtime.loadModel(bytes, o.inputShapes ? { inputShapes: o.inputShapes } : undefined) : undefined;
+    const qdqExec: FloatExecutor | undefined = !o.report || model ? undefined : ort ? await ortExecutor(ort, written) : interpreterExecutor(interp!, qdq);
     try {
-      for (const feed of feeds) {
+      for (const feed of o.report ? feeds : []) {
         const values = await observed(feed);
         for (const [v, a] of act) {
           const raw = values.get(v);
@@ -351,7 +358,7 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       const p = params.get(v);
       if (!p || seen.has(a.p.scaleName)) continue; // values sharing parameters ("same as input") are reported once
       seen.add(a.p.scaleName);
-      tensors.push({ name: v, kind: 'activation', min: p.min, max: p.max, scale: a.p.scale, zeroPoint: a.p.zeroPoint, type: o.activations, sqnrDb: a.meter.db });
+      tensors.push({ name: v, kind: 'activation', min: p.min, max: p.max, scale: a.p.scale, zeroPoint: a.p.zeroPoint, type: o.activations, sqnrDb: o.report ? a.meter.db : NaN });
     }
     for (const [name, qi] of plan.inits) {
       const t = graph.initializers.get(name)!;
@@ -371,8 +378,8 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
     }
     const report: QuantizeReport = {
       samples: n, observer: o.observer, activations: o.activations, weights: o.weights, executor: interp ? interp.name : 'onnxruntime-web',
-      qdqExecutor: model ? 'i8conv' : interp ? interp.name : 'onnxruntime-web', tensors,
-      outputs: [...outs].map(([name, r]) => ({ name, maxAbsError: r.maxAbs, sqnrDb: r.meter.db })),
+      qdqExecutor: !o.report ? 'none' : model ? 'i8conv' : interp ? interp.name : 'onnxruntime-web', tensors,
+      outputs: o.report ? [...outs].map(([name, r]) => ({ name, maxAbsError: r.maxAbs, sqnrDb: r.meter.db })) : [],
       floatNodes: plan.floatNodes, absorbed: plan.absorbed,
     };
     return { model: bytes, report };
