@@ -1,5 +1,6 @@
 // TFLite int8 models (test/helpers/tflite-cases.ts: one operator each, int8 NHWC in and out) in rt.loadModel (Node)
-// and in LiteRT.js 2.5.3 (XNNPACK, its single-threaded build, headless Chromium): the outputs are compared element by
+// and in LiteRT.js 2.5.3 (XNNPACK; both single-threaded builds, relaxed SIMD and the SIMD128 "compat" one; headless
+// Chromium): the outputs are compared element by
 // element. Operators whose arithmetic i8conv shares with XNNPACK must agree exactly; where the two differ by
 // design (the table below, docs/model.md#tflite-models), the test holds the difference to what is documented.
 import { existsSync } from 'node:fs';
@@ -10,9 +11,9 @@ import { createRuntime, type Runtime } from '../src/index.js';
 import { tfliteCases } from './helpers/tflite-cases.js';
 
 /** Runs every model in LiteRT.js in the page (a string, so that vitest's transform leaves its imports alone). */
-const PAGE_RUN = String.raw`(async (cases) => {
+const PAGE_RUN = String.raw`(async (cases, simd) => {
   const lr = await import('/dist-bench/bench/litert.js');
-  const lt = await lr.loadLiteRtInPage('/node_modules/@litertjs/core/wasm/', {});
+  const lt = await lr.loadLiteRtInPage('/node_modules/@litertjs/core/wasm/', { simd });
   const env = lt.wasm.LiteRtEnvironment.create(null);
   const out = [];
   for (const c of cases) {
@@ -67,9 +68,10 @@ describe('TFLite int8 operators: rt.loadModel against LiteRT.js (XNNPACK) in hea
     await srv?.close();
   });
 
-  it('every case: the same int8 outputs (or within the documented difference)', async () => {
+  for (const simd of ['relaxed', 'simd128'] as const) it(`${simd} build: every case gives the same int8 outputs (or within the documented difference)`, async () => {
     const cases = tfliteCases();
-    const lite = (await page.evaluate(`${PAGE_RUN}(${JSON.stringify(cases.map((c) => ({ bytes: Array.from(c.bytes), inShape: c.inShape, outShape: c.outShape, x: Array.from(c.x) })))})`)) as { simd: string; outs: { y: number[]; xnnpack: boolean }[] };
+    const lite = (await page.evaluate(`${PAGE_RUN}(${JSON.stringify(cases.map((c) => ({ bytes: Array.from(c.bytes), inShape: c.inShape, outShape: c.outShape, x: Array.from(c.x) })))}, ${JSON.stringify(simd)})`)) as { simd: string; outs: { y: number[]; xnnpack: boolean }[] };
+    expect(lite.simd).toBe(simd);
     const report: string[] = [];
     for (const [k, c] of cases.entries()) {
       const m = await rt.loadModel(c.bytes);
