@@ -3,7 +3,8 @@
 // per-channel filter scales, odd sizes) run with NHWC int8 in and out and equal the reference convolution
 // (kernels-ref convBias, half-even rounding) exactly. test/bench-litert.test.ts shows LiteRT.js (XNNPACK) gives
 // that same reference on these models, so i8conv equals LiteRT.js on them. Bad files: not a flatbuffer, the wrong
-// identifier, cut short at every length, a float32 or unknown operator: typed errors, the runtime still usable.
+// identifier, cut short at every length, a float32 or unknown operator, a constant short of its shape, 400 random
+// corruptions (TFL_FUZZ=N runs N; 20000 passed): typed errors, the runtime still usable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTfliteConvModel, buildTfliteGraph, type TfliteConvSpec } from '../bench/tflite-model.js';
 import { convBias } from '../kernels-ref/conv-bias.js';
@@ -117,11 +118,40 @@ describe('TFLite int8 convolutions in rt.loadModel', () => {
     expect(msg).toMatch(/operator 0: CONV_2D on float32 -> float32/);
     expect(msg).toMatch(/operator 1: builtin code 32 \(CUSTOM\)/);
     expect(msg).toMatch(/operator 2: builtin code 201/);
+    // a constant whose bytes do not fill its shape
+    const short = buildTfliteGraph({
+      tensors: [{ name: 'x', shape: [1, 8], type: 'int8', scale: [0.1], zeroPoint: [0] }, { name: 'w', shape: [4, 8], type: 'int8', data: new Int8Array(31), scale: [0.1] },
+        { name: 'y', shape: [1, 4], type: 'int8', scale: [0.1], zeroPoint: [0] }],
+      ops: [{ code: 9, inputs: [0, 1], outputs: [2] }], inputs: [0], outputs: [2],
+    });
+    expect(codeOf(short)).toMatch(/^BAD_MODEL: .*"w" of shape \[4,8\] \(int8\) holds 31 bytes, not 32/);
     // rt.loadModel says the same, and the runtime stays usable
     await expect(rt.loadModel(bad)).rejects.toMatchObject({ code: 'UNSUPPORTED_OP' });
     await expect(rt.loadModel(good.subarray(0, 100))).rejects.toMatchObject({ code: 'BAD_MODEL' });
     const m = await rt.loadModel(good);
     expect(m.outputs[0].shape).toEqual([1, 5, 5, 8]);
+    m.dispose();
+  });
+
+  it('corrupted files (random bytes changed, 400 times): each loads or raises a typed error; the runtime stays usable', async () => {
+    const sources = [buildTfliteConvModel(spec({ ic: 8, oc: 8, ih: 9, k: 3, stride: 2, pad: 1 })).bytes, ...tfliteCases().slice(0, 4).map((c) => c.bytes)];
+    const r = rng(99);
+    const codes = new Map<string, number>();
+    for (let k = 0; k < Number(process.env.TFL_FUZZ ?? 400); k++) {
+      const b = sources[k % sources.length].slice();
+      for (let j = 0, n = 1 + Math.floor(r() * 4); j < n; j++) b[Math.floor(r() * b.length)] = Math.floor(r() * 256);
+      let code = 'ok';
+      try {
+        const m = await rt.loadModel(b);
+        m.dispose();
+      } catch (e) {
+        if (!(e instanceof I8ConvError)) throw new Error(`mutation ${k}: ${String(e)}`);
+        code = e.code;
+      }
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+    }
+    expect(codes.get('BAD_MODEL') ?? 0).toBeGreaterThan(0);
+    const m = await rt.loadModel(sources[0]);
     m.dispose();
   });
 

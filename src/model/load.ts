@@ -87,10 +87,15 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   graph = fuseQdq(graph);
   graph = fuseLuts(graph);
   const values = plannedValues(graph);
+  // sizes before lowering too: lowering builds tables that grow with the dims (a declared shape of 10^9 took a minute)
+  const tooLarge = () => {
+    for (const v of values.values()) {
+      check(v.bytes <= MAX_ARENA_BYTES, 'TOO_LARGE', 'model', `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`);
+    }
+  };
+  tooLarge();
   let lowered = lowerGraph(graph, values);
-  for (const v of values.values()) {
-    check(v.bytes <= MAX_ARENA_BYTES, 'TOO_LARGE', 'model', `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`);
-  }
+  tooLarge();
   const inputs = graph.inputs.filter((v) => !graph.initializers.has(v.name)).map((v) => v.name);
   const outputs = graph.outputs.map((v) => v.name);
   if (hooks.outputTables !== false) lowered = fuseOutputTables(lowered, outputs);

@@ -83,6 +83,14 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
       scale: scale && scale.length ? scale : undefined, zeroPoint: zeroPoint && zeroPoint.length ? zeroPoint : undefined, axis: q ? fb.scalar(q, 6, 'i32', 0) : 0,
     };
   });
+  const SIZE: Partial<Record<ElementType, number>> = { float32: 4, int32: 4, uint8: 1, int8: 1, int64: 8 };
+  for (const t of tensors) {
+    if (t.shape.some((d) => !Number.isInteger(d) || d < 0)) throw new I8ConvError('BAD_MODEL', `model: tensor ${JSON.stringify(t.name)} has shape [${t.shape}]`, 'model');
+    const want = t.shape.reduce((a, b) => a * b, 1) * (t.type ? SIZE[t.type] ?? 0 : 0);
+    if (t.data && t.type && t.data.length !== want) {
+      throw new I8ConvError('BAD_MODEL', `model: constant tensor ${JSON.stringify(t.name)} of shape [${t.shape}] (${t.type}) holds ${t.data.length} bytes, not ${want}`, 'model');
+    }
+  }
   const sgInputs = fb.i32s(sg, 1) ?? [];
   const sgOutputs = fb.i32s(sg, 2) ?? [];
   const ops = fb.tables(sg, 3).map((o) => ({
@@ -91,10 +99,19 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
     outputs: fb.i32s(o, 2) ?? [],
     options: fb.ref(o, 4),
   }));
-  for (const o of ops) {
-    for (const k of [...o.inputs, ...o.outputs]) if (k >= tensors.length) throw new I8ConvError('BAD_MODEL', `model: an operator names tensor ${k} of ${tensors.length}`, 'model');
-    if (o.code === undefined) throw new I8ConvError('BAD_MODEL', 'model: an operator names an operator code the model does not list', 'model');
-  }
+  const badModel = (m: string) => new I8ConvError('BAD_MODEL', `model: ${m}`, 'model');
+  for (const k of [...sgInputs, ...sgOutputs]) if (!(k >= 0 && k < tensors.length)) throw badModel(`a graph input or output names tensor ${k} of ${tensors.length}`);
+  ops.forEach((o, i) => {
+    if (o.code === undefined) throw badModel(`operator ${i} names an operator code the model does not list`);
+    const name = OP[o.code];
+    // inputs every operator read here needs (the others are optional: -1, or absent)
+    const need = name === undefined ? 0 : ['CONV_2D', 'DEPTHWISE_CONV_2D', 'FULLY_CONNECTED', 'ADD', 'SUB', 'MUL', 'PAD', 'MEAN', 'RESIZE_BILINEAR', 'RESIZE_NEAREST_NEIGHBOR'].includes(name) ? 2 : 1;
+    if (o.outputs.length < 1 || o.inputs.length < need) throw badModel(`operator ${i} (${name ?? o.code}) has ${o.inputs.length} inputs and ${o.outputs.length} outputs`);
+    o.inputs.forEach((k, j) => {
+      if (!(k < tensors.length && (k >= 0 || (k === -1 && j >= need)))) throw badModel(`operator ${i} (${name ?? o.code}) names tensor ${k} of ${tensors.length} as input ${j}`);
+    });
+    for (const k of o.outputs) if (!(k >= 0 && k < tensors.length)) throw badModel(`operator ${i} (${name ?? o.code}) names tensor ${k} of ${tensors.length} as an output`);
+  });
 
   // Refuse first: every unsupported operator at once.
   const refusals: string[] = [];
@@ -342,6 +359,7 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
       case 'PAD': {
         const p = constInts(o.inputs[1]);
         const rk = tensors[x].shape.length;
+        if (p.length !== 2 * rk || p.some((v) => v < 0)) throw badModel(`${where}: paddings [${p}] for a rank-${rk} input`);
         const before = Array.from({ length: rk }, (_, d) => p[2 * d]);
         const after = Array.from({ length: rk }, (_, d) => p[2 * d + 1]);
         const order = rk === 4 ? NHWC_TO_NCHW : [...Array(rk).keys()];
@@ -353,7 +371,9 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
       }
       case 'RESIZE_BILINEAR':
       case 'RESIZE_NEAREST_NEIGHBOR': {
-        const [oh, ow] = constInts(o.inputs[1]);
+        const size = constInts(o.inputs[1]);
+        if (size.length !== 2 || !(size[0] > 0 && size[1] > 0)) throw badModel(`${where}: size [${size}]`);
+        const [oh, ow] = size;
         const bilinear = name === 'RESIZE_BILINEAR';
         const align = opt ? fb.bool(opt, bilinear ? 2 : 0) : false;
         const half = opt ? fb.bool(opt, bilinear ? 3 : 1) : false;
