@@ -99,6 +99,9 @@ export function tfliteCases(): TflCase[] {
   cases.push(single('LOGISTIC', 'LOGISTIC', 14, q('x', s4, 0.05, 3), [], q('y', s4, 1 / 256, -128), undefined, 62));
   cases.push(single('HARD_SWISH', 'HARD_SWISH', 117, q('x', s4, 0.04, -10), [], q('y', s4, 0.03, -110), undefined, 63));
   cases.push(single('PAD [[0,0],[1,2],[0,1],[0,0]]', 'PAD', 34, q('x', s4, 0.03, 9), [{ name: 'p', shape: [4, 2], type: 'int32', data: Int32Array.of(0, 0, 1, 2, 0, 1, 0, 0) }], q('y', [1, 10, 10, 8], 0.03, 9), { type: 22, fields: [] }, 64));
+  cases.push(single('PADV2 [[0,0],[1,1],[1,1],[0,0]] with -128', 'PADV2', 60, q('x', s4, 0.03, 9), [
+    { name: 'p', shape: [4, 2], type: 'int32', data: Int32Array.of(0, 0, 1, 1, 1, 1, 0, 0) }, { name: 'v', shape: [], type: 'int8', data: Int8Array.of(-128), scale: [0.03], zeroPoint: [9] },
+  ], q('y', [1, 9, 11, 8], 0.03, 9), { type: 52, fields: [] }, 67));
   cases.push(single('RESHAPE [1, 7, 9, 8] -> [1, 504]', 'RESHAPE', 22, q('x', s4, 0.03, 9), [{ name: 's', shape: [2], type: 'int32', data: Int32Array.of(1, 504) }], q('y', [1, 504], 0.03, 9), { type: 17, fields: [{ ints: [1, 504] }] }, 65));
   cases.push(single('SQUEEZE [1, 1, 1, 8] -> [1, 8]', 'SQUEEZE', 43, q('x', [1, 1, 1, 8], 0.03, 2), [], q('y', [1, 8], 0.03, 2), { type: 30, fields: [{ ints: [1, 2] }] }, 66));
   const resize = (code: number, o: string, align: boolean, half: boolean, seed: number) => {

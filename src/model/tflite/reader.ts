@@ -18,7 +18,7 @@
  * rearrangement), int32 biases likewise (scale input scale x filter scale, as TFLite stores it).
  *
  * Operators: QUANTIZE, DEQUANTIZE, CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, AVERAGE_POOL_2D, MAX_POOL_2D, ADD,
- * SUB, MUL (operands of equal shape, or a constant scalar), PAD, RESHAPE, SQUEEZE, CONCATENATION, MEAN (over H and W
+ * SUB, MUL (operands of equal shape, or a constant scalar), PAD, PADV2, RESHAPE, SQUEEZE, CONCATENATION, MEAN (over H and W
  * of a rank-4 tensor), SOFTMAX (beta 1, last axis), LOGISTIC, HARD_SWISH, RELU, RELU6, RESIZE_BILINEAR and
  * RESIZE_NEAREST_NEIGHBOR (align_corners, half_pixel_centers or neither, as ONNX Resize's coordinate modes), with int8 or uint8 activations and int8
  * weights. Anything else (another operator, a float32 CONV_2D, a custom op, a second subgraph) is UNSUPPORTED_OP,
@@ -33,7 +33,7 @@ import { FlatBuffer } from './flatbuffer.js';
 const OP: Record<number, string> = {
   0: 'ADD', 1: 'AVERAGE_POOL_2D', 2: 'CONCATENATION', 3: 'CONV_2D', 4: 'DEPTHWISE_CONV_2D', 6: 'DEQUANTIZE', 9: 'FULLY_CONNECTED',
   14: 'LOGISTIC', 17: 'MAX_POOL_2D', 18: 'MUL', 19: 'RELU', 21: 'RELU6', 22: 'RESHAPE', 25: 'SOFTMAX', 34: 'PAD', 40: 'MEAN',
-  23: 'RESIZE_BILINEAR', 41: 'SUB', 43: 'SQUEEZE', 97: 'RESIZE_NEAREST_NEIGHBOR', 114: 'QUANTIZE', 117: 'HARD_SWISH',
+  23: 'RESIZE_BILINEAR', 41: 'SUB', 43: 'SQUEEZE', 60: 'PADV2', 97: 'RESIZE_NEAREST_NEIGHBOR', 114: 'QUANTIZE', 117: 'HARD_SWISH',
 };
 const TYPES: Record<number, ElementType> = { 0: 'float32', 2: 'int32', 3: 'uint8', 4: 'int64', 9: 'int8' };
 const TYPE_NAMES: Record<number, string> = { 0: 'float32', 1: 'float16', 2: 'int32', 3: 'uint8', 4: 'int64', 5: 'string', 6: 'bool', 7: 'int16', 8: 'complex64', 9: 'int8', 10: 'float64' };
@@ -105,7 +105,7 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
     if (o.code === undefined) throw badModel(`operator ${i} names an operator code the model does not list`);
     const name = OP[o.code];
     // inputs every operator read here needs (the others are optional: -1, or absent)
-    const need = name === undefined ? 0 : ['CONV_2D', 'DEPTHWISE_CONV_2D', 'FULLY_CONNECTED', 'ADD', 'SUB', 'MUL', 'PAD', 'MEAN', 'RESIZE_BILINEAR', 'RESIZE_NEAREST_NEIGHBOR'].includes(name) ? 2 : 1;
+    const need = name === undefined ? 0 : ['CONV_2D', 'DEPTHWISE_CONV_2D', 'FULLY_CONNECTED', 'ADD', 'SUB', 'MUL', 'PAD', 'PADV2', 'MEAN', 'RESIZE_BILINEAR', 'RESIZE_NEAREST_NEIGHBOR'].includes(name) ? 2 : 1;
     if (o.outputs.length < 1 || o.inputs.length < need) throw badModel(`operator ${i} (${name ?? o.code}) has ${o.inputs.length} inputs and ${o.outputs.length} outputs`);
     o.inputs.forEach((k, j) => {
       if (!(k < tensors.length && (k >= 0 || (k === -1 && j >= need)))) throw badModel(`operator ${i} (${name ?? o.code}) names tensor ${k} of ${tensors.length} as input ${j}`);
@@ -356,7 +356,8 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
         toQ(activation(r, optByte(0, 0), where), y);
         break;
       }
-      case 'PAD': {
+      case 'PAD':
+      case 'PADV2': {
         const p = constInts(o.inputs[1]);
         const rk = tensors[x].shape.length;
         if (p.length !== 2 * rk || p.some((v) => v < 0)) throw badModel(`${where}: paddings [${p}] for a rank-${rk} input`);
@@ -365,7 +366,18 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
         const order = rk === 4 ? NHWC_TO_NCHW : [...Array(rk).keys()];
         const pads = [...order.map((d) => before[d]), ...order.map((d) => after[d])];
         const r = nm('pad');
-        node('Pad', [input(x), init(nm('pads'), 'int64', [pads.length], BigInt64Array.from(pads.map(BigInt)))], [r]);
+        // PAD pads with the zero point (the value 0); PADV2 with its constant, a quantized scalar of the input's type
+        // and quantization (its value here, dequantized)
+        const cv = o.inputs[2];
+        let value: string[] = [];
+        if (name === 'PADV2' && cv !== undefined && cv >= 0) {
+          const c = tensors[cv];
+          if (!c.data || c.type !== tensors[x].type || c.data.length !== 1) throw badModel(`${where}: constant_values must be one constant ${tensors[x].type} value`);
+          const code = c.type === 'int8' ? (c.data[0] << 24) >> 24 : c.data[0];
+          const [sx, zx] = [tensors[x].scale?.[0] ?? 1, tensors[x].zeroPoint?.[0] ?? 0];
+          value = [f32(Math.fround(Math.fround(code - zx) * Math.fround(sx)))];
+        }
+        node('Pad', [input(x), init(nm('pads'), 'int64', [pads.length], BigInt64Array.from(pads.map(BigInt))), ...value], [r]);
         toQ(r, y);
         break;
       }
