@@ -4,12 +4,9 @@
  * held-out 'test' images float (onnxruntime-web), quantized in onnxruntime-web and quantized in i8conv
  * (rt.loadModel), and compared. Nothing here imports Node built-ins (the caller reads the files: bench/accuracy.ts).
  *
- * Inputs, as PaddleOCR's own preprocessing makes them (tools/infer/predict_*.py), through src/image/tensor.ts:
- * - det: the 640x640 page as is, BGR (OpenCV's order, which PaddleOCR normalizes in), `(v / 255 - mean) / std` with
- *   mean [0.485, 0.456, 0.406] and std [0.229, 0.224, 0.225] applied in that channel order, as PaddleOCR does.
- * - rec: height 48, width min(320, ceil(48 w / h)), zeros (after normalization) right of it, BGR, (v / 255 - 0.5) / 0.5.
- * - cls: the same at 48x192; each line upright (label '0') and turned 180 degrees (label '180'; an exact pixel
- *   reversal of the decoded image, made here).
+ * Inputs as PaddleOCR's own preprocessing makes them: `ocrInput` of bench/ocr.ts (det 640x640, rec 48x320 and cls
+ * 48x192 padded, BGR, their normalizations); cls sees each line upright (label '0') and turned 180 degrees (label
+ * '180'; an exact pixel reversal of the decoded image).
  *
  * Metrics:
  * - det: the probability map binarized at 0.3 (PP-OCR's DB post-processing threshold); IoU of the quantized model's

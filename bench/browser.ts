@@ -53,9 +53,10 @@ export interface StaticServer {
 /**
  * `mounts`: URL prefix (e.g. '/models/') -> a folder served under it (the built models). `opts.index`: the page
  * served at '/' (default the benchmark's); `opts.served`: more repository folders to serve; `opts.isolate: false`
- * leaves out the COOP / COEP headers (a page that is not cross-origin isolated: no SharedArrayBuffer, no threads).
+ * leaves out the COOP / COEP headers (a page that is not cross-origin isolated: no SharedArrayBuffer, no threads);
+ * `opts.port`: the port (default: any free one).
  */
-export async function startServer(root = REPO_ROOT, mounts: Record<string, string> = {}, opts: { index?: string; served?: string[]; isolate?: boolean } = {}): Promise<StaticServer> {
+export async function startServer(root = REPO_ROOT, mounts: Record<string, string> = {}, opts: { index?: string; served?: string[]; isolate?: boolean; port?: number } = {}): Promise<StaticServer> {
   const wasmRequests: string[] = [];
   const served = [...SERVED, ...(opts.served ?? [])];
   const isolation = opts.isolate === false ? {} : {
@@ -84,7 +85,7 @@ export async function startServer(root = REPO_ROOT, mounts: Record<string, strin
     });
     createReadStream(file).pipe(res);
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  await new Promise<void>((ok) => server.listen(opts.port ?? 0, '127.0.0.1', ok));
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
   return {

@@ -11,27 +11,13 @@
  */
 import { createRuntime, type Runtime } from '../src/index.js';
 import type { RgbaImage } from '../src/image/index.js';
+import type { OrtModule } from './backends.js';
+import { ortRun as ortRunAll, ortSession, type OrtSession } from './models/ort.js';
 import { OCR_INPUT, crop, ctcGreedy, ocrInput, recClasses, textBoxes, type TextBox } from './ocr.js';
 
 const ORT_DIR = '/node_modules/onnxruntime-web/dist/';
 const ORT_MODULE = `${ORT_DIR}ort.wasm.min.mjs`;
 
-interface OrtTensor {
-  data: unknown;
-  dims: readonly number[];
-  dispose?(): void;
-}
-interface OrtSession {
-  inputNames: readonly string[];
-  outputNames: readonly string[];
-  run(feeds: Record<string, unknown>): Promise<Record<string, OrtTensor>>;
-  release(): Promise<void>;
-}
-interface OrtModule {
-  env: { wasm: { wasmPaths: string; numThreads: number; proxy: boolean } };
-  InferenceSession: { create(bytes: Uint8Array, opts: object): Promise<OrtSession> };
-  Tensor: new (type: string, data: Float32Array, dims: number[]) => unknown;
-}
 interface I8Model {
   run(feeds: Record<string, Float32Array>): Record<string, unknown>;
   dispose(): void;
@@ -97,21 +83,18 @@ async function init(threads: number): Promise<DemoInfo> {
   // onnxruntime-web takes its thread count once, at its first session; it needs cross-origin isolation too
   const ortThreads = self.crossOriginIsolated ? threads : 1;
   ort.env.wasm.numThreads = ortThreads;
-  const opts = { executionProviders: ['wasm'], graphOptimizationLevel: 'all' };
-  ortDet = await ort.InferenceSession.create(detBytes, opts);
-  ortRec = await ort.InferenceSession.create(recBytes, opts);
+  ortDet = await ortSession(detBytes, { ort }); // wasm, graph optimizations 'all' (the QDQ fusion)
+  ortRec = await ortSession(recBytes, { ort });
   return {
     build: rt.features.build ?? 'unknown', dotFlavour: rt.features.dotFlavour, threads: rt.threading.threads, threading: rt.threading.reason,
     crossOriginIsolated: self.crossOriginIsolated, ortThreads,
   };
 }
 
+/** The first output of a one-input session. */
 async function ortRun(s: OrtSession, x: Float32Array, dims: number[]): Promise<Float32Array> {
-  const out = await s.run({ [s.inputNames[0]]: new ort!.Tensor('float32', x, dims) });
-  const t = out[s.outputNames[0]];
-  const data = Float32Array.from(t.data as Float32Array);
-  for (const v of Object.values(out)) v.dispose?.();
-  return data;
+  const out = s.outputNames[0];
+  return (await ortRunAll(s, { [s.inputNames[0]]: { data: x, dims } }, [out])).get(out) as Float32Array;
 }
 
 async function runOcr(img: RgbaImage): Promise<DemoResult> {

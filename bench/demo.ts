@@ -68,11 +68,11 @@ export async function ensureDemoModels(dir: string, log: (s: string) => void = c
 }
 
 /** Serves the demo (models made first where missing). */
-export async function startDemo(o: { models?: string; isolate?: boolean; log?: (s: string) => void } = {}): Promise<StaticServer> {
+export async function startDemo(o: { models?: string; isolate?: boolean; port?: number; log?: (s: string) => void } = {}): Promise<StaticServer> {
   const dir = resolve(o.models ?? join(REPO_ROOT, 'dist-bench', 'demo-models'));
   await ensureDemoModels(dir, o.log);
   return startServer(REPO_ROOT, { '/demo-models/': dir }, {
-    index: '/bench/demo/index.html', served: ['bench/demo/'], isolate: o.isolate,
+    index: '/bench/demo/index.html', served: ['bench/demo/'], isolate: o.isolate, port: o.port,
   });
 }
 
@@ -81,13 +81,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = process.argv.indexOf(k);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
-  const s = await startDemo({ models: arg('--models'), isolate: !process.argv.includes('--no-isolation') });
-  const port = Number(arg('--port') ?? 0);
-  let origin = s.origin;
-  if (port) {
-    await s.close();
-    await new Promise<void>((ok) => s.server.listen(port, '127.0.0.1', ok));
-    origin = `http://127.0.0.1:${port}`;
-  }
-  console.log(`i8conv OCR demo: ${origin}/ (Ctrl-C stops it)`);
+  const s = await startDemo({ models: arg('--models'), isolate: !process.argv.includes('--no-isolation'), port: Number(arg('--port') ?? 0) });
+  console.log(`i8conv OCR demo: ${s.origin}/ (Ctrl-C stops it)`);
 }

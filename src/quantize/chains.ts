@@ -11,13 +11,14 @@
  * is the range starting at 0 that absorbing the Relu gives; for h above, about [-3, max] instead of [min, max]).
  *
  * `flatIntervals` finds, for each root read only by its chain, the largest such interval by evaluating the chain on
- * scalars in float32 (the semantics of fuse-qdq's stage 3, without MLAS's exact transcendental approximations,
- * which never make a function flat): the chain's exits at x -> -inf are compared with their values at points
- * approaching from below (see `edge`), likewise from above. Only chains of piecewise polynomial operators
+ * scalars with fuse-qdq's own float32 evaluator (`elementwiseEval`, what i8conv's tables compute): the chain's
+ * exits at x -> -inf are compared with their values at points approaching from below (see `edge`), likewise from
+ * above. Only chains of piecewise polynomial operators
  * (Add, Sub, Mul, Div, Neg, Abs, Relu, Clip, LeakyRelu, HardSigmoid, HardSwish) are searched: a Sigmoid's tail is
  * never exactly flat in onnxruntime's arithmetic. A root whose chain is constant nowhere is left out.
  */
-import type { Graph, Node, Tensor } from '../model/ir.js';
+import type { Graph } from '../model/ir.js';
+import { elementwiseEval } from '../model/passes/fuse-qdq.js';
 import { consumersOf } from './graph.js';
 import { elementwiseRoots } from './plan.js';
 
@@ -25,40 +26,6 @@ const f = Math.fround;
 const FAR = 2 ** 20;
 /** Operators of piecewise polynomial functions, whose flat parts the search below finds reliably. */
 const PIECEWISE = new Set(['Add', 'Sub', 'Mul', 'Div', 'Neg', 'Abs', 'Relu', 'Clip', 'LeakyRelu', 'HardSigmoid', 'HardSwish']);
-
-/** One element-wise node on scalars (float32, as fuse-qdq's tables compute it); undefined where not handled. */
-function evalNode(n: Node, ins: number[], inits: ReadonlyMap<string, Tensor>): number {
-  const [a, b] = ins;
-  const attr = (name: string, dflt: number) => {
-    const v = n.attributes.get(name);
-    return v?.kind === 'float' ? v.value : dflt;
-  };
-  switch (n.opType) {
-    case 'Add': return f(a + b);
-    case 'Sub': return f(a - b);
-    case 'Mul': return f(a * b);
-    case 'Div': return f(a / b);
-    case 'Neg': return -a;
-    case 'Abs': return Math.abs(a);
-    case 'Relu': return a < 0 ? 0 : a;
-    case 'Clip': {
-      const bound = (k: number, dflt: number) => (n.inputs[k] ? Number(inits.get(n.inputs[k])!.data[0]) : dflt);
-      const lo = n.inputs.length > 1 ? bound(1, -Infinity) : attr('min', -Infinity);
-      const hi = n.inputs.length > 2 ? bound(2, Infinity) : attr('max', Infinity);
-      const t = a < lo ? lo : a;
-      return hi < t ? hi : t;
-    }
-    case 'LeakyRelu': return a >= 0 ? a : f(attr('alpha', 0.01) * a);
-    case 'HardSigmoid': return Math.max(0, Math.min(1, f(f(attr('alpha', 0.2) * a) + attr('beta', 0.5))));
-    case 'HardSwish': return f(a * Math.max(0, Math.min(1, f(f(f(1 / 6) * a) + 0.5))));
-    case 'Sigmoid': return f(1 / (1 + Math.exp(-a)));
-    case 'Sqrt': return f(Math.sqrt(a));
-    case 'Pow': return f(Math.pow(a, b));
-    case 'Tanh': return f(Math.tanh(a));
-    case 'Exp': return f(Math.exp(a));
-    default: return NaN;
-  }
-}
 
 /**
  * For each root value read only by its element-wise chain (no graph output, at least one of the chain's nodes
@@ -69,7 +36,8 @@ export function flatIntervals(g: Graph): Map<string, [number, number]> {
     const t = g.initializers.get(v);
     return !!t && t.type === 'float32' && t.data.length === 1 && !g.inputs.some((i) => i.name === v);
   };
-  const roots = elementwiseRoots(g.nodes, isScalarConst);
+  const opset = g.opsetImports.get('') ?? 13;
+  const roots = elementwiseRoots(g.nodes, isScalarConst, opset);
   const cons = consumersOf(g.nodes);
   const outs = new Set(g.outputs.map((o) => o.name));
   const chains = new Map<string, number[]>();
@@ -81,13 +49,17 @@ export function flatIntervals(g: Graph): Map<string, [number, number]> {
     if (members.some((i) => !PIECEWISE.has(g.nodes[i].opType))) continue;
     const exits = members.flatMap((i) => g.nodes[i].outputs).filter((v) => outs.has(v) || (cons.get(v) ?? []).some((c) => !inChain.has(c)));
     if (exits.length === 0) continue;
+    // each node's arithmetic is fuse-qdq's (the tables i8conv builds); its constant operands read once
+    const steps = members.map((i) => ({ n: g.nodes[i], ev: elementwiseEval(g.nodes[i], opset) }));
+    if (steps.some((st) => !st.ev)) continue;
+    const constant = (v: string) => Number(g.initializers.get(v)?.data[0]);
+    const params = steps.map(({ ev, n }) => ev!.params.map((k) => constant(n.inputs[k])));
     const run = (x: number): number[] => {
       const vals = new Map<string, number>([[root, f(x)]]);
-      for (const i of members) {
-        const n = g.nodes[i];
-        const ins = n.inputs.map((v) => (v === '' ? NaN : vals.has(v) ? vals.get(v)! : Number(g.initializers.get(v)?.data[0])));
-        vals.set(n.outputs[0], evalNode(n, ins, g.initializers));
-      }
+      steps.forEach(({ n, ev }, j) => {
+        const args = ev!.data.map((k) => (vals.has(n.inputs[k]) ? vals.get(n.inputs[k])! : constant(n.inputs[k])));
+        vals.set(n.outputs[0], ev!.fn(args, params[j]));
+      });
       return exits.map((v) => vals.get(v)!);
     };
     const same = (a: number[], b: number[]) => a.every((v, k) => Object.is(v, b[k]) || v === b[k]);

@@ -48,6 +48,7 @@
  */
 import { I8ConvError } from '../errors.js';
 import type { Graph, Node, Tensor } from '../model/ir.js';
+import { elementwiseEval } from '../model/passes/fuse-qdq.js';
 import { consumersOf, tensor } from './graph.js';
 import { qRange, quantizeBias, quantizeData, quantizeWeight, rangeParams, type QType } from './params.js';
 
@@ -112,24 +113,19 @@ export interface Plan {
 export const FULL_OPS: ReadonlySet<string> = new Set(['Conv', 'MatMul', 'Gemm', 'Add', 'Mul', 'Concat', 'GlobalAveragePool', 'Sigmoid', 'LeakyRelu']);
 export const SAME_OPS: ReadonlySet<string> = new Set(['MaxPool', 'AveragePool', 'Resize', 'Reshape', 'Flatten', 'Transpose', 'Squeeze', 'Unsqueeze', 'Slice', 'Gather', 'Split']);
 const REMOVABLE = new Set(['Relu', 'Clip']);
-/** Element-wise operators of one tensor and constant scalars, which fuse-qdq's stage 3 composes into one table. */
-export const ELEMENTWISE: ReadonlySet<string> = new Set([
-  'Add', 'Sub', 'Mul', 'Div', 'Neg', 'Abs', 'Relu', 'Clip', 'LeakyRelu', 'HardSigmoid', 'HardSwish', 'Sigmoid', 'Sqrt', 'Pow', 'Tanh', 'Exp',
-]);
-
 /**
- * The element-wise chains of a graph: for every node that is an element-wise function of one value (its operator
- * in ELEMENTWISE, each input either a constant scalar or a value that is itself that value or a function of it
- * through such nodes, and at least one input that is), the root value, by node index. Clip's bounds must be
- * constant; Pow's exponent a constant scalar.
+ * The element-wise chains of a graph: for every node that is an element-wise function of one value (an operator
+ * fuse-qdq's stage 3 composes into a table: `elementwiseEval`; each data input either a constant scalar or a value
+ * that is itself that value or a function of it through such nodes, and at least one input that is; its constant
+ * operands, Clip's bounds and Pow's exponent, constant scalars), the root value, by node index.
  */
-export function elementwiseRoots(nodes: readonly Node[], isScalarConst: (v: string) => boolean): Map<number, string> {
+export function elementwiseRoots(nodes: readonly Node[], isScalarConst: (v: string) => boolean, opset = 13): Map<number, string> {
   const rootOf = new Map<string, string>(); // value -> its root, for outputs of chain nodes
   const roots = new Map<number, string>();
   nodes.forEach((n, i) => {
-    if (n.domain !== '' || !ELEMENTWISE.has(n.opType) || n.outputs.length !== 1) return;
-    const data = n.opType === 'Clip' ? n.inputs.slice(0, 1) : n.inputs;
-    if (n.opType === 'Clip' && !n.inputs.slice(1).every((b) => b === '' || isScalarConst(b))) return;
+    const ev = elementwiseEval(n, opset);
+    if (!ev || !ev.params.every((k) => isScalarConst(n.inputs[k]))) return;
+    const data = ev.data.map((k) => n.inputs[k]);
     let root: string | undefined;
     for (const x of data) {
       if (x === '' || isScalarConst(x)) continue;
@@ -175,7 +171,7 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
   // Element-wise chains of two or more nodes on one value: their quantized operators stay float.
   const chained = new Set<number>();
   if ((opts.elementwise ?? 'table') === 'table') {
-    const roots = elementwiseRoots(nodes, (v) => isFloatConst(v) && float.initializers.get(v)!.data.length === 1);
+    const roots = elementwiseRoots(nodes, (v) => isFloatConst(v) && float.initializers.get(v)!.data.length === 1, float.opsetImports.get('') ?? 13);
     const size = new Map<string, number>();
     for (const r of roots.values()) size.set(r, (size.get(r) ?? 0) + 1);
     for (const [i, r] of roots) if (size.get(r)! >= 2) chained.add(i);

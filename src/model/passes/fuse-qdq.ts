@@ -642,10 +642,11 @@ function scalarConstant(w: Work, name: string): number | null {
 }
 
 /**
- * The float32 evaluator of one elementwise node and which of its inputs are data (region values or constants) and
- * which must be constants, or null when the node is not one the tables take.
+ * The float32 evaluator of one elementwise node (at default-domain opset `opset`) and which of its inputs are data
+ * (region values or constants) and which must be constants, or null when the node is not one the tables take.
+ * Exported for the quantizer's chain analysis (src/quantize/chains.ts), which evaluates the same arithmetic.
  */
-function elementwise(w: Work, n: Node): { data: number[]; params: number[]; fn: (args: number[], params: number[]) => number } | null {
+export function elementwiseEval(n: Node, opset: number): { data: number[]; params: number[]; fn: (args: number[], params: number[]) => number } | null {
   if (n.domain !== '' || n.outputs.length !== 1) return null;
   const present = n.inputs.map((i, k) => (i !== '' ? k : -1)).filter((k) => k >= 0);
   const alpha = (d: number) => f32(attrNum(n, 'alpha', d));
@@ -676,9 +677,9 @@ function elementwise(w: Work, n: Node): { data: number[]; params: number[]; fn: 
     case 'Mul': return binary((v) => f32(v[0] * v[1]));
     case 'Div': return binary((v) => f32(v[0] / v[1]));
     case 'Clip': {
-      if (w.opset < 11) {
-        const b = clipBounds(w, n);
-        return b && n.inputs.length === 1 ? { data: [0], params: [], fn: (v) => cmin(cmax(v[0], b[0]), b[1]) } : null;
+      if (opset < 11) {
+        const b = [f32(attrNum(n, 'min', -FLT_MAX)), f32(attrNum(n, 'max', FLT_MAX))];
+        return n.inputs.length === 1 ? { data: [0], params: [], fn: (v) => cmin(cmax(v[0], b[0]), b[1]) } : null;
       }
       if (n.inputs.length > 3) return null;
       const params = [1, 2].filter((k) => (n.inputs[k] ?? '') !== '');
@@ -721,7 +722,7 @@ function regionOf(w: Work, q: Node): Region | null {
   const visit = (n: Node): void => {
     if (failed || seen.has(n)) return;
     seen.add(n);
-    const ew = elementwise(w, n);
+    const ew = elementwiseEval(n, w.opset);
     if (!ew) {
       failed = true;
       return;
