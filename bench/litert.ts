@@ -67,20 +67,20 @@ export interface LiteRtWasmLike {
 }
 
 /** litert::ElementType values (the Wasm enum, not TFLite's TensorType). */
-export const LT_ELEMENT = { INT32: 2, INT8: 9 } as const;
+export const LT_ELEMENT = { FLOAT32: 1, INT32: 2, INT8: 9 } as const;
 
 /** A loaded LiteRT.js Wasm module and which file it came from. */
 export interface LiteRtModule {
   wasm: LiteRtWasmLike;
   /** The .wasm file that runs, e.g. 'litert_wasm_internal.wasm' (relaxed SIMD). */
   file: string;
-  /** 'relaxed' (litert_wasm_internal) or 'simd128' (litert_wasm_compat_internal). */
+  /** 'relaxed' (litert_wasm_internal, litert_wasm_threaded_internal) or 'simd128' (litert_wasm_compat_internal). */
   simd: 'relaxed' | 'simd128';
   version: string;
 }
 
 /** The .js loader file of each single-threaded LiteRT.js build (the .wasm file has the same name). */
-export const LITERT_FILES = { relaxed: 'litert_wasm_internal', simd128: 'litert_wasm_compat_internal' } as const;
+export const LITERT_FILES = { relaxed: 'litert_wasm_internal', simd128: 'litert_wasm_compat_internal', threaded: 'litert_wasm_threaded_internal' } as const;
 
 /** The smallest module using a relaxed-SIMD instruction (i8x16.relaxed_swizzle of two splats): validates only
  * where the engine has relaxed SIMD. */
@@ -99,31 +99,41 @@ export function hasRelaxedSimd(): boolean {
   }
 }
 
-/**
- * Loads a single-threaded LiteRT.js build into a page: its Emscripten loader as a classic script (it defines
- * `ModuleFactory`), then the factory, which fetches the .wasm of the same name from `dir` (the package's wasm/
- * folder, e.g. /node_modules/@litertjs/core/wasm/). The relaxed-SIMD build where the engine validates relaxed
- * SIMD, else the SIMD128 "compat" build. LiteRT's log lines (INFO/WARNING on stdout/stderr) go to `log`, not the
- * console, so that the driver does not count them as page errors.
- */
-export async function loadLiteRtInPage(dir: string, opts: { simd?: 'relaxed' | 'simd128'; log?: string[] } = {}): Promise<LiteRtModule> {
-  const simd = opts.simd ?? (hasRelaxedSimd() ? 'relaxed' : 'simd128');
-  const name = LITERT_FILES[simd];
-  const base = dir.endsWith('/') ? dir : `${dir}/`;
-  const g = globalThis as unknown as { ModuleFactory?: (arg: object) => Promise<LiteRtWasmLike> };
-  await new Promise<void>((ok, fail) => {
+/** A classic <script> in the page's head. */
+function appendScript(url: string): Promise<void> {
+  return new Promise<void>((ok, fail) => {
     const s = document.createElement('script');
-    s.src = `${base}${name}.js`;
+    s.src = url;
     s.onload = () => ok();
-    s.onerror = () => fail(new Error(`could not load ${s.src}`));
+    s.onerror = () => fail(new Error(`could not load ${url}`));
     document.head.appendChild(s);
   });
+}
+
+/**
+ * Loads a LiteRT.js build into a page: its Emscripten loader as a classic script (it defines `ModuleFactory`),
+ * then the factory, which fetches the .wasm of the same name from `dir` (the package's wasm/ folder, e.g.
+ * /node_modules/@litertjs/core/wasm/). Single-threaded: the relaxed-SIMD build where the engine validates relaxed
+ * SIMD, else the SIMD128 "compat" build; `threaded`: the threaded build (relaxed SIMD, cross-origin isolation).
+ * `loadScript` replaces the <script> element (a worker has none: it evaluates the loader's text instead). LiteRT's log lines (INFO/WARNING on stdout/stderr) go to `log`, not the
+ * console, so that the driver does not count them as page errors.
+ */
+export async function loadLiteRtInPage(dir: string, opts: { simd?: 'relaxed' | 'simd128'; threaded?: boolean; log?: string[]; loadScript?: (url: string) => Promise<void> } = {}): Promise<LiteRtModule> {
+  // the threaded build uses relaxed SIMD (it does not validate without it) and needs a cross-origin isolated page
+  const simd = opts.threaded ? 'relaxed' : opts.simd ?? (hasRelaxedSimd() ? 'relaxed' : 'simd128');
+  const name = opts.threaded ? LITERT_FILES.threaded : LITERT_FILES[simd];
+  const base = dir.endsWith('/') ? dir : `${dir}/`;
+  const g = globalThis as unknown as { ModuleFactory?: (arg: object) => Promise<LiteRtWasmLike> };
+  const url = `${base}${name}.js`;
+  await (opts.loadScript ?? appendScript)(url);
   const factory = g.ModuleFactory;
   g.ModuleFactory = undefined;
   if (typeof factory !== 'function') throw new Error(`${name}.js did not define ModuleFactory`);
   const log = opts.log ?? [];
   const wasm = await factory({
     locateFile: (f: string) => `${base}${f}`,
+    // the script the threaded build's own workers load (in a worker, the loader cannot tell its own URL)
+    mainScriptUrlOrBlob: url,
     print: (t: string) => log.push(t),
     printErr: (t: string) => log.push(t),
   });
@@ -263,6 +273,79 @@ export async function createTfliteRunner(lt: LiteRtModule, env: LtEnvironment, m
       inBuf.unlock();
       const outs = c.compiled.run(0, [inBuf]);
       return outs instanceof Promise ? outs.then((o) => finish(o, y)) : finish(outs, y);
+    },
+    delete() {
+      inBuf.delete();
+      c.delete();
+    },
+  };
+}
+
+/** A compiled TFLite model with float32 input and outputs (a whole model: QUANTIZE first, DEQUANTIZE last). */
+export interface TfliteFloatRunner {
+  /** Whether LiteRT put every operator on XNNPACK. */
+  xnnpack: boolean;
+  input: { elementType: number; shape: number[]; bytes: number };
+  outputs: { elementType: number; shape: number[]; bytes: number }[];
+  /** Copies `x` (NHWC) into the input buffer, runs, and returns each output copied into a new Float32Array. */
+  run(x: Float32Array): Float32Array[] | Promise<Float32Array[]>;
+  delete(): void;
+}
+
+/** The float-in, float-out runner of a whole model with `numOutputs` outputs, on `numThreads` threads (the threaded
+ * build; the single-threaded ones run one). */
+export async function createTfliteFloatRunner(lt: LiteRtModule, env: LtEnvironment, bytes: Uint8Array, numOutputs: number, numThreads = 1): Promise<TfliteFloatRunner> {
+  const w = lt.wasm;
+  const c = await compileTflite(lt, env, bytes, numThreads);
+  let inBuf: LtTensorBuffer;
+  let input: TfliteFloatRunner['input'];
+  const outputs: TfliteFloatRunner['outputs'] = [];
+  try {
+    for (let k = 0; k < numOutputs; k++) {
+      const t = c.model.getOutputTensorType(0, k);
+      outputs.push(describeTensorType(t));
+      t.delete();
+      if (outputs[k].elementType !== LT_ELEMENT.FLOAT32) throw new Error(`output ${k} is element type ${outputs[k].elementType}, expected float32`);
+    }
+    const inType = c.model.getInputTensorType(0, 0);
+    try {
+      input = describeTensorType(inType);
+      if (input.elementType !== LT_ELEMENT.FLOAT32) throw new Error(`input tensor is element type ${input.elementType}, expected float32`);
+      inBuf = w.LiteRtTensorBuffer.createManaged(env, w.LiteRtTensorBufferType.HOST_MEMORY, inType, input.bytes);
+    } finally {
+      inType.delete();
+    }
+  } catch (e) {
+    c.delete();
+    throw e;
+  }
+  const READ = w.LiteRtTensorBufferLockMode.READ;
+  const WRITE = w.LiteRtTensorBufferLockMode.WRITE;
+  const finish = (outs: LtTensorBuffer[]) => {
+    try {
+      return outs.map((o, k) => {
+        const p = o.lock(READ);
+        // HEAPU8 is read again: the Wasm memory may have grown (a new ArrayBuffer) during the run
+        const y = new Float32Array(outputs[k].bytes / 4);
+        new Uint8Array(y.buffer).set(new Uint8Array(w.HEAPU8.buffer, p, outputs[k].bytes));
+        o.unlock();
+        return y;
+      });
+    } finally {
+      for (const o of outs) o.delete();
+    }
+  };
+  return {
+    xnnpack: c.compiled.isFullyAccelerated(),
+    input,
+    outputs,
+    run(x) {
+      if (x.byteLength !== input.bytes) throw new Error(`run: ${x.byteLength} input bytes, the model takes ${input.bytes}`);
+      const p = inBuf.lock(WRITE);
+      w.HEAPU8.set(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), p);
+      inBuf.unlock();
+      const outs = c.compiled.run(0, [inBuf]);
+      return outs instanceof Promise ? outs.then(finish) : finish(outs);
     },
     delete() {
       inBuf.delete();

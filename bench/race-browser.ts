@@ -1,0 +1,158 @@
+/**
+ * `npm run bench:race` (and the end of `npm run bench:browser`): the model race of bench/race.ts in headless
+ * Chromium. The driver builds each model's ONNX and TFLite files in Node (`buildRaceModels`), serves them under
+ * /race-models/ from a cross-origin isolated server (bench/browser.ts startServer), and opens bench/browser/race.html
+ * once per thread count (onnxruntime-web takes its thread count once per page); the page races in a module worker.
+ * Reports: `<out>/race-chromium.md` and `.json`.
+ *
+ * Flags: --models mobilenetv2,resnet18 (default both), --threads 1,2 (default), --quick (fewer rounds),
+ * --input-size S (bind the zoo's input to S x S; tests), --out DIR (default bench/results).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { writeOnnxModel } from '../src/model/onnx/writer.js';
+import { CHROMIUM, CHROMIUM_FLAGS, startServer } from './browser.js';
+import { REPO_ROOT } from './main.js';
+import { INPUT_SEED, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, outputQuanta } from './models.js';
+import { withUint8Activations } from './models/quantize-minmax.js';
+import { qoperatorToTflite } from './models/tflite-convert.js';
+import { ZOO, zooQuantized, type ZooId } from './models/zoo.js';
+import { renderRace, type RaceModelMeta, type RaceResult } from './race.js';
+import type { SampleOptions } from './stats.js';
+
+export const RACE_MODEL_IDS: readonly ZooId[] = ['mobilenetv2', 'resnet18'];
+
+export interface RaceFiles {
+  meta: RaceModelMeta;
+  onnx: Uint8Array;
+  tflite: Uint8Array;
+}
+
+/**
+ * One zoo network's race files: quantized once (int8 activations, per-channel weights, the zoo's calibration), the
+ * QOperator graph converted to TFLite and the QDQ graph written as ONNX with uint8 activations (bench/race.ts).
+ */
+export async function buildRaceModel(id: ZooId, inputSize = 224): Promise<RaceFiles> {
+  const z = await zooQuantized(id, { activations: 'int8', weights: 'per-channel' });
+  const shape = [1, 3, inputSize, inputSize];
+  const qdq = withUint8Activations(z.qdq);
+  const bound = { ...qdq, inputs: qdq.inputs.map((v) => ({ ...v, shape: [...shape] })) };
+  const onnx = writeOnnxModel(bound);
+  const t = qoperatorToTflite(z.qoperator, shape);
+  const quantum = outputQuanta(qdq).output;
+  if (!quantum) throw new Error(`${id}: no output quantum`);
+  return {
+    meta: {
+      id, label: ZOO[id].label, inputName: 'input', shape, quantum, onnxBytes: onnx.length, tfliteBytes: t.bytes.length, tfliteOps: t.ops,
+      seed: INPUT_SEED,
+    },
+    onnx,
+    tflite: t.bytes,
+  };
+}
+
+export interface RaceOptions {
+  ids?: readonly ZooId[];
+  threads?: readonly number[];
+  sampling?: SampleOptions;
+  inputSize?: number;
+}
+
+/** Builds the files and races them at each thread count in a fresh headless Chromium. */
+export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: string) => void = () => {}): Promise<{ results: RaceResult[]; errors: string[] }> {
+  const ids = o.ids ?? RACE_MODEL_IDS;
+  const dir = mkdtempSync(join(tmpdir(), 'i8conv-race-models-'));
+  const profile = mkdtempSync(join(tmpdir(), 'i8conv-race-chromium-'));
+  const errors: string[] = [];
+  try {
+    for (const id of ids) {
+      const t0 = performance.now();
+      const f = await buildRaceModel(id, o.inputSize);
+      writeFileSync(join(dir, `${id}.onnx`), f.onnx);
+      writeFileSync(join(dir, `${id}.tflite`), f.tflite);
+      writeFileSync(join(dir, `${id}.json`), JSON.stringify(f.meta));
+      onLine(`race: ${f.meta.label} built in ${((performance.now() - t0) / 1000).toFixed(1)} s (ONNX ${f.meta.onnxBytes} B, TFLite ${f.meta.tfliteBytes} B)`);
+    }
+    const srv = await startServer(REPO_ROOT, { '/race-models/': dir });
+    const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    const results: RaceResult[] = [];
+    try {
+      for (const threads of o.threads ?? [1, 2]) {
+        const page = await ctx.newPage();
+        page.on('pageerror', (e) => errors.push(`page error: ${String(e)}`));
+        await page.exposeFunction('raceLine', (l: string) => onLine(`race: ${l}`));
+        await page.goto(`${srv.origin}/bench/browser/race.html`);
+        await page.waitForFunction(() => typeof (window as unknown as { runRace?: unknown }).runRace === 'function', null, { timeout: 30_000 });
+        const opts = { threads, ids, sampling: o.sampling ?? MODELS_HEADLINE_SAMPLING };
+        try {
+          results.push((await page.evaluate((x) => (window as unknown as { runRace(o: unknown): Promise<RaceResult> }).runRace(x), opts)) as RaceResult);
+        } catch (e) {
+          errors.push(`race at ${threads} thread(s): ${String(e)}`);
+        }
+        await page.close();
+      }
+    } finally {
+      await ctx.close();
+      await srv.close();
+    }
+    return { results, errors };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Writes race-chromium.md / .json into `out`; returns the markdown. */
+export function writeRaceReport(results: RaceResult[], errors: string[], out: string): { md: string; paths: string[] } {
+  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; ${results[0]?.info.userAgent ?? ''}`;
+  let md = renderRace(results, machine);
+  if (errors.length) md += `\nErrors:\n${errors.map((e) => `- ${e}`).join('\n')}\n`;
+  mkdirSync(out, { recursive: true });
+  const paths = [join(out, 'race-chromium.md'), join(out, 'race-chromium.json')];
+  writeFileSync(paths[0], md);
+  writeFileSync(paths[1], JSON.stringify({ machine, results, errors }, null, 2));
+  return { md, paths };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const o: RaceOptions = {};
+  let out = join(REPO_ROOT, 'bench', 'results');
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--models') {
+      const ids = value().split(',').map((s) => s.trim()).filter(Boolean);
+      for (const id of ids) if (!RACE_MODEL_IDS.includes(id as ZooId)) throw new Error(`unknown model '${id}': expected ${RACE_MODEL_IDS.join(', ')}`);
+      o.ids = ids as ZooId[];
+    } else if (a === '--threads') {
+      o.threads = value().split(',').map(Number);
+      if (o.threads.some((t) => !Number.isInteger(t) || t < 1)) throw new Error('--threads takes a list of positive integers');
+    } else if (a === '--quick') o.sampling = MODELS_QUICK_SAMPLING;
+    else if (a === '--input-size') o.inputSize = Number(value());
+    else if (a === '--out') out = resolve(value());
+    else throw new Error(`unknown flag ${a}`);
+  }
+  console.log('i8conv model race in headless Chromium');
+  const { results, errors } = await runRaceInBrowser(o, (l) => console.log(l));
+  const { md, paths } = writeRaceReport(results, errors, out);
+  console.log(`\n${md}\nreport: ${paths.join(', ')}`);
+  const mismatch = results.some((r) => r.rows.some((row) => (row.checks.tfliteVsOnnx?.differ ?? 0) > 0 || (row.checks.ortVsI8conv?.differ ?? 0) > 0));
+  return errors.length || mismatch ? 1 : 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(2);
+    },
+  );
+}
