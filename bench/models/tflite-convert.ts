@@ -11,8 +11,10 @@
  *                                  SAME is the node's padding, VALID where there is none, else PAD + VALID (PAD fills
  *                                  with the input's zero point, ONNX's zero)
  *   QLinearAdd                     ADD
- *   MaxPool (on int8 data)         PADV2 with -128 (the smallest code: never a window's maximum unless the window is
- *                                  all padding) + MAX_POOL_2D VALID, or MAX_POOL_2D VALID without padding
+ *   MaxPool (on int8 data)         padding with -128 (the smallest code: never a window's maximum unless the window
+ *                                  is all padding) + MAX_POOL_2D VALID: PAD where -128 is the input's zero point (a
+ *                                  ReLU's output: XNNPACK runs PAD, not PADV2), else PADV2; MAX_POOL_2D VALID alone
+ *                                  without padding
  *   QLinearGlobalAveragePool       MEAN over H and W, keep_dims
  *   Flatten                        RESHAPE to [1, C] (of a [1, C, 1, 1] value: NHWC and NCHW order agree)
  *   QGemm (transB, alpha 1)        FULLY_CONNECTED, per-channel weights
@@ -194,10 +196,11 @@ export function qoperatorToTflite(g: Graph, inputShape: readonly number[]): Tfli
         if (attrInt(n, 'ceil_mode', 0) !== 0 || attrInts(n, 'dilations', [1, 1]).some((d) => d !== 1)) throw new Error(`tflite-convert: ${n.name}: ceil_mode or dilation`);
         const [, c, ih, iw] = x.shape;
         const explicit = pads.some((v) => v !== 0) ? [0, 0, pads[0], pads[2], pads[1], pads[3], 0, 0] : null;
-        const src = explicit ? padOp(x.index, explicit, -128) : x.index;
+        const t = tensors[x.index];
+        // padding with -128: PAD where that is the zero point (a ReLU's output), which XNNPACK runs; else PADV2
+        const src = explicit ? padOp(x.index, explicit, t.zeroPoint?.[0] === -128 ? undefined : -128) : x.index;
         const oh = Math.floor((ih + pads[0] + pads[2] - kh) / sh) + 1;
         const ow = Math.floor((iw + pads[1] + pads[3] - kw) / sw) + 1;
-        const t = tensors[x.index];
         const out = add({ name: y, shape: [1, oh, ow, c], type: 'int8', scale: t.scale, zeroPoint: t.zeroPoint });
         vals.set(y, { index: out, shape: [1, c, oh, ow] });
         op('MAX_POOL_2D', [src], [out], { type: OPTIONS.Pool2D, fields: [{ type: I8, value: VALID }, { type: I32, value: sw }, { type: I32, value: sh }, { type: I32, value: kw }, { type: I32, value: kh }, { type: I8, value: 0 }] });
