@@ -14,7 +14,7 @@
  * same real numbers, the form onnxruntime-web fuses fully). So all four compute the same model.
  *
  * Timing: bench/stats.ts measureRounds, round-robin (one sample of each engine per round); a time runs from the
- * JS input array to the JS output arrays. Ratios are i8conv's time over the other's, the median of the per-round
+ * JS input array to the JS output arrays; with threads, 100 ms idle after each sample (RACE_SETTLE_MS). Ratios are i8conv's time over the other's, the median of the per-round
  * ratios (< 1: i8conv faster).
  *
  * Checks: i8conv equals onnxruntime-web on the ONNX file bit for bit (the zoo is a fixed formula both compute
@@ -32,6 +32,10 @@ export type RaceEngine = (typeof RACE_ENGINES)[number];
 export const RACE_ENGINE_LABEL: Record<RaceEngine, string> = {
   i8conv: 'i8conv (ONNX)', 'i8conv-tflite': 'i8conv (TFLite)', ort: 'onnxruntime-web', litert: 'LiteRT.js (XNNPACK)',
 };
+
+/** With threads: idle time after each sample (bench/stats.ts settleAfterMs), ms: bench/models-node.ts
+ *  MODELS_THREADS_SETTLE_MS. */
+export const RACE_SETTLE_MS = 100;
 
 /** What the driver serves per model (`<id>.json`, next to `<id>.onnx` and `<id>.tflite`). */
 export interface RaceModelMeta {
@@ -138,7 +142,10 @@ export async function raceRow(meta: RaceModelMeta, threads: number, runners: Rac
   const lt = first('litert');
   const ref = first('i8conv-tflite') ?? i8?.outputs[0];
   if (lt && ref) row.checks.litertVsI8conv = raceCheck(lt, ref, meta.quantum);
-  const { timings, rounds } = await measureRounds(runners.map((r) => () => r.run()), sampling);
+  // with threads, each sample is followed by an idle pause: the engines' pools spin a while after a run, and the pause
+  // lets them sleep before the next engine's sample (as the Node models level's threads set does)
+  const opts = threads > 1 ? { ...sampling, settleAfterMs: runners.map(() => RACE_SETTLE_MS) } : sampling;
+  const { timings, rounds } = await measureRounds(runners.map((r) => () => r.run()), opts);
   row.rounds = rounds.length;
   runners.forEach((r, k) => {
     const s = timings[k];

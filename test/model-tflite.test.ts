@@ -84,6 +84,47 @@ describe('TFLite int8 convolutions in rt.loadModel', () => {
     expect([...seen].sort()).toEqual(['CONV_2D PAD+VALID', 'CONV_2D SAME', 'CONV_2D VALID', 'DEPTHWISE_CONV_2D PAD+VALID', 'DEPTHWISE_CONV_2D SAME']);
   });
 
+  it('a PAD / PADV2 read only by a convolution or max pool becomes that op\'s padding (no padded copy), with the same outputs', async () => {
+    const q = (name: string, shape: number[], zp: number) => ({ name, shape, type: 'int8' as const, scale: [0.05], zeroPoint: [zp] });
+    const r = rng(7);
+    const w = Int8Array.from({ length: 288 }, () => Math.floor(r() * 255) - 127);
+    /** x -> PAD(V2) -> MAX_POOL_2D 3x3 s2 or CONV_2D 3x3 s1 VALID; `expose`: the padded tensor is a graph output too (never folded) */
+    const model = (zp: number, value: number | null, op: 'pool' | 'conv', expose: boolean) => {
+      const tensors = [
+        q('x', [1, 9, 10, 8], zp),
+        { name: 'p', shape: [4, 2], type: 'int32' as const, data: Int32Array.of(0, 0, 1, 1, 1, 2, 0, 0) },
+        q('padded', [1, 11, 13, 8], zp),
+        op === 'pool' ? q('y', [1, 5, 6, 8], zp) : q('y', [1, 9, 11, 4], 3),
+        ...(value === null ? [] : [{ name: 'v', shape: [], type: 'int8' as const, data: Int8Array.of(value), scale: [0.05], zeroPoint: [zp] }]),
+        { name: 'w', shape: [4, 3, 3, 8], type: 'int8' as const, data: w, scale: [0.01], zeroPoint: [0] },
+      ];
+      const padOp = value === null ? { code: 34, inputs: [0, 1], outputs: [2], options: { type: 22, fields: [] } } : { code: 60, inputs: [0, 1, 4], outputs: [2], options: { type: 52, fields: [] } };
+      const win = op === 'pool'
+        ? { code: 17, inputs: [2], outputs: [3], options: { type: 5, fields: [{ type: 'i8' as const, value: 1 }, { type: 'i32' as const, value: 2 }, { type: 'i32' as const, value: 2 }, { type: 'i32' as const, value: 3 }, { type: 'i32' as const, value: 3 }] } }
+        : { code: 3, inputs: [2, tensors.length - 1], outputs: [3], options: { type: 1, fields: [{ type: 'i8' as const, value: 1 }, { type: 'i32' as const, value: 1 }, { type: 'i32' as const, value: 1 }] } };
+      return buildTfliteGraph({ tensors, ops: [padOp, win], inputs: [0], outputs: expose ? [3, 2] : [3] });
+    };
+    const x = Int8Array.from({ length: 9 * 10 * 8 }, () => Math.floor(r() * 256) - 128);
+    for (const [zp, value, op, folds] of [
+      [-128, null, 'pool', true], [9, -128, 'pool', true], [9, null, 'pool', false], [9, null, 'conv', true], [9, 9, 'conv', true], [9, 5, 'conv', false],
+    ] as const) {
+      const what = `zp ${zp}, ${value === null ? 'PAD' : `PADV2 ${value}`} -> ${op}`;
+      const folded = await rt.loadModel(model(zp, value, op, false));
+      const plain = await rt.loadModel(model(zp, value, op, true));
+      try {
+        expect(folded.nodes.some((n) => n.op === 'Pad'), what).toBe(!folds);
+        expect(plain.nodes.some((n) => n.op === 'Pad'), what).toBe(true);
+        const a = folded.run({ x }).y as Int8Array;
+        const b = plain.run({ x }).y as Int8Array;
+        expect(Array.from(a), what).toEqual(Array.from(b));
+        expect(new Set(a).size, what).toBeGreaterThan(3);
+      } finally {
+        folded.dispose();
+        plain.dispose();
+      }
+    }
+  });
+
   it('bad files: BAD_MODEL (not a flatbuffer, another identifier, every truncation); UNSUPPORTED_OP names each unsupported operator', async () => {
     const good = buildTfliteConvModel(spec({ ic: 8, oc: 8, ih: 9, k: 3, stride: 2, pad: 1 })).bytes; // PAD + CONV_2D
     const codeOf = (b: Uint8Array) => {
