@@ -14,15 +14,19 @@
  * driver's onnxruntime-web, PP-OCR's file read from node_modules) into a temporary folder that the server serves
  * under /models/ (`<id>.onnx`, `<id>.json`); the page fetches the bytes and runs the same level as Node (one thread;
  * no threads set in the browser).
+ *
+ * Then, in Chromium and unless `--models none`, the model race (bench/race-browser.ts: i8conv's ONNX and TFLite
+ * runs, onnxruntime-web and LiteRT.js at 1 and 2 threads), reported in race-chromium.md / .json.
  */
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { finishRun, nodeMachine, parseArgs, progressPrinter, REPO_ROOT, USAGE, type CliOptions } from './main.js';
-import { defaultModels, selectModels, type ModelId } from './models.js';
+import { MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, defaultModels, selectModels, type ModelId } from './models.js';
+import { raceMismatch, runRaceInBrowser, writeRaceReport } from './race-browser.js';
 import { buildModelsInto } from './models-node.js';
 import { defaultNetworks } from './networks.js';
 import type { BenchResults } from './schema.js';
@@ -234,9 +238,17 @@ async function main(argv: string[]): Promise<number> {
   }
   const log = o.json ? process.stderr : process.stdout;
   log.write(`i8conv benchmark in headless ${firefox ? `Firefox (${FIREFOX})` : `Chromium (${CHROMIUM})`}\n`);
-  const r = await runInBrowser({ ...o, networks: o.networks ?? defaultNetworks(o.quick), models: o.models ?? defaultModels(o.quick), browser: firefox ? 'firefox' : 'chromium' },
+  const models = o.models ?? defaultModels(o.quick);
+  const r = await runInBrowser({ ...o, networks: o.networks ?? defaultNetworks(o.quick), models, browser: firefox ? 'firefox' : 'chromium' },
     progressPrinter(log), (line) => log.write(`${line}\n`));
-  return finishRun(r, o, log, firefox ? '-firefox' : '-chromium');
+  const code = finishRun(r, o, log, firefox ? '-firefox' : '-chromium');
+  // The model race (bench/race-browser.ts) after the models level, in Chromium, unless no model was selected.
+  if (firefox || !selectModels(models).length) return code;
+  log.write('\nmodel race: i8conv (ONNX and TFLite files), onnxruntime-web and LiteRT.js, 1 and 2 threads\n');
+  const race = await runRaceInBrowser({ sampling: o.quick ? MODELS_QUICK_SAMPLING : MODELS_HEADLINE_SAMPLING }, (line) => log.write(`${line}\n`));
+  const w = writeRaceReport(race.results, race.errors, o.out);
+  log.write(`\n${w.md}\nreport: ${w.paths.map((p) => relative(process.cwd(), p)).join(', ')}\n`);
+  return code || (raceMismatch(race.results) || race.errors.length ? 1 : 0);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -105,6 +105,11 @@ export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: strin
   }
 }
 
+/** Whether i8conv's TFLite run differs from its ONNX run, or onnxruntime-web from i8conv (both must be equal). */
+export function raceMismatch(results: readonly RaceResult[]): boolean {
+  return results.some((r) => r.rows.some((row) => (row.checks.tfliteVsOnnx?.differ ?? 0) > 0 || (row.checks.ortVsI8conv?.differ ?? 0) > 0));
+}
+
 /** Writes race-chromium.md / .json into `out`; returns the markdown. */
 export function writeRaceReport(results: RaceResult[], errors: string[], out: string): { md: string; paths: string[] } {
   const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; ${results[0]?.info.userAgent ?? ''}`;
@@ -143,8 +148,7 @@ async function main(argv: string[]): Promise<number> {
   const { results, errors } = await runRaceInBrowser(o, (l) => console.log(l));
   const { md, paths } = writeRaceReport(results, errors, out);
   console.log(`\n${md}\nreport: ${paths.join(', ')}`);
-  const mismatch = results.some((r) => r.rows.some((row) => (row.checks.tfliteVsOnnx?.differ ?? 0) > 0 || (row.checks.ortVsI8conv?.differ ?? 0) > 0));
-  return errors.length || mismatch ? 1 : 0;
+  return errors.length || raceMismatch(results) ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
