@@ -10,7 +10,9 @@
  *   ('quantize-channel-table'), NaN and infinities included;
  * - a ChannelTable step writes over its input where a step wrote it and the element sizes agree (in place);
  * - ops/concat.ts fuseConcatFeeders: a Resize feeding a concat writes into the concat's output, through the input's
- *   requantization table (nearest and linear; batch 2 keeps the steps). */
+ *   requantization table (nearest and linear; batch 2 keeps the steps);
+ * - passes/fold-pad.ts: a Pad of 8-bit data before a QLinearConv (padding with its zero point) or a MaxPool (with the
+ *   smallest code) becomes the window's own padding; a Pad with another value, or one that is a graph output, stays. */
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/index.js';
 import { loadModelSync } from '../src/model/load.js';
@@ -327,4 +329,55 @@ describe('a ChannelTable step over a value a step wrote (it may write over it)',
       }
     });
   }
+});
+
+describe('passes/fold-pad.ts: a Pad of 8-bit data read only by a QLinearConv or MaxPool becomes its padding', () => {
+  /** x -> Pad (value v) -> QLinearConv 3x3 (own pads [0, 1, 0, 0]) -> y, and x -> Pad (value u) -> MaxPool 3x3 s2 -> m. */
+  function padModel(t: Q, v: number, u: number, tapPad: boolean): Uint8Array {
+    const r = rng(5);
+    const z = t === 'uint8' ? 128 : 0;
+    const inits: TensorSpec[] = [
+      f('sx', [], [0.03]), q('zx', t, [], [z + 9]), f('sy', [], [0.05]), q('zy', t, [], [z - 3]),
+      q('w', 'int8', [6, 5, 3, 3], Array.from({ length: 270 }, () => Math.round(-127 + r() * 254))), f('ws', [], [0.01]), q('wz', 'int8', [], [0]),
+      { name: 'pc', dataType: DT_OF.int64, dims: [8], raw: le(BigInt64Array.of(0n, 0n, 1n, 2n, 0n, 0n, 2n, 1n)) },
+      { name: 'pm', dataType: DT_OF.int64, dims: [8], raw: le(BigInt64Array.of(0n, 0n, 1n, 1n, 0n, 0n, 2n, 1n)) },
+      q('v', t, [], [v]), q('u', t, [], [u]),
+    ];
+    const nodes: NodeSpec[] = [
+      { opType: 'Pad', inputs: ['x', 'pc', 'v'], outputs: ['xp'] },
+      { opType: 'QLinearConv', inputs: ['xp', 'sx', 'zx', 'w', 'ws', 'wz', 'sy', 'zy'], outputs: ['y'],
+        attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [3, 3] }, { name: 'pads', type: AT.INTS, ints: [0, 1, 0, 0] }] },
+      { opType: 'Pad', inputs: ['x', 'pm', 'u'], outputs: ['xm'] },
+      { opType: 'MaxPool', inputs: ['xm'], outputs: ['m'], attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [3, 3] }, { name: 'strides', type: AT.INTS, ints: [2, 2] }] },
+    ];
+    return writeModel({
+      irVersion: 8, opsets: [['', 13]],
+      graph: {
+        name: 'pads', nodes, initializers: inits, inputs: [{ name: 'x', elemType: DT_OF[t], shape: [1, 5, 9, 10] }],
+        outputs: [{ name: 'y', elemType: DT_OF[t] }, { name: 'm', elemType: DT_OF[t] }, ...(tapPad ? [{ name: 'xp', elemType: DT_OF[t] }] : [])],
+      },
+    });
+  }
+  it('folded where the numbers stay the same (the reference executor on the unfused graph decides), kept elsewhere', async () => {
+    const rt = await createRuntime({ threads: 1 });
+    try {
+      for (const t of ['uint8', 'int8'] as const) {
+        const z = t === 'uint8' ? 128 : 0;
+        const min = t === 'uint8' ? 0 : -128;
+        // [conv pad value, max pool pad value, graph output on the conv's Pad, Pads expected to remain]
+        for (const [v, u, tap, pads] of [[z + 9, min, false, 0], [z + 8, min + 1, false, 2], [z + 9, min, true, 1]] as const) {
+          const bytes = padModel(t, v, u, tap);
+          checkModel(rt, bytes);
+          const m = loadModelSync(rt, bytes, {});
+          try {
+            expect(m.nodes.filter((n) => n.op === 'Pad').length, `${t} v ${v} u ${u} tap ${tap}`).toBe(pads);
+          } finally {
+            m.dispose();
+          }
+        }
+      }
+    } finally {
+      rt.dispose();
+    }
+  });
 });

@@ -19,6 +19,7 @@ import { removeIdentity } from './passes/remove-identity.js';
 import { foldBatchNorm } from './passes/fold-batchnorm.js';
 import { fuseQdq } from './passes/fuse-qdq.js';
 import { fuseLuts } from './passes/fuse-luts.js';
+import { foldPad } from './passes/fold-pad.js';
 import { weightBiasQuantization } from './passes/weight-bias-quant.js';
 import { lowerGraph, plannedValues } from './lower.js';
 import { fuseOutputTables } from './ops/conv.js';
@@ -85,6 +86,7 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   graph = foldBatchNorm(graph);
   if (hooks.weightBiasQuantization !== false) graph = weightBiasQuantization(graph);
   graph = fuseQdq(graph);
+  graph = foldPad(graph);
   graph = fuseLuts(graph);
   const values = plannedValues(graph);
   // sizes before lowering too: lowering builds tables that grow with the dims (a declared shape of 10^9 took a minute)

@@ -7,9 +7,8 @@
  * declaration and is transposed (perm 0,3,1,2) once; a rank-4 graph output is transposed back (0,2,3,1). Weights
  * are rearranged when read: CONV_2D's OHWI filter to OIHW, DEPTHWISE_CONV_2D's 1HW(C*M) to (C*M)1HW (group = C);
  * axes of CONCATENATION, MEAN and PAD's paddings are mapped to NCHW; RESHAPE of a rank-4 value runs on NHWC data
- * (a transpose on each side). A PAD / PADV2 that only a CONV_2D, DEPTHWISE_CONV_2D or MAX_POOL_2D reads becomes that
- * operator's own padding where that computes the same numbers (padding with the zero point before a convolution,
- * with the smallest code before a max pool), so that no padded copy is made.
+ * (a transpose on each side). A PAD / PADV2 before a convolution or max pool becomes that operator's own padding
+ * later, where that computes the same numbers (passes/fold-pad.ts).
  *
  * Each int8 / uint8 activation tensor T is a value of the graph; an operator reads DequantizeLinear(T) (scale and
  * zero point from T's quantization, per tensor), computes its float ONNX counterpart, applies its fused activation
@@ -242,49 +241,6 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
     return vi;
   });
 
-  // PAD / PADV2 folded into the convolution or max pool that alone reads it: the window op takes the padding as its
-  // own (ONNX pads), so no padded copy is made. Only where that computes the same numbers: spatial padding of a
-  // rank-4 tensor, output quantized as the input, a pad value of the zero point (a convolution pads with zero) or,
-  // before a max pool, of the smallest code with less padding than the window (padding never wins a maximum).
-  const readers = new Map<number, number[]>();
-  ops.forEach((o, i) => o.inputs.forEach((k) => k >= 0 && readers.set(k, [...(readers.get(k) ?? []), i])));
-  const foldedPads = new Map<number, { src: number; pads: number[] }>();
-  ops.forEach((o) => {
-    const name = OP[o.code];
-    if (name !== 'PAD' && name !== 'PADV2') return;
-    const [x, pk, vk] = o.inputs;
-    const y = o.outputs[0];
-    const tx = tensors[x];
-    const ty = tensors[y];
-    const rd = readers.get(y) ?? [];
-    if (rd.length !== 1 || sgOutputs.includes(y) || tx.shape.length !== 4 || !tensors[pk]?.data || tensors[pk].type !== 'int32') return;
-    if (tx.type !== ty.type || tx.scale?.length !== 1 || ty.scale?.length !== 1 || tx.scale[0] !== ty.scale[0] || (tx.zeroPoint?.[0] ?? 0) !== (ty.zeroPoint?.[0] ?? 0)) return;
-    const p = constInts(pk);
-    if (p.length !== 8 || p.some((v) => v < 0) || p[0] || p[1] || p[6] || p[7]) return;
-    const zp = tx.zeroPoint?.[0] ?? 0;
-    let code = zp;
-    if (name === 'PADV2' && vk !== undefined && vk >= 0) {
-      const c = tensors[vk];
-      if (!c.data || c.type !== tx.type || c.data.length !== 1) return;
-      code = c.type === 'int8' ? (c.data[0] << 24) >> 24 : c.data[0];
-    }
-    const consumer = ops[rd[0]];
-    const cname = OP[consumer.code];
-    if (consumer.inputs[0] !== y) return;
-    if (cname === 'CONV_2D' || cname === 'DEPTHWISE_CONV_2D') {
-      if (code !== zp) return;
-    } else if (cname === 'MAX_POOL_2D') {
-      const o2 = consumer.options;
-      const fw = o2 ? fb.scalar(o2, 3, 'i32', 1) : 1;
-      const fh = o2 ? fb.scalar(o2, 4, 'i32', 1) : 1;
-      if (code !== (tx.type === 'int8' ? -128 : 0) || Math.max(p[2], p[3]) >= fh || Math.max(p[4], p[5]) >= fw) return;
-    } else return;
-    foldedPads.set(y, { src: x, pads: [p[2], p[4], p[3], p[5]] });
-  });
-  /** A window op's input and the padding it takes over from a folded PAD (t, l, b, r). */
-  const unpad = (k: number) => foldedPads.get(k) ?? { src: k, pads: [0, 0, 0, 0] };
-  const addPads = (a: number[], b: number[]) => a.map((v, j) => v + b[j]);
-
   ops.forEach((o, i) => {
     const name = OP[o.code];
     const where = `operator ${i} (${name})`;
@@ -352,10 +308,9 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
           }, 0);
         }
         const conv = nm('conv');
-        const src = unpad(x);
-        node('Conv', [input(src.src), wv, ...bias(o.inputs[2])], [conv], {
+        node('Conv', [input(x), wv, ...bias(o.inputs[2])], [conv], {
           kernel_shape: ints([kh, kw]), strides: ints([sh, sw]), dilations: ints([dh, dw]), group: int(group),
-          pads: ints(addPads(pads2d(optByte(0, 0), ih, iw, kh, kw, sh, sw, dh, dw), src.pads)),
+          pads: ints(pads2d(optByte(0, 0), ih, iw, kh, kw, sh, sw, dh, dw)),
         });
         toQ(activation(conv, fused, where), y);
         break;
@@ -384,9 +339,8 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
         const fw = optInt(3, 1);
         const fh = optInt(4, 1);
         const p = nm('pool');
-        const src = unpad(x);
-        node(name === 'MAX_POOL_2D' ? 'MaxPool' : 'AveragePool', [input(src.src)], [p], {
-          kernel_shape: ints([fh, fw]), strides: ints([sh, sw]), pads: ints(addPads(pads2d(optByte(0, 0), ih, iw, fh, fw, sh, sw, 1, 1), src.pads)),
+        node(name === 'MAX_POOL_2D' ? 'MaxPool' : 'AveragePool', [input(x)], [p], {
+          kernel_shape: ints([fh, fw]), strides: ints([sh, sw]), pads: ints(pads2d(optByte(0, 0), ih, iw, fh, fw, sh, sw, 1, 1)),
         });
         toQ(activation(p, optByte(5, 0), where), y);
         break;
@@ -405,7 +359,6 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
       }
       case 'PAD':
       case 'PADV2': {
-        if (foldedPads.has(y)) break; // its reader takes the padding (above)
         const p = constInts(o.inputs[1]);
         const rk = tensors[x].shape.length;
         if (p.length !== 2 * rk || p.some((v) => v < 0)) throw badModel(`${where}: paddings [${p}] for a rank-${rk} input`);
