@@ -6,7 +6,8 @@
  * Reports: `<out>/race-chromium.md` and `.json`.
  *
  * Flags: --models mobilenetv2,resnet18 (default both), --threads 1,2 (default), --quick (fewer rounds),
- * --input-size S (bind the zoo's input to S x S; tests), --out DIR (default bench/results).
+ * --input-size S (bind the zoo's input to S x S; tests), --settle-ms N (with threads, idle after each sample; default
+ * 100), --out DIR (default bench/results).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -59,6 +60,8 @@ export interface RaceOptions {
   threads?: readonly number[];
   sampling?: SampleOptions;
   inputSize?: number;
+  /** With threads: idle ms after each sample (default RACE_SETTLE_MS). */
+  settleMs?: number;
 }
 
 /** Builds the files and races them at each thread count in a fresh headless Chromium. */
@@ -86,7 +89,7 @@ export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: strin
         await page.exposeFunction('raceLine', (l: string) => onLine(`race: ${l}`));
         await page.goto(`${srv.origin}/bench/browser/race.html`);
         await page.waitForFunction(() => typeof (window as unknown as { runRace?: unknown }).runRace === 'function', null, { timeout: 30_000 });
-        const opts = { threads, ids, sampling: o.sampling ?? MODELS_HEADLINE_SAMPLING };
+        const opts = { threads, ids, sampling: o.sampling ?? MODELS_HEADLINE_SAMPLING, settleMs: o.settleMs };
         try {
           results.push((await page.evaluate((x) => (window as unknown as { runRace(o: unknown): Promise<RaceResult> }).runRace(x), opts)) as RaceResult);
         } catch (e) {
@@ -141,6 +144,7 @@ async function main(argv: string[]): Promise<number> {
       if (o.threads.some((t) => !Number.isInteger(t) || t < 1)) throw new Error('--threads takes a list of positive integers');
     } else if (a === '--quick') o.sampling = MODELS_QUICK_SAMPLING;
     else if (a === '--input-size') o.inputSize = Number(value());
+    else if (a === '--settle-ms') o.settleMs = Number(value());
     else if (a === '--out') out = resolve(value());
     else throw new Error(`unknown flag ${a}`);
   }

@@ -3,7 +3,7 @@
  * i8conv, onnxruntime-web and LiteRT.js at one thread count in one dedicated worker, where i8conv's blocking `run`
  * belongs and every engine's threads are allowed. The models come from the driver's server under /race-models/.
  *
- * Message in: { threads, ids, sampling }. Out: { type: 'line', line } while running, then { type: 'done', result }
+ * Message in: { threads, ids, sampling, settleMs? }. Out: { type: 'line', line } while running, then { type: 'done', result }
  * or { type: 'error', message }.
  */
 import { createRuntime, type Runtime } from '../src/index.js';
@@ -45,7 +45,7 @@ async function evalScript(url: string): Promise<void> {
   (0, eval)(`${await r.text()}\n;globalThis.ModuleFactory = ModuleFactory;`);
 }
 
-async function race(threads: number, ids: string[], sampling: SampleOptions): Promise<RaceResult> {
+async function race(threads: number, ids: string[], sampling: SampleOptions, settleMs?: number): Promise<RaceResult> {
   const iso = self.crossOriginIsolated;
   const rt: Runtime = await createRuntime({ threads });
   const ort = (await import(/* @vite-ignore */ ORT_MODULE)) as OrtModule;
@@ -122,7 +122,7 @@ async function race(threads: number, ids: string[], sampling: SampleOptions): Pr
       } else errors.litert = ltError;
       line(`${meta.label}, ${threads} thread(s): ${runners.map((r) => r.engine).join(', ')} loaded; timing`);
       try {
-        const row = await raceRow(meta, threads, runners, errors, sampling, xnnpack);
+        const row = await raceRow(meta, threads, runners, errors, sampling, xnnpack, settleMs);
         rows.push(row);
         line(`  ${Object.entries(row.timings).map(([e, t]) => `${e} ${t.ms.toFixed(1)} ms`).join(', ')}`);
       } finally {
@@ -137,9 +137,9 @@ async function race(threads: number, ids: string[], sampling: SampleOptions): Pr
 }
 
 self.onmessage = async (e: MessageEvent) => {
-  const m = e.data as { threads: number; ids: string[]; sampling: SampleOptions };
+  const m = e.data as { threads: number; ids: string[]; sampling: SampleOptions; settleMs?: number };
   try {
-    self.postMessage({ type: 'done', result: await race(m.threads, m.ids, m.sampling) });
+    self.postMessage({ type: 'done', result: await race(m.threads, m.ids, m.sampling, m.settleMs) });
   } catch (err) {
     self.postMessage({ type: 'error', message: errorText(err) });
   }

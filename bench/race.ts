@@ -14,7 +14,8 @@
  * same real numbers, the form onnxruntime-web fuses fully). So all four compute the same model.
  *
  * Timing: bench/stats.ts measureRounds, round-robin (one sample of each engine per round); a time runs from the
- * JS input array to the JS output arrays; with threads, 100 ms idle after each sample (RACE_SETTLE_MS). Ratios are i8conv's time over the other's, the median of the per-round
+ * JS input array to the JS output arrays; with threads, 30 ms of untimed runs before each sample (RACE_PRIME_MS) and
+ * 100 ms idle after it (RACE_SETTLE_MS): back-to-back inference, with no other engine's pool still spinning. Ratios are i8conv's time over the other's, the median of the per-round
  * ratios (< 1: i8conv faster).
  *
  * Checks: i8conv equals onnxruntime-web on the ONNX file bit for bit (the zoo is a fixed formula both compute
@@ -36,6 +37,8 @@ export const RACE_ENGINE_LABEL: Record<RaceEngine, string> = {
 /** With threads: idle time after each sample (bench/stats.ts settleAfterMs), ms: bench/models-node.ts
  *  MODELS_THREADS_SETTLE_MS. */
 export const RACE_SETTLE_MS = 100;
+/** With threads: untimed runs right before each sample, for at least this long (bench/stats.ts primeMs), ms. */
+export const RACE_PRIME_MS = 30;
 
 /** What the driver serves per model (`<id>.json`, next to `<id>.onnx` and `<id>.tflite`). */
 export interface RaceModelMeta {
@@ -128,7 +131,7 @@ export interface RaceRunner {
  * Times the runners (round-robin) and checks their first outputs against each other; `runners` holds whichever
  * engines loaded (`errors` the others).
  */
-export async function raceRow(meta: RaceModelMeta, threads: number, runners: RaceRunner[], errors: RaceRow['errors'], sampling: SampleOptions, litertXnnpack: boolean | null): Promise<RaceRow> {
+export async function raceRow(meta: RaceModelMeta, threads: number, runners: RaceRunner[], errors: RaceRow['errors'], sampling: SampleOptions, litertXnnpack: boolean | null, settleMs = RACE_SETTLE_MS): Promise<RaceRow> {
   const row: RaceRow = { id: meta.id, label: meta.label, threads, timings: {}, errors, ratios: {}, checks: {}, litertXnnpack, rounds: 0 };
   const by = (e: RaceEngine) => runners.find((r) => r.engine === e);
   const i8 = by('i8conv');
@@ -142,9 +145,10 @@ export async function raceRow(meta: RaceModelMeta, threads: number, runners: Rac
   const lt = first('litert');
   const ref = first('i8conv-tflite') ?? i8?.outputs[0];
   if (lt && ref) row.checks.litertVsI8conv = raceCheck(lt, ref, meta.quantum);
-  // with threads, each sample is followed by an idle pause: the engines' pools spin a while after a run, and the pause
-  // lets them sleep before the next engine's sample (as the Node models level's threads set does)
-  const opts = threads > 1 ? { ...sampling, settleAfterMs: runners.map(() => RACE_SETTLE_MS) } : sampling;
+  // with threads, each sample is preceded by untimed runs (the engine's pool is awake, as in back-to-back inference)
+  // and followed by an idle pause (the pools spin a while after a run: the pause lets them sleep before the next
+  // engine's sample, as the Node models level's threads set does)
+  const opts = threads > 1 ? { ...sampling, settleAfterMs: runners.map(() => settleMs), primeMs: RACE_PRIME_MS } : sampling;
   const { timings, rounds } = await measureRounds(runners.map((r) => () => r.run()), opts);
   row.rounds = rounds.length;
   runners.forEach((r, k) => {
