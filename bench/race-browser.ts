@@ -7,7 +7,7 @@
  *
  * Flags: --models mobilenetv2,resnet18 (default both), --threads 1,2 (default), --quick (fewer rounds),
  * --input-size S (bind the zoo's input to S x S; tests), --settle-ms N (with threads, idle after each sample; default
- * 100), --out DIR (default bench/results).
+ * 100), --simd128 (i8conv's SIMD128 build against LiteRT.js's compat build, 1 thread), --out DIR (default bench/results).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -62,6 +62,9 @@ export interface RaceOptions {
   inputSize?: number;
   /** With threads: idle ms after each sample (default RACE_SETTLE_MS). */
   settleMs?: number;
+  /** i8conv's SIMD128 build against LiteRT.js's SIMD128 (compat) build, as on an engine without relaxed SIMD; one
+   *  thread (the compat build has no threaded twin). */
+  simd128?: boolean;
 }
 
 /** Builds the files and races them at each thread count in a fresh headless Chromium. */
@@ -89,7 +92,7 @@ export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: strin
         await page.exposeFunction('raceLine', (l: string) => onLine(`race: ${l}`));
         await page.goto(`${srv.origin}/bench/browser/race.html`);
         await page.waitForFunction(() => typeof (window as unknown as { runRace?: unknown }).runRace === 'function', null, { timeout: 30_000 });
-        const opts = { threads, ids, sampling: o.sampling ?? MODELS_HEADLINE_SAMPLING, settleMs: o.settleMs };
+        const opts = { threads, ids, sampling: o.sampling ?? MODELS_HEADLINE_SAMPLING, settleMs: o.settleMs, simd128: o.simd128 };
         try {
           results.push((await page.evaluate((x) => (window as unknown as { runRace(o: unknown): Promise<RaceResult> }).runRace(x), opts)) as RaceResult);
         } catch (e) {
@@ -119,7 +122,8 @@ export function writeRaceReport(results: RaceResult[], errors: string[], out: st
   let md = renderRace(results, machine);
   if (errors.length) md += `\nErrors:\n${errors.map((e) => `- ${e}`).join('\n')}\n`;
   mkdirSync(out, { recursive: true });
-  const paths = [join(out, 'race-chromium.md'), join(out, 'race-chromium.json')];
+  const tag = results.some((r) => r.info.litert?.file.includes('compat')) && results.every((r) => r.info.i8conv.build === 'simd128') ? '-simd128' : '';
+  const paths = [join(out, `race-chromium${tag}.md`), join(out, `race-chromium${tag}.json`)];
   writeFileSync(paths[0], md);
   writeFileSync(paths[1], JSON.stringify({ machine, results, errors }, null, 2));
   return { md, paths };
@@ -145,6 +149,10 @@ async function main(argv: string[]): Promise<number> {
     } else if (a === '--quick') o.sampling = MODELS_QUICK_SAMPLING;
     else if (a === '--input-size') o.inputSize = Number(value());
     else if (a === '--settle-ms') o.settleMs = Number(value());
+    else if (a === '--simd128') {
+      o.simd128 = true;
+      o.threads ??= [1];
+    }
     else if (a === '--out') out = resolve(value());
     else throw new Error(`unknown flag ${a}`);
   }

@@ -3,7 +3,8 @@
  * i8conv, onnxruntime-web and LiteRT.js at one thread count in one dedicated worker, where i8conv's blocking `run`
  * belongs and every engine's threads are allowed. The models come from the driver's server under /race-models/.
  *
- * Message in: { threads, ids, sampling, settleMs? }. Out: { type: 'line', line } while running, then { type: 'done', result }
+ * Message in: { threads, ids, sampling, settleMs?, simd128? } (simd128: i8conv's SIMD128 build against LiteRT.js's compat
+ * build, as on an engine without relaxed SIMD). Out: { type: 'line', line } while running, then { type: 'done', result }
  * or { type: 'error', message }.
  */
 import { createRuntime, type Runtime } from '../src/index.js';
@@ -45,9 +46,9 @@ async function evalScript(url: string): Promise<void> {
   (0, eval)(`${await r.text()}\n;globalThis.ModuleFactory = ModuleFactory;`);
 }
 
-async function race(threads: number, ids: string[], sampling: SampleOptions, settleMs?: number): Promise<RaceResult> {
+async function race(threads: number, ids: string[], sampling: SampleOptions, settleMs?: number, simd128 = false): Promise<RaceResult> {
   const iso = self.crossOriginIsolated;
-  const rt: Runtime = await createRuntime({ threads });
+  const rt: Runtime = await createRuntime(simd128 ? { threads, build: 'simd128' } : { threads });
   const ort = (await import(/* @vite-ignore */ ORT_MODULE)) as OrtModule;
   ort.env.wasm.wasmPaths = ORT_DIR;
   ort.env.wasm.proxy = false;
@@ -56,7 +57,9 @@ async function race(threads: number, ids: string[], sampling: SampleOptions, set
   let ltEnv: LtEnvironment | null = null;
   let ltError = '';
   try {
-    lt = await loadLiteRtInPage(LITERT_WASM_DIR, { threaded: threads > 1, loadScript: evalScript });
+    // simd128: LiteRT.js's compat build, which has no threaded twin (one thread only)
+    if (simd128 && threads > 1) throw new Error('LiteRT.js has no threaded SIMD128 build');
+    lt = await loadLiteRtInPage(LITERT_WASM_DIR, simd128 ? { simd: 'simd128', loadScript: evalScript } : { threaded: threads > 1, loadScript: evalScript });
     ltEnv = lt.wasm.LiteRtEnvironment.create(null);
   } catch (e) {
     ltError = errorText(e);
@@ -137,9 +140,9 @@ async function race(threads: number, ids: string[], sampling: SampleOptions, set
 }
 
 self.onmessage = async (e: MessageEvent) => {
-  const m = e.data as { threads: number; ids: string[]; sampling: SampleOptions; settleMs?: number };
+  const m = e.data as { threads: number; ids: string[]; sampling: SampleOptions; settleMs?: number; simd128?: boolean };
   try {
-    self.postMessage({ type: 'done', result: await race(m.threads, m.ids, m.sampling, m.settleMs) });
+    self.postMessage({ type: 'done', result: await race(m.threads, m.ids, m.sampling, m.settleMs, m.simd128) });
   } catch (err) {
     self.postMessage({ type: 'error', message: errorText(err) });
   }
