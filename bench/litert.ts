@@ -220,28 +220,33 @@ export interface TfliteRunner {
   delete(): void;
 }
 
-export async function createTfliteRunner(lt: LiteRtModule, env: LtEnvironment, model: Pick<TfliteConvModel, 'bytes' | 'inputShape' | 'outputShape'>, opts: { requireXnnpack?: boolean } = {}): Promise<TfliteRunner & { xnnpack: boolean }> {
+/** Tensor types as plain values: `input` (input 0), `outputs` (the first `numOutputs`). */
+type TensorDesc = ReturnType<typeof describeTensorType>;
+
+/**
+ * The part both runners share: the compiled model, its tensor types (checked by `check`, which throws to refuse), a
+ * host-memory input buffer, and `run(x, sink)`: `x`'s bytes into the input buffer, the run, then `sink(k, view)` for
+ * each output with a view of its bytes in the Wasm heap (valid until `sink` returns).
+ */
+async function openTflite(lt: LiteRtModule, env: LtEnvironment, bytes: Uint8Array, numOutputs: number, numThreads: number,
+  check: (input: TensorDesc, outputs: TensorDesc[], xnnpack: boolean) => void) {
   const w = lt.wasm;
-  const c = await compileTflite(lt, env, model.bytes, 1);
-  let inBuf: LtTensorBuffer;
-  let inDesc: TfliteRunner['input'];
-  let outDesc: TfliteRunner['output'];
+  const c = await compileTflite(lt, env, bytes, numThreads);
   const xnnpack = c.compiled.isFullyAccelerated();
+  let inBuf: LtTensorBuffer;
+  let input: TensorDesc;
+  const outputs: TensorDesc[] = [];
   try {
-    if (!xnnpack && opts.requireXnnpack !== false) throw new Error('LiteRT did not put the whole model on the CPU accelerator (XNNPACK)');
-    const outType = c.model.getOutputTensorType(0, 0);
-    outDesc = describeTensorType(outType);
-    outType.delete();
+    for (let k = 0; k < numOutputs; k++) {
+      const t = c.model.getOutputTensorType(0, k);
+      outputs.push(describeTensorType(t));
+      t.delete();
+    }
     const inType = c.model.getInputTensorType(0, 0);
     try {
-      inDesc = describeTensorType(inType);
-      const dims = (s: number[]) => s.join('x');
-      for (const [what, got, want] of [['input', inDesc, model.inputShape], ['output', outDesc, model.outputShape]] as const) {
-        if (got.elementType !== LT_ELEMENT.INT8 || dims(got.shape) !== dims(want)) {
-          throw new Error(`${what} tensor is element type ${got.elementType} ${dims(got.shape)}, expected int8 (${LT_ELEMENT.INT8}) ${dims(want)}`);
-        }
-      }
-      inBuf = w.LiteRtTensorBuffer.createManaged(env, w.LiteRtTensorBufferType.HOST_MEMORY, inType, inDesc.bytes);
+      input = describeTensorType(inType);
+      check(input, outputs, xnnpack);
+      inBuf = w.LiteRtTensorBuffer.createManaged(env, w.LiteRtTensorBufferType.HOST_MEMORY, inType, input.bytes);
     } finally {
       inType.delete();
     }
@@ -251,33 +256,55 @@ export async function createTfliteRunner(lt: LiteRtModule, env: LtEnvironment, m
   }
   const READ = w.LiteRtTensorBufferLockMode.READ;
   const WRITE = w.LiteRtTensorBufferLockMode.WRITE;
-  const finish = (outs: LtTensorBuffer[], y: Int8Array) => {
+  const finish = (outs: LtTensorBuffer[], sink: (k: number, view: Uint8Array) => void) => {
     try {
-      const p = outs[0].lock(READ);
-      // HEAPU8 is read again: the Wasm memory may have grown (a new ArrayBuffer) during the run
-      y.set(new Int8Array(w.HEAPU8.buffer, p, y.length));
-      outs[0].unlock();
+      outs.forEach((o, k) => {
+        const p = o.lock(READ);
+        // HEAPU8 is read again: the Wasm memory may have grown (a new ArrayBuffer) during the run
+        sink(k, new Uint8Array(w.HEAPU8.buffer, p, outputs[k]?.bytes ?? 0));
+        o.unlock();
+      });
     } finally {
       for (const o of outs) o.delete();
     }
   };
   return {
-    model: model as TfliteConvModel,
-    xnnpack,
-    input: inDesc,
-    output: outDesc,
-    run(x, y) {
-      if (x.length !== inDesc.bytes || y.length !== outDesc.bytes) throw new Error(`run: ${x.length} -> ${y.length} bytes, the model takes ${inDesc.bytes} -> ${outDesc.bytes}`);
+    xnnpack, input, outputs,
+    run(x: ArrayBufferView, sink: (k: number, view: Uint8Array) => void): void | Promise<void> {
+      if (x.byteLength !== input.bytes) throw new Error(`run: ${x.byteLength} input bytes, the model takes ${input.bytes}`);
       const p = inBuf.lock(WRITE);
       w.HEAPU8.set(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), p);
       inBuf.unlock();
       const outs = c.compiled.run(0, [inBuf]);
-      return outs instanceof Promise ? outs.then((o) => finish(o, y)) : finish(outs, y);
+      return outs instanceof Promise ? outs.then((o) => finish(o, sink)) : finish(outs, sink);
     },
     delete() {
       inBuf.delete();
       c.delete();
     },
+  };
+}
+
+export async function createTfliteRunner(lt: LiteRtModule, env: LtEnvironment, model: Pick<TfliteConvModel, 'bytes' | 'inputShape' | 'outputShape'>, opts: { requireXnnpack?: boolean } = {}): Promise<TfliteRunner & { xnnpack: boolean }> {
+  const dims = (s: number[]) => s.join('x');
+  const r = await openTflite(lt, env, model.bytes, 1, 1, (input, [output], xnnpack) => {
+    if (!xnnpack && opts.requireXnnpack !== false) throw new Error('LiteRT did not put the whole model on the CPU accelerator (XNNPACK)');
+    for (const [what, got, want] of [['input', input, model.inputShape], ['output', output, model.outputShape]] as const) {
+      if (got.elementType !== LT_ELEMENT.INT8 || dims(got.shape) !== dims(want)) {
+        throw new Error(`${what} tensor is element type ${got.elementType} ${dims(got.shape)}, expected int8 (${LT_ELEMENT.INT8}) ${dims(want)}`);
+      }
+    }
+  });
+  return {
+    model: model as TfliteConvModel,
+    xnnpack: r.xnnpack,
+    input: r.input,
+    output: r.outputs[0],
+    run(x, y) {
+      if (y.length !== r.outputs[0].bytes) throw new Error(`run: ${x.length} -> ${y.length} bytes, the model takes ${r.input.bytes} -> ${r.outputs[0].bytes}`);
+      return r.run(x, (_, view) => y.set(new Int8Array(view.buffer, view.byteOffset, y.length)));
+    },
+    delete: () => r.delete(),
   };
 }
 
@@ -295,62 +322,21 @@ export interface TfliteFloatRunner {
 /** The float-in, float-out runner of a whole model with `numOutputs` outputs, on `numThreads` threads (the threaded
  * build; the single-threaded ones run one). */
 export async function createTfliteFloatRunner(lt: LiteRtModule, env: LtEnvironment, bytes: Uint8Array, numOutputs: number, numThreads = 1): Promise<TfliteFloatRunner> {
-  const w = lt.wasm;
-  const c = await compileTflite(lt, env, bytes, numThreads);
-  let inBuf: LtTensorBuffer;
-  let input: TfliteFloatRunner['input'];
-  const outputs: TfliteFloatRunner['outputs'] = [];
-  try {
-    for (let k = 0; k < numOutputs; k++) {
-      const t = c.model.getOutputTensorType(0, k);
-      outputs.push(describeTensorType(t));
-      t.delete();
-      if (outputs[k].elementType !== LT_ELEMENT.FLOAT32) throw new Error(`output ${k} is element type ${outputs[k].elementType}, expected float32`);
+  const r = await openTflite(lt, env, bytes, numOutputs, numThreads, (input, outputs) => {
+    for (const [what, t] of [['input', input], ...outputs.map((o, k) => [`output ${k}`, o] as const)] as const) {
+      if (t.elementType !== LT_ELEMENT.FLOAT32) throw new Error(`${what} is element type ${t.elementType}, expected float32`);
     }
-    const inType = c.model.getInputTensorType(0, 0);
-    try {
-      input = describeTensorType(inType);
-      if (input.elementType !== LT_ELEMENT.FLOAT32) throw new Error(`input tensor is element type ${input.elementType}, expected float32`);
-      inBuf = w.LiteRtTensorBuffer.createManaged(env, w.LiteRtTensorBufferType.HOST_MEMORY, inType, input.bytes);
-    } finally {
-      inType.delete();
-    }
-  } catch (e) {
-    c.delete();
-    throw e;
-  }
-  const READ = w.LiteRtTensorBufferLockMode.READ;
-  const WRITE = w.LiteRtTensorBufferLockMode.WRITE;
-  const finish = (outs: LtTensorBuffer[]) => {
-    try {
-      return outs.map((o, k) => {
-        const p = o.lock(READ);
-        // HEAPU8 is read again: the Wasm memory may have grown (a new ArrayBuffer) during the run
-        const y = new Float32Array(outputs[k].bytes / 4);
-        new Uint8Array(y.buffer).set(new Uint8Array(w.HEAPU8.buffer, p, outputs[k].bytes));
-        o.unlock();
-        return y;
-      });
-    } finally {
-      for (const o of outs) o.delete();
-    }
-  };
+  });
   return {
-    xnnpack: c.compiled.isFullyAccelerated(),
-    input,
-    outputs,
+    xnnpack: r.xnnpack,
+    input: r.input,
+    outputs: r.outputs,
     run(x) {
-      if (x.byteLength !== input.bytes) throw new Error(`run: ${x.byteLength} input bytes, the model takes ${input.bytes}`);
-      const p = inBuf.lock(WRITE);
-      w.HEAPU8.set(new Uint8Array(x.buffer, x.byteOffset, x.byteLength), p);
-      inBuf.unlock();
-      const outs = c.compiled.run(0, [inBuf]);
-      return outs instanceof Promise ? outs.then(finish) : finish(outs);
+      const ys = r.outputs.map((o) => new Float32Array(o.bytes / 4));
+      const done = r.run(x, (k, view) => new Uint8Array(ys[k].buffer).set(view));
+      return done instanceof Promise ? done.then(() => ys) : ys;
     },
-    delete() {
-      inBuf.delete();
-      c.delete();
-    },
+    delete: () => r.delete(),
   };
 }
 
