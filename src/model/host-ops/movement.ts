@@ -336,6 +336,16 @@ export const Pad: HostOpFactory = (node, inputs, outputs, opset) => {
     return m;
   });
   const total = numel(dims);
+  // Constant mode: each output row along the last axis is [constant x before][input run of inRow][constant x after]
+  // (negative pads crop the input run), copied with fill / set instead of element by element.
+  const rowCopy = mode === 'constant' && r > 0;
+  const lastD = r > 0 ? x.dims[r - 1] : 0;
+  const padB = r > 0 ? pads[r - 1] : 0;
+  const srcStart = Math.max(0, -padB);
+  const dstStart = Math.max(0, padB);
+  const inRow = r > 0 ? Math.min(lastD - srcStart, dims[r - 1] - dstStart) : 0;
+  const before = dstStart;
+  const after = r > 0 ? dims[r - 1] - dstStart - Math.max(inRow, 0) : 0;
   return (ins, outs) => {
     const X = ins[0]!.data as Any, Y = outs[0].data as Any;
     if (total === 0) return;
@@ -350,9 +360,20 @@ export const Pad: HostOpFactory = (node, inputs, outputs, opset) => {
         if (q < 0) out = true;
         base += q;
       }
-      for (let o = 0; o < lastLen; o++, p++) {
-        const q = lastMap[o];
-        Y[p] = (out || q < 0 ? cv : X[base + q]) as number;
+      if (rowCopy) {
+        // constant mode: the row is the constant, or the constant around one contiguous run of the input row
+        if (out || inRow <= 0) Y.fill(cv as never, p, p + lastLen);
+        else {
+          if (before > 0) Y.fill(cv as never, p, p + before);
+          Y.set(X.subarray(base + srcStart, base + srcStart + inRow), p + dstStart);
+          if (after > 0) Y.fill(cv as never, p + dstStart + inRow, p + lastLen);
+        }
+        p += lastLen;
+      } else {
+        for (let o = 0; o < lastLen; o++, p++) {
+          const q = lastMap[o];
+          Y[p] = (out || q < 0 ? cv : X[base + q]) as number;
+        }
       }
       for (let i = last - 1; i >= 0; i--) {
         if (++idx[i] < dims[i]) break;
