@@ -56,6 +56,22 @@ function binary(name: string, op: 'ADD' | 'SUB' | 'MUL' | 'CONCATENATION', act: 
   return { name, ops: ['CONV_2D', op], bytes: buildTfliteGraph({ tensors, ops, inputs: [0], outputs: [4] }), inShape: shape, outShape: tensors[4].shape, x: i8(numel(shape), seed) };
 }
 
+/** x -> MAX_POOL_2D over the whole plane -> g [1, 1, 1, C] (exact in both engines); MUL / ADD (x, g): a per-channel
+ * broadcast (a squeeze-and-excitation gate's shape). */
+function broadcast(name: string, op: 'ADD' | 'MUL', seed: number): TflCase {
+  const shape = [1, 5, 6, 8];
+  const tensors: TflTensorSpec[] = [
+    q('x', shape, 0.03, -4),
+    q('g', [1, 1, 1, 8], 0.03, -4),
+    q('y', shape, op === 'ADD' ? 0.05 : 0.02, 5),
+  ];
+  const ops: TflOpSpec[] = [
+    { code: 17, inputs: [0], outputs: [1], options: { type: 5, fields: [{ type: I8, value: 1 }, { type: I32, value: 1 }, { type: I32, value: 1 }, { type: I32, value: 6 }, { type: I32, value: 5 }, { type: I8, value: 0 }] } },
+    { code: op === 'ADD' ? 0 : 18, inputs: [0, 1], outputs: [2], options: { type: op === 'ADD' ? 11 : 21, fields: [{ type: I8, value: 0 }] } },
+  ];
+  return { name, ops: ['MAX_POOL_2D', op], bytes: buildTfliteGraph({ tensors, ops, inputs: [0], outputs: [2] }), inShape: shape, outShape: shape, x: i8(240, seed) };
+}
+
 export function tfliteCases(): TflCase[] {
   const s4 = [1, 7, 9, 8];
   const cases: TflCase[] = [];
@@ -121,5 +137,7 @@ export function tfliteCases(): TflCase[] {
   cases.push(binary('CONV_2D 1x1 -> MUL', 'MUL', 0, 73));
   cases.push(binary('CONV_2D 1x1 -> SUB', 'SUB', 0, 74));
   cases.push(binary('CONV_2D 1x1 -> CONCATENATION', 'CONCATENATION', 0, 75));
+  cases.push(broadcast('MUL by a [1, 1, 1, C] gate', 'MUL', 76));
+  cases.push(broadcast('ADD of a [1, 1, 1, C] tensor', 'ADD', 77));
   return cases;
 }

@@ -19,7 +19,7 @@
  * rearrangement), int32 biases likewise (scale input scale x filter scale, as TFLite stores it).
  *
  * Operators: QUANTIZE, DEQUANTIZE, CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, AVERAGE_POOL_2D, MAX_POOL_2D, ADD,
- * SUB, MUL (operands of equal shape, or a constant scalar), PAD, PADV2, RESHAPE, SQUEEZE, CONCATENATION, MEAN (over H and W
+ * SUB, MUL (operands of one rank that broadcast, or a constant scalar), PAD, PADV2, RESHAPE, SQUEEZE, CONCATENATION, MEAN (over H and W
  * of a rank-4 tensor), SOFTMAX (beta 1, last axis), LOGISTIC, HARD_SWISH, RELU, RELU6, RESIZE_BILINEAR and
  * RESIZE_NEAREST_NEIGHBOR (align_corners, half_pixel_centers or neither, as ONNX Resize's coordinate modes), with int8 or uint8 activations and int8
  * weights. Anything else (another operator, a float32 CONV_2D, a custom op, a second subgraph) is UNSUPPORTED_OP,
@@ -349,9 +349,12 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
       case 'SUB':
       case 'MUL': {
         const [a, b] = o.inputs;
-        const same = tensors[a].shape.join() === tensors[b].shape.join();
-        const scalarB = tensors[b].shape.reduce((m, d) => m * d, 1) === 1;
-        if (!same && !scalarB) throw new I8ConvError('UNSUPPORTED_OP', `model: ${where}: broadcasting [${tensors[a].shape}] with [${tensors[b].shape}] (equal shapes or a scalar are read)`, 'model');
+        const [sa, sb] = [tensors[a].shape, tensors[b].shape];
+        // equal shapes, a scalar operand, or operands of one rank whose dims agree or are 1 (numpy broadcasting; both
+        // rank-4 values are NCHW here, so the rule holds on the permuted dims alike)
+        const scalarB = sb.reduce((m, d) => m * d, 1) === 1;
+        const broadcasts = sa.length === sb.length && sa.every((d, i) => d === sb[i] || d === 1 || sb[i] === 1);
+        if (!scalarB && !broadcasts) throw new I8ConvError('UNSUPPORTED_OP', `model: ${where}: broadcasting [${sa}] with [${sb}] (shapes of one rank whose dims agree or are 1, or a scalar, are read)`, 'model');
         const r = nm(name.toLowerCase());
         node({ ADD: 'Add', SUB: 'Sub', MUL: 'Mul' }[name], [input(a), input(b)], [r]);
         toQ(activation(r, optByte(0, 0), where), y);
