@@ -30,9 +30,6 @@ import { measureRounds, perRoundRatio } from './stats.js';
 
 export const RACE_ENGINES = ['i8conv', 'i8conv-tflite', 'ort', 'litert'] as const;
 export type RaceEngine = (typeof RACE_ENGINES)[number];
-export const RACE_ENGINE_LABEL: Record<RaceEngine, string> = {
-  i8conv: 'i8conv (ONNX)', 'i8conv-tflite': 'i8conv (TFLite)', ort: 'onnxruntime-web', litert: 'LiteRT.js (XNNPACK)',
-};
 
 /** With threads: idle time after each sample (bench/stats.ts settleAfterMs), ms: bench/models-node.ts
  *  MODELS_THREADS_SETTLE_MS. */
