@@ -21,7 +21,7 @@ import { INPUT_SEED, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, outputQuan
 import { withUint8Activations } from './models/quantize-minmax.js';
 import { qoperatorToTflite } from './models/tflite-convert.js';
 import { ZOO, zooQuantized, type ZooId } from './models/zoo.js';
-import { renderRace, type RaceModelMeta, type RaceResult } from './race.js';
+import { RACE_SETTLE_MS, renderRace, type RaceModelMeta, type RaceResult } from './race.js';
 import type { SampleOptions } from './stats.js';
 
 export const RACE_MODEL_IDS: readonly ZooId[] = ['mobilenetv2', 'resnet18'];
@@ -129,6 +129,15 @@ export function writeRaceReport(results: RaceResult[], errors: string[], out: st
   return { md, paths };
 }
 
+const RACE_USAGE = `usage: npm run bench:race -- [options]   (or: node dist-bench/bench/race-browser.js [options])
+  --models LIST     comma list of ${RACE_MODEL_IDS.join(', ')} (default: both)
+  --threads LIST    thread counts, one page each (default: 1,2)
+  --quick           fewer rounds
+  --simd128         i8conv's SIMD128 build against LiteRT.js's compat build, 1 thread
+  --settle-ms N     with threads: idle after each sample (default ${RACE_SETTLE_MS})
+  --input-size S    bind the zoo's input to S x S (default 224)
+  --out DIR         where race-chromium.md / .json go (default bench/results)`;
+
 async function main(argv: string[]): Promise<number> {
   const o: RaceOptions = {};
   let out = join(REPO_ROOT, 'bench', 'results');
@@ -154,7 +163,10 @@ async function main(argv: string[]): Promise<number> {
       o.threads ??= [1];
     }
     else if (a === '--out') out = resolve(value());
-    else throw new Error(`unknown flag ${a}`);
+    else if (a === '--help' || a === '-h') {
+      console.log(RACE_USAGE);
+      return 0;
+    } else throw new Error(`unknown flag ${a}\n${RACE_USAGE}`);
   }
   console.log('i8conv model race in headless Chromium');
   const { results, errors } = await runRaceInBrowser(o, (l) => console.log(l));
