@@ -190,9 +190,9 @@ export async function compileTflite(lt: LiteRtModule, env: LtEnvironment, bytes:
   }
 }
 
-/** NCHW {1, C, H, W} -> NHWC {1, H, W, C}. */
-export function nchwToNhwc(x: Int8Array, c: number, h: number, w: number): Int8Array {
-  const out = new Int8Array(x.length);
+/** NCHW {1, C, H, W} -> NHWC {1, H, W, C} (int8 codes, or a float input). */
+export function nchwToNhwc<T extends Int8Array | Float32Array>(x: T, c: number, h: number, w: number): T {
+  const out = new (x.constructor as new (n: number) => T)(x.length);
   const hw = h * w;
   for (let ch = 0; ch < c; ch++) for (let p = 0; p < hw; p++) out[p * c + ch] = x[ch * hw + p];
   return out;

@@ -9,7 +9,7 @@
  */
 import { createRuntime, type Runtime } from '../src/index.js';
 import type { OrtModule } from './backends.js';
-import { createTfliteFloatRunner, loadLiteRtInPage, type LiteRtModule, type LtEnvironment } from './litert.js';
+import { createTfliteFloatRunner, loadLiteRtInPage, nchwToNhwc, type LiteRtModule, type LtEnvironment } from './litert.js';
 import { zooInput } from './models/zoo.js';
 import { raceRow, type RaceEngine, type RaceModelMeta, type RacePageInfo, type RaceResult, type RaceRow, type RaceRunner } from './race.js';
 import type { SampleOptions } from './stats.js';
@@ -26,13 +26,6 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
   const r = await fetch(url);
   if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
   return new Uint8Array(await r.arrayBuffer());
-}
-
-/** NCHW [1, C, H, W] -> NHWC */
-function toNhwc(x: Float32Array, c: number, h: number, w: number): Float32Array {
-  const y = new Float32Array(x.length);
-  for (let k = 0; k < c; k++) for (let p = 0; p < h * w; p++) y[p * c + k] = x[k * h * w + p];
-  return y;
 }
 
 /**
@@ -78,7 +71,7 @@ async function race(threads: number, ids: string[], sampling: SampleOptions, set
       const [onnx, tflite] = await Promise.all([fetchBytes(`${BASE}${id}.onnx`), fetchBytes(`${BASE}${id}.tflite`)]);
       const [, c, h, w] = meta.shape;
       const x = zooInput(meta.seed, h, w);
-      const xh = toNhwc(x, c, h, w);
+      const xh = nchwToNhwc(x, c, h, w);
       const runners: RaceRunner[] = [];
       const errors: Partial<Record<RaceEngine, string>> = {};
       let xnnpack: boolean | null = null;

@@ -182,9 +182,15 @@ function writeTable(w: ByteWriter, t: FbTable, pending: { at: number; ref: FbRef
 /** schema.fbs enums used here. */
 export const TFL = {
   tensorType: { INT32: 2, INT8: 9 },
-  op: { CONV_2D: 3, DEPTHWISE_CONV_2D: 4, PAD: 34 },
+  op: {
+    ADD: 0, CONV_2D: 3, DEPTHWISE_CONV_2D: 4, DEQUANTIZE: 6, FULLY_CONNECTED: 9, MAX_POOL_2D: 17, RESHAPE: 22, PAD: 34, MEAN: 40,
+    PADV2: 60, QUANTIZE: 114,
+  },
   /** BuiltinOptions union member numbers (1-based position in the union). */
-  options: { Conv2DOptions: 1, DepthwiseConv2DOptions: 2, PadOptions: 22 },
+  options: {
+    Conv2DOptions: 1, DepthwiseConv2DOptions: 2, Pool2DOptions: 5, FullyConnectedOptions: 8, AddOptions: 11, ReshapeOptions: 17,
+    PadOptions: 22, ReducerOptions: 27, PadV2Options: 52,
+  },
   padding: { SAME: 0, VALID: 1 },
   activation: { NONE: 0 },
 } as const;
@@ -228,7 +234,7 @@ export function tfliteSkipReason(s: { ic: number; oc: number; group: number }): 
 }
 
 /** TFLite's SAME padding along one axis: output size and padding before. */
-function samePadding(size: number, k: number, s: number): { out: number; before: number } {
+export function samePadding(size: number, k: number, s: number): { out: number; before: number } {
   const out = Math.ceil(size / s);
   const total = Math.max((out - 1) * s + k - size, 0);
   return { out, before: Math.floor(total / 2) };

@@ -25,14 +25,10 @@ import { qlinearSoftmaxTable } from '../kernels-ref/model/ops/QLinearSoftmax.js'
 import { createRuntime, type Runtime } from '../src/index.js';
 import type { Graph, Tensor } from '../src/model/ir.js';
 import { readOnnxModel } from '../src/model/onnx/reader.js';
-import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
-import { foldConstants } from '../src/model/passes/fold-constants.js';
-import { fuseQdq } from '../src/model/passes/fuse-qdq.js';
-import { removeIdentity } from '../src/model/passes/remove-identity.js';
-import { inferShapes } from '../src/model/passes/shapes.js';
 import { DT_OF } from './helpers/model-tensors.js';
 import { AT, le, writeModel, type AttrSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { randInt, rng } from './helpers/rng.js';
+import { fusedGraph } from './helpers/model-builders.js';
 
 let ort: typeof import('onnxruntime-web') | null = null;
 try {
@@ -272,7 +268,7 @@ describe('product QLinearSoftmax (fused from DQ -> Softmax -> Q) against the ref
     rt = await createRuntime();
   });
 
-  const fused = (bytes: Uint8Array): Graph => fuseQdq(foldBatchNorm(removeIdentity(foldConstants(inferShapes(readOnnxModel(bytes))))));
+  const fused = (bytes: Uint8Array): Graph => fusedGraph(readOnnxModel(bytes));
 
   it('seeded models at opsets 10 / 11 / 13, long rows, edges: product == reference == onnxruntime', async () => {
     const r = rng(42);

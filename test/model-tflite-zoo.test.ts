@@ -9,17 +9,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, startServer, type StaticServer } from '../bench/browser.js';
+import { nchwToNhwc } from '../bench/litert.js';
 import { loadOrt, ortRun, ortSession } from '../bench/models/ort.js';
 import { zooInput } from '../bench/models/zoo.js';
 import { buildRaceModel, type RaceFiles } from '../bench/race-browser.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { createRuntime, type Runtime } from '../src/index.js';
-import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
-import { foldConstants } from '../src/model/passes/fold-constants.js';
-import { fuseQdq } from '../src/model/passes/fuse-qdq.js';
-import { removeIdentity } from '../src/model/passes/remove-identity.js';
-import { inferShapes } from '../src/model/passes/shapes.js';
 import { readTfliteModel } from '../src/model/tflite/reader.js';
+import { fusedGraph } from './helpers/model-builders.js';
 
 const S = 64;
 const IDS = ['mobilenetv2', 'resnet18'] as const;
@@ -31,11 +28,6 @@ try {
   ortOk = false;
 }
 
-const toNhwc = (x: Float32Array) => {
-  const y = new Float32Array(x.length);
-  for (let c = 0; c < 3; c++) for (let p = 0; p < S * S; p++) y[p * 3 + c] = x[c * S * S + p];
-  return y;
-};
 function differing(got: ArrayLike<number>, want: ArrayLike<number>): number {
   expect(got.length).toBe(want.length);
   let n = 0;
@@ -45,7 +37,7 @@ function differing(got: ArrayLike<number>, want: ArrayLike<number>): number {
 
 const files = new Map<string, RaceFiles>();
 const x = zooInput(11, S, S);
-const xh = toNhwc(x);
+const xh = nchwToNhwc(x, 3, S, S);
 /** i8conv's output of each TFLite file (the LiteRT.js test compares with it). */
 const i8Out = new Map<string, Float32Array>();
 
@@ -77,7 +69,7 @@ describe.skipIf(!ortOk)('the zoo as TFLite files', () => {
           await s.release();
         }
         // the reference executor on the graph the TFLite reader makes, after the same passes as the runtime's
-        const g = fuseQdq(foldBatchNorm(removeIdentity(foldConstants(inferShapes(readTfliteModel(f.tflite), {})))));
+        const g = fusedGraph(readTfliteModel(f.tflite));
         const inName = g.inputs[0].name;
         const ref = runReference(g, new Map([[inName, { name: inName, type: 'float32', dims: [1, S, S, 3], data: xh }]]));
         expect(differing(ref.get(g.outputs[0].name)!.data as Float32Array, yt), 'reference executor vs i8conv').toBe(0);

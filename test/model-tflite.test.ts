@@ -12,13 +12,9 @@ import { I8ConvError } from '../src/errors.js';
 import { createRuntime, type Runtime } from '../src/index.js';
 import { readTfliteModel } from '../src/model/tflite/reader.js';
 import { runReference } from '../kernels-ref/model/index.js';
-import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
-import { foldConstants } from '../src/model/passes/fold-constants.js';
-import { fuseQdq } from '../src/model/passes/fuse-qdq.js';
-import { removeIdentity } from '../src/model/passes/remove-identity.js';
-import { inferShapes } from '../src/model/passes/shapes.js';
 import { rng } from './helpers/rng.js';
 import { tfliteCases } from './helpers/tflite-cases.js';
+import { fusedGraph } from './helpers/model-builders.js';
 
 let rt: Runtime;
 beforeAll(async () => {
@@ -210,7 +206,7 @@ describe('TFLite int8 convolutions in rt.loadModel', () => {
         expect(m.outputs[0].shape, c.name).toEqual(c.outShape);
         const y = m.run({ [m.inputs[0].name]: c.x })[m.outputs[0].name] as Int8Array;
         expect(y.length).toBe(c.outShape.reduce((a, b) => a * b, 1));
-        const g = fuseQdq(foldBatchNorm(removeIdentity(foldConstants(inferShapes(readTfliteModel(c.bytes), {})))));
+        const g = fusedGraph(readTfliteModel(c.bytes));
         const name = g.inputs[0].name;
         const ref = runReference(g, new Map([[name, { name, type: 'int8', dims: c.inShape, data: c.x }]]));
         expect(Array.from(y), c.name).toEqual(Array.from(ref.get(g.outputs[0].name)!.data as Int8Array));

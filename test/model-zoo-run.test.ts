@@ -14,12 +14,8 @@ import { withUint8Activations } from '../bench/models/quantize-minmax.js';
 import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../bench/models/ppocr.js';
 import { writeOnnxModel } from '../src/model/onnx/writer.js';
 import { readOnnxModel } from '../src/model/onnx/reader.js';
-import { inferShapes } from '../src/model/passes/shapes.js';
-import { foldConstants } from '../src/model/passes/fold-constants.js';
-import { removeIdentity } from '../src/model/passes/remove-identity.js';
-import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
-import { fuseQdq } from '../src/model/passes/fuse-qdq.js';
 import { runReference } from '../kernels-ref/model/index.js';
+import { fusedGraph } from './helpers/model-builders.js';
 
 let ortOk = true;
 try {
@@ -109,7 +105,7 @@ describe.skipIf(!ortOk)('whole models equal onnxruntime-web', () => {
     try {
       model.run({ input: x });
       expect(model.checkGuards()).toBe(true);
-      let g = fuseQdq(foldBatchNorm(removeIdentity(foldConstants(inferShapes(readOnnxModel(bytes), {})))));
+      let g = fusedGraph(readOnnxModel(bytes));
       const names = g.nodes.flatMap((n) => n.outputs).filter((o) => o !== '');
       g = { ...g, outputs: names.map((name) => ({ name, type: null, onnxElemType: 0, shape: null })) };
       const ref = runReference(g, new Map([['input', { name: 'input', type: 'float32', dims: [1, 3, 224, 224], data: x }]]));

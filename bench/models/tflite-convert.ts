@@ -27,13 +27,10 @@
  * No Node built-ins here: the benchmark page may run it.
  */
 import type { Graph, Node, Tensor } from '../../src/model/ir.js';
-import { buildTfliteGraph, type TflOpSpec, type TflTensorSpec } from '../tflite-model.js';
+import { TFL, buildTfliteGraph, samePadding, type TflOpSpec, type TflTensorSpec } from '../tflite-model.js';
 
-/** schema.fbs BuiltinOperator codes and BuiltinOptions union members used here. */
-const OPC = { ADD: 0, CONV_2D: 3, DEPTHWISE_CONV_2D: 4, DEQUANTIZE: 6, FULLY_CONNECTED: 9, MAX_POOL_2D: 17, RESHAPE: 22, PAD: 34, MEAN: 40, PADV2: 60, QUANTIZE: 114 } as const;
-const OPTIONS = { Conv2D: 1, DepthwiseConv2D: 2, Pool2D: 5, FullyConnected: 8, Add: 11, Reshape: 17, Pad: 22, Reducer: 27, PadV2: 52 } as const;
-const SAME = 0;
-const VALID = 1;
+const OPC = TFL.op;
+const { SAME, VALID } = TFL.padding;
 const I8 = 'i8' as const;
 const I32 = 'i32' as const;
 
@@ -45,13 +42,6 @@ export interface TfliteConversion {
   outputs: { name: string; shape: number[] }[];
   /** Counts of the TFLite operators written. */
   ops: Record<string, number>;
-}
-
-/** TFLite's SAME padding along one axis: output size and padding before. */
-function samePadding(size: number, k: number, s: number): { out: number; before: number } {
-  const out = Math.ceil(size / s);
-  const total = Math.max((out - 1) * s + k - size, 0);
-  return { out, before: Math.floor(total / 2) };
 }
 
 /** Converts the QOperator graph (see the header). `inputShape` binds the graph input's NCHW dims. */
@@ -112,10 +102,10 @@ export function qoperatorToTflite(g: Graph, inputShape: readonly number[]): Tfli
     const shape = t.shape.map((d, i) => d + p[2 * i] + p[2 * i + 1]);
     const pads = add({ name: `${t.name}.paddings`, shape: [4, 2], type: 'int32', data: Int32Array.from(p) });
     const out = add({ ...t, name: `${t.name}.padded`, shape, data: undefined });
-    if (value === undefined) op('PAD', [x, pads], [out], { type: OPTIONS.Pad, fields: [] });
+    if (value === undefined) op('PAD', [x, pads], [out], { type: TFL.options.PadOptions, fields: [] });
     else {
       const c = add({ name: `${t.name}.pad_value`, shape: [], type: 'int8', data: Int8Array.of(value), scale: t.scale, zeroPoint: t.zeroPoint });
-      op('PADV2', [x, pads, c], [out], { type: OPTIONS.PadV2, fields: [] });
+      op('PADV2', [x, pads, c], [out], { type: TFL.options.PadV2Options, fields: [] });
     }
     return out;
   };
@@ -176,8 +166,8 @@ export function qoperatorToTflite(g: Graph, inputShape: readonly number[]): Tfli
         const ow = Math.floor((iw + pads[1] + pads[3] - kw) / sw) + 1;
         const out = act(y, [1, oc, oh, ow], ys, yz);
         const pad = { type: I8, value: p.mode };
-        if (depthwise) op('DEPTHWISE_CONV_2D', [src, fi, bi], [out], { type: OPTIONS.DepthwiseConv2D, fields: [pad, { type: I32, value: sw }, { type: I32, value: sh }, { type: I32, value: 1 }, { type: I8, value: 0 }, { type: I32, value: 1 }, { type: I32, value: 1 }] });
-        else op('CONV_2D', [src, fi, bi], [out], { type: OPTIONS.Conv2D, fields: [pad, { type: I32, value: sw }, { type: I32, value: sh }, { type: I8, value: 0 }, { type: I32, value: 1 }, { type: I32, value: 1 }] });
+        if (depthwise) op('DEPTHWISE_CONV_2D', [src, fi, bi], [out], { type: TFL.options.DepthwiseConv2DOptions, fields: [pad, { type: I32, value: sw }, { type: I32, value: sh }, { type: I32, value: 1 }, { type: I8, value: 0 }, { type: I32, value: 1 }, { type: I32, value: 1 }] });
+        else op('CONV_2D', [src, fi, bi], [out], { type: TFL.options.Conv2DOptions, fields: [pad, { type: I32, value: sw }, { type: I32, value: sh }, { type: I8, value: 0 }, { type: I32, value: 1 }, { type: I32, value: 1 }] });
         break;
       }
       case 'QLinearAdd': {
@@ -185,7 +175,7 @@ export function qoperatorToTflite(g: Graph, inputShape: readonly number[]): Tfli
         const a = get(av);
         const b = get(bv);
         if (a.shape.join() !== b.shape.join()) throw new Error(`tflite-convert: ${n.name}: broadcasting`);
-        op('ADD', [a.index, b.index], [act(y, a.shape, ys, yz)], { type: OPTIONS.Add, fields: [{ type: I8, value: 0 }] });
+        op('ADD', [a.index, b.index], [act(y, a.shape, ys, yz)], { type: TFL.options.AddOptions, fields: [{ type: I8, value: 0 }] });
         break;
       }
       case 'MaxPool': {
@@ -203,14 +193,14 @@ export function qoperatorToTflite(g: Graph, inputShape: readonly number[]): Tfli
         const ow = Math.floor((iw + pads[1] + pads[3] - kw) / sw) + 1;
         const out = add({ name: y, shape: [1, oh, ow, c], type: 'int8', scale: t.scale, zeroPoint: t.zeroPoint });
         vals.set(y, { index: out, shape: [1, c, oh, ow] });
-        op('MAX_POOL_2D', [src], [out], { type: OPTIONS.Pool2D, fields: [{ type: I8, value: VALID }, { type: I32, value: sw }, { type: I32, value: sh }, { type: I32, value: kw }, { type: I32, value: kh }, { type: I8, value: 0 }] });
+        op('MAX_POOL_2D', [src], [out], { type: TFL.options.Pool2DOptions, fields: [{ type: I8, value: VALID }, { type: I32, value: sw }, { type: I32, value: sh }, { type: I32, value: kw }, { type: I32, value: kh }, { type: I8, value: 0 }] });
         break;
       }
       case 'QLinearGlobalAveragePool': {
         const [xv, , , ys, yz] = n.inputs;
         const x = get(xv);
         const axes = i32(`${n.name}.axes`, [1, 2]);
-        op('MEAN', [x.index, axes], [act(y, [x.shape[0], x.shape[1], 1, 1], ys, yz)], { type: OPTIONS.Reducer, fields: [{ type: 'bool', value: 1 }] });
+        op('MEAN', [x.index, axes], [act(y, [x.shape[0], x.shape[1], 1, 1], ys, yz)], { type: TFL.options.ReducerOptions, fields: [{ type: 'bool', value: 1 }] });
         break;
       }
       case 'Flatten': {
@@ -220,7 +210,7 @@ export function qoperatorToTflite(g: Graph, inputShape: readonly number[]): Tfli
         const t = tensors[x.index];
         const out = add({ name: y, shape, type: 'int8', scale: t.scale, zeroPoint: t.zeroPoint });
         vals.set(y, { index: out, shape });
-        op('RESHAPE', [x.index, i32(`${n.name}.shape`, shape)], [out], { type: OPTIONS.Reshape, fields: [{ ints: shape }] });
+        op('RESHAPE', [x.index, i32(`${n.name}.shape`, shape)], [out], { type: TFL.options.ReshapeOptions, fields: [{ ints: shape }] });
         break;
       }
       case 'QGemm': {
@@ -237,7 +227,7 @@ export function qoperatorToTflite(g: Graph, inputShape: readonly number[]): Tfli
         const wi = add({ name: `${n.name}.weights`, shape: [nOut, k], type: 'int8', data: Int8Array.from(w.data as Int8Array), scale: fScale, zeroPoint: fScale.map(() => 0), axis: 0 });
         const bias = cv ? Int32Array.from(init(cv).data as Int32Array) : new Int32Array(nOut);
         const bi = add({ name: `${n.name}.bias`, shape: [nOut], type: 'int32', data: bias, scale: fScale.map((f) => Math.fround(sa * Math.fround(f))), zeroPoint: fScale.map(() => 0) });
-        op('FULLY_CONNECTED', [a.index, wi, bi], [act(y, [a.shape[0], nOut], ys, yz)], { type: OPTIONS.FullyConnected, fields: [{ type: I8, value: 0 }] });
+        op('FULLY_CONNECTED', [a.index, wi, bi], [act(y, [a.shape[0], nOut], ys, yz)], { type: TFL.options.FullyConnectedOptions, fields: [{ type: I8, value: 0 }] });
         break;
       }
       default:

@@ -5,7 +5,12 @@ import { expect } from 'vitest';
 import type { Runtime } from '../../src/index.js';
 import { runReference } from '../../kernels-ref/model/index.js';
 import { readOnnxModel } from '../../src/model/onnx/reader.js';
-import type { Tensor } from '../../src/model/ir.js';
+import type { Graph, Tensor } from '../../src/model/ir.js';
+import { foldBatchNorm } from '../../src/model/passes/fold-batchnorm.js';
+import { foldConstants } from '../../src/model/passes/fold-constants.js';
+import { fuseQdq } from '../../src/model/passes/fuse-qdq.js';
+import { removeIdentity } from '../../src/model/passes/remove-identity.js';
+import { inferShapes } from '../../src/model/passes/shapes.js';
 import { AT, le, writeModel, type AttrSpec, type NodeSpec, type TensorSpec } from './onnx-writer.js';
 import { DT_OF } from './model-tensors.js';
 import { rng, randInt } from './rng.js';
@@ -83,6 +88,12 @@ export function randomFeed(seed: number, type: string, n: number): Uint8Array | 
 }
 
 /** Runs a model in the product (every layout / reuse variant) and in the reference; all must agree exactly. */
+/** The loader's passes up to the QDQ fusion (src/model/load.ts, without the weight / bias quantization hook and the
+ * fusions after it): the graph the reference executor runs to check the product step by step. */
+export function fusedGraph(g: Graph): Graph {
+  return fuseQdq(foldBatchNorm(removeIdentity(foldConstants(inferShapes(g, {})))));
+}
+
 export function checkModel(rt: Runtime, bytes: Uint8Array, seed = 1): void {
   const graph = readOnnxModel(bytes);
   const variants = [{ layout: 'auto' as const, reuse: true }, { layout: 'nchw' as const, reuse: true }, { layout: 'auto' as const, reuse: false }];

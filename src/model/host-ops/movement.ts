@@ -344,7 +344,6 @@ export const Pad: HostOpFactory = (node, inputs, outputs, opset) => {
   const srcStart = Math.max(0, -padB);
   const dstStart = Math.max(0, padB);
   const inRow = r > 0 ? Math.min(lastD - srcStart, dims[r - 1] - dstStart) : 0;
-  const before = dstStart;
   const after = r > 0 ? dims[r - 1] - dstStart - Math.max(inRow, 0) : 0;
   return (ins, outs) => {
     const X = ins[0]!.data as Any, Y = outs[0].data as Any;
@@ -364,7 +363,7 @@ export const Pad: HostOpFactory = (node, inputs, outputs, opset) => {
         // constant mode: the row is the constant, or the constant around one contiguous run of the input row
         if (out || inRow <= 0) Y.fill(cv as never, p, p + lastLen);
         else {
-          if (before > 0) Y.fill(cv as never, p, p + before);
+          if (dstStart > 0) Y.fill(cv as never, p, p + dstStart);
           Y.set(X.subarray(base + srcStart, base + srcStart + inRow), p + dstStart);
           if (after > 0) Y.fill(cv as never, p + dstStart + inRow, p + lastLen);
         }

@@ -27,7 +27,14 @@ const scalar = (t: Tensor | undefined): number | null => (t && t.data.length ===
 
 export function foldPad(graph: Graph): Graph {
   const readers = new Map<string, Node[]>();
-  for (const n of graph.nodes) for (const x of n.inputs) if (x) readers.set(x, [...(readers.get(x) ?? []), n]);
+  for (const n of graph.nodes) {
+    for (const x of n.inputs) {
+      if (!x) continue;
+      const list = readers.get(x);
+      if (list) list.push(n);
+      else readers.set(x, [n]);
+    }
+  }
   const outputs = new Set(graph.outputs.map((o) => o.name));
   const drop = new Set<Node>();
   const replaced = new Map<Node, Node>();
