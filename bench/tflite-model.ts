@@ -189,7 +189,7 @@ export const TFL = {
   /** BuiltinOptions union member numbers (1-based position in the union). */
   options: {
     Conv2DOptions: 1, DepthwiseConv2DOptions: 2, Pool2DOptions: 5, FullyConnectedOptions: 8, AddOptions: 11, ReshapeOptions: 17,
-    PadOptions: 22, ReducerOptions: 27, PadV2Options: 52,
+    PadOptions: 22, ReducerOptions: 27, PadV2Options: 43,
   },
   padding: { SAME: 0, VALID: 1 },
   activation: { NONE: 0 },

@@ -26,6 +26,8 @@ export type ActivationType = 'uint8' | 'int8';
 export interface QuantizeOptions {
   activations: ActivationType;
   weights: 'per-channel' | 'per-tensor';
+  /** src/quantize/plan.ts PlanOptions.convTranspose ('float' by default) */
+  convTranspose?: 'float' | 'quantize';
 }
 /** Per-tensor [min, max] of the float model's values (calibration). */
 export type Ranges = Map<string, [number, number]>;

@@ -63,6 +63,14 @@ export interface PlanOptions {
    * rule, every such node quantized with its own output range.
    */
   elementwise?: 'table' | 'quantize';
+  /**
+   * 'float' (default): ConvTranspose stays a float node (its weights float; onnxruntime's CPU EP has no QDQ fusion
+   * for it and quantizes its weights at load, passes/weight-bias-quant.ts). 'quantize': a full operator like Conv, as
+   * onnxruntime's quantizer writes it (QDQConv): int8 weights per channel along axis 1 (W is [C, M / group, k..]),
+   * an int32 bias, its output with its own range. Models that must be all int8 (a TFLite file of the same numbers)
+   * need it.
+   */
+  convTranspose?: 'float' | 'quantize';
 }
 
 /** The scale and zero point of an activation value, or undefined where it has none (not a float value). */
@@ -146,6 +154,11 @@ const fail = (message: string) => new I8ConvError('UNSUPPORTED_OP', `quantizer: 
 function weightAxis(node: Node, dims: readonly number[], opts: PlanOptions): number | undefined {
   if (opts.weights === 'per-tensor') return undefined;
   if (node.opType === 'Conv') return 0;
+  if (node.opType === 'ConvTranspose') {
+    const g = node.attributes.get('group');
+    if (g?.kind === 'int' && g.value !== 1) return undefined; // per channel along axis 1 names M / group channels
+    return 1;
+  }
   if (node.opType === 'Gemm') {
     const tb = node.attributes.get('transB');
     return tb?.kind === 'int' && tb.value !== 0 ? 0 : 1;
@@ -168,6 +181,8 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     return cache.get(v);
   };
   const hasRange = (n: string) => paramsOf(n) !== undefined;
+  const fullOps = opts.convTranspose === 'quantize' ? new Set([...FULL_OPS, 'ConvTranspose']) : FULL_OPS;
+  const isWeighted = (op: string) => op === 'Conv' || op === 'Gemm' || op === 'MatMul' || (op === 'ConvTranspose' && fullOps.has(op));
   // Element-wise chains of two or more nodes on one value: their quantized operators stay float.
   const chained = new Set<number>();
   if ((opts.elementwise ?? 'table') === 'table') {
@@ -194,11 +209,11 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
   /** Why a full node cannot be quantized, or undefined. */
   const fullRefusal = (n: Node): string | undefined => {
     if (n.outputs.length !== 1) return 'it has more than one output';
-    const weighted = n.opType === 'Conv' || n.opType === 'Gemm' || n.opType === 'MatMul';
+    const weighted = isWeighted(n.opType);
     const noRange = n.inputs.find((x) => x !== '' && !isFloatConst(x) && !hasRange(x));
     if (noRange !== undefined) return `its input ${JSON.stringify(noRange)} is not a float value with a range`;
     if (!hasRange(n.outputs[0])) return 'its output is not a float value with a range';
-    if ((n.opType === 'Conv' || n.opType === 'Gemm') && !isFloatConst(n.inputs[1])) return 'its weight is not a float initializer';
+    if ((n.opType === 'Conv' || n.opType === 'Gemm' || n.opType === 'ConvTranspose') && !isFloatConst(n.inputs[1])) return 'its weight is not a float initializer';
     if (n.opType === 'Gemm') {
       const ta = n.attributes.get('transA');
       if (ta?.kind === 'int' && ta.value !== 0) return 'Gemm with transA';
@@ -246,17 +261,17 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
       why.set(i, `operator ${n.domain}.${n.opType} is not quantized`);
       continue;
     }
-    if (FULL_OPS.has(n.opType) && chained.has(i)) {
+    if (fullOps.has(n.opType) && chained.has(i)) {
       why.set(i, 'part of an element-wise chain on one value: runs in float, rounded once where the chain ends');
       continue;
     }
-    if (FULL_OPS.has(n.opType)) {
+    if (fullOps.has(n.opType)) {
       const refusal = fullRefusal(n);
       if (refusal) {
         why.set(i, refusal);
         continue;
       }
-      const weighted = n.opType === 'Conv' || n.opType === 'Gemm' || n.opType === 'MatMul';
+      const weighted = isWeighted(n.opType);
       const actIns = n.inputs.filter((x, k) => x !== '' && !isConst(x) && !(weighted && k > 0 && isFloatConst(x)));
       actIns.forEach((x) => quantized.add(x));
       quantized.add(n.outputs[0]);
@@ -285,7 +300,7 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
       // Only after an operator with its own output range (removing a Relu after a MaxPool would lose it), and only
       // where y's QuantizeLinear saturates where the activation would clip (onnxruntime keeps them with symmetric
       // activations for that reason).
-      if (p !== undefined && full.has(p) && FULL_OPS.has(nodes[p].opType) && onlyReader && !graphOutputs.has(x) && !graphInputs.has(x) && clippedByQ(n, y)) {
+      if (p !== undefined && full.has(p) && fullOps.has(nodes[p].opType) && onlyReader && !graphOutputs.has(x) && !graphInputs.has(x) && clippedByQ(n, y)) {
         // Remove: the producer writes y, which takes x's place (and its own range).
         nodes[p].outputs = nodes[p].outputs.map((o) => (o === x ? y : o));
         quantized.delete(x);
@@ -357,8 +372,8 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
   };
   for (const j of quantizedNodes) {
     const n = nodes[j];
-    if (!FULL_OPS.has(n.opType)) continue;
-    const weighted = n.opType === 'Conv' || n.opType === 'Gemm' || n.opType === 'MatMul';
+    if (!fullOps.has(n.opType)) continue;
+    const weighted = isWeighted(n.opType);
     n.inputs.forEach((x, k) => {
       if (x === '' || !isFloatConst(x)) return;
       const t = float.initializers.get(x)!;

@@ -72,6 +72,27 @@ function broadcast(name: string, op: 'ADD' | 'MUL', seed: number): TflCase {
   return { name, ops: ['MAX_POOL_2D', op], bytes: buildTfliteGraph({ tensors, ops, inputs: [0], outputs: [2] }), inShape: shape, outShape: shape, x: i8(240, seed) };
 }
 
+/** x -> TRANSPOSE_CONV (inputs [output_shape, filter OHWI, x, bias]) with `oc` outputs. */
+function transposeConv(name: string, k: number, stride: number, same: boolean, outHW: [number, number], perChannel: boolean, act: number, seed: number): TflCase {
+  const inShape = [1, 4, 5, 8];
+  const oc = 6;
+  const r = rng(seed);
+  const scales = perChannel ? Array.from({ length: oc }, (_, i) => 0.003 + 0.0007 * i) : [0.005];
+  const outShape = [1, outHW[0], outHW[1], oc];
+  const tensors: TflTensorSpec[] = [
+    q('x', inShape, 0.04, 6),
+    { name: 'output_shape', shape: [4], type: 'int32', data: Int32Array.from(outShape) },
+    { name: 'w', shape: [oc, k, k, 8], type: 'int8', data: i8(oc * k * k * 8, seed + 1, -127, 127), scale: scales, zeroPoint: scales.map(() => 0), axis: 0 },
+    { name: 'b', shape: [oc], type: 'int32', data: Int32Array.from({ length: oc }, () => Math.floor(r() * 2000) - 1000), scale: scales.map((v) => Math.fround(0.04 * v)), zeroPoint: scales.map(() => 0) },
+    q('y', outShape, 0.03, act ? -128 : -7),
+  ];
+  const ops: TflOpSpec[] = [{
+    code: 67, inputs: [1, 2, 0, 3], outputs: [4],
+    options: { type: 49, fields: [{ type: I8, value: same ? 0 : 1 }, { type: I32, value: stride }, { type: I32, value: stride }, { type: I8, value: act }] },
+  }];
+  return { name, ops: ['TRANSPOSE_CONV'], bytes: buildTfliteGraph({ tensors, ops, inputs: [0], outputs: [4] }), inShape, outShape, x: i8(numel(inShape), seed + 2) };
+}
+
 export function tfliteCases(): TflCase[] {
   const s4 = [1, 7, 9, 8];
   const cases: TflCase[] = [];
@@ -117,7 +138,7 @@ export function tfliteCases(): TflCase[] {
   cases.push(single('PAD [[0,0],[1,2],[0,1],[0,0]]', 'PAD', 34, q('x', s4, 0.03, 9), [{ name: 'p', shape: [4, 2], type: 'int32', data: Int32Array.of(0, 0, 1, 2, 0, 1, 0, 0) }], q('y', [1, 10, 10, 8], 0.03, 9), { type: 22, fields: [] }, 64));
   cases.push(single('PADV2 [[0,0],[1,1],[1,1],[0,0]] with -128', 'PADV2', 60, q('x', s4, 0.03, 9), [
     { name: 'p', shape: [4, 2], type: 'int32', data: Int32Array.of(0, 0, 1, 1, 1, 1, 0, 0) }, { name: 'v', shape: [], type: 'int8', data: Int8Array.of(-128), scale: [0.03], zeroPoint: [9] },
-  ], q('y', [1, 9, 11, 8], 0.03, 9), { type: 52, fields: [] }, 67));
+  ], q('y', [1, 9, 11, 8], 0.03, 9), { type: 43, fields: [] }, 67));
   cases.push(single('RESHAPE [1, 7, 9, 8] -> [1, 504]', 'RESHAPE', 22, q('x', s4, 0.03, 9), [{ name: 's', shape: [2], type: 'int32', data: Int32Array.of(1, 504) }], q('y', [1, 504], 0.03, 9), { type: 17, fields: [{ ints: [1, 504] }] }, 65));
   cases.push(single('SQUEEZE [1, 1, 1, 8] -> [1, 8]', 'SQUEEZE', 43, q('x', [1, 1, 1, 8], 0.03, 2), [], q('y', [1, 8], 0.03, 2), { type: 30, fields: [{ ints: [1, 2] }] }, 66));
   const resize = (code: number, o: string, align: boolean, half: boolean, seed: number) => {
@@ -139,5 +160,9 @@ export function tfliteCases(): TflCase[] {
   cases.push(binary('CONV_2D 1x1 -> CONCATENATION', 'CONCATENATION', 0, 75));
   cases.push(broadcast('MUL by a [1, 1, 1, C] gate', 'MUL', 76));
   cases.push(broadcast('ADD of a [1, 1, 1, C] tensor', 'ADD', 77));
+  // PP-OCR det's upsampling (2x2 stride 2 VALID: each input pixel owns a 2x2 block), and a 3x3 stride 2 SAME one that
+  // crops the full 9x11 result to 8x10 (SAME's smaller half of the cropping first: none at the top, one at the bottom)
+  cases.push(transposeConv('TRANSPOSE_CONV 2x2 s2 VALID RELU per-channel', 2, 2, false, [8, 10], true, 1, 91));
+  cases.push(transposeConv('TRANSPOSE_CONV 3x3 s2 SAME to 8x10', 3, 2, true, [8, 10], false, 0, 92));
   return cases;
 }

@@ -21,7 +21,8 @@
  * Operators: QUANTIZE, DEQUANTIZE, CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED, AVERAGE_POOL_2D, MAX_POOL_2D, ADD,
  * SUB, MUL (operands of one rank that broadcast, or a constant scalar), PAD, PADV2, RESHAPE, SQUEEZE, CONCATENATION, MEAN (over H and W
  * of a rank-4 tensor), SOFTMAX (beta 1, last axis), LOGISTIC, HARD_SWISH, RELU, RELU6, RESIZE_BILINEAR and
- * RESIZE_NEAREST_NEIGHBOR (align_corners, half_pixel_centers or neither, as ONNX Resize's coordinate modes), with int8 or uint8 activations and int8
+ * RESIZE_NEAREST_NEIGHBOR (align_corners, half_pixel_centers or neither, as ONNX Resize's coordinate modes), TRANSPOSE_CONV
+ * (ConvTranspose, per-channel filter scales on its output channels), with int8 or uint8 activations and int8
  * weights. Anything else (another operator, a float32 CONV_2D, a custom op, a second subgraph) is UNSUPPORTED_OP,
  * every such operator named at once, before any output is written; a file that is not a TFLite flatbuffer or is cut
  * short is BAD_MODEL.
@@ -34,7 +35,8 @@ import { FlatBuffer } from './flatbuffer.js';
 const OP: Record<number, string> = {
   0: 'ADD', 1: 'AVERAGE_POOL_2D', 2: 'CONCATENATION', 3: 'CONV_2D', 4: 'DEPTHWISE_CONV_2D', 6: 'DEQUANTIZE', 9: 'FULLY_CONNECTED',
   14: 'LOGISTIC', 17: 'MAX_POOL_2D', 18: 'MUL', 19: 'RELU', 21: 'RELU6', 22: 'RESHAPE', 25: 'SOFTMAX', 34: 'PAD', 40: 'MEAN',
-  23: 'RESIZE_BILINEAR', 41: 'SUB', 43: 'SQUEEZE', 60: 'PADV2', 97: 'RESIZE_NEAREST_NEIGHBOR', 114: 'QUANTIZE', 117: 'HARD_SWISH',
+  23: 'RESIZE_BILINEAR', 41: 'SUB', 43: 'SQUEEZE', 60: 'PADV2', 67: 'TRANSPOSE_CONV', 97: 'RESIZE_NEAREST_NEIGHBOR', 114: 'QUANTIZE',
+  117: 'HARD_SWISH',
 };
 const TYPES: Record<number, ElementType> = { 0: 'float32', 2: 'int32', 3: 'uint8', 4: 'int64', 9: 'int8' };
 const TYPE_NAMES: Record<number, string> = { 0: 'float32', 1: 'float16', 2: 'int32', 3: 'uint8', 4: 'int64', 5: 'string', 6: 'bool', 7: 'int16', 8: 'complex64', 9: 'int8', 10: 'float64' };
@@ -106,7 +108,7 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
     if (o.code === undefined) throw badModel(`operator ${i} names an operator code the model does not list`);
     const name = OP[o.code];
     // inputs every operator read here needs (the others are optional: -1, or absent)
-    const need = name === undefined ? 0 : ['CONV_2D', 'DEPTHWISE_CONV_2D', 'FULLY_CONNECTED', 'ADD', 'SUB', 'MUL', 'PAD', 'PADV2', 'MEAN', 'RESIZE_BILINEAR', 'RESIZE_NEAREST_NEIGHBOR'].includes(name) ? 2 : 1;
+    const need = name === undefined ? 0 : name === 'TRANSPOSE_CONV' ? 3 : ['CONV_2D', 'DEPTHWISE_CONV_2D', 'FULLY_CONNECTED', 'ADD', 'SUB', 'MUL', 'PAD', 'PADV2', 'MEAN', 'RESIZE_BILINEAR', 'RESIZE_NEAREST_NEIGHBOR'].includes(name) ? 2 : 1;
     if (o.outputs.length < 1 || o.inputs.length < need) throw badModel(`operator ${i} (${name ?? o.code}) has ${o.inputs.length} inputs and ${o.outputs.length} outputs`);
     o.inputs.forEach((k, j) => {
       if (!(k < tensors.length && (k >= 0 || (k === -1 && j >= need)))) throw badModel(`operator ${i} (${name ?? o.code}) names tensor ${k} of ${tensors.length} as input ${j}`);
@@ -118,12 +120,13 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
   const refusals: string[] = [];
   ops.forEach((o, i) => {
     const name = OP[o.code];
-    const t = (k: number) => tensors[o.inputs[k]];
+    // TRANSPOSE_CONV: inputs [output_shape, filter, data, bias?]
+    const t = (k: number) => tensors[o.inputs[name === 'TRANSPOSE_CONV' && k < 2 ? [2, 1][k] : k]];
     const out = tensors[o.outputs[0]];
     if (!name) refusals.push(`operator ${i}: builtin code ${o.code}${o.code === 32 ? ' (CUSTOM)' : ''}`);
     else if (name === 'QUANTIZE' ? t(0).type !== 'float32' && !is8(t(0).type) || !is8(out.type) : name === 'DEQUANTIZE' ? !is8(t(0).type) : !is8(t(0).type) || !is8(out.type)) {
       refusals.push(`operator ${i}: ${name} on ${TYPE_NAMES[t(0).typeCode] ?? t(0).typeCode} -> ${TYPE_NAMES[out.typeCode] ?? out.typeCode} (i8conv runs int8 / uint8 quantized operators)`);
-    } else if ((name === 'CONV_2D' || name === 'DEPTHWISE_CONV_2D' || name === 'FULLY_CONNECTED') && (t(1).type !== 'int8' || !t(1).data)) {
+    } else if ((name === 'CONV_2D' || name === 'DEPTHWISE_CONV_2D' || name === 'FULLY_CONNECTED' || name === 'TRANSPOSE_CONV') && (t(1).type !== 'int8' || !t(1).data)) {
       refusals.push(`operator ${i}: ${name} whose filter is not a constant int8 tensor`);
     }
   });
@@ -313,6 +316,46 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
           pads: ints(pads2d(optByte(0, 0), ih, iw, kh, kw, sh, sw, dh, dw)),
         });
         toQ(activation(conv, fused, where), y);
+        break;
+      }
+      case 'TRANSPOSE_CONV': {
+        // TFLite's transposed convolution is the gradient of a convolution whose input has `output_shape` and whose
+        // output is this operator's input; SAME pads that convolution (total (in - 1) * s + k - out, the smaller
+        // half first), VALID not at all. ONNX ConvTranspose: the full result (in - 1) * s + k, cropped by pads, or
+        // grown by output_padding where output_shape asks for more (those rows hold the bias alone, in both).
+        const data = o.inputs[2];
+        const [, ih, iw, ic] = tensors[data].shape;
+        const f = tensors[o.inputs[1]];
+        const [oc, kh, kw, fic] = f.shape;
+        const os = constInts(o.inputs[0]);
+        if (os.length !== 4 || fic !== ic || os[3] !== oc || !(os[1] > 0 && os[2] > 0)) throw badModel(`${where}: output_shape [${os}] with filter [${f.shape}] and input [${tensors[data].shape}]`);
+        const sw = optInt(1, 1);
+        const sh = optInt(2, 1);
+        const same = optByte(0, 0) === 0;
+        const along = (inSize: number, outSize: number, k: number, s: number) => {
+          const full = (inSize - 1) * s + k;
+          const before = same ? Math.floor(Math.max(full - outSize, 0) / 2) : 0;
+          const after = full - outSize - before;
+          return after >= 0 ? { before, after, extra: 0 } : { before, after: 0, extra: -after };
+        };
+        const ph = along(ih, os[1], kh, sh);
+        const pw = along(iw, os[2], kw, sw);
+        if (ph.extra >= sh || pw.extra >= sw) throw new I8ConvError('UNSUPPORTED_OP', `model: ${where}: output_shape [${os}] is larger than a stride past the full result`, 'model');
+        // O KH KW I -> I O KH KW (ONNX's [C, M, kh, kw]); per-channel scales follow O: axis 1
+        const wv = weight(o.inputs[1], [ic, oc, kh, kw], (i) => {
+          const xw = i % kw;
+          const yh = Math.floor(i / kw) % kh;
+          const oo = Math.floor(i / (kw * kh)) % oc;
+          const c = Math.floor(i / (kw * kh * oc));
+          return ((oo * kh + yh) * kw + xw) * ic + c;
+        }, 1);
+        const r = nm('deconv');
+        const attrs: Record<string, Attribute> = {
+          kernel_shape: ints([kh, kw]), strides: ints([sh, sw]), group: int(1), pads: ints([ph.before, pw.before, ph.after, pw.after]),
+        };
+        if (ph.extra || pw.extra) attrs.output_padding = ints([ph.extra, pw.extra]);
+        node('ConvTranspose', [input(data), wv, ...bias(o.inputs[3])], [r], attrs);
+        toQ(activation(r, optByte(3, 0), where), y);
         break;
       }
       case 'FULLY_CONNECTED': {
