@@ -9,7 +9,7 @@
  * --input-size S (bind the zoo's input to S x S; tests), --settle-ms N (with threads, idle after each sample; default
  * 100), --simd128 (i8conv's SIMD128 build against LiteRT.js's compat build, 1 thread), --out DIR (default bench/results).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,45 +18,70 @@ import { writeOnnxModel } from '../src/model/onnx/writer.js';
 import { CHROMIUM, CHROMIUM_FLAGS, startServer } from './browser.js';
 import { REPO_ROOT } from './main.js';
 import { INPUT_SEED, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, outputQuanta } from './models.js';
+import { PPOCR, PPOCR_DIR } from './models/ppocr.js';
+import { detRaceQdq } from './models/ppocr-tflite.js';
 import { withUint8Activations } from './models/quantize-minmax.js';
-import { qoperatorToTflite } from './models/tflite-convert.js';
+import { qdqToTflite } from './models/tflite-convert.js';
 import { ZOO, zooQuantized, type ZooId } from './models/zoo.js';
 import { RACE_SETTLE_MS, renderRace, type RaceModelMeta, type RaceResult } from './race.js';
+import type { Graph } from '../src/model/ir.js';
 import type { SampleOptions } from './stats.js';
 
-export const RACE_MODEL_IDS: readonly ZooId[] = ['mobilenetv2', 'resnet18'];
+export type RaceModelId = ZooId | 'ppocr-det';
+export const RACE_MODEL_IDS: readonly RaceModelId[] = ['mobilenetv2', 'resnet18', 'ppocr-det'];
 
 export interface RaceFiles {
   meta: RaceModelMeta;
+  /** QDQ with uint8 activations: the file raced in onnxruntime-web and i8conv */
   onnx: Uint8Array;
+  /** the same QDQ graph with int8 activations: the TFLite file's exact twin (checks only) */
+  onnxInt8: Uint8Array;
   tflite: Uint8Array;
 }
 
 /**
- * One zoo network's race files: quantized once (int8 activations, per-channel weights, the zoo's calibration), the
- * QOperator graph converted to TFLite and the QDQ graph written as ONNX with uint8 activations (bench/race.ts).
+ * One model's race files, quantized once with int8 activations and per-channel weights: the QDQ graph converted to
+ * TFLite (models/tflite-convert.ts), written as ONNX with uint8 activations (raced, bench/race.ts) and as ONNX with
+ * its int8 activations (the TFLite file's twin, for the check). The zoo's networks
+ * with the zoo's calibration, input `inputSize` (default 224); PP-OCR det as models/ppocr-tflite.ts writes it, input
+ * `inputSize` (default 640, its own size; a multiple of 32).
  */
-export async function buildRaceModel(id: ZooId, inputSize = 224): Promise<RaceFiles> {
-  const z = await zooQuantized(id, { activations: 'int8', weights: 'per-channel' });
-  const shape = [1, 3, inputSize, inputSize];
-  const qdq = withUint8Activations(z.qdq);
-  const bound = { ...qdq, inputs: qdq.inputs.map((v) => ({ ...v, shape: [...shape] })) };
-  const onnx = writeOnnxModel(bound);
-  const t = qoperatorToTflite(z.qoperator, shape);
-  const quantum = outputQuanta(qdq).output;
+export async function buildRaceModel(id: RaceModelId, inputSize?: number): Promise<RaceFiles> {
+  let qdq8: Graph;
+  let label: string;
+  let size: number;
+  let inputName: string;
+  let input: RaceModelMeta['input'] = 'zoo';
+  if (id === 'ppocr-det') {
+    size = inputSize ?? PPOCR.det.shape[2];
+    if (size % 32 !== 0) throw new Error(`ppocr-det: input size ${size} is not a multiple of 32`);
+    qdq8 = (await detRaceQdq(readFileSync(join(REPO_ROOT, PPOCR_DIR, PPOCR.det.file)))).qdq;
+    label = `PP-OCRv4 det ${size}`;
+    inputName = PPOCR.det.input;
+    if (size === PPOCR.det.shape[2]) input = 'ppocr-det';
+  } else {
+    size = inputSize ?? 224;
+    qdq8 = (await zooQuantized(id, { activations: 'int8', weights: 'per-channel' })).qdq;
+    label = ZOO[id].label;
+    inputName = 'input';
+  }
+  const shape = [1, 3, size, size];
+  const bind = (g: Graph): Graph => ({ ...g, inputs: g.inputs.map((v) => ({ ...v, shape: [...shape] })), outputs: g.outputs.map((v) => ({ ...v, shape: null })) });
+  const qdq = withUint8Activations(bind(qdq8));
+  const onnx = writeOnnxModel(qdq);
+  const t = qdqToTflite(bind(qdq8), shape);
+  const quantum = outputQuanta(qdq)[qdq.outputs[0].name];
   if (!quantum) throw new Error(`${id}: no output quantum`);
   return {
-    meta: {
-      id, label: ZOO[id].label, inputName: 'input', shape, quantum, onnxBytes: onnx.length, tfliteBytes: t.bytes.length, tfliteOps: t.ops,
-      seed: INPUT_SEED,
-    },
+    meta: { id, label, inputName, shape, quantum, onnxBytes: onnx.length, tfliteBytes: t.bytes.length, tfliteOps: t.ops, seed: INPUT_SEED, input },
     onnx,
+    onnxInt8: writeOnnxModel(bind(qdq8)),
     tflite: t.bytes,
   };
 }
 
 export interface RaceOptions {
-  ids?: readonly ZooId[];
+  ids?: readonly RaceModelId[];
   threads?: readonly number[];
   sampling?: SampleOptions;
   inputSize?: number;
@@ -78,6 +103,7 @@ export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: strin
       const t0 = performance.now();
       const f = await buildRaceModel(id, o.inputSize);
       writeFileSync(join(dir, `${id}.onnx`), f.onnx);
+      writeFileSync(join(dir, `${id}.int8.onnx`), f.onnxInt8);
       writeFileSync(join(dir, `${id}.tflite`), f.tflite);
       writeFileSync(join(dir, `${id}.json`), JSON.stringify(f.meta));
       onLine(`race: ${f.meta.label} built in ${((performance.now() - t0) / 1000).toFixed(1)} s (ONNX ${f.meta.onnxBytes} B, TFLite ${f.meta.tfliteBytes} B)`);
@@ -130,12 +156,12 @@ export function writeRaceReport(results: RaceResult[], errors: string[], out: st
 }
 
 const RACE_USAGE = `usage: npm run bench:race -- [options]   (or: node dist-bench/bench/race-browser.js [options])
-  --models LIST     comma list of ${RACE_MODEL_IDS.join(', ')} (default: both)
+  --models LIST     comma list of ${RACE_MODEL_IDS.join(', ')} (default: all)
   --threads LIST    thread counts, one page each (default: 1,2)
   --quick           fewer rounds
   --simd128         i8conv's SIMD128 build against LiteRT.js's compat build, 1 thread
   --settle-ms N     with threads: idle after each sample (default ${RACE_SETTLE_MS})
-  --input-size S    bind the zoo's input to S x S (default 224)
+  --input-size S    bind every model's input to S x S (default: 224 for the zoo, 640 for ppocr-det)
   --out DIR         where race-chromium.md / .json go (default bench/results)`;
 
 async function main(argv: string[]): Promise<number> {
@@ -150,8 +176,8 @@ async function main(argv: string[]): Promise<number> {
     };
     if (a === '--models') {
       const ids = value().split(',').map((s) => s.trim()).filter(Boolean);
-      for (const id of ids) if (!RACE_MODEL_IDS.includes(id as ZooId)) throw new Error(`unknown model '${id}': expected ${RACE_MODEL_IDS.join(', ')}`);
-      o.ids = ids as ZooId[];
+      for (const id of ids) if (!RACE_MODEL_IDS.includes(id as RaceModelId)) throw new Error(`unknown model '${id}': expected ${RACE_MODEL_IDS.join(', ')}`);
+      o.ids = ids as RaceModelId[];
     } else if (a === '--threads') {
       o.threads = value().split(',').map(Number);
       if (o.threads.some((t) => !Number.isInteger(t) || t < 1)) throw new Error('--threads takes a list of positive integers');

@@ -10,6 +10,7 @@
 import { createRuntime, type Runtime } from '../src/index.js';
 import type { OrtModule } from './backends.js';
 import { createTfliteFloatRunner, loadLiteRtInPage, nchwToNhwc, type LiteRtModule, type LtEnvironment } from './litert.js';
+import { ppocrInput } from './models/ppocr.js';
 import { zooInput } from './models/zoo.js';
 import { raceRow, type RaceEngine, type RaceModelMeta, type RacePageInfo, type RaceResult, type RaceRow, type RaceRunner } from './race.js';
 import type { SampleOptions } from './stats.js';
@@ -68,9 +69,9 @@ async function race(threads: number, ids: string[], sampling: SampleOptions, set
   try {
     for (const id of ids) {
       const meta = (await (await fetch(`${BASE}${id}.json`)).json()) as RaceModelMeta;
-      const [onnx, tflite] = await Promise.all([fetchBytes(`${BASE}${id}.onnx`), fetchBytes(`${BASE}${id}.tflite`)]);
+      const [onnx, onnxInt8, tflite] = await Promise.all([fetchBytes(`${BASE}${id}.onnx`), fetchBytes(`${BASE}${id}.int8.onnx`), fetchBytes(`${BASE}${id}.tflite`)]);
       const [, c, h, w] = meta.shape;
-      const x = zooInput(meta.seed, h, w);
+      const x = meta.input === 'ppocr-det' ? ppocrInput('det', meta.seed) : zooInput(meta.seed, h, w);
       const xh = nchwToNhwc(x, c, h, w);
       const runners: RaceRunner[] = [];
       const errors: Partial<Record<RaceEngine, string>> = {};
@@ -116,9 +117,21 @@ async function race(threads: number, ids: string[], sampling: SampleOptions, set
           return { engine: 'litert', loadMs, outputs: await r.run(xh), run: () => r.run(xh), dispose: () => r.delete() };
         });
       } else errors.litert = ltError;
+      // the TFLite file's exact twin (int8 activations), run once for the check
+      let int8Outputs: Float32Array[] | undefined;
+      try {
+        const m = await rt.loadModel(onnxInt8);
+        try {
+          int8Outputs = Object.values(m.run({ [m.inputs[0].name]: x })) as Float32Array[];
+        } finally {
+          m.dispose();
+        }
+      } catch (e) {
+        errors['i8conv-tflite'] ??= `the int8 ONNX twin: ${errorText(e)}`;
+      }
       line(`${meta.label}, ${threads} thread(s): ${runners.map((r) => r.engine).join(', ')} loaded; timing`);
       try {
-        const row = await raceRow(meta, threads, runners, errors, sampling, xnnpack, settleMs);
+        const row = await raceRow(meta, threads, runners, errors, sampling, xnnpack, settleMs, int8Outputs);
         rows.push(row);
         line(`  ${Object.entries(row.timings).map(([e, t]) => `${e} ${t.ms.toFixed(1)} ms`).join(', ')}`);
       } finally {

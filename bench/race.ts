@@ -8,10 +8,11 @@
  *   LiteRT.js         compiled TFLite file on XNNPACK (the relaxed-SIMD build; the compat SIMD128 one where relaxed
  *                     SIMD is absent; the threaded build at more than one thread)
  *
- * The files (bench/race-node.ts builds them): the zoo's networks (MobileNetV2, ResNet-18) quantized once with int8
- * activations and per-channel weights; the TFLite file is that QOperator graph converted operator for operator
- * (bench/models/tflite-convert.ts); the ONNX file is its QDQ form with uint8 activations (every zero point + 128: the
- * same real numbers, the form onnxruntime-web fuses fully). So all four compute the same model.
+ * The files (bench/race-browser.ts builds them): the zoo's networks (MobileNetV2, ResNet-18) and PP-OCR det (as
+ * bench/models/ppocr-tflite.ts writes it) quantized once with int8 activations and per-channel weights; the TFLite
+ * file is that QDQ graph converted operator for operator (bench/models/tflite-convert.ts); the ONNX file is the QDQ
+ * graph with uint8 activations (every zero point + 128: the same real numbers, the form onnxruntime-web fuses fully).
+ * So all four compute the same model.
  *
  * Timing: bench/stats.ts measureRounds, round-robin (one sample of each engine per round); a time runs from the
  * JS input array to the JS output arrays; with threads, 30 ms of untimed runs before each sample (RACE_PRIME_MS) and
@@ -19,7 +20,10 @@
  * ratios (< 1: i8conv faster).
  *
  * Checks: i8conv equals onnxruntime-web on the ONNX file bit for bit (the zoo is a fixed formula both compute
- * alike), i8conv's TFLite run equals its ONNX run bit for bit; LiteRT.js's outputs are compared with i8conv's
+ * alike); i8conv's TFLite run equals its run of the int8-activation ONNX twin bit for bit (not of the uint8 file:
+ * onnxruntime's QLinearAdd / QLinearMul formula works on the codes, so at an exact tie (an output scale twice the
+ * input scales, as in det's neck) the uint8 and int8 forms of one model round apart by a quantum; the report shows
+ * how many values that changes); LiteRT.js's outputs are compared with i8conv's
  * (count of differing values, the largest difference in output quanta, the same top-1 class): XNNPACK requantizes
  * ADD and MEAN in fixed point, i8conv as onnxruntime does, so a few values differ by a quantum or so.
  *
@@ -52,6 +56,9 @@ export interface RaceModelMeta {
   tfliteOps: Record<string, number>;
   /** The timed input's seed. */
   seed: number;
+  /** Which synthetic input: the zoo's image-like one (models/zoo.ts zooInput) or PP-OCR det's text-like page
+   *  (models/ppocr.ts ppocrInput, at its own 640 x 640). */
+  input: 'zoo' | 'ppocr-det';
 }
 
 export interface RaceTiming {
@@ -78,7 +85,9 @@ export interface RaceRow {
   errors: Partial<Record<RaceEngine, string>>;
   /** i8conv's time over each other engine's: per-round median ratio */
   ratios: Partial<Record<'ort' | 'litert' | 'tfliteOrt' | 'tfliteLitert', number>>;
-  checks: { tfliteVsOnnx?: RaceCheck; ortVsI8conv?: RaceCheck; litertVsI8conv?: RaceCheck };
+  /** tfliteVsOnnx: i8conv's TFLite run against its run of the int8 ONNX twin (against the uint8 file where the twin
+   *  did not run); uint8VsInt8: i8conv's runs of the uint8 file against the int8 twin (information) */
+  checks: { tfliteVsOnnx?: RaceCheck; ortVsI8conv?: RaceCheck; litertVsI8conv?: RaceCheck; uint8VsInt8?: RaceCheck };
   /** LiteRT put every operator on XNNPACK */
   litertXnnpack: boolean | null;
   rounds: number;
@@ -128,14 +137,18 @@ export interface RaceRunner {
  * Times the runners (round-robin) and checks their first outputs against each other; `runners` holds whichever
  * engines loaded (`errors` the others).
  */
-export async function raceRow(meta: RaceModelMeta, threads: number, runners: RaceRunner[], errors: RaceRow['errors'], sampling: SampleOptions, litertXnnpack: boolean | null, settleMs = RACE_SETTLE_MS): Promise<RaceRow> {
+export async function raceRow(
+  meta: RaceModelMeta, threads: number, runners: RaceRunner[], errors: RaceRow['errors'], sampling: SampleOptions, litertXnnpack: boolean | null, settleMs = RACE_SETTLE_MS,
+  int8Outputs?: Float32Array[],
+): Promise<RaceRow> {
   const row: RaceRow = { id: meta.id, label: meta.label, threads, timings: {}, errors, ratios: {}, checks: {}, litertXnnpack, rounds: 0 };
   const by = (e: RaceEngine) => runners.find((r) => r.engine === e);
   const i8 = by('i8conv');
   const first = (e: RaceEngine) => by(e)?.outputs[0];
   if (i8) {
     const t = first('i8conv-tflite');
-    if (t) row.checks.tfliteVsOnnx = raceCheck(t, i8.outputs[0], meta.quantum);
+    if (t) row.checks.tfliteVsOnnx = raceCheck(t, int8Outputs?.[0] ?? i8.outputs[0], meta.quantum);
+    if (int8Outputs) row.checks.uint8VsInt8 = raceCheck(i8.outputs[0], int8Outputs[0], meta.quantum);
     const o = first('ort');
     if (o) row.checks.ortVsI8conv = raceCheck(o, i8.outputs[0], meta.quantum);
   }
@@ -200,11 +213,11 @@ export function renderRace(results: readonly RaceResult[], machine: string): str
       const t = row.timings;
       lines.push(`| ${row.label} | ${f1(t.i8conv?.ms)} | ${f1(t['i8conv-tflite']?.ms)} | ${f1(t.ort?.ms)} | ${f1(t.litert?.ms)} | ${f2(row.ratios.ort)} | ${f2(row.ratios.litert)} | ${f2(row.ratios.tfliteLitert)} | ${row.rounds} |`);
     }
-    lines.push('', '| model | TFLite file vs ONNX file (i8conv) | onnxruntime-web vs i8conv | LiteRT.js vs i8conv (TFLite) | LiteRT all on XNNPACK | load ms (i8conv / TFLite / ORT / LiteRT) |');
-    lines.push('|---|---|---|---|---|---|');
+    lines.push('', '| model | TFLite file vs int8 ONNX twin (i8conv) | uint8 ONNX file vs int8 twin (i8conv) | onnxruntime-web vs i8conv | LiteRT.js vs i8conv (TFLite) | LiteRT all on XNNPACK | load ms (i8conv / TFLite / ORT / LiteRT) |');
+    lines.push('|---|---|---|---|---|---|---|');
     for (const row of r.rows) {
       const t = row.timings;
-      lines.push(`| ${row.label} | ${check(row.checks.tfliteVsOnnx)} | ${check(row.checks.ortVsI8conv)} | ${check(row.checks.litertVsI8conv)} | ${row.litertXnnpack ?? '—'} | ${[t.i8conv, t['i8conv-tflite'], t.ort, t.litert].map((x) => f1(x?.loadMs)).join(' / ')} |`);
+      lines.push(`| ${row.label} | ${check(row.checks.tfliteVsOnnx)} | ${check(row.checks.uint8VsInt8)} | ${check(row.checks.ortVsI8conv)} | ${check(row.checks.litertVsI8conv)} | ${row.litertXnnpack ?? '—'} | ${[t.i8conv, t['i8conv-tflite'], t.ort, t.litert].map((x) => f1(x?.loadMs)).join(' / ')} |`);
     }
     const errs = r.rows.flatMap((row) => Object.entries(row.errors).map(([e, m]) => `- ${row.label}, ${e}: ${m}`));
     if (errs.length) lines.push('', 'Not run:', ...errs);

@@ -183,13 +183,15 @@ function writeTable(w: ByteWriter, t: FbTable, pending: { at: number; ref: FbRef
 export const TFL = {
   tensorType: { INT32: 2, INT8: 9 },
   op: {
-    ADD: 0, CONV_2D: 3, DEPTHWISE_CONV_2D: 4, DEQUANTIZE: 6, FULLY_CONNECTED: 9, MAX_POOL_2D: 17, RESHAPE: 22, PAD: 34, MEAN: 40,
-    PADV2: 60, QUANTIZE: 114,
+    ADD: 0, CONCATENATION: 2, CONV_2D: 3, DEPTHWISE_CONV_2D: 4, DEQUANTIZE: 6, FULLY_CONNECTED: 9, LOGISTIC: 14, MAX_POOL_2D: 17,
+    MUL: 18, RELU: 19, RESHAPE: 22, PAD: 34, MEAN: 40, PADV2: 60, TRANSPOSE_CONV: 67, RESIZE_NEAREST_NEIGHBOR: 97, QUANTIZE: 114,
+    HARD_SWISH: 117,
   },
   /** BuiltinOptions union member numbers (1-based position in the union). */
   options: {
-    Conv2DOptions: 1, DepthwiseConv2DOptions: 2, Pool2DOptions: 5, FullyConnectedOptions: 8, AddOptions: 11, ReshapeOptions: 17,
-    PadOptions: 22, ReducerOptions: 27, PadV2Options: 43,
+    Conv2DOptions: 1, DepthwiseConv2DOptions: 2, Pool2DOptions: 5, FullyConnectedOptions: 8, ConcatenationOptions: 10, AddOptions: 11,
+    ReshapeOptions: 17, MulOptions: 21, PadOptions: 22, ReducerOptions: 27, PadV2Options: 43, TransposeConvOptions: 49,
+    ResizeNearestNeighborOptions: 74,
   },
   padding: { SAME: 0, VALID: 1 },
   activation: { NONE: 0 },

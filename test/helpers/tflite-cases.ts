@@ -153,6 +153,12 @@ export function tfliteCases(): TflCase[] {
   resize(97, 'RESIZE_NEAREST_NEIGHBOR', false, false, 84);
   resize(97, 'RESIZE_NEAREST_NEIGHBOR', true, false, 85);
   resize(97, 'RESIZE_NEAREST_NEIGHBOR', false, true, 86);
+  // PP-OCR det's upsampling by 2, 4 and 8 (an FPN's)
+  for (const [f, seed] of [[2, 87], [4, 88]] as const) {
+    cases.push(single(`RESIZE_NEAREST_NEIGHBOR 4x5 -> x${f}`, 'RESIZE_NEAREST_NEIGHBOR', 97, q('x', [1, 4, 5, 8], 0.03, 2),
+      [{ name: 'size', shape: [2], type: 'int32', data: Int32Array.of(4 * f, 5 * f) }], q('y', [1, 4 * f, 5 * f, 8], 0.03, 2),
+      { type: 74, fields: [{ type: 'bool', value: 0 }, { type: 'bool', value: 0 }] }, seed));
+  }
   cases.push(binary('CONV_2D 1x1 -> ADD', 'ADD', 0, 71));
   cases.push(binary('CONV_2D 1x1 -> ADD RELU', 'ADD', 1, 72));
   cases.push(binary('CONV_2D 1x1 -> MUL', 'MUL', 0, 73));

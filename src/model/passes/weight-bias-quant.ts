@@ -28,6 +28,8 @@
  * same QLinearConv / QGemm as onnxruntime does; for ConvTranspose (which no QDQ rule fuses on the CPU EP: it
  * stays float there), the dequantized values themselves as new float32 initializers, so the executor keeps a
  * constant weight (the same values the DQ would produce at run time).
+ * A ConvTranspose whose W / B are already DequantizeLinear outputs of initializers reads them dequantized, as float32
+ * initializers, too (`constantConvTransposeInputs`): the float executor needs them constant.
  * Not taken (left as they are, where onnxruntime would still quantize): a node whose float weight holds a NaN or an
  * infinity (MLAS's min / max of those is not reproduced), whose input DQ's scale is not an initializer while a bias
  * is to be quantized (onnxruntime multiplies at run time), or whose bias is not float32.
@@ -59,6 +61,10 @@ export function ortWeightQuantParams(w: ArrayLike<number>): { scale: number; zer
 const isDq = (n: Node | undefined): n is Node => !!n && n.opType === 'DequantizeLinear' && (n.domain === '' || n.domain === 'com.microsoft');
 
 export function weightBiasQuantization(graph: Graph): Graph {
+  return constantConvTransposeInputs(quantizeWeightsAndBiases(graph));
+}
+
+function quantizeWeightsAndBiases(graph: Graph): Graph {
   const initializers = new Map(graph.initializers);
   const valueInfo = new Map(graph.valueInfo);
   const producer = new Map<string, Node>();
@@ -191,4 +197,56 @@ export function weightBiasQuantization(graph: Graph): Graph {
   for (const n of replaced.keys())
     for (const k of n.inputs.slice(1)) if (k && !read.has(k) && !graph.inputs.some((v) => v.name === k)) initializers.delete(k);
   return { ...graph, nodes, initializers, valueInfo };
+}
+
+/**
+ * A ConvTranspose stays float (no QDQ rule fuses it), and its executor wants a constant W and B: where they are
+ * DequantizeLinear outputs of initializers (a model quantized with ConvTranspose as a QDQ group, as onnxruntime's
+ * quantizer writes it), the node reads the dequantized values as new float32 initializers instead, f((q - zp) * s)
+ * per tensor or along the DQ's axis: the values the DQ would give at run time. A DQ nothing else reads goes.
+ */
+function constantConvTransposeInputs(graph: Graph): Graph {
+  const initializers = new Map(graph.initializers);
+  const producer = new Map<string, Node>();
+  for (const n of graph.nodes) for (const o of n.outputs) if (o) producer.set(o, n);
+  const names = new Set<string>([...initializers.keys(), ...graph.inputs.map((v) => v.name), ...graph.nodes.flatMap((n) => [n.name, ...n.inputs, ...n.outputs])]);
+  const replaced = new Map<Node, Node>();
+  for (const node of graph.nodes) {
+    if (node.domain !== '' || node.opType !== 'ConvTranspose') continue;
+    const inputs = [...node.inputs];
+    for (const k of [1, 2]) {
+      const dq = inputs[k] ? producer.get(inputs[k]) : undefined;
+      if (!isDq(dq) || dq.domain !== '') continue;
+      const [q, s, z] = [0, 1, 2].map((j) => (dq.inputs[j] ? initializers.get(dq.inputs[j]) : undefined));
+      if (!q || !s || s.type !== 'float32' || (dq.inputs[2] && !z) || !['int8', 'uint8', 'int32'].includes(q.type)) continue;
+      const sd = s.data as Float32Array;
+      const zd = z ? Array.from(z.data as ArrayLike<number>, Number) : [0];
+      if (zd.length !== sd.length) continue;
+      let axis = 0;
+      let inner = 1;
+      if (sd.length > 1) {
+        const a = dq.attributes.get('axis');
+        axis = a && a.kind === 'int' ? a.value : 1;
+        if (axis < 0) axis += q.dims.length;
+        if (q.dims[axis] !== sd.length || (dq.attributes.get('block_size')?.kind === 'int' && (dq.attributes.get('block_size') as { value: number }).value !== 0)) continue;
+        for (let d = axis + 1; d < q.dims.length; d++) inner *= q.dims[d];
+      }
+      const qd = q.data as ArrayLike<number>;
+      const c = (i: number) => (sd.length > 1 ? Math.floor(i / inner) % sd.length : 0);
+      const data = Float32Array.from({ length: qd.length }, (_, i) => f32((qd[i] - zd[c(i)]) * sd[c(i)]));
+      let name = `${node.name || node.outputs[0]}_${k === 1 ? 'weight' : 'bias'}_dq`;
+      for (let j = 1; names.has(name); j++) name = `${node.name || node.outputs[0]}_${k === 1 ? 'weight' : 'bias'}_dq_${j}`;
+      names.add(name);
+      initializers.set(name, { name, type: 'float32', dims: [...q.dims], data });
+      inputs[k] = name;
+    }
+    if (inputs.some((v, k) => v !== node.inputs[k])) replaced.set(node, { ...node, inputs });
+  }
+  if (replaced.size === 0) return graph;
+  let nodes = graph.nodes.map((n) => replaced.get(n) ?? n);
+  const read = new Set([...nodes.flatMap((n) => n.inputs), ...graph.outputs.map((o) => o.name)]);
+  nodes = nodes.filter((n) => !(isDq(n) && n.outputs.every((o) => !read.has(o)) && [...replaced.keys()].some((r) => r.inputs.includes(n.outputs[0]))));
+  const still = new Set([...nodes.flatMap((n) => n.inputs), ...graph.outputs.map((o) => o.name)]);
+  for (const k of [...initializers.keys()]) if (!still.has(k) && graph.initializers.has(k) && !graph.inputs.some((v) => v.name === k)) initializers.delete(k);
+  return { ...graph, nodes, initializers };
 }

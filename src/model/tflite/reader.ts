@@ -209,7 +209,9 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
     if (k === undefined || k < 0) return [];
     const t = tensors[k];
     if (t.type !== 'int32' || !t.data) throw new I8ConvError('UNSUPPORTED_OP', `model: bias ${JSON.stringify(t.name)} is not a constant int32 tensor`, 'model');
-    const q = new Int32Array(t.data.slice().buffer);
+    // a copy into a fresh buffer: Node's Buffer.slice is a view, whose .buffer is the whole file
+    const q = new Int32Array(t.data.length / 4);
+    new Uint8Array(q.buffer).set(t.data);
     const scales = t.scale ?? [1];
     const per = scales.length > 1;
     const b = init(nm(`${t.name}_q`), 'int32', [q.length], q);
