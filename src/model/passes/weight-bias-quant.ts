@@ -220,7 +220,7 @@ function constantConvTransposeInputs(graph: Graph): Graph {
       const [q, s, z] = [0, 1, 2].map((j) => (dq.inputs[j] ? initializers.get(dq.inputs[j]) : undefined));
       if (!q || !s || s.type !== 'float32' || (dq.inputs[2] && !z) || !['int8', 'uint8', 'int32'].includes(q.type)) continue;
       const sd = s.data as Float32Array;
-      const zd = z ? Array.from(z.data as ArrayLike<number>, Number) : [0];
+      const zd = z ? Array.from(z.data as ArrayLike<number>, Number) : new Array<number>(sd.length).fill(0);
       if (zd.length !== sd.length) continue;
       let axis = 0;
       let inner = 1;
