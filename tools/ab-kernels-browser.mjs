@@ -1,7 +1,9 @@
-// A/B of the SIMD128 NCHW44 dot tiles in headless Chromium, as tools/ab-kernels.mjs does in Node / Deno: every
-// wasmsimd tile of each shape forced by name (lab build), and the heuristic's own choice ('auto'), interleaved in one
-// page; prints the best GMAC/s of each. Usage (after npm run build):
-//   node tools/ab-kernels-browser.mjs '[[ic, oc, hw, k, stride], ...]' [seconds per shape]   (ic < 4: first-layer format)
+// A/B of the NCHW44 dot tiles in headless Chromium, as tools/ab-kernels.mjs does in Node / Deno: every tile of the
+// ISA for each shape forced by name (lab build), and the heuristic's own choice ('auto'), interleaved in one page;
+// prints the best GMAC/s of each. Usage (after npm run build):
+//   node tools/ab-kernels-browser.mjs '[[ic, oc, hw, k, stride], ...]' [seconds per shape] [isa]   (ic < 4: first-layer format)
+// isa: wasmsimd (default: the SIMD128 build) or wasmrelaxeddot (the relaxed build's dot8 tiles, where the machine's
+// relaxed dot is exact).
 import { chromium } from 'playwright-core';
 import { startServer, CHROMIUM, CHROMIUM_FLAGS } from '../dist-bench/bench/browser.js';
 import { mkdtempSync } from 'node:fs';
@@ -9,19 +11,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 const shapes = JSON.parse(process.argv[2]);
 const secs = Number(process.argv[3] ?? 3);
+const isa = process.argv[4] ?? 'wasmsimd';
 const srv = await startServer();
 const ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'abc-')), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
 const page = ctx.pages()[0] ?? (await ctx.newPage());
 page.on('pageerror', (e) => console.error('pageerror', String(e)));
 await page.goto(`${srv.origin}/bench/browser/index.html`);
-const out = await page.evaluate(async ([shapes, secs]) => {
+const out = await page.evaluate(async ([shapes, secs, isa]) => {
   const { KERNELS } = await import('/dist-bench/src/index.js');
   const { createLabRuntime } = await import('/dist-bench/lab/index.js');
-  const rt = await createLabRuntime({ build: 'simd128' });
+  const rt = await createLabRuntime({ build: isa === 'wasmsimd' ? 'simd128' : 'relaxed' });
   const lines = [navigator.userAgent.match(/Chrome\/\S+/)?.[0] + ' tiles=' + rt.features.simdTiles];
   for (const [ic, oc, h, k, s] of shapes) {
     const p = { format: ic < 4 ? 'NCHW_NCHW44' : 'NCHW44', n: 1, ic, ih: h, iw: h, oc, fh: k, fw: k, stride: s, pad: k >> 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, biasMode: 'channel', nonlinearity: 'relu' };
-    const names = KERNELS.filter((v) => v.isa === 'wasmsimd' && v.fw === k && v.stride === s && v.role !== 'tail').map((v) => v.name);
+    const names = KERNELS.filter((v) => v.isa === isa && v.fw === k && v.stride === s && v.role !== 'tail').map((v) => v.name);
     const convs = names.map((n) => { const c = rt.convBias(p, { kernel: n }); c.setFilter(new Int8Array(c.params.filterLength).fill(3)); c.setBias(new Int32Array(oc)); return c; });
     const auto = rt.convBias(p); auto.setFilter(new Int8Array(auto.params.filterLength).fill(3)); auto.setBias(new Int32Array(oc));
     const all = [...convs, auto];
@@ -33,6 +36,6 @@ const out = await page.evaluate(async ([shapes, secs]) => {
     lines.push(`${ic}->${oc} ${h}^2 ${k}x${k} s${s}: ` + names.map((n, i) => `${n.split('_')[4]} ${(convs[0].params.macs / best[i] / 1e6).toFixed(1)}`).join('  ') + `  | auto(${auto.kernels.join('+').split('_').slice(4,5)}) ${(convs[0].params.macs / best[all.length - 1] / 1e6).toFixed(1)}`);
   }
   return lines;
-}, [shapes, secs]);
+}, [shapes, secs, isa]);
 console.log(out.join('\n'));
 await ctx.close(); await srv.close();

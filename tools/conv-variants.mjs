@@ -29,6 +29,14 @@ export const UNROLL_KH_MAX = Number(process.env.I8CONV_UNROLL_KH ?? 2);
  *   (AMD EPYC Zen 5 VM, forced by name, best of 2 s, relaxed ceiling loop 115-118 GMAC/s): 64->64 56² 3x3 s1 95.0
  *   (2,6)t vs 92.4 (2,5)t, 68.8 (3,4)t, 71.0 (1,12)t, 66.4 (4,3)t, 80.4 (1,8)t, 72.4 (2,6) unrolled taps; 256->256
  *   14² 83.3 vs 90.5 (2,5)t (OW 14 pads to 18 or 15); 5x5 97.9; 7x7 98.9; 3x3 s2 83.8; 2x2 s1 89.5; 5x5 s2 101.7.
+ *   OW 7 (ResNet's last stage) pads to 10 or 12 there; (1, 7) pads nothing, (2, 7) needs 17 registers. Measured
+ *   2026-12-04 (same VM, tools/ab-kernels.mjs / ab-kernels-browser.mjs, best of 3 s), Node 24.22 | Chromium 156:
+ *     512->512 7² 3x3:     (2,6)t 61.9 | 63.9   (2,5)t 69.6 | 72.9   (1,7)t 78.2 | 79.7   (2,7)t 70.4 | 70.7   (3,7)t 69.0 | 68.6
+ *     256->512 14² 3x3 s2: (2,6)t 61.7 | 63.9   (2,5)t 70.3 | 72.7   (1,7)t 76.0 | 77.6   (2,7)t 72.0 | 69.2
+ *     256->256 14² 3x3:    (2,6)t 85.4 | 85.6   (2,5)t 95.6 | 96.3   (1,7)t 80.5 | 79.7
+ *     64->64 56² 3x3:      (2,6)t 98.5 | 95.5   (2,5)t 94.1 | 95.5   (1,7)t 82.2 | 81.4
+ *   so (1, 7) is a 3x3 main tile, and the host weighs a one-block tile's padded row by 1 / 0.8 (its speed on an
+ *   unpadded row against the two-block tiles': 82 against ~100), which picks it at OW 7 and nowhere else here.
  * wasmrelaxedsimd (i32x4.relaxed_dot_i8x16_i7x16_add_s, activations split in a 7-bit and a 1-bit part, so two
  *   accumulators per output vector): (1, 6) = 12 accumulators + 1 weight + 2 input registers; measured in Deno 2.9
  *   on 64->64 56² 3x3: (1, 6) 34 GMAC/s, (1, 4) 25-27, (2, 2) 24-26.
@@ -82,6 +90,7 @@ export const TILES = process.env.I8CONV_TILES
         { nb: 2, npix: 6, tapLoop: true, main: ALL },
         { nb: 2, npix: 5, tapLoop: true, main: ALL },
         { nb: 1, npix: 6, tapLoop: true, tail: ALL },
+        { nb: 1, npix: 7, tapLoop: true, main: [3] },
         { nb: 3, npix: 4, tapLoop: true },
         { nb: 1, npix: 12, tapLoop: true },
       ],

@@ -6914,6 +6914,64 @@ export function conv_nchw44_dot_f2s1_oc4x6t__wasmrelaxeddot(
   }
 }
 
+export function conv_nchw44_dot_f2s1_oc4x7t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 6) / 7) * 7;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 24);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -7256,6 +7314,64 @@ export function conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(
     v128.store(sp + <usize>(48), a0_3);
     v128.store(sp + <usize>(64), a0_4);
     v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc4x7t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 6) / 7) * 7;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 48);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
@@ -7608,6 +7724,64 @@ export function conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(
   }
 }
 
+export function conv_nchw44_dot_f3s1_oc4x7t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 6) / 7) * 7;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 24);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -7950,6 +8124,64 @@ export function conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(
     v128.store(sp + <usize>(48), a0_3);
     v128.store(sp + <usize>(64), a0_4);
     v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc4x7t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 6) / 7) * 7;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 48);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
@@ -8302,6 +8534,64 @@ export function conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(
   }
 }
 
+export function conv_nchw44_dot_f5s1_oc4x7t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 6) / 7) * 7;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 24);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -8644,6 +8934,64 @@ export function conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(
     v128.store(sp + <usize>(48), a0_3);
     v128.store(sp + <usize>(64), a0_4);
     v128.store(sp + <usize>(80), a0_5);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc4x7t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 6) / 7) * 7;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 48);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
@@ -8996,6 +9344,64 @@ export function conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(
   }
 }
 
+export function conv_nchw44_dot_f7s1_oc4x7t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 6) / 7) * 7;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 24);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -9343,6 +9749,64 @@ export function conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(
   }
 }
 
+export function conv_nchw44_dot_f7s2_oc4x7t__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 6) / 7) * 7;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a0_6 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          const p6 = v128.load32_splat(xt, 48);
+          a0_6 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p6, a0_6);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(96), a0_6);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -9576,43 +10040,51 @@ export function convNchw44DotRow(
     case 72: conv_nchw44_dot_f2s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 73: conv_nchw44_dot_f2s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 74: conv_nchw44_dot_f2s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 75: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 76: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 77: conv_nchw44_dot_f2s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 78: conv_nchw44_dot_f2s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 79: conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 80: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 81: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 82: conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 83: conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 84: conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 85: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 86: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 87: conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 88: conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 89: conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 90: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 91: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 92: conv_nchw44_dot_f5s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 93: conv_nchw44_dot_f5s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 94: conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 95: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 96: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 97: conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 98: conv_nchw44_dot_f5s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 99: conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 100: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 101: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 102: conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 103: conv_nchw44_dot_f7s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 104: conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 105: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 106: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 107: conv_nchw44_dot_f7s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 108: conv_nchw44_dot_f7s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 109: conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 110: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 111: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 75: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 76: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 77: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 78: conv_nchw44_dot_f2s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 79: conv_nchw44_dot_f2s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 80: conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 81: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 82: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 83: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 84: conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 85: conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 86: conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 87: conv_nchw44_dot_f3s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 88: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 89: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 90: conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 91: conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 92: conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 93: conv_nchw44_dot_f3s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 94: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 95: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 96: conv_nchw44_dot_f5s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 97: conv_nchw44_dot_f5s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 98: conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 99: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 100: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 101: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 102: conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 103: conv_nchw44_dot_f5s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 104: conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 105: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 106: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 107: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 108: conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 109: conv_nchw44_dot_f7s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 110: conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 111: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 112: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 113: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 114: conv_nchw44_dot_f7s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 115: conv_nchw44_dot_f7s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 116: conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 117: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 118: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 119: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     default: unreachable();
   }
 }

@@ -42,6 +42,13 @@ const STRIDES = [...new Set(KERNELS.map((k) => k.stride))];
  */
 const W8_TILE_BYTES = 64 * 1024;
 
+/**
+ * A main tile of one output-channel block runs at about this share of a two-block tile's speed on a row it does not
+ * pad (it loads a pixel per dot, not per two): relaxed dot8 (1, 7) 82 against (2, 6) 98 GMAC/s on 64->64 56² 3x3
+ * (tools/conv-variants.mjs has the table). So it is taken only where it pads the row that much less (OW 7).
+ */
+const ONE_BLOCK_SPEED = 0.8;
+
 function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string, tiles: SimdTileSet = 'wide', w8 = false): KernelVariant {
   const isa = kernelIsa(runtimeIsa, 'conv-nchw44-dot');
   if (forced !== undefined) {
@@ -52,11 +59,11 @@ function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, fo
     return v;
   }
   // the main tiles of the engine's tile set; of several, the one that pads the output row least (the first declared
-  // on ties)
+  // on ties), a one-block tile's row weighed by 1 / ONE_BLOCK_SPEED
   const mains = KERNELS.filter((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa && (k.tileSet === null || k.tileSet === tiles) && k.w8 === w8);
   if (!mains.length) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
-  const padded = (k: KernelVariant) => Math.ceil(ow / k.npix) * k.npix;
-  return mains.reduce((best, k) => (padded(k) < padded(best) ? k : best));
+  const cost = (k: KernelVariant) => (Math.ceil(ow / k.npix) * k.npix) / (k.nb === 1 ? ONE_BLOCK_SPEED : 1);
+  return mains.reduce((best, k) => (cost(k) < cost(best) ? k : best));
 }
 
 /** Shape checks shared by the dot algorithms (after the format-specific ones). */
