@@ -187,6 +187,40 @@ describe('quantizer: formulas and rules', () => {
     expect(g.nodes.map((n) => n.name)).toEqual(['conv', 'relu', 'conv2', 'relu2', 'pool', 'relu3', 'add', 'clip']);
   });
 
+  it("ConvTranspose: float by default; with convTranspose 'quantize' a QDQ group like Conv (weights per channel on axis 1, int32 bias, its Relu absorbed)", () => {
+    const b = new GraphBuilder('ct');
+    b.inputs.push(valueInfo('x', 'float32', [1, 2, 3, 3]));
+    b.init(f32('w', [2, 3, 2, 2], Array.from({ length: 24 }, (_, i) => ((i * 7) % 11) / 10 - 0.5)));
+    b.init(f32('b', [3], [0.1, -0.2, 0.3]));
+    b.node('ConvTranspose', ['x', 'w', 'b'], ['t'], { strides: attrInts([2, 2]) }, { name: 'ct' });
+    b.node('Relu', ['t'], ['r'], {}, { name: 'relu' });
+    b.node('Add', ['r', 'r'], ['y'], {}, { name: 'add' });
+    b.outputs.push(valueInfo('y', 'float32', null));
+    const g = b.graph();
+    const ranges: Ranges = new Map([['x', [-1, 1]], ['t', [-2, 3]], ['r', [0, 3]], ['y', [0, 6]]]);
+    const plain = quantizeMinMax(g, ranges, { activations: 'int8', weights: 'per-channel' });
+    expect(plain.nodes.find((n) => n.opType === 'ConvTranspose')!.inputs.slice(1)).toEqual(['w', 'b']);
+    const q = quantizeMinMax(g, ranges, { activations: 'int8', weights: 'per-channel', convTranspose: 'quantize' });
+    const ct = q.nodes.find((n) => n.opType === 'ConvTranspose')!;
+    expect(ct.outputs).toEqual(['r']);
+    expect(q.nodes.some((n) => n.opType === 'Relu')).toBe(false);
+    const wdq = q.nodes.find((n) => n.outputs[0] === ct.inputs[1])!;
+    expect(wdq.attributes.get('axis')).toEqual({ kind: 'int', value: 1 });
+    const ws = q.initializers.get(wdq.inputs[1])!.data as Float32Array;
+    expect(ws.length).toBe(3);
+    // each output channel's absmax over the weights of axis 1 -> 127
+    const wq = q.initializers.get(wdq.inputs[0])!.data as Int8Array;
+    for (let m = 0; m < 3; m++) {
+      let mx = 0;
+      for (let c = 0; c < 2; c++) for (let k = 0; k < 4; k++) mx = Math.max(mx, Math.abs(wq[(c * 3 + m) * 4 + k]));
+      expect(mx).toBe(127);
+    }
+    const bdq = q.nodes.find((n) => n.outputs[0] === ct.inputs[2])!;
+    expect(q.initializers.get(bdq.inputs[0])!.type).toBe('int32');
+    const xs = q.initializers.get('x_scale')!.data[0] as number;
+    expect(Array.from(q.initializers.get(bdq.inputs[1])!.data as Float32Array)).toEqual(Array.from(ws, (v) => Math.fround(xs * v)));
+  });
+
   it('an initializer read by two quantized nodes is quantized once; a bias under two input scales is refused', () => {
     const b = new GraphBuilder('shared');
     b.inputs.push(valueInfo('x', 'float32', [1, 2, 2, 2]), valueInfo('z', 'float32', [1, 2, 2, 2]));
@@ -420,4 +454,23 @@ describe.skipIf(!ortOk || !existsSync(detFile))('PP-OCRv4 det quantized to QDQ',
     for (let i = 0; i < got.length; i++) sum += Math.abs(got[i] - want[i]);
     expect(sum / got.length).toBeLessThan(0.08);
   });
+
+  it("the race's form (bench/models/ppocr-tflite.ts detForTflite) computes det's float function: TFLite's operators only, the same map within float rounding", async () => {
+    const { detForTflite } = await import('../bench/models/ppocr-tflite.js');
+    const { ppocrFloat } = await import('../bench/models/ppocr.js');
+    const float = ppocrFloat(readFileSync(detFile), 'det').graph;
+    const t = detForTflite(float);
+    expect([...new Set(t.nodes.map((n) => n.opType))].sort()).toEqual(['Add', 'Clip', 'Concat', 'Conv', 'ConvTranspose', 'GlobalAveragePool', 'Mul', 'Relu', 'Resize', 'Sigmoid']);
+    expect(count(t, 'ConvTranspose')).toBe(2);
+    expect(t.nodes.filter((n) => n.opType === 'ConvTranspose').every((n) => n.inputs.length === 3)).toBe(true);
+    const feed = { x: { data: ppocrInput('det', 42), dims: PPOCR.det.shape } };
+    const [a, b] = [await ortSession(writeOnnxModel(float)), await ortSession(writeOnnxModel(t))];
+    const want = [...(await ortRun(a, feed)).values()][0] as Float32Array;
+    const got = [...(await ortRun(b, feed)).values()][0] as Float32Array;
+    await a.release();
+    await b.release();
+    let max = 0;
+    for (let i = 0; i < got.length; i++) max = Math.max(max, Math.abs(got[i] - want[i]));
+    expect(max).toBeLessThan(1e-3);
+  }, 60_000);
 });
