@@ -31,6 +31,8 @@ export interface PageOptions {
   /** Models level: the ids the driver built (or tried to: `errors`), served under `base` as <id>.onnx and <id>.json;
    *  undefined = none. `full`: the --full sampling. */
   models?: { ids: ModelId[]; base: string; errors: Record<string, string>; full?: boolean };
+  /** LiteRT.js's build: 'simd128' forces the compat build; undefined picks relaxed where it validates. */
+  litertSimd?: 'simd128';
 }
 
 declare global {
@@ -81,7 +83,7 @@ window.runBench = async (o: PageOptions): Promise<BenchResults> => {
   const re = o.filter ? new RegExp(o.filter, 'i') : null;
   if (!re || selectShapes(o.shapes, o.quick).some((s) => re.test(`${s.id}/xnnpack-litert`))) {
     try {
-      litert = litertBackend(await loadLiteRtInPage(LITERT_WASM_DIR));
+      litert = litertBackend(await loadLiteRtInPage(LITERT_WASM_DIR, { simd: o.litertSimd }));
     } catch (e) {
       litertError = String(e);
     }

@@ -2,7 +2,9 @@
  * `npm run bench:browser`: the same suite in headless Chromium (Debian's /usr/bin/chromium, driven by
  * playwright-core), onnxruntime-web in the same page. Takes the options of bench/main.ts. `--firefox`
  * (`npm run bench:firefox`): the same page in headless Firefox ESR (Debian's firefox-esr, puppeteer-core over
- * WebDriver BiDi), reports suffixed "-firefox".
+ * WebDriver BiDi), reports suffixed "-firefox". `--no-avx-vnni`: Chromium with the CPU's AVX-VNNI hidden from V8
+ * (NO_AVX_VNNI_FLAGS), so that a machine with it measures what x86 without it runs (a saturating relaxed dot, i8conv's
+ * SIMD128 build). `--litert-compat`: LiteRT.js's SIMD128 "compat" build even where relaxed SIMD validates.
  *
  * The pages come from a small static server on 127.0.0.1 that sends COOP/COEP headers (cross-origin isolation:
  * SharedArrayBuffer and precise timers are available, as a production page with threads would have them) and
@@ -33,6 +35,13 @@ import type { BenchResults } from './schema.js';
 import type { ProgressEvent } from './suite.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Chromium flags that hide the CPU's AVX-VNNI from V8: its relaxed dot then lowers to the saturating pmaddubsw
+ * sequence, as on x86 without AVX-VNNI (Intel up to 11th gen, AMD Zen 1-4), so i8conv's probe finds 'saturating' and
+ * the SIMD128 build runs. The same V8 flag works in Node: `node --no-enable-avx-vnni ...`.
+ */
+export const NO_AVX_VNNI_FLAGS = ['--js-flags=--no-enable-avx-vnni'];
+
 export const CHROMIUM_FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -115,9 +124,9 @@ const consoleError = (type: string, text: string, errors: string[]) => {
 };
 
 /** Headless Chromium (playwright-core), a fresh profile. */
-async function chromiumPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchPage> {
+async function chromiumPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void, extraArgs: readonly string[] = []): Promise<BenchPage> {
   const profile = mkdtempSync(join(tmpdir(), 'i8conv-bench-chromium-'));
-  const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, ...extraArgs] });
   return {
     async run(url, opts, errors) {
       const page = ctx.pages()[0] ?? (await ctx.newPage());
@@ -175,7 +184,7 @@ async function firefoxPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (l
  * builds filled in. `models` (ids, 'all' or 'none'; undefined = none) selects the models level; `modelInputSize`
  * binds the zoo models' input to S x S (tests).
  */
-export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks' | 'models'> & { full?: boolean; modelInputSize?: number; browser?: 'chromium' | 'firefox' },
+export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks' | 'models'> & { full?: boolean; modelInputSize?: number; browser?: 'chromium' | 'firefox'; noAvxVnni?: boolean; litertCompat?: boolean },
   onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchResults> {
   const modelIds = selectModels(o.models);
   const modelsDir = mkdtempSync(join(tmpdir(), 'i8conv-bench-models-'));
@@ -188,11 +197,11 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
   const srv = await startServer(REPO_ROOT, { '/models/': modelsDir });
   let page: BenchPage | undefined;
   try {
-    page = await (o.browser === 'firefox' ? firefoxPage : chromiumPage)(onProgress, onLine);
+    page = o.browser === 'firefox' ? await firefoxPage(onProgress, onLine) : await chromiumPage(onProgress, onLine, o.noAvxVnni ? NO_AVX_VNNI_FLAGS : []);
     const pageErrors: string[] = [];
     // networks undefined: no network level (the CLI below passes its default)
     const opts = {
-      quick: o.quick, shapes: o.shapes, filter: o.filter, networks: o.networks,
+      quick: o.quick, shapes: o.shapes, filter: o.filter, networks: o.networks, litertSimd: o.litertCompat ? 'simd128' as const : undefined,
       models: built.ids.length ? { ids: built.ids, base: '/models/', errors: built.errors, full: !!o.full } : undefined,
     };
     const r = await page.run(`${srv.origin}/bench/browser/index.html`, opts, pageErrors);
@@ -222,24 +231,41 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
   }
 }
 
+const BROWSER_USAGE = `
+this driver's own options:
+  --firefox         the suite in headless Firefox ESR (npm run bench:firefox)
+  --no-avx-vnni     Chromium with the CPU's AVX-VNNI hidden from V8: its relaxed dot saturates, as on x86 without
+                    AVX-VNNI, so i8conv runs its SIMD128 build (Node: node --no-enable-avx-vnni dist-bench/bench/main.js)
+  --litert-compat   LiteRT.js's SIMD128 compat build even where relaxed SIMD validates`;
+
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 async function main(argv: string[]): Promise<number> {
   let o: CliOptions;
   // --firefox: the same suite in headless Firefox ESR (this driver's own flag)
+  // --no-avx-vnni: Chromium without the CPU's AVX-VNNI (a saturating relaxed dot; NO_AVX_VNNI_FLAGS);
+  // --litert-compat: LiteRT.js's SIMD128 'compat' build even where relaxed SIMD validates
   const firefox = argv.includes('--firefox');
-  argv = argv.filter((a) => a !== '--firefox');
+  const noAvxVnni = argv.includes('--no-avx-vnni');
+  const litertCompat = argv.includes('--litert-compat');
+  if (firefox && noAvxVnni) {
+    console.error('--no-avx-vnni is a Chromium (V8) flag; Firefox has no such switch');
+    return 2;
+  }
+  argv = argv.filter((a) => a !== '--firefox' && a !== '--no-avx-vnni' && a !== '--litert-compat');
   try {
     o = parseArgs(argv);
   } catch (e) {
     const help = (e as Error).message === 'help';
-    (help ? console.log : console.error)(help ? USAGE.replace('npm start --', 'npm run bench:browser --') : `${(e as Error).message}\n${USAGE}`);
+    const usage = USAGE.replace('npm start --', 'npm run bench:browser --') + BROWSER_USAGE;
+    (help ? console.log : console.error)(help ? usage : `${(e as Error).message}\n${usage}`);
     return help ? 0 : 2;
   }
   const log = o.json ? process.stderr : process.stdout;
-  log.write(`i8conv benchmark in headless ${firefox ? `Firefox (${FIREFOX})` : `Chromium (${CHROMIUM})`}\n`);
+  log.write(`i8conv benchmark in headless ${firefox ? `Firefox (${FIREFOX})` : `Chromium (${CHROMIUM}${noAvxVnni ? `, ${NO_AVX_VNNI_FLAGS.join(' ')}: the CPU's AVX-VNNI hidden from V8, as on x86 without it` : ''})`}` +
+    `${litertCompat ? ', LiteRT.js compat (SIMD128) build' : ''}\n`);
   const models = o.models ?? defaultModels(o.quick);
-  const r = await runInBrowser({ ...o, networks: o.networks ?? defaultNetworks(o.quick), models, browser: firefox ? 'firefox' : 'chromium' },
+  const r = await runInBrowser({ ...o, networks: o.networks ?? defaultNetworks(o.quick), models, browser: firefox ? 'firefox' : 'chromium', noAvxVnni, litertCompat },
     progressPrinter(log), (line) => log.write(`${line}\n`));
   const code = finishRun(r, o, log, firefox ? '-firefox' : '-chromium');
   // The model race (bench/race-browser.ts) after the models level, in Chromium, unless no model was selected.

@@ -61,6 +61,18 @@ describeEachKernelSet((set, rt, lab) => {
           }
     });
 
+    it('remainder tiles, forced by name (either tile set, w8 twins too): every remainder of a row, OW 1 .. 2 npix - 1, with their tail', () => {
+      let seed = 500;
+      const rems = KERNELS.filter((v) => v.isa === set.dotKernelIsa && v.rem && v.role === 'main');
+      if (set.dotKernelIsa === 'wasmsimd') expect(rems.length).toBeGreaterThan(0);
+      for (const k of rems)
+        for (let ow = 1; ow < 2 * k.npix; ow++) {
+          const iw = (ow - 1) * k.stride + k.fw - 2 * (k.fw >> 1);
+          // OC one block past the tile: the tail tile (a remainder tile too) runs the last block
+          ok(base({ ic: 8, oc: 4 * k.nb + 4, fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, iw: Math.max(iw, 1), ih: 3 }), seed++, { kernel: k.name });
+        }
+    });
+
     it('output channels 4..28 hit every oc-tile remainder; input channels 4, 8, 64', () => {
       let seed = 100;
       for (const oc of [4, 8, 12, 16, 20, 24, 28])

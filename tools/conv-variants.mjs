@@ -46,10 +46,8 @@ const ALL = FILTER_WIDTHS;
  * SIMD128 tile sets (KernelVariant.tileSet; the runtime picks one per engine, src/features.ts simdTileSet):
  *   'narrow' for V8 before 12 (Node 20, Chromium < 120), whose TurboFan emits a loop body's loads first: (2, 2)
  *     with one tap per trip, 4 accumulators + 8 loads.
- *   'wide' for every other engine: (2, 4) with one tap per trip, and for 3x3 filters (3, 2) and (2, 7) where they
- *     pad the output row less (OW 14 and 7: the last stages of ResNet-style networks; only 3x3, to keep the wasm
- *     small). V8 12+ (Node 22/24, Deno, current Chromium) interleaves
- *     the loads with the dots and unrolls the tap loop itself.
+ *   'wide' for every other engine: (2, 4) with one tap per trip and a remainder body (below). V8 12+ (Node 22/24,
+ *     Deno, current Chromium) interleaves the loads with the dots and unrolls the tap loop itself.
  * Measured 2026-12-03 on AMD Zen 4 (2-core VM), forced by name, interleaved, best of 3 s (GMAC/s; the SIMD128
  * ceiling loop there is ~46 on every engine; tools/ab-kernels.mjs):
  *   shape                 Node 24.22: (2,2)t (2,4)t (2,7)t (3,2)t   Node 20.20: (2,2)t (2,4)t (2,7)t   Deno 2.9: (2,2)t (2,4)t (2,7)t
@@ -60,7 +58,20 @@ const ALL = FILTER_WIDTHS;
  *   64->64 56² 5x5              36.2   41.0   38.0   37.2               25.0   22.1   20.9               27.6   34.0   34.4
  *   64->64 56² 7x7              35.5   37.7   37.2   36.3               35.2   30.3   28.0               28.3   35.0   33.9
  *   64->128 56² 3x3 s2          36.3   39.2   34.8   37.6               29.6   27.9   24.4               25.6   34.5   31.4
- * For 3x3 the wide set also has (3, 2), declared before (2, 7) so that it wins their tie at OW 14 (both pad
+ * Remainder tiles (`rem`, names ending 'tr'), 2026-12-04: the row's last OW % npix pixels run a narrower copy of the
+ * tile's body, so no padded pixel is computed (OW 7 = 4 + 3, not 8). They replace the wide (3, 2) and (2, 7) tiles,
+ * which existed only to pad less at OW 14 and 7, and end the narrow (2, 2) rows and the (1, 2) tails the same way.
+ * Measured on AMD Zen 5 (2-core VM, SIMD128 ceiling loop 49-50 GMAC/s), forced by name, interleaved, best of 2-3 s:
+ *   shape                  Chromium 156: (2,4)tr (2,4)t (3,2)t (2,7)t    Node 24.22: (2,4)tr (2,4)t (2,7)t    Node 20.20: (2,2)tr (2,2)t
+ *   512->512 7² 3x3             46.7   40.9   40.3   41.4                  45.5   40.0   43.1                 29.6   24.1
+ *   256->512 14² 3x3 s2 (OW 7)  45.5   40.1   39.9   38.7                  45.4   40.0   43.0                 36.8   31.8
+ *   256->256 14² 3x3            46.8   41.8   46.9   42.1                  47.0   41.5   44.3
+ *   64->64 56² 3x3              47.4   47.4   45.6   39.5                  40.2   41.3   16.6                 42.2   42.2
+ *   48->48 30² 5x5              46.7   43.7   46.9   34.9                  44.3   42.7                        45.2   45.1
+ * (the int8-weight (2,4)tr twin: 42.9 on 512->512 7², Node 24; at 48 KiB of L1 the i16 tile is faster there, but
+ * W8_TILE_BYTES keeps the rule measured on a 32 KiB L1, the size of the CPUs that run the SIMD128 build).
+ * The (3, 2) / (2, 7) history:
+ * For 3x3 the wide set also had (3, 2), declared before (2, 7) so that it wins their tie at OW 14 (both pad
  * nothing there): Deno 2.9 (V8 15.0, the closest to Chromium 156) 256->256 14² 33.4 vs 32.3, 128->256 28² s2 (OW
  * 14) 34.1 vs 31.7; Node 24 38.0 vs 38.0. At OW 7 (2, 7) pads less and stays (Node 24 34.4 vs 33.1; Deno 29.9 vs
  * 31.2). Chromium 156 (tools/ab-kernels-browser.mjs, best of 2 s): the heuristic's pick is the fastest tile on
@@ -72,16 +83,17 @@ export const TILES = process.env.I8CONV_TILES
   ? JSON.parse(process.env.I8CONV_TILES) // experiments only: the committed table is below
   : {
       wasmsimd: [
-        { nb: 2, npix: 4, tapLoop: true, main: ALL, tileSet: 'wide' },
-        { nb: 3, npix: 2, tapLoop: true, main: [3], tileSet: 'wide' },
-        { nb: 2, npix: 7, tapLoop: true, main: [3], tileSet: 'wide' },
-        { nb: 2, npix: 2, tapLoop: true, main: ALL, tileSet: 'narrow' },
-        { nb: 1, npix: 2, tapLoop: true, tail: ALL },
-        // int8-weight twins of the wide 3x3 tiles (W8_TILE_BYTES in src/algos/direct-dot-nchw44.ts says when)
-        { nb: 2, npix: 4, tapLoop: true, main: [3], tileSet: 'wide', w8: true },
-        { nb: 3, npix: 2, tapLoop: true, main: [3], tileSet: 'wide', w8: true },
-        { nb: 2, npix: 7, tapLoop: true, main: [3], tileSet: 'wide', w8: true },
-        { nb: 1, npix: 2, tapLoop: true, tail: [3], w8: true },
+        { nb: 2, npix: 4, tapLoop: true, rem: true, main: ALL, tileSet: 'wide' },
+        { nb: 2, npix: 2, tapLoop: true, rem: true, main: ALL, tileSet: 'narrow' },
+        { nb: 1, npix: 2, tapLoop: true, rem: true, tail: ALL },
+        // int8-weight twins (W8_TILE_BYTES in src/algos/direct-dot-nchw44.ts says when)
+        { nb: 2, npix: 4, tapLoop: true, rem: true, main: [3], tileSet: 'wide', w8: true },
+        { nb: 1, npix: 2, tapLoop: true, rem: true, tail: [3], w8: true },
+        // lab only: the tiles the remainder tiles replaced, and others measured against them
+        { nb: 2, npix: 4, tapLoop: true },
+        { nb: 3, npix: 2, tapLoop: true },
+        { nb: 2, npix: 7, tapLoop: true },
+        { nb: 2, npix: 2, tapLoop: true },
         { nb: 2, npix: 4 },
         { nb: 2, npix: 3, tapLoop: true },
       ],
@@ -120,7 +132,7 @@ export function variants() {
           const role = t.main?.includes(fw) ? 'main' : t.tail ? (t.tail.includes(fw) ? 'tail' : null) : t.w8 ? null : 'alt';
           if (!role) continue;
           const loop = t.tapLoop ? 't' : '';
-          out.push({ name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}${loop}${t.w8 ? '_w8' : ''}__${isa}`, fw, stride: s, nb: t.nb, npix: t.npix, role, isa, tapLoop: !!t.tapLoop, tileSet: role === 'main' ? t.tileSet ?? null : null, w8: !!t.w8 });
+          out.push({ name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}${loop}${t.rem ? 'r' : ''}${t.w8 ? '_w8' : ''}__${isa}`, fw, stride: s, nb: t.nb, npix: t.npix, role, isa, tapLoop: !!t.tapLoop, tileSet: role === 'main' ? t.tileSet ?? null : null, w8: !!t.w8, rem: !!t.rem });
         }
   return out;
 }

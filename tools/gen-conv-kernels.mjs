@@ -83,8 +83,88 @@ function rowKernelDot8(v) {
   return finishRowKernel(L, v);
 }
 
+/**
+ * A SIMD128 tile with one filter tap per loop trip (see TILES in tools/conv-variants.mjs: V8 before 12 emits a
+ * block's loads first). `rem` tiles end the row with a narrower copy of the same body for its last OW % npix
+ * pixels instead of computing padded pixels: OW 7 with a 4-pixel tile is 4 + 3, not 8.
+ */
+function rowKernelTaps(v) {
+  const { fw, stride: s, nb, npix } = v;
+  const wBytes = v.w8 ? 16 : 32; // per (kw, block): two i16 pair vectors (w8: int8, sign-extended as loaded)
+  const PB = 8; // packed bytes per pixel: i16 [v0, v1, v2, v3]
+  const L = [];
+  L.push(`export function ${v.name}(`);
+  L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
+  L.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
+  L.push(`): void {`);
+  L.push(`  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
+  for (let b = 0; b < nb; b++) L.push(`  const init${b} = v128.load(init, ${b * 16});`);
+  L.push(`  const owPad = ((ow + ${npix - 1}) / ${npix}) * ${npix};`);
+  L.push(`  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row`);
+  // n pixels from column ow0: accumulate over (ib, kh, kw), then store to scratch
+  const block = (n, ind) => {
+    L.push(`${ind}const sp = scratch + <usize>(ow0 * 16);`);
+    for (let b = 0; b < nb; b++) for (let j = 0; j < n; j++) L.push(`${ind}let a${b}_${j} = init${b};`);
+    L.push(`${ind}let xb = x + <usize>(ow0 * ${s * PB});`);
+    L.push(`${ind}let wp = w;`);
+    L.push(`${ind}for (let ib: i32 = 0; ib < icb; ib++) {`);
+    L.push(`${ind}  let xr = xb;`);
+    L.push(`${ind}  for (let kh: i32 = 0; kh < fh; kh++) {`);
+    L.push(`${ind}    let xt = xr;`);
+    L.push(`${ind}    for (let kw: i32 = 0; kw < ${fw}; kw++) {`);
+    const t = `${ind}      `;
+    for (let b = 0; b < nb; b++) {
+      if (v.w8) {
+        L.push(`${t}const w${b}l = v128.load8x8_s(wp, ${b * 16});`);
+        L.push(`${t}const w${b}h = v128.load8x8_s(wp, ${b * 16 + 8});`);
+      } else {
+        L.push(`${t}const w${b}l = v128.load(wp, ${b * 32});`);
+        L.push(`${t}const w${b}h = v128.load(wp, ${b * 32 + 16});`);
+      }
+    }
+    for (let j = 0; j < n; j++) {
+      // the pixel's pairs [v0, v1] and [v2, v3], each broadcast to the 4 lanes by the load
+      L.push(`${t}const p${j}l = v128.load32_splat(xt, ${j * s * PB});`);
+      L.push(`${t}const p${j}h = v128.load32_splat(xt, ${j * s * PB + 4});`);
+      for (let b = 0; b < nb; b++) {
+        L.push(`${t}a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
+        L.push(`${t}a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
+      }
+    }
+    L.push(`${t}wp += ${nb * wBytes};`);
+    L.push(`${t}xt += ${PB};`);
+    L.push(`${ind}    }`);
+    L.push(`${ind}    xr += xRowStride;`);
+    L.push(`${ind}  }`);
+    L.push(`${ind}  xb += xBlockStride;`);
+    L.push(`${ind}}`);
+    for (let b = 0; b < nb; b++) for (let j = 0; j < n; j++) L.push(`${ind}v128.store(sp + <usize>(${b ? `${b} * row16 + ` : ''}${j * 16}), a${b}_${j});`);
+  };
+  if (v.rem) {
+    L.push(`  const owMain = (ow / ${npix}) * ${npix};`);
+    L.push(`  for (let ow0: i32 = 0; ow0 < owMain; ow0 += ${npix}) {`);
+    block(npix, '    ');
+    L.push(`  }`);
+    for (let r = npix - 1; r >= 1; r--) {
+      L.push(`  ${r === npix - 1 ? '' : 'else '}if (ow - owMain == ${r}) {`);
+      L.push(`    const ow0 = owMain;`);
+      block(r, '    ');
+      L.push(`  }`);
+    }
+  } else {
+    L.push(`  for (let ow0: i32 = 0; ow0 < ow; ow0 += ${npix}) {`);
+    block(npix, '    ');
+    L.push(`  }`);
+  }
+  L.push(`  finishTile(ctx, scratch, ${nb}, owPad, ch, oc0, nch, pixRow, ow, dst, bias);`);
+  L.push(`  }`);
+  L.push(`}`);
+  return L.join('\n');
+}
+
 function rowKernel(v) {
   if (v.isa === 'wasmrelaxeddot') return rowKernelDot8(v);
+  if (v.isa === 'wasmsimd' && v.tapLoop) return rowKernelTaps(v);
   const { fw, stride: s, nb, npix } = v;
   const relaxed = v.isa === 'wasmrelaxedsimd';
   const wBytes = relaxed || v.w8 ? 16 : 32; // per (kw, block): int8 4x4 | two i16 pair vectors (w8: as int8, sign-extended as loaded)
@@ -113,38 +193,6 @@ function rowKernel(v) {
   L.push(`    let wp = w;`);
   L.push(`    for (let ib: i32 = 0; ib < icb; ib++) {`);
   L.push(`      let xr = xb;`);
-  if (v.tapLoop) {
-    // one filter tap per loop trip (see TILES in tools/conv-variants.mjs: V8 emits a block's loads first)
-    L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
-    L.push(`        let xt = xr;`);
-    L.push(`        for (let kw: i32 = 0; kw < ${fw}; kw++) {`);
-    for (let b = 0; b < nb; b++) {
-      if (v.w8) {
-        L.push(`          const w${b}l = v128.load8x8_s(wp, ${b * 16});`);
-        L.push(`          const w${b}h = v128.load8x8_s(wp, ${b * 16 + 8});`);
-      } else {
-        L.push(`          const w${b}l = v128.load(wp, ${b * 32});`);
-        L.push(`          const w${b}h = v128.load(wp, ${b * 32 + 16});`);
-      }
-    }
-    for (let j = 0; j < npix; j++) {
-      // the pixel's pairs [v0, v1] and [v2, v3], each broadcast to the 4 lanes by the load
-      L.push(`          const p${j}l = v128.load32_splat(xt, ${j * s * PB});`);
-      L.push(`          const p${j}h = v128.load32_splat(xt, ${j * s * PB + 4});`);
-      for (let b = 0; b < nb; b++) {
-        L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
-        L.push(`          a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
-      }
-    }
-    L.push(`          wp += ${nb * wBytes};`);
-    L.push(`          xt += ${PB};`);
-    L.push(`        }`);
-    L.push(`        xr += xRowStride;`);
-    L.push(`      }`);
-    L.push(`      xb += xBlockStride;`);
-    L.push(`    }`);
-    return finishRowKernel(L, v);
-  }
   // Small square filters unroll the filter rows too (fh == fw), so one loop trip does FW*FW taps.
   const unrollKh = fw <= UNROLL_KH_MAX;
   const rows = unrollKh ? fw : 1;
@@ -428,9 +476,9 @@ writeFileSync(join(root, 'assembly', 'common', 'ctx.ts'), ctx.join('\n') + '\n')
 
 const ts = [HEADER];
 ts.push(`/** One NCHW44 dot micro-kernel variant; \`id\` is its index, passed to the wasm row dispatcher. */`);
-ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot';\n  /** main tiles: the engine tile set it is chosen for (null: every engine; tools/conv-variants.mjs TILES) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** SIMD128 weights packed as int8 and sign-extended as loaded (half the bytes of the i16 tiles) */\n  w8: boolean;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
+ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot';\n  /** main tiles: the engine tile set it is chosen for (null: every engine; tools/conv-variants.mjs TILES) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** SIMD128 weights packed as int8 and sign-extended as loaded (half the bytes of the i16 tiles) */\n  w8: boolean;\n  /** the row's last OW % npix pixels run a narrower copy of the body (no padded pixels computed) */\n  rem: boolean;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
 ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
-vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, w8: ${v.w8}, lab: ${!convInProduct(v)} },`));
+vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, w8: ${v.w8}, rem: ${!!v.rem}, lab: ${!convInProduct(v)} },`));
 ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
 ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);

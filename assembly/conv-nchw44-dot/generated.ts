@@ -5,12 +5,369 @@
 // (bias, activation, requantization, store of the valid pixels only) by one finishTile call.
 import { finishTile } from '../common/finish';
 
+export function conv_nchw44_dot_f2s1_oc8x4tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 4) * 4;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 16);
+          const p2h = v128.load32_splat(xt, 20);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load32_splat(xt, 24);
+          const p3h = v128.load32_splat(xt, 28);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  if (ow - owMain == 3) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 16);
+          const p2h = v128.load32_splat(xt, 20);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (ow - owMain == 2) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s1_oc8x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s1_oc4x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f2s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 3) / 4) * 4;
@@ -85,7 +442,6 @@ export function conv_nchw44_dot_f2s1_oc12x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const init2 = v128.load(init, 32);
@@ -151,7 +507,6 @@ export function conv_nchw44_dot_f2s1_oc8x7t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 6) / 7) * 7;
@@ -256,7 +611,6 @@ export function conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 1) / 2) * 2;
@@ -303,50 +657,6 @@ export function conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f2s1_oc4x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 64;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let xb = x + <usize>(ow0 * 8);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load32_splat(xt, 8);
-          const p1h = v128.load32_splat(xt, 12);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -516,7 +826,6 @@ export function conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 2) / 3) * 3;
@@ -576,12 +885,369 @@ export function conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f2s2_oc8x4tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 4) * 4;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 32);
+          const p2h = v128.load32_splat(xt, 36);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load32_splat(xt, 48);
+          const p3h = v128.load32_splat(xt, 52);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  if (ow - owMain == 3) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 32);
+          const p2h = v128.load32_splat(xt, 36);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (ow - owMain == 2) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc8x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc4x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f2s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 3) / 4) * 4;
@@ -656,7 +1322,6 @@ export function conv_nchw44_dot_f2s2_oc12x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const init2 = v128.load(init, 32);
@@ -722,7 +1387,6 @@ export function conv_nchw44_dot_f2s2_oc8x7t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 6) / 7) * 7;
@@ -827,7 +1491,6 @@ export function conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 1) / 2) * 2;
@@ -874,50 +1537,6 @@ export function conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f2s2_oc4x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 64;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let xb = x + <usize>(ow0 * 16);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load32_splat(xt, 16);
-          const p1h = v128.load32_splat(xt, 20);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -1087,7 +1706,6 @@ export function conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 128;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 2) / 3) * 3;
@@ -1147,12 +1765,640 @@ export function conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f3s1_oc8x4tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 4) * 4;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 16);
+          const p2h = v128.load32_splat(xt, 20);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load32_splat(xt, 24);
+          const p3h = v128.load32_splat(xt, 28);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  if (ow - owMain == 3) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 16);
+          const p2h = v128.load32_splat(xt, 20);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (ow - owMain == 2) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc8x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc4x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc8x4tr_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 4) * 4;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 16);
+          const p2h = v128.load32_splat(xt, 20);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load32_splat(xt, 24);
+          const p3h = v128.load32_splat(xt, 28);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  if (ow - owMain == 3) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 16);
+          const p2h = v128.load32_splat(xt, 20);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (ow - owMain == 2) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc4x2tr_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 16;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          wp += 16;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f3s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 3) / 4) * 4;
@@ -1227,7 +2473,6 @@ export function conv_nchw44_dot_f3s1_oc12x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 288;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const init2 = v128.load(init, 32);
@@ -1293,7 +2538,6 @@ export function conv_nchw44_dot_f3s1_oc8x7t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 6) / 7) * 7;
@@ -1398,7 +2642,6 @@ export function conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 1) / 2) * 2;
@@ -1445,340 +2688,6 @@ export function conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s1_oc4x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 96;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let xb = x + <usize>(ow0 * 8);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load32_splat(xt, 8);
-          const p1h = v128.load32_splat(xt, 12);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s1_oc8x4t_w8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 96;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const owPad = ((ow + 3) / 4) * 4;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a1_2 = init1;
-    let a1_3 = init1;
-    let xb = x + <usize>(ow0 * 8);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load8x8_s(wp, 0);
-          const w0h = v128.load8x8_s(wp, 8);
-          const w1l = v128.load8x8_s(wp, 16);
-          const w1h = v128.load8x8_s(wp, 24);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          const p1l = v128.load32_splat(xt, 8);
-          const p1h = v128.load32_splat(xt, 12);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          const p2l = v128.load32_splat(xt, 16);
-          const p2h = v128.load32_splat(xt, 20);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-          const p3l = v128.load32_splat(xt, 24);
-          const p3h = v128.load32_splat(xt, 28);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
-    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s1_oc12x2t_w8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 144;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const init2 = v128.load(init, 32);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let xb = x + <usize>(ow0 * 8);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load8x8_s(wp, 0);
-          const w0h = v128.load8x8_s(wp, 8);
-          const w1l = v128.load8x8_s(wp, 16);
-          const w1h = v128.load8x8_s(wp, 24);
-          const w2l = v128.load8x8_s(wp, 32);
-          const w2h = v128.load8x8_s(wp, 40);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-          const p1l = v128.load32_splat(xt, 8);
-          const p1h = v128.load32_splat(xt, 12);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-          wp += 48;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
-    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
-  }
-  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s1_oc8x7t_w8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 96;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const owPad = ((ow + 6) / 7) * 7;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let a0_6 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a1_2 = init1;
-    let a1_3 = init1;
-    let a1_4 = init1;
-    let a1_5 = init1;
-    let a1_6 = init1;
-    let xb = x + <usize>(ow0 * 8);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load8x8_s(wp, 0);
-          const w0h = v128.load8x8_s(wp, 8);
-          const w1l = v128.load8x8_s(wp, 16);
-          const w1h = v128.load8x8_s(wp, 24);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          const p1l = v128.load32_splat(xt, 8);
-          const p1h = v128.load32_splat(xt, 12);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          const p2l = v128.load32_splat(xt, 16);
-          const p2h = v128.load32_splat(xt, 20);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-          const p3l = v128.load32_splat(xt, 24);
-          const p3h = v128.load32_splat(xt, 28);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
-          const p4l = v128.load32_splat(xt, 32);
-          const p4h = v128.load32_splat(xt, 36);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          a1_4 = i32x4.add(a1_4, i32x4.dot_i16x8_s(w1l, p4l));
-          a1_4 = i32x4.add(a1_4, i32x4.dot_i16x8_s(w1h, p4h));
-          const p5l = v128.load32_splat(xt, 40);
-          const p5h = v128.load32_splat(xt, 44);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          a1_5 = i32x4.add(a1_5, i32x4.dot_i16x8_s(w1l, p5l));
-          a1_5 = i32x4.add(a1_5, i32x4.dot_i16x8_s(w1h, p5h));
-          const p6l = v128.load32_splat(xt, 48);
-          const p6h = v128.load32_splat(xt, 52);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          a1_6 = i32x4.add(a1_6, i32x4.dot_i16x8_s(w1l, p6l));
-          a1_6 = i32x4.add(a1_6, i32x4.dot_i16x8_s(w1h, p6h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-    v128.store(sp + <usize>(96), a0_6);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
-    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
-    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
-    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
-    v128.store(sp + <usize>(1 * row16 + 96), a1_6);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s1_oc4x2t_w8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 48;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let xb = x + <usize>(ow0 * 8);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load8x8_s(wp, 0);
-          const w0h = v128.load8x8_s(wp, 8);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load32_splat(xt, 8);
-          const p1h = v128.load32_splat(xt, 12);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          wp += 16;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -1920,7 +2829,6 @@ export function conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 2) / 3) * 3;
@@ -1980,12 +2888,640 @@ export function conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f3s2_oc8x4tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 4) * 4;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 32);
+          const p2h = v128.load32_splat(xt, 36);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load32_splat(xt, 48);
+          const p3h = v128.load32_splat(xt, 52);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  if (ow - owMain == 3) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 32);
+          const p2h = v128.load32_splat(xt, 36);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (ow - owMain == 2) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc8x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc4x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc8x4tr_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 4) * 4;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 32);
+          const p2h = v128.load32_splat(xt, 36);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load32_splat(xt, 48);
+          const p3h = v128.load32_splat(xt, 52);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  if (ow - owMain == 3) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 32);
+          const p2h = v128.load32_splat(xt, 36);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (ow - owMain == 2) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const w1l = v128.load8x8_s(wp, 16);
+          const w1h = v128.load8x8_s(wp, 24);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc4x2tr_w8__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 16;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0l = v128.load8x8_s(wp, 0);
+          const w0h = v128.load8x8_s(wp, 8);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          wp += 16;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f3s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 3) / 4) * 4;
@@ -2060,7 +3596,6 @@ export function conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 288;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const init2 = v128.load(init, 32);
@@ -2126,7 +3661,6 @@ export function conv_nchw44_dot_f3s2_oc8x7t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 6) / 7) * 7;
@@ -2231,7 +3765,6 @@ export function conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 1) / 2) * 2;
@@ -2278,340 +3811,6 @@ export function conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 96;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let xb = x + <usize>(ow0 * 16);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load32_splat(xt, 16);
-          const p1h = v128.load32_splat(xt, 20);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s2_oc8x4t_w8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 96;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const owPad = ((ow + 3) / 4) * 4;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a1_2 = init1;
-    let a1_3 = init1;
-    let xb = x + <usize>(ow0 * 16);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load8x8_s(wp, 0);
-          const w0h = v128.load8x8_s(wp, 8);
-          const w1l = v128.load8x8_s(wp, 16);
-          const w1h = v128.load8x8_s(wp, 24);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          const p1l = v128.load32_splat(xt, 16);
-          const p1h = v128.load32_splat(xt, 20);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          const p2l = v128.load32_splat(xt, 32);
-          const p2h = v128.load32_splat(xt, 36);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-          const p3l = v128.load32_splat(xt, 48);
-          const p3h = v128.load32_splat(xt, 52);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
-    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s2_oc12x2t_w8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 144;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const init2 = v128.load(init, 32);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let xb = x + <usize>(ow0 * 16);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load8x8_s(wp, 0);
-          const w0h = v128.load8x8_s(wp, 8);
-          const w1l = v128.load8x8_s(wp, 16);
-          const w1h = v128.load8x8_s(wp, 24);
-          const w2l = v128.load8x8_s(wp, 32);
-          const w2h = v128.load8x8_s(wp, 40);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-          a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-          const p1l = v128.load32_splat(xt, 16);
-          const p1h = v128.load32_splat(xt, 20);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-          a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-          wp += 48;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(2 * row16 + 0), a2_0);
-    v128.store(sp + <usize>(2 * row16 + 16), a2_1);
-  }
-  finishTile(ctx, scratch, 3, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s2_oc8x7t_w8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 96;
-  const init0 = v128.load(init, 0);
-  const init1 = v128.load(init, 16);
-  const owPad = ((ow + 6) / 7) * 7;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 7) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let a0_6 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a1_2 = init1;
-    let a1_3 = init1;
-    let a1_4 = init1;
-    let a1_5 = init1;
-    let a1_6 = init1;
-    let xb = x + <usize>(ow0 * 16);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load8x8_s(wp, 0);
-          const w0h = v128.load8x8_s(wp, 8);
-          const w1l = v128.load8x8_s(wp, 16);
-          const w1h = v128.load8x8_s(wp, 24);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-          const p1l = v128.load32_splat(xt, 16);
-          const p1h = v128.load32_splat(xt, 20);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-          const p2l = v128.load32_splat(xt, 32);
-          const p2h = v128.load32_splat(xt, 36);
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-          const p3l = v128.load32_splat(xt, 48);
-          const p3h = v128.load32_splat(xt, 52);
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
-          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
-          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
-          const p4l = v128.load32_splat(xt, 64);
-          const p4h = v128.load32_splat(xt, 68);
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0l, p4l));
-          a0_4 = i32x4.add(a0_4, i32x4.dot_i16x8_s(w0h, p4h));
-          a1_4 = i32x4.add(a1_4, i32x4.dot_i16x8_s(w1l, p4l));
-          a1_4 = i32x4.add(a1_4, i32x4.dot_i16x8_s(w1h, p4h));
-          const p5l = v128.load32_splat(xt, 80);
-          const p5h = v128.load32_splat(xt, 84);
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0l, p5l));
-          a0_5 = i32x4.add(a0_5, i32x4.dot_i16x8_s(w0h, p5h));
-          a1_5 = i32x4.add(a1_5, i32x4.dot_i16x8_s(w1l, p5l));
-          a1_5 = i32x4.add(a1_5, i32x4.dot_i16x8_s(w1h, p5h));
-          const p6l = v128.load32_splat(xt, 96);
-          const p6h = v128.load32_splat(xt, 100);
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0l, p6l));
-          a0_6 = i32x4.add(a0_6, i32x4.dot_i16x8_s(w0h, p6h));
-          a1_6 = i32x4.add(a1_6, i32x4.dot_i16x8_s(w1l, p6l));
-          a1_6 = i32x4.add(a1_6, i32x4.dot_i16x8_s(w1h, p6h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-    v128.store(sp + <usize>(96), a0_6);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
-    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
-    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
-    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
-    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
-    v128.store(sp + <usize>(1 * row16 + 96), a1_6);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s2_oc4x2t_w8__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 48;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let xb = x + <usize>(ow0 * 16);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0l = v128.load8x8_s(wp, 0);
-          const w0h = v128.load8x8_s(wp, 8);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load32_splat(xt, 16);
-          const p1h = v128.load32_splat(xt, 20);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          wp += 16;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -2753,7 +3952,6 @@ export function conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 192;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 2) / 3) * 3;
@@ -2813,12 +4011,369 @@ export function conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f5s1_oc8x4tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 4) * 4;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 16);
+          const p2h = v128.load32_splat(xt, 20);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load32_splat(xt, 24);
+          const p3h = v128.load32_splat(xt, 28);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  if (ow - owMain == 3) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 16);
+          const p2h = v128.load32_splat(xt, 20);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (ow - owMain == 2) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc8x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc4x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 3) / 4) * 4;
@@ -2893,7 +4448,6 @@ export function conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 480;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const init2 = v128.load(init, 32);
@@ -2959,7 +4513,6 @@ export function conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 6) / 7) * 7;
@@ -3064,7 +4617,6 @@ export function conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 1) / 2) * 2;
@@ -3111,50 +4663,6 @@ export function conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 160;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let xb = x + <usize>(ow0 * 8);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load32_splat(xt, 8);
-          const p1h = v128.load32_splat(xt, 12);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -3356,7 +4864,6 @@ export function conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 2) / 3) * 3;
@@ -3416,12 +4923,369 @@ export function conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f5s2_oc8x4tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 4) * 4;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 32);
+          const p2h = v128.load32_splat(xt, 36);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load32_splat(xt, 48);
+          const p3h = v128.load32_splat(xt, 52);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  if (ow - owMain == 3) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 32);
+          const p2h = v128.load32_splat(xt, 36);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (ow - owMain == 2) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc8x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc4x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 3) / 4) * 4;
@@ -3496,7 +5360,6 @@ export function conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 480;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const init2 = v128.load(init, 32);
@@ -3562,7 +5425,6 @@ export function conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 6) / 7) * 7;
@@ -3667,7 +5529,6 @@ export function conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 1) / 2) * 2;
@@ -3714,50 +5575,6 @@ export function conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 160;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let xb = x + <usize>(ow0 * 16);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load32_splat(xt, 16);
-          const p1h = v128.load32_splat(xt, 20);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -3959,7 +5776,6 @@ export function conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 320;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 2) / 3) * 3;
@@ -4019,12 +5835,369 @@ export function conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f7s1_oc8x4tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 4) * 4;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 16);
+          const p2h = v128.load32_splat(xt, 20);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load32_splat(xt, 24);
+          const p3h = v128.load32_splat(xt, 28);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  if (ow - owMain == 3) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 16);
+          const p2h = v128.load32_splat(xt, 20);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (ow - owMain == 2) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc8x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc4x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load32_splat(xt, 8);
+          const p1h = v128.load32_splat(xt, 12);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 3) / 4) * 4;
@@ -4099,7 +6272,6 @@ export function conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 672;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const init2 = v128.load(init, 32);
@@ -4165,7 +6337,6 @@ export function conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 6) / 7) * 7;
@@ -4270,7 +6441,6 @@ export function conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 1) / 2) * 2;
@@ -4317,50 +6487,6 @@ export function conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 224;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let xb = x + <usize>(ow0 * 8);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load32_splat(xt, 8);
-          const p1h = v128.load32_splat(xt, 12);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4622,7 +6748,6 @@ export function conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 2) / 3) * 3;
@@ -4682,12 +6807,369 @@ export function conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(
   }
 }
 
+export function conv_nchw44_dot_f7s2_oc8x4tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 3) / 4) * 4;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 4) * 4;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 32);
+          const p2h = v128.load32_splat(xt, 36);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          const p3l = v128.load32_splat(xt, 48);
+          const p3h = v128.load32_splat(xt, 52);
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+          a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+          a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  if (ow - owMain == 3) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          const p2l = v128.load32_splat(xt, 32);
+          const p2h = v128.load32_splat(xt, 36);
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+          a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+          a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (ow - owMain == 2) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc8x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+          a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const w1l = v128.load(wp, 32);
+          const w1h = v128.load(wp, 48);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+          a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+          wp += 64;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc4x2tr__wasmsimd(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 1) / 2) * 2;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 2) * 2;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          const p1l = v128.load32_splat(xt, 16);
+          const p1h = v128.load32_splat(xt, 20);
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  if (ow - owMain == 1) {
+    const ow0 = owMain;
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 16);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0l = v128.load(wp, 0);
+          const w0h = v128.load(wp, 16);
+          const p0l = v128.load32_splat(xt, 0);
+          const p0h = v128.load32_splat(xt, 4);
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+          wp += 32;
+          xt += 8;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
 export function conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 3) / 4) * 4;
@@ -4762,7 +7244,6 @@ export function conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 672;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const init2 = v128.load(init, 32);
@@ -4828,7 +7309,6 @@ export function conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 6) / 7) * 7;
@@ -4933,7 +7413,6 @@ export function conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 1) / 2) * 2;
@@ -4980,50 +7459,6 @@ export function conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 224;
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 1) / 2) * 2;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 2) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let xb = x + <usize>(ow0 * 16);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
-          const w0l = v128.load(wp, 0);
-          const w0h = v128.load(wp, 16);
-          const p0l = v128.load32_splat(xt, 0);
-          const p0h = v128.load32_splat(xt, 4);
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-          a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-          const p1l = v128.load32_splat(xt, 16);
-          const p1h = v128.load32_splat(xt, 20);
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-          a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-          wp += 32;
-          xt += 8;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -5285,7 +7720,6 @@ export function conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const wStep: i32 = 448;
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
   const owPad = ((ow + 2) / 3) * 3;
@@ -9965,126 +12399,138 @@ export function convNchw44DotRow(
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
 ): void {
   switch (id) {
-    case 0: conv_nchw44_dot_f2s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 1: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 2: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 3: conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 4: conv_nchw44_dot_f2s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 5: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 6: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 7: conv_nchw44_dot_f2s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 8: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 9: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 10: conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 11: conv_nchw44_dot_f2s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 12: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 13: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 14: conv_nchw44_dot_f3s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 15: conv_nchw44_dot_f3s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 16: conv_nchw44_dot_f3s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 17: conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 18: conv_nchw44_dot_f3s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 19: conv_nchw44_dot_f3s1_oc8x4t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 20: conv_nchw44_dot_f3s1_oc12x2t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 21: conv_nchw44_dot_f3s1_oc8x7t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 22: conv_nchw44_dot_f3s1_oc4x2t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 23: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 24: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 25: conv_nchw44_dot_f3s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 26: conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 27: conv_nchw44_dot_f3s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 28: conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 29: conv_nchw44_dot_f3s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 30: conv_nchw44_dot_f3s2_oc8x4t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 31: conv_nchw44_dot_f3s2_oc12x2t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 32: conv_nchw44_dot_f3s2_oc8x7t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 33: conv_nchw44_dot_f3s2_oc4x2t_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 34: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 35: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 36: conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 37: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 38: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 39: conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 40: conv_nchw44_dot_f5s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 41: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 42: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 43: conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 44: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 45: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 46: conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 47: conv_nchw44_dot_f5s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 48: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 49: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 50: conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 51: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 52: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 53: conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 54: conv_nchw44_dot_f7s1_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 55: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 56: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 57: conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 58: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 59: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 60: conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 61: conv_nchw44_dot_f7s2_oc4x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 62: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 63: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 64: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 65: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 66: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 67: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 68: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 69: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 70: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 71: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 72: conv_nchw44_dot_f2s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 73: conv_nchw44_dot_f2s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 74: conv_nchw44_dot_f2s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 75: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 76: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 77: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 78: conv_nchw44_dot_f2s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 79: conv_nchw44_dot_f2s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 80: conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 81: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 82: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 83: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 84: conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 85: conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 86: conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 87: conv_nchw44_dot_f3s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 88: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 89: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 90: conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 91: conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 92: conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 93: conv_nchw44_dot_f3s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 94: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 95: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 96: conv_nchw44_dot_f5s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 97: conv_nchw44_dot_f5s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 98: conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 99: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 100: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 101: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 102: conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 103: conv_nchw44_dot_f5s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 104: conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 105: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 106: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 107: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 108: conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 109: conv_nchw44_dot_f7s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 110: conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 111: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 112: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 113: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 114: conv_nchw44_dot_f7s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 115: conv_nchw44_dot_f7s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 116: conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 117: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 118: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 119: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 0: conv_nchw44_dot_f2s1_oc8x4tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 1: conv_nchw44_dot_f2s1_oc8x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 2: conv_nchw44_dot_f2s1_oc4x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 3: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 4: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 5: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 6: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 7: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 8: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 9: conv_nchw44_dot_f2s2_oc8x4tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 10: conv_nchw44_dot_f2s2_oc8x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 11: conv_nchw44_dot_f2s2_oc4x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 12: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 13: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 14: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 15: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 16: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 17: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 18: conv_nchw44_dot_f3s1_oc8x4tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 19: conv_nchw44_dot_f3s1_oc8x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 20: conv_nchw44_dot_f3s1_oc4x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 21: conv_nchw44_dot_f3s1_oc8x4tr_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 22: conv_nchw44_dot_f3s1_oc4x2tr_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 23: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 24: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 25: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 26: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 27: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 28: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 29: conv_nchw44_dot_f3s2_oc8x4tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 30: conv_nchw44_dot_f3s2_oc8x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 31: conv_nchw44_dot_f3s2_oc4x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 32: conv_nchw44_dot_f3s2_oc8x4tr_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 33: conv_nchw44_dot_f3s2_oc4x2tr_w8__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 34: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 35: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 36: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 37: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 38: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 39: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 40: conv_nchw44_dot_f5s1_oc8x4tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 41: conv_nchw44_dot_f5s1_oc8x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 42: conv_nchw44_dot_f5s1_oc4x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 43: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 44: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 45: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 46: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 47: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 48: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 49: conv_nchw44_dot_f5s2_oc8x4tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 50: conv_nchw44_dot_f5s2_oc8x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 51: conv_nchw44_dot_f5s2_oc4x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 52: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 53: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 54: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 55: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 56: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 57: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 58: conv_nchw44_dot_f7s1_oc8x4tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 59: conv_nchw44_dot_f7s1_oc8x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 60: conv_nchw44_dot_f7s1_oc4x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 61: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 62: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 63: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 64: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 65: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 66: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 67: conv_nchw44_dot_f7s2_oc8x4tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 68: conv_nchw44_dot_f7s2_oc8x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 69: conv_nchw44_dot_f7s2_oc4x2tr__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 70: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x4t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 71: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 72: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x7t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 73: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x2t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 74: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x4__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 75: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x3t__wasmsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 76: conv_nchw44_dot_f2s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 77: conv_nchw44_dot_f2s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 78: conv_nchw44_dot_f3s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 79: conv_nchw44_dot_f3s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 80: conv_nchw44_dot_f5s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 81: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 82: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 83: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 84: conv_nchw44_dot_f2s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 85: conv_nchw44_dot_f2s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 86: conv_nchw44_dot_f2s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 87: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 88: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 89: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 90: conv_nchw44_dot_f2s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 91: conv_nchw44_dot_f2s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 92: conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 93: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 94: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 95: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 96: conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 97: conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 98: conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 99: conv_nchw44_dot_f3s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 100: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 101: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 102: conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 103: conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 104: conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 105: conv_nchw44_dot_f3s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 106: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 107: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 108: conv_nchw44_dot_f5s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 109: conv_nchw44_dot_f5s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 110: conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 111: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 112: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 113: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 114: conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 115: conv_nchw44_dot_f5s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 116: conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 117: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 118: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 119: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 120: conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 121: conv_nchw44_dot_f7s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 122: conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 123: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 124: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 125: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 126: conv_nchw44_dot_f7s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 127: conv_nchw44_dot_f7s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 128: conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 129: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 130: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 131: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     default: unreachable();
   }
 }

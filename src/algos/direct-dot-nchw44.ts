@@ -49,6 +49,11 @@ const W8_TILE_BYTES = 64 * 1024;
  */
 const ONE_BLOCK_SPEED = 0.8;
 
+/** Output columns a row kernel computes for a row of OW: whole tiles of npix, or OW itself for a remainder tile. */
+function computedColumns(k: KernelVariant, ow: number): number {
+  return k.rem ? ow : Math.ceil(ow / k.npix) * k.npix;
+}
+
 function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string, tiles: SimdTileSet = 'wide', w8 = false): KernelVariant {
   const isa = kernelIsa(runtimeIsa, 'conv-nchw44-dot');
   if (forced !== undefined) {
@@ -62,7 +67,7 @@ function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, fo
   // on ties), a one-block tile's row weighed by 1 / ONE_BLOCK_SPEED
   const mains = KERNELS.filter((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa && (k.tileSet === null || k.tileSet === tiles) && k.w8 === w8);
   if (!mains.length) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
-  const cost = (k: KernelVariant) => (Math.ceil(ow / k.npix) * k.npix) / (k.nb === 1 ? ONE_BLOCK_SPEED : 1);
+  const cost = (k: KernelVariant) => computedColumns(k, ow) / (k.nb === 1 ? ONE_BLOCK_SPEED : 1);
   return mains.reduce((best, k) => (cost(k) < cost(best) ? k : best));
 }
 
@@ -98,7 +103,7 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   // large tiles of i16 weights: the int8-weight twin of the same tile, where there is one
   const kIsa = kernelIsa(isa, 'conv-nchw44-dot');
   if (kernel === undefined && kIsa === 'wasmsimd' && main.nb * icb * s.fh * s.fw * 32 > W8_TILE_BYTES) {
-    main = KERNELS.find((k) => k.w8 && k.role === 'main' && k.fw === main.fw && k.stride === main.stride && k.nb === main.nb && k.npix === main.npix) ?? main;
+    main = KERNELS.find((k) => k.w8 && k.role === 'main' && k.fw === main.fw && k.stride === main.stride && k.nb === main.nb && k.npix === main.npix && k.rem === main.rem) ?? main;
   }
   const pixBytes = kIsa === 'wasmrelaxeddot' ? 4 : kIsa === 'wasmrelaxedsimd' ? 32 : 8; // packed bytes per pixel (assembly/conv-nchw44-dot/task.ts)
   const ocbG = Math.ceil(s.ocpg / 4);
@@ -107,9 +112,10 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   const fits = KERNELS.filter((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === kIsa && k.w8 === main.w8);
   const tail = tailNb === 0 ? null : fits.find((k) => k.role === 'tail') ?? fits[0] ?? null;
   if (tailNb !== 0 && !tail) throw new Error(`no kernel with ${tailNb} oc blocks for f${s.fw}s${s.sw}`);
-  const npix = Math.max(main.npix, tail?.npix ?? 0);
-  // Row kernels compute whole tiles of npix pixels: pixels past OW read columns up to this bound (zeros).
-  const readCols = (Math.ceil(s.ow / npix) * npix - 1) * s.sw + s.fw;
+  // Row kernels compute whole tiles of npix pixels (remainder tiles: OW pixels): pixels past OW read columns up to
+  // this bound (zeros).
+  const cols = Math.max(...[main, tail].filter((k) => k !== null).map((k) => computedColumns(k!, s.ow)));
+  const readCols = (cols - 1) * s.sw + s.fw;
   const iwp = Math.max(s.pl + s.iw, readCols);
   const rowBytes = icb * iwp * pixBytes;
   // Rows per task: as many as fit the budget, split evenly over the threads; where the rows cannot balance them
