@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { writeOnnxModel } from '../src/model/onnx/writer.js';
-import { CHROMIUM, CHROMIUM_FLAGS, startServer } from './browser.js';
+import { CHROMIUM, CHROMIUM_FLAGS, NO_AVX_VNNI_FLAGS, startServer } from './browser.js';
 import { REPO_ROOT } from './main.js';
 import { INPUT_SEED, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, outputQuanta } from './models.js';
 import { PPOCR, PPOCR_DIR } from './models/ppocr.js';
@@ -90,6 +90,9 @@ export interface RaceOptions {
   /** i8conv's SIMD128 build against LiteRT.js's SIMD128 (compat) build, as on an engine without relaxed SIMD; one
    *  thread (the compat build has no threaded twin). */
   simd128?: boolean;
+  /** Chromium with the CPU's AVX-VNNI hidden from V8 (NO_AVX_VNNI_FLAGS): the race as x86 without AVX-VNNI runs it
+   *  (i8conv's SIMD128 build; LiteRT.js's relaxed build over a saturating relaxed dot). */
+  noAvxVnni?: boolean;
 }
 
 /** Builds the files and races them at each thread count in a fresh headless Chromium. */
@@ -109,7 +112,7 @@ export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: strin
       onLine(`race: ${f.meta.label} built in ${((performance.now() - t0) / 1000).toFixed(1)} s (ONNX ${f.meta.onnxBytes} B, TFLite ${f.meta.tfliteBytes} B)`);
     }
     const srv = await startServer(REPO_ROOT, { '/race-models/': dir });
-    const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, ...(o.noAvxVnni ? NO_AVX_VNNI_FLAGS : [])] });
     const results: RaceResult[] = [];
     try {
       for (const threads of o.threads ?? [1, 2]) {
@@ -143,12 +146,13 @@ export function raceMismatch(results: readonly RaceResult[]): boolean {
 }
 
 /** Writes race-chromium.md / .json into `out`; returns the markdown. */
-export function writeRaceReport(results: RaceResult[], errors: string[], out: string): { md: string; paths: string[] } {
-  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores; ${results[0]?.info.userAgent ?? ''}`;
+export function writeRaceReport(results: RaceResult[], errors: string[], out: string, noAvxVnni = false): { md: string; paths: string[] } {
+  const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores${noAvxVnni ? ` (its AVX-VNNI hidden from V8: ${NO_AVX_VNNI_FLAGS.join(' ')})` : ''}; ${results[0]?.info.userAgent ?? ''}`;
   let md = renderRace(results, machine);
   if (errors.length) md += `\nErrors:\n${errors.map((e) => `- ${e}`).join('\n')}\n`;
   mkdirSync(out, { recursive: true });
-  const tag = results.some((r) => r.info.litert?.file.includes('compat')) && results.every((r) => r.info.i8conv.build === 'simd128') ? '-simd128' : '';
+  const tag = (results.some((r) => r.info.litert?.file.includes('compat')) && results.every((r) => r.info.i8conv.build === 'simd128') ? '-simd128' : '') +
+    (noAvxVnni ? '-no-avx-vnni' : '');
   const paths = [join(out, `race-chromium${tag}.md`), join(out, `race-chromium${tag}.json`)];
   writeFileSync(paths[0], md);
   writeFileSync(paths[1], JSON.stringify({ machine, results, errors }, null, 2));
@@ -160,6 +164,8 @@ const RACE_USAGE = `usage: npm run bench:race -- [options]   (or: node dist-benc
   --threads LIST    thread counts, one page each (default: 1,2)
   --quick           fewer rounds
   --simd128         i8conv's SIMD128 build against LiteRT.js's compat build, 1 thread
+  --no-avx-vnni     Chromium with the CPU's AVX-VNNI hidden from V8, as on x86 without it (a saturating relaxed dot:
+                    i8conv's SIMD128 build, LiteRT.js's relaxed build)
   --settle-ms N     with threads: idle after each sample (default ${RACE_SETTLE_MS})
   --input-size S    bind every model's input to S x S (default: 224 for the zoo, 640 for ppocr-det)
   --out DIR         where race-chromium.md / .json go (default bench/results)`;
@@ -188,6 +194,7 @@ async function main(argv: string[]): Promise<number> {
       o.simd128 = true;
       o.threads ??= [1];
     }
+    else if (a === '--no-avx-vnni') o.noAvxVnni = true;
     else if (a === '--out') out = resolve(value());
     else if (a === '--help' || a === '-h') {
       console.log(RACE_USAGE);
@@ -196,7 +203,7 @@ async function main(argv: string[]): Promise<number> {
   }
   console.log('i8conv model race in headless Chromium');
   const { results, errors } = await runRaceInBrowser(o, (l) => console.log(l));
-  const { md, paths } = writeRaceReport(results, errors, out);
+  const { md, paths } = writeRaceReport(results, errors, out, o.noAvxVnni);
   console.log(`\n${md}\nreport: ${paths.join(', ')}`);
   return errors.length || raceMismatch(results) ? 1 : 0;
 }

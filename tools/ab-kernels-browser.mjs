@@ -3,25 +3,35 @@
 // prints the best GMAC/s of each. Usage (after npm run build):
 //   node tools/ab-kernels-browser.mjs '[[ic, oc, hw, k, stride], ...]' [seconds per shape] [isa]   (ic < 4: first-layer format)
 // isa: wasmsimd (default: the SIMD128 build) or wasmrelaxeddot (the relaxed build's dot8 tiles, where the machine's
-// relaxed dot is exact).
+// relaxed dot is exact). --firefox (anywhere in the arguments): headless Firefox ESR instead (puppeteer-core over
+// WebDriver BiDi, as bench/browser.ts --firefox).
 import { chromium } from 'playwright-core';
-import { startServer, CHROMIUM, CHROMIUM_FLAGS } from '../dist-bench/bench/browser.js';
+import { startServer, CHROMIUM, CHROMIUM_FLAGS, FIREFOX } from '../dist-bench/bench/browser.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-const shapes = JSON.parse(process.argv[2]);
-const secs = Number(process.argv[3] ?? 3);
-const isa = process.argv[4] ?? 'wasmsimd';
+const firefox = process.argv.includes('--firefox');
+const args = process.argv.slice(2).filter((a) => a !== '--firefox');
+const shapes = JSON.parse(args[0]);
+const secs = Number(args[1] ?? 3);
+const isa = args[2] ?? 'wasmsimd';
 const srv = await startServer();
-const ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'abc-')), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
-const page = ctx.pages()[0] ?? (await ctx.newPage());
+let ctx, page;
+if (firefox) {
+  const puppeteer = (await import('puppeteer-core')).default;
+  ctx = await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', executablePath: FIREFOX, headless: true, protocolTimeout: 0 });
+  page = await ctx.newPage();
+} else {
+  ctx = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'abc-')), { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+  page = ctx.pages()[0] ?? (await ctx.newPage());
+}
 page.on('pageerror', (e) => console.error('pageerror', String(e)));
 await page.goto(`${srv.origin}/bench/browser/index.html`);
 const out = await page.evaluate(async ([shapes, secs, isa]) => {
   const { KERNELS } = await import('/dist-bench/src/index.js');
   const { createLabRuntime } = await import('/dist-bench/lab/index.js');
   const rt = await createLabRuntime({ build: isa === 'wasmsimd' ? 'simd128' : 'relaxed' });
-  const lines = [navigator.userAgent.match(/Chrome\/\S+/)?.[0] + ' tiles=' + rt.features.simdTiles];
+  const lines = [navigator.userAgent.match(/(Chrome|Firefox)\/\S+/)?.[0] + ' tiles=' + rt.features.simdTiles];
   for (const [ic, oc, h, k, s] of shapes) {
     const p = { format: ic < 4 ? 'NCHW_NCHW44' : 'NCHW44', n: 1, ic, ih: h, iw: h, oc, fh: k, fw: k, stride: s, pad: k >> 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, biasMode: 'channel', nonlinearity: 'relu' };
     const names = KERNELS.filter((v) => v.isa === isa && v.fw === k && v.stride === s && v.role !== 'tail').map((v) => v.name);

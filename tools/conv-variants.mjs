@@ -68,6 +68,11 @@ const ALL = FILTER_WIDTHS;
  *   256->256 14² 3x3            46.8   41.8   46.9   42.1                  47.0   41.5   44.3
  *   64->64 56² 3x3              47.4   47.4   45.6   39.5                  40.2   41.3   16.6                 42.2   42.2
  *   48->48 30² 5x5              46.7   43.7   46.9   34.9                  44.3   42.7                        45.2   45.1
+ *   Firefox 153 (tools/ab-kernels-browser.mjs --firefox): (2,4)tr | (2,4)t | (3,2)t | (2,7)t = 46.2 | 46.2 | 44.1 | 45.9 on
+ *   64->64 56², 47.0 | 41.3 | 46.2 | 46.6 on 256->256 14², 46.6 | 41.3 | 40.1 | 45.2 on 512->512 7². With the
+ *   remainder bodies inside the tile's own function SpiderMonkey ran its main loop at 35.0 (64->64 56²) against 47.8
+ *   for the same loop alone, so the generator puts them in a function of their own (<tile>_rem; binaryen inlines the
+ *   one-pixel ones, which cost nothing measurable); V8 runs both forms alike.
  * (the int8-weight (2,4)tr twin: 42.9 on 512->512 7², Node 24; at 48 KiB of L1 the i16 tile is faster there, but
  * W8_TILE_BYTES keeps the rule measured on a 32 KiB L1, the size of the CPUs that run the SIMD128 build).
  * The (3, 2) / (2, 7) history:

@@ -76,8 +76,18 @@ export function conv_nchw44_dot_f2s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
-  if (ow - owMain == 3) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f2s1_oc8x4tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..3) pixels of a row of conv_nchw44_dot_f2s1_oc8x4tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f2s1_oc8x4tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -128,8 +138,7 @@ export function conv_nchw44_dot_f2s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  else if (ow - owMain == 2) {
-    const ow0 = owMain;
+  else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -170,8 +179,7 @@ export function conv_nchw44_dot_f2s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  else if (ow - owMain == 1) {
-    const ow0 = owMain;
+  else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -201,8 +209,6 @@ export function conv_nchw44_dot_f2s1_oc8x4tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -257,8 +263,18 @@ export function conv_nchw44_dot_f2s1_oc8x2tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f2s1_oc8x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f2s1_oc8x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f2s1_oc8x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -288,8 +304,6 @@ export function conv_nchw44_dot_f2s1_oc8x2tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -333,8 +347,17 @@ export function conv_nchw44_dot_f2s1_oc4x2tr__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f2s1_oc4x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f2s1_oc4x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f2s1_oc4x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let xb = x + <usize>(ow0 * 8);
@@ -358,8 +381,6 @@ export function conv_nchw44_dot_f2s1_oc4x2tr__wasmsimd(
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -956,8 +977,18 @@ export function conv_nchw44_dot_f2s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
-  if (ow - owMain == 3) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f2s2_oc8x4tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..3) pixels of a row of conv_nchw44_dot_f2s2_oc8x4tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f2s2_oc8x4tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -1008,8 +1039,7 @@ export function conv_nchw44_dot_f2s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  else if (ow - owMain == 2) {
-    const ow0 = owMain;
+  else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -1050,8 +1080,7 @@ export function conv_nchw44_dot_f2s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  else if (ow - owMain == 1) {
-    const ow0 = owMain;
+  else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -1081,8 +1110,6 @@ export function conv_nchw44_dot_f2s2_oc8x4tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -1137,8 +1164,18 @@ export function conv_nchw44_dot_f2s2_oc8x2tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f2s2_oc8x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f2s2_oc8x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f2s2_oc8x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -1168,8 +1205,6 @@ export function conv_nchw44_dot_f2s2_oc8x2tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -1213,8 +1248,17 @@ export function conv_nchw44_dot_f2s2_oc4x2tr__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f2s2_oc4x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f2s2_oc4x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f2s2_oc4x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let xb = x + <usize>(ow0 * 16);
@@ -1238,8 +1282,6 @@ export function conv_nchw44_dot_f2s2_oc4x2tr__wasmsimd(
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -1836,8 +1878,18 @@ export function conv_nchw44_dot_f3s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
-  if (ow - owMain == 3) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f3s1_oc8x4tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..3) pixels of a row of conv_nchw44_dot_f3s1_oc8x4tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f3s1_oc8x4tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -1888,8 +1940,7 @@ export function conv_nchw44_dot_f3s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  else if (ow - owMain == 2) {
-    const ow0 = owMain;
+  else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -1930,8 +1981,7 @@ export function conv_nchw44_dot_f3s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  else if (ow - owMain == 1) {
-    const ow0 = owMain;
+  else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -1961,8 +2011,6 @@ export function conv_nchw44_dot_f3s1_oc8x4tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -2017,8 +2065,18 @@ export function conv_nchw44_dot_f3s1_oc8x2tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f3s1_oc8x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f3s1_oc8x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f3s1_oc8x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -2048,8 +2106,6 @@ export function conv_nchw44_dot_f3s1_oc8x2tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -2093,8 +2149,17 @@ export function conv_nchw44_dot_f3s1_oc4x2tr__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f3s1_oc4x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f3s1_oc4x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f3s1_oc4x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let xb = x + <usize>(ow0 * 8);
@@ -2118,8 +2183,6 @@ export function conv_nchw44_dot_f3s1_oc4x2tr__wasmsimd(
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -2194,8 +2257,18 @@ export function conv_nchw44_dot_f3s1_oc8x4tr_w8__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
-  if (ow - owMain == 3) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f3s1_oc8x4tr_w8__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..3) pixels of a row of conv_nchw44_dot_f3s1_oc8x4tr_w8__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f3s1_oc8x4tr_w8__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -2246,8 +2319,7 @@ export function conv_nchw44_dot_f3s1_oc8x4tr_w8__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  else if (ow - owMain == 2) {
-    const ow0 = owMain;
+  else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -2288,8 +2360,7 @@ export function conv_nchw44_dot_f3s1_oc8x4tr_w8__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  else if (ow - owMain == 1) {
-    const ow0 = owMain;
+  else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -2319,8 +2390,6 @@ export function conv_nchw44_dot_f3s1_oc8x4tr_w8__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -2364,8 +2433,17 @@ export function conv_nchw44_dot_f3s1_oc4x2tr_w8__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f3s1_oc4x2tr_w8__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f3s1_oc4x2tr_w8__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f3s1_oc4x2tr_w8__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let xb = x + <usize>(ow0 * 8);
@@ -2389,8 +2467,6 @@ export function conv_nchw44_dot_f3s1_oc4x2tr_w8__wasmsimd(
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -2959,8 +3035,18 @@ export function conv_nchw44_dot_f3s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
-  if (ow - owMain == 3) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f3s2_oc8x4tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..3) pixels of a row of conv_nchw44_dot_f3s2_oc8x4tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f3s2_oc8x4tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -3011,8 +3097,7 @@ export function conv_nchw44_dot_f3s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  else if (ow - owMain == 2) {
-    const ow0 = owMain;
+  else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -3053,8 +3138,7 @@ export function conv_nchw44_dot_f3s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  else if (ow - owMain == 1) {
-    const ow0 = owMain;
+  else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -3084,8 +3168,6 @@ export function conv_nchw44_dot_f3s2_oc8x4tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -3140,8 +3222,18 @@ export function conv_nchw44_dot_f3s2_oc8x2tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f3s2_oc8x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f3s2_oc8x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f3s2_oc8x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -3171,8 +3263,6 @@ export function conv_nchw44_dot_f3s2_oc8x2tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -3216,8 +3306,17 @@ export function conv_nchw44_dot_f3s2_oc4x2tr__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f3s2_oc4x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f3s2_oc4x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f3s2_oc4x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let xb = x + <usize>(ow0 * 16);
@@ -3241,8 +3340,6 @@ export function conv_nchw44_dot_f3s2_oc4x2tr__wasmsimd(
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -3317,8 +3414,18 @@ export function conv_nchw44_dot_f3s2_oc8x4tr_w8__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
-  if (ow - owMain == 3) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f3s2_oc8x4tr_w8__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..3) pixels of a row of conv_nchw44_dot_f3s2_oc8x4tr_w8__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f3s2_oc8x4tr_w8__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -3369,8 +3476,7 @@ export function conv_nchw44_dot_f3s2_oc8x4tr_w8__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  else if (ow - owMain == 2) {
-    const ow0 = owMain;
+  else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -3411,8 +3517,7 @@ export function conv_nchw44_dot_f3s2_oc8x4tr_w8__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  else if (ow - owMain == 1) {
-    const ow0 = owMain;
+  else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -3442,8 +3547,6 @@ export function conv_nchw44_dot_f3s2_oc8x4tr_w8__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -3487,8 +3590,17 @@ export function conv_nchw44_dot_f3s2_oc4x2tr_w8__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f3s2_oc4x2tr_w8__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f3s2_oc4x2tr_w8__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f3s2_oc4x2tr_w8__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let xb = x + <usize>(ow0 * 16);
@@ -3512,8 +3624,6 @@ export function conv_nchw44_dot_f3s2_oc4x2tr_w8__wasmsimd(
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4082,8 +4192,18 @@ export function conv_nchw44_dot_f5s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
-  if (ow - owMain == 3) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f5s1_oc8x4tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..3) pixels of a row of conv_nchw44_dot_f5s1_oc8x4tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f5s1_oc8x4tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -4134,8 +4254,7 @@ export function conv_nchw44_dot_f5s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  else if (ow - owMain == 2) {
-    const ow0 = owMain;
+  else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -4176,8 +4295,7 @@ export function conv_nchw44_dot_f5s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  else if (ow - owMain == 1) {
-    const ow0 = owMain;
+  else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -4207,8 +4325,6 @@ export function conv_nchw44_dot_f5s1_oc8x4tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4263,8 +4379,18 @@ export function conv_nchw44_dot_f5s1_oc8x2tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f5s1_oc8x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f5s1_oc8x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f5s1_oc8x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -4294,8 +4420,6 @@ export function conv_nchw44_dot_f5s1_oc8x2tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4339,8 +4463,17 @@ export function conv_nchw44_dot_f5s1_oc4x2tr__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f5s1_oc4x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f5s1_oc4x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f5s1_oc4x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let xb = x + <usize>(ow0 * 8);
@@ -4364,8 +4497,6 @@ export function conv_nchw44_dot_f5s1_oc4x2tr__wasmsimd(
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -4994,8 +5125,18 @@ export function conv_nchw44_dot_f5s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
-  if (ow - owMain == 3) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f5s2_oc8x4tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..3) pixels of a row of conv_nchw44_dot_f5s2_oc8x4tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f5s2_oc8x4tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -5046,8 +5187,7 @@ export function conv_nchw44_dot_f5s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  else if (ow - owMain == 2) {
-    const ow0 = owMain;
+  else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -5088,8 +5228,7 @@ export function conv_nchw44_dot_f5s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  else if (ow - owMain == 1) {
-    const ow0 = owMain;
+  else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -5119,8 +5258,6 @@ export function conv_nchw44_dot_f5s2_oc8x4tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -5175,8 +5312,18 @@ export function conv_nchw44_dot_f5s2_oc8x2tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f5s2_oc8x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f5s2_oc8x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f5s2_oc8x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -5206,8 +5353,6 @@ export function conv_nchw44_dot_f5s2_oc8x2tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -5251,8 +5396,17 @@ export function conv_nchw44_dot_f5s2_oc4x2tr__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f5s2_oc4x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f5s2_oc4x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f5s2_oc4x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let xb = x + <usize>(ow0 * 16);
@@ -5276,8 +5430,6 @@ export function conv_nchw44_dot_f5s2_oc4x2tr__wasmsimd(
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -5906,8 +6058,18 @@ export function conv_nchw44_dot_f7s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
-  if (ow - owMain == 3) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f7s1_oc8x4tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..3) pixels of a row of conv_nchw44_dot_f7s1_oc8x4tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f7s1_oc8x4tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -5958,8 +6120,7 @@ export function conv_nchw44_dot_f7s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  else if (ow - owMain == 2) {
-    const ow0 = owMain;
+  else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -6000,8 +6161,7 @@ export function conv_nchw44_dot_f7s1_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  else if (ow - owMain == 1) {
-    const ow0 = owMain;
+  else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -6031,8 +6191,6 @@ export function conv_nchw44_dot_f7s1_oc8x4tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -6087,8 +6245,18 @@ export function conv_nchw44_dot_f7s1_oc8x2tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f7s1_oc8x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f7s1_oc8x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f7s1_oc8x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -6118,8 +6286,6 @@ export function conv_nchw44_dot_f7s1_oc8x2tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -6163,8 +6329,17 @@ export function conv_nchw44_dot_f7s1_oc4x2tr__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f7s1_oc4x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f7s1_oc4x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f7s1_oc4x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let xb = x + <usize>(ow0 * 8);
@@ -6188,8 +6363,6 @@ export function conv_nchw44_dot_f7s1_oc4x2tr__wasmsimd(
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -6878,8 +7051,18 @@ export function conv_nchw44_dot_f7s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
     v128.store(sp + <usize>(1 * row16 + 48), a1_3);
   }
-  if (ow - owMain == 3) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f7s2_oc8x4tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..3) pixels of a row of conv_nchw44_dot_f7s2_oc8x4tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f7s2_oc8x4tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -6930,8 +7113,7 @@ export function conv_nchw44_dot_f7s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
     v128.store(sp + <usize>(1 * row16 + 32), a1_2);
   }
-  else if (ow - owMain == 2) {
-    const ow0 = owMain;
+  else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a0_1 = init0;
@@ -6972,8 +7154,7 @@ export function conv_nchw44_dot_f7s2_oc8x4tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  else if (ow - owMain == 1) {
-    const ow0 = owMain;
+  else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -7003,8 +7184,6 @@ export function conv_nchw44_dot_f7s2_oc8x4tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -7059,8 +7238,18 @@ export function conv_nchw44_dot_f7s2_oc8x2tr__wasmsimd(
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
     v128.store(sp + <usize>(1 * row16 + 16), a1_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f7s2_oc8x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f7s2_oc8x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f7s2_oc8x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let a1_0 = init1;
@@ -7090,8 +7279,6 @@ export function conv_nchw44_dot_f7s2_oc8x2tr__wasmsimd(
     }
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-  }
-  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -7135,8 +7322,17 @@ export function conv_nchw44_dot_f7s2_oc4x2tr__wasmsimd(
     v128.store(sp + <usize>(0), a0_0);
     v128.store(sp + <usize>(16), a0_1);
   }
-  if (ow - owMain == 1) {
-    const ow0 = owMain;
+  if (ow > owMain) conv_nchw44_dot_f7s2_oc4x2tr__wasmsimd_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..1) pixels of a row of conv_nchw44_dot_f7s2_oc4x2tr__wasmsimd, from column ow0. */
+function conv_nchw44_dot_f7s2_oc4x2tr__wasmsimd_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
     let a0_0 = init0;
     let xb = x + <usize>(ow0 * 16);
@@ -7160,8 +7356,6 @@ export function conv_nchw44_dot_f7s2_oc4x2tr__wasmsimd(
       xb += xBlockStride;
     }
     v128.store(sp + <usize>(0), a0_0);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
