@@ -90,6 +90,10 @@ function rowKernelDot8(v) {
  */
 function rowKernelTaps(v) {
   const { fw, stride: s, nb, npix } = v;
+  // I8CONV_ABLATE (experiments only, wrong outputs; the committed kernels are generated without it): 'nodot' (each
+  // multiply replaced by a v128.xor, loads and adds kept), 'nowload' (the weights loaded once per block, before the
+  // loops), 'nopload' (the pixels loaded once per block), 'nofinish' (no finishTile call)
+  const ablate = process.env.I8CONV_ABLATE ?? '';
   const wBytes = v.w8 ? 16 : 32; // per (kw, block): two i16 pair vectors (w8: int8, sign-extended as loaded)
   const PB = 8; // packed bytes per pixel: i16 [v0, v1, v2, v3]
   const L = [];
@@ -107,28 +111,34 @@ function rowKernelTaps(v) {
     for (let b = 0; b < nb; b++) for (let j = 0; j < n; j++) L.push(`${ind}let a${b}_${j} = init${b};`);
     L.push(`${ind}let xb = x + <usize>(ow0 * ${s * PB});`);
     L.push(`${ind}let wp = w;`);
+    const wLoads = [];
+    const pLoads = [];
+    const t = `${ind}      `;
+    for (let b = 0; b < nb; b++) {
+      if (v.w8) {
+        wLoads.push(`const w${b}l = v128.load8x8_s(wp, ${b * 16});`);
+        wLoads.push(`const w${b}h = v128.load8x8_s(wp, ${b * 16 + 8});`);
+      } else {
+        wLoads.push(`const w${b}l = v128.load(wp, ${b * 32});`);
+        wLoads.push(`const w${b}h = v128.load(wp, ${b * 32 + 16});`);
+      }
+    }
+    // the pixel's pairs [v0, v1] and [v2, v3], each broadcast to the 4 lanes by the load
+    for (let j = 0; j < n; j++) pLoads.push([`const p${j}l = v128.load32_splat(xt, ${j * s * PB});`, `const p${j}h = v128.load32_splat(xt, ${j * s * PB + 4});`]);
+    if (ablate === 'nowload') for (const l of wLoads) L.push(`${ind}${l}`);
+    if (ablate === 'nopload') L.push(`${ind}const xt = xb;`, ...pLoads.flat().map((l) => `${ind}${l}`));
     L.push(`${ind}for (let ib: i32 = 0; ib < icb; ib++) {`);
     L.push(`${ind}  let xr = xb;`);
     L.push(`${ind}  for (let kh: i32 = 0; kh < fh; kh++) {`);
     L.push(`${ind}    let xt = xr;`);
     L.push(`${ind}    for (let kw: i32 = 0; kw < ${fw}; kw++) {`);
-    const t = `${ind}      `;
-    for (let b = 0; b < nb; b++) {
-      if (v.w8) {
-        L.push(`${t}const w${b}l = v128.load8x8_s(wp, ${b * 16});`);
-        L.push(`${t}const w${b}h = v128.load8x8_s(wp, ${b * 16 + 8});`);
-      } else {
-        L.push(`${t}const w${b}l = v128.load(wp, ${b * 32});`);
-        L.push(`${t}const w${b}h = v128.load(wp, ${b * 32 + 16});`);
-      }
-    }
+    if (ablate !== 'nowload') for (const l of wLoads) L.push(`${t}${l}`);
+    const mul = (w, p) => (ablate === 'nodot' ? `v128.xor(${w}, ${p})` : `i32x4.dot_i16x8_s(${w}, ${p})`);
     for (let j = 0; j < n; j++) {
-      // the pixel's pairs [v0, v1] and [v2, v3], each broadcast to the 4 lanes by the load
-      L.push(`${t}const p${j}l = v128.load32_splat(xt, ${j * s * PB});`);
-      L.push(`${t}const p${j}h = v128.load32_splat(xt, ${j * s * PB + 4});`);
+      if (ablate !== 'nopload') for (const l of pLoads[j]) L.push(`${t}${l}`);
       for (let b = 0; b < nb; b++) {
-        L.push(`${t}a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
-        L.push(`${t}a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
+        L.push(`${t}a${b}_${j} = i32x4.add(a${b}_${j}, ${mul(`w${b}l`, `p${j}l`)});`);
+        L.push(`${t}a${b}_${j} = i32x4.add(a${b}_${j}, ${mul(`w${b}h`, `p${j}h`)});`);
       }
     }
     L.push(`${t}wp += ${nb * wBytes};`);
@@ -148,7 +158,7 @@ function rowKernelTaps(v) {
     block(npix, '    ');
     L.push(`  }`);
     L.push(`  if (ow > owMain) ${v.name}_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);`);
-    L.push(`  finishTile(ctx, scratch, ${nb}, owPad, ch, oc0, nch, pixRow, ow, dst, bias);`);
+    if (ablate !== 'nofinish') L.push(`  finishTile(ctx, scratch, ${nb}, owPad, ch, oc0, nch, pixRow, ow, dst, bias);`);
     L.push(`  }`);
     L.push(`}`);
     L.push('');
