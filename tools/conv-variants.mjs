@@ -35,8 +35,18 @@ export const UNROLL_KH_MAX = Number(process.env.I8CONV_UNROLL_KH ?? 2);
  *     256->512 14² 3x3 s2: (2,6)t 61.7 | 63.9   (2,5)t 70.3 | 72.7   (1,7)t 76.0 | 77.6   (2,7)t 72.0 | 69.2
  *     256->256 14² 3x3:    (2,6)t 85.4 | 85.6   (2,5)t 95.6 | 96.3   (1,7)t 80.5 | 79.7
  *     64->64 56² 3x3:      (2,6)t 98.5 | 95.5   (2,5)t 94.1 | 95.5   (1,7)t 82.2 | 81.4
- *   so (1, 7) is a 3x3 main tile, and the host weighs a one-block tile's padded row by 1 / 0.8 (its speed on an
- *   unpadded row against the two-block tiles': 82 against ~100), which picks it at OW 7 and nowhere else here.
+ *   so (1, 7) was a 3x3 main tile, and the host weighs a one-block tile's padded row by 1 / 0.8 (its speed on an
+ *   unpadded row against the two-block tiles': 82 against ~100), which picked it at OW 7 and nowhere else here.
+ *   Since 2026-12-04 the 3x3 tiles are remainder tiles (`rem`, see the SIMD128 ones below): (2, 6)tr and (2, 5)tr, the
+ *   host choosing by rowCost (src/algos/direct-dot-nchw44.ts: a remainder pixel costs 1 + 2 / r² main-body pixels);
+ *   (1, 7) is a lab tile. Same VM, best of 2 s, Chromium 156 (the heuristic's pick was the fastest on all six):
+ *     64->64 56² 3x3:       (2,6)tr 104.6  (2,5)tr 98.4   (2,6)t 98.4   (2,5)t 96.3   (1,7)t 82.9
+ *     128->128 28² 3x3:     (2,6)tr 109.6  (2,5)tr 101.9  (2,6)t 104.6  (2,5)t 98.8
+ *     256->256 14² 3x3:     (2,6)tr 98.4   (2,5)tr 103.7  (2,6)t 87.9   (2,5)t 97.6
+ *     512->512 7² 3x3:      (2,6)tr 77.6   (2,5)tr 83.5   (2,6)t 64.0   (2,5)t 72.5   (1,7)t 80.6
+ *     256->512 14² 3x3 s2:  (2,6)tr 76.6   (2,5)tr 82.6   (2,6)t 61.8   (2,5)t 70.1   (1,7)t 74.6
+ *     64->128 56² 3x3 s2:   (2,6)tr 105.1  (2,5)tr 99.7   (2,6)t 99.7   (2,5)t 94.8
+ *   The other filter sizes keep the padded tiles (their remainder bodies would add 23 KB to the relaxed wasm).
  * wasmrelaxedsimd (i32x4.relaxed_dot_i8x16_i7x16_add_s, activations split in a 7-bit and a 1-bit part, so two
  *   accumulators per output vector): (1, 6) = 12 accumulators + 1 weight + 2 input registers; measured in Deno 2.9
  *   on 64->64 56² 3x3: (1, 6) 34 GMAC/s, (1, 4) 25-27, (2, 2) 24-26.
@@ -104,10 +114,15 @@ export const TILES = process.env.I8CONV_TILES
       ],
       wasmrelaxedsimd: [{ nb: 1, npix: 6, main: ALL }],
       wasmrelaxeddot: [
-        { nb: 2, npix: 6, tapLoop: true, main: ALL },
-        { nb: 2, npix: 5, tapLoop: true, main: ALL },
-        { nb: 1, npix: 6, tapLoop: true, tail: ALL },
-        { nb: 1, npix: 7, tapLoop: true, main: [3] },
+        // 3x3 (most of the dense layers): remainder tiles; the other sizes keep the padded ones (wasm size)
+        { nb: 2, npix: 6, tapLoop: true, rem: true, main: [3] },
+        { nb: 2, npix: 5, tapLoop: true, rem: true, main: [3] },
+        { nb: 1, npix: 6, tapLoop: true, rem: true, tail: [3] },
+        { nb: 2, npix: 6, tapLoop: true, main: [2, 5, 7] },
+        { nb: 2, npix: 5, tapLoop: true, main: [2, 5, 7] },
+        { nb: 1, npix: 6, tapLoop: true, tail: [2, 5, 7] },
+        // lab only: tiles measured against them
+        { nb: 1, npix: 7, tapLoop: true },
         { nb: 3, npix: 4, tapLoop: true },
         { nb: 1, npix: 12, tapLoop: true },
       ],

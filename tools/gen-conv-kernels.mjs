@@ -90,18 +90,21 @@ function rowKernelDot8(v) {
  */
 function rowKernelTaps(v) {
   const { fw, stride: s, nb, npix } = v;
+  // the relaxed dot8 tiles (one relaxed dot per 16 multiply-adds; only their remainder tiles come here): one int8 4x4
+  // weight block and one 4-byte pixel per dot, the dot adds into its accumulator
+  const dot8 = v.isa === 'wasmrelaxeddot';
   // I8CONV_ABLATE (experiments only, wrong outputs; the committed kernels are generated without it): 'nodot' (each
   // multiply replaced by a v128.xor, loads and adds kept), 'nowload' (the weights loaded once per block, before the
   // loops), 'nopload' (the pixels loaded once per block), 'nofinish' (no finishTile call)
   const ablate = process.env.I8CONV_ABLATE ?? '';
-  const wBytes = v.w8 ? 16 : 32; // per (kw, block): two i16 pair vectors (w8: int8, sign-extended as loaded)
-  const PB = 8; // packed bytes per pixel: i16 [v0, v1, v2, v3]
+  const wBytes = dot8 || v.w8 ? 16 : 32; // per (kw, block): two i16 pair vectors (w8: int8, sign-extended as loaded; dot8: int8 4x4)
+  const PB = dot8 ? 4 : 8; // packed bytes per pixel: i16 [v0, v1, v2, v3] | dot8: its 4 bytes
   const L = [];
   L.push(`export function ${v.name}(`);
   L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
   L.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
   L.push(`): void {`);
-  L.push(`  if (ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
+  L.push(`  if (${dot8 ? '!' : ''}ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
   for (let b = 0; b < nb; b++) L.push(`  const init${b} = v128.load(init, ${b * 16});`);
   L.push(`  const owPad = ((ow + ${npix - 1}) / ${npix}) * ${npix};`);
   L.push(`  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row`);
@@ -115,7 +118,8 @@ function rowKernelTaps(v) {
     const pLoads = [];
     const t = `${ind}      `;
     for (let b = 0; b < nb; b++) {
-      if (v.w8) {
+      if (dot8) wLoads.push(`const w${b} = v128.load(wp, ${b * 16});`);
+      else if (v.w8) {
         wLoads.push(`const w${b}l = v128.load8x8_s(wp, ${b * 16});`);
         wLoads.push(`const w${b}h = v128.load8x8_s(wp, ${b * 16 + 8});`);
       } else {
@@ -124,7 +128,7 @@ function rowKernelTaps(v) {
       }
     }
     // the pixel's pairs [v0, v1] and [v2, v3], each broadcast to the 4 lanes by the load
-    for (let j = 0; j < n; j++) pLoads.push([`const p${j}l = v128.load32_splat(xt, ${j * s * PB});`, `const p${j}h = v128.load32_splat(xt, ${j * s * PB + 4});`]);
+    for (let j = 0; j < n; j++) pLoads.push(dot8 ? [`const p${j} = v128.load32_splat(xt, ${j * s * PB});`] : [`const p${j}l = v128.load32_splat(xt, ${j * s * PB});`, `const p${j}h = v128.load32_splat(xt, ${j * s * PB + 4});`]);
     if (ablate === 'nowload') for (const l of wLoads) L.push(`${ind}${l}`);
     if (ablate === 'nopload') L.push(`${ind}const xt = xb;`, ...pLoads.flat().map((l) => `${ind}${l}`));
     L.push(`${ind}for (let ib: i32 = 0; ib < icb; ib++) {`);
@@ -137,6 +141,10 @@ function rowKernelTaps(v) {
     for (let j = 0; j < n; j++) {
       if (ablate !== 'nopload') for (const l of pLoads[j]) L.push(`${t}${l}`);
       for (let b = 0; b < nb; b++) {
+        if (dot8) {
+          L.push(`${t}a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}, a${b}_${j});`);
+          continue;
+        }
         L.push(`${t}a${b}_${j} = i32x4.add(a${b}_${j}, ${mul(`w${b}l`, `p${j}l`)});`);
         L.push(`${t}a${b}_${j} = i32x4.add(a${b}_${j}, ${mul(`w${b}h`, `p${j}h`)});`);
       }
@@ -186,8 +194,8 @@ function rowKernelTaps(v) {
 }
 
 function rowKernel(v) {
-  if (v.isa === 'wasmrelaxeddot') return rowKernelDot8(v);
-  if (v.isa === 'wasmsimd' && v.tapLoop) return rowKernelTaps(v);
+  if (v.isa === 'wasmrelaxeddot' && !v.rem) return rowKernelDot8(v);
+  if ((v.isa === 'wasmsimd' || v.isa === 'wasmrelaxeddot') && v.tapLoop) return rowKernelTaps(v);
   const { fw, stride: s, nb, npix } = v;
   const relaxed = v.isa === 'wasmrelaxedsimd';
   const wBytes = relaxed || v.w8 ? 16 : 32; // per (kw, block): int8 4x4 | two i16 pair vectors (w8: as int8, sign-extended as loaded)

@@ -9347,6 +9347,513 @@ export function conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(
   }
 }
 
+export function conv_nchw44_dot_f2s1_oc8x6tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 6) * 6;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  if (ow > owMain) conv_nchw44_dot_f2s1_oc8x6tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..5) pixels of a row of conv_nchw44_dot_f2s1_oc8x6tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f2s1_oc8x6tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  else if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
+export function conv_nchw44_dot_f2s1_oc8x5tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 5) * 5;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  if (ow > owMain) conv_nchw44_dot_f2s1_oc8x5tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..4) pixels of a row of conv_nchw44_dot_f2s1_oc8x5tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f2s1_oc8x5tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
 export function conv_nchw44_dot_f2s1_oc8x6t__wasmrelaxeddot(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -9749,6 +10256,513 @@ export function conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(
     v128.store(sp + <usize>(176), a0_11);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc8x6tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 6) * 6;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  if (ow > owMain) conv_nchw44_dot_f2s2_oc8x6tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..5) pixels of a row of conv_nchw44_dot_f2s2_oc8x6tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f2s2_oc8x6tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  else if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
+export function conv_nchw44_dot_f2s2_oc8x5tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 5) * 5;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  if (ow > owMain) conv_nchw44_dot_f2s2_oc8x5tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..4) pixels of a row of conv_nchw44_dot_f2s2_oc8x5tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f2s2_oc8x5tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 2; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
   }
 }
 
@@ -10157,6 +11171,726 @@ export function conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(
   }
 }
 
+export function conv_nchw44_dot_f3s1_oc8x6tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 6) * 6;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  if (ow > owMain) conv_nchw44_dot_f3s1_oc8x6tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..5) pixels of a row of conv_nchw44_dot_f3s1_oc8x6tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f3s1_oc8x6tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  else if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc8x5tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 5) * 5;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  if (ow > owMain) conv_nchw44_dot_f3s1_oc8x5tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..4) pixels of a row of conv_nchw44_dot_f3s1_oc8x5tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f3s1_oc8x5tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
+export function conv_nchw44_dot_f3s1_oc4x6tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 6) * 6;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+  }
+  if (ow > owMain) conv_nchw44_dot_f3s1_oc4x6tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..5) pixels of a row of conv_nchw44_dot_f3s1_oc4x6tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f3s1_oc4x6tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+  }
+  else if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+}
+
 export function conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -10295,60 +12029,6 @@ export function conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(
     v128.store(sp + <usize>(1 * row16 + 64), a1_4);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 5) / 6) * 6;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let xb = x + <usize>(ow0 * 4);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0 = v128.load(wp, 0);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          const p2 = v128.load32_splat(xt, 8);
-          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
-          const p3 = v128.load32_splat(xt, 12);
-          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
-          const p4 = v128.load32_splat(xt, 16);
-          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
-          const p5 = v128.load32_splat(xt, 20);
-          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
-          wp += 16;
-          xt += 4;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -10562,6 +12242,726 @@ export function conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(
   }
 }
 
+export function conv_nchw44_dot_f3s2_oc8x6tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 6) * 6;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  if (ow > owMain) conv_nchw44_dot_f3s2_oc8x6tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..5) pixels of a row of conv_nchw44_dot_f3s2_oc8x6tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f3s2_oc8x6tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  else if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc8x5tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 5) * 5;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  if (ow > owMain) conv_nchw44_dot_f3s2_oc8x5tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..4) pixels of a row of conv_nchw44_dot_f3s2_oc8x5tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f3s2_oc8x5tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
+export function conv_nchw44_dot_f3s2_oc4x6tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 6) * 6;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+  }
+  if (ow > owMain) conv_nchw44_dot_f3s2_oc4x6tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..5) pixels of a row of conv_nchw44_dot_f3s2_oc4x6tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f3s2_oc4x6tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  if (rem == 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+  }
+  else if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 3; kw++) {
+          const w0 = v128.load(wp, 0);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          wp += 16;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+  }
+}
+
 export function conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -10700,60 +13100,6 @@ export function conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(
     v128.store(sp + <usize>(1 * row16 + 64), a1_4);
   }
   finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
-  }
-}
-
-export function conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(
-  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
-  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
-): void {
-  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-  const init0 = v128.load(init, 0);
-  const owPad = ((ow + 5) / 6) * 6;
-  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
-  for (let ow0: i32 = 0; ow0 < ow; ow0 += 6) {
-    const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
-    let a0_4 = init0;
-    let a0_5 = init0;
-    let xb = x + <usize>(ow0 * 8);
-    let wp = w;
-    for (let ib: i32 = 0; ib < icb; ib++) {
-      let xr = xb;
-      for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
-          const w0 = v128.load(wp, 0);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          const p2 = v128.load32_splat(xt, 16);
-          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
-          const p3 = v128.load32_splat(xt, 24);
-          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
-          const p4 = v128.load32_splat(xt, 32);
-          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
-          const p5 = v128.load32_splat(xt, 40);
-          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
-          wp += 16;
-          xt += 4;
-        }
-        xr += xRowStride;
-      }
-      xb += xBlockStride;
-    }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
-    v128.store(sp + <usize>(64), a0_4);
-    v128.store(sp + <usize>(80), a0_5);
-  }
-  finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
   }
 }
 
@@ -10964,6 +13310,513 @@ export function conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(
     v128.store(sp + <usize>(176), a0_11);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc8x6tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 6) * 6;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  if (ow > owMain) conv_nchw44_dot_f5s1_oc8x6tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..5) pixels of a row of conv_nchw44_dot_f5s1_oc8x6tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f5s1_oc8x6tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  else if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
+export function conv_nchw44_dot_f5s1_oc8x5tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 5) * 5;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  if (ow > owMain) conv_nchw44_dot_f5s1_oc8x5tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..4) pixels of a row of conv_nchw44_dot_f5s1_oc8x5tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f5s1_oc8x5tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
   }
 }
 
@@ -11372,6 +14225,513 @@ export function conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(
   }
 }
 
+export function conv_nchw44_dot_f5s2_oc8x6tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 6) * 6;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  if (ow > owMain) conv_nchw44_dot_f5s2_oc8x6tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..5) pixels of a row of conv_nchw44_dot_f5s2_oc8x6tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f5s2_oc8x6tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  else if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
+export function conv_nchw44_dot_f5s2_oc8x5tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 5) * 5;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  if (ow > owMain) conv_nchw44_dot_f5s2_oc8x5tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..4) pixels of a row of conv_nchw44_dot_f5s2_oc8x5tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f5s2_oc8x5tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 5; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
 export function conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -11777,6 +15137,513 @@ export function conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(
   }
 }
 
+export function conv_nchw44_dot_f7s1_oc8x6tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 6) * 6;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 20);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  if (ow > owMain) conv_nchw44_dot_f7s1_oc8x6tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..5) pixels of a row of conv_nchw44_dot_f7s1_oc8x6tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f7s1_oc8x6tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  else if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
+export function conv_nchw44_dot_f7s1_oc8x5tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 5) * 5;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 16);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  if (ow > owMain) conv_nchw44_dot_f7s1_oc8x5tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..4) pixels of a row of conv_nchw44_dot_f7s1_oc8x5tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f7s1_oc8x5tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 12);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 8);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 4);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 4);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
 export function conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(
   x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
   ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
@@ -12179,6 +16046,513 @@ export function conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(
     v128.store(sp + <usize>(176), a0_11);
   }
   finishTile(ctx, scratch, 1, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc8x6tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 5) / 6) * 6;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 6) * 6;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 6) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a0_5 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let a1_5 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          const p5 = v128.load32_splat(xt, 40);
+          a0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p5, a0_5);
+          a1_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p5, a1_5);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(80), a0_5);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+    v128.store(sp + <usize>(1 * row16 + 80), a1_5);
+  }
+  if (ow > owMain) conv_nchw44_dot_f7s2_oc8x6tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..5) pixels of a row of conv_nchw44_dot_f7s2_oc8x6tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f7s2_oc8x6tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  else if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+  }
+}
+
+export function conv_nchw44_dot_f7s2_oc8x5tr__wasmrelaxeddot(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,
+  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,
+): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const owPad = ((ow + 4) / 5) * 5;
+  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row
+  const owMain = (ow / 5) * 5;
+  for (let ow0: i32 = 0; ow0 < owMain; ow0 += 5) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a0_4 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let a1_4 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          const p4 = v128.load32_splat(xt, 32);
+          a0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p4, a0_4);
+          a1_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p4, a1_4);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(64), a0_4);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+    v128.store(sp + <usize>(1 * row16 + 64), a1_4);
+  }
+  if (ow > owMain) conv_nchw44_dot_f7s2_oc8x5tr__wasmrelaxeddot_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);
+  finishTile(ctx, scratch, 2, owPad, ch, oc0, nch, pixRow, ow, dst, bias);
+  }
+}
+
+/** The last `rem` (1..4) pixels of a row of conv_nchw44_dot_f7s2_oc8x5tr__wasmrelaxeddot, from column ow0. */
+function conv_nchw44_dot_f7s2_oc8x5tr__wasmrelaxeddot_rem(
+  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,
+): void {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  if (rem == 4) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          const p3 = v128.load32_splat(xt, 24);
+          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
+          a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p3, a1_3);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+    v128.store(sp + <usize>(1 * row16 + 48), a1_3);
+  }
+  else if (rem == 3) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          const p2 = v128.load32_splat(xt, 16);
+          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
+          a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p2, a1_2);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(1 * row16 + 32), a1_2);
+  }
+  else if (rem == 2) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          const p1 = v128.load32_splat(xt, 8);
+          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
+          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+  }
+  else if (rem == 1) {
+    const sp = scratch + <usize>(ow0 * 16);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let xb = x + <usize>(ow0 * 8);
+    let wp = w;
+    for (let ib: i32 = 0; ib < icb; ib++) {
+      let xr = xb;
+      for (let kh: i32 = 0; kh < fh; kh++) {
+        let xt = xr;
+        for (let kw: i32 = 0; kw < 7; kw++) {
+          const w0 = v128.load(wp, 0);
+          const w1 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xt, 0);
+          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+          wp += 32;
+          xt += 4;
+        }
+        xr += xRowStride;
+      }
+      xb += xBlockStride;
+    }
+    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
   }
 }
 
@@ -12677,54 +17051,70 @@ export function convNchw44DotRow(
     case 81: conv_nchw44_dot_f5s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 82: conv_nchw44_dot_f7s1_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
     case 83: conv_nchw44_dot_f7s2_oc4x6__wasmrelaxedsimd(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 84: conv_nchw44_dot_f2s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 85: conv_nchw44_dot_f2s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 86: conv_nchw44_dot_f2s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 87: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 88: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 89: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 90: conv_nchw44_dot_f2s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 91: conv_nchw44_dot_f2s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 92: conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 93: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 94: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 95: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 96: conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 97: conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 98: conv_nchw44_dot_f3s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 99: conv_nchw44_dot_f3s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 100: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 101: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 102: conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 103: conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 104: conv_nchw44_dot_f3s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 105: conv_nchw44_dot_f3s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 106: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 107: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 108: conv_nchw44_dot_f5s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 109: conv_nchw44_dot_f5s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 110: conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 111: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 112: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 113: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 114: conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 115: conv_nchw44_dot_f5s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 116: conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 117: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 118: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 119: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 120: conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 121: conv_nchw44_dot_f7s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 122: conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 123: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 124: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 125: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 126: conv_nchw44_dot_f7s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 127: conv_nchw44_dot_f7s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 128: conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
-    case 129: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 130: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
-    case 131: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 84: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x6tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 85: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc8x5tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 86: conv_nchw44_dot_f2s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 87: conv_nchw44_dot_f2s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 88: conv_nchw44_dot_f2s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 89: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 90: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 91: if (I8CONV_LAB) conv_nchw44_dot_f2s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 92: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x6tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 93: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc8x5tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 94: conv_nchw44_dot_f2s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 95: conv_nchw44_dot_f2s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 96: conv_nchw44_dot_f2s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 97: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 98: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 99: if (I8CONV_LAB) conv_nchw44_dot_f2s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 100: conv_nchw44_dot_f3s1_oc8x6tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 101: conv_nchw44_dot_f3s1_oc8x5tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 102: conv_nchw44_dot_f3s1_oc4x6tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 103: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 104: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 105: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 106: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 107: if (I8CONV_LAB) conv_nchw44_dot_f3s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 108: conv_nchw44_dot_f3s2_oc8x6tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 109: conv_nchw44_dot_f3s2_oc8x5tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 110: conv_nchw44_dot_f3s2_oc4x6tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 111: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 112: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 113: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 114: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 115: if (I8CONV_LAB) conv_nchw44_dot_f3s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 116: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x6tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 117: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc8x5tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 118: conv_nchw44_dot_f5s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 119: conv_nchw44_dot_f5s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 120: conv_nchw44_dot_f5s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 121: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 122: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 123: if (I8CONV_LAB) conv_nchw44_dot_f5s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 124: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x6tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 125: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc8x5tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 126: conv_nchw44_dot_f5s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 127: conv_nchw44_dot_f5s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 128: conv_nchw44_dot_f5s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 129: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 130: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 131: if (I8CONV_LAB) conv_nchw44_dot_f5s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 132: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x6tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 133: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc8x5tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 134: conv_nchw44_dot_f7s1_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 135: conv_nchw44_dot_f7s1_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 136: conv_nchw44_dot_f7s1_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 137: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 138: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 139: if (I8CONV_LAB) conv_nchw44_dot_f7s1_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 140: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x6tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 141: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc8x5tr__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 142: conv_nchw44_dot_f7s2_oc8x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 143: conv_nchw44_dot_f7s2_oc8x5t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 144: conv_nchw44_dot_f7s2_oc4x6t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;
+    case 145: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x7t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 146: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc12x4t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
+    case 147: if (I8CONV_LAB) conv_nchw44_dot_f7s2_oc4x12t__wasmrelaxeddot(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); else unreachable(); break;
     default: unreachable();
   }
 }

@@ -45,13 +45,31 @@ const W8_TILE_BYTES = 64 * 1024;
 /**
  * A main tile of one output-channel block runs at about this share of a two-block tile's speed on a row it does not
  * pad (it loads a pixel per dot, not per two): relaxed dot8 (1, 7) 82 against (2, 6) 98 GMAC/s on 64->64 56² 3x3
- * (tools/conv-variants.mjs has the table). So it is taken only where it pads the row that much less (OW 7).
+ * (tools/conv-variants.mjs has the table). (No product main tile has one block since the remainder tiles.)
  */
 const ONE_BLOCK_SPEED = 0.8;
 
 /** Output columns a row kernel computes for a row of OW: whole tiles of npix, or OW itself for a remainder tile. */
 function computedColumns(k: KernelVariant, ow: number): number {
   return k.rem ? ow : Math.ceil(ow / k.npix) * k.npix;
+}
+
+/**
+ * What a remainder pixel costs against a pixel of the tile's main body, for a remainder of r pixels: a narrow body
+ * reloads the weights for fewer pixels, 1 + 2 / r² (3 for one pixel, 1.5 for two, 1.1 for four). Fitted to the
+ * relaxed dot8 tiles (Node 24, Zen 5, best of 2 s, GMAC/s): OW 14 (2,6)tr = 12 + 2 96.1 against (2,5)tr = 10 + 4
+ * 102.0; OW 7 (2,6)tr = 6 + 1 76.4, (2,5)tr = 5 + 2 81.8, (1,7)t 80.3; OW 28 (2,6)tr = 24 + 4 105.2 against
+ * (2,5)tr = 25 + 3 97.6; OW 56 100.8 against 96.4. (tools/conv-variants.mjs has the table.)
+ */
+function remainderCost(r: number): number {
+  return r === 0 ? 0 : r * (1 + 2 / (r * r));
+}
+
+/** A tile's cost for a row of OW, in main-body pixels. */
+function rowCost(k: KernelVariant, ow: number): number {
+  if (!k.rem) return computedColumns(k, ow);
+  const r = ow % k.npix;
+  return ow - r + remainderCost(r);
 }
 
 function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string, tiles: SimdTileSet = 'wide', w8 = false): KernelVariant {
@@ -63,11 +81,11 @@ function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, fo
     }
     return v;
   }
-  // the main tiles of the engine's tile set; of several, the one that pads the output row least (the first declared
-  // on ties), a one-block tile's row weighed by 1 / ONE_BLOCK_SPEED
+  // the main tiles of the engine's tile set; of several, the one whose row costs least (padded pixels, or a remainder
+  // tile's narrow body: rowCost; the first declared on ties), a one-block tile's row weighed by 1 / ONE_BLOCK_SPEED
   const mains = KERNELS.filter((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa && (k.tileSet === null || k.tileSet === tiles) && k.w8 === w8);
   if (!mains.length) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
-  const cost = (k: KernelVariant) => computedColumns(k, ow) / (k.nb === 1 ? ONE_BLOCK_SPEED : 1);
+  const cost = (k: KernelVariant) => rowCost(k, ow) / (k.nb === 1 ? ONE_BLOCK_SPEED : 1);
   return mains.reduce((best, k) => (cost(k) < cost(best) ? k : best));
 }
 
