@@ -19,9 +19,9 @@ const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kern
  *                    where relaxed dot is exact on every engine); weights = the int8 4x4 block [o][i].
  */
 /**
- * wasmrelaxeddot row kernels: one relaxed dot per 16 multiply-adds. Packed input pixel = its 4 bytes (b = xs ^ 0x80
- * for the 'usdot' flavour, b = xs for 'sdot'; the task packs them), read with load32_splat; weights = the int8 4x4
- * block [o][i] (16 bytes per (tap, block)).
+ * wasmrelaxeddot row kernels with unrolled taps (the tap-loop ones come from rowKernelTaps): one relaxed dot per 16
+ * multiply-adds. Packed input pixel = its 4 bytes (b = xs ^ 0x80 for the 'usdot' flavour, b = xs for 'sdot'; the
+ * task packs them), read with load32_splat; weights = the int8 4x4 block [o][i] (16 bytes per (tap, block)).
  */
 function rowKernelDot8(v) {
   const { fw, stride: s, nb, npix } = v;
@@ -48,35 +48,23 @@ function rowKernelDot8(v) {
       for (let b = 0; b < nb; b++) L.push(`${ind}a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}, a${b}_${j});`);
     }
   };
-  if (v.tapLoop) {
-    L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
-    L.push(`        let xt = xr;`);
-    L.push(`        for (let kw: i32 = 0; kw < ${fw}; kw++) {`);
-    tap('          ', 0, 'xt', 0);
-    L.push(`          wp += ${nb * 16};`);
-    L.push(`          xt += 4;`);
-    L.push(`        }`);
+  const unrollKh = fw <= UNROLL_KH_MAX;
+  const rows = unrollKh ? fw : 1;
+  if (!unrollKh) L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
+  const ind = unrollKh ? '      ' : '        ';
+  for (let kh = 0; kh < rows; kh++) {
+    for (let kw = 0; kw < fw; kw++) {
+      L.push(`${ind}{`);
+      tap(ind + '  ', (kh * fw + kw) * nb * 16, 'xr', kw * 4);
+      L.push(`${ind}}`);
+    }
+    if (unrollKh && kh < rows - 1) L.push(`${ind}xr += xRowStride;`);
+  }
+  if (unrollKh) L.push(`      wp += ${fw * fw * nb * 16};`);
+  else {
+    L.push(`        wp += ${fw * nb * 16};`);
     L.push(`        xr += xRowStride;`);
     L.push(`      }`);
-  } else {
-    const unrollKh = fw <= UNROLL_KH_MAX;
-    const rows = unrollKh ? fw : 1;
-    if (!unrollKh) L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
-    const ind = unrollKh ? '      ' : '        ';
-    for (let kh = 0; kh < rows; kh++) {
-      for (let kw = 0; kw < fw; kw++) {
-        L.push(`${ind}{`);
-        tap(ind + '  ', (kh * fw + kw) * nb * 16, 'xr', kw * 4);
-        L.push(`${ind}}`);
-      }
-      if (unrollKh && kh < rows - 1) L.push(`${ind}xr += xRowStride;`);
-    }
-    if (unrollKh) L.push(`      wp += ${fw * fw * nb * 16};`);
-    else {
-      L.push(`        wp += ${fw * nb * 16};`);
-      L.push(`        xr += xRowStride;`);
-      L.push(`      }`);
-    }
   }
   L.push(`      xb += xBlockStride;`);
   L.push(`    }`);
@@ -84,14 +72,14 @@ function rowKernelDot8(v) {
 }
 
 /**
- * A SIMD128 tile with one filter tap per loop trip (see TILES in tools/conv-variants.mjs: V8 before 12 emits a
- * block's loads first). `rem` tiles end the row with a narrower copy of the same body for its last OW % npix
+ * A SIMD128 or relaxed dot8 tile with one filter tap per loop trip (see TILES in tools/conv-variants.mjs: V8 before
+ * 12 emits a block's loads first). `rem` tiles end the row with a narrower copy of the same body for its last OW % npix
  * pixels instead of computing padded pixels: OW 7 with a 4-pixel tile is 4 + 3, not 8.
  */
 function rowKernelTaps(v) {
   const { fw, stride: s, nb, npix } = v;
-  // the relaxed dot8 tiles (one relaxed dot per 16 multiply-adds; only their remainder tiles come here): one int8 4x4
-  // weight block and one 4-byte pixel per dot, the dot adds into its accumulator
+  // the relaxed dot8 tiles (one relaxed dot per 16 multiply-adds): one int8 4x4 weight block and one 4-byte pixel per
+  // dot, the dot adds into its accumulator
   const dot8 = v.isa === 'wasmrelaxeddot';
   // I8CONV_ABLATE (experiments only, wrong outputs; the committed kernels are generated without it): 'nodot' (each
   // multiply replaced by a v128.xor, loads and adds kept), 'nowload' (the weights loaded once per block, before the
@@ -194,8 +182,8 @@ function rowKernelTaps(v) {
 }
 
 function rowKernel(v) {
-  if (v.isa === 'wasmrelaxeddot' && !v.rem) return rowKernelDot8(v);
   if ((v.isa === 'wasmsimd' || v.isa === 'wasmrelaxeddot') && v.tapLoop) return rowKernelTaps(v);
+  if (v.isa === 'wasmrelaxeddot') return rowKernelDot8(v);
   const { fw, stride: s, nb, npix } = v;
   const relaxed = v.isa === 'wasmrelaxedsimd';
   const wBytes = relaxed || v.w8 ? 16 : 32; // per (kw, block): int8 4x4 | two i16 pair vectors (w8: as int8, sign-extended as loaded)
