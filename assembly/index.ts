@@ -13,6 +13,7 @@ export * from './relayout/index';
 export { convNchw44DotTask, nchwToNchw44 } from './conv-nchw44-dot/task';
 export { convNchw44DotRow } from './conv-nchw44-dot/generated';
 export { convGemmTask } from './gemm/task';
+export { convWinogradTask } from './winograd/task';
 export { chanwiseTask } from './chanwise/task';
 export { firstPairsTask } from './conv-first/task';
 export { nchwDotPad, nchwDotConv } from './conv-nchw-dot/task';

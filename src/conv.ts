@@ -9,7 +9,7 @@ import type { SimdTileSet } from './features.js';
 import { I8ConvError, check } from './errors.js';
 import { checkThreads, normalizeConvParams, dstShapeOf, type ConvBiasParams, type ConvShape } from './params.js';
 import type { AlgoPlan, ConvAlgorithm, CtxField, Isa } from './algos/types.js';
-import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS, GEMM_KERNELS, KERNELS } from './algos/kernel-table.generated.js';
+import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS, GEMM_KERNELS, KERNELS, WINOGRAD_KERNELS } from './algos/kernel-table.generated.js';
 import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
 import type { ThreadPool } from './threads/pool.js';
@@ -18,7 +18,7 @@ import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
 import { JOB, runJob, writeJob } from './threads/protocol.js';
 
 /** Kernels compiled into the lab build only (tools/gen-conv-kernels.mjs): they run only when forced by name. */
-const LAB_KERNELS: ReadonlySet<string> = new Set([...KERNELS, ...GEMM_KERNELS].filter((k) => k.lab).map((k) => k.name));
+const LAB_KERNELS: ReadonlySet<string> = new Set([...KERNELS, ...GEMM_KERNELS, ...WINOGRAD_KERNELS].filter((k) => k.lab).map((k) => k.name));
 
 /** A lab-only kernel on a product runtime: a typed error, before the operator allocates or runs anything. */
 function checkInBuild(core: WasmRuntimeCore, names: readonly string[]): void {

@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   UNSUPPORTED_DILATION: 'the forced algorithm does not run this dilation',
   UNSUPPORTED_NONLINEARITY: 'the nonlinearity is unknown, or not available with this output type or path',
   CHANNELS_NOT_MULTIPLE_OF_4: 'the NCHW44 layout (or the forced algorithm) needs channel counts that are multiples of 4',
+  TOO_MANY_CHANNELS: 'the forced algorithm is exact only up to a number of input channels per group, and the convolution has more',
   GROUP_MISMATCH: 'the group does not divide the channel counts, or does not fit the forced algorithm',
   INVALID_SCALE: 'a quantization scale is not a finite positive float32, or per-channel scales have the wrong length',
   BIAS_LENGTH: 'the bias has the wrong number of elements for the bias mode (or the bias mode takes none)',

@@ -24,9 +24,9 @@ export type { RelayoutOptions } from './relayout/api.js';
 export type { ConvBiasParams, ConvShape, ConvFormat, BiasMode, Nonlinearity, Rounding, SrcType, DstType, Selection } from './params.js';
 export { ConvBias, type FilterLayout, type ConvOptions, type SrcArray, type DstArray } from './conv.js';
 export {
-  KERNELS, GEMM_KERNELS, CHANWISE_KERNELS, NCHW_DOT_KERNELS, NAIVE_KERNELS, FIRST_PAIRS_KERNELS, type KernelVariant,
+  KERNELS, GEMM_KERNELS, CHANWISE_KERNELS, NCHW_DOT_KERNELS, NAIVE_KERNELS, FIRST_PAIRS_KERNELS, WINOGRAD_KERNELS, type KernelVariant,
   type GemmKernelVariant, type ChanwiseKernelVariant, type NchwDotKernelVariant, type NaiveKernelVariant,
-  type FirstPairsKernelVariant,
+  type FirstPairsKernelVariant, type WinogradKernelVariant,
 } from './algos/kernel-table.generated.js';
 export { quantizeFilter, quantize, dequantize, type QuantizedFilter } from './quant.js';
 export { algorithmNames };

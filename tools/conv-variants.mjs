@@ -211,6 +211,22 @@ export const GEMMC_TILES = [
  * pixel group (the last 1-4 pixels of a panel, so a 7x7 plane computes 52 pixels instead of 56); then the
  * channel-lane tiles.
  */
+/**
+ * GEMM tiles with compact i16 weight pairs (isa wasmsimd, pixel-lane; the Winograd F(2, 3) algorithm's position
+ * GEMMs, src/algos/winograd.ts): B as the pixel-lane tiles read it, the weights 8 bytes per (channel, K step), i16
+ * [w(o,k0), w(o,k1)] | [w(o,k2), w(o,k3)], each pair splat to every lane as it is loaded (v128.load32_splat), so the
+ * packed weights take 2 bytes per value instead of the broadcast tiles' 8. The kernels load a group's B vectors
+ * first, then per channel the two splats and their dots: 2 npg + 2 + noc * npg live vectors (at most 16). A narrow
+ * companion of one pixel group per tile runs a panel's last 1-4 columns.
+ */
+export const GEMM_PAIRS_TILES = process.env.I8CONV_GEMM_PAIRS_TILES
+  ? JSON.parse(process.env.I8CONV_GEMM_PAIRS_TILES)
+  : [
+      { noc: 2, npg: 2, role: 'main' },
+      { noc: 4, npg: 2, role: 'alt' },
+      { noc: 2, npg: 3, role: 'alt' },
+    ];
+
 export function gemmVariants() {
   const withNarrow = (declared) => {
     const tiles = [...declared];
@@ -228,7 +244,15 @@ export function gemmVariants() {
     ...withNarrow(GEMM_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd' })),
     ...GEMMC_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' })),
     ...withNarrow(GEMM_DOT8_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmrelaxeddot`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmrelaxeddot' })),
-  ];
+    ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({ name: `gemm_s16p_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', weights: 'pairs' })),
+  ].map((v) => ({ weights: 'bcast', ...v }));
+}
+
+/** The pairs tiles and the 1-group companion of each (same channels; no 1-channel tails: Winograd blocks are whole). */
+function pairsWithNarrow(declared) {
+  const tiles = [...declared];
+  for (const t of declared) if (!tiles.some((u) => u.noc === t.noc && u.npg === 1)) tiles.push({ noc: t.noc, npg: 1, role: 'alt' });
+  return tiles;
 }
 
 /**
@@ -333,6 +357,7 @@ export const CTX_FIELDS = [
   ['blocksPerTask', 'i32', 'channel-wise: 4-channel blocks one task runs (small planes: fewer, larger tasks)'],
   ['ocParts', 'i32', 'dot / GEMM: parts the output-channel tiles are split into (task index = part * tiles + tile); 1 unless threads need it'],
   ['scratchBytes', 'i32', 'bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles)'],
+  ['winoRows', 'i32', 'Winograd F(2, 3): tile rows (2 output rows each) per task'],
   // first-layer pairs (assembly/conv-first/)
   ['pairTaps', 'i32', 'first-layer pairs: i16 pairs per filter row (ceil(FW * IC / 2))'],
   ['tapWeightBytes', 'i32', 'NCHW44 direct: packed weight bytes per (tap, block): 32 (SIMD128 i16 pairs) or 16 (int8: the relaxed kernels and the SIMD128 w8 tiles)'],

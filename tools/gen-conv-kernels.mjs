@@ -300,7 +300,7 @@ function convInProduct(v) {
 function gemmInProduct(v, all) {
   if (v.role !== 'alt') return true;
   return v.lanes === 'pixel' && v.npg === 1 &&
-    all.some((m) => m.role !== 'alt' && m.lanes === 'pixel' && m.isa === v.isa && (v.noc === m.noc || v.noc === 1));
+    all.some((m) => m.role !== 'alt' && m.lanes === 'pixel' && m.isa === v.isa && m.weights === v.weights && (v.noc === m.noc || v.noc === 1));
 }
 /** A dispatcher case: the call, guarded by the lab flag for a lab-only kernel (dead code in the product build). */
 function dispatchCase(i, call, product) {
@@ -375,8 +375,46 @@ function gemmKernelDot8(v) {
   return L.join('\n');
 }
 
+/**
+ * Pairs GEMM (pixel-lane, SIMD128): B as gemm_s8_*; W tile [kb][o < noc] 8 bytes, i16 [w(o,k0), w(o,k1)] |
+ * [w(o,k2), w(o,k3)], each 4-byte pair splat as it is loaded. A group's B vectors are loaded first, then per
+ * channel its two splats and their dots.
+ */
+function gemmKernelPairs(v) {
+  const { noc, npg } = v;
+  const L = [];
+  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {`);
+  for (let a = 0; a < noc; a++) L.push(`  const init${a} = v128.load32_splat(init, ${a * 4});`);
+  L.push(`  let xp = b;`);
+  L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
+  for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    let a${a}_${j} = init${a};`);
+  L.push(`    let wp = w;`);
+  L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
+  for (let j = 0; j < npg; j++) {
+    L.push(`      const p${j}l = v128.load(xp, ${j * 32});`);
+    L.push(`      const p${j}h = v128.load(xp, ${j * 32 + 16});`);
+  }
+  for (let a = 0; a < noc; a++) {
+    L.push(`      const w${a}l = v128.load32_splat(wp, ${a * 8});`);
+    L.push(`      const w${a}h = v128.load32_splat(wp, ${a * 8 + 4});`);
+    for (let j = 0; j < npg; j++) {
+      L.push(`      a${a}_${j} = i32x4.add(a${a}_${j}, i32x4.dot_i16x8_s(w${a}l, p${j}l));`);
+      L.push(`      a${a}_${j} = i32x4.add(a${a}_${j}, i32x4.dot_i16x8_s(w${a}h, p${j}h));`);
+    }
+  }
+  L.push(`      wp += ${noc * 8};`);
+  L.push(`      xp += <usize>bstep;`);
+  L.push(`    }`);
+  L.push(`    const rp = rows + <usize>(g * ${npg * 16});`);
+  for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
+  L.push(`  }`);
+  L.push(`}`);
+  return L.join('\n');
+}
+
 function gemmKernel(v) {
   if (v.isa === 'wasmrelaxeddot') return gemmKernelDot8(v);
+  if (v.weights === 'pairs') return gemmKernelPairs(v);
   const pixel = v.lanes === 'pixel';
   const na = pixel ? v.noc : v.nb;
   const nb = pixel ? v.npg : v.npix;
@@ -502,7 +540,16 @@ ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
 ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
 ts.push(`export const GEMM_KERNELS: readonly GemmKernelVariant[] = [`);
-gvs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', lab: ${!gemmInProduct(v, gvs)} },`));
+gvs.forEach((v, i) => {
+  if (v.weights === 'bcast') ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', lab: ${!gemmInProduct(v, gvs)} },`);
+});
+ts.push(`];\n`);
+ts.push(`/**\n * The Winograd F(2, 3) algorithm's position GEMMs (src/algos/winograd.ts): pixel-lane GEMM micro-kernels with compact\n * i16 weight pairs (assembly/gemm/generated.ts gemm_s16p_*); \`id\` is the index gemmRun takes.\n */`);
+ts.push(`export interface WinogradKernelVariant {\n  id: number;\n  name: string;\n  family: 'winograd';\n  /** output channels per micro-tile */\n  noc: number;\n  /** groups of 4 Winograd tiles per micro-tile */\n  npg: number;\n  /** Winograd tiles per micro-tile */\n  npix: number;\n  role: 'main' | 'alt';\n  isa: 'wasmsimd';\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
+ts.push(`export const WINOGRAD_KERNELS: readonly WinogradKernelVariant[] = [`);
+gvs.forEach((v, i) => {
+  if (v.weights === 'pairs') ts.push(`  { id: ${i}, name: '${v.name}', family: 'winograd', noc: ${v.noc}, npg: ${v.npg}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', lab: ${!gemmInProduct(v, gvs)} },`);
+});
 ts.push(`];\n`);
 ts.push(`/** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; \`mode\` is the context record's \`relaxed\`. */`);
 ts.push(`export interface ChanwiseKernelVariant {\n  name: string;\n  family: 'chanwise';\n  fn: 'chanwiseTask';\n  mode: 0 | 2;\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`);

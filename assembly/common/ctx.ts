@@ -125,10 +125,12 @@ export const CTX_BLOCKSPERTASK: i32 = 236;
 export const CTX_OCPARTS: i32 = 240;
 /** i32: bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles) */
 export const CTX_SCRATCHBYTES: i32 = 244;
+/** i32: Winograd F(2, 3): tile rows (2 output rows each) per task */
+export const CTX_WINOROWS: i32 = 248;
 /** i32: first-layer pairs: i16 pairs per filter row (ceil(FW * IC / 2)) */
-export const CTX_PAIRTAPS: i32 = 248;
+export const CTX_PAIRTAPS: i32 = 252;
 /** i32: NCHW44 direct: packed weight bytes per (tap, block): 32 (SIMD128 i16 pairs) or 16 (int8: the relaxed kernels and the SIMD128 w8 tiles) */
-export const CTX_TAPWEIGHTBYTES: i32 = 252;
+export const CTX_TAPWEIGHTBYTES: i32 = 256;
 /** i32: 8-bit output: a 256-byte table applied to every output byte as it is stored (a look-up operator of the model fused into the convolution), 0 = none */
-export const CTX_LUT: i32 = 256;
-export const CTX_BYTES: i32 = 260;
+export const CTX_LUT: i32 = 260;
+export const CTX_BYTES: i32 = 264;

@@ -223,6 +223,33 @@ export const GEMM_KERNELS: readonly GemmKernelVariant[] = [
   { id: 22, name: 'gemm_s8_1x20__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 5, nb: 0, npix: 20, role: 'alt', isa: 'wasmrelaxeddot', lab: true },
 ];
 
+/**
+ * The Winograd F(2, 3) algorithm's position GEMMs (src/algos/winograd.ts): pixel-lane GEMM micro-kernels with compact
+ * i16 weight pairs (assembly/gemm/generated.ts gemm_s16p_*); `id` is the index gemmRun takes.
+ */
+export interface WinogradKernelVariant {
+  id: number;
+  name: string;
+  family: 'winograd';
+  /** output channels per micro-tile */
+  noc: number;
+  /** groups of 4 Winograd tiles per micro-tile */
+  npg: number;
+  /** Winograd tiles per micro-tile */
+  npix: number;
+  role: 'main' | 'alt';
+  isa: 'wasmsimd';
+  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */
+  lab: boolean;
+}
+export const WINOGRAD_KERNELS: readonly WinogradKernelVariant[] = [
+  { id: 23, name: 'gemm_s16p_2x8__wasmsimd', family: 'winograd', noc: 2, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', lab: false },
+  { id: 24, name: 'gemm_s16p_4x8__wasmsimd', family: 'winograd', noc: 4, npg: 2, npix: 8, role: 'alt', isa: 'wasmsimd', lab: true },
+  { id: 25, name: 'gemm_s16p_2x12__wasmsimd', family: 'winograd', noc: 2, npg: 3, npix: 12, role: 'alt', isa: 'wasmsimd', lab: true },
+  { id: 26, name: 'gemm_s16p_2x4__wasmsimd', family: 'winograd', noc: 2, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', lab: false },
+  { id: 27, name: 'gemm_s16p_4x4__wasmsimd', family: 'winograd', noc: 4, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', lab: true },
+];
+
 /** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; `mode` is the context record's `relaxed`. */
 export interface ChanwiseKernelVariant {
   name: string;
@@ -361,9 +388,10 @@ export const CTX = {
   blocksPerTask: 236,
   ocParts: 240,
   scratchBytes: 244,
-  pairTaps: 248,
-  tapWeightBytes: 252,
-  lut: 256,
+  winoRows: 248,
+  pairTaps: 252,
+  tapWeightBytes: 256,
+  lut: 260,
 } as const;
-export const CTX_BYTES = 260;
+export const CTX_BYTES = 264;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);

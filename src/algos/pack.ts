@@ -17,9 +17,10 @@ import { im2colGemm } from './im2col-gemm.js';
 import { chanwise } from './chanwise.js';
 import { nchwDotStride1, nchwDotStride2 } from './strided-dot-nchw.js';
 import { naive } from './naive.js';
+import { winogradF23 } from './winograd.js';
 
 export const ALGORITHMS: readonly ConvAlgorithm[] = [
-  dotNchw44Direct, firstPairs, dotNchwNchw44, conv1x1Gemm, chanwise, dotNchwDirect, im2colGemm, nchwDotStride1, nchwDotStride2,
+  winogradF23, dotNchw44Direct, firstPairs, dotNchwNchw44, conv1x1Gemm, chanwise, dotNchwDirect, im2colGemm, nchwDotStride1, nchwDotStride2,
   naive,
 ];
 

@@ -30,7 +30,7 @@ export interface WorkerInit {
 export const WORKER_SPIN_MS = 10;
 
 export const TASK_FUNCTIONS = [
-  'convNchw44DotTask', 'nchwToNchw44', 'convGemmTask', 'chanwiseTask', 'nchwDotPad', 'nchwDotConv', 'naiveConvTask',
+  'convNchw44DotTask', 'nchwToNchw44', 'convGemmTask', 'convWinogradTask', 'chanwiseTask', 'nchwDotPad', 'nchwDotConv', 'naiveConvTask',
   'firstPairsTask',
   // the model executor's element-wise kernels (assembly/model/elementwise.ts, lut.ts, requant.ts)
   'quantizeTask', 'dequantizeTask', 'qlinearBinaryTask', 'lutTask', 'requantTask', 'channelTableTask',

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { probeFeatures, type Features } from '../../src/features.js';
 import { createRuntime, Runtime } from '../../src/index.js';
 import { instantiateCore } from '../../src/runtime.js';
-import { GEMM_KERNELS, KERNELS } from '../../src/algos/kernel-table.generated.js';
+import { GEMM_KERNELS, KERNELS, WINOGRAD_KERNELS } from '../../src/algos/kernel-table.generated.js';
 import { createLabRuntime } from '../../lab/index.js';
 
 /** A runtime's kernel isa (rt.features.isa). */
@@ -52,7 +52,7 @@ export interface KernelSet {
 }
 
 /** The kernel-table rows compiled into the lab build only: forcing one needs the set's lab runtime. */
-export const LAB_KERNELS: ReadonlySet<string> = new Set([...KERNELS, ...GEMM_KERNELS].filter((k) => k.lab).map((k) => k.name));
+export const LAB_KERNELS: ReadonlySet<string> = new Set([...KERNELS, ...GEMM_KERNELS, ...WINOGRAD_KERNELS].filter((k) => k.lab).map((k) => k.name));
 
 /** Checks that a runtime really runs the kernels of `set` before any test uses it. */
 function checked(rt: Runtime, set: Pick<KernelSet, 'isa' | 'label'>): Runtime {
@@ -62,6 +62,9 @@ function checked(rt: Runtime, set: Pick<KernelSet, 'isa' | 'label'>): Runtime {
   }
   return rt;
 }
+
+/** The Winograd algorithm runs its SIMD128 pairs GEMM kernels in every set (it is preferred on SIMD128 runtimes only). */
+const WINOGRAD = 'WASMS8_WINOGRAD_F23_NCHW44';
 
 /** The algorithms that run the NCHW44 direct dot row kernels (KERNELS). */
 const DOT_NCHW44_ALGOS = new Set(['WASMDOTS8DIRECT_NCHW44', 'WASMDOTS8_NCHW_NCHW44', 'WASMDOTS8DIRECT_NCHW']);
@@ -83,7 +86,7 @@ export function kernelSetsFor(f: Features): KernelSet[] {
     isa: dot8Isa, dotKernelIsa: 'wasmrelaxeddot', gemmKernelIsa: 'wasmrelaxeddot', dotFilterBytesPerWeight: 1, full: false,
     // on another flavour these kernels compute wrong answers: not run
     skip: dot8 ? null : !f.relaxedDotExact ? why : `dotFlavour '${f.dotFlavour}', not usdot / sdot`,
-    kernelIsaOf: (a) => (a === 'WASM_NAIVE' ? 'scalar' : a === 'WASMDOTS8PAIRS_NCHW_NCHW44' ? 'wasmsimd' : 'wasmrelaxeddot'),
+    kernelIsaOf: (a) => (a === 'WASM_NAIVE' ? 'scalar' : a === 'WASMDOTS8PAIRS_NCHW_NCHW44' || a === WINOGRAD ? 'wasmsimd' : 'wasmrelaxeddot'),
     runtime: async () => checked(await createRuntime({ build: 'relaxed' }), relaxedDot),
     labRuntime: async () => checked(await createLabRuntime({ build: 'relaxed' }), relaxedDot),
   };

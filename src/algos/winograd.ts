@@ -1,0 +1,165 @@
+/**
+ * WASMS8_WINOGRAD_F23_NCHW44: 3x3 stride-1 convolutions by an exact integer Winograd F(2, 3) (Lavin's algorithm with
+ * integer transforms), on SIMD128: 16 multiplies per 2x2 output tile and input channel instead of 36. Kernels:
+ * assembly/winograd/task.ts (transforms and loop) and the pairs GEMM micro-kernels of WINOGRAD_KERNELS
+ * (assembly/gemm/generated.ts gemm_s16p_*).
+ *
+ * Exactness (docs/conv.md#winograd): with G' = 2 G = [[2,0,0],[1,1,1],[1,-1,1],[0,0,2]] the filter transform
+ * U' = G' g G'^T has integer entries, |U'| <= 9 * 128 = 1152; the input transform V = B^T d B of d = xs - zp
+ * (|d| <= 255, padding 0) has |V| <= 1020; both fit the i16 lanes of i32x4.dot_i16x8_s, whose pair sums
+ * (<= 2 * 1152 * 1020) fit i32. A^T (sum over channels of U' V) A = 4 Y, computed with wrapping i32 adds, equals
+ * the true 4 Y modulo 2^32, hence exactly whenever |4 Y| < 2^31: 4 * 9 * ICPG * 128 * 255 < 2^31 for ICPG <= 1827,
+ * so the algorithm takes at most 1824 input channels per group. Y = 4 Y >> 2.
+ *
+ * Packed filter, per group, per position xi = 4 i + j (16), per output channel (micro-tiles of `noc` consecutive
+ * channels), per K step kb (input channels 4 kb .. 4 kb + 3), per channel o of the micro-tile: 8 bytes,
+ * i16 [U'(o,k0), U'(o,k1)] | [U'(o,k2), U'(o,k3)] at position xi: channel o's data starts at o * kbn * 8 within
+ * the position, whatever the tiling. 32 bytes per (input, output channel) pair: 3.6x the int8 filter, against the
+ * direct SIMD128 kernels' 18 (i16) or 9 (int8 twins).
+ */
+import type { ConvShape } from '../params.js';
+import { WorkspaceBundle } from '../workspace.js';
+import { WINOGRAD_KERNELS, type WinogradKernelVariant } from './kernel-table.generated.js';
+import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type PlanOptions } from './types.js';
+import { runsDot8 } from './isa.js';
+import { ocPartsFor, splitForThreads } from './common.js';
+import { I8ConvError } from '../errors.js';
+
+/** The most input channels per group for which 4 Y fits i32 (a multiple of 4 below 1827). */
+export const WINOGRAD_MAX_ICPG = 1824;
+
+/**
+ * Target bytes of a task's 16 B panels (the transformed input of its tiles): each position's panel is streamed once
+ * per micro-tile of output channels, so it should sit in L1 (32-48 KiB on the machines measured) and all 16 in L2.
+ */
+const B_BUDGET = 384 * 1024;
+
+/** Bytes before the output rows in a thread slice (assembly/winograd/task.ts HEADER). */
+const HEADER = 128;
+
+/** G' = 2 G: the filter transform's integer rows. */
+const G2 = [[2, 0, 0], [1, 1, 1], [1, -1, 1], [0, 0, 2]];
+
+/** U' = G' g G'^T of one 3x3 filter (row-major g), 16 integers, position xi = 4 i + j at [xi]. */
+export function winogradFilter(g: ArrayLike<number>): Int16Array {
+  const u = new Int16Array(16);
+  for (let i = 0; i < 4; i++)
+    for (let j = 0; j < 4; j++) {
+      let s = 0;
+      for (let kh = 0; kh < 3; kh++) for (let kw = 0; kw < 3; kw++) s += G2[i][kh] * g[kh * 3 + kw] * G2[j][kw];
+      u[i * 4 + j] = s;
+    }
+  return u;
+}
+
+function pickKernels(forced: string | undefined): { main: WinogradKernelVariant; narrow: WinogradKernelVariant } {
+  let main: WinogradKernelVariant | undefined;
+  if (forced !== undefined) {
+    main = WINOGRAD_KERNELS.find((k) => k.name === forced && k.npg > 1);
+    if (!main) {
+      const names = WINOGRAD_KERNELS.filter((k) => k.npg > 1).map((k) => k.name).join(', ');
+      throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${forced}' is not a Winograd GEMM kernel (${names})`, 'kernel');
+    }
+  } else main = WINOGRAD_KERNELS.find((k) => k.role === 'main')!;
+  const m = main;
+  const narrow = WINOGRAD_KERNELS.find((k) => k.noc === m.noc && k.npg === 1);
+  if (!narrow) throw new Error(`no 1-group Winograd kernel with ${m.noc} channels`);
+  return { main: m, narrow };
+}
+
+export interface WinogradPlanFacts {
+  main: WinogradKernelVariant;
+  narrow: WinogradKernelVariant;
+  kbn: number;
+  /** tile rows per task, tasks per (n, group), output-channel parts */
+  rows: number;
+  panels: number;
+  ocParts: number;
+  scratchBytes: number;
+  perThreadBytes: number;
+}
+
+export function winogradPlanFacts(s: ConvShape, threads: number, kernel?: string): WinogradPlanFacts {
+  const { main, narrow } = pickKernels(kernel);
+  const kbn = s.icpg / 4;
+  const th = Math.ceil(s.oh / 2);
+  const tw = Math.ceil(s.ow / 2);
+  const perRow = 16 * tw * kbn * 8;
+  const maxRows = Math.max(1, Math.floor(B_BUDGET / perRow));
+  const outer = s.n * s.group;
+  const { per: rows, count: panels } = splitForThreads(th, Math.min(th, maxRows), outer, threads);
+  const ocParts = ocPartsFor(outer * panels, threads, s.ocpg / 4);
+  const tilesPad = Math.ceil((rows * tw) / main.npix) * main.npix;
+  const rowStride = Math.ceil((2 * rows * s.ow) / 4) * 4 * 4;
+  const mStride = (tilesPad + 4) * 4;
+  const scratchBytes = HEADER + 4 * rowStride + 64 * mStride;
+  return { main, narrow, kbn, rows, panels, ocParts, scratchBytes, perThreadBytes: scratchBytes + 16 * tilesPad * kbn * 8 };
+}
+
+function makeWinogradPlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
+  const f = winogradPlanFacts(s, threads, kernel);
+  const groupWeightBytes = 16 * s.ocpg * f.kbn * 8;
+  const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
+  return {
+    workspace,
+    perThreadBytes: f.perThreadBytes,
+    ocpgPad: s.ocpg,
+    packedFilterBytes: groupWeightBytes * s.group,
+    kernelNames: [...new Set([f.main.name, f.narrow.name])],
+    ctxFields: {
+      kbn: f.kbn,
+      icbG: f.kbn,
+      tileNpix: f.main.npix,
+      winoRows: f.rows,
+      ocParts: f.ocParts,
+      groupWeightBytes,
+      mainVariant: f.main.id,
+      mainNb: f.main.noc,
+      mainNarrow: f.narrow.id,
+      scratchBytes: f.scratchBytes,
+      relaxed: 0,
+    },
+    packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
+      const { icpg, ocpg } = s;
+      const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
+      const noc = f.main.noc;
+      for (let g = 0; g < s.group; g++)
+        for (let o = 0; o < ocpg; o++)
+          for (let c = 0; c < icpg; c++) {
+            const at = ((g * ocpg + o) * icpg + c) * 9;
+            const u = winogradFilter(oihw.subarray(at, at + 9));
+            const kb = c >> 2;
+            const half = (c >> 1) & 1;
+            const k = c & 1;
+            const tile0 = o - (o % noc);
+            for (let xi = 0; xi < 16; xi++) {
+              // i16 index: group, position, the micro-tile's channels, K step, channel in the tile, pair, value
+              const tileBase = (((g * 16 + xi) * ocpg + tile0) * f.kbn) * 4;
+              o16[tileBase + (kb * noc + (o - tile0)) * 4 + half * 2 + k] = u[xi];
+            }
+          }
+      return null; // d = xs - zp in the input transform: padding is 0, no correction
+    },
+    kernels: [
+      { fn: 'convWinogradTask', range: [s.n, s.group, f.ocParts * f.panels], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
+    ],
+  };
+}
+
+export const winogradF23: ConvAlgorithm = {
+  name: 'WASMS8_WINOGRAD_F23_NCHW44',
+  formats: ['NCHW44'],
+  usable(s) {
+    if (s.format !== 'NCHW44') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW44, got ${s.format}`);
+    if (s.fh !== 3 || s.fw !== 3) return reject('UNSUPPORTED_FILTER', 'fh', `this algorithm takes 3x3 filters, got ${s.fh}x${s.fw}`);
+    if (s.sh !== 1 || s.sw !== 1) return reject('UNSUPPORTED_STRIDE', 'sh', `this algorithm takes stride 1, got ${s.sh}x${s.sw}`);
+    if (s.dh !== 1 || s.dw !== 1) return reject('UNSUPPORTED_DILATION', 'dh', `this algorithm takes dilation 1, got ${s.dh}x${s.dw}`);
+    if (s.icpg % 4 !== 0) return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'ic', `channels per group (${s.icpg}) must be a multiple of 4`);
+    if (s.ocpg % 4 !== 0) return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'oc', `channels per group (${s.ocpg}) must be a multiple of 4`);
+    if (s.icpg > WINOGRAD_MAX_ICPG) return reject('TOO_MANY_CHANNELS', 'ic', `at most ${WINOGRAD_MAX_ICPG} input channels per group (exactness), got ${s.icpg}`);
+    return null;
+  },
+  /** SIMD128 runtimes only: where the relaxed dot8 kernels run, the direct ones do 16 MACs per instruction. */
+  isPreferred: (_s: ConvShape, isa?: Isa) => isa === undefined || !runsDot8(isa),
+  plan: makeWinogradPlan,
+};
