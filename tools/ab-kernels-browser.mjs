@@ -4,14 +4,17 @@
 //   node tools/ab-kernels-browser.mjs '[[ic, oc, hw, k, stride], ...]' [seconds per shape] [isa]   (ic < 4: first-layer format)
 // isa: wasmsimd (default: the SIMD128 build) or wasmrelaxeddot (the relaxed build's dot8 tiles, where the machine's
 // relaxed dot is exact). --firefox (anywhere in the arguments): headless Firefox ESR instead (puppeteer-core over
-// WebDriver BiDi, as bench/browser.ts --firefox).
+// WebDriver BiDi, as bench/browser.ts --firefox). --winograd: shapes are [ic, oc, hw] (3x3 stride 1), and the page
+// runs the direct NCHW44 algorithm against the Winograd F(2, 3) one with each of its GEMM kernels (as
+// tools/ab-winograd.mjs does in Node).
 import { chromium } from 'playwright-core';
 import { startServer, CHROMIUM, CHROMIUM_FLAGS, FIREFOX } from '../dist-bench/bench/browser.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 const firefox = process.argv.includes('--firefox');
-const args = process.argv.slice(2).filter((a) => a !== '--firefox');
+const winograd = process.argv.includes('--winograd');
+const args = process.argv.slice(2).filter((a) => a !== '--firefox' && a !== '--winograd');
 const shapes = JSON.parse(args[0]);
 const secs = Number(args[1] ?? 3);
 const isa = args[2] ?? 'wasmsimd';
@@ -27,11 +30,27 @@ if (firefox) {
 }
 page.on('pageerror', (e) => console.error('pageerror', String(e)));
 await page.goto(`${srv.origin}/bench/browser/index.html`);
-const out = await page.evaluate(async ([shapes, secs, isa]) => {
-  const { KERNELS } = await import('/dist-bench/src/index.js');
+const out = await page.evaluate(async ([shapes, secs, isa, winograd]) => {
+  const { KERNELS, WINOGRAD_KERNELS } = await import('/dist-bench/src/index.js');
   const { createLabRuntime } = await import('/dist-bench/lab/index.js');
   const rt = await createLabRuntime({ build: isa === 'wasmsimd' ? 'simd128' : 'relaxed' });
   const lines = [navigator.userAgent.match(/(Chrome|Firefox)\/\S+/)?.[0] + ' tiles=' + rt.features.simdTiles];
+  if (winograd) {
+    for (const [ic, oc, h] of shapes) {
+      const p = { format: 'NCHW44', n: 1, ic, ih: h, iw: h, oc, fh: 3, fw: 3, stride: 1, pad: 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, biasMode: 'channel', nonlinearity: 'relu' };
+      const runs = [['direct', { ...p, algo: 'WASMDOTS8DIRECT_NCHW44' }, {}]];
+      for (const k of WINOGRAD_KERNELS.filter((v) => v.npg > 1)) runs.push([k.name.split('_')[2], { ...p, algo: 'WASMS8_WINOGRAD_F23_NCHW44' }, { kernel: k.name }]);
+      runs.push(['auto', p, {}]);
+      const convs = runs.map(([, q, o]) => { const c = rt.convBias(q, o); c.setFilter(new Int8Array(c.params.filterLength).map((_, i) => (i * 13) % 255 - 127)); c.setBias(new Int32Array(oc)); return c; });
+      const src = new Int8Array(convs[0].params.srcLength).map((_, i) => (i * 7) % 251 - 125);
+      const dst = new Int8Array(convs[0].params.dstLength);
+      const best = convs.map(() => Infinity);
+      const end = performance.now() + secs * 1000;
+      while (performance.now() < end) convs.forEach((c, i) => { const t0 = performance.now(); c.exec(src, dst); best[i] = Math.min(best[i], performance.now() - t0); });
+      lines.push(`${ic}->${oc} ${h}^2 3x3: ` + runs.map(([n], i) => `${n} ${(convs[0].params.macs / best[i] / 1e6).toFixed(1)}`).join('  ') + ` (auto ran ${convs[runs.length - 1].kernels.join('+')})`);
+    }
+    return lines;
+  }
   for (const [ic, oc, h, k, s] of shapes) {
     const p = { format: ic < 4 ? 'NCHW_NCHW44' : 'NCHW44', n: 1, ic, ih: h, iw: h, oc, fh: k, fw: k, stride: s, pad: k >> 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, biasMode: 'channel', nonlinearity: 'relu' };
     const names = KERNELS.filter((v) => v.isa === isa && v.fw === k && v.stride === s && v.role !== 'tail').map((v) => v.name);
@@ -46,6 +65,6 @@ const out = await page.evaluate(async ([shapes, secs, isa]) => {
     lines.push(`${ic}->${oc} ${h}^2 ${k}x${k} s${s}: ` + names.map((n, i) => `${n.split('_')[4]} ${(convs[0].params.macs / best[i] / 1e6).toFixed(1)}`).join('  ') + `  | auto(${auto.kernels.join('+').split('_').slice(4,5)}) ${(convs[0].params.macs / best[all.length - 1] / 1e6).toFixed(1)}`);
   }
   return lines;
-}, [shapes, secs, isa]);
+}, [shapes, secs, isa, winograd]);
 console.log(out.join('\n'));
 await ctx.close(); await srv.close();

@@ -222,9 +222,15 @@ export const GEMMC_TILES = [
 export const GEMM_PAIRS_TILES = process.env.I8CONV_GEMM_PAIRS_TILES
   ? JSON.parse(process.env.I8CONV_GEMM_PAIRS_TILES)
   : [
-      { noc: 2, npg: 2, role: 'main' },
+      // per engine tile set (features.simdTiles), as the direct tiles; Winograd 64->64 56², 128->128 28², 256->256 14²,
+      // 512->512 7², 1 thread, Zen 5, GMAC/s (direct-convolution MACs), 2x8 / 4x8 / 2x12:
+      //   Node 20 (narrow): 72.8 / 71.8 / 58.0, 84.4 / 77.0 / 61.3, 75.0 / 65.2 / 52.7, 53.1 / 51.7 / 42.5
+      //   Node 24: 78.9 / 81.5 / 82.9, 88.6 / 91.4 / 92.1, 75.5 / 80.0 / 83.8, 48.7 / 58.0 / 54.0
+      //   Chromium 156: 80.6 / 83.2 / 84.1, 85.3 / 87.9 / 86.9, 70.5 / 74.8 / 80.8, 51.2 / 55.3 / 55.4
+      //   Firefox 153: 80.3 / 86.3 / 82.6, 87.6 / 93.2 / 90.3, 76.1 / 77.1 / 82.6, 60.8 / 58.4 / 58.4
+      { noc: 2, npg: 2, role: 'main', tileSet: 'narrow' },
+      { noc: 2, npg: 3, role: 'main', tileSet: 'wide' },
       { noc: 4, npg: 2, role: 'alt' },
-      { noc: 2, npg: 3, role: 'alt' },
     ];
 
 export function gemmVariants() {
@@ -244,7 +250,7 @@ export function gemmVariants() {
     ...withNarrow(GEMM_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd' })),
     ...GEMMC_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' })),
     ...withNarrow(GEMM_DOT8_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmrelaxeddot`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmrelaxeddot' })),
-    ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({ name: `gemm_s16p_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', weights: 'pairs' })),
+    ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({ name: `gemm_s16p_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', weights: 'pairs', tileSet: t.tileSet ?? null })),
   ].map((v) => ({ weights: 'bcast', ...v }));
 }
 

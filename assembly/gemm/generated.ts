@@ -911,6 +911,54 @@ export function gemm_s16p_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usiz
   }
 }
 
+export function gemm_s16p_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  let xp = b;
+  for (let g: i32 = 0; g < groups; g++) {
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      const p1l = v128.load(xp, 32);
+      const p1h = v128.load(xp, 48);
+      const p2l = v128.load(xp, 64);
+      const p2h = v128.load(xp, 80);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+      wp += 16;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 48);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+    v128.store(rp + <usize>(1 * stride + 32), a1_2);
+  }
+}
+
 export function gemm_s16p_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
@@ -968,54 +1016,6 @@ export function gemm_s16p_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usiz
     v128.store(rp + <usize>(2 * stride + 16), a2_1);
     v128.store(rp + <usize>(3 * stride + 0), a3_0);
     v128.store(rp + <usize>(3 * stride + 16), a3_1);
-  }
-}
-
-export function gemm_s16p_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
-  const init0 = v128.load32_splat(init, 0);
-  const init1 = v128.load32_splat(init, 4);
-  let xp = b;
-  for (let g: i32 = 0; g < groups; g++) {
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a1_2 = init1;
-    let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const p0l = v128.load(xp, 0);
-      const p0h = v128.load(xp, 16);
-      const p1l = v128.load(xp, 32);
-      const p1h = v128.load(xp, 48);
-      const p2l = v128.load(xp, 64);
-      const p2h = v128.load(xp, 80);
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-      wp += 16;
-      xp += <usize>bstep;
-    }
-    const rp = rows + <usize>(g * 48);
-    v128.store(rp + <usize>(0), a0_0);
-    v128.store(rp + <usize>(16), a0_1);
-    v128.store(rp + <usize>(32), a0_2);
-    v128.store(rp + <usize>(1 * stride + 0), a1_0);
-    v128.store(rp + <usize>(1 * stride + 16), a1_1);
-    v128.store(rp + <usize>(1 * stride + 32), a1_2);
   }
 }
 
@@ -1118,8 +1118,8 @@ export function gemmRun(
     case 21: if (I8CONV_LAB) gemm_s8_1x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
     case 22: if (I8CONV_LAB) gemm_s8_1x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
     case 23: gemm_s16p_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 24: if (I8CONV_LAB) gemm_s16p_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 25: if (I8CONV_LAB) gemm_s16p_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 24: gemm_s16p_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 25: if (I8CONV_LAB) gemm_s16p_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
     case 26: gemm_s16p_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 27: if (I8CONV_LAB) gemm_s16p_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
     default: unreachable();

@@ -17,6 +17,7 @@
  * the position, whatever the tiling. 32 bytes per (input, output channel) pair: 3.6x the int8 filter, against the
  * direct SIMD128 kernels' 18 (i16) or 9 (int8 twins).
  */
+import type { SimdTileSet } from '../features.js';
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { WINOGRAD_KERNELS, type WinogradKernelVariant } from './kernel-table.generated.js';
@@ -33,6 +34,13 @@ export const WINOGRAD_MAX_ICPG = 1824;
  * per micro-tile of output channels, so it should sit in L1 (32-48 KiB on the machines measured) and all 16 in L2.
  */
 const B_BUDGET = 384 * 1024;
+
+/**
+ * Fewest tiles of a panel that threads may split the tile rows into; below it they split the output channels. 2
+ * threads, Node 24, Zen 5, 512->512 7² (4 tile rows of 4): 2 panels of 8 tiles 79.4 GMAC/s (direct 82.2) against
+ * 4 channel parts of all 16 tiles 102.9 (direct 85.8).
+ */
+const MIN_SPLIT_TILES = 32;
 
 /** Bytes before the output rows in a thread slice (assembly/winograd/task.ts HEADER). */
 const HEADER = 128;
@@ -52,7 +60,7 @@ export function winogradFilter(g: ArrayLike<number>): Int16Array {
   return u;
 }
 
-function pickKernels(forced: string | undefined): { main: WinogradKernelVariant; narrow: WinogradKernelVariant } {
+function pickKernels(forced: string | undefined, tiles: SimdTileSet = 'wide'): { main: WinogradKernelVariant; narrow: WinogradKernelVariant } {
   let main: WinogradKernelVariant | undefined;
   if (forced !== undefined) {
     main = WINOGRAD_KERNELS.find((k) => k.name === forced && k.npg > 1);
@@ -60,7 +68,7 @@ function pickKernels(forced: string | undefined): { main: WinogradKernelVariant;
       const names = WINOGRAD_KERNELS.filter((k) => k.npg > 1).map((k) => k.name).join(', ');
       throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${forced}' is not a Winograd GEMM kernel (${names})`, 'kernel');
     }
-  } else main = WINOGRAD_KERNELS.find((k) => k.role === 'main')!;
+  } else main = WINOGRAD_KERNELS.find((k) => k.role === 'main' && k.tileSet === tiles)!;
   const m = main;
   const narrow = WINOGRAD_KERNELS.find((k) => k.noc === m.noc && k.npg === 1);
   if (!narrow) throw new Error(`no 1-group Winograd kernel with ${m.noc} channels`);
@@ -79,15 +87,18 @@ export interface WinogradPlanFacts {
   perThreadBytes: number;
 }
 
-export function winogradPlanFacts(s: ConvShape, threads: number, kernel?: string): WinogradPlanFacts {
-  const { main, narrow } = pickKernels(kernel);
+export function winogradPlanFacts(s: ConvShape, threads: number, kernel?: string, tiles?: SimdTileSet): WinogradPlanFacts {
+  const { main, narrow } = pickKernels(kernel, tiles);
   const kbn = s.icpg / 4;
   const th = Math.ceil(s.oh / 2);
   const tw = Math.ceil(s.ow / 2);
   const perRow = 16 * tw * kbn * 8;
   const maxRows = Math.max(1, Math.floor(B_BUDGET / perRow));
   const outer = s.n * s.group;
-  const { per: rows, count: panels } = splitForThreads(th, Math.min(th, maxRows), outer, threads);
+  // threads: more panels of fewer tile rows, unless that leaves a panel fewer than MIN_SPLIT_TILES tiles (each
+  // panel streams all the group's packed weights); then the output channels are split instead
+  let { per: rows, count: panels } = splitForThreads(th, Math.min(th, maxRows), outer, threads);
+  if (threads > 1 && rows * tw < MIN_SPLIT_TILES) ({ per: rows, count: panels } = splitForThreads(th, Math.min(th, maxRows), outer, 1));
   const ocParts = ocPartsFor(outer * panels, threads, s.ocpg / 4);
   const tilesPad = Math.ceil((rows * tw) / main.npix) * main.npix;
   const rowStride = Math.ceil((2 * rows * s.ow) / 4) * 4 * 4;
@@ -96,8 +107,8 @@ export function winogradPlanFacts(s: ConvShape, threads: number, kernel?: string
   return { main, narrow, kbn, rows, panels, ocParts, scratchBytes, perThreadBytes: scratchBytes + 16 * tilesPad * kbn * 8 };
 }
 
-function makeWinogradPlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
-  const f = winogradPlanFacts(s, threads, kernel);
+function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions): AlgoPlan {
+  const f = winogradPlanFacts(s, threads, kernel, tiles);
   const groupWeightBytes = 16 * s.ocpg * f.kbn * 8;
   const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
   return {
@@ -159,7 +170,14 @@ export const winogradF23: ConvAlgorithm = {
     if (s.icpg > WINOGRAD_MAX_ICPG) return reject('TOO_MANY_CHANNELS', 'ic', `at most ${WINOGRAD_MAX_ICPG} input channels per group (exactness), got ${s.icpg}`);
     return null;
   },
-  /** SIMD128 runtimes only: where the relaxed dot8 kernels run, the direct ones do 16 MACs per instruction. */
-  isPreferred: (_s: ConvShape, isa?: Isa) => isa === undefined || !runsDot8(isa),
+  /**
+   * On SIMD128 runtimes (where the relaxed dot8 kernels run, the direct ones do 16 MACs an instruction and stay
+   * faster: 100-110 against 80-90 GMAC/s), from 12 input channels per group and 9 tiles (a 5x5 output) up. Measured
+   * (tools/ab-winograd.mjs, Node 24, Zen 5, 1 thread, GMAC/s direct / Winograd): 8->8 56² 37.8 / 36.7 (Node 20
+   * 33.7 / 24.0), 12->12 56² 36.5 / 47.4, 16->16 56² 43.9 / 57.0, 256->256 5² (9 tiles) 41.5 / 53.4, 512->512 4²
+   * (4 tiles) 42.3 / 34.1, 256->256 2² 41.8 / 16.2.
+   */
+  isPreferred: (s: ConvShape, isa?: Isa) =>
+    (isa === undefined || !runsDot8(isa)) && s.icpg >= 12 && Math.ceil(s.oh / 2) * Math.ceil(s.ow / 2) >= 9,
   plan: makeWinogradPlan,
 };
