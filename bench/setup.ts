@@ -111,7 +111,9 @@ export async function kernelSection(
 ): Promise<(sampling: SampleOptions) => Promise<KernelResult[] | { unavailable: string }>> {
   const table = await optionalImport('../src/algos/kernel-table.generated.js');
   const rows = table?.KERNELS as KernelRow[] | undefined;
-  const algo = (await listI8convAlgorithms()).find((a) => a.formats?.includes('NCHW44'))?.name;
+  const algos = await listI8convAlgorithms();
+  // the direct dot algorithm runs the row kernels of the table (the Winograd one, first in the pack, takes NCHW44 too)
+  const algo = (algos.find((a) => a.name === 'WASMDOTS8DIRECT_NCHW44') ?? algos.find((a) => a.formats?.includes('NCHW44')))?.name;
   return async (sampling) => {
     if (!Array.isArray(rows)) return { unavailable: 'src/algos/kernel-table.generated.ts is not in this build' };
     if (!algo) return { unavailable: 'no algorithm for format NCHW44 in src/algos/pack.ts' };

@@ -315,7 +315,7 @@ describeEachKernelSet((set, rt, lab) => {
     it('never picks an algorithm that refuses the case, and lists every algorithm with its reason', () => {
       const r = rng(11);
       const names = rt().algorithms(conv({})).map((a) => a.name);
-      expect(names).toEqual(['WASMDOTS8DIRECT_NCHW44', 'WASMDOTS8PAIRS_NCHW_NCHW44', 'WASMDOTS8_NCHW_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMDOTS8DIRECT_NCHW',
+      expect(names).toEqual(['WASMS8_WINOGRAD_F23_NCHW44', 'WASMDOTS8DIRECT_NCHW44', 'WASMDOTS8PAIRS_NCHW_NCHW44', 'WASMDOTS8_NCHW_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMDOTS8DIRECT_NCHW',
         'WASMS8_IM2COL_GEMM', 'WASMDOTS8STRD1_NCHW', 'WASMDOTS8STRD2_NCHW', 'WASM_NAIVE']);
       for (let i = 0; i < 120; i++) {
         const format = (['NCHW44', 'NCHW', 'NCHW_NCHW44'] as const)[i % 3];
@@ -341,7 +341,14 @@ describeEachKernelSet((set, rt, lab) => {
 
     it('prefers the specialized algorithms where they apply', () => {
       const pick = (p: Partial<ConvBiasParams>) => rt().algorithms(conv(p)).find((a) => a.heuristic)!.name;
-      expect(pick({ ic: 64, oc: 64, ih: 8, iw: 8, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW44');
+      // 3x3 stride 1: Winograd F(2, 3) on SIMD128 runtimes (from 12 input channels and 9 tiles), the direct dot8
+      // kernels where they run; the direct kernels for few channels, tiny planes and other strides
+      const dot8 = rt().features.isa === 'wasmusdot' || rt().features.isa === 'wasmsdot';
+      expect(pick({ ic: 64, oc: 64, ih: 8, iw: 8, fh: 3, fw: 3, pad: 1 })).toBe(dot8 ? 'WASMDOTS8DIRECT_NCHW44' : 'WASMS8_WINOGRAD_F23_NCHW44');
+      expect(pick({ ic: 12, oc: 8, ih: 6, iw: 5, fh: 3, fw: 3, pad: 1 })).toBe(dot8 ? 'WASMDOTS8DIRECT_NCHW44' : 'WASMS8_WINOGRAD_F23_NCHW44');
+      expect(pick({ ic: 8, oc: 64, ih: 8, iw: 8, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW44');
+      expect(pick({ ic: 64, oc: 64, ih: 4, iw: 4, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW44');
+      expect(pick({ ic: 64, oc: 64, ih: 8, iw: 8, fh: 3, fw: 3, pad: 1, stride: 2 })).toBe('WASMDOTS8DIRECT_NCHW44');
       expect(pick({ ic: 64, oc: 64 })).toBe('WASMS8_CONV1x1_GEMM');
       expect(pick({ ic: 32, oc: 32, group: 32, fh: 3, fw: 3, pad: 1 })).toBe('WASMS8_CHANWISE');
       expect(pick({ format: 'NCHW', ic: 6, oc: 10, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW');
@@ -349,7 +356,6 @@ describeEachKernelSet((set, rt, lab) => {
       expect(pick({ ic: 8, oc: 8, fh: 3, fw: 1, pad: [1, 0] })).toBe('WASMS8_IM2COL_GEMM');
       // first layers: the pair kernels where SW * IC is even, except where the relaxed dot8 kernels run (one dot per
       // 16 multiply-adds beats one per 8 even with IC padded to 4)
-      const dot8 = rt().features.isa === 'wasmusdot' || rt().features.isa === 'wasmsdot';
       expect(pick({ format: 'NCHW_NCHW44', ic: 3, oc: 16, ih: 16, iw: 16, fh: 3, fw: 3, stride: 2, pad: 1 })).toBe(dot8 ? 'WASMDOTS8_NCHW_NCHW44' : 'WASMDOTS8PAIRS_NCHW_NCHW44');
       expect(pick({ format: 'NCHW_NCHW44', ic: 3, oc: 16, ih: 16, iw: 16, fh: 3, fw: 3, stride: 1, pad: 1 })).toBe('WASMDOTS8_NCHW_NCHW44');
     });

@@ -33,7 +33,8 @@ describe('profile mode', () => {
     expect(runCase(rt, p1x1, 1).ok).toBe(true);
     expect(rt.selector.timings.size).toBe(2);
     // per operator: selection 'heuristic' overrides the runtime default, and a forced name wins over both
-    expect(rt.convBias({ ...p3x3, ih: 13, selection: 'heuristic' }).algorithm).toBe('WASMDOTS8DIRECT_NCHW44');
+    const dot8 = rt.features.isa === 'wasmusdot' || rt.features.isa === 'wasmsdot';
+    expect(rt.convBias({ ...p3x3, ih: 13, selection: 'heuristic' }).algorithm).toBe(dot8 ? 'WASMDOTS8DIRECT_NCHW44' : 'WASMS8_WINOGRAD_F23_NCHW44');
     expect(rt.selector.timings.size).toBe(2);
     expect(rt.convBias({ ...p3x3, ih: 14, algo: 'WASMS8_IM2COL_GEMM' }).algorithm).toBe('WASMS8_IM2COL_GEMM');
     expect(rt.selector.timings.size).toBe(2);

@@ -1,7 +1,7 @@
 // Runs the NCHW44 dot convolution on the given wasm build against the oracle, in whatever engine runs this
 // file (Deno, a browser page, Node). Prints one JSON line: { engine, build, features, cases, failures }.
 // Used by test/conv-engines.test.ts to check the relaxed-SIMD kernels, which Node 20 cannot run.
-import { createRuntime, KERNELS, GEMM_KERNELS, CHANWISE_KERNELS, NCHW_DOT_KERNELS, Runtime } from '../../dist/src/index.js';
+import { createRuntime, KERNELS, GEMM_KERNELS, CHANWISE_KERNELS, NCHW_DOT_KERNELS, WINOGRAD_KERNELS, Runtime } from '../../dist/src/index.js';
 import { instantiateCore } from '../../dist/src/runtime.js';
 import { reference } from '../../dist/kernels-ref/index.js';
 import { rng } from '../../dist-bench/bench/data.js';
@@ -18,7 +18,7 @@ const ri = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
 export async function checkBuild(build, count = 150, forceIsa = undefined) {
   const rt = forceIsa ? new Runtime(await instantiateCore({ build }, { isa: forceIsa })) : await createRuntime({ build });
   const labRt = await createLabRuntime({ build }, forceIsa ? { isa: forceIsa } : {});
-  const labKernels = new Set([...KERNELS, ...GEMM_KERNELS].filter((k) => k.lab).map((k) => k.name));
+  const labKernels = new Set([...KERNELS, ...GEMM_KERNELS, ...WINOGRAD_KERNELS].filter((k) => k.lab).map((k) => k.name));
   const runIsa = rt.features.isa;
   const isa = runIsa === 'wasmusdot' || runIsa === 'wasmsdot' ? 'wasmrelaxeddot' : runIsa;
   const flavourOf = { wasmusdot: 'usdot', wasmsdot: 'sdot' };
@@ -101,6 +101,23 @@ export async function checkBuild(build, count = 150, forceIsa = undefined) {
       }, 3000 + k.id * 10 + fh + stride, k.name);
     }
   }
+  // the Winograd F(2, 3) algorithm (SIMD128 pairs GEMM kernels in every build), each main kernel forced: output
+  // widths and heights 1-17 (tile and micro-tile tails), padding 0-2 per side, groups, K steps 1-9
+  const wq = rng(19);
+  for (const k of WINOGRAD_KERNELS.filter((v) => v.npg > 1)) {
+    for (let t = 0; t < 8; t++) {
+      const g = t % 4 === 3 ? 2 : 1;
+      const pad = [ri(wq, 0, 2), ri(wq, 0, 2), ri(wq, 0, 2), ri(wq, 0, 2)];
+      const oh = ri(wq, 1, 17);
+      const ow = [1, 2, 5, 8, 13, 17, 24, 25][t];
+      one({
+        format: 'NCHW44', n: ri(wq, 1, 2), ic: 4 * g * ri(wq, 1, 9), oc: 4 * g * ri(wq, 1, 4), group: g, fh: 3, fw: 3, pad,
+        ih: Math.max(1, oh + 2 - pad[0] - pad[2]), iw: Math.max(1, ow + 2 - pad[1] - pad[3]), srcScale: 0.01 + wq(),
+        algo: 'WASMS8_WINOGRAD_F23_NCHW44', biasMode: ['none', 'channel', 'full'][ri(wq, 0, 2)],
+        rounding: wq() < 0.5 ? 'half-away' : 'half-even', ...quant(wq, 0),
+      }, 4200 + k.id * 10 + t, k.name);
+    }
+  }
   // the channel-wise kernel of this isa: filter widths 1-9 (quads / pairs and their zero taps), strides 1-3 (the
   // compact stride-2 rows), output widths 1-13 (the 4-pixel trips' tails), NCHW with channels past a block of 4
   const cw = rng(13);
@@ -157,7 +174,7 @@ export async function checkBuild(build, count = 150, forceIsa = undefined) {
       biasMode: ['none', 'channel', 'full'][ri(q, 0, 2)], rounding: q() < 0.5 ? 'half-away' : 'half-even', ...quant(q, oc),
     }, 5000 + t);
   }
-  const missing = [...KERNELS.filter((k) => k.isa === isa), ...GEMM_KERNELS.filter((k) => k.isa === gemmIsa)]
+  const missing = [...KERNELS.filter((k) => k.isa === isa), ...GEMM_KERNELS.filter((k) => k.isa === gemmIsa), ...WINOGRAD_KERNELS]
     .map((k) => k.name)
     .concat([...CHANWISE_KERNELS, ...NCHW_DOT_KERNELS].filter((k) => k.isa === gemmIsa).map((k) => k.name)).filter((name) => !seen.has(name));
   return { build, isa: runIsa, nonNegative, features: rt.features, cases, failures: failures.slice(0, 5), failureCount: failures.length, missing, algorithms: [...algorithms].sort() };
