@@ -226,7 +226,7 @@ export function convWinogradTask(ctx: usize, src: usize, dst: usize, ws: usize, 
   const mainId = load<i32>(ctx, CTX_MAINVARIANT);
   const narrowId = load<i32>(ctx, CTX_MAINNARROW);
   const chanBytes = kbn << 3; // packed weights per (position, output channel)
-  const posBytes = <usize>(ocpg * chanBytes);
+  const posBytes = <usize>(chanBytes << 2); // per (block of 4 channels, position)
   const weights = <usize>load<i32>(ctx, CTX_WEIGHTS) + <usize>(g * load<i32>(ctx, CTX_GROUPWEIGHTBYTES));
   const init = <usize>load<i32>(ctx, CTX_INIT) + <usize>((g * ocpgPad) << 2);
   const elem: i32 = load<i32>(ctx, CTX_DSTTYPE) == 1 ? 4 : 1;
@@ -255,7 +255,7 @@ export function convWinogradTask(ctx: usize, src: usize, dst: usize, ws: usize, 
     for (let xi: i32 = 0; xi < 16; xi++) {
       const b = bp + <usize>xi * bx;
       for (let c: i32 = 0; c < 4; c += noc) {
-        const w = weights + <usize>xi * posBytes + <usize>((c0 + c) * chanBytes);
+        const w = weights + <usize>((c0 << 2) + xi) * posBytes + <usize>(c * chanBytes);
         const rc = mBase + <usize>((xi * 4 + c) * mStride);
         if (full > 0) gemmRun(mainId, b, full, kbn, w, zero, rc, mStride, bstep);
         if (narrow) gemmRun(narrowId, b + lastB, 1, kbn, w, zero, rc + lastRows, mStride, bstep);

@@ -11,10 +11,10 @@
  * the true 4 Y modulo 2^32, hence exactly whenever |4 Y| < 2^31: 4 * 9 * ICPG * 128 * 255 < 2^31 for ICPG <= 1827,
  * so the algorithm takes at most 1824 input channels per group. Y = 4 Y >> 2.
  *
- * Packed filter, per group, per position xi = 4 i + j (16), per output channel (micro-tiles of `noc` consecutive
- * channels), per K step kb (input channels 4 kb .. 4 kb + 3), per channel o of the micro-tile: 8 bytes,
- * i16 [U'(o,k0), U'(o,k1)] | [U'(o,k2), U'(o,k3)] at position xi: channel o's data starts at o * kbn * 8 within
- * the position, whatever the tiling. 32 bytes per (input, output channel) pair: 3.6x the int8 filter, against the
+ * Packed filter, per group, per block of 4 output channels, per position xi = 4 i + j (16), per micro-tile of `noc`
+ * consecutive channels of the block, per K step kb (input channels 4 kb .. 4 kb + 3), per channel o of the
+ * micro-tile: 8 bytes, i16 [U'(o,k0), U'(o,k1)] | [U'(o,k2), U'(o,k3)]. A block's 16 positions are one contiguous
+ * stream, in the order the task reads them; channel c of the block starts at c * kbn * 8 within its position. 32 bytes per (input, output channel) pair: 3.6x the int8 filter, against the
  * direct SIMD128 kernels' 18 (i16) or 9 (int8 twins).
  */
 import type { SimdTileSet } from '../features.js';
@@ -143,9 +143,10 @@ function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions)
             const half = (c >> 1) & 1;
             const k = c & 1;
             const tile0 = o - (o % noc);
+            const b = o >> 2;
             for (let xi = 0; xi < 16; xi++) {
-              // i16 index: group, position, the micro-tile's channels, K step, channel in the tile, pair, value
-              const tileBase = (((g * 16 + xi) * ocpg + tile0) * f.kbn) * 4;
+              // i16 index: group, block, position, the micro-tile's channels, K step, channel in the tile, pair, value
+              const tileBase = ((((g * (ocpg >> 2) + b) * 16 + xi) * 4 + tile0 - 4 * b) * f.kbn) * 4;
               o16[tileBase + (kb * noc + (o - tile0)) * 4 + half * 2 + k] = u[xi];
             }
           }
