@@ -21,7 +21,7 @@ describe('threads in Node', () => {
       expect(r.threading).toEqual({ enabled: true, threads, reason: 'enabled' });
       expect(r.threadedCases).toBe(r.cases);
       expect(r.failures).toEqual([]);
-      expect(r.algorithms).toHaveLength(10);
+      expect(r.algorithms).toHaveLength(11);
     });
   }
 

@@ -13,6 +13,9 @@ export function threadCases() {
   const pc = (oc) => Float32Array.from({ length: oc }, (_, o) => 0.002 + 0.0003 * (o % 7));
   return [
     ['WASMDOTS8DIRECT_NCHW44', { format: 'NCHW44', n: 1, ic: 32, ih: 23, iw: 29, oc: 20, fh: 3, fw: 3, pad: 1, filterScale: pc(20), nonlinearity: 'relu', ...q }],
+    // Winograd: tile-row panels (a big plane) and output-channel parts (a 7x7 plane of 16 tiles)
+    ['WASMS8_WINOGRAD_F23_NCHW44', { format: 'NCHW44', n: 1, ic: 24, ih: 37, iw: 45, oc: 20, fh: 3, fw: 3, pad: 1, filterScale: pc(20), nonlinearity: 'relu', ...q }],
+    ['WASMS8_WINOGRAD_F23_NCHW44', { format: 'NCHW44', n: 1, ic: 64, ih: 7, iw: 7, oc: 44, fh: 3, fw: 3, pad: 1, filterScale: 0.004, ...q }],
     ['WASMDOTS8DIRECT_NCHW44', { format: 'NCHW44', n: 3, ic: 16, ih: 5, iw: 40, oc: 12, fh: 5, fw: 5, stride: 2, pad: 2, filterScale: 0.004, ...q }],
     ['WASMDOTS8_NCHW_NCHW44', { format: 'NCHW_NCHW44', n: 1, ic: 3, ih: 61, iw: 57, oc: 16, fh: 7, fw: 7, stride: 2, pad: 3, filterScale: pc(16), ...q }],
     ['WASMDOTS8PAIRS_NCHW_NCHW44', { format: 'NCHW_NCHW44', n: 2, ic: 3, ih: 61, iw: 57, oc: 20, fh: 7, fw: 7, stride: 2, pad: 3, filterScale: pc(20), ...q }],
