@@ -349,6 +349,10 @@ describeEachKernelSet((set, rt, lab) => {
       expect(pick({ ic: 8, oc: 64, ih: 8, iw: 8, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW44');
       expect(pick({ ic: 64, oc: 64, ih: 4, iw: 4, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW44');
       expect(pick({ ic: 64, oc: 64, ih: 8, iw: 8, fh: 3, fw: 3, pad: 1, stride: 2 })).toBe('WASMDOTS8DIRECT_NCHW44');
+      // 5x5 as 3x3 blocks from 24 input channels; 7x7 stays direct
+      expect(pick({ ic: 32, oc: 32, ih: 10, iw: 10, fh: 5, fw: 5, pad: 2 })).toBe(dot8 ? 'WASMDOTS8DIRECT_NCHW44' : 'WASMS8_WINOGRAD_F23_NCHW44');
+      expect(pick({ ic: 16, oc: 32, ih: 10, iw: 10, fh: 5, fw: 5, pad: 2 })).toBe('WASMDOTS8DIRECT_NCHW44');
+      expect(pick({ ic: 32, oc: 32, ih: 10, iw: 10, fh: 7, fw: 7, pad: 3 })).toBe('WASMDOTS8DIRECT_NCHW44');
       expect(pick({ ic: 64, oc: 64 })).toBe('WASMS8_CONV1x1_GEMM');
       expect(pick({ ic: 32, oc: 32, group: 32, fh: 3, fw: 3, pad: 1 })).toBe('WASMS8_CHANWISE');
       expect(pick({ format: 'NCHW', ic: 6, oc: 10, fh: 3, fw: 3, pad: 1 })).toBe('WASMDOTS8DIRECT_NCHW');

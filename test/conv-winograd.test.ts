@@ -2,13 +2,13 @@
 // against the oracle bit for bit: every tile tail (output widths and heights 1..17, odd and even), padding of 0..2
 // on each side (tiles that are mostly padding), every K-step count of the pairs GEMM, 1-4 output-channel blocks,
 // groups and batches, every quantization variant, thread plans (panels and output-channel parts), each pairs GEMM
-// kernel forced by name, and the exactness bound: the largest |4 Y| the algorithm admits (1824 input channels of
-// -128 weights on d = -255), with its refusal one block past it. Guard bytes around every buffer (runCase).
+// kernel forced by name, 5x5 and 7x7 filters (blocks of 3x3), and the exactness bounds: the largest |4 Y| the algorithm
+// admits (1824 input channels of -128 weights on d = -255 for 3x3, 656 for 5x5, 332 for 7x7), refused one block past. Guard bytes around every buffer (runCase).
 import { describe, expect, it } from 'vitest';
 import { WINOGRAD_KERNELS, type Runtime, I8ConvError } from '../src/index.js';
 import type { BiasMode, ConvBiasParams, Nonlinearity } from '../src/params.js';
 import { normalizeConvParams } from '../src/params.js';
-import { winogradF23, winogradFilter, winogradPlanFacts, WINOGRAD_MAX_ICPG } from '../src/algos/winograd.js';
+import { winogradF23, winogradFilter, winogradMaxIcpg, winogradPlanFacts, WINOGRAD_MAX_ICPG } from '../src/algos/winograd.js';
 import { runCase, type CaseOptions } from './helpers/conv-case.js';
 import { rng, randInt } from './helpers/rng.js';
 import { describeEachKernelSet, foreignKernels, LAB_KERNELS, type KernelSet } from './helpers/kernel-sets.js';
@@ -65,7 +65,7 @@ describe('the Winograd F(2, 3) transforms (host side, no kernel)', () => {
     expect(Math.max(...winogradFilter(new Array(9).fill(-128)).map(Math.abs))).toBe(1152);
   });
 
-  it('is usable only where it is exact: 3x3, stride 1, dilation 1, NCHW44, channels in blocks of 4, ICPG <= 1824', () => {
+  it('is usable only where it is exact: 3x3 / 5x5 / 7x7, stride 1, dilation 1, NCHW44, channels in blocks of 4, ICPG within the bound', () => {
     const s = (p: Partial<ConvBiasParams>) => normalizeConvParams(conv(p));
     expect(winogradF23.usable(s({ ic: 8, oc: 8, ih: 6, iw: 6 }))).toBeNull();
     expect(winogradF23.usable(s({ ic: WINOGRAD_MAX_ICPG, oc: 4, ih: 4, iw: 4 }))).toBeNull();
@@ -73,7 +73,18 @@ describe('the Winograd F(2, 3) transforms (host side, no kernel)', () => {
     expect(winogradF23.usable(s({ ic: 2 * (WINOGRAD_MAX_ICPG + 4), group: 2, oc: 8, ih: 4, iw: 4 }))?.code).toBe('TOO_MANY_CHANNELS');
     expect(winogradF23.usable(s({ ic: 8, oc: 8, ih: 6, iw: 6, stride: 2 }))?.code).toBe('UNSUPPORTED_STRIDE');
     expect(winogradF23.usable(s({ ic: 8, oc: 8, ih: 6, iw: 6, dilation: 2, pad: 2 }))?.code).toBe('UNSUPPORTED_DILATION');
-    expect(winogradF23.usable(s({ ic: 8, oc: 8, ih: 6, iw: 6, fh: 5, fw: 5, pad: 2 }))?.code).toBe('UNSUPPORTED_FILTER');
+    // 5x5 and 7x7 as blocks of 3x3 filters, with their own exactness bounds
+    expect(winogradMaxIcpg(3)).toBe(WINOGRAD_MAX_ICPG);
+    expect([winogradMaxIcpg(5), winogradMaxIcpg(7)]).toEqual([656, 332]);
+    for (const f of [5, 7]) {
+      const m = winogradMaxIcpg(f);
+      expect(4 * f * f * 128 * 255 * m).toBeLessThan(2 ** 31);
+      expect(4 * f * f * 128 * 255 * (m + 4)).toBeGreaterThanOrEqual(2 ** 31);
+      expect(winogradF23.usable(s({ ic: m, oc: 4, ih: 8, iw: 8, fh: f, fw: f, pad: f >> 1 }))).toBeNull();
+      expect(winogradF23.usable(s({ ic: m + 4, oc: 4, ih: 8, iw: 8, fh: f, fw: f, pad: f >> 1 }))?.code).toBe('TOO_MANY_CHANNELS');
+    }
+    expect(winogradF23.usable(s({ ic: 8, oc: 8, ih: 6, iw: 6, fh: 2, fw: 2, pad: 1 }))?.code).toBe('UNSUPPORTED_FILTER');
+    expect(winogradF23.usable(s({ ic: 8, oc: 8, ih: 6, iw: 6, fh: 5, fw: 3, pad: [2, 1] }))?.code).toBe('UNSUPPORTED_FILTER');
     expect(winogradF23.usable(s({ ic: 8, oc: 8, ih: 6, iw: 6, fh: 3, fw: 1, pad: [1, 0] }))?.code).toBe('UNSUPPORTED_FILTER');
     expect(winogradF23.usable(s({ format: 'NCHW', ic: 8, oc: 8, ih: 6, iw: 6 }))?.code).toBe('UNSUPPORTED_FORMAT');
     expect(winogradF23.usable(s({ ic: 8, oc: 8, group: 4, ih: 6, iw: 6 }))?.code).toBe('CHANNELS_NOT_MULTIPLE_OF_4');
@@ -136,6 +147,22 @@ describeEachKernelSet((set: KernelSet, rt: () => Runtime, lab: () => Runtime) =>
       ex(conv({ ic: 32, oc: 16, ih: 30, iw: 30, pad: [1, 1, 1, 1], ...quant(i, 16) }), 300 + i++);
     });
 
+    it('5x5 and 7x7 as 3x3 blocks: output widths 1..17, padding 0..f-1 per side, K-step counts, groups', () => {
+      let i = 0;
+      for (const f of [5, 7])
+        for (let ow = 1; ow <= 17; ow += 2) {
+          const pad: [number, number, number, number] = [(i * 3) % f, i % f, (i >> 1) % f, (i * 5) % f];
+          const oh = 1 + ((ow * 5) % 7);
+          const ih = oh + f - 1 - pad[0] - pad[2];
+          const iw = ow + f - 1 - pad[1] - pad[3];
+          if (ih < 1 || iw < 1) continue;
+          const g = i % 4 === 3 ? 2 : 1;
+          const oc = 4 * g * (1 + (i % 3));
+          ex(conv({ ic: 4 * g * (1 + (i % 5)), oc, group: g, n: 1 + (i % 2), ih, iw, fh: f, fw: f, pad, ...quant(i, oc) }), 400 + i);
+          i++;
+        }
+    });
+
     it('thread plans: panels split over threads and output-channel parts', () => {
       let i = 0;
       for (const threads of [2, 3, 4])
@@ -166,6 +193,12 @@ describeEachKernelSet((set: KernelSet, rt: () => Runtime, lab: () => Runtime) =>
       ex(p, 900, { lo: -128, hi: -128 });
       const q = conv({ ic: WINOGRAD_MAX_ICPG, oc: 4, ih: 4, iw: 4, pad: 1, srcType: 'int8', srcZeroPoint: -128, dstType: 'int32', dstScale: undefined, biasMode: 'none' });
       ex(q, 901, { lo: 127, hi: 127 });
+      // and with 5x5 / 7x7 filters at theirs (every tap of the centre pixels inside the image)
+      for (const f of [5, 7]) {
+        const at = { ic: winogradMaxIcpg(f), oc: 4, ih: f + 1, iw: f + 1, fh: f, fw: f, pad: f >> 1, dstType: 'int32' as const, dstScale: undefined, biasMode: 'none' as const };
+        ex(conv({ ...at, srcType: 'uint8', srcZeroPoint: 255 }), 902 + f, { lo: -128, hi: -128 });
+        ex(conv({ ...at, srcType: 'int8', srcZeroPoint: -128 }), 912 + f, { lo: 127, hi: 127 });
+      }
     });
   });
 });

@@ -4,7 +4,7 @@
 //   node tools/ab-kernels-browser.mjs '[[ic, oc, hw, k, stride], ...]' [seconds per shape] [isa]   (ic < 4: first-layer format)
 // isa: wasmsimd (default: the SIMD128 build) or wasmrelaxeddot (the relaxed build's dot8 tiles, where the machine's
 // relaxed dot is exact). --firefox (anywhere in the arguments): headless Firefox ESR instead (puppeteer-core over
-// WebDriver BiDi, as bench/browser.ts --firefox). --winograd: shapes are [ic, oc, hw] (3x3 stride 1), and the page
+// WebDriver BiDi, as bench/browser.ts --firefox). --winograd: shapes are [ic, oc, hw, k?] (stride 1, 3x3 unless k is 5 or 7), and the page
 // runs the direct NCHW44 algorithm against the Winograd F(2, 3) one with each of its GEMM kernels (as
 // tools/ab-winograd.mjs does in Node).
 import { chromium } from 'playwright-core';
@@ -36,8 +36,8 @@ const out = await page.evaluate(async ([shapes, secs, isa, winograd]) => {
   const rt = await createLabRuntime({ build: isa === 'wasmsimd' ? 'simd128' : 'relaxed' });
   const lines = [navigator.userAgent.match(/(Chrome|Firefox)\/\S+/)?.[0] + ' tiles=' + rt.features.simdTiles];
   if (winograd) {
-    for (const [ic, oc, h] of shapes) {
-      const p = { format: 'NCHW44', n: 1, ic, ih: h, iw: h, oc, fh: 3, fw: 3, stride: 1, pad: 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, biasMode: 'channel', nonlinearity: 'relu' };
+    for (const [ic, oc, h, k = 3] of shapes) {
+      const p = { format: 'NCHW44', n: 1, ic, ih: h, iw: h, oc, fh: k, fw: k, stride: 1, pad: k >> 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, biasMode: 'channel', nonlinearity: 'relu' };
       const runs = [['direct', { ...p, algo: 'WASMDOTS8DIRECT_NCHW44' }, {}]];
       for (const k of WINOGRAD_KERNELS.filter((v) => v.npg > 1)) runs.push([k.name.split('_')[2], { ...p, algo: 'WASMS8_WINOGRAD_F23_NCHW44' }, { kernel: k.name }]);
       runs.push(['auto', p, {}]);
@@ -47,7 +47,7 @@ const out = await page.evaluate(async ([shapes, secs, isa, winograd]) => {
       const best = convs.map(() => Infinity);
       const end = performance.now() + secs * 1000;
       while (performance.now() < end) convs.forEach((c, i) => { const t0 = performance.now(); c.exec(src, dst); best[i] = Math.min(best[i], performance.now() - t0); });
-      lines.push(`${ic}->${oc} ${h}^2 3x3: ` + runs.map(([n], i) => `${n} ${(convs[0].params.macs / best[i] / 1e6).toFixed(1)}`).join('  ') + ` (auto ran ${convs[runs.length - 1].kernels.join('+')})`);
+      lines.push(`${ic}->${oc} ${h}^2 ${k}x${k}: ` + runs.map(([n], i) => `${n} ${(convs[0].params.macs / best[i] / 1e6).toFixed(1)}`).join('  ') + ` (auto ran ${convs[runs.length - 1].kernels.join('+')})`);
     }
     return lines;
   }

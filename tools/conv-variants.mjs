@@ -228,9 +228,13 @@ export const GEMM_PAIRS_TILES = process.env.I8CONV_GEMM_PAIRS_TILES
       //   Node 24: 78.9 / 81.5 / 82.9, 88.6 / 91.4 / 92.1, 75.5 / 80.0 / 83.8, 48.7 / 58.0 / 54.0
       //   Chromium 156: 80.6 / 83.2 / 84.1, 85.3 / 87.9 / 86.9, 70.5 / 74.8 / 80.8, 51.2 / 55.3 / 55.4
       //   Firefox 153: 80.3 / 86.3 / 82.6, 87.6 / 93.2 / 90.3, 76.1 / 77.1 / 82.6, 60.8 / 58.4 / 58.4
-      { noc: 2, npg: 2, role: 'main', tileSet: 'narrow' },
-      { noc: 2, npg: 3, role: 'main', tileSet: 'wide' },
-      { noc: 4, npg: 2, role: 'alt' },
+      // 5x5 and 7x7 (4 or 9 times the K steps), 2x8 / 2x12 / 4x8: Node 24 64->64 56² 5x5 53.9 / 54.7 / 59.7,
+      // 128->128 28² 5x5 55.6 / 58.4 / 62.0, 256->256 14² 5x5 48.7 / 51.6 / 54.3, 64->64 56² 7x7 48.2 / 49.5 / 53.9;
+      // Chromium 56.4 / 58.7 / 63.0, 53.7 / 56.2 / 59.7, 49.5 / 55.7 / 55.7, 48.0 / 48.9 / 53.1; Firefox 55.2 / 57.3 /
+      // 60.8, 53.5 / 58.2 / 60.8, 46.8 / 51.3 / 54.4, 45.5 / 47.3 / 51.3; Node 20 52.7 / 36.7 / 48.4 (5x5 64->64 56²)
+      { noc: 2, npg: 2, role: 'main', tileSet: 'narrow', filters: [3, 5, 7] },
+      { noc: 2, npg: 3, role: 'main', tileSet: 'wide', filters: [3] },
+      { noc: 4, npg: 2, role: 'main', tileSet: 'wide', filters: [5, 7] },
     ];
 
 export function gemmVariants() {
@@ -250,7 +254,7 @@ export function gemmVariants() {
     ...withNarrow(GEMM_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd' })),
     ...GEMMC_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' })),
     ...withNarrow(GEMM_DOT8_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmrelaxeddot`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmrelaxeddot' })),
-    ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({ name: `gemm_s16p_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', weights: 'pairs', tileSet: t.tileSet ?? null })),
+    ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({ name: `gemm_s16p_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', weights: 'pairs', tileSet: t.tileSet ?? null, filters: t.filters ?? [] })),
   ].map((v) => ({ weights: 'bcast', ...v }));
 }
 

@@ -545,10 +545,10 @@ gvs.forEach((v, i) => {
 });
 ts.push(`];\n`);
 ts.push(`/**\n * The Winograd F(2, 3) algorithm's position GEMMs (src/algos/winograd.ts): pixel-lane GEMM micro-kernels with compact\n * i16 weight pairs (assembly/gemm/generated.ts gemm_s16p_*); \`id\` is the index gemmRun takes.\n */`);
-ts.push(`export interface WinogradKernelVariant {\n  id: number;\n  name: string;\n  family: 'winograd';\n  /** output channels per micro-tile */\n  noc: number;\n  /** groups of 4 Winograd tiles per micro-tile */\n  npg: number;\n  /** Winograd tiles per micro-tile */\n  npix: number;\n  role: 'main' | 'alt';\n  isa: 'wasmsimd';\n  /** main tiles: the engine tile set it is chosen for (features.simdTiles) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
+ts.push(`export interface WinogradKernelVariant {\n  id: number;\n  name: string;\n  family: 'winograd';\n  /** output channels per micro-tile */\n  noc: number;\n  /** groups of 4 Winograd tiles per micro-tile */\n  npg: number;\n  /** Winograd tiles per micro-tile */\n  npix: number;\n  role: 'main' | 'alt';\n  isa: 'wasmsimd';\n  /** main tiles: the engine tile set it is chosen for (features.simdTiles) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** main tiles: the filter sizes it is chosen for */\n  filters: readonly number[];\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
 ts.push(`export const WINOGRAD_KERNELS: readonly WinogradKernelVariant[] = [`);
 gvs.forEach((v, i) => {
-  if (v.weights === 'pairs') ts.push(`  { id: ${i}, name: '${v.name}', family: 'winograd', noc: ${v.noc}, npg: ${v.npg}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, lab: ${!gemmInProduct(v, gvs)} },`);
+  if (v.weights === 'pairs') ts.push(`  { id: ${i}, name: '${v.name}', family: 'winograd', noc: ${v.noc}, npg: ${v.npg}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, filters: [${v.filters.join(', ')}], lab: ${!gemmInProduct(v, gvs)} },`);
 });
 ts.push(`];\n`);
 ts.push(`/** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; \`mode\` is the context record's \`relaxed\`. */`);

@@ -1119,9 +1119,9 @@ export function gemmRun(
     case 22: if (I8CONV_LAB) gemm_s8_1x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
     case 23: gemm_s16p_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 24: gemm_s16p_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 25: if (I8CONV_LAB) gemm_s16p_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 25: gemm_s16p_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     case 26: gemm_s16p_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 27: if (I8CONV_LAB) gemm_s16p_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
+    case 27: gemm_s16p_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
     default: unreachable();
   }
 }

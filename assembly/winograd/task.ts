@@ -1,4 +1,5 @@
-// One task of the exact integer Winograd F(2, 3) convolution (3x3, stride 1, NCHW44 source; src/algos/winograd.ts):
+// One task of the exact integer Winograd F(2, 3) convolution (3x3, stride 1, NCHW44 source; src/algos/winograd.ts;
+// 5x5 and 7x7 filters as 2x2 or 3x3 blocks of 3x3 filters, zero-padded, whose products all go into the same sums):
 // batch n, group g, a panel of `winoRows` tile rows (each tile is 2x2 output pixels and reads a 4x4 input patch), and
 // one part of the group's output channels.
 //
@@ -19,7 +20,7 @@
 import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_PT, CTX_PL, CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES,
   CTX_MAINVARIANT, CTX_MAINNB, CTX_MAINNARROW, CTX_KBN, CTX_ICBG, CTX_TILENPIX, CTX_OCPG, CTX_OCPGPAD, CTX_OC, CTX_INIT,
-  CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_SCRATCHBYTES, CTX_OCPARTS, CTX_WINOROWS,
+  CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_SCRATCHBYTES, CTX_OCPARTS, CTX_WINOROWS, CTX_FH,
 } from '../common/ctx';
 import { finishRows } from '../common/finish';
 import { gemmRun } from '../gemm/generated';
@@ -82,14 +83,22 @@ function inputTransform(ctx: usize, src: usize, bp: usize, bx: usize, n: i32, g:
   const pl = load<i32>(ctx, CTX_PL);
   const icb = load<i32>(ctx, CTX_IC) >> 2;
   const icbG = load<i32>(ctx, CTX_ICBG);
+  const blocks = (load<i32>(ctx, CTX_FH) + 2) / 3; // 3x3 blocks per filter side
   const plane = ih * iw;
   const row4: usize = bx << 2;
+  // K step kb = (block a * blocks + block b) * icbG + channel block: block (a, b) reads the patch 3a rows down and 3b
+  // columns right of the tile's own
   for (let kb: i32 = 0; kb < kbn; kb++) {
-    const base = src + <usize>(((n * icb + g * icbG + kb) * plane) << 2);
+    const sub = kb / icbG;
+    const cb = kb - sub * icbG;
+    const ba = sub / blocks;
+    const dy = 3 * ba;
+    const dx = 3 * (sub - ba * blocks);
+    const base = src + <usize>(((n * icb + g * icbG + cb) * plane) << 2);
     for (let r: i32 = 0; r < nrows; r++) {
-      const iy = 2 * (tr0 + r) - pt;
+      const iy = 2 * (tr0 + r) - pt + dy;
       for (let tx: i32 = 0; tx < tw; tx++) {
-        const ix = 2 * tx - pl;
+        const ix = 2 * tx - pl + dx;
         const t = r * tw + tx;
         const at = bp + bAt(t >> 2, kb, kbn, npg) + <usize>((t & 3) << 2);
         const r0 = v128.xor(patchRow(base, iy, ix, ih, iw, pad), xorv);
@@ -208,7 +217,9 @@ export function convWinogradTask(ctx: usize, src: usize, dst: usize, ws: usize, 
   const micro = (ntiles + npix - 1) / npix;
   const kbn = load<i32>(ctx, CTX_KBN);
   const mStride = (micro * npix + 4) << 2; // bytes per M row (4 tiles of slack for the output transform's loads)
-  const bx = <usize>(micro * npix * kbn * 8); // bytes per position panel
+  // bytes per position panel: a multiple of 4 KiB plus 64, so that the 16 panels of one tile's stores do not all
+  // fall in one L1 set (src/algos/winograd.ts panelBytes)
+  const bx = <usize>((((micro * npix * kbn * 8) + 4095) & ~4095) + 64);
   const rowStrideMax = ((2 * wr * ow + 3) & ~3) << 2;
   const zero = ws;
   const spill = ws + SPILL;

@@ -241,15 +241,17 @@ export interface WinogradKernelVariant {
   isa: 'wasmsimd';
   /** main tiles: the engine tile set it is chosen for (features.simdTiles) */
   tileSet: 'narrow' | 'wide' | null;
+  /** main tiles: the filter sizes it is chosen for */
+  filters: readonly number[];
   /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */
   lab: boolean;
 }
 export const WINOGRAD_KERNELS: readonly WinogradKernelVariant[] = [
-  { id: 23, name: 'gemm_s16p_2x8__wasmsimd', family: 'winograd', noc: 2, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', tileSet: 'narrow', lab: false },
-  { id: 24, name: 'gemm_s16p_2x12__wasmsimd', family: 'winograd', noc: 2, npg: 3, npix: 12, role: 'main', isa: 'wasmsimd', tileSet: 'wide', lab: false },
-  { id: 25, name: 'gemm_s16p_4x8__wasmsimd', family: 'winograd', noc: 4, npg: 2, npix: 8, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: true },
-  { id: 26, name: 'gemm_s16p_2x4__wasmsimd', family: 'winograd', noc: 2, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: false },
-  { id: 27, name: 'gemm_s16p_4x4__wasmsimd', family: 'winograd', noc: 4, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: true },
+  { id: 23, name: 'gemm_s16p_2x8__wasmsimd', family: 'winograd', noc: 2, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', tileSet: 'narrow', filters: [3, 5, 7], lab: false },
+  { id: 24, name: 'gemm_s16p_2x12__wasmsimd', family: 'winograd', noc: 2, npg: 3, npix: 12, role: 'main', isa: 'wasmsimd', tileSet: 'wide', filters: [3], lab: false },
+  { id: 25, name: 'gemm_s16p_4x8__wasmsimd', family: 'winograd', noc: 4, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', tileSet: 'wide', filters: [5, 7], lab: false },
+  { id: 26, name: 'gemm_s16p_2x4__wasmsimd', family: 'winograd', noc: 2, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, filters: [], lab: false },
+  { id: 27, name: 'gemm_s16p_4x4__wasmsimd', family: 'winograd', noc: 4, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, filters: [], lab: false },
 ];
 
 /** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; `mode` is the context record's `relaxed`. */

@@ -26,8 +26,21 @@ import { runsDot8 } from './isa.js';
 import { ocPartsFor, splitForThreads } from './common.js';
 import { I8ConvError } from '../errors.js';
 
-/** The most input channels per group for which 4 Y fits i32 (a multiple of 4 below 1827). */
+/** The most input channels per group for which 4 Y fits i32 with a 3x3 filter (a multiple of 4 below 1827). */
 export const WINOGRAD_MAX_ICPG = 1824;
+
+/**
+ * The most input channels per group for which 4 Y fits i32 with an f x f filter: 4 * f² * 128 * 255 * ICPG < 2^31,
+ * rounded down to a multiple of 4 (3x3 1824, 5x5 656, 7x7 332).
+ */
+export function winogradMaxIcpg(f: number): number {
+  return Math.floor((2 ** 31 - 1) / (4 * f * f * 128 * 255) / 4) * 4;
+}
+
+/** 3x3 blocks per side of an f x f filter (the filter zero-padded to 3, 6 or 9). */
+function blocksOf(f: number): number {
+  return Math.ceil(f / 3);
+}
 
 /**
  * Target bytes of a task's 16 B panels (the transformed input of its tiles): each position's panel is streamed once
@@ -41,6 +54,13 @@ const B_BUDGET = 384 * 1024;
  * 4 channel parts of all 16 tiles 102.9 (direct 85.8).
  */
 const MIN_SPLIT_TILES = 32;
+
+/**
+ * Fewest tiles a panel holds where the plane has them, whatever B_BUDGET says: with 5x5 and 7x7 filters (4 or 9 times
+ * the K steps) one tile row of a 14x14 plane is 7 tiles, too few to pay for streaming the filter. Node 24, Zen 5,
+ * 2x12 tiles, GMAC/s at one row / 4 rows a panel: 256->256 14² 5x5 37.8 / 52.8, 128->128 28² 5x5 48.7 / 56.6.
+ */
+const MIN_PANEL_TILES = 24;
 
 /** Bytes before the output rows in a thread slice (assembly/winograd/task.ts HEADER). */
 const HEADER = 128;
@@ -60,7 +80,7 @@ export function winogradFilter(g: ArrayLike<number>): Int16Array {
   return u;
 }
 
-function pickKernels(forced: string | undefined, tiles: SimdTileSet = 'wide'): { main: WinogradKernelVariant; narrow: WinogradKernelVariant } {
+function pickKernels(forced: string | undefined, tiles: SimdTileSet = 'wide', f = 3): { main: WinogradKernelVariant; narrow: WinogradKernelVariant } {
   let main: WinogradKernelVariant | undefined;
   if (forced !== undefined) {
     main = WINOGRAD_KERNELS.find((k) => k.name === forced && k.npg > 1);
@@ -68,16 +88,28 @@ function pickKernels(forced: string | undefined, tiles: SimdTileSet = 'wide'): {
       const names = WINOGRAD_KERNELS.filter((k) => k.npg > 1).map((k) => k.name).join(', ');
       throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${forced}' is not a Winograd GEMM kernel (${names})`, 'kernel');
     }
-  } else main = WINOGRAD_KERNELS.find((k) => k.role === 'main' && k.tileSet === tiles)!;
+  } else main = WINOGRAD_KERNELS.find((k) => k.role === 'main' && k.tileSet === tiles && k.filters.includes(f))!;
   const m = main;
   const narrow = WINOGRAD_KERNELS.find((k) => k.noc === m.noc && k.npg === 1);
   if (!narrow) throw new Error(`no 1-group Winograd kernel with ${m.noc} channels`);
   return { main: m, narrow };
 }
 
+/**
+ * Bytes of one position's B panel (assembly/winograd/task.ts): whole 4 KiB pages plus 64 bytes. The input transform
+ * stores each tile's values to all 16 panels; 16 panels a multiple of 4 KiB apart map to one L1 set (more lines than
+ * its ways). Measured (Node 24, Zen 5, 64->64 56² 5x5, one tile row a panel, 2x8 tiles: panels of exactly 16 KiB):
+ * 37.3 GMAC/s unstaggered, 56.0 staggered (2x12 tiles, 18 KiB panels: 56.5 / 57.2).
+ */
+function panelBytes(raw: number): number {
+  return Math.ceil(raw / 4096) * 4096 + 64;
+}
+
 export interface WinogradPlanFacts {
   main: WinogradKernelVariant;
   narrow: WinogradKernelVariant;
+  /** input-channel blocks of 4 per group, and the GEMM's K steps (one per 3x3 block and channel block) */
+  icbG: number;
   kbn: number;
   /** tile rows per task, tasks per (n, group), output-channel parts */
   rows: number;
@@ -88,12 +120,14 @@ export interface WinogradPlanFacts {
 }
 
 export function winogradPlanFacts(s: ConvShape, threads: number, kernel?: string, tiles?: SimdTileSet): WinogradPlanFacts {
-  const { main, narrow } = pickKernels(kernel, tiles);
-  const kbn = s.icpg / 4;
+  const { main, narrow } = pickKernels(kernel, tiles, s.fh);
+  const icbG = s.icpg / 4;
+  const kbn = blocksOf(s.fh) ** 2 * icbG;
   const th = Math.ceil(s.oh / 2);
   const tw = Math.ceil(s.ow / 2);
   const perRow = 16 * tw * kbn * 8;
-  const maxRows = Math.max(1, Math.floor(B_BUDGET / perRow));
+  // at least MIN_PANEL_TILES tiles where the plane has them: a panel streams the whole packed filter once
+  const maxRows = Math.max(1, Math.floor(B_BUDGET / perRow), Math.ceil(MIN_PANEL_TILES / tw));
   const outer = s.n * s.group;
   // threads: more panels of fewer tile rows, unless that leaves a panel fewer than MIN_SPLIT_TILES tiles (each
   // panel streams all the group's packed weights); then the output channels are split instead
@@ -104,7 +138,7 @@ export function winogradPlanFacts(s: ConvShape, threads: number, kernel?: string
   const rowStride = Math.ceil((2 * rows * s.ow) / 4) * 4 * 4;
   const mStride = (tilesPad + 4) * 4;
   const scratchBytes = HEADER + 4 * rowStride + 64 * mStride;
-  return { main, narrow, kbn, rows, panels, ocParts, scratchBytes, perThreadBytes: scratchBytes + 16 * tilesPad * kbn * 8 };
+  return { main, narrow, icbG, kbn, rows, panels, ocParts, scratchBytes, perThreadBytes: scratchBytes + 16 * panelBytes(tilesPad * kbn * 8) };
 }
 
 function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions): AlgoPlan {
@@ -119,7 +153,7 @@ function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions)
     kernelNames: [...new Set([f.main.name, f.narrow.name])],
     ctxFields: {
       kbn: f.kbn,
-      icbG: f.kbn,
+      icbG: f.icbG,
       tileNpix: f.main.npix,
       winoRows: f.rows,
       ocParts: f.ocParts,
@@ -131,25 +165,37 @@ function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions)
       relaxed: 0,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
-      const { icpg, ocpg } = s;
+      const { icpg, ocpg, fh, fw } = s;
       const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       const noc = f.main.noc;
+      const nb = blocksOf(fh);
+      const g3 = new Int8Array(9);
       for (let g = 0; g < s.group; g++)
         for (let o = 0; o < ocpg; o++)
-          for (let c = 0; c < icpg; c++) {
-            const at = ((g * ocpg + o) * icpg + c) * 9;
-            const u = winogradFilter(oihw.subarray(at, at + 9));
-            const kb = c >> 2;
-            const half = (c >> 1) & 1;
-            const k = c & 1;
-            const tile0 = o - (o % noc);
-            const b = o >> 2;
-            for (let xi = 0; xi < 16; xi++) {
-              // i16 index: group, block, position, the micro-tile's channels, K step, channel in the tile, pair, value
-              const tileBase = ((((g * (ocpg >> 2) + b) * 16 + xi) * 4 + tile0 - 4 * b) * f.kbn) * 4;
-              o16[tileBase + (kb * noc + (o - tile0)) * 4 + half * 2 + k] = u[xi];
+          for (let c = 0; c < icpg; c++)
+            for (let sub = 0; sub < nb * nb; sub++) {
+              // block (a, b): taps (3a + i, 3b + j), 0 past the filter
+              const at = ((g * ocpg + o) * icpg + c) * fh * fw;
+              const a = Math.floor(sub / nb);
+              const b0 = sub % nb;
+              for (let i = 0; i < 3; i++)
+                for (let j = 0; j < 3; j++) {
+                  const kh = 3 * a + i;
+                  const kw = 3 * b0 + j;
+                  g3[i * 3 + j] = kh < fh && kw < fw ? oihw[at + kh * fw + kw] : 0;
+                }
+              const u = winogradFilter(g3);
+              const kb = sub * f.icbG + (c >> 2);
+              const half = (c >> 1) & 1;
+              const k = c & 1;
+              const tile0 = o - (o % noc);
+              const b = o >> 2;
+              for (let xi = 0; xi < 16; xi++) {
+                // i16 index: group, block, position, the micro-tile's channels, K step, channel in the tile, pair, value
+                const tileBase = ((((g * (ocpg >> 2) + b) * 16 + xi) * 4 + tile0 - 4 * b) * f.kbn) * 4;
+                o16[tileBase + (kb * noc + (o - tile0)) * 4 + half * 2 + k] = u[xi];
+              }
             }
-          }
       return null; // d = xs - zp in the input transform: padding is 0, no correction
     },
     kernels: [
@@ -163,12 +209,13 @@ export const winogradF23: ConvAlgorithm = {
   formats: ['NCHW44'],
   usable(s) {
     if (s.format !== 'NCHW44') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW44, got ${s.format}`);
-    if (s.fh !== 3 || s.fw !== 3) return reject('UNSUPPORTED_FILTER', 'fh', `this algorithm takes 3x3 filters, got ${s.fh}x${s.fw}`);
+    if (s.fh !== s.fw || ![3, 5, 7].includes(s.fh)) return reject('UNSUPPORTED_FILTER', 'fh', `this algorithm takes 3x3, 5x5 and 7x7 filters, got ${s.fh}x${s.fw}`);
     if (s.sh !== 1 || s.sw !== 1) return reject('UNSUPPORTED_STRIDE', 'sh', `this algorithm takes stride 1, got ${s.sh}x${s.sw}`);
     if (s.dh !== 1 || s.dw !== 1) return reject('UNSUPPORTED_DILATION', 'dh', `this algorithm takes dilation 1, got ${s.dh}x${s.dw}`);
     if (s.icpg % 4 !== 0) return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'ic', `channels per group (${s.icpg}) must be a multiple of 4`);
     if (s.ocpg % 4 !== 0) return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'oc', `channels per group (${s.ocpg}) must be a multiple of 4`);
-    if (s.icpg > WINOGRAD_MAX_ICPG) return reject('TOO_MANY_CHANNELS', 'ic', `at most ${WINOGRAD_MAX_ICPG} input channels per group (exactness), got ${s.icpg}`);
+    const most = winogradMaxIcpg(s.fh);
+    if (s.icpg > most) return reject('TOO_MANY_CHANNELS', 'ic', `at most ${most} input channels per group with ${s.fh}x${s.fw} filters (exactness), got ${s.icpg}`);
     return null;
   },
   /**
@@ -177,8 +224,13 @@ export const winogradF23: ConvAlgorithm = {
    * (tools/ab-winograd.mjs, Node 24, Zen 5, 1 thread, GMAC/s direct / Winograd): 8->8 56² 37.8 / 36.7 (Node 20
    * 33.7 / 24.0), 12->12 56² 36.5 / 47.4, 16->16 56² 43.9 / 57.0, 256->256 5² (9 tiles) 41.5 / 53.4, 512->512 4²
    * (4 tiles) 42.3 / 34.1, 256->256 2² 41.8 / 16.2.
+   * 5x5 (4 blocks of 3x3: 64 multiplies per tile and channel pair instead of 100) from 24 input channels: 64->64
+   * 56² 44.9 / 59.7 (Chromium 47.8 / 63.0, Firefox 47.2 / 60.8, Node 20 44.0 / 52.7), 256->256 14² 45.7 / 54.3,
+   * 32->32 56² 47.1 / 55.2, 16->16 56² 47.5 / 46.7. 7x7 (9 blocks: 144 against 196) is usable, not preferred: 1.06-1.16x
+   * with the 4x8 tile in Node 24, Chromium and Firefox (64->64 56² 47.5 / 53.9), no gain with 2x8 (Node 20's tile).
    */
   isPreferred: (s: ConvShape, isa?: Isa) =>
-    (isa === undefined || !runsDot8(isa)) && s.icpg >= 12 && Math.ceil(s.oh / 2) * Math.ceil(s.ow / 2) >= 9,
+    (isa === undefined || !runsDot8(isa)) && Math.ceil(s.oh / 2) * Math.ceil(s.ow / 2) >= 9 &&
+    (s.fh === 3 ? s.icpg >= 12 : s.fh === 5 && s.icpg >= 24),
   plan: makeWinogradPlan,
 };

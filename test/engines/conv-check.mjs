@@ -101,18 +101,19 @@ export async function checkBuild(build, count = 150, forceIsa = undefined) {
       }, 3000 + k.id * 10 + fh + stride, k.name);
     }
   }
-  // the Winograd F(2, 3) algorithm (SIMD128 pairs GEMM kernels in every build), each main kernel forced: output
-  // widths and heights 1-17 (tile and micro-tile tails), padding 0-2 per side, groups, K steps 1-9
+  // the Winograd F(2, 3) algorithm (SIMD128 pairs GEMM kernels in every build), each main kernel forced: 3x3, 5x5 and
+  // 7x7 filters, output widths and heights 1-25 (tile and micro-tile tails), padding 0..f-1 per side, groups
   const wq = rng(19);
   for (const k of WINOGRAD_KERNELS.filter((v) => v.npg > 1)) {
     for (let t = 0; t < 8; t++) {
       const g = t % 4 === 3 ? 2 : 1;
-      const pad = [ri(wq, 0, 2), ri(wq, 0, 2), ri(wq, 0, 2), ri(wq, 0, 2)];
+      const f = [3, 5, 3, 7][t % 4];
+      const pad = [ri(wq, 0, f - 1), ri(wq, 0, f - 1), ri(wq, 0, f - 1), ri(wq, 0, f - 1)];
       const oh = ri(wq, 1, 17);
       const ow = [1, 2, 5, 8, 13, 17, 24, 25][t];
       one({
-        format: 'NCHW44', n: ri(wq, 1, 2), ic: 4 * g * ri(wq, 1, 9), oc: 4 * g * ri(wq, 1, 4), group: g, fh: 3, fw: 3, pad,
-        ih: Math.max(1, oh + 2 - pad[0] - pad[2]), iw: Math.max(1, ow + 2 - pad[1] - pad[3]), srcScale: 0.01 + wq(),
+        format: 'NCHW44', n: ri(wq, 1, 2), ic: 4 * g * ri(wq, 1, 9), oc: 4 * g * ri(wq, 1, 4), group: g, fh: f, fw: f, pad,
+        ih: Math.max(1, oh + f - 1 - pad[0] - pad[2]), iw: Math.max(1, ow + f - 1 - pad[1] - pad[3]), srcScale: 0.01 + wq(),
         algo: 'WASMS8_WINOGRAD_F23_NCHW44', biasMode: ['none', 'channel', 'full'][ri(wq, 0, 2)],
         rounding: wq() < 0.5 ? 'half-away' : 'half-even', ...quant(wq, 0),
       }, 4200 + k.id * 10 + t, k.name);
