@@ -7,33 +7,15 @@
 // ran the set's kernels; a set the engine cannot compute is reported skipped.
 import { describe, expect, it } from 'vitest';
 import { createRuntime, GEMM_KERNELS, KERNELS, type Runtime } from '../src/index.js';
-import type { BiasMode, ConvBiasParams, Nonlinearity } from '../src/params.js';
+import type { ConvBiasParams } from '../src/params.js';
 import { normalizeConvParams } from '../src/params.js';
 import { balanceGemmTasks, gemmPlanFacts } from '../src/algos/gemm.js';
 import { reference } from '../kernels-ref/index.js';
-import { randSource, runCase, type CaseOptions } from './helpers/conv-case.js';
+import { quantVariant, randSource, runCase, type CaseOptions } from './helpers/conv-case.js';
 import { rng, randInt, randInt8, randInt32 } from './helpers/rng.js';
 import { describeEachKernelSet, foreignKernels, KERNEL_SETS, ENGINE_FEATURES, LAB_KERNELS, type KernelSet } from './helpers/kernel-sets.js';
 
-/** The quantization variant for case number i: cycles through types, zero points, scales, activations. */
-function quant(i: number, oc: number): Partial<ConvBiasParams> {
-  const r = rng(1000 + i);
-  const dstType = (['int8', 'uint8', 'int32'] as const)[i % 3];
-  const srcType = (['int8', 'uint8'] as const)[(i >> 1) % 2];
-  const nl = dstType === 'int32' ? (['identity', 'relu', 'hswish'] as Nonlinearity[])[i % 3] : (['identity', 'relu', 'hswish', 'relu6'] as Nonlinearity[])[(i >> 2) % 4];
-  return {
-    srcType,
-    srcZeroPoint: srcType === 'uint8' ? randInt(r, 0, 255) : randInt(r, -128, 127),
-    srcScale: 0.02 + r() * 0.05,
-    filterScale: i % 2 ? Float32Array.from({ length: oc }, () => 0.002 + r() * 0.02) : 0.005 + r() * 0.02,
-    dstType,
-    dstScale: dstType === 'int32' ? undefined : 0.2 + r() * 2,
-    dstZeroPoint: dstType === 'int32' ? undefined : dstType === 'uint8' ? randInt(r, 0, 255) : randInt(r, -128, 127),
-    nonlinearity: nl,
-    rounding: i % 5 < 2 ? 'half-even' : 'half-away',
-    biasMode: (['channel', 'none', 'full'] as BiasMode[])[i % 3],
-  };
-}
+const quant = (i: number, oc: number): Partial<ConvBiasParams> => quantVariant(i, oc);
 
 /** One case against the oracle on `rt`, which must run `set`'s kernels for the algorithm it took. */
 function expectExact(rt: Runtime, set: KernelSet, p: ConvBiasParams, seed: number, opts: CaseOptions = {}, algo?: string): void {

@@ -6,33 +6,16 @@
 // admits (1824 input channels of -128 weights on d = -255 for 3x3, 656 for 5x5, 332 for 7x7), refused one block past. Guard bytes around every buffer (runCase).
 import { describe, expect, it } from 'vitest';
 import { WINOGRAD_KERNELS, type Runtime, I8ConvError } from '../src/index.js';
-import type { BiasMode, ConvBiasParams, Nonlinearity } from '../src/params.js';
+import type { ConvBiasParams } from '../src/params.js';
 import { normalizeConvParams } from '../src/params.js';
 import { winogradF23, winogradFilter, winogradMaxIcpg, winogradPlanFacts, WINOGRAD_MAX_ICPG } from '../src/algos/winograd.js';
-import { runCase, type CaseOptions } from './helpers/conv-case.js';
+import { quantVariant, runCase, type CaseOptions } from './helpers/conv-case.js';
 import { rng, randInt } from './helpers/rng.js';
 import { describeEachKernelSet, foreignKernels, LAB_KERNELS, type KernelSet } from './helpers/kernel-sets.js';
 
 const A = 'WASMS8_WINOGRAD_F23_NCHW44';
 
-function quant(i: number, oc: number): Partial<ConvBiasParams> {
-  const r = rng(7000 + i);
-  const dstType = (['int8', 'uint8', 'int32'] as const)[i % 3];
-  const srcType = (['int8', 'uint8'] as const)[(i >> 1) % 2];
-  const nl = dstType === 'int32' ? (['identity', 'relu', 'hswish'] as Nonlinearity[])[i % 3] : (['identity', 'relu', 'hswish', 'relu6'] as Nonlinearity[])[(i >> 2) % 4];
-  return {
-    srcType,
-    srcZeroPoint: srcType === 'uint8' ? randInt(r, 0, 255) : randInt(r, -128, 127),
-    srcScale: 0.02 + r() * 0.05,
-    filterScale: i % 2 ? Float32Array.from({ length: oc }, () => 0.002 + r() * 0.02) : 0.005 + r() * 0.02,
-    dstType,
-    dstScale: dstType === 'int32' ? undefined : 0.5 + r() * 4,
-    dstZeroPoint: dstType === 'int32' ? undefined : dstType === 'uint8' ? randInt(r, 0, 255) : randInt(r, -128, 127),
-    nonlinearity: nl,
-    rounding: i % 5 < 2 ? 'half-even' : 'half-away',
-    biasMode: (['channel', 'none', 'full'] as BiasMode[])[i % 3],
-  };
-}
+const quant = (i: number, oc: number): Partial<ConvBiasParams> => quantVariant(i, oc, 7000 + i, [0.5, 4]);
 
 const conv = (p: Partial<ConvBiasParams>): ConvBiasParams => ({
   format: 'NCHW44', n: 1, ic: 4, ih: 3, iw: 3, oc: 4, fh: 3, fw: 3, pad: 1, srcScale: 0.05, filterScale: 0.01, dstScale: 0.5, ...p,

@@ -376,70 +376,20 @@ function gemmKernelDot8(v) {
 }
 
 /**
- * Pairs GEMM (pixel-lane, SIMD128): B as gemm_s8_*; W tile [kb][o < noc] 8 bytes, i16 [w(o,k0), w(o,k1)] |
- * [w(o,k2), w(o,k3)], each 4-byte pair splat as it is loaded. A group's B vectors are loaded first, then per
- * channel its two splats and their dots.
+ * The frame every SIMD128 GEMM micro-kernel shares: accumulator starts, the group and K loops, the stores. `body`
+ * gives the lines of one K step; na x nb accumulators a{a}_{j}; `wstep` bytes of weights per K step.
  */
-function gemmKernelPairs(v) {
-  const { noc, npg } = v;
+function gemmFrame(v, na, nb, initLine, body, wstep) {
   const L = [];
   L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {`);
-  for (let a = 0; a < noc; a++) L.push(`  const init${a} = v128.load32_splat(init, ${a * 4});`);
-  L.push(`  let xp = b;`);
-  L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
-  for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    let a${a}_${j} = init${a};`);
-  L.push(`    let wp = w;`);
-  L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
-  for (let j = 0; j < npg; j++) {
-    L.push(`      const p${j}l = v128.load(xp, ${j * 32});`);
-    L.push(`      const p${j}h = v128.load(xp, ${j * 32 + 16});`);
-  }
-  for (let a = 0; a < noc; a++) {
-    L.push(`      const w${a}l = v128.load32_splat(wp, ${a * 8});`);
-    L.push(`      const w${a}h = v128.load32_splat(wp, ${a * 8 + 4});`);
-    for (let j = 0; j < npg; j++) {
-      L.push(`      a${a}_${j} = i32x4.add(a${a}_${j}, i32x4.dot_i16x8_s(w${a}l, p${j}l));`);
-      L.push(`      a${a}_${j} = i32x4.add(a${a}_${j}, i32x4.dot_i16x8_s(w${a}h, p${j}h));`);
-    }
-  }
-  L.push(`      wp += ${noc * 8};`);
-  L.push(`      xp += <usize>bstep;`);
-  L.push(`    }`);
-  L.push(`    const rp = rows + <usize>(g * ${npg * 16});`);
-  for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
-  L.push(`  }`);
-  L.push(`}`);
-  return L.join('\n');
-}
-
-function gemmKernel(v) {
-  if (v.isa === 'wasmrelaxeddot') return gemmKernelDot8(v);
-  if (v.weights === 'pairs') return gemmKernelPairs(v);
-  const pixel = v.lanes === 'pixel';
-  const na = pixel ? v.noc : v.nb;
-  const nb = pixel ? v.npg : v.npix;
-  const L = [];
-  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {`);
-  // pixel-lane: one channel's start, splat; channel-lane: 4 channels' starts
-  for (let a = 0; a < na; a++) L.push(pixel ? `  const init${a} = v128.load32_splat(init, ${a * 4});` : `  const init${a} = v128.load(init, ${a * 16});`);
+  for (let a = 0; a < na; a++) L.push(initLine(a));
   L.push(`  let xp = b;`);
   L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
   for (let a = 0; a < na; a++) for (let j = 0; j < nb; j++) L.push(`    let a${a}_${j} = init${a};`);
   L.push(`    let wp = w;`);
   L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
-  for (let a = 0; a < na; a++) {
-    L.push(`      const w${a}l = v128.load(wp, ${a * 32});`);
-    L.push(`      const w${a}h = v128.load(wp, ${a * 32 + 16});`);
-  }
-  for (let j = 0; j < nb; j++) {
-    L.push(`      const p${j}l = v128.load(xp, ${j * 32});`);
-    L.push(`      const p${j}h = v128.load(xp, ${j * 32 + 16});`);
-    for (let a = 0; a < na; a++) {
-      L.push(`      a${a}_${j} = i32x4.add(a${a}_${j}, i32x4.dot_i16x8_s(w${a}l, p${j}l));`);
-      L.push(`      a${a}_${j} = i32x4.add(a${a}_${j}, i32x4.dot_i16x8_s(w${a}h, p${j}h));`);
-    }
-  }
-  L.push(`      wp += ${na * 32};`);
+  L.push(...body);
+  L.push(`      wp += ${wstep};`);
   L.push(`      xp += <usize>bstep;`);
   L.push(`    }`);
   L.push(`    const rp = rows + <usize>(g * ${nb * 16});`);
@@ -447,6 +397,48 @@ function gemmKernel(v) {
   L.push(`  }`);
   L.push(`}`);
   return L.join('\n');
+}
+
+/** The two dots of accumulator (a, j): weights w{a}l / w{a}h against B p{j}l / p{j}h. */
+function dotPair(a, j) {
+  return [
+    `      a${a}_${j} = i32x4.add(a${a}_${j}, i32x4.dot_i16x8_s(w${a}l, p${j}l));`,
+    `      a${a}_${j} = i32x4.add(a${a}_${j}, i32x4.dot_i16x8_s(w${a}h, p${j}h));`,
+  ];
+}
+
+/** The two B vectors of column j. */
+function loadB(j) {
+  return [`      const p${j}l = v128.load(xp, ${j * 32});`, `      const p${j}h = v128.load(xp, ${j * 32 + 16});`];
+}
+
+function gemmKernel(v) {
+  if (v.isa === 'wasmrelaxeddot') return gemmKernelDot8(v);
+  const splatInit = (a) => `  const init${a} = v128.load32_splat(init, ${a * 4});`;
+  if (v.weights === 'pairs') {
+    // Pairs GEMM (pixel-lane): B as gemm_s8_*; W tile [kb][o < noc] 8 bytes, i16 [w(o,k0), w(o,k1)] | [w(o,k2),
+    // w(o,k3)], each 4-byte pair splat as it is loaded. A group's B vectors are loaded first, then per channel its
+    // two splats and their dots.
+    const { noc, npg } = v;
+    const body = [];
+    for (let j = 0; j < npg; j++) body.push(...loadB(j));
+    for (let a = 0; a < noc; a++) {
+      body.push(`      const w${a}l = v128.load32_splat(wp, ${a * 8});`, `      const w${a}h = v128.load32_splat(wp, ${a * 8 + 4});`);
+      for (let j = 0; j < npg; j++) body.push(...dotPair(a, j));
+    }
+    return gemmFrame(v, noc, npg, splatInit, body, noc * 8);
+  }
+  const pixel = v.lanes === 'pixel';
+  const na = pixel ? v.noc : v.nb;
+  const nb = pixel ? v.npg : v.npix;
+  const body = [];
+  for (let a = 0; a < na; a++) body.push(`      const w${a}l = v128.load(wp, ${a * 32});`, `      const w${a}h = v128.load(wp, ${a * 32 + 16});`);
+  for (let j = 0; j < nb; j++) {
+    body.push(...loadB(j));
+    for (let a = 0; a < na; a++) body.push(...dotPair(a, j));
+  }
+  // pixel-lane: one channel's start, splat; channel-lane: 4 channels' starts
+  return gemmFrame(v, na, nb, pixel ? splatInit : (a) => `  const init${a} = v128.load(init, ${a * 16});`, body, na * 32);
 }
 
 const gvs = gemmVariants();

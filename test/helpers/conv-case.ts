@@ -1,9 +1,9 @@
 /** Runs one ConvBias case through the runtime and the oracle, with guard bytes around dst. */
 import type { Runtime } from '../../src/index.js';
-import type { ConvBiasParams } from '../../src/params.js';
+import type { BiasMode, ConvBiasParams, Nonlinearity } from '../../src/params.js';
 import { normalizeConvParams } from '../../src/params.js';
 import { reference } from '../../kernels-ref/index.js';
-import { rng, randInt8, randInt32 } from './rng.js';
+import { rng, randInt, randInt8, randInt32 } from './rng.js';
 
 export interface CaseResult {
   ok: boolean;
@@ -65,4 +65,28 @@ export function runCase(rt: Runtime, p: ConvBiasParams, seed: number, opts: Case
   } finally {
     conv.dispose();
   }
+}
+
+/**
+ * The quantization variant for case number i (test/conv-algos.test.ts, test/conv-winograd.test.ts): cycles through
+ * int8 / uint8 sources and outputs with zero points, per-tensor and per-channel scales, activations, roundings and
+ * bias modes. `seed` and the output scale's range [lo, lo + span) let a file draw its own values.
+ */
+export function quantVariant(i: number, oc: number, seed = 1000 + i, dstScale: [number, number] = [0.2, 2]): Partial<ConvBiasParams> {
+  const r = rng(seed);
+  const dstType = (['int8', 'uint8', 'int32'] as const)[i % 3];
+  const srcType = (['int8', 'uint8'] as const)[(i >> 1) % 2];
+  const nl = dstType === 'int32' ? (['identity', 'relu', 'hswish'] as Nonlinearity[])[i % 3] : (['identity', 'relu', 'hswish', 'relu6'] as Nonlinearity[])[(i >> 2) % 4];
+  return {
+    srcType,
+    srcZeroPoint: srcType === 'uint8' ? randInt(r, 0, 255) : randInt(r, -128, 127),
+    srcScale: 0.02 + r() * 0.05,
+    filterScale: i % 2 ? Float32Array.from({ length: oc }, () => 0.002 + r() * 0.02) : 0.005 + r() * 0.02,
+    dstType,
+    dstScale: dstType === 'int32' ? undefined : dstScale[0] + r() * dstScale[1],
+    dstZeroPoint: dstType === 'int32' ? undefined : dstType === 'uint8' ? randInt(r, 0, 255) : randInt(r, -128, 127),
+    nonlinearity: nl,
+    rounding: i % 5 < 2 ? 'half-even' : 'half-away',
+    biasMode: (['channel', 'none', 'full'] as BiasMode[])[i % 3],
+  };
 }
