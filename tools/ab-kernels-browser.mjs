@@ -6,7 +6,7 @@
 // relaxed dot is exact). --firefox (anywhere in the arguments): headless Firefox ESR instead (puppeteer-core over
 // WebDriver BiDi, as bench/browser.ts --firefox). --winograd: shapes are [ic, oc, hw, k?] (stride 1, 3x3 unless k is 5 or 7), and the page
 // runs the direct NCHW44 algorithm against the Winograd F(2, 3) one with each of its GEMM kernels (as
-// tools/ab-winograd.mjs does in Node).
+// tools/ab-winograd.mjs does in Node; both run tools/ab-winograd-core.mjs).
 import { chromium } from 'playwright-core';
 import { startServer, CHROMIUM, CHROMIUM_FLAGS, FIREFOX } from '../dist-bench/bench/browser.js';
 import { mkdtempSync } from 'node:fs';
@@ -18,7 +18,8 @@ const args = process.argv.slice(2).filter((a) => a !== '--firefox' && a !== '--w
 const shapes = JSON.parse(args[0]);
 const secs = Number(args[1] ?? 3);
 const isa = args[2] ?? 'wasmsimd';
-const srv = await startServer();
+// tools/ served too: the page imports tools/ab-winograd-core.mjs
+const srv = await startServer(undefined, {}, { served: ['tools/'] });
 let ctx, page;
 if (firefox) {
   const puppeteer = (await import('puppeteer-core')).default;
@@ -36,19 +37,8 @@ const out = await page.evaluate(async ([shapes, secs, isa, winograd]) => {
   const rt = await createLabRuntime({ build: isa === 'wasmsimd' ? 'simd128' : 'relaxed' });
   const lines = [navigator.userAgent.match(/(Chrome|Firefox)\/\S+/)?.[0] + ' tiles=' + rt.features.simdTiles];
   if (winograd) {
-    for (const [ic, oc, h, k = 3] of shapes) {
-      const p = { format: 'NCHW44', n: 1, ic, ih: h, iw: h, oc, fh: k, fw: k, stride: 1, pad: k >> 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, biasMode: 'channel', nonlinearity: 'relu' };
-      const runs = [['direct', { ...p, algo: 'WASMDOTS8DIRECT_NCHW44' }, {}]];
-      for (const k of WINOGRAD_KERNELS.filter((v) => v.npg > 1)) runs.push([k.name.split('_')[2], { ...p, algo: 'WASMS8_WINOGRAD_F23_NCHW44' }, { kernel: k.name }]);
-      runs.push(['auto', p, {}]);
-      const convs = runs.map(([, q, o]) => { const c = rt.convBias(q, o); c.setFilter(new Int8Array(c.params.filterLength).map((_, i) => (i * 13) % 255 - 127)); c.setBias(new Int32Array(oc)); return c; });
-      const src = new Int8Array(convs[0].params.srcLength).map((_, i) => (i * 7) % 251 - 125);
-      const dst = new Int8Array(convs[0].params.dstLength);
-      const best = convs.map(() => Infinity);
-      const end = performance.now() + secs * 1000;
-      while (performance.now() < end) convs.forEach((c, i) => { const t0 = performance.now(); c.exec(src, dst); best[i] = Math.min(best[i], performance.now() - t0); });
-      lines.push(`${ic}->${oc} ${h}^2 ${k}x${k}: ` + runs.map(([n], i) => `${n} ${(convs[0].params.macs / best[i] / 1e6).toFixed(1)}`).join('  ') + ` (auto ran ${convs[runs.length - 1].kernels.join('+')})`);
-    }
+    const { abWinograd } = await import('/tools/ab-winograd-core.mjs');
+    lines.push(...abWinograd(rt, WINOGRAD_KERNELS, shapes, secs, { auto: true }));
     return lines;
   }
   for (const [ic, oc, h, k, s] of shapes) {

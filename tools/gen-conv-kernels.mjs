@@ -19,6 +19,33 @@ const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kern
  *                    where relaxed dot is exact on every engine); weights = the int8 4x4 block [o][i].
  */
 /**
+ * The unrolled tap nest of the row kernels, inside the input-block loop: filters up to UNROLL_KH_MAX unroll both
+ * filter axes (one loop trip does FW * FW taps), larger ones loop over the rows and unroll the columns. `tap(ind,
+ * t, kw)` emits tap t = kh * FW + kw of the current row at indent `ind`; `trip` is the weight bytes of all taps,
+ * `rowStep` the expression that advances the weights one filter row.
+ */
+function unrolledTaps(L, fw, trip, rowStep, tap) {
+  const unrollKh = fw <= UNROLL_KH_MAX;
+  const rows = unrollKh ? fw : 1;
+  if (!unrollKh) L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
+  const ind = unrollKh ? '      ' : '        ';
+  for (let kh = 0; kh < rows; kh++) {
+    for (let kw = 0; kw < fw; kw++) {
+      L.push(`${ind}{`);
+      tap(ind, kh * fw + kw, kw);
+      L.push(`${ind}}`);
+    }
+    if (unrollKh && kh < rows - 1) L.push(`${ind}xr += xRowStride;`);
+  }
+  if (unrollKh) L.push(`      wp += ${trip};`);
+  else {
+    L.push(`        wp += ${rowStep};`);
+    L.push(`        xr += xRowStride;`);
+    L.push(`      }`);
+  }
+}
+
+/**
  * wasmrelaxeddot row kernels with unrolled taps (the tap-loop ones come from rowKernelTaps): one relaxed dot per 16
  * multiply-adds. Packed input pixel = its 4 bytes (b = xs ^ 0x80 for the 'usdot' flavour, b = xs for 'sdot'; the
  * task packs them), read with load32_splat; weights = the int8 4x4 block [o][i] (16 bytes per (tap, block)).
@@ -41,31 +68,13 @@ function rowKernelDot8(v) {
   L.push(`    let wp = w;`);
   L.push(`    for (let ib: i32 = 0; ib < icb; ib++) {`);
   L.push(`      let xr = xb;`);
-  const tap = (ind, wOff, xBase, xOff) => {
-    for (let b = 0; b < nb; b++) L.push(`${ind}const w${b} = v128.load(wp, ${wOff + b * 16});`);
+  unrolledTaps(L, fw, fw * fw * nb * 16, `${fw * nb * 16}`, (ind, t, kw) => {
+    for (let b = 0; b < nb; b++) L.push(`${ind}  const w${b} = v128.load(wp, ${t * nb * 16 + b * 16});`);
     for (let j = 0; j < npix; j++) {
-      L.push(`${ind}const p${j} = v128.load32_splat(${xBase}, ${xOff + j * s * 4});`);
-      for (let b = 0; b < nb; b++) L.push(`${ind}a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}, a${b}_${j});`);
+      L.push(`${ind}  const p${j} = v128.load32_splat(xr, ${kw * 4 + j * s * 4});`);
+      for (let b = 0; b < nb; b++) L.push(`${ind}  a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}, a${b}_${j});`);
     }
-  };
-  const unrollKh = fw <= UNROLL_KH_MAX;
-  const rows = unrollKh ? fw : 1;
-  if (!unrollKh) L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
-  const ind = unrollKh ? '      ' : '        ';
-  for (let kh = 0; kh < rows; kh++) {
-    for (let kw = 0; kw < fw; kw++) {
-      L.push(`${ind}{`);
-      tap(ind + '  ', (kh * fw + kw) * nb * 16, 'xr', kw * 4);
-      L.push(`${ind}}`);
-    }
-    if (unrollKh && kh < rows - 1) L.push(`${ind}xr += xRowStride;`);
-  }
-  if (unrollKh) L.push(`      wp += ${fw * fw * nb * 16};`);
-  else {
-    L.push(`        wp += ${fw * nb * 16};`);
-    L.push(`        xr += xRowStride;`);
-    L.push(`      }`);
-  }
+  });
   L.push(`      xb += xBlockStride;`);
   L.push(`    }`);
   return finishRowKernel(L, v);
@@ -212,57 +221,39 @@ function rowKernel(v) {
   L.push(`    let wp = w;`);
   L.push(`    for (let ib: i32 = 0; ib < icb; ib++) {`);
   L.push(`      let xr = xb;`);
-  // Small square filters unroll the filter rows too (fh == fw), so one loop trip does FW*FW taps.
-  const unrollKh = fw <= UNROLL_KH_MAX;
-  const rows = unrollKh ? fw : 1;
-  if (!unrollKh) L.push(`      for (let kh: i32 = 0; kh < fh; kh++) {`);
-  const ind = unrollKh ? '      ' : '        ';
-  for (let kh = 0; kh < rows; kh++) {
-    for (let kw = 0; kw < fw; kw++) {
-      const tap = kh * fw + kw;
-      L.push(`${ind}{`);
-      for (let b = 0; b < nb; b++) {
-        if (relaxed) L.push(`${ind}  const w${b} = v128.load(wp, ${(tap * nb + b) * 16});`);
-        else {
-          if (v.w8) {
-            L.push(`${ind}  const w${b}l = v128.load8x8_s(wp, ${(tap * nb + b) * 16});`);
-            L.push(`${ind}  const w${b}h = v128.load8x8_s(wp, ${(tap * nb + b) * 16 + 8});`);
-          } else {
-            L.push(`${ind}  const w${b}l = v128.load(wp, ${(tap * nb + b) * 32});`);
-            L.push(`${ind}  const w${b}h = v128.load(wp, ${(tap * nb + b) * 32 + 16});`);
-          }
-        }
-      }
-      for (let j = 0; j < npix; j++) {
-        const off = (j * s + kw) * PB;
-        if (relaxed) {
-          L.push(`${ind}  const p${j}l = v128.load(xr, ${off});`);
-          L.push(`${ind}  const p${j}h = v128.load(xr, ${off + 16});`);
+  unrolledTaps(L, fw, fw * fw * nb * wBytes, 'wStep', (ind, tap, kw) => {
+    for (let b = 0; b < nb; b++) {
+      if (relaxed) L.push(`${ind}  const w${b} = v128.load(wp, ${(tap * nb + b) * 16});`);
+      else {
+        if (v.w8) {
+          L.push(`${ind}  const w${b}l = v128.load8x8_s(wp, ${(tap * nb + b) * 16});`);
+          L.push(`${ind}  const w${b}h = v128.load8x8_s(wp, ${(tap * nb + b) * 16 + 8});`);
         } else {
-          L.push(`${ind}  const p${j}l = v128.load32_splat(xr, ${off});`);
-          L.push(`${ind}  const p${j}h = v128.load32_splat(xr, ${off + 4});`);
-        }
-        for (let b = 0; b < nb; b++) {
-          if (relaxed) {
-            L.push(`${ind}  a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}l, a${b}_${j});`);
-            L.push(`${ind}  h${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}h, h${b}_${j});`);
-          } else {
-            L.push(`${ind}  a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
-            L.push(`${ind}  a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
-          }
+          L.push(`${ind}  const w${b}l = v128.load(wp, ${(tap * nb + b) * 32});`);
+          L.push(`${ind}  const w${b}h = v128.load(wp, ${(tap * nb + b) * 32 + 16});`);
         }
       }
-      L.push(`${ind}}`);
     }
-    if (unrollKh && kh < rows - 1) L.push(`${ind}xr += xRowStride;`);
-  }
-  if (unrollKh) {
-    L.push(`      wp += ${fw * fw * nb * wBytes};`);
-  } else {
-    L.push(`        wp += wStep;`);
-    L.push(`        xr += xRowStride;`);
-    L.push(`      }`);
-  }
+    for (let j = 0; j < npix; j++) {
+      const off = (j * s + kw) * PB;
+      if (relaxed) {
+        L.push(`${ind}  const p${j}l = v128.load(xr, ${off});`);
+        L.push(`${ind}  const p${j}h = v128.load(xr, ${off + 16});`);
+      } else {
+        L.push(`${ind}  const p${j}l = v128.load32_splat(xr, ${off});`);
+        L.push(`${ind}  const p${j}h = v128.load32_splat(xr, ${off + 4});`);
+      }
+      for (let b = 0; b < nb; b++) {
+        if (relaxed) {
+          L.push(`${ind}  a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}l, a${b}_${j});`);
+          L.push(`${ind}  h${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}h, h${b}_${j});`);
+        } else {
+          L.push(`${ind}  a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}l, p${j}l));`);
+          L.push(`${ind}  a${b}_${j} = i32x4.add(a${b}_${j}, i32x4.dot_i16x8_s(w${b}h, p${j}h));`);
+        }
+      }
+    }
+  });
   L.push(`      xb += xBlockStride;`);
   L.push(`    }`);
   return finishRowKernel(L, v);

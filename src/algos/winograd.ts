@@ -26,9 +26,6 @@ import { runsDot8 } from './isa.js';
 import { ocPartsFor, splitForThreads } from './common.js';
 import { I8ConvError } from '../errors.js';
 
-/** The most input channels per group for which 4 Y fits i32 with a 3x3 filter (a multiple of 4 below 1827). */
-export const WINOGRAD_MAX_ICPG = 1824;
-
 /**
  * The most input channels per group for which 4 Y fits i32 with an f x f filter: 4 * f² * 128 * 255 * ICPG < 2^31,
  * rounded down to a multiple of 4 (3x3 1824, 5x5 656, 7x7 332).
@@ -36,6 +33,9 @@ export const WINOGRAD_MAX_ICPG = 1824;
 export function winogradMaxIcpg(f: number): number {
   return Math.floor((2 ** 31 - 1) / (4 * f * f * 128 * 255) / 4) * 4;
 }
+
+/** The 3x3 bound, 1824. */
+export const WINOGRAD_MAX_ICPG = winogradMaxIcpg(3);
 
 /** 3x3 blocks per side of an f x f filter (the filter zero-padded to 3, 6 or 9). */
 function blocksOf(f: number): number {
