@@ -162,6 +162,21 @@ describeEachKernelSet((set, rt, lab) => {
             i++;
           }
     });
+
+    it('3x3 stride 1 and 2 in NCHW44 (requantized in registers where the output allows): output widths 1..13, row tiles, every quantization variant, output tables', () => {
+      let i = 0;
+      for (const s of [1, 2])
+        for (let ow = 1; ow <= 13; ow++)
+          for (const C of [8, 12]) {
+            const pad: [number, number, number, number] = [1, i % 2, 1, 1 - (i % 2)];
+            const iw = (ow - 1) * s + 3 - 1;
+            const ih = ((i % 4) + 1 - 1) * s + 3 - 2;
+            const q = quant(i, C);
+            const table = i % 3 === 1 && q.dstType !== 'int32' ? Uint8Array.from({ length: 256 }, (_, b) => (b * 37 + 11) & 255) : undefined;
+            ex(conv({ ic: C, oc: C, group: C, ih, iw, fh: 3, fw: 3, stride: s, pad, n: 1 + (i % 2), ...q }), 3000 + i, { threads: (i % 3) + 1, outputTable: table }, A);
+            i++;
+          }
+    });
   });
 
   describe('channel-wise filters in the NCHW44_CHAN layout', () => {

@@ -20,8 +20,10 @@ import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT, CTX_PL,
   CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_OHTILE, CTX_IWP,
   CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC, CTX_RAWCOLS, CTX_BLOCKSPERTASK, CTX_RELAXED, CTX_DOTXOR,
+  CTX_DSTTYPE, CTX_NONLIN, CTX_ROUNDING, CTX_DSTLAYOUT, CTX_RATIO, CTX_DSTZP, CTX_CLAMPLO, CTX_CLAMPHI, CTX_LUT,
 } from '../common/ctx';
 import { finishTile } from '../common/finish';
+import { lookInPlace } from '../common/table';
 import { dotStep, dotStepBuilt } from '../common/dot-step';
 
 /**
@@ -60,6 +62,113 @@ function convRow<T>(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: 
       v128.store(sp, a1, 16);
       v128.store(sp, a2, 32);
       v128.store(sp, a3, 48);
+    }
+  }
+}
+
+/**
+ * 4 accumulators of one block (4 pixels x 4 channels, lanes = channels) -> 16 output bytes, the 4 pixels' 4-channel
+ * groups in NCHW44 order. The same arithmetic as common/finish.ts for its half-even fast path, with the activation
+ * and the output type folded into constants so that one loop serves them all:
+ *   relu:   round and the 2^22 clamp are monotone and map 0 to 0, so max(v, 0) before them is max(y, zp) after the
+ *           zero point: lo = zp (relu6: lo, hi from the context; identity: the whole i16 range);
+ *   uint8:  y - 128 computed with zp - 128, lo - 128, hi - 128, narrowed signed, then the top bit flipped (xo).
+ */
+// @ts-ignore: decorator
+@inline
+function quant16(a0: v128, a1: v128, a2: v128, a3: v128, ratio: v128, zp: v128, lo: v128, hi: v128, xo: v128): v128 {
+  const m = f32x4.splat(12582912.0); // 1.5 * 2^23: adding it rounds to an integer, ties to even
+  const top = f32x4.splat(4194304.0);
+  const bot = f32x4.splat(-4194304.0);
+  const r0 = i32x4.sub(f32x4.add(f32x4.pmin(top, f32x4.pmax(bot, f32x4.mul(f32x4.convert_i32x4_s(a0), ratio))), m), m);
+  const r1 = i32x4.sub(f32x4.add(f32x4.pmin(top, f32x4.pmax(bot, f32x4.mul(f32x4.convert_i32x4_s(a1), ratio))), m), m);
+  const r2 = i32x4.sub(f32x4.add(f32x4.pmin(top, f32x4.pmax(bot, f32x4.mul(f32x4.convert_i32x4_s(a2), ratio))), m), m);
+  const r3 = i32x4.sub(f32x4.add(f32x4.pmin(top, f32x4.pmax(bot, f32x4.mul(f32x4.convert_i32x4_s(a3), ratio))), m), m);
+  const n01 = i16x8.min_s(i16x8.max_s(i16x8.add_sat_s(i16x8.narrow_i32x4_s(r0, r1), zp), lo), hi);
+  const n23 = i16x8.min_s(i16x8.max_s(i16x8.add_sat_s(i16x8.narrow_i32x4_s(r2, r3), zp), lo), hi);
+  return v128.xor(i8x16.narrow_i16x8_s(n01, n23), xo);
+}
+
+/**
+ * 3x3 filters, stride 1 or 2, NCHW44 8-bit output, half-even rounding, no full bias, activation none / relu / relu6:
+ * the tile's output rows computed and requantized in registers, 16 bytes stored per 4 pixels (no accumulator
+ * scratch, no finishing pass). The filter's 3 (dot8) or 6 (SIMD128 pairs) vectors stay in registers for the tile.
+ * QS: bytes between tap pairs (SIMD128: 32 for stride 1, 16 for the compact stride-2 rows).
+ */
+// @ts-ignore: decorator
+@inline
+function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, ow: i32, w: usize, init: v128, out: usize, ch: i32, QS: i32): void {
+  if (!dotStepBuilt<T>()) unreachable(); else {
+    const unsigned = load<i32>(ctx, CTX_DSTTYPE) == 2;
+    const nonlin = load<i32>(ctx, CTX_NONLIN);
+    const zpS = load<i32>(ctx, CTX_DSTZP);
+    const shift = unsigned ? 128 : 0;
+    let loS = load<i32>(ctx, CTX_CLAMPLO);
+    if (nonlin == 1) loS = zpS;
+    loS -= shift;
+    if (loS < -32768) loS = -32768;
+    const zp = i16x8.splat(<i16>(zpS - shift));
+    const lo = i16x8.splat(<i16>loS);
+    const hi = i16x8.splat(<i16>(load<i32>(ctx, CTX_CLAMPHI) - shift));
+    const xo = i8x16.splat(<i8>shift);
+    const ratio = v128.load(<usize>load<i32>(ctx, CTX_RATIO) + <usize>(ch << 2));
+    const lut = <usize>load<i32>(ctx, CTX_LUT);
+    const pair = sizeof<T>() != 1; // SIMD128: two tap pairs per filter row
+    const w0 = v128.load(w, 0);
+    const w1 = v128.load(w, 16);
+    const w2 = v128.load(w, 32);
+    const w3 = pair ? v128.load(w, 48) : w0;
+    const w4 = pair ? v128.load(w, 64) : w0;
+    const w5 = pair ? v128.load(w, 80) : w0;
+    const qs = <usize>QS;
+    const rb = <usize>rowBytes;
+    for (let r: i32 = 0; r < ohN; r++) {
+      const q0 = qBase + <usize>(r * sh * rowBytes);
+      const o = out + <usize>(r * ow * 4);
+      for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+        let a0 = init;
+        let a1 = init;
+        let a2 = init;
+        let a3 = init;
+        let x = q0 + <usize>(ow0 << 4);
+        if (pair) {
+          // row kh: pairs (w[2kh], w[2kh + 1]); dot8 packs one quad per row, at w[kh]
+          for (let kh: i32 = 0; kh < 3; kh++) {
+            const wa = kh == 0 ? w0 : kh == 1 ? w2 : w4;
+            const wb = kh == 0 ? w1 : kh == 1 ? w3 : w5;
+            a0 = dotStep<T>(dotStep<T>(a0, v128.load(x, 0), wa), v128.load(x + qs, 0), wb);
+            a1 = dotStep<T>(dotStep<T>(a1, v128.load(x, 16), wa), v128.load(x + qs, 16), wb);
+            a2 = dotStep<T>(dotStep<T>(a2, v128.load(x, 32), wa), v128.load(x + qs, 32), wb);
+            a3 = dotStep<T>(dotStep<T>(a3, v128.load(x, 48), wa), v128.load(x + qs, 48), wb);
+            x += rb;
+          }
+        } else {
+          a0 = dotStep<T>(a0, v128.load(x, 0), w0);
+          a1 = dotStep<T>(a1, v128.load(x, 16), w0);
+          a2 = dotStep<T>(a2, v128.load(x, 32), w0);
+          a3 = dotStep<T>(a3, v128.load(x, 48), w0);
+          x += rb;
+          a0 = dotStep<T>(a0, v128.load(x, 0), w1);
+          a1 = dotStep<T>(a1, v128.load(x, 16), w1);
+          a2 = dotStep<T>(a2, v128.load(x, 32), w1);
+          a3 = dotStep<T>(a3, v128.load(x, 48), w1);
+          x += rb;
+          a0 = dotStep<T>(a0, v128.load(x, 0), w2);
+          a1 = dotStep<T>(a1, v128.load(x, 16), w2);
+          a2 = dotStep<T>(a2, v128.load(x, 32), w2);
+          a3 = dotStep<T>(a3, v128.load(x, 48), w2);
+        }
+        const b = quant16(a0, a1, a2, a3, ratio, zp, lo, hi, xo);
+        const p = o + <usize>(ow0 << 2);
+        if (ow0 + 4 <= ow) {
+          v128.store(p, b);
+        } else {
+          v128.store32_lane(p, b, 0);
+          if (ow0 + 1 < ow) v128.store32_lane(p, b, 1, 4);
+          if (ow0 + 2 < ow) v128.store32_lane(p, b, 2, 8);
+        }
+      }
+      if (lut) lookInPlace(lut, o, ow << 2);
     }
   }
 }
@@ -195,6 +304,14 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
   const biasN = load<i32>(ctx, CTX_BIASMODE) == 2 ? <usize>load<i32>(ctx, CTX_BIAS) + <usize>(n * oc * planeOut * 4) : 0;
   let nch = C - gb * 4;
   if (nch > 4) nch = 4;
+  if (fh == 3 && fw == 3 && (sw == 1 || sw == 2) && nch == 4 && !nchw && elem == 1 && load<i32>(ctx, CTX_NONLIN) != 2 &&
+    load<i32>(ctx, CTX_ROUNDING) == 1 && load<i32>(ctx, CTX_BIASMODE) != 2 && load<i32>(ctx, CTX_DSTLAYOUT) == 0) {
+    const out = dstN + <usize>(((gb * planeOut + oh0 * ow) << 2));
+    if (dot8) rows3x3<i8>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 0);
+    else if (sw == 1) rows3x3<i16>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 32);
+    else rows3x3<i16>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 16);
+    return;
+  }
   // rows of accumulators back to back (stride OW): a row's up to 3 extra pixels land where the next row's first
   // ones go and are overwritten by them, so the tile is one run of ohN * OW pixels, finished in one call
   for (let r: i32 = 0; r < ohN; r++) {

@@ -24,6 +24,8 @@ export interface CaseOptions {
   threads?: number;
   biasRange?: number;
   kernel?: string;
+  /** an 8-bit output's byte table (Conv.setOutputTable): the expected output is table[reference byte] */
+  outputTable?: Uint8Array;
 }
 
 /** Random source data of the declared type. */
@@ -41,10 +43,13 @@ export function runCase(rt: Runtime, p: ConvBiasParams, seed: number, opts: Case
   const w = randInt8(r, s.filterLength, lo, hi);
   const bias = s.biasLength ? randInt32(r, s.biasLength, -(opts.biasRange ?? 5000), opts.biasRange ?? 5000) : undefined;
   const want = reference.convBias(p, src, w, bias);
+  const table = opts.outputTable;
+  if (table) for (let i = 0; i < want.length; i++) want[i] = s.dstType === 'int8' ? (table[want[i] & 255] << 24) >> 24 : table[want[i]];
   const conv = rt.convBias(p, { threads: opts.threads, kernel: opts.kernel });
   try {
     conv.setFilter(w, 'OIHW');
     if (bias) conv.setBias(bias);
+    if (table) conv.setOutputTable(table);
     const Ctor = { int8: Int8Array, uint8: Uint8Array, int32: Int32Array }[s.dstType];
     const big = new Ctor(s.dstLength + 2 * DST_GUARD).fill(0x5a);
     const dst = big.subarray(DST_GUARD, DST_GUARD + s.dstLength) as Int8Array | Uint8Array | Int32Array;

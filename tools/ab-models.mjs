@@ -1,0 +1,41 @@
+// A/B of whole models between two builds of i8conv (two dist/ folders: e.g. a worktree of the previous commit and
+// this one), interleaved in one process so that machine noise hits both alike. Reports each build's best and median
+// time per run and the ratio B / A of the medians, and checks that both builds give the same output bytes.
+// Usage (after npm run build in both): node tools/ab-models.mjs DIST_A DIST_B MODEL.onnx|.tflite [seconds] [build]
+// [threads]; build: auto (default), simd128 or relaxed. Deno: deno run -A tools/ab-models.mjs ...
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+const args = typeof Deno !== 'undefined' ? Deno.args : process.argv.slice(2);
+const [distA, distB, modelPath] = args;
+const secs = Number(args[3] ?? 10);
+const build = args[4] ?? 'auto';
+const threads = Number(args[5] ?? 1);
+const bytes = new Uint8Array(readFileSync(modelPath));
+const sides = [];
+for (const dist of [distA, distB]) {
+  const { createRuntime } = await import(pathToFileURL(resolve(dist, 'src/index.js')).href);
+  const rt = await createRuntime({ build, threads });
+  const model = await rt.loadModel(bytes);
+  sides.push({ dist, rt, model, times: [] });
+}
+// seeded inputs: the same bytes for both builds
+let seed = 12345;
+const next = () => { seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5; return (seed >>> 0) / 4294967296; };
+const feeds = {};
+for (const i of sides[0].model.inputs) {
+  const n = i.shape.reduce((a, b) => a * b, 1);
+  feeds[i.name] = i.type === 'float32' ? Float32Array.from({ length: n }, () => next() * 2 - 1)
+    : i.type === 'uint8' ? Uint8Array.from({ length: n }, () => Math.floor(next() * 256)) : Int8Array.from({ length: n }, () => Math.floor(next() * 256) - 128);
+}
+const outs = sides.map((s) => s.model.run(feeds));
+for (const name of Object.keys(outs[0])) {
+  const a = new Uint8Array(outs[0][name].buffer ?? outs[0][name].data.buffer);
+  const b = new Uint8Array(outs[1][name].buffer ?? outs[1][name].data.buffer);
+  if (a.length !== b.length || a.some((v, i) => v !== b[i])) throw new Error(`output ${name} differs between the builds`);
+}
+const end = performance.now() + secs * 1000;
+while (performance.now() < end) for (const s of sides) { const t0 = performance.now(); s.model.run(feeds); s.times.push(performance.now() - t0); }
+const med = (t) => [...t].sort((x, y) => x - y)[t.length >> 1];
+for (const s of sides) console.log(`${s.dist}: ${s.rt.features?.build ?? build} best ${Math.min(...s.times).toFixed(3)} ms, median ${med(s.times).toFixed(3)} ms (${s.times.length} runs)`);
+console.log(`B / A (medians): ${(med(sides[1].times) / med(sides[0].times)).toFixed(3)}`);
