@@ -168,6 +168,38 @@ describeEachKernelSet((set, rt, lab) => {
       }
     });
 
+    it('channel biases at the extremes through the fast finishing paths (GEMM, direct, depthwise in registers): int8 / uint8 with zero points, identity / relu / relu6, both roundings', () => {
+      // zero source and filter: acc = bias[c] at every pixel; 16 channels, one extreme each
+      const accs = Int32Array.from([-2147483000, -16777215, -8388609, -8388607, -100000, -257, -255, -1, 0, 1, 254, 8388607, 8388609, 16777215, 100000, 2147483000]);
+      const shapes: Partial<ConvBiasParams>[] = [
+        { ic: 4, fh: 1, fw: 1, pad: 0, ih: 3, iw: 5 },
+        { ic: 4, fh: 3, fw: 3, pad: 1, ih: 5, iw: 6 },
+        { ic: 16, group: 16, fh: 3, fw: 3, pad: 1, ih: 4, iw: 9 },
+        { ic: 16, group: 16, fh: 3, fw: 3, pad: 1, ih: 5, iw: 9, stride: 2 },
+      ];
+      let cases = 0;
+      for (const shape of shapes)
+        for (const [dstType, dstZeroPoint] of [['int8', -3], ['int8', 100], ['uint8', 0], ['uint8', 201]] as const)
+          for (const nonlinearity of ['identity', 'relu', 'relu6'] as Nonlinearity[])
+            for (const rounding of ['half-even', 'half-away'] as Rounding[])
+              for (const dstScale of [2, 0.37]) {
+                const p = base({ oc: 16, ...shape, srcScale: 0.5, filterScale: 1, dstScale, dstType, dstZeroPoint, nonlinearity, rounding });
+                const s = normalizeConvParams(p);
+                const src = new Int8Array(s.srcLength);
+                const w = new Int8Array(s.filterLength);
+                const conv = rt().convBias(p);
+                conv.setFilter(w);
+                conv.setBias(accs);
+                const got = dstType === 'int8' ? new Int8Array(s.dstLength) : new Uint8Array(s.dstLength);
+                conv.exec(src, got);
+                expect(foreignKernels(set, conv.algorithm, conv.kernels), conv.kernels.join(', ')).toEqual([]);
+                conv.dispose();
+                expect(Array.from(got), `${JSON.stringify(shape)} ${dstType} zp ${dstZeroPoint} ${nonlinearity} ${rounding} ${dstScale}`).toEqual(Array.from(reference.convBias(p, src, w, accs)));
+                cases++;
+              }
+      expect(cases).toBe(4 * 4 * 3 * 2 * 2);
+    });
+
     it('hswish sweeps x = acc * s_bias across -4..4 for int8 and int32 outputs', () => {
       const accs = Int32Array.from({ length: 801 }, (_, i) => i - 400);
       for (const rounding of ['half-away', 'half-even'] as Rounding[]) {

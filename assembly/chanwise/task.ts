@@ -20,9 +20,9 @@ import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT, CTX_PL,
   CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_OHTILE, CTX_IWP,
   CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC, CTX_RAWCOLS, CTX_BLOCKSPERTASK, CTX_RELAXED, CTX_DOTXOR,
-  CTX_DSTTYPE, CTX_NONLIN, CTX_ROUNDING, CTX_DSTLAYOUT, CTX_RATIO, CTX_DSTZP, CTX_CLAMPLO, CTX_CLAMPHI, CTX_LUT,
+  CTX_DSTTYPE, CTX_NONLIN, CTX_ROUNDING, CTX_DSTLAYOUT, CTX_RATIO, CTX_DSTZP, CTX_CLAMPHI, CTX_LUT,
 } from '../common/ctx';
-import { finishTile } from '../common/finish';
+import { finishLow, finishTile, quantZp } from '../common/finish';
 import { lookInPlace } from '../common/table';
 import { dotStep, dotStepBuilt } from '../common/dot-step';
 
@@ -68,24 +68,15 @@ function convRow<T>(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: 
 
 /**
  * 4 accumulators of one block (4 pixels x 4 channels, lanes = channels) -> 16 output bytes, the 4 pixels' 4-channel
- * groups in NCHW44 order. The same arithmetic as common/finish.ts for its half-even fast path, with the activation
- * and the output type folded into constants so that one loop serves them all:
- *   relu:   round and the 2^22 clamp are monotone and map 0 to 0, so max(v, 0) before them is max(y, zp) after the
- *           zero point: lo = zp (relu6: lo, hi from the context; identity: the whole i16 range);
- *   uint8:  y - 128 computed with zp - 128, lo - 128, hi - 128, narrowed signed, then the top bit flipped (xo).
+ * groups in NCHW44 order: common/finish.ts's quantZp (zero point and lower clamp included), the upper clamp (relu6;
+ * else the whole i16 range), and for uint8 outputs y - 128 narrowed signed with the top bit flipped back (subBits,
+ * hi and xo carry the 128), so that one loop serves both output types.
  */
 // @ts-ignore: decorator
 @inline
-function quant16(a0: v128, a1: v128, a2: v128, a3: v128, ratio: v128, zp: v128, lo: v128, hi: v128, xo: v128): v128 {
-  const m = f32x4.splat(12582912.0); // 1.5 * 2^23: adding it rounds to an integer, ties to even
-  const top = f32x4.splat(4194304.0);
-  const bot = f32x4.splat(-4194304.0);
-  const r0 = i32x4.sub(f32x4.add(f32x4.pmin(top, f32x4.pmax(bot, f32x4.mul(f32x4.convert_i32x4_s(a0), ratio))), m), m);
-  const r1 = i32x4.sub(f32x4.add(f32x4.pmin(top, f32x4.pmax(bot, f32x4.mul(f32x4.convert_i32x4_s(a1), ratio))), m), m);
-  const r2 = i32x4.sub(f32x4.add(f32x4.pmin(top, f32x4.pmax(bot, f32x4.mul(f32x4.convert_i32x4_s(a2), ratio))), m), m);
-  const r3 = i32x4.sub(f32x4.add(f32x4.pmin(top, f32x4.pmax(bot, f32x4.mul(f32x4.convert_i32x4_s(a3), ratio))), m), m);
-  const n01 = i16x8.min_s(i16x8.max_s(i16x8.add_sat_s(i16x8.narrow_i32x4_s(r0, r1), zp), lo), hi);
-  const n23 = i16x8.min_s(i16x8.max_s(i16x8.add_sat_s(i16x8.narrow_i32x4_s(r2, r3), zp), lo), hi);
+function quant16(a0: v128, a1: v128, a2: v128, a3: v128, ratio: v128, lowBits: v128, subBits: v128, hi: v128, xo: v128): v128 {
+  const n01 = i16x8.min_s(i16x8.narrow_i32x4_s(quantZp(a0, ratio, lowBits, subBits), quantZp(a1, ratio, lowBits, subBits)), hi);
+  const n23 = i16x8.min_s(i16x8.narrow_i32x4_s(quantZp(a2, ratio, lowBits, subBits), quantZp(a3, ratio, lowBits, subBits)), hi);
   return v128.xor(i8x16.narrow_i16x8_s(n01, n23), xo);
 }
 
@@ -99,16 +90,10 @@ function quant16(a0: v128, a1: v128, a2: v128, a3: v128, ratio: v128, zp: v128, 
 @inline
 function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, ow: i32, w: usize, init: v128, out: usize, ch: i32, QS: i32): void {
   if (!dotStepBuilt<T>()) unreachable(); else {
-    const unsigned = load<i32>(ctx, CTX_DSTTYPE) == 2;
-    const nonlin = load<i32>(ctx, CTX_NONLIN);
+    const shift = load<i32>(ctx, CTX_DSTTYPE) == 2 ? 128 : 0;
     const zpS = load<i32>(ctx, CTX_DSTZP);
-    const shift = unsigned ? 128 : 0;
-    let loS = load<i32>(ctx, CTX_CLAMPLO);
-    if (nonlin == 1) loS = zpS;
-    loS -= shift;
-    if (loS < -32768) loS = -32768;
-    const zp = i16x8.splat(<i16>(zpS - shift));
-    const lo = i16x8.splat(<i16>loS);
+    const lowBits = i32x4.splat(0x4B400000 + finishLow(ctx) - zpS);
+    const subBits = i32x4.splat(0x4B400000 - zpS + shift);
     const hi = i16x8.splat(<i16>(load<i32>(ctx, CTX_CLAMPHI) - shift));
     const xo = i8x16.splat(<i8>shift);
     const ratio = v128.load(<usize>load<i32>(ctx, CTX_RATIO) + <usize>(ch << 2));
@@ -158,7 +143,7 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
           a2 = dotStep<T>(a2, v128.load(x, 32), w2);
           a3 = dotStep<T>(a3, v128.load(x, 48), w2);
         }
-        const b = quant16(a0, a1, a2, a3, ratio, zp, lo, hi, xo);
+        const b = quant16(a0, a1, a2, a3, ratio, lowBits, subBits, hi, xo);
         const p = o + <usize>(ow0 << 2);
         if (ow0 + 4 <= ow) {
           v128.store(p, b);
