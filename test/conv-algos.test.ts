@@ -105,6 +105,20 @@ describeEachKernelSet((set, rt, lab) => {
       ex(conv({ format: 'NCHW', ic: 50, oc: 10, ih: 1, iw: 1, n: 3, ...quant(2, 10) }), 301, {}, A);
     });
 
+    it('channel-lane kernels where the plane is small: SIMD128 below OCPG pixels; dot8 runtimes for one-pixel planes of 8+ channels, with the SIMD128 channel-lane kernels (one pixel fills one of their kernels\' 4 pixel lanes)', () => {
+      const dot8 = set.gemmKernelIsa === 'wasmrelaxeddot';
+      let i = 310;
+      for (const [format, ic, oc, ih, iw] of [['NCHW', 1280, 1000, 1, 1], ['NCHW', 9, 8, 1, 1], ['NCHW44', 36, 20, 1, 1], ['NCHW', 9, 8, 1, 2],
+        ['NCHW44', 12, 20, 3, 5], ['NCHW', 9, 4, 1, 1], ['NCHW44', 8, 8, 3, 3]] as const) {
+        const r = runCase(rt(), { ...conv({ format, ic, oc, ih, iw, n: 2, ...quant(i, oc) }), algo: A }, i++);
+        expect(r, JSON.stringify(r.firstMismatch)).toMatchObject({ ok: true });
+        const channel = dot8 ? ih * iw === 1 && oc >= 8 : ih * iw < oc;
+        const at = `${format} ${ic}->${oc} ${ih}x${iw}: ${r.kernels.join(', ')}`;
+        if (channel) expect(r.kernels.every((k) => k.startsWith('gemm_s8c_') && k.endsWith('__wasmsimd')), at).toBe(true);
+        else expect(r.kernels.every((k) => k.startsWith('gemm_s8_') && k.endsWith(`__${set.gemmKernelIsa}`)), at).toBe(true);
+      }
+    });
+
     it(`every ${set.gemmKernelIsa} GEMM micro-kernel, forced by name, with channel and pixel remainders; threads 1-3 split the plane`, () => {
       let i = 400;
       const kernels = GEMM_KERNELS.filter((v) => v.isa === set.gemmKernelIsa);

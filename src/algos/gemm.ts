@@ -58,13 +58,16 @@ function gemmKernel(lanes: GemmLanes, noc: number, npix: number, isa: 'wasmsimd'
  * other way: 384->64 14² 34.0 vs 31.4, 64->384 28² 35.4 vs 34.8, 256->256 56² 39.0 vs 38.2, 16->96 112² 20.8 vs 19.0.
  */
 export function defaultLanes(s: ConvShape, isa: Isa = 'wasmsimd'): GemmLanes {
-  // the dot8 kernels read both operands compact (no broadcast copies), so they have no channel-lane variant
-  if (gemmIsa(isa) === 'wasmrelaxeddot') return 'pixel';
+  // the dot8 kernels read both operands compact (no broadcast copies), so they have no channel-lane variant; a
+  // one-pixel plane (a fully connected layer) would fill one lane of their four: there the SIMD128 channel-lane
+  // kernels, which the relaxed builds carry too, do more
+  if (gemmIsa(isa) === 'wasmrelaxeddot') return s.oh * s.ow === 1 && s.ocpg >= 8 ? 'channel' : 'pixel';
   return s.oh * s.ow < s.ocpg ? 'channel' : 'pixel';
 }
 
 export function pickGemmKernels(forced: string | undefined, lanes: GemmLanes, runtimeIsa: Isa = 'wasmsimd'): GemmKernelSet {
-  const isa = gemmIsa(runtimeIsa);
+  // channel-lane kernels exist in SIMD128 only (every build has them)
+  const isa = lanes === 'channel' && forced === undefined ? 'wasmsimd' : gemmIsa(runtimeIsa);
   let main: GemmKernelVariant | undefined;
   if (forced !== undefined) {
     main = GEMM_KERNELS.find((k) => k.name === forced && k.isa === isa);
