@@ -22,7 +22,7 @@ import {
   CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC, CTX_RAWCOLS, CTX_BLOCKSPERTASK, CTX_RELAXED, CTX_DOTXOR,
   CTX_DSTTYPE, CTX_NONLIN, CTX_ROUNDING, CTX_DSTLAYOUT, CTX_RATIO, CTX_DSTZP, CTX_CLAMPHI, CTX_LUT,
 } from '../common/ctx';
-import { finishLow, finishTile, quantZp } from '../common/finish';
+import { finishLow, finishTile, quantZp, storePixels44 } from '../common/finish';
 import { lookInPlace } from '../common/table';
 import { dotStep, dotStepBuilt } from '../common/dot-step';
 
@@ -143,15 +143,7 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
           a2 = dotStep<T>(a2, v128.load(x, 32), w2);
           a3 = dotStep<T>(a3, v128.load(x, 48), w2);
         }
-        const b = quant16(a0, a1, a2, a3, ratio, lowBits, subBits, hi, xo);
-        const p = o + <usize>(ow0 << 2);
-        if (ow0 + 4 <= ow) {
-          v128.store(p, b);
-        } else {
-          v128.store32_lane(p, b, 0);
-          if (ow0 + 1 < ow) v128.store32_lane(p, b, 1, 4);
-          if (ow0 + 2 < ow) v128.store32_lane(p, b, 2, 8);
-        }
+        storePixels44(o + <usize>(ow0 << 2), quant16(a0, a1, a2, a3, ratio, lowBits, subBits, hi, xo), ow - ow0);
       }
       if (lut) lookInPlace(lut, o, ow << 2);
     }

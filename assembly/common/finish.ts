@@ -121,6 +121,19 @@ export function requantVec(acc: v128, dstInt32: bool, nonlin: i32, even: bool, r
   return quantVec(acc, ratio, sBias, invDst, even, nonlin);
 }
 
+/** The first min(n, 4) 4-byte pixel groups (NCHW44: a pixel's 4 channels) of v to p. */
+// @ts-ignore: decorator
+@inline
+export function storePixels44(p: usize, v: v128, n: i32): void {
+  if (n >= 4) {
+    v128.store(p, v);
+  } else {
+    v128.store32_lane(p, v, 0);
+    if (n > 1) v128.store32_lane(p, v, 1, 4);
+    if (n > 2) v128.store32_lane(p, v, 2, 8);
+  }
+}
+
 /** i16 lanes + zero point, relu6 clamp. */
 // @ts-ignore: decorator
 @inline
@@ -422,14 +435,7 @@ function rows44(
     const n23 = quantPair(v128.load(a + 2 * st), v128.load(a + 3 * st), r2c, r3c, s2c, s3c, invDst, zp, lo, hi, lowBits, subBits, even, nl, relu6);
     const b = unsigned ? i8x16.narrow_i16x8_u(n01, n23) : i8x16.narrow_i16x8_s(n01, n23);
     const t = i8x16.shuffle(b, b, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    const o = out + <usize>(j << 2);
-    if (j + 4 <= n) {
-      v128.store(o, t);
-    } else {
-      v128.store32_lane(o, t, 0);
-      if (j + 1 < n) v128.store32_lane(o, t, 1, 4);
-      if (j + 2 < n) v128.store32_lane(o, t, 2, 8);
-    }
+    storePixels44(out + <usize>(j << 2), t, n - j);
   }
 }
 
