@@ -160,11 +160,24 @@ const rng = (seed: number, stream: number) => xorshift32((seed + 1) * 0x9e3779b1
 
 const ARRAY: Record<string, new (n: number) => ModelArray> = { float32: Float32Array, uint8: Uint8Array, int8: Int8Array, int32: Int32Array, int64: BigInt64Array, bool: Uint8Array };
 
+/**
+ * Seeded random data for a model input (stream: the input's index): float32 uniform in [-1, 1], 8-bit inputs
+ * uniform bytes. tools/ab-models.mjs feeds both builds with it.
+ */
+export function randomFeed(inp: { type: string; shape: readonly number[] }, seed: number, stream: number): ModelArray {
+  const n = inp.shape.reduce((x, y) => x * y, 1);
+  const r = rng(seed, stream);
+  const arr = new ARRAY[inp.type](n);
+  if (arr instanceof Float32Array) for (let i = 0; i < n; i++) arr[i] = 2 * r() - 1;
+  else if (arr instanceof BigInt64Array) for (let i = 0; i < n; i++) arr[i] = BigInt(Math.floor(r() * 256));
+  else for (let i = 0; i < n; i++) arr[i] = Math.floor(r() * 256) - (inp.type === 'int8' ? 128 : 0);
+  return arr;
+}
+
 /** The feed of each model input: its file (.npy or an image), or seeded random data. */
 async function makeFeeds(io: RunIo, model: Model, a: RunArgs): Promise<Record<string, ModelArray>> {
   const feeds: Record<string, ModelArray> = {};
   for (const [k, inp] of model.inputs.entries()) {
-    const n = inp.shape.reduce((x, y) => x * y, 1);
     const file = a.files[inp.name];
     if (file !== undefined && /\.npy$/i.test(file)) {
       const { data } = readNpy(await io.readFile(file), file);
@@ -176,12 +189,7 @@ async function makeFeeds(io: RunIo, model: Model, a: RunArgs): Promise<Record<st
       }
       feeds[inp.name] = imageToTensor(await decodeImage(await io.readFile(file)), { height: H, width: W, channels: C === 1 ? 'gray' : 'rgb' });
     } else {
-      const r = rng(a.seed, k);
-      const arr = new ARRAY[inp.type](n);
-      if (arr instanceof Float32Array) for (let i = 0; i < n; i++) arr[i] = 2 * r() - 1;
-      else if (arr instanceof BigInt64Array) for (let i = 0; i < n; i++) arr[i] = BigInt(Math.floor(r() * 256));
-      else for (let i = 0; i < n; i++) arr[i] = Math.floor(r() * 256) - (inp.type === 'int8' ? 128 : 0);
-      feeds[inp.name] = arr;
+      feeds[inp.name] = randomFeed(inp, a.seed, k);
     }
   }
   return feeds;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createRuntime, GEMM_KERNELS, KERNELS, type Runtime } from '../src/index.js';
 import type { ConvBiasParams } from '../src/params.js';
 import { normalizeConvParams } from '../src/params.js';
-import { balanceGemmTasks, gemmPlanFacts } from '../src/algos/gemm.js';
+import { balanceGemmTasks, CHANNEL_LANE_NOC, gemmPlanFacts } from '../src/algos/gemm.js';
 import { reference } from '../kernels-ref/index.js';
 import { quantVariant, randSource, runCase, type CaseOptions } from './helpers/conv-case.js';
 import { rng, randInt, randInt8, randInt32 } from './helpers/rng.js';
@@ -112,10 +112,11 @@ describeEachKernelSet((set, rt, lab) => {
         ['NCHW44', 12, 20, 3, 5], ['NCHW', 9, 4, 1, 1], ['NCHW44', 8, 8, 3, 3]] as const) {
         const r = runCase(rt(), { ...conv({ format, ic, oc, ih, iw, n: 2, ...quant(i, oc) }), algo: A }, i++);
         expect(r, JSON.stringify(r.firstMismatch)).toMatchObject({ ok: true });
-        const channel = dot8 ? ih * iw === 1 && oc >= 8 : ih * iw < oc;
+        const channel = dot8 ? ih * iw === 1 && oc >= CHANNEL_LANE_NOC : ih * iw < oc;
         const at = `${format} ${ic}->${oc} ${ih}x${iw}: ${r.kernels.join(', ')}`;
-        if (channel) expect(r.kernels.every((k) => k.startsWith('gemm_s8c_') && k.endsWith('__wasmsimd')), at).toBe(true);
-        else expect(r.kernels.every((k) => k.startsWith('gemm_s8_') && k.endsWith(`__${set.gemmKernelIsa}`)), at).toBe(true);
+        const lanes = r.kernels.map((k) => GEMM_KERNELS.find((v) => v.name === k)!);
+        if (channel) expect(lanes.every((k) => k.lanes === 'channel' && k.isa === 'wasmsimd'), at).toBe(true);
+        else expect(lanes.every((k) => k.lanes === 'pixel' && k.isa === set.gemmKernelIsa), at).toBe(true);
       }
     });
 

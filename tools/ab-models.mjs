@@ -20,23 +20,20 @@ for (const dist of [distA, distB]) {
   const model = await rt.loadModel(bytes);
   sides.push({ dist, rt, model, times: [] });
 }
-// seeded inputs: the same bytes for both builds
-let seed = 12345;
-const next = () => { seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5; return (seed >>> 0) / 4294967296; };
-const feeds = {};
-for (const i of sides[0].model.inputs) {
-  const n = i.shape.reduce((a, b) => a * b, 1);
-  feeds[i.name] = i.type === 'float32' ? Float32Array.from({ length: n }, () => next() * 2 - 1)
-    : i.type === 'uint8' ? Uint8Array.from({ length: n }, () => Math.floor(next() * 256)) : Int8Array.from({ length: n }, () => Math.floor(next() * 256) - 128);
-}
+// i8conv run's seeded inputs (its default seed, 0): the same bytes for both builds
+const { randomFeed, stats } = await import(new URL('../dist/src/cli-run.js', import.meta.url).href);
+const feeds = Object.fromEntries(sides[0].model.inputs.map((inp, k) => [inp.name, randomFeed(inp, 0, k)]));
 const outs = sides.map((s) => s.model.run(feeds));
 if (!(typeof process !== 'undefined' && process.env.AB_ABLATION === '1')) for (const name of Object.keys(outs[0])) {
-  const a = new Uint8Array(outs[0][name].buffer ?? outs[0][name].data.buffer);
-  const b = new Uint8Array(outs[1][name].buffer ?? outs[1][name].data.buffer);
+  const a = new Uint8Array(outs[0][name].buffer);
+  const b = new Uint8Array(outs[1][name].buffer);
   if (a.length !== b.length || a.some((v, i) => v !== b[i])) throw new Error(`output ${name} differs between the builds`);
 }
 const end = performance.now() + secs * 1000;
 while (performance.now() < end) for (const s of sides) { const t0 = performance.now(); s.model.run(feeds); s.times.push(performance.now() - t0); }
-const med = (t) => [...t].sort((x, y) => x - y)[t.length >> 1];
-for (const s of sides) console.log(`${s.dist}: ${s.rt.features?.build ?? build} best ${Math.min(...s.times).toFixed(3)} ms, median ${med(s.times).toFixed(3)} ms (${s.times.length} runs)`);
-console.log(`B / A (medians): ${(med(sides[1].times) / med(sides[0].times)).toFixed(3)}`);
+const [a, b] = sides.map((s) => {
+  const t = stats(s.times);
+  console.log(`${s.dist}: ${s.rt.features.build} best ${t.min.toFixed(3)} ms, median ${t.median.toFixed(3)} ms (${s.times.length} runs)`);
+  return t;
+});
+console.log(`B / A (medians): ${(b.median / a.median).toFixed(3)}`);

@@ -20,9 +20,9 @@ import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT, CTX_PL,
   CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_OHTILE, CTX_IWP,
   CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC, CTX_RAWCOLS, CTX_BLOCKSPERTASK, CTX_RELAXED, CTX_DOTXOR,
-  CTX_DSTTYPE, CTX_NONLIN, CTX_ROUNDING, CTX_DSTLAYOUT, CTX_RATIO, CTX_DSTZP, CTX_CLAMPHI, CTX_LUT,
+  CTX_NONLIN, CTX_ROUNDING, CTX_DSTLAYOUT, CTX_RATIO, CTX_CLAMPHI, CTX_LUT,
 } from '../common/ctx';
-import { finishLow, finishTile, quantZp, storePixels44 } from '../common/finish';
+import { finishTile, quantZp, quantZpLow, quantZpSub, storePixels44 } from '../common/finish';
 import { lookInPlace } from '../common/table';
 import { dotStep, dotStepBuilt } from '../common/dot-step';
 
@@ -91,9 +91,8 @@ function quant16(a0: v128, a1: v128, a2: v128, a3: v128, ratio: v128, lowBits: v
 function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, ow: i32, w: usize, init: v128, out: usize, ch: i32, QS: i32): void {
   if (!dotStepBuilt<T>()) unreachable(); else {
     const shift = load<i32>(ctx, CTX_DSTTYPE) == 2 ? 128 : 0;
-    const zpS = load<i32>(ctx, CTX_DSTZP);
-    const lowBits = i32x4.splat(0x4B400000 + finishLow(ctx) - zpS);
-    const subBits = i32x4.splat(0x4B400000 - zpS + shift);
+    const lowBits = quantZpLow(ctx);
+    const subBits = quantZpSub(ctx, shift);
     const hi = i16x8.splat(<i16>(load<i32>(ctx, CTX_CLAMPHI) - shift));
     const xo = i8x16.splat(<i8>shift);
     const ratio = v128.load(<usize>load<i32>(ctx, CTX_RATIO) + <usize>(ch << 2));

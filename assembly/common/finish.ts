@@ -151,9 +151,9 @@ function offsetClamp(n16: v128, zp: v128, lo: v128, hi: v128, relu6: bool): v128
  * for every v: above 2^22 the bits stay above bits(M) + 2^22 (the output saturates high, as it should), below -2^22
  * (negative sums included, whose bits are negative as int32) they fall under the clamp, which lies above
  * bits(M) - 2^22 because lo - zp > -2^22. lo: the output type's lowest value, the zero point for relu and relu6
- * (max(round(v), 0) + zp = max(round(v) + zp, zp); finishLow). Five vector operations per 4 outputs, zero point and
+ * (max(round(v), 0) + zp = max(round(v) + zp, zp)). Five vector operations per 4 outputs, zero point and
  * lower clamp included, against six before the saturating zero-point add and the clamps of the general sequence.
- * lowBits = splat(0x4B400000 + lo - zp), subBits = splat(0x4B400000 - zp). (XNNPACK's fp32 requantization works
+ * lowBits = splat(0x4B400000 + lo - zp), subBits = splat(0x4B400000 - zp) (quantZpLow, quantZpSub). (XNNPACK's fp32 requantization works
  * this way too.)
  */
 // @ts-ignore: decorator
@@ -163,16 +163,26 @@ export function quantZp(a: v128, ratio: v128, lowBits: v128, subBits: v128): v12
   return i32x4.sub(i32x4.max_s(f32x4.add(f32x4.mul(f32x4.convert_i32x4_s(a), ratio), m), lowBits), subBits);
 }
 
-/** quantZp's lowest output for this context: the output type's lowest value, the zero point for relu and relu6. */
+/**
+ * quantZp's lowBits for this context: splat(0x4B400000 + lo - zp), lo the output type's lowest value, or the zero
+ * point for relu and relu6.
+ */
 // @ts-ignore: decorator
 @inline
-export function finishLow(ctx: usize): i32 {
+export function quantZpLow(ctx: usize): v128 {
   const nonlin = load<i32>(ctx, CTX_NONLIN);
   const zp = load<i32>(ctx, CTX_DSTZP);
   let lo = nonlin == 3 ? load<i32>(ctx, CTX_CLAMPLO) : nonlin == 1 ? zp : -32768;
   const typeMin = load<i32>(ctx, CTX_DSTTYPE) == 2 ? 0 : -128;
   if (lo < typeMin) lo = typeMin;
-  return lo;
+  return i32x4.splat(0x4B400000 + lo - zp);
+}
+
+/** quantZp's subBits for this context: splat(0x4B400000 - zp + shift), every output less `shift`. */
+// @ts-ignore: decorator
+@inline
+export function quantZpSub(ctx: usize, shift: i32): v128 {
+  return i32x4.splat(0x4B400000 - load<i32>(ctx, CTX_DSTZP) + shift);
 }
 
 /**
@@ -359,9 +369,8 @@ export function finishTile(
   const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_DSTZP));
   const lo = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPLO));
   const hi = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPHI));
-  const zpS = load<i32>(ctx, CTX_DSTZP);
-  const lowBits = i32x4.splat(0x4B400000 + finishLow(ctx) - zpS);
-  const subBits = i32x4.splat(0x4B400000 - zpS);
+  const lowBits = quantZpLow(ctx);
+  const subBits = quantZpSub(ctx, 0);
   const elem: i32 = dstInt32 ? 4 : 1;
   const planeBytes = <usize>(plane * elem);
   const lut: usize = dstInt32 ? 0 : <usize>load<i32>(ctx, CTX_LUT);
@@ -545,9 +554,8 @@ export function finishRows(
   const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_DSTZP));
   const lo = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPLO));
   const hi = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPHI));
-  const zpS = load<i32>(ctx, CTX_DSTZP);
-  const lowBits = i32x4.splat(0x4B400000 + finishLow(ctx) - zpS);
-  const subBits = i32x4.splat(0x4B400000 - zpS);
+  const lowBits = quantZpLow(ctx);
+  const subBits = quantZpSub(ctx, 0);
   const lut: usize = dstInt32 ? 0 : <usize>load<i32>(ctx, CTX_LUT);
   if (!dstInt32 && !fullMode) {
     const key = (even ? 1 : 0) | (nonlin << 1) | (dstType == 2 ? 8 : 0);

@@ -57,11 +57,14 @@ function gemmKernel(lanes: GemmLanes, noc: number, npix: number, isa: 'wasmsimd'
  * ceiling loop 45-46): 576->160 7² 34.6 vs 37.8, 320->1280 7² 35.5 vs 41.6, 96->576 14² 38.2 vs 39.8; and the
  * other way: 384->64 14² 34.0 vs 31.4, 64->384 28² 35.4 vs 34.8, 256->256 56² 39.0 vs 38.2, 16->96 112² 20.8 vs 19.0.
  */
+/** Output channels of the (SIMD128) channel-lane main kernel's tile. */
+export const CHANNEL_LANE_NOC = GEMM_KERNELS.find((k) => k.lanes === 'channel' && k.role === 'main')!.noc;
+
 export function defaultLanes(s: ConvShape, isa: Isa = 'wasmsimd'): GemmLanes {
   // the dot8 kernels read both operands compact (no broadcast copies), so they have no channel-lane variant; a
   // one-pixel plane (a fully connected layer) would fill one lane of their four: there the SIMD128 channel-lane
-  // kernels, which the relaxed builds carry too, do more
-  if (gemmIsa(isa) === 'wasmrelaxeddot') return s.oh * s.ow === 1 && s.ocpg >= 8 ? 'channel' : 'pixel';
+  // kernels, which the relaxed builds carry too, do more, from one full main tile of channels
+  if (gemmIsa(isa) === 'wasmrelaxeddot') return s.oh * s.ow === 1 && s.ocpg >= CHANNEL_LANE_NOC ? 'channel' : 'pixel';
   return s.oh * s.ow < s.ocpg ? 'channel' : 'pixel';
 }
 
