@@ -120,6 +120,14 @@ describeEachKernelSet((set, rt, lab) => {
       }
     });
 
+    it('NCHW44 1x1 stride 1: a second panel, groups, batch 2, threads 1-3, int8 and uint8 sources (dot8 kernels read the source in place where its bytes need no xor, and pack only the last micro-tile)', () => {
+      let i = 500;
+      // 56x58: a 3072-pixel panel (K 64) and one of 176 = 7 tiles + 8 pixels; 7x11: 3 tiles + 5; 5x10: 2 tiles + 2
+      for (const [ic, oc, group, n, ih, iw, threads] of [[64, 8, 1, 1, 56, 58, 1], [64, 12, 1, 1, 56, 58, 2], [32, 16, 2, 2, 7, 11, 1],
+        [32, 16, 2, 2, 7, 11, 3], [16, 20, 1, 1, 5, 10, 2], [8, 4, 1, 2, 4, 6, 1]])
+        for (let v = 0; v < 4; v++) ex(conv({ ic, oc, group, n, ih, iw, ...quant(i, oc) }), i++, { threads }, A);
+    });
+
     it(`every ${set.gemmKernelIsa} GEMM micro-kernel, forced by name, with channel and pixel remainders; threads 1-3 split the plane`, () => {
       let i = 400;
       const kernels = GEMM_KERNELS.filter((v) => v.isa === set.gemmKernelIsa);

@@ -332,7 +332,9 @@ writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'generated.ts'), as.join
  *     W tile  [kb][b < nb]:          [w(o,k0), w(o,k1)] for o < 4 | [w(o,k2), w(o,k3)] for o < 4
  * (v = xs - zp.) dot(W01, B01) + dot(W23, B23) covers 4 k values. Accumulators go to `rows` as [row a][column]
  * (`stride` bytes per row a) for finishRows (pixel-lane) or finishTile (channel-lane). `bstep`: bytes per K step
- * in the panel (the panel's own columns * 32: a 1-group kernel can run the last group of a wider panel).
+ * in the panel (the panel's own columns * 32: a 1-group kernel can run the last group of a wider panel); `gstep`:
+ * bytes from one group's B to the next (a packed panel: kbn * bstep; dot8 kernels reading an NCHW44 source in
+ * place, assembly/gemm/task.ts: bstep = the plane's bytes, gstep = the group's pixels * 4).
  */
 /**
  * Relaxed dot8 GEMM (pixel-lane): B panel [group][kb][j < npg] 16 bytes = pixels 4j .. 4j + 3 x k0..k3 (pixel-major,
@@ -342,11 +344,11 @@ writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'generated.ts'), as.join
 function gemmKernelDot8(v) {
   const { noc, npg } = v;
   const L = [];
-  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {`);
+  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`);
   L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
   for (let a = 0; a < noc; a++) L.push(`  const init${a} = v128.load32_splat(init, ${a * 4});`);
-  L.push(`  let xp = b;`);
   L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
+  L.push(`    let xp = b + <usize>(g * gstep);`);
   for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    let a${a}_${j} = init${a};`);
   L.push(`    let wp = w;`);
   L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
@@ -372,10 +374,10 @@ function gemmKernelDot8(v) {
  */
 function gemmFrame(v, na, nb, initLine, body, wstep) {
   const L = [];
-  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {`);
+  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`);
   for (let a = 0; a < na; a++) L.push(initLine(a));
-  L.push(`  let xp = b;`);
   L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
+  L.push(`    let xp = b + <usize>(g * gstep);`);
   for (let a = 0; a < na; a++) for (let j = 0; j < nb; j++) L.push(`    let a${a}_${j} = init${a};`);
   L.push(`    let wp = w;`);
   L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
@@ -439,10 +441,10 @@ gs.push(`// packed layouts they read.\n`);
 for (const v of gvs) gs.push(gemmKernel(v) + '\n');
 gs.push(`/** Runs GEMM kernel \`id\` (index in GEMM_KERNELS). */`);
 gs.push(`export function gemmRun(`);
-gs.push(`  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32,`);
+gs.push(`  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32,`);
 gs.push(`): void {`);
 gs.push(`  switch (id) {`);
-gvs.forEach((v, i) => gs.push(dispatchCase(i, `${v.name}(b, groups, kbn, w, init, rows, stride, bstep)`, gemmInProduct(v, gvs))));
+gvs.forEach((v, i) => gs.push(dispatchCase(i, `${v.name}(b, groups, kbn, w, init, rows, stride, bstep, gstep)`, gemmInProduct(v, gvs))));
 gs.push(`    default: unreachable();`);
 gs.push(`  }`);
 gs.push(`}`);

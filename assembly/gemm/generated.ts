@@ -3,11 +3,11 @@
 // GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES. See tools/gen-conv-kernels.mjs for the
 // packed layouts they read.
 
-export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a1_0 = init1;
@@ -41,10 +41,10 @@ export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let wp = w;
@@ -68,13 +68,13 @@ export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   const init2 = v128.load32_splat(init, 8);
   const init3 = v128.load32_splat(init, 12);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a1_0 = init1;
     let a2_0 = init2;
@@ -110,13 +110,13 @@ export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   const init2 = v128.load32_splat(init, 8);
   const init3 = v128.load32_splat(init, 12);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a1_0 = init1;
@@ -170,11 +170,11 @@ export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -218,11 +218,11 @@ export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize
   }
 }
 
-export function gemm_s8_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a1_0 = init1;
     let wp = w;
@@ -246,10 +246,10 @@ export function gemm_s8_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_1x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_1x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
@@ -267,10 +267,10 @@ export function gemm_s8_1x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -300,11 +300,11 @@ export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize
   }
 }
 
-export function gemm_s8c_oc8x2__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8c_oc8x2__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load(init, 0);
   const init1 = v128.load(init, 16);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a1_0 = init1;
@@ -338,10 +338,10 @@ export function gemm_s8c_oc8x2__wasmsimd(b: usize, groups: i32, kbn: i32, w: usi
   }
 }
 
-export function gemm_s8c_oc4x2__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8c_oc4x2__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load(init, 0);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let wp = w;
@@ -365,12 +365,12 @@ export function gemm_s8c_oc4x2__wasmsimd(b: usize, groups: i32, kbn: i32, w: usi
   }
 }
 
-export function gemm_s8_2x24__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_2x24__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -425,11 +425,11 @@ export function gemm_s8_2x24__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w:
   }
 }
 
-export function gemm_s8_1x24__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_1x24__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -465,14 +465,14 @@ export function gemm_s8_1x24__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w:
   }
 }
 
-export function gemm_s8_4x8__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_4x8__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   const init2 = v128.load32_splat(init, 8);
   const init3 = v128.load32_splat(init, 12);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a1_0 = init1;
@@ -513,14 +513,14 @@ export function gemm_s8_4x8__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: 
   }
 }
 
-export function gemm_s8_4x12__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_4x12__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   const init2 = v128.load32_splat(init, 8);
   const init3 = v128.load32_splat(init, 12);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -574,12 +574,12 @@ export function gemm_s8_4x12__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w:
   }
 }
 
-export function gemm_s8_2x16__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_2x16__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -620,12 +620,12 @@ export function gemm_s8_2x16__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w:
   }
 }
 
-export function gemm_s8_2x20__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_2x20__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -673,12 +673,12 @@ export function gemm_s8_2x20__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w:
   }
 }
 
-export function gemm_s8_2x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_2x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a1_0 = init1;
     let wp = w;
@@ -698,11 +698,11 @@ export function gemm_s8_2x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: 
   }
 }
 
-export function gemm_s8_1x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_1x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
@@ -718,11 +718,11 @@ export function gemm_s8_1x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: 
   }
 }
 
-export function gemm_s8_1x8__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_1x8__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let wp = w;
@@ -742,14 +742,14 @@ export function gemm_s8_1x8__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: 
   }
 }
 
-export function gemm_s8_4x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_4x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   const init2 = v128.load32_splat(init, 8);
   const init3 = v128.load32_splat(init, 12);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a1_0 = init1;
     let a2_0 = init2;
@@ -777,11 +777,11 @@ export function gemm_s8_4x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: 
   }
 }
 
-export function gemm_s8_1x12__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_1x12__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -805,11 +805,11 @@ export function gemm_s8_1x12__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w:
   }
 }
 
-export function gemm_s8_1x16__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_1x16__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -837,11 +837,11 @@ export function gemm_s8_1x16__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w:
   }
 }
 
-export function gemm_s8_1x20__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s8_1x20__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -873,11 +873,11 @@ export function gemm_s8_1x20__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w:
   }
 }
 
-export function gemm_s16p_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s16p_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a1_0 = init1;
@@ -911,11 +911,11 @@ export function gemm_s16p_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usiz
   }
 }
 
-export function gemm_s16p_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s16p_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a0_2 = init0;
@@ -959,13 +959,13 @@ export function gemm_s16p_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usi
   }
 }
 
-export function gemm_s16p_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s16p_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   const init2 = v128.load32_splat(init, 8);
   const init3 = v128.load32_splat(init, 12);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a0_1 = init0;
     let a1_0 = init1;
@@ -1019,11 +1019,11 @@ export function gemm_s16p_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usiz
   }
 }
 
-export function gemm_s16p_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s16p_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a1_0 = init1;
     let wp = w;
@@ -1047,13 +1047,13 @@ export function gemm_s16p_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usiz
   }
 }
 
-export function gemm_s16p_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32): void {
+export function gemm_s16p_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
   const init2 = v128.load32_splat(init, 8);
   const init3 = v128.load32_splat(init, 12);
-  let xp = b;
   for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
     let a1_0 = init1;
     let a2_0 = init2;
@@ -1091,37 +1091,37 @@ export function gemm_s16p_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usiz
 
 /** Runs GEMM kernel `id` (index in GEMM_KERNELS). */
 export function gemmRun(
-  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32,
+  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32,
 ): void {
   switch (id) {
-    case 0: gemm_s8_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 1: gemm_s8_1x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 2: if (I8CONV_LAB) gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 3: if (I8CONV_LAB) gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 4: if (I8CONV_LAB) gemm_s8_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 5: gemm_s8_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 6: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 7: if (I8CONV_LAB) gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 8: gemm_s8c_oc8x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 9: gemm_s8c_oc4x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 10: gemm_s8_2x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 11: gemm_s8_1x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 12: if (I8CONV_LAB) gemm_s8_4x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 13: if (I8CONV_LAB) gemm_s8_4x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 14: if (I8CONV_LAB) gemm_s8_2x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 15: if (I8CONV_LAB) gemm_s8_2x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 16: gemm_s8_2x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 17: gemm_s8_1x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 18: if (I8CONV_LAB) gemm_s8_1x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 19: if (I8CONV_LAB) gemm_s8_4x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 20: if (I8CONV_LAB) gemm_s8_1x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 21: if (I8CONV_LAB) gemm_s8_1x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 22: if (I8CONV_LAB) gemm_s8_1x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep); else unreachable(); break;
-    case 23: gemm_s16p_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 24: gemm_s16p_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 25: gemm_s16p_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 26: gemm_s16p_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
-    case 27: gemm_s16p_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep); break;
+    case 0: gemm_s8_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 1: gemm_s8_1x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 2: if (I8CONV_LAB) gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 3: if (I8CONV_LAB) gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 4: if (I8CONV_LAB) gemm_s8_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 5: gemm_s8_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 6: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 7: if (I8CONV_LAB) gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 8: gemm_s8c_oc8x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 9: gemm_s8c_oc4x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 10: gemm_s8_2x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 11: gemm_s8_1x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 12: if (I8CONV_LAB) gemm_s8_4x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 13: if (I8CONV_LAB) gemm_s8_4x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 14: if (I8CONV_LAB) gemm_s8_2x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 15: if (I8CONV_LAB) gemm_s8_2x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 16: gemm_s8_2x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 17: gemm_s8_1x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 18: if (I8CONV_LAB) gemm_s8_1x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 19: if (I8CONV_LAB) gemm_s8_4x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 20: if (I8CONV_LAB) gemm_s8_1x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 21: if (I8CONV_LAB) gemm_s8_1x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 22: if (I8CONV_LAB) gemm_s8_1x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 23: gemm_s16p_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 24: gemm_s16p_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 25: gemm_s16p_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 26: gemm_s16p_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 27: gemm_s16p_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     default: unreachable();
   }
 }

@@ -409,7 +409,15 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   dot8 = load<i32>(ctx, CTX_RELAXED) == 2;
   dot8Xor = i8x16.splat(<i8>(load<i32>(ctx, CTX_SRCXOR) ^ load<i32>(ctx, CTX_DOTXOR)));
   const mode = load<i32>(ctx, CTX_PACKMODE);
-  if (mode == 0) packNchw44Direct(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
+  // In place: dot8 pixel-lane kernels on an NCHW44 1x1 stride-1 source whose raw bytes are already the dot's b (no
+  // xor): a micro-tile's B rows (4 pixels x 4 k per vector, one K step a plane further) are the source's own bytes,
+  // so the kernels read its whole micro-tiles where they are and only the last partial one is packed.
+  const inPlace = dot8 && !channelLanes && mode == 0 && ((load<i32>(ctx, CTX_SRCXOR) ^ load<i32>(ctx, CTX_DOTXOR)) & 0xff) == 0;
+  const direct = inPlace ? nv / npix : 0; // micro-tiles read in place
+  const packNv = nv - direct * npix; // pixels packed (all of them unless in place)
+  if (mode == 0) {
+    if (packNv > 0) packNchw44Direct(ctx, bp, src, n, g, p0 + direct * npix, packNv, inPlace ? npg : ngroups, kbn, npg);
+  }
   else if (mode == 1) packNchw44Im2col(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 2) packNchwDirect(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 5) packNchw44Strided(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
@@ -443,18 +451,28 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
       let nch = ocpg - blk0 * 4;
       if (nch > mainNb * 4) nch = mainNb * 4;
       const t = blk0 / mainNb;
-      gemmRun(full ? mainId : tailId, bp, tiles, kbn, weights + <usize>(t * tileBytes), init + <usize>((blk0 * 4) << 2), rows, stride, npix * 32);
+      gemmRun(full ? mainId : tailId, bp, tiles, kbn, weights + <usize>(t * tileBytes), init + <usize>((blk0 * 4) << 2), rows, stride, npix * 32, kbn * npix * 32);
       finishTile(ctx, rows, full ? mainNb : ocbG - blk0, cnt, g * ocpgPad + blk0 * 4, g * ocpg + blk0 * 4, nch, p0, nv, dstN, biasN);
     }
     return;
   }
 
   const chanBytes = kbn * (dot8 ? 4 : 32); // packed weights per output channel
-  // micro-tiles: `full` of npix pixels, and the last 1-4 pixels (when npg > 1) by the 1-group kernels
+  // micro-tiles: `full` of npix pixels, and the last 1-4 pixels (when npg > 1) by the 1-group kernels. In place:
+  // `direct` micro-tiles from the source, then the packed rest (one micro-tile, or 1-4 pixels by the 1-group kernels)
   const bstep = npg * (dot8 ? 16 : 32);
-  const narrow = npg > 1 && nv - (tiles - 1) * npix <= 4;
-  const full = narrow ? tiles - 1 : tiles;
-  const lastB = bp + <usize>(full * kbn * bstep);
+  const gstep = kbn * bstep;
+  const lastPix = inPlace ? packNv : nv - (tiles - 1) * npix;
+  const narrow = npg > 1 && lastPix > 0 && lastPix <= 4;
+  const full = inPlace ? direct : narrow ? tiles - 1 : tiles;
+  const packedTile = inPlace && lastPix > 0 && !narrow; // the in-place rest: one packed micro-tile
+  const srcPlane = load<i32>(ctx, CTX_IH) * load<i32>(ctx, CTX_IW);
+  const mainB = inPlace
+    ? src + <usize>((((n * (load<i32>(ctx, CTX_IC) >> 2) + g * load<i32>(ctx, CTX_ICBG)) * srcPlane) + p0) << 2)
+    : bp;
+  const mainBstep = inPlace ? srcPlane << 2 : bstep;
+  const mainGstep = inPlace ? npix << 2 : gstep;
+  const lastB = inPlace ? bp : bp + <usize>(full * kbn * bstep);
   const lastRows = <usize>(full * npix * 4);
   const stride = ngroups << 4; // bytes per accumulator row
   const mainNarrow = load<i32>(ctx, CTX_MAINNARROW);
@@ -471,15 +489,17 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
       const wc = weights + <usize>((c0 + c) * chanBytes);
       const ic = init + <usize>((c0 + c) << 2);
       const rc = rows + <usize>(c * stride);
-      if (full > 0) gemmRun(mainId, bp, full, kbn, wc, ic, rc, stride, bstep);
-      if (narrow) gemmRun(mainNarrow, lastB, 1, kbn, wc, ic, rc + lastRows, stride, bstep);
+      if (full > 0) gemmRun(mainId, mainB, full, kbn, wc, ic, rc, stride, mainBstep, mainGstep);
+      if (packedTile) gemmRun(mainId, lastB, 1, kbn, wc, ic, rc + lastRows, stride, bstep, gstep);
+      if (narrow) gemmRun(mainNarrow, lastB, 1, kbn, wc, ic, rc + lastRows, stride, bstep, gstep);
     }
     for (; c < nch; c++) {
       const wc = weights + <usize>((c0 + c) * chanBytes);
       const ic = init + <usize>((c0 + c) << 2);
       const rc = rows + <usize>(c * stride);
-      if (full > 0) gemmRun(tailId, bp, full, kbn, wc, ic, rc, stride, bstep);
-      if (narrow) gemmRun(tailNarrow, lastB, 1, kbn, wc, ic, rc + lastRows, stride, bstep);
+      if (full > 0) gemmRun(tailId, mainB, full, kbn, wc, ic, rc, stride, mainBstep, mainGstep);
+      if (packedTile) gemmRun(tailId, lastB, 1, kbn, wc, ic, rc + lastRows, stride, bstep, gstep);
+      if (narrow) gemmRun(tailNarrow, lastB, 1, kbn, wc, ic, rc + lastRows, stride, bstep, gstep);
     }
     finishRows(ctx, rows, stride, g * ocpgPad + c0, g * ocpg + c0, nch, p0, nv, dstN, biasN);
   }

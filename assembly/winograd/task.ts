@@ -268,8 +268,8 @@ export function convWinogradTask(ctx: usize, src: usize, dst: usize, ws: usize, 
       for (let c: i32 = 0; c < 4; c += noc) {
         const w = weights + <usize>((c0 << 2) + xi) * posBytes + <usize>(c * chanBytes);
         const rc = mBase + <usize>((xi * 4 + c) * mStride);
-        if (full > 0) gemmRun(mainId, b, full, kbn, w, zero, rc, mStride, bstep);
-        if (narrow) gemmRun(narrowId, b + lastB, 1, kbn, w, zero, rc + lastRows, mStride, bstep);
+        if (full > 0) gemmRun(mainId, b, full, kbn, w, zero, rc, mStride, bstep, kbn * bstep);
+        if (narrow) gemmRun(narrowId, b + lastB, 1, kbn, w, zero, rc + lastRows, mStride, bstep, kbn * bstep);
       }
     }
     for (let c: i32 = 0; c < 4; c++) {
