@@ -22,8 +22,9 @@ import {
   CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC, CTX_RAWCOLS, CTX_BLOCKSPERTASK, CTX_RELAXED, CTX_DOTXOR,
   CTX_NONLIN, CTX_ROUNDING, CTX_DSTLAYOUT, CTX_RATIO, CTX_CLAMPHI, CTX_LUT,
 } from '../common/ctx';
-import { finishTile, quantZp, quantZpLow, quantZpSub, storePixels44 } from '../common/finish';
+import { finishTile, quantZp, quantZpLow, quantZpMagic, quantZpSub, storePixels44 } from '../common/finish';
 import { lookInPlace } from '../common/table';
+import { pick, transpose44Mask } from '../common/vconst';
 import { dotStep, dotStepBuilt } from '../common/dot-step';
 
 /**
@@ -74,9 +75,9 @@ function convRow<T>(q0: usize, rowBytes: i32, fh: i32, nq: i32, w: usize, init: 
  */
 // @ts-ignore: decorator
 @inline
-function quant16(a0: v128, a1: v128, a2: v128, a3: v128, ratio: v128, lowBits: v128, subBits: v128, hi: v128, xo: v128): v128 {
-  const n01 = i16x8.min_s(i16x8.narrow_i32x4_s(quantZp(a0, ratio, lowBits, subBits), quantZp(a1, ratio, lowBits, subBits)), hi);
-  const n23 = i16x8.min_s(i16x8.narrow_i32x4_s(quantZp(a2, ratio, lowBits, subBits), quantZp(a3, ratio, lowBits, subBits)), hi);
+function quant16(a0: v128, a1: v128, a2: v128, a3: v128, ratio: v128, lowBits: v128, subBits: v128, magic: v128, hi: v128, xo: v128): v128 {
+  const n01 = i16x8.min_s(i16x8.narrow_i32x4_s(quantZp(a0, ratio, lowBits, subBits, magic), quantZp(a1, ratio, lowBits, subBits, magic)), hi);
+  const n23 = i16x8.min_s(i16x8.narrow_i32x4_s(quantZp(a2, ratio, lowBits, subBits, magic), quantZp(a3, ratio, lowBits, subBits, magic)), hi);
   return v128.xor(i8x16.narrow_i16x8_s(n01, n23), xo);
 }
 
@@ -93,6 +94,7 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
     const shift = load<i32>(ctx, CTX_DSTTYPE) == 2 ? 128 : 0;
     const lowBits = quantZpLow(ctx);
     const subBits = quantZpSub(ctx, shift);
+    const magic = quantZpMagic();
     const hi = i16x8.splat(<i16>(load<i32>(ctx, CTX_CLAMPHI) - shift));
     const xo = i8x16.splat(<i8>shift);
     const ratio = v128.load(<usize>load<i32>(ctx, CTX_RATIO) + <usize>(ch << 2));
@@ -142,7 +144,7 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
           a2 = dotStep<T>(a2, v128.load(x, 32), w2);
           a3 = dotStep<T>(a3, v128.load(x, 48), w2);
         }
-        storePixels44(o + <usize>(ow0 << 2), quant16(a0, a1, a2, a3, ratio, lowBits, subBits, hi, xo), ow - ow0);
+        storePixels44(o + <usize>(ow0 << 2), quant16(a0, a1, a2, a3, ratio, lowBits, subBits, magic, hi, xo), ow - ow0);
       }
       if (lut) lookInPlace(lut, o, ow << 2);
     }
@@ -241,9 +243,10 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
     if (dot8) {
       // Q[x] (compact Q'[m] = Q[2m]): 4 raw pixels from pixel x (2m), transposed to 4 bytes per channel
       const rs: usize = compact ? 8 : 4;
+      const tr = transpose44Mask();
       for (let x: i32 = 0; x < iwp; x++) {
         const a = v128.xor(v128.load(raw + <usize>x * rs), bx);
-        v128.store(qRow + <usize>(x << 4), i8x16.shuffle(a, a, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15));
+        v128.store(qRow + <usize>(x << 4), pick(a, tr));
       }
       continue;
     }

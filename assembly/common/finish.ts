@@ -158,9 +158,20 @@ function offsetClamp(n16: v128, zp: v128, lo: v128, hi: v128, relu6: bool): v128
  */
 // @ts-ignore: decorator
 @inline
-export function quantZp(a: v128, ratio: v128, lowBits: v128, subBits: v128): v128 {
-  const m = f32x4.splat(12582912.0); // 1.5 * 2^23, bits 0x4B400000
-  return i32x4.sub(i32x4.max_s(f32x4.add(f32x4.mul(f32x4.convert_i32x4_s(a), ratio), m), lowBits), subBits);
+export function quantZp(a: v128, ratio: v128, lowBits: v128, subBits: v128, magic: v128): v128 {
+  return i32x4.sub(i32x4.max_s(f32x4.add(f32x4.mul(f32x4.convert_i32x4_s(a), ratio), magic), lowBits), subBits);
+}
+
+/**
+ * quantZp's M = splat(1.5 * 2^23), loaded from memory where a finishing loop starts and passed down as a value: V8
+ * (Turboshaft) materializes a v128 constant at each use inside the loop (a 64-bit load, a move and an insert), while
+ * a value it keeps in a register or reads as a memory operand.
+ */
+const QUANT_MAGIC: usize = memory.data<f32>([12582912.0, 12582912.0, 12582912.0, 12582912.0], 16);
+// @ts-ignore: decorator
+@inline
+export function quantZpMagic(): v128 {
+  return v128.load(QUANT_MAGIC);
 }
 
 /**
@@ -193,10 +204,10 @@ export function quantZpSub(ctx: usize, shift: i32): v128 {
 @inline
 function quantPair(
   a: v128, b: v128, ra: v128, rb: v128, sa: v128, sb: v128, invDst: v128, zp: v128, lo: v128, hi: v128,
-  lowBits: v128, subBits: v128, even: bool, nl: i32, relu6: bool,
+  lowBits: v128, subBits: v128, magic: v128, even: bool, nl: i32, relu6: bool,
 ): v128 {
   if (even && nl != 2) {
-    const n = i16x8.narrow_i32x4_s(quantZp(a, ra, lowBits, subBits), quantZp(b, rb, lowBits, subBits));
+    const n = i16x8.narrow_i32x4_s(quantZp(a, ra, lowBits, subBits, magic), quantZp(b, rb, lowBits, subBits, magic));
     return relu6 ? i16x8.min_s(n, hi) : n;
   }
   return offsetClamp(i16x8.narrow_i32x4_s(quantVec(a, ra, sa, invDst, even, nl), quantVec(b, rb, sb, invDst, even, nl)), zp, lo, hi, relu6);
@@ -211,13 +222,13 @@ function quantPair(
 @inline
 function fastLoop(
   acc: usize, n: i32, out: usize, planeBytes: usize, nc: i32, nchw: bool,
-  ratio: v128, sBias: v128, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, even: bool, nl: i32, relu6: bool, unsigned: bool,
+  ratio: v128, sBias: v128, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, magic: v128, even: bool, nl: i32, relu6: bool, unsigned: bool,
 ): void {
   let j: i32 = 0;
   for (; j + 4 <= n; j += 4) {
     const a = acc + <usize>(j << 4);
-    const n01 = quantPair(v128.load(a, 0), v128.load(a, 16), ratio, ratio, sBias, sBias, invDst, zp, lo, hi, lowBits, subBits, even, nl, relu6);
-    const n23 = quantPair(v128.load(a, 32), v128.load(a, 48), ratio, ratio, sBias, sBias, invDst, zp, lo, hi, lowBits, subBits, even, nl, relu6);
+    const n01 = quantPair(v128.load(a, 0), v128.load(a, 16), ratio, ratio, sBias, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, even, nl, relu6);
+    const n23 = quantPair(v128.load(a, 32), v128.load(a, 48), ratio, ratio, sBias, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, even, nl, relu6);
     const b = unsigned ? i8x16.narrow_i16x8_u(n01, n23) : i8x16.narrow_i16x8_s(n01, n23);
     if (nchw) {
       const t = i8x16.shuffle(b, b, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
@@ -232,7 +243,7 @@ function fastLoop(
   }
   for (; j < n; j++) {
     const a = v128.load(acc + <usize>(j << 4));
-    const n16 = quantPair(a, a, ratio, ratio, sBias, sBias, invDst, zp, lo, hi, lowBits, subBits, even, nl, relu6);
+    const n16 = quantPair(a, a, ratio, ratio, sBias, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, even, nl, relu6);
     const b = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
     if (nchw) {
       const o = out + <usize>j;
@@ -249,41 +260,41 @@ function fastLoop(
 /** fastLoop with every flag a constant (so the inliner removes the branches); key = even | nl << 1 | unsigned << 3 | nchw << 4. */
 function fastFinish(
   key: i32, acc: usize, n: i32, out: usize, planeBytes: usize, nc: i32,
-  ratio: v128, sBias: v128, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128,
+  ratio: v128, sBias: v128, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, magic: v128,
 ): void {
   switch (key) {
-    case 0: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 0, false, false); break;
-    case 1: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 0, false, false); break;
-    case 2: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 1, false, false); break;
-    case 3: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 1, false, false); break;
-    case 4: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 2, false, false); break;
-    case 5: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 2, false, false); break;
-    case 6: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 0, true, false); break;
-    case 7: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 0, true, false); break;
-    case 8: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 0, false, true); break;
-    case 9: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 0, false, true); break;
-    case 10: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 1, false, true); break;
-    case 11: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 1, false, true); break;
-    case 12: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 2, false, true); break;
-    case 13: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 2, false, true); break;
-    case 14: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 0, true, true); break;
-    case 15: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 0, true, true); break;
-    case 16: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 0, false, false); break;
-    case 17: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 0, false, false); break;
-    case 18: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 1, false, false); break;
-    case 19: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 1, false, false); break;
-    case 20: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 2, false, false); break;
-    case 21: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 2, false, false); break;
-    case 22: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 0, true, false); break;
-    case 23: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 0, true, false); break;
-    case 24: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 0, false, true); break;
-    case 25: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 0, false, true); break;
-    case 26: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 1, false, true); break;
-    case 27: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 1, false, true); break;
-    case 28: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 2, false, true); break;
-    case 29: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 2, false, true); break;
-    case 30: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, false, 0, true, true); break;
-    case 31: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, true, 0, true, true); break;
+    case 0: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, false, false); break;
+    case 1: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, false, false); break;
+    case 2: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 1, false, false); break;
+    case 3: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 1, false, false); break;
+    case 4: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 2, false, false); break;
+    case 5: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 2, false, false); break;
+    case 6: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, true, false); break;
+    case 7: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, true, false); break;
+    case 8: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, false, true); break;
+    case 9: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, false, true); break;
+    case 10: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 1, false, true); break;
+    case 11: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 1, false, true); break;
+    case 12: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 2, false, true); break;
+    case 13: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 2, false, true); break;
+    case 14: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, true, true); break;
+    case 15: fastLoop(acc, n, out, planeBytes, nc, false, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, true, true); break;
+    case 16: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, false, false); break;
+    case 17: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, false, false); break;
+    case 18: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 1, false, false); break;
+    case 19: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 1, false, false); break;
+    case 20: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 2, false, false); break;
+    case 21: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 2, false, false); break;
+    case 22: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, true, false); break;
+    case 23: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, true, false); break;
+    case 24: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, false, true); break;
+    case 25: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, false, true); break;
+    case 26: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 1, false, true); break;
+    case 27: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 1, false, true); break;
+    case 28: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 2, false, true); break;
+    case 29: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 2, false, true); break;
+    case 30: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, true, true); break;
+    case 31: fastLoop(acc, n, out, planeBytes, nc, true, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, true, true); break;
     default: unreachable();
   }
 }
@@ -371,6 +382,7 @@ export function finishTile(
   const hi = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPHI));
   const lowBits = quantZpLow(ctx);
   const subBits = quantZpSub(ctx, 0);
+  const magic = quantZpMagic();
   const elem: i32 = dstInt32 ? 4 : 1;
   const planeBytes = <usize>(plane * elem);
   const lut: usize = dstInt32 ? 0 : <usize>load<i32>(ctx, CTX_LUT);
@@ -388,7 +400,7 @@ export function finishTile(
     if (!dstInt32 && !fullMode && (aligned || nchw)) {
       const key = (even ? 1 : 0) | (nonlin << 1) | (unsigned ? 8 : 0) | (nchw ? 16 : 0);
       const out = dst + <usize>(nchw ? oc * plane + pix : elemAt(false, plane, oc, pix));
-      fastFinish(key, accB, nvalid, out, planeBytes, nc < 4 ? nc : 4, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits);
+      fastFinish(key, accB, nvalid, out, planeBytes, nc < 4 ? nc : 4, ratio, sBias, invDst, zp, lo, hi, lowBits, subBits, magic);
       if (lut) {
         if (!nchw) lookInPlace(lut, out, nvalid << 2);
         else for (let c: i32 = 0; c < nc && c < 4; c++) lookInPlace(lut, out + <usize>c * planeBytes, nvalid);
@@ -426,7 +438,7 @@ export function finishTile(
 // @ts-ignore: decorator
 @inline
 function rows44(
-  acc: usize, stride: i32, n: i32, out: usize, ratioP: usize, sBiasP: usize, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128,
+  acc: usize, stride: i32, n: i32, out: usize, ratioP: usize, sBiasP: usize, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, magic: v128,
   even: bool, nl: i32, relu6: bool, unsigned: bool,
 ): void {
   const r0c = v128.load32_splat(ratioP, 0);
@@ -440,8 +452,8 @@ function rows44(
   const st = <usize>stride;
   for (let j: i32 = 0; j < n; j += 4) {
     const a = acc + <usize>(j << 2);
-    const n01 = quantPair(v128.load(a), v128.load(a + st), r0c, r1c, s0c, s1c, invDst, zp, lo, hi, lowBits, subBits, even, nl, relu6);
-    const n23 = quantPair(v128.load(a + 2 * st), v128.load(a + 3 * st), r2c, r3c, s2c, s3c, invDst, zp, lo, hi, lowBits, subBits, even, nl, relu6);
+    const n01 = quantPair(v128.load(a), v128.load(a + st), r0c, r1c, s0c, s1c, invDst, zp, lo, hi, lowBits, subBits, magic, even, nl, relu6);
+    const n23 = quantPair(v128.load(a + 2 * st), v128.load(a + 3 * st), r2c, r3c, s2c, s3c, invDst, zp, lo, hi, lowBits, subBits, magic, even, nl, relu6);
     const b = unsigned ? i8x16.narrow_i16x8_u(n01, n23) : i8x16.narrow_i16x8_s(n01, n23);
     const t = i8x16.shuffle(b, b, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
     storePixels44(out + <usize>(j << 2), t, n - j);
@@ -453,7 +465,7 @@ function rows44(
 @inline
 function rowsNchw(
   acc: usize, stride: i32, n: i32, nc: i32, out: usize, planeBytes: usize, ratioP: usize, sBiasP: usize,
-  invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, even: bool, nl: i32, relu6: bool, unsigned: bool,
+  invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, magic: v128, even: bool, nl: i32, relu6: bool, unsigned: bool,
 ): void {
   for (let c: i32 = 0; c < nc; c++) {
     const rc = v128.load32_splat(ratioP + <usize>(c << 2));
@@ -462,13 +474,13 @@ function rowsNchw(
     const o = out + <usize>c * planeBytes;
     let j: i32 = 0;
     for (; j + 8 <= n; j += 8) {
-      const n16 = quantPair(v128.load(row + <usize>(j << 2)), v128.load(row + <usize>(j << 2), 16), rc, rc, sc, sc, invDst, zp, lo, hi, lowBits, subBits, even, nl, relu6);
+      const n16 = quantPair(v128.load(row + <usize>(j << 2)), v128.load(row + <usize>(j << 2), 16), rc, rc, sc, sc, invDst, zp, lo, hi, lowBits, subBits, magic, even, nl, relu6);
       const b = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
       v128.store64_lane(o + <usize>j, b, 0);
     }
     for (; j < n; j += 4) {
       const a = v128.load(row + <usize>(j << 2));
-      const n16 = quantPair(a, a, rc, rc, sc, sc, invDst, zp, lo, hi, lowBits, subBits, even, nl, relu6);
+      const n16 = quantPair(a, a, rc, rc, sc, sc, invDst, zp, lo, hi, lowBits, subBits, magic, even, nl, relu6);
       const b = unsigned ? i8x16.narrow_i16x8_u(n16, n16) : i8x16.narrow_i16x8_s(n16, n16);
       const p = o + <usize>j;
       if (j + 4 <= n) {
@@ -484,25 +496,25 @@ function rowsNchw(
 
 /** rows44 with constant flags; key = even | nl << 1 | unsigned << 3 (nl 3 = relu6). */
 function fastRows44(
-  key: i32, acc: usize, stride: i32, n: i32, out: usize, ratioP: usize, sBiasP: usize, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128,
+  key: i32, acc: usize, stride: i32, n: i32, out: usize, ratioP: usize, sBiasP: usize, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, magic: v128,
 ): void {
   switch (key) {
-    case 0: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 0, false, false); break;
-    case 1: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 0, false, false); break;
-    case 2: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 1, false, false); break;
-    case 3: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 1, false, false); break;
-    case 4: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 2, false, false); break;
-    case 5: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 2, false, false); break;
-    case 6: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 0, true, false); break;
-    case 7: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 0, true, false); break;
-    case 8: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 0, false, true); break;
-    case 9: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 0, false, true); break;
-    case 10: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 1, false, true); break;
-    case 11: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 1, false, true); break;
-    case 12: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 2, false, true); break;
-    case 13: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 2, false, true); break;
-    case 14: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 0, true, true); break;
-    case 15: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 0, true, true); break;
+    case 0: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, false, false); break;
+    case 1: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, false, false); break;
+    case 2: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 1, false, false); break;
+    case 3: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 1, false, false); break;
+    case 4: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 2, false, false); break;
+    case 5: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 2, false, false); break;
+    case 6: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, true, false); break;
+    case 7: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, true, false); break;
+    case 8: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, false, true); break;
+    case 9: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, false, true); break;
+    case 10: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 1, false, true); break;
+    case 11: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 1, false, true); break;
+    case 12: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 2, false, true); break;
+    case 13: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 2, false, true); break;
+    case 14: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, true, true); break;
+    case 15: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, true, true); break;
     default: unreachable();
   }
 }
@@ -510,25 +522,25 @@ function fastRows44(
 /** rowsNchw with constant flags (same key). */
 function fastRowsNchw(
   key: i32, acc: usize, stride: i32, n: i32, nc: i32, out: usize, planeBytes: usize, ratioP: usize, sBiasP: usize,
-  invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128,
+  invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, magic: v128,
 ): void {
   switch (key) {
-    case 0: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 0, false, false); break;
-    case 1: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 0, false, false); break;
-    case 2: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 1, false, false); break;
-    case 3: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 1, false, false); break;
-    case 4: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 2, false, false); break;
-    case 5: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 2, false, false); break;
-    case 6: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 0, true, false); break;
-    case 7: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 0, true, false); break;
-    case 8: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 0, false, true); break;
-    case 9: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 0, false, true); break;
-    case 10: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 1, false, true); break;
-    case 11: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 1, false, true); break;
-    case 12: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 2, false, true); break;
-    case 13: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 2, false, true); break;
-    case 14: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, false, 0, true, true); break;
-    case 15: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, true, 0, true, true); break;
+    case 0: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, false, false); break;
+    case 1: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, false, false); break;
+    case 2: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 1, false, false); break;
+    case 3: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 1, false, false); break;
+    case 4: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 2, false, false); break;
+    case 5: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 2, false, false); break;
+    case 6: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, true, false); break;
+    case 7: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, true, false); break;
+    case 8: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, false, true); break;
+    case 9: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, false, true); break;
+    case 10: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 1, false, true); break;
+    case 11: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 1, false, true); break;
+    case 12: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 2, false, true); break;
+    case 13: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 2, false, true); break;
+    case 14: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, true, true); break;
+    case 15: rowsNchw(acc, stride, n, nc, out, planeBytes, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, true, true); break;
     default: unreachable();
   }
 }
@@ -556,18 +568,19 @@ export function finishRows(
   const hi = i16x8.splat(<i16>load<i32>(ctx, CTX_CLAMPHI));
   const lowBits = quantZpLow(ctx);
   const subBits = quantZpSub(ctx, 0);
+  const magic = quantZpMagic();
   const lut: usize = dstInt32 ? 0 : <usize>load<i32>(ctx, CTX_LUT);
   if (!dstInt32 && !fullMode) {
     const key = (even ? 1 : 0) | (nonlin << 1) | (dstType == 2 ? 8 : 0);
     if (!nchw && (oc0 & 3) == 0 && nch == 4) {
       const out = dst + <usize>elemAt(false, plane, oc0, pix);
-      fastRows44(key, acc, stride, npv, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits);
+      fastRows44(key, acc, stride, npv, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic);
       if (lut) lookInPlace(lut, out, npv << 2);
       return;
     }
     if (nchw) {
       const out = dst + <usize>(oc0 * plane + pix);
-      fastRowsNchw(key, acc, stride, npv, nch, out, <usize>plane, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits);
+      fastRowsNchw(key, acc, stride, npv, nch, out, <usize>plane, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic);
       if (lut) for (let c: i32 = 0; c < nch; c++) lookInPlace(lut, out + <usize>(c * plane), npv);
       return;
     }
