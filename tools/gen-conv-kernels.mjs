@@ -342,6 +342,7 @@ writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'generated.ts'), as.join
  * x 4 k values.
  */
 function gemmKernelDot8(v) {
+  if (v.npg === 1) return gemmKernelDot8Narrow(v);
   const { noc, npg } = v;
   const L = [];
   L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`);
@@ -362,6 +363,46 @@ function gemmKernelDot8(v) {
   L.push(`    }`);
   L.push(`    const rp = rows + <usize>(g * ${npg * 16});`);
   for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
+  L.push(`  }`);
+  L.push(`  }`);
+  L.push(`}`);
+  return L.join('\n');
+}
+
+/**
+ * The 1-group dot8 kernels (the last 1-4 pixels of a plane): one accumulator per channel would make every dot wait for
+ * the one before it on the same accumulator (a full dot latency per K step), so K is split 4 ways, steps k, k + 1,
+ * k + 2, k + 3 on 4 accumulators per channel, added at the end (int32 adds wrap: the same sums in any order).
+ */
+function gemmKernelDot8Narrow(v) {
+  const { noc } = v;
+  const KS = 4;
+  const L = [];
+  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`);
+  L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
+  for (let a = 0; a < noc; a++) L.push(`  const init${a} = v128.load32_splat(init, ${a * 4});`);
+  L.push(`  const bs = <usize>bstep;`);
+  L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
+  L.push(`    let xp = b + <usize>(g * gstep);`);
+  for (let a = 0; a < noc; a++) for (let k = 0; k < KS; k++) L.push(`    let a${a}_${k} = ${k === 0 ? `init${a}` : 'i32x4.splat(0)'};`);
+  L.push(`    let wp = w;`);
+  L.push(`    let k: i32 = 0;`);
+  L.push(`    for (; k + ${KS} <= kbn; k += ${KS}) {`);
+  for (let k = 0; k < KS; k++) {
+    L.push(`      const p${k} = v128.load(xp${k ? ` + ${k} * bs` : ''});`);
+    for (let a = 0; a < noc; a++) L.push(`      a${a}_${k} = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, ${(k * noc + a) * 4}), p${k}, a${a}_${k});`);
+  }
+  L.push(`      wp += ${KS * noc * 4};`);
+  L.push(`      xp += ${KS} * bs;`);
+  L.push(`    }`);
+  L.push(`    for (; k < kbn; k++) {`);
+  L.push(`      const p0 = v128.load(xp);`);
+  for (let a = 0; a < noc; a++) L.push(`      a${a}_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, ${a * 4}), p0, a${a}_0);`);
+  L.push(`      wp += ${noc * 4};`);
+  L.push(`      xp += bs;`);
+  L.push(`    }`);
+  L.push(`    const rp = rows + <usize>(g * 16);`);
+  for (let a = 0; a < noc; a++) L.push(`    v128.store(rp${a ? ` + <usize>(${a} * stride)` : ''}, i32x4.add(i32x4.add(a${a}_0, a${a}_1), i32x4.add(a${a}_2, a${a}_3)));`);
   L.push(`  }`);
   L.push(`  }`);
   L.push(`}`);

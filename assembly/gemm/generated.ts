@@ -677,23 +677,45 @@ export function gemm_s8_2x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: 
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
+  const bs = <usize>bstep;
   for (let g: i32 = 0; g < groups; g++) {
     let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
+    let a0_1 = i32x4.splat(0);
+    let a0_2 = i32x4.splat(0);
+    let a0_3 = i32x4.splat(0);
     let a1_0 = init1;
+    let a1_1 = i32x4.splat(0);
+    let a1_2 = i32x4.splat(0);
+    let a1_3 = i32x4.splat(0);
     let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const w0 = v128.load32_splat(wp, 0);
-      const w1 = v128.load32_splat(wp, 4);
-      const p0 = v128.load(xp, 0);
-      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+    let k: i32 = 0;
+    for (; k + 4 <= kbn; k += 4) {
+      const p0 = v128.load(xp);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 0), p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 4), p0, a1_0);
+      const p1 = v128.load(xp + 1 * bs);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 8), p1, a0_1);
+      a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 12), p1, a1_1);
+      const p2 = v128.load(xp + 2 * bs);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 16), p2, a0_2);
+      a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 20), p2, a1_2);
+      const p3 = v128.load(xp + 3 * bs);
+      a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 24), p3, a0_3);
+      a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 28), p3, a1_3);
+      wp += 32;
+      xp += 4 * bs;
+    }
+    for (; k < kbn; k++) {
+      const p0 = v128.load(xp);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 0), p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 4), p0, a1_0);
       wp += 8;
-      xp += <usize>bstep;
+      xp += bs;
     }
     const rp = rows + <usize>(g * 16);
-    v128.store(rp + <usize>(0), a0_0);
-    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp, i32x4.add(i32x4.add(a0_0, a0_1), i32x4.add(a0_2, a0_3)));
+    v128.store(rp + <usize>(1 * stride), i32x4.add(i32x4.add(a1_0, a1_1), i32x4.add(a1_2, a1_3)));
   }
   }
 }
@@ -701,19 +723,35 @@ export function gemm_s8_2x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: 
 export function gemm_s8_1x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load32_splat(init, 0);
+  const bs = <usize>bstep;
   for (let g: i32 = 0; g < groups; g++) {
     let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
+    let a0_1 = i32x4.splat(0);
+    let a0_2 = i32x4.splat(0);
+    let a0_3 = i32x4.splat(0);
     let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const w0 = v128.load32_splat(wp, 0);
-      const p0 = v128.load(xp, 0);
-      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+    let k: i32 = 0;
+    for (; k + 4 <= kbn; k += 4) {
+      const p0 = v128.load(xp);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 0), p0, a0_0);
+      const p1 = v128.load(xp + 1 * bs);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 4), p1, a0_1);
+      const p2 = v128.load(xp + 2 * bs);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 8), p2, a0_2);
+      const p3 = v128.load(xp + 3 * bs);
+      a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 12), p3, a0_3);
+      wp += 16;
+      xp += 4 * bs;
+    }
+    for (; k < kbn; k++) {
+      const p0 = v128.load(xp);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 0), p0, a0_0);
       wp += 4;
-      xp += <usize>bstep;
+      xp += bs;
     }
     const rp = rows + <usize>(g * 16);
-    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp, i32x4.add(i32x4.add(a0_0, a0_1), i32x4.add(a0_2, a0_3)));
   }
   }
 }
@@ -748,31 +786,65 @@ export function gemm_s8_4x4__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: 
   const init1 = v128.load32_splat(init, 4);
   const init2 = v128.load32_splat(init, 8);
   const init3 = v128.load32_splat(init, 12);
+  const bs = <usize>bstep;
   for (let g: i32 = 0; g < groups; g++) {
     let xp = b + <usize>(g * gstep);
     let a0_0 = init0;
+    let a0_1 = i32x4.splat(0);
+    let a0_2 = i32x4.splat(0);
+    let a0_3 = i32x4.splat(0);
     let a1_0 = init1;
+    let a1_1 = i32x4.splat(0);
+    let a1_2 = i32x4.splat(0);
+    let a1_3 = i32x4.splat(0);
     let a2_0 = init2;
+    let a2_1 = i32x4.splat(0);
+    let a2_2 = i32x4.splat(0);
+    let a2_3 = i32x4.splat(0);
     let a3_0 = init3;
+    let a3_1 = i32x4.splat(0);
+    let a3_2 = i32x4.splat(0);
+    let a3_3 = i32x4.splat(0);
     let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const w0 = v128.load32_splat(wp, 0);
-      const w1 = v128.load32_splat(wp, 4);
-      const w2 = v128.load32_splat(wp, 8);
-      const w3 = v128.load32_splat(wp, 12);
-      const p0 = v128.load(xp, 0);
-      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-      a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
-      a3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w3, p0, a3_0);
+    let k: i32 = 0;
+    for (; k + 4 <= kbn; k += 4) {
+      const p0 = v128.load(xp);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 0), p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 4), p0, a1_0);
+      a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 8), p0, a2_0);
+      a3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 12), p0, a3_0);
+      const p1 = v128.load(xp + 1 * bs);
+      a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 16), p1, a0_1);
+      a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 20), p1, a1_1);
+      a2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 24), p1, a2_1);
+      a3_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 28), p1, a3_1);
+      const p2 = v128.load(xp + 2 * bs);
+      a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 32), p2, a0_2);
+      a1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 36), p2, a1_2);
+      a2_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 40), p2, a2_2);
+      a3_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 44), p2, a3_2);
+      const p3 = v128.load(xp + 3 * bs);
+      a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 48), p3, a0_3);
+      a1_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 52), p3, a1_3);
+      a2_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 56), p3, a2_3);
+      a3_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 60), p3, a3_3);
+      wp += 64;
+      xp += 4 * bs;
+    }
+    for (; k < kbn; k++) {
+      const p0 = v128.load(xp);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 0), p0, a0_0);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 4), p0, a1_0);
+      a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 8), p0, a2_0);
+      a3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, 12), p0, a3_0);
       wp += 16;
-      xp += <usize>bstep;
+      xp += bs;
     }
     const rp = rows + <usize>(g * 16);
-    v128.store(rp + <usize>(0), a0_0);
-    v128.store(rp + <usize>(1 * stride + 0), a1_0);
-    v128.store(rp + <usize>(2 * stride + 0), a2_0);
-    v128.store(rp + <usize>(3 * stride + 0), a3_0);
+    v128.store(rp, i32x4.add(i32x4.add(a0_0, a0_1), i32x4.add(a0_2, a0_3)));
+    v128.store(rp + <usize>(1 * stride), i32x4.add(i32x4.add(a1_0, a1_1), i32x4.add(a1_2, a1_3)));
+    v128.store(rp + <usize>(2 * stride), i32x4.add(i32x4.add(a2_0, a2_1), i32x4.add(a2_2, a2_3)));
+    v128.store(rp + <usize>(3 * stride), i32x4.add(i32x4.add(a3_0, a3_1), i32x4.add(a3_2, a3_3)));
   }
   }
 }
