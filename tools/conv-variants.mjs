@@ -207,6 +207,17 @@ export const GEMMC_TILES = [
 ];
 
 /**
+ * Channel-lane dot8 tiles (isa wasmrelaxeddot): one-pixel planes (fully connected layers), where a pixel-lane tile
+ * fills one of its 4 pixel lanes. B: 4 bytes per (pixel, K step) (b = xs ^ dotXor, splat as loaded); W tile [kb][b <
+ * nb]: 16 bytes, int8 w(o, k0..k3) for the block's 4 channels o; one relaxed dot per block, pixel and K step. 8
+ * blocks: 8 independent dot chains per pixel (a single one would wait a dot latency per K step).
+ */
+export const GEMMC_DOT8_TILES = [
+  { nb: 8, npix: 1, role: 'main' },
+  { nb: 1, npix: 1, role: 'tail' },
+];
+
+/**
  * The declared tiles, plus the narrow companions a tile needs: 1 channel (the remainder of a 4-channel block) and 1
  * pixel group (the last 1-4 pixels of a panel, so a 7x7 plane computes 52 pixels instead of 56); then the
  * channel-lane tiles.
@@ -255,6 +266,7 @@ export function gemmVariants() {
     ...GEMMC_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' })),
     ...withNarrow(GEMM_DOT8_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmrelaxeddot`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmrelaxeddot' })),
     ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({ name: `gemm_s16p_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', weights: 'pairs', tileSet: t.tileSet ?? null, filters: t.filters ?? [] })),
+    ...GEMMC_DOT8_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmrelaxeddot`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmrelaxeddot' })),
   ].map((v) => ({ weights: 'bcast', ...v }));
 }
 

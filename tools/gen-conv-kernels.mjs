@@ -342,6 +342,7 @@ writeFileSync(join(root, 'assembly', 'conv-nchw44-dot', 'generated.ts'), as.join
  * x 4 k values.
  */
 function gemmKernelDot8(v) {
+  if (v.lanes === 'channel') return gemmKernelDot8Channel(v);
   if (v.npg === 1) return gemmKernelDot8Narrow(v);
   const { noc, npg } = v;
   const L = [];
@@ -363,6 +364,39 @@ function gemmKernelDot8(v) {
   L.push(`    }`);
   L.push(`    const rp = rows + <usize>(g * ${npg * 16});`);
   for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
+  L.push(`  }`);
+  L.push(`  }`);
+  L.push(`}`);
+  return L.join('\n');
+}
+
+/**
+ * Relaxed dot8 GEMM (channel-lane, tools/conv-variants.mjs GEMMC_DOT8_TILES): B panel [group][kb][j < npix] 4 bytes
+ * b(pixel j, k0..k3), splat to every lane; W tile [kb][b < nb] 16 bytes w(o, k0..k3) for the block's 4 channels o.
+ * Accumulators a{b}_{j} (4 channels of block b at pixel j) go to rows + b * stride + j * 16 per group of npix pixels,
+ * as the SIMD128 channel-lane kernels store them (finishTile).
+ */
+function gemmKernelDot8Channel(v) {
+  const { nb, npix } = v;
+  const L = [];
+  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`);
+  L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
+  for (let a = 0; a < nb; a++) L.push(`  const init${a} = v128.load(init, ${a * 16});`);
+  L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
+  L.push(`    let xp = b + <usize>(g * gstep);`);
+  for (let a = 0; a < nb; a++) for (let j = 0; j < npix; j++) L.push(`    let a${a}_${j} = init${a};`);
+  L.push(`    let wp = w;`);
+  L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
+  for (let j = 0; j < npix; j++) L.push(`      const p${j} = v128.load32_splat(xp, ${j * 4});`);
+  for (let a = 0; a < nb; a++) {
+    L.push(`      const w${a} = v128.load(wp, ${a * 16});`);
+    for (let j = 0; j < npix; j++) L.push(`      a${a}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${a}, p${j}, a${a}_${j});`);
+  }
+  L.push(`      wp += ${nb * 16};`);
+  L.push(`      xp += <usize>bstep;`);
+  L.push(`    }`);
+  L.push(`    const rp = rows + <usize>(g * ${npix * 16});`);
+  for (let a = 0; a < nb; a++) for (let j = 0; j < npix; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
   L.push(`  }`);
   L.push(`  }`);
   L.push(`}`);

@@ -1161,6 +1161,81 @@ export function gemm_s16p_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usiz
   }
 }
 
+export function gemm_s8c_oc32x1__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  const init1 = v128.load(init, 16);
+  const init2 = v128.load(init, 32);
+  const init3 = v128.load(init, 48);
+  const init4 = v128.load(init, 64);
+  const init5 = v128.load(init, 80);
+  const init6 = v128.load(init, 96);
+  const init7 = v128.load(init, 112);
+  for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
+    let a0_0 = init0;
+    let a1_0 = init1;
+    let a2_0 = init2;
+    let a3_0 = init3;
+    let a4_0 = init4;
+    let a5_0 = init5;
+    let a6_0 = init6;
+    let a7_0 = init7;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const p0 = v128.load32_splat(xp, 0);
+      const w0 = v128.load(wp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      const w1 = v128.load(wp, 16);
+      a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
+      const w2 = v128.load(wp, 32);
+      a2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, p0, a2_0);
+      const w3 = v128.load(wp, 48);
+      a3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w3, p0, a3_0);
+      const w4 = v128.load(wp, 64);
+      a4_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w4, p0, a4_0);
+      const w5 = v128.load(wp, 80);
+      a5_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w5, p0, a5_0);
+      const w6 = v128.load(wp, 96);
+      a6_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w6, p0, a6_0);
+      const w7 = v128.load(wp, 112);
+      a7_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w7, p0, a7_0);
+      wp += 128;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 16);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(2 * stride + 0), a2_0);
+    v128.store(rp + <usize>(3 * stride + 0), a3_0);
+    v128.store(rp + <usize>(4 * stride + 0), a4_0);
+    v128.store(rp + <usize>(5 * stride + 0), a5_0);
+    v128.store(rp + <usize>(6 * stride + 0), a6_0);
+    v128.store(rp + <usize>(7 * stride + 0), a7_0);
+  }
+  }
+}
+
+export function gemm_s8c_oc4x1__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+  const init0 = v128.load(init, 0);
+  for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
+    let a0_0 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const p0 = v128.load32_splat(xp, 0);
+      const w0 = v128.load(wp, 0);
+      a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
+      wp += 16;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 16);
+    v128.store(rp + <usize>(0), a0_0);
+  }
+  }
+}
+
 /** Runs GEMM kernel `id` (index in GEMM_KERNELS). */
 export function gemmRun(
   id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32,
@@ -1194,6 +1269,8 @@ export function gemmRun(
     case 25: gemm_s16p_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     case 26: gemm_s16p_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     case 27: gemm_s16p_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 28: gemm_s8c_oc32x1__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 29: gemm_s8c_oc4x1__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     default: unreachable();
   }
 }

@@ -11,7 +11,8 @@
 // so after the subtraction padding is exactly 0 and the zero point costs nothing in the kernels.
 // Relaxed dot8 kernels (ctx relaxed == 2; usdot / sdot flavours): B panel [group][kb][j < npg] 16 bytes per pixel
 // group, pixel-major raw ^ srcXor ^ dotXor (b = xs + 128 unsigned, or xs signed); padding holds the zero point's
-// byte, whose products the accumulator start removes (-(zp + off) * sum w, src/algos/gemm.ts).
+// byte, whose products the accumulator start removes (-(zp + off) * sum w, src/algos/gemm.ts). Their channel-lane
+// kernels (one-pixel planes) read B as [group][kb][j < tile] 4 bytes per pixel, splat to every lane.
 // Workspace slice: [scratchBytes: 4 channel rows of the panel's int32 accumulators][B panel].
 // Output channels run in blocks of 4 (one finishRows call each), each block in micro-tiles of mainNoc channels and
 // then 1-channel tiles; the packed weights follow the same order, [kb][o < noc] per tile (src/algos/gemm.ts).
@@ -94,11 +95,21 @@ function bAtC(p: i32, kb: i32, kbn: i32, tile: i32): usize {
 // @ts-ignore: decorator
 @inline
 function emitRaw(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32, raw: v128, xor: v128, zp: v128): void {
+  const tile = bcastTile;
   if (dot8) {
-    v128.store(bp + (bAt(q, kb, kbn, npg) >> 1), v128.xor(raw, dot8Xor));
+    const b = v128.xor(raw, dot8Xor);
+    if (tile == 0) {
+      v128.store(bp + (bAt(q, kb, kbn, npg) >> 1), b);
+      return;
+    }
+    // channel-lane dot8 panel [group][kb][j < tile]: 4 bytes per pixel
+    const p = q << 2;
+    v128.store32_lane(bp + (bAtC(p, kb, kbn, tile) >> 3), b, 0);
+    v128.store32_lane(bp + (bAtC(p + 1, kb, kbn, tile) >> 3), b, 1);
+    v128.store32_lane(bp + (bAtC(p + 2, kb, kbn, tile) >> 3), b, 2);
+    v128.store32_lane(bp + (bAtC(p + 3, kb, kbn, tile) >> 3), b, 3);
     return;
   }
-  const tile = bcastTile;
   if (tile == 0) {
     packRaw(bp + bAt(q, kb, kbn, npg), raw, xor, zp);
     return;
@@ -132,11 +143,15 @@ function emitRawCM(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32, raw: v128, xo
 // @ts-ignore: decorator
 @inline
 function emitZero(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32): void {
+  const tile = bcastTile;
   if (dot8) {
-    v128.store(bp + (bAt(q, kb, kbn, npg) >> 1), i32x4.splat(0));
+    if (tile == 0) {
+      v128.store(bp + (bAt(q, kb, kbn, npg) >> 1), i32x4.splat(0));
+      return;
+    }
+    for (let i: i32 = 0; i < 4; i++) store<i32>(bp + (bAtC((q << 2) + i, kb, kbn, tile) >> 3), 0);
     return;
   }
-  const tile = bcastTile;
   if (tile == 0) {
     memory.fill(bp + bAt(q, kb, kbn, npg), 0, 32);
     return;
@@ -436,12 +451,14 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   const biasN = load<i32>(ctx, CTX_BIASMODE) == 2 ? <usize>load<i32>(ctx, CTX_BIAS) + <usize>(n * oc * plane * 4) : 0;
 
   if (channelLanes) {
-    // tiles of mainNb blocks of 4 channels, the last one of the remaining blocks; weights [tile][kb][b][32]
+    // tiles of mainNb blocks of 4 channels, weights [tile][kb][b][32 (dot8: 16)]; the remaining blocks one at a time
+    // by the 1-block tail kernel, weights [b][kb][32 (16)]
     const mainNb = mainNoc >> 2;
     const ocbG = ocpgPad >> 2;
     const cnt = tiles * npix;
     const stride = cnt << 4; // bytes per block of accumulators
-    const tileBytes = mainNb * kbn * 32;
+    const tileBytes = mainNb * kbn * (dot8 ? 16 : 32);
+    const cstep = npix * (dot8 ? 4 : 32); // panel bytes per K step
     const nTiles = (ocbG + mainNb - 1) / mainNb;
     const perPart = (nTiles + parts - 1) / parts;
     let blkEnd = (part + 1) * perPart * mainNb;
@@ -450,8 +467,14 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
       const full = blk0 + mainNb <= ocbG;
       let nch = ocpg - blk0 * 4;
       if (nch > mainNb * 4) nch = mainNb * 4;
-      const t = blk0 / mainNb;
-      gemmRun(full ? mainId : tailId, bp, tiles, kbn, weights + <usize>(t * tileBytes), init + <usize>((blk0 * 4) << 2), rows, stride, npix * 32, kbn * npix * 32);
+      const wt = weights + <usize>((blk0 / mainNb) * tileBytes);
+      const it = init + <usize>((blk0 * 4) << 2);
+      if (full) gemmRun(mainId, bp, tiles, kbn, wt, it, rows, stride, cstep, kbn * cstep);
+      else {
+        for (let b: i32 = 0; b < ocbG - blk0; b++) {
+          gemmRun(tailId, bp, tiles, kbn, wt + <usize>(b * (tileBytes / mainNb)), it + <usize>(b << 4), rows + <usize>(b * stride), stride, cstep, kbn * cstep);
+        }
+      }
       finishTile(ctx, rows, full ? mainNb : ocbG - blk0, cnt, g * ocpgPad + blk0 * 4, g * ocpg + blk0 * 4, nch, p0, nv, dstN, biasN);
     }
     return;

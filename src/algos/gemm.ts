@@ -61,16 +61,15 @@ function gemmKernel(lanes: GemmLanes, noc: number, npix: number, isa: 'wasmsimd'
 export const CHANNEL_LANE_NOC = GEMM_KERNELS.find((k) => k.lanes === 'channel' && k.role === 'main')!.noc;
 
 export function defaultLanes(s: ConvShape, isa: Isa = 'wasmsimd'): GemmLanes {
-  // the dot8 kernels read both operands compact (no broadcast copies), so they have no channel-lane variant; a
-  // one-pixel plane (a fully connected layer) would fill one lane of their four: there the SIMD128 channel-lane
-  // kernels, which the relaxed builds carry too, do more, from one full main tile of channels
+  // the dot8 kernels read both operands compact (no broadcast copies), so the pixel-lane ones serve every plane but
+  // one-pixel planes (fully connected layers), where they would fill one lane of their four: there the dot8
+  // channel-lane kernels (4 channels per accumulator, the pixel's 4 bytes splat)
   if (gemmIsa(isa) === 'wasmrelaxeddot') return s.oh * s.ow === 1 && s.ocpg >= CHANNEL_LANE_NOC ? 'channel' : 'pixel';
   return s.oh * s.ow < s.ocpg ? 'channel' : 'pixel';
 }
 
 export function pickGemmKernels(forced: string | undefined, lanes: GemmLanes, runtimeIsa: Isa = 'wasmsimd'): GemmKernelSet {
-  // channel-lane kernels exist in SIMD128 only (every build has them)
-  const isa = lanes === 'channel' && forced === undefined ? 'wasmsimd' : gemmIsa(runtimeIsa);
+  const isa = gemmIsa(runtimeIsa);
   let main: GemmKernelVariant | undefined;
   if (forced !== undefined) {
     main = GEMM_KERNELS.find((k) => k.name === forced && k.isa === isa);
@@ -221,6 +220,19 @@ function blockTiles(c0: number, nch: number, noc: number): Array<[number, number
 }
 
 /**
+ * The channel-lane tiles of a group as assembly/gemm/task.ts runs them: [first block, blocks], whole main tiles of
+ * main.nb blocks, then each remaining block alone (the 1-block tail kernel).
+ */
+function channelTiles(f: GemmPlanFacts): Array<[number, number]> {
+  const ocbG = f.ocpgPad / 4;
+  const tiles: Array<[number, number]> = [];
+  let b = 0;
+  for (; b + f.main.nb <= ocbG; b += f.main.nb) tiles.push([b, f.main.nb]);
+  for (; b < ocbG; b++) tiles.push([b, 1]);
+  return tiles;
+}
+
+/**
  * The dot8 filter: per group, per channel (the micro-tiles of a 4-channel block are consecutive channels, so any
  * tiling reads channel o's K steps at o * kbn * 4 ... [kb][o < noc] within a tile), 4 bytes per K step. Returns the
  * accumulator correction: B holds b = xs + off (off = 128 for usdot, 0 for sdot; padding b = zp + off), so
@@ -232,7 +244,18 @@ function packFilterDot8(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Arra
   const weight = (g: number, o: number, c: number, kh: number, kw: number) =>
     c < icpg && o < ocpg ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
   let p = 0;
-  for (let g = 0; g < s.group; g++)
+  if (f.lanes === 'channel') {
+    // per group, tiles of main.nb blocks [kb][block][o < 4][c0..c3], then the remaining blocks one by one [kb][o][c]
+    for (let g = 0; g < s.group; g++)
+      for (const [blk0, nb] of channelTiles(f)) {
+        for (let kh = 0; kh < fh; kh++)
+          for (let kw = 0; kw < fw; kw++)
+            for (let ib = 0; ib < f.icbG; ib++)
+              for (let b = 0; b < nb; b++)
+                for (let o4 = 0; o4 < 4; o4++)
+                  for (let j = 0; j < 4; j++) o8[p++] = weight(g, (blk0 + b) * 4 + o4, ib * 4 + j, kh, kw);
+      }
+  } else for (let g = 0; g < s.group; g++)
     for (let c0 = 0; c0 < ocpg; c0 += 4) {
       for (const [first, noc] of blockTiles(c0, Math.min(4, ocpg - c0), f.main.noc))
         for (let kh = 0; kh < fh; kh++)
@@ -249,10 +272,9 @@ function packFilterDot8(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Arra
 export function makeGemmPlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
   const f = gemmPlanFacts(s, threads, kernel, true, isa);
   const dot8 = f.main.isa === 'wasmrelaxeddot';
-  // pixel-lane dot8: 4 bytes per (channel, K step), int8 w(o, c0..c3)
-  const chanBytes = f.kbn * (dot8 ? 4 : 32);
-  // pixel-lane: 32 bytes per (channel, K step); channel-lane: 32 bytes per (block of 4 channels, K step)
-  const groupWeightBytes = f.lanes === 'pixel' ? s.ocpg * chanBytes : (f.ocpgPad / 4) * chanBytes;
+  // pixel-lane: per (channel, K step) 32 bytes, dot8 4 (int8 w(o, c0..c3)); channel-lane: per (block of 4 channels,
+  // K step) 32 bytes, dot8 16
+  const groupWeightBytes = f.lanes === 'pixel' ? s.ocpg * f.kbn * (dot8 ? 4 : 32) : (f.ocpgPad / 4) * f.kbn * (dot8 ? 16 : 32);
   const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
   return {
     workspace,
@@ -287,11 +309,9 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel, isa }: PlanOptions
         c < icpg && o < ocpg ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
       let p = 0;
       if (f.lanes === 'channel') {
-        // per group, tiles of main.nb blocks (the last tile the remaining blocks), [kb][block][32]
-        const ocbG = f.ocpgPad / 4;
+        // per group, tiles of main.nb blocks [kb][block][32], then the remaining blocks one by one [kb][32]
         for (let g = 0; g < s.group; g++)
-          for (let blk0 = 0; blk0 < ocbG; blk0 += f.main.nb) {
-            const nb = Math.min(f.main.nb, ocbG - blk0);
+          for (const [blk0, nb] of channelTiles(f)) {
             for (let kh = 0; kh < fh; kh++)
               for (let kw = 0; kw < fw; kw++)
                 for (let ib = 0; ib < f.icbG; ib++)

@@ -221,6 +221,8 @@ export const GEMM_KERNELS: readonly GemmKernelVariant[] = [
   { id: 20, name: 'gemm_s8_1x12__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 3, nb: 0, npix: 12, role: 'alt', isa: 'wasmrelaxeddot', lab: true },
   { id: 21, name: 'gemm_s8_1x16__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 4, nb: 0, npix: 16, role: 'alt', isa: 'wasmrelaxeddot', lab: true },
   { id: 22, name: 'gemm_s8_1x20__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 5, nb: 0, npix: 20, role: 'alt', isa: 'wasmrelaxeddot', lab: true },
+  { id: 28, name: 'gemm_s8c_oc32x1__wasmrelaxeddot', family: 'gemm', lanes: 'channel', noc: 32, npg: 0, nb: 8, npix: 1, role: 'main', isa: 'wasmrelaxeddot', lab: false },
+  { id: 29, name: 'gemm_s8c_oc4x1__wasmrelaxeddot', family: 'gemm', lanes: 'channel', noc: 4, npg: 0, nb: 1, npix: 1, role: 'tail', isa: 'wasmrelaxeddot', lab: false },
 ];
 
 /**

@@ -134,14 +134,9 @@ export function describeEachKernelSet(body: (set: KernelSet, rt: () => Runtime, 
   }
 }
 
-/** The GEMM's channel-lane kernels (SIMD128 only), by name. */
-export const CHANNEL_LANE_KERNELS = new Set(GEMM_KERNELS.filter((k) => k.lanes === 'channel').map((k) => k.name));
-
 /** The kernels a case ran that are not this set's kernels for its algorithm ([] when all are). */
 export function foreignKernels(set: KernelSet, algorithm: string, kernels: readonly string[]): string[] {
   const isa = set.kernelIsaOf(algorithm);
-  // the GEMM's channel-lane kernels exist in SIMD128 only: dot8 runtimes take them for one-pixel planes
-  // (src/algos/gemm.ts defaultLanes)
-  const ok = (k: string) => k.endsWith(`__${isa}`) || (isa === 'wasmrelaxeddot' && CHANNEL_LANE_KERNELS.has(k));
+  const ok = (k: string) => k.endsWith(`__${isa}`);
   return kernels.filter((k) => !ok(k));
 }
