@@ -19,6 +19,7 @@
 //
 // Addressing: output channel oc, flat output pixel p (= y * OW + x) of one image:
 //   NCHW44: ((oc >> 2) * plane + p) * 4 + (oc & 3)        NCHW: oc * plane + p        (elements; full bias alike)
+import { pick, transpose44Mask } from './vconst';
 import {
   CTX_DSTTYPE, CTX_NONLIN, CTX_ROUNDING, CTX_BIASMODE, CTX_RATIO, CTX_SBIAS, CTX_INVDST, CTX_DSTZP, CTX_CLAMPLO,
   CTX_CLAMPHI, CTX_DSTLAYOUT, CTX_PLANE, CTX_LUT,
@@ -438,7 +439,7 @@ export function finishTile(
 // @ts-ignore: decorator
 @inline
 function rows44(
-  acc: usize, stride: i32, n: i32, out: usize, ratioP: usize, sBiasP: usize, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, magic: v128,
+  acc: usize, stride: i32, n: i32, out: usize, ratioP: usize, sBiasP: usize, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, magic: v128, tr: v128,
   even: bool, nl: i32, relu6: bool, unsigned: bool,
 ): void {
   const r0c = v128.load32_splat(ratioP, 0);
@@ -455,8 +456,7 @@ function rows44(
     const n01 = quantPair(v128.load(a), v128.load(a + st), r0c, r1c, s0c, s1c, invDst, zp, lo, hi, lowBits, subBits, magic, even, nl, relu6);
     const n23 = quantPair(v128.load(a + 2 * st), v128.load(a + 3 * st), r2c, r3c, s2c, s3c, invDst, zp, lo, hi, lowBits, subBits, magic, even, nl, relu6);
     const b = unsigned ? i8x16.narrow_i16x8_u(n01, n23) : i8x16.narrow_i16x8_s(n01, n23);
-    const t = i8x16.shuffle(b, b, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    storePixels44(out + <usize>(j << 2), t, n - j);
+    storePixels44(out + <usize>(j << 2), pick(b, tr), n - j);
   }
 }
 
@@ -496,25 +496,25 @@ function rowsNchw(
 
 /** rows44 with constant flags; key = even | nl << 1 | unsigned << 3 (nl 3 = relu6). */
 function fastRows44(
-  key: i32, acc: usize, stride: i32, n: i32, out: usize, ratioP: usize, sBiasP: usize, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, magic: v128,
+  key: i32, acc: usize, stride: i32, n: i32, out: usize, ratioP: usize, sBiasP: usize, invDst: v128, zp: v128, lo: v128, hi: v128, lowBits: v128, subBits: v128, magic: v128, tr: v128,
 ): void {
   switch (key) {
-    case 0: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, false, false); break;
-    case 1: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, false, false); break;
-    case 2: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 1, false, false); break;
-    case 3: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 1, false, false); break;
-    case 4: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 2, false, false); break;
-    case 5: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 2, false, false); break;
-    case 6: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, true, false); break;
-    case 7: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, true, false); break;
-    case 8: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, false, true); break;
-    case 9: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, false, true); break;
-    case 10: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 1, false, true); break;
-    case 11: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 1, false, true); break;
-    case 12: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 2, false, true); break;
-    case 13: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 2, false, true); break;
-    case 14: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, false, 0, true, true); break;
-    case 15: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, true, 0, true, true); break;
+    case 0: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, false, 0, false, false); break;
+    case 1: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, true, 0, false, false); break;
+    case 2: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, false, 1, false, false); break;
+    case 3: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, true, 1, false, false); break;
+    case 4: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, false, 2, false, false); break;
+    case 5: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, true, 2, false, false); break;
+    case 6: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, false, 0, true, false); break;
+    case 7: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, true, 0, true, false); break;
+    case 8: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, false, 0, false, true); break;
+    case 9: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, true, 0, false, true); break;
+    case 10: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, false, 1, false, true); break;
+    case 11: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, true, 1, false, true); break;
+    case 12: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, false, 2, false, true); break;
+    case 13: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, true, 2, false, true); break;
+    case 14: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, false, 0, true, true); break;
+    case 15: rows44(acc, stride, n, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, tr, true, 0, true, true); break;
     default: unreachable();
   }
 }
@@ -574,7 +574,7 @@ export function finishRows(
     const key = (even ? 1 : 0) | (nonlin << 1) | (dstType == 2 ? 8 : 0);
     if (!nchw && (oc0 & 3) == 0 && nch == 4) {
       const out = dst + <usize>elemAt(false, plane, oc0, pix);
-      fastRows44(key, acc, stride, npv, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic);
+      fastRows44(key, acc, stride, npv, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, transpose44Mask());
       if (lut) lookInPlace(lut, out, npv << 2);
       return;
     }
