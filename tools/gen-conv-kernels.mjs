@@ -345,29 +345,13 @@ function gemmKernelDot8(v) {
   if (v.lanes === 'channel') return gemmKernelDot8Channel(v);
   if (v.npg === 1) return gemmKernelDot8Narrow(v);
   const { noc, npg } = v;
-  const L = [];
-  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`);
-  L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
-  for (let a = 0; a < noc; a++) L.push(`  const init${a} = v128.load32_splat(init, ${a * 4});`);
-  L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
-  L.push(`    let xp = b + <usize>(g * gstep);`);
-  for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    let a${a}_${j} = init${a};`);
-  L.push(`    let wp = w;`);
-  L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
-  for (let a = 0; a < noc; a++) L.push(`      const w${a} = v128.load32_splat(wp, ${a * 4});`);
+  const body = [];
+  for (let a = 0; a < noc; a++) body.push(`      const w${a} = v128.load32_splat(wp, ${a * 4});`);
   for (let j = 0; j < npg; j++) {
-    L.push(`      const p${j} = v128.load(xp, ${j * 16});`);
-    for (let a = 0; a < noc; a++) L.push(`      a${a}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${a}, p${j}, a${a}_${j});`);
+    body.push(`      const p${j} = v128.load(xp, ${j * 16});`);
+    for (let a = 0; a < noc; a++) body.push(`      a${a}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${a}, p${j}, a${a}_${j});`);
   }
-  L.push(`      wp += ${noc * 4};`);
-  L.push(`      xp += <usize>bstep;`);
-  L.push(`    }`);
-  L.push(`    const rp = rows + <usize>(g * ${npg * 16});`);
-  for (let a = 0; a < noc; a++) for (let j = 0; j < npg; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
-  L.push(`  }`);
-  L.push(`  }`);
-  L.push(`}`);
-  return L.join('\n');
+  return gemmFrame(v, noc, npg, (a) => `  const init${a} = v128.load32_splat(init, ${a * 4});`, body, noc * 4, true);
 }
 
 /**
@@ -378,29 +362,13 @@ function gemmKernelDot8(v) {
  */
 function gemmKernelDot8Channel(v) {
   const { nb, npix } = v;
-  const L = [];
-  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`);
-  L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
-  for (let a = 0; a < nb; a++) L.push(`  const init${a} = v128.load(init, ${a * 16});`);
-  L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
-  L.push(`    let xp = b + <usize>(g * gstep);`);
-  for (let a = 0; a < nb; a++) for (let j = 0; j < npix; j++) L.push(`    let a${a}_${j} = init${a};`);
-  L.push(`    let wp = w;`);
-  L.push(`    for (let k: i32 = 0; k < kbn; k++) {`);
-  for (let j = 0; j < npix; j++) L.push(`      const p${j} = v128.load32_splat(xp, ${j * 4});`);
+  const body = [];
+  for (let j = 0; j < npix; j++) body.push(`      const p${j} = v128.load32_splat(xp, ${j * 4});`);
   for (let a = 0; a < nb; a++) {
-    L.push(`      const w${a} = v128.load(wp, ${a * 16});`);
-    for (let j = 0; j < npix; j++) L.push(`      a${a}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${a}, p${j}, a${a}_${j});`);
+    body.push(`      const w${a} = v128.load(wp, ${a * 16});`);
+    for (let j = 0; j < npix; j++) body.push(`      a${a}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${a}, p${j}, a${a}_${j});`);
   }
-  L.push(`      wp += ${nb * 16};`);
-  L.push(`      xp += <usize>bstep;`);
-  L.push(`    }`);
-  L.push(`    const rp = rows + <usize>(g * ${npix * 16});`);
-  for (let a = 0; a < nb; a++) for (let j = 0; j < npix; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
-  L.push(`  }`);
-  L.push(`  }`);
-  L.push(`}`);
-  return L.join('\n');
+  return gemmFrame(v, nb, npix, (a) => `  const init${a} = v128.load(init, ${a * 16});`, body, nb * 16, true);
 }
 
 /**
@@ -444,12 +412,14 @@ function gemmKernelDot8Narrow(v) {
 }
 
 /**
- * The frame every SIMD128 GEMM micro-kernel shares: accumulator starts, the group and K loops, the stores. `body`
- * gives the lines of one K step; na x nb accumulators a{a}_{j}; `wstep` bytes of weights per K step.
+ * The frame every GEMM micro-kernel but the 1-group dot8 ones shares: accumulator starts, the group and K loops, the
+ * stores. `body` gives the lines of one K step; na x nb accumulators a{a}_{j}; `wstep` bytes of weights per K step;
+ * `relaxed`: the body uses relaxed SIMD (compiled in the relaxed builds only).
  */
-function gemmFrame(v, na, nb, initLine, body, wstep) {
+function gemmFrame(v, na, nb, initLine, body, wstep, relaxed = false) {
   const L = [];
   L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`);
+  if (relaxed) L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
   for (let a = 0; a < na; a++) L.push(initLine(a));
   L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
   L.push(`    let xp = b + <usize>(g * gstep);`);
@@ -463,6 +433,7 @@ function gemmFrame(v, na, nb, initLine, body, wstep) {
   L.push(`    const rp = rows + <usize>(g * ${nb * 16});`);
   for (let a = 0; a < na; a++) for (let j = 0; j < nb; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
   L.push(`  }`);
+  if (relaxed) L.push(`  }`);
   L.push(`}`);
   return L.join('\n');
 }
