@@ -63,15 +63,25 @@ export interface SuiteInput {
 const CEILING_TRIPS = 1_000_000;
 
 /** Times `loop(trips)` (`macsPerTrip` MACs a trip) at `trips` and, when asked, at trips / LINEARITY_FACTOR. */
+/**
+ * Times of the linearity check, at most: a ratio far above the factor (the machine's speed moved between the two
+ * timings: a neighbour's load, another test file running beside this one) is timed again; an engine that drops trips
+ * gives a ratio far below it on every attempt, so it is still refused.
+ */
+const LINEARITY_ATTEMPTS = 3;
+
 async function timeLoop(loop: (trips: number) => number, trips: number, macsPerTrip: number, sampling: SampleOptions, now: () => number, withLinearity: boolean, warmupMs: number) {
   let sink = 0;
-  const full = await measure(() => (sink ^= loop(trips)), { ...sampling, warmupMs: sampling.warmupMs && Math.max(sampling.warmupMs, warmupMs) }, now);
-  const part = withLinearity
-    ? await measure(() => (sink ^= loop(trips / LINEARITY_FACTOR)), { ...sampling, warmupMs: 0, budgetMs: Math.min(sampling.budgetMs, 100) }, now)
-    : null;
-  // `checksum` is returned so the calls' results are used (an engine may not drop them anyway: they are calls
-  // into wasm, but it costs nothing to be sure).
-  return { gmacs: (trips * macsPerTrip) / full.ms / 1e6, linearity: part ? full.ms / part.ms : NaN, checksum: sink };
+  for (let attempt = 1; ; attempt++) {
+    const full = await measure(() => (sink ^= loop(trips)), { ...sampling, warmupMs: sampling.warmupMs && Math.max(sampling.warmupMs, warmupMs) }, now);
+    const part = withLinearity
+      ? await measure(() => (sink ^= loop(trips / LINEARITY_FACTOR)), { ...sampling, warmupMs: 0, budgetMs: Math.min(sampling.budgetMs, 100) }, now)
+      : null;
+    // `checksum` is returned so the calls' results are used (an engine may not drop them anyway: they are calls
+    // into wasm, but it costs nothing to be sure).
+    const r = { gmacs: (trips * macsPerTrip) / full.ms / 1e6, linearity: part ? full.ms / part.ms : NaN, checksum: sink };
+    if (!part || attempt >= LINEARITY_ATTEMPTS || r.linearity <= 2 * LINEARITY_FACTOR) return r;
+  }
 }
 
 async function measureCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number, withLinearity = true) {
