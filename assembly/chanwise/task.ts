@@ -24,7 +24,7 @@ import {
 } from '../common/ctx';
 import { finishTile, quantZp, quantZpLow, quantZpMagic, quantZpSub, storePixels44 } from '../common/finish';
 import { lookInPlace } from '../common/table';
-import { pick, transpose44Mask } from '../common/vconst';
+import { fillBytes, pick, transpose44Mask } from '../common/vconst';
 import { dotStep, dotStepBuilt } from '../common/dot-step';
 
 /**
@@ -151,6 +151,79 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
   }
 }
 
+/**
+ * Padded row y of block gb (NCHW44 source) as b bytes, 4 per pixel, at row: the zero point's word outside the image
+ * (and for rows outside it), rawCols + 8 words in all (rows3x3Raw reads up to 3 pixels past the last entry it uses).
+ */
+function padRawRow(row: usize, src: usize, n: i32, gb: i32, C: i32, ih: i32, iw: i32, y: i32, pl: i32, rawCols: i32, padWord: i32, bx: v128): void {
+  const padB = padWord ^ i32x4.extract_lane(bx, 0); // the zero point's b word
+  const words = rawCols + 8;
+  if (y < 0 || y >= ih) {
+    fillBytes(row, padB & 0xff, words << 2);
+    return;
+  }
+  let cols = iw;
+  if (cols > rawCols - pl) cols = rawCols - pl;
+  if (cols < 0) cols = 0;
+  for (let x: i32 = 0; x < pl && x < words; x++) store<i32>(row + <usize>(x << 2), padB);
+  for (let x: i32 = pl + cols; x < words; x++) store<i32>(row + <usize>(x << 2), padB);
+  const from = src + <usize>((((n * (C >> 2) + gb) * ih + y) * iw) << 2);
+  const to = row + <usize>(pl << 2);
+  let x: i32 = 0;
+  for (; x + 4 <= cols; x += 4) v128.store(to + <usize>(x << 2), v128.xor(v128.load(from + <usize>(x << 2)), bx));
+  const b = i32x4.extract_lane(bx, 0);
+  for (; x < cols; x++) store<i32>(to + <usize>(x << 2), load<i32>(from + <usize>(x << 2)) ^ b);
+}
+
+/**
+ * rows3x3 on dot8 runtimes from the padded rows themselves (padRawRow): an entry (4 pixels from column sw * p,
+ * transposed to 4 bytes per channel) is picked from 16 bytes of the row as each dot needs it. The transpose mask is
+ * a loaded value, so the pick is one pshufb (a shuffle's constant mask would be rebuilt each time).
+ */
+// @ts-ignore: decorator
+@inline
+function rows3x3Raw(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, sw: i32, ohN: i32, ow: i32, w: usize, init: v128, out: usize, ch: i32): void {
+  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
+    const shift = load<i32>(ctx, CTX_DSTTYPE) == 2 ? 128 : 0;
+    const lowBits = quantZpLow(ctx);
+    const subBits = quantZpSub(ctx, shift);
+    const magic = quantZpMagic();
+    const hi = i16x8.splat(<i16>(load<i32>(ctx, CTX_CLAMPHI) - shift));
+    const xo = i8x16.splat(<i8>shift);
+    const ratio = v128.load(<usize>load<i32>(ctx, CTX_RATIO) + <usize>(ch << 2));
+    const lut = <usize>load<i32>(ctx, CTX_LUT);
+    const tr = transpose44Mask();
+    const w0 = v128.load(w, 0);
+    const w1 = v128.load(w, 16);
+    const w2 = v128.load(w, 32);
+    const rb = <usize>rowBytes;
+    const ps = <usize>(sw << 2); // bytes between output pixels' entries
+    for (let r: i32 = 0; r < ohN; r++) {
+      const q0 = qBase + <usize>(r * sh * rowBytes);
+      const o = out + <usize>(r * ow * 4);
+      for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
+        let x = q0 + <usize>ow0 * ps;
+        let a0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, pick(v128.load(x), tr), init);
+        let a1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, pick(v128.load(x + ps), tr), init);
+        let a2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, pick(v128.load(x + 2 * ps), tr), init);
+        let a3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, pick(v128.load(x + 3 * ps), tr), init);
+        x += rb;
+        a0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, pick(v128.load(x), tr), a0);
+        a1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, pick(v128.load(x + ps), tr), a1);
+        a2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, pick(v128.load(x + 2 * ps), tr), a2);
+        a3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, pick(v128.load(x + 3 * ps), tr), a3);
+        x += rb;
+        a0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, pick(v128.load(x), tr), a0);
+        a1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, pick(v128.load(x + ps), tr), a1);
+        a2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, pick(v128.load(x + 2 * ps), tr), a2);
+        a3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, pick(v128.load(x + 3 * ps), tr), a3);
+        storePixels44(o + <usize>(ow0 << 2), quant16(a0, a1, a2, a3, ratio, lowBits, subBits, magic, hi, xo), ow - ow0);
+      }
+      if (lut) lookInPlace(lut, o, ow << 2);
+    }
+  }
+}
+
 /** Task (n, block group bg, row tile t): blocks bg * blocksPerTask .. of image n, rows of tile t. */
 export function chanwiseTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, bg: i32, t: i32): void {
   const per = load<i32>(ctx, CTX_BLOCKSPERTASK);
@@ -196,10 +269,22 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
   const qBase = raw + <usize>((rawCols + 8) * 4);
   const plane = ih * iw;
 
+  let nch = C - gb * 4;
+  if (nch > 4) nch = 4;
+  const rows3 = fh == 3 && fw == 3 && (sw == 1 || sw == 2) && nch == 4 && !nchw && load<i32>(ctx, CTX_DSTTYPE) != 1 &&
+    load<i32>(ctx, CTX_NONLIN) != 2 && load<i32>(ctx, CTX_ROUNDING) == 1 && load<i32>(ctx, CTX_BIASMODE) != 2 && load<i32>(ctx, CTX_DSTLAYOUT) == 0;
+  // dot8 3x3 rows: the padded rows themselves (b bytes, 4 per pixel) in the row area, no packed entries; rows3x3Raw
+  // picks each entry's 16 bytes as it goes (where a padded row fits in a packed row's room)
+  const rawRows = dot8 && rows3 && ((rawCols + 8) << 2) <= rowBytes;
+
   // ---- pack the tile's rows ----
   for (let r: i32 = 0; r < ihN; r++) {
     const y = oh0 * sh - pt + r;
     const qRow = qBase + <usize>(r * rowBytes);
+    if (rawRows) {
+      padRawRow(qRow, src, n, gb, C, ih, iw, y, pl, rawCols, padWord, bx);
+      continue;
+    }
     if (y < 0 || y >= ih) {
       // SIMD128: v - zp = 0; dot8: b of the zero point
       memory.fill(qRow, dot8 ? <u8>(zpS ^ dotXorS) : 0, <usize>rowBytes);
@@ -281,12 +366,10 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
   const elem: i32 = load<i32>(ctx, CTX_DSTTYPE) == 1 ? 4 : 1;
   const dstN = dst + <usize>(n * oc * planeOut * elem);
   const biasN = load<i32>(ctx, CTX_BIASMODE) == 2 ? <usize>load<i32>(ctx, CTX_BIAS) + <usize>(n * oc * planeOut * 4) : 0;
-  let nch = C - gb * 4;
-  if (nch > 4) nch = 4;
-  if (fh == 3 && fw == 3 && (sw == 1 || sw == 2) && nch == 4 && !nchw && elem == 1 && load<i32>(ctx, CTX_NONLIN) != 2 &&
-    load<i32>(ctx, CTX_ROUNDING) == 1 && load<i32>(ctx, CTX_BIASMODE) != 2 && load<i32>(ctx, CTX_DSTLAYOUT) == 0) {
+  if (rows3) {
     const out = dstN + <usize>(((gb * planeOut + oh0 * ow) << 2));
-    if (dot8) rows3x3<i8>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 0);
+    if (rawRows) rows3x3Raw(ctx, qBase, rowBytes, sh, sw, ohN, ow, w, init, out, gb * 4);
+    else if (dot8) rows3x3<i8>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 0);
     else if (sw == 1) rows3x3<i16>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 32);
     else rows3x3<i16>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 16);
     return;

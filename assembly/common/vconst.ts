@@ -23,3 +23,11 @@ export function pick(v: v128, mask: v128): v128 {
   if (ASC_FEATURE_RELAXED_SIMD) return i8x16.relaxed_swizzle(v, mask);
   else return i8x16.swizzle(v, mask);
 }
+
+/** n bytes of `byte` at p, by vectors (the short runs kernels fill: a padded row). */
+export function fillBytes(p: usize, byte: i32, n: i32): void {
+  const v = i8x16.splat(<i8>byte);
+  let i: i32 = 0;
+  for (; i + 16 <= n; i += 16) v128.store(p + <usize>i, v);
+  for (; i < n; i++) store<u8>(p + <usize>i, <u8>byte);
+}
