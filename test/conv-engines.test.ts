@@ -105,8 +105,12 @@ describe('other engines', () => {
       JSON.parse(execFileSync(process.execPath, [...flags, '--input-type=module', '-e',
         "const m = await import('./dist/src/features.js'); console.log(JSON.stringify(await m.probeFeatures()))"], { cwd: root, encoding: 'utf8' }));
     // Liftoff computes 2*dot(a, b) and drops c: the probe sees it on the first calls, and TurboFan's (right, pmaddubsw:
-    // saturating) answer once the function is hot, so it refuses relaxed kernels
-    expect(probe(['--experimental-wasm-relaxed-simd'])).toMatchObject({ relaxedSimd: true, relaxedDotExact: false, dotFlavour: null, dotFlavourTiers: [null, 'saturating'] });
+    // saturating) answer once the function is hot, so it refuses relaxed kernels. TurboFan compiles in the background:
+    // on a loaded machine (another test file beside this one) the probe's hot calls may all still run on Liftoff, so
+    // a run that saw no optimized answer is probed again (at most 3 runs)
+    let tiered = probe(['--experimental-wasm-relaxed-simd']);
+    for (let i = 1; i < 3 && tiered.dotFlavourTiers?.[1] === null; i++) tiered = probe(['--experimental-wasm-relaxed-simd']);
+    expect(tiered).toMatchObject({ relaxedSimd: true, relaxedDotExact: false, dotFlavour: null, dotFlavourTiers: [null, 'saturating'] });
     // with the optimizing tier only, the instruction is right (saturating flavour) and the probe accepts it
     expect(probe(['--experimental-wasm-relaxed-simd', '--no-liftoff'])).toMatchObject({ relaxedSimd: true, relaxedDotExact: true, dotFlavour: 'saturating' });
     // the baseline tier alone is wrong on its first calls and when hot
