@@ -81,15 +81,25 @@ function quant16(a0: v128, a1: v128, a2: v128, a3: v128, ratio: v128, lowBits: v
   return v128.xor(i8x16.narrow_i16x8_s(n01, n23), xo);
 }
 
+/** rows3x3's dot8 entry i of 4 at x: packed (ps 0, 16 bytes apart) or picked from a padded row (ps bytes apart). */
+// @ts-ignore: decorator
+@inline
+function entry8(x: usize, i: i32, ps: usize, tr: v128): v128 {
+  return ps ? pick(v128.load(x + <usize>i * ps), tr) : v128.load(x + <usize>(i << 4));
+}
+
 /**
  * 3x3 filters, stride 1 or 2, NCHW44 8-bit output, half-even rounding, no full bias, activation none / relu / relu6:
  * the tile's output rows computed and requantized in registers, 16 bytes stored per 4 pixels (no accumulator
  * scratch, no finishing pass). The filter's 3 (dot8) or 6 (SIMD128 pairs) vectors stay in registers for the tile.
- * QS: bytes between tap pairs (SIMD128: 32 for stride 1, 16 for the compact stride-2 rows).
+ * QS: bytes between tap pairs (SIMD128: 32 for stride 1, 16 for the compact stride-2 rows). PS (dot8 only): 0 for
+ * packed entries, else the rows are the padded rows themselves (padRawRow) and an entry (4 pixels from column
+ * sw * p, transposed to 4 bytes per channel) is picked from their 16 bytes as each dot needs it, PS = 4 * sw bytes
+ * between output pixels; the transpose mask is a loaded value, so each pick is one pshufb.
  */
 // @ts-ignore: decorator
 @inline
-function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, ow: i32, w: usize, init: v128, out: usize, ch: i32, QS: i32): void {
+function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, ow: i32, w: usize, init: v128, out: usize, ch: i32, QS: i32, PS: i32): void {
   if (!dotStepBuilt<T>()) unreachable(); else {
     const shift = load<i32>(ctx, CTX_DSTTYPE) == 2 ? 128 : 0;
     const lowBits = quantZpLow(ctx);
@@ -107,6 +117,8 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
     const w4 = pair ? v128.load(w, 64) : w0;
     const w5 = pair ? v128.load(w, 80) : w0;
     const qs = <usize>QS;
+    const ps = <usize>PS;
+    const tr = transpose44Mask();
     const rb = <usize>rowBytes;
     for (let r: i32 = 0; r < ohN; r++) {
       const q0 = qBase + <usize>(r * sh * rowBytes);
@@ -116,7 +128,7 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
         let a1 = init;
         let a2 = init;
         let a3 = init;
-        let x = q0 + <usize>(ow0 << 4);
+        let x = q0 + (ps ? <usize>ow0 * ps : <usize>(ow0 << 4));
         if (pair) {
           // row kh: pairs (w[2kh], w[2kh + 1]); dot8 packs one quad per row, at w[kh]
           for (let kh: i32 = 0; kh < 3; kh++) {
@@ -129,20 +141,20 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
             x += rb;
           }
         } else {
-          a0 = dotStep<T>(a0, v128.load(x, 0), w0);
-          a1 = dotStep<T>(a1, v128.load(x, 16), w0);
-          a2 = dotStep<T>(a2, v128.load(x, 32), w0);
-          a3 = dotStep<T>(a3, v128.load(x, 48), w0);
+          a0 = dotStep<T>(a0, entry8(x, 0, ps, tr), w0);
+          a1 = dotStep<T>(a1, entry8(x, 1, ps, tr), w0);
+          a2 = dotStep<T>(a2, entry8(x, 2, ps, tr), w0);
+          a3 = dotStep<T>(a3, entry8(x, 3, ps, tr), w0);
           x += rb;
-          a0 = dotStep<T>(a0, v128.load(x, 0), w1);
-          a1 = dotStep<T>(a1, v128.load(x, 16), w1);
-          a2 = dotStep<T>(a2, v128.load(x, 32), w1);
-          a3 = dotStep<T>(a3, v128.load(x, 48), w1);
+          a0 = dotStep<T>(a0, entry8(x, 0, ps, tr), w1);
+          a1 = dotStep<T>(a1, entry8(x, 1, ps, tr), w1);
+          a2 = dotStep<T>(a2, entry8(x, 2, ps, tr), w1);
+          a3 = dotStep<T>(a3, entry8(x, 3, ps, tr), w1);
           x += rb;
-          a0 = dotStep<T>(a0, v128.load(x, 0), w2);
-          a1 = dotStep<T>(a1, v128.load(x, 16), w2);
-          a2 = dotStep<T>(a2, v128.load(x, 32), w2);
-          a3 = dotStep<T>(a3, v128.load(x, 48), w2);
+          a0 = dotStep<T>(a0, entry8(x, 0, ps, tr), w2);
+          a1 = dotStep<T>(a1, entry8(x, 1, ps, tr), w2);
+          a2 = dotStep<T>(a2, entry8(x, 2, ps, tr), w2);
+          a3 = dotStep<T>(a3, entry8(x, 3, ps, tr), w2);
         }
         storePixels44(o + <usize>(ow0 << 2), quant16(a0, a1, a2, a3, ratio, lowBits, subBits, magic, hi, xo), ow - ow0);
       }
@@ -153,7 +165,7 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
 
 /**
  * Padded row y of block gb (NCHW44 source) as b bytes, 4 per pixel, at row: the zero point's word outside the image
- * (and for rows outside it), rawCols + 8 words in all (rows3x3Raw reads up to 3 pixels past the last entry it uses).
+ * (and for rows outside it), rawCols + 8 words in all (rows3x3 reads up to 3 pixels past the last entry it uses).
  */
 function padRawRow(row: usize, src: usize, n: i32, gb: i32, C: i32, ih: i32, iw: i32, y: i32, pl: i32, rawCols: i32, padWord: i32, bx: v128): void {
   const padB = padWord ^ i32x4.extract_lane(bx, 0); // the zero point's b word
@@ -173,55 +185,6 @@ function padRawRow(row: usize, src: usize, n: i32, gb: i32, C: i32, ih: i32, iw:
   for (; x + 4 <= cols; x += 4) v128.store(to + <usize>(x << 2), v128.xor(v128.load(from + <usize>(x << 2)), bx));
   const b = i32x4.extract_lane(bx, 0);
   for (; x < cols; x++) store<i32>(to + <usize>(x << 2), load<i32>(from + <usize>(x << 2)) ^ b);
-}
-
-/**
- * rows3x3 on dot8 runtimes from the padded rows themselves (padRawRow): an entry (4 pixels from column sw * p,
- * transposed to 4 bytes per channel) is picked from 16 bytes of the row as each dot needs it. The transpose mask is
- * a loaded value, so the pick is one pshufb (a shuffle's constant mask would be rebuilt each time).
- */
-// @ts-ignore: decorator
-@inline
-function rows3x3Raw(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, sw: i32, ohN: i32, ow: i32, w: usize, init: v128, out: usize, ch: i32): void {
-  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
-    const shift = load<i32>(ctx, CTX_DSTTYPE) == 2 ? 128 : 0;
-    const lowBits = quantZpLow(ctx);
-    const subBits = quantZpSub(ctx, shift);
-    const magic = quantZpMagic();
-    const hi = i16x8.splat(<i16>(load<i32>(ctx, CTX_CLAMPHI) - shift));
-    const xo = i8x16.splat(<i8>shift);
-    const ratio = v128.load(<usize>load<i32>(ctx, CTX_RATIO) + <usize>(ch << 2));
-    const lut = <usize>load<i32>(ctx, CTX_LUT);
-    const tr = transpose44Mask();
-    const w0 = v128.load(w, 0);
-    const w1 = v128.load(w, 16);
-    const w2 = v128.load(w, 32);
-    const rb = <usize>rowBytes;
-    const ps = <usize>(sw << 2); // bytes between output pixels' entries
-    for (let r: i32 = 0; r < ohN; r++) {
-      const q0 = qBase + <usize>(r * sh * rowBytes);
-      const o = out + <usize>(r * ow * 4);
-      for (let ow0: i32 = 0; ow0 < ow; ow0 += 4) {
-        let x = q0 + <usize>ow0 * ps;
-        let a0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, pick(v128.load(x), tr), init);
-        let a1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, pick(v128.load(x + ps), tr), init);
-        let a2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, pick(v128.load(x + 2 * ps), tr), init);
-        let a3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, pick(v128.load(x + 3 * ps), tr), init);
-        x += rb;
-        a0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, pick(v128.load(x), tr), a0);
-        a1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, pick(v128.load(x + ps), tr), a1);
-        a2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, pick(v128.load(x + 2 * ps), tr), a2);
-        a3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, pick(v128.load(x + 3 * ps), tr), a3);
-        x += rb;
-        a0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, pick(v128.load(x), tr), a0);
-        a1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, pick(v128.load(x + ps), tr), a1);
-        a2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, pick(v128.load(x + 2 * ps), tr), a2);
-        a3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w2, pick(v128.load(x + 3 * ps), tr), a3);
-        storePixels44(o + <usize>(ow0 << 2), quant16(a0, a1, a2, a3, ratio, lowBits, subBits, magic, hi, xo), ow - ow0);
-      }
-      if (lut) lookInPlace(lut, o, ow << 2);
-    }
-  }
 }
 
 /** Task (n, block group bg, row tile t): blocks bg * blocksPerTask .. of image n, rows of tile t. */
@@ -273,8 +236,8 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
   if (nch > 4) nch = 4;
   const rows3 = fh == 3 && fw == 3 && (sw == 1 || sw == 2) && nch == 4 && !nchw && load<i32>(ctx, CTX_DSTTYPE) != 1 &&
     load<i32>(ctx, CTX_NONLIN) != 2 && load<i32>(ctx, CTX_ROUNDING) == 1 && load<i32>(ctx, CTX_BIASMODE) != 2 && load<i32>(ctx, CTX_DSTLAYOUT) == 0;
-  // dot8 3x3 rows: the padded rows themselves (b bytes, 4 per pixel) in the row area, no packed entries; rows3x3Raw
-  // picks each entry's 16 bytes as it goes (where a padded row fits in a packed row's room)
+  // dot8 3x3 rows: the padded rows themselves (b bytes, 4 per pixel) in the row area, no packed entries; rows3x3
+  // picks each entry's 16 bytes as it goes (rows3x3's PS; where a padded row fits in a packed row's room)
   const rawRows = dot8 && rows3 && ((rawCols + 8) << 2) <= rowBytes;
 
   // ---- pack the tile's rows ----
@@ -368,10 +331,10 @@ function chanwiseBlock(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, gb
   const biasN = load<i32>(ctx, CTX_BIASMODE) == 2 ? <usize>load<i32>(ctx, CTX_BIAS) + <usize>(n * oc * planeOut * 4) : 0;
   if (rows3) {
     const out = dstN + <usize>(((gb * planeOut + oh0 * ow) << 2));
-    if (rawRows) rows3x3Raw(ctx, qBase, rowBytes, sh, sw, ohN, ow, w, init, out, gb * 4);
-    else if (dot8) rows3x3<i8>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 0);
-    else if (sw == 1) rows3x3<i16>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 32);
-    else rows3x3<i16>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 16);
+    if (rawRows) rows3x3<i8>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 0, sw << 2);
+    else if (dot8) rows3x3<i8>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 0, 0);
+    else if (sw == 1) rows3x3<i16>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 32, 0);
+    else rows3x3<i16>(ctx, qBase, rowBytes, sh, ohN, ow, w, init, out, gb * 4, 16, 0);
     return;
   }
   // rows of accumulators back to back (stride OW): a row's up to 3 extra pixels land where the next row's first
