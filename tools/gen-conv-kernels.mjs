@@ -105,10 +105,16 @@ function rowKernelTaps(v) {
   for (let b = 0; b < nb; b++) L.push(`  const init${b} = v128.load(init, ${b * 16});`);
   L.push(`  const owPad = ((ow + ${npix - 1}) / ${npix}) * ${npix};`);
   L.push(`  const row16 = owPad * 16; // scratch: [block][pixel] vectors of the whole row`);
-  // n pixels from column ow0: accumulate over (ib, kh, kw), then store to scratch
+  // n pixels from column ow0: accumulate over (ib, kh, kw), then store to scratch. A dot8 remainder body with few
+  // accumulators (nb * n <= 4) would wait on each dot's latency (every dot of a chain adds into the previous one), so
+  // it unrolls the filter columns and gives the columns accumulators of their own, summed at the end: int32 sums wrap,
+  // so the order does not change the bits. At most 12 accumulators for 1-2 pixels, 8 for 3-4: more spilled in V8
+  // (3 pixels of 2 blocks x 2 sets: 84 against 121 GMAC/s; 4 pixels of 1 block x 3 sets: 1.09x the time).
   const block = (n, ind) => {
+    const S = dot8 && n < npix && nb * n <= 4 ? Math.min(fw, Math.floor((n <= 2 ? 12 : 8) / (nb * n))) : 1;
+    const acc = (b, j, kw) => `a${b}_${j}${S > 1 ? `_${kw % S}` : ''}`;
     L.push(`${ind}const sp = scratch + <usize>(ow0 * 16);`);
-    for (let b = 0; b < nb; b++) for (let j = 0; j < n; j++) L.push(`${ind}let a${b}_${j} = init${b};`);
+    for (let b = 0; b < nb; b++) for (let j = 0; j < n; j++) for (let k = 0; k < S; k++) L.push(`${ind}let ${acc(b, j, k)} = ${k ? 'i32x4.splat(0)' : `init${b}`};`);
     L.push(`${ind}let xb = x + <usize>(ow0 * ${s * PB});`);
     L.push(`${ind}let wp = w;`);
     const wLoads = [];
@@ -131,6 +137,32 @@ function rowKernelTaps(v) {
     L.push(`${ind}for (let ib: i32 = 0; ib < icb; ib++) {`);
     L.push(`${ind}  let xr = xb;`);
     L.push(`${ind}  for (let kh: i32 = 0; kh < fh; kh++) {`);
+    if (S > 1) {
+      // the filter columns unrolled: column kw's weights at wp + kw * nb * 16, its pixels at xr + kw * PB. Pixel j of
+      // column kw is pixel j - 1 of column kw + s; the engines load it once, so the columns run in an order where
+      // such loads are used one after the other (stride 2: the even columns, then the odd ones). Kept across an
+      // unrelated column, that value needs a 16th vector register and V8 spills an accumulator instead.
+      const order = Array.from({ length: fw }, (_, k) => k).sort((a, b) => (a % s) - (b % s) || a - b);
+      for (const kw of order) {
+        L.push(`${ind}    {`);
+        for (let b = 0; b < nb; b++) L.push(`${ind}      const w${b} = v128.load(wp, ${(kw * nb + b) * 16});`);
+        for (let j = 0; j < n; j++) {
+          L.push(`${ind}      const p${j} = v128.load32_splat(xr, ${(kw + j * s) * PB});`);
+          for (let b = 0; b < nb; b++) L.push(`${ind}      ${acc(b, j, kw)} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}, ${acc(b, j, kw)});`);
+        }
+        L.push(`${ind}    }`);
+      }
+      L.push(`${ind}    wp += ${fw * nb * wBytes};`);
+      L.push(`${ind}    xr += xRowStride;`);
+      L.push(`${ind}  }`);
+      L.push(`${ind}  xb += xBlockStride;`);
+      L.push(`${ind}}`);
+      for (let b = 0; b < nb; b++) for (let j = 0; j < n; j++) {
+        const sum = Array.from({ length: S }, (_, k) => acc(b, j, k)).reduce((a, c) => `i32x4.add(${a}, ${c})`);
+        L.push(`${ind}v128.store(sp + <usize>(${b ? `${b} * row16 + ` : ''}${j * 16}), ${sum});`);
+      }
+      return;
+    }
     L.push(`${ind}    let xt = xr;`);
     L.push(`${ind}    for (let kw: i32 = 0; kw < ${fw}; kw++) {`);
     if (ablate !== 'nowload') for (const l of wLoads) L.push(`${t}${l}`);

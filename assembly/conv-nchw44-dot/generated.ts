@@ -9572,62 +9572,81 @@ function conv_nchw44_dot_f2s1_oc8x6tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        wp += 64;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1_0, a0_1_1));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(a1_0_0, a1_0_1));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(a1_1_0, a1_1_1));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        wp += 64;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(a1_0_0, a1_0_1));
   }
 }
 
@@ -9795,62 +9814,81 @@ function conv_nchw44_dot_f2s1_oc8x5tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        wp += 64;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1_0, a0_1_1));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(a1_0_0, a1_0_1));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(a1_1_0, a1_1_1));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        wp += 64;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(a1_0_0, a1_0_1));
   }
 }
 
@@ -10484,62 +10522,81 @@ function conv_nchw44_dot_f2s2_oc8x6tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        wp += 64;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1_0, a0_1_1));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(a1_0_0, a1_0_1));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(a1_1_0, a1_1_1));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        wp += 64;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(a1_0_0, a1_0_1));
   }
 }
 
@@ -10707,62 +10764,81 @@ function conv_nchw44_dot_f2s2_oc8x5tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        wp += 64;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1_0, a0_1_1));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(a1_0_0, a1_0_1));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(a1_1_0, a1_1_1));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 2; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        wp += 64;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(a1_0_0, a1_0_1));
   }
 }
 
@@ -11396,62 +11472,104 @@ function conv_nchw44_dot_f3s1_oc8x6tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        wp += 96;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        wp += 96;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
   }
 }
 
@@ -11619,62 +11737,104 @@ function conv_nchw44_dot_f3s1_oc8x5tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        wp += 96;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        wp += 96;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
   }
 }
 
@@ -11779,115 +11939,184 @@ function conv_nchw44_dot_f3s1_oc4x6tr__wasmrelaxeddot_rem(
   }
   else if (rem == 4) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_2_0 = init0;
+    let a0_2_1 = i32x4.splat(0);
+    let a0_3_0 = init0;
+    let a0_3_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          const p2 = v128.load32_splat(xt, 8);
-          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
-          const p3 = v128.load32_splat(xt, 12);
-          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
-          wp += 16;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          const p2 = v128.load32_splat(xr, 8);
+          a0_2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_0);
+          const p3 = v128.load32_splat(xr, 12);
+          a0_3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3_0);
         }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          const p2 = v128.load32_splat(xr, 12);
+          a0_2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_1);
+          const p3 = v128.load32_splat(xr, 16);
+          a0_3_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3_1);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          const p2 = v128.load32_splat(xr, 16);
+          a0_2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_0);
+          const p3 = v128.load32_splat(xr, 20);
+          a0_3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3_0);
+        }
+        wp += 48;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1_0, a0_1_1));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2_0, a0_2_1));
+    v128.store(sp + <usize>(48), i32x4.add(a0_3_0, a0_3_1));
   }
   else if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_2_0 = init0;
+    let a0_2_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          const p2 = v128.load32_splat(xt, 8);
-          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
-          wp += 16;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          const p2 = v128.load32_splat(xr, 8);
+          a0_2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_0);
         }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          const p2 = v128.load32_splat(xr, 12);
+          a0_2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_1);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          const p2 = v128.load32_splat(xr, 16);
+          a0_2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_0);
+        }
+        wp += 48;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1_0, a0_1_1));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2_0, a0_2_1));
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          wp += 16;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
         }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+        }
+        wp += 48;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          wp += 16;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
         }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+        }
+        wp += 48;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
   }
 }
 
@@ -12467,62 +12696,104 @@ function conv_nchw44_dot_f3s2_oc8x6tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        wp += 96;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        wp += 96;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
   }
 }
 
@@ -12690,62 +12961,104 @@ function conv_nchw44_dot_f3s2_oc8x5tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        wp += 96;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        wp += 96;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
   }
 }
 
@@ -12850,115 +13163,184 @@ function conv_nchw44_dot_f3s2_oc4x6tr__wasmrelaxeddot_rem(
   }
   else if (rem == 4) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a0_3 = init0;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_2_0 = init0;
+    let a0_2_1 = i32x4.splat(0);
+    let a0_3_0 = init0;
+    let a0_3_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          const p2 = v128.load32_splat(xt, 16);
-          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
-          const p3 = v128.load32_splat(xt, 24);
-          a0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3);
-          wp += 16;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          const p2 = v128.load32_splat(xr, 16);
+          a0_2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_0);
+          const p3 = v128.load32_splat(xr, 24);
+          a0_3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          const p2 = v128.load32_splat(xr, 24);
+          a0_2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_0);
+          const p3 = v128.load32_splat(xr, 32);
+          a0_3_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3_0);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          const p2 = v128.load32_splat(xr, 20);
+          a0_2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_1);
+          const p3 = v128.load32_splat(xr, 28);
+          a0_3_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p3, a0_3_1);
+        }
+        wp += 48;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
-    v128.store(sp + <usize>(48), a0_3);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1_0, a0_1_1));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2_0, a0_2_1));
+    v128.store(sp + <usize>(48), i32x4.add(a0_3_0, a0_3_1));
   }
   else if (rem == 3) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_2_0 = init0;
+    let a0_2_1 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          const p2 = v128.load32_splat(xt, 16);
-          a0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2);
-          wp += 16;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          const p2 = v128.load32_splat(xr, 16);
+          a0_2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          const p2 = v128.load32_splat(xr, 24);
+          a0_2_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_0);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          const p2 = v128.load32_splat(xr, 20);
+          a0_2_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p2, a0_2_1);
+        }
+        wp += 48;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(32), a0_2);
+    v128.store(sp + <usize>(0), i32x4.add(a0_0_0, a0_0_1));
+    v128.store(sp + <usize>(16), i32x4.add(a0_1_0, a0_1_1));
+    v128.store(sp + <usize>(32), i32x4.add(a0_2_0, a0_2_1));
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          wp += 16;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+        }
+        wp += 48;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 3; kw++) {
+        {
           const w0 = v128.load(wp, 0);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          wp += 16;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 16);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+        }
+        wp += 48;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
   }
 }
 
@@ -13538,62 +13920,142 @@ function conv_nchw44_dot_f5s1_oc8x6tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 20);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        wp += 160;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_0_3 = i32x4.splat(0);
+    let a0_0_4 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_0_3 = i32x4.splat(0);
+    let a1_0_4 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_3);
+          a1_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_3);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_4);
+          a1_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_4);
+        }
+        wp += 160;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2), a0_0_3), a0_0_4));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2), a1_0_3), a1_0_4));
   }
 }
 
@@ -13761,62 +14223,142 @@ function conv_nchw44_dot_f5s1_oc8x5tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 20);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        wp += 160;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_0_3 = i32x4.splat(0);
+    let a0_0_4 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_0_3 = i32x4.splat(0);
+    let a1_0_4 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_3);
+          a1_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_3);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_4);
+          a1_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_4);
+        }
+        wp += 160;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2), a0_0_3), a0_0_4));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2), a1_0_3), a1_0_4));
   }
 }
 
@@ -14450,62 +14992,142 @@ function conv_nchw44_dot_f5s2_oc8x6tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 24);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 20);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        wp += 160;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_0_3 = i32x4.splat(0);
+    let a0_0_4 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_0_3 = i32x4.splat(0);
+    let a1_0_4 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_4);
+          a1_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_4);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_3);
+          a1_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_3);
+        }
+        wp += 160;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2), a0_0_3), a0_0_4));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2), a1_0_3), a1_0_4));
   }
 }
 
@@ -14673,62 +15295,142 @@ function conv_nchw44_dot_f5s2_oc8x5tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 24);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 20);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        wp += 160;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_0_3 = i32x4.splat(0);
+    let a0_0_4 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_0_3 = i32x4.splat(0);
+    let a1_0_4 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 5; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_4);
+          a1_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_4);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_3);
+          a1_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_3);
+        }
+        wp += 160;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2), a0_0_3), a0_0_4));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2), a1_0_3), a1_0_4));
   }
 }
 
@@ -15362,62 +16064,178 @@ function conv_nchw44_dot_f7s1_oc8x6tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 20);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 160);
+          const w1 = v128.load(wp, 176);
+          const p0 = v128.load32_splat(xr, 20);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 24);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 192);
+          const w1 = v128.load(wp, 208);
+          const p0 = v128.load32_splat(xr, 24);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 28);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        wp += 224;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_0_3 = i32x4.splat(0);
+    let a0_0_4 = i32x4.splat(0);
+    let a0_0_5 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_0_3 = i32x4.splat(0);
+    let a1_0_4 = i32x4.splat(0);
+    let a1_0_5 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_3);
+          a1_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_3);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_4);
+          a1_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_4);
+        }
+        {
+          const w0 = v128.load(wp, 160);
+          const w1 = v128.load(wp, 176);
+          const p0 = v128.load32_splat(xr, 20);
+          a0_0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_5);
+          a1_0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_5);
+        }
+        {
+          const w0 = v128.load(wp, 192);
+          const w1 = v128.load(wp, 208);
+          const p0 = v128.load32_splat(xr, 24);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+        }
+        wp += 224;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2), a0_0_3), a0_0_4), a0_0_5));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2), a1_0_3), a1_0_4), a1_0_5));
   }
 }
 
@@ -15585,62 +16403,178 @@ function conv_nchw44_dot_f7s1_oc8x5tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 4);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 4);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 20);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 160);
+          const w1 = v128.load(wp, 176);
+          const p0 = v128.load32_splat(xr, 20);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 24);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 192);
+          const w1 = v128.load(wp, 208);
+          const p0 = v128.load32_splat(xr, 24);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 28);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        wp += 224;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_0_3 = i32x4.splat(0);
+    let a0_0_4 = i32x4.splat(0);
+    let a0_0_5 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_0_3 = i32x4.splat(0);
+    let a1_0_4 = i32x4.splat(0);
+    let a1_0_5 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 4);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_3);
+          a1_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_3);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_4);
+          a1_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_4);
+        }
+        {
+          const w0 = v128.load(wp, 160);
+          const w1 = v128.load(wp, 176);
+          const p0 = v128.load32_splat(xr, 20);
+          a0_0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_5);
+          a1_0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_5);
+        }
+        {
+          const w0 = v128.load(wp, 192);
+          const w1 = v128.load(wp, 208);
+          const p0 = v128.load32_splat(xr, 24);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+        }
+        wp += 224;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2), a0_0_3), a0_0_4), a0_0_5));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2), a1_0_3), a1_0_4), a1_0_5));
   }
 }
 
@@ -16274,62 +17208,178 @@ function conv_nchw44_dot_f7s2_oc8x6tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 24);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 192);
+          const w1 = v128.load(wp, 208);
+          const p0 = v128.load32_splat(xr, 24);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 32);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 20);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        {
+          const w0 = v128.load(wp, 160);
+          const w1 = v128.load(wp, 176);
+          const p0 = v128.load32_splat(xr, 20);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 28);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        wp += 224;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_0_3 = i32x4.splat(0);
+    let a0_0_4 = i32x4.splat(0);
+    let a0_0_5 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_0_3 = i32x4.splat(0);
+    let a1_0_4 = i32x4.splat(0);
+    let a1_0_5 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_4);
+          a1_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_4);
+        }
+        {
+          const w0 = v128.load(wp, 192);
+          const w1 = v128.load(wp, 208);
+          const p0 = v128.load32_splat(xr, 24);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_3);
+          a1_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_3);
+        }
+        {
+          const w0 = v128.load(wp, 160);
+          const w1 = v128.load(wp, 176);
+          const p0 = v128.load32_splat(xr, 20);
+          a0_0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_5);
+          a1_0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_5);
+        }
+        wp += 224;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2), a0_0_3), a0_0_4), a0_0_5));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2), a1_0_3), a1_0_4), a1_0_5));
   }
 }
 
@@ -16497,62 +17547,178 @@ function conv_nchw44_dot_f7s2_oc8x5tr__wasmrelaxeddot_rem(
   }
   else if (rem == 2) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_1_0 = init0;
+    let a0_1_1 = i32x4.splat(0);
+    let a0_1_2 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_1_0 = init1;
+    let a1_1_1 = i32x4.splat(0);
+    let a1_1_2 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          const p1 = v128.load32_splat(xt, 8);
-          a0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1);
-          a1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 8);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 16);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 24);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 192);
+          const w1 = v128.load(wp, 208);
+          const p0 = v128.load32_splat(xr, 24);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 32);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+          const p1 = v128.load32_splat(xr, 12);
+          a0_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_1);
+          a1_1_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_1);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+          const p1 = v128.load32_splat(xr, 20);
+          a0_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_0);
+          a1_1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_0);
+        }
+        {
+          const w0 = v128.load(wp, 160);
+          const w1 = v128.load(wp, 176);
+          const p0 = v128.load32_splat(xr, 20);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+          const p1 = v128.load32_splat(xr, 28);
+          a0_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p1, a0_1_2);
+          a1_1_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p1, a1_1_2);
+        }
+        wp += 224;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(16), a0_1);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
-    v128.store(sp + <usize>(1 * row16 + 16), a1_1);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2));
+    v128.store(sp + <usize>(16), i32x4.add(i32x4.add(a0_1_0, a0_1_1), a0_1_2));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2));
+    v128.store(sp + <usize>(1 * row16 + 16), i32x4.add(i32x4.add(a1_1_0, a1_1_1), a1_1_2));
   }
   else if (rem == 1) {
     const sp = scratch + <usize>(ow0 * 16);
-    let a0_0 = init0;
-    let a1_0 = init1;
+    let a0_0_0 = init0;
+    let a0_0_1 = i32x4.splat(0);
+    let a0_0_2 = i32x4.splat(0);
+    let a0_0_3 = i32x4.splat(0);
+    let a0_0_4 = i32x4.splat(0);
+    let a0_0_5 = i32x4.splat(0);
+    let a1_0_0 = init1;
+    let a1_0_1 = i32x4.splat(0);
+    let a1_0_2 = i32x4.splat(0);
+    let a1_0_3 = i32x4.splat(0);
+    let a1_0_4 = i32x4.splat(0);
+    let a1_0_5 = i32x4.splat(0);
     let xb = x + <usize>(ow0 * 8);
     let wp = w;
     for (let ib: i32 = 0; ib < icb; ib++) {
       let xr = xb;
       for (let kh: i32 = 0; kh < fh; kh++) {
-        let xt = xr;
-        for (let kw: i32 = 0; kw < 7; kw++) {
+        {
           const w0 = v128.load(wp, 0);
           const w1 = v128.load(wp, 16);
-          const p0 = v128.load32_splat(xt, 0);
-          a0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0);
-          a1_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0);
-          wp += 32;
-          xt += 4;
+          const p0 = v128.load32_splat(xr, 0);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
         }
+        {
+          const w0 = v128.load(wp, 64);
+          const w1 = v128.load(wp, 80);
+          const p0 = v128.load32_splat(xr, 8);
+          a0_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_2);
+          a1_0_2 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_2);
+        }
+        {
+          const w0 = v128.load(wp, 128);
+          const w1 = v128.load(wp, 144);
+          const p0 = v128.load32_splat(xr, 16);
+          a0_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_4);
+          a1_0_4 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_4);
+        }
+        {
+          const w0 = v128.load(wp, 192);
+          const w1 = v128.load(wp, 208);
+          const p0 = v128.load32_splat(xr, 24);
+          a0_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_0);
+          a1_0_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_0);
+        }
+        {
+          const w0 = v128.load(wp, 32);
+          const w1 = v128.load(wp, 48);
+          const p0 = v128.load32_splat(xr, 4);
+          a0_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_1);
+          a1_0_1 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_1);
+        }
+        {
+          const w0 = v128.load(wp, 96);
+          const w1 = v128.load(wp, 112);
+          const p0 = v128.load32_splat(xr, 12);
+          a0_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_3);
+          a1_0_3 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_3);
+        }
+        {
+          const w0 = v128.load(wp, 160);
+          const w1 = v128.load(wp, 176);
+          const p0 = v128.load32_splat(xr, 20);
+          a0_0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w0, p0, a0_0_5);
+          a1_0_5 = i32x4.relaxed_dot_i8x16_i7x16_add_s(w1, p0, a1_0_5);
+        }
+        wp += 224;
         xr += xRowStride;
       }
       xb += xBlockStride;
     }
-    v128.store(sp + <usize>(0), a0_0);
-    v128.store(sp + <usize>(1 * row16 + 0), a1_0);
+    v128.store(sp + <usize>(0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(i32x4.add(a0_0_0, a0_0_1), a0_0_2), a0_0_3), a0_0_4), a0_0_5));
+    v128.store(sp + <usize>(1 * row16 + 0), i32x4.add(i32x4.add(i32x4.add(i32x4.add(i32x4.add(a1_0_0, a1_0_1), a1_0_2), a1_0_3), a1_0_4), a1_0_5));
   }
 }
 

@@ -55,21 +55,27 @@ function computedColumns(k: KernelVariant, ow: number): number {
 }
 
 /**
- * What a remainder pixel costs against a pixel of the tile's main body, for a remainder of r pixels: a narrow body
- * reloads the weights for fewer pixels, 1 + 2 / r² (3 for one pixel, 1.5 for two, 1.1 for four). Fitted to the
- * relaxed dot8 tiles (Node 24, Zen 5, best of 2 s, GMAC/s): OW 14 (2,6)tr = 12 + 2 96.1 against (2,5)tr = 10 + 4
- * 102.0; OW 7 (2,6)tr = 6 + 1 76.4, (2,5)tr = 5 + 2 81.8, (1,7)t 80.3; OW 28 (2,6)tr = 24 + 4 105.2 against
- * (2,5)tr = 25 + 3 97.6; OW 56 100.8 against 96.4. (tools/conv-variants.mjs has the table.)
+ * What a row's pixels cost, in pixels of the (2, 6) main body, on the relaxed dot8 3x3 remainder tiles (the only
+ * place where several main tiles compete): a (2, 5) main-body pixel costs 1.05 (it loads the weights for 5 pixels,
+ * not 6), and the last r pixels of a row REMAINDER_COST[r] together. The one-pixel body loads 2 weight vectors and a
+ * pixel for 2 dots (1.6); 2 and 4 pixels unroll the filter columns with accumulators of their own (1.0, 1.1 each);
+ * 3 pixels of 2 blocks cannot (they spill, see tools/gen-conv-kernels.mjs) and wait on their 6 dot chains (1.4 each).
+ * Fitted to tools/ab-kernels.mjs (Node 24, Zen 5, best of 1.5 s, 256->256 3x3 at OW 7-17 stride 1 and 7, 9, 11
+ * stride 2, 128->128 OW 20 and 28, 64->64 OW 56): the cheaper tile by this cost was the faster one on all 16.
  */
+const REMAINDER_COST = [0, 1.6, 2.0, 4.2, 4.4, 5.25];
+const MAIN_PIXEL_COST: Record<number, number> = { 5: 1.05 };
+
+/** The cost of the last r pixels of a row (any remainder tile; r < npix). */
 function remainderCost(r: number): number {
-  return r === 0 ? 0 : r * (1 + 2 / (r * r));
+  return REMAINDER_COST[r] ?? r * 1.05;
 }
 
 /** A tile's cost for a row of OW, in main-body pixels. */
 function rowCost(k: KernelVariant, ow: number): number {
   if (!k.rem) return computedColumns(k, ow);
   const r = ow % k.npix;
-  return ow - r + remainderCost(r);
+  return (ow - r) * (MAIN_PIXEL_COST[k.npix] ?? 1) + remainderCost(r);
 }
 
 function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string, tiles: SimdTileSet = 'wide', w8 = false): KernelVariant {
