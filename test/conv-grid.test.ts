@@ -18,12 +18,12 @@ interface GridCase {
 }
 
 /** get_nchw44_conv_bias_args: the (oc, ic, group) combos that survive are (4,4,1) (4,12,1) (12,4,1) (12,12,1) (12,12,3). */
-function nchw44Grid(hs: number[], ws: number[], hybrid: boolean): GridCase[] {
+function nchw44Grid(hs: number[], ws: number[], hybrid: boolean, ics = [1, 3, 4, 12]): GridCase[] {
   const out: GridCase[] = [];
   for (const n of [1, 2])
     for (const k of [2, 3, 5, 7])
       for (const oc of [4, 12])
-        for (const ic of [1, 3, 4, 12])
+        for (const ic of ics)
           for (const h of hs)
             for (const w of ws)
               for (let g = 1; g <= Math.min(oc, ic, 4); g++) {
@@ -41,6 +41,9 @@ function nchw44Grid(hs: number[], ws: number[], hybrid: boolean): GridCase[] {
 const V05 = nchw44Grid([3, 5, 12], [7, 16, 23], false);
 const MASTER = nchw44Grid([3, 12], [16, 23], false);
 const HYBRID = nchw44Grid([3, 5, 12], [7, 16, 23], true);
+/** Beyond the upstream grid: 2 input planes (the packing interleaves 1, 2 or 3), rows of 1, 2 and 3 vector steps
+ *  of 16 pixels with and without a tail. */
+const HYBRID_MORE = [...nchw44Grid([3], [16, 33, 47], true, [1, 2, 3]), ...nchw44Grid([5], [7, 23], true, [2])];
 
 function params(c: GridCase, s: number, extra: Partial<ConvBiasParams>, hybrid = false): ConvBiasParams {
   return {
@@ -98,7 +101,7 @@ describeEachKernelSet((set, rt) => {
       describe(`WASMDOTS8_NCHW_NCHW44 (hybrid first layer) stride ${s}`, () => {
         for (const nl of NLS)
           for (const biasMode of ['none', 'channel'] as BiasMode[])
-            it(`${nl}, bias ${biasMode}`, () => runGrid(rt(), set, HYBRID, s, { nonlinearity: nl, biasMode }, true));
+            it(`${nl}, bias ${biasMode}`, () => runGrid(rt(), set, [...HYBRID, ...HYBRID_MORE], s, { nonlinearity: nl, biasMode }, true));
       });
     } else {
       describe(`stride ${s}, every grid case once, (nonlinearity, bias mode) taking turns`, () => {
@@ -107,7 +110,7 @@ describeEachKernelSet((set, rt) => {
           runGrid(rt(), set, MASTER, s, (i) => ({ ...turn(NLS, BIASES, i), rounding: 'half-even' as Rounding })));
         it('WASMDOTS8DIRECT_NCHW44, qint32 out (master grid)', () =>
           runGrid(rt(), set, MASTER, s, (i) => ({ ...turn(NLS, ['none', 'channel'] as BiasMode[], i), dstScale: undefined, srcScale: 2.5, filterScale: 2.5 })));
-        it('WASMDOTS8_NCHW_NCHW44 (hybrid first layer)', () => runGrid(rt(), set, HYBRID, s, (i) => turn(NLS, ['none', 'channel'] as BiasMode[], i), true));
+        it('WASMDOTS8_NCHW_NCHW44 (hybrid first layer)', () => runGrid(rt(), set, [...HYBRID, ...HYBRID_MORE], s, (i) => turn(NLS, ['none', 'channel'] as BiasMode[], i), true));
       });
     }
   }

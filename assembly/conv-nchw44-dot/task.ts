@@ -90,9 +90,31 @@ function fillZeroPixels(out: usize, count: i32, relaxed: bool, zpU: i32): void {
   }
 }
 
-/** Dot8 packing of an NCHW source with c < 4 channels: byte i = raw_i ^ xor (srcXor ^ dotXor); absent channels 0. */
+/**
+ * Dot8 packing of an NCHW source with c < 4 channels: byte i = raw_i ^ xor (srcXor ^ dotXor); absent channels 0.
+ * 16 pixels a step: the planes' bytes interleaved by two rounds of unpacking (bytes of channels 0 and 1, and of
+ * channel 2 and zero, then their 16-bit pairs), four 16-byte stores; the last count % 16 pixels one at a time.
+ */
 function copyPixelsNchwDot8(out: usize, src: usize, planeStride: i32, c: i32, count: i32, xor: i32): void {
-  for (let p: i32 = 0; p < count; p++) {
+  const xv = i8x16.splat(<i8>xor);
+  const z = i8x16.splat(0);
+  let p: i32 = 0;
+  for (; p + 16 <= count; p += 16) {
+    const s = src + <usize>p;
+    const c0 = v128.xor(v128.load(s), xv);
+    const c1 = c > 1 ? v128.xor(v128.load(s + <usize>planeStride), xv) : z;
+    const c2 = c > 2 ? v128.xor(v128.load(s + <usize>(2 * planeStride)), xv) : z;
+    const l01 = i8x16.shuffle(c0, c1, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const h01 = i8x16.shuffle(c0, c1, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    const l2 = i8x16.shuffle(c2, z, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const h2 = i8x16.shuffle(c2, z, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+    const o = out + <usize>(p * 4);
+    v128.store(o, i8x16.shuffle(l01, l2, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23), 0);
+    v128.store(o, i8x16.shuffle(l01, l2, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31), 16);
+    v128.store(o, i8x16.shuffle(h01, h2, 0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23), 32);
+    v128.store(o, i8x16.shuffle(h01, h2, 8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31), 48);
+  }
+  for (; p < count; p++) {
     const s = src + <usize>p;
     let b = (<i32>load<u8>(s) ^ xor) & 0xff;
     if (c > 1) b |= ((<i32>load<u8>(s + <usize>planeStride) ^ xor) & 0xff) << 8;
