@@ -47,6 +47,11 @@ export const UNROLL_KH_MAX = Number(process.env.I8CONV_UNROLL_KH ?? 2);
  *     256->512 14² 3x3 s2:  (2,6)tr 76.6   (2,5)tr 82.6   (2,6)t 61.8   (2,5)t 70.1   (1,7)t 74.6
  *     64->128 56² 3x3 s2:   (2,6)tr 105.1  (2,5)tr 99.7   (2,6)t 99.7   (2,5)t 94.8
  *   The other filter sizes keep the padded tiles (their remainder bodies would add 23 KB to the relaxed wasm).
+ *   Later the same day the 1-4 pixel remainder bodies got accumulators of their own per filter column
+ *   (tools/gen-conv-kernels.mjs; they had waited on the dot's latency) and the host's row cost was refitted; Node 24,
+ *   best of 1.5 s: 256->256 3x3 at OW 7 / 8 / 9 / 11 / 14 / 15: (2,6)tr 113.5 / 121.2 / 107.4 / 119.5 / 123.4 / 114.1
+ *   against (2,5)tr 117.0 / 102.8 / 111.4 / 110.7 / 114.5 / 117.1; 64->64 56² 113.7 against 107.1; OW 7 stride 2 110.8
+ *   against 112.7 (docs/conv.md, "NCHW44 direct dot").
  * wasmrelaxedsimd (i32x4.relaxed_dot_i8x16_i7x16_add_s, activations split in a 7-bit and a 1-bit part, so two
  *   accumulators per output vector): (1, 6) = 12 accumulators + 1 weight + 2 input registers; measured in Deno 2.9
  *   on 64->64 56² 3x3: (1, 6) 34 GMAC/s, (1, 4) 25-27, (2, 2) 24-26.
