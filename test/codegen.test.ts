@@ -44,10 +44,11 @@ describe('generated kernels', () => {
                 }
             }
       // (dot8 runtimes take their channel-lane kernels for one-pixel planes: src/algos/gemm.ts defaultLanes)
-      for (const lanes of ['pixel', 'channel'] as const) {
-        const g = pickGemmKernels(undefined, lanes, isa);
-        for (const k of [g.main, g.tail, g.mainNarrow, g.tailNarrow]) picked.add(k.name);
-      }
+      for (const lanes of ['pixel', 'channel'] as const)
+        for (const tiles of TILE_SETS) {
+          const g = pickGemmKernels(undefined, lanes, isa, tiles);
+          for (const k of [g.main, g.tail, g.mainNarrow, g.tailNarrow]) picked.add(k.name);
+        }
     }
     const table = new Map([...KERNELS, ...GEMM_KERNELS].map((k) => [k.name, k]));
     for (const name of picked) expect(table.get(name)?.lab, name).toBe(false);

@@ -47,10 +47,13 @@ describe('the GEMM task split (plan only, no kernel runs)', () => {
                 expect(parts, at).toBeGreaterThanOrEqual(1);
                 expect(parts, at).toBeLessThanOrEqual(ocTiles);
               }
-    // a 14x14 1x1 layer with 64 output channels: two panels of 104 and 92 pixels, its channels not split (each
-    // channel part would pack the panel again)
+    // a 14x14 1x1 layer with 64 output channels: two panels of 108 and 88 pixels (whole 12-pixel micro-tiles of the
+    // wide set's 2x12; 104 and 92 with the narrow set's 2x8), its channels not split (each channel part would pack
+    // the panel again)
     const f = gemmPlanFacts(normalizeConvParams(conv({ format: 'NCHW44', ic: 192, oc: 64, ih: 14, iw: 14 })), 2);
-    expect([f.lanes, f.panelPix, f.panels, f.ocParts]).toEqual(['pixel', 104, 2, 1]);
+    expect([f.main.name, f.lanes, f.panelPix, f.panels, f.ocParts]).toEqual(['gemm_s8_2x12__wasmsimd', 'pixel', 108, 2, 1]);
+    const n = gemmPlanFacts(normalizeConvParams(conv({ format: 'NCHW44', ic: 192, oc: 64, ih: 14, iw: 14 })), 2, undefined, true, 'wasmsimd', 'narrow');
+    expect([n.main.name, n.lanes, n.panelPix, n.panels, n.ocParts]).toEqual(['gemm_s8_2x8__wasmsimd', 'pixel', 104, 2, 1]);
   });
 });
 
@@ -105,7 +108,7 @@ describeEachKernelSet((set, rt, lab) => {
       ex(conv({ format: 'NCHW', ic: 50, oc: 10, ih: 1, iw: 1, n: 3, ...quant(2, 10) }), 301, {}, A);
     });
 
-    it('channel-lane kernels where the plane is small: SIMD128 below OCPG pixels; dot8 runtimes for one-pixel planes of 8+ channels (one pixel would fill one of the pixel-lane kernels\' 4 lanes): main tiles of 8 blocks, then 1-block tails', () => {
+    it('channel-lane kernels where the plane is small: SIMD128 below OCPG pixels (wide tile set: below OCPG / 6); dot8 runtimes for one-pixel planes of 8+ channels (one pixel would fill one of the pixel-lane kernels\' 4 lanes): main tiles of 8 blocks, then 1-block tails', () => {
       const dot8 = set.gemmKernelIsa === 'wasmrelaxeddot';
       let i = 310;
       for (const [format, ic, oc, ih, iw] of [['NCHW', 1280, 1000, 1, 1], ['NCHW', 9, 8, 1, 1], ['NCHW44', 36, 20, 1, 1], ['NCHW', 9, 8, 1, 2],
@@ -113,7 +116,7 @@ describeEachKernelSet((set, rt, lab) => {
         ['NCHW44', 12, 20, 3, 5], ['NCHW', 9, 4, 1, 1], ['NCHW44', 8, 8, 3, 3]] as const) {
         const r = runCase(rt(), { ...conv({ format, ic, oc, ih, iw, n: 2, ...quant(i, oc) }), algo: A }, i++);
         expect(r, JSON.stringify(r.firstMismatch)).toMatchObject({ ok: true });
-        const channel = dot8 ? ih * iw === 1 && oc >= CHANNEL_LANE_NOC : ih * iw < oc;
+        const channel = dot8 ? ih * iw === 1 && oc >= CHANNEL_LANE_NOC : (rt().features.simdTiles ?? 'wide') === 'wide' ? ih * iw * 6 < oc : ih * iw < oc;
         const at = `${format} ${ic}->${oc} ${ih}x${iw}: ${r.kernels.join(', ')}`;
         const lanes = r.kernels.map((k) => GEMM_KERNELS.find((v) => v.name === k)!);
         if (channel) expect(lanes.every((k) => k.lanes === 'channel' && k.isa === set.gemmKernelIsa), at).toBe(true);

@@ -177,11 +177,18 @@ export function variants() {
 export const GEMM_TILES = process.env.I8CONV_GEMM_TILES
   ? JSON.parse(process.env.I8CONV_GEMM_TILES)
   : [
-      { noc: 2, npg: 2, role: 'main' },
-      { noc: 1, npg: 2, role: 'tail' },
+      // per engine tile set (features.simdTiles), as the direct tiles: 'narrow' (Node 20) keeps 2x8, which fits its
+      // loads-first schedule; 'wide' engines (V8 12+, SpiderMonkey) take 2x12, 6 accumulators. Node 24.22, Zen 5,
+      // NCHW44 uint8 1x1, forced by name, medians of 1.5 s, GMAC/s 2x8 / 2x12 / 4x8 (2026-12-04): 16->96 112² 32.0 /
+      // 33.2 / 30.1, 24->144 56² 37.3 / 38.7 / 35.8, 144->24 56² 36.5 / 38.1 / 33.0, 192->32 28² 38.9 / 40.6 / 33.7,
+      // 64->384 14² 43.2 / 45.2 / 41.5, 384->64 14² 42.1 / 45.2 / 35.3, 576->96 14² 44.7 / 47.3 / 35.6, 960->160 7²
+      // 41.3 / 43.6 / 33.1, 320->1280 7² 41.4 / 44.0 / 34.0
+      { noc: 2, npg: 2, role: 'main', tileSet: 'narrow' },
+      { noc: 1, npg: 2, role: 'tail', tileSet: 'narrow' },
+      { noc: 2, npg: 3, role: 'main', tileSet: 'wide' },
+      { noc: 1, npg: 3, role: 'tail', tileSet: 'wide' },
       { noc: 4, npg: 1, role: 'alt' },
       { noc: 4, npg: 2, role: 'alt' },
-      { noc: 2, npg: 3, role: 'alt' },
     ];
 
 /**
@@ -267,7 +274,7 @@ export function gemmVariants() {
     return tiles;
   };
   return [
-    ...withNarrow(GEMM_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd' })),
+    ...withNarrow(GEMM_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', tileSet: t.tileSet ?? null })),
     ...GEMMC_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' })),
     ...withNarrow(GEMM_DOT8_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmrelaxeddot`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmrelaxeddot' })),
     ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({ name: `gemm_s16p_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', weights: 'pairs', tileSet: t.tileSet ?? null, filters: t.filters ?? [] })),

@@ -503,13 +503,16 @@ function gemmKernel(v) {
   const na = pixel ? v.noc : v.nb;
   const nb = pixel ? v.npg : v.npix;
   const body = [];
-  for (let a = 0; a < na; a++) body.push(`      const w${a}l = v128.load(wp, ${a * 32});`, `      const w${a}h = v128.load(wp, ${a * 32 + 16});`);
+  // pixel-lane: a channel's 8 bytes per K step, i16 [w(o,k0), w(o,k1)] | [w(o,k2), w(o,k3)], each pair splat to the 4
+  // pixel lanes as it is loaded (one vbroadcastss); channel-lane: a block's two 16-byte vectors of pairs
+  if (pixel) for (let a = 0; a < na; a++) body.push(`      const w${a}l = v128.load32_splat(wp, ${a * 8});`, `      const w${a}h = v128.load32_splat(wp, ${a * 8 + 4});`);
+  else for (let a = 0; a < na; a++) body.push(`      const w${a}l = v128.load(wp, ${a * 32});`, `      const w${a}h = v128.load(wp, ${a * 32 + 16});`);
   for (let j = 0; j < nb; j++) {
     body.push(...loadB(j));
     for (let a = 0; a < na; a++) body.push(...dotPair(a, j));
   }
   // pixel-lane: one channel's start, splat; channel-lane: 4 channels' starts
-  return gemmFrame(v, na, nb, pixel ? splatInit : (a) => `  const init${a} = v128.load(init, ${a * 16});`, body, na * 32);
+  return gemmFrame(v, na, nb, pixel ? splatInit : (a) => `  const init${a} = v128.load(init, ${a * 16});`, body, na * (pixel ? 8 : 32));
 }
 
 const gvs = gemmVariants();
@@ -601,10 +604,10 @@ ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
 vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, w8: ${v.w8}, rem: ${!!v.rem}, lab: ${!convInProduct(v)} },`));
 ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
-ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
+ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n  /** SIMD128 pixel-lane main and tail tiles: the engine tile set they are chosen for (null: every engine) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
 ts.push(`export const GEMM_KERNELS: readonly GemmKernelVariant[] = [`);
 gvs.forEach((v, i) => {
-  if (v.weights === 'bcast') ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', lab: ${!gemmInProduct(v, gvs)} },`);
+  if (v.weights === 'bcast') ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, lab: ${!gemmInProduct(v, gvs)} },`);
 });
 ts.push(`];\n`);
 ts.push(`/**\n * The Winograd F(2, 3) algorithm's position GEMMs (src/algos/winograd.ts): pixel-lane GEMM micro-kernels with compact\n * i16 weight pairs (assembly/gemm/generated.ts gemm_s16p_*); \`id\` is the index gemmRun takes.\n */`);

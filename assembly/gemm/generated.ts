@@ -14,10 +14,10 @@ export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a1_1 = init1;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load(wp, 0);
-      const w0h = v128.load(wp, 16);
-      const w1l = v128.load(wp, 32);
-      const w1h = v128.load(wp, 48);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
@@ -30,7 +30,7 @@ export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
       a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
       a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-      wp += 64;
+      wp += 16;
       xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 32);
@@ -49,8 +49,8 @@ export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a0_1 = init0;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load(wp, 0);
-      const w0h = v128.load(wp, 16);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
@@ -59,12 +59,93 @@ export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
       const p1h = v128.load(xp, 48);
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-      wp += 32;
+      wp += 8;
       xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 32);
     v128.store(rp + <usize>(0), a0_0);
     v128.store(rp + <usize>(16), a0_1);
+  }
+}
+
+export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+      const p1l = v128.load(xp, 32);
+      const p1h = v128.load(xp, 48);
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+      const p2l = v128.load(xp, 64);
+      const p2h = v128.load(xp, 80);
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+      wp += 16;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 48);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+    v128.store(rp + <usize>(1 * stride + 32), a1_2);
+  }
+}
+
+export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      const p1l = v128.load(xp, 32);
+      const p1h = v128.load(xp, 48);
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+      const p2l = v128.load(xp, 64);
+      const p2h = v128.load(xp, 80);
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+      wp += 8;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 48);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
   }
 }
 
@@ -81,14 +162,14 @@ export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a3_0 = init3;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load(wp, 0);
-      const w0h = v128.load(wp, 16);
-      const w1l = v128.load(wp, 32);
-      const w1h = v128.load(wp, 48);
-      const w2l = v128.load(wp, 64);
-      const w2h = v128.load(wp, 80);
-      const w3l = v128.load(wp, 96);
-      const w3h = v128.load(wp, 112);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
+      const w2l = v128.load32_splat(wp, 16);
+      const w2h = v128.load32_splat(wp, 20);
+      const w3l = v128.load32_splat(wp, 24);
+      const w3h = v128.load32_splat(wp, 28);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
@@ -99,7 +180,7 @@ export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
       a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
       a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3l, p0l));
       a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3h, p0h));
-      wp += 128;
+      wp += 32;
       xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 16);
@@ -127,14 +208,14 @@ export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a3_1 = init3;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load(wp, 0);
-      const w0h = v128.load(wp, 16);
-      const w1l = v128.load(wp, 32);
-      const w1h = v128.load(wp, 48);
-      const w2l = v128.load(wp, 64);
-      const w2h = v128.load(wp, 80);
-      const w3l = v128.load(wp, 96);
-      const w3h = v128.load(wp, 112);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
+      const w2l = v128.load32_splat(wp, 16);
+      const w2h = v128.load32_splat(wp, 20);
+      const w3l = v128.load32_splat(wp, 24);
+      const w3h = v128.load32_splat(wp, 28);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
@@ -155,7 +236,7 @@ export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
       a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
       a3_1 = i32x4.add(a3_1, i32x4.dot_i16x8_s(w3l, p1l));
       a3_1 = i32x4.add(a3_1, i32x4.dot_i16x8_s(w3h, p1h));
-      wp += 128;
+      wp += 32;
       xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 32);
@@ -170,54 +251,6 @@ export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
-export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
-  const init0 = v128.load32_splat(init, 0);
-  const init1 = v128.load32_splat(init, 4);
-  for (let g: i32 = 0; g < groups; g++) {
-    let xp = b + <usize>(g * gstep);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a1_2 = init1;
-    let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load(wp, 0);
-      const w0h = v128.load(wp, 16);
-      const w1l = v128.load(wp, 32);
-      const w1h = v128.load(wp, 48);
-      const p0l = v128.load(xp, 0);
-      const p0h = v128.load(xp, 16);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-      const p1l = v128.load(xp, 32);
-      const p1h = v128.load(xp, 48);
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-      const p2l = v128.load(xp, 64);
-      const p2h = v128.load(xp, 80);
-      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-      wp += 64;
-      xp += <usize>bstep;
-    }
-    const rp = rows + <usize>(g * 48);
-    v128.store(rp + <usize>(0), a0_0);
-    v128.store(rp + <usize>(16), a0_1);
-    v128.store(rp + <usize>(32), a0_2);
-    v128.store(rp + <usize>(1 * stride + 0), a1_0);
-    v128.store(rp + <usize>(1 * stride + 16), a1_1);
-    v128.store(rp + <usize>(1 * stride + 32), a1_2);
-  }
-}
-
 export function gemm_s8_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
@@ -227,17 +260,17 @@ export function gemm_s8_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a1_0 = init1;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load(wp, 0);
-      const w0h = v128.load(wp, 16);
-      const w1l = v128.load(wp, 32);
-      const w1h = v128.load(wp, 48);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
       a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
       a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-      wp += 64;
+      wp += 16;
       xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 16);
@@ -253,50 +286,17 @@ export function gemm_s8_1x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a0_0 = init0;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load(wp, 0);
-      const w0h = v128.load(wp, 16);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      wp += 32;
+      wp += 8;
       xp += <usize>bstep;
     }
     const rp = rows + <usize>(g * 16);
     v128.store(rp + <usize>(0), a0_0);
-  }
-}
-
-export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
-  const init0 = v128.load32_splat(init, 0);
-  for (let g: i32 = 0; g < groups; g++) {
-    let xp = b + <usize>(g * gstep);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load(wp, 0);
-      const w0h = v128.load(wp, 16);
-      const p0l = v128.load(xp, 0);
-      const p0h = v128.load(xp, 16);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      const p1l = v128.load(xp, 32);
-      const p1h = v128.load(xp, 48);
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-      const p2l = v128.load(xp, 64);
-      const p2h = v128.load(xp, 80);
-      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-      wp += 32;
-      xp += <usize>bstep;
-    }
-    const rp = rows + <usize>(g * 48);
-    v128.store(rp + <usize>(0), a0_0);
-    v128.store(rp + <usize>(16), a0_1);
-    v128.store(rp + <usize>(32), a0_2);
   }
 }
 
@@ -1243,12 +1243,12 @@ export function gemmRun(
   switch (id) {
     case 0: gemm_s8_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     case 1: gemm_s8_1x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 2: if (I8CONV_LAB) gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 3: if (I8CONV_LAB) gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 4: if (I8CONV_LAB) gemm_s8_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 5: gemm_s8_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 6: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 7: if (I8CONV_LAB) gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 2: gemm_s8_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 3: gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 4: if (I8CONV_LAB) gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 5: if (I8CONV_LAB) gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 6: gemm_s8_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 7: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     case 8: gemm_s8c_oc8x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     case 9: gemm_s8c_oc4x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     case 10: gemm_s8_2x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;

@@ -480,7 +480,7 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
     return;
   }
 
-  const chanBytes = kbn * (dot8 ? 4 : 32); // packed weights per output channel
+  const chanBytes = kbn * (dot8 ? 4 : 8); // packed weights per output channel
   // micro-tiles: `full` of npix pixels, and the last 1-4 pixels (when npg > 1) by the 1-group kernels. In place:
   // `direct` micro-tiles from the source, then the packed rest (one micro-tile, or 1-4 pixels by the 1-group kernels)
   const bstep = npg * (dot8 ? 16 : 32);

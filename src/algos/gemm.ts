@@ -6,11 +6,13 @@
  *
  * Packed filter, per group, output channels in blocks of 4, each block in micro-tiles of main.noc channels and then
  * 1-channel tiles (assembly/gemm/task.ts runs them in that order); per tile, per K step
- * kb = (kh * FW + kw) * icbG + ib, per channel o of the tile: 32 bytes, i16 [w(o, c0), w(o, c1)] x 4 |
- * [w(o, c2), w(o, c3)] x 4 with cj = 4 * ib + j the group's input channel (0 past ICPG). A channel's tile data
- * starts at (channel * kbn * 32) within the group, whatever the tiling.
+ * kb = (kh * FW + kw) * icbG + ib, per channel o of the tile: 8 bytes, i16 [w(o, c0), w(o, c1), w(o, c2), w(o, c3)]
+ * (the kernels splat each pair to the 4 pixel lanes as they load it) with cj = 4 * ib + j the group's input channel
+ * (0 past ICPG). A channel's tile data starts at (channel * kbn * 8) within the group, whatever the tiling. (Until
+ * 2026-12-04 the pairs were stored splat, 32 bytes: 4x the weight bytes streamed per exec.)
  */
 import type { ConvShape } from '../params.js';
+import type { SimdTileSet } from '../features.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { GEMM_KERNELS, type GemmKernelVariant } from './kernel-table.generated.js';
 import type { AlgoPlan, Isa, PlanOptions } from './types.js';
@@ -53,22 +55,29 @@ function gemmKernel(lanes: GemmLanes, noc: number, npix: number, isa: 'wasmsimd'
  * The lanes for a shape when no kernel is forced. Per exec, the pixel-lane kernels read their weights packed 4x
  * wider (broadcast pairs) and pack B 2x (widened); the channel-lane kernels the other way round, so the one whose
  * broadcast operand is smaller moves fewer bytes: channel-lane when the plane has fewer pixels than the group has
- * output channels. Measured (Node 20, AMD EPYC, NCHW44 uint8 1x1, GMAC/s pixel-lane vs channel-lane, one process,
+ * output channels. (The wide tile set's 2x12 pixel-lane tiles beat the channel-lane ones on more shapes when run
+ * alone, e.g. 576->160 7² 44.0 against 42.3 GMAC/s, but in MobileNetV2 that layer took 1.22x the time with them:
+ * a model streams its weights from further out than a benchmark repeating one layer.) Measured (Node 20, AMD EPYC, NCHW44 uint8 1x1, GMAC/s pixel-lane vs channel-lane, one process,
  * ceiling loop 45-46): 576->160 7² 34.6 vs 37.8, 320->1280 7² 35.5 vs 41.6, 96->576 14² 38.2 vs 39.8; and the
  * other way: 384->64 14² 34.0 vs 31.4, 64->384 28² 35.4 vs 34.8, 256->256 56² 39.0 vs 38.2, 16->96 112² 20.8 vs 19.0.
  */
 /** Output channels of the (SIMD128) channel-lane main kernel's tile. */
 export const CHANNEL_LANE_NOC = GEMM_KERNELS.find((k) => k.lanes === 'channel' && k.role === 'main')!.noc;
 
-export function defaultLanes(s: ConvShape, isa: Isa = 'wasmsimd'): GemmLanes {
+export function defaultLanes(s: ConvShape, isa: Isa = 'wasmsimd', tiles: SimdTileSet = 'wide'): GemmLanes {
   // the dot8 kernels read both operands compact (no broadcast copies), so the pixel-lane ones serve every plane but
   // one-pixel planes (fully connected layers), where they would fill one lane of their four: there the dot8
   // channel-lane kernels (4 channels per accumulator, the pixel's 4 bytes splat)
   if (gemmIsa(isa) === 'wasmrelaxeddot') return s.oh * s.ow === 1 && s.ocpg >= CHANNEL_LANE_NOC ? 'channel' : 'pixel';
+  if (tiles === 'wide') return s.oh * s.ow * 6 < s.ocpg ? 'channel' : 'pixel';
   return s.oh * s.ow < s.ocpg ? 'channel' : 'pixel';
 }
 
-export function pickGemmKernels(forced: string | undefined, lanes: GemmLanes, runtimeIsa: Isa = 'wasmsimd'): GemmKernelSet {
+/**
+ * The kernels of a shape's lanes: the forced main kernel, or the ISA's main tile (SIMD128 pixel-lane: the one of the
+ * engine's tile set, tools/conv-variants.mjs GEMM_TILES), with the tail and 4-pixel companions of its size.
+ */
+export function pickGemmKernels(forced: string | undefined, lanes: GemmLanes, runtimeIsa: Isa = 'wasmsimd', tiles: SimdTileSet = 'wide'): GemmKernelSet {
   const isa = gemmIsa(runtimeIsa);
   let main: GemmKernelVariant | undefined;
   if (forced !== undefined) {
@@ -78,7 +87,7 @@ export function pickGemmKernels(forced: string | undefined, lanes: GemmLanes, ru
       throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${forced}' is not a ${isa} GEMM kernel (${names})`, 'kernel');
     }
   } else {
-    main = GEMM_KERNELS.find((k) => k.role === 'main' && k.lanes === lanes && k.isa === isa)!;
+    main = GEMM_KERNELS.find((k) => k.role === 'main' && k.lanes === lanes && k.isa === isa && (k.tileSet === null || k.tileSet === tiles))!;
   }
   const m = main;
   if (m.lanes === 'channel') {
@@ -171,8 +180,8 @@ export function balanceGemmTasks(plane: number, maxPanel: number, unit: number, 
   return best;
 }
 
-export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, allowDirect = true, isa: Isa = 'wasmsimd'): GemmPlanFacts {
-  const kernels = pickGemmKernels(kernel, defaultLanes(s, isa), isa);
+export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, allowDirect = true, isa: Isa = 'wasmsimd', tiles: SimdTileSet = 'wide'): GemmPlanFacts {
+  const kernels = pickGemmKernels(kernel, defaultLanes(s, isa, tiles), isa, tiles);
   const { main, lanes } = kernels;
   const dot8 = main.isa === 'wasmrelaxeddot';
   const icbG = Math.ceil(s.icpg / 4);
@@ -269,12 +278,12 @@ function packFilterDot8(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Arra
 }
 
 /** The plan every GEMM convolution shares (the 1x1 and im2col algorithms differ only in what they accept). */
-export function makeGemmPlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
-  const f = gemmPlanFacts(s, threads, kernel, true, isa);
+export function makeGemmPlan(s: ConvShape, { threads, kernel, isa, tiles }: PlanOptions): AlgoPlan {
+  const f = gemmPlanFacts(s, threads, kernel, true, isa, tiles);
   const dot8 = f.main.isa === 'wasmrelaxeddot';
   // pixel-lane: per (channel, K step) 32 bytes, dot8 4 (int8 w(o, c0..c3)); channel-lane: per (block of 4 channels,
   // K step) 32 bytes, dot8 16
-  const groupWeightBytes = f.lanes === 'pixel' ? s.ocpg * f.kbn * (dot8 ? 4 : 32) : (f.ocpgPad / 4) * f.kbn * (dot8 ? 16 : 32);
+  const groupWeightBytes = f.lanes === 'pixel' ? s.ocpg * f.kbn * (dot8 ? 4 : 8) : (f.ocpgPad / 4) * f.kbn * (dot8 ? 16 : 32);
   const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
   return {
     workspace,
@@ -330,9 +339,7 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel, isa }: PlanOptions
               for (let kw = 0; kw < fw; kw++)
                 for (let ib = 0; ib < f.icbG; ib++)
                   for (let o = first; o < first + noc; o++)
-                    for (let half = 0; half < 2; half++)
-                      for (let lane = 0; lane < 4; lane++)
-                        for (let j = 0; j < 2; j++) o16[p++] = weight(g, o, ib * 4 + half * 2 + j, kh, kw);
+                    for (let j = 0; j < 4; j++) o16[p++] = weight(g, o, ib * 4 + j, kh, kw);
           }
         }
       }
