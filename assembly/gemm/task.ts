@@ -34,13 +34,30 @@ function padWordOf(ctx: usize): i32 {
   return ((load<i32>(ctx, CTX_SRCZP) ^ load<i32>(ctx, CTX_SRCXOR)) & 0xff) * 0x01010101;
 }
 
-/** 16 raw bytes of a pixel group, pixel-major (p0 c0..c3, p1 c0..c3, ...) -> the two B vectors. */
+/**
+ * 16 raw bytes of a pixel group, pixel-major (p0 c0..c3, p1 c0..c3, ...) -> the two B vectors: widened first, then the
+ * pixels' (c0, c1) and (c2, c3) pairs gathered as 32-bit lanes of the two halves (a two-operand i32 shuffle V8 emits as
+ * one `shufps`; a byte shuffle would be a `pshufb` whose mask V8 rebuilds in every loop that packs).
+ */
 // @ts-ignore: decorator
 @inline
 function packRaw(o: usize, raw: v128, xor: v128, zp: v128): void {
-  const t = i8x16.shuffle(v128.xor(raw, xor), raw, 0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15);
-  v128.store(o, i16x8.sub(i16x8.extend_low_i8x16_s(t), zp), 0);
-  v128.store(o, i16x8.sub(i16x8.extend_high_i8x16_s(t), zp), 16);
+  const t = v128.xor(raw, xor);
+  const lo = i16x8.sub(i16x8.extend_low_i8x16_s(t), zp); // p0, p1: c0 c1 c2 c3 each
+  const hi = i16x8.sub(i16x8.extend_high_i8x16_s(t), zp); // p2, p3
+  v128.store(o, v128.shuffle<i32>(lo, hi, 0, 2, 4, 6), 0);
+  v128.store(o, v128.shuffle<i32>(lo, hi, 1, 3, 5, 7), 16);
+}
+
+/**
+ * One pixel group of a pixel-lane panel at o (its place in the panel: 32 bytes SIMD128, 16 bytes dot8), from its 16
+ * raw bytes, pixel-major.
+ */
+// @ts-ignore: decorator
+@inline
+function emitPixelLane(o: usize, raw: v128, xor: v128, zp: v128): void {
+  if (dot8) v128.store(o, v128.xor(raw, dot8Xor));
+  else packRaw(o, raw, xor, zp);
 }
 
 /** The same from channel-major bytes (c0 p0..p3, c1 p0..p3, ...). */
@@ -174,9 +191,19 @@ function packNchw44Direct(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0:
   const icbG = load<i32>(ctx, CTX_ICBG);
   const full = nv >> 2;
   const rest = nv & 3;
+  // pixel-lane panels: whole micro-tiles of npg groups at running offsets (bAt's division per group showed in perf)
+  const unit: i32 = dot8 ? 4 : 5; // log2 of a group's bytes per K step
+  const wholeTiles = bcastTile == 0 ? full / npg : 0;
+  const tileStride = <usize>((kbn * npg) << unit);
   for (let kb: i32 = 0; kb < kbn; kb++) {
     const from = src + <usize>((((n * icb + g * icbG + kb) * plane) + p0) << 2);
     let q: i32 = 0;
+    let o = bp + <usize>((kb * npg) << unit);
+    for (let t: i32 = 0; t < wholeTiles; t++) {
+      for (let j: i32 = 0; j < npg; j++) emitPixelLane(o + <usize>(j << unit), v128.load(from + <usize>((q + j) << 4)), xor, zp);
+      q += npg;
+      o += tileStride;
+    }
     for (; q < full; q++) emitRaw(bp, q, kb, kbn, npg, v128.load(from + <usize>(q << 4)), xor, zp);
     if (rest != 0) {
       let v = pad;
