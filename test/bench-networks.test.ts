@@ -146,9 +146,12 @@ describe('network level end to end', () => {
       expect(l.checks).toEqual({ i8conv: 'ok', 'ort-web-uint8': 'ok', 'ort-web-int8': 'ok' });
       for (const b of ['i8conv', 'ort-web-uint8', 'ort-web-int8']) expect(l.backends[b]?.ms, `${l.name} ${b}`).toBeGreaterThan(0);
     }
-    finishNetworks(nets, 40);
+    // each layer is held to the ceiling of the kernels it ran: SIMD128's, or the relaxed dot8 loop's where those ran
+    // (a relaxed runtime, e.g. Node 24 on a CPU with AVX-VNNI)
+    finishNetworks(nets, { simd128: 40, relaxed: 100 });
     const dw = n.layers[1];
-    expect(dw.ceilingMs).toBeCloseTo(dw.macs / 40e6, 12);
+    expect(dw.ceilingKind ?? 'simd128').toBe(dot8 ? 'relaxed' : 'simd128');
+    expect(dw.ceilingMs).toBeCloseTo(dw.macs / ((dot8 ? 100 : 40) * 1e6), 12);
     expect(n.sums.i8conv).toBeCloseTo(n.layers.reduce((a, l) => a + l.backends.i8conv!.ms * l.count, 0), 9);
     expect(n.bars.map((b) => b.id)).toEqual(['sum-vs-ort-uint8', 'pointwise-pct-ceiling', 'chanwise-vs-ort-uint8']);
     expect(n.bars[1].status).toBe('n/a'); // no 1x1 layer with >= 64 channels here
