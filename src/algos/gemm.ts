@@ -52,14 +52,20 @@ function gemmKernel(lanes: GemmLanes, noc: number, npix: number, isa: 'wasmsimd'
 }
 
 /**
- * The lanes for a shape when no kernel is forced. Per exec, the pixel-lane kernels read their weights packed 4x
- * wider (broadcast pairs) and pack B 2x (widened); the channel-lane kernels the other way round, so the one whose
- * broadcast operand is smaller moves fewer bytes: channel-lane when the plane has fewer pixels than the group has
- * output channels. (The wide tile set's 2x12 pixel-lane tiles beat the channel-lane ones on more shapes when run
- * alone, e.g. 576->160 7² 44.0 against 42.3 GMAC/s, but in MobileNetV2 that layer took 1.22x the time with them:
- * a model streams its weights from further out than a benchmark repeating one layer.) Measured (Node 20, AMD EPYC, NCHW44 uint8 1x1, GMAC/s pixel-lane vs channel-lane, one process,
- * ceiling loop 45-46): 576->160 7² 34.6 vs 37.8, 320->1280 7² 35.5 vs 41.6, 96->576 14² 38.2 vs 39.8; and the
- * other way: 384->64 14² 34.0 vs 31.4, 64->384 28² 35.4 vs 34.8, 256->256 56² 39.0 vs 38.2, 16->96 112² 20.8 vs 19.0.
+ * The lanes for a shape when no kernel is forced. Per exec, the pixel-lane kernels pack B widened (2x the source's
+ * bytes) and read compact weights; the channel-lane kernels pack B as broadcast pairs (8x) and compact weights.
+ * - narrow tile set (Node 20): channel-lane when the plane has fewer pixels than the group has output channels.
+ *   Measured when the pixel-lane weights were still stored splat (4x), Node 20, AMD EPYC, NCHW44 uint8 1x1, GMAC/s
+ *   pixel-lane vs channel-lane, one process, ceiling loop 45-46: 576->160 7² 34.6 vs 37.8, 320->1280 7² 35.5 vs
+ *   41.6, 96->576 14² 38.2 vs 39.8; and the other way: 384->64 14² 34.0 vs 31.4, 64->384 28² 35.4 vs 34.8, 256->256
+ *   56² 39.0 vs 38.2, 16->96 112² 20.8 vs 19.0.
+ * - wide (2x12 pixel-lane tiles, compact weights): channel-lane only above 6 output channels per pixel. Forced by
+ *   name (Node 24, Zen 5, medians of 1.5 s, GMAC/s 2x12 vs channel-lane oc8x2): 96->576 14² 47.8 vs 45.4, 576->160
+ *   7² 44.0 vs 41.8, 960->160 7² 44.4 vs 41.7, 1024->256 7² 45.0 vs 43.6, 256->1024 14² 49.8 vs 46.4 (5.2 channels a
+ *   pixel), 128->512 7² 43.7 vs 43.3 (10.4); 64->384 7² 40.2 vs 41.1 (7.8), 96->576 7² 42.5 vs 43.3, 160->960 7²
+ *   45.7 vs 46.1, 320->1280 7² 46.4 vs 47.5. In MobileNetV2 the bound took 0.988x the time, no layer slower. (With
+ *   the weights still splat, pixel lanes on 576->160 7² had made that layer 1.22x slower in the model though faster
+ *   alone: a model streams its weights from further out than a benchmark repeating one layer.)
  */
 /** Output channels of the (SIMD128) channel-lane main kernel's tile. */
 export const CHANNEL_LANE_NOC = GEMM_KERNELS.find((k) => k.lanes === 'channel' && k.role === 'main')!.noc;
