@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { GEMM_KERNELS, KERNELS } from '../src/algos/kernel-table.generated.js';
 import { dotPlanFacts } from '../src/algos/direct-dot-nchw44.js';
 import { pickGemmKernels } from '../src/algos/gemm.js';
+import { pickWinogradKernels } from '../src/algos/winograd.js';
 import type { Isa } from '../src/algos/types.js';
 import { normalizeConvParams } from '../src/params.js';
 
@@ -50,6 +51,12 @@ describe('generated kernels', () => {
           for (const k of [g.main, g.tail, g.mainNarrow, g.tailNarrow]) picked.add(k.name);
         }
     }
+    // Winograd's position GEMMs run SIMD128 GEMM kernels (the table names them)
+    for (const tiles of TILE_SETS)
+      for (const f of [3, 5, 7]) {
+        const w = pickWinogradKernels(undefined, tiles, f);
+        for (const k of [w.main, w.narrow]) picked.add(k.name);
+      }
     const table = new Map([...KERNELS, ...GEMM_KERNELS].map((k) => [k.name, k]));
     for (const name of picked) expect(table.get(name)?.lab, name).toBe(false);
     // and each product row is one the host can pick (the lab flag is not set too narrowly either)

@@ -182,13 +182,18 @@ export const GEMM_TILES = process.env.I8CONV_GEMM_TILES
       // NCHW44 uint8 1x1, forced by name, medians of 1.5 s, GMAC/s 2x8 / 2x12 / 4x8 (2026-12-04): 16->96 112² 32.0 /
       // 33.2 / 30.1, 24->144 56² 37.3 / 38.7 / 35.8, 144->24 56² 36.5 / 38.1 / 33.0, 192->32 28² 38.9 / 40.6 / 33.7,
       // 64->384 14² 43.2 / 45.2 / 41.5, 384->64 14² 42.1 / 45.2 / 35.3, 576->96 14² 44.7 / 47.3 / 35.6, 960->160 7²
-      // 41.3 / 43.6 / 33.1, 320->1280 7² 41.4 / 44.0 / 34.0
+      // 41.3 / 43.6 / 33.1, 320->1280 7² 41.4 / 44.0 / 34.0 (the kernels loaded the weights first then; 4x8 spilled).
+      // Since they load a group's B first (as Winograd's did; they are the same kernels now), 2x12 / 4x8 / 2x16 (lab
+      // only: 8 accumulators and 8 B vectors spill): 16->96 112² 35.3 / 32.2 / 33.0, 144->24 56² 44.3 / 44.6 / 35.7,
+      // 384->64 14² 49.3 / 50.9 / 38.2, 96->576 14² 49.6 / 50.2 / 43.9, 576->160 7² 45.9 / 48.7 / 35.2; whether 4x8
+      // should be the wide main is for a model A/B to say (not done)
       { noc: 2, npg: 2, role: 'main', tileSet: 'narrow' },
       { noc: 1, npg: 2, role: 'tail', tileSet: 'narrow' },
       { noc: 2, npg: 3, role: 'main', tileSet: 'wide' },
       { noc: 1, npg: 3, role: 'tail', tileSet: 'wide' },
       { noc: 4, npg: 1, role: 'alt' },
       { noc: 4, npg: 2, role: 'alt' },
+      { noc: 2, npg: 4, role: 'alt' },
     ];
 
 /**
@@ -277,7 +282,7 @@ export function gemmVariants() {
     ...withNarrow(GEMM_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', tileSet: t.tileSet ?? null })),
     ...GEMMC_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' })),
     ...withNarrow(GEMM_DOT8_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmrelaxeddot`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmrelaxeddot' })),
-    ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({ name: `gemm_s16p_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', weights: 'pairs', tileSet: t.tileSet ?? null, filters: t.filters ?? [] })),
+    ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', weights: 'pairs', tileSet: t.tileSet ?? null, filters: t.filters ?? [] })),
     ...GEMMC_DOT8_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmrelaxeddot`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmrelaxeddot' })),
   ].map((v) => ({ weights: 'bcast', ...v }));
 }

@@ -485,11 +485,12 @@ function loadB(j) {
 
 function gemmKernel(v) {
   if (v.isa === 'wasmrelaxeddot') return gemmKernelDot8(v);
-  const splatInit = (a) => `  const init${a} = v128.load32_splat(init, ${a * 4});`;
-  if (v.weights === 'pairs') {
-    // Pairs GEMM (pixel-lane): B as gemm_s8_*; W tile [kb][o < noc] 8 bytes, i16 [w(o,k0), w(o,k1)] | [w(o,k2),
-    // w(o,k3)], each 4-byte pair splat as it is loaded. A group's B vectors are loaded first, then per channel its
-    // two splats and their dots.
+  if (v.lanes === 'pixel') {
+    // SIMD128 pixel-lane (the 1x1 / im2col GEMM and Winograd's position GEMMs alike): B as packed, two i16 pair
+    // vectors per 4 pixels and K step; W tile [kb][o < noc] 8 bytes, i16 [w(o,k0), w(o,k1)] | [w(o,k2), w(o,k3)],
+    // each 4-byte pair splat to the pixel lanes as it is loaded (one vbroadcastss). A group's B vectors are loaded
+    // first, then per channel its two splats and their dots: the weights-first order held 2 * noc splats live and
+    // spilled at 4 channels (4x8: 30-41 against 33-49 GMAC/s on MobileNetV2's 1x1 shapes, Node 24).
     const { noc, npg } = v;
     const body = [];
     for (let j = 0; j < npg; j++) body.push(...loadB(j));
@@ -497,35 +498,41 @@ function gemmKernel(v) {
       body.push(`      const w${a}l = v128.load32_splat(wp, ${a * 8});`, `      const w${a}h = v128.load32_splat(wp, ${a * 8 + 4});`);
       for (let j = 0; j < npg; j++) body.push(...dotPair(a, j));
     }
-    return gemmFrame(v, noc, npg, splatInit, body, noc * 8);
+    return gemmFrame(v, noc, npg, (a) => `  const init${a} = v128.load32_splat(init, ${a * 4});`, body, noc * 8);
   }
-  const pixel = v.lanes === 'pixel';
-  const na = pixel ? v.noc : v.nb;
-  const nb = pixel ? v.npg : v.npix;
+  // SIMD128 channel-lane: a block's two 16-byte vectors of weight pairs, then per pixel its two broadcast B vectors
+  const { nb, npix } = v;
   const body = [];
-  // pixel-lane: a channel's 8 bytes per K step, i16 [w(o,k0), w(o,k1)] | [w(o,k2), w(o,k3)], each pair splat to the 4
-  // pixel lanes as it is loaded (one vbroadcastss); channel-lane: a block's two 16-byte vectors of pairs
-  if (pixel) for (let a = 0; a < na; a++) body.push(`      const w${a}l = v128.load32_splat(wp, ${a * 8});`, `      const w${a}h = v128.load32_splat(wp, ${a * 8 + 4});`);
-  else for (let a = 0; a < na; a++) body.push(`      const w${a}l = v128.load(wp, ${a * 32});`, `      const w${a}h = v128.load(wp, ${a * 32 + 16});`);
-  for (let j = 0; j < nb; j++) {
+  for (let a = 0; a < nb; a++) body.push(`      const w${a}l = v128.load(wp, ${a * 32});`, `      const w${a}h = v128.load(wp, ${a * 32 + 16});`);
+  for (let j = 0; j < npix; j++) {
     body.push(...loadB(j));
-    for (let a = 0; a < na; a++) body.push(...dotPair(a, j));
+    for (let a = 0; a < nb; a++) body.push(...dotPair(a, j));
   }
-  // pixel-lane: one channel's start, splat; channel-lane: 4 channels' starts
-  return gemmFrame(v, na, nb, pixel ? splatInit : (a) => `  const init${a} = v128.load(init, ${a * 16});`, body, na * (pixel ? 8 : 32));
+  return gemmFrame(v, nb, npix, (a) => `  const init${a} = v128.load(init, ${a * 16});`, body, nb * 32);
 }
 
 const gvs = gemmVariants();
+// The kernels: every variant but Winograd's rows ('pairs'), which name the SIMD128 pixel-lane kernel of their shape
+// (the same layouts and arithmetic); gemmRun's ids index this list. A kernel ships when any row that uses it does.
+const gks = gvs.filter((v) => v.weights !== 'pairs');
+const gemmKernelOf = (v) => {
+  if (v.weights !== 'pairs') return gks.indexOf(v);
+  const i = gks.findIndex((k) => k.isa === v.isa && k.lanes === 'pixel' && k.noc === v.noc && k.npg === v.npg);
+  if (i < 0) throw new Error(`no SIMD128 pixel-lane GEMM kernel for the Winograd tile ${v.noc}x${v.npix}`);
+  return i;
+};
+const gemmShipped = gks.map((k, i) => gvs.some((v) => gemmKernelOf(v) === i && gemmInProduct(v, gvs)));
 const gs = [HEADER];
-gs.push(`// GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES. See tools/gen-conv-kernels.mjs for the`);
-gs.push(`// packed layouts they read.\n`);
-for (const v of gvs) gs.push(gemmKernel(v) + '\n');
-gs.push(`/** Runs GEMM kernel \`id\` (index in GEMM_KERNELS). */`);
+gs.push(`// GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES, GEMM_DOT8_TILES, GEMMC_TILES and`);
+gs.push(`// GEMMC_DOT8_TILES (Winograd's GEMM_PAIRS_TILES run the pixel-lane SIMD128 ones). See tools/gen-conv-kernels.mjs`);
+gs.push(`// for the packed layouts they read.\n`);
+for (const v of gks) gs.push(gemmKernel(v) + '\n');
+gs.push(`/** Runs GEMM kernel \`id\` (GEMM_KERNELS / WINOGRAD_KERNELS id). */`);
 gs.push(`export function gemmRun(`);
 gs.push(`  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32,`);
 gs.push(`): void {`);
 gs.push(`  switch (id) {`);
-gvs.forEach((v, i) => gs.push(dispatchCase(i, `${v.name}(b, groups, kbn, w, init, rows, stride, bstep, gstep)`, gemmInProduct(v, gvs))));
+gks.forEach((v, i) => gs.push(dispatchCase(i, `${v.name}(b, groups, kbn, w, init, rows, stride, bstep, gstep)`, gemmShipped[i])));
 gs.push(`    default: unreachable();`);
 gs.push(`  }`);
 gs.push(`}`);
@@ -606,15 +613,15 @@ ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
 ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n  /** SIMD128 pixel-lane main and tail tiles: the engine tile set they are chosen for (null: every engine) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
 ts.push(`export const GEMM_KERNELS: readonly GemmKernelVariant[] = [`);
-gvs.forEach((v, i) => {
-  if (v.weights === 'bcast') ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, lab: ${!gemmInProduct(v, gvs)} },`);
-});
+gks.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, lab: ${!gemmShipped[i]} },`));
 ts.push(`];\n`);
-ts.push(`/**\n * The Winograd F(2, 3) algorithm's position GEMMs (src/algos/winograd.ts): pixel-lane GEMM micro-kernels with compact\n * i16 weight pairs (assembly/gemm/generated.ts gemm_s16p_*); \`id\` is the index gemmRun takes.\n */`);
+ts.push(`/**\n * The Winograd F(2, 3) algorithm's position GEMMs (src/algos/winograd.ts): pixel-lane SIMD128 GEMM micro-kernels (the\n * 1x1 GEMM's, assembly/gemm/generated.ts gemm_s8_*__wasmsimd), with their roles there; \`id\` is the index gemmRun takes.\n */`);
 ts.push(`export interface WinogradKernelVariant {\n  id: number;\n  name: string;\n  family: 'winograd';\n  /** output channels per micro-tile */\n  noc: number;\n  /** groups of 4 Winograd tiles per micro-tile */\n  npg: number;\n  /** Winograd tiles per micro-tile */\n  npix: number;\n  role: 'main' | 'alt';\n  isa: 'wasmsimd';\n  /** main tiles: the engine tile set it is chosen for (features.simdTiles) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** main tiles: the filter sizes it is chosen for */\n  filters: readonly number[];\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
 ts.push(`export const WINOGRAD_KERNELS: readonly WinogradKernelVariant[] = [`);
-gvs.forEach((v, i) => {
-  if (v.weights === 'pairs') ts.push(`  { id: ${i}, name: '${v.name}', family: 'winograd', noc: ${v.noc}, npg: ${v.npg}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, filters: [${v.filters.join(', ')}], lab: ${!gemmInProduct(v, gvs)} },`);
+gvs.forEach((v) => {
+  if (v.weights !== 'pairs') return;
+  const i = gemmKernelOf(v);
+  ts.push(`  { id: ${i}, name: '${gks[i].name}', family: 'winograd', noc: ${v.noc}, npg: ${v.npg}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, filters: [${v.filters.join(', ')}], lab: ${!gemmShipped[i]} },`);
 });
 ts.push(`];\n`);
 ts.push(`/** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; \`mode\` is the context record's \`relaxed\`. */`);
@@ -645,4 +652,4 @@ ts.push(`export const CTX_BYTES = ${CTX_FIELDS.length * 4};`);
 ts.push(`export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set([${CTX_FIELDS.filter((f) => f[1] === 'f32').map((f) => `'${f[0]}'`).join(', ')}]);`);
 mkdirSync(join(root, 'src', 'algos'), { recursive: true });
 writeFileSync(join(root, 'src', 'algos', 'kernel-table.generated.ts'), ts.join('\n') + '\n');
-console.log(`generated ${vs.length} conv row kernels, ${gvs.length} GEMM kernels`);
+console.log(`generated ${vs.length} conv row kernels, ${gks.length} GEMM kernels`);

@@ -1,7 +1,8 @@
 // generated from tools/conv-variants.mjs by tools/gen-conv-kernels.mjs; do not edit
 
-// GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES. See tools/gen-conv-kernels.mjs for the
-// packed layouts they read.
+// GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES, GEMM_DOT8_TILES, GEMMC_TILES and
+// GEMMC_DOT8_TILES (Winograd's GEMM_PAIRS_TILES run the pixel-lane SIMD128 ones). See tools/gen-conv-kernels.mjs
+// for the packed layouts they read.
 
 export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
@@ -14,20 +15,20 @@ export function gemm_s8_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a1_1 = init1;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
       const p1l = v128.load(xp, 32);
       const p1h = v128.load(xp, 48);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
       a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
       a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
       wp += 16;
@@ -49,14 +50,14 @@ export function gemm_s8_1x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a0_1 = init0;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
       const p1l = v128.load(xp, 32);
       const p1h = v128.load(xp, 48);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
       wp += 8;
@@ -81,26 +82,26 @@ export function gemm_s8_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize
     let a1_2 = init1;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
       const p1l = v128.load(xp, 32);
       const p1h = v128.load(xp, 48);
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
       const p2l = v128.load(xp, 64);
       const p2h = v128.load(xp, 80);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
       a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
       a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
       a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
       a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
       wp += 16;
@@ -125,18 +126,18 @@ export function gemm_s8_1x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize
     let a0_2 = init0;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
       const p1l = v128.load(xp, 32);
       const p1h = v128.load(xp, 48);
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
       const p2l = v128.load(xp, 64);
       const p2h = v128.load(xp, 80);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
       a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
       a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
       wp += 8;
@@ -162,22 +163,22 @@ export function gemm_s8_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a3_0 = init3;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
-      const w2l = v128.load32_splat(wp, 16);
-      const w2h = v128.load32_splat(wp, 20);
-      const w3l = v128.load32_splat(wp, 24);
-      const w3h = v128.load32_splat(wp, 28);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
       a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
       a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+      const w2l = v128.load32_splat(wp, 16);
+      const w2h = v128.load32_splat(wp, 20);
       a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
       a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
+      const w3l = v128.load32_splat(wp, 24);
+      const w3h = v128.load32_splat(wp, 28);
       a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3l, p0l));
       a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3h, p0h));
       wp += 32;
@@ -208,32 +209,32 @@ export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a3_1 = init3;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
-      const w2l = v128.load32_splat(wp, 16);
-      const w2h = v128.load32_splat(wp, 20);
-      const w3l = v128.load32_splat(wp, 24);
-      const w3h = v128.load32_splat(wp, 28);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3l, p0l));
-      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3h, p0h));
       const p1l = v128.load(xp, 32);
       const p1h = v128.load(xp, 48);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
       a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
       a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
       a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+      const w2l = v128.load32_splat(wp, 16);
+      const w2h = v128.load32_splat(wp, 20);
+      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
+      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
       a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
       a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
+      const w3l = v128.load32_splat(wp, 24);
+      const w3h = v128.load32_splat(wp, 28);
+      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3l, p0l));
+      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3h, p0h));
       a3_1 = i32x4.add(a3_1, i32x4.dot_i16x8_s(w3l, p1l));
       a3_1 = i32x4.add(a3_1, i32x4.dot_i16x8_s(w3h, p1h));
       wp += 32;
@@ -251,6 +252,64 @@ export function gemm_s8_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
   }
 }
 
+export function gemm_s8_2x16__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  const init1 = v128.load32_splat(init, 4);
+  for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let a1_0 = init1;
+    let a1_1 = init1;
+    let a1_2 = init1;
+    let a1_3 = init1;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      const p1l = v128.load(xp, 32);
+      const p1h = v128.load(xp, 48);
+      const p2l = v128.load(xp, 64);
+      const p2h = v128.load(xp, 80);
+      const p3l = v128.load(xp, 96);
+      const p3h = v128.load(xp, 112);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+      a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+      a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
+      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
+      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
+      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
+      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
+      a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1l, p3l));
+      a1_3 = i32x4.add(a1_3, i32x4.dot_i16x8_s(w1h, p3h));
+      wp += 16;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 64);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(48), a0_3);
+    v128.store(rp + <usize>(1 * stride + 0), a1_0);
+    v128.store(rp + <usize>(1 * stride + 16), a1_1);
+    v128.store(rp + <usize>(1 * stride + 32), a1_2);
+    v128.store(rp + <usize>(1 * stride + 48), a1_3);
+  }
+}
+
 export function gemm_s8_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   const init0 = v128.load32_splat(init, 0);
   const init1 = v128.load32_splat(init, 4);
@@ -260,14 +319,14 @@ export function gemm_s8_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a1_0 = init1;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      const w1l = v128.load32_splat(wp, 8);
+      const w1h = v128.load32_splat(wp, 12);
       a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
       a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
       wp += 16;
@@ -286,10 +345,10 @@ export function gemm_s8_1x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     let a0_0 = init0;
     let wp = w;
     for (let k: i32 = 0; k < kbn; k++) {
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
       const p0l = v128.load(xp, 0);
       const p0h = v128.load(xp, 16);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
       a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
       wp += 8;
@@ -297,6 +356,45 @@ export function gemm_s8_1x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize,
     }
     const rp = rows + <usize>(g * 16);
     v128.store(rp + <usize>(0), a0_0);
+  }
+}
+
+export function gemm_s8_1x16__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
+  const init0 = v128.load32_splat(init, 0);
+  for (let g: i32 = 0; g < groups; g++) {
+    let xp = b + <usize>(g * gstep);
+    let a0_0 = init0;
+    let a0_1 = init0;
+    let a0_2 = init0;
+    let a0_3 = init0;
+    let wp = w;
+    for (let k: i32 = 0; k < kbn; k++) {
+      const p0l = v128.load(xp, 0);
+      const p0h = v128.load(xp, 16);
+      const p1l = v128.load(xp, 32);
+      const p1h = v128.load(xp, 48);
+      const p2l = v128.load(xp, 64);
+      const p2h = v128.load(xp, 80);
+      const p3l = v128.load(xp, 96);
+      const p3h = v128.load(xp, 112);
+      const w0l = v128.load32_splat(wp, 0);
+      const w0h = v128.load32_splat(wp, 4);
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
+      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
+      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
+      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
+      a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0l, p3l));
+      a0_3 = i32x4.add(a0_3, i32x4.dot_i16x8_s(w0h, p3h));
+      wp += 8;
+      xp += <usize>bstep;
+    }
+    const rp = rows + <usize>(g * 64);
+    v128.store(rp + <usize>(0), a0_0);
+    v128.store(rp + <usize>(16), a0_1);
+    v128.store(rp + <usize>(32), a0_2);
+    v128.store(rp + <usize>(48), a0_3);
   }
 }
 
@@ -945,222 +1043,6 @@ export function gemm_s8_1x20__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w:
   }
 }
 
-export function gemm_s16p_2x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
-  const init0 = v128.load32_splat(init, 0);
-  const init1 = v128.load32_splat(init, 4);
-  for (let g: i32 = 0; g < groups; g++) {
-    let xp = b + <usize>(g * gstep);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const p0l = v128.load(xp, 0);
-      const p0h = v128.load(xp, 16);
-      const p1l = v128.load(xp, 32);
-      const p1h = v128.load(xp, 48);
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-      wp += 16;
-      xp += <usize>bstep;
-    }
-    const rp = rows + <usize>(g * 32);
-    v128.store(rp + <usize>(0), a0_0);
-    v128.store(rp + <usize>(16), a0_1);
-    v128.store(rp + <usize>(1 * stride + 0), a1_0);
-    v128.store(rp + <usize>(1 * stride + 16), a1_1);
-  }
-}
-
-export function gemm_s16p_2x12__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
-  const init0 = v128.load32_splat(init, 0);
-  const init1 = v128.load32_splat(init, 4);
-  for (let g: i32 = 0; g < groups; g++) {
-    let xp = b + <usize>(g * gstep);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a0_2 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a1_2 = init1;
-    let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const p0l = v128.load(xp, 0);
-      const p0h = v128.load(xp, 16);
-      const p1l = v128.load(xp, 32);
-      const p1h = v128.load(xp, 48);
-      const p2l = v128.load(xp, 64);
-      const p2h = v128.load(xp, 80);
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0l, p2l));
-      a0_2 = i32x4.add(a0_2, i32x4.dot_i16x8_s(w0h, p2h));
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1l, p2l));
-      a1_2 = i32x4.add(a1_2, i32x4.dot_i16x8_s(w1h, p2h));
-      wp += 16;
-      xp += <usize>bstep;
-    }
-    const rp = rows + <usize>(g * 48);
-    v128.store(rp + <usize>(0), a0_0);
-    v128.store(rp + <usize>(16), a0_1);
-    v128.store(rp + <usize>(32), a0_2);
-    v128.store(rp + <usize>(1 * stride + 0), a1_0);
-    v128.store(rp + <usize>(1 * stride + 16), a1_1);
-    v128.store(rp + <usize>(1 * stride + 32), a1_2);
-  }
-}
-
-export function gemm_s16p_4x8__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
-  const init0 = v128.load32_splat(init, 0);
-  const init1 = v128.load32_splat(init, 4);
-  const init2 = v128.load32_splat(init, 8);
-  const init3 = v128.load32_splat(init, 12);
-  for (let g: i32 = 0; g < groups; g++) {
-    let xp = b + <usize>(g * gstep);
-    let a0_0 = init0;
-    let a0_1 = init0;
-    let a1_0 = init1;
-    let a1_1 = init1;
-    let a2_0 = init2;
-    let a2_1 = init2;
-    let a3_0 = init3;
-    let a3_1 = init3;
-    let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const p0l = v128.load(xp, 0);
-      const p0h = v128.load(xp, 16);
-      const p1l = v128.load(xp, 32);
-      const p1h = v128.load(xp, 48);
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0l, p1l));
-      a0_1 = i32x4.add(a0_1, i32x4.dot_i16x8_s(w0h, p1h));
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1l, p1l));
-      a1_1 = i32x4.add(a1_1, i32x4.dot_i16x8_s(w1h, p1h));
-      const w2l = v128.load32_splat(wp, 16);
-      const w2h = v128.load32_splat(wp, 20);
-      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-      a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2l, p1l));
-      a2_1 = i32x4.add(a2_1, i32x4.dot_i16x8_s(w2h, p1h));
-      const w3l = v128.load32_splat(wp, 24);
-      const w3h = v128.load32_splat(wp, 28);
-      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3l, p0l));
-      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3h, p0h));
-      a3_1 = i32x4.add(a3_1, i32x4.dot_i16x8_s(w3l, p1l));
-      a3_1 = i32x4.add(a3_1, i32x4.dot_i16x8_s(w3h, p1h));
-      wp += 32;
-      xp += <usize>bstep;
-    }
-    const rp = rows + <usize>(g * 32);
-    v128.store(rp + <usize>(0), a0_0);
-    v128.store(rp + <usize>(16), a0_1);
-    v128.store(rp + <usize>(1 * stride + 0), a1_0);
-    v128.store(rp + <usize>(1 * stride + 16), a1_1);
-    v128.store(rp + <usize>(2 * stride + 0), a2_0);
-    v128.store(rp + <usize>(2 * stride + 16), a2_1);
-    v128.store(rp + <usize>(3 * stride + 0), a3_0);
-    v128.store(rp + <usize>(3 * stride + 16), a3_1);
-  }
-}
-
-export function gemm_s16p_2x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
-  const init0 = v128.load32_splat(init, 0);
-  const init1 = v128.load32_splat(init, 4);
-  for (let g: i32 = 0; g < groups; g++) {
-    let xp = b + <usize>(g * gstep);
-    let a0_0 = init0;
-    let a1_0 = init1;
-    let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const p0l = v128.load(xp, 0);
-      const p0h = v128.load(xp, 16);
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-      wp += 16;
-      xp += <usize>bstep;
-    }
-    const rp = rows + <usize>(g * 16);
-    v128.store(rp + <usize>(0), a0_0);
-    v128.store(rp + <usize>(1 * stride + 0), a1_0);
-  }
-}
-
-export function gemm_s16p_4x4__wasmsimd(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
-  const init0 = v128.load32_splat(init, 0);
-  const init1 = v128.load32_splat(init, 4);
-  const init2 = v128.load32_splat(init, 8);
-  const init3 = v128.load32_splat(init, 12);
-  for (let g: i32 = 0; g < groups; g++) {
-    let xp = b + <usize>(g * gstep);
-    let a0_0 = init0;
-    let a1_0 = init1;
-    let a2_0 = init2;
-    let a3_0 = init3;
-    let wp = w;
-    for (let k: i32 = 0; k < kbn; k++) {
-      const p0l = v128.load(xp, 0);
-      const p0h = v128.load(xp, 16);
-      const w0l = v128.load32_splat(wp, 0);
-      const w0h = v128.load32_splat(wp, 4);
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0l, p0l));
-      a0_0 = i32x4.add(a0_0, i32x4.dot_i16x8_s(w0h, p0h));
-      const w1l = v128.load32_splat(wp, 8);
-      const w1h = v128.load32_splat(wp, 12);
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1l, p0l));
-      a1_0 = i32x4.add(a1_0, i32x4.dot_i16x8_s(w1h, p0h));
-      const w2l = v128.load32_splat(wp, 16);
-      const w2h = v128.load32_splat(wp, 20);
-      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2l, p0l));
-      a2_0 = i32x4.add(a2_0, i32x4.dot_i16x8_s(w2h, p0h));
-      const w3l = v128.load32_splat(wp, 24);
-      const w3h = v128.load32_splat(wp, 28);
-      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3l, p0l));
-      a3_0 = i32x4.add(a3_0, i32x4.dot_i16x8_s(w3h, p0h));
-      wp += 32;
-      xp += <usize>bstep;
-    }
-    const rp = rows + <usize>(g * 16);
-    v128.store(rp + <usize>(0), a0_0);
-    v128.store(rp + <usize>(1 * stride + 0), a1_0);
-    v128.store(rp + <usize>(2 * stride + 0), a2_0);
-    v128.store(rp + <usize>(3 * stride + 0), a3_0);
-  }
-}
-
 export function gemm_s8c_oc32x1__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {
   if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {
   const init0 = v128.load(init, 0);
@@ -1236,7 +1118,7 @@ export function gemm_s8c_oc4x1__wasmrelaxeddot(b: usize, groups: i32, kbn: i32, 
   }
 }
 
-/** Runs GEMM kernel `id` (index in GEMM_KERNELS). */
+/** Runs GEMM kernel `id` (GEMM_KERNELS / WINOGRAD_KERNELS id). */
 export function gemmRun(
   id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32,
 ): void {
@@ -1245,32 +1127,29 @@ export function gemmRun(
     case 1: gemm_s8_1x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     case 2: gemm_s8_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     case 3: gemm_s8_1x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 4: if (I8CONV_LAB) gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 5: if (I8CONV_LAB) gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 6: gemm_s8_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 7: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 8: gemm_s8c_oc8x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 9: gemm_s8c_oc4x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 10: gemm_s8_2x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 11: gemm_s8_1x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 12: if (I8CONV_LAB) gemm_s8_4x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 13: if (I8CONV_LAB) gemm_s8_4x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 14: if (I8CONV_LAB) gemm_s8_2x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 15: if (I8CONV_LAB) gemm_s8_2x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 16: gemm_s8_2x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 17: gemm_s8_1x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 18: if (I8CONV_LAB) gemm_s8_1x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 19: if (I8CONV_LAB) gemm_s8_4x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 20: if (I8CONV_LAB) gemm_s8_1x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 21: if (I8CONV_LAB) gemm_s8_1x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 22: if (I8CONV_LAB) gemm_s8_1x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
-    case 23: gemm_s16p_2x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 24: gemm_s16p_2x12__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 25: gemm_s16p_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 26: gemm_s16p_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 27: gemm_s16p_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 28: gemm_s8c_oc32x1__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
-    case 29: gemm_s8c_oc4x1__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 4: gemm_s8_4x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 5: gemm_s8_4x8__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 6: if (I8CONV_LAB) gemm_s8_2x16__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 7: gemm_s8_2x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 8: gemm_s8_1x4__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 9: if (I8CONV_LAB) gemm_s8_1x16__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 10: gemm_s8c_oc8x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 11: gemm_s8c_oc4x2__wasmsimd(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 12: gemm_s8_2x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 13: gemm_s8_1x24__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 14: if (I8CONV_LAB) gemm_s8_4x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 15: if (I8CONV_LAB) gemm_s8_4x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 16: if (I8CONV_LAB) gemm_s8_2x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 17: if (I8CONV_LAB) gemm_s8_2x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 18: gemm_s8_2x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 19: gemm_s8_1x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 20: if (I8CONV_LAB) gemm_s8_1x8__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 21: if (I8CONV_LAB) gemm_s8_4x4__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 22: if (I8CONV_LAB) gemm_s8_1x12__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 23: if (I8CONV_LAB) gemm_s8_1x16__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 24: if (I8CONV_LAB) gemm_s8_1x20__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); else unreachable(); break;
+    case 25: gemm_s8c_oc32x1__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
+    case 26: gemm_s8c_oc4x1__wasmrelaxeddot(b, groups, kbn, w, init, rows, stride, bstep, gstep); break;
     default: unreachable();
   }
 }

@@ -248,47 +248,52 @@ function channelTiles(f: GemmPlanFacts): Array<[number, number]> {
 }
 
 /**
- * The dot8 filter: per group, per channel (the micro-tiles of a 4-channel block are consecutive channels, so any
- * tiling reads channel o's K steps at o * kbn * 4 ... [kb][o < noc] within a tile), 4 bytes per K step. Returns the
- * accumulator correction: B holds b = xs + off (off = 128 for usdot, 0 for sdot; padding b = zp + off), so
- * sum w * (xs - zp) = sum w * b - (zp + off) * sum w.
+ * The packed filter. Pixel-lane, per group, per channel (the micro-tiles of a 4-channel block are consecutive
+ * channels, so any tiling reads channel o's K steps at o * kbn * 4 elements ... [kb][o < noc] within a tile): per K
+ * step w(o, c0..c3), int8 (dot8) or i16 (SIMD128, which splats each pair as it loads it). Channel-lane, per group, tiles
+ * of main.nb blocks, then the remaining blocks one by one, per K step and block: dot8 int8 [o < 4][c0..c3], SIMD128 i16
+ * [w(o, c0), w(o, c1)] for o < 4 | [w(o, c2), w(o, c3)] for o < 4. Returns the dot8 accumulator correction: B holds
+ * b = xs + off (off = 128 for usdot, 0 for sdot; padding b = zp + off), so sum w * (xs - zp) = sum w * b - (zp + off)
+ * * sum w; SIMD128 subtracts the zero point while packing B (null).
  */
-function packFilterDot8(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Array, out: Uint8Array): Int32Array {
+function packGemmFilter(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Array, out: Uint8Array): Int32Array | null {
   const { icpg, ocpg, fh, fw } = s;
-  const o8 = new Int8Array(out.buffer, out.byteOffset, out.byteLength);
+  const dot8 = f.main.isa === 'wasmrelaxeddot';
+  const v = dot8 ? new Int8Array(out.buffer, out.byteOffset, out.byteLength) : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
   const weight = (g: number, o: number, c: number, kh: number, kw: number) =>
     c < icpg && o < ocpg ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
   let p = 0;
   if (f.lanes === 'channel') {
-    // per group, tiles of main.nb blocks [kb][block][o < 4][c0..c3], then the remaining blocks one by one [kb][o][c]
     for (let g = 0; g < s.group; g++)
-      for (const [blk0, nb] of channelTiles(f)) {
+      for (const [blk0, nb] of channelTiles(f))
         for (let kh = 0; kh < fh; kh++)
           for (let kw = 0; kw < fw; kw++)
             for (let ib = 0; ib < f.icbG; ib++)
               for (let b = 0; b < nb; b++)
-                for (let o4 = 0; o4 < 4; o4++)
-                  for (let j = 0; j < 4; j++) o8[p++] = weight(g, (blk0 + b) * 4 + o4, ib * 4 + j, kh, kw);
-      }
+                for (let k = 0; k < 16; k++) {
+                  // dot8: k = o4 * 4 + j; SIMD128: k = half * 8 + o4 * 2 + j
+                  const o4 = dot8 ? k >> 2 : (k >> 1) & 3;
+                  const c = dot8 ? k & 3 : (k >> 3) * 2 + (k & 1);
+                  v[p++] = weight(g, (blk0 + b) * 4 + o4, ib * 4 + c, kh, kw);
+                }
   } else for (let g = 0; g < s.group; g++)
-    for (let c0 = 0; c0 < ocpg; c0 += 4) {
+    for (let c0 = 0; c0 < ocpg; c0 += 4)
       for (const [first, noc] of blockTiles(c0, Math.min(4, ocpg - c0), f.main.noc))
         for (let kh = 0; kh < fh; kh++)
           for (let kw = 0; kw < fw; kw++)
             for (let ib = 0; ib < f.icbG; ib++)
               for (let o = first; o < first + noc; o++)
-                for (let j = 0; j < 4; j++) o8[p++] = weight(g, o, ib * 4 + j, kh, kw);
-    }
-  if (p !== out.byteLength) throw new Error(`packFilter wrote ${p} of ${out.byteLength} bytes`);
-  return zeroPointCorrection(s, oihw, f.ocpgPad, activationOffset(isa));
+                for (let j = 0; j < 4; j++) v[p++] = weight(g, o, ib * 4 + j, kh, kw);
+  if (p * v.BYTES_PER_ELEMENT !== out.byteLength) throw new Error(`packFilter wrote ${p * v.BYTES_PER_ELEMENT} of ${out.byteLength} bytes`);
+  return dot8 ? zeroPointCorrection(s, oihw, f.ocpgPad, activationOffset(isa)) : null;
 }
 
 /** The plan every GEMM convolution shares (the 1x1 and im2col algorithms differ only in what they accept). */
 export function makeGemmPlan(s: ConvShape, { threads, kernel, isa, tiles }: PlanOptions): AlgoPlan {
   const f = gemmPlanFacts(s, threads, kernel, true, isa, tiles);
   const dot8 = f.main.isa === 'wasmrelaxeddot';
-  // pixel-lane: per (channel, K step) 32 bytes, dot8 4 (int8 w(o, c0..c3)); channel-lane: per (block of 4 channels,
-  // K step) 32 bytes, dot8 16
+  // pixel-lane: per (channel, K step) 8 bytes, dot8 4; channel-lane: per (block of 4 channels, K step) 32 bytes,
+  // dot8 16 (packGemmFilter)
   const groupWeightBytes = f.lanes === 'pixel' ? s.ocpg * f.kbn * (dot8 ? 4 : 8) : (f.ocpgPad / 4) * f.kbn * (dot8 ? 16 : 32);
   const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
   return {
@@ -316,42 +321,7 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel, isa, tiles }: Plan
       relaxed: dot8 ? 2 : 0,
       dotXor: dotXor(isa),
     },
-    packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
-      const { icpg, ocpg, fh, fw } = s;
-      if (dot8) return packFilterDot8(s, f, isa, oihw, out);
-      const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
-      const weight = (g: number, o: number, c: number, kh: number, kw: number) =>
-        c < icpg && o < ocpg ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
-      let p = 0;
-      if (f.lanes === 'channel') {
-        // per group, tiles of main.nb blocks [kb][block][32], then the remaining blocks one by one [kb][32]
-        for (let g = 0; g < s.group; g++)
-          for (const [blk0, nb] of channelTiles(f)) {
-            for (let kh = 0; kh < fh; kh++)
-              for (let kw = 0; kw < fw; kw++)
-                for (let ib = 0; ib < f.icbG; ib++)
-                  for (let b = 0; b < nb; b++)
-                    for (let half = 0; half < 2; half++)
-                      for (let o4 = 0; o4 < 4; o4++)
-                        for (let j = 0; j < 2; j++) o16[p++] = weight(g, (blk0 + b) * 4 + o4, ib * 4 + half * 2 + j, kh, kw);
-          }
-        if (p * 2 !== out.byteLength) throw new Error(`packFilter wrote ${p * 2} of ${out.byteLength} bytes`);
-        return null;
-      }
-      for (let g = 0; g < s.group; g++) {
-        for (let c0 = 0; c0 < ocpg; c0 += 4) {
-          for (const [first, noc] of blockTiles(c0, Math.min(4, ocpg - c0), f.main.noc)) {
-            for (let kh = 0; kh < fh; kh++)
-              for (let kw = 0; kw < fw; kw++)
-                for (let ib = 0; ib < f.icbG; ib++)
-                  for (let o = first; o < first + noc; o++)
-                    for (let j = 0; j < 4; j++) o16[p++] = weight(g, o, ib * 4 + j, kh, kw);
-          }
-        }
-      }
-      if (p * 2 !== out.byteLength) throw new Error(`packFilter wrote ${p * 2} of ${out.byteLength} bytes`);
-      return null; // the zero point is subtracted while packing B
-    },
+    packFilter: (oihw: Int8Array, out: Uint8Array) => packGemmFilter(s, f, isa, oihw, out),
     kernels: [
       { fn: 'convGemmTask', range: [s.n, s.group, f.ocParts * f.panels], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
     ],

@@ -204,32 +204,34 @@ export const GEMM_KERNELS: readonly GemmKernelVariant[] = [
   { id: 1, name: 'gemm_s8_1x8__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 1, npg: 2, nb: 0, npix: 8, role: 'tail', isa: 'wasmsimd', tileSet: 'narrow', lab: false },
   { id: 2, name: 'gemm_s8_2x12__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 2, npg: 3, nb: 0, npix: 12, role: 'main', isa: 'wasmsimd', tileSet: 'wide', lab: false },
   { id: 3, name: 'gemm_s8_1x12__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 1, npg: 3, nb: 0, npix: 12, role: 'tail', isa: 'wasmsimd', tileSet: 'wide', lab: false },
-  { id: 4, name: 'gemm_s8_4x4__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 4, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: true },
-  { id: 5, name: 'gemm_s8_4x8__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 4, npg: 2, nb: 0, npix: 8, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: true },
-  { id: 6, name: 'gemm_s8_2x4__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 2, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: false },
-  { id: 7, name: 'gemm_s8_1x4__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 1, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: false },
-  { id: 8, name: 'gemm_s8c_oc8x2__wasmsimd', family: 'gemm', lanes: 'channel', noc: 8, npg: 0, nb: 2, npix: 2, role: 'main', isa: 'wasmsimd', tileSet: null, lab: false },
-  { id: 9, name: 'gemm_s8c_oc4x2__wasmsimd', family: 'gemm', lanes: 'channel', noc: 4, npg: 0, nb: 1, npix: 2, role: 'tail', isa: 'wasmsimd', tileSet: null, lab: false },
-  { id: 10, name: 'gemm_s8_2x24__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 6, nb: 0, npix: 24, role: 'main', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
-  { id: 11, name: 'gemm_s8_1x24__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 6, nb: 0, npix: 24, role: 'tail', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
-  { id: 12, name: 'gemm_s8_4x8__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 4, npg: 2, nb: 0, npix: 8, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
-  { id: 13, name: 'gemm_s8_4x12__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 4, npg: 3, nb: 0, npix: 12, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
-  { id: 14, name: 'gemm_s8_2x16__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 4, nb: 0, npix: 16, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
-  { id: 15, name: 'gemm_s8_2x20__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 5, nb: 0, npix: 20, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
-  { id: 16, name: 'gemm_s8_2x4__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
-  { id: 17, name: 'gemm_s8_1x4__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
-  { id: 18, name: 'gemm_s8_1x8__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 2, nb: 0, npix: 8, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
-  { id: 19, name: 'gemm_s8_4x4__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 4, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
-  { id: 20, name: 'gemm_s8_1x12__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 3, nb: 0, npix: 12, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
-  { id: 21, name: 'gemm_s8_1x16__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 4, nb: 0, npix: 16, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
-  { id: 22, name: 'gemm_s8_1x20__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 5, nb: 0, npix: 20, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
-  { id: 28, name: 'gemm_s8c_oc32x1__wasmrelaxeddot', family: 'gemm', lanes: 'channel', noc: 32, npg: 0, nb: 8, npix: 1, role: 'main', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
-  { id: 29, name: 'gemm_s8c_oc4x1__wasmrelaxeddot', family: 'gemm', lanes: 'channel', noc: 4, npg: 0, nb: 1, npix: 1, role: 'tail', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
+  { id: 4, name: 'gemm_s8_4x4__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 4, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: false },
+  { id: 5, name: 'gemm_s8_4x8__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 4, npg: 2, nb: 0, npix: 8, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: false },
+  { id: 6, name: 'gemm_s8_2x16__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 2, npg: 4, nb: 0, npix: 16, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: true },
+  { id: 7, name: 'gemm_s8_2x4__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 2, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: false },
+  { id: 8, name: 'gemm_s8_1x4__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 1, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: false },
+  { id: 9, name: 'gemm_s8_1x16__wasmsimd', family: 'gemm', lanes: 'pixel', noc: 1, npg: 4, nb: 0, npix: 16, role: 'alt', isa: 'wasmsimd', tileSet: null, lab: true },
+  { id: 10, name: 'gemm_s8c_oc8x2__wasmsimd', family: 'gemm', lanes: 'channel', noc: 8, npg: 0, nb: 2, npix: 2, role: 'main', isa: 'wasmsimd', tileSet: null, lab: false },
+  { id: 11, name: 'gemm_s8c_oc4x2__wasmsimd', family: 'gemm', lanes: 'channel', noc: 4, npg: 0, nb: 1, npix: 2, role: 'tail', isa: 'wasmsimd', tileSet: null, lab: false },
+  { id: 12, name: 'gemm_s8_2x24__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 6, nb: 0, npix: 24, role: 'main', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
+  { id: 13, name: 'gemm_s8_1x24__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 6, nb: 0, npix: 24, role: 'tail', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
+  { id: 14, name: 'gemm_s8_4x8__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 4, npg: 2, nb: 0, npix: 8, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
+  { id: 15, name: 'gemm_s8_4x12__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 4, npg: 3, nb: 0, npix: 12, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
+  { id: 16, name: 'gemm_s8_2x16__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 4, nb: 0, npix: 16, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
+  { id: 17, name: 'gemm_s8_2x20__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 5, nb: 0, npix: 20, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
+  { id: 18, name: 'gemm_s8_2x4__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 2, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
+  { id: 19, name: 'gemm_s8_1x4__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
+  { id: 20, name: 'gemm_s8_1x8__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 2, nb: 0, npix: 8, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
+  { id: 21, name: 'gemm_s8_4x4__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 4, npg: 1, nb: 0, npix: 4, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
+  { id: 22, name: 'gemm_s8_1x12__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 3, nb: 0, npix: 12, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
+  { id: 23, name: 'gemm_s8_1x16__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 4, nb: 0, npix: 16, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
+  { id: 24, name: 'gemm_s8_1x20__wasmrelaxeddot', family: 'gemm', lanes: 'pixel', noc: 1, npg: 5, nb: 0, npix: 20, role: 'alt', isa: 'wasmrelaxeddot', tileSet: null, lab: true },
+  { id: 25, name: 'gemm_s8c_oc32x1__wasmrelaxeddot', family: 'gemm', lanes: 'channel', noc: 32, npg: 0, nb: 8, npix: 1, role: 'main', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
+  { id: 26, name: 'gemm_s8c_oc4x1__wasmrelaxeddot', family: 'gemm', lanes: 'channel', noc: 4, npg: 0, nb: 1, npix: 1, role: 'tail', isa: 'wasmrelaxeddot', tileSet: null, lab: false },
 ];
 
 /**
- * The Winograd F(2, 3) algorithm's position GEMMs (src/algos/winograd.ts): pixel-lane GEMM micro-kernels with compact
- * i16 weight pairs (assembly/gemm/generated.ts gemm_s16p_*); `id` is the index gemmRun takes.
+ * The Winograd F(2, 3) algorithm's position GEMMs (src/algos/winograd.ts): pixel-lane SIMD128 GEMM micro-kernels (the
+ * 1x1 GEMM's, assembly/gemm/generated.ts gemm_s8_*__wasmsimd), with their roles there; `id` is the index gemmRun takes.
  */
 export interface WinogradKernelVariant {
   id: number;
@@ -251,11 +253,11 @@ export interface WinogradKernelVariant {
   lab: boolean;
 }
 export const WINOGRAD_KERNELS: readonly WinogradKernelVariant[] = [
-  { id: 23, name: 'gemm_s16p_2x8__wasmsimd', family: 'winograd', noc: 2, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', tileSet: 'narrow', filters: [3, 5, 7], lab: false },
-  { id: 24, name: 'gemm_s16p_2x12__wasmsimd', family: 'winograd', noc: 2, npg: 3, npix: 12, role: 'main', isa: 'wasmsimd', tileSet: 'wide', filters: [3], lab: false },
-  { id: 25, name: 'gemm_s16p_4x8__wasmsimd', family: 'winograd', noc: 4, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', tileSet: 'wide', filters: [5, 7], lab: false },
-  { id: 26, name: 'gemm_s16p_2x4__wasmsimd', family: 'winograd', noc: 2, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, filters: [], lab: false },
-  { id: 27, name: 'gemm_s16p_4x4__wasmsimd', family: 'winograd', noc: 4, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, filters: [], lab: false },
+  { id: 0, name: 'gemm_s8_2x8__wasmsimd', family: 'winograd', noc: 2, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', tileSet: 'narrow', filters: [3, 5, 7], lab: false },
+  { id: 2, name: 'gemm_s8_2x12__wasmsimd', family: 'winograd', noc: 2, npg: 3, npix: 12, role: 'main', isa: 'wasmsimd', tileSet: 'wide', filters: [3], lab: false },
+  { id: 5, name: 'gemm_s8_4x8__wasmsimd', family: 'winograd', noc: 4, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', tileSet: 'wide', filters: [5, 7], lab: false },
+  { id: 7, name: 'gemm_s8_2x4__wasmsimd', family: 'winograd', noc: 2, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, filters: [], lab: false },
+  { id: 4, name: 'gemm_s8_4x4__wasmsimd', family: 'winograd', noc: 4, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, filters: [], lab: false },
 ];
 
 /** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; `mode` is the context record's `relaxed`. */

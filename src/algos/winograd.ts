@@ -80,7 +80,7 @@ export function winogradFilter(g: ArrayLike<number>): Int16Array {
   return u;
 }
 
-function pickKernels(forced: string | undefined, tiles: SimdTileSet = 'wide', f = 3): { main: WinogradKernelVariant; narrow: WinogradKernelVariant } {
+export function pickWinogradKernels(forced: string | undefined, tiles: SimdTileSet = 'wide', f = 3): { main: WinogradKernelVariant; narrow: WinogradKernelVariant } {
   let main: WinogradKernelVariant | undefined;
   if (forced !== undefined) {
     main = WINOGRAD_KERNELS.find((k) => k.name === forced && k.npg > 1);
@@ -120,7 +120,7 @@ export interface WinogradPlanFacts {
 }
 
 export function winogradPlanFacts(s: ConvShape, threads: number, kernel?: string, tiles?: SimdTileSet): WinogradPlanFacts {
-  const { main, narrow } = pickKernels(kernel, tiles, s.fh);
+  const { main, narrow } = pickWinogradKernels(kernel, tiles, s.fh);
   const icbG = s.icpg / 4;
   const kbn = blocksOf(s.fh) ** 2 * icbG;
   const th = Math.ceil(s.oh / 2);
