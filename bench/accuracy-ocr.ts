@@ -20,8 +20,8 @@
  *   line's text has none at its ends); the exact comparison is reported beside it, in parentheses.
  * - cls: argmax of the two classes; share equal to float's (bar >= 98%); also the share equal to the truth.
  */
-import type { Graph } from '../src/model/ir.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
+import type { Graph } from '../src/model/graph/ir.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import type { RgbaImage } from '../src/image/index.js';
 import { DET_THRESHOLD, ctcGreedy, ocrInput, rotate180 } from './ocr.js';
 import { quantizeModel, type ObserverKind, type QuantizeReport } from '../src/quantize/index.js';

@@ -47,8 +47,8 @@
  */
 import type * as Ort from 'onnxruntime-web';
 import type { OrtModule } from './backends.js';
-import type { Graph } from '../src/model/ir.js';
-import { writeOnnxModel } from '../src/model/onnx/writer.js';
+import type { Graph } from '../src/model/graph/ir.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { zooInput, zooQuantized } from './models/zoo.js';
 import { PPOCR, ppocrInput, ppocrQdq } from './models/ppocr.js';
 import type { BenchResults, ModelBreakdown, ModelCompare, ModelOpShare, ModelRowResult, ModelTiming, ModelsSection, NetworkBar, NetworkMismatch } from './schema.js';

@@ -14,7 +14,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { writeOnnxModel } from '../src/model/onnx/writer.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { CHROMIUM, CHROMIUM_FLAGS, NO_AVX_VNNI_FLAGS, startServer } from './browser.js';
 import { REPO_ROOT } from './main.js';
 import { INPUT_SEED, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, outputQuanta } from './models.js';
@@ -24,7 +24,7 @@ import { withUint8Activations } from './models/quantize-minmax.js';
 import { qdqToTflite } from './models/tflite-convert.js';
 import { ZOO, zooQuantized, type ZooId } from './models/zoo.js';
 import { RACE_SETTLE_MS, renderRace, type RaceModelMeta, type RaceResult } from './race.js';
-import type { Graph } from '../src/model/ir.js';
+import type { Graph } from '../src/model/graph/ir.js';
 import type { SampleOptions } from './stats.js';
 
 export type RaceModelId = ZooId | 'ppocr-det';

@@ -1,6 +1,6 @@
 /**
  * `i8conv run MODEL [flags]`: the seed's load_and_run (MegEngine sdk/load-and-run) for ONNX and TFLite int8 models (the
- * file's content decides, src/model/tflite/reader.ts says which TFLite operators are read): loads the model
+ * file's content decides, src/model/graph/tflite/reader.ts says which TFLite operators are read): loads the model
  * with rt.loadModel, runs it --warmup times and then --iter times on the same feeds, and prints each run's time and
  * their statistics, with the build, dot flavour and threads used.
  *
@@ -28,13 +28,13 @@
  * Exit codes as the other commands: 0 done, 1 an I8ConvError (a bad model, every unsupported node listed; a bad
  * feed) or a missing file, 2 bad usage. Statistics: mean, population standard deviation, min, max, median.
  */
-import { isTflite } from './model/tflite/reader.js';
+import { isTflite } from './model/graph/tflite/reader.js';
 import { I8ConvError } from './errors.js';
 import { createRuntime, type Runtime } from './index.js';
 import { decodeImage } from './image/decode.js';
 import { imageToTensor } from './image/tensor.js';
 import { readNpy, writeNpy, type NpyArray } from './npy.js';
-import type { Model, ModelArray } from './model/model.js';
+import type { Model, ModelArray } from './model/executor/model.js';
 import { importOrt } from './quantize/executors.js';
 
 export class RunUsageError extends Error {}

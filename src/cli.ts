@@ -33,7 +33,7 @@
  */
 import { I8ConvError } from './errors.js';
 import { createRuntime } from './index.js';
-import { readOnnxModel } from './model/onnx/reader.js';
+import { readOnnxModel } from './model/graph/onnx/reader.js';
 import { decodeImage } from './image/decode.js';
 import { imageToTensor, type ImageTensorOptions } from './image/tensor.js';
 import { quantizeModel, type QuantizeModelOptions, type QuantizeReport } from './quantize/index.js';

@@ -14,7 +14,7 @@ import { ALGORITHMS, algorithmNames, heuristicAlgorithm } from './algos/pack.js'
 import { Selector, fitsWithin, type SelectionCacheJson } from './selection.js';
 import { check, type ErrorCode } from './errors.js';
 import type { LoadModelOptions } from './model/load.js';
-import type { Model } from './model/model.js';
+import type { Model } from './model/executor/model.js';
 
 export { I8ConvError, ERROR_CODES, type ErrorCode } from './errors.js';
 export { createGpuRuntime } from './gpu/index.js';
@@ -31,7 +31,7 @@ export {
 export { quantizeFilter, quantize, dequantize, type QuantizedFilter } from './quant.js';
 export { algorithmNames };
 export type { LoadModelOptions } from './model/load.js';
-export type { Model, ModelIO, ModelNode, ModelArray, ModelTensorType, ProfileEntry, RunOptions } from './model/model.js';
+export type { Model, ModelIO, ModelNode, ModelArray, ModelTensorType, ProfileEntry, RunOptions } from './model/executor/model.js';
 export type { SelectionCacheJson } from './selection.js';
 
 /** One row of rt.algorithms(params): what an algorithm says about a shape. */

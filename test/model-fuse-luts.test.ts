@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/index.js';
-import { fuseLuts } from '../src/model/passes/fuse-luts.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
+import { fuseLuts } from '../src/model/graph/passes/fuse-luts.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { runReference } from '../kernels-ref/model/index.js';
-import type { Graph, Tensor } from '../src/model/ir.js';
+import type { Graph, Tensor } from '../src/model/graph/ir.js';
 import { checkModel, convChain, randomFeed } from './helpers/model-builders.js';
 import { loadModelSync } from '../src/model/load.js';
 import { le, writeModel, type NodeSpec } from './helpers/onnx-writer.js';
@@ -118,7 +118,7 @@ describe('fuseLuts', () => {
 });
 
 /**
- * fuseOutputTables (src/model/ops/conv.ts): a Lut whose input is a convolution's output read by nothing else is
+ * fuseOutputTables (src/model/backends/wasm-int8/conv.ts): a Lut whose input is a convolution's output read by nothing else is
  * applied by the convolution's finishing stage as it stores each byte (assembly/common/finish.ts, ctx lut). Every
  * algorithm's finish path is exercised: the first layer (NCHW -> NCHW44), NCHW44 direct with a partial last channel
  * block, channel-wise, the 1x1 GEMM, an odd channel count, the general path (uint8 weights with a zero point), and in

@@ -1,4 +1,4 @@
-// The Q/DQ fusion pass (src/model/passes/fuse-qdq.ts) on small QDQ models written here with seeded data, one per
+// The Q/DQ fusion pass (src/model/graph/passes/fuse-qdq.ts) on small QDQ models written here with seeded data, one per
 // rule and per refusal, each built with uint8 and with int8 activations. Each model is read and run through
 // inferShapes -> foldConstants -> removeIdentity -> foldBatchNorm -> fuseQdq, then checked three ways:
 //  1. the fused graph holds the expected nodes (op types in order, still in dependency order), valueInfo annotates
@@ -20,13 +20,13 @@
 // a bias, linear Resize, a Conv bias DQ whose scale is off x_s * w_s, the redundant-Clip path it cannot load).
 import { describe, expect, it } from 'vitest';
 import { DOMAINS, runReference } from '../kernels-ref/model/index.js';
-import type { Graph, Tensor } from '../src/model/ir.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
-import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
-import { foldConstants } from '../src/model/passes/fold-constants.js';
-import { fuseQdq } from '../src/model/passes/fuse-qdq.js';
-import { removeIdentity } from '../src/model/passes/remove-identity.js';
-import { inferShapes } from '../src/model/passes/shapes.js';
+import type { Graph, Tensor } from '../src/model/graph/ir.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
+import { foldBatchNorm } from '../src/model/graph/passes/fold-batchnorm.js';
+import { foldConstants } from '../src/model/graph/passes/fold-constants.js';
+import { fuseQdq } from '../src/model/graph/passes/fuse-qdq.js';
+import { removeIdentity } from '../src/model/graph/passes/remove-identity.js';
+import { inferShapes } from '../src/model/graph/passes/infer-shapes.js';
 import { AT, DT, le, writeModel, type AttrSpec, type NodeSpec, type TensorSpec, type ValueInfoSpec } from './helpers/onnx-writer.js';
 import { DT_OF, type QType as TType } from './helpers/model-tensors.js';
 import { randInt, rng } from './helpers/rng.js';
@@ -138,7 +138,7 @@ class M {
 
 // ---- running ------------------------------------------------------------------------------------------------------
 
-/** Same-shape float operators that src/model/passes/shapes.ts has no rule for yet (another change adds them). */
+/** Same-shape float operators that src/model/graph/passes/infer-shapes.ts has no rule for yet (another change adds them). */
 const SAME_SHAPE = new Set(['LeakyRelu', 'HardSigmoid', 'HardSwish', 'Tanh', 'Exp', 'Sqrt', 'Neg', 'Abs', 'Pow']);
 
 /**

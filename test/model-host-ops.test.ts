@@ -8,7 +8,7 @@
 //   reference operator on this branch) against onnxruntime-web 1.30 bit for bit;
 // - the host's MLAS functions (Sigmoid, Tanh, Exp, Softmax) and the new reference operators against onnxruntime-web
 //   1.30 bit for bit (Erf within 1 ulp);
-// - the wasm SIMD paths of ConvTranspose, BatchNormalization, Relu and Softmax (src/model/host-ops/simd.ts) against
+// - the wasm SIMD paths of ConvTranspose, BatchNormalization, Relu and Softmax (src/model/backends/wasm-float/kernels.ts) against
 //   the TypeScript operators, bit for bit, on both builds, their tasks in random orders (and the direct
 //   ConvTranspose's tasks writing disjoint cells), and through rt.loadModel;
 // - the refusals (UNSUPPORTED_OP, BAD_SHAPE at load; BAD_FEED, BAD_MODEL for indices and integer division by zero);
@@ -23,17 +23,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runReference } from '../kernels-ref/model/index.js';
 import { I8ConvError } from '../src/errors.js';
 import { createRuntime } from '../src/index.js';
-import { HOST_OPS } from '../src/model/host-ops/index.js';
-import { HOST_FLOAT_CTX, simdHostKernel } from '../src/model/host-ops/simd.js';
-import type { Attribute, Graph, Node, Tensor } from '../src/model/ir.js';
-import type { HostTensor, HostValueInfo, ModelKernel } from '../src/model/kernels/types.js';
+import { HOST_OPS } from '../src/model/backends/host/index.js';
+import { HOST_FLOAT_CTX, simdHostKernel } from '../src/model/backends/wasm-float/kernels.js';
+import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
+import type { HostTensor, HostValueInfo, ModelKernel } from '../src/model/backends/types.js';
 import { instantiateCore, type WasmRuntimeCore } from '../src/runtime.js';
 import { TASK_FUNCTIONS } from '../src/threads/protocol.js';
-import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
-import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
-import { foldConstants } from '../src/model/passes/fold-constants.js';
-import { removeIdentity } from '../src/model/passes/remove-identity.js';
-import { inferShapes } from '../src/model/passes/shapes.js';
+import { readOnnxModel, readTensor } from '../src/model/graph/onnx/reader.js';
+import { foldBatchNorm } from '../src/model/graph/passes/fold-batchnorm.js';
+import { foldConstants } from '../src/model/graph/passes/fold-constants.js';
+import { removeIdentity } from '../src/model/graph/passes/remove-identity.js';
+import { inferShapes } from '../src/model/graph/passes/infer-shapes.js';
 import { AT, le, writeModel, type AttrSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { randInt, rng } from './helpers/rng.js';
 
@@ -625,7 +625,7 @@ function expectDisjointTasks(core: WasmRuntimeCore, c: Case, r: () => number, wh
   }
 }
 
-describe('host operators: the wasm SIMD paths (src/model/host-ops/simd.ts) give the TypeScript operators\' bits', () => {
+describe('host operators: the wasm SIMD paths (src/model/backends/wasm-float/kernels.ts) give the TypeScript operators\' bits', () => {
   const cores: { name: string; core: WasmRuntimeCore }[] = [];
   beforeAll(async () => {
     cores.push({ name: 'simd128', core: await instantiateCore({ build: 'simd128' }) });
@@ -1111,7 +1111,7 @@ function convTransposeDims(n: Node, x: readonly number[], w: readonly number[]):
 }
 
 /**
- * inferShapes (src/model/passes/shapes.ts) has no rule yet for some operators of the PP-OCR models (HardSigmoid,
+ * inferShapes (src/model/graph/passes/infer-shapes.ts) has no rule yet for some operators of the PP-OCR models (HardSigmoid,
  * Pow, Sqrt, ReduceMean, ConvTranspose). For its call only, each such node is given a stand-in with the same output
  * type and dims: a Relu for the element-wise ones, an Add for Pow, a Slice [0, 1) on the reduced axes for a
  * ReduceMean that keeps its dims, a Resize to constant sizes for ConvTranspose (its dims from its input's, found by

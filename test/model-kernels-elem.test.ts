@@ -1,5 +1,5 @@
 /**
- * The model executor's element-wise int8 kernels (src/model/kernels/{quantize,binary,lut,requant}.ts over
+ * The model executor's element-wise int8 kernels (src/model/backends/wasm-int8/{quantize,binary,lut,requant}.ts over
  * assembly/model/{elementwise,lut,requant}.ts) against the reference executor's operators (kernels-ref/model/ops/,
  * which test/ref-model*.test.ts hold to onnxruntime-web 1.30), bit for bit:
  * - QuantizeLinear / DequantizeLinear, QLinearAdd / QLinearMul in every broadcast mode (equal, scalar either side,
@@ -19,14 +19,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantiateCore, type WasmRuntimeCore } from '../src/runtime.js';
 import { I8ConvError } from '../src/errors.js';
-import { runKernelSerial, type ModelKernel, type QType } from '../src/model/kernels/types.js';
-import { ELEM_CTX, ELEM_TASK_ELEMS } from '../src/model/kernels/elem-common.js';
-import { DequantizeKernel, QuantizeKernel, quantizeValue } from '../src/model/kernels/quantize.js';
-import { QLinearBinaryKernel, planBinaryBroadcast, type QLinearBinaryParams } from '../src/model/kernels/binary.js';
-import { LutKernel, leakyReluTable, lutTable, requantTable, sigmoidTable } from '../src/model/kernels/lut.js';
-import { RequantizeKernel, type RequantizeParams } from '../src/model/kernels/requant.js';
+import { runKernelSerial, type ModelKernel, type QType } from '../src/model/backends/types.js';
+import { ELEM_CTX, ELEM_TASK_ELEMS } from '../src/model/backends/wasm-int8/elem-common.js';
+import { DequantizeKernel, QuantizeKernel, quantizeValue } from '../src/model/backends/wasm-int8/quantize.js';
+import { QLinearBinaryKernel, planBinaryBroadcast, type QLinearBinaryParams } from '../src/model/backends/wasm-int8/binary.js';
+import { LutKernel, leakyReluTable, lutTable, requantTable, sigmoidTable } from '../src/model/backends/wasm-int8/lut.js';
+import { RequantizeKernel, type RequantizeParams } from '../src/model/backends/wasm-int8/requant.js';
 import { TASK_FUNCTIONS } from '../src/threads/protocol.js';
-import type { Attribute, Tensor } from '../src/model/ir.js';
+import type { Attribute, Tensor } from '../src/model/graph/ir.js';
 import { QuantizeLinear } from '../kernels-ref/model/ops/QuantizeLinear.js';
 import { DequantizeLinear } from '../kernels-ref/model/ops/DequantizeLinear.js';
 import { QLinearAdd, QLinearMul } from '../kernels-ref/model/ops/QLinearBinary.js';
@@ -152,7 +152,7 @@ const scaleNear = (r: () => number, e: number) => Math.fround(2 ** e * (1 + r())
 const LENGTHS = [...Array.from({ length: 71 }, (_, i) => i), 127, 1000, ELEM_TASK_ELEMS - 1, ELEM_TASK_ELEMS + 17, 3 * ELEM_TASK_ELEMS + 5];
 
 describe('model element-wise kernels: the wasm records', () => {
-  it('src/model/kernels/elem-common.ts spells the offsets of assembly/model/elem-ctx.ts', () => {
+  it('src/model/backends/wasm-int8/elem-common.ts spells the offsets of assembly/model/elem-ctx.ts', () => {
     const src = readFileSync(new URL('../assembly/model/elem-ctx.ts', import.meta.url), 'utf8');
     const asOffsets: Record<string, number> = {};
     for (const m of src.matchAll(/export const (\w+): i32 = (\d+);/g)) asOffsets[m[1]] = Number(m[2]);

@@ -1,4 +1,4 @@
-// The spatial / data-movement kernels of the model executor (src/model/kernels/{pool,resize,transpose,relayout}.ts,
+// The spatial / data-movement kernels of the model executor (src/model/backends/wasm-int8/{pool,resize,transpose,relayout}.ts,
 // assembly/model/spatial-*.ts) against the reference executor's operators (kernels-ref/model/ops/) on the same
 // seeded data, bit for bit: MaxPool, QLinearAveragePool, QLinearGlobalAveragePool, Resize, Transpose, Relayout;
 // uint8 and int8, NCHW and NCHW44; every H, W in 1..9 and larger planes whose widths hit every tail of the vector
@@ -11,12 +11,12 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantiateCore, type WasmRuntimeCore } from '../src/runtime.js';
 import { I8ConvError } from '../src/errors.js';
-import type { Attribute, Tensor } from '../src/model/ir.js';
-import { runKernelSerial, type Layout, type ModelKernel, type QType } from '../src/model/kernels/types.js';
-import { MaxPool, QLinearAveragePool, QLinearGlobalAveragePool, poolAttributesOf, poolWindow2d } from '../src/model/kernels/pool.js';
-import { Resize, resizeAttributesOf } from '../src/model/kernels/resize.js';
-import { Transpose, reducePermutation } from '../src/model/kernels/transpose.js';
-import { Relayout } from '../src/model/kernels/relayout.js';
+import type { Attribute, Tensor } from '../src/model/graph/ir.js';
+import { runKernelSerial, type Layout, type ModelKernel, type QType } from '../src/model/backends/types.js';
+import { MaxPool, QLinearAveragePool, QLinearGlobalAveragePool, poolAttributesOf, poolWindow2d } from '../src/model/backends/wasm-int8/pool.js';
+import { Resize, resizeAttributesOf } from '../src/model/backends/wasm-int8/resize.js';
+import { Transpose, reducePermutation } from '../src/model/backends/wasm-int8/transpose.js';
+import { Relayout } from '../src/model/backends/wasm-int8/relayout.js';
 import { MaxPool as refMaxPool } from '../kernels-ref/model/ops/MaxPool.js';
 import { QLinearAveragePool as refQAvgPool } from '../kernels-ref/model/ops/QLinearAveragePool.js';
 import { QLinearGlobalAveragePool as refQGlobal } from '../kernels-ref/model/ops/QLinearGlobalAveragePool.js';

@@ -1,5 +1,5 @@
 /**
- * The graph passes of src/model/passes/, each alone on small graphs written with the test ONNX writer and read
+ * The graph passes of src/model/graph/passes/, each alone on small graphs written with the test ONNX writer and read
  * back with readOnnxModel. The invariant: runReference(before, feeds) and runReference(after, feeds) give identical
  * outputs (BatchNormalization folding within 1e-5 relative: the reference has no BatchNormalization, so "before"
  * is the reference's Conv followed by BatchNormalization computed here in float32).
@@ -8,12 +8,12 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPS, runReference } from '../kernels-ref/model/index.js';
-import type { Graph, Tensor } from '../src/model/ir.js';
-import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
-import { foldBatchNorm } from '../src/model/passes/fold-batchnorm.js';
-import { foldConstants } from '../src/model/passes/fold-constants.js';
-import { removeIdentity } from '../src/model/passes/remove-identity.js';
-import { inferShapes } from '../src/model/passes/shapes.js';
+import type { Graph, Tensor } from '../src/model/graph/ir.js';
+import { readOnnxModel, readTensor } from '../src/model/graph/onnx/reader.js';
+import { foldBatchNorm } from '../src/model/graph/passes/fold-batchnorm.js';
+import { foldConstants } from '../src/model/graph/passes/fold-constants.js';
+import { removeIdentity } from '../src/model/graph/passes/remove-identity.js';
+import { inferShapes } from '../src/model/graph/passes/infer-shapes.js';
 import { I8ConvError } from '../src/errors.js';
 import { DT, le, writeModel, type GraphSpec } from './helpers/onnx-writer.js';
 import { rng } from './helpers/rng.js';

@@ -1,6 +1,6 @@
 // com.microsoft QLinearSoftmax (spec §7c): the reference operator (kernels-ref/model/ops/QLinearSoftmax.ts) against
 // onnxruntime-web 1.30 (wasm, one thread) on seeded single-node models, and the product (rt.loadModelSync, the host
-// operator src/model/ops/quant-host.ts `qlinearSoftmaxHost`) against the reference on DQ -> Softmax -> Q models that
+// operator src/model/backends/host/quant.ts `qlinearSoftmaxHost`) against the reference on DQ -> Softmax -> Q models that
 // the fusion pass turns into one QLinearSoftmax.
 //  1. reference == onnxruntime, bit for bit: uint8 and int8, rank 1-4, odd row lengths and long rows (1001), axis
 //     last and not last, given and absent (QLinearSoftmax's default -1), `opset` 1 / 11 (X coerced to 2-D at axis)
@@ -23,8 +23,8 @@ import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../bench/models/ppocr.js
 import { runReference } from '../kernels-ref/model/index.js';
 import { qlinearSoftmaxTable } from '../kernels-ref/model/ops/QLinearSoftmax.js';
 import { createRuntime, type Runtime } from '../src/index.js';
-import type { Graph, Tensor } from '../src/model/ir.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
+import type { Graph, Tensor } from '../src/model/graph/ir.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { DT_OF } from './helpers/model-tensors.js';
 import { AT, le, writeModel, type AttrSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { randInt, rng } from './helpers/rng.js';

@@ -19,7 +19,7 @@ import { zooInput } from '../bench/models/zoo.js';
 import { buildRaceModel, type RaceFiles } from '../bench/race-browser.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { createRuntime, type Runtime } from '../src/index.js';
-import { readTfliteModel } from '../src/model/tflite/reader.js';
+import { readTfliteModel } from '../src/model/graph/tflite/reader.js';
 import { fusedGraph } from './helpers/model-builders.js';
 
 const S = 64;

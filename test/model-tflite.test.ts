@@ -10,7 +10,7 @@ import { buildTfliteConvModel, buildTfliteGraph, type TfliteConvSpec } from '../
 import { convBias } from '../kernels-ref/conv-bias.js';
 import { I8ConvError } from '../src/errors.js';
 import { createRuntime, type Runtime } from '../src/index.js';
-import { readTfliteModel } from '../src/model/tflite/reader.js';
+import { readTfliteModel } from '../src/model/graph/tflite/reader.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { rng } from './helpers/rng.js';
 import { tfliteCases } from './helpers/tflite-cases.js';

@@ -1,4 +1,4 @@
-// The weightBiasQuantization pass (src/model/passes/weight-bias-quant.ts: onnxruntime's WeightBiasQuantization):
+// The weightBiasQuantization pass (src/model/graph/passes/weight-bias-quant.ts: onnxruntime's WeightBiasQuantization):
 // - small seeded QDQ models whose Conv / ConvTranspose / Gemm keep float weights or a float bias, run by
 //   rt.loadModel after the pass, give onnxruntime-web 1.30's outputs bit for bit (and, for the weights, not
 //   without the pass: the test sees the difference it fixes);
@@ -12,9 +12,9 @@ import { loadModelSync } from '../src/model/load.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
-import { writeOnnxModel } from '../src/model/onnx/writer.js';
-import { ortWeightQuantParams, weightBiasQuantization } from '../src/model/passes/weight-bias-quant.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
+import { ortWeightQuantParams, weightBiasQuantization } from '../src/model/graph/passes/weight-bias-quant.js';
 import { AT, DT, le, writeModel, type AttrSpec, type NodeSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { randInt, rng } from './helpers/rng.js';
 

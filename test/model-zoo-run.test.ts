@@ -12,8 +12,8 @@ import { loadOrt, ortRun, ortSession } from '../bench/models/ort.js';
 import { zooInput, zooQuantized, type ZooId } from '../bench/models/zoo.js';
 import { withUint8Activations } from '../bench/models/quantize-minmax.js';
 import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../bench/models/ppocr.js';
-import { writeOnnxModel } from '../src/model/onnx/writer.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { fusedGraph } from './helpers/model-builders.js';
 

@@ -16,10 +16,10 @@ import {
 } from '../bench/models/quantize-minmax.js';
 import { ZOO, mobilenetV2Float, resnet18Float, zooInput, zooQuantized } from '../bench/models/zoo.js';
 import { mobilenetV2Convs, resnet18Convs } from '../bench/networks.js';
-import type { Graph } from '../src/model/ir.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
-import { writeOnnxModel } from '../src/model/onnx/writer.js';
-import { inferShapes } from '../src/model/passes/shapes.js';
+import type { Graph } from '../src/model/graph/ir.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
+import { inferShapes } from '../src/model/graph/passes/infer-shapes.js';
 
 let ortOk = true;
 try {

@@ -1,4 +1,4 @@
-// The ONNX reader (src/model/onnx/reader.ts): every field kind it reads, compared with the IR field by field; the
+// The ONNX reader (src/model/graph/onnx/reader.ts): every field kind it reads, compared with the IR field by field; the
 // benchmark's QLinearConv model; the refusals, each with the path and byte offset of the break; a seeded fuzz of
 // 1,000 mutations of three models (each reads or raises BAD_MODEL); and ONNX's own quantized-operator test models
 // where Debian's libonnx-testdata is installed.
@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildQLinearConvModel } from '../bench/onnx-model.js';
 import { I8ConvError } from '../src/errors.js';
-import type { Graph, Tensor } from '../src/model/ir.js';
-import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
+import type { Graph, Tensor } from '../src/model/graph/ir.js';
+import { readOnnxModel, readTensor } from '../src/model/graph/onnx/reader.js';
 import { AT, DT, le, ProtoWriter, writeModel, writeTensor, type ModelSpec } from './helpers/onnx-writer.js';
 import { randInt, randInt8, randInt32, rng } from './helpers/rng.js';
 

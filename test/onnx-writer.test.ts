@@ -1,4 +1,4 @@
-// The ONNX writer (src/model/onnx/writer.ts): read -> write -> read gives an equal Graph for a graph built with every
+// The ONNX writer (src/model/graph/onnx/writer.ts): read -> write -> read gives an equal Graph for a graph built with every
 // field kind the IR carries (every element type, attribute kind, dim kind, int64 extremes) and for every model.onnx of
 // Debian's libonnx-testdata that the reader reads (those with subgraph attributes are refused with INVALID_PARAM, the
 // one thing the IR does not hold); onnxruntime-web 1.30 loads the written node-test models and computes the same
@@ -7,9 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { I8ConvError } from '../src/errors.js';
-import type { Graph, Tensor } from '../src/model/ir.js';
-import { readOnnxModel, readTensor } from '../src/model/onnx/reader.js';
-import { writeOnnxModel } from '../src/model/onnx/writer.js';
+import type { Graph, Tensor } from '../src/model/graph/ir.js';
+import { readOnnxModel, readTensor } from '../src/model/graph/onnx/reader.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 
 const t = (name: string, type: Tensor['type'], dims: number[], data: Tensor['data']): Tensor => ({ name, type, dims, data });
 
@@ -52,7 +52,7 @@ function everyField(): Graph {
       { name: '', opType: 'Constant', domain: '', inputs: [], outputs: ['k'], attributes: new Map([['value', { kind: 'tensor', value: t('', 'int8', [2], Int8Array.from([-3, 4])) }]]) },
       {
         name: 'n1', opType: 'QLinearAdd', domain: 'com.microsoft', inputs: ['x', '', 'k'], outputs: ['h', ''],
-        attributes: new Map<string, import('../src/model/ir.js').Attribute>([
+        attributes: new Map<string, import('../src/model/graph/ir.js').Attribute>([
           ['f', { kind: 'float', value: Math.fround(0.1) }],
           ['i', { kind: 'int', value: -3 }],
           ['big', { kind: 'int', value: 2 ** 63 }], // INT64_MAX as the reader returns it

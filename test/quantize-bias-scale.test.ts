@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { GraphBuilder, attrInts, f32, valueInfo } from '../bench/models/build.js';
 import { referenceInterpreter } from '../kernels-ref/index.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
-import { writeOnnxModel } from '../src/model/onnx/writer.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { adjustWeightScalesForBias, quantizeBias, quantizeModel } from '../src/quantize/index.js';
 
 describe('int32 bias: the weight-scale adjustment', () => {

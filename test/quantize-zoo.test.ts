@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrt } from '../bench/models/ort.js';
 import { mobilenetV2Float, zooInput, zooQuantized } from '../bench/models/zoo.js';
 import { createRuntime, type Runtime } from '../src/index.js';
-import type { Graph } from '../src/model/ir.js';
-import { readOnnxModel } from '../src/model/onnx/reader.js';
-import { writeOnnxModel } from '../src/model/onnx/writer.js';
+import type { Graph } from '../src/model/graph/ir.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { quantizeModel } from '../src/quantize/index.js';
 
 let ortOk = true;

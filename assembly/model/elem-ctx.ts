@@ -1,6 +1,6 @@
 // Byte offsets of the parameter records (ctx) of the model's element-wise kernels: assembly/model/elementwise.ts
 // (QuantizeLinear, DequantizeLinear, QLinearAdd / QLinearMul), lut.ts and requant.ts. The host writes them in
-// src/model/kernels/elem-common.ts (ELEM_CTX), which must spell the same numbers: test/model-kernels-elem.test.ts
+// src/model/backends/wasm-int8/elem-common.ts (ELEM_CTX), which must spell the same numbers: test/model-kernels-elem.test.ts
 // reads this file and compares.
 //
 // Every record starts with the element count and the task grain: task t covers elements [t * grain, t * grain +

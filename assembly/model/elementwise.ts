@@ -304,7 +304,7 @@ export function qlinearBinaryTask(ctx: usize, a: usize, b: usize, dst: usize, _i
 // ---- ChannelGate tables -----------------------------------------------------------------------------------------
 
 /**
- * Task t of ChannelGate's table build (src/model/kernels/lut.ts ChannelGateKernel), channels [16 t, 16 t + 16):
+ * Task t of ChannelGate's table build (src/model/backends/wasm-int8/lut.ts ChannelGateKernel), channels [16 t, 16 t + 16):
  * table row c = for every raw byte v of x, y = QLinearAdd(v, QLinearMul(v, g[c])) (or the product alone where the
  * ctx has no add record), as raw bytes. The rows are computed by the same run functions as qlinearBinaryTask, on the
  * 256 bytes 0..255 as A, with each step's own record: the same floats, so the same bytes, as running the two steps.

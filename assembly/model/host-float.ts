@@ -1,5 +1,5 @@
-// Float32 kernels for the model executor's host operators (src/model/host-ops/simd.ts builds them): the same
-// arithmetic, operation for operation, as the TypeScript operators of src/model/host-ops/ (conv.ts, norm.ts,
+// Float32 kernels for the model executor's host operators (src/model/backends/wasm-float/kernels.ts builds them): the same
+// arithmetic, operation for operation, as the TypeScript operators of src/model/backends/host/ (conv.ts, norm.ts,
 // unary.ts), so their results are bit-identical; only plain SIMD128 float ops (f32x4.mul / add / pmax: IEEE single
 // precision, one rounding each, no fused multiply-add), so every build (SIMD128 or relaxed) computes the same bits.
 //
@@ -387,7 +387,7 @@ export function reluF32Task(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32,
 }
 
 // ---- Softmax -----------------------------------------------------------------------------------------------------
-// MLAS's MlasComputeSoftmax on rows of LEN contiguous values, as src/model/host-ops/softmax.ts and float-math.ts
+// MLAS's MlasComputeSoftmax on rows of LEN contiguous values, as src/model/backends/host/softmax.ts and float-math.ts
 // compute it: m = the row's maximum (NaN propagates); e = exp(x + (-m)) by MlasComputeSumExpVector's steps (below);
 // sum: four lane sums over the first 4 * floor(LEN / 4) values, f(f(s0 + s2) + f(s1 + s3)), then the rest one by one;
 // y = f(f(1 / sum) * e).

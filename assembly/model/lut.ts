@@ -1,7 +1,7 @@
 // Table look-up of the model executor: y[i] = table[x[i]], x and y bytes, the table 256 bytes indexed by the raw
 // input byte (int8 inputs: byte = value & 0xff). One kernel serves every 8-bit operator that maps each input byte to
 // one output byte: QLinearSigmoid, QLinearLeakyRelu, the requantized inputs of QLinearConcat, and any float unary
-// operator between a per-tensor DequantizeLinear and QuantizeLinear (src/model/kernels/lut.ts builds the tables).
+// operator between a per-tensor DequantizeLinear and QuantizeLinear (src/model/backends/wasm-int8/lut.ts builds the tables).
 // One task: elements [t * grain, t * grain + grain) (elem-ctx.ts).
 //
 // Why a scalar loop: four 32-bit words of input per step, each byte looked up and the four results assembled into
@@ -48,7 +48,7 @@ export function lutTask(ctx: usize, src: usize, _b: usize, dst: usize, _i0: i32,
 }
 
 /**
- * Task t of ChannelTable (src/model/ops/chains.ts: a chain of per-channel element-wise steps on an 8-bit tensor,
+ * Task t of ChannelTable (src/model/backends/wasm-int8/chains.ts: a chain of per-channel element-wise steps on an 8-bit tensor,
  * tabulated per channel): dst[i] = table[c(i)][src byte i], c(i) = (i / INNER) % C, 1- or 4-byte entries; NCHW44
  * (CT_LAYOUT 1, 1-byte entries): c(i) = ((i >> 2) / INNER % (C / 4)) * 4 + (i & 3).
  */

@@ -1,4 +1,4 @@
-// Pooling of 8-bit 4-D tensors for the model executor (src/model/kernels/pool.ts builds the ctx record and the
+// Pooling of 8-bit 4-D tensors for the model executor (src/model/backends/wasm-int8/pool.ts builds the ctx record and the
 // dispatch): MaxPool, com.microsoft QLinearAveragePool and QLinearGlobalAveragePool, uint8 or int8, NCHW or NCHW44
 // ([N][C/4][H][W][4]; the 4 channels of a block are one 32-bit word of a pixel and are processed together).
 //
@@ -18,7 +18,7 @@
 // Tasks: (n, g, t): image n, planes (NCHW channels, NCHW44 channel blocks) g * PPT .. g * PPT + PPT - 1, output
 // rows t * ROWS .. t * ROWS + ROWS - 1 (the global pool: (n, g) only). Each task writes only those outputs.
 
-// ctx record: i32 fields (byte offset = index * 4); F_* fields are f32. Mirrored in src/model/kernels/pool.ts.
+// ctx record: i32 fields (byte offset = index * 4); F_* fields are f32. Mirrored in src/model/backends/wasm-int8/pool.ts.
 const LAYOUT = 0; // 0 NCHW, 1 NCHW44
 const SIGNED = 1; // 1: int8, 0: uint8
 const PLANES = 2; // C (NCHW) or C / 4 (NCHW44)

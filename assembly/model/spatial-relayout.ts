@@ -1,11 +1,11 @@
 // NCHW <-> NCHW44 of 8-bit 4-D tensors (C % 4 == 0) for the model executor, as task functions around the relayout
-// kernels of assembly/relayout/ (the ones rt.relayout runs): src/model/kernels/relayout.ts builds the ctx record.
+// kernels of assembly/relayout/ (the ones rt.relayout runs): src/model/backends/wasm-int8/relayout.ts builds the ctx record.
 //   NCHW44[n][c / 4][p][c % 4] = NCHW[n][c][p]   (p < H * W)
 // Task (n, g): channel blocks g * BPT .. g * BPT + BPT - 1 of image n (disjoint outputs).
 import { relayout_pack4_b8 } from '../relayout/pack';
 import { relayout_unpack4_b8 } from '../relayout/unpack';
 
-// ctx record, i32 fields (index * 4 bytes). Mirrored in src/model/kernels/relayout.ts.
+// ctx record, i32 fields (index * 4 bytes). Mirrored in src/model/backends/wasm-int8/relayout.ts.
 const TO44 = 0; // 1: NCHW -> NCHW44, 0: NCHW44 -> NCHW
 const C = 1;
 const HW = 2;

@@ -1,4 +1,4 @@
-// Resize of 8-bit 4-D tensors on H and W (src/model/kernels/resize.ts computes every index and weight table in
+// Resize of 8-bit 4-D tensors on H and W (src/model/backends/wasm-int8/resize.ts computes every index and weight table in
 // TypeScript, with onnxruntime's f32 steps; this file only gathers and blends). uint8 or int8, NCHW or NCHW44
 // ([N][C/4][H][W][4]: the 4 channels of a pixel are one 32-bit word, moved and blended together).
 //
@@ -20,7 +20,7 @@
 import { copyBytes, storePartial } from './spatial-common';
 import { lookInPlace } from '../common/table';
 
-// ctx record, i32 fields (index * 4 bytes). Mirrored in src/model/kernels/resize.ts.
+// ctx record, i32 fields (index * 4 bytes). Mirrored in src/model/backends/wasm-int8/resize.ts.
 const LAYOUT = 0;
 const SIGNED = 1;
 const PLANES = 2;

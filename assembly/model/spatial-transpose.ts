@@ -1,4 +1,4 @@
-// Transpose of 1- or 4-byte elements for the model executor (src/model/kernels/transpose.ts reduces the permutation
+// Transpose of 1- or 4-byte elements for the model executor (src/model/backends/wasm-int8/transpose.ts reduces the permutation
 // first: axes of extent 1 dropped, output-adjacent axes that are adjacent in the input merged). Two kinds remain:
 //
 // KIND 0, rows: the input's last axis stays last. The output is R rows of ROWLEN bytes, row r at dst + r * ROWLEN,
@@ -13,7 +13,7 @@
 import { copyBytes } from './spatial-common';
 import { transpose16x8Store, transpose4x32Store } from '../relayout/shuffles';
 
-// ctx record, i32 fields (index * 4 bytes). Mirrored in src/model/kernels/transpose.ts.
+// ctx record, i32 fields (index * 4 bytes). Mirrored in src/model/backends/wasm-int8/transpose.ts.
 const ESIZE = 0;
 const KIND = 1;
 const NOUT = 2;

@@ -1,9 +1,9 @@
 /**
- * Small helpers to build graph IR (`src/model/ir.ts`) in code: tensors, attributes and a builder that collects
+ * Small helpers to build graph IR (`src/model/graph/ir.ts`) in code: tensors, attributes and a builder that collects
  * initializers and nodes in order. Used by the model zoo (zoo.ts), the quantizer (quantize-minmax.ts) and its
  * QOperator form. Nothing here imports Node built-ins: the benchmark page runs the same code.
  */
-import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../../src/model/ir.js';
+import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../../src/model/graph/ir.js';
 import { makeNode, tensor } from '../../src/quantize/graph.js';
 
 // The quantizer's IR builders (src/quantize/graph.ts), under the names the zoo and the tests use.

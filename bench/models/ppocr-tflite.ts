@@ -18,8 +18,8 @@
  *
  * No Node built-ins here (the caller reads the file).
  */
-import type { Graph, Node, Tensor } from '../../src/model/ir.js';
-import { writeOnnxModel } from '../../src/model/onnx/writer.js';
+import type { Graph, Node, Tensor } from '../../src/model/graph/ir.js';
+import { writeOnnxModel } from '../../src/model/graph/onnx/writer.js';
 import { makeNode, tensor } from '../../src/quantize/graph.js';
 import { PPOCR, ppocrFloat, ppocrInput } from './ppocr.js';
 import { calibrationRanges, quantizeMinMax, type Ranges } from './quantize-minmax.js';

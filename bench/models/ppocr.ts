@@ -25,13 +25,13 @@
  * reads the file).
  */
 import { I8ConvError } from '../../src/errors.js';
-import type { Graph } from '../../src/model/ir.js';
-import { readOnnxModel } from '../../src/model/onnx/reader.js';
-import { writeOnnxModel } from '../../src/model/onnx/writer.js';
-import { foldBatchNorm } from '../../src/model/passes/fold-batchnorm.js';
-import { foldConstants } from '../../src/model/passes/fold-constants.js';
-import { removeIdentity } from '../../src/model/passes/remove-identity.js';
-import { inferShapes } from '../../src/model/passes/shapes.js';
+import type { Graph } from '../../src/model/graph/ir.js';
+import { readOnnxModel } from '../../src/model/graph/onnx/reader.js';
+import { writeOnnxModel } from '../../src/model/graph/onnx/writer.js';
+import { foldBatchNorm } from '../../src/model/graph/passes/fold-batchnorm.js';
+import { foldConstants } from '../../src/model/graph/passes/fold-constants.js';
+import { removeIdentity } from '../../src/model/graph/passes/remove-identity.js';
+import { inferShapes } from '../../src/model/graph/passes/infer-shapes.js';
 import { rng } from '../data.js';
 import type { OrtFeed } from './ort.js';
 import { calibrate, quantizeMinMax, toOpset13, type QuantizeOptions, type Ranges } from './quantize-minmax.js';

@@ -8,9 +8,9 @@
  * independent check of a QDQ fusion pass), the uint8 twin of an int8-activation model (`withUint8Activations`), and
  * the calibration that measures the ranges in onnxruntime-web (`calibrationRanges`).
  */
-import type { Graph, Node } from '../../src/model/ir.js';
-import { readOnnxModel } from '../../src/model/onnx/reader.js';
-import { writeOnnxModel } from '../../src/model/onnx/writer.js';
+import type { Graph, Node } from '../../src/model/graph/ir.js';
+import { readOnnxModel } from '../../src/model/graph/onnx/reader.js';
+import { writeOnnxModel } from '../../src/model/graph/onnx/writer.js';
 import { rangeParams } from '../../src/quantize/params.js';
 import { planQuantization as planQdq, type Plan } from '../../src/quantize/plan.js';
 import { floatValues } from '../../src/quantize/prepare.js';

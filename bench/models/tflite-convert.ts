@@ -35,7 +35,7 @@
  * Anything else throws: this is a converter for the benchmark's models, not a general one.
  * No Node built-ins here: the benchmark page may run it.
  */
-import type { Graph, Node, Tensor } from '../../src/model/ir.js';
+import type { Graph, Node, Tensor } from '../../src/model/graph/ir.js';
 import { TFL, buildTfliteGraph, samePadding, type TflOpSpec, type TflTensorSpec } from '../tflite-model.js';
 
 const OPC = TFL.op;

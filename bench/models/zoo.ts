@@ -1,7 +1,7 @@
 /**
  * The model zoo of the model tests and the models level of the benchmark: MobileNetV2 1.0 and ResNet-18 at 224x224
  * as float graph IR with seeded weights, built in code (no model file to download). Quantize them with
- * quantize-minmax.ts; write them with src/model/onnx/writer.ts.
+ * quantize-minmax.ts; write them with src/model/graph/onnx/writer.ts.
  *
  * The convolutions are exactly those of bench/networks.ts's layer tables (mobilenetV2Convs(), resnet18Convs(): same
  * order, channels, input sizes, filters, strides, groups; the tests check it), and between them the operators of the
@@ -26,8 +26,8 @@
  * its units at every layer). The result: activations O(1) from the input to the logits (the tests check that no
  * value is NaN or explodes); `zooInput` gives a seeded image-like input.
  */
-import type { Graph } from '../../src/model/ir.js';
-import { writeOnnxModel } from '../../src/model/onnx/writer.js';
+import type { Graph } from '../../src/model/graph/ir.js';
+import { writeOnnxModel } from '../../src/model/graph/onnx/writer.js';
 import { rng } from '../data.js';
 import { mobilenetV2Convs, resnet18Convs } from '../networks.js';
 import { GraphBuilder, attrInt, attrInts, f32, valueInfo } from './build.js';

@@ -13,7 +13,7 @@
  *   omitted optional input (`undefined`).
  * - The result holds the graph outputs by name.
  */
-import type { Graph } from '../../src/model/ir.js';
+import type { Graph } from '../../src/model/graph/ir.js';
 import { DOMAINS } from './ops/index.js';
 import type { Tensor } from './tensor.js';
 

@@ -6,7 +6,7 @@
  * code calls `nearbyintf`, and `std::max(a, b)` / `std::min(a, b)` written as C++ defines them, so that NaN goes
  * where onnxruntime sends it. Only type definitions come from src/ (the IR); nothing else is shared.
  */
-import type { Attribute, ElementType, Tensor, TensorData } from '../../src/model/ir.js';
+import type { Attribute, ElementType, Tensor, TensorData } from '../../src/model/graph/ir.js';
 
 export type { Attribute, ElementType, Tensor, TensorData };
 

@@ -11,23 +11,23 @@
 import { I8ConvError, check } from '../errors.js';
 import type { WasmRuntimeCore } from '../runtime.js';
 import type { AlgoSelector } from '../conv.js';
-import { readOnnxModel } from './onnx/reader.js';
-import { isTflite, readTfliteModel } from './tflite/reader.js';
-import { inferShapes } from './passes/shapes.js';
-import { foldConstants } from './passes/fold-constants.js';
-import { removeIdentity } from './passes/remove-identity.js';
-import { foldBatchNorm } from './passes/fold-batchnorm.js';
-import { fuseQdq } from './passes/fuse-qdq.js';
-import { fuseLuts } from './passes/fuse-luts.js';
-import { foldPad } from './passes/fold-pad.js';
-import { weightBiasQuantization } from './passes/weight-bias-quant.js';
-import { lowerGraph, plannedValues } from './lower.js';
-import { fuseOutputTables } from './ops/conv.js';
-import { fuseChannelChains, fuseChannelGates } from './ops/chains.js';
-import { fuseConcatFeeders } from './ops/concat.js';
-import { planLayouts, planMemory } from './plan.js';
-import type { LoweredNode, StepImpl } from './step.js';
-import { Model } from './model.js';
+import { readOnnxModel } from './graph/onnx/reader.js';
+import { isTflite, readTfliteModel } from './graph/tflite/reader.js';
+import { inferShapes } from './graph/passes/infer-shapes.js';
+import { foldConstants } from './graph/passes/fold-constants.js';
+import { removeIdentity } from './graph/passes/remove-identity.js';
+import { foldBatchNorm } from './graph/passes/fold-batchnorm.js';
+import { fuseQdq } from './graph/passes/fuse-qdq.js';
+import { fuseLuts } from './graph/passes/fuse-luts.js';
+import { foldPad } from './graph/passes/fold-pad.js';
+import { weightBiasQuantization } from './graph/passes/weight-bias-quant.js';
+import { lowerGraph, plannedValues } from './lowering/lower.js';
+import { fuseOutputTables } from './backends/wasm-int8/conv.js';
+import { fuseChannelChains, fuseChannelGates } from './backends/wasm-int8/chains.js';
+import { fuseConcatFeeders } from './backends/wasm-int8/concat.js';
+import { planLayouts, planMemory } from './lowering/plan.js';
+import type { LoweredNode, StepImpl } from './executor/step.js';
+import { Model } from './executor/model.js';
 
 export interface LoadModelOptions {
   /** binds symbolic / dynamic input dims: input name -> dims; required where a dim is symbolic */
@@ -127,7 +127,7 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   }
 }
 
-import { buildRelayout } from './ops/kernels.js';
+import { buildRelayout } from './backends/wasm-int8/lowering.js';
 
 /** @internal Tests: rt.loadModel without the promise, with the planner's test hooks. */
 export function loadModelSync(rt: { core: WasmRuntimeCore; selector: { select: AlgoSelector } }, bytes: Uint8Array | ArrayBuffer, opts?: LoadModelOptions, hooks?: LoadModelHooks): Model {

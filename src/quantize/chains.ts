@@ -17,8 +17,8 @@
  * (Add, Sub, Mul, Div, Neg, Abs, Relu, Clip, LeakyRelu, HardSigmoid, HardSwish) are searched: a Sigmoid's tail is
  * never exactly flat in onnxruntime's arithmetic. A root whose chain is constant nowhere is left out.
  */
-import type { Graph } from '../model/ir.js';
-import { elementwiseEval } from '../model/passes/fuse-qdq.js';
+import type { Graph } from '../model/graph/ir.js';
+import { elementwiseEval } from '../model/graph/passes/fuse-qdq.js';
 import { consumersOf } from './graph.js';
 import { elementwiseRoots } from './plan.js';
 

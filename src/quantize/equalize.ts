@@ -22,7 +22,7 @@
  * the float graph with the pairs' y values as outputs). Pure: the input graph is not changed; the rescaled tensors
  * replace the old ones under the same names (each is read by its one node).
  */
-import type { Graph, Node, Tensor } from '../model/ir.js';
+import type { Graph, Node, Tensor } from '../model/graph/ir.js';
 import { consumersOf } from './graph.js';
 
 export interface EqualizationPair {

@@ -11,8 +11,8 @@
  * The report runs the QDQ model on an i8conv runtime's `rt.loadModel` when one is given, else on the same executor.
  */
 import { I8ConvError } from '../errors.js';
-import type { Graph, Tensor } from '../model/ir.js';
-import { writeOnnxModel } from '../model/onnx/writer.js';
+import type { Graph, Tensor } from '../model/graph/ir.js';
+import { writeOnnxModel } from '../model/graph/onnx/writer.js';
 import { valueInfo } from './graph.js';
 
 export type Feed = ReadonlyMap<string, { data: Float32Array; dims: readonly number[] }>;

@@ -1,8 +1,8 @@
 /**
- * Small builders of graph IR (src/model/ir.ts) that the quantizer writes with: tensors, attributes, value infos,
+ * Small builders of graph IR (src/model/graph/ir.ts) that the quantizer writes with: tensors, attributes, value infos,
  * nodes, and the consumers of every value. bench/models/build.ts re-exports them for the model zoo.
  */
-import type { Attribute, ElementType, Node, Tensor, TensorData, ValueInfo } from '../model/ir.js';
+import type { Attribute, ElementType, Node, Tensor, TensorData, ValueInfo } from '../model/graph/ir.js';
 
 export const numel = (dims: readonly number[]): number => dims.reduce((a, b) => a * b, 1);
 

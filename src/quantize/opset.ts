@@ -3,7 +3,7 @@
  * that the quantizer's per-axis QuantizeLinear / DequantizeLinear (opset 13) can join it.
  */
 import { I8ConvError } from '../errors.js';
-import type { Graph, Node, Tensor } from '../model/ir.js';
+import type { Graph, Node, Tensor } from '../model/graph/ir.js';
 import { i64, tensor } from './graph.js';
 
 /**

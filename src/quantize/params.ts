@@ -14,11 +14,11 @@
  *   a zero-width range (scale below the smallest normal float32) gives scale 1 and the zero point that codes 0:
  *   0, or qmin where 0 is no code (narrow uint8), the symmetric midpoint when symmetric.
  *
- * A code: QuantizeLinear's `clamp(RNE(f32(x / scale)) + zp)` (src/model/kernels/quantize.ts `quantizeValue`), then
+ * A code: QuantizeLinear's `clamp(RNE(f32(x / scale)) + zp)` (src/model/backends/wasm-int8/quantize.ts `quantizeValue`), then
  * clamped to the narrow range where asked (NaN gives QuantizeLinear's code 0, not clamped).
  */
 import { check } from '../errors.js';
-import { quantizeValue, roundHalfEven } from '../model/kernels/quantize.js';
+import { quantizeValue, roundHalfEven } from '../model/backends/wasm-int8/quantize.js';
 
 export type QType = 'uint8' | 'int8';
 

@@ -2,7 +2,7 @@
  * The quantization plan of a float graph: which nodes run on quantized data, which values get a QuantizeLinear ->
  * DequantizeLinear pair and with which scale and zero point, and every weight, bias and constant stored quantized.
  * The rules are onnxruntime's static quantizer's (onnxruntime/python/tools/quantization, QDQ format, default
- * options), so that the QDQ fusion of onnxruntime and of i8conv (src/model/passes/fuse-qdq.ts) meets what it expects.
+ * options), so that the QDQ fusion of onnxruntime and of i8conv (src/model/graph/passes/fuse-qdq.ts) meets what it expects.
  * qdq.ts writes the QDQ model from a plan.
  *
  * What gets quantized:
@@ -47,8 +47,8 @@
  * Not done (onnxruntime does these): per-tensor overrides, Softmax / Where / Pad / normalization quantization.
  */
 import { I8ConvError } from '../errors.js';
-import type { Graph, Node, Tensor } from '../model/ir.js';
-import { elementwiseEval } from '../model/passes/fuse-qdq.js';
+import type { Graph, Node, Tensor } from '../model/graph/ir.js';
+import { elementwiseEval } from '../model/graph/passes/fuse-qdq.js';
 import { consumersOf, tensor } from './graph.js';
 import { qRange, quantizeBias, quantizeData, quantizeWeight, rangeParams, type QType } from './params.js';
 

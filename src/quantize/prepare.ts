@@ -7,11 +7,11 @@
  * rounding of the unfolded pair, not bit-identical), then rewrite an opset < 13 graph to opset 13 (opset.ts).
  * Also `floatValues`: the float32 values of a graph, which calibration observes.
  */
-import type { Graph } from '../model/ir.js';
-import { foldBatchNorm } from '../model/passes/fold-batchnorm.js';
-import { foldConstants } from '../model/passes/fold-constants.js';
-import { removeIdentity } from '../model/passes/remove-identity.js';
-import { inferShapes } from '../model/passes/shapes.js';
+import type { Graph } from '../model/graph/ir.js';
+import { foldBatchNorm } from '../model/graph/passes/fold-batchnorm.js';
+import { foldConstants } from '../model/graph/passes/fold-constants.js';
+import { removeIdentity } from '../model/graph/passes/remove-identity.js';
+import { inferShapes } from '../model/graph/passes/infer-shapes.js';
 import { toOpset13 } from './opset.js';
 
 /** The prepared float graph (see the header); its graph inputs have numeric dims. */

@@ -7,7 +7,7 @@
  * default-domain opset becomes at least 13 (per-axis QuantizeLinear / DequantizeLinear); valueInfo is dropped, and
  * initializers nothing reads any more.
  */
-import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../model/ir.js';
+import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../model/graph/ir.js';
 import { I8ConvError } from '../errors.js';
 import { attrInt, makeNode } from './graph.js';
 import type { Plan } from './plan.js';

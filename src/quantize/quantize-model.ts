@@ -33,10 +33,10 @@
  * when there is an equalization pass, one less with `report: false`.
  */
 import { check } from '../errors.js';
-import type { Graph, Tensor } from '../model/ir.js';
+import type { Graph, Tensor } from '../model/graph/ir.js';
 import { checkLoadOptions } from '../model/load.js';
-import { readOnnxModel } from '../model/onnx/reader.js';
-import { writeOnnxModel } from '../model/onnx/writer.js';
+import { readOnnxModel } from '../model/graph/onnx/reader.js';
+import { writeOnnxModel } from '../model/graph/onnx/writer.js';
 import { importOrt, interpreterExecutor, ortExecutor, probeGraph, type Feed, type FloatExecutor, type FloatInterpreter, type ModelRuntime } from './executors.js';
 import { SqnrMeter, fakeQuantize } from './fake-quant.js';
 import { numel, valueInfo } from './graph.js';

@@ -2,7 +2,7 @@
 // ONNX data-type codes (for the writer) and one short builder per type. The builder checks the value count
 // against the dims, so a miscounted test vector fails where it is written.
 import { expect } from 'vitest';
-import type { Tensor } from '../../src/model/ir.js';
+import type { Tensor } from '../../src/model/graph/ir.js';
 import { DT } from './onnx-writer.js';
 
 export type QType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64';

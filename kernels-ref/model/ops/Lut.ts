@@ -1,5 +1,5 @@
 /**
- * i8conv's own `Lut` operator (domain 'i8conv'), what src/model/passes/fuse-qdq.ts makes of a region of float
+ * i8conv's own `Lut` operator (domain 'i8conv'), what src/model/graph/passes/fuse-qdq.ts makes of a region of float
  * elementwise operators between one DequantizeLinear and one QuantizeLinear: inputs X (uint8 or int8) and Table
  * (256 values, uint8 or int8: the output's type); Y has X's dims and Table's type, Y[i] = Table[X[i] & 255], the
  * table indexed by the raw byte (a uint8 by its value, an int8 by its two's-complement byte: -1 is entry 255).

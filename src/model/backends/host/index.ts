@@ -1,0 +1,43 @@
+/**
+ * The host operators of the model executor: the operators it runs in TypeScript on views of wasm memory (float32
+ * arithmetic between a DequantizeLinear and a QuantizeLinear, shape plumbing that survived constant folding, rare
+ * operators), under the contract of src/model/backends/types.ts (HostOpFactory: called once per node at load time
+ * with the static facts; refuses with I8ConvError UNSUPPORTED_OP what it does not run; returns the run function,
+ * which writes every output in place; tensors are plain row-major).
+ *
+ * `HOST_OPS` maps `domain + ':' + opType` (the default ONNX domain is '', so ':Add') to the factory. One file per
+ * family; each file's header gives the exact semantics. The float32 operators give the reference executor's bits
+ * (kernels-ref/model) and onnxruntime-web's where its computation is a fixed formula; Sigmoid, Tanh, Exp and
+ * Softmax reproduce MLAS's approximations (onnxruntime-web's bits; the reference's libm Sigmoid is within 2^-22
+ * absolute, its Softmax within a few ulps); Erf (double erf, rounded once) is within 1 ulp of onnxruntime's MLAS
+ * erf; Pow (double pow, rounded once) gave onnxruntime-web's bits on every case tested. test/model-host-ops.test.ts
+ * checks each claim.
+ *
+ * The hottest float operators also have wasm SIMD kernels (./simd.ts, assembly/model/host-float.ts: ConvTranspose,
+ * BatchNormalization and Relu with constant parameters, Softmax over contiguous rows), which the model executor
+ * (src/model/backends/host/lower.ts) runs in place of the TypeScript function: the same float32 operations in the same order,
+ * so the same bits; the TypeScript functions stay the definition (and run everything the kernels do not take).
+ */
+import type { HostOpFactory } from '../types.js';
+import { Add, Div, Mul, Pow, Sub, Where } from './binary.js';
+import { Conv, ConvTranspose } from './conv.js';
+import { Gemm, MatMul } from './matmul.js';
+import {
+  Cast, Concat, Dropout, Expand, Flatten, Gather, Identity, Pad, Reshape, Shape, Slice, Split, Squeeze, Transpose, Unsqueeze,
+} from './movement.js';
+import { BatchNormalization } from './norm.js';
+import { AveragePool, GlobalAveragePool, MaxPool } from './pool.js';
+import { ReduceMean } from './reduce.js';
+import { Resize } from './resize.js';
+import { Softmax } from './softmax.js';
+import { Abs, Clip, Erf, Exp, HardSigmoid, HardSwish, LeakyRelu, Neg, Relu, Sigmoid, Sqrt, Tanh } from './unary.js';
+
+const FACTORIES: Record<string, HostOpFactory> = {
+  Add, Sub, Mul, Div, Pow, Where,
+  Relu, Clip, LeakyRelu, HardSigmoid, HardSwish, Sigmoid, Tanh, Exp, Sqrt, Neg, Abs, Erf,
+  Softmax, ReduceMean, MatMul, Gemm, Conv, ConvTranspose, BatchNormalization,
+  AveragePool, MaxPool, GlobalAveragePool, Resize,
+  Cast, Shape, Gather, Concat, Split, Reshape, Flatten, Squeeze, Unsqueeze, Transpose, Slice, Pad, Expand, Identity, Dropout,
+};
+
+export const HOST_OPS: ReadonlyMap<string, HostOpFactory> = new Map(Object.entries(FACTORIES).map(([op, f]) => [`:${op}`, f]));

@@ -1,0 +1,133 @@
+/**
+ * Host steps: a node run by a host operator (src/model/backends/host/) on views of the arena -- or, for the operators
+ * that have one (src/model/backends/wasm-float/kernels.ts: float ConvTranspose, BatchNormalization and Relu with constant
+ * parameters), by its wasm SIMD kernel, which computes the same bits on the pool's threads -- and the executor's
+ * own small host steps (aliases and copies).
+ */
+import type { Node } from '../../graph/ir.js';
+import type { HostOp, HostOpFactory, HostTensor, HostValueInfo } from '../types.js';
+import type { PlannedValue, ValueType } from '../../lowering/plan.js';
+import type { BuildEnv, LoweredNode, StepImpl, StepPointers } from '../../executor/step.js';
+import { kernelStep, unsupported } from '../../executor/step.js';
+import { simdHostKernel } from '../wasm-float/kernels.js';
+
+/** The typed-array class of each value type. */
+export const VIEW = {
+  float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int8: Int8Array, int64: BigInt64Array, bool: Uint8Array,
+} as const;
+
+/** A typed view of a value in the arena. */
+export function viewOf(buf: ArrayBufferLike, v: PlannedValue, ptr: number): HostTensor {
+  const n = v.dims.reduce((a, b) => a * b, 1);
+  return { type: v.type, dims: v.dims, data: new (VIEW[v.type] as unknown as new (b: ArrayBufferLike, o: number, n: number) => HostTensor["data"])(buf, ptr, n) } as HostTensor;
+}
+
+/** What a host operator's factory is told about a value (its constant data where it has one). */
+export function infoOf(v: PlannedValue): HostValueInfo {
+  const c = v.constant;
+  return { type: v.type, dims: v.dims, constant: c ? { type: c.type as ValueType, dims: c.dims, data: c.data } as HostTensor : undefined };
+}
+
+export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>, factory: HostOpFactory, opset: number): LoweredNode {
+  const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!)));
+  const outs = node.outputs.map((n) => infoOf(values.get(n)!));
+  // the factory checks support now (load time) and raises UNSUPPORTED_OP with its reason
+  const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
+  let op: HostOp | undefined = factory(hostNode, ins, outs, opset);
+  return {
+    name,
+    op: node.opType,
+    node,
+    inputs: [...node.inputs],
+    outputs: [...node.outputs],
+    rule: { kind: 'nchw' },
+    build: (env: BuildEnv, step): StepImpl => {
+      const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
+      const outVals = step.outputs.map((n) => env.values.get(n)!);
+      const macs = floatMacs(node.opType, inVals, outVals, node);
+      const simd = simdHostKernel(env.core, hostNode, inVals.map((v) => (v === undefined ? undefined : infoOf(v))), outVals.map(infoOf), opset);
+      if (simd) {
+        op = undefined; // the TypeScript operator's tables are not kept
+        return { ...kernelStep(env.core, simd, { threaded: true }), macs };
+      }
+      const run = op ?? factory(hostNode, ins, outs, opset);
+      const constIns = inVals.map((v) => (v?.constant ? infoOf(v).constant : undefined));
+      // the views of the last run, reused while the memory and the pointers are the same
+      let views: { buf: ArrayBufferLike; p: StepPointers; inputs: (HostTensor | undefined)[]; outputs: HostTensor[] } | null = null;
+      const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, k) => v === b[k]);
+      return {
+        algorithm: 'host',
+        bytes: 0,
+        scratchBytes: 0,
+        macs,
+        run(p) {
+          const buf = env.core.memory.buffer;
+          if (!views || views.buf !== buf || !same(views.p.inputs, p.inputs) || !same(views.p.outputs, p.outputs)) {
+            views = {
+              buf,
+              p: { inputs: [...p.inputs], outputs: [...p.outputs], scratch: p.scratch },
+              inputs: inVals.map((v, k) => (v === undefined ? undefined : constIns[k] ?? viewOf(buf, v, p.inputs[k]))),
+              outputs: outVals.map((v, k) => viewOf(buf, v, p.outputs[k])),
+            };
+          }
+          run(views.inputs, views.outputs);
+        },
+        dispose() {
+          views = null;
+        },
+      };
+    },
+  };
+}
+
+/** Reshape, Flatten, Squeeze, Unsqueeze, Identity, Dropout (inference): output 0 is input 0's bytes. */
+export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>): LoweredNode {
+  const x = values.get(node.inputs[0]);
+  if (!x) unsupported(node, 'no input');
+  return {
+    name,
+    op: node.opType,
+    node,
+    inputs: [node.inputs[0]],
+    outputs: [node.outputs[0]],
+    rule: { kind: 'nchw' },
+    alias: true,
+    build: (env, step): StepImpl => {
+      const src = env.values.get(step.inputs[0])!;
+      const bytes = src.bytes;
+      return {
+        algorithm: 'alias',
+        bytes: 0,
+        scratchBytes: 0,
+        macs: 0,
+        run(p) {
+          // a constant input (rare after folding) or a graph input/output pinned apart: copy
+          if (src.constant) {
+            const c = src.constant.data as ArrayBufferView;
+            new Uint8Array(env.core.memory.buffer, p.outputs[0], bytes).set(new Uint8Array(c.buffer, c.byteOffset, bytes));
+          } else if (p.inputs[0] !== p.outputs[0]) {
+            new Uint8Array(env.core.memory.buffer).copyWithin(p.outputs[0], p.inputs[0], p.inputs[0] + bytes);
+          }
+        },
+        dispose() {},
+      };
+    },
+  };
+}
+
+/** Multiply-accumulates of one run of a float convolution / matrix product (the profile's GMAC/s), else 0. */
+function floatMacs(op: string, ins: readonly (PlannedValue | undefined)[], outs: readonly PlannedValue[], node: Node): number {
+  const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
+  const w = ins[1]?.dims;
+  // every output element sums C_in / group * kh * kw products (w is [C_out, C_in / group, kh, kw])
+  if (op === 'Conv' && w) return numel(outs[0].dims) * numel(w.slice(1));
+  // every input element meets C_out / group * kh * kw weights (w is [C_in, C_out / group, kh, kw])
+  if (op === 'ConvTranspose' && w && ins[0]) return numel(ins[0].dims) * numel(w.slice(1));
+  if (op === 'MatMul' && ins[0]) return numel(outs[0].dims) * ins[0].dims[ins[0].dims.length - 1];
+  if (op === 'Gemm' && ins[0]) {
+    const t = node.attributes.get('transA');
+    const a = ins[0].dims;
+    return numel(outs[0].dims) * (t?.kind === 'int' && t.value ? a[0] : a[a.length - 1]);
+  }
+  return 0;
+}

@@ -1,0 +1,191 @@
+/**
+ * com.microsoft QLinearAdd / QLinearMul as the model executor runs them (wasm: assembly/model/elementwise.ts,
+ * qlinearBinaryTask), bit-exact to onnxruntime-web (spec §4, the float formula its wasm build runs) and to
+ * kernels-ref/model/ops/QLinearBinary.ts:
+ *   A' = f32(sA * float(a - zA)),  B' = f32(sB * float(b - zB))
+ *   c  = f32(f32(A' + B') / sC)   (QLinearMul: A' * B')
+ *   c  = min(max(c, lo - zC), hi - zC)   (C++ std::max / std::min, in float)
+ *   y  = RNE(f32(c + zC))   (NaN, which only an overflowing scale can cause, -> 0)
+ * A, B and C share one type (uint8 or int8); scales and zero points are per tensor.
+ *
+ * Broadcasting (numpy rules) that the kernel covers; anything else is refused with UNSUPPORTED_OP so that the
+ * executor can run the node on the host:
+ * - equal shapes;
+ * - one operand with one element (a scalar), on either side;
+ * - NCHW (any rank, plain row-major): the smaller operand, aligned to the larger's rank, differs from it in a
+ *   leading run of size-1 axes and / or a trailing run of size-1 axes only, e.g. [1, C, 1, 1] or [N, C, 1, 1]
+ *   against [N, C, H, W] (a channel broadcast: INNER = H * W values of the larger operand per value of the smaller),
+ *   or [C, H, W] against [N, C, H, W] (the smaller repeats per image);
+ * - NCHW44 ([N, C, H, W] with C % 4 == 0, stored [N][C/4][H][W][4]): [1 | N, C, 1, 1] against [N, C, H, W] (the
+ *   smaller operand's bytes are the same in both layouts), [1, C, H, W] against [N, C, H, W], and H * W = 1 as NCHW.
+ * Which operand is larger does not matter: A' + B' and A' * B' are commutative in IEEE arithmetic, so the kernel
+ * takes the larger as its A whichever input it is.
+ *
+ * In place: the output may overwrite the output-shaped operand (inPlaceInput); each vector step reads its 16
+ * elements before it writes them, and tasks write disjoint ranges.
+ */
+import { I8ConvError, check } from '../../../errors.js';
+import type { WasmRuntimeCore } from '../../../runtime.js';
+import {
+  DST, ELEM_CTX as F, ElemKernel, Q_RANGE, SECOND, SRC, checkDims, checkQType, checkScale, checkZeroPoint, xorOf,
+} from './elem-common.js';
+import type { Layout, QType } from '../types.js';
+
+/** The quantization of a QLinearAdd / QLinearMul: its A and B operands' and its output's scales and zero points. */
+export interface BinaryQuant {
+  aScale: number;
+  aZeroPoint: number;
+  bScale: number;
+  bZeroPoint: number;
+  cScale: number;
+  cZeroPoint: number;
+}
+
+export interface QLinearBinaryParams extends BinaryQuant {
+  op: 'add' | 'mul';
+  /** the type of A, B and C */
+  type: QType;
+  /** dims of input 0 (A) and input 1 (B) */
+  aDims: readonly number[];
+  bDims: readonly number[];
+  /** the layout of the operands and the output */
+  layout: Layout;
+}
+
+/** The kernel's broadcast modes (assembly/model/elem-ctx.ts QB_MODE). */
+export type BinaryMode = 'equal' | 'repeat' | 'scalar' | 'channel' | 'channel-nchw44';
+const MODE_CODE: Record<BinaryMode, number> = { equal: 0, repeat: 0, scalar: 1, channel: 2, 'channel-nchw44': 3 };
+
+export interface BinaryBroadcast {
+  mode: BinaryMode;
+  /** output dims (the larger operand's, at the larger rank) */
+  outDims: number[];
+  /** true when input 1 (B) is the larger operand: the kernel's A is input 1 */
+  swapped: boolean;
+  /** elements of the larger operand per element of the smaller (channel modes), else 1 */
+  inner: number;
+  /** elements of the smaller operand in one period (repeat, channel modes) */
+  mid: number;
+}
+
+const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
+
+/**
+ * How the kernel runs A op B for these dims and layout; throws BAD_SHAPE for dims that do not broadcast (or do not
+ * fit the layout), CHANNELS_NOT_MULTIPLE_OF_4 for NCHW44 with C % 4 != 0, UNSUPPORTED_OP for broadcasts the kernel
+ * does not cover. Pure.
+ */
+export function planBinaryBroadcast(aDims: readonly number[], bDims: readonly number[], layout: Layout, what = 'QLinearBinary'): BinaryBroadcast {
+  const r = Math.max(aDims.length, bDims.length);
+  const a = [...Array<number>(r - aDims.length).fill(1), ...aDims];
+  const b = [...Array<number>(r - bDims.length).fill(1), ...bDims];
+  const out: number[] = [];
+  for (let i = 0; i < r; i++) {
+    check(a[i] === b[i] || a[i] === 1 || b[i] === 1, 'BAD_SHAPE', `${what}.bDims`, `[${bDims}] does not broadcast with aDims [${aDims}] (axis ${i})`);
+    out.push(a[i] === 1 ? b[i] : a[i]);
+  }
+  const aIsOut = a.every((v, i) => v === out[i]);
+  const bIsOut = b.every((v, i) => v === out[i]);
+  const unsupported = (why: string) =>
+    new I8ConvError('UNSUPPORTED_OP', `${what}: broadcasting [${aDims}] with [${bDims}] (${layout}) is not run by the kernel: ${why}`, `${what}.bDims`);
+  if (!aIsOut && !bIsOut) throw unsupported('each operand is broadcast along some axis');
+  const swapped = !aIsOut;
+  const big = swapped ? b : a;
+  const small = swapped ? a : b;
+  const n = numel(big);
+  const m = numel(small);
+  if (layout === 'NCHW44') {
+    check(r === 4, 'BAD_SHAPE', `${what}.aDims`, `NCHW44 operands are [N, C, H, W], got [${aDims}] and [${bDims}]`);
+    check(big[1] % 4 === 0, 'CHANNELS_NOT_MULTIPLE_OF_4', `${what}.aDims`, `NCHW44 needs C % 4 == 0, got C = ${big[1]}`);
+  }
+  if (m === n) return { mode: 'equal', outDims: out, swapped, inner: 1, mid: n };
+  if (m === 1) return { mode: 'scalar', outDims: out, swapped, inner: 1, mid: 1 };
+  if (layout === 'NCHW44' && big[2] * big[3] !== 1) {
+    const [N, C, H, W] = big;
+    const [sn, sc, sh, sw] = small;
+    if (sc === C && sh === 1 && sw === 1) return { mode: 'channel-nchw44', outDims: out, swapped, inner: H * W, mid: sn * C };
+    if (sn === 1 && N > 1 && sc === C && sh === H && sw === W) return { mode: 'repeat', outDims: out, swapped, inner: 1, mid: m };
+    throw unsupported('NCHW44 takes a [1 | N, C, 1, 1] or [1, C, H, W] operand against [N, C, H, W]');
+  }
+  // the axes where the larger operand has more than one element, each marked B (broadcast: small is 1) or E
+  // (equal), runs of one kind merged: the kernel covers [B] E [B]
+  const kinds: string[] = [];
+  for (let i = 0; i < r; i++) {
+    if (big[i] === 1) continue;
+    const k = small[i] === 1 ? 'B' : 'E';
+    if (kinds[kinds.length - 1] !== k) kinds.push(k);
+  }
+  const pattern = kinds.join('');
+  if (pattern === 'BE') return { mode: 'repeat', outDims: out, swapped, inner: 1, mid: m };
+  if (pattern === 'EB' || pattern === 'BEB') {
+    // INNER: the trailing broadcast axes
+    let inner = 1;
+    for (let i = r - 1; i >= 0 && small[i] === 1; i--) inner *= big[i];
+    return { mode: 'channel', outDims: out, swapped, inner, mid: m };
+  }
+  throw unsupported('the smaller operand must differ from the larger in leading and / or trailing size-1 axes only');
+}
+
+/** QLinearAdd / QLinearMul: input 0 A, input 1 B -> output 0 C (dims: outDims), all of `type`, in `layout`. */
+export class QLinearBinaryKernel extends ElemKernel {
+  readonly algorithm: string;
+  readonly outDims: number[];
+  readonly broadcast: BinaryBroadcast;
+  /** the operand with the output's shape (input 1 when B is the larger) */
+  override readonly inPlaceInput: 0 | 1;
+
+  /**
+   * Throws INVALID_PARAM (op, layout, type, zero points), INVALID_SCALE, BAD_SHAPE (dims), TOO_LARGE,
+   * CHANNELS_NOT_MULTIPLE_OF_4 (NCHW44), UNSUPPORTED_OP (a broadcast the kernel does not cover), OUT_OF_MEMORY.
+   */
+  constructor(core: WasmRuntimeCore, p: QLinearBinaryParams) {
+    const what = p.op === 'mul' ? 'QLinearMul' : 'QLinearAdd';
+    check(p.op === 'add' || p.op === 'mul', 'INVALID_PARAM', 'op', `must be 'add' or 'mul', got ${String(p.op)}`);
+    check(p.layout === 'NCHW' || p.layout === 'NCHW44', 'INVALID_PARAM', `${what}.layout`, `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`);
+    checkQType(p.type, `${what}.type`);
+    const aDims = checkDims(p.aDims, `${what}.aDims`);
+    const bDims = checkDims(p.bDims, `${what}.bDims`);
+    const aS = checkScale(p.aScale, `${what}.aScale`);
+    const bS = checkScale(p.bScale, `${what}.bScale`);
+    const cS = checkScale(p.cScale, `${what}.cScale`);
+    const aZ = checkZeroPoint(p.aZeroPoint, p.type, `${what}.aZeroPoint`);
+    const bZ = checkZeroPoint(p.bZeroPoint, p.type, `${what}.bZeroPoint`);
+    const cZ = checkZeroPoint(p.cZeroPoint, p.type, `${what}.cZeroPoint`);
+    const bc = planBinaryBroadcast(aDims, bDims, p.layout, what);
+    checkDims(bc.outDims, `${what} output dims`);
+    super(core, 0);
+    this.broadcast = bc;
+    this.inPlaceInput = bc.swapped ? 1 : 0;
+    this.outDims = bc.outDims;
+    this.algorithm = `${p.op === 'mul' ? 'qmul' : 'qadd'}-${bc.mode}`;
+    // the kernel's A is the larger operand (input 1 when swapped), with its own scale and zero point
+    const [kaS, kaZ, kbS, kbZ] = bc.swapped ? [bS, bZ, aS, aZ] : [aS, aZ, bS, bZ];
+    writeBinaryRecord(core, this.ctx, { op: p.op, type: p.type, aScale: kaS, aZeroPoint: kaZ, bScale: kbS, bZeroPoint: kbZ, cScale: cS, cZeroPoint: cZ });
+    this.setI32(F.QB_MODE, MODE_CODE[bc.mode]);
+    this.setI32(F.QB_INNER, bc.inner);
+    this.setI32(F.QB_MID, Math.max(bc.mid, 1));
+    const n = bc.outDims.reduce((s, d) => s * d, 1);
+    this.plan('qlinearBinaryTask', n, bc.swapped ? [SECOND, SRC, DST] : [SRC, SECOND, DST]);
+  }
+}
+
+/** The formula's part of a QLinearAdd / Mul record at byte offset `at` (types, A / B / C scales and zero points, the
+ *  output range), parameters already checked; the broadcast fields are the caller's. */
+export function writeBinaryRecord(core: WasmRuntimeCore, at: number, p: Omit<QLinearBinaryParams, 'aDims' | 'bDims' | 'layout'>): void {
+  const i32 = core.i32(), f32 = core.f32();
+  const x = xorOf(p.type);
+  const [lo, hi] = Q_RANGE[p.type];
+  const set = (field: number, v: number, f: boolean) => ((f ? f32 : i32)[(at + field) >> 2] = v);
+  set(F.EL_INXOR, x, false);
+  set(F.EL_OUTXOR, x, false);
+  set(F.QB_OP, p.op === 'mul' ? 1 : 0, false);
+  set(F.QB_ASCALE, p.aScale, true);
+  set(F.QB_AZPU, p.aZeroPoint + x, false);
+  set(F.QB_BSCALE, p.bScale, true);
+  set(F.QB_BZPU, p.bZeroPoint + x, false);
+  set(F.QB_CSCALE, p.cScale, true);
+  set(F.QB_LO, lo - p.cZeroPoint, true);
+  set(F.QB_HI, hi - p.cZeroPoint, true);
+  set(F.QB_ZPF, p.cZeroPoint, true);
+  set(F.QB_OUTADD, x, false);
+}

@@ -1,0 +1,147 @@
+/**
+ * Transpose of 1- or 4-byte elements (uint8 / int8, and int32 / float32 moved as 32-bit units), rank 1..6, for the
+ * model executor: output dim i is input dim perm[i] (perm defaults to the reversed axes), out[idx] =
+ * in[sum idx[i] * inStride[perm[i]]], tensors plain row-major ('NCHW' layout).
+ *
+ * The permutation is first reduced (reducePermutation): input axes of extent 1 dropped, then output-adjacent axes
+ * that are adjacent and in order in the input merged into one. What remains runs as one of two kinds of
+ * assembly/model/spatial-transpose.ts:
+ * - 'transpose-rows': the input's last axis stays last; whole rows are copied (16-byte vectors); a permutation
+ *   that reduces to the identity is one copy, split into tasks of TASK_BYTES.
+ * - 'transpose-tiles': a batched 2-D transpose between the output's last axis and the input's last one, 16x16
+ *   byte tiles (4x4 for 32-bit units) through registers, e.g. NCHW -> NHWC is [N][C][HW] -> [N][HW][C].
+ *
+ * Refused: rank > 6 or element sizes other than 1 and 4 (I8ConvError 'UNSUPPORTED_OP'), a perm that is not a
+ * permutation of the axes ('BAD_SHAPE').
+ */
+import type { KernelDispatch } from '../../../threads/protocol.js';
+import type { WasmRuntimeCore } from '../../../runtime.js';
+import type { ModelKernel } from '../types.js';
+import { KernelBlocks, TASK_BYTES, refuse, writeCtx } from './spatial-common.js';
+
+export interface TransposeParams {
+  node?: string;
+  /** bytes per element: 1 (uint8, int8, bool) or 4 (int32, float32) */
+  elementBytes: number;
+  /** input dims (rank 1..6; 0 extents give an empty run) */
+  dims: readonly number[];
+  /** output axis i is input axis perm[i]; default: reversed */
+  perm?: readonly number[];
+}
+
+/** The reduced problem: input dims and the permutation over them (rank >= 1). */
+export function reducePermutation(dims: readonly number[], perm: readonly number[]): { dims: number[]; perm: number[] } {
+  // 1. drop extent-1 axes
+  const keep = dims.map((d) => d !== 1);
+  const renumber: number[] = [];
+  let k = 0;
+  for (let i = 0; i < dims.length; i++) renumber.push(keep[i] ? k++ : -1);
+  const p1 = perm.filter((a) => keep[a]).map((a) => renumber[a]);
+  const d1 = dims.filter((_, i) => keep[i]);
+  if (p1.length === 0) return { dims: [1], perm: [0] };
+  // 2. merge runs of output axes that are consecutive input axes
+  const groups: number[][] = [];
+  for (const a of p1) {
+    const g = groups[groups.length - 1];
+    if (g && g[g.length - 1] + 1 === a) g.push(a);
+    else groups.push([a]);
+  }
+  const byInput = [...groups].sort((x, y) => x[0] - y[0]);
+  const dims2 = byInput.map((g) => g.reduce((acc, a) => acc * d1[a], 1));
+  const perm2 = groups.map((g) => byInput.indexOf(g));
+  return { dims: dims2, perm: perm2 };
+}
+
+const stridesOf = (dims: readonly number[]): number[] => {
+  const s = new Array<number>(dims.length);
+  let acc = 1;
+  for (let i = dims.length - 1; i >= 0; i--) {
+    s[i] = acc;
+    acc *= dims[i];
+  }
+  return s;
+};
+
+// ctx record of assembly/model/spatial-transpose.ts (i32 index)
+const C = { ESIZE: 0, KIND: 1, NOUT: 2, RPT: 3, ROWLEN: 4, COLS: 5, SA: 6, TB: 7, TOTAL: 8, TILES: 9, OUTER: 10 } as const;
+const CTX_BYTES = 28 * 4;
+
+/** Transpose (see the header). Input: src; output: dst, of outDims. */
+export class Transpose implements ModelKernel {
+  readonly algorithm: string;
+  readonly ctx: number;
+  readonly dispatch: readonly KernelDispatch[];
+  readonly outDims: number[];
+  readonly perm: number[];
+  private readonly blocks: KernelBlocks;
+
+  constructor(core: WasmRuntimeCore, p: TransposeParams) {
+    const op = 'Transpose';
+    const node = p.node;
+    const e = p.elementBytes;
+    if (e !== 1 && e !== 4) refuse(op, node, 'type', `runs 1- and 4-byte elements only, got ${String(e)} bytes`);
+    const dims = p.dims;
+    if (!Array.isArray(dims) || dims.some((d) => !Number.isInteger(d) || d < 0)) refuse(op, node, 'dims', `dims must be integers >= 0, got [${String(dims)}]`, 'BAD_SHAPE');
+    const r = dims.length;
+    if (r < 1 || r > 6) refuse(op, node, 'dims', `runs ranks 1 to 6, got rank ${r}`);
+    const perm = p.perm ? [...p.perm] : dims.map((_, i) => r - 1 - i);
+    if (perm.length !== r || [...perm].sort((a, b) => a - b).some((v, i) => v !== i)) refuse(op, node, 'perm', `perm [${perm.join(', ')}] is not a permutation of ${r} axes`, 'BAD_SHAPE');
+    const total = dims.reduce((a, b) => a * b, 1);
+    if (total * e > 2 ** 31 - 1) refuse(op, node, 'dims', `a tensor of dims [${dims.join(', ')}] exceeds 2^31 - 1 bytes`, 'TOO_LARGE');
+    this.perm = perm;
+    this.outDims = perm.map((a) => dims[a]);
+    this.blocks = new KernelBlocks(core, op);
+    this.ctx = this.blocks.alloc(CTX_BYTES);
+    if (total === 0) {
+      this.algorithm = 'transpose-empty';
+      this.dispatch = [];
+      return;
+    }
+    const red = reducePermutation(dims, perm);
+    const D = red.dims, P = red.perm, n = D.length;
+    const inS = stridesOf(D).map((s) => s * e);
+    const outDims = P.map((a) => D[a]);
+    const outS = stridesOf(outDims).map((s) => s * e);
+    const outer: number[] = [];
+    const fields: Record<number, number> = { [C.ESIZE]: e };
+    if (P[n - 1] === n - 1) {
+      for (let i = 0; i < n - 1; i++) outer.push(outDims[i], inS[P[i]], outS[i]);
+      // an identity (n = 1) is one copy: split into rows of one byte, TASK_BYTES of them per task
+      const rowLen = n === 1 ? 1 : D[n - 1] * e;
+      const rows = n === 1 ? total * e : total / D[n - 1];
+      const rpt = Math.max(1, Math.ceil(TASK_BYTES / rowLen));
+      Object.assign(fields, { [C.KIND]: 0, [C.NOUT]: n - 1, [C.RPT]: rpt, [C.ROWLEN]: rowLen, [C.TOTAL]: rows });
+      this.algorithm = 'transpose-rows';
+      this.dispatch = [{ fn: 'transposeTask', range: [Math.ceil(rows / rpt)], args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] }];
+    } else {
+      const a = P[n - 1];
+      const b = P.indexOf(n - 1);
+      let m = 1;
+      for (let i = 0; i < n - 1; i++) {
+        if (i === b) continue;
+        outer.push(outDims[i], inS[P[i]], outS[i]);
+        m *= outDims[i];
+      }
+      const rows = D[a], cols = D[n - 1];
+      const tile = e === 1 ? 16 : 4;
+      // rows per task: whole tiles, about TASK_BYTES of output each; the last task takes what is left
+      const rpt = rows <= tile ? rows : Math.max(tile, Math.floor(Math.ceil(TASK_BYTES / (cols * e)) / tile) * tile);
+      const tiles = Math.max(1, Math.floor(rows / rpt));
+      Object.assign(fields, { [C.KIND]: 1, [C.NOUT]: outer.length / 3, [C.RPT]: rpt, [C.ROWLEN]: rows, [C.COLS]: cols, [C.SA]: inS[a], [C.TB]: outS[b], [C.TILES]: tiles });
+      this.algorithm = 'transpose-tiles';
+      this.dispatch = [{ fn: 'transposeTask', range: [m, tiles], args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] }];
+    }
+    outer.forEach((v, i) => (fields[C.OUTER + i] = v));
+    writeCtx(core, this.ctx, fields);
+  }
+
+  get bytes(): number {
+    return this.blocks.bytes;
+  }
+  checkGuards(): boolean {
+    return this.blocks.checkGuards();
+  }
+  dispose(): void {
+    this.blocks.release();
+  }
+}

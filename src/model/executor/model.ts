@@ -1,0 +1,273 @@
+/**
+ * A loaded model: the planned steps and values, one arena in wasm memory, and run / runAsync / dispose.
+ * run(feeds) checks every feed (BAD_FEED) before anything is written, copies the feeds into their arena slots,
+ * runs the steps in order on arena pointers, and copies the graph outputs out into new typed arrays.
+ */
+import { I8ConvError, check } from '../../errors.js';
+import type { WasmRuntimeCore } from '../../runtime.js';
+import type { Layout } from '../backends/types.js';
+import type { Lowering, PlannedValue, ValueType } from '../lowering/plan.js';
+import type { StepImpl, StepPointers } from './step.js';
+
+export type ModelTensorType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'bool';
+export type ModelArray = Float32Array | Uint8Array | Int8Array | Int32Array | BigInt64Array;
+
+export interface ModelIO {
+  name: string;
+  shape: number[];
+  type: ModelTensorType;
+}
+
+/** One step of the planned graph, as model.nodes shows it. */
+export interface ModelNode {
+  name: string;
+  op: string;
+  inputs: string[];
+  outputs: string[];
+  layout: Layout;
+  algorithm: string;
+  /** wasm bytes the step holds (packed weights, tables) */
+  bytes: number;
+}
+
+export interface ProfileEntry {
+  name: string;
+  op: string;
+  algorithm: string;
+  layout: Layout;
+  ms: number;
+  /** multiply-accumulates (convolutions), 0 otherwise */
+  macs: number;
+}
+
+export interface RunOptions {
+  /** time every step (model.lastProfile) */
+  profile?: boolean;
+}
+
+const GUARD = 64;
+const GUARD_BYTE = 0xa5;
+const ARRAY_OF: Record<ValueType, { ctor: new (n: number) => ModelArray; name: string }> = {
+  float32: { ctor: Float32Array, name: 'Float32Array' },
+  uint8: { ctor: Uint8Array, name: 'Uint8Array' },
+  int8: { ctor: Int8Array, name: 'Int8Array' },
+  int32: { ctor: Int32Array, name: 'Int32Array' },
+  int64: { ctor: BigInt64Array, name: 'BigInt64Array' },
+  bool: { ctor: Uint8Array, name: 'Uint8Array' },
+};
+
+export interface ModelParts {
+  core: WasmRuntimeCore;
+  steps: Lowering[];
+  impls: StepImpl[];
+  values: Map<string, PlannedValue>;
+  inputs: string[];
+  outputs: string[];
+  arenaBytes: number;
+  /** arena values followed by guard bytes (tests) */
+  valueGuards: number;
+}
+
+export class Model {
+  readonly inputs: ModelIO[];
+  readonly outputs: ModelIO[];
+  readonly nodes: ModelNode[];
+  /** wasm bytes the model holds: packed weights and tables, the arena, the convolutions' scratch */
+  readonly memoryBytes: number;
+  /** the last run({ profile: true })'s per-step times, in run order */
+  lastProfile: ProfileEntry[] | null = null;
+  private readonly core: WasmRuntimeCore;
+  private readonly impls: StepImpl[];
+  private readonly steps: Lowering[];
+  private readonly values: Map<string, PlannedValue>;
+  private readonly ptrs: StepPointers[];
+  private readonly blocks: number[] = [];
+  private readonly arena: number;
+  private readonly valueGuards: number;
+  private disposed = false;
+  private running = false;
+
+  /** Takes ownership of the parts (the step implementations); allocates the arena and the scratch. */
+  constructor(parts: ModelParts) {
+    const { core, steps, impls, values } = parts;
+    this.core = core;
+    this.steps = steps;
+    this.impls = impls;
+    this.values = values;
+    this.valueGuards = parts.valueGuards;
+    const io = (n: string): ModelIO => {
+      const v = values.get(n)!;
+      return { name: n, shape: [...v.dims], type: v.type };
+    };
+    this.inputs = parts.inputs.map(io);
+    this.outputs = parts.outputs.map(io);
+    const scratchBytes = Math.max(0, ...impls.map((s) => s.scratchBytes));
+    try {
+      this.arena = this.alloc(parts.arenaBytes, 64);
+      const scratch = scratchBytes > 0 ? this.alloc(scratchBytes + 512, 64) : 0;
+      const scratchAligned = Math.ceil(scratch / 512) * 512;
+      const ptr = (n: string): number => {
+        if (n === '') return -1;
+        const v = values.get(n)!;
+        return v.constant || v.offset < 0 ? -1 : this.arena + v.offset;
+      };
+      this.ptrs = steps.map((s) => ({ inputs: s.inputs.map(ptr), outputs: s.outputs.map(ptr), scratch: scratchAligned }));
+    } catch (e) {
+      this.release();
+      if (e instanceof I8ConvError) throw e;
+      throw new I8ConvError('OUT_OF_MEMORY', `model: the wasm memory could not grow to hold the model's arena (${parts.arenaBytes} bytes): ${String((e as Error).message ?? e)}`, 'model');
+    }
+    if (this.valueGuards) {
+      const u8 = core.u8();
+      for (const v of values.values()) if (!v.constant && v.offset >= 0 && v.aliasOf === undefined) u8.fill(GUARD_BYTE, this.arena + v.offset + v.bytes, this.arena + v.offset + v.bytes + this.valueGuards);
+    }
+    this.nodes = steps.map((s, i) => ({
+      name: s.name, op: s.op, inputs: [...s.inputs], outputs: [...s.outputs], layout: s.layout ?? 'NCHW', algorithm: impls[i].algorithm, bytes: impls[i].bytes,
+    }));
+    this.memoryBytes = impls.reduce((a, s) => a + s.bytes, 0) + parts.arenaBytes + scratchBytes;
+  }
+
+  private alloc(size: number, align: number): number {
+    const off = this.core.heap.alloc(size + 2 * GUARD, align);
+    const u8 = this.core.u8();
+    u8.fill(GUARD_BYTE, off, off + GUARD);
+    u8.fill(GUARD_BYTE, off + GUARD + size, off + 2 * GUARD + size);
+    this.blocks.push(off);
+    this.guardSpans.push([off, size]);
+    return off + GUARD;
+  }
+  private readonly guardSpans: Array<[number, number]> = [];
+
+  /** Tests: whether every guard band (around the arena and scratch, and after each value when planned so) is intact. */
+  checkGuards(): boolean {
+    const u8 = this.core.u8();
+    for (const [off, size] of this.guardSpans) {
+      for (let i = 0; i < GUARD; i++) if (u8[off + i] !== GUARD_BYTE || u8[off + GUARD + size + i] !== GUARD_BYTE) return false;
+    }
+    if (this.valueGuards) {
+      for (const v of this.values.values()) {
+        if (v.constant || v.offset < 0 || v.aliasOf !== undefined) continue;
+        const at = this.arena + v.offset + v.bytes;
+        for (let i = 0; i < this.valueGuards; i++) if (u8[at + i] !== GUARD_BYTE) return false;
+      }
+    }
+    return true;
+  }
+
+  /** @internal Tests: a copy of a value's bytes after a run (meaningful for every value only when the model was
+   *  planned without arena reuse), in its planned layout, or undefined for a constant / unplanned value. */
+  readValue(name: string): { bytes: Uint8Array; layout: Layout; dims: number[]; type: ValueType } | undefined {
+    const v = this.values.get(name);
+    if (!v || v.constant || v.offset < 0) return undefined;
+    return { bytes: this.core.u8().slice(this.arena + v.offset, this.arena + v.offset + v.bytes), layout: v.layout, dims: [...v.dims], type: v.type };
+  }
+
+  private live(): void {
+    if (this.disposed) throw new I8ConvError('DISPOSED', 'model: the model was disposed', 'model');
+    if (this.core.disposed) throw new I8ConvError('DISPOSED', 'runtime: the runtime was disposed', 'runtime');
+    check(!this.running && !this.core.pool?.isBusy, 'RUNTIME_BUSY', 'runtime', 'a runAsync of this model or an execAsync of its runtime is still running: await it first');
+  }
+
+  /** Checks every feed against the model's inputs (before anything is written). */
+  private checkFeeds(feeds: unknown): Record<string, ArrayBufferView> {
+    check(feeds !== null && typeof feeds === 'object' && !Array.isArray(feeds), 'BAD_FEED', 'feeds', 'must be an object { [inputName]: typed array }');
+    const f = feeds as Record<string, unknown>;
+    const names = new Set(this.inputs.map((i) => i.name));
+    for (const k of Object.keys(f)) check(names.has(k), 'BAD_FEED', `feeds.${k}`, `${JSON.stringify(k)} is not an input of the model (inputs: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`);
+    for (const i of this.inputs) {
+      check(Object.hasOwn(f, i.name), 'BAD_FEED', `feeds.${i.name}`, `input ${JSON.stringify(i.name)} is not fed`);
+      const a = f[i.name];
+      const want = ARRAY_OF[i.type];
+      check(a instanceof want.ctor, 'BAD_FEED', `feeds.${i.name}`, `must be a ${want.name} (the input is ${i.type})`);
+      const n = i.shape.reduce((x, y) => x * y, 1);
+      check((a as ModelArray).length === n, 'BAD_FEED', `feeds.${i.name}`, `expected ${n} elements ([${i.shape}]), got ${(a as ModelArray).length}`);
+    }
+    return f as Record<string, ArrayBufferView>;
+  }
+
+  private copyIn(feeds: Record<string, ArrayBufferView>): void {
+    const u8 = this.core.u8();
+    for (const i of this.inputs) {
+      const v = this.values.get(i.name)!;
+      if (v.offset < 0) continue; // an input no step reads
+      const a = feeds[i.name];
+      u8.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), this.arena + v.offset);
+    }
+  }
+
+  private copyOut(): Record<string, ModelArray> {
+    const out: Record<string, ModelArray> = Object.create(null);
+    const buf = this.core.memory.buffer;
+    for (const o of this.outputs) {
+      const v = this.values.get(o.name)!;
+      const arr = new ARRAY_OF[o.type].ctor(o.shape.reduce((x, y) => x * y, 1));
+      const bytes = new Uint8Array(arr.buffer);
+      if (v.constant) {
+        const c = v.constant.data as ArrayBufferView;
+        bytes.set(new Uint8Array(c.buffer, c.byteOffset, c.byteLength));
+      } else {
+        bytes.set(new Uint8Array(buf, this.arena + v.offset, bytes.length));
+      }
+      out[o.name] = arr;
+    }
+    return out;
+  }
+
+  /** Runs the model on the calling thread (the runtime's workers join the convolutions that use threads). */
+  run(feeds: Record<string, ModelArray>, opts: RunOptions = {}): Record<string, ModelArray> {
+    this.live();
+    const f = this.checkFeeds(feeds);
+    check(opts !== null && typeof opts === 'object', 'INVALID_PARAM', 'opts', 'must be an object when given');
+    this.copyIn(f);
+    if (opts.profile) {
+      const prof: ProfileEntry[] = [];
+      for (let i = 0; i < this.impls.length; i++) {
+        const t0 = performance.now();
+        this.impls[i].run(this.ptrs[i]);
+        const s = this.steps[i];
+        prof.push({ name: s.name, op: s.op, algorithm: this.impls[i].algorithm, layout: s.layout ?? 'NCHW', ms: performance.now() - t0, macs: this.impls[i].macs });
+      }
+      this.lastProfile = prof;
+    } else {
+      for (let i = 0; i < this.impls.length; i++) this.impls[i].run(this.ptrs[i]);
+    }
+    return this.copyOut();
+  }
+
+  /** run, with the threaded convolutions computed by the workers while the calling thread waits (a page's main thread). */
+  async runAsync(feeds: Record<string, ModelArray>, opts: RunOptions = {}): Promise<Record<string, ModelArray>> {
+    this.live();
+    const f = this.checkFeeds(feeds);
+    this.copyIn(f);
+    this.running = true;
+    try {
+      const prof: ProfileEntry[] = [];
+      for (let i = 0; i < this.impls.length; i++) {
+        const t0 = performance.now();
+        const impl = this.impls[i];
+        if (impl.runAsync) await impl.runAsync(this.ptrs[i]);
+        else impl.run(this.ptrs[i]);
+        if (this.disposed || this.core.disposed) throw new I8ConvError('DISPOSED', 'model: disposed while running', 'model');
+        const s = this.steps[i];
+        if (opts.profile) prof.push({ name: s.name, op: s.op, algorithm: impl.algorithm, layout: s.layout ?? 'NCHW', ms: performance.now() - t0, macs: impl.macs });
+      }
+      if (opts.profile) this.lastProfile = prof;
+    } finally {
+      this.running = false;
+    }
+    return this.copyOut();
+  }
+
+  private release(): void {
+    for (const b of this.blocks) this.core.heap.release(b);
+    this.blocks.length = 0;
+  }
+
+  /** Frees the model's wasm memory (its weights, tables, arena). The runtime stays usable. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const s of this.impls) s.dispose();
+    this.release();
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * What a planned step is once built: its implementation (StepImpl), and what a builder gets to make one
+ * (BuildEnv). One builder per operator kind lives in src/model/backends/.
+ */
+import type { WasmRuntimeCore } from '../../runtime.js';
+import type { AlgoSelector, ConvOptions } from '../../conv.js';
+import type { Node } from '../graph/ir.js';
+import type { Lowering, PlannedValue } from '../lowering/plan.js';
+import type { ModelKernel } from '../backends/types.js';
+import type { BinaryQuant } from '../backends/wasm-int8/binary.js';
+import { I8ConvError } from '../../errors.js';
+
+export interface StepPointers {
+  /** byte offsets of the step's inputs (-1: an omitted input or a constant) */
+  inputs: number[];
+  outputs: number[];
+  /** the model's shared scratch (convolutions' thread slices) */
+  scratch: number;
+}
+
+export interface StepImpl {
+  /** what model.nodes and the profile show (e.g. the convolution algorithm, 'lut-simd', 'host') */
+  readonly algorithm: string;
+  /** wasm bytes the step holds (packed weights, tables, records) */
+  readonly bytes: number;
+  /** bytes of the model's shared scratch the step needs */
+  readonly scratchBytes: number;
+  /** multiply-accumulates of one run (convolutions), for the profile's GMAC/s; 0 otherwise */
+  readonly macs: number;
+  run(p: StepPointers): void;
+  /** the workers run it (a page's main thread stays free); absent: run() is used */
+  runAsync?(p: StepPointers): Promise<void>;
+  dispose(): void;
+}
+
+export interface BuildEnv {
+  core: WasmRuntimeCore;
+  values: ReadonlyMap<string, PlannedValue>;
+  select: AlgoSelector;
+  convOptions: ConvOptions;
+  /** loadModel's selection option: each convolution's algorithm choice */
+  selection: 'heuristic' | 'profile' | undefined;
+  opset(domain: string): number;
+}
+
+/** A step whose implementation is made by `build` once layouts are planned. */
+export interface LoweredNode extends Lowering {
+  node?: Node;
+  build(env: BuildEnv, step: Lowering): StepImpl;
+  /** a look-up step: output 0 = table[input 0's raw byte] (256 bytes) */
+  table?: Uint8Array;
+  /**
+   * Steps that can apply a table to their 8-bit output as they write it (convolutions): the same step with `table`
+   * applied, writing the value `output` (the look-up step it absorbs, named `by`, is then dropped).
+   */
+  withOutputTable?(table: Uint8Array, output: string, by: string): LoweredNode;
+  /**
+   * Steps that can run the producer of their data input i into their own output (Concat: a Resize): the same step
+   * with input i replaced by the producer's input, or undefined where this producer cannot be taken.
+   */
+  withFeeder?(i: number, producer: LoweredNode): LoweredNode | undefined;
+  /** a QLinearAdd / QLinearMul of two runtime operands on the element-wise kernel: its quantization (A: input 0) */
+  qbinary?: BinaryQuant;
+}
+
+/** How many steps read each value (a step reading it twice counts once), graph outputs counting as one more. */
+export function readerCounts(steps: readonly Lowering[], graphOutputs: readonly string[]): Map<string, number> {
+  const readers = new Map<string, number>();
+  for (const s of steps) for (const x of new Set(s.inputs)) readers.set(x, (readers.get(x) ?? 0) + 1);
+  for (const o of graphOutputs) readers.set(o, (readers.get(o) ?? 0) + 1);
+  return readers;
+}
+
+export function unsupported(node: Node, why: string): never {
+  throw new I8ConvError('UNSUPPORTED_OP', `node ${JSON.stringify(node.name)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${why}`, 'model');
+}
+
+/** A StepImpl around a ModelKernel (src/model/backends/wasm-int8/): input 0 -> src, input 1 -> slices, output 0 -> dst. */
+export function kernelStep(core: WasmRuntimeCore, k: ModelKernel, opts: { second?: number; threaded?: boolean } = {}): StepImpl {
+  const job = new Int32Array(17);
+  return {
+    algorithm: k.algorithm,
+    bytes: k.bytes,
+    scratchBytes: 0,
+    macs: 0,
+    run(p) {
+      const e = { ctx: k.ctx, src: p.inputs[0], slices: opts.second === undefined ? 0 : p.inputs[opts.second], dst: p.outputs[0] };
+      const pool = core.pool;
+      if (opts.threaded && pool && pool.awake) {
+        for (const d of k.dispatch) pool.run(core.exports, d, e);
+        return;
+      }
+      runDispatchSerial(core, k, e, job);
+    },
+    dispose: () => k.dispose(),
+  };
+}
+
+import { JOB, runJob, writeJob, type ExecPointers } from '../../threads/protocol.js';
+function runDispatchSerial(core: WasmRuntimeCore, k: ModelKernel, e: ExecPointers, job: Int32Array): void {
+  for (const d of k.dispatch) {
+    writeJob(job, d, e);
+    job[JOB.NEXT] = 0;
+    runJob(core.exports, job, 0, 1);
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * fuseLuts: compose chains of 8-bit look-up tables into one i8conv `Lut` (a pass on the graph fuseQdq returns).
+ *
+ * A node is a *table of x* when its one output is a function of the raw byte of its one non-constant input x:
+ *   i8conv Lut(x, T)                                T: a 256-entry initializer
+ *   com.microsoft QLinearSigmoid / QLinearLeakyRelu sigmoidTable / leakyReluTable (src/model/backends/wasm-int8/lut.ts)
+ *   com.microsoft QLinearAdd / QLinearMul           one operand a constant scalar: qlinearBinaryTable (quant-host.ts)
+ * with every scale and zero point a per-tensor constant. Tables are indexed by the raw input byte (int8: value & 255)
+ * and hold raw output bytes, so composing them is exact: running the new table is bit-identical to running the nodes.
+ *
+ * Rules, applied until none applies:
+ *   1. chain: B a table of A's output, A a table of x, A's output read once (by B) and not a graph output
+ *      -> Lut(x, B[A[i]]) in B's place (its output, its type); A removed.
+ *   2. x op f(x): a QLinearAdd / QLinearMul with no constant operand whose operands are each x itself or the output
+ *      of a table of the same x -> Lut(x, T) in its place, T[i] = the spec §4 formula on (f1[i], f2[i])
+ *      (qlinearBinaryByte); the operand tables are removed where nothing else reads them. Both operands are
+ *      element-wise functions of x, so their dims are x's: no broadcast.
+ * Nodes keep dependency order (a new Lut reads x, which is produced before the node it replaces). Initializers no
+ * node reads any more (and that were read before) are dropped, valueInfo of values no longer produced dropped, and
+ * the 'i8conv' opset imported when a Lut was made. A node whose table cannot be built (a bad scale: the builders
+ * throw) is left alone for lowering to report. The input graph is not modified.
+ */
+import { I8ConvError } from '../../../errors.js';
+import type { ElementType, Graph, Node, Tensor } from '../ir.js';
+import { leakyReluTable, sigmoidTable } from '../../backends/wasm-int8/lut.js';
+import { qlinearBinaryByte, qlinearBinaryTable } from '../../backends/host/quant.js';
+
+type QType = 'uint8' | 'int8';
+const isQ = (t: ElementType | null | undefined): t is QType => t === 'uint8' || t === 'int8';
+/** raw byte -> the value it is of type t */
+const valueOf = (t: QType, i: number): number => (t === 'int8' ? (i << 24) >> 24 : i);
+
+interface Table {
+  /** the input the table indexes */
+  x: string;
+  xType: QType;
+  outType: QType;
+  /** 256 raw output bytes */
+  table: Uint8Array;
+}
+
+export function fuseLuts(graph: Graph): Graph {
+  const inits = new Map(graph.initializers);
+  let nodes = graph.nodes.slice();
+  const outputs = new Set(graph.outputs.map((o) => o.name));
+  const types = new Map<string, ElementType | null>();
+  for (const v of [...graph.inputs, ...graph.valueInfo.values(), ...graph.outputs]) if (v.type) types.set(v.name, v.type);
+  for (const t of inits.values()) types.set(t.name, t.type);
+  const shapes = new Map<string, unknown[]>();
+  for (const v of [...graph.inputs, ...graph.valueInfo.values()]) if (v.shape) shapes.set(v.name, v.shape);
+
+  /** a constant scalar (1 element) initializer, or undefined */
+  const scalar = (name: string | undefined): Tensor | undefined => {
+    const t = name ? inits.get(name) : undefined;
+    return t && t.data.length === 1 && t.type !== 'int64' ? t : undefined;
+  };
+  /** scale (input k) and zero point (input k + 1, default 0) as numbers, or undefined where not per-tensor constants */
+  const qparams = (n: Node, k: number): [number, number] | undefined => {
+    const s = scalar(n.inputs[k]);
+    if (!s || s.type !== 'float32') return undefined;
+    const zn = n.inputs[k + 1];
+    if (zn === undefined || zn === '') return [Number(s.data[0]), 0];
+    const z = scalar(zn);
+    return z && isQ(z.type) ? [Number(s.data[0]), Number(z.data[0])] : undefined;
+  };
+  /** the 8-bit type of a value: declared, or a zero point's type */
+  const typeOf = (name: string, zp?: string): QType | undefined => {
+    const t = types.get(name) ?? (zp ? inits.get(zp)?.type : undefined);
+    return isQ(t) ? t : undefined;
+  };
+  const guarded = (f: () => Uint8Array): Uint8Array | undefined => {
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof I8ConvError) return undefined;
+      throw e;
+    }
+  };
+
+  /** the node as a table of its input, or undefined. Tables found are cached (nodes are never modified, only
+   * replaced); a miss is not: the input's type may become known when its producer turns into a Lut. */
+  const cache = new Map<Node, Table>();
+  const tableOf = (n: Node): Table | undefined => {
+    let t = cache.get(n);
+    if (!t && (t = tableOfNode(n))) cache.set(n, t);
+    return t;
+  };
+  const tableOfNode = (n: Node): Table | undefined => {
+    if (n.outputs.length !== 1 || n.outputs[0] === '') return undefined;
+    const key = `${n.domain}:${n.opType}`;
+    if (key === 'i8conv:Lut') {
+      const t = inits.get(n.inputs[1]);
+      const xType = typeOf(n.inputs[0]);
+      if (n.inputs.length !== 2 || inits.has(n.inputs[0]) || !t || !isQ(t.type) || t.data.length !== 256 || !xType) return undefined;
+      const table = new Uint8Array(256);
+      for (let i = 0; i < 256; i++) table[i] = Number(t.data[i]) & 255;
+      return { x: n.inputs[0], xType, outType: t.type, table };
+    }
+    if (key === 'com.microsoft:QLinearSigmoid' || key === 'com.microsoft:QLinearLeakyRelu') {
+      const x = n.inputs[0], xq = qparams(n, 1), yq = qparams(n, 3);
+      const type = typeOf(x, n.inputs[2]) ?? typeOf(n.outputs[0], n.inputs[4]);
+      if (inits.has(x) || !xq || !yq || !type) return undefined;
+      let alpha = 0.01;
+      const a = n.attributes.get('alpha');
+      if (a) {
+        if (a.kind !== 'float') return undefined;
+        alpha = a.value;
+      }
+      const table = guarded(() => (key.endsWith('Sigmoid') ? sigmoidTable(type, xq[0], xq[1], yq[0], yq[1]) : leakyReluTable(type, xq[0], xq[1], yq[0], yq[1], alpha)));
+      return table && { x, xType: type, outType: type, table };
+    }
+    if (key === 'com.microsoft:QLinearAdd' || key === 'com.microsoft:QLinearMul') {
+      const sc = binaryParams(n);
+      if (!sc) return undefined;
+      const [a, b] = [n.inputs[0], n.inputs[3]];
+      const side = scalar(a) && !inits.has(b) ? 0 : scalar(b) && !inits.has(a) ? 1 : -1;
+      if (side < 0) return undefined;
+      const x = side === 0 ? b : a;
+      const type = typeOf(x, n.inputs[side === 0 ? 5 : 2]);
+      const c = (side === 0 ? scalar(a) : scalar(b))!;
+      // the constant must not raise the rank (broadcast): a scalar, or no more dims than x's known shape
+      const xShape = shapes.get(x);
+      if (!type || c.type !== type || (c.dims.length > 0 && !(xShape && xShape.length >= c.dims.length))) return undefined;
+      const table = qlinearBinaryTable(key.endsWith('Mul'), type, side as 0 | 1, Number(c.data[0]), sc);
+      return { x, xType: type, outType: type, table };
+    }
+    return undefined;
+  };
+  /** [a_s, a_zp, b_s, b_zp, c_s, c_zp] of a QLinearAdd / QLinearMul, or undefined */
+  const binaryParams = (n: Node): number[] | undefined => {
+    if (n.inputs.length < 7) return undefined;
+    const p = [qparams(n, 1), qparams(n, 4), qparams(n, 6)];
+    return p.every((v) => v !== undefined) ? p.flat() as number[] : undefined;
+  };
+
+  let made = false;
+  let tableCount = 0;
+  const tableName = (out: string): string => {
+    let name = `${out}_lut`;
+    while (inits.has(name) || types.has(name)) name = `${out}_lut${++tableCount}`;
+    return name;
+  };
+  const makeLut = (at: Node, x: string, outType: QType, table: Uint8Array): Node => {
+    const name = tableName(at.outputs[0]);
+    const data = outType === 'uint8' ? table : new Int8Array(table.buffer);
+    inits.set(name, { name, type: outType, dims: [256], data });
+    made = true;
+    types.set(at.outputs[0], outType);
+    return { name: at.name, opType: 'Lut', domain: 'i8conv', inputs: [x, name], outputs: [at.outputs[0]], attributes: new Map() };
+  };
+
+  // types of values the graph does not annotate: a table's output has its table's type
+  for (const n of nodes) {
+    if (n.outputs.length !== 1 || types.has(n.outputs[0])) continue;
+    const t = tableOf(n);
+    if (t) types.set(n.outputs[0], t.outType);
+  }
+
+  // Scan in order; after a change, rescan from the new Lut (it may compose with its producer; nothing before it can
+  // have been enabled: it and the nodes removed come after every earlier node's inputs). A whole scan without a
+  // change ends it.
+  const uses = new Map<string, number>();
+  const producer = new Map<string, Node>();
+  /** count node m's reads and outputs in (+1) or out (-1) */
+  const track = (m: Node, d: 1 | -1) => {
+    for (const i of m.inputs) if (i !== '') uses.set(i, (uses.get(i) ?? 0) + d);
+    for (const o of m.outputs) if (o !== '') (d > 0 ? producer.set(o, m) : producer.delete(o));
+  };
+  /** replace nodes[k] by `by` and remove `gone`; the counts follow; returns by's new index */
+  const replace = (k: number, by: Node, gone: Set<Node>): number => {
+    track(nodes[k], -1);
+    for (const m of gone) track(m, -1);
+    nodes[k] = by;
+    track(by, 1);
+    nodes = nodes.filter((m) => !gone.has(m));
+    return nodes.indexOf(by);
+  };
+  const recount = () => {
+    uses.clear();
+    producer.clear();
+    for (const n of nodes) track(n, 1);
+  };
+  const single = (v: string) => uses.get(v) === 1 && !outputs.has(v);
+  for (let changed = true; changed; ) {
+    changed = false;
+    recount();
+    for (let k = 0; k < nodes.length; k++) {
+      const n = nodes[k];
+      // rule 1: a table of a table's output
+      const tb = tableOf(n);
+      if (tb) {
+        const p = producer.get(tb.x);
+        const ta = p && single(tb.x) ? tableOf(p) : undefined;
+        if (p && ta && ta.outType === tb.xType) {
+          const t = new Uint8Array(256);
+          for (let i = 0; i < 256; i++) t[i] = tb.table[ta.table[i]];
+          k = replace(k, makeLut(n, ta.x, tb.outType, t), new Set([p])) - 1;
+          changed = true;
+        }
+        continue;
+      }
+      // rule 2: x op f(x)
+      if (n.domain !== 'com.microsoft' || (n.opType !== 'QLinearAdd' && n.opType !== 'QLinearMul') || n.outputs.length !== 1) continue;
+      const sc = binaryParams(n);
+      const [a, b] = [n.inputs[0], n.inputs[3]];
+      if (!sc || inits.has(a) || inits.has(b)) continue;
+      const operand = (v: string): { x: string; f: Uint8Array | null; node?: Node } | undefined => {
+        const p = producer.get(v);
+        const t = p ? tableOf(p) : undefined;
+        return t ? { x: t.x, f: t.table, node: p } : undefined;
+      };
+      // each operand: a table of x or x itself; try the table reading of both, then one side as x
+      const oa = operand(a), ob = operand(b);
+      let x: string | undefined, fa: Uint8Array | null = null, fb: Uint8Array | null = null;
+      if (oa && ob && oa.x === ob.x) [x, fa, fb] = [oa.x, oa.f, ob.f];
+      else if (oa && oa.x === b) [x, fa] = [b, oa.f];
+      else if (ob && ob.x === a) [x, fb] = [a, ob.f];
+      else if (a === b) x = a;
+      if (x === undefined) continue;
+      const xType = typeOf(x, fa || fb ? undefined : n.inputs[2]);
+      const type = typeOf(n.outputs[0], n.inputs[7]) ?? xType;
+      if (!xType || !type) continue;
+      // operand types must be the binary's type
+      const aType = fa ? oa!.node && tableOf(oa!.node)!.outType : xType;
+      const bType = fb ? ob!.node && tableOf(ob!.node)!.outType : xType;
+      if (aType !== type || bType !== type) continue;
+      const mul = n.opType === 'QLinearMul';
+      const t = new Uint8Array(256);
+      for (let i = 0; i < 256; i++) {
+        const va = valueOf(type, fa ? fa[i] : i), vb = valueOf(type, fb ? fb[i] : i);
+        t[i] = qlinearBinaryByte(mul, type, va, vb, sc);
+      }
+      const lut = makeLut(n, x, type, t);
+      const drop = new Set<Node>();
+      for (const [o, v] of [[oa, a], [ob, b]] as const) {
+        if (o?.node && (fa || fb) && o.x === x && v !== x) {
+          const left = (uses.get(v) ?? 0) - (a === b ? 2 : 1);
+          if (left === 0 && !outputs.has(v)) drop.add(o.node);
+        }
+      }
+      k = replace(k, lut, drop) - 1;
+      changed = true;
+    }
+  }
+  if (!made) return graph;
+
+  const read = new Set(nodes.flatMap((n) => n.inputs));
+  const readBefore = new Set(graph.nodes.flatMap((n) => n.inputs));
+  const inputNames = new Set(graph.inputs.map((v) => v.name));
+  const initializers = new Map([...inits].filter(([name]) => read.has(name) || outputs.has(name) || inputNames.has(name) || (graph.initializers.has(name) && !readBefore.has(name))));
+  const produced = new Set(nodes.flatMap((n) => n.outputs));
+  const valueInfo = new Map([...graph.valueInfo].filter(([name]) => produced.has(name)));
+  for (const n of nodes) {
+    // a Lut's output type is its table's: keep the annotation consistent
+    if (n.domain !== 'i8conv' || n.opType !== 'Lut') continue;
+    const vi = valueInfo.get(n.outputs[0]);
+    const t = initializers.get(n.inputs[1]);
+    if (vi && t && vi.type !== t.type) valueInfo.set(n.outputs[0], { ...vi, type: t.type, onnxElemType: t.type === 'uint8' ? 2 : 3 });
+  }
+  const opsetImports = new Map(graph.opsetImports);
+  if (!opsetImports.has('i8conv')) opsetImports.set('i8conv', 1);
+  return { ...graph, opsetImports, nodes, initializers, valueInfo };
+}

@@ -1,0 +1,121 @@
+/**
+ * Lowering: the fused graph's nodes, in dependency order, each to a LoweredNode (its op kind's builder and layout
+ * rule), and every value to a PlannedValue. Every node the runtime cannot run is collected and reported at once
+ * (UNSUPPORTED_OP lists them all); a cycle or a value nobody produces is BAD_MODEL.
+ */
+import { I8ConvError } from '../../errors.js';
+import type { ElementType, Graph, Node } from '../graph/ir.js';
+import type { PlannedValue, ValueType } from './plan.js';
+import { ELEMENT_BYTES } from './plan.js';
+import type { LoweredNode } from '../executor/step.js';
+import { unsupported } from '../executor/step.js';
+import { CONV_OPS, lowerConv } from '../backends/wasm-int8/conv.js';
+import { lowerAlias, lowerHost } from '../backends/host/lower.js';
+import { lowerKernelOp } from '../backends/wasm-int8/lowering.js';
+import { HOST_OPS } from '../backends/host/index.js';
+import type { HostOpFactory } from '../backends/types.js';
+import { qlinearSoftmaxHost } from '../backends/host/quant.js';
+
+const VALUE_TYPES: ReadonlySet<ElementType> = new Set(['float32', 'int32', 'uint8', 'int8', 'int64', 'bool']);
+/** Quantized operators run on the host (./ops/quant-host.ts), by `domain:opType`. */
+const QUANT_HOST: ReadonlyMap<string, HostOpFactory> = new Map([['com.microsoft:QLinearSoftmax', qlinearSoftmaxHost]]);
+const ALIAS_OPS = new Set([':Reshape', ':Flatten', ':Squeeze', ':Unsqueeze', ':Identity', ':Dropout']);
+
+/** Kahn's order, ties in file order; BAD_MODEL on a cycle or a missing input. */
+export function dependencyOrder(graph: Graph): Node[] {
+  const available = new Set<string>([...graph.initializers.keys(), ...graph.inputs.map((v) => v.name), '']);
+  const producer = new Map<string, number>();
+  graph.nodes.forEach((n, i) => n.outputs.forEach((o) => {
+    if (o === '') return;
+    if (producer.has(o) || available.has(o)) throw new I8ConvError('BAD_MODEL', `model: value ${JSON.stringify(o)} is produced twice (node ${i}, ${n.opType})`, 'model');
+    producer.set(o, i);
+  }));
+  graph.nodes.forEach((n, i) => n.inputs.forEach((x) => {
+    if (!available.has(x) && !producer.has(x)) throw new I8ConvError('BAD_MODEL', `model: node ${i} (${n.opType} ${JSON.stringify(n.name)}) reads ${JSON.stringify(x)}, which no node produces`, 'model');
+  }));
+  for (const o of graph.outputs) if (!available.has(o.name) && !producer.has(o.name)) throw new I8ConvError('BAD_MODEL', `model: graph output ${JSON.stringify(o.name)} is never produced`, 'model');
+  // consumers count per node, then a queue kept in file order
+  const waiting = graph.nodes.map((n) => new Set(n.inputs.filter((x) => !available.has(x))).size);
+  const consumers = new Map<string, number[]>();
+  graph.nodes.forEach((n, i) => new Set(n.inputs).forEach((x) => {
+    if (available.has(x)) return;
+    let l = consumers.get(x);
+    if (!l) consumers.set(x, (l = []));
+    l.push(i);
+  }));
+  const ready: number[] = [];
+  waiting.forEach((w, i) => w === 0 && ready.push(i));
+  const order: Node[] = [];
+  while (ready.length) {
+    ready.sort((a, b) => a - b);
+    const i = ready.shift()!;
+    order.push(graph.nodes[i]);
+    for (const o of graph.nodes[i].outputs) for (const c of consumers.get(o) ?? []) if (--waiting[c] === 0) ready.push(c);
+  }
+  if (order.length !== graph.nodes.length) {
+    const stuck = graph.nodes.map((n, i) => [n, i] as const).filter(([, i]) => waiting[i] > 0).slice(0, 8);
+    throw new I8ConvError('BAD_MODEL', `model: the graph has a cycle through ${stuck.map(([n, i]) => `node ${i} (${n.opType})`).join(', ')}`, 'model');
+  }
+  return order;
+}
+
+/** The PlannedValue of every value of a graph whose shapes were inferred. */
+export function plannedValues(graph: Graph): Map<string, PlannedValue> {
+  const values = new Map<string, PlannedValue>();
+  const add = (name: string, type: ElementType | null, dims: readonly (number | string | null)[] | null, constant?: PlannedValue['constant']) => {
+    if (name === '' || values.has(name)) return;
+    if (type === null || dims === null || dims.some((d) => typeof d !== 'number')) return; // reported by the node that uses it
+    const t = (VALUE_TYPES.has(type) ? type : 'uint8') as ValueType;
+    values.set(name, { name, type: t, dims: dims as number[], layout: 'NCHW', bytes: (dims as number[]).reduce((a, b) => a * b, 1) * ELEMENT_BYTES[t], constant, offset: -1, ...(VALUE_TYPES.has(type) ? {} : { unsupportedType: type }) } as PlannedValue);
+  };
+  for (const [name, t] of graph.initializers) add(name, t.type, t.dims, t);
+  for (const v of graph.inputs) add(v.name, v.type, v.shape);
+  for (const [name, v] of graph.valueInfo) add(name, v.type, v.shape);
+  for (const v of graph.outputs) add(v.name, v.type, v.shape);
+  return values;
+}
+
+export function lowerGraph(graph: Graph, values: Map<string, PlannedValue>): LoweredNode[] {
+  const order = dependencyOrder(graph);
+  const problems: string[] = [];
+  const out: LoweredNode[] = [];
+  order.forEach((node, i) => {
+    const name = node.name || `${node.opType}#${i}`;
+    try {
+      for (const x of [...node.inputs, ...node.outputs]) {
+        if (x === '') continue;
+        const v = values.get(x);
+        if (!v) unsupported(node, `value ${JSON.stringify(x)} has no inferred type and shape`);
+        const bad = (v as PlannedValue & { unsupportedType?: string }).unsupportedType;
+        if (bad) unsupported(node, `value ${JSON.stringify(x)} is ${bad}, a type the runtime does not compute with`);
+      }
+      out.push(lowerNode(node, name, graph, values));
+    } catch (e) {
+      if (e instanceof I8ConvError && e.code === 'UNSUPPORTED_OP') problems.push(e.message.replace(/^\[UNSUPPORTED_OP\] /, ''));
+      else throw e;
+    }
+  });
+  if (problems.length) {
+    throw new I8ConvError('UNSUPPORTED_OP', `model: ${problems.length} node${problems.length > 1 ? 's' : ''} cannot run: ${problems.join('; ')}`, 'model');
+  }
+  return out;
+}
+
+function lowerNode(node: Node, name: string, graph: Graph, values: Map<string, PlannedValue>): LoweredNode {
+  const key = `${node.domain}:${node.opType}`;
+  if (CONV_OPS.has(key)) return lowerConv(node, name, values);
+  if (key === ':Dropout') {
+    // inference only: training_mode (input 2) absent or a constant false; the mask output unused
+    const t = node.inputs[2] ? values.get(node.inputs[2]) : undefined;
+    if (node.inputs[2] && !(t?.constant && t.constant.data.length === 1 && !Number(t.constant.data[0])))
+      unsupported(node, 'training_mode is not a constant false (training Dropout is not supported)');
+  }
+  if (ALIAS_OPS.has(key) && node.outputs.filter((o) => o !== '').length === 1) return lowerAlias(node, name, values);
+  const k = lowerKernelOp(node, name, values);
+  if (k) return k;
+  const quant = QUANT_HOST.get(key);
+  if (quant) return lowerHost(node, name, values, quant, graph.opsetImports.get(node.domain) ?? 1);
+  const host = HOST_OPS.get(key);
+  if (host) return lowerHost(node, name, values, host, graph.opsetImports.get(node.domain) ?? 1);
+  return unsupported(node, `operator ${node.domain ? `${node.domain}.` : ''}${node.opType} is not supported`);
+}
