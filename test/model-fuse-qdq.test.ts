@@ -460,8 +460,8 @@ const GROUP_CASES: Case[] = [
     kinds: ['QuantizeLinear', 'QuantizeLinear', 'com.microsoft.QLinearAdd', 'DequantizeLinear'], acts: ['uint8'], self: 'quantum', tol: 0.1,
   },
   {
-    // The table arithmetic of QLinearSoftmax (spec §7c) is not the float Softmax's: no comparison with the unfused
-    // model. Output scales 1/256 (the quantizer's) and 1/200 (Ys = 200); odd row lengths.
+    // The table arithmetic of QLinearSoftmax (docs/int8-ops.md, QLinearSoftmax) is not the float Softmax's: no
+    // comparison with the unfused model. Output scales 1/256 (the quantizer's) and 1/200 (Ys = 200); odd row lengths.
     name: 'Softmax -> QLinearSoftmax (opset 13: default axis, and axis 1 of [2, 5, 3])',
     build: (m) => {
       const a = m.qdq(m.input('a', [3, 7]), XS, 128);
@@ -591,8 +591,8 @@ const DROP_CASES: Case[] = [
       'Pad', 'DequantizeLinear', 'Pad', 'DequantizeLinear'],
   },
   {
-    // Integer linear interpolation truncates (spec §8c) where Q(linear(DQ(x))) rounds: onnxruntime 1.30 keeps the
-    // pair (its PR #28414), and so does the pass.
+    // Integer linear interpolation truncates (docs/int8-ops.md, MaxPool and Resize on 8-bit data) where
+    // Q(linear(DQ(x))) rounds: onnxruntime 1.30 keeps the pair (its PR #28414), and so does the pass.
     name: 'refused: Resize (linear) keeps its DQ and Q',
     build: (m) => {
       const x = m.q(m.input('x', [1, 2, 5, 4]), S, Z);

@@ -1,4 +1,4 @@
-// The reference executor's com.microsoft QLinear* operators (spec §4-§7 of /work/shared/spec/onnx-int8-ops.md):
+// The reference executor's com.microsoft QLinear* operators (docs/int8-ops.md states their arithmetic):
 // hand-made single-node models, each expected output worked out by hand in the comment next to it, run by the
 // reference and by onnxruntime-web 1.30 (wasm, one thread, graph optimizations off), which must give the same bits;
 // then seeded random models of each operator (odd shapes, broadcasting, pads / strides / ceil_mode /

@@ -1,13 +1,13 @@
 // Element-wise int8 kernels of the model executor, bit-exact to onnxruntime-web's wasm build (MLAS's scalar C++
-// branches; /work/shared/spec/onnx-int8-ops.md) and to kernels-ref/model/ops/:
+// branches; docs/int8-ops.md states each operator's arithmetic) and to kernels-ref/model/ops/:
 //
-//   quantizeTask     QuantizeLinear f32 -> uint8 / int8, per tensor (spec §1):
+//   quantizeTask     QuantizeLinear f32 -> uint8 / int8, per tensor:
 //                      y = RNE(f32(x / s)) + zp, saturated; NaN -> 0.
 //                    Computed as RNE(clamp(f32(x / s), lo - zp, hi - zp)) + zp, which is the same integer: the bounds
 //                    are integers, so clamping before or after rounding agrees, and RNE(q) + zp is exact in f32 for
 //                    every q that is not clamped.
-//   dequantizeTask   DequantizeLinear uint8 / int8 -> f32, per tensor (spec §2): y = f32(float(x - zp) * s).
-//   qlinearBinaryTask  com.microsoft QLinearAdd / QLinearMul (spec §4, the float formula):
+//   dequantizeTask   DequantizeLinear uint8 / int8 -> f32, per tensor: y = f32(float(x - zp) * s).
+//   qlinearBinaryTask  com.microsoft QLinearAdd / QLinearMul (the float formula):
 //                      A' = f32(sA * float(a - zA)), B' likewise; c = f32(f32(A' op B') / sC);
 //                      c = min(max(c, lo - zC), hi - zC) (C++ std::max / std::min: NaN stays);
 //                      y = RNE(f32(c + zC)), NaN -> 0.

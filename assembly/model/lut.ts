@@ -131,9 +131,9 @@ function look4c(t: usize, w: u32): u32 {
 }
 
 /**
- * ChannelTable over a float32 input (NCHW): each element is first quantized exactly as quantizeTask does (spec §1:
- * RNE(clamp(f32(x / s), lo - zp, hi - zp)) + zp, NaN -> raw byte 0), and that raw byte is looked up in its channel's
- * table. Elements [s, e).
+ * ChannelTable over a float32 input (NCHW): each element is first quantized exactly as quantizeTask does
+ * (docs/int8-ops.md: RNE(clamp(f32(x / s), lo - zp, hi - zp)) + zp, NaN -> raw byte 0), and that raw byte is looked
+ * up in its channel's table. Elements [s, e).
  */
 // @ts-ignore: decorator
 @inline

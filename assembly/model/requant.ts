@@ -1,5 +1,6 @@
 // RequantizeInt32 of the model executor: int32 accumulators -> uint8 / int8 with per-channel scale and bias,
-// bit-exact to onnxruntime's MlasRequantizeOutput (spec §3b, its scalar branch) and kernels-ref/model/requantize.ts:
+// bit-exact to onnxruntime's MlasRequantizeOutput (its scalar branch; docs/int8-ops.md, QLinearConv, QLinearMatMul
+// and QGemm) and kernels-ref/model/requantize.ts:
 //   v = K * acc0 [+ acc1] + bias[c]          (int32, wrapping; acc1 only when K != 0 in the record)
 //   f = f32(f32(v) * scale[c]);  f = min(max(f, lo - zp), hi - zp)   (C++ std::max / std::min)
 //   y = RNE(f) + zp

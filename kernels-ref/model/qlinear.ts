@@ -1,6 +1,7 @@
 /**
- * Shared pieces of the com.microsoft QLinear* operators (spec §4-§7): per-tensor scale / zero-point inputs, the
- * scalar QuantizeLinear of spec §1, and the 256-entry lookup table of QlinearBuildLookupTable (spec §6 / §7a).
+ * Shared pieces of the com.microsoft QLinear* operators (docs/int8-ops.md): per-tensor scale / zero-point inputs,
+ * the scalar QuantizeLinear, and the 256-entry lookup table of QlinearBuildLookupTable (docs/int8-ops.md,
+ * Look-up tables).
  */
 import { cmax, cmin, f32, qRange, roundHalfEven, scalarOf, toInt, type ElementType, type Inputs, type Tensor } from './tensor.js';
 
@@ -20,7 +21,10 @@ export function zpIn(inputs: Inputs, i: number, type: ElementType, what: string,
   return scalarOf(t, `${op} ${what}`);
 }
 
-/** Spec §1 (MLAS's scalar QuantizeLinear): RNE(f(x / s)), + zp in f32, clamped (C++ max then min), to int (NaN -> 0). */
+/**
+ * MLAS's scalar QuantizeLinear (docs/int8-ops.md, QuantizeLinear and DequantizeLinear): RNE(f(x / s)), + zp in f32,
+ * clamped (C++ max then min), to int (NaN -> 0).
+ */
 export function quantizeScalar(x: number, s: number, zp: number, lo: number, hi: number): number {
   const q = roundHalfEven(f32(x / s));
   return toInt(cmin(cmax(f32(q + zp), lo), hi));

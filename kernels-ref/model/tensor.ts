@@ -1,10 +1,10 @@
 /**
  * Helpers of the reference model executor: tensors, attributes, float32 steps, rounding, broadcasting.
  *
- * Everything here is written for clarity, not speed. The float rules follow /work/shared/spec/onnx-int8-ops.md
- * ("Reproducing f32 arithmetic in JS"): `f32` after every float32 operation, round half to even where the C++
- * code calls `nearbyintf`, and `std::max(a, b)` / `std::min(a, b)` written as C++ defines them, so that NaN goes
- * where onnxruntime sends it. Only type definitions come from src/ (the IR); nothing else is shared.
+ * Everything here is written for clarity, not speed. The float rules are docs/int8-ops.md's ("Conventions"): `f32`
+ * after every float32 operation, round half to even where the C++ code calls `nearbyintf`, and `std::max(a, b)` /
+ * `std::min(a, b)` written as C++ defines them, so that NaN goes where onnxruntime sends it. Only type definitions
+ * come from src/ (the IR); nothing else is shared.
  */
 import type { Attribute, ElementType, Tensor, TensorData } from '../../src/model/graph/ir.js';
 
@@ -34,7 +34,7 @@ export const cmax = (a: number, b: number): number => (a < b ? b : a);
 /** C++ `std::min(a, b)`: `(b < a) ? b : a` (NaN in `a` stays). */
 export const cmin = (a: number, b: number): number => (b < a ? b : a);
 
-/** C++ `(int32_t)f` of a value already clamped to an 8-bit range; NaN converts to 0 (spec §1). */
+/** C++ `(int32_t)f` of a value already clamped to an 8-bit range; NaN converts to 0 (docs/int8-ops.md, Conventions). */
 export const toInt = (f: number): number => (Number.isNaN(f) ? 0 : Math.trunc(f));
 
 export function numel(dims: readonly number[]): number {

@@ -1,7 +1,7 @@
 /**
- * DequantizeLinear (opset 10 / 13+; uint8 / int8 / int32 inputs; per tensor or per axis), as onnxruntime-web
- * computes it (spec §2): y = f32(float(x - zp) * s). The integer subtraction and its conversion are exact, the one
- * multiply rounds. int32 inputs take no zero point (ONNX: it must be 0 or absent).
+ * DequantizeLinear (opset 10 / 13+; uint8 / int8 / int32 inputs; per tensor or per axis), as onnxruntime-web computes
+ * it (docs/int8-ops.md, QuantizeLinear and DequantizeLinear): y = f32(float(x - zp) * s). The integer subtraction and
+ * its conversion are exact, the one multiply rounds. int32 inputs take no zero point (ONNX: it must be 0 or absent).
  */
 import { quantParams } from '../quant-params.js';
 import { expectType, f32, makeTensor, need, onlyAttrs, type OpFn } from '../tensor.js';

@@ -1,9 +1,9 @@
 /**
- * MaxPool (float32, and uint8 / int8 as onnxruntime runs it after dropping a QDQ pair, spec §8a): geometry of
- * pool-geometry.ts (with dilations); the max over the window cells inside the input (padding is no candidate),
- * the first of equal maxima kept (`x > max`); NaN is never taken. The optional second output, Indices (int64), is
- * the flat index of that cell in X ((n * C + c) * D1 + d1) * D2 + d2 ...; with storage_order = 1 (2-D only) the
- * spatial dims count column-major (h + w * H).
+ * MaxPool (float32, and uint8 / int8 as onnxruntime runs it after dropping a QDQ pair; docs/int8-ops.md, MaxPool and
+ * Resize on 8-bit data): geometry of pool-geometry.ts (with dilations); the max over the window cells inside the
+ * input (padding is no candidate), the first of equal maxima kept (`x > max`); NaN is never taken. The optional
+ * second output, Indices (int64), is the flat index of that cell in X ((n * C + c) * D1 + d1) * D2 + d2 ...; with
+ * storage_order = 1 (2-D only) the spatial dims count column-major (h + w * H).
  */
 import { forEachWindow, kernelTaps, poolGeometry } from '../pool-geometry.js';
 import { attrInt, expectType, makeTensor, need, numel, onlyAttrs, type OpFn } from '../tensor.js';

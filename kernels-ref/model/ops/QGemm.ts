@@ -1,13 +1,14 @@
 /**
- * com.microsoft QGemm (spec §3a / §3c; onnxruntime's contrib QGemm over MLAS's integer GEMM): inputs A, a_scale,
- * a_zero_point, B, b_scale, b_zero_point, C (optional), y_scale (optional), y_zero_point (optional); attributes
- * alpha (default 1), transA, transB (beta is not an attribute of QGemm: the int32 C is always added whole).
+ * com.microsoft QGemm (onnxruntime's contrib QGemm over MLAS's integer GEMM; docs/int8-ops.md, QLinearConv,
+ * QLinearMatMul and QGemm): inputs A, a_scale, a_zero_point, B, b_scale, b_zero_point, C (optional), y_scale
+ * (optional), y_zero_point (optional); attributes alpha (default 1), transA, transB (beta is not an attribute of
+ * QGemm: the int32 C is always added whole).
  *
  * A' = transA ? A^T : A is [M, K], B' = transB ? B^T : B is [K, N]. Per output element:
  *   acc = C[m][n] + sum_k (a[m][k] - a_zp) * (b[k][n] - b_zp[n])        (int32, wrapping; C broadcast to [M, N])
  * The int32 C is broadcast into the accumulator before the GEMM (onnxruntime's GemmBroadcastBias, then MLAS
  * accumulates into it), so it is added as an integer, never scaled.
- * - With y_scale and y_zero_point: the requantization of requantize.ts (spec §3b) with the output scale
+ * - With y_scale and y_zero_point: the requantization of requantize.ts with the output scale
  *   scale[n] = f(f(f(alpha * a_scale) * b_scale[n]) / y_scale), left to right as onnxruntime's ComputeOutputScale;
  *   the output has y_zero_point's type, which must be A's.
  * - Without them (both absent): a float32 output y = f(f(acc) * scale[n]) with scale[n] = f(f(alpha * a_scale) *

@@ -1,11 +1,11 @@
 /**
- * com.microsoft QLinearAveragePool (spec §5b): geometry as AveragePool (pool-geometry.ts; no dilations),
- * channels_last for [N, D1..Dk, C]. Per output: the f32 sum, from 0 in window order (last axis fastest), of
- * xf = f(x_scale * (x - x_zp)) over the window cells inside the input; avg = f(sum / count), count being the
- * kernel's size with count_include_pad = 1 (even for a ceil_mode window reaching past the end padding, unlike
- * AveragePool: onnxruntime-web computes so, the random sweep of test/ref-model-ops.test.ts finds it) or the window
- * cells inside the input (0); y = clamp(RNE(f(f(avg / y_scale) + y_zp)), lo, hi): the zero point is added before
- * rounding.
+ * com.microsoft QLinearAveragePool (docs/int8-ops.md, QLinearGlobalAveragePool and QLinearAveragePool): geometry as
+ * AveragePool (pool-geometry.ts; no dilations), channels_last for [N, D1..Dk, C]. Per output: the f32 sum, from 0 in
+ * window order (last axis fastest), of xf = f(x_scale * (x - x_zp)) over the window cells inside the input; avg =
+ * f(sum / count), count being the kernel's size with count_include_pad = 1 (even for a ceil_mode window reaching past
+ * the end padding, unlike AveragePool: onnxruntime-web computes so, the random sweep of test/ref-model-ops.test.ts
+ * finds it) or the window cells inside the input (0); y = clamp(RNE(f(f(avg / y_scale) + y_zp)), lo, hi): the zero
+ * point is added before rounding.
  */
 import { forEachWindow, kernelTaps, poolGeometry } from '../pool-geometry.js';
 import { scaleIn, zpIn } from '../qlinear.js';

@@ -1,8 +1,8 @@
 /**
- * com.microsoft QLinearAdd / QLinearMul (spec §4, MLAS's pure C++ branch, which wasm runs): numpy broadcasting of
- * A and B (same 8-bit type, the output's); per-tensor scales, optional zero points (0 when absent). Per element:
- * A' = f(a_scale * (a - a_zp)), B' likewise; c = f(f(A' op B') / c_scale); c clamped in float (C++ max then min)
- * to [lo - c_zp, hi - c_zp]; y = RNE(f(c + c_zp)).
+ * com.microsoft QLinearAdd / QLinearMul (MLAS's pure C++ branch, which wasm runs; docs/int8-ops.md, QLinearAdd and
+ * QLinearMul): numpy broadcasting of A and B (same 8-bit type, the output's); per-tensor scales, optional zero points
+ * (0 when absent). Per element: A' = f(a_scale * (a - a_zp)), B' likewise; c = f(f(A' op B') / c_scale); c clamped in
+ * float (C++ max then min) to [lo - c_zp, hi - c_zp]; y = RNE(f(c + c_zp)).
  */
 import { scaleIn, zpIn } from '../qlinear.js';
 import {

@@ -1,7 +1,8 @@
 /**
- * com.microsoft QLinearConcat (spec §6): inputs Y_scale, Y_zero_point, then (X, X_scale, X_zero_point) per tensor;
- * attribute axis (required). An input whose scale and zero point equal the output's is copied; any other goes
- * through the 256-entry table quantize(f(x_scale * (t - x_zp)), Y_scale, Y_zero_point) (qlinear.ts).
+ * com.microsoft QLinearConcat (docs/int8-ops.md, QLinearConcat): inputs Y_scale, Y_zero_point, then (X, X_scale,
+ * X_zero_point) per tensor; attribute axis (required). An input whose scale and zero point equal the output's is
+ * copied; any other goes through the 256-entry table quantize(f(x_scale * (t - x_zp)), Y_scale, Y_zero_point)
+ * (qlinear.ts).
  */
 import { buildLut, byteOf, scaleIn, zpIn } from '../qlinear.js';
 import { attrInt, makeTensor, need, normAxis, numel, onlyAttrs, qRange, type OpFn, type Tensor } from '../tensor.js';

@@ -1,8 +1,8 @@
 /**
- * com.microsoft QLinearGlobalAveragePool (spec §5a, MLAS's pure C++ path): X [N, C, D1..Dk] (or [N, D1..Dk, C]
- * with channels_last = 1) -> [N, C, 1..1] (or [N, 1..1, C]). With S the image size:
- * scale = f(x_scale / f(y_scale * S)); acc = sum(x) - x_zp * S (int32); y = clamp(RNE(f(acc * scale)) + y_zp).
- * Refuses S >= 2^24, scale < 2^-32 and scale >= 256, as MLAS does.
+ * com.microsoft QLinearGlobalAveragePool (MLAS's pure C++ path; docs/int8-ops.md, QLinearGlobalAveragePool and
+ * QLinearAveragePool): X [N, C, D1..Dk] (or [N, D1..Dk, C] with channels_last = 1) -> [N, C, 1..1] (or [N, 1..1, C]).
+ * With S the image size: scale = f(x_scale / f(y_scale * S)); acc = sum(x) - x_zp * S (int32); y = clamp(RNE(f(acc *
+ * scale)) + y_zp). Refuses S >= 2^24, scale < 2^-32 and scale >= 256, as MLAS does.
  */
 import { scaleIn, zpIn } from '../qlinear.js';
 import { attrInt, expectType, f32, makeTensor, need, numel, onlyAttrs, qRange, roundHalfEven, type OpFn } from '../tensor.js';

@@ -1,9 +1,9 @@
 /**
- * com.microsoft QLinearSigmoid and QLinearLeakyRelu (spec §7): inputs X, X_scale, X_zero_point (optional),
- * Y_scale, Y_zero_point (optional); the output has X's type. Each is a 256-entry table (qlinear.ts) of
- * quantize(F(f(x_scale * (t - x_zp)))):
+ * com.microsoft QLinearSigmoid and QLinearLeakyRelu (docs/int8-ops.md, QLinearSigmoid and QLinearLeakyRelu): inputs
+ * X, X_scale, X_zero_point (optional), Y_scale, Y_zero_point (optional); the output has X's type. Each is a 256-entry
+ * table (qlinear.ts) of quantize(F(f(x_scale * (t - x_zp)))):
  * - LeakyRelu: F(d) = d >= 0 ? d : f(alpha * d) (alpha default 0.01f; -0 keeps d);
- * - Sigmoid: MLAS's MlasLogisticKernel, the rational approximation of spec §7b, every step an f32 mul or add.
+ * - Sigmoid: MLAS's MlasLogisticKernel, a rational approximation, every step an f32 mul or add.
  */
 import { buildLut, byteOf, scaleIn, zpIn } from '../qlinear.js';
 import { attrFloat, cmax, cmin, expectType, f32, makeTensor, need, onlyAttrs, type OpFn } from '../tensor.js';
@@ -13,7 +13,7 @@ const A3 = f32(8.51377133304701e-3), A1 = f32(2.48287947061529e-1);
 const B10 = f32(6.10247389755681e-13), B8 = f32(5.76102136993427e-9), B6 = f32(6.2910678501704e-6);
 const B4 = f32(1.70198817374094e-3), B2 = f32(1.16817656904453e-1), B0 = f32(9.9315192102318e-1);
 
-/** MlasLogisticKernel (spec §7b). */
+/** MlasLogisticKernel (docs/int8-ops.md, QLinearSigmoid and QLinearLeakyRelu). */
 export function mlasLogistic(d: number): number {
   const v = cmin(cmax(d, -18), 18);
   const v2 = f32(v * v);

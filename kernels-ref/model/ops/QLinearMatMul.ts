@@ -1,8 +1,8 @@
 /**
  * QLinearMatMul: the exact int32 matmul of (a - a_zp) * (b - b_zp[n]) (numpy batching, matmul.ts), then the
  * requantization of requantize.ts without bias, with scale[n] = f32(f32(a_scale * b_scale[n]) / y_scale)
- * (spec §3c). a and y parameters are per tensor; b_scale and b_zero_point per tensor or per column (N values).
- * The output type is y_zero_point's.
+ * (docs/int8-ops.md, QLinearConv, QLinearMatMul and QGemm). a and y parameters are per tensor; b_scale and
+ * b_zero_point per tensor or per column (N values). The output type is y_zero_point's.
  */
 import { intMatMul } from '../matmul.js';
 import { outputScale, requantize } from '../requantize.js';

@@ -1,6 +1,7 @@
 /**
- * com.microsoft QLinearSoftmax (spec §7c; the contrib kernel that onnxruntime's QDQ transformer makes of
- * DequantizeLinear -> Softmax -> QuantizeLinear), as onnxruntime-web 1.30 computes it (the tests compare bit for bit).
+ * com.microsoft QLinearSoftmax (docs/int8-ops.md, QLinearSoftmax; the contrib kernel that onnxruntime's QDQ
+ * transformer makes of DequantizeLinear -> Softmax -> QuantizeLinear), as onnxruntime-web 1.30 computes it (the tests
+ * compare bit for bit).
  *
  * Inputs X (uint8 or int8), X_scale, X_zero_point (optional; never read: softmax does not change when every input
  * moves by the same amount), Y_scale, Y_zero_point (optional, 0); scales and zero points are one value each.

@@ -1,8 +1,8 @@
 /**
  * QuantizeLinear (opset 10 / 13+; uint8 / int8 outputs; per tensor or per axis), as onnxruntime-web computes it
- * (spec §1, MLAS's scalar branch): q = RNE(f32(x / s)) (a true division), v = f32(q + zp), clamped to the type's
- * range with C++ max then min, converted to an integer (NaN -> 0). The output type is the zero point's, uint8 when
- * it is absent.
+ * (MLAS's scalar branch; docs/int8-ops.md, QuantizeLinear and DequantizeLinear): q = RNE(f32(x / s)) (a true
+ * division), v = f32(q + zp), clamped to the type's range with C++ max then min, converted to an integer (NaN -> 0).
+ * The output type is the zero point's, uint8 when it is absent.
  */
 import { quantParams } from '../quant-params.js';
 import { cmax, cmin, expectType, f32, makeTensor, need, onlyAttrs, qRange, roundHalfEven, toInt, type OpFn } from '../tensor.js';

@@ -1,7 +1,8 @@
 /**
- * Resize (opset 11+), modes nearest and linear, as onnxruntime computes them (spec §8b / §8c), on float32, uint8
- * and int8. Inputs X, roi (only for tf_crop_and_resize), scales or sizes (an empty scales tensor counts as absent).
- * Output dim i = sizes[i], or floor(f(scales[i] * D_i)); with sizes the scale is f(sizes[i] / D_i).
+ * Resize (opset 11+), modes nearest and linear, as onnxruntime computes them (docs/int8-ops.md, MaxPool and Resize on
+ * 8-bit data), on float32, uint8 and int8. Inputs X, roi (only for tf_crop_and_resize), scales or sizes (an empty
+ * scales tensor counts as absent). Output dim i = sizes[i], or floor(f(scales[i] * D_i)); with sizes the scale is
+ * f(sizes[i] / D_i).
  *
  * The output coordinate x maps to the input coordinate (every step f32, onnxruntime's `get_original_coordinate`):
  * half_pixel (x + 0.5) / s - 0.5; pytorch_half_pixel the same when the output length is > 1, else 0;

@@ -101,7 +101,7 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['ConvTranspose', ConvTranspose],
 ]);
 
-/** com.microsoft: its QLinear* contrib operators only (spec §4-§7). */
+/** com.microsoft: its QLinear* contrib operators only (docs/int8-ops.md). */
 export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearAdd', QLinearAdd],
   ['QLinearMul', QLinearMul],

@@ -1,7 +1,8 @@
 /**
- * Resize (opset 10, 11+) on float32, uint8 and int8, modes nearest and linear, bit for bit as the reference
- * executor defines it (kernels-ref/model/ops/Resize.ts, onnxruntime's arithmetic, spec §8b / §8c). The scales or
- * sizes (and roi for tf_crop_and_resize) must be constants: every index and weight is computed at load time.
+ * Resize (opset 10, 11+) on float32, uint8 and int8, modes nearest and linear, bit for bit as the reference executor
+ * defines it (kernels-ref/model/ops/Resize.ts, onnxruntime's arithmetic; docs/int8-ops.md, MaxPool and Resize on
+ * 8-bit data). The scales or sizes (and roi for tf_crop_and_resize) must be constants: every index and weight is
+ * computed at load time.
  * - Output dim i = sizes[i], or floor(f(scales[i] * D_i)); with sizes the scale is f(sizes[i] / D_i).
  * - The output coordinate o maps to the input coordinate (f32 steps): half_pixel (o + 0.5) / s - 0.5;
  *   pytorch_half_pixel the same when the output length is > 1, else 0; align_corners o * (D - 1) / (O - 1) (0 when

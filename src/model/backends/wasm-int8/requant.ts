@@ -1,7 +1,7 @@
 /**
  * RequantizeInt32 (wasm: assembly/model/requant.ts): int32 accumulators -> uint8 / int8 with a per-channel (or
- * per-tensor) scale and an optional per-channel int32 bias, bit-exact to onnxruntime's MlasRequantizeOutput (spec §3b)
- * and kernels-ref/model/requantize.ts:
+ * per-tensor) scale and an optional per-channel int32 bias, bit-exact to onnxruntime's MlasRequantizeOutput
+ * (docs/int8-ops.md, QLinearConv, QLinearMatMul and QGemm) and kernels-ref/model/requantize.ts:
  *   v = acc0 + bias[c]                          (int32, wrapping)
  *   or, with a second accumulator tensor (k = 1 or 2):  v = k * acc0 + acc1 + bias[c]
  *   f = f32(f32(v) * scale[c]);  f = min(max(f, lo - zp), hi - zp);  y = RNE(f) + zp
