@@ -12,6 +12,7 @@ import type { AlgoPlan, ConvAlgorithm, CtxField, Isa } from './algos/types.js';
 import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS, GEMM_KERNELS, KERNELS, WINOGRAD_KERNELS } from './algos/kernel-table.generated.js';
 import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
+import { GuardedBlocks } from './heap.js';
 import type { ThreadPool } from './threads/pool.js';
 import { channelConsts } from './quant.js';
 import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
@@ -28,8 +29,6 @@ function checkInBuild(core: WasmRuntimeCore, names: readonly string[]): void {
   }
 }
 
-const GUARD = 64;
-const GUARD_BYTE = 0xa5;
 /** Most bytes one operator may hold in the (at most 4 GiB, in practice 2 GiB in browsers) wasm memory. */
 const MAX_OPERATOR_BYTES = 2 ** 31 - 2 ** 26;
 /**
@@ -142,7 +141,8 @@ export class ConvBias {
   private readonly plan: AlgoPlan;
   /** Workspace slices / task split the plan was made for (tasks run on this thread; ids rotate over slices). */
   readonly threads: number;
-  private blocks: Array<{ off: number; size: number }> = [];
+  /** the operator's wasm buffers, each between guard bands */
+  private readonly blocks: GuardedBlocks;
   private ctx = 0;
   private srcBuf = 0;
   private dstBuf = 0;
@@ -193,27 +193,22 @@ export class ConvBias {
       (s.biasMode === 'full' ? s.biasLength * 4 : 0) + 12 * perChannelAlloc;
     check(total <= MAX_OPERATOR_BYTES, 'OUT_OF_MEMORY', 'params',
       `the operator needs ${total} bytes of wasm memory (src, dst, workspace), more than the ${MAX_OPERATOR_BYTES} a 32-bit wasm memory can give it`);
-    let ratioBuf = 0;
-    let sBiasBuf = 0;
-    try {
-      this.ctx = this.alloc(CTX_BYTES);
-      if (this.inModel) {
-        // the packed filter alone (workspace chunk 0); chunk 1 (thread slices) lives in the model's scratch
-        this.ws = this.alloc(this.plan.workspace.aligned[0] ?? 0);
-      } else {
-        this.srcBuf = this.alloc(s.srcLength);
-        this.dstBuf = this.alloc(dstBytes);
-        this.ws = this.alloc(this.workspaceBytes);
-      }
-      if (s.biasMode === 'full') this.biasBuf = this.alloc(s.biasLength * 4);
-      this.initBuf = this.alloc(perChannelAlloc * 4);
-      ratioBuf = this.alloc(perChannelAlloc * 4);
-      sBiasBuf = this.alloc(perChannelAlloc * 4);
-    } catch (e) {
-      this.dispose();
-      if (e instanceof I8ConvError) throw e;
-      throw new I8ConvError('OUT_OF_MEMORY', `params: the wasm memory could not grow to hold this operator (${total} bytes): ${String((e as Error).message ?? e)}`, 'params');
+    // OUT_OF_MEMORY (everything taken released) when the memory cannot grow
+    const blocks = new GuardedBlocks(this.core, { param: 'params', what: `this operator (${total} bytes)` });
+    this.blocks = blocks;
+    this.ctx = blocks.alloc(CTX_BYTES);
+    if (this.inModel) {
+      // the packed filter alone (workspace chunk 0); chunk 1 (thread slices) lives in the model's scratch
+      this.ws = blocks.alloc(this.plan.workspace.aligned[0] ?? 0);
+    } else {
+      this.srcBuf = blocks.alloc(s.srcLength);
+      this.dstBuf = blocks.alloc(dstBytes);
+      this.ws = blocks.alloc(this.workspaceBytes);
     }
+    if (s.biasMode === 'full') this.biasBuf = blocks.alloc(s.biasLength * 4);
+    this.initBuf = blocks.alloc(perChannelAlloc * 4);
+    const ratioBuf = blocks.alloc(perChannelAlloc * 4);
+    const sBiasBuf = blocks.alloc(perChannelAlloc * 4);
     this.filterBuf = this.inModel ? this.ws : this.plan.workspace.get(this.ws, 0);
 
     const k = channelConsts(s, this.plan.ocpgPad);
@@ -241,30 +236,14 @@ export class ConvBias {
     f32[(this.ctx + CTX.invDst) >> 2] = k.invDst;
   }
 
-  /** Allocates with guard bands on both sides. */
-  private alloc(size: number): number {
-    const off = this.core.heap.alloc(size + 2 * GUARD, 64);
-    const u8 = this.core.u8();
-    u8.fill(GUARD_BYTE, off, off + GUARD);
-    u8.fill(GUARD_BYTE, off + GUARD + size, off + 2 * GUARD + size);
-    this.blocks.push({ off, size });
-    return off + GUARD;
-  }
-
   /** wasm bytes this operator holds (its buffers with their guard bands). */
   get heldBytes(): number {
-    return this.blocks.reduce((a, b) => a + b.size + 2 * GUARD, 0);
+    return this.blocks.heldBytes;
   }
 
   /** True when every guard band around this operator's wasm buffers is intact. */
   checkGuards(): boolean {
-    const u8 = this.core.u8();
-    for (const b of this.blocks) {
-      for (let i = 0; i < GUARD; i++) {
-        if (u8[b.off + i] !== GUARD_BYTE || u8[b.off + GUARD + b.size + i] !== GUARD_BYTE) return false;
-      }
-    }
-    return true;
+    return this.blocks.checkGuards();
   }
 
   private live(): void {
@@ -335,7 +314,7 @@ export class ConvBias {
     check(this.params.dstType !== 'int32', 'INVALID_PARAM', 'table', 'an int32 output has no byte table');
     check(table instanceof Uint8Array && table.length === 256, 'BAD_BUFFER', 'table', 'must be a Uint8Array of 256 bytes');
     check(this.core.i32()[(this.ctx + CTX.lut) >> 2] === 0, 'INVALID_PARAM', 'table', 'is already set');
-    const t = this.alloc(256);
+    const t = this.blocks.alloc(256);
     this.core.u8().set(table, t);
     this.core.i32()[(this.ctx + CTX.lut) >> 2] = t;
   }
@@ -442,7 +421,6 @@ export class ConvBias {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    for (const b of this.blocks) this.core.heap.release(b.off);
-    this.blocks = [];
+    this.blocks.release();
   }
 }

@@ -1,3 +1,5 @@
+import { I8ConvError } from './errors.js';
+
 /**
  * A small first-fit allocator over the wasm linear memory, run by the host (the kernels never allocate).
  * Blocks are [offset, offset+size) byte ranges above the module's static data; freed blocks are merged with
@@ -78,6 +80,91 @@ export class WasmHeap {
       this.top = last.off;
       f.pop();
     }
+  }
+}
+
+/** Bytes of the guard band on each side of a GuardedBlocks block, and the byte the band is filled with. */
+export const GUARD_BYTES = 64;
+export const GUARD_BYTE = 0xa5;
+
+/** What GuardedBlocks allocates from: the runtime core's heap and a fresh view of its memory. */
+export interface HeapMemory {
+  readonly heap: WasmHeap;
+  u8(): Uint8Array;
+}
+
+export interface GuardedBlocksOptions {
+  /** the parameter an OUT_OF_MEMORY error names (and its message starts with) */
+  param: string;
+  /** what the blocks hold, for the error message: "this operator (N bytes)", "the MaxPool kernel's tables" */
+  what: string;
+  /** zero every block's bytes (default false: a block holds whatever the memory held) */
+  zero?: boolean;
+  /** most bytes the blocks may hold together (without the guard bands); more is OUT_OF_MEMORY */
+  maxBytes?: number;
+}
+
+/**
+ * The wasm memory one owner holds (an operator, a model, a kernel): blocks from the runtime's WasmHeap, each
+ * between two guard bands of GUARD_BYTES bytes of GUARD_BYTE (STYLE habit 5: the tests check the bands after every
+ * call), released all at once. A block's first byte is 64-byte aligned. When the memory cannot grow, alloc releases
+ * every block the owner took and throws I8ConvError OUT_OF_MEMORY.
+ */
+export class GuardedBlocks {
+  private blocks: Array<{ off: number; size: number }> = [];
+  private held = 0;
+
+  constructor(private readonly mem: HeapMemory, private readonly opts: GuardedBlocksOptions) {}
+
+  /** Allocates `size` bytes between guard bands (zeroed with `zero`, default the owner's); returns the first byte. */
+  alloc(size: number, { zero = this.opts.zero ?? false }: { zero?: boolean } = {}): number {
+    const { param, what, maxBytes } = this.opts;
+    if (maxBytes !== undefined && this.held + size > maxBytes) {
+      this.release();
+      throw new I8ConvError('OUT_OF_MEMORY', `${param}: ${what} need more than ${maxBytes} bytes`, param);
+    }
+    let off: number;
+    try {
+      off = this.mem.heap.alloc(size + 2 * GUARD_BYTES, 64);
+    } catch (e) {
+      this.release();
+      throw new I8ConvError('OUT_OF_MEMORY', `${param}: the wasm memory could not grow by ${size + 2 * GUARD_BYTES} bytes for ${what}: ${String((e as Error).message ?? e)}`, param);
+    }
+    const u8 = this.mem.u8();
+    const at = off + GUARD_BYTES;
+    u8.fill(GUARD_BYTE, off, at);
+    if (zero) u8.fill(0, at, at + size);
+    u8.fill(GUARD_BYTE, at + size, at + size + GUARD_BYTES);
+    this.blocks.push({ off, size });
+    this.held += size;
+    return at;
+  }
+
+  /** Bytes handed out (the blocks, without their guard bands). */
+  get bytes(): number {
+    return this.held;
+  }
+
+  /** Bytes held, the guard bands included. */
+  get heldBytes(): number {
+    return this.held + this.blocks.length * 2 * GUARD_BYTES;
+  }
+
+  /** True when every guard band is intact. */
+  checkGuards(): boolean {
+    const u8 = this.mem.u8();
+    for (const b of this.blocks) {
+      const end = b.off + GUARD_BYTES + b.size;
+      for (let i = 0; i < GUARD_BYTES; i++) if (u8[b.off + i] !== GUARD_BYTE || u8[end + i] !== GUARD_BYTE) return false;
+    }
+    return true;
+  }
+
+  /** Releases every block (the allocator may allocate again). */
+  release(): void {
+    for (const b of this.blocks) this.mem.heap.release(b.off);
+    this.blocks = [];
+    this.held = 0;
   }
 }
 

@@ -20,10 +20,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantiateCore, type WasmRuntimeCore } from '../src/runtime.js';
 import { I8ConvError } from '../src/errors.js';
 import { runKernelSerial, type ModelKernel, type QType } from '../src/model/backends/types.js';
-import { ELEM_CTX, ELEM_TASK_ELEMS } from '../src/model/backends/wasm-int8/elem-common.js';
-import { DequantizeKernel, QuantizeKernel, quantizeValue } from '../src/model/backends/wasm-int8/quantize.js';
+import { ELEM_TASK_ELEMS } from '../src/model/backends/wasm-int8/elem-common.js';
+import { DequantizeKernel, QuantizeKernel } from '../src/model/backends/wasm-int8/quantize.js';
+import { quantizeValue } from '../src/model/numerics/quantize.js';
 import { QLinearBinaryKernel, planBinaryBroadcast, type QLinearBinaryParams } from '../src/model/backends/wasm-int8/binary.js';
-import { LutKernel, leakyReluTable, lutTable, requantTable, sigmoidTable } from '../src/model/backends/wasm-int8/lut.js';
+import { LutKernel } from '../src/model/backends/wasm-int8/lut.js';
+import { leakyReluTable, lutTable, requantTable, sigmoidTable } from '../src/model/numerics/tables.js';
 import { RequantizeKernel, type RequantizeParams } from '../src/model/backends/wasm-int8/requant.js';
 import { TASK_FUNCTIONS } from '../src/threads/protocol.js';
 import type { Attribute, Tensor } from '../src/model/graph/ir.js';
@@ -151,14 +153,7 @@ const scaleNear = (r: () => number, e: number) => Math.fround(2 ** e * (1 + r())
 /** Lengths: every one to 70, then ones that end inside and across tasks. */
 const LENGTHS = [...Array.from({ length: 71 }, (_, i) => i), 127, 1000, ELEM_TASK_ELEMS - 1, ELEM_TASK_ELEMS + 17, 3 * ELEM_TASK_ELEMS + 5];
 
-describe('model element-wise kernels: the wasm records', () => {
-  it('src/model/backends/wasm-int8/elem-common.ts spells the offsets of assembly/model/elem-ctx.ts', () => {
-    const src = readFileSync(new URL('../assembly/model/elem-ctx.ts', import.meta.url), 'utf8');
-    const asOffsets: Record<string, number> = {};
-    for (const m of src.matchAll(/export const (\w+): i32 = (\d+);/g)) asOffsets[m[1]] = Number(m[2]);
-    expect(asOffsets).toEqual({ ...ELEM_CTX });
-  });
-
+describe('model element-wise kernels: the task functions', () => {
   it('every task function is in TASK_FUNCTIONS and exported by both builds', () => {
     for (const f of ['quantizeTask', 'dequantizeTask', 'qlinearBinaryTask', 'lutTask', 'requantTask']) {
       expect(TASK_FUNCTIONS).toContain(f);
@@ -238,7 +233,7 @@ function quantInputs(r: () => number, n: number, s: number): Float32Array {
   return x;
 }
 
-describe('QuantizeLinear f32 -> uint8 / int8 (spec §1)', () => {
+describe('QuantizeLinear f32 -> uint8 / int8', () => {
   const SCALES: Array<[string, (r: () => number) => number]> = [
     ['power of two 0.25 (ties exact)', () => 0.25],
     ['awkward 2^-7', (r) => scaleNear(r, -7)],
@@ -287,7 +282,7 @@ describe('QuantizeLinear f32 -> uint8 / int8 (spec §1)', () => {
   });
 });
 
-describe('DequantizeLinear uint8 / int8 -> f32 (spec §2)', () => {
+describe('DequantizeLinear uint8 / int8 -> f32', () => {
   for (const type of TYPES) {
     it(`${type}: every length 0..70 and across tasks, tiny / huge / overflowing scales`, () => {
       const r = rng(12);
@@ -377,7 +372,7 @@ function checkBinary(c: BinCase, op: 'add' | 'mul', type: QType, seed: number, h
   return algorithm;
 }
 
-describe('QLinearAdd / QLinearMul (spec §4)', () => {
+describe('QLinearAdd / QLinearMul', () => {
   for (const op of ['add', 'mul'] as const) {
     for (const type of TYPES) {
       it(`${op} ${type}: equal shapes, every length 0..70 and across tasks, ties / tiny / huge / overflowing scales`, () => {
@@ -486,7 +481,7 @@ describe('QLinearAdd / QLinearMul (spec §4)', () => {
 
 // ---- Lut ----------------------------------------------------------------------------------------------------------
 
-describe('Lut: y = table[x] and its table builders (spec §6, §7)', () => {
+describe('Lut: y = table[x] and its table builders', () => {
   it('every length 0..70 and across tasks, random tables, in any task order, a new table', () => {
     const r = rng(21);
     for (const n of LENGTHS) {
@@ -624,7 +619,7 @@ function checkRequant(c: RqCase, type: QType, seed: number, how: How = 'serial',
   return algorithm;
 }
 
-describe('RequantizeInt32: int32 -> uint8 / int8 (spec §3b), per channel, bias, a second accumulator', () => {
+describe('RequantizeInt32: int32 -> uint8 / int8, per channel, bias, a second accumulator', () => {
   for (const type of TYPES) {
     it(`${type}: per tensor, every length 0..70 and across tasks`, () => {
       let seed = 500;

@@ -1,7 +1,8 @@
+// generated from tools/model-ctx.mjs by tools/gen-model-ctx.mjs; do not edit
+//
 // Byte offsets of the parameter records (ctx) of the model's element-wise kernels: assembly/model/elementwise.ts
-// (QuantizeLinear, DequantizeLinear, QLinearAdd / QLinearMul), lut.ts and requant.ts. The host writes them in
-// src/model/backends/wasm-int8/elem-common.ts (ELEM_CTX), which must spell the same numbers: test/model-kernels-elem.test.ts
-// reads this file and compares.
+// (QuantizeLinear, DequantizeLinear, QLinearAdd / QLinearMul), lut.ts and requant.ts. The host writes them through
+// ELEM_CTX (src/model/backends/wasm-int8/ctx.generated.ts, generated from the same declaration).
 //
 // Every record starts with the element count and the task grain: task t covers elements [t * grain, t * grain +
 // grain) of the output (clipped to the count; a task past the end does nothing). The grain is a multiple of 16.
@@ -36,8 +37,8 @@ export const DQ_SCALE: i32 = 20;
 // ---- QLinearAdd / QLinearMul. Operand A (p0) has the output's shape; B (p1) is broadcast by MODE. ----
 /** i32: 0 add, 1 mul */
 export const QB_OP: i32 = 16;
-/** i32: 0 repeat (B index = i % MID; equal shapes: MID = N), 1 scalar (B[0]), 2 channel (B index =
- *  (i / INNER) % MID), 3 channel NCHW44 (B index = ((i >> 2) / INNER % (MID / 4)) * 4 + (i & 3)) */
+/** i32: 0 repeat (B index = i % MID; equal shapes: MID = N), 1 scalar (B[0]), 2 channel (B index = (i / INNER) % MID),
+ * 3 channel NCHW44 (B index = ((i >> 2) / INNER % (MID / 4)) * 4 + (i & 3)) */
 export const QB_MODE: i32 = 20;
 /** i32: elements of A per B value (channel modes: the plane H * W) */
 export const QB_INNER: i32 = 24;
@@ -86,11 +87,13 @@ export const GT_ADD: i32 = 40;
 /** i32: 256 bytes 0, 1, .., 255 (every raw input byte) */
 export const GT_IDENT: i32 = 44;
 // ChannelTable whose input is float32, quantized per tensor first (the chain's leading QuantizeLinear; NCHW):
-/** i32: 1 when the input is float32 and quantized as QuantizeLinear does (QZ fields below), 0 when it is bytes */
+/** i32: 1 when the input is float32 and quantized as QuantizeLinear does (the CT_Q* fields), 0 when it is bytes */
 export const CT_QUANT: i32 = 48;
-/** f32: the quantization's scale; lo - zp; hi - zp (see QZ_* above) */
+/** f32: the quantization's scale (as QZ_SCALE) */
 export const CT_QSCALE: i32 = 52;
+/** f32: lo - zp (as QZ_LO) */
 export const CT_QLO: i32 = 56;
+/** f32: hi - zp (as QZ_HI) */
 export const CT_QHI: i32 = 60;
 /** i32: zp + 128 for int8 (the unsigned domain), zp for uint8 */
 export const CT_QZPU: i32 = 64;
@@ -98,8 +101,8 @@ export const CT_QZPU: i32 = 64;
 export const CT_QXOR: i32 = 68;
 
 // ---- RequantizeInt32: v = K * acc0 (+ acc1) + bias[c]; y = RNE(clamp(f32(v) * scale[c], lo - zp, hi - zp)) + zp ----
-/** i32: 0 plain runs (c = (i / INNER) % C), 1 contiguous (c = i % C), 2 NCHW44 (c = ((i >> 2) / INNER % (C / 4))
- *  * 4 + (i & 3)) */
+/** i32: 0 plain runs (c = (i / INNER) % C), 1 contiguous (c = i % C), 2 NCHW44 (c = ((i >> 2) / INNER % (C / 4)) * 4 +
+ * (i & 3)) */
 export const RQ_MODE: i32 = 16;
 /** i32: elements per channel run (the plane; 1 in mode 1) */
 export const RQ_INNER: i32 = 20;

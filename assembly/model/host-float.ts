@@ -22,54 +22,12 @@
 //                      RL_GRAIN elements.
 // Unaligned v128 loads and stores are used throughout (a plane or chunk may start anywhere).
 
-// ---- ConvTranspose record ----------------------------------------------------------------------------------------
-/** i32: CT_MODE_DIRECT or CT_MODE_ACCUMULATE */
-export const CT_MODE: i32 = 0;
-/** i32: input channels per group */
-export const CT_CG: i32 = 4;
-/** i32: output channels per group */
-export const CT_MG: i32 = 8;
-/** i32: groups */
-export const CT_GROUP: i32 = 12;
-/** i32: kernel positions (product of the kernel dims) */
-export const CT_KSIZE: i32 = 16;
-/** i32: spatial cells of one input plane */
-export const CT_INSIZE: i32 = 20;
-/** i32: spatial cells of one output plane */
-export const CT_OSIZE: i32 = 24;
-/** i32: input cells per task (CT_MODE_DIRECT), a multiple of 8 */
-export const CT_CHUNK: i32 = 28;
-/** i32: byte offset of the packed weights, f32 [M][CG][KSIZE] */
-export const CT_W: i32 = 32;
-/** i32: byte offset of the destination table, i32 [KSIZE][INSIZE] (output cell, or -1) */
-export const CT_DEST: i32 = 36;
-/** i32: byte offset of the bias, f32 [M], or 0 (none) */
-export const CT_BIAS: i32 = 40;
-export const CT_MODE_DIRECT: i32 = 0;
-export const CT_MODE_ACCUMULATE: i32 = 1;
-export const CT_CTX_BYTES: i32 = 64;
-
-// ---- channelAffine record ----------------------------------------------------------------------------------------
-/** i32: planes (N * C) */
-export const AF_PLANES: i32 = 0;
-/** i32: channels C */
-export const AF_C: i32 = 4;
-/** i32: elements per plane */
-export const AF_INNER: i32 = 8;
-/** i32: planes per task */
-export const AF_PLANES_PER_TASK: i32 = 12;
-/** i32: byte offset of the scales, f32 [C] */
-export const AF_S: i32 = 16;
-/** i32: byte offset of the shifts, f32 [C] */
-export const AF_B: i32 = 20;
-export const AF_CTX_BYTES: i32 = 32;
-
-// ---- Relu record -------------------------------------------------------------------------------------------------
-/** i32: elements */
-export const RL_N: i32 = 0;
-/** i32: elements per task, a multiple of 16 */
-export const RL_GRAIN: i32 = 4;
-export const RL_CTX_BYTES: i32 = 16;
+// the records' offsets: assembly/model/host-float-ctx.ts (generated from tools/model-ctx.mjs)
+import {
+  CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
+  CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
+  SM_ROWS_PER_TASK,
+} from './host-float-ctx';
 
 // ---- ConvTranspose -----------------------------------------------------------------------------------------------
 
@@ -391,14 +349,6 @@ export function reluF32Task(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32,
 // compute it: m = the row's maximum (NaN propagates); e = exp(x + (-m)) by MlasComputeSumExpVector's steps (below);
 // sum: four lane sums over the first 4 * floor(LEN / 4) values, f(f(s0 + s2) + f(s1 + s3)), then the rest one by one;
 // y = f(f(1 / sum) * e).
-
-/** i32: rows */
-export const SM_ROWS: i32 = 0;
-/** i32: values per row */
-export const SM_LEN: i32 = 4;
-/** i32: rows per task */
-export const SM_ROWS_PER_TASK: i32 = 8;
-export const SM_CTX_BYTES: i32 = 16;
 
 // MlasExpConstants (compute.cpp), as float32
 const SE_LOWER: f32 = -88.3762626647949;

@@ -9,41 +9,22 @@
 // (NCHW, strides 1 and 2) or 4 output pixels of 4 channels (NCHW44, any stride); each byte lane is one output.
 // The other outputs (the edges, and NCHW with strides above 2) are computed one at a time, with the same steps.
 // - MaxPool: the max of the window's cells (a max has no rounding: the order does not matter).
-// - QLinearAveragePool (spec §5b): xf = f(x_scale * f(x - x_zp)) per cell, sum = f32 sum from 0 in the order ky
+// (docs/int8-ops.md, QLinearGlobalAveragePool and QLinearAveragePool)
+// - QLinearAveragePool: xf = f(x_scale * f(x - x_zp)) per cell, sum = f32 sum from 0 in the order ky
 //   then kx over the cells inside, avg = f(sum / count) (count: KH * KW with count_include_pad, else the cells
 //   inside), y = clamp(RNE(f(f(avg / y_scale) + y_zp)), lo, hi); NaN -> 0.
-// - QLinearGlobalAveragePool (spec §5a): acc = sum(x) - x_zp * S in wrapping int32, y = clamp(RNE(f(f(acc) *
+// - QLinearGlobalAveragePool: acc = sum(x) - x_zp * S in wrapping int32, y = clamp(RNE(f(f(acc) *
 //   scale)) + y_zp, lo, hi), scale = f(x_scale / f(y_scale * S)) from the host.
 //
 // Tasks: (n, g, t): image n, planes (NCHW channels, NCHW44 channel blocks) g * PPT .. g * PPT + PPT - 1, output
 // rows t * ROWS .. t * ROWS + ROWS - 1 (the global pool: (n, g) only). Each task writes only those outputs.
 
-// ctx record: i32 fields (byte offset = index * 4); F_* fields are f32. Mirrored in src/model/backends/wasm-int8/pool.ts.
-const LAYOUT = 0; // 0 NCHW, 1 NCHW44
-const SIGNED = 1; // 1: int8, 0: uint8
-const PLANES = 2; // C (NCHW) or C / 4 (NCHW44)
-const IH = 3;
-const IW = 4;
-const OH = 5;
-const OW = 6;
-const KH = 7;
-const KW = 8;
-const SH = 9;
-const SW = 10;
-const DH = 11;
-const DW = 12;
-const PT = 13;
-const PL = 14;
-const PPT = 15;
-const ROWS = 16;
-const OX0 = 17;
-const OX1 = 18;
-const INCLUDEPAD = 19;
-const XZP = 20;
-const YZP = 21;
-const F_XSCALE = 22;
-const F_YSCALE = 23;
-const F_GSCALE = 24;
+// ctx record: field indices (byte offset = index * 4), assembly/model/spatial-pool-ctx.ts (generated from
+// tools/model-ctx.mjs, as the host's offsets are).
+import {
+  LAYOUT, SIGNED, PLANES, IH, IW, OH, OW, KH, KW, SH, SW, DH, DW, PT, PL, PPT, ROWS, OX0, OX1, INCLUDEPAD, XZP, YZP,
+  F_XSCALE, F_YSCALE, F_GSCALE,
+} from './spatial-pool-ctx';
 
 // @ts-ignore: decorator
 @inline function field(ctx: usize, i: i32): i32 {

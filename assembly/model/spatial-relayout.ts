@@ -5,11 +5,9 @@
 import { relayout_pack4_b8 } from '../relayout/pack';
 import { relayout_unpack4_b8 } from '../relayout/unpack';
 
-// ctx record, i32 fields (index * 4 bytes). Mirrored in src/model/backends/wasm-int8/relayout.ts.
-const TO44 = 0; // 1: NCHW -> NCHW44, 0: NCHW44 -> NCHW
-const C = 1;
-const HW = 2;
-const BPT = 3;
+// ctx record: field indices (byte offset = index * 4), assembly/model/spatial-relayout-ctx.ts (generated from
+// tools/model-ctx.mjs, as the host's offsets are).
+import { TO44, C, HW, BPT } from './spatial-relayout-ctx';
 
 /** Relayout task (n, g). */
 export function relayout44Task(ctx: usize, src: usize, dst: usize, _unused: usize, n: i32, g: i32, _t: i32): void {

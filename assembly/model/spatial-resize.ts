@@ -12,7 +12,8 @@
 //         indices of x1 - base and of x2 - base (16 bytes each; 0 past OW). ok = 1 when every x2 of the group is
 //         below base + 16, so one 16-byte load at column base holds the group's sources.
 // - nearest: y[oy][ox] = x[y1][x1] (a byte, or an NCHW44 pixel word).
-// - linear (spec §8c): y = (T) trunc(f(f(f(f(dx2*dy2)*X11) + f(f(dx1*dy2)*X21)) + f(f(dx2*dy1)*X12)) + f(f(dx1*dy1)*X22)),
+// - linear (docs/int8-ops.md, MaxPool and Resize on 8-bit data): y =
+//   (T) trunc(f(f(f(f(dx2*dy2)*X11) + f(f(dx1*dy2)*X21)) + f(f(dx2*dy1)*X12)) + f(f(dx1*dy1)*X22)),
 //   X11 = x[y1][x1], X21 = x[y1][x2], X12 = x[y2][x1], X22 = x[y2][x2], each product and sum one f32 operation
 //   (the same in f32x4 lanes), truncated toward zero (values stay inside the type's range: convex weights).
 // Tasks (n, g, t): planes g * PPT .. (channels, NCHW44 blocks) of image n, output rows t * ROWS .. ; a row whose
@@ -20,26 +21,11 @@
 import { copyBytes, storePartial } from './spatial-common';
 import { lookInPlace } from '../common/table';
 
-// ctx record, i32 fields (index * 4 bytes). Mirrored in src/model/backends/wasm-int8/resize.ts.
-const LAYOUT = 0;
-const SIGNED = 1;
-const PLANES = 2;
-const IH = 3;
-const IW = 4;
-const OH = 5;
-const OW = 6;
-const PPT = 7;
-const ROWS = 8;
-const LINEAR = 9;
-const YTAB = 10;
-const YW = 11;
-const XTAB = 12;
-const XW = 13;
-const GRP = 14;
-const OWP = 15;
-const SRCBYTES = 16;
-/** a 256-byte table applied to every output byte (a look-up step fused into the resize), or 0 */
-const TABLE = 17;
+// ctx record: field indices (byte offset = index * 4), assembly/model/spatial-resize-ctx.ts (generated from
+// tools/model-ctx.mjs, as the host's offsets are).
+import {
+  LAYOUT, SIGNED, PLANES, IH, IW, OH, OW, PPT, ROWS, LINEAR, YTAB, YW, XTAB, XW, GRP, OWP, SRCBYTES, TABLE,
+} from './spatial-resize-ctx';
 
 // @ts-ignore: decorator
 @inline function field(ctx: usize, i: i32): i32 {

@@ -13,18 +13,9 @@
 import { copyBytes } from './spatial-common';
 import { transpose16x8Store, transpose4x32Store } from '../relayout/shuffles';
 
-// ctx record, i32 fields (index * 4 bytes). Mirrored in src/model/backends/wasm-int8/transpose.ts.
-const ESIZE = 0;
-const KIND = 1;
-const NOUT = 2;
-const RPT = 3;
-const ROWLEN = 4; // KIND 0: bytes per row; KIND 1: ROWS
-const COLS = 5;
-const SA = 6;
-const TB = 7;
-const TOTAL = 8; // KIND 0: R
-const TILES = 9; // KIND 1: tasks per combination; the last one takes the rows left (at least RPT of them)
-const OUTER = 10; // [dim, src stride bytes, dst stride bytes] per outer axis, outermost first
+// ctx record: field indices (byte offset = index * 4), assembly/model/spatial-transpose-ctx.ts (generated from
+// tools/model-ctx.mjs, as the host's offsets are).
+import { ESIZE, KIND, NOUT, RPT, ROWLEN, COLS, SA, TB, TOTAL, TILES, OUTER } from './spatial-transpose-ctx';
 
 // @ts-ignore: decorator
 @inline function field(ctx: usize, i: i32): i32 {

@@ -25,7 +25,8 @@ import { lowerGraph, plannedValues } from './lowering/lower.js';
 import { fuseOutputTables } from './backends/wasm-int8/conv.js';
 import { fuseChannelChains, fuseChannelGates } from './backends/wasm-int8/chains.js';
 import { fuseConcatFeeders } from './backends/wasm-int8/concat.js';
-import { planLayouts, planMemory } from './lowering/plan.js';
+import { planLayouts } from './lowering/layouts.js';
+import { planMemory } from './lowering/memory.js';
 import type { LoweredNode, StepImpl } from './executor/step.js';
 import { Model } from './executor/model.js';
 
@@ -115,10 +116,7 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
     opset: (d: string) => graph.opsetImports.get(d) ?? 1,
   };
   try {
-    for (const s of layout.steps) {
-      const l = s as Partial<LoweredNode>;
-      impls.push(l.build ? l.build(env, s) : buildRelayout(env, s));
-    }
+    for (const s of layout.steps) impls.push((s as LoweredNode).build(env, s));
     return new Model({ core, steps: layout.steps, impls, values, inputs, outputs, arenaBytes: mem.arenaBytes, valueGuards: hooks.valueGuards ?? 0 });
   } catch (e) {
     for (const i of impls) i.dispose();
@@ -127,7 +125,6 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   }
 }
 
-import { buildRelayout } from './backends/wasm-int8/lowering.js';
 
 /** @internal Tests: rt.loadModel without the promise, with the planner's test hooks. */
 export function loadModelSync(rt: { core: WasmRuntimeCore; selector: { select: AlgoSelector } }, bytes: Uint8Array | ArrayBuffer, opts?: LoadModelOptions, hooks?: LoadModelHooks): Model {

@@ -18,7 +18,7 @@
  * clamped to the narrow range where asked (NaN gives QuantizeLinear's code 0, not clamped).
  */
 import { check } from '../errors.js';
-import { quantizeValue, roundHalfEven } from '../model/backends/wasm-int8/quantize.js';
+import { quantizeValue, roundHalfEven } from '../model/numerics/quantize.js';
 
 export type QType = 'uint8' | 'int8';
 

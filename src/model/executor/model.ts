@@ -5,8 +5,9 @@
  */
 import { I8ConvError, check } from '../../errors.js';
 import type { WasmRuntimeCore } from '../../runtime.js';
+import { GUARD_BYTE, GuardedBlocks } from '../../heap.js';
 import type { Layout } from '../backends/types.js';
-import type { Lowering, PlannedValue, ValueType } from '../lowering/plan.js';
+import type { Lowering, PlannedValue, ValueType } from '../lowering/values.js';
 import type { StepImpl, StepPointers } from './step.js';
 
 export type ModelTensorType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'bool';
@@ -45,8 +46,6 @@ export interface RunOptions {
   profile?: boolean;
 }
 
-const GUARD = 64;
-const GUARD_BYTE = 0xa5;
 const ARRAY_OF: Record<ValueType, { ctor: new (n: number) => ModelArray; name: string }> = {
   float32: { ctor: Float32Array, name: 'Float32Array' },
   uint8: { ctor: Uint8Array, name: 'Uint8Array' },
@@ -81,7 +80,8 @@ export class Model {
   private readonly steps: Lowering[];
   private readonly values: Map<string, PlannedValue>;
   private readonly ptrs: StepPointers[];
-  private readonly blocks: number[] = [];
+  /** the arena and the scratch, each between guard bands */
+  private readonly blocks: GuardedBlocks;
   private readonly arena: number;
   private readonly valueGuards: number;
   private disposed = false;
@@ -102,21 +102,17 @@ export class Model {
     this.inputs = parts.inputs.map(io);
     this.outputs = parts.outputs.map(io);
     const scratchBytes = Math.max(0, ...impls.map((s) => s.scratchBytes));
-    try {
-      this.arena = this.alloc(parts.arenaBytes, 64);
-      const scratch = scratchBytes > 0 ? this.alloc(scratchBytes + 512, 64) : 0;
-      const scratchAligned = Math.ceil(scratch / 512) * 512;
-      const ptr = (n: string): number => {
-        if (n === '') return -1;
-        const v = values.get(n)!;
-        return v.constant || v.offset < 0 ? -1 : this.arena + v.offset;
-      };
-      this.ptrs = steps.map((s) => ({ inputs: s.inputs.map(ptr), outputs: s.outputs.map(ptr), scratch: scratchAligned }));
-    } catch (e) {
-      this.release();
-      if (e instanceof I8ConvError) throw e;
-      throw new I8ConvError('OUT_OF_MEMORY', `model: the wasm memory could not grow to hold the model's arena (${parts.arenaBytes} bytes): ${String((e as Error).message ?? e)}`, 'model');
-    }
+    // OUT_OF_MEMORY (the arena released) when the memory cannot grow
+    this.blocks = new GuardedBlocks(core, { param: 'model', what: `the model's arena (${parts.arenaBytes} bytes) and scratch (${scratchBytes} bytes)` });
+    this.arena = this.blocks.alloc(parts.arenaBytes);
+    const scratch = scratchBytes > 0 ? this.blocks.alloc(scratchBytes + 512) : 0;
+    const scratchAligned = Math.ceil(scratch / 512) * 512;
+    const ptr = (n: string): number => {
+      if (n === '') return -1;
+      const v = values.get(n)!;
+      return v.constant || v.offset < 0 ? -1 : this.arena + v.offset;
+    };
+    this.ptrs = steps.map((s) => ({ inputs: s.inputs.map(ptr), outputs: s.outputs.map(ptr), scratch: scratchAligned }));
     if (this.valueGuards) {
       const u8 = core.u8();
       for (const v of values.values()) if (!v.constant && v.offset >= 0 && v.aliasOf === undefined) u8.fill(GUARD_BYTE, this.arena + v.offset + v.bytes, this.arena + v.offset + v.bytes + this.valueGuards);
@@ -127,23 +123,10 @@ export class Model {
     this.memoryBytes = impls.reduce((a, s) => a + s.bytes, 0) + parts.arenaBytes + scratchBytes;
   }
 
-  private alloc(size: number, align: number): number {
-    const off = this.core.heap.alloc(size + 2 * GUARD, align);
-    const u8 = this.core.u8();
-    u8.fill(GUARD_BYTE, off, off + GUARD);
-    u8.fill(GUARD_BYTE, off + GUARD + size, off + 2 * GUARD + size);
-    this.blocks.push(off);
-    this.guardSpans.push([off, size]);
-    return off + GUARD;
-  }
-  private readonly guardSpans: Array<[number, number]> = [];
-
   /** Tests: whether every guard band (around the arena and scratch, and after each value when planned so) is intact. */
   checkGuards(): boolean {
+    if (!this.blocks.checkGuards()) return false;
     const u8 = this.core.u8();
-    for (const [off, size] of this.guardSpans) {
-      for (let i = 0; i < GUARD; i++) if (u8[off + i] !== GUARD_BYTE || u8[off + GUARD + size + i] !== GUARD_BYTE) return false;
-    }
     if (this.valueGuards) {
       for (const v of this.values.values()) {
         if (v.constant || v.offset < 0 || v.aliasOf !== undefined) continue;
@@ -258,16 +241,11 @@ export class Model {
     return this.copyOut();
   }
 
-  private release(): void {
-    for (const b of this.blocks) this.core.heap.release(b);
-    this.blocks.length = 0;
-  }
-
   /** Frees the model's wasm memory (its weights, tables, arena). The runtime stays usable. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     for (const s of this.impls) s.dispose();
-    this.release();
+    this.blocks.release();
   }
 }

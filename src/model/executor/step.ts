@@ -5,7 +5,7 @@
 import type { WasmRuntimeCore } from '../../runtime.js';
 import type { AlgoSelector, ConvOptions } from '../../conv.js';
 import type { Node } from '../graph/ir.js';
-import type { Lowering, PlannedValue } from '../lowering/plan.js';
+import type { Lowering, PlannedValue } from '../lowering/values.js';
 import type { ModelKernel } from '../backends/types.js';
 import type { BinaryQuant } from '../backends/wasm-int8/binary.js';
 import { I8ConvError } from '../../errors.js';
@@ -62,6 +62,23 @@ export interface LoweredNode extends Lowering {
   /** a QLinearAdd / QLinearMul of two runtime operands on the element-wise kernel: its quantization (A: input 0) */
   qbinary?: BinaryQuant;
 }
+
+/** What a lowering function is given besides its node. */
+export interface LowerContext {
+  /** the node's name, or a generated one (`op#index`): the step's name */
+  readonly name: string;
+  /** every planned value (lowerings may add values of their own, e.g. a convolution's accumulators) */
+  readonly values: Map<string, PlannedValue>;
+  /** the opset of the node's domain */
+  readonly opset: number;
+}
+
+/**
+ * One way to run a node (an implementation in the operator table, src/model/lowering/registry.ts): its step, or
+ * undefined where this way does not apply to the node (the table then tries the next one). UNSUPPORTED_OP where the
+ * node cannot run at all.
+ */
+export type Lower = (node: Node, c: LowerContext) => LoweredNode | undefined;
 
 /** How many steps read each value (a step reading it twice counts once), graph outputs counting as one more. */
 export function readerCounts(steps: readonly Lowering[], graphOutputs: readonly string[]): Map<string, number> {

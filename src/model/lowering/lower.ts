@@ -5,21 +5,13 @@
  */
 import { I8ConvError } from '../../errors.js';
 import type { ElementType, Graph, Node } from '../graph/ir.js';
-import type { PlannedValue, ValueType } from './plan.js';
-import { ELEMENT_BYTES } from './plan.js';
+import type { PlannedValue, ValueType } from './values.js';
+import { ELEMENT_BYTES } from './values.js';
 import type { LoweredNode } from '../executor/step.js';
 import { unsupported } from '../executor/step.js';
-import { CONV_OPS, lowerConv } from '../backends/wasm-int8/conv.js';
-import { lowerAlias, lowerHost } from '../backends/host/lower.js';
-import { lowerKernelOp } from '../backends/wasm-int8/lowering.js';
-import { HOST_OPS } from '../backends/host/index.js';
-import type { HostOpFactory } from '../backends/types.js';
-import { qlinearSoftmaxHost } from '../backends/host/quant.js';
+import { rowFor, rowsOf } from './registry.js';
 
 const VALUE_TYPES: ReadonlySet<ElementType> = new Set(['float32', 'int32', 'uint8', 'int8', 'int64', 'bool']);
-/** Quantized operators run on the host (./ops/quant-host.ts), by `domain:opType`. */
-const QUANT_HOST: ReadonlyMap<string, HostOpFactory> = new Map([['com.microsoft:QLinearSoftmax', qlinearSoftmaxHost]]);
-const ALIAS_OPS = new Set([':Reshape', ':Flatten', ':Squeeze', ':Unsqueeze', ':Identity', ':Dropout']);
 
 /** Kahn's order, ties in file order; BAD_MODEL on a cycle or a missing input. */
 export function dependencyOrder(graph: Graph): Node[] {
@@ -101,21 +93,19 @@ export function lowerGraph(graph: Graph, values: Map<string, PlannedValue>): Low
   return out;
 }
 
+/** The node's step: the first implementation of its row in the operator table (./registry.ts) that applies. */
 function lowerNode(node: Node, name: string, graph: Graph, values: Map<string, PlannedValue>): LoweredNode {
-  const key = `${node.domain}:${node.opType}`;
-  if (CONV_OPS.has(key)) return lowerConv(node, name, values);
-  if (key === ':Dropout') {
-    // inference only: training_mode (input 2) absent or a constant false; the mask output unused
-    const t = node.inputs[2] ? values.get(node.inputs[2]) : undefined;
-    if (node.inputs[2] && !(t?.constant && t.constant.data.length === 1 && !Number(t.constant.data[0])))
-      unsupported(node, 'training_mode is not a constant false (training Dropout is not supported)');
+  const opset = graph.opsetImports.get(node.domain) ?? 1;
+  const what = `operator ${node.domain ? `${node.domain}.` : ''}${node.opType}`;
+  const row = rowFor(node.domain, node.opType, opset);
+  if (!row) {
+    const known = rowsOf(node.domain, node.opType);
+    if (known.length) unsupported(node, `${what} is not supported at opset ${opset} (it is from opset ${Math.min(...known.map((r) => r.since))})`);
+    return unsupported(node, `${what} is not supported`);
   }
-  if (ALIAS_OPS.has(key) && node.outputs.filter((o) => o !== '').length === 1) return lowerAlias(node, name, values);
-  const k = lowerKernelOp(node, name, values);
-  if (k) return k;
-  const quant = QUANT_HOST.get(key);
-  if (quant) return lowerHost(node, name, values, quant, graph.opsetImports.get(node.domain) ?? 1);
-  const host = HOST_OPS.get(key);
-  if (host) return lowerHost(node, name, values, host, graph.opsetImports.get(node.domain) ?? 1);
-  return unsupported(node, `operator ${node.domain ? `${node.domain}.` : ''}${node.opType} is not supported`);
+  for (const impl of row.impls) {
+    const l = impl.lower(node, { name, values, opset });
+    if (l) return l;
+  }
+  return unsupported(node, `${what} is not supported`);
 }

@@ -1,15 +1,12 @@
 /**
- * Host steps: a node run by a host operator (src/model/backends/host/) on views of the arena -- or, for the operators
- * that have one (src/model/backends/wasm-float/kernels.ts: float ConvTranspose, BatchNormalization and Relu with constant
- * parameters), by its wasm SIMD kernel, which computes the same bits on the pool's threads -- and the executor's
- * own small host steps (aliases and copies).
+ * Host steps: a node run by its TypeScript operator (the HostOpFactory of ./*.ts) on views of the arena, and the
+ * views: Reshape-like nodes whose output is their input's bytes.
  */
 import type { Node } from '../../graph/ir.js';
 import type { HostOp, HostOpFactory, HostTensor, HostValueInfo } from '../types.js';
-import type { PlannedValue, ValueType } from '../../lowering/plan.js';
-import type { BuildEnv, LoweredNode, StepImpl, StepPointers } from '../../executor/step.js';
-import { kernelStep, unsupported } from '../../executor/step.js';
-import { simdHostKernel } from '../wasm-float/kernels.js';
+import type { PlannedValue, ValueType } from '../../lowering/values.js';
+import type { BuildEnv, Lower, LoweredNode, StepImpl, StepPointers } from '../../executor/step.js';
+import { unsupported } from '../../executor/step.js';
 
 /** The typed-array class of each value type. */
 export const VIEW = {
@@ -28,12 +25,17 @@ export function infoOf(v: PlannedValue): HostValueInfo {
   return { type: v.type, dims: v.dims, constant: c ? { type: c.type as ValueType, dims: c.dims, data: c.data } as HostTensor : undefined };
 }
 
+/** The operator table's TypeScript implementation: `factory` checks the node at load time and runs it. */
+export function hostOp(factory: HostOpFactory): Lower {
+  return (node, c) => lowerHost(node, c.name, c.values, factory, c.opset);
+}
+
 export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>, factory: HostOpFactory, opset: number): LoweredNode {
   const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!)));
   const outs = node.outputs.map((n) => infoOf(values.get(n)!));
   // the factory checks support now (load time) and raises UNSUPPORTED_OP with its reason
   const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
-  let op: HostOp | undefined = factory(hostNode, ins, outs, opset);
+  const op: HostOp = factory(hostNode, ins, outs, opset);
   return {
     name,
     op: node.opType,
@@ -45,12 +47,7 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
       const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
       const outVals = step.outputs.map((n) => env.values.get(n)!);
       const macs = floatMacs(node.opType, inVals, outVals, node);
-      const simd = simdHostKernel(env.core, hostNode, inVals.map((v) => (v === undefined ? undefined : infoOf(v))), outVals.map(infoOf), opset);
-      if (simd) {
-        op = undefined; // the TypeScript operator's tables are not kept
-        return { ...kernelStep(env.core, simd, { threaded: true }), macs };
-      }
-      const run = op ?? factory(hostNode, ins, outs, opset);
+      const run = op;
       const constIns = inVals.map((v) => (v?.constant ? infoOf(v).constant : undefined));
       // the views of the last run, reused while the memory and the pointers are the same
       let views: { buf: ArrayBufferLike; p: StepPointers; inputs: (HostTensor | undefined)[]; outputs: HostTensor[] } | null = null;
@@ -80,7 +77,18 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
   };
 }
 
-/** Reshape, Flatten, Squeeze, Unsqueeze, Identity, Dropout (inference): output 0 is input 0's bytes. */
+/** Reshape, Flatten, Squeeze, Unsqueeze, Identity with one output: a view of the input's bytes. */
+export const lowerView: Lower = (node, c) => (node.outputs.filter((o) => o !== '').length === 1 ? lowerAlias(node, c.name, c.values) : undefined);
+
+/** Dropout at inference (training_mode absent or a constant false): a view where the mask output is unused. */
+export const lowerDropoutView: Lower = (node, c) => {
+  const t = node.inputs[2] ? c.values.get(node.inputs[2]) : undefined;
+  if (node.inputs[2] && !(t?.constant && t.constant.data.length === 1 && !Number(t.constant.data[0])))
+    unsupported(node, 'training_mode is not a constant false (training Dropout is not supported)');
+  return lowerView(node, c);
+};
+
+/** Output 0 is input 0's bytes. */
 export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>): LoweredNode {
   const x = values.get(node.inputs[0]);
   if (!x) unsupported(node, 'no input');
@@ -116,7 +124,7 @@ export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string,
 }
 
 /** Multiply-accumulates of one run of a float convolution / matrix product (the profile's GMAC/s), else 0. */
-function floatMacs(op: string, ins: readonly (PlannedValue | undefined)[], outs: readonly PlannedValue[], node: Node): number {
+export function floatMacs(op: string, ins: readonly (PlannedValue | undefined)[], outs: readonly PlannedValue[], node: Node): number {
   const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
   const w = ins[1]?.dims;
   // every output element sums C_in / group * kh * kw products (w is [C_out, C_in / group, kh, kw])

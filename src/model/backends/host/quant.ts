@@ -1,9 +1,9 @@
 /**
  * Host fallbacks of the quantized element-wise operators for the cases their wasm kernels do not take:
  * QuantizeLinear / DequantizeLinear per axis (and DequantizeLinear of int32), and QLinearAdd / QLinearMul with a
- * general numpy broadcast. Same formulas as the kernels (onnxruntime-web's, spec §1, §2, §4), on plain loops.
+ * general numpy broadcast. Same formulas as the kernels (onnxruntime-web's; docs/int8-ops.md), on plain loops.
  */
-import { roundHalfEven } from '../wasm-int8/quantize.js';
+import { roundHalfEven } from '../../numerics/quantize.js';
 import type { Node } from '../../graph/ir.js';
 import type { HostOpFactory, HostTensor } from '../types.js';
 import { unsupported } from '../../executor/step.js';
@@ -72,7 +72,7 @@ export const dequantizeHost: HostOpFactory = (n, ins, _outs, opset) => {
   };
 };
 
-/** com.microsoft QLinearAdd / QLinearMul with numpy broadcasting (spec §4). */
+/** com.microsoft QLinearAdd / QLinearMul with numpy broadcasting (docs/int8-ops.md, QLinearAdd and QLinearMul). */
 export function qlinearBinaryHost(mul: boolean): HostOpFactory {
   return (n, ins, outs) => {
     const node = asNode(n);
@@ -120,9 +120,9 @@ export function qlinearBinaryHost(mul: boolean): HostOpFactory {
 }
 
 /**
- * QLinearMatMul with a non-constant B (attention): exact int32 accumulation of (a - a_zp)(b - b_zp[n]) over K,
- * with numpy batch broadcasting, then onnxruntime's requantization (spec §3b/§3c: scale[n] = f(f(a_s * b_s[n]) /
- * y_s), clamp in float, RNE, + y_zp).
+ * QLinearMatMul with a non-constant B (attention): exact int32 accumulation of (a - a_zp)(b - b_zp[n]) over K, with
+ * numpy batch broadcasting, then onnxruntime's requantization (docs/int8-ops.md, QLinearConv, QLinearMatMul and
+ * QGemm: scale[n] = f(f(a_s * b_s[n]) / y_s), clamp in float, RNE, + y_zp).
  */
 export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
   const node = asNode(n);
@@ -185,14 +185,14 @@ export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
 };
 
 /**
- * com.microsoft QLinearSoftmax (spec §7c; kernels-ref/model/ops/QLinearSoftmax.ts gives the exact semantics, which
- * are onnxruntime-web 1.30's): X uint8 / int8 with constant per-tensor X_scale, Y_scale, Y_zero_point (X_zero_point
- * is not read); attributes `opset` (required) and `axis` (default -1). Rows: below opset 13 X coerced to 2-D at axis,
- * from 13 the values along axis (strided when axis is not the last). At load: the float32 table E(i) =
- * f(exp((i - 255 + shift) * x_scale)) with shift = max(0, (double) logf(f(FLT_MAX / f(D))) - 5) / x_scale, and from
- * it P(i) = f(E(i) * Ys), Ys = floor(f(1 / y_scale)). Per row: m = max; sum = the f32 sum in row order of E(255 - m
- * + x); y = nearbyintf(f(P(255 - m + x) / sum)) converted as wasm's trunc_sat (NaN 0), + y_zp (uint32 / int32
- * arithmetic), then min(., 255) for uint8, clamp(., -128, 127) for int8. No allocation per run.
+ * com.microsoft QLinearSoftmax (docs/int8-ops.md, QLinearSoftmax; kernels-ref/model/ops/QLinearSoftmax.ts gives the
+ * exact semantics, which are onnxruntime-web 1.30's): X uint8 / int8 with constant per-tensor X_scale, Y_scale,
+ * Y_zero_point (X_zero_point is not read); attributes `opset` (required) and `axis` (default -1). Rows: below opset
+ * 13 X coerced to 2-D at axis, from 13 the values along axis (strided when axis is not the last). At load: the
+ * float32 table E(i) = f(exp((i - 255 + shift) * x_scale)) with shift = max(0, (double) logf(f(FLT_MAX / f(D))) - 5)
+ * / x_scale, and from it P(i) = f(E(i) * Ys), Ys = floor(f(1 / y_scale)). Per row: m = max; sum = the f32 sum in row
+ * order of E(255 - m + x); y = nearbyintf(f(P(255 - m + x) / sum)) converted as wasm's trunc_sat (NaN 0), + y_zp
+ * (uint32 / int32 arithmetic), then min(., 255) for uint8, clamp(., -128, 127) for int8. No allocation per run.
  */
 export const qlinearSoftmaxHost: HostOpFactory = (node, ins, outs) => {
   const op = 'QLinearSoftmax';
@@ -259,33 +259,3 @@ export const qlinearSoftmaxHost: HostOpFactory = (node, ins, outs) => {
       }
   };
 };
-
-/**
- * QLinearAdd / QLinearMul with one operand a constant scalar, as a 256-entry table over the other operand's raw
- * byte (int8 by value & 255): the spec §4 formula evaluated per byte value, so applying the table is bit-identical
- * to the element-wise kernel. `sc` = [a_s, a_zp, b_s, b_zp, c_s, c_zp]; `scalarSide` 0: A is the constant `c`.
- */
-export function qlinearBinaryTable(mul: boolean, type: 'uint8' | 'int8', scalarSide: 0 | 1, c: number, sc: readonly number[]): Uint8Array {
-  const table = new Uint8Array(256);
-  for (let i = 0; i < 256; i++) {
-    const v = type === 'int8' ? (i << 24) >> 24 : i;
-    table[i] = scalarSide === 0 ? qlinearBinaryByte(mul, type, c, v, sc) : qlinearBinaryByte(mul, type, v, c, sc);
-  }
-  return table;
-}
-
-/**
- * One output of QLinearAdd / QLinearMul (spec §4) as its raw byte (int8 -1 is 255): `a`, `b` the operands' values
- * (uint8 0..255, int8 -128..127), `sc` = [a_s, a_zp, b_s, b_zp, c_s, c_zp]. The arithmetic of the element-wise
- * kernel, step for step in f32; qlinearBinaryTable and passes/fuse-luts.ts (x op f(x) as a table of x) use it.
- */
-export function qlinearBinaryByte(mul: boolean, type: 'uint8' | 'int8', a: number, b: number, sc: readonly number[]): number {
-  const [as, az, bs, bz, cs, cz] = [f32(sc[0]), sc[1], f32(sc[2]), sc[3], f32(sc[4]), sc[5]];
-  const [lo, hi] = range(type);
-  const fa = f32(as * (a - az)), fb = f32(bs * (b - bz));
-  let r = f32(f32(mul ? fa * fb : fa + fb) / cs);
-  r = r < lo - cz ? lo - cz : r;
-  r = hi - cz < r ? hi - cz : r;
-  const q = rne(f32(r + cz));
-  return (Number.isNaN(q) ? 0 : q) & 255;
-}

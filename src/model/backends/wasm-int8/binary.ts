@@ -1,7 +1,7 @@
 /**
  * com.microsoft QLinearAdd / QLinearMul as the model executor runs them (wasm: assembly/model/elementwise.ts,
- * qlinearBinaryTask), bit-exact to onnxruntime-web (spec §4, the float formula its wasm build runs) and to
- * kernels-ref/model/ops/QLinearBinary.ts:
+ * qlinearBinaryTask), bit-exact to onnxruntime-web (the float formula its wasm build runs: docs/int8-ops.md,
+ * QLinearAdd and QLinearMul) and to kernels-ref/model/ops/QLinearBinary.ts:
  *   A' = f32(sA * float(a - zA)),  B' = f32(sB * float(b - zB))
  *   c  = f32(f32(A' + B') / sC)   (QLinearMul: A' * B')
  *   c  = min(max(c, lo - zC), hi - zC)   (C++ std::max / std::min, in float)
@@ -30,6 +30,13 @@ import {
   DST, ELEM_CTX as F, ElemKernel, Q_RANGE, SECOND, SRC, checkDims, checkQType, checkScale, checkZeroPoint, xorOf,
 } from './elem-common.js';
 import type { Layout, QType } from '../types.js';
+import type { Node } from '../../graph/ir.js';
+import type { PlannedValue } from '../../lowering/values.js';
+import type { Lower } from '../../executor/step.js';
+import { numbersOf } from '../../graph/attrs.js';
+import { qlinearBinaryTable } from '../../numerics/tables.js';
+import { c4, follow, is8, kernelLowering, lookupStep, scalarConst } from './lower-common.js';
+import { LutKernel } from './lut.js';
 
 /** The quantization of a QLinearAdd / QLinearMul: its A and B operands' and its output's scales and zero points. */
 export interface BinaryQuant {
@@ -189,3 +196,53 @@ export function writeBinaryRecord(core: WasmRuntimeCore, at: number, p: Omit<QLi
   set(F.QB_ZPF, p.cZeroPoint, true);
   set(F.QB_OUTADD, x, false);
 }
+
+// ---- lowering (the operator table's int8 implementations of com.microsoft QLinearAdd / QLinearMul) ---------------
+
+/** The facts both int8 lowerings of a QLinearAdd / QLinearMul read; `kernel`: the wasm kernels take it. */
+function binaryFacts(node: Node, values: ReadonlyMap<string, PlannedValue>) {
+  const a = values.get(node.inputs[0])!, b = values.get(node.inputs[3])!, out = values.get(node.outputs[0])!;
+  const sc = [1, 2, 4, 5, 6, 7].map((k) => scalarConst(node, values, k, `input ${k}`, k === 2 || k === 5 || k === 7 ? 0 : undefined));
+  const fits = (layout: Layout): boolean => {
+    try {
+      planBinaryBroadcast(a.dims, b.dims, layout);
+      return true;
+    } catch (e) {
+      if (e instanceof I8ConvError) return false;
+      throw e;
+    }
+  };
+  const kernel = is8(a.type) && !sc.some(Number.isNaN) && fits('NCHW') && !(a.constant && b.constant);
+  return { a, b, out, sc, fits, kernel };
+}
+
+/**
+ * One operand a constant scalar and the other of the output's size and type: the output is a function of the other
+ * operand's byte, a 256-entry table of the same formula (bit for bit), which the LUT kernel applies.
+ */
+export const lowerQLinearBinaryTable: Lower = (node, { name, values }) => {
+  const { a, b, out, sc, kernel } = binaryFacts(node, values);
+  if (!kernel) return undefined;
+  const scalarSide = a.constant && a.constant.data.length === 1 ? 0 : b.constant && b.constant.data.length === 1 ? 1 : -1;
+  const act = scalarSide === 0 ? b : a;
+  if (scalarSide < 0 || act.constant || act.bytes !== out.bytes || out.type !== act.type) return undefined;
+  const c = numbersOf((scalarSide === 0 ? a : b).constant!)[0];
+  const table = qlinearBinaryTable(node.opType === 'QLinearMul', act.type as QType, scalarSide as 0 | 1, c, sc);
+  return lookupStep(kernelLowering(node, name, [scalarSide === 0 ? node.inputs[3] : node.inputs[0]], follow(c4(act)), (env) =>
+    new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table }), { inPlace: true }), table);
+};
+
+/** 8-bit operands with per-tensor parameters, B of A's shape, a scalar, or broadcast along channels. */
+export const lowerQLinearBinary: Lower = (node, { name, values }) => {
+  const { a, b, out, sc, fits, kernel } = binaryFacts(node, values);
+  if (!kernel) return undefined;
+  const data = [a, b].map((v, i) => (v.constant ? -1 : i)).filter((i) => i >= 0);
+  const q = { aScale: sc[0], aZeroPoint: sc[1], bScale: sc[2], bZeroPoint: sc[3], cScale: sc[4], cZeroPoint: sc[5] };
+  return {
+    ...kernelLowering(node, name, [node.inputs[0], node.inputs[3]], follow(fits('NCHW44') && c4(out), data), (env, layout) =>
+      new QLinearBinaryKernel(env.core, { op: node.opType === 'QLinearMul' ? 'mul' : 'add', type: a.type as QType, aDims: a.dims, bDims: b.dims, layout, ...q }),
+    { second: true, inPlace: a.bytes === out.bytes }),
+    // the fusion passes (fuseChannelGates) read the quantization from here
+    qbinary: data.length === 2 ? q : undefined,
+  };
+};

@@ -15,7 +15,7 @@
  * tensor that become one.
  */
 import type { Node } from '../../graph/ir.js';
-import type { PlannedValue } from '../../lowering/plan.js';
+import type { PlannedValue } from '../../lowering/values.js';
 import { kernelStep, readerCounts, type LoweredNode } from '../../executor/step.js';
 import type { HostOpFactory, HostTensor } from '../types.js';
 import { HOST_OPS } from '../host/index.js';
@@ -25,7 +25,7 @@ import { numbersOf } from '../../graph/attrs.js';
 import type { BinaryQuant } from './binary.js';
 import type { QType } from '../types.js';
 import { infoOf, VIEW } from '../host/lower.js';
-import { THREADED_BYTES } from './lowering.js';
+import { THREADED_BYTES } from './lower-common.js';
 
 type Factory = HostOpFactory | 'table';
 

@@ -1,19 +1,23 @@
 /**
  * Concat (any element type) and com.microsoft QLinearConcat: the output is, per outer index (the dims before the
  * axis), each input's run of dims[axis..] elements in turn. An input whose scale and zero point equal the output's
- * (bit for bit) is copied; another is mapped through its 256-entry requantization table (spec §6: the QLinearConcat
- * table of onnxruntime). In NCHW44 (axis 1 of a 4-D value, every input's channels a multiple of 4) the runs are
- * the same bytes as in NCHW: [N][C/4][H][W][4] per batch is a contiguous C*H*W block, so the step runs in either
- * layout.
+ * (bit for bit) is copied; another is mapped through its 256-entry requantization table (onnxruntime's QLinearConcat
+ * table: docs/int8-ops.md, QLinearConcat). In NCHW44 (axis 1 of a 4-D value, every input's channels a multiple of 4)
+ * the runs are the same bytes as in NCHW: [N][C/4][H][W][4] per batch is a contiguous C*H*W block, so the step runs
+ * in either layout.
  */
 import type { Node } from '../../graph/ir.js';
-import type { PlannedValue } from '../../lowering/plan.js';
-import type { LoweredNode, StepImpl } from '../../executor/step.js';
+import type { PlannedValue } from '../../lowering/values.js';
+import type { Lower, LoweredNode, StepImpl } from '../../executor/step.js';
 import { readerCounts, unsupported } from '../../executor/step.js';
 import { attrInt, numbersOf } from '../../graph/attrs.js';
-import { LutKernel, requantTable } from './lut.js';
+import { LutKernel } from './lut.js';
+import { requantTable } from '../../numerics/tables.js';
 import { runKernelSerial } from '../types.js';
 import { JOB } from '../../../threads/protocol.js';
+
+/** Concat of any element type, and QLinearConcat with per-tensor parameters (the operator table's lowering). */
+export const lowerConcatOp: Lower = (node, { name, values }) => lowerConcat(node, name, values);
 
 /**
  * A concat lowering; `feeders[i]`: the step that produces data input i (a Resize whose output only this concat

@@ -8,8 +8,8 @@
  * Weights: int8 with zero point 0 (symmetric) run the pack's kernels directly. Any other weights (uint8 with a zero
  * point, int8 with a nonzero one: effective weights w - zp of up to 9 bits) run on the general path: w - zp =
  * 2a + b with a = floor((w - zp) / 2) in [-128, 127] and b in {0, 1}; two int32-output convolutions (filters a
- * and b) and one requantization of 2 * acc_a + acc_b + bias (onnxruntime's formula, spec §3b) — exact, at twice
- * the cost; the fast kernels stay for symmetric weights.
+ * and b) and one requantization of 2 * acc_a + acc_b + bias (onnxruntime's formula; docs/int8-ops.md, QLinearConv,
+ * QLinearMatMul and QGemm) — exact, at twice the cost; the fast kernels stay for symmetric weights.
  * Requantization of the fast path: ConvBias with rounding 'half-even' computes onnxruntime's
  * f(f(float(acc + bias) * f(f(x_s * w_s) / y_s))), RNE, + zp, saturate (README "Rounding contract").
  */
@@ -18,12 +18,10 @@ import type { ConvBiasParams, ConvFormat } from '../../../params.js';
 import { normalizeConvParams } from '../../../params.js';
 import { candidates } from '../../../algos/pack.js';
 import type { Node, Tensor } from '../../graph/ir.js';
-import type { Lowering, PlannedValue } from '../../lowering/plan.js';
-import { ELEMENT_BYTES } from '../../lowering/plan.js';
-import { readerCounts, unsupported, type BuildEnv, type LoweredNode, type StepImpl, type StepPointers } from '../../executor/step.js';
+import type { Lowering, PlannedValue } from '../../lowering/values.js';
+import { ELEMENT_BYTES } from '../../lowering/values.js';
+import { readerCounts, unsupported, type BuildEnv, type Lower, type LoweredNode, type StepImpl, type StepPointers } from '../../executor/step.js';
 import { attrFloat, attrInt, attrInts, numbersOf, spatialPads } from '../../graph/attrs.js';
-import { lowerHost } from '../host/lower.js';
-import { qlinearMatMulHost } from '../host/quant.js';
 
 const f32 = Math.fround;
 
@@ -190,8 +188,16 @@ function formatRuns(spec: ConvSpec, format: ConvFormat, intOut: boolean): boolea
   }
 }
 
+/**
+ * QLinearConv, QLinearMatMul and QGemm with a constant 2-D B, ConvInteger, MatMulInteger: a ConvBias of the pack
+ * (the operator table's lowering of the convolutions and matrix products).
+ */
+export const lowerConvOp: Lower = (node, { name, values }) => {
+  if (node.opType === 'QLinearMatMul' && (!values.get(node.inputs[3])?.constant || values.get(node.inputs[3])!.dims.length !== 2)) return undefined;
+  return lowerConv(node, name, values);
+};
+
 export function lowerConv(node: Node, name: string, values: Map<string, PlannedValue>): LoweredNode {
-  if (node.opType === 'QLinearMatMul' && (!values.get(node.inputs[3])?.constant || values.get(node.inputs[3])!.dims.length !== 2)) return lowerHost(node, name, values, qlinearMatMulHost, 13);
   const spec = convSpec(node, values);
   const general = !spec.symmetric;
   const intOut = general || spec.outType === 'int32';
@@ -324,7 +330,8 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
         out32[i] = v;
         continue;
       }
-      // onnxruntime's requantization (spec §3b): float(v) * scale, clamp to [lo - zp, hi - zp], RNE, + zp
+      // onnxruntime's requantization (docs/int8-ops.md, Requantization): float(v) * scale, clamp to
+      // [lo - zp, hi - zp], RNE, + zp
       let f = f32(f32(v) * scales[c]);
       f = f < lo - zp ? lo - zp : f;
       f = f > hi - zp ? hi - zp : f;

@@ -1,7 +1,7 @@
 /**
  * What the element-wise model kernels (quantize.ts, binary.ts, lut.ts, requant.ts) share: the byte offsets of their
- * wasm parameter records (the same numbers as assembly/model/elem-ctx.ts, which the tests compare), the task grain,
- * the parameter checks, and the base class that allocates the record from the runtime's heap and releases it.
+ * wasm parameter records (generated from tools/model-ctx.mjs, as assembly/model/elem-ctx.ts is), the task grain, the
+ * parameter checks, and the base class that allocates the record from the runtime's heap and releases it.
  *
  * Every kernel is one dispatch of a wasm task function over `ceil(n / ELEM_TASK_ELEMS)` tasks, task t writing output
  * elements [t * ELEM_TASK_ELEMS, (t + 1) * ELEM_TASK_ELEMS): disjoint, so the pool's threads may share them. A
@@ -14,20 +14,12 @@ import { I8ConvError, check } from '../../../errors.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { KernelDispatch, PtrArg, TaskFunction } from '../../../threads/protocol.js';
 import type { ModelKernel, QType } from '../types.js';
+import { GuardedBlocks } from '../../../heap.js';
+import { ELEM_CTX } from './ctx.generated.js';
+export { Q_RANGE, checkQType, checkScale, checkZeroPoint } from '../../numerics/quantize.js';
 
-/** Byte offsets of the parameter records: assembly/model/elem-ctx.ts, field by field. */
-export const ELEM_CTX = {
-  EL_N: 0, EL_GRAIN: 4, EL_INXOR: 8, EL_OUTXOR: 12,
-  QZ_SCALE: 16, QZ_LO: 20, QZ_HI: 24, QZ_ZPU: 28,
-  DQ_ZPU: 16, DQ_SCALE: 20,
-  QB_OP: 16, QB_MODE: 20, QB_INNER: 24, QB_MID: 28, QB_ASCALE: 32, QB_AZPU: 36, QB_BSCALE: 40, QB_BZPU: 44,
-  QB_CSCALE: 48, QB_LO: 52, QB_HI: 56, QB_ZPF: 60, QB_OUTADD: 64,
-  LUT_TABLE: 16,
-  CT_TABLE: 16, CT_INNER: 20, CT_C: 24, CT_OUTBYTES: 28, CT_LAYOUT: 32, GT_MUL: 36, GT_ADD: 40, GT_IDENT: 44,
-  CT_QUANT: 48, CT_QSCALE: 52, CT_QLO: 56, CT_QHI: 60, CT_QZPU: 64, CT_QXOR: 68,
-  RQ_MODE: 16, RQ_INNER: 20, RQ_C: 24, RQ_K: 28, RQ_SCALES: 32, RQ_BIAS: 36, RQ_LO: 40, RQ_HI: 44, RQ_ZPU: 48,
-  EL_CTX_BYTES: 128,
-} as const;
+/** Byte offsets of the parameter records: generated from tools/model-ctx.mjs, as assembly/model/elem-ctx.ts is. */
+export { ELEM_CTX };
 
 /**
  * Output elements per task: 16 KB of a byte output, 64 KB of a float one (DequantizeLinear). At the kernels' speeds
@@ -39,27 +31,8 @@ export const ELEM_TASK_ELEMS = 16384;
 /** Most elements one tensor of these kernels may have: every byte offset (4 bytes an element) stays below 2^32. */
 export const MAX_ELEMENTS = 2 ** 30;
 
-export const Q_RANGE: Record<QType, readonly [number, number]> = { uint8: [0, 255], int8: [-128, 127] };
-
 /** The byte xor of a type (see the header). */
 export const xorOf = (t: QType): number => (t === 'int8' ? 0x80 : 0);
-
-export function checkQType(t: unknown, param: string): asserts t is QType {
-  check(t === 'uint8' || t === 'int8', 'INVALID_PARAM', param, `must be 'uint8' or 'int8', got ${String(t)}`);
-}
-
-/** A per-tensor scale: a number whose float32 value is finite and positive. Returns the float32 value. */
-export function checkScale(s: unknown, param: string): number {
-  const f = typeof s === 'number' ? Math.fround(s) : NaN;
-  check(Number.isFinite(f) && f > 0, 'INVALID_SCALE', param, `must be a finite positive float32, got ${String(s)}`);
-  return f;
-}
-
-export function checkZeroPoint(z: unknown, t: QType, param: string): number {
-  const [lo, hi] = Q_RANGE[t];
-  check(typeof z === 'number' && Number.isInteger(z) && z >= lo && z <= hi, 'INVALID_PARAM', param, `must be an integer in [${lo}, ${hi}] (${t}), got ${String(z)}`);
-  return z;
-}
 
 /** An element count: an integer in [0, MAX_ELEMENTS]. */
 export function checkLength(n: unknown, param: string): number {
@@ -79,7 +52,8 @@ export function checkDims(d: unknown, param: string): number[] {
 
 /**
  * Base of the element-wise kernels: allocates the parameter record (and `extraBytes` after it, 16-byte aligned, for
- * tables) from the core's heap; dispose releases it. Subclasses write their fields through i32 / f32.
+ * tables) from the core's heap, zeroed, between guard bands; dispose releases it. Subclasses write their fields
+ * through i32 / f32.
  */
 export abstract class ElemKernel implements ModelKernel {
   abstract readonly algorithm: string;
@@ -95,20 +69,15 @@ export abstract class ElemKernel implements ModelKernel {
   protected readonly core: WasmRuntimeCore;
   /** byte offset of the extra block (0 when none) */
   protected readonly extra: number;
-  private released = false;
+  private readonly blocks: GuardedBlocks;
 
   protected constructor(core: WasmRuntimeCore, extraBytes: number) {
     this.core = core;
     const size = ELEM_CTX.EL_CTX_BYTES + Math.ceil(extraBytes / 16) * 16;
-    try {
-      this.ctx = core.heap.alloc(size, 64);
-    } catch (e) {
-      throw new I8ConvError('OUT_OF_MEMORY', `kernel: the wasm memory could not grow by ${size} bytes for the kernel's parameters: ${String((e as Error).message ?? e)}`, 'kernel');
-    }
+    this.blocks = new GuardedBlocks(core, { param: 'kernel', what: "the kernel's parameters", zero: true });
+    this.ctx = this.blocks.alloc(size);
     this.bytes = size;
     this.extra = extraBytes > 0 ? this.ctx + ELEM_CTX.EL_CTX_BYTES : 0;
-    const i32 = core.i32();
-    i32.fill(0, this.ctx >> 2, (this.ctx + size) >> 2);
   }
 
   protected setI32(field: number, v: number): void {
@@ -127,10 +96,13 @@ export abstract class ElemKernel implements ModelKernel {
     this.dispatch = tasks > 0 ? [{ fn, range: [tasks], args }] : [];
   }
 
+  /** True when the guard bands around the record are intact. */
+  checkGuards(): boolean {
+    return this.blocks.checkGuards();
+  }
+
   dispose(): void {
-    if (this.released) return;
-    this.released = true;
-    this.core.heap.release(this.ctx);
+    this.blocks.release();
   }
 }
 

@@ -1,27 +1,21 @@
 /**
- * Table look-up (wasm: assembly/model/lut.ts): y[i] = table[x[i] byte], for every 8-bit operator that maps each
- * input byte to one output byte, and the builders of its 256-entry tables, bit-exact to onnxruntime-web and to
- * kernels-ref/model/qlinear.ts (buildLut):
- *
- *   lutTable          the general table (QlinearBuildLookupTable, spec §6 / §7a): entry i is the raw input byte i
- *                     (int8: i >= 128 is i - 256), d = f32(xScale * float(t - xZp)), y = QuantizeLinear(F(d),
- *                     yScale, yZp) (spec §1), stored as the output's raw byte. Any float32 function F between a
- *                     per-tensor DequantizeLinear and QuantizeLinear becomes such a table, exactly, where F
- *                     reproduces onnxruntime's float computation.
- *   requantTable      F = identity: an input of QLinearConcat whose scale or zero point differs from the output's.
- *   sigmoidTable      QLinearSigmoid: F = MLAS's logistic (spec §7b), its rational approximation step by step in f32.
- *   leakyReluTable    QLinearLeakyRelu (spec §7a): F(d) = d >= 0 ? d : f32(alpha * d); alpha defaults to 0.01f.
- *
- * Tables are Uint8Array(256) of raw output bytes (an int8 -1 is 255). The kernel may run in place (output over
- * input 0).
+ * Table look-up kernels (wasm: assembly/model/lut.ts): `LutKernel`, y[i] = table[x[i] byte], for every 8-bit operator
+ * that maps each input byte to one output byte (QLinearSigmoid, QLinearLeakyRelu, QLinearAdd / QLinearMul by a
+ * constant scalar, i8conv Lut, a QLinearConcat input's requantization); `ChannelTableKernel`, one table per channel
+ * (i8conv ChannelTable); `ChannelGateKernel` (i8conv ChannelGate). The tables themselves are built by
+ * src/model/numerics/tables.ts. The kernels may run in place (output over input 0).
  */
-import { logistic } from '../../numerics/float-math.js';
 import { check } from '../../../errors.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SECOND, SRC, checkLength, checkQType, checkScale, checkZeroPoint, xorOf } from './elem-common.js';
 import { writeBinaryRecord, type BinaryQuant } from './binary.js';
-import { quantizeValue } from './quantize.js';
+import { checkTable } from '../../numerics/tables.js';
 import type { Layout, QType } from '../types.js';
+import type { Lower } from '../../executor/step.js';
+import { attrFloat, numbersOf } from '../../graph/attrs.js';
+import { leakyReluTable, sigmoidTable } from '../../numerics/tables.js';
+import { unsupported } from '../../executor/step.js';
+import { c4, follow, is8, kernelLowering, lookupStep, scalarConst } from './lower-common.js';
 
 const f32 = Math.fround;
 
@@ -30,19 +24,6 @@ export interface LutParams {
   length: number;
   /** 256 entries: the output byte of each raw input byte (numbers in [-128, 255]; stored as bytes) */
   table: ArrayLike<number>;
-}
-
-/** The 256 entries as bytes; BAD_BUFFER / INVALID_PARAM where they are not 256 integers in [-128, 255]. */
-export function checkTable(t: ArrayLike<number> | undefined): Uint8Array {
-  check(t !== null && typeof t === 'object' && typeof t.length === 'number' && t.length === 256, 'BAD_BUFFER', 'Lut.table',
-    `must hold 256 entries, got ${t && typeof t === 'object' ? t.length : String(t)}`);
-  const out = new Uint8Array(256);
-  for (let i = 0; i < 256; i++) {
-    const v = t[i];
-    check(Number.isInteger(v) && v >= -128 && v <= 255, 'INVALID_PARAM', 'Lut.table', `entry ${i} must be an integer in [-128, 255], got ${String(v)}`);
-    out[i] = v & 255;
-  }
-  return out;
 }
 
 /** y[i] = table[x[i]]: input 0 bytes[length] -> output 0 bytes[length]. */
@@ -78,8 +59,8 @@ export interface ChannelTableParams {
   /** C tables of 256 entries (raw bytes of the entries), one after the other */
   table: Uint8Array;
   /**
-   * The input is float32, quantized per tensor first exactly as QuantizeLinear (spec §1), and the table indexed by
-   * that raw byte (a chain that starts with QuantizeLinear); absent: the input is bytes.
+   * The input is float32, quantized per tensor first exactly as QuantizeLinear (docs/int8-ops.md), and the table
+   * indexed by that raw byte (a chain that starts with QuantizeLinear); absent: the input is bytes.
    */
   quantize?: { type: QType; scale: number; zeroPoint: number };
 }
@@ -179,46 +160,23 @@ export class ChannelGateKernel extends ElemKernel {
   }
 }
 
-// ---- table builders ---------------------------------------------------------------------------------------------
+// ---- lowering (the operator table's int8 implementation of the look-up operators) --------------------------------
 
-/**
- * The table of QuantizeLinear(fn(DequantizeLinear(x))): per raw input byte i, t = the inType value of i,
- * d = f32(xScale * (t - xZp)), out = quantizeValue(fn(d), yScale, yZp, outType) as a raw byte.
- * Throws INVALID_PARAM (types, zero points) and INVALID_SCALE.
- */
-export function lutTable(inType: QType, xScale: number, xZp: number, outType: QType, yScale: number, yZp: number, fn: (d: number) => number): Uint8Array {
-  checkQType(inType, 'inType');
-  checkQType(outType, 'outType');
-  const xs = checkScale(xScale, 'xScale');
-  const ys = checkScale(yScale, 'yScale');
-  checkZeroPoint(xZp, inType, 'xZeroPoint');
-  checkZeroPoint(yZp, outType, 'yZeroPoint');
-  const lo = Q_RANGE[inType][0];
-  const table = new Uint8Array(256);
-  for (let i = 0; i < 256; i++) {
-    const t = lo < 0 && i >= 128 ? i - 256 : i;
-    table[i] = quantizeValue(fn(f32(xs * (t - xZp))), ys, yZp, outType) & 255;
+/** QLinearSigmoid, QLinearLeakyRelu (per-tensor parameters, one 8-bit type) and i8conv Lut: the LUT kernel. */
+export const lowerLut: Lower = (node, { name, values }) => {
+  const key = `${node.domain}:${node.opType}`;
+  const x = values.get(node.inputs[0])!, out = values.get(node.outputs[0]);
+  if (!is8(x.type) || !out || !is8(out.type)) unsupported(node, `types ${x.type} -> ${out?.type}`);
+  let table: ArrayLike<number>;
+  if (key === 'i8conv:Lut') {
+    const t = values.get(node.inputs[1])!;
+    if (!t.constant || t.constant.data.length !== 256) unsupported(node, 'the table (input 1) must be a constant of 256 entries');
+    table = numbersOf(t.constant);
+  } else {
+    const sc = [1, 2, 3, 4].map((k) => scalarConst(node, values, k, `input ${k}`, k === 2 || k === 4 ? 0 : undefined));
+    if (sc.some(Number.isNaN)) unsupported(node, 'per-axis scales');
+    if (x.type !== out.type) unsupported(node, `input ${x.type}, output ${out.type}`);
+    table = key.endsWith('Sigmoid') ? sigmoidTable(x.type, sc[0], sc[1], sc[2], sc[3]) : leakyReluTable(x.type, sc[0], sc[1], sc[2], sc[3], attrFloat(node, 'alpha', 0.01));
   }
-  return table;
-}
-
-/** QLinearConcat's requantization of one input (spec §6): the identity through the table. */
-export function requantTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number): Uint8Array {
-  return lutTable(type, xScale, xZp, type, yScale, yZp, (d) => d);
-}
-
-/** MlasLogisticKernel on one float32 (spec §7b), the host operators' implementation (host-ops/float-math.ts). */
-export const mlasLogistic = logistic;
-
-
-/** QLinearSigmoid's table (spec §7): Y = quantize(logistic(dequantize(X))). */
-export function sigmoidTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number): Uint8Array {
-  return lutTable(type, xScale, xZp, type, yScale, yZp, mlasLogistic);
-}
-
-/** QLinearLeakyRelu's table (spec §7a): F(d) = d >= 0 ? d : f32(alpha * d); -0 takes the d branch. */
-export function leakyReluTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number, alpha = 0.01): Uint8Array {
-  check(typeof alpha === 'number' && Number.isFinite(alpha), 'INVALID_PARAM', 'alpha', `must be a finite number, got ${String(alpha)}`);
-  const a = f32(alpha);
-  return lutTable(type, xScale, xZp, type, yScale, yZp, (d) => (d >= 0 ? d : f32(a * d)));
-}
+  return lookupStep(kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env) => new LutKernel(env.core, { length: x.dims.reduce((a, b) => a * b, 1), table }), { inPlace: true }), table);
+};

@@ -2,12 +2,13 @@
  * Pooling kernels of the model executor on 8-bit 4-D tensors [N, C, H, W] (NCHW, or NCHW44 = [N][C/4][H][W][4]),
  * uint8 or int8, run by the task functions of assembly/model/spatial-pool.ts:
  *
- * - MaxPool (spec §8a): the max of the window cells inside the input (padding is never a candidate).
- * - com.microsoft QLinearAveragePool (spec §5b): per window, the f32 sum from 0, rows then columns, of
+ * (docs/int8-ops.md, QLinearGlobalAveragePool and QLinearAveragePool; MaxPool and Resize on 8-bit data)
+ * - MaxPool: the max of the window cells inside the input (padding is never a candidate).
+ * - com.microsoft QLinearAveragePool: per window, the f32 sum from 0, rows then columns, of
  *   xf = f(x_scale * (x - x_zp)) over the cells inside the input; avg = f(sum / count), count = kh * kw with
  *   count_include_pad = 1 (also for a ceil_mode window reaching past the end padding, as onnxruntime counts it),
  *   else the cells inside; y = clamp(RNE(f(f(avg / y_scale) + y_zp)), lo, hi).
- * - com.microsoft QLinearGlobalAveragePool (spec §5a): acc = sum(x) - x_zp * S (int32, S = H * W),
+ * - com.microsoft QLinearGlobalAveragePool: acc = sum(x) - x_zp * S (int32, S = H * W),
  *   scale = f(x_scale / f(y_scale * S)), y = clamp(RNE(f(f(acc) * scale)) + y_zp, lo, hi); output [N, C, 1, 1]
  *   (its bytes are the same in both layouts).
  *
@@ -29,6 +30,11 @@ import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { Layout, ModelKernel, QType } from '../types.js';
 import { KernelBlocks, LAYOUT_CODE, checkScale, checkTensor4, checkZeroPoint, refuse, splitPlanes, writeCtx } from './spatial-common.js';
+import { POOL_CTX } from './ctx.generated.js';
+import type { Lower } from '../../executor/step.js';
+import { unsupported } from '../../executor/step.js';
+import { attrInt } from '../../graph/attrs.js';
+import { c4, follow, is8, kernelLowering, scalarConst } from './lower-common.js';
 
 /** ONNX pooling attributes (camelCase), as a node carries them. */
 export interface PoolAttributes {
@@ -154,12 +160,9 @@ export function poolAttributesOf(op: string, node: string | undefined, attrs: Re
   };
 }
 
-// ctx record of assembly/model/spatial-pool.ts (i32 index; F_ fields f32)
-const C = {
-  LAYOUT: 0, SIGNED: 1, PLANES: 2, IH: 3, IW: 4, OH: 5, OW: 6, KH: 7, KW: 8, SH: 9, SW: 10, DH: 11, DW: 12, PT: 13, PL: 14,
-  PPT: 15, ROWS: 16, OX0: 17, OX1: 18, INCLUDEPAD: 19, XZP: 20, YZP: 21, F_XSCALE: 22, F_YSCALE: 23, F_GSCALE: 24,
-} as const;
-const CTX_BYTES = 32 * 4;
+// ctx record of assembly/model/spatial-pool.ts: field indices, generated from tools/model-ctx.mjs
+const C = POOL_CTX;
+const CTX_BYTES = POOL_CTX.CTX_BYTES;
 
 interface TensorParams {
   /** the node's name (for error messages) */
@@ -289,3 +292,32 @@ export class QLinearGlobalAveragePool extends PoolKernel {
     this.scale = scale;
   }
 }
+
+// ---- lowering (the operator table's int8 implementations of the pools) -------------------------------------------
+
+/** MaxPool of a 4-D 8-bit tensor, the values output only. */
+export const lowerMaxPool: Lower = (node, { name, values }) => {
+  const x = values.get(node.inputs[0])!;
+  if (!is8(x.type) || x.dims.length !== 4 || node.outputs.filter((o) => o !== '').length > 1) return undefined;
+  const a = poolAttributesOf('MaxPool', node.name, node.attributes);
+  if (attrInt(node, 'storage_order', 0) !== 0) unsupported(node, 'storage_order 1');
+  return kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env, layout) =>
+    new MaxPool(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...a }));
+};
+
+/** com.microsoft QLinearAveragePool and QLinearGlobalAveragePool: 4-D 8-bit NCHW, per-tensor parameters. */
+export const lowerQLinearAveragePool: Lower = (node, { name, values }) => {
+  const x = values.get(node.inputs[0])!;
+  if (!is8(x.type) || x.dims.length !== 4) unsupported(node, `a ${x.dims.length}-D ${x.type} input (4-D 8-bit only)`);
+  if (attrInt(node, 'channels_last', 0) !== 0) unsupported(node, 'channels_last = 1');
+  const sc = [1, 2, 3, 4].map((k) => scalarConst(node, values, k, `input ${k}`, k === 2 || k === 4 ? 0 : undefined));
+  if (sc.some(Number.isNaN)) unsupported(node, 'per-axis scales');
+  const q = { xScale: sc[0], xZeroPoint: sc[1], yScale: sc[2], yZeroPoint: sc[3] };
+  if (node.opType === 'QLinearGlobalAveragePool') {
+    return kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env, layout) =>
+      new QLinearGlobalAveragePool(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...q }));
+  }
+  const a = poolAttributesOf('QLinearAveragePool', node.name, node.attributes);
+  return kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env, layout) =>
+    new QLinearAveragePool(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...a, ...q }));
+};

@@ -1,6 +1,7 @@
 /**
  * QuantizeLinear and DequantizeLinear, per tensor, as the model executor runs them (wasm: assembly/model/
- * elementwise.ts). Both are bit-exact to onnxruntime-web (spec §1, §2) and to kernels-ref/model/ops/:
+ * elementwise.ts). Both are bit-exact to onnxruntime-web (docs/int8-ops.md, QuantizeLinear and
+ * DequantizeLinear) and to kernels-ref/model/ops/:
  *   QuantizeLinear    float32 -> uint8 / int8:  y = clamp(RNE(f32(x / s)) + zp, lo, hi); NaN -> 0, +-Infinity
  *                     saturate. A true float32 division, round half to even, the zero point added after rounding.
  *   DequantizeLinear  uint8 / int8 -> float32:  y = f32(float(x - zp) * s).
@@ -11,6 +12,8 @@
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SRC, checkLength, checkQType, checkScale, checkZeroPoint, xorOf } from './elem-common.js';
 import type { QType } from '../types.js';
+import type { Lower } from '../../executor/step.js';
+import { follow, is8, kernelLowering, scalarConst } from './lower-common.js';
 
 export interface QuantizeParams {
   /** elements of the tensor (input and output alike) */
@@ -64,23 +67,22 @@ export class DequantizeKernel extends ElemKernel {
   }
 }
 
-/** Round half to even of a float (NaN and infinities pass). */
-export function roundHalfEven(x: number): number {
-  if (!Number.isFinite(x)) return x;
-  const f = Math.floor(x);
-  const d = x - f; // exact: x has at most 53 significant bits and f is its integer part
-  if (d !== 0.5) return d < 0.5 ? f : f + 1;
-  return f % 2 === 0 ? f : f + 1;
-}
+// ---- lowering (the operator table's int8 implementations of QuantizeLinear and DequantizeLinear) ----------------
 
-/**
- * One value through QuantizeLinear (spec §1): RNE(f32(x / scale)), + zero point in float32, then std::max(v, lo) and
- * std::min(v, hi) (NaN stays), then the conversion to an integer, which sends NaN to 0.
- */
-export function quantizeValue(x: number, scale: number, zeroPoint: number, type: QType): number {
-  const [lo, hi] = Q_RANGE[type];
-  let v = Math.fround(roundHalfEven(Math.fround(x / scale)) + zeroPoint);
-  v = v < lo ? lo : v;
-  v = hi < v ? hi : v;
-  return Number.isNaN(v) ? 0 : v;
-}
+/** QuantizeLinear with a per-tensor scale and zero point and an 8-bit output. */
+export const lowerQuantizeLinear: Lower = (node, { name, values }) => {
+  const out = values.get(node.outputs[0]);
+  const s = scalarConst(node, values, 1, 'y_scale'), z = scalarConst(node, values, 2, 'y_zero_point', 0);
+  if (Number.isNaN(s) || Number.isNaN(z) || !out || !is8(out.type)) return undefined;
+  return kernelLowering(node, name, [node.inputs[0]], follow(false), (env) =>
+    new QuantizeKernel(env.core, { length: out.dims.reduce((a, b) => a * b, 1), type: out.type as QType, scale: s, zeroPoint: z }));
+};
+
+/** DequantizeLinear of a computed 8-bit tensor with a per-tensor scale and zero point. */
+export const lowerDequantizeLinear: Lower = (node, { name, values }) => {
+  const x = values.get(node.inputs[0])!;
+  const s = scalarConst(node, values, 1, 'x_scale'), z = scalarConst(node, values, 2, 'x_zero_point', 0);
+  if (Number.isNaN(s) || Number.isNaN(z) || !is8(x.type) || x.constant) return undefined;
+  return kernelLowering(node, name, [node.inputs[0]], follow(false), (env) =>
+    new DequantizeKernel(env.core, { length: x.dims.reduce((a, b) => a * b, 1), type: x.type as QType, scale: s, zeroPoint: z }));
+};

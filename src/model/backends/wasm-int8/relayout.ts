@@ -11,6 +11,11 @@ import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { Layout, ModelKernel } from '../types.js';
 import { KernelBlocks, checkTensor4, refuse, splitPlanes, writeCtx } from './spatial-common.js';
+import { RELAYOUT_CTX } from './ctx.generated.js';
+import type { Lowering, PlannedValue } from '../../lowering/values.js';
+import type { BuildEnv, Lower, StepImpl } from '../../executor/step.js';
+import { kernelStep } from '../../executor/step.js';
+import { THREADED_BYTES, is8 } from './lower-common.js';
 
 export interface RelayoutParams {
   node?: string;
@@ -20,8 +25,9 @@ export interface RelayoutParams {
   to: Layout;
 }
 
-const C = { TO44: 0, C: 1, HW: 2, BPT: 3 } as const;
-const CTX_BYTES = 16;
+// ctx record of assembly/model/spatial-relayout.ts: field indices, generated from tools/model-ctx.mjs
+const C = RELAYOUT_CTX;
+const CTX_BYTES = RELAYOUT_CTX.CTX_BYTES;
 
 /** NCHW <-> NCHW44 (see the header). Input: src; output: dst, the same bytes in the other layout. */
 export class Relayout implements ModelKernel {
@@ -54,4 +60,59 @@ export class Relayout implements ModelKernel {
   dispose(): void {
     this.blocks.release();
   }
+}
+
+// ---- the planner's relayout steps (the operator table's i8conv Relayout) ------------------------------------------
+
+/**
+ * The relayout the layout planner inserts (src/model/lowering/layouts.ts), as a node { i8conv Relayout, attribute
+ * `to`: 'NCHW' or 'NCHW44' }: input 0 in the other layout, output 0 in `to`.
+ */
+export const lowerRelayout: Lower = (node, { name }) => {
+  const a = node.attributes.get('to');
+  const to: Layout = a?.kind === 'string' && a.value === 'NCHW44' ? 'NCHW44' : 'NCHW';
+  return { name, op: 'Relayout', node, inputs: [node.inputs[0]], outputs: [node.outputs[0]], rule: { kind: 'relayout', to }, layout: to, build: buildRelayout };
+};
+
+/** NCHW <-> NCHW44 of a 4-D value: the wasm kernel for 8-bit data, a plain loop otherwise. */
+export function buildRelayout(env: BuildEnv, step: Lowering): StepImpl {
+  const src = env.values.get(step.inputs[0])!;
+  const to = step.layout ?? 'NCHW';
+  if (is8(src.type) && src.dims.length === 4) {
+    const k = new Relayout(env.core, { node: step.name, dims: src.dims, from: to === 'NCHW' ? 'NCHW44' : 'NCHW', to });
+    const impl = kernelStep(env.core, k, { threaded: src.bytes >= THREADED_BYTES });
+    return { ...impl, run: (p) => (p.inputs[0] === p.outputs[0] ? undefined : impl.run(p)) };
+  }
+  return relayoutLoop(env.core, src, to);
+}
+
+function relayoutLoop(core: WasmRuntimeCore, src: PlannedValue, to: Layout): StepImpl {
+  const [n, c, h, w] = src.dims.length === 4 ? src.dims : [src.dims[0], src.dims[1], 1, src.dims.slice(2).reduce((a, b) => a * b, 1)];
+  const es = src.bytes / Math.max(1, src.dims.reduce((a, b) => a * b, 1));
+  const hw = h * w;
+  return {
+    algorithm: 'relayout-host',
+    bytes: 0,
+    scratchBytes: 0,
+    macs: 0,
+    run(p) {
+      const u8 = new Uint8Array(core.memory.buffer);
+      const from = p.inputs[0], dst = p.outputs[0];
+      if (from === dst) return; // H * W = 1: planned as an alias
+      for (let b = 0; b < n; b++) {
+        for (let ch = 0; ch < c; ch++) {
+          const plane = ((b * c + ch) * hw) * es;
+          const blk = ((b * (c >> 2) + (ch >> 2)) * hw * 4 + (ch & 3)) * es;
+          for (let i = 0; i < hw; i++) {
+            const a = plane + i * es, q = blk + i * 4 * es;
+            for (let e = 0; e < es; e++) {
+              if (to === 'NCHW44') u8[dst + q + e] = u8[from + a + e];
+              else u8[dst + a + e] = u8[from + q + e];
+            }
+          }
+        }
+      }
+    },
+    dispose() {},
+  };
 }

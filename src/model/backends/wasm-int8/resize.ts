@@ -1,7 +1,8 @@
 /**
- * Resize of 8-bit 4-D tensors [N, C, H, W] (NCHW or NCHW44) on H and W, as onnxruntime computes it (spec §8b, §8c),
- * for the model executor. The index and weight tables are computed here once, every f32 step rounded with
- * Math.fround as onnxruntime's float code rounds it; assembly/model/spatial-resize.ts gathers and blends.
+ * Resize of 8-bit 4-D tensors [N, C, H, W] (NCHW or NCHW44) on H and W, as onnxruntime computes it (docs/int8-ops.md,
+ * MaxPool and Resize on 8-bit data), for the model executor. The index and weight tables are computed here once,
+ * every f32 step rounded with Math.fround as onnxruntime's float code rounds it; assembly/model/spatial-resize.ts
+ * gathers and blends.
  *
  * Output dims: sizes[i], or floor(f(scales[i] * D_i)); with sizes, scale_i = f(sizes[i] / D_i). N and C must keep
  * their extent (scale 1). Output coordinate o maps to input coordinate c (coordinate_transformation_mode, f32):
@@ -26,7 +27,12 @@ import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { Layout, ModelKernel, QType } from '../types.js';
 import { KernelBlocks, LAYOUT_CODE, checkTensor4, refuse, splitPlanes, writeCtx } from './spatial-common.js';
-import { checkTable } from './lut.js';
+import { RESIZE_CTX } from './ctx.generated.js';
+import { checkTable } from '../../numerics/tables.js';
+import type { Lower, LoweredNode } from '../../executor/step.js';
+import { unsupported } from '../../executor/step.js';
+import { numbersOf } from '../../graph/attrs.js';
+import { c4, follow, is8, kernelLowering } from './lower-common.js';
 
 const f = Math.fround;
 
@@ -139,9 +145,9 @@ function axisMap(linear: boolean, ctm: CoordinateMode, nm: NearestMode | 'simple
   return m;
 }
 
-// ctx record of assembly/model/spatial-resize.ts (i32 index)
-const C = { LAYOUT: 0, SIGNED: 1, PLANES: 2, IH: 3, IW: 4, OH: 5, OW: 6, PPT: 7, ROWS: 8, LINEAR: 9, YTAB: 10, YW: 11, XTAB: 12, XW: 13, GRP: 14, OWP: 15, SRCBYTES: 16, TABLE: 17 } as const;
-const CTX_BYTES = 20 * 4;
+// ctx record of assembly/model/spatial-resize.ts: field indices, generated from tools/model-ctx.mjs
+const C = RESIZE_CTX;
+const CTX_BYTES = RESIZE_CTX.CTX_BYTES;
 const GRP_BYTES = 48;
 
 const CTMS: readonly string[] = ['half_pixel', 'pytorch_half_pixel', 'align_corners', 'asymmetric', 'tf_half_pixel_for_nn'];
@@ -271,3 +277,28 @@ export class Resize implements ModelKernel {
     this.blocks.release();
   }
 }
+
+// ---- lowering (the operator table's int8 implementation of Resize) -----------------------------------------------
+
+/** Resize of a 4-D 8-bit tensor with constant scales or sizes. */
+export const lowerResize: Lower = (node, { name, values }) => {
+  const x = values.get(node.inputs[0])!, out = values.get(node.outputs[0]);
+  if (!is8(x.type) || x.dims.length !== 4) return undefined;
+  const attrs = resizeAttributesOf(node.name, node.attributes);
+  const cst = (k: number): number[] | undefined => {
+    const n = node.inputs[k];
+    if (!n) return undefined;
+    const v = values.get(n);
+    if (!v?.constant) unsupported(node, `input ${k} must be a constant`);
+    return v.constant.data.length ? numbersOf(v.constant) : undefined;
+  };
+  const scales = cst(2), sizes = cst(3);
+  const opset = 13;
+  const resize = (table?: Uint8Array, output = node.outputs[0], by?: string): LoweredNode => {
+    const l = kernelLowering(node, by ? `${name}+${by}` : name, [node.inputs[0]], follow(c4(x) && c4(out!)), (env, layout) =>
+      new Resize(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...attrs, ...(sizes ? { sizes } : { scales }), opset: env.opset('') || opset, table }));
+    // a look-up step reading this resize's output alone is applied to the rows as they are written
+    return { ...l, outputs: [output], withOutputTable: table ? undefined : (t, o, b) => resize(t, o, b) };
+  };
+  return resize();
+};

@@ -4,61 +4,22 @@
  * the checks and errors of their parameters.
  */
 import { I8ConvError, type ErrorCode } from '../../../errors.js';
+import { GuardedBlocks } from '../../../heap.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { Layout, QType } from '../types.js';
 
-const GUARD = 64;
-const GUARD_BYTE = 0xa5;
 /** Most bytes of wasm memory one kernel's tables may take. */
 const MAX_KERNEL_BYTES = 2 ** 30;
 /** Output bytes a task aims at: large enough to pay for claiming it, small enough to spread over the threads. */
 export const TASK_BYTES = 16384;
 
-/** The wasm blocks of one kernel: allocated from the runtime's heap with guard bands, released together. */
-export class KernelBlocks {
-  private blocks: Array<{ off: number; size: number }> = [];
-  constructor(private readonly core: WasmRuntimeCore, private readonly what: string) {}
-
-  /** Allocates `size` bytes (zeroed) between guard bands; returns the offset of the first byte. */
-  alloc(size: number): number {
-    if (this.bytes + size > MAX_KERNEL_BYTES) {
-      this.release();
-      throw new I8ConvError('OUT_OF_MEMORY', `${this.what}: the kernel's tables need more than ${MAX_KERNEL_BYTES} bytes`, 'params');
-    }
-    let off: number;
-    try {
-      off = this.core.heap.alloc(size + 2 * GUARD, 64);
-    } catch (e) {
-      this.release();
-      throw new I8ConvError('OUT_OF_MEMORY', `${this.what}: the wasm memory could not grow for the kernel's ${size} bytes: ${String((e as Error).message ?? e)}`, 'params');
-    }
-    const u8 = this.core.u8();
-    u8.fill(GUARD_BYTE, off, off + GUARD);
-    u8.fill(0, off + GUARD, off + GUARD + size);
-    u8.fill(GUARD_BYTE, off + GUARD + size, off + 2 * GUARD + size);
-    this.blocks.push({ off, size });
-    return off + GUARD;
-  }
-
-  /** Bytes handed out (without the guards). */
-  get bytes(): number {
-    return this.blocks.reduce((a, b) => a + b.size, 0);
-  }
-
-  /** True when every guard band is intact. */
-  checkGuards(): boolean {
-    const u8 = this.core.u8();
-    for (const b of this.blocks) {
-      for (let i = 0; i < GUARD; i++) {
-        if (u8[b.off + i] !== GUARD_BYTE || u8[b.off + GUARD + b.size + i] !== GUARD_BYTE) return false;
-      }
-    }
-    return true;
-  }
-
-  release(): void {
-    for (const b of this.blocks) this.core.heap.release(b.off);
-    this.blocks = [];
+/**
+ * The wasm blocks of one kernel (its ctx record and tables): zeroed, between guard bands, at most MAX_KERNEL_BYTES
+ * in all, released together (OUT_OF_MEMORY, naming 'params', when they do not fit).
+ */
+export class KernelBlocks extends GuardedBlocks {
+  constructor(core: WasmRuntimeCore, what: string) {
+    super(core, { param: 'params', what: `the ${what} kernel's tables`, zero: true, maxBytes: MAX_KERNEL_BYTES });
   }
 }
 

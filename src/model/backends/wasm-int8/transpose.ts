@@ -18,6 +18,9 @@ import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { ModelKernel } from '../types.js';
 import { KernelBlocks, TASK_BYTES, refuse, writeCtx } from './spatial-common.js';
+import { TRANSPOSE_CTX } from './ctx.generated.js';
+import type { Lower } from '../../executor/step.js';
+import { is8, kernelLowering } from './lower-common.js';
 
 export interface TransposeParams {
   node?: string;
@@ -62,9 +65,9 @@ const stridesOf = (dims: readonly number[]): number[] => {
   return s;
 };
 
-// ctx record of assembly/model/spatial-transpose.ts (i32 index)
-const C = { ESIZE: 0, KIND: 1, NOUT: 2, RPT: 3, ROWLEN: 4, COLS: 5, SA: 6, TB: 7, TOTAL: 8, TILES: 9, OUTER: 10 } as const;
-const CTX_BYTES = 28 * 4;
+// ctx record of assembly/model/spatial-transpose.ts: field indices, generated from tools/model-ctx.mjs
+const C = TRANSPOSE_CTX;
+const CTX_BYTES = TRANSPOSE_CTX.CTX_BYTES;
 
 /** Transpose (see the header). Input: src; output: dst, of outDims. */
 export class Transpose implements ModelKernel {
@@ -145,3 +148,15 @@ export class Transpose implements ModelKernel {
     this.blocks.release();
   }
 }
+
+// ---- lowering (the operator table's int8 implementation of Transpose) --------------------------------------------
+
+/** Transpose of a computed tensor of 1- or 4-byte elements, rank 6 at most. */
+export const lowerTranspose: Lower = (node, { name, values }) => {
+  const x = values.get(node.inputs[0])!;
+  const es = x.type === 'float32' || x.type === 'int32' ? 4 : is8(x.type) || x.type === 'bool' ? 1 : 0;
+  if (!es || x.constant || x.dims.length > 6) return undefined;
+  const a = node.attributes.get('perm');
+  const perm = a?.kind === 'ints' ? a.value : undefined;
+  return kernelLowering(node, name, [node.inputs[0]], { kind: 'nchw' }, (env) => new Transpose(env.core, { node: node.name, elementBytes: es, dims: x.dims, perm }));
+};

@@ -22,8 +22,7 @@
  */
 import { I8ConvError } from '../../../errors.js';
 import type { ElementType, Graph, Node, Tensor } from '../ir.js';
-import { leakyReluTable, sigmoidTable } from '../../backends/wasm-int8/lut.js';
-import { qlinearBinaryByte, qlinearBinaryTable } from '../../backends/host/quant.js';
+import { leakyReluTable, qlinearBinaryByte, qlinearBinaryTable, sigmoidTable } from '../../numerics/tables.js';
 
 type QType = 'uint8' | 'int8';
 const isQ = (t: ElementType | null | undefined): t is QType => t === 'uint8' || t === 'int8';

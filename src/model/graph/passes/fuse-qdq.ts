@@ -104,7 +104,7 @@
  * after it), DoubleQDQPairsRemover, MatMulIntegerToFloat, QLinearWhere, GatherElements and the
  * Reduce* drops, 16-bit and 4-bit types.
  */
-import { quantizeValue, roundHalfEven } from '../../backends/wasm-int8/quantize.js';
+import { quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
 import { exp, logistic, tanh } from '../../numerics/float-math.js';
 import type { Attribute, ElementType, Graph, Node, Tensor, ValueInfo } from '../ir.js';
 

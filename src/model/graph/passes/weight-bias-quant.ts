@@ -18,7 +18,7 @@
  * What it computes (every step float32, as onnxruntime's kernels and constant folding do):
  * - a float weight W: min = min(min(W), 0), max = max(max(W), 0); s = max == min ? 1 : f(f(max - min) / 255);
  *   zp = int8(RNE(clamp(f(-128 - f(min / s)), -128, 127))) (asymmetric int8, per tensor: GetQuantizationParameter
- *   <int8_t>, whose "symmetric" flag is off); q = QuantizeLinear(W, s, zp) (spec §1: RNE(f(w / s)) + zp,
+ *   <int8_t>, whose "symmetric" flag is off); q = QuantizeLinear(W, s, zp) (RNE(f(w / s)) + zp,
  *   saturated); the node reads DequantizeLinear(q, s, zp) = f((q - zp) * s).
  * - a float bias b (with the weight scale s_w: the new s, or the weight DQ's scale, per tensor or per channel):
  *   s_b = f(s_x * s_w) (s_x: input 0's DQ scale); q_b = int32(RNE(f(b / s_b))) (Div, Round, Cast; saturated to
@@ -37,7 +37,7 @@
  * them. Pure: the input graph is not changed. Run it after foldBatchNorm and before fuseQdq (onnxruntime runs its
  * Conv + BatchNormalization fusion and this pass at Level 1, its QDQ fusions at Level 2).
  */
-import { quantizeValue, roundHalfEven } from '../../backends/wasm-int8/quantize.js';
+import { quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
 import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../ir.js';
 
 const f32 = Math.fround;

@@ -1,0 +1,69 @@
+// generated from tools/model-ctx.mjs by tools/gen-model-ctx.mjs; do not edit
+//
+// Byte offsets of the parameter records (ctx) of the float32 kernels of assembly/model/host-float.ts (ConvTranspose,
+// channelAffine, Relu, Softmax). The host writes them through HOST_FLOAT_CTX (src/model/backends/wasm-float/ctx.generated.ts,
+// generated from the same declaration).
+
+// ---- ConvTranspose record ----
+/** i32: CT_MODE_DIRECT or CT_MODE_ACCUMULATE */
+export const CT_MODE: i32 = 0;
+/** i32: input channels per group */
+export const CT_CG: i32 = 4;
+/** i32: output channels per group */
+export const CT_MG: i32 = 8;
+/** i32: groups */
+export const CT_GROUP: i32 = 12;
+/** i32: kernel positions (product of the kernel dims) */
+export const CT_KSIZE: i32 = 16;
+/** i32: spatial cells of one input plane */
+export const CT_INSIZE: i32 = 20;
+/** i32: spatial cells of one output plane */
+export const CT_OSIZE: i32 = 24;
+/** i32: input cells per task (CT_MODE_DIRECT), a multiple of 8 */
+export const CT_CHUNK: i32 = 28;
+/** i32: byte offset of the packed weights, f32 [M][CG][KSIZE] */
+export const CT_W: i32 = 32;
+/** i32: byte offset of the destination table, i32 [KSIZE][INSIZE] (output cell, or -1) */
+export const CT_DEST: i32 = 36;
+/** i32: byte offset of the bias, f32 [M], or 0 (none) */
+export const CT_BIAS: i32 = 40;
+/** CT_MODE: every output cell is written once (tasks over chunks of input cells) */
+export const CT_MODE_DIRECT: i32 = 0;
+/** CT_MODE: the kernel positions accumulate onto a zeroed plane (tasks over output channels) */
+export const CT_MODE_ACCUMULATE: i32 = 1;
+/** bytes the host allocates for the record */
+export const CT_CTX_BYTES: i32 = 64;
+
+// ---- channelAffine record ----
+/** i32: planes (N * C) */
+export const AF_PLANES: i32 = 0;
+/** i32: channels C */
+export const AF_C: i32 = 4;
+/** i32: elements per plane */
+export const AF_INNER: i32 = 8;
+/** i32: planes per task */
+export const AF_PLANES_PER_TASK: i32 = 12;
+/** i32: byte offset of the scales, f32 [C] */
+export const AF_S: i32 = 16;
+/** i32: byte offset of the shifts, f32 [C] */
+export const AF_B: i32 = 20;
+/** bytes the host allocates for the record */
+export const AF_CTX_BYTES: i32 = 32;
+
+// ---- Relu record ----
+/** i32: elements */
+export const RL_N: i32 = 0;
+/** i32: elements per task, a multiple of 16 */
+export const RL_GRAIN: i32 = 4;
+/** bytes the host allocates for the record */
+export const RL_CTX_BYTES: i32 = 16;
+
+// ---- Softmax record ----
+/** i32: rows */
+export const SM_ROWS: i32 = 0;
+/** i32: values per row */
+export const SM_LEN: i32 = 4;
+/** i32: rows per task */
+export const SM_ROWS_PER_TASK: i32 = 8;
+/** bytes the host allocates for the record */
+export const SM_CTX_BYTES: i32 = 16;

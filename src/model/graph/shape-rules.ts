@@ -1,0 +1,369 @@
+/**
+ * The shape rules of the operators: each gives a node's output element types and dims from its inputs' and its
+ * attributes. The operator table (src/model/lowering/registry.ts) names one rule per operator; the shape pass
+ * (./passes/infer-shapes.ts) looks the rule up and calls it with a ShapeContext. A rule raises BAD_SHAPE (through
+ * `fail`) naming the node and the input when the node's inputs and attributes do not make a shape.
+ */
+import { I8ConvError } from '../../errors.js';
+import type { ElementType, Node, Tensor } from './ir.js';
+import { broadcastDims, evaluateConstant, intValues, reshapeDims, sliceAxis } from './passes/fold-constants.js';
+
+/** An inferred value: its element type and static dims. */
+export interface ShapeInfo {
+  type: ElementType;
+  dims: number[];
+}
+
+/** What a rule sees of its node. */
+export interface ShapeContext {
+  readonly node: Node;
+  /** the opset of the node's domain */
+  readonly opset: number;
+  /** whether input k is present (not omitted) */
+  has(k: number): boolean;
+  /** input k's type and dims (BAD_SHAPE when it is omitted) */
+  inp(k: number): ShapeInfo;
+  /** `input k ("name")`, for messages */
+  inName(k: number): string;
+  /** input k's values as integers, from a constant (BAD_SHAPE when it is not a constant after folding) */
+  constInts(k: number, what: string): number[];
+  /** input k's constant tensor after folding, or undefined */
+  constant(k: number): Tensor | undefined;
+  attrInt(name: string, dflt: number): number;
+  attrInts(name: string): number[] | undefined;
+  attrString(name: string, dflt: string): string;
+  /** a normalized axis in [0, rank) (BAD_SHAPE when out of range) */
+  axisOf(a: number, rank: number, what: string): number;
+  /** the numpy broadcast of inputs ks' dims */
+  broadcast(ks: number[]): number[];
+  /** input k's type and dims, as the only output */
+  same(k?: number): ShapeInfo[];
+  /** input k's type, or `dflt` when it is omitted */
+  typeAt(k: number, dflt: ElementType): ElementType;
+  fail(message: string): never;
+}
+
+export type ShapeRule = (c: ShapeContext) => ShapeInfo[];
+
+const numel = (dims: readonly number[]): number => dims.reduce((a, b) => a * b, 1);
+const ONNX_TYPES: Record<number, ElementType> = { 1: 'float32', 2: 'uint8', 3: 'int8', 6: 'int32', 7: 'int64', 9: 'bool', 10: 'float16', 11: 'double' };
+
+/** The context of node `index` of a graph, over the values inferred so far and the constants folded so far. */
+export function shapeContext(node: Node, index: number, opset: number, info: ReadonlyMap<string, ShapeInfo>, consts: ReadonlyMap<string, Tensor>): ShapeContext {
+  const where = `node ${index} (${node.opType} ${JSON.stringify(node.name)})`;
+  const fail = (message: string): never => {
+    throw new I8ConvError('BAD_SHAPE', `${where}: ${message}`, where);
+  };
+  const has = (k: number): boolean => node.inputs[k] !== undefined && node.inputs[k] !== '';
+  const inp = (k: number): ShapeInfo => {
+    if (!has(k)) fail(`input ${k} is required`);
+    return info.get(node.inputs[k])!;
+  };
+  const inName = (k: number): string => `input ${k} (${JSON.stringify(node.inputs[k])})`;
+  const attr = (name: string) => node.attributes.get(name);
+  const c: ShapeContext = {
+    node,
+    opset,
+    has,
+    inp,
+    inName,
+    constInts: (k, what) => {
+      const t = consts.get(node.inputs[k]);
+      const v = t && intValues(t);
+      if (!v) fail(`${inName(k)}, the ${what}, is not a constant after folding`);
+      return v!;
+    },
+    constant: (k) => (has(k) ? consts.get(node.inputs[k]) : undefined),
+    attrInt: (name, dflt) => {
+      const a = attr(name);
+      return a && a.kind === 'int' ? a.value : dflt;
+    },
+    attrInts: (name) => {
+      const a = attr(name);
+      return a && a.kind === 'ints' ? a.value : undefined;
+    },
+    attrString: (name, dflt) => {
+      const a = attr(name);
+      return a && a.kind === 'string' ? a.value : dflt;
+    },
+    axisOf: (a, rank, what) => {
+      if (!Number.isInteger(a) || a < -rank || a >= rank) fail(`${what} ${a} is out of range for rank ${rank}`);
+      return (a + rank) % rank;
+    },
+    broadcast: (ks) =>
+      ks.reduce<number[]>((acc, k) => broadcastDims(acc, inp(k).dims) ?? fail(`${inName(k)} of shape [${inp(k).dims}] does not broadcast with [${acc}]`), []),
+    same: (k = 0) => [{ ...inp(k), dims: [...inp(k).dims] }],
+    typeAt: (k, dflt) => (has(k) ? inp(k).type : dflt),
+    fail,
+  };
+  return c;
+}
+
+// ---- shared pieces ------------------------------------------------------------------------------------------------
+
+/** Conv and pool spatial output sizes. */
+function spatial(c: ShapeContext, x: number[], kernel: number[], pool: boolean): number[] {
+  const n = x.length - 2;
+  if (kernel.length !== n) c.fail(`kernel of rank ${kernel.length} for ${n} spatial dims`);
+  const strides = c.attrInts('strides') ?? new Array(n).fill(1);
+  const dil = c.attrInts('dilations') ?? new Array(n).fill(1);
+  const pads = c.attrInts('pads') ?? new Array(2 * n).fill(0);
+  const autoPad = c.attrString('auto_pad', 'NOTSET');
+  const ceil = pool && c.attrInt('ceil_mode', 0) === 1;
+  const out = x.slice(2).map((d, i) => {
+    const s = strides[i], dk = (kernel[i] - 1) * dil[i] + 1;
+    if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') return Math.ceil(d / s);
+    const b = autoPad === 'VALID' ? 0 : pads[i], e = autoPad === 'VALID' ? 0 : pads[i + n];
+    const span = d + b + e - dk;
+    let o = (ceil ? Math.ceil(span / s) : Math.floor(span / s)) + 1;
+    if (ceil && (o - 1) * s >= d + b) o--;
+    return o;
+  });
+  if (out.some((o) => !(o >= 1))) c.fail(`input of shape [${x}] gives an empty or negative output [${out}] (kernel [${kernel}])`);
+  return out;
+}
+
+/** A convolution: x (input xi) [N, C, ...] and w (input wi) [M, C / group, k...] -> [N, M, out...] of `type`. */
+function conv(c: ShapeContext, xi: number, wi: number, type: ElementType): ShapeInfo[] {
+  const x = c.inp(xi).dims, w = c.inp(wi).dims;
+  if (x.length < 3 || w.length !== x.length) c.fail(`${c.inName(xi)} [${x}] and ${c.inName(wi)} [${w}] must be of one rank >= 3`);
+  const group = c.attrInt('group', 1);
+  if (x[1] !== w[1] * group || w[0] % group !== 0) c.fail(`${c.inName(xi)} has ${x[1]} channels, ${c.inName(wi)} [${w}] with group ${group} takes ${w[1] * group}`);
+  const kernel = c.attrInts('kernel_shape') ?? w.slice(2);
+  return [{ type, dims: [x[0], w[0], ...spatial(c, x, kernel, false)] }];
+}
+
+/** numpy matmul of inputs ai and bi, of `type`. */
+function matmul(c: ShapeContext, ai: number, bi: number, type: ElementType): ShapeInfo[] {
+  let a = c.inp(ai).dims, b = c.inp(bi).dims;
+  if (!a.length || !b.length) c.fail('MatMul inputs must have rank >= 1');
+  const a1 = a.length === 1, b1 = b.length === 1;
+  if (a1) a = [1, a[0]];
+  if (b1) b = [b[0], 1];
+  if (a[a.length - 1] !== b[b.length - 2]) c.fail(`${c.inName(ai)} [${c.inp(ai).dims}] and ${c.inName(bi)} [${c.inp(bi).dims}] do not multiply`);
+  const batch = broadcastDims(a.slice(0, -2), b.slice(0, -2)) ?? c.fail(`batch dims of [${a}] and [${b}] do not broadcast`);
+  return [{ type, dims: [...batch, ...(a1 ? [] : [a[a.length - 2]]), ...(b1 ? [] : [b[b.length - 1]])] }];
+}
+
+/** A pool over input xi (NCHW, or channels last), its window or the whole plane (global). */
+function pool(c: ShapeContext, xi: number, channelsLast: boolean, global: boolean): ShapeInfo[] {
+  const x = c.inp(xi).dims;
+  if (x.length < 3) c.fail(`${c.inName(xi)} [${x}] must have rank >= 3`);
+  const nchw = channelsLast ? [x[0], x[x.length - 1], ...x.slice(1, -1)] : x;
+  const sp = global ? nchw.slice(2).map(() => 1) : spatial(c, nchw, c.attrInts('kernel_shape') ?? c.fail('kernel_shape is required'), true);
+  return [{ type: c.inp(xi).type, dims: channelsLast ? [x[0], ...sp, x[x.length - 1]] : [x[0], x[1], ...sp] }];
+}
+
+/** Inputs ks concatenated on the `axis` attribute. */
+function concat(c: ShapeContext, ks: number[], type: ElementType): ShapeInfo[] {
+  if (!ks.length) c.fail('no inputs');
+  const first = c.inp(ks[0]).dims;
+  const axis = c.axisOf(c.attrInt('axis', 0), first.length, 'axis');
+  const dims = [...first];
+  dims[axis] = 0;
+  for (const k of ks) {
+    const d = c.inp(k).dims;
+    if (d.length !== first.length || d.some((v, i) => i !== axis && v !== first[i])) c.fail(`${c.inName(k)} [${d}] does not concatenate with [${first}] on axis ${axis}`);
+    dims[axis] += d[axis];
+  }
+  return [{ type, dims }];
+}
+
+/** Gemm / QGemm: A (input 0) and B (input bi), 2-D, transposed by transA / transB. */
+function gemmDims(c: ShapeContext, bi: number, what: string): [number, number] {
+  const a = c.inp(0).dims, b = c.inp(bi).dims;
+  if (a.length !== 2 || b.length !== 2) c.fail(`${what} inputs must be 2-D, got [${a}] and [${b}]`);
+  const [m, ka] = c.attrInt('transA', 0) ? [a[1], a[0]] : a;
+  const [kb, n] = c.attrInt('transB', 0) ? [b[1], b[0]] : b;
+  if (ka !== kb) c.fail(`${c.inName(0)} [${a}] and ${c.inName(bi)} [${b}] do not multiply`);
+  return [m, n];
+}
+
+// ---- the rules -------------------------------------------------------------------------------------------------
+
+/** The rules by name; the operator table picks one per operator. */
+export const SHAPE = {
+  /** one output of input 0's type and dims (element-wise unary ops, Softmax, Identity, ...) */
+  same: (c: ShapeContext): ShapeInfo[] => c.same(),
+  /** numpy broadcast of inputs 0 and 1, input 0's type */
+  broadcast2: (c: ShapeContext): ShapeInfo[] => [{ type: c.inp(0).type, dims: c.broadcast([0, 1]) }],
+  /** QLinearAdd / QLinearMul: broadcast of inputs 0 and 3, input 0's type */
+  qlinearBinary: (c: ShapeContext): ShapeInfo[] => [{ type: c.inp(0).type, dims: c.broadcast([0, 3]) }],
+  /** i8conv Lut: x's dims, the table's (input 1) type */
+  lut: (c: ShapeContext): ShapeInfo[] => [{ type: c.inp(1).type, dims: [...c.inp(0).dims] }],
+  quantizeLinear: (c: ShapeContext): ShapeInfo[] => [{ type: c.typeAt(2, 'uint8'), dims: [...c.inp(0).dims] }],
+  dequantizeLinear: (c: ShapeContext): ShapeInfo[] => [{ type: 'float32', dims: [...c.inp(0).dims] }],
+  conv: (c: ShapeContext): ShapeInfo[] => conv(c, 0, 1, c.inp(0).type),
+  convInteger: (c: ShapeContext): ShapeInfo[] => conv(c, 0, 1, 'int32'),
+  /** QLinearConv: the output type is y_zero_point's (input 7), else x's */
+  qlinearConv: (c: ShapeContext): ShapeInfo[] => conv(c, 0, 3, c.typeAt(7, c.inp(0).type)),
+  matmul: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 1, c.inp(0).type),
+  matmulInteger: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 1, 'int32'),
+  qlinearMatMul: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 3, c.typeAt(7, c.inp(0).type)),
+  gemm: (c: ShapeContext): ShapeInfo[] => {
+    const [m, n] = gemmDims(c, 1, 'Gemm');
+    if (c.has(2) && !broadcastDims(c.inp(2).dims, [m, n])?.every((d, i) => d === [m, n][i])) c.fail(`${c.inName(2)} [${c.inp(2).dims}] does not broadcast to [${m},${n}]`);
+    return [{ type: c.inp(0).type, dims: [m, n] }];
+  },
+  /** QGemm: 8-bit output of y_zero_point's type when y_scale (input 7) is given, else float32 */
+  qgemm: (c: ShapeContext): ShapeInfo[] => [{ type: c.has(7) ? c.typeAt(8, 'uint8') : 'float32', dims: gemmDims(c, 3, 'QGemm') }],
+  convTranspose: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims, w = c.inp(1).dims;
+    if (x.length < 3 || w.length !== x.length) c.fail(`${c.inName(0)} [${x}] and ${c.inName(1)} [${w}] must be of one rank >= 3`);
+    const group = c.attrInt('group', 1);
+    if (x[1] !== w[0]) c.fail(`${c.inName(0)} has ${x[1]} channels, ${c.inName(1)} [${w}] takes ${w[0]}`);
+    const n = x.length - 2;
+    const kernel = c.attrInts('kernel_shape') ?? w.slice(2);
+    const strides = c.attrInts('strides') ?? new Array(n).fill(1);
+    const dil = c.attrInts('dilations') ?? new Array(n).fill(1);
+    const pads = c.attrInts('pads') ?? new Array(2 * n).fill(0);
+    const outPad = c.attrInts('output_padding') ?? new Array(n).fill(0);
+    const given = c.attrInts('output_shape');
+    const autoPad = c.attrString('auto_pad', 'NOTSET');
+    const sp = x.slice(2).map((d, i) => {
+      if (given) return given[given.length - n + i];
+      if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') return d * strides[i];
+      const [b, e] = autoPad === 'VALID' ? [0, 0] : [pads[i], pads[i + n]];
+      return strides[i] * (d - 1) + outPad[i] + (kernel[i] - 1) * dil[i] + 1 - b - e;
+    });
+    if (sp.some((o) => !(o >= 1))) c.fail(`input of shape [${x}] gives an empty output [${sp}]`);
+    return [{ type: c.inp(0).type, dims: [x[0], w[1] * group, ...sp] }];
+  },
+  /** ReduceMean / Max / Min / Sum: axes from the attribute, or from input 1 (opset 18, ReduceSum from 13) */
+  reduce: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const axesIn = (c.opset >= 18 || (c.node.opType === 'ReduceSum' && c.opset >= 13)) && c.has(1) ? c.constInts(1, 'axes') : c.attrInts('axes');
+    const keep = c.attrInt('keepdims', 1) !== 0;
+    const axes = (axesIn ?? []).map((a) => c.axisOf(a, x.length, 'axis'));
+    if (!axes.length && c.attrInt('noop_with_empty_axes', 0) === 1) return c.same();
+    const all = axes.length === 0;
+    const dims: number[] = [];
+    x.forEach((d, i) => {
+      if (all || axes.includes(i)) {
+        if (keep) dims.push(1);
+      } else dims.push(d);
+    });
+    return [{ type: c.inp(0).type, dims }];
+  },
+  /** Dropout: the data, and a bool mask of its dims */
+  dropout: (c: ShapeContext): ShapeInfo[] => [...c.same(), { type: 'bool', dims: [...c.inp(0).dims] }],
+  /** MaxPool: the pooled values, and int64 indices of their dims */
+  maxPool: (c: ShapeContext): ShapeInfo[] => {
+    const [y] = pool(c, 0, false, false);
+    return [y, { type: 'int64', dims: [...y.dims] }];
+  },
+  averagePool: (c: ShapeContext): ShapeInfo[] => pool(c, 0, false, false),
+  globalAveragePool: (c: ShapeContext): ShapeInfo[] => pool(c, 0, false, true),
+  qlinearAveragePool: (c: ShapeContext): ShapeInfo[] => pool(c, 0, c.attrInt('channels_last', 0) === 1, false),
+  qlinearGlobalAveragePool: (c: ShapeContext): ShapeInfo[] => pool(c, 0, c.attrInt('channels_last', 0) === 1, true),
+  concat: (c: ShapeContext): ShapeInfo[] => concat(c, c.node.inputs.map((_, k) => k).filter(c.has), c.inp(0).type),
+  /** QLinearConcat: the data inputs are 2, 5, 8, ...; the output type is y_zero_point's (input 1) */
+  qlinearConcat: (c: ShapeContext): ShapeInfo[] => {
+    const ks: number[] = [];
+    for (let k = 2; k < c.node.inputs.length; k += 3) ks.push(k);
+    return concat(c, ks, c.typeAt(1, c.inp(2).type));
+  },
+  reshape: (c: ShapeContext): ShapeInfo[] => {
+    const shape = c.opset < 5 ? c.attrInts('shape') ?? c.fail('shape attribute is required') : c.constInts(1, 'shape');
+    const dims = reshapeDims(c.inp(0).dims, shape, c.attrInt('allowzero', 0) !== 0);
+    if (!dims) c.fail(`${c.inName(0)} [${c.inp(0).dims}] (${numel(c.inp(0).dims)} elements) cannot be reshaped to [${shape}]`);
+    return [{ type: c.inp(0).type, dims: dims! }];
+  },
+  flatten: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const a = c.attrInt('axis', 1);
+    if (a < -x.length || a > x.length) c.fail(`axis ${a} is out of range for rank ${x.length}`);
+    const axis = a < 0 ? a + x.length : a;
+    return [{ type: c.inp(0).type, dims: [numel(x.slice(0, axis)), numel(x.slice(axis))] }];
+  },
+  transpose: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const perm = c.attrInts('perm') ?? x.map((_, i) => x.length - 1 - i);
+    if (perm.length !== x.length || [...perm].sort((p, q) => p - q).some((p, i) => p !== i)) c.fail(`perm [${perm}] is not a permutation of rank ${x.length}`);
+    return [{ type: c.inp(0).type, dims: perm.map((p) => x[p]) }];
+  },
+  /** Squeeze / Unsqueeze: axes from the attribute, or from input 1 (opset 13) */
+  squeeze: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const axesIn = c.opset >= 13 ? (c.has(1) ? c.constInts(1, 'axes') : undefined) : c.attrInts('axes');
+    if (c.node.opType === 'Unsqueeze') {
+      if (!axesIn) c.fail('axes are required');
+      const r = x.length + axesIn!.length;
+      const axes = axesIn!.map((a) => c.axisOf(a, r, 'axis'));
+      if (new Set(axes).size !== axes.length) c.fail(`axes [${axesIn}] repeat`);
+      let k = 0;
+      return [{ type: c.inp(0).type, dims: Array.from({ length: r }, (_, d) => (axes.includes(d) ? 1 : x[k++])) }];
+    }
+    const axes = axesIn ? axesIn.map((a) => c.axisOf(a, x.length, 'axis')) : x.flatMap((d, i) => (d === 1 ? [i] : []));
+    for (const a of axes) if (x[a] !== 1) c.fail(`axis ${a} of [${x}] is not 1`);
+    return [{ type: c.inp(0).type, dims: x.filter((_, i) => !axes.includes(i)) }];
+  },
+  slice: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const starts = c.opset < 10 ? c.attrInts('starts') ?? c.fail('starts are required') : c.constInts(1, 'starts');
+    const ends = c.opset < 10 ? c.attrInts('ends') ?? c.fail('ends are required') : c.constInts(2, 'ends');
+    const axes = (c.opset < 10 ? c.attrInts('axes') : c.has(3) ? c.constInts(3, 'axes') : undefined) ?? starts.map((_, i) => i);
+    const steps = c.opset >= 10 && c.has(4) ? c.constInts(4, 'steps') : starts.map(() => 1);
+    if (ends.length !== starts.length || axes.length !== starts.length || steps.length !== starts.length) c.fail('starts, ends, axes and steps differ in length');
+    const dims = [...x];
+    const seen = new Set<number>();
+    axes.forEach((a, i) => {
+      const d = c.axisOf(a, x.length, 'axis');
+      if (seen.has(d)) c.fail(`axis ${a} repeats`);
+      seen.add(d);
+      if (steps[i] === 0) c.fail('a step is 0');
+      dims[d] = sliceAxis(x[d], starts[i], ends[i], steps[i]).count;
+    });
+    return [{ type: c.inp(0).type, dims }];
+  },
+  pad: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const pads = c.opset < 11 ? c.attrInts('pads') ?? c.fail('pads are required') : c.constInts(1, 'pads');
+    const axes = c.opset >= 18 && c.has(3) ? c.constInts(3, 'axes').map((a) => c.axisOf(a, x.length, 'axis')) : x.map((_, i) => i);
+    if (pads.length !== 2 * axes.length) c.fail(`${pads.length} pads for ${axes.length} axes`);
+    const dims = [...x];
+    axes.forEach((a, i) => (dims[a] += pads[i] + pads[i + axes.length]));
+    if (dims.some((d) => d < 0)) c.fail(`pads [${pads}] crop [${x}] below zero`);
+    return [{ type: c.inp(0).type, dims }];
+  },
+  /** Resize: `sizes` (input 3) where given and the scales are empty, else floor(f(scale * dim)) */
+  resize: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const scalesK = c.opset < 11 ? 1 : 2;
+    const scalesT = c.constant(scalesK);
+    const useSizes = c.opset >= 11 && c.has(3) && (!scalesT || scalesT.data.length === 0);
+    if (useSizes) {
+      const sizes = c.constInts(3, 'sizes');
+      if (sizes.length !== x.length) c.fail(`${sizes.length} sizes for rank ${x.length}`);
+      return [{ type: c.inp(0).type, dims: sizes }];
+    }
+    if (!scalesT || scalesT.type !== 'float32') c.fail(`${c.inName(scalesK)}, the scales, is not a float32 constant after folding`);
+    if (scalesT!.data.length !== x.length) c.fail(`${scalesT!.data.length} scales for rank ${x.length}`);
+    return [{ type: c.inp(0).type, dims: x.map((d, i) => Math.floor(Math.fround((scalesT!.data[i] as number) * d))) }];
+  },
+  shape: (c: ShapeContext): ShapeInfo[] => {
+    const r = c.inp(0).dims.length;
+    const clamp = (v: number): number => Math.min(Math.max(v < 0 ? v + r : v, 0), r);
+    return [{ type: 'int64', dims: [Math.max(0, clamp(c.attrInt('end', r)) - clamp(c.attrInt('start', 0)))] }];
+  },
+  gather: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const axis = c.axisOf(c.attrInt('axis', 0), x.length, 'axis');
+    return [{ type: c.inp(0).type, dims: [...x.slice(0, axis), ...c.inp(1).dims, ...x.slice(axis + 1)] }];
+  },
+  cast: (c: ShapeContext): ShapeInfo[] => {
+    const to = ONNX_TYPES[c.attrInt('to', 0)] ?? c.fail(`Cast to ONNX type ${c.attrInt('to', 0)} is not carried`);
+    return [{ type: to, dims: [...c.inp(0).dims] }];
+  },
+  /** Constant / ConstantOfShape: the value they evaluate to */
+  constant: (c: ShapeContext): ShapeInfo[] => {
+    let t: Tensor | undefined;
+    try {
+      t = evaluateConstant(c.node, c.node.inputs.map((_, k) => c.constant(k)), c.opset, () => undefined)?.[0];
+    } catch {
+      t = undefined;
+    }
+    if (!t) c.fail(c.node.opType === 'Constant' ? 'its value does not read' : `${c.inName(0)}, the shape, is not a constant after folding`);
+    return [{ type: t!.type, dims: [...t!.dims] }];
+  },
+} as const satisfies Record<string, ShapeRule>;

@@ -1,0 +1,91 @@
+/**
+ * Memory planning: every non-constant value gets an offset in one arena from its lifetime (first step that writes
+ * it, last step that reads it; graph inputs live from the start, graph outputs to the end). Aliases (Reshape-like
+ * steps, in-place element-wise steps) share their source's bytes and extend its lifetime. Offsets are assigned
+ * largest value first at the lowest offset that overlaps no value alive at the same time.
+ */
+import type { Lowering, PlannedValue } from './values.js';
+import { VALUE_ALIGN } from './values.js';
+
+export interface MemoryPlan {
+  /** bytes of the arena */
+  arenaBytes: number;
+}
+
+/** Follows aliases to the value that owns the bytes. */
+export function rootOf(values: ReadonlyMap<string, PlannedValue>, name: string): string {
+  let n = name;
+  for (let guard = 0; values.get(n)?.aliasOf !== undefined; guard++) {
+    if (guard > values.size) throw new Error(`alias cycle at ${name}`);
+    n = values.get(n)!.aliasOf!;
+  }
+  return n;
+}
+
+/**
+ * Assigns arena offsets (PlannedValue.offset) to every non-constant value. `reuse: false` gives every value its
+ * own bytes (tests: each value followed by `gap` guard bytes, nothing overwritten by a later value).
+ */
+export function planMemory(steps: readonly Lowering[], values: Map<string, PlannedValue>, graphInputs: readonly string[], graphOutputs: readonly string[],
+  opts: { reuse: boolean; gap: number }): MemoryPlan {
+  // in-place steps: output 0 becomes an alias of input 0 when input 0 dies at that step
+  const lastUse = new Map<string, number>();
+  steps.forEach((s, i) => s.inputs.forEach((n) => n !== '' && lastUse.set(n, i)));
+  const pinned = new Set([...graphInputs, ...graphOutputs]);
+  for (const s of steps) {
+    if (!s.alias) continue;
+    const src = values.get(s.inputs[0])!;
+    if (!src.constant && src.bytes === values.get(s.outputs[0])!.bytes) values.get(s.outputs[0])!.aliasOf = s.inputs[0];
+  }
+  if (opts.reuse) {
+    steps.forEach((s, i) => {
+      if (!s.inPlace) return;
+      const a = s.inputs[0], o = s.outputs[0];
+      const va = values.get(a)!, vo = values.get(o)!;
+      if (va.constant || pinned.has(a) || pinned.has(o) || lastUse.get(a) !== i || va.bytes !== vo.bytes) return;
+      // every alias of a must also be dead by now (they share its bytes)
+      const root = rootOf(values, a);
+      for (const [n, v] of values) if ((n === root || (v.aliasOf !== undefined && rootOf(values, n) === root)) && ((lastUse.get(n) ?? -1) > i || pinned.has(n))) return;
+      if (pinned.has(root)) return;
+      vo.aliasOf = a;
+    });
+  }
+  // lifetimes of the roots
+  const born = new Map<string, number>();
+  const dies = new Map<string, number>();
+  const end = steps.length;
+  const touch = (name: string, i: number): void => {
+    const r = rootOf(values, name);
+    if (!born.has(r) || born.get(r)! > i) born.set(r, i);
+    if (!dies.has(r) || dies.get(r)! < i) dies.set(r, i);
+  };
+  for (const n of graphInputs) if (!values.get(n)?.constant) touch(n, -1);
+  steps.forEach((s, i) => {
+    for (const n of s.outputs) if (n !== '') touch(n, i);
+    for (const n of s.inputs) if (n !== '' && !values.get(n)!.constant) touch(n, i);
+  });
+  for (const n of graphOutputs) if (!values.get(n)?.constant) touch(n, end);
+  const roots = [...born.keys()].filter((n) => values.get(n)!.aliasOf === undefined);
+  const size = (n: string): number => Math.ceil((values.get(n)!.bytes + opts.gap) / VALUE_ALIGN) * VALUE_ALIGN;
+  roots.sort((a, b) => size(b) - size(a) || born.get(a)! - born.get(b)!);
+  const placed: Array<{ off: number; size: number; b: number; d: number }> = [];
+  let arena = 0;
+  for (const n of roots) {
+    const sz = size(n), b = born.get(n)!, d = dies.get(n)!;
+    let off = 0;
+    if (opts.reuse) {
+      const live = placed.filter((p) => p.b <= d && b <= p.d).sort((x, y) => x.off - y.off);
+      for (const p of live) {
+        if (off + sz <= p.off) break;
+        off = Math.max(off, p.off + p.size);
+      }
+    } else {
+      off = arena;
+    }
+    placed.push({ off, size: sz, b, d });
+    values.get(n)!.offset = off;
+    arena = Math.max(arena, off + sz);
+  }
+  for (const [n, v] of values) if (v.aliasOf !== undefined) v.offset = values.get(rootOf(values, n))!.offset;
+  return { arenaBytes: arena };
+}

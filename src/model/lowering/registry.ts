@@ -1,0 +1,270 @@
+/**
+ * The operator table: one row per operator the model runtime knows, keyed `domain:OpType` ('' is the default ONNX
+ * domain, so ':Conv'), with the opsets it covers. Every stage reads it:
+ *   - the shape pass (src/model/graph/passes/infer-shapes.ts) calls the row's `shape` rule (src/model/graph/shape-rules.ts);
+ *   - the Q/DQ fusion (src/model/graph/passes/fuse-qdq.ts) applies the row's `qdq` rule (./../graph/passes/qdq-rules.ts);
+ *   - the lowering (./lower.ts) tries the row's implementations in order and takes the first that applies: the 8-bit
+ *     wasm kernels ('int8'), the float32 wasm SIMD kernels ('float-simd'), the TypeScript operators ('host'), a view
+ *     of the input's bytes ('view') or byte copies ('copy');
+ *   - the reference executor (kernels-ref/model/) has the operator of the same key (`reference` names its file);
+ *   - docs/operators.md is rendered from it (./operators-doc.ts; test/model-registry.test.ts checks they agree), with
+ *     the ONNX conformance node tests each operator passes (./conformance.generated.ts).
+ *
+ * To add an operator: a row here, its shape rule, its implementation(s) under src/model/backends/ (and the wasm kernel
+ * under assembly/model/ if it has one), its reference operator under kernels-ref/model/ops/, tests; then
+ * `npm run gen:operators` (docs/operators.md). docs/architecture.md walks through it.
+ */
+import type { Lower } from '../executor/step.js';
+import { SHAPE, type ShapeRule } from '../graph/shape-rules.js';
+import { hostOp, lowerDropoutView, lowerView } from '../backends/host/lower.js';
+import type { HostOpFactory } from '../backends/types.js';
+import { HOST_OPS } from '../backends/host/index.js';
+import { dequantizeHost, qlinearBinaryHost, qlinearMatMulHost, qlinearSoftmaxHost, quantizeHost } from '../backends/host/quant.js';
+import { floatKernelOp } from '../backends/wasm-float/kernels.js';
+import { lowerConvOp } from '../backends/wasm-int8/conv.js';
+import { lowerConcatOp } from '../backends/wasm-int8/concat.js';
+import { lowerDequantizeLinear, lowerQuantizeLinear } from '../backends/wasm-int8/quantize.js';
+import { lowerQLinearBinary, lowerQLinearBinaryTable } from '../backends/wasm-int8/binary.js';
+import { lowerLut } from '../backends/wasm-int8/lut.js';
+import { lowerMaxPool, lowerQLinearAveragePool } from '../backends/wasm-int8/pool.js';
+import { lowerResize } from '../backends/wasm-int8/resize.js';
+import { lowerTranspose } from '../backends/wasm-int8/transpose.js';
+import { lowerRelayout } from '../backends/wasm-int8/relayout.js';
+import { CONFORMANCE } from './conformance.generated.js';
+
+/** Where an implementation runs. */
+export type Backend = 'int8' | 'float-simd' | 'host' | 'view' | 'copy';
+
+/** One way to run an operator. */
+export interface Impl {
+  readonly backend: Backend;
+  /** the condition under which it applies, in words (docs/operators.md) */
+  readonly when: string;
+  /** the step, or undefined where the condition does not hold */
+  readonly lower: Lower;
+  /** the files that implement it (host side, then the wasm kernel), from the repository root */
+  readonly files: readonly string[];
+}
+
+/** The Q/DQ fusion rules (src/model/graph/passes/qdq-rules.ts): what a `DQ -> op -> Q` group of the op becomes. */
+export type QdqRuleName = 'conv' | 'matmul' | 'gemm' | 'qlinear' | 'drop';
+
+export interface OpRow {
+  /** '' (the default ONNX domain), 'com.microsoft' or 'i8conv' */
+  readonly domain: string;
+  readonly opType: string;
+  /** `domain:opType` */
+  readonly key: string;
+  /**
+   * the first opset of the domain the row covers: 1 where the implementations compute the operator the same at every
+   * opset that has it (older files and i8conv's own readers may carry it at a lower opset than ONNX introduced it)
+   */
+  readonly since: number;
+  /** the last one, where a later version changed what the operator computes (absent: every later one) */
+  readonly until?: number;
+  /** one line: what the operator is here */
+  readonly doc: string;
+  /** output types and dims (absent: the shape pass refuses the operator) */
+  readonly shape?: ShapeRule;
+  /** the rule that fuses a `DQ -> op -> Q` group of it */
+  readonly qdq?: QdqRuleName;
+  /** evaluated at load time when every input is a constant (src/model/graph/passes/fold-constants.ts) */
+  readonly folds?: boolean;
+  /** the ways to run it, most preferred first (empty: refused at lowering) */
+  readonly impls: readonly Impl[];
+  /** the reference executor's operator of the same key (kernels-ref/model/ops/), by file */
+  readonly reference?: string;
+  /** the ONNX conformance node tests (Debian's libonnx-testdata) that load and pass (test/model-conformance.test.ts) */
+  readonly conformance: readonly string[];
+}
+
+// ---- implementations ------------------------------------------------------------------------------------------
+
+const HOST = 'src/model/backends/host/';
+const INT8 = 'src/model/backends/wasm-int8/';
+const CONV_FILES = [`${INT8}conv.ts`, 'src/conv.ts', 'src/algos/', 'assembly/'];
+
+const int8 = (lower: Lower, when: string, ...files: string[]): Impl => ({ backend: 'int8', when, lower, files });
+/** The TypeScript operator of HOST_OPS under `key`, in `file`. */
+const host = (key: string, file: string, when = 'any other case'): Impl => {
+  const f = HOST_OPS.get(key);
+  if (!f) throw new Error(`registry: no host operator ${key}`);
+  return hostWith(f, file, when);
+};
+const hostWith = (f: HostOpFactory, file: string, when = 'any other case'): Impl => ({ backend: 'host', when, lower: hostOp(f), files: [`${HOST}${file}`] });
+const floatSimd = (key: string, file: string, when: string): Impl => ({
+  backend: 'float-simd', when, lower: floatKernelOp(HOST_OPS.get(key)!), files: ['src/model/backends/wasm-float/kernels.ts', 'assembly/model/host-float.ts', `${HOST}${file}`],
+});
+const view = (lower: Lower = lowerView): Impl => ({ backend: 'view', when: 'one output: its bytes are the input\'s', lower, files: [`${HOST}lower.ts`] });
+
+// ---- the rows ---------------------------------------------------------------------------------------------------
+
+interface RowSpec {
+  since?: number;
+  until?: number;
+  doc: string;
+  shape?: ShapeRule;
+  qdq?: QdqRuleName;
+  folds?: boolean;
+  impls: Impl[];
+  /** file under kernels-ref/model/ops/ */
+  ref?: string;
+}
+
+const rows: OpRow[] = [];
+function op(key: string, spec: RowSpec): void {
+  const [domain, opType] = key.split(':') as [string, string];
+  rows.push({
+    domain, opType, key, since: spec.since ?? 1, until: spec.until, doc: spec.doc, shape: spec.shape, qdq: spec.qdq, folds: spec.folds,
+    impls: spec.impls, reference: spec.ref ? `kernels-ref/model/ops/${spec.ref}` : undefined, conformance: CONFORMANCE[key] ?? [],
+  });
+}
+
+// quantization
+op(':QuantizeLinear', {
+  since: 10, doc: 'float32 -> int8 / uint8, per tensor or per axis', shape: SHAPE.quantizeLinear, ref: 'QuantizeLinear.ts',
+  impls: [int8(lowerQuantizeLinear, 'per-tensor scale and zero point, 8-bit output', `${INT8}quantize.ts`, 'assembly/model/elementwise.ts'), hostWith(quantizeHost, 'quant.ts', 'per axis')],
+});
+op(':DequantizeLinear', {
+  since: 10, doc: 'int8 / uint8 / int32 -> float32, per tensor or per axis', shape: SHAPE.dequantizeLinear, ref: 'DequantizeLinear.ts',
+  impls: [int8(lowerDequantizeLinear, 'a computed 8-bit tensor, per-tensor scale and zero point', `${INT8}quantize.ts`, 'assembly/model/elementwise.ts'), hostWith(dequantizeHost, 'quant.ts', 'per axis, int32, constants')],
+});
+
+// convolutions and matrix products
+const convImpl = (when: string) => int8(lowerConvOp, when, ...CONV_FILES);
+op(':QLinearConv', { since: 10, doc: '8-bit convolution, 1-D and 2-D, per-tensor or per-channel weights', shape: SHAPE.qlinearConv, ref: 'QLinearConv.ts', impls: [convImpl('constant 8-bit weights (with a zero point: two convolutions)')] });
+op(':QLinearMatMul', {
+  since: 10, doc: '8-bit matrix product', shape: SHAPE.qlinearMatMul, ref: 'QLinearMatMul.ts',
+  impls: [convImpl('a constant 2-D B: a 1x1 convolution'), hostWith(qlinearMatMulHost, 'quant.ts', 'a computed B')],
+});
+op('com.microsoft:QGemm', { doc: '8-bit Gemm (alpha, transB), 8-bit or float32 output', shape: SHAPE.qgemm, ref: 'QGemm.ts', impls: [convImpl('a constant B: a 1x1 convolution')] });
+op(':ConvInteger', { since: 10, doc: '8-bit convolution to int32', shape: SHAPE.convInteger, ref: 'ConvInteger.ts', impls: [convImpl('constant 8-bit weights')] });
+op(':MatMulInteger', { since: 10, doc: '8-bit matrix product to int32', shape: SHAPE.matmulInteger, ref: 'MatMulInteger.ts', impls: [convImpl('a constant 2-D B')] });
+op(':Conv', { doc: 'float32 convolution', shape: SHAPE.conv, qdq: 'conv', ref: 'Conv.ts', impls: [host(':Conv', 'conv.ts', 'always')] });
+op(':ConvTranspose', {
+  doc: 'float32 transposed convolution', shape: SHAPE.convTranspose, ref: 'ConvTranspose.ts',
+  impls: [floatSimd(':ConvTranspose', 'conv.ts', 'constant W and B'), host(':ConvTranspose', 'conv.ts')],
+});
+op(':MatMul', { doc: 'float32 matrix product (numpy broadcast)', shape: SHAPE.matmul, qdq: 'matmul', ref: 'MatMul.ts', impls: [host(':MatMul', 'matmul.ts', 'always')] });
+op(':Gemm', { doc: 'float32 Gemm', shape: SHAPE.gemm, qdq: 'gemm', ref: 'Gemm.ts', impls: [host(':Gemm', 'matmul.ts', 'always')] });
+
+// 8-bit element-wise and look-up operators
+const qBinary = (mul: boolean): Impl[] => [
+  int8(lowerQLinearBinaryTable, 'one operand a constant scalar: a 256-entry table', `${INT8}binary.ts`, `${INT8}lut.ts`, 'assembly/model/lut.ts'),
+  int8(lowerQLinearBinary, 'per-tensor parameters; B of A\'s shape, a scalar or per channel', `${INT8}binary.ts`, 'assembly/model/elementwise.ts'),
+  hostWith(qlinearBinaryHost(mul), 'quant.ts', 'a general broadcast, per-axis parameters'),
+];
+op('com.microsoft:QLinearAdd', { doc: '8-bit add (numpy broadcast)', shape: SHAPE.qlinearBinary, ref: 'QLinearBinary.ts', impls: qBinary(false) });
+op('com.microsoft:QLinearMul', { doc: '8-bit multiply (numpy broadcast)', shape: SHAPE.qlinearBinary, ref: 'QLinearBinary.ts', impls: qBinary(true) });
+const lutImpl = int8(lowerLut, 'per-tensor parameters, one 8-bit type', `${INT8}lut.ts`, 'src/model/numerics/tables.ts', 'assembly/model/lut.ts');
+op('com.microsoft:QLinearSigmoid', { doc: '8-bit sigmoid (MLAS logistic) as a table', shape: SHAPE.same, ref: 'QLinearLut.ts', impls: [lutImpl] });
+op('com.microsoft:QLinearLeakyRelu', { doc: '8-bit LeakyRelu as a table', shape: SHAPE.same, ref: 'QLinearLut.ts', impls: [lutImpl] });
+op('i8conv:Lut', { doc: 'y = table[x byte]: a region of float element-wise ops between a DQ and a Q (fuse-qdq, fuse-luts)', shape: SHAPE.lut, ref: 'Lut.ts', impls: [lutImpl] });
+op('com.microsoft:QLinearSoftmax', { doc: '8-bit Softmax (onnxruntime\'s exp table)', shape: SHAPE.same, ref: 'QLinearSoftmax.ts', impls: [hostWith(qlinearSoftmaxHost, 'quant.ts', 'always')] });
+
+// pools and resize
+op(':MaxPool', {
+  doc: 'max pool, 8-bit or float32', shape: SHAPE.maxPool, qdq: 'drop', ref: 'MaxPool.ts',
+  impls: [int8(lowerMaxPool, '4-D 8-bit, no indices output', `${INT8}pool.ts`, 'assembly/model/spatial-pool.ts'), host(':MaxPool', 'pool.ts')],
+});
+op(':AveragePool', { doc: 'float32 average pool', shape: SHAPE.averagePool, qdq: 'qlinear', ref: 'AveragePool.ts', impls: [host(':AveragePool', 'pool.ts', 'always')] });
+op(':GlobalAveragePool', { doc: 'float32 global average pool', shape: SHAPE.globalAveragePool, qdq: 'qlinear', ref: 'GlobalAveragePool.ts', impls: [host(':GlobalAveragePool', 'pool.ts', 'always')] });
+const qPool = int8(lowerQLinearAveragePool, '4-D NCHW, per-tensor parameters', `${INT8}pool.ts`, 'assembly/model/spatial-pool.ts');
+op('com.microsoft:QLinearAveragePool', { doc: '8-bit average pool', shape: SHAPE.qlinearAveragePool, ref: 'QLinearAveragePool.ts', impls: [qPool] });
+op('com.microsoft:QLinearGlobalAveragePool', { doc: '8-bit global average pool', shape: SHAPE.qlinearGlobalAveragePool, ref: 'QLinearGlobalAveragePool.ts', impls: [qPool] });
+op(':Resize', {
+  since: 10, doc: 'nearest and linear resize, 8-bit or float32', shape: SHAPE.resize, qdq: 'drop', ref: 'Resize.ts',
+  impls: [int8(lowerResize, '4-D 8-bit', `${INT8}resize.ts`, 'assembly/model/spatial-resize.ts'), host(':Resize', 'resize.ts')],
+});
+
+// float element-wise and activations
+const hostOnly = (key: string, file: string, doc: string, shape: ShapeRule, ref?: string, extra: Partial<RowSpec> = {}): void =>
+  op(key, { doc, shape, ref, impls: [host(key, file, 'always')], ...extra });
+hostOnly(':Add', 'binary.ts', 'float32 / int add (numpy broadcast)', SHAPE.broadcast2, 'Add.ts', { qdq: 'qlinear', folds: true });
+hostOnly(':Sub', 'binary.ts', 'subtract (numpy broadcast)', SHAPE.broadcast2, 'SubDiv.ts', { folds: true });
+hostOnly(':Mul', 'binary.ts', 'multiply (numpy broadcast)', SHAPE.broadcast2, 'Mul.ts', { qdq: 'qlinear', folds: true });
+hostOnly(':Div', 'binary.ts', 'divide (numpy broadcast)', SHAPE.broadcast2, 'SubDiv.ts', { folds: true });
+hostOnly(':Pow', 'binary.ts', 'power (numpy broadcast)', SHAPE.broadcast2, 'Pow.ts');
+op(':Relu', { doc: 'max(x, 0)', shape: SHAPE.same, ref: 'Relu.ts', impls: [floatSimd(':Relu', 'unary.ts', 'a computed float32 tensor'), host(':Relu', 'unary.ts')] });
+hostOnly(':Clip', 'unary.ts', 'clamp to [min, max]', SHAPE.same, 'Clip.ts');
+hostOnly(':LeakyRelu', 'unary.ts', 'x >= 0 ? x : alpha x', SHAPE.same, 'Activations.ts', { qdq: 'qlinear' });
+hostOnly(':HardSigmoid', 'unary.ts', 'max(0, min(1, alpha x + beta))', SHAPE.same, 'Activations.ts');
+op(':HardSwish', { doc: 'x HardSigmoid(x) with alpha 1/6', shape: SHAPE.same, ref: 'Activations.ts', impls: [host(':HardSwish', 'unary.ts', 'always')] });
+hostOnly(':Sigmoid', 'unary.ts', 'logistic (MLAS approximation)', SHAPE.same, 'Sigmoid.ts', { qdq: 'qlinear' });
+hostOnly(':Tanh', 'unary.ts', 'tanh (MLAS approximation)', SHAPE.same, 'Unary.ts');
+hostOnly(':Exp', 'unary.ts', 'exp (MLAS approximation)', SHAPE.same, 'Unary.ts');
+hostOnly(':Sqrt', 'unary.ts', 'square root', SHAPE.same, 'Unary.ts');
+hostOnly(':Neg', 'unary.ts', '-x', SHAPE.same, 'Unary.ts');
+hostOnly(':Abs', 'unary.ts', '|x|', SHAPE.same, 'Unary.ts');
+op(':Erf', { doc: 'error function', shape: SHAPE.same, ref: 'Unary.ts', impls: [host(':Erf', 'unary.ts', 'always')] });
+op(':Softmax', {
+  doc: 'softmax (MLAS exp and summation order)', shape: SHAPE.same, qdq: 'qlinear', ref: 'Softmax.ts',
+  impls: [floatSimd(':Softmax', 'softmax.ts', 'rows of contiguous values'), host(':Softmax', 'softmax.ts')],
+});
+op(':BatchNormalization', {
+  doc: 'inference batch normalization', shape: SHAPE.same, ref: 'BatchNormalization.ts',
+  impls: [floatSimd(':BatchNormalization', 'norm.ts', 'constant scale, bias, mean and variance'), host(':BatchNormalization', 'norm.ts')],
+});
+hostOnly(':ReduceMean', 'reduce.ts', 'mean over axes', SHAPE.reduce, 'ReduceMean.ts');
+
+// data movement and shape plumbing
+const viewOr = (key: string, doc: string, shape: ShapeRule, ref: string | undefined, extra: Partial<RowSpec> = {}): void =>
+  op(key, { doc, shape, ref, impls: [view(), host(key, 'movement.ts')], ...extra });
+viewOr(':Reshape', 'new dims, same elements', SHAPE.reshape, 'Reshape.ts', { qdq: 'drop', folds: true });
+viewOr(':Flatten', 'to 2-D at an axis', SHAPE.flatten, 'Flatten.ts', { qdq: 'drop' });
+viewOr(':Squeeze', 'drop dims of 1', SHAPE.squeeze, 'Squeeze.ts', { qdq: 'drop', folds: true });
+viewOr(':Unsqueeze', 'insert dims of 1', SHAPE.squeeze, 'Squeeze.ts', { qdq: 'drop', folds: true });
+viewOr(':Identity', 'the input', SHAPE.same, 'Identity.ts');
+op(':Dropout', { doc: 'inference Dropout: the input (the mask unused)', shape: SHAPE.dropout, impls: [view(lowerDropoutView), host(':Dropout', 'movement.ts')] });
+op(':Transpose', {
+  doc: 'permute dims', shape: SHAPE.transpose, qdq: 'drop', ref: 'Transpose.ts',
+  impls: [int8(lowerTranspose, 'a computed tensor of 1- or 4-byte elements, rank <= 6', `${INT8}transpose.ts`, 'assembly/model/spatial-transpose.ts'), host(':Transpose', 'movement.ts')],
+});
+op(':Concat', { doc: 'join on an axis, any type', shape: SHAPE.concat, qdq: 'qlinear', folds: true, ref: 'Concat.ts', impls: [{ backend: 'copy', when: 'always (NCHW44 when every input\'s channels are a multiple of 4)', lower: lowerConcatOp, files: [`${INT8}concat.ts`] }] });
+op('com.microsoft:QLinearConcat', {
+  doc: '8-bit join on an axis, each input requantized to the output\'s scale', shape: SHAPE.qlinearConcat, ref: 'QLinearConcat.ts',
+  impls: [int8(lowerConcatOp, 'per-tensor parameters: copies, or a table where an input\'s scale or zero point differs', `${INT8}concat.ts`, `${INT8}lut.ts`, 'assembly/model/lut.ts')],
+});
+hostOnly(':Slice', 'movement.ts', 'strided window (negative and clamped indices)', SHAPE.slice, 'Slice.ts', { qdq: 'drop', folds: true });
+op(':Pad', { since: 2, doc: 'constant, edge and reflect padding', shape: SHAPE.pad, qdq: 'drop', ref: 'Pad.ts', impls: [host(':Pad', 'movement.ts', 'always (read only by a convolution or a max pool: folded into its window by fold-pad)')] });
+hostOnly(':Gather', 'movement.ts', 'take along an axis', SHAPE.gather, 'DataMovement.ts', { qdq: 'drop', folds: true });
+hostOnly(':Cast', 'movement.ts', 'element type conversion', SHAPE.cast, 'Cast.ts', { folds: true });
+hostOnly(':Shape', 'movement.ts', 'a tensor\'s dims as int64', SHAPE.shape, 'Shape.ts', { folds: true });
+op(':Constant', { doc: 'a constant (becomes an initializer at load)', shape: SHAPE.constant, folds: true, ref: 'Constant.ts', impls: [] });
+op(':ConstantOfShape', { doc: 'a filled tensor of constant dims (becomes an initializer at load)', shape: SHAPE.constant, folds: true, impls: [] });
+// the Q/DQ fusion knows these; the runtime has no shape rule for them yet (refused by the shape pass)
+op(':Split', { doc: 'split on an axis (no shape rule yet: refused)', qdq: 'drop', ref: 'DataMovement.ts', impls: [host(':Split', 'movement.ts', 'always')] });
+op(':Expand', { doc: 'broadcast to dims (no shape rule yet: refused)', qdq: 'drop', ref: 'DataMovement.ts', impls: [host(':Expand', 'movement.ts', 'always')] });
+op(':Tile', { doc: 'repeat along axes (no shape rule yet: refused)', qdq: 'drop', ref: 'DataMovement.ts', impls: [] });
+op(':Where', { doc: 'select by a condition (no shape rule yet: refused)', impls: [host(':Where', 'binary.ts', 'always')] });
+// shape rules only: the shape pass infers them, the lowering refuses them
+for (const o of ['Elu', 'Softplus', 'Log', 'Reciprocal', 'Floor', 'Ceil', 'Round', 'Sign', 'Not'])
+  op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.same, impls: [] });
+for (const o of ['ReduceMax', 'ReduceMin', 'ReduceSum']) op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.reduce, impls: [] });
+
+// i8conv's own: the planner's relayouts
+op('i8conv:Relayout', {
+  doc: 'NCHW <-> NCHW44 of a 4-D value, inserted by the layout planner (./layouts.ts)', shape: SHAPE.same,
+  impls: [int8(lowerRelayout, '8-bit (other types: a host loop)', `${INT8}relayout.ts`, 'assembly/model/spatial-relayout.ts')],
+});
+
+// ---- lookups ----------------------------------------------------------------------------------------------------
+
+export const OPERATORS: readonly OpRow[] = rows;
+
+const byKey = new Map<string, OpRow[]>();
+for (const r of rows) {
+  const l = byKey.get(r.key) ?? [];
+  if (l.length === 0) byKey.set(r.key, l);
+  l.push(r);
+}
+
+/** The row of an operator at an opset of its domain, or undefined (unknown operator, or an opset no row covers). */
+export function rowFor(domain: string, opType: string, opset: number): OpRow | undefined {
+  return byKey.get(`${domain}:${opType}`)?.find((r) => opset >= r.since && (r.until === undefined || opset <= r.until));
+}
+
+/** Every row of an operator (one per opset range). */
+export function rowsOf(domain: string, opType: string): readonly OpRow[] {
+  return byKey.get(`${domain}:${opType}`) ?? [];
+}

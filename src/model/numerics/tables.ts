@@ -1,0 +1,106 @@
+/**
+ * The 256-entry tables of the 8-bit operators that map each input byte to one output byte, built on the host with
+ * the float32 arithmetic of the operator they stand for, so that looking a byte up gives the operator's bits
+ * (docs/int8-ops.md says what each computes). The wasm LUT kernels (src/model/backends/wasm-int8/lut.ts) apply them;
+ * the graph passes that compose or fuse tables (src/model/graph/passes/) build them.
+ *
+ *   lutTable            QuantizeLinear(F(DequantizeLinear(x))) for a float32 function F, per raw input byte
+ *   requantTable        F = identity: a QLinearConcat input whose scale or zero point differs from the output's
+ *   sigmoidTable        QLinearSigmoid: F = MLAS's logistic approximation (../numerics/float-math.ts)
+ *   leakyReluTable      QLinearLeakyRelu: F(d) = d >= 0 ? d : f32(alpha * d)
+ *   qlinearBinaryTable  QLinearAdd / QLinearMul with one operand a constant scalar
+ *   qlinearBinaryByte   one output byte of QLinearAdd / QLinearMul
+ *
+ * Tables are Uint8Array(256) of raw output bytes (an int8 -1 is 255), indexed by the raw input byte.
+ */
+import { check } from '../../errors.js';
+import { logistic } from './float-math.js';
+import { Q_RANGE, checkQType, checkScale, checkZeroPoint, quantizeValue, roundHalfEven, type QType } from './quantize.js';
+
+const f32 = Math.fround;
+const rne = roundHalfEven;
+
+/** The 256 entries as bytes; BAD_BUFFER / INVALID_PARAM where they are not 256 integers in [-128, 255]. */
+export function checkTable(t: ArrayLike<number> | undefined): Uint8Array {
+  check(t !== null && typeof t === 'object' && typeof t.length === 'number' && t.length === 256, 'BAD_BUFFER', 'Lut.table',
+    `must hold 256 entries, got ${t && typeof t === 'object' ? t.length : String(t)}`);
+  const out = new Uint8Array(256);
+  for (let i = 0; i < 256; i++) {
+    const v = t[i];
+    check(Number.isInteger(v) && v >= -128 && v <= 255, 'INVALID_PARAM', 'Lut.table', `entry ${i} must be an integer in [-128, 255], got ${String(v)}`);
+    out[i] = v & 255;
+  }
+  return out;
+}
+
+/**
+ * The table of QuantizeLinear(fn(DequantizeLinear(x))): per raw input byte i, t = the inType value of i,
+ * d = f32(xScale * (t - xZp)), out = quantizeValue(fn(d), yScale, yZp, outType) as a raw byte.
+ * Throws INVALID_PARAM (types, zero points) and INVALID_SCALE.
+ */
+export function lutTable(inType: QType, xScale: number, xZp: number, outType: QType, yScale: number, yZp: number, fn: (d: number) => number): Uint8Array {
+  checkQType(inType, 'inType');
+  checkQType(outType, 'outType');
+  const xs = checkScale(xScale, 'xScale');
+  const ys = checkScale(yScale, 'yScale');
+  checkZeroPoint(xZp, inType, 'xZeroPoint');
+  checkZeroPoint(yZp, outType, 'yZeroPoint');
+  const lo = Q_RANGE[inType][0];
+  const table = new Uint8Array(256);
+  for (let i = 0; i < 256; i++) {
+    const t = lo < 0 && i >= 128 ? i - 256 : i;
+    table[i] = quantizeValue(fn(f32(xs * (t - xZp))), ys, yZp, outType) & 255;
+  }
+  return table;
+}
+
+/** QLinearConcat's requantization of one input: the identity through the table. */
+export function requantTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number): Uint8Array {
+  return lutTable(type, xScale, xZp, type, yScale, yZp, (d) => d);
+}
+
+/** MLAS's logistic on one float32, the host operators' implementation (./float-math.ts). */
+export const mlasLogistic = logistic;
+
+
+/** QLinearSigmoid's table: Y = quantize(logistic(dequantize(X))). */
+export function sigmoidTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number): Uint8Array {
+  return lutTable(type, xScale, xZp, type, yScale, yZp, mlasLogistic);
+}
+
+/** QLinearLeakyRelu's table: F(d) = d >= 0 ? d : f32(alpha * d); -0 takes the d branch. */
+export function leakyReluTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number, alpha = 0.01): Uint8Array {
+  check(typeof alpha === 'number' && Number.isFinite(alpha), 'INVALID_PARAM', 'alpha', `must be a finite number, got ${String(alpha)}`);
+  const a = f32(alpha);
+  return lutTable(type, xScale, xZp, type, yScale, yZp, (d) => (d >= 0 ? d : f32(a * d)));
+}
+
+/**
+ * QLinearAdd / QLinearMul with one operand a constant scalar, as a 256-entry table over the other operand's raw
+ * byte (int8 by value & 255): the QLinearAdd / QLinearMul formula (docs/int8-ops.md) evaluated per byte value, so applying the table is bit-identical
+ * to the element-wise kernel. `sc` = [a_s, a_zp, b_s, b_zp, c_s, c_zp]; `scalarSide` 0: A is the constant `c`.
+ */
+export function qlinearBinaryTable(mul: boolean, type: 'uint8' | 'int8', scalarSide: 0 | 1, c: number, sc: readonly number[]): Uint8Array {
+  const table = new Uint8Array(256);
+  for (let i = 0; i < 256; i++) {
+    const v = type === 'int8' ? (i << 24) >> 24 : i;
+    table[i] = scalarSide === 0 ? qlinearBinaryByte(mul, type, c, v, sc) : qlinearBinaryByte(mul, type, v, c, sc);
+  }
+  return table;
+}
+
+/**
+ * One output of QLinearAdd / QLinearMul as its raw byte (int8 -1 is 255): `a`, `b` the operands' values
+ * (uint8 0..255, int8 -128..127), `sc` = [a_s, a_zp, b_s, b_zp, c_s, c_zp]. The arithmetic of the element-wise
+ * kernel, step for step in f32; qlinearBinaryTable and passes/fuse-luts.ts (x op f(x) as a table of x) use it.
+ */
+export function qlinearBinaryByte(mul: boolean, type: 'uint8' | 'int8', a: number, b: number, sc: readonly number[]): number {
+  const [as, az, bs, bz, cs, cz] = [f32(sc[0]), sc[1], f32(sc[2]), sc[3], f32(sc[4]), sc[5]];
+  const [lo, hi] = Q_RANGE[type];
+  const fa = f32(as * (a - az)), fb = f32(bs * (b - bz));
+  let r = f32(f32(mul ? fa * fb : fa + fb) / cs);
+  r = r < lo - cz ? lo - cz : r;
+  r = hi - cz < r ? hi - cz : r;
+  const q = rne(f32(r + cz));
+  return (Number.isNaN(q) ? 0 : q) & 255;
+}

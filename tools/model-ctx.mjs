@@ -1,0 +1,304 @@
+// THE declaration of the parameter records (ctx) of the model executor's wasm kernels, as tools/conv-variants.mjs's
+// CTX_FIELDS is the convolution's. tools/gen-model-ctx.mjs turns each group into an AssemblyScript file of constants
+// (the kernels read them) and an object of the host (it writes the records through it), with the same names and
+// numbers; test/codegen.test.ts checks that regenerating gives no diff.
+//
+// A group: `as` the AssemblyScript file, `ts` the host's file (several groups may share one) and `host` the name of
+// its object; `unit` 'byte' (a field's constant is its byte offset) or 'index' (its index: byte offset / 4, the
+// kernels read load<i32>(ctx + (i << 2))); `doc` the file's comment. `header`: fields every record of the group
+// starts with; `records`: laid out after the header, each from the same offset (a kernel reads one of them), each
+// with a `doc` (a section comment), `fields`, optional `consts` (named values of a field) and `bytes` (a size
+// constant). The group's own `bytes` is the size the host allocates for any of its records.
+//
+// A field: [name, type, doc] (type 'i32' or 'f32'; pointers are i32 byte offsets of wasm memory), or [name, type,
+// doc, words] for an array of `words` 4-byte words. A string among the fields is a comment line of the
+// AssemblyScript file. A size: [name, bytes, doc], bytes at least the record's fields (null: exactly them).
+// A const: [name, value, doc].
+
+/** The records of the element-wise kernels (assembly/model/elementwise.ts, lut.ts, requant.ts). */
+const ELEM = {
+  host: 'ELEM_CTX',
+  as: 'assembly/model/elem-ctx.ts',
+  ts: 'src/model/backends/wasm-int8/ctx.generated.ts',
+  unit: 'byte',
+  doc: `Byte offsets of the parameter records (ctx) of the model's element-wise kernels: assembly/model/elementwise.ts
+(QuantizeLinear, DequantizeLinear, QLinearAdd / QLinearMul), lut.ts and requant.ts. The host writes them through
+ELEM_CTX (src/model/backends/wasm-int8/ctx.generated.ts, generated from the same declaration).
+
+Every record starts with the element count and the task grain: task t covers elements [t * grain, t * grain +
+grain) of the output (clipped to the count; a task past the end does nothing). The grain is a multiple of 16.
+Types travel as byte xors: an int8 byte ^ 0x80 is the uint8 value + 128, so the kernels compute on unsigned bytes
+with zero points (and clamp bounds) moved by +128 and flip the output back (XOR 0x80 for int8, 0 for uint8).`,
+  header: [
+    ['EL_N', 'i32', 'elements of the output (all kernels)'],
+    ['EL_GRAIN', 'i32', 'elements per task, a multiple of 16 (all kernels)'],
+    ['EL_INXOR', 'i32', "the input bytes' xor (0 uint8, 0x80 int8)"],
+    ['EL_OUTXOR', 'i32', "the output bytes' xor (0 uint8, 0x80 int8)"],
+  ],
+  records: [
+    {
+      doc: 'QuantizeLinear (f32 -> 8 bit): y = RNE(clamp(x / s, lo - zp, hi - zp)) + zp; NaN -> 0',
+      fields: [
+        ['QZ_SCALE', 'f32', 'the scale s (a true division)'],
+        ['QZ_LO', 'f32', 'lo - zp (clamp of x / s, before rounding)'],
+        ['QZ_HI', 'f32', 'hi - zp'],
+        ['QZ_ZPU', 'i32', 'zp + 128 for an int8 output (the unsigned domain), zp for uint8'],
+      ],
+    },
+    {
+      doc: 'DequantizeLinear (8 bit -> f32): y = f32(float(x - zp) * s)',
+      fields: [
+        ['DQ_ZPU', 'i32', 'zp + 128 for an int8 input (compared with x ^ 0x80), zp for uint8'],
+        ['DQ_SCALE', 'f32', 'the scale s'],
+      ],
+    },
+    {
+      doc: 'QLinearAdd / QLinearMul. Operand A (p0) has the output\'s shape; B (p1) is broadcast by MODE.',
+      fields: [
+        ['QB_OP', 'i32', '0 add, 1 mul'],
+        ['QB_MODE', 'i32', '0 repeat (B index = i % MID; equal shapes: MID = N), 1 scalar (B[0]), 2 channel (B index = (i / INNER) % MID), 3 channel NCHW44 (B index = ((i >> 2) / INNER % (MID / 4)) * 4 + (i & 3))'],
+        ['QB_INNER', 'i32', 'elements of A per B value (channel modes: the plane H * W)'],
+        ['QB_MID', 'i32', 'B values in one period (elements of B, or those of one image)'],
+        ['QB_ASCALE', 'f32', 'scale of A'],
+        ['QB_AZPU', 'i32', 'zero point of A in the unsigned domain'],
+        ['QB_BSCALE', 'f32', 'scale of B'],
+        ['QB_BZPU', 'i32', 'zero point of B in the unsigned domain'],
+        ['QB_CSCALE', 'f32', 'scale of C (a true division)'],
+        ['QB_LO', 'f32', 'lo - zpC'],
+        ['QB_HI', 'f32', 'hi - zpC'],
+        ['QB_ZPF', 'f32', 'zpC, added in float before rounding (as onnxruntime does: round(f32(c + zpC)))'],
+        ['QB_OUTADD', 'i32', 'added to the rounded value: 128 for an int8 output (the unsigned domain), 0 for uint8'],
+      ],
+    },
+    {
+      doc: 'Lut: y[i] = table[x[i]]',
+      fields: [['LUT_TABLE', 'i32', 'the 256-byte table']],
+    },
+    {
+      doc: 'ChannelTable: y[i] = table[c(i)][x[i]], c(i) = (i / INNER) % C; entries of OUTBYTES bytes (1 or 4)',
+      fields: [
+        ['CT_TABLE', 'i32', 'C tables of 256 entries, one after the other'],
+        ['CT_INNER', 'i32', 'elements per channel run (the plane H * W)'],
+        ['CT_C', 'i32', 'channels C'],
+        ['CT_OUTBYTES', 'i32', 'bytes per entry: 1 (an 8-bit output) or 4 (float32)'],
+        ['CT_LAYOUT', 'i32', '0 NCHW runs (c = (i / INNER) % C); 1 NCHW44 (c = ((i >> 2) / INNER % (C / 4)) * 4 + (i & 3), 1-byte entries)'],
+        'ChannelGate (the tables of a QLinearMul by a per-channel tensor g, and the QLinearAdd of its input, made per run',
+        'by gateTableTask; then applied as a ChannelTable):',
+        ['GT_MUL', 'i32', "the QLinearMul's record (A: x, B: g), laid out as a QLinearAdd / Mul record"],
+        ['GT_ADD', 'i32', "the QLinearAdd's record (A: x, B: the product), or 0 where there is no add"],
+        ['GT_IDENT', 'i32', '256 bytes 0, 1, .., 255 (every raw input byte)'],
+        "ChannelTable whose input is float32, quantized per tensor first (the chain's leading QuantizeLinear; NCHW):",
+        ['CT_QUANT', 'i32', '1 when the input is float32 and quantized as QuantizeLinear does (the CT_Q* fields), 0 when it is bytes'],
+        ['CT_QSCALE', 'f32', "the quantization's scale (as QZ_SCALE)"],
+        ['CT_QLO', 'f32', 'lo - zp (as QZ_LO)'],
+        ['CT_QHI', 'f32', 'hi - zp (as QZ_HI)'],
+        ['CT_QZPU', 'i32', 'zp + 128 for int8 (the unsigned domain), zp for uint8'],
+        ['CT_QXOR', 'i32', "the quantized type's byte xor (0x80 for int8): the table is indexed by the raw byte"],
+      ],
+    },
+    {
+      doc: 'RequantizeInt32: v = K * acc0 (+ acc1) + bias[c]; y = RNE(clamp(f32(v) * scale[c], lo - zp, hi - zp)) + zp',
+      fields: [
+        ['RQ_MODE', 'i32', '0 plain runs (c = (i / INNER) % C), 1 contiguous (c = i % C), 2 NCHW44 (c = ((i >> 2) / INNER % (C / 4)) * 4 + (i & 3))'],
+        ['RQ_INNER', 'i32', 'elements per channel run (the plane; 1 in mode 1)'],
+        ['RQ_C', 'i32', 'channels C'],
+        ['RQ_K', 'i32', '0 one accumulator tensor; 1 or 2: K, and a second accumulator tensor (p1) is added'],
+        ['RQ_SCALES', 'i32', 'f32[C] scales'],
+        ['RQ_BIAS', 'i32', 'i32[C] biases'],
+        ['RQ_LO', 'f32', 'lo - zp'],
+        ['RQ_HI', 'f32', 'hi - zp'],
+        ['RQ_ZPU', 'i32', 'zp + 128 for an int8 output (the unsigned domain), zp for uint8'],
+      ],
+    },
+  ],
+  bytes: ['EL_CTX_BYTES', 128, 'Bytes of the largest record (the host allocates this much, 64-byte aligned).'],
+};
+
+/** The records of the float32 kernels of the host operators (assembly/model/host-float.ts). */
+const HOST_FLOAT = {
+  host: 'HOST_FLOAT_CTX',
+  as: 'assembly/model/host-float-ctx.ts',
+  ts: 'src/model/backends/wasm-float/ctx.generated.ts',
+  unit: 'byte',
+  doc: `Byte offsets of the parameter records (ctx) of the float32 kernels of assembly/model/host-float.ts (ConvTranspose,
+channelAffine, Relu, Softmax). The host writes them through HOST_FLOAT_CTX (src/model/backends/wasm-float/ctx.generated.ts,
+generated from the same declaration).`,
+  records: [
+    {
+      doc: 'ConvTranspose record',
+      fields: [
+        ['CT_MODE', 'i32', 'CT_MODE_DIRECT or CT_MODE_ACCUMULATE'],
+        ['CT_CG', 'i32', 'input channels per group'],
+        ['CT_MG', 'i32', 'output channels per group'],
+        ['CT_GROUP', 'i32', 'groups'],
+        ['CT_KSIZE', 'i32', 'kernel positions (product of the kernel dims)'],
+        ['CT_INSIZE', 'i32', 'spatial cells of one input plane'],
+        ['CT_OSIZE', 'i32', 'spatial cells of one output plane'],
+        ['CT_CHUNK', 'i32', 'input cells per task (CT_MODE_DIRECT), a multiple of 8'],
+        ['CT_W', 'i32', 'byte offset of the packed weights, f32 [M][CG][KSIZE]'],
+        ['CT_DEST', 'i32', 'byte offset of the destination table, i32 [KSIZE][INSIZE] (output cell, or -1)'],
+        ['CT_BIAS', 'i32', 'byte offset of the bias, f32 [M], or 0 (none)'],
+      ],
+      consts: [
+        ['CT_MODE_DIRECT', 0, 'CT_MODE: every output cell is written once (tasks over chunks of input cells)'],
+        ['CT_MODE_ACCUMULATE', 1, 'CT_MODE: the kernel positions accumulate onto a zeroed plane (tasks over output channels)'],
+      ],
+      bytes: ['CT_CTX_BYTES', 64, 'bytes the host allocates for the record'],
+    },
+    {
+      doc: 'channelAffine record',
+      fields: [
+        ['AF_PLANES', 'i32', 'planes (N * C)'],
+        ['AF_C', 'i32', 'channels C'],
+        ['AF_INNER', 'i32', 'elements per plane'],
+        ['AF_PLANES_PER_TASK', 'i32', 'planes per task'],
+        ['AF_S', 'i32', 'byte offset of the scales, f32 [C]'],
+        ['AF_B', 'i32', 'byte offset of the shifts, f32 [C]'],
+      ],
+      bytes: ['AF_CTX_BYTES', 32, 'bytes the host allocates for the record'],
+    },
+    {
+      doc: 'Relu record',
+      fields: [
+        ['RL_N', 'i32', 'elements'],
+        ['RL_GRAIN', 'i32', 'elements per task, a multiple of 16'],
+      ],
+      bytes: ['RL_CTX_BYTES', 16, 'bytes the host allocates for the record'],
+    },
+    {
+      doc: 'Softmax record',
+      fields: [
+        ['SM_ROWS', 'i32', 'rows'],
+        ['SM_LEN', 'i32', 'values per row'],
+        ['SM_ROWS_PER_TASK', 'i32', 'rows per task'],
+      ],
+      bytes: ['SM_CTX_BYTES', 16, 'bytes the host allocates for the record'],
+    },
+  ],
+};
+
+const SPATIAL_TS = 'src/model/backends/wasm-int8/ctx.generated.ts';
+
+/** Pooling (assembly/model/spatial-pool.ts; the host: src/model/backends/wasm-int8/pool.ts). */
+const POOL = {
+  host: 'POOL_CTX',
+  as: 'assembly/model/spatial-pool-ctx.ts',
+  ts: SPATIAL_TS,
+  unit: 'index',
+  doc: `Field indices (byte offset = index * 4) of the ctx record of the pooling kernels (assembly/model/spatial-pool.ts:
+MaxPool, QLinearAveragePool, QLinearGlobalAveragePool). The host writes it through POOL_CTX
+(src/model/backends/wasm-int8/ctx.generated.ts, generated from the same declaration).`,
+  records: [{
+    fields: [
+      ['LAYOUT', 'i32', '0 NCHW, 1 NCHW44'],
+      ['SIGNED', 'i32', '1: int8, 0: uint8'],
+      ['PLANES', 'i32', 'C (NCHW) or C / 4 (NCHW44)'],
+      ['IH', 'i32', 'input rows'],
+      ['IW', 'i32', 'input columns'],
+      ['OH', 'i32', 'output rows'],
+      ['OW', 'i32', 'output columns'],
+      ['KH', 'i32', 'window rows'],
+      ['KW', 'i32', 'window columns'],
+      ['SH', 'i32', 'stride on rows'],
+      ['SW', 'i32', 'stride on columns'],
+      ['DH', 'i32', 'dilation on rows'],
+      ['DW', 'i32', 'dilation on columns'],
+      ['PT', 'i32', 'padding top'],
+      ['PL', 'i32', 'padding left'],
+      ['PPT', 'i32', 'planes per task'],
+      ['ROWS', 'i32', 'output rows per task'],
+      ['OX0', 'i32', 'first interior output column (every kx of [OX0, OX1) is inside the input)'],
+      ['OX1', 'i32', 'end of the interior output columns'],
+      ['INCLUDEPAD', 'i32', 'QLinearAveragePool: count_include_pad (0 or 1)'],
+      ['XZP', 'i32', 'x zero point'],
+      ['YZP', 'i32', 'y zero point'],
+      ['F_XSCALE', 'f32', 'QLinearAveragePool: x_scale'],
+      ['F_YSCALE', 'f32', 'QLinearAveragePool: y_scale'],
+      ['F_GSCALE', 'f32', 'QLinearGlobalAveragePool: f(x_scale / f(y_scale * H * W))'],
+    ],
+    bytes: ['CTX_BYTES', 32 * 4, 'bytes the host allocates for the record'],
+  }],
+};
+
+/** Resize (assembly/model/spatial-resize.ts; the host: src/model/backends/wasm-int8/resize.ts). */
+const RESIZE = {
+  host: 'RESIZE_CTX',
+  as: 'assembly/model/spatial-resize-ctx.ts',
+  ts: SPATIAL_TS,
+  unit: 'index',
+  doc: `Field indices (byte offset = index * 4) of the ctx record of the Resize kernel (assembly/model/spatial-resize.ts,
+whose header describes the tables). The host writes it through RESIZE_CTX (src/model/backends/wasm-int8/ctx.generated.ts,
+generated from the same declaration).`,
+  records: [{
+    fields: [
+      ['LAYOUT', 'i32', '0 NCHW, 1 NCHW44'],
+      ['SIGNED', 'i32', '1: int8, 0: uint8'],
+      ['PLANES', 'i32', 'C (NCHW) or C / 4 (NCHW44)'],
+      ['IH', 'i32', 'input rows'],
+      ['IW', 'i32', 'input columns'],
+      ['OH', 'i32', 'output rows'],
+      ['OW', 'i32', 'output columns'],
+      ['PPT', 'i32', 'planes per task'],
+      ['ROWS', 'i32', 'output rows per task'],
+      ['LINEAR', 'i32', '1 linear, 0 nearest'],
+      ['YTAB', 'i32', 'i32[OH][4] table: input rows y1, y2, dup, 0'],
+      ['YW', 'i32', 'f32[OH][4] table: dy2, dy2, dy1, dy1 (linear; else 0)'],
+      ['XTAB', 'i32', 'i32[OW][2] table: input columns x1, x2'],
+      ['XW', 'i32', 'f32 table of the column weights (linear; else 0)'],
+      ['GRP', 'i32', 'NCHW: the 16-column groups (48 bytes each; NCHW44: 0)'],
+      ['OWP', 'i32', 'OW rounded up to 16'],
+      ['SRCBYTES', 'i32', 'bytes of the input tensor'],
+      ['TABLE', 'i32', 'a 256-byte table applied to every output byte (a look-up step fused into the resize), or 0'],
+    ],
+    bytes: ['CTX_BYTES', 20 * 4, 'bytes the host allocates for the record'],
+  }],
+};
+
+/** Transpose (assembly/model/spatial-transpose.ts; the host: src/model/backends/wasm-int8/transpose.ts). */
+const TRANSPOSE = {
+  host: 'TRANSPOSE_CTX',
+  as: 'assembly/model/spatial-transpose-ctx.ts',
+  ts: SPATIAL_TS,
+  unit: 'index',
+  doc: `Field indices (byte offset = index * 4) of the ctx record of the Transpose kernel (assembly/model/spatial-transpose.ts,
+whose header describes KIND 0 and 1). The host writes it through TRANSPOSE_CTX
+(src/model/backends/wasm-int8/ctx.generated.ts, generated from the same declaration).`,
+  records: [{
+    fields: [
+      ['ESIZE', 'i32', 'bytes per element: 1 or 4'],
+      ['KIND', 'i32', '0 rows, 1 tiles'],
+      ['NOUT', 'i32', 'outer axes (entries of OUTER)'],
+      ['RPT', 'i32', 'rows per task (KIND 1: tile rows)'],
+      ['ROWLEN', 'i32', 'KIND 0: bytes per row; KIND 1: ROWS'],
+      ['COLS', 'i32', 'KIND 1: elements of the input\'s last axis'],
+      ['SA', 'i32', 'KIND 1: src stride of the output\'s last axis (bytes)'],
+      ['TB', 'i32', 'KIND 1: dst stride of the input\'s last axis (bytes)'],
+      ['TOTAL', 'i32', 'KIND 0: R'],
+      ['TILES', 'i32', 'KIND 1: tasks per combination; the last one takes the rows left (at least RPT of them)'],
+      ['OUTER', 'i32', '[dim, src stride bytes, dst stride bytes] per outer axis, outermost first (room for 6 axes)', 18],
+    ],
+    bytes: ['CTX_BYTES', null, 'bytes the host allocates for the record'],
+  }],
+};
+
+/** NCHW <-> NCHW44 (assembly/model/spatial-relayout.ts; the host: src/model/backends/wasm-int8/relayout.ts). */
+const RELAYOUT = {
+  host: 'RELAYOUT_CTX',
+  as: 'assembly/model/spatial-relayout-ctx.ts',
+  ts: SPATIAL_TS,
+  unit: 'index',
+  doc: `Field indices (byte offset = index * 4) of the ctx record of the NCHW <-> NCHW44 task (assembly/model/spatial-relayout.ts).
+The host writes it through RELAYOUT_CTX (src/model/backends/wasm-int8/ctx.generated.ts, generated from the same
+declaration).`,
+  records: [{
+    fields: [
+      ['TO44', 'i32', '1: NCHW -> NCHW44, 0: NCHW44 -> NCHW'],
+      ['C', 'i32', 'channels'],
+      ['HW', 'i32', 'pixels per plane (H * W)'],
+      ['BPT', 'i32', 'channel blocks of 4 per task'],
+    ],
+    bytes: ['CTX_BYTES', null, 'bytes the host allocates for the record'],
+  }],
+};
+
+export const MODEL_CTX_GROUPS = [ELEM, HOST_FLOAT, POOL, RESIZE, TRANSPOSE, RELAYOUT];
