@@ -1,9 +1,10 @@
-// The committed generated kernel files must be exactly what the generator produces from tools/conv-variants.mjs.
+// The committed generated files must be exactly what the generators produce: the convolution kernels and their table
+// from tools/conv-variants.mjs, the model kernels' parameter records from tools/model-ctx.mjs.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { GEMM_KERNELS, KERNELS } from '../src/algos/kernel-table.generated.js';
 import { dotPlanFacts } from '../src/algos/direct-dot-nchw44.js';
 import { pickGemmKernels } from '../src/algos/gemm.js';
@@ -25,6 +26,16 @@ describe('generated kernels', () => {
     for (const f of ['assembly/conv-nchw44-dot/generated.ts', 'assembly/gemm/generated.ts', 'assembly/common/ctx.ts', 'src/algos/kernel-table.generated.ts']) {
       expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(root, f), 'utf8'));
     }
+  });
+
+  // the records' offsets are declared once: both sides (the AssemblyScript constants, the host's objects) come from
+  // the declaration, so no test compares two spellings
+  it('regenerating the model kernels\' parameter records gives no diff', () => {
+    const out = mkdtempSync(join(tmpdir(), 'i8conv-gen-model-'));
+    execFileSync(process.execPath, [join(root, 'tools', 'gen-model-ctx.mjs'), out]);
+    const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(out, join(e.parentPath, e.name)));
+    expect(files).toContain(join('assembly', 'model', 'elem-ctx.ts'));
+    for (const f of files) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(root, f), 'utf8'));
   });
 
   // The product wasm has only the kernel table's rows with lab: false (their dispatcher cases; the others trap

@@ -24,7 +24,7 @@ import { runReference } from '../kernels-ref/model/index.js';
 import { I8ConvError } from '../src/errors.js';
 import { createRuntime } from '../src/index.js';
 import { HOST_OPS } from '../src/model/backends/host/index.js';
-import { HOST_FLOAT_CTX, simdHostKernel } from '../src/model/backends/wasm-float/kernels.js';
+import { simdHostKernel } from '../src/model/backends/wasm-float/kernels.js';
 import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
 import type { HostTensor, HostValueInfo, ModelKernel } from '../src/model/backends/types.js';
 import { instantiateCore, type WasmRuntimeCore } from '../src/runtime.js';
@@ -541,7 +541,6 @@ describe('host operators: Conv, ConvTranspose, BatchNormalization, pools, Resize
 
 // ---- the wasm SIMD paths ------------------------------------------------------------------------------------------
 
-const HOST_FLOAT_AS = new URL('../assembly/model/host-float.ts', import.meta.url);
 const GUARD = 64;
 
 /**
@@ -637,10 +636,7 @@ describe('host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
   });
   afterAll(() => cores.forEach((c) => c.core.dispose()));
 
-  it('HOST_FLOAT_CTX spells the record offsets of assembly/model/host-float.ts; the task functions are exported', () => {
-    const src = readFileSync(HOST_FLOAT_AS, 'utf8');
-    const as = Object.fromEntries([...src.matchAll(/^export const ([A-Z0-9_]+): i32 = (\d+);$/gm)].map((m) => [m[1], Number(m[2])]));
-    expect(as).toEqual({ ...HOST_FLOAT_CTX });
+  it('the task functions are exported (the records\' offsets: tools/model-ctx.mjs, test/codegen.test.ts)', () => {
     for (const fn of ['convTransposeTask', 'channelAffineTask', 'reluF32Task', 'softmaxTask'] as const) {
       expect(TASK_FUNCTIONS).toContain(fn);
       for (const { core } of cores) expect(typeof core.exports[fn]).toBe('function');

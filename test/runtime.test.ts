@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGpuRuntime, createRuntime, I8ConvError } from '../src/index.js';
 import { ThreadPool } from '../src/threads/pool.js';
+import { GUARD_BYTE, GUARD_BYTES, GuardedBlocks, WasmHeap } from '../src/heap.js';
 import { VARIANTS } from '../src/gpu/variants.js';
 import { tuneKey, deriveShape } from '../src/gpu/params.js';
 
@@ -141,6 +142,41 @@ describe('runtime', () => {
     expect(h.bytesInUse).toBe(0);
     const c = h.alloc(64, 64);
     expect(c).toBe(a);
+  });
+  it('GuardedBlocks: blocks between guard bands, bytes held, released at once; OUT_OF_MEMORY releases what it took', () => {
+    const memory = new WebAssembly.Memory({ initial: 1, maximum: 4 });
+    const heap = new WasmHeap(memory, 1024);
+    const mem = { heap, u8: () => new Uint8Array(memory.buffer) };
+    const g = new GuardedBlocks(mem, { param: 'params', what: 'the test tables' });
+    new Uint8Array(memory.buffer).fill(7);
+    const a = g.alloc(100);
+    const b = g.alloc(3000, { zero: true });
+    expect(a % 64).toBe(0);
+    expect(b % 64).toBe(0);
+    expect([g.bytes, g.heldBytes]).toEqual([3100, 3100 + 4 * GUARD_BYTES]);
+    expect(mem.u8()[a]).toBe(7); // not zeroed unless asked
+    expect(mem.u8().subarray(b, b + 3000).every((v) => v === 0)).toBe(true);
+    expect(mem.u8()[a - 1]).toBe(GUARD_BYTE);
+    expect(g.checkGuards()).toBe(true);
+    mem.u8()[b + 3000] ^= 1; // one byte past the block
+    expect(g.checkGuards()).toBe(false);
+    mem.u8()[b + 3000] ^= 1;
+    expect(g.checkGuards()).toBe(true);
+    // the memory cannot grow past 4 pages: a typed error, and the earlier blocks are released too
+    let e: unknown;
+    try {
+      g.alloc(5 * 65536);
+    } catch (err) {
+      e = err;
+    }
+    expect(e).toBeInstanceOf(I8ConvError);
+    expect([(e as I8ConvError).code, (e as I8ConvError).param]).toEqual(['OUT_OF_MEMORY', 'params']);
+    expect([heap.bytesInUse, g.bytes, g.heldBytes]).toEqual([0, 0, 0]);
+    // a limit on the bytes held together
+    const small = new GuardedBlocks(mem, { param: 'kernel', what: 'the test tables', zero: true, maxBytes: 1000 });
+    small.alloc(600);
+    expect(() => small.alloc(600)).toThrow(/need more than 1000 bytes/);
+    expect(heap.bytesInUse).toBe(0);
   });
 });
 
