@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // test/: the library's tests; bench/test/: the benchmark's own (its options, reports and peers)
+    include: ['test/**/*.test.ts', 'bench/test/**/*.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

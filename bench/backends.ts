@@ -14,9 +14,10 @@
  * Nothing here imports Node built-ins: the same file runs in the browser page.
  */
 import type * as Ort from 'onnxruntime-web';
+import type { OrtModule } from '../fixtures/models/ort.js';
 import { nchwToNchw44, type ConvParams, type ProblemData } from './data.js';
 import { naiveConvNCHW } from './naive-conv.js';
-import { buildQLinearConvModel } from './onnx-model.js';
+import { buildQLinearConvModel } from '../fixtures/qlinearconv-model.js';
 import type { BenchShape } from './shapes.js';
 
 export interface PreparedRun {
@@ -118,14 +119,6 @@ export function i8convBackend(rt: RuntimeLike, name: string, algo?: string, form
 }
 
 // ---- onnxruntime-web ------------------------------------------------------------------------------------------
-
-export type OrtModule = typeof Ort;
-
-/** Single thread, wasm backend (SIMD is the only wasm build onnxruntime-web 1.30 ships). */
-export function configureOrt(ort: OrtModule): void {
-  ort.env.wasm.numThreads = 1;
-  ort.env.wasm.proxy = false;
-}
 
 export function ortBackend(ort: OrtModule, activation: 'int8' | 'uint8'): Backend {
   return {

@@ -5,8 +5,10 @@
  * and serves under /models/, and hands the results object back to the driver. Exposes `window.runBench(opts)`.
  */
 import { createRuntime } from '../src/index.js';
-import type { Backend, OrtModule } from './backends.js';
-import { litertBackend, loadLiteRtInPage } from './litert.js';
+import type { OrtModule } from '../fixtures/models/ort.js';
+import type { Backend } from './backends.js';
+import { loadLiteRtInPage } from '../fixtures/litert.js';
+import { litertBackend } from './litert.js';
 import {
   MODELS_FULL_SAMPLING, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, completeModels, runModelsLevel, watchOrtMemory,
   type BuiltModel, type ModelId, type ModelMeta, type ModelRuntimeLike,

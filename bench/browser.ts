@@ -6,11 +6,11 @@
  * (NO_AVX_VNNI_FLAGS), so that a machine with it measures what x86 without it runs (a saturating relaxed dot, i8conv's
  * SIMD128 build). `--litert-compat`: LiteRT.js's SIMD128 "compat" build even where relaxed SIMD validates.
  *
- * The pages come from a small static server on 127.0.0.1 that sends COOP/COEP headers (cross-origin isolation:
- * SharedArrayBuffer and precise timers are available, as a production page with threads would have them) and
- * serves only dist/, bench/browser/, onnxruntime-web's dist/ and @litertjs/core. The server logs which .wasm files the page
- * fetched, so the report states the build each engine ran. Reports are written like Node's, with a
- * "-chromium" suffix.
+ * The pages come from the static server of fixtures/browser.ts on 127.0.0.1, which sends COOP/COEP headers
+ * (cross-origin isolation: SharedArrayBuffer and precise timers are available, as a production page with threads
+ * would have them) and serves only dist/, dist-bench/, bench/browser/ (here), onnxruntime-web's dist/ and
+ * @litertjs/core. The server logs which .wasm files the page fetched, so the report states the build each engine
+ * ran. Reports are written like Node's, with a "-chromium" suffix.
  *
  * The models level: the driver builds the models in Node (bench/models-node.ts: the zoo graphs, calibration in the
  * driver's onnxruntime-web, PP-OCR's file read from node_modules) into a temporary folder that the server serves
@@ -20,13 +20,14 @@
  * Then, in Chromium and unless `--models none`, the model race (bench/race-browser.ts: i8conv's ONNX and TFLite
  * runs, onnxruntime-web and LiteRT.js at 1 and 2 threads), reported in race-chromium.md / .json.
  */
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { finishRun, nodeMachine, parseArgs, progressPrinter, REPO_ROOT, USAGE, type CliOptions } from './main.js';
+import { CHROMIUM, CHROMIUM_FLAGS, FIREFOX, NO_AVX_VNNI_FLAGS, startServer } from '../fixtures/browser.js';
+import { REPO_ROOT } from '../fixtures/repo.js';
+import { finishRun, nodeMachine, parseArgs, progressPrinter, USAGE, type CliOptions } from './main.js';
 import { MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, defaultModels, selectModels, type ModelId } from './models.js';
 import { raceMismatch, runRaceInBrowser, writeRaceReport } from './race-browser.js';
 import { buildModelsInto } from './models-node.js';
@@ -34,78 +35,8 @@ import { defaultNetworks } from './networks.js';
 import type { BenchResults } from './schema.js';
 import type { ProgressEvent } from './suite.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/**
- * Chromium flags that hide the CPU's AVX-VNNI from V8: its relaxed dot then lowers to the saturating pmaddubsw
- * sequence, as on x86 without AVX-VNNI (Intel up to 11th gen, AMD Zen 1-4), so i8conv's probe finds 'saturating' and
- * the SIMD128 build runs. The same V8 flag works in Node: `node --no-enable-avx-vnni ...`.
- */
-export const NO_AVX_VNNI_FLAGS = ['--js-flags=--no-enable-avx-vnni'];
-
-export const CHROMIUM_FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-];
-
 /** Modules the suite imports only if present (see bench/setup.ts). */
 const OPTIONAL_MODULES = ['/dist-bench/bench/relayout.js', '/dist-bench/src/algos/pack.js', '/dist-bench/kernels-ref/index.js'];
-const SERVED = ['dist/', 'dist-bench/', 'bench/browser/', 'node_modules/onnxruntime-web/dist/', 'node_modules/@litertjs/core/'];
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm',
-  '.json': 'application/json', '.map': 'application/json', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
-};
-
-export interface StaticServer {
-  server: Server;
-  origin: string;
-  /** Paths of the .wasm files requested so far. */
-  wasmRequests: string[];
-  close(): Promise<void>;
-}
-
-/**
- * `mounts`: URL prefix (e.g. '/models/') -> a folder served under it (the built models). `opts.index`: the page
- * served at '/' (default the benchmark's); `opts.served`: more repository folders to serve; `opts.isolate: false`
- * leaves out the COOP / COEP headers (a page that is not cross-origin isolated: no SharedArrayBuffer, no threads);
- * `opts.port`: the port (default: any free one).
- */
-export async function startServer(root = REPO_ROOT, mounts: Record<string, string> = {}, opts: { index?: string; served?: string[]; isolate?: boolean; port?: number } = {}): Promise<StaticServer> {
-  const wasmRequests: string[] = [];
-  const served = [...SERVED, ...(opts.served ?? [])];
-  const isolation = opts.isolate === false ? {} : {
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-embedder-policy': 'require-corp',
-    'cross-origin-resource-policy': 'same-origin',
-  };
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    let path = decodeURIComponent(url.pathname);
-    if (path === '/') path = opts.index ?? '/bench/browser/index.html';
-    const mount = Object.keys(mounts).find((m) => path.startsWith(m));
-    const base = mount ? resolve(mounts[mount]) : root;
-    const rel = normalize(mount ? path.slice(mount.length) : path.slice(1));
-    const file = resolve(base, rel);
-    const allowed = (mount || served.some((p) => rel.split(sep).join('/').startsWith(p))) && file.startsWith(base + sep);
-    if (!allowed || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    if (file.endsWith('.wasm')) wasmRequests.push(rel);
-    res.writeHead(200, {
-      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-      ...isolation,
-      'cache-control': 'no-store',
-    });
-    createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((ok) => server.listen(opts.port ?? 0, '127.0.0.1', ok));
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 0;
-  return {
-    server, origin: `http://127.0.0.1:${port}`, wasmRequests,
-    close: () => new Promise<void>((ok) => server.close(() => ok())),
-  };
-}
 
 /** What the driver does with a page, whichever browser drives it. */
 interface BenchPage {
@@ -194,7 +125,7 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
     const b = await buildModelsInto(modelsDir, modelIds, { inputSize: o.modelInputSize }, (l) => onLine?.(`  ${l}`));
     built = { ids: modelIds, errors: b.errors };
   }
-  const srv = await startServer(REPO_ROOT, { '/models/': modelsDir });
+  const srv = await startServer(REPO_ROOT, { '/models/': modelsDir }, { served: ['bench/browser/'] });
   let page: BenchPage | undefined;
   try {
     page = o.browser === 'firefox' ? await firefoxPage(onProgress, onLine) : await chromiumPage(onProgress, onLine, o.noAvxVnni ? NO_AVX_VNNI_FLAGS : []);
@@ -237,8 +168,6 @@ this driver's own options:
   --no-avx-vnni     Chromium with the CPU's AVX-VNNI hidden from V8: its relaxed dot saturates, as on x86 without
                     AVX-VNNI, so i8conv runs its SIMD128 build (Node: node --no-enable-avx-vnni dist-bench/bench/main.js)
   --litert-compat   LiteRT.js's SIMD128 compat build even where relaxed SIMD validates`;
-
-export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 async function main(argv: string[]): Promise<number> {
   let o: CliOptions;

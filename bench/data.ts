@@ -1,22 +1,11 @@
 /**
- * Problem data for one benchmark shape: seeded inputs, the parameter object of the public API, layout
- * conversions between NCHW44 (i8conv) and NCHW (onnxruntime), and the output comparison.
+ * Problem data for one benchmark shape: seeded inputs (fixtures/rng.ts's mulberry32), the parameter object of the
+ * public API, layout conversions between NCHW44 (i8conv) and NCHW (onnxruntime), and the output comparison.
  *
  * NCHW44 index of element (n, c, h, w) with C channels: ((n*(C/4) + c>>2)*H + h)*W*4 + w*4 + (c & 3).
  */
+import { rng } from '../fixtures/rng.js';
 import type { BenchShape } from './shapes.js';
-
-/** mulberry32: small, fast, and the same sequence in every engine. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The parameter object of `rt.convBias` / `reference.convBias` for a shape (rounding half-even, see below). */
 export interface ConvParams {

@@ -14,15 +14,17 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OrtModule } from './backends.js';
+import { REPO_ROOT } from '../fixtures/repo.js';
+import type { OrtModule } from '../fixtures/models/ort.js';
 import {
   MODELS_FULL_SAMPLING, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, MODEL_IDS, MODEL_INFO, NEAR_IDENTICAL, attachModelThreads, completeModels, defaultModels, runModelsLevel,
   selectModels, watchOrtMemory, type BuiltModel, type ModelId, type ModelRuntimeLike,
 } from './models.js';
 import { buildModelsChild, buildModelsInto, readModelsDir, runModelsThreadsChild } from './models-node.js';
-import { NETWORKS, defaultNetworks, layerLabel, layerMacs, networkConvs, networkMacs, selectNetworks } from './networks.js';
+import { NETWORKS, layerLabel, layerMacs, networkConvs, networkMacs } from '../fixtures/networks.js';
+import { defaultNetworks, selectNetworks } from './networks.js';
 import { buildLine, renderHtml, renderMarkdown, renderText } from './report.js';
 import type { BenchResults, ModelsSection } from './schema.js';
 import { validateResults } from './schema.js';
@@ -49,10 +51,6 @@ export interface CliOptions {
   out: string;
   list: boolean;
 }
-
-/** The repository root: this file runs as dist-bench/bench/main.js (or as bench/main.ts under vitest). */
-const HERE = dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = resolve(HERE, HERE.endsWith(join('dist-bench', 'bench')) ? '../..' : '..');
 
 export function parseArgs(argv: string[]): CliOptions {
   const o: CliOptions = { quick: false, full: false, threads: 1, filter: null, json: false, out: join(REPO_ROOT, 'bench', 'results'), list: false };

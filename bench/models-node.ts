@@ -17,12 +17,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRuntime } from '../src/index.js';
-import type { OrtModule } from './backends.js';
+import type { OrtModule } from '../fixtures/models/ort.js';
 import {
   MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, buildBenchModel, runModelRows, selectModels, watchOrtMemory,
   type BuildOptions, type BuiltModel, type ModelId, type ModelMeta, type ModelRuntimeLike,
 } from './models.js';
-import { PPOCR, PPOCR_DIR } from './models/ppocr.js';
+import { PPOCR, PPOCR_DIR } from '../fixtures/models/ppocr.js';
 import type { ModelRowResult } from './schema.js';
 import { LoadMeter } from './threads.js';
 

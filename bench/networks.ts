@@ -5,7 +5,7 @@
  * real values), next to the ceiling of the kernels it ran: the relaxed dot-add loop for a layer whose kernels use the
  * relaxed dot, the SIMD128 loop for one whose kernels are SIMD128 (kernelCeilingOf).
  *
- * Tables. Each network is written below as the list of its convolutions in network order (no fully connected
+ * Tables (fixtures/networks.ts). Each network is the list of its convolutions in network order (no fully connected
  * classifier, no pooling, no residual adds). Convolutions of identical shape are merged into one layer with a
  * `count` (and the names of every occurrence in `occurs`): each distinct shape is timed once, and the network's
  * sums multiply its time by its count.
@@ -19,139 +19,15 @@
  * Nothing here imports Node built-ins: the browser page runs the same code.
  */
 import type * as Ort from 'onnxruntime-web';
-import type { OrtModule } from './backends.js';
-import { compareOutputs, nchw44ToNchw, nchwToNchw44, rng, type Mismatch } from './data.js';
-import { buildQLinearConvModel } from './onnx-model.js';
+import type { OrtModule } from '../fixtures/models/ort.js';
+import {
+  NETWORKS, isChannelWise, isPointwise, layerFormat, layerLabel, layerMacs, layerOh, networkConvs, networkMacs, type NetLayer, type Network,
+} from '../fixtures/networks.js';
+import { rng } from '../fixtures/rng.js';
+import { compareOutputs, nchw44ToNchw, nchwToNchw44, type Mismatch } from './data.js';
+import { buildQLinearConvModel } from '../fixtures/qlinearconv-model.js';
 import type { NetworkBar, NetworkLayerResult, NetworkMismatch, NetworkResult, NetworkTiming } from './schema.js';
 import { measureInterleaved, type SampleOptions } from './stats.js';
-
-// ---- the layer tables -------------------------------------------------------------------------------------------
-
-export interface NetLayer {
-  /** Name of the first occurrence, with "+N" when N more convolutions of the network have the same shape. */
-  name: string;
-  /** Names of every occurrence of the shape in the network, in order. */
-  occurs: readonly string[];
-  ic: number;
-  oc: number;
-  /** Input height = width. */
-  h: number;
-  /** Square filter size. */
-  k: number;
-  stride: number;
-  /** k >> 1 for k > 1 (ResNet's 7x7: 3), 0 for 1x1. */
-  pad: number;
-  /** 1 for dense convolutions; group = ic = oc for depthwise ones. */
-  group: number;
-  /** How many convolutions of the network have this shape (= occurs.length). */
-  count: number;
-}
-
-export interface Network {
-  id: string;
-  label: string;
-  layers: readonly NetLayer[];
-}
-
-interface Conv {
-  name: string;
-  ic: number;
-  oc: number;
-  h: number;
-  k: number;
-  stride: number;
-  group: number;
-}
-
-const conv = (name: string, ic: number, oc: number, h: number, k: number, stride: number, group = 1): Conv => ({ name, ic, oc, h, k, stride, group });
-
-export const layerPad = (k: number) => (k > 1 ? k >> 1 : 0);
-export const layerOh = (l: Pick<NetLayer, 'h' | 'k' | 'stride' | 'pad'>) => Math.floor((l.h + 2 * l.pad - l.k) / l.stride) + 1;
-/** Multiply-accumulates of one occurrence of the layer. */
-export const layerMacs = (l: Pick<NetLayer, 'ic' | 'oc' | 'h' | 'k' | 'stride' | 'pad' | 'group'>) => l.oc * (l.ic / l.group) * l.k * l.k * layerOh(l) ** 2;
-/** MACs of the whole network: every layer times its count. */
-export const networkMacs = (n: Network) => n.layers.reduce((a, l) => a + layerMacs(l) * l.count, 0);
-/** Convolutions of the network (the sum of the counts). */
-export const networkConvs = (n: Network) => n.layers.reduce((a, l) => a + l.count, 0);
-export const layerFormat = (l: Pick<NetLayer, 'ic'>): 'NCHW44' | 'NCHW_NCHW44' => (l.ic < 4 ? 'NCHW_NCHW44' : 'NCHW44');
-export const isChannelWise = (l: Pick<NetLayer, 'ic' | 'oc' | 'group'>) => l.group > 1 && l.group === l.ic && l.group === l.oc;
-export const isPointwise = (l: Pick<NetLayer, 'k' | 'group'>) => l.k === 1 && l.group === 1;
-export function layerLabel(l: Pick<NetLayer, 'ic' | 'oc' | 'h' | 'k' | 'stride' | 'group'>): string {
-  const g = l.group === 1 ? '' : l.group === l.ic && l.group === l.oc ? ' dw' : ` g${l.group}`;
-  return `${l.ic}→${l.oc} ${l.h}² ${l.k}x${l.k} s${l.stride}${g}`;
-}
-
-/** Merges convolutions of identical shape (first occurrence's position and name, with a count). */
-function mergeShapes(convs: readonly Conv[]): NetLayer[] {
-  const byKey = new Map<string, { first: Conv; names: string[] }>();
-  for (const c of convs) {
-    const key = [c.ic, c.oc, c.h, c.k, c.stride, c.group].join('/');
-    const e = byKey.get(key);
-    if (e) e.names.push(c.name);
-    else byKey.set(key, { first: c, names: [c.name] });
-  }
-  return [...byKey.values()].map(({ first: c, names }) => ({
-    name: names.length > 1 ? `${names[0]} +${names.length - 1}` : names[0],
-    occurs: names, ic: c.ic, oc: c.oc, h: c.h, k: c.k, stride: c.stride, pad: layerPad(c.k), group: c.group, count: names.length,
-  }));
-}
-
-/**
- * MobileNetV2 1.0, 224x224: conv1 3->32 3x3 s2, then the inverted residual blocks (expansion t, channels c,
- * repeats n, stride s of the first repeat), each = 1x1 expand (none when t = 1), 3x3 depthwise, 1x1 project;
- * then the final 1x1 320->1280 on 7x7. Occurrences are named b<sequence>.<repeat> <expand|dw|project>.
- */
-export const MOBILENETV2_BLOCKS: readonly (readonly [t: number, c: number, n: number, s: number])[] = [
-  [1, 16, 1, 1], [6, 24, 2, 2], [6, 32, 3, 2], [6, 64, 4, 2], [6, 96, 3, 1], [6, 160, 3, 2], [6, 320, 1, 1],
-];
-
-export function mobilenetV2Convs(): Conv[] {
-  const out: Conv[] = [conv('conv1', 3, 32, 224, 3, 2)];
-  let c = 32;
-  let h = 112;
-  MOBILENETV2_BLOCKS.forEach(([t, cout, n, s], bi) => {
-    for (let r = 0; r < n; r++) {
-      const tag = `b${bi + 1}.${r + 1}`;
-      const stride = r === 0 ? s : 1;
-      const e = c * t;
-      if (t !== 1) out.push(conv(`${tag} expand`, c, e, h, 1, 1));
-      out.push(conv(`${tag} dw`, e, e, h, 3, stride, e));
-      h = layerOh({ h, k: 3, stride, pad: 1 });
-      out.push(conv(`${tag} project`, e, cout, h, 1, 1));
-      c = cout;
-    }
-  });
-  out.push(conv('conv_last', 320, 1280, 7, 1, 1));
-  return out;
-}
-
-/**
- * ResNet-18, 224x224 (torchvision's names): conv1 3->64 7x7 s2 pad 3 (-> 112; maxpool -> 56), then four stages
- * of two basic blocks (two 3x3 convolutions each); stages 2-4 halve the size in their first 3x3 and have a 1x1
- * stride-2 downsample on the shortcut.
- */
-export function resnet18Convs(): Conv[] {
-  const out: Conv[] = [conv('conv1', 3, 64, 224, 7, 2)];
-  let c = 64;
-  let h = 56;
-  [64, 128, 256, 512].forEach((cout, si) => {
-    const stage = `layer${si + 1}`;
-    for (let b = 0; b < 2; b++) {
-      const stride = si > 0 && b === 0 ? 2 : 1;
-      const oh = h / stride;
-      out.push(conv(`${stage}.${b}.conv1`, c, cout, h, 3, stride));
-      out.push(conv(`${stage}.${b}.conv2`, cout, cout, oh, 3, 1));
-      if (stride === 2) out.push(conv(`${stage}.${b}.downsample`, c, cout, h, 1, 2));
-      c = cout;
-      h = oh;
-    }
-  });
-  return out;
-}
-
-export const MOBILENETV2: Network = { id: 'mobilenetv2', label: 'MobileNetV2 1.0 224', layers: mergeShapes(mobilenetV2Convs()) };
-export const RESNET18: Network = { id: 'resnet18', label: 'ResNet-18 224', layers: mergeShapes(resnet18Convs()) };
-export const NETWORKS: readonly Network[] = [MOBILENETV2, RESNET18];
 
 /** The network ids of a run without --networks: both, or MobileNetV2 alone with --quick. */
 export function defaultNetworks(quick: boolean): string {

@@ -1,84 +1,25 @@
 /**
  * `npm run bench:race` (and the end of `npm run bench:browser`): the model race of bench/race.ts in headless
- * Chromium. The driver builds each model's ONNX and TFLite files in Node (`buildRaceModels`), serves them under
- * /race-models/ from a cross-origin isolated server (bench/browser.ts startServer), and opens bench/browser/race.html
- * once per thread count (onnxruntime-web takes its thread count once per page); the page races in a module worker.
- * Reports: `<out>/race-chromium.md` and `.json`.
+ * Chromium. The driver builds each model's ONNX and TFLite files in Node (fixtures/models/race.ts `buildRaceModel`),
+ * serves them under /race-models/ from a cross-origin isolated server (fixtures/browser.ts startServer), and opens
+ * bench/browser/race.html once per thread count (onnxruntime-web takes its thread count once per page); the page
+ * races in a module worker. Reports: `<out>/race-chromium.md` and `.json`.
  *
  * Flags: --models mobilenetv2,resnet18 (default both), --threads 1,2 (default), --quick (fewer rounds),
  * --input-size S (bind the zoo's input to S x S; tests), --settle-ms N (with threads, idle after each sample; default
  * 100), --simd128 (i8conv's SIMD128 build against LiteRT.js's compat build, 1 thread), --out DIR (default bench/results).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
-import { CHROMIUM, CHROMIUM_FLAGS, NO_AVX_VNNI_FLAGS, startServer } from './browser.js';
-import { REPO_ROOT } from './main.js';
-import { INPUT_SEED, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, outputQuanta } from './models.js';
-import { PPOCR, PPOCR_DIR } from './models/ppocr.js';
-import { detRaceQdq } from './models/ppocr-tflite.js';
-import { withUint8Activations } from './models/quantize-minmax.js';
-import { qdqToTflite } from './models/tflite-convert.js';
-import { ZOO, zooQuantized, type ZooId } from './models/zoo.js';
-import { RACE_SETTLE_MS, renderRace, type RaceModelMeta, type RaceResult } from './race.js';
-import type { Graph } from '../src/model/graph/ir.js';
+import { CHROMIUM, CHROMIUM_FLAGS, NO_AVX_VNNI_FLAGS, startServer } from '../fixtures/browser.js';
+import { REPO_ROOT } from '../fixtures/repo.js';
+import { RACE_MODEL_IDS, buildRaceModel, type RaceModelId } from '../fixtures/models/race.js';
+import { MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING } from './models.js';
+import { RACE_SETTLE_MS, renderRace, type RaceResult } from './race.js';
 import type { SampleOptions } from './stats.js';
-
-export type RaceModelId = ZooId | 'ppocr-det';
-export const RACE_MODEL_IDS: readonly RaceModelId[] = ['mobilenetv2', 'resnet18', 'ppocr-det'];
-
-export interface RaceFiles {
-  meta: RaceModelMeta;
-  /** QDQ with uint8 activations: the file raced in onnxruntime-web and i8conv */
-  onnx: Uint8Array;
-  /** the same QDQ graph with int8 activations: the TFLite file's exact twin (checks only) */
-  onnxInt8: Uint8Array;
-  tflite: Uint8Array;
-}
-
-/**
- * One model's race files, quantized once with int8 activations and per-channel weights: the QDQ graph converted to
- * TFLite (models/tflite-convert.ts), written as ONNX with uint8 activations (raced, bench/race.ts) and as ONNX with
- * its int8 activations (the TFLite file's twin, for the check). The zoo's networks
- * with the zoo's calibration, input `inputSize` (default 224); PP-OCR det as models/ppocr-tflite.ts writes it, input
- * `inputSize` (default 640, its own size; a multiple of 32).
- */
-export async function buildRaceModel(id: RaceModelId, inputSize?: number): Promise<RaceFiles> {
-  let qdq8: Graph;
-  let label: string;
-  let size: number;
-  let inputName: string;
-  let input: RaceModelMeta['input'] = 'zoo';
-  if (id === 'ppocr-det') {
-    size = inputSize ?? PPOCR.det.shape[2];
-    if (size % 32 !== 0) throw new Error(`ppocr-det: input size ${size} is not a multiple of 32`);
-    qdq8 = (await detRaceQdq(readFileSync(join(REPO_ROOT, PPOCR_DIR, PPOCR.det.file)))).qdq;
-    label = `PP-OCRv4 det ${size}`;
-    inputName = PPOCR.det.input;
-    if (size === PPOCR.det.shape[2]) input = 'ppocr-det';
-  } else {
-    size = inputSize ?? 224;
-    qdq8 = (await zooQuantized(id, { activations: 'int8', weights: 'per-channel' })).qdq;
-    label = ZOO[id].label;
-    inputName = 'input';
-  }
-  const shape = [1, 3, size, size];
-  const bind = (g: Graph): Graph => ({ ...g, inputs: g.inputs.map((v) => ({ ...v, shape: [...shape] })), outputs: g.outputs.map((v) => ({ ...v, shape: null })) });
-  const qdq = withUint8Activations(bind(qdq8));
-  const onnx = writeOnnxModel(qdq);
-  const t = qdqToTflite(bind(qdq8), shape);
-  const quantum = outputQuanta(qdq)[qdq.outputs[0].name];
-  if (!quantum) throw new Error(`${id}: no output quantum`);
-  return {
-    meta: { id, label, inputName, shape, quantum, onnxBytes: onnx.length, tfliteBytes: t.bytes.length, tfliteOps: t.ops, seed: INPUT_SEED, input },
-    onnx,
-    onnxInt8: writeOnnxModel(bind(qdq8)),
-    tflite: t.bytes,
-  };
-}
 
 export interface RaceOptions {
   ids?: readonly RaceModelId[];
@@ -111,7 +52,7 @@ export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: strin
       writeFileSync(join(dir, `${id}.json`), JSON.stringify(f.meta));
       onLine(`race: ${f.meta.label} built in ${((performance.now() - t0) / 1000).toFixed(1)} s (ONNX ${f.meta.onnxBytes} B, TFLite ${f.meta.tfliteBytes} B)`);
     }
-    const srv = await startServer(REPO_ROOT, { '/race-models/': dir });
+    const srv = await startServer(REPO_ROOT, { '/race-models/': dir }, { served: ['bench/browser/'] });
     const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, ...(o.noAvxVnni ? NO_AVX_VNNI_FLAGS : [])] });
     const results: RaceResult[] = [];
     try {

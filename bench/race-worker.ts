@@ -8,11 +8,12 @@
  * or { type: 'error', message }.
  */
 import { createRuntime, type Runtime } from '../src/index.js';
-import type { OrtModule } from './backends.js';
-import { createTfliteFloatRunner, loadLiteRtInPage, nchwToNhwc, type LiteRtModule, type LtEnvironment } from './litert.js';
-import { ppocrInput } from './models/ppocr.js';
-import { zooInput } from './models/zoo.js';
-import { raceRow, type RaceEngine, type RaceModelMeta, type RacePageInfo, type RaceResult, type RaceRow, type RaceRunner } from './race.js';
+import type { OrtModule } from '../fixtures/models/ort.js';
+import { createTfliteFloatRunner, loadLiteRtInPage, nchwToNhwc, type LiteRtModule, type LtEnvironment } from '../fixtures/litert.js';
+import { ppocrInput } from '../fixtures/models/ppocr.js';
+import { zooInput } from '../fixtures/models/zoo.js';
+import type { RaceModelMeta } from '../fixtures/models/race.js';
+import { raceRow, type RaceEngine, type RacePageInfo, type RaceResult, type RaceRow, type RaceRunner } from './race.js';
 import type { SampleOptions } from './stats.js';
 
 const ORT_DIR = '/node_modules/onnxruntime-web/dist/';

@@ -8,9 +8,9 @@
  *   LiteRT.js         compiled TFLite file on XNNPACK (the relaxed-SIMD build; the compat SIMD128 one where relaxed
  *                     SIMD is absent; the threaded build at more than one thread)
  *
- * The files (bench/race-browser.ts builds them): the zoo's networks (MobileNetV2, ResNet-18) and PP-OCR det (as
- * bench/models/ppocr-tflite.ts writes it) quantized once with int8 activations and per-channel weights; the TFLite
- * file is that QDQ graph converted operator for operator (bench/models/tflite-convert.ts); the ONNX file is the QDQ
+ * The files (fixtures/models/race.ts builds them): the zoo's networks (MobileNetV2, ResNet-18) and PP-OCR det (as
+ * fixtures/models/ppocr-tflite.ts writes it) quantized once with int8 activations and per-channel weights; the TFLite
+ * file is that QDQ graph converted operator for operator (fixtures/models/tflite-convert.ts); the ONNX file is the QDQ
  * graph with uint8 activations (every zero point + 128: the same real numbers, the form onnxruntime-web fuses fully).
  * So all four compute the same model.
  *
@@ -29,6 +29,7 @@
  *
  * Nothing here imports Node built-ins: the race worker (bench/race-worker.ts) runs it.
  */
+import type { RaceModelMeta } from '../fixtures/models/race.js';
 import type { SampleOptions } from './stats.js';
 import { measureRounds, perRoundRatio } from './stats.js';
 
@@ -40,26 +41,6 @@ export type RaceEngine = (typeof RACE_ENGINES)[number];
 export const RACE_SETTLE_MS = 100;
 /** With threads: untimed runs right before each sample, for at least this long (bench/stats.ts primeMs), ms. */
 export const RACE_PRIME_MS = 30;
-
-/** What the driver serves per model (`<id>.json`, next to `<id>.onnx` and `<id>.tflite`). */
-export interface RaceModelMeta {
-  id: string;
-  label: string;
-  /** The ONNX input's name and NCHW shape; the TFLite input is its NHWC twin. */
-  inputName: string;
-  shape: number[];
-  /** One output quantum (the output DequantizeLinear's scale). */
-  quantum: number;
-  onnxBytes: number;
-  tfliteBytes: number;
-  /** TFLite operators written, by type. */
-  tfliteOps: Record<string, number>;
-  /** The timed input's seed. */
-  seed: number;
-  /** Which synthetic input: the zoo's image-like one (models/zoo.ts zooInput) or PP-OCR det's text-like page
-   *  (models/ppocr.ts ppocrInput, at its own 640 x 640). */
-  input: 'zoo' | 'ppocr-det';
-}
 
 export interface RaceTiming {
   ms: number;

@@ -4,7 +4,8 @@
  */
 import { createRuntime } from '../src/index.js';
 import { createLabRuntime } from '../lab/index.js';
-import { NAIVE_MAX_MACS, configureOrt, i8convBackend, naiveBackend, ortBackend, type Backend, type OrtModule, type RuntimeLike } from './backends.js';
+import { configureOrt, type OrtModule } from '../fixtures/models/ort.js';
+import { NAIVE_MAX_MACS, i8convBackend, naiveBackend, ortBackend, type Backend, type RuntimeLike } from './backends.js';
 import type { ConvParams, ProblemData } from './data.js';
 import { naiveConvNCHW } from './naive-conv.js';
 import { runKernelBench, type KernelRow } from './kernels.js';

@@ -1,4 +1,4 @@
-// The accuracy measurement of issue 28 (bench/accuracy-ocr.ts, `npm run accuracy`): its pieces (greedy CTC decoding
+// The accuracy measurement of issue 28 (fixtures/accuracy-ocr.ts, `npm run accuracy`): its pieces (greedy CTC decoding
 // with PP-OCR's class list, the dictionary against the rec model's output width, the det mask IoU, the 180-degree
 // turn) and a smoke run of the real thing: PP-OCR's cls model quantized by quantizeModel (histogram observer, uint8,
 // per-channel) on 2 rendered lines and their turns, then run on 2 held-out lines and their turns in
@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BARS, OCR_MODELS, agreement, ctcGreedy, evaluateOcr, maskCounts, meetsBar, ocrSamples, recClasses, rotate180, type OcrManifest,
-} from '../bench/accuracy-ocr.js';
-import { loadOrt } from '../bench/models/ort.js';
+} from '../fixtures/accuracy-ocr.js';
+import { loadOrt } from '../fixtures/models/ort.js';
 import { decodeImage, type RgbaImage } from '../src/image/index.js';
 import { createRuntime, type Runtime } from '../src/index.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';

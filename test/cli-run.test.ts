@@ -3,7 +3,7 @@
 // input back gives the same output), --input (shapes, .npy, images), the algorithm cache saved and reloaded,
 // --compare-ort (onnxruntime-web on the same file and feeds: no output differs on an exact model), --build and
 // --threads; usage errors exit 2, bad files, models and feeds exit 1 with their code. Also src/npy.ts on its own.
-import { buildTfliteConvModel } from '../bench/tflite-model.js';
+import { buildTfliteConvModel } from '../fixtures/tflite-model.js';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli.js';
 import { readNpy, writeNpy } from '../src/npy.js';

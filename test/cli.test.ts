@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import jpeg from 'jpeg-js';
 import { describe, expect, it } from 'vitest';
-import { GraphBuilder, attrInts, f32, valueInfo } from '../bench/models/build.js';
+import { GraphBuilder, attrInts, f32, valueInfo } from '../fixtures/models/build.js';
 import { main } from '../src/cli.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../bench/browser.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../fixtures/browser.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const ORIGIN = 'http://i8conv.test';

@@ -1,5 +1,5 @@
-// Every convolution shape of MobileNetV2 1.0 and ResNet-18 at 224² (the network level of the benchmark,
-// bench/networks.ts), as a user would run them: per-channel int8 weights, uint8 activations with zero points,
+// Every convolution shape of MobileNetV2 1.0 and ResNet-18 at 224² (the layer tables of the benchmark's network
+// level, fixtures/networks.ts), as a user would run them: per-channel int8 weights, uint8 activations with zero points,
 // relu6 / relu / identity, half-even rounding; in NCHW44 (the benchmark's layout) and in NCHW, through the
 // heuristic's algorithm, equal to the oracle bit for bit with guard bytes intact.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { createRuntime, type Runtime } from '../src/index.js';
 import type { ConvBiasParams, Nonlinearity } from '../src/params.js';
 import { normalizeConvParams } from '../src/params.js';
 import { reference } from '../kernels-ref/index.js';
-import { MOBILENETV2, RESNET18, type NetLayer, type Network } from '../bench/networks.js';
+import { MOBILENETV2, RESNET18, type NetLayer, type Network } from '../fixtures/networks.js';
 import { rng, randInt8, randInt32 } from './helpers/rng.js';
 
 let rt: Runtime;

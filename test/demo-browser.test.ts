@@ -1,4 +1,4 @@
-// The OCR demo page (`npm run demo`: bench/demo.ts, bench/demo-page.ts, bench/demo-worker.ts) in headless
+// The OCR demo page (`npm run demo`: examples/ocr-demo/ server.ts, page.ts, worker.ts) in headless
 // Chromium: the server quantizes PP-OCRv4 det and rec where dist-bench/demo-models/ lacks them (about a minute on
 // 2 cores), the page loads, runs the sample page (test/data/ocr/docs/03.png, held out from calibration) in its
 // module worker with i8conv and onnxruntime-web; the recognized strings are checked against the page's own lines
@@ -6,9 +6,9 @@
 // test-output/; then 2 threads. Served without COOP / COEP the page says it runs on one thread, and does.
 import { existsSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaticServer } from '../bench/browser.js';
-import { sampleLines, startDemo } from '../bench/demo.js';
-import type { DemoInfo, DemoResult } from '../bench/demo-worker.js';
+import type { StaticServer } from '../fixtures/browser.js';
+import { sampleLines, startDemo } from '../examples/ocr-demo/server.js';
+import type { DemoInfo, DemoResult } from '../examples/ocr-demo/worker.js';
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from './helpers/chromium.js';
 import type { Browser, Page } from 'playwright-core';
 
@@ -46,7 +46,7 @@ describe('the OCR demo page in headless Chromium', () => {
   let server: StaticServer | undefined;
   beforeAll(async () => {
     expect(chromiumAvailable(), `${CHROMIUM_PATH} (Debian's chromium) is required`).toBe(true);
-    expect(existsSync('dist-bench/bench/demo-page.js'), 'run `npm run build` first').toBe(true);
+    expect(existsSync('dist-bench/examples/ocr-demo/page.js'), 'run `npm run build` first').toBe(true);
     browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {

@@ -5,8 +5,8 @@
  * and gemv variants get small shapes; the whole C.1 grid runs through `npm run test:gpu-full`.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNodeDevice, TEST_TOGGLES } from '../bench/gpu/node-device.js';
-import { SENTINEL, blockyInput, runGuarded as runGuardedOn } from '../bench/gpu/guarded.js';
+import { createNodeDevice, TEST_TOGGLES } from '../fixtures/gpu/node-device.js';
+import { SENTINEL, blockyInput, runGuarded as runGuardedOn } from '../fixtures/gpu/guarded.js';
 import {
   createGpuRuntime, mnnAlphaToScaleOffset, slices, variantsForPath, VARIANTS, deriveShape, tuneKey, generateWgsl,
   type DotVariant, type GpuRuntime, type LowMemoryConvParams,
@@ -55,7 +55,7 @@ afterAll(() => {
   device?.destroy();
 });
 
-/** A forced run with the output between guard regions (bench/gpu/guarded.ts), on this file's device. */
+/** A forced run with the output between guard regions (fixtures/gpu/guarded.ts), on this file's device. */
 function runGuarded(p: LowMemoryConvParams, q: { data: Uint8Array; scales: Float32Array; offsets?: Float32Array },
   bias: Float32Array, x: Float32Array): Promise<{ out: Float32Array; variant: string }> {
   return runGuardedOn(device, gpu, p, q, bias, x);

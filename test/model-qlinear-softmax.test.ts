@@ -14,12 +14,12 @@
 //     give the same float32 table.
 //  3. product == reference (and onnxruntime) on the fused QDQ models: opsets 10 / 11 / 13 (since-versions 1 / 11 /
 //     13), strided rows, the scale edges; model.nodes holds one QLinearSoftmax.
-//  4. PP-OCRv4 rec (bench/models/ppocr.ts, uint8 QDQ): the product's output equals onnxruntime-web's, every value.
+//  4. PP-OCRv4 rec (fixtures/models/ppocr.ts, uint8 QDQ): the product's output equals onnxruntime-web's, every value.
 import { loadModelSync } from '../src/model/load.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ortRun as ortRunModel, ortSession } from '../bench/models/ort.js';
-import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../bench/models/ppocr.js';
+import { ortRun as ortRunModel, ortSession } from '../fixtures/models/ort.js';
+import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../fixtures/models/ppocr.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { qlinearSoftmaxTable } from '../kernels-ref/model/ops/QLinearSoftmax.js';
 import { createRuntime, type Runtime } from '../src/index.js';

@@ -6,13 +6,13 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, startServer, type StaticServer } from '../bench/browser.js';
+import { BLANK_PAGE, CHROMIUM, CHROMIUM_FLAGS, startServer, type StaticServer } from '../fixtures/browser.js';
 import { createRuntime, type Runtime } from '../src/index.js';
 import { tfliteCases } from './helpers/tflite-cases.js';
 
 /** Runs every model in LiteRT.js in the page (a string, so that vitest's transform leaves its imports alone). */
 const PAGE_RUN = String.raw`(async (cases, simd) => {
-  const lr = await import('/dist-bench/bench/litert.js');
+  const lr = await import('/dist-bench/fixtures/litert.js');
   const lt = await lr.loadLiteRtInPage('/node_modules/@litertjs/core/wasm/', { simd });
   const env = lt.wasm.LiteRtEnvironment.create(null);
   const out = [];
@@ -56,11 +56,11 @@ describe('TFLite int8 operators: rt.loadModel against LiteRT.js (XNNPACK) in hea
   let rt: Runtime;
   beforeAll(async () => {
     expect(existsSync(CHROMIUM), `${CHROMIUM} (Debian's chromium) is required`).toBe(true);
-    expect(existsSync('dist-bench/bench/litert.js'), 'run `npm run build` first').toBe(true);
+    expect(existsSync('dist-bench/fixtures/litert.js'), 'run `npm run build` first').toBe(true);
     srv = await startServer();
     ctx = await chromium.launchPersistentContext('', { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
     page = ctx.pages()[0] ?? (await ctx.newPage());
-    await page.goto(`${srv.origin}/bench/browser/index.html`);
+    await page.goto(`${srv.origin}${BLANK_PAGE}`);
     rt = await createRuntime({ threads: 1 });
   }, 60_000);
   afterAll(async () => {

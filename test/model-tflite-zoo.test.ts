@@ -1,5 +1,5 @@
 // The race's models (MobileNetV2, ResNet-18 and PP-OCR det) written as TFLite int8 files by
-// bench/models/tflite-convert.ts (the files of the model race, bench/race-browser.ts buildRaceModel; input bound to
+// fixtures/models/tflite-convert.ts (the files of the model race, fixtures/models/race.ts buildRaceModel; input bound to
 // 64x64 here to keep the reference executor quick): rt.loadModel of the TFLite file equals, bit for bit,
 // rt.loadModel of the same model's int8 ONNX twin and the reference executor on the graph the TFLite reader makes;
 // the raced uint8 ONNX file gives onnxruntime-web's outputs in i8conv. LiteRT.js (XNNPACK, both single-threaded
@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, startServer, type StaticServer } from '../bench/browser.js';
-import { nchwToNhwc } from '../bench/litert.js';
-import { loadOrt, ortRun, ortSession } from '../bench/models/ort.js';
-import { PPOCR, ppocrInput } from '../bench/models/ppocr.js';
-import { zooInput } from '../bench/models/zoo.js';
-import { buildRaceModel, type RaceFiles } from '../bench/race-browser.js';
+import { BLANK_PAGE, CHROMIUM, CHROMIUM_FLAGS, startServer, type StaticServer } from '../fixtures/browser.js';
+import { nchwToNhwc } from '../fixtures/litert.js';
+import { loadOrt, ortRun, ortSession } from '../fixtures/models/ort.js';
+import { PPOCR, ppocrInput } from '../fixtures/models/ppocr.js';
+import { zooInput } from '../fixtures/models/zoo.js';
+import { buildRaceModel, type RaceFiles } from '../fixtures/models/race.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { createRuntime, type Runtime } from '../src/index.js';
 import { readTfliteModel } from '../src/model/graph/tflite/reader.js';
@@ -107,7 +107,7 @@ describe.skipIf(!ortOk)('the zoo as TFLite files', () => {
 
 /** Runs each file in LiteRT.js in the page (a string, so that vitest's transform leaves its imports alone). */
 const PAGE_RUN = String.raw`(async (urls, x, simd) => {
-  const lr = await import('/dist-bench/bench/litert.js');
+  const lr = await import('/dist-bench/fixtures/litert.js');
   const lt = await lr.loadLiteRtInPage('/node_modules/@litertjs/core/wasm/', { simd });
   const env = lt.wasm.LiteRtEnvironment.create(null);
   const out = [];
@@ -129,12 +129,12 @@ describe.skipIf(!ortOk)('the zoo as TFLite files in LiteRT.js (headless Chromium
   let dir = '';
   beforeAll(async () => {
     expect(existsSync(CHROMIUM), `${CHROMIUM} (Debian's chromium) is required`).toBe(true);
-    expect(existsSync('dist-bench/bench/litert.js'), 'run `npm run build` first').toBe(true);
+    expect(existsSync('dist-bench/fixtures/litert.js'), 'run `npm run build` first').toBe(true);
     dir = mkdtempSync(join(tmpdir(), 'i8conv-tflite-zoo-'));
     srv = await startServer(undefined, { '/zoo-tflite/': dir });
     ctx = await chromium.launchPersistentContext('', { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
     page = ctx.pages()[0] ?? (await ctx.newPage());
-    await page.goto(`${srv.origin}/bench/browser/index.html`);
+    await page.goto(`${srv.origin}${BLANK_PAGE}`);
   }, 60_000);
   afterAll(async () => {
     await ctx?.close();

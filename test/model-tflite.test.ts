@@ -1,12 +1,12 @@
 // TFLite int8 models in rt.loadModel (src/model/tflite/): the one-operator models of the benchmark's TFLite writer
-// (bench/tflite-model.ts: CONV_2D, DEPTHWISE_CONV_2D, SAME, VALID and PAD + VALID, stride 1 and 2, per-tensor and
+// (fixtures/tflite-model.ts: CONV_2D, DEPTHWISE_CONV_2D, SAME, VALID and PAD + VALID, stride 1 and 2, per-tensor and
 // per-channel filter scales, odd sizes) run with NHWC int8 in and out and equal the reference convolution
-// (kernels-ref convBias, half-even rounding) exactly. test/bench-litert.test.ts shows LiteRT.js (XNNPACK) gives
+// (kernels-ref convBias, half-even rounding) exactly. bench/test/litert.test.ts shows LiteRT.js (XNNPACK) gives
 // that same reference on these models, so i8conv equals LiteRT.js on them. Bad files: not a flatbuffer, the wrong
 // identifier, cut short at every length, a float32 or unknown operator, a constant short of its shape, 400 random
 // corruptions (TFL_FUZZ=N runs N; 20000 passed): typed errors, the runtime still usable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTfliteConvModel, buildTfliteGraph, type TfliteConvSpec } from '../bench/tflite-model.js';
+import { buildTfliteConvModel, buildTfliteGraph, type TfliteConvSpec } from '../fixtures/tflite-model.js';
 import { convBias } from '../kernels-ref/conv-bias.js';
 import { I8ConvError } from '../src/errors.js';
 import { createRuntime, type Runtime } from '../src/index.js';

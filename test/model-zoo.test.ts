@@ -1,5 +1,5 @@
-// The model zoo and its quantizer (bench/models/): MobileNetV2 1.0 and ResNet-18 built in code have exactly the
-// convolutions of bench/networks.ts's layer tables and the operators between them; in float they run in
+// The model zoo and its quantizer (fixtures/models/): MobileNetV2 1.0 and ResNet-18 built in code have exactly the
+// convolutions of fixtures/networks.ts's layer tables and the operators between them; in float they run in
 // onnxruntime-web 1.30 (wasm, 1 thread) with finite, O(1) values; their QDQ models (uint8 / int8 activations,
 // per-channel / per-tensor weights) stay close to float; the QOperator form written from the same plan gives
 // onnxruntime's QDQ outputs bit for bit (uint8), and the int8 QOperator form gives the uint8 twin's bits; the
@@ -7,15 +7,15 @@
 // PP-OCRv4 det quantized to QDQ loads and runs in onnxruntime-web. Skipped where onnxruntime-web does not load.
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GraphBuilder, attrFloat, attrInt, attrInts, f32, i64, valueInfo } from '../bench/models/build.js';
-import { loadOrt, ortRun, ortSession, type OrtFeed } from '../bench/models/ort.js';
-import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../bench/models/ppocr.js';
+import { GraphBuilder, attrFloat, attrInt, attrInts, f32, i64, valueInfo } from '../fixtures/models/build.js';
+import { loadOrt, ortRun, ortSession, type OrtFeed } from '../fixtures/models/ort.js';
+import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../fixtures/models/ppocr.js';
 import {
   activationParams, calibrationRanges, planQuantization, qoperatorForm, quantizeMinMax, quantizeWeight, rne, toOpset13, withUint8Activations,
   type QuantizeOptions, type Ranges,
-} from '../bench/models/quantize-minmax.js';
-import { ZOO, mobilenetV2Float, resnet18Float, zooInput, zooQuantized } from '../bench/models/zoo.js';
-import { mobilenetV2Convs, resnet18Convs } from '../bench/networks.js';
+} from '../fixtures/models/quantize-minmax.js';
+import { ZOO, mobilenetV2Float, resnet18Float, zooInput, zooQuantized } from '../fixtures/models/zoo.js';
+import { mobilenetV2Convs, resnet18Convs } from '../fixtures/networks.js';
 import type { Graph } from '../src/model/graph/ir.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
@@ -62,7 +62,7 @@ function expectSameGraph(got: Graph, want: Graph): void {
   for (const [k, t] of want.initializers) expect(bytes(got.initializers.get(k)!.data).equals(bytes(t.data)), k).toBe(true);
 }
 
-/** Each Conv of a graph as bench/networks.ts describes one (input size from the shapes pass). */
+/** Each Conv of a graph as fixtures/networks.ts describes one (input size from the shapes pass). */
 function convsOf(g: Graph) {
   const shaped = inferShapes(g);
   return g.nodes.filter((n) => n.opType === 'Conv').map((n) => {
@@ -76,7 +76,7 @@ function convsOf(g: Graph) {
 const withoutNames = (cs: ReturnType<typeof mobilenetV2Convs>) => cs.map(({ ic, oc, h, k, stride, group }) => ({ ic, oc, h, k, stride, group }));
 
 describe('model zoo: the graphs', () => {
-  it('MobileNetV2: the conv list of bench/networks.ts, ReLU6 after expand / depthwise / first / last, 10 residual Adds, the head', () => {
+  it('MobileNetV2: the conv list of fixtures/networks.ts, ReLU6 after expand / depthwise / first / last, 10 residual Adds, the head', () => {
     const g = mobilenetV2Float();
     expect(convsOf(g)).toEqual(withoutNames(mobilenetV2Convs()));
     expect(count(g, 'Conv')).toBe(52);
@@ -88,7 +88,7 @@ describe('model zoo: the graphs', () => {
     expect(g.nodes.filter((n) => n.opType === 'Conv').every((n) => n.inputs.length === 3)).toBe(true);
   });
 
-  it('ResNet-18: the conv list of bench/networks.ts, MaxPool, 8 Adds, Relu, the head', () => {
+  it('ResNet-18: the conv list of fixtures/networks.ts, MaxPool, 8 Adds, Relu, the head', () => {
     const g = resnet18Float();
     expect(convsOf(g)).toEqual(withoutNames(resnet18Convs()));
     expect(count(g, 'Conv')).toBe(20);
@@ -455,9 +455,9 @@ describe.skipIf(!ortOk || !existsSync(detFile))('PP-OCRv4 det quantized to QDQ',
     expect(sum / got.length).toBeLessThan(0.08);
   });
 
-  it("the race's form (bench/models/ppocr-tflite.ts detForTflite) computes det's float function: TFLite's operators only, the same map within float rounding", async () => {
-    const { detForTflite } = await import('../bench/models/ppocr-tflite.js');
-    const { ppocrFloat } = await import('../bench/models/ppocr.js');
+  it("the race's form (fixtures/models/ppocr-tflite.ts detForTflite) computes det's float function: TFLite's operators only, the same map within float rounding", async () => {
+    const { detForTflite } = await import('../fixtures/models/ppocr-tflite.js');
+    const { ppocrFloat } = await import('../fixtures/models/ppocr.js');
     const float = ppocrFloat(readFileSync(detFile), 'det').graph;
     const t = detForTflite(float);
     expect([...new Set(t.nodes.map((n) => n.opType))].sort()).toEqual(['Add', 'Clip', 'Concat', 'Conv', 'ConvTranspose', 'GlobalAveragePool', 'Mul', 'Relu', 'Resize', 'Sigmoid']);

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildQLinearConvModel } from '../bench/onnx-model.js';
+import { buildQLinearConvModel } from '../fixtures/qlinearconv-model.js';
 import { I8ConvError } from '../src/errors.js';
 import type { Graph, Tensor } from '../src/model/graph/ir.js';
 import { readOnnxModel, readTensor } from '../src/model/graph/onnx/reader.js';

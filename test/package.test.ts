@@ -1,7 +1,8 @@
 // What ships (package.json `files`, checked with `npm pack --dry-run`): the product only. dist/src (the library,
 // its four wasm builds embedded as base64 modules: there are no .wasm files to fetch) and dist/kernels-ref (the
-// `i8conv/reference` export), nothing of bench/, lab/, test/ or tools/, no source maps, no stale files; every
-// module a shipped file imports is shipped too; the embedded wasm has no benchmark loop and no lab entry.
+// `i8conv/reference` export), nothing of bench/, fixtures/, examples/, lab/, test/ or tools/, no source maps, no
+// stale files; every module a shipped file imports is shipped too; the embedded wasm has no benchmark loop and no
+// lab entry.
 // Needs `npm run build` (or `npm run build:product`) first.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -59,7 +60,7 @@ describe('the published package (npm pack --dry-run)', () => {
     expect(outside).toEqual([]);
     for (const p of files.keys()) {
       expect(p).toMatch(/\.(js|d\.ts|md|json)$/); // no .map, .wasm, .wat, .ts sources
-      expect(p).not.toMatch(/(^|\/)(bench|lab|test|tools|build)\//);
+      expect(p).not.toMatch(/(^|\/)(bench|fixtures|examples|lab|test|tools|build)\//);
     }
   });
 

@@ -3,7 +3,7 @@
 // code, far past int32 (PP-OCRv4 rec has such channels); the weight scale is raised so that the bias fits, and the
 // QDQ model gives that channel's output (the bias) instead of the clamped 2^31 codes' value.
 import { describe, expect, it } from 'vitest';
-import { GraphBuilder, attrInts, f32, valueInfo } from '../bench/models/build.js';
+import { GraphBuilder, attrInts, f32, valueInfo } from '../fixtures/models/build.js';
 import { referenceInterpreter } from '../kernels-ref/index.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';

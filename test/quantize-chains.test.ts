@@ -7,8 +7,8 @@
 // and gives onnxruntime-web's outputs bit for bit; the clamped root's range in the report; equalization's pairs,
 // scales, the float graph unchanged within float32 rounding, and the pair's activation noise lower than without.
 import { describe, expect, it } from 'vitest';
-import { GraphBuilder, attrFloat, attrInt, attrInts, f32, valueInfo } from '../bench/models/build.js';
-import { loadOrt, ortRun, ortSession } from '../bench/models/ort.js';
+import { GraphBuilder, attrFloat, attrInt, attrInts, f32, valueInfo } from '../fixtures/models/build.js';
+import { loadOrt, ortRun, ortSession } from '../fixtures/models/ort.js';
 import { referenceInterpreter } from '../kernels-ref/index.js';
 import { runReference } from '../kernels-ref/model/run.js';
 import { I8ConvError } from '../src/errors.js';

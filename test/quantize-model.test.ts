@@ -5,8 +5,8 @@
 // per-tensor weights, `exclude`, symbolic input dims, the onnxruntime-web executor, an i8conv runtime for the
 // report, AsyncIterable feeds and progress; bad input gives the typed errors before any run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GraphBuilder, attrFloat, attrInt, attrInts, f32, valueInfo } from '../bench/models/build.js';
-import { loadOrt, ortRun, ortSession } from '../bench/models/ort.js';
+import { GraphBuilder, attrFloat, attrInt, attrInts, f32, valueInfo } from '../fixtures/models/build.js';
+import { loadOrt, ortRun, ortSession } from '../fixtures/models/ort.js';
 import { runReference } from '../kernels-ref/model/run.js';
 import { I8ConvError } from '../src/errors.js';
 import { createRuntime, type Runtime } from '../src/index.js';

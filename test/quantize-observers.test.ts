@@ -5,7 +5,7 @@
 // the reference executor, element by element, for every length 1..17.
 import { describe, expect, it } from 'vitest';
 import { runReference } from '../kernels-ref/model/run.js';
-import { GraphBuilder, f32, valueInfo } from '../bench/models/build.js';
+import { GraphBuilder, f32, valueInfo } from '../fixtures/models/build.js';
 import { tensor } from '../src/quantize/graph.js';
 import {
   EmaObserver, HistogramObserver, MinMaxObserver, TqtObserver, fakeQuantize, qRange, rangeParams, sqnr, type QType,

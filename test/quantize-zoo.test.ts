@@ -1,11 +1,11 @@
-// quantizeModel on MobileNetV2 1.0 224 (built in code, bench/models/zoo.ts): with the min/max observer and the
+// quantizeModel on MobileNetV2 1.0 224 (built in code, fixtures/models/zoo.ts): with the min/max observer and the
 // onnxruntime-web executor it writes the same QDQ model as the benchmark's quantizer (the same rules, the same
 // ranges from the same float runs: every node and every initializer equal), and its report, with rt.loadModel
 // running the QDQ model, gives the float-vs-int8 error of the network on its calibration inputs. The histogram
 // observer on the same inputs: a model that loads and a report. Skipped where onnxruntime-web does not load.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrt } from '../bench/models/ort.js';
-import { mobilenetV2Float, zooInput, zooQuantized } from '../bench/models/zoo.js';
+import { loadOrt } from '../fixtures/models/ort.js';
+import { mobilenetV2Float, zooInput, zooQuantized } from '../fixtures/models/zoo.js';
 import { createRuntime, type Runtime } from '../src/index.js';
 import type { Graph } from '../src/model/graph/ir.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';

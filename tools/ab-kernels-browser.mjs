@@ -8,7 +8,7 @@
 // runs the direct NCHW44 algorithm against the Winograd F(2, 3) one with each of its GEMM kernels (as
 // tools/ab-winograd.mjs does in Node; both run tools/ab-winograd-core.mjs).
 import { chromium } from 'playwright-core';
-import { startServer, CHROMIUM, CHROMIUM_FLAGS, FIREFOX } from '../dist-bench/bench/browser.js';
+import { startServer, CHROMIUM, CHROMIUM_FLAGS, FIREFOX } from '../dist-bench/fixtures/browser.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ const shapes = JSON.parse(args[0]);
 const secs = Number(args[1] ?? 3);
 const isa = args[2] ?? 'wasmsimd';
 // tools/ served too: the page imports tools/ab-winograd-core.mjs
-const srv = await startServer(undefined, {}, { served: ['tools/'] });
+const srv = await startServer(undefined, {}, { served: ['tools/', 'bench/browser/'] });
 let ctx, page;
 if (firefox) {
   const puppeteer = (await import('puppeteer-core')).default;

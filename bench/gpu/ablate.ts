@@ -9,7 +9,7 @@
  *   --set: also times each variant regenerated with those variant-table attributes (pseudo-ablation 'set1'; groups
  *   separated by ';' give set1, set2, ...)
  */
-import { createNodeDevice } from './node-device.js';
+import { createNodeDevice } from '../../fixtures/gpu/node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, generateWgsl, findVariant } from '../../src/gpu/index.js';
 import { VARIANTS } from '../../src/gpu/variants.js';
 import { syntheticSetup } from './synthetic.js';

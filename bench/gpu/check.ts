@@ -11,9 +11,9 @@
  *
  * Usage: node dist-bench/bench/gpu/check.js [--family mma,dot] [--big]
  */
-import { createNodeDevice } from './node-device.js';
+import { createNodeDevice } from '../../fixtures/gpu/node-device.js';
 import { createGpuRuntime, deriveShape, VARIANTS, type LowMemoryConvParams } from '../../src/gpu/index.js';
-import { blockyInput as input, runGuarded } from './guarded.js';
+import { blockyInput as input, runGuarded } from '../../fixtures/gpu/guarded.js';
 import { lowMemConvRef, maxRelError, mnnC1Data, quantizeMnn } from '../../kernels-ref/lowmem-conv.js';
 import { arg } from './cli.js';
 

@@ -10,7 +10,7 @@
  *
  * Usage: node dist-bench/bench/gpu/gemvlab.js [--k 16384] [--n 16384] [--only kind] [--pre1]
  */
-import { createNodeDevice } from './node-device.js';
+import { createNodeDevice } from '../../fixtures/gpu/node-device.js';
 import { deriveShape, heat, median, timeDispatch, timeInPass, type Dispatch } from '../../src/gpu/index.js';
 import { dotPrepassSize } from '../../src/gpu/variants.js';
 import { dotPrepass } from '../../src/gpu/wgsl.js';

@@ -11,7 +11,7 @@
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createNodeDevice } from './node-device.js';
+import { createNodeDevice } from '../../fixtures/gpu/node-device.js';
 import { createGpuRuntime, heat, hostSizes, median, runAndWait, timeDispatch, upload, type GpuRuntime, type LowMemoryConv, type LowMemoryConvParams } from '../../src/gpu/index.js';
 import { quantizeMnn, quantAt } from '../../kernels-ref/lowmem-conv.js';
 import { convShapes } from './cases.js';

@@ -11,7 +11,7 @@
  * Usage: node dist-bench/bench/gpu/probe.js [--overhead] [--split] [--reps N] [--inpass K]
  *          --case "n,ic,ih,iw,oc,k,pad,stride:bits:blk:variant1+variant2|all" ...
  */
-import { createNodeDevice } from './node-device.js';
+import { createNodeDevice } from '../../fixtures/gpu/node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, timeInPass, type Dispatch } from '../../src/gpu/index.js';
 import { syntheticSetup } from './synthetic.js';
 import { args, arg } from './cli.js';

@@ -18,7 +18,7 @@
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createNodeDevice } from './node-device.js';
+import { createNodeDevice } from '../../fixtures/gpu/node-device.js';
 import { createGpuRuntime, heat, median, timeDispatch, findVariant, tuneKey, type Dispatch } from '../../src/gpu/index.js';
 import { wgCandidates } from '../../src/gpu/variants.js';
 import { syntheticWeights, syntheticIo } from './synthetic.js';

@@ -3,8 +3,9 @@
 // oracle, and the driver fills in which wasm files each engine ran. Needs `npm run build` (npm test does it).
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM, runInBrowser } from '../bench/browser.js';
-import { validateResults } from '../bench/schema.js';
+import { CHROMIUM } from '../../fixtures/browser.js';
+import { runInBrowser } from '../browser.js';
+import { validateResults } from '../schema.js';
 
 describe('bench in headless Chromium', () => {
   it('runs a tiny shape with i8conv and onnxruntime-web and states the wasm builds', async () => {

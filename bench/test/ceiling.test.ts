@@ -3,9 +3,9 @@
 // assumes inside the loop.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createRuntime } from '../src/index.js';
+import { createRuntime } from '../../src/index.js';
 // the ceiling loops are in the lab build only (assembly/lab.ts), not in the shipped wasm
-import { createLabRuntime } from '../lab/index.js';
+import { createLabRuntime } from '../../lab/index.js';
 
 type Ceiling = {
   ceilingDotI16(t: number, a: number, b: number): number;
@@ -72,7 +72,7 @@ describe('bench ceiling loops', () => {
     const funcs = [...wat.matchAll(/^ \((?:func \$([^\s)]+)|import "[^"]+" "[^"]+" \(func \$([^\s)]+))/gm)].map((m) => m[1] ?? m[2]);
     const index = funcs.indexOf('assembly/bench/ceiling/ceilingDotI16');
     expect(index).toBeGreaterThanOrEqual(0);
-    const script = `import { createLabRuntime } from ${JSON.stringify(new URL('../dist-bench/lab/index.js', import.meta.url).href)};
+    const script = `import { createLabRuntime } from ${JSON.stringify(new URL('../../dist-bench/lab/index.js', import.meta.url).href)};
       const rt = await createLabRuntime({ build: 'simd128' });
       for (let i = 0; i < 20; i++) rt.core.exports.ceilingDotI16(200000, 3, 5);`;
     const { execFileSync } = await import('node:child_process');

@@ -1,4 +1,4 @@
-// The XNNPACK peer (bench/litert.ts, backend xnnpack-litert): the TFLite model writer (bench/tflite-model.ts) in
+// The XNNPACK peer (bench/litert.ts, backend xnnpack-litert): the TFLite model writer (fixtures/tflite-model.ts) in
 // Node, then LiteRT.js in headless Chromium (Debian's /usr/bin/chromium through playwright-core, the pages from
 // bench/browser.ts's COOP/COEP server): the models load with the expected tensor types, and every output equals
 // the oracle (kernels-ref reference.convBias, rounding half-even) exactly, on both single-threaded builds
@@ -8,8 +8,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_FLAGS, startServer, type StaticServer } from '../bench/browser.js';
-import { buildTfliteConvModel, tfliteSkipReason, type TfliteConvSpec } from '../bench/tflite-model.js';
+import { CHROMIUM, CHROMIUM_FLAGS, startServer, type StaticServer } from '../../fixtures/browser.js';
+import { buildTfliteConvModel, tfliteSkipReason, type TfliteConvSpec } from '../../fixtures/tflite-model.js';
 
 function spec(o: Partial<TfliteConvSpec> & { ic: number; oc: number; ih: number; k: number; stride: number; pad: number }): TfliteConvSpec {
   const group = o.group ?? 1;
@@ -76,11 +76,12 @@ describe('TFLite model writer', () => {
 /** Runs in the page (a string, so that vitest's transform leaves its dynamic imports alone). */
 const PAGE_CHECK = String.raw`(async (simd, shapeIds) => {
   const lr = await import('/dist-bench/bench/litert.js');
+  const lh = await import('/dist-bench/fixtures/litert.js');
   const data = await import('/dist-bench/bench/data.js');
   const { selectShapes } = await import('/dist-bench/bench/shapes.js');
   const { reference } = await import('/dist/kernels-ref/index.js');
   const log = [];
-  const lt = await lr.loadLiteRtInPage('/node_modules/@litertjs/core/wasm/', { simd, log });
+  const lt = await lh.loadLiteRtInPage('/node_modules/@litertjs/core/wasm/', { simd, log });
   const oracle = (pb) => reference.convBias(pb.params, pb.src, pb.weights, pb.bias);
   const cases = [];
   const check = async (backend, pb, label) => {
@@ -125,14 +126,14 @@ const PAGE_CHECK = String.raw`(async (simd, shapeIds) => {
   // What LiteRT reports of a model it loaded (CONV_2D behind PAD: 8->12 10x10 5x5 s2 pad 2).
   const env = lt.wasm.LiteRtEnvironment.create(null);
   const pb = data.makeProblem(selectShapes('8-12-10-k5s2')[0], 1);
-  const { buildTfliteConvModel } = await import('/dist-bench/bench/tflite-model.js');
+  const { buildTfliteConvModel } = await import('/dist-bench/fixtures/tflite-model.js');
   const model = buildTfliteConvModel({ ic: 8, oc: 12, ih: 10, iw: 10, k: 5, stride: 2, pad: 2, group: 1,
     srcScale: 0.02, filterScale: 0.01, dstScale: 0.1, weights: pb.weights, bias: pb.bias });
-  const c = await lr.compileTflite(lt, env, model.bytes);
+  const c = await lh.compileTflite(lt, env, model.bytes);
   const tensors = {
     signatures: c.model.getNumSignatures(),
-    input: lr.describeTensorType(c.model.getInputTensorType(0, 0)),
-    output: lr.describeTensorType(c.model.getOutputTensorType(0, 0)),
+    input: lh.describeTensorType(c.model.getInputTensorType(0, 0)),
+    output: lh.describeTensorType(c.model.getOutputTensorType(0, 0)),
     fullyAccelerated: c.compiled.isFullyAccelerated(),
   };
   c.delete();
@@ -151,7 +152,7 @@ describe('xnnpack-litert in headless Chromium', () => {
   beforeAll(async () => {
     expect(existsSync(CHROMIUM), `${CHROMIUM} (Debian's chromium) is required`).toBe(true);
     expect(existsSync('dist-bench/bench/litert.js'), 'run `npx tsc -p tsconfig.build.json` first').toBe(true);
-    srv = await startServer();
+    srv = await startServer(undefined, {}, { served: ['bench/browser/'] });
     ctx = await chromium.launchPersistentContext('', { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
     page = ctx.pages()[0] ?? (await ctx.newPage());
     page.on('pageerror', (e) => pageErrors.push(String(e)));

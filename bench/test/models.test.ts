@@ -8,20 +8,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  BAR_NONCONV_SHARE, MODEL_IDS, breakdownOf, compareModelOutputs, completeModels, defaultModels, modelBars, outputQuanta, runModelsLevel,
+  BAR_NONCONV_SHARE, MODEL_IDS, breakdownOf, compareModelOutputs, completeModels, defaultModels, modelBars, runModelsLevel,
   selectModels, watchOrtMemory, type BuiltModel, type ModelLike, type ModelRuntimeLike,
-} from '../bench/models.js';
+} from '../models.js';
+import { outputQuanta } from '../../fixtures/models/quantize-minmax.js';
 // before onnxruntime-web's first session in this process
 const ortMemory = watchOrtMemory();
-import { createRuntime } from '../src/index.js';
-import { finishRun, loadOrtForNode, parseArgs } from '../bench/main.js';
-import { CHROMIUM, runInBrowser } from '../bench/browser.js';
-import { MODELS_CHILD_SCRIPT, buildModelNode, parseModelsChildArgs, runModelsThreadsChild, writeModelsDir } from '../bench/models-node.js';
-import { renderHtml, renderMarkdown, renderText } from '../bench/report.js';
-import { validateResults, type ModelRowResult, type ModelsSection } from '../bench/schema.js';
-import { prepareSuite } from '../bench/setup.js';
-import { runSuite } from '../bench/suite.js';
-import type { OrtModule } from '../bench/backends.js';
+import { createRuntime } from '../../src/index.js';
+import { finishRun, loadOrtForNode, parseArgs } from '../main.js';
+import { CHROMIUM } from '../../fixtures/browser.js';
+import { runInBrowser } from '../browser.js';
+import { MODELS_CHILD_SCRIPT, buildModelNode, parseModelsChildArgs, runModelsThreadsChild, writeModelsDir } from '../models-node.js';
+import { renderHtml, renderMarkdown, renderText } from '../report.js';
+import { validateResults, type ModelRowResult, type ModelsSection } from '../schema.js';
+import { prepareSuite } from '../setup.js';
+import { runSuite } from '../suite.js';
+import type { OrtModule } from '../../fixtures/models/ort.js';
 
 const TINY = { warmupMs: 0, minSampleMs: 0.01, minSamples: 2, maxSamples: 2, budgetMs: 0 };
 const SIZE = 64;

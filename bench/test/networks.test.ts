@@ -6,19 +6,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createRuntime } from '../src/index.js';
-import { configureOrt } from '../bench/backends.js';
-import { finishRun, loadOrtForNode, parseArgs } from '../bench/main.js';
+import { createRuntime } from '../../src/index.js';
+import { configureOrt } from '../../fixtures/models/ort.js';
+import { finishRun, loadOrtForNode, parseArgs } from '../main.js';
 import {
-  MOBILENETV2, NETWORKS, RESNET18, defaultNetworks, finishNetworks, isChannelWise, kernelCeilingOf, layerMacs, layerOh, makeNetProblem,
-  mobilenetV2Convs, netOrtModel, networkConvs, networkMacs, resnet18Convs, runNetworkBench, selectNetworks,
-  type NetLayer, type NetRuntime, type Network,
-} from '../bench/networks.js';
-import { buildQLinearConvModel } from '../bench/onnx-model.js';
-import { renderHtml, renderMarkdown, renderText } from '../bench/report.js';
-import { validateResults, type NetworkLayerResult, type NetworkResult } from '../bench/schema.js';
-import { loadReferenceConv, prepareSuite } from '../bench/setup.js';
-import { runSuite } from '../bench/suite.js';
+  MOBILENETV2, NETWORKS, RESNET18, isChannelWise, layerMacs, layerOh, mobilenetV2Convs, networkConvs, networkMacs, resnet18Convs,
+  type NetLayer, type Network,
+} from '../../fixtures/networks.js';
+import { defaultNetworks, finishNetworks, kernelCeilingOf, makeNetProblem, netOrtModel, runNetworkBench, selectNetworks, type NetRuntime } from '../networks.js';
+import { buildQLinearConvModel } from '../../fixtures/qlinearconv-model.js';
+import { renderHtml, renderMarkdown, renderText } from '../report.js';
+import { validateResults, type NetworkLayerResult, type NetworkResult } from '../schema.js';
+import { loadReferenceConv, prepareSuite } from '../setup.js';
+import { runSuite } from '../suite.js';
 
 const TINY = { warmupMs: 2, minSampleMs: 1, minSamples: 2, maxSamples: 3, budgetMs: 3 };
 
@@ -103,10 +103,11 @@ describe('per-channel QLinearConv model', () => {
     const m = buildQLinearConvModel({ ...spec, filterScale: scales });
     const scaleBytes = new Uint8Array(scales.buffer);
     expect(findBytes(m, scaleBytes)).toBe(true);
-    // the w_scale tensor: dims [OC] (field 1 = 0x08, varint 8), data_type FLOAT (field 2 = 0x10, 1), name "w_scale"
-    expect(findBytes(m, Uint8Array.from([0x08, oc, 0x10, 1, 0x42, 7, ...new TextEncoder().encode('w_scale')]))).toBe(true);
+    // the w_scale tensor: dims [OC] (packed field 1 = 0x0a, length 1, varint 8), data_type FLOAT (field 2 = 0x10, 1),
+    // name "w_scale"
+    expect(findBytes(m, Uint8Array.from([0x0a, 1, oc, 0x10, 1, 0x42, 7, ...new TextEncoder().encode('w_scale')]))).toBe(true);
     // w_zp: dims [OC], INT8, raw_data of OC zero bytes (field 9 = 0x4a, length OC)
-    expect(findBytes(m, Uint8Array.from([0x08, oc, 0x10, 3, 0x42, 4, ...new TextEncoder().encode('w_zp'), 0x4a, oc, ...new Array(oc).fill(0)]))).toBe(true);
+    expect(findBytes(m, Uint8Array.from([0x0a, 1, oc, 0x10, 3, 0x42, 4, ...new TextEncoder().encode('w_zp'), 0x4a, oc, ...new Array(oc).fill(0)]))).toBe(true);
     // the scalar form is unchanged and shorter; the zero points are written as given
     const scalar = buildQLinearConvModel({ ...spec, filterScale: 0.01 });
     expect(findBytes(scalar, scaleBytes)).toBe(false);

@@ -7,9 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM } from '../bench/browser.js';
-import { raceMismatch, runRaceInBrowser, writeRaceReport } from '../bench/race-browser.js';
-import { RACE_ENGINES } from '../bench/race.js';
+import { CHROMIUM } from '../../fixtures/browser.js';
+import { raceMismatch, runRaceInBrowser, writeRaceReport } from '../race-browser.js';
+import { RACE_ENGINES } from '../race.js';
 
 describe('the model race in headless Chromium', () => {
   it('1 and 2 threads: four engines, equal outputs, a report', async () => {

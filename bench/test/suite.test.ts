@@ -5,13 +5,13 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { naiveBackend, type Backend } from '../bench/backends.js';
-import { loadOrtForNode, writeReports } from '../bench/main.js';
-import { renderHtml, renderMarkdown, renderText } from '../bench/report.js';
-import { validateResults, type BenchResults } from '../bench/schema.js';
-import { HEADLINE_SAMPLING, NOT_IN_HEADLINE, prepareSuite } from '../bench/setup.js';
-import { selectShapes } from '../bench/shapes.js';
-import { runSuite, type SuiteInput } from '../bench/suite.js';
+import { naiveBackend, type Backend } from '../backends.js';
+import { loadOrtForNode, writeReports } from '../main.js';
+import { renderHtml, renderMarkdown, renderText } from '../report.js';
+import { validateResults, type BenchResults } from '../schema.js';
+import { HEADLINE_SAMPLING, NOT_IN_HEADLINE, prepareSuite } from '../setup.js';
+import { selectShapes } from '../shapes.js';
+import { runSuite, type SuiteInput } from '../suite.js';
 
 const TINY = { warmupMs: 5, minSampleMs: 2, minSamples: 2, maxSamples: 3, budgetMs: 5 };
 

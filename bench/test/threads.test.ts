@@ -7,20 +7,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // the built library (dist/) for the runtimes: its worker script is JavaScript, which the worker threads load
-import { createRuntime } from '../dist/src/index.js';
-import type { OrtModule } from '../bench/backends.js';
-import { attachThreads, finishRun, parseArgs } from '../bench/main.js';
-import type { NetLayer, Network } from '../bench/networks.js';
-import { renderHtml, renderMarkdown, renderText, threadsIntro } from '../bench/report.js';
-import { validateResults, validateThreads, type BenchResults, type ThreadsSection } from '../bench/schema.js';
-import { loadOracle, prepareSuite } from '../bench/setup.js';
-import { selectShapes } from '../bench/shapes.js';
-import { measureRounds, perRoundRatio } from '../bench/stats.js';
-import { runSuite } from '../bench/suite.js';
+import { createRuntime } from '../../dist/src/index.js';
+import type { OrtModule } from '../../fixtures/models/ort.js';
+import { attachThreads, finishRun, parseArgs } from '../main.js';
+import type { NetLayer, Network } from '../../fixtures/networks.js';
+import { renderHtml, renderMarkdown, renderText, threadsIntro } from '../report.js';
+import { validateResults, validateThreads, type BenchResults, type ThreadsSection } from '../schema.js';
+import { loadOracle, prepareSuite } from '../setup.js';
+import { selectShapes } from '../shapes.js';
+import { measureRounds, perRoundRatio } from '../stats.js';
+import { runSuite } from '../suite.js';
 import {
   finishThreads, isDenseShape, parseChildArgs, threadsBars, parseThreadsOption, runThreadsBench, runThreadsChild, speedupTarget, threadsMismatches,
   type ThreadsBenchInput, type ThreadsRuntime,
-} from '../bench/threads.js';
+} from '../threads.js';
 
 const TINY = { passes: 2, warmupMs: 2, minSampleMs: 1, minSamples: 1, maxSamples: 2, budgetMs: 2, settleMs: 1, primeMs: 0.5 };
 

@@ -1,16 +1,16 @@
 // Unit tests of the benchmark suite's pieces: shape declarations, CLI options, statistics, the protobuf writer,
 // layout conversions and the naive convolution's rounding.
 import { describe, expect, it } from 'vitest';
-import { SHAPES, selectShapes, shapeFromId } from '../bench/shapes.js';
-import { measure, measureInterleaved, quantile, summarize } from '../bench/stats.js';
-import { ProtoWriter, buildQLinearConvModel } from '../bench/onnx-model.js';
-import { compareOutputs, makeProblem, nchw44ToNchw, nchwToNchw44 } from '../bench/data.js';
-import { naiveConvNCHW, roundHalfEven } from '../bench/naive-conv.js';
-import { parseArgs } from '../bench/main.js';
-import { isDenseShape, speedBars, speedBarsTable } from '../bench/report.js';
-import type { BenchResults } from '../bench/schema.js';
-import { LINEARITY_FACTOR, checkLinearity, type CeilingExports } from '../bench/ceiling.js';
-import { runSuite, type SuiteInput } from '../bench/suite.js';
+import { SHAPES, selectShapes, shapeFromId } from '../shapes.js';
+import { measure, measureInterleaved, quantile, summarize } from '../stats.js';
+import { buildQLinearConvModel } from '../../fixtures/qlinearconv-model.js';
+import { compareOutputs, makeProblem, nchw44ToNchw, nchwToNchw44 } from '../data.js';
+import { naiveConvNCHW, roundHalfEven } from '../naive-conv.js';
+import { parseArgs } from '../main.js';
+import { isDenseShape, speedBars, speedBarsTable } from '../report.js';
+import type { BenchResults } from '../schema.js';
+import { LINEARITY_FACTOR, checkLinearity, type CeilingExports } from '../ceiling.js';
+import { runSuite, type SuiteInput } from '../suite.js';
 
 describe('bench shapes', () => {
   it('parses ids into shapes with MAC counts', () => {
@@ -106,16 +106,7 @@ describe('bench statistics', () => {
   });
 });
 
-describe('bench protobuf writer and ONNX model', () => {
-  it('encodes varints, strings and nested messages as protobuf does', () => {
-    const w = new ProtoWriter().int(1, 150).int(2, 300).string(3, 'hi');
-    // field 1 varint 150 = 08 96 01; field 2 varint 300 = 10 ac 02; field 3 "hi" = 1a 02 68 69
-    expect([...w.finish()]).toEqual([0x08, 0x96, 0x01, 0x10, 0xac, 0x02, 0x1a, 0x02, 0x68, 0x69]);
-    const n = new ProtoWriter().message(5, (m) => m.int(1, 1));
-    expect([...n.finish()]).toEqual([0x2a, 0x02, 0x08, 0x01]);
-    expect(() => new ProtoWriter().int(1, -1)).toThrow();
-  });
-
+describe("the onnxruntime-web backends' QLinearConv model (fixtures/qlinearconv-model.ts, the product's ONNX writer)", () => {
   it('builds a model that names QLinearConv and carries the weights verbatim', () => {
     const w = Int8Array.from({ length: 8 * 4 * 9 }, (_, i) => (i % 200) - 100);
     const m = buildQLinearConvModel({

@@ -1,13 +1,13 @@
 /**
- * The demo page's script (served as /dist-bench/bench/demo-page.js by bench/demo.ts). It starts the module worker
- * (bench/demo-worker.ts) that runs quantized PP-OCR in i8conv and onnxruntime-web, offers a threads selector (1 and
+ * The demo page's script (served as /dist-bench/examples/ocr-demo/page.js by server.ts). It starts the module worker
+ * (worker.ts) that runs quantized PP-OCR in i8conv and onnxruntime-web, offers a threads selector (1 and
  * up to the cores where the page is cross-origin isolated; otherwise one thread, and a message says why), runs
  * the bundled sample (/demo-models/sample.png) or an image the user drops or picks, draws the boxes over the image, lists
  * the recognized text and each stage's milliseconds in both engines, and names the build and dot flavour.
- * `window.demo` (for the test, bench/demo.ts's driver and the console): `ready` (a promise of the worker's info),
+ * `window.demo` (for the test, server.ts's driver and the console): `ready` (a promise of the worker's info),
  * `runSample()`, `last` (the last result).
  */
-import type { DemoInfo, DemoResult } from './demo-worker.js';
+import type { DemoInfo, DemoResult } from './worker.js';
 
 interface ImageData8 {
   width: number;
@@ -27,7 +27,7 @@ const status = (s: string, warn = false) => {
   $('status').className = warn ? 'warn' : '';
 };
 
-const worker = new Worker('/dist-bench/bench/demo-worker.js', { type: 'module' });
+const worker = new Worker('/dist-bench/examples/ocr-demo/worker.js', { type: 'module' });
 let pending: { ok: (v: unknown) => void; fail: (e: Error) => void } | null = null;
 worker.onmessage = (e: MessageEvent) => {
   const m = e.data as { type: string; info?: DemoInfo; result?: DemoResult; message?: string };

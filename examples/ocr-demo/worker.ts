@@ -1,19 +1,18 @@
 /**
- * The demo page's module worker (served as /dist-bench/bench/demo-worker.js): it holds i8conv (whose `run` blocks,
- * as designed: a worker is where it belongs in a page) and onnxruntime-web, both with the quantized PP-OCR det and
- * rec models the server made (/demo-models/), and runs the OCR pipeline of bench/ocr.ts on the images the page
- * sends: det on the image stretched to 640x640, the boxes of i8conv's probability map, then rec on each box's
+ * The demo page's module worker (served as /dist-bench/examples/ocr-demo/worker.js): it holds i8conv (whose `run`
+ * blocks, as designed: a worker is where it belongs in a page) and onnxruntime-web, both with the quantized PP-OCR
+ * det and rec models the server made (/demo-models/), and runs the OCR pipeline of fixtures/ocr.ts on the images the
+ * page sends: det on the image stretched to 640x640, the boxes of i8conv's probability map, then rec on each box's
  * crop, in both engines, timing each stage.
  *
  * Messages in: { type: 'init', threads } (again to change the thread count: both engines are made anew),
  * { type: 'run', image: { width, height, data } }. Out: { type: 'ready', info }, { type: 'result', ... },
  * { type: 'error', message }.
  */
-import { createRuntime, type Runtime } from '../src/index.js';
-import type { RgbaImage } from '../src/image/index.js';
-import type { OrtModule } from './backends.js';
-import { ortRun as ortRunAll, ortSession, type OrtSession } from './models/ort.js';
-import { OCR_INPUT, crop, ctcGreedy, ocrInput, recClasses, textBoxes, type TextBox } from './ocr.js';
+import { createRuntime, type Runtime } from '../../src/index.js';
+import type { RgbaImage } from '../../src/image/index.js';
+import { ortRun as ortRunAll, ortSession, type OrtModule, type OrtSession } from '../../fixtures/models/ort.js';
+import { OCR_INPUT, crop, ctcGreedy, ocrInput, recClasses, textBoxes, type TextBox } from '../../fixtures/ocr.js';
 
 const ORT_DIR = '/node_modules/onnxruntime-web/dist/';
 const ORT_MODULE = `${ORT_DIR}ort.wasm.min.mjs`;

@@ -1,6 +1,6 @@
 /**
  * Small builders of graph IR (src/model/graph/ir.ts) that the quantizer writes with: tensors, attributes, value infos,
- * nodes, and the consumers of every value. bench/models/build.ts re-exports them for the model zoo.
+ * nodes, and the consumers of every value. fixtures/models/build.ts re-exports them for the model zoo.
  */
 import type { Attribute, ElementType, Node, Tensor, TensorData, ValueInfo } from '../model/graph/ir.js';
 

@@ -4,7 +4,7 @@
 import { createRuntime, KERNELS, GEMM_KERNELS, CHANWISE_KERNELS, NCHW_DOT_KERNELS, WINOGRAD_KERNELS, Runtime } from '../../dist/src/index.js';
 import { instantiateCore } from '../../dist/src/runtime.js';
 import { reference } from '../../dist/kernels-ref/index.js';
-import { rng } from '../../dist-bench/bench/data.js';
+import { rng } from '../../dist-bench/fixtures/rng.js';
 // the alternative tiles (kernel table rows with lab: true) are in the lab build only (lab/index.ts)
 import { createLabRuntime } from '../../dist-bench/lab/index.js';
 

@@ -3,7 +3,7 @@
 // Used by test/threads.test.ts.
 import { createRuntime } from '../../dist/src/index.js';
 import { reference } from '../../dist/kernels-ref/index.js';
-import { rng } from '../../dist-bench/bench/data.js';
+import { rng } from '../../dist-bench/fixtures/rng.js';
 
 const ri = (r, lo, hi) => lo + Math.floor(r() * (hi - lo + 1));
 

@@ -2,9 +2,9 @@
  * A protobuf writer and ONNX message builders for the reader's tests: every wire type the ONNX messages use
  * (varints including negative int64s, fixed32 / fixed64, length-delimited), packed and unpacked repeated fields,
  * and the ModelProto / GraphProto / NodeProto / AttributeProto / TensorProto / ValueInfoProto fields that
- * src/model/graph/onnx/reader.ts reads (numbers from onnx/onnx.proto, listed in the reader's header). It grows the
- * writer of bench/onnx-model.ts (which writes the benchmark's one QLinearConv model) to the field kinds the
- * reader must handle; it writes whatever it is given, so tests can also write malformed models on purpose.
+ * src/model/graph/onnx/reader.ts reads (numbers from onnx/onnx.proto, listed in the reader's header), in every
+ * encoding the reader must handle; unlike the product's writer (src/model/graph/onnx/writer.ts) it writes whatever it
+ * is given, so tests can also write malformed models on purpose.
  */
 
 /** Appends protobuf fields to a growing byte list. */

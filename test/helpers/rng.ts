@@ -1,5 +1,5 @@
 /** Seeded PRNG: the benchmark's mulberry32, so every random case is reproducible from its seed. */
-import { rng } from '../../bench/data.js';
+import { rng } from '../../fixtures/rng.js';
 
 export { rng };
 

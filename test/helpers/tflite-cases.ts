@@ -1,9 +1,9 @@
 /**
- * Small int8 TFLite models (bench/tflite-model.ts buildTfliteGraph), one operator each (ADD and MUL after a 1x1
+ * Small int8 TFLite models (fixtures/tflite-model.ts buildTfliteGraph), one operator each (ADD and MUL after a 1x1
  * CONV_2D of the same input, so that both operands are computed), int8 NHWC in and out, for comparing
  * rt.loadModel with LiteRT.js (test/model-tflite-litert.test.ts) and with the reference (test/model-tflite.test.ts).
  */
-import { buildTfliteGraph, type TflOpSpec, type TflTensorSpec } from '../../bench/tflite-model.js';
+import { buildTfliteGraph, type TflOpSpec, type TflTensorSpec } from '../../fixtures/tflite-model.js';
 import { rng } from './rng.js';
 
 export interface TflCase {
