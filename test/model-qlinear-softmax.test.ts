@@ -1,7 +1,7 @@
-// com.microsoft QLinearSoftmax (spec §7c): the reference operator (kernels-ref/model/ops/QLinearSoftmax.ts) against
-// onnxruntime-web 1.30 (wasm, one thread) on seeded single-node models, and the product (rt.loadModelSync, the host
-// operator src/model/backends/host/quant.ts `qlinearSoftmaxHost`) against the reference on DQ -> Softmax -> Q models that
-// the fusion pass turns into one QLinearSoftmax.
+// com.microsoft QLinearSoftmax (docs/int8-ops.md, QLinearSoftmax): the reference operator
+// (kernels-ref/model/ops/QLinearSoftmax.ts) against onnxruntime-web 1.30 (wasm, one thread) on seeded single-node
+// models, and the product (rt.loadModelSync, the host operator src/model/backends/host/quant.ts `qlinearSoftmaxHost`)
+// against the reference on DQ -> Softmax -> Q models that the fusion pass turns into one QLinearSoftmax.
 //  1. reference == onnxruntime, bit for bit: uint8 and int8, rank 1-4, odd row lengths and long rows (1001), axis
 //     last and not last, given and absent (QLinearSoftmax's default -1), `opset` 1 / 11 (X coerced to 2-D at axis)
 //     and 13 (the one axis), scales near 1/256 and far from it, and the edges (y_scale 0, negative, 1e-30; x_scale
@@ -245,7 +245,7 @@ function tableFromLog(xs: number, l: number): Float32Array {
   return Float32Array.from({ length: 256 }, (_, i) => Math.exp((i - 255 + shift) * xs));
 }
 
-/** uint8 rows of length d, y_zp 0: the spec §7c row arithmetic with a given table. */
+/** uint8 rows of length d, y_zp 0: QLinearSoftmax's row arithmetic (docs/int8-ops.md) with a given table. */
 function softmaxRows(x: Uint8Array, d: number, table: Float32Array, ys: number): number[] {
   const out: number[] = [];
   for (let o = 0; o < x.length; o += d) {

@@ -14,13 +14,14 @@ import type { AlgoSelector } from '../conv.js';
 import { readOnnxModel } from './graph/onnx/reader.js';
 import { isTflite, readTfliteModel } from './graph/tflite/reader.js';
 import { inferShapes } from './graph/passes/infer-shapes.js';
-import { foldConstants } from './graph/passes/fold-constants.js';
-import { removeIdentity } from './graph/passes/remove-identity.js';
-import { foldBatchNorm } from './graph/passes/fold-batchnorm.js';
-import { fuseQdq } from './graph/passes/fuse-qdq.js';
-import { fuseLuts } from './graph/passes/fuse-luts.js';
-import { foldPad } from './graph/passes/fold-pad.js';
-import { weightBiasQuantization } from './graph/passes/weight-bias-quant.js';
+import { GraphView } from './graph/view.js';
+import { foldConstantsPass } from './graph/passes/fold-constants.js';
+import { removeIdentityPass } from './graph/passes/remove-identity.js';
+import { foldBatchNormPass } from './graph/passes/fold-batchnorm.js';
+import { fuseQdqPass } from './graph/passes/fuse-qdq.js';
+import { fuseLutsPass } from './graph/passes/fuse-luts.js';
+import { foldPadPass } from './graph/passes/fold-pad.js';
+import { weightBiasQuantizationPass } from './graph/passes/weight-bias-quant.js';
 import { lowerGraph, plannedValues } from './lowering/lower.js';
 import { fuseOutputTables } from './backends/wasm-int8/conv.js';
 import { fuseChannelChains, fuseChannelGates } from './backends/wasm-int8/chains.js';
@@ -80,15 +81,17 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   const o = checkLoadOptions(opts);
   check(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer, 'INVALID_PARAM', 'bytes', 'must be a Uint8Array or an ArrayBuffer holding an ONNX or TFLite model');
   const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let graph = isTflite(u8) ? readTfliteModel(u8) : readOnnxModel(bytes);
-  graph = inferShapes(graph, o.inputShapes ?? {});
-  graph = foldConstants(graph);
-  graph = removeIdentity(graph);
-  graph = foldBatchNorm(graph);
-  if (hooks.weightBiasQuantization !== false) graph = weightBiasQuantization(graph);
-  graph = fuseQdq(graph);
-  graph = foldPad(graph);
-  graph = fuseLuts(graph);
+  const read = isTflite(u8) ? readTfliteModel(u8) : readOnnxModel(bytes);
+  // the graph passes, in order, on one view of the graph (graph/view.ts)
+  const view = new GraphView(inferShapes(read, o.inputShapes ?? {}));
+  foldConstantsPass(view);
+  removeIdentityPass(view);
+  foldBatchNormPass(view);
+  if (hooks.weightBiasQuantization !== false) weightBiasQuantizationPass(view);
+  fuseQdqPass(view);
+  foldPadPass(view);
+  fuseLutsPass(view);
+  const graph = view.toGraph();
   const values = plannedValues(graph);
   // sizes before lowering too: lowering builds tables that grow with the dims (a declared shape of 10^9 took a minute)
   const tooLarge = () => {

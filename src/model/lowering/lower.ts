@@ -5,6 +5,7 @@
  */
 import { I8ConvError } from '../../errors.js';
 import type { ElementType, Graph, Node } from '../graph/ir.js';
+import { dependencyOrder } from '../graph/view.js';
 import type { PlannedValue, ValueType } from './values.js';
 import { ELEMENT_BYTES } from './values.js';
 import type { LoweredNode } from '../executor/step.js';
@@ -13,8 +14,8 @@ import { rowFor, rowsOf } from './registry.js';
 
 const VALUE_TYPES: ReadonlySet<ElementType> = new Set(['float32', 'int32', 'uint8', 'int8', 'int64', 'bool']);
 
-/** Kahn's order, ties in file order; BAD_MODEL on a cycle or a missing input. */
-export function dependencyOrder(graph: Graph): Node[] {
+/** The nodes in dependency order (graph/view.ts), ties in file order; BAD_MODEL on a cycle or a missing input. */
+export function checkedOrder(graph: Graph): Node[] {
   const available = new Set<string>([...graph.initializers.keys(), ...graph.inputs.map((v) => v.name), '']);
   const producer = new Map<string, number>();
   graph.nodes.forEach((n, i) => n.outputs.forEach((o) => {
@@ -26,27 +27,10 @@ export function dependencyOrder(graph: Graph): Node[] {
     if (!available.has(x) && !producer.has(x)) throw new I8ConvError('BAD_MODEL', `model: node ${i} (${n.opType} ${JSON.stringify(n.name)}) reads ${JSON.stringify(x)}, which no node produces`, 'model');
   }));
   for (const o of graph.outputs) if (!available.has(o.name) && !producer.has(o.name)) throw new I8ConvError('BAD_MODEL', `model: graph output ${JSON.stringify(o.name)} is never produced`, 'model');
-  // consumers count per node, then a queue kept in file order
-  const waiting = graph.nodes.map((n) => new Set(n.inputs.filter((x) => !available.has(x))).size);
-  const consumers = new Map<string, number[]>();
-  graph.nodes.forEach((n, i) => new Set(n.inputs).forEach((x) => {
-    if (available.has(x)) return;
-    let l = consumers.get(x);
-    if (!l) consumers.set(x, (l = []));
-    l.push(i);
-  }));
-  const ready: number[] = [];
-  waiting.forEach((w, i) => w === 0 && ready.push(i));
-  const order: Node[] = [];
-  while (ready.length) {
-    ready.sort((a, b) => a - b);
-    const i = ready.shift()!;
-    order.push(graph.nodes[i]);
-    for (const o of graph.nodes[i].outputs) for (const c of consumers.get(o) ?? []) if (--waiting[c] === 0) ready.push(c);
-  }
-  if (order.length !== graph.nodes.length) {
-    const stuck = graph.nodes.map((n, i) => [n, i] as const).filter(([, i]) => waiting[i] > 0).slice(0, 8);
-    throw new I8ConvError('BAD_MODEL', `model: the graph has a cycle through ${stuck.map(([n, i]) => `node ${i} (${n.opType})`).join(', ')}`, 'model');
+  const { order, blocked } = dependencyOrder(graph.nodes, available);
+  if (blocked.length) {
+    const index = new Map(graph.nodes.map((n, i) => [n, i]));
+    throw new I8ConvError('BAD_MODEL', `model: the graph has a cycle through ${blocked.slice(0, 8).map((n) => `node ${index.get(n)} (${n.opType})`).join(', ')}`, 'model');
   }
   return order;
 }
@@ -68,7 +52,7 @@ export function plannedValues(graph: Graph): Map<string, PlannedValue> {
 }
 
 export function lowerGraph(graph: Graph, values: Map<string, PlannedValue>): LoweredNode[] {
-  const order = dependencyOrder(graph);
+  const order = checkedOrder(graph);
   const problems: string[] = [];
   const out: LoweredNode[] = [];
   order.forEach((node, i) => {

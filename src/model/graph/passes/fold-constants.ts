@@ -14,6 +14,7 @@
  * Pure: the input graph is not changed.
  */
 import type { Attribute, ElementType, Graph, Node, Tensor, TensorData } from '../ir.js';
+import { type GraphView, runPasses } from '../view.js';
 
 /** Outputs larger than this are not folded (ConstantOfShape could otherwise materialise a huge tensor). */
 export const MAX_FOLD_ELEMENTS = 1 << 20;
@@ -315,31 +316,24 @@ export function annotatedShapes(graph: Graph): KnownShape {
   return (name) => graph.initializers.get(name)?.dims ?? all.get(name);
 }
 
-export function foldConstants(graph: Graph): Graph {
-  const initializers = new Map(graph.initializers);
-  // A graph input that is also an initializer can be replaced by a feed: it is no constant.
-  const fed = new Set(graph.inputs.map((v) => v.name));
-  const constant = (name: string): Tensor | undefined => (fed.has(name) ? undefined : initializers.get(name));
-  const known = annotatedShapes(graph);
-  const nodes: Node[] = [];
-  for (const node of graph.nodes) {
-    const inputs = node.inputs.map((name) => (name === '' ? undefined : constant(name)));
+export function foldConstantsPass(v: GraphView): void {
+  const known: KnownShape = (name) => v.initializers.get(name)?.dims ?? v.dimsOf(name) ?? undefined;
+  for (const node of v.nodes) {
+    const inputs = node.inputs.map((name) => (name === '' ? undefined : v.constant(name)));
     let outs: Tensor[] | undefined;
     try {
-      outs = evaluateConstant(node, inputs, graph.opsetImports.get('') ?? 1, known);
+      outs = evaluateConstant(node, inputs, v.opset(), known);
     } catch {
       outs = undefined;
     }
     const used = node.outputs.filter((o) => o !== '');
-    if (!outs || used.length !== 1 || node.outputs[0] === '' || initializers.has(node.outputs[0])) {
-      nodes.push(node);
-      continue;
-    }
-    initializers.set(node.outputs[0], { ...outs[0], name: node.outputs[0] });
+    if (!outs || used.length !== 1 || node.outputs[0] === '' || v.initializers.has(node.outputs[0])) continue;
+    // the node goes; its output is a constant of the same name (initializers only it read are dropped by toGraph)
+    v.remove(node);
+    v.setInitializer({ ...outs[0], name: node.outputs[0] });
   }
-  // Initializers only the folded nodes read are dropped.
-  const read = new Set([...nodes.flatMap((n) => n.inputs), ...graph.outputs.map((o) => o.name), ...fed]);
-  const readBefore = new Set(graph.nodes.flatMap((n) => n.inputs));
-  for (const name of [...initializers.keys()]) if (!read.has(name) && (readBefore.has(name) || !graph.initializers.has(name))) initializers.delete(name);
-  return { ...graph, nodes, initializers };
+}
+
+export function foldConstants(graph: Graph): Graph {
+  return runPasses(graph, foldConstantsPass);
 }

@@ -11,9 +11,10 @@
  *   the window (a window always holds a real value, and padding never wins its maximum; MaxPool's own padding is
  *   left out of the maximum); auto_pad NOTSET, no dilations other than 1;
  * - the Pad's output is no graph output and nothing else reads it.
- * The window node's pads grow by the Pad's; the Pad goes away. Pure: returns a new Graph.
+ * The window node's pads grow by the Pad's; the Pad goes away. On a GraphView (foldPad: on a Graph).
  */
 import type { Graph, Node, Tensor } from '../ir.js';
+import { type GraphView, runPasses } from '../view.js';
 
 const ints = (n: Node, key: string): number[] | null => {
   const a = n.attributes.get(key);
@@ -25,41 +26,29 @@ const str = (n: Node, key: string): string | null => {
 };
 const scalar = (t: Tensor | undefined): number | null => (t && t.data.length === 1 ? Number(t.data[0]) : null);
 
-export function foldPad(graph: Graph): Graph {
-  const readers = new Map<string, Node[]>();
-  for (const n of graph.nodes) {
-    for (const x of n.inputs) {
-      if (!x) continue;
-      const list = readers.get(x);
-      if (list) list.push(n);
-      else readers.set(x, [n]);
-    }
-  }
-  const outputs = new Set(graph.outputs.map((o) => o.name));
-  const drop = new Set<Node>();
-  const replaced = new Map<Node, Node>();
-  for (const pad of graph.nodes) {
+export function foldPadPass(v: GraphView): void {
+  for (const pad of v.nodes) {
     if (pad.domain !== '' || pad.opType !== 'Pad' || pad.outputs.length !== 1) continue;
     const mode = str(pad, 'mode');
     if (mode !== null && mode !== 'constant') continue;
     const [x, padsName, valueName, axesName] = pad.inputs;
     const y = pad.outputs[0];
-    if (outputs.has(y) || (axesName ?? '') !== '') continue;
-    const rd = readers.get(y) ?? [];
-    if (rd.length !== 1 || rd[0].inputs[0] !== y || rd[0].inputs.indexOf(y, 1) >= 0) continue;
-    const padsT = padsName ? graph.initializers.get(padsName) : undefined;
+    if (v.isGraphOutput(y) || (axesName ?? '') !== '') continue;
+    const rd = v.consumersOf(y);
+    if (rd.length !== 1 || rd[0].slot !== 0) continue;
+    const padsT = padsName ? v.initializers.get(padsName) : undefined;
     const p = padsT && padsT.type === 'int64' && padsT.data.length === 8 ? Array.from(padsT.data as BigInt64Array, Number) : ints(pad, 'pads');
-    if (!p || p.length !== 8 || p.some((v) => v < 0) || p[0] || p[1] || p[4] || p[5]) continue;
-    const valueT = valueName ? graph.initializers.get(valueName) : undefined;
+    if (!p || p.length !== 8 || p.some((q) => q < 0) || p[0] || p[1] || p[4] || p[5]) continue;
+    const valueT = valueName ? v.initializers.get(valueName) : undefined;
     if (valueName && !valueT) continue;
     const code = valueT ? scalar(valueT) : 0;
     const type = valueT?.type;
-    const win = rd[0];
+    const win = rd[0].node;
     const autoPad = str(win, 'auto_pad');
     if (autoPad !== null && autoPad !== 'NOTSET') continue;
     const extra = [p[2], p[3], p[6], p[7]]; // top, left, bottom, right
     if (win.domain === '' && win.opType === 'QLinearConv') {
-      if (code !== scalar(graph.initializers.get(win.inputs[2] ?? ''))) continue;
+      if (code !== scalar(v.initializers.get(win.inputs[2] ?? ''))) continue;
     } else if (win.domain === '' && win.opType === 'MaxPool') {
       const k = ints(win, 'kernel_shape');
       const min = type === 'uint8' ? 0 : type === 'int8' ? -128 : null;
@@ -69,13 +58,12 @@ export function foldPad(graph: Graph): Graph {
     const own = ints(win, 'pads') ?? [0, 0, 0, 0];
     if (own.length !== 4) continue;
     const attributes = new Map(win.attributes);
-    attributes.set('pads', { kind: 'ints', value: own.map((v, j) => v + extra[j]) });
-    replaced.set(win, { ...win, inputs: [x, ...win.inputs.slice(1)], attributes });
-    drop.add(pad);
+    attributes.set('pads', { kind: 'ints', value: own.map((q, j) => q + extra[j]) });
+    v.remove(pad);
+    v.replace([win], { ...win, inputs: [x, ...win.inputs.slice(1)], attributes });
   }
-  if (!drop.size) return graph;
-  const nodes = graph.nodes.filter((n) => !drop.has(n)).map((n) => replaced.get(n) ?? n);
-  const valueInfo = new Map(graph.valueInfo);
-  for (const n of drop) valueInfo.delete(n.outputs[0]);
-  return { ...graph, nodes, valueInfo };
+}
+
+export function foldPad(graph: Graph): Graph {
+  return runPasses(graph, foldPadPass);
 }

@@ -3,8 +3,8 @@
  *
  * A node is a *table of x* when its one output is a function of the raw byte of its one non-constant input x:
  *   i8conv Lut(x, T)                                T: a 256-entry initializer
- *   com.microsoft QLinearSigmoid / QLinearLeakyRelu sigmoidTable / leakyReluTable (src/model/backends/wasm-int8/lut.ts)
- *   com.microsoft QLinearAdd / QLinearMul           one operand a constant scalar: qlinearBinaryTable (quant-host.ts)
+ *   com.microsoft QLinearSigmoid / QLinearLeakyRelu sigmoidTable / leakyReluTable (src/model/numerics/tables.ts)
+ *   com.microsoft QLinearAdd / QLinearMul           one operand a constant scalar: qlinearBinaryTable (same file)
  * with every scale and zero point a per-tensor constant. Tables are indexed by the raw input byte (int8: value & 255)
  * and hold raw output bytes, so composing them is exact: running the new table is bit-identical to running the nodes.
  *
@@ -12,16 +12,17 @@
  *   1. chain: B a table of A's output, A a table of x, A's output read once (by B) and not a graph output
  *      -> Lut(x, B[A[i]]) in B's place (its output, its type); A removed.
  *   2. x op f(x): a QLinearAdd / QLinearMul with no constant operand whose operands are each x itself or the output
- *      of a table of the same x -> Lut(x, T) in its place, T[i] = the spec §4 formula on (f1[i], f2[i])
+ *      of a table of the same x -> Lut(x, T) in its place, T[i] = the QLinearAdd / QLinearMul formula on (f1[i], f2[i])
  *      (qlinearBinaryByte); the operand tables are removed where nothing else reads them. Both operands are
  *      element-wise functions of x, so their dims are x's: no broadcast.
  * Nodes keep dependency order (a new Lut reads x, which is produced before the node it replaces). Initializers no
  * node reads any more (and that were read before) are dropped, valueInfo of values no longer produced dropped, and
  * the 'i8conv' opset imported when a Lut was made. A node whose table cannot be built (a bad scale: the builders
- * throw) is left alone for lowering to report. The input graph is not modified.
+ * throw) is left alone for lowering to report. On a GraphView (fuseLuts: on a Graph, which it does not change).
  */
 import { I8ConvError } from '../../../errors.js';
 import type { ElementType, Graph, Node, Tensor } from '../ir.js';
+import { type GraphView, runPasses } from '../view.js';
 import { leakyReluTable, qlinearBinaryByte, qlinearBinaryTable, sigmoidTable } from '../../numerics/tables.js';
 
 type QType = 'uint8' | 'int8';
@@ -39,14 +40,17 @@ interface Table {
 }
 
 export function fuseLuts(graph: Graph): Graph {
-  const inits = new Map(graph.initializers);
-  let nodes = graph.nodes.slice();
-  const outputs = new Set(graph.outputs.map((o) => o.name));
+  return runPasses(graph, fuseLutsPass);
+}
+
+export function fuseLutsPass(view: GraphView): void {
+  const inits = view.initializers;
+  const outputs = { has: (name: string) => view.isGraphOutput(name) };
   const types = new Map<string, ElementType | null>();
-  for (const v of [...graph.inputs, ...graph.valueInfo.values(), ...graph.outputs]) if (v.type) types.set(v.name, v.type);
+  for (const v of [...view.inputs, ...view.valueInfo.values(), ...view.outputs]) if (v.type) types.set(v.name, v.type);
   for (const t of inits.values()) types.set(t.name, t.type);
   const shapes = new Map<string, unknown[]>();
-  for (const v of [...graph.inputs, ...graph.valueInfo.values()]) if (v.shape) shapes.set(v.name, v.shape);
+  for (const v of [...view.inputs, ...view.valueInfo.values()]) if (v.shape) shapes.set(v.name, v.shape);
 
   /** a constant scalar (1 element) initializer, or undefined */
   const scalar = (name: string | undefined): Tensor | undefined => {
@@ -132,7 +136,6 @@ export function fuseLuts(graph: Graph): Graph {
     return p.every((v) => v !== undefined) ? p.flat() as number[] : undefined;
   };
 
-  let made = false;
   let tableCount = 0;
   const tableName = (out: string): string => {
     let name = `${out}_lut`;
@@ -142,14 +145,13 @@ export function fuseLuts(graph: Graph): Graph {
   const makeLut = (at: Node, x: string, outType: QType, table: Uint8Array): Node => {
     const name = tableName(at.outputs[0]);
     const data = outType === 'uint8' ? table : new Int8Array(table.buffer);
-    inits.set(name, { name, type: outType, dims: [256], data });
-    made = true;
+    view.setInitializer({ name, type: outType, dims: [256], data });
     types.set(at.outputs[0], outType);
     return { name: at.name, opType: 'Lut', domain: 'i8conv', inputs: [x, name], outputs: [at.outputs[0]], attributes: new Map() };
   };
 
   // types of values the graph does not annotate: a table's output has its table's type
-  for (const n of nodes) {
+  for (const n of view.nodes) {
     if (n.outputs.length !== 1 || types.has(n.outputs[0])) continue;
     const t = tableOf(n);
     if (t) types.set(n.outputs[0], t.outType);
@@ -158,31 +160,20 @@ export function fuseLuts(graph: Graph): Graph {
   // Scan in order; after a change, rescan from the new Lut (it may compose with its producer; nothing before it can
   // have been enabled: it and the nodes removed come after every earlier node's inputs). A whole scan without a
   // change ends it.
-  const uses = new Map<string, number>();
-  const producer = new Map<string, Node>();
-  /** count node m's reads and outputs in (+1) or out (-1) */
-  const track = (m: Node, d: 1 | -1) => {
-    for (const i of m.inputs) if (i !== '') uses.set(i, (uses.get(i) ?? 0) + d);
-    for (const o of m.outputs) if (o !== '') (d > 0 ? producer.set(o, m) : producer.delete(o));
-  };
-  /** replace nodes[k] by `by` and remove `gone`; the counts follow; returns by's new index */
+  let nodes: Node[] = [];
+  const uses = { get: (name: string) => view.consumersOf(name).length };
+  const producer = { get: (name: string) => view.producerOf(name) };
+  /** replace nodes[k] by `by` and remove `gone`; returns by's new index */
   const replace = (k: number, by: Node, gone: Set<Node>): number => {
-    track(nodes[k], -1);
-    for (const m of gone) track(m, -1);
-    nodes[k] = by;
-    track(by, 1);
-    nodes = nodes.filter((m) => !gone.has(m));
+    view.replace([nodes[k]], by);
+    for (const m of gone) view.remove(m);
+    nodes = view.nodes;
     return nodes.indexOf(by);
-  };
-  const recount = () => {
-    uses.clear();
-    producer.clear();
-    for (const n of nodes) track(n, 1);
   };
   const single = (v: string) => uses.get(v) === 1 && !outputs.has(v);
   for (let changed = true; changed; ) {
     changed = false;
-    recount();
+    nodes = view.nodes;
     for (let k = 0; k < nodes.length; k++) {
       const n = nodes[k];
       // rule 1: a table of a table's output
@@ -241,22 +232,11 @@ export function fuseLuts(graph: Graph): Graph {
       changed = true;
     }
   }
-  if (!made) return graph;
-
-  const read = new Set(nodes.flatMap((n) => n.inputs));
-  const readBefore = new Set(graph.nodes.flatMap((n) => n.inputs));
-  const inputNames = new Set(graph.inputs.map((v) => v.name));
-  const initializers = new Map([...inits].filter(([name]) => read.has(name) || outputs.has(name) || inputNames.has(name) || (graph.initializers.has(name) && !readBefore.has(name))));
-  const produced = new Set(nodes.flatMap((n) => n.outputs));
-  const valueInfo = new Map([...graph.valueInfo].filter(([name]) => produced.has(name)));
-  for (const n of nodes) {
-    // a Lut's output type is its table's: keep the annotation consistent
+  // a Lut's output type is its table's: keep the annotation consistent
+  for (const n of view.nodes) {
     if (n.domain !== 'i8conv' || n.opType !== 'Lut') continue;
-    const vi = valueInfo.get(n.outputs[0]);
-    const t = initializers.get(n.inputs[1]);
-    if (vi && t && vi.type !== t.type) valueInfo.set(n.outputs[0], { ...vi, type: t.type, onnxElemType: t.type === 'uint8' ? 2 : 3 });
+    const vi = view.valueInfo.get(n.outputs[0]);
+    const t = inits.get(n.inputs[1]);
+    if (vi && t && vi.type !== t.type) view.annotate({ ...vi, type: t.type, onnxElemType: t.type === 'uint8' ? 2 : 3 });
   }
-  const opsetImports = new Map(graph.opsetImports);
-  if (!opsetImports.has('i8conv')) opsetImports.set('i8conv', 1);
-  return { ...graph, opsetImports, nodes, initializers, valueInfo };
 }

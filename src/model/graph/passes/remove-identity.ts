@@ -8,53 +8,44 @@
  *   there is nothing to rename).
  * - A `Dropout` stays when its mask output is used or when it has a `training_mode` input that is not a constant
  *   false: only inference Dropout is an identity.
- * Pure: returns a new Graph, the input graph is not changed.
+ * On a GraphView (removeIdentity: on a Graph, which it does not change).
  */
 import type { Graph, Node } from '../ir.js';
+import { type GraphView, runPasses } from '../view.js';
 
-function isIdentityLike(g: Graph, node: Node, used: Set<string>): boolean {
+function isIdentityLike(v: GraphView, node: Node): boolean {
   if (node.domain !== '') return false;
   if (node.opType === 'Identity') return node.inputs.length === 1 && node.outputs.length === 1;
   if (node.opType !== 'Dropout') return false;
-  if (node.outputs.length > 1 && node.outputs[1] !== '' && used.has(node.outputs[1])) return false;
+  if (node.outputs.length > 1 && node.outputs[1] !== '' && v.readers(node.outputs[1]) > 0) return false;
   const training = node.inputs[2];
   if (training !== undefined && training !== '') {
-    const t = g.initializers.get(training);
+    const t = v.initializers.get(training);
     if (!t || t.data.length !== 1 || Number(t.data[0]) !== 0) return false;
   }
   return true;
 }
 
-export function removeIdentity(graph: Graph): Graph {
-  let nodes = graph.nodes.map((n) => ({ ...n, inputs: [...n.inputs], outputs: [...n.outputs] }));
-  const valueInfo = new Map(graph.valueInfo);
-  const outputNames = new Set(graph.outputs.map((o) => o.name));
-  const inputNames = new Set(graph.inputs.map((i) => i.name));
-  const rename = (from: string, to: string, except?: Node): void => {
-    for (const n of nodes) {
-      if (n === except) continue;
-      n.inputs = n.inputs.map((x) => (x === from ? to : x));
-      n.outputs = n.outputs.map((x) => (x === from ? to : x));
-    }
-  };
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i];
-    const used = new Set([...outputNames, ...nodes.flatMap((n) => (n === node ? [] : n.inputs))]);
-    if (!isIdentityLike(graph, node, used)) continue;
+export function removeIdentityPass(v: GraphView): void {
+  for (const node of v.live()) {
+    if (!isIdentityLike(v, node)) continue;
     const x = node.inputs[0];
     const y = node.outputs[0];
     if (x === undefined || x === '' || y === '') continue;
-    if (!outputNames.has(y)) {
-      rename(y, x, node);
-      valueInfo.delete(y);
+    if (!v.isGraphOutput(y)) {
+      v.remove(node);
+      v.rewire(y, x);
     } else {
-      const producer = nodes.find((n) => n !== node && n.outputs.includes(x));
-      if (!producer || inputNames.has(x) || graph.initializers.has(x) || outputNames.has(x)) continue;
-      rename(x, y, node);
-      valueInfo.delete(x);
+      const producer = v.producerOf(x);
+      if (!producer || producer === node || v.isGraphInput(x) || v.initializers.has(x) || v.isGraphOutput(x)) continue;
+      // the producer outputs the graph output's name directly; every other reader of x follows
+      v.remove(node);
+      v.replace([producer], { ...producer, outputs: producer.outputs.map((o) => (o === x ? y : o)) });
+      v.rewire(x, y);
     }
-    nodes = nodes.filter((n) => n !== node);
-    i--;
   }
-  return { ...graph, nodes, valueInfo };
+}
+
+export function removeIdentity(graph: Graph): Graph {
+  return runPasses(graph, removeIdentityPass);
 }

@@ -3,7 +3,7 @@
  * transformer, on in every session that keeps QDQ handling): in a QDQ model, a Conv, ConvTranspose or Gemm whose
  * data input comes from a DequantizeLinear but whose weight and / or bias are still float initializers gets them
  * quantized, so that it computes with the weights onnxruntime computes with. Without it a model whose quantizer left
- * such weights in float (PP-OCR det's ConvTranspose upsampling, quantized by bench/models/quantize-minmax.ts) gives
+ * such weights in float (PP-OCR det's ConvTranspose upsampling, quantized by fixtures/models/quantize-minmax.ts) gives
  * other bits than onnxruntime-web.
  *
  * A node is taken (onnxruntime's conditions, in its order) when
@@ -39,6 +39,7 @@
  */
 import { quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
 import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../ir.js';
+import { type GraphView, runPasses } from '../view.js';
 
 const f32 = Math.fround;
 
@@ -60,27 +61,19 @@ export function ortWeightQuantParams(w: ArrayLike<number>): { scale: number; zer
 
 const isDq = (n: Node | undefined): n is Node => !!n && n.opType === 'DequantizeLinear' && (n.domain === '' || n.domain === 'com.microsoft');
 
-export function weightBiasQuantization(graph: Graph): Graph {
-  return constantConvTransposeInputs(quantizeWeightsAndBiases(graph));
+export function weightBiasQuantizationPass(v: GraphView): void {
+  quantizeWeightsAndBiases(v);
+  constantConvTransposeInputs(v);
 }
 
-function quantizeWeightsAndBiases(graph: Graph): Graph {
-  const initializers = new Map(graph.initializers);
-  const valueInfo = new Map(graph.valueInfo);
-  const producer = new Map<string, Node>();
-  const readers = new Map<string, Set<Node>>();
-  for (const n of graph.nodes) {
-    for (const o of n.outputs) if (o) producer.set(o, n);
-    for (const i of n.inputs) if (i) (readers.get(i) ?? readers.set(i, new Set()).get(i)!).add(n);
-  }
-  const names = new Set<string>([...initializers.keys(), ...graph.inputs.map((v) => v.name), ...graph.nodes.flatMap((n) => [n.name, ...n.inputs, ...n.outputs])]);
-  const fresh = (base: string): string => {
-    let name = base;
-    for (let k = 1; names.has(name); k++) name = `${base}_${k}`;
-    names.add(name);
-    return name;
-  };
-  const dimsOf = (name: string): readonly (number | string | null)[] | null | undefined => initializers.get(name)?.dims ?? valueInfo.get(name)?.shape ?? graph.inputs.find((v) => v.name === name)?.shape;
+export function weightBiasQuantization(graph: Graph): Graph {
+  return runPasses(graph, weightBiasQuantizationPass);
+}
+
+function quantizeWeightsAndBiases(v: GraphView): void {
+  const { initializers, valueInfo } = v;
+  const fresh = (base: string): string => v.fresh(base);
+  const dimsOf = (name: string): readonly (number | string | null)[] | null | undefined => initializers.get(name)?.dims ?? valueInfo.get(name)?.shape ?? v.inputs.find((i) => i.name === name)?.shape;
   const isScalar = (name: string | undefined): boolean => {
     const d = name ? dimsOf(name) : undefined;
     return !!d && (d.length === 0 || (d.length === 1 && d[0] === 1));
@@ -93,8 +86,8 @@ function quantizeWeightsAndBiases(graph: Graph): Graph {
   const leadsToQ = (n: Node): boolean => {
     for (let cur = n; ;) {
       if (cur.outputs.length !== 1) return false;
-      const rs = readers.get(cur.outputs[0]);
-      if (!rs || rs.size !== 1) return false;
+      const rs = new Set(v.consumersOf(cur.outputs[0]).map((e) => e.node));
+      if (rs.size !== 1) return false;
       const next = [...rs][0];
       if (next.opType === 'QuantizeLinear') return true;
       if (next.opType !== 'Relu' && next.opType !== 'Clip') return false;
@@ -102,14 +95,12 @@ function quantizeWeightsAndBiases(graph: Graph): Graph {
     }
   };
 
-  const before = new Map<Node, Node[]>(); // new DQ nodes, placed before the node that reads them
-  const replaced = new Map<Node, Node>();
-  for (const node of graph.nodes) {
+  for (const node of v.nodes) {
     if (node.domain !== '' || !['Conv', 'ConvTranspose', 'Gemm'].includes(node.opType)) continue;
     const [xName, wName, bName] = node.inputs;
-    const dq0 = producer.get(xName);
+    const dq0 = v.producerOf(xName);
     if (!isDq(dq0) || !isScalar(dq0.inputs[1]) || !leadsToQ(node) || !wName) continue;
-    const dq1 = producer.get(wName);
+    const dq1 = v.producerOf(wName);
     const wInit = isDq(dq1) ? undefined : initializers.get(wName);
     if (!isDq(dq1) && (!wInit || wInit.type !== 'float32')) continue;
     let biasSize = -1;
@@ -156,7 +147,7 @@ function quantizeWeightsAndBiases(graph: Graph): Graph {
       const out = fresh(`${node.name}_${base}_dq`);
       newNodes.push({ name: fresh(`${node.name}_${base}_dq`), opType: 'DequantizeLinear', domain: '', inputs: ins, outputs: [out], attributes: new Map(attrs) });
       const vi: ValueInfo = { name: out, type: 'float32', onnxElemType: 1, shape: [...dims] };
-      valueInfo.set(out, vi);
+      v.annotate(vi);
       return out;
     };
     let wScale: Float32Array; // per tensor: one value
@@ -187,16 +178,9 @@ function quantizeWeightsAndBiases(graph: Graph): Graph {
         inputs[2] = addDq('bias', [qn, sn], [biasSize], perTensor ? [] : [['axis', { kind: 'int', value: 0 }]]);
       }
     }
-    before.set(node, newNodes);
-    replaced.set(node, { ...node, inputs });
+    // the new DQ nodes go before the node that reads them; initializers left unread are dropped by toGraph
+    v.replaceWith(node, [...newNodes, { ...node, inputs }]);
   }
-  if (replaced.size === 0) return graph;
-
-  const nodes = graph.nodes.flatMap((n) => [...(before.get(n) ?? []), replaced.get(n) ?? n]);
-  const read = new Set([...nodes.flatMap((n) => n.inputs), ...graph.outputs.map((o) => o.name)]);
-  for (const n of replaced.keys())
-    for (const k of n.inputs.slice(1)) if (k && !read.has(k) && !graph.inputs.some((v) => v.name === k)) initializers.delete(k);
-  return { ...graph, nodes, initializers, valueInfo };
 }
 
 /**
@@ -205,17 +189,14 @@ function quantizeWeightsAndBiases(graph: Graph): Graph {
  * quantizer writes it), the node reads the dequantized values as new float32 initializers instead, f((q - zp) * s)
  * per tensor or along the DQ's axis: the values the DQ would give at run time. A DQ nothing else reads goes.
  */
-function constantConvTransposeInputs(graph: Graph): Graph {
-  const initializers = new Map(graph.initializers);
-  const producer = new Map<string, Node>();
-  for (const n of graph.nodes) for (const o of n.outputs) if (o) producer.set(o, n);
-  const names = new Set<string>([...initializers.keys(), ...graph.inputs.map((v) => v.name), ...graph.nodes.flatMap((n) => [n.name, ...n.inputs, ...n.outputs])]);
-  const replaced = new Map<Node, Node>();
-  for (const node of graph.nodes) {
+function constantConvTransposeInputs(v: GraphView): void {
+  const initializers = v.initializers;
+  for (const node of v.nodes) {
     if (node.domain !== '' || node.opType !== 'ConvTranspose') continue;
     const inputs = [...node.inputs];
+    const dqs: Node[] = [];
     for (const k of [1, 2]) {
-      const dq = inputs[k] ? producer.get(inputs[k]) : undefined;
+      const dq = inputs[k] ? v.producerOf(inputs[k]) : undefined;
       if (!isDq(dq) || dq.domain !== '') continue;
       const [q, s, z] = [0, 1, 2].map((j) => (dq.inputs[j] ? initializers.get(dq.inputs[j]) : undefined));
       if (!q || !s || s.type !== 'float32' || (dq.inputs[2] && !z) || !['int8', 'uint8', 'int32'].includes(q.type)) continue;
@@ -234,19 +215,12 @@ function constantConvTransposeInputs(graph: Graph): Graph {
       const qd = q.data as ArrayLike<number>;
       const c = (i: number) => (sd.length > 1 ? Math.floor(i / inner) % sd.length : 0);
       const data = Float32Array.from({ length: qd.length }, (_, i) => f32((qd[i] - zd[c(i)]) * sd[c(i)]));
-      let name = `${node.name || node.outputs[0]}_${k === 1 ? 'weight' : 'bias'}_dq`;
-      for (let j = 1; names.has(name); j++) name = `${node.name || node.outputs[0]}_${k === 1 ? 'weight' : 'bias'}_dq_${j}`;
-      names.add(name);
-      initializers.set(name, { name, type: 'float32', dims: [...q.dims], data });
-      inputs[k] = name;
+      inputs[k] = v.addInitializer(`${node.name || node.outputs[0]}_${k === 1 ? 'weight' : 'bias'}_dq`, 'float32', [...q.dims], data);
+      dqs.push(dq);
     }
-    if (inputs.some((v, k) => v !== node.inputs[k])) replaced.set(node, { ...node, inputs });
+    if (!inputs.some((x, k) => x !== node.inputs[k])) continue;
+    v.replace([node], { ...node, inputs });
+    // a DQ that fed it and that nothing reads any more goes
+    for (const dq of dqs) if (v.has(dq) && dq.outputs.every((o) => v.readers(o) === 0)) v.remove(dq);
   }
-  if (replaced.size === 0) return graph;
-  let nodes = graph.nodes.map((n) => replaced.get(n) ?? n);
-  const read = new Set([...nodes.flatMap((n) => n.inputs), ...graph.outputs.map((o) => o.name)]);
-  nodes = nodes.filter((n) => !(isDq(n) && n.outputs.every((o) => !read.has(o)) && [...replaced.keys()].some((r) => r.inputs.includes(n.outputs[0]))));
-  const still = new Set([...nodes.flatMap((n) => n.inputs), ...graph.outputs.map((o) => o.name)]);
-  for (const k of [...initializers.keys()]) if (!still.has(k) && graph.initializers.has(k) && !graph.inputs.some((v) => v.name === k)) initializers.delete(k);
-  return { ...graph, nodes, initializers };
 }
