@@ -1,10 +1,14 @@
 /**
- * rt.loadModel: bytes -> Model. The pipeline, in order (docs/model.md):
- *   read (onnx/reader.ts, BAD_MODEL) -> bind input shapes and infer every shape (passes/shapes.ts, BAD_SHAPE)
- *   -> fold constants -> remove Identity / Dropout -> fold BatchNormalization -> quantize the float weights of
- *   Conv / ConvTranspose / Gemm between a DQ and a Q as onnxruntime's WeightBiasQuantization does -> fuse Q/DQ groups
- *   -> compose chains of 8-bit tables (passes/fuse-luts.ts) -> lower every node (lower.ts: UNSUPPORTED_OP lists every node that cannot run) -> size checks
- *   -> plan layouts (plan.ts) -> build each step (weights packed, tables written) -> plan the arena -> Model.
+ * rt.loadModel: bytes -> Model. The pipeline, stage by stage (docs/model.md, docs/architecture.md):
+ *   graph:    read (graph/onnx/reader.ts or graph/tflite/reader.ts: BAD_MODEL) -> bind input shapes and infer every
+ *             shape (graph/passes/infer-shapes.ts, the operator table's shape rules: BAD_SHAPE) -> on one GraphView:
+ *             fold constants -> remove Identity / Dropout -> fold BatchNormalization -> quantize float weights as
+ *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> compose
+ *             tables -> size checks -> name the steps -> the fusions (tables into convolutions, Resizes into concats,
+ *             channel gates, channel chains: i8conv nodes)
+ *   lowering: every node to a step, by the operator table (lowering/lower.ts: UNSUPPORTED_OP lists every node that
+ *             cannot run) -> plan layouts (lowering/layouts.ts) -> plan the arena (lowering/memory.ts)
+ *   executor: build each step (weights packed, tables written) -> Model (executor/model.ts)
  * Everything that can be refused is refused before the first wasm allocation; a failure after it (memory that
  * cannot grow) frees what was built. The runtime stays usable either way.
  */
@@ -22,13 +26,17 @@ import { fuseQdqPass } from './graph/passes/fuse-qdq.js';
 import { fuseLutsPass } from './graph/passes/fuse-luts.js';
 import { foldPadPass } from './graph/passes/fold-pad.js';
 import { weightBiasQuantizationPass } from './graph/passes/weight-bias-quant.js';
-import { lowerGraph, plannedValues } from './lowering/lower.js';
-import { fuseOutputTables } from './backends/wasm-int8/conv.js';
-import { fuseChannelChains, fuseChannelGates } from './backends/wasm-int8/chains.js';
-import { fuseConcatFeeders } from './backends/wasm-int8/concat.js';
+import { checkedOrder, lowerGraph, plannedValues } from './lowering/lower.js';
+import { nameStepsPass } from './graph/passes/name-steps.js';
+import { fuseOutputTablesPass } from './graph/passes/fuse-output-tables.js';
+import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
+import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
+import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
 import { planLayouts } from './lowering/layouts.js';
 import { planMemory } from './lowering/memory.js';
 import type { LoweredNode, StepImpl } from './executor/step.js';
+import type { Graph } from './graph/ir.js';
+import type { PlannedValue } from './lowering/values.js';
 import { Model } from './executor/model.js';
 
 export interface LoadModelOptions {
@@ -77,12 +85,13 @@ export function checkLoadOptions(opts: unknown): LoadModelOptions {
   return o;
 }
 
-export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: unknown, opts?: LoadModelOptions, hooks: LoadModelHooks = {}): Model {
-  const o = checkLoadOptions(opts);
-  check(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer, 'INVALID_PARAM', 'bytes', 'must be a Uint8Array or an ArrayBuffer holding an ONNX or TFLite model');
+/**
+ * The graph passes, in order, on one view of the graph (graph/view.ts): the graph the lowering runs (every node one
+ * the operator table lowers: the fusions' i8conv nodes included) and the planned values.
+ */
+export function prepareGraph(bytes: Uint8Array | ArrayBuffer, o: LoadModelOptions, hooks: LoadModelHooks = {}): { graph: Graph; values: Map<string, PlannedValue> } {
   const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   const read = isTflite(u8) ? readTfliteModel(u8) : readOnnxModel(bytes);
-  // the graph passes, in order, on one view of the graph (graph/view.ts)
   const view = new GraphView(inferShapes(read, o.inputShapes ?? {}));
   foldConstantsPass(view);
   removeIdentityPass(view);
@@ -91,23 +100,34 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   fuseQdqPass(view);
   foldPadPass(view);
   fuseLutsPass(view);
-  const graph = view.toGraph();
-  const values = plannedValues(graph);
-  // sizes before lowering too: lowering builds tables that grow with the dims (a declared shape of 10^9 took a minute)
-  const tooLarge = () => {
-    for (const v of values.values()) {
-      check(v.bytes <= MAX_ARENA_BYTES, 'TOO_LARGE', 'model', `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`);
-    }
-  };
-  tooLarge();
-  let lowered = lowerGraph(graph, values);
-  tooLarge();
+  const values = plannedValues(view);
+  // sizes before the fusions and the lowering: both build tables that grow with the dims (a declared shape of 10^9
+  // took a minute)
+  tooLarge(values);
+  checkedOrder(view.toGraph()); // BAD_MODEL (a cycle, a value produced twice or by nobody) before any fusion
+  // the fusions: graph rewrites into i8conv nodes, which the operator table lowers like any node
+  nameStepsPass(view);
+  if (hooks.outputTables !== false) fuseOutputTablesPass(view, values);
+  if (hooks.concatFeeders !== false) fuseConcatFeedersPass(view, values);
+  if (hooks.channelGates !== false) fuseChannelGatesPass(view, values);
+  if (hooks.channelChains !== false) fuseChannelChainsPass(view, values);
+  return { graph: view.toGraph(), values };
+}
+
+function tooLarge(values: ReadonlyMap<string, PlannedValue>): void {
+  for (const v of values.values()) {
+    check(v.bytes <= MAX_ARENA_BYTES, 'TOO_LARGE', 'model', `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`);
+  }
+}
+
+export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: unknown, opts?: LoadModelOptions, hooks: LoadModelHooks = {}): Model {
+  const o = checkLoadOptions(opts);
+  check(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer, 'INVALID_PARAM', 'bytes', 'must be a Uint8Array or an ArrayBuffer holding an ONNX or TFLite model');
+  const { graph, values } = prepareGraph(bytes, o, hooks);
+  const lowered = lowerGraph(graph, values);
+  tooLarge(values);
   const inputs = graph.inputs.filter((v) => !graph.initializers.has(v.name)).map((v) => v.name);
   const outputs = graph.outputs.map((v) => v.name);
-  if (hooks.outputTables !== false) lowered = fuseOutputTables(lowered, outputs);
-  if (hooks.concatFeeders !== false) lowered = fuseConcatFeeders(lowered, outputs);
-  if (hooks.channelGates !== false) lowered = fuseChannelGates(lowered, values, outputs);
-  if (hooks.channelChains !== false) lowered = fuseChannelChains(lowered, values, outputs, (d) => graph.opsetImports.get(d) ?? 1);
   const layout = planLayouts(lowered, values, outputs, o.layout ?? 'auto');
   const reuse = hooks.reuse ?? true;
   // memory first (pure arithmetic: an arena too large is refused before anything is allocated)

@@ -7,7 +7,6 @@ import type { AlgoSelector, ConvOptions } from '../../conv.js';
 import type { Node } from '../graph/ir.js';
 import type { Lowering, PlannedValue } from '../lowering/values.js';
 import type { ModelKernel } from '../backends/types.js';
-import type { BinaryQuant } from '../backends/wasm-int8/binary.js';
 import { I8ConvError } from '../../errors.js';
 
 export interface StepPointers {
@@ -47,20 +46,6 @@ export interface BuildEnv {
 export interface LoweredNode extends Lowering {
   node?: Node;
   build(env: BuildEnv, step: Lowering): StepImpl;
-  /** a look-up step: output 0 = table[input 0's raw byte] (256 bytes) */
-  table?: Uint8Array;
-  /**
-   * Steps that can apply a table to their 8-bit output as they write it (convolutions): the same step with `table`
-   * applied, writing the value `output` (the look-up step it absorbs, named `by`, is then dropped).
-   */
-  withOutputTable?(table: Uint8Array, output: string, by: string): LoweredNode;
-  /**
-   * Steps that can run the producer of their data input i into their own output (Concat: a Resize): the same step
-   * with input i replaced by the producer's input, or undefined where this producer cannot be taken.
-   */
-  withFeeder?(i: number, producer: LoweredNode): LoweredNode | undefined;
-  /** a QLinearAdd / QLinearMul of two runtime operands on the element-wise kernel: its quantization (A: input 0) */
-  qbinary?: BinaryQuant;
 }
 
 /** What a lowering function is given besides its node. */
@@ -71,6 +56,8 @@ export interface LowerContext {
   readonly values: Map<string, PlannedValue>;
   /** the opset of the node's domain */
   readonly opset: number;
+  /** lowers a node of a fused node's subgraph (e.g. a Concat's Resize feeders) through the operator table */
+  readonly lowerSub?: (node: Node) => LoweredNode;
 }
 
 /**
@@ -79,14 +66,6 @@ export interface LowerContext {
  * node cannot run at all.
  */
 export type Lower = (node: Node, c: LowerContext) => LoweredNode | undefined;
-
-/** How many steps read each value (a step reading it twice counts once), graph outputs counting as one more. */
-export function readerCounts(steps: readonly Lowering[], graphOutputs: readonly string[]): Map<string, number> {
-  const readers = new Map<string, number>();
-  for (const s of steps) for (const x of new Set(s.inputs)) readers.set(x, (readers.get(x) ?? 0) + 1);
-  for (const o of graphOutputs) readers.set(o, (readers.get(o) ?? 0) + 1);
-  return readers;
-}
 
 export function unsupported(node: Node, why: string): never {
   throw new I8ConvError('UNSUPPORTED_OP', `node ${JSON.stringify(node.name)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${why}`, 'model');

@@ -57,9 +57,10 @@ export interface ValueInfo {
   shape: Dim[] | null;
 }
 
-/** A node attribute, tagged by kind. Graph-valued (If / Loop bodies), tensor-list, sparse and type attributes are
- * not read: they come through as `unsupported` with ONNX's AttributeType code, so the node survives and a later
- * pass can name it in an `UNSUPPORTED_OP` error. */
+/** A node attribute, tagged by kind. The readers pass graph-valued (If / Loop bodies), tensor-list, sparse and type
+ * attributes through as `unsupported` with ONNX's AttributeType code, so the node survives and a later pass can name
+ * it in an `UNSUPPORTED_OP` error. `graph` holds a subgraph: i8conv's fused nodes carry the nodes they run (a
+ * Concat's Resize feeders); its nodes may read values of the enclosing graph by name. */
 export type Attribute =
   | { kind: 'int'; value: number }
   | { kind: 'float'; value: number }
@@ -68,6 +69,7 @@ export type Attribute =
   | { kind: 'floats'; value: number[] }
   | { kind: 'strings'; value: string[] }
   | { kind: 'tensor'; value: Tensor }
+  | { kind: 'graph'; value: Graph }
   | { kind: 'unsupported'; onnxType: number };
 
 export interface Node {

@@ -294,11 +294,15 @@ export class GraphView {
 
   toGraph(): Graph {
     const nodes = this.nodes;
-    const read = new Set(nodes.flatMap((n) => n.inputs));
+    // the nodes of fused nodes' subgraphs read and produce values too
+    const all = nodes.flatMap(function withSubgraphs(n: Node): Node[] {
+      return [n, ...[...n.attributes.values()].flatMap((a) => (a.kind === 'graph' ? a.value.nodes.flatMap(withSubgraphs) : []))];
+    });
+    const read = new Set(all.flatMap((n) => n.inputs));
     const keep = (name: string): boolean =>
       read.has(name) || this.outputNames.has(name) || this.inputNames.has(name) || (this.originalInits.has(name) && !this.readBefore.has(name));
     const initializers = new Map([...this.initializers].filter(([name]) => keep(name)));
-    const produced = new Set(nodes.flatMap((n) => n.outputs));
+    const produced = new Set(all.flatMap((n) => n.outputs));
     const valueInfo = new Map([...this.valueInfo].filter(([name]) => produced.has(name)));
     const opsetImports = new Map(this.opsetImports);
     for (const n of nodes) if (n.domain !== '' && !opsetImports.has(n.domain)) opsetImports.set(n.domain, 1);

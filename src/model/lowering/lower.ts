@@ -36,7 +36,7 @@ export function checkedOrder(graph: Graph): Node[] {
 }
 
 /** The PlannedValue of every value of a graph whose shapes were inferred. */
-export function plannedValues(graph: Graph): Map<string, PlannedValue> {
+export function plannedValues(graph: Pick<Graph, 'initializers' | 'inputs' | 'valueInfo' | 'outputs'>): Map<string, PlannedValue> {
   const values = new Map<string, PlannedValue>();
   const add = (name: string, type: ElementType | null, dims: readonly (number | string | null)[] | null, constant?: PlannedValue['constant']) => {
     if (name === '' || values.has(name)) return;
@@ -87,8 +87,9 @@ function lowerNode(node: Node, name: string, graph: Graph, values: Map<string, P
     if (known.length) unsupported(node, `${what} is not supported at opset ${opset} (it is from opset ${Math.min(...known.map((r) => r.since))})`);
     return unsupported(node, `${what} is not supported`);
   }
+  const lowerSub = (n: Node): LoweredNode => lowerNode(n, n.name, graph, values);
   for (const impl of row.impls) {
-    const l = impl.lower(node, { name, values, opset });
+    const l = impl.lower(node, { name, values, opset, lowerSub });
     if (l) return l;
   }
   return unsupported(node, `${what} is not supported`);

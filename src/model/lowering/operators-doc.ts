@@ -31,7 +31,7 @@ const opsets = (r: OpRow): string => (r.until === undefined ? `${r.since}+` : `$
 function runsOn(r: OpRow): string {
   const parts = r.impls.map((i) => BACKEND[i.backend]);
   if (r.folds) parts.push('folded');
-  if (!r.shape) return 'refused (no shape rule)';
+  if (!r.shape && !r.madeBy) return 'refused (no shape rule)';
   return parts.length ? parts.join(', ') : 'refused';
 }
 
@@ -73,7 +73,8 @@ export function renderOperatorsDoc(): string {
     out.push('');
     out.push(`${r.doc}.`);
     out.push('');
-    if (!r.shape) out.push('- No shape rule: the shape pass refuses it.');
+    if (r.madeBy) out.push(`- Made by \`src/model/graph/passes/${r.madeBy}.ts\` (after shape inference).`);
+    else if (!r.shape) out.push('- No shape rule: the shape pass refuses it.');
     if (r.folds) out.push('- Folded at load time where every input is a constant (`src/model/graph/passes/fold-constants.ts`).');
     if (r.qdq) out.push(`- Q/DQ group: ${QDQ[r.qdq]} (rule \`${r.qdq}\`, \`src/model/graph/passes/qdq-rules.ts\`).`);
     r.impls.forEach((i, k) => out.push(`- ${k + 1}. ${BACKEND[i.backend]}, ${i.when}: ${i.files.map((f) => `\`${f}\``).join(', ')}`));

@@ -25,7 +25,7 @@ import { lowerConvOp } from '../backends/wasm-int8/conv.js';
 import { lowerConcatOp } from '../backends/wasm-int8/concat.js';
 import { lowerDequantizeLinear, lowerQuantizeLinear } from '../backends/wasm-int8/quantize.js';
 import { lowerQLinearBinary, lowerQLinearBinaryTable } from '../backends/wasm-int8/binary.js';
-import { lowerLut } from '../backends/wasm-int8/lut.js';
+import { lowerChannelGate, lowerChannelTable, lowerLut } from '../backends/wasm-int8/lut.js';
 import { lowerMaxPool, lowerQLinearAveragePool } from '../backends/wasm-int8/pool.js';
 import { lowerResize } from '../backends/wasm-int8/resize.js';
 import { lowerTranspose } from '../backends/wasm-int8/transpose.js';
@@ -70,6 +70,8 @@ export interface OpRow {
   readonly qdq?: QdqRuleName;
   /** evaluated at load time when every input is a constant (src/model/graph/passes/fold-constants.ts) */
   readonly folds?: boolean;
+  /** made by this pass of src/model/graph/passes/ (after shape inference: it needs no shape rule) */
+  readonly madeBy?: string;
   /** the ways to run it, most preferred first (empty: refused at lowering) */
   readonly impls: readonly Impl[];
   /** the reference executor's operator of the same key (kernels-ref/model/ops/), by file */
@@ -106,6 +108,7 @@ interface RowSpec {
   shape?: ShapeRule;
   qdq?: QdqRuleName;
   folds?: boolean;
+  madeBy?: string;
   impls: Impl[];
   /** file under kernels-ref/model/ops/ */
   ref?: string;
@@ -115,7 +118,7 @@ const rows: OpRow[] = [];
 function op(key: string, spec: RowSpec): void {
   const [domain, opType] = key.split(':') as [string, string];
   rows.push({
-    domain, opType, key, since: spec.since ?? 1, until: spec.until, doc: spec.doc, shape: spec.shape, qdq: spec.qdq, folds: spec.folds,
+    domain, opType, key, since: spec.since ?? 1, until: spec.until, doc: spec.doc, shape: spec.shape, qdq: spec.qdq, folds: spec.folds, madeBy: spec.madeBy,
     impls: spec.impls, reference: spec.ref ? `kernels-ref/model/ops/${spec.ref}` : undefined, conformance: CONFORMANCE[key] ?? [],
   });
 }
@@ -242,7 +245,30 @@ for (const o of ['Elu', 'Softplus', 'Log', 'Reciprocal', 'Floor', 'Ceil', 'Round
   op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.same, impls: [] });
 for (const o of ['ReduceMax', 'ReduceMin', 'ReduceSum']) op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.reduce, impls: [] });
 
-// i8conv's own: the planner's relayouts
+// i8conv's own: nodes the fusion passes make (src/model/graph/passes/fuse-*.ts) and the planner's relayouts
+const tabled = (base: string, file: string, lower: Lower, files: string[]): void =>
+  op(`i8conv:${base}`, {
+    doc: `${base} with \`output_table\`: a look-up folded into it, applied to each output byte as it is stored (${file})`,
+    madeBy: file, impls: [int8(lower, 'always', ...files)],
+  });
+tabled('QLinearConv', 'fuse-output-tables', lowerConvOp, CONV_FILES);
+tabled('QLinearMatMul', 'fuse-output-tables', lowerConvOp, CONV_FILES);
+tabled('QGemm', 'fuse-output-tables', lowerConvOp, CONV_FILES);
+tabled('Resize', 'fuse-output-tables', lowerResize, [`${INT8}resize.ts`, 'assembly/model/spatial-resize.ts']);
+for (const c of ['Concat', 'QLinearConcat']) {
+  op(`i8conv:${c}`, {
+    doc: `${c} that runs the Resize nodes of its \`feeders\` subgraph into its own output (fuse-concat-feeders)`, madeBy: 'fuse-concat-feeders',
+    impls: [int8(lowerConcatOp, 'always', `${INT8}concat.ts`, `${INT8}resize.ts`, 'assembly/model/spatial-resize.ts')],
+  });
+}
+op('i8conv:ChannelGate', {
+  doc: 'QLinearAdd(x, QLinearMul(x, g)) (or the product alone) for a per-channel g: a table per channel each run, one pass over x (fuse-channel-gates)',
+  madeBy: 'fuse-channel-gates', impls: [int8(lowerChannelGate, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
+});
+op('i8conv:ChannelTable', {
+  doc: 'y = table[c][x byte]: a chain of per-channel element-wise nodes tabulated (fuse-channel-chains)',
+  madeBy: 'fuse-channel-chains', impls: [int8(lowerChannelTable, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
+});
 op('i8conv:Relayout', {
   doc: 'NCHW <-> NCHW44 of a 4-D value, inserted by the layout planner (./layouts.ts)', shape: SHAPE.same,
   impls: [int8(lowerRelayout, '8-bit (other types: a host loop)', `${INT8}relayout.ts`, 'assembly/model/spatial-relayout.ts')],

@@ -35,7 +35,7 @@ import type { PlannedValue } from '../../lowering/values.js';
 import type { Lower } from '../../executor/step.js';
 import { numbersOf } from '../../graph/attrs.js';
 import { qlinearBinaryTable } from '../../numerics/tables.js';
-import { c4, follow, is8, kernelLowering, lookupStep, scalarConst } from './lower-common.js';
+import { c4, follow, is8, kernelLowering, scalarConst } from './lower-common.js';
 import { LutKernel } from './lut.js';
 
 /** The quantization of a QLinearAdd / QLinearMul: its A and B operands' and its output's scales and zero points. */
@@ -218,19 +218,36 @@ function binaryFacts(node: Node, values: ReadonlyMap<string, PlannedValue>) {
 
 /**
  * One operand a constant scalar and the other of the output's size and type: the output is a function of the other
- * operand's byte, a 256-entry table of the same formula (bit for bit), which the LUT kernel applies.
+ * operand's byte, a 256-entry table of the same formula (bit for bit), which the LUT kernel applies. The table and the
+ * operand it indexes, or undefined where this does not apply.
  */
-export const lowerQLinearBinaryTable: Lower = (node, { name, values }) => {
+export function binaryTableOf(node: Node, values: ReadonlyMap<string, PlannedValue>): { table: Uint8Array; x: string } | undefined {
   const { a, b, out, sc, kernel } = binaryFacts(node, values);
   if (!kernel) return undefined;
   const scalarSide = a.constant && a.constant.data.length === 1 ? 0 : b.constant && b.constant.data.length === 1 ? 1 : -1;
   const act = scalarSide === 0 ? b : a;
   if (scalarSide < 0 || act.constant || act.bytes !== out.bytes || out.type !== act.type) return undefined;
   const c = numbersOf((scalarSide === 0 ? a : b).constant!)[0];
-  const table = qlinearBinaryTable(node.opType === 'QLinearMul', act.type as QType, scalarSide as 0 | 1, c, sc);
-  return lookupStep(kernelLowering(node, name, [scalarSide === 0 ? node.inputs[3] : node.inputs[0]], follow(c4(act)), (env) =>
-    new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table }), { inPlace: true }), table);
+  return { table: qlinearBinaryTable(node.opType === 'QLinearMul', act.type as QType, scalarSide as 0 | 1, c, sc), x: scalarSide === 0 ? node.inputs[3] : node.inputs[0] };
+}
+
+/** A QLinearAdd / QLinearMul by a constant scalar: the LUT kernel over its table (binaryTableOf). */
+export const lowerQLinearBinaryTable: Lower = (node, { name, values }) => {
+  const t = binaryTableOf(node, values);
+  if (!t) return undefined;
+  const act = values.get(t.x)!;
+  return kernelLowering(node, name, [t.x], follow(c4(act)), (env) => new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table: t.table }), { inPlace: true });
 };
+
+/**
+ * The quantization of a QLinearAdd / QLinearMul of two computed operands on the element-wise kernel (operand A the
+ * node's input 0), or undefined where the node runs otherwise (what the channel-gate fusion reads).
+ */
+export function binaryKernelQuant(node: Node, values: ReadonlyMap<string, PlannedValue>): BinaryQuant | undefined {
+  const { a, b, sc, kernel } = binaryFacts(node, values);
+  if (!kernel || a.constant || b.constant) return undefined;
+  return { aScale: sc[0], aZeroPoint: sc[1], bScale: sc[2], bZeroPoint: sc[3], cScale: sc[4], cZeroPoint: sc[5] };
+}
 
 /** 8-bit operands with per-tensor parameters, B of A's shape, a scalar, or broadcast along channels. */
 export const lowerQLinearBinary: Lower = (node, { name, values }) => {
@@ -238,11 +255,7 @@ export const lowerQLinearBinary: Lower = (node, { name, values }) => {
   if (!kernel) return undefined;
   const data = [a, b].map((v, i) => (v.constant ? -1 : i)).filter((i) => i >= 0);
   const q = { aScale: sc[0], aZeroPoint: sc[1], bScale: sc[2], bZeroPoint: sc[3], cScale: sc[4], cZeroPoint: sc[5] };
-  return {
-    ...kernelLowering(node, name, [node.inputs[0], node.inputs[3]], follow(fits('NCHW44') && c4(out), data), (env, layout) =>
-      new QLinearBinaryKernel(env.core, { op: node.opType === 'QLinearMul' ? 'mul' : 'add', type: a.type as QType, aDims: a.dims, bDims: b.dims, layout, ...q }),
-    { second: true, inPlace: a.bytes === out.bytes }),
-    // the fusion passes (fuseChannelGates) read the quantization from here
-    qbinary: data.length === 2 ? q : undefined,
-  };
+  return kernelLowering(node, name, [node.inputs[0], node.inputs[3]], follow(fits('NCHW44') && c4(out), data), (env, layout) =>
+    new QLinearBinaryKernel(env.core, { op: node.opType === 'QLinearMul' ? 'mul' : 'add', type: a.type as QType, aDims: a.dims, bDims: b.dims, layout, ...q }),
+  { second: true, inPlace: a.bytes === out.bytes });
 };

@@ -9,29 +9,23 @@
 import type { Node } from '../../graph/ir.js';
 import type { PlannedValue } from '../../lowering/values.js';
 import type { Lower, LoweredNode, StepImpl } from '../../executor/step.js';
-import { readerCounts, unsupported } from '../../executor/step.js';
+import { unsupported } from '../../executor/step.js';
 import { attrInt, numbersOf } from '../../graph/attrs.js';
 import { LutKernel } from './lut.js';
 import { requantTable } from '../../numerics/tables.js';
 import { runKernelSerial } from '../types.js';
 import { JOB } from '../../../threads/protocol.js';
 
-/** Concat of any element type, and QLinearConcat with per-tensor parameters (the operator table's lowering). */
-export const lowerConcatOp: Lower = (node, { name, values }) => lowerConcat(node, name, values);
-
-/**
- * A concat lowering; `feeders[i]`: the step that produces data input i (a Resize whose output only this concat
- * reads, see fuseConcatFeeders), run by the concat into its own output: input i of the step is then the feeder's
- * input, and input i's requantization table is applied by the feeder as it writes (its withOutputTable).
- */
-export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>, feeders: readonly (LoweredNode | undefined)[] = []): LoweredNode {
+/** What a concat node is made of: its data inputs (positions in node.inputs), their requantization tables
+ * (QLinearConcat inputs whose scale or zero point differ from the output's), the axis and the outer count (the
+ * product of the dims before the axis). UNSUPPORTED_OP where the node cannot run. */
+export function concatPlan(node: Node, values: ReadonlyMap<string, PlannedValue>): { data: number[]; tables: (Uint8Array | undefined)[]; axis: number; outer: number } {
   const q = node.opType === 'QLinearConcat';
   const out = values.get(node.outputs[0])!;
   const rank = out.dims.length;
   const axisAttr = attrInt(node, 'axis', Number.NaN);
   if (!Number.isInteger(axisAttr) || axisAttr < -rank || axisAttr >= rank) unsupported(node, `axis ${axisAttr} for rank ${rank}`);
   const axis = (axisAttr + rank) % rank;
-  // data inputs and, for QLinearConcat, their tables
   const data: number[] = [];
   const tables: (Uint8Array | undefined)[] = [];
   if (q) {
@@ -54,35 +48,63 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
     node.inputs.forEach((_, k) => data.push(k));
     data.forEach(() => tables.push(undefined));
   }
+  return { data, tables, axis, outer: out.dims.slice(0, axis).reduce((a, b) => a * b, 1) };
+}
+
+/**
+ * Concat of any element type, and QLinearConcat with per-tensor parameters (the operator table's lowering); their
+ * i8conv forms (made by src/model/graph/passes/fuse-concat-feeders.ts) run the Resize nodes of their `feeders`
+ * subgraph into their own output, input `feeds[k]` being the output of feeder k.
+ */
+export const lowerConcatOp: Lower = (node, c) => {
+  if (node.domain !== 'i8conv') return lowerConcat(node, c.name, c.values, []);
+  const fa = node.attributes.get('feeders'), pa = node.attributes.get('feeds');
+  if (fa?.kind !== 'graph' || pa?.kind !== 'ints' || !c.lowerSub) unsupported(node, 'a fused concat without its feeders');
+  const inputs = [...node.inputs];
+  const byPos = new Map<number, Node>();
+  fa.value.nodes.forEach((f, k) => {
+    inputs[pa.value[k]] = f.outputs[0];
+    byPos.set(pa.value[k], f);
+  });
+  const plain: Node = { ...node, domain: node.opType === 'QLinearConcat' ? 'com.microsoft' : '', inputs };
+  const { data } = concatPlan(plain, c.values);
+  return lowerConcat(plain, c.name, c.values, data.map((k) => byPos.get(k)), c.lowerSub);
+};
+
+/**
+ * A concat's step. `feeders[i]`: the Resize node that produces data input i, run by the concat into its own output
+ * (input i of the step is then the feeder's input); where input i has a requantization table, the feeder applies it
+ * to the rows it writes (its i8conv form with an output_table). `lowerSub` lowers a feeder.
+ */
+export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>, feederNodes: readonly (Node | undefined)[], lowerSub?: (n: Node) => LoweredNode): LoweredNode {
+  const { data, tables, axis, outer } = concatPlan(node, values);
+  const out = values.get(node.outputs[0])!;
+  const rank = out.dims.length;
   const ins = data.map((k) => values.get(node.inputs[k])!);
-  const outer = out.dims.slice(0, axis).reduce((a, b) => a * b, 1);
+  const feeders = feederNodes.map((f, i) => {
+    if (!f) return undefined;
+    const t = tables[i];
+    const withTable: Node = t ? { ...f, domain: 'i8conv', attributes: new Map([...f.attributes, ['output_table', { kind: 'tensor', value: { name: '', type: out.type === 'int8' ? 'int8' : 'uint8', dims: [256], data: t } }]]) } : f;
+    return lowerSub!(withTable);
+  });
   const es = out.bytes / Math.max(1, out.dims.reduce((a, b) => a * b, 1));
   const runs = ins.map((v) => v.dims.slice(axis).reduce((a, b) => a * b, 1) * es);
   const nchw44 = rank === 4 && axis === 1 && ins.every((v) => v.dims[1] % 4 === 0) && !ins.some((v) => v.constant);
-  const fed = feeders.some((f) => f);
+  if (outer !== 1 && feeders.some((f) => f)) unsupported(node, 'feeders of a concat with an outer count above 1');
   return {
-    name: fed ? [...feeders.filter((f) => f).map((f) => f!.name), name].join('+') : name,
+    name,
     op: node.opType,
     node,
     inputs: data.map((k, i) => feeders[i]?.inputs[0] ?? node.inputs[k]),
     outputs: [node.outputs[0]],
     rule: { kind: 'follow', nchw44, data: data.map((_, i) => i) },
-    // a Resize producing input i, its output read by this concat alone and N = 1 (input i is one run of the output)
-    withFeeder: outer !== 1 ? undefined : (i: number, f: LoweredNode) => {
-      if (feeders[i] || ins[i].constant || f.outputs[0] !== node.inputs[data[i]] || (tables[i] && !f.withOutputTable)) return undefined;
-      const all = [...feeders];
-      all[i] = f;
-      return lowerConcat(node, name, values, all);
-    },
     build: (env, step): StepImpl => {
       // an input with its own table runs through the wasm LUT kernel, one call per outer index
       const luts = ins.map((v, i) => (tables[i] && !v.constant && !feeders[i] ? new LutKernel(env.core, { length: runs[i], table: tables[i]! }) : undefined));
       const subs: (StepImpl | undefined)[] = [];
       try {
         feeders.forEach((f, i) => {
-          if (!f) return;
-          const g = tables[i] ? f.withOutputTable!(tables[i]!, f.outputs[0], name) : f;
-          subs[i] = g.build(env, { ...g, layout: step.layout });
+          if (f) subs[i] = f.build(env, { ...f, layout: step.layout });
         });
       } catch (e) {
         for (const k of luts) k?.dispose();
@@ -130,33 +152,4 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
     };
     },
   };
-}
-
-/**
- * Resizes feeding a concat: a Resize step whose output is read by one Concat / QLinearConcat alone (not a graph
- * output) runs inside that concat, writing its rows straight into the concat's output, through the input's
- * requantization table where it has one (PP-OCR det's FPN upsamples three maps by 2, 4 and 8 and concatenates them:
- * the resized tensors are never stored, and each computed row is looked up once, not each of its copies).
- */
-export function fuseConcatFeeders(steps: readonly LoweredNode[], graphOutputs: readonly string[]): LoweredNode[] {
-  const readers = readerCounts(steps, graphOutputs);
-  const producer = new Map<string, number>();
-  steps.forEach((s, i) => s.outputs.forEach((o) => producer.set(o, i)));
-  const out: (LoweredNode | null)[] = steps.slice();
-  for (let c = 0; c < out.length; c++) {
-    const s = out[c];
-    if (!s?.withFeeder) continue;
-    let cur: LoweredNode = s;
-    s.inputs.forEach((x, i) => {
-      const p = producer.get(x);
-      const f = p === undefined ? null : out[p];
-      if (!f || f.op !== 'Resize' || f.outputs.length !== 1 || f.outputs[0] !== x || readers.get(x) !== 1 || !cur.withFeeder) return;
-      const next = cur.withFeeder(i, f);
-      if (!next) return;
-      cur = next;
-      out[p!] = null;
-    });
-    out[c] = cur;
-  }
-  return out.filter((s): s is LoweredNode => s !== null);
 }

@@ -20,7 +20,9 @@ import { candidates } from '../../../algos/pack.js';
 import type { Node, Tensor } from '../../graph/ir.js';
 import type { Lowering, PlannedValue } from '../../lowering/values.js';
 import { ELEMENT_BYTES } from '../../lowering/values.js';
-import { readerCounts, unsupported, type BuildEnv, type Lower, type LoweredNode, type StepImpl, type StepPointers } from '../../executor/step.js';
+import { unsupported, type BuildEnv, type Lower, type LoweredNode, type StepImpl, type StepPointers } from '../../executor/step.js';
+import { I8ConvError } from '../../../errors.js';
+import { outputTable, tableInput } from './lower-common.js';
 import { attrFloat, attrInt, attrInts, numbersOf, spatialPads } from '../../graph/attrs.js';
 
 const f32 = Math.fround;
@@ -188,17 +190,32 @@ function formatRuns(spec: ConvSpec, format: ConvFormat, intOut: boolean): boolea
   }
 }
 
+/** A QLinearMatMul whose B is no constant 2-D tensor (the host runs it). */
+const computedB = (node: Node, values: ReadonlyMap<string, PlannedValue>): boolean =>
+  node.opType === 'QLinearMatMul' && (!values.get(node.inputs[3])?.constant || values.get(node.inputs[3])!.dims.length !== 2);
+
 /**
  * QLinearConv, QLinearMatMul and QGemm with a constant 2-D B, ConvInteger, MatMulInteger: a ConvBias of the pack
- * (the operator table's lowering of the convolutions and matrix products).
+ * (the operator table's lowering of the convolutions and matrix products). Their i8conv forms (made by
+ * src/model/graph/passes/fuse-output-tables.ts) carry an `output_table` the kernels apply to every output byte.
  */
-export const lowerConvOp: Lower = (node, { name, values }) => {
-  if (node.opType === 'QLinearMatMul' && (!values.get(node.inputs[3])?.constant || values.get(node.inputs[3])!.dims.length !== 2)) return undefined;
-  return lowerConv(node, name, values);
-};
+export const lowerConvOp: Lower = (node, { name, values }) => (computedB(node, values) ? undefined : lowerConv(node, name, values));
+
+/** Whether a node lowers to a ConvBias with an 8-bit output, so that a look-up after it can be applied as it stores. */
+export function convTakesOutputTable(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
+  const key = `${node.domain}:${node.opType}`;
+  if ((key !== ':QLinearConv' && key !== ':QLinearMatMul' && key !== 'com.microsoft:QGemm') || computedB(node, values)) return false;
+  try {
+    return convSpec(node, values).outType !== 'int32';
+  } catch (e) {
+    if (e instanceof I8ConvError) return false;
+    throw e;
+  }
+}
 
 export function lowerConv(node: Node, name: string, values: Map<string, PlannedValue>): LoweredNode {
   const spec = convSpec(node, values);
+  const table = outputTable(node);
   const general = !spec.symmetric;
   const intOut = general || spec.outType === 'int32';
   const p = spec.params;
@@ -207,47 +224,25 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
   const y = node.outputs[0];
   const outputs = [y];
   if (general) {
-    // the two int32 accumulators of the general path: values of their own, alive during the step only
+    // the two int32 accumulators of the general path: values of their own, alive during the step only (named after
+    // the convolution's own output where a look-up was folded into it)
     const yv = values.get(y)!;
+    const base = tableInput(node) ?? y;
     for (const k of [0, 1]) {
-      const t = `${y}#acc${k}`;
+      const t = `${base}#acc${k}`;
       values.set(t, { name: t, type: 'int32', dims: [...yv.dims], layout: 'NCHW', bytes: yv.dims.reduce((a, b) => a * b, 1) * 4, offset: -1 });
       outputs.push(t);
     }
   }
-  const lowered = (table?: Uint8Array, output = y, by?: string): LoweredNode => ({
-    name: by ? `${name}+${by}` : name,
+  return {
+    name,
     op: node.opType,
     node,
     inputs: [node.inputs[0]],
-    outputs: [output, ...outputs.slice(1)],
+    outputs,
     rule: { kind: 'conv', nchw44, hybrid },
     build: (env, step) => buildConv(env, step, spec, general, table),
-    ...(spec.outType !== 'int32' && !table ? { withOutputTable: (t: Uint8Array, o: string, b: string) => lowered(t, o, b) } : {}),
-  });
-  return lowered();
-}
-
-/**
- * A look-up step (LoweredNode.table) whose input is a convolution's 8-bit output read by nothing else (and not a
- * graph output) is folded into that convolution: the kernels apply the table as they store each output byte, while
- * it is still in L1, instead of a pass of its own over the tensor. Exact: the same bytes, one step fewer.
- */
-export function fuseOutputTables(steps: readonly LoweredNode[], graphOutputs: readonly string[]): LoweredNode[] {
-  const readers = readerCounts(steps, graphOutputs);
-  const producer = new Map<string, number>();
-  steps.forEach((s, i) => s.outputs.forEach((o) => producer.set(o, i)));
-  const out: (LoweredNode | null)[] = steps.slice();
-  steps.forEach((s, i) => {
-    if (!s.table || s.inputs.length !== 1 || s.outputs.length !== 1) return;
-    const x = s.inputs[0];
-    const p = producer.get(x);
-    const conv = p === undefined ? null : out[p];
-    if (!conv?.withOutputTable || conv.outputs[0] !== x || readers.get(x) !== 1) return;
-    out[p!] = conv.withOutputTable(s.table, s.outputs[0], s.name);
-    out[i] = null;
-  });
-  return out.filter((s): s is LoweredNode => s !== null);
+  };
 }
 
 function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boolean, table?: Uint8Array): StepImpl {
@@ -351,11 +346,4 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
       cb.dispose();
     },
   };
-}
-
-export const CONV_OPS = new Set([':QLinearConv', ':QLinearMatMul', 'com.microsoft:QGemm', ':ConvInteger', ':MatMulInteger']);
-
-/** Bytes of a value of these dims and type. */
-export function bytesOf(type: keyof typeof ELEMENT_BYTES, dims: readonly number[]): number {
-  return dims.reduce((a, b) => a * b, 1) * ELEMENT_BYTES[type];
 }

@@ -10,7 +10,6 @@ import type { Lowering, PlannedValue } from '../../lowering/values.js';
 import type { BuildEnv, LoweredNode } from '../../executor/step.js';
 import { kernelStep, unsupported } from '../../executor/step.js';
 import { numbersOf } from '../../graph/attrs.js';
-import { checkTable } from '../../numerics/tables.js';
 
 /** Steps writing at least this many bytes run on the pool's threads when it is awake. */
 export const THREADED_BYTES = 1 << 16;
@@ -84,13 +83,28 @@ export function constantPointer(env: BuildEnv, name: string, layout: Layout): { 
 export const follow = (nchw44: boolean, data: number[] = [0]): Lowering['rule'] => ({ kind: 'follow', nchw44, data });
 export const c4 = (v: PlannedValue): boolean => v.dims.length === 4 && v.dims[1] % 4 === 0;
 
-/** A Lut step marked as one (LoweredNode.table: a convolution feeding it may absorb it, fuseOutputTables). */
-export function lookupStep(l: LoweredNode, table: ArrayLike<number>): LoweredNode {
-  let t: Uint8Array;
-  try {
-    t = checkTable(table);
-  } catch {
-    return l; // a bad table is reported when the step is built
-  }
-  return { ...l, table: t };
+/**
+ * The `output_table` of an i8conv form of an operator (a look-up folded into its producer by
+ * src/model/graph/passes/fuse-output-tables.ts): 256 raw output bytes by raw byte of the operator's own output.
+ */
+export function outputTable(node: Node): Uint8Array | undefined {
+  const a = node.domain === 'i8conv' ? node.attributes.get('output_table') : undefined;
+  if (a?.kind !== 'tensor') return undefined;
+  const d = a.value.data as ArrayBufferView;
+  return new Uint8Array(d.buffer, d.byteOffset, d.byteLength).slice();
+}
+
+/** The name the operator's own output had before a look-up was folded into it (attribute `table_input`). */
+export function tableInput(node: Node): string | undefined {
+  const a = node.attributes.get('table_input');
+  return a?.kind === 'string' ? a.value : undefined;
+}
+
+/** A node's attributes without those its i8conv form adds (`output_table`, `table_input`): the operator's own. */
+export function ownAttributes(node: Node): Node['attributes'] {
+  if (node.domain !== 'i8conv') return node.attributes;
+  const a = new Map(node.attributes);
+  a.delete('output_table');
+  a.delete('table_input');
+  return a;
 }

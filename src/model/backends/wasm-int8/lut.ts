@@ -15,7 +15,10 @@ import type { Lower } from '../../executor/step.js';
 import { attrFloat, numbersOf } from '../../graph/attrs.js';
 import { leakyReluTable, sigmoidTable } from '../../numerics/tables.js';
 import { unsupported } from '../../executor/step.js';
-import { c4, follow, is8, kernelLowering, lookupStep, scalarConst } from './lower-common.js';
+import type { Node } from '../../graph/ir.js';
+import type { PlannedValue } from '../../lowering/values.js';
+import { THREADED_BYTES, c4, follow, is8, kernelLowering, scalarConst } from './lower-common.js';
+import { kernelStep } from '../../executor/step.js';
 
 const f32 = Math.fround;
 
@@ -65,7 +68,7 @@ export interface ChannelTableParams {
   quantize?: { type: QType; scale: number; zeroPoint: number };
 }
 
-/** y[i] = table[c(i)][x[i]]: input 0 bytes[length] -> output 0 (bytes or float32)[length] (src/model/backends/wasm-int8/chains.ts). */
+/** y[i] = table[c(i)][x[i]]: input 0 bytes[length] -> output 0 (bytes or float32)[length] (i8conv ChannelTable). */
 export class ChannelTableKernel extends ElemKernel {
   readonly algorithm: string;
 
@@ -116,7 +119,7 @@ export interface ChannelGateParams {
 }
 
 /**
- * ChannelGate (src/model/backends/wasm-int8/chains.ts fuseChannelGates): y = QLinearAdd(x, QLinearMul(x, g)) or QLinearMul(x, g),
+ * ChannelGate (i8conv ChannelGate, made by src/model/graph/passes/fuse-channel-gates.ts): y = QLinearAdd(x, QLinearMul(x, g)) or QLinearMul(x, g),
  * g a per-channel tensor computed in the same run (a squeeze-and-excitation gate). Each run first tabulates the
  * 256 raw bytes of x per channel (gateTableTask: the QLinearAdd / Mul kernel's own code on the row 0..255, so the
  * same bytes as the two steps), then looks x up (channelTableTask): one pass over x instead of two or three.
@@ -162,21 +165,102 @@ export class ChannelGateKernel extends ElemKernel {
 
 // ---- lowering (the operator table's int8 implementation of the look-up operators) --------------------------------
 
-/** QLinearSigmoid, QLinearLeakyRelu (per-tensor parameters, one 8-bit type) and i8conv Lut: the LUT kernel. */
-export const lowerLut: Lower = (node, { name, values }) => {
+/**
+ * The table of a look-up node: QLinearSigmoid, QLinearLeakyRelu (per-tensor parameters, one 8-bit type) or i8conv Lut
+ * (its constant table); UNSUPPORTED_OP where the node cannot run.
+ */
+export function lutTableOf(node: Node, values: ReadonlyMap<string, PlannedValue>): ArrayLike<number> {
   const key = `${node.domain}:${node.opType}`;
   const x = values.get(node.inputs[0])!, out = values.get(node.outputs[0]);
   if (!is8(x.type) || !out || !is8(out.type)) unsupported(node, `types ${x.type} -> ${out?.type}`);
-  let table: ArrayLike<number>;
   if (key === 'i8conv:Lut') {
     const t = values.get(node.inputs[1])!;
     if (!t.constant || t.constant.data.length !== 256) unsupported(node, 'the table (input 1) must be a constant of 256 entries');
-    table = numbersOf(t.constant);
-  } else {
-    const sc = [1, 2, 3, 4].map((k) => scalarConst(node, values, k, `input ${k}`, k === 2 || k === 4 ? 0 : undefined));
-    if (sc.some(Number.isNaN)) unsupported(node, 'per-axis scales');
-    if (x.type !== out.type) unsupported(node, `input ${x.type}, output ${out.type}`);
-    table = key.endsWith('Sigmoid') ? sigmoidTable(x.type, sc[0], sc[1], sc[2], sc[3]) : leakyReluTable(x.type, sc[0], sc[1], sc[2], sc[3], attrFloat(node, 'alpha', 0.01));
+    return numbersOf(t.constant);
   }
-  return lookupStep(kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env) => new LutKernel(env.core, { length: x.dims.reduce((a, b) => a * b, 1), table }), { inPlace: true }), table);
+  const sc = [1, 2, 3, 4].map((k) => scalarConst(node, values, k, `input ${k}`, k === 2 || k === 4 ? 0 : undefined));
+  if (sc.some(Number.isNaN)) unsupported(node, 'per-axis scales');
+  if (x.type !== out.type) unsupported(node, `input ${x.type}, output ${out.type}`);
+  return key.endsWith('Sigmoid') ? sigmoidTable(x.type, sc[0], sc[1], sc[2], sc[3]) : leakyReluTable(x.type, sc[0], sc[1], sc[2], sc[3], attrFloat(node, 'alpha', 0.01));
+}
+
+/** QLinearSigmoid, QLinearLeakyRelu and i8conv Lut: the LUT kernel over the table (lutTableOf). */
+export const lowerLut: Lower = (node, { name, values }) => {
+  const x = values.get(node.inputs[0])!;
+  const table = lutTableOf(node, values);
+  return kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env) => new LutKernel(env.core, { length: x.dims.reduce((a, b) => a * b, 1), table }), { inPlace: true });
+};
+
+/** An attribute's raw tensor bytes, or UNSUPPORTED_OP. */
+function tensorBytes(node: Node, name: string): Uint8Array {
+  const a = node.attributes.get(name);
+  if (a?.kind !== 'tensor') unsupported(node, `attribute ${name} must be a tensor`);
+  const d = a.value.data as ArrayBufferView;
+  return new Uint8Array(d.buffer, d.byteOffset, d.byteLength).slice();
+}
+
+/** A BinaryQuant from a floats attribute [aScale, aZeroPoint, bScale, bZeroPoint, cScale, cZeroPoint], or undefined. */
+function quantAttr(node: Node, name: string): BinaryQuant | undefined {
+  const a = node.attributes.get(name);
+  if (a === undefined) return undefined;
+  if (a.kind !== 'floats' || a.value.length !== 6) unsupported(node, `attribute ${name} must be 6 floats`);
+  const [aScale, aZeroPoint, bScale, bZeroPoint, cScale, cZeroPoint] = a.value;
+  return { aScale, aZeroPoint, bScale, bZeroPoint, cScale, cZeroPoint };
+}
+
+/**
+ * i8conv ChannelTable(x) (made by src/model/graph/passes/fuse-channel-chains.ts): y[n, c, h, w] = table[c][byte of
+ * x], attribute `table` the C tables of 256 entries (1 byte each, or 4 for a float32 output); with `quantize_type`,
+ * `quantize_scale`, `quantize_zero_point` x is float32, quantized first as QuantizeLinear does.
+ */
+export const lowerChannelTable: Lower = (node, { name, values }) => {
+  const x = values.get(node.inputs[0])!, y = values.get(node.outputs[0])!;
+  const table = tensorBytes(node, 'table');
+  const qt = node.attributes.get('quantize_type');
+  let quantize: ChannelTableParams['quantize'];
+  if (qt) {
+    const s = node.attributes.get('quantize_scale'), z = node.attributes.get('quantize_zero_point');
+    if (qt.kind !== 'string' || s?.kind !== 'float' || z?.kind !== 'int') unsupported(node, 'quantize_type, quantize_scale and quantize_zero_point must be a string, a float and an int');
+    quantize = { type: qt.value as QType, scale: s.value, zeroPoint: z.value };
+  }
+  const [, C, H, W] = x.dims;
+  const length = x.dims.reduce((a, b) => a * b, 1);
+  const outBytes = y.type === 'float32' ? 4 : 1;
+  return {
+    name,
+    op: 'ChannelTable',
+    node,
+    inputs: [node.inputs[0]],
+    outputs: [node.outputs[0]],
+    rule: { kind: 'follow', nchw44: false, data: [0] },
+    // over its input where the element sizes agree (bytes to bytes, float32 quantized to float32): each step reads
+    // its word or vector before it writes it; no write-allocate of a second stream
+    inPlace: true,
+    build: (env) => kernelStep(env.core, new ChannelTableKernel(env.core, { length, inner: H * W, channels: C, outBytes, table, quantize }), { threaded: y.bytes >= THREADED_BYTES }),
+  };
+};
+
+/**
+ * i8conv ChannelGate(x, g) (made by src/model/graph/passes/fuse-channel-gates.ts): y = QLinearAdd(x, QLinearMul(x, g))
+ * with attributes `mul` and `add` their quantization (A is x), or QLinearMul(x, g) alone without `add`.
+ */
+export const lowerChannelGate: Lower = (node, { name, values }) => {
+  const x = values.get(node.inputs[0])!, g = values.get(node.inputs[1])!, y = values.get(node.outputs[0])!;
+  const mul = quantAttr(node, 'mul');
+  if (!mul) unsupported(node, 'attribute mul is required');
+  const add = quantAttr(node, 'add');
+  const [N, C, H, W] = x.dims;
+  const gd = [...Array(4 - g.dims.length).fill(1), ...g.dims];
+  return {
+    name,
+    op: 'ChannelGate',
+    node,
+    inputs: [node.inputs[0], node.inputs[1]],
+    outputs: [node.outputs[0]],
+    rule: { kind: 'follow', nchw44: C % 4 === 0, data: [0, 1] },
+    inPlace: true,
+    build: (env, step) => kernelStep(env.core, new ChannelGateKernel(env.core, {
+      type: x.type as QType, length: N * C * H * W, inner: H * W, channels: gd[0] * C, layout: step.layout ?? 'NCHW', mul, add,
+    }), { second: 1, threaded: y.bytes >= THREADED_BYTES }),
+  };
 };

@@ -29,10 +29,12 @@ import type { Layout, ModelKernel, QType } from '../types.js';
 import { KernelBlocks, LAYOUT_CODE, checkTensor4, refuse, splitPlanes, writeCtx } from './spatial-common.js';
 import { RESIZE_CTX } from './ctx.generated.js';
 import { checkTable } from '../../numerics/tables.js';
-import type { Lower, LoweredNode } from '../../executor/step.js';
+import type { Lower } from '../../executor/step.js';
+import type { Node } from '../../graph/ir.js';
+import type { PlannedValue } from '../../lowering/values.js';
 import { unsupported } from '../../executor/step.js';
 import { numbersOf } from '../../graph/attrs.js';
-import { c4, follow, is8, kernelLowering } from './lower-common.js';
+import { c4, follow, is8, kernelLowering, outputTable, ownAttributes } from './lower-common.js';
 
 const f = Math.fround;
 
@@ -280,11 +282,20 @@ export class Resize implements ModelKernel {
 
 // ---- lowering (the operator table's int8 implementation of Resize) -----------------------------------------------
 
-/** Resize of a 4-D 8-bit tensor with constant scales or sizes. */
+/** Whether a node is a Resize the 8-bit kernel runs, so that a look-up after it can be applied to its rows. */
+export function resizeTakesOutputTable(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
+  const x = values.get(node.inputs[0]);
+  return node.domain === '' && node.opType === 'Resize' && !!x && is8(x.type) && x.dims.length === 4;
+}
+
+/**
+ * Resize of a 4-D 8-bit tensor with constant scales or sizes; its i8conv form (a look-up folded into it by
+ * src/model/graph/passes/fuse-output-tables.ts) applies its `output_table` to each computed row.
+ */
 export const lowerResize: Lower = (node, { name, values }) => {
   const x = values.get(node.inputs[0])!, out = values.get(node.outputs[0]);
   if (!is8(x.type) || x.dims.length !== 4) return undefined;
-  const attrs = resizeAttributesOf(node.name, node.attributes);
+  const attrs = resizeAttributesOf(node.name, ownAttributes(node));
   const cst = (k: number): number[] | undefined => {
     const n = node.inputs[k];
     if (!n) return undefined;
@@ -294,11 +305,7 @@ export const lowerResize: Lower = (node, { name, values }) => {
   };
   const scales = cst(2), sizes = cst(3);
   const opset = 13;
-  const resize = (table?: Uint8Array, output = node.outputs[0], by?: string): LoweredNode => {
-    const l = kernelLowering(node, by ? `${name}+${by}` : name, [node.inputs[0]], follow(c4(x) && c4(out!)), (env, layout) =>
-      new Resize(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...attrs, ...(sizes ? { sizes } : { scales }), opset: env.opset('') || opset, table }));
-    // a look-up step reading this resize's output alone is applied to the rows as they are written
-    return { ...l, outputs: [output], withOutputTable: table ? undefined : (t, o, b) => resize(t, o, b) };
-  };
-  return resize();
+  const table = outputTable(node);
+  return kernelLowering(node, name, [node.inputs[0]], follow(c4(x) && c4(out!)), (env, layout) =>
+    new Resize(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...attrs, ...(sizes ? { sizes } : { scales }), opset: env.opset('') || opset, table }));
 };

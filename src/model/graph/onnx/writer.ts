@@ -31,7 +31,7 @@ const ONNX_TYPE_CODE: Record<ElementType, number> = {
   float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9, float16: 10, double: 11,
 };
 const ATTR_TYPE_CODE: Record<Exclude<Attribute['kind'], 'unsupported'>, number> = {
-  float: 1, int: 2, string: 3, tensor: 4, floats: 6, ints: 7, strings: 8,
+  float: 1, int: 2, string: 3, tensor: 4, graph: 5, floats: 6, ints: 7, strings: 8,
 };
 
 const INT64_MAX = (1n << 63n) - 1n;
@@ -183,6 +183,7 @@ function writeAttribute(p: Proto, name: string, a: Attribute, param: string): vo
   if (a.kind === 'unsupported') {
     fail(param, `attribute of ONNX type ${a.onnxType} (a subgraph, tensor list, sparse tensor or type): the IR does not hold its contents, so it cannot be written`);
   }
+  if (a.kind === 'graph') fail(param, 'a subgraph attribute (an i8conv fused node\'s): the writer writes models as read, not fused graphs');
   p.string(1, name);
   p.int(20, ATTR_TYPE_CODE[a.kind]);
   switch (a.kind) {

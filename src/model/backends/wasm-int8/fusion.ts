@@ -1,0 +1,45 @@
+/**
+ * What the fusion passes (src/model/graph/passes/fuse-*.ts) ask of the 8-bit kernels before they rewrite the graph:
+ * which nodes run as a 256-entry table look-up (and their table), which producers can apply a table to their 8-bit
+ * output as they store it, which QLinearAdd / QLinearMul run on the element-wise kernel (and their quantization), and
+ * what a concat is made of. Each answer is the one the node's lowering (the operator table's first implementation
+ * that applies) acts on, so a fused node computes what the nodes it replaces computed.
+ */
+import { I8ConvError } from '../../../errors.js';
+import type { Node } from '../../graph/ir.js';
+import type { PlannedValue } from '../../lowering/values.js';
+import { checkTable } from '../../numerics/tables.js';
+import { binaryTableOf } from './binary.js';
+import { convTakesOutputTable } from './conv.js';
+import { lutTableOf } from './lut.js';
+import { resizeTakesOutputTable } from './resize.js';
+
+export { binaryKernelQuant } from './binary.js';
+export { concatPlan } from './concat.js';
+export { resizeTakesOutputTable } from './resize.js';
+
+/**
+ * A node the LUT kernel runs: its table (256 raw output bytes by raw input byte) and the input it indexes; undefined
+ * for any other node, and for one whose lowering refuses it (the lowering reports that).
+ */
+export function lookupTableOf(node: Node, values: ReadonlyMap<string, PlannedValue>): { table: Uint8Array; x: string } | undefined {
+  const key = `${node.domain}:${node.opType}`;
+  try {
+    if (key === 'i8conv:Lut' || key === 'com.microsoft:QLinearSigmoid' || key === 'com.microsoft:QLinearLeakyRelu') {
+      return { table: checkTable(lutTableOf(node, values)), x: node.inputs[0] };
+    }
+    if (key === 'com.microsoft:QLinearAdd' || key === 'com.microsoft:QLinearMul') {
+      const t = binaryTableOf(node, values);
+      return t && { table: checkTable(t.table), x: t.x };
+    }
+  } catch (e) {
+    if (e instanceof I8ConvError) return undefined;
+    throw e;
+  }
+  return undefined;
+}
+
+/** Whether a node's 8-bit output can go through a table as the kernels store it (a convolution, a Resize). */
+export function takesOutputTable(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
+  return convTakesOutputTable(node, values) || resizeTakesOutputTable(node, values);
+}

@@ -1,0 +1,128 @@
+/**
+ * Pass: per-channel chains. A run of two or more element-wise nodes on an 8-bit NCHW tensor x, each a function of the
+ * element and its channel alone, each intermediate value read by the next node only and no graph output, becomes one
+ * `i8conv:ChannelTable(x)` in the last node's place, named `<node>+<node>+...`: y = T[c][x byte], a table of 256
+ * entries per channel (float32 or 8-bit, attribute `table`), computed here by running the chain's own operators (the
+ * TypeScript operators, whose bits the kernels equal; a look-up node's table) on an input that holds every byte
+ * value in every channel. Exact by construction. A chain may start with the per-tensor QuantizeLinear of a float32
+ * tensor (attributes `quantize_type`, `quantize_scale`, `quantize_zero_point`): the kernel quantizes each element
+ * exactly as QuantizeLinear does, then looks the byte up.
+ *
+ * Chain nodes (every input but the chain's a constant, the output of the input's dims): QLinearAdd / QLinearMul
+ * (com.microsoft) with a scalar or per-channel constant operand; per-tensor DequantizeLinear / QuantizeLinear;
+ * BatchNormalization, Relu, Clip, LeakyRelu; the nodes the LUT kernel runs. Such runs are what a QDQ model leaves
+ * around float operators onnxruntime does not fuse: PP-OCR det's head runs Q -> QLinearAdd(bias) -> DQ ->
+ * BatchNormalization -> Relu after each ConvTranspose, four passes over a 10 MB tensor that become one.
+ */
+import type { Attribute, Node } from '../ir.js';
+import type { GraphView } from '../view.js';
+import type { PlannedValue } from '../../lowering/values.js';
+import type { HostOpFactory, HostTensor, QType } from '../../backends/types.js';
+import { HOST_OPS } from '../../backends/host/index.js';
+import { dequantizeHost, qlinearBinaryHost, quantizeHost } from '../../backends/host/quant.js';
+import { infoOf, VIEW } from '../../backends/host/lower.js';
+import { numbersOf } from '../attrs.js';
+import { lookupTableOf } from '../../backends/wasm-int8/fusion.js';
+
+/** How a chain node computes: its TypeScript operator, or its look-up table. */
+type Step = { node: Node; f: HostOpFactory } | { node: Node; table: Uint8Array };
+
+/** The chain step of a node and its chain input, or undefined where the node cannot be part of a chain. */
+function chainStep(n: Node, values: ReadonlyMap<string, PlannedValue>): { step: Step; x: string } | undefined {
+  if (n.outputs.filter((o) => o !== '').length !== 1 || n.outputs[0] === '') return undefined;
+  const data = n.inputs.filter((i) => i !== '' && !values.get(i)?.constant);
+  if (data.length !== 1 || n.inputs.filter((i) => i === data[0]).length !== 1) return undefined;
+  const x = values.get(data[0]), y = values.get(n.outputs[0]);
+  if (!x || !y || x.dims.length !== 4 || y.dims.length !== 4 || x.dims.some((d, i) => d !== y.dims[i])) return undefined;
+  const lut = lookupTableOf(n, values);
+  if (lut && lut.x === data[0]) return { step: { node: n, table: lut.table }, x: data[0] };
+  const key = `${n.domain}:${n.opType}`;
+  const scalar = (k: number) => !n.inputs[k] || values.get(n.inputs[k])!.constant!.data.length === 1;
+  switch (key) {
+    case 'com.microsoft:QLinearAdd':
+    case 'com.microsoft:QLinearMul': {
+      const other = n.inputs[0] === data[0] ? 3 : 0;
+      const c = values.get(n.inputs[other])!;
+      // scalar, or per channel: every dim 1 but the channel axis once right-aligned to rank 4
+      const dims = [...Array(4 - c.dims.length).fill(1), ...c.dims];
+      if (c.dims.length > 4 || dims.some((d, i) => i !== 1 && d !== 1) || ![1, x.dims[1]].includes(dims[1])) return undefined;
+      if (![1, 2, 4, 5, 6, 7].every(scalar)) return undefined;
+      return { step: { node: n, f: qlinearBinaryHost(n.opType === 'QLinearMul') }, x: data[0] };
+    }
+    case ':DequantizeLinear':
+    case ':QuantizeLinear':
+      return n.inputs[0] === data[0] && scalar(1) && scalar(2) ? { step: { node: n, f: key === ':QuantizeLinear' ? quantizeHost : dequantizeHost }, x: data[0] } : undefined;
+    case ':BatchNormalization':
+    case ':Relu':
+    case ':Clip':
+    case ':LeakyRelu':
+      // run by their TypeScript operator (or its float kernel): every output slot a step output
+      return n.inputs[0] === data[0] && n.outputs.length === 1 ? { step: { node: n, f: HOST_OPS.get(key)! }, x: data[0] } : undefined;
+  }
+  return undefined;
+}
+
+/** The per-channel table of a chain: entry [c][j] = the chain on raw byte j in channel c, as raw bytes. */
+function tabulate(chain: { step: Step; x: string }[], values: ReadonlyMap<string, PlannedValue>, opset: (d: string) => number): Uint8Array {
+  const x = values.get(chain[0].x)!;
+  const C = x.dims[1];
+  const dims = [1, C, 1, 256];
+  const input = new Uint8Array(C * 256).map((_, i) => i & 255);
+  let cur: HostTensor = { type: x.type, dims, data: new (VIEW[x.type] as Uint8ArrayConstructor)(input.buffer) } as HostTensor;
+  for (const { step, x: chainIn } of chain) {
+    const n = step.node;
+    const y = values.get(n.outputs[0])!;
+    const out = { type: y.type, dims, data: new (VIEW[y.type] as unknown as new (n: number) => HostTensor['data'])(C * 256) } as HostTensor;
+    if ('table' in step) {
+      const src = new Uint8Array(cur.data.buffer, cur.data.byteOffset, C * 256), dst = new Uint8Array(out.data.buffer);
+      for (let i = 0; i < src.length; i++) dst[i] = step.table[src[i]];
+    } else {
+      // the chain's value has the table's dims; every other input is a constant (chainStep checked)
+      const ins = n.inputs.map((name) => (name === '' ? undefined : name === chainIn ? { type: cur.type, dims } : infoOf(values.get(name)!)));
+      const op = step.f({ name: n.name, opType: n.opType, domain: n.domain, attributes: n.attributes }, ins, [{ type: y.type, dims }], opset(n.domain));
+      op(ins.map((i) => (i === undefined ? undefined : i.constant ?? cur)), [out]);
+    }
+    cur = out;
+  }
+  return new Uint8Array(cur.data.buffer, cur.data.byteOffset, cur.data.byteLength).slice();
+}
+
+export function fuseChannelChainsPass(v: GraphView, values: ReadonlyMap<string, PlannedValue>): void {
+  for (const n0 of v.live()) {
+    const first = chainStep(n0, values);
+    if (!first) continue;
+    const x0 = values.get(first.x)!;
+    // a float32 input: the chain starts with its QuantizeLinear, which the kernel applies before the look-up
+    const quantizes = x0.type === 'float32' && 'f' in first.step && first.step.f === quantizeHost;
+    if (x0.type !== 'uint8' && x0.type !== 'int8' && !quantizes) continue;
+    const chain = [first];
+    for (;;) {
+      const y = chain[chain.length - 1].step.node.outputs[0];
+      const readers = v.consumersOf(y);
+      if (v.readers(y) !== 1 || !readers.length) break;
+      const c = chainStep(readers[0].node, values);
+      if (!c || c.x !== y) break;
+      chain.push(c);
+    }
+    const y = values.get(chain[chain.length - 1].step.node.outputs[0])!;
+    if (chain.length < 2 || !['uint8', 'int8', 'float32'].includes(y.type)) continue;
+    const attributes = new Map<string, Attribute>();
+    if (quantizes) {
+      const qn = first.step.node;
+      const qv = (k: number, d?: number) => (qn.inputs[k] ? numbersOf(values.get(qn.inputs[k])!.constant!)[0] : d!);
+      attributes.set('quantize_type', { kind: 'string', value: values.get(qn.outputs[0])!.type as QType });
+      attributes.set('quantize_scale', { kind: 'float', value: qv(1) });
+      attributes.set('quantize_zero_point', { kind: 'int', value: qv(2, 0) });
+    }
+    let table: Uint8Array;
+    try {
+      table = tabulate(quantizes ? chain.slice(1) : chain, values, (d) => v.opset(d));
+    } catch {
+      continue; // a step its operator refuses on the table's shape: the nodes stay as they are
+    }
+    attributes.set('table', { kind: 'tensor', value: { name: '', type: 'uint8', dims: [table.length], data: table } });
+    const nodes = chain.map((c) => c.step.node);
+    const fused: Node = { name: nodes.map((n) => n.name).join('+'), opType: 'ChannelTable', domain: 'i8conv', inputs: [first.x], outputs: [y.name], attributes };
+    v.replace([nodes[nodes.length - 1], ...nodes.slice(0, -1)], fused);
+  }
+}
