@@ -36,7 +36,6 @@ import type { Lower } from '../../executor/step.js';
 import { numbersOf } from '../../graph/attrs.js';
 import { qlinearBinaryTable } from '../../numerics/tables.js';
 import { c4, follow, is8, kernelLowering, scalarConst } from './lower-common.js';
-import { LutKernel } from './lut.js';
 
 /** The quantization of a QLinearAdd / QLinearMul: its A and B operands' and its output's scales and zero points. */
 export interface BinaryQuant {
@@ -231,13 +230,6 @@ export function binaryTableOf(node: Node, values: ReadonlyMap<string, PlannedVal
   return { table: qlinearBinaryTable(node.opType === 'QLinearMul', act.type as QType, scalarSide as 0 | 1, c, sc), x: scalarSide === 0 ? node.inputs[3] : node.inputs[0] };
 }
 
-/** A QLinearAdd / QLinearMul by a constant scalar: the LUT kernel over its table (binaryTableOf). */
-export const lowerQLinearBinaryTable: Lower = (node, { name, values }) => {
-  const t = binaryTableOf(node, values);
-  if (!t) return undefined;
-  const act = values.get(t.x)!;
-  return kernelLowering(node, name, [t.x], follow(c4(act)), (env) => new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table: t.table }), { inPlace: true });
-};
 
 /**
  * The quantization of a QLinearAdd / QLinearMul of two computed operands on the element-wise kernel (operand A the

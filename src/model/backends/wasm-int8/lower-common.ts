@@ -9,6 +9,7 @@ import type { Layout, ModelKernel, QType } from '../types.js';
 import type { Lowering, PlannedValue } from '../../lowering/values.js';
 import type { BuildEnv, LoweredNode } from '../../executor/step.js';
 import { kernelStep, unsupported } from '../../executor/step.js';
+import { GuardedBlocks } from '../../../heap.js';
 import { numbersOf } from '../../graph/attrs.js';
 
 /** Steps writing at least this many bytes run on the pool's threads when it is awake. */
@@ -43,25 +44,32 @@ export function kernelLowering(node: Node, name: string, inputs: string[], rule:
       const layout = step.layout ?? 'NCHW';
       const k = make(env, layout, step);
       const out = env.values.get(step.outputs[0])!;
-      const consts = step.inputs.map((n) => constantPointer(env, n, layout));
+      const blocks = new GuardedBlocks(env.core, { param: 'model', what: `the constant inputs of ${step.name}` });
+      let consts: (number | undefined)[];
+      try {
+        consts = step.inputs.map((n) => constantPointer(env, blocks, n, layout));
+      } catch (e) {
+        k.dispose();
+        throw e;
+      }
       const impl = kernelStep(env.core, k, { second: opts.second ? 1 : undefined, threaded: out.bytes >= THREADED_BYTES });
-      const owned = consts.filter((c) => c !== undefined) as { ptr: number; release: () => void }[];
-      if (!owned.length) return impl;
+      const owned = consts.filter((c) => c !== undefined).length;
+      if (!owned) return impl;
       return {
         ...impl,
-        bytes: impl.bytes + owned.length * 64,
-        run: (p) => impl.run({ ...p, inputs: p.inputs.map((x, i) => consts[i]?.ptr ?? x) }),
+        bytes: impl.bytes + owned * 64,
+        run: (p) => impl.run({ ...p, inputs: p.inputs.map((x, i) => consts[i] ?? x) }),
         dispose: () => {
           impl.dispose();
-          for (const c of owned) c.release();
+          blocks.release();
         },
       };
     },
   };
 }
 
-/** A constant input of a kernel step, copied into wasm memory once (in the step's layout). */
-export function constantPointer(env: BuildEnv, name: string, layout: Layout): { ptr: number; release: () => void } | undefined {
+/** A constant input of a kernel step, copied into wasm memory once (in the step's layout), or undefined. */
+function constantPointer(env: BuildEnv, blocks: GuardedBlocks, name: string, layout: Layout): number | undefined {
   const v = env.values.get(name);
   if (!v?.constant) return undefined;
   const c = v.constant.data as ArrayBufferView;
@@ -75,9 +83,9 @@ export function constantPointer(env: BuildEnv, name: string, layout: Layout): { 
       out[((((n * (d[1] >> 2) + (ch >> 2)) * hw + i) * 4) + (ch & 3)) * es + e] = bytes[(((n * d[1] + ch) * hw) + i) * es + e];
     bytes = out;
   }
-  const off = env.core.heap.alloc(Math.max(16, bytes.length) + 16, 64);
+  const off = blocks.alloc(Math.max(16, bytes.length) + 16);
   env.core.u8().set(bytes, off);
-  return { ptr: off, release: () => env.core.heap.release(off) };
+  return off;
 }
 
 export const follow = (nchw44: boolean, data: number[] = [0]): Lowering['rule'] => ({ kind: 'follow', nchw44, data });

@@ -8,7 +8,7 @@
 import { check } from '../../../errors.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SECOND, SRC, checkLength, checkQType, checkScale, checkZeroPoint, xorOf } from './elem-common.js';
-import { writeBinaryRecord, type BinaryQuant } from './binary.js';
+import { binaryTableOf, writeBinaryRecord, type BinaryQuant } from './binary.js';
 import { checkTable } from '../../numerics/tables.js';
 import type { Layout, QType } from '../types.js';
 import type { Lower } from '../../executor/step.js';
@@ -263,4 +263,12 @@ export const lowerChannelGate: Lower = (node, { name, values }) => {
       type: x.type as QType, length: N * C * H * W, inner: H * W, channels: gd[0] * C, layout: step.layout ?? 'NCHW', mul, add,
     }), { second: 1, threaded: y.bytes >= THREADED_BYTES }),
   };
+};
+
+/** A QLinearAdd / QLinearMul by a constant scalar: the LUT kernel over its table (binaryTableOf). */
+export const lowerQLinearBinaryTable: Lower = (node, { name, values }) => {
+  const t = binaryTableOf(node, values);
+  if (!t) return undefined;
+  const act = values.get(t.x)!;
+  return kernelLowering(node, name, [t.x], follow(c4(act)), (env) => new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table: t.table }), { inPlace: true });
 };
