@@ -17,64 +17,10 @@ import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/index.js';
 import { loadModelSync } from '../src/model/load.js';
 import { checkModel, randomFeed } from './helpers/model-builders.js';
+import { concatModel, f, gateModel, producedChainModel, q, quantChainModel, type GateOpts, type Q } from './helpers/fusion-models.js';
 import { AT, le, writeModel, type NodeSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { DT_OF } from './helpers/model-tensors.js';
 import { rng } from './helpers/rng.js';
-
-type Q = 'uint8' | 'int8';
-const CM = 'com.microsoft';
-const f = (name: string, dims: number[], v: number[]): TensorSpec => ({ name, dataType: DT_OF.float32, dims, raw: le(Float32Array.from(v)) });
-const q = (name: string, t: Q, dims: number[], v: number[]): TensorSpec => ({ name, dataType: DT_OF[t], dims, raw: le(t === 'uint8' ? Uint8Array.from(v) : Int8Array.from(v)) });
-
-interface GateOpts {
-  /** a 1x1 QLinearConv first (its NCHW44 output feeds the gate) */
-  conv?: boolean;
-  /** the add: 'xm' QLinearAdd(x, m), 'mx' QLinearAdd(m, x), 'none' the product is the output */
-  add?: 'xm' | 'mx' | 'none';
-  /** QLinearMul(g, x) instead of (x, g) */
-  swapMul?: boolean;
-  /** the product is also a graph output */
-  tap?: boolean;
-}
-
-/** x -> [QLinearConv 1x1] -> h; g = QLinearSigmoid(QLinearGlobalAveragePool(h)); m = h * g; y = h + m. */
-function gateModel(t: Q, [N, C, H, W]: number[], o: GateOpts = {}): Uint8Array {
-  const r = rng(C * 17 + H * 3 + W);
-  const z = t === 'uint8' ? 128 : 0;
-  const rnd = (n: number, lo: number, hi: number) => Array.from({ length: n }, () => Math.round(lo + r() * (hi - lo)));
-  const inits: TensorSpec[] = [
-    f('sx', [], [0.031]), q('zx', t, [], [z + 5]), f('sh', [], [0.043]), q('zh', t, [], [z - 7]),
-    f('sp', [], [0.02]), q('zp', t, [], [z + 11]), f('sg', [], [1 / 256]), q('zg', t, [], [t === 'uint8' ? 0 : -128]),
-    f('sm', [], [0.037]), q('zm', t, [], [z + 3]), f('sy', [], [0.061]), q('zy', t, [], [z - 20]),
-  ];
-  const nodes: NodeSpec[] = [];
-  let h = 'x', hs = 'sx', hz = 'zx';
-  if (o.conv) {
-    inits.push(q('w', 'int8', [C, C, 1, 1], rnd(C * C, -127, 127)), f('ws', [], [0.01]), q('wz', 'int8', [], [0]),
-      { name: 'b', dataType: DT_OF.int32, dims: [C], raw: le(Int32Array.from(rnd(C, -3000, 3000))) });
-    nodes.push({ opType: 'QLinearConv', inputs: ['x', 'sx', 'zx', 'w', 'ws', 'wz', 'sh', 'zh', 'b'], outputs: ['h'],
-      attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [1, 1] }] });
-    [h, hs, hz] = ['h', 'sh', 'zh'];
-  }
-  nodes.push(
-    { opType: 'QLinearGlobalAveragePool', domain: CM, inputs: [h, hs, hz, 'sp', 'zp'], outputs: ['p'], attributes: [{ name: 'channels_last', type: AT.INT, i: 0 }] },
-    { opType: 'QLinearSigmoid', domain: CM, inputs: ['p', 'sp', 'zp', 'sg', 'zg'], outputs: ['g'] },
-    { opType: 'QLinearMul', domain: CM, inputs: o.swapMul ? ['g', 'sg', 'zg', h, hs, hz, 'sm', 'zm'] : [h, hs, hz, 'g', 'sg', 'zg', 'sm', 'zm'], outputs: ['m'] },
-  );
-  const add = o.add ?? 'xm';
-  if (add !== 'none') {
-    nodes.push({ opType: 'QLinearAdd', domain: CM, inputs: add === 'xm' ? [h, hs, hz, 'm', 'sm', 'zm', 'sy', 'zy'] : ['m', 'sm', 'zm', h, hs, hz, 'sy', 'zy'], outputs: ['y'] });
-  }
-  const y = add === 'none' ? 'm' : 'y';
-  return writeModel({
-    irVersion: 8, opsets: [['', 13], [CM, 1]],
-    graph: {
-      name: 'gate', nodes, initializers: inits,
-      inputs: [{ name: 'x', elemType: DT_OF[t], shape: [N, C, H, W] }],
-      outputs: [{ name: y, elemType: DT_OF[t] }, ...(o.tap && add !== 'none' ? [{ name: 'm', elemType: DT_OF[t] }] : [])],
-    },
-  });
-}
 
 const steps = (m: { nodes: readonly { op: string }[] }) => m.nodes.filter((n) => n.op !== 'Relayout').map((n) => n.op);
 
@@ -137,29 +83,6 @@ describe('squeeze-and-excitation gates become one ChannelGate step', () => {
   }
 });
 
-/** float x -> QuantizeLinear -> QLinearAdd(per-channel constant) -> DequantizeLinear -> Relu -> y (float). */
-function quantChainModel(t: Q, [N, C, H, W]: number[]): Uint8Array {
-  const r = rng(C + H);
-  const z = t === 'uint8' ? 128 : 0;
-  const rnd = (n: number, lo: number, hi: number) => Array.from({ length: n }, () => Math.round(lo + r() * (hi - lo)));
-  return writeModel({
-    irVersion: 8, opsets: [['', 13], [CM, 1]],
-    graph: {
-      name: 'qchain',
-      nodes: [
-        { opType: 'QuantizeLinear', inputs: ['x', 'sx', 'zx'], outputs: ['xq'] },
-        { opType: 'QLinearAdd', domain: CM, inputs: ['xq', 'sx', 'zx', 'B', 'sB', 'zB', 'sa', 'za'], outputs: ['a'] },
-        { opType: 'DequantizeLinear', inputs: ['a', 'sa', 'za'], outputs: ['d'] },
-        { opType: 'Relu', inputs: ['d'], outputs: ['y'] },
-      ],
-      initializers: [f('sx', [], [0.013]), q('zx', t, [], [z + 9]), q('B', t, [C, 1, 1], rnd(C, z - 90, z + 90)), f('sB', [], [0.02]), q('zB', t, [], [z - 4]),
-        f('sa', [], [0.017]), q('za', t, [], [z + 30])],
-      inputs: [{ name: 'x', elemType: DT_OF.float32, shape: [N, C, H, W] }],
-      outputs: [{ name: 'y', elemType: DT_OF.float32 }],
-    },
-  });
-}
-
 describe('a chain that starts by quantizing a float32 tensor quantizes in its ChannelTable step', () => {
   for (const t of ['uint8', 'int8'] as const) {
     for (const threads of [1, 2]) {
@@ -191,43 +114,6 @@ describe('a chain that starts by quantizing a float32 tensor quantizes in its Ch
     }
   }
 });
-
-/**
- * x1 [N, C1, 5, 6] -> Resize nearest x2 -> r1; x3 [N, C3, 3, 4] -> Resize (sizes 10 x 12; nearest or linear) -> r3;
- * x2 [N, C2, 10, 12]; y = QLinearConcat(r1 (own scale: a table), x2, r3 (nearest: the output's scale, a copy;
- * linear: a table)) on axis 1.
- * A 1x1 QLinearConv on x1 first (conv: NCHW44 when the channels allow).
- */
-function concatModel(t: Q, N: number, [C1, C2, C3]: number[], mode: 'nearest' | 'linear', conv: boolean): Uint8Array {
-  const r = rng(C1 * 7 + C2 + C3 + N);
-  const z = t === 'uint8' ? 128 : 0;
-  const rnd = (n: number, lo: number, hi: number) => Array.from({ length: n }, () => Math.round(lo + r() * (hi - lo)));
-  const inits: TensorSpec[] = [
-    f('s1', [], [0.031]), q('z1', t, [], [z + 5]), f('s2', [], [0.02]), q('z2', t, [], [z - 9]), f('sy', [], [0.045]), q('zy', t, [], [z + 2]),
-    f('up2', [4], [1, 1, 2, 2]), { name: 'sz', dataType: DT_OF.int64, dims: [4], raw: le(BigInt64Array.from([N, C3, 10, 12].map(BigInt))) },
-  ];
-  const nodes: NodeSpec[] = [];
-  let a = 'x1';
-  if (conv) {
-    inits.push(q('w', 'int8', [C1, C1, 1, 1], rnd(C1 * C1, -127, 127)), f('ws', [], [0.01]), q('wz', 'int8', [], [0]), f('sh', [], [0.031]), q('zh', t, [], [z + 5]));
-    nodes.push({ opType: 'QLinearConv', inputs: ['x1', 's1', 'z1', 'w', 'ws', 'wz', 'sh', 'zh'], outputs: ['h'], attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [1, 1] }] });
-    a = 'h';
-  }
-  const lin = mode === 'linear' ? [{ name: 'mode', type: AT.STRING, s: 'linear' }] : [];
-  nodes.push(
-    { opType: 'Resize', inputs: [a, '', 'up2'], outputs: ['r1'] },
-    { opType: 'Resize', inputs: ['x3', '', '', 'sz'], outputs: ['r3'], attributes: lin },
-    { opType: 'QLinearConcat', domain: CM, inputs: ['sy', 'zy', 'r1', 's1', 'z1', 'x2', 's2', 'z2', 'r3', ...(mode === 'linear' ? ['s2', 'z2'] : ['sy', 'zy'])], outputs: ['y'], attributes: [{ name: 'axis', type: AT.INT, i: 1 }] },
-  );
-  return writeModel({
-    irVersion: 8, opsets: [['', 13], [CM, 1]],
-    graph: {
-      name: 'concat', nodes, initializers: inits,
-      inputs: [{ name: 'x1', elemType: DT_OF[t], shape: [N, C1, 5, 6] }, { name: 'x2', elemType: DT_OF[t], shape: [N, C2, 10, 12] }, { name: 'x3', elemType: DT_OF[t], shape: [N, C3, 3, 4] }],
-      outputs: [{ name: 'y', elemType: DT_OF[t] }],
-    },
-  });
-}
 
 describe('a Resize feeding a concat writes into the concat output (through the input\'s requantization table)', () => {
   for (const t of ['uint8', 'int8'] as const) {
@@ -262,43 +148,6 @@ describe('a Resize feeding a concat writes into the concat output (through the i
     }
   }
 });
-
-/**
- * A chain whose input a step writes (so the ChannelTable step may write over it): float x -> Relu -> QuantizeLinear
- * -> QLinearAdd (per-channel constant) -> DequantizeLinear -> Relu (float to float over the Relu's output), and
- * uint8 x -> QLinearConv 1x1 -> QLinearAdd (per-channel constant) -> QLinearMul (scalar) (bytes over the conv's output);
- * then a step that reads the chain's output c: c + c (float), a 1x1 QLinearConv (bytes).
- */
-function producedChainModel(kind: 'float' | 'bytes', [N, C, H, W]: number[]): Uint8Array {
-  const r = rng(C * 3 + W);
-  const rnd = (n: number, lo: number, hi: number) => Array.from({ length: n }, () => Math.round(lo + r() * (hi - lo)));
-  const inits: TensorSpec[] = [f('sx', [], [0.013]), q('zx', 'uint8', [], [137]), q('B', 'uint8', [C, 1, 1], rnd(C, 40, 220)), f('sB', [], [0.02]), q('zB', 'uint8', [], [124]),
-    f('sa', [], [0.017]), q('za', 'uint8', [], [158]), q('k', 'uint8', [], [170]), f('sk', [], [0.02]), q('zk', 'uint8', [], [128]), f('sm', [], [0.011]), q('zm', 'uint8', [], [100])];
-  const nodes: NodeSpec[] = [];
-  if (kind === 'float') {
-    nodes.push({ opType: 'Relu', inputs: ['x'], outputs: ['rx'] }, { opType: 'QuantizeLinear', inputs: ['rx', 'sx', 'zx'], outputs: ['xq'] });
-  } else {
-    inits.push(q('w', 'int8', [C, C, 1, 1], rnd(C * C, -127, 127)), f('ws', [], [0.01]), q('wz', 'int8', [], [0]));
-    nodes.push({ opType: 'QLinearConv', inputs: ['x', 'sx', 'zx', 'w', 'ws', 'wz', 'sx', 'zx'], outputs: ['xq'], attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [1, 1] }] });
-  }
-  nodes.push({ opType: 'QLinearAdd', domain: CM, inputs: ['xq', 'sx', 'zx', 'B', 'sB', 'zB', 'sa', 'za'], outputs: ['a'] });
-  // the chain's output c is read by one more step (a graph output is never written over)
-  if (kind === 'float') {
-    nodes.push({ opType: 'DequantizeLinear', inputs: ['a', 'sa', 'za'], outputs: ['d'] }, { opType: 'Relu', inputs: ['d'], outputs: ['c'] },
-      { opType: 'Add', inputs: ['c', 'c'], outputs: ['y'] });
-  } else {
-    nodes.push({ opType: 'QLinearMul', domain: CM, inputs: ['a', 'sa', 'za', 'k', 'sk', 'zk', 'sm', 'zm'], outputs: ['c'] },
-      { opType: 'QLinearConv', inputs: ['c', 'sm', 'zm', 'w', 'ws', 'wz', 'sa', 'za'], outputs: ['y'], attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [1, 1] }] });
-  }
-  return writeModel({
-    irVersion: 8, opsets: [['', 13], [CM, 1]],
-    graph: {
-      name: 'produced', nodes, initializers: inits,
-      inputs: [{ name: 'x', elemType: kind === 'float' ? DT_OF.float32 : DT_OF.uint8, shape: [N, C, H, W] }],
-      outputs: [{ name: 'y', elemType: kind === 'float' ? DT_OF.float32 : DT_OF.uint8 }],
-    },
-  });
-}
 
 describe('a ChannelTable step over a value a step wrote (it may write over it)', () => {
   for (const threads of [1, 2]) {

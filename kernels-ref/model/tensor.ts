@@ -6,19 +6,37 @@
  * `std::min(a, b)` written as C++ defines them, so that NaN goes where onnxruntime sends it. Only type definitions
  * come from src/ (the IR); nothing else is shared.
  */
-import type { Attribute, ElementType, Tensor, TensorData } from '../../src/model/graph/ir.js';
+import type { Attribute, ElementType, Graph, Tensor, TensorData } from '../../src/model/graph/ir.js';
 
-export type { Attribute, ElementType, Tensor, TensorData };
+export type { Attribute, ElementType, Graph, Tensor, TensorData };
 
 /** The inputs of one node: `undefined` where an optional input is left out (empty name) or past the end. */
 export type Inputs = readonly (Tensor | undefined)[];
 export type Attributes = ReadonlyMap<string, Attribute>;
 
 /**
- * One operator: its inputs, the node's attributes, the opset version of its domain and the number of outputs the
- * node names (Split into equal parts needs it) -> its outputs.
+ * What the executor (run.ts) tells an operator beyond its inputs and attributes. Only i8conv's fused operators read
+ * it: they run other operators (at those operators' opsets), run the nodes of a subgraph attribute, or take their
+ * output type from the graph.
  */
-export type OpFn = (inputs: Inputs, attrs: Attributes, opset: number, outputCount?: number) => Tensor[];
+export interface OpContext {
+  /** The element type the graph declares for each output the node names (its value annotation, or the graph
+   * output's type), null where it declares none. */
+  readonly outputTypes: readonly (ElementType | null)[];
+  /** A value of the graph the node is in, computed before the node runs (an initializer, a feed, a node output). */
+  value(name: string): Tensor | undefined;
+  /** The model's opset version of a domain ('' the default ONNX domain); 1 where it imports none. */
+  opset(domain: string): number;
+  /** Runs the nodes of a subgraph attribute with every value of the enclosing graph in scope (read by name);
+   * returns the values its nodes produce, by name. */
+  runSubgraph(graph: Graph): Map<string, Tensor>;
+}
+
+/**
+ * One operator: its inputs, the node's attributes, the opset version of its domain, the number of outputs the node
+ * names (Split into equal parts needs it) and the executor's context -> its outputs.
+ */
+export type OpFn = (inputs: Inputs, attrs: Attributes, opset: number, outputCount?: number, ctx?: OpContext) => Tensor[];
 
 export const f32 = Math.fround;
 

@@ -46,6 +46,10 @@ import { Cast } from './Cast.js';
 import { Shape } from './Shape.js';
 import { BatchNormalization } from './BatchNormalization.js';
 import { ConvTranspose } from './ConvTranspose.js';
+import { TabledQGemm, TabledQLinearConv, TabledQLinearMatMul, TabledResize } from './OutputTable.js';
+import { FedConcat, FedQLinearConcat } from './ConcatFeeders.js';
+import { ChannelTable } from './ChannelTable.js';
+import { ChannelGate } from './ChannelGate.js';
 
 /** The default ONNX domain. */
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -114,9 +118,21 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearSoftmax', QLinearSoftmax],
 ]);
 
-/** i8conv: its own operators, which the passes create (fuse-qdq.ts: Lut). */
+/**
+ * i8conv: its own operators, which the product's passes create (src/model/graph/passes/: fuse-qdq.ts and fuse-luts.ts
+ * Lut; the fusions fuse-output-tables.ts, fuse-concat-feeders.ts, fuse-channel-chains.ts, fuse-channel-gates.ts), each
+ * defined by the reference operators it composes.
+ */
 export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Lut', Lut],
+  ['QLinearConv', TabledQLinearConv],
+  ['QLinearMatMul', TabledQLinearMatMul],
+  ['QGemm', TabledQGemm],
+  ['Resize', TabledResize],
+  ['Concat', FedConcat],
+  ['QLinearConcat', FedQLinearConcat],
+  ['ChannelTable', ChannelTable],
+  ['ChannelGate', ChannelGate],
 ]);
 
 /** domain ('' is the default ONNX domain) -> op type -> operator. */
