@@ -317,3 +317,13 @@ export class TqtObserver extends HistogramObserver {
     return { scale, zeroPoint: zp, min: scale * (qmin - zp), max: scale * (qmax - zp) };
   }
 }
+
+/** The observers `quantizeModel` offers (its `observer` option), by name: adding one is a class above and a row here. */
+export const OBSERVERS = {
+  minmax: (o: ObserverOptions): Observer => new MinMaxObserver(o),
+  ema: (o: ObserverOptions): Observer => new EmaObserver(o),
+  histogram: (o: ObserverOptions): Observer => new HistogramObserver(o),
+  tqt: (o: ObserverOptions): Observer => new TqtObserver(o),
+} as const satisfies Record<string, (o: ObserverOptions) => Observer>;
+
+export type ObserverKind = keyof typeof OBSERVERS;

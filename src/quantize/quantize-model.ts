@@ -42,14 +42,15 @@ import { SqnrMeter, fakeQuantize } from './fake-quant.js';
 import { numel, valueInfo } from './graph.js';
 import { clampTo, flatIntervals } from './chains.js';
 import { channelAbsMax, equalizationPairs, equalize } from './equalize.js';
-import { EmaObserver, HistogramObserver, MinMaxObserver, TqtObserver, type Observer } from './observers.js';
+import { OBSERVERS, type Observer, type ObserverKind } from './observers.js';
 import type { QType } from './params.js';
 import { planQuantization, type FloatNode } from './plan.js';
 import { floatValues, prepareFloatGraph } from './prepare.js';
 import { writeQdq } from './qdq.js';
 
+export type { ObserverKind } from './observers.js';
+
 export type CalibrationFeed = Record<string, Float32Array>;
-export type ObserverKind = 'minmax' | 'ema' | 'histogram' | 'tqt';
 
 export interface QuantizeModelOptions {
   /** the calibration samples, each a feed of every model input (8-64 is typical) */
@@ -129,7 +130,6 @@ export interface QuantizeReport {
 }
 
 const KEYS = new Set(['calibration', 'inputShapes', 'activations', 'weights', 'observer', 'exclude', 'equalize', 'elementwise', 'report', 'executor', 'runtime', 'onProgress']);
-const OBSERVERS: readonly ObserverKind[] = ['minmax', 'ema', 'histogram', 'tqt'];
 
 function checkOptions(opts: unknown): Required<Omit<QuantizeModelOptions, 'runtime' | 'onProgress' | 'inputShapes'>> & QuantizeModelOptions {
   check(typeof opts === 'object' && opts !== null && !Array.isArray(opts), 'INVALID_PARAM', 'opts', 'must be an object (QuantizeModelOptions) with a calibration set');
@@ -145,7 +145,7 @@ function checkOptions(opts: unknown): Required<Omit<QuantizeModelOptions, 'runti
   const weights = o.weights ?? 'per-channel';
   check(weights === 'per-channel' || weights === 'per-tensor', 'INVALID_PARAM', 'weights', `must be 'per-channel' or 'per-tensor', got ${String(weights)}`);
   const observer = o.observer ?? 'histogram';
-  check(OBSERVERS.includes(observer), 'INVALID_PARAM', 'observer', `must be one of ${OBSERVERS.join(', ')}, got ${String(observer)}`);
+  check(Object.hasOwn(OBSERVERS, observer), 'INVALID_PARAM', 'observer', `must be one of ${Object.keys(OBSERVERS).join(', ')}, got ${String(observer)}`);
   const executor = o.executor ?? 'onnxruntime-web';
   const isInterpreter = (e: unknown): e is FloatInterpreter =>
     typeof e === 'object' && e !== null && typeof (e as FloatInterpreter).run === 'function' && typeof (e as FloatInterpreter).supports === 'function' && typeof (e as FloatInterpreter).name === 'string';
@@ -166,12 +166,7 @@ function checkOptions(opts: unknown): Required<Omit<QuantizeModelOptions, 'runti
 }
 
 function makeObserver(kind: ObserverKind, type: QType): Observer {
-  switch (kind) {
-    case 'minmax': return new MinMaxObserver({ type });
-    case 'ema': return new EmaObserver({ type });
-    case 'histogram': return new HistogramObserver({ type });
-    case 'tqt': return new TqtObserver({ type });
-  }
+  return OBSERVERS[kind]({ type });
 }
 
 /** Reads and checks every calibration feed (see the header). */
