@@ -249,7 +249,7 @@ for (const o of ['ReduceMax', 'ReduceMin', 'ReduceSum']) op(`:${o}`, { doc: 'sha
 const tabled = (base: string, file: string, lower: Lower, files: string[]): void =>
   op(`i8conv:${base}`, {
     doc: `${base} with \`output_table\`: a look-up folded into it, applied to each output byte as it is stored (${file})`,
-    madeBy: file, impls: [int8(lower, 'always', ...files)],
+    madeBy: file, ref: 'OutputTable.ts', impls: [int8(lower, 'always', ...files)],
   });
 tabled('QLinearConv', 'fuse-output-tables', lowerConvOp, CONV_FILES);
 tabled('QLinearMatMul', 'fuse-output-tables', lowerConvOp, CONV_FILES);
@@ -257,17 +257,17 @@ tabled('QGemm', 'fuse-output-tables', lowerConvOp, CONV_FILES);
 tabled('Resize', 'fuse-output-tables', lowerResize, [`${INT8}resize.ts`, 'assembly/model/spatial-resize.ts']);
 for (const c of ['Concat', 'QLinearConcat']) {
   op(`i8conv:${c}`, {
-    doc: `${c} that runs the Resize nodes of its \`feeders\` subgraph into its own output (fuse-concat-feeders)`, madeBy: 'fuse-concat-feeders',
+    doc: `${c} that runs the Resize nodes of its \`feeders\` subgraph into its own output (fuse-concat-feeders)`, madeBy: 'fuse-concat-feeders', ref: 'ConcatFeeders.ts',
     impls: [int8(lowerConcatOp, 'always', `${INT8}concat.ts`, `${INT8}resize.ts`, 'assembly/model/spatial-resize.ts')],
   });
 }
 op('i8conv:ChannelGate', {
   doc: 'QLinearAdd(x, QLinearMul(x, g)) (or the product alone) for a per-channel g: a table per channel each run, one pass over x (fuse-channel-gates)',
-  madeBy: 'fuse-channel-gates', impls: [int8(lowerChannelGate, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
+  madeBy: 'fuse-channel-gates', ref: 'ChannelGate.ts', impls: [int8(lowerChannelGate, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
 });
 op('i8conv:ChannelTable', {
   doc: 'y = table[c][x byte]: a chain of per-channel element-wise nodes tabulated (fuse-channel-chains)',
-  madeBy: 'fuse-channel-chains', impls: [int8(lowerChannelTable, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
+  madeBy: 'fuse-channel-chains', ref: 'ChannelTable.ts', impls: [int8(lowerChannelTable, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
 });
 op('i8conv:Relayout', {
   doc: 'NCHW <-> NCHW44 of a 4-D value, inserted by the layout planner (./layouts.ts)', shape: SHAPE.same,

@@ -62,7 +62,9 @@ export const lowerConcatOp: Lower = (node, c) => {
   if (fa?.kind !== 'graph' || pa?.kind !== 'ints' || !c.lowerSub) unsupported(node, 'a fused concat without its feeders');
   const inputs = [...node.inputs];
   const byPos = new Map<number, Node>();
+  if (fa.value.nodes.length !== pa.value.length) unsupported(node, 'feeders and feeds differ in length');
   fa.value.nodes.forEach((f, k) => {
+    if (node.inputs[pa.value[k]] !== f.inputs[0] || f.outputs.length !== 1) unsupported(node, `input ${pa.value[k]} is not the input of feeder ${k}`);
     inputs[pa.value[k]] = f.outputs[0];
     byPos.set(pa.value[k], f);
   });
@@ -84,6 +86,7 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
   const feeders = feederNodes.map((f, i) => {
     if (!f) return undefined;
     const t = tables[i];
+    if (t && f.attributes.has('output_table')) unsupported(node, `feeder ${f.name} has a table of its own and input ${i} needs another`);
     const withTable: Node = t ? { ...f, domain: 'i8conv', attributes: new Map([...f.attributes, ['output_table', { kind: 'tensor', value: { name: '', type: out.type === 'int8' ? 'int8' : 'uint8', dims: [256], data: t } }]]) } : f;
     return lowerSub!(withTable);
   });
