@@ -4,11 +4,6 @@
 // kernels that run only when forced by name (the 'lab' rows of src/algos/kernel-table.generated.ts) are left out;
 // assembly/lab.ts is the entry of the lab build, which has them and the benchmark's ceiling loops.
 
-/** First byte the host may use for its own allocations. */
-export function heapBase(): usize {
-  return __heap_base;
-}
-
 export * from './relayout/index';
 export { convNchw44DotTask, nchwToNchw44 } from './conv-nchw44-dot/task';
 export { convNchw44DotRow } from './conv-nchw44-dot/generated';
@@ -26,3 +21,8 @@ export { resizeTask } from './model/spatial-resize';
 export { transposeTask } from './model/spatial-transpose';
 export { relayout44Task } from './model/spatial-relayout';
 export { convTransposeTask, channelAffineTask, reluF32Task, softmaxTask } from './model/host-float';
+
+/** First byte the host may use for its own allocations. */
+export function heapBase(): usize {
+  return __heap_base;
+}

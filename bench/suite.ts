@@ -14,6 +14,8 @@ import type { BenchResults, BackendResult, KernelResult, NetworkResult, Relayout
 import { SCHEMA_ID } from './schema.js';
 import type { BenchShape } from './shapes.js';
 import { measure, measureInterleaved, type SampleOptions } from './stats.js';
+export type { CeilingExports } from './ceiling.js';
+export { LINEARITY_FACTOR, checkLinearity } from './ceiling.js';
 
 export type ProgressEvent =
   | { kind: 'ceiling'; gmacs: number }
@@ -27,9 +29,6 @@ export type ProgressEvent =
 
 /** The oracle: the expected int8 NCHW44 output of a problem. */
 export type Oracle = (pb: ProblemData) => ArrayLike<number>;
-
-export type { CeilingExports } from './ceiling.js';
-export { LINEARITY_FACTOR, checkLinearity } from './ceiling.js';
 
 export interface SuiteInput {
   shapes: BenchShape[];

@@ -10,7 +10,7 @@ import type { Isa } from './algos/types.js';
 import { relaxedIsa } from './algos/isa.js';
 import { ThreadPool } from './threads/pool.js';
 import { checkThreads, type Selection } from './params.js';
-import { parseSelectionCache } from './selection.js';
+import { parseSelectionCache } from './selection-cache.js';
 
 /** Exported kernel functions of the wasm module; every argument is an i32 (pointers are byte offsets). */
 export type WasmExports = {

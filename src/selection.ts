@@ -10,15 +10,10 @@ import type { ConvBiasParams, ConvShape, Selection } from './params.js';
 import { ALGORITHMS, forcedAlgorithm, heuristicAlgorithm } from './algos/pack.js';
 import type { ConvAlgorithm } from './algos/types.js';
 import type { ConvBias, ConvOptions, PlanSettings } from './conv.js';
+import { CACHE_VERSION, type SelectionCacheJson } from './selection-cache.js';
 export { DEFAULT_WORKSPACE_LIMIT } from './conv.js';
+export { parseSelectionCache, type SelectionCacheJson } from './selection-cache.js';
 
-export interface SelectionCacheJson {
-  version: 1;
-  /** key (selectionKey) -> algorithm name */
-  entries: Record<string, string>;
-}
-
-const CACHE_VERSION = 1;
 /**
  * Profiling runs the candidates in alternating rounds (so that a load spike or the engine's tier-up hits them all
  * alike) after two warm-up runs each, at least PROFILE_MIN_ROUNDS rounds and PROFILE_MIN_MS in all, at most
@@ -36,26 +31,6 @@ export function selectionKey(s: ConvShape, threads: number, build: string): stri
     `p${s.pt},${s.pl},${s.pb},${s.pr}`, `d${s.dh}x${s.dw}`, `g${s.group}`, s.srcType, s.dstType, s.biasMode,
     s.nonlinearity, s.rounding, `t${threads}`,
   ].join(':');
-}
-
-export function parseSelectionCache(v: unknown): Map<string, string> {
-  const json = typeof v === 'string' ? (() => {
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      throw new I8ConvError('BAD_TUNING_CACHE', 'selectionCache: is not valid JSON', 'selectionCache');
-    }
-  })() : v;
-  const o = json as Partial<SelectionCacheJson> | null;
-  check(o !== null && typeof o === 'object' && o.version === CACHE_VERSION && typeof o.entries === 'object' && o.entries !== null,
-    'BAD_TUNING_CACHE', 'selectionCache', `must be the JSON of rt.selectionCache() (version ${CACHE_VERSION})`);
-  const names = new Set(ALGORITHMS.map((a) => a.name));
-  const out = new Map<string, string>();
-  for (const [k, name] of Object.entries(o.entries as Record<string, unknown>)) {
-    check(typeof name === 'string' && names.has(name), 'BAD_TUNING_CACHE', 'selectionCache', `entry '${k}' names no algorithm: ${String(name)}`);
-    out.set(k, name);
-  }
-  return out;
 }
 
 /** Workspace bytes of algorithm `a`'s plan for shape `s` with the settings the operator runs with. */

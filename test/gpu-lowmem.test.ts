@@ -390,7 +390,6 @@ describe('dot variants (int4 through packed int8 dot products on input digits)',
     it(`${name}: ${cases.length} shapes, float64 oracle within 1e-5 of max|ref|`, async () => {
       let k = 0;
       for (const c of cases) {
-        const s = deriveShape({ n: c.n, ic: c.ic, ih: 1, iw: 1, oc: c.oc, fh: 1, fw: 1, weightBits: 4, blockSize: c.blockSize });
         const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);
         const q = quantizeMnn(d.weight.map((v, i) => v * Math.cos(i)), c.oc, c.ic, 1, 1, { bits: 4, asymmetric: c.asym, blockSize: c.blockSize });
         const x = input(c.n, c.ic, k++);
@@ -559,7 +558,6 @@ describe('mma variants (tensor cores through subgroup matrices; digits of the in
         }
         continue;
       }
-      const s = deriveShape(p);
       const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);
       const q = quantizeMnn(d.weight.map((v, i) => v * Math.cos(i)), c.oc, c.ic, 1, 1, { bits: c.bits, asymmetric: c.asym, blockSize: c.blockSize });
       const x = input(c.n, c.ic, c.n);

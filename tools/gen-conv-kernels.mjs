@@ -295,7 +295,6 @@ function rowKernel(v) {
 function finishRowKernel(L, v) {
   const { nb, npix } = v;
   const relaxed = v.isa === 'wasmrelaxedsimd';
-  const dot8 = v.isa === 'wasmrelaxeddot';
   for (let b = 0; b < nb; b++)
     for (let j = 0; j < npix; j++) {
       // relaxed: u = lo + 128 * hi, so sum w*u = sum w*lo + 128 * sum w*hi (the zero point's part is in init)

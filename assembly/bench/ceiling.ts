@@ -19,7 +19,7 @@
 //   shape 46.0 / 46.5, 2 loads x 4 registers 42.4 / 46.2, 1 x 4 41.3 / 45.8; the native vpmaddwd + vpaddd loop
 //   (gcc, inline asm, 8 accumulators, register operands) 45.5-47.
 // - Operands come from arguments and memory, never constants; the return value depends on every accumulator.
-// - Guards: test/bench-ceiling.test.ts checks the emitted .wat (16 dots and 4 loads in the loop body) and, on x64
+// - Guards: bench/test/ceiling.test.ts checks the emitted .wat (16 dots and 4 loads in the loop body) and, on x64
 //   Node, the machine code V8 makes of it (the 16 vpmaddwd inside the loop, not before it); the host times the
 //   loop at N and N/4 trips (bench/ceiling.ts checkLinearity, run by bench/suite.ts at the start and end of every
 //   bench run and by bench/threads-scaling.ts) and refuses a loop whose time does not grow about 4x.

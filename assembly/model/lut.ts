@@ -48,8 +48,9 @@ export function lutTask(ctx: usize, src: usize, _b: usize, dst: usize, _i0: i32,
 }
 
 /**
- * Task t of ChannelTable (src/model/backends/wasm-int8/chains.ts: a chain of per-channel element-wise steps on an 8-bit tensor,
- * tabulated per channel): dst[i] = table[c(i)][src byte i], c(i) = (i / INNER) % C, 1- or 4-byte entries; NCHW44
+ * Task t of i8conv:ChannelTable (made by src/model/graph/passes/fuse-channel-chains.ts, lowered by
+ * src/model/backends/wasm-int8/lut.ts: a chain of per-channel element-wise steps on an 8-bit tensor, tabulated per
+ * channel): dst[i] = table[c(i)][src byte i], c(i) = (i / INNER) % C, 1- or 4-byte entries; NCHW44
  * (CT_LAYOUT 1, 1-byte entries): c(i) = ((i >> 2) / INNER % (C / 4)) * 4 + (i & 3).
  */
 export function channelTableTask(ctx: usize, src: usize, _b: usize, dst: usize, _i0: i32, _i1: i32, t: i32): void {

@@ -12,8 +12,6 @@ import {
   selectModels, watchOrtMemory, type BuiltModel, type ModelLike, type ModelRuntimeLike,
 } from '../models.js';
 import { outputQuanta } from '../../fixtures/models/quantize-minmax.js';
-// before onnxruntime-web's first session in this process
-const ortMemory = watchOrtMemory();
 import { createRuntime } from '../../src/index.js';
 import { finishRun, loadOrtForNode, parseArgs } from '../main.js';
 import { CHROMIUM } from '../../fixtures/browser.js';
@@ -25,6 +23,8 @@ import { prepareSuite } from '../setup.js';
 import { runSuite } from '../suite.js';
 import type { OrtModule } from '../../fixtures/models/ort.js';
 
+// before onnxruntime-web's first session in this process (imports are evaluated first, and make none)
+const ortMemory = watchOrtMemory();
 const TINY = { warmupMs: 0, minSampleMs: 0.01, minSamples: 2, maxSamples: 2, budgetMs: 0 };
 const SIZE = 64;
 

@@ -1,6 +1,6 @@
 /**
  * WASMDOTS8DIRECT_NCHW44 and WASMDOTS8_NCHW_NCHW44: MegEngine's ARMDOTS8DIRECT_NCHW44 (and its first-layer
- * hybrid sibling) on wasm SIMD128; makeDotPlan also serves WASMDOTS8DIRECT_NCHW (src/algos/dot-nchw.ts). Kernels: assembly/conv-nchw44-dot/ (task.ts packs and loops, generated.ts
+ * hybrid sibling) on wasm SIMD128; makeDotPlan also serves WASMDOTS8DIRECT_NCHW (src/algos/direct-dot-nchw.ts). Kernels: assembly/conv-nchw44-dot/ (task.ts packs and loops, generated.ts
  * holds one row kernel per variant of src/algos/kernel-table.generated.ts).
  *
  * Packed filter, per group, per oc tile (nb blocks of 4 output channels), per ib, kh, kw, block b:

@@ -18,6 +18,7 @@ import type { Isa } from './isa.js';
 
 /** A runtime's kernel isa (its build and relaxed-dot flavour): the rules that follow from it are in ./isa.ts. */
 export type { Isa } from './isa.js';
+export type { KernelDispatch, PtrArg } from '../threads/protocol.js';
 
 export interface PlanOptions {
   threads: number;
@@ -33,8 +34,6 @@ export interface Rejection {
   param: string;
   message: string;
 }
-
-export type { KernelDispatch, PtrArg } from '../threads/protocol.js';
 
 export type CtxField = keyof typeof CTX;
 

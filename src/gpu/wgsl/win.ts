@@ -16,10 +16,10 @@ import { u, epiloguePlan, epilogueHoist, epilogueLets, epilogueValue, stagedRow,
 export function winKernel(s: LowMemoryConvShape, v: WinVariant): string {
   const px = v.px;
   const nx = v.tw / px, ny = v.th, nz = v.bn4 / v.cn, ks = v.ks;
-  const { ntc, nt, winH, winW, wrs, xe, we, xl, wl, smx4, smw4 } = winGeometry(v, s);
+  const { nt, winH, winW, wrs, xe, we, xl, wl, smx4, smw4 } = winGeometry(v, s);
   const span = (px - 1) * s.sw + (s.fw - 1) * s.dw + 1;
   const q = s.bits !== 32;
-  const owt = Math.ceil(s.ow / v.tw), oht = Math.ceil(s.oh / v.th), ocbt = Math.ceil(s.ocb / v.bn4);
+  const owt = Math.ceil(s.ow / v.tw), ocbt = Math.ceil(s.ocb / v.bn4);
   const vecStore = s.ow % 4 === 0;
   const L: string[] = [];
   L.push(`const TH = ${u(v.th)}; const TW = ${u(v.tw)}; const BN4 = ${u(v.bn4)}; const BC = ${u(v.bc)};

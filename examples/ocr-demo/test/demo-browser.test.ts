@@ -6,10 +6,10 @@
 // test-output/; then 2 threads. Served without COOP / COEP the page says it runs on one thread, and does.
 import { existsSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaticServer } from '../fixtures/browser.js';
-import { sampleLines, startDemo } from '../examples/ocr-demo/server.js';
-import type { DemoInfo, DemoResult } from '../examples/ocr-demo/worker.js';
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from './helpers/chromium.js';
+import type { StaticServer } from '../../../fixtures/browser.js';
+import { sampleLines, startDemo } from '../server.js';
+import type { DemoInfo, DemoResult } from '../worker.js';
+import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from '../../../test/helpers/chromium.js';
 import type { Browser, Page } from 'playwright-core';
 
 const OUT = 'test-output';
