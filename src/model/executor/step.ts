@@ -8,6 +8,7 @@ import type { Node } from '../graph/ir.js';
 import type { Lowering, PlannedValue } from '../lowering/values.js';
 import type { ModelKernel } from '../backends/types.js';
 import { I8ConvError } from '../../errors.js';
+import { JOB, runJob, writeJob, type ExecPointers } from '../../threads/protocol.js';
 
 export interface StepPointers {
   /** byte offsets of the step's inputs (-1: an omitted input or a constant) */
@@ -92,7 +93,6 @@ export function kernelStep(core: WasmRuntimeCore, k: ModelKernel, opts: { second
   };
 }
 
-import { JOB, runJob, writeJob, type ExecPointers } from '../../threads/protocol.js';
 function runDispatchSerial(core: WasmRuntimeCore, k: ModelKernel, e: ExecPointers, job: Int32Array): void {
   for (const d of k.dispatch) {
     writeJob(job, d, e);

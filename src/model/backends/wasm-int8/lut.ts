@@ -20,8 +20,6 @@ import type { PlannedValue } from '../../lowering/values.js';
 import { THREADED_BYTES, c4, follow, is8, kernelLowering, scalarConst } from './lower-common.js';
 import { kernelStep } from '../../executor/step.js';
 
-const f32 = Math.fround;
-
 export interface LutParams {
   /** elements of the input and output */
   length: number;
