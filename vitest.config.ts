@@ -1,16 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     // test/: the library's tests; bench/test/: the benchmark's own (its options, reports and peers); examples/*/test/:
     // the examples' own (the OCR demo page in Chromium)
     include: ['test/**/*.test.ts', 'bench/test/**/*.test.ts', 'examples/*/test/**/*.test.ts'],
-    exclude: [
-      ...configDefaults.exclude,
-      // until the reformat commit: see tools/check-sources.mjs
-      'test/sources.test.ts',
-    ],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

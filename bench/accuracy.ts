@@ -15,7 +15,17 @@ import { decodeImage, type RgbaImage } from '../src/image/index.js';
 import { createRuntime } from '../src/index.js';
 import { quantizeModel, type ObserverKind } from '../src/quantize/index.js';
 import {
-  OCR_MODELS, accuracyTable, evaluateOcr, ocrInput, ocrSamples, recClasses, rotate180, type ActType, type OcrKind, type OcrManifest, type OcrRow,
+  OCR_MODELS,
+  accuracyTable,
+  evaluateOcr,
+  ocrInput,
+  ocrSamples,
+  recClasses,
+  rotate180,
+  type ActType,
+  type OcrKind,
+  type OcrManifest,
+  type OcrRow,
 } from '../fixtures/accuracy-ocr.js';
 import { loadOrt } from '../fixtures/models/ort.js';
 
@@ -62,12 +72,22 @@ try {
     counts[kind] = { calibration: calibration.length, test: test.length };
     console.log(`${kind}: ${calibration.length} calibration inputs, ${test.length} test inputs`);
     const r = await evaluateOcr(kind, bytes, calibration, test, {
-      observers, activations, runtime: rt, classes: kind === 'rec' ? classes : null, log: (s) => console.log(s),
+      observers,
+      activations,
+      runtime: rt,
+      classes: kind === 'rec' ? classes : null,
+      log: (s) => console.log(s),
     });
     if (kind !== 'det') console.log(`${kind}: float equals the truth on ${(100 * r.floatTruth).toFixed(1)}%`);
     for (const row of r.rows) {
-      if (row.ort.differ.length && kind !== 'det') console.log(`  ${kind} ${row.observer} ${row.activations} differs from float (onnxruntime-web): ${row.ort.differ.join('; ')}`);
-      if (kind === 'det') console.log(`  det ${row.observer} ${row.activations} per page (onnxruntime-web): ${row.ort.differ.join('; ')}`);
+      if (row.ort.differ.length && kind !== 'det')
+        console.log(
+          `  ${kind} ${row.observer} ${row.activations} differs from float (onnxruntime-web): ${row.ort.differ.join('; ')}`,
+        );
+      if (kind === 'det')
+        console.log(
+          `  det ${row.observer} ${row.activations} per page (onnxruntime-web): ${row.ort.differ.join('; ')}`,
+        );
     }
     rows.push(...r.rows);
   }
@@ -75,12 +95,15 @@ try {
   let timing = '';
   if (!process.argv.includes('--no-timing')) {
     const bytes = new Uint8Array(readFileSync(`${MODELS_DIR}/${OCR_MODELS.det.file}`));
-    const feeds = manifest.docs.flatMap((d) => [images.get(d.file)!, rotate180(images.get(d.file)!)]).map((img) => ({ x: ocrInput('det', img) }));
+    const feeds = manifest.docs
+      .flatMap((d) => [images.get(d.file)!, rotate180(images.get(d.file)!)])
+      .map((img) => ({ x: ocrInput('det', img) }));
     const start = performance.now();
     let calibrated = 0;
     let equalized = 0;
     await quantizeModel(bytes, {
-      calibration: feeds, inputShapes: { x: OCR_MODELS.det.shape },
+      calibration: feeds,
+      inputShapes: { x: OCR_MODELS.det.shape },
       onProgress: (i, n) => {
         const s = (performance.now() - start) / 1000;
         const k = feeds.length;
@@ -100,7 +123,10 @@ try {
   const text = [
     `Accuracy of quantizeModel on the rendered OCR set (test/data/ocr/, Chromium ${manifest.chromium}); weights per-channel.`,
     `Machine: ${machine}. Command: \`npm run accuracy\` (${process.argv.slice(2).join(' ') || 'no flags'}), ${((performance.now() - t0) / 1000).toFixed(0)} s.`,
-    '', table, '', timing,
+    '',
+    table,
+    '',
+    timing,
   ].join('\n');
   console.log(`\n${text}`);
   mkdirSync(dirname(out), { recursive: true });

@@ -67,7 +67,13 @@ export interface ConvLike {
   dispose(): void;
 }
 export interface RuntimeLike {
-  features: { build?: string; relaxedDotExact?: boolean; isa?: string; dotFlavour?: string | null; dotFlavourTiers?: readonly (string | null)[] };
+  features: {
+    build?: string;
+    relaxedDotExact?: boolean;
+    isa?: string;
+    dotFlavour?: string | null;
+    dotFlavourTiers?: readonly (string | null)[];
+  };
   /** `opts.kernel` forces the main micro-kernel by its kernel-table name. */
   convBias?: (p: ConvParams, opts?: { kernel?: string }) => ConvLike;
 }
@@ -76,7 +82,9 @@ export interface RuntimeLike {
  * run a shape is skipped, not counted as a failure. */
 export class RefusedError extends Error {
   constructor(readonly cause: unknown) {
-    super(cause instanceof Error ? `${(cause as { code?: string }).code ?? cause.name}: ${cause.message}` : String(cause));
+    super(
+      cause instanceof Error ? `${(cause as { code?: string }).code ?? cause.name}: ${cause.message}` : String(cause),
+    );
   }
 }
 
@@ -84,7 +92,13 @@ export class RefusedError extends Error {
  * `algo` forces an algorithm by name; `formats` (from the algorithm's declaration) lets the suite skip shapes of
  * other formats without asking; `kernel` forces the micro-kernel (kernel level).
  */
-export function i8convBackend(rt: RuntimeLike, name: string, algo?: string, formats?: readonly string[], kernel?: string): Backend {
+export function i8convBackend(
+  rt: RuntimeLike,
+  name: string,
+  algo?: string,
+  formats?: readonly string[],
+  kernel?: string,
+): Backend {
   return {
     name,
     skipReason: (shape) =>
@@ -127,10 +141,22 @@ export function ortBackend(ort: OrtModule, activation: 'int8' | 'uint8'): Backen
     async prepare(pb) {
       const { shape, params } = pb;
       const model = buildQLinearConvModel({
-        activation, n: 1, ic: shape.ic, ih: shape.h, iw: shape.h, oc: shape.oc, fh: shape.k, fw: shape.k,
-        stride: [shape.s, shape.s], pad: [shape.pad, shape.pad], group: shape.group,
-        srcScale: params.srcScale, filterScale: params.filterScale, dstScale: params.dstScale,
-        weights: pb.weights, bias: pb.bias,
+        activation,
+        n: 1,
+        ic: shape.ic,
+        ih: shape.h,
+        iw: shape.h,
+        oc: shape.oc,
+        fh: shape.k,
+        fw: shape.k,
+        stride: [shape.s, shape.s],
+        pad: [shape.pad, shape.pad],
+        group: shape.group,
+        srcScale: params.srcScale,
+        filterScale: params.filterScale,
+        dstScale: params.dstScale,
+        weights: pb.weights,
+        bias: pb.bias,
       });
       const session = await ort.InferenceSession.create(model, {
         executionProviders: ['wasm'],

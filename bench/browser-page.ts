@@ -10,8 +10,16 @@ import type { Backend } from './backends.js';
 import { loadLiteRtInPage } from '../fixtures/litert.js';
 import { litertBackend } from './litert.js';
 import {
-  MODELS_FULL_SAMPLING, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, completeModels, runModelsLevel, watchOrtMemory,
-  type BuiltModel, type ModelId, type ModelMeta, type ModelRuntimeLike,
+  MODELS_FULL_SAMPLING,
+  MODELS_HEADLINE_SAMPLING,
+  MODELS_QUICK_SAMPLING,
+  completeModels,
+  runModelsLevel,
+  watchOrtMemory,
+  type BuiltModel,
+  type ModelId,
+  type ModelMeta,
+  type ModelRuntimeLike,
 } from './models.js';
 import type { BenchResults } from './schema.js';
 import { prepareSuite } from './setup.js';
@@ -92,7 +100,14 @@ window.runBench = async (o: PageOptions): Promise<BenchResults> => {
   }
   const log = document.getElementById('log');
   const input = await prepareSuite({
-    quick: o.quick, shapes: o.shapes, filter: o.filter ?? null, ort, ortError, litert, litertError, networks: o.networks,
+    quick: o.quick,
+    shapes: o.shapes,
+    filter: o.filter ?? null,
+    ort,
+    ortError,
+    litert,
+    litertError,
+    networks: o.networks,
     engine: pageEngine(),
     machine: { platform: navigator.platform, userAgent: navigator.userAgent, cpus: navigator.hardwareConcurrency },
     onProgress: (ev) => {
@@ -116,9 +131,15 @@ window.runBench = async (o: PageOptions): Promise<BenchResults> => {
   const rtSimd128 = rt.features.build === 'simd128' ? null : await createRuntime({ build: 'simd128', threads: 1 });
   try {
     const section = await runModelsLevel({
-      ids: m.ids, rt: rt as unknown as ModelRuntimeLike, rtSimd128: rtSimd128 as unknown as ModelRuntimeLike | null,
-      ort, ortError, ortBuild: input.builds.ortWeb ?? undefined, ortMemory,
-      sampling: o.quick ? MODELS_QUICK_SAMPLING : m.full ? MODELS_FULL_SAMPLING : MODELS_HEADLINE_SAMPLING, onLine: line,
+      ids: m.ids,
+      rt: rt as unknown as ModelRuntimeLike,
+      rtSimd128: rtSimd128 as unknown as ModelRuntimeLike | null,
+      ort,
+      ortError,
+      ortBuild: input.builds.ortWeb ?? undefined,
+      ortMemory,
+      sampling: o.quick ? MODELS_QUICK_SAMPLING : m.full ? MODELS_FULL_SAMPLING : MODELS_HEADLINE_SAMPLING,
+      onLine: line,
       build: async (id) => {
         if (m.errors[id]) throw new Error(m.errors[id]);
         return fetchModel(m.base, id);

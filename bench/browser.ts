@@ -28,7 +28,13 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, FIREFOX, NO_AVX_VNNI_FLAGS, startServer } from '../fixtures/browser.js';
 import { REPO_ROOT } from '../fixtures/repo.js';
 import { finishRun, nodeMachine, parseArgs, progressPrinter, USAGE, type CliOptions } from './main.js';
-import { MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, defaultModels, selectModels, type ModelId } from './models.js';
+import {
+  MODELS_HEADLINE_SAMPLING,
+  MODELS_QUICK_SAMPLING,
+  defaultModels,
+  selectModels,
+  type ModelId,
+} from './models.js';
 import { raceMismatch, runRaceInBrowser, writeRaceReport } from './race-browser.js';
 import { buildModelsInto } from './models-node.js';
 import { defaultNetworks } from './networks.js';
@@ -36,7 +42,11 @@ import type { BenchResults } from './schema.js';
 import type { ProgressEvent } from './suite.js';
 
 /** Modules the suite imports only if present (see bench/setup.ts). */
-const OPTIONAL_MODULES = ['/dist-bench/bench/relayout.js', '/dist-bench/src/algos/pack.js', '/dist-bench/kernels-ref/index.js'];
+const OPTIONAL_MODULES = [
+  '/dist-bench/bench/relayout.js',
+  '/dist-bench/src/algos/pack.js',
+  '/dist-bench/kernels-ref/index.js',
+];
 
 /** What the driver does with a page, whichever browser drives it. */
 interface BenchPage {
@@ -48,16 +58,25 @@ interface BenchPage {
 }
 
 const PAGE_LOAD_MS = 30_000;
-const pageDidNotLoad = (errors: string[]) => new Error(`the benchmark page did not load: ${errors.join('; ') || 'runBench never appeared'}`);
+const pageDidNotLoad = (errors: string[]) =>
+  new Error(`the benchmark page did not load: ${errors.join('; ') || 'runBench never appeared'}`);
 // A failed fetch shows up twice (the response, and a console line without the URL): keep the response.
 const consoleError = (type: string, text: string, errors: string[]) => {
   if (type === 'error' && !text.startsWith('Failed to load resource')) errors.push(`console: ${text}`);
 };
 
 /** Headless Chromium (playwright-core), a fresh profile. */
-async function chromiumPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void, extraArgs: readonly string[] = []): Promise<BenchPage> {
+async function chromiumPage(
+  onProgress?: (ev: ProgressEvent) => void,
+  onLine?: (line: string) => void,
+  extraArgs: readonly string[] = [],
+): Promise<BenchPage> {
   const profile = mkdtempSync(join(tmpdir(), 'i8conv-bench-chromium-'));
-  const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, ...extraArgs] });
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
+  });
   return {
     async run(url, opts, errors) {
       const page = ctx.pages()[0] ?? (await ctx.newPage());
@@ -71,10 +90,17 @@ async function chromiumPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (
       if (onProgress) await page.exposeFunction('benchProgress', (ev: ProgressEvent) => onProgress(ev));
       if (onLine) await page.exposeFunction('benchLine', (line: string) => onLine(line));
       await page.goto(url);
-      await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', null, { timeout: PAGE_LOAD_MS }).catch(() => {
-        throw pageDidNotLoad(errors);
-      });
-      return (await page.evaluate((x) => window.runBench(x as Parameters<typeof window.runBench>[0]), opts)) as BenchResults;
+      await page
+        .waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', null, {
+          timeout: PAGE_LOAD_MS,
+        })
+        .catch(() => {
+          throw pageDidNotLoad(errors);
+        });
+      return (await page.evaluate(
+        (x) => window.runBench(x as Parameters<typeof window.runBench>[0]),
+        opts,
+      )) as BenchResults;
     },
     version: async () => ctx.browser()?.version() ?? '',
     async close() {
@@ -88,10 +114,19 @@ async function chromiumPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (
  * Headless Firefox ESR (Debian's firefox-esr, FIREFOX_PATH), driven by puppeteer-core over WebDriver BiDi
  * (playwright's Firefox driver needs its own patched build).
  */
-async function firefoxPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchPage> {
+async function firefoxPage(
+  onProgress?: (ev: ProgressEvent) => void,
+  onLine?: (line: string) => void,
+): Promise<BenchPage> {
   const puppeteer = (await import('puppeteer-core')).default;
   // the suite runs inside one page.evaluate: no protocol timeout (the default 180 s is shorter than the suite)
-  const browser = await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', executablePath: FIREFOX, headless: true, protocolTimeout: 0 });
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: FIREFOX,
+    headless: true,
+    protocolTimeout: 0,
+  });
   return {
     async run(url, opts, errors) {
       const page = await browser.newPage();
@@ -100,10 +135,17 @@ async function firefoxPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (l
       if (onProgress) await page.exposeFunction('benchProgress', (ev: ProgressEvent) => onProgress(ev));
       if (onLine) await page.exposeFunction('benchLine', (line: string) => onLine(line));
       await page.goto(url);
-      await page.waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', { timeout: PAGE_LOAD_MS }).catch(() => {
-        throw pageDidNotLoad(errors);
-      });
-      return (await page.evaluate((x) => window.runBench(x as Parameters<typeof window.runBench>[0]), opts)) as BenchResults;
+      await page
+        .waitForFunction(() => typeof (window as unknown as { runBench?: unknown }).runBench === 'function', {
+          timeout: PAGE_LOAD_MS,
+        })
+        .catch(() => {
+          throw pageDidNotLoad(errors);
+        });
+      return (await page.evaluate(
+        (x) => window.runBench(x as Parameters<typeof window.runBench>[0]),
+        opts,
+      )) as BenchResults;
     },
     version: async () => (await browser.version()).replace(/^firefox\//, ''),
     close: () => browser.close(),
@@ -115,8 +157,17 @@ async function firefoxPage(onProgress?: (ev: ProgressEvent) => void, onLine?: (l
  * builds filled in. `models` (ids, 'all' or 'none'; undefined = none) selects the models level; `modelInputSize`
  * binds the zoo models' input to S x S (tests).
  */
-export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks' | 'models'> & { full?: boolean; modelInputSize?: number; browser?: 'chromium' | 'firefox'; noAvxVnni?: boolean; litertCompat?: boolean },
-  onProgress?: (ev: ProgressEvent) => void, onLine?: (line: string) => void): Promise<BenchResults> {
+export async function runInBrowser(
+  o: Pick<CliOptions, 'quick' | 'shapes' | 'filter' | 'networks' | 'models'> & {
+    full?: boolean;
+    modelInputSize?: number;
+    browser?: 'chromium' | 'firefox';
+    noAvxVnni?: boolean;
+    litertCompat?: boolean;
+  },
+  onProgress?: (ev: ProgressEvent) => void,
+  onLine?: (line: string) => void,
+): Promise<BenchResults> {
   const modelIds = selectModels(o.models);
   const modelsDir = mkdtempSync(join(tmpdir(), 'i8conv-bench-models-'));
   let built: { ids: ModelId[]; errors: Record<string, string> } = { ids: [], errors: {} };
@@ -128,23 +179,37 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
   const srv = await startServer(REPO_ROOT, { '/models/': modelsDir }, { served: ['bench/browser/'] });
   let page: BenchPage | undefined;
   try {
-    page = o.browser === 'firefox' ? await firefoxPage(onProgress, onLine) : await chromiumPage(onProgress, onLine, o.noAvxVnni ? NO_AVX_VNNI_FLAGS : []);
+    page =
+      o.browser === 'firefox'
+        ? await firefoxPage(onProgress, onLine)
+        : await chromiumPage(onProgress, onLine, o.noAvxVnni ? NO_AVX_VNNI_FLAGS : []);
     const pageErrors: string[] = [];
     // networks undefined: no network level (the CLI below passes its default)
     const opts = {
-      quick: o.quick, shapes: o.shapes, filter: o.filter, networks: o.networks, litertSimd: o.litertCompat ? 'simd128' as const : undefined,
+      quick: o.quick,
+      shapes: o.shapes,
+      filter: o.filter,
+      networks: o.networks,
+      litertSimd: o.litertCompat ? ('simd128' as const) : undefined,
       models: built.ids.length ? { ids: built.ids, base: '/models/', errors: built.errors, full: !!o.full } : undefined,
     };
     const r = await page.run(`${srv.origin}/bench/browser/index.html`, opts, pageErrors);
     const ortWasm = srv.wasmRequests.filter((p) => p.includes('onnxruntime-web'));
     if (r.builds.ortWeb !== null) {
-      r.builds.ortWeb = ortWasm.length ? `${ortWasm.map((p) => p.split('/').pop()).join(', ')} (numThreads 1)` : 'not loaded (no onnxruntime-web case ran)';
+      r.builds.ortWeb = ortWasm.length
+        ? `${ortWasm.map((p) => p.split('/').pop()).join(', ')} (numThreads 1)`
+        : 'not loaded (no onnxruntime-web case ran)';
     }
     // xnnpack-litert names the LiteRT.js build it loaded; the server's log must agree.
     const litertWasm = srv.wasmRequests.filter((p) => p.includes('@litertjs')).map((p) => p.split('/').pop() ?? p);
-    const litertBuilds = new Set(r.shapes.map((s) => s.backends['xnnpack-litert']?.build).filter((b): b is string => !!b));
+    const litertBuilds = new Set(
+      r.shapes.map((s) => s.backends['xnnpack-litert']?.build).filter((b): b is string => !!b),
+    );
     for (const b of litertBuilds) {
-      if (!litertWasm.some((f) => b.startsWith(f))) r.errors.push(`xnnpack-litert reports build '${b}' but the page fetched ${litertWasm.join(', ') || 'no LiteRT.js wasm'}`);
+      if (!litertWasm.some((f) => b.startsWith(f)))
+        r.errors.push(
+          `xnnpack-litert reports build '${b}' but the page fetched ${litertWasm.join(', ') || 'no LiteRT.js wasm'}`,
+        );
     }
     // The page sees a reduced user-agent version (156.0.0.0); the browser process knows the real one.
     const full = await page.version();
@@ -152,7 +217,8 @@ export async function runInBrowser(o: Pick<CliOptions, 'quick' | 'shapes' | 'fil
     // Same machine as the driver: add what a page cannot see.
     const m = nodeMachine();
     r.machine = { ...r.machine, arch: m.arch, cpuModel: m.cpuModel };
-    if (r.models && !('unavailable' in r.models) && r.models.ortWeb.build !== null) r.models.ortWeb.build = r.builds.ortWeb;
+    if (r.models && !('unavailable' in r.models) && r.models.ortWeb.build !== null)
+      r.models.ortWeb.build = r.builds.ortWeb;
     r.errors.push(...pageErrors.map((e) => `page error: ${e}`));
     return r;
   } finally {
@@ -191,16 +257,31 @@ async function main(argv: string[]): Promise<number> {
     return help ? 0 : 2;
   }
   const log = o.json ? process.stderr : process.stdout;
-  log.write(`i8conv benchmark in headless ${firefox ? `Firefox (${FIREFOX})` : `Chromium (${CHROMIUM}${noAvxVnni ? `, ${NO_AVX_VNNI_FLAGS.join(' ')}: the CPU's AVX-VNNI hidden from V8, as on x86 without it` : ''})`}` +
-    `${litertCompat ? ', LiteRT.js compat (SIMD128) build' : ''}\n`);
+  log.write(
+    `i8conv benchmark in headless ${firefox ? `Firefox (${FIREFOX})` : `Chromium (${CHROMIUM}${noAvxVnni ? `, ${NO_AVX_VNNI_FLAGS.join(' ')}: the CPU's AVX-VNNI hidden from V8, as on x86 without it` : ''})`}` +
+      `${litertCompat ? ', LiteRT.js compat (SIMD128) build' : ''}\n`,
+  );
   const models = o.models ?? defaultModels(o.quick);
-  const r = await runInBrowser({ ...o, networks: o.networks ?? defaultNetworks(o.quick), models, browser: firefox ? 'firefox' : 'chromium', noAvxVnni, litertCompat },
-    progressPrinter(log), (line) => log.write(`${line}\n`));
+  const r = await runInBrowser(
+    {
+      ...o,
+      networks: o.networks ?? defaultNetworks(o.quick),
+      models,
+      browser: firefox ? 'firefox' : 'chromium',
+      noAvxVnni,
+      litertCompat,
+    },
+    progressPrinter(log),
+    (line) => log.write(`${line}\n`),
+  );
   const code = finishRun(r, o, log, firefox ? '-firefox' : '-chromium');
   // The model race (bench/race-browser.ts) after the models level, in Chromium, unless no model was selected.
   if (firefox || !selectModels(models).length) return code;
   log.write('\nmodel race: i8conv (ONNX and TFLite files), onnxruntime-web and LiteRT.js, 1 and 2 threads\n');
-  const race = await runRaceInBrowser({ sampling: o.quick ? MODELS_QUICK_SAMPLING : MODELS_HEADLINE_SAMPLING }, (line) => log.write(`${line}\n`));
+  const race = await runRaceInBrowser(
+    { sampling: o.quick ? MODELS_QUICK_SAMPLING : MODELS_HEADLINE_SAMPLING },
+    (line) => log.write(`${line}\n`),
+  );
   const w = writeRaceReport(race.results, race.errors, o.out);
   log.write(`\n${w.md}\nreport: ${w.paths.map((p) => relative(process.cwd(), p)).join(', ')}\n`);
   return code || (raceMismatch(race.results) || race.errors.length ? 1 : 0);

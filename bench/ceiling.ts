@@ -25,12 +25,19 @@ export const LINEARITY_FACTOR = 4;
  * as a ceiling: its GMAC/s are still printed, but no bar is judged against it.
  */
 export function checkLinearity(ratio: number, factor = LINEARITY_FACTOR): { ok: boolean; reason: string | null } {
-  if (!Number.isFinite(ratio) || ratio <= 0) return { ok: false, reason: `time ratio ${ratio} for ${factor}x the trips is not a positive number` };
+  if (!Number.isFinite(ratio) || ratio <= 0)
+    return { ok: false, reason: `time ratio ${ratio} for ${factor}x the trips is not a positive number` };
   if (ratio < factor / 2) {
-    return { ok: false, reason: `${factor}x the trips took only ${ratio.toFixed(2)}x the time (>= ${factor / 2} expected): the engine did not run every trip (hoisted or dropped loop)` };
+    return {
+      ok: false,
+      reason: `${factor}x the trips took only ${ratio.toFixed(2)}x the time (>= ${factor / 2} expected): the engine did not run every trip (hoisted or dropped loop)`,
+    };
   }
   if (ratio > factor * 2) {
-    return { ok: false, reason: `${factor}x the trips took ${ratio.toFixed(2)}x the time (<= ${factor * 2} expected): the machine's speed moved too much between the two timings` };
+    return {
+      ok: false,
+      reason: `${factor}x the trips took ${ratio.toFixed(2)}x the time (<= ${factor * 2} expected): the machine's speed moved too much between the two timings`,
+    };
   }
   return { ok: true, reason: null };
 }

@@ -48,7 +48,9 @@ export function runJsonChild<T>(args: readonly string[], o: JsonChildOptions): P
       } catch {
         // no JSON: reported below
       }
-      res({ unavailable: `${o.label} ended with ${signal ?? `code ${code}`} and no results: ${tail.slice(-5).join(' | ') || '(no output)'}` });
+      res({
+        unavailable: `${o.label} ended with ${signal ?? `code ${code}`} and no results: ${tail.slice(-5).join(' | ') || '(no output)'}`,
+      });
     });
   });
 }

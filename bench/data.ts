@@ -70,10 +70,24 @@ export function makeProblem(shape: BenchShape, seed = 1): ProblemData {
   const accStd = Math.sqrt(icpg * k * k) * 74 * 73;
   const dstScale = Math.fround((srcScale * filterScale * accStd) / 40);
   const params: ConvParams = {
-    format: shape.format, n: 1, ic, ih: h, iw: h, oc, fh: k, fw: k,
-    stride: [s, s], pad: [pad, pad], dilation: [1, 1], group,
-    srcScale, filterScale, dstScale,
-    biasMode: 'channel', nonlinearity: 'identity', rounding: 'half-even',
+    format: shape.format,
+    n: 1,
+    ic,
+    ih: h,
+    iw: h,
+    oc,
+    fh: k,
+    fw: k,
+    stride: [s, s],
+    pad: [pad, pad],
+    dilation: [1, 1],
+    group,
+    srcScale,
+    filterScale,
+    dstScale,
+    biasMode: 'channel',
+    nonlinearity: 'identity',
+    rounding: 'half-even',
   };
   // `src` as generated is NCHW; i8conv's NCHW44 shapes take it blocked by 4 channels.
   const srcNCHW = src;
@@ -124,8 +138,14 @@ export interface Mismatch {
 export function compareOutputs(backend: string, got: ArrayLike<number>, want: ArrayLike<number>): Mismatch | null {
   if (got.length !== want.length) {
     return {
-      backend, count: Math.max(got.length, want.length), total: want.length, maxAbsDiff: NaN,
-      firstIndex: -1, got: got.length, want: want.length, error: `output length ${got.length}, expected ${want.length}`,
+      backend,
+      count: Math.max(got.length, want.length),
+      total: want.length,
+      maxAbsDiff: NaN,
+      firstIndex: -1,
+      got: got.length,
+      want: want.length,
+      error: `output length ${got.length}, expected ${want.length}`,
     };
   }
   let count = 0;

@@ -61,9 +61,18 @@ export async function runKernelBench(
     for (let i = 0; i < src.length; i++) src[i] = (Math.imul(i, 2654435761) >>> 24) - 128;
     const problem = { ...pb, params, src, srcNCHW: nchw44ToNchw(src, IC, ih, iw), dstLength: k.nb * 4 * OH * ow };
     const row: KernelResult = {
-      name: k.name, filter: k.fw, stride: k.stride, tile: `oc${k.nb * 4}x${k.npix}`, isa: k.isa,
-      problem: `ic=${IC} oc=${k.nb * 4} ${ih}x${iw} -> ${OH}x${ow}`, macs: shape.macs, gmacs: NaN, ms: NaN, spread: NaN,
-      pctCeiling: NaN, check: 'unchecked',
+      name: k.name,
+      filter: k.fw,
+      stride: k.stride,
+      tile: `oc${k.nb * 4}x${k.npix}`,
+      isa: k.isa,
+      problem: `ic=${IC} oc=${k.nb * 4} ${ih}x${iw} -> ${OH}x${ow}`,
+      macs: shape.macs,
+      gmacs: NaN,
+      ms: NaN,
+      spread: NaN,
+      pctCeiling: NaN,
+      check: 'unchecked',
     };
     out.push(row);
     const rt = runtimes[buildForIsa(k.isa)];
@@ -77,7 +86,9 @@ export async function runKernelBench(
         // The plan lists the kernels it may run; one whose oc tile is wider than the problem's oc has no whole
         // tile to compute (the plan names the main kernel even when only the tail runs).
         const ran = prepared.info.kernels;
-        const others = (ran ?? []).filter((n) => n !== k.name && (kernels.find((x) => x.name === n)?.nb ?? 0) * 4 <= k.nb * 4);
+        const others = (ran ?? []).filter(
+          (n) => n !== k.name && (kernels.find((x) => x.name === n)?.nb ?? 0) * 4 <= k.nb * 4,
+        );
         if (ran && (!ran.includes(k.name) || others.length)) {
           // Timing it would report other kernels' speed under this variant's name.
           row.error = `not measured: for this problem the plan runs ${ran.join(', ')}`;

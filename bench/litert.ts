@@ -11,7 +11,13 @@
  * The Wasm module is loaded by the caller (the page: bench/browser-page.ts; the test) and handed in. No Node
  * built-ins here.
  */
-import { createTfliteRunner, nchwToNhwc, nhwcToNchw, type LiteRtModule, type LtEnvironment } from '../fixtures/litert.js';
+import {
+  createTfliteRunner,
+  nchwToNhwc,
+  nhwcToNchw,
+  type LiteRtModule,
+  type LtEnvironment,
+} from '../fixtures/litert.js';
 import { buildTfliteConvModel, tfliteSkipReason } from '../fixtures/tflite-model.js';
 import type { Backend } from './backends.js';
 import { nchwToNchw44, type ProblemData } from './data.js';
@@ -31,9 +37,20 @@ export function litertBackend(lt: LiteRtModule, opts: { forcePadOp?: boolean } =
       env ??= lt.wasm.LiteRtEnvironment.create(null);
       const filterScale: number | ArrayLike<number> = params.filterScale;
       const model = buildTfliteConvModel({
-        ic: shape.ic, oc: shape.oc, ih: shape.h, iw: shape.h, k: shape.k, stride: shape.s, pad: shape.pad, group: shape.group,
-        srcScale: params.srcScale, filterScale, dstScale: params.dstScale,
-        weights: pb.weights, bias: pb.bias, forcePadOp: opts.forcePadOp,
+        ic: shape.ic,
+        oc: shape.oc,
+        ih: shape.h,
+        iw: shape.h,
+        k: shape.k,
+        stride: shape.s,
+        pad: shape.pad,
+        group: shape.group,
+        srcScale: params.srcScale,
+        filterScale,
+        dstScale: params.dstScale,
+        weights: pb.weights,
+        bias: pb.bias,
+        forcePadOp: opts.forcePadOp,
       });
       const r = await createTfliteRunner(lt, env, model);
       // NCHW -> NHWC once, here (not timed); the output stays NHWC until output() is asked for.

@@ -19,8 +19,21 @@ import { fileURLToPath } from 'node:url';
 import { REPO_ROOT } from '../fixtures/repo.js';
 import type { OrtModule } from '../fixtures/models/ort.js';
 import {
-  MODELS_FULL_SAMPLING, MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, MODEL_IDS, MODEL_INFO, NEAR_IDENTICAL, attachModelThreads, completeModels, defaultModels, runModelsLevel,
-  selectModels, watchOrtMemory, type BuiltModel, type ModelId, type ModelRuntimeLike,
+  MODELS_FULL_SAMPLING,
+  MODELS_HEADLINE_SAMPLING,
+  MODELS_QUICK_SAMPLING,
+  MODEL_IDS,
+  MODEL_INFO,
+  NEAR_IDENTICAL,
+  attachModelThreads,
+  completeModels,
+  defaultModels,
+  runModelsLevel,
+  selectModels,
+  watchOrtMemory,
+  type BuiltModel,
+  type ModelId,
+  type ModelRuntimeLike,
 } from './models.js';
 import { buildModelsChild, buildModelsInto, readModelsDir, runModelsThreadsChild } from './models-node.js';
 import { NETWORKS, layerLabel, layerMacs, networkConvs, networkMacs } from '../fixtures/networks.js';
@@ -53,7 +66,15 @@ export interface CliOptions {
 }
 
 export function parseArgs(argv: string[]): CliOptions {
-  const o: CliOptions = { quick: false, full: false, threads: 1, filter: null, json: false, out: join(REPO_ROOT, 'bench', 'results'), list: false };
+  const o: CliOptions = {
+    quick: false,
+    full: false,
+    threads: 1,
+    filter: null,
+    json: false,
+    out: join(REPO_ROOT, 'bench', 'results'),
+    list: false,
+  };
   let threads: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -134,8 +155,10 @@ export function progressPrinter(stream: NodeJS.WriteStream): (ev: ProgressEvent)
         setStatus(`  [${ev.index + 1}/${ev.count}] ${ev.shape.id} ${ev.backend}: ${ev.step}...`);
         break;
       case 'result':
-        line(`    ${ev.backend.padEnd(22)} ${ev.result.gmacs.toFixed(2).padStart(7)} GMAC/s  ${ev.result.ms.toFixed(3)} ms ` +
-          `(IQR ${(ev.result.spread * 100).toFixed(0)}%, ${ev.result.samples} samples)${ev.result.algo ? `  ${ev.result.algo}` : ''}  ${ev.result.check}`);
+        line(
+          `    ${ev.backend.padEnd(22)} ${ev.result.gmacs.toFixed(2).padStart(7)} GMAC/s  ${ev.result.ms.toFixed(3)} ms ` +
+            `(IQR ${(ev.result.spread * 100).toFixed(0)}%, ${ev.result.samples} samples)${ev.result.algo ? `  ${ev.result.algo}` : ''}  ${ev.result.check}`,
+        );
         break;
       case 'skip':
         // Forced algorithms skip most shapes (other format, or the heuristic's own choice): the report lists
@@ -143,13 +166,17 @@ export function progressPrinter(stream: NodeJS.WriteStream): (ev: ProgressEvent)
         if (!ev.backend.startsWith('i8conv:')) line(`    ${ev.backend.padEnd(22)} skipped: ${ev.reason}`);
         break;
       case 'mismatch':
-        line(`    ${ev.mismatch.backend.padEnd(22)} MISMATCH: ${ev.mismatch.error ?? `${ev.mismatch.count}/${ev.mismatch.total} differ, first at ${ev.mismatch.firstIndex}: got ${ev.mismatch.got}, want ${ev.mismatch.want}`}`);
+        line(
+          `    ${ev.mismatch.backend.padEnd(22)} MISMATCH: ${ev.mismatch.error ?? `${ev.mismatch.count}/${ev.mismatch.total} differ, first at ${ev.mismatch.firstIndex}: got ${ev.mismatch.got}, want ${ev.mismatch.want}`}`,
+        );
         break;
       case 'section':
         setStatus(`  ${ev.name} section...`);
         break;
       case 'network':
-        line(`network ${ev.label}: ${ev.convs} convolutions, ${ev.layers} distinct shapes, ${(ev.macs / 1e6).toFixed(1)} MMAC`);
+        line(
+          `network ${ev.label}: ${ev.convs} convolutions, ${ev.layers} distinct shapes, ${(ev.macs / 1e6).toFixed(1)} MMAC`,
+        );
         break;
       case 'network-step':
         setStatus(`  [${ev.index + 1}/${ev.count}] ${ev.network} ${ev.layer}: ${ev.step}...`);
@@ -157,9 +184,13 @@ export function progressPrinter(stream: NodeJS.WriteStream): (ev: ProgressEvent)
       case 'network-layer': {
         const l = ev.layer;
         const t = (b: string) => (l.backends[b] ? `${l.backends[b]!.ms.toFixed(3)} ms` : '—');
-        const bad = l.mismatches.map((m) => `${m.backend} ${m.error ? `failed: ${m.error}` : `MISMATCH (${m.count}/${m.total} vs ${m.against})`}`);
-        line(`  [${ev.index + 1}/${ev.count}] ${l.name.padEnd(22)} ${l.label.padEnd(24)} x${l.count}  i8conv ${t('i8conv')} (${l.algo ?? 'no algorithm'}), ` +
-          `ort-web-uint8 ${t('ort-web-uint8')}, ort-web-int8 ${t('ort-web-int8')}  ${bad.length ? bad.join('; ') : l.checks.i8conv}`);
+        const bad = l.mismatches.map(
+          (m) => `${m.backend} ${m.error ? `failed: ${m.error}` : `MISMATCH (${m.count}/${m.total} vs ${m.against})`}`,
+        );
+        line(
+          `  [${ev.index + 1}/${ev.count}] ${l.name.padEnd(22)} ${l.label.padEnd(24)} x${l.count}  i8conv ${t('i8conv')} (${l.algo ?? 'no algorithm'}), ` +
+            `ort-web-uint8 ${t('ort-web-uint8')}, ort-web-int8 ${t('ort-web-int8')}  ${bad.length ? bad.join('; ') : l.checks.i8conv}`,
+        );
         break;
       }
     }
@@ -167,7 +198,10 @@ export function progressPrinter(stream: NodeJS.WriteStream): (ev: ProgressEvent)
 }
 
 export function timestamp(d = new Date()): string {
-  return d.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  return d
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 }
 
 /** Writes <out>/<stamp><suffix>.{json,md,html}; returns the three paths. */
@@ -212,15 +246,25 @@ async function main(argv: string[]): Promise<number> {
     return help ? 0 : 2;
   }
   if (o.list) {
-    for (const s of SHAPES) console.log(`${s.id.padEnd(22)} ${s.label.padEnd(26)} ${(s.macs / 1e6).toFixed(1).padStart(7)} MMAC  ${s.tags.join(',')}`);
+    for (const s of SHAPES)
+      console.log(
+        `${s.id.padEnd(22)} ${s.label.padEnd(26)} ${(s.macs / 1e6).toFixed(1).padStart(7)} MMAC  ${s.tags.join(',')}`,
+      );
     for (const n of NETWORKS) {
-      console.log(`\nnetwork ${n.id} (${n.label}): ${networkConvs(n)} convolutions, ${n.layers.length} distinct shapes, ${(networkMacs(n) / 1e6).toFixed(1)} MMAC`);
+      console.log(
+        `\nnetwork ${n.id} (${n.label}): ${networkConvs(n)} convolutions, ${n.layers.length} distinct shapes, ${(networkMacs(n) / 1e6).toFixed(1)} MMAC`,
+      );
       for (const l of n.layers) {
-        console.log(`  ${l.name.padEnd(22)} ${layerLabel(l).padEnd(24)} pad ${l.pad}  x${l.count}  ${(layerMacs(l) / 1e6).toFixed(1).padStart(7)} MMAC  ${l.occurs.join(', ')}`);
+        console.log(
+          `  ${l.name.padEnd(22)} ${layerLabel(l).padEnd(24)} pad ${l.pad}  x${l.count}  ${(layerMacs(l) / 1e6).toFixed(1).padStart(7)} MMAC  ${l.occurs.join(', ')}`,
+        );
       }
     }
     console.log('\nmodels (--models; QDQ, uint8 activations, per-channel int8 weights):');
-    for (const id of MODEL_IDS) console.log(`  ${id.padEnd(12)} ${MODEL_INFO[id].about}; outputs compared ${MODEL_INFO[id].expect === 'exact' ? 'exactly' : `(>= ${NEAR_IDENTICAL * 100}% identical)`}`);
+    for (const id of MODEL_IDS)
+      console.log(
+        `  ${id.padEnd(12)} ${MODEL_INFO[id].about}; outputs compared ${MODEL_INFO[id].expect === 'exact' ? 'exactly' : `(>= ${NEAR_IDENTICAL * 100}% identical)`}`,
+      );
     return 0;
   }
   const log = o.json ? process.stderr : process.stdout;
@@ -228,16 +272,23 @@ async function main(argv: string[]): Promise<number> {
   const ortMemory = watchOrtMemory();
   const { ort, error } = await loadOrtForNode();
   const input = await prepareSuite({
-    quick: o.quick, shapes: o.shapes, filter: o.filter, ort, ortError: error, networks: o.networks ?? defaultNetworks(o.quick),
+    quick: o.quick,
+    shapes: o.shapes,
+    filter: o.filter,
+    ort,
+    ortError: error,
+    networks: o.networks ?? defaultNetworks(o.quick),
     scope: o.full || o.quick ? 'full' : 'headline',
     ortBuild: 'ort-wasm-simd-threaded.wasm (SIMD, numThreads 1)',
     engine: hostEngine(),
     machine: nodeMachine(),
     onProgress: progressPrinter(log),
   });
-  log.write(`i8conv benchmark on ${hostEngine().name === 'deno' ? 'Deno' : 'Node'} ${hostEngine().version}, i8conv build ${buildLine(input)}: ` +
-    `${input.shapes.length} shapes, backends ${input.backends.map((b) => b.name).join(', ')}` +
-    `${input.scope === 'headline' ? ' (the headline run; npm start -- --full for every backend and section)' : ''}\n`);
+  log.write(
+    `i8conv benchmark on ${hostEngine().name === 'deno' ? 'Deno' : 'Node'} ${hostEngine().version}, i8conv build ${buildLine(input)}: ` +
+      `${input.shapes.length} shapes, backends ${input.backends.map((b) => b.name).join(', ')}` +
+      `${input.scope === 'headline' ? ' (the headline run; npm start -- --full for every backend and section)' : ''}\n`,
+  );
   const t0 = performance.now();
   const r = await runSuite(input);
   const modelIds = selectModels(o.models ?? defaultModels(o.quick));
@@ -247,20 +298,35 @@ async function main(argv: string[]): Promise<number> {
     let models: ModelsSection | null = null;
     let built: ModelId[] = [];
     if (modelsDir) {
-      log.write(`\nmodels level: ${modelIds.join(', ')} (QDQ, uint8 activations, per-channel weights), i8conv ${buildLine(input)} model.run against onnxruntime-web session.run, one thread\n`);
+      log.write(
+        `\nmodels level: ${modelIds.join(', ')} (QDQ, uint8 activations, per-channel weights), i8conv ${buildLine(input)} model.run against onnxruntime-web session.run, one thread\n`,
+      );
       // Deno runs this file through its Node layer but cannot start it as `<execPath> script`: build in-process there
       const deno = hostEngine().name === 'deno';
-      log.write(`  building the models ${deno ? 'in this process (Deno)' : 'in a child process (node dist-bench/bench/models-node.js --build)'}\n`);
+      log.write(
+        `  building the models ${deno ? 'in this process (Deno)' : 'in a child process (node dist-bench/bench/models-node.js --build)'}\n`,
+      );
       const b = deno
         ? await buildModelsInto(modelsDir, modelIds, {}, (line) => log.write(`  ${line}\n`))
         : await buildModelsChild({ dir: modelsDir, models: modelIds, onLine: (line) => log.write(`  ${line}\n`) });
       built = b.built;
       try {
-        models = await runNodeModels(modelIds, o, ort, error, input.builds.ortWeb ?? undefined, ortMemory, (line) => log.write(`${line}\n`), async (id) => {
-          if (!b.built.includes(id)) throw new Error(b.errors[id] ?? 'not built');
-          return readModelsDir(modelsDir, [id])[0];
-        });
-        if (deno && models) models.ortMemory += " (Deno: the models were built in this process, so the calibration's sessions grew it first)";
+        models = await runNodeModels(
+          modelIds,
+          o,
+          ort,
+          error,
+          input.builds.ortWeb ?? undefined,
+          ortMemory,
+          (line) => log.write(`${line}\n`),
+          async (id) => {
+            if (!b.built.includes(id)) throw new Error(b.errors[id] ?? 'not built');
+            return readModelsDir(modelsDir, [id])[0];
+          },
+        );
+        if (deno && models)
+          models.ortMemory +=
+            " (Deno: the models were built in this process, so the calibration's sessions grew it first)";
       } catch (e) {
         r.models = { unavailable: `models level failed: ${String(e)}` };
         r.errors.push(r.models.unavailable);
@@ -268,15 +334,31 @@ async function main(argv: string[]): Promise<number> {
     } else r.models = { unavailable: 'not selected (--models none)' };
     r.durationS = (performance.now() - t0) / 1000;
     if (o.threads > 1) {
-      log.write(`\nthreads section: i8conv 1 vs ${o.threads} threads, onnxruntime-web uint8 numThreads ${o.threads} (child process: node dist-bench/bench/threads.js)\n`);
+      log.write(
+        `\nthreads section: i8conv 1 vs ${o.threads} threads, onnxruntime-web uint8 numThreads ${o.threads} (child process: node dist-bench/bench/threads.js)\n`,
+      );
       const t = await runThreadsChild({
-        threads: o.threads, quick: o.quick, shapes: input.shapes.map((s) => s.id), networks: input.networkIds ?? [],
+        threads: o.threads,
+        quick: o.quick,
+        shapes: input.shapes.map((s) => s.id),
+        networks: input.networkIds ?? [],
         onLine: (line) => log.write(`  ${line}\n`),
       });
       attachThreads(r, t);
       if (models && modelsDir && built.length > 0) {
-        log.write(`\nmodels level, threads set: i8conv ${o.threads} threads vs onnxruntime-web numThreads ${o.threads} (child process: node dist-bench/bench/models-node.js)\n`);
-        attachModelThreads(models, await runModelsThreadsChild({ threads: o.threads, dir: modelsDir, models: built, quick: o.quick, onLine: (line) => log.write(`  ${line}\n`) }));
+        log.write(
+          `\nmodels level, threads set: i8conv ${o.threads} threads vs onnxruntime-web numThreads ${o.threads} (child process: node dist-bench/bench/models-node.js)\n`,
+        );
+        attachModelThreads(
+          models,
+          await runModelsThreadsChild({
+            threads: o.threads,
+            dir: modelsDir,
+            models: built,
+            quick: o.quick,
+            onLine: (line) => log.write(`  ${line}\n`),
+          }),
+        );
       }
       r.durationS = (performance.now() - t0) / 1000;
     } else {
@@ -294,14 +376,30 @@ async function main(argv: string[]): Promise<number> {
  * The models level on Node, default set: the models built by the build child (`build` reads them), one 1-thread
  * runtime of the default build and one of the SIMD128 build where the default differs.
  */
-async function runNodeModels(ids: ModelId[], o: CliOptions, ort: OrtModule | null, ortError: string | undefined, ortBuild: string | undefined,
-  ortMemory: ReturnType<typeof watchOrtMemory>, onLine: (line: string) => void, build: (id: ModelId) => Promise<BuiltModel>): Promise<ModelsSection> {
+async function runNodeModels(
+  ids: ModelId[],
+  o: CliOptions,
+  ort: OrtModule | null,
+  ortError: string | undefined,
+  ortBuild: string | undefined,
+  ortMemory: ReturnType<typeof watchOrtMemory>,
+  onLine: (line: string) => void,
+  build: (id: ModelId) => Promise<BuiltModel>,
+): Promise<ModelsSection> {
   const rt = await createRuntime({ threads: 1 });
   const rtSimd128 = rt.features.build === 'simd128' ? null : await createRuntime({ build: 'simd128', threads: 1 });
   try {
     return await runModelsLevel({
-      ids, rt: rt as unknown as ModelRuntimeLike, rtSimd128: rtSimd128 as unknown as ModelRuntimeLike | null, ort, ortError, ortBuild, ortMemory,
-      sampling: o.quick ? MODELS_QUICK_SAMPLING : o.full ? MODELS_FULL_SAMPLING : MODELS_HEADLINE_SAMPLING, onLine, build,
+      ids,
+      rt: rt as unknown as ModelRuntimeLike,
+      rtSimd128: rtSimd128 as unknown as ModelRuntimeLike | null,
+      ort,
+      ortError,
+      ortBuild,
+      ortMemory,
+      sampling: o.quick ? MODELS_QUICK_SAMPLING : o.full ? MODELS_FULL_SAMPLING : MODELS_HEADLINE_SAMPLING,
+      onLine,
+      build,
       loadMeter: () => new LoadMeter(),
     });
   } finally {
@@ -328,12 +426,19 @@ export function attachThreads(r: BenchResults, t: NonNullable<BenchResults['thre
  * report is, the JSON on stdout if asked. Returns the exit code: a peer's wrong output is reported, not fatal (it
  * is the peer's bug); i8conv's own mismatches fail the run.
  */
-export function finishRun(r: BenchResults, o: Pick<CliOptions, 'out' | 'json'>, log: NodeJS.WritableStream, suffix = ''): number {
+export function finishRun(
+  r: BenchResults,
+  o: Pick<CliOptions, 'out' | 'json'>,
+  log: NodeJS.WritableStream,
+  suffix = '',
+): number {
   const problems = validateResults(r);
   if (problems.length) r.errors.push(...problems.map((p) => `results schema: ${p}`));
   const paths = writeReports(r, o.out, suffix);
   log.write('\n' + renderText(r) + '\n\n');
-  log.write(`report: ${relative(process.cwd(), paths.html)}\n        ${relative(process.cwd(), paths.md)}\n        ${relative(process.cwd(), paths.json)}\n`);
+  log.write(
+    `report: ${relative(process.cwd(), paths.html)}\n        ${relative(process.cwd(), paths.md)}\n        ${relative(process.cwd(), paths.json)}\n`,
+  );
   if (o.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
   return r.mismatches.some((m) => m.backend.startsWith('i8conv')) ? 1 : 0;
 }

@@ -19,8 +19,17 @@ import { fileURLToPath } from 'node:url';
 import { createRuntime } from '../src/index.js';
 import type { OrtModule } from '../fixtures/models/ort.js';
 import {
-  MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING, buildBenchModel, runModelRows, selectModels, watchOrtMemory,
-  type BuildOptions, type BuiltModel, type ModelId, type ModelMeta, type ModelRuntimeLike,
+  MODELS_HEADLINE_SAMPLING,
+  MODELS_QUICK_SAMPLING,
+  buildBenchModel,
+  runModelRows,
+  selectModels,
+  watchOrtMemory,
+  type BuildOptions,
+  type BuiltModel,
+  type ModelId,
+  type ModelMeta,
+  type ModelRuntimeLike,
 } from './models.js';
 import { PPOCR, PPOCR_DIR } from '../fixtures/models/ppocr.js';
 import type { ModelRowResult } from './schema.js';
@@ -97,8 +106,10 @@ export function parseModelsChildArgs(argv: string[]): ModelsChildOptions {
     else if (flag === '--input-size') o.inputSize = Number(value());
     else throw new Error(`unknown option ${a}`);
   }
-  if (!o.build && (!Number.isInteger(o.threads) || o.threads < 2 || o.threads > 64)) throw new Error('--threads: an integer in [2, 64]');
-  if (o.inputSize !== undefined && !(Number.isInteger(o.inputSize) && o.inputSize >= 32 && o.inputSize <= 1024)) throw new Error('--input-size: an integer in [32, 1024]');
+  if (!o.build && (!Number.isInteger(o.threads) || o.threads < 2 || o.threads > 64))
+    throw new Error('--threads: an integer in [2, 64]');
+  if (o.inputSize !== undefined && !(Number.isInteger(o.inputSize) && o.inputSize >= 32 && o.inputSize <= 1024))
+    throw new Error('--input-size: an integer in [32, 1024]');
   if (!o.dir) throw new Error('--dir is required');
   return o;
 }
@@ -113,7 +124,10 @@ export const MODELS_THREADS_SETTLE_MS = 100;
 
 /** The threads set in this process, as the child runs it: onnxruntime-web numThreads N (call before any other use
  *  of onnxruntime-web in the process), i8conv createRuntime({ threads: N }). */
-export async function runModelsThreadsInProcess(o: ModelsChildOptions, onLine?: (line: string) => void): Promise<ModelsThreadsResult | { unavailable: string }> {
+export async function runModelsThreadsInProcess(
+  o: ModelsChildOptions,
+  onLine?: (line: string) => void,
+): Promise<ModelsThreadsResult | { unavailable: string }> {
   const t0 = performance.now();
   const watch = watchOrtMemory();
   let ort: OrtModule | null = null;
@@ -129,14 +143,28 @@ export async function runModelsThreadsInProcess(o: ModelsChildOptions, onLine?: 
   const rt = await createRuntime({ threads: o.threads });
   try {
     if (!rt.threading.enabled || rt.threads !== o.threads) {
-      return { unavailable: `i8conv did not start ${o.threads} threads: ${rt.threading.reason} (rt.threads ${rt.threads})` };
+      return {
+        unavailable: `i8conv did not start ${o.threads} threads: ${rt.threading.reason} (rt.threads ${rt.threads})`,
+      };
     }
     const rows = await runModelRows({
-      models: readModelsDir(o.dir, o.models), rt: rt as unknown as ModelRuntimeLike, set: 'threads', ort, ortError, ortMemory: watch,
-      sampling: o.quick ? MODELS_QUICK_SAMPLING : MODELS_HEADLINE_SAMPLING, settleMs: MODELS_THREADS_SETTLE_MS, onLine,
+      models: readModelsDir(o.dir, o.models),
+      rt: rt as unknown as ModelRuntimeLike,
+      set: 'threads',
+      ort,
+      ortError,
+      ortMemory: watch,
+      sampling: o.quick ? MODELS_QUICK_SAMPLING : MODELS_HEADLINE_SAMPLING,
+      settleMs: MODELS_THREADS_SETTLE_MS,
+      onLine,
       loadMeter: () => new LoadMeter(),
     });
-    return { threads: o.threads, rows, durationS: Math.round((performance.now() - t0) / 100) / 10, errors: ortError ? [`onnxruntime-web not run: ${ortError}`] : [] };
+    return {
+      threads: o.threads,
+      rows,
+      durationS: Math.round((performance.now() - t0) / 100) / 10,
+      errors: ortError ? [`onnxruntime-web not run: ${ortError}`] : [],
+    };
   } finally {
     rt.dispose();
   }
@@ -149,14 +177,21 @@ export interface ModelsBuildResult {
 }
 
 /** Builds the models in this process and writes them into dir (the build child's work). */
-export async function buildModelsInto(dir: string, ids: readonly ModelId[], opts: { inputSize?: number } = {}, onLine?: (line: string) => void): Promise<ModelsBuildResult> {
+export async function buildModelsInto(
+  dir: string,
+  ids: readonly ModelId[],
+  opts: { inputSize?: number } = {},
+  onLine?: (line: string) => void,
+): Promise<ModelsBuildResult> {
   const res: ModelsBuildResult = { built: [], errors: {} };
   for (const id of ids) {
     try {
       const m = await buildModelNode(id, opts);
       writeModelsDir([m], dir);
       res.built.push(id);
-      onLine?.(`built ${id}: ${(m.bytes.length / 1e6).toFixed(1)} MB in ${(m.meta.buildMs / 1000).toFixed(1)} s${m.meta.notes.length ? ` (${m.meta.notes.join('; ')})` : ''}`);
+      onLine?.(
+        `built ${id}: ${(m.bytes.length / 1e6).toFixed(1)} MB in ${(m.meta.buildMs / 1000).toFixed(1)} s${m.meta.notes.length ? ` (${m.meta.notes.join('; ')})` : ''}`,
+      );
     } catch (e) {
       res.errors[id] = e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e);
       onLine?.(`${id} not built: ${res.errors[id]}`);
@@ -175,23 +210,41 @@ export interface SpawnModelsThreadsOptions extends ModelsChildOptions {
 }
 
 /** Spawns the threads child (the same node binary and V8 flags) and parses the JSON it prints. */
-export function runModelsThreadsChild(o: SpawnModelsThreadsOptions): Promise<ModelsThreadsResult | { unavailable: string }> {
+export function runModelsThreadsChild(
+  o: SpawnModelsThreadsOptions,
+): Promise<ModelsThreadsResult | { unavailable: string }> {
   return spawnChild<ModelsThreadsResult>(o, ['--threads', String(o.threads)]);
 }
 
 /** Builds the models in a child process (see the header); the folder holds them when it returns. */
-export async function buildModelsChild(o: Omit<SpawnModelsThreadsOptions, 'threads' | 'quick'>): Promise<ModelsBuildResult> {
-  const r = await spawnChild<ModelsBuildResult>({ ...o, threads: 2, quick: false }, ['--build', ...(o.inputSize ? ['--input-size', String(o.inputSize)] : [])]);
+export async function buildModelsChild(
+  o: Omit<SpawnModelsThreadsOptions, 'threads' | 'quick'>,
+): Promise<ModelsBuildResult> {
+  const r = await spawnChild<ModelsBuildResult>({ ...o, threads: 2, quick: false }, [
+    '--build',
+    ...(o.inputSize ? ['--input-size', String(o.inputSize)] : []),
+  ]);
   if ('unavailable' in r) return { built: [], errors: Object.fromEntries(o.models.map((id) => [id, r.unavailable])) };
   return r;
 }
 
 function spawnChild<T>(o: SpawnModelsThreadsOptions, mode: string[]): Promise<T | { unavailable: string }> {
   const args = [
-    ...(o.execArgv ?? process.execArgv), o.script ?? MODELS_CHILD_SCRIPT, ...mode, '--dir', o.dir,
-    '--models', o.models.join(','), ...(o.quick ? ['--quick'] : []),
+    ...(o.execArgv ?? process.execArgv),
+    o.script ?? MODELS_CHILD_SCRIPT,
+    ...mode,
+    '--dir',
+    o.dir,
+    '--models',
+    o.models.join(','),
+    ...(o.quick ? ['--quick'] : []),
   ];
-  return runJsonChild<T>(args, { label: `models child process (${mode[0]})`, onLine: o.onLine, timeoutMs: o.timeoutMs ?? 15 * 60_000, okCodes: [0] });
+  return runJsonChild<T>(args, {
+    label: `models child process (${mode[0]})`,
+    onLine: o.onLine,
+    timeoutMs: o.timeoutMs ?? 15 * 60_000,
+    okCodes: [0],
+  });
 }
 
 async function childMain(argv: string[]): Promise<number> {
@@ -199,11 +252,15 @@ async function childMain(argv: string[]): Promise<number> {
   try {
     o = parseModelsChildArgs(argv);
   } catch (e) {
-    process.stderr.write(`${(e as Error).message}\nusage: node dist-bench/bench/models-node.js (--threads N [--quick] | --build [--input-size S]) --dir DIR --models LIST\n`);
+    process.stderr.write(
+      `${(e as Error).message}\nusage: node dist-bench/bench/models-node.js (--threads N [--quick] | --build [--input-size S]) --dir DIR --models LIST\n`,
+    );
     return 2;
   }
   const line = (l: string) => process.stderr.write(l + '\n');
-  const t = o.build ? await buildModelsInto(o.dir, o.models, { inputSize: o.inputSize }, line) : await runModelsThreadsInProcess(o, line);
+  const t = o.build
+    ? await buildModelsInto(o.dir, o.models, { inputSize: o.inputSize }, line)
+    : await runModelsThreadsInProcess(o, line);
   // onnxruntime-web's threads keep the process alive: the caller exits once stdout has taken the JSON
   await new Promise<void>((res) => process.stdout.write(JSON.stringify(t) + '\n', () => res()));
   return 0;

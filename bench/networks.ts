@@ -21,7 +21,17 @@
 import type * as Ort from 'onnxruntime-web';
 import type { OrtModule } from '../fixtures/models/ort.js';
 import {
-  NETWORKS, isChannelWise, isPointwise, layerFormat, layerLabel, layerMacs, layerOh, networkConvs, networkMacs, type NetLayer, type Network,
+  NETWORKS,
+  isChannelWise,
+  isPointwise,
+  layerFormat,
+  layerLabel,
+  layerMacs,
+  layerOh,
+  networkConvs,
+  networkMacs,
+  type NetLayer,
+  type Network,
 } from '../fixtures/networks.js';
 import { rng } from '../fixtures/rng.js';
 import { compareOutputs, nchw44ToNchw, nchwToNchw44, type Mismatch } from './data.js';
@@ -37,12 +47,16 @@ export function defaultNetworks(quick: boolean): string {
 /** Resolves --networks: a comma list of ids (mobilenetv2, resnet18), 'all', or 'none'. Throws on an unknown id. */
 export function selectNetworks(spec: string | undefined): Network[] {
   if (spec === undefined) return [];
-  const items = spec.split(',').map((x) => x.trim().toLowerCase()).filter(Boolean);
+  const items = spec
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
   if (items.length === 1 && items[0] === 'none') return [];
   const out: Network[] = [];
   for (const item of items) {
     const found = item === 'all' ? NETWORKS : NETWORKS.filter((n) => n.id === item);
-    if (!found.length) throw new Error(`unknown network '${item}': expected ${NETWORKS.map((n) => n.id).join(', ')}, all or none`);
+    if (!found.length)
+      throw new Error(`unknown network '${item}': expected ${NETWORKS.map((n) => n.id).join(', ')}, all or none`);
     for (const n of found) if (!out.includes(n)) out.push(n);
   }
   return out;
@@ -114,9 +128,28 @@ export function makeNetProblem(layer: NetLayer, seed: number): NetProblem {
   const dstScale = Math.fround((srcScale * 0.01 * accStd) / 40);
   const format = layerFormat(layer);
   const params: NetConvParams = {
-    format, n: 1, ic, ih: h, iw: h, oc, fh: k, fw: k, stride: [layer.stride, layer.stride], pad: [layer.pad, layer.pad],
-    dilation: [1, 1], group, srcType: 'uint8', srcZeroPoint, srcScale, filterScale, dstType: 'uint8', dstZeroPoint, dstScale,
-    biasMode: 'channel', nonlinearity: 'identity', rounding: 'half-even',
+    format,
+    n: 1,
+    ic,
+    ih: h,
+    iw: h,
+    oc,
+    fh: k,
+    fw: k,
+    stride: [layer.stride, layer.stride],
+    pad: [layer.pad, layer.pad],
+    dilation: [1, 1],
+    group,
+    srcType: 'uint8',
+    srcZeroPoint,
+    srcScale,
+    filterScale,
+    dstType: 'uint8',
+    dstZeroPoint,
+    dstScale,
+    biasMode: 'channel',
+    nonlinearity: 'identity',
+    rounding: 'half-even',
   };
   const src = format === 'NCHW44' ? nchwToNchw44(srcNCHW, ic, h, h) : srcNCHW;
   return { layer, oh, macs: layerMacs(layer), params, src, srcNCHW, weights, bias, dstLength: oc * oh * oh };
@@ -134,10 +167,24 @@ export function netOrtModel(pb: NetProblem, activation: 'int8' | 'uint8'): Uint8
   const p = pb.params;
   const shift = activation === 'int8' ? -128 : 0;
   return buildQLinearConvModel({
-    activation, n: 1, ic: p.ic, ih: p.ih, iw: p.iw, oc: p.oc, fh: p.fh, fw: p.fw, stride: p.stride, pad: p.pad, group: p.group,
-    srcScale: p.srcScale, filterScale: p.filterScale, dstScale: p.dstScale,
-    srcZeroPoint: p.srcZeroPoint + shift, dstZeroPoint: p.dstZeroPoint + shift,
-    weights: pb.weights, bias: pb.bias,
+    activation,
+    n: 1,
+    ic: p.ic,
+    ih: p.ih,
+    iw: p.iw,
+    oc: p.oc,
+    fh: p.fh,
+    fw: p.fw,
+    stride: p.stride,
+    pad: p.pad,
+    group: p.group,
+    srcScale: p.srcScale,
+    filterScale: p.filterScale,
+    dstScale: p.dstScale,
+    srcZeroPoint: p.srcZeroPoint + shift,
+    dstZeroPoint: p.dstZeroPoint + shift,
+    weights: pb.weights,
+    bias: pb.bias,
   });
 }
 
@@ -157,17 +204,40 @@ export interface NetRuntime {
   convBias(p: NetConvParams): NetConv;
 }
 /** kernels-ref's reference.convBias (the oracle), used to say who is wrong when i8conv and onnxruntime differ. */
-export type NetReference = (p: NetConvParams, src: Uint8Array, weights: Int8Array, bias: Int32Array) => ArrayLike<number>;
+export type NetReference = (
+  p: NetConvParams,
+  src: Uint8Array,
+  weights: Int8Array,
+  bias: Int32Array,
+) => ArrayLike<number>;
 
 /** Backends of the network level, in table order. */
 export const NET_BACKENDS = ['i8conv', 'ort-web-uint8', 'ort-web-int8'] as const;
 export type NetBackend = (typeof NET_BACKENDS)[number];
 
 /** Per layer: warm up 100 ms, samples of >= 10 ms, >= 7 of them and 250 ms of rounds per backend. */
-export const NETWORK_SAMPLING: SampleOptions = { warmupMs: 100, minSampleMs: 10, minSamples: 7, maxSamples: 31, budgetMs: 250 };
-export const NETWORK_QUICK_SAMPLING: SampleOptions = { warmupMs: 30, minSampleMs: 5, minSamples: 3, maxSamples: 9, budgetMs: 40 };
+export const NETWORK_SAMPLING: SampleOptions = {
+  warmupMs: 100,
+  minSampleMs: 10,
+  minSamples: 7,
+  maxSamples: 31,
+  budgetMs: 250,
+};
+export const NETWORK_QUICK_SAMPLING: SampleOptions = {
+  warmupMs: 30,
+  minSampleMs: 5,
+  minSamples: 3,
+  maxSamples: 9,
+  budgetMs: 40,
+};
 /** The headline run (npm start's default): warm up 40 ms, samples of >= 5 ms, >= 5 of them and 80 ms of rounds. */
-export const NETWORK_HEADLINE_SAMPLING: SampleOptions = { warmupMs: 40, minSampleMs: 5, minSamples: 5, maxSamples: 15, budgetMs: 80 };
+export const NETWORK_HEADLINE_SAMPLING: SampleOptions = {
+  warmupMs: 40,
+  minSampleMs: 5,
+  minSamples: 5,
+  maxSamples: 15,
+  budgetMs: 80,
+};
 
 export type NetworkProgress =
   | { kind: 'network'; id: string; label: string; macs: number; layers: number; convs: number }
@@ -230,7 +300,8 @@ export interface Prepared {
   dispose: () => void;
 }
 
-const errorText = (e: unknown) => (e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e));
+const errorText = (e: unknown) =>
+  e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e);
 
 function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a.length !== b.length) return false;
@@ -238,7 +309,10 @@ function sameValues(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   return true;
 }
 
-export async function prepareI8conv(rt: NetRuntime, pb: NetProblem): Promise<{ p: Prepared; algo: string; ceilingKind: CeilingKind }> {
+export async function prepareI8conv(
+  rt: NetRuntime,
+  pb: NetProblem,
+): Promise<{ p: Prepared; algo: string; ceilingKind: CeilingKind }> {
   const conv = rt.convBias(pb.params);
   try {
     conv.setFilter(pb.weights, 'OIHW');
@@ -264,7 +338,10 @@ export async function prepareI8conv(rt: NetRuntime, pb: NetProblem): Promise<{ p
 }
 
 export async function prepareOrt(ort: OrtModule, pb: NetProblem, activation: 'int8' | 'uint8'): Promise<Prepared> {
-  const session = await ort.InferenceSession.create(netOrtModel(pb, activation), { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+  const session = await ort.InferenceSession.create(netOrtModel(pb, activation), {
+    executionProviders: ['wasm'],
+    graphOptimizationLevel: 'all',
+  });
   const p = pb.params;
   const x = activation === 'int8' ? Int8Array.from(pb.srcNCHW, (v) => v - 128) : pb.srcNCHW;
   const input = new ort.Tensor(activation, x, [1, p.ic, p.ih, p.iw]);
@@ -295,27 +372,81 @@ export async function prepareOrt(ort: OrtModule, pb: NetProblem, activation: 'in
   };
 }
 
-function timingOf(t: { ms: number; msMin: number; msMax: number; spread: number; samples: number; callsPerSample: number }, macs: number): NetworkTiming {
-  return { ms: t.ms, msMin: t.msMin, msMax: t.msMax, spread: t.spread, samples: t.samples, callsPerSample: t.callsPerSample, gmacs: macs / t.ms / 1e6 };
+function timingOf(
+  t: { ms: number; msMin: number; msMax: number; spread: number; samples: number; callsPerSample: number },
+  macs: number,
+): NetworkTiming {
+  return {
+    ms: t.ms,
+    msMin: t.msMin,
+    msMax: t.msMax,
+    spread: t.spread,
+    samples: t.samples,
+    callsPerSample: t.callsPerSample,
+    gmacs: macs / t.ms / 1e6,
+  };
 }
 
-async function runLayer(net: Network, index: number, o: NetworkBenchInput, now: () => number): Promise<NetworkLayerResult> {
+async function runLayer(
+  net: Network,
+  index: number,
+  o: NetworkBenchInput,
+  now: () => number,
+): Promise<NetworkLayerResult> {
   const layer = net.layers[index];
   const pb = makeNetProblem(layer, seedOf(net.id, index));
   const progress = o.onProgress ?? (() => {});
   const res: NetworkLayerResult = {
-    name: layer.name, occurs: [...layer.occurs], count: layer.count, label: layerLabel(layer),
-    ic: layer.ic, oc: layer.oc, h: layer.h, w: layer.h, k: layer.k, s: layer.stride, pad: layer.pad, group: layer.group,
-    format: pb.params.format, oh: pb.oh, ow: pb.oh, macs: pb.macs,
-    srcZeroPoint: pb.params.srcZeroPoint, dstZeroPoint: pb.params.dstZeroPoint,
-    algo: null, backends: {}, ceilingMs: NaN, pctCeiling: null, pctCeilingSameRounds: null, ratioOrtUint8: null,
-    checks: { i8conv: 'unchecked', 'ort-web-uint8': 'unchecked', 'ort-web-int8': 'unchecked' }, mismatches: [],
+    name: layer.name,
+    occurs: [...layer.occurs],
+    count: layer.count,
+    label: layerLabel(layer),
+    ic: layer.ic,
+    oc: layer.oc,
+    h: layer.h,
+    w: layer.h,
+    k: layer.k,
+    s: layer.stride,
+    pad: layer.pad,
+    group: layer.group,
+    format: pb.params.format,
+    oh: pb.oh,
+    ow: pb.oh,
+    macs: pb.macs,
+    srcZeroPoint: pb.params.srcZeroPoint,
+    dstZeroPoint: pb.params.dstZeroPoint,
+    algo: null,
+    backends: {},
+    ceilingMs: NaN,
+    pctCeiling: null,
+    pctCeilingSameRounds: null,
+    ratioOrtUint8: null,
+    checks: { i8conv: 'unchecked', 'ort-web-uint8': 'unchecked', 'ort-web-int8': 'unchecked' },
+    mismatches: [],
   };
   const fail = (backend: NetBackend, e: unknown) => {
-    res.mismatches.push({ backend, count: 0, total: pb.dstLength, maxAbsDiff: NaN, firstIndex: -1, got: NaN, want: NaN, error: errorText(e), phase: 'prepare', against: 'none' });
+    res.mismatches.push({
+      backend,
+      count: 0,
+      total: pb.dstLength,
+      maxAbsDiff: NaN,
+      firstIndex: -1,
+      got: NaN,
+      want: NaN,
+      error: errorText(e),
+      phase: 'prepare',
+      against: 'none',
+    });
     res.checks[backend] = 'mismatch';
   };
-  progress({ kind: 'network-step', network: net.id, index, count: net.layers.length, layer: layer.name, step: 'prepare' });
+  progress({
+    kind: 'network-step',
+    network: net.id,
+    index,
+    count: net.layers.length,
+    layer: layer.name,
+    step: 'prepare',
+  });
   const ready: Prepared[] = [];
   try {
     const { p, algo, ceilingKind } = await prepareI8conv(o.rt, pb);
@@ -337,7 +468,10 @@ async function runLayer(net: Network, index: number, o: NetworkBenchInput, now: 
   const get = (name: NetBackend) => ready.find((r) => r.name === name);
   let oracleOut: ArrayLike<number> | null | undefined;
   const oracle = (): ArrayLike<number> | null => {
-    if (oracleOut === undefined) oracleOut = o.reference ? nchw44ToNchw(Uint8Array.from(o.reference(pb.params, pb.src, pb.weights, pb.bias)), pb.params.oc, pb.oh, pb.oh) : null;
+    if (oracleOut === undefined)
+      oracleOut = o.reference
+        ? nchw44ToNchw(Uint8Array.from(o.reference(pb.params, pb.src, pb.weights, pb.bias)), pb.params.oc, pb.oh, pb.oh)
+        : null;
     return oracleOut;
   };
   const record = (m: Mismatch, phase: NetworkMismatch['phase'], against: string, note?: string) => {
@@ -367,7 +501,11 @@ async function runLayer(net: Network, index: number, o: NetworkBenchInput, now: 
           record(w, phase, 'oracle', 'i8conv equals the oracle; onnxruntime-web uint8 differs');
           mark('i8conv');
         } else {
-          const note = !ref ? 'no oracle in this build to arbitrate' : sameValues(want, ref) ? 'onnxruntime-web uint8 equals the oracle' : 'neither equals the oracle';
+          const note = !ref
+            ? 'no oracle in this build to arbitrate'
+            : sameValues(want, ref)
+              ? 'onnxruntime-web uint8 equals the oracle'
+              : 'neither equals the oracle';
           record(m, phase, 'ort-web-uint8', note);
           if (ref && sameValues(want, ref)) mark('ort-web-uint8');
         }
@@ -390,7 +528,14 @@ async function runLayer(net: Network, index: number, o: NetworkBenchInput, now: 
   try {
     check('first-call');
     if (ready.length) {
-      progress({ kind: 'network-step', network: net.id, index, count: net.layers.length, layer: layer.name, step: 'time' });
+      progress({
+        kind: 'network-step',
+        network: net.id,
+        index,
+        count: net.layers.length,
+        layer: layer.name,
+        step: 'time',
+      });
       const fns = ready.map((r) => r.run);
       // the ceiling loop of the layer's own kernels (SIMD128 when i8conv did not run)
       const probe = res.ceilingKind === 'relaxed' ? o.relaxedCeilingProbe : o.ceilingProbe;
@@ -411,7 +556,14 @@ export async function runNetworkBench(o: NetworkBenchInput): Promise<NetworkResu
   const now = o.now ?? (() => performance.now());
   const out: NetworkResult[] = [];
   for (const net of o.networks) {
-    o.onProgress?.({ kind: 'network', id: net.id, label: net.label, macs: networkMacs(net), layers: net.layers.length, convs: networkConvs(net) });
+    o.onProgress?.({
+      kind: 'network',
+      id: net.id,
+      label: net.label,
+      macs: networkMacs(net),
+      layers: net.layers.length,
+      convs: networkConvs(net),
+    });
     const t0 = now();
     const local = o.localCeiling ? await o.localCeiling() : undefined;
     const layers: NetworkLayerResult[] = [];
@@ -421,12 +573,18 @@ export async function runNetworkBench(o: NetworkBenchInput): Promise<NetworkResu
       o.onProgress?.({ kind: 'network-layer', network: net.id, index: i, count: net.layers.length, layer: r });
     }
     out.push({
-      id: net.id, label: net.label, macs: networkMacs(net), convs: networkConvs(net), layers,
+      id: net.id,
+      label: net.label,
+      macs: networkMacs(net),
+      convs: networkConvs(net),
+      layers,
       ...(local !== undefined ? { ceilingLocalGmacs: Math.round(local * 100) / 100 } : {}),
       sampling: { ...o.sampling },
       durationS: Math.round((now() - t0) / 100) / 10,
       ...(o.ort ? {} : { ortUnavailable: o.ortError ?? 'onnxruntime-web not loaded' }),
-      sums: {}, ceilingMs: NaN, bars: [],
+      sums: {},
+      ceilingMs: NaN,
+      bars: [],
     });
   }
   return out;
@@ -451,12 +609,24 @@ function bars(n: NetworkResult, ceilings: RunCeilings): NetworkBar[] {
     const label = "sum of i8conv's layer times <= sum of ort-web-uint8's";
     if (a == null) {
       const failed = n.layers.filter((l) => !l.backends.i8conv).map((l) => l.name);
-      out.push({ id: 'sum-vs-ort-uint8', label, status: 'not met', detail: `i8conv has no time on ${failed.length} layer(s): ${failed.join(', ')}` });
+      out.push({
+        id: 'sum-vs-ort-uint8',
+        label,
+        status: 'not met',
+        detail: `i8conv has no time on ${failed.length} layer(s): ${failed.join(', ')}`,
+      });
     } else if (b == null) {
-      out.push({ id: 'sum-vs-ort-uint8', label, status: 'n/a', detail: `ort-web-uint8 has no time on every layer${n.ortUnavailable ? ` (${n.ortUnavailable})` : ''}` });
+      out.push({
+        id: 'sum-vs-ort-uint8',
+        label,
+        status: 'n/a',
+        detail: `ort-web-uint8 has no time on every layer${n.ortUnavailable ? ` (${n.ortUnavailable})` : ''}`,
+      });
     } else {
       out.push({
-        id: 'sum-vs-ort-uint8', label, status: a <= b ? 'met' : 'not met',
+        id: 'sum-vs-ort-uint8',
+        label,
+        status: a <= b ? 'met' : 'not met',
         detail: `i8conv ${ms3(a)} ms, ort-web-uint8 ${ms3(b)} ms (i8conv / ort-web-uint8 = ${f2(b / a)}x)`,
       });
     }
@@ -470,23 +640,44 @@ function bars(n: NetworkResult, ceilings: RunCeilings): NetworkBar[] {
     const kinds = [...new Set(ls.map((l) => l.ceilingKind ?? 'simd128'))].sort();
     const name = (k: CeilingKind) => (k === 'relaxed' ? 'relaxed dot-add' : 'SIMD128');
     const same = ls.some((l) => l.pctCeilingSameRounds !== null && l.pctCeilingSameRounds !== undefined);
-    const runBest = kinds.map((k) => `${name(k)} ${ceilings[k] === null ? 'not measured' : `${f1(ceilings[k]!)} GMAC/s`}`).join(', ');
-    const label = `every 1x1 layer with >= 64 input and output channels at >= ${BAR_POINTWISE_PCT * 100}% of its kernels' ceiling ` +
-      `(${kinds.length ? kinds.map(name).join(' / ') : 'SIMD128'} loop` + (same ? ', timed in the same rounds as each layer)' : `: ${runBest})`);
+    const runBest = kinds
+      .map((k) => `${name(k)} ${ceilings[k] === null ? 'not measured' : `${f1(ceilings[k]!)} GMAC/s`}`)
+      .join(', ');
+    const label =
+      `every 1x1 layer with >= 64 input and output channels at >= ${BAR_POINTWISE_PCT * 100}% of its kernels' ceiling ` +
+      `(${kinds.length ? kinds.map(name).join(' / ') : 'SIMD128'} loop` +
+      (same ? ', timed in the same rounds as each layer)' : `: ${runBest})`);
     const refused = kinds.filter((k) => ceilings.refused?.[k]);
     if (!ls.length) out.push({ id: 'pointwise-pct-ceiling', label, status: 'n/a', detail: 'no such layer' });
     else if (refused.length) {
-      out.push({ id: 'pointwise-pct-ceiling', label, status: 'n/a', detail: refused.map((k) => `the ${name(k)} loop is refused as a ceiling: ${ceilings.refused![k]}`).join('; ') });
+      out.push({
+        id: 'pointwise-pct-ceiling',
+        label,
+        status: 'n/a',
+        detail: refused.map((k) => `the ${name(k)} loop is refused as a ceiling: ${ceilings.refused![k]}`).join('; '),
+      });
     } else if (kinds.some((k) => ceilings[k] === null)) {
-      out.push({ id: 'pointwise-pct-ceiling', label, status: 'n/a', detail: `no ${kinds.filter((k) => ceilings[k] === null).map(name).join(' / ')} ceiling in this run` });
+      out.push({
+        id: 'pointwise-pct-ceiling',
+        label,
+        status: 'n/a',
+        detail: `no ${kinds
+          .filter((k) => ceilings[k] === null)
+          .map(name)
+          .join(' / ')} ceiling in this run`,
+      });
     } else {
       const below = ls.filter((l) => !(pctOf(l) !== null && pctOf(l)! >= BAR_POINTWISE_PCT));
       const lowest = [...ls].sort((x, y) => (pctOf(x) ?? -1) - (pctOf(y) ?? -1))[0];
-      const show = (l: NetworkLayerResult) => `${l.name} (${l.label}, ${l.ceilingKind ?? 'simd128'} kernels) ${pctOf(l) === null ? 'no time' : `${f1(pctOf(l)! * 100)}%`}` +
+      const show = (l: NetworkLayerResult) =>
+        `${l.name} (${l.label}, ${l.ceilingKind ?? 'simd128'} kernels) ${pctOf(l) === null ? 'no time' : `${f1(pctOf(l)! * 100)}%`}` +
         (same && l.pctCeiling !== null ? ` (${f1(l.pctCeiling * 100)}% of the run's best)` : '');
       out.push({
-        id: 'pointwise-pct-ceiling', label, status: below.length ? 'not met' : 'met',
-        detail: `${ls.length - below.length}/${ls.length} layers at >= ${BAR_POINTWISE_PCT * 100}%; lowest ${show(lowest)}` +
+        id: 'pointwise-pct-ceiling',
+        label,
+        status: below.length ? 'not met' : 'met',
+        detail:
+          `${ls.length - below.length}/${ls.length} layers at >= ${BAR_POINTWISE_PCT * 100}%; lowest ${show(lowest)}` +
           (below.length ? `; below: ${below.map(show).join(', ')}` : ''),
       });
     }
@@ -495,16 +686,31 @@ function bars(n: NetworkResult, ceilings: RunCeilings): NetworkBar[] {
   {
     const label = `every channel-wise 3x3 layer at >= ${BAR_CHANWISE_SPEEDUP}x ort-web-uint8 (time ratio)`;
     const ls = n.layers.filter((l) => isChannelWise(l) && l.k === 3);
-    if (!ls.length) out.push({ id: 'chanwise-vs-ort-uint8', label, status: 'n/a', detail: 'no channel-wise 3x3 layer in this network' });
+    if (!ls.length)
+      out.push({
+        id: 'chanwise-vs-ort-uint8',
+        label,
+        status: 'n/a',
+        detail: 'no channel-wise 3x3 layer in this network',
+      });
     else if (ls.some((l) => l.backends.i8conv && !l.backends['ort-web-uint8'])) {
-      out.push({ id: 'chanwise-vs-ort-uint8', label, status: 'n/a', detail: 'ort-web-uint8 has no time on some of these layers' });
+      out.push({
+        id: 'chanwise-vs-ort-uint8',
+        label,
+        status: 'n/a',
+        detail: 'ort-web-uint8 has no time on some of these layers',
+      });
     } else {
       const below = ls.filter((l) => !(l.ratioOrtUint8 !== null && l.ratioOrtUint8 >= BAR_CHANWISE_SPEEDUP));
       const lowest = [...ls].sort((x, y) => (x.ratioOrtUint8 ?? -1) - (y.ratioOrtUint8 ?? -1))[0];
-      const show = (l: NetworkLayerResult) => `${l.name} (${l.label}) ${l.ratioOrtUint8 === null ? 'no time' : `${f2(l.ratioOrtUint8)}x`}`;
+      const show = (l: NetworkLayerResult) =>
+        `${l.name} (${l.label}) ${l.ratioOrtUint8 === null ? 'no time' : `${f2(l.ratioOrtUint8)}x`}`;
       out.push({
-        id: 'chanwise-vs-ort-uint8', label, status: below.length ? 'not met' : 'met',
-        detail: `${ls.length - below.length}/${ls.length} layers at >= ${BAR_CHANWISE_SPEEDUP}x; lowest ${show(lowest)}` +
+        id: 'chanwise-vs-ort-uint8',
+        label,
+        status: below.length ? 'not met' : 'met',
+        detail:
+          `${ls.length - below.length}/${ls.length} layers at >= ${BAR_CHANWISE_SPEEDUP}x; lowest ${show(lowest)}` +
           (below.length ? `; below: ${below.map(show).join(', ')}` : ''),
       });
     }
@@ -530,7 +736,9 @@ export function finishNetworks(nets: NetworkResult[], ceilings: number | RunCeil
     }
     n.sums = {};
     for (const b of NET_BACKENDS) {
-      n.sums[b] = n.layers.every((l) => l.backends[b]) ? n.layers.reduce((s, l) => s + l.backends[b]!.ms * l.count, 0) : null;
+      n.sums[b] = n.layers.every((l) => l.backends[b])
+        ? n.layers.reduce((s, l) => s + l.backends[b]!.ms * l.count, 0)
+        : null;
     }
     n.ceilingMs = n.layers.reduce((s, l) => s + l.ceilingMs * l.count, 0);
     n.ceilings = { simd128: c.simd128, relaxed: c.relaxed };
@@ -540,5 +748,7 @@ export function finishNetworks(nets: NetworkResult[], ceilings: number | RunCeil
 
 /** The network level's mismatches for the run's list (shape "network/<id>/<layer>"). */
 export function networkMismatches(nets: NetworkResult[]): (NetworkMismatch & { shape: string })[] {
-  return nets.flatMap((n) => n.layers.flatMap((l) => l.mismatches.map((m) => ({ ...m, shape: `network/${n.id}/${l.name}` }))));
+  return nets.flatMap((n) =>
+    n.layers.flatMap((l) => l.mismatches.map((m) => ({ ...m, shape: `network/${n.id}/${l.name}` }))),
+  );
 }

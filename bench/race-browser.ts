@@ -37,7 +37,10 @@ export interface RaceOptions {
 }
 
 /** Builds the files and races them at each thread count in a fresh headless Chromium. */
-export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: string) => void = () => {}): Promise<{ results: RaceResult[]; errors: string[] }> {
+export async function runRaceInBrowser(
+  o: RaceOptions = {},
+  onLine: (line: string) => void = () => {},
+): Promise<{ results: RaceResult[]; errors: string[] }> {
   const ids = o.ids ?? RACE_MODEL_IDS;
   const dir = mkdtempSync(join(tmpdir(), 'i8conv-race-models-'));
   const profile = mkdtempSync(join(tmpdir(), 'i8conv-race-chromium-'));
@@ -50,10 +53,16 @@ export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: strin
       writeFileSync(join(dir, `${id}.int8.onnx`), f.onnxInt8);
       writeFileSync(join(dir, `${id}.tflite`), f.tflite);
       writeFileSync(join(dir, `${id}.json`), JSON.stringify(f.meta));
-      onLine(`race: ${f.meta.label} built in ${((performance.now() - t0) / 1000).toFixed(1)} s (ONNX ${f.meta.onnxBytes} B, TFLite ${f.meta.tfliteBytes} B)`);
+      onLine(
+        `race: ${f.meta.label} built in ${((performance.now() - t0) / 1000).toFixed(1)} s (ONNX ${f.meta.onnxBytes} B, TFLite ${f.meta.tfliteBytes} B)`,
+      );
     }
     const srv = await startServer(REPO_ROOT, { '/race-models/': dir }, { served: ['bench/browser/'] });
-    const ctx = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, ...(o.noAvxVnni ? NO_AVX_VNNI_FLAGS : [])] });
+    const ctx = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [...CHROMIUM_FLAGS, ...(o.noAvxVnni ? NO_AVX_VNNI_FLAGS : [])],
+    });
     const results: RaceResult[] = [];
     try {
       for (const threads of o.threads ?? [1, 2]) {
@@ -61,10 +70,25 @@ export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: strin
         page.on('pageerror', (e) => errors.push(`page error: ${String(e)}`));
         await page.exposeFunction('raceLine', (l: string) => onLine(`race: ${l}`));
         await page.goto(`${srv.origin}/bench/browser/race.html`);
-        await page.waitForFunction(() => typeof (window as unknown as { runRace?: unknown }).runRace === 'function', null, { timeout: 30_000 });
-        const opts = { threads, ids, sampling: o.sampling ?? MODELS_HEADLINE_SAMPLING, settleMs: o.settleMs, simd128: o.simd128 };
+        await page.waitForFunction(
+          () => typeof (window as unknown as { runRace?: unknown }).runRace === 'function',
+          null,
+          { timeout: 30_000 },
+        );
+        const opts = {
+          threads,
+          ids,
+          sampling: o.sampling ?? MODELS_HEADLINE_SAMPLING,
+          settleMs: o.settleMs,
+          simd128: o.simd128,
+        };
         try {
-          results.push((await page.evaluate((x) => (window as unknown as { runRace(o: unknown): Promise<RaceResult> }).runRace(x), opts)) as RaceResult);
+          results.push(
+            (await page.evaluate(
+              (x) => (window as unknown as { runRace(o: unknown): Promise<RaceResult> }).runRace(x),
+              opts,
+            )) as RaceResult,
+          );
         } catch (e) {
           errors.push(`race at ${threads} thread(s): ${String(e)}`);
         }
@@ -83,17 +107,27 @@ export async function runRaceInBrowser(o: RaceOptions = {}, onLine: (line: strin
 
 /** Whether i8conv's TFLite run differs from its ONNX run, or onnxruntime-web from i8conv (both must be equal). */
 export function raceMismatch(results: readonly RaceResult[]): boolean {
-  return results.some((r) => r.rows.some((row) => (row.checks.tfliteVsOnnx?.differ ?? 0) > 0 || (row.checks.ortVsI8conv?.differ ?? 0) > 0));
+  return results.some((r) =>
+    r.rows.some((row) => (row.checks.tfliteVsOnnx?.differ ?? 0) > 0 || (row.checks.ortVsI8conv?.differ ?? 0) > 0),
+  );
 }
 
 /** Writes race-chromium.md / .json into `out`; returns the markdown. */
-export function writeRaceReport(results: RaceResult[], errors: string[], out: string, noAvxVnni = false): { md: string; paths: string[] } {
+export function writeRaceReport(
+  results: RaceResult[],
+  errors: string[],
+  out: string,
+  noAvxVnni = false,
+): { md: string; paths: string[] } {
   const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores${noAvxVnni ? ` (its AVX-VNNI hidden from V8: ${NO_AVX_VNNI_FLAGS.join(' ')})` : ''}; ${results[0]?.info.userAgent ?? ''}`;
   let md = renderRace(results, machine);
   if (errors.length) md += `\nErrors:\n${errors.map((e) => `- ${e}`).join('\n')}\n`;
   mkdirSync(out, { recursive: true });
-  const tag = (results.some((r) => r.info.litert?.file.includes('compat')) && results.every((r) => r.info.i8conv.build === 'simd128') ? '-simd128' : '') +
-    (noAvxVnni ? '-no-avx-vnni' : '');
+  const tag =
+    (results.some((r) => r.info.litert?.file.includes('compat')) &&
+    results.every((r) => r.info.i8conv.build === 'simd128')
+      ? '-simd128'
+      : '') + (noAvxVnni ? '-no-avx-vnni' : '');
   const paths = [join(out, `race-chromium${tag}.md`), join(out, `race-chromium${tag}.json`)];
   writeFileSync(paths[0], md);
   writeFileSync(paths[1], JSON.stringify({ machine, results, errors }, null, 2));
@@ -122,20 +156,25 @@ async function main(argv: string[]): Promise<number> {
       return v;
     };
     if (a === '--models') {
-      const ids = value().split(',').map((s) => s.trim()).filter(Boolean);
-      for (const id of ids) if (!RACE_MODEL_IDS.includes(id as RaceModelId)) throw new Error(`unknown model '${id}': expected ${RACE_MODEL_IDS.join(', ')}`);
+      const ids = value()
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const id of ids)
+        if (!RACE_MODEL_IDS.includes(id as RaceModelId))
+          throw new Error(`unknown model '${id}': expected ${RACE_MODEL_IDS.join(', ')}`);
       o.ids = ids as RaceModelId[];
     } else if (a === '--threads') {
       o.threads = value().split(',').map(Number);
-      if (o.threads.some((t) => !Number.isInteger(t) || t < 1)) throw new Error('--threads takes a list of positive integers');
+      if (o.threads.some((t) => !Number.isInteger(t) || t < 1))
+        throw new Error('--threads takes a list of positive integers');
     } else if (a === '--quick') o.sampling = MODELS_QUICK_SAMPLING;
     else if (a === '--input-size') o.inputSize = Number(value());
     else if (a === '--settle-ms') o.settleMs = Number(value());
     else if (a === '--simd128') {
       o.simd128 = true;
       o.threads ??= [1];
-    }
-    else if (a === '--no-avx-vnni') o.noAvxVnni = true;
+    } else if (a === '--no-avx-vnni') o.noAvxVnni = true;
     else if (a === '--out') out = resolve(value());
     else if (a === '--help' || a === '-h') {
       console.log(RACE_USAGE);

@@ -9,7 +9,13 @@
  */
 import { createRuntime, type Runtime } from '../src/index.js';
 import type { OrtModule } from '../fixtures/models/ort.js';
-import { createTfliteFloatRunner, loadLiteRtInPage, nchwToNhwc, type LiteRtModule, type LtEnvironment } from '../fixtures/litert.js';
+import {
+  createTfliteFloatRunner,
+  loadLiteRtInPage,
+  nchwToNhwc,
+  type LiteRtModule,
+  type LtEnvironment,
+} from '../fixtures/litert.js';
 import { ppocrInput } from '../fixtures/models/ppocr.js';
 import { zooInput } from '../fixtures/models/zoo.js';
 import type { RaceModelMeta } from '../fixtures/models/race.js';
@@ -22,7 +28,8 @@ const LITERT_WASM_DIR = '/node_modules/@litertjs/core/wasm/';
 const BASE = '/race-models/';
 
 const line = (l: string) => self.postMessage({ type: 'line', line: l });
-const errorText = (e: unknown) => (e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e));
+const errorText = (e: unknown) =>
+  e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e);
 
 async function fetchBytes(url: string): Promise<Uint8Array> {
   const r = await fetch(url);
@@ -41,7 +48,13 @@ async function evalScript(url: string): Promise<void> {
   (0, eval)(`${await r.text()}\n;globalThis.ModuleFactory = ModuleFactory;`);
 }
 
-async function race(threads: number, ids: string[], sampling: SampleOptions, settleMs?: number, simd128 = false): Promise<RaceResult> {
+async function race(
+  threads: number,
+  ids: string[],
+  sampling: SampleOptions,
+  settleMs?: number,
+  simd128 = false,
+): Promise<RaceResult> {
   const iso = self.crossOriginIsolated;
   const rt: Runtime = await createRuntime(simd128 ? { threads, build: 'simd128' } : { threads });
   const ort = (await import(/* @vite-ignore */ ORT_MODULE)) as OrtModule;
@@ -54,14 +67,22 @@ async function race(threads: number, ids: string[], sampling: SampleOptions, set
   try {
     // simd128: LiteRT.js's compat build, which has no threaded twin (one thread only)
     if (simd128 && threads > 1) throw new Error('LiteRT.js has no threaded SIMD128 build');
-    lt = await loadLiteRtInPage(LITERT_WASM_DIR, simd128 ? { simd: 'simd128', loadScript: evalScript } : { threaded: threads > 1, loadScript: evalScript });
+    lt = await loadLiteRtInPage(
+      LITERT_WASM_DIR,
+      simd128 ? { simd: 'simd128', loadScript: evalScript } : { threaded: threads > 1, loadScript: evalScript },
+    );
     ltEnv = lt.wasm.LiteRtEnvironment.create(null);
   } catch (e) {
     ltError = errorText(e);
   }
   const info: RacePageInfo = {
-    threads, crossOriginIsolated: iso,
-    i8conv: { build: rt.features.build ?? 'unknown', dotFlavour: rt.features.dotFlavour ?? null, threads: rt.threading.threads },
+    threads,
+    crossOriginIsolated: iso,
+    i8conv: {
+      build: rt.features.build ?? 'unknown',
+      dotFlavour: rt.features.dotFlavour ?? null,
+      threads: rt.threading.threads,
+    },
     ort: { numThreads: ort.env.wasm.numThreads ?? 1 },
     litert: lt ? { file: lt.file, version: lt.version } : null,
     userAgent: navigator.userAgent,
@@ -70,7 +91,11 @@ async function race(threads: number, ids: string[], sampling: SampleOptions, set
   try {
     for (const id of ids) {
       const meta = (await (await fetch(`${BASE}${id}.json`)).json()) as RaceModelMeta;
-      const [onnx, onnxInt8, tflite] = await Promise.all([fetchBytes(`${BASE}${id}.onnx`), fetchBytes(`${BASE}${id}.int8.onnx`), fetchBytes(`${BASE}${id}.tflite`)]);
+      const [onnx, onnxInt8, tflite] = await Promise.all([
+        fetchBytes(`${BASE}${id}.onnx`),
+        fetchBytes(`${BASE}${id}.int8.onnx`),
+        fetchBytes(`${BASE}${id}.tflite`),
+      ]);
       const [, c, h, w] = meta.shape;
       const x = meta.input === 'ppocr-det' ? ppocrInput('det', meta.seed) : zooInput(meta.seed, h, w);
       const xh = nchwToNhwc(x, c, h, w);
@@ -96,7 +121,10 @@ async function race(threads: number, ids: string[], sampling: SampleOptions, set
       await attempt('i8conv-tflite', i8('i8conv-tflite', tflite, xh));
       await attempt('ort', async () => {
         const t0 = performance.now();
-        const s = await ort.InferenceSession.create(onnx, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
+        const s = await ort.InferenceSession.create(onnx, {
+          executionProviders: ['wasm'],
+          graphOptimizationLevel: 'all',
+        });
         const loadMs = performance.now() - t0;
         const tensor = new ort.Tensor('float32', x, [...meta.shape]);
         const run = async () => {
@@ -115,7 +143,13 @@ async function race(threads: number, ids: string[], sampling: SampleOptions, set
           const r = await createTfliteFloatRunner(l, env, tflite, 1, threads);
           const loadMs = performance.now() - t0;
           xnnpack = r.xnnpack;
-          return { engine: 'litert', loadMs, outputs: await r.run(xh), run: () => r.run(xh), dispose: () => r.delete() };
+          return {
+            engine: 'litert',
+            loadMs,
+            outputs: await r.run(xh),
+            run: () => r.run(xh),
+            dispose: () => r.delete(),
+          };
         });
       } else errors.litert = ltError;
       // the TFLite file's exact twin (int8 activations), run once for the check
@@ -134,7 +168,11 @@ async function race(threads: number, ids: string[], sampling: SampleOptions, set
       try {
         const row = await raceRow(meta, threads, runners, errors, sampling, xnnpack, settleMs, int8Outputs);
         rows.push(row);
-        line(`  ${Object.entries(row.timings).map(([e, t]) => `${e} ${t.ms.toFixed(1)} ms`).join(', ')}`);
+        line(
+          `  ${Object.entries(row.timings)
+            .map(([e, t]) => `${e} ${t.ms.toFixed(1)} ms`)
+            .join(', ')}`,
+        );
       } finally {
         for (const r of runners) await r.dispose();
       }

@@ -119,10 +119,26 @@ export interface RaceRunner {
  * engines loaded (`errors` the others).
  */
 export async function raceRow(
-  meta: RaceModelMeta, threads: number, runners: RaceRunner[], errors: RaceRow['errors'], sampling: SampleOptions, litertXnnpack: boolean | null, settleMs = RACE_SETTLE_MS,
+  meta: RaceModelMeta,
+  threads: number,
+  runners: RaceRunner[],
+  errors: RaceRow['errors'],
+  sampling: SampleOptions,
+  litertXnnpack: boolean | null,
+  settleMs = RACE_SETTLE_MS,
   int8Outputs?: Float32Array[],
 ): Promise<RaceRow> {
-  const row: RaceRow = { id: meta.id, label: meta.label, threads, timings: {}, errors, ratios: {}, checks: {}, litertXnnpack, rounds: 0 };
+  const row: RaceRow = {
+    id: meta.id,
+    label: meta.label,
+    threads,
+    timings: {},
+    errors,
+    ratios: {},
+    checks: {},
+    litertXnnpack,
+    rounds: 0,
+  };
   const by = (e: RaceEngine) => runners.find((r) => r.engine === e);
   const i8 = by('i8conv');
   const first = (e: RaceEngine) => by(e)?.outputs[0];
@@ -139,15 +155,20 @@ export async function raceRow(
   // with threads, each sample is preceded by untimed runs (the engine's pool is awake, as in back-to-back inference)
   // and followed by an idle pause (the pools spin a while after a run: the pause lets them sleep before the next
   // engine's sample, as the Node models level's threads set does)
-  const opts = threads > 1 ? { ...sampling, settleAfterMs: runners.map(() => settleMs), primeMs: RACE_PRIME_MS } : sampling;
-  const { timings, rounds } = await measureRounds(runners.map((r) => () => r.run()), opts);
+  const opts =
+    threads > 1 ? { ...sampling, settleAfterMs: runners.map(() => settleMs), primeMs: RACE_PRIME_MS } : sampling;
+  const { timings, rounds } = await measureRounds(
+    runners.map((r) => () => r.run()),
+    opts,
+  );
   row.rounds = rounds.length;
   runners.forEach((r, k) => {
     const s = timings[k];
     row.timings[r.engine] = { ms: s.ms, msMin: s.msMin, msMax: s.msMax, samples: s.samples, loadMs: r.loadMs };
   });
   const idx = (e: RaceEngine) => runners.findIndex((r) => r.engine === e);
-  const ratio = (a: RaceEngine, b: RaceEngine) => (idx(a) >= 0 && idx(b) >= 0 ? perRoundRatio(rounds, idx(a), idx(b)) : undefined);
+  const ratio = (a: RaceEngine, b: RaceEngine) =>
+    idx(a) >= 0 && idx(b) >= 0 ? perRoundRatio(rounds, idx(a), idx(b)) : undefined;
   const set = (k: keyof RaceRow['ratios'], v: number | undefined) => {
     if (v !== undefined && Number.isFinite(v)) row.ratios[k] = v;
   };
@@ -162,10 +183,13 @@ export async function raceRow(
 
 /** Bars of the issue, 1 thread, Chromium: i8conv <= 0.8x LiteRT.js on every model; <= 0.5x onnxruntime-web on
  *  MobileNetV2 and PP-OCR det; with threads, ahead of both (< 1x). */
-export function raceBars(row: RaceRow): { what: string; value: number | undefined; bar: number; met: boolean | null }[] {
+export function raceBars(
+  row: RaceRow,
+): { what: string; value: number | undefined; bar: number; met: boolean | null }[] {
   const out: { what: string; value: number | undefined; bar: number; met: boolean | null }[] = [];
   // 1 thread: at most the bar; with threads "ahead": below it
-  const add = (what: string, value: number | undefined, bar: number) => out.push({ what, value, bar, met: value === undefined ? null : row.threads === 1 ? value <= bar : value < bar });
+  const add = (what: string, value: number | undefined, bar: number) =>
+    out.push({ what, value, bar, met: value === undefined ? null : row.threads === 1 ? value <= bar : value < bar });
   if (row.threads === 1) {
     add('i8conv / LiteRT.js', row.ratios.litert, 0.8);
     if (row.id === 'mobilenetv2' || row.id === 'ppocr-det') add('i8conv / onnxruntime-web', row.ratios.ort, 0.5);
@@ -179,7 +203,11 @@ export function raceBars(row: RaceRow): { what: string; value: number | undefine
 const f1 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(1));
 const f2 = (v: number | undefined) => (v === undefined ? '—' : `${v.toFixed(2)}x`);
 const check = (c: RaceCheck | undefined) =>
-  !c ? '—' : c.differ === 0 ? 'equal' : `${c.differ}/${c.total} differ, max ${c.maxQuanta.toFixed(1)} q, top-1 ${c.top1 ? 'same' : 'DIFFERS'}`;
+  !c
+    ? '—'
+    : c.differ === 0
+      ? 'equal'
+      : `${c.differ}/${c.total} differ, max ${c.maxQuanta.toFixed(1)} q, top-1 ${c.top1 ? 'same' : 'DIFFERS'}`;
 
 /** The race as markdown: one table per thread count, then the checks and the bars. */
 export function renderRace(results: readonly RaceResult[], machine: string): string {
@@ -187,23 +215,39 @@ export function renderRace(results: readonly RaceResult[], machine: string): str
   for (const r of results) {
     const i = r.info;
     lines.push(`## ${i.threads} thread${i.threads > 1 ? 's' : ''}`, '');
-    lines.push(`i8conv ${i.i8conv.build} build (dot ${i.i8conv.dotFlavour ?? 'none'}), ${i.i8conv.threads} thread(s); onnxruntime-web numThreads ${i.ort.numThreads}; LiteRT.js ${i.litert ? `${i.litert.version} ${i.litert.file}` : 'not loaded'}; cross-origin isolated: ${i.crossOriginIsolated}`, '');
-    lines.push('| model | i8conv ms | i8conv (TFLite) ms | onnxruntime-web ms | LiteRT.js ms | i8conv / ORT | i8conv / LiteRT | TFLite: i8conv / LiteRT | rounds |');
+    lines.push(
+      `i8conv ${i.i8conv.build} build (dot ${i.i8conv.dotFlavour ?? 'none'}), ${i.i8conv.threads} thread(s); onnxruntime-web numThreads ${i.ort.numThreads}; LiteRT.js ${i.litert ? `${i.litert.version} ${i.litert.file}` : 'not loaded'}; cross-origin isolated: ${i.crossOriginIsolated}`,
+      '',
+    );
+    lines.push(
+      '| model | i8conv ms | i8conv (TFLite) ms | onnxruntime-web ms | LiteRT.js ms | i8conv / ORT | i8conv / LiteRT | TFLite: i8conv / LiteRT | rounds |',
+    );
     lines.push('|---|---|---|---|---|---|---|---|---|');
     for (const row of r.rows) {
       const t = row.timings;
-      lines.push(`| ${row.label} | ${f1(t.i8conv?.ms)} | ${f1(t['i8conv-tflite']?.ms)} | ${f1(t.ort?.ms)} | ${f1(t.litert?.ms)} | ${f2(row.ratios.ort)} | ${f2(row.ratios.litert)} | ${f2(row.ratios.tfliteLitert)} | ${row.rounds} |`);
+      lines.push(
+        `| ${row.label} | ${f1(t.i8conv?.ms)} | ${f1(t['i8conv-tflite']?.ms)} | ${f1(t.ort?.ms)} | ${f1(t.litert?.ms)} | ${f2(row.ratios.ort)} | ${f2(row.ratios.litert)} | ${f2(row.ratios.tfliteLitert)} | ${row.rounds} |`,
+      );
     }
-    lines.push('', '| model | TFLite file vs int8 ONNX twin (i8conv) | uint8 ONNX file vs int8 twin (i8conv) | onnxruntime-web vs i8conv | LiteRT.js vs i8conv (TFLite) | LiteRT all on XNNPACK | load ms (i8conv / TFLite / ORT / LiteRT) |');
+    lines.push(
+      '',
+      '| model | TFLite file vs int8 ONNX twin (i8conv) | uint8 ONNX file vs int8 twin (i8conv) | onnxruntime-web vs i8conv | LiteRT.js vs i8conv (TFLite) | LiteRT all on XNNPACK | load ms (i8conv / TFLite / ORT / LiteRT) |',
+    );
     lines.push('|---|---|---|---|---|---|---|');
     for (const row of r.rows) {
       const t = row.timings;
-      lines.push(`| ${row.label} | ${check(row.checks.tfliteVsOnnx)} | ${check(row.checks.uint8VsInt8)} | ${check(row.checks.ortVsI8conv)} | ${check(row.checks.litertVsI8conv)} | ${row.litertXnnpack ?? '—'} | ${[t.i8conv, t['i8conv-tflite'], t.ort, t.litert].map((x) => f1(x?.loadMs)).join(' / ')} |`);
+      lines.push(
+        `| ${row.label} | ${check(row.checks.tfliteVsOnnx)} | ${check(row.checks.uint8VsInt8)} | ${check(row.checks.ortVsI8conv)} | ${check(row.checks.litertVsI8conv)} | ${row.litertXnnpack ?? '—'} | ${[t.i8conv, t['i8conv-tflite'], t.ort, t.litert].map((x) => f1(x?.loadMs)).join(' / ')} |`,
+      );
     }
     const errs = r.rows.flatMap((row) => Object.entries(row.errors).map(([e, m]) => `- ${row.label}, ${e}: ${m}`));
     if (errs.length) lines.push('', 'Not run:', ...errs);
     lines.push('', 'Bars:', '');
-    for (const row of r.rows) for (const b of raceBars(row)) lines.push(`- ${row.label}, ${b.what}: ${f2(b.value)} (bar ${row.threads === 1 ? '<=' : '<'} ${b.bar}x): ${b.met === null ? 'not measured' : b.met ? 'met' : 'NOT met'}`);
+    for (const row of r.rows)
+      for (const b of raceBars(row))
+        lines.push(
+          `- ${row.label}, ${b.what}: ${f2(b.value)} (bar ${row.threads === 1 ? '<=' : '<'} ${b.bar}x): ${b.met === null ? 'not measured' : b.met ? 'met' : 'NOT met'}`,
+        );
     lines.push('');
   }
   return lines.join('\n');

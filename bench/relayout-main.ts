@@ -12,7 +12,12 @@ const BAR = 0.5;
 const rows = await runRelayoutBench({ quick });
 const head = ['mode', 'src shape', 'bytes', 'GB/s', 'memcpy GB/s', 'ratio', 'bar'];
 const body = rows.map((r) => [
-  r.mode, `{${r.shape.join(',')}}`, String(r.bytes), r.gbps.toFixed(2), r.memcpyGbps.toFixed(2), r.ratio.toFixed(2),
+  r.mode,
+  `{${r.shape.join(',')}}`,
+  String(r.bytes),
+  r.gbps.toFixed(2),
+  r.memcpyGbps.toFixed(2),
+  r.ratio.toFixed(2),
   BAR_MODES.includes(r.mode) ? (r.ratio >= BAR ? 'pass' : 'FAIL') : '',
 ]);
 const width = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
@@ -21,4 +26,8 @@ console.log(`relayout bandwidth, int8, median of ${quick ? 41 : 201} interleaved
 console.log(line(head));
 for (const b of body) console.log(line(b));
 const failed = rows.filter((r) => BAR_MODES.includes(r.mode) && r.ratio < BAR);
-console.log(failed.length ? `bar NOT met by ${failed.map((r) => `${r.mode} {${r.shape}}`).join(', ')}` : `bar met: ${BAR_MODES.join(', ')} >= ${BAR * 100}% of memory.copy`);
+console.log(
+  failed.length
+    ? `bar NOT met by ${failed.map((r) => `${r.mode} {${r.shape}}`).join(', ')}`
+    : `bar met: ${BAR_MODES.join(', ')} >= ${BAR * 100}% of memory.copy`,
+);

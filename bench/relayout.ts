@@ -59,8 +59,10 @@ function timePair(a: () => void, b: () => void, samples: number, minMs: number):
     const t0 = performance.now();
     for (let i = 0; i < 300 || performance.now() - t0 < 100; i++) f();
   }
-  const na = calls(a), nb = calls(b);
-  const ta: number[] = [], tb: number[] = [];
+  const na = calls(a),
+    nb = calls(b);
+  const ta: number[] = [],
+    tb: number[] = [];
   for (let s = 0; s < samples; s++) {
     let t0 = performance.now();
     for (let i = 0; i < na; i++) a();
@@ -73,7 +75,13 @@ function timePair(a: () => void, b: () => void, samples: number, minMs: number):
   return [median(ta), median(tb)];
 }
 
-function benchOne(core: WasmRuntimeCore, mode: string, shape: number[], samples: number, minMs: number): RelayoutBenchRow {
+function benchOne(
+  core: WasmRuntimeCore,
+  mode: string,
+  shape: number[],
+  samples: number,
+  minMs: number,
+): RelayoutBenchRow {
   const r = planRelayout(mode, shape, { dtype: 'int8', impl: 'wasm' });
   const calls = r.plan.wasm!;
   const bufs = allocWasmBuffers(core, r);
@@ -99,9 +107,19 @@ function benchOne(core: WasmRuntimeCore, mode: string, shape: number[], samples:
       const args = c.args.map((v) => (typeof v === 'number' ? v : bufs[v.buf] + v.off));
       return (core.exports[c.kernel] as (...a: number[]) => void).bind(null, ...args);
     });
-    const relayoutOnce = bound.length === 1 ? bound[0] : () => { for (const f of bound) f(); };
+    const relayoutOnce =
+      bound.length === 1
+        ? bound[0]
+        : () => {
+            for (const f of bound) f();
+          };
     const n = Math.min(bytes, r.dstElems);
-    const copyOnce = (core.exports.relayout_copy_b8 as (d: number, s: number, n: number) => void).bind(null, bufs.dst, bufs.src, n);
+    const copyOnce = (core.exports.relayout_copy_b8 as (d: number, s: number, n: number) => void).bind(
+      null,
+      bufs.dst,
+      bufs.src,
+      n,
+    );
     const [tRel, tCopy] = timePair(relayoutOnce, copyOnce, samples, minMs);
     const gbps = bytes / tRel / 1e6;
     const memcpyGbps = bytes / tCopy / 1e6;

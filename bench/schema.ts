@@ -470,10 +470,13 @@ export interface BenchResults {
     ortWebVersion: string | null;
   };
   options: {
-    quick: boolean; shapes: string[]; filter: string | null;
+    quick: boolean;
+    shapes: string[];
+    filter: string | null;
     /** Threads of the operator, network and kernel levels: always 1 (the threads section has its own). */
     threads: 1;
-    rounding: 'half-even'; networks?: string[];
+    rounding: 'half-even';
+    networks?: string[];
     /** --threads: N of the threads section, 1 when it was skipped. Absent in older results and browser runs. */
     threadsSection?: number;
     /** 'headline': npm start's default (i8conv, its other build, onnxruntime-web uint8; no kernel or relayout
@@ -590,7 +593,8 @@ export function validateResults(x: unknown): string[] {
         if (!Array.isArray(n.bars)) errs.push(`${p}.bars: expected an array`);
         else {
           n.bars.forEach((b: unknown, j) => {
-            if (!isObj(b) || !['met', 'not met', 'n/a'].includes(b.status as string)) errs.push(`${p}.bars[${j}]: expected { status: met | not met | n/a }`);
+            if (!isObj(b) || !['met', 'not met', 'n/a'].includes(b.status as string))
+              errs.push(`${p}.bars[${j}]: expected { status: met | not met | n/a }`);
           });
         }
         if (!Array.isArray(n.layers)) return void errs.push(`${p}.layers: expected an array`);
@@ -633,7 +637,8 @@ export function validateThreads(t: unknown, errs: string[] = []): string[] {
   };
   const checks = (v: unknown, path: string) => {
     if (!isObj(v)) return void errs.push(`${path}: expected an object`);
-    for (const [k, c] of Object.entries(v)) if (!['ok', 'mismatch', 'unchecked'].includes(c as string)) errs.push(`${path}['${k}']: bad value`);
+    for (const [k, c] of Object.entries(v))
+      if (!['ok', 'mismatch', 'unchecked'].includes(c as string)) errs.push(`${path}['${k}']: bad value`);
   };
   if (!isObj(t)) return [...errs, 'threads: expected an object'];
   if ('unavailable' in t) {
@@ -649,15 +654,18 @@ export function validateThreads(t: unknown, errs: string[] = []): string[] {
   if (!Array.isArray(t.errors)) errs.push('threads.errors: expected an array');
   if (t.loopScaling !== undefined) {
     if (!isObj(t.loopScaling)) errs.push('threads.loopScaling: expected an object');
-    else for (const w of ['before', 'after']) {
-      const c = t.loopScaling[w];
-      if (!isObj(c)) errs.push(`threads.loopScaling.${w}: expected an object`);
-      else {
-        for (const k of ['threads', 'aloneGmacs', 'togetherGmacs', 'speedup', 'rounds', 'linearity']) num(c[k], `threads.loopScaling.${w}.${k}`);
-        if (typeof c.linear !== 'boolean') errs.push(`threads.loopScaling.${w}.linear: expected a boolean`);
-        if (c.build !== 'simd128' && c.build !== 'relaxed') errs.push(`threads.loopScaling.${w}.build: expected simd128 or relaxed`);
+    else
+      for (const w of ['before', 'after']) {
+        const c = t.loopScaling[w];
+        if (!isObj(c)) errs.push(`threads.loopScaling.${w}: expected an object`);
+        else {
+          for (const k of ['threads', 'aloneGmacs', 'togetherGmacs', 'speedup', 'rounds', 'linearity'])
+            num(c[k], `threads.loopScaling.${w}.${k}`);
+          if (typeof c.linear !== 'boolean') errs.push(`threads.loopScaling.${w}.linear: expected a boolean`);
+          if (c.build !== 'simd128' && c.build !== 'relaxed')
+            errs.push(`threads.loopScaling.${w}.build: expected simd128 or relaxed`);
+        }
       }
-    }
   }
   if (!Array.isArray(t.bars)) errs.push('threads.bars: expected an array');
   else {
@@ -675,7 +683,8 @@ export function validateThreads(t: unknown, errs: string[] = []): string[] {
       if (typeof s.id !== 'string') errs.push(`${p}.id: expected a string`);
       for (const k of ['ic', 'oc', 'h', 'k', 's', 'group', 'macs', 'rounds']) num(s[k], `${p}.${k}`);
       if (typeof s.dense !== 'boolean') errs.push(`${p}.dense: expected a boolean`);
-      if (s.threaded !== null && typeof s.threaded !== 'boolean') errs.push(`${p}.threaded: expected a boolean or null`);
+      if (s.threaded !== null && typeof s.threaded !== 'boolean')
+        errs.push(`${p}.threaded: expected a boolean or null`);
       for (const k of ['i8conv1', 'i8convN', 'ortN']) timing(s[k], `${p}.${k}`);
       for (const k of ['speedup', 'speedupOfMedians', 'ratioOrtN']) numOrNull(s[k], `${p}.${k}`);
       for (const k of ['ort1Gmacs', 'ortSpeedup']) if (s[k] !== undefined) numOrNull(s[k], `${p}.${k}`);
@@ -757,7 +766,18 @@ export function validateModels(m: unknown, errs: string[] = []): string[] {
     if (!['default', 'simd128', 'threads'].includes(r.set as string)) errs.push(`${p}.set: bad value`);
     for (const k of ['threads', 'modelBytes', 'rounds']) num(r[k], `${p}.${k}`);
     for (const k of ['i8conv', 'i8convNchw', 'ort']) timing(r[k], `${p}.${k}`);
-    for (const k of ['ratioOrt', 'ratioOrtOfMedians', 'ratioAutoNchw', 'macs', 'steps', 'relayouts', 'i8convMemoryBytes', 'ortWasmBytes', 'ortWasmGrowthBytes']) numOrNull(r[k], `${p}.${k}`);
+    for (const k of [
+      'ratioOrt',
+      'ratioOrtOfMedians',
+      'ratioAutoNchw',
+      'macs',
+      'steps',
+      'relayouts',
+      'i8convMemoryBytes',
+      'ortWasmBytes',
+      'ortWasmGrowthBytes',
+    ])
+      numOrNull(r[k], `${p}.${k}`);
     compare(r.compare, `${p}.compare`);
     compare(r.compareNchw, `${p}.compareNchw`);
     if (r.breakdown !== null) {
@@ -766,11 +786,13 @@ export function validateModels(m: unknown, errs: string[] = []): string[] {
         num(r.breakdown.totalMs, `${p}.breakdown.totalMs`);
         num(r.breakdown.nonConvShare, `${p}.breakdown.nonConvShare`);
         if (!Array.isArray(r.breakdown.ops)) errs.push(`${p}.breakdown.ops: expected an array`);
-        else r.breakdown.ops.forEach((o: unknown, j) => {
-          if (!isObj(o) || typeof o.op !== 'string') return void errs.push(`${p}.breakdown.ops[${j}]: expected { op, ms, share }`);
-          num(o.ms, `${p}.breakdown.ops[${j}].ms`);
-          num(o.share, `${p}.breakdown.ops[${j}].share`);
-        });
+        else
+          r.breakdown.ops.forEach((o: unknown, j) => {
+            if (!isObj(o) || typeof o.op !== 'string')
+              return void errs.push(`${p}.breakdown.ops[${j}]: expected { op, ms, share }`);
+            num(o.ms, `${p}.breakdown.ops[${j}].ms`);
+            num(o.share, `${p}.breakdown.ops[${j}].share`);
+          });
       }
     }
     if (!isObj(r.checks)) errs.push(`${p}.checks: expected an object`);

@@ -10,7 +10,15 @@ import type { ConvParams, ProblemData } from './data.js';
 import { naiveConvNCHW } from './naive-conv.js';
 import { runKernelBench, type KernelRow } from './kernels.js';
 import type { BenchResults, KernelResult, RelayoutRow } from './schema.js';
-import { NETWORK_HEADLINE_SAMPLING, NETWORK_QUICK_SAMPLING, NETWORK_SAMPLING, runNetworkBench, selectNetworks, type NetReference, type NetRuntime } from './networks.js';
+import {
+  NETWORK_HEADLINE_SAMPLING,
+  NETWORK_QUICK_SAMPLING,
+  NETWORK_SAMPLING,
+  runNetworkBench,
+  selectNetworks,
+  type NetReference,
+  type NetRuntime,
+} from './networks.js';
 import { selectShapes } from './shapes.js';
 import { DEFAULT_SAMPLING, QUICK_SAMPLING, type SampleOptions } from './stats.js';
 import type { CeilingExports, Oracle, ProgressEvent, SuiteInput } from './suite.js';
@@ -47,7 +55,13 @@ export interface SetupOptions {
 
 /** Sampling of the headline run (npm start's default): per shape and backend 100 ms warm-up, samples of >= 15 ms,
  * >= 5 of them and 250 ms of rounds (at most 15). */
-export const HEADLINE_SAMPLING: SampleOptions = { warmupMs: 100, minSampleMs: 15, minSamples: 5, maxSamples: 15, budgetMs: 250 };
+export const HEADLINE_SAMPLING: SampleOptions = {
+  warmupMs: 100,
+  minSampleMs: 15,
+  minSamples: 5,
+  maxSamples: 15,
+  budgetMs: 250,
+};
 
 /** Why a section is absent from a headline run. */
 export const NOT_IN_HEADLINE = 'not in the default run (npm start -- --full runs it)';
@@ -62,7 +76,13 @@ async function optionalImport(path: string): Promise<Record<string, unknown> | n
   } catch (e) {
     const msg = String((e as { code?: string }).code ?? '') + ' ' + String((e as Error).message ?? e);
     // Node: ERR_MODULE_NOT_FOUND for the file itself; browsers: the fetch of the file failed (404).
-    if (/ERR_MODULE_NOT_FOUND|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(msg) && msg.includes(path.replace(/^\.\.?\//, ''))) return null;
+    if (
+      /ERR_MODULE_NOT_FOUND|Failed to fetch dynamically imported module|error loading dynamically imported module/i.test(
+        msg,
+      ) &&
+      msg.includes(path.replace(/^\.\.?\//, ''))
+    )
+      return null;
     throw e;
   }
 }
@@ -75,7 +95,10 @@ export async function loadOracle(): Promise<{ oracle: Oracle; name: string }> {
   const ref = mod?.reference as { convBias?: ReferenceConv } | undefined;
   if (typeof ref?.convBias === 'function') {
     const conv = ref.convBias;
-    return { oracle: (pb: ProblemData) => conv(pb.params, pb.src, pb.weights, pb.bias), name: 'kernels-ref reference.convBias' };
+    return {
+      oracle: (pb: ProblemData) => conv(pb.params, pb.src, pb.weights, pb.bias),
+      name: 'kernels-ref reference.convBias',
+    };
   }
   return {
     oracle: (pb: ProblemData) => {
@@ -114,7 +137,9 @@ export async function kernelSection(
   const rows = table?.KERNELS as KernelRow[] | undefined;
   const algos = await listI8convAlgorithms();
   // the direct dot algorithm runs the row kernels of the table (the Winograd one, first in the pack, takes NCHW44 too)
-  const algo = (algos.find((a) => a.name === 'WASMDOTS8DIRECT_NCHW44') ?? algos.find((a) => a.formats?.includes('NCHW44')))?.name;
+  const algo = (
+    algos.find((a) => a.name === 'WASMDOTS8DIRECT_NCHW44') ?? algos.find((a) => a.formats?.includes('NCHW44'))
+  )?.name;
   return async (sampling) => {
     if (!Array.isArray(rows)) return { unavailable: 'src/algos/kernel-table.generated.ts is not in this build' };
     if (!algo) return { unavailable: 'no algorithm for format NCHW44 in src/algos/pack.ts' };
@@ -136,7 +161,8 @@ export async function relayoutSection(
   const mod = await optionalImport('./relayout.js');
   const run = mod?.runRelayoutBench as ((o?: { quick?: boolean }) => Promise<RelayoutRow[]>) | undefined;
   if (typeof run !== 'function') return undefined;
-  if (filter && !new RegExp(filter, 'i').test('relayout')) return async () => ({ unavailable: `filtered out by --filter ${filter}` });
+  if (filter && !new RegExp(filter, 'i').test('relayout'))
+    return async () => ({ unavailable: `filtered out by --filter ${filter}` });
   return async () => run({ quick });
 }
 
@@ -162,14 +188,20 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   // product's code plus those), one lab runtime per build the product runtimes run; the operator and network
   // levels measure the product runtimes above.
   const labs: Partial<Record<'simd128' | 'relaxed', RuntimeLike>> = {};
-  for (const b of [build, other] as ('simd128' | 'relaxed' | null)[]) if (b) labs[b] = (await createLabRuntime({ build: b, threads: 1 })) as unknown as RuntimeLike;
-  const labCore = (b: 'simd128' | 'relaxed' | null) => (b ? (labs[b] as unknown as { core: { exports: unknown } } | undefined)?.core : undefined);
+  for (const b of [build, other] as ('simd128' | 'relaxed' | null)[])
+    if (b) labs[b] = (await createLabRuntime({ build: b, threads: 1 })) as unknown as RuntimeLike;
+  const labCore = (b: 'simd128' | 'relaxed' | null) =>
+    b ? (labs[b] as unknown as { core: { exports: unknown } } | undefined)?.core : undefined;
   // Base ceiling from the default build; the relaxed loop from whichever runtime has the relaxed build.
   const relaxedCore = labCore(build === 'relaxed' || other === 'relaxed' ? 'relaxed' : null);
   const ceiling: CeilingExports = { ...(labCore(build)!.exports as CeilingExports) };
   if (relaxedCore) {
     const rx = relaxedCore.exports as unknown as CeilingExports;
-    Object.assign(ceiling, { ceilingHasRelaxed: rx.ceilingHasRelaxed, ceilingRelaxedDot: rx.ceilingRelaxedDot, ceilingRelaxedMacsPerTrip: rx.ceilingRelaxedMacsPerTrip });
+    Object.assign(ceiling, {
+      ceilingHasRelaxed: rx.ceilingHasRelaxed,
+      ceilingRelaxedDot: rx.ceilingRelaxedDot,
+      ceilingRelaxedMacsPerTrip: rx.ceilingRelaxedMacsPerTrip,
+    });
   } else {
     delete ceiling.ceilingHasRelaxed;
   }
@@ -189,7 +221,9 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
     // the scalar last resort runs at naive-JS speed: small shapes only, like naive-js
     if (a.name === 'WASM_NAIVE') {
       const inner = b.skipReason;
-      b.skipReason = (shape) => inner(shape) ?? (shape.macs > NAIVE_MAX_MACS ? `scalar: small shapes only (<= ${NAIVE_MAX_MACS / 1e6}M MACs)` : null);
+      b.skipReason = (shape) =>
+        inner(shape) ??
+        (shape.macs > NAIVE_MAX_MACS ? `scalar: small shapes only (<= ${NAIVE_MAX_MACS / 1e6}M MACs)` : null);
     }
     backends.push(b);
   }
@@ -201,10 +235,17 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
   const networks: SuiteInput['networks'] = nets.length
     ? async ({ localCeiling, ceilingProbe, relaxedCeilingProbe }) =>
         runNetworkBench({
-          networks: nets, rt: rt satisfies NetRuntime, ort: o.ort, ortError: o.ortError, reference,
+          networks: nets,
+          rt: rt satisfies NetRuntime,
+          ort: o.ort,
+          ortError: o.ortError,
+          reference,
           sampling: o.quick ? NETWORK_QUICK_SAMPLING : headline ? NETWORK_HEADLINE_SAMPLING : NETWORK_SAMPLING,
           ortActivations: headline ? ['uint8'] : ['uint8', 'int8'],
-          localCeiling, ceilingProbe, relaxedCeilingProbe, onProgress: o.onProgress,
+          localCeiling,
+          ceilingProbe,
+          relaxedCeilingProbe,
+          onProgress: o.onProgress,
         })
     : undefined;
   return {
@@ -226,8 +267,12 @@ export async function prepareSuite(o: SetupOptions): Promise<SuiteInput> {
       ortWeb: o.ort ? (o.ortBuild ?? 'wasm (SIMD)') : null,
       ortWebVersion: o.ort ? (o.ort.env.versions?.web ?? null) : null,
     },
-    kernels: headline ? async () => ({ unavailable: NOT_IN_HEADLINE }) : await kernelSection(labs, oracle, o.filter ?? null),
-    relayout: headline ? async () => ({ unavailable: NOT_IN_HEADLINE }) : await relayoutSection(o.quick, o.filter ?? null),
+    kernels: headline
+      ? async () => ({ unavailable: NOT_IN_HEADLINE })
+      : await kernelSection(labs, oracle, o.filter ?? null),
+    relayout: headline
+      ? async () => ({ unavailable: NOT_IN_HEADLINE })
+      : await relayoutSection(o.quick, o.filter ?? null),
     scope: headline ? 'headline' : 'full',
     networks,
     networkIds: nets.map((n) => n.id),

@@ -49,29 +49,62 @@ export function shapeFromId(id: string, tags: readonly string[] = []): BenchShap
   const macs = oc * (ic / group) * k * k * oh * oh;
   const g = group > 1 ? ` g${group}` : '';
   return {
-    id, label: `${ic}→${oc} ${h}² ${k}x${k} s${s}${g}`,
-    ic, oc, h, k, s, pad, group, format, oh, macs, tags,
+    id,
+    label: `${ic}→${oc} ${h}² ${k}x${k} s${s}${g}`,
+    ic,
+    oc,
+    h,
+    k,
+    s,
+    pad,
+    group,
+    format,
+    oh,
+    macs,
+    tags,
   };
 }
 
 // The default shape list (batch 1, pad k/2, int8 out).
 const CORE = [
-  '64-64-56-k3s1', '128-128-28-k3s1', '256-256-14-k3s1',
-  '64-64-56-k5s1', '64-64-56-k7s1',
+  '64-64-56-k3s1',
+  '128-128-28-k3s1',
+  '256-256-14-k3s1',
+  '64-64-56-k5s1',
+  '64-64-56-k7s1',
   '32-32-112-k3s2',
-  '64-64-56-k2s1', '64-64-56-k2s2', '64-64-56-k5s2', '64-64-56-k7s2',
+  '64-64-56-k2s1',
+  '64-64-56-k2s2',
+  '64-64-56-k5s2',
+  '64-64-56-k7s2',
 ];
 // First layers of image networks: 3 input channels, NCHW source.
 const FIRST_LAYER = ['3-32-224-k3s2', '3-24-224-k7s2'];
 // MobileNet v1 (224²) after the first layer: its depthwise 3x3 (group = channels) and pointwise 1x1 layers, one
 // pair per resolution and width (the network level, bench/networks.ts, runs MobileNetV2 and ResNet-18 whole).
 const MOBILENET = [
-  '32-32-112-k3s1-g32', '32-64-112-k1s1', '64-64-112-k3s2-g64', '64-128-56-k1s1', '128-128-56-k3s1-g128',
-  '128-128-56-k1s1', '256-256-28-k3s1-g256', '256-256-28-k1s1', '512-512-14-k3s1-g512', '512-512-14-k1s1',
-  '1024-1024-7-k3s1-g1024', '1024-1024-7-k1s1',
+  '32-32-112-k3s1-g32',
+  '32-64-112-k1s1',
+  '64-64-112-k3s2-g64',
+  '64-128-56-k1s1',
+  '128-128-56-k3s1-g128',
+  '128-128-56-k1s1',
+  '256-256-28-k3s1-g256',
+  '256-256-28-k1s1',
+  '512-512-14-k3s1-g512',
+  '512-512-14-k1s1',
+  '1024-1024-7-k3s1-g1024',
+  '1024-1024-7-k1s1',
 ];
 // The shapes of --quick: one of each kind, small enough for the < 90 s budget.
-const QUICK = ['64-64-56-k3s1', '32-32-112-k3s2', '64-64-56-k2s2', '3-32-224-k3s2', '128-128-56-k3s1-g128', '128-128-56-k1s1'];
+const QUICK = [
+  '64-64-56-k3s1',
+  '32-32-112-k3s2',
+  '64-64-56-k2s2',
+  '3-32-224-k3s2',
+  '128-128-56-k3s1-g128',
+  '128-128-56-k1s1',
+];
 
 // The headline run (npm start's default): the quick set and the two other 3x3 stride-1 dense shapes of the core list.
 const HEADLINE = [...QUICK, '128-128-28-k3s1', '256-256-14-k3s1'];
@@ -108,7 +141,10 @@ export const SHAPE_GROUPS = ['default', 'core', 'first-layer', 'mobilenet', 'qui
  * ad-hoc ids in the id grammar. Keeps the order given, drops duplicates.
  */
 export function selectShapes(spec: string | undefined, quick = false): BenchShape[] {
-  const items = (spec ?? (quick ? 'quick' : 'default')).split(',').map((x) => x.trim()).filter(Boolean);
+  const items = (spec ?? (quick ? 'quick' : 'default'))
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const out: BenchShape[] = [];
   const seen = new Set<string>();
   const add = (s: BenchShape) => {
@@ -119,7 +155,8 @@ export function selectShapes(spec: string | undefined, quick = false): BenchShap
   };
   for (const item of items) {
     if (item === 'default' || item === 'all') SHAPES.forEach(add);
-    else if ((SHAPE_GROUPS as readonly string[]).includes(item)) SHAPES.filter((s) => s.tags.includes(item)).forEach(add);
+    else if ((SHAPE_GROUPS as readonly string[]).includes(item))
+      SHAPES.filter((s) => s.tags.includes(item)).forEach(add);
     else add(SHAPES.find((s) => s.id === item) ?? shapeFromId(item, ['adhoc']));
   }
   return out;

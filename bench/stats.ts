@@ -23,8 +23,20 @@ export interface SampleOptions {
   budgetMs: number;
 }
 
-export const DEFAULT_SAMPLING: SampleOptions = { warmupMs: 200, minSampleMs: 25, minSamples: 5, maxSamples: 40, budgetMs: 700 };
-export const QUICK_SAMPLING: SampleOptions = { warmupMs: 60, minSampleMs: 15, minSamples: 3, maxSamples: 15, budgetMs: 180 };
+export const DEFAULT_SAMPLING: SampleOptions = {
+  warmupMs: 200,
+  minSampleMs: 25,
+  minSamples: 5,
+  maxSamples: 40,
+  budgetMs: 700,
+};
+export const QUICK_SAMPLING: SampleOptions = {
+  warmupMs: 60,
+  minSampleMs: 15,
+  minSamples: 3,
+  maxSamples: 15,
+  budgetMs: 180,
+};
 
 export interface Timing {
   /** Median time of one call, milliseconds. */
@@ -53,8 +65,14 @@ export function summarize(perCallMs: readonly number[], callsPerSample: number):
   const msP25 = quantile(s, 0.25);
   const msP75 = quantile(s, 0.75);
   return {
-    ms, msMin: s[0], msMax: s[s.length - 1], msP25, msP75,
-    spread: ms > 0 ? (msP75 - msP25) / ms : 0, samples: s.length, callsPerSample,
+    ms,
+    msMin: s[0],
+    msMax: s[s.length - 1],
+    msP25,
+    msP75,
+    spread: ms > 0 ? (msP75 - msP25) / ms : 0,
+    samples: s.length,
+    callsPerSample,
   };
 }
 
@@ -110,7 +128,11 @@ async function takeSample(r: Runner, opts: SampleOptions, now: () => number): Pr
  * Times `fn` (sync or async: a returned promise is awaited, and only then is the call counted as done).
  * `now` is injectable for tests; it defaults to performance.now.
  */
-export async function measure(fn: Fn, opts: SampleOptions, now: () => number = () => performance.now()): Promise<Timing> {
+export async function measure(
+  fn: Fn,
+  opts: SampleOptions,
+  now: () => number = () => performance.now(),
+): Promise<Timing> {
   return (await measureInterleaved([fn], opts, now))[0];
 }
 
@@ -121,7 +143,11 @@ export async function measure(fn: Fn, opts: SampleOptions, now: () => number = (
  * drift over every function instead of penalizing whichever ran during a busy spell, so the ratios between
  * them (the point of the suite) hold even when the absolute figures move.
  */
-export async function measureInterleaved(fns: Fn[], opts: SampleOptions, now: () => number = () => performance.now()): Promise<Timing[]> {
+export async function measureInterleaved(
+  fns: Fn[],
+  opts: SampleOptions,
+  now: () => number = () => performance.now(),
+): Promise<Timing[]> {
   return (await measureRounds(fns, opts, now)).timings;
 }
 
@@ -150,7 +176,11 @@ export interface Rounds {
  * samples of one round lie within a few tens of milliseconds of each other: a ratio per round cancels a drift of
  * the machine's speed that lasts longer than a round, which a ratio of medians taken over the whole run does not).
  */
-export async function measureRounds(fns: Fn[], opts: SampleOptions & RoundOptions, now: () => number = () => performance.now()): Promise<Rounds> {
+export async function measureRounds(
+  fns: Fn[],
+  opts: SampleOptions & RoundOptions,
+  now: () => number = () => performance.now(),
+): Promise<Rounds> {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((res) => setTimeout(res, ms)));
   const primeMs = opts.primeMs ?? 0;
   const runners: Runner[] = [];
@@ -195,6 +225,9 @@ export async function measureRounds(fns: Fn[], opts: SampleOptions & RoundOption
 
 /** Median over the rounds where both took a sample of rounds[k][a] / rounds[k][b] (NaN when none did). */
 export function perRoundRatio(rounds: readonly (number | null)[][], a: number, b: number): number {
-  const q = rounds.filter((r) => r[a] != null && r[b] != null && r[b]! > 0).map((r) => r[a]! / r[b]!).sort((x, y) => x - y);
+  const q = rounds
+    .filter((r) => r[a] != null && r[b] != null && r[b]! > 0)
+    .map((r) => r[a]! / r[b]!)
+    .sort((x, y) => x - y);
   return quantile(q, 0.5);
 }

@@ -9,7 +9,13 @@
 import { RefusedError, type Backend, type PreparedRun } from './backends.js';
 import { compareOutputs, makeProblem, type Mismatch, type ProblemData } from './data.js';
 import { LINEARITY_FACTOR, checkLinearity, type CeilingExports } from './ceiling.js';
-import { finishNetworks, networkMismatches, type CeilingProbe, type NetworkProgress, type RunCeilings } from './networks.js';
+import {
+  finishNetworks,
+  networkMismatches,
+  type CeilingProbe,
+  type NetworkProgress,
+  type RunCeilings,
+} from './networks.js';
 import type { BenchResults, BackendResult, KernelResult, NetworkResult, RelayoutRow, ShapeResult } from './schema.js';
 import { SCHEMA_ID } from './schema.js';
 import type { BenchShape } from './shapes.js';
@@ -20,7 +26,14 @@ export { LINEARITY_FACTOR, checkLinearity } from './ceiling.js';
 export type ProgressEvent =
   | { kind: 'ceiling'; gmacs: number }
   | { kind: 'shape'; index: number; count: number; shape: BenchShape }
-  | { kind: 'step'; index: number; count: number; shape: BenchShape; backend: string; step: 'oracle' | 'prepare' | 'time' }
+  | {
+      kind: 'step';
+      index: number;
+      count: number;
+      shape: BenchShape;
+      backend: string;
+      step: 'oracle' | 'prepare' | 'time';
+    }
   | { kind: 'result'; shape: BenchShape; backend: string; result: BackendResult }
   | { kind: 'skip'; shape: BenchShape; backend: string; reason: string }
   | { kind: 'mismatch'; shape: BenchShape; mismatch: Mismatch }
@@ -48,7 +61,11 @@ export interface SuiteInput {
   /** Relayout section (bench/relayout.ts's runRelayoutBench), if present. */
   relayout?: () => Promise<RelayoutRow[] | { unavailable: string }>;
   /** Network level (bench/networks.ts), if selected; `localCeiling` samples the ceiling loop. */
-  networks?: (ctx: { localCeiling: () => Promise<number>; ceilingProbe: CeilingProbe; relaxedCeilingProbe?: CeilingProbe }) => Promise<NetworkResult[] | { unavailable: string }>;
+  networks?: (ctx: {
+    localCeiling: () => Promise<number>;
+    ceilingProbe: CeilingProbe;
+    relaxedCeilingProbe?: CeilingProbe;
+  }) => Promise<NetworkResult[] | { unavailable: string }>;
   /** The network ids selected (for options.networks). */
   networkIds?: string[];
   /** 'headline' (npm start's default: i8conv and its peer only) or 'full' (every backend and section); for the report. */
@@ -69,16 +86,36 @@ const CEILING_TRIPS = 1_000_000;
  */
 const LINEARITY_ATTEMPTS = 3;
 
-async function timeLoop(loop: (trips: number) => number, trips: number, macsPerTrip: number, sampling: SampleOptions, now: () => number, withLinearity: boolean, warmupMs: number) {
+async function timeLoop(
+  loop: (trips: number) => number,
+  trips: number,
+  macsPerTrip: number,
+  sampling: SampleOptions,
+  now: () => number,
+  withLinearity: boolean,
+  warmupMs: number,
+) {
   let sink = 0;
   for (let attempt = 1; ; attempt++) {
-    const full = await measure(() => (sink ^= loop(trips)), { ...sampling, warmupMs: sampling.warmupMs && Math.max(sampling.warmupMs, warmupMs) }, now);
+    const full = await measure(
+      () => (sink ^= loop(trips)),
+      { ...sampling, warmupMs: sampling.warmupMs && Math.max(sampling.warmupMs, warmupMs) },
+      now,
+    );
     const part = withLinearity
-      ? await measure(() => (sink ^= loop(trips / LINEARITY_FACTOR)), { ...sampling, warmupMs: 0, budgetMs: Math.min(sampling.budgetMs, 100) }, now)
+      ? await measure(
+          () => (sink ^= loop(trips / LINEARITY_FACTOR)),
+          { ...sampling, warmupMs: 0, budgetMs: Math.min(sampling.budgetMs, 100) },
+          now,
+        )
       : null;
     // `checksum` is returned so the calls' results are used (an engine may not drop them anyway: they are calls
     // into wasm, but it costs nothing to be sure).
-    const r = { gmacs: (trips * macsPerTrip) / full.ms / 1e6, linearity: part ? full.ms / part.ms : NaN, checksum: sink };
+    const r = {
+      gmacs: (trips * macsPerTrip) / full.ms / 1e6,
+      linearity: part ? full.ms / part.ms : NaN,
+      checksum: sink,
+    };
     if (!part || attempt >= LINEARITY_ATTEMPTS || r.linearity <= 2 * LINEARITY_FACTOR) return r;
   }
 }
@@ -86,11 +123,23 @@ async function timeLoop(loop: (trips: number) => number, trips: number, macsPerT
 async function measureCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number, withLinearity = true) {
   // A longer warm-up than the backends get on the first call: the loop is one wasm function called a few hundred
   // times at most, and it must be running in the engine's optimizing tier before it is timed.
-  return timeLoop((t) => c.ceilingDotI16(t, 3, 5), CEILING_TRIPS, c.ceilingMacsPerTrip(), sampling, now, withLinearity, 300);
+  return timeLoop(
+    (t) => c.ceilingDotI16(t, 3, 5),
+    CEILING_TRIPS,
+    c.ceilingMacsPerTrip(),
+    sampling,
+    now,
+    withLinearity,
+    300,
+  );
 }
 
 /** The relaxed dot-add loop (GMAC/s and linearity), or null where the loaded build has no relaxed SIMD. */
-async function measureRelaxedCeiling(c: CeilingExports, sampling: SampleOptions, now: () => number): Promise<{ gmacs: number; linearity: number } | null> {
+async function measureRelaxedCeiling(
+  c: CeilingExports,
+  sampling: SampleOptions,
+  now: () => number,
+): Promise<{ gmacs: number; linearity: number } | null> {
   if (!c.ceilingHasRelaxed?.() || !c.ceilingRelaxedDot || !c.ceilingRelaxedMacsPerTrip) return null;
   const run = c.ceilingRelaxedDot;
   return timeLoop((t) => run(t, 3, 5), CEILING_TRIPS / 2, c.ceilingRelaxedMacsPerTrip(), sampling, now, true, 300);
@@ -119,12 +168,32 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     progress({ kind: 'shape', index: si, count: input.shapes.length, shape });
     // A short ceiling sample next to every shape: on a shared machine the load changes during a run, and the
     // reported ceiling (the best of all samples) should not depend on a neighbour being idle at the start.
-    const local = await measureCeiling(input.ceiling, { ...input.sampling, warmupMs: 0, minSamples: 3, budgetMs: 40 }, now, false);
+    const local = await measureCeiling(
+      input.ceiling,
+      { ...input.sampling, warmupMs: 0, minSamples: 3, budgetMs: 40 },
+      now,
+      false,
+    );
     ceilingRuns.push(local.gmacs);
     const res: ShapeResult = {
-      id: shape.id, label: shape.label, ic: shape.ic, oc: shape.oc, h: shape.h, w: shape.h, k: shape.k, s: shape.s,
-      pad: shape.pad, group: shape.group, format: shape.format, oh: shape.oh, ow: shape.oh, macs: shape.macs,
-      backends: {}, mismatches: [], skipped: [], ceilingLocalGmacs: Math.round(local.gmacs * 100) / 100,
+      id: shape.id,
+      label: shape.label,
+      ic: shape.ic,
+      oc: shape.oc,
+      h: shape.h,
+      w: shape.h,
+      k: shape.k,
+      s: shape.s,
+      pad: shape.pad,
+      group: shape.group,
+      format: shape.format,
+      oh: shape.oh,
+      ow: shape.oh,
+      macs: shape.macs,
+      backends: {},
+      mismatches: [],
+      skipped: [],
+      ceilingLocalGmacs: Math.round(local.gmacs * 100) / 100,
     };
     shapes.push(res);
     const pb = makeProblem(shape);
@@ -138,7 +207,9 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     let heuristic: string | undefined;
     for (const b of chosen) {
       // Forcing the algorithm the heuristic already chose would time the same code twice.
-      const reason = b.skipReason(shape) ?? (heuristic && b.name === `i8conv:${heuristic}` ? 'the heuristic chose it: see column i8conv' : null);
+      const reason =
+        b.skipReason(shape) ??
+        (heuristic && b.name === `i8conv:${heuristic}` ? 'the heuristic chose it: see column i8conv' : null);
       if (reason) {
         res.skipped.push({ backend: b.name, reason });
         progress({ kind: 'skip', shape, backend: b.name, reason });
@@ -151,14 +222,28 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
         await prepared.run();
       } catch (e) {
         prepared?.dispose();
-        const msg = e instanceof RefusedError ? e.message : e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e);
+        const msg =
+          e instanceof RefusedError
+            ? e.message
+            : e instanceof Error
+              ? `${(e as { code?: string }).code ?? e.name}: ${e.message}`
+              : String(e);
         // A forced algorithm that refuses a shape is a skip; any other failure (the heuristic finding nothing
         // included) is reported with the mismatches, as an output that could not be produced.
         if (e instanceof RefusedError && b.name.startsWith('i8conv:')) {
           res.skipped.push({ backend: b.name, reason: msg });
           progress({ kind: 'skip', shape, backend: b.name, reason: msg });
         } else {
-          const mm = { backend: b.name, count: 0, total: pb.dstLength, maxAbsDiff: NaN, firstIndex: -1, got: NaN, want: NaN, error: msg };
+          const mm = {
+            backend: b.name,
+            count: 0,
+            total: pb.dstLength,
+            maxAbsDiff: NaN,
+            firstIndex: -1,
+            got: NaN,
+            want: NaN,
+            error: msg,
+          };
           res.mismatches.push({ ...mm, phase: 'prepare' });
           progress({ kind: 'mismatch', shape, mismatch: mm });
         }
@@ -178,15 +263,26 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     }
     if (!ready.length) continue;
     // 2. time them side by side, 3. check the outputs again
-    progress({ kind: 'step', index: si, count: input.shapes.length, shape, backend: ready.map((x) => x.b.name).join(', '), step: 'time' });
+    progress({
+      kind: 'step',
+      index: si,
+      count: input.shapes.length,
+      shape,
+      backend: ready.map((x) => x.b.name).join(', '),
+      step: 'time',
+    });
     // the relaxed dot-add loop takes its samples in the same rounds (last), where the build has it
-    const rxRun = input.ceiling.ceilingHasRelaxed?.() && input.ceiling.ceilingRelaxedDot && input.ceiling.ceilingRelaxedMacsPerTrip ? input.ceiling.ceilingRelaxedDot : null;
+    const rxRun =
+      input.ceiling.ceilingHasRelaxed?.() && input.ceiling.ceilingRelaxedDot && input.ceiling.ceilingRelaxedMacsPerTrip
+        ? input.ceiling.ceilingRelaxedDot
+        : null;
     const fns: (() => unknown)[] = ready.map((x) => () => x.p.run());
     if (rxRun) fns.push(() => rxRun(CEILING_TRIPS / 8, 3, 5));
     const timings = await measureInterleaved(fns, input.sampling, now);
     if (rxRun) {
       const rt = timings[ready.length];
-      res.relaxedCeilingRoundsGmacs = Math.round(((CEILING_TRIPS / 8) * input.ceiling.ceilingRelaxedMacsPerTrip!()) / rt.ms / 1e4) / 100;
+      res.relaxedCeilingRoundsGmacs =
+        Math.round(((CEILING_TRIPS / 8) * input.ceiling.ceilingRelaxedMacsPerTrip!()) / rt.ms / 1e4) / 100;
     }
     ready.forEach(({ b, p, bad }, i) => {
       if (want) {
@@ -200,8 +296,14 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
       const t = timings[i];
       const gmacs = shape.macs / t.ms / 1e6;
       const r: BackendResult = {
-        gmacs, ms: t.ms, msMin: t.msMin, msMax: t.msMax, spread: t.spread, samples: t.samples,
-        callsPerSample: t.callsPerSample, pctCeiling: gmacs / c1.gmacs,
+        gmacs,
+        ms: t.ms,
+        msMin: t.msMin,
+        msMax: t.msMax,
+        spread: t.spread,
+        samples: t.samples,
+        callsPerSample: t.callsPerSample,
+        pctCeiling: gmacs / c1.gmacs,
         check: want ? (bad ? 'mismatch' : 'ok') : 'unchecked',
         ...(p.info.algo ? { algo: p.info.algo } : {}),
         ...(p.info.build ? { build: p.info.build } : {}),
@@ -216,17 +318,29 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
   if (input.networks) {
     progress({ kind: 'section', name: 'networks' });
     const localCeiling = async () => {
-      const c = await measureCeiling(input.ceiling, { ...input.sampling, warmupMs: 0, minSamples: 3, budgetMs: 40 }, now, false);
+      const c = await measureCeiling(
+        input.ceiling,
+        { ...input.sampling, warmupMs: 0, minSamples: 3, budgetMs: 40 },
+        now,
+        false,
+      );
       ceilingRuns.push(c.gmacs);
       return c.gmacs;
     };
     let sink = 0;
     const probeTrips = CEILING_TRIPS / 4;
-    const ceilingProbe = { run: () => (sink ^= input.ceiling.ceilingDotI16(probeTrips, 3, 5)), macs: probeTrips * input.ceiling.ceilingMacsPerTrip() };
+    const ceilingProbe = {
+      run: () => (sink ^= input.ceiling.ceilingDotI16(probeTrips, 3, 5)),
+      macs: probeTrips * input.ceiling.ceilingMacsPerTrip(),
+    };
     const rx = input.ceiling;
-    const relaxedCeilingProbe = rx.ceilingHasRelaxed?.() && rx.ceilingRelaxedDot && rx.ceilingRelaxedMacsPerTrip
-      ? { run: () => (sink ^= rx.ceilingRelaxedDot!(probeTrips / 2, 3, 5)), macs: (probeTrips / 2) * rx.ceilingRelaxedMacsPerTrip() }
-      : undefined;
+    const relaxedCeilingProbe =
+      rx.ceilingHasRelaxed?.() && rx.ceilingRelaxedDot && rx.ceilingRelaxedMacsPerTrip
+        ? {
+            run: () => (sink ^= rx.ceilingRelaxedDot!(probeTrips / 2, 3, 5)),
+            macs: (probeTrips / 2) * rx.ceilingRelaxedMacsPerTrip(),
+          }
+        : undefined;
     try {
       networks = await input.networks({ localCeiling, ceilingProbe, relaxedCeilingProbe });
       if (sink === 0.5) errors.push('unreachable'); // keeps the probe's results used
@@ -242,7 +356,8 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     try {
       kernels = await input.kernels(input.sampling);
       if (Array.isArray(kernels)) {
-        for (const k of kernels) if (k.check === 'mismatch') errors.push(`kernel ${k.name}: output differs from the oracle`);
+        for (const k of kernels)
+          if (k.check === 'mismatch') errors.push(`kernel ${k.name}: output differs from the oracle`);
       }
     } catch (e) {
       kernels = { unavailable: `kernel section failed: ${String(e)}` };
@@ -274,7 +389,10 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
   // The guard: each loop's time must grow with its trip count (checkLinearity), at the start and at the end. A loop
   // that fails is refused as a ceiling: the run says so (errors, header) and no bar is judged against it.
   const verdict = (runs: ({ linearity: number } | null)[]) => {
-    const bad = runs.filter((x): x is { linearity: number } => x !== null).map((x) => checkLinearity(x.linearity)).find((v) => !v.ok);
+    const bad = runs
+      .filter((x): x is { linearity: number } => x !== null)
+      .map((x) => checkLinearity(x.linearity))
+      .find((v) => !v.ok);
     return bad ? bad.reason! : null;
   };
   const refusedBase = verdict([c1, c2]);
@@ -284,8 +402,16 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
   for (const s of shapes) for (const b of Object.values(s.backends)) b.pctCeiling = b.gmacs / ceilingGmacs;
   if (Array.isArray(kernels)) for (const k of kernels) k.pctCeiling = k.gmacs / ceilingGmacs;
   const runCeilings: RunCeilings = {
-    simd128: ceilingGmacs, relaxed: ceilingRelaxedGmacs,
-    ...(refusedBase || refusedRelaxed ? { refused: { ...(refusedBase ? { simd128: refusedBase } : {}), ...(refusedRelaxed ? { relaxed: refusedRelaxed } : {}) } } : {}),
+    simd128: ceilingGmacs,
+    relaxed: ceilingRelaxedGmacs,
+    ...(refusedBase || refusedRelaxed
+      ? {
+          refused: {
+            ...(refusedBase ? { simd128: refusedBase } : {}),
+            ...(refusedRelaxed ? { relaxed: refusedRelaxed } : {}),
+          },
+        }
+      : {}),
   };
   if (Array.isArray(networks)) finishNetworks(networks, runCeilings);
 
@@ -297,7 +423,11 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     engine: input.engine,
     builds: input.builds,
     options: {
-      quick: input.quick, shapes: input.shapes.map((s) => s.id), filter: input.filter, threads: 1, rounding: 'half-even',
+      quick: input.quick,
+      shapes: input.shapes.map((s) => s.id),
+      filter: input.filter,
+      threads: 1,
+      rounding: 'half-even',
       networks: input.networkIds ?? [],
       ...(input.scope ? { scope: input.scope } : {}),
     },
@@ -305,9 +435,17 @@ export async function runSuite(input: SuiteInput): Promise<BenchResults> {
     ceilingGmacs,
     ceilingRelaxedGmacs,
     ceiling: {
-      gmacs: ceilingGmacs, runs: ceilingRuns.map((v) => Math.round(v * 100) / 100), linearity: (c1.linearity + c2.linearity) / 2,
-      linearityRuns: [c1.linearity, c2.linearity].map((v) => Math.round(v * 100) / 100), refused: refusedBase,
-      ...(rx1 || rx2 ? { relaxedLinearityRuns: [rx1, rx2].filter((x) => x !== null).map((x) => Math.round(x!.linearity * 100) / 100), relaxedRefused: refusedRelaxed } : {}),
+      gmacs: ceilingGmacs,
+      runs: ceilingRuns.map((v) => Math.round(v * 100) / 100),
+      linearity: (c1.linearity + c2.linearity) / 2,
+      linearityRuns: [c1.linearity, c2.linearity].map((v) => Math.round(v * 100) / 100),
+      refused: refusedBase,
+      ...(rx1 || rx2
+        ? {
+            relaxedLinearityRuns: [rx1, rx2].filter((x) => x !== null).map((x) => Math.round(x!.linearity * 100) / 100),
+            relaxedRefused: refusedRelaxed,
+          }
+        : {}),
     },
     shapes,
     kernels,

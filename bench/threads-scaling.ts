@@ -49,7 +49,12 @@ async function loop(build: LoopBuild): Promise<{ run: (trips: number) => number;
 const median = (a: number[]) => a.slice().sort((x, y) => x - y)[a.length >> 1];
 
 /** Measures the loop's scaling on `threads` threads: `rounds` rounds of ~`ms` ms per run, with the `build`'s loop. */
-export async function measureLoopScaling(threads: number, rounds = 7, ms = 40, build: LoopBuild = 'simd128'): Promise<LoopScaling> {
+export async function measureLoopScaling(
+  threads: number,
+  rounds = 7,
+  ms = 40,
+  build: LoopBuild = 'simd128',
+): Promise<LoopScaling> {
   const { run, perTrip } = await loop(build);
   run(200_000); // warm up (tier-up)
   let trips = 200_000;
@@ -83,8 +88,14 @@ export async function measureLoopScaling(threads: number, rounds = 7, ms = 40, b
     const gmacs = (msPerRun: number) => (trips * perTrip) / (msPerRun * 1e6);
     const linearity = median(alone) / median(part);
     return {
-      threads, build, aloneGmacs: gmacs(median(alone)), togetherGmacs: gmacs(median(together)), speedup: median(ratios), rounds,
-      linearity, linear: checkLinearity(linearity).ok,
+      threads,
+      build,
+      aloneGmacs: gmacs(median(alone)),
+      togetherGmacs: gmacs(median(together)),
+      speedup: median(ratios),
+      rounds,
+      linearity,
+      linear: checkLinearity(linearity).ok,
     };
   } finally {
     for (const w of workers) await w.terminate();

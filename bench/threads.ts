@@ -35,7 +35,16 @@ import { ortBackend, type PreparedRun } from './backends.js';
 import { compareOutputs, makeProblem, nchw44ToNchw, type Mismatch } from './data.js';
 import { layerLabel, networkConvs, networkMacs, type Network } from '../fixtures/networks.js';
 import { makeNetProblem, seedOf, selectNetworks } from './networks.js';
-import type { BenchResults, NetworkBar, NetworkMismatch, ThreadsLayerResult, ThreadsNetworkResult, ThreadsSection, ThreadsShapeResult, ThreadsTiming } from './schema.js';
+import type {
+  BenchResults,
+  NetworkBar,
+  NetworkMismatch,
+  ThreadsLayerResult,
+  ThreadsNetworkResult,
+  ThreadsSection,
+  ThreadsShapeResult,
+  ThreadsTiming,
+} from './schema.js';
 import { loadOracle } from './setup.js';
 import { selectShapes, type BenchShape } from './shapes.js';
 import { measureRounds, perRoundRatio, summarize, type SampleOptions, type Timing } from './stats.js';
@@ -47,7 +56,8 @@ import type { Oracle } from './suite.js';
 export function parseThreadsOption(v: string): number {
   if (v.trim().toLowerCase() === 'none') return 1;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`--threads ${v}: expected an integer in [1, 64] or none`);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new Error(`--threads ${v}: expected an integer in [1, 64] or none`);
   return n;
 }
 
@@ -126,15 +136,56 @@ type SamplingSpec = Omit<ThreadsSampling, 'settleMs'>;
 /** Warm-up of a shape in the passes after the first (its code is hot; the caches and the pools are not). */
 const WARM_AGAIN_MS = 15;
 /** Suite shapes: 4 passes of >= 3 rounds (80 ms per function), samples of >= 20 ms; 150 ms warm-up. */
-export const THREADS_SAMPLING: SamplingSpec = { passes: 4, warmupMs: 150, minSampleMs: 20, minSamples: 3, maxSamples: 6, budgetMs: 80, primeMs: 3 };
-export const THREADS_QUICK_SAMPLING: SamplingSpec = { passes: 2, warmupMs: 40, minSampleMs: 8, minSamples: 3, maxSamples: 4, budgetMs: 25, primeMs: 2 };
+export const THREADS_SAMPLING: SamplingSpec = {
+  passes: 4,
+  warmupMs: 150,
+  minSampleMs: 20,
+  minSamples: 3,
+  maxSamples: 6,
+  budgetMs: 80,
+  primeMs: 3,
+};
+export const THREADS_QUICK_SAMPLING: SamplingSpec = {
+  passes: 2,
+  warmupMs: 40,
+  minSampleMs: 8,
+  minSamples: 3,
+  maxSamples: 4,
+  budgetMs: 25,
+  primeMs: 2,
+};
 /** Network layers (i8conv 1 and N threads): 4 passes of >= 3 rounds (40 ms per function), samples of >= 10 ms. */
-export const THREADS_NETWORK_SAMPLING: SamplingSpec = { passes: 4, warmupMs: 60, minSampleMs: 10, minSamples: 3, maxSamples: 6, budgetMs: 40, primeMs: 3 };
-export const THREADS_NETWORK_QUICK_SAMPLING: SamplingSpec = { passes: 2, warmupMs: 20, minSampleMs: 5, minSamples: 2, maxSamples: 3, budgetMs: 12, primeMs: 2 };
+export const THREADS_NETWORK_SAMPLING: SamplingSpec = {
+  passes: 4,
+  warmupMs: 60,
+  minSampleMs: 10,
+  minSamples: 3,
+  maxSamples: 6,
+  budgetMs: 40,
+  primeMs: 3,
+};
+export const THREADS_NETWORK_QUICK_SAMPLING: SamplingSpec = {
+  passes: 2,
+  warmupMs: 20,
+  minSampleMs: 5,
+  minSamples: 2,
+  maxSamples: 3,
+  budgetMs: 12,
+  primeMs: 2,
+};
 
 /** A dense shape of the speed-up bar: group 1, 3x3/5x5/7x7, stride 1 or 2, 32-256 channels in and out, NCHW44. */
 export function isDenseShape(s: Pick<BenchShape, 'group' | 'k' | 's' | 'ic' | 'oc' | 'format'>): boolean {
-  return s.group === 1 && [3, 5, 7].includes(s.k) && (s.s === 1 || s.s === 2) && s.ic >= 32 && s.ic <= 256 && s.oc >= 32 && s.oc <= 256 && s.format === 'NCHW44';
+  return (
+    s.group === 1 &&
+    [3, 5, 7].includes(s.k) &&
+    (s.s === 1 || s.s === 2) &&
+    s.ic >= 32 &&
+    s.ic <= 256 &&
+    s.oc >= 32 &&
+    s.oc <= 256 &&
+    s.format === 'NCHW44'
+  );
 }
 
 // ---- running (in the child process, or in-process in the tests) ------------------------------------------------
@@ -173,12 +224,22 @@ export interface ThreadsBenchInput {
   now?: () => number;
 }
 
-export const RATIO_TEXT = 'median over the rounds of the per-round ratio (1-thread ms / N-thread ms); "of medians" = ratio of the two medians';
+export const RATIO_TEXT =
+  'median over the rounds of the per-round ratio (1-thread ms / N-thread ms); "of medians" = ratio of the two medians';
 
-const errorText = (e: unknown) => (e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e));
+const errorText = (e: unknown) =>
+  e instanceof Error ? `${(e as { code?: string }).code ?? e.name}: ${e.message}` : String(e);
 
 function timingOf(t: Timing, macs: number): ThreadsTiming {
-  return { ms: t.ms, msMin: t.msMin, msMax: t.msMax, spread: t.spread, samples: t.samples, callsPerSample: t.callsPerSample, gmacs: macs / t.ms / 1e6 };
+  return {
+    ms: t.ms,
+    msMin: t.msMin,
+    msMax: t.msMax,
+    spread: t.spread,
+    samples: t.samples,
+    callsPerSample: t.callsPerSample,
+    gmacs: macs / t.ms / 1e6,
+  };
 }
 
 const finite = (v: number) => (Number.isFinite(v) ? v : null);
@@ -191,7 +252,14 @@ interface I8Run {
   dispose: () => void;
 }
 
-function prepareI8(rt: ThreadsRuntime, params: object, src: Int8Array | Uint8Array, weights: Int8Array, bias: Int32Array, dst: Int8Array | Uint8Array): I8Run {
+function prepareI8(
+  rt: ThreadsRuntime,
+  params: object,
+  src: Int8Array | Uint8Array,
+  weights: Int8Array,
+  bias: Int32Array,
+  dst: Int8Array | Uint8Array,
+): I8Run {
   const conv = rt.convBias(params);
   try {
     conv.setFilter(weights, 'OIHW');
@@ -214,9 +282,14 @@ function prepareI8(rt: ThreadsRuntime, params: object, src: Int8Array | Uint8Arr
  * i8conv on the 1-thread and the N-thread runtime for one problem, each writing its own `dst()`; a runtime that
  * fails is recorded through `fail` and left null. The N-thread operator's algorithm and threading go into `res`.
  */
-function prepareI8Pair(o: ThreadsBenchInput, pb: { params: object; src: Int8Array | Uint8Array; weights: Int8Array; bias: Int32Array },
-  dst: () => Int8Array | Uint8Array, res: { algo: string | null; threaded: boolean | null }, nameN: string,
-  fail: (backend: string, e: unknown) => void): { i1: I8Run | null; iN: I8Run | null } {
+function prepareI8Pair(
+  o: ThreadsBenchInput,
+  pb: { params: object; src: Int8Array | Uint8Array; weights: Int8Array; bias: Int32Array },
+  dst: () => Int8Array | Uint8Array,
+  res: { algo: string | null; threaded: boolean | null },
+  nameN: string,
+  fail: (backend: string, e: unknown) => void,
+): { i1: I8Run | null; iN: I8Run | null } {
   let i1: I8Run | null = null;
   let iN: I8Run | null = null;
   try {
@@ -236,10 +309,21 @@ function prepareI8Pair(o: ThreadsBenchInput, pb: { params: object; src: Int8Arra
 
 const sameValues = (a: ArrayLike<number>, b: ArrayLike<number>) => compareOutputs('', a, b) === null;
 const prepareFailure = (backend: string, total: number, e: unknown): NetworkMismatch => ({
-  backend, count: 0, total, maxAbsDiff: NaN, firstIndex: -1, got: NaN, want: NaN, error: errorText(e), phase: 'prepare', against: 'none',
+  backend,
+  count: 0,
+  total,
+  maxAbsDiff: NaN,
+  firstIndex: -1,
+  got: NaN,
+  want: NaN,
+  error: errorText(e),
+  phase: 'prepare',
+  against: 'none',
 });
-const load = (v: number | null | undefined) => (v === null || v === undefined ? '' : `, other load ${v.toFixed(2)} cores`);
-const failText = (ms: NetworkMismatch[]) => ms.map((m) => `${m.backend} ${m.error ? `failed: ${m.error}` : `MISMATCH (${m.count}/${m.total} vs ${m.against})`}`);
+const load = (v: number | null | undefined) =>
+  v === null || v === undefined ? '' : `, other load ${v.toFixed(2)} cores`;
+const failText = (ms: NetworkMismatch[]) =>
+  ms.map((m) => `${m.backend} ${m.error ? `failed: ${m.error}` : `MISMATCH (${m.count}/${m.total} vs ${m.against})`}`);
 
 /** One shape or layer being measured: its functions, its rounds so far, its checks. */
 interface Case {
@@ -251,13 +335,26 @@ interface Case {
 }
 
 /** The passes: every case measured once per pass, in order (see ThreadsSampling). */
-async function measurePasses(cases: Case[], sampling: ThreadsSampling, now: () => number, onPass?: (pass: number) => void): Promise<void> {
+async function measurePasses(
+  cases: Case[],
+  sampling: ThreadsSampling,
+  now: () => number,
+  onPass?: (pass: number) => void,
+): Promise<void> {
   for (let pass = 0; pass < sampling.passes; pass++) {
     onPass?.(pass);
     for (const c of cases) {
       if (!c.fns.length) continue;
       c.load.start();
-      const { timings, rounds } = await measureRounds(c.fns, { ...sampling, warmupMs: pass ? Math.min(sampling.warmupMs, WARM_AGAIN_MS) : sampling.warmupMs, settleAfterMs: c.settleAfterMs }, now);
+      const { timings, rounds } = await measureRounds(
+        c.fns,
+        {
+          ...sampling,
+          warmupMs: pass ? Math.min(sampling.warmupMs, WARM_AGAIN_MS) : sampling.warmupMs,
+          settleAfterMs: c.settleAfterMs,
+        },
+        now,
+      );
       c.load.stop();
       c.rounds.push(...rounds);
       c.callsPerSample = timings.map((t) => t.callsPerSample);
@@ -283,10 +380,29 @@ async function prepareShape(shape: BenchShape, o: ThreadsBenchInput): Promise<Sh
   const ortName = `ort-web-uint8-${N}t`;
   const pb = makeProblem(shape);
   const res: ThreadsShapeResult = {
-    id: shape.id, label: shape.label, ic: shape.ic, oc: shape.oc, h: shape.h, k: shape.k, s: shape.s, group: shape.group,
-    format: shape.format, macs: shape.macs, dense: isDenseShape(shape), algo: null, threaded: null,
-    i8conv1: null, i8convN: null, ortN: null, speedup: null, speedupOfMedians: null, ratioOrtN: null, rounds: 0, otherLoad: null,
-    checks: { [nameN]: 'unchecked', ...(o.ort ? { [ortName]: 'unchecked' } : {}) }, mismatches: [],
+    id: shape.id,
+    label: shape.label,
+    ic: shape.ic,
+    oc: shape.oc,
+    h: shape.h,
+    k: shape.k,
+    s: shape.s,
+    group: shape.group,
+    format: shape.format,
+    macs: shape.macs,
+    dense: isDenseShape(shape),
+    algo: null,
+    threaded: null,
+    i8conv1: null,
+    i8convN: null,
+    ortN: null,
+    speedup: null,
+    speedupOfMedians: null,
+    ratioOrtN: null,
+    rounds: 0,
+    otherLoad: null,
+    checks: { [nameN]: 'unchecked', ...(o.ort ? { [ortName]: 'unchecked' } : {}) },
+    mismatches: [],
   };
   const fail = (backend: string, e: unknown) => {
     res.mismatches.push(prepareFailure(backend, pb.dstLength, e));
@@ -328,9 +444,18 @@ async function prepareShape(shape: BenchShape, o: ThreadsBenchInput): Promise<Sh
         // Who is wrong? The oracle decides when it is available; without its verdict the difference is i8conv's.
         const ref = oracle();
         if (ref && sameValues(got, ref) && !sameValues(theirs, ref)) {
-          record(compareOutputs(ortName, theirs, ref)!, phase, 'oracle', 'i8conv equals the oracle; onnxruntime-web differs');
+          record(
+            compareOutputs(ortName, theirs, ref)!,
+            phase,
+            'oracle',
+            'i8conv equals the oracle; onnxruntime-web differs',
+          );
         } else {
-          const note = !ref ? 'no oracle in this build to arbitrate' : sameValues(theirs, ref) ? 'onnxruntime-web equals the oracle' : 'neither equals the oracle';
+          const note = !ref
+            ? 'no oracle in this build to arbitrate'
+            : sameValues(theirs, ref)
+              ? 'onnxruntime-web equals the oracle'
+              : 'neither equals the oracle';
           record(m, phase, ortName, note);
           if (ref && sameValues(theirs, ref)) mark(ortName);
         }
@@ -341,7 +466,13 @@ async function prepareShape(shape: BenchShape, o: ThreadsBenchInput): Promise<Sh
   const fns: (() => unknown)[] = i1 && iN ? [i1.run, iN.run, ...(ortRun ? [ortRun.run] : [])] : [];
   const settle = o.sampling.settleMs;
   return {
-    res, fns, settleAfterMs: [0, settle, settle], rounds: [], callsPerSample: [], load: new LoadMeter(), check,
+    res,
+    fns,
+    settleAfterMs: [0, settle, settle],
+    rounds: [],
+    callsPerSample: [],
+    load: new LoadMeter(),
+    check,
     dispose: () => {
       i1?.dispose();
       iN?.dispose();
@@ -370,8 +501,10 @@ function finishShape(c: ShapeCase, index: number, o: ThreadsBenchInput): Threads
   const x = (v: number | null) => (v === null ? '—' : `${v.toFixed(2)}x`);
   const ms = (t: ThreadsTiming | null) => (t ? `${t.ms.toFixed(3)} ms` : '—');
   const bad = failText(res.mismatches);
-  o.onProgress?.(`threads [${index + 1}/${o.shapes.length}] ${res.label} (${(res.macs / 1e6).toFixed(1)} MMAC): i8conv 1T ${ms(res.i8conv1)}, ${N}T ${ms(res.i8convN)} ` +
-    `= ${x(res.speedup)}${res.threaded === false ? ' (not threaded)' : ''}, ort-web-uint8 ${N}T ${ms(res.ortN)}${load(res.otherLoad)}  ${bad.length ? bad.join('; ') : 'ok'}`);
+  o.onProgress?.(
+    `threads [${index + 1}/${o.shapes.length}] ${res.label} (${(res.macs / 1e6).toFixed(1)} MMAC): i8conv 1T ${ms(res.i8conv1)}, ${N}T ${ms(res.i8convN)} ` +
+      `= ${x(res.speedup)}${res.threaded === false ? ' (not threaded)' : ''}, ort-web-uint8 ${N}T ${ms(res.ortN)}${load(res.otherLoad)}  ${bad.length ? bad.join('; ') : 'ok'}`,
+  );
   return res;
 }
 
@@ -387,8 +520,20 @@ function prepareLayer(net: Network, index: number, o: ThreadsBenchInput): LayerC
   const layer = net.layers[index];
   const pb = makeNetProblem(layer, seedOf(net.id, index));
   const res: ThreadsLayerResult = {
-    name: layer.name, label: layerLabel(layer), count: layer.count, macs: pb.macs, algo: null, threaded: null,
-    i8conv1: null, i8convN: null, speedup: null, speedupOfMedians: null, rounds: 0, otherLoad: null, checks: { [nameN]: 'unchecked' }, mismatches: [],
+    name: layer.name,
+    label: layerLabel(layer),
+    count: layer.count,
+    macs: pb.macs,
+    algo: null,
+    threaded: null,
+    i8conv1: null,
+    i8convN: null,
+    speedup: null,
+    speedupOfMedians: null,
+    rounds: 0,
+    otherLoad: null,
+    checks: { [nameN]: 'unchecked' },
+    mismatches: [],
   };
   const fail = (backend: string, e: unknown) => {
     res.mismatches.push(prepareFailure(backend, pb.dstLength, e));
@@ -399,7 +544,11 @@ function prepareLayer(net: Network, index: number, o: ThreadsBenchInput): LayerC
     if (!i1 || !iN) return;
     const { oc } = pb.params;
     // NCHW (firstIndex an NCHW index, as on the network level); the outputs are NCHW44
-    const m = compareOutputs(nameN, nchw44ToNchw(Uint8Array.from(iN.output()), oc, pb.oh, pb.oh), nchw44ToNchw(Uint8Array.from(i1.output()), oc, pb.oh, pb.oh));
+    const m = compareOutputs(
+      nameN,
+      nchw44ToNchw(Uint8Array.from(iN.output()), oc, pb.oh, pb.oh),
+      nchw44ToNchw(Uint8Array.from(i1.output()), oc, pb.oh, pb.oh),
+    );
     if (m) {
       res.mismatches.push({ ...m, phase, against: 'i8conv-1t', note: `${N} threads differ from 1 thread` });
       res.checks[nameN] = 'mismatch';
@@ -407,7 +556,13 @@ function prepareLayer(net: Network, index: number, o: ThreadsBenchInput): LayerC
   };
   check('first-call');
   return {
-    res, fns: i1 && iN ? [i1.run, iN.run] : [], settleAfterMs: [0, o.networkSampling.settleMs], rounds: [], callsPerSample: [], load: new LoadMeter(), check,
+    res,
+    fns: i1 && iN ? [i1.run, iN.run] : [],
+    settleAfterMs: [0, o.networkSampling.settleMs],
+    rounds: [],
+    callsPerSample: [],
+    load: new LoadMeter(),
+    check,
     dispose: () => {
       i1?.dispose();
       iN?.dispose();
@@ -429,8 +584,10 @@ function finishLayer(c: LayerCase, net: Network, index: number, o: ThreadsBenchI
   c.dispose();
   const ms = (t: ThreadsTiming | null) => (t ? `${t.ms.toFixed(3)} ms` : '—');
   const bad = failText(res.mismatches);
-  o.onProgress?.(`threads ${net.id} [${index + 1}/${net.layers.length}] ${res.name} ${res.label} x${res.count}: i8conv 1T ${ms(res.i8conv1)}, ${o.threads}T ${ms(res.i8convN)} ` +
-    `= ${res.speedup === null ? '—' : `${res.speedup.toFixed(2)}x`}${res.threaded === false ? ' (not threaded)' : ''}${load(res.otherLoad)}  ${bad.length ? bad.join('; ') : 'ok'}`);
+  o.onProgress?.(
+    `threads ${net.id} [${index + 1}/${net.layers.length}] ${res.name} ${res.label} x${res.count}: i8conv 1T ${ms(res.i8conv1)}, ${o.threads}T ${ms(res.i8convN)} ` +
+      `= ${res.speedup === null ? '—' : `${res.speedup.toFixed(2)}x`}${res.threaded === false ? ' (not threaded)' : ''}${load(res.otherLoad)}  ${bad.length ? bad.join('; ') : 'ok'}`,
+  );
   return res;
 }
 
@@ -443,7 +600,9 @@ export async function runThreadsBench(o: ThreadsBenchInput): Promise<ThreadsSect
     const cases: ShapeCase[] = [];
     try {
       for (const shape of o.shapes) cases.push(await prepareShape(shape, o));
-      await measurePasses(cases, o.sampling, now, (p) => o.onProgress?.(`threads: pass ${p + 1}/${o.sampling.passes} over ${cases.length} suite shapes`));
+      await measurePasses(cases, o.sampling, now, (p) =>
+        o.onProgress?.(`threads: pass ${p + 1}/${o.sampling.passes} over ${cases.length} suite shapes`),
+      );
       cases.forEach((c, i) => shapes.push(finishShape(c, i, o)));
     } finally {
       for (const c of cases.slice(shapes.length)) c.dispose();
@@ -452,20 +611,30 @@ export async function runThreadsBench(o: ThreadsBenchInput): Promise<ThreadsSect
   const networks: ThreadsNetworkResult[] = [];
   for (const net of o.networks) {
     const n0 = now();
-    o.onProgress?.(`threads ${net.label}: ${networkConvs(net)} convolutions, ${net.layers.length} distinct shapes, i8conv 1 vs ${o.threads} threads`);
+    o.onProgress?.(
+      `threads ${net.label}: ${networkConvs(net)} convolutions, ${net.layers.length} distinct shapes, i8conv 1 vs ${o.threads} threads`,
+    );
     const cases: LayerCase[] = [];
     const layers: ThreadsLayerResult[] = [];
     try {
       for (let i = 0; i < net.layers.length; i++) cases.push(prepareLayer(net, i, o));
-      await measurePasses(cases, o.networkSampling, now, (p) => o.onProgress?.(`threads ${net.id}: pass ${p + 1}/${o.networkSampling.passes} over ${cases.length} layers`));
+      await measurePasses(cases, o.networkSampling, now, (p) =>
+        o.onProgress?.(`threads ${net.id}: pass ${p + 1}/${o.networkSampling.passes} over ${cases.length} layers`),
+      );
       cases.forEach((c, i) => layers.push(finishLayer(c, net, i, o)));
     } finally {
       for (const c of cases.slice(layers.length)) c.dispose();
     }
-    const sum = (k: 'i8conv1' | 'i8convN') => (layers.every((l) => l[k]) ? layers.reduce((a, l) => a + l[k]!.ms * l.count, 0) : null);
+    const sum = (k: 'i8conv1' | 'i8convN') =>
+      layers.every((l) => l[k]) ? layers.reduce((a, l) => a + l[k]!.ms * l.count, 0) : null;
     const sums = { i8conv1: sum('i8conv1'), i8convN: sum('i8convN') };
     networks.push({
-      id: net.id, label: net.label, macs: networkMacs(net), convs: networkConvs(net), layers, sums,
+      id: net.id,
+      label: net.label,
+      macs: networkMacs(net),
+      convs: networkConvs(net),
+      layers,
+      sums,
       speedup: sums.i8conv1 !== null && sums.i8convN ? sums.i8conv1 / sums.i8convN : null,
       durationS: Math.round((now() - n0) / 100) / 10,
     });
@@ -473,9 +642,17 @@ export async function runThreadsBench(o: ThreadsBenchInput): Promise<ThreadsSect
   return {
     threads: o.threads,
     i8conv: { threading: o.threading, build: o.build, poolMinMacs: await poolMinMacs() },
-    ortWeb: o.ort ? { numThreads: o.ort.env.wasm.numThreads ?? o.threads, version: o.ort.env.versions?.web ?? null } : { unavailable: o.ortUnavailable ?? 'not run' },
-    sampling: o.sampling, networkSampling: o.networkSampling, ratio: RATIO_TEXT,
-    shapes, networks, bars: [], durationS: (now() - t0) / 1000, errors: [],
+    ortWeb: o.ort
+      ? { numThreads: o.ort.env.wasm.numThreads ?? o.threads, version: o.ort.env.versions?.web ?? null }
+      : { unavailable: o.ortUnavailable ?? 'not run' },
+    sampling: o.sampling,
+    networkSampling: o.networkSampling,
+    ratio: RATIO_TEXT,
+    shapes,
+    networks,
+    bars: [],
+    durationS: (now() - t0) / 1000,
+    errors: [],
   };
 }
 
@@ -522,7 +699,10 @@ export function parseChildArgs(argv: string[]): ThreadsChildOptions {
 
 /** Runs the section in this process as the child does: sets onnxruntime-web's numThreads (so call it before any
  *  other use of onnxruntime-web in the process), creates both runtimes, measures. */
-export async function runThreadsInProcess(o: ThreadsChildOptions, onProgress?: (line: string) => void): Promise<ThreadsSection | { unavailable: string }> {
+export async function runThreadsInProcess(
+  o: ThreadsChildOptions,
+  onProgress?: (line: string) => void,
+): Promise<ThreadsSection | { unavailable: string }> {
   let ort: OrtModule | null = null;
   let ortUnavailable: string | undefined = o.ort ? undefined : 'not run (--no-ort)';
   if (o.ort) {
@@ -538,7 +718,9 @@ export async function runThreadsInProcess(o: ThreadsChildOptions, onProgress?: (
   const rtN = await createRuntime({ threads: o.threads });
   try {
     if (!rtN.threading.enabled || rtN.threads !== o.threads) {
-      return { unavailable: `i8conv did not start ${o.threads} threads: ${rtN.threading.reason} (rt.threads ${rtN.threads})` };
+      return {
+        unavailable: `i8conv did not start ${o.threads} threads: ${rtN.threading.reason} (rt.threads ${rtN.threads})`,
+      };
     }
     const settle = await settleMs();
     const s = o.quick ? THREADS_QUICK_SAMPLING : THREADS_SAMPLING;
@@ -548,16 +730,31 @@ export async function runThreadsInProcess(o: ThreadsChildOptions, onProgress?: (
     const loopBuild = rtN.features.build === 'relaxed' ? 'relaxed' : 'simd128';
     const scaling = () => measureLoopScaling(o.threads, o.quick ? 3 : 7, o.quick ? 15 : 40, loopBuild);
     const before = await scaling();
-    onProgress?.(`threads: ${before.build} loop on ${o.threads} threads, scaling before: ${before.speedup.toFixed(2)}x (${before.aloneGmacs.toFixed(1)} GMAC/s alone, ${before.togetherGmacs.toFixed(1)} each together)`);
+    onProgress?.(
+      `threads: ${before.build} loop on ${o.threads} threads, scaling before: ${before.speedup.toFixed(2)}x (${before.aloneGmacs.toFixed(1)} GMAC/s alone, ${before.togetherGmacs.toFixed(1)} each together)`,
+    );
     const section = await runThreadsBench({
-      threads: o.threads, rt1, rtN, threading: { ...rtN.threading }, build: rtN.features.build ?? null, ort, ortUnavailable,
-      shapes: childShapes(o.shapes, o.quick), networks: selectNetworks(o.networks),
-      sampling: { ...s, settleMs: settle }, networkSampling: { ...ns, settleMs: settle }, oracle, onProgress,
+      threads: o.threads,
+      rt1,
+      rtN,
+      threading: { ...rtN.threading },
+      build: rtN.features.build ?? null,
+      ort,
+      ortUnavailable,
+      shapes: childShapes(o.shapes, o.quick),
+      networks: selectNetworks(o.networks),
+      sampling: { ...s, settleMs: settle },
+      networkSampling: { ...ns, settleMs: settle },
+      oracle,
+      onProgress,
     });
     const after = await scaling();
     onProgress?.(`threads: ${after.build} loop on ${o.threads} threads, scaling after: ${after.speedup.toFixed(2)}x`);
     const errors = [...section.errors];
-    for (const [when, m] of [['before', before], ['after', after]] as const) {
+    for (const [when, m] of [
+      ['before', before],
+      ['after', after],
+    ] as const) {
       if (!m.linear) errors.push(`loop scaling ${when} the section: ${checkLinearity(m.linearity).reason}`);
     }
     return { ...section, errors, loopScaling: { before, after } };
@@ -571,7 +768,9 @@ export async function runThreadsInProcess(o: ThreadsChildOptions, onProgress?: (
 export function threadsMismatches(t: ThreadsSection): (NetworkMismatch & { shape: string })[] {
   return [
     ...t.shapes.flatMap((s) => s.mismatches.map((m) => ({ ...m, shape: `threads/${s.id}` }))),
-    ...t.networks.flatMap((n) => n.layers.flatMap((l) => l.mismatches.map((m) => ({ ...m, shape: `threads/${n.id}/${l.name}` })))),
+    ...t.networks.flatMap((n) =>
+      n.layers.flatMap((l) => l.mismatches.map((m) => ({ ...m, shape: `threads/${n.id}/${l.name}` }))),
+    ),
   ];
 }
 
@@ -580,7 +779,9 @@ async function childMain(argv: string[]): Promise<number> {
   try {
     o = parseChildArgs(argv);
   } catch (e) {
-    process.stderr.write(`${(e as Error).message}\nusage: node dist-bench/bench/threads.js --threads N [--quick] [--shapes LIST|none] [--networks LIST|none] [--no-ort]\n`);
+    process.stderr.write(
+      `${(e as Error).message}\nusage: node dist-bench/bench/threads.js --threads N [--quick] [--shapes LIST|none] [--networks LIST|none] [--no-ort]\n`,
+    );
     return 2;
   }
   const t = await runThreadsInProcess(o, (line) => process.stderr.write(line + '\n'));
@@ -614,15 +815,28 @@ export interface SpawnThreadsOptions {
 /** Spawns `node dist-bench/bench/threads.js` (the same node binary and V8 flags) and parses the JSON it prints. */
 export function runThreadsChild(o: SpawnThreadsOptions): Promise<ThreadsSection | { unavailable: string }> {
   const args = [
-    ...(o.execArgv ?? process.execArgv), o.script ?? CHILD_SCRIPT, '--threads', String(o.threads),
-    '--shapes', o.shapes.length ? o.shapes.join(',') : 'none', '--networks', o.networks.length ? o.networks.join(',') : 'none',
-    ...(o.quick ? ['--quick'] : []), ...(o.ort === false ? ['--no-ort'] : []),
+    ...(o.execArgv ?? process.execArgv),
+    o.script ?? CHILD_SCRIPT,
+    '--threads',
+    String(o.threads),
+    '--shapes',
+    o.shapes.length ? o.shapes.join(',') : 'none',
+    '--networks',
+    o.networks.length ? o.networks.join(',') : 'none',
+    ...(o.quick ? ['--quick'] : []),
+    ...(o.ort === false ? ['--no-ort'] : []),
   ];
-  return runJsonChild<ThreadsSection>(args, { label: 'threads child process', onLine: o.onLine, timeoutMs: o.timeoutMs ?? 30 * 60_000, okCodes: [0, 1] });
+  return runJsonChild<ThreadsSection>(args, {
+    label: 'threads child process',
+    onLine: o.onLine,
+    timeoutMs: o.timeoutMs ?? 30 * 60_000,
+    okCodes: [0, 1],
+  });
 }
 
 const geomean = (v: number[]) => (v.length ? Math.exp(v.reduce((a, x) => a + Math.log(x), 0) / v.length) : NaN);
-const fx = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : `${v.toFixed(2)}x`);
+const fx = (v: number | null | undefined) =>
+  v === null || v === undefined || !Number.isFinite(v) ? '—' : `${v.toFixed(2)}x`;
 
 /**
  * What needs the main process's results: onnxruntime-web's 1-thread GMAC/s per shape (its operator level) and
@@ -645,8 +859,11 @@ export function threadsBars(t: ThreadsSection): NetworkBar[] {
     `${x.name ? `${x.name} ` : ''}${x.label} ${fx(x.speedup)}${x.threaded === false ? ' (not threaded: runs on the calling thread)' : ''}`;
   // context, not a bound: how an embarrassingly parallel loop scaled on N threads of this machine in this run
   const ls = t.loopScaling;
-  const ceil = ls ? ` (for context, an embarrassingly parallel ${ls.before.build} loop scaled ${fx(ls.before.speedup)} on ${N} threads before the section, ${fx(ls.after.speedup)} after)` : '';
-  const lowestOf = <T extends { speedup: number | null }>(xs: T[]) => [...xs].sort((a, b) => (a.speedup ?? -1) - (b.speedup ?? -1))[0];
+  const ceil = ls
+    ? ` (for context, an embarrassingly parallel ${ls.before.build} loop scaled ${fx(ls.before.speedup)} on ${N} threads before the section, ${fx(ls.after.speedup)} after)`
+    : '';
+  const lowestOf = <T extends { speedup: number | null }>(xs: T[]) =>
+    [...xs].sort((a, b) => (a.speedup ?? -1) - (b.speedup ?? -1))[0];
   // (1) the dense suite shapes
   {
     const label = `${N} threads >= ${target}x 1 thread on every dense suite shape (group 1, 3x3/5x5/7x7, stride 1/2, 32-256 channels)`;
@@ -656,8 +873,11 @@ export function threadsBars(t: ThreadsSection): NetworkBar[] {
       const below = ds.filter((s) => !(s.speedup !== null && s.speedup >= target));
       const q = ds.map((s) => s.speedup).filter((v): v is number => v !== null);
       bars.push({
-        id: 'dense-speedup', label, status: below.length ? 'not met' : 'met',
-        detail: `${ds.length - below.length}/${ds.length} shapes at >= ${target}x; lowest ${show(lowestOf(ds))}; geometric mean ${fx(geomean(q))}${ceil}` +
+        id: 'dense-speedup',
+        label,
+        status: below.length ? 'not met' : 'met',
+        detail:
+          `${ds.length - below.length}/${ds.length} shapes at >= ${target}x; lowest ${show(lowestOf(ds))}; geometric mean ${fx(geomean(q))}${ceil}` +
           (below.length ? `; below: ${below.map(show).join(', ')}` : ''),
       });
     }
@@ -666,32 +886,49 @@ export function threadsBars(t: ThreadsSection): NetworkBar[] {
   for (const n of t.networks) {
     const below = n.layers.filter((l) => !(l.speedup !== null && l.speedup >= target));
     bars.push({
-      id: `layers-speedup:${n.id}`, label: `${N} threads >= ${target}x 1 thread on every ${n.label} layer`,
+      id: `layers-speedup:${n.id}`,
+      label: `${N} threads >= ${target}x 1 thread on every ${n.label} layer`,
       status: !n.layers.length ? 'n/a' : below.length ? 'not met' : 'met',
-      detail: `${n.layers.length - below.length}/${n.layers.length} layers at >= ${target}x; lowest ${n.layers.length ? show(lowestOf(n.layers)) : '—'}` +
+      detail:
+        `${n.layers.length - below.length}/${n.layers.length} layers at >= ${target}x; lowest ${n.layers.length ? show(lowestOf(n.layers)) : '—'}` +
         (below.length ? `; below: ${below.map(show).join(', ')}` : ''),
     });
     const s1 = n.sums.i8conv1;
     const sN = n.sums.i8convN;
     bars.push({
-      id: `network-speedup:${n.id}`, label: `${N} threads >= ${target}x 1 thread on the whole ${n.label} (sum of layer ms x count)`,
+      id: `network-speedup:${n.id}`,
+      label: `${N} threads >= ${target}x 1 thread on the whole ${n.label} (sum of layer ms x count)`,
       status: n.speedup !== null && n.speedup >= target ? 'met' : 'not met',
-      detail: s1 !== null && sN !== null ? `1 thread ${s1.toFixed(3)} ms, ${N} threads ${sN.toFixed(3)} ms: ${fx(n.speedup)}${ceil}` : 'a layer has no time',
+      detail:
+        s1 !== null && sN !== null
+          ? `1 thread ${s1.toFixed(3)} ms, ${N} threads ${sN.toFixed(3)} ms: ${fx(n.speedup)}${ceil}`
+          : 'a layer has no time',
     });
   }
   // (3) nothing slower with threads
   {
     const all = [
-      ...t.shapes.map((s) => ({ name: undefined as string | undefined, label: s.label, speedup: s.speedup, threaded: s.threaded })),
-      ...t.networks.flatMap((n) => n.layers.map((l) => ({ name: `${n.id} ${l.name}`, label: l.label, speedup: l.speedup, threaded: l.threaded }))),
+      ...t.shapes.map((s) => ({
+        name: undefined as string | undefined,
+        label: s.label,
+        speedup: s.speedup,
+        threaded: s.threaded,
+      })),
+      ...t.networks.flatMap((n) =>
+        n.layers.map((l) => ({ name: `${n.id} ${l.name}`, label: l.label, speedup: l.speedup, threaded: l.threaded })),
+      ),
     ];
     const label = `no shape or network layer slower with ${N} threads than with 1 (speed-up >= 1.00x)`;
     if (!all.length) bars.push({ id: 'no-slowdown', label, status: 'n/a', detail: 'nothing measured' });
     else {
       const below = all.filter((x) => !(x.speedup !== null && x.speedup >= 1));
       bars.push({
-        id: 'no-slowdown', label, status: below.length ? 'not met' : 'met',
-        detail: `${all.length - below.length}/${all.length} at >= 1.00x; lowest ${show(lowestOf(all))}` + (below.length ? `; below: ${below.map(show).join(', ')}` : ''),
+        id: 'no-slowdown',
+        label,
+        status: below.length ? 'not met' : 'met',
+        detail:
+          `${all.length - below.length}/${all.length} at >= 1.00x; lowest ${show(lowestOf(all))}` +
+          (below.length ? `; below: ${below.map(show).join(', ')}` : ''),
       });
     }
   }
@@ -699,13 +936,21 @@ export function threadsBars(t: ThreadsSection): NetworkBar[] {
   {
     const label = `i8conv ${N} threads faster than onnxruntime-web uint8 numThreads ${N} on the geometric mean of the suite shapes (ort ms / i8conv ms > 1)`;
     const q = t.shapes.filter((s) => s.ratioOrtN !== null);
-    if (!q.length) bars.push({ id: 'vs-ort-threads', label, status: 'n/a', detail: 'onnxruntime-web did not run' + ('unavailable' in t.ortWeb ? ` (${t.ortWeb.unavailable})` : '') });
+    if (!q.length)
+      bars.push({
+        id: 'vs-ort-threads',
+        label,
+        status: 'n/a',
+        detail: 'onnxruntime-web did not run' + ('unavailable' in t.ortWeb ? ` (${t.ortWeb.unavailable})` : ''),
+      });
     else {
       const g = geomean(q.map((s) => s.ratioOrtN!));
       const lo = [...q].sort((a, b) => a.ratioOrtN! - b.ratioOrtN!)[0];
       const hi = [...q].sort((a, b) => b.ratioOrtN! - a.ratioOrtN!)[0];
       bars.push({
-        id: 'vs-ort-threads', label, status: g > 1 ? 'met' : 'not met',
+        id: 'vs-ort-threads',
+        label,
+        status: g > 1 ? 'met' : 'not met',
         detail: `geometric mean ${fx(g)} over ${q.length} shapes (min ${lo.label} ${fx(lo.ratioOrtN)}, max ${hi.label} ${fx(hi.ratioOrtN)})`,
       });
     }

@@ -17,8 +17,10 @@ export function convAccumulate(
 ): Int32Array {
   const s = refShape(params);
   if (src.length !== s.srcLength) throw new Error(`reference: src has ${src.length} elements, expected ${s.srcLength}`);
-  if (weightsOIHW.length !== s.filterLength) throw new Error(`reference: weights have ${weightsOIHW.length} elements, expected ${s.filterLength}`);
-  if (s.biasMode !== 'none' && (!bias || bias.length !== s.biasLength)) throw new Error(`reference: bias needs ${s.biasLength} elements`);
+  if (weightsOIHW.length !== s.filterLength)
+    throw new Error(`reference: weights have ${weightsOIHW.length} elements, expected ${s.filterLength}`);
+  if (s.biasMode !== 'none' && (!bias || bias.length !== s.biasLength))
+    throw new Error(`reference: bias needs ${s.biasLength} elements`);
   const srcIs44 = s.format === 'NCHW44';
   const dstIs44 = s.format !== 'NCHW';
   const zp = s.srcZeroPoint;
@@ -72,7 +74,8 @@ export function convBias(
   const s = refShape(params);
   const acc = convAccumulate(params, src, weightsOIHW, bias);
   const consts = s.filterScale.map((fs) => requantConsts(s.srcScale, fs, s.dstScale));
-  if (s.dstType === 'int32') return acc.map((a, i) => requantToInt32(a, consts[channelOf(s, i)], s.nonlinearity, s.rounding));
+  if (s.dstType === 'int32')
+    return acc.map((a, i) => requantToInt32(a, consts[channelOf(s, i)], s.nonlinearity, s.rounding));
   const out = s.dstType === 'uint8' ? new Uint8Array(acc.length) : new Int8Array(acc.length);
   for (let i = 0; i < acc.length; i++) {
     out[i] = requantTo8(acc[i], consts[channelOf(s, i)], s.nonlinearity, s.rounding, s.dstType, s.dstZeroPoint);
@@ -86,8 +89,10 @@ export function convBias(
  */
 export function dotFilterToOIHW(params: ConvBiasParams, f: Int8Array): Int8Array {
   const s = refShape(params);
-  if (s.icpg % 4 !== 0 || s.ocpg % 4 !== 0) throw new Error('reference: NCHW44_DOT filters need IC/G and OC/G multiples of 4');
-  if (f.length !== s.filterLength) throw new Error(`reference: weights have ${f.length} elements, expected ${s.filterLength}`);
+  if (s.icpg % 4 !== 0 || s.ocpg % 4 !== 0)
+    throw new Error('reference: NCHW44_DOT filters need IC/G and OC/G multiples of 4');
+  if (f.length !== s.filterLength)
+    throw new Error(`reference: weights have ${f.length} elements, expected ${s.filterLength}`);
   const out = new Int8Array(s.filterLength);
   const icb = s.icpg / 4;
   const ocb = s.ocpg / 4;
@@ -96,7 +101,10 @@ export function dotFilterToOIHW(params: ConvBiasParams, f: Int8Array): Int8Array
       for (let i = 0; i < s.icpg; i++)
         for (let kh = 0; kh < s.fh; kh++)
           for (let kw = 0; kw < s.fw; kw++) {
-            const from = ((((g * ocb + Math.floor(o / 4)) * icb + Math.floor(i / 4)) * s.fh + kh) * s.fw + kw) * 16 + (o % 4) * 4 + (i % 4);
+            const from =
+              ((((g * ocb + Math.floor(o / 4)) * icb + Math.floor(i / 4)) * s.fh + kh) * s.fw + kw) * 16 +
+              (o % 4) * 4 +
+              (i % 4);
             out[(((g * s.ocpg + o) * s.icpg + i) * s.fh + kh) * s.fw + kw] = f[from];
           }
   return out;

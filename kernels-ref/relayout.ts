@@ -154,8 +154,7 @@ function rule(mode: string, s: readonly number[], src: RefArray, o: RelayoutRefO
       const [G, OC, IC, FH, FW] = s;
       return {
         shape: [G, roundUp(OC, 4), ceilDiv(IC, 4), FH, FW, 4],
-        value: ([g, oc, ib, fh, fw, i4]) =>
-          oc < OC && ib * 4 + i4 < IC ? S(g, oc, ib * 4 + i4, fh, fw) : undefined,
+        value: ([g, oc, ib, fh, fw, i4]) => (oc < OC && ib * 4 + i4 < IC ? S(g, oc, ib * 4 + i4, fh, fw) : undefined),
       };
     }
     case 'NCHW_NCHW88_CONV_DENSE_WEIGHT': {
@@ -176,8 +175,7 @@ function rule(mode: string, s: readonly number[], src: RefArray, o: RelayoutRefO
       const [G, OC, IC, FH, FW] = s;
       return {
         shape: [G, OC / 8, ceilDiv(IC, 8), FH, FW, 8, 8],
-        value: ([g, ob, ib, fh, fw, i8, o8]) =>
-          ib * 8 + i8 < IC ? S(g, ob * 8 + o8, ib * 8 + i8, fh, fw) : undefined,
+        value: ([g, ob, ib, fh, fw, i8, o8]) => (ib * 8 + i8 < IC ? S(g, ob * 8 + o8, ib * 8 + i8, fh, fw) : undefined),
       };
     }
     case 'INTER_WEIGHT_DENSE':
@@ -260,7 +258,10 @@ function rule(mode: string, s: readonly number[], src: RefArray, o: RelayoutRefO
 
 /** dst = relayout(mode, src) by the index formula of the mode; returns data of src's array type. */
 export function relayoutRef(
-  mode: string, src: RefArray, srcShape: readonly number[], opts: RelayoutRefOptions = {},
+  mode: string,
+  src: RefArray,
+  srcShape: readonly number[],
+  opts: RelayoutRefOptions = {},
 ): { data: RefArray; shape: number[] } {
   const r = rule(mode, srcShape, src, opts);
   const total = r.shape.reduce((a, b) => a * b, 1);

@@ -82,7 +82,14 @@ export function satTo(type: 'int8' | 'uint8', v: number): number {
 }
 
 /** int32 accumulator (bias included) -> int8 or uint8 output value with zero point zp. */
-export function requantTo8(acc: number, c: RequantConsts, nl: Nonlinearity, rounding: Rounding, type: 'int8' | 'uint8', zp: number): number {
+export function requantTo8(
+  acc: number,
+  c: RequantConsts,
+  nl: Nonlinearity,
+  rounding: Rounding,
+  type: 'int8' | 'uint8',
+  zp: number,
+): number {
   const round = roundBy(rounding);
   let v: number;
   if (nl === 'hswish') {

@@ -10,12 +10,20 @@
  */
 import { I8ConvError } from '../src/errors.js';
 import { Runtime } from '../src/index.js';
-import { instantiateCore, type CoreTestHooks, type RuntimeOptions, type WasmBuild, type WasmRuntimeCore } from '../src/runtime.js';
+import {
+  instantiateCore,
+  type CoreTestHooks,
+  type RuntimeOptions,
+  type WasmBuild,
+  type WasmRuntimeCore,
+} from '../src/runtime.js';
 
 const modules = new Map<WasmBuild, Promise<WebAssembly.Module>>();
 
 async function labBase64(build: WasmBuild): Promise<string> {
-  return build === 'relaxed' ? (await import('./generated/relaxed.js')).WASM_LAB_RELAXED : (await import('./generated/simd128.js')).WASM_LAB_SIMD128;
+  return build === 'relaxed'
+    ? (await import('./generated/relaxed.js')).WASM_LAB_RELAXED
+    : (await import('./generated/simd128.js')).WASM_LAB_SIMD128;
 }
 
 /** The compiled lab module of a build (compiled once per process or page). */
@@ -34,14 +42,24 @@ export function labModule(build: WasmBuild): Promise<WebAssembly.Module> {
 }
 
 /** A runtime core over the lab build (same options and test hooks as instantiateCore; one thread). */
-export function instantiateLabCore(opts: RuntimeOptions = {}, hooks: Omit<CoreTestHooks, 'module'> = {}): Promise<WasmRuntimeCore> {
+export function instantiateLabCore(
+  opts: RuntimeOptions = {},
+  hooks: Omit<CoreTestHooks, 'module'> = {},
+): Promise<WasmRuntimeCore> {
   if (opts.threads !== undefined && opts.threads !== 1) {
-    throw new I8ConvError('INVALID_PARAM', `threads: the lab build runs on one thread, got ${String(opts.threads)}`, 'threads');
+    throw new I8ConvError(
+      'INVALID_PARAM',
+      `threads: the lab build runs on one thread, got ${String(opts.threads)}`,
+      'threads',
+    );
   }
   return instantiateCore(opts, { ...hooks, module: labModule });
 }
 
 /** createRuntime over the lab build: what tests and benchmarks use to force lab kernels or run the ceiling loops. */
-export async function createLabRuntime(opts: RuntimeOptions = {}, hooks: Omit<CoreTestHooks, 'module'> = {}): Promise<Runtime> {
+export async function createLabRuntime(
+  opts: RuntimeOptions = {},
+  hooks: Omit<CoreTestHooks, 'module'> = {},
+): Promise<Runtime> {
   return new Runtime(await instantiateLabCore(opts, hooks), opts);
 }

@@ -72,17 +72,41 @@ interface RunArgs {
 }
 
 const BOOLEAN = new Set(['--fast-run', '--model-info', '--compare-ort']);
-const VALUED = new Set(['--iter', '--warmup', '--threads', '--build', '--layout', '--input', '--seed', '--algo-cache', '--io-dump']);
+const VALUED = new Set([
+  '--iter',
+  '--warmup',
+  '--threads',
+  '--build',
+  '--layout',
+  '--input',
+  '--seed',
+  '--algo-cache',
+  '--io-dump',
+]);
 
 export function parseRun(args: readonly string[]): RunArgs {
   const pos: string[] = [];
   const a: RunArgs = {
-    model: '', iter: 10, warmup: 1, threads: 1, build: 'auto', layout: 'auto', shapes: {}, files: {}, seed: 0,
-    fastRun: false, algoCache: null, profile: null, modelInfo: false, ioDump: null, compareOrt: false,
+    model: '',
+    iter: 10,
+    warmup: 1,
+    threads: 1,
+    build: 'auto',
+    layout: 'auto',
+    shapes: {},
+    files: {},
+    seed: 0,
+    fastRun: false,
+    algoCache: null,
+    profile: null,
+    modelInfo: false,
+    ioDump: null,
+    compareOrt: false,
   };
   const seen = new Set<string>();
   const int = (flag: string, v: string, min: number): number => {
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > 1e6) throw new RunUsageError(`${flag} must be an integer >= ${min}, got '${v}'`);
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > 1e6)
+      throw new RunUsageError(`${flag} must be an integer >= ${min}, got '${v}'`);
     return Number(v);
   };
   for (let i = 0; i < args.length; i++) {
@@ -110,27 +134,46 @@ export function parseRun(args: readonly string[]): RunArgs {
     const v = args[++i];
     if (v === undefined || v.startsWith('--')) throw new RunUsageError(`${f} needs a value`);
     switch (f) {
-      case '--iter': a.iter = int(f, v, 1); break;
-      case '--warmup': a.warmup = int(f, v, 0); break;
-      case '--seed': a.seed = int(f, v, 0); break;
-      case '--threads': a.threads = v === 'auto' ? 'auto' : int(f, v, 1); break;
+      case '--iter':
+        a.iter = int(f, v, 1);
+        break;
+      case '--warmup':
+        a.warmup = int(f, v, 0);
+        break;
+      case '--seed':
+        a.seed = int(f, v, 0);
+        break;
+      case '--threads':
+        a.threads = v === 'auto' ? 'auto' : int(f, v, 1);
+        break;
       case '--build':
-        if (v !== 'auto' && v !== 'simd128' && v !== 'relaxed') throw new RunUsageError(`--build must be auto, simd128 or relaxed, got '${v}'`);
+        if (v !== 'auto' && v !== 'simd128' && v !== 'relaxed')
+          throw new RunUsageError(`--build must be auto, simd128 or relaxed, got '${v}'`);
         a.build = v;
         break;
       case '--layout':
         if (v !== 'auto' && v !== 'nchw') throw new RunUsageError(`--layout must be auto or nchw, got '${v}'`);
         a.layout = v;
         break;
-      case '--algo-cache': a.algoCache = v; a.fastRun = true; break;
-      case '--io-dump': a.ioDump = v; break;
+      case '--algo-cache':
+        a.algoCache = v;
+        a.fastRun = true;
+        break;
+      case '--io-dump':
+        a.ioDump = v;
+        break;
       case '--input': {
-        const eq = v.indexOf('='), colon = v.lastIndexOf(':');
+        const eq = v.indexOf('='),
+          colon = v.lastIndexOf(':');
         if (eq > 0) {
           a.files[v.slice(0, eq)] = v.slice(eq + 1);
         } else if (colon > 0) {
-          const dims = v.slice(colon + 1).split(/[,x]/).map((d) => d.trim());
-          if (!dims.length || dims.some((d) => !/^\d+$/.test(d))) throw new RunUsageError(`--input ${v}: the shape must be integers separated by ',' or 'x'`);
+          const dims = v
+            .slice(colon + 1)
+            .split(/[,x]/)
+            .map((d) => d.trim());
+          if (!dims.length || dims.some((d) => !/^\d+$/.test(d)))
+            throw new RunUsageError(`--input ${v}: the shape must be integers separated by ',' or 'x'`);
           a.shapes[v.slice(0, colon)] = dims.map(Number);
         } else {
           throw new RunUsageError(`--input ${v}: expected NAME:D0,D1,... or NAME=FILE`);
@@ -148,9 +191,11 @@ export function parseRun(args: readonly string[]): RunArgs {
 export function xorshift32(state: number): () => number {
   let x = state >>> 0 || 1;
   return () => {
-    x ^= x << 13; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
     x ^= x >>> 17;
-    x ^= x << 5; x >>>= 0;
+    x ^= x << 5;
+    x >>>= 0;
     return x / 0x100000000;
   };
 }
@@ -158,7 +203,14 @@ export function xorshift32(state: number): () => number {
 /** The generator of input `stream` for a seed (reproducible inputs). */
 const rng = (seed: number, stream: number) => xorshift32((seed + 1) * 0x9e3779b1 + stream * 0x85ebca6b);
 
-const ARRAY: Record<string, new (n: number) => ModelArray> = { float32: Float32Array, uint8: Uint8Array, int8: Int8Array, int32: Int32Array, int64: BigInt64Array, bool: Uint8Array };
+const ARRAY: Record<string, new (n: number) => ModelArray> = {
+  float32: Float32Array,
+  uint8: Uint8Array,
+  int8: Int8Array,
+  int32: Int32Array,
+  int64: BigInt64Array,
+  bool: Uint8Array,
+};
 
 /**
  * Seeded random data for a model input (stream: the input's index): float32 uniform in [-1, 1], 8-bit inputs
@@ -185,9 +237,17 @@ async function makeFeeds(io: RunIo, model: Model, a: RunArgs): Promise<Record<st
     } else if (file !== undefined) {
       const [N, C, H, W] = inp.shape;
       if (inp.type !== 'float32' || inp.shape.length !== 4 || N !== 1 || (C !== 3 && C !== 1)) {
-        throw new I8ConvError('BAD_FEED', `--input ${inp.name}=${file}: an image feeds a float32 [1, 3 | 1, H, W] input; '${inp.name}' is ${inp.type} [${inp.shape}]`, 'input');
+        throw new I8ConvError(
+          'BAD_FEED',
+          `--input ${inp.name}=${file}: an image feeds a float32 [1, 3 | 1, H, W] input; '${inp.name}' is ${inp.type} [${inp.shape}]`,
+          'input',
+        );
       }
-      feeds[inp.name] = imageToTensor(await decodeImage(await io.readFile(file)), { height: H, width: W, channels: C === 1 ? 'gray' : 'rgb' });
+      feeds[inp.name] = imageToTensor(await decodeImage(await io.readFile(file)), {
+        height: H,
+        width: W,
+        channels: C === 1 ? 'gray' : 'rgb',
+      });
     } else {
       feeds[inp.name] = randomFeed(inp, a.seed, k);
     }
@@ -204,7 +264,13 @@ async function npyShapes(io: RunIo, a: RunArgs): Promise<Record<string, number[]
   return shapes;
 }
 
-export interface RunStats { mean: number; std: number; min: number; max: number; median: number }
+export interface RunStats {
+  mean: number;
+  std: number;
+  min: number;
+  max: number;
+  median: number;
+}
 
 export function stats(t: readonly number[]): RunStats {
   const s = [...t].sort((x, y) => x - y);
@@ -215,7 +281,8 @@ export function stats(t: readonly number[]): RunStats {
 }
 
 const ms = (v: number) => v.toFixed(3);
-const statLine = (s: RunStats) => `avg ${ms(s.mean)} ms / std ${ms(s.std)} ms / min ${ms(s.min)} ms / max ${ms(s.max)} ms / median ${ms(s.median)} ms`;
+const statLine = (s: RunStats) =>
+  `avg ${ms(s.mean)} ms / std ${ms(s.std)} ms / min ${ms(s.min)} ms / max ${ms(s.max)} ms / median ${ms(s.median)} ms`;
 const safe = (name: string) => name.replace(/[^A-Za-z0-9._-]/g, '_');
 
 function printInfo(model: Model, macsOf: Map<string, number>, out: (s: string) => void): void {
@@ -224,20 +291,41 @@ function printInfo(model: Model, macsOf: Map<string, number>, out: (s: string) =
   for (const o of model.outputs) out(`  output ${o.name}: ${o.type} [${o.shape.join(', ')}]`);
   const byOp = new Map<string, number>();
   for (const n of model.nodes) byOp.set(n.op, (byOp.get(n.op) ?? 0) + 1);
-  out(`  steps: ${model.nodes.length} (${[...byOp].sort((x, y) => y[1] - x[1]).map(([op, c]) => `${op} ${c}`).join(', ')})`);
+  out(
+    `  steps: ${model.nodes.length} (${[...byOp]
+      .sort((x, y) => y[1] - x[1])
+      .map(([op, c]) => `${op} ${c}`)
+      .join(', ')})`,
+  );
   const macs = [...macsOf.values()].reduce((x, y) => x + y, 0);
   out(`  multiply-adds: ${(macs / 1e6).toFixed(1)} M`);
   out(`  memoryBytes: ${model.memoryBytes} (${(model.memoryBytes / 2 ** 20).toFixed(1)} MiB)`);
 }
 
-async function printProfile(io: RunIo, model: Model, feeds: Record<string, ModelArray>, file: string | null): Promise<void> {
+async function printProfile(
+  io: RunIo,
+  model: Model,
+  feeds: Record<string, ModelArray>,
+  file: string | null,
+): Promise<void> {
   model.run(feeds, { profile: true });
   const p = model.lastProfile!;
   const total = p.reduce((x, e) => x + e.ms, 0);
   const gmacs = (macs: number, t: number) => (macs > 0 && t > 0 ? (macs / t / 1e6).toFixed(1) : '');
   io.out(`profile (one run, ${ms(total)} ms in the steps):`);
-  io.out('  #    step'.padEnd(52) + 'op'.padEnd(26) + 'algorithm'.padEnd(34) + 'layout'.padEnd(8) + 'ms'.padStart(9) + 'GMAC/s'.padStart(8));
-  p.forEach((e, i) => io.out(`  ${String(i).padEnd(4)} ${e.name.slice(0, 45).padEnd(46)}${e.op.slice(0, 25).padEnd(26)}${e.algorithm.slice(0, 33).padEnd(34)}${e.layout.padEnd(8)}${ms(e.ms).padStart(9)}${gmacs(e.macs, e.ms).padStart(8)}`));
+  io.out(
+    '  #    step'.padEnd(52) +
+      'op'.padEnd(26) +
+      'algorithm'.padEnd(34) +
+      'layout'.padEnd(8) +
+      'ms'.padStart(9) +
+      'GMAC/s'.padStart(8),
+  );
+  p.forEach((e, i) =>
+    io.out(
+      `  ${String(i).padEnd(4)} ${e.name.slice(0, 45).padEnd(46)}${e.op.slice(0, 25).padEnd(26)}${e.algorithm.slice(0, 33).padEnd(34)}${e.layout.padEnd(8)}${ms(e.ms).padStart(9)}${gmacs(e.macs, e.ms).padStart(8)}`,
+    ),
+  );
   const ops = new Map<string, { count: number; ms: number; macs: number }>();
   for (const e of p) {
     const o = ops.get(e.op) ?? { count: 0, ms: 0, macs: 0 };
@@ -247,10 +335,23 @@ async function printProfile(io: RunIo, model: Model, feeds: Record<string, Model
     ops.set(e.op, o);
   }
   const rows = [...ops].sort((x, y) => y[1].ms - x[1].ms);
-  io.out('  by op type:'.padEnd(32) + 'count'.padStart(6) + 'total ms'.padStart(11) + 'share'.padStart(8) + 'GMAC/s'.padStart(8));
-  for (const [op, o] of rows) io.out(`    ${op.slice(0, 27).padEnd(28)}${String(o.count).padStart(6)}${ms(o.ms).padStart(11)}${`${(100 * o.ms / total).toFixed(1)}%`.padStart(8)}${gmacs(o.macs, o.ms).padStart(8)}`);
+  io.out(
+    '  by op type:'.padEnd(32) +
+      'count'.padStart(6) +
+      'total ms'.padStart(11) +
+      'share'.padStart(8) +
+      'GMAC/s'.padStart(8),
+  );
+  for (const [op, o] of rows)
+    io.out(
+      `    ${op.slice(0, 27).padEnd(28)}${String(o.count).padStart(6)}${ms(o.ms).padStart(11)}${`${((100 * o.ms) / total).toFixed(1)}%`.padStart(8)}${gmacs(o.macs, o.ms).padStart(8)}`,
+    );
   if (file) {
-    const json = { totalMs: total, steps: p, ops: rows.map(([op, o]) => ({ op, count: o.count, ms: o.ms, share: o.ms / total, macs: o.macs })) };
+    const json = {
+      totalMs: total,
+      steps: p,
+      ops: rows.map(([op, o]) => ({ op, count: o.count, ms: o.ms, share: o.ms / total, macs: o.macs })),
+    };
     await io.writeFile(file, new TextEncoder().encode(JSON.stringify(json, null, 1) + '\n'));
     io.out(`  wrote ${file}`);
   }
@@ -262,11 +363,22 @@ interface OrtModule {
   Tensor: new (type: string, data: ModelArray, dims: number[]) => unknown;
 }
 interface OrtSession {
-  run(feeds: Record<string, unknown>): Promise<Record<string, { data: ArrayLike<number | bigint>; dispose?: () => void }>>;
+  run(
+    feeds: Record<string, unknown>,
+  ): Promise<Record<string, { data: ArrayLike<number | bigint>; dispose?: () => void }>>;
   release(): Promise<void>;
 }
 
-async function compareOrt(io: RunIo, bytes: Uint8Array, model: Model, feeds: Record<string, ModelArray>, outs: Record<string, ModelArray>, a: RunArgs, threads: number, mine: RunStats): Promise<void> {
+async function compareOrt(
+  io: RunIo,
+  bytes: Uint8Array,
+  model: Model,
+  feeds: Record<string, ModelArray>,
+  outs: Record<string, ModelArray>,
+  a: RunArgs,
+  threads: number,
+  mine: RunStats,
+): Promise<void> {
   const ort = (await importOrt()) as unknown as OrtModule;
   ort.env.wasm.numThreads = threads;
   const t0 = performance.now();
@@ -298,7 +410,8 @@ async function compareOrt(io: RunIo, bytes: Uint8Array, model: Model, feeds: Rec
         continue;
       }
       const m = outs[o.name];
-      let max = 0, differ = 0;
+      let max = 0,
+        differ = 0;
       for (let i = 0; i < m.length; i++) {
         const d = Math.abs(Number(m[i]) - Number(theirs[i]));
         if (d > 0 || Number.isNaN(d)) differ++;
@@ -314,18 +427,30 @@ async function compareOrt(io: RunIo, bytes: Uint8Array, model: Model, feeds: Rec
 
 export async function runCommand(io: RunIo, args: readonly string[]): Promise<number> {
   const a = parseRun(args);
-  if (/\.tflite$/i.test(a.model) && a.compareOrt) throw new RunUsageError('--compare-ort runs ONNX models (onnxruntime-web reads no TFLite file)');
+  if (/\.tflite$/i.test(a.model) && a.compareOrt)
+    throw new RunUsageError('--compare-ort runs ONNX models (onnxruntime-web reads no TFLite file)');
   const bytes = await io.readFile(a.model);
-  if (/\.tflite$/i.test(a.model) && !isTflite(bytes)) throw new I8ConvError('BAD_MODEL', `${a.model}: not a TFLite flatbuffer (no 'TFL3' identifier)`, 'model');
+  if (/\.tflite$/i.test(a.model) && !isTflite(bytes))
+    throw new I8ConvError('BAD_MODEL', `${a.model}: not a TFLite flatbuffer (no 'TFL3' identifier)`, 'model');
   let cache: string | undefined;
-  if (a.algoCache && await io.exists(a.algoCache)) cache = new TextDecoder().decode(await io.readFile(a.algoCache));
-  const rt: Runtime = await createRuntime({ threads: a.threads, build: a.build, ...(cache ? { selectionCache: cache } : {}) });
+  if (a.algoCache && (await io.exists(a.algoCache))) cache = new TextDecoder().decode(await io.readFile(a.algoCache));
+  const rt: Runtime = await createRuntime({
+    threads: a.threads,
+    build: a.build,
+    ...(cache ? { selectionCache: cache } : {}),
+  });
   try {
     const f = rt.features;
-    io.out(`i8conv: build ${f.build}, isa ${f.isa}, relaxed dot flavour ${f.dotFlavour ?? "none (no relaxed SIMD)"}, threads ${rt.threading.threads}${rt.threading.enabled ? '' : ` (${rt.threading.reason})`}${cache ? `, algorithm cache ${a.algoCache} (${Object.keys((JSON.parse(cache) as { entries?: object }).entries ?? {}).length} entries)` : ''}`);
+    io.out(
+      `i8conv: build ${f.build}, isa ${f.isa}, relaxed dot flavour ${f.dotFlavour ?? 'none (no relaxed SIMD)'}, threads ${rt.threading.threads}${rt.threading.enabled ? '' : ` (${rt.threading.reason})`}${cache ? `, algorithm cache ${a.algoCache} (${Object.keys((JSON.parse(cache) as { entries?: object }).entries ?? {}).length} entries)` : ''}`,
+    );
     const inputShapes = await npyShapes(io, a);
     const t0 = performance.now();
-    const model = await rt.loadModel(bytes, { inputShapes, layout: a.layout, ...(a.fastRun ? { selection: 'profile' as const } : {}) });
+    const model = await rt.loadModel(bytes, {
+      inputShapes,
+      layout: a.layout,
+      ...(a.fastRun ? { selection: 'profile' as const } : {}),
+    });
     try {
       io.out(`load model: ${ms(performance.now() - t0)} ms${a.fastRun ? ' (fast-run: algorithms profiled)' : ''}`);
       if (a.algoCache) {
@@ -348,7 +473,9 @@ export async function runCommand(io: RunIo, args: readonly string[]): Promise<nu
       }
       const st = stats(times);
       io.out(statLine(st));
-      io.out(`(build ${f.build}, relaxed dot flavour ${f.dotFlavour ?? "none (no relaxed SIMD)"}, threads ${rt.threading.threads}, layout ${a.layout}${a.fastRun ? ', fast-run' : ''})`);
+      io.out(
+        `(build ${f.build}, relaxed dot flavour ${f.dotFlavour ?? 'none (no relaxed SIMD)'}, threads ${rt.threading.threads}, layout ${a.layout}${a.fastRun ? ', fast-run' : ''})`,
+      );
       if (a.modelInfo) {
         model.run(feeds, { profile: true });
         printInfo(model, new Map(model.lastProfile!.map((e) => [e.name, e.macs])), io.out);
@@ -357,8 +484,10 @@ export async function runCommand(io: RunIo, args: readonly string[]): Promise<nu
       if (a.ioDump) {
         await io.mkdir(a.ioDump);
         const dir = a.ioDump.replace(/\/+$/, '');
-        for (const i of model.inputs) await io.writeFile(`${dir}/input_${safe(i.name)}.npy`, writeNpy(feeds[i.name] as NpyArray, i.shape));
-        for (const o of model.outputs) await io.writeFile(`${dir}/output_${safe(o.name)}.npy`, writeNpy(outs[o.name] as NpyArray, o.shape));
+        for (const i of model.inputs)
+          await io.writeFile(`${dir}/input_${safe(i.name)}.npy`, writeNpy(feeds[i.name] as NpyArray, i.shape));
+        for (const o of model.outputs)
+          await io.writeFile(`${dir}/output_${safe(o.name)}.npy`, writeNpy(outs[o.name] as NpyArray, o.shape));
         io.out(`wrote ${model.inputs.length} input(s) and ${model.outputs.length} output(s) as .npy under ${dir}`);
       }
       if (a.compareOrt) await compareOrt(io, bytes, model, feeds, outs, a, rt.threading.threads, st);

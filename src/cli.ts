@@ -87,8 +87,25 @@ function parseQuantize(args: string[]): QuantizeArgs {
     } else pos.push(a);
   }
   if (pos.length !== 2) throw new UsageError(`expected IN.onnx and OUT.onnx, got ${pos.length} file argument(s)`);
-  const known = new Set(['--random', '--seed', '--input', '--activations', '--weights', '--observer', '--exclude', '--executor', '--elementwise', '--equalize',
-    '--calibrate', '--size', '--mean', '--std', '--scale', '--fit', '--channels']);
+  const known = new Set([
+    '--random',
+    '--seed',
+    '--input',
+    '--activations',
+    '--weights',
+    '--observer',
+    '--exclude',
+    '--executor',
+    '--elementwise',
+    '--equalize',
+    '--calibrate',
+    '--size',
+    '--mean',
+    '--std',
+    '--scale',
+    '--fit',
+    '--channels',
+  ]);
   for (const k of flags.keys()) if (!known.has(k)) throw new UsageError(`unknown flag ${k}`);
   const int = (k: string, dflt: number | null, min: number): number => {
     const v = flags.get(k);
@@ -101,7 +118,8 @@ function parseQuantize(args: string[]): QuantizeArgs {
   };
   const oneOf = <T extends string>(k: string, values: readonly T[]): T | undefined => {
     const v = flags.get(k);
-    if (v !== undefined && !values.includes(v as T)) throw new UsageError(`${k}: expected one of ${values.join(', ')}, got '${v}'`);
+    if (v !== undefined && !values.includes(v as T))
+      throw new UsageError(`${k}: expected one of ${values.join(', ')}, got '${v}'`);
     return v as T | undefined;
   };
   const shapes: Record<string, number[]> = {};
@@ -121,32 +139,42 @@ function parseQuantize(args: string[]): QuantizeArgs {
   if (ew) options.elementwise = ew;
   const eq = oneOf('--equalize', ['on', 'off'] as const);
   if (eq) options.equalize = eq === 'on';
-  if (flags.has('--exclude')) options.exclude = flags.get('--exclude')!.split(',').filter((x) => x);
+  if (flags.has('--exclude'))
+    options.exclude = flags
+      .get('--exclude')!
+      .split(',')
+      .filter((x) => x);
   if (Object.keys(shapes).length) options.inputShapes = shapes;
   const imageFlags = ['--size', '--mean', '--std', '--scale', '--fit', '--channels'].filter((k) => flags.has(k));
-  if (flags.has('--calibrate') === flags.has('--random')) throw new UsageError('give one of --random N and --calibrate DIR');
-  if (flags.has('--calibrate') && flags.has('--seed')) throw new UsageError('--seed goes with --random, not --calibrate');
-  if (!flags.has('--calibrate') && imageFlags.length) throw new UsageError(`${imageFlags.join(', ')}: only with --calibrate DIR`);
+  if (flags.has('--calibrate') === flags.has('--random'))
+    throw new UsageError('give one of --random N and --calibrate DIR');
+  if (flags.has('--calibrate') && flags.has('--seed'))
+    throw new UsageError('--seed goes with --random, not --calibrate');
+  if (!flags.has('--calibrate') && imageFlags.length)
+    throw new UsageError(`${imageFlags.join(', ')}: only with --calibrate DIR`);
   let calibrate: QuantizeArgs['calibrate'] = null;
   if (flags.has('--calibrate')) {
     const numbers = (k: string): number[] | undefined => {
       const v = flags.get(k);
       if (v === undefined) return undefined;
       const xs = v.split(',').map((x) => x.trim());
-      if (!xs.every((x) => /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(x))) throw new UsageError(`${k}: expected numbers separated by commas, got '${v}'`);
+      if (!xs.every((x) => /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(x)))
+        throw new UsageError(`${k}: expected numbers separated by commas, got '${v}'`);
       return xs.map(Number);
     };
     let size: [number, number] | null = null;
     if (flags.has('--size')) {
       const m = /^(\d+)x(\d+)$/.exec(flags.get('--size')!);
-      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new UsageError(`--size: expected HxW (e.g. 48x320), got '${flags.get('--size')}'`);
+      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+        throw new UsageError(`--size: expected HxW (e.g. 48x320), got '${flags.get('--size')}'`);
       size = [Number(m[1]), Number(m[2])];
     }
     let scale = 1 / 255;
     if (flags.has('--scale')) {
       const v = flags.get('--scale')!;
       const m = /^([-+]?\d*\.?\d+(?:e[-+]?\d+)?)(?:\/(\d*\.?\d+))?$/i.exec(v);
-      if (!m || (m[2] !== undefined && Number(m[2]) === 0)) throw new UsageError(`--scale: expected a number or A/B (e.g. 1/255), got '${v}'`);
+      if (!m || (m[2] !== undefined && Number(m[2]) === 0))
+        throw new UsageError(`--scale: expected a number or A/B (e.g. 1/255), got '${v}'`);
       scale = m[2] === undefined ? Number(m[1]) : Number(m[1]) / Number(m[2]);
     }
     const image: Omit<ImageTensorOptions, 'height' | 'width'> = { scale };
@@ -160,27 +188,49 @@ function parseQuantize(args: string[]): QuantizeArgs {
     calibrate = { dir: flags.get('--calibrate')!, size, image };
   }
   return {
-    input: pos[0], output: pos[1], random: calibrate ? null : int('--random', null, 1), seed: int('--seed', 1, 0), shapes, options, calibrate,
+    input: pos[0],
+    output: pos[1],
+    random: calibrate ? null : int('--random', null, 1),
+    seed: int('--seed', 1, 0),
+    shapes,
+    options,
+    calibrate,
     executor: oneOf('--executor', ['onnxruntime-web', 'reference'] as const) ?? 'onnxruntime-web',
   };
 }
 
 /** N seeded feeds: every float input, uniform in [-1, 1] (xorshift32 seeded by seed + sample index). */
-function randomFeeds(bytes: Uint8Array, shapes: Record<string, number[]>, n: number, seed: number): Record<string, Float32Array>[] {
+function randomFeeds(
+  bytes: Uint8Array,
+  shapes: Record<string, number[]>,
+  n: number,
+  seed: number,
+): Record<string, Float32Array>[] {
   const g = readOnnxModel(bytes);
   const inits = new Set(g.initializers.keys());
   const inputs = g.inputs.filter((v) => !inits.has(v.name));
   const sizes = inputs.map((v) => {
-    if (v.type !== 'float32') throw new I8ConvError('INVALID_PARAM', `input '${v.name}' is ${v.type}: --random makes float32 inputs only`, 'random');
+    if (v.type !== 'float32')
+      throw new I8ConvError(
+        'INVALID_PARAM',
+        `input '${v.name}' is ${v.type}: --random makes float32 inputs only`,
+        'random',
+      );
     const dims = shapes[v.name] ?? v.shape?.map((d) => (typeof d === 'number' ? d : NaN));
     if (!dims || dims.some((d) => !Number.isInteger(d) || d < 0)) {
-      throw new I8ConvError('BAD_SHAPE', `input '${v.name}' has a symbolic or unknown dimension: give it with --input ${v.name}:D0,D1,...`, 'inputShapes');
+      throw new I8ConvError(
+        'BAD_SHAPE',
+        `input '${v.name}' has a symbolic or unknown dimension: give it with --input ${v.name}:D0,D1,...`,
+        'inputShapes',
+      );
     }
     return dims.reduce((a, b) => a * b, 1);
   });
   return Array.from({ length: n }, (_, s) => {
     const next = xorshift32((seed + s + 1) * 0x9e3779b1);
-    return Object.fromEntries(inputs.map((v, i) => [v.name, Float32Array.from({ length: sizes[i] }, () => 2 * next() - 1)]));
+    return Object.fromEntries(
+      inputs.map((v, i) => [v.name, Float32Array.from({ length: sizes[i] }, () => 2 * next() - 1)]),
+    );
   });
 }
 
@@ -196,29 +246,55 @@ async function imageFeeds(io: Io, bytes: Uint8Array, a: QuantizeArgs): Promise<R
   const inits = new Set(g.initializers.keys());
   const inputs = g.inputs.filter((v) => !inits.has(v.name));
   if (inputs.length !== 1 || inputs[0].type !== 'float32') {
-    throw new I8ConvError('INVALID_PARAM', `--calibrate feeds one float32 image input; the model has ${inputs.map((v) => `'${v.name}' (${v.type})`).join(', ') || 'none'}`, 'calibrate');
+    throw new I8ConvError(
+      'INVALID_PARAM',
+      `--calibrate feeds one float32 image input; the model has ${inputs.map((v) => `'${v.name}' (${v.type})`).join(', ') || 'none'}`,
+      'calibrate',
+    );
   }
   const v = inputs[0];
   const declared = a.shapes[v.name] ?? v.shape;
-  if (!declared || declared.length !== 4) throw new I8ConvError('BAD_SHAPE', `input '${v.name}' is not 4-D [N, C, H, W] (${declared ? `[${declared.join(', ')}]` : 'no shape'}): --calibrate makes NCHW images`, 'inputShapes');
+  if (!declared || declared.length !== 4)
+    throw new I8ConvError(
+      'BAD_SHAPE',
+      `input '${v.name}' is not 4-D [N, C, H, W] (${declared ? `[${declared.join(', ')}]` : 'no shape'}): --calibrate makes NCHW images`,
+      'inputShapes',
+    );
   const [n, ch] = declared;
   const gray = c.image.channels === 'gray';
   if ((typeof n === 'number' && n !== 1) || (typeof ch === 'number' && ch !== (gray ? 1 : 3))) {
-    throw new I8ConvError('BAD_SHAPE', `input '${v.name}' is [${declared.join(', ')}]: --calibrate makes [1, ${gray ? 1 : 3}, H, W]${gray ? '' : ' (--channels gray for one channel)'}`, 'inputShapes');
+    throw new I8ConvError(
+      'BAD_SHAPE',
+      `input '${v.name}' is [${declared.join(', ')}]: --calibrate makes [1, ${gray ? 1 : 3}, H, W]${gray ? '' : ' (--channels gray for one channel)'}`,
+      'inputShapes',
+    );
   }
   const hw = c.size ?? declared.slice(2);
   if (!hw.every((d) => typeof d === 'number' && d > 0)) {
-    throw new I8ConvError('BAD_SHAPE', `input '${v.name}' has a symbolic height or width ([${declared.join(', ')}]): give the image size with --size HxW`, 'inputShapes');
+    throw new I8ConvError(
+      'BAD_SHAPE',
+      `input '${v.name}' has a symbolic height or width ([${declared.join(', ')}]): give the image size with --size HxW`,
+      'inputShapes',
+    );
   }
   const [H, W] = hw as number[];
   if (typeof declared[2] === 'number' && typeof declared[3] === 'number' && (declared[2] !== H || declared[3] !== W)) {
-    throw new I8ConvError('BAD_SHAPE', `--size ${H}x${W} does not fit input '${v.name}' [${declared.join(', ')}]`, 'inputShapes');
+    throw new I8ConvError(
+      'BAD_SHAPE',
+      `--size ${H}x${W} does not fit input '${v.name}' [${declared.join(', ')}]`,
+      'inputShapes',
+    );
   }
   const shape = [1, gray ? 1 : 3, H, W];
   a.shapes[v.name] = shape;
   a.options.inputShapes = { ...a.options.inputShapes, [v.name]: shape };
   const names = (await io.listDir(c.dir)).filter((f) => IMAGE_FILE.test(f)).sort();
-  if (!names.length) throw new I8ConvError('INVALID_PARAM', `--calibrate ${c.dir}: no .png, .jpg or .jpeg file in the folder`, 'calibrate');
+  if (!names.length)
+    throw new I8ConvError(
+      'INVALID_PARAM',
+      `--calibrate ${c.dir}: no .png, .jpg or .jpeg file in the folder`,
+      'calibrate',
+    );
   const feeds: Record<string, Float32Array>[] = [];
   for (const f of names) {
     const path = `${c.dir.replace(/\/+$/, '')}/${f}`;
@@ -226,7 +302,8 @@ async function imageFeeds(io: Io, bytes: Uint8Array, a: QuantizeArgs): Promise<R
     try {
       img = await decodeImage(await io.readFile(path));
     } catch (e) {
-      if (e instanceof I8ConvError) throw new I8ConvError(e.code, `${path}: ${e.message.replace(/^\[[A-Z_]+\] /, '')}`, 'calibrate');
+      if (e instanceof I8ConvError)
+        throw new I8ConvError(e.code, `${path}: ${e.message.replace(/^\[[A-Z_]+\] /, '')}`, 'calibrate');
       throw e;
     }
     io.out(`read ${path} (${img.width}x${img.height})`);
@@ -238,11 +315,29 @@ async function imageFeeds(io: Io, bytes: Uint8Array, a: QuantizeArgs): Promise<R
 const num = (v: number) => (Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(3) : v.toFixed(4));
 
 function printReport(r: QuantizeReport, out: (s: string) => void): void {
-  out(`\nquantized with observer ${r.observer}, activations ${r.activations}, weights ${r.weights}, ${r.samples} samples, executor ${r.executor}`);
-  out('tensor'.padEnd(40) + 'kind'.padEnd(11) + 'min'.padStart(12) + 'max'.padStart(12) + 'scale'.padStart(12) + 'zp'.padStart(6) + 'SQNR dB'.padStart(9));
+  out(
+    `\nquantized with observer ${r.observer}, activations ${r.activations}, weights ${r.weights}, ${r.samples} samples, executor ${r.executor}`,
+  );
+  out(
+    'tensor'.padEnd(40) +
+      'kind'.padEnd(11) +
+      'min'.padStart(12) +
+      'max'.padStart(12) +
+      'scale'.padStart(12) +
+      'zp'.padStart(6) +
+      'SQNR dB'.padStart(9),
+  );
   for (const t of r.tensors) {
     const scale = typeof t.scale === 'number' ? num(t.scale) : `${t.scale.length} ch`;
-    out(t.name.slice(0, 39).padEnd(40) + t.kind.padEnd(11) + num(t.min).padStart(12) + num(t.max).padStart(12) + scale.padStart(12) + String(t.zeroPoint).padStart(6) + t.sqnrDb.toFixed(1).padStart(9));
+    out(
+      t.name.slice(0, 39).padEnd(40) +
+        t.kind.padEnd(11) +
+        num(t.min).padStart(12) +
+        num(t.max).padStart(12) +
+        scale.padStart(12) +
+        String(t.zeroPoint).padStart(6) +
+        t.sqnrDb.toFixed(1).padStart(9),
+    );
   }
   out(`\noutputs (the QDQ model on ${r.qdqExecutor} against the float model, on the calibration inputs):`);
   for (const o of r.outputs) out(`  ${o.name}: max |error| ${num(o.maxAbsError)}, SQNR ${o.sqnrDb.toFixed(1)} dB`);
@@ -256,15 +351,23 @@ async function quantizeCommand(io: Io, args: string[]): Promise<number> {
   const a = parseQuantize(args);
   const bytes = await io.readFile(a.input);
   const feeds = a.calibrate ? await imageFeeds(io, bytes, a) : randomFeeds(bytes, a.shapes, a.random!, a.seed);
-  const executor = a.executor === 'reference'
-    ? (await import('i8conv/reference' as string) as { referenceInterpreter: QuantizeModelOptions['executor'] }).referenceInterpreter
-    : 'onnxruntime-web';
+  const executor =
+    a.executor === 'reference'
+      ? ((await import('i8conv/reference' as string)) as { referenceInterpreter: QuantizeModelOptions['executor'] })
+          .referenceInterpreter
+      : 'onnxruntime-web';
   const rt = await createRuntime();
   try {
     const t0 = performance.now();
     const { model, report } = await quantizeModel(bytes, {
-      ...a.options, calibration: feeds, executor, runtime: rt,
-      onProgress: (i, n) => io.out(`${i <= n / 2 ? 'calibrate' : 'report'} ${i <= n / 2 ? i : i - n / 2}/${n / 2}  ${((performance.now() - t0) / 1000).toFixed(1)} s`),
+      ...a.options,
+      calibration: feeds,
+      executor,
+      runtime: rt,
+      onProgress: (i, n) =>
+        io.out(
+          `${i <= n / 2 ? 'calibrate' : 'report'} ${i <= n / 2 ? i : i - n / 2}/${n / 2}  ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+        ),
     });
     printReport(report, io.out);
     await io.writeFile(a.output, model);
@@ -292,7 +395,13 @@ export async function main(io: Io): Promise<number> {
       return 1;
     }
     const code = (e as { code?: string }).code;
-    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR' || code === 'ENOTDIR' || (e as Error).name === 'NotFound') {
+    if (
+      code === 'ENOENT' ||
+      code === 'EACCES' ||
+      code === 'EISDIR' ||
+      code === 'ENOTDIR' ||
+      (e as Error).name === 'NotFound'
+    ) {
       io.err(`i8conv: ${(e as Error).message}`);
       return 1;
     }
@@ -302,7 +411,10 @@ export async function main(io: Io): Promise<number> {
 
 // Run when this file is the program (Deno: import.meta.main; Node: process.argv[1], symlinks resolved as npx's bin
 // link needs).
-const g = globalThis as { process?: { argv: string[]; exitCode?: number }; Deno?: { args: string[]; exit(c: number): never } };
+const g = globalThis as {
+  process?: { argv: string[]; exitCode?: number };
+  Deno?: { args: string[]; exit(c: number): never };
+};
 async function isProgram(): Promise<boolean> {
   if (g.Deno) return (import.meta as { main?: boolean }).main === true;
   const argv1 = g.process?.argv[1];
@@ -325,7 +437,11 @@ if (isMain) {
     mkdir: async (p) => {
       await fs.mkdir(p, { recursive: true });
     },
-    exists: async (p) => fs.access(p).then(() => true, () => false),
+    exists: async (p) =>
+      fs.access(p).then(
+        () => true,
+        () => false,
+      ),
     out: (s) => console.log(s),
     err: (s) => console.error(s),
   });

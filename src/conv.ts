@@ -9,7 +9,14 @@ import type { SimdTileSet } from './features.js';
 import { I8ConvError, check } from './errors.js';
 import { checkThreads, normalizeConvParams, dstShapeOf, type ConvBiasParams, type ConvShape } from './params.js';
 import type { AlgoPlan, ConvAlgorithm, CtxField, Isa } from './algos/types.js';
-import { CTX, CTX_BYTES, CTX_FLOAT_FIELDS, GEMM_KERNELS, KERNELS, WINOGRAD_KERNELS } from './algos/kernel-table.generated.js';
+import {
+  CTX,
+  CTX_BYTES,
+  CTX_FLOAT_FIELDS,
+  GEMM_KERNELS,
+  KERNELS,
+  WINOGRAD_KERNELS,
+} from './algos/kernel-table.generated.js';
 import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
 import { GuardedBlocks } from './heap.js';
@@ -19,13 +26,19 @@ import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
 import { JOB, runJob, writeJob } from './threads/protocol.js';
 
 /** Kernels compiled into the lab build only (tools/gen-conv-kernels.mjs): they run only when forced by name. */
-const LAB_KERNELS: ReadonlySet<string> = new Set([...KERNELS, ...GEMM_KERNELS, ...WINOGRAD_KERNELS].filter((k) => k.lab).map((k) => k.name));
+const LAB_KERNELS: ReadonlySet<string> = new Set(
+  [...KERNELS, ...GEMM_KERNELS, ...WINOGRAD_KERNELS].filter((k) => k.lab).map((k) => k.name),
+);
 
 /** A lab-only kernel on a product runtime: a typed error, before the operator allocates or runs anything. */
 function checkInBuild(core: WasmRuntimeCore, names: readonly string[]): void {
   const missing = core.lab ? undefined : names.find((n) => LAB_KERNELS.has(n));
   if (missing !== undefined) {
-    throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${missing}' is not in the product build (an alternative tile that runs only when forced by name, in the lab build that tests and benchmarks load)`, 'kernel');
+    throw new I8ConvError(
+      'UNKNOWN_KERNEL',
+      `kernel: '${missing}' is not in the product build (an alternative tile that runs only when forced by name, in the lab build that tests and benchmarks load)`,
+      'kernel',
+    );
   }
 }
 
@@ -96,11 +109,25 @@ export interface PlanSettings {
 export function resolvePlanSettings(core: WasmRuntimeCore, s: ConvShape, opts: ConvOptions): PlanSettings {
   check(opts !== null && typeof opts === 'object', 'INVALID_PARAM', 'opts', 'must be an object when given');
   const t = checkThreads(opts.threads, 'threads');
-  check(opts.kernel === undefined || typeof opts.kernel === 'string', 'INVALID_PARAM', 'kernel', 'must be a kernel-table name');
-  check(opts.minThreadedMacs === undefined || (typeof opts.minThreadedMacs === 'number' && opts.minThreadedMacs >= 0 && Number.isFinite(opts.minThreadedMacs)),
-    'INVALID_PARAM', 'minThreadedMacs', `must be a number >= 0, got ${String(opts.minThreadedMacs)}`);
-  check(opts.workspaceLimit === undefined || (Number.isInteger(opts.workspaceLimit) && opts.workspaceLimit >= 0), 'INVALID_PARAM', 'workspaceLimit',
-    `must be an integer >= 0 (bytes), got ${String(opts.workspaceLimit)}`);
+  check(
+    opts.kernel === undefined || typeof opts.kernel === 'string',
+    'INVALID_PARAM',
+    'kernel',
+    'must be a kernel-table name',
+  );
+  check(
+    opts.minThreadedMacs === undefined ||
+      (typeof opts.minThreadedMacs === 'number' && opts.minThreadedMacs >= 0 && Number.isFinite(opts.minThreadedMacs)),
+    'INVALID_PARAM',
+    'minThreadedMacs',
+    `must be a number >= 0, got ${String(opts.minThreadedMacs)}`,
+  );
+  check(
+    opts.workspaceLimit === undefined || (Number.isInteger(opts.workspaceLimit) && opts.workspaceLimit >= 0),
+    'INVALID_PARAM',
+    'workspaceLimit',
+    `must be an integer >= 0 (bytes), got ${String(opts.workspaceLimit)}`,
+  );
   const minThreadedMacs = opts.minThreadedMacs ?? POOL_MIN_MACS;
   const asked = t === undefined || t === 'auto' ? undefined : t;
   const pool = core.pool;
@@ -109,7 +136,15 @@ export function resolvePlanSettings(core: WasmRuntimeCore, s: ConvShape, opts: C
   // runtime's single-thread companion core and, unless told otherwise, is planned for one thread: it then runs
   // exactly as on a runtime without threads
   const threads = asked ?? (threaded ? core.threads : 1);
-  return { threads, isa: core.isa, kernel: opts.kernel, tiles: core.simdTiles, workspaceLimit: opts.workspaceLimit ?? DEFAULT_WORKSPACE_LIMIT, minThreadedMacs, threaded };
+  return {
+    threads,
+    isa: core.isa,
+    kernel: opts.kernel,
+    tiles: core.simdTiles,
+    workspaceLimit: opts.workspaceLimit ?? DEFAULT_WORKSPACE_LIMIT,
+    minThreadedMacs,
+    threaded,
+  };
 }
 
 /** Chooses the algorithm for a shape (the runtime's heuristic, forced name, or profiled choice), for the plan
@@ -165,7 +200,13 @@ export class ConvBias {
   /** bytes of thread slices a model placement needs in its shared scratch (0 otherwise) */
   readonly scratchBytes: number;
 
-  constructor(core: WasmRuntimeCore, p: ConvBiasParams, opts: ConvOptions, select: AlgoSelector, placement?: ModelPlacement) {
+  constructor(
+    core: WasmRuntimeCore,
+    p: ConvBiasParams,
+    opts: ConvOptions,
+    select: AlgoSelector,
+    placement?: ModelPlacement,
+  ) {
     const s = normalizeConvParams(p);
     const settings = resolvePlanSettings(core, s, opts);
     this.threads = settings.threads;
@@ -179,8 +220,12 @@ export class ConvBias {
     this.algorithm = algo.name;
     this.plan = algo.plan(s, settings);
     // the selector only returns algorithms whose plan for these settings fits; a guard, before any allocation
-    check(this.plan.workspace.totalBytes <= settings.workspaceLimit, 'WORKSPACE_TOO_LARGE', 'workspaceLimit',
-      `algorithm ${algo.name} needs ${this.plan.workspace.totalBytes} bytes of workspace, more than ${settings.workspaceLimit}`);
+    check(
+      this.plan.workspace.totalBytes <= settings.workspaceLimit,
+      'WORKSPACE_TOO_LARGE',
+      'workspaceLimit',
+      `algorithm ${algo.name} needs ${this.plan.workspace.totalBytes} bytes of workspace, more than ${settings.workspaceLimit}`,
+    );
     this.kernels = this.plan.kernelNames;
     checkInBuild(core, this.kernels); // a forced tile's companions (its remainder tiles) must be there too
     this.dstShape = dstShapeOf(s);
@@ -188,11 +233,17 @@ export class ConvBias {
     const dstBytes = s.dstLength * (s.dstType === 'int32' ? 4 : 1);
     const perChannel = s.group * this.plan.ocpgPad;
     const perChannelAlloc = Math.ceil(perChannel / 4) * 4; // kernels read whole vectors of 4 channels
-    this.scratchBytes = this.inModel ? this.plan.workspace.aligned[1] ?? 0 : 0;
-    const total = (this.inModel ? this.plan.workspace.aligned[0] ?? 0 : s.srcLength + dstBytes + this.workspaceBytes) +
-      (s.biasMode === 'full' ? s.biasLength * 4 : 0) + 12 * perChannelAlloc;
-    check(total <= MAX_OPERATOR_BYTES, 'OUT_OF_MEMORY', 'params',
-      `the operator needs ${total} bytes of wasm memory (src, dst, workspace), more than the ${MAX_OPERATOR_BYTES} a 32-bit wasm memory can give it`);
+    this.scratchBytes = this.inModel ? (this.plan.workspace.aligned[1] ?? 0) : 0;
+    const total =
+      (this.inModel ? (this.plan.workspace.aligned[0] ?? 0) : s.srcLength + dstBytes + this.workspaceBytes) +
+      (s.biasMode === 'full' ? s.biasLength * 4 : 0) +
+      12 * perChannelAlloc;
+    check(
+      total <= MAX_OPERATOR_BYTES,
+      'OUT_OF_MEMORY',
+      'params',
+      `the operator needs ${total} bytes of wasm memory (src, dst, workspace), more than the ${MAX_OPERATOR_BYTES} a 32-bit wasm memory can give it`,
+    );
     // OUT_OF_MEMORY (everything taken released) when the memory cannot grow
     const blocks = new GuardedBlocks(this.core, { param: 'params', what: `this operator (${total} bytes)` });
     this.blocks = blocks;
@@ -255,18 +306,40 @@ export class ConvBias {
     this.live();
     const s = this.params;
     check(weights instanceof Int8Array, 'BAD_BUFFER', 'weights', 'must be an Int8Array (weights are symmetric int8)');
-    check(layout === 'OIHW' || layout === 'NCHW44_DOT' || layout === 'NCHW44_CHAN', 'INVALID_PARAM', 'layout',
-      `must be 'OIHW', 'NCHW44_DOT' or 'NCHW44_CHAN', got ${String(layout)}`);
+    check(
+      layout === 'OIHW' || layout === 'NCHW44_DOT' || layout === 'NCHW44_CHAN',
+      'INVALID_PARAM',
+      'layout',
+      `must be 'OIHW', 'NCHW44_DOT' or 'NCHW44_CHAN', got ${String(layout)}`,
+    );
     if (layout === 'NCHW44_DOT') {
-      check(s.icpg % 4 === 0 && s.ocpg % 4 === 0, 'INVALID_PARAM', 'layout', 'NCHW44_DOT filters need IC/G and OC/G multiples of 4');
+      check(
+        s.icpg % 4 === 0 && s.ocpg % 4 === 0,
+        'INVALID_PARAM',
+        'layout',
+        'NCHW44_DOT filters need IC/G and OC/G multiples of 4',
+      );
     }
     if (layout === 'NCHW44_CHAN') {
-      check(s.icpg === 1 && s.ocpg === 1 && s.group % 4 === 0, 'INVALID_PARAM', 'layout',
-        'NCHW44_CHAN filters are for channel-wise convolutions (group = IC = OC, a multiple of 4)');
+      check(
+        s.icpg === 1 && s.ocpg === 1 && s.group % 4 === 0,
+        'INVALID_PARAM',
+        'layout',
+        'NCHW44_CHAN filters are for channel-wise convolutions (group = IC = OC, a multiple of 4)',
+      );
     }
-    check(weights.length === s.filterLength, 'BAD_BUFFER', 'weights',
-      `expected ${s.filterLength} elements (${s.group > 1 ? 'G*OC/G*IC/G' : 'OC*IC'}*FH*FW), got ${weights.length}`);
-    const oihw = layout === 'OIHW' ? weights : layout === 'NCHW44_DOT' ? dotFilterToOIHW(s, weights) : chanFilterToOIHW(s, weights);
+    check(
+      weights.length === s.filterLength,
+      'BAD_BUFFER',
+      'weights',
+      `expected ${s.filterLength} elements (${s.group > 1 ? 'G*OC/G*IC/G' : 'OC*IC'}*FH*FW), got ${weights.length}`,
+    );
+    const oihw =
+      layout === 'OIHW'
+        ? weights
+        : layout === 'NCHW44_DOT'
+          ? dotFilterToOIHW(s, weights)
+          : chanFilterToOIHW(s, weights);
     const packed = new Uint8Array(this.plan.packedFilterBytes);
     this.filterCorrection = this.plan.packFilter(oihw, packed);
     this.core.u8().set(packed, this.filterBuf);
@@ -282,7 +355,9 @@ export class ConvBias {
     for (let g = 0; g < s.group; g++) {
       for (let o = 0; o < s.ocpg; o++) {
         const i = g * pad + o;
-        init[i] = (this.channelBias ? this.channelBias[g * s.ocpg + o] : 0) + (this.filterCorrection ? this.filterCorrection[i] : 0);
+        init[i] =
+          (this.channelBias ? this.channelBias[g * s.ocpg + o] : 0) +
+          (this.filterCorrection ? this.filterCorrection[i] : 0);
       }
     }
     this.core.i32().set(init, this.initBuf >> 2);
@@ -293,8 +368,12 @@ export class ConvBias {
     const s = this.params;
     check(s.biasMode !== 'none', 'BIAS_LENGTH', 'bias', "biasMode is 'none': no bias can be set");
     check(bias instanceof Int32Array, 'BAD_BUFFER', 'bias', 'must be an Int32Array');
-    check(bias.length === s.biasLength, 'BIAS_LENGTH', 'bias',
-      `expected ${s.biasLength} elements for biasMode '${s.biasMode}', got ${bias.length}`);
+    check(
+      bias.length === s.biasLength,
+      'BIAS_LENGTH',
+      'bias',
+      `expected ${s.biasLength} elements for biasMode '${s.biasMode}', got ${bias.length}`,
+    );
     if (s.biasMode === 'channel') {
       this.channelBias = Int32Array.from(bias);
       this.writeInit();
@@ -312,7 +391,12 @@ export class ConvBias {
   setOutputTable(table: Uint8Array): void {
     this.live();
     check(this.params.dstType !== 'int32', 'INVALID_PARAM', 'table', 'an int32 output has no byte table');
-    check(table instanceof Uint8Array && table.length === 256, 'BAD_BUFFER', 'table', 'must be a Uint8Array of 256 bytes');
+    check(
+      table instanceof Uint8Array && table.length === 256,
+      'BAD_BUFFER',
+      'table',
+      'must be a Uint8Array of 256 bytes',
+    );
     check(this.core.i32()[(this.ctx + CTX.lut) >> 2] === 0, 'INVALID_PARAM', 'table', 'is already set');
     const t = this.blocks.alloc(256);
     this.core.u8().set(table, t);
@@ -348,26 +432,58 @@ export class ConvBias {
 
   private checkExec(src: SrcArray, dst: DstArray): void {
     this.live();
-    check(!this.inModel, 'INVALID_PARAM', 'this', 'a model\'s convolution runs through the model (model.run)');
-    check(!this.pool?.isBusy, 'RUNTIME_BUSY', 'runtime', 'an execAsync of this runtime is still running: await it first');
+    check(!this.inModel, 'INVALID_PARAM', 'this', "a model's convolution runs through the model (model.run)");
+    check(
+      !this.pool?.isBusy,
+      'RUNTIME_BUSY',
+      'runtime',
+      'an execAsync of this runtime is still running: await it first',
+    );
     const s = this.params;
     check(this.filterSet, 'FILTER_NOT_SET', 'filter', 'call setFilter before exec');
-    check(s.biasMode === 'none' || this.biasSet, 'BIAS_NOT_SET', 'bias', `biasMode is '${s.biasMode}': call setBias before exec`);
-    check(src instanceof ARRAY_CTOR[s.srcType], 'BAD_BUFFER', 'src', `must be an ${ARRAY_NAME[s.srcType]} (srcType '${s.srcType}')`);
-    check(src.length === s.srcLength, 'BAD_BUFFER', 'src', `expected ${s.srcLength} elements (${s.format} ${s.n}x${s.ic}x${s.ih}x${s.iw}), got ${src.length}`);
-    check(dst instanceof ARRAY_CTOR[s.dstType], 'BAD_BUFFER', 'dst',
-      `must be an ${ARRAY_NAME[s.dstType]} (dstType '${s.dstType}'${s.dstType === 'int32' ? ': no dstScale' : ''})`);
-    check(dst.length === s.dstLength, 'BAD_BUFFER', 'dst', `expected ${s.dstLength} elements [${this.dstShape.join(', ')}], got ${dst.length}`);
+    check(
+      s.biasMode === 'none' || this.biasSet,
+      'BIAS_NOT_SET',
+      'bias',
+      `biasMode is '${s.biasMode}': call setBias before exec`,
+    );
+    check(
+      src instanceof ARRAY_CTOR[s.srcType],
+      'BAD_BUFFER',
+      'src',
+      `must be an ${ARRAY_NAME[s.srcType]} (srcType '${s.srcType}')`,
+    );
+    check(
+      src.length === s.srcLength,
+      'BAD_BUFFER',
+      'src',
+      `expected ${s.srcLength} elements (${s.format} ${s.n}x${s.ic}x${s.ih}x${s.iw}), got ${src.length}`,
+    );
+    check(
+      dst instanceof ARRAY_CTOR[s.dstType],
+      'BAD_BUFFER',
+      'dst',
+      `must be an ${ARRAY_NAME[s.dstType]} (dstType '${s.dstType}'${s.dstType === 'int32' ? ': no dstScale' : ''})`,
+    );
+    check(
+      dst.length === s.dstLength,
+      'BAD_BUFFER',
+      'dst',
+      `expected ${s.dstLength} elements [${this.dstShape.join(', ')}], got ${dst.length}`,
+    );
   }
 
   private copyIn(src: SrcArray): void {
-    new Uint8Array(this.core.memory.buffer, this.srcBuf, this.params.srcLength).set(new Uint8Array(src.buffer, src.byteOffset, src.length));
+    new Uint8Array(this.core.memory.buffer, this.srcBuf, this.params.srcLength).set(
+      new Uint8Array(src.buffer, src.byteOffset, src.length),
+    );
   }
 
   private copyOut(dst: DstArray): void {
     const n = this.params.dstLength;
     if (dst instanceof Int32Array) dst.set(this.core.i32().subarray(this.dstBuf >> 2, (this.dstBuf >> 2) + n));
-    else new Uint8Array(dst.buffer, dst.byteOffset, dst.length).set(this.core.u8().subarray(this.dstBuf, this.dstBuf + n));
+    else
+      new Uint8Array(dst.buffer, dst.byteOffset, dst.length).set(this.core.u8().subarray(this.dstBuf, this.dstBuf + n));
   }
 
   /** Whether exec runs on the runtime's threads (false: on the calling thread). */
@@ -377,7 +493,12 @@ export class ConvBias {
 
   /** Runs the plan's kernels on data already in the operator's wasm buffers. */
   run(): void {
-    this.runPointers({ ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, slices: this.plan.workspace.get(this.ws, 1) });
+    this.runPointers({
+      ctx: this.ctx,
+      src: this.srcBuf,
+      dst: this.dstBuf,
+      slices: this.plan.workspace.get(this.ws, 1),
+    });
   }
 
   /**
@@ -390,7 +511,11 @@ export class ConvBias {
   }
 
   /** The tasks of runAt for the model's asynchronous path (pool.runAsync). */
-  tasksAt(src: number, dst: number, scratch: number): { kernels: AlgoPlan['kernels']; e: { ctx: number; src: number; dst: number; slices: number } } {
+  tasksAt(
+    src: number,
+    dst: number,
+    scratch: number,
+  ): { kernels: AlgoPlan['kernels']; e: { ctx: number; src: number; dst: number; slices: number } } {
     return { kernels: this.plan.kernels, e: { ctx: this.ctx, src, dst, slices: scratch } };
   }
 

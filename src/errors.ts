@@ -13,7 +13,8 @@ export const ERROR_CODES = {
   // any API
   INVALID_PARAM: 'a parameter or option has the wrong type, or a value the API does not take',
   BAD_BUFFER: 'a typed array or GPU buffer argument has the wrong class, length or usage, or overlaps another',
-  BAD_SHAPE: 'a tensor shape argument is not an array of positive integers of the rank the operation needs, or the input shapes of a model do not bind or its shapes do not infer',
+  BAD_SHAPE:
+    'a tensor shape argument is not an array of positive integers of the rank the operation needs, or the input shapes of a model do not bind or its shapes do not infer',
   TOO_LARGE: 'a tensor or buffer exceeds a size limit of the API or of the device',
   OUT_OF_MEMORY: 'the operator or its buffers cannot fit in the wasm memory',
   DISPOSED: 'the operator or its runtime was disposed',
@@ -29,8 +30,10 @@ export const ERROR_CODES = {
   UNSUPPORTED_STRIDE: 'the forced algorithm does not run this stride',
   UNSUPPORTED_DILATION: 'the forced algorithm does not run this dilation',
   UNSUPPORTED_NONLINEARITY: 'the nonlinearity is unknown, or not available with this output type or path',
-  CHANNELS_NOT_MULTIPLE_OF_4: 'the NCHW44 layout (or the forced algorithm) needs channel counts that are multiples of 4',
-  TOO_MANY_CHANNELS: 'the forced algorithm is exact only up to a number of input channels per group, and the convolution has more',
+  CHANNELS_NOT_MULTIPLE_OF_4:
+    'the NCHW44 layout (or the forced algorithm) needs channel counts that are multiples of 4',
+  TOO_MANY_CHANNELS:
+    'the forced algorithm is exact only up to a number of input channels per group, and the convolution has more',
   GROUP_MISMATCH: 'the group does not divide the channel counts, or does not fit the forced algorithm',
   INVALID_SCALE: 'a quantization scale is not a finite positive float32, or per-channel scales have the wrong length',
   BIAS_LENGTH: 'the bias has the wrong number of elements for the bias mode (or the bias mode takes none)',
@@ -52,11 +55,14 @@ export const ERROR_CODES = {
   NO_ADAPTER: 'no GPU device was given and navigator.gpu offers no adapter',
   GPU_COMPILE: 'the device could not compile a generated WGSL kernel',
   // models (the ONNX reader, src/model/)
-  BAD_MODEL: 'the model bytes are not an ONNX model i8conv reads: malformed protobuf, a bad field or size, external data',
-  UNSUPPORTED_OP: 'the model has operators (or attributes, types) the runtime does not run; the message lists every such node',
+  BAD_MODEL:
+    'the model bytes are not an ONNX model i8conv reads: malformed protobuf, a bad field or size, external data',
+  UNSUPPORTED_OP:
+    'the model has operators (or attributes, types) the runtime does not run; the message lists every such node',
   BAD_FEED: 'a model input is missing, unknown, or fed with the wrong typed-array class or length',
   // image files (i8conv/quantize: decodeImage, i8conv quantize --calibrate)
-  BAD_IMAGE: 'the bytes are not a PNG or JPEG file the decoder reads: a bad signature, chunk, CRC, header field or compressed stream',
+  BAD_IMAGE:
+    'the bytes are not a PNG or JPEG file the decoder reads: a bad signature, chunk, CRC, header field or compressed stream',
 } as const;
 
 /** Every code an I8ConvError can carry. */

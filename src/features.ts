@@ -59,13 +59,21 @@ export type SimdTileSet = 'narrow' | 'wide';
 
 /** Reads which engine runs this code from what the host reports (not a feature test: it only picks tiles). */
 export function detectEngine(): EngineInfo {
-  const g = globalThis as { process?: { versions?: Record<string, string | undefined> }; Deno?: { version?: { v8?: string } }; navigator?: { userAgent?: string } };
+  const g = globalThis as {
+    process?: { versions?: Record<string, string | undefined> };
+    Deno?: { version?: { v8?: string } };
+    navigator?: { userAgent?: string };
+  };
   const versions = g.process?.versions;
   if (versions?.bun) return { name: 'javascriptcore', major: null, source: `process.versions.bun ${versions.bun}` };
   const v8 = versions?.v8 ?? g.Deno?.version?.v8;
   if (typeof v8 === 'string') {
     const m = /^(\d+)\./.exec(v8);
-    return { name: 'v8', major: m ? Number(m[1]) : null, source: `${versions?.v8 ? 'process.versions.v8' : 'Deno.version.v8'} ${v8}` };
+    return {
+      name: 'v8',
+      major: m ? Number(m[1]) : null,
+      source: `${versions?.v8 ? 'process.versions.v8' : 'Deno.version.v8'} ${v8}`,
+    };
   }
   const ua = g.navigator?.userAgent;
   if (typeof ua === 'string') {
@@ -117,7 +125,14 @@ function moduleWith(funcs: FuncDef[]): Uint8Array<ArrayBuffer> {
     return [...leb(body.length), ...body];
   });
   const bytes = [
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
     ...section(1, vec(types)),
     ...section(3, vec(funcs.map((_, i) => leb(i)))),
     ...section(7, vec(funcs.map((_, i) => [2, 0x66, 0x30 + i, 0x00, i]))), // export "f<i>" func i
@@ -139,21 +154,67 @@ const simdModule = () => moduleWith([{ params: [], results: [V128], body: [0x41,
 const relaxedModule = () =>
   moduleWith([
     {
-      params: [I32, I32, I32], results: [I32],
+      params: [I32, I32, I32],
+      results: [I32],
       body: [0x20, 0x00, SIMD, 0x0f, 0x20, 0x01, SIMD, 0x0f, 0x20, 0x02, SIMD, 0x11, ...RELAXED_DOT, SIMD, 0x1b, 0x00],
     },
     {
-      params: [I32, I32, I32, I32], results: [I32], locals: [[3, V128]],
+      params: [I32, I32, I32, I32],
+      results: [I32],
+      locals: [[3, V128]],
       body: [
-        0x20, 0x00, SIMD, 0x0f, 0x21, 0x04, // va = splat8(a)
-        0x20, 0x01, SIMD, 0x0f, 0x21, 0x05, // vb = splat8(b)
-        0x20, 0x02, SIMD, 0x11, 0x21, 0x06, // acc = splat32(c)
-        0x02, 0x40, 0x03, 0x40, // block loop
-        0x20, 0x03, 0x45, 0x0d, 0x01, // br_if 1 (n == 0)
-        0x20, 0x04, 0x20, 0x05, 0x20, 0x06, ...RELAXED_DOT, 0x21, 0x06, // acc = dot(va, vb, acc)
-        0x20, 0x03, 0x41, 0x01, 0x6b, 0x21, 0x03, // n -= 1
-        0x0c, 0x00, 0x0b, 0x0b, // br 0; end loop; end block
-        0x20, 0x06, SIMD, 0x1b, 0x00,
+        0x20,
+        0x00,
+        SIMD,
+        0x0f,
+        0x21,
+        0x04, // va = splat8(a)
+        0x20,
+        0x01,
+        SIMD,
+        0x0f,
+        0x21,
+        0x05, // vb = splat8(b)
+        0x20,
+        0x02,
+        SIMD,
+        0x11,
+        0x21,
+        0x06, // acc = splat32(c)
+        0x02,
+        0x40,
+        0x03,
+        0x40, // block loop
+        0x20,
+        0x03,
+        0x45,
+        0x0d,
+        0x01, // br_if 1 (n == 0)
+        0x20,
+        0x04,
+        0x20,
+        0x05,
+        0x20,
+        0x06,
+        ...RELAXED_DOT,
+        0x21,
+        0x06, // acc = dot(va, vb, acc)
+        0x20,
+        0x03,
+        0x41,
+        0x01,
+        0x6b,
+        0x21,
+        0x03, // n -= 1
+        0x0c,
+        0x00,
+        0x0b,
+        0x0b, // br 0; end loop; end block
+        0x20,
+        0x06,
+        SIMD,
+        0x1b,
+        0x00,
       ],
     },
   ]);
@@ -167,12 +228,24 @@ function expected(a: number, b: number, c: number, signedB: boolean, saturate: b
 }
 
 // b in [0, 127]: every engine agrees; then b with the top bit set, which tells the flavours apart
-const SAFE_CASES: Array<[number, number, number]> = [[-3, 5, 7], [-128, 127, -1000], [127, 127, 1 << 20], [-1, 0, 42]];
-const WIDE_CASES: Array<[number, number, number]> = [[1, -1, 5], [-128, -127, 1], [127, -1, -3], [-128, -128, 9], [-7, -100, 0]];
+const SAFE_CASES: Array<[number, number, number]> = [
+  [-3, 5, 7],
+  [-128, 127, -1000],
+  [127, 127, 1 << 20],
+  [-1, 0, 42],
+];
+const WIDE_CASES: Array<[number, number, number]> = [
+  [1, -1, 5],
+  [-128, -127, 1],
+  [127, -1, -3],
+  [-128, -128, 9],
+  [-7, -100, 0],
+];
 
 function classify(dot: (a: number, b: number, c: number) => number): DotFlavour {
   if (!SAFE_CASES.every(([a, b, c]) => dot(a, b, c) === expected(a, b, c, true, false))) return null;
-  const all = (signedB: boolean, saturate: boolean) => WIDE_CASES.every(([a, b, c]) => dot(a, b, c) === expected(a, b, c, signedB, saturate));
+  const all = (signedB: boolean, saturate: boolean) =>
+    WIDE_CASES.every(([a, b, c]) => dot(a, b, c) === expected(a, b, c, signedB, saturate));
   if (all(true, false)) return 'sdot';
   if (all(false, false)) return 'usdot';
   if (all(false, true)) return 'saturating';

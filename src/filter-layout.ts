@@ -15,7 +15,8 @@ export function dotFilterToOIHW(s: ConvShape, f: Int8Array): Int8Array {
       for (let i = 0; i < s.icpg; i++)
         for (let kh = 0; kh < s.fh; kh++)
           for (let kw = 0; kw < s.fw; kw++) {
-            const from = ((((g * ocb + (o >> 2)) * icb + (i >> 2)) * s.fh + kh) * s.fw + kw) * 16 + (o & 3) * 4 + (i & 3);
+            const from =
+              ((((g * ocb + (o >> 2)) * icb + (i >> 2)) * s.fh + kh) * s.fw + kw) * 16 + (o & 3) * 4 + (i & 3);
             out[(((g * s.ocpg + o) * s.icpg + i) * s.fh + kh) * s.fw + kw] = f[from];
           }
   return out;

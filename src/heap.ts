@@ -11,7 +11,10 @@ export class WasmHeap {
   private used = new Map<number, number>();
   private top: number;
 
-  constructor(private readonly memory: WebAssembly.Memory, base: number) {
+  constructor(
+    private readonly memory: WebAssembly.Memory,
+    base: number,
+  ) {
     this.top = alignUp(base, 64);
   }
 
@@ -114,7 +117,10 @@ export class GuardedBlocks {
   private blocks: Array<{ off: number; size: number }> = [];
   private held = 0;
 
-  constructor(private readonly mem: HeapMemory, private readonly opts: GuardedBlocksOptions) {}
+  constructor(
+    private readonly mem: HeapMemory,
+    private readonly opts: GuardedBlocksOptions,
+  ) {}
 
   /** Allocates `size` bytes between guard bands (zeroed with `zero`, default the owner's); returns the first byte. */
   alloc(size: number, { zero = this.opts.zero ?? false }: { zero?: boolean } = {}): number {
@@ -128,7 +134,11 @@ export class GuardedBlocks {
       off = this.mem.heap.alloc(size + 2 * GUARD_BYTES, 64);
     } catch (e) {
       this.release();
-      throw new I8ConvError('OUT_OF_MEMORY', `${param}: the wasm memory could not grow by ${size + 2 * GUARD_BYTES} bytes for ${what}: ${String((e as Error).message ?? e)}`, param);
+      throw new I8ConvError(
+        'OUT_OF_MEMORY',
+        `${param}: the wasm memory could not grow by ${size + 2 * GUARD_BYTES} bytes for ${what}: ${String((e as Error).message ?? e)}`,
+        param,
+      );
     }
     const u8 = this.mem.u8();
     const at = off + GUARD_BYTES;
@@ -155,7 +165,8 @@ export class GuardedBlocks {
     const u8 = this.mem.u8();
     for (const b of this.blocks) {
       const end = b.off + GUARD_BYTES + b.size;
-      for (let i = 0; i < GUARD_BYTES; i++) if (u8[b.off + i] !== GUARD_BYTE || u8[end + i] !== GUARD_BYTE) return false;
+      for (let i = 0; i < GUARD_BYTES; i++)
+        if (u8[b.off + i] !== GUARD_BYTE || u8[end + i] !== GUARD_BYTE) return false;
     }
     return true;
   }

@@ -4,7 +4,13 @@
  *   rt.relayout*(mode, ...)            relayout-format modes
  *   createGpuRuntime()                 WebGPU weight-only int4/int8 convolution
  */
-import { instantiateCore, resolveRuntimeOptions, type RuntimeOptions, type Threading, type WasmRuntimeCore } from './runtime.js';
+import {
+  instantiateCore,
+  resolveRuntimeOptions,
+  type RuntimeOptions,
+  type Threading,
+  type WasmRuntimeCore,
+} from './runtime.js';
 import * as relayoutApi from './relayout/api.js';
 import type { RelayoutOptions } from './relayout/api.js';
 import type { Features } from './features.js';
@@ -21,17 +27,46 @@ export { createGpuRuntime } from './gpu/index.js';
 export type { Features } from './features.js';
 export type { RuntimeOptions, WasmBuild, Threading } from './runtime.js';
 export type { RelayoutOptions } from './relayout/api.js';
-export type { ConvBiasParams, ConvShape, ConvFormat, BiasMode, Nonlinearity, Rounding, SrcType, DstType, Selection } from './params.js';
+export type {
+  ConvBiasParams,
+  ConvShape,
+  ConvFormat,
+  BiasMode,
+  Nonlinearity,
+  Rounding,
+  SrcType,
+  DstType,
+  Selection,
+} from './params.js';
 export { ConvBias, type FilterLayout, type ConvOptions, type SrcArray, type DstArray } from './conv.js';
 export {
-  KERNELS, GEMM_KERNELS, CHANWISE_KERNELS, NCHW_DOT_KERNELS, NAIVE_KERNELS, FIRST_PAIRS_KERNELS, WINOGRAD_KERNELS, type KernelVariant,
-  type GemmKernelVariant, type ChanwiseKernelVariant, type NchwDotKernelVariant, type NaiveKernelVariant,
-  type FirstPairsKernelVariant, type WinogradKernelVariant,
+  KERNELS,
+  GEMM_KERNELS,
+  CHANWISE_KERNELS,
+  NCHW_DOT_KERNELS,
+  NAIVE_KERNELS,
+  FIRST_PAIRS_KERNELS,
+  WINOGRAD_KERNELS,
+  type KernelVariant,
+  type GemmKernelVariant,
+  type ChanwiseKernelVariant,
+  type NchwDotKernelVariant,
+  type NaiveKernelVariant,
+  type FirstPairsKernelVariant,
+  type WinogradKernelVariant,
 } from './algos/kernel-table.generated.js';
 export { quantizeFilter, quantize, dequantize, type QuantizedFilter } from './quant.js';
 export { algorithmNames };
 export type { LoadModelOptions } from './model/load.js';
-export type { Model, ModelIO, ModelNode, ModelArray, ModelTensorType, ProfileEntry, RunOptions } from './model/executor/model.js';
+export type {
+  Model,
+  ModelIO,
+  ModelNode,
+  ModelArray,
+  ModelTensorType,
+  ProfileEntry,
+  RunOptions,
+} from './model/executor/model.js';
 export type { SelectionCacheJson } from './selection.js';
 
 /** One row of rt.algorithms(params): what an algorithm says about a shape. */
@@ -74,7 +109,9 @@ export class Runtime {
 
   /** Plans a ConvBias operator (validates, selects the algorithm, allocates its wasm memory). */
   convBias(params: ConvBiasParams, opts?: ConvOptions): ConvBias {
-    return new ConvBias(this.core, params, opts === undefined ? {} : opts, (p, s, plan, o) => this.selector.select(p, s, plan, o));
+    return new ConvBias(this.core, params, opts === undefined ? {} : opts, (p, s, plan, o) =>
+      this.selector.select(p, s, plan, o),
+    );
   }
 
   /**
@@ -128,7 +165,13 @@ export class Runtime {
   relayout(mode: string, src: ArrayBufferView, srcShape: readonly number[], opts?: RelayoutOptions) {
     return relayoutApi.relayout(this.core.single, mode, src, srcShape, opts);
   }
-  relayoutInto(mode: string, src: ArrayBufferView, srcShape: readonly number[], dst: ArrayBufferView, opts?: RelayoutOptions): void {
+  relayoutInto(
+    mode: string,
+    src: ArrayBufferView,
+    srcShape: readonly number[],
+    dst: ArrayBufferView,
+    opts?: RelayoutOptions,
+  ): void {
     relayoutApi.relayoutInto(this.core.single, mode, src, srcShape, dst, opts);
   }
 }

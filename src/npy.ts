@@ -27,29 +27,45 @@ export function readNpy(bytes: Uint8Array, what = 'npy'): { data: NpyArray; shap
   const major = bytes[6];
   if (major < 1 || major > 3) bad(what, `format version ${major}.${bytes[7]}`);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const hlen = major === 1 ? dv.getUint16(8, true) : bytes.length >= 12 ? dv.getUint32(8, true) : bad(what, 'truncated header');
+  const hlen =
+    major === 1 ? dv.getUint16(8, true) : bytes.length >= 12 ? dv.getUint32(8, true) : bad(what, 'truncated header');
   const start = major === 1 ? 10 : 12;
   if (start + hlen > bytes.length) bad(what, 'the header runs past the end');
   const header = new TextDecoder().decode(bytes.subarray(start, start + hlen));
   const descr = /'descr'\s*:\s*'([^']*)'/.exec(header)?.[1];
   const fortran = /'fortran_order'\s*:\s*(True|False)/.exec(header)?.[1];
   const shapeText = /'shape'\s*:\s*\(([^)]*)\)/.exec(header)?.[1];
-  if (descr === undefined || fortran === undefined || shapeText === undefined) bad(what, `header ${JSON.stringify(header.trim())}`);
+  if (descr === undefined || fortran === undefined || shapeText === undefined)
+    bad(what, `header ${JSON.stringify(header.trim())}`);
   if (fortran === 'True') bad(what, 'Fortran order (write it with np.ascontiguousarray)');
   const kind = DESCR[descr];
   if (!kind) bad(what, `dtype '${descr}' (float32 '<f4', uint8 '|u1', int8 '|i1', int32 '<i4', int64 '<i8' are read)`);
-  const shape = shapeText.split(',').map((s) => s.trim()).filter((s) => s !== '').map(Number);
+  const shape = shapeText
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map(Number);
   if (shape.some((d) => !Number.isInteger(d) || d < 0)) bad(what, `shape (${shapeText})`);
   const n = shape.reduce((a, b) => a * b, 1);
   const off = start + hlen;
-  if (bytes.length - off < n * kind.size) bad(what, `${n} elements need ${n * kind.size} bytes of data, the file has ${bytes.length - off}`);
+  if (bytes.length - off < n * kind.size)
+    bad(what, `${n} elements need ${n * kind.size} bytes of data, the file has ${bytes.length - off}`);
   const buf = bytes.slice(off, off + n * kind.size).buffer;
   return { data: new kind.ctor(buf), shape };
 }
 
 /** A .npy file (version 1.0) of `data` with `shape`. */
 export function writeNpy(data: NpyArray, shape: readonly number[]): Uint8Array {
-  const descr = data instanceof Float32Array ? '<f4' : data instanceof Uint8Array ? '|u1' : data instanceof Int8Array ? '|i1' : data instanceof Int32Array ? '<i4' : '<i8';
+  const descr =
+    data instanceof Float32Array
+      ? '<f4'
+      : data instanceof Uint8Array
+        ? '|u1'
+        : data instanceof Int8Array
+          ? '|i1'
+          : data instanceof Int32Array
+            ? '<i4'
+            : '<i8';
   const dims = shape.length === 1 ? `${shape[0]},` : shape.join(', ');
   let header = `{'descr': '${descr}', 'fortran_order': False, 'shape': (${dims}), }`;
   // the data starts on a multiple of 64 bytes; the header ends with a newline

@@ -136,8 +136,12 @@ function pair(v: Pair | number | undefined, dflt: number, name: string, min: num
 function padding(v: Pair | Quad | number | undefined): [number, number, number, number] {
   if (v === undefined) return [0, 0, 0, 0];
   const p: readonly unknown[] = typeof v === 'number' ? [v, v] : Array.isArray(v) ? v : [];
-  check(p.length === 2 || p.length === 4, 'INVALID_PARAM', 'pad',
-    `must be a number, an [h, w] pair or [top, left, bottom, right], got ${JSON.stringify(v)}`);
+  check(
+    p.length === 2 || p.length === 4,
+    'INVALID_PARAM',
+    'pad',
+    `must be a number, an [h, w] pair or [top, left, bottom, right], got ${JSON.stringify(v)}`,
+  );
   check(p.every(isNonNegativeInt), 'INVALID_PARAM', 'pad', `must hold integers >= 0, got ${JSON.stringify(v)}`);
   const q = p as number[];
   return q.length === 2 ? [q[0], q[1], q[0], q[1]] : [q[0], q[1], q[2], q[3]];
@@ -155,12 +159,28 @@ function scale(v: unknown, name: string): number {
 /** filterScale -> float32 per output channel. */
 function filterScales(v: unknown, oc: number): { scales: Float32Array; perChannel: boolean } {
   if (typeof v === 'number') return { scales: new Float32Array(oc).fill(scale(v, 'filterScale')), perChannel: false };
-  const arr = v instanceof Float32Array || v instanceof Float64Array || Array.isArray(v) ? (v as ArrayLike<unknown>) : undefined;
-  check(arr !== undefined, 'INVALID_SCALE', 'filterScale', `must be a number or a Float32Array / array of OC (${oc}) numbers, got ${Object.prototype.toString.call(v)}`);
-  check(arr.length === oc, 'INVALID_SCALE', 'filterScale', `per-channel scales must have OC = ${oc} entries, got ${arr.length}`);
+  const arr =
+    v instanceof Float32Array || v instanceof Float64Array || Array.isArray(v) ? (v as ArrayLike<unknown>) : undefined;
+  check(
+    arr !== undefined,
+    'INVALID_SCALE',
+    'filterScale',
+    `must be a number or a Float32Array / array of OC (${oc}) numbers, got ${Object.prototype.toString.call(v)}`,
+  );
+  check(
+    arr.length === oc,
+    'INVALID_SCALE',
+    'filterScale',
+    `per-channel scales must have OC = ${oc} entries, got ${arr.length}`,
+  );
   const out = new Float32Array(oc);
   for (let o = 0; o < oc; o++) {
-    check(isScale(arr[o]), 'INVALID_SCALE', 'filterScale', `entry ${o} must be a finite positive number (as float32), got ${String(arr[o])}`);
+    check(
+      isScale(arr[o]),
+      'INVALID_SCALE',
+      'filterScale',
+      `entry ${o} must be a finite positive number (as float32), got ${String(arr[o])}`,
+    );
     out[o] = arr[o] as number;
   }
   return { scales: out, perChannel: true };
@@ -173,14 +193,23 @@ function zeroPoint(v: unknown, name: string, t: 'int8' | 'uint8' | 'int32'): num
     return 0;
   }
   const [lo, hi] = typeRange(t);
-  check(typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi, 'INVALID_PARAM', name,
-    `must be an integer in [${lo}, ${hi}] for ${t}, got ${String(v)}`);
+  check(
+    typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi,
+    'INVALID_PARAM',
+    name,
+    `must be an integer in [${lo}, ${hi}] for ${t}, got ${String(v)}`,
+  );
   return v;
 }
 
 export function normalizeConvParams(p: ConvBiasParams): ConvShape {
   check(p !== null && typeof p === 'object', 'INVALID_PARAM', 'params', 'must be an object');
-  check(FORMATS.includes(p.format), 'UNSUPPORTED_FORMAT', 'format', `must be one of ${FORMATS.join(', ')}, got ${String(p.format)}`);
+  check(
+    FORMATS.includes(p.format),
+    'UNSUPPORTED_FORMAT',
+    'format',
+    `must be one of ${FORMATS.join(', ')}, got ${String(p.format)}`,
+  );
   for (const k of ['n', 'ic', 'ih', 'iw', 'oc', 'fh', 'fw'] as const) {
     check(isPositiveInt(p[k]), 'INVALID_PARAM', k, `must be a positive integer, got ${String(p[k])}`);
   }
@@ -190,13 +219,27 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
   const group = p.group ?? 1;
   check(isPositiveInt(group), 'INVALID_PARAM', 'group', `must be a positive integer, got ${String(group)}`);
   const { n, ic, ih, iw, oc, fh, fw, format } = p;
-  check(ic % group === 0 && oc % group === 0, 'GROUP_MISMATCH', 'group',
-    `must divide ic (${ic}) and oc (${oc}), got ${group}`);
+  check(
+    ic % group === 0 && oc % group === 0,
+    'GROUP_MISMATCH',
+    'group',
+    `must divide ic (${ic}) and oc (${oc}), got ${group}`,
+  );
   if (format === 'NCHW44' || format === 'NCHW_NCHW44') {
-    check(oc % 4 === 0, 'CHANNELS_NOT_MULTIPLE_OF_4', 'oc', `must be a multiple of 4 for ${format} (use format 'NCHW' for any channel count), got ${oc}`);
+    check(
+      oc % 4 === 0,
+      'CHANNELS_NOT_MULTIPLE_OF_4',
+      'oc',
+      `must be a multiple of 4 for ${format} (use format 'NCHW' for any channel count), got ${oc}`,
+    );
   }
   if (format === 'NCHW44') {
-    check(ic % 4 === 0, 'CHANNELS_NOT_MULTIPLE_OF_4', 'ic', `must be a multiple of 4 for NCHW44 (use format 'NCHW' for any channel count), got ${ic}`);
+    check(
+      ic % 4 === 0,
+      'CHANNELS_NOT_MULTIPLE_OF_4',
+      'ic',
+      `must be a multiple of 4 for NCHW44 (use format 'NCHW' for any channel count), got ${ic}`,
+    );
   }
   if (format === 'NCHW_NCHW44') {
     check(ic < 4, 'INVALID_PARAM', 'ic', `must be < 4 for the hybrid NCHW_NCHW44 format, got ${ic}`);
@@ -204,44 +247,122 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
   }
   const efh = (fh - 1) * dh + 1;
   const efw = (fw - 1) * dw + 1;
-  check(ih + pt + pb >= efh, 'INVALID_PARAM', 'ih', `padded height ${ih + pt + pb} is smaller than the (dilated) filter ${efh}`);
-  check(iw + pl + pr >= efw, 'INVALID_PARAM', 'iw', `padded width ${iw + pl + pr} is smaller than the (dilated) filter ${efw}`);
+  check(
+    ih + pt + pb >= efh,
+    'INVALID_PARAM',
+    'ih',
+    `padded height ${ih + pt + pb} is smaller than the (dilated) filter ${efh}`,
+  );
+  check(
+    iw + pl + pr >= efw,
+    'INVALID_PARAM',
+    'iw',
+    `padded width ${iw + pl + pr} is smaller than the (dilated) filter ${efw}`,
+  );
   const oh = Math.floor((ih + pt + pb - efh) / sh) + 1;
   const ow = Math.floor((iw + pl + pr - efw) / sw) + 1;
   const srcScale = scale(p.srcScale, 'srcScale');
   const { scales, perChannel } = filterScales(p.filterScale, oc);
   const srcType = p.srcType ?? 'int8';
-  check(SRC_TYPES.includes(srcType), 'INVALID_PARAM', 'srcType', `must be one of ${SRC_TYPES.join(', ')}, got ${String(srcType)}`);
+  check(
+    SRC_TYPES.includes(srcType),
+    'INVALID_PARAM',
+    'srcType',
+    `must be one of ${SRC_TYPES.join(', ')}, got ${String(srcType)}`,
+  );
   const srcZeroPoint = zeroPoint(p.srcZeroPoint, 'srcZeroPoint', srcType);
   const dstType = p.dstType ?? (p.dstScale === undefined ? 'int32' : 'int8');
-  check(DST_TYPES.includes(dstType), 'INVALID_PARAM', 'dstType', `must be one of ${DST_TYPES.join(', ')}, got ${String(dstType)}`);
+  check(
+    DST_TYPES.includes(dstType),
+    'INVALID_PARAM',
+    'dstType',
+    `must be one of ${DST_TYPES.join(', ')}, got ${String(dstType)}`,
+  );
   let dstScale: number | undefined;
   if (dstType === 'int32') {
-    check(p.dstScale === undefined, 'INVALID_PARAM', 'dstScale', 'must be omitted for int32 output (the output keeps the scale srcScale * filterScale)');
+    check(
+      p.dstScale === undefined,
+      'INVALID_PARAM',
+      'dstScale',
+      'must be omitted for int32 output (the output keeps the scale srcScale * filterScale)',
+    );
   } else {
     check(p.dstScale !== undefined, 'INVALID_SCALE', 'dstScale', `is required for ${dstType} output`);
     dstScale = scale(p.dstScale, 'dstScale');
   }
   const dstZeroPoint = zeroPoint(p.dstZeroPoint, 'dstZeroPoint', dstType);
   const biasMode = p.biasMode ?? 'none';
-  check(BIAS_MODES.includes(biasMode), 'INVALID_PARAM', 'biasMode', `must be one of ${BIAS_MODES.join(', ')}, got ${String(biasMode)}`);
+  check(
+    BIAS_MODES.includes(biasMode),
+    'INVALID_PARAM',
+    'biasMode',
+    `must be one of ${BIAS_MODES.join(', ')}, got ${String(biasMode)}`,
+  );
   const nonlinearity = p.nonlinearity ?? 'identity';
-  check(NONLINS.includes(nonlinearity), 'UNSUPPORTED_NONLINEARITY', 'nonlinearity',
-    `must be one of ${NONLINS.join(', ')}, got ${String(nonlinearity)}`);
-  check(!(nonlinearity === 'relu6' && dstType === 'int32'), 'UNSUPPORTED_NONLINEARITY', 'nonlinearity',
-    'relu6 needs a quantized output (dstScale); int32 output takes identity, relu or hswish');
+  check(
+    NONLINS.includes(nonlinearity),
+    'UNSUPPORTED_NONLINEARITY',
+    'nonlinearity',
+    `must be one of ${NONLINS.join(', ')}, got ${String(nonlinearity)}`,
+  );
+  check(
+    !(nonlinearity === 'relu6' && dstType === 'int32'),
+    'UNSUPPORTED_NONLINEARITY',
+    'nonlinearity',
+    'relu6 needs a quantized output (dstScale); int32 output takes identity, relu or hswish',
+  );
   const rounding = p.rounding ?? 'half-away';
-  check(ROUNDINGS.includes(rounding), 'INVALID_PARAM', 'rounding', `must be one of ${ROUNDINGS.join(', ')}, got ${String(rounding)}`);
+  check(
+    ROUNDINGS.includes(rounding),
+    'INVALID_PARAM',
+    'rounding',
+    `must be one of ${ROUNDINGS.join(', ')}, got ${String(rounding)}`,
+  );
   check(p.algo === undefined || typeof p.algo === 'string', 'INVALID_PARAM', 'algo', 'must be a string when given');
-  check(p.selection === undefined || SELECTIONS.includes(p.selection), 'INVALID_PARAM', 'selection',
-    `must be one of ${SELECTIONS.join(', ')}, got ${String(p.selection)}`);
+  check(
+    p.selection === undefined || SELECTIONS.includes(p.selection),
+    'INVALID_PARAM',
+    'selection',
+    `must be one of ${SELECTIONS.join(', ')}, got ${String(p.selection)}`,
+  );
   const icpg = ic / group;
   const ocpg = oc / group;
   const dstLength = n * oc * oh * ow;
   return {
-    format, n, ic, ih, iw, oc, oh, ow, fh, fw, sh, sw, pt, pl, pb, pr, dh, dw, group, icpg, ocpg,
-    srcScale, filterScales: scales, perChannel, dstScale, srcType, srcZeroPoint, dstType, dstZeroPoint,
-    biasMode, nonlinearity, rounding, algo: p.algo, selection: p.selection,
+    format,
+    n,
+    ic,
+    ih,
+    iw,
+    oc,
+    oh,
+    ow,
+    fh,
+    fw,
+    sh,
+    sw,
+    pt,
+    pl,
+    pb,
+    pr,
+    dh,
+    dw,
+    group,
+    icpg,
+    ocpg,
+    srcScale,
+    filterScales: scales,
+    perChannel,
+    dstScale,
+    srcType,
+    srcZeroPoint,
+    dstType,
+    dstZeroPoint,
+    biasMode,
+    nonlinearity,
+    rounding,
+    algo: p.algo,
+    selection: p.selection,
     srcLength: n * ic * ih * iw,
     dstLength,
     filterLength: oc * icpg * fh * fw,
@@ -259,13 +380,26 @@ export const MAX_THREADS = 256;
  * for an operator).
  */
 export function checkThreads(v: unknown, param = 'threads'): 'auto' | number | undefined {
-  check(v === undefined || v === 'auto' || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_THREADS), 'INVALID_PARAM', param,
-    `must be 'auto' or an integer in [1, ${MAX_THREADS}], got ${String(v)}`);
+  check(
+    v === undefined || v === 'auto' || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_THREADS),
+    'INVALID_PARAM',
+    param,
+    `must be 'auto' or an integer in [1, ${MAX_THREADS}], got ${String(v)}`,
+  );
   return v as 'auto' | number | undefined;
 }
 
 /** Element offset of logical (n, c, h, w) in a tensor of the given layout kind. */
-export function offsetOf(layout: 'NCHW' | 'NCHW44', C: number, H: number, W: number, n: number, c: number, h: number, w: number): number {
+export function offsetOf(
+  layout: 'NCHW' | 'NCHW44',
+  C: number,
+  H: number,
+  W: number,
+  n: number,
+  c: number,
+  h: number,
+  w: number,
+): number {
   if (layout === 'NCHW') return ((n * C + c) * H + h) * W + w;
   return ((((n * (C >> 2) + (c >> 2)) * H + h) * W + w) << 2) + (c & 3);
 }

@@ -86,11 +86,22 @@ export interface QuantizedFilter {
  * scale = maxabs / 127.5. Rounds half to even. A channel of zeros gets scale 1.
  */
 export function quantizeFilter(
-  weights: Float32Array | readonly number[], oc: number, opts: { perChannel?: boolean; narrowRange?: boolean } = {},
+  weights: Float32Array | readonly number[],
+  oc: number,
+  opts: { perChannel?: boolean; narrowRange?: boolean } = {},
 ): QuantizedFilter {
-  check(weights instanceof Float32Array || Array.isArray(weights), 'BAD_BUFFER', 'weights', 'must be a Float32Array or an array of numbers');
-  check(Number.isInteger(oc) && oc > 0 && weights.length % oc === 0, 'INVALID_PARAM', 'oc',
-    `must be a positive integer dividing the weight count (${weights.length}), got ${String(oc)}`);
+  check(
+    weights instanceof Float32Array || Array.isArray(weights),
+    'BAD_BUFFER',
+    'weights',
+    'must be a Float32Array or an array of numbers',
+  );
+  check(
+    Number.isInteger(oc) && oc > 0 && weights.length % oc === 0,
+    'INVALID_PARAM',
+    'oc',
+    `must be a positive integer dividing the weight count (${weights.length}), got ${String(oc)}`,
+  );
   for (let i = 0; i < weights.length; i++) {
     check(Number.isFinite(weights[i]), 'BAD_BUFFER', 'weights', `element ${i} is not a finite number`);
   }
@@ -107,7 +118,12 @@ export function quantizeFilter(
     let maxAbs = 0;
     for (let k = 0; k < len; k++) maxAbs = Math.max(maxAbs, Math.abs(weights[c * len + k]));
     const sc = maxAbs > 0 ? f32(maxAbs / half) : 1;
-    check(sc > 0 && Number.isFinite(sc), 'INVALID_SCALE', 'weights', `channel ${c}: max-abs ${maxAbs} gives no float32 scale`);
+    check(
+      sc > 0 && Number.isFinite(sc),
+      'INVALID_SCALE',
+      'weights',
+      `channel ${c}: max-abs ${maxAbs} gives no float32 scale`,
+    );
     scales[c] = sc;
     for (let k = 0; k < len; k++) {
       const q = roundHalfEven(weights[c * len + k] / sc);
@@ -118,11 +134,26 @@ export function quantizeFilter(
 }
 
 /** float -> int8 / uint8: sat(round_half_even(x / scale) + zeroPoint). */
-export function quantize(values: Float32Array | readonly number[], scale: number, zeroPoint = 0, type: 'int8' | 'uint8' = 'int8'): Int8Array | Uint8Array {
-  check(typeof scale === 'number' && Number.isFinite(scale) && scale > 0, 'INVALID_SCALE', 'scale', `must be a finite positive number, got ${String(scale)}`);
+export function quantize(
+  values: Float32Array | readonly number[],
+  scale: number,
+  zeroPoint = 0,
+  type: 'int8' | 'uint8' = 'int8',
+): Int8Array | Uint8Array {
+  check(
+    typeof scale === 'number' && Number.isFinite(scale) && scale > 0,
+    'INVALID_SCALE',
+    'scale',
+    `must be a finite positive number, got ${String(scale)}`,
+  );
   check(type === 'int8' || type === 'uint8', 'INVALID_PARAM', 'type', `must be 'int8' or 'uint8', got ${String(type)}`);
   const [lo, hi] = typeRange(type);
-  check(Number.isInteger(zeroPoint) && zeroPoint >= lo && zeroPoint <= hi, 'INVALID_PARAM', 'zeroPoint', `must be an integer in [${lo}, ${hi}], got ${String(zeroPoint)}`);
+  check(
+    Number.isInteger(zeroPoint) && zeroPoint >= lo && zeroPoint <= hi,
+    'INVALID_PARAM',
+    'zeroPoint',
+    `must be an integer in [${lo}, ${hi}], got ${String(zeroPoint)}`,
+  );
   const out = type === 'uint8' ? new Uint8Array(values.length) : new Int8Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const q = roundHalfEven(values[i] / scale) + zeroPoint;
@@ -136,7 +167,12 @@ export function dequantize(q: Int8Array | Uint8Array | Int32Array, scale: number
   if (!(q instanceof Int8Array || q instanceof Uint8Array || q instanceof Int32Array)) {
     throw new I8ConvError('BAD_BUFFER', 'q: must be an Int8Array, Uint8Array or Int32Array', 'q');
   }
-  check(typeof scale === 'number' && Number.isFinite(scale) && scale > 0, 'INVALID_SCALE', 'scale', `must be a finite positive number, got ${String(scale)}`);
+  check(
+    typeof scale === 'number' && Number.isFinite(scale) && scale > 0,
+    'INVALID_SCALE',
+    'scale',
+    `must be a finite positive number, got ${String(scale)}`,
+  );
   check(Number.isInteger(zeroPoint), 'INVALID_PARAM', 'zeroPoint', `must be an integer, got ${String(zeroPoint)}`);
   const out = new Float32Array(q.length);
   for (let i = 0; i < q.length; i++) out[i] = (q[i] - zeroPoint) * scale;

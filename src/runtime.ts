@@ -66,17 +66,36 @@ export interface ResolvedRuntimeOptions {
  * integer in [1, 256], selection 'heuristic' | 'profile', selectionCache the JSON of rt.selectionCache().
  */
 export function resolveRuntimeOptions(opts: unknown): ResolvedRuntimeOptions {
-  check(opts === undefined || (typeof opts === 'object' && opts !== null && !Array.isArray(opts)), 'INVALID_PARAM', 'options',
-    `must be an object (RuntimeOptions) or omitted, got ${opts === null ? 'null' : Array.isArray(opts) ? 'an array' : typeof opts}`);
+  check(
+    opts === undefined || (typeof opts === 'object' && opts !== null && !Array.isArray(opts)),
+    'INVALID_PARAM',
+    'options',
+    `must be an object (RuntimeOptions) or omitted, got ${opts === null ? 'null' : Array.isArray(opts) ? 'an array' : typeof opts}`,
+  );
   const o = (opts ?? {}) as RuntimeOptions;
   for (const k of Object.keys(o)) {
-    check(OPTION_KEYS.has(k), 'INVALID_PARAM', k, `is not an option of createRuntime (known: ${[...OPTION_KEYS].join(', ')})`);
+    check(
+      OPTION_KEYS.has(k),
+      'INVALID_PARAM',
+      k,
+      `is not an option of createRuntime (known: ${[...OPTION_KEYS].join(', ')})`,
+    );
   }
   const build = o.build ?? 'auto';
-  check(build === 'auto' || build === 'simd128' || build === 'relaxed', 'INVALID_PARAM', 'build', `must be 'auto', 'simd128' or 'relaxed', got ${String(build)}`);
+  check(
+    build === 'auto' || build === 'simd128' || build === 'relaxed',
+    'INVALID_PARAM',
+    'build',
+    `must be 'auto', 'simd128' or 'relaxed', got ${String(build)}`,
+  );
   const threads = checkThreads(o.threads, 'threads') ?? 1;
   const selection = o.selection ?? 'heuristic';
-  check(selection === 'heuristic' || selection === 'profile', 'INVALID_PARAM', 'selection', `must be 'heuristic' or 'profile', got ${String(selection)}`);
+  check(
+    selection === 'heuristic' || selection === 'profile',
+    'INVALID_PARAM',
+    'selection',
+    `must be 'heuristic' or 'profile', got ${String(selection)}`,
+  );
   const selectionCache = o.selectionCache === undefined ? undefined : parseSelectionCache(o.selectionCache);
   return { build, threads, selection, selectionCache };
 }
@@ -99,8 +118,13 @@ function decodeBase64(b64: string): Uint8Array<ArrayBuffer> {
 }
 
 async function moduleBytes(build: WasmBuild, threaded: boolean): Promise<string> {
-  if (build === 'relaxed') return threaded ? (await import('./generated/relaxed-mt.js')).WASM_RELAXED_MT : (await import('./generated/relaxed.js')).WASM_RELAXED;
-  return threaded ? (await import('./generated/release-mt.js')).WASM_SIMD128_MT : (await import('./generated/release.js')).WASM_SIMD128;
+  if (build === 'relaxed')
+    return threaded
+      ? (await import('./generated/relaxed-mt.js')).WASM_RELAXED_MT
+      : (await import('./generated/relaxed.js')).WASM_RELAXED;
+  return threaded
+    ? (await import('./generated/release-mt.js')).WASM_SIMD128_MT
+    : (await import('./generated/release.js')).WASM_SIMD128;
 }
 
 const moduleCache = new Map<string, Promise<WebAssembly.Module>>();
@@ -137,8 +161,16 @@ export class WasmRuntimeCore {
   /** the threaded core this one is the companion of (its disposal is this one's) */
   private readonly owner: WasmRuntimeCore | null;
 
-  constructor(instance: WebAssembly.Instance, features: Features, build: WasmBuild, isa: Isa, pool: ThreadPool | null, threading: Threading,
-    serial: WebAssembly.Instance | null = null, owner: WasmRuntimeCore | null = null) {
+  constructor(
+    instance: WebAssembly.Instance,
+    features: Features,
+    build: WasmBuild,
+    isa: Isa,
+    pool: ThreadPool | null,
+    threading: Threading,
+    serial: WebAssembly.Instance | null = null,
+    owner: WasmRuntimeCore | null = null,
+  ) {
     this.exports = instance.exports as unknown as WasmExports;
     this.memory = this.exports.memory;
     this.heap = new WasmHeap(this.memory, this.exports.heapBase());
@@ -207,8 +239,14 @@ async function availableCores(): Promise<number> {
 
 /** Why this engine cannot run threads, or null when it can. */
 function threadsUnavailable(): string | null {
-  const g = globalThis as unknown as { SharedArrayBuffer?: unknown; crossOriginIsolated?: boolean; Worker?: unknown; process?: { versions?: { node?: string } } };
-  if (g.crossOriginIsolated === false) return 'not cross-origin isolated (serve the page with COOP: same-origin and COEP: require-corp)';
+  const g = globalThis as unknown as {
+    SharedArrayBuffer?: unknown;
+    crossOriginIsolated?: boolean;
+    Worker?: unknown;
+    process?: { versions?: { node?: string } };
+  };
+  if (g.crossOriginIsolated === false)
+    return 'not cross-origin isolated (serve the page with COOP: same-origin and COEP: require-corp)';
   if (typeof g.SharedArrayBuffer === 'undefined') return 'SharedArrayBuffer unavailable';
   if (typeof g.Worker === 'undefined' && !g.process?.versions?.node) return 'no Worker in this environment';
   try {
@@ -253,7 +291,14 @@ export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTest
   }
   const t = o.threads;
   const wanted = t === 'auto' ? Math.max(1, Math.min(MAX_AUTO_THREADS, await availableCores())) : t;
-  let reason = wanted === 1 ? (t === 'auto' ? 'threads: auto found 1 core' : 'threads: 1 requested') : hooks.module ? 'the lab build runs on one thread' : threadsUnavailable();
+  let reason =
+    wanted === 1
+      ? t === 'auto'
+        ? 'threads: auto found 1 core'
+        : 'threads: 1 requested'
+      : hooks.module
+        ? 'the lab build runs on one thread'
+        : threadsUnavailable();
   let pool: ThreadPool | null = null;
   let instance: WebAssembly.Instance | null = null;
   if (reason === null) {
@@ -269,8 +314,12 @@ export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTest
     }
   }
   // a threaded runtime also gets the regular build, for the operators that run on the calling thread alone
-  const plain = await WebAssembly.instantiate(await (hooks.module ? hooks.module(build) : compileBuild(build, false)), { env: { abort: wasmAbort } });
-  const threading: Threading = pool ? { enabled: true, threads: pool.size, reason: 'enabled' } : { enabled: false, threads: 1, reason: reason! };
+  const plain = await WebAssembly.instantiate(await (hooks.module ? hooks.module(build) : compileBuild(build, false)), {
+    env: { abort: wasmAbort },
+  });
+  const threading: Threading = pool
+    ? { enabled: true, threads: pool.size, reason: 'enabled' }
+    : { enabled: false, threads: 1, reason: reason! };
   const isa: Isa = build === 'simd128' ? 'wasmsimd' : (hooks.isa ?? relaxedIsa(features.dotFlavour));
   const engine = detectEngine();
   const f = { ...features, build, isa, engine, simdTiles: hooks.simdTiles ?? simdTileSetFor(engine) };

@@ -27,9 +27,23 @@ const PROFILE_MAX_ROUNDS = 200;
  *  the threads the plan is made for. */
 export function selectionKey(s: ConvShape, threads: number, build: string): string {
   return [
-    build, s.format, `n${s.n}`, `ic${s.ic}`, `${s.ih}x${s.iw}`, `oc${s.oc}`, `k${s.fh}x${s.fw}`, `s${s.sh}x${s.sw}`,
-    `p${s.pt},${s.pl},${s.pb},${s.pr}`, `d${s.dh}x${s.dw}`, `g${s.group}`, s.srcType, s.dstType, s.biasMode,
-    s.nonlinearity, s.rounding, `t${threads}`,
+    build,
+    s.format,
+    `n${s.n}`,
+    `ic${s.ic}`,
+    `${s.ih}x${s.iw}`,
+    `oc${s.oc}`,
+    `k${s.fh}x${s.fw}`,
+    `s${s.sh}x${s.sw}`,
+    `p${s.pt},${s.pl},${s.pb},${s.pr}`,
+    `d${s.dh}x${s.dw}`,
+    `g${s.group}`,
+    s.srcType,
+    s.dstType,
+    s.biasMode,
+    s.nonlinearity,
+    s.rounding,
+    `t${threads}`,
   ].join(':');
 }
 
@@ -81,17 +95,27 @@ export class Selector {
     if (s.algo !== undefined) {
       const a = forcedAlgorithm(s, s.algo);
       const bytes = need(a);
-      check(bytes <= limit, 'WORKSPACE_TOO_LARGE', 'workspaceLimit', `algorithm ${a.name} needs ${bytes} bytes of workspace, more than ${limit}`);
+      check(
+        bytes <= limit,
+        'WORKSPACE_TOO_LARGE',
+        'workspaceLimit',
+        `algorithm ${a.name} needs ${bytes} bytes of workspace, more than ${limit}`,
+      );
       return a;
     }
     if (plan.kernel !== undefined && !ALGORITHMS.some((a) => a.usable(s) === null && fits(a))) {
-      throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${plan.kernel}' is not a kernel of any algorithm that runs this shape`, 'kernel');
+      throw new I8ConvError(
+        'UNKNOWN_KERNEL',
+        `kernel: '${plan.kernel}' is not a kernel of any algorithm that runs this shape`,
+        'kernel',
+      );
     }
     const mode = s.selection ?? this.defaultMode;
     if (mode === 'heuristic') return heuristicAlgorithm(s, fits, limit, plan.isa);
     const key = selectionKey(s, plan.threads, runsDot8(plan.isa) ? `${this.build}-${plan.isa}` : this.build);
     const hit = this.cache.get(key);
-    const cached = hit === undefined ? undefined : ALGORITHMS.find((a) => a.name === hit && a.usable(s) === null && fits(a));
+    const cached =
+      hit === undefined ? undefined : ALGORITHMS.find((a) => a.name === hit && a.usable(s) === null && fits(a));
     if (cached) return cached;
     const winner = this.profile(p, s, opts, key, fits, limit);
     this.cache.set(key, winner.name);
@@ -100,7 +124,12 @@ export class Selector {
 
   /** Times every usable algorithm within the workspace limit (the naive one only when nothing else runs). */
   private profile(
-    p: ConvBiasParams, s: ConvShape, opts: ConvOptions, key: string, fits: (a: ConvAlgorithm) => boolean, limit: number,
+    p: ConvBiasParams,
+    s: ConvShape,
+    opts: ConvOptions,
+    key: string,
+    fits: (a: ConvAlgorithm) => boolean,
+    limit: number,
   ): ConvAlgorithm {
     const usable = ALGORITHMS.filter((a) => a.usable(s) === null && fits(a));
     const timed = usable.length > 1 ? usable.filter((a) => a.name !== 'WASM_NAIVE') : usable;
@@ -112,7 +141,12 @@ export class Selector {
     for (let i = 0; i < src.length; i++) src[i] = next();
     for (let i = 0; i < w.length; i++) w[i] = next() - 128;
     const bias = s.biasLength ? new Int32Array(s.biasLength) : undefined;
-    const dst = s.dstType === 'int32' ? new Int32Array(s.dstLength) : s.dstType === 'uint8' ? new Uint8Array(s.dstLength) : new Int8Array(s.dstLength);
+    const dst =
+      s.dstType === 'int32'
+        ? new Int32Array(s.dstLength)
+        : s.dstType === 'uint8'
+          ? new Uint8Array(s.dstLength)
+          : new Int8Array(s.dstLength);
     const convs = timed.map((a) => this.make({ ...p, algo: a.name, selection: 'heuristic' }, opts));
     const times: Record<string, number> = {};
     try {
@@ -124,7 +158,11 @@ export class Selector {
         times[conv.algorithm] = Infinity;
       }
       const start = performance.now();
-      for (let r = 0; r < PROFILE_MAX_ROUNDS && (r < PROFILE_MIN_ROUNDS || performance.now() - start < PROFILE_MIN_MS); r++) {
+      for (
+        let r = 0;
+        r < PROFILE_MAX_ROUNDS && (r < PROFILE_MIN_ROUNDS || performance.now() - start < PROFILE_MIN_MS);
+        r++
+      ) {
         for (const conv of convs) {
           const t0 = performance.now();
           conv.exec(src, dst);

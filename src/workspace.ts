@@ -11,7 +11,10 @@ export class WorkspaceBundle {
   readonly aligned: readonly number[];
   readonly totalBytes: number;
 
-  constructor(sizes: readonly number[], readonly align = WORKSPACE_ALIGN) {
+  constructor(
+    sizes: readonly number[],
+    readonly align = WORKSPACE_ALIGN,
+  ) {
     this.sizes = sizes;
     this.aligned = sizes.map((s) => Math.ceil(s / align) * align);
     const sum = this.aligned.reduce((a, b) => a + b, 0);

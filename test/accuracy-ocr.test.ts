@@ -6,7 +6,17 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BARS, OCR_MODELS, agreement, ctcGreedy, evaluateOcr, maskCounts, meetsBar, ocrSamples, recClasses, rotate180, type OcrManifest,
+  BARS,
+  OCR_MODELS,
+  agreement,
+  ctcGreedy,
+  evaluateOcr,
+  maskCounts,
+  meetsBar,
+  ocrSamples,
+  recClasses,
+  rotate180,
+  type OcrManifest,
 } from '../fixtures/accuracy-ocr.js';
 import { loadOrt } from '../fixtures/models/ort.js';
 import { decodeImage, type RgbaImage } from '../src/image/index.js';
@@ -53,15 +63,29 @@ describe('greedy CTC decoding (PP-OCR rec)', () => {
 describe('det mask IoU, the 180-degree turn, the bars', () => {
   it("binarized at 0.3 (compared in float32, as PaddleOCR's numpy does): intersection and union", () => {
     // the last pixel is f32(0.3) in both maps: not above the threshold f32(0.3)
-    expect(maskCounts(Float32Array.of(0.1, 0.31, 0.9, 0.5, 0.3), Float32Array.of(0.4, 0.2, 0.8, 0.6, 0.3))).toEqual({ inter: 2, union: 4 });
-    const a = agreement('det', [Float32Array.of(1, 1, 0, 0), Float32Array.of(1, 0)], [Float32Array.of(1, 0, 0, 0), Float32Array.of(1, 0)], [{ name: 'p', input: new Float32Array() }, { name: 'q', input: new Float32Array() }]);
+    expect(maskCounts(Float32Array.of(0.1, 0.31, 0.9, 0.5, 0.3), Float32Array.of(0.4, 0.2, 0.8, 0.6, 0.3))).toEqual({
+      inter: 2,
+      union: 4,
+    });
+    const a = agreement(
+      'det',
+      [Float32Array.of(1, 1, 0, 0), Float32Array.of(1, 0)],
+      [Float32Array.of(1, 0, 0, 0), Float32Array.of(1, 0)],
+      [
+        { name: 'p', input: new Float32Array() },
+        { name: 'q', input: new Float32Array() },
+      ],
+    );
     expect(a.vsFloat).toBeCloseTo(2 / 3, 10); // pooled: (1 + 1) / (2 + 1)
     expect(a.worst).toBe(0.5);
     expect(meetsBar('det', a, NaN)).toBe(false);
   });
 
   it('rec: equal after trimming the ends, exact beside it; the truth bar is +-2 points of float', () => {
-    const s = [{ name: 'a', input: new Float32Array(), truth: 'ab' }, { name: 'b', input: new Float32Array(), truth: 'cd' }];
+    const s = [
+      { name: 'a', input: new Float32Array(), truth: 'ab' },
+      { name: 'b', input: new Float32Array(), truth: 'cd' },
+    ];
     const a = agreement('rec', [' ab', 'cd'], ['ab ', 'cx'], s);
     expect([a.vsFloat, a.vsFloatExact, a.vsTruth, a.vsTruthExact]).toEqual([0.5, 0, 0.5, 0]);
     expect(meetsBar('rec', { ...a, vsFloat: 0.95, vsTruth: 0.5 }, 0.52)).toBe(true);
@@ -89,12 +113,16 @@ describe.skipIf(!ortOk)('smoke: PP-OCR cls quantized on rendered lines (histogra
     const cal = manifest.lines.filter((l) => l.split === 'calibration').slice(0, 2);
     const test = manifest.lines.filter((l) => l.split === 'test').slice(0, 2);
     const images = new Map<string, RgbaImage>();
-    for (const l of [...cal, ...test]) images.set(l.file, await decodeImage(new Uint8Array(readFileSync(`test/data/ocr/${l.file}`))));
+    for (const l of [...cal, ...test])
+      images.set(l.file, await decodeImage(new Uint8Array(readFileSync(`test/data/ocr/${l.file}`))));
     const samples = ocrSamples('cls', { ...manifest, lines: [...cal, ...test], docs: [] }, images);
     expect([samples.calibration.length, samples.test.length]).toEqual([4, 4]);
     const bytes = new Uint8Array(readFileSync(`${MODELS}/${OCR_MODELS.cls.file}`));
     const { floatTruth, rows } = await evaluateOcr('cls', bytes, samples.calibration, samples.test, {
-      observers: ['histogram'], activations: ['uint8'], runtime: rt, classes: null,
+      observers: ['histogram'],
+      activations: ['uint8'],
+      runtime: rt,
+      classes: null,
     });
     expect(floatTruth).toBe(1); // float reads every orientation right
     const [row] = rows;
@@ -118,12 +146,16 @@ describe.skipIf(!ortOk)('smoke: PP-OCR rec quantized on rendered lines (histogra
     const cal = manifest.lines.filter((l) => l.split === 'calibration').slice(0, 4);
     const test = manifest.lines.filter((l) => l.split === 'test').slice(0, 6);
     const images = new Map<string, RgbaImage>();
-    for (const l of [...cal, ...test]) images.set(l.file, await decodeImage(new Uint8Array(readFileSync(`test/data/ocr/${l.file}`))));
+    for (const l of [...cal, ...test])
+      images.set(l.file, await decodeImage(new Uint8Array(readFileSync(`test/data/ocr/${l.file}`))));
     const samples = ocrSamples('rec', { ...manifest, lines: [...cal, ...test], docs: [] }, images);
     const bytes = new Uint8Array(readFileSync(`${MODELS}/${OCR_MODELS.rec.file}`));
     const classes = recClasses(readFileSync(`${MODELS}/ppocr_keys_v1.txt`, 'utf8'));
     const { rows } = await evaluateOcr('rec', bytes, samples.calibration, samples.test, {
-      observers: ['histogram'], activations: ['uint8'], runtime: rt, classes,
+      observers: ['histogram'],
+      activations: ['uint8'],
+      runtime: rt,
+      classes,
     });
     const [row] = rows;
     expect(row.report.floatNodes.filter((n) => /element-wise chain/.test(n.reason)).length).toBeGreaterThan(50);

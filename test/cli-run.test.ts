@@ -16,25 +16,61 @@ import { AT, le, writeModel, type TensorSpec } from './helpers/onnx-writer.js';
 import { DT_OF } from './helpers/model-tensors.js';
 
 /** A QOperator chain: uint8 x [1, 4, 10, 10] -> 3x3 (8 ch) -> 1x1 (4 ch), MACs 4*8*9*100 + 8*4*100. */
-const CHAIN = convChain(3, 'uint8', 4, 10, [{ oc: 8, k: 3, stride: 1, pad: 1 }, { oc: 4, k: 1, stride: 1, pad: 0 }]);
+const CHAIN = convChain(3, 'uint8', 4, 10, [
+  { oc: 8, k: 3, stride: 1, pad: 1 },
+  { oc: 4, k: 1, stride: 1, pad: 0 },
+]);
 const CHAIN_MACS = 4 * 8 * 9 * 100 + 8 * 4 * 100;
 
 /** uint8 x [N, 4, 9, 9] with a symbolic N -> QLinearConv 1x1 (4 ch) -> y; `bad`: two unsupported nodes after it. */
 function symbolicModel(bad = false): Uint8Array {
   const q = (name: string, v: number): TensorSpec => ({ name, dataType: DT_OF.uint8, dims: [], raw: Uint8Array.of(v) });
-  const f = (name: string, v: number): TensorSpec => ({ name, dataType: DT_OF.float32, dims: [], raw: le(Float32Array.of(v)) });
+  const f = (name: string, v: number): TensorSpec => ({
+    name,
+    dataType: DT_OF.float32,
+    dims: [],
+    raw: le(Float32Array.of(v)),
+  });
   return writeModel({
-    irVersion: 8, opsets: [['', 13]],
+    irVersion: 8,
+    opsets: [['', 13]],
     graph: {
       name: 'sym',
       nodes: [
-        { opType: 'QLinearConv', inputs: ['x', 'sx', 'zx', 'w', 'sw', 'zw', 'sy', 'zy'], outputs: [bad ? 'c' : 'y'], attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [1, 1] }] },
+        {
+          opType: 'QLinearConv',
+          inputs: ['x', 'sx', 'zx', 'w', 'sw', 'zw', 'sy', 'zy'],
+          outputs: [bad ? 'c' : 'y'],
+          attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [1, 1] }],
+        },
         // MaxPool with storage_order 1 (a second output's layout) is a node the runtime does not run
-        ...(bad ? ['c', 'd'].map((x, k) => ({ name: `odd${k + 1}`, opType: 'MaxPool', inputs: [x], outputs: [k ? 'y' : 'd'],
-          attributes: [{ name: 'kernel_shape', type: AT.INTS, ints: [2, 2] }, { name: 'storage_order', type: AT.INT, i: 1 }] })) : []),
+        ...(bad
+          ? ['c', 'd'].map((x, k) => ({
+              name: `odd${k + 1}`,
+              opType: 'MaxPool',
+              inputs: [x],
+              outputs: [k ? 'y' : 'd'],
+              attributes: [
+                { name: 'kernel_shape', type: AT.INTS, ints: [2, 2] },
+                { name: 'storage_order', type: AT.INT, i: 1 },
+              ],
+            }))
+          : []),
       ],
-      initializers: [f('sx', 0.02), q('zx', 128), { name: 'w', dataType: DT_OF.int8, dims: [4, 4, 1, 1], raw: Int8Array.from({ length: 16 }, (_, i) => i * 7 - 50) as unknown as Uint8Array },
-        f('sw', 0.01), { name: 'zw', dataType: DT_OF.int8, dims: [], raw: Int8Array.of(0) as unknown as Uint8Array }, f('sy', 0.03), q('zy', 120)],
+      initializers: [
+        f('sx', 0.02),
+        q('zx', 128),
+        {
+          name: 'w',
+          dataType: DT_OF.int8,
+          dims: [4, 4, 1, 1],
+          raw: Int8Array.from({ length: 16 }, (_, i) => i * 7 - 50) as unknown as Uint8Array,
+        },
+        f('sw', 0.01),
+        { name: 'zw', dataType: DT_OF.int8, dims: [], raw: Int8Array.of(0) as unknown as Uint8Array },
+        f('sy', 0.03),
+        q('zy', 120),
+      ],
       inputs: [{ name: 'x', elemType: DT_OF.uint8, shape: ['N', 4, 9, 9] }],
       outputs: [{ name: 'y', elemType: DT_OF.uint8 }],
     },
@@ -44,11 +80,15 @@ function symbolicModel(bad = false): Uint8Array {
 /** float32 img [1, 3, 8, 8] -> QuantizeLinear -> uint8 (an image-fed input). */
 function imageModel(): Uint8Array {
   return writeModel({
-    irVersion: 8, opsets: [['', 13]],
+    irVersion: 8,
+    opsets: [['', 13]],
     graph: {
       name: 'img',
       nodes: [{ opType: 'QuantizeLinear', inputs: ['img', 's', 'z'], outputs: ['q'] }],
-      initializers: [{ name: 's', dataType: DT_OF.float32, dims: [], raw: le(Float32Array.of(1 / 255)) }, { name: 'z', dataType: DT_OF.uint8, dims: [], raw: Uint8Array.of(0) }],
+      initializers: [
+        { name: 's', dataType: DT_OF.float32, dims: [], raw: le(Float32Array.of(1 / 255)) },
+        { name: 'z', dataType: DT_OF.uint8, dims: [], raw: Uint8Array.of(0) },
+      ],
       inputs: [{ name: 'img', elemType: DT_OF.float32, shape: [1, 3, 8, 8] }],
       outputs: [{ name: 'q', elemType: DT_OF.uint8 }],
     },
@@ -98,7 +138,9 @@ describe('i8conv run', () => {
   });
 
   it('--model-info, --profile FILE.json and --io-dump: the model, the per-step table, exact dumps', async () => {
-    const r = await run(['m.onnx', '--iter', '1', '--model-info', '--profile', 'p.json', '--io-dump', 'dump/'], { 'm.onnx': CHAIN });
+    const r = await run(['m.onnx', '--iter', '1', '--model-info', '--profile', 'p.json', '--io-dump', 'dump/'], {
+      'm.onnx': CHAIN,
+    });
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/^ {2}input {2}x: uint8 \[1, 4, 10, 10\]$/m);
     expect(r.out).toMatch(/^ {2}output c1_y: uint8 \[1, 4, 10, 10\]$/m);
@@ -106,7 +148,11 @@ describe('i8conv run', () => {
     expect(r.out).toContain(`multiply-adds: ${(CHAIN_MACS / 1e6).toFixed(1)} M`);
     expect(r.out).toMatch(/^ {2}memoryBytes: \d+ /m);
     expect(r.out).toMatch(/^ {4}QLinearConv\s+2\s+\d+\.\d{3}\s+\d+\.\d%/m);
-    const prof = JSON.parse(new TextDecoder().decode(r.written['p.json'])) as { totalMs: number; steps: { op: string; macs: number }[]; ops: { op: string; count: number; share: number; macs: number }[] };
+    const prof = JSON.parse(new TextDecoder().decode(r.written['p.json'])) as {
+      totalMs: number;
+      steps: { op: string; macs: number }[];
+      ops: { op: string; count: number; share: number; macs: number }[];
+    };
     expect(prof.steps.filter((s) => s.op === 'QLinearConv').reduce((a, s) => a + s.macs, 0)).toBe(CHAIN_MACS);
     expect(prof.ops.reduce((a, o) => a + o.share, 0)).toBeCloseTo(1, 6);
     expect(r.dirs).toEqual(['dump/']);
@@ -117,14 +163,21 @@ describe('i8conv run', () => {
     expect(y.shape).toEqual([1, 4, 10, 10]);
     // the dumped input fed back (and by --threads 2, --layout nchw, --build simd128): the same output bytes
     for (const extra of [[], ['--threads', '2'], ['--layout', 'nchw'], ['--build', 'simd128']]) {
-      const again = await run(['m.onnx', '--iter', '1', '--input', 'x=in.npy', '--io-dump', 'd2', ...extra], { 'm.onnx': CHAIN, 'in.npy': r.written['dump/input_x.npy'] });
+      const again = await run(['m.onnx', '--iter', '1', '--input', 'x=in.npy', '--io-dump', 'd2', ...extra], {
+        'm.onnx': CHAIN,
+        'in.npy': r.written['dump/input_x.npy'],
+      });
       expect(again.code, extra.join(' ')).toBe(0);
-      expect(Array.from(readNpy(again.written['d2/output_c1_y.npy']).data as Uint8Array), extra.join(' ')).toEqual(Array.from(y.data as Uint8Array));
+      expect(Array.from(readNpy(again.written['d2/output_c1_y.npy']).data as Uint8Array), extra.join(' ')).toEqual(
+        Array.from(y.data as Uint8Array),
+      );
       if (extra[0] === '--build') expect(again.out).toMatch(/^i8conv: build simd128/m);
     }
     // another seed, other random inputs
     const other = await run(['m.onnx', '--iter', '1', '--seed', '7', '--io-dump', 'd3'], { 'm.onnx': CHAIN });
-    expect(Array.from(readNpy(other.written['d3/input_x.npy']).data as Uint8Array)).not.toEqual(Array.from(x.data as Uint8Array));
+    expect(Array.from(readNpy(other.written['d3/input_x.npy']).data as Uint8Array)).not.toEqual(
+      Array.from(x.data as Uint8Array),
+    );
   });
 
   it('--input NAME:SHAPE binds a symbolic dim (and a .npy feed binds it too); without it: BAD_SHAPE', async () => {
@@ -135,7 +188,10 @@ describe('i8conv run', () => {
     const yes = await run(['s.onnx', '--iter', '2', '--input', 'x:2x4x9x9', '--model-info'], files);
     expect(yes.code).toBe(0);
     expect(yes.out).toContain('input  x: uint8 [2, 4, 9, 9]');
-    const npy = writeNpy(Uint8Array.from({ length: 3 * 4 * 81 }, (_, i) => i % 251), [3, 4, 9, 9]);
+    const npy = writeNpy(
+      Uint8Array.from({ length: 3 * 4 * 81 }, (_, i) => i % 251),
+      [3, 4, 9, 9],
+    );
     const fed = await run(['s.onnx', '--iter', '1', '--input', 'x=x.npy', '--model-info'], { ...files, 'x.npy': npy });
     expect(fed.code).toBe(0);
     expect(fed.out).toContain('input  x: uint8 [3, 4, 9, 9]');
@@ -143,8 +199,19 @@ describe('i8conv run', () => {
 
   it('an image feeds a float [1, 3, H, W] input (resized, / 255)', async () => {
     // one of the repository's rendered text images (test/data/ocr/)
-    const png = new Uint8Array(readFileSync(`test/data/ocr/lines/${readdirSync('test/data/ocr/lines').filter((f) => f.endsWith('.png')).sort()[0]}`));
-    const r = await run(['i.onnx', '--iter', '1', '--input', 'img=a.png', '--io-dump', 'd'], { 'i.onnx': imageModel(), 'a.png': png });
+    const png = new Uint8Array(
+      readFileSync(
+        `test/data/ocr/lines/${
+          readdirSync('test/data/ocr/lines')
+            .filter((f) => f.endsWith('.png'))
+            .sort()[0]
+        }`,
+      ),
+    );
+    const r = await run(['i.onnx', '--iter', '1', '--input', 'img=a.png', '--io-dump', 'd'], {
+      'i.onnx': imageModel(),
+      'a.png': png,
+    });
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const x = readNpy(r.written['d/input_img.npy']);
@@ -163,7 +230,10 @@ describe('i8conv run', () => {
     const cache = JSON.parse(new TextDecoder().decode(first.written['c.json'])) as { entries: Record<string, string> };
     const n = Object.keys(cache.entries).length;
     expect(n).toBeGreaterThan(0);
-    const second = await run(['m.onnx', '--iter', '1', '--algo-cache', 'c.json'], { 'm.onnx': CHAIN, 'c.json': first.written['c.json'] });
+    const second = await run(['m.onnx', '--iter', '1', '--algo-cache', 'c.json'], {
+      'm.onnx': CHAIN,
+      'c.json': first.written['c.json'],
+    });
     expect(second.code).toBe(0);
     expect(second.out).toContain(`algorithm cache c.json (${n} entries)`);
   });
@@ -179,8 +249,19 @@ describe('i8conv run', () => {
   });
 
   it('usage errors exit 2 with the usage; a missing file, a bad model, unsupported ops, bad feeds exit 1', async () => {
-    for (const args of [[], ['a.onnx', 'b.onnx'], ['m.onnx', '--iter', '0'], ['m.onnx', '--iter'], ['m.onnx', '--frobnicate'], ['m.onnx', '--threads', 'many'],
-      ['m.onnx', '--build', 'fast'], ['m.onnx', '--layout', 'nhwc'], ['m.onnx', '--input', 'x'], ['m.onnx', '--input', 'x:1,a'], ['m.onnx', '--warmup', '1', '--warmup', '2']]) {
+    for (const args of [
+      [],
+      ['a.onnx', 'b.onnx'],
+      ['m.onnx', '--iter', '0'],
+      ['m.onnx', '--iter'],
+      ['m.onnx', '--frobnicate'],
+      ['m.onnx', '--threads', 'many'],
+      ['m.onnx', '--build', 'fast'],
+      ['m.onnx', '--layout', 'nhwc'],
+      ['m.onnx', '--input', 'x'],
+      ['m.onnx', '--input', 'x:1,a'],
+      ['m.onnx', '--warmup', '1', '--warmup', '2'],
+    ]) {
       const r = await run(args, { 'm.onnx': CHAIN });
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.err, args.join(' ')).toMatch(/i8conv run MODEL\.onnx/);
@@ -199,7 +280,21 @@ describe('i8conv run', () => {
     const tflite = await run(['m.tflite'], { 'm.tflite': new Uint8Array(8) });
     expect(tflite.code).toBe(1);
     expect(tflite.err).toMatch(/^i8conv: BAD_MODEL: .*TFLite/);
-    const conv = buildTfliteConvModel({ ic: 8, oc: 8, ih: 9, iw: 9, k: 3, stride: 1, pad: 1, group: 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, weights: new Int8Array(576).fill(3), bias: new Int32Array(8) }).bytes;
+    const conv = buildTfliteConvModel({
+      ic: 8,
+      oc: 8,
+      ih: 9,
+      iw: 9,
+      k: 3,
+      stride: 1,
+      pad: 1,
+      group: 1,
+      srcScale: 0.02,
+      filterScale: 0.01,
+      dstScale: 0.05,
+      weights: new Int8Array(576).fill(3),
+      bias: new Int32Array(8),
+    }).bytes;
     const ok = await run(['c.tflite', '--iter', '2', '--model-info'], { 'c.tflite': conv });
     expect(ok.code, ok.err).toBe(0);
     expect(ok.out).toMatch(/iter 2\/2: /);
@@ -210,7 +305,10 @@ describe('i8conv run', () => {
     const notNpy = await run(['m.onnx', '--input', 'x=x.npy'], { 'm.onnx': CHAIN, 'x.npy': new Uint8Array(32) });
     expect(notNpy.code).toBe(1);
     expect(notNpy.err).toMatch(/BAD_FEED.*x\.npy/);
-    const wrongType = await run(['m.onnx', '--input', 'x=x.npy'], { 'm.onnx': CHAIN, 'x.npy': writeNpy(new Float32Array(400), [1, 4, 10, 10]) });
+    const wrongType = await run(['m.onnx', '--input', 'x=x.npy'], {
+      'm.onnx': CHAIN,
+      'x.npy': writeNpy(new Float32Array(400), [1, 4, 10, 10]),
+    });
     expect(wrongType.code).toBe(1);
     expect(wrongType.err).toMatch(/BAD_FEED/);
   });
@@ -219,8 +317,13 @@ describe('i8conv run', () => {
 describe('.npy files (src/npy.ts)', () => {
   it('write and read back every dtype and shape (0-D, 1-D, 4-D), the data 64-byte aligned', () => {
     const cases = [
-      [Float32Array.of(1.5, -2, NaN, Infinity), [4]], [Uint8Array.of(0, 255, 7), [3]], [Int8Array.of(-128, 127), [2, 1]],
-      [Int32Array.of(-5, 2 ** 31 - 1), [1, 2]], [BigInt64Array.of(-1n, 2n ** 40n), [2]], [Float32Array.of(3), []], [new Uint8Array(24), [1, 2, 3, 4]],
+      [Float32Array.of(1.5, -2, NaN, Infinity), [4]],
+      [Uint8Array.of(0, 255, 7), [3]],
+      [Int8Array.of(-128, 127), [2, 1]],
+      [Int32Array.of(-5, 2 ** 31 - 1), [1, 2]],
+      [BigInt64Array.of(-1n, 2n ** 40n), [2]],
+      [Float32Array.of(3), []],
+      [new Uint8Array(24), [1, 2, 3, 4]],
     ] as const;
     for (const [data, shape] of cases) {
       const bytes = writeNpy(data, shape);
@@ -228,7 +331,9 @@ describe('.npy files (src/npy.ts)', () => {
       const back = readNpy(bytes);
       expect(back.shape).toEqual([...shape]);
       expect(back.data.constructor).toBe(data.constructor);
-      expect(Array.from(back.data as ArrayLike<number>).map(String)).toEqual(Array.from(data as ArrayLike<number>).map(String));
+      expect(Array.from(back.data as ArrayLike<number>).map(String)).toEqual(
+        Array.from(data as ArrayLike<number>).map(String),
+      );
     }
   });
 
@@ -243,7 +348,11 @@ describe('.npy files (src/npy.ts)', () => {
     expect(Array.from(readNpy(v2).data as Float32Array)).toEqual([1, 2]);
     const edit = (from: string, to: string) => {
       const t = new TextDecoder().decode(v1).replace(from, to);
-      return new Uint8Array([...v1.subarray(0, 10), ...new TextEncoder().encode(t.slice(10, 10 + hlen)), ...v1.subarray(10 + hlen)]);
+      return new Uint8Array([
+        ...v1.subarray(0, 10),
+        ...new TextEncoder().encode(t.slice(10, 10 + hlen)),
+        ...v1.subarray(10 + hlen),
+      ]);
     };
     expect(() => readNpy(edit("'fortran_order': False", "'fortran_order': True "))).toThrow(/Fortran/);
     expect(() => readNpy(edit("'<f4'", "'>f4'"))).toThrow(/dtype '>f4'/);
@@ -258,12 +367,27 @@ describe('the built command (dist/src/cli.js) in Node and Deno', () => {
   const deno = 'node_modules/@deno/linux-x64-glibc/deno';
   const dir = mkdtempSync(join(tmpdir(), 'i8conv-run-'));
   writeFileSync(join(dir, 'm.onnx'), CHAIN);
-  for (const [engine, argv] of [['Node', [process.execPath]], ['Deno', [deno, 'run', '-A']]] as const) {
+  for (const [engine, argv] of [
+    ['Node', [process.execPath]],
+    ['Deno', [deno, 'run', '-A']],
+  ] as const) {
     it(`${engine}: i8conv run m.onnx --iter 2 --io-dump: exit 0, the statistics, the dumped output`, () => {
       expect(existsSync('dist/src/cli.js'), 'npm run build first').toBe(true);
       if (engine === 'Deno') expect(existsSync(deno), 'the deno npm package').toBe(true);
-      const out = execFileSync(argv[0], [...argv.slice(1), 'dist/src/cli.js', 'run', join(dir, 'm.onnx'), '--iter', '2', '--io-dump', join(dir, engine)],
-        { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      const out = execFileSync(
+        argv[0],
+        [
+          ...argv.slice(1),
+          'dist/src/cli.js',
+          'run',
+          join(dir, 'm.onnx'),
+          '--iter',
+          '2',
+          '--io-dump',
+          join(dir, engine),
+        ],
+        { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+      );
       expect(out).toMatch(/^iter 2\/2: \S+ ms$/m);
       expect(out).toMatch(/^avg \S+ ms \/ std /m);
       expect(readNpy(new Uint8Array(readFileSync(join(dir, engine, 'output_c1_y.npy')))).shape).toEqual([1, 4, 10, 10]);

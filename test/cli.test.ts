@@ -18,10 +18,28 @@ function tinyNet(dims: (number | string)[] = [1, 3, 6, 6]): Uint8Array {
   const r = rng(5);
   const b = new GraphBuilder('tiny');
   b.inputs.push(valueInfo('x', 'float32', dims as number[]));
-  b.init(f32('w1', [4, 3, 3, 3], Float32Array.from({ length: 108 }, () => r() - 0.5)));
+  b.init(
+    f32(
+      'w1',
+      [4, 3, 3, 3],
+      Float32Array.from({ length: 108 }, () => r() - 0.5),
+    ),
+  );
   b.init(f32('b1', [4], [0.1, -0.1, 0.2, 0]));
-  b.init(f32('w2', [2, 4, 1, 1], Float32Array.from({ length: 8 }, () => r() - 0.5)));
-  b.node('Conv', ['x', 'w1', 'b1'], ['c1'], { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) }, { name: 'conv1' });
+  b.init(
+    f32(
+      'w2',
+      [2, 4, 1, 1],
+      Float32Array.from({ length: 8 }, () => r() - 0.5),
+    ),
+  );
+  b.node(
+    'Conv',
+    ['x', 'w1', 'b1'],
+    ['c1'],
+    { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) },
+    { name: 'conv1' },
+  );
   b.node('Relu', ['c1'], ['r1'], {}, { name: 'relu' });
   b.node('Conv', ['r1', 'w2'], ['y'], { kernel_shape: attrInts([1, 1]) }, { name: 'conv2' });
   b.outputs.push(valueInfo('y', 'float32', [1, 2, 6, 6]));
@@ -36,14 +54,18 @@ async function run(args: string[], files: Record<string, Uint8Array> = {}) {
     args,
     readFile: async (p) => {
       // what node:fs/promises throws for a missing file (a Node system error, not an I8ConvError)
-      if (!(p in files)) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { ['code']: 'ENOENT' });
+      if (!(p in files))
+        throw Object.assign(new Error(`ENOENT: no such file or directory, open '${p}'`), { ['code']: 'ENOENT' });
       return files[p];
     },
     // a folder: the names of the files under `p/`
     listDir: async (p) => {
       const dir = p.replace(/\/+$/, '');
-      const names = Object.keys(files).filter((f) => f.startsWith(`${dir}/`)).map((f) => f.slice(dir.length + 1));
-      if (!names.length) throw Object.assign(new Error(`ENOENT: no such file or directory, scandir '${p}'`), { ['code']: 'ENOENT' });
+      const names = Object.keys(files)
+        .filter((f) => f.startsWith(`${dir}/`))
+        .map((f) => f.slice(dir.length + 1));
+      if (!names.length)
+        throw Object.assign(new Error(`ENOENT: no such file or directory, scandir '${p}'`), { ['code']: 'ENOENT' });
       return names;
     },
     writeFile: async (p, d) => void (written[p] = d),
@@ -57,7 +79,10 @@ async function run(args: string[], files: Record<string, Uint8Array> = {}) {
 
 describe('i8conv quantize', () => {
   it('quantizes a float model on seeded inputs: progress, the per-tensor table, the output error, the QDQ file', async () => {
-    const r = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '3', '--observer', 'minmax', '--executor', 'reference'], { 'in.onnx': tinyNet() });
+    const r = await run(
+      ['quantize', 'in.onnx', 'out.onnx', '--random', '3', '--observer', 'minmax', '--executor', 'reference'],
+      { 'in.onnx': tinyNet() },
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/calibrate 1\/3/);
@@ -83,7 +108,17 @@ describe('i8conv quantize', () => {
   });
 
   it('--elementwise quantize and --equalize off reach quantizeModel (the same model as its options write)', async () => {
-    const base = ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--observer', 'minmax', '--executor', 'reference'];
+    const base = [
+      'quantize',
+      'in.onnx',
+      'out.onnx',
+      '--random',
+      '2',
+      '--observer',
+      'minmax',
+      '--executor',
+      'reference',
+    ];
     const a = await run([...base, '--elementwise', 'quantize', '--equalize', 'off'], { 'in.onnx': tinyNet() });
     expect(a.code, a.err).toBe(0);
     const b = await run([...base, '--elementwise', 'table', '--equalize', 'on'], { 'in.onnx': tinyNet() });
@@ -93,7 +128,19 @@ describe('i8conv quantize', () => {
   });
 
   it('the same seed gives the same model; another seed another one', async () => {
-    const args = (seed: string) => ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--seed', seed, '--observer', 'minmax', '--executor', 'reference'];
+    const args = (seed: string) => [
+      'quantize',
+      'in.onnx',
+      'out.onnx',
+      '--random',
+      '2',
+      '--seed',
+      seed,
+      '--observer',
+      'minmax',
+      '--executor',
+      'reference',
+    ];
     const a = await run(args('7'), { 'in.onnx': tinyNet() });
     const b = await run(args('7'), { 'in.onnx': tinyNet() });
     const c = await run(args('8'), { 'in.onnx': tinyNet() });
@@ -103,10 +150,28 @@ describe('i8conv quantize', () => {
 
   it('a symbolic input dimension needs --input; with it the model quantizes', async () => {
     const sym = tinyNet(['N', 3, 6, 6]);
-    const r1 = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '1', '--executor', 'reference', '--observer', 'minmax'], { 'in.onnx': sym });
+    const r1 = await run(
+      ['quantize', 'in.onnx', 'out.onnx', '--random', '1', '--executor', 'reference', '--observer', 'minmax'],
+      { 'in.onnx': sym },
+    );
     expect(r1.code).toBe(1);
     expect(r1.err).toMatch(/BAD_SHAPE: .*--input x:/);
-    const r2 = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '1', '--executor', 'reference', '--observer', 'minmax', '--input', 'x:1,3,6,6'], { 'in.onnx': sym });
+    const r2 = await run(
+      [
+        'quantize',
+        'in.onnx',
+        'out.onnx',
+        '--random',
+        '1',
+        '--executor',
+        'reference',
+        '--observer',
+        'minmax',
+        '--input',
+        'x:1,3,6,6',
+      ],
+      { 'in.onnx': sym },
+    );
     expect(r2.err).toBe('');
     expect(r2.code).toBe(0);
   });
@@ -134,7 +199,9 @@ describe('i8conv quantize', () => {
     const missing = await run(['quantize', 'nope.onnx', 'out.onnx', '--random', '1', '--executor', 'reference']);
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/no such file or directory, open 'nope\.onnx'/);
-    const bad = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '1', '--executor', 'reference'], { 'in.onnx': Uint8Array.of(1, 2, 3, 4, 5) });
+    const bad = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '1', '--executor', 'reference'], {
+      'in.onnx': Uint8Array.of(1, 2, 3, 4, 5),
+    });
     expect(bad.code).toBe(1);
     expect(bad.err).toMatch(/BAD_MODEL/);
     expect(bad.written).toEqual({});
@@ -161,7 +228,12 @@ describe('i8conv quantize --calibrate DIR', () => {
   const base = ['quantize', 'in.onnx', 'out.onnx', '--executor', 'reference', '--observer', 'minmax'];
 
   it('calibrates on the PNG / JPEG files of the folder (resized, normalized): progress, report, a QDQ model', async () => {
-    const files = { 'in.onnx': tinyNet(), 'cal/a.png': line(1), 'cal/b.PNG': line(2), 'cal/notes.txt': Uint8Array.of(65) };
+    const files = {
+      'in.onnx': tinyNet(),
+      'cal/a.png': line(1),
+      'cal/b.PNG': line(2),
+      'cal/notes.txt': Uint8Array.of(65),
+    };
     const r = await run([...base, '--calibrate', 'cal', '--mean', '0.5', '--std', '0.5'], files);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
@@ -181,8 +253,15 @@ describe('i8conv quantize --calibrate DIR', () => {
 
   it('a JPEG decodes (jpeg-js); --size binds a symbolic height and width; --channels bgr and --scale A/B', async () => {
     const { decodePng } = await import('../src/image/png.js');
-    const files = { 'in.onnx': tinyNet(['N', 3, 'H', 'W']), 'cal/a.jpg': jpegOf(await decodePng(line(3))), 'cal/b.png': line(4) };
-    const r = await run([...base, '--calibrate', 'cal/', '--size', '8x20', '--channels', 'bgr', '--scale', '2/255'], files);
+    const files = {
+      'in.onnx': tinyNet(['N', 3, 'H', 'W']),
+      'cal/a.jpg': jpegOf(await decodePng(line(3))),
+      'cal/b.png': line(4),
+    };
+    const r = await run(
+      [...base, '--calibrate', 'cal/', '--size', '8x20', '--channels', 'bgr', '--scale', '2/255'],
+      files,
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/read cal\/a\.jpg \(\d+x\d+\)/);
@@ -195,7 +274,11 @@ describe('i8conv quantize --calibrate DIR', () => {
 
   it('a bad or unsupported image file, an empty folder, a wrong size: exit 1 with the error, nothing written', async () => {
     const cases: [Record<string, Uint8Array>, string[], RegExp][] = [
-      [{ 'cal/a.png': line(1), 'cal/b.png': Uint8Array.of(1, 2, 3) }, [], /BAD_IMAGE: .*cal\/b\.png: not a PNG or JPEG file/],
+      [
+        { 'cal/a.png': line(1), 'cal/b.png': Uint8Array.of(1, 2, 3) },
+        [],
+        /BAD_IMAGE: .*cal\/b\.png: not a PNG or JPEG file/,
+      ],
       [{ 'cal/a.png': line(1).slice(0, 200) }, [], /BAD_IMAGE: .*cal\/a\.png: PNG: /],
       [{ 'cal/a.jpg': Uint8Array.of(0x47, 0x49, 0x46, 0x38, 0x39, 0x61) }, [], /BAD_IMAGE: .*a GIF file/],
       [{ 'cal/a.jpg': Uint8Array.of(0xff, 0xd8, 0xff, 0xe0, 0, 4, 0, 0) }, [], /BAD_IMAGE: .*cal\/a\.jpg: JPEG: /],

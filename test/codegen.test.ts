@@ -23,17 +23,24 @@ describe('generated kernels', () => {
     const env = { ...process.env };
     delete env.I8CONV_TILES;
     execFileSync(process.execPath, [join(root, 'tools', 'gen-conv-kernels.mjs'), out], { env });
-    for (const f of ['assembly/conv-nchw44-dot/generated.ts', 'assembly/gemm/generated.ts', 'assembly/common/ctx.ts', 'src/algos/kernel-table.generated.ts']) {
+    for (const f of [
+      'assembly/conv-nchw44-dot/generated.ts',
+      'assembly/gemm/generated.ts',
+      'assembly/common/ctx.ts',
+      'src/algos/kernel-table.generated.ts',
+    ]) {
       expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(root, f), 'utf8'));
     }
   });
 
   // the records' offsets are declared once: both sides (the AssemblyScript constants, the host's objects) come from
   // the declaration, so no test compares two spellings
-  it('regenerating the model kernels\' parameter records gives no diff', () => {
+  it("regenerating the model kernels' parameter records gives no diff", () => {
     const out = mkdtempSync(join(tmpdir(), 'i8conv-gen-model-'));
     execFileSync(process.execPath, [join(root, 'tools', 'gen-model-ctx.mjs'), out]);
-    const files = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(out, join(e.parentPath, e.name)));
+    const files = readdirSync(out, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => relative(out, join(e.parentPath, e.name)));
     expect(files).toContain(join('assembly', 'model', 'elem-ctx.ts'));
     for (const f of files) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(root, f), 'utf8'));
   });
@@ -48,13 +55,28 @@ describe('generated kernels', () => {
         for (const stride of [1, 2])
           for (let ocb = 1; ocb <= 7; ocb++)
             for (const iw of [1, 2, 5, 9, 13, 14, 15, 17, 28, 29, 56])
-              for (const ic of [4, 576]) { // 576: large tiles of weights (the w8 twins)
-                const s = normalizeConvParams({ format: 'NCHW44', n: 1, ic, ih: fw, iw: Math.max(iw, fw), oc: 4 * ocb, fh: fw, fw, stride, pad: 0, srcScale: 1, filterScale: 1, dstScale: 1 });
+              for (const ic of [4, 576]) {
+                // 576: large tiles of weights (the w8 twins)
+                const s = normalizeConvParams({
+                  format: 'NCHW44',
+                  n: 1,
+                  ic,
+                  ih: fw,
+                  iw: Math.max(iw, fw),
+                  oc: 4 * ocb,
+                  fh: fw,
+                  fw,
+                  stride,
+                  pad: 0,
+                  srcScale: 1,
+                  filterScale: 1,
+                  dstScale: 1,
+                });
                 for (const tiles of TILE_SETS) {
                   const f = dotPlanFacts(s, 1, isa, undefined, tiles);
                   for (const k of [f.main, f.tail]) if (k) picked.add(k.name);
                 }
-            }
+              }
       // (dot8 runtimes take their channel-lane kernels for one-pixel planes: src/algos/gemm.ts defaultLanes)
       for (const lanes of ['pixel', 'channel'] as const)
         for (const tiles of TILE_SETS) {

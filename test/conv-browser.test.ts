@@ -18,9 +18,11 @@ beforeAll(async () => {
   await page.route(`${ORIGIN}/**`, (route) => {
     const rel = normalize(decodeURIComponent(new URL(route.request().url()).pathname)).replace(/^\/+/, '');
     const file = join(root, rel);
-    if (rel === '' ) return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>i8conv</title>' });
+    if (rel === '') return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>i8conv</title>' });
     if (!file.startsWith(root) || !existsSync(file)) return route.fulfill({ status: 404, body: 'not found' });
-    const type = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.map': 'application/json' }[extname(file)] ?? 'application/octet-stream';
+    const type =
+      { '.js': 'text/javascript', '.mjs': 'text/javascript', '.map': 'application/json' }[extname(file)] ??
+      'application/octet-stream';
     return route.fulfill({ contentType: type, body: readFileSync(file) });
   });
   await page.goto(`${ORIGIN}/`);
@@ -34,7 +36,9 @@ describe('headless Chromium', () => {
   for (const build of ['simd128', 'relaxed']) {
     it(`runs the ${build} build exactly like the oracle, every ${build} variant included`, async () => {
       // a string, so that vitest's transform leaves the page's dynamic import alone
-      const res = await page.evaluate(`import('/test/engines/conv-check.mjs').then((m) => m.checkBuild('${build}', 60))`);
+      const res = await page.evaluate(
+        `import('/test/engines/conv-check.mjs').then((m) => m.checkBuild('${build}', 60))`,
+      );
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const r = res as any;
       expect(r.features.build).toBe(build);

@@ -16,15 +16,32 @@ import { dotFilterToOIHW } from './helpers/layouts.js';
 import { describeEachKernelSet, foreignKernels, LAB_KERNELS, type KernelSet } from './helpers/kernel-sets.js';
 
 const base = (p: Partial<ConvBiasParams>): ConvBiasParams => ({
-  format: 'NCHW44', n: 1, ic: 4, ih: 5, iw: 5, oc: 4, fh: 3, fw: 3, stride: 1, pad: 1,
-  srcScale: 0.05, filterScale: 0.02, dstScale: 0.11, biasMode: 'channel', nonlinearity: 'identity', ...p,
+  format: 'NCHW44',
+  n: 1,
+  ic: 4,
+  ih: 5,
+  iw: 5,
+  oc: 4,
+  fh: 3,
+  fw: 3,
+  stride: 1,
+  pad: 1,
+  srcScale: 0.05,
+  filterScale: 0.02,
+  dstScale: 0.11,
+  biasMode: 'channel',
+  nonlinearity: 'identity',
+  ...p,
 });
 
 /** One case against the oracle on `rt`, which must run `set`'s kernels for the algorithm it took. */
 function expectOk(rt: Runtime, set: KernelSet, p: ConvBiasParams, seed: number, opts = {}): void {
   const r = runCase(rt, p, seed, opts);
   expect(r, JSON.stringify(p)).toMatchObject({ ok: true });
-  expect(foreignKernels(set, r.algorithm, r.kernels), `${set.label}: ${r.algorithm} ran ${r.kernels.join(', ')}`).toEqual([]);
+  expect(
+    foreignKernels(set, r.algorithm, r.kernels),
+    `${set.label}: ${r.algorithm} ran ${r.kernels.join(', ')}`,
+  ).toEqual([]);
 }
 
 describe('E.3 the requantization formula (oracle only)', () => {
@@ -69,7 +86,20 @@ describeEachKernelSet((set, rt, lab) => {
         for (let ow = 1; ow < 2 * k.npix; ow++) {
           const iw = (ow - 1) * k.stride + k.fw - 2 * (k.fw >> 1);
           // OC one block past the tile: the tail tile (a remainder tile too) runs the last block
-          ok(base({ ic: 8, oc: 4 * k.nb + 4, fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, iw: Math.max(iw, 1), ih: 3 }), seed++, { kernel: k.name });
+          ok(
+            base({
+              ic: 8,
+              oc: 4 * k.nb + 4,
+              fh: k.fw,
+              fw: k.fw,
+              stride: k.stride,
+              pad: k.fw >> 1,
+              iw: Math.max(iw, 1),
+              ih: 3,
+            }),
+            seed++,
+            { kernel: k.name },
+          );
         }
     });
 
@@ -124,7 +154,10 @@ describeEachKernelSet((set, rt, lab) => {
 
   describe('E.3 requantization: ties, saturation, hswish near -3, 0, +3', () => {
     // IC 4, 2x2 filter, no padding, a single unit tap: acc = x(pixel) + bias, so we dial accumulators exactly.
-    function accConv(accs: Int32Array, extra: Partial<ConvBiasParams>): { got: Int8Array | Int32Array; want: Int8Array | Int32Array } {
+    function accConv(
+      accs: Int32Array,
+      extra: Partial<ConvBiasParams>,
+    ): { got: Int8Array | Int32Array; want: Int8Array | Int32Array } {
       const ow = accs.length;
       const p = base({ ic: 4, oc: 4, ih: 2, iw: ow + 1, fh: 2, fw: 2, pad: 0, biasMode: 'full', ...extra });
       const s = normalizeConvParams(p);
@@ -146,20 +179,34 @@ describeEachKernelSet((set, rt, lab) => {
       const accs = Int32Array.from({ length: 201 }, (_, i) => i - 100);
       for (const rounding of ['half-away', 'half-even'] as Rounding[]) {
         for (const nl of ['identity', 'relu'] as Nonlinearity[]) {
-          const { got, want } = accConv(accs, { srcScale: 0.5, filterScale: 1, dstScale: 1, rounding, nonlinearity: nl });
+          const { got, want } = accConv(accs, {
+            srcScale: 0.5,
+            filterScale: 1,
+            dstScale: 1,
+            rounding,
+            nonlinearity: nl,
+          });
           expect(Array.from(got)).toEqual(Array.from(want));
         }
       }
       // and the ties really are ties resolved as named: acc 3 -> 1.5 -> 2 (both); acc 5 -> 2.5 -> 3 (away) / 2 (even)
       const away = accConv(Int32Array.from([3, 5, -5]), { srcScale: 0.5, filterScale: 1, dstScale: 1 }).got;
-      const even = accConv(Int32Array.from([3, 5, -5]), { srcScale: 0.5, filterScale: 1, dstScale: 1, rounding: 'half-even' }).got;
+      const even = accConv(Int32Array.from([3, 5, -5]), {
+        srcScale: 0.5,
+        filterScale: 1,
+        dstScale: 1,
+        rounding: 'half-even',
+      }).got;
       expect([away[0], away[4], away[8]]).toEqual([2, 3, -3]);
       expect([even[0], even[4], even[8]]).toEqual([2, 2, -2]);
     });
 
     it('saturation at -128 / 127 and int32 extremes', () => {
       // 2^23 +- 1 (ratio 0.5: values at the 2^22 clamp of the half-even fast path, ties included), 2^24 - 1
-      const accs = Int32Array.from([-2147483000, -16777215, -8388609, -8388607, -100000, -257, -256, -255, 254, 255, 256, 100000, 8388607, 8388609, 16777215, 2147483000]);
+      const accs = Int32Array.from([
+        -2147483000, -16777215, -8388609, -8388607, -100000, -257, -256, -255, 254, 255, 256, 100000, 8388607, 8388609,
+        16777215, 2147483000,
+      ]);
       for (const rounding of ['half-away', 'half-even'] as Rounding[]) {
         const { got, want } = accConv(accs, { srcScale: 0.5, filterScale: 1, dstScale: 1, rounding });
         expect(Array.from(got)).toEqual(Array.from(want));
@@ -170,7 +217,10 @@ describeEachKernelSet((set, rt, lab) => {
 
     it('channel biases at the extremes through the fast finishing paths (GEMM, direct, depthwise in registers): int8 / uint8 with zero points, identity / relu / relu6, both roundings', () => {
       // zero source and filter: acc = bias[c] at every pixel; 16 channels, one extreme each
-      const accs = Int32Array.from([-2147483000, -16777215, -8388609, -8388607, -100000, -257, -255, -1, 0, 1, 254, 8388607, 8388609, 16777215, 100000, 2147483000]);
+      const accs = Int32Array.from([
+        -2147483000, -16777215, -8388609, -8388607, -100000, -257, -255, -1, 0, 1, 254, 8388607, 8388609, 16777215,
+        100000, 2147483000,
+      ]);
       const shapes: Partial<ConvBiasParams>[] = [
         { ic: 4, fh: 1, fw: 1, pad: 0, ih: 3, iw: 5 },
         { ic: 4, fh: 3, fw: 3, pad: 1, ih: 5, iw: 6 },
@@ -179,11 +229,26 @@ describeEachKernelSet((set, rt, lab) => {
       ];
       let cases = 0;
       for (const shape of shapes)
-        for (const [dstType, dstZeroPoint] of [['int8', -3], ['int8', 100], ['uint8', 0], ['uint8', 201]] as const)
+        for (const [dstType, dstZeroPoint] of [
+          ['int8', -3],
+          ['int8', 100],
+          ['uint8', 0],
+          ['uint8', 201],
+        ] as const)
           for (const nonlinearity of ['identity', 'relu', 'relu6'] as Nonlinearity[])
             for (const rounding of ['half-even', 'half-away'] as Rounding[])
               for (const dstScale of [2, 0.37]) {
-                const p = base({ oc: 16, ...shape, srcScale: 0.5, filterScale: 1, dstScale, dstType, dstZeroPoint, nonlinearity, rounding });
+                const p = base({
+                  oc: 16,
+                  ...shape,
+                  srcScale: 0.5,
+                  filterScale: 1,
+                  dstScale,
+                  dstType,
+                  dstZeroPoint,
+                  nonlinearity,
+                  rounding,
+                });
                 const s = normalizeConvParams(p);
                 const src = new Int8Array(s.srcLength);
                 const w = new Int8Array(s.filterLength);
@@ -194,7 +259,10 @@ describeEachKernelSet((set, rt, lab) => {
                 conv.exec(src, got);
                 expect(foreignKernels(set, conv.algorithm, conv.kernels), conv.kernels.join(', ')).toEqual([]);
                 conv.dispose();
-                expect(Array.from(got), `${JSON.stringify(shape)} ${dstType} zp ${dstZeroPoint} ${nonlinearity} ${rounding} ${dstScale}`).toEqual(Array.from(reference.convBias(p, src, w, accs)));
+                expect(
+                  Array.from(got),
+                  `${JSON.stringify(shape)} ${dstType} zp ${dstZeroPoint} ${nonlinearity} ${rounding} ${dstScale}`,
+                ).toEqual(Array.from(reference.convBias(p, src, w, accs)));
                 cases++;
               }
       expect(cases).toBe(4 * 4 * 3 * 2 * 2);
@@ -204,12 +272,17 @@ describeEachKernelSet((set, rt, lab) => {
       const accs = Int32Array.from({ length: 801 }, (_, i) => i - 400);
       for (const rounding of ['half-away', 'half-even'] as Rounding[]) {
         for (const dstScale of [0.01, 0.037, undefined]) {
-          const { got, want } = accConv(accs, { srcScale: 0.1, filterScale: 0.1, dstScale, rounding, nonlinearity: 'hswish' });
+          const { got, want } = accConv(accs, {
+            srcScale: 0.1,
+            filterScale: 0.1,
+            dstScale,
+            rounding,
+            nonlinearity: 'hswish',
+          });
           expect(Array.from(got)).toEqual(Array.from(want));
         }
       }
     });
-
   });
 
   describe('seeded random shapes', () => {
@@ -228,11 +301,23 @@ describeEachKernelSet((set, rt, lab) => {
         const ih = Math.max(randInt(r, 1, 14), k - 2 * ph);
         const iw = Math.max(randInt(r, 1, 20), k - 2 * pw);
         const p: ConvBiasParams = {
-          format: hybrid ? 'NCHW_NCHW44' : 'NCHW44', n: randInt(r, 1, 2), ic, ih, iw, oc, fh: k, fw: k, stride: s,
-          pad: [ph, pw], group,
-          srcScale: 0.01 + r(), filterScale: 0.01 + r() * 0.1,
+          format: hybrid ? 'NCHW_NCHW44' : 'NCHW44',
+          n: randInt(r, 1, 2),
+          ic,
+          ih,
+          iw,
+          oc,
+          fh: k,
+          fw: k,
+          stride: s,
+          pad: [ph, pw],
+          group,
+          srcScale: 0.01 + r(),
+          filterScale: 0.01 + r() * 0.1,
           dstScale: r() < 0.25 ? undefined : 0.05 + r() * 2,
-          biasMode: (hybrid ? ['none', 'channel'] : ['none', 'channel', 'full'])[randInt(r, 0, hybrid ? 1 : 2)] as BiasMode,
+          biasMode: (hybrid ? ['none', 'channel'] : ['none', 'channel', 'full'])[
+            randInt(r, 0, hybrid ? 1 : 2)
+          ] as BiasMode,
           nonlinearity: ['identity', 'relu', 'hswish'][randInt(r, 0, 2)] as Nonlinearity,
           rounding: r() < 0.5 ? 'half-away' : 'half-even',
         };
@@ -248,9 +333,10 @@ describeEachKernelSet((set, rt, lab) => {
   describe('API details', () => {
     it('golden vectors through the wasm path (dense and group, int32 out)', () => {
       const DENSE = [
-        3,0,3,1,5,1,5,7,5,4,0,0,2,8,7,7, 6,5,7,3,4,2,6,2,7,2,6,2,7,4,3,8, 5,0,0,7,0,5,4,7,4,1,8,2,4,0,4,0,
-        4,6,0,1,8,2,6,4,7,3,4,3,3,0,4,8, 8,2,3,7,8,5,2,0,7,5,8,2,2,1,1,7, 1,0,2,4,6,6,4,2,1,3,1,7,5,0,1,5,
-        7,5,3,0,8,7,2,1,4,0,8,4,5,3,6,6, 6,2,1,5,6,4,7,2,0,4,8,8,1,1,2,3, 8,6,3,1,3,3,7,1,5,4,2,1,0,3,8,4,
+        3, 0, 3, 1, 5, 1, 5, 7, 5, 4, 0, 0, 2, 8, 7, 7, 6, 5, 7, 3, 4, 2, 6, 2, 7, 2, 6, 2, 7, 4, 3, 8, 5, 0, 0, 7, 0,
+        5, 4, 7, 4, 1, 8, 2, 4, 0, 4, 0, 4, 6, 0, 1, 8, 2, 6, 4, 7, 3, 4, 3, 3, 0, 4, 8, 8, 2, 3, 7, 8, 5, 2, 0, 7, 5,
+        8, 2, 2, 1, 1, 7, 1, 0, 2, 4, 6, 6, 4, 2, 1, 3, 1, 7, 5, 0, 1, 5, 7, 5, 3, 0, 8, 7, 2, 1, 4, 0, 8, 4, 5, 3, 6,
+        6, 6, 2, 1, 5, 6, 4, 7, 2, 0, 4, 8, 8, 1, 1, 2, 3, 8, 6, 3, 1, 3, 3, 7, 1, 5, 4, 2, 1, 0, 3, 8, 4,
       ];
       const p = base({ ih: 2, iw: 2, dstScale: undefined, srcScale: 1, filterScale: 1 });
       const conv = rt().convBias(p);
@@ -328,20 +414,36 @@ describeEachKernelSet((set, rt, lab) => {
         // SIMD128 main tiles belong to a tile set (features.simdTiles, chosen per engine): the one this runtime
         // does not use is checked on the plan, which is what the runtime of such an engine runs
         // (the w8 twins exist for the wide set only, tails included)
-        const tiles = k.tileSet ?? (k.w8 ? 'wide' : rt().features.simdTiles ?? 'wide');
+        const tiles = k.tileSet ?? (k.w8 ? 'wide' : (rt().features.simdTiles ?? 'wide'));
         // the w8 twins run where a tile's i16 weights are large: many input channels
         const ic = k.w8 ? 576 : 4;
-        const planOf = (oc: number, iw: number) => dotPlanFacts(normalizeConvParams(base({ ic, fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw })), 1, set.isa, undefined, tiles);
+        const planOf = (oc: number, iw: number) =>
+          dotPlanFacts(
+            normalizeConvParams(base({ ic, fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw })),
+            1,
+            set.isa,
+            undefined,
+            tiles,
+          );
         // a tail runs when OC/4 % main.nb == k.nb: the first such channel count above the main tile (whose nb
         // depends on the tile set and the width)
-        const oc = k.role === 'tail' ? 4 * [3, 4, 5, 6, 7].find((b) => planOf(4 * b, 11).tail?.name === k.name)! : 4 * k.nb;
-        const mains = kernels.filter((v) => v.fw === k.fw && v.stride === k.stride && v.role === 'main' && (v.tileSet === null || v.tileSet === tiles) && v.w8 === k.w8);
+        const oc =
+          k.role === 'tail' ? 4 * [3, 4, 5, 6, 7].find((b) => planOf(4 * b, 11).tail?.name === k.name)! : 4 * k.nb;
+        const mains = kernels.filter(
+          (v) =>
+            v.fw === k.fw &&
+            v.stride === k.stride &&
+            v.role === 'main' &&
+            (v.tileSet === null || v.tileSet === tiles) &&
+            v.w8 === k.w8,
+        );
         // where several main tiles exist, the heuristic takes the one that pads the row least (the first declared on
         // ties): the narrowest input width whose plan picks this one
         const shapeOf = (iw: number) => base({ ic, fh: k.fw, fw: k.fw, stride: k.stride, pad: k.fw >> 1, oc, iw });
-        const iw = k.role === 'main' && mains.length > 1
-          ? Array.from({ length: 64 }, (_, i) => i + 1).find((w) => planOf(oc, w).main.name === k.name)
-          : 11;
+        const iw =
+          k.role === 'main' && mains.length > 1
+            ? Array.from({ length: 64 }, (_, i) => i + 1).find((w) => planOf(oc, w).main.name === k.name)
+            : 11;
         expect(iw, `an output width that runs ${k.name}`).toBeDefined();
         const p = shapeOf(iw!);
         if ((k.role === 'main' || k.w8) && tiles !== (rt().features.simdTiles ?? 'wide')) {
@@ -349,7 +451,10 @@ describeEachKernelSet((set, rt, lab) => {
           expect(k.role === 'tail' ? f.tail?.name : f.main.name).toBe(k.name);
         } else {
           // the direct algorithm's own choice (on SIMD128 the heuristic takes Winograd for 3x3 stride 1)
-          const conv = (k.lab ? lab() : rt()).convBias({ ...p, algo: 'WASMDOTS8DIRECT_NCHW44' }, { kernel: k.role === 'alt' ? k.name : undefined });
+          const conv = (k.lab ? lab() : rt()).convBias(
+            { ...p, algo: 'WASMDOTS8DIRECT_NCHW44' },
+            { kernel: k.role === 'alt' ? k.name : undefined },
+          );
           expect(conv.kernels).toContain(k.name);
           conv.dispose();
         }

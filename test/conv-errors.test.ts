@@ -11,8 +11,23 @@ beforeAll(async () => {
 });
 
 const good: ConvBiasParams = {
-  format: 'NCHW44', n: 1, ic: 8, ih: 6, iw: 7, oc: 8, fh: 3, fw: 3, stride: [1, 1], pad: [1, 1], dilation: [1, 1],
-  group: 1, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05, biasMode: 'channel', nonlinearity: 'relu',
+  format: 'NCHW44',
+  n: 1,
+  ic: 8,
+  ih: 6,
+  iw: 7,
+  oc: 8,
+  fh: 3,
+  fw: 3,
+  stride: [1, 1],
+  pad: [1, 1],
+  dilation: [1, 1],
+  group: 1,
+  srcScale: 0.02,
+  filterScale: 0.01,
+  dstScale: 0.05,
+  biasMode: 'channel',
+  nonlinearity: 'relu',
 };
 
 function codeOf(f: () => unknown): { code: string; param?: string; message: string } {
@@ -57,9 +72,24 @@ describe('rejected parameters (at convBias)', () => {
     ['zero scale', { dstScale: 0 }, 'INVALID_SCALE', 'dstScale'],
     ['negative scale', { srcScale: -1 }, 'INVALID_SCALE', 'srcScale'],
     ['scale that is 0 as float32', { filterScale: 1e-50 }, 'INVALID_SCALE', 'filterScale'],
-    ['per-channel scales of the wrong length', { filterScale: new Float32Array(7).fill(0.01) }, 'INVALID_SCALE', 'filterScale'],
-    ['a per-channel scale that is 0', { filterScale: Float32Array.from([0.01, 0.01, 0, 0.01, 0.01, 0.01, 0.01, 0.01]) }, 'INVALID_SCALE', 'filterScale'],
-    ['per-channel scales of another type', { filterScale: new Int32Array(8).fill(1) as never }, 'INVALID_SCALE', 'filterScale'],
+    [
+      'per-channel scales of the wrong length',
+      { filterScale: new Float32Array(7).fill(0.01) },
+      'INVALID_SCALE',
+      'filterScale',
+    ],
+    [
+      'a per-channel scale that is 0',
+      { filterScale: Float32Array.from([0.01, 0.01, 0, 0.01, 0.01, 0.01, 0.01, 0.01]) },
+      'INVALID_SCALE',
+      'filterScale',
+    ],
+    [
+      'per-channel scales of another type',
+      { filterScale: new Int32Array(8).fill(1) as never },
+      'INVALID_SCALE',
+      'filterScale',
+    ],
     ['uint8 output without dstScale', { dstType: 'uint8', dstScale: undefined }, 'INVALID_SCALE', 'dstScale'],
     ['int32 output with a dstScale', { dstType: 'int32' }, 'INVALID_PARAM', 'dstScale'],
     // types and zero points
@@ -70,7 +100,12 @@ describe('rejected parameters (at convBias)', () => {
     ['fractional zero point', { srcType: 'uint8', srcZeroPoint: 127.5 }, 'INVALID_PARAM', 'srcZeroPoint'],
     ['dst zero point out of range', { dstType: 'uint8', dstZeroPoint: 256 }, 'INVALID_PARAM', 'dstZeroPoint'],
     ['dst zero point with int32 output', { dstScale: undefined, dstZeroPoint: 3 }, 'INVALID_PARAM', 'dstZeroPoint'],
-    ['relu6 with int32 output', { dstScale: undefined, nonlinearity: 'relu6' }, 'UNSUPPORTED_NONLINEARITY', 'nonlinearity'],
+    [
+      'relu6 with int32 output',
+      { dstScale: undefined, nonlinearity: 'relu6' },
+      'UNSUPPORTED_NONLINEARITY',
+      'nonlinearity',
+    ],
     // the rest
     ['sigmoid', { nonlinearity: 'sigmoid' as never }, 'UNSUPPORTED_NONLINEARITY', 'nonlinearity'],
     ['unknown format', { format: 'NHWC' as never }, 'UNSUPPORTED_FORMAT', 'format'],
@@ -103,10 +138,15 @@ describe('rejected parameters (at convBias)', () => {
   it('no algorithm within the workspace limit -> NO_ALGORITHM (and a forced one -> WORKSPACE_TOO_LARGE)', () => {
     const e = codeOf(() => rt.convBias(good, { workspaceLimit: 0 }));
     expect(e).toMatchObject({ code: 'NO_ALGORITHM', param: 'workspaceLimit' });
-    expect(codeOf(() => rt.convBias({ ...good, algo: 'WASM_NAIVE' }, { workspaceLimit: 10 })).code).toBe('WORKSPACE_TOO_LARGE');
+    expect(codeOf(() => rt.convBias({ ...good, algo: 'WASM_NAIVE' }, { workspaceLimit: 10 })).code).toBe(
+      'WORKSPACE_TOO_LARGE',
+    );
     expect(codeOf(() => rt.convBias(good, { workspaceLimit: -1 })).code).toBe('INVALID_PARAM');
     // a limit some algorithm fits: the heuristic skips the ones that do not (the naive one needs only the filter)
-    const w = rt.algorithms(good).filter((a) => a.workspaceBytes !== null).map((a) => a.workspaceBytes!);
+    const w = rt
+      .algorithms(good)
+      .filter((a) => a.workspaceBytes !== null)
+      .map((a) => a.workspaceBytes!);
     const conv = rt.convBias(good, { workspaceLimit: Math.min(...w) });
     expect(conv.workspaceBytes).toBe(Math.min(...w));
     conv.dispose();
@@ -118,7 +158,13 @@ describe('rejected calls (before any dst byte is written)', () => {
   function setup(p: ConvBiasParams = good) {
     const conv = rt.convBias(p);
     const s = conv.params;
-    return { conv, s, src: new Int8Array(s.srcLength).fill(3), w: new Int8Array(s.filterLength).fill(1), b: new Int32Array(s.biasLength) };
+    return {
+      conv,
+      s,
+      src: new Int8Array(s.srcLength).fill(3),
+      w: new Int8Array(s.filterLength).fill(1),
+      b: new Int32Array(s.biasLength),
+    };
   }
   function expectUntouched(dst: Int8Array | Int32Array): void {
     expect(dst.every((v) => v === 77)).toBe(true);
@@ -157,9 +203,18 @@ describe('rejected calls (before any dst byte is written)', () => {
     conv.setBias(b);
     const dst = new Int8Array(s.dstLength).fill(77);
     expect(codeOf(() => conv.exec(src.subarray(1), dst))).toMatchObject({ code: 'BAD_BUFFER', param: 'src' });
-    expect(codeOf(() => conv.exec(new Uint8Array(s.srcLength) as unknown as Int8Array, dst))).toMatchObject({ code: 'BAD_BUFFER', param: 'src' });
-    expect(codeOf(() => conv.exec(src, new Uint8Array(s.dstLength)))).toMatchObject({ code: 'BAD_BUFFER', param: 'dst' });
-    expect(codeOf(() => conv.exec(src, dst.subarray(0, s.dstLength - 1)))).toMatchObject({ code: 'BAD_BUFFER', param: 'dst' });
+    expect(codeOf(() => conv.exec(new Uint8Array(s.srcLength) as unknown as Int8Array, dst))).toMatchObject({
+      code: 'BAD_BUFFER',
+      param: 'src',
+    });
+    expect(codeOf(() => conv.exec(src, new Uint8Array(s.dstLength)))).toMatchObject({
+      code: 'BAD_BUFFER',
+      param: 'dst',
+    });
+    expect(codeOf(() => conv.exec(src, dst.subarray(0, s.dstLength - 1)))).toMatchObject({
+      code: 'BAD_BUFFER',
+      param: 'dst',
+    });
     const d32 = new Int32Array(s.dstLength).fill(77);
     expect(codeOf(() => conv.exec(src, d32))).toMatchObject({ code: 'BAD_BUFFER', param: 'dst' });
     expectUntouched(dst);
@@ -181,12 +236,24 @@ describe('rejected calls (before any dst byte is written)', () => {
   });
 
   it('uint8 source and output want Uint8Arrays', () => {
-    const { conv, s, w, b } = setup({ ...good, srcType: 'uint8', srcZeroPoint: 128, dstType: 'uint8', dstZeroPoint: 3 });
+    const { conv, s, w, b } = setup({
+      ...good,
+      srcType: 'uint8',
+      srcZeroPoint: 128,
+      dstType: 'uint8',
+      dstZeroPoint: 3,
+    });
     conv.setFilter(w);
     conv.setBias(b);
     const dst = new Uint8Array(s.dstLength).fill(77);
-    expect(codeOf(() => conv.exec(new Int8Array(s.srcLength), dst))).toMatchObject({ code: 'BAD_BUFFER', param: 'src' });
-    expect(codeOf(() => conv.exec(new Uint8Array(s.srcLength), new Int8Array(s.dstLength)))).toMatchObject({ code: 'BAD_BUFFER', param: 'dst' });
+    expect(codeOf(() => conv.exec(new Int8Array(s.srcLength), dst))).toMatchObject({
+      code: 'BAD_BUFFER',
+      param: 'src',
+    });
+    expect(codeOf(() => conv.exec(new Uint8Array(s.srcLength), new Int8Array(s.dstLength)))).toMatchObject({
+      code: 'BAD_BUFFER',
+      param: 'dst',
+    });
     expect(dst.every((v) => v === 77)).toBe(true);
     conv.exec(new Uint8Array(s.srcLength).fill(128), dst);
     expect(dst.some((v) => v !== 77)).toBe(true);

@@ -18,7 +18,12 @@ let srv: StaticServer;
 beforeAll(async () => {
   expect(existsSync(FIREFOX), `${FIREFOX} missing: apt-get install firefox-esr (.ci/run does)`).toBe(true);
   srv = await serveDir(root, { pages: { 'ff.html': '<!doctype html><title>i8conv</title>' } });
-  browser = await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', executablePath: FIREFOX, headless: true });
+  browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: FIREFOX,
+    headless: true,
+  });
   page = await browser.newPage();
   await page.goto(`${srv.url}ff.html`);
 }, 120_000);
@@ -30,7 +35,11 @@ afterAll(async () => {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const check = async (build: string, count: number): Promise<any> =>
-  JSON.parse(await page.evaluate(`import('/test/engines/conv-check.mjs').then((m) => m.checkBuild('${build}', ${count})).then((r) => JSON.stringify(r))`) as string);
+  JSON.parse(
+    (await page.evaluate(
+      `import('/test/engines/conv-check.mjs').then((m) => m.checkBuild('${build}', ${count})).then((r) => JSON.stringify(r))`,
+    )) as string,
+  );
 
 describe('headless Firefox ESR', () => {
   // Debian's firefox-esr was 153 (relaxed SIMD on) when this test was written and is 140.12 ESR on the mirror seen
@@ -41,7 +50,13 @@ describe('headless Firefox ESR', () => {
   it('probes the relaxed dot: the saturating flavour on both tiers where relaxed SIMD exists, none elsewhere', async () => {
     f = await page.evaluate(`import('/dist/src/features.js').then((m) => m.probeFeatures())`);
     if (f.relaxedSimd) {
-      expect(f).toMatchObject({ simd128: true, relaxedSimd: true, relaxedDotExact: true, dotFlavour: 'saturating', dotFlavourTiers: ['saturating', 'saturating'] });
+      expect(f).toMatchObject({
+        simd128: true,
+        relaxedSimd: true,
+        relaxedDotExact: true,
+        dotFlavour: 'saturating',
+        dotFlavourTiers: ['saturating', 'saturating'],
+      });
     } else {
       expect(f).toMatchObject({ simd128: true, relaxedSimd: false, relaxedDotExact: false, dotFlavour: null });
     }
@@ -50,7 +65,8 @@ describe('headless Firefox ESR', () => {
   // Which of the next two runs depends on the Firefox installed: the other is reported skipped, so a Firefox
   // without relaxed SIMD never reads as a pass of the split kernels.
   it('runs the relaxed build with the 7-bit split kernels exactly like the oracle, every variant included', async (ctx) => {
-    if (!f.relaxedSimd) ctx.skip(`this Firefox (${await page.browser().version()}) has no relaxed SIMD: the split kernels cannot run`);
+    if (!f.relaxedSimd)
+      ctx.skip(`this Firefox (${await page.browser().version()}) has no relaxed SIMD: the split kernels cannot run`);
     const r = await check('relaxed', 50);
     expect(r.isa).toBe('wasmrelaxedsimd');
     expect(r.features.build).toBe('relaxed');
@@ -61,7 +77,9 @@ describe('headless Firefox ESR', () => {
 
   it('refuses the relaxed build with a typed error where relaxed SIMD is absent', async (ctx) => {
     if (f.relaxedSimd) ctx.skip('this Firefox has relaxed SIMD: the refusal cannot be exercised');
-    const err = await page.evaluate(`import('/dist/src/index.js').then((m) => m.createRuntime({ build: 'relaxed' })).then(() => 'loaded', (e) => e.code + ' ' + e.param)`);
+    const err = await page.evaluate(
+      `import('/dist/src/index.js').then((m) => m.createRuntime({ build: 'relaxed' })).then(() => 'loaded', (e) => e.code + ' ' + e.param)`,
+    );
     expect(err).toBe('NO_RELAXED_SIMD build');
   });
 

@@ -14,7 +14,13 @@ import { describeEachKernelSet, foreignKernels, type KernelSet } from './helpers
 const Q8 = { srcScale: 0.41113496, filterScale: 0.01887994, dstScale: 0.49550694 };
 
 interface GridCase {
-  n: number; k: number; oc: number; ic: number; h: number; w: number; g: number;
+  n: number;
+  k: number;
+  oc: number;
+  ic: number;
+  h: number;
+  w: number;
+  g: number;
 }
 
 /** get_nchw44_conv_bias_args: the (oc, ic, group) combos that survive are (4,4,1) (4,12,1) (12,4,1) (12,12,1) (12,12,3). */
@@ -47,18 +53,40 @@ const HYBRID_MORE = [...nchw44Grid([3], [16, 33, 47], true, [1, 2, 3]), ...nchw4
 
 function params(c: GridCase, s: number, extra: Partial<ConvBiasParams>, hybrid = false): ConvBiasParams {
   return {
-    format: hybrid ? 'NCHW_NCHW44' : 'NCHW44', n: c.n, ic: c.ic, ih: c.h, iw: c.w, oc: c.oc, fh: c.k, fw: c.k,
-    stride: s, pad: c.k >> 1, group: c.g, ...Q8, algo: hybrid ? 'WASMDOTS8_NCHW_NCHW44' : 'WASMDOTS8DIRECT_NCHW44', ...extra,
+    format: hybrid ? 'NCHW_NCHW44' : 'NCHW44',
+    n: c.n,
+    ic: c.ic,
+    ih: c.h,
+    iw: c.w,
+    oc: c.oc,
+    fh: c.k,
+    fw: c.k,
+    stride: s,
+    pad: c.k >> 1,
+    group: c.g,
+    ...Q8,
+    algo: hybrid ? 'WASMDOTS8_NCHW_NCHW44' : 'WASMDOTS8DIRECT_NCHW44',
+    ...extra,
   };
 }
 
 /** Runs every case with `extra`, or with extra(i) for case i; each must equal the oracle and run `set`'s kernels. */
-function runGrid(rt: Runtime, set: KernelSet, cases: GridCase[], s: number, extra: Partial<ConvBiasParams> | ((i: number) => Partial<ConvBiasParams>), hybrid = false): void {
+function runGrid(
+  rt: Runtime,
+  set: KernelSet,
+  cases: GridCase[],
+  s: number,
+  extra: Partial<ConvBiasParams> | ((i: number) => Partial<ConvBiasParams>),
+  hybrid = false,
+): void {
   const failures: string[] = [];
   cases.forEach((c, i) => {
     const p = params(c, s, typeof extra === 'function' ? extra(i) : extra, hybrid);
     const r = runCase(rt, p, 1000 + i, { lo: -50, hi: 50, biasRange: 50 });
-    if (!r.ok) failures.push(`${JSON.stringify(c)} mism=${r.mismatches} guards=${r.guardsOk} ${JSON.stringify(r.firstMismatch)}`);
+    if (!r.ok)
+      failures.push(
+        `${JSON.stringify(c)} mism=${r.mismatches} guards=${r.guardsOk} ${JSON.stringify(r.firstMismatch)}`,
+      );
     const foreign = foreignKernels(set, r.algorithm, r.kernels);
     if (foreign.length) failures.push(`${JSON.stringify(c)} ran ${foreign.join(', ')}, not ${set.label} kernels`);
   });
@@ -77,8 +105,10 @@ const NLS: Nonlinearity[] = ['identity', 'relu', 'hswish'];
 const BIASES: BiasMode[] = ['none', 'channel', 'full'];
 
 /** Case i's (nonlinearity, bias mode) when the pairs take turns: consecutive cases take consecutive pairs. */
-const turn = <N, B>(nls: N[], biases: B[], i: number): { nonlinearity: N; biasMode: B } =>
-  ({ nonlinearity: nls[i % nls.length], biasMode: biases[Math.floor(i / nls.length) % biases.length] });
+const turn = <N, B>(nls: N[], biases: B[], i: number): { nonlinearity: N; biasMode: B } => ({
+  nonlinearity: nls[i % nls.length],
+  biasMode: biases[Math.floor(i / nls.length) % biases.length],
+});
 
 describeEachKernelSet((set, rt) => {
   for (const s of [1, 2]) {
@@ -91,26 +121,49 @@ describeEachKernelSet((set, rt) => {
       describe(`WASMDOTS8DIRECT_NCHW44 stride ${s}, qint8 out (master grid, half-even)`, () => {
         for (const nl of NLS)
           for (const biasMode of BIASES)
-            it(`${nl}, bias ${biasMode}`, () => runGrid(rt(), set, MASTER, s, { nonlinearity: nl, biasMode, rounding: 'half-even' as Rounding }));
+            it(`${nl}, bias ${biasMode}`, () =>
+              runGrid(rt(), set, MASTER, s, { nonlinearity: nl, biasMode, rounding: 'half-even' as Rounding }));
       });
       describe(`WASMDOTS8DIRECT_NCHW44 stride ${s}, qint32 out (master grid)`, () => {
         for (const nl of NLS)
           for (const biasMode of ['none', 'channel'] as BiasMode[])
-            it(`${nl}, bias ${biasMode}`, () => runGrid(rt(), set, MASTER, s, { nonlinearity: nl, biasMode, dstScale: undefined, srcScale: 2.5, filterScale: 2.5 }));
+            it(`${nl}, bias ${biasMode}`, () =>
+              runGrid(rt(), set, MASTER, s, {
+                nonlinearity: nl,
+                biasMode,
+                dstScale: undefined,
+                srcScale: 2.5,
+                filterScale: 2.5,
+              }));
       });
       describe(`WASMDOTS8_NCHW_NCHW44 (hybrid first layer) stride ${s}`, () => {
         for (const nl of NLS)
           for (const biasMode of ['none', 'channel'] as BiasMode[])
-            it(`${nl}, bias ${biasMode}`, () => runGrid(rt(), set, [...HYBRID, ...HYBRID_MORE], s, { nonlinearity: nl, biasMode }, true));
+            it(`${nl}, bias ${biasMode}`, () =>
+              runGrid(rt(), set, [...HYBRID, ...HYBRID_MORE], s, { nonlinearity: nl, biasMode }, true));
       });
     } else {
       describe(`stride ${s}, every grid case once, (nonlinearity, bias mode) taking turns`, () => {
-        it('WASMDOTS8DIRECT_NCHW44, qint8 out (v0.5 grid, half-away)', () => runGrid(rt(), set, V05, s, (i) => turn(NLS, BIASES, i)));
+        it('WASMDOTS8DIRECT_NCHW44, qint8 out (v0.5 grid, half-away)', () =>
+          runGrid(rt(), set, V05, s, (i) => turn(NLS, BIASES, i)));
         it('WASMDOTS8DIRECT_NCHW44, qint8 out (master grid, half-even)', () =>
           runGrid(rt(), set, MASTER, s, (i) => ({ ...turn(NLS, BIASES, i), rounding: 'half-even' as Rounding })));
         it('WASMDOTS8DIRECT_NCHW44, qint32 out (master grid)', () =>
-          runGrid(rt(), set, MASTER, s, (i) => ({ ...turn(NLS, ['none', 'channel'] as BiasMode[], i), dstScale: undefined, srcScale: 2.5, filterScale: 2.5 })));
-        it('WASMDOTS8_NCHW_NCHW44 (hybrid first layer)', () => runGrid(rt(), set, [...HYBRID, ...HYBRID_MORE], s, (i) => turn(NLS, ['none', 'channel'] as BiasMode[], i), true));
+          runGrid(rt(), set, MASTER, s, (i) => ({
+            ...turn(NLS, ['none', 'channel'] as BiasMode[], i),
+            dstScale: undefined,
+            srcScale: 2.5,
+            filterScale: 2.5,
+          })));
+        it('WASMDOTS8_NCHW_NCHW44 (hybrid first layer)', () =>
+          runGrid(
+            rt(),
+            set,
+            [...HYBRID, ...HYBRID_MORE],
+            s,
+            (i) => turn(NLS, ['none', 'channel'] as BiasMode[], i),
+            true,
+          ));
       });
     }
   }

@@ -18,7 +18,8 @@ beforeAll(async () => {
 function nchw44ToNchw(x: ArrayLike<number>, n: number, c: number, h: number, w: number, out: Uint8Array): Uint8Array {
   for (let b = 0; b < n; b++)
     for (let ch = 0; ch < c; ch++)
-      for (let i = 0; i < h * w; i++) out[(b * c + ch) * h * w + i] = x[(((b * (c >> 2) + (ch >> 2)) * h * w + i) << 2) + (ch & 3)];
+      for (let i = 0; i < h * w; i++)
+        out[(b * c + ch) * h * w + i] = x[(((b * (c >> 2) + (ch >> 2)) * h * w + i) << 2) + (ch & 3)];
   return out;
 }
 
@@ -28,12 +29,27 @@ function layerParams(net: Network, l: NetLayer, i: number): ConvBiasParams {
   const nl: Nonlinearity = net.id === 'mobilenetv2' ? (project ? 'identity' : 'relu6') : 'relu';
   const accStd = Math.sqrt((l.ic / l.group) * l.k * l.k) * 60 * 60;
   return {
-    format: l.ic < 4 ? 'NCHW_NCHW44' : 'NCHW44', n: 1, ic: l.ic, ih: l.h, iw: l.h, oc: l.oc, fh: l.k, fw: l.k,
-    stride: l.stride, pad: l.pad, group: l.group,
-    srcType: 'uint8', srcScale: 0.021, srcZeroPoint: 120 + (i % 16),
+    format: l.ic < 4 ? 'NCHW_NCHW44' : 'NCHW44',
+    n: 1,
+    ic: l.ic,
+    ih: l.h,
+    iw: l.h,
+    oc: l.oc,
+    fh: l.k,
+    fw: l.k,
+    stride: l.stride,
+    pad: l.pad,
+    group: l.group,
+    srcType: 'uint8',
+    srcScale: 0.021,
+    srcZeroPoint: 120 + (i % 16),
     filterScale: Float32Array.from({ length: l.oc }, (_, o) => 0.004 * (1 + 0.3 * Math.sin(o + i))),
-    dstType: 'uint8', dstScale: Math.fround((0.021 * 0.004 * accStd) / 40), dstZeroPoint: nl === 'identity' ? 128 : 0,
-    biasMode: 'channel', nonlinearity: nl, rounding: 'half-even',
+    dstType: 'uint8',
+    dstScale: Math.fround((0.021 * 0.004 * accStd) / 40),
+    dstZeroPoint: nl === 'identity' ? 128 : 0,
+    biasMode: 'channel',
+    nonlinearity: nl,
+    rounding: 'half-even',
   };
 }
 
@@ -55,7 +71,9 @@ for (const net of [MOBILENETV2, RESNET18]) {
         conv.setBias(bias);
         conv.exec(src, dst);
         expect(conv.checkGuards()).toBe(true);
-        expect(got.subarray(0, 32).every((v) => v === 0x5a) && got.subarray(32 + s.dstLength).every((v) => v === 0x5a)).toBe(true);
+        expect(
+          got.subarray(0, 32).every((v) => v === 0x5a) && got.subarray(32 + s.dstLength).every((v) => v === 0x5a),
+        ).toBe(true);
         let bad = 0;
         for (let k = 0; k < want.length; k++) if (dst[k] !== want[k]) bad++;
         expect(bad, `${conv.algorithm}: ${bad} of ${want.length} outputs differ`).toBe(0);
@@ -65,7 +83,8 @@ for (const net of [MOBILENETV2, RESNET18]) {
 
         // the same layer in NCHW: same values, NCHW order
         const q: ConvBiasParams = { ...p, format: 'NCHW' };
-        const srcNchw = p.format === 'NCHW44' ? nchw44ToNchw(src, 1, s.ic, s.ih, s.iw, new Uint8Array(s.srcLength)) : src;
+        const srcNchw =
+          p.format === 'NCHW44' ? nchw44ToNchw(src, 1, s.ic, s.ih, s.iw, new Uint8Array(s.srcLength)) : src;
         const c2 = rt.convBias(q);
         c2.setFilter(w);
         c2.setBias(bias);

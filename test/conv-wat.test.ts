@@ -48,7 +48,7 @@ function innermostLoops(body: string): string[] {
 const count = (s: string, needle: string) => s.split(needle).length - 1;
 
 describe('emitted wasm (SIMD128 build)', () => {
-  it('has every variant\'s dot products: (taps per trip) * nb * npix * 2 i32x4.dot_i16x8_s each', () => {
+  it("has every variant's dot products: (taps per trip) * nb * npix * 2 i32x4.dot_i16x8_s each", () => {
     const dots = (ks: typeof SIMD) => ks.reduce((a, k) => a + (k.tapLoop ? 1 : k.fw) * k.nb * k.npix * 2, 0);
     expect(count(wat, 'i32x4.dot_i16x8_s')).toBeGreaterThanOrEqual(dots(SIMD.filter((k) => !k.lab)));
     expect(count(labWat, 'i32x4.dot_i16x8_s')).toBeGreaterThanOrEqual(dots(SIMD));
@@ -56,9 +56,11 @@ describe('emitted wasm (SIMD128 build)', () => {
     expect(count(labWat, 'relaxed')).toBe(0);
   });
 
-  it('relaxed build: every relaxed variant\'s FW * nb * npix * 2 relaxed dot-adds are there', () => {
+  it("relaxed build: every relaxed variant's FW * nb * npix * 2 relaxed dot-adds are there", () => {
     const dots = (ks: typeof RELAXED) => ks.reduce((a, k) => a + k.fw * k.nb * k.npix * 2, 0);
-    expect(count(relaxedWat, 'i32x4.relaxed_dot_i8x16_i7x16_add_s')).toBeGreaterThanOrEqual(dots(RELAXED.filter((k) => !k.lab)));
+    expect(count(relaxedWat, 'i32x4.relaxed_dot_i8x16_i7x16_add_s')).toBeGreaterThanOrEqual(
+      dots(RELAXED.filter((k) => !k.lab)),
+    );
     expect(count(labRelaxedWat, 'i32x4.relaxed_dot_i8x16_i7x16_add_s')).toBeGreaterThanOrEqual(dots(RELAXED));
   });
 
@@ -73,9 +75,20 @@ describe('emitted wasm (SIMD128 build)', () => {
     }
     // every lab-only tile of the builds' ISAs, as a function or inlined into its dispatcher (then its dots are
     // counted above): the SIMD128 ones in the SIMD128 lab build, all in the relaxed one
-    const standaloneIn = (text: string, ks: typeof labOnly) => ks.filter((k) => text.includes(`/${k.name} (param`)).length;
-    expect(standaloneIn(labWat, labOnly.filter((k) => k.isa === 'wasmsimd'))).toBeGreaterThan(0);
-    expect(standaloneIn(labRelaxedWat, labOnly.filter((k) => k.isa !== 'wasmsimd'))).toBeGreaterThan(0);
+    const standaloneIn = (text: string, ks: typeof labOnly) =>
+      ks.filter((k) => text.includes(`/${k.name} (param`)).length;
+    expect(
+      standaloneIn(
+        labWat,
+        labOnly.filter((k) => k.isa === 'wasmsimd'),
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      standaloneIn(
+        labRelaxedWat,
+        labOnly.filter((k) => k.isa !== 'wasmsimd'),
+      ),
+    ).toBeGreaterThan(0);
     for (const text of [labWat, labRelaxedWat]) {
       expect(text).toContain('(export "ceilingDotI16"');
       expect(text).toContain('(export "labBuild"');
@@ -94,9 +107,14 @@ describe('emitted wasm (SIMD128 build)', () => {
     // Weights: one load per (tap, block, half). Input: the optimizer merges repeated loads of the same column,
     // so each of the (npix - 1) * stride + FW columns a filter row touches is loaded once (2 halves).
     const inputLoads = k.tapLoop ? k.npix * 2 : k.unrolledRows * ((k.npix - 1) * k.stride + k.fw) * 2;
-    const want: Array<[string, number]> = [['i32x4.dot_i16x8_s', taps * k.nb * k.npix * 2], ['i32x4.add', taps * k.nb * k.npix * 2], ['v128.load', taps * k.nb * 2 + inputLoads]];
+    const want: Array<[string, number]> = [
+      ['i32x4.dot_i16x8_s', taps * k.nb * k.npix * 2],
+      ['i32x4.add', taps * k.nb * k.npix * 2],
+      ['v128.load', taps * k.nb * 2 + inputLoads],
+    ];
     const out = want.filter(([op, n]) => count(hot, op) !== n).map(([op, n]) => `${count(hot, op)} ${op}, want ${n}`);
-    for (const slow of ['call', 'extend_', 'i8x16.shuffle', 'v128.store', 'f32x4']) if (hot.includes(slow)) out.push(`has ${slow}`);
+    for (const slow of ['call', 'extend_', 'i8x16.shuffle', 'v128.store', 'f32x4'])
+      if (hot.includes(slow)) out.push(`has ${slow}`);
     return out;
   }
 
@@ -125,8 +143,14 @@ describe('emitted wasm (SIMD128 build)', () => {
     expect(task).toContain('i16x8.extend_low_i8x16_s');
     expect(task).toContain('i8x16.shuffle');
     const fin = funcText('assembly/common/finish/finishTile')!;
-    for (const op of ['f32x4.convert_i32x4_s', 'i32x4.trunc_sat_f32x4_s', 'f32x4.trunc', 'f32x4.pmax', 'i8x16.narrow_i16x8_s']) {
-    expect(fin).not.toContain('f32x4.nearest'); // ties-to-even comes from the 2^23 addition, see finish.ts
+    for (const op of [
+      'f32x4.convert_i32x4_s',
+      'i32x4.trunc_sat_f32x4_s',
+      'f32x4.trunc',
+      'f32x4.pmax',
+      'i8x16.narrow_i16x8_s',
+    ]) {
+      expect(fin).not.toContain('f32x4.nearest'); // ties-to-even comes from the 2^23 addition, see finish.ts
       expect(fin).toContain(op);
     }
   });
@@ -137,7 +161,8 @@ describe('emitted wasm (SIMD128 build)', () => {
       // 160 000 until the remainder tiles (2026-12-04: +9.4 KB SIMD128, +7 KB relaxed, each under 2 KB gzip)
       expect(bytes, f).toBeLessThan(170_000);
       // the lab build of the same flavour is larger by the tiles and loops the product leaves out
-      if (!f.endsWith('-mt')) expect(statSync(new URL(`../build/lab/${f}.wasm`, import.meta.url)).size, f).toBeGreaterThan(bytes);
+      if (!f.endsWith('-mt'))
+        expect(statSync(new URL(`../build/lab/${f}.wasm`, import.meta.url)).size, f).toBeGreaterThan(bytes);
     }
   });
 });

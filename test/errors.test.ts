@@ -37,8 +37,22 @@ function filesUnder(dir: string, exts: string[]): string[] {
 }
 
 const OLD_CODES = [
-  'BAD_OPTION', 'BAD_SRC', 'BAD_DST', 'BAD_DTYPE', 'BAD_ZERO_POINT', 'BAD_GROUP', 'BAD_OC', // relayout
-  'BAD_PARAM', 'BAD_INPUT', 'BAD_BLOCK_SIZE', 'BAD_ACTIVATION', 'BAD_WEIGHTS', 'BAD_SCALES', 'BAD_OFFSETS', 'BAD_BIAS', 'NO_WEIGHTS', // WebGPU
+  'BAD_OPTION',
+  'BAD_SRC',
+  'BAD_DST',
+  'BAD_DTYPE',
+  'BAD_ZERO_POINT',
+  'BAD_GROUP',
+  'BAD_OC', // relayout
+  'BAD_PARAM',
+  'BAD_INPUT',
+  'BAD_BLOCK_SIZE',
+  'BAD_ACTIVATION',
+  'BAD_WEIGHTS',
+  'BAD_SCALES',
+  'BAD_OFFSETS',
+  'BAD_BIAS',
+  'NO_WEIGHTS', // WebGPU
 ];
 
 describe('one table of error codes', () => {
@@ -57,7 +71,10 @@ describe('one table of error codes', () => {
     const table = new Map(Object.entries(ERROR_CODES));
     const missing = [...table.keys()].filter((c) => !readme.has(c));
     const extra = [...readme.keys()].filter((c) => !table.has(c));
-    expect({ missing, extra }, 'README.md "## Errors" vs src/errors.ts ERROR_CODES').toEqual({ missing: [], extra: [] });
+    expect({ missing, extra }, 'README.md "## Errors" vs src/errors.ts ERROR_CODES').toEqual({
+      missing: [],
+      extra: [],
+    });
     for (const [code, meaning] of table) expect(readme.get(code), code).toBe(meaning);
   });
 
@@ -80,8 +97,10 @@ describe('one table of error codes', () => {
 
   it('the codes the relayout and WebGPU APIs had before the shared vocabulary are gone everywhere', () => {
     const dirs = ['src', 'test', 'bench', 'docs', 'kernels-ref'];
-    const files = [join(root, 'README.md'), ...dirs.flatMap((d) => filesUnder(join(root, d), ['.ts', '.mjs', '.md']))]
-      .filter((f) => !f.endsWith('errors.test.ts') && !f.includes('/results/'));
+    const files = [
+      join(root, 'README.md'),
+      ...dirs.flatMap((d) => filesUnder(join(root, d), ['.ts', '.mjs', '.md'])),
+    ].filter((f) => !f.endsWith('errors.test.ts') && !f.includes('/results/'));
     const found: string[] = [];
     const re = new RegExp(`\\b(${OLD_CODES.join('|')})\\b`, 'g');
     for (const f of files) {

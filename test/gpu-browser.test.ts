@@ -72,8 +72,19 @@ describe('WebGPU kernels in headless Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${srv.url}gpu-test.html`);
-    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, null, { timeout: 30_000 });
-    const r = await page.evaluate(() => (window as unknown as { runCases: () => Promise<{ results: { path: string; bits: number; variant: string; err: number; n: number; refN: number }[]; adapter: string }> }).runCases());
+    await page.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true, null, {
+      timeout: 30_000,
+    });
+    const r = await page.evaluate(() =>
+      (
+        window as unknown as {
+          runCases: () => Promise<{
+            results: { path: string; bits: number; variant: string; err: number; n: number; refN: number }[];
+            adapter: string;
+          }>;
+        }
+      ).runCases(),
+    );
     expect(errors).toEqual([]);
     expect(r.results.map((x) => x.path)).toEqual(['gemm', 'gemm', 'conv1x1', 'conv1x1', 'general', 'general', 'gemm']);
     expect(r.results[6].variant).toBe(DOT);

@@ -10,7 +10,14 @@ import { I8ConvError } from '../src/errors.js';
 import { decodeImage, decodePng, imageToTensor, resizeBilinear, type RgbaImage } from '../src/image/index.js';
 
 const manifest = JSON.parse(readFileSync('test/data/ocr/manifest.json', 'utf8')) as {
-  lines: { file: string; width: number; height: number; background: { kind: string; color?: string }; rgbaFnv1a: number; text: string }[];
+  lines: {
+    file: string;
+    width: number;
+    height: number;
+    background: { kind: string; color?: string };
+    rgbaFnv1a: number;
+    text: string;
+  }[];
   docs: { file: string; width: number; height: number; rgbaFnv1a: number; lines: { box: number[] }[] }[];
 };
 const file = (f: string) => new Uint8Array(readFileSync(`test/data/ocr/${f}`));
@@ -60,22 +67,41 @@ const cat = (parts: Uint8Array[]) => {
   return out;
 };
 const CH: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+];
 
 interface PngSpec {
-  w: number; h: number; colorType: number; depth: number;
+  w: number;
+  h: number;
+  colorType: number;
+  depth: number;
   /** the raw samples of pixel (x, y) */
   px: (x: number, y: number) => number[];
   filter?: (y: number) => number;
   interlace?: boolean;
-  plte?: Uint8Array; trns?: Uint8Array;
+  plte?: Uint8Array;
+  trns?: Uint8Array;
 }
 function encodePng(s: PngSpec): Uint8Array {
   const ch = CH[s.colorType];
   const bits = ch * s.depth;
   const bpp = Math.max(1, bits >> 3);
   const passes = s.interlace
-    ? ADAM7.map(([x0, y0, dx, dy]) => ({ x0, y0, dx, dy, w: Math.ceil((s.w - x0) / dx), h: Math.ceil((s.h - y0) / dy) })).filter((p) => p.w > 0 && p.h > 0)
+    ? ADAM7.map(([x0, y0, dx, dy]) => ({
+        x0,
+        y0,
+        dx,
+        dy,
+        w: Math.ceil((s.w - x0) / dx),
+        h: Math.ceil((s.h - y0) / dy),
+      })).filter((p) => p.w > 0 && p.h > 0)
     : [{ x0: 0, y0: 0, dx: 1, dy: 1, w: s.w, h: s.h }];
   const rows: number[] = [];
   let row = 0;
@@ -114,9 +140,12 @@ function encodePng(s: PngSpec): Uint8Array {
   new DataView(ihdr.buffer).setUint32(4, s.h);
   ihdr.set([s.depth, s.colorType, 0, 0, s.interlace ? 1 : 0], 8);
   return cat([
-    Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a), chunk('IHDR', ihdr),
-    ...(s.plte ? [chunk('PLTE', s.plte)] : []), ...(s.trns ? [chunk('tRNS', s.trns)] : []),
-    chunk('IDAT', new Uint8Array(deflateSync(Uint8Array.from(rows)))), chunk('IEND', new Uint8Array(0)),
+    Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
+    chunk('IHDR', ihdr),
+    ...(s.plte ? [chunk('PLTE', s.plte)] : []),
+    ...(s.trns ? [chunk('tRNS', s.trns)] : []),
+    chunk('IDAT', new Uint8Array(deflateSync(Uint8Array.from(rows)))),
+    chunk('IEND', new Uint8Array(0)),
   ]);
 }
 
@@ -138,11 +167,13 @@ describe('PNG decoder', () => {
   it('known pixels: plain white paper at the corners, dark ink inside a line box, opaque', async () => {
     const plain = manifest.lines.find((l) => l.background.kind === 'plain')!;
     const img = await decodePng(file(plain.file));
-    const at = (x: number, y: number) => Array.from(img.data.subarray(4 * (y * img.width + x), 4 * (y * img.width + x) + 4));
+    const at = (x: number, y: number) =>
+      Array.from(img.data.subarray(4 * (y * img.width + x), 4 * (y * img.width + x) + 4));
     expect(at(0, 0)).toEqual([255, 255, 255, 255]);
     expect(at(img.width - 1, img.height - 1)).toEqual([255, 255, 255, 255]);
     let darkest = 255;
-    for (let i = 0; i < img.data.length; i += 4) darkest = Math.min(darkest, img.data[i] + img.data[i + 1] + img.data[i + 2]);
+    for (let i = 0; i < img.data.length; i += 4)
+      darkest = Math.min(darkest, img.data[i] + img.data[i + 1] + img.data[i + 2]);
     expect(darkest).toBeLessThan(3 * 100);
     const doc = await decodePng(file(manifest.docs[0].file));
     const [x0, y0, x1, y1] = manifest.docs[0].lines[0].box;
@@ -155,40 +186,79 @@ describe('PNG decoder', () => {
   const cases: [string, Omit<PngSpec, 'w' | 'h' | 'filter' | 'interlace'>, (x: number, y: number) => number[]][] = [];
   for (const depth of [1, 2, 4, 8, 16]) {
     const max = 2 ** depth - 1;
-    cases.push([`gray ${depth}`, { colorType: 0, depth, px: (x, y) => [gray(x, y, max)] }, (x, y) => {
-      const v = gray(x, y, max);
-      const g = depth === 16 ? v >> 8 : Math.round((v * 255) / max);
-      return [g, g, g, 255];
-    }]);
+    cases.push([
+      `gray ${depth}`,
+      { colorType: 0, depth, px: (x, y) => [gray(x, y, max)] },
+      (x, y) => {
+        const v = gray(x, y, max);
+        const g = depth === 16 ? v >> 8 : Math.round((v * 255) / max);
+        return [g, g, g, 255];
+      },
+    ]);
   }
-  cases.push(['gray 8 + tRNS key', { colorType: 0, depth: 8, trns: Uint8Array.of(0, 7), px: (x, y) => [gray(x, y, 255) % 9] }, (x, y) => {
-    const v = gray(x, y, 255) % 9;
-    return [v, v, v, v === 7 ? 0 : 255];
-  }]);
+  cases.push([
+    'gray 8 + tRNS key',
+    { colorType: 0, depth: 8, trns: Uint8Array.of(0, 7), px: (x, y) => [gray(x, y, 255) % 9] },
+    (x, y) => {
+      const v = gray(x, y, 255) % 9;
+      return [v, v, v, v === 7 ? 0 : 255];
+    },
+  ]);
   for (const depth of [8, 16]) {
-    const rgb = (x: number, y: number) => [(x * 37) % 256, (y * 53) % 256, (x * y * 11) % 256].map((v) => (depth === 16 ? v * 257 + x : v));
-    cases.push([`rgb ${depth}`, { colorType: 2, depth, px: rgb }, (x, y) => [...rgb(x, y).map((v) => (depth === 16 ? v >> 8 : v)), 255]]);
-    cases.push([`gray+alpha ${depth}`, { colorType: 4, depth, px: (x, y) => rgb(x, y).slice(0, 2) }, (x, y) => {
-      const [g, a] = rgb(x, y).map((v) => (depth === 16 ? v >> 8 : v));
-      return [g, g, g, a];
-    }]);
-    cases.push([`rgba ${depth}`, { colorType: 6, depth, px: (x, y) => [...rgb(x, y), rgb(y, x)[0]] }, (x, y) => [...rgb(x, y), rgb(y, x)[0]].map((v) => (depth === 16 ? v >> 8 : v))]);
+    const rgb = (x: number, y: number) =>
+      [(x * 37) % 256, (y * 53) % 256, (x * y * 11) % 256].map((v) => (depth === 16 ? v * 257 + x : v));
+    cases.push([
+      `rgb ${depth}`,
+      { colorType: 2, depth, px: rgb },
+      (x, y) => [...rgb(x, y).map((v) => (depth === 16 ? v >> 8 : v)), 255],
+    ]);
+    cases.push([
+      `gray+alpha ${depth}`,
+      { colorType: 4, depth, px: (x, y) => rgb(x, y).slice(0, 2) },
+      (x, y) => {
+        const [g, a] = rgb(x, y).map((v) => (depth === 16 ? v >> 8 : v));
+        return [g, g, g, a];
+      },
+    ]);
+    cases.push([
+      `rgba ${depth}`,
+      { colorType: 6, depth, px: (x, y) => [...rgb(x, y), rgb(y, x)[0]] },
+      (x, y) => [...rgb(x, y), rgb(y, x)[0]].map((v) => (depth === 16 ? v >> 8 : v)),
+    ]);
   }
-  cases.push(['rgb 16 + tRNS key', { colorType: 2, depth: 16, trns: Uint8Array.of(1, 2, 3, 4, 5, 6), px: (x, y) => ((x + y) % 3 ? [258, 772, 1286] : [x, y, 9]) },
-    (x, y) => ((x + y) % 3 ? [1, 3, 5, 0] : [0, 0, 0, 255])]);
+  cases.push([
+    'rgb 16 + tRNS key',
+    {
+      colorType: 2,
+      depth: 16,
+      trns: Uint8Array.of(1, 2, 3, 4, 5, 6),
+      px: (x, y) => ((x + y) % 3 ? [258, 772, 1286] : [x, y, 9]),
+    },
+    (x, y) => ((x + y) % 3 ? [1, 3, 5, 0] : [0, 0, 0, 255]),
+  ]);
   for (const depth of [1, 2, 4, 8]) {
     const n = 2 ** depth;
     const plte = Uint8Array.from({ length: 3 * n }, (_, i) => (i * 29) % 256);
     const trns = Uint8Array.from({ length: Math.max(1, n >> 1) }, (_, i) => 255 - i * 3);
     const idx = (x: number, y: number) => (x + 3 * y) % n;
-    cases.push([`palette ${depth} + tRNS`, { colorType: 3, depth, plte, trns, px: (x, y) => [idx(x, y)] }, (x, y) => {
-      const i = idx(x, y);
-      return [plte[3 * i], plte[3 * i + 1], plte[3 * i + 2], i < trns.length ? trns[i] : 255];
-    }]);
+    cases.push([
+      `palette ${depth} + tRNS`,
+      { colorType: 3, depth, plte, trns, px: (x, y) => [idx(x, y)] },
+      (x, y) => {
+        const i = idx(x, y);
+        return [plte[3 * i], plte[3 * i + 1], plte[3 * i + 2], i < trns.length ? trns[i] : 255];
+      },
+    ]);
   }
 
   it.each(cases)('%s: every filter type, plain and Adam7, widths and heights 1..13', async (_, spec, want) => {
-    for (const [w, h] of [[1, 1], [3, 2], [7, 5], [9, 13], [13, 9]]) {
+    for (const [w, h] of [
+      [1, 1],
+      [3, 2],
+      [7, 5],
+      [9, 13],
+      [13, 9],
+    ]) {
       for (const interlace of [false, true]) {
         const png = encodePng({ ...spec, w, h, interlace, filter: (r) => r % 5 });
         const img = await decodePng(png);
@@ -228,12 +298,24 @@ describe('PNG decoder', () => {
       ['no IDAT', cat([sig, ihdr(2, 2, 8, 0), iend]), /no IDAT/],
       ['no IEND', cat([sig, ihdr(2, 2, 8, 0), idat([0, 1, 2, 0, 3, 4])]), /no IEND/],
       ['palette without PLTE', cat([sig, ihdr(2, 2, 8, 3), idat([0, 0, 0, 0, 0, 0]), iend]), /without a PLTE/],
-      ['index past the palette', cat([sig, ihdr(2, 1, 8, 3), chunk('PLTE', Uint8Array.of(1, 2, 3)), idat([0, 0, 1]), iend]), /palette index 1 past the 1-entry palette/],
+      [
+        'index past the palette',
+        cat([sig, ihdr(2, 1, 8, 3), chunk('PLTE', Uint8Array.of(1, 2, 3)), idat([0, 0, 1]), iend]),
+        /palette index 1 past the 1-entry palette/,
+      ],
       ['filter type 7', cat([sig, ihdr(2, 2, 8, 0), idat([0, 1, 2, 7, 3, 4]), iend]), /filter type 7 on scanline 1/],
-      ['short image data', cat([sig, ihdr(2, 2, 8, 0), idat([0, 1, 2, 0, 3]), iend]), /inflates to 5 bytes; .* needs 6/],
+      [
+        'short image data',
+        cat([sig, ihdr(2, 2, 8, 0), idat([0, 1, 2, 0, 3]), iend]),
+        /inflates to 5 bytes; .* needs 6/,
+      ],
       ['not zlib', cat([sig, ihdr(2, 2, 8, 0), chunk('IDAT', Uint8Array.of(1, 2, 3, 4, 5)), iend]), /does not inflate/],
       ['IDAT first', cat([sig, idat([0]), ihdr(2, 2, 8, 0), iend]), /first chunk is IDAT/],
-      ['unknown critical chunk', cat([sig, ihdr(1, 1, 8, 0), chunk('ZZZZ', new Uint8Array(1)), idat([0, 0]), iend]), /unknown critical chunk ZZZZ/],
+      [
+        'unknown critical chunk',
+        cat([sig, ihdr(1, 1, 8, 0), chunk('ZZZZ', new Uint8Array(1)), idat([0, 0]), iend]),
+        /unknown critical chunk ZZZZ/,
+      ],
     ];
     for (const [what, bytes, msg] of bad) {
       let err: unknown = null;
@@ -248,7 +330,13 @@ describe('PNG decoder', () => {
     }
     expect(await code(decodePng(cat([sig, ihdr(65536, 65536, 8, 0), idat([0]), iend])))).toBe('TOO_LARGE');
     // an unknown ancillary chunk is skipped
-    const withText = cat([sig, ihdr(1, 1, 8, 0), chunk('tEXt', new TextEncoder().encode('a\0b')), idat([0, 200]), iend]);
+    const withText = cat([
+      sig,
+      ihdr(1, 1, 8, 0),
+      chunk('tEXt', new TextEncoder().encode('a\0b')),
+      idat([0, 200]),
+      iend,
+    ]);
     expect(Array.from((await decodePng(withText)).data)).toEqual([200, 200, 200, 255]);
   });
 });
@@ -282,8 +370,12 @@ describe('imageToTensor', () => {
 
   it('same size: (v * scale - mean) / std per channel, NCHW, rgb / bgr / gray', () => {
     const im = img(2, 1, (x) => [10 + x, 100, 200 - x]);
-    expect(Array.from(imageToTensor(im, { height: 1, width: 2, scale: 1, mean: [10, 100, 200], std: [1, 2, 4] }))).toEqual([0, 1, 0, 0, 0, -0.25]);
-    expect(Array.from(imageToTensor(im, { height: 1, width: 2, scale: 1, channels: 'bgr' }))).toEqual([200, 199, 100, 100, 10, 11]);
+    expect(
+      Array.from(imageToTensor(im, { height: 1, width: 2, scale: 1, mean: [10, 100, 200], std: [1, 2, 4] })),
+    ).toEqual([0, 1, 0, 0, 0, -0.25]);
+    expect(Array.from(imageToTensor(im, { height: 1, width: 2, scale: 1, channels: 'bgr' }))).toEqual([
+      200, 199, 100, 100, 10, 11,
+    ]);
     const g = imageToTensor(im, { height: 1, width: 2, channels: 'gray', scale: 1 });
     expect(g.length).toBe(2);
     expect(g[0]).toBeCloseTo(0.299 * 10 + 0.587 * 100 + 0.114 * 200, 4);
@@ -301,10 +393,18 @@ describe('imageToTensor', () => {
     const t = imageToTensor(im, { height: 4, width: 16, fit: 'pad', mean: [0.5], std: [0.5] });
     for (let c = 0; c < 3; c++) {
       for (let y = 0; y < 4; y++) {
-        expect(Array.from(t.subarray((c * 4 + y) * 16, (c * 4 + y + 1) * 16))).toEqual([...Array(8).fill(1), ...Array(8).fill(0)]);
+        expect(Array.from(t.subarray((c * 4 + y) * 16, (c * 4 + y + 1) * 16))).toEqual([
+          ...Array(8).fill(1),
+          ...Array(8).fill(0),
+        ]);
       }
     }
-    expect(imageToTensor(img(40, 2, () => [0, 0, 0]), { height: 4, width: 16, fit: 'pad' }).every((v) => v === 0)).toBe(true);
+    expect(
+      imageToTensor(
+        img(40, 2, () => [0, 0, 0]),
+        { height: 4, width: 16, fit: 'pad' },
+      ).every((v) => v === 0),
+    ).toBe(true);
   });
 
   it('bad options: INVALID_PARAM; a bad image object: BAD_BUFFER', () => {

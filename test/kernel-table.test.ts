@@ -9,7 +9,15 @@
 // which. Without relaxed SIMD (Node 20) they are reported skipped, never passed.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  createRuntime, CHANWISE_KERNELS, GEMM_KERNELS, I8ConvError, KERNELS, NAIVE_KERNELS, FIRST_PAIRS_KERNELS, NCHW_DOT_KERNELS, Runtime,
+  createRuntime,
+  CHANWISE_KERNELS,
+  GEMM_KERNELS,
+  I8ConvError,
+  KERNELS,
+  NAIVE_KERNELS,
+  FIRST_PAIRS_KERNELS,
+  NCHW_DOT_KERNELS,
+  Runtime,
 } from '../src/index.js';
 import { instantiateCore } from '../src/runtime.js';
 import { reference } from '../kernels-ref/index.js';
@@ -21,7 +29,11 @@ import type { Isa } from '../src/algos/isa.js';
 import { runCase } from './helpers/conv-case.js';
 import { probeFeatures } from '../src/features.js';
 
-const ALL_NAMES = new Set([...KERNELS, ...GEMM_KERNELS, ...CHANWISE_KERNELS, ...NCHW_DOT_KERNELS, ...NAIVE_KERNELS, ...FIRST_PAIRS_KERNELS].map((k) => k.name));
+const ALL_NAMES = new Set(
+  [...KERNELS, ...GEMM_KERNELS, ...CHANWISE_KERNELS, ...NCHW_DOT_KERNELS, ...NAIVE_KERNELS, ...FIRST_PAIRS_KERNELS].map(
+    (k) => k.name,
+  ),
+);
 
 /** The runtimes a kernel isa can run on here: SIMD128 always; the dot8 kernels only where the probe finds them. */
 const features = await probeFeatures();
@@ -38,19 +50,53 @@ beforeAll(async () => {
 const runtimeFor = (isa: string): Runtime | null => (isa === 'wasmrelaxeddot' ? relaxed : simd);
 const cannotRun = (isa: string) => isa === 'wasmrelaxeddot' && !dot8Here && !dot8Limited;
 const limited = (isa: string) => isa === 'wasmrelaxeddot' && !dot8Here;
-const rangeNote = (isa: string) => (limited(isa) ? ' (forced wasmsdot, activations in [0, 127]: this engine\'s dot saturates)' : '');
+const rangeNote = (isa: string) =>
+  limited(isa) ? " (forced wasmsdot, activations in [0, 127]: this engine's dot saturates)" : '';
 
 const base = (p: Partial<ConvBiasParams>): ConvBiasParams => ({
-  format: 'NCHW', n: 1, ic: 4, ih: 9, iw: 11, oc: 4, fh: 3, fw: 3, srcScale: 0.05, filterScale: 0.01, dstScale: 0.5, ...p,
+  format: 'NCHW',
+  n: 1,
+  ic: 4,
+  ih: 9,
+  iw: 11,
+  oc: 4,
+  fh: 3,
+  fw: 3,
+  srcScale: 0.05,
+  filterScale: 0.01,
+  dstScale: 0.5,
+  ...p,
 });
 
 /** A few quantization variants: uint8 / int8 sources with zero points, per-channel scales, activations, outputs. */
 function quant(i: number, oc: number): Partial<ConvBiasParams> {
   const v: Partial<ConvBiasParams>[] = [
-    { srcType: 'uint8', srcZeroPoint: 131, dstType: 'uint8', dstZeroPoint: 120, nonlinearity: 'relu6', biasMode: 'channel' },
-    { srcType: 'int8', srcZeroPoint: -7, dstType: 'int8', dstZeroPoint: 3, nonlinearity: 'identity', rounding: 'half-even', biasMode: 'full',
-      filterScale: Float32Array.from({ length: oc }, (_, o) => 0.004 + 0.001 * o) },
-    { srcType: 'uint8', srcZeroPoint: 0, dstType: 'int32', dstScale: undefined, nonlinearity: 'relu', biasMode: 'none' },
+    {
+      srcType: 'uint8',
+      srcZeroPoint: 131,
+      dstType: 'uint8',
+      dstZeroPoint: 120,
+      nonlinearity: 'relu6',
+      biasMode: 'channel',
+    },
+    {
+      srcType: 'int8',
+      srcZeroPoint: -7,
+      dstType: 'int8',
+      dstZeroPoint: 3,
+      nonlinearity: 'identity',
+      rounding: 'half-even',
+      biasMode: 'full',
+      filterScale: Float32Array.from({ length: oc }, (_, o) => 0.004 + 0.001 * o),
+    },
+    {
+      srcType: 'uint8',
+      srcZeroPoint: 0,
+      dstType: 'int32',
+      dstScale: undefined,
+      nonlinearity: 'relu',
+      biasMode: 'none',
+    },
   ];
   return v[i % v.length];
 }
@@ -59,11 +105,19 @@ function quant(i: number, oc: number): Partial<ConvBiasParams> {
  * One case with activations and zero point limited to [0, 127] in the signed domain (weights full range), with the
  * operator's guard bands checked.
  */
-function runLimited(rt: Runtime, p: ConvBiasParams, seed: number, kernel: string): { ok: boolean; mismatches: number; algorithm: string } {
+function runLimited(
+  rt: Runtime,
+  p: ConvBiasParams,
+  seed: number,
+  kernel: string,
+): { ok: boolean; mismatches: number; algorithm: string } {
   const r = rng(seed);
   const q = { ...p, srcZeroPoint: p.srcType === 'uint8' ? randInt(r, 128, 255) : randInt(r, 0, 127) };
   const s = normalizeConvParams(q);
-  const src = s.srcType === 'uint8' ? Uint8Array.from(randInt8(r, s.srcLength, 0, 127), (v) => v + 128) : randInt8(r, s.srcLength, 0, 127);
+  const src =
+    s.srcType === 'uint8'
+      ? Uint8Array.from(randInt8(r, s.srcLength, 0, 127), (v) => v + 128)
+      : randInt8(r, s.srcLength, 0, 127);
   const w = randInt8(r, s.filterLength, -128, 127);
   const bias = s.biasLength ? randInt32(r, s.biasLength, -5000, 5000) : undefined;
   const want = reference.convBias(q, src, w, bias);
@@ -71,7 +125,7 @@ function runLimited(rt: Runtime, p: ConvBiasParams, seed: number, kernel: string
   try {
     conv.setFilter(w, 'OIHW');
     if (bias) conv.setBias(bias);
-    const dst = new ({ int8: Int8Array, uint8: Uint8Array, int32: Int32Array }[s.dstType])(s.dstLength);
+    const dst = new { int8: Int8Array, uint8: Uint8Array, int32: Int32Array }[s.dstType](s.dstLength);
     conv.exec(src, dst);
     let mismatches = 0;
     for (let i = 0; i < want.length; i++) if (dst[i] !== want[i]) mismatches++;
@@ -121,7 +175,9 @@ describe('kernel table', () => {
   });
 
   it('names are unique across the tables', () => {
-    const all = [...KERNELS, ...GEMM_KERNELS, ...CHANWISE_KERNELS, ...NCHW_DOT_KERNELS, ...NAIVE_KERNELS].map((k) => k.name);
+    const all = [...KERNELS, ...GEMM_KERNELS, ...CHANWISE_KERNELS, ...NCHW_DOT_KERNELS, ...NAIVE_KERNELS].map(
+      (k) => k.name,
+    );
     expect(new Set(all).size).toBe(all.length);
   });
 });
@@ -132,7 +188,18 @@ describe('WASMS8_CHANWISE kernels, forced by name', () => {
       const rt = runtimeFor(k.isa)!;
       const shapes = [
         base({ format: 'NCHW44', ic: 8, oc: 8, group: 8, ih: 9, iw: 13, fh: 3, fw: 3, pad: [1, 1] }),
-        base({ format: 'NCHW', ic: 5, oc: 5, group: 5, ih: 11, iw: 10, fh: 5, fw: 5, stride: [2, 2], pad: [2, 1, 1, 2] }),
+        base({
+          format: 'NCHW',
+          ic: 5,
+          oc: 5,
+          group: 5,
+          ih: 11,
+          iw: 10,
+          fh: 5,
+          fw: 5,
+          stride: [2, 2],
+          pad: [2, 1, 1, 2],
+        }),
         base({ format: 'NCHW44', ic: 4, oc: 4, group: 4, ih: 8, iw: 17, fh: 7, fw: 7, stride: [3, 3], pad: [3, 3] }),
         base({ format: 'NCHW', ic: 3, oc: 3, group: 3, ih: 6, iw: 7, fh: 2, fw: 4, n: 2 }),
       ];
@@ -148,9 +215,29 @@ describe('WASMDOTS8STRD1_NCHW / WASMDOTS8STRD2_NCHW kernels, forced by name', ()
       const algo = `WASMDOTS8STRD${k.stride}_NCHW`;
       const f = k.fw;
       const shapes = [
-        base({ ic: 1, oc: 8, ih: 2 * f + 5, iw: 3 * f + 4, fh: f, fw: f, stride: [k.stride, k.stride], pad: [f >> 1, f >> 1] }),
+        base({
+          ic: 1,
+          oc: 8,
+          ih: 2 * f + 5,
+          iw: 3 * f + 4,
+          fh: f,
+          fw: f,
+          stride: [k.stride, k.stride],
+          pad: [f >> 1, f >> 1],
+        }),
         base({ ic: 3, oc: 5, ih: f + 6, iw: f + 9, fh: f, fw: f, stride: [k.stride, k.stride] }),
-        base({ ic: 4, oc: 6, group: 2, n: 2, ih: f + 3, iw: f + 2, fh: f, fw: f, stride: [k.stride, k.stride], pad: [1, 0, 0, 1] }),
+        base({
+          ic: 4,
+          oc: 6,
+          group: 2,
+          n: 2,
+          ih: f + 3,
+          iw: f + 2,
+          fh: f,
+          fw: f,
+          stride: [k.stride, k.stride],
+          pad: [1, 0, 0, 1],
+        }),
       ];
       shapes.forEach((p, i) => expectForcedExact(rt, algo, k.name, { ...p, ...quant(i, p.oc) }, 100 + 10 * f + i));
     });
@@ -161,7 +248,18 @@ describe('WASM_NAIVE kernel, forced by name', () => {
   for (const k of NAIVE_KERNELS) {
     it(`${k.name} equals the oracle`, () => {
       const shapes = [
-        base({ format: 'NCHW', ic: 3, oc: 5, ih: 7, iw: 6, fh: 3, fw: 2, stride: [2, 1], pad: [1, 0, 2, 1], dilation: [1, 2] }),
+        base({
+          format: 'NCHW',
+          ic: 3,
+          oc: 5,
+          ih: 7,
+          iw: 6,
+          fh: 3,
+          fw: 2,
+          stride: [2, 1],
+          pad: [1, 0, 2, 1],
+          dilation: [1, 2],
+        }),
         base({ format: 'NCHW44', ic: 8, oc: 8, group: 2, ih: 5, iw: 5, fh: 3, fw: 3, pad: [1, 1] }),
         base({ format: 'NCHW_NCHW44', ic: 3, oc: 4, ih: 9, iw: 9, fh: 3, fw: 3, stride: [2, 2], pad: [1, 1] }),
       ];

@@ -14,8 +14,21 @@ beforeAll(async () => {
 });
 
 const conv3x3 = (oc: number): ConvBiasParams => ({
-  format: 'NCHW44', n: 1, ic: 8, ih: 6, iw: 11, oc, fh: 3, fw: 3, stride: 1, pad: 1,
-  srcScale: 0.05, filterScale: 0.02, dstScale: 0.11, biasMode: 'channel', nonlinearity: 'relu',
+  format: 'NCHW44',
+  n: 1,
+  ic: 8,
+  ih: 6,
+  iw: 11,
+  oc,
+  fh: 3,
+  fw: 3,
+  stride: 1,
+  pad: 1,
+  srcScale: 0.05,
+  filterScale: 0.02,
+  dstScale: 0.11,
+  biasMode: 'channel',
+  nonlinearity: 'relu',
 });
 const conv1x1 = (oc: number): ConvBiasParams => ({ ...conv3x3(oc), fh: 1, fw: 1, pad: 0 });
 
@@ -40,10 +53,19 @@ describe('product and lab builds', () => {
 
   it('a product runtime refuses a lab-only tile with UNKNOWN_KERNEL, before it takes any wasm memory', () => {
     expect(rt.core.lab).toBe(false);
-    for (const [p, name] of [[conv3x3(16), altConv.name], [conv1x1(16), altGemm.name]] as const) {
+    for (const [p, name] of [
+      [conv3x3(16), altConv.name],
+      [conv1x1(16), altGemm.name],
+    ] as const) {
       const before = rt.core.heap.bytesInUse;
-      expect(codeOf(() => rt.convBias(p, { kernel: name })), name).toBe('UNKNOWN_KERNEL');
-      expect(codeOf(() => rt.convBias({ ...p, selection: 'profile' }, { kernel: name })), name).toBe('UNKNOWN_KERNEL');
+      expect(
+        codeOf(() => rt.convBias(p, { kernel: name })),
+        name,
+      ).toBe('UNKNOWN_KERNEL');
+      expect(
+        codeOf(() => rt.convBias({ ...p, selection: 'profile' }, { kernel: name })),
+        name,
+      ).toBe('UNKNOWN_KERNEL');
       expect(rt.core.heap.bytesInUse).toBe(before);
     }
     // and the runtime still works
@@ -51,13 +73,18 @@ describe('product and lab builds', () => {
   });
 
   it('a product runtime runs its own tiles forced by name', () => {
-    const main = KERNELS.find((k) => !k.lab && k.role === 'main' && k.isa === 'wasmsimd' && k.fw === 3 && k.stride === 1)!;
+    const main = KERNELS.find(
+      (k) => !k.lab && k.role === 'main' && k.isa === 'wasmsimd' && k.fw === 3 && k.stride === 1,
+    )!;
     expect(runCase(rt, conv3x3(12), 8, { kernel: main.name })).toMatchObject({ ok: true });
   });
 
   it('a lab runtime runs the lab-only tiles like the oracle', () => {
     expect(lab.core.lab).toBe(true);
-    for (const [p, name] of [[conv3x3(4 * altConv.nb + 4), altConv.name], [conv1x1(4 * altGemm.noc + 4), altGemm.name]] as const) {
+    for (const [p, name] of [
+      [conv3x3(4 * altConv.nb + 4), altConv.name],
+      [conv1x1(4 * altGemm.noc + 4), altGemm.name],
+    ] as const) {
       expect(runCase(lab, p, 9, { kernel: name }), name).toMatchObject({ ok: true });
       const c = lab.convBias(p, { kernel: name });
       expect(c.kernels).toContain(name);

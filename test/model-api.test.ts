@@ -28,7 +28,12 @@ async function codeOfAsync(fn: () => Promise<unknown>): Promise<string> {
   return 'no error';
 }
 
-const chain = () => convChain(31, 'uint8', 3, 13, [{ oc: 8, k: 3, stride: 2, pad: 1 }, { oc: 8, k: 3, stride: 1, pad: 1, group: 8 }, { oc: 16, k: 1, stride: 1, pad: 0 }]);
+const chain = () =>
+  convChain(31, 'uint8', 3, 13, [
+    { oc: 8, k: 3, stride: 2, pad: 1 },
+    { oc: 8, k: 3, stride: 1, pad: 1, group: 8 },
+    { oc: 16, k: 1, stride: 1, pad: 0 },
+  ]);
 
 describe('rt.loadModel API', () => {
   let rt: Runtime;
@@ -39,7 +44,9 @@ describe('rt.loadModel API', () => {
     expect(model.inputs).toEqual([{ name: 'x', shape: [1, 3, 13, 13], type: 'uint8' }]);
     expect(model.outputs).toEqual([{ name: 'c2_y', shape: [1, 16, 7, 7], type: 'uint8' }]);
     expect(model.nodes.map((n) => n.op)).toEqual(['QLinearConv', 'QLinearConv', 'QLinearConv', 'Relayout']);
-    expect(model.nodes.slice(0, 3).every((n) => n.layout === 'NCHW44' && n.algorithm.length > 0 && n.bytes > 0)).toBe(true);
+    expect(model.nodes.slice(0, 3).every((n) => n.layout === 'NCHW44' && n.algorithm.length > 0 && n.bytes > 0)).toBe(
+      true,
+    );
     expect(model.memoryBytes).toBeGreaterThan(model.nodes.reduce((a, n) => a + n.bytes, 0));
     const x = randomFeed(5, 'uint8', 3 * 13 * 13) as Uint8Array;
     const a = model.run({ x });
@@ -88,12 +95,20 @@ describe('rt.loadModel API', () => {
     expect(await codeOfAsync(() => rt.loadModel(chain(), { threads: 2 } as never))).toBe('INVALID_PARAM');
     const f = (shape: (number | string)[]) => ({ name: 'x', elemType: DT_OF.float32, shape });
     const unknown = writeModel({
-      irVersion: 8, opsets: [['', 13]],
+      irVersion: 8,
+      opsets: [['', 13]],
       graph: {
         name: 'g',
-        nodes: [{ name: 'a', opType: 'FancyOp', inputs: ['x'], outputs: ['y'] }, { name: 'b', opType: 'OtherOp', domain: 'com.example', inputs: ['y'], outputs: ['z'] }],
-        inputs: [f([1, 4])], outputs: [{ name: 'z', elemType: DT_OF.float32 }],
-        valueInfo: [{ name: 'y', elemType: DT_OF.float32, shape: [1, 4] }, { name: 'z', elemType: DT_OF.float32, shape: [1, 4] }],
+        nodes: [
+          { name: 'a', opType: 'FancyOp', inputs: ['x'], outputs: ['y'] },
+          { name: 'b', opType: 'OtherOp', domain: 'com.example', inputs: ['y'], outputs: ['z'] },
+        ],
+        inputs: [f([1, 4])],
+        outputs: [{ name: 'z', elemType: DT_OF.float32 }],
+        valueInfo: [
+          { name: 'y', elemType: DT_OF.float32, shape: [1, 4] },
+          { name: 'z', elemType: DT_OF.float32, shape: [1, 4] },
+        ],
       },
     });
     let err: I8ConvError | undefined;
@@ -108,24 +123,41 @@ describe('rt.loadModel API', () => {
     expect(err!.message).toMatch(/"a" \(FancyOp\)/);
     expect(err!.message).toMatch(/"b" \(com\.example\.OtherOp\)/);
     const symbolic = writeModel({
-      irVersion: 8, opsets: [['', 13]],
-      graph: { name: 'g', nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], inputs: [f(['batch', 4])], outputs: [{ name: 'y', elemType: DT_OF.float32 }] },
+      irVersion: 8,
+      opsets: [['', 13]],
+      graph: {
+        name: 'g',
+        nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }],
+        inputs: [f(['batch', 4])],
+        outputs: [{ name: 'y', elemType: DT_OF.float32 }],
+      },
     });
     expect(await codeOfAsync(() => rt.loadModel(symbolic))).toBe('BAD_SHAPE');
     // a cycle: a -> b -> a
     const cycle = writeModel({
-      irVersion: 8, opsets: [['', 13]],
+      irVersion: 8,
+      opsets: [['', 13]],
       graph: {
         name: 'g',
-        nodes: [{ opType: 'Add', inputs: ['x', 'b'], outputs: ['a'] }, { opType: 'Relu', inputs: ['a'], outputs: ['b'] }],
-        inputs: [f([1, 4])], outputs: [{ name: 'b', elemType: DT_OF.float32 }],
+        nodes: [
+          { opType: 'Add', inputs: ['x', 'b'], outputs: ['a'] },
+          { opType: 'Relu', inputs: ['a'], outputs: ['b'] },
+        ],
+        inputs: [f([1, 4])],
+        outputs: [{ name: 'b', elemType: DT_OF.float32 }],
       },
     });
     expect(['BAD_MODEL', 'BAD_SHAPE']).toContain(await codeOfAsync(() => rt.loadModel(cycle)));
     // a tensor larger than a wasm memory: refused before anything is allocated
     const huge = writeModel({
-      irVersion: 8, opsets: [['', 13]],
-      graph: { name: 'g', nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], inputs: [f([1, 100000, 100000])], outputs: [{ name: 'y', elemType: DT_OF.float32 }] },
+      irVersion: 8,
+      opsets: [['', 13]],
+      graph: {
+        name: 'g',
+        nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }],
+        inputs: [f([1, 100000, 100000])],
+        outputs: [{ name: 'y', elemType: DT_OF.float32 }],
+      },
     });
     expect(await codeOfAsync(() => rt.loadModel(huge))).toBe('TOO_LARGE');
     expect(await codeOfAsync(() => rt.loadModel(symbolic, { inputShapes: { x: [300000000, 4] } }))).toBe('TOO_LARGE');
@@ -137,7 +169,10 @@ describe('rt.loadModel API', () => {
 
   it('threads 1, 2 and 3 give identical outputs (run and runAsync)', async () => {
     const bytes = convChain(32, 'int8', 3, 40, [
-      { oc: 16, k: 3, stride: 2, pad: 1 }, { oc: 16, k: 3, stride: 1, pad: 1, group: 16 }, { oc: 32, k: 1, stride: 1, pad: 0 }, { oc: 32, k: 3, stride: 1, pad: 1 },
+      { oc: 16, k: 3, stride: 2, pad: 1 },
+      { oc: 16, k: 3, stride: 1, pad: 1, group: 16 },
+      { oc: 32, k: 1, stride: 1, pad: 0 },
+      { oc: 32, k: 3, stride: 1, pad: 1 },
       { oc: 8, k: 3, stride: 1, pad: 1, wType: 'uint8', wZp: 77 },
     ]);
     const x = randomFeed(7, 'int8', 3 * 40 * 40) as Int8Array;

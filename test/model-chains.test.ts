@@ -18,7 +18,11 @@ describe('per-channel chains become one ChannelTable step', () => {
       it(`${t}, ${threads} thread(s): QLinearAdd -> QLinearMul -> DQ -> BN -> Relu (-> Clip -> Q): one step, outputs equal to the reference and to the unfused steps`, async () => {
         const rt = await createRuntime({ threads });
         try {
-          for (const dims of [[1, 3, 5, 7], [2, 5, 9, 13], [1, 8, 33, 40]])
+          for (const dims of [
+            [1, 3, 5, 7],
+            [2, 5, 9, 13],
+            [1, 8, 33, 40],
+          ])
             for (const requant of [false, true]) {
               const bytes = chainModel(t, dims, { requant });
               checkModel(rt, bytes, dims[2]);
@@ -29,8 +33,15 @@ describe('per-channel chains become one ChannelTable step', () => {
                 expect(steps.map((n) => n.op)).toEqual(['ChannelTable']);
                 expect(steps[0].algorithm).toBe(requant ? 'channel-table' : 'channel-table-f32');
                 expect(plain.nodes.length).toBe(requant ? 7 : 5);
-                const feeds = { x: randomFeed(9, t, dims.reduce((a, b) => a * b, 1)) };
-                const a = m.run(feeds), b = plain.run(feeds);
+                const feeds = {
+                  x: randomFeed(
+                    9,
+                    t,
+                    dims.reduce((a, b) => a * b, 1),
+                  ),
+                };
+                const a = m.run(feeds),
+                  b = plain.run(feeds);
                 const o = m.outputs[0].name;
                 expect(Array.from(a[o] as Float32Array), o).toEqual(Array.from(b[o] as Float32Array));
               } finally {

@@ -23,7 +23,12 @@ const CM = 'com.microsoft';
 /** initializers shared by the graphs: scales s0..s4, zero points z0..z4 of type t, constants k0 / k1, tables T0 / T1 */
 function inits(t: Q, seed: number) {
   const r = rng(seed);
-  const q = (name: string, v: number) => ({ name, dataType: DT_OF[t], dims: [], raw: le(t === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v)) });
+  const q = (name: string, v: number) => ({
+    name,
+    dataType: DT_OF[t],
+    dims: [],
+    raw: le(t === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v)),
+  });
   const fl = (name: string, v: number) => ({ name, dataType: DT_OF.float32, dims: [], raw: le(Float32Array.of(v)) });
   const z = t === 'uint8' ? 128 : 0;
   const table = (name: string) => {
@@ -32,48 +37,133 @@ function inits(t: Q, seed: number) {
     return { name, dataType: DT_OF[t], dims: [256], raw: b };
   };
   return [
-    fl('s0', 0.037), q('z0', z + 3), fl('s1', 0.05), q('z1', z - 9), fl('s2', 0.021), q('z2', z + 11),
-    fl('s3', 0.0625), q('z3', z - 40), fl('s4', 0.013), q('z4', z + 1),
-    q('k0', t === 'uint8' ? 200 : 77), q('k1', t === 'uint8' ? 17 : -100), table('T0'), table('T1'),
+    fl('s0', 0.037),
+    q('z0', z + 3),
+    fl('s1', 0.05),
+    q('z1', z - 9),
+    fl('s2', 0.021),
+    q('z2', z + 11),
+    fl('s3', 0.0625),
+    q('z3', z - 40),
+    fl('s4', 0.013),
+    q('z4', z + 1),
+    q('k0', t === 'uint8' ? 200 : 77),
+    q('k1', t === 'uint8' ? 17 : -100),
+    table('T0'),
+    table('T1'),
   ];
 }
 
-const add = (a: string, sa: number, b: string, sb: number, so: number, out: string, op = 'QLinearAdd'): NodeSpec =>
-  ({ opType: op, domain: CM, inputs: [a, `s${sa}`, `z${sa}`, b, `s${sb}`, `z${sb}`, `s${so}`, `z${so}`], outputs: [out] });
-const mul = (a: string, sa: number, b: string, sb: number, so: number, out: string): NodeSpec => add(a, sa, b, sb, so, out, 'QLinearMul');
-const lut = (x: string, table: string, out: string): NodeSpec => ({ opType: 'Lut', domain: 'i8conv', inputs: [x, table], outputs: [out] });
-const unary = (op: string, x: string, sx: number, so: number, out: string): NodeSpec =>
-  ({ opType: op, domain: CM, inputs: [x, `s${sx}`, `z${sx}`, `s${so}`, `z${so}`], outputs: [out] });
+const add = (a: string, sa: number, b: string, sb: number, so: number, out: string, op = 'QLinearAdd'): NodeSpec => ({
+  opType: op,
+  domain: CM,
+  inputs: [a, `s${sa}`, `z${sa}`, b, `s${sb}`, `z${sb}`, `s${so}`, `z${so}`],
+  outputs: [out],
+});
+const mul = (a: string, sa: number, b: string, sb: number, so: number, out: string): NodeSpec =>
+  add(a, sa, b, sb, so, out, 'QLinearMul');
+const lut = (x: string, table: string, out: string): NodeSpec => ({
+  opType: 'Lut',
+  domain: 'i8conv',
+  inputs: [x, table],
+  outputs: [out],
+});
+const unary = (op: string, x: string, sx: number, so: number, out: string): NodeSpec => ({
+  opType: op,
+  domain: CM,
+  inputs: [x, `s${sx}`, `z${sx}`, `s${so}`, `z${so}`],
+  outputs: [out],
+});
 
 /** after: nodes after the pass; same: the pass returns its input (nothing to fuse) */
-interface Case { name: string; nodes: NodeSpec[]; outputs: string[]; after: number; same?: boolean }
+interface Case {
+  name: string;
+  nodes: NodeSpec[];
+  outputs: string[];
+  after: number;
+  same?: boolean;
+}
 const CASES: Case[] = [
   // HardSwish as fuseQdq leaves it: Add-table -> Lut -> Mul(x, .)
-  { name: 'hardswish: Add(x, k) -> Lut -> Mul(x, .)', nodes: [add('x', 0, 'k0', 1, 2, 'a'), lut('a', 'T0', 'b'), mul('x', 0, 'b', 2, 3, 'y')], outputs: ['y'], after: 1 },
-  { name: 'chain: Sigmoid -> LeakyRelu -> Mul(k, .) -> Lut', nodes: [unary('QLinearSigmoid', 'x', 0, 1, 'a'), unary('QLinearLeakyRelu', 'a', 1, 2, 'b'), mul('k1', 3, 'b', 2, 4, 'c'), lut('c', 'T1', 'y')], outputs: ['y'], after: 1 },
-  { name: 'f(x) * g(x), f and g tables', nodes: [lut('x', 'T0', 'a'), unary('QLinearSigmoid', 'x', 0, 2, 'b'), mul('a', 2, 'b', 2, 3, 'y')], outputs: ['y'], after: 1 },
-  { name: 'x + x and t * t', nodes: [add('x', 0, 'x', 0, 1, 'a'), lut('a', 'T0', 't'), mul('t', 1, 't', 1, 2, 'y')], outputs: ['y'], after: 1 },
+  {
+    name: 'hardswish: Add(x, k) -> Lut -> Mul(x, .)',
+    nodes: [add('x', 0, 'k0', 1, 2, 'a'), lut('a', 'T0', 'b'), mul('x', 0, 'b', 2, 3, 'y')],
+    outputs: ['y'],
+    after: 1,
+  },
+  {
+    name: 'chain: Sigmoid -> LeakyRelu -> Mul(k, .) -> Lut',
+    nodes: [
+      unary('QLinearSigmoid', 'x', 0, 1, 'a'),
+      unary('QLinearLeakyRelu', 'a', 1, 2, 'b'),
+      mul('k1', 3, 'b', 2, 4, 'c'),
+      lut('c', 'T1', 'y'),
+    ],
+    outputs: ['y'],
+    after: 1,
+  },
+  {
+    name: 'f(x) * g(x), f and g tables',
+    nodes: [lut('x', 'T0', 'a'), unary('QLinearSigmoid', 'x', 0, 2, 'b'), mul('a', 2, 'b', 2, 3, 'y')],
+    outputs: ['y'],
+    after: 1,
+  },
+  {
+    name: 'x + x and t * t',
+    nodes: [add('x', 0, 'x', 0, 1, 'a'), lut('a', 'T0', 't'), mul('t', 1, 't', 1, 2, 'y')],
+    outputs: ['y'],
+    after: 1,
+  },
   // the sigmoid's output is a graph output: it stays, the Mul becomes a Lut of x
-  { name: 'x * sigmoid(x), the sigmoid also an output', nodes: [unary('QLinearSigmoid', 'x', 0, 1, 's'), mul('x', 0, 's', 1, 2, 'y')], outputs: ['y', 's'], after: 2 },
+  {
+    name: 'x * sigmoid(x), the sigmoid also an output',
+    nodes: [unary('QLinearSigmoid', 'x', 0, 1, 's'), mul('x', 0, 's', 1, 2, 'y')],
+    outputs: ['y', 's'],
+    after: 2,
+  },
   // a table read twice is not composed into either reader; the readers stay
-  { name: 'a table read twice', nodes: [lut('x', 'T0', 'a'), add('a', 1, 'k0', 1, 2, 'b'), unary('QLinearSigmoid', 'a', 1, 3, 'c')], outputs: ['b', 'c'], after: 3, same: true },
+  {
+    name: 'a table read twice',
+    nodes: [lut('x', 'T0', 'a'), add('a', 1, 'k0', 1, 2, 'b'), unary('QLinearSigmoid', 'a', 1, 3, 'c')],
+    outputs: ['b', 'c'],
+    after: 3,
+    same: true,
+  },
   // two different inputs: nothing to do
-  { name: 'x + w (two inputs)', nodes: [lut('x', 'T0', 'a'), add('a', 1, 'w', 1, 2, 'y')], outputs: ['y'], after: 2, same: true },
+  {
+    name: 'x + w (two inputs)',
+    nodes: [lut('x', 'T0', 'a'), add('a', 1, 'w', 1, 2, 'y')],
+    outputs: ['y'],
+    after: 2,
+    same: true,
+  },
 ];
 
 function model(c: Case, t: Q, shape: number[]): Uint8Array {
   const usesW = c.nodes.some((n) => n.inputs.includes('w'));
   return writeModel({
-    irVersion: 8, opsets: [['', 13], [CM, 1], ['i8conv', 1]],
+    irVersion: 8,
+    opsets: [
+      ['', 13],
+      [CM, 1],
+      ['i8conv', 1],
+    ],
     graph: {
-      name: 'luts', nodes: c.nodes, initializers: inits(t, 7),
+      name: 'luts',
+      nodes: c.nodes,
+      initializers: inits(t, 7),
       inputs: [{ name: 'x', elemType: DT_OF[t], shape }, ...(usesW ? [{ name: 'w', elemType: DT_OF[t], shape }] : [])],
       outputs: c.outputs.map((name) => ({ name, elemType: DT_OF[t] })),
     },
   });
 }
 
-const snapshot = (g: Graph) => JSON.stringify({ nodes: g.nodes.map((n) => [n.opType, n.inputs, n.outputs]), inits: [...g.initializers.keys()], ops: [...g.opsetImports] });
+const snapshot = (g: Graph) =>
+  JSON.stringify({
+    nodes: g.nodes.map((n) => [n.opType, n.inputs, n.outputs]),
+    inits: [...g.initializers.keys()],
+    ops: [...g.opsetImports],
+  });
 
 describe('fuseLuts', () => {
   for (const t of ['uint8', 'int8'] as const) {
@@ -93,13 +183,18 @@ describe('fuseLuts', () => {
         }
         // every initializer of the result is read (or was an unread one of the input)
         const read = new Set(f.nodes.flatMap((n) => n.inputs));
-        for (const name of f.initializers.keys()) expect(read.has(name) || !g.nodes.some((n) => n.inputs.includes(name)), name).toBe(true);
+        for (const name of f.initializers.keys())
+          expect(read.has(name) || !g.nodes.some((n) => n.inputs.includes(name)), name).toBe(true);
         const bytes = new Uint8Array(256).map((_, i) => i);
         const data = t === 'uint8' ? bytes : new Int8Array(bytes.buffer);
         const w = (t === 'uint8' ? new Uint8Array(256) : new Int8Array(256)).map((_, i) => (i * 37 + 11) & 127);
-        const feeds = new Map<string, Tensor>([['x', { name: 'x', type: t, dims: [1, 2, 16, 8], data }], ['w', { name: 'w', type: t, dims: [1, 2, 16, 8], data: w }]]);
+        const feeds = new Map<string, Tensor>([
+          ['x', { name: 'x', type: t, dims: [1, 2, 16, 8], data }],
+          ['w', { name: 'w', type: t, dims: [1, 2, 16, 8], data: w }],
+        ]);
         if (!g.inputs.some((i) => i.name === 'w')) feeds.delete('w');
-        const want = runReference(g, feeds), got = runReference(f, feeds);
+        const want = runReference(g, feeds),
+          got = runReference(f, feeds);
         for (const o of c.outputs) {
           expect(got.get(o)!.type).toBe(t);
           expect(Array.from(got.get(o)!.data as Int8Array), o).toEqual(Array.from(want.get(o)!.data as Int8Array));
@@ -108,7 +203,12 @@ describe('fuseLuts', () => {
     }
     it(`${t}: rt.loadModel (fused) equals the reference on the unfused graph, odd sizes, every layout`, async () => {
       const rt = await createRuntime();
-      for (const c of CASES) for (const shape of [[1, 3, 7, 5], [1, 4, 9, 17]]) checkModel(rt, model(c, t, shape), 3);
+      for (const c of CASES)
+        for (const shape of [
+          [1, 3, 7, 5],
+          [1, 4, 9, 17],
+        ])
+          checkModel(rt, model(c, t, shape), 3);
       const m = await rt.loadModel(model(CASES[0], t, [1, 4, 9, 17]));
       expect(m.nodes.map((n) => n.algorithm)).toEqual(['lut-word']);
       m.dispose();
@@ -127,20 +227,29 @@ describe('fuseLuts', () => {
  */
 describe('a convolution absorbs the look-up table that reads its output', () => {
   const LAYERS = [
-    { oc: 8, k: 3, stride: 2, pad: 1 }, { oc: 12, k: 3, stride: 1, pad: 1 }, { oc: 12, k: 3, stride: 1, pad: 1, group: 12 },
-    { oc: 20, k: 1, stride: 1, pad: 0 }, { oc: 6, k: 3, stride: 1, pad: 1 }, { oc: 5, k: 1, stride: 1, pad: 0, wType: 'uint8' as const, wZp: 3 },
+    { oc: 8, k: 3, stride: 2, pad: 1 },
+    { oc: 12, k: 3, stride: 1, pad: 1 },
+    { oc: 12, k: 3, stride: 1, pad: 1, group: 12 },
+    { oc: 20, k: 1, stride: 1, pad: 0 },
+    { oc: 6, k: 3, stride: 1, pad: 1 },
+    { oc: 5, k: 1, stride: 1, pad: 0, wType: 'uint8' as const, wZp: 3 },
   ];
   for (const t of ['uint8', 'int8'] as const) {
     for (const threads of [1, 2, 3]) {
       it(`${t}, ${threads} thread(s): every layer's table fused, outputs equal to the reference`, async () => {
         const rt = await createRuntime({ threads });
         try {
-          for (const [h, seed] of [[13, 5], [18, 6]]) {
+          for (const [h, seed] of [
+            [13, 5],
+            [18, 6],
+          ]) {
             const bytes = convChain(seed, t, 3, h, LAYERS, { lut: 'all' });
             checkModel(rt, bytes, seed);
             const m = loadModelSync(rt, bytes);
             expect(m.nodes.filter((n) => n.op === 'Lut')).toEqual([]);
-            expect(m.nodes.filter((n) => n.op === 'QLinearConv').map((n) => n.algorithm.endsWith('+lut'))).toEqual(LAYERS.map(() => true));
+            expect(m.nodes.filter((n) => n.op === 'QLinearConv').map((n) => n.algorithm.endsWith('+lut'))).toEqual(
+              LAYERS.map(() => true),
+            );
             m.dispose();
           }
         } finally {
@@ -155,11 +264,18 @@ describe('a convolution absorbs the look-up table that reads its output', () => 
         checkModel(rt, bytes, 9);
         const m = loadModelSync(rt, bytes);
         const steps = m.nodes.filter((n) => n.op !== 'Relayout').map((n) => [n.op, n.algorithm.endsWith('+lut')]);
-        expect(steps).toEqual([['QLinearConv', false], ['Lut', false], ['QLinearConv', false], ['QLinearConv', true]]);
+        expect(steps).toEqual([
+          ['QLinearConv', false],
+          ['Lut', false],
+          ['QLinearConv', false],
+          ['QLinearConv', true],
+        ]);
         const plain = loadModelSync(rt, bytes, {}, { outputTables: false });
         const feeds = { x: randomFeed(4, t, 3 * 11 * 11) };
-        const a = m.run(feeds), b = plain.run(feeds);
-        for (const o of m.outputs) expect(Array.from(a[o.name] as Uint8Array), o.name).toEqual(Array.from(b[o.name] as Uint8Array));
+        const a = m.run(feeds),
+          b = plain.run(feeds);
+        for (const o of m.outputs)
+          expect(Array.from(a[o.name] as Uint8Array), o.name).toEqual(Array.from(b[o.name] as Uint8Array));
         expect(plain.nodes.filter((n) => n.op === 'Lut').length).toBe(2);
         m.dispose();
         plain.dispose();

@@ -23,7 +23,11 @@ import { runKernelSerial, type ModelKernel, type QType } from '../src/model/back
 import { ELEM_TASK_ELEMS } from '../src/model/backends/wasm-int8/elem-common.js';
 import { DequantizeKernel, QuantizeKernel } from '../src/model/backends/wasm-int8/quantize.js';
 import { quantizeValue } from '../src/model/numerics/quantize.js';
-import { QLinearBinaryKernel, planBinaryBroadcast, type QLinearBinaryParams } from '../src/model/backends/wasm-int8/binary.js';
+import {
+  QLinearBinaryKernel,
+  planBinaryBroadcast,
+  type QLinearBinaryParams,
+} from '../src/model/backends/wasm-int8/binary.js';
 import { LutKernel } from '../src/model/backends/wasm-int8/lut.js';
 import { leakyReluTable, lutTable, requantTable, sigmoidTable } from '../src/model/numerics/tables.js';
 import { RequantizeKernel, type RequantizeParams } from '../src/model/backends/wasm-int8/requant.js';
@@ -75,7 +79,15 @@ type How = 'serial' | 'reverse' | 'pool';
  * task indices past the end; 'pool': the threaded core's pool. Checks the guards and that the inputs are untouched.
  * `skew` misaligns every buffer by that many bytes.
  */
-function runWasm(core: WasmRuntimeCore, k: ModelKernel, src: Uint8Array, second: Uint8Array | null, outBytes: number, how: How = 'serial', skew = 0): Uint8Array {
+function runWasm(
+  core: WasmRuntimeCore,
+  k: ModelKernel,
+  src: Uint8Array,
+  second: Uint8Array | null,
+  outBytes: number,
+  how: How = 'serial',
+  skew = 0,
+): Uint8Array {
   const al = (v: number) => Math.ceil(v / 16) * 16;
   const oSrc = GUARD + skew;
   const oSec = al(oSrc + src.length + GUARD) + skew;
@@ -108,7 +120,10 @@ function runWasm(core: WasmRuntimeCore, k: ModelKernel, src: Uint8Array, second:
     expect(guardOk(oSec + (second?.length ?? 0), oDst), 'guard after the second input').toBe(true);
     expect(guardOk(oDst + outBytes, total), 'guard after dst').toBe(true);
     expect(firstDiff(u8.subarray(base + oSrc, base + oSrc + src.length), src), 'src untouched').toBe(-1);
-    if (second) expect(firstDiff(u8.subarray(base + oSec, base + oSec + second.length), second), 'second input untouched').toBe(-1);
+    if (second)
+      expect(firstDiff(u8.subarray(base + oSec, base + oSec + second.length), second), 'second input untouched').toBe(
+        -1,
+      );
     return u8.slice(base + oDst, base + oDst + outBytes);
   } finally {
     core.heap.release(base);
@@ -151,7 +166,14 @@ function randBytes(r: () => number, n: number): Uint8Array {
 const scaleNear = (r: () => number, e: number) => Math.fround(2 ** e * (1 + r()));
 
 /** Lengths: every one to 70, then ones that end inside and across tasks. */
-const LENGTHS = [...Array.from({ length: 71 }, (_, i) => i), 127, 1000, ELEM_TASK_ELEMS - 1, ELEM_TASK_ELEMS + 17, 3 * ELEM_TASK_ELEMS + 5];
+const LENGTHS = [
+  ...Array.from({ length: 71 }, (_, i) => i),
+  127,
+  1000,
+  ELEM_TASK_ELEMS - 1,
+  ELEM_TASK_ELEMS + 17,
+  3 * ELEM_TASK_ELEMS + 5,
+];
 
 describe('model element-wise kernels: the task functions', () => {
   it('every task function is in TASK_FUNCTIONS and exported by both builds', () => {
@@ -163,14 +185,23 @@ describe('model element-wise kernels: the task functions', () => {
 });
 
 describe('model element-wise kernels: the emitted wasm (STYLE habit 10)', () => {
-  const wats = ['build/i8conv.wat', 'build/i8conv-relaxed.wat'].map((p) => [p, readFileSync(new URL(`../${p}`, import.meta.url), 'utf8')] as const);
+  const wats = ['build/i8conv.wat', 'build/i8conv-relaxed.wat'].map(
+    (p) => [p, readFileSync(new URL(`../${p}`, import.meta.url), 'utf8')] as const,
+  );
   /** The innermost loops of the functions of one kernel file (binaryen's linear text: block / loop / if ... end),
    *  whichever functions the inliner kept. */
   function innermostLoops(wat: string, file: string): string[] {
     const out: string[] = [];
-    for (let at = wat.indexOf(`(func $assembly/model/${file}/`); at >= 0; at = wat.indexOf(`(func $assembly/model/${file}/`, at + 1)) {
+    for (
+      let at = wat.indexOf(`(func $assembly/model/${file}/`);
+      at >= 0;
+      at = wat.indexOf(`(func $assembly/model/${file}/`, at + 1)
+    ) {
       const end = wat.indexOf('\n (func ', at + 1);
-      const lines = wat.slice(at, end < 0 ? undefined : end).split('\n').map((l) => l.trim());
+      const lines = wat
+        .slice(at, end < 0 ? undefined : end)
+        .split('\n')
+        .map((l) => l.trim());
       const stack: Array<{ loop: boolean; start: number; nested: boolean }> = [];
       lines.forEach((l, i) => {
         const op = l.split(/[\s(]/)[0];
@@ -200,20 +231,79 @@ describe('model element-wise kernels: the emitted wasm (STYLE habit 10)', () => 
       const has = (loops: string[], needles: Record<string, number>) =>
         loops.filter((l) => Object.entries(needles).every(([k, v]) => count(l, k) === v)).length;
       // QuantizeLinear: 4 true divisions, clamps, one packed 16-byte store
-      expect(has(el, { 'f32x4.div': 4, 'f32x4.pmax': 4, 'f32x4.pmin': 4, 'i8x16.narrow_i16x8_u': 1, 'v128.store': 1, 'f32x4.convert_i32x4_s': 0 }), path).toBe(1);
+      expect(
+        has(el, {
+          'f32x4.div': 4,
+          'f32x4.pmax': 4,
+          'f32x4.pmin': 4,
+          'i8x16.narrow_i16x8_u': 1,
+          'v128.store': 1,
+          'f32x4.convert_i32x4_s': 0,
+        }),
+        path,
+      ).toBe(1);
       // DequantizeLinear: 4 conversions, 4 multiplies, 4 stores
       expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'v128.store': 4 }), path).toBe(1);
       // QLinearAdd / QLinearMul: A' (and B' from memory) by 4-lane conversions and multiplies, 4 divisions by C's scale
-      for (const eq of [0, 4]) expect(has(el, { 'f32x4.convert_i32x4_s': 8, 'f32x4.mul': 8, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1, 'f32x4.eq': eq }), `${path} add, B from memory, ${eq ? 'with' : 'without'} the NaN mask`).toBe(1);
-      for (const eq of [0, 4]) expect(has(el, { 'f32x4.convert_i32x4_s': 8, 'f32x4.mul': 12, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1, 'f32x4.eq': eq }), `${path} mul, B from memory, ${eq ? 'with' : 'without'} the NaN mask`).toBe(1);
-      for (const eq of [0, 4]) expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1, 'f32x4.eq': eq }), `${path} add, B broadcast, ${eq ? 'with' : 'without'} the NaN mask`).toBe(1);
-      for (const eq of [0, 4]) expect(has(el, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 8, 'f32x4.div': 4, 'i8x16.narrow_i16x8_u': 1, 'f32x4.eq': eq }), `${path} mul, B broadcast, ${eq ? 'with' : 'without'} the NaN mask`).toBe(1);
+      for (const eq of [0, 4])
+        expect(
+          has(el, {
+            'f32x4.convert_i32x4_s': 8,
+            'f32x4.mul': 8,
+            'f32x4.div': 4,
+            'i8x16.narrow_i16x8_u': 1,
+            'f32x4.eq': eq,
+          }),
+          `${path} add, B from memory, ${eq ? 'with' : 'without'} the NaN mask`,
+        ).toBe(1);
+      for (const eq of [0, 4])
+        expect(
+          has(el, {
+            'f32x4.convert_i32x4_s': 8,
+            'f32x4.mul': 12,
+            'f32x4.div': 4,
+            'i8x16.narrow_i16x8_u': 1,
+            'f32x4.eq': eq,
+          }),
+          `${path} mul, B from memory, ${eq ? 'with' : 'without'} the NaN mask`,
+        ).toBe(1);
+      for (const eq of [0, 4])
+        expect(
+          has(el, {
+            'f32x4.convert_i32x4_s': 4,
+            'f32x4.mul': 4,
+            'f32x4.div': 4,
+            'i8x16.narrow_i16x8_u': 1,
+            'f32x4.eq': eq,
+          }),
+          `${path} add, B broadcast, ${eq ? 'with' : 'without'} the NaN mask`,
+        ).toBe(1);
+      for (const eq of [0, 4])
+        expect(
+          has(el, {
+            'f32x4.convert_i32x4_s': 4,
+            'f32x4.mul': 8,
+            'f32x4.div': 4,
+            'i8x16.narrow_i16x8_u': 1,
+            'f32x4.eq': eq,
+          }),
+          `${path} mul, B broadcast, ${eq ? 'with' : 'without'} the NaN mask`,
+        ).toBe(1);
       // RequantizeInt32: 4 conversions and scale multiplies; K * acc0 as 4 shifts with two accumulators
-      expect(has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 0, 'i8x16.narrow_i16x8_u': 1 }), `${path} one accumulator`).toBe(2);
-      expect(has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 4, 'i8x16.narrow_i16x8_u': 1 }), `${path} two accumulators`).toBe(2);
+      expect(
+        has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 0, 'i8x16.narrow_i16x8_u': 1 }),
+        `${path} one accumulator`,
+      ).toBe(2);
+      expect(
+        has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 4, 'i8x16.narrow_i16x8_u': 1 }),
+        `${path} two accumulators`,
+      ).toBe(2);
       // Lut: four 32-bit words a step, each byte looked up
       const words = (l: string) => count(l, 'i32.store') - count(l, 'i32.store8') - count(l, 'i32.store16');
-      expect(innermostLoops(wat, 'lut').filter((l) => count(l, 'i32.load8_u') === 16 && words(l) === 4).length, path).toBe(1);
+      expect(
+        innermostLoops(wat, 'lut').filter((l) => count(l, 'i32.load8_u') === 16 && words(l) === 4).length,
+        path,
+      ).toBe(1);
     }
   });
 });
@@ -223,11 +313,26 @@ describe('model element-wise kernels: the emitted wasm (STYLE habit 10)', () => 
 /** Floats for QuantizeLinear at scale s: spread over and past any 8-bit range, ties, specials. */
 function quantInputs(r: () => number, n: number, s: number): Float32Array {
   const x = new Float32Array(n);
-  const specials = [NaN, Infinity, -Infinity, -0, 0, 1e-45, -1e-45, 3.4e38, -3.4e38, s * 0.5, -s * 0.5, s * 1.5, -s * 2.5];
+  const specials = [
+    NaN,
+    Infinity,
+    -Infinity,
+    -0,
+    0,
+    1e-45,
+    -1e-45,
+    3.4e38,
+    -3.4e38,
+    s * 0.5,
+    -s * 0.5,
+    s * 1.5,
+    -s * 2.5,
+  ];
   for (let i = 0; i < n; i++) {
     const k = r();
     if (k < 0.1) x[i] = specials[randInt(r, 0, specials.length - 1)];
-    else if (k < 0.45) x[i] = (randInt(r, -300, 300) + 0.5) * s; // ties (exact where s is a power of two)
+    else if (k < 0.45)
+      x[i] = (randInt(r, -300, 300) + 0.5) * s; // ties (exact where s is a power of two)
     else x[i] = (r() * 600 - 300) * s;
   }
   return x;
@@ -265,7 +370,26 @@ describe('QuantizeLinear f32 -> uint8 / int8', () => {
   }
 
   it('NaN gives 0 (not the zero point), +-Infinity saturate, ties go to even before the zero point is added', () => {
-    const x = Float32Array.of(NaN, Infinity, -Infinity, 0.5, 1.5, 2.5, -0.5, -1.5, -2.5, -0, 1e-45, 3.4e38, NaN, 2.5, 3.5, 4.5, 5.5, 6.5);
+    const x = Float32Array.of(
+      NaN,
+      Infinity,
+      -Infinity,
+      0.5,
+      1.5,
+      2.5,
+      -0.5,
+      -1.5,
+      -2.5,
+      -0,
+      1e-45,
+      3.4e38,
+      NaN,
+      2.5,
+      3.5,
+      4.5,
+      5.5,
+      6.5,
+    );
     for (const { core } of cores) {
       for (const [type, zp, want] of [
         ['uint8', 128, [0, 255, 0, 128, 130, 130, 128, 126, 126, 128, 128, 255, 0, 130, 132, 132, 134, 134]],
@@ -276,7 +400,8 @@ describe('QuantizeLinear f32 -> uint8 / int8', () => {
         k.dispose();
         const wantArr = type === 'int8' ? Int8Array.from(want) : Uint8Array.from(want);
         expectBytes(got, bytesOf(wantArr), `${type} specials`);
-        for (let i = 0; i < x.length; i++) expect(quantizeValue(x[i], 1, zp, type), `quantizeValue(${x[i]})`).toBe(want[i]);
+        for (let i = 0; i < x.length; i++)
+          expect(quantizeValue(x[i], 1, zp, type), `quantizeValue(${x[i]})`).toBe(want[i]);
       }
     }
   });
@@ -286,7 +411,14 @@ describe('DequantizeLinear uint8 / int8 -> f32', () => {
   for (const type of TYPES) {
     it(`${type}: every length 0..70 and across tasks, tiny / huge / overflowing scales`, () => {
       const r = rng(12);
-      const scales = [scaleNear(r, -8), Math.fround(1e-38), Math.fround(1e-44), Math.fround(1e36), Math.fround(3e38), 1];
+      const scales = [
+        scaleNear(r, -8),
+        Math.fround(1e-38),
+        Math.fround(1e-44),
+        Math.fround(1e36),
+        Math.fround(3e38),
+        1,
+      ];
       for (const n of LENGTHS) {
         const s = scales[n % scales.length];
         const zp = randInt(r, LO[type], HI[type]);
@@ -311,9 +443,11 @@ function toNchw44(x: Uint8Array, dims: readonly number[]): Uint8Array {
   const [N, C, H, W] = dims;
   const hw = H * W;
   const y = new Uint8Array(x.length);
-  for (let n = 0; n < N; n++) for (let c = 0; c < C; c++) for (let p = 0; p < hw; p++) {
-    y[((n * (C >> 2) + (c >> 2)) * hw + p) * 4 + (c & 3)] = x[(n * C + c) * hw + p];
-  }
+  for (let n = 0; n < N; n++)
+    for (let c = 0; c < C; c++)
+      for (let p = 0; p < hw; p++) {
+        y[((n * (C >> 2) + (c >> 2)) * hw + p) * 4 + (c & 3)] = x[(n * C + c) * hw + p];
+      }
   return y;
 }
 
@@ -325,16 +459,28 @@ interface BinCase {
 
 function binaryScales(r: () => number, kind: number): { aS: number; bS: number; cS: number } {
   switch (kind % 5) {
-    case 0: return { aS: 0.5, bS: 0.25, cS: 1 }; // sums on quarters: many exact ties
-    case 1: return { aS: scaleNear(r, -6), bS: scaleNear(r, -5), cS: scaleNear(r, -5) };
-    case 2: return { aS: Math.fround(1e-20), bS: Math.fround(3e-20), cS: Math.fround(2e-19) }; // tiny
-    case 3: return { aS: Math.fround(1e30), bS: Math.fround(2e29), cS: Math.fround(5e31) }; // huge
-    default: return { aS: Math.fround(3e38), bS: Math.fround(2e38), cS: Math.fround(1e-3) }; // A', B' overflow to +-Inf: NaN and Inf
+    case 0:
+      return { aS: 0.5, bS: 0.25, cS: 1 }; // sums on quarters: many exact ties
+    case 1:
+      return { aS: scaleNear(r, -6), bS: scaleNear(r, -5), cS: scaleNear(r, -5) };
+    case 2:
+      return { aS: Math.fround(1e-20), bS: Math.fround(3e-20), cS: Math.fround(2e-19) }; // tiny
+    case 3:
+      return { aS: Math.fround(1e30), bS: Math.fround(2e29), cS: Math.fround(5e31) }; // huge
+    default:
+      return { aS: Math.fround(3e38), bS: Math.fround(2e38), cS: Math.fround(1e-3) }; // A', B' overflow to +-Inf: NaN and Inf
   }
 }
 
 /** Runs one binary case on every core against the reference; returns the algorithm name. */
-function checkBinary(c: BinCase, op: 'add' | 'mul', type: QType, seed: number, how: How = 'serial', on = cores): string {
+function checkBinary(
+  c: BinCase,
+  op: 'add' | 'mul',
+  type: QType,
+  seed: number,
+  how: How = 'serial',
+  on = cores,
+): string {
   const r = rng(seed);
   const na = c.aDims.reduce((x, y) => x * y, 1);
   const nb = c.bDims.reduce((x, y) => x * y, 1);
@@ -344,9 +490,20 @@ function checkBinary(c: BinCase, op: 'add' | 'mul', type: QType, seed: number, h
   const [aZ, bZ, cZ] = [0, 1, 2].map(() => randInt(r, LO[type], HI[type]));
   const view = (x: Uint8Array) => (type === 'int8' ? new Int8Array(x.buffer) : x);
   const ref = op === 'add' ? QLinearAdd : QLinearMul;
-  const want = ref([
-    T(type, c.aDims, view(a)), scalarF(aS), scalarQ(type, aZ), T(type, c.bDims, view(b)), scalarF(bS), scalarQ(type, bZ), scalarF(cS), scalarQ(type, cZ),
-  ], NOATTR, 13)[0];
+  const want = ref(
+    [
+      T(type, c.aDims, view(a)),
+      scalarF(aS),
+      scalarQ(type, aZ),
+      T(type, c.bDims, view(b)),
+      scalarF(bS),
+      scalarQ(type, bZ),
+      scalarF(cS),
+      scalarQ(type, cZ),
+    ],
+    NOATTR,
+    13,
+  )[0];
   const nchw44 = c.layout === 'NCHW44';
   const lay = (x: Uint8Array, dims: number[]) => (nchw44 && dims.length === 4 && x.length > 0 ? toNchw44(x, dims) : x);
   // rank-4 layout conversion of the smaller operand: its bytes are those of the [N|1, C, 1, 1] it broadcasts as
@@ -357,13 +514,27 @@ function checkBinary(c: BinCase, op: 'add' | 'mul', type: QType, seed: number, h
   let algorithm = '';
   for (const { name, core } of on) {
     const p: QLinearBinaryParams = {
-      op, type, aDims: c.aDims, bDims: c.bDims, layout: c.layout, aScale: aS, aZeroPoint: aZ, bScale: bS, bZeroPoint: bZ, cScale: cS, cZeroPoint: cZ,
+      op,
+      type,
+      aDims: c.aDims,
+      bDims: c.bDims,
+      layout: c.layout,
+      aScale: aS,
+      aZeroPoint: aZ,
+      bScale: bS,
+      bZeroPoint: bZ,
+      cScale: cS,
+      cZeroPoint: cZ,
     };
     const k = new QLinearBinaryKernel(core, p);
     try {
       expect(k.outDims).toEqual(want.dims);
       const got = runWasm(core, k, aIn, bIn, wantBytes.length, how, seed % 3);
-      expectBytes(got, wantBytes, `${name} ${op} ${type} ${c.layout} [${c.aDims}] x [${c.bDims}] scales ${aS} ${bS} ${cS} zps ${aZ} ${bZ} ${cZ}`);
+      expectBytes(
+        got,
+        wantBytes,
+        `${name} ${op} ${type} ${c.layout} [${c.aDims}] x [${c.bDims}] scales ${aS} ${bS} ${cS} zps ${aZ} ${bZ} ${cZ}`,
+      );
       algorithm = k.algorithm;
     } finally {
       k.dispose();
@@ -378,7 +549,15 @@ describe('QLinearAdd / QLinearMul', () => {
       it(`${op} ${type}: equal shapes, every length 0..70 and across tasks, ties / tiny / huge / overflowing scales`, () => {
         let seed = 100;
         for (const n of LENGTHS) {
-          expect(checkBinary({ aDims: [n], bDims: [n], layout: 'NCHW' }, op, type, seed++, n % 4 === 1 ? 'reverse' : 'serial')).toMatch(/-equal$/);
+          expect(
+            checkBinary(
+              { aDims: [n], bDims: [n], layout: 'NCHW' },
+              op,
+              type,
+              seed++,
+              n % 4 === 1 ? 'reverse' : 'serial',
+            ),
+          ).toMatch(/-equal$/);
         }
         checkBinary({ aDims: [2, 3, 5, 7], bDims: [2, 3, 5, 7], layout: 'NCHW' }, op, type, seed++);
       });
@@ -388,7 +567,9 @@ describe('QLinearAdd / QLinearMul', () => {
         for (const n of LENGTHS) {
           const big = [n];
           const small = [[1], [], [1, 1]][n % 3];
-          expect(checkBinary({ aDims: big, bDims: small, layout: 'NCHW' }, op, type, seed++)).toMatch(/-(scalar|equal)$/);
+          expect(checkBinary({ aDims: big, bDims: small, layout: 'NCHW' }, op, type, seed++)).toMatch(
+            /-(scalar|equal)$/,
+          );
           checkBinary({ aDims: small, bDims: big, layout: 'NCHW' }, op, type, seed++, n % 2 ? 'reverse' : 'serial');
         }
       });
@@ -397,33 +578,69 @@ describe('QLinearAdd / QLinearMul', () => {
         let seed = 300;
         for (let hw = 1; hw <= 20; hw++) {
           const [h, w] = hw % 3 === 0 ? [3, hw / 3] : [1, hw];
-          for (const [N, C] of [[1, 3], [2, 5], [3, 1]]) {
+          for (const [N, C] of [
+            [1, 3],
+            [2, 5],
+            [3, 1],
+          ]) {
             const big = [N, C, h, w];
             const cases: number[][] = [[1, C, 1, 1], [N, C, 1, 1], [C, 1, 1], [C, h, w], [1, C, h, w], [h, w], [w]];
             for (const small of cases) {
               checkBinary({ aDims: big, bDims: small, layout: 'NCHW' }, op, type, seed++);
-              checkBinary({ aDims: small, bDims: big, layout: 'NCHW' }, op, type, seed++, seed % 2 ? 'reverse' : 'serial');
+              checkBinary(
+                { aDims: small, bDims: big, layout: 'NCHW' },
+                op,
+                type,
+                seed++,
+                seed % 2 ? 'reverse' : 'serial',
+              );
             }
           }
         }
         // the algorithms these take
         expect(planBinaryBroadcast([2, 8, 3, 3], [1, 8, 1, 1], 'NCHW').mode).toBe('channel');
         expect(planBinaryBroadcast([2, 8, 3, 3], [8, 3, 3], 'NCHW').mode).toBe('repeat');
-        expect(planBinaryBroadcast([8, 1, 1], [2, 8, 3, 3], 'NCHW')).toMatchObject({ mode: 'channel', swapped: true, inner: 9, mid: 8 });
+        expect(planBinaryBroadcast([8, 1, 1], [2, 8, 3, 3], 'NCHW')).toMatchObject({
+          mode: 'channel',
+          swapped: true,
+          inner: 9,
+          mid: 8,
+        });
       });
 
       it(`${op} ${type}: NCHW44 channel ([1 | N, C, 1, 1]), repeat, scalar and equal, either side; large tensors across tasks`, () => {
         let seed = 400;
-        for (const [N, C, H, W] of [[1, 4, 1, 1], [2, 4, 1, 1], [1, 4, 1, 3], [2, 8, 2, 3], [1, 12, 5, 1], [3, 4, 1, 7], [2, 16, 3, 3], [1, 8, 4, 5]]) {
+        for (const [N, C, H, W] of [
+          [1, 4, 1, 1],
+          [2, 4, 1, 1],
+          [1, 4, 1, 3],
+          [2, 8, 2, 3],
+          [1, 12, 5, 1],
+          [3, 4, 1, 7],
+          [2, 16, 3, 3],
+          [1, 8, 4, 5],
+        ]) {
           const big = [N, C, H, W];
           for (const small of [[1, C, 1, 1], [N, C, 1, 1], [C, 1, 1], [1, C, H, W], [1], big]) {
             checkBinary({ aDims: big, bDims: small, layout: 'NCHW44' }, op, type, seed++);
-            checkBinary({ aDims: small, bDims: big, layout: 'NCHW44' }, op, type, seed++, seed % 2 ? 'reverse' : 'serial');
+            checkBinary(
+              { aDims: small, bDims: big, layout: 'NCHW44' },
+              op,
+              type,
+              seed++,
+              seed % 2 ? 'reverse' : 'serial',
+            );
           }
         }
-        expect(checkBinary({ aDims: [1, 64, 45, 47], bDims: [1, 64, 1, 1], layout: 'NCHW44' }, op, type, seed++)).toMatch(/-channel-nchw44$/);
-        expect(checkBinary({ aDims: [1, 64, 45, 47], bDims: [1, 64, 1, 1], layout: 'NCHW' }, op, type, seed++)).toMatch(/-channel$/);
-        expect(checkBinary({ aDims: [2, 32, 33, 17], bDims: [1, 32, 33, 17], layout: 'NCHW44' }, op, type, seed++)).toMatch(/-repeat$/);
+        expect(
+          checkBinary({ aDims: [1, 64, 45, 47], bDims: [1, 64, 1, 1], layout: 'NCHW44' }, op, type, seed++),
+        ).toMatch(/-channel-nchw44$/);
+        expect(checkBinary({ aDims: [1, 64, 45, 47], bDims: [1, 64, 1, 1], layout: 'NCHW' }, op, type, seed++)).toMatch(
+          /-channel$/,
+        );
+        expect(
+          checkBinary({ aDims: [2, 32, 33, 17], bDims: [1, 32, 33, 17], layout: 'NCHW44' }, op, type, seed++),
+        ).toMatch(/-repeat$/);
       });
     }
   }
@@ -436,17 +653,50 @@ describe('QLinearAdd / QLinearMul', () => {
     //   uint8, zC = 101: 101.5 -> 102.
     const aS = Math.fround(0.5 + 2 ** -20);
     expect(aS).toBe(0.5 + 2 ** -20);
-    for (const [type, zC, want] of [['int8', 0, 1], ['uint8', 100, 100], ['uint8', 101, 102], ['int8', -100, -100], ['int8', -99, -98]] as const) {
+    for (const [type, zC, want] of [
+      ['int8', 0, 1],
+      ['uint8', 100, 100],
+      ['uint8', 101, 102],
+      ['int8', -100, -100],
+      ['int8', -99, -98],
+    ] as const) {
       for (const n of [1, 17, 32]) {
         const a = qArray(type, n).fill(1);
         const b = qArray(type, n);
-        const ref = QLinearAdd([T(type, [n], a), scalarF(aS), scalarQ(type, 0), T(type, [n], b), scalarF(1), scalarQ(type, 0), scalarF(1), scalarQ(type, zC)], NOATTR, 13)[0];
+        const ref = QLinearAdd(
+          [
+            T(type, [n], a),
+            scalarF(aS),
+            scalarQ(type, 0),
+            T(type, [n], b),
+            scalarF(1),
+            scalarQ(type, 0),
+            scalarF(1),
+            scalarQ(type, zC),
+          ],
+          NOATTR,
+          13,
+        )[0];
         expect(Array.from(ref.data as ArrayLike<number>), `reference ${type} zC ${zC}`).toEqual(Array(n).fill(want));
         for (const { name, core } of cores) {
           const k = new QLinearBinaryKernel(core, {
-            op: 'add', type, aDims: [n], bDims: [n], layout: 'NCHW', aScale: aS, aZeroPoint: 0, bScale: 1, bZeroPoint: 0, cScale: 1, cZeroPoint: zC,
+            op: 'add',
+            type,
+            aDims: [n],
+            bDims: [n],
+            layout: 'NCHW',
+            aScale: aS,
+            aZeroPoint: 0,
+            bScale: 1,
+            bZeroPoint: 0,
+            cScale: 1,
+            cZeroPoint: zC,
           });
-          expectBytes(runWasm(core, k, new Uint8Array(bytesOf(a)), new Uint8Array(bytesOf(b)), n), new Uint8Array(bytesOf(ref.data)), `${name} ${type} zC ${zC} n ${n}`);
+          expectBytes(
+            runWasm(core, k, new Uint8Array(bytesOf(a)), new Uint8Array(bytesOf(b)), n),
+            new Uint8Array(bytesOf(ref.data)),
+            `${name} ${type} zC ${zC} n ${n}`,
+          );
           k.dispose();
         }
       }
@@ -455,7 +705,16 @@ describe('QLinearAdd / QLinearMul', () => {
 
   it('refuses the broadcasts it does not cover with UNSUPPORTED_OP, dims that do not broadcast with BAD_SHAPE', () => {
     const { core } = cores[0];
-    const base = { op: 'add', type: 'uint8', aScale: 1, aZeroPoint: 0, bScale: 1, bZeroPoint: 0, cScale: 1, cZeroPoint: 0 } as const;
+    const base = {
+      op: 'add',
+      type: 'uint8',
+      aScale: 1,
+      aZeroPoint: 0,
+      bScale: 1,
+      bZeroPoint: 0,
+      cScale: 1,
+      cZeroPoint: 0,
+    } as const;
     const code = (aDims: number[], bDims: number[], layout: 'NCHW' | 'NCHW44' = 'NCHW') => {
       try {
         new QLinearBinaryKernel(core, { ...base, aDims, bDims, layout }).dispose();
@@ -496,7 +755,11 @@ describe('Lut: y = table[x] and its table builders', () => {
             // a new table in the same kernel
             const t2 = randBytes(r, 256);
             k.setTable(Int8Array.from(t2, (v) => (v << 24) >> 24));
-            expectBytes(runWasm(core, k, x, null, n), x.map((v) => t2[v]), `${name} setTable`);
+            expectBytes(
+              runWasm(core, k, x, null, n),
+              x.map((v) => t2[v]),
+              `${name} setTable`,
+            );
           }
         } finally {
           k.dispose();
@@ -506,7 +769,15 @@ describe('Lut: y = table[x] and its table builders', () => {
   });
 
   /** The reference's table: its operator run on all 256 raw bytes. */
-  function refTable(op: typeof QLinearSigmoid, type: QType, xs: number, xz: number, ys: number, yz: number, attrs = NOATTR): Uint8Array {
+  function refTable(
+    op: typeof QLinearSigmoid,
+    type: QType,
+    xs: number,
+    xz: number,
+    ys: number,
+    yz: number,
+    attrs = NOATTR,
+  ): Uint8Array {
     const all = qArray(type, 256);
     for (let i = 0; i < 256; i++) all[i] = type === 'int8' ? (i << 24) >> 24 : i;
     const y = op([T(type, [256], all), scalarF(xs), scalarQ(type, xz), scalarF(ys), scalarQ(type, yz)], attrs, 13)[0];
@@ -517,20 +788,42 @@ describe('Lut: y = table[x] and its table builders', () => {
     it(`${type}: the sigmoid, leaky-relu and requantization tables equal the reference's, random scales and zero points`, () => {
       const r = rng(type === 'uint8' ? 31 : 32);
       for (let c = 0; c < 60; c++) {
-        const xs = c % 10 === 9 ? Math.fround(1e-30) : c % 10 === 8 ? Math.fround(1e20) : scaleNear(r, -randInt(r, 2, 8));
+        const xs =
+          c % 10 === 9 ? Math.fround(1e-30) : c % 10 === 8 ? Math.fround(1e20) : scaleNear(r, -randInt(r, 2, 8));
         const xz = randInt(r, LO[type], HI[type]);
         const ys = c % 7 === 6 ? Math.fround(1e-25) : scaleNear(r, -randInt(r, 2, 9));
         const yz = randInt(r, LO[type], HI[type]);
-        expectBytes(sigmoidTable(type, xs, xz, ys, yz), refTable(QLinearSigmoid, type, xs, xz, ys, yz), `sigmoid ${xs} ${xz} ${ys} ${yz}`);
+        expectBytes(
+          sigmoidTable(type, xs, xz, ys, yz),
+          refTable(QLinearSigmoid, type, xs, xz, ys, yz),
+          `sigmoid ${xs} ${xz} ${ys} ${yz}`,
+        );
         const alpha = [0.01, 0.2, 1.5, -0.3, 0][c % 5];
         const attrs = new Map<string, Attribute>([['alpha', { kind: 'float', value: Math.fround(alpha) }]]);
-        expectBytes(leakyReluTable(type, xs, xz, ys, yz, alpha), refTable(QLinearLeakyRelu, type, xs, xz, ys, yz, attrs), `leaky relu ${alpha}`);
-        if (c === 0) expectBytes(leakyReluTable(type, xs, xz, ys, yz), refTable(QLinearLeakyRelu, type, xs, xz, ys, yz), 'leaky relu default alpha');
+        expectBytes(
+          leakyReluTable(type, xs, xz, ys, yz, alpha),
+          refTable(QLinearLeakyRelu, type, xs, xz, ys, yz, attrs),
+          `leaky relu ${alpha}`,
+        );
+        if (c === 0)
+          expectBytes(
+            leakyReluTable(type, xs, xz, ys, yz),
+            refTable(QLinearLeakyRelu, type, xs, xz, ys, yz),
+            'leaky relu default alpha',
+          );
         // QLinearConcat of one requantized input: the reference's output over all 256 bytes is the table
         const all = qArray(type, 256);
         for (let i = 0; i < 256; i++) all[i] = type === 'int8' ? (i << 24) >> 24 : i;
-        const y = QLinearConcat([scalarF(ys), scalarQ(type, yz), T(type, [256], all), scalarF(xs), scalarQ(type, xz)], new Map([['axis', { kind: 'int', value: 0 }]]), 13)[0];
-        expectBytes(requantTable(type, xs, xz, ys, yz), new Uint8Array(bytesOf(y.data)), `requant ${xs} ${xz} ${ys} ${yz}`);
+        const y = QLinearConcat(
+          [scalarF(ys), scalarQ(type, yz), T(type, [256], all), scalarF(xs), scalarQ(type, xz)],
+          new Map([['axis', { kind: 'int', value: 0 }]]),
+          13,
+        )[0];
+        expectBytes(
+          requantTable(type, xs, xz, ys, yz),
+          new Uint8Array(bytesOf(y.data)),
+          `requant ${xs} ${xz} ${ys} ${yz}`,
+        );
       }
     });
   }
@@ -538,12 +831,20 @@ describe('Lut: y = table[x] and its table builders', () => {
   it('a table between other types (DequantizeLinear int8 -> F -> QuantizeLinear uint8) is the two reference operators', () => {
     const r = rng(33);
     for (let c = 0; c < 20; c++) {
-      const xs = scaleNear(r, -5), xz = randInt(r, -128, 127), ys = scaleNear(r, -6), yz = randInt(r, 0, 255);
+      const xs = scaleNear(r, -5),
+        xz = randInt(r, -128, 127),
+        ys = scaleNear(r, -6),
+        yz = randInt(r, 0, 255);
       const all = Int8Array.from({ length: 256 }, (_, i) => (i << 24) >> 24);
-      const d = DequantizeLinear([T('int8', [256], all), scalarF(xs), scalarQ('int8', xz)], NOATTR, 13)[0].data as Float32Array;
+      const d = DequantizeLinear([T('int8', [256], all), scalarF(xs), scalarQ('int8', xz)], NOATTR, 13)[0]
+        .data as Float32Array;
       const f = d.map((v) => Math.fround(v * v - 1)); // any float32 function
       const want = QuantizeLinear([T('float32', [256], f), scalarF(ys), scalarQ('uint8', yz)], NOATTR, 13)[0];
-      expectBytes(lutTable('int8', xs, xz, 'uint8', ys, yz, (v) => Math.fround(v * v - 1)), bytesOf(want.data), `int8 -> uint8 ${c}`);
+      expectBytes(
+        lutTable('int8', xs, xz, 'uint8', ys, yz, (v) => Math.fround(v * v - 1)),
+        bytesOf(want.data),
+        `int8 -> uint8 ${c}`,
+      );
     }
   });
 });
@@ -564,7 +865,14 @@ function randAcc(r: () => number, n: number): Int32Array {
   const a = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const k = r();
-    a[i] = k < 0.7 ? randInt(r, -3000, 3000) : k < 0.85 ? randInt(r, -(2 ** 26), 2 ** 26) : k < 0.95 ? randInt(r, -(2 ** 31), 2 ** 31 - 1) : randInt(r, -4, 4) * 2 + 1;
+    a[i] =
+      k < 0.7
+        ? randInt(r, -3000, 3000)
+        : k < 0.85
+          ? randInt(r, -(2 ** 26), 2 ** 26)
+          : k < 0.95
+            ? randInt(r, -(2 ** 31), 2 ** 31 - 1)
+            : randInt(r, -4, 4) * 2 + 1;
   }
   return a;
 }
@@ -579,16 +887,32 @@ function checkRequant(c: RqCase, type: QType, seed: number, how: How = 'serial',
   const acc0 = randAcc(r, n);
   const acc1 = c.k ? randAcc(r, n) : null;
   const kind = seed % 4;
-  const scaleOf = () => (kind === 0 ? [0.5, 0.25, 0.125][randInt(r, 0, 2)] : kind === 1 ? scaleNear(r, -randInt(r, 6, 14)) : kind === 2 ? Math.fround(1e-35) : Math.fround(1e30));
+  const scaleOf = () =>
+    kind === 0
+      ? [0.5, 0.25, 0.125][randInt(r, 0, 2)]
+      : kind === 1
+        ? scaleNear(r, -randInt(r, 6, 14))
+        : kind === 2
+          ? Math.fround(1e-35)
+          : Math.fround(1e30);
   const scales = c.perTensor ? [scaleOf()] : Array.from({ length: C }, scaleOf);
-  const bias = c.bias ? Int32Array.from({ length: C }, () => (r() < 0.1 ? randInt(r, -(2 ** 31), 2 ** 31 - 1) : randInt(r, -5000, 5000))) : undefined;
+  const bias = c.bias
+    ? Int32Array.from({ length: C }, () => (r() < 0.1 ? randInt(r, -(2 ** 31), 2 ** 31 - 1) : randInt(r, -5000, 5000)))
+    : undefined;
   const zp = randInt(r, LO[type], HI[type]);
   // reference, element by element in logical (row-major) order
   const want = qArray(type, n);
   for (let i = 0; i < n; i++) {
     const ch = Math.floor(i / inner) % C;
     const acc = acc1 ? (Math.imul(c.k!, acc0[i]) + acc1[i]) | 0 : acc0[i];
-    want[i] = requantize(acc, bias ? bias[ch] : 0, scales.length === 1 ? scales[0] : scales[ch], zp, LO[type], HI[type]);
+    want[i] = requantize(
+      acc,
+      bias ? bias[ch] : 0,
+      scales.length === 1 ? scales[0] : scales[ch],
+      zp,
+      LO[type],
+      HI[type],
+    );
   }
   const nchw44 = c.layout === 'NCHW44';
   /** int32 [N, C, H, W] -> NCHW44 */
@@ -596,7 +920,10 @@ function checkRequant(c: RqCase, type: QType, seed: number, how: How = 'serial',
     const [N, Cc, H, W] = c.dims;
     const hw = H * W;
     const y = new Int32Array(a.length);
-    for (let nn = 0; nn < N; nn++) for (let cc = 0; cc < Cc; cc++) for (let p = 0; p < hw; p++) y[((nn * (Cc >> 2) + (cc >> 2)) * hw + p) * 4 + (cc & 3)] = a[(nn * Cc + cc) * hw + p];
+    for (let nn = 0; nn < N; nn++)
+      for (let cc = 0; cc < Cc; cc++)
+        for (let p = 0; p < hw; p++)
+          y[((nn * (Cc >> 2) + (cc >> 2)) * hw + p) * 4 + (cc & 3)] = a[(nn * Cc + cc) * hw + p];
     return y;
   };
   const in0 = bytesOf(nchw44 ? acc44(acc0) : acc0);
@@ -605,7 +932,14 @@ function checkRequant(c: RqCase, type: QType, seed: number, how: How = 'serial',
   let algorithm = '';
   for (const { name, core } of on) {
     const p: RequantizeParams = {
-      dims: c.dims, layout: c.layout, type, scale: c.perTensor ? scales[0] : Float32Array.from(scales), bias, zeroPoint: zp, axis: c.axis, k: c.k,
+      dims: c.dims,
+      layout: c.layout,
+      type,
+      scale: c.perTensor ? scales[0] : Float32Array.from(scales),
+      bias,
+      zeroPoint: zp,
+      axis: c.axis,
+      k: c.k,
     };
     const k = new RequantizeKernel(core, p);
     try {
@@ -624,27 +958,49 @@ describe('RequantizeInt32: int32 -> uint8 / int8, per channel, bias, a second ac
     it(`${type}: per tensor, every length 0..70 and across tasks`, () => {
       let seed = 500;
       for (const n of LENGTHS) {
-        expect(checkRequant({ dims: [1, n], layout: 'NCHW', perTensor: true }, type, seed++, n % 3 === 2 ? 'reverse' : 'serial')).toBe('requant-tensor');
+        expect(
+          checkRequant(
+            { dims: [1, n], layout: 'NCHW', perTensor: true },
+            type,
+            seed++,
+            n % 3 === 2 ? 'reverse' : 'serial',
+          ),
+        ).toBe('requant-tensor');
       }
-      expect(checkRequant({ dims: [1, 4, 2, 2], layout: 'NCHW44', perTensor: true, k: 2 }, type, seed++)).toBe('requant-tensor-k2');
+      expect(checkRequant({ dims: [1, 4, 2, 2], layout: 'NCHW44', perTensor: true, k: 2 }, type, seed++)).toBe(
+        'requant-tensor-k2',
+      );
     });
 
     it(`${type}: NCHW per channel, every plane size 1..40, with and without bias, k = 1 and 2`, () => {
       let seed = 600;
       for (let hw = 1; hw <= 40; hw++) {
         const dims = hw % 4 === 0 ? [2, 3, 4, hw / 4] : [1 + (hw % 2), 3 + (hw % 3), 1, hw];
-        for (const [bias, k] of [[false, undefined], [true, undefined], [true, 2], [false, 1]] as const) {
+        for (const [bias, k] of [
+          [false, undefined],
+          [true, undefined],
+          [true, 2],
+          [false, 1],
+        ] as const) {
           checkRequant({ dims, layout: 'NCHW', bias, k }, type, seed++, seed % 2 ? 'reverse' : 'serial');
         }
       }
       expect(checkRequant({ dims: [1, 64, 33, 35], layout: 'NCHW', bias: true }, type, seed++)).toBe('requant-nchw');
-      expect(checkRequant({ dims: [1, 64, 33, 35], layout: 'NCHW', bias: true, k: 2 }, type, seed++)).toBe('requant-nchw-k2');
+      expect(checkRequant({ dims: [1, 64, 33, 35], layout: 'NCHW', bias: true, k: 2 }, type, seed++)).toBe(
+        'requant-nchw-k2',
+      );
     });
 
     it(`${type}: the channel as the last axis (a MatMul / Gemm output), every length 1..70`, () => {
       let seed = 700;
       for (let C = 1; C <= 70; C++) {
-        expect(checkRequant({ dims: [1 + (C % 3), C], layout: 'NCHW', bias: C % 2 === 0, k: C % 5 === 0 ? 2 : undefined }, type, seed++)).toMatch(C === 1 ? /^requant-tensor/ : /^requant-last-axis/);
+        expect(
+          checkRequant(
+            { dims: [1 + (C % 3), C], layout: 'NCHW', bias: C % 2 === 0, k: C % 5 === 0 ? 2 : undefined },
+            type,
+            seed++,
+          ),
+        ).toMatch(C === 1 ? /^requant-tensor/ : /^requant-last-axis/);
         checkRequant({ dims: [2, 3, C], layout: 'NCHW', axis: -1, bias: true }, type, seed++, 'reverse');
       }
       checkRequant({ dims: [257, 131], layout: 'NCHW', bias: true }, type, seed++);
@@ -656,12 +1012,21 @@ describe('RequantizeInt32: int32 -> uint8 / int8, per channel, bias, a second ac
       for (let hw = 1; hw <= 24; hw++) {
         const C = 4 * (1 + (hw % 4));
         const dims = hw % 6 === 0 ? [2, C, 2, hw / 2] : [1 + (hw % 2), C, 1, hw];
-        for (const [bias, k] of [[false, undefined], [true, undefined], [true, 2], [true, 1]] as const) {
+        for (const [bias, k] of [
+          [false, undefined],
+          [true, undefined],
+          [true, 2],
+          [true, 1],
+        ] as const) {
           checkRequant({ dims, layout: 'NCHW44', bias, k }, type, seed++, seed % 2 ? 'reverse' : 'serial');
         }
       }
-      expect(checkRequant({ dims: [1, 64, 33, 35], layout: 'NCHW44', bias: true }, type, seed++)).toBe('requant-nchw44');
-      expect(checkRequant({ dims: [2, 32, 30, 31], layout: 'NCHW44', bias: true, k: 2 }, type, seed++)).toBe('requant-nchw44-k2');
+      expect(checkRequant({ dims: [1, 64, 33, 35], layout: 'NCHW44', bias: true }, type, seed++)).toBe(
+        'requant-nchw44',
+      );
+      expect(checkRequant({ dims: [2, 32, 30, 31], layout: 'NCHW44', bias: true, k: 2 }, type, seed++)).toBe(
+        'requant-nchw44-k2',
+      );
     });
   }
 });
@@ -672,9 +1037,17 @@ describe('RequantizeInt32: int32 -> uint8 / int8, per channel, bias, a second ac
  * Runs k with its output written over input `which` (0: src, 1: the second input), tasks last first: what the
  * executor's memory plan may do for Lut and QLinearAdd / QLinearMul (output over the operand of the output's shape).
  */
-function runInPlace(core: WasmRuntimeCore, k: ModelKernel, src: Uint8Array, second: Uint8Array | null, which: 0 | 1): Uint8Array {
+function runInPlace(
+  core: WasmRuntimeCore,
+  k: ModelKernel,
+  src: Uint8Array,
+  second: Uint8Array | null,
+  which: 0 | 1,
+): Uint8Array {
   const al = (v: number) => Math.ceil(v / 16) * 16;
-  const oSrc = GUARD, oSec = al(oSrc + src.length + GUARD), total = al(oSec + (second?.length ?? 0) + GUARD);
+  const oSrc = GUARD,
+    oSec = al(oSrc + src.length + GUARD),
+    total = al(oSec + (second?.length ?? 0) + GUARD);
   const base = core.heap.alloc(total, 64);
   try {
     let u8 = core.u8();
@@ -689,7 +1062,10 @@ function runInPlace(core: WasmRuntimeCore, k: ModelKernel, src: Uint8Array, seco
     }
     u8 = core.u8();
     const guardOk = (a: number, b: number) => u8.subarray(base + a, base + b).every((v) => v === GUARD_BYTE);
-    expect(guardOk(0, oSrc) && guardOk(oSrc + src.length, oSec) && guardOk(oSec + (second?.length ?? 0), total), 'guards').toBe(true);
+    expect(
+      guardOk(0, oSrc) && guardOk(oSrc + src.length, oSec) && guardOk(oSec + (second?.length ?? 0), total),
+      'guards',
+    ).toBe(true);
     const o = which === 0 ? oSrc : oSec;
     return u8.slice(base + o, base + o + (which === 0 ? src.length : second!.length));
   } finally {
@@ -706,7 +1082,11 @@ describe('in place: Lut and QLinearAdd / QLinearMul may write their output over 
         const x = randBytes(r, n);
         const k = new LutKernel(core, { length: n, table });
         expect(k.inPlaceInput).toBe(0);
-        expectBytes(runInPlace(core, k, x, null, 0), x.map((v) => table[v]), `${name} lut n=${n}`);
+        expectBytes(
+          runInPlace(core, k, x, null, 0),
+          x.map((v) => table[v]),
+          `${name} lut n=${n}`,
+        );
         k.dispose();
       }
       const cases: Array<[number[], number[], 'NCHW' | 'NCHW44']> = [
@@ -720,23 +1100,44 @@ describe('in place: Lut and QLinearAdd / QLinearMul may write their output over 
         for (const swap of [false, true]) {
           const [aDims, bDims] = swap ? [small, big] : [big, small];
           const p: QLinearBinaryParams = {
-            op: swap ? 'mul' : 'add', type: 'int8', aDims, bDims, layout, aScale: scaleNear(r, -5), aZeroPoint: 3, bScale: scaleNear(r, -6), bZeroPoint: -7, cScale: scaleNear(r, -5), cZeroPoint: 9,
+            op: swap ? 'mul' : 'add',
+            type: 'int8',
+            aDims,
+            bDims,
+            layout,
+            aScale: scaleNear(r, -5),
+            aZeroPoint: 3,
+            bScale: scaleNear(r, -6),
+            bZeroPoint: -7,
+            cScale: scaleNear(r, -5),
+            cZeroPoint: 9,
           };
-          const a = randBytes(r, aDims.reduce((x, y) => x * y, 1));
-          const b = randBytes(r, bDims.reduce((x, y) => x * y, 1));
+          const a = randBytes(
+            r,
+            aDims.reduce((x, y) => x * y, 1),
+          );
+          const b = randBytes(
+            r,
+            bDims.reduce((x, y) => x * y, 1),
+          );
           const k = new QLinearBinaryKernel(core, p);
           const equal = big.length === small.length && big.every((v, i) => v === small[i]);
           expect(k.inPlaceInput).toBe(swap && !equal ? 1 : 0);
           const want = runWasm(core, k, a, b, Math.max(a.length, b.length));
           // equal shapes: over either operand
           for (const which of equal ? ([0, 1] as const) : [k.inPlaceInput]) {
-            expectBytes(runInPlace(core, k, a, b, which), want, `${name} ${k.algorithm} [${aDims}] x [${bDims}] over input ${which}`);
+            expectBytes(
+              runInPlace(core, k, a, b, which),
+              want,
+              `${name} ${k.algorithm} [${aDims}] x [${bDims}] over input ${which}`,
+            );
           }
           k.dispose();
         }
       }
       for (const k of [
-        new QuantizeKernel(core, { length: 8, type: 'int8', scale: 1, zeroPoint: 0 }), new DequantizeKernel(core, { length: 8, type: 'int8', scale: 1, zeroPoint: 0 }),
+        new QuantizeKernel(core, { length: 8, type: 'int8', scale: 1, zeroPoint: 0 }),
+        new DequantizeKernel(core, { length: 8, type: 'int8', scale: 1, zeroPoint: 0 }),
         new RequantizeKernel(core, { dims: [1, 8], layout: 'NCHW', type: 'int8', scale: 1, zeroPoint: 0 }),
       ]) {
         expect(k.inPlaceInput, k.algorithm).toBeNull();
@@ -766,7 +1167,11 @@ describe('the threaded build: the pool runs every kernel to the same bytes', () 
     k.dispose();
     const table = randBytes(r, 256);
     k = new LutKernel(core, { length: n, table });
-    expectBytes(runWasm(core, k, q, null, n, 'pool'), q.map((v) => table[v]), 'lut on the pool');
+    expectBytes(
+      runWasm(core, k, q, null, n, 'pool'),
+      q.map((v) => table[v]),
+      'lut on the pool',
+    );
     k.dispose();
     // binary and requant through their own checks, on the threaded core
     const on = [{ name: 'threaded', core }];
@@ -809,13 +1214,22 @@ describe('the constructors check their parameters (typed errors, nothing allocat
     expect(code(() => new LutKernel(core, { length: 4, table: Array(256).fill(256) }))).toBe('INVALID_PARAM');
     expect(code(() => sigmoidTable('uint8', 0, 0, 1, 0))).toBe('INVALID_SCALE');
     expect(code(() => leakyReluTable('int8', 1, 0, 1, 200))).toBe('INVALID_PARAM');
-    const rq: RequantizeParams = { dims: [1, 4, 2, 2], layout: 'NCHW44', type: 'int8', scale: [1, 2, 3, 4], bias: [1, 2, 3, 4], zeroPoint: 0 };
+    const rq: RequantizeParams = {
+      dims: [1, 4, 2, 2],
+      layout: 'NCHW44',
+      type: 'int8',
+      scale: [1, 2, 3, 4],
+      bias: [1, 2, 3, 4],
+      zeroPoint: 0,
+    };
     expect(code(() => new RequantizeKernel(core, rq))).toBe('ok');
     expect(code(() => new RequantizeKernel(core, { ...rq, scale: [1, 2, 3] }))).toBe('INVALID_SCALE');
     expect(code(() => new RequantizeKernel(core, { ...rq, scale: [1, 2, 0, 4] }))).toBe('INVALID_SCALE');
     expect(code(() => new RequantizeKernel(core, { ...rq, bias: [1, 2, 3] }))).toBe('BIAS_LENGTH');
     expect(code(() => new RequantizeKernel(core, { ...rq, bias: [1, 2, 3, 2 ** 31] }))).toBe('INVALID_PARAM');
-    expect(code(() => new RequantizeKernel(core, { ...rq, dims: [1, 6, 2, 2], scale: 1, bias: undefined }))).toBe('CHANNELS_NOT_MULTIPLE_OF_4');
+    expect(code(() => new RequantizeKernel(core, { ...rq, dims: [1, 6, 2, 2], scale: 1, bias: undefined }))).toBe(
+      'CHANNELS_NOT_MULTIPLE_OF_4',
+    );
     expect(code(() => new RequantizeKernel(core, { ...rq, dims: [4, 2, 2] }))).toBe('BAD_SHAPE');
     expect(code(() => new RequantizeKernel(core, { ...rq, layout: 'NCHW', dims: [4] }))).toBe('BAD_SHAPE');
     expect(code(() => new RequantizeKernel(core, { ...rq, k: 3 as 2 }))).toBe('INVALID_PARAM');
@@ -837,23 +1251,38 @@ try {
 }
 
 /** One node, fed inputs (null: an initializer) in order; runs it on onnxruntime-web (wasm, 1 thread, no graph optimization). */
-async function ortOne(op: string, domain: string, inputs: Array<[string, Tensor, 'feed' | 'init']>, outType: Tensor['type'], attrs: AttrSpec[] = []): Promise<Uint8Array> {
+async function ortOne(
+  op: string,
+  domain: string,
+  inputs: Array<[string, Tensor, 'feed' | 'init']>,
+  outType: Tensor['type'],
+  attrs: AttrSpec[] = [],
+): Promise<Uint8Array> {
   const ort = ortModule!;
-  const dt = (t: Tensor) => ({ float32: DT.FLOAT, uint8: DT.UINT8, int8: DT.INT8 } as Record<string, number>)[t.type];
+  const dt = (t: Tensor) => (({ float32: DT.FLOAT, uint8: DT.UINT8, int8: DT.INT8 }) as Record<string, number>)[t.type];
   const model = writeModel({
     irVersion: 8,
-    opsets: [['', 13], ['com.microsoft', 1]],
+    opsets: [
+      ['', 13],
+      ['com.microsoft', 1],
+    ],
     graph: {
       name: op,
       nodes: [{ opType: op, domain, inputs: inputs.map(([n]) => n), outputs: ['y'], attributes: attrs }],
-      initializers: inputs.filter(([, , k]) => k === 'init').map(([n, t]) => ({ name: n, dataType: dt(t), dims: t.dims, raw: le(t.data as ArrayBufferView) })),
+      initializers: inputs
+        .filter(([, , k]) => k === 'init')
+        .map(([n, t]) => ({ name: n, dataType: dt(t), dims: t.dims, raw: le(t.data as ArrayBufferView) })),
       inputs: inputs.filter(([, , k]) => k === 'feed').map(([n, t]) => ({ name: n, elemType: dt(t), shape: t.dims })),
       outputs: [{ name: 'y', elemType: dt({ type: outType } as Tensor) }],
     },
   });
-  const session = await ort.InferenceSession.create(model, { executionProviders: ['wasm'], graphOptimizationLevel: 'disabled' });
+  const session = await ort.InferenceSession.create(model, {
+    executionProviders: ['wasm'],
+    graphOptimizationLevel: 'disabled',
+  });
   const feeds: Record<string, import('onnxruntime-web').Tensor> = {};
-  for (const [n, t, k] of inputs) if (k === 'feed') feeds[n] = new ort.Tensor(t.type as 'float32', t.data as Float32Array, t.dims);
+  for (const [n, t, k] of inputs)
+    if (k === 'feed') feeds[n] = new ort.Tensor(t.type as 'float32', t.data as Float32Array, t.dims);
   const out = (await session.run(feeds)).y;
   await session.release();
   return new Uint8Array(bytesOf(out.data as ArrayBufferView));
@@ -863,72 +1292,142 @@ describe('onnxruntime-web 1.30 (wasm, 1 thread) computes the same bytes', () => 
   const core = () => cores[0].core;
 
   for (const type of TYPES) {
-    it.skipIf(!ortModule)(`${type}: QLinearAdd channel (NCHW and NCHW44), QLinearMul scalar on the left, overflowing scales`, async () => {
-      const r = rng(type === 'uint8' ? 41 : 42);
-      const view = (x: Uint8Array) => (type === 'int8' ? new Int8Array(x.buffer) : x);
-      const cases: Array<{ op: 'add' | 'mul'; aDims: number[]; bDims: number[]; s: [number, number, number] }> = [
-        { op: 'add', aDims: [1, 8, 5, 7], bDims: [1, 8, 1, 1], s: [scaleNear(r, -6), scaleNear(r, -5), scaleNear(r, -5)] },
-        { op: 'add', aDims: [2, 8, 3, 3], bDims: [2, 8, 3, 3], s: [0.5, 0.25, 1] },
-        { op: 'mul', aDims: [1], bDims: [2, 4, 3, 3], s: [scaleNear(r, -4), scaleNear(r, -5), scaleNear(r, -7)] },
-        { op: 'add', aDims: [40], bDims: [40], s: [Math.fround(3e38), Math.fround(2e38), Math.fround(1e-3)] },
-        { op: 'mul', aDims: [40], bDims: [40], s: [Math.fround(1e30), Math.fround(1e20), Math.fround(1e-3)] },
-      ];
-      for (const c of cases) {
-        const a = randBytes(r, c.aDims.reduce((x, y) => x * y, 1));
-        const b = randBytes(r, c.bDims.reduce((x, y) => x * y, 1));
-        const [aZ, bZ, cZ] = [0, 1, 2].map(() => randInt(r, LO[type], HI[type]));
-        const want = await ortOne(c.op === 'add' ? 'QLinearAdd' : 'QLinearMul', 'com.microsoft', [
-          ['a', T(type, c.aDims, view(a)), 'feed'], ['as', scalarF(c.s[0]), 'init'], ['az', scalarQ(type, aZ), 'init'],
-          ['b', T(type, c.bDims, view(b)), 'feed'], ['bs', scalarF(c.s[1]), 'init'], ['bz', scalarQ(type, bZ), 'init'],
-          ['cs', scalarF(c.s[2]), 'init'], ['cz', scalarQ(type, cZ), 'init'],
-        ], type);
-        for (const layout of c.aDims.length === 4 || c.bDims.length === 4 ? (['NCHW', 'NCHW44'] as const) : (['NCHW'] as const)) {
-          const k = new QLinearBinaryKernel(core(), {
-            op: c.op, type, aDims: c.aDims, bDims: c.bDims, layout, aScale: c.s[0], aZeroPoint: aZ, bScale: c.s[1], bZeroPoint: bZ, cScale: c.s[2], cZeroPoint: cZ,
-          });
-          const l44 = (x: Uint8Array, d: number[]) => (layout === 'NCHW44' && d.length === 4 ? toNchw44(x, d) : x);
-          const got = runWasm(core(), k, l44(a, c.aDims), l44(b, c.bDims), want.length);
-          k.dispose();
-          expectBytes(got, l44(want, k.outDims), `${c.op} ${layout} [${c.aDims}] x [${c.bDims}] scales ${c.s}`);
+    it.skipIf(!ortModule)(
+      `${type}: QLinearAdd channel (NCHW and NCHW44), QLinearMul scalar on the left, overflowing scales`,
+      async () => {
+        const r = rng(type === 'uint8' ? 41 : 42);
+        const view = (x: Uint8Array) => (type === 'int8' ? new Int8Array(x.buffer) : x);
+        const cases: Array<{ op: 'add' | 'mul'; aDims: number[]; bDims: number[]; s: [number, number, number] }> = [
+          {
+            op: 'add',
+            aDims: [1, 8, 5, 7],
+            bDims: [1, 8, 1, 1],
+            s: [scaleNear(r, -6), scaleNear(r, -5), scaleNear(r, -5)],
+          },
+          { op: 'add', aDims: [2, 8, 3, 3], bDims: [2, 8, 3, 3], s: [0.5, 0.25, 1] },
+          { op: 'mul', aDims: [1], bDims: [2, 4, 3, 3], s: [scaleNear(r, -4), scaleNear(r, -5), scaleNear(r, -7)] },
+          { op: 'add', aDims: [40], bDims: [40], s: [Math.fround(3e38), Math.fround(2e38), Math.fround(1e-3)] },
+          { op: 'mul', aDims: [40], bDims: [40], s: [Math.fround(1e30), Math.fround(1e20), Math.fround(1e-3)] },
+        ];
+        for (const c of cases) {
+          const a = randBytes(
+            r,
+            c.aDims.reduce((x, y) => x * y, 1),
+          );
+          const b = randBytes(
+            r,
+            c.bDims.reduce((x, y) => x * y, 1),
+          );
+          const [aZ, bZ, cZ] = [0, 1, 2].map(() => randInt(r, LO[type], HI[type]));
+          const want = await ortOne(
+            c.op === 'add' ? 'QLinearAdd' : 'QLinearMul',
+            'com.microsoft',
+            [
+              ['a', T(type, c.aDims, view(a)), 'feed'],
+              ['as', scalarF(c.s[0]), 'init'],
+              ['az', scalarQ(type, aZ), 'init'],
+              ['b', T(type, c.bDims, view(b)), 'feed'],
+              ['bs', scalarF(c.s[1]), 'init'],
+              ['bz', scalarQ(type, bZ), 'init'],
+              ['cs', scalarF(c.s[2]), 'init'],
+              ['cz', scalarQ(type, cZ), 'init'],
+            ],
+            type,
+          );
+          for (const layout of c.aDims.length === 4 || c.bDims.length === 4
+            ? (['NCHW', 'NCHW44'] as const)
+            : (['NCHW'] as const)) {
+            const k = new QLinearBinaryKernel(core(), {
+              op: c.op,
+              type,
+              aDims: c.aDims,
+              bDims: c.bDims,
+              layout,
+              aScale: c.s[0],
+              aZeroPoint: aZ,
+              bScale: c.s[1],
+              bZeroPoint: bZ,
+              cScale: c.s[2],
+              cZeroPoint: cZ,
+            });
+            const l44 = (x: Uint8Array, d: number[]) => (layout === 'NCHW44' && d.length === 4 ? toNchw44(x, d) : x);
+            const got = runWasm(core(), k, l44(a, c.aDims), l44(b, c.bDims), want.length);
+            k.dispose();
+            expectBytes(got, l44(want, k.outDims), `${c.op} ${layout} [${c.aDims}] x [${c.bDims}] scales ${c.s}`);
+          }
         }
-      }
-    });
+      },
+    );
 
-    it.skipIf(!ortModule)(`${type}: QuantizeLinear (specials, ties), DequantizeLinear, QLinearSigmoid / QLinearLeakyRelu tables`, async () => {
-      const r = rng(type === 'uint8' ? 43 : 44);
-      const n = 300;
-      for (const s of [0.25, scaleNear(r, -6), Math.fround(1e-30)]) {
-        const zp = randInt(r, LO[type], HI[type]);
-        const x = quantInputs(r, n, s);
-        const want = await ortOne('QuantizeLinear', '', [['x', T('float32', [n], x), 'feed'], ['s', scalarF(s), 'init'], ['z', scalarQ(type, zp), 'init']], type);
-        const k = new QuantizeKernel(core(), { length: n, type, scale: s, zeroPoint: zp });
-        expectBytes(runWasm(core(), k, bytesOf(x), null, n), want, `QuantizeLinear s=${s} zp=${zp}`);
-        k.dispose();
-      }
-      const all = qArray(type, 256);
-      for (let i = 0; i < 256; i++) all[i] = type === 'int8' ? (i << 24) >> 24 : i;
-      const raw = new Uint8Array(bytesOf(all));
-      for (const s of [scaleNear(r, -5), Math.fround(3e36)]) {
-        const zp = randInt(r, LO[type], HI[type]);
-        const want = await ortOne('DequantizeLinear', '', [['x', T(type, [256], all), 'feed'], ['s', scalarF(s), 'init'], ['z', scalarQ(type, zp), 'init']], 'float32');
-        const k = new DequantizeKernel(core(), { length: 256, type, scale: s, zeroPoint: zp });
-        expectBytes(runWasm(core(), k, raw, null, 1024), want, `DequantizeLinear s=${s}`);
-        k.dispose();
-      }
-      for (let c = 0; c < 4; c++) {
-        const xs = scaleNear(r, -4), xz = randInt(r, LO[type], HI[type]), ys = c % 2 ? Math.fround(1 / 256) : scaleNear(r, -6), yz = randInt(r, LO[type], HI[type]);
-        const q5: Array<[string, Tensor, 'feed' | 'init']> = [['x', T(type, [256], all), 'feed'], ['xs', scalarF(xs), 'init'], ['xz', scalarQ(type, xz), 'init'], ['ys', scalarF(ys), 'init'], ['yz', scalarQ(type, yz), 'init']];
-        const alpha = [0.01, 0.2, 1.7, -0.25][c];
-        for (const [op, table, attrs] of [
-          ['QLinearSigmoid', sigmoidTable(type, xs, xz, ys, yz), []],
-          ['QLinearLeakyRelu', leakyReluTable(type, xs, xz, ys, yz, alpha), [{ name: 'alpha', type: AT.FLOAT, f: alpha }]],
-        ] as const) {
-          const want = await ortOne(op, 'com.microsoft', q5, type, [...attrs]);
-          const k = new LutKernel(core(), { length: 256, table });
-          expectBytes(runWasm(core(), k, raw, null, 256), want, `${op} ${xs} ${xz} ${ys} ${yz}`);
+    it.skipIf(!ortModule)(
+      `${type}: QuantizeLinear (specials, ties), DequantizeLinear, QLinearSigmoid / QLinearLeakyRelu tables`,
+      async () => {
+        const r = rng(type === 'uint8' ? 43 : 44);
+        const n = 300;
+        for (const s of [0.25, scaleNear(r, -6), Math.fround(1e-30)]) {
+          const zp = randInt(r, LO[type], HI[type]);
+          const x = quantInputs(r, n, s);
+          const want = await ortOne(
+            'QuantizeLinear',
+            '',
+            [
+              ['x', T('float32', [n], x), 'feed'],
+              ['s', scalarF(s), 'init'],
+              ['z', scalarQ(type, zp), 'init'],
+            ],
+            type,
+          );
+          const k = new QuantizeKernel(core(), { length: n, type, scale: s, zeroPoint: zp });
+          expectBytes(runWasm(core(), k, bytesOf(x), null, n), want, `QuantizeLinear s=${s} zp=${zp}`);
           k.dispose();
         }
-      }
-    });
+        const all = qArray(type, 256);
+        for (let i = 0; i < 256; i++) all[i] = type === 'int8' ? (i << 24) >> 24 : i;
+        const raw = new Uint8Array(bytesOf(all));
+        for (const s of [scaleNear(r, -5), Math.fround(3e36)]) {
+          const zp = randInt(r, LO[type], HI[type]);
+          const want = await ortOne(
+            'DequantizeLinear',
+            '',
+            [
+              ['x', T(type, [256], all), 'feed'],
+              ['s', scalarF(s), 'init'],
+              ['z', scalarQ(type, zp), 'init'],
+            ],
+            'float32',
+          );
+          const k = new DequantizeKernel(core(), { length: 256, type, scale: s, zeroPoint: zp });
+          expectBytes(runWasm(core(), k, raw, null, 1024), want, `DequantizeLinear s=${s}`);
+          k.dispose();
+        }
+        for (let c = 0; c < 4; c++) {
+          const xs = scaleNear(r, -4),
+            xz = randInt(r, LO[type], HI[type]),
+            ys = c % 2 ? Math.fround(1 / 256) : scaleNear(r, -6),
+            yz = randInt(r, LO[type], HI[type]);
+          const q5: Array<[string, Tensor, 'feed' | 'init']> = [
+            ['x', T(type, [256], all), 'feed'],
+            ['xs', scalarF(xs), 'init'],
+            ['xz', scalarQ(type, xz), 'init'],
+            ['ys', scalarF(ys), 'init'],
+            ['yz', scalarQ(type, yz), 'init'],
+          ];
+          const alpha = [0.01, 0.2, 1.7, -0.25][c];
+          for (const [op, table, attrs] of [
+            ['QLinearSigmoid', sigmoidTable(type, xs, xz, ys, yz), []],
+            [
+              'QLinearLeakyRelu',
+              leakyReluTable(type, xs, xz, ys, yz, alpha),
+              [{ name: 'alpha', type: AT.FLOAT, f: alpha }],
+            ],
+          ] as const) {
+            const want = await ortOne(op, 'com.microsoft', q5, type, [...attrs]);
+            const k = new LutKernel(core(), { length: 256, table });
+            expectBytes(runWasm(core(), k, raw, null, 256), want, `${op} ${xs} ${xz} ${ys} ${yz}`);
+            k.dispose();
+          }
+        }
+      },
+    );
   }
 });

@@ -13,7 +13,13 @@ import { instantiateCore, type WasmRuntimeCore } from '../src/runtime.js';
 import { I8ConvError } from '../src/errors.js';
 import type { Attribute, Tensor } from '../src/model/graph/ir.js';
 import { runKernelSerial, type Layout, type ModelKernel, type QType } from '../src/model/backends/types.js';
-import { MaxPool, QLinearAveragePool, QLinearGlobalAveragePool, poolAttributesOf, poolWindow2d } from '../src/model/backends/wasm-int8/pool.js';
+import {
+  MaxPool,
+  QLinearAveragePool,
+  QLinearGlobalAveragePool,
+  poolAttributesOf,
+  poolWindow2d,
+} from '../src/model/backends/wasm-int8/pool.js';
 import { Resize, resizeAttributesOf } from '../src/model/backends/wasm-int8/resize.js';
 import { Transpose, reducePermutation } from '../src/model/backends/wasm-int8/transpose.js';
 import { Relayout } from '../src/model/backends/wasm-int8/relayout.js';
@@ -45,13 +51,17 @@ const bytesOf = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a
 function to44(x: Uint8Array, [n, c, h, w]: readonly number[]): Uint8Array {
   const y = new Uint8Array(x.length);
   const p = h * w;
-  for (let b = 0; b < n; b++) for (let ch = 0; ch < c; ch++) for (let i = 0; i < p; i++) y[((b * (c >> 2) + (ch >> 2)) * p + i) * 4 + (ch & 3)] = x[(b * c + ch) * p + i];
+  for (let b = 0; b < n; b++)
+    for (let ch = 0; ch < c; ch++)
+      for (let i = 0; i < p; i++) y[((b * (c >> 2) + (ch >> 2)) * p + i) * 4 + (ch & 3)] = x[(b * c + ch) * p + i];
   return y;
 }
 function from44(y: Uint8Array, [n, c, h, w]: readonly number[]): Uint8Array {
   const x = new Uint8Array(y.length);
   const p = h * w;
-  for (let b = 0; b < n; b++) for (let ch = 0; ch < c; ch++) for (let i = 0; i < p; i++) x[(b * c + ch) * p + i] = y[((b * (c >> 2) + (ch >> 2)) * p + i) * 4 + (ch & 3)];
+  for (let b = 0; b < n; b++)
+    for (let ch = 0; ch < c; ch++)
+      for (let i = 0; i < p; i++) x[(b * c + ch) * p + i] = y[((b * (c >> 2) + (ch >> 2)) * p + i) * 4 + (ch & 3)];
   return x;
 }
 
@@ -64,7 +74,8 @@ function runShuffled(core: WasmRuntimeCore, k: ModelKernel, src: number, dst: nu
     const range = [1, 1, 1];
     d.range.forEach((v, i) => (range[3 - d.range.length + i] = v));
     const tasks: number[][] = [];
-    for (let a = 0; a < range[0]; a++) for (let b = 0; b < range[1]; b++) for (let c = 0; c < range[2]; c++) tasks.push([a, b, c]);
+    for (let a = 0; a < range[0]; a++)
+      for (let b = 0; b < range[1]; b++) for (let c = 0; c < range[2]; c++) tasks.push([a, b, c]);
     for (let i = tasks.length - 1; i > 0; i--) {
       const j = randInt(r, 0, i);
       [tasks[i], tasks[j]] = [tasks[j], tasks[i]];
@@ -79,12 +90,21 @@ function runShuffled(core: WasmRuntimeCore, k: ModelKernel, src: number, dst: nu
  * Runs kernel k on `input` (bytes in its layout) into an output of outBytes bytes between guard bands; checks the
  * guards, the kernel's tables' guards and that the input is unchanged; returns the output bytes.
  */
-function runKernel(core: WasmRuntimeCore, k: ModelKernel & { checkGuards(): boolean }, input: Uint8Array, outBytes: number, mode: RunMode, r: () => number, prefill = 0xcd): Uint8Array {
+function runKernel(
+  core: WasmRuntimeCore,
+  k: ModelKernel & { checkGuards(): boolean },
+  input: Uint8Array,
+  outBytes: number,
+  mode: RunMode,
+  r: () => number,
+  prefill = 0xcd,
+): Uint8Array {
   const heap = core.heap;
   const sOff = heap.alloc(input.length + 2 * GUARD, 64);
   const dOff = heap.alloc(outBytes + 2 * GUARD, 64);
   try {
-    const src = sOff + GUARD, dst = dOff + GUARD;
+    const src = sOff + GUARD,
+      dst = dOff + GUARD;
     let u8 = core.u8();
     u8.fill(0x5a, sOff, sOff + input.length + 2 * GUARD);
     u8.set(input, src);
@@ -94,11 +114,14 @@ function runKernel(core: WasmRuntimeCore, k: ModelKernel & { checkGuards(): bool
     else runShuffled(core, k, src, dst, r);
     u8 = core.u8();
     for (let i = 0; i < GUARD; i++) {
-      if (u8[dOff + i] !== 0x3c || u8[dst + outBytes + i] !== 0x3c) throw new Error(`output guard byte ${i} changed (${k.algorithm})`);
-      if (u8[sOff + i] !== 0x5a || u8[src + input.length + i] !== 0x5a) throw new Error(`input guard byte ${i} changed (${k.algorithm})`);
+      if (u8[dOff + i] !== 0x3c || u8[dst + outBytes + i] !== 0x3c)
+        throw new Error(`output guard byte ${i} changed (${k.algorithm})`);
+      if (u8[sOff + i] !== 0x5a || u8[src + input.length + i] !== 0x5a)
+        throw new Error(`input guard byte ${i} changed (${k.algorithm})`);
     }
     const after = u8.slice(src, src + input.length);
-    for (let i = 0; i < input.length; i++) if (after[i] !== input[i]) throw new Error(`input byte ${i} changed (${k.algorithm})`);
+    for (let i = 0; i < input.length; i++)
+      if (after[i] !== input[i]) throw new Error(`input byte ${i} changed (${k.algorithm})`);
     expect(k.checkGuards(), `${k.algorithm}: guards of the kernel's tables`).toBe(true);
     return u8.slice(dst, dst + outBytes);
   } finally {
@@ -108,7 +131,12 @@ function runKernel(core: WasmRuntimeCore, k: ModelKernel & { checkGuards(): bool
 }
 
 /** Which task wrote which output byte: every byte by exactly one task. */
-function expectDisjointTasks(core: WasmRuntimeCore, k: ModelKernel & { checkGuards(): boolean }, input: Uint8Array, outBytes: number): number {
+function expectDisjointTasks(
+  core: WasmRuntimeCore,
+  k: ModelKernel & { checkGuards(): boolean },
+  input: Uint8Array,
+  outBytes: number,
+): number {
   const owner = new Int32Array(outBytes).fill(-1);
   const d = k.dispatch[0];
   expect(k.dispatch.length).toBe(1);
@@ -131,7 +159,14 @@ function expectDisjointTasks(core: WasmRuntimeCore, k: ModelKernel & { checkGuar
   return total;
 }
 
-function runOneTask(core: WasmRuntimeCore, k: ModelKernel, input: Uint8Array, outBytes: number, t: number, fill: number): Uint8Array {
+function runOneTask(
+  core: WasmRuntimeCore,
+  k: ModelKernel,
+  input: Uint8Array,
+  outBytes: number,
+  t: number,
+  fill: number,
+): Uint8Array {
   const d = k.dispatch[0];
   const range = [1, 1, 1];
   d.range.forEach((v, i) => (range[3 - d.range.length + i] = v));
@@ -193,7 +228,11 @@ function randomPoolAttrs(r: () => number, h: number, w: number, dilations: boole
   const a: Attrs = new Map([['kernel_shape', ints(k)]]);
   if (r() < 0.8) a.set('strides', ints([randInt(r, 1, 3), randInt(r, 1, 3)]));
   const mode = randInt(r, 0, 3);
-  if (mode === 1) a.set('pads', ints([randInt(r, 0, k[0] - 1), randInt(r, 0, k[1] - 1), randInt(r, 0, k[0] - 1), randInt(r, 0, k[1] - 1)]));
+  if (mode === 1)
+    a.set(
+      'pads',
+      ints([randInt(r, 0, k[0] - 1), randInt(r, 0, k[1] - 1), randInt(r, 0, k[0] - 1), randInt(r, 0, k[1] - 1)]),
+    );
   if (mode === 2) a.set('auto_pad', str(r() < 0.5 ? 'SAME_UPPER' : 'SAME_LOWER'));
   if (mode === 3 && r() < 0.5) a.set('auto_pad', str('VALID'));
   if (mode !== 2 && r() < 0.4) a.set('ceil_mode', int(1));
@@ -227,7 +266,11 @@ function poolCases(r: () => number, op: string, large: number[][]): PoolCase[] {
     }
   }
   for (const [n, c, h, w, kh, kw, sh, sw, p, dil, ceil] of large) {
-    const a: Attrs = new Map([['kernel_shape', ints([kh, kw])], ['strides', ints([sh, sw])], ['pads', ints([p, p, p, p])]]);
+    const a: Attrs = new Map([
+      ['kernel_shape', ints([kh, kw])],
+      ['strides', ints([sh, sw])],
+      ['pads', ints([p, p, p, p])],
+    ]);
     if (dil > 1) a.set('dilations', ints([dil, dil]));
     if (ceil) a.set('ceil_mode', int(1));
     cases.push({ dims: [n, c, h, w], attrs: a });
@@ -238,8 +281,14 @@ function poolCases(r: () => number, op: string, large: number[][]): PoolCase[] {
 // [N, C, H, W, kh, kw, sh, sw, pad, dilation, ceil]: interior widths that hit the 16-column vectors with and without
 // an overlapping tail, stride 2 deinterleaving, dilation, the 4-pixel NCHW44 vectors, and a split into row tiles
 const LARGE_MAX = [
-  [1, 8, 37, 70, 3, 3, 1, 1, 1, 1, 0], [1, 4, 20, 48, 2, 2, 1, 1, 0, 1, 0], [2, 8, 31, 75, 3, 3, 2, 2, 1, 1, 1], [1, 4, 33, 67, 3, 5, 2, 2, 2, 1, 0],
-  [1, 4, 17, 53, 3, 3, 1, 1, 1, 2, 0], [1, 4, 40, 69, 2, 2, 2, 2, 0, 1, 0], [1, 4, 21, 80, 3, 3, 3, 3, 1, 1, 1], [1, 4, 160, 150, 3, 3, 2, 2, 1, 1, 0],
+  [1, 8, 37, 70, 3, 3, 1, 1, 1, 1, 0],
+  [1, 4, 20, 48, 2, 2, 1, 1, 0, 1, 0],
+  [2, 8, 31, 75, 3, 3, 2, 2, 1, 1, 1],
+  [1, 4, 33, 67, 3, 5, 2, 2, 2, 1, 0],
+  [1, 4, 17, 53, 3, 3, 1, 1, 1, 2, 0],
+  [1, 4, 40, 69, 2, 2, 2, 2, 0, 1, 0],
+  [1, 4, 21, 80, 3, 3, 3, 3, 1, 1, 1],
+  [1, 4, 160, 150, 3, 3, 2, 2, 1, 1, 0],
 ];
 
 describe('MaxPool (8-bit) against the reference MaxPool', () => {
@@ -253,10 +302,23 @@ describe('MaxPool (8-bit) against the reference MaxPool', () => {
         const x = randData(r, type, numel(c.dims));
         const [want] = refMaxPool([T(type, c.dims, x)], c.attrs, 13);
         for (const layout of LAYOUTS) {
-          const k = new MaxPool(core, { node: 'mp', type, layout, dims: c.dims, ...poolAttributesOf('MaxPool', 'mp', c.attrs) });
+          const k = new MaxPool(core, {
+            node: 'mp',
+            type,
+            layout,
+            dims: c.dims,
+            ...poolAttributesOf('MaxPool', 'mp', c.attrs),
+          });
           expect(k.outDims).toEqual(want.dims);
           const what = `MaxPool ${type} ${layout} [${c.dims}] ${JSON.stringify([...c.attrs])}`;
-          const out = runKernel(core, k, inLayout(bytesOf(x), c.dims, layout), numel(want.dims), (ci + runs) % 2 ? 'shuffled' : 'serial', r);
+          const out = runKernel(
+            core,
+            k,
+            inLayout(bytesOf(x), c.dims, layout),
+            numel(want.dims),
+            (ci + runs) % 2 ? 'shuffled' : 'serial',
+            r,
+          );
           expectBytes(layout === 'NCHW44' ? from44(out, want.dims) : out, bytesOf(want.data as Uint8Array), what);
           k.dispose();
           runs++;
@@ -275,11 +337,18 @@ describe('MaxPool (8-bit) against the reference MaxPool', () => {
           const x = new Uint8Array(numel(dims)).fill(lowest);
           for (let c = 0; c < 4; c++) x[c * 360 + hot] = type === 'uint8' ? 255 : 127;
           const xt = type === 'uint8' ? x : new Int8Array(x.buffer);
-          const attrs: Attrs = new Map([['kernel_shape', ints([3, 3])], ['pads', ints([1, 1, 1, 1])]]);
+          const attrs: Attrs = new Map([
+            ['kernel_shape', ints([3, 3])],
+            ['pads', ints([1, 1, 1, 1])],
+          ]);
           const [want] = refMaxPool([T(type, dims, xt)], attrs, 13);
           const k = new MaxPool(core, { type, layout, dims, kernelShape: [3, 3], pads: [1, 1, 1, 1] });
           const out = runKernel(core, k, inLayout(x, dims, layout), numel(want.dims), 'serial', rng(1));
-          expectBytes(layout === 'NCHW44' ? from44(out, want.dims) : out, bytesOf(want.data as Uint8Array), `hot ${hot} ${type} ${layout}`);
+          expectBytes(
+            layout === 'NCHW44' ? from44(out, want.dims) : out,
+            bytesOf(want.data as Uint8Array),
+            `hot ${hot} ${type} ${layout}`,
+          );
           k.dispose();
         }
       }
@@ -295,8 +364,13 @@ function randomScales(r: () => number): [number, number] {
 }
 
 const LARGE_AVG = [
-  [1, 8, 37, 70, 3, 3, 1, 1, 1, 1, 0], [1, 4, 20, 40, 2, 2, 1, 1, 0, 1, 0], [2, 8, 31, 41, 3, 3, 2, 2, 1, 1, 1], [1, 4, 33, 47, 2, 2, 2, 2, 0, 1, 0],
-  [1, 4, 19, 35, 5, 5, 1, 1, 2, 1, 1], [1, 4, 21, 50, 3, 3, 3, 3, 1, 1, 1], [1, 4, 130, 140, 3, 3, 1, 1, 1, 1, 0],
+  [1, 8, 37, 70, 3, 3, 1, 1, 1, 1, 0],
+  [1, 4, 20, 40, 2, 2, 1, 1, 0, 1, 0],
+  [2, 8, 31, 41, 3, 3, 2, 2, 1, 1, 1],
+  [1, 4, 33, 47, 2, 2, 2, 2, 0, 1, 0],
+  [1, 4, 19, 35, 5, 5, 1, 1, 2, 1, 1],
+  [1, 4, 21, 50, 3, 3, 3, 3, 1, 1, 1],
+  [1, 4, 130, 140, 3, 3, 1, 1, 1, 1, 0],
 ];
 
 describe('QLinearAveragePool against the reference', () => {
@@ -309,14 +383,36 @@ describe('QLinearAveragePool against the reference', () => {
         const x = randData(r, type, numel(c.dims));
         const [xs, ys] = randomScales(r);
         const [lo, hi] = type === 'uint8' ? [0, 255] : [-128, 127];
-        const xz = randInt(r, lo, hi), yz = randInt(r, lo, hi);
-        const [want] = refQAvgPool([T(type, c.dims, x), scalarF(xs), scalarQ(type, xz), scalarF(ys), scalarQ(type, yz)], c.attrs, 13);
+        const xz = randInt(r, lo, hi),
+          yz = randInt(r, lo, hi);
+        const [want] = refQAvgPool(
+          [T(type, c.dims, x), scalarF(xs), scalarQ(type, xz), scalarF(ys), scalarQ(type, yz)],
+          c.attrs,
+          13,
+        );
         for (const layout of LAYOUTS) {
           const a = poolAttributesOf('QLinearAveragePool', 'ap', c.attrs);
-          const k = new QLinearAveragePool(core, { node: 'ap', type, layout, dims: c.dims, ...a, xScale: xs, xZeroPoint: xz, yScale: ys, yZeroPoint: yz });
+          const k = new QLinearAveragePool(core, {
+            node: 'ap',
+            type,
+            layout,
+            dims: c.dims,
+            ...a,
+            xScale: xs,
+            xZeroPoint: xz,
+            yScale: ys,
+            yZeroPoint: yz,
+          });
           expect(k.outDims).toEqual(want.dims);
           const what = `QLinearAveragePool ${type} ${layout} [${c.dims}] ${JSON.stringify([...c.attrs])} scales ${xs} ${ys} zps ${xz} ${yz}`;
-          const out = runKernel(core, k, inLayout(bytesOf(x), c.dims, layout), numel(want.dims), ci % 2 ? 'shuffled' : 'serial', r);
+          const out = runKernel(
+            core,
+            k,
+            inLayout(bytesOf(x), c.dims, layout),
+            numel(want.dims),
+            ci % 2 ? 'shuffled' : 'serial',
+            r,
+          );
           expectBytes(layout === 'NCHW44' ? from44(out, want.dims) : out, bytesOf(want.data as Uint8Array), what);
           k.dispose();
         }
@@ -327,16 +423,42 @@ describe('QLinearAveragePool against the reference', () => {
   it('saturates at both ends and rounds ties to even after adding the zero point', () => {
     const dims = [1, 4, 6, 36];
     for (const type of TYPES) {
-      for (const [xs, ys, yz] of [[1, 1, 0], [1, 1, 3], [4, 0.25, 0], [0.5, 1, -1]]) {
+      for (const [xs, ys, yz] of [
+        [1, 1, 0],
+        [1, 1, 3],
+        [4, 0.25, 0],
+        [0.5, 1, -1],
+      ]) {
         const r = rng(7 + xs * 10 + yz);
         const x = randData(r, type, numel(dims));
         const zp = type === 'uint8' ? Math.abs(yz) : yz;
-        const attrs: Attrs = new Map([['kernel_shape', ints([2, 2])], ['pads', ints([1, 1, 0, 0])]]);
-        const [want] = refQAvgPool([T(type, dims, x), scalarF(xs), scalarQ(type, 0), scalarF(ys), scalarQ(type, zp)], attrs, 13);
+        const attrs: Attrs = new Map([
+          ['kernel_shape', ints([2, 2])],
+          ['pads', ints([1, 1, 0, 0])],
+        ]);
+        const [want] = refQAvgPool(
+          [T(type, dims, x), scalarF(xs), scalarQ(type, 0), scalarF(ys), scalarQ(type, zp)],
+          attrs,
+          13,
+        );
         for (const layout of LAYOUTS) {
-          const k = new QLinearAveragePool(core, { type, layout, dims, kernelShape: [2, 2], pads: [1, 1, 0, 0], xScale: xs, xZeroPoint: 0, yScale: ys, yZeroPoint: zp });
+          const k = new QLinearAveragePool(core, {
+            type,
+            layout,
+            dims,
+            kernelShape: [2, 2],
+            pads: [1, 1, 0, 0],
+            xScale: xs,
+            xZeroPoint: 0,
+            yScale: ys,
+            yZeroPoint: zp,
+          });
           const out = runKernel(core, k, inLayout(bytesOf(x), dims, layout), numel(want.dims), 'serial', r);
-          expectBytes(layout === 'NCHW44' ? from44(out, want.dims) : out, bytesOf(want.data as Uint8Array), `${type} ${layout} ${xs} ${ys} ${zp}`);
+          expectBytes(
+            layout === 'NCHW44' ? from44(out, want.dims) : out,
+            bytesOf(want.data as Uint8Array),
+            `${type} ${layout} ${xs} ${ys} ${zp}`,
+          );
           k.dispose();
         }
       }
@@ -348,23 +470,49 @@ describe('QLinearGlobalAveragePool against the reference', () => {
   it('every H, W in 1..9 and large planes, both types and layouts, random and tie-making scales', () => {
     const r = rng(303);
     const shapes: number[][] = [];
-    for (let h = 1; h <= 9; h++) for (let w = 1; w <= 9; w++) shapes.push([randInt(r, 1, 2), 4 * randInt(r, 1, 3), h, w]);
+    for (let h = 1; h <= 9; h++)
+      for (let w = 1; w <= 9; w++) shapes.push([randInt(r, 1, 2), 4 * randInt(r, 1, 3), h, w]);
     shapes.push([1, 8, 56, 56], [2, 12, 17, 33], [1, 4, 7, 7], [1, 64, 1, 1], [1, 8, 100, 101]);
     for (const [si, dims] of shapes.entries()) {
       for (const type of TYPES) {
         const x = randData(r, type, numel(dims));
         const size = dims[2] * dims[3];
         const [lo, hi] = type === 'uint8' ? [0, 255] : [-128, 127];
-        const xz = randInt(r, lo, hi), yz = randInt(r, lo, hi);
+        const xz = randInt(r, lo, hi),
+          yz = randInt(r, lo, hi);
         // scale 1 / S * 2: sums of odd values land on .5 ties; else random
         const [xs, ys] = r() < 0.3 ? [2, size] : randomScales(r);
-        const [want] = refQGlobal([T(type, dims, x), scalarF(xs), scalarQ(type, xz), scalarF(ys), scalarQ(type, yz)], new Map(), 13);
+        const [want] = refQGlobal(
+          [T(type, dims, x), scalarF(xs), scalarQ(type, xz), scalarF(ys), scalarQ(type, yz)],
+          new Map(),
+          13,
+        );
         for (const layout of LAYOUTS) {
-          const k = new QLinearGlobalAveragePool(core, { node: 'g', type, layout, dims, xScale: xs, xZeroPoint: xz, yScale: ys, yZeroPoint: yz });
+          const k = new QLinearGlobalAveragePool(core, {
+            node: 'g',
+            type,
+            layout,
+            dims,
+            xScale: xs,
+            xZeroPoint: xz,
+            yScale: ys,
+            yZeroPoint: yz,
+          });
           expect(k.outDims).toEqual(want.dims);
-          const out = runKernel(core, k, inLayout(bytesOf(x), dims, layout), numel(want.dims), si % 2 ? 'shuffled' : 'serial', r);
+          const out = runKernel(
+            core,
+            k,
+            inLayout(bytesOf(x), dims, layout),
+            numel(want.dims),
+            si % 2 ? 'shuffled' : 'serial',
+            r,
+          );
           // [N, C, 1, 1] has the same bytes in both layouts
-          expectBytes(out, bytesOf(want.data as Uint8Array), `QLinearGlobalAveragePool ${type} ${layout} [${dims}] ${xs} ${ys} ${xz} ${yz}`);
+          expectBytes(
+            out,
+            bytesOf(want.data as Uint8Array),
+            `QLinearGlobalAveragePool ${type} ${layout} [${dims}] ${xs} ${ys} ${xz} ${yz}`,
+          );
           k.dispose();
         }
       }
@@ -392,25 +540,51 @@ function resizeCases(r: () => number): ResizeCase[] {
     for (let w = 1; w <= 9; w++) {
       const dims = [randInt(r, 1, 2), 4 * randInt(r, 1, 2), h, w];
       // every mode on every size: nearest with a coordinate and rounding mode, linear with a coordinate mode, opset 10
-      const nearest: Attrs = new Map([['mode', str('nearest')], ['coordinate_transformation_mode', str(CTMS[(h + w) % 5])], ['nearest_mode', str(NEAREST[(h * w) % 4])]]);
-      const linear: Attrs = new Map([['mode', str('linear')], ['coordinate_transformation_mode', str(CTMS[(h * 3 + w) % 4])]]);
+      const nearest: Attrs = new Map([
+        ['mode', str('nearest')],
+        ['coordinate_transformation_mode', str(CTMS[(h + w) % 5])],
+        ['nearest_mode', str(NEAREST[(h * w) % 4])],
+      ]);
+      const linear: Attrs = new Map([
+        ['mode', str('linear')],
+        ['coordinate_transformation_mode', str(CTMS[(h * 3 + w) % 4])],
+      ]);
       for (const attrs of [nearest, linear]) {
         if (r() < 0.5) cases.push({ dims, attrs, scales: [1, 1, scaleOf(), scaleOf()], opset: 13 });
         else cases.push({ dims, attrs, sizes: [dims[0], dims[1], randInt(r, 1, 19), randInt(r, 1, 19)], opset: 13 });
       }
-      if ((h + w) % 3 === 0) cases.push({ dims, attrs: new Map([['mode', str(r() < 0.5 ? 'nearest' : 'linear')]]), scales: [1, 1, scaleOf(), scaleOf()], opset: 10 });
+      if ((h + w) % 3 === 0)
+        cases.push({
+          dims,
+          attrs: new Map([['mode', str(r() < 0.5 ? 'nearest' : 'linear')]]),
+          scales: [1, 1, scaleOf(), scaleOf()],
+          opset: 10,
+        });
     }
   }
   // large planes: 16-column groups (gathered by one load and a swizzle, or one by one), row copies, the last rows
   // of the tensor (where a 16-byte load would pass its end), downsampling
   const big: Array<[number[], number[] | null, number[] | null]> = [
-    [[1, 8, 20, 40], [1, 1, 2, 2], null], [[1, 4, 33, 50], null, [1, 4, 64, 100]], [[1, 4, 64, 64], [1, 1, 0.5, 0.5], null],
-    [[2, 4, 13, 17], [1, 1, 3, 3], null], [[1, 4, 30, 70], null, [1, 4, 45, 99]], [[1, 4, 9, 100], null, [1, 4, 20, 37]],
+    [[1, 8, 20, 40], [1, 1, 2, 2], null],
+    [[1, 4, 33, 50], null, [1, 4, 64, 100]],
+    [[1, 4, 64, 64], [1, 1, 0.5, 0.5], null],
+    [[2, 4, 13, 17], [1, 1, 3, 3], null],
+    [[1, 4, 30, 70], null, [1, 4, 45, 99]],
+    [[1, 4, 9, 100], null, [1, 4, 20, 37]],
     [[1, 4, 80, 80], [1, 1, 2, 2], null],
   ];
   for (const [dims, scales, sizes] of big) {
-    for (const [mode, ctm, nm] of [['nearest', 'asymmetric', 'floor'], ['nearest', 'half_pixel', 'round_prefer_ceil'], ['linear', 'half_pixel', ''], ['linear', 'align_corners', ''], ['linear', 'pytorch_half_pixel', '']]) {
-      const attrs: Attrs = new Map([['mode', str(mode)], ['coordinate_transformation_mode', str(ctm)]]);
+    for (const [mode, ctm, nm] of [
+      ['nearest', 'asymmetric', 'floor'],
+      ['nearest', 'half_pixel', 'round_prefer_ceil'],
+      ['linear', 'half_pixel', ''],
+      ['linear', 'align_corners', ''],
+      ['linear', 'pytorch_half_pixel', ''],
+    ]) {
+      const attrs: Attrs = new Map([
+        ['mode', str(mode)],
+        ['coordinate_transformation_mode', str(ctm)],
+      ]);
       if (nm) attrs.set('nearest_mode', str(nm));
       cases.push({ dims, attrs, scales: scales ?? undefined, sizes: sizes ?? undefined, opset: 13 });
     }
@@ -420,19 +594,50 @@ function resizeCases(r: () => number): ResizeCase[] {
 
 function runResize(cr: WasmRuntimeCore, c: ResizeCase, type: QType, r: () => number, ci: number): void {
   const x = randData(r, type, numel(c.dims));
-  const inputs = [T(type, c.dims, x), undefined, c.scales ? T('float32', [4], Float32Array.from(c.scales)) : undefined,
-    c.sizes ? T('int64', [4], BigInt64Array.from(c.sizes, BigInt)) : undefined];
+  const inputs = [
+    T(type, c.dims, x),
+    undefined,
+    c.scales ? T('float32', [4], Float32Array.from(c.scales)) : undefined,
+    c.sizes ? T('int64', [4], BigInt64Array.from(c.sizes, BigInt)) : undefined,
+  ];
   const [want] = refResize(c.opset < 11 ? [inputs[0], inputs[2]] : inputs, c.attrs, c.opset);
   for (const layout of LAYOUTS) {
     if (numel(want.dims) === 0) {
       // an empty output: refused (the executor has nothing to run)
-      expect(() => new Resize(cr, { type, layout, dims: c.dims, scales: c.scales, sizes: c.sizes, opset: c.opset, ...resizeAttributesOf('rs', c.attrs) })).toThrow(/empty output/);
+      expect(
+        () =>
+          new Resize(cr, {
+            type,
+            layout,
+            dims: c.dims,
+            scales: c.scales,
+            sizes: c.sizes,
+            opset: c.opset,
+            ...resizeAttributesOf('rs', c.attrs),
+          }),
+      ).toThrow(/empty output/);
       continue;
     }
-    const k = new Resize(cr, { node: 'rs', type, layout, dims: c.dims, scales: c.scales, sizes: c.sizes, opset: c.opset, ...resizeAttributesOf('rs', c.attrs) });
+    const k = new Resize(cr, {
+      node: 'rs',
+      type,
+      layout,
+      dims: c.dims,
+      scales: c.scales,
+      sizes: c.sizes,
+      opset: c.opset,
+      ...resizeAttributesOf('rs', c.attrs),
+    });
     expect(k.outDims).toEqual(want.dims);
     const what = `Resize ${type} ${layout} [${c.dims}] ${c.scales ? `scales [${c.scales}]` : `sizes [${c.sizes}]`} opset ${c.opset} ${JSON.stringify([...c.attrs])}`;
-    const out = runKernel(cr, k, inLayout(bytesOf(x), c.dims, layout), numel(want.dims), ci % 2 ? 'shuffled' : 'serial', r);
+    const out = runKernel(
+      cr,
+      k,
+      inLayout(bytesOf(x), c.dims, layout),
+      numel(want.dims),
+      ci % 2 ? 'shuffled' : 'serial',
+      r,
+    );
     expectBytes(layout === 'NCHW44' ? from44(out, want.dims) : out, bytesOf(want.data as Uint8Array), what);
     k.dispose();
   }
@@ -447,10 +652,51 @@ describe('Resize (8-bit) against the reference Resize', () => {
 
   it('every coordinate and nearest mode on one upsampling and one downsampling, linear blending extremes', () => {
     const r = rng(405);
-    for (const [dims, sizes] of [[[1, 4, 7, 23], [1, 4, 16, 53]], [[1, 4, 23, 37], [1, 4, 9, 14]]]) {
+    for (const [dims, sizes] of [
+      [
+        [1, 4, 7, 23],
+        [1, 4, 16, 53],
+      ],
+      [
+        [1, 4, 23, 37],
+        [1, 4, 9, 14],
+      ],
+    ]) {
       for (const ctm of CTMS) {
-        for (const nm of NEAREST) runResize(core, { dims, sizes, attrs: new Map([['mode', str('nearest')], ['coordinate_transformation_mode', str(ctm)], ['nearest_mode', str(nm)]]), opset: 13 }, 'int8', r, 0);
-        if (ctm !== 'tf_half_pixel_for_nn') for (const type of TYPES) runResize(core, { dims, sizes, attrs: new Map([['mode', str('linear')], ['coordinate_transformation_mode', str(ctm)]]), opset: 13 }, type, r, 1);
+        for (const nm of NEAREST)
+          runResize(
+            core,
+            {
+              dims,
+              sizes,
+              attrs: new Map([
+                ['mode', str('nearest')],
+                ['coordinate_transformation_mode', str(ctm)],
+                ['nearest_mode', str(nm)],
+              ]),
+              opset: 13,
+            },
+            'int8',
+            r,
+            0,
+          );
+        if (ctm !== 'tf_half_pixel_for_nn')
+          for (const type of TYPES)
+            runResize(
+              core,
+              {
+                dims,
+                sizes,
+                attrs: new Map([
+                  ['mode', str('linear')],
+                  ['coordinate_transformation_mode', str(ctm)],
+                ]),
+                opset: 13,
+              },
+              type,
+              r,
+              1,
+            );
       }
     }
   });
@@ -458,15 +704,27 @@ describe('Resize (8-bit) against the reference Resize', () => {
 
 // ---- Transpose ---------------------------------------------------------------------------------------------------------
 
-function runTranspose(cr: WasmRuntimeCore, dims: number[], perm: number[] | undefined, e: 1 | 4, r: () => number, mode: RunMode): void {
+function runTranspose(
+  cr: WasmRuntimeCore,
+  dims: number[],
+  perm: number[] | undefined,
+  e: 1 | 4,
+  r: () => number,
+  mode: RunMode,
+): void {
   const n = numel(dims);
-  const x = e === 1 ? randData(r, 'int8', n) : Int32Array.from({ length: n }, () => randInt(r, -(2 ** 31), 2 ** 31 - 1));
+  const x =
+    e === 1 ? randData(r, 'int8', n) : Int32Array.from({ length: n }, () => randInt(r, -(2 ** 31), 2 ** 31 - 1));
   const attrs: Attrs = perm ? new Map([['perm', ints(perm)]]) : new Map();
   const [want] = refTranspose([T(e === 1 ? 'int8' : 'int32', dims, x)], attrs, 13);
   const k = new Transpose(cr, { node: 'tp', elementBytes: e, dims, perm });
   expect(k.outDims).toEqual(want.dims);
   const out = runKernel(cr, k, bytesOf(x), n * e, mode, r);
-  expectBytes(out, bytesOf(want.data as Int8Array), `Transpose ${e}-byte [${dims}] perm [${perm ?? 'reversed'}] (${k.algorithm})`);
+  expectBytes(
+    out,
+    bytesOf(want.data as Int8Array),
+    `Transpose ${e}-byte [${dims}] perm [${perm ?? 'reversed'}] (${k.algorithm})`,
+  );
   k.dispose();
 }
 
@@ -487,9 +745,25 @@ describe('Transpose against the reference Transpose', () => {
 
   it('NCHW <-> NHWC and the other 4-D permutations on planes whose sides are off the tiles', () => {
     const r = rng(506);
-    const perms = [[0, 2, 3, 1], [0, 3, 1, 2], [0, 1, 3, 2], [1, 0, 2, 3], [0, 2, 1, 3], [3, 2, 1, 0], [2, 3, 0, 1]];
-    for (const dims of [[1, 37, 9, 23], [2, 64, 16, 16], [1, 3, 50, 50], [1, 17, 33, 5], [1, 16, 1, 31], [2, 5, 3, 1]]) {
-      for (const perm of perms) for (const e of [1, 4] as const) runTranspose(core, dims, perm, e, r, e === 1 ? 'serial' : 'shuffled');
+    const perms = [
+      [0, 2, 3, 1],
+      [0, 3, 1, 2],
+      [0, 1, 3, 2],
+      [1, 0, 2, 3],
+      [0, 2, 1, 3],
+      [3, 2, 1, 0],
+      [2, 3, 0, 1],
+    ];
+    for (const dims of [
+      [1, 37, 9, 23],
+      [2, 64, 16, 16],
+      [1, 3, 50, 50],
+      [1, 17, 33, 5],
+      [1, 16, 1, 31],
+      [2, 5, 3, 1],
+    ]) {
+      for (const perm of perms)
+        for (const e of [1, 4] as const) runTranspose(core, dims, perm, e, r, e === 1 ? 'serial' : 'shuffled');
     }
     runTranspose(core, [1, 96, 120, 160], [0, 2, 3, 1], 1, r, 'shuffled');
     runTranspose(core, [3, 1, 50000], [1, 0, 2], 4, r, 'shuffled'); // an identity: one copy over several tasks
@@ -519,7 +793,8 @@ describe('Relayout NCHW <-> NCHW44', () => {
   it('every H, W in 1..9 and large planes, both directions, equal to the layout definition', () => {
     const r = rng(606);
     const shapes: number[][] = [];
-    for (let h = 1; h <= 9; h++) for (let w = 1; w <= 9; w++) shapes.push([randInt(r, 1, 2), 4 * randInt(r, 1, 3), h, w]);
+    for (let h = 1; h <= 9; h++)
+      for (let w = 1; w <= 9; w++) shapes.push([randInt(r, 1, 2), 4 * randInt(r, 1, 3), h, w]);
     shapes.push([1, 64, 56, 56], [2, 12, 17, 33], [1, 4, 1, 1], [1, 256, 7, 7]);
     for (const [si, dims] of shapes.entries()) {
       const x = randData(r, 'uint8', numel(dims)) as Uint8Array;
@@ -542,11 +817,56 @@ describe('tasks and threads', () => {
     const mk = (layout: Layout): Array<[ModelKernel & { checkGuards(): boolean }, number[], number]> => {
       const d = [2, 8, 70, 90];
       return [
-        [new MaxPool(core, { type: 'int8', layout, dims: d, kernelShape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] }), d, 2 * 8 * 35 * 45],
-        [new QLinearAveragePool(core, { type: 'uint8', layout, dims: d, kernelShape: [3, 3], pads: [1, 1, 1, 1], xScale: 0.1, xZeroPoint: 3, yScale: 0.2, yZeroPoint: 7 }), d, 2 * 8 * 70 * 90],
-        [new QLinearGlobalAveragePool(core, { type: 'int8', layout, dims: [2, 32, 30, 30], xScale: 0.1, xZeroPoint: 3, yScale: 0.2, yZeroPoint: 7 }), [2, 32, 30, 30], 64],
-        [new Resize(core, { type: 'uint8', layout, dims: [1, 8, 40, 50], scales: [1, 1, 2, 2], mode: 'linear' }), [1, 8, 40, 50], 8 * 80 * 100],
-        [new Resize(core, { type: 'uint8', layout, dims: [1, 8, 40, 50], scales: [1, 1, 2, 2], mode: 'nearest' }), [1, 8, 40, 50], 8 * 80 * 100],
+        [
+          new MaxPool(core, {
+            type: 'int8',
+            layout,
+            dims: d,
+            kernelShape: [3, 3],
+            strides: [2, 2],
+            pads: [1, 1, 1, 1],
+          }),
+          d,
+          2 * 8 * 35 * 45,
+        ],
+        [
+          new QLinearAveragePool(core, {
+            type: 'uint8',
+            layout,
+            dims: d,
+            kernelShape: [3, 3],
+            pads: [1, 1, 1, 1],
+            xScale: 0.1,
+            xZeroPoint: 3,
+            yScale: 0.2,
+            yZeroPoint: 7,
+          }),
+          d,
+          2 * 8 * 70 * 90,
+        ],
+        [
+          new QLinearGlobalAveragePool(core, {
+            type: 'int8',
+            layout,
+            dims: [2, 32, 30, 30],
+            xScale: 0.1,
+            xZeroPoint: 3,
+            yScale: 0.2,
+            yZeroPoint: 7,
+          }),
+          [2, 32, 30, 30],
+          64,
+        ],
+        [
+          new Resize(core, { type: 'uint8', layout, dims: [1, 8, 40, 50], scales: [1, 1, 2, 2], mode: 'linear' }),
+          [1, 8, 40, 50],
+          8 * 80 * 100,
+        ],
+        [
+          new Resize(core, { type: 'uint8', layout, dims: [1, 8, 40, 50], scales: [1, 1, 2, 2], mode: 'nearest' }),
+          [1, 8, 40, 50],
+          8 * 80 * 100,
+        ],
       ];
     };
     let multi = 0;
@@ -571,52 +891,117 @@ describe('tasks and threads', () => {
 
   // the workers load the built library's worker script (JavaScript): dist/, which `npm test` builds first
   const distRuntime = new URL('../dist/src/runtime.js', import.meta.url);
-  it.skipIf(!existsSync(distRuntime))('a pool of 3 threads computes what one thread does (the threaded build, dist/)', async () => {
-    const dist = (await import(distRuntime.href)) as { instantiateCore: typeof instantiateCore };
-    const mt = await dist.instantiateCore({ build: 'simd128', threads: 3 });
-    try {
-      expect(mt.threading.reason).toBe('enabled');
-      const r = rng(808);
-      const kernels: Array<[(c: WasmRuntimeCore) => ModelKernel & { checkGuards(): boolean }, number[], number]> = [
-        [(c) => new MaxPool(c, { type: 'uint8', layout: 'NCHW44', dims: [1, 32, 128, 128], kernelShape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] }), [1, 32, 128, 128], 32 * 64 * 64],
-        [(c) => new QLinearAveragePool(c, { type: 'int8', layout: 'NCHW', dims: [1, 16, 64, 64], kernelShape: [3, 3], pads: [1, 1, 1, 1], countIncludePad: 1, xScale: 0.05, xZeroPoint: -3, yScale: 0.04, yZeroPoint: 2 }), [1, 16, 64, 64], 16 * 64 * 64],
-        [(c) => new Resize(c, { type: 'int8', layout: 'NCHW', dims: [1, 16, 32, 32], scales: [1, 1, 2, 2], mode: 'linear' }), [1, 16, 32, 32], 16 * 64 * 64],
-        [(c) => new Transpose(c, { elementBytes: 1, dims: [1, 64, 48, 48], perm: [0, 2, 3, 1] }), [1, 64, 48, 48], 64 * 48 * 48],
-      ];
-      for (const [make, dims, outBytes] of kernels) {
-        const x = bytesOf(randData(r, 'int8', numel(dims)));
-        const k1 = make(core);
-        const want = runKernel(core, k1, x, outBytes, 'serial', r);
-        k1.dispose();
-        const k = make(mt);
-        expect(numel(k.dispatch[0].range), `${k.algorithm}: tasks`).toBeGreaterThanOrEqual(4);
-        const src = mt.heap.alloc(x.length), dst = mt.heap.alloc(outBytes);
-        mt.u8().set(x, src);
-        for (const d of k.dispatch) mt.pool!.run(mt.exports, d, { ctx: k.ctx, src, dst, slices: 0 });
-        expectBytes(mt.u8().slice(dst, dst + outBytes), want, `${k.algorithm} on 3 threads`);
-        expect(k.checkGuards()).toBe(true);
-        k.dispose();
-        mt.heap.release(src);
-        mt.heap.release(dst);
+  it.skipIf(!existsSync(distRuntime))(
+    'a pool of 3 threads computes what one thread does (the threaded build, dist/)',
+    async () => {
+      const dist = (await import(distRuntime.href)) as { instantiateCore: typeof instantiateCore };
+      const mt = await dist.instantiateCore({ build: 'simd128', threads: 3 });
+      try {
+        expect(mt.threading.reason).toBe('enabled');
+        const r = rng(808);
+        const kernels: Array<[(c: WasmRuntimeCore) => ModelKernel & { checkGuards(): boolean }, number[], number]> = [
+          [
+            (c) =>
+              new MaxPool(c, {
+                type: 'uint8',
+                layout: 'NCHW44',
+                dims: [1, 32, 128, 128],
+                kernelShape: [3, 3],
+                strides: [2, 2],
+                pads: [1, 1, 1, 1],
+              }),
+            [1, 32, 128, 128],
+            32 * 64 * 64,
+          ],
+          [
+            (c) =>
+              new QLinearAveragePool(c, {
+                type: 'int8',
+                layout: 'NCHW',
+                dims: [1, 16, 64, 64],
+                kernelShape: [3, 3],
+                pads: [1, 1, 1, 1],
+                countIncludePad: 1,
+                xScale: 0.05,
+                xZeroPoint: -3,
+                yScale: 0.04,
+                yZeroPoint: 2,
+              }),
+            [1, 16, 64, 64],
+            16 * 64 * 64,
+          ],
+          [
+            (c) =>
+              new Resize(c, {
+                type: 'int8',
+                layout: 'NCHW',
+                dims: [1, 16, 32, 32],
+                scales: [1, 1, 2, 2],
+                mode: 'linear',
+              }),
+            [1, 16, 32, 32],
+            16 * 64 * 64,
+          ],
+          [
+            (c) => new Transpose(c, { elementBytes: 1, dims: [1, 64, 48, 48], perm: [0, 2, 3, 1] }),
+            [1, 64, 48, 48],
+            64 * 48 * 48,
+          ],
+        ];
+        for (const [make, dims, outBytes] of kernels) {
+          const x = bytesOf(randData(r, 'int8', numel(dims)));
+          const k1 = make(core);
+          const want = runKernel(core, k1, x, outBytes, 'serial', r);
+          k1.dispose();
+          const k = make(mt);
+          expect(numel(k.dispatch[0].range), `${k.algorithm}: tasks`).toBeGreaterThanOrEqual(4);
+          const src = mt.heap.alloc(x.length),
+            dst = mt.heap.alloc(outBytes);
+          mt.u8().set(x, src);
+          for (const d of k.dispatch) mt.pool!.run(mt.exports, d, { ctx: k.ctx, src, dst, slices: 0 });
+          expectBytes(mt.u8().slice(dst, dst + outBytes), want, `${k.algorithm} on 3 threads`);
+          expect(k.checkGuards()).toBe(true);
+          k.dispose();
+          mt.heap.release(src);
+          mt.heap.release(dst);
+        }
+      } finally {
+        mt.dispose();
       }
-    } finally {
-      mt.dispose();
-    }
-  });
+    },
+  );
 
   it('the relaxed build computes the same (where the engine has it)', (ctx) => {
     if (!relaxed) return ctx.skip();
     const rx = relaxed;
     const r = rng(909);
     for (const c of resizeCases(r).slice(-10)) runResize(rx, c, 'uint8', r, 0);
-    for (const dims of [[1, 8, 37, 70], [2, 8, 31, 75]]) {
+    for (const dims of [
+      [1, 8, 37, 70],
+      [2, 8, 31, 75],
+    ]) {
       for (const layout of LAYOUTS) {
         const x = randData(r, 'int8', numel(dims));
-        const attrs: Attrs = new Map([['kernel_shape', ints([3, 3])], ['strides', ints([2, 2])], ['pads', ints([1, 1, 1, 1])]]);
+        const attrs: Attrs = new Map([
+          ['kernel_shape', ints([3, 3])],
+          ['strides', ints([2, 2])],
+          ['pads', ints([1, 1, 1, 1])],
+        ]);
         const [want] = refMaxPool([T('int8', dims, x)], attrs, 13);
-        const k = new MaxPool(rx, { type: 'int8', layout, dims, kernelShape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] });
+        const k = new MaxPool(rx, {
+          type: 'int8',
+          layout,
+          dims,
+          kernelShape: [3, 3],
+          strides: [2, 2],
+          pads: [1, 1, 1, 1],
+        });
         const out = runKernel(rx, k, inLayout(bytesOf(x), dims, layout), numel(want.dims), 'serial', r);
-        expectBytes(layout === 'NCHW44' ? from44(out, want.dims) : out, bytesOf(want.data as Int8Array), `relaxed MaxPool ${layout}`);
+        expectBytes(
+          layout === 'NCHW44' ? from44(out, want.dims) : out,
+          bytesOf(want.data as Int8Array),
+          `relaxed MaxPool ${layout}`,
+        );
         k.dispose();
       }
     }
@@ -624,16 +1009,53 @@ describe('tasks and threads', () => {
     // the others: the same bytes as the SIMD128 build
     const q = { xScale: 0.07, xZeroPoint: 5, yScale: 0.05, yZeroPoint: -3 };
     const makers: Array<[(c: WasmRuntimeCore) => ModelKernel & { checkGuards(): boolean }, number[], number]> = [
-      [(c) => new QLinearAveragePool(c, { type: 'int8', layout: 'NCHW', dims: [1, 8, 21, 45], kernelShape: [3, 3], pads: [1, 1, 1, 1], ...q }), [1, 8, 21, 45], 8 * 21 * 45],
-      [(c) => new QLinearAveragePool(c, { type: 'int8', layout: 'NCHW44', dims: [1, 8, 21, 45], kernelShape: [2, 2], strides: [2, 2], ...q }), [1, 8, 21, 45], 8 * 10 * 22],
-      [(c) => new QLinearGlobalAveragePool(c, { type: 'int8', layout: 'NCHW44', dims: [1, 8, 21, 45], ...q }), [1, 8, 21, 45], 8],
+      [
+        (c) =>
+          new QLinearAveragePool(c, {
+            type: 'int8',
+            layout: 'NCHW',
+            dims: [1, 8, 21, 45],
+            kernelShape: [3, 3],
+            pads: [1, 1, 1, 1],
+            ...q,
+          }),
+        [1, 8, 21, 45],
+        8 * 21 * 45,
+      ],
+      [
+        (c) =>
+          new QLinearAveragePool(c, {
+            type: 'int8',
+            layout: 'NCHW44',
+            dims: [1, 8, 21, 45],
+            kernelShape: [2, 2],
+            strides: [2, 2],
+            ...q,
+          }),
+        [1, 8, 21, 45],
+        8 * 10 * 22,
+      ],
+      [
+        (c) => new QLinearGlobalAveragePool(c, { type: 'int8', layout: 'NCHW44', dims: [1, 8, 21, 45], ...q }),
+        [1, 8, 21, 45],
+        8,
+      ],
       [(c) => new Relayout(c, { dims: [1, 8, 21, 45], from: 'NCHW', to: 'NCHW44' }), [1, 8, 21, 45], 8 * 21 * 45],
-      [(c) => new Transpose(c, { elementBytes: 4, dims: [2, 9, 33, 7], perm: [3, 1, 0, 2] }), [2, 9, 33, 7 * 4], 2 * 9 * 33 * 7 * 4],
+      [
+        (c) => new Transpose(c, { elementBytes: 4, dims: [2, 9, 33, 7], perm: [3, 1, 0, 2] }),
+        [2, 9, 33, 7 * 4],
+        2 * 9 * 33 * 7 * 4,
+      ],
     ];
     for (const [make, dims, outBytes] of makers) {
       const x = bytesOf(randData(r, 'int8', numel(dims)));
-      const a = make(core), b = make(rx);
-      expectBytes(runKernel(rx, b, x, outBytes, 'serial', r), runKernel(core, a, x, outBytes, 'serial', r), `relaxed ${a.algorithm}`);
+      const a = make(core),
+        b = make(rx);
+      expectBytes(
+        runKernel(rx, b, x, outBytes, 'serial', r),
+        runKernel(core, a, x, outBytes, 'serial', r),
+        `relaxed ${a.algorithm}`,
+      );
       a.dispose();
       b.dispose();
     }
@@ -646,7 +1068,8 @@ describe('inputs that end where the wasm memory ends: no kernel reads past its i
     const dOff = core.heap.alloc(outBytes, 64);
     try {
       const top = (core.heap as unknown as { top: number }).top;
-      if (core.memory.buffer.byteLength - top < input.length + 64) core.memory.grow(Math.ceil((input.length + 64) / 65536));
+      if (core.memory.buffer.byteLength - top < input.length + 64)
+        core.memory.grow(Math.ceil((input.length + 64) / 65536));
       const src = core.memory.buffer.byteLength - input.length;
       core.u8().set(input, src);
       runKernelSerial(core, k, src, 0, dOff);
@@ -663,27 +1086,90 @@ describe('inputs that end where the wasm memory ends: no kernel reads past its i
         const d = [1, 4, 9, 37];
         cases.push(
           [new MaxPool(core, { type, layout, dims: d, kernelShape: [3, 3], pads: [1, 1, 1, 1] }), d, 4 * 9 * 37],
-          [new MaxPool(core, { type, layout, dims: d, kernelShape: [3, 3], strides: [2, 2], pads: [0, 0, 0, 0] }), d, 4 * 4 * 18],
+          [
+            new MaxPool(core, { type, layout, dims: d, kernelShape: [3, 3], strides: [2, 2], pads: [0, 0, 0, 0] }),
+            d,
+            4 * 4 * 18,
+          ],
           [new MaxPool(core, { type, layout, dims: d, kernelShape: [2, 2], strides: [1, 3] }), d, 4 * 8 * 12],
-          [new QLinearAveragePool(core, { type, layout, dims: d, kernelShape: [3, 3], pads: [1, 1, 1, 1], xScale: 0.1, xZeroPoint: 1, yScale: 0.1, yZeroPoint: 2 }), d, 4 * 9 * 37],
-          [new QLinearAveragePool(core, { type, layout, dims: d, kernelShape: [2, 2], strides: [2, 2], xScale: 0.1, xZeroPoint: 1, yScale: 0.1, yZeroPoint: 2 }), d, 4 * 4 * 18],
-          [new QLinearGlobalAveragePool(core, { type, layout, dims: d, xScale: 0.1, xZeroPoint: 1, yScale: 0.1, yZeroPoint: 2 }), d, 4],
+          [
+            new QLinearAveragePool(core, {
+              type,
+              layout,
+              dims: d,
+              kernelShape: [3, 3],
+              pads: [1, 1, 1, 1],
+              xScale: 0.1,
+              xZeroPoint: 1,
+              yScale: 0.1,
+              yZeroPoint: 2,
+            }),
+            d,
+            4 * 9 * 37,
+          ],
+          [
+            new QLinearAveragePool(core, {
+              type,
+              layout,
+              dims: d,
+              kernelShape: [2, 2],
+              strides: [2, 2],
+              xScale: 0.1,
+              xZeroPoint: 1,
+              yScale: 0.1,
+              yZeroPoint: 2,
+            }),
+            d,
+            4 * 4 * 18,
+          ],
+          [
+            new QLinearGlobalAveragePool(core, {
+              type,
+              layout,
+              dims: d,
+              xScale: 0.1,
+              xZeroPoint: 1,
+              yScale: 0.1,
+              yZeroPoint: 2,
+            }),
+            d,
+            4,
+          ],
           [new Resize(core, { type, layout, dims: d, scales: [1, 1, 2, 2], mode: 'nearest' }), d, 4 * 18 * 74],
           [new Resize(core, { type, layout, dims: d, scales: [1, 1, 2, 2], mode: 'linear' }), d, 4 * 18 * 74],
-          [new Resize(core, { type, layout, dims: [1, 4, 3, 5], sizes: [1, 4, 7, 20], mode: 'linear', coordinateTransformationMode: 'align_corners' }), [1, 4, 3, 5], 4 * 7 * 20],
+          [
+            new Resize(core, {
+              type,
+              layout,
+              dims: [1, 4, 3, 5],
+              sizes: [1, 4, 7, 20],
+              mode: 'linear',
+              coordinateTransformationMode: 'align_corners',
+            }),
+            [1, 4, 3, 5],
+            4 * 7 * 20,
+          ],
         );
       }
     }
     cases.push(
       [new Transpose(core, { elementBytes: 1, dims: [1, 33, 9, 37], perm: [0, 2, 3, 1] }), [1, 33, 9, 37], 33 * 9 * 37],
-      [new Transpose(core, { elementBytes: 4, dims: [1, 33, 9, 37], perm: [0, 2, 3, 1] }), [1, 33, 9, 37 * 4], 33 * 9 * 37 * 4],
+      [
+        new Transpose(core, { elementBytes: 4, dims: [1, 33, 9, 37], perm: [0, 2, 3, 1] }),
+        [1, 33, 9, 37 * 4],
+        33 * 9 * 37 * 4,
+      ],
       [new Transpose(core, { elementBytes: 1, dims: [3, 5, 37], perm: [1, 0, 2] }), [3, 5, 37], 3 * 5 * 37],
       [new Relayout(core, { dims: [1, 8, 9, 37], from: 'NCHW', to: 'NCHW44' }), [1, 8, 9, 37], 8 * 9 * 37],
       [new Relayout(core, { dims: [1, 8, 9, 37], from: 'NCHW44', to: 'NCHW' }), [1, 8, 9, 37], 8 * 9 * 37],
     );
     for (const [k, dims, outBytes] of cases) {
       const x = bytesOf(randData(r, 'uint8', numel(dims)));
-      expectBytes(runAtEnd(k, x, outBytes), runKernel(core, k, x, outBytes, 'serial', r), `${k.algorithm} at the end of memory`);
+      expectBytes(
+        runAtEnd(k, x, outBytes),
+        runKernel(core, k, x, outBytes, 'serial', r),
+        `${k.algorithm} at the end of memory`,
+      );
       k.dispose();
     }
   });
@@ -707,29 +1193,69 @@ describe('refusals: typed errors before anything is allocated', () => {
   const q = { xScale: 0.1, xZeroPoint: 0, yScale: 0.1, yZeroPoint: 0 };
   it('pools', () => {
     expect(code(() => new MaxPool(core, { ...base, dims: [1, 4, 8], kernelShape: [3] }))).toBe('UNSUPPORTED_OP');
-    expect(code(() => new MaxPool(core, { ...base, dims: [1, 6, 8, 8], layout: 'NCHW44', kernelShape: [3, 3] }))).toBe('UNSUPPORTED_OP');
+    expect(code(() => new MaxPool(core, { ...base, dims: [1, 6, 8, 8], layout: 'NCHW44', kernelShape: [3, 3] }))).toBe(
+      'UNSUPPORTED_OP',
+    );
     expect(code(() => new MaxPool(core, { ...base, kernelShape: [3, 3], autoPad: 'SAME' }))).toBe('UNSUPPORTED_OP');
     expect(code(() => new MaxPool(core, { ...base, kernelShape: [2, 2], pads: [3, 0, 3, 0] }))).toBe('UNSUPPORTED_OP'); // empty windows
     expect(code(() => new MaxPool(core, { ...base, kernelShape: [9, 9] }))).toBe('BAD_SHAPE');
-    expect(code(() => new MaxPool(core, { ...base, type: 'int32' as QType, kernelShape: [3, 3] }))).toBe('UNSUPPORTED_OP');
-    expect(code(() => poolAttributesOf('MaxPool', 'n', new Map([['kernel_shape', ints([3, 3])], ['foo', int(1)]])))).toBe('UNSUPPORTED_OP');
-    expect(code(() => poolAttributesOf('QLinearAveragePool', 'n', new Map([['kernel_shape', ints([3, 3])], ['channels_last', int(1)]])))).toBe('UNSUPPORTED_OP');
-    expect(code(() => new QLinearAveragePool(core, { ...base, ...q, kernelShape: [3, 3], dilations: [2, 2] } as never))).toBe('UNSUPPORTED_OP');
-    expect(code(() => new QLinearAveragePool(core, { ...base, ...q, kernelShape: [3, 3], yScale: 0 }))).toBe('INVALID_SCALE');
-    expect(code(() => new QLinearAveragePool(core, { ...base, ...q, kernelShape: [3, 3], xZeroPoint: 300 }))).toBe('INVALID_PARAM');
-    expect(code(() => new QLinearGlobalAveragePool(core, { ...base, ...q, xScale: 1e6, yScale: 1e-3 }))).toBe('UNSUPPORTED_OP'); // scale >= 256
-    expect(code(() => new QLinearGlobalAveragePool(core, { ...base, ...q, dims: [1, 1, 4096, 4096] }))).toBe('UNSUPPORTED_OP'); // 2^24 cells
+    expect(code(() => new MaxPool(core, { ...base, type: 'int32' as QType, kernelShape: [3, 3] }))).toBe(
+      'UNSUPPORTED_OP',
+    );
+    expect(
+      code(() =>
+        poolAttributesOf(
+          'MaxPool',
+          'n',
+          new Map([
+            ['kernel_shape', ints([3, 3])],
+            ['foo', int(1)],
+          ]),
+        ),
+      ),
+    ).toBe('UNSUPPORTED_OP');
+    expect(
+      code(() =>
+        poolAttributesOf(
+          'QLinearAveragePool',
+          'n',
+          new Map([
+            ['kernel_shape', ints([3, 3])],
+            ['channels_last', int(1)],
+          ]),
+        ),
+      ),
+    ).toBe('UNSUPPORTED_OP');
+    expect(
+      code(() => new QLinearAveragePool(core, { ...base, ...q, kernelShape: [3, 3], dilations: [2, 2] } as never)),
+    ).toBe('UNSUPPORTED_OP');
+    expect(code(() => new QLinearAveragePool(core, { ...base, ...q, kernelShape: [3, 3], yScale: 0 }))).toBe(
+      'INVALID_SCALE',
+    );
+    expect(code(() => new QLinearAveragePool(core, { ...base, ...q, kernelShape: [3, 3], xZeroPoint: 300 }))).toBe(
+      'INVALID_PARAM',
+    );
+    expect(code(() => new QLinearGlobalAveragePool(core, { ...base, ...q, xScale: 1e6, yScale: 1e-3 }))).toBe(
+      'UNSUPPORTED_OP',
+    ); // scale >= 256
+    expect(code(() => new QLinearGlobalAveragePool(core, { ...base, ...q, dims: [1, 1, 4096, 4096] }))).toBe(
+      'UNSUPPORTED_OP',
+    ); // 2^24 cells
   });
   it('Resize', () => {
     const rs = { ...base, scales: [1, 1, 2, 2] };
     expect(code(() => new Resize(core, { ...rs, mode: 'cubic' }))).toBe('UNSUPPORTED_OP');
-    expect(code(() => new Resize(core, { ...rs, coordinateTransformationMode: 'tf_crop_and_resize' }))).toBe('UNSUPPORTED_OP');
+    expect(code(() => new Resize(core, { ...rs, coordinateTransformationMode: 'tf_crop_and_resize' }))).toBe(
+      'UNSUPPORTED_OP',
+    );
     expect(code(() => new Resize(core, { ...rs, antialias: 1 }))).toBe('UNSUPPORTED_OP');
     expect(code(() => new Resize(core, { ...rs, nearestMode: 'round' }))).toBe('UNSUPPORTED_OP');
     expect(code(() => new Resize(core, { ...rs, scales: [1, 2, 2, 2] }))).toBe('UNSUPPORTED_OP');
     expect(code(() => new Resize(core, { ...base, sizes: [1, 4, 0, 3] }))).toBe('UNSUPPORTED_OP');
     expect(code(() => new Resize(core, { ...base }))).toBe('INVALID_PARAM');
-    expect(code(() => new Resize(core, { ...rs, ...resizeAttributesOf('n', new Map([['axes', ints([2, 3])]])) }))).toBe('UNSUPPORTED_OP');
+    expect(code(() => new Resize(core, { ...rs, ...resizeAttributesOf('n', new Map([['axes', ints([2, 3])]])) }))).toBe(
+      'UNSUPPORTED_OP',
+    );
     expect(code(() => resizeAttributesOf('n', new Map([['mode', int(1)]])))).toBe('UNSUPPORTED_OP');
   });
   it('Transpose and Relayout', () => {

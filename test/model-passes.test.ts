@@ -36,8 +36,14 @@ function initF(name: string, dims: number[], values: number[]) {
 }
 
 function expectSameOutputs(before: Graph, after: Graph, feeds: Tensor[]): void {
-  const a = runReference(before, feeds.map((t) => [t.name, t]));
-  const b = runReference(after, feeds.map((t) => [t.name, t]));
+  const a = runReference(
+    before,
+    feeds.map((t) => [t.name, t]),
+  );
+  const b = runReference(
+    after,
+    feeds.map((t) => [t.name, t]),
+  );
   expect([...b.keys()]).toEqual([...a.keys()]);
   for (const [name, t] of a) {
     expect(b.get(name)!.dims).toEqual(t.dims);
@@ -66,7 +72,10 @@ describe('remove-identity', () => {
     expect(after.valueInfo.has('a')).toBe(false);
     expect(g.nodes.length).toBe(4); // the input graph is not changed
     // The reference has no Dropout: compare with the same graph where the Dropout is an Identity.
-    const withIdentity: Graph = { ...g, nodes: g.nodes.map((n) => (n.opType === 'Dropout' ? { ...n, opType: 'Identity' } : n)) };
+    const withIdentity: Graph = {
+      ...g,
+      nodes: g.nodes.map((n) => (n.opType === 'Dropout' ? { ...n, opType: 'Identity' } : n)),
+    };
     expectSameOutputs(withIdentity, after, [floats('x', [2, 3], randomFloats(1, 6))]);
   });
 
@@ -78,7 +87,10 @@ describe('remove-identity', () => {
         { opType: 'Identity', inputs: ['r'], outputs: ['y'] },
       ],
       inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [4] }],
-      outputs: [{ name: 'y', elemType: DT.FLOAT, shape: [4] }, { name: 's', elemType: DT.FLOAT, shape: [4] }],
+      outputs: [
+        { name: 'y', elemType: DT.FLOAT, shape: [4] },
+        { name: 's', elemType: DT.FLOAT, shape: [4] },
+      ],
     });
     const after = removeIdentity(g);
     expect(after.nodes.map((n) => `${n.opType}(${n.inputs})->${n.outputs}`)).toEqual(['Relu(x)->y', 'Add(y,y)->s']);
@@ -117,7 +129,10 @@ describe('remove-identity', () => {
           { name: 'f', dataType: DT.BOOL, dims: [], raw: new Uint8Array([0]) },
         ],
         inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [2] }],
-        outputs: [{ name: 'y', elemType: DT.FLOAT }, { name: 'mask', elemType: DT.BOOL }],
+        outputs: [
+          { name: 'y', elemType: DT.FLOAT },
+          { name: 'mask', elemType: DT.BOOL },
+        ],
       },
       13,
     );
@@ -135,7 +150,9 @@ function batchNorm(x: Tensor, scale: number[], b: number[], mean: number[], vari
   const out = new Float32Array(x.data.length);
   for (let i = 0; i < x.data.length; i++) {
     const ch = Math.floor(i / inner) % c;
-    out[i] = f32(f32(f32(((x.data[i] as number) - mean[ch]) * scale[ch]) / f32(Math.sqrt(f32(variance[ch] + eps)))) + b[ch]);
+    out[i] = f32(
+      f32(f32(((x.data[i] as number) - mean[ch]) * scale[ch]) / f32(Math.sqrt(f32(variance[ch] + eps)))) + b[ch],
+    );
   }
   return { ...x, data: out };
 }
@@ -155,12 +172,28 @@ describe('fold-batchnorm', () => {
       const beta = randomFloats(13, m);
       const mean = randomFloats(14, m);
       const variance = randomFloats(15, m, 0.1, 3);
-      const convAttrs = [{ name: 'pads', type: 7, ints: [1, 1, 1, 1].map((p) => (k === 1 ? 0 : p)) }, { name: 'group', type: 2, i: group }];
+      const convAttrs = [
+        { name: 'pads', type: 7, ints: [1, 1, 1, 1].map((p) => (k === 1 ? 0 : p)) },
+        { name: 'group', type: 2, i: group },
+      ];
       const spec = (withBn: boolean): GraphSpec => ({
         nodes: [
-          { name: 'conv', opType: 'Conv', inputs: cs.bias ? ['x', 'W', 'B'] : ['x', 'W'], outputs: [withBn ? 'z' : 'y'], attributes: convAttrs },
+          {
+            name: 'conv',
+            opType: 'Conv',
+            inputs: cs.bias ? ['x', 'W', 'B'] : ['x', 'W'],
+            outputs: [withBn ? 'z' : 'y'],
+            attributes: convAttrs,
+          },
           ...(withBn
-            ? [{ opType: 'BatchNormalization', inputs: ['z', 's', 'beta', 'mean', 'var'], outputs: ['y'], attributes: [{ name: 'epsilon', type: 1, f: cs.eps }] }]
+            ? [
+                {
+                  opType: 'BatchNormalization',
+                  inputs: ['z', 's', 'beta', 'mean', 'var'],
+                  outputs: ['y'],
+                  attributes: [{ name: 'epsilon', type: 1, f: cs.eps }],
+                },
+              ]
             : []),
         ],
         initializers: [
@@ -186,19 +219,56 @@ describe('fold-batchnorm', () => {
       expect(got.dims).toEqual(want.dims);
       let worst = 0;
       const magnitude = Math.max(...Array.from(want.data as Float32Array, Math.abs));
-      for (let i = 0; i < want.data.length; i++) worst = Math.max(worst, Math.abs((got.data[i] as number) - (want.data[i] as number)) / magnitude);
+      for (let i = 0; i < want.data.length; i++)
+        worst = Math.max(worst, Math.abs((got.data[i] as number) - (want.data[i] as number)) / magnitude);
       expect(worst).toBeLessThan(1e-5);
     });
 
   it('leaves a BatchNormalization whose Conv output has another consumer, is a graph output, or non-constant parameters', () => {
-    const inits = [initF('W', [2, 2, 1, 1], [1, 2, 3, 4]), ...['s', 'beta', 'mean', 'var'].map((n) => initF(n, [2], [1, 0.5]))];
-    const bn = (z: string, y: string, s = 's') => ({ opType: 'BatchNormalization', inputs: [z, s, 'beta', 'mean', 'var'], outputs: [y] });
-    const io = { inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [1, 2, 2, 2] }, { name: 'p', elemType: DT.FLOAT, shape: [2] }] };
+    const inits = [
+      initF('W', [2, 2, 1, 1], [1, 2, 3, 4]),
+      ...['s', 'beta', 'mean', 'var'].map((n) => initF(n, [2], [1, 0.5])),
+    ];
+    const bn = (z: string, y: string, s = 's') => ({
+      opType: 'BatchNormalization',
+      inputs: [z, s, 'beta', 'mean', 'var'],
+      outputs: [y],
+    });
+    const io = {
+      inputs: [
+        { name: 'x', elemType: DT.FLOAT, shape: [1, 2, 2, 2] },
+        { name: 'p', elemType: DT.FLOAT, shape: [2] },
+      ],
+    };
     const graphs = [
-      model({ ...io, nodes: [{ opType: 'Conv', inputs: ['x', 'W'], outputs: ['z'] }, bn('z', 'y'), { opType: 'Relu', inputs: ['z'], outputs: ['r'] }], initializers: inits, outputs: [{ name: 'y' }, { name: 'r' }] }),
-      model({ ...io, nodes: [{ opType: 'Conv', inputs: ['x', 'W'], outputs: ['z'] }, bn('z', 'y')], initializers: inits, outputs: [{ name: 'y' }, { name: 'z' }] }),
-      model({ ...io, nodes: [{ opType: 'Conv', inputs: ['x', 'W'], outputs: ['z'] }, bn('z', 'y', 'p')], initializers: inits, outputs: [{ name: 'y' }] }),
-      model({ ...io, nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['z'] }, bn('z', 'y')], initializers: inits, outputs: [{ name: 'y' }] }),
+      model({
+        ...io,
+        nodes: [
+          { opType: 'Conv', inputs: ['x', 'W'], outputs: ['z'] },
+          bn('z', 'y'),
+          { opType: 'Relu', inputs: ['z'], outputs: ['r'] },
+        ],
+        initializers: inits,
+        outputs: [{ name: 'y' }, { name: 'r' }],
+      }),
+      model({
+        ...io,
+        nodes: [{ opType: 'Conv', inputs: ['x', 'W'], outputs: ['z'] }, bn('z', 'y')],
+        initializers: inits,
+        outputs: [{ name: 'y' }, { name: 'z' }],
+      }),
+      model({
+        ...io,
+        nodes: [{ opType: 'Conv', inputs: ['x', 'W'], outputs: ['z'] }, bn('z', 'y', 'p')],
+        initializers: inits,
+        outputs: [{ name: 'y' }],
+      }),
+      model({
+        ...io,
+        nodes: [{ opType: 'Relu', inputs: ['x'], outputs: ['z'] }, bn('z', 'y')],
+        initializers: inits,
+        outputs: [{ name: 'y' }],
+      }),
     ];
     for (const g of graphs) expect(foldBatchNorm(g).nodes.length).toBe(g.nodes.length);
   });
@@ -237,7 +307,11 @@ describe('fold-constants', () => {
         initF('w', [3, 4], randomFloats(20, 12)),
       ],
       inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [3, 4] }],
-      outputs: [{ name: 'y', elemType: DT.FLOAT }, { name: 'c8', elemType: DT.INT64 }, { name: 'c6', elemType: DT.INT64 }],
+      outputs: [
+        { name: 'y', elemType: DT.FLOAT },
+        { name: 'c8', elemType: DT.INT64 },
+        { name: 'c6', elemType: DT.INT64 },
+      ],
     });
     const after = foldConstants(g);
     expect(after.nodes.map((n) => n.opType)).toEqual(['Reshape', 'Add']);
@@ -259,10 +333,21 @@ describe('fold-constants', () => {
         { opType: 'Reshape', inputs: ['x', 'shp'], outputs: ['y'] },
         { opType: 'Shape', inputs: ['x'], outputs: ['s2'], attributes: [{ name: 'start', type: 2, i: -2 }] },
         { opType: 'Cast', inputs: ['s2'], outputs: ['f'], attributes: [{ name: 'to', type: 2, i: DT.FLOAT }] },
-        { opType: 'ConstantOfShape', inputs: ['s2'], outputs: ['z'], attributes: [{ name: 'value', type: 4, t: { dataType: DT.INT32, dims: [1], int32Data: [7] } }] },
+        {
+          opType: 'ConstantOfShape',
+          inputs: ['s2'],
+          outputs: ['z'],
+          attributes: [{ name: 'value', type: 4, t: { dataType: DT.INT32, dims: [1], int32Data: [7] } }],
+        },
         { opType: 'Gather', inputs: ['w', 'idx'], outputs: ['g'], attributes: [{ name: 'axis', type: 2, i: 1 }] },
       ],
-      initializers: [initI64('i0', [], [0]), initI64('ax0', [1], [0]), initI64('m1', [1], [-1]), initF('w', [2, 3], [1, 2, 3, 4, 5, 6]), initI64('idx', [2, 2], [2, 0, -1, 1])],
+      initializers: [
+        initI64('i0', [], [0]),
+        initI64('ax0', [1], [0]),
+        initI64('m1', [1], [-1]),
+        initF('w', [2, 3], [1, 2, 3, 4, 5, 6]),
+        initI64('idx', [2, 2], [2, 0, -1, 1]),
+      ],
       inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [2, 3, 4] }],
       outputs: [{ name: 'y', elemType: DT.FLOAT }, { name: 'f' }, { name: 'z' }, { name: 'g' }],
     };
@@ -272,14 +357,26 @@ describe('fold-constants', () => {
     expect(after.initializers.get('f')).toMatchObject({ type: 'float32', dims: [2], data: Float32Array.of(3, 4) });
     expect(after.initializers.get('z')).toMatchObject({ type: 'int32', dims: [3, 4] });
     expect(Array.from(after.initializers.get('z')!.data as Int32Array)).toEqual(new Array(12).fill(7));
-    expect(after.initializers.get('g')).toMatchObject({ dims: [2, 2, 2], data: Float32Array.of(3, 1, 3, 2, 6, 4, 6, 5) });
+    expect(after.initializers.get('g')).toMatchObject({
+      dims: [2, 2, 2],
+      data: Float32Array.of(3, 1, 3, 2, 6, 4, 6, 5),
+    });
     const x = floats('x', [2, 3, 4], randomFloats(22, 24));
     const out = runReference(after, [['x', x]]);
     expect(out.get('y')!.dims).toEqual([2, 12]);
     expect(out.get('y')!.data).toEqual(x.data);
     // With a symbolic dim the Shape does not fold, nor anything after it.
     const sym = foldConstants(model({ ...spec, inputs: [{ name: 'x', elemType: DT.FLOAT, shape: ['N', 3, 4] }] }));
-    expect(sym.nodes.map((n) => n.opType)).toEqual(['Shape', 'Gather', 'Unsqueeze', 'Concat', 'Reshape', 'Shape', 'Cast', 'ConstantOfShape']);
+    expect(sym.nodes.map((n) => n.opType)).toEqual([
+      'Shape',
+      'Gather',
+      'Unsqueeze',
+      'Concat',
+      'Reshape',
+      'Shape',
+      'Cast',
+      'ConstantOfShape',
+    ]);
   });
 
   it('leaves non-constant inputs, other operators, float arithmetic, a zero divisor and a graph input that is also an initializer', () => {
@@ -290,7 +387,12 @@ describe('fold-constants', () => {
         { opType: 'Div', inputs: ['k', 'zero'], outputs: ['c'] },
         { opType: 'Add', inputs: ['k', 'fedk'], outputs: ['d'] },
       ],
-      initializers: [initF('w', [2], [1, -1]), initI64('k', [1], [3]), initI64('zero', [1], [0]), initI64('fedk', [1], [1])],
+      initializers: [
+        initF('w', [2], [1, -1]),
+        initI64('k', [1], [3]),
+        initI64('zero', [1], [0]),
+        initI64('fedk', [1], [1]),
+      ],
       inputs: [{ name: 'fedk', elemType: DT.INT64, shape: [1] }],
       outputs: [{ name: 'a' }, { name: 'b' }, { name: 'c' }, { name: 'd' }],
     });
@@ -306,7 +408,10 @@ function everyValueOut(g: Graph): Graph {
 
 /** The inferred type and dims of every value equal what the reference executor produces. */
 function expectShapesMatchReference(inferred: Graph, run: Graph, feeds: Tensor[]): number {
-  const values = runReference(everyValueOut(run), feeds.map((t) => [t.name, t]));
+  const values = runReference(
+    everyValueOut(run),
+    feeds.map((t) => [t.name, t]),
+  );
   for (const [name, t] of values) {
     const v = inferred.valueInfo.get(name);
     expect(v, name).toBeDefined();
@@ -324,10 +429,25 @@ describe('shapes', () => {
   it('binds a symbolic batch and infers every float operator as the reference computes it', () => {
     const g = model({
       nodes: [
-        { opType: 'Conv', inputs: ['x', 'W', 'B'], outputs: ['c'], attributes: [ints('pads', [1, 1, 1, 1]), ints('strides', [2, 2])] },
+        {
+          opType: 'Conv',
+          inputs: ['x', 'W', 'B'],
+          outputs: ['c'],
+          attributes: [ints('pads', [1, 1, 1, 1]), ints('strides', [2, 2])],
+        },
         { opType: 'Relu', inputs: ['c'], outputs: ['r'] },
-        { opType: 'MaxPool', inputs: ['r'], outputs: ['mp', 'mpi'], attributes: [ints('kernel_shape', [2, 2]), ints('strides', [2, 2]), attrI('ceil_mode', 1)] },
-        { opType: 'AveragePool', inputs: ['r'], outputs: ['ap'], attributes: [ints('kernel_shape', [3, 3]), attrS('auto_pad', 'SAME_UPPER'), ints('strides', [2, 2])] },
+        {
+          opType: 'MaxPool',
+          inputs: ['r'],
+          outputs: ['mp', 'mpi'],
+          attributes: [ints('kernel_shape', [2, 2]), ints('strides', [2, 2]), attrI('ceil_mode', 1)],
+        },
+        {
+          opType: 'AveragePool',
+          inputs: ['r'],
+          outputs: ['ap'],
+          attributes: [ints('kernel_shape', [3, 3]), attrS('auto_pad', 'SAME_UPPER'), ints('strides', [2, 2])],
+        },
         { opType: 'Clip', inputs: ['ap', 'lo', 'hi'], outputs: ['cl'] },
         { opType: 'GlobalAveragePool', inputs: ['cl'], outputs: ['gp'] },
         { opType: 'Flatten', inputs: ['gp'], outputs: ['fl'] },
@@ -382,35 +502,77 @@ describe('shapes', () => {
 
   it('infers the quantized operators (default and com.microsoft domains) as the reference computes them', () => {
     const q = ['xs', 'xz'];
-    const g = readOnnxModel(writeModel({
-      irVersion: 8,
-      opsets: [['', 13], ['com.microsoft', 1]],
-      graph: {
-        nodes: [
-          { opType: 'QuantizeLinear', inputs: ['x', ...q], outputs: ['xq'] },
-          { opType: 'QLinearConv', inputs: ['xq', ...q, 'W', ...q, ...q], outputs: ['qc'], attributes: [attrS('auto_pad', 'SAME_LOWER'), ints('strides', [2, 2])] },
-          { opType: 'ConvInteger', inputs: ['xq', 'W', 'xz', 'xz'], outputs: ['ci'], attributes: [ints('dilations', [2, 2])] },
-          { opType: 'DequantizeLinear', inputs: ['qc', ...q], outputs: ['dq'] },
-          { opType: 'QLinearMatMul', inputs: ['xq', ...q, 'M', ...q, ...q], outputs: ['qm'] },
-          { opType: 'MatMulInteger', inputs: ['xq', 'M', 'xz', 'xz'], outputs: ['mi'] },
-          { opType: 'QLinearAdd', domain: 'com.microsoft', inputs: ['qc', ...q, 'qb', ...q, ...q], outputs: ['qa'] },
-          { opType: 'QLinearGlobalAveragePool', domain: 'com.microsoft', inputs: ['qa', ...q, ...q], outputs: ['qg'] },
-          { opType: 'QLinearAveragePool', domain: 'com.microsoft', inputs: ['xq', ...q, ...q], outputs: ['qp'], attributes: [ints('kernel_shape', [2, 3]), attrI('channels_last', 1)] },
-          { opType: 'QLinearConcat', domain: 'com.microsoft', inputs: [...q, 'qc', ...q, 'qa', ...q], outputs: ['qcc'], attributes: [attrI('axis', 1)] },
-          { opType: 'QLinearSigmoid', domain: 'com.microsoft', inputs: ['qcc', ...q, ...q], outputs: ['qs'] },
-          { opType: 'QLinearLeakyRelu', domain: 'com.microsoft', inputs: ['qs', ...q, ...q], outputs: ['ql'] },
+    const g = readOnnxModel(
+      writeModel({
+        irVersion: 8,
+        opsets: [
+          ['', 13],
+          ['com.microsoft', 1],
         ],
-        initializers: [
-          scalarF('xs', 0.05),
-          scalarU8('xz', 128),
-          { name: 'W', dataType: DT.UINT8, dims: [6, 3, 3, 3], raw: Uint8Array.from({ length: 162 }, (_, i) => (i * 37) % 256) },
-          { name: 'M', dataType: DT.UINT8, dims: [7, 5], raw: Uint8Array.from({ length: 35 }, (_, i) => (i * 11) % 256) },
-          { name: 'qb', dataType: DT.UINT8, dims: [6, 1, 1], raw: Uint8Array.of(1, 2, 3, 4, 5, 6) },
-        ],
-        inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [1, 3, 'H', 7] }],
-        outputs: [{ name: 'ql' }],
-      },
-    }));
+        graph: {
+          nodes: [
+            { opType: 'QuantizeLinear', inputs: ['x', ...q], outputs: ['xq'] },
+            {
+              opType: 'QLinearConv',
+              inputs: ['xq', ...q, 'W', ...q, ...q],
+              outputs: ['qc'],
+              attributes: [attrS('auto_pad', 'SAME_LOWER'), ints('strides', [2, 2])],
+            },
+            {
+              opType: 'ConvInteger',
+              inputs: ['xq', 'W', 'xz', 'xz'],
+              outputs: ['ci'],
+              attributes: [ints('dilations', [2, 2])],
+            },
+            { opType: 'DequantizeLinear', inputs: ['qc', ...q], outputs: ['dq'] },
+            { opType: 'QLinearMatMul', inputs: ['xq', ...q, 'M', ...q, ...q], outputs: ['qm'] },
+            { opType: 'MatMulInteger', inputs: ['xq', 'M', 'xz', 'xz'], outputs: ['mi'] },
+            { opType: 'QLinearAdd', domain: 'com.microsoft', inputs: ['qc', ...q, 'qb', ...q, ...q], outputs: ['qa'] },
+            {
+              opType: 'QLinearGlobalAveragePool',
+              domain: 'com.microsoft',
+              inputs: ['qa', ...q, ...q],
+              outputs: ['qg'],
+            },
+            {
+              opType: 'QLinearAveragePool',
+              domain: 'com.microsoft',
+              inputs: ['xq', ...q, ...q],
+              outputs: ['qp'],
+              attributes: [ints('kernel_shape', [2, 3]), attrI('channels_last', 1)],
+            },
+            {
+              opType: 'QLinearConcat',
+              domain: 'com.microsoft',
+              inputs: [...q, 'qc', ...q, 'qa', ...q],
+              outputs: ['qcc'],
+              attributes: [attrI('axis', 1)],
+            },
+            { opType: 'QLinearSigmoid', domain: 'com.microsoft', inputs: ['qcc', ...q, ...q], outputs: ['qs'] },
+            { opType: 'QLinearLeakyRelu', domain: 'com.microsoft', inputs: ['qs', ...q, ...q], outputs: ['ql'] },
+          ],
+          initializers: [
+            scalarF('xs', 0.05),
+            scalarU8('xz', 128),
+            {
+              name: 'W',
+              dataType: DT.UINT8,
+              dims: [6, 3, 3, 3],
+              raw: Uint8Array.from({ length: 162 }, (_, i) => (i * 37) % 256),
+            },
+            {
+              name: 'M',
+              dataType: DT.UINT8,
+              dims: [7, 5],
+              raw: Uint8Array.from({ length: 35 }, (_, i) => (i * 11) % 256),
+            },
+            { name: 'qb', dataType: DT.UINT8, dims: [6, 1, 1], raw: Uint8Array.of(1, 2, 3, 4, 5, 6) },
+          ],
+          inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [1, 3, 'H', 7] }],
+          outputs: [{ name: 'ql' }],
+        },
+      }),
+    );
     const inferred = inferShapes(g, { x: [1, 3, 8, 7] });
     expect(inferred.valueInfo.get('qc')).toMatchObject({ type: 'uint8', shape: [1, 6, 4, 4] });
     expect(inferred.valueInfo.get('ci')).toMatchObject({ type: 'int32', shape: [1, 6, 4, 3] });
@@ -432,12 +594,20 @@ describe('shapes', () => {
         { opType: 'Dropout', inputs: ['y'], outputs: ['yd'] },
         { opType: 'BatchNormalization', inputs: ['x', 'bn', 'bn', 'bn', 'bn'], outputs: ['bo'] },
       ],
-      initializers: [initI64('i0', [], [0]), initI64('ax0', [1], [0]), initI64('m1', [1], [-1]), initF('bn', [3], [1, 1, 1])],
+      initializers: [
+        initI64('i0', [], [0]),
+        initI64('ax0', [1], [0]),
+        initI64('m1', [1], [-1]),
+        initF('bn', [3], [1, 1, 1]),
+      ],
       inputs: [{ name: 'x', elemType: DT.FLOAT, shape: ['N', 3, 'W'] }],
       outputs: [{ name: 'y' }, { name: 'sf' }, { name: 'z' }, { name: 'k' }, { name: 'yd' }, { name: 'bo' }],
     });
     const inferred = inferShapes(g, { x: [2, 3, 5] });
-    const vi = (name: string) => ({ type: inferred.valueInfo.get(name)!.type, shape: inferred.valueInfo.get(name)!.shape });
+    const vi = (name: string) => ({
+      type: inferred.valueInfo.get(name)!.type,
+      shape: inferred.valueInfo.get(name)!.shape,
+    });
     expect(vi('y')).toEqual({ type: 'float32', shape: [2, 15] });
     expect(vi('s')).toEqual({ type: 'int64', shape: [3] });
     expect(vi('n')).toEqual({ type: 'int64', shape: [] });
@@ -450,33 +620,152 @@ describe('shapes', () => {
     // agrees on the shapes of the rest.
     const folded = foldConstants(inferred);
     expect(folded.nodes.map((n) => n.opType)).toEqual(['Reshape', 'Dropout', 'BatchNormalization']);
-    const runnable = { ...folded, nodes: folded.nodes.filter((n) => n.opType === 'Reshape'), outputs: folded.outputs.filter((o) => ['y', 'sf', 'z', 'k'].includes(o.name)) };
+    const runnable = {
+      ...folded,
+      nodes: folded.nodes.filter((n) => n.opType === 'Reshape'),
+      outputs: folded.outputs.filter((o) => ['y', 'sf', 'z', 'k'].includes(o.name)),
+    };
     const out = runReference(runnable, [['x', floats('x', [2, 3, 5], randomFloats(41, 30))]]);
     for (const [name, t] of out) expect(t.dims, name).toEqual(inferred.valueInfo.get(name)!.shape);
   });
 
   describe('BAD_SHAPE', () => {
-    const one = (nodes: GraphSpec['nodes'], inputs: GraphSpec['inputs'], initializers: GraphSpec['initializers'] = []) =>
-      model({ nodes, inputs, initializers, outputs: [{ name: 'y' }] });
+    const one = (
+      nodes: GraphSpec['nodes'],
+      inputs: GraphSpec['inputs'],
+      initializers: GraphSpec['initializers'] = [],
+    ) => model({ nodes, inputs, initializers, outputs: [{ name: 'y' }] });
     const x = (shape: (number | string | null)[] | undefined, name = 'x') => ({ name, elemType: DT.FLOAT, shape });
     const cases: [string, () => Graph, Record<string, number[]>, RegExp][] = [
-      ['a symbolic dim without a binding', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]), {}, /input "x": dim 0 is symbolic \("N"\)/],
-      ['an unknown dim without a binding', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x([null, 3])]), {}, /input "x": dim 0 is unknown/],
-      ['an unknown rank without a binding', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(undefined)]), {}, /input "x": the model declares no shape/],
-      ['a binding of the wrong rank', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]), { x: [1, 3, 1] }, /input "x": inputShapes gives rank 3/],
-      ['a binding against a fixed dim', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]), { x: [1, 4] }, /input "x": inputShapes gives dim 1 = 4, the model fixes it at 3/],
-      ['a binding that is no array of integers', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]), { x: [1.5, 3] }, /not an array of non-negative integers/],
-      ['one symbol bound to two sizes', () => one([{ opType: 'Add', inputs: ['x', 'x2'], outputs: ['y'] }], [x(['N', 3]), x(['N', 3], 'x2')]), { x: [1, 3], x2: [2, 3] }, /input "x2": dim 0 \("N"\) is bound to 2, and to 1/],
-      ['a binding of no graph input', () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x([3])]), { z: [3] }, /inputShapes.z: "z" is not a graph input/],
-      ['an incompatible broadcast', () => one([{ name: 'add', opType: 'Add', inputs: ['x', 'x2'], outputs: ['y'] }], [x([2, 3]), x([2, 4], 'x2')]), {}, /node 0 \(Add "add"\): input 1 \("x2"\) of shape \[2,4\] does not broadcast with \[2,3\]/],
-      ['a bad reshape', () => one([{ opType: 'Reshape', inputs: ['x', 's'], outputs: ['y'] }], [x([2, 3])], [initI64('s', [2], [4, -1])]), {}, /input 0 \("x"\) \[2,3\] \(6 elements\) cannot be reshaped to \[4,-1\]/],
-      ['two -1 in a reshape', () => one([{ opType: 'Reshape', inputs: ['x', 's'], outputs: ['y'] }], [x([2, 3])], [initI64('s', [2], [-1, -1])]), {}, /cannot be reshaped/],
-      ['a Reshape whose shape is not constant', () => one([{ opType: 'Reshape', inputs: ['x', 's'], outputs: ['y'] }], [x([2, 3]), { name: 's', elemType: DT.INT64, shape: [2] }]), {}, /node 0 \(Reshape ""\): input 1 \("s"\), the shape, is not a constant after folding/],
-      ['a Slice whose starts are not constant', () => one([{ opType: 'Slice', inputs: ['x', 's', 'e'], outputs: ['y'] }], [x([4]), { name: 's', elemType: DT.INT64, shape: [1] }], [initI64('e', [1], [2])]), {}, /input 1 \("s"\), the starts, is not a constant after folding/],
-      ['a Conv with mismatched channels', () => one([{ opType: 'Conv', inputs: ['x', 'w'], outputs: ['y'] }], [x([1, 2, 4, 4])], [initF('w', [1, 3, 1, 1], [1, 1, 1])]), {}, /has 2 channels/],
-      ['a kernel larger than its input', () => one([{ opType: 'MaxPool', inputs: ['x'], outputs: ['y'], attributes: [ints('kernel_shape', [5])] }], [x([1, 1, 3])]), {}, /empty or negative output/],
-      ['MatMul dims that do not multiply', () => one([{ opType: 'MatMul', inputs: ['x', 'x2'], outputs: ['y'] }], [x([2, 3]), x([4, 2], 'x2')]), {}, /do not multiply/],
-      ['a Constant with no value', () => one([{ opType: 'Constant', inputs: [], outputs: ['c'] }, { opType: 'Add', inputs: ['x', 'c'], outputs: ['y'] }], [x([2])]), {}, /node 0 \(Constant ""\): its value does not read/],
+      [
+        'a symbolic dim without a binding',
+        () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]),
+        {},
+        /input "x": dim 0 is symbolic \("N"\)/,
+      ],
+      [
+        'an unknown dim without a binding',
+        () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x([null, 3])]),
+        {},
+        /input "x": dim 0 is unknown/,
+      ],
+      [
+        'an unknown rank without a binding',
+        () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(undefined)]),
+        {},
+        /input "x": the model declares no shape/,
+      ],
+      [
+        'a binding of the wrong rank',
+        () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]),
+        { x: [1, 3, 1] },
+        /input "x": inputShapes gives rank 3/,
+      ],
+      [
+        'a binding against a fixed dim',
+        () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]),
+        { x: [1, 4] },
+        /input "x": inputShapes gives dim 1 = 4, the model fixes it at 3/,
+      ],
+      [
+        'a binding that is no array of integers',
+        () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x(['N', 3])]),
+        { x: [1.5, 3] },
+        /not an array of non-negative integers/,
+      ],
+      [
+        'one symbol bound to two sizes',
+        () => one([{ opType: 'Add', inputs: ['x', 'x2'], outputs: ['y'] }], [x(['N', 3]), x(['N', 3], 'x2')]),
+        { x: [1, 3], x2: [2, 3] },
+        /input "x2": dim 0 \("N"\) is bound to 2, and to 1/,
+      ],
+      [
+        'a binding of no graph input',
+        () => one([{ opType: 'Relu', inputs: ['x'], outputs: ['y'] }], [x([3])]),
+        { z: [3] },
+        /inputShapes.z: "z" is not a graph input/,
+      ],
+      [
+        'an incompatible broadcast',
+        () => one([{ name: 'add', opType: 'Add', inputs: ['x', 'x2'], outputs: ['y'] }], [x([2, 3]), x([2, 4], 'x2')]),
+        {},
+        /node 0 \(Add "add"\): input 1 \("x2"\) of shape \[2,4\] does not broadcast with \[2,3\]/,
+      ],
+      [
+        'a bad reshape',
+        () =>
+          one([{ opType: 'Reshape', inputs: ['x', 's'], outputs: ['y'] }], [x([2, 3])], [initI64('s', [2], [4, -1])]),
+        {},
+        /input 0 \("x"\) \[2,3\] \(6 elements\) cannot be reshaped to \[4,-1\]/,
+      ],
+      [
+        'two -1 in a reshape',
+        () =>
+          one([{ opType: 'Reshape', inputs: ['x', 's'], outputs: ['y'] }], [x([2, 3])], [initI64('s', [2], [-1, -1])]),
+        {},
+        /cannot be reshaped/,
+      ],
+      [
+        'a Reshape whose shape is not constant',
+        () =>
+          one(
+            [{ opType: 'Reshape', inputs: ['x', 's'], outputs: ['y'] }],
+            [x([2, 3]), { name: 's', elemType: DT.INT64, shape: [2] }],
+          ),
+        {},
+        /node 0 \(Reshape ""\): input 1 \("s"\), the shape, is not a constant after folding/,
+      ],
+      [
+        'a Slice whose starts are not constant',
+        () =>
+          one(
+            [{ opType: 'Slice', inputs: ['x', 's', 'e'], outputs: ['y'] }],
+            [x([4]), { name: 's', elemType: DT.INT64, shape: [1] }],
+            [initI64('e', [1], [2])],
+          ),
+        {},
+        /input 1 \("s"\), the starts, is not a constant after folding/,
+      ],
+      [
+        'a Conv with mismatched channels',
+        () =>
+          one(
+            [{ opType: 'Conv', inputs: ['x', 'w'], outputs: ['y'] }],
+            [x([1, 2, 4, 4])],
+            [initF('w', [1, 3, 1, 1], [1, 1, 1])],
+          ),
+        {},
+        /has 2 channels/,
+      ],
+      [
+        'a kernel larger than its input',
+        () =>
+          one(
+            [{ opType: 'MaxPool', inputs: ['x'], outputs: ['y'], attributes: [ints('kernel_shape', [5])] }],
+            [x([1, 1, 3])],
+          ),
+        {},
+        /empty or negative output/,
+      ],
+      [
+        'MatMul dims that do not multiply',
+        () => one([{ opType: 'MatMul', inputs: ['x', 'x2'], outputs: ['y'] }], [x([2, 3]), x([4, 2], 'x2')]),
+        {},
+        /do not multiply/,
+      ],
+      [
+        'a Constant with no value',
+        () =>
+          one(
+            [
+              { opType: 'Constant', inputs: [], outputs: ['c'] },
+              { opType: 'Add', inputs: ['x', 'c'], outputs: ['y'] },
+            ],
+            [x([2])],
+          ),
+        {},
+        /node 0 \(Constant ""\): its value does not read/,
+      ],
     ];
     for (const [what, g, bind, msg] of cases)
       it(what, () => {
@@ -491,12 +780,15 @@ describe('shapes', () => {
         expect((err as I8ConvError).message).toMatch(msg);
       });
     it('operators with no shape rule are UNSUPPORTED_OP, every such node named (also one fed by another)', () => {
-      const g = one([
-        { name: 'a', opType: 'LSTM', inputs: ['x'], outputs: ['h'] },
-        { name: 'b', opType: 'Relu', inputs: ['h'], outputs: ['r'] },
-        { name: 'c', opType: 'FooOp', domain: 'com.microsoft', inputs: ['r'], outputs: ['f'] },
-        { name: 'd', opType: 'Bar', domain: 'vendor', inputs: ['x'], outputs: ['y'] },
-      ], [x([2])]);
+      const g = one(
+        [
+          { name: 'a', opType: 'LSTM', inputs: ['x'], outputs: ['h'] },
+          { name: 'b', opType: 'Relu', inputs: ['h'], outputs: ['r'] },
+          { name: 'c', opType: 'FooOp', domain: 'com.microsoft', inputs: ['r'], outputs: ['f'] },
+          { name: 'd', opType: 'Bar', domain: 'vendor', inputs: ['x'], outputs: ['y'] },
+        ],
+        [x([2])],
+      );
       let err: unknown;
       try {
         inferShapes(g, {});
@@ -518,93 +810,131 @@ describe('shapes', () => {
 const TESTDATA = '/usr/share/libonnx-testdata/data';
 
 describe("shapes on ONNX's conformance cases (Debian libonnx-testdata)", () => {
-  it.skipIf(!existsSync(TESTDATA))('gives every graph output the type and dims of its expected output, or refuses with BAD_SHAPE', () => {
-    let matched = 0;
-    let withConstants = 0;
-    const wrong: string[] = [];
-    for (const root of ['node', 'pytorch-converted', 'pytorch-operator'].map((d) => join(TESTDATA, d)))
-      for (const d of readdirSync(root).sort()) {
-        const dir = join(root, d, 'test_data_set_0');
-        if (!existsSync(join(root, d, 'model.onnx')) || !existsSync(dir)) continue;
-        let g = readOnnxModel(readFileSync(join(root, d, 'model.onnx')));
-        const read = (kind: string): Tensor[] | undefined => {
+  it.skipIf(!existsSync(TESTDATA))(
+    'gives every graph output the type and dims of its expected output, or refuses with BAD_SHAPE',
+    () => {
+      let matched = 0;
+      let withConstants = 0;
+      const wrong: string[] = [];
+      for (const root of ['node', 'pytorch-converted', 'pytorch-operator'].map((d) => join(TESTDATA, d)))
+        for (const d of readdirSync(root).sort()) {
+          const dir = join(root, d, 'test_data_set_0');
+          if (!existsSync(join(root, d, 'model.onnx')) || !existsSync(dir)) continue;
+          let g = readOnnxModel(readFileSync(join(root, d, 'model.onnx')));
+          const read = (kind: string): Tensor[] | undefined => {
+            try {
+              return readdirSync(dir)
+                .filter((f) => f.startsWith(`${kind}_`))
+                .sort((a, b) => parseInt(a.slice(kind.length + 1)) - parseInt(b.slice(kind.length + 1)))
+                .map((f) => readTensor(readFileSync(join(dir, f))));
+            } catch {
+              return undefined; // sequences, optionals, strings: not tensors the IR carries
+            }
+          };
+          const inputs = read('input');
+          const outputs = read('output');
+          if (!inputs || !outputs) continue;
+          const fed = g.inputs.filter((v) => !g.initializers.has(v.name));
+          const bind = Object.fromEntries(fed.flatMap((v, i) => (inputs[i] ? [[v.name, inputs[i].dims]] : [])));
+          let inferred: Graph;
           try {
-            return readdirSync(dir)
-              .filter((f) => f.startsWith(`${kind}_`))
-              .sort((a, b) => parseInt(a.slice(kind.length + 1)) - parseInt(b.slice(kind.length + 1)))
-              .map((f) => readTensor(readFileSync(join(dir, f))));
-          } catch {
-            return undefined; // sequences, optionals, strings: not tensors the IR carries
+            inferred = inferShapes(g, bind);
+          } catch (e) {
+            // an operator with no shape rule is one the runtime does not run (UNSUPPORTED_OP); otherwise BAD_SHAPE
+            expect(['BAD_SHAPE', 'UNSUPPORTED_OP'], `${d}: ${(e as Error).message}`).toContain((e as I8ConvError).code);
+            if ((e as I8ConvError).code === 'UNSUPPORTED_OP')
+              expect((e as Error).message, d).toMatch(/the runtime (has|runs) no operator/);
+            if (!/not a (float32 )?constant after folding/.test((e as Error).message)) continue;
+            // These cases feed the shape-carrying inputs (Reshape's shape, Slice's starts...): make every fed input
+            // but the first a constant, as an exported model has them.
+            const initializers = new Map(g.initializers);
+            fed
+              .slice(1)
+              .forEach((v, i) => inputs[i + 1] && initializers.set(v.name, { ...inputs[i + 1], name: v.name }));
+            g = { ...g, initializers, inputs: g.inputs.filter((v) => v === fed[0] || g.initializers.has(v.name)) };
+            try {
+              inferred = inferShapes(g, { [fed[0].name]: inputs[0].dims });
+              withConstants++;
+            } catch (e2) {
+              expect(['BAD_SHAPE', 'UNSUPPORTED_OP'], `${d}: ${(e2 as Error).message}`).toContain(
+                (e2 as I8ConvError).code,
+              );
+              continue;
+            }
           }
-        };
-        const inputs = read('input');
-        const outputs = read('output');
-        if (!inputs || !outputs) continue;
-        const fed = g.inputs.filter((v) => !g.initializers.has(v.name));
-        const bind = Object.fromEntries(fed.flatMap((v, i) => (inputs[i] ? [[v.name, inputs[i].dims]] : [])));
-        let inferred: Graph;
-        try {
-          inferred = inferShapes(g, bind);
-        } catch (e) {
-          // an operator with no shape rule is one the runtime does not run (UNSUPPORTED_OP); otherwise BAD_SHAPE
-          expect(['BAD_SHAPE', 'UNSUPPORTED_OP'], `${d}: ${(e as Error).message}`).toContain((e as I8ConvError).code);
-          if ((e as I8ConvError).code === 'UNSUPPORTED_OP') expect((e as Error).message, d).toMatch(/the runtime (has|runs) no operator/);
-          if (!/not a (float32 )?constant after folding/.test((e as Error).message)) continue;
-          // These cases feed the shape-carrying inputs (Reshape's shape, Slice's starts...): make every fed input
-          // but the first a constant, as an exported model has them.
-          const initializers = new Map(g.initializers);
-          fed.slice(1).forEach((v, i) => inputs[i + 1] && initializers.set(v.name, { ...inputs[i + 1], name: v.name }));
-          g = { ...g, initializers, inputs: g.inputs.filter((v) => v === fed[0] || g.initializers.has(v.name)) };
-          try {
-            inferred = inferShapes(g, { [fed[0].name]: inputs[0].dims });
-            withConstants++;
-          } catch (e2) {
-            expect(['BAD_SHAPE', 'UNSUPPORTED_OP'], `${d}: ${(e2 as Error).message}`).toContain((e2 as I8ConvError).code);
-            continue;
-          }
+          outputs.forEach((t, i) => {
+            const o = inferred.outputs[i];
+            if (o.type !== t.type || JSON.stringify(o.shape) !== JSON.stringify(t.dims))
+              wrong.push(`${d} output ${i}: ${o.type} [${o.shape}], expected ${t.type} [${t.dims}]`);
+          });
+          matched++;
         }
-        outputs.forEach((t, i) => {
-          const o = inferred.outputs[i];
-          if (o.type !== t.type || JSON.stringify(o.shape) !== JSON.stringify(t.dims)) wrong.push(`${d} output ${i}: ${o.type} [${o.shape}], expected ${t.type} [${t.dims}]`);
-        });
-        matched++;
-      }
-    expect(wrong).toEqual([]);
-    expect(matched).toBeGreaterThanOrEqual(298); // libonnx-testdata 1.12.0
-    expect(withConstants).toBeGreaterThanOrEqual(53);
-  });
+      expect(wrong).toEqual([]);
+      expect(matched).toBeGreaterThanOrEqual(298); // libonnx-testdata 1.12.0
+      expect(withConstants).toBeGreaterThanOrEqual(53);
+    },
+  );
 });
 
 describe("shapes -> fold-constants -> remove-identity on ONNX's conformance cases (Debian libonnx-testdata)", () => {
-  it.skipIf(!existsSync(TESTDATA))('every case the reference runs and the passes change gives the same outputs after them', () => {
-    const changed: string[] = [];
-    for (const root of ['node', 'pytorch-converted', 'pytorch-operator'].map((d) => join(TESTDATA, d)))
-      for (const d of readdirSync(root).sort()) {
-        const dir = join(root, d, 'test_data_set_0');
-        if (!existsSync(join(root, d, 'model.onnx')) || !existsSync(dir)) continue;
-        const g = readOnnxModel(readFileSync(join(root, d, 'model.onnx')));
-        if (!g.nodes.every((n) => n.domain === '' && OPS.has(n.opType))) continue;
-        if ((g.opsetImports.get('') ?? 1) < 7 && g.nodes.some((n) => n.opType === 'Add' || n.opType === 'Mul')) continue; // legacy broadcast
-        const files = readdirSync(dir).filter((f) => f.startsWith('input_'));
-        let inputs: Tensor[];
-        try {
-          inputs = files.sort((a, b) => parseInt(a.slice(6)) - parseInt(b.slice(6))).map((f) => readTensor(readFileSync(join(dir, f))));
-        } catch {
-          continue; // optional / sequence inputs
+  it.skipIf(!existsSync(TESTDATA))(
+    'every case the reference runs and the passes change gives the same outputs after them',
+    () => {
+      const changed: string[] = [];
+      for (const root of ['node', 'pytorch-converted', 'pytorch-operator'].map((d) => join(TESTDATA, d)))
+        for (const d of readdirSync(root).sort()) {
+          const dir = join(root, d, 'test_data_set_0');
+          if (!existsSync(join(root, d, 'model.onnx')) || !existsSync(dir)) continue;
+          const g = readOnnxModel(readFileSync(join(root, d, 'model.onnx')));
+          if (!g.nodes.every((n) => n.domain === '' && OPS.has(n.opType))) continue;
+          if ((g.opsetImports.get('') ?? 1) < 7 && g.nodes.some((n) => n.opType === 'Add' || n.opType === 'Mul'))
+            continue; // legacy broadcast
+          const files = readdirSync(dir).filter((f) => f.startsWith('input_'));
+          let inputs: Tensor[];
+          try {
+            inputs = files
+              .sort((a, b) => parseInt(a.slice(6)) - parseInt(b.slice(6)))
+              .map((f) => readTensor(readFileSync(join(dir, f))));
+          } catch {
+            continue; // optional / sequence inputs
+          }
+          const fed = g.inputs.filter((v) => !g.initializers.has(v.name));
+          let after: Graph;
+          try {
+            after = removeIdentity(
+              foldConstants(inferShapes(g, Object.fromEntries(fed.map((v, i) => [v.name, inputs[i].dims])))),
+            );
+          } catch (e) {
+            expect(['BAD_SHAPE', 'UNSUPPORTED_OP']).toContain((e as I8ConvError).code); // fed shape inputs, or no rule (see above)
+            continue;
+          }
+          if (after.nodes.length === g.nodes.length) continue;
+          changed.push(d);
+          expectSameOutputs(
+            g,
+            after,
+            fed.map((v, i) => ({ ...inputs[i], name: v.name })),
+          );
         }
-        const fed = g.inputs.filter((v) => !g.initializers.has(v.name));
-        let after: Graph;
-        try {
-          after = removeIdentity(foldConstants(inferShapes(g, Object.fromEntries(fed.map((v, i) => [v.name, inputs[i].dims])))));
-        } catch (e) {
-          expect(['BAD_SHAPE', 'UNSUPPORTED_OP']).toContain((e as I8ConvError).code); // fed shape inputs, or no rule (see above)
-          continue;
-        }
-        if (after.nodes.length === g.nodes.length) continue;
-        changed.push(d);
-        expectSameOutputs(g, after, fed.map((v, i) => ({ ...inputs[i], name: v.name })));
-      }
-    const shapeCases = ['', '_clip_end', '_clip_start', '_end_1', '_end_negative_1', '_example', '_start_1', '_start_1_end_2', '_start_1_end_negative_1', '_start_negative_1'].map((s) => `test_shape${s}`);
-    expect(changed).toEqual(['test_constant', 'test_mvn_expanded', ...shapeCases, 'test_PixelShuffle', 'test_operator_mm']);
-  });
+      const shapeCases = [
+        '',
+        '_clip_end',
+        '_clip_start',
+        '_end_1',
+        '_end_negative_1',
+        '_example',
+        '_start_1',
+        '_start_1_end_2',
+        '_start_1_end_negative_1',
+        '_start_negative_1',
+      ].map((s) => `test_shape${s}`);
+      expect(changed).toEqual([
+        'test_constant',
+        'test_mvn_expanded',
+        ...shapeCases,
+        'test_PixelShuffle',
+        'test_operator_mm',
+      ]);
+    },
+  );
 });

@@ -55,22 +55,40 @@ interface Params {
 }
 
 const scalar = (name: string, type: 'float32' | QType, v: number): TensorSpec => ({
-  name, dataType: DT_OF[type], dims: [], raw: le(type === 'float32' ? Float32Array.of(v) : type === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v)),
+  name,
+  dataType: DT_OF[type],
+  dims: [],
+  raw: le(type === 'float32' ? Float32Array.of(v) : type === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v)),
 });
 const axisAttr = (axis?: number): AttrSpec[] => (axis === undefined ? [] : [{ name: 'axis', type: AT.INT, i: axis }]);
 
 /** One com.microsoft QLinearSoftmax node; X is the graph input, the rest initializers (X_zero_point 7: never read). */
 function qoperatorModel(p: Params): Uint8Array {
   return writeModel({
-    irVersion: 8, opsets: [['', 13], ['com.microsoft', 1]],
+    irVersion: 8,
+    opsets: [
+      ['', 13],
+      ['com.microsoft', 1],
+    ],
     graph: {
       name: 'qlinear_softmax',
-      nodes: [{
-        opType: 'QLinearSoftmax', domain: 'com.microsoft', inputs: ['x', 'xs', 'xz', 'ys', 'yz'], outputs: ['y'],
-        attributes: [{ name: 'opset', type: AT.INT, i: p.opset }, ...axisAttr(p.axis)],
-      }],
-      initializers: [scalar('xs', 'float32', p.xs), scalar('xz', p.type, 7), scalar('ys', 'float32', p.ys), scalar('yz', p.type, p.yz)],
-      inputs: [{ name: 'x', elemType: DT_OF[p.type], shape: p.dims }], outputs: [{ name: 'y', elemType: DT_OF[p.type] }],
+      nodes: [
+        {
+          opType: 'QLinearSoftmax',
+          domain: 'com.microsoft',
+          inputs: ['x', 'xs', 'xz', 'ys', 'yz'],
+          outputs: ['y'],
+          attributes: [{ name: 'opset', type: AT.INT, i: p.opset }, ...axisAttr(p.axis)],
+        },
+      ],
+      initializers: [
+        scalar('xs', 'float32', p.xs),
+        scalar('xz', p.type, 7),
+        scalar('ys', 'float32', p.ys),
+        scalar('yz', p.type, p.yz),
+      ],
+      inputs: [{ name: 'x', elemType: DT_OF[p.type], shape: p.dims }],
+      outputs: [{ name: 'y', elemType: DT_OF[p.type] }],
     },
   });
 }
@@ -78,7 +96,8 @@ function qoperatorModel(p: Params): Uint8Array {
 /** x (8-bit input) -> DequantizeLinear -> Softmax -> QuantizeLinear -> y, at opset `p.opset`: one QLinearSoftmax once fused. */
 function qdqModel(p: Params): Uint8Array {
   return writeModel({
-    irVersion: 8, opsets: [['', p.opset]],
+    irVersion: 8,
+    opsets: [['', p.opset]],
     graph: {
       name: 'qdq_softmax',
       nodes: [
@@ -86,8 +105,14 @@ function qdqModel(p: Params): Uint8Array {
         { opType: 'Softmax', inputs: ['d'], outputs: ['s'], attributes: axisAttr(p.axis) },
         { opType: 'QuantizeLinear', inputs: ['s', 'ys', 'yz'], outputs: ['y'] },
       ],
-      initializers: [scalar('xs', 'float32', p.xs), scalar('xz', p.type, p.type === 'uint8' ? 130 : 2), scalar('ys', 'float32', p.ys), scalar('yz', p.type, p.yz)],
-      inputs: [{ name: 'x', elemType: DT_OF[p.type], shape: p.dims }], outputs: [{ name: 'y', elemType: DT_OF[p.type] }],
+      initializers: [
+        scalar('xs', 'float32', p.xs),
+        scalar('xz', p.type, p.type === 'uint8' ? 130 : 2),
+        scalar('ys', 'float32', p.ys),
+        scalar('yz', p.type, p.yz),
+      ],
+      inputs: [{ name: 'x', elemType: DT_OF[p.type], shape: p.dims }],
+      outputs: [{ name: 'y', elemType: DT_OF[p.type] }],
     },
   });
 }
@@ -108,12 +133,14 @@ async function ortRun(bytes: Uint8Array, x: Tensor): Promise<number[]> {
 }
 
 const refRun = (g: Graph, x: Tensor): number[] => Array.from(runReference(g, [['x', x]]).get('y')!.data as Uint8Array);
-const describeParams = (p: Params): string => `${p.type} [${p.dims}] x_scale ${p.xs} y_scale ${p.ys} y_zp ${p.yz} opset ${p.opset} axis ${p.axis ?? '-'}`;
+const describeParams = (p: Params): string =>
+  `${p.type} [${p.dims}] x_scale ${p.xs} y_scale ${p.ys} y_zp ${p.yz} opset ${p.opset} axis ${p.axis ?? '-'}`;
 
 function expectSame(got: number[], want: number[], what: string): void {
   expect(got.length, what).toBe(want.length);
   const bad = got.findIndex((v, i) => v !== want[i]);
-  if (bad >= 0) expect(got[bad], `${what}: [${bad}] (${got.filter((v, i) => v !== want[i]).length} differ)`).toBe(want[bad]);
+  if (bad >= 0)
+    expect(got[bad], `${what}: [${bad}] (${got.filter((v, i) => v !== want[i]).length} differ)`).toBe(want[bad]);
 }
 
 /** Seeded configurations: types, ranks, odd lengths, axes, opsets, scales near and far from 1/256. */
@@ -146,20 +173,31 @@ const LONG: Params[] = [
 const EDGES: Params[] = (['uint8', 'int8'] as const).flatMap((type) => {
   const z = (u: number) => (type === 'uint8' ? u : u - 128);
   return [
-    { ys: 0, yz: z(100) }, { ys: -0.01, yz: z(100) }, { ys: -0.01, yz: z(28) }, { ys: 1e-9, yz: z(100) }, { ys: 1e-30, yz: z(131) },
-    { xs: 0 }, { xs: -0.2 }, { xs: 1e30 }, { xs: 1e-30 }, { xs: 40 },
+    { ys: 0, yz: z(100) },
+    { ys: -0.01, yz: z(100) },
+    { ys: -0.01, yz: z(28) },
+    { ys: 1e-9, yz: z(100) },
+    { ys: 1e-30, yz: z(131) },
+    { xs: 0 },
+    { xs: -0.2 },
+    { xs: 1e30 },
+    { xs: 1e-30 },
+    { xs: 40 },
   ].map((e) => ({ type, dims: [3, 5], xs: f32(e.xs ?? 0.2), ys: f32(e.ys ?? 0.01), yz: e.yz ?? z(5), opset: 13 }));
 });
 
 describe('reference QLinearSoftmax against onnxruntime-web', () => {
-  it.skipIf(!ort)('seeded models: uint8 / int8, ranks 1-4, axes, opset 1 / 11 / 13, scales near and far from 1/256, long rows, edges', async () => {
-    const r = rng(41);
-    for (const p of [...seededParams(40, 60, [1, 11, 13]), ...LONG, ...EDGES]) {
-      const bytes = qoperatorModel(p);
-      const x = input(p, r);
-      expectSame(refRun(readOnnxModel(bytes), x), await ortRun(bytes, x), describeParams(p));
-    }
-  });
+  it.skipIf(!ort)(
+    'seeded models: uint8 / int8, ranks 1-4, axes, opset 1 / 11 / 13, scales near and far from 1/256, long rows, edges',
+    async () => {
+      const r = rng(41);
+      for (const p of [...seededParams(40, 60, [1, 11, 13]), ...LONG, ...EDGES]) {
+        const bytes = qoperatorModel(p);
+        const x = input(p, r);
+        expectSame(refRun(readOnnxModel(bytes), x), await ortRun(bytes, x), describeParams(p));
+      }
+    },
+  );
 
   it.skipIf(!ort)('the table takes logf of f(FLT_MAX / f(D)), correctly rounded, and double exp', async () => {
     // Each batch holds rows where a table built from another log would give other outputs; the reference's must
@@ -167,7 +205,9 @@ describe('reference QLinearSoftmax against onnxruntime-web', () => {
     // [x_scale, D, rows, seed, lowest input, the variants (logVariants) the batch tells from logf]; seed 38 gives a
     // row telling logf from its neighbouring float at row 71.
     const batches = [
-      [f32(0.05), 430, 300, 38, 150, [1]], [f32(0.05), 7, 60000, 7, 0, [2, 3]], [f32(0.02), 97, 20000, 97, 0, [1, 2]],
+      [f32(0.05), 430, 300, 38, 150, [1]],
+      [f32(0.05), 7, 60000, 7, 0, [2, 3]],
+      [f32(0.02), 97, 20000, 97, 0, [1, 2]],
     ] as const;
     for (const [xs, d, rows, seed, lo, against] of batches) {
       const p: Params = { type: 'uint8', dims: [rows, d], xs, ys: f32(1 / 256), yz: 0, opset: 13 };
@@ -176,10 +216,17 @@ describe('reference QLinearSoftmax against onnxruntime-web', () => {
       const theirs = await ortRun(bytes, x);
       expectSame(refRun(readOnnxModel(bytes), x), theirs, `D ${d}`);
       const variants = logVariants(d);
-      expectSame(softmaxRows(x.data as Uint8Array, d, tableFromLog(xs, variants[0][1]), 256), theirs, `D ${d}: the test's own row arithmetic`);
+      expectSame(
+        softmaxRows(x.data as Uint8Array, d, tableFromLog(xs, variants[0][1]), 256),
+        theirs,
+        `D ${d}: the test's own row arithmetic`,
+      );
       for (const [name, l] of against.map((k) => variants[k])) {
         const other = softmaxRows(x.data as Uint8Array, d, tableFromLog(xs, l), 256);
-        expect(other.some((v, i) => v !== theirs[i]), `D ${d}: ${name} would match onnxruntime too (the batch does not tell them apart)`).toBe(true);
+        expect(
+          other.some((v, i) => v !== theirs[i]),
+          `D ${d}: ${name} would match onnxruntime too (the batch does not tell them apart)`,
+        ).toBe(true);
       }
     }
   });
@@ -187,7 +234,21 @@ describe('reference QLinearSoftmax against onnxruntime-web', () => {
   it('no float32 table entry is within 2 double ulps of a rounding midpoint (Math.exp vs emscripten exp)', () => {
     let closest = Infinity;
     // The scales of the tests here, and PP-OCRv4 rec's two QLinearSoftmax inputs (D = 40).
-    for (const xs of [1 / 256, 0.0039, 0.0125, 0.05, 0.1, 0.3, 1.7, 8, 0.011, 0.07, 0.2, 0.03538470342755318, 0.2920103967189789]) {
+    for (const xs of [
+      1 / 256,
+      0.0039,
+      0.0125,
+      0.05,
+      0.1,
+      0.3,
+      1.7,
+      8,
+      0.011,
+      0.07,
+      0.2,
+      0.03538470342755318,
+      0.2920103967189789,
+    ]) {
       for (let d = 1; d <= 300; d++) {
         const l = f32(Math.log(f32(FLT_MAX / f32(d))));
         const shift = Math.max(0, l - 5) / f32(xs);
@@ -237,7 +298,12 @@ function logVariants(d: number): [string, number][] {
   const bits = new DataView(new ArrayBuffer(4));
   bits.setFloat32(0, near);
   bits.setUint32(0, bits.getUint32(0) + (l > near ? 1 : -1)); // L > 0: one step up or down
-  return [['logf', near], ['the other float next to log', bits.getFloat32(0)], ['double log', l], ['double log of FLT_MAX / D', Math.log(FLT_MAX / d)]];
+  return [
+    ['logf', near],
+    ['the other float next to log', bits.getFloat32(0)],
+    ['double log', l],
+    ['double log of FLT_MAX / D', Math.log(FLT_MAX / d)],
+  ];
 }
 
 function tableFromLog(xs: number, l: number): Float32Array {
@@ -281,13 +347,20 @@ describe('product QLinearSoftmax (fused from DQ -> Softmax -> Q) against the ref
       const what = describeParams(p);
       const bytes = qdqModel(p);
       const g = fused(bytes);
-      expect(g.nodes.map((n) => `${n.domain}.${n.opType}`), what).toEqual(['com.microsoft.QLinearSoftmax']);
+      expect(
+        g.nodes.map((n) => `${n.domain}.${n.opType}`),
+        what,
+      ).toEqual(['com.microsoft.QLinearSoftmax']);
       const model = loadModelSync(rt, bytes);
       try {
-        expect(model.nodes.map((n) => [n.op, n.algorithm]), what).toEqual([['QLinearSoftmax', 'host']]);
+        expect(
+          model.nodes.map((n) => [n.op, n.algorithm]),
+          what,
+        ).toEqual([['QLinearSoftmax', 'host']]);
         const x = input(p, r);
         const want = refRun(g, x);
-        for (let rep = 0; rep < 2; rep++) expectSame(Array.from(model.run({ x: x.data as Uint8Array }).y as Uint8Array), want, `${what} (run ${rep})`);
+        for (let rep = 0; rep < 2; rep++)
+          expectSame(Array.from(model.run({ x: x.data as Uint8Array }).y as Uint8Array), want, `${what} (run ${rep})`);
         if (ort) expectSame(want, await ortRun(bytes, x), `${what}: reference vs onnxruntime`);
       } finally {
         model.dispose();

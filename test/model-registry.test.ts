@@ -25,7 +25,7 @@ describe('the operator table', () => {
     }
   });
 
-  it('every file an implementation or a reference names exists; the reference is the reference executor\'s operator of the same key', () => {
+  it("every file an implementation or a reference names exists; the reference is the reference executor's operator of the same key", () => {
     for (const r of OPERATORS) {
       for (const i of r.impls) {
         expect(i.files.length, r.key).toBeGreaterThan(0);
@@ -40,7 +40,8 @@ describe('the operator table', () => {
   });
 
   it('every operator of the reference executor has a row', () => {
-    for (const [domain, ops] of DOMAINS) for (const op of ops.keys()) expect(rowsOf(domain, op).length, `${domain}:${op}`).toBeGreaterThan(0);
+    for (const [domain, ops] of DOMAINS)
+      for (const op of ops.keys()) expect(rowsOf(domain, op).length, `${domain}:${op}`).toBeGreaterThan(0);
   });
 
   it('docs/operators.md is the table rendered (npm run gen:operators)', () => {

@@ -17,18 +17,42 @@ describe('rt.loadModel: QLinearConv chains', () => {
   });
   for (const act of ['uint8', 'int8'] as const) {
     it(`${act}: first layer 3->8 3x3 s2, depthwise, 1x1, dense 3x3`, () => {
-      checkModel(rt, convChain(11, act, 3, 17, [
-        { oc: 8, k: 3, stride: 2, pad: 1 }, { oc: 8, k: 3, stride: 1, pad: 1, group: 8 }, { oc: 16, k: 1, stride: 1, pad: 0 }, { oc: 12, k: 3, stride: 1, pad: 1 },
-      ]));
+      checkModel(
+        rt,
+        convChain(11, act, 3, 17, [
+          { oc: 8, k: 3, stride: 2, pad: 1 },
+          { oc: 8, k: 3, stride: 1, pad: 1, group: 8 },
+          { oc: 16, k: 1, stride: 1, pad: 0 },
+          { oc: 12, k: 3, stride: 1, pad: 1 },
+        ]),
+      );
     });
     it(`${act}: odd channels (NCHW only) and per-tensor weights`, () => {
-      checkModel(rt, convChain(12, act, 5, 9, [{ oc: 7, k: 3, stride: 1, pad: 1 }, { oc: 6, k: 1, stride: 1, pad: 0 }], { perChannel: false }));
+      checkModel(
+        rt,
+        convChain(
+          12,
+          act,
+          5,
+          9,
+          [
+            { oc: 7, k: 3, stride: 1, pad: 1 },
+            { oc: 6, k: 1, stride: 1, pad: 0 },
+          ],
+          { perChannel: false },
+        ),
+      );
     });
     it(`${act}: general path: uint8 weights with zero points, int8 weights with a nonzero zero point`, () => {
-      checkModel(rt, convChain(13, act, 8, 7, [
-        { oc: 8, k: 3, stride: 1, pad: 1, wType: 'uint8', wZp: 255 }, { oc: 8, k: 1, stride: 1, pad: 0, wType: 'uint8', wZp: 3 },
-        { oc: 8, k: 3, stride: 2, pad: 0, wZp: -7 }, { oc: 4, k: 3, stride: 1, pad: 1, group: 4, wType: 'uint8', wZp: 128 },
-      ]));
+      checkModel(
+        rt,
+        convChain(13, act, 8, 7, [
+          { oc: 8, k: 3, stride: 1, pad: 1, wType: 'uint8', wZp: 255 },
+          { oc: 8, k: 1, stride: 1, pad: 0, wType: 'uint8', wZp: 3 },
+          { oc: 8, k: 3, stride: 2, pad: 0, wZp: -7 },
+          { oc: 4, k: 3, stride: 1, pad: 1, group: 4, wType: 'uint8', wZp: 128 },
+        ]),
+      );
     });
   }
   it('a malformed model is BAD_MODEL and the runtime keeps working', () => {
@@ -58,20 +82,44 @@ describe('rt.loadModel: QLinearAdd / QLinearMul with a constant scalar operand (
   for (const t of ['uint8', 'int8'] as const) {
     it(`${t}: equals the reference (1,024 random input bytes)`, async () => {
       const rt = await createRuntime();
-      const q = (v: number) => ({ name: '', dataType: DT_OF[t], dims: [], raw: le(t === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v)) });
+      const q = (v: number) => ({
+        name: '',
+        dataType: DT_OF[t],
+        dims: [],
+        raw: le(t === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v)),
+      });
       const fl = (v: number) => ({ name: '', dataType: DT_OF.float32, dims: [], raw: le(Float32Array.of(v)) });
       const z = t === 'uint8' ? 128 : 0;
       const inits = [
-        { ...fl(0.037), name: 'xs' }, { ...q(z + 3), name: 'xz' }, { ...fl(0.05), name: 'cs' }, { ...q(z - 9), name: 'cz' },
-        { ...q(t === 'uint8' ? 200 : 77), name: 'k' }, { ...fl(0.021), name: 'ys' }, { ...q(z + 11), name: 'yz' },
+        { ...fl(0.037), name: 'xs' },
+        { ...q(z + 3), name: 'xz' },
+        { ...fl(0.05), name: 'cs' },
+        { ...q(z - 9), name: 'cz' },
+        { ...q(t === 'uint8' ? 200 : 77), name: 'k' },
+        { ...fl(0.021), name: 'ys' },
+        { ...q(z + 11), name: 'yz' },
       ];
       const bytes = writeModel({
-        irVersion: 8, opsets: [['', 13], ['com.microsoft', 1]],
+        irVersion: 8,
+        opsets: [
+          ['', 13],
+          ['com.microsoft', 1],
+        ],
         graph: {
           name: 'scalar-binary',
           nodes: [
-            { opType: 'QLinearAdd', domain: 'com.microsoft', inputs: ['x', 'xs', 'xz', 'k', 'cs', 'cz', 'ys', 'yz'], outputs: ['a'] },
-            { opType: 'QLinearMul', domain: 'com.microsoft', inputs: ['k', 'cs', 'cz', 'a', 'ys', 'yz', 'xs', 'xz'], outputs: ['y'] },
+            {
+              opType: 'QLinearAdd',
+              domain: 'com.microsoft',
+              inputs: ['x', 'xs', 'xz', 'k', 'cs', 'cz', 'ys', 'yz'],
+              outputs: ['a'],
+            },
+            {
+              opType: 'QLinearMul',
+              domain: 'com.microsoft',
+              inputs: ['k', 'cs', 'cz', 'a', 'ys', 'yz', 'xs', 'xz'],
+              outputs: ['y'],
+            },
           ],
           initializers: inits,
           inputs: [{ name: 'x', elemType: DT_OF[t], shape: [1, 4, 16, 16] }],

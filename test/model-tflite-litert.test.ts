@@ -58,7 +58,11 @@ describe('TFLite int8 operators: rt.loadModel against LiteRT.js (XNNPACK) in hea
     expect(existsSync(CHROMIUM), `${CHROMIUM} (Debian's chromium) is required`).toBe(true);
     expect(existsSync('dist-bench/fixtures/litert.js'), 'run `npm run build` first').toBe(true);
     srv = await startServer();
-    ctx = await chromium.launchPersistentContext('', { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    ctx = await chromium.launchPersistentContext('', {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+    });
     page = ctx.pages()[0] ?? (await ctx.newPage());
     await page.goto(`${srv.origin}${BLANK_PAGE}`);
     rt = await createRuntime({ threads: 1 });
@@ -69,42 +73,47 @@ describe('TFLite int8 operators: rt.loadModel against LiteRT.js (XNNPACK) in hea
     await srv?.close();
   });
 
-  for (const simd of ['relaxed', 'simd128'] as const) it(`${simd} build: every case gives the same int8 outputs (or within the documented difference)`, async () => {
-    const cases = tfliteCases();
-    const lite = (await page.evaluate(`${PAGE_RUN}(${JSON.stringify(cases.map((c) => ({ bytes: Array.from(c.bytes), inShape: c.inShape, outShape: c.outShape, x: Array.from(c.x) })))}, ${JSON.stringify(simd)})`)) as { simd: string; outs: { y: number[]; xnnpack: boolean }[] };
-    expect(lite.simd).toBe(simd);
-    const report: string[] = [];
-    for (const [k, c] of cases.entries()) {
-      const m = await rt.loadModel(c.bytes);
-      let y: Int8Array;
-      try {
-        y = m.run({ [m.inputs[0].name]: c.x })[m.outputs[0].name] as Int8Array;
-      } finally {
-        m.dispose();
+  for (const simd of ['relaxed', 'simd128'] as const)
+    it(`${simd} build: every case gives the same int8 outputs (or within the documented difference)`, async () => {
+      const cases = tfliteCases();
+      const lite = (await page.evaluate(
+        `${PAGE_RUN}(${JSON.stringify(cases.map((c) => ({ bytes: Array.from(c.bytes), inShape: c.inShape, outShape: c.outShape, x: Array.from(c.x) })))}, ${JSON.stringify(simd)})`,
+      )) as { simd: string; outs: { y: number[]; xnnpack: boolean }[] };
+      expect(lite.simd).toBe(simd);
+      const report: string[] = [];
+      for (const [k, c] of cases.entries()) {
+        const m = await rt.loadModel(c.bytes);
+        let y: Int8Array;
+        try {
+          y = m.run({ [m.inputs[0].name]: c.x })[m.outputs[0].name] as Int8Array;
+        } finally {
+          m.dispose();
+        }
+        const want = lite.outs[k].y;
+        expect(y.length, c.name).toBe(want.length);
+        let diff = 0;
+        let count = 0;
+        for (let i = 0; i < y.length; i++) {
+          const d = Math.abs(y[i] - want[i]);
+          if (d) count++;
+          diff = Math.max(diff, d);
+        }
+        report.push(
+          `${c.name} (${lite.outs[k].xnnpack ? 'XNNPACK' : 'not all XNNPACK'}): ${count} of ${y.length} differ, max ${diff}`,
+        );
       }
-      const want = lite.outs[k].y;
-      expect(y.length, c.name).toBe(want.length);
-      let diff = 0;
-      let count = 0;
-      for (let i = 0; i < y.length; i++) {
-        const d = Math.abs(y[i] - want[i]);
-        if (d) count++;
-        diff = Math.max(diff, d);
+      console.log(`LiteRT.js ${lite.simd} build:\n${report.join('\n')}`);
+      for (const [k, c] of cases.entries()) {
+        const line = report[k];
+        const max = Number(/max (\d+)/.exec(line)![1]);
+        const share = Number(/(\d+) of/.exec(line)![1]) / c.outShape.reduce((a, b) => a * b, 1);
+        expect(max, line).toBeLessThanOrEqual(ALLOWED[c.name] ?? 0);
+        expect(share, line).toBeLessThanOrEqual(0.25);
       }
-      report.push(`${c.name} (${lite.outs[k].xnnpack ? 'XNNPACK' : 'not all XNNPACK'}): ${count} of ${y.length} differ, max ${diff}`);
-    }
-    console.log(`LiteRT.js ${lite.simd} build:\n${report.join('\n')}`);
-    for (const [k, c] of cases.entries()) {
-      const line = report[k];
-      const max = Number(/max (\d+)/.exec(line)![1]);
-      const share = Number(/(\d+) of/.exec(line)![1]) / c.outShape.reduce((a, b) => a * b, 1);
-      expect(max, line).toBeLessThanOrEqual(ALLOWED[c.name] ?? 0);
-      expect(share, line).toBeLessThanOrEqual(0.25);
-    }
-    // the exact ones: CONV_2D, DEPTHWISE_CONV_2D, MAX_POOL_2D (2), FULLY_CONNECTED, SOFTMAX, LOGISTIC, HARD_SWISH, PAD,
-    // PADV2, RESHAPE, SQUEEZE, RESIZE_NEAREST_NEIGHBOR (3 coordinate modes, and by 2 and by 4: LiteRT runs it on
-    // TFLite's own kernel, not XNNPACK), CONCATENATION, ADD of a [1, 1, 1, C] tensor, TRANSPOSE_CONV (2: i8conv's float
-    // ConvTranspose between the DQ and the Q, as onnxruntime runs it, met XNNPACK's integer one on every value here)
-    expect(cases.filter((c) => !(c.name in ALLOWED)).length).toBe(21);
-  }, 120_000);
+      // the exact ones: CONV_2D, DEPTHWISE_CONV_2D, MAX_POOL_2D (2), FULLY_CONNECTED, SOFTMAX, LOGISTIC, HARD_SWISH, PAD,
+      // PADV2, RESHAPE, SQUEEZE, RESIZE_NEAREST_NEIGHBOR (3 coordinate modes, and by 2 and by 4: LiteRT runs it on
+      // TFLite's own kernel, not XNNPACK), CONCATENATION, ADD of a [1, 1, 1, C] tensor, TRANSPOSE_CONV (2: i8conv's float
+      // ConvTranspose between the DQ and the Q, as onnxruntime runs it, met XNNPACK's integer one on every value here)
+      expect(cases.filter((c) => !(c.name in ALLOWED)).length).toBe(21);
+    }, 120_000);
 });

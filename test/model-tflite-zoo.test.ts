@@ -47,7 +47,8 @@ function inputOf(id: (typeof IDS)[number]): Float32Array {
   const W = PPOCR.det.shape[3];
   const H = PPOCR.det.shape[2];
   const out = new Float32Array(3 * S * S);
-  for (let c = 0; c < 3; c++) for (let y = 0; y < S; y++) for (let xx = 0; xx < S; xx++) out[(c * S + y) * S + xx] = page[(c * H + y) * W + xx];
+  for (let c = 0; c < 3; c++)
+    for (let y = 0; y < S; y++) for (let xx = 0; xx < S; xx++) out[(c * S + y) * S + xx] = page[(c * H + y) * W + xx];
   return out;
 }
 const xs = new Map(IDS.map((id) => [id, inputOf(id)]));
@@ -132,7 +133,11 @@ describe.skipIf(!ortOk)('the zoo as TFLite files in LiteRT.js (headless Chromium
     expect(existsSync('dist-bench/fixtures/litert.js'), 'run `npm run build` first').toBe(true);
     dir = mkdtempSync(join(tmpdir(), 'i8conv-tflite-zoo-'));
     srv = await startServer(undefined, { '/zoo-tflite/': dir });
-    ctx = await chromium.launchPersistentContext('', { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    ctx = await chromium.launchPersistentContext('', {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+    });
     page = ctx.pages()[0] ?? (await ctx.newPage());
     await page.goto(`${srv.origin}${BLANK_PAGE}`);
   }, 60_000);
@@ -148,8 +153,9 @@ describe.skipIf(!ortOk)('the zoo as TFLite files in LiteRT.js (headless Chromium
       for (const id of IDS) writeFileSync(join(dir, `${id}.tflite`), files.get(id)!.tflite);
       const urls = IDS.map((id) => `/zoo-tflite/${id}.tflite`);
       const x64 = IDS.map((id) => Buffer.from(xhs.get(id)!.buffer).toString('base64'));
-      const lite = (await page.evaluate(`${PAGE_RUN}(${JSON.stringify(urls)}, ${JSON.stringify(x64)}, ${JSON.stringify(simd)})`)) as
-        { simd: string; file: string; outs: { y: number[]; xnnpack: boolean }[] };
+      const lite = (await page.evaluate(
+        `${PAGE_RUN}(${JSON.stringify(urls)}, ${JSON.stringify(x64)}, ${JSON.stringify(simd)})`,
+      )) as { simd: string; file: string; outs: { y: number[]; xnnpack: boolean }[] };
       expect(lite.simd).toBe(simd);
       IDS.forEach((id, k) => {
         const q = files.get(id)!.meta.quantum;
@@ -158,7 +164,9 @@ describe.skipIf(!ortOk)('the zoo as TFLite files in LiteRT.js (headless Chromium
         let maxQ = 0;
         for (let i = 0; i < want.length; i++) maxQ = Math.max(maxQ, Math.abs(y[i] - want[i]) / q);
         const n = differing(y, want);
-        console.log(`${id}, LiteRT.js ${lite.file} (${lite.outs[k].xnnpack ? 'all XNNPACK' : 'not all XNNPACK'}): ${n} of ${want.length} differ, max ${maxQ.toFixed(2)} quanta`);
+        console.log(
+          `${id}, LiteRT.js ${lite.file} (${lite.outs[k].xnnpack ? 'all XNNPACK' : 'not all XNNPACK'}): ${n} of ${want.length} differ, max ${maxQ.toFixed(2)} quanta`,
+        );
         if (id === 'ppocr-det') expect(n / want.length, id).toBeLessThanOrEqual(0.05);
         else expect(n, id).toBe(0);
       });

@@ -22,11 +22,18 @@ beforeAll(async () => {
 });
 afterAll(() => rt?.dispose());
 
-function spec(o: Partial<TfliteConvSpec> & { ic: number; oc: number; ih: number; k: number; stride: number; pad: number }, seed = 1): TfliteConvSpec {
+function spec(
+  o: Partial<TfliteConvSpec> & { ic: number; oc: number; ih: number; k: number; stride: number; pad: number },
+  seed = 1,
+): TfliteConvSpec {
   const group = o.group ?? 1;
   const r = rng(seed);
   return {
-    iw: o.ih + 1, group, srcScale: 0.02, filterScale: 0.01, dstScale: 0.05,
+    iw: o.ih + 1,
+    group,
+    srcScale: 0.02,
+    filterScale: 0.01,
+    dstScale: 0.05,
     weights: Int8Array.from({ length: o.oc * (o.ic / group) * o.k * o.k }, () => Math.floor(r() * 255) - 127),
     bias: Int32Array.from({ length: o.oc }, () => Math.floor(r() * 2000) - 1000),
     ...o,
@@ -51,10 +58,29 @@ async function check(s: TfliteConvSpec, seed: number): Promise<{ padding: string
     const x = Int8Array.from({ length: ih * iw * ic }, () => Math.floor(r() * 256) - 128);
     const y = model.run({ [model.inputs[0].name]: x })[model.outputs[0].name] as Int8Array;
     const fs = typeof s.filterScale === 'number' ? s.filterScale : Float32Array.from(s.filterScale);
-    const want = convBias({
-      format: 'NCHW', n: 1, ic, ih, iw, oc, fh: s.k, fw: s.k, stride: s.stride, pad: s.pad, group: s.group,
-      srcScale: s.srcScale, filterScale: fs, dstScale: s.dstScale, rounding: 'half-even', biasMode: 'channel',
-    }, nhwcToNchw(x, ih, iw, ic), s.weights, s.bias) as Int8Array;
+    const want = convBias(
+      {
+        format: 'NCHW',
+        n: 1,
+        ic,
+        ih,
+        iw,
+        oc,
+        fh: s.k,
+        fw: s.k,
+        stride: s.stride,
+        pad: s.pad,
+        group: s.group,
+        srcScale: s.srcScale,
+        filterScale: fs,
+        dstScale: s.dstScale,
+        rounding: 'half-even',
+        biasMode: 'channel',
+      },
+      nhwcToNchw(x, ih, iw, ic),
+      s.weights,
+      s.bias,
+    ) as Int8Array;
     expect(Array.from(nhwcToNchw(y, oh, ow, oc))).toEqual(Array.from(want));
   } finally {
     model.dispose();
@@ -74,8 +100,25 @@ describe('TFLite int8 convolutions in rt.loadModel', () => {
       { ic: 12, oc: 12, ih: 10, k: 3, stride: 1, pad: 1, group: 12 },
       { ic: 12, oc: 12, ih: 10, k: 3, stride: 2, pad: 1, group: 12 },
       { ic: 8, oc: 8, ih: 13, k: 5, stride: 2, pad: 2, group: 8 },
-      { ic: 20, oc: 24, ih: 6, k: 3, stride: 1, pad: 1, filterScale: Float32Array.from({ length: 24 }, (_, i) => 0.004 + 0.0007 * i) },
-      { ic: 24, oc: 24, ih: 6, k: 3, stride: 1, pad: 1, group: 24, filterScale: Float32Array.from({ length: 24 }, (_, i) => 0.02 - 0.0005 * i) },
+      {
+        ic: 20,
+        oc: 24,
+        ih: 6,
+        k: 3,
+        stride: 1,
+        pad: 1,
+        filterScale: Float32Array.from({ length: 24 }, (_, i) => 0.004 + 0.0007 * i),
+      },
+      {
+        ic: 24,
+        oc: 24,
+        ih: 6,
+        k: 3,
+        stride: 1,
+        pad: 1,
+        group: 24,
+        filterScale: Float32Array.from({ length: 24 }, (_, i) => 0.02 - 0.0005 * i),
+      },
     ];
     let seed = 3;
     for (const c of cases) {
@@ -83,11 +126,23 @@ describe('TFLite int8 convolutions in rt.loadModel', () => {
       seen.add(`${r.op} ${r.padding}`);
       seed++;
     }
-    expect([...seen].sort()).toEqual(['CONV_2D PAD+VALID', 'CONV_2D SAME', 'CONV_2D VALID', 'DEPTHWISE_CONV_2D PAD+VALID', 'DEPTHWISE_CONV_2D SAME']);
+    expect([...seen].sort()).toEqual([
+      'CONV_2D PAD+VALID',
+      'CONV_2D SAME',
+      'CONV_2D VALID',
+      'DEPTHWISE_CONV_2D PAD+VALID',
+      'DEPTHWISE_CONV_2D SAME',
+    ]);
   });
 
-  it('a PAD / PADV2 read only by a convolution or max pool becomes that op\'s padding (no padded copy), with the same outputs', async () => {
-    const q = (name: string, shape: number[], zp: number) => ({ name, shape, type: 'int8' as const, scale: [0.05], zeroPoint: [zp] });
+  it("a PAD / PADV2 read only by a convolution or max pool becomes that op's padding (no padded copy), with the same outputs", async () => {
+    const q = (name: string, shape: number[], zp: number) => ({
+      name,
+      shape,
+      type: 'int8' as const,
+      scale: [0.05],
+      zeroPoint: [zp],
+    });
     const r = rng(7);
     const w = Int8Array.from({ length: 288 }, () => Math.floor(r() * 255) - 127);
     /** x -> PAD(V2) -> MAX_POOL_2D 3x3 s2 or CONV_2D 3x3 s1 VALID; `expose`: the padded tensor is a graph output too (never folded) */
@@ -97,25 +152,77 @@ describe('TFLite int8 convolutions in rt.loadModel', () => {
         { name: 'p', shape: [4, 2], type: 'int32' as const, data: Int32Array.of(0, 0, 1, 1, 1, 2, 0, 0) },
         q('padded', [1, 11, 13, 8], zp),
         op === 'pool' ? q('y', [1, 5, 6, 8], zp) : q('y', [1, 9, 11, 4], 3),
-        ...(value === null ? [] : [{ name: 'v', shape: [], type: 'int8' as const, data: Int8Array.of(value), scale: [0.05], zeroPoint: [zp] }]),
+        ...(value === null
+          ? []
+          : [
+              {
+                name: 'v',
+                shape: [],
+                type: 'int8' as const,
+                data: Int8Array.of(value),
+                scale: [0.05],
+                zeroPoint: [zp],
+              },
+            ]),
         { name: 'w', shape: [4, 3, 3, 8], type: 'int8' as const, data: w, scale: [0.01], zeroPoint: [0] },
       ];
-      const padOp = value === null ? { code: 34, inputs: [0, 1], outputs: [2], options: { type: 22, fields: [] } } : { code: 60, inputs: [0, 1, 4], outputs: [2], options: { type: 52, fields: [] } };
-      const win = op === 'pool'
-        ? { code: 17, inputs: [2], outputs: [3], options: { type: 5, fields: [{ type: 'i8' as const, value: 1 }, { type: 'i32' as const, value: 2 }, { type: 'i32' as const, value: 2 }, { type: 'i32' as const, value: 3 }, { type: 'i32' as const, value: 3 }] } }
-        : { code: 3, inputs: [2, tensors.length - 1], outputs: [3], options: { type: 1, fields: [{ type: 'i8' as const, value: 1 }, { type: 'i32' as const, value: 1 }, { type: 'i32' as const, value: 1 }] } };
+      const padOp =
+        value === null
+          ? { code: 34, inputs: [0, 1], outputs: [2], options: { type: 22, fields: [] } }
+          : { code: 60, inputs: [0, 1, 4], outputs: [2], options: { type: 52, fields: [] } };
+      const win =
+        op === 'pool'
+          ? {
+              code: 17,
+              inputs: [2],
+              outputs: [3],
+              options: {
+                type: 5,
+                fields: [
+                  { type: 'i8' as const, value: 1 },
+                  { type: 'i32' as const, value: 2 },
+                  { type: 'i32' as const, value: 2 },
+                  { type: 'i32' as const, value: 3 },
+                  { type: 'i32' as const, value: 3 },
+                ],
+              },
+            }
+          : {
+              code: 3,
+              inputs: [2, tensors.length - 1],
+              outputs: [3],
+              options: {
+                type: 1,
+                fields: [
+                  { type: 'i8' as const, value: 1 },
+                  { type: 'i32' as const, value: 1 },
+                  { type: 'i32' as const, value: 1 },
+                ],
+              },
+            };
       return buildTfliteGraph({ tensors, ops: [padOp, win], inputs: [0], outputs: expose ? [3, 2] : [3] });
     };
     const x = Int8Array.from({ length: 9 * 10 * 8 }, () => Math.floor(r() * 256) - 128);
     for (const [zp, value, op, folds] of [
-      [-128, null, 'pool', true], [9, -128, 'pool', true], [9, null, 'pool', false], [9, null, 'conv', true], [9, 9, 'conv', true], [9, 5, 'conv', false],
+      [-128, null, 'pool', true],
+      [9, -128, 'pool', true],
+      [9, null, 'pool', false],
+      [9, null, 'conv', true],
+      [9, 9, 'conv', true],
+      [9, 5, 'conv', false],
     ] as const) {
       const what = `zp ${zp}, ${value === null ? 'PAD' : `PADV2 ${value}`} -> ${op}`;
       const folded = await rt.loadModel(model(zp, value, op, false));
       const plain = await rt.loadModel(model(zp, value, op, true));
       try {
-        expect(folded.nodes.some((n) => n.op === 'Pad'), what).toBe(!folds);
-        expect(plain.nodes.some((n) => n.op === 'Pad'), what).toBe(true);
+        expect(
+          folded.nodes.some((n) => n.op === 'Pad'),
+          what,
+        ).toBe(!folds);
+        expect(
+          plain.nodes.some((n) => n.op === 'Pad'),
+          what,
+        ).toBe(true);
         const a = folded.run({ x }).y as Int8Array;
         const b = plain.run({ x }).y as Int8Array;
         expect(Array.from(a), what).toEqual(Array.from(b));
@@ -146,15 +253,39 @@ describe('TFLite int8 convolutions in rt.loadModel', () => {
       expect(codeOf(good.subarray(0, n)), `cut at ${n} of ${good.length}`).toMatch(/^BAD_MODEL/);
     }
     // a float32 CONV_2D, a CUSTOM operator and an unknown builtin: each named, in one error
-    const t = (name: string, type: 'float32' | 'int8', data?: Float32Array | Int8Array) => ({ name, shape: [1, 4, 4, 2], type, data });
+    const t = (name: string, type: 'float32' | 'int8', data?: Float32Array | Int8Array) => ({
+      name,
+      shape: [1, 4, 4, 2],
+      type,
+      data,
+    });
     const bad = buildTfliteGraph({
-      tensors: [t('x', 'float32'), { name: 'w', shape: [2, 1, 1, 2], type: 'float32', data: new Float32Array(4) }, t('y', 'float32'), t('z', 'float32'), t('u', 'float32')],
+      tensors: [
+        t('x', 'float32'),
+        { name: 'w', shape: [2, 1, 1, 2], type: 'float32', data: new Float32Array(4) },
+        t('y', 'float32'),
+        t('z', 'float32'),
+        t('u', 'float32'),
+      ],
       ops: [
-        { code: 3, inputs: [0, 1], outputs: [2], options: { type: 1, fields: [{ type: 'i8', value: 0 }, { type: 'i32', value: 1 }, { type: 'i32', value: 1 }] } },
+        {
+          code: 3,
+          inputs: [0, 1],
+          outputs: [2],
+          options: {
+            type: 1,
+            fields: [
+              { type: 'i8', value: 0 },
+              { type: 'i32', value: 1 },
+              { type: 'i32', value: 1 },
+            ],
+          },
+        },
         { code: 32, inputs: [2], outputs: [3] },
         { code: 201, inputs: [3], outputs: [4] },
       ],
-      inputs: [0], outputs: [4],
+      inputs: [0],
+      outputs: [4],
     });
     const msg = codeOf(bad);
     expect(msg).toMatch(/^UNSUPPORTED_OP: /);
@@ -163,9 +294,14 @@ describe('TFLite int8 convolutions in rt.loadModel', () => {
     expect(msg).toMatch(/operator 2: builtin code 201/);
     // a constant whose bytes do not fill its shape
     const short = buildTfliteGraph({
-      tensors: [{ name: 'x', shape: [1, 8], type: 'int8', scale: [0.1], zeroPoint: [0] }, { name: 'w', shape: [4, 8], type: 'int8', data: new Int8Array(31), scale: [0.1] },
-        { name: 'y', shape: [1, 4], type: 'int8', scale: [0.1], zeroPoint: [0] }],
-      ops: [{ code: 9, inputs: [0, 1], outputs: [2] }], inputs: [0], outputs: [2],
+      tensors: [
+        { name: 'x', shape: [1, 8], type: 'int8', scale: [0.1], zeroPoint: [0] },
+        { name: 'w', shape: [4, 8], type: 'int8', data: new Int8Array(31), scale: [0.1] },
+        { name: 'y', shape: [1, 4], type: 'int8', scale: [0.1], zeroPoint: [0] },
+      ],
+      ops: [{ code: 9, inputs: [0, 1], outputs: [2] }],
+      inputs: [0],
+      outputs: [2],
     });
     expect(codeOf(short)).toMatch(/^BAD_MODEL: .*"w" of shape \[4,8\] \(int8\) holds 31 bytes, not 32/);
     // rt.loadModel says the same, and the runtime stays usable
@@ -177,7 +313,12 @@ describe('TFLite int8 convolutions in rt.loadModel', () => {
   });
 
   it('corrupted files (random bytes changed, 400 times): each loads or raises a typed error; the runtime stays usable', async () => {
-    const sources = [buildTfliteConvModel(spec({ ic: 8, oc: 8, ih: 9, k: 3, stride: 2, pad: 1 })).bytes, ...tfliteCases().slice(0, 4).map((c) => c.bytes)];
+    const sources = [
+      buildTfliteConvModel(spec({ ic: 8, oc: 8, ih: 9, k: 3, stride: 2, pad: 1 })).bytes,
+      ...tfliteCases()
+        .slice(0, 4)
+        .map((c) => c.bytes),
+    ];
     const r = rng(99);
     const codes = new Map<string, number>();
     for (let k = 0; k < Number(process.env.TFL_FUZZ ?? 400); k++) {

@@ -24,7 +24,10 @@ try {
   ortOk = false;
 }
 
-async function ortOutputs(bytes: Uint8Array, feeds: Record<string, { data: Float32Array; dims: number[] }>): Promise<Map<string, ArrayLike<number>>> {
+async function ortOutputs(
+  bytes: Uint8Array,
+  feeds: Record<string, { data: Float32Array; dims: number[] }>,
+): Promise<Map<string, ArrayLike<number>>> {
   const s = await ortSession(bytes);
   try {
     return (await ortRun(s, feeds)) as Map<string, ArrayLike<number>>;
@@ -63,13 +66,16 @@ describe.skipIf(!ortOk)('whole models equal onnxruntime-web', () => {
         const bytes = writeOnnxModel(g);
         const model = await rt.loadModel(bytes);
         try {
-          expect(model.nodes.filter((n) => n.op === 'QLinearConv').length, 'every convolution fused').toBe(id === 'mobilenetv2' ? 52 : 20);
+          expect(model.nodes.filter((n) => n.op === 'QLinearConv').length, 'every convolution fused').toBe(
+            id === 'mobilenetv2' ? 52 : 20,
+          );
           expect(model.nodes.some((n) => n.layout === 'NCHW44')).toBe(true);
           const out = model.run({ input: x });
           // onnxruntime fuses int8-activation convolutions with fan-out only on ARM: its reference is the uint8 twin
           const refBytes = v.activations === 'int8' ? writeOnnxModel(withUint8Activations(z.qdq)) : bytes;
           const want = await ortOutputs(refBytes, feed);
-          for (const o of model.outputs) expectSameBits(out[o.name] as Float32Array, want.get(o.name)!, `${id} ${v.name} ${o.name}`);
+          for (const o of model.outputs)
+            expectSameBits(out[o.name] as Float32Array, want.get(o.name)!, `${id} ${v.name} ${o.name}`);
         } finally {
           model.dispose();
         }
@@ -108,7 +114,10 @@ describe.skipIf(!ortOk)('whole models equal onnxruntime-web', () => {
       let g = fusedGraph(readOnnxModel(bytes));
       const names = g.nodes.flatMap((n) => n.outputs).filter((o) => o !== '');
       g = { ...g, outputs: names.map((name) => ({ name, type: null, onnxElemType: 0, shape: null })) };
-      const ref = runReference(g, new Map([['input', { name: 'input', type: 'float32', dims: [1, 3, 224, 224], data: x }]]));
+      const ref = runReference(
+        g,
+        new Map([['input', { name: 'input', type: 'float32', dims: [1, 3, 224, 224], data: x }]]),
+      );
       let compared = 0;
       for (const name of names) {
         const r = ref.get(name)!;
@@ -117,10 +126,15 @@ describe.skipIf(!ortOk)('whole models equal onnxruntime-web', () => {
         let bytesGot = v.bytes;
         if (v.layout === 'NCHW44') {
           const [n, c, h, w] = v.dims;
-          const es = bytesGot.length / (n * c * h * w), hw = h * w;
+          const es = bytesGot.length / (n * c * h * w),
+            hw = h * w;
           const plain = new Uint8Array(bytesGot.length);
-          for (let b = 0; b < n; b++) for (let ch = 0; ch < c; ch++) for (let i = 0; i < hw; i++) for (let e = 0; e < es; e++)
-            plain[((b * c + ch) * hw + i) * es + e] = bytesGot[(((b * (c >> 2) + (ch >> 2)) * hw + i) * 4 + (ch & 3)) * es + e];
+          for (let b = 0; b < n; b++)
+            for (let ch = 0; ch < c; ch++)
+              for (let i = 0; i < hw; i++)
+                for (let e = 0; e < es; e++)
+                  plain[((b * c + ch) * hw + i) * es + e] =
+                    bytesGot[(((b * (c >> 2) + (ch >> 2)) * hw + i) * 4 + (ch & 3)) * es + e];
           bytesGot = plain;
         }
         const want = new Uint8Array(r.data.buffer, r.data.byteOffset, r.data.byteLength);
@@ -141,7 +155,8 @@ describe.skipIf(!ortOk)('whole models equal onnxruntime-web', () => {
         const input = ppocrInput(kind, 5);
         const out = model.run({ x: input });
         const want = await ortOutputs(q.qdqBytes, { x: { data: input, dims: PPOCR[kind].shape } });
-        for (const o of model.outputs) expectSameBits(out[o.name] as Float32Array, want.get(o.name)!, `${kind} ${o.name}`);
+        for (const o of model.outputs)
+          expectSameBits(out[o.name] as Float32Array, want.get(o.name)!, `${kind} ${o.name}`);
       } finally {
         model.dispose();
       }

@@ -11,8 +11,17 @@ import { GraphBuilder, attrFloat, attrInt, attrInts, f32, i64, valueInfo } from 
 import { loadOrt, ortRun, ortSession, type OrtFeed } from '../fixtures/models/ort.js';
 import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../fixtures/models/ppocr.js';
 import {
-  activationParams, calibrationRanges, planQuantization, qoperatorForm, quantizeMinMax, quantizeWeight, rne, toOpset13, withUint8Activations,
-  type QuantizeOptions, type Ranges,
+  activationParams,
+  calibrationRanges,
+  planQuantization,
+  qoperatorForm,
+  quantizeMinMax,
+  quantizeWeight,
+  rne,
+  toOpset13,
+  withUint8Activations,
+  type QuantizeOptions,
+  type Ranges,
 } from '../fixtures/models/quantize-minmax.js';
 import { ZOO, mobilenetV2Float, resnet18Float, zooInput, zooQuantized } from '../fixtures/models/zoo.js';
 import { mobilenetV2Convs, resnet18Convs } from '../fixtures/networks.js';
@@ -42,7 +51,9 @@ const cosine = (a: Float32Array, b: Float32Array) => {
 };
 const dist = (a: Float32Array, b: Float32Array) => Math.sqrt(a.reduce((s, v, i) => s + (v - b[i]) ** 2, 0));
 const bitsEqual = (a: Float32Array, b: Float32Array) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
-const imageFeed = (seed: number): Record<string, OrtFeed> => ({ input: { data: zooInput(seed), dims: [1, 3, 224, 224] } });
+const imageFeed = (seed: number): Record<string, OrtFeed> => ({
+  input: { data: zooInput(seed), dims: [1, 3, 224, 224] },
+});
 async function run1(g: Graph, feed: Record<string, OrtFeed>, output = 'output'): Promise<Float32Array> {
   const s = await ortSession(writeOnnxModel(g));
   try {
@@ -57,23 +68,30 @@ async function run1(g: Graph, feed: Record<string, OrtFeed>, output = 'output'):
 /** toEqual, with tensor data compared as bytes (vitest's deep equality takes minutes on ResNet-18's 11.7M weights). */
 function expectSameGraph(got: Graph, want: Graph): void {
   const bytes = (d: ArrayBufferView) => Buffer.from(d.buffer, d.byteOffset, d.byteLength);
-  const strip = (g: Graph) => ({ ...g, initializers: new Map([...g.initializers].map(([k, t]) => [k, { ...t, data: t.data.length }])) });
+  const strip = (g: Graph) => ({
+    ...g,
+    initializers: new Map([...g.initializers].map(([k, t]) => [k, { ...t, data: t.data.length }])),
+  });
   expect(strip(got)).toEqual(strip(want));
-  for (const [k, t] of want.initializers) expect(bytes(got.initializers.get(k)!.data).equals(bytes(t.data)), k).toBe(true);
+  for (const [k, t] of want.initializers)
+    expect(bytes(got.initializers.get(k)!.data).equals(bytes(t.data)), k).toBe(true);
 }
 
 /** Each Conv of a graph as fixtures/networks.ts describes one (input size from the shapes pass). */
 function convsOf(g: Graph) {
   const shaped = inferShapes(g);
-  return g.nodes.filter((n) => n.opType === 'Conv').map((n) => {
-    const w = g.initializers.get(n.inputs[1])!;
-    const group = (n.attributes.get('group') as { value: number }).value;
-    const stride = (n.attributes.get('strides') as { value: number[] }).value[0];
-    const h = (shaped.valueInfo.get(n.inputs[0]) ?? shaped.inputs[0]).shape![2] as number;
-    return { ic: w.dims[1] * group, oc: w.dims[0], h, k: w.dims[2], stride, group };
-  });
+  return g.nodes
+    .filter((n) => n.opType === 'Conv')
+    .map((n) => {
+      const w = g.initializers.get(n.inputs[1])!;
+      const group = (n.attributes.get('group') as { value: number }).value;
+      const stride = (n.attributes.get('strides') as { value: number[] }).value[0];
+      const h = (shaped.valueInfo.get(n.inputs[0]) ?? shaped.inputs[0]).shape![2] as number;
+      return { ic: w.dims[1] * group, oc: w.dims[0], h, k: w.dims[2], stride, group };
+    });
 }
-const withoutNames = (cs: ReturnType<typeof mobilenetV2Convs>) => cs.map(({ ic, oc, h, k, stride, group }) => ({ ic, oc, h, k, stride, group }));
+const withoutNames = (cs: ReturnType<typeof mobilenetV2Convs>) =>
+  cs.map(({ ic, oc, h, k, stride, group }) => ({ ic, oc, h, k, stride, group }));
 
 describe('model zoo: the graphs', () => {
   it('MobileNetV2: the conv list of fixtures/networks.ts, ReLU6 after expand / depthwise / first / last, 10 residual Adds, the head', () => {
@@ -121,7 +139,9 @@ describe('quantizer: formulas and rules', () => {
     expect(s.scale).toBe(1);
     expect(s.zeroPoint).toBe(128);
     expect(activationParams(-126.5, 128.5, 'uint8').zeroPoint).toBe(126);
-    expect([rne(0.5), rne(1.5), rne(2.5), rne(-0.5), rne(-1.5), rne(-2.5), rne(2.4), rne(-2.6)]).toEqual([0, 2, 2, -0, -2, -2, 2, -3]);
+    expect([rne(0.5), rne(1.5), rne(2.5), rne(-0.5), rne(-1.5), rne(-2.5), rne(2.4), rne(-2.6)]).toEqual([
+      0, 2, 2, -0, -2, -2, 2, -3,
+    ]);
   });
 
   it('weights: symmetric int8 in [-127, 127], absmax -> +-127, per channel along the axis or per tensor', () => {
@@ -134,7 +154,9 @@ describe('quantizer: formulas and rules', () => {
     expect(Array.from(pt.q)).toEqual([32, -16, 8, 0, -127, 64, 32, 0]);
     expect(Array.from(quantizeWeight(new Float32Array(3), [3], 0).scales)).toEqual([1, 1, 1]); // all-zero channel
     // axis 1 of [2, 3]: columns.
-    expect(Array.from(quantizeWeight(Float32Array.from([1, 2, 4, -1, 1, 1]), [2, 3], 1).q)).toEqual([127, 127, 127, -127, 64, 32]);
+    expect(Array.from(quantizeWeight(Float32Array.from([1, 2, 4, -1, 1, 1]), [2, 3], 1).q)).toEqual([
+      127, 127, 127, -127, 64, 32,
+    ]);
   });
 
   /** x -> Conv -> Relu -> Conv -> Relu (its input also read by the Add) -> MaxPool -> Relu -> Add -> Clip -> graph output. */
@@ -155,7 +177,9 @@ describe('quantizer: formulas and rules', () => {
     b.node('Add', ['r3', 'c2'], ['a'], {}, { name: 'add' });
     b.node('Clip', ['a', 'lo', 'hi'], ['y'], {}, { name: 'clip' }); // removed: a is the Add's, read by the Clip alone
     b.outputs.push(valueInfo('y', 'float32', [1, 2, 4, 4]));
-    const ranges: Ranges = new Map(['x', 'c', 'r', 'c2', 'r2', 'm', 'r3', 'a', 'y'].map((n, i) => [n, [-1 - i, 2 + i]]));
+    const ranges: Ranges = new Map(
+      ['x', 'c', 'r', 'c2', 'r2', 'm', 'r3', 'a', 'y'].map((n, i) => [n, [-1 - i, 2 + i]]),
+    );
     ranges.set('r', [0, 3]);
     ranges.set('y', [0, 6]);
     return { g: b.graph(), ranges };
@@ -164,7 +188,9 @@ describe('quantizer: formulas and rules', () => {
   it('Relu / Clip: removed after an operator with its own range that nothing else reads, kept otherwise', () => {
     const { g, ranges } = ruleGraph();
     const q = quantizeMinMax(g, ranges, { activations: 'uint8', weights: 'per-channel' });
-    const ops = q.nodes.filter((n) => n.opType !== 'QuantizeLinear' && n.opType !== 'DequantizeLinear').map((n) => n.name);
+    const ops = q.nodes
+      .filter((n) => n.opType !== 'QuantizeLinear' && n.opType !== 'DequantizeLinear')
+      .map((n) => n.name);
     expect(ops).toEqual(['conv', 'conv2', 'relu2', 'pool', 'relu3', 'add']);
     // The first conv writes the Relu's value (and so its range [0, 3]); the Add writes the graph output through a Q/DQ.
     expect(q.nodes.find((n) => n.name === 'conv')!.outputs).toEqual(['r']);
@@ -172,17 +198,26 @@ describe('quantizer: formulas and rules', () => {
     expect(q.nodes.at(-1)!).toMatchObject({ opType: 'DequantizeLinear', outputs: ['y'] });
     expect(q.initializers.get('r_zero_point')!.data).toEqual(Uint8Array.of(0));
     // The MaxPool's output shares its input's parameters.
-    expect(q.nodes.find((n) => n.outputs[0] === 'm_QuantizeLinear_Output')!.inputs.slice(1)).toEqual(['r2_scale', 'r2_zero_point']);
+    expect(q.nodes.find((n) => n.outputs[0] === 'm_QuantizeLinear_Output')!.inputs.slice(1)).toEqual([
+      'r2_scale',
+      'r2_zero_point',
+    ]);
     // Weights per channel (axis 0), bias int32 with scale x_scale * w_scale.
     const wdq = q.nodes.find((n) => n.inputs[0] === 'w_quantized')!;
     expect(wdq.attributes.get('axis')).toEqual({ kind: 'int', value: 0 });
     const xs = q.initializers.get('x_scale')!.data[0] as number;
     const ws = q.initializers.get('w_scale')!.data as Float32Array;
-    expect(Array.from(q.initializers.get('b_scale')!.data as Float32Array)).toEqual(Array.from(ws, (s) => Math.fround(xs * s)));
+    expect(Array.from(q.initializers.get('b_scale')!.data as Float32Array)).toEqual(
+      Array.from(ws, (s) => Math.fround(xs * s)),
+    );
     expect(q.initializers.get('b_quantized')!.type).toBe('int32');
     expect(q.opsetImports.get('')).toBe(13);
     // Nothing the quantized graph reads is missing; the float graph is unchanged.
-    const produced = new Set([...q.initializers.keys(), ...q.inputs.map((v) => v.name), ...q.nodes.flatMap((n) => n.outputs)]);
+    const produced = new Set([
+      ...q.initializers.keys(),
+      ...q.inputs.map((v) => v.name),
+      ...q.nodes.flatMap((n) => n.outputs),
+    ]);
     expect(q.nodes.flatMap((n) => n.inputs).filter((x) => x && !produced.has(x))).toEqual([]);
     expect(g.nodes.map((n) => n.name)).toEqual(['conv', 'relu', 'conv2', 'relu2', 'pool', 'relu3', 'add', 'clip']);
   });
@@ -190,14 +225,25 @@ describe('quantizer: formulas and rules', () => {
   it("ConvTranspose: float by default; with convTranspose 'quantize' a QDQ group like Conv (weights per channel on axis 1, int32 bias, its Relu absorbed)", () => {
     const b = new GraphBuilder('ct');
     b.inputs.push(valueInfo('x', 'float32', [1, 2, 3, 3]));
-    b.init(f32('w', [2, 3, 2, 2], Array.from({ length: 24 }, (_, i) => ((i * 7) % 11) / 10 - 0.5)));
+    b.init(
+      f32(
+        'w',
+        [2, 3, 2, 2],
+        Array.from({ length: 24 }, (_, i) => ((i * 7) % 11) / 10 - 0.5),
+      ),
+    );
     b.init(f32('b', [3], [0.1, -0.2, 0.3]));
     b.node('ConvTranspose', ['x', 'w', 'b'], ['t'], { strides: attrInts([2, 2]) }, { name: 'ct' });
     b.node('Relu', ['t'], ['r'], {}, { name: 'relu' });
     b.node('Add', ['r', 'r'], ['y'], {}, { name: 'add' });
     b.outputs.push(valueInfo('y', 'float32', null));
     const g = b.graph();
-    const ranges: Ranges = new Map([['x', [-1, 1]], ['t', [-2, 3]], ['r', [0, 3]], ['y', [0, 6]]]);
+    const ranges: Ranges = new Map([
+      ['x', [-1, 1]],
+      ['t', [-2, 3]],
+      ['r', [0, 3]],
+      ['y', [0, 6]],
+    ]);
     const plain = quantizeMinMax(g, ranges, { activations: 'int8', weights: 'per-channel' });
     expect(plain.nodes.find((n) => n.opType === 'ConvTranspose')!.inputs.slice(1)).toEqual(['w', 'b']);
     const q = quantizeMinMax(g, ranges, { activations: 'int8', weights: 'per-channel', convTranspose: 'quantize' });
@@ -218,7 +264,9 @@ describe('quantizer: formulas and rules', () => {
     const bdq = q.nodes.find((n) => n.outputs[0] === ct.inputs[2])!;
     expect(q.initializers.get(bdq.inputs[0])!.type).toBe('int32');
     const xs = q.initializers.get('x_scale')!.data[0] as number;
-    expect(Array.from(q.initializers.get(bdq.inputs[1])!.data as Float32Array)).toEqual(Array.from(ws, (v) => Math.fround(xs * v)));
+    expect(Array.from(q.initializers.get(bdq.inputs[1])!.data as Float32Array)).toEqual(
+      Array.from(ws, (v) => Math.fround(xs * v)),
+    );
   });
 
   it('an initializer read by two quantized nodes is quantized once; a bias under two input scales is refused', () => {
@@ -233,7 +281,14 @@ describe('quantizer: formulas and rules', () => {
     b.node('Conv', ['a2', 'w'], ['y'], { kernel_shape: attrInts([1, 1]) });
     b.outputs.push(valueInfo('c1', 'float32', null), valueInfo('y', 'float32', null));
     const g = b.graph();
-    const ranges: Ranges = new Map([['x', [-1, 1]], ['z', [-2, 2]], ['a1', [-1, 2]], ['a2', [-2, 3]], ['c1', [-4, 4]], ['y', [-5, 5]]]);
+    const ranges: Ranges = new Map([
+      ['x', [-1, 1]],
+      ['z', [-2, 2]],
+      ['a1', [-1, 2]],
+      ['a2', [-2, 3]],
+      ['c1', [-4, 4]],
+      ['y', [-5, 5]],
+    ]);
     const q = quantizeMinMax(g, ranges, { activations: 'uint8', weights: 'per-channel' });
     expect(q.nodes.filter((n) => n.inputs[0] === 'k_quantized' || n.inputs[0] === 'w_quantized').length).toBe(2); // one DQ each
     expect(q.initializers.get('k_quantized')!.data).toEqual(Uint8Array.of(255));
@@ -295,14 +350,26 @@ function everyOpGraph(avgPool = true): Graph {
   b.init(f32('gb', [5], arr(5, 0.1)));
   b.init(f32('tw', [16, 4], arr(64, 0.4)));
   b.init(i64('shape', [3], [1, 16, 9]));
-  b.node('Conv', ['input', 'cw', 'cb'], ['c'], { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) }, { name: 'conv' });
+  b.node(
+    'Conv',
+    ['input', 'cw', 'cb'],
+    ['c'],
+    { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) },
+    { name: 'conv' },
+  );
   b.node('Relu', ['c'], ['cr'], {}, { name: 'relu' });
   b.node('Sigmoid', ['cr'], ['s'], {}, { name: 'sigmoid' });
   b.node('LeakyRelu', ['cr'], ['l'], { alpha: attrFloat(0.1) }, { name: 'leaky' });
   b.node('Mul', ['s', 'l'], ['m'], {}, { name: 'mul' });
   b.node('Add', ['m', 'cr'], ['a'], {}, { name: 'add' });
   b.node('Mul', ['a', 'k'], ['a2'], {}, { name: 'mulk' });
-  b.node(avgPool ? 'AveragePool' : 'MaxPool', ['a2'], ['p'], { kernel_shape: attrInts([2, 2]), strides: attrInts([2, 2]), pads: attrInts([0, 0, 1, 1]) }, { name: 'avg' });
+  b.node(
+    avgPool ? 'AveragePool' : 'MaxPool',
+    ['a2'],
+    ['p'],
+    { kernel_shape: attrInts([2, 2]), strides: attrInts([2, 2]), pads: attrInts([0, 0, 1, 1]) },
+    { name: 'avg' },
+  );
   b.node('MaxPool', ['a2'], ['mp'], { kernel_shape: attrInts([2, 2]), strides: attrInts([2, 2]) }, { name: 'max' });
   b.node('Concat', ['p', 'mp'], ['cat'], { axis: attrInt(1) }, { name: 'concat' });
   b.node('GlobalAveragePool', ['cat'], ['g'], {}, { name: 'gap' });
@@ -324,62 +391,83 @@ const VARIANTS: QuantizeOptions[] = [
 ];
 const label = (o: QuantizeOptions) => `${o.activations} activations, ${o.weights} weights`;
 
-const smallFeeds = [1, 2, 3, 4].map((s) => ({ input: { data: Float32Array.from({ length: 144 }, (_, i) => Math.sin(i * 0.37 * s) * 2), dims: [1, 4, 6, 6] } }));
+const smallFeeds = [1, 2, 3, 4].map((s) => ({
+  input: { data: Float32Array.from({ length: 144 }, (_, i) => Math.sin(i * 0.37 * s) * 2), dims: [1, 4, 6, 6] },
+}));
 
-describe.skipIf(!ortOk)('quantizer: the QOperator form equals onnxruntime-web on the QDQ form, every operator kind', () => {
-  // int8: against the uint8 twin, without the AveragePool (see the next test).
-  for (const o of VARIANTS) {
-    it(label(o), async () => {
-      const avg = o.activations === 'uint8';
-      const g = everyOpGraph(avg);
-      const ranges = await calibrationRanges(writeOnnxModel(g), smallFeeds.slice(0, 2));
-      const plan = planQuantization(g, ranges, o);
-      expect(plan.quantizedNodes.size).toBe(plan.nodes.length); // every node runs quantized
-      const qdq = quantizeMinMax(g, ranges, o);
-      const qop = qoperatorForm(g, ranges, o);
-      expect(qop.nodes.map((n) => n.opType)).toEqual([
-        'QuantizeLinear', 'QLinearConv', 'QLinearSigmoid', 'QLinearLeakyRelu', 'QLinearMul', 'QLinearAdd', 'QLinearMul', avg ? 'QLinearAveragePool' : 'MaxPool',
-        'MaxPool', 'QLinearConcat', 'QLinearGlobalAveragePool', 'Flatten', 'QLinearMatMul', 'QGemm', 'DequantizeLinear', 'Reshape', 'Transpose',
-        'QLinearMatMul', 'DequantizeLinear',
-      ]);
-      const ref = o.activations === 'uint8' ? qdq : withUint8Activations(qdq);
-      for (const out of ['output', 'output2']) {
-        for (const feed of smallFeeds.slice(2)) {
-          const want = await run1(ref, feed, out);
-          expect(bitsEqual(await run1(qop, feed, out), want), out).toBe(true);
-          expect(cosine(await run1(g, feed, out), want), out).toBeGreaterThan(0.98);
+describe.skipIf(!ortOk)(
+  'quantizer: the QOperator form equals onnxruntime-web on the QDQ form, every operator kind',
+  () => {
+    // int8: against the uint8 twin, without the AveragePool (see the next test).
+    for (const o of VARIANTS) {
+      it(label(o), async () => {
+        const avg = o.activations === 'uint8';
+        const g = everyOpGraph(avg);
+        const ranges = await calibrationRanges(writeOnnxModel(g), smallFeeds.slice(0, 2));
+        const plan = planQuantization(g, ranges, o);
+        expect(plan.quantizedNodes.size).toBe(plan.nodes.length); // every node runs quantized
+        const qdq = quantizeMinMax(g, ranges, o);
+        const qop = qoperatorForm(g, ranges, o);
+        expect(qop.nodes.map((n) => n.opType)).toEqual([
+          'QuantizeLinear',
+          'QLinearConv',
+          'QLinearSigmoid',
+          'QLinearLeakyRelu',
+          'QLinearMul',
+          'QLinearAdd',
+          'QLinearMul',
+          avg ? 'QLinearAveragePool' : 'MaxPool',
+          'MaxPool',
+          'QLinearConcat',
+          'QLinearGlobalAveragePool',
+          'Flatten',
+          'QLinearMatMul',
+          'QGemm',
+          'DequantizeLinear',
+          'Reshape',
+          'Transpose',
+          'QLinearMatMul',
+          'DequantizeLinear',
+        ]);
+        const ref = o.activations === 'uint8' ? qdq : withUint8Activations(qdq);
+        for (const out of ['output', 'output2']) {
+          for (const feed of smallFeeds.slice(2)) {
+            const want = await run1(ref, feed, out);
+            expect(bitsEqual(await run1(qop, feed, out), want), out).toBe(true);
+            expect(cosine(await run1(g, feed, out), want), out).toBeGreaterThan(0.98);
+          }
         }
-      }
-    });
-  }
-
-  it("onnxruntime's int8 QLinearAveragePool is not its uint8 twin: one quantum apart on near-ties", async () => {
-    // QLinearAveragePool adds the output zero point in float before rounding (f32(avg / y_scale) + y_zp, then
-    // RNE): with the input's scale on the output (as the quantizer writes it), avg / y_scale lands within an ulp of
-    // a .5 tie often, and f32(v + zp) and f32(v + zp + 128) round that ulp differently. So an int8-activation model
-    // with an AveragePool has no exact uint8 twin in onnxruntime.
-    const g = everyOpGraph(true);
-    const ranges = await calibrationRanges(writeOnnxModel(g), smallFeeds.slice(0, 2));
-    const pooled = (o: QuantizeOptions) => {
-      const q = qoperatorForm(g, ranges, o);
-      return { ...q, outputs: [valueInfo('p_quantized', o.activations, null)] };
-    };
-    let apart = 0;
-    let total = 0;
-    for (const feed of smallFeeds.slice(1)) {
-      const i8 = await run1(pooled({ activations: 'int8', weights: 'per-channel' }), feed, 'p_quantized');
-      const u8 = await run1(pooled({ activations: 'uint8', weights: 'per-channel' }), feed, 'p_quantized');
-      for (let i = 0; i < i8.length; i++) {
-        const d = u8[i] - (i8[i] + 128);
-        expect(Math.abs(d)).toBeLessThanOrEqual(1);
-        if (d) apart++;
-      }
-      total += i8.length;
+      });
     }
-    expect(apart).toBeGreaterThan(0); // measured: 2 of 216 here
-    expect(apart).toBeLessThan(total / 10);
-  });
-});
+
+    it("onnxruntime's int8 QLinearAveragePool is not its uint8 twin: one quantum apart on near-ties", async () => {
+      // QLinearAveragePool adds the output zero point in float before rounding (f32(avg / y_scale) + y_zp, then
+      // RNE): with the input's scale on the output (as the quantizer writes it), avg / y_scale lands within an ulp of
+      // a .5 tie often, and f32(v + zp) and f32(v + zp + 128) round that ulp differently. So an int8-activation model
+      // with an AveragePool has no exact uint8 twin in onnxruntime.
+      const g = everyOpGraph(true);
+      const ranges = await calibrationRanges(writeOnnxModel(g), smallFeeds.slice(0, 2));
+      const pooled = (o: QuantizeOptions) => {
+        const q = qoperatorForm(g, ranges, o);
+        return { ...q, outputs: [valueInfo('p_quantized', o.activations, null)] };
+      };
+      let apart = 0;
+      let total = 0;
+      for (const feed of smallFeeds.slice(1)) {
+        const i8 = await run1(pooled({ activations: 'int8', weights: 'per-channel' }), feed, 'p_quantized');
+        const u8 = await run1(pooled({ activations: 'uint8', weights: 'per-channel' }), feed, 'p_quantized');
+        for (let i = 0; i < i8.length; i++) {
+          const d = u8[i] - (i8[i] + 128);
+          expect(Math.abs(d)).toBeLessThanOrEqual(1);
+          if (d) apart++;
+        }
+        total += i8.length;
+      }
+      expect(apart).toBeGreaterThan(0); // measured: 2 of 216 here
+      expect(apart).toBeLessThan(total / 10);
+    });
+  },
+);
 
 // ---- the zoo in onnxruntime-web -------------------------------------------------------------------------------
 
@@ -435,7 +523,9 @@ const detFile = `${PPOCR_DIR}/${PPOCR.det.file}`;
 describe.skipIf(!ortOk || !existsSync(detFile))('PP-OCRv4 det quantized to QDQ', () => {
   it('loads and runs in onnxruntime-web; its probability map stays near float', async () => {
     const q = await ppocrQdq('det', readFileSync(detFile), { calibrationInputs: 2 });
-    console.log(`PP-OCRv4 det QDQ: ${(q.qdqBytes.length / 1e6).toFixed(2)} MB, ms ${JSON.stringify(q.ms)}; ${q.notes.join('; ')}`);
+    console.log(
+      `PP-OCRv4 det QDQ: ${(q.qdqBytes.length / 1e6).toFixed(2)} MB, ms ${JSON.stringify(q.ms)}; ${q.notes.join('; ')}`,
+    );
     expect(q.qdq.opsetImports.get('')).toBe(13);
     expect(count(q.qdq, 'QuantizeLinear')).toBeGreaterThan(250);
     expect(count(q.qdq, 'Clip')).toBe(0);
@@ -460,7 +550,18 @@ describe.skipIf(!ortOk || !existsSync(detFile))('PP-OCRv4 det quantized to QDQ',
     const { ppocrFloat } = await import('../fixtures/models/ppocr.js');
     const float = ppocrFloat(readFileSync(detFile), 'det').graph;
     const t = detForTflite(float);
-    expect([...new Set(t.nodes.map((n) => n.opType))].sort()).toEqual(['Add', 'Clip', 'Concat', 'Conv', 'ConvTranspose', 'GlobalAveragePool', 'Mul', 'Relu', 'Resize', 'Sigmoid']);
+    expect([...new Set(t.nodes.map((n) => n.opType))].sort()).toEqual([
+      'Add',
+      'Clip',
+      'Concat',
+      'Conv',
+      'ConvTranspose',
+      'GlobalAveragePool',
+      'Mul',
+      'Relu',
+      'Resize',
+      'Sigmoid',
+    ]);
     expect(count(t, 'ConvTranspose')).toBe(2);
     expect(t.nodes.filter((n) => n.opType === 'ConvTranspose').every((n) => n.inputs.length === 3)).toBe(true);
     const feed = { x: { data: ppocrInput('det', 42), dims: PPOCR.det.shape } };

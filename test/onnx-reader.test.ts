@@ -30,16 +30,29 @@ const f16 = (bits: number[]) => Uint16Array.from(bits);
 function allFieldsSpec(): ModelSpec {
   return {
     irVersion: 8,
-    opsets: [['', 13], ['com.microsoft', 1], ['ai.onnx.ml', 3]],
+    opsets: [
+      ['', 13],
+      ['com.microsoft', 1],
+      ['ai.onnx.ml', 3],
+    ],
     graph: {
       name: 'all-fields',
       nodes: [
         {
-          name: 'c0', opType: 'Constant', inputs: [], outputs: ['k'],
-          attributes: [{ name: 'value', type: AT.TENSOR, t: { dataType: DT.INT8, dims: [2, 2], int32Data: [-128, -1, 0, 127] } }],
+          name: 'c0',
+          opType: 'Constant',
+          inputs: [],
+          outputs: ['k'],
+          attributes: [
+            { name: 'value', type: AT.TENSOR, t: { dataType: DT.INT8, dims: [2, 2], int32Data: [-128, -1, 0, 127] } },
+          ],
         },
         {
-          name: 'n1', opType: 'QLinearAdd', domain: 'com.microsoft', inputs: ['x', 'xs', '', 'k'], outputs: ['y'],
+          name: 'n1',
+          opType: 'QLinearAdd',
+          domain: 'com.microsoft',
+          inputs: ['x', 'xs', '', 'k'],
+          outputs: ['y'],
           attributes: [
             { name: 'f', type: AT.FLOAT, f: 0.25 },
             { name: 'i', type: AT.INT, i: -3 },
@@ -50,8 +63,16 @@ function allFieldsSpec(): ModelSpec {
             { name: 'ints_packed', type: AT.INTS, ints: [1, -1, 300, 2 ** 40] },
             { name: 'ints_unpacked', type: AT.INTS, ints: [5, -6], packed: false },
             { name: 'strings', type: AT.STRINGS, strings: ['a', '', 'ü'] },
-            { name: 'tensor', type: AT.TENSOR, t: { name: 'tt', dataType: DT.FLOAT, dims: [3], floatData: [1, 2, 3], packed: false } },
-            { name: 'body', type: AT.GRAPH, g: { nodes: [{ opType: 'Relu', inputs: ['a'], outputs: ['b'] }], inputs: [], outputs: [] } },
+            {
+              name: 'tensor',
+              type: AT.TENSOR,
+              t: { name: 'tt', dataType: DT.FLOAT, dims: [3], floatData: [1, 2, 3], packed: false },
+            },
+            {
+              name: 'body',
+              type: AT.GRAPH,
+              g: { nodes: [{ opType: 'Relu', inputs: ['a'], outputs: ['b'] }], inputs: [], outputs: [] },
+            },
           ],
         },
         { opType: 'Relu', domain: 'ai.onnx', inputs: ['y'], outputs: ['z'] },
@@ -89,7 +110,10 @@ function allFieldsSpec(): ModelSpec {
         { name: 'z', elemType: DT.UINT8, shape: ['N', 3, 'H', 224] },
         { name: 's16', elemType: DT.INT16, shape: [] },
       ],
-      valueInfo: [{ name: 'y', elemType: DT.UINT8, shape: [1, 3, 7, 224] }, { name: 'k', elemType: DT.INT8, shape: [2, 2] }],
+      valueInfo: [
+        { name: 'y', elemType: DT.UINT8, shape: [1, 3, 7, 224] },
+        { name: 'k', elemType: DT.INT8, shape: [2, 2] },
+      ],
     },
   };
 }
@@ -106,7 +130,11 @@ describe('ONNX reader: every field kind', () => {
   it('model and graph fields, opset imports (ai.onnx read as the default domain)', () => {
     expect(g.name).toBe('all-fields');
     expect(g.irVersion).toBe(8);
-    expect([...g.opsetImports]).toEqual([['', 13], ['com.microsoft', 1], ['ai.onnx.ml', 3]]);
+    expect([...g.opsetImports]).toEqual([
+      ['', 13],
+      ['com.microsoft', 1],
+      ['ai.onnx.ml', 3],
+    ]);
     expect(g.nodes.map((n) => [n.name, n.opType, n.domain, n.inputs, n.outputs])).toEqual([
       ['c0', 'Constant', '', [], ['k']],
       ['n1', 'QLinearAdd', 'com.microsoft', ['x', 'xs', '', 'k'], ['y']],
@@ -132,7 +160,17 @@ describe('ONNX reader: every field kind', () => {
   it('every attribute kind; a graph attribute comes through as unsupported', () => {
     const a = g.nodes[1].attributes;
     expect([...a.keys()]).toEqual([
-      'f', 'i', 'big', 's', 'floats_packed', 'floats_unpacked', 'ints_packed', 'ints_unpacked', 'strings', 'tensor', 'body',
+      'f',
+      'i',
+      'big',
+      's',
+      'floats_packed',
+      'floats_unpacked',
+      'ints_packed',
+      'ints_unpacked',
+      'strings',
+      'tensor',
+      'body',
     ]);
     expect(a.get('f')).toEqual({ kind: 'float', value: 0.25 });
     expect(a.get('i')).toEqual({ kind: 'int', value: -3 });
@@ -143,17 +181,28 @@ describe('ONNX reader: every field kind', () => {
     expect(a.get('ints_packed')).toEqual({ kind: 'ints', value: [1, -1, 300, 2 ** 40] });
     expect(a.get('ints_unpacked')).toEqual({ kind: 'ints', value: [5, -6] });
     expect(a.get('strings')).toEqual({ kind: 'strings', value: ['a', '', 'ü'] });
-    expect(a.get('tensor')).toEqual({ kind: 'tensor', value: { name: 'tt', type: 'float32', dims: [3], data: Float32Array.from([1, 2, 3]) } });
+    expect(a.get('tensor')).toEqual({
+      kind: 'tensor',
+      value: { name: 'tt', type: 'float32', dims: [3], data: Float32Array.from([1, 2, 3]) },
+    });
     expect(a.get('body')).toEqual({ kind: 'unsupported', onnxType: AT.GRAPH });
   });
 
   it('a Constant node stays a node, its tensor read from int32_data', () => {
     const v = g.nodes[0].attributes.get('value');
-    expect(v).toEqual({ kind: 'tensor', value: { name: '', type: 'int8', dims: [2, 2], data: Int8Array.from([-128, -1, 0, 127]) } });
+    expect(v).toEqual({
+      kind: 'tensor',
+      value: { name: '', type: 'int8', dims: [2, 2], data: Int8Array.from([-128, -1, 0, 127]) },
+    });
   });
 
   it('initializers from raw_data: every element type', () => {
-    expect(tensor(g, 'r_f32')).toEqual({ name: 'r_f32', type: 'float32', dims: [2, 3], data: Float32Array.from([1, -2, 3.5, 0, -0, 1e-30]) });
+    expect(tensor(g, 'r_f32')).toEqual({
+      name: 'r_f32',
+      type: 'float32',
+      dims: [2, 3],
+      data: Float32Array.from([1, -2, 3.5, 0, -0, 1e-30]),
+    });
     expect(Object.is(tensor(g, 'r_f32').data[4], -0)).toBe(true);
     expect(tensor(g, 'r_u8').data).toEqual(Uint8Array.from([0, 128, 255]));
     expect(tensor(g, 'r_i8').data).toEqual(Int8Array.from([-128, 0, 127]));
@@ -168,7 +217,12 @@ describe('ONNX reader: every field kind', () => {
     expect(tensor(g, 't_f32').data).toEqual(Float32Array.from([0.1, -0.2, 1e9]));
     expect(tensor(g, 't_f32_unpacked').data).toEqual(Float32Array.from([4, 5]));
     expect(tensor(g, 't_u8')).toEqual({ name: 't_u8', type: 'uint8', dims: [3], data: Uint8Array.from([0, 200, 255]) });
-    expect(tensor(g, 't_i8')).toEqual({ name: 't_i8', type: 'int8', dims: [1, 3], data: Int8Array.from([-128, -5, 127]) });
+    expect(tensor(g, 't_i8')).toEqual({
+      name: 't_i8',
+      type: 'int8',
+      dims: [1, 3],
+      data: Int8Array.from([-128, -5, 127]),
+    });
     expect(tensor(g, 't_i32').data).toEqual(Int32Array.from([-2147483648, 123456]));
     expect(tensor(g, 't_i64').data).toEqual(BigInt64Array.from([-1n, 9223372036854775807n, 7n]));
     expect(tensor(g, 't_i64_unpacked').data).toEqual(BigInt64Array.from([-2n, 2n ** 40n]));
@@ -211,8 +265,24 @@ describe("ONNX reader: the benchmark's QLinearConv model", () => {
       const bias = randInt32(r, oc, -5000, 5000);
       const filterScale = perChannel ? Float32Array.from({ length: oc }, () => 0.001 + r() * 0.01) : 0.0075;
       const bytes = buildQLinearConvModel({
-        activation: 'uint8', n: 1, ic, ih: 17, iw: 13, oc, fh, fw, stride: [2, 1], pad: [1, 0], group: 1,
-        srcScale: 0.02, filterScale, dstScale: 0.05, weights, bias, srcZeroPoint: 120, dstZeroPoint: 131,
+        activation: 'uint8',
+        n: 1,
+        ic,
+        ih: 17,
+        iw: 13,
+        oc,
+        fh,
+        fw,
+        stride: [2, 1],
+        pad: [1, 0],
+        group: 1,
+        srcScale: 0.02,
+        filterScale,
+        dstScale: 0.05,
+        weights,
+        bias,
+        srcZeroPoint: 120,
+        dstZeroPoint: 131,
       });
       const g = readOnnxModel(bytes);
       expect(g.irVersion).toBe(8);
@@ -220,17 +290,22 @@ describe("ONNX reader: the benchmark's QLinearConv model", () => {
       expect(g.name).toBe('qlinearconv');
       expect(g.inputs).toEqual([{ name: 'x', type: 'uint8', onnxElemType: DT.UINT8, shape: [1, ic, 17, 13] }]);
       expect(g.outputs).toEqual([{ name: 'y', type: 'uint8', onnxElemType: DT.UINT8, shape: [1, oc, 9, 11] }]);
-      expect(g.nodes).toEqual([{
-        name: 'conv', opType: 'QLinearConv', domain: '',
-        inputs: ['x', 'x_scale', 'x_zp', 'w', 'w_scale', 'w_zp', 'y_scale', 'y_zp', 'b'], outputs: ['y'],
-        attributes: new Map([
-          ['kernel_shape', { kind: 'ints', value: [3, 3] }],
-          ['strides', { kind: 'ints', value: [2, 1] }],
-          ['pads', { kind: 'ints', value: [1, 0, 1, 0] }],
-          ['dilations', { kind: 'ints', value: [1, 1] }],
-          ['group', { kind: 'int', value: 1 }],
-        ]),
-      }]);
+      expect(g.nodes).toEqual([
+        {
+          name: 'conv',
+          opType: 'QLinearConv',
+          domain: '',
+          inputs: ['x', 'x_scale', 'x_zp', 'w', 'w_scale', 'w_zp', 'y_scale', 'y_zp', 'b'],
+          outputs: ['y'],
+          attributes: new Map([
+            ['kernel_shape', { kind: 'ints', value: [3, 3] }],
+            ['strides', { kind: 'ints', value: [2, 1] }],
+            ['pads', { kind: 'ints', value: [1, 0, 1, 0] }],
+            ['dilations', { kind: 'ints', value: [1, 1] }],
+            ['group', { kind: 'int', value: 1 }],
+          ]),
+        },
+      ]);
       const init = (name: string) => g.initializers.get(name)!;
       expect(init('w')).toEqual({ name: 'w', type: 'int8', dims: [oc, ic, fh, fw], data: weights });
       expect(init('b')).toEqual({ name: 'b', type: 'int32', dims: [oc], data: bias });
@@ -242,7 +317,12 @@ describe("ONNX reader: the benchmark's QLinearConv model", () => {
         expect(init('w_scale')).toEqual({ name: 'w_scale', type: 'float32', dims: [oc], data: filterScale });
         expect(init('w_zp')).toEqual({ name: 'w_zp', type: 'int8', dims: [oc], data: new Int8Array(oc) });
       } else {
-        expect(init('w_scale')).toEqual({ name: 'w_scale', type: 'float32', dims: [], data: Float32Array.from([0.0075]) });
+        expect(init('w_scale')).toEqual({
+          name: 'w_scale',
+          type: 'float32',
+          dims: [],
+          data: Float32Array.from([0.0075]),
+        });
         expect(init('w_zp')).toEqual({ name: 'w_zp', type: 'int8', dims: [], data: new Int8Array(1) });
       }
     });
@@ -250,10 +330,18 @@ describe("ONNX reader: the benchmark's QLinearConv model", () => {
 });
 
 /** A small valid model around one initializer / attribute, for the refusal cases. */
-function oneTensorModel(t: ModelSpec['graph']['initializers'] extends readonly (infer T)[] | undefined ? T : never): Uint8Array {
+function oneTensorModel(
+  t: ModelSpec['graph']['initializers'] extends readonly (infer T)[] | undefined ? T : never,
+): Uint8Array {
   return writeModel({
-    irVersion: 8, opsets: [['', 13]],
-    graph: { nodes: [{ opType: 'Identity', inputs: ['t'], outputs: ['y'] }], initializers: [t], inputs: [], outputs: [{ name: 'y', elemType: DT.FLOAT }] },
+    irVersion: 8,
+    opsets: [['', 13]],
+    graph: {
+      nodes: [{ opType: 'Identity', inputs: ['t'], outputs: ['y'] }],
+      initializers: [t],
+      inputs: [],
+      outputs: [{ name: 'y', elemType: DT.FLOAT }],
+    },
   });
 }
 
@@ -269,7 +357,9 @@ describe('ONNX reader: refusals (BAD_MODEL, with the field path and byte offset)
       }),
     );
     const e = badModel(() => readOnnxModel(w.finish()));
-    expect(e.message).toMatch(/^\[BAD_MODEL\] graph\.node\[0\]: length 9000 past the end \(\d+ bytes left\) at byte \d+$/);
+    expect(e.message).toMatch(
+      /^\[BAD_MODEL\] graph\.node\[0\]: length 9000 past the end \(\d+ bytes left\) at byte \d+$/,
+    );
   });
 
   it('a truncated model', () => {
@@ -288,9 +378,13 @@ describe('ONNX reader: refusals (BAD_MODEL, with the field path and byte offset)
   it('a wire type that does not fit its field', () => {
     const w = new ProtoWriter().int(1, 8);
     w.message(7, (g) => g.int(1, 5)); // graph.node as a varint
-    expect(badModel(() => readOnnxModel(w.finish())).message).toMatch(/^\[BAD_MODEL\] graph: field 1 \(node\) has wire type 0, expected 2 at byte 4$/);
+    expect(badModel(() => readOnnxModel(w.finish())).message).toMatch(
+      /^\[BAD_MODEL\] graph: field 1 \(node\) has wire type 0, expected 2 at byte 4$/,
+    );
     const w2 = new ProtoWriter().tag(1, 2).varint(1).append([8]); // ir_version as bytes
-    expect(badModel(() => readOnnxModel(w2.finish())).message).toMatch(/field 1 \(ir_version\) has wire type 2, expected 0/);
+    expect(badModel(() => readOnnxModel(w2.finish())).message).toMatch(
+      /field 1 \(ir_version\) has wire type 2, expected 0/,
+    );
     const w3 = new ProtoWriter().tag(50, 7); // wire type 7 does not exist
     expect(badModel(() => readOnnxModel(w3.finish())).message).toMatch(/wire type 7/);
   });
@@ -298,27 +392,53 @@ describe('ONNX reader: refusals (BAD_MODEL, with the field path and byte offset)
   it('a packed float field whose length is not a multiple of 4', () => {
     const bytes = oneTensorModel({ name: 't', dataType: DT.FLOAT, dims: [1] });
     const w = new ProtoWriter().int(1, 8);
-    w.message(7, (g) => g.message(5, (t) => t.int(1, 1).int(2, DT.FLOAT).string(8, 't').bytesField(4, [0, 0, 128, 63, 0])));
-    expect(badModel(() => readOnnxModel(w.finish())).message).toMatch(/^\[BAD_MODEL\] graph\.initializer\[0\]: packed field 4 of 5 bytes is not a multiple of 4/);
+    w.message(7, (g) =>
+      g.message(5, (t) => t.int(1, 1).int(2, DT.FLOAT).string(8, 't').bytesField(4, [0, 0, 128, 63, 0])),
+    );
+    expect(badModel(() => readOnnxModel(w.finish())).message).toMatch(
+      /^\[BAD_MODEL\] graph\.initializer\[0\]: packed field 4 of 5 bytes is not a multiple of 4/,
+    );
     expect(() => readOnnxModel(bytes)).toThrow(/'t': 0 values in its typed field, dims \[1\] need 1/);
   });
 
   it('raw_data whose length does not match dims x element size; typed data of the wrong count or field', () => {
-    expect(badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType: DT.INT32, dims: [2, 2], raw: new Uint8Array(15) }))).message)
-      .toMatch(/graph\.initializer\[0\]: tensor 't': raw_data has 15 bytes, dims \[2, 2\] x 4 need 16/);
+    expect(
+      badModel(() =>
+        readOnnxModel(oneTensorModel({ name: 't', dataType: DT.INT32, dims: [2, 2], raw: new Uint8Array(15) })),
+      ).message,
+    ).toMatch(/graph\.initializer\[0\]: tensor 't': raw_data has 15 bytes, dims \[2, 2\] x 4 need 16/);
     badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType: DT.FLOAT, dims: [3], floatData: [1, 2] })));
     badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType: DT.INT8, dims: [1], floatData: [1] })));
-    badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType: DT.INT8, dims: [1], raw: new Uint8Array(1), int32Data: [1] })));
+    badModel(() =>
+      readOnnxModel(
+        oneTensorModel({ name: 't', dataType: DT.INT8, dims: [1], raw: new Uint8Array(1), int32Data: [1] }),
+      ),
+    );
     // int32_data values outside their type's range are malformed, not truncated.
-    for (const [dataType, v] of [[DT.INT8, 128], [DT.INT8, -129], [DT.UINT8, -1], [DT.UINT8, 256], [DT.BOOL, 2], [DT.FLOAT16, 65536]]) {
-      expect(badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType, dims: [2], int32Data: [0, v] }))).message, `${dataType} ${v}`)
-        .toMatch(new RegExp(`graph\\.initializer\\[0\\]: tensor 't': int32_data value ${v} is out of range for \\w+ at byte \\d+$`));
+    for (const [dataType, v] of [
+      [DT.INT8, 128],
+      [DT.INT8, -129],
+      [DT.UINT8, -1],
+      [DT.UINT8, 256],
+      [DT.BOOL, 2],
+      [DT.FLOAT16, 65536],
+    ]) {
+      expect(
+        badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType, dims: [2], int32Data: [0, v] }))).message,
+        `${dataType} ${v}`,
+      ).toMatch(
+        new RegExp(
+          `graph\\.initializer\\[0\\]: tensor 't': int32_data value ${v} is out of range for \\w+ at byte \\d+$`,
+        ),
+      );
     }
   });
 
   it('absurd, negative and overflowing dims, before anything is allocated', () => {
     for (const dims of [[-1], [2 ** 31 + 1], [65536, 65537], [2 ** 40, 2 ** 40, 0, -2]]) {
-      const e = badModel(() => readOnnxModel(oneTensorModel({ name: 't', dataType: DT.INT8, dims, raw: new Uint8Array(4) })));
+      const e = badModel(() =>
+        readOnnxModel(oneTensorModel({ name: 't', dataType: DT.INT8, dims, raw: new Uint8Array(4) })),
+      );
       expect(e.message).toMatch(/tensor 't': dims/);
     }
     // 2^30 int8 elements that fit the tensor cap but not the bytes that would have to encode them.
@@ -327,7 +447,9 @@ describe('ONNX reader: refusals (BAD_MODEL, with the field path and byte offset)
   });
 
   it('external data, segments, sparse initializers, unread element types, a missing graph', () => {
-    const e = badModel(() => readOnnxModel(oneTensorModel({ name: 'w', dataType: DT.FLOAT, dims: [4], dataLocation: 1 })));
+    const e = badModel(() =>
+      readOnnxModel(oneTensorModel({ name: 'w', dataType: DT.FLOAT, dims: [4], dataLocation: 1 })),
+    );
     expect(e.message).toMatch(/tensor 'w' keeps its data in an external file/);
     const seg = new ProtoWriter().int(1, 8);
     seg.message(7, (g) => g.message(5, (t) => t.int(2, DT.FLOAT).message(3, (s) => s.int(1, 0))));
@@ -335,7 +457,9 @@ describe('ONNX reader: refusals (BAD_MODEL, with the field path and byte offset)
     const sparse = new ProtoWriter().int(1, 8);
     sparse.message(7, (g) => g.message(15, () => {}));
     expect(badModel(() => readOnnxModel(sparse.finish())).message).toMatch(/sparse/);
-    expect(badModel(() => readOnnxModel(oneTensorModel({ name: 's', dataType: DT.STRING, dims: [0] }))).message).toMatch(/data_type 8/);
+    expect(
+      badModel(() => readOnnxModel(oneTensorModel({ name: 's', dataType: DT.STRING, dims: [0] }))).message,
+    ).toMatch(/data_type 8/);
     expect(badModel(() => readOnnxModel(new ProtoWriter().int(1, 8).finish())).message).toMatch(/no graph/);
     expect(badModel(() => readOnnxModel(new Uint8Array(0))).message).toMatch(/no graph/);
   });
@@ -353,19 +477,47 @@ describe('ONNX reader: refusals (BAD_MODEL, with the field path and byte offset)
       w.message(7, (g) => g.message(1, build));
       return w.finish();
     };
-    expect(badModel(() => readOnnxModel(model((n) => n.string(4, 'X').message(5, (a) => a.string(1, 'k').int(3, 1))))).message)
-      .toMatch(/graph\.node\[0\]\.attribute\[0\]: attribute 'k' has no type/);
-    badModel(() => readOnnxModel(model((n) => n.string(4, 'X').message(5, (a) => a.string(1, 'k').int(20, AT.TENSOR)))));
+    expect(
+      badModel(() => readOnnxModel(model((n) => n.string(4, 'X').message(5, (a) => a.string(1, 'k').int(3, 1)))))
+        .message,
+    ).toMatch(/graph\.node\[0\]\.attribute\[0\]: attribute 'k' has no type/);
+    badModel(() =>
+      readOnnxModel(model((n) => n.string(4, 'X').message(5, (a) => a.string(1, 'k').int(20, AT.TENSOR)))),
+    );
     badModel(() => readOnnxModel(model((n) => n.string(1, 'x'))));
-    badModel(() => readOnnxModel(model((n) => n.string(4, 'X').message(5, (a) => a.string(1, 'k').int(20, AT.INT)).message(5, (a) => a.string(1, 'k').int(20, AT.INT)))));
-    badModel(() => readOnnxModel(writeModel({ irVersion: 8, opsets: [['', 13], ['ai.onnx', 12]], graph: { nodes: [], inputs: [], outputs: [] } })));
+    badModel(() =>
+      readOnnxModel(
+        model((n) =>
+          n
+            .string(4, 'X')
+            .message(5, (a) => a.string(1, 'k').int(20, AT.INT))
+            .message(5, (a) => a.string(1, 'k').int(20, AT.INT)),
+        ),
+      ),
+    );
+    badModel(() =>
+      readOnnxModel(
+        writeModel({
+          irVersion: 8,
+          opsets: [
+            ['', 13],
+            ['ai.onnx', 12],
+          ],
+          graph: { nodes: [], inputs: [], outputs: [] },
+        }),
+      ),
+    );
   });
 
   it('readTensor: a TensorProto alone, same checks', () => {
-    expect(readTensor(writeTensor({ name: 'a', dataType: DT.UINT8, dims: [2], raw: Uint8Array.from([3, 4]) })))
-      .toEqual({ name: 'a', type: 'uint8', dims: [2], data: Uint8Array.from([3, 4]) });
-    expect(badModel(() => readTensor(writeTensor({ name: 'a', dataType: DT.UINT8, dims: [3], raw: Uint8Array.from([3, 4]) }))).message)
-      .toMatch(/^\[BAD_MODEL\] tensor: tensor 'a': raw_data has 2 bytes/);
+    expect(readTensor(writeTensor({ name: 'a', dataType: DT.UINT8, dims: [2], raw: Uint8Array.from([3, 4]) }))).toEqual(
+      { name: 'a', type: 'uint8', dims: [2], data: Uint8Array.from([3, 4]) },
+    );
+    expect(
+      badModel(() =>
+        readTensor(writeTensor({ name: 'a', dataType: DT.UINT8, dims: [3], raw: Uint8Array.from([3, 4]) })),
+      ).message,
+    ).toMatch(/^\[BAD_MODEL\] tensor: tensor 'a': raw_data has 2 bytes/);
   });
 });
 
@@ -373,18 +525,42 @@ describe('ONNX reader: refusals (BAD_MODEL, with the field path and byte offset)
 function fuzzModels(): Uint8Array[] {
   const r = rng(11);
   const conv = buildQLinearConvModel({
-    activation: 'int8', n: 1, ic: 4, ih: 6, iw: 6, oc: 8, fh: 3, fw: 3, stride: [1, 1], pad: [1, 1], group: 1,
-    srcScale: 0.02, filterScale: Float32Array.from({ length: 8 }, () => 0.01 + r() * 0.01), dstScale: 0.05,
-    weights: randInt8(r, 8 * 4 * 9), bias: randInt32(r, 8, -100, 100),
+    activation: 'int8',
+    n: 1,
+    ic: 4,
+    ih: 6,
+    iw: 6,
+    oc: 8,
+    fh: 3,
+    fw: 3,
+    stride: [1, 1],
+    pad: [1, 1],
+    group: 1,
+    srcScale: 0.02,
+    filterScale: Float32Array.from({ length: 8 }, () => 0.01 + r() * 0.01),
+    dstScale: 0.05,
+    weights: randInt8(r, 8 * 4 * 9),
+    bias: randInt32(r, 8, -100, 100),
   });
   const qdq = writeModel({
-    irVersion: 7, opsets: [['', 13]],
+    irVersion: 7,
+    opsets: [['', 13]],
     graph: {
       nodes: [
         { opType: 'QuantizeLinear', inputs: ['x', 's', 'z'], outputs: ['xq'] },
         { opType: 'DequantizeLinear', inputs: ['xq', 's', 'z'], outputs: ['xd'] },
-        { opType: 'Conv', inputs: ['xd', 'wd'], outputs: ['y'], attributes: [{ name: 'pads', type: AT.INTS, ints: [1, 1, 1, 1], packed: false }] },
-        { opType: 'DequantizeLinear', inputs: ['w', 'ws', 'wz'], outputs: ['wd'], attributes: [{ name: 'axis', type: AT.INT, i: 0 }] },
+        {
+          opType: 'Conv',
+          inputs: ['xd', 'wd'],
+          outputs: ['y'],
+          attributes: [{ name: 'pads', type: AT.INTS, ints: [1, 1, 1, 1], packed: false }],
+        },
+        {
+          opType: 'DequantizeLinear',
+          inputs: ['w', 'ws', 'wz'],
+          outputs: ['wd'],
+          attributes: [{ name: 'axis', type: AT.INT, i: 0 }],
+        },
       ],
       initializers: [
         { name: 's', dataType: DT.FLOAT, dims: [], floatData: [0.1] },
@@ -416,7 +592,8 @@ function mutate(src: Uint8Array, r: () => number): Uint8Array {
       case 1: // truncation
         b.length = at;
         break;
-      case 2: { // splice: copy a range of the model over another place (or insert it)
+      case 2: {
+        // splice: copy a range of the model over another place (or insert it)
         const from = randInt(r, 0, Math.max(0, b.length - 1));
         const len = randInt(r, 1, 32);
         const piece = b.slice(from, from + len);
@@ -424,7 +601,8 @@ function mutate(src: Uint8Array, r: () => number): Uint8Array {
         else b.splice(at, 0, ...piece);
         break;
       }
-      case 3: { // a huge varint (a length, dim or count) written over the bytes at `at`
+      case 3: {
+        // a huge varint (a length, dim or count) written over the bytes at `at`
         const n = randInt(r, 5, 12);
         const v = Array.from({ length: n }, (_, i) => (i < n - 1 ? 0x80 | randInt(r, 0, 127) : randInt(r, 0, 127)));
         b.splice(at, r() < 0.5 ? n : 0, ...v);
@@ -471,62 +649,83 @@ const haveTestdata = existsSync(TESTDATA);
 
 describe("ONNX reader: ONNX's quantized-operator test models (Debian libonnx-testdata)", () => {
   // What each case must contain: the op (and its domain), the input and output element types.
-  it.skipIf(!haveTestdata)('reads every test_qlinear*, test_quantizelinear*, test_dequantizelinear*, test_convinteger*, test_matmulinteger* model and its test data', () => {
-    const dirs = readdirSync(TESTDATA)
-      .filter((d) => /^test_(qlinear|quantizelinear|dequantizelinear|convinteger|matmulinteger)/.test(d))
-      .sort();
-    expect(dirs.length).toBeGreaterThanOrEqual(10);
-    const opOf: Record<string, string> = {
-      qlinearconv: 'QLinearConv', qlinearmatmul: 'QLinearMatMul', quantizelinear: 'QuantizeLinear',
-      dequantizelinear: 'DequantizeLinear', convinteger: 'ConvInteger', matmulinteger: 'MatMulInteger',
-    };
-    for (const d of dirs) {
-      const g = readOnnxModel(readFileSync(join(TESTDATA, d, 'model.onnx')));
-      const op = opOf[Object.keys(opOf).find((k) => d.startsWith(`test_${k}`))!];
-      expect(g.nodes.map((n) => n.opType), d).toEqual([op]);
-      expect(g.nodes[0].domain, d).toBe('');
-      expect(g.opsetImports.get(''), d).toBeGreaterThanOrEqual(10);
-      expect(g.nodes[0].inputs.filter((n) => n !== ''), d).toEqual(g.inputs.map((v) => v.name).filter((n) => !g.initializers.has(n)));
-      expect(g.nodes[0].outputs, d).toEqual(g.outputs.map((v) => v.name));
-      // Every test-data tensor reads, and has the type and (declared) shape of its graph input / output.
-      const set = join(TESTDATA, d, 'test_data_set_0');
-      const files = readdirSync(set).filter((f) => f.endsWith('.pb')).sort();
-      for (const f of files) {
-        const t = readTensor(readFileSync(join(set, f)));
-        const [, kind, idx] = /^(input|output)_(\d+)\.pb$/.exec(f)!;
-        const decl = (kind === 'input' ? g.inputs : g.outputs)[Number(idx)];
-        expect(decl, `${d}/${f}`).toBeDefined();
-        expect(t.type, `${d}/${f}`).toBe(decl.type);
-        expect(t.data.length, `${d}/${f}`).toBe(t.dims.reduce((a, b) => a * b, 1));
-        if (decl.shape) expect(t.dims, `${d}/${f}`).toEqual(decl.shape);
+  it.skipIf(!haveTestdata)(
+    'reads every test_qlinear*, test_quantizelinear*, test_dequantizelinear*, test_convinteger*, test_matmulinteger* model and its test data',
+    () => {
+      const dirs = readdirSync(TESTDATA)
+        .filter((d) => /^test_(qlinear|quantizelinear|dequantizelinear|convinteger|matmulinteger)/.test(d))
+        .sort();
+      expect(dirs.length).toBeGreaterThanOrEqual(10);
+      const opOf: Record<string, string> = {
+        qlinearconv: 'QLinearConv',
+        qlinearmatmul: 'QLinearMatMul',
+        quantizelinear: 'QuantizeLinear',
+        dequantizelinear: 'DequantizeLinear',
+        convinteger: 'ConvInteger',
+        matmulinteger: 'MatMulInteger',
+      };
+      for (const d of dirs) {
+        const g = readOnnxModel(readFileSync(join(TESTDATA, d, 'model.onnx')));
+        const op = opOf[Object.keys(opOf).find((k) => d.startsWith(`test_${k}`))!];
+        expect(
+          g.nodes.map((n) => n.opType),
+          d,
+        ).toEqual([op]);
+        expect(g.nodes[0].domain, d).toBe('');
+        expect(g.opsetImports.get(''), d).toBeGreaterThanOrEqual(10);
+        expect(
+          g.nodes[0].inputs.filter((n) => n !== ''),
+          d,
+        ).toEqual(g.inputs.map((v) => v.name).filter((n) => !g.initializers.has(n)));
+        expect(g.nodes[0].outputs, d).toEqual(g.outputs.map((v) => v.name));
+        // Every test-data tensor reads, and has the type and (declared) shape of its graph input / output.
+        const set = join(TESTDATA, d, 'test_data_set_0');
+        const files = readdirSync(set)
+          .filter((f) => f.endsWith('.pb'))
+          .sort();
+        for (const f of files) {
+          const t = readTensor(readFileSync(join(set, f)));
+          const [, kind, idx] = /^(input|output)_(\d+)\.pb$/.exec(f)!;
+          const decl = (kind === 'input' ? g.inputs : g.outputs)[Number(idx)];
+          expect(decl, `${d}/${f}`).toBeDefined();
+          expect(t.type, `${d}/${f}`).toBe(decl.type);
+          expect(t.data.length, `${d}/${f}`).toBe(t.dims.reduce((a, b) => a * b, 1));
+          if (decl.shape) expect(t.dims, `${d}/${f}`).toEqual(decl.shape);
+        }
       }
-    }
-  });
+    },
+  );
 
-  it.skipIf(!haveTestdata)("every model.onnx the package ships reads (node, pytorch-converted, pytorch-operator, simple, real)", () => {
-    const models: string[] = [];
-    const walk = (dir: string): void => {
-      for (const e of readdirSync(dir, { withFileTypes: true })) {
-        if (e.isDirectory()) walk(join(dir, e.name));
-        else if (e.name.endsWith('.onnx')) models.push(join(dir, e.name));
+  it.skipIf(!haveTestdata)(
+    'every model.onnx the package ships reads (node, pytorch-converted, pytorch-operator, simple, real)',
+    () => {
+      const models: string[] = [];
+      const walk = (dir: string): void => {
+        for (const e of readdirSync(dir, { withFileTypes: true })) {
+          if (e.isDirectory()) walk(join(dir, e.name));
+          else if (e.name.endsWith('.onnx')) models.push(join(dir, e.name));
+        }
+      };
+      walk(join(TESTDATA, '..'));
+      expect(models.length).toBeGreaterThan(1000); // 1,072 in libonnx-testdata 1.12.0
+      for (const m of models) {
+        const g = readOnnxModel(readFileSync(m));
+        expect(g.nodes.length + g.outputs.length, m).toBeGreaterThan(0);
       }
-    };
-    walk(join(TESTDATA, '..'));
-    expect(models.length).toBeGreaterThan(1000); // 1,072 in libonnx-testdata 1.12.0
-    for (const m of models) {
-      const g = readOnnxModel(readFileSync(m));
-      expect(g.nodes.length + g.outputs.length, m).toBeGreaterThan(0);
-    }
-  });
+    },
+  );
 
-  it.skipIf(!haveTestdata)('test_qlinearconv: the values of its inputs (w = 0 with w_zero_point = 255) and output', () => {
-    const set = join(TESTDATA, 'test_qlinearconv', 'test_data_set_0');
-    const input = (i: number) => readTensor(readFileSync(join(set, `input_${i}.pb`)));
-    expect(input(0).type).toBe('uint8');
-    expect(input(0).dims).toEqual([1, 1, 7, 7]);
-    expect(input(3)).toMatchObject({ type: 'uint8', dims: [1, 1, 1, 1], data: Uint8Array.from([0]) });
-    expect(input(5)).toMatchObject({ type: 'uint8', data: Uint8Array.from([255]) });
-    const out = readTensor(readFileSync(join(set, 'output_0.pb')));
-    expect(out).toMatchObject({ type: 'uint8', dims: [1, 1, 7, 7] });
-  });
+  it.skipIf(!haveTestdata)(
+    'test_qlinearconv: the values of its inputs (w = 0 with w_zero_point = 255) and output',
+    () => {
+      const set = join(TESTDATA, 'test_qlinearconv', 'test_data_set_0');
+      const input = (i: number) => readTensor(readFileSync(join(set, `input_${i}.pb`)));
+      expect(input(0).type).toBe('uint8');
+      expect(input(0).dims).toEqual([1, 1, 7, 7]);
+      expect(input(3)).toMatchObject({ type: 'uint8', dims: [1, 1, 1, 1], data: Uint8Array.from([0]) });
+      expect(input(5)).toMatchObject({ type: 'uint8', data: Uint8Array.from([255]) });
+      const out = readTensor(readFileSync(join(set, 'output_0.pb')));
+      expect(out).toMatchObject({ type: 'uint8', dims: [1, 1, 7, 7] });
+    },
+  );
 });

@@ -11,14 +11,23 @@ import type { Graph, Tensor } from '../src/model/graph/ir.js';
 import { readOnnxModel, readTensor } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 
-const t = (name: string, type: Tensor['type'], dims: number[], data: Tensor['data']): Tensor => ({ name, type, dims, data });
+const t = (name: string, type: Tensor['type'], dims: number[], data: Tensor['data']): Tensor => ({
+  name,
+  type,
+  dims,
+  data,
+});
 
 /** A graph with every field kind of the IR (it need not be a runnable model). */
 function everyField(): Graph {
   return {
     name: 'every-field',
     irVersion: 9,
-    opsetImports: new Map([['', 17], ['com.microsoft', 1], ['ai.onnx.ml', 3]]),
+    opsetImports: new Map([
+      ['', 17],
+      ['com.microsoft', 1],
+      ['ai.onnx.ml', 3],
+    ]),
     inputs: [
       { name: 'x', type: 'float32', onnxElemType: 1, shape: ['batch', 3, null, 7] },
       { name: 'scalar', type: 'int64', onnxElemType: 7, shape: [] },
@@ -49,9 +58,20 @@ function everyField(): Graph {
       ['g', { name: 'g', type: null, onnxElemType: 0, shape: null }],
     ]),
     nodes: [
-      { name: '', opType: 'Constant', domain: '', inputs: [], outputs: ['k'], attributes: new Map([['value', { kind: 'tensor', value: t('', 'int8', [2], Int8Array.from([-3, 4])) }]]) },
       {
-        name: 'n1', opType: 'QLinearAdd', domain: 'com.microsoft', inputs: ['x', '', 'k'], outputs: ['h', ''],
+        name: '',
+        opType: 'Constant',
+        domain: '',
+        inputs: [],
+        outputs: ['k'],
+        attributes: new Map([['value', { kind: 'tensor', value: t('', 'int8', [2], Int8Array.from([-3, 4])) }]]),
+      },
+      {
+        name: 'n1',
+        opType: 'QLinearAdd',
+        domain: 'com.microsoft',
+        inputs: ['x', '', 'k'],
+        outputs: ['h', ''],
         attributes: new Map<string, import('../src/model/graph/ir.js').Attribute>([
           ['f', { kind: 'float', value: Math.fround(0.1) }],
           ['i', { kind: 'int', value: -3 }],
@@ -77,13 +97,24 @@ describe('ONNX writer: read(write(g)) equals g', () => {
     const back = readOnnxModel(writeOnnxModel(g));
     expect(back).toEqual(g);
     // toEqual treats NaN as NaN and -0 as -0: check the bits of the float data too.
-    expect(new Uint8Array(back.initializers.get('f32')!.data.buffer)).toEqual(new Uint8Array(g.initializers.get('f32')!.data.buffer));
+    expect(new Uint8Array(back.initializers.get('f32')!.data.buffer)).toEqual(
+      new Uint8Array(g.initializers.get('f32')!.data.buffer),
+    );
     // And a second round trip gives the same bytes.
     expect(writeOnnxModel(back)).toEqual(writeOnnxModel(g));
   });
 
   it('an empty graph', () => {
-    const g: Graph = { name: '', irVersion: 0, opsetImports: new Map(), inputs: [], outputs: [], initializers: new Map(), valueInfo: new Map(), nodes: [] };
+    const g: Graph = {
+      name: '',
+      irVersion: 0,
+      opsetImports: new Map(),
+      inputs: [],
+      outputs: [],
+      initializers: new Map(),
+      valueInfo: new Map(),
+      nodes: [],
+    };
     expect(readOnnxModel(writeOnnxModel(g))).toEqual(g);
   });
 
@@ -156,7 +187,16 @@ describe.skipIf(!haveTestdata || !ort)('ONNX writer: onnxruntime-web runs the wr
     const o = ort!;
     const node = join(ROOT, 'node');
     let same = 0;
-    const DTYPE: Partial<Record<Tensor['type'], string>> = { float32: 'float32', uint8: 'uint8', int8: 'int8', int32: 'int32', int64: 'int64', bool: 'bool', double: 'float64', float16: 'float16' };
+    const DTYPE: Partial<Record<Tensor['type'], string>> = {
+      float32: 'float32',
+      uint8: 'uint8',
+      int8: 'int8',
+      int32: 'int32',
+      int64: 'int64',
+      bool: 'bool',
+      double: 'float64',
+      float16: 'float16',
+    };
     for (const d of readdirSync(node).sort()) {
       const file = join(node, d, 'model.onnx');
       const set = join(node, d, 'test_data_set_0');
@@ -167,30 +207,38 @@ describe.skipIf(!haveTestdata || !ort)('ONNX writer: onnxruntime-web runs the wr
       const feeds: Record<string, import('onnxruntime-web').Tensor> = {};
       let ok = true;
       const inputs = g.inputs.filter((v) => !g.initializers.has(v.name));
-      readdirSync(set).filter((f) => f.startsWith('input_')).sort((a, b) => parseInt(a.slice(6)) - parseInt(b.slice(6))).forEach((f, i) => {
-        let x: Tensor;
-        try {
-          x = readTensor(readFileSync(join(set, f)));
-        } catch {
-          ok = false;
-          return;
-        }
-        const type = DTYPE[x.type];
-        if (!type || !inputs[i] || x.type === 'float16') {
-          ok = false;
-          return;
-        }
-        const data = x.type === 'bool' ? Uint8Array.from(x.data as Uint8Array) : x.data;
-        feeds[inputs[i].name] = new o.Tensor(type as 'float32', data as Float32Array, x.dims);
-      });
+      readdirSync(set)
+        .filter((f) => f.startsWith('input_'))
+        .sort((a, b) => parseInt(a.slice(6)) - parseInt(b.slice(6)))
+        .forEach((f, i) => {
+          let x: Tensor;
+          try {
+            x = readTensor(readFileSync(join(set, f)));
+          } catch {
+            ok = false;
+            return;
+          }
+          const type = DTYPE[x.type];
+          if (!type || !inputs[i] || x.type === 'float16') {
+            ok = false;
+            return;
+          }
+          const data = x.type === 'bool' ? Uint8Array.from(x.data as Uint8Array) : x.data;
+          feeds[inputs[i].name] = new o.Tensor(type as 'float32', data as Float32Array, x.dims);
+        });
       if (!ok) continue;
       const run = async (b: Uint8Array) => {
-        const s = await o.InferenceSession.create(b, { executionProviders: ['wasm'], graphOptimizationLevel: 'disabled' });
+        const s = await o.InferenceSession.create(b, {
+          executionProviders: ['wasm'],
+          graphOptimizationLevel: 'disabled',
+        });
         try {
           const out = await s.run(feeds);
           return s.outputNames.map((n) => {
             const v = out[n].data;
-            return ArrayBuffer.isView(v) ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice() : JSON.stringify(v);
+            return ArrayBuffer.isView(v)
+              ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength).slice()
+              : JSON.stringify(v);
           });
         } finally {
           await s.release();

@@ -49,14 +49,21 @@ function wasmExportNames(b: Uint8Array): string[] {
 beforeAll(() => {
   expect(existsSync(join(root, 'dist/src/index.js')), 'run `npm run build` first').toBe(true);
   // --ignore-scripts: the listing only (no prepare / prepack run)
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const [info] = JSON.parse(out) as Array<{ files: Array<{ path: string; size: number }> }>;
   files = new Map(info.files.map((f) => [f.path, f.size]));
 });
 
 describe('the published package (npm pack --dry-run)', () => {
   it('holds dist/src, dist/kernels-ref, README.md and package.json, nothing else', () => {
-    const outside = [...files.keys()].filter((p) => !/^dist\/(src|kernels-ref)\//.test(p) && p !== 'README.md' && p !== 'package.json' && !/^LICEN[CS]E/.test(p));
+    const outside = [...files.keys()].filter(
+      (p) =>
+        !/^dist\/(src|kernels-ref)\//.test(p) && p !== 'README.md' && p !== 'package.json' && !/^LICEN[CS]E/.test(p),
+    );
     expect(outside).toEqual([]);
     for (const p of files.keys()) {
       expect(p).toMatch(/\.(js|d\.ts|md|json)$/); // no .map, .wasm, .wat, .ts sources
@@ -74,14 +81,20 @@ describe('the published package (npm pack --dry-run)', () => {
   });
 
   it('has what package.json points at: main, types and both exports', () => {
-    const targets = [pkg.main, pkg.types, ...Object.values(pkg.exports as Record<string, Record<string, string>>).flatMap((e) => Object.values(e))];
+    const targets = [
+      pkg.main,
+      pkg.types,
+      ...Object.values(pkg.exports as Record<string, Record<string, string>>).flatMap((e) => Object.values(e)),
+    ];
     for (const t of targets) expect(files.has(posix.normalize(t)), t).toBe(true);
   });
 
   it('every relative import and worker URL of a shipped module is shipped', () => {
     for (const p of [...files.keys()].filter((f) => f.endsWith('.js'))) {
       const text = readFileSync(join(root, p), 'utf8');
-      const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|new URL\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map((m) => m[1]);
+      const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|new URL\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map(
+        (m) => m[1],
+      );
       for (const s of specs) expect(files.has(posix.join(posix.dirname(p), s)), `${p} -> ${s}`).toBe(true);
     }
   });
@@ -102,7 +115,10 @@ describe('the published package (npm pack --dry-run)', () => {
       const bytes = Buffer.from(Object.values(mod)[0], 'base64');
       const names = wasmExportNames(bytes);
       expect(names, b).toContain('convNchw44DotRow');
-      expect(names.filter((n) => /ceiling|labBuild/i.test(n)), b).toEqual([]);
+      expect(
+        names.filter((n) => /ceiling|labBuild/i.test(n)),
+        b,
+      ).toEqual([]);
     }
   });
 
@@ -110,13 +126,24 @@ describe('the published package (npm pack --dry-run)', () => {
   // the builds' (re-run `npm run sizes` and paste the table when they do).
   it('the README states each production wasm size within 10% of the built file', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const rows: Array<[string, string]> = [['SIMD128', 'i8conv'], ['relaxed', 'i8conv-relaxed'], ['SIMD128, threads (`-mt`)', 'i8conv-mt'], ['relaxed, threads (`-mt`)', 'i8conv-relaxed-mt']];
+    const rows: Array<[string, string]> = [
+      ['SIMD128', 'i8conv'],
+      ['relaxed', 'i8conv-relaxed'],
+      ['SIMD128, threads (`-mt`)', 'i8conv-mt'],
+      ['relaxed, threads (`-mt`)', 'i8conv-relaxed-mt'],
+    ];
     for (const [label, file] of rows) {
-      const m = new RegExp(`^\\| ${label.replace(/[()`]/g, (c) => `\\${c}`)} \\| ([0-9.]+) / ([0-9.]+) KB \\|`, 'm').exec(readme);
+      const m = new RegExp(
+        `^\\| ${label.replace(/[()`]/g, (c) => `\\${c}`)} \\| ([0-9.]+) / ([0-9.]+) KB \\|`,
+        'm',
+      ).exec(readme);
       expect(m, `README row "${label}"`).not.toBeNull();
       const stated = Number(m![1]) * 1024;
       const actual = readFileSync(join(root, 'build', `${file}.wasm`)).length;
-      expect(Math.abs(stated - actual) / actual, `${file}.wasm: README ${m![1]} KB, built ${(actual / 1024).toFixed(1)} KB`).toBeLessThan(0.1);
+      expect(
+        Math.abs(stated - actual) / actual,
+        `${file}.wasm: README ${m![1]} KB, built ${(actual / 1024).toFixed(1)} KB`,
+      ).toBeLessThan(0.1);
     }
   });
 });

@@ -11,7 +11,8 @@ describe('quantizeFilter', () => {
     expect(Array.from(q.scales)).toEqual([Math.fround(1 / 127), Math.fround(0.4 / 127)]);
     expect(Array.from(q.data)).toEqual([64, -127, 32, 13, 0, 64, -127, 16]);
     // dequantized within half a step
-    for (let i = 0; i < 8; i++) expect(Math.abs(q.data[i] * q.scales[i >> 2] - w[i])).toBeLessThanOrEqual(q.scales[i >> 2] / 2 + 1e-9);
+    for (let i = 0; i < 8; i++)
+      expect(Math.abs(q.data[i] * q.scales[i >> 2] - w[i])).toBeLessThanOrEqual(q.scales[i >> 2] / 2 + 1e-9);
   });
 
   it('per tensor, full range, zero channels', () => {
@@ -26,8 +27,12 @@ describe('quantizeFilter', () => {
   });
 
   it('rejects bad input with typed errors', () => {
-    expect(() => quantizeFilter(new Float32Array(6), 4)).toThrow(expect.objectContaining({ code: 'INVALID_PARAM', param: 'oc' }));
-    expect(() => quantizeFilter(Float32Array.from([1, NaN]), 1)).toThrow(expect.objectContaining({ code: 'BAD_BUFFER', param: 'weights' }));
+    expect(() => quantizeFilter(new Float32Array(6), 4)).toThrow(
+      expect.objectContaining({ code: 'INVALID_PARAM', param: 'oc' }),
+    );
+    expect(() => quantizeFilter(Float32Array.from([1, NaN]), 1)).toThrow(
+      expect.objectContaining({ code: 'BAD_BUFFER', param: 'weights' }),
+    );
     expect(() => quantizeFilter(new Int8Array(4) as never, 1)).toThrow(expect.objectContaining({ code: 'BAD_BUFFER' }));
   });
 });
@@ -44,7 +49,9 @@ describe('quantize / dequantize', () => {
 
   it('rejects bad scales, zero points and types', () => {
     expect(() => quantize([1], 0)).toThrow(expect.objectContaining({ code: 'INVALID_SCALE' }));
-    expect(() => quantize([1], 1, 300, 'uint8')).toThrow(expect.objectContaining({ code: 'INVALID_PARAM', param: 'zeroPoint' }));
+    expect(() => quantize([1], 1, 300, 'uint8')).toThrow(
+      expect.objectContaining({ code: 'INVALID_PARAM', param: 'zeroPoint' }),
+    );
     expect(() => quantize([1], 1, 0.5)).toThrow(expect.objectContaining({ param: 'zeroPoint' }));
     expect(() => quantize([1], 1, 0, 'int4' as never)).toThrow(expect.objectContaining({ param: 'type' }));
     expect(() => dequantize([1] as never, 1)).toThrow(expect.objectContaining({ code: 'BAD_BUFFER' }));
@@ -69,7 +76,8 @@ describe('a float convolution through the helpers', () => {
               for (let dx = 0; dx < k; dx++) {
                 const yy = y + dy - 1;
                 const xx = x + dx - 1;
-                if (yy >= 0 && yy < h && xx >= 0 && xx < h) a += xf[(c * h + yy) * h + xx] * wf[((o * ic + c) * k + dy) * k + dx];
+                if (yy >= 0 && yy < h && xx >= 0 && xx < h)
+                  a += xf[(c * h + yy) * h + xx] * wf[((o * ic + c) * k + dy) * k + dx];
               }
           yf[(o * h + y) * h + x] = a;
         }
@@ -79,8 +87,23 @@ describe('a float convolution through the helpers', () => {
     const sy = (2 * maxAbs) / 255;
     const q = quantizeFilter(wf, oc);
     const conv = rt.convBias({
-      format: 'NCHW', n: 1, ic, ih: h, iw: h, oc, fh: k, fw: k, pad: 1, srcType: 'uint8', srcScale: sx, srcZeroPoint: zx,
-      filterScale: q.scales, dstType: 'uint8', dstScale: sy, dstZeroPoint: 128, rounding: 'half-even',
+      format: 'NCHW',
+      n: 1,
+      ic,
+      ih: h,
+      iw: h,
+      oc,
+      fh: k,
+      fw: k,
+      pad: 1,
+      srcType: 'uint8',
+      srcScale: sx,
+      srcZeroPoint: zx,
+      filterScale: q.scales,
+      dstType: 'uint8',
+      dstScale: sy,
+      dstZeroPoint: 128,
+      rounding: 'half-even',
     });
     conv.setFilter(q.data);
     const dst = new Uint8Array(oc * h * h);

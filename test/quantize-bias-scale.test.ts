@@ -18,7 +18,10 @@ describe('int32 bias: the weight-scale adjustment', () => {
     expect(scales[0]).toBe(Math.fround((1e-14 * ((1.0001 * 2 * 0.5) / qrange)) / (0.02 * 1e-14)));
     expect(scales[1]).toBe(Math.fround(0.01)); // fits already
     expect(scales[2]).toBe(Math.fround(1e-14)); // zero bias: nothing to hold
-    const q = quantizeBias(bias, Float32Array.from(scales, (s) => Math.fround(0.02 * s)));
+    const q = quantizeBias(
+      bias,
+      Float32Array.from(scales, (s) => Math.fround(0.02 * s)),
+    );
     expect(Math.abs(q[0])).toBeLessThan(2 ** 31 - 1);
     const per = Float32Array.of(1e-14);
     adjustWeightScalesForBias(per, Float32Array.of(0.1, -0.5), 0.02); // per tensor: the largest |bias|
@@ -33,11 +36,17 @@ describe('int32 bias: the weight-scale adjustment', () => {
     b.node('Conv', ['x', 'w', 'b'], ['y'], { kernel_shape: attrInts([1, 1]) }, { name: 'conv' });
     b.outputs.push(valueInfo('y', 'float32', [1, 2, 4, 4]));
     const x = Float32Array.from({ length: 16 }, (_, i) => i / 8 - 1);
-    const { model, report } = await quantizeModel(writeOnnxModel(b.graph()), { calibration: [{ x }], observer: 'minmax', executor: referenceInterpreter });
+    const { model, report } = await quantizeModel(writeOnnxModel(b.graph()), {
+      calibration: [{ x }],
+      observer: 'minmax',
+      executor: referenceInterpreter,
+    });
     const g = readOnnxModel(model);
     const bq = g.initializers.get('b_quantized')!.data as Int32Array;
     expect(Math.abs(bq[1])).toBeLessThan(2 ** 31 - 1);
-    const y = referenceInterpreter.run(g, new Map([['x', { name: 'x', type: 'float32', dims: [1, 1, 4, 4], data: x }]])).get('y')!.data as Float32Array;
+    const y = referenceInterpreter
+      .run(g, new Map([['x', { name: 'x', type: 'float32', dims: [1, 1, 4, 4], data: x }]]))
+      .get('y')!.data as Float32Array;
     for (let i = 16; i < 32; i++) expect(Math.abs(y[i] - 0.5)).toBeLessThan(0.01);
     expect(report.outputs[0].sqnrDb).toBeGreaterThan(30);
   });

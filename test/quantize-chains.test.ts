@@ -13,7 +13,7 @@ import { referenceInterpreter } from '../kernels-ref/index.js';
 import { runReference } from '../kernels-ref/model/run.js';
 import { I8ConvError } from '../src/errors.js';
 import { createRuntime } from '../src/index.js';
-import type { Graph, Tensor } from '../src/model/graph/ir.js';
+import type { Graph } from '../src/model/graph/ir.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { clampTo, flatIntervals } from '../src/quantize/chains.js';
@@ -47,7 +47,13 @@ function labNet(a = 2, b = 1): Graph {
   g.init(f32('b1', [8], rand(2, 8, -0.3, 0.3)));
   g.init(f32('w2', [6, 8, 1, 1], rand(3, 48, -0.6, 0.6)));
   for (const [k, v] of Object.entries({ a, b, three: 3, zero: 0, six: 6, e: 0.7, d: -0.2 })) g.init(f32(k, [], [v]));
-  g.node('Conv', ['x', 'w1', 'b1'], ['c'], { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) }, { name: 'conv1' });
+  g.node(
+    'Conv',
+    ['x', 'w1', 'b1'],
+    ['c'],
+    { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) },
+    { name: 'conv1' },
+  );
   g.node('Mul', ['a', 'c'], ['m1'], {}, { name: 'lab1_mul' });
   g.node('Add', ['m1', 'b'], ['z'], {}, { name: 'lab1_add' });
   g.node('Add', ['z', 'three'], ['z3'], {}, { name: 'hs_add' });
@@ -73,7 +79,8 @@ function chainNet(body: (g: GraphBuilder) => void, consts: Record<string, number
   return prepareFloatGraph(g.graph());
 }
 
-const feed = (x: Float32Array, dims: number[]) => new Map([['x', { name: 'x', type: 'float32' as const, dims, data: x }]]);
+const feed = (x: Float32Array, dims: number[]) =>
+  new Map([['x', { name: 'x', type: 'float32' as const, dims, data: x }]]);
 
 describe('element-wise chains', () => {
   it('elementwiseRoots: every node of the LAB + HardSwish chain has the Conv output as its root; the Convs none', () => {
@@ -81,7 +88,11 @@ describe('element-wise chains', () => {
     const isScalar = (v: string) => g.initializers.get(v)?.data.length === 1;
     const roots = elementwiseRoots(g.nodes, isScalar);
     const named = new Map([...roots].map(([i, r]) => [g.nodes[i].name, r]));
-    expect(named).toEqual(new Map(['lab1_mul', 'lab1_add', 'hs_add', 'hs_clip', 'hs_mul', 'hs_div', 'lab2_mul', 'lab2_add'].map((n) => [n, 'c'])));
+    expect(named).toEqual(
+      new Map(
+        ['lab1_mul', 'lab1_add', 'hs_add', 'hs_clip', 'hs_mul', 'hs_div', 'lab2_mul', 'lab2_add'].map((n) => [n, 'c']),
+      ),
+    );
   });
 
   it('flatIntervals: LAB + HardSwish, HardSigmoid, Relu6, a bump, a negative scale; none for Swish or a root read elsewhere', () => {
@@ -93,31 +104,40 @@ describe('element-wise chains', () => {
     const hsig = chainNet((g) => g.node('HardSigmoid', ['r'], ['y'], { alpha: attrFloat(0.25), beta: attrFloat(0.5) }));
     // 0.25 x + 0.5 rounds to 1 in float32 from the float below 2 on
     expect(flatIntervals(hsig)).toEqual(new Map([['r', [-2, Math.fround(2 - 2 ** -23)]]]));
-    const relu6 = chainNet((g) => {
-      g.node('Relu', ['r'], ['t']);
-      g.node('Clip', ['t', 'lo', 'hi'], ['y']);
-    }, { lo: 0, hi: 6 });
+    const relu6 = chainNet(
+      (g) => {
+        g.node('Relu', ['r'], ['t']);
+        g.node('Clip', ['t', 'lo', 'hi'], ['y']);
+      },
+      { lo: 0, hi: 6 },
+    );
     const [lo6, hi6] = flatIntervals(relu6).get('r')!;
     expect(lo6).toBeGreaterThanOrEqual(0);
     expect(lo6).toBeLessThan(1e-12);
     expect(hi6).toBe(6);
     // a ramp: clip(relu(x + 5), 0, 2) / 2 is 0 below -5 and 1 above -3
-    const ramp = chainNet((g) => {
-      g.node('Add', ['r', 'five'], ['p']);
-      g.node('Relu', ['p'], ['q']);
-      g.node('Clip', ['q', 'zero', 'two'], ['t']);
-      g.node('Div', ['t', 'two'], ['y']);
-    }, { five: 5, zero: 0, two: 2 });
+    const ramp = chainNet(
+      (g) => {
+        g.node('Add', ['r', 'five'], ['p']);
+        g.node('Relu', ['p'], ['q']);
+        g.node('Clip', ['q', 'zero', 'two'], ['t']);
+        g.node('Div', ['t', 'two'], ['y']);
+      },
+      { five: 5, zero: 0, two: 2 },
+    );
     expect(flatIntervals(ramp)).toEqual(new Map([['r', [-5, -3]]]));
     // relu(x + 5) - relu(x + 3) is 2 above -3 in real arithmetic, not in float32 (f32(x + 5) - f32(x + 3) for a
     // tiny x rounds differently): only its lower side is flat
-    const bump = chainNet((g) => {
-      g.node('Add', ['r', 'five'], ['p']);
-      g.node('Relu', ['p'], ['q']);
-      g.node('Add', ['r', 'three'], ['s']);
-      g.node('Relu', ['s'], ['t']);
-      g.node('Sub', ['q', 't'], ['y']);
-    }, { five: 5, three: 3 });
+    const bump = chainNet(
+      (g) => {
+        g.node('Add', ['r', 'five'], ['p']);
+        g.node('Relu', ['p'], ['q']);
+        g.node('Add', ['r', 'three'], ['s']);
+        g.node('Relu', ['s'], ['t']);
+        g.node('Sub', ['q', 't'], ['y']);
+      },
+      { five: 5, three: 3 },
+    );
     expect(flatIntervals(bump)).toEqual(new Map([['r', [-5, Infinity]]]));
     const swish = chainNet((g) => {
       g.node('Sigmoid', ['r'], ['s']);
@@ -139,11 +159,18 @@ describe('element-wise chains', () => {
     const flats = flatIntervals(g);
     expect(flats.size).toBe(1);
     // run the chain alone on the root's values, clamped and not, with the reference executor
-    const chainOnly: Graph = { ...g, inputs: [valueInfo('c', 'float32', [1, 8, 6, 6])], nodes: g.nodes.filter((n) => n.opType !== 'Conv'), outputs: [valueInfo('h', 'float32', [1, 8, 6, 6])] };
+    const chainOnly: Graph = {
+      ...g,
+      inputs: [valueInfo('c', 'float32', [1, 8, 6, 6])],
+      nodes: g.nodes.filter((n) => n.opType !== 'Conv'),
+      outputs: [valueInfo('h', 'float32', [1, 8, 6, 6])],
+    };
     const [lo, hi] = flats.get('c')!;
     const x = rand(5, 288, -40, 40);
     x.set([lo, Math.fround(lo - 1e-6), -1e30, 1e30, 0, -0], 0);
-    const run = (v: Float32Array) => runReference(chainOnly, new Map([['c', { name: 'c', type: 'float32', dims: [1, 8, 6, 6], data: v }]])).get('h')!.data as Float32Array;
+    const run = (v: Float32Array) =>
+      runReference(chainOnly, new Map([['c', { name: 'c', type: 'float32', dims: [1, 8, 6, 6], data: v }]])).get('h')!
+        .data as Float32Array;
     expect(Array.from(run(clampTo(x, lo, hi)))).toEqual(Array.from(run(x)));
   });
 
@@ -156,7 +183,9 @@ describe('element-wise chains', () => {
     for (const n of chainNames) expect(q.nodes.some((m) => m.name === n && m.domain === '')).toBe(true);
     expect(report.floatNodes.find((n) => n.name === 'lab1_mul')!.reason).toMatch(/element-wise chain/);
     // Q/DQ only on x, c (the chain's root), h (its end) and the output y: no value inside the chain
-    expect(new Set(q.nodes.filter((n) => n.opType === 'QuantizeLinear').map((n) => n.inputs[0]))).toEqual(new Set(['x', 'c', 'h', 'y_QuantizeInput']));
+    expect(new Set(q.nodes.filter((n) => n.opType === 'QuantizeLinear').map((n) => n.inputs[0]))).toEqual(
+      new Set(['x', 'c', 'h', 'y_QuantizeInput']),
+    );
     // c's range is the clamped one: its minimum is the interval's -2 (the data went below it)
     const c = report.tensors.find((t) => t.name === 'c')!;
     expect(c.min).toBe(-2);
@@ -165,7 +194,12 @@ describe('element-wise chains', () => {
       const m = await rt.loadModel(model);
       try {
         // the chain became a table, which the first convolution applies as it stores: no float step
-        expect(m.nodes.map((n) => n.op).filter((op) => op !== 'Relayout')).toEqual(['QuantizeLinear', 'QLinearConv', 'QLinearConv', 'DequantizeLinear']);
+        expect(m.nodes.map((n) => n.op).filter((op) => op !== 'Relayout')).toEqual([
+          'QuantizeLinear',
+          'QLinearConv',
+          'QLinearConv',
+          'DequantizeLinear',
+        ]);
         if (ortOk) {
           const x = rand(40, 144, -2.5, 2.5);
           const got = m.run({ x }).y as Float32Array;
@@ -190,23 +224,26 @@ describe('element-wise chains', () => {
     expect(r2.report.tensors.find((t) => t.name === 'c')!.min).toBeLessThan(-2);
   });
 
-  it.skipIf(!ortOk)('quantized chain in onnxruntime-web (graph optimizations on) equals i8conv for int8 activations too', async () => {
-    const bytes = writeOnnxModel(labNet(0.8, 0.3));
-    const cal = Array.from({ length: 2 }, (_, i) => ({ x: rand(60 + i, 144, -2, 2) }));
-    const { model } = await quantizeModel(bytes, { calibration: cal, activations: 'int8' });
-    const rt = await createRuntime({ threads: 1 });
-    const m = await rt.loadModel(model);
-    const s = await ortSession(model);
-    try {
-      const x = rand(70, 144, -3, 3);
-      const want = (await ortRun(s, { x: { data: x, dims: [1, 4, 6, 6] } })).get('y') as Float32Array;
-      expect(Array.from(m.run({ x }).y as Float32Array)).toEqual(Array.from(want));
-    } finally {
-      await s.release();
-      m.dispose();
-      rt.dispose();
-    }
-  });
+  it.skipIf(!ortOk)(
+    'quantized chain in onnxruntime-web (graph optimizations on) equals i8conv for int8 activations too',
+    async () => {
+      const bytes = writeOnnxModel(labNet(0.8, 0.3));
+      const cal = Array.from({ length: 2 }, (_, i) => ({ x: rand(60 + i, 144, -2, 2) }));
+      const { model } = await quantizeModel(bytes, { calibration: cal, activations: 'int8' });
+      const rt = await createRuntime({ threads: 1 });
+      const m = await rt.loadModel(model);
+      const s = await ortSession(model);
+      try {
+        const x = rand(70, 144, -3, 3);
+        const want = (await ortRun(s, { x: { data: x, dims: [1, 4, 6, 6] } })).get('y') as Float32Array;
+        expect(Array.from(m.run({ x }).y as Float32Array)).toEqual(Array.from(want));
+      } finally {
+        await s.release();
+        m.dispose();
+        rt.dispose();
+      }
+    },
+  );
 });
 
 /** x [1, 3, 8, 8] -> Conv 3x3 (4 channels, very unequal output ranges) [-> Relu] -> depthwise Conv 3x3 (pad 1) = y. */
@@ -218,14 +255,32 @@ function pairNet(relu: boolean, extraReader = false): Graph {
   for (let i = 0; i < w1.length; i++) w1[i] = Math.fround(w1[i] * gains[Math.floor(i / 27)]);
   g.init(f32('w1', [4, 3, 3, 3], w1));
   g.init(f32('b1', [4], [0.5, 0.01, -0.2, 0.002]));
-  g.init(f32('wd', [4, 1, 3, 3], rand(8, 36, -1, 1).map((v, i) => Math.fround(v / gains[Math.floor(i / 9)] / 4))));
-  g.node('Conv', ['x', 'w1', 'b1'], ['a'], { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) }, { name: 'convA' });
+  g.init(
+    f32(
+      'wd',
+      [4, 1, 3, 3],
+      rand(8, 36, -1, 1).map((v, i) => Math.fround(v / gains[Math.floor(i / 9)] / 4)),
+    ),
+  );
+  g.node(
+    'Conv',
+    ['x', 'w1', 'b1'],
+    ['a'],
+    { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) },
+    { name: 'convA' },
+  );
   let t = 'a';
   if (relu) {
     g.node('Relu', ['a'], ['ar'], {}, { name: 'relu' });
     t = 'ar';
   }
-  g.node('Conv', [t, 'wd'], ['y'], { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]), group: attrInt(4) }, { name: 'convB' });
+  g.node(
+    'Conv',
+    [t, 'wd'],
+    ['y'],
+    { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]), group: attrInt(4) },
+    { name: 'convB' },
+  );
   g.outputs.push(valueInfo('y', 'float32', [1, 4, 8, 8]));
   if (extraReader) g.outputs.push(valueInfo('a', 'float32', [1, 4, 8, 8]));
   return g.graph();
@@ -254,7 +309,13 @@ describe('Conv -> depthwise Conv equalization', () => {
       const x = rand(30, 192, -1, 1);
       const before = runReference(g, feed(x, [1, 3, 8, 8]));
       const amax = new Float64Array(4);
-      channelAbsMax(amax, runReference({ ...g, outputs: [valueInfo('a', 'float32', null)] }, feed(x, [1, 3, 8, 8])).get('a')!.data as Float32Array, 4, 64);
+      channelAbsMax(
+        amax,
+        runReference({ ...g, outputs: [valueInfo('a', 'float32', null)] }, feed(x, [1, 3, 8, 8])).get('a')!
+          .data as Float32Array,
+        4,
+        64,
+      );
       const e = equalize(g, pairs, new Map([['a', amax]]));
       const y0 = before.get('y')!.data as Float32Array;
       const y1 = runReference(e, feed(x, [1, 3, 8, 8])).get('y')!.data as Float32Array;
@@ -262,10 +323,18 @@ describe('Conv -> depthwise Conv equalization', () => {
       for (const v of y0) scale = Math.max(scale, Math.abs(v));
       for (let i = 0; i < y0.length; i++) expect(Math.abs(y1[i] - y0[i])).toBeLessThanOrEqual(1e-5 * scale);
       const a1 = new Float64Array(4);
-      channelAbsMax(a1, runReference({ ...e, outputs: [valueInfo('a', 'float32', null)] }, feed(x, [1, 3, 8, 8])).get('a')!.data as Float32Array, 4, 64);
+      channelAbsMax(
+        a1,
+        runReference({ ...e, outputs: [valueInfo('a', 'float32', null)] }, feed(x, [1, 3, 8, 8])).get('a')!
+          .data as Float32Array,
+        4,
+        64,
+      );
       for (const v of a1) expect(v / Math.max(...a1)).toBeGreaterThan(0.999);
       // the original graph is not changed
-      expect((g.initializers.get('w1')!.data as Float32Array)[27]).toBe((prepareFloatGraph(pairNet(relu)).initializers.get('w1')!.data as Float32Array)[27]);
+      expect((g.initializers.get('w1')!.data as Float32Array)[27]).toBe(
+        (prepareFloatGraph(pairNet(relu)).initializers.get('w1')!.data as Float32Array)[27],
+      );
     }
   });
 

@@ -21,7 +21,8 @@ import { prepareFloatGraph } from '../src/quantize/prepare.js';
 import { rng } from './helpers/rng.js';
 
 /** quantizeModel on the reference executor (the tests' default; the product's default is onnxruntime-web). */
-const qm = (b: Uint8Array | ArrayBuffer, o: QuantizeModelOptions) => quantizeModel(b, { executor: referenceInterpreter, ...o });
+const qm = (b: Uint8Array | ArrayBuffer, o: QuantizeModelOptions) =>
+  quantizeModel(b, { executor: referenceInterpreter, ...o });
 
 let ortOk = true;
 try {
@@ -56,8 +57,20 @@ function smallNet(batch: Dim = 1): Graph {
   b.init(f32('bg', [5], [0.1, 0, -0.1, 0.2, -0.2]));
   const w2: Tensor = { name: 'w2v', type: 'float32', dims: [6, 4, 1, 1], data: rand(3, 24, -1, 1) };
   b.node('Constant', [], ['w2'], { value: { kind: 'tensor', value: w2 } }, { name: 'w2c' });
-  b.node('Conv', ['x', 'w1', 'b1'], ['c1'], { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) }, { name: 'conv1' });
-  b.node('BatchNormalization', ['c1', 'bn_scale', 'bn_bias', 'bn_mean', 'bn_var'], ['n1'], { epsilon: attrFloat(1e-3) }, { name: 'bn' });
+  b.node(
+    'Conv',
+    ['x', 'w1', 'b1'],
+    ['c1'],
+    { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) },
+    { name: 'conv1' },
+  );
+  b.node(
+    'BatchNormalization',
+    ['c1', 'bn_scale', 'bn_bias', 'bn_mean', 'bn_var'],
+    ['n1'],
+    { epsilon: attrFloat(1e-3) },
+    { name: 'bn' },
+  );
   b.node('Relu', ['n1'], ['r1'], {}, { name: 'relu1' });
   b.node('MaxPool', ['r1'], ['p1'], { kernel_shape: attrInts([2, 2]), strides: attrInts([2, 2]) }, { name: 'pool' });
   b.node('Conv', ['p1', 'w2', 'b2'], ['c2'], { kernel_shape: attrInts([1, 1]) }, { name: 'conv2' });
@@ -154,9 +167,18 @@ describe('quantizeModel', () => {
     // per-channel weights: DQ with axis on int8 data with zero points 0
     const wdq = q.nodes.filter((n) => n.opType === 'DequantizeLinear' && n.attributes.has('axis'));
     expect(wdq.length).toBeGreaterThanOrEqual(3);
-    expect(report.floatNodes).toEqual([{ name: 'softmax', opType: 'Softmax', reason: 'operator Softmax is not quantized' }]);
+    expect(report.floatNodes).toEqual([
+      { name: 'softmax', opType: 'Softmax', reason: 'operator Softmax is not quantized' },
+    ]);
     expect(report.absorbed.map((n) => n.name)).toEqual(['relu1', 'clip']);
-    expect(report).toMatchObject({ samples: 4, observer: 'histogram', activations: 'uint8', weights: 'per-channel', executor: 'reference', qdqExecutor: 'reference' });
+    expect(report).toMatchObject({
+      samples: 4,
+      observer: 'histogram',
+      activations: 'uint8',
+      weights: 'per-channel',
+      executor: 'reference',
+      qdqExecutor: 'reference',
+    });
   });
 
   it('reports range, scale, zero point and SQNR per tensor, error per output', () => {
@@ -204,8 +226,11 @@ describe('quantizeModel', () => {
         if (!ortOk) continue;
         const o = await ortOutputs(q, x);
         if (exact) expect(Array.from(got.logits)).toEqual(Array.from(o.get('logits')!));
-        else for (let i = 0; i < 5; i++) expect(Math.abs(got.logits[i] - o.get('logits')![i])).toBeLessThanOrEqual(s * 1.0001);
-        for (let i = 0; i < 5; i++) expect(Math.abs(got.probs[i] - o.get('probs')![i])).toBeLessThan(exact ? 1e-6 : 0.01);
+        else
+          for (let i = 0; i < 5; i++)
+            expect(Math.abs(got.logits[i] - o.get('logits')![i])).toBeLessThanOrEqual(s * 1.0001);
+        for (let i = 0; i < 5; i++)
+          expect(Math.abs(got.probs[i] - o.get('probs')![i])).toBeLessThan(exact ? 1e-6 : 0.01);
       }
     } finally {
       m.dispose();
@@ -219,11 +244,24 @@ describe('quantizeModel', () => {
   for (const observer of ['minmax', 'ema', 'tqt'] as const) {
     it(`observer ${observer}, int8 activations, per-tensor weights: loads in rt.loadModel and onnxruntime-web`, async () => {
       const cal = feeds(3);
-      const { model: q, report: r } = await qm(SMALL, { calibration: cal, observer, activations: 'int8', weights: 'per-tensor' });
+      const { model: q, report: r } = await qm(SMALL, {
+        calibration: cal,
+        observer,
+        activations: 'int8',
+        weights: 'per-tensor',
+      });
       const g = readOnnxModel(q);
       expect(r.observer).toBe(observer);
-      expect(g.nodes.filter((n) => n.opType === 'DequantizeLinear' && n.attributes.has('axis') && g.initializers.get(n.inputs[0])?.type === 'int8')).toEqual([]);
-      for (const t of g.nodes.filter((n) => n.opType === 'QuantizeLinear')) expect(g.initializers.get(t.inputs[2])!.type).toBe('int8');
+      expect(
+        g.nodes.filter(
+          (n) =>
+            n.opType === 'DequantizeLinear' &&
+            n.attributes.has('axis') &&
+            g.initializers.get(n.inputs[0])?.type === 'int8',
+        ),
+      ).toEqual([]);
+      for (const t of g.nodes.filter((n) => n.opType === 'QuantizeLinear'))
+        expect(g.initializers.get(t.inputs[2])!.type).toBe('int8');
       if (observer === 'tqt') {
         for (const s of activationScales(g)) expect(Number.isInteger(Math.log2(s)), String(s)).toBe(true);
         // symmetric int8: the Relu's range is not clipped at 0 by the Q, so the Relu stays (float, between Q/DQ)
@@ -247,7 +285,11 @@ describe('quantizeModel', () => {
   it('symbolic input dims: bound by inputShapes, kept symbolic in the written model; unbound is BAD_SHAPE', async () => {
     const bytes = writeOnnxModel(smallNet('N'));
     expect(await errorOf(qm(bytes, { calibration: feeds(1) }))).toBe('BAD_SHAPE');
-    const { model: q } = await qm(bytes, { calibration: feeds(2), inputShapes: { x: [1, 3, 8, 8] }, observer: 'minmax' });
+    const { model: q } = await qm(bytes, {
+      calibration: feeds(2),
+      inputShapes: { x: [1, 3, 8, 8] },
+      observer: 'minmax',
+    });
     expect(readOnnxModel(q).inputs[0].shape).toEqual(['N', 3, 8, 8]);
     const m = loadModelSync(rt, q, { inputShapes: { x: [1, 3, 8, 8] } });
     expect((m.run({ x: feeds(1)[0].x }) as Record<string, Float32Array>).logits.length).toBe(5);
@@ -259,27 +301,35 @@ describe('quantizeModel', () => {
     async function* gen() {
       for (const fd of feeds(3)) yield fd;
     }
-    const { report: r } = await qm(SMALL, { calibration: gen(), runtime: rt, onProgress: (i, n) => steps.push([i, n]) });
+    const { report: r } = await qm(SMALL, {
+      calibration: gen(),
+      runtime: rt,
+      onProgress: (i, n) => steps.push([i, n]),
+    });
     expect(r.qdqExecutor).toBe('i8conv');
     expect(steps).toEqual([1, 2, 3, 4, 5, 6].map((i) => [i, 6]));
     const logits = r.outputs.find((o) => o.name === 'logits')!;
     expect(logits.sqnrDb).toBeGreaterThan(20);
   });
 
-  it.skipIf(!ortOk)("executor 'onnxruntime-web' calibrates to the reference's parameters (min/max within float rounding)", async () => {
-    // onnxruntime-web is the default executor (no `executor` option)
-    const a = await quantizeModel(SMALL, { calibration: feeds(3), observer: 'minmax' });
-    const b = await qm(SMALL, { calibration: feeds(3), observer: 'minmax' });
-    expect(a.report.executor).toBe('onnxruntime-web');
-    expect(a.report.qdqExecutor).toBe('onnxruntime-web');
-    expect(b.report.executor).toBe('reference');
-    expect(a.report.tensors.map((t) => t.name)).toEqual(b.report.tensors.map((t) => t.name));
-    a.report.tensors.forEach((t, i) => {
-      const u = b.report.tensors[i];
-      if (typeof t.scale === 'number') expect(Math.abs(t.scale - (u.scale as number)) / (u.scale as number), t.name).toBeLessThan(1e-5);
-      expect(Math.abs(t.zeroPoint - u.zeroPoint), t.name).toBeLessThanOrEqual(1);
-    });
-  });
+  it.skipIf(!ortOk)(
+    "executor 'onnxruntime-web' calibrates to the reference's parameters (min/max within float rounding)",
+    async () => {
+      // onnxruntime-web is the default executor (no `executor` option)
+      const a = await quantizeModel(SMALL, { calibration: feeds(3), observer: 'minmax' });
+      const b = await qm(SMALL, { calibration: feeds(3), observer: 'minmax' });
+      expect(a.report.executor).toBe('onnxruntime-web');
+      expect(a.report.qdqExecutor).toBe('onnxruntime-web');
+      expect(b.report.executor).toBe('reference');
+      expect(a.report.tensors.map((t) => t.name)).toEqual(b.report.tensors.map((t) => t.name));
+      a.report.tensors.forEach((t, i) => {
+        const u = b.report.tensors[i];
+        if (typeof t.scale === 'number')
+          expect(Math.abs(t.scale - (u.scale as number)) / (u.scale as number), t.name).toBeLessThan(1e-5);
+        expect(Math.abs(t.zeroPoint - u.zeroPoint), t.name).toBeLessThanOrEqual(1);
+      });
+    },
+  );
 
   describe('bad input: typed errors before any run', () => {
     const base = (o: Partial<QuantizeModelOptions> = {}) => ({ calibration: feeds(1), ...o }) as QuantizeModelOptions;
@@ -295,11 +345,27 @@ describe('quantizeModel', () => {
       ['an unknown observer', () => qm(SMALL, counted({ observer: 'kl' as 'tqt' })), 'INVALID_PARAM'],
       ['an unknown activation type', () => qm(SMALL, counted({ activations: 'int4' as 'int8' })), 'INVALID_PARAM'],
       ['exclude names no node', () => qm(SMALL, counted({ exclude: ['nope'] })), 'INVALID_PARAM'],
-      ['a feed of an unknown name', () => qm(SMALL, counted({ calibration: [{ x: feeds(1)[0].x, y: new Float32Array(1) }] })), 'BAD_FEED'],
+      [
+        'a feed of an unknown name',
+        () => qm(SMALL, counted({ calibration: [{ x: feeds(1)[0].x, y: new Float32Array(1) }] })),
+        'BAD_FEED',
+      ],
       ['a feed missing the input', () => qm(SMALL, counted({ calibration: [{}] })), 'BAD_FEED'],
-      ['a feed of the wrong length', () => qm(SMALL, counted({ calibration: [{ x: new Float32Array(191) }] })), 'BAD_FEED'],
-      ['a feed of the wrong type', () => qm(SMALL, counted({ calibration: [{ x: new Float64Array(192) as unknown as Float32Array }] })), 'BAD_FEED'],
-      ['a bad third feed', () => qm(SMALL, counted({ calibration: [...feeds(2), { x: new Float32Array(3) }] })), 'BAD_FEED'],
+      [
+        'a feed of the wrong length',
+        () => qm(SMALL, counted({ calibration: [{ x: new Float32Array(191) }] })),
+        'BAD_FEED',
+      ],
+      [
+        'a feed of the wrong type',
+        () => qm(SMALL, counted({ calibration: [{ x: new Float64Array(192) as unknown as Float32Array }] })),
+        'BAD_FEED',
+      ],
+      [
+        'a bad third feed',
+        () => qm(SMALL, counted({ calibration: [...feeds(2), { x: new Float32Array(3) }] })),
+        'BAD_FEED',
+      ],
       ['an input shape of the wrong rank', () => qm(SMALL, counted({ inputShapes: { x: [1, 3, 8] } })), 'BAD_SHAPE'],
     ];
     for (const [what, call, want] of cases) it(what, async () => expect(await errorOf(call())).toBe(want));
@@ -310,7 +376,14 @@ describe('quantizeModel', () => {
     });
     it('an operator the reference executor does not run is UNSUPPORTED_OP', async () => {
       const g = smallNet();
-      g.nodes.push({ name: 'odd', opType: 'Hardmax', domain: '', inputs: ['probs'], outputs: ['h'], attributes: new Map() });
+      g.nodes.push({
+        name: 'odd',
+        opType: 'Hardmax',
+        domain: '',
+        inputs: ['probs'],
+        outputs: ['h'],
+        attributes: new Map(),
+      });
       g.outputs.push(valueInfo('h', 'float32', [1, 5]));
       const code = await errorOf(qm(writeOnnxModel(g), base()));
       expect(['UNSUPPORTED_OP', 'BAD_SHAPE']).toContain(code); // BAD_SHAPE: no shape rule either

@@ -8,7 +8,15 @@ import { runReference } from '../kernels-ref/model/run.js';
 import { GraphBuilder, f32, valueInfo } from '../fixtures/models/build.js';
 import { tensor } from '../src/quantize/graph.js';
 import {
-  EmaObserver, HistogramObserver, MinMaxObserver, TqtObserver, fakeQuantize, qRange, rangeParams, sqnr, type QType,
+  EmaObserver,
+  HistogramObserver,
+  MinMaxObserver,
+  TqtObserver,
+  fakeQuantize,
+  qRange,
+  rangeParams,
+  sqnr,
+  type QType,
 } from '../src/quantize/index.js';
 import { quantize, dequantize } from '../src/quant.js';
 import { I8ConvError } from '../src/errors.js';
@@ -29,10 +37,25 @@ describe('rangeParams', () => {
     expect(rangeParams(-1, 3, 'uint8')).toEqual({ scale: f(4 / 255), zeroPoint: 64, min: -1, max: 3 }); // 63.75 -> 64
     expect(rangeParams(-1, 3, 'int8')).toEqual({ scale: f(4 / 255), zeroPoint: -64, min: -1, max: 3 });
     expect(rangeParams(0.5, 6, 'uint8').zeroPoint).toBe(0); // min widened to 0
-    expect(rangeParams(-1, 3, 'int8', { symmetric: true })).toEqual({ scale: f(6 / 255), zeroPoint: 0, min: -1, max: 3 });
+    expect(rangeParams(-1, 3, 'int8', { symmetric: true })).toEqual({
+      scale: f(6 / 255),
+      zeroPoint: 0,
+      min: -1,
+      max: 3,
+    });
     expect(rangeParams(-1, 3, 'uint8', { symmetric: true }).zeroPoint).toBe(128); // RNE(127.5)
-    expect(rangeParams(-1, 3, 'int8', { symmetric: true, narrowRange: true })).toEqual({ scale: f(6 / 254), zeroPoint: 0, min: -1, max: 3 });
-    expect(rangeParams(0, 2, 'uint8', { narrowRange: true })).toEqual({ scale: f(2 / 254), zeroPoint: 1, min: 0, max: 2 });
+    expect(rangeParams(-1, 3, 'int8', { symmetric: true, narrowRange: true })).toEqual({
+      scale: f(6 / 254),
+      zeroPoint: 0,
+      min: -1,
+      max: 3,
+    });
+    expect(rangeParams(0, 2, 'uint8', { narrowRange: true })).toEqual({
+      scale: f(2 / 254),
+      zeroPoint: 1,
+      min: 0,
+      max: 2,
+    });
     expect(qRange('uint8', true)).toEqual([1, 255]);
     expect(qRange('int8', true)).toEqual([-127, 127]);
     // zero-width: scale 1 and the code of 0
@@ -207,7 +230,8 @@ describe('TqtObserver', () => {
     expect(p.zeroPoint).toBe(0);
     expect([p.min, p.max]).toEqual([-128 / 32, 127 / 32]);
     // no other power of two does better on the data
-    for (const e of [-7, -6, -4, -3]) expect(mse(x, { scale: 2 ** e, zeroPoint: 0 }, 'int8')).toBeGreaterThan(mse(x, p, 'int8'));
+    for (const e of [-7, -6, -4, -3])
+      expect(mse(x, { scale: 2 ** e, zeroPoint: 0 }, 'int8')).toBeGreaterThan(mse(x, p, 'int8'));
   });
   it('uint8: zero point 0 for non-negative data, 128 with negative values; narrow int8', () => {
     const pos = new TqtObserver();
@@ -240,7 +264,12 @@ function refQdq(x: Float32Array, scale: number, zp: number, type: QType): { q: n
 }
 
 describe('fakeQuantize', () => {
-  const cases: Array<[QType, number, number]> = [['uint8', f(0.05), 128], ['uint8', f(0.1), 0], ['int8', f(0.0625), 0], ['int8', f(0.03), -20]];
+  const cases: Array<[QType, number, number]> = [
+    ['uint8', f(0.05), 128],
+    ['uint8', f(0.1), 0],
+    ['int8', f(0.0625), 0],
+    ['int8', f(0.03), -20],
+  ];
   it('equals QuantizeLinear -> DequantizeLinear (reference executor) on every length 1..17: ties, saturation, NaN, infinities', () => {
     for (const [type, scale, zp] of cases) {
       for (let n = 1; n <= 17; n++) {

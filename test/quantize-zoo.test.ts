@@ -19,8 +19,12 @@ try {
   ortOk = false;
 }
 
-const nodesOf = (g: Graph) => g.nodes.map((n) => ({ ...n, attributes: [...n.attributes].sort(([a], [b]) => (a < b ? -1 : 1)) }));
-const initsOf = (g: Graph) => [...g.initializers].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, t]) => [k, t.type, t.dims, Array.from(t.data as ArrayLike<number>)]);
+const nodesOf = (g: Graph) =>
+  g.nodes.map((n) => ({ ...n, attributes: [...n.attributes].sort(([a], [b]) => (a < b ? -1 : 1)) }));
+const initsOf = (g: Graph) =>
+  [...g.initializers]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([k, t]) => [k, t.type, t.dims, Array.from(t.data as ArrayLike<number>)]);
 
 describe.skipIf(!ortOk)('MobileNetV2 through quantizeModel', () => {
   let rt: Runtime;
@@ -32,7 +36,12 @@ describe.skipIf(!ortOk)('MobileNetV2 through quantizeModel', () => {
   const calibration = [1, 2].map((s) => ({ input: zooInput(s) }));
 
   it("min/max on onnxruntime-web: the benchmark quantizer's model, node for node; the report from rt.loadModel", async () => {
-    const { model, report } = await quantizeModel(bytes, { calibration, observer: 'minmax', executor: 'onnxruntime-web', runtime: rt });
+    const { model, report } = await quantizeModel(bytes, {
+      calibration,
+      observer: 'minmax',
+      executor: 'onnxruntime-web',
+      runtime: rt,
+    });
     const want = (await zooQuantized('mobilenetv2', { activations: 'uint8', weights: 'per-channel' }, 2)).qdq;
     const got = readOnnxModel(model);
     const wantRead = readOnnxModel(writeOnnxModel(want));
@@ -42,7 +51,9 @@ describe.skipIf(!ortOk)('MobileNetV2 through quantizeModel', () => {
     expect(report.floatNodes).toEqual([]);
     const out = report.outputs[0];
     expect(out.sqnrDb).toBeGreaterThan(15);
-    console.log(`MobileNetV2 minmax: output SQNR ${out.sqnrDb.toFixed(1)} dB, max |err| ${out.maxAbsError.toFixed(4)}; activation SQNR min ${Math.min(...report.tensors.filter((t) => t.kind === 'activation').map((t) => t.sqnrDb)).toFixed(1)} dB`);
+    console.log(
+      `MobileNetV2 minmax: output SQNR ${out.sqnrDb.toFixed(1)} dB, max |err| ${out.maxAbsError.toFixed(4)}; activation SQNR min ${Math.min(...report.tensors.filter((t) => t.kind === 'activation').map((t) => t.sqnrDb)).toFixed(1)} dB`,
+    );
   });
 
   it('histogram: loads in rt.loadModel, every activation reported', async () => {
@@ -52,6 +63,8 @@ describe.skipIf(!ortOk)('MobileNetV2 through quantizeModel', () => {
     expect(report.tensors.filter((t) => t.kind === 'activation').length).toBe(scales.size);
     const out = report.outputs[0];
     expect(out.sqnrDb).toBeGreaterThan(15);
-    console.log(`MobileNetV2 histogram: output SQNR ${out.sqnrDb.toFixed(1)} dB, max |err| ${out.maxAbsError.toFixed(4)}`);
+    console.log(
+      `MobileNetV2 histogram: output SQNR ${out.sqnrDb.toFixed(1)} dB, max |err| ${out.maxAbsError.toFixed(4)}`,
+    );
   });
 });

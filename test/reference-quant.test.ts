@@ -9,7 +9,17 @@ import { nchwToNchw44 } from './helpers/layouts.js';
 
 const f32 = Math.fround;
 const base = (p: Partial<ConvBiasParams>): ConvBiasParams => ({
-  format: 'NCHW', n: 1, ic: 1, ih: 1, iw: 1, oc: 1, fh: 1, fw: 1, srcScale: 1, filterScale: 1, ...p,
+  format: 'NCHW',
+  n: 1,
+  ic: 1,
+  ih: 1,
+  iw: 1,
+  oc: 1,
+  fh: 1,
+  fw: 1,
+  srcScale: 1,
+  filterScale: 1,
+  ...p,
 });
 
 describe('oracle: hand-computed cases', () => {
@@ -32,13 +42,21 @@ describe('oracle: hand-computed cases', () => {
 
   it('one scale per output channel', () => {
     // acc = 10 for both channels; v = 10 * srcScale * filterScale[o] / dstScale = 10 * 0.5 * [1, 0.25] / 1
-    const p = base({ oc: 2, srcScale: 0.5, filterScale: Float32Array.from([1, 0.25]), dstScale: 1, rounding: 'half-even' });
+    const p = base({
+      oc: 2,
+      srcScale: 0.5,
+      filterScale: Float32Array.from([1, 0.25]),
+      dstScale: 1,
+      rounding: 'half-even',
+    });
     expect(Array.from(reference.convBias(p, Int8Array.from([10]), Int8Array.from([1, 1])))).toEqual([5, 1]); // 1.25 -> 1
     const away = { ...p, rounding: 'half-away' as const };
     // 10 * 0.5 * 0.5 = 2.5: ties away -> 3, ties even -> 2
     const p2 = { ...away, filterScale: Float32Array.from([0.5, 0.5]) };
     expect(Array.from(reference.convBias(p2, Int8Array.from([10]), Int8Array.from([1, 1])))).toEqual([3, 3]);
-    expect(Array.from(reference.convBias({ ...p2, rounding: 'half-even' }, Int8Array.from([10]), Int8Array.from([1, 1])))).toEqual([2, 2]);
+    expect(
+      Array.from(reference.convBias({ ...p2, rounding: 'half-even' }, Int8Array.from([10]), Int8Array.from([1, 1]))),
+    ).toEqual([2, 2]);
   });
 
   it('relu6 clamps to [zp, zp + round(6 / dstScale)], then saturates', () => {
@@ -73,13 +91,19 @@ describe('oracle: hand-computed cases', () => {
   it('dilation, uneven padding and rectangular strides', () => {
     // 1x5 image [1 2 3 4 5], 1x2 filter [1 10], dilation 2: y[j] = x[j] + 10 x[j+2] -> [31, 42, 53]
     const d = base({ iw: 5, fw: 2, dilation: [1, 2] });
-    expect(Array.from(reference.convBias(d, Int8Array.from([1, 2, 3, 4, 5]), Int8Array.from([1, 10])))).toEqual([31, 42, 53]);
+    expect(Array.from(reference.convBias(d, Int8Array.from([1, 2, 3, 4, 5]), Int8Array.from([1, 10])))).toEqual([
+      31, 42, 53,
+    ]);
     // pad [top 0, left 2, bottom 0, right 0], 1x2 filter [1 10]: positions -2..3 -> y = [0, 10, 21, 32, 43, 54]
     const u = base({ iw: 5, fw: 2, pad: [0, 2, 0, 0] });
-    expect(Array.from(reference.convBias(u, Int8Array.from([1, 2, 3, 4, 5]), Int8Array.from([1, 10])))).toEqual([0, 10, 21, 32, 43, 54]);
+    expect(Array.from(reference.convBias(u, Int8Array.from([1, 2, 3, 4, 5]), Int8Array.from([1, 10])))).toEqual([
+      0, 10, 21, 32, 43, 54,
+    ]);
     // 3x2 image, 1x1 filter, stride [2, 1]: rows 0 and 2
     const s = base({ ih: 3, iw: 2, stride: [2, 1] });
-    expect(Array.from(reference.convBias(s, Int8Array.from([1, 2, 3, 4, 5, 6]), Int8Array.from([1])))).toEqual([1, 2, 5, 6]);
+    expect(Array.from(reference.convBias(s, Int8Array.from([1, 2, 3, 4, 5, 6]), Int8Array.from([1])))).toEqual([
+      1, 2, 5, 6,
+    ]);
     expect(refShape(s)).toMatchObject({ oh: 2, ow: 2 });
   });
 });
@@ -89,10 +113,22 @@ function randomCase(seed: number, patch: Partial<ConvBiasParams> = {}) {
   const r = rng(seed);
   const g = [1, 1, 2][randInt(r, 0, 2)];
   const p: ConvBiasParams = {
-    format: 'NCHW', n: randInt(r, 1, 2), ic: g * randInt(r, 1, 3), ih: randInt(r, 3, 7), iw: randInt(r, 3, 8), oc: g * randInt(r, 1, 3),
-    fh: randInt(r, 1, 3), fw: randInt(r, 1, 3), stride: [randInt(r, 1, 2), randInt(r, 1, 2)],
-    pad: [randInt(r, 0, 2), randInt(r, 0, 2), randInt(r, 0, 2), randInt(r, 0, 2)], group: g,
-    srcScale: 0.05, filterScale: 0.02, dstScale: 0.3, biasMode: 'channel', ...patch,
+    format: 'NCHW',
+    n: randInt(r, 1, 2),
+    ic: g * randInt(r, 1, 3),
+    ih: randInt(r, 3, 7),
+    iw: randInt(r, 3, 8),
+    oc: g * randInt(r, 1, 3),
+    fh: randInt(r, 1, 3),
+    fw: randInt(r, 1, 3),
+    stride: [randInt(r, 1, 2), randInt(r, 1, 2)],
+    pad: [randInt(r, 0, 2), randInt(r, 0, 2), randInt(r, 0, 2), randInt(r, 0, 2)],
+    group: g,
+    srcScale: 0.05,
+    filterScale: 0.02,
+    dstScale: 0.3,
+    biasMode: 'channel',
+    ...patch,
   };
   const s = normalizeConvParams(p);
   return { p, s, r };
@@ -106,7 +142,12 @@ describe('oracle: equivalences', () => {
       const w = randInt8(r, s.filterLength);
       const b = randInt32(r, s.oc, -500, 500);
       const z = randInt(r, 0, 255);
-      const u8 = reference.convBias({ ...p, srcType: 'uint8', srcZeroPoint: z }, Uint8Array.from(x, (v) => v + 128), w, b);
+      const u8 = reference.convBias(
+        { ...p, srcType: 'uint8', srcZeroPoint: z },
+        Uint8Array.from(x, (v) => v + 128),
+        w,
+        b,
+      );
       const s8 = reference.convBias({ ...p, srcType: 'int8', srcZeroPoint: z - 128 }, x, w, b);
       expect(Array.from(u8)).toEqual(Array.from(s8));
     }
@@ -119,8 +160,18 @@ describe('oracle: equivalences', () => {
       const w = randInt8(r, s.filterLength);
       const z = randInt(r, 0, 255);
       for (const nonlinearity of ['identity', 'relu', 'relu6', 'hswish'] as const) {
-        const u8 = reference.convBias({ ...p, nonlinearity, dstType: 'uint8', dstZeroPoint: z }, x, w, new Int32Array(s.oc));
-        const s8 = reference.convBias({ ...p, nonlinearity, dstType: 'int8', dstZeroPoint: z - 128 }, x, w, new Int32Array(s.oc));
+        const u8 = reference.convBias(
+          { ...p, nonlinearity, dstType: 'uint8', dstZeroPoint: z },
+          x,
+          w,
+          new Int32Array(s.oc),
+        );
+        const s8 = reference.convBias(
+          { ...p, nonlinearity, dstType: 'int8', dstZeroPoint: z - 128 },
+          x,
+          w,
+          new Int32Array(s.oc),
+        );
         expect(Array.from(u8)).toEqual(Array.from(s8, (v) => v + 128));
       }
     }
@@ -132,12 +183,25 @@ describe('oracle: equivalences', () => {
       const x = randInt8(r, s.srcLength);
       const w = randInt8(r, s.filterLength);
       const one = reference.convBias({ ...p, filterScale: 0.02 }, x, w, new Int32Array(s.oc));
-      const per = reference.convBias({ ...p, filterScale: new Float32Array(s.oc).fill(0.02) }, x, w, new Int32Array(s.oc));
+      const per = reference.convBias(
+        { ...p, filterScale: new Float32Array(s.oc).fill(0.02) },
+        x,
+        w,
+        new Int32Array(s.oc),
+      );
       expect(Array.from(per)).toEqual(Array.from(one));
       // the accumulators do not depend on the scales at all
       const b = new Int32Array(s.oc);
-      expect(Array.from(reference.convAccumulate({ ...p, filterScale: Float32Array.from({ length: s.oc }, (_, i) => 0.01 * (i + 1)) }, x, w, b)))
-        .toEqual(Array.from(reference.convAccumulate(p, x, w, b)));
+      expect(
+        Array.from(
+          reference.convAccumulate(
+            { ...p, filterScale: Float32Array.from({ length: s.oc }, (_, i) => 0.01 * (i + 1)) },
+            x,
+            w,
+            b,
+          ),
+        ),
+      ).toEqual(Array.from(reference.convAccumulate(p, x, w, b)));
     }
   });
 
@@ -194,7 +258,14 @@ describe('oracle: equivalences', () => {
     let diffs = 0;
     let n = 0;
     for (let seed = 76; seed <= 95; seed++) {
-      const { p, s, r } = randomCase(seed, { srcType: 'uint8', srcZeroPoint: 128, dstType: 'uint8', dstZeroPoint: 128, rounding: 'half-even', biasMode: 'none' });
+      const { p, s, r } = randomCase(seed, {
+        srcType: 'uint8',
+        srcZeroPoint: 128,
+        dstType: 'uint8',
+        dstZeroPoint: 128,
+        rounding: 'half-even',
+        biasMode: 'none',
+      });
       const fs = Float32Array.from({ length: s.oc }, () => 0.001 + r() * 0.05);
       const q = { ...p, filterScale: fs, srcScale: 0.037, dstScale: 0.21 };
       const x = Uint8Array.from(randInt8(r, s.srcLength), (v) => v + 128);
@@ -223,15 +294,38 @@ describe('oracle shapes against the product parameter normalization', () => {
       const fh = randInt(r, 1, 5);
       const fw = randInt(r, 1, 5);
       const dil: [number, number] = [randInt(r, 1, 3), randInt(r, 1, 3)];
-      const pad: [number, number, number, number] = [randInt(r, 0, 3), randInt(r, 0, 3), randInt(r, 0, 3), randInt(r, 0, 3)];
+      const pad: [number, number, number, number] = [
+        randInt(r, 0, 3),
+        randInt(r, 0, 3),
+        randInt(r, 0, 3),
+        randInt(r, 0, 3),
+      ];
       const p: ConvBiasParams = {
-        format: 'NCHW', n: randInt(r, 1, 3), ic: randInt(r, 1, 9), ih: (fh - 1) * dil[0] + randInt(r, 1, 9), iw: (fw - 1) * dil[1] + randInt(r, 1, 9),
-        oc: randInt(r, 1, 9), fh, fw, stride: [randInt(r, 1, 3), randInt(r, 1, 3)], pad, dilation: dil, srcScale: 1, filterScale: 1,
+        format: 'NCHW',
+        n: randInt(r, 1, 3),
+        ic: randInt(r, 1, 9),
+        ih: (fh - 1) * dil[0] + randInt(r, 1, 9),
+        iw: (fw - 1) * dil[1] + randInt(r, 1, 9),
+        oc: randInt(r, 1, 9),
+        fh,
+        fw,
+        stride: [randInt(r, 1, 3), randInt(r, 1, 3)],
+        pad,
+        dilation: dil,
+        srcScale: 1,
+        filterScale: 1,
         biasMode: (['none', 'channel', 'full'] as const)[randInt(r, 0, 2)],
       };
       const a = normalizeConvParams(p);
       const b = refShape(p);
-      expect([b.oh, b.ow, b.srcLength, b.dstLength, b.filterLength, b.biasLength]).toEqual([a.oh, a.ow, a.srcLength, a.dstLength, a.filterLength, a.biasLength]);
+      expect([b.oh, b.ow, b.srcLength, b.dstLength, b.filterLength, b.biasLength]).toEqual([
+        a.oh,
+        a.ow,
+        a.srcLength,
+        a.dstLength,
+        a.filterLength,
+        a.biasLength,
+      ]);
     }
   });
 });

@@ -38,9 +38,21 @@ function firstDiff(a: RelayoutArray, b: RelayoutArray): number {
 }
 
 let seed = 1;
-function check(mode: string, shape: number[], dtype: RelayoutDtype, range: [number, number], opts: RelayoutOptions = {}): void {
+function check(
+  mode: string,
+  shape: number[],
+  dtype: RelayoutDtype,
+  range: [number, number],
+  opts: RelayoutOptions = {},
+): void {
   const zp = dtype === 'quint8' ? 128 : undefined;
-  const src = fill(dtype, shape.reduce((a, b) => a * b, 1), range[0], range[1], seed++);
+  const src = fill(
+    dtype,
+    shape.reduce((a, b) => a * b, 1),
+    range[0],
+    range[1],
+    seed++,
+  );
   const want = relayoutRef(mode, src, shape, { ...opts, pad: zp ?? 0 });
   for (const impl of FULL ? (['auto', 'ts'] as const) : (['auto'] as const)) {
     const got = rt.relayout(mode, src, shape, { ...opts, dtype, impl, ...(zp !== undefined ? { zeroPoint: zp } : {}) });
@@ -59,8 +71,16 @@ describe(`relayout random grids (docs/testing.md B.2, ${FULL ? 'full' : 'scaled'
   });
 
   it('NCHW_NCHW4_IC_SMALL and its dense weight mode (v0.5; the weight mode also on the activation shapes)', () => {
-    const act = [[2, 4, 35, 36], [2, 3, 35, 36], [2, 1, 35, 36]];
-    const wgt = [[4, 3, 3, 3], [4, 4, 3, 3], [1, 4, 3, 3]];
+    const act = [
+      [2, 4, 35, 36],
+      [2, 3, 35, 36],
+      [2, 1, 35, 36],
+    ];
+    const wgt = [
+      [4, 3, 3, 3],
+      [4, 4, 3, 3],
+      [1, 4, 3, 3],
+    ];
     for (const dtype of ['qint8', 'float32'] as const) {
       for (const s of act) check('NCHW_NCHW4_IC_SMALL', s, dtype, [-50, 50]);
       for (const s of [...wgt, ...act]) check('NCHW_NCHW4_IC_SMALL_CONV_DENSE_WEIGHT', s, dtype, [-50, 50]);
@@ -81,12 +101,24 @@ describe(`relayout random grids (docs/testing.md B.2, ${FULL ? 'full' : 'scaled'
     const hs = pick([3, 7, 12, 16, 22, 59, 83], [3, 7, 16, 22]);
     const ws = pick([3, 22, 63, 128, 256], [3, 22, 63, 128]);
     for (const dtype of ['qint8', 'qint32'] as const) {
-      for (const n of [1, 3]) for (const c of C_SET) for (const h of hs) for (const w of ws) check('NCHW_NCHW4', [n, c, h, w], dtype, [-50, 50]);
+      for (const n of [1, 3])
+        for (const c of C_SET)
+          for (const h of hs) for (const w of ws) check('NCHW_NCHW4', [n, c, h, w], dtype, [-50, 50]);
     }
   });
 
   it('NCHW_NCHW4 large shapes and groups (master)', () => {
-    const shapes = pick([[8, 3, 224, 224], [8, 3, 600, 600], [1, 6, 768, 1280]], [[2, 3, 56, 56], [1, 6, 77, 128]]);
+    const shapes = pick(
+      [
+        [8, 3, 224, 224],
+        [8, 3, 600, 600],
+        [1, 6, 768, 1280],
+      ],
+      [
+        [2, 3, 56, 56],
+        [1, 6, 77, 128],
+      ],
+    );
     for (const s of shapes) check('NCHW_NCHW4', s, 'qint8', [-50, 50]);
     const g = pick([8, 6, 300, 300], [2, 6, 30, 30]);
     check('NCHW_NCHW4', g, 'qint8', [-50, 50], { group: 2 });
@@ -95,20 +127,30 @@ describe(`relayout random grids (docs/testing.md B.2, ${FULL ? 'full' : 'scaled'
 
   it('NCHW_NCHW4 from unsigned 8-bit (master; zero point 128 pads)', () => {
     const hs = pick([3, 7, 12, 16, 59, 83], [3, 7]);
-    for (const n of [1, 3]) for (const c of C_SET) for (const h of hs) {
-      for (const w of pick([3, 63, 128, 256], [3, 63])) check('NCHW_NCHW4', [n, c, h, w], 'quint8', [0, 50]);
-      for (const w of pick([3, 13, 12, 252, 512, 1024], [13, 252])) {
-        check('NCHW_NCHW4', [n, c, h, w], 'uint8', [0, 255]);
-        check('NCHW_NCHW4', [n, c, h, w], 'quint8', [0, 255]);
-      }
-    }
+    for (const n of [1, 3])
+      for (const c of C_SET)
+        for (const h of hs) {
+          for (const w of pick([3, 63, 128, 256], [3, 63])) check('NCHW_NCHW4', [n, c, h, w], 'quint8', [0, 50]);
+          for (const w of pick([3, 13, 12, 252, 512, 1024], [13, 252])) {
+            check('NCHW_NCHW4', [n, c, h, w], 'uint8', [0, 255]);
+            check('NCHW_NCHW4', [n, c, h, w], 'quint8', [0, 255]);
+          }
+        }
   });
 
   it('NCHW_NCHW4_WEIGHT grid (master)', () => {
-    const hw = pick([3, 5, 7].flatMap((h) => [3, 5, 7].map((w) => [h, w])), [[3, 3], [5, 7]]);
-    for (const oc of [1, 3, 4, 16, 33]) for (const ic of [1, 2, 3, 4, 8, 9, 11, 16, 33]) for (const [h, w] of hw) {
-      check('NCHW_NCHW4_WEIGHT', [oc, ic, h, w], 'qint8', [-50, 50]);
-    }
+    const hw = pick(
+      [3, 5, 7].flatMap((h) => [3, 5, 7].map((w) => [h, w])),
+      [
+        [3, 3],
+        [5, 7],
+      ],
+    );
+    for (const oc of [1, 3, 4, 16, 33])
+      for (const ic of [1, 2, 3, 4, 8, 9, 11, 16, 33])
+        for (const [h, w] of hw) {
+          check('NCHW_NCHW4_WEIGHT', [oc, ic, h, w], 'qint8', [-50, 50]);
+        }
     check('NCHW_NCHW4_WEIGHT', [13, 13, 5, 5], 'qint8', [-50, 50]);
     check('NCHW_NCHW4_WEIGHT', [4, 16, 16, 3, 3], 'qint8', [-50, 50]);
     check('NCHW_NCHW4_WEIGHT', [4, 13, 11, 3, 3], 'qint8', [-50, 50]);

@@ -26,10 +26,14 @@ function checkKernel(mode: string, shape: number[], dtype: RelayoutDtype, opts: 
   const r = planRelayout(mode, shape, { ...opts, dtype, ...(dtype === 'quint8' ? { zeroPoint: 201 } : {}) });
   expect(r.plan.wasm, `${mode} {${shape}} has a kernel`).not.toBeNull();
   const e = r.params.esize;
-  const srcBytes = r.srcElems * e, dstBytes = r.dstElems * e, wsBytes = r.plan.wasmWs * e;
+  const srcBytes = r.srcElems * e,
+    dstBytes = r.dstElems * e,
+    wsBytes = r.plan.wasmWs * e;
   // One block: [guard][src][slack][guard][dst][guard][ws][guard]; offsets 16-byte aligned like the heap's.
   const al = (v: number) => Math.ceil(v / 16) * 16;
-  const oSrc = GUARD, oDst = al(oSrc + srcBytes + SRC_SLACK_BYTES) + GUARD, oWs = al(oDst + dstBytes) + GUARD;
+  const oSrc = GUARD,
+    oDst = al(oSrc + srcBytes + SRC_SLACK_BYTES) + GUARD,
+    oWs = al(oDst + dstBytes) + GUARD;
   const total = al(oWs + wsBytes) + GUARD;
   const base = rt.core.heap.alloc(total, 64);
   try {
@@ -45,8 +49,14 @@ function checkKernel(mode: string, shape: number[], dtype: RelayoutDtype, opts: 
     const after = rt.core.u8();
     const want = relayoutRef(mode, src, shape, { ...opts, pad: r.params.pad });
     const got = after.slice(base + oDst, base + oDst + dstBytes);
-    expect(firstDiff(got, new Uint8Array(want.data.buffer)), `${mode} ${dtype} {${shape}} ${JSON.stringify(opts)}`).toBe(-1);
-    expect(firstDiff(after.subarray(base + oSrc, base + oSrc + srcBytes), new Uint8Array(src.buffer)), 'src untouched').toBe(-1);
+    expect(
+      firstDiff(got, new Uint8Array(want.data.buffer)),
+      `${mode} ${dtype} {${shape}} ${JSON.stringify(opts)}`,
+    ).toBe(-1);
+    expect(
+      firstDiff(after.subarray(base + oSrc, base + oSrc + srcBytes), new Uint8Array(src.buffer)),
+      'src untouched',
+    ).toBe(-1);
     const isGuard = (a: number, b: number) => after.subarray(base + a, base + b).every((v) => v === GUARD_BYTE);
     expect(isGuard(0, oSrc), 'guard before src').toBe(true);
     expect(isGuard(oSrc + srcBytes, oDst), 'slack and guard after src').toBe(true);
@@ -73,14 +83,17 @@ describe('relayout kernels: tail sweeps with guard bytes', () => {
       for (const w of [1, 15, 16, 17, 33]) checkKernel('NCHW_NCHW4', [2, 10, 1, w], dtype, { group: 2 });
     });
     it(`unpack4 (NCHW44_NCHW, NCHW4_NCHW oc/group) ${dtype}: oc 1..12 x HW 1..37`, () => {
-      for (const oc of range(1, 12)) for (const w of [1, 3, 4, 5, 15, 16, 17, 31, 32, 33, 37]) checkKernel('NCHW44_NCHW', [2, 3, 1, w, 4], dtype, { oc });
+      for (const oc of range(1, 12))
+        for (const w of [1, 3, 4, 5, 15, 16, 17, 31, 32, 33, 37])
+          checkKernel('NCHW44_NCHW', [2, 3, 1, w, 4], dtype, { oc });
       for (const w of [1, 16, 19]) {
         checkKernel('NCHW4_NCHW', [2, 3, 1, w, 4], dtype, { oc: 6, group: 3 }); // icpg 4: groups on blocks
         checkKernel('NCHW4_NCHW', [2, 3, 1, w, 4], dtype, { oc: 4, group: 2 }); // icpg 6: via workspace
       }
     });
     it(`pack8 / unpack8 (NCHW_NCHW88, NCHW88_NCHW) ${dtype}: C 1..17 x HW`, () => {
-      for (const c of range(1, 17)) for (const w of [1, 3, 4, 5, 15, 16, 17, 33]) checkKernel('NCHW_NCHW88', [1, c, 1, w], dtype);
+      for (const c of range(1, 17))
+        for (const w of [1, 3, 4, 5, 15, 16, 17, 33]) checkKernel('NCHW_NCHW88', [1, c, 1, w], dtype);
       for (const cb of [1, 2]) for (const w of range(1, 37)) checkKernel('NCHW88_NCHW', [1, cb, 1, w, 8], dtype);
     });
     it(`transposes (NCHW_NHWC, NHWC_NCHW, NCHW4_CHWN4, CHWN4_NCHW4) ${dtype}`, () => {
@@ -90,10 +103,11 @@ describe('relayout kernels: tail sweeps with guard bytes', () => {
           checkKernel('NHWC_NCHW', [2, 1, hw, c], dtype);
         }
       }
-      for (const n of range(1, 9)) for (const w of range(1, 9)) {
-        checkKernel('NCHW4_CHWN4', [n, 1, 1, w, 4], dtype);
-        checkKernel('CHWN4_NCHW4', [1, 1, w, n, 4], dtype);
-      }
+      for (const n of range(1, 9))
+        for (const w of range(1, 9)) {
+          checkKernel('NCHW4_CHWN4', [n, 1, 1, w, 4], dtype);
+          checkKernel('CHWN4_NCHW4', [1, 1, w, n, 4], dtype);
+        }
     });
   }
   it('long rows: the unrolled loops (256 and 128 positions per iteration in unpack4, 32 in pack4 / pack8) and their tails', () => {
@@ -114,7 +128,11 @@ describe('relayout kernels: tail sweeps with guard bytes', () => {
   });
   it('tile16 (NCHW44 / NCHW44_DOT / INTER_*I_DOT weights): K 1..40', () => {
     for (const k of range(1, 40)) {
-      for (const mode of ['WEIGHT_NCHW_TO_NCHW44_DOT_DENSE', 'WEIGHT_NCHW_TO_NCHW44_DENSE', 'INTER_WEIGHT_DENSEI_DOT']) {
+      for (const mode of [
+        'WEIGHT_NCHW_TO_NCHW44_DOT_DENSE',
+        'WEIGHT_NCHW_TO_NCHW44_DENSE',
+        'INTER_WEIGHT_DENSEI_DOT',
+      ]) {
         checkKernel(mode, [8, 4, 1, k], 'int8', {}, k);
       }
     }

@@ -15,7 +15,13 @@ import { rng, randInt } from './helpers/rng.js';
 type Case = { shape: number[]; opts?: RelayoutOptions };
 
 // H*W values: 1, 3 (scalar only), 16 (one full SIMD step), 35 (two steps + 3), 4x9 = 36 (b32 steps + 0).
-const HW: Array<[number, number]> = [[1, 1], [1, 3], [4, 4], [5, 7], [4, 9]];
+const HW: Array<[number, number]> = [
+  [1, 1],
+  [1, 3],
+  [4, 4],
+  [5, 7],
+  [4, 9],
+];
 
 function nchw(cs: number[], ns = [1, 2]): Case[] {
   const out: Case[] = [];
@@ -63,7 +69,12 @@ function casesFor(mode: string): Case[] {
     case 'NCHW_NCHW88':
       return nchw([1, 7, 8, 9, 16, 17]);
     case 'NCHW88_NCHW':
-      return [{ shape: [1, 1, 5, 7, 8] }, { shape: [2, 3, 4, 4, 8] }, { shape: [1, 2, 1, 3, 8] }, { shape: [1, 2, 4, 9, 8] }];
+      return [
+        { shape: [1, 1, 5, 7, 8] },
+        { shape: [2, 3, 4, 4, 8] },
+        { shape: [1, 2, 1, 3, 8] },
+        { shape: [1, 2, 4, 9, 8] },
+      ];
     case 'NCHW_NCHW64':
       return [{ shape: [1, 3, 2, 3] }, { shape: [2, 64, 1, 17] }, { shape: [1, 65, 1, 3] }, { shape: [1, 128, 3, 5] }];
     case 'NCHW64_NCHW':
@@ -74,57 +85,146 @@ function casesFor(mode: string): Case[] {
         { shape: [1, 2, 2, 2, 64], opts: { oc: 128 } },
       ];
     case 'NCHW4_CHWN4':
-      return [{ shape: [1, 2, 5, 7, 4] }, { shape: [3, 1, 1, 3, 4] }, { shape: [4, 2, 2, 2, 4] }, { shape: [5, 3, 1, 1, 4] }, { shape: [17, 1, 1, 2, 4] }];
+      return [
+        { shape: [1, 2, 5, 7, 4] },
+        { shape: [3, 1, 1, 3, 4] },
+        { shape: [4, 2, 2, 2, 4] },
+        { shape: [5, 3, 1, 1, 4] },
+        { shape: [17, 1, 1, 2, 4] },
+      ];
     case 'CHWN4_NCHW4':
-      return [{ shape: [2, 5, 7, 1, 4] }, { shape: [1, 1, 3, 3, 4] }, { shape: [2, 2, 2, 4, 4] }, { shape: [3, 1, 1, 5, 4] }, { shape: [1, 1, 2, 17, 4] }];
+      return [
+        { shape: [2, 5, 7, 1, 4] },
+        { shape: [1, 1, 3, 3, 4] },
+        { shape: [2, 2, 2, 4, 4] },
+        { shape: [3, 1, 1, 5, 4] },
+        { shape: [1, 1, 2, 17, 4] },
+      ];
     case 'NCHW_NHWCD4':
     case 'NCHW_NHWCD4I':
       return nchw([1, 3, 4, 5, 8, 13]);
     case 'NHWC_NHWCD4':
       return [{ shape: [1, 5, 7, 4] }, { shape: [2, 1, 3, 8] }, { shape: [1, 4, 9, 12] }, { shape: [1, 2, 17, 20] }];
     case 'NHWC_NHWCD4I':
-      return [{ shape: [1, 5, 7, 3] }, { shape: [2, 1, 3, 8] }, { shape: [1, 4, 9, 5] }, { shape: [1, 2, 5, 1] }, { shape: [1, 2, 17, 20] }];
+      return [
+        { shape: [1, 5, 7, 3] },
+        { shape: [2, 1, 3, 8] },
+        { shape: [1, 4, 9, 5] },
+        { shape: [1, 2, 5, 1] },
+        { shape: [1, 2, 17, 20] },
+      ];
     case 'NHWCD4_NHWC':
     case 'NHWCD4I_NHWC':
     case 'NHWCD4_NCHW':
     case 'NHWCD4I_NCHW':
-      return [{ shape: [1, 5, 1, 7, 4] }, { shape: [2, 1, 3, 3, 4] }, { shape: [1, 4, 2, 9, 4] }, { shape: [1, 2, 5, 17, 4] }, { shape: [2, 3, 2, 16, 4] }];
+      return [
+        { shape: [1, 5, 1, 7, 4] },
+        { shape: [2, 1, 3, 3, 4] },
+        { shape: [1, 4, 2, 9, 4] },
+        { shape: [1, 2, 5, 17, 4] },
+        { shape: [2, 3, 2, 16, 4] },
+      ];
     case 'NCHW_NHWC':
-      return [{ shape: [1, 3, 5, 7] }, { shape: [2, 16, 4, 4] }, { shape: [1, 17, 5, 7] }, { shape: [1, 33, 1, 35] }, { shape: [2, 1, 1, 1] }, { shape: [1, 32, 6, 6] }];
+      return [
+        { shape: [1, 3, 5, 7] },
+        { shape: [2, 16, 4, 4] },
+        { shape: [1, 17, 5, 7] },
+        { shape: [1, 33, 1, 35] },
+        { shape: [2, 1, 1, 1] },
+        { shape: [1, 32, 6, 6] },
+      ];
     case 'NHWC_NCHW':
-      return [{ shape: [1, 5, 7, 3] }, { shape: [2, 4, 4, 16] }, { shape: [1, 5, 7, 17] }, { shape: [1, 1, 35, 33] }, { shape: [2, 1, 1, 1] }, { shape: [1, 6, 6, 32] }];
+      return [
+        { shape: [1, 5, 7, 3] },
+        { shape: [2, 4, 4, 16] },
+        { shape: [1, 5, 7, 17] },
+        { shape: [1, 1, 35, 33] },
+        { shape: [2, 1, 1, 1] },
+        { shape: [1, 6, 6, 32] },
+      ];
     case 'NCHW_NCHW4_IC_SMALL_CONV_DENSE_WEIGHT':
-      return [{ shape: [4, 3, 3, 3] }, { shape: [4, 4, 3, 3] }, { shape: [1, 4, 3, 3] }, { shape: [5, 1, 5, 5] }, { shape: [3, 2, 1, 1] }];
+      return [
+        { shape: [4, 3, 3, 3] },
+        { shape: [4, 4, 3, 3] },
+        { shape: [1, 4, 3, 3] },
+        { shape: [5, 1, 5, 5] },
+        { shape: [3, 2, 1, 1] },
+      ];
     case 'NCHW_NCHW4_WEIGHT':
       return [
-        { shape: [1, 1, 3, 3] }, { shape: [3, 9, 3, 5] }, { shape: [4, 4, 1, 1] }, { shape: [5, 11, 5, 5] }, { shape: [16, 33, 3, 3] },
-        { shape: [2, 2, 1, 2, 2] }, { shape: [4, 13, 11, 3, 3] }, { shape: [3, 4, 8, 1, 3] },
+        { shape: [1, 1, 3, 3] },
+        { shape: [3, 9, 3, 5] },
+        { shape: [4, 4, 1, 1] },
+        { shape: [5, 11, 5, 5] },
+        { shape: [16, 33, 3, 3] },
+        { shape: [2, 2, 1, 2, 2] },
+        { shape: [4, 13, 11, 3, 3] },
+        { shape: [3, 4, 8, 1, 3] },
       ];
     case 'NCHW_NCHW88_CONV_DENSE_WEIGHT':
       return [{ shape: [8, 8, 1, 1] }, { shape: [8, 2, 1, 1] }, { shape: [16, 9, 3, 3] }, { shape: [8, 17, 5, 5] }];
     case 'NCHW_NCHW88_CONV_CHAN_WEIGHT':
-      return [{ shape: [8, 1, 1, 1, 2] }, { shape: [2, 1, 1, 1, 2] }, { shape: [9, 1, 1, 3, 3] }, { shape: [17, 2, 1, 3, 3] }, { shape: [16, 1, 1, 5, 5] }];
+      return [
+        { shape: [8, 1, 1, 1, 2] },
+        { shape: [2, 1, 1, 1, 2] },
+        { shape: [9, 1, 1, 3, 3] },
+        { shape: [17, 2, 1, 3, 3] },
+        { shape: [16, 1, 1, 5, 5] },
+      ];
     case 'NCHW_NCHW88_CONV_GROUP_WEIGHT':
-      return [{ shape: [1, 8, 8, 1, 1] }, { shape: [1, 8, 2, 1, 1] }, { shape: [3, 16, 9, 3, 3] }, { shape: [2, 8, 8, 2, 2] }];
+      return [
+        { shape: [1, 8, 8, 1, 1] },
+        { shape: [1, 8, 2, 1, 1] },
+        { shape: [3, 16, 9, 3, 3] },
+        { shape: [2, 8, 8, 2, 2] },
+      ];
     case 'INTER_WEIGHT_DENSE':
     case 'INTER_WEIGHT_DENSEI':
     case 'INTER_WEIGHT_DENSEI_DOT':
-      return [{ shape: [4, 1, 1, 1] }, { shape: [4, 3, 3, 3] }, { shape: [8, 8, 3, 3] }, { shape: [12, 5, 1, 3] }, { shape: [4, 16, 5, 5] }];
+      return [
+        { shape: [4, 1, 1, 1] },
+        { shape: [4, 3, 3, 3] },
+        { shape: [8, 8, 3, 3] },
+        { shape: [12, 5, 1, 3] },
+        { shape: [4, 16, 5, 5] },
+      ];
     case 'INTER_WEIGHT_GROUP':
     case 'INTER_WEIGHT_GROUPI':
     case 'INTER_WEIGHT_GROUPI_DOT':
-      return [{ shape: [1, 4, 4, 1, 1] }, { shape: [3, 4, 8, 3, 3] }, { shape: [2, 8, 4, 5, 5] }, { shape: [2, 4, 4, 7, 7] }];
+      return [
+        { shape: [1, 4, 4, 1, 1] },
+        { shape: [3, 4, 8, 3, 3] },
+        { shape: [2, 8, 4, 5, 5] },
+        { shape: [2, 4, 4, 7, 7] },
+      ];
     case 'INTER_WEIGHT_CHAN':
     case 'INTER_WEIGHT_CHANI':
     case 'WEIGHT_NCHW_TO_NCHW44_CHAN':
-      return [{ shape: [4, 1, 1, 3, 3] }, { shape: [8, 1, 1, 1, 1] }, { shape: [12, 1, 1, 5, 5] }, { shape: [4, 1, 1, 7, 3] }];
+      return [
+        { shape: [4, 1, 1, 3, 3] },
+        { shape: [8, 1, 1, 1, 1] },
+        { shape: [12, 1, 1, 5, 5] },
+        { shape: [4, 1, 1, 7, 3] },
+      ];
     case 'WEIGHT_NCHW_TO_NCHW44_DENSE':
     case 'WEIGHT_NCHW_TO_NCHW44_DOT_DENSE':
       // K = 1, 4, 9, 25, 49: one partial 16-column step, and two or four steps for 5x5 and 7x7.
-      return [{ shape: [4, 4, 1, 1] }, { shape: [8, 4, 2, 2] }, { shape: [4, 12, 3, 3] }, { shape: [12, 8, 5, 5] }, { shape: [4, 4, 7, 7] }, { shape: [8, 8, 4, 5] }];
+      return [
+        { shape: [4, 4, 1, 1] },
+        { shape: [8, 4, 2, 2] },
+        { shape: [4, 12, 3, 3] },
+        { shape: [12, 8, 5, 5] },
+        { shape: [4, 4, 7, 7] },
+        { shape: [8, 8, 4, 5] },
+      ];
     case 'WEIGHT_NCHW_TO_NCHW44_GROUP':
     case 'WEIGHT_NCHW_TO_NCHW44_DOT_GROUP':
-      return [{ shape: [1, 4, 4, 1, 1] }, { shape: [3, 4, 4, 3, 3] }, { shape: [2, 8, 4, 5, 5] }, { shape: [2, 4, 8, 7, 7] }];
+      return [
+        { shape: [1, 4, 4, 1, 1] },
+        { shape: [3, 4, 4, 3, 3] },
+        { shape: [2, 8, 4, 5, 5] },
+        { shape: [2, 4, 8, 7, 7] },
+      ];
     case 'WEIGHT_HYBRID_NCHW_NCHW44':
       return [{ shape: [4, 1, 3, 3] }, { shape: [8, 3, 3, 3] }, { shape: [4, 2, 7, 7] }, { shape: [12, 3, 1, 1] }];
     default:
@@ -159,7 +259,14 @@ function sentinel(dtype: RelayoutDtype): number {
 }
 
 /** relayoutInto a destination with GUARD sentinel elements on both sides; checks the guards and returns dst. */
-function runGuarded(rt: Runtime, mode: string, src: RelayoutArray, shape: number[], opts: RelayoutOptions, dtype: RelayoutDtype): RelayoutArray {
+function runGuarded(
+  rt: Runtime,
+  mode: string,
+  src: RelayoutArray,
+  shape: number[],
+  opts: RelayoutOptions,
+  dtype: RelayoutDtype,
+): RelayoutArray {
   const dstShape = rt.relayoutShape(mode, shape, opts);
   const n = dstShape.reduce((x, y) => x * y, 1);
   const big = new DTYPES[dtype].ctor(n + 2 * GUARD).fill(sentinel(dtype));
@@ -175,8 +282,18 @@ function runGuarded(rt: Runtime, mode: string, src: RelayoutArray, shape: number
 const ALL_DTYPES = Object.keys(DTYPES) as RelayoutDtype[];
 
 // Modes whose int8 and 32-bit cases must take the wasm path (the hot list of the relayout benchmark) for every case above.
-const HOT_1_AND_4_BYTE = ['NCHW_NCHW4', 'NCHW_NCHW44', 'NCHW4_NCHW', 'NCHW44_NCHW', 'NCHW4_CHWN4', 'CHWN4_NCHW4',
-  'NCHW_NCHW88', 'NCHW88_NCHW', 'NCHW_NHWC', 'NHWC_NCHW'];
+const HOT_1_AND_4_BYTE = [
+  'NCHW_NCHW4',
+  'NCHW_NCHW44',
+  'NCHW4_NCHW',
+  'NCHW44_NCHW',
+  'NCHW4_CHWN4',
+  'CHWN4_NCHW4',
+  'NCHW_NCHW88',
+  'NCHW88_NCHW',
+  'NCHW_NHWC',
+  'NHWC_NCHW',
+];
 const HOT_1_BYTE = ['WEIGHT_NCHW_TO_NCHW44_DOT_DENSE', 'WEIGHT_NCHW_TO_NCHW44_DOT_GROUP'];
 
 let rt: Runtime;

@@ -33,9 +33,24 @@ describe('createRuntime: every option is checked before anything is probed, load
     ["threads: 'all'", { threads: 'all' }, 'INVALID_PARAM', 'threads'],
     ["selection: 'fast'", { selection: 'fast' }, 'INVALID_PARAM', 'selection'],
     ['a selectionCache that is not JSON', { threads: 2, selectionCache: '{' }, 'BAD_TUNING_CACHE', 'selectionCache'],
-    ['a selectionCache of another version', { threads: 2, selectionCache: { version: 2, entries: {} } }, 'BAD_TUNING_CACHE', 'selectionCache'],
-    ['a selectionCache naming no algorithm', { threads: 2, selectionCache: { version: 1, entries: { k: 'NOPE' } } }, 'BAD_TUNING_CACHE', 'selectionCache'],
-    ['a bad option next to good ones', { build: 'simd128', threads: 2, selection: 'profile', selectionCache: 'null' }, 'BAD_TUNING_CACHE', 'selectionCache'],
+    [
+      'a selectionCache of another version',
+      { threads: 2, selectionCache: { version: 2, entries: {} } },
+      'BAD_TUNING_CACHE',
+      'selectionCache',
+    ],
+    [
+      'a selectionCache naming no algorithm',
+      { threads: 2, selectionCache: { version: 1, entries: { k: 'NOPE' } } },
+      'BAD_TUNING_CACHE',
+      'selectionCache',
+    ],
+    [
+      'a bad option next to good ones',
+      { build: 'simd128', threads: 2, selection: 'profile', selectionCache: 'null' },
+      'BAD_TUNING_CACHE',
+      'selectionCache',
+    ],
   ];
   for (const [what, opts, code, param] of bad) {
     it(`${what} -> ${code} (${param}), with no probe, no wasm compiled, no worker started`, async () => {
@@ -71,15 +86,27 @@ describe('createGpuRuntime: every option is checked before an adapter is request
   /** navigator.gpu stand-in that counts requestAdapter calls and offers no adapter. */
   function stubGpu(): { calls: number } {
     const count = { calls: 0 };
-    const gpu = { requestAdapter: async () => { count.calls++; return null; } };
+    const gpu = {
+      requestAdapter: async () => {
+        count.calls++;
+        return null;
+      },
+    };
     Object.defineProperty(globalThis, 'navigator', { value: { gpu }, configurable: true, writable: true });
     return count;
   }
   /** A GPUDevice stand-in that fails the test if anything reads or calls it. */
-  const untouchable = new Proxy({}, {
-    get(_t, k) { throw new Error(`the device was touched (${String(k)})`); },
-    has(_t, k) { throw new Error(`the device was touched (${String(k)})`); },
-  }) as GPUDevice;
+  const untouchable = new Proxy(
+    {},
+    {
+      get(_t, k) {
+        throw new Error(`the device was touched (${String(k)})`);
+      },
+      has(_t, k) {
+        throw new Error(`the device was touched (${String(k)})`);
+      },
+    },
+  ) as GPUDevice;
 
   const variant = VARIANTS[0].name;
   const key = tuneKey(deriveShape({ n: 1, ic: 8, ih: 4, iw: 4, oc: 4, fh: 3, fw: 3, pad: [1, 1], weightBits: 8 }));
@@ -93,12 +120,42 @@ describe('createGpuRuntime: every option is checked before an adapter is request
     ["tuneWarmupMs: '5'", { tuneWarmupMs: '5' }, 'INVALID_PARAM', 'tuneWarmupMs'],
     ['device: 5', { device: 5 }, 'INVALID_PARAM', 'device'],
     ['a tuningCache that is not JSON', { tuningCache: '{' }, 'BAD_TUNING_CACHE', 'tuningCache'],
-    ['a tuningCache of another version', { tuningCache: { version: 2, entries: {} } }, 'BAD_TUNING_CACHE', 'tuningCache'],
-    ['a tuningCache with null entries', { tuningCache: { version: 1, entries: null } }, 'BAD_TUNING_CACHE', 'tuningCache'],
-    ['a tuningCache entry naming no variant', { tuningCache: { version: 1, entries: { [key]: { variant: 'nope', wg: [8, 8], us: 1 } } } }, 'BAD_TUNING_CACHE', 'tuningCache'],
-    ['a tuningCache entry without a work-group size', { tuningCache: JSON.stringify({ version: 1, entries: { [key]: { variant, us: 1 } } }) }, 'BAD_TUNING_CACHE', 'tuningCache'],
-    ['a tuningCache entry with a bad work-group size', { tuningCache: { version: 1, entries: { [key]: { variant, wg: [0, 8], us: 1 } } } }, 'BAD_TUNING_CACHE', 'tuningCache'],
-    ['a null tuningCache entry', { tuningCache: { version: 1, entries: { [key]: null } } }, 'BAD_TUNING_CACHE', 'tuningCache'],
+    [
+      'a tuningCache of another version',
+      { tuningCache: { version: 2, entries: {} } },
+      'BAD_TUNING_CACHE',
+      'tuningCache',
+    ],
+    [
+      'a tuningCache with null entries',
+      { tuningCache: { version: 1, entries: null } },
+      'BAD_TUNING_CACHE',
+      'tuningCache',
+    ],
+    [
+      'a tuningCache entry naming no variant',
+      { tuningCache: { version: 1, entries: { [key]: { variant: 'nope', wg: [8, 8], us: 1 } } } },
+      'BAD_TUNING_CACHE',
+      'tuningCache',
+    ],
+    [
+      'a tuningCache entry without a work-group size',
+      { tuningCache: JSON.stringify({ version: 1, entries: { [key]: { variant, us: 1 } } }) },
+      'BAD_TUNING_CACHE',
+      'tuningCache',
+    ],
+    [
+      'a tuningCache entry with a bad work-group size',
+      { tuningCache: { version: 1, entries: { [key]: { variant, wg: [0, 8], us: 1 } } } },
+      'BAD_TUNING_CACHE',
+      'tuningCache',
+    ],
+    [
+      'a null tuningCache entry',
+      { tuningCache: { version: 1, entries: { [key]: null } } },
+      'BAD_TUNING_CACHE',
+      'tuningCache',
+    ],
   ];
   for (const [what, opts, code, param] of bad) {
     it(`${what} -> ${code} (${param}), no adapter requested, a given device untouched`, async () => {
@@ -155,7 +212,12 @@ describe('runtime', () => {
     expect(b % 64).toBe(0);
     expect([g.bytes, g.heldBytes]).toEqual([3100, 3100 + 4 * GUARD_BYTES]);
     expect(mem.u8()[a]).toBe(7); // not zeroed unless asked
-    expect(mem.u8().subarray(b, b + 3000).every((v) => v === 0)).toBe(true);
+    expect(
+      mem
+        .u8()
+        .subarray(b, b + 3000)
+        .every((v) => v === 0),
+    ).toBe(true);
     expect(mem.u8()[a - 1]).toBe(GUARD_BYTE);
     expect(g.checkGuards()).toBe(true);
     mem.u8()[b + 3000] ^= 1; // one byte past the block
@@ -183,12 +245,20 @@ describe('runtime', () => {
 describe('package entry points', () => {
   it("'i8conv' and 'i8conv/reference' resolve through package.json exports to the built files", async () => {
     const { execFileSync } = await import('node:child_process');
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', [
-      "const m = await import('i8conv');",
-      "const { reference } = await import('i8conv/reference');",
-      'const rt = await m.createRuntime();',
-      "console.log(JSON.stringify({ api: typeof m.createRuntime, err: typeof m.I8ConvError, gpu: typeof m.createGpuRuntime, ref: typeof reference.convBias, build: rt.features.build }));",
-    ].join('\n')], { cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        [
+          "const m = await import('i8conv');",
+          "const { reference } = await import('i8conv/reference');",
+          'const rt = await m.createRuntime();',
+          'console.log(JSON.stringify({ api: typeof m.createRuntime, err: typeof m.I8ConvError, gpu: typeof m.createGpuRuntime, ref: typeof reference.convBias, build: rt.features.build }));',
+        ].join('\n'),
+      ],
+      { cwd: new URL('..', import.meta.url).pathname, encoding: 'utf8' },
+    );
     // the default build: relaxed where the relaxed dot takes full 8-bit lanes (Node 22+ on x86 with VNNI), else SIMD128
     const { probeFeatures } = await import('../src/features.js');
     const f = await probeFeatures();
@@ -200,14 +270,34 @@ describe('package entry points', () => {
 describe('plan settings are resolved once, before selection', () => {
   it('one rule for threads: an operator takes what createRuntime takes (and refuses what it refuses)', async () => {
     const rt = await createRuntime({ build: 'simd128' });
-    const p = { format: 'NCHW44' as const, n: 1, ic: 8, ih: 6, iw: 6, oc: 8, fh: 3, fw: 3, pad: 1, srcScale: 0.1, filterScale: 0.01, dstScale: 0.2 };
+    const p = {
+      format: 'NCHW44' as const,
+      n: 1,
+      ic: 8,
+      ih: 6,
+      iw: 6,
+      oc: 8,
+      fh: 3,
+      fw: 3,
+      pad: 1,
+      srcScale: 0.1,
+      filterScale: 0.01,
+      dstScale: 0.2,
+    };
     expect(rt.convBias(p, { threads: 'auto' }).threads).toBe(1);
     expect(rt.convBias(p, { threads: 3 }).threads).toBe(3);
     for (const threads of [0, 257, 1.5, 'all']) {
-      expect(() => rt.convBias(p, { threads: threads as never })).toThrow(expect.objectContaining({ code: 'INVALID_PARAM', param: 'threads' }));
-      await expect(createRuntime({ threads: threads as never })).rejects.toMatchObject({ code: 'INVALID_PARAM', param: 'threads' });
+      expect(() => rt.convBias(p, { threads: threads as never })).toThrow(
+        expect.objectContaining({ code: 'INVALID_PARAM', param: 'threads' }),
+      );
+      await expect(createRuntime({ threads: threads as never })).rejects.toMatchObject({
+        code: 'INVALID_PARAM',
+        param: 'threads',
+      });
     }
-    expect(() => rt.convBias(p, null as never)).toThrow(expect.objectContaining({ code: 'INVALID_PARAM', param: 'opts' }));
+    expect(() => rt.convBias(p, null as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_PARAM', param: 'opts' }),
+    );
   });
 
   it('on a threaded runtime the workspace limit is checked against the plan that runs (2 threads), not a one-thread plan', async () => {
@@ -216,7 +306,20 @@ describe('plan settings are resolved once, before selection', () => {
     const rt = await lib.createRuntime({ build: 'simd128', threads: 2 });
     try {
       expect(rt.threading).toEqual({ enabled: true, threads: 2, reason: 'enabled' });
-      const p = { format: 'NCHW44' as const, n: 1, ic: 32, ih: 28, iw: 28, oc: 32, fh: 3, fw: 3, pad: 1, srcScale: 0.1, filterScale: 0.01, dstScale: 0.2 };
+      const p = {
+        format: 'NCHW44' as const,
+        n: 1,
+        ic: 32,
+        ih: 28,
+        iw: 28,
+        oc: 32,
+        fh: 3,
+        fw: 3,
+        pad: 1,
+        srcScale: 0.1,
+        filterScale: 0.01,
+        dstScale: 0.2,
+      };
       const free = rt.convBias(p);
       expect(free.threaded).toBe(true);
       expect(free.threads).toBe(2);
@@ -233,15 +336,16 @@ describe('plan settings are resolved once, before selection', () => {
       expect(capped.algorithm).not.toBe(free.algorithm);
       expect(rt.algorithms(p, { workspaceLimit: limit }).find((a) => a.heuristic)!.name).toBe(capped.algorithm);
       // forced, it is refused for what it would use on two threads
-      expect(() => rt.convBias({ ...p, algo: free.algorithm }, { workspaceLimit: limit }))
-        .toThrow(expect.objectContaining({ code: 'WORKSPACE_TOO_LARGE', param: 'workspaceLimit' }));
+      expect(() => rt.convBias({ ...p, algo: free.algorithm }, { workspaceLimit: limit })).toThrow(
+        expect.objectContaining({ code: 'WORKSPACE_TOO_LARGE', param: 'workspaceLimit' }),
+      );
       // planned for one thread (it then runs on the calling thread), the same limit takes it
       const single = rt.convBias({ ...p, algo: free.algorithm }, { workspaceLimit: limit, threads: 1 });
       expect([single.threaded, single.workspaceBytes]).toEqual([false, limit]);
       // and the capped operator computes what the oracle does
       const { reference } = await import('../dist/kernels-ref/index.js');
-      const w = Int8Array.from({ length: capped.params.filterLength }, (_, i) => (i * 7) % 255 - 127);
-      const src = Int8Array.from({ length: capped.params.srcLength }, (_, i) => (i * 13) % 255 - 127);
+      const w = Int8Array.from({ length: capped.params.filterLength }, (_, i) => ((i * 7) % 255) - 127);
+      const src = Int8Array.from({ length: capped.params.srcLength }, (_, i) => ((i * 13) % 255) - 127);
       capped.setFilter(w);
       const out = new Int8Array(capped.params.dstLength);
       capped.exec(src, out);
@@ -258,23 +362,85 @@ describe('one name per concept across the CPU and WebGPU parameters', () => {
     expect(deriveShape(base).nonlinearity).toBe('identity');
     expect(deriveShape({ ...base, nonlinearity: 'relu6' }).nonlinearity).toBe('relu6');
     const codeOf = (f: () => unknown) => {
-      try { f(); } catch (e) { expect(e).toBeInstanceOf(I8ConvError); return [(e as I8ConvError).code, (e as I8ConvError).param, (e as I8ConvError).message]; }
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(I8ConvError);
+        return [(e as I8ConvError).code, (e as I8ConvError).param, (e as I8ConvError).message];
+      }
       return 'no error';
     };
     const old = codeOf(() => deriveShape({ ...base, activation: 'relu' } as never));
     expect(old.slice(0, 2)).toEqual(['INVALID_PARAM', 'activation']);
     expect(old[2]).toMatch(/renamed nonlinearity/);
-    expect(codeOf(() => deriveShape({ ...base, nonlinearity: 'hswish' as never })).slice(0, 2)).toEqual(['UNSUPPORTED_NONLINEARITY', 'nonlinearity']);
-    expect(codeOf(() => deriveShape({ ...base, nonlinearity: 'none' as never })).slice(0, 2)).toEqual(['UNSUPPORTED_NONLINEARITY', 'nonlinearity']);
+    expect(codeOf(() => deriveShape({ ...base, nonlinearity: 'hswish' as never })).slice(0, 2)).toEqual([
+      'UNSUPPORTED_NONLINEARITY',
+      'nonlinearity',
+    ]);
+    expect(codeOf(() => deriveShape({ ...base, nonlinearity: 'none' as never })).slice(0, 2)).toEqual([
+      'UNSUPPORTED_NONLINEARITY',
+      'nonlinearity',
+    ]);
   });
 
   it("the GPU's derived shape and the CPU's agree on every field they share, for the same declared convolution", async () => {
     const { normalizeConvParams } = await import('../src/params.js');
-    const shared = ['n', 'ic', 'ih', 'iw', 'oc', 'fh', 'fw', 'sh', 'sw', 'dh', 'dw', 'oh', 'ow', 'nonlinearity'] as const;
+    const shared = [
+      'n',
+      'ic',
+      'ih',
+      'iw',
+      'oc',
+      'fh',
+      'fw',
+      'sh',
+      'sw',
+      'dh',
+      'dw',
+      'oh',
+      'ow',
+      'nonlinearity',
+    ] as const;
     const cases = [
-      { n: 1, ic: 8, ih: 7, iw: 9, oc: 4, fh: 3, fw: 3, stride: [2, 1], pad: [1, 2], dilation: [1, 2], nonlinearity: 'relu' as const },
-      { n: 3, ic: 5, ih: 1, iw: 131, oc: 6, fh: 1, fw: 3, stride: [1, 1], pad: [3, 0], dilation: [3, 1], nonlinearity: 'identity' as const },
-      { n: 2, ic: 16, ih: 5, iw: 5, oc: 16, fh: 5, fw: 5, stride: [2, 2], pad: [0, 0], dilation: [1, 1], nonlinearity: 'relu6' as const },
+      {
+        n: 1,
+        ic: 8,
+        ih: 7,
+        iw: 9,
+        oc: 4,
+        fh: 3,
+        fw: 3,
+        stride: [2, 1],
+        pad: [1, 2],
+        dilation: [1, 2],
+        nonlinearity: 'relu' as const,
+      },
+      {
+        n: 3,
+        ic: 5,
+        ih: 1,
+        iw: 131,
+        oc: 6,
+        fh: 1,
+        fw: 3,
+        stride: [1, 1],
+        pad: [3, 0],
+        dilation: [3, 1],
+        nonlinearity: 'identity' as const,
+      },
+      {
+        n: 2,
+        ic: 16,
+        ih: 5,
+        iw: 5,
+        oc: 16,
+        fh: 5,
+        fw: 5,
+        stride: [2, 2],
+        pad: [0, 0],
+        dilation: [1, 1],
+        nonlinearity: 'relu6' as const,
+      },
     ];
     for (const c of cases) {
       const gpu = deriveShape({ ...c, weightBits: 4 });

@@ -6,8 +6,23 @@ import type { ConvBiasParams } from '../src/params.js';
 import { runCase } from './helpers/conv-case.js';
 
 const p3x3: ConvBiasParams = {
-  format: 'NCHW44', n: 1, ic: 16, ih: 12, iw: 12, oc: 16, fh: 3, fw: 3, pad: 1, srcScale: 0.05, filterScale: 0.01, dstScale: 0.3,
-  srcType: 'uint8', srcZeroPoint: 128, dstType: 'uint8', dstZeroPoint: 128, biasMode: 'channel',
+  format: 'NCHW44',
+  n: 1,
+  ic: 16,
+  ih: 12,
+  iw: 12,
+  oc: 16,
+  fh: 3,
+  fw: 3,
+  pad: 1,
+  srcScale: 0.05,
+  filterScale: 0.01,
+  dstScale: 0.3,
+  srcType: 'uint8',
+  srcZeroPoint: 128,
+  dstType: 'uint8',
+  dstZeroPoint: 128,
+  biasMode: 'channel',
 };
 const p1x1: ConvBiasParams = { ...p3x3, fh: 1, fw: 1, pad: 0 };
 
@@ -19,7 +34,10 @@ describe('profile mode', () => {
     expect(timings).toHaveLength(1);
     const t = timings[0];
     // every usable algorithm but the naive one was timed, and the winner is the fastest of them
-    const usable = rt.algorithms(p3x3).filter((x) => x.usable === true && x.name !== 'WASM_NAIVE').map((x) => x.name);
+    const usable = rt
+      .algorithms(p3x3)
+      .filter((x) => x.usable === true && x.name !== 'WASM_NAIVE')
+      .map((x) => x.name);
     expect(Object.keys(t).sort()).toEqual(usable.sort());
     expect(Object.values(t).every((ms) => ms > 0 && Number.isFinite(ms))).toBe(true);
     expect(t[a.algorithm]).toBe(Math.min(...Object.values(t)));
@@ -34,7 +52,9 @@ describe('profile mode', () => {
     expect(rt.selector.timings.size).toBe(2);
     // per operator: selection 'heuristic' overrides the runtime default, and a forced name wins over both
     const dot8 = rt.features.isa === 'wasmusdot' || rt.features.isa === 'wasmsdot';
-    expect(rt.convBias({ ...p3x3, ih: 13, selection: 'heuristic' }).algorithm).toBe(dot8 ? 'WASMDOTS8DIRECT_NCHW44' : 'WASMS8_WINOGRAD_F23_NCHW44');
+    expect(rt.convBias({ ...p3x3, ih: 13, selection: 'heuristic' }).algorithm).toBe(
+      dot8 ? 'WASMDOTS8DIRECT_NCHW44' : 'WASMS8_WINOGRAD_F23_NCHW44',
+    );
     expect(rt.selector.timings.size).toBe(2);
     expect(rt.convBias({ ...p3x3, ih: 14, algo: 'WASMS8_IM2COL_GEMM' }).algorithm).toBe('WASMS8_IM2COL_GEMM');
     expect(rt.selector.timings.size).toBe(2);
@@ -57,13 +77,25 @@ describe('profile mode', () => {
     }
     // a cached name is honoured: force the cache to an algorithm the heuristic would not take
     const key = Object.keys(json.entries).find((k) => k.includes('k3x3'))!;
-    const rt3 = await createRuntime({ selection: 'profile', selectionCache: { version: 1, entries: { [key]: 'WASM_NAIVE' } } });
+    const rt3 = await createRuntime({
+      selection: 'profile',
+      selectionCache: { version: 1, entries: { [key]: 'WASM_NAIVE' } },
+    });
     expect(rt3.convBias(p3x3).algorithm).toBe('WASM_NAIVE');
   });
 
   it('a malformed cache is a typed error at createRuntime', async () => {
-    for (const bad of ['{', '{"version": 2, "entries": {}}', { version: 1, entries: { x: 'NOPE' } }, { version: 1 }, 'null']) {
-      await expect(createRuntime({ selectionCache: bad as never })).rejects.toMatchObject({ code: 'BAD_TUNING_CACHE', param: 'selectionCache' });
+    for (const bad of [
+      '{',
+      '{"version": 2, "entries": {}}',
+      { version: 1, entries: { x: 'NOPE' } },
+      { version: 1 },
+      'null',
+    ]) {
+      await expect(createRuntime({ selectionCache: bad as never })).rejects.toMatchObject({
+        code: 'BAD_TUNING_CACHE',
+        param: 'selectionCache',
+      });
     }
     await expect(createRuntime({ selection: 'fast' as never })).rejects.toBeInstanceOf(I8ConvError);
   });

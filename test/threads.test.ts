@@ -39,7 +39,20 @@ describe('threads in Node', () => {
 
   it('small convolutions stay on the calling thread; an operator planned for fewer slices than threads too', async () => {
     const rt = await createRuntime({ threads: 2 });
-    const p = { format: 'NCHW44' as const, n: 1, ic: 8, ih: 6, iw: 6, oc: 8, fh: 3, fw: 3, pad: 1, srcScale: 0.1, filterScale: 0.01, dstScale: 0.2 };
+    const p = {
+      format: 'NCHW44' as const,
+      n: 1,
+      ic: 8,
+      ih: 6,
+      iw: 6,
+      oc: 8,
+      fh: 3,
+      fw: 3,
+      pad: 1,
+      srcScale: 0.1,
+      filterScale: 0.01,
+      dstScale: 0.2,
+    };
     expect(rt.convBias(p).threaded).toBe(false); // 20 K multiply-adds
     expect(rt.convBias(p, { minThreadedMacs: 0 }).threaded).toBe(true);
     expect(rt.convBias(p, { minThreadedMacs: 0, threads: 1 }).threaded).toBe(false);
@@ -52,8 +65,8 @@ describe('threads in Node', () => {
     expect(coreOf(small) instanceof SharedArrayBuffer).toBe(false);
     expect(coreOf(big) instanceof SharedArrayBuffer).toBe(true);
     expect(small.workspaceBytes).toBe((await createRuntime()).convBias(p).workspaceBytes);
-    const w = Int8Array.from({ length: small.params.filterLength }, (_, i) => (i * 7) % 255 - 127);
-    const src = Int8Array.from({ length: small.params.srcLength }, (_, i) => (i * 13) % 255 - 127);
+    const w = Int8Array.from({ length: small.params.filterLength }, (_, i) => ((i * 7) % 255) - 127);
+    const src = Int8Array.from({ length: small.params.srcLength }, (_, i) => ((i * 13) % 255) - 127);
     small.setFilter(w);
     const out = new Int8Array(small.params.dstLength);
     small.exec(src, out);
@@ -64,7 +77,20 @@ describe('threads in Node', () => {
 
   it('dispose ends the workers: operators raise DISPOSED, before writing dst', async () => {
     const rt = await createRuntime({ threads: 2 });
-    const p = { format: 'NCHW44' as const, n: 1, ic: 16, ih: 16, iw: 16, oc: 16, fh: 3, fw: 3, pad: 1, srcScale: 0.1, filterScale: 0.01, dstScale: 0.2 };
+    const p = {
+      format: 'NCHW44' as const,
+      n: 1,
+      ic: 16,
+      ih: 16,
+      iw: 16,
+      oc: 16,
+      fh: 3,
+      fw: 3,
+      pad: 1,
+      srcScale: 0.1,
+      filterScale: 0.01,
+      dstScale: 0.2,
+    };
     const conv = rt.convBias(p, { minThreadedMacs: 0 });
     conv.setFilter(new Int8Array(conv.params.filterLength).fill(1));
     const src = new Int8Array(conv.params.srcLength).fill(2);
@@ -77,16 +103,32 @@ describe('threads in Node', () => {
 
   it('execAsync: the workers compute, the caller awaits; RUNTIME_BUSY meanwhile', async () => {
     const rt = await createRuntime({ threads: 3 });
-    const p = { format: 'NCHW44' as const, n: 1, ic: 32, ih: 30, iw: 30, oc: 32, fh: 3, fw: 3, pad: 1, srcScale: 0.1, filterScale: 0.01, dstScale: 0.4, biasMode: 'channel' as const };
+    const p = {
+      format: 'NCHW44' as const,
+      n: 1,
+      ic: 32,
+      ih: 30,
+      iw: 30,
+      oc: 32,
+      fh: 3,
+      fw: 3,
+      pad: 1,
+      srcScale: 0.1,
+      filterScale: 0.01,
+      dstScale: 0.4,
+      biasMode: 'channel' as const,
+    };
     const conv = rt.convBias(p);
-    const w = Int8Array.from({ length: conv.params.filterLength }, (_, i) => (i * 7) % 255 - 127);
+    const w = Int8Array.from({ length: conv.params.filterLength }, (_, i) => ((i * 7) % 255) - 127);
     const b = Int32Array.from({ length: 32 }, (_, i) => i * 11 - 100);
     conv.setFilter(w);
     conv.setBias(b);
-    const src = Int8Array.from({ length: conv.params.srcLength }, (_, i) => (i * 13) % 255 - 127);
+    const src = Int8Array.from({ length: conv.params.srcLength }, (_, i) => ((i * 13) % 255) - 127);
     const dst = new Int8Array(conv.params.dstLength);
     const pending = conv.execAsync(src, dst);
-    expect(() => conv.exec(src, new Int8Array(conv.params.dstLength))).toThrow(expect.objectContaining({ code: 'RUNTIME_BUSY' }));
+    expect(() => conv.exec(src, new Int8Array(conv.params.dstLength))).toThrow(
+      expect.objectContaining({ code: 'RUNTIME_BUSY' }),
+    );
     await pending;
     expect(Array.from(dst)).toEqual(Array.from(reference.convBias(p, src, w, b)));
     const again = new Int8Array(conv.params.dstLength);
@@ -96,14 +138,16 @@ describe('threads in Node', () => {
     const tp = { ...p, ic: 4, oc: 4, ih: 6, iw: 6, biasMode: 'none' as const };
     const tiny = rt.convBias(tp, { minThreadedMacs: 0 });
     expect(tiny.threaded).toBe(true);
-    const tw = Int8Array.from({ length: tiny.params.filterLength }, (_, i) => (i * 5) % 255 - 127);
+    const tw = Int8Array.from({ length: tiny.params.filterLength }, (_, i) => ((i * 5) % 255) - 127);
     tiny.setFilter(tw);
-    const ts = Int8Array.from({ length: tiny.params.srcLength }, (_, i) => (i * 3) % 255 - 127);
+    const ts = Int8Array.from({ length: tiny.params.srcLength }, (_, i) => ((i * 3) % 255) - 127);
     const expected = Array.from(reference.convBias(tp, ts, tw));
     for (let i = 0; i < 20; i++) {
       const td = new Int8Array(tiny.params.dstLength);
       const run = tiny.execAsync(ts, td);
-      expect(() => tiny.exec(ts, new Int8Array(tiny.params.dstLength))).toThrow(expect.objectContaining({ code: 'RUNTIME_BUSY' }));
+      expect(() => tiny.exec(ts, new Int8Array(tiny.params.dstLength))).toThrow(
+        expect.objectContaining({ code: 'RUNTIME_BUSY' }),
+      );
       await run;
       expect(Array.from(td)).toEqual(expected);
     }
@@ -112,7 +156,20 @@ describe('threads in Node', () => {
 
   it('execAsync of a runtime disposed while it runs rejects with DISPOSED (it does not hang)', async () => {
     const rt = await createRuntime({ threads: 2 });
-    const p = { format: 'NCHW44' as const, n: 1, ic: 64, ih: 56, iw: 56, oc: 64, fh: 3, fw: 3, pad: 1, srcScale: 0.1, filterScale: 0.01, dstScale: 0.4 };
+    const p = {
+      format: 'NCHW44' as const,
+      n: 1,
+      ic: 64,
+      ih: 56,
+      iw: 56,
+      oc: 64,
+      fh: 3,
+      fw: 3,
+      pad: 1,
+      srcScale: 0.1,
+      filterScale: 0.01,
+      dstScale: 0.4,
+    };
     const conv = rt.convBias(p);
     conv.setFilter(new Int8Array(conv.params.filterLength).fill(1));
     const src = new Int8Array(conv.params.srcLength).fill(1);
@@ -137,7 +194,12 @@ describe('threads in Node', () => {
 
 describe('threads in Deno (node:worker_threads)', () => {
   it('2 threads: every algorithm equals the oracle and one thread, and the process exits', () => {
-    const out = execFileSync(deno, ['run', '--allow-read', 'test/engines/threads-check.mjs', '2'], { cwd: root, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+    const out = execFileSync(deno, ['run', '--allow-read', 'test/engines/threads-check.mjs', '2'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     const r = JSON.parse(out.trim().split('\n').pop()!);
     expect(r.engine).toMatch(/^deno /);
     expect(r.threading).toEqual({ enabled: true, threads: 2, reason: 'enabled' });
@@ -168,9 +230,11 @@ describe('threads in headless Chromium', () => {
     return page;
   }
 
-  it('cross-origin isolated (COOP/COEP): 2 threads, every algorithm exact, from the page\'s main thread', async () => {
+  it("cross-origin isolated (COOP/COEP): 2 threads, every algorithm exact, from the page's main thread", async () => {
     const page = await open(isolated.url);
-    const r = (await page.evaluate(`import('/test/engines/threads-check.mjs').then((m) => m.checkThreads(2))`)) as Awaited<ReturnType<typeof checkThreads>>;
+    const r = (await page.evaluate(
+      `import('/test/engines/threads-check.mjs').then((m) => m.checkThreads(2))`,
+    )) as Awaited<ReturnType<typeof checkThreads>>;
     expect(r.threading).toEqual({ enabled: true, threads: 2, reason: 'enabled' });
     expect(r.threadedCases).toBe(r.cases);
     expect(r.failures).toEqual([]);
@@ -191,7 +255,9 @@ describe('threads in headless Chromium', () => {
 
   it('not cross-origin isolated: one thread, and it says why', async () => {
     const page = await open(plain.url);
-    const t = await page.evaluate(`import('/dist/src/index.js').then(async (m) => (await m.createRuntime({ threads: 2 })).threading)`);
+    const t = await page.evaluate(
+      `import('/dist/src/index.js').then(async (m) => (await m.createRuntime({ threads: 2 })).threading)`,
+    );
     expect(t).toEqual({ enabled: false, threads: 1, reason: expect.stringMatching(/not cross-origin isolated/) });
     await page.close();
   }, 60_000);

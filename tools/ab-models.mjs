@@ -24,16 +24,25 @@ for (const dist of [distA, distB]) {
 const { randomFeed, stats } = await import(new URL('../dist/src/cli-run.js', import.meta.url).href);
 const feeds = Object.fromEntries(sides[0].model.inputs.map((inp, k) => [inp.name, randomFeed(inp, 0, k)]));
 const outs = sides.map((s) => s.model.run(feeds));
-if (!(typeof process !== 'undefined' && process.env.AB_ABLATION === '1')) for (const name of Object.keys(outs[0])) {
-  const a = new Uint8Array(outs[0][name].buffer);
-  const b = new Uint8Array(outs[1][name].buffer);
-  if (a.length !== b.length || a.some((v, i) => v !== b[i])) throw new Error(`output ${name} differs between the builds`);
-}
+if (!(typeof process !== 'undefined' && process.env.AB_ABLATION === '1'))
+  for (const name of Object.keys(outs[0])) {
+    const a = new Uint8Array(outs[0][name].buffer);
+    const b = new Uint8Array(outs[1][name].buffer);
+    if (a.length !== b.length || a.some((v, i) => v !== b[i]))
+      throw new Error(`output ${name} differs between the builds`);
+  }
 const end = performance.now() + secs * 1000;
-while (performance.now() < end) for (const s of sides) { const t0 = performance.now(); s.model.run(feeds); s.times.push(performance.now() - t0); }
+while (performance.now() < end)
+  for (const s of sides) {
+    const t0 = performance.now();
+    s.model.run(feeds);
+    s.times.push(performance.now() - t0);
+  }
 const [a, b] = sides.map((s) => {
   const t = stats(s.times);
-  console.log(`${s.dist}: ${s.rt.features.build} best ${t.min.toFixed(3)} ms, median ${t.median.toFixed(3)} ms (${s.times.length} runs)`);
+  console.log(
+    `${s.dist}: ${s.rt.features.build} best ${t.min.toFixed(3)} ms, median ${t.median.toFixed(3)} ms (${s.times.length} runs)`,
+  );
   return t;
 });
 console.log(`B / A (medians): ${(b.median / a.median).toFixed(3)}`);

@@ -11,6 +11,10 @@ const args = typeof Deno !== 'undefined' ? Deno.args : process.argv.slice(2);
 const build = args[2] ?? 'simd128';
 const threads = Number(args[3] ?? 1);
 const rt = threads > 1 ? await createRuntime({ build, threads }) : await createLabRuntime({ build });
-const lines = abWinograd(rt, WINOGRAD_KERNELS, JSON.parse(args[0]), Number(args[1] ?? 3), { forced: threads === 1, threads, label: ` (${threads}T ${build})` });
+const lines = abWinograd(rt, WINOGRAD_KERNELS, JSON.parse(args[0]), Number(args[1] ?? 3), {
+  forced: threads === 1,
+  threads,
+  label: ` (${threads}T ${build})`,
+});
 for (const l of lines) console.log(l);
 rt.dispose?.();

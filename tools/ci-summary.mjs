@@ -13,7 +13,13 @@ const notes = [];
 for (let i = 0; i < Math.max(args.length, 1); i += 2) {
   const file = args[i];
   const rc = Number(args[i + 1] ?? 1);
-  const lines = file && existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+  const lines =
+    file && existsSync(file)
+      ? readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l))
+      : [];
   const tests = lines.filter((l) => !l.end);
   const end = lines.find((l) => l.end);
   const p = tests.filter((t) => t.state === 'passed').length;
@@ -22,7 +28,9 @@ for (let i = 0; i < Math.max(args.length, 1); i += 2) {
   for (const t of tests.filter((x) => x.state === 'failed')) notes.push(`failed: ${t.file} > ${t.name}`);
   if (!end) {
     f++;
-    notes.push(`${file}: the run did not finish (${rc === 124 || rc === 137 ? 'stopped at its time limit' : `exit code ${rc}`})`);
+    notes.push(
+      `${file}: the run did not finish (${rc === 124 || rc === 137 ? 'stopped at its time limit' : `exit code ${rc}`})`,
+    );
   } else {
     f += end.brokenFiles.length + (end.unhandledErrors ? 1 : 0);
     for (const b of end.brokenFiles) notes.push(`failed outside its tests: ${b}`);

@@ -144,7 +144,14 @@ export const ISAS = ['wasmsimd', 'wasmrelaxedsimd', 'wasmrelaxeddot'];
 export const FIRST_PAIRS_NPIX = 4;
 export function firstPairsVariants() {
   const out = [];
-  for (const ps of [1, 2, 3]) for (const nb of [2, 1]) out.push({ name: `first_pairs_oc${nb * 4}x${FIRST_PAIRS_NPIX}_ps${ps}__wasmsimd`, nb, npix: FIRST_PAIRS_NPIX, ps });
+  for (const ps of [1, 2, 3])
+    for (const nb of [2, 1])
+      out.push({
+        name: `first_pairs_oc${nb * 4}x${FIRST_PAIRS_NPIX}_ps${ps}__wasmsimd`,
+        nb,
+        npix: FIRST_PAIRS_NPIX,
+        ps,
+      });
   return out;
 }
 
@@ -154,10 +161,30 @@ export function variants() {
     for (const fw of FILTER_WIDTHS)
       for (const s of STRIDES)
         for (const t of TILES[isa]) {
-          const role = t.main?.includes(fw) ? 'main' : t.tail ? (t.tail.includes(fw) ? 'tail' : null) : t.w8 ? null : 'alt';
+          const role = t.main?.includes(fw)
+            ? 'main'
+            : t.tail
+              ? t.tail.includes(fw)
+                ? 'tail'
+                : null
+              : t.w8
+                ? null
+                : 'alt';
           if (!role) continue;
           const loop = t.tapLoop ? 't' : '';
-          out.push({ name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}${loop}${t.rem ? 'r' : ''}${t.w8 ? '_w8' : ''}__${isa}`, fw, stride: s, nb: t.nb, npix: t.npix, role, isa, tapLoop: !!t.tapLoop, tileSet: role === 'main' ? t.tileSet ?? null : null, w8: !!t.w8, rem: !!t.rem });
+          out.push({
+            name: `conv_nchw44_dot_f${fw}s${s}_oc${t.nb * 4}x${t.npix}${loop}${t.rem ? 'r' : ''}${t.w8 ? '_w8' : ''}__${isa}`,
+            fw,
+            stride: s,
+            nb: t.nb,
+            npix: t.npix,
+            role,
+            isa,
+            tapLoop: !!t.tapLoop,
+            tileSet: role === 'main' ? (t.tileSet ?? null) : null,
+            w8: !!t.w8,
+            rem: !!t.rem,
+          });
         }
   return out;
 }
@@ -279,18 +306,68 @@ export function gemmVariants() {
     return tiles;
   };
   return [
-    ...withNarrow(GEMM_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', tileSet: t.tileSet ?? null })),
-    ...GEMMC_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmsimd' })),
-    ...withNarrow(GEMM_DOT8_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmrelaxeddot`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmrelaxeddot' })),
-    ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({ name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`, lanes: 'pixel', noc: t.noc, npg: t.npg, nb: 0, npix: t.npg * 4, role: t.role, isa: 'wasmsimd', weights: 'pairs', tileSet: t.tileSet ?? null, filters: t.filters ?? [] })),
-    ...GEMMC_DOT8_TILES.map((t) => ({ name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmrelaxeddot`, lanes: 'channel', noc: t.nb * 4, npg: 0, nb: t.nb, npix: t.npix, role: t.role, isa: 'wasmrelaxeddot' })),
+    ...withNarrow(GEMM_TILES).map((t) => ({
+      name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`,
+      lanes: 'pixel',
+      noc: t.noc,
+      npg: t.npg,
+      nb: 0,
+      npix: t.npg * 4,
+      role: t.role,
+      isa: 'wasmsimd',
+      tileSet: t.tileSet ?? null,
+    })),
+    ...GEMMC_TILES.map((t) => ({
+      name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmsimd`,
+      lanes: 'channel',
+      noc: t.nb * 4,
+      npg: 0,
+      nb: t.nb,
+      npix: t.npix,
+      role: t.role,
+      isa: 'wasmsimd',
+    })),
+    ...withNarrow(GEMM_DOT8_TILES).map((t) => ({
+      name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmrelaxeddot`,
+      lanes: 'pixel',
+      noc: t.noc,
+      npg: t.npg,
+      nb: 0,
+      npix: t.npg * 4,
+      role: t.role,
+      isa: 'wasmrelaxeddot',
+    })),
+    ...pairsWithNarrow(GEMM_PAIRS_TILES).map((t) => ({
+      name: `gemm_s8_${t.noc}x${t.npg * 4}__wasmsimd`,
+      lanes: 'pixel',
+      noc: t.noc,
+      npg: t.npg,
+      nb: 0,
+      npix: t.npg * 4,
+      role: t.role,
+      isa: 'wasmsimd',
+      weights: 'pairs',
+      tileSet: t.tileSet ?? null,
+      filters: t.filters ?? [],
+    })),
+    ...GEMMC_DOT8_TILES.map((t) => ({
+      name: `gemm_s8c_oc${t.nb * 4}x${t.npix}__wasmrelaxeddot`,
+      lanes: 'channel',
+      noc: t.nb * 4,
+      npg: 0,
+      nb: t.nb,
+      npix: t.npix,
+      role: t.role,
+      isa: 'wasmrelaxeddot',
+    })),
   ].map((v) => ({ weights: 'bcast', ...v }));
 }
 
 /** The pairs tiles and the 1-group companion of each (same channels; no 1-channel tails: Winograd blocks are whole). */
 function pairsWithNarrow(declared) {
   const tiles = [...declared];
-  for (const t of declared) if (!tiles.some((u) => u.noc === t.noc && u.npg === 1)) tiles.push({ noc: t.noc, npg: 1, role: 'alt' });
+  for (const t of declared)
+    if (!tiles.some((u) => u.noc === t.noc && u.npg === 1)) tiles.push({ noc: t.noc, npg: 1, role: 'alt' });
   return tiles;
 }
 
@@ -308,14 +385,27 @@ function pairsWithNarrow(declared) {
 export const SINGLE_KERNEL_ISAS = ['wasmsimd', 'wasmrelaxeddot'];
 
 export function chanwiseVariants() {
-  return SINGLE_KERNEL_ISAS.map((isa) => ({ name: `chanwise_s8_4x4__${isa}`, fn: 'chanwiseTask', mode: isa === 'wasmrelaxeddot' ? 2 : 0, isa }));
+  return SINGLE_KERNEL_ISAS.map((isa) => ({
+    name: `chanwise_s8_4x4__${isa}`,
+    fn: 'chanwiseTask',
+    mode: isa === 'wasmrelaxeddot' ? 2 : 0,
+    isa,
+  }));
 }
 
 export function nchwDotVariants() {
   const out = [];
   for (const isa of SINGLE_KERNEL_ISAS)
     for (const fw of FILTER_WIDTHS)
-      for (const stride of STRIDES) out.push({ name: `conv_nchw_dot_f${fw}s${stride}__${isa}`, fn: 'nchwDotConv', fw, stride, mode: isa === 'wasmrelaxeddot' ? 2 : 0, isa });
+      for (const stride of STRIDES)
+        out.push({
+          name: `conv_nchw_dot_f${fw}s${stride}__${isa}`,
+          fn: 'nchwDotConv',
+          fw,
+          stride,
+          mode: isa === 'wasmrelaxeddot' ? 2 : 0,
+          isa,
+        });
   return out;
 }
 
@@ -378,15 +468,23 @@ export const CTX_FIELDS = [
   ['srcKind', 'i32', '0 NCHW44 source, 1 NCHW source (hybrid first layer)'],
   ['ohTile', 'i32', 'output rows per task'],
   ['iwp', 'i32', 'pixels per packed input row'],
-  ['relaxed', 'i32', 'packed input: 0 SIMD128 (i16 pairs), 1 relaxed split (u = xs + 128 as 7-bit and 1-bit parts), 2 relaxed dot8 (4 bytes a pixel: xs ^ dotXor)'],
+  [
+    'relaxed',
+    'i32',
+    'packed input: 0 SIMD128 (i16 pairs), 1 relaxed split (u = xs + 128 as 7-bit and 1-bit parts), 2 relaxed dot8 (4 bytes a pixel: xs ^ dotXor)',
+  ],
   ['dotXor', 'i32', 'relaxed dot8: 0x80 (usdot: b = xs + 128, unsigned) or 0 (sdot: b = xs)'],
   // GEMM (1x1, im2col)
   ['kbn', 'i32', 'K steps of 4 k values'],
   ['panelPix', 'i32', 'output pixels per task (a multiple of the widest micro-tile)'],
-  ['packMode', 'i32', '0 NCHW44 1x1 s1 unpadded, 1 NCHW44 im2col, 2 NCHW 1x1 s1 unpadded, 3 NCHW gather, 4 NCHW44 gather, 5 NCHW44 1x1 strided unpadded'],
+  [
+    'packMode',
+    'i32',
+    '0 NCHW44 1x1 s1 unpadded, 1 NCHW44 im2col, 2 NCHW 1x1 s1 unpadded, 3 NCHW gather, 4 NCHW44 gather, 5 NCHW44 1x1 strided unpadded',
+  ],
   ['icbG', 'i32', 'GEMM: channel blocks of 4 per group per tap (K = FH * FW * icbG * 4)'],
   ['tileNpix', 'i32', 'GEMM: pixels per micro-tile (the B panel layout; main and tail kernels share it)'],
-  ['mainNarrow', 'i32', 'GEMM: kernel id with the main tile\'s channels and 4 pixels (a panel\'s last 1-4 pixels)'],
+  ['mainNarrow', 'i32', "GEMM: kernel id with the main tile's channels and 4 pixels (a panel's last 1-4 pixels)"],
   ['tailNarrow', 'i32', 'GEMM: kernel id with 1 channel and 4 pixels'],
   ['gemmLanes', 'i32', 'GEMM: 0 pixel-lane kernels (B widened), 1 channel-lane kernels (B broadcast pairs)'],
   ['n', 'i32', 'batch'],
@@ -394,12 +492,24 @@ export const CTX_FIELDS = [
   ['rowBytes', 'i32', 'NCHW direct: bytes per padded input row'],
   ['rawCols', 'i32', 'channel-wise: padded source pixels per packed row (the raw row)'],
   ['blocksPerTask', 'i32', 'channel-wise: 4-channel blocks one task runs (small planes: fewer, larger tasks)'],
-  ['ocParts', 'i32', 'dot / GEMM: parts the output-channel tiles are split into (task index = part * tiles + tile); 1 unless threads need it'],
+  [
+    'ocParts',
+    'i32',
+    'dot / GEMM: parts the output-channel tiles are split into (task index = part * tiles + tile); 1 unless threads need it',
+  ],
   ['scratchBytes', 'i32', 'bytes of accumulator scratch at the start of each thread slice (a row or panel of tiles)'],
   ['winoRows', 'i32', 'Winograd F(2, 3): tile rows (2 output rows each) per task'],
   // first-layer pairs (assembly/conv-first/)
   ['pairTaps', 'i32', 'first-layer pairs: i16 pairs per filter row (ceil(FW * IC / 2))'],
-  ['tapWeightBytes', 'i32', 'NCHW44 direct: packed weight bytes per (tap, block): 32 (SIMD128 i16 pairs) or 16 (int8: the relaxed kernels and the SIMD128 w8 tiles)'],
+  [
+    'tapWeightBytes',
+    'i32',
+    'NCHW44 direct: packed weight bytes per (tap, block): 32 (SIMD128 i16 pairs) or 16 (int8: the relaxed kernels and the SIMD128 w8 tiles)',
+  ],
   // finish
-  ['lut', 'i32', '8-bit output: a 256-byte table applied to every output byte as it is stored (a look-up operator of the model fused into the convolution), 0 = none'],
+  [
+    'lut',
+    'i32',
+    '8-bit output: a 256-byte table applied to every output byte as it is stored (a look-up operator of the model fused into the convolution), 0 = none',
+  ],
 ];

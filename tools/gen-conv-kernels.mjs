@@ -4,7 +4,16 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { variants, gemmVariants, chanwiseVariants, nchwDotVariants, naiveVariants, firstPairsVariants, CTX_FIELDS, UNROLL_KH_MAX } from './conv-variants.mjs';
+import {
+  variants,
+  gemmVariants,
+  chanwiseVariants,
+  nchwDotVariants,
+  naiveVariants,
+  firstPairsVariants,
+  CTX_FIELDS,
+  UNROLL_KH_MAX,
+} from './conv-variants.mjs';
 
 const root = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const HEADER = '// generated from tools/conv-variants.mjs by tools/gen-conv-kernels.mjs; do not edit\n';
@@ -54,7 +63,9 @@ function rowKernelDot8(v) {
   const { fw, stride: s, nb, npix } = v;
   const L = [];
   L.push(`export function ${v.name}(`);
-  L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
+  L.push(
+    `  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`,
+  );
   L.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
   L.push(`): void {`);
   L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
@@ -72,7 +83,8 @@ function rowKernelDot8(v) {
     for (let b = 0; b < nb; b++) L.push(`${ind}  const w${b} = v128.load(wp, ${t * nb * 16 + b * 16});`);
     for (let j = 0; j < npix; j++) {
       L.push(`${ind}  const p${j} = v128.load32_splat(xr, ${kw * 4 + j * s * 4});`);
-      for (let b = 0; b < nb; b++) L.push(`${ind}  a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}, a${b}_${j});`);
+      for (let b = 0; b < nb; b++)
+        L.push(`${ind}  a${b}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}, a${b}_${j});`);
     }
   });
   L.push(`      xb += xBlockStride;`);
@@ -98,7 +110,9 @@ function rowKernelTaps(v) {
   const PB = dot8 ? 4 : 8; // packed bytes per pixel: i16 [v0, v1, v2, v3] | dot8: its 4 bytes
   const L = [];
   L.push(`export function ${v.name}(`);
-  L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
+  L.push(
+    `  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`,
+  );
   L.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
   L.push(`): void {`);
   L.push(`  if (${dot8 ? '!' : ''}ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
@@ -114,7 +128,9 @@ function rowKernelTaps(v) {
     const S = dot8 && n < npix && nb * n <= 4 ? Math.min(fw, Math.floor((n <= 2 ? 12 : 8) / (nb * n))) : 1;
     const acc = (b, j, kw) => `a${b}_${j}${S > 1 ? `_${kw % S}` : ''}`;
     L.push(`${ind}const sp = scratch + <usize>(ow0 * 16);`);
-    for (let b = 0; b < nb; b++) for (let j = 0; j < n; j++) for (let k = 0; k < S; k++) L.push(`${ind}let ${acc(b, j, k)} = ${k ? 'i32x4.splat(0)' : `init${b}`};`);
+    for (let b = 0; b < nb; b++)
+      for (let j = 0; j < n; j++)
+        for (let k = 0; k < S; k++) L.push(`${ind}let ${acc(b, j, k)} = ${k ? 'i32x4.splat(0)' : `init${b}`};`);
     L.push(`${ind}let xb = x + <usize>(ow0 * ${s * PB});`);
     L.push(`${ind}let wp = w;`);
     const wLoads = [];
@@ -131,7 +147,15 @@ function rowKernelTaps(v) {
       }
     }
     // the pixel's pairs [v0, v1] and [v2, v3], each broadcast to the 4 lanes by the load
-    for (let j = 0; j < n; j++) pLoads.push(dot8 ? [`const p${j} = v128.load32_splat(xt, ${j * s * PB});`] : [`const p${j}l = v128.load32_splat(xt, ${j * s * PB});`, `const p${j}h = v128.load32_splat(xt, ${j * s * PB + 4});`]);
+    for (let j = 0; j < n; j++)
+      pLoads.push(
+        dot8
+          ? [`const p${j} = v128.load32_splat(xt, ${j * s * PB});`]
+          : [
+              `const p${j}l = v128.load32_splat(xt, ${j * s * PB});`,
+              `const p${j}h = v128.load32_splat(xt, ${j * s * PB + 4});`,
+            ],
+      );
     if (ablate === 'nowload') for (const l of wLoads) L.push(`${ind}${l}`);
     if (ablate === 'nopload') L.push(`${ind}const xt = xb;`, ...pLoads.flat().map((l) => `${ind}${l}`));
     L.push(`${ind}for (let ib: i32 = 0; ib < icb; ib++) {`);
@@ -148,7 +172,10 @@ function rowKernelTaps(v) {
         for (let b = 0; b < nb; b++) L.push(`${ind}      const w${b} = v128.load(wp, ${(kw * nb + b) * 16});`);
         for (let j = 0; j < n; j++) {
           L.push(`${ind}      const p${j} = v128.load32_splat(xr, ${(kw + j * s) * PB});`);
-          for (let b = 0; b < nb; b++) L.push(`${ind}      ${acc(b, j, kw)} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}, ${acc(b, j, kw)});`);
+          for (let b = 0; b < nb; b++)
+            L.push(
+              `${ind}      ${acc(b, j, kw)} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${b}, p${j}, ${acc(b, j, kw)});`,
+            );
         }
         L.push(`${ind}    }`);
       }
@@ -157,10 +184,11 @@ function rowKernelTaps(v) {
       L.push(`${ind}  }`);
       L.push(`${ind}  xb += xBlockStride;`);
       L.push(`${ind}}`);
-      for (let b = 0; b < nb; b++) for (let j = 0; j < n; j++) {
-        const sum = Array.from({ length: S }, (_, k) => acc(b, j, k)).reduce((a, c) => `i32x4.add(${a}, ${c})`);
-        L.push(`${ind}v128.store(sp + <usize>(${b ? `${b} * row16 + ` : ''}${j * 16}), ${sum});`);
-      }
+      for (let b = 0; b < nb; b++)
+        for (let j = 0; j < n; j++) {
+          const sum = Array.from({ length: S }, (_, k) => acc(b, j, k)).reduce((a, c) => `i32x4.add(${a}, ${c})`);
+          L.push(`${ind}v128.store(sp + <usize>(${b ? `${b} * row16 + ` : ''}${j * 16}), ${sum});`);
+        }
       return;
     }
     L.push(`${ind}    let xt = xr;`);
@@ -185,7 +213,9 @@ function rowKernelTaps(v) {
     L.push(`${ind}  }`);
     L.push(`${ind}  xb += xBlockStride;`);
     L.push(`${ind}}`);
-    for (let b = 0; b < nb; b++) for (let j = 0; j < n; j++) L.push(`${ind}v128.store(sp + <usize>(${b ? `${b} * row16 + ` : ''}${j * 16}), a${b}_${j});`);
+    for (let b = 0; b < nb; b++)
+      for (let j = 0; j < n; j++)
+        L.push(`${ind}v128.store(sp + <usize>(${b ? `${b} * row16 + ` : ''}${j * 16}), a${b}_${j});`);
   };
   if (v.rem) {
     // the remainder bodies live in a function of their own (<tile>_rem): in the tile's own function they slow its
@@ -194,14 +224,18 @@ function rowKernelTaps(v) {
     L.push(`  for (let ow0: i32 = 0; ow0 < owMain; ow0 += ${npix}) {`);
     block(npix, '    ');
     L.push(`  }`);
-    L.push(`  if (ow > owMain) ${v.name}_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);`);
+    L.push(
+      `  if (ow > owMain) ${v.name}_rem(x, xBlockStride, xRowStride, icb, fh, w, init, scratch, owMain, ow - owMain, row16);`,
+    );
     if (ablate !== 'nofinish') L.push(`  finishTile(ctx, scratch, ${nb}, owPad, ch, oc0, nch, pixRow, ow, dst, bias);`);
     L.push(`  }`);
     L.push(`}`);
     L.push('');
     L.push(`/** The last ${'`'}rem${'`'} (1..${npix - 1}) pixels of a row of ${v.name}, from column ow0. */`);
     L.push(`function ${v.name}_rem(`);
-    L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,`);
+    L.push(
+      `  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, scratch: usize, ow0: i32, rem: i32, row16: i32,`,
+    );
     L.push(`): void {`);
     for (let b = 0; b < nb; b++) L.push(`  const init${b} = v128.load(init, ${b * 16});`);
     for (let r = npix - 1; r >= 1; r--) {
@@ -231,7 +265,9 @@ function rowKernel(v) {
   const PB = relaxed ? 32 : 8; // packed bytes per pixel: relaxed split parts, broadcast | i16 [v0, v1, v2, v3]
   const L = [];
   L.push(`export function ${v.name}(`);
-  L.push(`  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
+  L.push(
+    `  x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`,
+  );
   L.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
   L.push(`): void {`);
   // each build carries only its own row kernels: the relaxed build never runs the SIMD128 ones (the runtime's isa
@@ -321,30 +357,54 @@ function convInProduct(v) {
 }
 function gemmInProduct(v, all) {
   if (v.role !== 'alt') return true;
-  return v.lanes === 'pixel' && v.npg === 1 &&
-    all.some((m) => m.role !== 'alt' && m.lanes === 'pixel' && m.isa === v.isa && m.weights === v.weights && (v.noc === m.noc || v.noc === 1));
+  return (
+    v.lanes === 'pixel' &&
+    v.npg === 1 &&
+    all.some(
+      (m) =>
+        m.role !== 'alt' &&
+        m.lanes === 'pixel' &&
+        m.isa === v.isa &&
+        m.weights === v.weights &&
+        (v.noc === m.noc || v.noc === 1),
+    )
+  );
 }
 /** A dispatcher case: the call, guarded by the lab flag for a lab-only kernel (dead code in the product build). */
 function dispatchCase(i, call, product) {
-  return product ? `    case ${i}: ${call}; break;` : `    case ${i}: if (I8CONV_LAB) ${call}; else unreachable(); break;`;
+  return product
+    ? `    case ${i}: ${call}; break;`
+    : `    case ${i}: if (I8CONV_LAB) ${call}; else unreachable(); break;`;
 }
 
 const vs = variants();
 const as = [];
 as.push(HEADER);
-as.push(`// NCHW44 dot row kernels, one per (filter width, stride, tile). See tools/gen-conv-kernels.mjs for the packed`);
-as.push(`// layouts they read. The accumulators of the whole row are stored to \`scratch\` ([block][pixel]) and finished`);
+as.push(
+  `// NCHW44 dot row kernels, one per (filter width, stride, tile). See tools/gen-conv-kernels.mjs for the packed`,
+);
+as.push(
+  `// layouts they read. The accumulators of the whole row are stored to \`scratch\` ([block][pixel]) and finished`,
+);
 as.push(`// (bias, activation, requantization, store of the valid pixels only) by one finishTile call.`);
 as.push(`import { finishTile } from '../common/finish';\n`);
 for (const v of vs) as.push(rowKernel(v) + '\n');
 as.push(`/** Runs row kernel \`id\` (index in the kernel table). */`);
 as.push(`export function convNchw44DotRow(`);
-as.push(`  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`);
+as.push(
+  `  id: i32, x: usize, xBlockStride: i32, xRowStride: i32, icb: i32, fh: i32, w: usize, init: usize, ctx: usize, scratch: usize,`,
+);
 as.push(`  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,`);
 as.push(`): void {`);
 as.push(`  switch (id) {`);
 vs.forEach((v, i) => {
-  as.push(dispatchCase(i, `${v.name}(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias)`, convInProduct(v)));
+  as.push(
+    dispatchCase(
+      i,
+      `${v.name}(x, xBlockStride, xRowStride, icb, fh, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias)`,
+      convInProduct(v),
+    ),
+  );
 });
 as.push(`    default: unreachable();`);
 as.push(`  }`);
@@ -380,7 +440,8 @@ function gemmKernelDot8(v) {
   for (let a = 0; a < noc; a++) body.push(`      const w${a} = v128.load32_splat(wp, ${a * 4});`);
   for (let j = 0; j < npg; j++) {
     body.push(`      const p${j} = v128.load(xp, ${j * 16});`);
-    for (let a = 0; a < noc; a++) body.push(`      a${a}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${a}, p${j}, a${a}_${j});`);
+    for (let a = 0; a < noc; a++)
+      body.push(`      a${a}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${a}, p${j}, a${a}_${j});`);
   }
   return gemmFrame(v, noc, npg, (a) => `  const init${a} = v128.load32_splat(init, ${a * 4});`, body, noc * 4, true);
 }
@@ -397,7 +458,8 @@ function gemmKernelDot8Channel(v) {
   for (let j = 0; j < npix; j++) body.push(`      const p${j} = v128.load32_splat(xp, ${j * 4});`);
   for (let a = 0; a < nb; a++) {
     body.push(`      const w${a} = v128.load(wp, ${a * 16});`);
-    for (let j = 0; j < npix; j++) body.push(`      a${a}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${a}, p${j}, a${a}_${j});`);
+    for (let j = 0; j < npix; j++)
+      body.push(`      a${a}_${j} = i32x4.relaxed_dot_i8x16_i7x16_add_s(w${a}, p${j}, a${a}_${j});`);
   }
   return gemmFrame(v, nb, npix, (a) => `  const init${a} = v128.load(init, ${a * 16});`, body, nb * 16, true);
 }
@@ -411,31 +473,41 @@ function gemmKernelDot8Narrow(v) {
   const { noc } = v;
   const KS = 4;
   const L = [];
-  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`);
+  L.push(
+    `export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`,
+  );
   L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
   for (let a = 0; a < noc; a++) L.push(`  const init${a} = v128.load32_splat(init, ${a * 4});`);
   L.push(`  const bs = <usize>bstep;`);
   L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
   L.push(`    let xp = b + <usize>(g * gstep);`);
-  for (let a = 0; a < noc; a++) for (let k = 0; k < KS; k++) L.push(`    let a${a}_${k} = ${k === 0 ? `init${a}` : 'i32x4.splat(0)'};`);
+  for (let a = 0; a < noc; a++)
+    for (let k = 0; k < KS; k++) L.push(`    let a${a}_${k} = ${k === 0 ? `init${a}` : 'i32x4.splat(0)'};`);
   L.push(`    let wp = w;`);
   L.push(`    let k: i32 = 0;`);
   L.push(`    for (; k + ${KS} <= kbn; k += ${KS}) {`);
   for (let k = 0; k < KS; k++) {
     L.push(`      const p${k} = v128.load(xp${k ? ` + ${k} * bs` : ''});`);
-    for (let a = 0; a < noc; a++) L.push(`      a${a}_${k} = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, ${(k * noc + a) * 4}), p${k}, a${a}_${k});`);
+    for (let a = 0; a < noc; a++)
+      L.push(
+        `      a${a}_${k} = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, ${(k * noc + a) * 4}), p${k}, a${a}_${k});`,
+      );
   }
   L.push(`      wp += ${KS * noc * 4};`);
   L.push(`      xp += ${KS} * bs;`);
   L.push(`    }`);
   L.push(`    for (; k < kbn; k++) {`);
   L.push(`      const p0 = v128.load(xp);`);
-  for (let a = 0; a < noc; a++) L.push(`      a${a}_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, ${a * 4}), p0, a${a}_0);`);
+  for (let a = 0; a < noc; a++)
+    L.push(`      a${a}_0 = i32x4.relaxed_dot_i8x16_i7x16_add_s(v128.load32_splat(wp, ${a * 4}), p0, a${a}_0);`);
   L.push(`      wp += ${noc * 4};`);
   L.push(`      xp += bs;`);
   L.push(`    }`);
   L.push(`    const rp = rows + <usize>(g * 16);`);
-  for (let a = 0; a < noc; a++) L.push(`    v128.store(rp${a ? ` + <usize>(${a} * stride)` : ''}, i32x4.add(i32x4.add(a${a}_0, a${a}_1), i32x4.add(a${a}_2, a${a}_3)));`);
+  for (let a = 0; a < noc; a++)
+    L.push(
+      `    v128.store(rp${a ? ` + <usize>(${a} * stride)` : ''}, i32x4.add(i32x4.add(a${a}_0, a${a}_1), i32x4.add(a${a}_2, a${a}_3)));`,
+    );
   L.push(`  }`);
   L.push(`  }`);
   L.push(`}`);
@@ -449,7 +521,9 @@ function gemmKernelDot8Narrow(v) {
  */
 function gemmFrame(v, na, nb, initLine, body, wstep, relaxed = false) {
   const L = [];
-  L.push(`export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`);
+  L.push(
+    `export function ${v.name}(b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32): void {`,
+  );
   if (relaxed) L.push(`  if (!ASC_FEATURE_RELAXED_SIMD) unreachable(); else {`);
   for (let a = 0; a < na; a++) L.push(initLine(a));
   L.push(`  for (let g: i32 = 0; g < groups; g++) {`);
@@ -462,7 +536,9 @@ function gemmFrame(v, na, nb, initLine, body, wstep, relaxed = false) {
   L.push(`      xp += <usize>bstep;`);
   L.push(`    }`);
   L.push(`    const rp = rows + <usize>(g * ${nb * 16});`);
-  for (let a = 0; a < na; a++) for (let j = 0; j < nb; j++) L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
+  for (let a = 0; a < na; a++)
+    for (let j = 0; j < nb; j++)
+      L.push(`    v128.store(rp + <usize>(${a ? `${a} * stride + ` : ''}${j * 16}), a${a}_${j});`);
   L.push(`  }`);
   if (relaxed) L.push(`  }`);
   L.push(`}`);
@@ -494,7 +570,10 @@ function gemmKernel(v) {
     const body = [];
     for (let j = 0; j < npg; j++) body.push(...loadB(j));
     for (let a = 0; a < noc; a++) {
-      body.push(`      const w${a}l = v128.load32_splat(wp, ${a * 8});`, `      const w${a}h = v128.load32_splat(wp, ${a * 8 + 4});`);
+      body.push(
+        `      const w${a}l = v128.load32_splat(wp, ${a * 8});`,
+        `      const w${a}h = v128.load32_splat(wp, ${a * 8 + 4});`,
+      );
       for (let j = 0; j < npg; j++) body.push(...dotPair(a, j));
     }
     return gemmFrame(v, noc, npg, (a) => `  const init${a} = v128.load32_splat(init, ${a * 4});`, body, noc * 8);
@@ -502,7 +581,8 @@ function gemmKernel(v) {
   // SIMD128 channel-lane: a block's two 16-byte vectors of weight pairs, then per pixel its two broadcast B vectors
   const { nb, npix } = v;
   const body = [];
-  for (let a = 0; a < nb; a++) body.push(`      const w${a}l = v128.load(wp, ${a * 32});`, `      const w${a}h = v128.load(wp, ${a * 32 + 16});`);
+  for (let a = 0; a < nb; a++)
+    body.push(`      const w${a}l = v128.load(wp, ${a * 32});`, `      const w${a}h = v128.load(wp, ${a * 32 + 16});`);
   for (let j = 0; j < npix; j++) {
     body.push(...loadB(j));
     for (let a = 0; a < nb; a++) body.push(...dotPair(a, j));
@@ -523,15 +603,21 @@ const gemmKernelOf = (v) => {
 const gemmShipped = gks.map((k, i) => gvs.some((v) => gemmKernelOf(v) === i && gemmInProduct(v, gvs)));
 const gs = [HEADER];
 gs.push(`// GEMM micro-kernels, one per tile of tools/conv-variants.mjs GEMM_TILES, GEMM_DOT8_TILES, GEMMC_TILES and`);
-gs.push(`// GEMMC_DOT8_TILES (Winograd's GEMM_PAIRS_TILES run the pixel-lane SIMD128 ones). See tools/gen-conv-kernels.mjs`);
+gs.push(
+  `// GEMMC_DOT8_TILES (Winograd's GEMM_PAIRS_TILES run the pixel-lane SIMD128 ones). See tools/gen-conv-kernels.mjs`,
+);
 gs.push(`// for the packed layouts they read.\n`);
 for (const v of gks) gs.push(gemmKernel(v) + '\n');
 gs.push(`/** Runs GEMM kernel \`id\` (GEMM_KERNELS / WINOGRAD_KERNELS id). */`);
 gs.push(`export function gemmRun(`);
-gs.push(`  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32,`);
+gs.push(
+  `  id: i32, b: usize, groups: i32, kbn: i32, w: usize, init: usize, rows: usize, stride: i32, bstep: i32, gstep: i32,`,
+);
 gs.push(`): void {`);
 gs.push(`  switch (id) {`);
-gks.forEach((v, i) => gs.push(dispatchCase(i, `${v.name}(b, groups, kbn, w, init, rows, stride, bstep, gstep)`, gemmShipped[i])));
+gks.forEach((v, i) =>
+  gs.push(dispatchCase(i, `${v.name}(b, groups, kbn, w, init, rows, stride, bstep, gstep)`, gemmShipped[i])),
+);
 gs.push(`    default: unreachable();`);
 gs.push(`  }`);
 gs.push(`}`);
@@ -572,7 +658,8 @@ function firstPairsRow(v) {
   L.push(`      }`);
   L.push(`      rp += <usize>rowBytes;`);
   L.push(`    }`);
-  for (let b = 0; b < nb; b++) for (let j = 0; j < npix; j++) L.push(`    v128.store(sp + <usize>(${b} * row16 + ${j * 16}), a${b}_${j});`);
+  for (let b = 0; b < nb; b++)
+    for (let j = 0; j < npix; j++) L.push(`    v128.store(sp + <usize>(${b} * row16 + ${j * 16}), a${b}_${j});`);
   L.push(`  }`);
   L.push(`  finishTile(ctx, scratch, ${nb}, owPad, ch, oc0, nch, pixRow, ow, dst, bias);`);
   L.push(`}`);
@@ -580,16 +667,28 @@ function firstPairsRow(v) {
 }
 {
   const fv = firstPairsVariants();
-  const out = [HEADER, `// First-layer pair row kernels (tools/conv-variants.mjs firstPairsVariants; assembly/conv-first/task.ts runs them).`,
-    `import { finishTile } from '../common/finish';`, ''];
+  const out = [
+    HEADER,
+    `// First-layer pair row kernels (tools/conv-variants.mjs firstPairsVariants; assembly/conv-first/task.ts runs them).`,
+    `import { finishTile } from '../common/finish';`,
+    '',
+  ];
   for (const v of fv) out.push(firstPairsRow(v), '');
-  out.push('/** Runs first-layer pair row kernel `id` (its FIRST_PAIRS_KERNELS id, which the host writes into the ctx). */');
+  out.push(
+    '/** Runs first-layer pair row kernel `id` (its FIRST_PAIRS_KERNELS id, which the host writes into the ctx). */',
+  );
   out.push('export function firstPairsRow(');
-  out.push('  id: i32, x: usize, rowBytes: i32, fh: i32, taps: i32, w: usize, init: usize, ctx: usize, scratch: usize,');
+  out.push(
+    '  id: i32, x: usize, rowBytes: i32, fh: i32, taps: i32, w: usize, init: usize, ctx: usize, scratch: usize,',
+  );
   out.push('  ch: i32, oc0: i32, nch: i32, pixRow: i32, ow: i32, dst: usize, bias: usize,');
   out.push('): void {');
   out.push('  switch (id) {');
-  fv.forEach((v, i) => out.push(`    case ${i}: ${v.name}(x, rowBytes, fh, taps, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;`));
+  fv.forEach((v, i) =>
+    out.push(
+      `    case ${i}: ${v.name}(x, rowBytes, fh, taps, w, init, ctx, scratch, ch, oc0, nch, pixRow, ow, dst, bias); break;`,
+    ),
+  );
   out.push('    default: unreachable();');
   out.push('  }');
   out.push('}', '');
@@ -598,48 +697,88 @@ function firstPairsRow(v) {
 }
 
 const ctx = [HEADER, '// Byte offsets of the conv context record fields (tools/conv-variants.mjs CTX_FIELDS).'];
-CTX_FIELDS.forEach(([name, type, doc], i) => ctx.push(`/** ${type}${doc ? ': ' + doc : ''} */\nexport const CTX_${name.toUpperCase()}: i32 = ${i * 4};`));
+CTX_FIELDS.forEach(([name, type, doc], i) =>
+  ctx.push(`/** ${type}${doc ? ': ' + doc : ''} */\nexport const CTX_${name.toUpperCase()}: i32 = ${i * 4};`),
+);
 ctx.push(`export const CTX_BYTES: i32 = ${CTX_FIELDS.length * 4};`);
 mkdirSync(join(root, 'assembly', 'common'), { recursive: true });
 writeFileSync(join(root, 'assembly', 'common', 'ctx.ts'), ctx.join('\n') + '\n');
 
 const ts = [HEADER];
 ts.push(`/** One NCHW44 dot micro-kernel variant; \`id\` is its index, passed to the wasm row dispatcher. */`);
-ts.push(`export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot';\n  /** main tiles: the engine tile set it is chosen for (null: every engine; tools/conv-variants.mjs TILES) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** SIMD128 weights packed as int8 and sign-extended as loaded (half the bytes of the i16 tiles) */\n  w8: boolean;\n  /** the row's last OW % npix pixels run a narrower copy of the body (no padded pixels computed) */\n  rem: boolean;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
+ts.push(
+  `export interface KernelVariant {\n  id: number;\n  name: string;\n  family: 'conv-nchw44-dot';\n  fw: number;\n  stride: number;\n  /** output-channel blocks of 4 per tile */\n  nb: number;\n  /** output pixels per tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  /** filter rows unrolled in one trip of the input-channel loop (1: a runtime row loop) */\n  unrolledRows: number;\n  /** one filter tap per trip of the innermost loop */\n  tapLoop: boolean;\n  isa: 'wasmsimd' | 'wasmrelaxedsimd' | 'wasmrelaxeddot';\n  /** main tiles: the engine tile set it is chosen for (null: every engine; tools/conv-variants.mjs TILES) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** SIMD128 weights packed as int8 and sign-extended as loaded (half the bytes of the i16 tiles) */\n  w8: boolean;\n  /** the row's last OW % npix pixels run a narrower copy of the body (no padded pixels computed) */\n  rem: boolean;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`,
+);
 ts.push(`export const KERNELS: readonly KernelVariant[] = [`);
-vs.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, w8: ${v.w8}, rem: ${!!v.rem}, lab: ${!convInProduct(v)} },`));
+vs.forEach((v, i) =>
+  ts.push(
+    `  { id: ${i}, name: '${v.name}', family: 'conv-nchw44-dot', fw: ${v.fw}, stride: ${v.stride}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', unrolledRows: ${v.tapLoop ? 0 : v.fw <= UNROLL_KH_MAX ? v.fw : 1}, tapLoop: ${!!v.tapLoop}, isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, w8: ${v.w8}, rem: ${!!v.rem}, lab: ${!convInProduct(v)} },`,
+  ),
+);
 ts.push(`];\n`);
 ts.push(`/** One GEMM micro-kernel variant (assembly/gemm/generated.ts); \`id\` is its index, passed to gemmRun. */`);
-ts.push(`export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n  /** SIMD128 pixel-lane main and tail tiles: the engine tile set they are chosen for (null: every engine) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
+ts.push(
+  `export interface GemmKernelVariant {\n  id: number;\n  name: string;\n  family: 'gemm';\n  /** 'pixel': an accumulator is 4 pixels of one channel; 'channel': 4 channels of one pixel */\n  lanes: 'pixel' | 'channel';\n  /** output channels per micro-tile */\n  noc: number;\n  /** pixel-lane: groups of 4 pixels per micro-tile (0 for channel-lane) */\n  npg: number;\n  /** channel-lane: blocks of 4 output channels (0 for pixel-lane) */\n  nb: number;\n  /** pixels per micro-tile */\n  npix: number;\n  role: 'main' | 'tail' | 'alt';\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n  /** SIMD128 pixel-lane main and tail tiles: the engine tile set they are chosen for (null: every engine) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`,
+);
 ts.push(`export const GEMM_KERNELS: readonly GemmKernelVariant[] = [`);
-gks.forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, lab: ${!gemmShipped[i]} },`));
+gks.forEach((v, i) =>
+  ts.push(
+    `  { id: ${i}, name: '${v.name}', family: 'gemm', lanes: '${v.lanes}', noc: ${v.noc}, npg: ${v.npg}, nb: ${v.nb}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, lab: ${!gemmShipped[i]} },`,
+  ),
+);
 ts.push(`];\n`);
-ts.push(`/**\n * The Winograd F(2, 3) algorithm's position GEMMs (src/algos/winograd.ts): pixel-lane SIMD128 GEMM micro-kernels (the\n * 1x1 GEMM's, assembly/gemm/generated.ts gemm_s8_*__wasmsimd), with their roles there; \`id\` is the index gemmRun takes.\n */`);
-ts.push(`export interface WinogradKernelVariant {\n  id: number;\n  name: string;\n  family: 'winograd';\n  /** output channels per micro-tile */\n  noc: number;\n  /** groups of 4 Winograd tiles per micro-tile */\n  npg: number;\n  /** Winograd tiles per micro-tile */\n  npix: number;\n  role: 'main' | 'alt';\n  isa: 'wasmsimd';\n  /** main tiles: the engine tile set it is chosen for (features.simdTiles) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** main tiles: the filter sizes it is chosen for */\n  filters: readonly number[];\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`);
+ts.push(
+  `/**\n * The Winograd F(2, 3) algorithm's position GEMMs (src/algos/winograd.ts): pixel-lane SIMD128 GEMM micro-kernels (the\n * 1x1 GEMM's, assembly/gemm/generated.ts gemm_s8_*__wasmsimd), with their roles there; \`id\` is the index gemmRun takes.\n */`,
+);
+ts.push(
+  `export interface WinogradKernelVariant {\n  id: number;\n  name: string;\n  family: 'winograd';\n  /** output channels per micro-tile */\n  noc: number;\n  /** groups of 4 Winograd tiles per micro-tile */\n  npg: number;\n  /** Winograd tiles per micro-tile */\n  npix: number;\n  role: 'main' | 'alt';\n  isa: 'wasmsimd';\n  /** main tiles: the engine tile set it is chosen for (features.simdTiles) */\n  tileSet: 'narrow' | 'wide' | null;\n  /** main tiles: the filter sizes it is chosen for */\n  filters: readonly number[];\n  /** in the lab build only (not shipped): forced by name on a lab runtime (tests, benchmarks) */\n  lab: boolean;\n}`,
+);
 ts.push(`export const WINOGRAD_KERNELS: readonly WinogradKernelVariant[] = [`);
 gvs.forEach((v) => {
   if (v.weights !== 'pairs') return;
   const i = gemmKernelOf(v);
-  ts.push(`  { id: ${i}, name: '${gks[i].name}', family: 'winograd', noc: ${v.noc}, npg: ${v.npg}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, filters: [${v.filters.join(', ')}], lab: ${!gemmShipped[i]} },`);
+  ts.push(
+    `  { id: ${i}, name: '${gks[i].name}', family: 'winograd', noc: ${v.noc}, npg: ${v.npg}, npix: ${v.npix}, role: '${v.role}', isa: '${v.isa}', tileSet: ${v.tileSet ? `'${v.tileSet}'` : 'null'}, filters: [${v.filters.join(', ')}], lab: ${!gemmShipped[i]} },`,
+  );
 });
 ts.push(`];\n`);
-ts.push(`/** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; \`mode\` is the context record's \`relaxed\`. */`);
-ts.push(`export interface ChanwiseKernelVariant {\n  name: string;\n  family: 'chanwise';\n  fn: 'chanwiseTask';\n  mode: 0 | 2;\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`);
+ts.push(
+  `/** The channel-wise kernels (assembly/chanwise/task.ts): one per isa; \`mode\` is the context record's \`relaxed\`. */`,
+);
+ts.push(
+  `export interface ChanwiseKernelVariant {\n  name: string;\n  family: 'chanwise';\n  fn: 'chanwiseTask';\n  mode: 0 | 2;\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`,
+);
 ts.push(`export const CHANWISE_KERNELS: readonly ChanwiseKernelVariant[] = [`);
-chanwiseVariants().forEach((v) => ts.push(`  { name: '${v.name}', family: 'chanwise', fn: '${v.fn}', mode: ${v.mode}, isa: '${v.isa}' },`));
+chanwiseVariants().forEach((v) =>
+  ts.push(`  { name: '${v.name}', family: 'chanwise', fn: '${v.fn}', mode: ${v.mode}, isa: '${v.isa}' },`),
+);
 ts.push(`];\n`);
 ts.push(`/** The NCHW direct dot kernels (assembly/conv-nchw-dot/task.ts): one per filter width, stride and isa. */`);
-ts.push(`export interface NchwDotKernelVariant {\n  name: string;\n  family: 'conv-nchw-dot';\n  fn: 'nchwDotConv';\n  fw: number;\n  stride: number;\n  mode: 0 | 2;\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`);
+ts.push(
+  `export interface NchwDotKernelVariant {\n  name: string;\n  family: 'conv-nchw-dot';\n  fn: 'nchwDotConv';\n  fw: number;\n  stride: number;\n  mode: 0 | 2;\n  isa: 'wasmsimd' | 'wasmrelaxeddot';\n}`,
+);
 ts.push(`export const NCHW_DOT_KERNELS: readonly NchwDotKernelVariant[] = [`);
-nchwDotVariants().forEach((v) => ts.push(`  { name: '${v.name}', family: 'conv-nchw-dot', fn: '${v.fn}', fw: ${v.fw}, stride: ${v.stride}, mode: ${v.mode}, isa: '${v.isa}' },`));
+nchwDotVariants().forEach((v) =>
+  ts.push(
+    `  { name: '${v.name}', family: 'conv-nchw-dot', fn: '${v.fn}', fw: ${v.fw}, stride: ${v.stride}, mode: ${v.mode}, isa: '${v.isa}' },`,
+  ),
+);
 ts.push(`];\n`);
 ts.push(`/** The first-layer pair row kernels (assembly/conv-first/generated.ts); \`id\` is the dispatcher case. */`);
-ts.push(`export interface FirstPairsKernelVariant {\n  id: number;\n  name: string;\n  family: 'first-pairs';\n  /** blocks of 4 output channels per tile */\n  nb: number;\n  npix: number;\n  /** i16 pairs between two output pixels */\n  ps: number;\n  isa: 'wasmsimd';\n}`);
+ts.push(
+  `export interface FirstPairsKernelVariant {\n  id: number;\n  name: string;\n  family: 'first-pairs';\n  /** blocks of 4 output channels per tile */\n  nb: number;\n  npix: number;\n  /** i16 pairs between two output pixels */\n  ps: number;\n  isa: 'wasmsimd';\n}`,
+);
 ts.push(`export const FIRST_PAIRS_KERNELS: readonly FirstPairsKernelVariant[] = [`);
-firstPairsVariants().forEach((v, i) => ts.push(`  { id: ${i}, name: '${v.name}', family: 'first-pairs', nb: ${v.nb}, npix: ${v.npix}, ps: ${v.ps}, isa: 'wasmsimd' },`));
+firstPairsVariants().forEach((v, i) =>
+  ts.push(
+    `  { id: ${i}, name: '${v.name}', family: 'first-pairs', nb: ${v.nb}, npix: ${v.npix}, ps: ${v.ps}, isa: 'wasmsimd' },`,
+  ),
+);
 ts.push(`];\n`);
 ts.push(`/** The scalar kernel of the naive algorithm (assembly/naive/task.ts). */`);
-ts.push(`export interface NaiveKernelVariant {\n  name: string;\n  family: 'naive';\n  fn: 'naiveConvTask';\n  isa: 'scalar';\n}`);
+ts.push(
+  `export interface NaiveKernelVariant {\n  name: string;\n  family: 'naive';\n  fn: 'naiveConvTask';\n  isa: 'scalar';\n}`,
+);
 ts.push(`export const NAIVE_KERNELS: readonly NaiveKernelVariant[] = [`);
 naiveVariants().forEach((v) => ts.push(`  { name: '${v.name}', family: 'naive', fn: '${v.fn}', isa: '${v.isa}' },`));
 ts.push(`];\n`);
@@ -648,7 +787,11 @@ ts.push(`export const CTX = {`);
 CTX_FIELDS.forEach(([name], i) => ts.push(`  ${name}: ${i * 4},`));
 ts.push(`} as const;`);
 ts.push(`export const CTX_BYTES = ${CTX_FIELDS.length * 4};`);
-ts.push(`export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set([${CTX_FIELDS.filter((f) => f[1] === 'f32').map((f) => `'${f[0]}'`).join(', ')}]);`);
+ts.push(
+  `export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set([${CTX_FIELDS.filter((f) => f[1] === 'f32')
+    .map((f) => `'${f[0]}'`)
+    .join(', ')}]);`,
+);
 mkdirSync(join(root, 'src', 'algos'), { recursive: true });
 writeFileSync(join(root, 'src', 'algos', 'kernel-table.generated.ts'), ts.join('\n') + '\n');
 console.log(`generated ${vs.length} conv row kernels, ${gks.length} GEMM kernels`);

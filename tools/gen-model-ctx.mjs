@@ -67,7 +67,8 @@ function layout(g) {
   const size = (bytes, used, what, group) => {
     const [name, value, doc] = bytes;
     const v = value ?? used * 4;
-    if (!Number.isInteger(v) || v < used * 4 || v % 4 !== 0) fail(`${g.host}.${name}: ${v} bytes do not hold ${what} (${used * 4} bytes)`);
+    if (!Number.isInteger(v) || v < used * 4 || v % 4 !== 0)
+      fail(`${g.host}.${name}: ${v} bytes do not hold ${what} (${used * 4} bytes)`);
     add({ kind: 'bytes', name, value: v, doc, group });
     return v;
   };
@@ -84,7 +85,8 @@ function layout(g) {
   return out;
 }
 
-const docOf = (c) => (c.kind === 'field' ? `${c.type}${c.words > 1 ? `[${c.words}]` : ''}${c.doc ? `: ${c.doc}` : ''}` : c.doc);
+const docOf = (c) =>
+  c.kind === 'field' ? `${c.type}${c.words > 1 ? `[${c.words}]` : ''}${c.doc ? `: ${c.doc}` : ''}` : c.doc;
 
 const tsFiles = new Map();
 for (const g of MODEL_CTX_GROUPS) {
@@ -106,7 +108,11 @@ for (const g of MODEL_CTX_GROUPS) {
   // the host's side
   const ts = tsFiles.get(g.ts) ?? [HEADER];
   const what = g.unit === 'byte' ? 'Byte offsets' : 'Field indices (byte offset = index * 4)';
-  ts.push('', ...docComment(`${what} of the records of ${g.as}, and their sizes: the same names and numbers.`), `export const ${g.host} = {`);
+  ts.push(
+    '',
+    ...docComment(`${what} of the records of ${g.as}, and their sizes: the same names and numbers.`),
+    `export const ${g.host} = {`,
+  );
   for (const c of cs) {
     if (c.kind === 'section' || c.kind === 'comment') continue;
     if (c.doc) ts.push(...docComment(docOf(c), '  '));

@@ -53,10 +53,14 @@ with zero points (and clamp bounds) moved by +128 and flip the output back (XOR 
       ],
     },
     {
-      doc: 'QLinearAdd / QLinearMul. Operand A (p0) has the output\'s shape; B (p1) is broadcast by MODE.',
+      doc: "QLinearAdd / QLinearMul. Operand A (p0) has the output's shape; B (p1) is broadcast by MODE.",
       fields: [
         ['QB_OP', 'i32', '0 add, 1 mul'],
-        ['QB_MODE', 'i32', '0 repeat (B index = i % MID; equal shapes: MID = N), 1 scalar (B[0]), 2 channel (B index = (i / INNER) % MID), 3 channel NCHW44 (B index = ((i >> 2) / INNER % (MID / 4)) * 4 + (i & 3))'],
+        [
+          'QB_MODE',
+          'i32',
+          '0 repeat (B index = i % MID; equal shapes: MID = N), 1 scalar (B[0]), 2 channel (B index = (i / INNER) % MID), 3 channel NCHW44 (B index = ((i >> 2) / INNER % (MID / 4)) * 4 + (i & 3))',
+        ],
         ['QB_INNER', 'i32', 'elements of A per B value (channel modes: the plane H * W)'],
         ['QB_MID', 'i32', 'B values in one period (elements of B, or those of one image)'],
         ['QB_ASCALE', 'f32', 'scale of A'],
@@ -81,14 +85,22 @@ with zero points (and clamp bounds) moved by +128 and flip the output back (XOR 
         ['CT_INNER', 'i32', 'elements per channel run (the plane H * W)'],
         ['CT_C', 'i32', 'channels C'],
         ['CT_OUTBYTES', 'i32', 'bytes per entry: 1 (an 8-bit output) or 4 (float32)'],
-        ['CT_LAYOUT', 'i32', '0 NCHW runs (c = (i / INNER) % C); 1 NCHW44 (c = ((i >> 2) / INNER % (C / 4)) * 4 + (i & 3), 1-byte entries)'],
+        [
+          'CT_LAYOUT',
+          'i32',
+          '0 NCHW runs (c = (i / INNER) % C); 1 NCHW44 (c = ((i >> 2) / INNER % (C / 4)) * 4 + (i & 3), 1-byte entries)',
+        ],
         'ChannelGate (the tables of a QLinearMul by a per-channel tensor g, and the QLinearAdd of its input, made per run',
         'by gateTableTask; then applied as a ChannelTable):',
         ['GT_MUL', 'i32', "the QLinearMul's record (A: x, B: g), laid out as a QLinearAdd / Mul record"],
         ['GT_ADD', 'i32', "the QLinearAdd's record (A: x, B: the product), or 0 where there is no add"],
         ['GT_IDENT', 'i32', '256 bytes 0, 1, .., 255 (every raw input byte)'],
         "ChannelTable whose input is float32, quantized per tensor first (the chain's leading QuantizeLinear; NCHW):",
-        ['CT_QUANT', 'i32', '1 when the input is float32 and quantized as QuantizeLinear does (the CT_Q* fields), 0 when it is bytes'],
+        [
+          'CT_QUANT',
+          'i32',
+          '1 when the input is float32 and quantized as QuantizeLinear does (the CT_Q* fields), 0 when it is bytes',
+        ],
         ['CT_QSCALE', 'f32', "the quantization's scale (as QZ_SCALE)"],
         ['CT_QLO', 'f32', 'lo - zp (as QZ_LO)'],
         ['CT_QHI', 'f32', 'hi - zp (as QZ_HI)'],
@@ -99,7 +111,11 @@ with zero points (and clamp bounds) moved by +128 and flip the output back (XOR 
     {
       doc: 'RequantizeInt32: v = K * acc0 (+ acc1) + bias[c]; y = RNE(clamp(f32(v) * scale[c], lo - zp, hi - zp)) + zp',
       fields: [
-        ['RQ_MODE', 'i32', '0 plain runs (c = (i / INNER) % C), 1 contiguous (c = i % C), 2 NCHW44 (c = ((i >> 2) / INNER % (C / 4)) * 4 + (i & 3))'],
+        [
+          'RQ_MODE',
+          'i32',
+          '0 plain runs (c = (i / INNER) % C), 1 contiguous (c = i % C), 2 NCHW44 (c = ((i >> 2) / INNER % (C / 4)) * 4 + (i & 3))',
+        ],
         ['RQ_INNER', 'i32', 'elements per channel run (the plane; 1 in mode 1)'],
         ['RQ_C', 'i32', 'channels C'],
         ['RQ_K', 'i32', '0 one accumulator tensor; 1 or 2: K, and a second accumulator tensor (p1) is added'],
@@ -141,7 +157,11 @@ generated from the same declaration).`,
       ],
       consts: [
         ['CT_MODE_DIRECT', 0, 'CT_MODE: every output cell is written once (tasks over chunks of input cells)'],
-        ['CT_MODE_ACCUMULATE', 1, 'CT_MODE: the kernel positions accumulate onto a zeroed plane (tasks over output channels)'],
+        [
+          'CT_MODE_ACCUMULATE',
+          1,
+          'CT_MODE: the kernel positions accumulate onto a zeroed plane (tasks over output channels)',
+        ],
       ],
       bytes: ['CT_CTX_BYTES', 64, 'bytes the host allocates for the record'],
     },
@@ -188,36 +208,38 @@ const POOL = {
   doc: `Field indices (byte offset = index * 4) of the ctx record of the pooling kernels (assembly/model/spatial-pool.ts:
 MaxPool, QLinearAveragePool, QLinearGlobalAveragePool). The host writes it through POOL_CTX
 (src/model/backends/wasm-int8/ctx.generated.ts, generated from the same declaration).`,
-  records: [{
-    fields: [
-      ['LAYOUT', 'i32', '0 NCHW, 1 NCHW44'],
-      ['SIGNED', 'i32', '1: int8, 0: uint8'],
-      ['PLANES', 'i32', 'C (NCHW) or C / 4 (NCHW44)'],
-      ['IH', 'i32', 'input rows'],
-      ['IW', 'i32', 'input columns'],
-      ['OH', 'i32', 'output rows'],
-      ['OW', 'i32', 'output columns'],
-      ['KH', 'i32', 'window rows'],
-      ['KW', 'i32', 'window columns'],
-      ['SH', 'i32', 'stride on rows'],
-      ['SW', 'i32', 'stride on columns'],
-      ['DH', 'i32', 'dilation on rows'],
-      ['DW', 'i32', 'dilation on columns'],
-      ['PT', 'i32', 'padding top'],
-      ['PL', 'i32', 'padding left'],
-      ['PPT', 'i32', 'planes per task'],
-      ['ROWS', 'i32', 'output rows per task'],
-      ['OX0', 'i32', 'first interior output column (every kx of [OX0, OX1) is inside the input)'],
-      ['OX1', 'i32', 'end of the interior output columns'],
-      ['INCLUDEPAD', 'i32', 'QLinearAveragePool: count_include_pad (0 or 1)'],
-      ['XZP', 'i32', 'x zero point'],
-      ['YZP', 'i32', 'y zero point'],
-      ['F_XSCALE', 'f32', 'QLinearAveragePool: x_scale'],
-      ['F_YSCALE', 'f32', 'QLinearAveragePool: y_scale'],
-      ['F_GSCALE', 'f32', 'QLinearGlobalAveragePool: f(x_scale / f(y_scale * H * W))'],
-    ],
-    bytes: ['CTX_BYTES', 32 * 4, 'bytes the host allocates for the record'],
-  }],
+  records: [
+    {
+      fields: [
+        ['LAYOUT', 'i32', '0 NCHW, 1 NCHW44'],
+        ['SIGNED', 'i32', '1: int8, 0: uint8'],
+        ['PLANES', 'i32', 'C (NCHW) or C / 4 (NCHW44)'],
+        ['IH', 'i32', 'input rows'],
+        ['IW', 'i32', 'input columns'],
+        ['OH', 'i32', 'output rows'],
+        ['OW', 'i32', 'output columns'],
+        ['KH', 'i32', 'window rows'],
+        ['KW', 'i32', 'window columns'],
+        ['SH', 'i32', 'stride on rows'],
+        ['SW', 'i32', 'stride on columns'],
+        ['DH', 'i32', 'dilation on rows'],
+        ['DW', 'i32', 'dilation on columns'],
+        ['PT', 'i32', 'padding top'],
+        ['PL', 'i32', 'padding left'],
+        ['PPT', 'i32', 'planes per task'],
+        ['ROWS', 'i32', 'output rows per task'],
+        ['OX0', 'i32', 'first interior output column (every kx of [OX0, OX1) is inside the input)'],
+        ['OX1', 'i32', 'end of the interior output columns'],
+        ['INCLUDEPAD', 'i32', 'QLinearAveragePool: count_include_pad (0 or 1)'],
+        ['XZP', 'i32', 'x zero point'],
+        ['YZP', 'i32', 'y zero point'],
+        ['F_XSCALE', 'f32', 'QLinearAveragePool: x_scale'],
+        ['F_YSCALE', 'f32', 'QLinearAveragePool: y_scale'],
+        ['F_GSCALE', 'f32', 'QLinearGlobalAveragePool: f(x_scale / f(y_scale * H * W))'],
+      ],
+      bytes: ['CTX_BYTES', 32 * 4, 'bytes the host allocates for the record'],
+    },
+  ],
 };
 
 /** Resize (assembly/model/spatial-resize.ts; the host: src/model/backends/wasm-int8/resize.ts). */
@@ -229,29 +251,31 @@ const RESIZE = {
   doc: `Field indices (byte offset = index * 4) of the ctx record of the Resize kernel (assembly/model/spatial-resize.ts,
 whose header describes the tables). The host writes it through RESIZE_CTX (src/model/backends/wasm-int8/ctx.generated.ts,
 generated from the same declaration).`,
-  records: [{
-    fields: [
-      ['LAYOUT', 'i32', '0 NCHW, 1 NCHW44'],
-      ['SIGNED', 'i32', '1: int8, 0: uint8'],
-      ['PLANES', 'i32', 'C (NCHW) or C / 4 (NCHW44)'],
-      ['IH', 'i32', 'input rows'],
-      ['IW', 'i32', 'input columns'],
-      ['OH', 'i32', 'output rows'],
-      ['OW', 'i32', 'output columns'],
-      ['PPT', 'i32', 'planes per task'],
-      ['ROWS', 'i32', 'output rows per task'],
-      ['LINEAR', 'i32', '1 linear, 0 nearest'],
-      ['YTAB', 'i32', 'i32[OH][4] table: input rows y1, y2, dup, 0'],
-      ['YW', 'i32', 'f32[OH][4] table: dy2, dy2, dy1, dy1 (linear; else 0)'],
-      ['XTAB', 'i32', 'i32[OW][2] table: input columns x1, x2'],
-      ['XW', 'i32', 'f32 table of the column weights (linear; else 0)'],
-      ['GRP', 'i32', 'NCHW: the 16-column groups (48 bytes each; NCHW44: 0)'],
-      ['OWP', 'i32', 'OW rounded up to 16'],
-      ['SRCBYTES', 'i32', 'bytes of the input tensor'],
-      ['TABLE', 'i32', 'a 256-byte table applied to every output byte (a look-up step fused into the resize), or 0'],
-    ],
-    bytes: ['CTX_BYTES', 20 * 4, 'bytes the host allocates for the record'],
-  }],
+  records: [
+    {
+      fields: [
+        ['LAYOUT', 'i32', '0 NCHW, 1 NCHW44'],
+        ['SIGNED', 'i32', '1: int8, 0: uint8'],
+        ['PLANES', 'i32', 'C (NCHW) or C / 4 (NCHW44)'],
+        ['IH', 'i32', 'input rows'],
+        ['IW', 'i32', 'input columns'],
+        ['OH', 'i32', 'output rows'],
+        ['OW', 'i32', 'output columns'],
+        ['PPT', 'i32', 'planes per task'],
+        ['ROWS', 'i32', 'output rows per task'],
+        ['LINEAR', 'i32', '1 linear, 0 nearest'],
+        ['YTAB', 'i32', 'i32[OH][4] table: input rows y1, y2, dup, 0'],
+        ['YW', 'i32', 'f32[OH][4] table: dy2, dy2, dy1, dy1 (linear; else 0)'],
+        ['XTAB', 'i32', 'i32[OW][2] table: input columns x1, x2'],
+        ['XW', 'i32', 'f32 table of the column weights (linear; else 0)'],
+        ['GRP', 'i32', 'NCHW: the 16-column groups (48 bytes each; NCHW44: 0)'],
+        ['OWP', 'i32', 'OW rounded up to 16'],
+        ['SRCBYTES', 'i32', 'bytes of the input tensor'],
+        ['TABLE', 'i32', 'a 256-byte table applied to every output byte (a look-up step fused into the resize), or 0'],
+      ],
+      bytes: ['CTX_BYTES', 20 * 4, 'bytes the host allocates for the record'],
+    },
+  ],
 };
 
 /** Transpose (assembly/model/spatial-transpose.ts; the host: src/model/backends/wasm-int8/transpose.ts). */
@@ -263,22 +287,29 @@ const TRANSPOSE = {
   doc: `Field indices (byte offset = index * 4) of the ctx record of the Transpose kernel (assembly/model/spatial-transpose.ts,
 whose header describes KIND 0 and 1). The host writes it through TRANSPOSE_CTX
 (src/model/backends/wasm-int8/ctx.generated.ts, generated from the same declaration).`,
-  records: [{
-    fields: [
-      ['ESIZE', 'i32', 'bytes per element: 1 or 4'],
-      ['KIND', 'i32', '0 rows, 1 tiles'],
-      ['NOUT', 'i32', 'outer axes (entries of OUTER)'],
-      ['RPT', 'i32', 'rows per task (KIND 1: tile rows)'],
-      ['ROWLEN', 'i32', 'KIND 0: bytes per row; KIND 1: ROWS'],
-      ['COLS', 'i32', 'KIND 1: elements of the input\'s last axis'],
-      ['SA', 'i32', 'KIND 1: src stride of the output\'s last axis (bytes)'],
-      ['TB', 'i32', 'KIND 1: dst stride of the input\'s last axis (bytes)'],
-      ['TOTAL', 'i32', 'KIND 0: R'],
-      ['TILES', 'i32', 'KIND 1: tasks per combination; the last one takes the rows left (at least RPT of them)'],
-      ['OUTER', 'i32', '[dim, src stride bytes, dst stride bytes] per outer axis, outermost first (room for 6 axes)', 18],
-    ],
-    bytes: ['CTX_BYTES', null, 'bytes the host allocates for the record'],
-  }],
+  records: [
+    {
+      fields: [
+        ['ESIZE', 'i32', 'bytes per element: 1 or 4'],
+        ['KIND', 'i32', '0 rows, 1 tiles'],
+        ['NOUT', 'i32', 'outer axes (entries of OUTER)'],
+        ['RPT', 'i32', 'rows per task (KIND 1: tile rows)'],
+        ['ROWLEN', 'i32', 'KIND 0: bytes per row; KIND 1: ROWS'],
+        ['COLS', 'i32', "KIND 1: elements of the input's last axis"],
+        ['SA', 'i32', "KIND 1: src stride of the output's last axis (bytes)"],
+        ['TB', 'i32', "KIND 1: dst stride of the input's last axis (bytes)"],
+        ['TOTAL', 'i32', 'KIND 0: R'],
+        ['TILES', 'i32', 'KIND 1: tasks per combination; the last one takes the rows left (at least RPT of them)'],
+        [
+          'OUTER',
+          'i32',
+          '[dim, src stride bytes, dst stride bytes] per outer axis, outermost first (room for 6 axes)',
+          18,
+        ],
+      ],
+      bytes: ['CTX_BYTES', null, 'bytes the host allocates for the record'],
+    },
+  ],
 };
 
 /** NCHW <-> NCHW44 (assembly/model/spatial-relayout.ts; the host: src/model/backends/wasm-int8/relayout.ts). */
@@ -290,15 +321,17 @@ const RELAYOUT = {
   doc: `Field indices (byte offset = index * 4) of the ctx record of the NCHW <-> NCHW44 task (assembly/model/spatial-relayout.ts).
 The host writes it through RELAYOUT_CTX (src/model/backends/wasm-int8/ctx.generated.ts, generated from the same
 declaration).`,
-  records: [{
-    fields: [
-      ['TO44', 'i32', '1: NCHW -> NCHW44, 0: NCHW44 -> NCHW'],
-      ['C', 'i32', 'channels'],
-      ['HW', 'i32', 'pixels per plane (H * W)'],
-      ['BPT', 'i32', 'channel blocks of 4 per task'],
-    ],
-    bytes: ['CTX_BYTES', null, 'bytes the host allocates for the record'],
-  }],
+  records: [
+    {
+      fields: [
+        ['TO44', 'i32', '1: NCHW -> NCHW44, 0: NCHW44 -> NCHW'],
+        ['C', 'i32', 'channels'],
+        ['HW', 'i32', 'pixels per plane (H * W)'],
+        ['BPT', 'i32', 'channel blocks of 4 per task'],
+      ],
+      bytes: ['CTX_BYTES', null, 'bytes the host allocates for the record'],
+    },
+  ],
 };
 
 export const MODEL_CTX_GROUPS = [ELEM, HOST_FLOAT, POOL, RESIZE, TRANSPOSE, RELAYOUT];

@@ -28,26 +28,84 @@ const args = process.argv.slice(2);
 const outDir = args[0] === '--out' ? args[1] : 'test/data/ocr';
 
 const LINES = [
-  'Invoice 2024-03-17', 'Total: $1,284.50', 'Hello World', 'Order No. 58213', 'Tel: 010-6655-7788',
-  'Quantization', 'Room 404, Floor 3', 'Deadline: June 9', 'Version 1.30.0', 'Page 12 of 48',
-  'PP-OCR model test', 'Subtotal 96.40', 'Monday morning', 'Batch size 16', 'Zip code 94103',
-  'Temperature 23.5 C', 'Open 9:00-18:00', 'Item #A-7731', 'Flight CA 1831', 'Thank you!',
-  'Weight: 2.75 kg', 'Chapter Seven', 'Mean 0.485', 'int8 inference', 'Paris, France',
-  'Receipt 000271', 'Price 19.99 EUR', 'Station 5', 'Exit only', 'Max speed 120',
-  'WebAssembly SIMD', 'Date 2023/11/05', 'Account 6217-0032', 'Good luck', 'Hidden layer 64',
-  'Tokyo 2020', 'Net weight 500g', 'ABCDEFG 1234567', 'Welcome back', 'Call 555-0199',
+  'Invoice 2024-03-17',
+  'Total: $1,284.50',
+  'Hello World',
+  'Order No. 58213',
+  'Tel: 010-6655-7788',
+  'Quantization',
+  'Room 404, Floor 3',
+  'Deadline: June 9',
+  'Version 1.30.0',
+  'Page 12 of 48',
+  'PP-OCR model test',
+  'Subtotal 96.40',
+  'Monday morning',
+  'Batch size 16',
+  'Zip code 94103',
+  'Temperature 23.5 C',
+  'Open 9:00-18:00',
+  'Item #A-7731',
+  'Flight CA 1831',
+  'Thank you!',
+  'Weight: 2.75 kg',
+  'Chapter Seven',
+  'Mean 0.485',
+  'int8 inference',
+  'Paris, France',
+  'Receipt 000271',
+  'Price 19.99 EUR',
+  'Station 5',
+  'Exit only',
+  'Max speed 120',
+  'WebAssembly SIMD',
+  'Date 2023/11/05',
+  'Account 6217-0032',
+  'Good luck',
+  'Hidden layer 64',
+  'Tokyo 2020',
+  'Net weight 500g',
+  'ABCDEFG 1234567',
+  'Welcome back',
+  'Call 555-0199',
 ];
 
 const DOC_TEXT = [
-  'The quick brown fox jumps', 'over the lazy dog 0123456789', 'Meeting notes, March 4', 'Agenda: budget review',
-  'Attendees: 12 people', 'Next review in 2 weeks', 'Invoice total 3,250.00', 'Payment due 2024-05-01',
-  'Contact: sales@example.com', 'Warehouse B, shelf 17', 'Shipping by ground', 'Signature required',
-  'Model accuracy 97.2%', 'Latency 14 ms per image', 'Threads: 1, SIMD: yes', 'Calibration on 16 inputs',
-  'Section 4.2 Results', 'Table 3: error rates', 'Figure 7 shows the loss', 'All values rounded',
-  'Customer ID 009912', 'Balance 1,020.75', 'Thank you for shopping', 'Keep this receipt',
+  'The quick brown fox jumps',
+  'over the lazy dog 0123456789',
+  'Meeting notes, March 4',
+  'Agenda: budget review',
+  'Attendees: 12 people',
+  'Next review in 2 weeks',
+  'Invoice total 3,250.00',
+  'Payment due 2024-05-01',
+  'Contact: sales@example.com',
+  'Warehouse B, shelf 17',
+  'Shipping by ground',
+  'Signature required',
+  'Model accuracy 97.2%',
+  'Latency 14 ms per image',
+  'Threads: 1, SIMD: yes',
+  'Calibration on 16 inputs',
+  'Section 4.2 Results',
+  'Table 3: error rates',
+  'Figure 7 shows the loss',
+  'All values rounded',
+  'Customer ID 009912',
+  'Balance 1,020.75',
+  'Thank you for shopping',
+  'Keep this receipt',
 ];
 
-const FONTS = ['DejaVu Sans', 'DejaVu Serif', 'DejaVu Sans Mono', 'Liberation Sans', 'Liberation Serif', 'Liberation Mono', 'Liberation Sans Narrow'];
+const FONTS = [
+  'DejaVu Sans',
+  'DejaVu Serif',
+  'DejaVu Sans Mono',
+  'Liberation Sans',
+  'Liberation Serif',
+  'Liberation Mono',
+  'Liberation Sans Narrow',
+];
 
 // Runs in the page: draws one image, returns its PNG (base64), the RGBA hash and the boxes.
 const PAGE_FN = `
@@ -118,14 +176,31 @@ const INKS = ['#000000', '#1a1a1a', '#202a60', '#3a2a1a', '#303030', '#10306a'];
 // gradient or noise on every pixel costs about 0.5 MB of PNG per 640x640 page.
 function pickBg(i, r, doc = false) {
   switch (i % 4) {
-    case 0: return { kind: 'plain', color: '#ffffff' };
-    case 1: return { kind: 'tinted', color: ['#f4ecd8', '#e8f0fa', '#eeeeee', '#f0f8e8'][Math.floor(r() * 4)] };
-    case 2: return { kind: 'gradient', vertical: doc, from: '#ffffff', to: ['#d8d8e8', '#e8dcc8', '#d0e4d0'][Math.floor(r() * 3)] };
-    default: return { kind: 'noise', color: ['#f8f8f8', '#f0ece4'][Math.floor(r() * 2)], ...(doc ? { amount: 40, density: 0.03 } : { amount: 10 }) };
+    case 0:
+      return { kind: 'plain', color: '#ffffff' };
+    case 1:
+      return { kind: 'tinted', color: ['#f4ecd8', '#e8f0fa', '#eeeeee', '#f0f8e8'][Math.floor(r() * 4)] };
+    case 2:
+      return {
+        kind: 'gradient',
+        vertical: doc,
+        from: '#ffffff',
+        to: ['#d8d8e8', '#e8dcc8', '#d0e4d0'][Math.floor(r() * 3)],
+      };
+    default:
+      return {
+        kind: 'noise',
+        color: ['#f8f8f8', '#f0ece4'][Math.floor(r() * 2)],
+        ...(doc ? { amount: 40, density: 0.03 } : { amount: 10 }),
+      };
   }
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--font-render-hinting=none'], headless: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
+  headless: true,
+});
 try {
   const page = await browser.newPage();
   await page.setContent(`<html><body><script>${PAGE_FN}</script></body></html>`);
@@ -159,10 +234,27 @@ try {
     const y = Math.round((height + m.ascent - m.descent) / 2);
     const bg = pickBg(i, r);
     const ink = INKS[Math.floor(r() * INKS.length)];
-    const res = await page.evaluate((spec) => draw(spec), { seed: 1000 + i, width, height, bg, texts: [{ text, font, ink, x: pad, y }] });
+    const res = await page.evaluate((spec) => draw(spec), {
+      seed: 1000 + i,
+      width,
+      height,
+      bg,
+      texts: [{ text, font, ink, x: pad, y }],
+    });
     const file = `lines/${String(i).padStart(2, '0')}.png`;
     writeFileSync(join(outDir, file), Buffer.from(res.png, 'base64'));
-    manifest.lines.push({ file, width, height, text, font, ink, background: bg, box: res.boxes[0], split: i % 4 === 0 ? 'calibration' : 'test', rgbaFnv1a: res.hash });
+    manifest.lines.push({
+      file,
+      width,
+      height,
+      text,
+      font,
+      ink,
+      background: bg,
+      box: res.boxes[0],
+      split: i % 4 === 0 ? 'calibration' : 'test',
+      rgbaFnv1a: res.hash,
+    });
   }
 
   for (let d = 0; d < 8; d++) {
@@ -187,12 +279,19 @@ try {
     const file = `docs/${String(d).padStart(2, '0')}.png`;
     writeFileSync(join(outDir, file), Buffer.from(res.png, 'base64'));
     manifest.docs.push({
-      file, width, height, background: bg, split: d < 3 ? 'calibration' : 'test', rgbaFnv1a: res.hash,
+      file,
+      width,
+      height,
+      background: bg,
+      split: d < 3 ? 'calibration' : 'test',
+      rgbaFnv1a: res.hash,
       lines: texts.map((t, j) => ({ text: t.text, font: t.font, ink: t.ink, box: res.boxes[j] })),
     });
   }
   writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest, null, 1) + '\n');
-  console.log(`wrote ${manifest.lines.length} lines and ${manifest.docs.length} pages to ${outDir} (Chromium ${manifest.chromium})`);
+  console.log(
+    `wrote ${manifest.lines.length} lines and ${manifest.docs.length} pages to ${outDir} (Chromium ${manifest.chromium})`,
+  );
 } finally {
   await browser.close();
 }

@@ -28,9 +28,13 @@ const BUILDS = [
 
 // the worker script(s): whatever `new URL('./x.js', import.meta.url)` the shipped modules name
 const workers = [];
-const walk = (d) => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
+const walk = (d) =>
+  readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
 for (const f of walk(dist).filter((p) => p.endsWith('.js'))) {
-  for (const m of readFileSync(f, 'utf8').matchAll(/new URL\(\s*['"](\.{1,2}\/[^'"]+\.js)['"]\s*,\s*import\.meta\.url/g)) workers.push(join(dirname(f), m[1]));
+  for (const m of readFileSync(f, 'utf8').matchAll(
+    /new URL\(\s*['"](\.{1,2}\/[^'"]+\.js)['"]\s*,\s*import\.meta\.url/g,
+  ))
+    workers.push(join(dirname(f), m[1]));
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'i8conv-sizes-'));
@@ -52,9 +56,12 @@ try {
   const buildChunks = new Set(BUILDS.map((b) => wasmChunk(b.module)));
   const workerChunks = chunks.filter((c) => c.isEntry && c.name.startsWith('worker'));
   // the model runtime (rt.loadModel) is a dynamic import: its chunk loads on the first loadModel only
-  const modelChunks = chunks.filter((c) => !buildChunks.has(c) && c.isDynamicEntry && c.moduleIds.some((id) => id.endsWith('/model/load.js')));
+  const modelChunks = chunks.filter(
+    (c) => !buildChunks.has(c) && c.isDynamicEntry && c.moduleIds.some((id) => id.endsWith('/model/load.js')),
+  );
   const lib = chunks.filter((c) => !buildChunks.has(c) && !workerChunks.includes(c) && !modelChunks.includes(c));
-  const sum = (cs) => cs.map(size).reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip }), { raw: 0, gzip: 0 });
+  const sum = (cs) =>
+    cs.map(size).reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip }), { raw: 0, gzip: 0 });
   const libSize = sum(lib);
   const workerSize = sum(workerChunks);
   const modelSize = sum(modelChunks);
@@ -67,7 +74,10 @@ try {
       build: b.name,
       wasm: { raw: bytes.length, gzip: gz(bytes) },
       wasmJs: own,
-      pageJs: { raw: libSize.raw + own.raw + single.raw + extra.raw, gzip: libSize.gzip + own.gzip + single.gzip + extra.gzip },
+      pageJs: {
+        raw: libSize.raw + own.raw + single.raw + extra.raw,
+        gzip: libSize.gzip + own.gzip + single.gzip + extra.gzip,
+      },
     };
   });
   if (process.argv.includes('--json')) {
@@ -75,13 +85,21 @@ try {
   } else {
     const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     const pair = (s) => `${kb(s.raw)} / ${kb(s.gzip)}`;
-    console.log(`library JS (createRuntime and what it imports, minified; the same for every build): ${pair(libSize)} (raw / gzip)`);
+    console.log(
+      `library JS (createRuntime and what it imports, minified; the same for every build): ${pair(libSize)} (raw / gzip)`,
+    );
     console.log(`worker script (threaded builds): ${pair(workerSize)}`);
-    console.log(`model runtime (rt.loadModel: reader, passes, planner, operators; loaded on its first call): ${pair(modelSize)}\n`);
-    console.log('| build | .wasm (raw / gzip) | its JS chunk, base64 (raw / gzip) | JS a page loads in all (raw / gzip) |');
+    console.log(
+      `model runtime (rt.loadModel: reader, passes, planner, operators; loaded on its first call): ${pair(modelSize)}\n`,
+    );
+    console.log(
+      '| build | .wasm (raw / gzip) | its JS chunk, base64 (raw / gzip) | JS a page loads in all (raw / gzip) |',
+    );
     console.log('|---|---|---|---|');
     for (const r of rows) console.log(`| ${r.build} | ${pair(r.wasm)} | ${pair(r.wasmJs)} | ${pair(r.pageJs)} |`);
-    console.log(`\n(bundled with rolldown ${(await import('rolldown')).VERSION} from ${relative(root, dist)}; gzip -9)`);
+    console.log(
+      `\n(bundled with rolldown ${(await import('rolldown')).VERSION} from ${relative(root, dist)}; gzip -9)`,
+    );
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -21,7 +21,15 @@ const families = (arg('--family') ?? 'mma').split(',');
 const only = arg('--only') ?? '';
 
 type Act = 'identity' | 'relu' | 'relu6';
-interface Case { n: number; ic: number; oc: number; bits: 4 | 8; blockSize: number; asym: boolean; act: Act }
+interface Case {
+  n: number;
+  ic: number;
+  oc: number;
+  bits: 4 | 8;
+  blockSize: number;
+  asym: boolean;
+  act: Act;
+}
 
 const CASES: Case[] = [
   { n: 1, ic: 4, oc: 5, bits: 4, blockSize: 0, asym: false, act: 'identity' },
@@ -41,25 +49,57 @@ async function main() {
   const { device } = await createNodeDevice();
   const gpu = await createGpuRuntime({ device, tuning: 'none' });
   const names = VARIANTS.filter((v) => families.includes(v.family) && v.name.includes(only)).map((v) => v.name);
-  let passed = 0, failed = 0;
+  let passed = 0,
+    failed = 0;
   let k = 0;
   for (const c of CASES) {
-    const p0: LowMemoryConvParams = { n: c.n, ic: c.ic, ih: 1, iw: 1, oc: c.oc, fh: 1, fw: 1, weightBits: c.bits,
-      blockSize: c.blockSize, asymmetric: c.asym, nonlinearity: c.act };
+    const p0: LowMemoryConvParams = {
+      n: c.n,
+      ic: c.ic,
+      ih: 1,
+      iw: 1,
+      oc: c.oc,
+      fh: 1,
+      fw: 1,
+      weightBits: c.bits,
+      blockSize: c.blockSize,
+      asymmetric: c.asym,
+      nonlinearity: c.act,
+    };
     const s = deriveShape(p0);
     const d = mnnC1Data(1, c.oc, c.ic, 1, 1, 1);
-    const q = quantizeMnn(d.weight.map((v, i) => v * Math.cos(i)), c.oc, c.ic, 1, 1, { bits: c.bits, asymmetric: c.asym, blockSize: c.blockSize });
+    const q = quantizeMnn(
+      d.weight.map((v, i) => v * Math.cos(i)),
+      c.oc,
+      c.ic,
+      1,
+      1,
+      { bits: c.bits, asymmetric: c.asym, blockSize: c.blockSize },
+    );
     const x = input(c.n, c.ic, k++);
     const ref = lowMemConvRef({ ...s, nonlinearity: c.act }, x, q.dequantized, d.bias);
     const usableHere = gpu.lowMemoryConv(p0).variants;
     for (const name of names) {
       const label = `${JSON.stringify(c)} ${name}`;
-      if (!usableHere.includes(name)) { console.log(`not usable here: ${label}`); continue; }
+      if (!usableHere.includes(name)) {
+        console.log(`not usable here: ${label}`);
+        continue;
+      }
       try {
         const { out, variant } = await runGuarded(device, gpu, { ...p0, variant: name }, q, d.bias, x);
         const err = maxRelError(out, ref);
-        const why = !(err <= 1e-5) ? `max error ${err.toExponential(2)} of max|ref|` : variant !== name ? `ran ${variant}` : '';
-        if (why) { failed++; console.log(`FAIL ${label}: ${why}`); } else { passed++; console.log(`ok ${label}: error ${err.toExponential(2)}`); }
+        const why = !(err <= 1e-5)
+          ? `max error ${err.toExponential(2)} of max|ref|`
+          : variant !== name
+            ? `ran ${variant}`
+            : '';
+        if (why) {
+          failed++;
+          console.log(`FAIL ${label}: ${why}`);
+        } else {
+          passed++;
+          console.log(`ok ${label}: error ${err.toExponential(2)}`);
+        }
       } catch (e) {
         failed++;
         console.log(`FAIL ${label}: ${(e as Error).message}`);
@@ -70,4 +110,7 @@ async function main() {
   process.exit(failed > 0 || passed === 0 ? 1 : 0);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -19,11 +19,19 @@ import { args, arg } from './cli.js';
 const K = Number(arg('--k') ?? 16384);
 const N = Number(arg('--n') ?? 16384);
 const only = arg('--only');
-const OCB = N / 4, NB = K / 32, NU = K / 8; // 4-channel blocks, 32-channel blocks, 16-byte units per ocb
+const OCB = N / 4,
+  NB = K / 32,
+  NU = K / 8; // 4-channel blocks, 32-channel blocks, 16-byte units per ocb
 // the library's dot pre-pass ("v2": 8 threads a block) writes the same records for this shape
 const dotShape = deriveShape({ n: 1, ic: K, ih: 1, iw: 1, oc: N, fh: 1, fw: 1, weightBits: 4, blockSize: 32 });
 
-interface Cfg { kind: 'read' | 'fp' | 'dp4t' | 'dp4l' | 'dp4v'; lpo: number; t: number; og: number; pd: number }
+interface Cfg {
+  kind: 'read' | 'fp' | 'dp4t' | 'dp4l' | 'dp4v';
+  lpo: number;
+  t: number;
+  og: number;
+  pd: number;
+}
 
 /** lanes per ocb `lpo`, work-group `t` threads, `og` ocbs per lane sharing input loads, `pd` blocks loaded ahead */
 function kernel(c: Cfg): string {
@@ -49,12 +57,15 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
   // the ring of prefetched blocks: w{g}_{p}_{uu}
   const ld = (p: number, bExpr: string) => {
     const o: string[] = [];
-    for (let g = 0; g < og; g++) for (let uu = 0; uu < 4; uu++) {
-      // dp4v: blocks in groups of 8, unit uu of the group's 8 blocks contiguous (lanes read whole lines)
-      const idx = c.kind === 'dp4v' ? `ocb${g} * NU + (min(${bExpr}, NB - 1u) >> 3u) * 32u + ${uu}u * 8u + (min(${bExpr}, NB - 1u) & 7u)`
-        : `ocb${g} * NU + min(${bExpr}, NB - 1u) * 4u + ${uu}u`;
-      o.push(`w${g}_${p}_${uu} = W[${idx}];`);
-    }
+    for (let g = 0; g < og; g++)
+      for (let uu = 0; uu < 4; uu++) {
+        // dp4v: blocks in groups of 8, unit uu of the group's 8 blocks contiguous (lanes read whole lines)
+        const idx =
+          c.kind === 'dp4v'
+            ? `ocb${g} * NU + (min(${bExpr}, NB - 1u) >> 3u) * 32u + ${uu}u * 8u + (min(${bExpr}, NB - 1u) & 7u)`
+            : `ocb${g} * NU + min(${bExpr}, NB - 1u) * 4u + ${uu}u`;
+        o.push(`w${g}_${p}_${uu} = W[${idx}];`);
+      }
     return o.join(' ');
   };
   for (let p = 0; p < pd; p++) {
@@ -72,45 +83,60 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_index) 
       L.push('    xr.x ^= bitcast<u32>(SO[ocb0 * NB + b].x);');
     } else if (c.kind === 'fp') {
       for (let g = 0; g < og; g++) L.push(`    var du${g} = vec4<f32>(0.0);`);
-      for (let uu = 0; uu < 4; uu++) for (let tt = 0; tt < 2; tt++) {
-        L.push(`    { let xv = X[b * 8u + ${uu * 2 + tt}u];`);
-        for (let g = 0; g < og; g++) {
-          const [a, bb] = tt === 0 ? ['x', 'y'] : ['z', 'w'];
-          L.push(`      { let q0 = u4r(c${g}_${uu}.${a}); let q1 = u4r(c${g}_${uu}.${a} >> 16u); let q2 = u4r(c${g}_${uu}.${bb}); let q3 = u4r(c${g}_${uu}.${bb} >> 16u);
+      for (let uu = 0; uu < 4; uu++)
+        for (let tt = 0; tt < 2; tt++) {
+          L.push(`    { let xv = X[b * 8u + ${uu * 2 + tt}u];`);
+          for (let g = 0; g < og; g++) {
+            const [a, bb] = tt === 0 ? ['x', 'y'] : ['z', 'w'];
+            L.push(`      { let q0 = u4r(c${g}_${uu}.${a}); let q1 = u4r(c${g}_${uu}.${a} >> 16u); let q2 = u4r(c${g}_${uu}.${bb}); let q3 = u4r(c${g}_${uu}.${bb} >> 16u);
         du${g} = fma(vec4<f32>(xv.x), q0, fma(vec4<f32>(xv.y), q1, fma(vec4<f32>(xv.z), q2, fma(vec4<f32>(xv.w), q3, du${g})))); }`);
+          }
+          L.push('    }');
         }
-        L.push('    }');
-      }
       for (let g = 0; g < og; g++) L.push(`    acc${g} = fma(du${g}, SO[ocb${g} * NB + b] * LSC, acc${g});`);
     } else {
       // digits: XD[b*8 + d*2 + uu/2] component (uu%2)*2 + tt = digit d of tile (uu, tt); XD[b*8 + 6] = (scale bits, c0, c1, c2)
       // structure of arrays: record r of block b at XD[r*NB + b], so that lanes (consecutive blocks) read consecutive vec4s
-      L.push('    let xd0a = XD[b]; let xd0b = XD[NB + b]; let xd1a = XD[2u * NB + b]; let xd1b = XD[3u * NB + b]; let xd2a = XD[4u * NB + b]; let xd2b = XD[5u * NB + b]; let inf = XD[6u * NB + b];');
-      for (let g = 0; g < og; g++) L.push(`    var a${g}_0 = vec4<i32>(0); var a${g}_1 = vec4<i32>(0); var a${g}_2 = vec4<i32>(0);`);
-      for (let uu = 0; uu < 4; uu++) for (let tt = 0; tt < 2; tt++) {
-        const comp = ['x', 'y', 'z', 'w'][(uu % 2) * 2 + tt];
-        const half = uu < 2 ? 'a' : 'b';
-        for (let g = 0; g < og; g++) {
-          const [wa, wb] = tt === 0 ? ['x', 'y'] : ['z', 'w'];
-          const lanes: string[] = [];
-          if (c.kind === 'dp4v') {
-            // byte = 16*q(odd lane) + q(even lane) + 8: low nibbles alone give the even lane, the whole byte minus them 16x the odd
-            L.push(`    { let ta = c${g}_${uu}.${wa}; let tb = c${g}_${uu}.${wb}; let ma = ta & 0x0f0f0f0fu; let mb = tb & 0x0f0f0f0fu;`);
-            lanes.push('ma', 'ta', 'mb', 'tb');
-          } else if (c.kind === 'dp4t') {
-            L.push(`    { let ta = c${g}_${uu}.${wa}; let tb = c${g}_${uu}.${wb} << 8u;`);
-            for (let j = 0; j < 4; j++) lanes.push(`((ta >> ${4 * j}u) & 0x000f000fu) | ((tb >> ${4 * j}u) & 0x0f000f00u)`);
-          } else {
-            L.push(`    { let ta = c${g}_${uu}.${wa}; let tb = c${g}_${uu}.${wb};`);
-            lanes.push('ta & 0x0f0f0f0fu', '(ta >> 4u) & 0x0f0f0f0fu', 'tb & 0x0f0f0f0fu', '(tb >> 4u) & 0x0f0f0f0fu');
+      L.push(
+        '    let xd0a = XD[b]; let xd0b = XD[NB + b]; let xd1a = XD[2u * NB + b]; let xd1b = XD[3u * NB + b]; let xd2a = XD[4u * NB + b]; let xd2b = XD[5u * NB + b]; let inf = XD[6u * NB + b];',
+      );
+      for (let g = 0; g < og; g++)
+        L.push(`    var a${g}_0 = vec4<i32>(0); var a${g}_1 = vec4<i32>(0); var a${g}_2 = vec4<i32>(0);`);
+      for (let uu = 0; uu < 4; uu++)
+        for (let tt = 0; tt < 2; tt++) {
+          const comp = ['x', 'y', 'z', 'w'][(uu % 2) * 2 + tt];
+          const half = uu < 2 ? 'a' : 'b';
+          for (let g = 0; g < og; g++) {
+            const [wa, wb] = tt === 0 ? ['x', 'y'] : ['z', 'w'];
+            const lanes: string[] = [];
+            if (c.kind === 'dp4v') {
+              // byte = 16*q(odd lane) + q(even lane) + 8: low nibbles alone give the even lane, the whole byte minus them 16x the odd
+              L.push(
+                `    { let ta = c${g}_${uu}.${wa}; let tb = c${g}_${uu}.${wb}; let ma = ta & 0x0f0f0f0fu; let mb = tb & 0x0f0f0f0fu;`,
+              );
+              lanes.push('ma', 'ta', 'mb', 'tb');
+            } else if (c.kind === 'dp4t') {
+              L.push(`    { let ta = c${g}_${uu}.${wa}; let tb = c${g}_${uu}.${wb} << 8u;`);
+              for (let j = 0; j < 4; j++)
+                lanes.push(`((ta >> ${4 * j}u) & 0x000f000fu) | ((tb >> ${4 * j}u) & 0x0f000f00u)`);
+            } else {
+              L.push(`    { let ta = c${g}_${uu}.${wa}; let tb = c${g}_${uu}.${wb};`);
+              lanes.push(
+                'ta & 0x0f0f0f0fu',
+                '(ta >> 4u) & 0x0f0f0f0fu',
+                'tb & 0x0f0f0f0fu',
+                '(tb >> 4u) & 0x0f0f0f0fu',
+              );
+            }
+            lanes.forEach((e, j) => L.push(`      let l${j} = ${e};`));
+            for (let d = 0; d < 3; d++) {
+              L.push(
+                `      a${g}_${d} += vec4<i32>(dot4I8Packed(l0, xd${d}${half}.${comp}), dot4I8Packed(l1, xd${d}${half}.${comp}), dot4I8Packed(l2, xd${d}${half}.${comp}), dot4I8Packed(l3, xd${d}${half}.${comp}));`,
+              );
+            }
+            L.push('    }');
           }
-          lanes.forEach((e, j) => L.push(`      let l${j} = ${e};`));
-          for (let d = 0; d < 3; d++) {
-            L.push(`      a${g}_${d} += vec4<i32>(dot4I8Packed(l0, xd${d}${half}.${comp}), dot4I8Packed(l1, xd${d}${half}.${comp}), dot4I8Packed(l2, xd${d}${half}.${comp}), dot4I8Packed(l3, xd${d}${half}.${comp}));`);
-          }
-          L.push('    }');
         }
-      }
       for (let g = 0; g < og; g++) {
         if (c.kind === 'dp4v') {
           L.push(`    { let f0 = vec4<i32>(a${g}_0.x, (a${g}_0.y - a${g}_0.x) >> 4u, a${g}_0.z, (a${g}_0.w - a${g}_0.z) >> 4u);
@@ -184,43 +210,75 @@ async function main() {
     return b;
   };
   const X = buf(K * 4, (i) => new Uint32Array(new Float32Array([((i * 31) % 97) / 97]).buffer)[0]);
-  const W = buf(N * K / 2, (i) => Math.imul(i, 0x9e3779b1));
+  const W = buf((N * K) / 2, (i) => Math.imul(i, 0x9e3779b1));
   const SO = buf(OCB * NB * 16, () => 0x3c23d70a);
   const XD = buf(NB * 128, (i) => Math.imul(i, 0x85ebca6b) & 0x3f3f3f3f);
   const Y = device.createBuffer({ size: N * 4 + 64, usage: GPUBufferUsage.STORAGE });
   const ro = { type: 'read-only-storage' as const };
-  const layout = device.createBindGroupLayout({ entries: [0, 1, 2, 3].map((b) => ({ binding: b, visibility: 4, buffer: ro }))
-    .concat([{ binding: 4, visibility: 4, buffer: { type: 'storage' } as unknown as typeof ro }]) });
-  const bindGroup = device.createBindGroup({ layout, entries: [X, W, SO, XD, Y].map((b, i) => ({ binding: i, resource: { buffer: b } })) });
+  const layout = device.createBindGroupLayout({
+    entries: [0, 1, 2, 3]
+      .map((b) => ({ binding: b, visibility: 4, buffer: ro }))
+      .concat([{ binding: 4, visibility: 4, buffer: { type: 'storage' } as unknown as typeof ro }]),
+  });
+  const bindGroup = device.createBindGroup({
+    layout,
+    entries: [X, W, SO, XD, Y].map((b, i) => ({ binding: i, resource: { buffer: b } })),
+  });
   const pl = device.createPipelineLayout({ bindGroupLayouts: [layout] });
-  const bytes = N * K / 2 + OCB * NB * 16;
+  const bytes = (N * K) / 2 + OCB * NB * 16;
   console.log(`K=${K} N=${N}: ${(bytes / 1e6).toFixed(1)} MB of weights and scales`);
   let pre: Dispatch | undefined;
   {
     const XDw = device.createBuffer({ size: NB * 128, usage: GPUBufferUsage.STORAGE });
-    const bg2 = device.createBindGroup({ layout, entries: [X, W, SO, XDw, XD].map((b, i) => ({ binding: i, resource: { buffer: b } })) });
+    const bg2 = device.createBindGroup({
+      layout,
+      entries: [X, W, SO, XDw, XD].map((b, i) => ({ binding: i, resource: { buffer: b } })),
+    });
     const module = device.createShaderModule({ code: prepass() });
     const errs = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error');
     if (errs.length) console.log(`pre: ${errs.map((m) => `${m.lineNum}: ${m.message}`).join('; ')}`);
     else {
-      const d: Dispatch = { pipeline: device.createComputePipeline({ layout: pl, compute: { module, entryPoint: 'main' } }), bindGroup: bg2, groups: [Math.ceil(NB / 64), 1] };
-      const d2: Dispatch = { pipeline: device.createComputePipeline({ layout: pl, compute: { module: device.createShaderModule({ code: dotPrepass(dotShape) }), entryPoint: 'main' } }), bindGroup: bg2, groups: dotPrepassSize(dotShape) };
+      const d: Dispatch = {
+        pipeline: device.createComputePipeline({ layout: pl, compute: { module, entryPoint: 'main' } }),
+        bindGroup: bg2,
+        groups: [Math.ceil(NB / 64), 1],
+      };
+      const d2: Dispatch = {
+        pipeline: device.createComputePipeline({
+          layout: pl,
+          compute: { module: device.createShaderModule({ code: dotPrepass(dotShape) }), entryPoint: 'main' },
+        }),
+        bindGroup: bg2,
+        groups: dotPrepassSize(dotShape),
+      };
       await heat(device, d2, 100);
-      console.log(`pre-pass v2 ${median((await timeDispatch(device, d2, 30)).us).toFixed(1)} us per pass, ${(await timeInPass(device, d2, 20, 8)).toFixed(1)} us back to back`);
+      console.log(
+        `pre-pass v2 ${median((await timeDispatch(device, d2, 30)).us).toFixed(1)} us per pass, ${(await timeInPass(device, d2, 20, 8)).toFixed(1)} us back to back`,
+      );
       pre = args.includes('--pre1') ? d : d2;
       await heat(device, d, 100);
-      console.log(`pre-pass ${median((await timeDispatch(device, d, 30)).us).toFixed(1)} us per pass, ${(await timeInPass(device, d, 20, 8)).toFixed(1)} us back to back`);
+      console.log(
+        `pre-pass ${median((await timeDispatch(device, d, 30)).us).toFixed(1)} us per pass, ${(await timeInPass(device, d, 20, 8)).toFixed(1)} us back to back`,
+      );
     }
   }
   const cfgs: Cfg[] = [];
   for (const kind of ['read', 'fp', 'dp4t', 'dp4l', 'dp4v'] as const) {
     if (only && only !== kind) continue;
-    for (const [lpo, t] of [[32, 128], [64, 128], [64, 256], [128, 128], [128, 256]]) for (const og of [1, 2]) for (const pd of [1, 2]) {
-      if (kind === 'read' && (og > 1 || lpo !== 32)) continue;
-      // the kernels dp4v superseded run only when asked for by name
-      if (!only && (kind === 'fp' || kind === 'dp4t' || kind === 'dp4l')) continue;
-      cfgs.push({ kind, lpo, t, og, pd });
-    }
+    for (const [lpo, t] of [
+      [32, 128],
+      [64, 128],
+      [64, 256],
+      [128, 128],
+      [128, 256],
+    ])
+      for (const og of [1, 2])
+        for (const pd of [1, 2]) {
+          if (kind === 'read' && (og > 1 || lpo !== 32)) continue;
+          // the kernels dp4v superseded run only when asked for by name
+          if (!only && (kind === 'fp' || kind === 'dp4t' || kind === 'dp4l')) continue;
+          cfgs.push({ kind, lpo, t, og, pd });
+        }
   }
   for (const c of cfgs) {
     const name = `${c.kind} lpo${c.lpo} t${c.t} og${c.og} pd${c.pd}`;
@@ -228,7 +286,10 @@ async function main() {
       const module = device.createShaderModule({ code: kernel(c) });
       const info = await module.getCompilationInfo();
       const errs = info.messages.filter((m) => m.type === 'error');
-      if (errs.length) { console.log(`${name}: ${errs.map((m) => `${m.lineNum}: ${m.message}`).join('; ')}`); continue; }
+      if (errs.length) {
+        console.log(`${name}: ${errs.map((m) => `${m.lineNum}: ${m.message}`).join('; ')}`);
+        continue;
+      }
       const pipeline = device.createComputePipeline({ layout: pl, compute: { module, entryPoint: 'main' } });
       const d: Dispatch = { pipeline, bindGroup, groups: [OCB / c.og / (c.t / c.lpo), 1] };
       await heat(device, d, 150);
@@ -240,9 +301,19 @@ async function main() {
         const t2 = median((await timeDispatch(device, dp, 30)).us);
         both = `  with pre-pass ${t2.toFixed(1)} us (${(bytes / t2 / 1e3).toFixed(0)} GB/s)`;
       }
-      console.log(`${name.padEnd(28)} ${one.toFixed(1).padStart(7)} us per pass (${(bytes / one / 1e3).toFixed(0)} GB/s)  ${many.toFixed(1).padStart(7)} us back to back (${(bytes / many / 1e3).toFixed(0)} GB/s)${both}`);
-    } catch (e) { console.log(`${name}: ${(e as Error).message.split('\n')[0]}`); }
+      console.log(
+        `${name.padEnd(28)} ${one.toFixed(1).padStart(7)} us per pass (${(bytes / one / 1e3).toFixed(0)} GB/s)  ${many.toFixed(1).padStart(7)} us back to back (${(bytes / many / 1e3).toFixed(0)} GB/s)${both}`,
+      );
+    } catch (e) {
+      console.log(`${name}: ${(e as Error).message.split('\n')[0]}`);
+    }
   }
   device.destroy();
 }
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -12,7 +12,18 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createNodeDevice } from '../../fixtures/gpu/node-device.js';
-import { createGpuRuntime, heat, hostSizes, median, runAndWait, timeDispatch, upload, type GpuRuntime, type LowMemoryConv, type LowMemoryConvParams } from '../../src/gpu/index.js';
+import {
+  createGpuRuntime,
+  heat,
+  hostSizes,
+  median,
+  runAndWait,
+  timeDispatch,
+  upload,
+  type GpuRuntime,
+  type LowMemoryConv,
+  type LowMemoryConvParams,
+} from '../../src/gpu/index.js';
 import { quantizeMnn, quantAt } from '../../kernels-ref/lowmem-conv.js';
 import { convShapes } from './cases.js';
 import { args, arg } from './cli.js';
@@ -27,14 +38,17 @@ interface Case {
 const quick = args.includes('--quick');
 const only = arg('--only');
 const reps = Number(arg('--reps') ?? (quick ? 5 : 50));
-const outFile = arg('--out') ?? (process.env.OUT ? `${process.env.OUT}/gpu-bench.json` : 'bench/results/gpu-bench.json');
+const outFile =
+  arg('--out') ?? (process.env.OUT ? `${process.env.OUT}/gpu-bench.json` : 'bench/results/gpu-bench.json');
 
 function gemmCases(): Case[] {
   const out: Case[] = [];
   const K = quick ? 256 : 4096;
   for (const m of quick ? [1, 16] : [1, 16, 128]) {
     const p = { n: m, ic: K, ih: 1, iw: 1, oc: K, fh: 1, fw: 1 };
-    for (const bits of [4, 8] as const) for (const bs of [32, 0]) out.push({ name: `gemm K=N=${K} M=${m} int${bits} blk${bs}`, params: p, bits, blockSize: bs });
+    for (const bits of [4, 8] as const)
+      for (const bs of [32, 0])
+        out.push({ name: `gemm K=N=${K} M=${m} int${bits} blk${bs}`, params: p, bits, blockSize: bs });
     out.push({ name: `gemm K=N=${K} M=${m} f32`, params: p, bits: 32, blockSize: 0 });
   }
   const K2 = quick ? 1024 : 16384;
@@ -59,7 +73,11 @@ function rand(n: number, seed: number): Float32Array {
   const a = new Float32Array(n);
   let x = (seed * 2654435761) >>> 0 || 1;
   for (let i = 0; i < n; i++) {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
     a[i] = x / 2147483648 - 1;
   }
   return a;
@@ -67,7 +85,9 @@ function rand(n: number, seed: number): Float32Array {
 
 /** Read bandwidth: each thread sums vec4s strided by the grid; one store per thread that never happens. */
 async function readBandwidth(device: GPUDevice): Promise<{ gbps: number; bytes: number; us: number; config: string }> {
-  const bytes = Math.min(quick ? 32 << 20 : 1 << 30, device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize) & ~0xfffff;
+  const bytes =
+    Math.min(quick ? 32 << 20 : 1 << 30, device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize) &
+    ~0xfffff;
   const src = device.createBuffer({ size: bytes, usage: GPUBufferUsage.STORAGE });
   const dst = device.createBuffer({ size: 4 << 20, usage: GPUBufferUsage.STORAGE });
   // fill with non-zero data once through a tiny kernel (createBuffer gives zeros)
@@ -86,11 +106,19 @@ async function readBandwidth(device: GPUDevice): Promise<{ gbps: number; bytes: 
   });
   await runAndWait(device, {
     pipeline: fill,
-    bindGroup: device.createBindGroup({ layout: fill.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }] }),
+    bindGroup: device.createBindGroup({
+      layout: fill.getBindGroupLayout(0),
+      entries: [{ binding: 0, resource: { buffer: src } }],
+    }),
     groups: [4096, 1],
   });
   let best = { gbps: 0, bytes, us: 0, config: '' };
-  for (const [groups, unroll] of [[8192, 1], [16384, 2], [4096, 4], [32768, 1]] as const) {
+  for (const [groups, unroll] of [
+    [8192, 1],
+    [16384, 2],
+    [4096, 4],
+    [32768, 1],
+  ] as const) {
     const n4 = bytes / 16;
     const code = `@group(0) @binding(0) var<storage, read> A: array<vec4<f32>>;
 @group(0) @binding(1) var<storage, read_write> D: array<f32>;
@@ -102,13 +130,25 @@ const NT = ${groups * 256}u; const N4 = ${n4}u;
   }
   if (s.x == -1.0) { D[g.x % 1048576u] = s.y; }
 }`;
-    const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
-    const bg = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: src } }, { binding: 1, resource: { buffer: dst } }] });
-    const t = median((await timeDispatch(device, { pipeline: pipe, bindGroup: bg, groups: [groups, 1] }, Math.max(5, reps >> 2))).us);
+    const pipe = device.createComputePipeline({
+      layout: 'auto',
+      compute: { module: device.createShaderModule({ code }), entryPoint: 'main' },
+    });
+    const bg = device.createBindGroup({
+      layout: pipe.getBindGroupLayout(0),
+      entries: [
+        { binding: 0, resource: { buffer: src } },
+        { binding: 1, resource: { buffer: dst } },
+      ],
+    });
+    const t = median(
+      (await timeDispatch(device, { pipeline: pipe, bindGroup: bg, groups: [groups, 1] }, Math.max(5, reps >> 2))).us,
+    );
     const gbps = bytes / (t * 1e-6) / 1e9;
     if (gbps > best.gbps) best = { gbps, bytes, us: t, config: `${groups}x256 unroll ${unroll}` };
   }
-  src.destroy(); dst.destroy();
+  src.destroy();
+  dst.destroy();
   return best;
 }
 
@@ -134,18 +174,42 @@ async function fmaBurst(device: GPUDevice, groups: number): Promise<{ tflops: nu
   let t = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
   if (t.x == -1.0) { D[g.x & 1023u] = t.y; }
 }`;
-    const pipe = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code }), entryPoint: 'main' } });
+    const pipe = device.createComputePipeline({
+      layout: 'auto',
+      compute: { module: device.createShaderModule({ code }), entryPoint: 'main' },
+    });
     const dst = device.createBuffer({ size: 4096, usage: GPUBufferUsage.STORAGE });
-    fmaPipe = { pipe, dst, bg: device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [{ binding: 0, resource: { buffer: dst } }] }) };
+    fmaPipe = {
+      pipe,
+      dst,
+      bg: device.createBindGroup({
+        layout: pipe.getBindGroupLayout(0),
+        entries: [{ binding: 0, resource: { buffer: dst } }],
+      }),
+    };
   }
-  const t = median((await timeDispatch(device, { pipeline: fmaPipe.pipe, bindGroup: fmaPipe.bg, groups: [groups, 1] }, 5)).us);
+  const t = median(
+    (await timeDispatch(device, { pipeline: fmaPipe.pipe, bindGroup: fmaPipe.bg, groups: [groups, 1] }, 5)).us,
+  );
   return { tflops: (groups * 256 * FMA_ITERS * 8 * 4 * 2) / (t * 1e-6) / 1e12, us: t };
 }
 
 interface Row {
-  name: string; variant: string; wg: [number, number]; kernelUs: number; kernelMinUs: number; wallUs: number;
-  maxRelErr: number; checked: number; ok: boolean; tuneLog: { variant: string; wg: [number, number]; us: number }[];
-  weightBytes: number; gbps: number; gflops: number; timestamps: boolean; clock: number;
+  name: string;
+  variant: string;
+  wg: [number, number];
+  kernelUs: number;
+  kernelMinUs: number;
+  wallUs: number;
+  maxRelErr: number;
+  checked: number;
+  ok: boolean;
+  tuneLog: { variant: string; wg: [number, number]; us: number }[];
+  weightBytes: number;
+  gbps: number;
+  gflops: number;
+  timestamps: boolean;
+  clock: number;
 }
 
 async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row> {
@@ -164,7 +228,12 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
     deqAt = (e) => wf[e];
     weightBytes = sz.weightCount * 4;
   } else {
-    const q = quantizeMnn(wf, s.oc, s.ic, s.fh, s.fw, { bits: c.bits, asymmetric: false, blockSize: c.blockSize, skipDequantized: true });
+    const q = quantizeMnn(wf, s.oc, s.ic, s.fh, s.fw, {
+      bits: c.bits,
+      asymmetric: false,
+      blockSize: c.blockSize,
+      skipDequantized: true,
+    });
     conv.setWeights(q.data, q.scales, undefined, bias);
     const area = s.fh * s.fw;
     const nBlk = s.nBlk;
@@ -200,20 +269,25 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
   read.unmap();
   const nCheck = Math.min(sz.output, 4096);
   const step = sz.output / nCheck;
-  let maxRef = 0, maxDiff = 0;
+  let maxRef = 0,
+    maxDiff = 0;
   for (let k = 0; k < nCheck; k++) {
     const idx = Math.floor(k * step);
-    const ow = idx % s.ow, oh = Math.floor(idx / s.ow) % s.oh, o = Math.floor(idx / (s.ow * s.oh)) % s.oc, n = Math.floor(idx / (s.ow * s.oh * s.oc));
+    const ow = idx % s.ow,
+      oh = Math.floor(idx / s.ow) % s.oh,
+      o = Math.floor(idx / (s.ow * s.oh)) % s.oc,
+      n = Math.floor(idx / (s.ow * s.oh * s.oc));
     let acc = bias[o];
-    for (let ic = 0; ic < s.ic; ic++) for (let ky = 0; ky < s.fh; ky++) {
-      const iy = oh * s.sh - s.ph + ky * s.dh;
-      if (iy < 0 || iy >= s.ih) continue;
-      for (let kx = 0; kx < s.fw; kx++) {
-        const ix = ow * s.sw - s.pw + kx * s.dw;
-        if (ix < 0 || ix >= s.iw) continue;
-        acc += x[((n * s.ic + ic) * s.ih + iy) * s.iw + ix] * deqAt(((o * s.ic + ic) * s.fh + ky) * s.fw + kx);
+    for (let ic = 0; ic < s.ic; ic++)
+      for (let ky = 0; ky < s.fh; ky++) {
+        const iy = oh * s.sh - s.ph + ky * s.dh;
+        if (iy < 0 || iy >= s.ih) continue;
+        for (let kx = 0; kx < s.fw; kx++) {
+          const ix = ow * s.sw - s.pw + kx * s.dw;
+          if (ix < 0 || ix >= s.iw) continue;
+          acc += x[((n * s.ic + ic) * s.ih + iy) * s.iw + ix] * deqAt(((o * s.ic + ic) * s.fh + ky) * s.fw + kx);
+        }
       }
-    }
     acc = Math.max(acc, 0);
     maxRef = Math.max(maxRef, Math.abs(acc));
     const diff = Math.abs(out[idx] - acc);
@@ -223,11 +297,25 @@ async function runCase(gpu: GpuRuntime, c: Case, device: GPUDevice): Promise<Row
   const kernelUs = median(t.us);
   const flops = 2 * s.n * s.oh * s.ow * s.oc * s.ic * s.fh * s.fw;
   const row: Row = {
-    name: c.name, variant: d.variant, wg: d.wg, kernelUs, kernelMinUs: Math.min(...t.us), wallUs, maxRelErr, checked: nCheck,
-    ok: maxRelErr <= 1e-3, tuneLog: conv.tuneLog, weightBytes,
-    gbps: weightBytes / (kernelUs * 1e-6) / 1e9, gflops: flops / (kernelUs * 1e-6) / 1e9, timestamps: t.timestamps, clock,
+    name: c.name,
+    variant: d.variant,
+    wg: d.wg,
+    kernelUs,
+    kernelMinUs: Math.min(...t.us),
+    wallUs,
+    maxRelErr,
+    checked: nCheck,
+    ok: maxRelErr <= 1e-3,
+    tuneLog: conv.tuneLog,
+    weightBytes,
+    gbps: weightBytes / (kernelUs * 1e-6) / 1e9,
+    gflops: flops / (kernelUs * 1e-6) / 1e9,
+    timestamps: t.timestamps,
+    clock,
   };
-  inBuf.destroy(); outBuf.destroy(); read.destroy();
+  inBuf.destroy();
+  outBuf.destroy();
+  read.destroy();
   conv.dispose();
   return row;
 }
@@ -239,15 +327,26 @@ function save(obj: unknown): void {
 
 async function main() {
   const { device, adapterInfo, features } = await createNodeDevice();
-  const gpu = await createGpuRuntime({ device, tuning: 'full', tuneReps: quick ? 2 : 10, tuneWarmupMs: quick ? 0 : 500 });
-  console.log(`adapter: ${adapterInfo.vendor} ${adapterInfo.architecture} ${adapterInfo.description} ${adapterInfo.device}`);
+  const gpu = await createGpuRuntime({
+    device,
+    tuning: 'full',
+    tuneReps: quick ? 2 : 10,
+    tuneWarmupMs: quick ? 0 : 500,
+  });
+  console.log(
+    `adapter: ${adapterInfo.vendor} ${adapterInfo.architecture} ${adapterInfo.description} ${adapterInfo.device}`,
+  );
   console.log(`features: ${features.join(' ')}`);
   const bw = await readBandwidth(device);
-  console.log(`read bandwidth: ${bw.gbps.toFixed(0)} GB/s (${(bw.bytes / 2 ** 20).toFixed(0)} MiB in ${bw.us.toFixed(1)} us, ${bw.config})`);
+  console.log(
+    `read bandwidth: ${bw.gbps.toFixed(0)} GB/s (${(bw.bytes / 2 ** 20).toFixed(0)} MiB in ${bw.us.toFixed(1)} us, ${bw.config})`,
+  );
   if (!quick) for (let i = 0; i < 20; i++) await fmaBurst(device, 8192); // ~0.5 s of load: out of the idle clock
   const peak = await fmaBurst(device, quick ? 64 : 1024);
   peakTflops = peak.tflops;
-  console.log(`FMA loop rate (clock reference only, not a chip peak): ${peak.tflops.toFixed(1)} TFLOP/s as counted (${peak.us.toFixed(0)} us)`);
+  console.log(
+    `FMA loop rate (clock reference only, not a chip peak): ${peak.tflops.toFixed(1)} TFLOP/s as counted (${peak.us.toFixed(0)} us)`,
+  );
   const rows: Row[] = [];
   const cases = [...gemmCases(), ...convCases()].filter((c) => !only || c.name.includes(only));
   for (const c of cases) {
@@ -255,8 +354,10 @@ async function main() {
       const r = await runCase(gpu, c, device);
       rows.push(r);
       save({ adapter: adapterInfo, features, readBandwidth: bw, fmaPeak: peak, rows, partial: true });
-      console.log(`${r.name.padEnd(34)} ${r.variant.padEnd(18)} wg ${String(r.wg).padEnd(7)} kernel ${r.kernelUs.toFixed(1).padStart(8)} us  ` +
-        `wall ${r.wallUs.toFixed(0).padStart(6)} us  clock ${r.clock.toFixed(2)}  ${r.gbps.toFixed(0).padStart(5)} GB/s(w)  ${r.gflops.toFixed(0).padStart(6)} GFLOP/s  err ${r.maxRelErr.toExponential(1)} ${r.ok ? 'ok' : 'FAIL'}`);
+      console.log(
+        `${r.name.padEnd(34)} ${r.variant.padEnd(18)} wg ${String(r.wg).padEnd(7)} kernel ${r.kernelUs.toFixed(1).padStart(8)} us  ` +
+          `wall ${r.wallUs.toFixed(0).padStart(6)} us  clock ${r.clock.toFixed(2)}  ${r.gbps.toFixed(0).padStart(5)} GB/s(w)  ${r.gflops.toFixed(0).padStart(6)} GFLOP/s  err ${r.maxRelErr.toExponential(1)} ${r.ok ? 'ok' : 'FAIL'}`,
+      );
     } catch (e) {
       console.log(`${c.name}: ERROR ${(e as Error).message}`);
     }
@@ -273,16 +374,36 @@ async function main() {
     const base = r.name.replace(/ int[48]( blk\d+)?$/, '');
     const f = rows.find((x) => x.name === `${base} f32`);
     if (!f) continue;
-    const bq = best(r), bf = best(f);
-    const slower = [...bq].filter(([v, us]) => bf.has(v) && us > bf.get(v)!).map(([v, us]) => `${v} ${us.toFixed(1)}>${bf.get(v)!.toFixed(1)}`);
-    twinLines.push(`${r.name.padEnd(34)} tuned ${r.kernelUs.toFixed(1)} vs f32 ${f.kernelUs.toFixed(1)} us; variants slower than their f32 twin: ${slower.length ? slower.join(', ') : 'none'}`);
+    const bq = best(r),
+      bf = best(f);
+    const slower = [...bq]
+      .filter(([v, us]) => bf.has(v) && us > bf.get(v)!)
+      .map(([v, us]) => `${v} ${us.toFixed(1)}>${bf.get(v)!.toFixed(1)}`);
+    twinLines.push(
+      `${r.name.padEnd(34)} tuned ${r.kernelUs.toFixed(1)} vs f32 ${f.kernelUs.toFixed(1)} us; variants slower than their f32 twin: ${slower.length ? slower.join(', ') : 'none'}`,
+    );
   }
   console.log('\nquantized vs float32 twin:');
   for (const l of twinLines) console.log(l);
-  save({ adapter: adapterInfo, features, readBandwidth: bw, fmaPeak: peak, rows, tuningCache: JSON.parse(gpu.tuningCache()) });
+  save({
+    adapter: adapterInfo,
+    features,
+    readBandwidth: bw,
+    fmaPeak: peak,
+    rows,
+    tuningCache: JSON.parse(gpu.tuningCache()),
+  });
   console.log(`\nwrote ${outFile}`);
-  console.log(`${rows.filter((r) => r.ok).length} checked ok, ${rows.filter((r) => !r.ok).length + cases.length - rows.length} failed`);
+  console.log(
+    `${rows.filter((r) => r.ok).length} checked ok, ${rows.filter((r) => !r.ok).length + cases.length - rows.length} failed`,
+  );
   device.destroy();
 }
 
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

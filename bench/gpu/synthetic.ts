@@ -10,10 +10,18 @@ import { hostSizes, upload, type LowMemoryConv } from '../../src/gpu/index.js';
 export function syntheticWeights(conv: LowMemoryConv): void {
   const s = conv.shape;
   const sz = hostSizes(s);
-  if (s.bits === 32) conv.setWeights(new Float32Array(sz.weightCount).map((_, i) => ((i * 7919) % 255) / 255 - 0.5), new Float32Array(s.oc));
+  if (s.bits === 32)
+    conv.setWeights(
+      new Float32Array(sz.weightCount).map((_, i) => ((i * 7919) % 255) / 255 - 0.5),
+      new Float32Array(s.oc),
+    );
   else {
-    conv.setWeights(new Uint8Array(sz.weightBytes).map((_, i) => (i * 37) & 255), new Float32Array(s.oc * s.nBlk).fill(0.01),
-      undefined, new Float32Array(s.oc));
+    conv.setWeights(
+      new Uint8Array(sz.weightBytes).map((_, i) => (i * 37) & 255),
+      new Float32Array(s.oc * s.nBlk).fill(0.01),
+      undefined,
+      new Float32Array(s.oc),
+    );
   }
 }
 
@@ -21,7 +29,10 @@ export function syntheticWeights(conv: LowMemoryConv): void {
  * int4, int8 and float32 kernels, so one pair can serve all of them). */
 export function syntheticIo(device: GPUDevice, conv: LowMemoryConv): { inBuf: GPUBuffer; outBuf: GPUBuffer } {
   const sz = hostSizes(conv.shape);
-  const inBuf = upload(device, new Float32Array(sz.input).map((_, i) => ((i * 31) % 97) / 97));
+  const inBuf = upload(
+    device,
+    new Float32Array(sz.input).map((_, i) => ((i * 31) % 97) / 97),
+  );
   const outBuf = device.createBuffer({ size: sz.output * 4, usage: GPUBufferUsage.STORAGE });
   return { inBuf, outBuf };
 }

@@ -19,7 +19,15 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createNodeDevice } from '../../fixtures/gpu/node-device.js';
-import { createGpuRuntime, heat, median, timeDispatch, findVariant, tuneKey, type Dispatch } from '../../src/gpu/index.js';
+import {
+  createGpuRuntime,
+  heat,
+  median,
+  timeDispatch,
+  findVariant,
+  tuneKey,
+  type Dispatch,
+} from '../../src/gpu/index.js';
 import { wgCandidates } from '../../src/gpu/variants.js';
 import { syntheticWeights, syntheticIo } from './synthetic.js';
 import { convShapes } from './cases.js';
@@ -28,25 +36,39 @@ import { args, arg, picked } from './cli.js';
 const quick = args.includes('--quick');
 const rounds = Number(arg('--rounds') ?? (quick ? 2 : 6));
 const reps = Number(arg('--reps') ?? (quick ? 3 : 10));
-const outFile = arg('--out') ?? (process.env.OUT ? `${process.env.OUT}/gpu-twins.json` : 'bench/results/gpu-twins.json');
+const outFile =
+  arg('--out') ?? (process.env.OUT ? `${process.env.OUT}/gpu-twins.json` : 'bench/results/gpu-twins.json');
 const KINDS = [4, 8, 32] as const;
-type Kind = typeof KINDS[number];
+type Kind = (typeof KINDS)[number];
 const label = (b: Kind) => (b === 32 ? 'f32' : `int${b}`);
 
-interface Pair { shape: string; variant: string; wg: Record<string, number[]>; us: Record<string, number>; ratio: Record<string, { med: number; min: number; max: number }> }
+interface Pair {
+  shape: string;
+  variant: string;
+  wg: Record<string, number[]>;
+  us: Record<string, number>;
+  ratio: Record<string, { med: number; min: number; max: number }>;
+}
 
 async function main() {
   const { device, adapterInfo } = await createNodeDevice();
   // tuning 'none': every kernel is built at the work-group size its cache entry names (set per kernel below)
   const gpu = await createGpuRuntime({ device, tuning: 'none' });
-  console.log(`adapter: ${adapterInfo.vendor} ${adapterInfo.architecture} ${adapterInfo.description}; ${rounds} rounds of ${reps} runs a kernel`);
+  console.log(
+    `adapter: ${adapterInfo.vendor} ${adapterInfo.architecture} ${adapterInfo.description}; ${rounds} rounds of ${reps} runs a kernel`,
+  );
   const pairs: Pair[] = [];
   const rowsOf = [...convShapes(quick).map((c) => ({ ...c, blockSize: 0 }))];
   if (args.includes('--gemm')) {
     const kk = quick ? 64 : 4096;
-    for (const m of quick ? [1, 5] : [1, 16, 128]) for (const blockSize of [32, 0]) {
-      rowsOf.push({ name: `gemm ${kk} M=${m}${blockSize ? ` blk${blockSize}` : ''}`, params: { n: m, ic: kk, ih: 1, iw: 1, oc: kk, fh: 1, fw: 1, pad: [0, 0] }, blockSize });
-    }
+    for (const m of quick ? [1, 5] : [1, 16, 128])
+      for (const blockSize of [32, 0]) {
+        rowsOf.push({
+          name: `gemm ${kk} M=${m}${blockSize ? ` blk${blockSize}` : ''}`,
+          params: { n: m, ic: kk, ih: 1, iw: 1, oc: kk, fh: 1, fw: 1, pad: [0, 0] },
+          blockSize,
+        });
+      }
   }
   for (const { name: shape, params, blockSize } of rowsOf) {
     const p = { ...params, blockSize, asymmetric: false, nonlinearity: 'relu' as const };
@@ -57,7 +79,8 @@ async function main() {
     const fprobe = gpu.floatConv({ ...p, blockSize: 0 });
     // (the int8-dot and tensor-core variants have no float32 twin)
     const variants = probe.variants.filter((v) => fprobe.variants.includes(v));
-    probe.dispose(); fprobe.dispose();
+    probe.dispose();
+    fprobe.dispose();
     for (const variant of variants) {
       const name = `${shape} ${variant}`;
       if (!picked(name)) continue;
@@ -68,8 +91,14 @@ async function main() {
         for (let i = 0; i < KINDS.length; i++) {
           const b = KINDS[i];
           for (const wg of wgCandidates(findVariant(variant)!, 'full')) {
-            const conv = b === 32 ? gpu.floatConv({ ...p, blockSize: 0, variant }) : gpu.lowMemoryConv({ ...p, weightBits: b, variant });
-            gpu.loadTuningCache({ version: 1, entries: { [`${tuneKey(conv.shape)}|${variant}`]: { variant, wg, us: 1 } } });
+            const conv =
+              b === 32
+                ? gpu.floatConv({ ...p, blockSize: 0, variant })
+                : gpu.lowMemoryConv({ ...p, weightBits: b, variant });
+            gpu.loadTuningCache({
+              version: 1,
+              entries: { [`${tuneKey(conv.shape)}|${variant}`]: { variant, wg, us: 1 } },
+            });
             syntheticWeights(conv);
             const { inBuf, outBuf } = io;
             const d = await conv.dispatchFor(inBuf, outBuf);
@@ -77,7 +106,8 @@ async function main() {
             if (d.wg[0] === wg[0] && d.wg[1] === wg[1]) ks.push({ kind: i, wg, d });
           }
         }
-        if (KINDS.some((_, i) => !ks.some((x) => x.kind === i))) throw new Error('no usable work-group size for one weight type');
+        if (KINDS.some((_, i) => !ks.some((x) => x.kind === i)))
+          throw new Error('no usable work-group size for one weight type');
       } catch (e) {
         // a variant that the runtime offers but that cannot be built for one weight type would be a bug: say so
         console.log(`${name}: ERROR ${(e as Error).message}`);
@@ -95,41 +125,68 @@ async function main() {
         if (r % 2) order.reverse();
         for (const i of order) {
           if (!quick) await heat(device, ks[i].d, 20);
-          const t = (await timeDispatch(device, ks[i].d, reps)).us; all[i].push(...t); m[i].push(median(t));
+          const t = (await timeDispatch(device, ks[i].d, reps)).us;
+          all[i].push(...t);
+          m[i].push(median(t));
         }
       }
       // --verbose: every kernel's per-round medians
-      if (args.includes('--verbose')) ks.forEach((k, i) => console.log(`  ${label(KINDS[k.kind])} ${k.wg.join('x')}: ${m[i].map((x) => x.toFixed(1)).join(' ')}`));
+      if (args.includes('--verbose'))
+        ks.forEach((k, i) =>
+          console.log(`  ${label(KINDS[k.kind])} ${k.wg.join('x')}: ${m[i].map((x) => x.toFixed(1)).join(' ')}`),
+        );
       // each weight type's fastest work-group size, by the median of its per-round medians
-      const pick = KINDS.map((_, kind) => ks.map((_x, i) => i).filter((i) => ks[i].kind === kind)
-        .reduce((a, i) => (median(m[i]) < median(m[a]) ? i : a)));
+      const pick = KINDS.map((_, kind) =>
+        ks
+          .map((_x, i) => i)
+          .filter((i) => ks[i].kind === kind)
+          .reduce((a, i) => (median(m[i]) < median(m[a]) ? i : a)),
+      );
       const pair: Pair = { shape, variant, wg: {}, us: {}, ratio: {} };
-      KINDS.forEach((b, kind) => { pair.us[label(b)] = median(all[pick[kind]]); pair.wg[label(b)] = ks[pick[kind]].wg; });
+      KINDS.forEach((b, kind) => {
+        pair.us[label(b)] = median(all[pick[kind]]);
+        pair.wg[label(b)] = ks[pick[kind]].wg;
+      });
       for (const kind of [0, 1]) {
         const per = m[pick[kind]].map((x, r) => x / m[pick[2]][r]);
         pair.ratio[label(KINDS[kind])] = { med: median(per), min: Math.min(...per), max: Math.max(...per) };
       }
       pairs.push(pair);
-      const f = (b: Kind) => `${label(b)} ${pair.us[label(b)].toFixed(1)}${ks.length > 3 ? ` (${pair.wg[label(b)].join('x')})` : ''}`;
-      const rr = (lb: string) => { const x = pair.ratio[lb]; return `${x.med.toFixed(3)} (${x.min.toFixed(3)}-${x.max.toFixed(3)})`; };
+      const f = (b: Kind) =>
+        `${label(b)} ${pair.us[label(b)].toFixed(1)}${ks.length > 3 ? ` (${pair.wg[label(b)].join('x')})` : ''}`;
+      const rr = (lb: string) => {
+        const x = pair.ratio[lb];
+        return `${x.med.toFixed(3)} (${x.min.toFixed(3)}-${x.max.toFixed(3)})`;
+      };
       console.log(`${name.padEnd(48)} ${f(4)} ${f(8)} ${f(32)} us; q/f32 int4 ${rr('int4')} int8 ${rr('int8')}`);
       for (const h of held) h();
     }
-    io.inBuf.destroy(); io.outBuf.destroy();
+    io.inBuf.destroy();
+    io.outBuf.destroy();
   }
   const summary: Record<string, { pairs: number; slower: number; slowerEveryRound: number; worst: string }> = {};
   for (const b of ['int4', 'int8']) {
     const r = pairs.map((x) => ({ x, q: x.ratio[b] }));
     const worst = r.reduce((a, c) => (c.q.med > a.q.med ? c : a), r[0]);
     summary[b] = {
-      pairs: r.length, slower: r.filter((t) => t.q.med > 1).length, slowerEveryRound: r.filter((t) => t.q.min > 1).length,
+      pairs: r.length,
+      slower: r.filter((t) => t.q.med > 1).length,
+      slowerEveryRound: r.filter((t) => t.q.min > 1).length,
       worst: worst ? `${worst.x.shape} ${worst.x.variant} ${worst.q.med.toFixed(3)}` : '',
     };
-    console.log(`${b}: ${summary[b].pairs} pairs, slower than the float32 twin ${summary[b].slower} (every round ${summary[b].slowerEveryRound}); largest ratio ${summary[b].worst}`);
+    console.log(
+      `${b}: ${summary[b].pairs} pairs, slower than the float32 twin ${summary[b].slower} (every round ${summary[b].slowerEveryRound}); largest ratio ${summary[b].worst}`,
+    );
   }
   mkdirSync(dirname(outFile), { recursive: true });
   writeFileSync(outFile, JSON.stringify({ adapter: adapterInfo, rounds, reps, pairs, summary }, null, 1));
   console.log(`wrote ${outFile}`);
   device.destroy();
 }
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -34,7 +34,10 @@ function modelDot(trips: number, a: number, b: number): number {
 /** JS model of ceilingRelaxedDot: a lane of relaxed_dot(splat8 a, splat8 b, c) adds 4*a*b; 20 per trip. */
 function modelRelaxed(trips: number, a: number, b: number): number {
   const s8 = (v: number) => (v << 24) >> 24;
-  const a0 = s8(a), a1 = s8(a - 3), b0 = b & 0x7f, b1 = (b + 9) & 0x7f;
+  const a0 = s8(a),
+    a1 = s8(a - 3),
+    b0 = b & 0x7f,
+    b1 = (b + 9) & 0x7f;
   // per trip: each (a_i, b_j) combination appears 5 times among the 20 dots
   const perTrip = 5 * 4 * (a0 * b0 + a0 * b1 + a1 * b0 + a1 * b1);
   return Math.imul(Math.imul(perTrip, trips), 4) | 0;
@@ -45,7 +48,13 @@ describe('bench ceiling loops', () => {
     const rt = await createLabRuntime({ build: 'simd128' });
     const c = rt.core.exports as unknown as Ceiling;
     expect(c.ceilingMacsPerTrip()).toBe(16 * 8);
-    for (const [t, a, b] of [[1, 3, 5], [7, -100, 90], [1000, 127, -128], [3, 30000, -30000], [6, -32768, -32768]]) {
+    for (const [t, a, b] of [
+      [1, 3, 5],
+      [7, -100, 90],
+      [1000, 127, -128],
+      [3, 30000, -30000],
+      [6, -32768, -32768],
+    ]) {
       expect(c.ceilingDotI16(t, a, b), `${t} ${a} ${b}`).toBe(modelDot(t, a, b));
     }
     expect(c.ceilingHasRelaxed()).toBe(0);
@@ -67,26 +76,42 @@ describe('bench ceiling loops', () => {
   // operands; V8 computed its dots once before the loop and the loop only added saved vectors (the reported
   // "ceiling" was above what the CPU can do). Here V8 (this Node) prints its optimized code of the loop, and the
   // loop it emits (the code between a backward branch and its target) must still hold the 16 dots.
-  it.skipIf(process.arch !== 'x64')('V8 computes the 16 dots in every trip (x64 machine code: no dot hoisted)', async () => {
-    const wat = readFileSync('build/lab/i8conv.wat', 'utf8');
-    const funcs = [...wat.matchAll(/^ \((?:func \$([^\s)]+)|import "[^"]+" "[^"]+" \(func \$([^\s)]+))/gm)].map((m) => m[1] ?? m[2]);
-    const index = funcs.indexOf('assembly/bench/ceiling/ceilingDotI16');
-    expect(index).toBeGreaterThanOrEqual(0);
-    const script = `import { createLabRuntime } from ${JSON.stringify(new URL('../../dist-bench/lab/index.js', import.meta.url).href)};
+  it.skipIf(process.arch !== 'x64')(
+    'V8 computes the 16 dots in every trip (x64 machine code: no dot hoisted)',
+    async () => {
+      const wat = readFileSync('build/lab/i8conv.wat', 'utf8');
+      const funcs = [...wat.matchAll(/^ \((?:func \$([^\s)]+)|import "[^"]+" "[^"]+" \(func \$([^\s)]+))/gm)].map(
+        (m) => m[1] ?? m[2],
+      );
+      const index = funcs.indexOf('assembly/bench/ceiling/ceilingDotI16');
+      expect(index).toBeGreaterThanOrEqual(0);
+      const script = `import { createLabRuntime } from ${JSON.stringify(new URL('../../dist-bench/lab/index.js', import.meta.url).href)};
       const rt = await createLabRuntime({ build: 'simd128' });
       for (let i = 0; i < 20; i++) rt.core.exports.ceilingDotI16(200000, 3, 5);`;
-    const { execFileSync } = await import('node:child_process');
-    const out = execFileSync(process.execPath, ['--no-liftoff', '--print-wasm-code', `--print-wasm-code-function-index=${index}`, '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 64 << 20 });
-    const lines = out.split('\n').filter((l) => /^0x[0-9a-f]+\s/.test(l));
-    expect(lines.length).toBeGreaterThan(20);
-    // In code that computes every dot in the loop, each vpmaddwd has its vpaddd (however often V8 unrolls or peels
-    // the loop), plus the 7 adds that sum the accumulators at the end. Hoisted dots appear once while their adds
-    // appear in the peeled trip and in the loop again: the old loop gave 16 vpmaddwd against 35 vpaddd.
-    const dots = lines.filter((l) => /\bv?pmaddwd\b/.test(l)).length;
-    const adds = lines.filter((l) => /\bv?paddd\b/.test(l)).length;
-    expect(dots).toBeGreaterThanOrEqual(16);
-    expect(adds - dots, `${dots} vpmaddwd, ${adds} vpaddd`).toBeLessThanOrEqual(8);
-  });
+      const { execFileSync } = await import('node:child_process');
+      const out = execFileSync(
+        process.execPath,
+        [
+          '--no-liftoff',
+          '--print-wasm-code',
+          `--print-wasm-code-function-index=${index}`,
+          '--input-type=module',
+          '-e',
+          script,
+        ],
+        { encoding: 'utf8', maxBuffer: 64 << 20 },
+      );
+      const lines = out.split('\n').filter((l) => /^0x[0-9a-f]+\s/.test(l));
+      expect(lines.length).toBeGreaterThan(20);
+      // In code that computes every dot in the loop, each vpmaddwd has its vpaddd (however often V8 unrolls or peels
+      // the loop), plus the 7 adds that sum the accumulators at the end. Hoisted dots appear once while their adds
+      // appear in the peeled trip and in the loop again: the old loop gave 16 vpmaddwd against 35 vpaddd.
+      const dots = lines.filter((l) => /\bv?pmaddwd\b/.test(l)).length;
+      const adds = lines.filter((l) => /\bv?paddd\b/.test(l)).length;
+      expect(dots).toBeGreaterThanOrEqual(16);
+      expect(adds - dots, `${dots} vpmaddwd, ${adds} vpaddd`).toBeLessThanOrEqual(8);
+    },
+  );
 
   it('the relaxed loop computes 20 relaxed dot-adds per trip where the engine runs them exactly', async () => {
     const probe = await createRuntime({ build: 'simd128' });
@@ -103,7 +128,11 @@ describe('bench ceiling loops', () => {
     const c = rt.core.exports as unknown as Ceiling;
     expect(c.ceilingHasRelaxed()).toBe(1);
     expect(c.ceilingRelaxedMacsPerTrip()).toBe(20 * 16);
-    for (const [t, a, b] of [[1, 3, 5], [9, -100, 90], [500, 127, 127]]) {
+    for (const [t, a, b] of [
+      [1, 3, 5],
+      [9, -100, 90],
+      [500, 127, 127],
+    ]) {
       expect(c.ceilingRelaxedDot(t, a, b)).toBe(modelRelaxed(t, a, b));
     }
   });

@@ -11,10 +11,16 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, startServer, type StaticServer } from '../../fixtures/browser.js';
 import { buildTfliteConvModel, tfliteSkipReason, type TfliteConvSpec } from '../../fixtures/tflite-model.js';
 
-function spec(o: Partial<TfliteConvSpec> & { ic: number; oc: number; ih: number; k: number; stride: number; pad: number }): TfliteConvSpec {
+function spec(
+  o: Partial<TfliteConvSpec> & { ic: number; oc: number; ih: number; k: number; stride: number; pad: number },
+): TfliteConvSpec {
   const group = o.group ?? 1;
   return {
-    iw: o.ih, group, srcScale: 0.02, filterScale: 0.01, dstScale: 0.1,
+    iw: o.ih,
+    group,
+    srcScale: 0.02,
+    filterScale: 0.01,
+    dstScale: 0.1,
     weights: new Int8Array(o.oc * (o.ic / group) * o.k * o.k).map((_, i) => ((i * 37) % 255) - 127),
     bias: new Int32Array(o.oc).map((_, i) => i * 10 - 40),
     ...o,
@@ -67,7 +73,9 @@ describe('TFLite model writer', () => {
     expect(tfliteSkipReason({ ic: 8, oc: 8, group: 8 })).toBeNull();
     expect(tfliteSkipReason({ ic: 8, oc: 8, group: 2 })).toMatch(/grouped/);
     expect(tfliteSkipReason({ ic: 8, oc: 16, group: 8 })).toMatch(/grouped/);
-    expect(() => buildTfliteConvModel(spec({ ic: 8, oc: 8, ih: 9, k: 3, stride: 1, pad: 1, group: 2 }))).toThrow(/grouped/);
+    expect(() => buildTfliteConvModel(spec({ ic: 8, oc: 8, ih: 9, k: 3, stride: 1, pad: 1, group: 2 }))).toThrow(
+      /grouped/,
+    );
   });
 });
 
@@ -141,7 +149,16 @@ const PAGE_CHECK = String.raw`(async (simd, shapeIds) => {
   return { file: lt.file, simd: lt.simd, version: lt.version, cases, tensors, logErrors: log.filter((l) => /^ERROR/.test(l) || /unsupported|failed/i.test(l)) };
 })`;
 
-const SHAPES = ['8-8-9-k3s1', '8-12-10-k5s2', '16-8-7-k1s1', '8-8-14-k7s1', '8-8-9-k2s1', '8-8-9-k3s1-g8', '16-16-10-k3s2-g16', '3-8-12-k3s2'];
+const SHAPES = [
+  '8-8-9-k3s1',
+  '8-12-10-k5s2',
+  '16-8-7-k1s1',
+  '8-8-14-k7s1',
+  '8-8-9-k2s1',
+  '8-8-9-k3s1-g8',
+  '16-16-10-k3s2-g16',
+  '3-8-12-k3s2',
+];
 
 describe('xnnpack-litert in headless Chromium', () => {
   let srv: StaticServer;
@@ -153,7 +170,11 @@ describe('xnnpack-litert in headless Chromium', () => {
     expect(existsSync(CHROMIUM), `${CHROMIUM} (Debian's chromium) is required`).toBe(true);
     expect(existsSync('dist-bench/bench/litert.js'), 'run `npx tsc -p tsconfig.build.json` first').toBe(true);
     srv = await startServer(undefined, {}, { served: ['bench/browser/'] });
-    ctx = await chromium.launchPersistentContext('', { executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+    ctx = await chromium.launchPersistentContext('', {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_FLAGS,
+    });
     page = ctx.pages()[0] ?? (await ctx.newPage());
     page.on('pageerror', (e) => pageErrors.push(String(e)));
     await page.goto(`${srv.origin}/bench/browser/index.html`);
@@ -167,19 +188,29 @@ describe('xnnpack-litert in headless Chromium', () => {
   for (const simd of ['relaxed', 'simd128'] as const) {
     it(`${simd} build: every output equals the oracle exactly (half-even), ties included`, async () => {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const r = (await page.evaluate(`${PAGE_CHECK}(${JSON.stringify(simd)}, ${JSON.stringify(SHAPES.join(','))})`)) as any;
+      const r = (await page.evaluate(
+        `${PAGE_CHECK}(${JSON.stringify(simd)}, ${JSON.stringify(SHAPES.join(','))})`,
+      )) as any;
       expect(r.simd).toBe(simd);
       expect(r.file).toBe(simd === 'relaxed' ? 'litert_wasm_internal.wasm' : 'litert_wasm_compat_internal.wasm');
       expect(srv.wasmRequests.some((p) => p.endsWith(r.file))).toBe(true);
       expect(r.version).toBe('2.5.3');
       expect(r.logErrors).toEqual([]);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const bad = r.cases.filter((c: any) => c.mismatch !== null).map((c: any) => `${c.label}: ${JSON.stringify(c.mismatch)}`);
+      const bad = r.cases
+        .filter((c: any) => c.mismatch !== null)
+        .map((c: any) => `${c.label}: ${JSON.stringify(c.mismatch)}`);
       expect(bad).toEqual([]);
       expect(r.cases.length).toBe(SHAPES.length * 2 + 4 + 2);
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       const algos = new Set(r.cases.map((c: any) => c.algo));
-      expect([...algos].sort()).toEqual(['CONV_2D PAD+VALID', 'CONV_2D SAME', 'CONV_2D VALID', 'DEPTHWISE_CONV_2D PAD+VALID', 'DEPTHWISE_CONV_2D SAME']);
+      expect([...algos].sort()).toEqual([
+        'CONV_2D PAD+VALID',
+        'CONV_2D SAME',
+        'CONV_2D VALID',
+        'DEPTHWISE_CONV_2D PAD+VALID',
+        'DEPTHWISE_CONV_2D SAME',
+      ]);
       expect(r.cases[0].build).toContain(`${r.file} (${simd === 'relaxed' ? 'relaxed SIMD' : 'SIMD128'})`);
       expect(r.cases[0].build).toContain('numThreads 1');
       // the ties case really has ties: half-away would differ on many outputs

@@ -17,14 +17,19 @@ describe('the model race in headless Chromium', () => {
     expect(existsSync('dist-bench/bench/race-worker.js'), 'run `npm run build` first').toBe(true);
     const lines: string[] = [];
     const sampling = { warmupMs: 1, minSampleMs: 1, minSamples: 2, maxSamples: 2, budgetMs: 1 };
-    const { results, errors } = await runRaceInBrowser({ ids: ['mobilenetv2'], threads: [1, 2], sampling, inputSize: 32 }, (l) => lines.push(l));
+    const { results, errors } = await runRaceInBrowser(
+      { ids: ['mobilenetv2'], threads: [1, 2], sampling, inputSize: 32 },
+      (l) => lines.push(l),
+    );
     expect(errors).toEqual([]);
     expect(results.map((r) => r.info.threads)).toEqual([1, 2]);
     for (const r of results) {
       expect(r.info.crossOriginIsolated).toBe(true);
       expect(r.info.i8conv.threads).toBe(r.info.threads);
       expect(r.info.ort.numThreads).toBe(r.info.threads);
-      expect(r.info.litert?.file).toMatch(r.info.threads > 1 ? /^litert_wasm_threaded_internal\.wasm$/ : /^litert_wasm_(compat_)?internal\.wasm$/);
+      expect(r.info.litert?.file).toMatch(
+        r.info.threads > 1 ? /^litert_wasm_threaded_internal\.wasm$/ : /^litert_wasm_(compat_)?internal\.wasm$/,
+      );
       const row = r.rows[0];
       expect(row.errors).toEqual({});
       expect(Object.keys(row.timings).sort()).toEqual([...RACE_ENGINES].sort());

@@ -38,8 +38,12 @@ async function tinyInput(shapes: string, filter: string | null = null): Promise<
   const { ort, error } = await loadOrtForNode();
   expect(error).toBeUndefined();
   const input = await prepareSuite({
-    quick: true, shapes, filter, ort,
-    engine: { name: 'node', version: process.versions.node }, machine: { platform: process.platform },
+    quick: true,
+    shapes,
+    filter,
+    ort,
+    engine: { name: 'node', version: process.versions.node },
+    machine: { platform: process.platform },
   });
   return { ...input, sampling: TINY };
 }
@@ -65,7 +69,9 @@ describe('bench suite', () => {
     }
     expect(r.builds.i8conv).toMatch(/simd128|relaxed/);
     // the kernels' isa and what the probe found on each tier (Node 20: SIMD128, no relaxed dot on either tier)
-    expect(r.builds.i8convIsa).toBe(r.builds.i8conv === 'relaxed' ? expect.stringMatching(/^wasm(usdot|sdot)$/) : 'wasmsimd');
+    expect(r.builds.i8convIsa).toBe(
+      r.builds.i8conv === 'relaxed' ? expect.stringMatching(/^wasm(usdot|sdot)$/) : 'wasmsimd',
+    );
     expect(r.builds.dotFlavourTiers).toHaveLength(2);
     // kernel level: one row per kernel-table variant, each checked against the oracle
     expect(Array.isArray(r.kernels)).toBe(true);
@@ -113,7 +119,13 @@ describe('bench suite', () => {
     const phases = r.mismatches.map((m) => m.phase).sort();
     expect(phases).toEqual(['after-timing', 'first-call']);
     for (const m of r.mismatches) {
-      expect(m).toMatchObject({ backend: 'wrong-on-purpose', shape: '8-8-6-k3s1', count: 1, firstIndex: 7, maxAbsDiff: 1 });
+      expect(m).toMatchObject({
+        backend: 'wrong-on-purpose',
+        shape: '8-8-6-k3s1',
+        count: 1,
+        firstIndex: 7,
+        maxAbsDiff: 1,
+      });
       expect(Math.abs(m.got - m.want)).toBe(1);
     }
     expect(validateResults(r)).toEqual([]);
@@ -125,9 +137,17 @@ describe('bench suite', () => {
   it('reports a backend that throws instead of hiding it', async () => {
     const input = await tinyInput('8-8-6-k3s1', 'broken');
     const broken: Backend = {
-      name: 'broken', skipReason: () => null,
+      name: 'broken',
+      skipReason: () => null,
       async prepare() {
-        return { run: () => { throw new Error('kaboom'); }, output: () => [], info: {}, dispose() {} };
+        return {
+          run: () => {
+            throw new Error('kaboom');
+          },
+          output: () => [],
+          info: {},
+          dispose() {},
+        };
       },
     };
     const r: BenchResults = await runSuite({ ...input, backends: [broken] });
@@ -140,12 +160,25 @@ describe('bench suite', () => {
   it('the headline scope (the default of npm start): i8conv, its other build where it runs, onnxruntime-web uint8; no kernel or relayout section', async () => {
     const { ort } = await loadOrtForNode();
     const input = await prepareSuite({
-      quick: false, shapes: '8-8-6-k3s1', ort, scope: 'headline', networks: 'none',
-      engine: { name: 'node', version: process.versions.node }, machine: { platform: process.platform },
+      quick: false,
+      shapes: '8-8-6-k3s1',
+      ort,
+      scope: 'headline',
+      networks: 'none',
+      engine: { name: 'node', version: process.versions.node },
+      machine: { platform: process.platform },
     });
     expect(input.scope).toBe('headline');
     expect(input.sampling).toEqual(HEADLINE_SAMPLING);
-    expect(input.backends.map((b) => b.name)).toEqual(['i8conv', ...(input.builds.i8conv === 'relaxed' ? ['i8conv-simd128'] : input.backends.some((b) => b.name === 'i8conv-relaxed') ? ['i8conv-relaxed'] : []), 'ort-web-uint8']);
+    expect(input.backends.map((b) => b.name)).toEqual([
+      'i8conv',
+      ...(input.builds.i8conv === 'relaxed'
+        ? ['i8conv-simd128']
+        : input.backends.some((b) => b.name === 'i8conv-relaxed')
+          ? ['i8conv-relaxed']
+          : []),
+      'ort-web-uint8',
+    ]);
     expect(input.builds.dotFlavour === null || typeof input.builds.dotFlavour === 'string').toBe(true);
     const r = await runSuite({ ...input, sampling: TINY });
     expect(validateResults(r)).toEqual([]);
@@ -156,15 +189,26 @@ describe('bench suite', () => {
     expect(r.shapes[0].backends['ort-web-uint8'].check).toBe('ok');
     const text = renderText(r);
     expect(text).toMatch(/headline run \(i8conv and onnxruntime-web uint8 only; npm start -- --full/);
-    expect(text).toMatch(/in short — i8conv (simd128|relaxed) \(kernels wasm\w+; relaxed dot flavour: \w+\) on node .*\n  suite: i8conv \/ onnxruntime-web = [0-9.]+x \(speed ratio, > 1: i8conv faster; geometric mean over 1 shapes/);
+    expect(text).toMatch(
+      /in short — i8conv (simd128|relaxed) \(kernels wasm\w+; relaxed dot flavour: \w+\) on node .*\n  suite: i8conv \/ onnxruntime-web = [0-9.]+x \(speed ratio, > 1: i8conv faster; geometric mean over 1 shapes/,
+    );
     // without a shape list, the headline shapes
-    const dflt = await prepareSuite({ quick: false, ort, scope: 'headline', engine: { name: 'node', version: 'x' }, machine: { platform: 'x' } });
+    const dflt = await prepareSuite({
+      quick: false,
+      ort,
+      scope: 'headline',
+      engine: { name: 'node', version: 'x' },
+      machine: { platform: 'x' },
+    });
     expect(dflt.shapes.map((s) => s.id)).toEqual(selectShapes('headline').map((s) => s.id));
   });
 
   it('the schema check rejects a malformed results object', () => {
     expect(validateResults({})).not.toEqual([]);
-    expect(validateResults({ schema: 'i8conv-bench/2', shapes: [{ id: 'x', backends: { a: { gmacs: 'fast' } } }] }).join('\n'))
-      .toMatch(/shapes\[0\]\.backends\['a'\]\.gmacs/);
+    expect(
+      validateResults({ schema: 'i8conv-bench/2', shapes: [{ id: 'x', backends: { a: { gmacs: 'fast' } } }] }).join(
+        '\n',
+      ),
+    ).toMatch(/shapes\[0\]\.backends\['a'\]\.gmacs/);
   });
 });

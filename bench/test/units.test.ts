@@ -27,8 +27,20 @@ describe('bench shapes', () => {
 
   it('declares the core shape list, first layers and a MobileNet-like sequence', () => {
     const ids = SHAPES.map((s) => s.id);
-    for (const id of ['64-64-56-k3s1', '128-128-28-k3s1', '256-256-14-k3s1', '64-64-56-k5s1', '64-64-56-k7s1', '32-32-112-k3s2',
-      '64-64-56-k2s1', '64-64-56-k2s2', '64-64-56-k5s2', '64-64-56-k7s2', '3-32-224-k3s2', '3-24-224-k7s2']) {
+    for (const id of [
+      '64-64-56-k3s1',
+      '128-128-28-k3s1',
+      '256-256-14-k3s1',
+      '64-64-56-k5s1',
+      '64-64-56-k7s1',
+      '32-32-112-k3s2',
+      '64-64-56-k2s1',
+      '64-64-56-k2s2',
+      '64-64-56-k5s2',
+      '64-64-56-k7s2',
+      '3-32-224-k3s2',
+      '3-24-224-k7s2',
+    ]) {
       expect(ids).toContain(id);
     }
     expect(SHAPES.filter((s) => s.tags.includes('mobilenet')).length).toBeGreaterThan(4);
@@ -110,8 +122,22 @@ describe("the onnxruntime-web backends' QLinearConv model (fixtures/qlinearconv-
   it('builds a model that names QLinearConv and carries the weights verbatim', () => {
     const w = Int8Array.from({ length: 8 * 4 * 9 }, (_, i) => (i % 200) - 100);
     const m = buildQLinearConvModel({
-      activation: 'uint8', n: 1, ic: 4, ih: 6, iw: 6, oc: 8, fh: 3, fw: 3, stride: [1, 1], pad: [1, 1], group: 1,
-      srcScale: 0.5, filterScale: 0.25, dstScale: 2, weights: w, bias: new Int32Array(8),
+      activation: 'uint8',
+      n: 1,
+      ic: 4,
+      ih: 6,
+      iw: 6,
+      oc: 8,
+      fh: 3,
+      fw: 3,
+      stride: [1, 1],
+      pad: [1, 1],
+      group: 1,
+      srcScale: 0.5,
+      filterScale: 0.25,
+      dstScale: 2,
+      weights: w,
+      bias: new Int32Array(8),
     });
     const text = new TextDecoder('latin1').decode(m);
     expect(text).toContain('QLinearConv');
@@ -151,7 +177,13 @@ describe('bench data and naive convolution', () => {
 
   it('reports the first differing element', () => {
     expect(compareOutputs('x', [1, 2, 3], [1, 2, 3])).toBeNull();
-    expect(compareOutputs('x', [1, 9, 3, 0], [1, 2, 3, 4])).toMatchObject({ count: 2, firstIndex: 1, got: 9, want: 2, maxAbsDiff: 7 });
+    expect(compareOutputs('x', [1, 9, 3, 0], [1, 2, 3, 4])).toMatchObject({
+      count: 2,
+      firstIndex: 1,
+      got: 9,
+      want: 2,
+      maxAbsDiff: 7,
+    });
     expect(compareOutputs('x', [1], [1, 2])?.error).toMatch(/length/);
   });
 });
@@ -167,8 +199,19 @@ describe('bench speed bars', () => {
     ({ builds: { i8conv: build }, ceilingRelaxedGmacs, shapes }) as unknown as BenchResults;
 
   it('dense shapes are 3x3/5x5/7x7 stride 1 with 64-256 channels and no groups', () => {
-    expect(['64-64-56-k3s1', '256-256-14-k3s1', '64-64-56-k7s1'].every((id) => isDenseShape(shapeFromId(id)))).toBe(true);
-    expect(['32-32-112-k3s2', '64-64-56-k2s1', '64-64-56-k5s2', '512-512-14-k1s1', '128-128-56-k3s1-g128', '32-32-112-k3s1'].some((id) => isDenseShape(shapeFromId(id)))).toBe(false);
+    expect(['64-64-56-k3s1', '256-256-14-k3s1', '64-64-56-k7s1'].every((id) => isDenseShape(shapeFromId(id)))).toBe(
+      true,
+    );
+    expect(
+      [
+        '32-32-112-k3s2',
+        '64-64-56-k2s1',
+        '64-64-56-k5s2',
+        '512-512-14-k1s1',
+        '128-128-56-k3s1-g128',
+        '32-32-112-k3s1',
+      ].some((id) => isDenseShape(shapeFromId(id))),
+    ).toBe(false);
   });
 
   it('relaxed build: 2x / 1.5x onnxruntime-web, 70% of the relaxed ceiling, XNNPACK where it ran', () => {
@@ -197,9 +240,19 @@ describe('bench speed bars', () => {
     const rounds = speedBars(r).find((x) => x.label.includes('same rounds'))!;
     expect(rounds).toMatchObject({ status: 'met' }); // 80% and 75%, while 60 / 110 = 55% of the run-best ceiling
     expect(rounds.detail).toContain('lowest 75%');
-    expect(speedBars(r).find((x) => x.label.startsWith('i8conv >= 70% of the relaxed dot-add ceiling'))).toMatchObject({ status: 'not met' });
+    expect(speedBars(r).find((x) => x.label.startsWith('i8conv >= 70% of the relaxed dot-add ceiling'))).toMatchObject({
+      status: 'not met',
+    });
     const t = speedBarsTable(r);
-    expect(t.head).toEqual(['shape', 'dense', 'i8conv GMAC/s', '% relaxed ceiling', 'relaxed loop, same rounds', '% of it', 'i8conv / ort-web-uint8']);
+    expect(t.head).toEqual([
+      'shape',
+      'dense',
+      'i8conv GMAC/s',
+      '% relaxed ceiling',
+      'relaxed loop, same rounds',
+      '% of it',
+      'i8conv / ort-web-uint8',
+    ]);
     expect(t.rows[1]).toEqual(['64→64 56² 5x5 s1', 'yes', '60.0', '55%', '80.0', '75%', '2.40x']);
   });
 
@@ -207,17 +260,25 @@ describe('bench speed bars', () => {
     const met = speedBars(results('simd128', null, [shapeRes('64-64-56-k3s1', { i8conv: 29, 'ort-web-uint8': 30 })]));
     expect(met).toHaveLength(1);
     expect(met[0]).toMatchObject({ status: 'met' });
-    expect(speedBars(results('simd128', null, [shapeRes('32-32-112-k3s2', { i8conv: 29, 'ort-web-uint8': 30 })]))[0].status).toBe('not measured');
+    expect(
+      speedBars(results('simd128', null, [shapeRes('32-32-112-k3s2', { i8conv: 29, 'ort-web-uint8': 30 })]))[0].status,
+    ).toBe('not measured');
   });
 });
 
-describe('the ceiling loops\' linearity guard', () => {
+describe("the ceiling loops' linearity guard", () => {
   it('accepts a time ratio near the trip ratio, refuses one that did not grow (a dropped or collapsed loop) or moved wildly', () => {
     expect(LINEARITY_FACTOR).toBe(4);
     for (const ok of [4, 3.6, 4.4, 2, 8]) expect(checkLinearity(ok), String(ok)).toEqual({ ok: true, reason: null });
-    expect(checkLinearity(1.02)).toEqual({ ok: false, reason: expect.stringMatching(/took only 1\.02x the time \(>= 2 expected\): the engine did not run every trip/) });
+    expect(checkLinearity(1.02)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/took only 1\.02x the time \(>= 2 expected\): the engine did not run every trip/),
+    });
     expect(checkLinearity(1.9).ok).toBe(false);
-    expect(checkLinearity(8.5)).toEqual({ ok: false, reason: expect.stringMatching(/8\.50x the time \(<= 8 expected\): the machine's speed moved/) });
+    expect(checkLinearity(8.5)).toEqual({
+      ok: false,
+      reason: expect.stringMatching(/8\.50x the time \(<= 8 expected\): the machine's speed moved/),
+    });
     for (const bad of [NaN, 0, -1, Infinity]) expect(checkLinearity(bad).ok, String(bad)).toBe(false);
     expect(checkLinearity(2.1, 2).ok).toBe(true); // another trip ratio
     expect(checkLinearity(0.9, 2).ok).toBe(false);
@@ -230,19 +291,36 @@ describe('the ceiling loops\' linearity guard', () => {
     const ceiling: CeilingExports = {
       ceilingDotI16: (t) => ((clock += ms(t)), t),
       ceilingMacsPerTrip: () => 128,
-      ...(relaxedMs ? { ceilingHasRelaxed: () => 1, ceilingRelaxedDot: (t: number) => ((clock += relaxedMs(t)), t), ceilingRelaxedMacsPerTrip: () => 320 } : {}),
+      ...(relaxedMs
+        ? {
+            ceilingHasRelaxed: () => 1,
+            ceilingRelaxedDot: (t: number) => ((clock += relaxedMs(t)), t),
+            ceilingRelaxedMacsPerTrip: () => 320,
+          }
+        : {}),
     };
     const input: SuiteInput = {
-      shapes: [], backends: [], oracle: null, oracleName: 'none', ceiling, quick: true, filter: null,
+      shapes: [],
+      backends: [],
+      oracle: null,
+      oracleName: 'none',
+      ceiling,
+      quick: true,
+      filter: null,
       sampling: { warmupMs: 1, minSampleMs: 1, minSamples: 3, maxSamples: 5, budgetMs: 5 },
-      engine: { name: 'node', version: 'test' }, machine: { platform: 'test' }, builds: { i8conv: relaxedMs ? 'relaxed' : 'simd128', ortWeb: null, ortWebVersion: null },
+      engine: { name: 'node', version: 'test' },
+      machine: { platform: 'test' },
+      builds: { i8conv: relaxedMs ? 'relaxed' : 'simd128', ortWeb: null, ortWebVersion: null },
       now: () => clock,
     };
     return runSuite(input);
   };
 
   it('a loop that runs every trip is accepted: no error, linearity ~4 at the start and at the end', async () => {
-    const r = await suiteWith((t) => t / 1e6, (t) => t / 2e6);
+    const r = await suiteWith(
+      (t) => t / 1e6,
+      (t) => t / 2e6,
+    );
     expect(r.ceiling.linearityRuns).toEqual([4, 4]);
     expect(r.ceiling.refused).toBeNull();
     expect(r.ceiling.relaxedLinearityRuns).toEqual([4, 4]);
@@ -252,15 +330,35 @@ describe('the ceiling loops\' linearity guard', () => {
   });
 
   it('a loop whose time does not grow with its trips is refused: listed under errors and in the header, its bars not judged', async () => {
-    const r = await suiteWith(() => 1, (t) => t / 2e6);
+    const r = await suiteWith(
+      () => 1,
+      (t) => t / 2e6,
+    );
     expect(r.ceiling.linearityRuns).toEqual([1, 1]);
     expect(r.ceiling.refused).toMatch(/did not run every trip/);
-    expect(r.errors).toEqual([expect.stringMatching(/^SIMD128 ceiling loop refused: 4x the trips took only 1\.00x the time/)]);
-    const rx = await suiteWith((t) => t / 1e6, () => 1);
+    expect(r.errors).toEqual([
+      expect.stringMatching(/^SIMD128 ceiling loop refused: 4x the trips took only 1\.00x the time/),
+    ]);
+    const rx = await suiteWith(
+      (t) => t / 1e6,
+      () => 1,
+    );
     expect(rx.ceiling.relaxedRefused).toMatch(/did not run every trip/);
     expect(rx.errors).toEqual([expect.stringMatching(/^relaxed dot-add ceiling loop refused/)]);
     // the relaxed-ceiling bars are not judged against a refused loop
-    const withShapes = { ...rx, shapes: [{ ...shapeFromId('64-64-56-k3s1'), w: 56, ow: 56, mismatches: [], skipped: [], backends: { i8conv: { gmacs: 80 }, 'ort-web-uint8': { gmacs: 30 } } }] } as unknown as BenchResults;
+    const withShapes = {
+      ...rx,
+      shapes: [
+        {
+          ...shapeFromId('64-64-56-k3s1'),
+          w: 56,
+          ow: 56,
+          mismatches: [],
+          skipped: [],
+          backends: { i8conv: { gmacs: 80 }, 'ort-web-uint8': { gmacs: 30 } },
+        },
+      ],
+    } as unknown as BenchResults;
     const bar = speedBars(withShapes).find((b) => b.label.startsWith('i8conv >= 70% of the relaxed dot-add ceiling'))!;
     expect(bar).toMatchObject({ status: 'not measured', detail: expect.stringMatching(/refused as a ceiling/) });
   });

@@ -17,7 +17,12 @@ interface ImageData8 {
 
 declare global {
   interface Window {
-    demo: { ready: Promise<DemoInfo>; runSample(): Promise<DemoResult>; last: DemoResult | null; info: DemoInfo | null };
+    demo: {
+      ready: Promise<DemoInfo>;
+      runSample(): Promise<DemoResult>;
+      last: DemoResult | null;
+      info: DemoInfo | null;
+    };
   }
 }
 
@@ -53,10 +58,13 @@ const isolated = self.crossOriginIsolated;
 const maxThreads = isolated ? Math.max(1, Math.min(8, navigator.hardwareConcurrency || 1)) : 1;
 const select = $<HTMLSelectElement>('threads');
 for (let t = 1; t <= maxThreads; t++) select.add(new Option(String(t), String(t)));
-const fallback = isolated ? '' : 'This page is not cross-origin isolated (no COOP/COEP headers): threads are unavailable, running on one thread. ';
+const fallback = isolated
+  ? ''
+  : 'This page is not cross-origin isolated (no COOP/COEP headers): threads are unavailable, running on one thread. ';
 
 function showInfo(info: DemoInfo): void {
-  $('info').textContent = `i8conv: ${info.build} build, dot flavour ${info.dotFlavour ?? 'none'}, ${info.threads} thread(s) (${info.threading}); onnxruntime-web: ${info.ortThreads} thread(s)`;
+  $('info').textContent =
+    `i8conv: ${info.build} build, dot flavour ${info.dotFlavour ?? 'none'}, ${info.threads} thread(s) (${info.threading}); onnxruntime-web: ${info.ortThreads} thread(s)`;
 }
 
 async function init(threads: number): Promise<DemoInfo> {
@@ -89,16 +97,20 @@ function draw(img: ImageData8, r: DemoResult): void {
   ctx.lineWidth = 2;
   for (const b of r.boxes) ctx.strokeRect(b.x0 + 0.5, b.y0 + 0.5, b.x1 - b.x0 - 1, b.y1 - b.y0 - 1);
   const ol = $('texts');
-  ol.replaceChildren(...r.texts.map((t, i) => {
-    const li = document.createElement('li');
-    li.textContent = t + (r.ortTexts[i] !== t ? `   (onnxruntime-web: ${r.ortTexts[i]})` : '');
-    return li;
-  }));
-  const row = (name: string, a: number, b: number) => `<tr><td>${name}</td><td>${a.toFixed(1)}</td><td>${b.toFixed(1)}</td></tr>`;
-  $('times').innerHTML = '<tr><th>stage</th><th>i8conv</th><th>onnxruntime-web</th></tr>'
-    + row('det (640x640)', r.ms.i8conv.det, r.ms.ort.det)
-    + row(`rec (${r.boxes.length} lines)`, r.ms.i8conv.rec, r.ms.ort.rec)
-    + row('total', r.ms.i8conv.det + r.ms.i8conv.rec, r.ms.ort.det + r.ms.ort.rec);
+  ol.replaceChildren(
+    ...r.texts.map((t, i) => {
+      const li = document.createElement('li');
+      li.textContent = t + (r.ortTexts[i] !== t ? `   (onnxruntime-web: ${r.ortTexts[i]})` : '');
+      return li;
+    }),
+  );
+  const row = (name: string, a: number, b: number) =>
+    `<tr><td>${name}</td><td>${a.toFixed(1)}</td><td>${b.toFixed(1)}</td></tr>`;
+  $('times').innerHTML =
+    '<tr><th>stage</th><th>i8conv</th><th>onnxruntime-web</th></tr>' +
+    row('det (640x640)', r.ms.i8conv.det, r.ms.ort.det) +
+    row(`rec (${r.boxes.length} lines)`, r.ms.i8conv.rec, r.ms.ort.rec) +
+    row('total', r.ms.i8conv.det + r.ms.i8conv.rec, r.ms.ort.det + r.ms.ort.rec);
 }
 
 async function run(src: Blob): Promise<DemoResult> {
@@ -111,10 +123,11 @@ async function run(src: Blob): Promise<DemoResult> {
   return r;
 }
 
-const guarded = <T>(p: Promise<T>): Promise<T> => p.catch((e: Error) => {
-  status(`error: ${e.message}`, true);
-  throw e;
-});
+const guarded = <T>(p: Promise<T>): Promise<T> =>
+  p.catch((e: Error) => {
+    status(`error: ${e.message}`, true);
+    throw e;
+  });
 
 window.demo = {
   ready: guarded(init(1)),

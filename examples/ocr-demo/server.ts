@@ -44,8 +44,16 @@ export async function ensureDemoModels(dir: string, log: (s: string) => void = c
   const m = JSON.parse(readFileSync(join(root, DATA, 'manifest.json'), 'utf8')) as Manifest;
   const image = async (f: string) => decodeImage(new Uint8Array(readFileSync(join(root, DATA, f))));
   const jobs = [
-    { kind: 'det' as const, file: 'ch_PP-OCRv4_det_infer.onnx', files: m.docs.filter((d) => d.split === 'calibration').map((d) => d.file) },
-    { kind: 'rec' as const, file: 'ch_PP-OCRv4_rec_infer.onnx', files: m.lines.filter((l) => l.split === 'calibration').map((l) => l.file) },
+    {
+      kind: 'det' as const,
+      file: 'ch_PP-OCRv4_det_infer.onnx',
+      files: m.docs.filter((d) => d.split === 'calibration').map((d) => d.file),
+    },
+    {
+      kind: 'rec' as const,
+      file: 'ch_PP-OCRv4_rec_infer.onnx',
+      files: m.lines.filter((l) => l.split === 'calibration').map((l) => l.file),
+    },
   ];
   for (const job of jobs) {
     const out = join(dir, `${job.kind}.onnx`);
@@ -56,7 +64,9 @@ export async function ensureDemoModels(dir: string, log: (s: string) => void = c
     for (const f of job.files) calibration.push({ x: ocrInput(job.kind, await image(f)) });
     const t0 = performance.now();
     const { model } = await quantizeModel(new Uint8Array(readFileSync(join(root, OCR_DIR, job.file))), {
-      calibration, inputShapes: { x: [1, 3, h, w] }, report: false,
+      calibration,
+      inputShapes: { x: [1, 3, h, w] },
+      report: false,
       onProgress: (i, n) => log(`quantizing ${job.kind} (${calibration.length} calibration inputs): ${i}/${n}`),
     });
     writeFileSync(out, model);
@@ -69,12 +79,21 @@ export async function ensureDemoModels(dir: string, log: (s: string) => void = c
 }
 
 /** Serves the demo (models made first where missing). */
-export async function startDemo(o: { models?: string; isolate?: boolean; port?: number; log?: (s: string) => void } = {}): Promise<StaticServer> {
+export async function startDemo(
+  o: { models?: string; isolate?: boolean; port?: number; log?: (s: string) => void } = {},
+): Promise<StaticServer> {
   const dir = resolve(o.models ?? join(REPO_ROOT, 'dist-bench', 'demo-models'));
   await ensureDemoModels(dir, o.log);
-  return startServer(REPO_ROOT, { '/demo-models/': dir }, {
-    index: '/examples/ocr-demo/index.html', served: ['examples/ocr-demo/'], isolate: o.isolate, port: o.port,
-  });
+  return startServer(
+    REPO_ROOT,
+    { '/demo-models/': dir },
+    {
+      index: '/examples/ocr-demo/index.html',
+      served: ['examples/ocr-demo/'],
+      isolate: o.isolate,
+      port: o.port,
+    },
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -82,6 +101,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const i = process.argv.indexOf(k);
     return i >= 0 ? process.argv[i + 1] : undefined;
   };
-  const s = await startDemo({ models: arg('--models'), isolate: !process.argv.includes('--no-isolation'), port: Number(arg('--port') ?? 0) });
+  const s = await startDemo({
+    models: arg('--models'),
+    isolate: !process.argv.includes('--no-isolation'),
+    port: Number(arg('--port') ?? 0),
+  });
   console.log(`i8conv OCR demo: ${s.origin}/ (Ctrl-C stops it)`);
 }

@@ -68,7 +68,9 @@ async function dispose(): Promise<void> {
 async function init(threads: number): Promise<DemoInfo> {
   await dispose();
   const [detBytes, recBytes, keys] = await Promise.all([
-    fetchBytes('/demo-models/det.onnx'), fetchBytes('/demo-models/rec.onnx'), fetch('/demo-models/ppocr_keys_v1.txt').then((r) => r.text()),
+    fetchBytes('/demo-models/det.onnx'),
+    fetchBytes('/demo-models/rec.onnx'),
+    fetch('/demo-models/ppocr_keys_v1.txt').then((r) => r.text()),
   ]);
   classes = recClasses(keys);
   rt = await createRuntime({ threads });
@@ -85,8 +87,12 @@ async function init(threads: number): Promise<DemoInfo> {
   ortDet = await ortSession(detBytes, { ort }); // wasm, graph optimizations 'all' (the QDQ fusion)
   ortRec = await ortSession(recBytes, { ort });
   return {
-    build: rt.features.build ?? 'unknown', dotFlavour: rt.features.dotFlavour, threads: rt.threading.threads, threading: rt.threading.reason,
-    crossOriginIsolated: self.crossOriginIsolated, ortThreads,
+    build: rt.features.build ?? 'unknown',
+    dotFlavour: rt.features.dotFlavour,
+    threads: rt.threading.threads,
+    threading: rt.threading.reason,
+    crossOriginIsolated: self.crossOriginIsolated,
+    ortThreads,
   };
 }
 

@@ -33,7 +33,8 @@ export function convGeometry(x: Tensor, w: Tensor, attrs: Attributes, op: string
   if (group < 1 || c % group !== 0 || m % group !== 0 || c / group !== cg)
     throw new Error(`${op}: group ${group} does not fit X channels ${c}, W dims [${w.dims}]`);
   const ks = attrInts(attrs, 'kernel_shape');
-  if (ks && (ks.length !== k || ks.some((v, i) => v !== kernel[i]))) throw new Error(`${op}: kernel_shape [${ks}] differs from W dims [${w.dims}]`);
+  if (ks && (ks.length !== k || ks.some((v, i) => v !== kernel[i])))
+    throw new Error(`${op}: kernel_shape [${ks}] differs from W dims [${w.dims}]`);
   const strides = attrInts(attrs, 'strides') ?? kernel.map(() => 1);
   const dilations = attrInts(attrs, 'dilations') ?? kernel.map(() => 1);
   if (strides.length !== k || strides.some((s) => s < 1)) throw new Error(`${op}: bad strides [${strides}]`);
@@ -87,7 +88,10 @@ export function forEachOutput(
   const kPos: number[][] = [];
   for (let kp = 0; kp < kSize; kp++) {
     const idx = new Array<number>(k);
-    for (let r = kp, i = k - 1; i >= 0; i--) { idx[i] = r % g.kernel[i]; r = Math.floor(r / g.kernel[i]); }
+    for (let r = kp, i = k - 1; i >= 0; i--) {
+      idx[i] = r % g.kernel[i];
+      r = Math.floor(r / g.kernel[i]);
+    }
     kPos.push(idx);
   }
   const xIdx = new Int32Array(cg * kSize);
@@ -99,12 +103,18 @@ export function forEachOutput(
     for (let m = 0; m < g.m; m++) {
       const grp = Math.floor(m / mg);
       for (let op = 0; op < outSize; op++) {
-        for (let r = op, i = k - 1; i >= 0; i--) { oIdx[i] = r % g.outDims[i]; r = Math.floor(r / g.outDims[i]); }
+        for (let r = op, i = k - 1; i >= 0; i--) {
+          oIdx[i] = r % g.outDims[i];
+          r = Math.floor(r / g.outDims[i]);
+        }
         for (let kp = 0; kp < kSize; kp++) {
           let xi = 0;
           for (let i = 0; i < k; i++) {
             const pos = oIdx[i] * g.strides[i] - g.padBegin[i] + kPos[kp][i] * g.dilations[i];
-            if (pos < 0 || pos >= g.inDims[i]) { xi = -1; break; }
+            if (pos < 0 || pos >= g.inDims[i]) {
+              xi = -1;
+              break;
+            }
             xi = xi * g.inDims[i] + pos;
           }
           spatial[kp] = xi;

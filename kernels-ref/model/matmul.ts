@@ -16,7 +16,13 @@ export interface IntMatMul {
   col: Int32Array;
 }
 
-export function intMatMul(a: Tensor, b: Tensor, aZp: (m: number) => number, bZp: (n: number) => number, op: string): IntMatMul {
+export function intMatMul(
+  a: Tensor,
+  b: Tensor,
+  aZp: (m: number) => number,
+  bZp: (n: number) => number,
+  op: string,
+): IntMatMul {
   if (a.dims.length < 1 || b.dims.length < 1) throw new Error(`${op}: scalar operands are not matrices`);
   const ad = a.dims.length === 1 ? [1, a.dims[0]] : a.dims;
   const bd = b.dims.length === 1 ? [b.dims[0], 1] : b.dims;
@@ -39,7 +45,8 @@ export function intMatMul(a: Tensor, b: Tensor, aZp: (m: number) => number, bZp:
     for (let i = 0; i < m; i++) {
       for (let j = 0; j < n; j++) {
         let s = 0;
-        for (let p = 0; p < k; p++) s = (s + Math.imul(av[aOff + i * k + p] - aZp(i), bv[bOff + p * n + j] - bZp(j))) | 0;
+        for (let p = 0; p < k; p++)
+          s = (s + Math.imul(av[aOff + i * k + p] - aZp(i), bv[bOff + p * n + j] - bZp(j))) | 0;
         const o = (bi * m + i) * n + j;
         acc[o] = s;
         row[o] = i;

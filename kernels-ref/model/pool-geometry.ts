@@ -24,7 +24,12 @@ export interface PoolGeometry {
   outDims: number[];
 }
 
-export function poolGeometry(spatial: readonly number[], attrs: Attributes, op: string, allowDilations: boolean): PoolGeometry {
+export function poolGeometry(
+  spatial: readonly number[],
+  attrs: Attributes,
+  op: string,
+  allowDilations: boolean,
+): PoolGeometry {
   const k = spatial.length;
   if (k < 1) throw new Error(`${op}: X must have rank 3 or more`);
   const kernel = attrInts(attrs, 'kernel_shape');
@@ -32,8 +37,10 @@ export function poolGeometry(spatial: readonly number[], attrs: Attributes, op: 
   const strides = attrInts(attrs, 'strides') ?? kernel.map(() => 1);
   const dilations = attrInts(attrs, 'dilations') ?? kernel.map(() => 1);
   if (!allowDilations && dilations.some((d) => d !== 1)) throw new Error(`${op}: dilations are not supported`);
-  if (strides.length !== k || dilations.length !== k) throw new Error(`${op}: strides / dilations must have ${k} values`);
-  if ([...kernel, ...strides, ...dilations].some((v) => v < 1)) throw new Error(`${op}: kernel, strides and dilations must be >= 1`);
+  if (strides.length !== k || dilations.length !== k)
+    throw new Error(`${op}: strides / dilations must have ${k} values`);
+  if ([...kernel, ...strides, ...dilations].some((v) => v < 1))
+    throw new Error(`${op}: kernel, strides and dilations must be >= 1`);
   const ceil = attrInt(attrs, 'ceil_mode', 0) === 1;
   const autoPad = attrString(attrs, 'auto_pad', 'NOTSET');
   const pads = attrInts(attrs, 'pads');
@@ -76,7 +83,10 @@ export function forEachWindow(g: PoolGeometry, visit: (o: number, start: number[
   const idx = new Array<number>(k).fill(0);
   const total = g.outDims.reduce((a, b) => a * b, 1);
   for (let o = 0; o < total; o++) {
-    visit(o, idx.map((v, i) => v * g.strides[i] - g.padBegin[i]));
+    visit(
+      o,
+      idx.map((v, i) => v * g.strides[i] - g.padBegin[i]),
+    );
     for (let i = k - 1; i >= 0; i--) {
       if (++idx[i] < g.outDims[i]) break;
       idx[i] = 0;

@@ -3,7 +3,18 @@
  * the scalar QuantizeLinear, and the 256-entry lookup table of QlinearBuildLookupTable (docs/int8-ops.md,
  * Look-up tables).
  */
-import { cmax, cmin, f32, qRange, roundHalfEven, scalarOf, toInt, type ElementType, type Inputs, type Tensor } from './tensor.js';
+import {
+  cmax,
+  cmin,
+  f32,
+  qRange,
+  roundHalfEven,
+  scalarOf,
+  toInt,
+  type ElementType,
+  type Inputs,
+  type Tensor,
+} from './tensor.js';
 
 /** A per-tensor float32 scale input (required). */
 export function scaleIn(inputs: Inputs, i: number, what: string, op: string): number {
@@ -34,7 +45,14 @@ export function quantizeScalar(x: number, s: number, zp: number, lo: number, hi:
  * QlinearBuildLookupTable: entry i (the raw byte; for int8, i >= 128 is i - 256) is
  * quantize(F(f(x_scale * (t - x_zp))), y_scale, y_zp), in the output type's range.
  */
-export function buildLut(type: ElementType, xScale: number, xZp: number, yScale: number, yZp: number, fn: (d: number) => number): Int32Array {
+export function buildLut(
+  type: ElementType,
+  xScale: number,
+  xZp: number,
+  yScale: number,
+  yZp: number,
+  fn: (d: number) => number,
+): Int32Array {
   const [lo, hi] = qRange(type);
   const lut = new Int32Array(256);
   for (let i = 0; i < 256; i++) {

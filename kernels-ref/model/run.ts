@@ -23,7 +23,10 @@ import type { Graph, Node } from '../../src/model/graph/ir.js';
 import { DOMAINS } from './ops/index.js';
 import type { ElementType, OpContext, Tensor } from './tensor.js';
 
-export function runReference(graph: Graph, feeds: ReadonlyMap<string, Tensor> | Iterable<[string, Tensor]>): Map<string, Tensor> {
+export function runReference(
+  graph: Graph,
+  feeds: ReadonlyMap<string, Tensor> | Iterable<[string, Tensor]>,
+): Map<string, Tensor> {
   const values = new Map<string, Tensor>(graph.initializers);
   const inputNames = new Set(graph.inputs.map((v) => v.name));
   for (const [name, t] of feeds instanceof Map ? feeds : new Map(feeds)) {
@@ -34,14 +37,27 @@ export function runReference(graph: Graph, feeds: ReadonlyMap<string, Tensor> | 
     const t = values.get(v.name);
     if (!t) throw new Error(`graph input ${JSON.stringify(v.name)} is not fed`);
     // A feed must match what the graph declares: its element type, its rank and every numeric dim.
-    if (v.type !== null && t.type !== v.type) throw new Error(`graph input ${JSON.stringify(v.name)} is ${v.type}, fed ${t.type}`);
-    if (v.shape && (v.shape.length !== t.dims.length || v.shape.some((d, i) => typeof d === 'number' && d !== t.dims[i])))
-      throw new Error(`graph input ${JSON.stringify(v.name)} has shape [${v.shape.map((d) => d ?? '?')}], fed [${t.dims}]`);
+    if (v.type !== null && t.type !== v.type)
+      throw new Error(`graph input ${JSON.stringify(v.name)} is ${v.type}, fed ${t.type}`);
+    if (
+      v.shape &&
+      (v.shape.length !== t.dims.length || v.shape.some((d, i) => typeof d === 'number' && d !== t.dims[i]))
+    )
+      throw new Error(
+        `graph input ${JSON.stringify(v.name)} has shape [${v.shape.map((d) => d ?? '?')}], fed [${t.dims}]`,
+      );
   }
 
   const declared = new Map<string, ElementType | null>();
-  for (const v of [...graph.valueInfo.values(), ...graph.outputs]) if (v.type !== null || !declared.has(v.name)) declared.set(v.name, v.type);
-  runNodes(graph.nodes, values, graph.opsetImports, declared, graph.outputs.map((o) => o.name));
+  for (const v of [...graph.valueInfo.values(), ...graph.outputs])
+    if (v.type !== null || !declared.has(v.name)) declared.set(v.name, v.type);
+  runNodes(
+    graph.nodes,
+    values,
+    graph.opsetImports,
+    declared,
+    graph.outputs.map((o) => o.name),
+  );
   return new Map(graph.outputs.map((o) => [o.name, values.get(o.name)!]));
 }
 
@@ -64,14 +80,21 @@ function readsOf(node: Node): string[] {
  * `declared`: the element types the graph declares for values, for the operators that take their output type from
  * the graph; `outputs`: the values the graph must end with (checked before any node runs).
  */
-function runNodes(nodes: readonly Node[], values: Map<string, Tensor>, opsets: ReadonlyMap<string, number>, declared: ReadonlyMap<string, ElementType | null>,
-  outputs: readonly string[]): void {
+function runNodes(
+  nodes: readonly Node[],
+  values: Map<string, Tensor>,
+  opsets: ReadonlyMap<string, number>,
+  declared: ReadonlyMap<string, ElementType | null>,
+  outputs: readonly string[],
+): void {
   const producers = new Map<string, number>();
   nodes.forEach((node, i) => {
     const ops = DOMAINS.get(node.domain);
     if (!ops) throw new Error(`node ${i} (${node.opType}): domain ${JSON.stringify(node.domain)} is not supported`);
     if (!ops.has(node.opType))
-      throw new Error(`node ${i}: operator ${node.opType} is not supported${node.domain === '' ? '' : ` in domain ${JSON.stringify(node.domain)}`}`);
+      throw new Error(
+        `node ${i}: operator ${node.opType} is not supported${node.domain === '' ? '' : ` in domain ${JSON.stringify(node.domain)}`}`,
+      );
     for (const o of node.outputs) {
       if (o === '') continue;
       if (values.has(o) || producers.has(o)) throw new Error(`value ${JSON.stringify(o)} is produced twice`);
@@ -81,14 +104,19 @@ function runNodes(nodes: readonly Node[], values: Map<string, Tensor>, opsets: R
   const reads = nodes.map(readsOf);
   for (const [i, node] of nodes.entries())
     for (const name of reads[i])
-      if (!values.has(name) && !producers.has(name)) throw new Error(`node ${i} (${node.opType}): input ${JSON.stringify(name)} is missing`);
-  for (const o of outputs) if (!values.has(o) && !producers.has(o)) throw new Error(`graph output ${JSON.stringify(o)} is never produced`);
+      if (!values.has(name) && !producers.has(name))
+        throw new Error(`node ${i} (${node.opType}): input ${JSON.stringify(name)} is missing`);
+  for (const o of outputs)
+    if (!values.has(o) && !producers.has(o)) throw new Error(`graph output ${JSON.stringify(o)} is never produced`);
 
   const opset = (domain: string) => opsets.get(domain) ?? 1;
   const pending = nodes.map((_, i) => i);
   while (pending.length) {
     const k = pending.findIndex((i) => reads[i].every((name) => values.has(name)));
-    if (k < 0) throw new Error(`the graph has a cycle through nodes ${pending.map((i) => `${i} (${nodes[i].opType})`).join(', ')}`);
+    if (k < 0)
+      throw new Error(
+        `the graph has a cycle through nodes ${pending.map((i) => `${i} (${nodes[i].opType})`).join(', ')}`,
+      );
     const i = pending.splice(k, 1)[0];
     const node = nodes[i];
     const inputs = node.inputs.map((name) => (name === '' ? undefined : values.get(name)));
@@ -102,13 +130,25 @@ function runNodes(nodes: readonly Node[], values: Map<string, Tensor>, opsets: R
         const before = new Set(scope.keys());
         const subDeclared = new Map(declared);
         for (const v of sub.valueInfo.values()) if (v.type !== null) subDeclared.set(v.name, v.type);
-        runNodes(sub.nodes, scope, new Map([...opsets, ...sub.opsetImports]), subDeclared, sub.outputs.map((o) => o.name));
+        runNodes(
+          sub.nodes,
+          scope,
+          new Map([...opsets, ...sub.opsetImports]),
+          subDeclared,
+          sub.outputs.map((o) => o.name),
+        );
         return new Map([...scope].filter(([name]) => !before.has(name)));
       },
     };
     let outs: Tensor[];
     try {
-      outs = DOMAINS.get(node.domain)!.get(node.opType)!(inputs, node.attributes, opset(node.domain), node.outputs.length, ctx);
+      outs = DOMAINS.get(node.domain)!.get(node.opType)!(
+        inputs,
+        node.attributes,
+        opset(node.domain),
+        node.outputs.length,
+        ctx,
+      );
     } catch (e) {
       throw new Error(`node ${i} (${node.opType} ${JSON.stringify(node.name)}): ${(e as Error).message}`);
     }

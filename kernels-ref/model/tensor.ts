@@ -36,7 +36,13 @@ export interface OpContext {
  * One operator: its inputs, the node's attributes, the opset version of its domain, the number of outputs the node
  * names (Split into equal parts needs it) and the executor's context -> its outputs.
  */
-export type OpFn = (inputs: Inputs, attrs: Attributes, opset: number, outputCount?: number, ctx?: OpContext) => Tensor[];
+export type OpFn = (
+  inputs: Inputs,
+  attrs: Attributes,
+  opset: number,
+  outputCount?: number,
+  ctx?: OpContext,
+) => Tensor[];
 
 export const f32 = Math.fround;
 
@@ -73,8 +79,14 @@ export function stridesOf(dims: readonly number[]): number[] {
 }
 
 const ARRAYS = {
-  float32: Float32Array, uint8: Uint8Array, int8: Int8Array, int32: Int32Array, int64: BigInt64Array,
-  float16: Uint16Array, bool: Uint8Array, double: Float64Array,
+  float32: Float32Array,
+  uint8: Uint8Array,
+  int8: Int8Array,
+  int32: Int32Array,
+  int64: BigInt64Array,
+  float16: Uint16Array,
+  bool: Uint8Array,
+  double: Float64Array,
 } as const;
 
 export function makeTensor(type: ElementType, dims: readonly number[], data?: TensorData): Tensor {

@@ -64,7 +64,8 @@ export function chanwisePlanFacts(s: ConvShape, threads: number, isa: Isa = 'was
   let ohTile = Math.max(1, Math.min(s.oh, rowsFit));
   const blocks = Math.ceil(s.ic / 4);
   const outer = s.n * blocks;
-  if (threads > 1 && outer < threads) ohTile = Math.max(1, Math.min(ohTile, Math.ceil(s.oh / Math.ceil(threads / outer))));
+  if (threads > 1 && outer < threads)
+    ohTile = Math.max(1, Math.min(ohTile, Math.ceil(s.oh / Math.ceil(threads / outer))));
   const ohTiles = Math.ceil(s.oh / ohTile);
   // several blocks per task on small planes, as long as every thread still gets a task
   let blocksPerTask = Math.max(1, Math.min(blocks, Math.floor(TASK_MIN_PIXELS / (ohTile * s.ow))));
@@ -72,7 +73,17 @@ export function chanwisePlanFacts(s: ConvShape, threads: number, isa: Isa = 'was
   const blockTasks = Math.ceil(blocks / blocksPerTask);
   const ihN = (ohTile - 1) * s.sh + s.fh;
   const scratchBytes = (ohTile * s.ow + NPIX) * 16;
-  return { iwp, rawCols, ohTile, ohTiles, blocks, blocksPerTask, blockTasks, scratchBytes, perThreadBytes: scratchBytes + (rawCols + 8) * 4 + ihN * rowBytes };
+  return {
+    iwp,
+    rawCols,
+    ohTile,
+    ohTiles,
+    blocks,
+    blocksPerTask,
+    blockTasks,
+    scratchBytes,
+    perThreadBytes: scratchBytes + (rawCols + 8) * 4 + ihN * rowBytes,
+  };
 }
 
 function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
@@ -92,11 +103,17 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
     ctxFields: {
       relaxed: k.mode,
       dotXor: dotXor(isa),
-      ohTile: f.ohTile, iwp: f.iwp, rawCols: f.rawCols, groupWeightBytes: blockWeightBytes, scratchBytes: f.scratchBytes,
+      ohTile: f.ohTile,
+      iwp: f.iwp,
+      rawCols: f.rawCols,
+      groupWeightBytes: blockWeightBytes,
+      scratchBytes: f.scratchBytes,
       blocksPerTask: f.blocksPerTask,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
-      const elems = dot8 ? new Int8Array(out.buffer, out.byteOffset, out.byteLength) : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
+      const elems = dot8
+        ? new Int8Array(out.buffer, out.byteOffset, out.byteLength)
+        : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       const C = s.ic;
       let p = 0;
       for (let gb = 0; gb < f.blocks; gb++)
@@ -108,12 +125,17 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
                 const kw = taps * q + j;
                 elems[p++] = c < C && kw < s.fw ? oihw[(c * s.fh + kh) * s.fw + kw] : 0;
               }
-      if (p * elems.BYTES_PER_ELEMENT !== out.byteLength) throw new Error(`packFilter wrote ${p * elems.BYTES_PER_ELEMENT} of ${out.byteLength} bytes`);
+      if (p * elems.BYTES_PER_ELEMENT !== out.byteLength)
+        throw new Error(`packFilter wrote ${p * elems.BYTES_PER_ELEMENT} of ${out.byteLength} bytes`);
       // SIMD128: the zero point is subtracted while packing the rows; dot8: b = xs + off, corrected in the start
       return dot8 ? zeroPointCorrection(s, oihw, 1, activationOffset(isa)) : null;
     },
     kernels: [
-      { fn: k.fn, range: [s.n, f.blockTasks, f.ohTiles], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
+      {
+        fn: k.fn,
+        range: [s.n, f.blockTasks, f.ohTiles],
+        args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }],
+      },
     ],
   };
 }
@@ -122,11 +144,17 @@ export const chanwise: ConvAlgorithm = {
   name: 'WASMS8_CHANWISE',
   formats: ['NCHW44', 'NCHW'],
   usable(s) {
-    if (s.format === 'NCHW_NCHW44') return reject('UNSUPPORTED_FORMAT', 'format', 'this algorithm takes NCHW44 or NCHW');
+    if (s.format === 'NCHW_NCHW44')
+      return reject('UNSUPPORTED_FORMAT', 'format', 'this algorithm takes NCHW44 or NCHW');
     if (s.icpg !== 1 || s.ocpg !== 1) {
-      return reject('GROUP_MISMATCH', 'group', `channel-wise needs group = ic = oc, got group ${s.group}, ic ${s.ic}, oc ${s.oc}`);
+      return reject(
+        'GROUP_MISMATCH',
+        'group',
+        `channel-wise needs group = ic = oc, got group ${s.group}, ic ${s.ic}, oc ${s.oc}`,
+      );
     }
-    if (s.dh !== 1 || s.dw !== 1) return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
+    if (s.dh !== 1 || s.dw !== 1)
+      return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
     return null;
   },
   isPreferred: () => true,

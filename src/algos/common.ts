@@ -50,7 +50,13 @@ export function commonCtxFields(s: ConvShape, ocpgPad: number): Partial<Record<C
  * with threads > 1 the outer * count tasks come in whole rounds of `threads` (each thread the same number of equal
  * tasks) as far as units allow. `unit`: a part's size is a multiple of it. Returns the part size and count.
  */
-export function splitForThreads(units: number, maxPer: number, outer: number, threads: number, unit = 1): { per: number; count: number } {
+export function splitForThreads(
+  units: number,
+  maxPer: number,
+  outer: number,
+  threads: number,
+  unit = 1,
+): { per: number; count: number } {
   const roundUp = (v: number) => Math.ceil(v / unit) * unit;
   let count = Math.ceil(units / Math.max(unit, maxPer));
   if (threads > 1) {
@@ -66,7 +72,7 @@ export function splitForThreads(units: number, maxPer: number, outer: number, th
  * rows or pixels of the plane cannot give it (small planes: a 7x7 plane is 7 rows). 1 with one thread.
  */
 export function ocPartsFor(tasks: number, threads: number, ocTiles: number): number {
-  if (threads <= 1 || tasks % threads === 0 && tasks >= 2 * threads) return 1;
+  if (threads <= 1 || (tasks % threads === 0 && tasks >= 2 * threads)) return 1;
   let parts = 1;
   while (parts < ocTiles && ((tasks * parts) % threads !== 0 || tasks * parts < 2 * threads)) parts++;
   return parts;

@@ -11,7 +11,8 @@ export const conv1x1Gemm: ConvAlgorithm = {
   name: 'WASMS8_CONV1x1_GEMM',
   formats: ['NCHW44', 'NCHW', 'NCHW_NCHW44'],
   usable(s) {
-    if (s.fh !== 1 || s.fw !== 1) return reject('UNSUPPORTED_FILTER', 'fh', `this algorithm takes 1x1 filters, got ${s.fh}x${s.fw}`);
+    if (s.fh !== 1 || s.fw !== 1)
+      return reject('UNSUPPORTED_FILTER', 'fh', `this algorithm takes 1x1 filters, got ${s.fh}x${s.fw}`);
     return null;
   },
   isPreferred: () => true,

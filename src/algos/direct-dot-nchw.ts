@@ -13,7 +13,8 @@ export const dotNchwDirect: ConvAlgorithm = {
   name: 'WASMDOTS8DIRECT_NCHW',
   formats: ['NCHW'],
   usable(s) {
-    if (s.format !== 'NCHW') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW, got ${s.format}`);
+    if (s.format !== 'NCHW')
+      return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW, got ${s.format}`);
     return commonUsable(s);
   },
   isPreferred: (s) => !preferredNchwDot(s),

@@ -17,7 +17,15 @@ import type { SimdTileSet } from '../features.js';
 import type { ConvShape } from '../params.js';
 import { WorkspaceBundle } from '../workspace.js';
 import { KERNELS, type KernelVariant } from './kernel-table.generated.js';
-import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type KernelDispatch, type PlanOptions, type Rejection } from './types.js';
+import {
+  reject,
+  type AlgoPlan,
+  type ConvAlgorithm,
+  type Isa,
+  type KernelDispatch,
+  type PlanOptions,
+  type Rejection,
+} from './types.js';
 import { activationOffset, dotXor, kernelIsa, packedInputMode } from './isa.js';
 import { I8ConvError } from '../errors.js';
 import { ocPartsFor, splitForThreads, zeroPointCorrection } from './common.js';
@@ -78,18 +86,38 @@ function rowCost(k: KernelVariant, ow: number): number {
   return (ow - r) * (MAIN_PIXEL_COST[k.npix] ?? 1) + remainderCost(r);
 }
 
-function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, forced?: string, tiles: SimdTileSet = 'wide', w8 = false): KernelVariant {
+function pickVariant(
+  fw: number,
+  stride: number,
+  runtimeIsa: Isa,
+  ow: number,
+  forced?: string,
+  tiles: SimdTileSet = 'wide',
+  w8 = false,
+): KernelVariant {
   const isa = kernelIsa(runtimeIsa, 'conv-nchw44-dot');
   if (forced !== undefined) {
     const v = KERNELS.find((k) => k.name === forced);
     if (!v || v.fw !== fw || v.stride !== stride || v.isa !== isa) {
-      throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${forced}' is not a ${isa} kernel for ${fw}x${fw} stride ${stride}`, 'kernel');
+      throw new I8ConvError(
+        'UNKNOWN_KERNEL',
+        `kernel: '${forced}' is not a ${isa} kernel for ${fw}x${fw} stride ${stride}`,
+        'kernel',
+      );
     }
     return v;
   }
   // the main tiles of the engine's tile set; of several, the one whose row costs least (padded pixels, or a remainder
   // tile's narrow body: rowCost; the first declared on ties), a one-block tile's row weighed by 1 / ONE_BLOCK_SPEED
-  const mains = KERNELS.filter((k) => k.fw === fw && k.stride === stride && k.role === 'main' && k.isa === isa && (k.tileSet === null || k.tileSet === tiles) && k.w8 === w8);
+  const mains = KERNELS.filter(
+    (k) =>
+      k.fw === fw &&
+      k.stride === stride &&
+      k.role === 'main' &&
+      k.isa === isa &&
+      (k.tileSet === null || k.tileSet === tiles) &&
+      k.w8 === w8,
+  );
   if (!mains.length) throw new Error(`no main ${isa} kernel for f${fw}s${stride}`);
   const cost = (k: KernelVariant) => rowCost(k, ow) / (k.nb === 1 ? ONE_BLOCK_SPEED : 1);
   return mains.reduce((best, k) => (cost(k) < cost(best) ? k : best));
@@ -97,9 +125,14 @@ function pickVariant(fw: number, stride: number, runtimeIsa: Isa, ow: number, fo
 
 /** Shape checks shared by the dot algorithms (after the format-specific ones). */
 export function commonUsable(s: ConvShape): Rejection | null {
-  if (s.dh !== 1 || s.dw !== 1) return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
+  if (s.dh !== 1 || s.dw !== 1)
+    return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
   if (s.fh !== s.fw || !FILTER_SIZES.includes(s.fh)) {
-    return reject('UNSUPPORTED_FILTER', 'fh', `square filters of size ${FILTER_SIZES.join(', ')} are supported, got ${s.fh}x${s.fw}`);
+    return reject(
+      'UNSUPPORTED_FILTER',
+      'fh',
+      `square filters of size ${FILTER_SIZES.join(', ')} are supported, got ${s.fh}x${s.fw}`,
+    );
   }
   if (s.sh !== s.sw || !STRIDES.includes(s.sh)) {
     return reject('UNSUPPORTED_STRIDE', 'stride', `must be [1, 1] or [2, 2], got [${s.sh}, ${s.sw}]`);
@@ -121,20 +154,38 @@ export interface DotPlanFacts {
 }
 
 /** Every plan-time size, from the shape alone (used by plan() and by tests). */
-export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd', kernel?: string, tiles: SimdTileSet = 'wide'): DotPlanFacts {
+export function dotPlanFacts(
+  s: ConvShape,
+  threads: number,
+  isa: Isa = 'wasmsimd',
+  kernel?: string,
+  tiles: SimdTileSet = 'wide',
+): DotPlanFacts {
   const icb = Math.ceil(s.icpg / 4);
   let main = pickVariant(s.fw, s.sw, isa, s.ow, kernel, tiles);
   // large tiles of i16 weights: the int8-weight twin of the same tile, where there is one
   const kIsa = kernelIsa(isa, 'conv-nchw44-dot');
   if (kernel === undefined && kIsa === 'wasmsimd' && main.nb * icb * s.fh * s.fw * 32 > W8_TILE_BYTES) {
-    main = KERNELS.find((k) => k.w8 && k.role === 'main' && k.fw === main.fw && k.stride === main.stride && k.nb === main.nb && k.npix === main.npix && k.rem === main.rem) ?? main;
+    main =
+      KERNELS.find(
+        (k) =>
+          k.w8 &&
+          k.role === 'main' &&
+          k.fw === main.fw &&
+          k.stride === main.stride &&
+          k.nb === main.nb &&
+          k.npix === main.npix &&
+          k.rem === main.rem,
+      ) ?? main;
   }
   const pixBytes = kIsa === 'wasmrelaxeddot' ? 4 : kIsa === 'wasmrelaxedsimd' ? 32 : 8; // packed bytes per pixel (assembly/conv-nchw44-dot/task.ts)
   const ocbG = Math.ceil(s.ocpg / 4);
   const tailNb = ocbG % main.nb;
   // the remainder tile: the declared tail with exactly that many blocks, else any variant with that many
-  const fits = KERNELS.filter((k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === kIsa && k.w8 === main.w8);
-  const tail = tailNb === 0 ? null : fits.find((k) => k.role === 'tail') ?? fits[0] ?? null;
+  const fits = KERNELS.filter(
+    (k) => k.fw === s.fw && k.stride === s.sw && k.nb === tailNb && k.isa === kIsa && k.w8 === main.w8,
+  );
+  const tail = tailNb === 0 ? null : (fits.find((k) => k.role === 'tail') ?? fits[0] ?? null);
   if (tailNb !== 0 && !tail) throw new Error(`no kernel with ${tailNb} oc blocks for f${s.fw}s${s.sw}`);
   // Row kernels compute whole tiles of npix pixels (remainder tiles: OW pixels): pixels past OW read columns up to
   // this bound (zeros).
@@ -151,7 +202,9 @@ export function dotPlanFacts(s: ConvShape, threads: number, isa: Isa = 'wasmsimd
   const ocParts = ocPartsFor(outer * ohTiles, threads, ocTiles);
   const ihN = (ohTile - 1) * s.sh + s.fh;
   // accumulator scratch: one output row of the widest tile ([block][pixel] vectors, rows padded to the tile)
-  const scratchBytes = Math.max(...[main, tail].filter((k) => k !== null).map((k) => k!.nb * Math.ceil(s.ow / k!.npix) * k!.npix * 16));
+  const scratchBytes = Math.max(
+    ...[main, tail].filter((k) => k !== null).map((k) => k!.nb * Math.ceil(s.ow / k!.npix) * k!.npix * 16),
+  );
   const perThreadBytes = scratchBytes + icb * ihN * iwp * pixBytes;
   return { main, tail, icb, iwp, ohTile, ohTiles, ocParts, perThreadBytes, scratchBytes };
 }
@@ -178,7 +231,11 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel, tiles }: PlanO
   const dotKernel: KernelDispatch = {
     fn: 'convNchw44DotTask',
     range: [s.n, s.group, f.ocParts * f.ohTiles],
-    args: [srcKind === 2 ? { base: 'slices' } : { base: 'src' }, { base: 'dst' }, { base: 'slices', offset: sliceBase, perThread: f.perThreadBytes }],
+    args: [
+      srcKind === 2 ? { base: 'slices' } : { base: 'src' },
+      { base: 'dst' },
+      { base: 'slices', offset: sliceBase, perThread: f.perThreadBytes },
+    ],
   };
   const relayoutKernel: KernelDispatch = {
     fn: 'nchwToNchw44',
@@ -225,7 +282,8 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel, tiles }: PlanO
                 for (let b = 0; b < nb; b++) {
                   const o0 = (ob0 + b) * 4;
                   if (relaxed) {
-                    for (let o4 = 0; o4 < 4; o4++) for (let i4 = 0; i4 < 4; i4++) o8[p++] = weight(g, o0 + o4, ib * 4 + i4, kh, kw);
+                    for (let o4 = 0; o4 < 4; o4++)
+                      for (let i4 = 0; i4 < 4; i4++) o8[p++] = weight(g, o0 + o4, ib * 4 + i4, kh, kw);
                   } else {
                     for (let half = 0; half < 2; half++)
                       for (let o4 = 0; o4 < 4; o4++)
@@ -252,9 +310,12 @@ export const dotNchw44Direct: ConvAlgorithm = {
   name: 'WASMDOTS8DIRECT_NCHW44',
   formats: ['NCHW44'],
   usable(s) {
-    if (s.format !== 'NCHW44') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW44, got ${s.format}`);
-    if (s.icpg % 4 !== 0) return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'ic', `channels per group (${s.icpg}) must be a multiple of 4`);
-    if (s.ocpg % 4 !== 0) return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'oc', `channels per group (${s.ocpg}) must be a multiple of 4`);
+    if (s.format !== 'NCHW44')
+      return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW44, got ${s.format}`);
+    if (s.icpg % 4 !== 0)
+      return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'ic', `channels per group (${s.icpg}) must be a multiple of 4`);
+    if (s.ocpg % 4 !== 0)
+      return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'oc', `channels per group (${s.ocpg}) must be a multiple of 4`);
     return commonUsable(s);
   },
   isPreferred: () => true,
@@ -265,7 +326,8 @@ export const dotNchwNchw44: ConvAlgorithm = {
   name: 'WASMDOTS8_NCHW_NCHW44',
   formats: ['NCHW_NCHW44'],
   usable(s) {
-    if (s.format !== 'NCHW_NCHW44') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW_NCHW44, got ${s.format}`);
+    if (s.format !== 'NCHW_NCHW44')
+      return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW_NCHW44, got ${s.format}`);
     return commonUsable(s);
   },
   isPreferred: () => true,

@@ -57,11 +57,23 @@ export function firstPairsFacts(s: ConvShape, threads: number): FirstPairsFacts 
   const rowBytes = Math.ceil((iwp * 4) / 16) * 16;
   const rowsFit = Math.floor((ROWS_BUDGET / rowBytes - s.fh + s.sh) / s.sh);
   let ohTile = Math.max(1, Math.min(s.oh, rowsFit));
-  if (threads > 1 && s.n * Math.ceil(s.oh / ohTile) < 2 * threads) ohTile = Math.max(1, Math.ceil(s.oh / Math.ceil((2 * threads) / s.n)));
+  if (threads > 1 && s.n * Math.ceil(s.oh / ohTile) < 2 * threads)
+    ohTile = Math.max(1, Math.ceil(s.oh / Math.ceil((2 * threads) / s.n)));
   const ohTiles = Math.ceil(s.oh / ohTile);
   const ihN = (ohTile - 1) * s.sh + s.fh;
   const scratchBytes = main.nb * owPad * 16; // one output row of the main tile's accumulators
-  return { ps, main, tail, taps, iwp, rowBytes, ohTile, ohTiles, scratchBytes, perThreadBytes: scratchBytes + ihN * rowBytes };
+  return {
+    ps,
+    main,
+    tail,
+    taps,
+    iwp,
+    rowBytes,
+    ohTile,
+    ohTiles,
+    scratchBytes,
+    perThreadBytes: scratchBytes + ihN * rowBytes,
+  };
 }
 
 function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
@@ -71,7 +83,11 @@ function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
   const { main, tail } = f;
   const names = [...(ocb >= main.nb ? [main.name] : []), ...(ocb % main.nb !== 0 ? [tail.name] : [])];
   if (kernel !== undefined && kernel !== names[0]) {
-    throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${kernel}' is not the first-layer pair kernel of this shape (${names[0]})`, 'kernel');
+    throw new I8ConvError(
+      'UNKNOWN_KERNEL',
+      `kernel: '${kernel}' is not the first-layer pair kernel of this shape (${names[0]})`,
+      'kernel',
+    );
   }
   return {
     workspace: new WorkspaceBundle([filterBytes, f.perThreadBytes * threads]),
@@ -80,8 +96,14 @@ function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
     packedFilterBytes: filterBytes,
     kernelNames: names,
     ctxFields: {
-      ohTile: f.ohTile, iwp: f.iwp, pairTaps: f.taps, scratchBytes: f.scratchBytes,
-      mainVariant: main.id, mainNb: main.nb, tailVariant: tail.id, tailNb: tail.nb,
+      ohTile: f.ohTile,
+      iwp: f.iwp,
+      pairTaps: f.taps,
+      scratchBytes: f.scratchBytes,
+      mainVariant: main.id,
+      mainNb: main.nb,
+      tailVariant: tail.id,
+      tailNb: tail.nb,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
       const { ic: C, fh, fw, oc } = s;
@@ -103,7 +125,13 @@ function makePlan(s: ConvShape, { threads, kernel }: PlanOptions): AlgoPlan {
       if (p * 2 !== out.byteLength) throw new Error(`packFilter wrote ${p * 2} of ${out.byteLength} bytes`);
       return null;
     },
-    kernels: [{ fn: 'firstPairsTask', range: [s.n, 1, f.ohTiles], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] }],
+    kernels: [
+      {
+        fn: 'firstPairsTask',
+        range: [s.n, 1, f.ohTiles],
+        args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }],
+      },
+    ],
   };
 }
 
@@ -111,13 +139,24 @@ export const firstPairs: ConvAlgorithm = {
   name: 'WASMDOTS8PAIRS_NCHW_NCHW44',
   formats: ['NCHW_NCHW44'],
   usable(s) {
-    if (s.format !== 'NCHW_NCHW44') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW_NCHW44, got ${s.format}`);
+    if (s.format !== 'NCHW_NCHW44')
+      return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW_NCHW44, got ${s.format}`);
     if (s.group !== 1) return reject('GROUP_MISMATCH', 'group', `first-layer pairs run group 1, got ${s.group}`);
-    if (s.ic > 3) return reject('UNSUPPORTED_FORMAT', 'ic', `first-layer pairs take NCHW sources of at most 3 channels, got ${s.ic}`);
+    if (s.ic > 3)
+      return reject(
+        'UNSUPPORTED_FORMAT',
+        'ic',
+        `first-layer pairs take NCHW sources of at most 3 channels, got ${s.ic}`,
+      );
     if ((s.sw * s.ic) % 2 !== 0 || s.sw * s.ic > 6) {
-      return reject('UNSUPPORTED_STRIDE', 'stride', `first-layer pairs need stride x input channels even and at most 6, got ${s.sw} x ${s.ic}`);
+      return reject(
+        'UNSUPPORTED_STRIDE',
+        'stride',
+        `first-layer pairs need stride x input channels even and at most 6, got ${s.sw} x ${s.ic}`,
+      );
     }
-    if (s.dh !== 1 || s.dw !== 1) return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
+    if (s.dh !== 1 || s.dw !== 1)
+      return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
     return null;
   },
   isPreferred: (_s, isa?: Isa) => !isa || !runsDot8(isa),

@@ -44,7 +44,12 @@ function gemmIsa(isa: Isa): 'wasmsimd' | 'wasmrelaxeddot' {
   return kernelIsa(isa, 'gemm') as 'wasmsimd' | 'wasmrelaxeddot';
 }
 
-function gemmKernel(lanes: GemmLanes, noc: number, npix: number, isa: 'wasmsimd' | 'wasmrelaxeddot'): GemmKernelVariant {
+function gemmKernel(
+  lanes: GemmLanes,
+  noc: number,
+  npix: number,
+  isa: 'wasmsimd' | 'wasmrelaxeddot',
+): GemmKernelVariant {
   const fits = GEMM_KERNELS.filter((k) => k.lanes === lanes && k.noc === noc && k.npix === npix && k.isa === isa);
   const k = fits.find((v) => v.role !== 'alt') ?? fits[0];
   if (!k) throw new Error(`no ${lanes}-lane ${isa} GEMM kernel with ${noc} channels and ${npix} pixels`);
@@ -83,24 +88,39 @@ export function defaultLanes(s: ConvShape, isa: Isa = 'wasmsimd', tiles: SimdTil
  * The kernels of a shape's lanes: the forced main kernel, or the ISA's main tile (SIMD128 pixel-lane: the one of the
  * engine's tile set, tools/conv-variants.mjs GEMM_TILES), with the tail and 4-pixel companions of its size.
  */
-export function pickGemmKernels(forced: string | undefined, lanes: GemmLanes, runtimeIsa: Isa = 'wasmsimd', tiles: SimdTileSet = 'wide'): GemmKernelSet {
+export function pickGemmKernels(
+  forced: string | undefined,
+  lanes: GemmLanes,
+  runtimeIsa: Isa = 'wasmsimd',
+  tiles: SimdTileSet = 'wide',
+): GemmKernelSet {
   const isa = gemmIsa(runtimeIsa);
   let main: GemmKernelVariant | undefined;
   if (forced !== undefined) {
     main = GEMM_KERNELS.find((k) => k.name === forced && k.isa === isa);
     if (!main) {
-      const names = GEMM_KERNELS.filter((k) => k.isa === isa).map((k) => k.name).join(', ');
+      const names = GEMM_KERNELS.filter((k) => k.isa === isa)
+        .map((k) => k.name)
+        .join(', ');
       throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${forced}' is not a ${isa} GEMM kernel (${names})`, 'kernel');
     }
   } else {
-    main = GEMM_KERNELS.find((k) => k.role === 'main' && k.lanes === lanes && k.isa === isa && (k.tileSet === null || k.tileSet === tiles))!;
+    main = GEMM_KERNELS.find(
+      (k) => k.role === 'main' && k.lanes === lanes && k.isa === isa && (k.tileSet === null || k.tileSet === tiles),
+    )!;
   }
   const m = main;
   if (m.lanes === 'channel') {
     const tail = gemmKernel('channel', 4, m.npix, isa);
     return { lanes: 'channel', main: m, tail, mainNarrow: tail, tailNarrow: tail };
   }
-  return { lanes: 'pixel', main: m, tail: gemmKernel('pixel', 1, m.npix, isa), mainNarrow: gemmKernel('pixel', m.noc, 4, isa), tailNarrow: gemmKernel('pixel', 1, 4, isa) };
+  return {
+    lanes: 'pixel',
+    main: m,
+    tail: gemmKernel('pixel', 1, m.npix, isa),
+    mainNarrow: gemmKernel('pixel', m.noc, 4, isa),
+    tailNarrow: gemmKernel('pixel', 1, 4, isa),
+  };
 }
 
 export interface GemmPlanFacts extends GemmKernelSet {
@@ -144,8 +164,14 @@ const GEMM_PACK_TILES = 1.3;
  * 2-thread plans of the previous rule / of this one: 192->32 28² 1.06x / 1.24x, 192->64 14² 1.15x / 1.36x,
  * 144->32 28² 1.38x / 1.50x, 384->64 14² 1.45x / 1.61x, 384->96 14² 1.48x / 1.58x, 32->192 28² 1.60x / 1.58x.
  */
-export function balanceGemmTasks(plane: number, maxPanel: number, unit: number, outer: number, threads: number, ocTiles: number):
-  { per: number; count: number; parts: number } {
+export function balanceGemmTasks(
+  plane: number,
+  maxPanel: number,
+  unit: number,
+  outer: number,
+  threads: number,
+  ocTiles: number,
+): { per: number; count: number; parts: number } {
   const roundUp = (v: number) => Math.ceil(v / unit) * unit;
   const fewest = Math.ceil(plane / Math.max(unit, Math.min(maxPanel, roundUp(plane))));
   const most = Math.ceil(plane / unit);
@@ -186,7 +212,14 @@ export function balanceGemmTasks(plane: number, maxPanel: number, unit: number, 
   return best;
 }
 
-export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, allowDirect = true, isa: Isa = 'wasmsimd', tiles: SimdTileSet = 'wide'): GemmPlanFacts {
+export function gemmPlanFacts(
+  s: ConvShape,
+  threads: number,
+  kernel?: string,
+  allowDirect = true,
+  isa: Isa = 'wasmsimd',
+  tiles: SimdTileSet = 'wide',
+): GemmPlanFacts {
   const kernels = pickGemmKernels(kernel, defaultLanes(s, isa, tiles), isa, tiles);
   const { main, lanes } = kernels;
   const dot8 = main.isa === 'wasmrelaxeddot';
@@ -216,7 +249,14 @@ export function gemmPlanFacts(s: ConvShape, threads: number, kernel?: string, al
   const { per: panelPix, count: panels, parts: ocParts } = split;
   const scratchBytes = lanes === 'pixel' ? 4 * panelPix * 4 : main.nb * panelPix * 16;
   return {
-    ...kernels, icbG, kbn, ocpgPad, panelPix, panels, ocParts, scratchBytes,
+    ...kernels,
+    icbG,
+    kbn,
+    ocpgPad,
+    panelPix,
+    panels,
+    ocParts,
+    scratchBytes,
     perThreadBytes: scratchBytes + panelPix * kbn * bBytes,
     packMode: packModeOf(s, allowDirect),
   };
@@ -259,7 +299,9 @@ function channelTiles(f: GemmPlanFacts): Array<[number, number]> {
 function packGemmFilter(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Array, out: Uint8Array): Int32Array | null {
   const { icpg, ocpg, fh, fw } = s;
   const dot8 = f.main.isa === 'wasmrelaxeddot';
-  const v = dot8 ? new Int8Array(out.buffer, out.byteOffset, out.byteLength) : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
+  const v = dot8
+    ? new Int8Array(out.buffer, out.byteOffset, out.byteLength)
+    : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
   const weight = (g: number, o: number, c: number, kh: number, kw: number) =>
     c < icpg && o < ocpg ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
   let p = 0;
@@ -276,15 +318,17 @@ function packGemmFilter(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Arra
                   const c = dot8 ? k & 3 : (k >> 3) * 2 + (k & 1);
                   v[p++] = weight(g, (blk0 + b) * 4 + o4, ib * 4 + c, kh, kw);
                 }
-  } else for (let g = 0; g < s.group; g++)
-    for (let c0 = 0; c0 < ocpg; c0 += 4)
-      for (const [first, noc] of blockTiles(c0, Math.min(4, ocpg - c0), f.main.noc))
-        for (let kh = 0; kh < fh; kh++)
-          for (let kw = 0; kw < fw; kw++)
-            for (let ib = 0; ib < f.icbG; ib++)
-              for (let o = first; o < first + noc; o++)
-                for (let j = 0; j < 4; j++) v[p++] = weight(g, o, ib * 4 + j, kh, kw);
-  if (p * v.BYTES_PER_ELEMENT !== out.byteLength) throw new Error(`packFilter wrote ${p * v.BYTES_PER_ELEMENT} of ${out.byteLength} bytes`);
+  } else
+    for (let g = 0; g < s.group; g++)
+      for (let c0 = 0; c0 < ocpg; c0 += 4)
+        for (const [first, noc] of blockTiles(c0, Math.min(4, ocpg - c0), f.main.noc))
+          for (let kh = 0; kh < fh; kh++)
+            for (let kw = 0; kw < fw; kw++)
+              for (let ib = 0; ib < f.icbG; ib++)
+                for (let o = first; o < first + noc; o++)
+                  for (let j = 0; j < 4; j++) v[p++] = weight(g, o, ib * 4 + j, kh, kw);
+  if (p * v.BYTES_PER_ELEMENT !== out.byteLength)
+    throw new Error(`packFilter wrote ${p * v.BYTES_PER_ELEMENT} of ${out.byteLength} bytes`);
   return dot8 ? zeroPointCorrection(s, oihw, f.ocpgPad, activationOffset(isa)) : null;
 }
 
@@ -294,7 +338,8 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel, isa, tiles }: Plan
   const dot8 = f.main.isa === 'wasmrelaxeddot';
   // pixel-lane: per (channel, K step) 8 bytes, dot8 4; channel-lane: per (block of 4 channels, K step) 32 bytes,
   // dot8 16 (packGemmFilter)
-  const groupWeightBytes = f.lanes === 'pixel' ? s.ocpg * f.kbn * (dot8 ? 4 : 8) : (f.ocpgPad / 4) * f.kbn * (dot8 ? 16 : 32);
+  const groupWeightBytes =
+    f.lanes === 'pixel' ? s.ocpg * f.kbn * (dot8 ? 4 : 8) : (f.ocpgPad / 4) * f.kbn * (dot8 ? 16 : 32);
   const workspace = new WorkspaceBundle([groupWeightBytes * s.group, f.perThreadBytes * threads]);
   return {
     workspace,
@@ -323,7 +368,11 @@ export function makeGemmPlan(s: ConvShape, { threads, kernel, isa, tiles }: Plan
     },
     packFilter: (oihw: Int8Array, out: Uint8Array) => packGemmFilter(s, f, isa, oihw, out),
     kernels: [
-      { fn: 'convGemmTask', range: [s.n, s.group, f.ocParts * f.panels], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
+      {
+        fn: 'convGemmTask',
+        range: [s.n, s.group, f.ocParts * f.panels],
+        args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }],
+      },
     ],
   };
 }

@@ -44,7 +44,7 @@ export function runsDot8(isa: Isa): boolean {
 export function kernelIsa(isa: Isa, family: KernelFamily): KernelIsa {
   if (family === 'naive') return 'scalar';
   if (runsDot8(isa)) return 'wasmrelaxeddot';
-  return family === 'conv-nchw44-dot' ? isa as 'wasmsimd' | 'wasmrelaxedsimd' : 'wasmsimd';
+  return family === 'conv-nchw44-dot' ? (isa as 'wasmsimd' | 'wasmrelaxedsimd') : 'wasmsimd';
 }
 
 /**
@@ -75,16 +75,24 @@ export function activationOffset(isa: Isa): 0 | 128 {
  * exactly that row; anything else is UNKNOWN_KERNEL, raised at plan time (before the operator exists).
  */
 export function pickSingleKernel<K extends { name: string; isa: KernelIsa }>(
-  table: readonly K[], isa: Isa, family: KernelFamily, fits: (k: K) => boolean, forced: string | undefined,
+  table: readonly K[],
+  isa: Isa,
+  family: KernelFamily,
+  fits: (k: K) => boolean,
+  forced: string | undefined,
 ): K {
   const want = kernelIsa(isa, family);
   const k = table.find((x) => x.isa === want && fits(x));
   if (!k) throw new Error(`no ${want} ${family} kernel for this shape`); // the algorithm's usable() excludes it
   if (forced !== undefined && forced !== k.name) {
     const known = table.some((x) => x.name === forced);
-    throw new I8ConvError('UNKNOWN_KERNEL', known
-      ? `kernel: '${forced}' does not run this shape on this runtime (isa ${isa}); this algorithm runs '${k.name}' here`
-      : `kernel: '${forced}' is not a ${family} kernel (${table.map((x) => x.name).join(', ')})`, 'kernel');
+    throw new I8ConvError(
+      'UNKNOWN_KERNEL',
+      known
+        ? `kernel: '${forced}' does not run this shape on this runtime (isa ${isa}); this algorithm runs '${k.name}' here`
+        : `kernel: '${forced}' is not a ${family} kernel (${table.map((x) => x.name).join(', ')})`,
+      'kernel',
+    );
   }
   return k;
 }

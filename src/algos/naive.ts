@@ -25,7 +25,11 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
       return null;
     },
     kernels: [
-      { fn: k.fn, range: [s.n, s.oc, 1], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: perThreadBytes }] },
+      {
+        fn: k.fn,
+        range: [s.n, s.oc, 1],
+        args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: perThreadBytes }],
+      },
     ],
   };
 }

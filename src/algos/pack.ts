@@ -20,7 +20,16 @@ import { naive } from './naive.js';
 import { winogradF23 } from './winograd.js';
 
 export const ALGORITHMS: readonly ConvAlgorithm[] = [
-  winogradF23, dotNchw44Direct, firstPairs, dotNchwNchw44, conv1x1Gemm, chanwise, dotNchwDirect, im2colGemm, nchwDotStride1, nchwDotStride2,
+  winogradF23,
+  dotNchw44Direct,
+  firstPairs,
+  dotNchwNchw44,
+  conv1x1Gemm,
+  chanwise,
+  dotNchwDirect,
+  im2colGemm,
+  nchwDotStride1,
+  nchwDotStride2,
   naive,
 ];
 
@@ -41,17 +50,27 @@ function raise(r: Rejection): never {
 /** The algorithm named `name`, or the typed error saying why it cannot run the shape. */
 export function forcedAlgorithm(s: ConvShape, name: string): ConvAlgorithm {
   const a = ALGORITHMS.find((x) => x.name === name);
-  if (!a) throw new I8ConvError('UNKNOWN_ALGORITHM', `algo: '${name}' is not one of ${algorithmNames().join(', ')}`, 'algo');
+  if (!a)
+    throw new I8ConvError('UNKNOWN_ALGORITHM', `algo: '${name}' is not one of ${algorithmNames().join(', ')}`, 'algo');
   const r = a.usable(s);
   if (r) raise(r);
   return a;
 }
 
-export function heuristicAlgorithm(s: ConvShape, fits: (a: ConvAlgorithm) => boolean = () => true, limit?: number, isa?: Isa): ConvAlgorithm {
+export function heuristicAlgorithm(
+  s: ConvShape,
+  fits: (a: ConvAlgorithm) => boolean = () => true,
+  limit?: number,
+  isa?: Isa,
+): ConvAlgorithm {
   const c = candidates(s, fits, isa);
   if (c.length > 0) return c[0];
   if (limit !== undefined && candidates(s).length > 0) {
-    throw new I8ConvError('NO_ALGORITHM', `workspaceLimit: no algorithm runs this convolution within ${limit} bytes of workspace`, 'workspaceLimit');
+    throw new I8ConvError(
+      'NO_ALGORITHM',
+      `workspaceLimit: no algorithm runs this convolution within ${limit} bytes of workspace`,
+      'workspaceLimit',
+    );
   }
   throw new I8ConvError('NO_ALGORITHM', `format: no algorithm runs this ${s.format} convolution`, 'format');
 }

@@ -62,7 +62,9 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
     kernelNames: [k.name],
     ctxFields: { owPad: f.owPad, rowBytes: f.rowBytes, relaxed: k.mode, dotXor: dotXor(isa) },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
-      const elems = dot8 ? new Int8Array(out.buffer, out.byteOffset, out.byteLength) : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
+      const elems = dot8
+        ? new Int8Array(out.buffer, out.byteOffset, out.byteLength)
+        : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       let p = 0;
       for (let o = 0; o < s.oc; o++)
         for (let i = 0; i < s.icpg; i++)
@@ -79,10 +81,19 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
       return dot8 ? zeroPointCorrection(s, oihw, ocpgPad, activationOffset(isa)) : null;
     },
     kernels: [
-      { fn: 'nchwDotPad', range: [s.n, s.group, s.icpg], args: [{ base: 'src' }, { base: 'slices' }, { base: 'none' }] },
       {
-        fn: k.fn, range: [s.n, s.group, s.ocpg],
-        args: [{ base: 'slices' }, { base: 'dst' }, { base: 'slices', offset: f.planesBytes, perThread: f.perThreadBytes }],
+        fn: 'nchwDotPad',
+        range: [s.n, s.group, s.icpg],
+        args: [{ base: 'src' }, { base: 'slices' }, { base: 'none' }],
+      },
+      {
+        fn: k.fn,
+        range: [s.n, s.group, s.ocpg],
+        args: [
+          { base: 'slices' },
+          { base: 'dst' },
+          { base: 'slices', offset: f.planesBytes, perThread: f.perThreadBytes },
+        ],
       },
     ],
   };
@@ -93,12 +104,19 @@ function nchwDot(stride: 1 | 2): ConvAlgorithm {
     name: `WASMDOTS8STRD${stride}_NCHW`,
     formats: ['NCHW'],
     usable(s) {
-      if (s.format !== 'NCHW') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW, got ${s.format}`);
-      if (s.dh !== 1 || s.dw !== 1) return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
+      if (s.format !== 'NCHW')
+        return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW, got ${s.format}`);
+      if (s.dh !== 1 || s.dw !== 1)
+        return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
       if (s.fh !== s.fw || !SIZES.includes(s.fh)) {
-        return reject('UNSUPPORTED_FILTER', 'fh', `square filters of size ${SIZES.join(', ')} are supported, got ${s.fh}x${s.fw}`);
+        return reject(
+          'UNSUPPORTED_FILTER',
+          'fh',
+          `square filters of size ${SIZES.join(', ')} are supported, got ${s.fh}x${s.fw}`,
+        );
       }
-      if (s.sh !== stride || s.sw !== stride) return reject('UNSUPPORTED_STRIDE', 'stride', `must be [${stride}, ${stride}], got [${s.sh}, ${s.sw}]`);
+      if (s.sh !== stride || s.sw !== stride)
+        return reject('UNSUPPORTED_STRIDE', 'stride', `must be [${stride}, ${stride}], got [${s.sh}, ${s.sw}]`);
       return null;
     },
     isPreferred: (s) => preferredNchwDot(s),

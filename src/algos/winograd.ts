@@ -66,7 +66,12 @@ const MIN_PANEL_TILES = 24;
 const HEADER = 128;
 
 /** G' = 2 G: the filter transform's integer rows. */
-const G2 = [[2, 0, 0], [1, 1, 1], [1, -1, 1], [0, 0, 2]];
+const G2 = [
+  [2, 0, 0],
+  [1, 1, 1],
+  [1, -1, 1],
+  [0, 0, 2],
+];
 
 /** U' = G' g G'^T of one 3x3 filter (row-major g), 16 integers, position xi = 4 i + j at [xi]. */
 export function winogradFilter(g: ArrayLike<number>): Int16Array {
@@ -80,12 +85,18 @@ export function winogradFilter(g: ArrayLike<number>): Int16Array {
   return u;
 }
 
-export function pickWinogradKernels(forced: string | undefined, tiles: SimdTileSet = 'wide', f = 3): { main: WinogradKernelVariant; narrow: WinogradKernelVariant } {
+export function pickWinogradKernels(
+  forced: string | undefined,
+  tiles: SimdTileSet = 'wide',
+  f = 3,
+): { main: WinogradKernelVariant; narrow: WinogradKernelVariant } {
   let main: WinogradKernelVariant | undefined;
   if (forced !== undefined) {
     main = WINOGRAD_KERNELS.find((k) => k.name === forced && k.npg > 1);
     if (!main) {
-      const names = WINOGRAD_KERNELS.filter((k) => k.npg > 1).map((k) => k.name).join(', ');
+      const names = WINOGRAD_KERNELS.filter((k) => k.npg > 1)
+        .map((k) => k.name)
+        .join(', ');
       throw new I8ConvError('UNKNOWN_KERNEL', `kernel: '${forced}' is not a Winograd GEMM kernel (${names})`, 'kernel');
     }
   } else main = WINOGRAD_KERNELS.find((k) => k.role === 'main' && k.tileSet === tiles && k.filters.includes(f))!;
@@ -119,7 +130,12 @@ export interface WinogradPlanFacts {
   perThreadBytes: number;
 }
 
-export function winogradPlanFacts(s: ConvShape, threads: number, kernel?: string, tiles?: SimdTileSet): WinogradPlanFacts {
+export function winogradPlanFacts(
+  s: ConvShape,
+  threads: number,
+  kernel?: string,
+  tiles?: SimdTileSet,
+): WinogradPlanFacts {
   const { main, narrow } = pickWinogradKernels(kernel, tiles, s.fh);
   const icbG = s.icpg / 4;
   const kbn = blocksOf(s.fh) ** 2 * icbG;
@@ -132,13 +148,24 @@ export function winogradPlanFacts(s: ConvShape, threads: number, kernel?: string
   // threads: more panels of fewer tile rows, unless that leaves a panel fewer than MIN_SPLIT_TILES tiles (each
   // panel streams all the group's packed weights); then the output channels are split instead
   let { per: rows, count: panels } = splitForThreads(th, Math.min(th, maxRows), outer, threads);
-  if (threads > 1 && rows * tw < MIN_SPLIT_TILES) ({ per: rows, count: panels } = splitForThreads(th, Math.min(th, maxRows), outer, 1));
+  if (threads > 1 && rows * tw < MIN_SPLIT_TILES)
+    ({ per: rows, count: panels } = splitForThreads(th, Math.min(th, maxRows), outer, 1));
   const ocParts = ocPartsFor(outer * panels, threads, s.ocpg / 4);
   const tilesPad = Math.ceil((rows * tw) / main.npix) * main.npix;
   const rowStride = Math.ceil((2 * rows * s.ow) / 4) * 4 * 4;
   const mStride = (tilesPad + 4) * 4;
   const scratchBytes = HEADER + 4 * rowStride + 64 * mStride;
-  return { main, narrow, icbG, kbn, rows, panels, ocParts, scratchBytes, perThreadBytes: scratchBytes + 16 * panelBytes(tilesPad * kbn * 8) };
+  return {
+    main,
+    narrow,
+    icbG,
+    kbn,
+    rows,
+    panels,
+    ocParts,
+    scratchBytes,
+    perThreadBytes: scratchBytes + 16 * panelBytes(tilesPad * kbn * 8),
+  };
 }
 
 function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions): AlgoPlan {
@@ -192,14 +219,18 @@ function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions)
               const b = o >> 2;
               for (let xi = 0; xi < 16; xi++) {
                 // i16 index: group, block, position, the micro-tile's channels, K step, channel in the tile, pair, value
-                const tileBase = ((((g * (ocpg >> 2) + b) * 16 + xi) * 4 + tile0 - 4 * b) * f.kbn) * 4;
+                const tileBase = (((g * (ocpg >> 2) + b) * 16 + xi) * 4 + tile0 - 4 * b) * f.kbn * 4;
                 o16[tileBase + (kb * noc + (o - tile0)) * 4 + half * 2 + k] = u[xi];
               }
             }
       return null; // d = xs - zp in the input transform: padding is 0, no correction
     },
     kernels: [
-      { fn: 'convWinogradTask', range: [s.n, s.group, f.ocParts * f.panels], args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }] },
+      {
+        fn: 'convWinogradTask',
+        range: [s.n, s.group, f.ocParts * f.panels],
+        args: [{ base: 'src' }, { base: 'dst' }, { base: 'slices', perThread: f.perThreadBytes }],
+      },
     ],
   };
 }
@@ -208,14 +239,25 @@ export const winogradF23: ConvAlgorithm = {
   name: 'WASMS8_WINOGRAD_F23_NCHW44',
   formats: ['NCHW44'],
   usable(s) {
-    if (s.format !== 'NCHW44') return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW44, got ${s.format}`);
-    if (s.fh !== s.fw || ![3, 5, 7].includes(s.fh)) return reject('UNSUPPORTED_FILTER', 'fh', `this algorithm takes 3x3, 5x5 and 7x7 filters, got ${s.fh}x${s.fw}`);
-    if (s.sh !== 1 || s.sw !== 1) return reject('UNSUPPORTED_STRIDE', 'sh', `this algorithm takes stride 1, got ${s.sh}x${s.sw}`);
-    if (s.dh !== 1 || s.dw !== 1) return reject('UNSUPPORTED_DILATION', 'dh', `this algorithm takes dilation 1, got ${s.dh}x${s.dw}`);
-    if (s.icpg % 4 !== 0) return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'ic', `channels per group (${s.icpg}) must be a multiple of 4`);
-    if (s.ocpg % 4 !== 0) return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'oc', `channels per group (${s.ocpg}) must be a multiple of 4`);
+    if (s.format !== 'NCHW44')
+      return reject('UNSUPPORTED_FORMAT', 'format', `this algorithm takes NCHW44, got ${s.format}`);
+    if (s.fh !== s.fw || ![3, 5, 7].includes(s.fh))
+      return reject('UNSUPPORTED_FILTER', 'fh', `this algorithm takes 3x3, 5x5 and 7x7 filters, got ${s.fh}x${s.fw}`);
+    if (s.sh !== 1 || s.sw !== 1)
+      return reject('UNSUPPORTED_STRIDE', 'sh', `this algorithm takes stride 1, got ${s.sh}x${s.sw}`);
+    if (s.dh !== 1 || s.dw !== 1)
+      return reject('UNSUPPORTED_DILATION', 'dh', `this algorithm takes dilation 1, got ${s.dh}x${s.dw}`);
+    if (s.icpg % 4 !== 0)
+      return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'ic', `channels per group (${s.icpg}) must be a multiple of 4`);
+    if (s.ocpg % 4 !== 0)
+      return reject('CHANNELS_NOT_MULTIPLE_OF_4', 'oc', `channels per group (${s.ocpg}) must be a multiple of 4`);
     const most = winogradMaxIcpg(s.fh);
-    if (s.icpg > most) return reject('TOO_MANY_CHANNELS', 'ic', `at most ${most} input channels per group with ${s.fh}x${s.fw} filters (exactness), got ${s.icpg}`);
+    if (s.icpg > most)
+      return reject(
+        'TOO_MANY_CHANNELS',
+        'ic',
+        `at most ${most} input channels per group with ${s.fh}x${s.fw} filters (exactness), got ${s.icpg}`,
+      );
     return null;
   },
   /**
@@ -230,7 +272,8 @@ export const winogradF23: ConvAlgorithm = {
    * with the 4x8 tile in Node 24, Chromium and Firefox (64->64 56² 47.5 / 53.9), no gain with 2x8 (Node 20's tile).
    */
   isPreferred: (s: ConvShape, isa?: Isa) =>
-    (isa === undefined || !runsDot8(isa)) && Math.ceil(s.oh / 2) * Math.ceil(s.ow / 2) >= 9 &&
+    (isa === undefined || !runsDot8(isa)) &&
+    Math.ceil(s.oh / 2) * Math.ceil(s.ow / 2) >= 9 &&
     (s.fh === 3 ? s.icpg >= 12 : s.fh === 5 && s.icpg >= 24),
   plan: makeWinogradPlan,
 };

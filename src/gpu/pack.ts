@@ -45,13 +45,16 @@ export function packWeights(s: LowMemoryConvShape, quantized: Uint8Array | Float
     const w = quantized as Float32Array;
     const out = new Float32Array(words);
     for (let o = 0; o < oc; o++) {
-      const ob = o >> 2, j = o & 3;
+      const ob = o >> 2,
+        j = o & 3;
       for (let c = 0; c < ic; c++) {
-        const cb = c >> 2, i = c & 3;
-        for (let y = 0; y < kh; y++) for (let x = 0; x < kw; x++) {
-          const t = ob * kb + (cb * kh + y) * kw + x;
-          out[(t * 4 + i) * 4 + j] = w[((o * ic + c) * kh + y) * kw + x];
-        }
+        const cb = c >> 2,
+          i = c & 3;
+        for (let y = 0; y < kh; y++)
+          for (let x = 0; x < kw; x++) {
+            const t = ob * kb + (cb * kh + y) * kw + x;
+            out[(t * 4 + i) * 4 + j] = w[((o * ic + c) * kh + y) * kw + x];
+          }
       }
     }
     return out;
@@ -63,25 +66,28 @@ export function packWeights(s: LowMemoryConvShape, quantized: Uint8Array | Float
     out.fill(0x88888888);
   }
   for (let o = 0; o < oc; o++) {
-    const ob = o >> 2, j = o & 3;
+    const ob = o >> 2,
+      j = o & 3;
     for (let c = 0; c < ic; c++) {
       const i = c & 3;
-      const rowBase = ((ob * kb) + (c >> 2) * kh * kw);
-      for (let y = 0; y < kh; y++) for (let x = 0; x < kw; x++) {
-        const q = qAt(s.bits, src, ((o * ic + c) * kh + y) * kw + x);
-        const t = rowBase + y * kw + x;
-        if (s.bits === 8) {
-          const wi = t * 4 + i;
-          out[wi] = (out[wi] & ~(0xff << (8 * j))) | ((q & 0xff) << (8 * j));
-        } else {
-          const wi = t * 2 + (i >> 1);
-          const sh = 4 * j + 16 * (i & 1);
-          out[wi] = (out[wi] & ~(0xf << sh)) | ((q + 8) << sh);
+      const rowBase = ob * kb + (c >> 2) * kh * kw;
+      for (let y = 0; y < kh; y++)
+        for (let x = 0; x < kw; x++) {
+          const q = qAt(s.bits, src, ((o * ic + c) * kh + y) * kw + x);
+          const t = rowBase + y * kw + x;
+          if (s.bits === 8) {
+            const wi = t * 4 + i;
+            out[wi] = (out[wi] & ~(0xff << (8 * j))) | ((q & 0xff) << (8 * j));
+          } else {
+            const wi = t * 2 + (i >> 1);
+            const sh = 4 * j + 16 * (i & 1);
+            out[wi] = (out[wi] & ~(0xf << sh)) | ((q + 8) << sh);
+          }
         }
-      }
     }
   }
-  void icb; void ocb;
+  void icb;
+  void ocb;
   return out;
 }
 
@@ -102,16 +108,18 @@ export function packDotWeights(s: LowMemoryConvShape, quantized: Uint8Array): Ui
   const q = (o: number, c: number) => (o < s.oc && c < s.ic ? qAt(4, quantized, o * s.ic + c) : 0);
   for (let ocb = 0; ocb < s.ocb; ocb++) {
     for (let b = 0; b < nb; b++) {
-      for (let t = 0; t < 8; t++) for (let pr = 0; pr < 2; pr++) {
-        let word = 0;
-        for (let r = 0; r < 4; r++) {
-          const c = 32 * b + 4 * t + r;
-          const lo = q(4 * ocb + 2 * pr, c), hi = q(4 * ocb + 2 * pr + 1, c);
-          word |= (((hi & 15) << 4) | (lo + 8)) << (8 * r);
+      for (let t = 0; t < 8; t++)
+        for (let pr = 0; pr < 2; pr++) {
+          let word = 0;
+          for (let r = 0; r < 4; r++) {
+            const c = 32 * b + 4 * t + r;
+            const lo = q(4 * ocb + 2 * pr, c),
+              hi = q(4 * ocb + 2 * pr + 1, c);
+            word |= (((hi & 15) << 4) | (lo + 8)) << (8 * r);
+          }
+          const v4 = (ocb * (nbp / 8) + (b >> 3)) * 32 + (t >> 1) * 8 + (b & 7);
+          out[v4 * 4 + (t & 1) * 2 + pr] = word >>> 0;
         }
-        const v4 = (ocb * (nbp / 8) + (b >> 3)) * 32 + (t >> 1) * 8 + (b & 7);
-        out[v4 * 4 + (t & 1) * 2 + pr] = word >>> 0;
-      }
     }
   }
   return out;
@@ -125,18 +133,20 @@ export function packDotWeights(s: LowMemoryConvShape, quantized: Uint8Array): Ui
 export function packMmaWeights(s: LowMemoryConvShape, quantized: Uint8Array): Uint32Array {
   const g = mmaGeometry(s);
   const bytes = new Uint8Array(g.weightWords * 4);
-  for (let o = 0; o < s.oc; o++) for (let c = 0; c < s.ic; c++) bytes[o * g.kp + c] = qAt(s.bits, quantized, o * s.ic + c) & 0xff;
+  for (let o = 0; o < s.oc; o++)
+    for (let c = 0; c < s.ic; c++) bytes[o * g.kp + c] = qAt(s.bits, quantized, o * s.ic + c) & 0xff;
   return new Uint32Array(bytes.buffer);
 }
 
 export function packScales(s: LowMemoryConvShape, scales: Float32Array, offsets?: Float32Array): Float32Array {
   const out = new Float32Array(scaleVec4s(s) * 4);
   for (let o = 0; o < s.oc; o++) {
-    const ob = o >> 2, j = o & 3;
+    const ob = o >> 2,
+      j = o & 3;
     for (let b = 0; b < s.nBlk; b++) {
       const v = ob * s.nBlk + b;
       if (s.asym) {
-        out[(2 * v) * 4 + j] = scales[o * s.nBlk + b];
+        out[2 * v * 4 + j] = scales[o * s.nBlk + b];
         out[(2 * v + 1) * 4 + j] = offsets![o * s.nBlk + b];
       } else {
         out[v * 4 + j] = scales[o * s.nBlk + b];
@@ -157,8 +167,11 @@ export function packBias(s: LowMemoryConvShape, bias: Float32Array): Float32Arra
  * Symmetric: alpha[oc*nBlk + b] = scale. Asymmetric: alpha pairs (min, scale); offset = min - clampMin*scale,
  * clampMin = aMin, or -128 when aMin == 0 (legacy behaviour kept even for 4-bit data).
  */
-export function mnnAlphaToScaleOffset(alpha: Float32Array, asymmetric: boolean, aMin: number):
-    { scales: Float32Array; offsets?: Float32Array } {
+export function mnnAlphaToScaleOffset(
+  alpha: Float32Array,
+  asymmetric: boolean,
+  aMin: number,
+): { scales: Float32Array; offsets?: Float32Array } {
   if (!asymmetric) return { scales: Float32Array.from(alpha) };
   const n = alpha.length >> 1;
   const clampMin = aMin === 0 ? -128 : aMin;

@@ -46,10 +46,23 @@ export interface LowMemoryConvParams {
  * in 4-channel blocks (icb, ocb, kb), weights have a bit width and scale blocks, and `path` picks the kernel family.
  */
 export interface LowMemoryConvShape {
-  n: number; ic: number; ih: number; iw: number; oc: number; fh: number; fw: number;
-  sh: number; sw: number; ph: number; pw: number; dh: number; dw: number;
-  oh: number; ow: number;
-  icb: number; ocb: number;
+  n: number;
+  ic: number;
+  ih: number;
+  iw: number;
+  oc: number;
+  fh: number;
+  fw: number;
+  sh: number;
+  sw: number;
+  ph: number;
+  pw: number;
+  dh: number;
+  dw: number;
+  oh: number;
+  ow: number;
+  icb: number;
+  ocb: number;
   /** number of 4-input-channel weight tiles along K: icb*kh*kw */
   kb: number;
   bits: WeightBits;
@@ -69,7 +82,12 @@ function pair(v: unknown, name: string, dflt: number, min: number): [number, num
   const a = v as ArrayLike<number>;
   check(a.length === 2, 'INVALID_PARAM', name, `must have 2 entries, got ${a.length}`);
   for (let i = 0; i < 2; i++) {
-    check(Number.isInteger(a[i]) && a[i] >= min, 'INVALID_PARAM', name, `entries must be integers >= ${min}, got ${a[i]}`);
+    check(
+      Number.isInteger(a[i]) && a[i] >= min,
+      'INVALID_PARAM',
+      name,
+      `entries must be integers >= ${min}, got ${a[i]}`,
+    );
   }
   return [a[0], a[1]];
 }
@@ -83,30 +101,67 @@ export function deriveShape(p: LowMemoryConvParams, allowFloat = false): LowMemo
   for (const k of ['n', 'ic', 'ih', 'iw', 'oc', 'fh', 'fw'] as const) {
     check(isPositiveInt(p[k]), 'INVALID_PARAM', k, `must be a positive integer, got ${String(p[k])}`);
   }
-  check(p.group === undefined || p.group === 1, 'UNSUPPORTED_GROUP', 'group', `only group 1 is supported, got ${String(p.group)}`);
+  check(
+    p.group === undefined || p.group === 1,
+    'UNSUPPORTED_GROUP',
+    'group',
+    `only group 1 is supported, got ${String(p.group)}`,
+  );
   const bits = p.weightBits as number;
-  check(bits === 4 || bits === 8 || (allowFloat && bits === 32), 'UNSUPPORTED_BITS', 'weightBits',
-    `must be 4 or 8, got ${String(p.weightBits)}`);
+  check(
+    bits === 4 || bits === 8 || (allowFloat && bits === 32),
+    'UNSUPPORTED_BITS',
+    'weightBits',
+    `must be 4 or 8, got ${String(p.weightBits)}`,
+  );
   const [sh, sw] = pair(p.stride, 'stride', 1, 1);
   const [ph, pw] = pair(p.pad, 'pad', 0, 0);
   const [dh, dw] = pair(p.dilation, 'dilation', 1, 1);
   const blockSize = p.blockSize ?? 0;
-  check(isNonNegativeInt(blockSize), 'INVALID_PARAM', 'blockSize', `must be a non-negative integer, got ${String(blockSize)}`);
+  check(
+    isNonNegativeInt(blockSize),
+    'INVALID_PARAM',
+    'blockSize',
+    `must be a non-negative integer, got ${String(blockSize)}`,
+  );
   if (blockSize !== 0) {
-    check(blockSize % 4 === 0, 'INVALID_PARAM', 'blockSize', `must be a multiple of 4 input channels, got ${blockSize}`);
+    check(
+      blockSize % 4 === 0,
+      'INVALID_PARAM',
+      'blockSize',
+      `must be a multiple of 4 input channels, got ${blockSize}`,
+    );
     check(p.ic % blockSize === 0, 'INVALID_PARAM', 'blockSize', `must divide ic=${p.ic}, got ${blockSize}`);
   }
   const asym = p.asymmetric ?? false;
   check(typeof asym === 'boolean', 'INVALID_PARAM', 'asymmetric', 'must be a boolean');
-  check((p as { activation?: unknown }).activation === undefined, 'INVALID_PARAM', 'activation',
-    "was renamed nonlinearity: 'identity' (was 'none'), 'relu' or 'relu6', as the CPU convolution names them");
+  check(
+    (p as { activation?: unknown }).activation === undefined,
+    'INVALID_PARAM',
+    'activation',
+    "was renamed nonlinearity: 'identity' (was 'none'), 'relu' or 'relu6', as the CPU convolution names them",
+  );
   const nonlinearity = p.nonlinearity ?? 'identity';
-  check(nonlinearity === 'identity' || nonlinearity === 'relu' || nonlinearity === 'relu6', 'UNSUPPORTED_NONLINEARITY', 'nonlinearity',
-    `must be 'identity', 'relu' or 'relu6', got ${String(nonlinearity)}`);
+  check(
+    nonlinearity === 'identity' || nonlinearity === 'relu' || nonlinearity === 'relu6',
+    'UNSUPPORTED_NONLINEARITY',
+    'nonlinearity',
+    `must be 'identity', 'relu' or 'relu6', got ${String(nonlinearity)}`,
+  );
   const ehh = (p.fh - 1) * dh + 1;
   const eww = (p.fw - 1) * dw + 1;
-  check(p.ih + 2 * ph >= ehh, 'INVALID_PARAM', 'fh', `dilated filter height ${ehh} exceeds padded input height ${p.ih + 2 * ph}`);
-  check(p.iw + 2 * pw >= eww, 'INVALID_PARAM', 'fw', `dilated filter width ${eww} exceeds padded input width ${p.iw + 2 * pw}`);
+  check(
+    p.ih + 2 * ph >= ehh,
+    'INVALID_PARAM',
+    'fh',
+    `dilated filter height ${ehh} exceeds padded input height ${p.ih + 2 * ph}`,
+  );
+  check(
+    p.iw + 2 * pw >= eww,
+    'INVALID_PARAM',
+    'fw',
+    `dilated filter width ${eww} exceeds padded input width ${p.iw + 2 * pw}`,
+  );
   const oh = Math.floor((p.ih + 2 * ph - ehh) / sh) + 1;
   const ow = Math.floor((p.iw + 2 * pw - eww) / sw) + 1;
   const icb = Math.ceil(p.ic / 4);
@@ -117,8 +172,31 @@ export function deriveShape(p: LowMemoryConvParams, allowFloat = false): LowMemo
   // docs/gpu.md#path-selection: gemm = the 1x1 case with a 1x1 input image (dilation is irrelevant for a 1x1 filter)
   const path: GpuPath = is1x1 && p.ih === 1 && p.iw === 1 ? 'gemm' : is1x1 ? 'conv1x1' : 'general';
   return {
-    n: p.n, ic: p.ic, ih: p.ih, iw: p.iw, oc: p.oc, fh: p.fh, fw: p.fw, sh, sw, ph, pw, dh, dw, oh, ow,
-    icb, ocb, kb: icb * p.fh * p.fw, bits: bits as WeightBits, nBlk, blkTiles, blockSize, asym, nonlinearity, path,
+    n: p.n,
+    ic: p.ic,
+    ih: p.ih,
+    iw: p.iw,
+    oc: p.oc,
+    fh: p.fh,
+    fw: p.fw,
+    sh,
+    sw,
+    ph,
+    pw,
+    dh,
+    dw,
+    oh,
+    ow,
+    icb,
+    ocb,
+    kb: icb * p.fh * p.fw,
+    bits: bits as WeightBits,
+    nBlk,
+    blkTiles,
+    blockSize,
+    asym,
+    nonlinearity,
+    path,
   };
 }
 
@@ -127,8 +205,10 @@ export function deriveShape(p: LowMemoryConvParams, allowFloat = false): LowMemo
  * kernel name + "IC_OC_KH_KW_SH_SW_DH_DW" + global size; the global size follows from n, ih, iw here).
  */
 export function tuneKey(s: LowMemoryConvShape): string {
-  return `${s.path}|w${s.bits}${s.asym ? 'a' : 's'}b${s.blockSize}|${s.nonlinearity}|` +
-    `${s.ic}_${s.oc}_${s.fh}_${s.fw}_${s.sh}_${s.sw}_${s.dh}_${s.dw}_${s.ph}_${s.pw}|${s.n}_${s.ih}_${s.iw}`;
+  return (
+    `${s.path}|w${s.bits}${s.asym ? 'a' : 's'}b${s.blockSize}|${s.nonlinearity}|` +
+    `${s.ic}_${s.oc}_${s.fh}_${s.fw}_${s.sh}_${s.sw}_${s.dh}_${s.dw}_${s.ph}_${s.pw}|${s.n}_${s.ih}_${s.iw}`
+  );
 }
 
 /** Element counts of the host-side arrays the API accepts. */

@@ -11,11 +11,29 @@
  */
 import { I8ConvError, check } from '../errors.js';
 import { deriveShape, hostSizes, tuneKey, type LowMemoryConvShape, type LowMemoryConvParams } from './params.js';
-import { packBias, packDotWeights, packMmaWeights, packScales, packWeights, packedWeightWords, scaleVec4s } from './pack.js';
 import {
-  VARIANTS, dispatchSize, findVariant, prepass, preferred, reduceDispatchSize, slices, usable,
-  variantsForPath, wgCandidates,
-  type DeviceCaps, type Variant, type Wg,
+  packBias,
+  packDotWeights,
+  packMmaWeights,
+  packScales,
+  packWeights,
+  packedWeightWords,
+  scaleVec4s,
+} from './pack.js';
+import {
+  VARIANTS,
+  dispatchSize,
+  findVariant,
+  prepass,
+  preferred,
+  reduceDispatchSize,
+  slices,
+  usable,
+  variantsForPath,
+  wgCandidates,
+  type DeviceCaps,
+  type Variant,
+  type Wg,
 } from './variants.js';
 import { dotPrepass, generateWgsl, reduceKernel } from './wgsl.js';
 import { encodeDispatch, heat, median, timeDispatch, type Dispatch } from './timing.js';
@@ -34,8 +52,15 @@ export interface GpuRuntimeOptions {
   tuneWarmupMs?: number;
 }
 
-export interface TuningEntry { variant: string; wg: Wg; us: number }
-export interface TuningCacheJson { version: 1; entries: Record<string, TuningEntry> }
+export interface TuningEntry {
+  variant: string;
+  wg: Wg;
+  us: number;
+}
+export interface TuningCacheJson {
+  version: 1;
+  entries: Record<string, TuningEntry>;
+}
 
 const STORAGE = 0x80; // GPUBufferUsage.STORAGE, spelled out so this module loads where the global is absent
 /** Dawn's experimental feature behind the mma variants (needs the `subgroups` feature too). */
@@ -121,7 +146,11 @@ export class GpuRuntime {
    * w a Float32Array in OIHW order. `weightBits` in params is ignored.
    */
   floatConv(params: Omit<LowMemoryConvParams, 'weightBits'> & { weightBits?: number }): LowMemoryConv {
-    return new LowMemoryConv(this, deriveShape({ ...params, weightBits: 32 as 8, blockSize: 0, asymmetric: false }, true), params.variant);
+    return new LowMemoryConv(
+      this,
+      deriveShape({ ...params, weightBits: 32 as 8, blockSize: 0, asymmetric: false }, true),
+      params.variant,
+    );
   }
 
   tuningCache(): string {
@@ -135,8 +164,12 @@ export class GpuRuntime {
     for (const [k, e] of parseTuningCache(json)) this.cache.set(k, e);
   }
 
-  /** @internal */ cached(key: string): TuningEntry | undefined { return this.cache.get(key); }
-  /** @internal */ remember(key: string, e: TuningEntry): void { this.cache.set(key, e); }
+  /** @internal */ cached(key: string): TuningEntry | undefined {
+    return this.cache.get(key);
+  }
+  /** @internal */ remember(key: string, e: TuningEntry): void {
+    this.cache.set(key, e);
+  }
 
   /** @internal Compiles (once) the pipelines of one variant for one shape and work-group size. */
   async programs(s: LowMemoryConvShape, v: Variant, wg: Wg): Promise<Programs> {
@@ -160,13 +193,21 @@ export class GpuRuntime {
         const info = await module.getCompilationInfo();
         const errs = info.messages.filter((m) => m.type === 'error');
         if (errs.length) {
-          throw new I8ConvError('GPU_COMPILE', `variant ${name}: ${errs.map((m) => `${m.lineNum}: ${m.message}`).join('; ')}`, 'variant');
+          throw new I8ConvError(
+            'GPU_COMPILE',
+            `variant ${name}: ${errs.map((m) => `${m.lineNum}: ${m.message}`).join('; ')}`,
+            'variant',
+          );
         }
         // The asynchronous call: a compile that takes long (or never returns, as a stuck driver can) leaves the
         // event loop free, so callers' time limits still fire; a rejected promise is a validation error.
         let pipe: GPUComputePipeline;
         try {
-          pipe = await device.createComputePipelineAsync({ layout: this.pipelineLayout, compute: { module, entryPoint: 'main' }, label: name });
+          pipe = await device.createComputePipelineAsync({
+            layout: this.pipelineLayout,
+            compute: { module, entryPoint: 'main' },
+            label: name,
+          });
         } catch (e) {
           throw new I8ConvError('GPU_COMPILE', `variant ${name}: ${(e as Error).message}`, 'variant');
         }
@@ -187,8 +228,15 @@ export class GpuRuntime {
  * A variant's compiled kernels: the convolution, for K-sliced variants the kernel that adds the slices, for dot
  * variants the input pre-pass.
  */
-interface Programs { pipeline: GPUComputePipeline; reduce?: GPUComputePipeline; prep?: GPUComputePipeline }
-interface Choice extends Programs { variant: Variant; wg: Wg }
+interface Programs {
+  pipeline: GPUComputePipeline;
+  reduce?: GPUComputePipeline;
+  prep?: GPUComputePipeline;
+}
+interface Choice extends Programs {
+  variant: Variant;
+  wg: Wg;
+}
 
 export class LowMemoryConv {
   readonly shape: LowMemoryConvShape;
@@ -217,18 +265,36 @@ export class LowMemoryConv {
     const sizes = hostSizes(s);
     const maxBind = rt.device.limits.maxStorageBufferBindingSize;
     const biggest = Math.max(sizes.input * 4, sizes.output * 4, packedWeightWords(s) * 4, scaleVec4s(s) * 16);
-    check(biggest <= maxBind && biggest <= rt.device.limits.maxBufferSize, 'TOO_LARGE', 'params',
-      `a buffer of ${biggest} bytes exceeds the device limit (${maxBind})`);
+    check(
+      biggest <= maxBind && biggest <= rt.device.limits.maxBufferSize,
+      'TOO_LARGE',
+      'params',
+      `a buffer of ${biggest} bytes exceeds the device limit (${maxBind})`,
+    );
     if (variant !== undefined) {
       const v = findVariant(variant);
-      check(v !== undefined, 'UNKNOWN_VARIANT', 'variant', `no variant named ${String(variant)}; known: ${VARIANTS.map((x) => x.name).join(', ')}`);
-      check(v.paths.includes(s.path), 'VARIANT_NOT_USABLE', 'variant',
-        `${variant} does not serve the ${s.path} path; usable: ${variantsForPath(s.path).join(', ')}`);
-      check(wgCandidates(v, 'full').some((wg) => usable(v, s, wg, rt.caps)), 'VARIANT_NOT_USABLE', 'variant',
-        `${variant} cannot run this shape within the device limits`);
+      check(
+        v !== undefined,
+        'UNKNOWN_VARIANT',
+        'variant',
+        `no variant named ${String(variant)}; known: ${VARIANTS.map((x) => x.name).join(', ')}`,
+      );
+      check(
+        v.paths.includes(s.path),
+        'VARIANT_NOT_USABLE',
+        'variant',
+        `${variant} does not serve the ${s.path} path; usable: ${variantsForPath(s.path).join(', ')}`,
+      );
+      check(
+        wgCandidates(v, 'full').some((wg) => usable(v, s, wg, rt.caps)),
+        'VARIANT_NOT_USABLE',
+        'variant',
+        `${variant} cannot run this shape within the device limits`,
+      );
       this.forced = v;
     }
-    if (!this.candidates('full').length) throw new I8ConvError('TOO_LARGE', 'no kernel variant fits this shape on this device', 'params');
+    if (!this.candidates('full').length)
+      throw new I8ConvError('TOO_LARGE', 'no kernel variant fits this shape on this device', 'params');
   }
 
   /** Names of the variants that can be forced for this shape. */
@@ -256,26 +322,60 @@ export class LowMemoryConv {
    * OIHW order. scales/offsets: [oc*nBlk + b]; offsets only (and then required) for asymmetric weights,
    * w = q*S + O. bias: Float32Array(oc). The float twin takes (Float32Array OIHW weights, bias).
    */
-  setWeights(quantized: Uint8Array | Float32Array, scales: Float32Array | undefined, offsets?: Float32Array | null, bias?: Float32Array): void {
+  setWeights(
+    quantized: Uint8Array | Float32Array,
+    scales: Float32Array | undefined,
+    offsets?: Float32Array | null,
+    bias?: Float32Array,
+  ): void {
     this.alive();
     const s = this.shape;
     const sz = hostSizes(s);
     if (s.bits === 32) {
       // float twin: setWeights(weights, bias)
-      bias = (scales as Float32Array | undefined);
+      bias = scales as Float32Array | undefined;
       check(quantized instanceof Float32Array, 'BAD_BUFFER', 'weights', 'must be a Float32Array (float twin)');
-      check(quantized.length === sz.weightCount, 'BAD_BUFFER', 'weights', `expected ${sz.weightCount} floats, got ${quantized.length}`);
+      check(
+        quantized.length === sz.weightCount,
+        'BAD_BUFFER',
+        'weights',
+        `expected ${sz.weightCount} floats, got ${quantized.length}`,
+      );
     } else {
       check(quantized instanceof Uint8Array, 'BAD_BUFFER', 'quantized', 'must be a Uint8Array');
-      check(quantized.length === sz.weightBytes, 'BAD_BUFFER', 'quantized',
-        `expected ${sz.weightBytes} bytes for ${sz.weightCount} ${s.bits}-bit weights, got ${quantized.length}`);
+      check(
+        quantized.length === sz.weightBytes,
+        'BAD_BUFFER',
+        'quantized',
+        `expected ${sz.weightBytes} bytes for ${sz.weightCount} ${s.bits}-bit weights, got ${quantized.length}`,
+      );
       check(scales instanceof Float32Array, 'BAD_BUFFER', 'scales', 'must be a Float32Array');
-      check(scales.length === sz.scales, 'BAD_BUFFER', 'scales', `expected oc*nBlk = ${sz.scales} values, got ${scales.length}`);
+      check(
+        scales.length === sz.scales,
+        'BAD_BUFFER',
+        'scales',
+        `expected oc*nBlk = ${sz.scales} values, got ${scales.length}`,
+      );
       if (s.asym) {
-        check(offsets instanceof Float32Array, 'BAD_BUFFER', 'offsets', 'asymmetric weights need a Float32Array of offsets');
-        check(offsets.length === sz.scales, 'BAD_BUFFER', 'offsets', `expected ${sz.scales} values, got ${offsets.length}`);
+        check(
+          offsets instanceof Float32Array,
+          'BAD_BUFFER',
+          'offsets',
+          'asymmetric weights need a Float32Array of offsets',
+        );
+        check(
+          offsets.length === sz.scales,
+          'BAD_BUFFER',
+          'offsets',
+          `expected ${sz.scales} values, got ${offsets.length}`,
+        );
       } else {
-        check(offsets === undefined || offsets === null, 'BAD_BUFFER', 'offsets', 'symmetric weights take no offsets (set asymmetric: true)');
+        check(
+          offsets === undefined || offsets === null,
+          'BAD_BUFFER',
+          'offsets',
+          'symmetric weights take no offsets (set asymmetric: true)',
+        );
       }
     }
     check(bias instanceof Float32Array, 'BAD_BUFFER', 'bias', 'must be a Float32Array');
@@ -285,7 +385,11 @@ export class LowMemoryConv {
     const fams = this.familiesNeeded();
     const so = s.bits === 32 ? new Float32Array(4) : packScales(s, scales as Float32Array, offsets ?? undefined);
     const b = packBias(s, bias);
-    this.weights?.destroy(); this.dotWeights?.destroy(); this.mmaWeights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
+    this.weights?.destroy();
+    this.dotWeights?.destroy();
+    this.mmaWeights?.destroy();
+    this.scaleBuf?.destroy();
+    this.biasBuf?.destroy();
     // the tile layout is always bound (a 16-byte stand-in where only dot or mma variants remain)
     this.weights = upload(dev, fams.tile ? packWeights(s, quantized) : new Uint32Array(4));
     this.dotWeights = fams.dot ? upload(dev, packDotWeights(s, quantized as Uint8Array)) : undefined;
@@ -304,7 +408,11 @@ export class LowMemoryConv {
     else if (this.rt.tuning === 'none') vs = [this.defaultCandidate()[0]];
     else vs = this.candidates(this.rt.tuning).map(([v]) => v);
     // the pre-pass families read their own layouts only
-    return { tile: vs.some((v) => !prepass(v, this.shape)), dot: vs.some((v) => v.family === 'dot'), mma: vs.some((v) => v.family === 'mma') };
+    return {
+      tile: vs.some((v) => !prepass(v, this.shape)),
+      dot: vs.some((v) => v.family === 'dot'),
+      mma: vs.some((v) => v.family === 'mma'),
+    };
   }
 
   /** Chooses the variant and work-group size (timing candidates unless tuning is 'none'); runs once. */
@@ -323,7 +431,12 @@ export class LowMemoryConv {
     check(this.weights, 'FILTER_NOT_SET', 'weights', 'call setWeights before run');
     const dev = this.rt.device;
     if (input instanceof Float32Array) {
-      check(input.length === sz.input, 'BAD_BUFFER', 'input', `expected n*ic*ih*iw = ${sz.input} floats, got ${input.length}`);
+      check(
+        input.length === sz.input,
+        'BAD_BUFFER',
+        'input',
+        `expected n*ic*ih*iw = ${sz.input} floats, got ${input.length}`,
+      );
       const io = this.hostIo();
       const choice = await this.tuneChoice();
       dev.queue.writeBuffer(io.input, 0, input.buffer, input.byteOffset, input.byteLength);
@@ -338,7 +451,12 @@ export class LowMemoryConv {
     }
     check(isGpuBuffer(input), 'BAD_BUFFER', 'input', 'must be a Float32Array or a GPUBuffer');
     check((input.usage & STORAGE) !== 0, 'BAD_BUFFER', 'input', 'the GPUBuffer needs STORAGE usage');
-    check(input.size >= sz.input * 4, 'BAD_BUFFER', 'input', `the GPUBuffer holds ${input.size} bytes, needs ${sz.input * 4}`);
+    check(
+      input.size >= sz.input * 4,
+      'BAD_BUFFER',
+      'input',
+      `the GPUBuffer holds ${input.size} bytes, needs ${sz.input * 4}`,
+    );
     const choice = await this.tuneChoice();
     const out = dev.createBuffer({ size: sz.output * 4, usage: STORAGE | 0x4 /* COPY_SRC */ | 0x8 /* COPY_DST */ });
     const enc = dev.createCommandEncoder();
@@ -351,19 +469,32 @@ export class LowMemoryConv {
    * Low-level: the dispatch that computes `output` from `input` with the chosen variant (tune first). For
    * benchmarks and for callers that chain work on the GPU. Both buffers must hold the NCHW tensors.
    */
-  async dispatchFor(input: GPUBuffer, output: GPUBuffer, offsets: { input?: number; output?: number } = {}):
-      Promise<Dispatch & { variant: string; wg: Wg }> {
+  async dispatchFor(
+    input: GPUBuffer,
+    output: GPUBuffer,
+    offsets: { input?: number; output?: number } = {},
+  ): Promise<Dispatch & { variant: string; wg: Wg }> {
     this.alive();
     check(this.weights, 'FILTER_NOT_SET', 'weights', 'call setWeights before dispatchFor');
     const c = await this.tuneChoice();
-    return { ...this.makeDispatch(input, output, c, offsets.input ?? 0, offsets.output ?? 0), variant: c.variant.name, wg: c.wg };
+    return {
+      ...this.makeDispatch(input, output, c, offsets.input ?? 0, offsets.output ?? 0),
+      variant: c.variant.name,
+      wg: c.wg,
+    };
   }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.weights?.destroy(); this.dotWeights?.destroy(); this.mmaWeights?.destroy(); this.scaleBuf?.destroy(); this.biasBuf?.destroy();
-    this.io?.input.destroy(); this.io?.output.destroy(); this.io?.read.destroy();
+    this.weights?.destroy();
+    this.dotWeights?.destroy();
+    this.mmaWeights?.destroy();
+    this.scaleBuf?.destroy();
+    this.biasBuf?.destroy();
+    this.io?.input.destroy();
+    this.io?.output.destroy();
+    this.io?.read.destroy();
     this.partial?.destroy();
   }
 
@@ -380,7 +511,8 @@ export class LowMemoryConv {
   private candidates(level: 'fast' | 'full'): [Variant, Wg][] {
     const list = this.forced ? [this.forced] : VARIANTS.filter((v) => v.paths.includes(this.shape.path));
     const out: [Variant, Wg][] = [];
-    for (const v of list) for (const wg of wgCandidates(v, level)) if (usable(v, this.shape, wg, this.rt.caps)) out.push([v, wg]);
+    for (const v of list)
+      for (const wg of wgCandidates(v, level)) if (usable(v, this.shape, wg, this.rt.caps)) out.push([v, wg]);
     return out;
   }
 
@@ -409,7 +541,7 @@ export class LowMemoryConv {
     const hit = this.cachedChoice();
     if (hit) {
       const [v, wg] = hit;
-      this.choice = { variant: v, wg, ...await rt.programs(this.shape, v, wg) };
+      this.choice = { variant: v, wg, ...(await rt.programs(this.shape, v, wg)) };
       return this.choice;
     }
     let cands: [Variant, Wg][];
@@ -426,7 +558,11 @@ export class LowMemoryConv {
       const inp = upload(dev, pattern(sz.input));
       const out = dev.createBuffer({ size: sz.output * 4, usage: STORAGE });
       bestUs = Infinity;
-      await heat(dev, this.makeDispatch(inp, out, { variant: cands[0][0], wg: cands[0][1], ...pipes[0] }), rt.tuneWarmupMs);
+      await heat(
+        dev,
+        this.makeDispatch(inp, out, { variant: cands[0][0], wg: cands[0][1], ...pipes[0] }),
+        rt.tuneWarmupMs,
+      );
       for (let i = 0; i < cands.length; i++) {
         const [v, wg] = cands[i];
         const d = this.makeDispatch(inp, out, { variant: v, wg, ...pipes[i] });
@@ -435,7 +571,10 @@ export class LowMemoryConv {
         if (i > 0) await heat(dev, d, Math.min(rt.tuneWarmupMs / 10, 20), 1);
         const t = median((await timeDispatch(dev, d, rt.tuneReps)).us);
         this.tuneLog.push({ variant: v.name, wg, us: t });
-        if (t < bestUs) { bestUs = t; best = i; } // strictly faster wins; ties keep the earlier candidate
+        if (t < bestUs) {
+          bestUs = t;
+          best = i;
+        } // strictly faster wins; ties keep the earlier candidate
       }
       inp.destroy();
       out.destroy();
@@ -467,17 +606,19 @@ export class LowMemoryConv {
   private makeDispatch(input: GPUBuffer, output: GPUBuffer, c: Choice, inOff = 0, outOff = 0): Dispatch {
     const sz = hostSizes(this.shape);
     const dev = this.rt.device;
-    const wbuf = c.variant.family === 'dot' ? this.dotWeights! : c.variant.family === 'mma' ? this.mmaWeights! : this.weights!;
-    const bind = (b0: GPUBufferBinding, b4: GPUBufferBinding) => dev.createBindGroup({
-      layout: this.rt.layout,
-      entries: [
-        { binding: 0, resource: b0 },
-        { binding: 1, resource: { buffer: wbuf } },
-        { binding: 2, resource: { buffer: this.scaleBuf! } },
-        { binding: 3, resource: { buffer: this.biasBuf! } },
-        { binding: 4, resource: b4 },
-      ],
-    });
+    const wbuf =
+      c.variant.family === 'dot' ? this.dotWeights! : c.variant.family === 'mma' ? this.mmaWeights! : this.weights!;
+    const bind = (b0: GPUBufferBinding, b4: GPUBufferBinding) =>
+      dev.createBindGroup({
+        layout: this.rt.layout,
+        entries: [
+          { binding: 0, resource: b0 },
+          { binding: 1, resource: { buffer: wbuf } },
+          { binding: 2, resource: { buffer: this.scaleBuf! } },
+          { binding: 3, resource: { buffer: this.biasBuf! } },
+          { binding: 4, resource: b4 },
+        ],
+      });
     const [x, y, z] = dispatchSize(c.variant, this.shape, c.wg);
     const inB = { buffer: input, offset: inOff, size: sz.input * 4 };
     const outB = { buffer: output, offset: outOff, size: sz.output * 4 };
@@ -487,7 +628,9 @@ export class LowMemoryConv {
       const xdBytes = pre.words * 4;
       const xdB = { buffer: this.workspace(xdBytes), offset: 0, size: xdBytes };
       return {
-        pipeline: c.prep!, bindGroup: bind(inB, xdB), groups: pre.groups,
+        pipeline: c.prep!,
+        bindGroup: bind(inB, xdB),
+        groups: pre.groups,
         next: { pipeline: c.pipeline, bindGroup: bind(xdB, outB), groups: [x, y] },
       };
     }
@@ -495,7 +638,9 @@ export class LowMemoryConv {
     const bytes = z * sz.output * 4;
     const pB = { buffer: this.workspace(bytes), offset: 0, size: bytes };
     return {
-      pipeline: c.pipeline, bindGroup: bind(inB, pB), groups: [x, y, z],
+      pipeline: c.pipeline,
+      bindGroup: bind(inB, pB),
+      groups: [x, y, z],
       next: { pipeline: c.reduce!, bindGroup: bind(pB, outB), groups: reduceDispatchSize(this.shape, this.rt.caps) },
     };
   }
@@ -530,8 +675,13 @@ export class LowMemoryConv {
 }
 
 function isGpuBuffer(x: unknown): x is GPUBuffer {
-  return typeof x === 'object' && x !== null && typeof (x as GPUBuffer).usage === 'number' && typeof (x as GPUBuffer).size === 'number'
-    && typeof (x as GPUBuffer).mapAsync === 'function';
+  return (
+    typeof x === 'object' &&
+    x !== null &&
+    typeof (x as GPUBuffer).usage === 'number' &&
+    typeof (x as GPUBuffer).size === 'number' &&
+    typeof (x as GPUBuffer).mapAsync === 'function'
+  );
 }
 
 /** Creates a STORAGE buffer holding `data` (size rounded up to 4 bytes, at least 16). */
@@ -548,8 +698,10 @@ function pattern(n: number): Float32Array {
   const a = new Float32Array(n);
   let x = 0x9e3779b9;
   for (let i = 0; i < n; i++) {
-    x ^= x << 13; x ^= x >>> 17; x ^= x << 5;
-    a[i] = ((x >>> 8) / 8388608) - 1;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    a[i] = (x >>> 8) / 8388608 - 1;
   }
   return a;
 }
@@ -561,17 +713,34 @@ function pattern(n: number): Float32Array {
 export function parseTuningCache(json: unknown): Map<string, TuningEntry> {
   let obj: unknown = json;
   if (typeof json === 'string') {
-    try { obj = JSON.parse(json); } catch { throw new I8ConvError('BAD_TUNING_CACHE', 'tuningCache: not valid JSON', 'tuningCache'); }
+    try {
+      obj = JSON.parse(json);
+    } catch {
+      throw new I8ConvError('BAD_TUNING_CACHE', 'tuningCache: not valid JSON', 'tuningCache');
+    }
   }
   const o = obj as Partial<TuningCacheJson> | null;
-  check(o !== null && typeof o === 'object' && o.version === 1 && typeof o.entries === 'object' && o.entries !== null,
-    'BAD_TUNING_CACHE', 'tuningCache', 'expected {version: 1, entries} as gpu.tuningCache() writes it');
+  check(
+    o !== null && typeof o === 'object' && o.version === 1 && typeof o.entries === 'object' && o.entries !== null,
+    'BAD_TUNING_CACHE',
+    'tuningCache',
+    'expected {version: 1, entries} as gpu.tuningCache() writes it',
+  );
   const out = new Map<string, TuningEntry>();
   for (const [k, e] of Object.entries(o.entries as Record<string, Partial<TuningEntry> | null>)) {
     const wg = e?.wg as unknown;
-    check(e !== null && typeof e === 'object' && typeof e.variant === 'string' && findVariant(e.variant) !== undefined
-      && Array.isArray(wg) && wg.length === 2 && wg.every((x) => Number.isInteger(x) && x > 0),
-      'BAD_TUNING_CACHE', 'tuningCache', `entry ${k} is malformed (want { variant: a known variant name, wg: [x, y], us })`);
+    check(
+      e !== null &&
+        typeof e === 'object' &&
+        typeof e.variant === 'string' &&
+        findVariant(e.variant) !== undefined &&
+        Array.isArray(wg) &&
+        wg.length === 2 &&
+        wg.every((x) => Number.isInteger(x) && x > 0),
+      'BAD_TUNING_CACHE',
+      'tuningCache',
+      `entry ${k} is malformed (want { variant: a known variant name, wg: [x, y], us })`,
+    );
     out.set(k, { variant: e.variant!, wg: [wg[0], wg[1]], us: Number(e.us) || 0 });
   }
   return out;
@@ -584,14 +753,32 @@ export function parseTuningCache(json: unknown): Map<string, TuningEntry> {
 export async function createGpuRuntime(opts: GpuRuntimeOptions = {}): Promise<GpuRuntime> {
   check(opts !== null && typeof opts === 'object', 'INVALID_PARAM', 'options', 'must be an object');
   const tuning = opts.tuning ?? 'fast';
-  check(tuning === 'none' || tuning === 'fast' || tuning === 'full', 'INVALID_PARAM', 'tuning', `must be 'none', 'fast' or 'full', got ${String(tuning)}`);
+  check(
+    tuning === 'none' || tuning === 'fast' || tuning === 'full',
+    'INVALID_PARAM',
+    'tuning',
+    `must be 'none', 'fast' or 'full', got ${String(tuning)}`,
+  );
   const { tuneWarmupMs, tuneReps } = opts;
-  check(tuneWarmupMs === undefined || (typeof tuneWarmupMs === 'number' && Number.isFinite(tuneWarmupMs) && tuneWarmupMs >= 0),
-    'INVALID_PARAM', 'tuneWarmupMs', `must be a non-negative number, got ${String(tuneWarmupMs)}`);
-  check(tuneReps === undefined || (Number.isInteger(tuneReps) && tuneReps > 0), 'INVALID_PARAM', 'tuneReps',
-    `must be a positive integer, got ${String(tuneReps)}`);
-  check(opts.device === undefined || (typeof opts.device === 'object' && opts.device !== null), 'INVALID_PARAM', 'device',
-    'must be a GPUDevice when given');
+  check(
+    tuneWarmupMs === undefined ||
+      (typeof tuneWarmupMs === 'number' && Number.isFinite(tuneWarmupMs) && tuneWarmupMs >= 0),
+    'INVALID_PARAM',
+    'tuneWarmupMs',
+    `must be a non-negative number, got ${String(tuneWarmupMs)}`,
+  );
+  check(
+    tuneReps === undefined || (Number.isInteger(tuneReps) && tuneReps > 0),
+    'INVALID_PARAM',
+    'tuneReps',
+    `must be a positive integer, got ${String(tuneReps)}`,
+  );
+  check(
+    opts.device === undefined || (typeof opts.device === 'object' && opts.device !== null),
+    'INVALID_PARAM',
+    'device',
+    'must be a GPUDevice when given',
+  );
   const cache = opts.tuningCache === undefined ? undefined : parseTuningCache(opts.tuningCache);
   let device = opts.device;
   if (!device) {

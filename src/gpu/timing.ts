@@ -34,7 +34,11 @@ export async function runAndWait(device: GPUDevice, d: Dispatch, times = 1): Pro
 }
 
 /** Kernel times in microseconds of `reps` runs of `d` (after one warm-up), one entry per run. */
-export async function timeDispatch(device: GPUDevice, d: Dispatch, reps: number): Promise<{ us: number[]; timestamps: boolean }> {
+export async function timeDispatch(
+  device: GPUDevice,
+  d: Dispatch,
+  reps: number,
+): Promise<{ us: number[]; timestamps: boolean }> {
   // warm-up: first-use costs (pipeline upload, caches) stay out of the numbers
   await runAndWait(device, d);
   if (device.features.has('timestamp-query')) return { us: await passTimes(device, d, 1, reps), timestamps: true };
@@ -60,7 +64,10 @@ export async function timeInPass(device: GPUDevice, d: Dispatch, k: number, reps
 async function passTimes(device: GPUDevice, d: Dispatch, k: number, reps: number): Promise<number[]> {
   const count = 2 * reps;
   const qs = device.createQuerySet({ type: 'timestamp', count });
-  const resolve = device.createBuffer({ size: count * 8, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+  const resolve = device.createBuffer({
+    size: count * 8,
+    usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+  });
   const read = device.createBuffer({ size: count * 8, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
   const enc = device.createCommandEncoder();
   for (let r = 0; r < reps; r++) {

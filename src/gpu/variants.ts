@@ -150,8 +150,17 @@ export type Variant = DirectVariant | GemvVariant | MmVariant | WinVariant | Dot
 
 const ALL: GpuPath[] = ['gemm', 'conv1x1', 'general'];
 
-function mm(wx: number, wy: number, tm: number, tn: number, ks = 1, bk: 16 | 32 = 16, db = false, sk = 1,
-  opts: Pick<MmVariant, 'lateScale' | 'storeLast' | 'bs' | 'selAfter'> = {}): MmVariant {
+function mm(
+  wx: number,
+  wy: number,
+  tm: number,
+  tn: number,
+  ks = 1,
+  bk: 16 | 32 = 16,
+  db = false,
+  sk = 1,
+  opts: Pick<MmVariant, 'lateScale' | 'storeLast' | 'bs' | 'selAfter'> = {},
+): MmVariant {
   const name = `mm_m${wy * tm}n${wx * tn}t${tm}x${tn}${ks > 1 ? `k${ks}` : ''}${bk === 32 ? 'b32' : ''}${db ? 'd' : ''}${sk > 1 ? `s${sk}` : ''}`;
   return { family: 'mm', name, paths: ALL, wx, wy, tm, tn, ks, bk, db, sk, ...opts };
 }
@@ -183,7 +192,8 @@ function mma(fm: number, fn: number, wm: number, wn: number, ks: number): MmaVar
 
 /** Threads of an mma work-group, and the i32 words of its work-group memory (ks groups' staging, then one result area per subgroup). */
 export function mmaSizes(v: MmaVariant, s: LowMemoryConvShape) {
-  const tm = 16 * v.fm * v.wm, tn = 16 * v.fn * v.wn;
+  const tm = 16 * v.fm * v.wm,
+    tn = 16 * v.fn * v.wn;
   const threads = 32 * v.wm * v.wn * v.ks;
   // a group's staging: three digit planes' tm rows and the weights' tn columns of 32 bytes, then tm block factors
   // (and tm block sums of x for asymmetric weights)
@@ -196,16 +206,34 @@ export function mmaSizes(v: MmaVariant, s: LowMemoryConvShape) {
 export const VARIANTS: readonly Variant[] = [
   { family: 'direct', name: 'gemm_conv', paths: ['gemm'], c: 4, pn: 1, ph: 1, pw: 1 },
   { family: 'direct', name: 'gemm_conv_b2', paths: ['gemm'], c: 4, pn: 2, ph: 1, pw: 1 },
-  gemv(1), gemv(2), gemv(4), gemv(8), gemv(16),
-  gemv(1, 2), gemv(1, 4), gemv(2, 2), gemv(4, 2),
-  gemv(1, 1, 4), gemv(1, 2, 4), gemv(1, 1, 8),
+  gemv(1),
+  gemv(2),
+  gemv(4),
+  gemv(8),
+  gemv(16),
+  gemv(1, 2),
+  gemv(1, 4),
+  gemv(2, 2),
+  gemv(4, 2),
+  gemv(1, 1, 4),
+  gemv(1, 2, 4),
+  gemv(1, 1, 8),
   // prefetching (int8 and int4 with whole 16-byte units; the same kernel as without `p` otherwise)
-  gemv(1, 1, 2, true), gemv(1, 1, 4, true),
+  gemv(1, 1, 2, true),
+  gemv(1, 1, 4, true),
   // int4 through packed int8 dot products (input digits from a pre-pass)
-  dot(128), dot(256), dot(128, true),
+  dot(128),
+  dot(256),
+  dot(128, true),
   // tensor cores through subgroup matrices (devices with the feature only)
-  mma(1, 1, 2, 2, 1), mma(1, 2, 2, 2, 1), mma(2, 2, 2, 2, 1), mma(1, 4, 2, 2, 1), mma(1, 2, 4, 2, 1), mma(1, 2, 2, 4, 1),
-  mma(1, 2, 2, 2, 2), mma(1, 1, 2, 2, 4),
+  mma(1, 1, 2, 2, 1),
+  mma(1, 2, 2, 2, 1),
+  mma(2, 2, 2, 2, 1),
+  mma(1, 4, 2, 2, 1),
+  mma(1, 2, 4, 2, 1),
+  mma(1, 2, 2, 4, 1),
+  mma(1, 2, 2, 2, 2),
+  mma(1, 1, 2, 2, 4),
   { family: 'direct', name: 'conv_2d_1x1', paths: ['conv1x1'], c: 4, pre: true, pn: 1, ph: 1, pw: 4 },
   // (pre on conv_2d_1x1_c8h1w4 for its quantized kernels: 6-12% faster on the H200, while its float32 twin is 12%
   // slower with it; not on conv_2d_c8h4w1, where it made int4 slower too)
@@ -214,43 +242,43 @@ export const VARIANTS: readonly Variant[] = [
   { family: 'direct', name: 'conv_2d_c4h4w1', paths: ['general'], c: 4, pre: true, pn: 1, ph: 4, pw: 1 },
   { family: 'direct', name: 'conv_2d_c8h4w1', paths: ['general'], c: 8, pn: 1, ph: 4, pw: 1 },
   // mm: implicit GEMM for every path (wgsl/mm.ts mmKernel); m/n = work-group tile, t = per-thread tile, k = split-K
-  mm(16, 16, 4, 4),        // mm_m64n64t4x4      256 threads
+  mm(16, 16, 4, 4), // mm_m64n64t4x4      256 threads
   // (lateScale here and on mm_m64n64t4x4d: the H200 measured it 3-10% faster there for quantized weights)
-  mm(8, 16, 4, 4, 1, 16, false, 1, { lateScale: true }),  // mm_m64n32t4x4  128
+  mm(8, 16, 4, 4, 1, 16, false, 1, { lateScale: true }), // mm_m64n32t4x4  128
   // (bs: where a staged row reads its block-wise raw scale, by the H200's gemm K=N=4096 M=1/16/128 blk32 and
   // K=N=16384 M=1 rows; held from the load (default) cost k4, k2d and k4d up to 8-14% against float32, and some
   // 16384 runs 3-4x; the variants without bs were fastest with it)
-  mm(8, 8, 4, 4, 2),       // mm_m32n32t4x4k2    128
+  mm(8, 8, 4, 4, 2), // mm_m32n32t4x4k2    128
   // (lateScale on k4: per-channel gemm K=N=4096 M=1 int8 111.7 -> 96.7 us on the H200, float32 102.5; M=16 and
   // M=128 within 1%; on k2 it cost M=16 16-22%)
-  mm(8, 8, 4, 4, 4, 16, false, 1, { bs: 'mid', lateScale: true }),  // mm_m32n32t4x4k4    256
+  mm(8, 8, 4, 4, 4, 16, false, 1, { bs: 'mid', lateScale: true }), // mm_m32n32t4x4k4    256
   // 32 channels a step: half the barriers and steps
-  mm(8, 16, 4, 4, 1, 32),  // mm_m64n32t4x4b32   128
-  mm(8, 8, 4, 4, 2, 32, false, 1, { bs: 'mid' }),  // mm_m32n32t4x4k2b32 128
-  mm(8, 8, 4, 4, 4, 32, false, 1, { bs: 'mid' }),  // mm_m32n32t4x4k4b32 256
+  mm(8, 16, 4, 4, 1, 32), // mm_m64n32t4x4b32   128
+  mm(8, 8, 4, 4, 2, 32, false, 1, { bs: 'mid' }), // mm_m32n32t4x4k2b32 128
+  mm(8, 8, 4, 4, 4, 32, false, 1, { bs: 'mid' }), // mm_m32n32t4x4k4b32 256
   // double-buffered (storeLast where the H200 measured it faster for float32 and quantized weights on every suite shape)
-  mm(16, 16, 4, 4, 1, 16, true, 1, { lateScale: true }),  // mm_m64n64t4x4d
-  mm(8, 16, 4, 4, 1, 16, true, 1, { storeLast: true, bs: 'store' }),   // mm_m64n32t4x4d
+  mm(16, 16, 4, 4, 1, 16, true, 1, { lateScale: true }), // mm_m64n64t4x4d
+  mm(8, 16, 4, 4, 1, 16, true, 1, { storeLast: true, bs: 'store' }), // mm_m64n32t4x4d
   // (selAfter int8 on k2d: per-channel gemm K=N=4096 M=128 int8 513.7 -> 458.0 us on the H200, float32 486.6; M=1/16
   // and the conv shapes within 1%; int4 and the other K-group variants slower with it)
-  mm(8, 8, 4, 4, 2, 16, true, 1, { bs: 'store', selAfter: [8] }),    // mm_m32n32t4x4k2d
-  mm(8, 8, 4, 4, 4, 16, true, 1, { bs: 'store' }),    // mm_m32n32t4x4k4d
-  mm(8, 16, 4, 4, 1, 32, true, 1, { bs: 'store' }),   // mm_m64n32t4x4b32d
-  mm(8, 8, 4, 4, 2, 32, true, 1, { bs: 'store' }),    // mm_m32n32t4x4k2b32d
+  mm(8, 8, 4, 4, 2, 16, true, 1, { bs: 'store', selAfter: [8] }), // mm_m32n32t4x4k2d
+  mm(8, 8, 4, 4, 4, 16, true, 1, { bs: 'store' }), // mm_m32n32t4x4k4d
+  mm(8, 16, 4, 4, 1, 32, true, 1, { bs: 'store' }), // mm_m64n32t4x4b32d
+  mm(8, 8, 4, 4, 2, 32, true, 1, { bs: 'store' }), // mm_m32n32t4x4k2b32d
   // K sliced over work-groups (a second dispatch adds the slices): outputs too few to fill the device
-  mm(16, 16, 4, 4, 1, 16, false, 4, { bs: 'store' }),  // mm_m64n64t4x4s4
+  mm(16, 16, 4, 4, 1, 16, false, 4, { bs: 'store' }), // mm_m64n64t4x4s4
   // 8x8 per thread: 64 multiply-adds per 4 vec4 reads of work-group memory (t4x4: 16 per 2)
   // (lateScale: with per-channel scales held through the K loop, quantized gemm K=N=4096 ran 18-20% behind float32,
   // from register pressure; read in the epilogue, 8-11% ahead)
-  mm(16, 16, 8, 8, 1, 16, false, 8, { lateScale: true, bs: 'store' }),  // mm_m128n128t8x8s8   256 threads
-  mm(16, 16, 8, 8, 1, 16, true, 8, { lateScale: true, bs: 'store' }),   // mm_m128n128t8x8ds8
+  mm(16, 16, 8, 8, 1, 16, false, 8, { lateScale: true, bs: 'store' }), // mm_m128n128t8x8s8   256 threads
+  mm(16, 16, 8, 8, 1, 16, true, 8, { lateScale: true, bs: 'store' }), // mm_m128n128t8x8ds8
   // win: input window and all taps' weights of BC channels in work-group memory (general path)
-  win(8, 8, 8, 1, 8),       // win_h8w8n32b8      128 threads
-  win(8, 8, 8, 1, 16, 2),   // win_h8w8n32b16k2   256
-  win(4, 8, 8, 1, 16, 2),   // win_h4w8n32b16k2   128
-  win(8, 8, 8, 1, 16, 4, 8),   // win_h8w8n32p8b16k4 256: 8 columns a thread
-  win(8, 8, 8, 1, 8, 1, 4, 4),   // win_h8w8n32b8s4    K sliced over 4 work-groups
-  win(8, 8, 8, 1, 8, 1, 4, 8),   // win_h8w8n32b8s8
+  win(8, 8, 8, 1, 8), // win_h8w8n32b8      128 threads
+  win(8, 8, 8, 1, 16, 2), // win_h8w8n32b16k2   256
+  win(4, 8, 8, 1, 16, 2), // win_h4w8n32b16k2   128
+  win(8, 8, 8, 1, 16, 4, 8), // win_h8w8n32p8b16k4 256: 8 columns a thread
+  win(8, 8, 8, 1, 8, 1, 4, 4), // win_h8w8n32b8s4    K sliced over 4 work-groups
+  win(8, 8, 8, 1, 8, 1, 4, 8), // win_h8w8n32b8s8
 ];
 
 /**
@@ -268,7 +296,8 @@ export function winGeometry(v: WinVariant, s: LowMemoryConvShape) {
   const wrs = Math.ceil(winW / 4) * 4;
   const xe = v.bc * winH * winW;
   const we = v.bc * s.fh * s.fw * v.bn4;
-  const xl = Math.ceil(xe / nt), wl = Math.ceil(we / nt);
+  const xl = Math.ceil(xe / nt),
+    wl = Math.ceil(we / nt);
   const smx4 = Math.ceil((v.bc * winH * wrs + nt) / 4);
   const smw4 = Math.max(wl * nt, v.ks > 1 ? ntc * v.px * v.cn : 0);
   return { ntc, nt, winH, winW, wrs, xe, we, xl, wl, smx4, smw4 };
@@ -315,7 +344,7 @@ export function workgroupBytes(v: Variant, wg: Wg, s: LowMemoryConvShape): numbe
   }
   if (v.family === 'mm') {
     const gs = v.bk * ((v.wy * v.tm) / 4 + (v.wx * v.tn) / 4);
-    return 16 * Math.max(v.ks * (v.db ? 2 : 1) * gs, (v.ks - 1) * v.wx * v.wy * (v.tm * v.tn) / 4);
+    return 16 * Math.max(v.ks * (v.db ? 2 : 1) * gs, ((v.ks - 1) * v.wx * v.wy * (v.tm * v.tn)) / 4);
   }
   return 0;
 }
@@ -324,13 +353,36 @@ export function workgroupBytes(v: Variant, wg: Wg, s: LowMemoryConvShape): numbe
 export function wgCandidates(v: Variant, level: 'fast' | 'full'): Wg[] {
   if (v.family === 'mm') return [[v.wx, v.wy * v.ks]];
   if (v.family === 'win') return [[v.tw / v.px, v.th * (v.bn4 / v.cn) * v.ks]];
-  if (v.family === 'dot') return [[v.l, 1], [2 * v.l, 1]];
+  if (v.family === 'dot')
+    return [
+      [v.l, 1],
+      [2 * v.l, 1],
+    ];
   if (v.family === 'mma') return [[32 * v.wm * v.wn * v.ks, 1]];
   if (v.family === 'gemv') {
-    const all: Wg[] = ([[128, 1], [64, 1], [256, 1], [32, 1]] as Wg[]).filter(([t]) => t * v.rows * v.g <= 1024);
+    const all: Wg[] = (
+      [
+        [128, 1],
+        [64, 1],
+        [256, 1],
+        [32, 1],
+      ] as Wg[]
+    ).filter(([t]) => t * v.rows * v.g <= 1024);
     return level === 'fast' ? all.slice(0, 2) : all;
   }
-  const all: Wg[] = [[16, 4], [64, 1], [8, 8], [32, 2], [128, 1], [16, 8], [32, 4], [4, 16], [16, 16], [256, 1], [32, 8]];
+  const all: Wg[] = [
+    [16, 4],
+    [64, 1],
+    [8, 8],
+    [32, 2],
+    [128, 1],
+    [16, 8],
+    [32, 4],
+    [4, 16],
+    [16, 16],
+    [256, 1],
+    [32, 8],
+  ];
   return level === 'fast' ? all.slice(0, 3) : all;
 }
 
@@ -410,7 +462,10 @@ export function mmaPrepassSize(s: LowMemoryConvShape): [number, number] {
  * The input pre-pass a variant dispatches first, if any (the dot and mma families, each with its digit layout):
  * its layout, the u32 words it writes and its work-groups (x, y).
  */
-export function prepass(v: Variant, s: LowMemoryConvShape): { layout: 'dot' | 'mma'; words: number; groups: [number, number] } | undefined {
+export function prepass(
+  v: Variant,
+  s: LowMemoryConvShape,
+): { layout: 'dot' | 'mma'; words: number; groups: [number, number] } | undefined {
   if (v.family === 'dot') return { layout: 'dot', words: dotDigitWords(s), groups: dotPrepassSize(s) };
   if (v.family === 'mma') return { layout: 'mma', words: mmaGeometry(s).digitWords, groups: mmaPrepassSize(s) };
   return undefined;

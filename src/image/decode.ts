@@ -17,30 +17,53 @@ export function isJpeg(bytes: Uint8Array): boolean {
 }
 
 interface JpegJs {
-  decode(data: Uint8Array, opts: { useTArray: true; formatAsRGBA: true; maxResolutionInMP: number; maxMemoryUsageInMB: number }): RgbaImage;
+  decode(
+    data: Uint8Array,
+    opts: { useTArray: true; formatAsRGBA: true; maxResolutionInMP: number; maxMemoryUsageInMB: number },
+  ): RgbaImage;
 }
 let jpegJs: Promise<JpegJs> | null = null;
 
 /** Decodes a JPEG with jpeg-js (loaded on first use). */
 export async function decodeJpeg(bytes: Uint8Array): Promise<RgbaImage> {
   if (!isJpeg(bytes)) throw new I8ConvError('BAD_IMAGE', 'JPEG: not a JPEG file (no SOI marker FF D8 FF)', 'image');
-  jpegJs ??= import('jpeg-js').then((m) => ((m as { default?: JpegJs }).default ?? m) as JpegJs).catch((e) => {
-    jpegJs = null;
-    throw new I8ConvError('INVALID_PARAM', `image: JPEG needs the package jpeg-js, which cannot be imported (${(e as Error).message})`, 'image');
-  });
+  jpegJs ??= import('jpeg-js')
+    .then((m) => ((m as { default?: JpegJs }).default ?? m) as JpegJs)
+    .catch((e) => {
+      jpegJs = null;
+      throw new I8ConvError(
+        'INVALID_PARAM',
+        `image: JPEG needs the package jpeg-js, which cannot be imported (${(e as Error).message})`,
+        'image',
+      );
+    });
   const jpeg = await jpegJs;
   let img: RgbaImage;
   try {
-    img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_PIXELS / 1e6, maxMemoryUsageInMB: 2048 });
+    img = jpeg.decode(bytes, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: MAX_PIXELS / 1e6,
+      maxMemoryUsageInMB: 2048,
+    });
   } catch (e) {
     const msg = String((e as Error)?.message ?? e);
-    if (/maxResolutionInMP|maxMemoryUsageInMB|allocate/.test(msg)) throw new I8ConvError('TOO_LARGE', `image: JPEG too large (${msg})`, 'image');
+    if (/maxResolutionInMP|maxMemoryUsageInMB|allocate/.test(msg))
+      throw new I8ConvError('TOO_LARGE', `image: JPEG too large (${msg})`, 'image');
     throw new I8ConvError('BAD_IMAGE', `JPEG: ${msg}`, 'image');
   }
   if (!(img.width > 0 && img.height > 0) || img.data.length !== img.width * img.height * 4) {
-    throw new I8ConvError('BAD_IMAGE', `JPEG: decoded to ${img.width}x${img.height} with ${img.data.length} bytes (no frame?)`, 'image');
+    throw new I8ConvError(
+      'BAD_IMAGE',
+      `JPEG: decoded to ${img.width}x${img.height} with ${img.data.length} bytes (no frame?)`,
+      'image',
+    );
   }
-  return { width: img.width, height: img.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.length) };
+  return {
+    width: img.width,
+    height: img.height,
+    data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.data.length),
+  };
 }
 
 function describe(bytes: Uint8Array): string {
@@ -54,7 +77,8 @@ function describe(bytes: Uint8Array): string {
 
 /** Decodes a PNG or JPEG file to 8-bit RGBA (see the header). */
 export async function decodeImage(bytes: Uint8Array): Promise<RgbaImage> {
-  if (!(bytes instanceof Uint8Array)) throw new I8ConvError('INVALID_PARAM', 'image: must be a Uint8Array of file bytes', 'image');
+  if (!(bytes instanceof Uint8Array))
+    throw new I8ConvError('INVALID_PARAM', 'image: must be a Uint8Array of file bytes', 'image');
   if (isPng(bytes)) return decodePng(bytes);
   if (isJpeg(bytes)) return decodeJpeg(bytes);
   throw new I8ConvError('BAD_IMAGE', `not a PNG or JPEG file: ${describe(bytes)}`, 'image');

@@ -46,7 +46,11 @@ function crc32(bytes: Uint8Array, start: number, end: number): number {
 /** zlib-inflates with DecompressionStream('deflate'); a stream that fails -> BAD_IMAGE. */
 export async function inflateZlib(data: Uint8Array, what = 'the IDAT zlib stream'): Promise<Uint8Array> {
   if (typeof DecompressionStream !== 'function') {
-    throw new I8ConvError('INVALID_PARAM', 'this engine has no DecompressionStream (Node 18+, Deno and browsers have it): PNG cannot be inflated', 'image');
+    throw new I8ConvError(
+      'INVALID_PARAM',
+      'this engine has no DecompressionStream (Node 18+, Deno and browsers have it): PNG cannot be inflated',
+      'image',
+    );
   }
   try {
     const stream = new Blob([data as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate'));
@@ -68,7 +72,15 @@ const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 const DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
 
 // Adam7: pass -> [x0, y0, dx, dy]
-const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+];
 
 /** Is this a PNG file (its 8-byte signature)? */
 export function isPng(bytes: Uint8Array): boolean {
@@ -77,7 +89,8 @@ export function isPng(bytes: Uint8Array): boolean {
 
 /** Decodes a PNG file to 8-bit RGBA (see the header). */
 export async function decodePng(bytes: Uint8Array): Promise<RgbaImage> {
-  if (!(bytes instanceof Uint8Array)) throw new I8ConvError('INVALID_PARAM', 'image: must be a Uint8Array of file bytes', 'image');
+  if (!(bytes instanceof Uint8Array))
+    throw new I8ConvError('INVALID_PARAM', 'image: must be a Uint8Array of file bytes', 'image');
   if (!isPng(bytes)) throw bad('not a PNG file (no PNG signature)');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let hdr: Header | null = null;
@@ -90,9 +103,11 @@ export async function decodePng(bytes: Uint8Array): Promise<RgbaImage> {
     if (pos + 12 > bytes.length) throw bad(`truncated chunk header at byte ${pos}`);
     const len = view.getUint32(pos);
     const type = String.fromCharCode(...bytes.subarray(pos + 4, pos + 8));
-    if (len > bytes.length - pos - 12) throw bad(`chunk ${type} at byte ${pos}: length ${len} past the end of the file`);
+    if (len > bytes.length - pos - 12)
+      throw bad(`chunk ${type} at byte ${pos}: length ${len} past the end of the file`);
     const data = bytes.subarray(pos + 8, pos + 8 + len);
-    if (crc32(bytes, pos + 4, pos + 8 + len) !== view.getUint32(pos + 8 + len)) throw bad(`chunk ${type} at byte ${pos}: CRC mismatch (corrupt file)`);
+    if (crc32(bytes, pos + 4, pos + 8 + len) !== view.getUint32(pos + 8 + len))
+      throw bad(`chunk ${type} at byte ${pos}: CRC mismatch (corrupt file)`);
     pos += 12 + len;
     if (!hdr && type !== 'IHDR') throw bad(`the first chunk is ${type}, not IHDR`);
     if (type === 'IHDR') {
@@ -102,11 +117,19 @@ export async function decodePng(bytes: Uint8Array): Promise<RgbaImage> {
       hdr = { width: d.getUint32(0), height: d.getUint32(4), depth: data[8], colorType: data[9], interlace: data[12] };
       if (hdr.width === 0 || hdr.height === 0) throw bad(`IHDR: size ${hdr.width}x${hdr.height} (zero)`);
       if (!(hdr.colorType in CHANNELS)) throw bad(`IHDR: colour type ${hdr.colorType} (PNG has 0, 2, 3, 4, 6)`);
-      if (!DEPTHS[hdr.colorType].includes(hdr.depth)) throw bad(`IHDR: bit depth ${hdr.depth} with colour type ${hdr.colorType} (allowed: ${DEPTHS[hdr.colorType].join(', ')})`);
-      if (data[10] !== 0 || data[11] !== 0) throw bad(`IHDR: compression ${data[10]} / filter method ${data[11]} (PNG has 0 / 0)`);
+      if (!DEPTHS[hdr.colorType].includes(hdr.depth))
+        throw bad(
+          `IHDR: bit depth ${hdr.depth} with colour type ${hdr.colorType} (allowed: ${DEPTHS[hdr.colorType].join(', ')})`,
+        );
+      if (data[10] !== 0 || data[11] !== 0)
+        throw bad(`IHDR: compression ${data[10]} / filter method ${data[11]} (PNG has 0 / 0)`);
       if (hdr.interlace > 1) throw bad(`IHDR: interlace method ${hdr.interlace} (PNG has 0, 1)`);
       if (hdr.width * hdr.height > MAX_PIXELS) {
-        throw new I8ConvError('TOO_LARGE', `image: PNG of ${hdr.width}x${hdr.height} pixels, more than ${MAX_PIXELS}`, 'image');
+        throw new I8ConvError(
+          'TOO_LARGE',
+          `image: PNG of ${hdr.width}x${hdr.height} pixels, more than ${MAX_PIXELS}`,
+          'image',
+        );
       }
     } else if (type === 'PLTE') {
       if (len % 3 !== 0 || len === 0 || len > 768) throw bad(`PLTE of ${len} bytes (1..256 RGB entries)`);
@@ -131,9 +154,16 @@ export async function decodePng(bytes: Uint8Array): Promise<RgbaImage> {
   const ch = CHANNELS[colorType];
   const bitsPerPixel = ch * depth;
   const bpp = Math.max(1, bitsPerPixel >> 3); // the filters' byte distance
-  const passes = hdr.interlace ? ADAM7.map(([x0, y0, dx, dy]) => ({
-    x0, y0, dx, dy, w: Math.ceil((width - x0) / dx), h: Math.ceil((height - y0) / dy),
-  })).filter((p) => p.w > 0 && p.h > 0) : [{ x0: 0, y0: 0, dx: 1, dy: 1, w: width, h: height }];
+  const passes = hdr.interlace
+    ? ADAM7.map(([x0, y0, dx, dy]) => ({
+        x0,
+        y0,
+        dx,
+        dy,
+        w: Math.ceil((width - x0) / dx),
+        h: Math.ceil((height - y0) / dy),
+      })).filter((p) => p.w > 0 && p.h > 0)
+    : [{ x0: 0, y0: 0, dx: 1, dy: 1, w: width, h: height }];
   const expected = passes.reduce((s, p) => s + p.h * (1 + Math.ceil((p.w * bitsPerPixel) / 8)), 0);
 
   const total = idat.reduce((s, d) => s + d.length, 0);
@@ -144,7 +174,10 @@ export async function decodePng(bytes: Uint8Array): Promise<RgbaImage> {
     o += d.length;
   }
   const raw = await inflateZlib(z);
-  if (raw.length !== expected) throw bad(`the image data inflates to ${raw.length} bytes; ${width}x${height}, ${bitsPerPixel} bits a pixel${hdr.interlace ? ', Adam7' : ''} needs ${expected}`);
+  if (raw.length !== expected)
+    throw bad(
+      `the image data inflates to ${raw.length} bytes; ${width}x${height}, ${bitsPerPixel} bits a pixel${hdr.interlace ? ', Adam7' : ''} needs ${expected}`,
+    );
 
   // palette -> RGBA table (tRNS gives alphas of the first entries)
   let lut: Uint8Array | null = null;
@@ -159,9 +192,10 @@ export async function decodePng(bytes: Uint8Array): Promise<RgbaImage> {
     }
   }
   // gray / RGB key colour of tRNS, at the file's bit depth
-  const key = trns && (colorType === 0 || colorType === 2) && trns.length >= (colorType === 0 ? 2 : 6)
-    ? Array.from({ length: colorType === 0 ? 1 : 3 }, (_, i) => (trns![2 * i] << 8) | trns![2 * i + 1])
-    : null;
+  const key =
+    trns && (colorType === 0 || colorType === 2) && trns.length >= (colorType === 0 ? 2 : 6)
+      ? Array.from({ length: colorType === 0 ? 1 : 3 }, (_, i) => (trns![2 * i] << 8) | trns![2 * i + 1])
+      : null;
 
   const out = new Uint8Array(width * height * 4);
   const subScale = depth < 8 ? 255 / ((1 << depth) - 1) : 1;
@@ -193,7 +227,8 @@ export async function decodePng(bytes: Uint8Array): Promise<RgbaImage> {
         }
         const sb = depth >> 3; // bytes a sample
         const s = (k: number) => cur[(x * ch + k) * sb];
-        const s16 = (k: number) => (sb === 2 ? (cur[(x * ch + k) * 2] << 8) | cur[(x * ch + k) * 2 + 1] : cur[x * ch + k]);
+        const s16 = (k: number) =>
+          sb === 2 ? (cur[(x * ch + k) * 2] << 8) | cur[(x * ch + k) * 2 + 1] : cur[x * ch + k];
         switch (colorType) {
           case 0:
             out[o4] = out[o4 + 1] = out[o4 + 2] = s(0);

@@ -64,27 +64,56 @@ export function resizeBilinear(src: Float32Array, w: number, h: number, W: numbe
 
 const perChannel = (name: string, v: number[] | undefined, dflt: number, c: number): number[] => {
   if (v === undefined) return Array(c).fill(dflt);
-  check(Array.isArray(v) && (v.length === 1 || v.length === c) && v.every((x) => typeof x === 'number' && Number.isFinite(x)), 'INVALID_PARAM', name,
-    `must be 1 or ${c} finite numbers, got ${JSON.stringify(v)}`);
+  check(
+    Array.isArray(v) &&
+      (v.length === 1 || v.length === c) &&
+      v.every((x) => typeof x === 'number' && Number.isFinite(x)),
+    'INVALID_PARAM',
+    name,
+    `must be 1 or ${c} finite numbers, got ${JSON.stringify(v)}`,
+  );
   return v.length === 1 ? Array(c).fill(v[0]) : v;
 };
 
 /** The NCHW float32 tensor of `img` (see the header): length channels x height x width. */
 export function imageToTensor(img: RgbaImage, o: ImageTensorOptions): Float32Array {
   check(typeof o === 'object' && o !== null, 'INVALID_PARAM', 'options', 'must be an object { height, width, ... }');
-  check(isPositiveInt(o.height) && isPositiveInt(o.width), 'INVALID_PARAM', 'size', `height and width must be positive integers, got ${o.height}x${o.width}`);
-  check(isPositiveInt(img?.width) && isPositiveInt(img?.height) && img.data instanceof Uint8Array && img.data.length === img.width * img.height * 4,
-    'BAD_BUFFER', 'image', 'must be { width, height, data: Uint8Array of width x height x 4 (RGBA) }');
+  check(
+    isPositiveInt(o.height) && isPositiveInt(o.width),
+    'INVALID_PARAM',
+    'size',
+    `height and width must be positive integers, got ${o.height}x${o.width}`,
+  );
+  check(
+    isPositiveInt(img?.width) &&
+      isPositiveInt(img?.height) &&
+      img.data instanceof Uint8Array &&
+      img.data.length === img.width * img.height * 4,
+    'BAD_BUFFER',
+    'image',
+    'must be { width, height, data: Uint8Array of width x height x 4 (RGBA) }',
+  );
   const channels = o.channels ?? 'rgb';
-  check(channels === 'rgb' || channels === 'bgr' || channels === 'gray', 'INVALID_PARAM', 'channels', `must be 'rgb', 'bgr' or 'gray', got ${String(channels)}`);
+  check(
+    channels === 'rgb' || channels === 'bgr' || channels === 'gray',
+    'INVALID_PARAM',
+    'channels',
+    `must be 'rgb', 'bgr' or 'gray', got ${String(channels)}`,
+  );
   const fit = o.fit ?? 'stretch';
   check(fit === 'stretch' || fit === 'pad', 'INVALID_PARAM', 'fit', `must be 'stretch' or 'pad', got ${String(fit)}`);
   const c = channels === 'gray' ? 1 : 3;
   const scale = o.scale ?? 1 / 255;
-  check(typeof scale === 'number' && Number.isFinite(scale), 'INVALID_PARAM', 'scale', `must be a finite number, got ${String(scale)}`);
+  check(
+    typeof scale === 'number' && Number.isFinite(scale),
+    'INVALID_PARAM',
+    'scale',
+    `must be a finite number, got ${String(scale)}`,
+  );
   const mean = perChannel('mean', o.mean, 0, c);
   const std = perChannel('std', o.std, 1, c);
-  if (std.some((s) => s === 0)) throw new I8ConvError('INVALID_PARAM', `std: must not be 0, got ${JSON.stringify(std)}`, 'std');
+  if (std.some((s) => s === 0))
+    throw new I8ConvError('INVALID_PARAM', `std: must not be 0, got ${JSON.stringify(std)}`, 'std');
   const { width: w, height: h, data } = img;
   const H = o.height;
   const W = o.width;

@@ -71,15 +71,41 @@ const KEYS = new Set(['inputShapes', 'selection', 'layout']);
 export const MAX_ARENA_BYTES = 2 ** 31;
 
 export function checkLoadOptions(opts: unknown): LoadModelOptions {
-  check(opts === undefined || (typeof opts === 'object' && opts !== null && !Array.isArray(opts)), 'INVALID_PARAM', 'opts', 'must be an object (LoadModelOptions) or omitted');
+  check(
+    opts === undefined || (typeof opts === 'object' && opts !== null && !Array.isArray(opts)),
+    'INVALID_PARAM',
+    'opts',
+    'must be an object (LoadModelOptions) or omitted',
+  );
   const o = (opts ?? {}) as LoadModelOptions;
-  for (const k of Object.keys(o)) check(KEYS.has(k), 'INVALID_PARAM', k, `is not an option of loadModel (known: ${[...KEYS].join(', ')})`);
-  check(o.layout === undefined || o.layout === 'auto' || o.layout === 'nchw', 'INVALID_PARAM', 'layout', `must be 'auto' or 'nchw', got ${String(o.layout)}`);
-  check(o.selection === undefined || o.selection === 'heuristic' || o.selection === 'profile', 'INVALID_PARAM', 'selection', `must be 'heuristic' or 'profile', got ${String(o.selection)}`);
+  for (const k of Object.keys(o))
+    check(KEYS.has(k), 'INVALID_PARAM', k, `is not an option of loadModel (known: ${[...KEYS].join(', ')})`);
+  check(
+    o.layout === undefined || o.layout === 'auto' || o.layout === 'nchw',
+    'INVALID_PARAM',
+    'layout',
+    `must be 'auto' or 'nchw', got ${String(o.layout)}`,
+  );
+  check(
+    o.selection === undefined || o.selection === 'heuristic' || o.selection === 'profile',
+    'INVALID_PARAM',
+    'selection',
+    `must be 'heuristic' or 'profile', got ${String(o.selection)}`,
+  );
   if (o.inputShapes !== undefined) {
-    check(typeof o.inputShapes === 'object' && o.inputShapes !== null && !Array.isArray(o.inputShapes), 'INVALID_PARAM', 'inputShapes', 'must be an object { [inputName]: number[] }');
+    check(
+      typeof o.inputShapes === 'object' && o.inputShapes !== null && !Array.isArray(o.inputShapes),
+      'INVALID_PARAM',
+      'inputShapes',
+      'must be an object { [inputName]: number[] }',
+    );
     for (const [k, v] of Object.entries(o.inputShapes)) {
-      check(Array.isArray(v) && v.every((d) => Number.isInteger(d) && d >= 0 && d <= 2 ** 31), 'BAD_SHAPE', `inputShapes.${k}`, `must be an array of non-negative integers, got ${JSON.stringify(v)}`);
+      check(
+        Array.isArray(v) && v.every((d) => Number.isInteger(d) && d >= 0 && d <= 2 ** 31),
+        'BAD_SHAPE',
+        `inputShapes.${k}`,
+        `must be an array of non-negative integers, got ${JSON.stringify(v)}`,
+      );
     }
   }
   return o;
@@ -89,7 +115,11 @@ export function checkLoadOptions(opts: unknown): LoadModelOptions {
  * The graph passes, in order, on one view of the graph (graph/view.ts): the graph the lowering runs (every node one
  * the operator table lowers: the fusions' i8conv nodes included) and the planned values.
  */
-export function prepareGraph(bytes: Uint8Array | ArrayBuffer, o: LoadModelOptions, hooks: LoadModelHooks = {}): { graph: Graph; values: Map<string, PlannedValue> } {
+export function prepareGraph(
+  bytes: Uint8Array | ArrayBuffer,
+  o: LoadModelOptions,
+  hooks: LoadModelHooks = {},
+): { graph: Graph; values: Map<string, PlannedValue> } {
   const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   const read = isTflite(u8) ? readTfliteModel(u8) : readOnnxModel(bytes);
   const view = new GraphView(inferShapes(read, o.inputShapes ?? {}));
@@ -116,13 +146,29 @@ export function prepareGraph(bytes: Uint8Array | ArrayBuffer, o: LoadModelOption
 
 function tooLarge(values: ReadonlyMap<string, PlannedValue>): void {
   for (const v of values.values()) {
-    check(v.bytes <= MAX_ARENA_BYTES, 'TOO_LARGE', 'model', `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`);
+    check(
+      v.bytes <= MAX_ARENA_BYTES,
+      'TOO_LARGE',
+      'model',
+      `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`,
+    );
   }
 }
 
-export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: unknown, opts?: LoadModelOptions, hooks: LoadModelHooks = {}): Model {
+export function loadModel(
+  core: WasmRuntimeCore,
+  select: AlgoSelector,
+  bytes: unknown,
+  opts?: LoadModelOptions,
+  hooks: LoadModelHooks = {},
+): Model {
   const o = checkLoadOptions(opts);
-  check(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer, 'INVALID_PARAM', 'bytes', 'must be a Uint8Array or an ArrayBuffer holding an ONNX or TFLite model');
+  check(
+    bytes instanceof Uint8Array || bytes instanceof ArrayBuffer,
+    'INVALID_PARAM',
+    'bytes',
+    'must be a Uint8Array or an ArrayBuffer holding an ONNX or TFLite model',
+  );
   const { graph, values } = prepareGraph(bytes, o, hooks);
   const lowered = lowerGraph(graph, values);
   tooLarge(values);
@@ -132,25 +178,52 @@ export function loadModel(core: WasmRuntimeCore, select: AlgoSelector, bytes: un
   const reuse = hooks.reuse ?? true;
   // memory first (pure arithmetic: an arena too large is refused before anything is allocated)
   const mem = planMemory(layout.steps, values, inputs, outputs, { reuse, gap: hooks.valueGuards ?? 0 });
-  check(mem.arenaBytes <= MAX_ARENA_BYTES, 'OUT_OF_MEMORY', 'model', `the model's tensors need an arena of ${mem.arenaBytes} bytes, more than a wasm memory can hold`);
+  check(
+    mem.arenaBytes <= MAX_ARENA_BYTES,
+    'OUT_OF_MEMORY',
+    'model',
+    `the model's tensors need an arena of ${mem.arenaBytes} bytes, more than a wasm memory can hold`,
+  );
   const impls: StepImpl[] = [];
   const env = {
-    core, values, select, convOptions: {}, selection: o.selection,
+    core,
+    values,
+    select,
+    convOptions: {},
+    selection: o.selection,
     opset: (d: string) => graph.opsetImports.get(d) ?? 1,
   };
   try {
     for (const s of layout.steps) impls.push((s as LoweredNode).build(env, s));
-    return new Model({ core, steps: layout.steps, impls, values, inputs, outputs, arenaBytes: mem.arenaBytes, valueGuards: hooks.valueGuards ?? 0 });
+    return new Model({
+      core,
+      steps: layout.steps,
+      impls,
+      values,
+      inputs,
+      outputs,
+      arenaBytes: mem.arenaBytes,
+      valueGuards: hooks.valueGuards ?? 0,
+    });
   } catch (e) {
     for (const i of impls) i.dispose();
-    if (e instanceof RangeError) throw new I8ConvError('OUT_OF_MEMORY', `model: the wasm memory could not grow to hold the model: ${e.message}`, 'model');
+    if (e instanceof RangeError)
+      throw new I8ConvError(
+        'OUT_OF_MEMORY',
+        `model: the wasm memory could not grow to hold the model: ${e.message}`,
+        'model',
+      );
     throw e;
   }
 }
 
-
 /** @internal Tests: rt.loadModel without the promise, with the planner's test hooks. */
-export function loadModelSync(rt: { core: WasmRuntimeCore; selector: { select: AlgoSelector } }, bytes: Uint8Array | ArrayBuffer, opts?: LoadModelOptions, hooks?: LoadModelHooks): Model {
+export function loadModelSync(
+  rt: { core: WasmRuntimeCore; selector: { select: AlgoSelector } },
+  bytes: Uint8Array | ArrayBuffer,
+  opts?: LoadModelOptions,
+  hooks?: LoadModelHooks,
+): Model {
   check(!rt.core.disposed, 'DISPOSED', 'runtime', 'the runtime was disposed');
   return loadModel(rt.core, (p, s, plan, o) => rt.selector.select(p, s, plan, o), bytes, opts, hooks);
 }

@@ -25,7 +25,19 @@ import { elementwiseRoots } from './plan.js';
 const f = Math.fround;
 const FAR = 2 ** 20;
 /** Operators of piecewise polynomial functions, whose flat parts the search below finds reliably. */
-const PIECEWISE = new Set(['Add', 'Sub', 'Mul', 'Div', 'Neg', 'Abs', 'Relu', 'Clip', 'LeakyRelu', 'HardSigmoid', 'HardSwish']);
+const PIECEWISE = new Set([
+  'Add',
+  'Sub',
+  'Mul',
+  'Div',
+  'Neg',
+  'Abs',
+  'Relu',
+  'Clip',
+  'LeakyRelu',
+  'HardSigmoid',
+  'HardSwish',
+]);
 
 /**
  * For each root value read only by its element-wise chain (no graph output, at least one of the chain's nodes
@@ -47,7 +59,9 @@ export function flatIntervals(g: Graph): Map<string, [number, number]> {
     const inChain = new Set(members);
     if (outs.has(root) || g.initializers.has(root) || !(cons.get(root) ?? []).every((c) => inChain.has(c))) continue;
     if (members.some((i) => !PIECEWISE.has(g.nodes[i].opType))) continue;
-    const exits = members.flatMap((i) => g.nodes[i].outputs).filter((v) => outs.has(v) || (cons.get(v) ?? []).some((c) => !inChain.has(c)));
+    const exits = members
+      .flatMap((i) => g.nodes[i].outputs)
+      .filter((v) => outs.has(v) || (cons.get(v) ?? []).some((c) => !inChain.has(c)));
     if (exits.length === 0) continue;
     // each node's arithmetic is fuse-qdq's (the tables i8conv builds); its constant operands read once
     const steps = members.map((i) => ({ n: g.nodes[i], ev: elementwiseEval(g.nodes[i], opset) }));
@@ -71,7 +85,8 @@ export function flatIntervals(g: Graph): Map<string, [number, number]> {
      */
     const edge = (far: number): number | undefined => {
       const tail = run(far);
-      if (tail.some((v) => !Number.isFinite(v)) || !same(tail, run(far / 2)) || !same(tail, run(far / 4))) return undefined;
+      if (tail.some((v) => !Number.isFinite(v)) || !same(tail, run(far / 2)) || !same(tail, run(far / 4)))
+        return undefined;
       const scan: number[] = [];
       for (let k = 0; k <= 40; k++) scan.push(far / 2 ** k);
       scan.push(0);
@@ -87,7 +102,8 @@ export function flatIntervals(g: Graph): Map<string, [number, number]> {
         else moving = mid;
       }
       const checks = [...scan.slice(0, first - 1).map((x, k) => [x, scan[k + 1]]), [scan[first - 1], flat]];
-      for (const [a, b] of checks) for (let k = 0; k <= 256; k++) if (!same(run(f(a + ((b - a) * k) / 256)), tail)) return undefined;
+      for (const [a, b] of checks)
+        for (let k = 0; k <= 256; k++) if (!same(run(f(a + ((b - a) * k) / 256)), tail)) return undefined;
       return flat;
     };
     const lo = edge(-FAR);

@@ -73,7 +73,14 @@ export function equalizationPairs(g: Graph): EqualizationPair[] {
     const b = g.nodes[ib];
     if (b.opType !== 'Conv' || b.domain !== '' || b.inputs[0] !== x || used.has(ia) || used.has(ib)) return;
     const wb = floatInit(b.inputs[1]);
-    if (!wb || wb.dims.length !== wa.dims.length || wb.dims[1] !== 1 || intAttr(b, 'group', 1) !== c || wb.dims[0] % c !== 0) return;
+    if (
+      !wb ||
+      wb.dims.length !== wa.dims.length ||
+      wb.dims[1] !== 1 ||
+      intAttr(b, 'group', 1) !== c ||
+      wb.dims[0] % c !== 0
+    )
+      return;
     if (!readOnlyBy(b.inputs[1], ib)) return;
     used.add(ia);
     used.add(ib);
@@ -95,7 +102,8 @@ export function equalize(g: Graph, pairs: readonly EqualizationPair[], amax: Rea
   const scaled = (t: Tensor, per: number, s: (k: number) => number, divide: boolean): Tensor => {
     const src = t.data as Float32Array;
     const data = new Float32Array(src.length);
-    for (let i = 0; i < src.length; i++) data[i] = divide ? f32(src[i] / s(Math.floor(i / per))) : f32(src[i] * s(Math.floor(i / per)));
+    for (let i = 0; i < src.length; i++)
+      data[i] = divide ? f32(src[i] / s(Math.floor(i / per))) : f32(src[i] * s(Math.floor(i / per)));
     return { ...t, data };
   };
   for (const p of pairs) {
@@ -103,14 +111,23 @@ export function equalize(g: Graph, pairs: readonly EqualizationPair[], amax: Rea
     if (!r) continue;
     const s = equalizationScales(r);
     const wa = inits.get(p.a.inputs[1])!;
-    inits.set(wa.name, scaled(wa, wa.data.length / p.channels, (k) => s[k], true));
+    inits.set(
+      wa.name,
+      scaled(wa, wa.data.length / p.channels, (k) => s[k], true),
+    );
     if (p.a.inputs[2]) {
       const ba = inits.get(p.a.inputs[2])!;
-      inits.set(ba.name, scaled(ba, 1, (k) => s[k], true));
+      inits.set(
+        ba.name,
+        scaled(ba, 1, (k) => s[k], true),
+      );
     }
     const wb = inits.get(p.b.inputs[1])!;
     const m = wb.dims[0] / p.channels;
-    inits.set(wb.name, scaled(wb, wb.data.length / wb.dims[0], (k) => s[Math.floor(k / m)], false));
+    inits.set(
+      wb.name,
+      scaled(wb, wb.data.length / wb.dims[0], (k) => s[Math.floor(k / m)], false),
+    );
   }
   return { ...g, initializers: inits };
 }

@@ -26,7 +26,10 @@ export interface FloatExecutor {
 /** The graph with every float node output (`probe`, in node order) added to its outputs. */
 export function probeGraph(g: Graph, probe: readonly string[]): Graph {
   const outs = new Set(g.outputs.map((o) => o.name));
-  return { ...g, outputs: [...g.outputs, ...probe.filter((p) => !outs.has(p)).map((p) => valueInfo(p, 'float32', null))] };
+  return {
+    ...g,
+    outputs: [...g.outputs, ...probe.filter((p) => !outs.has(p)).map((p) => valueInfo(p, 'float32', null))],
+  };
 }
 
 const toTensors = (feed: Feed): Map<string, Tensor> =>
@@ -70,12 +73,19 @@ export async function importOrt(name = 'onnxruntime-web'): Promise<OrtLike> {
     const m = (await import(/* @vite-ignore */ name)) as OrtLike & { default?: OrtLike };
     return m.InferenceSession ? m : m.default!;
   } catch (e) {
-    throw new I8ConvError('INVALID_PARAM', `executor: '${name}' cannot be imported (${(e as Error).message}); install onnxruntime-web or pass executor: referenceInterpreter from 'i8conv/reference'`, 'executor');
+    throw new I8ConvError(
+      'INVALID_PARAM',
+      `executor: '${name}' cannot be imported (${(e as Error).message}); install onnxruntime-web or pass executor: referenceInterpreter from 'i8conv/reference'`,
+      'executor',
+    );
   }
 }
 
 export async function ortExecutor(ort: OrtLike, g: Graph): Promise<FloatExecutor> {
-  const session = await ort.InferenceSession.create(writeOnnxModel(g), { executionProviders: ['wasm'], graphOptimizationLevel: 'disabled' });
+  const session = await ort.InferenceSession.create(writeOnnxModel(g), {
+    executionProviders: ['wasm'],
+    graphOptimizationLevel: 'disabled',
+  });
   return {
     async run(feed) {
       const input: Record<string, unknown> = {};
@@ -94,7 +104,10 @@ export async function ortExecutor(ort: OrtLike, g: Graph): Promise<FloatExecutor
 
 /** What `runQdq` needs of an i8conv runtime (`createRuntime()`'s `rt`). */
 export interface ModelRuntime {
-  loadModel(bytes: Uint8Array, opts?: { inputShapes?: Record<string, number[]> }): Promise<{
+  loadModel(
+    bytes: Uint8Array,
+    opts?: { inputShapes?: Record<string, number[]> },
+  ): Promise<{
     run(feeds: Record<string, Float32Array>): Record<string, unknown>;
     dispose(): void;
   }>;

@@ -13,19 +13,41 @@ import { check } from '../errors.js';
 import { checkQType, qRange, quantizeCode, type QType } from './params.js';
 
 function checkParams(scale: unknown, zeroPoint: unknown, type: unknown, narrowRange: unknown): asserts type is QType {
-  check(typeof scale === 'number' && Number.isFinite(scale) && scale > 0 && Math.fround(scale) === scale, 'INVALID_SCALE', 'scale', `must be a finite positive float32, got ${String(scale)}`);
+  check(
+    typeof scale === 'number' && Number.isFinite(scale) && scale > 0 && Math.fround(scale) === scale,
+    'INVALID_SCALE',
+    'scale',
+    `must be a finite positive float32, got ${String(scale)}`,
+  );
   checkQType(type, 'type');
-  check(narrowRange === undefined || typeof narrowRange === 'boolean', 'INVALID_PARAM', 'narrowRange', 'must be a boolean');
+  check(
+    narrowRange === undefined || typeof narrowRange === 'boolean',
+    'INVALID_PARAM',
+    'narrowRange',
+    'must be a boolean',
+  );
   const [lo, hi] = qRange(type, narrowRange === true);
-  check(Number.isInteger(zeroPoint) && (zeroPoint as number) >= lo && (zeroPoint as number) <= hi, 'INVALID_PARAM', 'zeroPoint', `must be an integer in [${lo}, ${hi}], got ${String(zeroPoint)}`);
+  check(
+    Number.isInteger(zeroPoint) && (zeroPoint as number) >= lo && (zeroPoint as number) <= hi,
+    'INVALID_PARAM',
+    'zeroPoint',
+    `must be an integer in [${lo}, ${hi}], got ${String(zeroPoint)}`,
+  );
 }
 
 /** dequantize(quantize(x)) element by element (see the header); a new array. */
-export function fakeQuantize(x: Float32Array, scale: number, zeroPoint: number, type: QType = 'uint8', narrowRange = false): Float32Array {
+export function fakeQuantize(
+  x: Float32Array,
+  scale: number,
+  zeroPoint: number,
+  type: QType = 'uint8',
+  narrowRange = false,
+): Float32Array {
   check(x instanceof Float32Array, 'BAD_BUFFER', 'x', 'must be a Float32Array');
   checkParams(scale, zeroPoint, type, narrowRange);
   const y = new Float32Array(x.length);
-  for (let i = 0; i < x.length; i++) y[i] = Math.fround((quantizeCode(x[i], scale, zeroPoint, type, narrowRange) - zeroPoint) * scale);
+  for (let i = 0; i < x.length; i++)
+    y[i] = Math.fround((quantizeCode(x[i], scale, zeroPoint, type, narrowRange) - zeroPoint) * scale);
   return y;
 }
 
@@ -54,7 +76,13 @@ export function sqnrDb(signal: number, noise: number): number {
 }
 
 /** SQNR of x against its fake quantization, in dB. */
-export function sqnr(x: Float32Array, scale: number, zeroPoint: number, type: QType = 'uint8', narrowRange = false): number {
+export function sqnr(
+  x: Float32Array,
+  scale: number,
+  zeroPoint: number,
+  type: QType = 'uint8',
+  narrowRange = false,
+): number {
   const m = new SqnrMeter();
   m.add(x, fakeQuantize(x, scale, zeroPoint, type, narrowRange));
   return m.db;

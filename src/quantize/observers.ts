@@ -50,7 +50,12 @@ export interface Observer {
 const f = Math.fround;
 
 function checkOptions(o: unknown): Required<ObserverOptions> {
-  check(o === undefined || (typeof o === 'object' && o !== null), 'INVALID_PARAM', 'options', 'must be an object or omitted');
+  check(
+    o === undefined || (typeof o === 'object' && o !== null),
+    'INVALID_PARAM',
+    'options',
+    'must be an object or omitted',
+  );
   const opts = (o ?? {}) as ObserverOptions;
   const type = opts.type ?? 'uint8';
   check(type === 'uint8' || type === 'int8', 'INVALID_PARAM', 'type', `must be 'uint8' or 'int8', got ${String(type)}`);
@@ -116,7 +121,12 @@ export class EmaObserver extends BaseObserver {
   constructor(opts: ObserverOptions & { momentum?: number } = {}) {
     super(opts);
     const m = opts.momentum ?? 0.9;
-    check(typeof m === 'number' && m >= 0 && m <= 1, 'INVALID_PARAM', 'momentum', `must be a number in [0, 1], got ${String(m)}`);
+    check(
+      typeof m === 'number' && m >= 0 && m <= 1,
+      'INVALID_PARAM',
+      'momentum',
+      `must be a number in [0, 1], got ${String(m)}`,
+    );
     this.momentum = f(m);
   }
   observe(x: ArrayLike<number>): void {
@@ -143,7 +153,15 @@ export class EmaObserver extends BaseObserver {
  * The expected squared error of fake quantization with (scale, zeroPoint) over a histogram of `counts` on equal
  * bins of [lo, lo + bins * width], values uniform within each bin (see the header). Per value (divided by the count).
  */
-export function histogramError(counts: Float64Array, lo: number, width: number, scale: number, zeroPoint: number, qmin: number, qmax: number): number {
+export function histogramError(
+  counts: Float64Array,
+  lo: number,
+  width: number,
+  scale: number,
+  zeroPoint: number,
+  qmin: number,
+  qmax: number,
+): number {
   // In y = x / scale the codes sit at the integers jlo..jhi; values below A = jlo - 0.5 clip to jlo, above
   // B = jhi + 0.5 to jhi. Inside, G(t) = round(t) / 12 + ((t - round(t))^3 + 1/8) / 3 is an antiderivative of
   // (t - round(t))^2, continuous at the half-integers; outside, (y - jlo)^3 / 3 and (y - jhi)^3 / 3.
@@ -202,7 +220,12 @@ export class HistogramObserver extends BaseObserver {
   constructor(opts: ObserverOptions & { bins?: number } = {}) {
     super(opts);
     const bins = opts.bins ?? 2048;
-    check(Number.isInteger(bins) && bins >= 1 && bins <= 1 << 20, 'INVALID_PARAM', 'bins', `must be an integer in [1, 2^20], got ${String(bins)}`);
+    check(
+      Number.isInteger(bins) && bins >= 1 && bins <= 1 << 20,
+      'INVALID_PARAM',
+      'bins',
+      `must be an integer in [1, 2^20], got ${String(bins)}`,
+    );
     this.bins = bins;
     this.counts = new Float64Array(bins);
   }

@@ -39,7 +39,11 @@ export function toOpset13(g: Graph, rankOf: (value: string) => number | undefine
           const hi = attrs.get('max');
           attrs.delete('min');
           attrs.delete('max');
-          const inputs = [n.inputs[0], lo?.kind === 'float' ? constInput(base, tensor('min', 'float32', [], Float32Array.of(lo.value))) : '', hi?.kind === 'float' ? constInput(base, tensor('max', 'float32', [], Float32Array.of(hi.value))) : ''];
+          const inputs = [
+            n.inputs[0],
+            lo?.kind === 'float' ? constInput(base, tensor('min', 'float32', [], Float32Array.of(lo.value))) : '',
+            hi?.kind === 'float' ? constInput(base, tensor('max', 'float32', [], Float32Array.of(hi.value))) : '',
+          ];
           while (inputs[inputs.length - 1] === '') inputs.pop();
           return { ...n, inputs, attributes: attrs };
         }
@@ -50,7 +54,11 @@ export function toOpset13(g: Graph, rankOf: (value: string) => number | undefine
           const ends = ints(n, 'ends')!;
           const axes = ints(n, 'axes');
           for (const a of ['starts', 'ends', 'axes']) attrs.delete(a);
-          const inputs = [n.inputs[0], constInput(base, i64('starts', [starts.length], starts)), constInput(base, i64('ends', [ends.length], ends))];
+          const inputs = [
+            n.inputs[0],
+            constInput(base, i64('starts', [starts.length], starts)),
+            constInput(base, i64('ends', [ends.length], ends)),
+          ];
           if (axes) inputs.push(constInput(base, i64('axes', [axes.length], axes)));
           return { ...n, inputs, attributes: attrs };
         }
@@ -70,17 +78,27 @@ export function toOpset13(g: Graph, rankOf: (value: string) => number | undefine
         const axis = axisAttr?.kind === 'int' ? axisAttr.value : 1;
         const rank = rankOf(n.inputs[0]);
         if (rank === undefined || (axis !== -1 && axis !== rank - 1)) {
-          throw new I8ConvError('UNSUPPORTED_OP', `toOpset13: ${n.opType} ${base} on axis ${axis} of a value of rank ${rank ?? 'unknown'} changes meaning at opset 13`, 'model');
+          throw new I8ConvError(
+            'UNSUPPORTED_OP',
+            `toOpset13: ${n.opType} ${base} on axis ${axis} of a value of rank ${rank ?? 'unknown'} changes meaning at opset 13`,
+            'model',
+          );
         }
         return n;
       }
       case 'Upsample':
         throw new I8ConvError('UNSUPPORTED_OP', `toOpset13: Upsample ${base} is not carried over`, 'model');
       case 'Pad':
-        if (opset < 11) throw new I8ConvError('UNSUPPORTED_OP', `toOpset13: Pad ${base} of opset ${opset} is not carried over`, 'model');
+        if (opset < 11)
+          throw new I8ConvError(
+            'UNSUPPORTED_OP',
+            `toOpset13: Pad ${base} of opset ${opset} is not carried over`,
+            'model',
+          );
         return n;
       case 'Resize':
-        if (opset < 11) throw new I8ConvError('UNSUPPORTED_OP', `toOpset13: Resize ${base} of opset 10 is not carried over`, 'model');
+        if (opset < 11)
+          throw new I8ConvError('UNSUPPORTED_OP', `toOpset13: Resize ${base} of opset 10 is not carried over`, 'model');
         return n;
       default:
         return n;

@@ -52,7 +52,12 @@ export function checkQType(type: unknown, param: string): asserts type is QType 
  * finite or has min > max. */
 export function rangeParams(min: number, max: number, type: QType, opts: RangeOptions = {}): QuantParams {
   checkQType(type, 'type');
-  check(Number.isFinite(min) && Number.isFinite(max) && min <= max, 'INVALID_PARAM', 'range', `must be finite with min <= max, got [${min}, ${max}]`);
+  check(
+    Number.isFinite(min) && Number.isFinite(max) && min <= max,
+    'INVALID_PARAM',
+    'range',
+    `must be finite with min <= max, got [${min}, ${max}]`,
+  );
   const [qmin, qmax] = qRange(type, opts.narrowRange);
   let rmin = f(Math.min(min, 0));
   let rmax = f(Math.max(max, 0));
@@ -83,7 +88,10 @@ export function quantizeCode(x: number, scale: number, zeroPoint: number, type: 
  * f32(f32(2a) / 254), zero point 0; scale 1 for an all-zero group), codes `quantizeCode`.
  */
 export function quantizeWeight(
-  data: Float32Array, dims: readonly number[], axis: number | undefined, bias?: { data: Float32Array; inputScale: number },
+  data: Float32Array,
+  dims: readonly number[],
+  axis: number | undefined,
+  bias?: { data: Float32Array; inputScale: number },
 ): { q: Int8Array; scales: Float32Array } {
   const channels = axis === undefined ? 1 : dims[axis];
   let inner = 1;
@@ -137,7 +145,12 @@ export function quantizeBias(data: Float32Array, scales: Float32Array): Int32Arr
 }
 
 /** The codes of a constant stored like an activation (its own scale and zero point). */
-export function quantizeData(data: Float32Array, scale: number, zeroPoint: number, type: QType): Uint8Array | Int8Array {
+export function quantizeData(
+  data: Float32Array,
+  scale: number,
+  zeroPoint: number,
+  type: QType,
+): Uint8Array | Int8Array {
   const out = type === 'uint8' ? new Uint8Array(data.length) : new Int8Array(data.length);
   for (let i = 0; i < data.length; i++) out[i] = quantizeValue(data[i], scale, zeroPoint, type);
   return out;

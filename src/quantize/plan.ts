@@ -118,8 +118,30 @@ export interface Plan {
   type: QType;
 }
 
-export const FULL_OPS: ReadonlySet<string> = new Set(['Conv', 'MatMul', 'Gemm', 'Add', 'Mul', 'Concat', 'GlobalAveragePool', 'Sigmoid', 'LeakyRelu']);
-export const SAME_OPS: ReadonlySet<string> = new Set(['MaxPool', 'AveragePool', 'Resize', 'Reshape', 'Flatten', 'Transpose', 'Squeeze', 'Unsqueeze', 'Slice', 'Gather', 'Split']);
+export const FULL_OPS: ReadonlySet<string> = new Set([
+  'Conv',
+  'MatMul',
+  'Gemm',
+  'Add',
+  'Mul',
+  'Concat',
+  'GlobalAveragePool',
+  'Sigmoid',
+  'LeakyRelu',
+]);
+export const SAME_OPS: ReadonlySet<string> = new Set([
+  'MaxPool',
+  'AveragePool',
+  'Resize',
+  'Reshape',
+  'Flatten',
+  'Transpose',
+  'Squeeze',
+  'Unsqueeze',
+  'Slice',
+  'Gather',
+  'Split',
+]);
 const REMOVABLE = new Set(['Relu', 'Clip']);
 /**
  * The element-wise chains of a graph: for every node that is an element-wise function of one value (an operator
@@ -127,7 +149,11 @@ const REMOVABLE = new Set(['Relu', 'Clip']);
  * that is itself that value or a function of it through such nodes, and at least one input that is; its constant
  * operands, Clip's bounds and Pow's exponent, constant scalars), the root value, by node index.
  */
-export function elementwiseRoots(nodes: readonly Node[], isScalarConst: (v: string) => boolean, opset = 13): Map<number, string> {
+export function elementwiseRoots(
+  nodes: readonly Node[],
+  isScalarConst: (v: string) => boolean,
+  opset = 13,
+): Map<number, string> {
   const rootOf = new Map<string, string>(); // value -> its root, for outputs of chain nodes
   const roots = new Map<number, string>();
   nodes.forEach((n, i) => {
@@ -174,7 +200,12 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
   const graphInputs = new Set(float.inputs.map((i) => i.name));
   const isConst = (n: string) => float.initializers.has(n) && !graphInputs.has(n);
   const isFloatConst = (n: string) => isConst(n) && float.initializers.get(n)!.type === 'float32';
-  let nodes = float.nodes.map((n) => ({ ...n, inputs: [...n.inputs], outputs: [...n.outputs], attributes: new Map(n.attributes) }));
+  let nodes = float.nodes.map((n) => ({
+    ...n,
+    inputs: [...n.inputs],
+    outputs: [...n.outputs],
+    attributes: new Map(n.attributes),
+  }));
   const cache = new Map<string, { scale: number; zeroPoint: number } | undefined>();
   const paramsOf = (v: string) => {
     if (!cache.has(v)) cache.set(v, acts(v));
@@ -182,11 +213,16 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
   };
   const hasRange = (n: string) => paramsOf(n) !== undefined;
   const fullOps = opts.convTranspose === 'quantize' ? new Set([...FULL_OPS, 'ConvTranspose']) : FULL_OPS;
-  const isWeighted = (op: string) => op === 'Conv' || op === 'Gemm' || op === 'MatMul' || (op === 'ConvTranspose' && fullOps.has(op));
+  const isWeighted = (op: string) =>
+    op === 'Conv' || op === 'Gemm' || op === 'MatMul' || (op === 'ConvTranspose' && fullOps.has(op));
   // Element-wise chains of two or more nodes on one value: their quantized operators stay float.
   const chained = new Set<number>();
   if ((opts.elementwise ?? 'table') === 'table') {
-    const roots = elementwiseRoots(nodes, (v) => isFloatConst(v) && float.initializers.get(v)!.data.length === 1, float.opsetImports.get('') ?? 13);
+    const roots = elementwiseRoots(
+      nodes,
+      (v) => isFloatConst(v) && float.initializers.get(v)!.data.length === 1,
+      float.opsetImports.get('') ?? 13,
+    );
     const size = new Map<string, number>();
     for (const r of roots.values()) size.set(r, (size.get(r) ?? 0) + 1);
     for (const [i, r] of roots) if (size.get(r)! >= 2) chained.add(i);
@@ -213,11 +249,13 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     const noRange = n.inputs.find((x) => x !== '' && !isFloatConst(x) && !hasRange(x));
     if (noRange !== undefined) return `its input ${JSON.stringify(noRange)} is not a float value with a range`;
     if (!hasRange(n.outputs[0])) return 'its output is not a float value with a range';
-    if ((n.opType === 'Conv' || n.opType === 'Gemm' || n.opType === 'ConvTranspose') && !isFloatConst(n.inputs[1])) return 'its weight is not a float initializer';
+    if ((n.opType === 'Conv' || n.opType === 'Gemm' || n.opType === 'ConvTranspose') && !isFloatConst(n.inputs[1]))
+      return 'its weight is not a float initializer';
     if (n.opType === 'Gemm') {
       const ta = n.attributes.get('transA');
       if (ta?.kind === 'int' && ta.value !== 0) return 'Gemm with transA';
-      if (n.inputs[2] && (floatAttr(n, 'alpha') !== 1 || floatAttr(n, 'beta') !== 1)) return 'Gemm with a bias and alpha or beta other than 1';
+      if (n.inputs[2] && (floatAttr(n, 'alpha') !== 1 || floatAttr(n, 'beta') !== 1))
+        return 'Gemm with a bias and alpha or beta other than 1';
     }
     if (weighted && n.opType !== 'MatMul' && n.inputs[2]) {
       const b = float.initializers.get(n.inputs[2]);
@@ -241,7 +279,9 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
       const bound = (k: number, dflt: number): number | undefined => {
         if (!n.inputs[k]) return dflt;
         const t = float.initializers.get(n.inputs[k]);
-        return t && isConst(n.inputs[k]) && t.type === 'float32' && t.data.length === 1 ? (t.data[0] as number) : undefined;
+        return t && isConst(n.inputs[k]) && t.type === 'float32' && t.data.length === 1
+          ? (t.data[0] as number)
+          : undefined;
       };
       const a = bound(1, -Infinity);
       const b = bound(2, Infinity);
@@ -300,14 +340,26 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
       // Only after an operator with its own output range (removing a Relu after a MaxPool would lose it), and only
       // where y's QuantizeLinear saturates where the activation would clip (onnxruntime keeps them with symmetric
       // activations for that reason).
-      if (p !== undefined && full.has(p) && fullOps.has(nodes[p].opType) && onlyReader && !graphOutputs.has(x) && !graphInputs.has(x) && clippedByQ(n, y)) {
+      if (
+        p !== undefined &&
+        full.has(p) &&
+        fullOps.has(nodes[p].opType) &&
+        onlyReader &&
+        !graphOutputs.has(x) &&
+        !graphInputs.has(x) &&
+        clippedByQ(n, y)
+      ) {
         // Remove: the producer writes y, which takes x's place (and its own range).
         nodes[p].outputs = nodes[p].outputs.map((o) => (o === x ? y : o));
         quantized.delete(x);
         sameAs.delete(x);
         quantized.add(y);
         removed.add(i);
-        absorbed.push({ name: n.name, opType: n.opType, reason: `absorbed into the output range of ${nodes[p].opType} ${JSON.stringify(nodes[p].name)}` });
+        absorbed.push({
+          name: n.name,
+          opType: n.opType,
+          reason: `absorbed into the output range of ${nodes[p].opType} ${JSON.stringify(nodes[p].name)}`,
+        });
         producer.set(y, p);
       } else {
         quantized.add(y);
@@ -329,20 +381,30 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
 
   // Pass 2: parameters. Activations first (a value quantized "same as" another shares its initializers).
   const act = new Map<string, ActParams>();
-  const taken = new Set<string>([...float.initializers.keys(), ...nodes.flatMap((n) => [...n.inputs, ...n.outputs]), ...graphInputs]);
+  const taken = new Set<string>([
+    ...float.initializers.keys(),
+    ...nodes.flatMap((n) => [...n.inputs, ...n.outputs]),
+    ...graphInputs,
+  ]);
   const fresh = (name: string) => {
     if (taken.has(name)) throw fail(`the name ${JSON.stringify(name)} is taken`);
     taken.add(name);
     return name;
   };
-  const zpTensor = (name: string, zp: number) => tensor(name, type, [], type === 'uint8' ? Uint8Array.of(zp) : Int8Array.of(zp));
+  const zpTensor = (name: string, zp: number) =>
+    tensor(name, type, [], type === 'uint8' ? Uint8Array.of(zp) : Int8Array.of(zp));
   const paramInits = new Map<string, Tensor>();
   for (const v of quantized) {
     if (sameAs.has(v)) continue;
     if (float.initializers.has(v)) continue;
     const r = paramsOf(v);
     if (!r) throw fail(`no parameters for ${JSON.stringify(v)}`);
-    const p: ActParams = { scale: r.scale, zeroPoint: r.zeroPoint, scaleName: fresh(`${v}_scale`), zpName: fresh(`${v}_zero_point`) };
+    const p: ActParams = {
+      scale: r.scale,
+      zeroPoint: r.zeroPoint,
+      scaleName: fresh(`${v}_scale`),
+      zpName: fresh(`${v}_zero_point`),
+    };
     paramInits.set(p.scaleName, tensor(p.scaleName, 'float32', [], Float32Array.of(p.scale)));
     paramInits.set(p.zpName, zpTensor(p.zpName, p.zeroPoint));
     act.set(v, p);
@@ -357,14 +419,16 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
   const inits = new Map<string, QuantizedInit>();
   // An initializer read by several quantized nodes is quantized once (its parameters come from its data alone),
   // except a bias, whose scale depends on the node's input: two different ones cannot share it.
-  const sameBytes = (a: Tensor, b: Tensor) => a.data.length === b.data.length && a.data.every((v, i) => v === b.data[i]);
+  const sameBytes = (a: Tensor, b: Tensor) =>
+    a.data.length === b.data.length && a.data.every((v, i) => v === b.data[i]);
   const addInit = (name: string, role: QuantizedInit['role'], make: () => Omit<QuantizedInit, 'out'>) => {
     const had = inits.get(name);
     if (had && had.role !== role) throw fail(`initializer ${name} is read both as a ${had.role} and as a ${role}`);
     if (had && had.role !== 'bias') return;
     const qi = make();
     if (had) {
-      if (!sameBytes(had.scale, qi.scale)) throw fail(`bias ${name} is read by two nodes whose input and weight scales differ`);
+      if (!sameBytes(had.scale, qi.scale))
+        throw fail(`bias ${name} is read by two nodes whose input and weight scales differ`);
       return;
     }
     for (const t of [qi.q, qi.scale, qi.zp]) fresh(t.name);
@@ -381,18 +445,28 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
       if (weighted && k === 1) {
         const axis = weightAxis(n, t.dims, opts);
         const had = inits.get(x);
-        if (had && had.axis !== axis) throw fail(`weight ${x} is read by two nodes that quantize it along different axes`);
+        if (had && had.axis !== axis)
+          throw fail(`weight ${x} is read by two nodes that quantize it along different axes`);
         // the bias's int32 must hold it: onnxruntime's weight-scale adjustment (params.ts adjustWeightScalesForBias)
-        const b = n.inputs[2] && isFloatConst(n.inputs[2]) ? float.initializers.get(n.inputs[2])!.data as Float32Array : undefined;
+        const b =
+          n.inputs[2] && isFloatConst(n.inputs[2])
+            ? (float.initializers.get(n.inputs[2])!.data as Float32Array)
+            : undefined;
         const xs = act.get(n.inputs[0])?.scale;
         addInit(x, 'weight', () => {
-          const { q, scales } = quantizeWeight(data, t.dims, axis, b && xs !== undefined ? { data: b, inputScale: xs } : undefined);
+          const { q, scales } = quantizeWeight(
+            data,
+            t.dims,
+            axis,
+            b && xs !== undefined ? { data: b, inputScale: xs } : undefined,
+          );
           const per = axis !== undefined;
           return {
             q: tensor(`${x}_quantized`, 'int8', t.dims, q),
             scale: tensor(`${x}_scale`, 'float32', per ? [scales.length] : [], scales),
             zp: tensor(`${x}_zero_point`, 'int8', per ? [scales.length] : [], new Int8Array(scales.length)),
-            axis, role: 'weight',
+            axis,
+            role: 'weight',
           };
         });
       } else if (weighted && k === 2) {
@@ -404,7 +478,8 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
           q: tensor(`${x}_quantized`, 'int32', t.dims, quantizeBias(data, bs)),
           scale: tensor(`${x}_scale`, 'float32', per ? [bs.length] : [], bs),
           zp: tensor(`${x}_zero_point`, 'int32', per ? [bs.length] : [], new Int32Array(bs.length)),
-          axis: per ? 0 : undefined, role: 'bias',
+          axis: per ? 0 : undefined,
+          role: 'bias',
         }));
       } else {
         let mn = Infinity;
@@ -423,6 +498,11 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
       }
     });
   }
-  const graph: Graph = { ...float, nodes, initializers: new Map([...float.initializers, ...paramInits]), valueInfo: new Map() };
+  const graph: Graph = {
+    ...float,
+    nodes,
+    initializers: new Map([...float.initializers, ...paramInits]),
+    valueInfo: new Map(),
+  };
   return { nodes, graph, act, inits, quantizedNodes, absorbed, floatNodes, type };
 }

@@ -31,8 +31,29 @@ export function floatValues(g: Graph): Set<string> {
   for (const v of g.inputs) if (v.type) types.set(v.name, v.type);
   for (const [k, t] of g.initializers) types.set(k, t.type);
   for (const [k, v] of g.valueInfo) if (v.type) types.set(k, v.type);
-  const code: Record<number, string> = { 1: 'float32', 2: 'uint8', 3: 'int8', 6: 'int32', 7: 'int64', 9: 'bool', 10: 'float16', 11: 'double' };
-  const BOOL = new Set(['Equal', 'Less', 'Greater', 'LessOrEqual', 'GreaterOrEqual', 'And', 'Or', 'Not', 'Xor', 'IsNaN', 'IsInf']);
+  const code: Record<number, string> = {
+    1: 'float32',
+    2: 'uint8',
+    3: 'int8',
+    6: 'int32',
+    7: 'int64',
+    9: 'bool',
+    10: 'float16',
+    11: 'double',
+  };
+  const BOOL = new Set([
+    'Equal',
+    'Less',
+    'Greater',
+    'LessOrEqual',
+    'GreaterOrEqual',
+    'And',
+    'Or',
+    'Not',
+    'Xor',
+    'IsNaN',
+    'IsInf',
+  ]);
   const INT64 = new Set(['Shape', 'Size', 'NonZero', 'ArgMax', 'ArgMin']);
   for (const n of g.nodes) {
     const first = n.inputs.find((x) => x && types.has(x));
@@ -44,7 +65,13 @@ export function floatValues(g: Graph): Set<string> {
       if (INT64.has(n.opType) || (k === 1 && (n.opType === 'MaxPool' || n.opType === 'TopK'))) t = 'int64';
       else if (BOOL.has(n.opType)) t = 'bool';
       else if (n.opType === 'Cast' && to?.kind === 'int') t = code[to.value];
-      else if (n.opType === 'Constant') t = value?.kind === 'tensor' ? value.value.type : value?.kind === 'float' || value?.kind === 'floats' ? 'float32' : 'int64';
+      else if (n.opType === 'Constant')
+        t =
+          value?.kind === 'tensor'
+            ? value.value.type
+            : value?.kind === 'float' || value?.kind === 'floats'
+              ? 'float32'
+              : 'int64';
       else if (n.opType === 'ConstantOfShape') t = value?.kind === 'tensor' ? value.value.type : 'float32';
       else if (n.opType === 'DequantizeLinear') t = 'float32';
       else if (n.opType === 'QuantizeLinear') t = n.inputs[2] ? types.get(n.inputs[2]) : 'uint8';

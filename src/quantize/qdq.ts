@@ -21,8 +21,17 @@ export function withOpset(g: Graph, extra: [string, number][] = []): Map<string,
 }
 
 /** Drops initializers nothing reads any more. */
-export function pruneInitializers(nodes: readonly Node[], inits: Map<string, Tensor>, inputs: readonly ValueInfo[], outputs: readonly ValueInfo[]): Map<string, Tensor> {
-  const used = new Set<string>([...nodes.flatMap((n) => n.inputs), ...inputs.map((v) => v.name), ...outputs.map((v) => v.name)]);
+export function pruneInitializers(
+  nodes: readonly Node[],
+  inits: Map<string, Tensor>,
+  inputs: readonly ValueInfo[],
+  outputs: readonly ValueInfo[],
+): Map<string, Tensor> {
+  const used = new Set<string>([
+    ...nodes.flatMap((n) => n.inputs),
+    ...inputs.map((v) => v.name),
+    ...outputs.map((v) => v.name),
+  ]);
   return new Map([...inits].filter(([k]) => used.has(k)));
 }
 
@@ -33,7 +42,8 @@ export function writeQdq(float: Graph, plan: Plan): Graph {
   const initializers = new Map(plan.graph.initializers);
   const taken = new Set<string>([...initializers.keys(), ...plan.nodes.flatMap((n) => [...n.inputs, ...n.outputs])]);
   const fresh = (name: string) => {
-    if (taken.has(name)) throw new I8ConvError('UNSUPPORTED_OP', `quantizer: the name ${JSON.stringify(name)} is taken`, 'model');
+    if (taken.has(name))
+      throw new I8ConvError('UNSUPPORTED_OP', `quantizer: the name ${JSON.stringify(name)} is taken`, 'model');
     taken.add(name);
     return name;
   };
@@ -54,14 +64,34 @@ export function writeQdq(float: Graph, plan: Plan): Graph {
   const out: Node[] = [];
   const qdq = (v: string) => {
     const p = act.get(v)!;
-    out.push(makeNode('QuantizeLinear', [src.get(v)!, p.scaleName, p.zpName], [qOut.get(v)!], {}, { name: `${v}_QuantizeLinear` }));
-    out.push(makeNode('DequantizeLinear', [qOut.get(v)!, p.scaleName, p.zpName], [dq.get(v)!], {}, { name: `${v}_DequantizeLinear` }));
+    out.push(
+      makeNode(
+        'QuantizeLinear',
+        [src.get(v)!, p.scaleName, p.zpName],
+        [qOut.get(v)!],
+        {},
+        { name: `${v}_QuantizeLinear` },
+      ),
+    );
+    out.push(
+      makeNode(
+        'DequantizeLinear',
+        [qOut.get(v)!, p.scaleName, p.zpName],
+        [dq.get(v)!],
+        {},
+        { name: `${v}_DequantizeLinear` },
+      ),
+    );
   };
   for (const [name, qi] of inits) {
     for (const t of [qi.q, qi.scale, qi.zp]) initializers.set(t.name, t);
     initializers.delete(name);
     const attrs: Record<string, Attribute> = qi.axis !== undefined ? { axis: attrInt(qi.axis) } : {};
-    out.push(makeNode('DequantizeLinear', [qi.q.name, qi.scale.name, qi.zp.name], [qi.out], attrs, { name: `${name}_DequantizeLinear` }));
+    out.push(
+      makeNode('DequantizeLinear', [qi.q.name, qi.scale.name, qi.zp.name], [qi.out], attrs, {
+        name: `${name}_DequantizeLinear`,
+      }),
+    );
   }
   for (const i of float.inputs) if (act.has(i.name)) qdq(i.name);
   for (const n of plan.nodes) {

@@ -33,11 +33,20 @@
  * when there is an equalization pass, one less with `report: false`.
  */
 import { check } from '../errors.js';
-import type { Graph, Tensor } from '../model/graph/ir.js';
+import type { Graph } from '../model/graph/ir.js';
 import { checkLoadOptions } from '../model/load.js';
 import { readOnnxModel } from '../model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../model/graph/onnx/writer.js';
-import { importOrt, interpreterExecutor, ortExecutor, probeGraph, type Feed, type FloatExecutor, type FloatInterpreter, type ModelRuntime } from './executors.js';
+import {
+  importOrt,
+  interpreterExecutor,
+  ortExecutor,
+  probeGraph,
+  type Feed,
+  type FloatExecutor,
+  type FloatInterpreter,
+  type ModelRuntime,
+} from './executors.js';
 import { SqnrMeter, fakeQuantize } from './fake-quant.js';
 import { numel, valueInfo } from './graph.js';
 import { clampTo, flatIntervals } from './chains.js';
@@ -129,40 +138,120 @@ export interface QuantizeReport {
   absorbed: FloatNode[];
 }
 
-const KEYS = new Set(['calibration', 'inputShapes', 'activations', 'weights', 'observer', 'exclude', 'equalize', 'elementwise', 'report', 'executor', 'runtime', 'onProgress']);
+const KEYS = new Set([
+  'calibration',
+  'inputShapes',
+  'activations',
+  'weights',
+  'observer',
+  'exclude',
+  'equalize',
+  'elementwise',
+  'report',
+  'executor',
+  'runtime',
+  'onProgress',
+]);
 
-function checkOptions(opts: unknown): Required<Omit<QuantizeModelOptions, 'runtime' | 'onProgress' | 'inputShapes'>> & QuantizeModelOptions {
-  check(typeof opts === 'object' && opts !== null && !Array.isArray(opts), 'INVALID_PARAM', 'opts', 'must be an object (QuantizeModelOptions) with a calibration set');
+function checkOptions(
+  opts: unknown,
+): Required<Omit<QuantizeModelOptions, 'runtime' | 'onProgress' | 'inputShapes'>> & QuantizeModelOptions {
+  check(
+    typeof opts === 'object' && opts !== null && !Array.isArray(opts),
+    'INVALID_PARAM',
+    'opts',
+    'must be an object (QuantizeModelOptions) with a calibration set',
+  );
   const o = opts as QuantizeModelOptions;
-  for (const k of Object.keys(o)) check(KEYS.has(k), 'INVALID_PARAM', k, `is not an option of quantizeModel (known: ${[...KEYS].join(', ')})`);
+  for (const k of Object.keys(o))
+    check(KEYS.has(k), 'INVALID_PARAM', k, `is not an option of quantizeModel (known: ${[...KEYS].join(', ')})`);
   const cal = o.calibration as unknown as Record<symbol, unknown> | undefined;
   check(
-    typeof cal === 'object' && cal !== null && (typeof cal[Symbol.iterator] === 'function' || typeof cal[Symbol.asyncIterator] === 'function'),
-    'INVALID_PARAM', 'calibration', 'must be an Iterable or AsyncIterable of feeds ({ [input]: Float32Array })',
+    typeof cal === 'object' &&
+      cal !== null &&
+      (typeof cal[Symbol.iterator] === 'function' || typeof cal[Symbol.asyncIterator] === 'function'),
+    'INVALID_PARAM',
+    'calibration',
+    'must be an Iterable or AsyncIterable of feeds ({ [input]: Float32Array })',
   );
   const activations = o.activations ?? 'uint8';
-  check(activations === 'uint8' || activations === 'int8', 'INVALID_PARAM', 'activations', `must be 'uint8' or 'int8', got ${String(activations)}`);
+  check(
+    activations === 'uint8' || activations === 'int8',
+    'INVALID_PARAM',
+    'activations',
+    `must be 'uint8' or 'int8', got ${String(activations)}`,
+  );
   const weights = o.weights ?? 'per-channel';
-  check(weights === 'per-channel' || weights === 'per-tensor', 'INVALID_PARAM', 'weights', `must be 'per-channel' or 'per-tensor', got ${String(weights)}`);
+  check(
+    weights === 'per-channel' || weights === 'per-tensor',
+    'INVALID_PARAM',
+    'weights',
+    `must be 'per-channel' or 'per-tensor', got ${String(weights)}`,
+  );
   const observer = o.observer ?? 'histogram';
-  check(Object.hasOwn(OBSERVERS, observer), 'INVALID_PARAM', 'observer', `must be one of ${Object.keys(OBSERVERS).join(', ')}, got ${String(observer)}`);
+  check(
+    Object.hasOwn(OBSERVERS, observer),
+    'INVALID_PARAM',
+    'observer',
+    `must be one of ${Object.keys(OBSERVERS).join(', ')}, got ${String(observer)}`,
+  );
   const executor = o.executor ?? 'onnxruntime-web';
   const isInterpreter = (e: unknown): e is FloatInterpreter =>
-    typeof e === 'object' && e !== null && typeof (e as FloatInterpreter).run === 'function' && typeof (e as FloatInterpreter).supports === 'function' && typeof (e as FloatInterpreter).name === 'string';
-  check(executor === 'onnxruntime-web' || isInterpreter(executor), 'INVALID_PARAM', 'executor',
-    `must be 'onnxruntime-web' or a FloatInterpreter (e.g. referenceInterpreter from 'i8conv/reference'), got ${String(executor)}`);
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as FloatInterpreter).run === 'function' &&
+    typeof (e as FloatInterpreter).supports === 'function' &&
+    typeof (e as FloatInterpreter).name === 'string';
+  check(
+    executor === 'onnxruntime-web' || isInterpreter(executor),
+    'INVALID_PARAM',
+    'executor',
+    `must be 'onnxruntime-web' or a FloatInterpreter (e.g. referenceInterpreter from 'i8conv/reference'), got ${String(executor)}`,
+  );
   const exclude = o.exclude ?? [];
-  check(Array.isArray(exclude) && exclude.every((e) => typeof e === 'string'), 'INVALID_PARAM', 'exclude', 'must be an array of node names');
+  check(
+    Array.isArray(exclude) && exclude.every((e) => typeof e === 'string'),
+    'INVALID_PARAM',
+    'exclude',
+    'must be an array of node names',
+  );
   const equalize = o.equalize ?? true;
   check(typeof equalize === 'boolean', 'INVALID_PARAM', 'equalize', `must be a boolean, got ${String(equalize)}`);
   const report = o.report ?? true;
   check(typeof report === 'boolean', 'INVALID_PARAM', 'report', `must be a boolean, got ${String(report)}`);
   const elementwise = o.elementwise ?? 'table';
-  check(elementwise === 'table' || elementwise === 'quantize', 'INVALID_PARAM', 'elementwise', `must be 'table' or 'quantize', got ${String(elementwise)}`);
-  check(o.onProgress === undefined || typeof o.onProgress === 'function', 'INVALID_PARAM', 'onProgress', 'must be a function (i, n) or omitted');
-  check(o.runtime === undefined || (typeof o.runtime === 'object' && o.runtime !== null && typeof o.runtime.loadModel === 'function'), 'INVALID_PARAM', 'runtime', 'must be an i8conv runtime (createRuntime()) or omitted');
+  check(
+    elementwise === 'table' || elementwise === 'quantize',
+    'INVALID_PARAM',
+    'elementwise',
+    `must be 'table' or 'quantize', got ${String(elementwise)}`,
+  );
+  check(
+    o.onProgress === undefined || typeof o.onProgress === 'function',
+    'INVALID_PARAM',
+    'onProgress',
+    'must be a function (i, n) or omitted',
+  );
+  check(
+    o.runtime === undefined ||
+      (typeof o.runtime === 'object' && o.runtime !== null && typeof o.runtime.loadModel === 'function'),
+    'INVALID_PARAM',
+    'runtime',
+    'must be an i8conv runtime (createRuntime()) or omitted',
+  );
   checkLoadOptions(o.inputShapes === undefined ? {} : { inputShapes: o.inputShapes });
-  return { ...o, activations, weights, observer, executor, exclude, equalize, elementwise, report, calibration: o.calibration };
+  return {
+    ...o,
+    activations,
+    weights,
+    observer,
+    executor,
+    exclude,
+    equalize,
+    elementwise,
+    report,
+    calibration: o.calibration,
+  };
 }
 
 function makeObserver(kind: ObserverKind, type: QType): Observer {
@@ -172,26 +261,49 @@ function makeObserver(kind: ObserverKind, type: QType): Observer {
 /** Reads and checks every calibration feed (see the header). */
 async function readFeeds(cal: QuantizeModelOptions['calibration'], g: Graph): Promise<Feed[]> {
   const inputs = g.inputs.filter((v) => !g.initializers.has(v.name));
-  for (const v of inputs) check(v.type === 'float32', 'BAD_FEED', `calibration.${v.name}`, `the model input is ${v.type ?? 'of an unknown type'}; quantizeModel feeds float32 inputs only`);
+  for (const v of inputs)
+    check(
+      v.type === 'float32',
+      'BAD_FEED',
+      `calibration.${v.name}`,
+      `the model input is ${v.type ?? 'of an unknown type'}; quantizeModel feeds float32 inputs only`,
+    );
   const feeds: Feed[] = [];
   const take = (feed: unknown) => {
     const k = feeds.length;
-    check(typeof feed === 'object' && feed !== null && !Array.isArray(feed), 'BAD_FEED', `calibration[${k}]`, 'must be an object { [input]: Float32Array }');
+    check(
+      typeof feed === 'object' && feed !== null && !Array.isArray(feed),
+      'BAD_FEED',
+      `calibration[${k}]`,
+      'must be an object { [input]: Float32Array }',
+    );
     const rec = feed as Record<string, unknown>;
-    for (const name of Object.keys(rec)) check(inputs.some((v) => v.name === name), 'BAD_FEED', `calibration[${k}].${name}`, `names no model input (inputs: ${inputs.map((v) => v.name).join(', ')})`);
+    for (const name of Object.keys(rec))
+      check(
+        inputs.some((v) => v.name === name),
+        'BAD_FEED',
+        `calibration[${k}].${name}`,
+        `names no model input (inputs: ${inputs.map((v) => v.name).join(', ')})`,
+      );
     const m = new Map<string, { data: Float32Array; dims: number[] }>();
     for (const v of inputs) {
       const a = Object.prototype.hasOwnProperty.call(rec, v.name) ? rec[v.name] : undefined;
       check(a !== undefined, 'BAD_FEED', `calibration[${k}].${v.name}`, 'is missing');
       check(a instanceof Float32Array, 'BAD_FEED', `calibration[${k}].${v.name}`, 'must be a Float32Array');
       const dims = v.shape as number[];
-      check(a.length === numel(dims), 'BAD_FEED', `calibration[${k}].${v.name}`, `expected ${numel(dims)} elements ([${dims}]), got ${a.length}`);
+      check(
+        a.length === numel(dims),
+        'BAD_FEED',
+        `calibration[${k}].${v.name}`,
+        `expected ${numel(dims)} elements ([${dims}]), got ${a.length}`,
+      );
       m.set(v.name, { data: a, dims });
     }
     feeds.push(m);
   };
   const c = cal as unknown as Record<symbol, unknown>;
-  if (typeof c[Symbol.asyncIterator] === 'function') for await (const feed of cal as AsyncIterable<CalibrationFeed>) take(feed);
+  if (typeof c[Symbol.asyncIterator] === 'function')
+    for await (const feed of cal as AsyncIterable<CalibrationFeed>) take(feed);
   else for (const feed of cal as Iterable<CalibrationFeed>) take(feed);
   check(feeds.length > 0, 'INVALID_PARAM', 'calibration', 'is empty: give at least one feed');
   return feeds;
@@ -222,23 +334,39 @@ function upTo(g: Graph, values: readonly string[]): Graph {
   const nodes = g.nodes.filter((_, i) => keep.has(i));
   const used = new Set(nodes.flatMap((n) => n.inputs));
   return {
-    ...g, nodes, initializers: new Map([...g.initializers].filter(([k]) => used.has(k))),
+    ...g,
+    nodes,
+    initializers: new Map([...g.initializers].filter(([k]) => used.has(k))),
     outputs: values.map((v) => valueInfo(v, 'float32', null)),
   };
 }
 
 /** A float ONNX model -> { model: QDQ ONNX bytes, report } (see the header). */
-export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, options: QuantizeModelOptions): Promise<{ model: Uint8Array; report: QuantizeReport }> {
+export async function quantizeModel(
+  floatOnnxBytes: Uint8Array | ArrayBuffer,
+  options: QuantizeModelOptions,
+): Promise<{ model: Uint8Array; report: QuantizeReport }> {
   const o = checkOptions(options);
-  check(floatOnnxBytes instanceof Uint8Array || floatOnnxBytes instanceof ArrayBuffer, 'INVALID_PARAM', 'floatOnnxBytes', 'must be a Uint8Array or an ArrayBuffer holding an ONNX model');
+  check(
+    floatOnnxBytes instanceof Uint8Array || floatOnnxBytes instanceof ArrayBuffer,
+    'INVALID_PARAM',
+    'floatOnnxBytes',
+    'must be a Uint8Array or an ArrayBuffer holding an ONNX model',
+  );
   const original = readOnnxModel(floatOnnxBytes);
   const names = new Set(original.nodes.map((n) => n.name));
-  for (const e of o.exclude) check(names.has(e), 'INVALID_PARAM', 'exclude', `${JSON.stringify(e)} names no node of the model`);
+  for (const e of o.exclude)
+    check(names.has(e), 'INVALID_PARAM', 'exclude', `${JSON.stringify(e)} names no node of the model`);
   let graph = prepareFloatGraph(original, o.inputShapes ?? {});
   const interp = o.executor === 'onnxruntime-web' ? null : o.executor;
   if (interp) {
     const missing = graph.nodes.filter((n) => !interp.supports(n.domain, n.opType));
-    check(missing.length === 0, 'UNSUPPORTED_OP', 'model', `the ${interp.name} executor does not run ${missing.map((n) => `${n.domain ? `${n.domain}.` : ''}${n.opType} ${JSON.stringify(n.name)}`).join(', ')}`);
+    check(
+      missing.length === 0,
+      'UNSUPPORTED_OP',
+      'model',
+      `the ${interp.name} executor does not run ${missing.map((n) => `${n.domain ? `${n.domain}.` : ''}${n.opType} ${JSON.stringify(n.name)}`).join(', ')}`,
+    );
   }
   const feeds = await readFeeds(o.calibration, graph);
   const n = feeds.length;
@@ -284,7 +412,10 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
   const probed = probeGraph(graph, probe);
   const exec: FloatExecutor = ort ? await ortExecutor(ort, probed) : interpreterExecutor(interp!, probed);
   const observers = new Map<string, Observer>();
-  for (const v of [...graph.inputs.filter((x) => floats.has(x.name) && !graph.initializers.has(x.name)).map((x) => x.name), ...probe]) {
+  for (const v of [
+    ...graph.inputs.filter((x) => floats.has(x.name) && !graph.initializers.has(x.name)).map((x) => x.name),
+    ...probe,
+  ]) {
     observers.set(v, makeObserver(o.observer, o.activations));
   }
   const observed = async (feed: Feed) => {
@@ -307,7 +438,12 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       }
       return params.get(v);
     };
-    const plan = planQuantization(graph, paramsOf, { activations: o.activations, weights: o.weights, exclude: new Set(o.exclude), elementwise: o.elementwise });
+    const plan = planQuantization(graph, paramsOf, {
+      activations: o.activations,
+      weights: o.weights,
+      exclude: new Set(o.exclude),
+      elementwise: o.elementwise,
+    });
     const qdq = writeQdq(graph, plan);
 
     // report: activations on the data, outputs against float
@@ -320,8 +456,12 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       outputs: qdq.outputs.map((v) => declared.get(v.name) ?? v),
     };
     const bytes = writeOnnxModel(written);
-    const model = o.report && o.runtime ? await o.runtime.loadModel(bytes, o.inputShapes ? { inputShapes: o.inputShapes } : undefined) : undefined;
-    const qdqExec: FloatExecutor | undefined = !o.report || model ? undefined : ort ? await ortExecutor(ort, written) : interpreterExecutor(interp!, qdq);
+    const model =
+      o.report && o.runtime
+        ? await o.runtime.loadModel(bytes, o.inputShapes ? { inputShapes: o.inputShapes } : undefined)
+        : undefined;
+    const qdqExec: FloatExecutor | undefined =
+      !o.report || model ? undefined : ort ? await ortExecutor(ort, written) : interpreterExecutor(interp!, qdq);
     try {
       for (const feed of o.report ? feeds : []) {
         const values = await observed(feed);
@@ -353,7 +493,16 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       const p = params.get(v);
       if (!p || seen.has(a.p.scaleName)) continue; // values sharing parameters ("same as input") are reported once
       seen.add(a.p.scaleName);
-      tensors.push({ name: v, kind: 'activation', min: p.min, max: p.max, scale: a.p.scale, zeroPoint: a.p.zeroPoint, type: o.activations, sqnrDb: o.report ? a.meter.db : NaN });
+      tensors.push({
+        name: v,
+        kind: 'activation',
+        min: p.min,
+        max: p.max,
+        scale: a.p.scale,
+        zeroPoint: a.p.zeroPoint,
+        type: o.activations,
+        sqnrDb: o.report ? a.meter.db : NaN,
+      });
     }
     for (const [name, qi] of plan.inits) {
       const t = graph.initializers.get(name)!;
@@ -369,13 +518,28 @@ export async function quantizeModel(floatOnnxBytes: Uint8Array | ArrayBuffer, op
       const m = new SqnrMeter();
       m.add(x, y);
       const [mn, mx] = initRange(x);
-      tensors.push({ name, kind: qi.role, min: mn, max: mx, scale: scales.length === 1 && qi.axis === undefined ? scales[0] : scales, zeroPoint: zp, type: qi.q.type as TensorReport['type'], sqnrDb: m.db });
+      tensors.push({
+        name,
+        kind: qi.role,
+        min: mn,
+        max: mx,
+        scale: scales.length === 1 && qi.axis === undefined ? scales[0] : scales,
+        zeroPoint: zp,
+        type: qi.q.type as TensorReport['type'],
+        sqnrDb: m.db,
+      });
     }
     const report: QuantizeReport = {
-      samples: n, observer: o.observer, activations: o.activations, weights: o.weights, executor: interp ? interp.name : 'onnxruntime-web',
-      qdqExecutor: !o.report ? 'none' : model ? 'i8conv' : interp ? interp.name : 'onnxruntime-web', tensors,
+      samples: n,
+      observer: o.observer,
+      activations: o.activations,
+      weights: o.weights,
+      executor: interp ? interp.name : 'onnxruntime-web',
+      qdqExecutor: !o.report ? 'none' : model ? 'i8conv' : interp ? interp.name : 'onnxruntime-web',
+      tensors,
       outputs: o.report ? [...outs].map(([name, r]) => ({ name, maxAbsError: r.maxAbs, sqnrDb: r.meter.db })) : [],
-      floatNodes: plan.floatNodes, absorbed: plan.absorbed,
+      floatNodes: plan.floatNodes,
+      absorbed: plan.absorbed,
     };
     return { model: bytes, report };
   } finally {

@@ -54,10 +54,18 @@ const prod = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
  * array implies (when there is one).
  */
 export function planRelayout(
-  mode: unknown, srcShape: unknown, opts?: RelayoutOptions, arrayDtype?: RelayoutDtype,
+  mode: unknown,
+  srcShape: unknown,
+  opts?: RelayoutOptions,
+  arrayDtype?: RelayoutDtype,
 ): ResolvedRelayout {
   const { name, def } = modeDef(mode);
-  check(opts === undefined || (typeof opts === 'object' && opts !== null), 'INVALID_PARAM', 'opts', 'must be an object');
+  check(
+    opts === undefined || (typeof opts === 'object' && opts !== null),
+    'INVALID_PARAM',
+    'opts',
+    'must be an object',
+  );
   const o: RelayoutOptions = opts ?? {};
   for (const k of Object.keys(o)) {
     check(OPTION_KEYS.has(k), 'INVALID_PARAM', `opts.${k}`, `unknown option (known: ${[...OPTION_KEYS].join(', ')})`);
@@ -65,46 +73,94 @@ export function planRelayout(
 
   let dtype: RelayoutDtype;
   if (o.dtype !== undefined) {
-    check(isDtype(o.dtype), 'INVALID_PARAM', 'opts.dtype', `unknown dtype ${JSON.stringify(o.dtype)} (known: ${Object.keys(DTYPES).join(', ')})`);
+    check(
+      isDtype(o.dtype),
+      'INVALID_PARAM',
+      'opts.dtype',
+      `unknown dtype ${JSON.stringify(o.dtype)} (known: ${Object.keys(DTYPES).join(', ')})`,
+    );
     dtype = o.dtype;
   } else {
     dtype = arrayDtype ?? 'int8';
   }
   let pad = 0;
   if (dtype === 'quint8') {
-    check(Number.isInteger(o.zeroPoint) && (o.zeroPoint as number) >= 0 && (o.zeroPoint as number) <= 255,
-      'INVALID_PARAM', 'opts.zeroPoint', `quint8 needs an integer zero point in [0, 255], got ${String(o.zeroPoint)}`);
+    check(
+      Number.isInteger(o.zeroPoint) && (o.zeroPoint as number) >= 0 && (o.zeroPoint as number) <= 255,
+      'INVALID_PARAM',
+      'opts.zeroPoint',
+      `quint8 needs an integer zero point in [0, 255], got ${String(o.zeroPoint)}`,
+    );
     pad = o.zeroPoint as number;
   } else {
-    check(o.zeroPoint === undefined, 'INVALID_PARAM', 'opts.zeroPoint', `only dtype 'quint8' has a zero point (dtype is '${dtype}')`);
+    check(
+      o.zeroPoint === undefined,
+      'INVALID_PARAM',
+      'opts.zeroPoint',
+      `only dtype 'quint8' has a zero point (dtype is '${dtype}')`,
+    );
   }
   const impl = o.impl ?? 'auto';
-  check(impl === 'auto' || impl === 'wasm' || impl === 'ts', 'INVALID_PARAM', 'opts.impl', `must be 'auto', 'wasm' or 'ts', got ${String(impl)}`);
+  check(
+    impl === 'auto' || impl === 'wasm' || impl === 'ts',
+    'INVALID_PARAM',
+    'opts.impl',
+    `must be 'auto', 'wasm' or 'ts', got ${String(impl)}`,
+  );
 
   check(Array.isArray(srcShape), 'BAD_SHAPE', 'srcShape', 'must be an array of positive integers');
   const shape = srcShape as unknown[];
-  check(def.ndim.includes(shape.length), 'BAD_SHAPE', 'srcShape',
-    `${name} needs a source of ${def.ndim.join(' or ')} dimensions, got ${shape.length}`);
+  check(
+    def.ndim.includes(shape.length),
+    'BAD_SHAPE',
+    'srcShape',
+    `${name} needs a source of ${def.ndim.join(' or ')} dimensions, got ${shape.length}`,
+  );
   for (let i = 0; i < shape.length; i++) {
     const v = shape[i];
-    check(typeof v === 'number' && Number.isInteger(v) && v > 0, 'BAD_SHAPE', 'srcShape', `dimension ${i} must be a positive integer, got ${String(v)}`);
+    check(
+      typeof v === 'number' && Number.isInteger(v) && v > 0,
+      'BAD_SHAPE',
+      'srcShape',
+      `dimension ${i} must be a positive integer, got ${String(v)}`,
+    );
   }
   const s = shape as number[];
   const esize = DTYPES[dtype].size;
-  check(prod(s) * esize <= MAX_TENSOR_BYTES, 'TOO_LARGE', 'srcShape', `source of ${prod(s) * esize} bytes exceeds ${MAX_TENSOR_BYTES}`);
+  check(
+    prod(s) * esize <= MAX_TENSOR_BYTES,
+    'TOO_LARGE',
+    'srcShape',
+    `source of ${prod(s) * esize} bytes exceeds ${MAX_TENSOR_BYTES}`,
+  );
 
   if (o.group !== undefined) {
     check(def.takesGroup === true, 'INVALID_PARAM', 'opts.group', `${name} takes no group`);
-    check(Number.isInteger(o.group) && o.group > 0, 'INVALID_PARAM', 'opts.group', `must be a positive integer, got ${String(o.group)}`);
+    check(
+      Number.isInteger(o.group) && o.group > 0,
+      'INVALID_PARAM',
+      'opts.group',
+      `must be a positive integer, got ${String(o.group)}`,
+    );
   }
   if (o.oc !== undefined) {
     check(def.takesOc === true, 'INVALID_PARAM', 'opts.oc', `${name} takes no oc`);
-    check(Number.isInteger(o.oc) && o.oc >= 0, 'INVALID_PARAM', 'opts.oc', `must be a non-negative integer, got ${String(o.oc)}`);
+    check(
+      Number.isInteger(o.oc) && o.oc >= 0,
+      'INVALID_PARAM',
+      'opts.oc',
+      `must be a non-negative integer, got ${String(o.oc)}`,
+    );
   }
   const params: ModeParams = { group: o.group ?? 1, oc: o.oc ?? 0, esize, pad };
   const plan = def.plan(s.slice(), params);
   const dstElems = prod(plan.dstShape);
-  check(dstElems * esize <= MAX_TENSOR_BYTES, 'TOO_LARGE', 'srcShape', `destination of ${dstElems * esize} bytes exceeds ${MAX_TENSOR_BYTES}`);
+  check(
+    dstElems * esize <= MAX_TENSOR_BYTES,
+    'TOO_LARGE',
+    'srcShape',
+    `destination of ${dstElems * esize} bytes exceeds ${MAX_TENSOR_BYTES}`,
+  );
   return { mode: name, dtype, srcShape: s.slice(), params, plan, srcElems: prod(s), dstElems, impl };
 }
 
@@ -118,7 +174,9 @@ export function relayoutWorkspace(mode: string, srcShape: readonly number[], opt
 
 /** Which path relayoutInto takes for these arguments, and the kernels it calls (for tests and the bench). */
 export function relayoutPath(
-  mode: string, srcShape: readonly number[], opts?: RelayoutOptions,
+  mode: string,
+  srcShape: readonly number[],
+  opts?: RelayoutOptions,
 ): { path: 'wasm' | 'ts'; kernels: string[] } {
   const r = planRelayout(mode, srcShape, opts);
   const path = pickPath(r);
@@ -128,8 +186,12 @@ export function relayoutPath(
 function pickPath(r: ResolvedRelayout): 'wasm' | 'ts' {
   if (r.impl === 'ts') return 'ts';
   if (r.impl === 'wasm') {
-    check(r.plan.wasm !== null, 'NO_KERNEL', 'opts.impl',
-      `no wasm kernel covers ${r.mode} for dtype '${r.dtype}' and this shape; use impl 'auto' or 'ts'`);
+    check(
+      r.plan.wasm !== null,
+      'NO_KERNEL',
+      'opts.impl',
+      `no wasm kernel covers ${r.mode} for dtype '${r.dtype}' and this shape; use impl 'auto' or 'ts'`,
+    );
     return 'wasm';
   }
   return r.plan.wasm ? 'wasm' : 'ts';
@@ -137,16 +199,24 @@ function pickPath(r: ResolvedRelayout): 'wasm' | 'ts' {
 
 function resolveWithSrc(mode: string, src: unknown, srcShape: readonly number[], opts?: RelayoutOptions) {
   const arrayDtype = dtypeOfArray(src);
-  check(arrayDtype !== undefined, 'BAD_BUFFER', 'src',
-    'must be an Int8Array, Uint8Array, Int32Array or Float32Array');
+  check(arrayDtype !== undefined, 'BAD_BUFFER', 'src', 'must be an Int8Array, Uint8Array, Int32Array or Float32Array');
   const r = planRelayout(mode, srcShape, opts, arrayDtype);
   const a = checkArrayFor(r.dtype, src, 'src', 'BAD_BUFFER');
-  check(a.length === r.srcElems, 'BAD_BUFFER', 'src', `has ${a.length} elements, srcShape {${r.srcShape.join(', ')}} needs ${r.srcElems}`);
+  check(
+    a.length === r.srcElems,
+    'BAD_BUFFER',
+    'src',
+    `has ${a.length} elements, srcShape {${r.srcShape.join(', ')}} needs ${r.srcElems}`,
+  );
   return { r, a };
 }
 
 export function relayout(
-  core: WasmRuntimeCore, mode: string, src: ArrayBufferView, srcShape: readonly number[], opts?: RelayoutOptions,
+  core: WasmRuntimeCore,
+  mode: string,
+  src: ArrayBufferView,
+  srcShape: readonly number[],
+  opts?: RelayoutOptions,
 ): { data: RelayoutArray; shape: number[] } {
   const { r, a } = resolveWithSrc(mode, src, srcShape, opts);
   const data = new DTYPES[r.dtype].ctor(r.dstElems);
@@ -155,15 +225,27 @@ export function relayout(
 }
 
 export function relayoutInto(
-  core: WasmRuntimeCore, mode: string, src: ArrayBufferView, srcShape: readonly number[], dst: ArrayBufferView,
+  core: WasmRuntimeCore,
+  mode: string,
+  src: ArrayBufferView,
+  srcShape: readonly number[],
+  dst: ArrayBufferView,
   opts?: RelayoutOptions,
 ): void {
   const { r, a } = resolveWithSrc(mode, src, srcShape, opts);
   const d = checkArrayFor(r.dtype, dst, 'dst', 'BAD_BUFFER');
-  check(d.length === r.dstElems, 'BAD_BUFFER', 'dst',
-    `has ${d.length} elements, the ${r.mode} output {${r.plan.dstShape.join(', ')}} has ${r.dstElems}`);
-  check(d.buffer !== a.buffer || d.byteOffset + d.byteLength <= a.byteOffset || a.byteOffset + a.byteLength <= d.byteOffset,
-    'BAD_BUFFER', 'dst', 'must not overlap src');
+  check(
+    d.length === r.dstElems,
+    'BAD_BUFFER',
+    'dst',
+    `has ${d.length} elements, the ${r.mode} output {${r.plan.dstShape.join(', ')}} has ${r.dstElems}`,
+  );
+  check(
+    d.buffer !== a.buffer || d.byteOffset + d.byteLength <= a.byteOffset || a.byteOffset + a.byteLength <= d.byteOffset,
+    'BAD_BUFFER',
+    'dst',
+    'must not overlap src',
+  );
   execute(core, r, a, d);
 }
 
@@ -189,7 +271,12 @@ export interface WasmBuffers {
 }
 
 /** Runs a plan's kernel calls on buffers already in wasm memory (the benchmark times exactly this). */
-export function runKernelCalls(core: WasmRuntimeCore, calls: readonly KernelCall[], bufs: WasmBuffers, esize: number): void {
+export function runKernelCalls(
+  core: WasmRuntimeCore,
+  calls: readonly KernelCall[],
+  bufs: WasmBuffers,
+  esize: number,
+): void {
   const ex = core.exports;
   for (const c of calls) {
     const args = c.args.map((v) => (typeof v === 'number' ? v : bufs[v.buf] + v.off * esize));

@@ -35,7 +35,12 @@ export function dtypeOfArray(a: unknown): RelayoutDtype | undefined {
 }
 
 /** Checks that `a` is a typed array of the class `dtype` needs; names `param` in the error. */
-export function checkArrayFor(dtype: RelayoutDtype, a: unknown, param: 'src' | 'dst', code: ErrorCode = 'BAD_BUFFER'): RelayoutArray {
+export function checkArrayFor(
+  dtype: RelayoutDtype,
+  a: unknown,
+  param: 'src' | 'dst',
+  code: ErrorCode = 'BAD_BUFFER',
+): RelayoutArray {
   const ctor = DTYPES[dtype].ctor;
   if (!(a instanceof ctor)) {
     const got = a === null ? 'null' : typeof a === 'object' ? (a as object).constructor?.name : typeof a;

@@ -15,10 +15,30 @@ export interface KernelInfo {
   what: string;
 }
 
-const PACK_ARGS = ['src', 'dst', 'outer', 'srcOuterStride', 'dstOuterStride', 'chans', 'blocks', 'hw',
-  'planeStride', 'dstBlockStride', 'pad'] as const;
-const UNPACK_ARGS = ['src', 'dst', 'outer', 'srcOuterStride', 'dstOuterStride', 'chans', 'hw', 'srcBlockStride',
-  'planeStride'] as const;
+const PACK_ARGS = [
+  'src',
+  'dst',
+  'outer',
+  'srcOuterStride',
+  'dstOuterStride',
+  'chans',
+  'blocks',
+  'hw',
+  'planeStride',
+  'dstBlockStride',
+  'pad',
+] as const;
+const UNPACK_ARGS = [
+  'src',
+  'dst',
+  'outer',
+  'srcOuterStride',
+  'dstOuterStride',
+  'chans',
+  'hw',
+  'srcBlockStride',
+  'planeStride',
+] as const;
 const TRANSPOSE_ARGS = ['src', 'dst', 'batch', 'rows', 'cols'] as const;
 
 export const RELAYOUT_KERNELS = {
@@ -34,7 +54,9 @@ export const RELAYOUT_KERNELS = {
   relayout_transpose_b32: { unit: 4, args: TRANSPOSE_ARGS, overRead: 0, what: 'batched transpose of 4-byte units' },
   relayout_transpose_b128: { unit: 16, args: TRANSPOSE_ARGS, overRead: 0, what: 'batched transpose of 16-byte units' },
   relayout_tile16_b8: {
-    unit: 1, args: ['src', 'dst', 'groups', 'ocb', 'icb', 'K', 'oFirst', 'kMajor'], overRead: 15,
+    unit: 1,
+    args: ['src', 'dst', 'groups', 'ocb', 'icb', 'K', 'oFirst', 'kMajor'],
+    overRead: 15,
     what: '4x4 (oc, ic) weight tiles, 1-byte',
   },
   relayout_copy_b8: { unit: 1, args: ['dst', 'src', 'nBytes'], overRead: 0, what: 'memory.copy' },

@@ -69,14 +69,31 @@ function unpackK(P: 4 | 8, e: 1 | 4): KernelName {
 /** Transpose kernel moving units of `elems` elements, or null when no kernel has that unit size. */
 function transposeK(elems: number, e: 1 | 4): KernelName | null {
   const bytes = elems * e;
-  return bytes === 1 ? 'relayout_transpose_b8' : bytes === 4 ? 'relayout_transpose_b32'
-    : bytes === 16 ? 'relayout_transpose_b128' : null;
+  return bytes === 1
+    ? 'relayout_transpose_b8'
+    : bytes === 4
+      ? 'relayout_transpose_b32'
+      : bytes === 16
+        ? 'relayout_transpose_b128'
+        : null;
 }
 
 /** pack call: see assembly/relayout/pack.ts for the index formula. */
 function pack(
-  P: 4 | 8, p: ModeParams, from: Ptr, to: Ptr,
-  a: { outer: number; srcOuter: number; dstOuter: number; chans: number; blocks: number; hw: number; plane: number; dstBlock: number },
+  P: 4 | 8,
+  p: ModeParams,
+  from: Ptr,
+  to: Ptr,
+  a: {
+    outer: number;
+    srcOuter: number;
+    dstOuter: number;
+    chans: number;
+    blocks: number;
+    hw: number;
+    plane: number;
+    dstBlock: number;
+  },
 ): KernelCall {
   return {
     kernel: packK(P, p.esize),
@@ -84,7 +101,10 @@ function pack(
   };
 }
 function unpack(
-  P: 4 | 8, p: ModeParams, from: Ptr, to: Ptr,
+  P: 4 | 8,
+  p: ModeParams,
+  from: Ptr,
+  to: Ptr,
   a: { outer: number; srcOuter: number; dstOuter: number; chans: number; hw: number; srcBlock: number; plane: number },
 ): KernelCall {
   return {
@@ -105,14 +125,23 @@ function fillElems(p: ModeParams, to: Ptr, elems: number): KernelCall {
 }
 
 function plan(
-  dstShape: number[], workspaceBytes: number, copies: Copy[], wasm: KernelCall[] | null,
+  dstShape: number[],
+  workspaceBytes: number,
+  copies: Copy[],
+  wasm: KernelCall[] | null,
   extra: { copiesWs?: number; wasmWs?: number } = {},
 ): ModePlan {
   return { dstShape, workspaceBytes, copies, wasm, copiesWs: extra.copiesWs ?? 0, wasmWs: extra.wasmWs ?? 0 };
 }
 
 /** Gather copy from the source (or ws) into dst (or ws): dims in destination order, source strides. */
-function gather(dims: number[], strides: number[], checks: Copy['checks'] = [], from: Copy['from'] = 'src', to: Copy['to'] = 'dst'): Copy {
+function gather(
+  dims: number[],
+  strides: number[],
+  checks: Copy['checks'] = [],
+  from: Copy['from'] = 'src',
+  to: Copy['to'] = 'dst',
+): Copy {
   return { from, to, dims, strides, checks };
 }
 
@@ -125,12 +154,21 @@ function nchwToNchw4(s: number[], p: ModeParams, group: number, wsBytes: number)
   const icpg = C / group;
   const cbg = ceilDiv(icpg, 4);
   return plan(
-    [N, group * cbg, H, W, 4], wsBytes,
+    [N, group * cbg, H, W, 4],
+    wsBytes,
     [gather([N, group, cbg, HW, 4], [C * HW, icpg * HW, 4 * HW, 1, HW], [{ coef: [0, 0, 4, 0, 1], limit: icpg }])],
-    [pack(4, p, src(), dst(), {
-      outer: N * group, srcOuter: icpg * HW, dstOuter: cbg * HW * 4, chans: icpg, blocks: cbg, hw: HW,
-      plane: HW, dstBlock: HW * 4,
-    })],
+    [
+      pack(4, p, src(), dst(), {
+        outer: N * group,
+        srcOuter: icpg * HW,
+        dstOuter: cbg * HW * 4,
+        chans: icpg,
+        blocks: cbg,
+        hw: HW,
+        plane: HW,
+        dstBlock: HW * 4,
+      }),
+    ],
   );
 }
 
@@ -142,7 +180,12 @@ function nchw4ToNchw(mode: string, s: number[], p: ModeParams, group: number): M
   const full = CB * 4;
   const OC = p.oc || full;
   check(OC % group === 0, 'GROUP_MISMATCH', 'opts.group', `${mode}: oc ${OC} is not a multiple of group ${group}`);
-  check(full % group === 0, 'GROUP_MISMATCH', 'opts.group', `${mode}: ${full} source channels are not a multiple of group ${group}`);
+  check(
+    full % group === 0,
+    'GROUP_MISMATCH',
+    'opts.group',
+    `${mode}: ${full} source channels are not a multiple of group ${group}`,
+  );
   const icpg = full / group;
   const ocpg = OC / group;
   // MegEngine would read the next group's channels (or past the tensor) when a group gets more output than
@@ -153,9 +196,22 @@ function nchw4ToNchw(mode: string, s: number[], p: ModeParams, group: number): M
   // Unpacking everything: dims (n, cb, cp, h*w) refine dst's (n, c, h*w) when OC == full.
   const unpackAll = (to: Copy['to']) => gather([N, CB, 4, HW], [CB * HW * 4, HW * 4, 1, 4], [], 'src', to);
   if (OC === full) {
-    return plan(dstShape, wsBytes, [unpackAll('dst')], [unpack(4, p, src(), dst(), {
-      outer: N, srcOuter: CB * HW * 4, dstOuter: full * HW, chans: full, hw: HW, srcBlock: HW * 4, plane: HW,
-    })]);
+    return plan(
+      dstShape,
+      wsBytes,
+      [unpackAll('dst')],
+      [
+        unpack(4, p, src(), dst(), {
+          outer: N,
+          srcOuter: CB * HW * 4,
+          dstOuter: full * HW,
+          chans: full,
+          hw: HW,
+          srcBlock: HW * 4,
+          plane: HW,
+        }),
+      ],
+    );
   }
   // Otherwise: unpack into the workspace, then take the first ocpg channels of every group.
   const copies = [unpackAll('ws'), gather([N, group, ocpg, HW], [full * HW, icpg * HW, HW, 1], [], 'ws', 'dst')];
@@ -163,13 +219,29 @@ function nchw4ToNchw(mode: string, s: number[], p: ModeParams, group: number): M
   let wasmWs = 0;
   if (icpg % 4 === 0) {
     // Groups start on block boundaries: one unpack with outer = N*group, each taking ocpg channels.
-    wasm = [unpack(4, p, src(), dst(), {
-      outer: N * group, srcOuter: icpg * HW, dstOuter: ocpg * HW, chans: ocpg, hw: HW, srcBlock: HW * 4, plane: HW,
-    })];
+    wasm = [
+      unpack(4, p, src(), dst(), {
+        outer: N * group,
+        srcOuter: icpg * HW,
+        dstOuter: ocpg * HW,
+        chans: ocpg,
+        hw: HW,
+        srcBlock: HW * 4,
+        plane: HW,
+      }),
+    ];
   } else {
-    wasm = [unpack(4, p, src(), ws(), {
-      outer: N, srcOuter: CB * HW * 4, dstOuter: full * HW, chans: full, hw: HW, srcBlock: HW * 4, plane: HW,
-    })];
+    wasm = [
+      unpack(4, p, src(), ws(), {
+        outer: N,
+        srcOuter: CB * HW * 4,
+        dstOuter: full * HW,
+        chans: full,
+        hw: HW,
+        srcBlock: HW * 4,
+        plane: HW,
+      }),
+    ];
     for (let n = 0; n < N; n++) {
       for (let g = 0; g < group; g++) {
         wasm.push(copyElems(p, dst((n * OC + g * ocpg) * HW), ws((n * full + g * icpg) * HW), ocpg * HW));
@@ -189,9 +261,18 @@ function nchwToNchwP(P: 8 | 64, s: number[], p: ModeParams): ModePlan {
   const copies = [gather([N, CB, HW, P], [C * HW, P * HW, 1, HW], [{ coef: [0, P, 0, 1], limit: C }])];
   let wasm: KernelCall[] | null = null;
   if (P === 8) {
-    wasm = [pack(8, p, src(), dst(), {
-      outer: N, srcOuter: C * HW, dstOuter: CB * HW * 8, chans: C, blocks: CB, hw: HW, plane: HW, dstBlock: HW * 8,
-    })];
+    wasm = [
+      pack(8, p, src(), dst(), {
+        outer: N,
+        srcOuter: C * HW,
+        dstOuter: CB * HW * 8,
+        chans: C,
+        blocks: CB,
+        hw: HW,
+        plane: HW,
+        dstBlock: HW * 8,
+      }),
+    ];
   } else if (C % 64 === 0) {
     // Each 64-channel block is a 64 x HW -> HW x 64 transpose.
     const k = transposeK(1, p.esize);
@@ -212,9 +293,22 @@ function nchwPToNchw(mode: string, P: 8 | 64, s: number[], p: ModeParams): ModeP
   const unpackAll = (to: Copy['to']) => gather([N, CB, P, HW], [CB * HW * P, HW * P, 1, P], [], 'src', to);
   const dstShape = [N, OC, H, W];
   if (P === 8) {
-    return plan(dstShape, wsBytes, [unpackAll('dst')], [unpack(8, p, src(), dst(), {
-      outer: N, srcOuter: CB * HW * 8, dstOuter: full * HW, chans: full, hw: HW, srcBlock: HW * 8, plane: HW,
-    })]);
+    return plan(
+      dstShape,
+      wsBytes,
+      [unpackAll('dst')],
+      [
+        unpack(8, p, src(), dst(), {
+          outer: N,
+          srcOuter: CB * HW * 8,
+          dstOuter: full * HW,
+          chans: full,
+          hw: HW,
+          srcBlock: HW * 8,
+          plane: HW,
+        }),
+      ],
+    );
   }
   const k = transposeK(1, p.esize);
   if (OC === full) {
@@ -233,12 +327,25 @@ function nchwToNhwcd4(s: number[], p: ModeParams, wsBytes: number): ModePlan {
   const wasm: KernelCall[] = [];
   for (let n = 0; n < N; n++) {
     // outer = h: source row h of every plane, destination {CB, W, 4} slab of row h.
-    wasm.push(pack(4, p, src(n * C * H * W), dst(n * H * CB * W * 4), {
-      outer: H, srcOuter: W, dstOuter: CB * W * 4, chans: C, blocks: CB, hw: W, plane: H * W, dstBlock: W * 4,
-    }));
+    wasm.push(
+      pack(4, p, src(n * C * H * W), dst(n * H * CB * W * 4), {
+        outer: H,
+        srcOuter: W,
+        dstOuter: CB * W * 4,
+        chans: C,
+        blocks: CB,
+        hw: W,
+        plane: H * W,
+        dstBlock: W * 4,
+      }),
+    );
   }
-  return plan([N, H, CB, W, 4], wsBytes,
-    [gather([N, H, CB, W, 4], [C * H * W, W, 4 * H * W, 1, H * W], [{ coef: [0, 0, 4, 0, 1], limit: C }])], wasm);
+  return plan(
+    [N, H, CB, W, 4],
+    wsBytes,
+    [gather([N, H, CB, W, 4], [C * H * W, W, 4 * H * W, 1, H * W], [{ coef: [0, 0, 4, 0, 1], limit: C }])],
+    wasm,
+  );
 }
 
 /** NHWC -> NHWCD4 {N, H, ceil(C/4), W, 4}. */
@@ -248,12 +355,24 @@ function nhwcToNhwcd4(s: number[], p: ModeParams, wsBytes: number): ModePlan {
   const k = transposeK(4, p.esize);
   // Aligned C: per (n, h) a W x CB transpose of 4-element units.
   const wasm = C % 4 === 0 && k ? [transpose(k, src(), dst(), N * H, W, CB)] : null;
-  return plan([N, H, CB, W, 4], wsBytes,
-    [gather([N, H, CB, W, 4], [H * W * C, W * C, 4, C, 1], [{ coef: [0, 0, 4, 0, 1], limit: C }])], wasm);
+  return plan(
+    [N, H, CB, W, 4],
+    wsBytes,
+    [gather([N, H, CB, W, 4], [H * W * C, W * C, 4, C, 1], [{ coef: [0, 0, 4, 0, 1], limit: C }])],
+    wasm,
+  );
 }
 
 /** 4x4-tiled weights (NCHW44 / NCHW44_DOT / INTER_WEIGHT_*I_DOT) without padding: tile16 for 1-byte types. */
-function tile16(p: ModeParams, groups: number, ocb: number, icb: number, K: number, oFirst: boolean, kMajor: boolean): KernelCall[] | null {
+function tile16(
+  p: ModeParams,
+  groups: number,
+  ocb: number,
+  icb: number,
+  K: number,
+  oFirst: boolean,
+  kMajor: boolean,
+): KernelCall[] | null {
   if (p.esize !== 1) return null;
   return [{ kernel: 'relayout_tile16_b8', args: [src(), dst(), groups, ocb, icb, K, oFirst ? 1 : 0, kMajor ? 1 : 0] }];
 }
@@ -265,7 +384,8 @@ function weight44(mode: string, s: number[], p: ModeParams): ModePlan {
   const K = FH * FW;
   need(OC % 4 === 0, mode, `output channels ${OC} must be a multiple of 4`);
   need(IC % 4 === 0, mode, `input channels ${IC} must be a multiple of 4`);
-  const OCB = OC / 4, ICB = IC / 4;
+  const OCB = OC / 4,
+    ICB = IC / 4;
   // Tile lanes: dot = [o4][i4], plain = [i4][o4].
   const t = dot ? [IC * K, K] : [K, IC * K];
   const dims = [G, OCB, ICB, K, 4, 4];
@@ -280,9 +400,23 @@ function chanWeight4(mode: string, s: number[], p: ModeParams, dstShape: (GB: nu
   need(A === 1 && B === 1, mode, `channel-wise weights need shape {G, 1, 1, FH, FW}, got {${s.join(', ')}}`);
   need(G % 4 === 0, mode, `groups ${G} must be a multiple of 4`);
   const K = FH * FW;
-  return plan(dstShape(G / 4), 0, [gather([G / 4, K, 4], [4 * K, 1, K])], [pack(4, p, src(), dst(), {
-    outer: 1, srcOuter: 0, dstOuter: 0, chans: G, blocks: G / 4, hw: K, plane: K, dstBlock: K * 4,
-  })]);
+  return plan(
+    dstShape(G / 4),
+    0,
+    [gather([G / 4, K, 4], [4 * K, 1, K])],
+    [
+      pack(4, p, src(), dst(), {
+        outer: 1,
+        srcOuter: 0,
+        dstOuter: 0,
+        chans: G,
+        blocks: G / 4,
+        hw: K,
+        plane: K,
+        dstBlock: K * 4,
+      }),
+    ],
+  );
 }
 
 // ---- the table -------------------------------------------------------------------------------------------------
@@ -298,10 +432,16 @@ export const MODES: Record<string, ModeDef> = {
     },
   },
   NCHW_NCHW4: {
-    ndim: [4], takesGroup: true,
+    ndim: [4],
+    takesGroup: true,
     plan(s, p) {
       const [N, C, H, W] = s;
-      check(C % p.group === 0, 'GROUP_MISMATCH', 'opts.group', `NCHW_NCHW4: channels ${C} are not a multiple of group ${p.group}`);
+      check(
+        C % p.group === 0,
+        'GROUP_MISMATCH',
+        'opts.group',
+        `NCHW_NCHW4: channels ${C} are not a multiple of group ${p.group}`,
+      );
       return nchwToNchw4(s, p, p.group, N * p.group * roundUp(C / p.group, 4) * H * W * p.esize);
     },
   },
@@ -324,9 +464,12 @@ export const MODES: Record<string, ModeDef> = {
       const [N, CB, H, W, four] = s;
       need(four === 4, 'NCHW4_CHWN4', `the last axis must be 4, got ${four}`);
       const k = transposeK(4, p.esize);
-      return plan([CB, H, W, N, 4], 0,
+      return plan(
+        [CB, H, W, N, 4],
+        0,
         [gather([CB, H, W, N, 4], [H * W * 4, W * 4, 4, CB * H * W * 4, 1])],
-        k ? [transpose(k, src(), dst(), 1, N, CB * H * W)] : null);
+        k ? [transpose(k, src(), dst(), 1, N, CB * H * W)] : null,
+      );
     },
   },
   CHWN4_NCHW4: {
@@ -335,9 +478,12 @@ export const MODES: Record<string, ModeDef> = {
       const [CB, H, W, N, four] = s;
       need(four === 4, 'CHWN4_NCHW4', `the last axis must be 4, got ${four}`);
       const k = transposeK(4, p.esize);
-      return plan([N, CB, H, W, 4], 0,
+      return plan(
+        [N, CB, H, W, 4],
+        0,
         [gather([N, CB, H, W, 4], [4, H * W * N * 4, W * N * 4, N * 4, 1])],
-        k ? [transpose(k, src(), dst(), 1, CB * H * W, N)] : null);
+        k ? [transpose(k, src(), dst(), 1, CB * H * W, N)] : null,
+      );
     },
   },
   NCHW_NHWCD4: { ndim: [4], plan: (s, p) => nchwToNhwcd4(s, p, 0) },
@@ -365,8 +511,12 @@ export const MODES: Record<string, ModeDef> = {
     plan(s, p) {
       const [N, C, H, W] = s;
       const k = transposeK(1, p.esize);
-      return plan([N, H, W, C], 0, [gather([N, H * W, C], [C * H * W, 1, H * W])],
-        k ? [transpose(k, src(), dst(), N, C, H * W)] : null);
+      return plan(
+        [N, H, W, C],
+        0,
+        [gather([N, H * W, C], [C * H * W, 1, H * W])],
+        k ? [transpose(k, src(), dst(), N, C, H * W)] : null,
+      );
     },
   },
   NHWC_NCHW: {
@@ -374,8 +524,12 @@ export const MODES: Record<string, ModeDef> = {
     plan(s, p) {
       const [N, H, W, C] = s;
       const k = transposeK(1, p.esize);
-      return plan([N, C, H, W], 0, [gather([N, C, H * W], [C * H * W, 1, C])],
-        k ? [transpose(k, src(), dst(), N, H * W, C)] : null);
+      return plan(
+        [N, C, H, W],
+        0,
+        [gather([N, C, H * W], [C * H * W, 1, C])],
+        k ? [transpose(k, src(), dst(), N, H * W, C)] : null,
+      );
     },
   },
 
@@ -387,9 +541,23 @@ export const MODES: Record<string, ModeDef> = {
       const m = 'NCHW_NCHW4_IC_SMALL_CONV_DENSE_WEIGHT';
       need(IC <= 4, m, `ic should be less equal 4, got ${IC}`);
       const K = FH * FW;
-      return plan([OC, 1, FH, FW, 4], IC % 4 ? OC * 4 * K * p.esize : 0,
+      return plan(
+        [OC, 1, FH, FW, 4],
+        IC % 4 ? OC * 4 * K * p.esize : 0,
         [gather([OC, K, 4], [IC * K, 1, K], [{ coef: [0, 0, 1], limit: IC }])],
-        [pack(4, p, src(), dst(), { outer: OC, srcOuter: IC * K, dstOuter: K * 4, chans: IC, blocks: 1, hw: K, plane: K, dstBlock: K * 4 })]);
+        [
+          pack(4, p, src(), dst(), {
+            outer: OC,
+            srcOuter: IC * K,
+            dstOuter: K * 4,
+            chans: IC,
+            blocks: 1,
+            hw: K,
+            plane: K,
+            dstBlock: K * 4,
+          }),
+        ],
+      );
     },
   },
   NCHW_NCHW4_WEIGHT: {
@@ -398,16 +566,34 @@ export const MODES: Record<string, ModeDef> = {
       const grouped = s.length === 5;
       const [G, OC, IC, FH, FW] = grouped ? s : [1, ...s];
       const K = FH * FW;
-      const OCP = roundUp(OC, 4), ICB = ceilDiv(IC, 4);
+      const OCP = roundUp(OC, 4),
+        ICB = ceilDiv(IC, 4);
       const dstShape = grouped ? [G, OCP, ICB, FH, FW, 4] : [OCP, ICB, FH, FW, 4];
-      const copies = [gather([G, OCP, ICB, K, 4], [OC * IC * K, IC * K, 4 * K, 1, K],
-        [{ coef: [0, 1, 0, 0, 0], limit: OC }, { coef: [0, 0, 4, 0, 1], limit: IC }])];
+      const copies = [
+        gather(
+          [G, OCP, ICB, K, 4],
+          [OC * IC * K, IC * K, 4 * K, 1, K],
+          [
+            { coef: [0, 1, 0, 0, 0], limit: OC },
+            { coef: [0, 0, 4, 0, 1], limit: IC },
+          ],
+        ),
+      ];
       const wasm: KernelCall[] = [];
       const per = OCP * ICB * K * 4; // dst elements of one group
       for (let g = 0; g < G; g++) {
-        wasm.push(pack(4, p, src(g * OC * IC * K), dst(g * per), {
-          outer: OC, srcOuter: IC * K, dstOuter: ICB * K * 4, chans: IC, blocks: ICB, hw: K, plane: K, dstBlock: K * 4,
-        }));
+        wasm.push(
+          pack(4, p, src(g * OC * IC * K), dst(g * per), {
+            outer: OC,
+            srcOuter: IC * K,
+            dstOuter: ICB * K * 4,
+            chans: IC,
+            blocks: ICB,
+            hw: K,
+            plane: K,
+            dstBlock: K * 4,
+          }),
+        );
         if (OCP > OC) wasm.push(fillElems(p, dst(g * per + OC * ICB * K * 4), (OCP - OC) * ICB * K * 4));
       }
       return plan(dstShape, G * OCP * roundUp(IC, 4) * K * p.esize, copies, wasm);
@@ -418,19 +604,39 @@ export const MODES: Record<string, ModeDef> = {
     plan(s, p) {
       const [OC, IC, FH, FW] = s;
       need(OC % 8 === 0, 'NCHW_NCHW88_CONV_DENSE_WEIGHT', `out channel must align to 8, got ${OC}`);
-      const K = FH * FW, ICB = ceilDiv(IC, 8);
-      return plan([OC / 8, ICB, FH, FW, 8, 8], IC % 8 ? OC * roundUp(IC, 8) * K * p.esize : 0,
-        [gather([OC / 8, ICB, K, 8, 8], [8 * IC * K, 8 * K, 1, K, IC * K], [{ coef: [0, 8, 0, 1, 0], limit: IC }])], null);
+      const K = FH * FW,
+        ICB = ceilDiv(IC, 8);
+      return plan(
+        [OC / 8, ICB, FH, FW, 8, 8],
+        IC % 8 ? OC * roundUp(IC, 8) * K * p.esize : 0,
+        [gather([OC / 8, ICB, K, 8, 8], [8 * IC * K, 8 * K, 1, K, IC * K], [{ coef: [0, 8, 0, 1, 0], limit: IC }])],
+        null,
+      );
     },
   },
   NCHW_NCHW88_CONV_CHAN_WEIGHT: {
     ndim: [5],
     plan(s, p) {
       const [G, A, B, FH, FW] = s;
-      const inner = A * B * FH * FW, GB = ceilDiv(G, 8);
-      return plan([GB, A, B, FH, FW, 8], G % 8 ? roundUp(G, 8) * inner * p.esize : 0,
+      const inner = A * B * FH * FW,
+        GB = ceilDiv(G, 8);
+      return plan(
+        [GB, A, B, FH, FW, 8],
+        G % 8 ? roundUp(G, 8) * inner * p.esize : 0,
         [gather([GB, inner, 8], [8 * inner, 1, inner], [{ coef: [8, 0, 1], limit: G }])],
-        [pack(8, p, src(), dst(), { outer: 1, srcOuter: 0, dstOuter: 0, chans: G, blocks: GB, hw: inner, plane: inner, dstBlock: inner * 8 })]);
+        [
+          pack(8, p, src(), dst(), {
+            outer: 1,
+            srcOuter: 0,
+            dstOuter: 0,
+            chans: G,
+            blocks: GB,
+            hw: inner,
+            plane: inner,
+            dstBlock: inner * 8,
+          }),
+        ],
+      );
     },
   },
   NCHW_NCHW88_CONV_GROUP_WEIGHT: {
@@ -438,39 +644,68 @@ export const MODES: Record<string, ModeDef> = {
     plan(s, p) {
       const [G, OC, IC, FH, FW] = s;
       need(OC % 8 === 0, 'NCHW_NCHW88_CONV_GROUP_WEIGHT', `out channel must align to 8, got ${OC}`);
-      const K = FH * FW, ICB = ceilDiv(IC, 8);
-      return plan([G, OC / 8, ICB, FH, FW, 8, 8], IC % 8 ? G * OC * roundUp(IC, 8) * K * p.esize : 0,
-        [gather([G, OC / 8, ICB, K, 8, 8], [OC * IC * K, 8 * IC * K, 8 * K, 1, K, IC * K], [{ coef: [0, 0, 8, 0, 1, 0], limit: IC }])],
-        null);
+      const K = FH * FW,
+        ICB = ceilDiv(IC, 8);
+      return plan(
+        [G, OC / 8, ICB, FH, FW, 8, 8],
+        IC % 8 ? G * OC * roundUp(IC, 8) * K * p.esize : 0,
+        [
+          gather(
+            [G, OC / 8, ICB, K, 8, 8],
+            [OC * IC * K, 8 * IC * K, 8 * K, 1, K, IC * K],
+            [{ coef: [0, 0, 8, 0, 1, 0], limit: IC }],
+          ),
+        ],
+        null,
+      );
     },
   },
   INTER_WEIGHT_DENSE: { ndim: [4], plan: (s) => interDense('INTER_WEIGHT_DENSE', s) },
   INTER_WEIGHT_DENSEI: { ndim: [4], plan: (s) => interDense('INTER_WEIGHT_DENSEI', s) },
   INTER_WEIGHT_GROUP: { ndim: [5], plan: (s) => interGroup('INTER_WEIGHT_GROUP', s) },
   INTER_WEIGHT_GROUPI: { ndim: [5], plan: (s) => interGroup('INTER_WEIGHT_GROUPI', s) },
-  INTER_WEIGHT_CHAN: { ndim: [5], plan: (s, p) => chanWeight4('INTER_WEIGHT_CHAN', s, p, (GB) => [GB, 1, s[3], s[4], 4]) },
-  INTER_WEIGHT_CHANI: { ndim: [5], plan: (s, p) => chanWeight4('INTER_WEIGHT_CHANI', s, p, (GB) => [GB, 1, s[3], s[4], 4]) },
+  INTER_WEIGHT_CHAN: {
+    ndim: [5],
+    plan: (s, p) => chanWeight4('INTER_WEIGHT_CHAN', s, p, (GB) => [GB, 1, s[3], s[4], 4]),
+  },
+  INTER_WEIGHT_CHANI: {
+    ndim: [5],
+    plan: (s, p) => chanWeight4('INTER_WEIGHT_CHANI', s, p, (GB) => [GB, 1, s[3], s[4], 4]),
+  },
   INTER_WEIGHT_DENSEI_DOT: {
     ndim: [4],
     plan(s, p) {
       const [OC, IC, FH, FW] = s;
       need(OC % 4 === 0, 'INTER_WEIGHT_DENSEI_DOT', `output channels ${OC} must be a multiple of 4`);
-      const K = FH * FW, OCB = OC / 4, ICB = ceilDiv(IC, 4);
-      return plan([OCB, FH, FW, ICB, 4, 4], IC % 4 ? OC * roundUp(IC, 4) * K * p.esize : 0,
+      const K = FH * FW,
+        OCB = OC / 4,
+        ICB = ceilDiv(IC, 4);
+      return plan(
+        [OCB, FH, FW, ICB, 4, 4],
+        IC % 4 ? OC * roundUp(IC, 4) * K * p.esize : 0,
         [gather([OCB, K, ICB, 4, 4], [4 * IC * K, 1, 4 * K, IC * K, K], [{ coef: [0, 0, 4, 0, 1], limit: IC }])],
-        IC % 4 === 0 ? tile16(p, 1, OCB, ICB, K, true, true) : null);
+        IC % 4 === 0 ? tile16(p, 1, OCB, ICB, K, true, true) : null,
+      );
     },
   },
   INTER_WEIGHT_GROUPI_DOT: {
     ndim: [5],
     plan(s, p) {
       const [G, OC, IC, FH, FW] = s;
-      need(OC % 4 === 0 && IC % 4 === 0, 'INTER_WEIGHT_GROUPI_DOT',
-        `channels per group (${OC} out, ${IC} in) must be multiples of 4`);
-      const K = FH * FW, OCB = OC / 4, ICB = IC / 4;
-      return plan([G, OCB, FH, FW, ICB, 4, 4], 0,
+      need(
+        OC % 4 === 0 && IC % 4 === 0,
+        'INTER_WEIGHT_GROUPI_DOT',
+        `channels per group (${OC} out, ${IC} in) must be multiples of 4`,
+      );
+      const K = FH * FW,
+        OCB = OC / 4,
+        ICB = IC / 4;
+      return plan(
+        [G, OCB, FH, FW, ICB, 4, 4],
+        0,
         [gather([G, OCB, K, ICB, 4, 4], [OC * IC * K, 4 * IC * K, 1, 4 * K, IC * K, K])],
-        tile16(p, G, OCB, ICB, K, true, true));
+        tile16(p, G, OCB, ICB, K, true, true),
+      );
     },
   },
 
@@ -503,8 +738,12 @@ function nhwcd4ToNhwc(mode: string, s: number[], p: ModeParams): ModePlan {
   const [N, H, CB, W, four] = s;
   need(four === 4, mode, `the last axis must be 4, got ${four}`);
   const k = transposeK(4, p.esize);
-  return plan([N, H, W, CB * 4], 0, [gather([N, H, W, CB, 4], [H * CB * W * 4, CB * W * 4, 4, W * 4, 1])],
-    k ? [transpose(k, src(), dst(), N * H, CB, W)] : null);
+  return plan(
+    [N, H, W, CB * 4],
+    0,
+    [gather([N, H, W, CB, 4], [H * CB * W * 4, CB * W * 4, 4, W * 4, 1])],
+    k ? [transpose(k, src(), dst(), N * H, CB, W)] : null,
+  );
 }
 
 function nhwcd4ToNchw(mode: string, s: number[], p: ModeParams): ModePlan {
@@ -513,9 +752,17 @@ function nhwcd4ToNchw(mode: string, s: number[], p: ModeParams): ModePlan {
   const C = CB * 4;
   const wasm: KernelCall[] = [];
   for (let n = 0; n < N; n++) {
-    wasm.push(unpack(4, p, src(n * H * CB * W * 4), dst(n * C * H * W), {
-      outer: H, srcOuter: CB * W * 4, dstOuter: W, chans: C, hw: W, srcBlock: W * 4, plane: H * W,
-    }));
+    wasm.push(
+      unpack(4, p, src(n * H * CB * W * 4), dst(n * C * H * W), {
+        outer: H,
+        srcOuter: CB * W * 4,
+        dstOuter: W,
+        chans: C,
+        hw: W,
+        srcBlock: W * 4,
+        plane: H * W,
+      }),
+    );
   }
   return plan([N, C, H, W], 0, [gather([N, CB, 4, H, W], [H * CB * W * 4, W * 4, 1, CB * W * 4, 4])], wasm);
 }
@@ -523,17 +770,26 @@ function nhwcd4ToNchw(mode: string, s: number[], p: ModeParams): ModePlan {
 function interDense(mode: string, s: number[]): ModePlan {
   const [OC, IC, FH, FW] = s;
   need(OC % 4 === 0, mode, `output channels ${OC} must be a multiple of 4`);
-  const K = FH * FW, ICP = roundUp(IC, 4);
-  return plan([OC / 4, FH, FW, ICP, 4], 0,
-    [gather([OC / 4, K, ICP, 4], [4 * IC * K, 1, K, IC * K], [{ coef: [0, 0, 1, 0], limit: IC }])], null);
+  const K = FH * FW,
+    ICP = roundUp(IC, 4);
+  return plan(
+    [OC / 4, FH, FW, ICP, 4],
+    0,
+    [gather([OC / 4, K, ICP, 4], [4 * IC * K, 1, K, IC * K], [{ coef: [0, 0, 1, 0], limit: IC }])],
+    null,
+  );
 }
 
 function interGroup(mode: string, s: number[]): ModePlan {
   const [G, OC, IC, FH, FW] = s;
   need(OC % 4 === 0 && IC % 4 === 0, mode, `channels per group (${OC} out, ${IC} in) must be multiples of 4`);
   const K = FH * FW;
-  return plan([G, OC / 4, FH, FW, IC, 4], 0,
-    [gather([G, OC / 4, K, IC, 4], [OC * IC * K, 4 * IC * K, 1, K, IC * K])], null);
+  return plan(
+    [G, OC / 4, FH, FW, IC, 4],
+    0,
+    [gather([G, OC / 4, K, IC, 4], [OC * IC * K, 4 * IC * K, 1, K, IC * K])],
+    null,
+  );
 }
 
 /** Canonical mode name, or an UNKNOWN_MODE error listing nothing but the bad name. */

@@ -11,7 +11,14 @@
  */
 import { I8ConvError } from '../errors.js';
 import {
-  JOB, WORKER_SPIN_MS, runJob, writeJob, type ExecPointers, type KernelDispatch, type TaskExports, type WorkerInit,
+  JOB,
+  WORKER_SPIN_MS,
+  runJob,
+  writeJob,
+  type ExecPointers,
+  type KernelDispatch,
+  type TaskExports,
+  type WorkerInit,
 } from './protocol.js';
 
 interface AnyWorker {
@@ -47,14 +54,19 @@ async function spawn(init: WorkerInit): Promise<Spawned> {
   if (hasWorkerThreads()) {
     const { Worker } = await import('node:worker_threads');
     // the worker takes the process's V8 flags (e.g. Node 20's --experimental-wasm-relaxed-simd), not --input-type
-    const execArgv = (globalThis as unknown as { process: { execArgv: string[] } }).process.execArgv.filter((a) => !a.startsWith('--input-type'));
+    const execArgv = (globalThis as unknown as { process: { execArgv: string[] } }).process.execArgv.filter(
+      (a) => !a.startsWith('--input-type'),
+    );
     const w = new Worker(url, { workerData: init, execArgv });
     w.on('error', (e: Error) => (failed ??= String(e.message ?? e)));
     w.on('exit', (code: number) => (failed ??= `worker exited with code ${code}`));
     w.unref(); // a process with a runtime open still exits when the user is done
     return { worker: w, failure: () => failed };
   }
-  type WebWorker = AnyWorker & { postMessage(m: unknown): void; addEventListener(t: string, f: (e: { message?: string }) => void): void };
+  type WebWorker = AnyWorker & {
+    postMessage(m: unknown): void;
+    addEventListener(t: string, f: (e: { message?: string }) => void): void;
+  };
   const W = (globalThis as unknown as { Worker: new (u: URL, o: { type: 'module' }) => WebWorker }).Worker;
   const w = new W(url, { type: 'module' });
   w.addEventListener('error', (e) => (failed ??= String(e.message ?? 'worker error')));
@@ -78,7 +90,12 @@ export class ThreadPool {
   }
 
   /** Starts `threads - 1` workers; resolves when every one has instantiated the module (or rejects). */
-  static async create(module: WebAssembly.Module, memory: WebAssembly.Memory, threads: number, timeoutMs = 20_000): Promise<ThreadPool> {
+  static async create(
+    module: WebAssembly.Module,
+    memory: WebAssembly.Memory,
+    threads: number,
+    timeoutMs = 20_000,
+  ): Promise<ThreadPool> {
     const job = new Int32Array(new SharedArrayBuffer(JOB.SIZE * 4));
     const spawned: Spawned[] = [];
     const workers: AnyWorker[] = [];
@@ -92,7 +109,8 @@ export class ThreadPool {
       while (Atomics.load(job, JOB.READY) < threads - 1) {
         const bad = spawned.map((s) => s.failure()).find((f) => f !== null);
         if (bad) throw new Error(bad);
-        if (Date.now() - t0 > timeoutMs) throw new Error(`${Atomics.load(job, JOB.READY)} of ${threads - 1} workers started within ${timeoutMs} ms`);
+        if (Date.now() - t0 > timeoutMs)
+          throw new Error(`${Atomics.load(job, JOB.READY)} of ${threads - 1} workers started within ${timeoutMs} ms`);
         // the workers start on their own threads; yield to let this thread's event loop deliver their messages
         await new Promise((r) => setTimeout(r, 2));
       }
@@ -177,7 +195,12 @@ export class ThreadPool {
    */
   async runAsync(kernels: readonly KernelDispatch[], e: ExecPointers): Promise<void> {
     if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed (its threads have ended)', 'runtime');
-    if (this.busy) throw new I8ConvError('RUNTIME_BUSY', 'runtime: an execAsync of this runtime is still running; await it first', 'runtime');
+    if (this.busy)
+      throw new I8ConvError(
+        'RUNTIME_BUSY',
+        'runtime: an execAsync of this runtime is still running; await it first',
+        'runtime',
+      );
     // busy from this call's first (synchronous) step to its end, over every kernel: the workers may finish a
     // kernel before the first await, and exec / kick must still see the execAsync as running until it resolves
     this.busy = true;
@@ -196,12 +219,17 @@ export class ThreadPool {
   private async awaitDone(): Promise<void> {
     const job = this.job;
     const workers = this.workers.length;
-    const waitAsync = (Atomics as unknown as { waitAsync?: (a: Int32Array, i: number, v: number, t?: number) => { async: boolean; value: unknown } }).waitAsync;
+    const waitAsync = (
+      Atomics as unknown as {
+        waitAsync?: (a: Int32Array, i: number, v: number, t?: number) => { async: boolean; value: unknown };
+      }
+    ).waitAsync;
     for (;;) {
       const done = Atomics.load(job, JOB.DONE);
       if (done >= workers) return;
       // disposed meanwhile: the workers are gone and will not count themselves done
-      if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed while an execAsync was running', 'runtime');
+      if (this.disposed)
+        throw new I8ConvError('DISPOSED', 'runtime: disposed while an execAsync was running', 'runtime');
       if (waitAsync) {
         const r = waitAsync(job, JOB.DONE, done, 50);
         if (r.async) await r.value;
@@ -213,7 +241,12 @@ export class ThreadPool {
 
   /** Runs one kernel on every thread of the pool, the calling one included; returns when all its tasks are done. */
   run(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
-    if (this.busy) throw new I8ConvError('RUNTIME_BUSY', 'runtime: an execAsync of this runtime is still running; await it first', 'runtime');
+    if (this.busy)
+      throw new I8ConvError(
+        'RUNTIME_BUSY',
+        'runtime: an execAsync of this runtime is still running; await it first',
+        'runtime',
+      );
     this.post(k, e);
     const job = this.job;
     let err: unknown;

@@ -30,15 +30,35 @@ export interface WorkerInit {
 export const WORKER_SPIN_MS = 10;
 
 export const TASK_FUNCTIONS = [
-  'convNchw44DotTask', 'nchwToNchw44', 'convGemmTask', 'convWinogradTask', 'chanwiseTask', 'nchwDotPad', 'nchwDotConv', 'naiveConvTask',
+  'convNchw44DotTask',
+  'nchwToNchw44',
+  'convGemmTask',
+  'convWinogradTask',
+  'chanwiseTask',
+  'nchwDotPad',
+  'nchwDotConv',
+  'naiveConvTask',
   'firstPairsTask',
   // the model executor's element-wise kernels (assembly/model/elementwise.ts, lut.ts, requant.ts)
-  'quantizeTask', 'dequantizeTask', 'qlinearBinaryTask', 'lutTask', 'requantTask', 'channelTableTask',
+  'quantizeTask',
+  'dequantizeTask',
+  'qlinearBinaryTask',
+  'lutTask',
+  'requantTask',
+  'channelTableTask',
   'gateTableTask',
   // model executor: spatial / data-movement kernels (assembly/model/spatial-*.ts)
-  'maxPoolTask', 'qAvgPoolTask', 'qGlobalAvgPoolTask', 'resizeTask', 'transposeTask', 'relayout44Task',
+  'maxPoolTask',
+  'qAvgPoolTask',
+  'qGlobalAvgPoolTask',
+  'resizeTask',
+  'transposeTask',
+  'relayout44Task',
   // model executor: float32 host operators in wasm (assembly/model/host-float.ts)
-  'convTransposeTask', 'channelAffineTask', 'reluF32Task', 'softmaxTask',
+  'convTransposeTask',
+  'channelAffineTask',
+  'reluF32Task',
+  'softmaxTask',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 
@@ -128,8 +148,12 @@ export function runJob(exports: TaskExports, job: Int32Array, tid: number, seria
   const d1 = job[JOB.D1];
   const d2 = job[JOB.D2];
   const ctx = job[JOB.CTX];
-  const a0 = job[JOB.A0], a1 = job[JOB.A1], a2 = job[JOB.A2];
-  const p0 = job[JOB.P0], p1 = job[JOB.P1], p2 = job[JOB.P2];
+  const a0 = job[JOB.A0],
+    a1 = job[JOB.A1],
+    a2 = job[JOB.A2];
+  const p0 = job[JOB.P0],
+    p1 = job[JOB.P1],
+    p2 = job[JOB.P2];
   for (;;) {
     const i = serialSlices ? job[JOB.NEXT]++ : Atomics.add(job, JOB.NEXT, 1);
     if (i >= total) break;

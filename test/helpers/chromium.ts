@@ -32,8 +32,13 @@ export interface LaunchOptions {
 /** Launches headless Chromium; playwright gives it a fresh throw-away profile. */
 export async function launchChromium(opts: LaunchOptions = {}): Promise<Browser> {
   const args = [
-    '--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync',
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
   ];
   if (opts.webgpu) {
     args.push('--enable-unsafe-webgpu', '--enable-webgpu-developer-features');
@@ -43,17 +48,28 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<Browser>
 }
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json',
-  '.wasm': 'application/wasm', '.css': 'text/css', '.map': 'application/json',
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.map': 'application/json',
 };
 
-export interface StaticServer { url: string; close(): Promise<void> }
+export interface StaticServer {
+  url: string;
+  close(): Promise<void>;
+}
 
 /**
  * Serves `dir` on 127.0.0.1 (a free port). `crossOriginIsolated` adds COOP/COEP so pages may use wasm threads.
  * `pages` adds in-memory files (path -> content), e.g. a test page that imports the built modules.
  */
-export async function serveDir(dir: string, opts: { crossOriginIsolated?: boolean; pages?: Record<string, string> } = {}): Promise<StaticServer> {
+export async function serveDir(
+  dir: string,
+  opts: { crossOriginIsolated?: boolean; pages?: Record<string, string> } = {},
+): Promise<StaticServer> {
   const root = resolve(dir);
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent((req.url ?? '/').split('?')[0]);

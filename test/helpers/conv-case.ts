@@ -29,7 +29,13 @@ export interface CaseOptions {
 }
 
 /** Random source data of the declared type. */
-export function randSource(r: () => number, n: number, type: 'int8' | 'uint8', lo = -128, hi = 127): Int8Array | Uint8Array {
+export function randSource(
+  r: () => number,
+  n: number,
+  type: 'int8' | 'uint8',
+  lo = -128,
+  hi = 127,
+): Int8Array | Uint8Array {
   const a = randInt8(r, n, lo, hi);
   return type === 'uint8' ? Uint8Array.from(a, (v) => v + 128) : a;
 }
@@ -44,7 +50,9 @@ export function runCase(rt: Runtime, p: ConvBiasParams, seed: number, opts: Case
   const bias = s.biasLength ? randInt32(r, s.biasLength, -(opts.biasRange ?? 5000), opts.biasRange ?? 5000) : undefined;
   const want = reference.convBias(p, src, w, bias);
   const table = opts.outputTable;
-  if (table) for (let i = 0; i < want.length; i++) want[i] = s.dstType === 'int8' ? (table[want[i] & 255] << 24) >> 24 : table[want[i]];
+  if (table)
+    for (let i = 0; i < want.length; i++)
+      want[i] = s.dstType === 'int8' ? (table[want[i] & 255] << 24) >> 24 : table[want[i]];
   const conv = rt.convBias(p, { threads: opts.threads, kernel: opts.kernel });
   try {
     conv.setFilter(w, 'OIHW');
@@ -66,7 +74,14 @@ export function runCase(rt: Runtime, p: ConvBiasParams, seed: number, opts: Case
         mismatches++;
       }
     }
-    return { ok: mismatches === 0 && guardsOk, mismatches, firstMismatch, guardsOk, algorithm: conv.algorithm, kernels: [...conv.kernels] };
+    return {
+      ok: mismatches === 0 && guardsOk,
+      mismatches,
+      firstMismatch,
+      guardsOk,
+      algorithm: conv.algorithm,
+      kernels: [...conv.kernels],
+    };
   } finally {
     conv.dispose();
   }
@@ -77,11 +92,19 @@ export function runCase(rt: Runtime, p: ConvBiasParams, seed: number, opts: Case
  * int8 / uint8 sources and outputs with zero points, per-tensor and per-channel scales, activations, roundings and
  * bias modes. `seed` and the output scale's range [lo, lo + span) let a file draw its own values.
  */
-export function quantVariant(i: number, oc: number, seed = 1000 + i, dstScale: [number, number] = [0.2, 2]): Partial<ConvBiasParams> {
+export function quantVariant(
+  i: number,
+  oc: number,
+  seed = 1000 + i,
+  dstScale: [number, number] = [0.2, 2],
+): Partial<ConvBiasParams> {
   const r = rng(seed);
   const dstType = (['int8', 'uint8', 'int32'] as const)[i % 3];
   const srcType = (['int8', 'uint8'] as const)[(i >> 1) % 2];
-  const nl = dstType === 'int32' ? (['identity', 'relu', 'hswish'] as Nonlinearity[])[i % 3] : (['identity', 'relu', 'hswish', 'relu6'] as Nonlinearity[])[(i >> 2) % 4];
+  const nl =
+    dstType === 'int32'
+      ? (['identity', 'relu', 'hswish'] as Nonlinearity[])[i % 3]
+      : (['identity', 'relu', 'hswish', 'relu6'] as Nonlinearity[])[(i >> 2) % 4];
   return {
     srcType,
     srcZeroPoint: srcType === 'uint8' ? randInt(r, 0, 255) : randInt(r, -128, 127),

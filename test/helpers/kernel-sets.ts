@@ -52,13 +52,17 @@ export interface KernelSet {
 }
 
 /** The kernel-table rows compiled into the lab build only: forcing one needs the set's lab runtime. */
-export const LAB_KERNELS: ReadonlySet<string> = new Set([...KERNELS, ...GEMM_KERNELS, ...WINOGRAD_KERNELS].filter((k) => k.lab).map((k) => k.name));
+export const LAB_KERNELS: ReadonlySet<string> = new Set(
+  [...KERNELS, ...GEMM_KERNELS, ...WINOGRAD_KERNELS].filter((k) => k.lab).map((k) => k.name),
+);
 
 /** Checks that a runtime really runs the kernels of `set` before any test uses it. */
 function checked(rt: Runtime, set: Pick<KernelSet, 'isa' | 'label'>): Runtime {
   const build = set.isa === 'wasmsimd' ? 'simd128' : 'relaxed';
   if (rt.features.build !== build || rt.features.isa !== set.isa) {
-    throw new Error(`${set.label}: the runtime loaded build ${rt.features.build} isa ${rt.features.isa}, not ${build} ${set.isa}`);
+    throw new Error(
+      `${set.label}: the runtime loaded build ${rt.features.build} isa ${rt.features.isa}, not ${build} ${set.isa}`,
+    );
   }
   return rt;
 }
@@ -73,9 +77,16 @@ const DOT_NCHW44_ALGOS = new Set(['WASMDOTS8DIRECT_NCHW44', 'WASMDOTS8_NCHW_NCHW
 export function kernelSetsFor(f: Features): KernelSet[] {
   const dot8Isa: Isa = f.dotFlavour === 'sdot' ? 'wasmsdot' : 'wasmusdot';
   const dot8 = f.relaxedDotExact && (f.dotFlavour === 'usdot' || f.dotFlavour === 'sdot');
-  const why = f.relaxedSimd ? `relaxed dot not exact on both tiers (tiers ${f.dotFlavourTiers.join(' / ')})` : 'no relaxed SIMD';
+  const why = f.relaxedSimd
+    ? `relaxed dot not exact on both tiers (tiers ${f.dotFlavourTiers.join(' / ')})`
+    : 'no relaxed SIMD';
   const simd: KernelSet = {
-    label: 'SIMD128', isa: 'wasmsimd', dotKernelIsa: 'wasmsimd', gemmKernelIsa: 'wasmsimd', dotFilterBytesPerWeight: 2, full: true,
+    label: 'SIMD128',
+    isa: 'wasmsimd',
+    dotKernelIsa: 'wasmsimd',
+    gemmKernelIsa: 'wasmsimd',
+    dotFilterBytesPerWeight: 2,
+    full: true,
     skip: f.simd128 ? null : 'no SIMD128 in this engine',
     kernelIsaOf: (a) => (a === 'WASM_NAIVE' ? 'scalar' : 'wasmsimd'),
     runtime: async () => checked(await createRuntime({ build: 'simd128' }), simd),
@@ -83,19 +94,33 @@ export function kernelSetsFor(f: Features): KernelSet[] {
   };
   const relaxedDot: KernelSet = {
     label: `relaxed dot8 (${f.dotFlavour === 'sdot' ? 'wasmsdot' : f.dotFlavour === 'usdot' ? 'wasmusdot' : 'wasmusdot / wasmsdot'})`,
-    isa: dot8Isa, dotKernelIsa: 'wasmrelaxeddot', gemmKernelIsa: 'wasmrelaxeddot', dotFilterBytesPerWeight: 1, full: false,
+    isa: dot8Isa,
+    dotKernelIsa: 'wasmrelaxeddot',
+    gemmKernelIsa: 'wasmrelaxeddot',
+    dotFilterBytesPerWeight: 1,
+    full: false,
     // on another flavour these kernels compute wrong answers: not run
     skip: dot8 ? null : !f.relaxedDotExact ? why : `dotFlavour '${f.dotFlavour}', not usdot / sdot`,
-    kernelIsaOf: (a) => (a === 'WASM_NAIVE' ? 'scalar' : a === 'WASMDOTS8PAIRS_NCHW_NCHW44' || a === WINOGRAD ? 'wasmsimd' : 'wasmrelaxeddot'),
+    kernelIsaOf: (a) =>
+      a === 'WASM_NAIVE'
+        ? 'scalar'
+        : a === 'WASMDOTS8PAIRS_NCHW_NCHW44' || a === WINOGRAD
+          ? 'wasmsimd'
+          : 'wasmrelaxeddot',
     runtime: async () => checked(await createRuntime({ build: 'relaxed' }), relaxedDot),
     labRuntime: async () => checked(await createLabRuntime({ build: 'relaxed' }), relaxedDot),
   };
   const split: KernelSet = {
-    label: 'relaxed 7-bit split (wasmrelaxedsimd)', isa: 'wasmrelaxedsimd', dotKernelIsa: 'wasmrelaxedsimd', gemmKernelIsa: 'wasmsimd',
-    dotFilterBytesPerWeight: 1, full: false,
+    label: 'relaxed 7-bit split (wasmrelaxedsimd)',
+    isa: 'wasmrelaxedsimd',
+    dotKernelIsa: 'wasmrelaxedsimd',
+    gemmKernelIsa: 'wasmsimd',
+    dotFilterBytesPerWeight: 1,
+    full: false,
     skip: f.relaxedDotExact ? null : why,
     kernelIsaOf: (a) => (a === 'WASM_NAIVE' ? 'scalar' : DOT_NCHW44_ALGOS.has(a) ? 'wasmrelaxedsimd' : 'wasmsimd'),
-    runtime: async () => checked(new Runtime(await instantiateCore({ build: 'relaxed' }, { isa: 'wasmrelaxedsimd' })), split),
+    runtime: async () =>
+      checked(new Runtime(await instantiateCore({ build: 'relaxed' }, { isa: 'wasmrelaxedsimd' })), split),
     labRuntime: async () => checked(await createLabRuntime({ build: 'relaxed' }, { isa: 'wasmrelaxedsimd' }), split),
   };
   return [simd, relaxedDot, split];
@@ -129,7 +154,11 @@ export function describeEachKernelSet(body: (set: KernelSet, rt: () => Runtime, 
         if (!r) throw new Error(`${set.label}: no runtime (beforeAll did not run)`);
         return r;
       };
-      body(set, () => get(runtime), () => get(labRuntime));
+      body(
+        set,
+        () => get(runtime),
+        () => get(labRuntime),
+      );
     });
   }
 }

@@ -6,12 +6,25 @@ import type { Tensor } from '../../src/model/graph/ir.js';
 import { DT } from './onnx-writer.js';
 
 export type QType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64';
-export const DT_OF: Record<string, number> = { float32: DT.FLOAT, uint8: DT.UINT8, int8: DT.INT8, int32: DT.INT32, int64: DT.INT64 };
+export const DT_OF: Record<string, number> = {
+  float32: DT.FLOAT,
+  uint8: DT.UINT8,
+  int8: DT.INT8,
+  int32: DT.INT32,
+  int64: DT.INT64,
+};
 
 export function tensor(type: QType, dims: number[], values: readonly number[]): Tensor {
   const data =
-    type === 'float32' ? Float32Array.from(values) : type === 'uint8' ? Uint8Array.from(values) : type === 'int8' ? Int8Array.from(values)
-      : type === 'int32' ? Int32Array.from(values) : BigInt64Array.from(values, (v) => BigInt(v));
+    type === 'float32'
+      ? Float32Array.from(values)
+      : type === 'uint8'
+        ? Uint8Array.from(values)
+        : type === 'int8'
+          ? Int8Array.from(values)
+          : type === 'int32'
+            ? Int32Array.from(values)
+            : BigInt64Array.from(values, (v) => BigInt(v));
   expect(data.length, `tensor [${dims}]`).toBe(dims.reduce((a, b) => a * b, 1));
   return { name: '', type, dims, data };
 }

@@ -54,16 +54,16 @@ describe('the OCR demo page in headless Chromium', () => {
     await server?.close();
   });
 
-  it('runs the sample: the page\'s lines read by i8conv and onnxruntime-web alike, boxes drawn, then 2 threads', async () => {
+  it("runs the sample: the page's lines read by i8conv and onnxruntime-web alike, boxes drawn, then 2 threads", async () => {
     server = await startDemo({ log: () => {} });
     const errors: string[] = [];
     const page = await openDemo(browser, server.origin, errors);
-    const info = await page.evaluate(() => window.demo.ready) as DemoInfo;
+    const info = (await page.evaluate(() => window.demo.ready)) as DemoInfo;
     expect(info.crossOriginIsolated).toBe(true);
     expect(info.build).toMatch(/^(simd128|relaxed)$/);
     expect(info.threads).toBe(1);
     expect(await page.textContent('#info')).toMatch(new RegExp(`i8conv: ${info.build} build, dot flavour`));
-    const r = await page.evaluate(() => window.demo.runSample()) as DemoResult;
+    const r = (await page.evaluate(() => window.demo.runSample())) as DemoResult;
     const truth = sampleLines();
     expect(r.boxes.length).toBe(truth.length);
     expect(r.texts).toEqual(r.ortTexts); // the same quantized models in both engines
@@ -81,7 +81,7 @@ describe('the OCR demo page in headless Chromium', () => {
     if (info.crossOriginIsolated && (await page.evaluate(() => navigator.hardwareConcurrency)) >= 2) {
       await page.selectOption('#threads', '2');
       await page.waitForFunction(() => window.demo.info?.threads === 2, null, { timeout: 60_000 });
-      const r2 = await page.evaluate(() => window.demo.runSample()) as DemoResult;
+      const r2 = (await page.evaluate(() => window.demo.runSample())) as DemoResult;
       expect(r2.texts).toEqual(r.texts);
       expect(r2.boxes).toEqual(r.boxes);
     }
@@ -95,13 +95,13 @@ describe('the OCR demo page in headless Chromium', () => {
     server = await startDemo({ isolate: false, log: () => {} });
     const errors: string[] = [];
     const page = await openDemo(browser, server.origin, errors);
-    const info = await page.evaluate(() => window.demo.ready) as DemoInfo;
+    const info = (await page.evaluate(() => window.demo.ready)) as DemoInfo;
     expect(info.crossOriginIsolated).toBe(false);
     expect(info.threads).toBe(1);
     expect(info.ortThreads).toBe(1);
     expect(await page.textContent('#status')).toMatch(/not cross-origin isolated.*running on one thread/);
     expect(await page.locator('#threads option').count()).toBe(1);
-    const r = await page.evaluate(() => window.demo.runSample()) as DemoResult;
+    const r = (await page.evaluate(() => window.demo.runSample())) as DemoResult;
     expect(r.boxes.length).toBe(sampleLines().length);
     expect(r.texts).toEqual(r.ortTexts);
     expect(errors).toEqual([]);

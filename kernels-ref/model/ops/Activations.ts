@@ -7,7 +7,19 @@
  *   alpha = f(1/6), beta = 0.5.
  * - LeakyRelu: x >= 0 ? x : f(alpha * x) (alpha default 0.01); -0 and NaN: -0 keeps its sign, NaN passes.
  */
-import { attrFloat, cmax, cmin, expectType, f32, makeTensor, need, onlyAttrs, type Attributes, type OpFn, type Tensor } from '../tensor.js';
+import {
+  attrFloat,
+  cmax,
+  cmin,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  onlyAttrs,
+  type Attributes,
+  type OpFn,
+  type Tensor,
+} from '../tensor.js';
 
 function unaryF32(inputs: readonly (Tensor | undefined)[], op: string, fn: (x: number) => number): Tensor[] {
   const x = need(inputs, 0, 'X');

@@ -9,7 +9,17 @@ import { forEachWindow, kernelTaps, poolGeometry } from '../pool-geometry.js';
 import { attrInt, expectType, f32, makeTensor, need, numel, onlyAttrs, type OpFn } from '../tensor.js';
 
 export const AveragePool: OpFn = (inputs, attrs) => {
-  onlyAttrs(attrs, 'AveragePool', 'auto_pad', 'ceil_mode', 'count_include_pad', 'dilations', 'kernel_shape', 'pads', 'strides');
+  onlyAttrs(
+    attrs,
+    'AveragePool',
+    'auto_pad',
+    'ceil_mode',
+    'count_include_pad',
+    'dilations',
+    'kernel_shape',
+    'pads',
+    'strides',
+  );
   const x = need(inputs, 0, 'X');
   expectType(x, 'AveragePool X', 'float32');
   if (x.dims.length < 3) throw new Error(`AveragePool: X must have rank 3 or more, has dims [${x.dims}]`);

@@ -7,7 +7,15 @@
 import { attrFloat, attrInt, expectType, f32, makeTensor, need, numel, onlyAttrs, type OpFn } from '../tensor.js';
 
 export const BatchNormalization: OpFn = (inputs, attrs, opset) => {
-  onlyAttrs(attrs, 'BatchNormalization', 'epsilon', 'momentum', ...(opset < 9 ? ['spatial'] : []), ...(opset >= 14 ? ['training_mode'] : []), ...(opset < 7 ? ['is_test', 'consumed_inputs'] : []));
+  onlyAttrs(
+    attrs,
+    'BatchNormalization',
+    'epsilon',
+    'momentum',
+    ...(opset < 9 ? ['spatial'] : []),
+    ...(opset >= 14 ? ['training_mode'] : []),
+    ...(opset < 7 ? ['is_test', 'consumed_inputs'] : []),
+  );
   if (attrInt(attrs, 'training_mode', 0) !== 0) throw new Error('BatchNormalization: training_mode is not supported');
   if (attrInt(attrs, 'spatial', 1) !== 1) throw new Error('BatchNormalization: spatial = 0 is not supported');
   const x = need(inputs, 0, 'X');
@@ -17,7 +25,8 @@ export const BatchNormalization: OpFn = (inputs, attrs, opset) => {
   const c = x.dims[1];
   for (const p of params) {
     expectType(p, 'BatchNormalization parameter', 'float32');
-    if (p.data.length !== c) throw new Error(`BatchNormalization: a parameter has ${p.data.length} values, X has ${c} channels`);
+    if (p.data.length !== c)
+      throw new Error(`BatchNormalization: a parameter has ${p.data.length} values, X has ${c} channels`);
   }
   const [scale, bias, mean, variance] = params.map((p) => p.data as Float32Array);
   const eps = f32(attrFloat(attrs, 'epsilon', 1e-5));

@@ -12,7 +12,16 @@
  */
 import { attrInt, makeTensor, need, onlyAttrs, type ElementType, type OpFn } from '../tensor.js';
 
-const TO: Record<number, ElementType> = { 1: 'float32', 2: 'uint8', 3: 'int8', 6: 'int32', 7: 'int64', 9: 'bool', 10: 'float16', 11: 'double' };
+const TO: Record<number, ElementType> = {
+  1: 'float32',
+  2: 'uint8',
+  3: 'int8',
+  6: 'int32',
+  7: 'int64',
+  9: 'bool',
+  10: 'float16',
+  11: 'double',
+};
 const I64_MAX = (1n << 63n) - 1n;
 const I64_MIN = -(1n << 63n);
 const FLOATS: ElementType[] = ['float32', 'double', 'float16'];
@@ -55,7 +64,8 @@ export function toHalfBits(x: number): number {
 
 export function fromHalfBits(h: number): number {
   const sign = h & 0x8000 ? -1 : 1;
-  const e = (h >> 10) & 0x1f, m = h & 0x3ff;
+  const e = (h >> 10) & 0x1f,
+    m = h & 0x3ff;
   if (e === 0x1f) return m ? NaN : sign * Infinity;
   return sign * (e === 0 ? m * 2 ** -24 : (1 + m / 1024) * 2 ** (e - 15));
 }
@@ -78,7 +88,8 @@ function satInt64(x: number): bigint {
   return BigInt(Math.trunc(x));
 }
 
-const wrapTo = (t: ElementType, v: number): number => (t === 'uint8' ? v & 0xff : t === 'int8' ? (v << 24) >> 24 : v | 0);
+const wrapTo = (t: ElementType, v: number): number =>
+  t === 'uint8' ? v & 0xff : t === 'int8' ? (v << 24) >> 24 : v | 0;
 
 export const Cast: OpFn = (inputs, attrs, opset) => {
   onlyAttrs(attrs, 'Cast', 'to', ...(opset >= 19 ? ['saturate'] : []));

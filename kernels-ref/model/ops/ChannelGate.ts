@@ -9,10 +9,27 @@
  * (./QLinearBinary.ts) on scalar tensors made of the attributes (scales float32, zero points of x's type).
  */
 import { QLinearAdd, QLinearMul } from './QLinearBinary.js';
-import { expectType, makeTensor, need, onlyAttrs, qRange, type Attributes, type ElementType, type OpFn, type Tensor } from '../tensor.js';
+import {
+  expectType,
+  makeTensor,
+  need,
+  onlyAttrs,
+  qRange,
+  type Attributes,
+  type ElementType,
+  type OpFn,
+  type Tensor,
+} from '../tensor.js';
 
 /** The eight inputs of a QLinearAdd / QLinearMul of `a` and `b` with the quantization attribute `name`, or undefined. */
-function binaryInputs(attrs: Attributes, name: string, a: Tensor, b: Tensor, type: ElementType, op: string): Tensor[] | undefined {
+function binaryInputs(
+  attrs: Attributes,
+  name: string,
+  a: Tensor,
+  b: Tensor,
+  type: ElementType,
+  op: string,
+): Tensor[] | undefined {
   const q = attrs.get(name);
   if (q === undefined) return undefined;
   if (q.kind !== 'floats' || q.value.length !== 6) throw new Error(`${op}: attribute ${name} must be 6 floats`);

@@ -15,7 +15,19 @@
  * graph declares none, a 4-byte table gives float32 and a 1-byte table is refused.
  */
 import { QuantizeLinear } from './QuantizeLinear.js';
-import { attrFloat, attrInt, attrString, expectType, makeTensor, need, onlyAttrs, qRange, type ElementType, type OpFn, type Tensor } from '../tensor.js';
+import {
+  attrFloat,
+  attrInt,
+  attrString,
+  expectType,
+  makeTensor,
+  need,
+  onlyAttrs,
+  qRange,
+  type ElementType,
+  type OpFn,
+  type Tensor,
+} from '../tensor.js';
 
 export const ChannelTable: OpFn = (inputs, attrs, _opset, _outputCount, ctx) => {
   const op = 'i8conv ChannelTable';
@@ -28,7 +40,8 @@ export const ChannelTable: OpFn = (inputs, attrs, _opset, _outputCount, ctx) => 
   expectType(ta.value, `${op} table`, 'uint8');
   const table = ta.value.data as Uint8Array;
   const E = C > 0 ? table.length / (C * 256) : Number.NaN;
-  if (E !== 1 && E !== 4) throw new Error(`${op}: table has ${table.length} bytes, not C * 256 * (1 or 4) for C = ${C}`);
+  if (E !== 1 && E !== 4)
+    throw new Error(`${op}: table has ${table.length} bytes, not C * 256 * (1 or 4) for C = ${C}`);
 
   const declared = ctx?.outputTypes[0] ?? null;
   let type: ElementType;
@@ -43,14 +56,17 @@ export const ChannelTable: OpFn = (inputs, attrs, _opset, _outputCount, ctx) => 
   }
 
   const has = ['quantize_type', 'quantize_scale', 'quantize_zero_point'].filter((k) => attrs.has(k));
-  if (has.length !== 0 && has.length !== 3) throw new Error(`${op}: quantize_type, quantize_scale and quantize_zero_point go together (got ${has.join(', ')})`);
+  if (has.length !== 0 && has.length !== 3)
+    throw new Error(`${op}: quantize_type, quantize_scale and quantize_zero_point go together (got ${has.join(', ')})`);
   if (has.length) {
     expectType(x, `${op} x (quantized first)`, 'float32');
     const qt = attrString(attrs, 'quantize_type', '');
-    if (qt !== 'uint8' && qt !== 'int8') throw new Error(`${op}: quantize_type must be uint8 or int8, is ${JSON.stringify(qt)}`);
+    if (qt !== 'uint8' && qt !== 'int8')
+      throw new Error(`${op}: quantize_type must be uint8 or int8, is ${JSON.stringify(qt)}`);
     const [lo, hi] = qRange(qt);
     const zp = attrInt(attrs, 'quantize_zero_point', 0);
-    if (!Number.isInteger(zp) || zp < lo || zp > hi) throw new Error(`${op}: quantize_zero_point ${zp} is outside ${qt}`);
+    if (!Number.isInteger(zp) || zp < lo || zp > hi)
+      throw new Error(`${op}: quantize_zero_point ${zp} is outside ${qt}`);
     const scale = makeTensor('float32', [], Float32Array.of(attrFloat(attrs, 'quantize_scale', Number.NaN)));
     const zpT = makeTensor(qt, [], qt === 'uint8' ? Uint8Array.of(zp) : Int8Array.of(zp));
     // per tensor: every opset from 10 on quantizes the same

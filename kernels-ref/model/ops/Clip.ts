@@ -6,7 +6,12 @@
  */
 import { attrFloat, cmax, cmin, expectType, makeTensor, need, onlyAttrs, scalarOf, type OpFn } from '../tensor.js';
 
-const LIMITS = { float32: [-Infinity, Infinity], uint8: [0, 255], int8: [-128, 127], int32: [-(2 ** 31), 2 ** 31 - 1] } as const;
+const LIMITS = {
+  float32: [-Infinity, Infinity],
+  uint8: [0, 255],
+  int8: [-128, 127],
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+} as const;
 
 export const Clip: OpFn = (inputs, attrs, opset) => {
   const x = need(inputs, 0, 'input');
@@ -20,7 +25,9 @@ export const Clip: OpFn = (inputs, attrs, opset) => {
     hi = attrFloat(attrs, 'max', 3.4028234663852886e38);
   } else {
     onlyAttrs(attrs, 'Clip');
-    for (const i of [1, 2]) if (inputs[i] && inputs[i]!.type !== x.type) throw new Error(`Clip: bound ${i} is ${inputs[i]!.type}, input is ${x.type}`);
+    for (const i of [1, 2])
+      if (inputs[i] && inputs[i]!.type !== x.type)
+        throw new Error(`Clip: bound ${i} is ${inputs[i]!.type}, input is ${x.type}`);
     lo = inputs[1] ? scalarOf(inputs[1], 'Clip min') : tlo;
     hi = inputs[2] ? scalarOf(inputs[2], 'Clip max') : thi;
   }

@@ -10,7 +10,8 @@ export const Concat: OpFn = (inputs, attrs) => {
   const axis = normAxis(attrInt(attrs, 'axis', 0), r, 'Concat: axis');
   for (const x of xs) {
     if (x.type !== xs[0].type) throw new Error(`Concat: input types differ (${xs[0].type}, ${x.type})`);
-    if (x.dims.length !== r || x.dims.some((d, i) => i !== axis && d !== xs[0].dims[i])) throw new Error(`Concat: dims [${x.dims}] do not match [${xs[0].dims}] off axis ${axis}`);
+    if (x.dims.length !== r || x.dims.some((d, i) => i !== axis && d !== xs[0].dims[i]))
+      throw new Error(`Concat: dims [${x.dims}] do not match [${xs[0].dims}] off axis ${axis}`);
   }
   const dims = [...xs[0].dims];
   dims[axis] = xs.reduce((a, x) => a + x.dims[axis], 0);

@@ -18,17 +18,22 @@ import type { OpFn, Tensor } from '../tensor.js';
 function withFeeders(op: string, base: OpFn, baseDomain: string, isData: (k: number) => boolean): OpFn {
   return (inputs, attrs, _opset, outputCount, ctx) => {
     const name = `i8conv ${op}`;
-    const fa = attrs.get('feeders'), pa = attrs.get('feeds');
+    const fa = attrs.get('feeders'),
+      pa = attrs.get('feeds');
     if (fa?.kind !== 'graph') throw new Error(`${name}: attribute feeders must be a graph, is ${fa?.kind ?? 'absent'}`);
     if (pa?.kind !== 'ints') throw new Error(`${name}: attribute feeds must be ints, is ${pa?.kind ?? 'absent'}`);
-    const feeders = fa.value.nodes, feeds = pa.value;
-    if (feeds.length !== feeders.length) throw new Error(`${name}: ${feeds.length} feeds for ${feeders.length} feeders`);
+    const feeders = fa.value.nodes,
+      feeds = pa.value;
+    if (feeds.length !== feeders.length)
+      throw new Error(`${name}: ${feeds.length} feeds for ${feeders.length} feeders`);
     if (!ctx) throw new Error(`${name}: runs its feeders through the executor (no context given)`);
     feeds.forEach((k, j) => {
-      if (!Number.isInteger(k) || k < 0 || k >= inputs.length || !isData(k)) throw new Error(`${name}: feeds[${j}] = ${k} is not a data input position`);
+      if (!Number.isInteger(k) || k < 0 || k >= inputs.length || !isData(k))
+        throw new Error(`${name}: feeds[${j}] = ${k} is not a data input position`);
       if (feeds.indexOf(k) !== j) throw new Error(`${name}: position ${k} is fed twice`);
       const f = feeders[j];
-      if (f.opType !== 'Resize' || (f.domain !== '' && f.domain !== 'i8conv')) throw new Error(`${name}: feeder ${j} is ${f.domain}:${f.opType}, not a Resize`);
+      if (f.opType !== 'Resize' || (f.domain !== '' && f.domain !== 'i8conv'))
+        throw new Error(`${name}: feeder ${j} is ${f.domain}:${f.opType}, not a Resize`);
       if (f.outputs.length !== 1 || f.outputs[0] === '') throw new Error(`${name}: feeder ${j} must name one output`);
       // the executor hands the node the same tensor objects the subgraph reads by name
       if (inputs[k] === undefined || inputs[k] !== ctx.value(f.inputs[0]))
@@ -45,4 +50,9 @@ function withFeeders(op: string, base: OpFn, baseDomain: string, isData: (k: num
 }
 
 export const FedConcat = withFeeders('Concat', Concat, '', () => true);
-export const FedQLinearConcat = withFeeders('QLinearConcat', QLinearConcat, 'com.microsoft', (k) => k >= 2 && (k - 2) % 3 === 0);
+export const FedQLinearConcat = withFeeders(
+  'QLinearConcat',
+  QLinearConcat,
+  'com.microsoft',
+  (k) => k >= 2 && (k - 2) % 3 === 0,
+);

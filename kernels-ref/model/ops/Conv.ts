@@ -15,7 +15,8 @@ export const Conv: OpFn = (inputs, attrs) => {
   expectType(x, 'Conv X', 'float32');
   expectType(w, 'Conv W', 'float32');
   const g = convGeometry(x, w, attrs, 'Conv');
-  if (b && (b.type !== 'float32' || b.data.length !== g.m)) throw new Error(`Conv: B must be float32 with ${g.m} values`);
+  if (b && (b.type !== 'float32' || b.data.length !== g.m))
+    throw new Error(`Conv: B must be float32 with ${g.m} values`);
   const y = makeTensor('float32', [g.n, g.m, ...g.outDims]);
   const xd = x.data as Float32Array;
   const wd = w.data as Float32Array;

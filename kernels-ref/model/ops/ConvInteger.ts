@@ -15,7 +15,8 @@ export const ConvInteger: OpFn = (inputs, attrs) => {
   const xZp = inputs[2] ? scalarOf(inputs[2], 'ConvInteger x_zero_point') : 0;
   const wZps = inputs[3] ? numbers(inputs[3]) : [0];
   const g = convGeometry(x, w, attrs, 'ConvInteger');
-  if (wZps.length !== 1 && wZps.length !== g.m) throw new Error(`ConvInteger: w_zero_point has ${wZps.length} values for ${g.m} channels`);
+  if (wZps.length !== 1 && wZps.length !== g.m)
+    throw new Error(`ConvInteger: w_zero_point has ${wZps.length} values for ${g.m} channels`);
   const y = makeTensor('int32', [g.n, g.m, ...g.outDims]);
   const xd = x.data as ArrayLike<number>;
   const wd = w.data as ArrayLike<number>;

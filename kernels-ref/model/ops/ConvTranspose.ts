@@ -16,21 +16,46 @@
  * row-major order that reach it, each term itself the float32 sum from 0 over the group's input channels of
  * f(x * w); the bias B[m] is added last.
  */
-import { attrInt, attrInts, attrString, expectType, f32, makeTensor, need, numel, onlyAttrs, unravel, type OpFn } from '../tensor.js';
+import {
+  attrInt,
+  attrInts,
+  attrString,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  numel,
+  onlyAttrs,
+  unravel,
+  type OpFn,
+} from '../tensor.js';
 
 export const ConvTranspose: OpFn = (inputs, attrs) => {
-  onlyAttrs(attrs, 'ConvTranspose', 'auto_pad', 'dilations', 'group', 'kernel_shape', 'output_padding', 'output_shape', 'pads', 'strides');
+  onlyAttrs(
+    attrs,
+    'ConvTranspose',
+    'auto_pad',
+    'dilations',
+    'group',
+    'kernel_shape',
+    'output_padding',
+    'output_shape',
+    'pads',
+    'strides',
+  );
   const x = need(inputs, 0, 'X');
   const w = need(inputs, 1, 'W');
   const b = inputs[2];
   expectType(x, 'ConvTranspose X', 'float32');
   expectType(w, 'ConvTranspose W', 'float32');
   const k = x.dims.length - 2;
-  if (k < 1 || w.dims.length !== k + 2) throw new Error(`ConvTranspose: X [${x.dims}] and W [${w.dims}] must be of one rank >= 3`);
+  if (k < 1 || w.dims.length !== k + 2)
+    throw new Error(`ConvTranspose: X [${x.dims}] and W [${w.dims}] must be of one rank >= 3`);
   const [n, c, ...inDims] = x.dims;
   const [wc, mg, ...kernel] = w.dims;
   const group = attrInt(attrs, 'group', 1);
-  if (group < 1 || wc !== c || c % group !== 0) throw new Error(`ConvTranspose: group ${group} does not fit X channels ${c}, W dims [${w.dims}]`);
+  if (group < 1 || wc !== c || c % group !== 0)
+    throw new Error(`ConvTranspose: group ${group} does not fit X channels ${c}, W dims [${w.dims}]`);
   const m = mg * group;
   const cg = c / group;
   if (b) {
@@ -38,18 +63,22 @@ export const ConvTranspose: OpFn = (inputs, attrs) => {
     if (b.data.length !== m) throw new Error(`ConvTranspose: B has ${b.data.length} values for ${m} output channels`);
   }
   const ks = attrInts(attrs, 'kernel_shape');
-  if (ks && (ks.length !== k || ks.some((v, i) => v !== kernel[i]))) throw new Error(`ConvTranspose: kernel_shape [${ks}] differs from W dims [${w.dims}]`);
+  if (ks && (ks.length !== k || ks.some((v, i) => v !== kernel[i])))
+    throw new Error(`ConvTranspose: kernel_shape [${ks}] differs from W dims [${w.dims}]`);
   const strides = attrInts(attrs, 'strides') ?? kernel.map(() => 1);
   const dil = attrInts(attrs, 'dilations') ?? kernel.map(() => 1);
   const outPad = attrInts(attrs, 'output_padding') ?? kernel.map(() => 0);
   if (strides.length !== k || strides.some((s) => s < 1)) throw new Error(`ConvTranspose: bad strides [${strides}]`);
   if (dil.length !== k || dil.some((d) => d < 1)) throw new Error(`ConvTranspose: bad dilations [${dil}]`);
-  if (outPad.length !== k || outPad.some((p, i) => p < 0 || p >= Math.max(strides[i], dil[i]))) throw new Error(`ConvTranspose: bad output_padding [${outPad}]`);
+  if (outPad.length !== k || outPad.some((p, i) => p < 0 || p >= Math.max(strides[i], dil[i])))
+    throw new Error(`ConvTranspose: bad output_padding [${outPad}]`);
   const autoPad = attrString(attrs, 'auto_pad', 'NOTSET');
-  if (!['NOTSET', 'VALID', 'SAME_UPPER', 'SAME_LOWER'].includes(autoPad)) throw new Error(`ConvTranspose: auto_pad ${autoPad} is not supported`);
+  if (!['NOTSET', 'VALID', 'SAME_UPPER', 'SAME_LOWER'].includes(autoPad))
+    throw new Error(`ConvTranspose: auto_pad ${autoPad} is not supported`);
   let outShape = attrInts(attrs, 'output_shape');
   if (outShape && outShape.length === k + 2) outShape = outShape.slice(2);
-  if (outShape && outShape.length !== k) throw new Error(`ConvTranspose: output_shape [${outShape}] for ${k} spatial dims`);
+  if (outShape && outShape.length !== k)
+    throw new Error(`ConvTranspose: output_shape [${outShape}] for ${k} spatial dims`);
   const pads = attrInts(attrs, 'pads');
   if (pads && (pads.length !== 2 * k || pads.some((p) => p < 0))) throw new Error(`ConvTranspose: bad pads [${pads}]`);
   const begin: number[] = [];
@@ -91,7 +120,10 @@ export const ConvTranspose: OpFn = (inputs, attrs) => {
           let xi = 0;
           for (let i = 0; i < k; i++) {
             const t = oIdx[i] + begin[i] - kPos[p][i] * dil[i];
-            if (t < 0 || t % strides[i] !== 0 || t / strides[i] >= inDims[i]) { xi = -1; break; }
+            if (t < 0 || t % strides[i] !== 0 || t / strides[i] >= inDims[i]) {
+              xi = -1;
+              break;
+            }
             xi = xi * inDims[i] + t / strides[i];
           }
           if (xi < 0) continue;

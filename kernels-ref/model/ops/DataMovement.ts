@@ -14,8 +14,23 @@
  *   out[idx] = in[idx mod dims].
  */
 import {
-  attrInt, attrInts, broadcastDims, broadcastIndex, expectType, makeTensor, need, normAxis, numbers, numel, onlyAttrs, stridesOf, unravel,
-  type Attributes, type Inputs, type OpFn, type Tensor,
+  attrInt,
+  attrInts,
+  broadcastDims,
+  broadcastIndex,
+  expectType,
+  makeTensor,
+  need,
+  normAxis,
+  numbers,
+  numel,
+  onlyAttrs,
+  stridesOf,
+  unravel,
+  type Attributes,
+  type Inputs,
+  type OpFn,
+  type Tensor,
 } from '../tensor.js';
 
 export const Gather: OpFn = (inputs, attrs) => {
@@ -40,7 +55,14 @@ export const Gather: OpFn = (inputs, attrs) => {
   return [y];
 };
 
-function splitSizes(x: Tensor, inputs: Inputs, attrs: Attributes, opset: number, axis: number, outputCount: number): number[] {
+function splitSizes(
+  x: Tensor,
+  inputs: Inputs,
+  attrs: Attributes,
+  opset: number,
+  axis: number,
+  outputCount: number,
+): number[] {
   const d = x.dims[axis];
   let sizes: number[] | undefined;
   if (opset < 13) sizes = attrInts(attrs, 'split');
@@ -49,7 +71,8 @@ function splitSizes(x: Tensor, inputs: Inputs, attrs: Attributes, opset: number,
     sizes = numbers(inputs[1]);
   }
   if (sizes) {
-    if (sizes.some((s) => s < 0) || sizes.reduce((a, b) => a + b, 0) !== d) throw new Error(`Split: sizes [${sizes}] do not sum to dim ${d}`);
+    if (sizes.some((s) => s < 0) || sizes.reduce((a, b) => a + b, 0) !== d)
+      throw new Error(`Split: sizes [${sizes}] do not sum to dim ${d}`);
     if (sizes.length !== outputCount) throw new Error(`Split: ${sizes.length} sizes for ${outputCount} outputs`);
     return sizes;
   }
@@ -78,7 +101,8 @@ export const Split: OpFn = (inputs, attrs, opset, outputCount) => {
     dims[axis] = s;
     const y = makeTensor(x.type, dims);
     let k = 0;
-    for (let o = 0; o < outer; o++) for (let j = 0; j < s * inner; j++) y.data[k++] = x.data[(o * d + start) * inner + j];
+    for (let o = 0; o < outer; o++)
+      for (let j = 0; j < s * inner; j++) y.data[k++] = x.data[(o * d + start) * inner + j];
     start += s;
     return y;
   });
@@ -104,7 +128,8 @@ export const Tile: OpFn = (inputs, attrs) => {
   expectType(repT, 'Tile repeats', 'int64');
   const reps = numbers(repT);
   const r = x.dims.length;
-  if (repT.dims.length !== 1 || reps.length !== r) throw new Error(`Tile: repeats [${reps}] must be 1-D with one value per axis (${r})`);
+  if (repT.dims.length !== 1 || reps.length !== r)
+    throw new Error(`Tile: repeats [${reps}] must be 1-D with one value per axis (${r})`);
   if (reps.some((v) => v < 0)) throw new Error(`Tile: negative repeat in [${reps}]`);
   const dims = x.dims.map((d, i) => d * reps[i]);
   const y = makeTensor(x.type, dims);

@@ -14,7 +14,8 @@ export const DequantizeLinear: OpFn = (inputs, attrs, opset) => {
   expectType(x, 'DequantizeLinear x', 'uint8', 'int8', 'int32');
   if (zp && zp.type !== x.type) throw new Error(`DequantizeLinear: zero point is ${zp.type}, x is ${x.type}`);
   const p = quantParams(x, scale, zp, attrs, opset, 'DequantizeLinear');
-  if (x.type === 'int32' && p.zeroPoints.some((z) => z !== 0)) throw new Error('DequantizeLinear: an int32 x takes zero point 0');
+  if (x.type === 'int32' && p.zeroPoints.some((z) => z !== 0))
+    throw new Error('DequantizeLinear: an int32 x takes zero point 0');
   const y = makeTensor('float32', x.dims);
   const xd = x.data as ArrayLike<number>;
   for (let i = 0; i < xd.length; i++) {

@@ -3,7 +3,17 @@
  * and unidirectionally broadcast to [M, N] (before opset 7 only with the broadcast attribute = 1). Per element: s = the f32 sum from 0 of f(a * b); y = f(alpha * s),
  * + f(beta * c) in f32 when C is given.
  */
-import { attrFloat, attrInt, broadcastIndex, expectType, f32, makeTensor, need, onlyAttrs, type OpFn } from '../tensor.js';
+import {
+  attrFloat,
+  attrInt,
+  broadcastIndex,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  onlyAttrs,
+  type OpFn,
+} from '../tensor.js';
 
 export const Gemm: OpFn = (inputs, attrs, opset) => {
   onlyAttrs(attrs, 'Gemm', 'alpha', 'beta', 'transA', 'transB', ...(opset < 7 ? ['broadcast'] : []));
@@ -24,7 +34,12 @@ export const Gemm: OpFn = (inputs, attrs, opset) => {
   if (c && (c.dims.length > 2 || c.dims.some((d, i) => d !== 1 && d !== [m, n][i + 2 - c.dims.length])))
     throw new Error(`Gemm: C [${c.dims}] does not broadcast to [${m}, ${n}]`);
   // Opset < 7: C broadcasts only with broadcast = 1, else it must be [M, N].
-  if (c && opset < 7 && attrInt(attrs, 'broadcast', 0) !== 1 && (c.dims.length !== 2 || c.dims[0] !== m || c.dims[1] !== n))
+  if (
+    c &&
+    opset < 7 &&
+    attrInt(attrs, 'broadcast', 0) !== 1 &&
+    (c.dims.length !== 2 || c.dims[0] !== m || c.dims[1] !== n)
+  )
     throw new Error(`Gemm: C [${c.dims}] is not [${m}, ${n}] and broadcast is 0`);
   const y = makeTensor('float32', [m, n]);
   const av = a.data as Float32Array;

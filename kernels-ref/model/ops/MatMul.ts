@@ -3,7 +3,18 @@
  * after). Each output is the f32 sum from 0 over k of f(a * b) (within ONNX's float tolerance of onnxruntime, whose
  * GEMM blocks the sum differently).
  */
-import { broadcastDims, broadcastIndex, expectType, f32, makeTensor, need, numel, onlyAttrs, unravel, type OpFn } from '../tensor.js';
+import {
+  broadcastDims,
+  broadcastIndex,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  numel,
+  onlyAttrs,
+  unravel,
+  type OpFn,
+} from '../tensor.js';
 
 export const MatMul: OpFn = (inputs, attrs) => {
   onlyAttrs(attrs, 'MatMul');

@@ -9,7 +9,8 @@ import { expectType, makeTensor, need, numbers, onlyAttrs, type OpFn } from '../
 function perIndex(values: number[], count: () => number, what: string): (i: number) => number {
   if (values.length === 1) return () => values[0];
   return (i) => {
-    if (values.length !== count()) throw new Error(`MatMulInteger: ${what} has ${values.length} values, expected 1 or ${count()}`);
+    if (values.length !== count())
+      throw new Error(`MatMulInteger: ${what} has ${values.length} values, expected 1 or ${count()}`);
     return values[i];
   };
 }
@@ -24,6 +25,12 @@ export const MatMulInteger: OpFn = (inputs, attrs) => {
   const bZps = inputs[3] ? numbers(inputs[3]) : [0];
   const m = a.dims.length === 1 ? 1 : a.dims[a.dims.length - 2];
   const n = b.dims.length === 1 ? 1 : b.dims[b.dims.length - 1];
-  const r = intMatMul(a, b, perIndex(aZps, () => m, 'a_zero_point'), perIndex(bZps, () => n, 'b_zero_point'), 'MatMulInteger');
+  const r = intMatMul(
+    a,
+    b,
+    perIndex(aZps, () => m, 'a_zero_point'),
+    perIndex(bZps, () => n, 'b_zero_point'),
+    'MatMulInteger',
+  );
   return [makeTensor('int32', r.dims, r.acc)];
 };

@@ -37,7 +37,7 @@ export const MaxPool: OpFn = (inputs, attrs) => {
         }
         if (!inside) continue;
         const v = xd[p * inSize + flat];
-        if (v > best || at < 0 && v === best) {
+        if (v > best || (at < 0 && v === best)) {
           best = v;
           at = flat;
         }

@@ -39,7 +39,8 @@ function tabled(op: string, base: OpFn, baseDomain: string): OpFn {
     const name = `i8conv ${op}`;
     const table = outputTableOf(attrs, name);
     const ti = attrs.get('table_input');
-    if (ti !== undefined && ti.kind !== 'string') throw new Error(`${name}: attribute table_input must be a string, is ${ti.kind}`);
+    if (ti !== undefined && ti.kind !== 'string')
+      throw new Error(`${name}: attribute table_input must be a string, is ${ti.kind}`);
     const own = new Map(attrs);
     own.delete('output_table');
     own.delete('table_input');

@@ -3,7 +3,21 @@
  * (11+, with the optional scalar constant_value input 2, default 0, and from opset 18 the optional axes input 3).
  * Negative pads crop. Any element type. (wrap, opset 19, is refused.)
  */
-import { attrFloat, attrInts, attrString, expectType, makeTensor, need, normAxis, numbers, onlyAttrs, scalarOf, stridesOf, unravel, type OpFn } from '../tensor.js';
+import {
+  attrFloat,
+  attrInts,
+  attrString,
+  expectType,
+  makeTensor,
+  need,
+  normAxis,
+  numbers,
+  onlyAttrs,
+  scalarOf,
+  stridesOf,
+  unravel,
+  type OpFn,
+} from '../tensor.js';
 
 export const Pad: OpFn = (inputs, attrs, opset) => {
   const x = need(inputs, 0, 'data');
@@ -36,7 +50,8 @@ export const Pad: OpFn = (inputs, attrs, opset) => {
     }
   }
   const mode = attrString(attrs, 'mode', 'constant');
-  if (mode !== 'constant' && mode !== 'edge' && mode !== 'reflect') throw new Error(`Pad: mode ${mode} is not supported`);
+  if (mode !== 'constant' && mode !== 'edge' && mode !== 'reflect')
+    throw new Error(`Pad: mode ${mode} is not supported`);
   if (mode !== 'constant' && x.dims.some((d) => d === 0)) throw new Error(`Pad: mode ${mode} of an empty input`);
   if (pads.length !== 2 * r) throw new Error(`Pad: ${pads.length} pads for rank ${r}`);
   const dims = x.dims.map((d, i) => d + pads[i] + pads[r + i]);

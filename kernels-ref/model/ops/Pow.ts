@@ -9,7 +9,18 @@
  * - An int32 / int64 X (onnxruntime: static_cast<T>(std::pow(x, y)) in double): the double power truncated toward
  *   zero, the output of X's type (no shortcut: the power of two integers is exact in double while it fits).
  */
-import { broadcastDims, broadcastIndex, expectType, f32, makeTensor, need, numel, onlyAttrs, unravel, type OpFn } from '../tensor.js';
+import {
+  broadcastDims,
+  broadcastIndex,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  numel,
+  onlyAttrs,
+  unravel,
+  type OpFn,
+} from '../tensor.js';
 
 /** C pow() in double: JS Math.pow differs only at x = 1 (NaN exponent) and x = -1 (infinite exponent). */
 export function cPow(x: number, y: number): number {
@@ -31,7 +42,9 @@ export const Pow: OpFn = (inputs, attrs, opset) => {
     const yi = makeTensor(x.type, dims);
     for (let i = 0; i < yi.data.length; i++) {
       const idx = unravel(i, dims);
-      const v = Math.trunc(cPow(Number(x.data[broadcastIndex(idx, dims, x.dims)]), ev(broadcastIndex(idx, dims, e.dims))));
+      const v = Math.trunc(
+        cPow(Number(x.data[broadcastIndex(idx, dims, x.dims)]), ev(broadcastIndex(idx, dims, e.dims))),
+      );
       yi.data[i] = x.type === 'int64' ? BigInt(v) : v | 0;
     }
     return [yi];

@@ -19,7 +19,18 @@
  */
 import { requantize } from '../requantize.js';
 import {
-  attrFloat, attrInt, broadcastIndex, expectType, f32, makeTensor, need, numbers, onlyAttrs, qRange, scalarOf, type OpFn,
+  attrFloat,
+  attrInt,
+  broadcastIndex,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  numbers,
+  onlyAttrs,
+  qRange,
+  scalarOf,
+  type OpFn,
 } from '../tensor.js';
 
 export const QGemm: OpFn = (inputs, attrs) => {
@@ -43,7 +54,8 @@ export const QGemm: OpFn = (inputs, attrs) => {
   const c = inputs[6];
   const yScaleT = inputs[7];
   const yZpT = inputs[8];
-  if ((yScaleT === undefined) !== (yZpT === undefined)) throw new Error(`${op}: y_scale and y_zero_point must be given together`);
+  if ((yScaleT === undefined) !== (yZpT === undefined))
+    throw new Error(`${op}: y_scale and y_zero_point must be given together`);
   if (a.dims.length !== 2 || b.dims.length !== 2) throw new Error(`${op}: A [${a.dims}] and B [${b.dims}] must be 2-D`);
   const alpha = f32(attrFloat(attrs, 'alpha', 1));
   const ta = attrInt(attrs, 'transA', 0) === 1;
@@ -55,9 +67,14 @@ export const QGemm: OpFn = (inputs, attrs) => {
   const bScales = numbers(bScaleT);
   const bZps = numbers(bZpT);
   const perColumn = (t: typeof bScaleT) => t.dims.length === 1 && t.dims[0] === n && n !== 1;
-  for (const [t, what] of [[bScaleT, 'b_scale'], [bZpT, 'b_zero_point']] as const)
-    if (!(t.data.length === 1 && t.dims.length <= 1) && !perColumn(t)) throw new Error(`${op}: ${what} dims [${t.dims}] are neither one value nor [${n}]`);
-  if (bScales.length !== bZps.length) throw new Error(`${op}: b_scale has ${bScales.length} values, b_zero_point ${bZps.length}`);
+  for (const [t, what] of [
+    [bScaleT, 'b_scale'],
+    [bZpT, 'b_zero_point'],
+  ] as const)
+    if (!(t.data.length === 1 && t.dims.length <= 1) && !perColumn(t))
+      throw new Error(`${op}: ${what} dims [${t.dims}] are neither one value nor [${n}]`);
+  if (bScales.length !== bZps.length)
+    throw new Error(`${op}: b_scale has ${bScales.length} values, b_zero_point ${bZps.length}`);
   const at = (v: number[], j: number) => v[v.length === 1 ? 0 : j];
 
   if (c) {
@@ -66,7 +83,10 @@ export const QGemm: OpFn = (inputs, attrs) => {
       throw new Error(`${op}: C [${c.dims}] does not broadcast to [${m}, ${n}]`);
   }
   let yType: 'float32' | 'uint8' | 'int8' = 'float32';
-  let yScale = 0, yZp = 0, lo = 0, hi = 0;
+  let yScale = 0,
+    yZp = 0,
+    lo = 0,
+    hi = 0;
   if (yScaleT && yZpT) {
     expectType(yScaleT, `${op} y_scale`, 'float32');
     if (yZpT.type !== a.type) throw new Error(`${op}: y_zero_point is ${yZpT.type}, A is ${a.type}`);
@@ -88,7 +108,8 @@ export const QGemm: OpFn = (inputs, attrs) => {
     for (let j = 0; j < n; j++) {
       let acc = c ? (c.data as Int32Array)[broadcastIndex([i, j], [m, n], c.dims)] : 0;
       const bz = at(bZps, j);
-      for (let q = 0; q < k; q++) acc = (acc + Math.imul(av[ta ? q * m + i : i * k + q] - aZp, bv[tb ? j * k + q : q * n + j] - bz)) | 0;
+      for (let q = 0; q < k; q++)
+        acc = (acc + Math.imul(av[ta ? q * m + i : i * k + q] - aZp, bv[tb ? j * k + q : q * n + j] - bz)) | 0;
       y.data[i * n + j] = yType === 'float32' ? f32(f32(acc) * scales[j]) : requantize(acc, 0, scales[j], yZp, lo, hi);
     }
   return [y];

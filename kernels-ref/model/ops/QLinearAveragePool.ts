@@ -9,11 +9,32 @@
  */
 import { forEachWindow, kernelTaps, poolGeometry } from '../pool-geometry.js';
 import { scaleIn, zpIn } from '../qlinear.js';
-import { attrInt, expectType, f32, makeTensor, need, numel, onlyAttrs, qRange, roundHalfEven, type OpFn } from '../tensor.js';
+import {
+  attrInt,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  numel,
+  onlyAttrs,
+  qRange,
+  roundHalfEven,
+  type OpFn,
+} from '../tensor.js';
 
 export const QLinearAveragePool: OpFn = (inputs, attrs) => {
   const op = 'QLinearAveragePool';
-  onlyAttrs(attrs, op, 'auto_pad', 'ceil_mode', 'channels_last', 'count_include_pad', 'kernel_shape', 'pads', 'strides');
+  onlyAttrs(
+    attrs,
+    op,
+    'auto_pad',
+    'ceil_mode',
+    'channels_last',
+    'count_include_pad',
+    'kernel_shape',
+    'pads',
+    'strides',
+  );
   const x = need(inputs, 0, 'X');
   expectType(x, `${op} X`, 'uint8', 'int8');
   if (x.dims.length < 3) throw new Error(`${op}: X must have rank 3 or more, has dims [${x.dims}]`);

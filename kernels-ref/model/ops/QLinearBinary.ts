@@ -6,7 +6,20 @@
  */
 import { scaleIn, zpIn } from '../qlinear.js';
 import {
-  broadcastDims, broadcastIndex, cmax, cmin, expectType, f32, makeTensor, need, numel, onlyAttrs, qRange, roundHalfEven, toInt, unravel,
+  broadcastDims,
+  broadcastIndex,
+  cmax,
+  cmin,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  numel,
+  onlyAttrs,
+  qRange,
+  roundHalfEven,
+  toInt,
+  unravel,
   type OpFn,
 } from '../tensor.js';
 

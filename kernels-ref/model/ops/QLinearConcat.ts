@@ -16,7 +16,8 @@ export const QLinearConcat: OpFn = (inputs, attrs) => {
   const type = yZT.type;
   qRange(type);
   const yZ = zpIn(inputs, 1, type, 'Y_zero_point', op);
-  if (inputs.length < 5 || (inputs.length - 2) % 3 !== 0) throw new Error(`${op}: expected Y_scale, Y_zero_point and (X, X_scale, X_zero_point) triples`);
+  if (inputs.length < 5 || (inputs.length - 2) % 3 !== 0)
+    throw new Error(`${op}: expected Y_scale, Y_zero_point and (X, X_scale, X_zero_point) triples`);
   const parts: { x: Tensor; lut: Int32Array | null }[] = [];
   for (let i = 2; i < inputs.length; i += 3) {
     const x = need(inputs, i, 'X');

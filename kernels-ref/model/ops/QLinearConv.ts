@@ -27,15 +27,20 @@ export const QLinearConv: OpFn = (inputs, attrs) => {
   const yZp = yZpT ? scalarOf(yZpT, 'QLinearConv y_zero_point') : 0;
   const [lo, hi] = qRange(yType);
   const g = convGeometry(x, w, attrs, 'QLinearConv');
-  if (wScales.length !== 1 && wScales.length !== g.m) throw new Error(`QLinearConv: w_scale has ${wScales.length} values for ${g.m} channels`);
-  if (wZps.length !== 1 && wZps.length !== g.m) throw new Error(`QLinearConv: w_zero_point has ${wZps.length} values for ${g.m} channels`);
-  if (wZps.some((z) => z !== wZps[0])) throw new Error('QLinearConv: per-channel w_zero_point values differ (onnxruntime refuses them)');
+  if (wScales.length !== 1 && wScales.length !== g.m)
+    throw new Error(`QLinearConv: w_scale has ${wScales.length} values for ${g.m} channels`);
+  if (wZps.length !== 1 && wZps.length !== g.m)
+    throw new Error(`QLinearConv: w_zero_point has ${wZps.length} values for ${g.m} channels`);
+  if (wZps.some((z) => z !== wZps[0]))
+    throw new Error('QLinearConv: per-channel w_zero_point values differ (onnxruntime refuses them)');
   const wZp = wZps[0];
   if (bias) {
     expectType(bias, 'QLinearConv B', 'int32');
     if (bias.data.length !== g.m) throw new Error(`QLinearConv: B has ${bias.data.length} values for ${g.m} channels`);
   }
-  const scales = Array.from({ length: g.m }, (_, m) => outputScale(xScale, wScales[wScales.length === 1 ? 0 : m], yScale));
+  const scales = Array.from({ length: g.m }, (_, m) =>
+    outputScale(xScale, wScales[wScales.length === 1 ? 0 : m], yScale),
+  );
   const y = makeTensor(yType, [g.n, g.m, ...g.outDims]);
   const xd = x.data as ArrayLike<number>;
   const wd = w.data as ArrayLike<number>;

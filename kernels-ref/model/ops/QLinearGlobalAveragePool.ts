@@ -5,7 +5,18 @@
  * scale)) + y_zp). Refuses S >= 2^24, scale < 2^-32 and scale >= 256, as MLAS does.
  */
 import { scaleIn, zpIn } from '../qlinear.js';
-import { attrInt, expectType, f32, makeTensor, need, numel, onlyAttrs, qRange, roundHalfEven, type OpFn } from '../tensor.js';
+import {
+  attrInt,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  numel,
+  onlyAttrs,
+  qRange,
+  roundHalfEven,
+  type OpFn,
+} from '../tensor.js';
 
 export const QLinearGlobalAveragePool: OpFn = (inputs, attrs) => {
   const op = 'QLinearGlobalAveragePool';

@@ -8,10 +8,17 @@
 import { buildLut, byteOf, scaleIn, zpIn } from '../qlinear.js';
 import { attrFloat, cmax, cmin, expectType, f32, makeTensor, need, onlyAttrs, type OpFn } from '../tensor.js';
 
-const A9 = f32(4.37031012579801e-11), A7 = f32(1.15627324459942e-7), A5 = f32(6.08574864600143e-5);
-const A3 = f32(8.51377133304701e-3), A1 = f32(2.48287947061529e-1);
-const B10 = f32(6.10247389755681e-13), B8 = f32(5.76102136993427e-9), B6 = f32(6.2910678501704e-6);
-const B4 = f32(1.70198817374094e-3), B2 = f32(1.16817656904453e-1), B0 = f32(9.9315192102318e-1);
+const A9 = f32(4.37031012579801e-11),
+  A7 = f32(1.15627324459942e-7),
+  A5 = f32(6.08574864600143e-5);
+const A3 = f32(8.51377133304701e-3),
+  A1 = f32(2.48287947061529e-1);
+const B10 = f32(6.10247389755681e-13),
+  B8 = f32(5.76102136993427e-9),
+  B6 = f32(6.2910678501704e-6);
+const B4 = f32(1.70198817374094e-3),
+  B2 = f32(1.16817656904453e-1),
+  B0 = f32(9.9315192102318e-1);
 
 /** MlasLogisticKernel (docs/int8-ops.md, QLinearSigmoid and QLinearLeakyRelu). */
 export function mlasLogistic(d: number): number {
@@ -35,8 +42,14 @@ function lutOp(op: string, attrNames: string[], fnOf: (attrs: Parameters<OpFn>[1
     onlyAttrs(attrs, op, ...attrNames);
     const x = need(inputs, 0, 'X');
     expectType(x, `${op} X`, 'uint8', 'int8');
-    const lut = buildLut(x.type, scaleIn(inputs, 1, 'X_scale', op), zpIn(inputs, 2, x.type, 'X_zero_point', op),
-      scaleIn(inputs, 3, 'Y_scale', op), zpIn(inputs, 4, x.type, 'Y_zero_point', op), fnOf(attrs));
+    const lut = buildLut(
+      x.type,
+      scaleIn(inputs, 1, 'X_scale', op),
+      zpIn(inputs, 2, x.type, 'X_zero_point', op),
+      scaleIn(inputs, 3, 'Y_scale', op),
+      zpIn(inputs, 4, x.type, 'Y_zero_point', op),
+      fnOf(attrs),
+    );
     const y = makeTensor(x.type, x.dims);
     const xd = x.data as ArrayLike<number>;
     for (let i = 0; i < xd.length; i++) y.data[i] = lut[byteOf(xd[i])];

@@ -23,11 +23,21 @@ export const QLinearMatMul: OpFn = (inputs, attrs) => {
   expectType(b, 'QLinearMatMul b', 'uint8', 'int8');
   const [lo, hi] = qRange(yZpT.type);
   const n = b.dims.length === 1 ? 1 : b.dims[b.dims.length - 1];
-  for (const [v, what] of [[bScales, 'b_scale'], [bZps, 'b_zero_point']] as const)
-    if (v.length !== 1 && v.length !== n) throw new Error(`QLinearMatMul: ${what} has ${v.length} values, expected 1 or ${n}`);
+  for (const [v, what] of [
+    [bScales, 'b_scale'],
+    [bZps, 'b_zero_point'],
+  ] as const)
+    if (v.length !== 1 && v.length !== n)
+      throw new Error(`QLinearMatMul: ${what} has ${v.length} values, expected 1 or ${n}`);
   const at = (v: number[], j: number) => v[v.length === 1 ? 0 : j];
   const scales = Array.from({ length: n }, (_, j) => outputScale(aScale, at(bScales, j), yScale));
-  const r = intMatMul(a, b, () => aZp, (j) => at(bZps, j), 'QLinearMatMul');
+  const r = intMatMul(
+    a,
+    b,
+    () => aZp,
+    (j) => at(bZps, j),
+    'QLinearMatMul',
+  );
   const y = makeTensor(yZpT.type, r.dims);
   for (let i = 0; i < r.acc.length; i++) y.data[i] = requantize(r.acc[i], 0, scales[r.col[i]], yZp, lo, hi);
   return [y];

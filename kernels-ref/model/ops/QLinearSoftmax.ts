@@ -33,7 +33,18 @@
  * test/model-qlinear-softmax.test.ts measures where that could change a float32 table entry.
  */
 import { scaleIn, zpIn } from '../qlinear.js';
-import { attrInt, expectType, f32, makeTensor, need, normAxis, numel, onlyAttrs, roundHalfEven, type OpFn } from '../tensor.js';
+import {
+  attrInt,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  normAxis,
+  numel,
+  onlyAttrs,
+  roundHalfEven,
+  type OpFn,
+} from '../tensor.js';
 
 const FLT_MAX = 3.4028234663852886e38;
 

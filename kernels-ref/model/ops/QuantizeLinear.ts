@@ -5,7 +5,19 @@
  * The output type is the zero point's, uint8 when it is absent.
  */
 import { quantParams } from '../quant-params.js';
-import { cmax, cmin, expectType, f32, makeTensor, need, onlyAttrs, qRange, roundHalfEven, toInt, type OpFn } from '../tensor.js';
+import {
+  cmax,
+  cmin,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  onlyAttrs,
+  qRange,
+  roundHalfEven,
+  toInt,
+  type OpFn,
+} from '../tensor.js';
 
 export const QuantizeLinear: OpFn = (inputs, attrs, opset) => {
   onlyAttrs(attrs, 'QuantizeLinear', 'axis', 'saturate', 'block_size');

@@ -17,16 +17,29 @@
  *   to an accumulator that starts at 0.
  * (The two starts differ only on an all -0 input: -0 from the first element, +0 from 0.)
  */
-import { attrInt, attrInts, expectType, f32, makeTensor, need, normAxis, numbers, numel, onlyAttrs, type OpFn } from '../tensor.js';
+import {
+  attrInt,
+  attrInts,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  normAxis,
+  numbers,
+  numel,
+  onlyAttrs,
+  type OpFn,
+} from '../tensor.js';
 
 export const ReduceMean: OpFn = (inputs, attrs, opset) => {
   onlyAttrs(attrs, 'ReduceMean', 'keepdims', ...(opset < 18 ? ['axes'] : ['noop_with_empty_axes']));
   const x = need(inputs, 0, 'data');
   expectType(x, 'ReduceMean data', 'float32');
   const r = x.dims.length;
-  const axesIn = opset < 18 ? attrInts(attrs, 'axes') ?? [] : inputs[1] ? numbers(inputs[1]) : [];
+  const axesIn = opset < 18 ? (attrInts(attrs, 'axes') ?? []) : inputs[1] ? numbers(inputs[1]) : [];
   const keep = attrInt(attrs, 'keepdims', 1) !== 0;
-  if (axesIn.length === 0 && opset >= 18 && attrInt(attrs, 'noop_with_empty_axes', 0) !== 0) return [makeTensor('float32', x.dims, Float32Array.from(x.data as Float32Array))];
+  if (axesIn.length === 0 && opset >= 18 && attrInt(attrs, 'noop_with_empty_axes', 0) !== 0)
+    return [makeTensor('float32', x.dims, Float32Array.from(x.data as Float32Array))];
   const red = new Set(axesIn.length ? axesIn.map((a) => normAxis(a, r, 'ReduceMean: axis')) : x.dims.map((_, i) => i));
   const outDims = keep ? x.dims.map((d, i) => (red.has(i) ? 1 : d)) : x.dims.filter((_, i) => !red.has(i));
   const y = makeTensor('float32', outDims);
@@ -62,7 +75,8 @@ export const ReduceMean: OpFn = (inputs, attrs, opset) => {
         const at = (k: number) => xd[(o * rows + k) * cols + j];
         let s = at(0);
         let k = 1;
-        if (j >= tail) for (; k + 4 <= rows; k += 4) s = f32(s + f32(f32(f32(at(k) + at(k + 1)) + at(k + 2)) + at(k + 3)));
+        if (j >= tail)
+          for (; k + 4 <= rows; k += 4) s = f32(s + f32(f32(f32(at(k) + at(k + 1)) + at(k + 2)) + at(k + 3)));
         for (; k < rows; k++) s = f32(s + at(k));
         sums[o * cols + j] = s;
       }

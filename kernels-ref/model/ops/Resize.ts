@@ -20,16 +20,40 @@
  * "simple" index: ceil(c) on a downsampled axis (scale < 1), trunc(c) otherwise.
  * Refused: cubic, antialias, axes, keep_aspect_ratio_policy, half_pixel_symmetric, exclude_outside.
  */
-import { attrFloat, attrInt, attrString, expectType, f32, makeTensor, need, numbers, numel, onlyAttrs, unravel, type OpFn } from '../tensor.js';
+import {
+  attrFloat,
+  attrInt,
+  attrString,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  numbers,
+  numel,
+  onlyAttrs,
+  unravel,
+  type OpFn,
+} from '../tensor.js';
 
 export const Resize: OpFn = (inputs, attrs, opset) => {
-  onlyAttrs(attrs, 'Resize', 'coordinate_transformation_mode', 'cubic_coeff_a', 'exclude_outside', 'extrapolation_value', 'mode', 'nearest_mode',
-    'antialias', 'keep_aspect_ratio_policy');
+  onlyAttrs(
+    attrs,
+    'Resize',
+    'coordinate_transformation_mode',
+    'cubic_coeff_a',
+    'exclude_outside',
+    'extrapolation_value',
+    'mode',
+    'nearest_mode',
+    'antialias',
+    'keep_aspect_ratio_policy',
+  );
   if (opset < 10) throw new Error(`Resize: opset ${opset} is not supported`);
   const v10 = opset < 11;
   if (v10) onlyAttrs(attrs, 'Resize (opset 10)', 'mode');
   if (attrInt(attrs, 'antialias', 0) !== 0) throw new Error('Resize: antialias is not supported');
-  if (attrString(attrs, 'keep_aspect_ratio_policy', 'stretch') !== 'stretch') throw new Error('Resize: keep_aspect_ratio_policy is not supported');
+  if (attrString(attrs, 'keep_aspect_ratio_policy', 'stretch') !== 'stretch')
+    throw new Error('Resize: keep_aspect_ratio_policy is not supported');
   if (attrInt(attrs, 'exclude_outside', 0) !== 0) throw new Error('Resize: exclude_outside is not supported');
   const x = need(inputs, 0, 'X');
   expectType(x, 'Resize X', 'float32', 'uint8', 'int8');
@@ -62,18 +86,28 @@ export const Resize: OpFn = (inputs, attrs, opset) => {
     if (roi.length !== 2 * r) throw new Error(`Resize: roi has ${roi.length} values for rank ${r}`);
   }
   const coord = (o: number, i: number): number => {
-    const s = scales[i], d = x.dims[i], len = outDims[i];
+    const s = scales[i],
+      d = x.dims[i],
+      len = outDims[i];
     switch (ctm) {
-      case 'half_pixel': return f32(f32(f32(o + 0.5) / s) - 0.5);
-      case 'pytorch_half_pixel': return len > 1 ? f32(f32(f32(o + 0.5) / s) - 0.5) : 0;
-      case 'align_corners': return len === 1 ? 0 : f32(f32(o * (d - 1)) / (len - 1));
-      case 'asymmetric': return f32(o / s);
-      case 'tf_half_pixel_for_nn': return f32(f32(o + 0.5) / s);
+      case 'half_pixel':
+        return f32(f32(f32(o + 0.5) / s) - 0.5);
+      case 'pytorch_half_pixel':
+        return len > 1 ? f32(f32(f32(o + 0.5) / s) - 0.5) : 0;
+      case 'align_corners':
+        return len === 1 ? 0 : f32(f32(o * (d - 1)) / (len - 1));
+      case 'asymmetric':
+        return f32(o / s);
+      case 'tf_half_pixel_for_nn':
+        return f32(f32(o + 0.5) / s);
       case 'tf_crop_and_resize': {
         const [st, en] = [roi[i], roi[r + i]];
-        return len > 1 ? f32(f32(st * (d - 1)) + f32(f32(f32(o * f32(en - st)) * (d - 1)) / (len - 1))) : f32(f32(f32(0.5 * f32(st + en))) * (d - 1));
+        return len > 1
+          ? f32(f32(st * (d - 1)) + f32(f32(f32(o * f32(en - st)) * (d - 1)) / (len - 1)))
+          : f32(f32(f32(0.5 * f32(st + en))) * (d - 1));
       }
-      default: throw new Error(`Resize: coordinate_transformation_mode ${ctm} is not supported`);
+      default:
+        throw new Error(`Resize: coordinate_transformation_mode ${ctm} is not supported`);
     }
   };
   const outside = (c: number, i: number) => ctm === 'tf_crop_and_resize' && (c < 0 || c > x.dims[i] - 1);
@@ -83,19 +117,27 @@ export const Resize: OpFn = (inputs, attrs, opset) => {
   if (mode === 'nearest') {
     const pick = (c: number, i: number): number => {
       switch (nearestMode) {
-        case 'simple': return scales[i] < 1 ? Math.ceil(c) : Math.trunc(c);
-        case 'round_prefer_floor': return c === Math.floor(c) + 0.5 ? Math.floor(c) : Math.round(c);
-        case 'round_prefer_ceil': return c === Math.floor(c) + 0.5 ? Math.ceil(c) : Math.round(c);
-        case 'floor': return Math.floor(c);
-        case 'ceil': return Math.ceil(c);
-        default: throw new Error(`Resize: nearest_mode ${nearestMode} is not supported`);
+        case 'simple':
+          return scales[i] < 1 ? Math.ceil(c) : Math.trunc(c);
+        case 'round_prefer_floor':
+          return c === Math.floor(c) + 0.5 ? Math.floor(c) : Math.round(c);
+        case 'round_prefer_ceil':
+          return c === Math.floor(c) + 0.5 ? Math.ceil(c) : Math.round(c);
+        case 'floor':
+          return Math.floor(c);
+        case 'ceil':
+          return Math.ceil(c);
+        default:
+          throw new Error(`Resize: nearest_mode ${nearestMode} is not supported`);
       }
     };
-    const maps = outDims.map((len, i) => Array.from({ length: len }, (_, o) => {
-      if (scales[i] === 1 && len === x.dims[i] && ctm !== 'tf_crop_and_resize') return o;
-      const c = coord(o, i);
-      return outside(c, i) ? -1 : Math.min(Math.max(pick(c, i), 0), x.dims[i] - 1);
-    }));
+    const maps = outDims.map((len, i) =>
+      Array.from({ length: len }, (_, o) => {
+        if (scales[i] === 1 && len === x.dims[i] && ctm !== 'tf_crop_and_resize') return o;
+        const c = coord(o, i);
+        return outside(c, i) ? -1 : Math.min(Math.max(pick(c, i), 0), x.dims[i] - 1);
+      }),
+    );
     for (let k = 0; k < y.data.length; k++) {
       const idx = unravel(k, outDims);
       let src = 0;
@@ -109,23 +151,29 @@ export const Resize: OpFn = (inputs, attrs, opset) => {
     }
     return [y];
   }
-  if (r < 2 || x.dims.slice(0, -2).some((d, i) => outDims[i] !== d || scales[i] !== 1)) throw new Error('Resize: linear mode is supported on the last two axes only');
-  const axisParams = (i: number) => Array.from({ length: outDims[i] }, (_, o) => {
-    const orig = coord(o, i);
-    const d = x.dims[i];
-    const c = Math.max(0, Math.min(orig, d - 1));
-    const i1 = Math.min(Math.trunc(c), d - 1);
-    const i2 = Math.min(i1 + 1, d - 1);
-    return i1 === i2 ? { orig, i1, i2, d1: 0.5, d2: 0.5 } : { orig, i1, i2, d1: f32(Math.abs(f32(c - i1))), d2: f32(Math.abs(f32(c - i2))) };
-  });
-  const py = axisParams(r - 2), px = axisParams(r - 1);
+  if (r < 2 || x.dims.slice(0, -2).some((d, i) => outDims[i] !== d || scales[i] !== 1))
+    throw new Error('Resize: linear mode is supported on the last two axes only');
+  const axisParams = (i: number) =>
+    Array.from({ length: outDims[i] }, (_, o) => {
+      const orig = coord(o, i);
+      const d = x.dims[i];
+      const c = Math.max(0, Math.min(orig, d - 1));
+      const i1 = Math.min(Math.trunc(c), d - 1);
+      const i2 = Math.min(i1 + 1, d - 1);
+      return i1 === i2
+        ? { orig, i1, i2, d1: 0.5, d2: 0.5 }
+        : { orig, i1, i2, d1: f32(Math.abs(f32(c - i1))), d2: f32(Math.abs(f32(c - i2))) };
+    });
+  const py = axisParams(r - 2),
+    px = axisParams(r - 1);
   const [h, w] = x.dims.slice(-2);
   const [oh, ow] = outDims.slice(-2);
   const planes = numel(outDims.slice(0, -2));
   for (let p = 0; p < planes; p++)
     for (let oy = 0; oy < oh; oy++)
       for (let ox = 0; ox < ow; ox++) {
-        const Y = py[oy], X = px[ox];
+        const Y = py[oy],
+          X = px[ox];
         const at = (yy: number, xx: number) => xd[(p * h + yy) * w + xx];
         let v: number;
         if (outside(Y.orig, r - 2) || outside(X.orig, r - 1)) v = extrapolation;

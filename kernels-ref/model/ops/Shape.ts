@@ -12,5 +12,11 @@ export const Shape: OpFn = (inputs, attrs, opset) => {
   const start = clamp(attrInt(attrs, 'start', 0));
   const end = clamp(attrInt(attrs, 'end', r));
   const dims = x.dims.slice(start, Math.max(start, end));
-  return [makeTensor('int64', [dims.length], BigInt64Array.from(dims, (d) => BigInt(d)))];
+  return [
+    makeTensor(
+      'int64',
+      [dims.length],
+      BigInt64Array.from(dims, (d) => BigInt(d)),
+    ),
+  ];
 };

@@ -4,7 +4,18 @@
  * / end adds d; for step > 0 start is clamped to [0, d] and end to [0, d]; for step < 0 start to [0, d - 1] and end
  * to [-1, d - 1]; the output takes start, start + step, ... while before end.
  */
-import { attrInts, expectType, makeTensor, need, normAxis, numbers, onlyAttrs, stridesOf, unravel, type OpFn } from '../tensor.js';
+import {
+  attrInts,
+  expectType,
+  makeTensor,
+  need,
+  normAxis,
+  numbers,
+  onlyAttrs,
+  stridesOf,
+  unravel,
+  type OpFn,
+} from '../tensor.js';
 
 export const Slice: OpFn = (inputs, attrs, opset) => {
   const x = need(inputs, 0, 'data');
@@ -30,7 +41,8 @@ export const Slice: OpFn = (inputs, attrs, opset) => {
   }
   if (starts.length !== ends.length) throw new Error('Slice: starts and ends differ in length');
   const ax = (axes ?? starts.map((_, i) => i)).map((a) => normAxis(a, r, 'Slice: axis'));
-  if (ax.length !== starts.length || (steps && steps.length !== starts.length)) throw new Error('Slice: axes / steps lengths differ from starts');
+  if (ax.length !== starts.length || (steps && steps.length !== starts.length))
+    throw new Error('Slice: axes / steps lengths differ from starts');
   if (new Set(ax).size !== ax.length) throw new Error('Slice: repeated axes');
   const begin = x.dims.map(() => 0);
   const step = x.dims.map(() => 1);

@@ -14,7 +14,7 @@ export const Softmax: OpFn = (inputs, attrs, opset) => {
   const axis = normAxis(attrInt(attrs, 'axis', opset < 13 ? 1 : -1), Math.max(r, 1), 'Softmax: axis');
   // Groups: opset < 13 one row of prod(dims[axis:]) per prod(dims[:axis]); 13+ dims[axis] values strided by inner.
   const outer = numel(x.dims.slice(0, axis));
-  const len = opset < 13 ? numel(x.dims.slice(axis)) : x.dims[axis] ?? 1;
+  const len = opset < 13 ? numel(x.dims.slice(axis)) : (x.dims[axis] ?? 1);
   const inner = opset < 13 ? 1 : numel(x.dims.slice(axis + 1));
   const y = makeTensor('float32', x.dims);
   const xd = x.data as Float32Array;

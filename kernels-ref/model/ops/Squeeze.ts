@@ -3,7 +3,17 @@
  * listed dims (each must be 1), or every dim of 1 when axes are absent; Unsqueeze inserts dims of 1 at the listed
  * positions of the output (rank + len(axes); required). Negative axes count from the end. Data is copied unchanged.
  */
-import { attrInts, expectType, makeTensor, need, normAxis, numbers, onlyAttrs, type Inputs, type Attributes } from '../tensor.js';
+import {
+  attrInts,
+  expectType,
+  makeTensor,
+  need,
+  normAxis,
+  numbers,
+  onlyAttrs,
+  type Inputs,
+  type Attributes,
+} from '../tensor.js';
 import type { OpFn } from '../tensor.js';
 
 function axesOf(inputs: Inputs, attrs: Attributes, opset: number, op: string): number[] | undefined {
@@ -22,10 +32,18 @@ export const Squeeze: OpFn = (inputs, attrs, opset) => {
   const x = need(inputs, 0, 'data');
   const r = x.dims.length;
   const given = axesOf(inputs, attrs, opset, 'Squeeze');
-  const axes = given ? given.map((a) => normAxis(a, r, 'Squeeze: axis')) : x.dims.flatMap((d, i) => (d === 1 ? [i] : []));
+  const axes = given
+    ? given.map((a) => normAxis(a, r, 'Squeeze: axis'))
+    : x.dims.flatMap((d, i) => (d === 1 ? [i] : []));
   if (new Set(axes).size !== axes.length) throw new Error('Squeeze: repeated axes');
   for (const a of axes) if (x.dims[a] !== 1) throw new Error(`Squeeze: dim ${a} is ${x.dims[a]}, not 1`);
-  return [makeTensor(x.type, x.dims.filter((_, i) => !axes.includes(i)), x.data.slice())];
+  return [
+    makeTensor(
+      x.type,
+      x.dims.filter((_, i) => !axes.includes(i)),
+      x.data.slice(),
+    ),
+  ];
 };
 
 export const Unsqueeze: OpFn = (inputs, attrs, opset) => {

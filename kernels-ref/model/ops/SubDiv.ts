@@ -8,7 +8,14 @@ import { f32, need, onlyAttrs, type OpFn } from '../tensor.js';
 export const Sub: OpFn = (inputs, attrs, opset) => {
   if (opset < 7) throw new Error('Sub: opset < 7 (the legacy broadcast / axis attributes) is not supported');
   onlyAttrs(attrs, 'Sub');
-  return [binary(need(inputs, 0, 'A'), need(inputs, 1, 'B'), { float32: (a, b) => f32(a - b), int: (a, b) => a - b, int64: (a, b) => a - b }, 'Sub')];
+  return [
+    binary(
+      need(inputs, 0, 'A'),
+      need(inputs, 1, 'B'),
+      { float32: (a, b) => f32(a - b), int: (a, b) => a - b, int64: (a, b) => a - b },
+      'Sub',
+    ),
+  ];
 };
 
 const zero = (): never => {
@@ -18,9 +25,16 @@ const zero = (): never => {
 export const Div: OpFn = (inputs, attrs, opset) => {
   if (opset < 7) throw new Error('Div: opset < 7 (the legacy broadcast / axis attributes) is not supported');
   onlyAttrs(attrs, 'Div');
-  return [binary(need(inputs, 0, 'A'), need(inputs, 1, 'B'), {
-    float32: (a, b) => f32(a / b),
-    int: (a, b) => (b === 0 ? zero() : Math.trunc(a / b)),
-    int64: (a, b) => (b === 0n ? zero() : a / b),
-  }, 'Div')];
+  return [
+    binary(
+      need(inputs, 0, 'A'),
+      need(inputs, 1, 'B'),
+      {
+        float32: (a, b) => f32(a / b),
+        int: (a, b) => (b === 0 ? zero() : Math.trunc(a / b)),
+        int64: (a, b) => (b === 0n ? zero() : a / b),
+      },
+      'Div',
+    ),
+  ];
 };

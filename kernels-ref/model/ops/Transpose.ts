@@ -6,7 +6,8 @@ export const Transpose: OpFn = (inputs, attrs) => {
   const x = need(inputs, 0, 'data');
   const r = x.dims.length;
   const perm = attrInts(attrs, 'perm') ?? x.dims.map((_, i) => r - 1 - i);
-  if (perm.length !== r || [...perm].sort((a, b) => a - b).some((p, i) => p !== i)) throw new Error(`Transpose: perm [${perm}] is not a permutation of ${r} axes`);
+  if (perm.length !== r || [...perm].sort((a, b) => a - b).some((p, i) => p !== i))
+    throw new Error(`Transpose: perm [${perm}] is not a permutation of ${r} axes`);
   const dims = perm.map((p) => x.dims[p]);
   const y = makeTensor(x.type, dims);
   const xs = stridesOf(x.dims);

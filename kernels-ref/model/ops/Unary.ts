@@ -59,7 +59,13 @@ const WRAP: Partial<Record<ElementType, (v: number) => number>> = {
   int32: (v) => v | 0,
 };
 
-function signOp(op: string, types: ElementType[], float: (x: number) => number, int: (x: number) => number, int64: (x: bigint) => bigint): OpFn {
+function signOp(
+  op: string,
+  types: ElementType[],
+  float: (x: number) => number,
+  int: (x: number) => number,
+  int64: (x: bigint) => bigint,
+): OpFn {
   return (inputs, attrs) => {
     onlyAttrs(attrs, op);
     const x = need(inputs, 0, 'X');
@@ -74,5 +80,13 @@ function signOp(op: string, types: ElementType[], float: (x: number) => number, 
   };
 }
 
-export const Neg = signOp('Neg', ['float32', 'int8', 'int32', 'int64'], (x) => -x, (x) => -x, (x) => -x);
-export const Abs = signOp('Abs', ['float32', 'uint8', 'int8', 'int32', 'int64'], Math.abs, Math.abs, (x) => (x < 0n ? -x : x));
+export const Neg = signOp(
+  'Neg',
+  ['float32', 'int8', 'int32', 'int64'],
+  (x) => -x,
+  (x) => -x,
+  (x) => -x,
+);
+export const Abs = signOp('Abs', ['float32', 'uint8', 'int8', 'int32', 'int64'], Math.abs, Math.abs, (x) =>
+  x < 0n ? -x : x,
+);

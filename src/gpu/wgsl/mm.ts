@@ -28,12 +28,22 @@ export function mmKernel(s: LowMemoryConvShape, v: MmVariant): string {
   if (gemmOrder) {
     // [N][IC] input: consecutive threads on consecutive channels of one row
     if (nt % bk) throw new Error(`${v.name}: needs a multiple of ${bk} threads`);
-    kpt = 1; kbase = `lg % ${u(bk)}`; kstride = 0; ppt = ea; pbase = `lg / ${u(bk)}`; pstride = nt / bk;
+    kpt = 1;
+    kbase = `lg % ${u(bk)}`;
+    kstride = 0;
+    ppt = ea;
+    pbase = `lg / ${u(bk)}`;
+    pstride = nt / bk;
   } else if (nt >= bm) {
     // NCHW input: consecutive threads on consecutive pixels, the threads of one pixel split the BK channels
     const r = nt / bm;
     if (nt % bm || bk % r) throw new Error(`${v.name}: thread count does not fit the pixel tile`);
-    ppt = 1; pbase = `lg % ${u(bm)}`; pstride = 0; kpt = bk / r; kbase = `lg / ${u(bm)}`; kstride = r;
+    ppt = 1;
+    pbase = `lg % ${u(bm)}`;
+    pstride = 0;
+    kpt = bk / r;
+    kbase = `lg / ${u(bm)}`;
+    kstride = r;
   } else {
     throw new Error(`${v.name}: fewer threads than pixels in the tile`);
   }
@@ -85,21 +95,32 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   for (let e = 0; e < eb; e++) {
     if (rawB) {
       // raw words (and raw scales) stay in registers until the store: no arithmetic waits on the loads
-      L.push(`  var rbw${e}: WR; var rbv${e} = false;${q && !hoist ? (bsAt === 'load' ? ` var rbs${e} = vec4<f32>(0.0);${s.asym ? ` var rbo${e} = vec4<f32>(0.0);` : ''}`
-        : ` var rbi${e} = 0u;${bsAt === 'mid' ? ` var rbs${e} = vec4<f32>(0.0);${s.asym ? ` var rbo${e} = vec4<f32>(0.0);` : ''}` : ''}`) : ''}`);
+      L.push(
+        `  var rbw${e}: WR; var rbv${e} = false;${
+          q && !hoist
+            ? bsAt === 'load'
+              ? ` var rbs${e} = vec4<f32>(0.0);${s.asym ? ` var rbo${e} = vec4<f32>(0.0);` : ''}`
+              : ` var rbi${e} = 0u;${bsAt === 'mid' ? ` var rbs${e} = vec4<f32>(0.0);${s.asym ? ` var rbo${e} = vec4<f32>(0.0);` : ''}` : ''}`
+            : ''
+        }`,
+      );
     } else L.push(`  var rb${e} = vec4<f32>(0.0);`);
   }
   const kOf = (i: number) => (kstride === 0 ? 'kb0' : `kb0 + ${u(i * kstride)}`);
   // global loads of step sidx into registers (zeros past the last step, for padding and channels >= IC)
   const loads = (sidx: string, ind: string): string[] => {
-    const o: string[] = [`${ind}{ let sidx = ${sidx}; let sv = sidx < kend;
-${ind}  let chunk = sidx / KHW; let tap = sidx % KHW; let dy = (tap / KW) * DH; let dx = (tap % KW) * DW;`];
+    const o: string[] = [
+      `${ind}{ let sidx = ${sidx}; let sv = sidx < kend;
+${ind}  let chunk = sidx / KHW; let tap = sidx % KHW; let dy = (tap / KW) * DH; let dx = (tap % KW) * DW;`,
+    ];
     for (let j = 0; j < ppt; j++) {
       const chk = bounds ? ` && u32(iy${j} + i32(dy)) < IH && u32(ix${j} + i32(dx)) < IW` : '';
       o.push(`${ind}  { let ok = sv && okm${j}${chk}; let off = u32(po${j} + i32(dy * IW + dx));`);
       for (let i = 0; i < kpt; i++) {
         const icChk = s.ic % bk ? ` && ic < IC` : '';
-        o.push(`${ind}    { let ic = chunk * BK + ${kOf(i)}; var x = 0.0; if (ok${icChk}) { x = xs(off + ic * IHW); } ra${j}_${i} = x; }`);
+        o.push(
+          `${ind}    { let ic = chunk * BK + ${kOf(i)}; var x = 0.0; if (ok${icChk}) { x = xs(off + ic * IHW); } ra${j}_${i} = x; }`,
+        );
       }
       o.push(`${ind}  }`);
     }
@@ -126,25 +147,50 @@ ${ind}    rb${e} = w; }`);
   const unroll = v.db && ks === 1 && v.tm === 4;
   const early = q && v.db && ks > 1;
   // the registers of weight row e for stagedRow
-  const row = (e: number) => (bsAt === 'store' ? { r: `rbw${e}`, i: 'e % 4u', valid: `rbv${e}`, sc: `sc${e}`, of: `of${e}`, rs: `SO[rbi${e}]`, ro: `SO[rbi${e} + 1u]` }
-    : { r: `rbw${e}`, i: 'e % 4u', valid: `rbv${e}`, sc: `sc${e}`, of: `of${e}`, rs: `rbs${e}`, ro: `rbo${e}` });
+  const row = (e: number) =>
+    bsAt === 'store'
+      ? {
+          r: `rbw${e}`,
+          i: 'e % 4u',
+          valid: `rbv${e}`,
+          sc: `sc${e}`,
+          of: `of${e}`,
+          rs: `SO[rbi${e}]`,
+          ro: `SO[rbi${e} + 1u]`,
+        }
+      : { r: `rbw${e}`, i: 'e % 4u', valid: `rbv${e}`, sc: `sc${e}`, of: `of${e}`, rs: `rbs${e}`, ro: `rbo${e}` };
   // (bs 'mid') the raw scales of the rows loaded for the next step, read after this step's multiply-adds
-  const midScales = (ind: string): string[] => (q && !hoist && bsAt === 'mid'
-    ? Array.from({ length: eb }, (_, e) => `${ind}rbs${e} = SO[rbi${e}];${s.asym ? ` rbo${e} = SO[rbi${e} + 1u];` : ''}`) : []);
+  const midScales = (ind: string): string[] =>
+    q && !hoist && bsAt === 'mid'
+      ? Array.from(
+          { length: eb },
+          (_, e) => `${ind}rbs${e} = SO[rbi${e}];${s.asym ? ` rbo${e} = SO[rbi${e} + 1u];` : ''}`,
+        )
+      : [];
   // smem stores of the registers loaded for one step, into the buffer at `at`
   const stores = (at: string, ind: string): string[] => {
     const o: string[] = [];
-    for (let j = 0; j < ppt; j++) for (let i = 0; i < kpt; i++) {
-      o.push(`${ind}{ let k = ${kOf(i)}; sm[${at} + k * BM4 + ml${j} / 4u][ml${j} % 4u] = ra${j}_${i}; }`);
-    }
+    for (let j = 0; j < ppt; j++)
+      for (let i = 0; i < kpt; i++) {
+        o.push(`${ind}{ let k = ${kOf(i)}; sm[${at} + k * BM4 + ml${j} / 4u][ml${j} % 4u] = ra${j}_${i}; }`);
+      }
     for (let e = 0; e < eb; e++) {
       const dst = `sm[${at} + BK * BM4 + (e % BK) * BN4 + e / BK]`;
-      if (early) { o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rd${e}; }`); continue; }
-      if (!rawB) { o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rb${e}; }`); continue; }
+      if (early) {
+        o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rd${e}; }`);
+        continue;
+      }
+      if (!rawB) {
+        o.push(`${ind}{ let e = lg + ${u(e * nt)}; ${dst} = rb${e}; }`);
+        continue;
+      }
       // the double-buffered variants keep the branch around the decode (measured faster on the H200 there)
       const { flag, val } = stagedRow(s, ep, row(e), v.db);
-      o.push(flag ? `${ind}{ let e = lg + ${u(e * nt)}; var w = vec4<f32>(0.0); if (rbv${e}) { w = ${val}; } ${dst} = w; }`
-        : `${ind}{ let e = lg + ${u(e * nt)}; ${dst} = ${val}; }`);
+      o.push(
+        flag
+          ? `${ind}{ let e = lg + ${u(e * nt)}; var w = vec4<f32>(0.0); if (rbv${e}) { w = ${val}; } ${dst} = w; }`
+          : `${ind}{ let e = lg + ${u(e * nt)}; ${dst} = ${val}; }`,
+      );
     }
     return o;
   };
@@ -153,7 +199,9 @@ ${ind}    rb${e} = w; }`);
     const keep = s.bits !== 32 && (v.selAfter ?? []).includes(s.bits as 4 | 8);
     for (let e = 0; e < eb; e++) {
       const { flag, val } = stagedRow(s, ep, row(e), keep);
-      o.push(`${ind}{ let e = lg + ${u(e * nt)}; rd${e} = ${flag ? `select(vec4<f32>(0.0), ${val}, rbv${e})` : val}; }`);
+      o.push(
+        `${ind}{ let e = lg + ${u(e * nt)}; rd${e} = ${flag ? `select(vec4<f32>(0.0), ${val}, rbv${e})` : val}; }`,
+      );
     }
     return o;
   };
@@ -162,25 +210,39 @@ ${ind}    rb${e} = w; }`);
     const round = (open: string) => {
       const o: string[] = [`${ind}${open}`];
       for (let i = 0; i < tm4; i++) o.push(`${ind}  let av${i} = sm[${at} + k * BM4 + ty + ${u(i * v.wy)}];`);
-      for (let j = 0; j < tn4; j++) o.push(`${ind}  let bv${j} = sm[${at} + BK * BM4 + k * BN4 + tx + ${u(j * v.wx)}];`);
-      for (let qq = 0; qq < v.tm; qq++) for (let j = 0; j < tn4; j++) {
-        o.push(`${ind}  c${qq}_${j} = fma(vec4<f32>(av${qq >> 2}[${qq & 3}]), bv${j}, c${qq}_${j});`);
-      }
+      for (let j = 0; j < tn4; j++)
+        o.push(`${ind}  let bv${j} = sm[${at} + BK * BM4 + k * BN4 + tx + ${u(j * v.wx)}];`);
+      for (let qq = 0; qq < v.tm; qq++)
+        for (let j = 0; j < tn4; j++) {
+          o.push(`${ind}  c${qq}_${j} = fma(vec4<f32>(av${qq >> 2}[${qq & 3}]), bv${j}, c${qq}_${j});`);
+        }
       o.push(`${ind}}`);
       return o;
     };
     if (unroll) return Array.from({ length: bk }, (_, k) => round(`{ let k = ${u(k)};`)).flat();
     if (!early) return round('for (var k = 0u; k < BK; k++) {');
-    return [...round('for (var k = 0u; k < BK / 2u; k++) {'), ...decode(ind), ...round('for (var k = BK / 2u; k < BK; k++) {')];
+    return [
+      ...round('for (var k = 0u; k < BK / 2u; k++) {'),
+      ...decode(ind),
+      ...round('for (var k = BK / 2u; k < BK; k++) {'),
+    ];
   };
   L.push(...loads('s0 + g', '  '));
   L.push(...midScales('  '));
-  L.push(...epilogueHoist(ep, Array.from({ length: tn4 }, (_, j) => `ocb0 + tx + ${u(j * v.wx)}`), '  '));
+  L.push(
+    ...epilogueHoist(
+      ep,
+      Array.from({ length: tn4 }, (_, j) => `ocb0 + tx + ${u(j * v.wx)}`),
+      '  ',
+    ),
+  );
   // per-channel scales: each thread's weight channels are fixed, so their scale and offset are read once
   // (after the first step's loads, so that their latencies overlap)
   if (hoist && !defer) {
     for (let e = 0; e < eb; e++) {
-      L.push(`  let sc${e} = dsc(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u); let of${e} = dof(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u);`);
+      L.push(
+        `  let sc${e} = dsc(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u); let of${e} = dof(min(ocb0 + (lg + ${u(e * nt)}) / BK, OCB), 0u);`,
+      );
     }
   }
   if (early) {
@@ -216,13 +278,15 @@ ${ind}    rb${e} = w; }`);
   }
   if (ks > 1) {
     L.push('  if (g > 0u) {');
-    for (let q = 0; q < v.tm; q++) for (let j = 0; j < tn4; j++) {
-      L.push(`    sm[((g - 1u) * NT + lg) * ${u(acc)} + ${u(q * tn4 + j)}] = c${q}_${j};`);
-    }
+    for (let q = 0; q < v.tm; q++)
+      for (let j = 0; j < tn4; j++) {
+        L.push(`    sm[((g - 1u) * NT + lg) * ${u(acc)} + ${u(q * tn4 + j)}] = c${q}_${j};`);
+      }
     L.push('  }\n  workgroupBarrier();\n  if (g != 0u) { return; }\n  for (var h = 1u; h < KS; h++) {');
-    for (let q = 0; q < v.tm; q++) for (let j = 0; j < tn4; j++) {
-      L.push(`    c${q}_${j} += sm[((h - 1u) * NT + lg) * ${u(acc)} + ${u(q * tn4 + j)}];`);
-    }
+    for (let q = 0; q < v.tm; q++)
+      for (let j = 0; j < tn4; j++) {
+        L.push(`    c${q}_${j} += sm[((h - 1u) * NT + lg) * ${u(acc)} + ${u(q * tn4 + j)}];`);
+      }
     L.push('  }');
   }
   if (mmVecStore(s)) {
@@ -246,7 +310,9 @@ ${ind}    rb${e} = w; }`);
     if (m < M) {
       let n = m / OHW; let p = m % OHW;`);
       for (let j = 0; j < tn4; j++) {
-        L.push(`      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { ${epilogueLets(ep, j)}store4(n + yn, ocb, p, ${epilogueValue(ep, `c${q}_${j}`)}); } }`);
+        L.push(
+          `      { let ocb = ocb0 + tx + ${u(j * v.wx)}; if (ocb < OCB) { ${epilogueLets(ep, j)}store4(n + yn, ocb, p, ${epilogueValue(ep, `c${q}_${j}`)}); } }`,
+        );
       }
       L.push('    }\n  }');
     }

@@ -31,68 +31,99 @@ export function mmaKernel(s: LowMemoryConvShape, v: MmaVariant): string {
   const nlr = 6 * z.tm + 2 * z.tn; // 16-byte loads of digits and weights a group stages a step
   const nv = nlr + nz * (z.tm / 4); // ... and of factors
   const per = Math.ceil(nv / G);
-  const L = 'subgroup_matrix_left<i8, 32, 16>', R = 'subgroup_matrix_right<i8, 16, 32>';
-  const fetch: string[] = [], put: string[] = [];
+  const L = 'subgroup_matrix_left<i8, 32, 16>',
+    R = 'subgroup_matrix_right<i8, 16, 32>';
+  const fetch: string[] = [],
+    put: string[] = [];
   for (let j = 0; j < per; j++) {
     // vec4 idx of the group's step: left (plane d, row, half) for idx < 6*TM, else right (column, half)
-    fetch.push(`    { let idx = tg + ${u(j * G)};`,
+    fetch.push(
+      `    { let idx = tg + ${u(j * G)};`,
       `      if (idx < ${u(6 * z.tm)}) { pf${j} = XD[(((idx / ${u(2 * z.tm)}) * MP + m0 + (idx / 2u) % ${u(z.tm)}) * KP + k0) / 16u + (idx & 1u)]; }`,
       `      else if (idx < ${u(nlr)}) { pf${j} = W[((n0 + (idx - ${u(6 * z.tm)}) / 2u) * KP + k0) / 16u + (idx & 1u)]; }`,
-      `      else if (idx < ${u(nv)}) { let f = idx - ${u(nlr)}; pf${j} = XD[(EXO + ((f / ${u(z.tm / 4)}) * NB + k0 / 32u) * MP + m0) / 4u + f % ${u(z.tm / 4)}]; } }`);
-    put.push(`    { let idx = tg + ${u(j * G)}; if (idx < ${u(nv)}) { let o = gb + idx * 4u; sm[o] = pf${j}.x; sm[o + 1u] = pf${j}.y; sm[o + 2u] = pf${j}.z; sm[o + 3u] = pf${j}.w; } }`);
+      `      else if (idx < ${u(nv)}) { let f = idx - ${u(nlr)}; pf${j} = XD[(EXO + ((f / ${u(z.tm / 4)}) * NB + k0 / 32u) * MP + m0) / 4u + f % ${u(z.tm / 4)}]; } }`,
+    );
+    put.push(
+      `    { let idx = tg + ${u(j * G)}; if (idx < ${u(nv)}) { let o = gb + idx * 4u; sm[o] = pf${j}.x; sm[o + 1u] = pf${j}.y; sm[o + 2u] = pf${j}.z; sm[o + 3u] = pf${j}.w; } }`,
+    );
   }
   const mm: string[] = [];
-  for (let i = 0; i < fm; i++) for (let d = 0; d < 3; d++) {
-    mm.push(`    let l${i}_${d} = subgroupMatrixLoad<${L}>(&sm, gb * 4u + ${u((d * z.tm + 16 * i) * 32)} + mo * 32u, false, 32u);`);
-  }
-  for (let j = 0; j < fn; j++) mm.push(`    let r${j} = subgroupMatrixLoad<${R}>(&sm, gb * 4u + ${u((3 * z.tm + 16 * j) * 32)} + no * 32u, true, 32u);`);
-  for (let i = 0; i < fm; i++) for (let j = 0; j < fn; j++) {
-    const o = (i * fn + j) * 256 * nacc;
-    if (nacc === 1) {
-      mm.push(`    { var a = subgroupMatrixMultiply<i32>(l${i}_2, r${j}); a = subgroupMatrixScalarMultiply(a, 256i);`,
-        `      a = subgroupMatrixMultiplyAccumulate(l${i}_1, r${j}, a); a = subgroupMatrixScalarMultiply(a, 256i);`,
-        `      a = subgroupMatrixMultiplyAccumulate(l${i}_0, r${j}, a); subgroupMatrixStore(&sm, sw + ${u(o)}, a, false, 16u); }`);
-    } else {
-      mm.push(`    { let h = subgroupMatrixMultiply<i32>(l${i}_2, r${j}); subgroupMatrixStore(&sm, sw + ${u(o)}, h, false, 16u);`,
-        `      var a = subgroupMatrixMultiply<i32>(l${i}_1, r${j}); a = subgroupMatrixScalarMultiply(a, 256i);`,
-        `      a = subgroupMatrixMultiplyAccumulate(l${i}_0, r${j}, a); subgroupMatrixStore(&sm, sw + ${u(o + 256)}, a, false, 16u); }`);
+  for (let i = 0; i < fm; i++)
+    for (let d = 0; d < 3; d++) {
+      mm.push(
+        `    let l${i}_${d} = subgroupMatrixLoad<${L}>(&sm, gb * 4u + ${u((d * z.tm + 16 * i) * 32)} + mo * 32u, false, 32u);`,
+      );
     }
-  }
+  for (let j = 0; j < fn; j++)
+    mm.push(
+      `    let r${j} = subgroupMatrixLoad<${R}>(&sm, gb * 4u + ${u((3 * z.tm + 16 * j) * 32)} + no * 32u, true, 32u);`,
+    );
+  for (let i = 0; i < fm; i++)
+    for (let j = 0; j < fn; j++) {
+      const o = (i * fn + j) * 256 * nacc;
+      if (nacc === 1) {
+        mm.push(
+          `    { var a = subgroupMatrixMultiply<i32>(l${i}_2, r${j}); a = subgroupMatrixScalarMultiply(a, 256i);`,
+          `      a = subgroupMatrixMultiplyAccumulate(l${i}_1, r${j}, a); a = subgroupMatrixScalarMultiply(a, 256i);`,
+          `      a = subgroupMatrixMultiplyAccumulate(l${i}_0, r${j}, a); subgroupMatrixStore(&sm, sw + ${u(o)}, a, false, 16u); }`,
+        );
+      } else {
+        mm.push(
+          `    { let h = subgroupMatrixMultiply<i32>(l${i}_2, r${j}); subgroupMatrixStore(&sm, sw + ${u(o)}, h, false, 16u);`,
+          `      var a = subgroupMatrixMultiply<i32>(l${i}_1, r${j}); a = subgroupMatrixScalarMultiply(a, 256i);`,
+          `      a = subgroupMatrixMultiplyAccumulate(l${i}_0, r${j}, a); subgroupMatrixStore(&sm, sw + ${u(o + 256)}, a, false, 16u); }`,
+        );
+      }
+    }
   // lane l: column l%16 of each tile, rows 2t + l/16 (t = 0..7): word l + 32t of the row-major tile, so the
   // 32 lanes read 32 consecutive words; a = ..._h holds rows t = 4h .. 4h+3
-  const lanes: string[] = [], facs: string[] = [];
-  const fac = (k: number, i: number, h: number) => `bitcast<vec4<f32>>(vec4<i32>(${[0, 1, 2, 3].map((t) => `sm[EB + ${u(k * z.tm + 16 * i + 2 * (4 * h + t))} + mo + rh]`).join(', ')}))`;
-  for (let i = 0; i < fm; i++) for (const h of [0, 1]) {
-    // read before the step's second barrier: the group's next step overwrites the staging
-    facs.push(`    let e${i}${h} = ${fac(0, i, h)};`);
-    if (s.asym) facs.push(`    let z${i}${h} = ${fac(1, i, h)};`);
-  }
+  const lanes: string[] = [],
+    facs: string[] = [];
+  const fac = (k: number, i: number, h: number) =>
+    `bitcast<vec4<f32>>(vec4<i32>(${[0, 1, 2, 3].map((t) => `sm[EB + ${u(k * z.tm + 16 * i + 2 * (4 * h + t))} + mo + rh]`).join(', ')}))`;
+  for (let i = 0; i < fm; i++)
+    for (const h of [0, 1]) {
+      // read before the step's second barrier: the group's next step overwrites the staging
+      facs.push(`    let e${i}${h} = ${fac(0, i, h)};`);
+      if (s.asym) facs.push(`    let z${i}${h} = ${fac(1, i, h)};`);
+    }
   const ld = (o: string) => `vec4<f32>(vec4<i32>(sm[${o}], sm[${o} + 32u], sm[${o} + 64u], sm[${o} + 96u]))`;
   for (let j = 0; j < fn; j++) {
     lanes.push(`      let nc${j} = n0 + no + ${u(16 * j)} + cl; let q${j} = soi(min(nc${j} / 4u, OCB), blk);`);
     lanes.push(`      let s${j} = SO[q${j}][nc${j} % 4u];${s.asym ? ` let o${j} = SO[q${j} + 1u][nc${j} % 4u];` : ''}`);
-    for (let i = 0; i < fm; i++) for (const h of [0, 1]) {
-      const o = `sw + ${u((i * fn + j) * 256 * nacc + 128 * h)} + l`;
-      const val = nacc === 1 ? ld(o) : `fma(${ld(o)}, vec4<f32>(65536.0), ${ld(`${o} + 256u`)})`;
-      lanes.push(`      a${i}_${j}_${h} = fma(${val} * s${j}, e${i}${h}, a${i}_${j}_${h});`);
-      if (s.asym) lanes.push(`      a${i}_${j}_${h} = fma(z${i}${h}, vec4<f32>(o${j}), a${i}_${j}_${h});`);
-    }
+    for (let i = 0; i < fm; i++)
+      for (const h of [0, 1]) {
+        const o = `sw + ${u((i * fn + j) * 256 * nacc + 128 * h)} + l`;
+        const val = nacc === 1 ? ld(o) : `fma(${ld(o)}, vec4<f32>(65536.0), ${ld(`${o} + 256u`)})`;
+        lanes.push(`      a${i}_${j}_${h} = fma(${val} * s${j}, e${i}${h}, a${i}_${j}_${h});`);
+        if (s.asym) lanes.push(`      a${i}_${j}_${h} = fma(z${i}${h}, vec4<f32>(o${j}), a${i}_${j}_${h});`);
+      }
   }
-  const decl: string[] = [], park: string[] = [], out: string[] = [];
+  const decl: string[] = [],
+    park: string[] = [],
+    out: string[] = [];
   let slot = 0;
   const nsg = v.wm * v.wn;
-  for (let i = 0; i < fm; i++) for (let j = 0; j < fn; j++) for (const h of [0, 1]) {
-    const a = `a${i}_${j}_${h}`;
-    decl.push(`var ${a} = vec4<f32>(0.0);`);
-    // the groups' sums: slot (tile, half) of lane l of subgroup w at i32 RB + w*PER + (slot*32 + l)*4
-    park.push(`  { let o = sw + ${u(slot * 128)} + l * 4u; for (var t = 0u; t < 4u; t++) { sm[o + t] = bitcast<i32>(${a}[t]); } }`);
-    out.push(`    { var y = ${a};`,
-      ks > 1 ? `      for (var k = 1u; k < KS; k++) { let o = sw + k * ${u(nsg)} * PER + ${u(slot * 128)} + l * 4u; y += bitcast<vec4<f32>>(vec4<i32>(sm[o], sm[o + 1u], sm[o + 2u], sm[o + 3u])); }` : '',
-      `      let m = m0 + mo + ${u(16 * i + 8 * h)} + rh; let n = n0 + no + ${u(16 * j)} + cl;`,
-      `      y = ${actExpr(s, `y + vec4<f32>(B[min(n / 4u, OCB)][n % 4u])`, 'vec4<f32>')};`,
-      `      if (n < OC) { for (var t = 0u; t < 4u; t++) { if (m + 2u * t < N) { Y[(m + 2u * t) * OC + n] = y[t]; } } } }`);
-    slot++;
-  }
+  for (let i = 0; i < fm; i++)
+    for (let j = 0; j < fn; j++)
+      for (const h of [0, 1]) {
+        const a = `a${i}_${j}_${h}`;
+        decl.push(`var ${a} = vec4<f32>(0.0);`);
+        // the groups' sums: slot (tile, half) of lane l of subgroup w at i32 RB + w*PER + (slot*32 + l)*4
+        park.push(
+          `  { let o = sw + ${u(slot * 128)} + l * 4u; for (var t = 0u; t < 4u; t++) { sm[o + t] = bitcast<i32>(${a}[t]); } }`,
+        );
+        out.push(
+          `    { var y = ${a};`,
+          ks > 1
+            ? `      for (var k = 1u; k < KS; k++) { let o = sw + k * ${u(nsg)} * PER + ${u(slot * 128)} + l * 4u; y += bitcast<vec4<f32>>(vec4<i32>(sm[o], sm[o + 1u], sm[o + 2u], sm[o + 3u])); }`
+            : '',
+          `      let m = m0 + mo + ${u(16 * i + 8 * h)} + rh; let n = n0 + no + ${u(16 * j)} + cl;`,
+          `      y = ${actExpr(s, `y + vec4<f32>(B[min(n / 4u, OCB)][n % 4u])`, 'vec4<f32>')};`,
+          `      if (n < OC) { for (var t = 0u; t < 4u; t++) { if (m + 2u * t < N) { Y[(m + 2u * t) * OC + n] = y[t]; } } } }`,
+        );
+        slot++;
+      }
   return `// generated by i8conv src/gpu/wgsl.ts: ${v.name}, int${s.bits} ${s.asym ? 'asymmetric' : 'symmetric'} blk${s.blockSize}, act ${s.nonlinearity}
 enable chromium_experimental_subgroup_matrix;
 diagnostic(off, chromium.subgroup_matrix_uniformity);
@@ -134,9 +165,13 @@ ${facs.join('\n')}
 ${lanes.join('\n')}
     }
   }
-${ks > 1 ? `  workgroupBarrier();
+${
+  ks > 1
+    ? `  workgroupBarrier();
 ${park.join('\n')}
-  workgroupBarrier();` : ''}
+  workgroupBarrier();`
+    : ''
+}
   if (gi == 0u) {
 ${out.filter((x) => x).join('\n')}
   }

@@ -15,11 +15,15 @@ import { u, epiloguePlan, epilogueHoist, epilogueLets, epilogueValue, stagedRow,
  */
 export function winKernel(s: LowMemoryConvShape, v: WinVariant): string {
   const px = v.px;
-  const nx = v.tw / px, ny = v.th, nz = v.bn4 / v.cn, ks = v.ks;
+  const nx = v.tw / px,
+    ny = v.th,
+    nz = v.bn4 / v.cn,
+    ks = v.ks;
   const { nt, winH, winW, wrs, xe, we, xl, wl, smx4, smw4 } = winGeometry(v, s);
   const span = (px - 1) * s.sw + (s.fw - 1) * s.dw + 1;
   const q = s.bits !== 32;
-  const owt = Math.ceil(s.ow / v.tw), ocbt = Math.ceil(s.ocb / v.bn4);
+  const owt = Math.ceil(s.ow / v.tw),
+    ocbt = Math.ceil(s.ocb / v.bn4);
   const vecStore = s.ow % 4 === 0;
   const L: string[] = [];
   L.push(`const TH = ${u(v.th)}; const TW = ${u(v.tw)}; const BN4 = ${u(v.bn4)}; const BC = ${u(v.bc)};
@@ -47,7 +51,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   const { hoist, defer } = ep;
   const perRow = q && !hoist;
   for (let i = 0; i < wl; i++) {
-    L.push(`  var rw${i}: WR; var rv${i} = false;${perRow ? ` var rs${i} = vec4<f32>(0.0);${s.asym ? ` var ro${i} = vec4<f32>(0.0);` : ''}` : ''}`);
+    L.push(
+      `  var rw${i}: WR; var rv${i} = false;${perRow ? ` var rs${i} = vec4<f32>(0.0);${s.asym ? ` var ro${i} = vec4<f32>(0.0);` : ''}` : ''}`,
+    );
   }
   // what each thread loads is the same every step but for the channel offset: its elements' positions in
   // the window, bounds checks and tile indices are worked out once here
@@ -69,7 +75,9 @@ fn main(@builtin(workgroup_id) wid: vec3<u32>, @builtin(local_invocation_id) l3:
   const loads = (ind: string): string[] => {
     const o: string[] = [];
     for (let i = 0; i < xl; i++) {
-      o.push(`${ind}{ let ok = xok${i} && st * BC + xc${i} < IC; rx${i} = select(0.0, xs(select(0u, xo${i} + st * BC * IHW, ok)), ok); }`);
+      o.push(
+        `${ind}{ let ok = xok${i} && st * BC + xc${i} < IC; rx${i} = select(0.0, xs(select(0u, xo${i} + st * BC * IHW, ok)), ok); }`,
+      );
     }
     for (let i = 0; i < wl; i++) {
       o.push(`${ind}{ let icb = st * (BC / 4u) + wib${i}; let ok = wok${i} && icb < ICB; rv${i} = ok; let t = select(0u, wt${i} + st * (BC / 4u) * KHW, ok);
@@ -82,7 +90,15 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
     // both arrays are sized to whole rounds of NT threads: no guard on the stores
     for (let i = 0; i < xl; i++) o.push(`${ind}smx[xd${i} >> 2u][xd${i} & 3u] = rx${i};`);
     for (let i = 0; i < wl; i++) {
-      const { flag, val } = stagedRow(s, ep, { r: `rw${i}`, i: `wr${i} & 3u`, valid: `rv${i}`, sc: `sc${i}`, of: `of${i}`, rs: `rs${i}`, ro: `ro${i}` });
+      const { flag, val } = stagedRow(s, ep, {
+        r: `rw${i}`,
+        i: `wr${i} & 3u`,
+        valid: `rv${i}`,
+        sc: `sc${i}`,
+        of: `of${i}`,
+        rs: `rs${i}`,
+        ro: `ro${i}`,
+      });
       // rows past WE land in the spare tail past the used part, never read
       o.push(`${ind}smw[wd${i}] = ${flag ? `select(vec4<f32>(0.0), ${val}, rv${i})` : val};`);
     }
@@ -91,9 +107,17 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
   L.push('  { let st = st0;');
   L.push(...loads('    '));
   L.push('  }');
-  L.push(...epilogueHoist(ep, Array.from({ length: v.cn }, (_, c) => `ocb0 + tz + ${u(c * nz)}`), '  '));
+  L.push(
+    ...epilogueHoist(
+      ep,
+      Array.from({ length: v.cn }, (_, c) => `ocb0 + tz + ${u(c * nz)}`),
+      '  ',
+    ),
+  );
   // (read after the first step's loads are issued, so that the latencies overlap)
-  if (hoist && !defer) for (let i = 0; i < wl; i++) L.push(`  let sc${i} = dsc(min(ocb0 + wob${i}, OCB), 0u); let of${i} = dof(min(ocb0 + wob${i}, OCB), 0u);`);
+  if (hoist && !defer)
+    for (let i = 0; i < wl; i++)
+      L.push(`  let sc${i} = dsc(min(ocb0 + wob${i}, OCB), 0u); let of${i} = dof(min(ocb0 + wob${i}, OCB), 0u);`);
   L.push('  for (var st = st0; st < st1; st++) {');
   L.push(...stores('    '));
   L.push('    workgroupBarrier();');
@@ -111,10 +135,12 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
       for (let j = 0; j < span; j++) L.push(`        let x${j} = smx[(rb + ${u(j)}) >> 2u][(rb + ${u(j)}) & 3u];`);
     }
     for (let kw = 0; kw < s.fw; kw++) {
-      for (let c = 0; c < v.cn; c++) L.push(`        let w${kw}_${c} = smw[(c * KHW + ${u(kh * s.fw + kw)}) * BN4 + tz + ${u(c * nz)}];`);
-      for (let p = 0; p < px; p++) for (let c = 0; c < v.cn; c++) {
-        L.push(`        a${p}_${c} = fma(vec4<f32>(x${p * s.sw + kw * s.dw}), w${kw}_${c}, a${p}_${c});`);
-      }
+      for (let c = 0; c < v.cn; c++)
+        L.push(`        let w${kw}_${c} = smw[(c * KHW + ${u(kh * s.fw + kw)}) * BN4 + tz + ${u(c * nz)}];`);
+      for (let p = 0; p < px; p++)
+        for (let c = 0; c < v.cn; c++) {
+          L.push(`        a${p}_${c} = fma(vec4<f32>(x${p * s.sw + kw * s.dw}), w${kw}_${c}, a${p}_${c});`);
+        }
     }
     L.push('      }');
   }
@@ -128,11 +154,13 @@ ${ind}  rw${i} = wraw(t, wr${i} & 3u);${perRow ? ` let si = soi(select(0u, ocb0 
     L.push(`  let lc = (tz * ${u(ny)} + ty) * ${u(nx)} + tx;
   for (var h = 1u; h < ${u(ks)}; h++) {
     if (kg == h) {`);
-    for (let p = 0; p < px; p++) for (let c = 0; c < v.cn; c++) L.push(`      smw[lc * ${u(acc)} + ${u(p * v.cn + c)}] = a${p}_${c};`);
+    for (let p = 0; p < px; p++)
+      for (let c = 0; c < v.cn; c++) L.push(`      smw[lc * ${u(acc)} + ${u(p * v.cn + c)}] = a${p}_${c};`);
     L.push(`    }
     workgroupBarrier();
     if (kg == 0u) {`);
-    for (let p = 0; p < px; p++) for (let c = 0; c < v.cn; c++) L.push(`      a${p}_${c} += smw[lc * ${u(acc)} + ${u(p * v.cn + c)}];`);
+    for (let p = 0; p < px; p++)
+      for (let c = 0; c < v.cn; c++) L.push(`      a${p}_${c} += smw[lc * ${u(acc)} + ${u(p * v.cn + c)}];`);
     L.push(`    }
     workgroupBarrier();
   }

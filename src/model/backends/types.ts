@@ -32,7 +32,14 @@ export interface ModelKernel {
 }
 
 /** Runs a kernel's tasks on the calling thread (tests, and the executor's single-thread path). */
-export function runKernelSerial(core: WasmRuntimeCore, k: ModelKernel, src: number, second: number, dst: number, job = new Int32Array(JOB.SIZE)): void {
+export function runKernelSerial(
+  core: WasmRuntimeCore,
+  k: ModelKernel,
+  src: number,
+  second: number,
+  dst: number,
+  job = new Int32Array(JOB.SIZE),
+): void {
   const e: ExecPointers = { ctx: k.ctx, src, dst, slices: second };
   for (const d of k.dispatch) {
     writeJob(job, d, e);
@@ -69,4 +76,9 @@ export interface HostOpNode {
   domain: string;
   attributes: ReadonlyMap<string, import('../graph/ir.js').Attribute>;
 }
-export type HostOpFactory = (node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[], opset: number) => HostOp;
+export type HostOpFactory = (
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+  opset: number,
+) => HostOp;

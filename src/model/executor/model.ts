@@ -103,7 +103,10 @@ export class Model {
     this.outputs = parts.outputs.map(io);
     const scratchBytes = Math.max(0, ...impls.map((s) => s.scratchBytes));
     // OUT_OF_MEMORY (the arena released) when the memory cannot grow
-    this.blocks = new GuardedBlocks(core, { param: 'model', what: `the model's arena (${parts.arenaBytes} bytes) and scratch (${scratchBytes} bytes)` });
+    this.blocks = new GuardedBlocks(core, {
+      param: 'model',
+      what: `the model's arena (${parts.arenaBytes} bytes) and scratch (${scratchBytes} bytes)`,
+    });
     this.arena = this.blocks.alloc(parts.arenaBytes);
     const scratch = scratchBytes > 0 ? this.blocks.alloc(scratchBytes + 512) : 0;
     const scratchAligned = Math.ceil(scratch / 512) * 512;
@@ -115,10 +118,18 @@ export class Model {
     this.ptrs = steps.map((s) => ({ inputs: s.inputs.map(ptr), outputs: s.outputs.map(ptr), scratch: scratchAligned }));
     if (this.valueGuards) {
       const u8 = core.u8();
-      for (const v of values.values()) if (!v.constant && v.offset >= 0 && v.aliasOf === undefined) u8.fill(GUARD_BYTE, this.arena + v.offset + v.bytes, this.arena + v.offset + v.bytes + this.valueGuards);
+      for (const v of values.values())
+        if (!v.constant && v.offset >= 0 && v.aliasOf === undefined)
+          u8.fill(GUARD_BYTE, this.arena + v.offset + v.bytes, this.arena + v.offset + v.bytes + this.valueGuards);
     }
     this.nodes = steps.map((s, i) => ({
-      name: s.name, op: s.op, inputs: [...s.inputs], outputs: [...s.outputs], layout: s.layout ?? 'NCHW', algorithm: impls[i].algorithm, bytes: impls[i].bytes,
+      name: s.name,
+      op: s.op,
+      inputs: [...s.inputs],
+      outputs: [...s.outputs],
+      layout: s.layout ?? 'NCHW',
+      algorithm: impls[i].algorithm,
+      bytes: impls[i].bytes,
     }));
     this.memoryBytes = impls.reduce((a, s) => a + s.bytes, 0) + parts.arenaBytes + scratchBytes;
   }
@@ -142,28 +153,54 @@ export class Model {
   readValue(name: string): { bytes: Uint8Array; layout: Layout; dims: number[]; type: ValueType } | undefined {
     const v = this.values.get(name);
     if (!v || v.constant || v.offset < 0) return undefined;
-    return { bytes: this.core.u8().slice(this.arena + v.offset, this.arena + v.offset + v.bytes), layout: v.layout, dims: [...v.dims], type: v.type };
+    return {
+      bytes: this.core.u8().slice(this.arena + v.offset, this.arena + v.offset + v.bytes),
+      layout: v.layout,
+      dims: [...v.dims],
+      type: v.type,
+    };
   }
 
   private live(): void {
     if (this.disposed) throw new I8ConvError('DISPOSED', 'model: the model was disposed', 'model');
     if (this.core.disposed) throw new I8ConvError('DISPOSED', 'runtime: the runtime was disposed', 'runtime');
-    check(!this.running && !this.core.pool?.isBusy, 'RUNTIME_BUSY', 'runtime', 'a runAsync of this model or an execAsync of its runtime is still running: await it first');
+    check(
+      !this.running && !this.core.pool?.isBusy,
+      'RUNTIME_BUSY',
+      'runtime',
+      'a runAsync of this model or an execAsync of its runtime is still running: await it first',
+    );
   }
 
   /** Checks every feed against the model's inputs (before anything is written). */
   private checkFeeds(feeds: unknown): Record<string, ArrayBufferView> {
-    check(feeds !== null && typeof feeds === 'object' && !Array.isArray(feeds), 'BAD_FEED', 'feeds', 'must be an object { [inputName]: typed array }');
+    check(
+      feeds !== null && typeof feeds === 'object' && !Array.isArray(feeds),
+      'BAD_FEED',
+      'feeds',
+      'must be an object { [inputName]: typed array }',
+    );
     const f = feeds as Record<string, unknown>;
     const names = new Set(this.inputs.map((i) => i.name));
-    for (const k of Object.keys(f)) check(names.has(k), 'BAD_FEED', `feeds.${k}`, `${JSON.stringify(k)} is not an input of the model (inputs: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`);
+    for (const k of Object.keys(f))
+      check(
+        names.has(k),
+        'BAD_FEED',
+        `feeds.${k}`,
+        `${JSON.stringify(k)} is not an input of the model (inputs: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`,
+      );
     for (const i of this.inputs) {
       check(Object.hasOwn(f, i.name), 'BAD_FEED', `feeds.${i.name}`, `input ${JSON.stringify(i.name)} is not fed`);
       const a = f[i.name];
       const want = ARRAY_OF[i.type];
       check(a instanceof want.ctor, 'BAD_FEED', `feeds.${i.name}`, `must be a ${want.name} (the input is ${i.type})`);
       const n = i.shape.reduce((x, y) => x * y, 1);
-      check((a as ModelArray).length === n, 'BAD_FEED', `feeds.${i.name}`, `expected ${n} elements ([${i.shape}]), got ${(a as ModelArray).length}`);
+      check(
+        (a as ModelArray).length === n,
+        'BAD_FEED',
+        `feeds.${i.name}`,
+        `expected ${n} elements ([${i.shape}]), got ${(a as ModelArray).length}`,
+      );
     }
     return f as Record<string, ArrayBufferView>;
   }
@@ -208,7 +245,14 @@ export class Model {
         const t0 = performance.now();
         this.impls[i].run(this.ptrs[i]);
         const s = this.steps[i];
-        prof.push({ name: s.name, op: s.op, algorithm: this.impls[i].algorithm, layout: s.layout ?? 'NCHW', ms: performance.now() - t0, macs: this.impls[i].macs });
+        prof.push({
+          name: s.name,
+          op: s.op,
+          algorithm: this.impls[i].algorithm,
+          layout: s.layout ?? 'NCHW',
+          ms: performance.now() - t0,
+          macs: this.impls[i].macs,
+        });
       }
       this.lastProfile = prof;
     } else {
@@ -230,9 +274,18 @@ export class Model {
         const impl = this.impls[i];
         if (impl.runAsync) await impl.runAsync(this.ptrs[i]);
         else impl.run(this.ptrs[i]);
-        if (this.disposed || this.core.disposed) throw new I8ConvError('DISPOSED', 'model: disposed while running', 'model');
+        if (this.disposed || this.core.disposed)
+          throw new I8ConvError('DISPOSED', 'model: disposed while running', 'model');
         const s = this.steps[i];
-        if (opts.profile) prof.push({ name: s.name, op: s.op, algorithm: impl.algorithm, layout: s.layout ?? 'NCHW', ms: performance.now() - t0, macs: impl.macs });
+        if (opts.profile)
+          prof.push({
+            name: s.name,
+            op: s.op,
+            algorithm: impl.algorithm,
+            layout: s.layout ?? 'NCHW',
+            ms: performance.now() - t0,
+            macs: impl.macs,
+          });
       }
       if (opts.profile) this.lastProfile = prof;
     } finally {

@@ -69,11 +69,19 @@ export interface LowerContext {
 export type Lower = (node: Node, c: LowerContext) => LoweredNode | undefined;
 
 export function unsupported(node: Node, why: string): never {
-  throw new I8ConvError('UNSUPPORTED_OP', `node ${JSON.stringify(node.name)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${why}`, 'model');
+  throw new I8ConvError(
+    'UNSUPPORTED_OP',
+    `node ${JSON.stringify(node.name)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${why}`,
+    'model',
+  );
 }
 
 /** A StepImpl around a ModelKernel (src/model/backends/wasm-int8/): input 0 -> src, input 1 -> slices, output 0 -> dst. */
-export function kernelStep(core: WasmRuntimeCore, k: ModelKernel, opts: { second?: number; threaded?: boolean } = {}): StepImpl {
+export function kernelStep(
+  core: WasmRuntimeCore,
+  k: ModelKernel,
+  opts: { second?: number; threaded?: boolean } = {},
+): StepImpl {
   const job = new Int32Array(17);
   return {
     algorithm: k.algorithm,
@@ -81,7 +89,12 @@ export function kernelStep(core: WasmRuntimeCore, k: ModelKernel, opts: { second
     scratchBytes: 0,
     macs: 0,
     run(p) {
-      const e = { ctx: k.ctx, src: p.inputs[0], slices: opts.second === undefined ? 0 : p.inputs[opts.second], dst: p.outputs[0] };
+      const e = {
+        ctx: k.ctx,
+        src: p.inputs[0],
+        slices: opts.second === undefined ? 0 : p.inputs[opts.second],
+        dst: p.outputs[0],
+      };
       const pool = core.pool;
       if (opts.threaded && pool && pool.awake) {
         for (const d of k.dispatch) pool.run(core.exports, d, e);

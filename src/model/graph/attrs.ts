@@ -34,7 +34,13 @@ export function numbersOf(t: Tensor): number[] {
 }
 
 /** Padding [top, left, bottom, right] of a 2-D conv / pool from pads / auto_pad. */
-export function spatialPads(node: Node, inHW: readonly number[], kernel: readonly number[], strides: readonly number[], dil: readonly number[]): [number, number, number, number] {
+export function spatialPads(
+  node: Node,
+  inHW: readonly number[],
+  kernel: readonly number[],
+  strides: readonly number[],
+  dil: readonly number[],
+): [number, number, number, number] {
   const autoPad = attrString(node, 'auto_pad', 'NOTSET');
   if (autoPad === 'VALID') return [0, 0, 0, 0];
   if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') {

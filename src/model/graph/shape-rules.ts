@@ -46,10 +46,25 @@ export interface ShapeContext {
 export type ShapeRule = (c: ShapeContext) => ShapeInfo[];
 
 const numel = (dims: readonly number[]): number => dims.reduce((a, b) => a * b, 1);
-const ONNX_TYPES: Record<number, ElementType> = { 1: 'float32', 2: 'uint8', 3: 'int8', 6: 'int32', 7: 'int64', 9: 'bool', 10: 'float16', 11: 'double' };
+const ONNX_TYPES: Record<number, ElementType> = {
+  1: 'float32',
+  2: 'uint8',
+  3: 'int8',
+  6: 'int32',
+  7: 'int64',
+  9: 'bool',
+  10: 'float16',
+  11: 'double',
+};
 
 /** The context of node `index` of a graph, over the values inferred so far and the constants folded so far. */
-export function shapeContext(node: Node, index: number, opset: number, info: ReadonlyMap<string, ShapeInfo>, consts: ReadonlyMap<string, Tensor>): ShapeContext {
+export function shapeContext(
+  node: Node,
+  index: number,
+  opset: number,
+  info: ReadonlyMap<string, ShapeInfo>,
+  consts: ReadonlyMap<string, Tensor>,
+): ShapeContext {
   const where = `node ${index} (${node.opType} ${JSON.stringify(node.name)})`;
   const fail = (message: string): never => {
     throw new I8ConvError('BAD_SHAPE', `${where}: ${message}`, where);
@@ -91,7 +106,12 @@ export function shapeContext(node: Node, index: number, opset: number, info: Rea
       return (a + rank) % rank;
     },
     broadcast: (ks) =>
-      ks.reduce<number[]>((acc, k) => broadcastDims(acc, inp(k).dims) ?? fail(`${inName(k)} of shape [${inp(k).dims}] does not broadcast with [${acc}]`), []),
+      ks.reduce<number[]>(
+        (acc, k) =>
+          broadcastDims(acc, inp(k).dims) ??
+          fail(`${inName(k)} of shape [${inp(k).dims}] does not broadcast with [${acc}]`),
+        [],
+      ),
     same: (k = 0) => [{ ...inp(k), dims: [...inp(k).dims] }],
     typeAt: (k, dflt) => (has(k) ? inp(k).type : dflt),
     fail,
@@ -111,37 +131,47 @@ function spatial(c: ShapeContext, x: number[], kernel: number[], pool: boolean):
   const autoPad = c.attrString('auto_pad', 'NOTSET');
   const ceil = pool && c.attrInt('ceil_mode', 0) === 1;
   const out = x.slice(2).map((d, i) => {
-    const s = strides[i], dk = (kernel[i] - 1) * dil[i] + 1;
+    const s = strides[i],
+      dk = (kernel[i] - 1) * dil[i] + 1;
     if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') return Math.ceil(d / s);
-    const b = autoPad === 'VALID' ? 0 : pads[i], e = autoPad === 'VALID' ? 0 : pads[i + n];
+    const b = autoPad === 'VALID' ? 0 : pads[i],
+      e = autoPad === 'VALID' ? 0 : pads[i + n];
     const span = d + b + e - dk;
     let o = (ceil ? Math.ceil(span / s) : Math.floor(span / s)) + 1;
     if (ceil && (o - 1) * s >= d + b) o--;
     return o;
   });
-  if (out.some((o) => !(o >= 1))) c.fail(`input of shape [${x}] gives an empty or negative output [${out}] (kernel [${kernel}])`);
+  if (out.some((o) => !(o >= 1)))
+    c.fail(`input of shape [${x}] gives an empty or negative output [${out}] (kernel [${kernel}])`);
   return out;
 }
 
 /** A convolution: x (input xi) [N, C, ...] and w (input wi) [M, C / group, k...] -> [N, M, out...] of `type`. */
 function conv(c: ShapeContext, xi: number, wi: number, type: ElementType): ShapeInfo[] {
-  const x = c.inp(xi).dims, w = c.inp(wi).dims;
-  if (x.length < 3 || w.length !== x.length) c.fail(`${c.inName(xi)} [${x}] and ${c.inName(wi)} [${w}] must be of one rank >= 3`);
+  const x = c.inp(xi).dims,
+    w = c.inp(wi).dims;
+  if (x.length < 3 || w.length !== x.length)
+    c.fail(`${c.inName(xi)} [${x}] and ${c.inName(wi)} [${w}] must be of one rank >= 3`);
   const group = c.attrInt('group', 1);
-  if (x[1] !== w[1] * group || w[0] % group !== 0) c.fail(`${c.inName(xi)} has ${x[1]} channels, ${c.inName(wi)} [${w}] with group ${group} takes ${w[1] * group}`);
+  if (x[1] !== w[1] * group || w[0] % group !== 0)
+    c.fail(`${c.inName(xi)} has ${x[1]} channels, ${c.inName(wi)} [${w}] with group ${group} takes ${w[1] * group}`);
   const kernel = c.attrInts('kernel_shape') ?? w.slice(2);
   return [{ type, dims: [x[0], w[0], ...spatial(c, x, kernel, false)] }];
 }
 
 /** numpy matmul of inputs ai and bi, of `type`. */
 function matmul(c: ShapeContext, ai: number, bi: number, type: ElementType): ShapeInfo[] {
-  let a = c.inp(ai).dims, b = c.inp(bi).dims;
+  let a = c.inp(ai).dims,
+    b = c.inp(bi).dims;
   if (!a.length || !b.length) c.fail('MatMul inputs must have rank >= 1');
-  const a1 = a.length === 1, b1 = b.length === 1;
+  const a1 = a.length === 1,
+    b1 = b.length === 1;
   if (a1) a = [1, a[0]];
   if (b1) b = [b[0], 1];
-  if (a[a.length - 1] !== b[b.length - 2]) c.fail(`${c.inName(ai)} [${c.inp(ai).dims}] and ${c.inName(bi)} [${c.inp(bi).dims}] do not multiply`);
-  const batch = broadcastDims(a.slice(0, -2), b.slice(0, -2)) ?? c.fail(`batch dims of [${a}] and [${b}] do not broadcast`);
+  if (a[a.length - 1] !== b[b.length - 2])
+    c.fail(`${c.inName(ai)} [${c.inp(ai).dims}] and ${c.inName(bi)} [${c.inp(bi).dims}] do not multiply`);
+  const batch =
+    broadcastDims(a.slice(0, -2), b.slice(0, -2)) ?? c.fail(`batch dims of [${a}] and [${b}] do not broadcast`);
   return [{ type, dims: [...batch, ...(a1 ? [] : [a[a.length - 2]]), ...(b1 ? [] : [b[b.length - 1]])] }];
 }
 
@@ -150,7 +180,9 @@ function pool(c: ShapeContext, xi: number, channelsLast: boolean, global: boolea
   const x = c.inp(xi).dims;
   if (x.length < 3) c.fail(`${c.inName(xi)} [${x}] must have rank >= 3`);
   const nchw = channelsLast ? [x[0], x[x.length - 1], ...x.slice(1, -1)] : x;
-  const sp = global ? nchw.slice(2).map(() => 1) : spatial(c, nchw, c.attrInts('kernel_shape') ?? c.fail('kernel_shape is required'), true);
+  const sp = global
+    ? nchw.slice(2).map(() => 1)
+    : spatial(c, nchw, c.attrInts('kernel_shape') ?? c.fail('kernel_shape is required'), true);
   return [{ type: c.inp(xi).type, dims: channelsLast ? [x[0], ...sp, x[x.length - 1]] : [x[0], x[1], ...sp] }];
 }
 
@@ -163,7 +195,8 @@ function concat(c: ShapeContext, ks: number[], type: ElementType): ShapeInfo[] {
   dims[axis] = 0;
   for (const k of ks) {
     const d = c.inp(k).dims;
-    if (d.length !== first.length || d.some((v, i) => i !== axis && v !== first[i])) c.fail(`${c.inName(k)} [${d}] does not concatenate with [${first}] on axis ${axis}`);
+    if (d.length !== first.length || d.some((v, i) => i !== axis && v !== first[i]))
+      c.fail(`${c.inName(k)} [${d}] does not concatenate with [${first}] on axis ${axis}`);
     dims[axis] += d[axis];
   }
   return [{ type, dims }];
@@ -171,7 +204,8 @@ function concat(c: ShapeContext, ks: number[], type: ElementType): ShapeInfo[] {
 
 /** Gemm / QGemm: A (input 0) and B (input bi), 2-D, transposed by transA / transB. */
 function gemmDims(c: ShapeContext, bi: number, what: string): [number, number] {
-  const a = c.inp(0).dims, b = c.inp(bi).dims;
+  const a = c.inp(0).dims,
+    b = c.inp(bi).dims;
   if (a.length !== 2 || b.length !== 2) c.fail(`${what} inputs must be 2-D, got [${a}] and [${b}]`);
   const [m, ka] = c.attrInt('transA', 0) ? [a[1], a[0]] : a;
   const [kb, n] = c.attrInt('transB', 0) ? [b[1], b[0]] : b;
@@ -202,14 +236,19 @@ export const SHAPE = {
   qlinearMatMul: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 3, c.typeAt(7, c.inp(0).type)),
   gemm: (c: ShapeContext): ShapeInfo[] => {
     const [m, n] = gemmDims(c, 1, 'Gemm');
-    if (c.has(2) && !broadcastDims(c.inp(2).dims, [m, n])?.every((d, i) => d === [m, n][i])) c.fail(`${c.inName(2)} [${c.inp(2).dims}] does not broadcast to [${m},${n}]`);
+    if (c.has(2) && !broadcastDims(c.inp(2).dims, [m, n])?.every((d, i) => d === [m, n][i]))
+      c.fail(`${c.inName(2)} [${c.inp(2).dims}] does not broadcast to [${m},${n}]`);
     return [{ type: c.inp(0).type, dims: [m, n] }];
   },
   /** QGemm: 8-bit output of y_zero_point's type when y_scale (input 7) is given, else float32 */
-  qgemm: (c: ShapeContext): ShapeInfo[] => [{ type: c.has(7) ? c.typeAt(8, 'uint8') : 'float32', dims: gemmDims(c, 3, 'QGemm') }],
+  qgemm: (c: ShapeContext): ShapeInfo[] => [
+    { type: c.has(7) ? c.typeAt(8, 'uint8') : 'float32', dims: gemmDims(c, 3, 'QGemm') },
+  ],
   convTranspose: (c: ShapeContext): ShapeInfo[] => {
-    const x = c.inp(0).dims, w = c.inp(1).dims;
-    if (x.length < 3 || w.length !== x.length) c.fail(`${c.inName(0)} [${x}] and ${c.inName(1)} [${w}] must be of one rank >= 3`);
+    const x = c.inp(0).dims,
+      w = c.inp(1).dims;
+    if (x.length < 3 || w.length !== x.length)
+      c.fail(`${c.inName(0)} [${x}] and ${c.inName(1)} [${w}] must be of one rank >= 3`);
     const group = c.attrInt('group', 1);
     if (x[1] !== w[0]) c.fail(`${c.inName(0)} has ${x[1]} channels, ${c.inName(1)} [${w}] takes ${w[0]}`);
     const n = x.length - 2;
@@ -232,7 +271,10 @@ export const SHAPE = {
   /** ReduceMean / Max / Min / Sum: axes from the attribute, or from input 1 (opset 18, ReduceSum from 13) */
   reduce: (c: ShapeContext): ShapeInfo[] => {
     const x = c.inp(0).dims;
-    const axesIn = (c.opset >= 18 || (c.node.opType === 'ReduceSum' && c.opset >= 13)) && c.has(1) ? c.constInts(1, 'axes') : c.attrInts('axes');
+    const axesIn =
+      (c.opset >= 18 || (c.node.opType === 'ReduceSum' && c.opset >= 13)) && c.has(1)
+        ? c.constInts(1, 'axes')
+        : c.attrInts('axes');
     const keep = c.attrInt('keepdims', 1) !== 0;
     const axes = (axesIn ?? []).map((a) => c.axisOf(a, x.length, 'axis'));
     if (!axes.length && c.attrInt('noop_with_empty_axes', 0) === 1) return c.same();
@@ -264,9 +306,11 @@ export const SHAPE = {
     return concat(c, ks, c.typeAt(1, c.inp(2).type));
   },
   reshape: (c: ShapeContext): ShapeInfo[] => {
-    const shape = c.opset < 5 ? c.attrInts('shape') ?? c.fail('shape attribute is required') : c.constInts(1, 'shape');
+    const shape =
+      c.opset < 5 ? (c.attrInts('shape') ?? c.fail('shape attribute is required')) : c.constInts(1, 'shape');
     const dims = reshapeDims(c.inp(0).dims, shape, c.attrInt('allowzero', 0) !== 0);
-    if (!dims) c.fail(`${c.inName(0)} [${c.inp(0).dims}] (${numel(c.inp(0).dims)} elements) cannot be reshaped to [${shape}]`);
+    if (!dims)
+      c.fail(`${c.inName(0)} [${c.inp(0).dims}] (${numel(c.inp(0).dims)} elements) cannot be reshaped to [${shape}]`);
     return [{ type: c.inp(0).type, dims: dims! }];
   },
   flatten: (c: ShapeContext): ShapeInfo[] => {
@@ -279,7 +323,8 @@ export const SHAPE = {
   transpose: (c: ShapeContext): ShapeInfo[] => {
     const x = c.inp(0).dims;
     const perm = c.attrInts('perm') ?? x.map((_, i) => x.length - 1 - i);
-    if (perm.length !== x.length || [...perm].sort((p, q) => p - q).some((p, i) => p !== i)) c.fail(`perm [${perm}] is not a permutation of rank ${x.length}`);
+    if (perm.length !== x.length || [...perm].sort((p, q) => p - q).some((p, i) => p !== i))
+      c.fail(`perm [${perm}] is not a permutation of rank ${x.length}`);
     return [{ type: c.inp(0).type, dims: perm.map((p) => x[p]) }];
   },
   /** Squeeze / Unsqueeze: axes from the attribute, or from input 1 (opset 13) */
@@ -300,11 +345,13 @@ export const SHAPE = {
   },
   slice: (c: ShapeContext): ShapeInfo[] => {
     const x = c.inp(0).dims;
-    const starts = c.opset < 10 ? c.attrInts('starts') ?? c.fail('starts are required') : c.constInts(1, 'starts');
-    const ends = c.opset < 10 ? c.attrInts('ends') ?? c.fail('ends are required') : c.constInts(2, 'ends');
-    const axes = (c.opset < 10 ? c.attrInts('axes') : c.has(3) ? c.constInts(3, 'axes') : undefined) ?? starts.map((_, i) => i);
+    const starts = c.opset < 10 ? (c.attrInts('starts') ?? c.fail('starts are required')) : c.constInts(1, 'starts');
+    const ends = c.opset < 10 ? (c.attrInts('ends') ?? c.fail('ends are required')) : c.constInts(2, 'ends');
+    const axes =
+      (c.opset < 10 ? c.attrInts('axes') : c.has(3) ? c.constInts(3, 'axes') : undefined) ?? starts.map((_, i) => i);
     const steps = c.opset >= 10 && c.has(4) ? c.constInts(4, 'steps') : starts.map(() => 1);
-    if (ends.length !== starts.length || axes.length !== starts.length || steps.length !== starts.length) c.fail('starts, ends, axes and steps differ in length');
+    if (ends.length !== starts.length || axes.length !== starts.length || steps.length !== starts.length)
+      c.fail('starts, ends, axes and steps differ in length');
     const dims = [...x];
     const seen = new Set<number>();
     axes.forEach((a, i) => {
@@ -318,8 +365,9 @@ export const SHAPE = {
   },
   pad: (c: ShapeContext): ShapeInfo[] => {
     const x = c.inp(0).dims;
-    const pads = c.opset < 11 ? c.attrInts('pads') ?? c.fail('pads are required') : c.constInts(1, 'pads');
-    const axes = c.opset >= 18 && c.has(3) ? c.constInts(3, 'axes').map((a) => c.axisOf(a, x.length, 'axis')) : x.map((_, i) => i);
+    const pads = c.opset < 11 ? (c.attrInts('pads') ?? c.fail('pads are required')) : c.constInts(1, 'pads');
+    const axes =
+      c.opset >= 18 && c.has(3) ? c.constInts(3, 'axes').map((a) => c.axisOf(a, x.length, 'axis')) : x.map((_, i) => i);
     if (pads.length !== 2 * axes.length) c.fail(`${pads.length} pads for ${axes.length} axes`);
     const dims = [...x];
     axes.forEach((a, i) => (dims[a] += pads[i] + pads[i + axes.length]));
@@ -337,7 +385,8 @@ export const SHAPE = {
       if (sizes.length !== x.length) c.fail(`${sizes.length} sizes for rank ${x.length}`);
       return [{ type: c.inp(0).type, dims: sizes }];
     }
-    if (!scalesT || scalesT.type !== 'float32') c.fail(`${c.inName(scalesK)}, the scales, is not a float32 constant after folding`);
+    if (!scalesT || scalesT.type !== 'float32')
+      c.fail(`${c.inName(scalesK)}, the scales, is not a float32 constant after folding`);
     if (scalesT!.data.length !== x.length) c.fail(`${scalesT!.data.length} scales for rank ${x.length}`);
     return [{ type: c.inp(0).type, dims: x.map((d, i) => Math.floor(Math.fround((scalesT!.data[i] as number) * d))) }];
   },
@@ -359,11 +408,21 @@ export const SHAPE = {
   constant: (c: ShapeContext): ShapeInfo[] => {
     let t: Tensor | undefined;
     try {
-      t = evaluateConstant(c.node, c.node.inputs.map((_, k) => c.constant(k)), c.opset, () => undefined)?.[0];
+      t = evaluateConstant(
+        c.node,
+        c.node.inputs.map((_, k) => c.constant(k)),
+        c.opset,
+        () => undefined,
+      )?.[0];
     } catch {
       t = undefined;
     }
-    if (!t) c.fail(c.node.opType === 'Constant' ? 'its value does not read' : `${c.inName(0)}, the shape, is not a constant after folding`);
+    if (!t)
+      c.fail(
+        c.node.opType === 'Constant'
+          ? 'its value does not read'
+          : `${c.inName(0)}, the shape, is not a constant after folding`,
+      );
     return [{ type: t!.type, dims: [...t!.dims] }];
   },
 } as const satisfies Record<string, ShapeRule>;

@@ -24,22 +24,27 @@ export interface Edge {
  * values available before the first node; `blocked` lists, in file order, the nodes that never became ready (an
  * input nobody produces, or a cycle).
  */
-export function dependencyOrder(nodes: readonly Node[], available: ReadonlySet<string>): { order: Node[]; blocked: Node[] } {
+export function dependencyOrder(
+  nodes: readonly Node[],
+  available: ReadonlySet<string>,
+): { order: Node[]; blocked: Node[] } {
   const producer = new Map<string, number>();
   nodes.forEach((n, i) => n.outputs.forEach((o) => o !== '' && !producer.has(o) && producer.set(o, i)));
   const waiting = nodes.map((n) => new Set(n.inputs.filter((x) => x !== '' && !available.has(x))).size);
   const consumers = new Map<string, number[]>();
-  nodes.forEach((n, i) => new Set(n.inputs).forEach((x) => {
-    if (x === '' || available.has(x)) return;
-    let l = consumers.get(x);
-    if (!l) consumers.set(x, (l = []));
-    l.push(i);
-  }));
+  nodes.forEach((n, i) =>
+    new Set(n.inputs).forEach((x) => {
+      if (x === '' || available.has(x)) return;
+      let l = consumers.get(x);
+      if (!l) consumers.set(x, (l = []));
+      l.push(i);
+    }),
+  );
   // a min-heap of ready node indices: the lowest index first
   const heap: number[] = [];
   const push = (i: number): void => {
     heap.push(i);
-    for (let k = heap.length - 1; k > 0;) {
+    for (let k = heap.length - 1; k > 0; ) {
       const p = (k - 1) >> 1;
       if (heap[p] <= heap[k]) break;
       [heap[p], heap[k]] = [heap[k], heap[p]];
@@ -51,8 +56,9 @@ export function dependencyOrder(nodes: readonly Node[], available: ReadonlySet<s
     const last = heap.pop()!;
     if (heap.length) {
       heap[0] = last;
-      for (let k = 0; ;) {
-        const l = 2 * k + 1, r = l + 1;
+      for (let k = 0; ; ) {
+        const l = 2 * k + 1,
+          r = l + 1;
         let m = k;
         if (l < heap.length && heap[l] < heap[m]) m = l;
         if (r < heap.length && heap[r] < heap[m]) m = r;
@@ -119,7 +125,13 @@ export class GraphView {
     this.slots = graph.nodes.slice();
     this.slots.forEach((n, i) => this.index(n!, i));
     this.readBefore = new Set(graph.nodes.flatMap((n) => n.inputs));
-    for (const name of [...this.initializers.keys(), ...this.inputNames.keys(), ...this.outputNames.keys(), ...this.valueInfo.keys()]) this.taken.add(name);
+    for (const name of [
+      ...this.initializers.keys(),
+      ...this.inputNames.keys(),
+      ...this.outputNames.keys(),
+      ...this.valueInfo.keys(),
+    ])
+      this.taken.add(name);
   }
 
   /** Whether a rewrite changed anything (nodes, initializers, annotations, order). */
@@ -190,14 +202,21 @@ export class GraphView {
   }
 
   typeOf(name: string): ElementType | null {
-    return this.initializers.get(name)?.type ?? this.valueInfo.get(name)?.type ?? this.inputNames.get(name)?.type ?? this.outputNames.get(name)?.type ?? null;
+    return (
+      this.initializers.get(name)?.type ??
+      this.valueInfo.get(name)?.type ??
+      this.inputNames.get(name)?.type ??
+      this.outputNames.get(name)?.type ??
+      null
+    );
   }
 
   /** Static dims (an initializer's, or an annotation whose dims are all numbers), or null. */
   dimsOf(name: string): number[] | null {
     const t = this.initializers.get(name);
     if (t) return t.dims;
-    const shape = this.valueInfo.get(name)?.shape ?? this.inputNames.get(name)?.shape ?? this.outputNames.get(name)?.shape;
+    const shape =
+      this.valueInfo.get(name)?.shape ?? this.inputNames.get(name)?.shape ?? this.outputNames.get(name)?.shape;
     return shape && shape.every((d): d is number => typeof d === 'number') ? shape : null;
   }
 
@@ -228,7 +247,12 @@ export class GraphView {
   zero(type: 'uint8' | 'int8'): string {
     let name = this.zeros.get(type);
     if (!name) {
-      name = this.addInitializer(`fuse_qdq_zero_${type}`, type, [], type === 'uint8' ? new Uint8Array(1) : new Int8Array(1));
+      name = this.addInitializer(
+        `fuse_qdq_zero_${type}`,
+        type,
+        [],
+        type === 'uint8' ? new Uint8Array(1) : new Int8Array(1),
+      );
       this.zeros.set(type, name);
     }
     return name;
@@ -284,7 +308,8 @@ export class GraphView {
 
   /** Every live node that reads `from` reads `to` instead (renaming the input, in place of the node). */
   rewire(from: string, to: string): void {
-    for (const n of new Set(this.consumersOf(from).map((e) => e.node))) this.replace([n], { ...n, inputs: n.inputs.map((x) => (x === from ? to : x)) });
+    for (const n of new Set(this.consumersOf(from).map((e) => e.node)))
+      this.replace([n], { ...n, inputs: n.inputs.map((x) => (x === from ? to : x)) });
   }
 
   /** The live nodes in dependency order (ties in file order), and those that never become ready. */
@@ -296,17 +321,32 @@ export class GraphView {
     const nodes = this.nodes;
     // the nodes of fused nodes' subgraphs read and produce values too
     const all = nodes.flatMap(function withSubgraphs(n: Node): Node[] {
-      return [n, ...[...n.attributes.values()].flatMap((a) => (a.kind === 'graph' ? a.value.nodes.flatMap(withSubgraphs) : []))];
+      return [
+        n,
+        ...[...n.attributes.values()].flatMap((a) => (a.kind === 'graph' ? a.value.nodes.flatMap(withSubgraphs) : [])),
+      ];
     });
     const read = new Set(all.flatMap((n) => n.inputs));
     const keep = (name: string): boolean =>
-      read.has(name) || this.outputNames.has(name) || this.inputNames.has(name) || (this.originalInits.has(name) && !this.readBefore.has(name));
+      read.has(name) ||
+      this.outputNames.has(name) ||
+      this.inputNames.has(name) ||
+      (this.originalInits.has(name) && !this.readBefore.has(name));
     const initializers = new Map([...this.initializers].filter(([name]) => keep(name)));
     const produced = new Set(all.flatMap((n) => n.outputs));
     const valueInfo = new Map([...this.valueInfo].filter(([name]) => produced.has(name)));
     const opsetImports = new Map(this.opsetImports);
     for (const n of nodes) if (n.domain !== '' && !opsetImports.has(n.domain)) opsetImports.set(n.domain, 1);
-    return { name: this.name, irVersion: this.irVersion, opsetImports, inputs: this.inputs, outputs: this.outputs, initializers, valueInfo, nodes };
+    return {
+      name: this.name,
+      irVersion: this.irVersion,
+      opsetImports,
+      inputs: this.inputs,
+      outputs: this.outputs,
+      initializers,
+      valueInfo,
+      nodes,
+    };
   }
 
   private index(n: Node, slot: number): void {

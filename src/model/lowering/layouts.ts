@@ -12,8 +12,21 @@ import type { Lowering, PlannedValue } from './values.js';
 import { rowFor } from './registry.js';
 
 /** A relayout step of `input` into `output` in layout `to`: the operator table's i8conv Relayout. */
-function relayoutStep(name: string, input: string, output: string, to: Layout, values: Map<string, PlannedValue>): LoweredNode {
-  const node: Node = { name, opType: 'Relayout', domain: 'i8conv', inputs: [input], outputs: [output], attributes: new Map([['to', { kind: 'string', value: to }]]) };
+function relayoutStep(
+  name: string,
+  input: string,
+  output: string,
+  to: Layout,
+  values: Map<string, PlannedValue>,
+): LoweredNode {
+  const node: Node = {
+    name,
+    opType: 'Relayout',
+    domain: 'i8conv',
+    inputs: [input],
+    outputs: [output],
+    attributes: new Map([['to', { kind: 'string', value: to }]]),
+  };
   const row = rowFor('i8conv', 'Relayout', 1)!;
   for (const impl of row.impls) {
     const l = impl.lower(node, { name, values, opset: 1 });
@@ -31,7 +44,12 @@ export interface LayoutPlan {
  * Assigns a layout to every value and step and inserts the relayout steps. `values` holds every value of the
  * lowered graph with layout 'NCHW'; it is updated in place and relayout values are added.
  */
-export function planLayouts(steps: readonly Lowering[], values: Map<string, PlannedValue>, graphOutputs: readonly string[], mode: 'auto' | 'nchw'): LayoutPlan {
+export function planLayouts(
+  steps: readonly Lowering[],
+  values: Map<string, PlannedValue>,
+  graphOutputs: readonly string[],
+  mode: 'auto' | 'nchw',
+): LayoutPlan {
   const out: Lowering[] = [];
   /** value name -> name of its copy in the other layout */
   const converted = new Map<string, string>();
@@ -45,7 +63,10 @@ export function planLayouts(steps: readonly Lowering[], values: Map<string, Plan
       values.set(key, { ...v, name: key, layout, aliasOf: undefined, offset: -1 });
       // a 4-D value with H * W = 1 has the same bytes in both layouts: the relayout is an alias
       const same = v.dims.length === 4 && v.dims[2] * v.dims[3] === 1;
-      out.push({ ...relayoutStep(`relayout ${name} -> ${layout}`, name, key, layout, values), ...(same ? { alias: true } : {}) });
+      out.push({
+        ...relayoutStep(`relayout ${name} -> ${layout}`, name, key, layout, values),
+        ...(same ? { alias: true } : {}),
+      });
       converted.set(key, key);
     }
     return key;
@@ -60,7 +81,12 @@ export function planLayouts(steps: readonly Lowering[], values: Map<string, Plan
       s.inputs[0] = want(s.inputs[0], r.nchw44 ? 'NCHW44' : 'NCHW');
       s.layout = 'NCHW44';
       setOut(s, 'NCHW44');
-    } else if (r.kind === 'follow' && mode === 'auto' && r.nchw44 && r.data.some((k) => s.inputs[k] !== '' && !values.get(s.inputs[k])!.constant && layoutOf(s.inputs[k]) === 'NCHW44')) {
+    } else if (
+      r.kind === 'follow' &&
+      mode === 'auto' &&
+      r.nchw44 &&
+      r.data.some((k) => s.inputs[k] !== '' && !values.get(s.inputs[k])!.constant && layoutOf(s.inputs[k]) === 'NCHW44')
+    ) {
       for (const k of r.data) s.inputs[k] = want(s.inputs[k], 'NCHW44');
       s.layout = 'NCHW44';
       setOut(s, 'NCHW44');

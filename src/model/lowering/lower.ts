@@ -18,31 +18,70 @@ const VALUE_TYPES: ReadonlySet<ElementType> = new Set(['float32', 'int32', 'uint
 export function checkedOrder(graph: Graph): Node[] {
   const available = new Set<string>([...graph.initializers.keys(), ...graph.inputs.map((v) => v.name), '']);
   const producer = new Map<string, number>();
-  graph.nodes.forEach((n, i) => n.outputs.forEach((o) => {
-    if (o === '') return;
-    if (producer.has(o) || available.has(o)) throw new I8ConvError('BAD_MODEL', `model: value ${JSON.stringify(o)} is produced twice (node ${i}, ${n.opType})`, 'model');
-    producer.set(o, i);
-  }));
-  graph.nodes.forEach((n, i) => n.inputs.forEach((x) => {
-    if (!available.has(x) && !producer.has(x)) throw new I8ConvError('BAD_MODEL', `model: node ${i} (${n.opType} ${JSON.stringify(n.name)}) reads ${JSON.stringify(x)}, which no node produces`, 'model');
-  }));
-  for (const o of graph.outputs) if (!available.has(o.name) && !producer.has(o.name)) throw new I8ConvError('BAD_MODEL', `model: graph output ${JSON.stringify(o.name)} is never produced`, 'model');
+  graph.nodes.forEach((n, i) =>
+    n.outputs.forEach((o) => {
+      if (o === '') return;
+      if (producer.has(o) || available.has(o))
+        throw new I8ConvError(
+          'BAD_MODEL',
+          `model: value ${JSON.stringify(o)} is produced twice (node ${i}, ${n.opType})`,
+          'model',
+        );
+      producer.set(o, i);
+    }),
+  );
+  graph.nodes.forEach((n, i) =>
+    n.inputs.forEach((x) => {
+      if (!available.has(x) && !producer.has(x))
+        throw new I8ConvError(
+          'BAD_MODEL',
+          `model: node ${i} (${n.opType} ${JSON.stringify(n.name)}) reads ${JSON.stringify(x)}, which no node produces`,
+          'model',
+        );
+    }),
+  );
+  for (const o of graph.outputs)
+    if (!available.has(o.name) && !producer.has(o.name))
+      throw new I8ConvError('BAD_MODEL', `model: graph output ${JSON.stringify(o.name)} is never produced`, 'model');
   const { order, blocked } = dependencyOrder(graph.nodes, available);
   if (blocked.length) {
     const index = new Map(graph.nodes.map((n, i) => [n, i]));
-    throw new I8ConvError('BAD_MODEL', `model: the graph has a cycle through ${blocked.slice(0, 8).map((n) => `node ${index.get(n)} (${n.opType})`).join(', ')}`, 'model');
+    throw new I8ConvError(
+      'BAD_MODEL',
+      `model: the graph has a cycle through ${blocked
+        .slice(0, 8)
+        .map((n) => `node ${index.get(n)} (${n.opType})`)
+        .join(', ')}`,
+      'model',
+    );
   }
   return order;
 }
 
 /** The PlannedValue of every value of a graph whose shapes were inferred. */
-export function plannedValues(graph: Pick<Graph, 'initializers' | 'inputs' | 'valueInfo' | 'outputs'>): Map<string, PlannedValue> {
+export function plannedValues(
+  graph: Pick<Graph, 'initializers' | 'inputs' | 'valueInfo' | 'outputs'>,
+): Map<string, PlannedValue> {
   const values = new Map<string, PlannedValue>();
-  const add = (name: string, type: ElementType | null, dims: readonly (number | string | null)[] | null, constant?: PlannedValue['constant']) => {
+  const add = (
+    name: string,
+    type: ElementType | null,
+    dims: readonly (number | string | null)[] | null,
+    constant?: PlannedValue['constant'],
+  ) => {
     if (name === '' || values.has(name)) return;
     if (type === null || dims === null || dims.some((d) => typeof d !== 'number')) return; // reported by the node that uses it
     const t = (VALUE_TYPES.has(type) ? type : 'uint8') as ValueType;
-    values.set(name, { name, type: t, dims: dims as number[], layout: 'NCHW', bytes: (dims as number[]).reduce((a, b) => a * b, 1) * ELEMENT_BYTES[t], constant, offset: -1, ...(VALUE_TYPES.has(type) ? {} : { unsupportedType: type }) } as PlannedValue);
+    values.set(name, {
+      name,
+      type: t,
+      dims: dims as number[],
+      layout: 'NCHW',
+      bytes: (dims as number[]).reduce((a, b) => a * b, 1) * ELEMENT_BYTES[t],
+      constant,
+      offset: -1,
+      ...(VALUE_TYPES.has(type) ? {} : { unsupportedType: type }),
+    } as PlannedValue);
   };
   for (const [name, t] of graph.initializers) add(name, t.type, t.dims, t);
   for (const v of graph.inputs) add(v.name, v.type, v.shape);
@@ -67,12 +106,17 @@ export function lowerGraph(graph: Graph, values: Map<string, PlannedValue>): Low
       }
       out.push(lowerNode(node, name, graph, values));
     } catch (e) {
-      if (e instanceof I8ConvError && e.code === 'UNSUPPORTED_OP') problems.push(e.message.replace(/^\[UNSUPPORTED_OP\] /, ''));
+      if (e instanceof I8ConvError && e.code === 'UNSUPPORTED_OP')
+        problems.push(e.message.replace(/^\[UNSUPPORTED_OP\] /, ''));
       else throw e;
     }
   });
   if (problems.length) {
-    throw new I8ConvError('UNSUPPORTED_OP', `model: ${problems.length} node${problems.length > 1 ? 's' : ''} cannot run: ${problems.join('; ')}`, 'model');
+    throw new I8ConvError(
+      'UNSUPPORTED_OP',
+      `model: ${problems.length} node${problems.length > 1 ? 's' : ''} cannot run: ${problems.join('; ')}`,
+      'model',
+    );
   }
   return out;
 }
@@ -84,7 +128,11 @@ function lowerNode(node: Node, name: string, graph: Graph, values: Map<string, P
   const row = rowFor(node.domain, node.opType, opset);
   if (!row) {
     const known = rowsOf(node.domain, node.opType);
-    if (known.length) unsupported(node, `${what} is not supported at opset ${opset} (it is from opset ${Math.min(...known.map((r) => r.since))})`);
+    if (known.length)
+      unsupported(
+        node,
+        `${what} is not supported at opset ${opset} (it is from opset ${Math.min(...known.map((r) => r.since))})`,
+      );
     return unsupported(node, `${what} is not supported`);
   }
   const lowerSub = (n: Node): LoweredNode => lowerNode(n, n.name, graph, values);

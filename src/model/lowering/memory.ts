@@ -26,8 +26,13 @@ export function rootOf(values: ReadonlyMap<string, PlannedValue>, name: string):
  * Assigns arena offsets (PlannedValue.offset) to every non-constant value. `reuse: false` gives every value its
  * own bytes (tests: each value followed by `gap` guard bytes, nothing overwritten by a later value).
  */
-export function planMemory(steps: readonly Lowering[], values: Map<string, PlannedValue>, graphInputs: readonly string[], graphOutputs: readonly string[],
-  opts: { reuse: boolean; gap: number }): MemoryPlan {
+export function planMemory(
+  steps: readonly Lowering[],
+  values: Map<string, PlannedValue>,
+  graphInputs: readonly string[],
+  graphOutputs: readonly string[],
+  opts: { reuse: boolean; gap: number },
+): MemoryPlan {
   // in-place steps: output 0 becomes an alias of input 0 when input 0 dies at that step
   const lastUse = new Map<string, number>();
   steps.forEach((s, i) => s.inputs.forEach((n) => n !== '' && lastUse.set(n, i)));
@@ -40,12 +45,19 @@ export function planMemory(steps: readonly Lowering[], values: Map<string, Plann
   if (opts.reuse) {
     steps.forEach((s, i) => {
       if (!s.inPlace) return;
-      const a = s.inputs[0], o = s.outputs[0];
-      const va = values.get(a)!, vo = values.get(o)!;
+      const a = s.inputs[0],
+        o = s.outputs[0];
+      const va = values.get(a)!,
+        vo = values.get(o)!;
       if (va.constant || pinned.has(a) || pinned.has(o) || lastUse.get(a) !== i || va.bytes !== vo.bytes) return;
       // every alias of a must also be dead by now (they share its bytes)
       const root = rootOf(values, a);
-      for (const [n, v] of values) if ((n === root || (v.aliasOf !== undefined && rootOf(values, n) === root)) && ((lastUse.get(n) ?? -1) > i || pinned.has(n))) return;
+      for (const [n, v] of values)
+        if (
+          (n === root || (v.aliasOf !== undefined && rootOf(values, n) === root)) &&
+          ((lastUse.get(n) ?? -1) > i || pinned.has(n))
+        )
+          return;
       if (pinned.has(root)) return;
       vo.aliasOf = a;
     });
@@ -71,7 +83,9 @@ export function planMemory(steps: readonly Lowering[], values: Map<string, Plann
   const placed: Array<{ off: number; size: number; b: number; d: number }> = [];
   let arena = 0;
   for (const n of roots) {
-    const sz = size(n), b = born.get(n)!, d = dies.get(n)!;
+    const sz = size(n),
+      b = born.get(n)!,
+      d = dies.get(n)!;
     let off = 0;
     if (opts.reuse) {
       const live = placed.filter((p) => p.b <= d && b <= p.d).sort((x, y) => x.off - y.off);

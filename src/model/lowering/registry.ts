@@ -19,7 +19,13 @@ import { SHAPE, type ShapeRule } from '../graph/shape-rules.js';
 import { hostOp, lowerDropoutView, lowerView } from '../backends/host/lower.js';
 import type { HostOpFactory } from '../backends/types.js';
 import { HOST_OPS } from '../backends/host/index.js';
-import { dequantizeHost, qlinearBinaryHost, qlinearMatMulHost, qlinearSoftmaxHost, quantizeHost } from '../backends/host/quant.js';
+import {
+  dequantizeHost,
+  qlinearBinaryHost,
+  qlinearMatMulHost,
+  qlinearSoftmaxHost,
+  quantizeHost,
+} from '../backends/host/quant.js';
 import { floatKernelOp } from '../backends/wasm-float/kernels.js';
 import { lowerConvOp } from '../backends/wasm-int8/conv.js';
 import { lowerConcatOp } from '../backends/wasm-int8/concat.js';
@@ -93,11 +99,24 @@ const host = (key: string, file: string, when = 'any other case'): Impl => {
   if (!f) throw new Error(`registry: no host operator ${key}`);
   return hostWith(f, file, when);
 };
-const hostWith = (f: HostOpFactory, file: string, when = 'any other case'): Impl => ({ backend: 'host', when, lower: hostOp(f), files: [`${HOST}${file}`] });
-const floatSimd = (key: string, file: string, when: string): Impl => ({
-  backend: 'float-simd', when, lower: floatKernelOp(HOST_OPS.get(key)!), files: ['src/model/backends/wasm-float/kernels.ts', 'assembly/model/host-float.ts', `${HOST}${file}`],
+const hostWith = (f: HostOpFactory, file: string, when = 'any other case'): Impl => ({
+  backend: 'host',
+  when,
+  lower: hostOp(f),
+  files: [`${HOST}${file}`],
 });
-const view = (lower: Lower = lowerView): Impl => ({ backend: 'view', when: 'one output: its bytes are the input\'s', lower, files: [`${HOST}lower.ts`] });
+const floatSimd = (key: string, file: string, when: string): Impl => ({
+  backend: 'float-simd',
+  when,
+  lower: floatKernelOp(HOST_OPS.get(key)!),
+  files: ['src/model/backends/wasm-float/kernels.ts', 'assembly/model/host-float.ts', `${HOST}${file}`],
+});
+const view = (lower: Lower = lowerView): Impl => ({
+  backend: 'view',
+  when: "one output: its bytes are the input's",
+  lower,
+  files: [`${HOST}lower.ts`],
+});
 
 // ---- the rows ---------------------------------------------------------------------------------------------------
 
@@ -118,81 +137,269 @@ const rows: OpRow[] = [];
 function op(key: string, spec: RowSpec): void {
   const [domain, opType] = key.split(':') as [string, string];
   rows.push({
-    domain, opType, key, since: spec.since ?? 1, until: spec.until, doc: spec.doc, shape: spec.shape, qdq: spec.qdq, folds: spec.folds, madeBy: spec.madeBy,
-    impls: spec.impls, reference: spec.ref ? `kernels-ref/model/ops/${spec.ref}` : undefined, conformance: CONFORMANCE[key] ?? [],
+    domain,
+    opType,
+    key,
+    since: spec.since ?? 1,
+    until: spec.until,
+    doc: spec.doc,
+    shape: spec.shape,
+    qdq: spec.qdq,
+    folds: spec.folds,
+    madeBy: spec.madeBy,
+    impls: spec.impls,
+    reference: spec.ref ? `kernels-ref/model/ops/${spec.ref}` : undefined,
+    conformance: CONFORMANCE[key] ?? [],
   });
 }
 
 // quantization
 op(':QuantizeLinear', {
-  since: 10, doc: 'float32 -> int8 / uint8, per tensor or per axis', shape: SHAPE.quantizeLinear, ref: 'QuantizeLinear.ts',
-  impls: [int8(lowerQuantizeLinear, 'per-tensor scale and zero point, 8-bit output', `${INT8}quantize.ts`, 'assembly/model/elementwise.ts'), hostWith(quantizeHost, 'quant.ts', 'per axis')],
+  since: 10,
+  doc: 'float32 -> int8 / uint8, per tensor or per axis',
+  shape: SHAPE.quantizeLinear,
+  ref: 'QuantizeLinear.ts',
+  impls: [
+    int8(
+      lowerQuantizeLinear,
+      'per-tensor scale and zero point, 8-bit output',
+      `${INT8}quantize.ts`,
+      'assembly/model/elementwise.ts',
+    ),
+    hostWith(quantizeHost, 'quant.ts', 'per axis'),
+  ],
 });
 op(':DequantizeLinear', {
-  since: 10, doc: 'int8 / uint8 / int32 -> float32, per tensor or per axis', shape: SHAPE.dequantizeLinear, ref: 'DequantizeLinear.ts',
-  impls: [int8(lowerDequantizeLinear, 'a computed 8-bit tensor, per-tensor scale and zero point', `${INT8}quantize.ts`, 'assembly/model/elementwise.ts'), hostWith(dequantizeHost, 'quant.ts', 'per axis, int32, constants')],
+  since: 10,
+  doc: 'int8 / uint8 / int32 -> float32, per tensor or per axis',
+  shape: SHAPE.dequantizeLinear,
+  ref: 'DequantizeLinear.ts',
+  impls: [
+    int8(
+      lowerDequantizeLinear,
+      'a computed 8-bit tensor, per-tensor scale and zero point',
+      `${INT8}quantize.ts`,
+      'assembly/model/elementwise.ts',
+    ),
+    hostWith(dequantizeHost, 'quant.ts', 'per axis, int32, constants'),
+  ],
 });
 
 // convolutions and matrix products
 const convImpl = (when: string) => int8(lowerConvOp, when, ...CONV_FILES);
-op(':QLinearConv', { since: 10, doc: '8-bit convolution, 1-D and 2-D, per-tensor or per-channel weights', shape: SHAPE.qlinearConv, ref: 'QLinearConv.ts', impls: [convImpl('constant 8-bit weights (with a zero point: two convolutions)')] });
+op(':QLinearConv', {
+  since: 10,
+  doc: '8-bit convolution, 1-D and 2-D, per-tensor or per-channel weights',
+  shape: SHAPE.qlinearConv,
+  ref: 'QLinearConv.ts',
+  impls: [convImpl('constant 8-bit weights (with a zero point: two convolutions)')],
+});
 op(':QLinearMatMul', {
-  since: 10, doc: '8-bit matrix product', shape: SHAPE.qlinearMatMul, ref: 'QLinearMatMul.ts',
+  since: 10,
+  doc: '8-bit matrix product',
+  shape: SHAPE.qlinearMatMul,
+  ref: 'QLinearMatMul.ts',
   impls: [convImpl('a constant 2-D B: a 1x1 convolution'), hostWith(qlinearMatMulHost, 'quant.ts', 'a computed B')],
 });
-op('com.microsoft:QGemm', { doc: '8-bit Gemm (alpha, transB), 8-bit or float32 output', shape: SHAPE.qgemm, ref: 'QGemm.ts', impls: [convImpl('a constant B: a 1x1 convolution')] });
-op(':ConvInteger', { since: 10, doc: '8-bit convolution to int32', shape: SHAPE.convInteger, ref: 'ConvInteger.ts', impls: [convImpl('constant 8-bit weights')] });
-op(':MatMulInteger', { since: 10, doc: '8-bit matrix product to int32', shape: SHAPE.matmulInteger, ref: 'MatMulInteger.ts', impls: [convImpl('a constant 2-D B')] });
-op(':Conv', { doc: 'float32 convolution', shape: SHAPE.conv, qdq: 'conv', ref: 'Conv.ts', impls: [host(':Conv', 'conv.ts', 'always')] });
+op('com.microsoft:QGemm', {
+  doc: '8-bit Gemm (alpha, transB), 8-bit or float32 output',
+  shape: SHAPE.qgemm,
+  ref: 'QGemm.ts',
+  impls: [convImpl('a constant B: a 1x1 convolution')],
+});
+op(':ConvInteger', {
+  since: 10,
+  doc: '8-bit convolution to int32',
+  shape: SHAPE.convInteger,
+  ref: 'ConvInteger.ts',
+  impls: [convImpl('constant 8-bit weights')],
+});
+op(':MatMulInteger', {
+  since: 10,
+  doc: '8-bit matrix product to int32',
+  shape: SHAPE.matmulInteger,
+  ref: 'MatMulInteger.ts',
+  impls: [convImpl('a constant 2-D B')],
+});
+op(':Conv', {
+  doc: 'float32 convolution',
+  shape: SHAPE.conv,
+  qdq: 'conv',
+  ref: 'Conv.ts',
+  impls: [host(':Conv', 'conv.ts', 'always')],
+});
 op(':ConvTranspose', {
-  doc: 'float32 transposed convolution', shape: SHAPE.convTranspose, ref: 'ConvTranspose.ts',
+  doc: 'float32 transposed convolution',
+  shape: SHAPE.convTranspose,
+  ref: 'ConvTranspose.ts',
   impls: [floatSimd(':ConvTranspose', 'conv.ts', 'constant W and B'), host(':ConvTranspose', 'conv.ts')],
 });
-op(':MatMul', { doc: 'float32 matrix product (numpy broadcast)', shape: SHAPE.matmul, qdq: 'matmul', ref: 'MatMul.ts', impls: [host(':MatMul', 'matmul.ts', 'always')] });
-op(':Gemm', { doc: 'float32 Gemm', shape: SHAPE.gemm, qdq: 'gemm', ref: 'Gemm.ts', impls: [host(':Gemm', 'matmul.ts', 'always')] });
+op(':MatMul', {
+  doc: 'float32 matrix product (numpy broadcast)',
+  shape: SHAPE.matmul,
+  qdq: 'matmul',
+  ref: 'MatMul.ts',
+  impls: [host(':MatMul', 'matmul.ts', 'always')],
+});
+op(':Gemm', {
+  doc: 'float32 Gemm',
+  shape: SHAPE.gemm,
+  qdq: 'gemm',
+  ref: 'Gemm.ts',
+  impls: [host(':Gemm', 'matmul.ts', 'always')],
+});
 
 // 8-bit element-wise and look-up operators
 const qBinary = (mul: boolean): Impl[] => [
-  int8(lowerQLinearBinaryTable, 'one operand a constant scalar: a 256-entry table', `${INT8}binary.ts`, `${INT8}lut.ts`, 'assembly/model/lut.ts'),
-  int8(lowerQLinearBinary, 'per-tensor parameters; B of A\'s shape, a scalar or per channel', `${INT8}binary.ts`, 'assembly/model/elementwise.ts'),
+  int8(
+    lowerQLinearBinaryTable,
+    'one operand a constant scalar: a 256-entry table',
+    `${INT8}binary.ts`,
+    `${INT8}lut.ts`,
+    'assembly/model/lut.ts',
+  ),
+  int8(
+    lowerQLinearBinary,
+    "per-tensor parameters; B of A's shape, a scalar or per channel",
+    `${INT8}binary.ts`,
+    'assembly/model/elementwise.ts',
+  ),
   hostWith(qlinearBinaryHost(mul), 'quant.ts', 'a general broadcast, per-axis parameters'),
 ];
-op('com.microsoft:QLinearAdd', { doc: '8-bit add (numpy broadcast)', shape: SHAPE.qlinearBinary, ref: 'QLinearBinary.ts', impls: qBinary(false) });
-op('com.microsoft:QLinearMul', { doc: '8-bit multiply (numpy broadcast)', shape: SHAPE.qlinearBinary, ref: 'QLinearBinary.ts', impls: qBinary(true) });
-const lutImpl = int8(lowerLut, 'per-tensor parameters, one 8-bit type', `${INT8}lut.ts`, 'src/model/numerics/tables.ts', 'assembly/model/lut.ts');
-op('com.microsoft:QLinearSigmoid', { doc: '8-bit sigmoid (MLAS logistic) as a table', shape: SHAPE.same, ref: 'QLinearLut.ts', impls: [lutImpl] });
-op('com.microsoft:QLinearLeakyRelu', { doc: '8-bit LeakyRelu as a table', shape: SHAPE.same, ref: 'QLinearLut.ts', impls: [lutImpl] });
-op('i8conv:Lut', { doc: 'y = table[x byte]: a region of float element-wise ops between a DQ and a Q (fuse-qdq, fuse-luts)', shape: SHAPE.lut, ref: 'Lut.ts', impls: [lutImpl] });
-op('com.microsoft:QLinearSoftmax', { doc: '8-bit Softmax (onnxruntime\'s exp table)', shape: SHAPE.same, ref: 'QLinearSoftmax.ts', impls: [hostWith(qlinearSoftmaxHost, 'quant.ts', 'always')] });
+op('com.microsoft:QLinearAdd', {
+  doc: '8-bit add (numpy broadcast)',
+  shape: SHAPE.qlinearBinary,
+  ref: 'QLinearBinary.ts',
+  impls: qBinary(false),
+});
+op('com.microsoft:QLinearMul', {
+  doc: '8-bit multiply (numpy broadcast)',
+  shape: SHAPE.qlinearBinary,
+  ref: 'QLinearBinary.ts',
+  impls: qBinary(true),
+});
+const lutImpl = int8(
+  lowerLut,
+  'per-tensor parameters, one 8-bit type',
+  `${INT8}lut.ts`,
+  'src/model/numerics/tables.ts',
+  'assembly/model/lut.ts',
+);
+op('com.microsoft:QLinearSigmoid', {
+  doc: '8-bit sigmoid (MLAS logistic) as a table',
+  shape: SHAPE.same,
+  ref: 'QLinearLut.ts',
+  impls: [lutImpl],
+});
+op('com.microsoft:QLinearLeakyRelu', {
+  doc: '8-bit LeakyRelu as a table',
+  shape: SHAPE.same,
+  ref: 'QLinearLut.ts',
+  impls: [lutImpl],
+});
+op('i8conv:Lut', {
+  doc: 'y = table[x byte]: a region of float element-wise ops between a DQ and a Q (fuse-qdq, fuse-luts)',
+  shape: SHAPE.lut,
+  ref: 'Lut.ts',
+  impls: [lutImpl],
+});
+op('com.microsoft:QLinearSoftmax', {
+  doc: "8-bit Softmax (onnxruntime's exp table)",
+  shape: SHAPE.same,
+  ref: 'QLinearSoftmax.ts',
+  impls: [hostWith(qlinearSoftmaxHost, 'quant.ts', 'always')],
+});
 
 // pools and resize
 op(':MaxPool', {
-  doc: 'max pool, 8-bit or float32', shape: SHAPE.maxPool, qdq: 'drop', ref: 'MaxPool.ts',
-  impls: [int8(lowerMaxPool, '4-D 8-bit, no indices output', `${INT8}pool.ts`, 'assembly/model/spatial-pool.ts'), host(':MaxPool', 'pool.ts')],
+  doc: 'max pool, 8-bit or float32',
+  shape: SHAPE.maxPool,
+  qdq: 'drop',
+  ref: 'MaxPool.ts',
+  impls: [
+    int8(lowerMaxPool, '4-D 8-bit, no indices output', `${INT8}pool.ts`, 'assembly/model/spatial-pool.ts'),
+    host(':MaxPool', 'pool.ts'),
+  ],
 });
-op(':AveragePool', { doc: 'float32 average pool', shape: SHAPE.averagePool, qdq: 'qlinear', ref: 'AveragePool.ts', impls: [host(':AveragePool', 'pool.ts', 'always')] });
-op(':GlobalAveragePool', { doc: 'float32 global average pool', shape: SHAPE.globalAveragePool, qdq: 'qlinear', ref: 'GlobalAveragePool.ts', impls: [host(':GlobalAveragePool', 'pool.ts', 'always')] });
-const qPool = int8(lowerQLinearAveragePool, '4-D NCHW, per-tensor parameters', `${INT8}pool.ts`, 'assembly/model/spatial-pool.ts');
-op('com.microsoft:QLinearAveragePool', { doc: '8-bit average pool', shape: SHAPE.qlinearAveragePool, ref: 'QLinearAveragePool.ts', impls: [qPool] });
-op('com.microsoft:QLinearGlobalAveragePool', { doc: '8-bit global average pool', shape: SHAPE.qlinearGlobalAveragePool, ref: 'QLinearGlobalAveragePool.ts', impls: [qPool] });
+op(':AveragePool', {
+  doc: 'float32 average pool',
+  shape: SHAPE.averagePool,
+  qdq: 'qlinear',
+  ref: 'AveragePool.ts',
+  impls: [host(':AveragePool', 'pool.ts', 'always')],
+});
+op(':GlobalAveragePool', {
+  doc: 'float32 global average pool',
+  shape: SHAPE.globalAveragePool,
+  qdq: 'qlinear',
+  ref: 'GlobalAveragePool.ts',
+  impls: [host(':GlobalAveragePool', 'pool.ts', 'always')],
+});
+const qPool = int8(
+  lowerQLinearAveragePool,
+  '4-D NCHW, per-tensor parameters',
+  `${INT8}pool.ts`,
+  'assembly/model/spatial-pool.ts',
+);
+op('com.microsoft:QLinearAveragePool', {
+  doc: '8-bit average pool',
+  shape: SHAPE.qlinearAveragePool,
+  ref: 'QLinearAveragePool.ts',
+  impls: [qPool],
+});
+op('com.microsoft:QLinearGlobalAveragePool', {
+  doc: '8-bit global average pool',
+  shape: SHAPE.qlinearGlobalAveragePool,
+  ref: 'QLinearGlobalAveragePool.ts',
+  impls: [qPool],
+});
 op(':Resize', {
-  since: 10, doc: 'nearest and linear resize, 8-bit or float32', shape: SHAPE.resize, qdq: 'drop', ref: 'Resize.ts',
-  impls: [int8(lowerResize, '4-D 8-bit', `${INT8}resize.ts`, 'assembly/model/spatial-resize.ts'), host(':Resize', 'resize.ts')],
+  since: 10,
+  doc: 'nearest and linear resize, 8-bit or float32',
+  shape: SHAPE.resize,
+  qdq: 'drop',
+  ref: 'Resize.ts',
+  impls: [
+    int8(lowerResize, '4-D 8-bit', `${INT8}resize.ts`, 'assembly/model/spatial-resize.ts'),
+    host(':Resize', 'resize.ts'),
+  ],
 });
 
 // float element-wise and activations
-const hostOnly = (key: string, file: string, doc: string, shape: ShapeRule, ref?: string, extra: Partial<RowSpec> = {}): void =>
-  op(key, { doc, shape, ref, impls: [host(key, file, 'always')], ...extra });
-hostOnly(':Add', 'binary.ts', 'float32 / int add (numpy broadcast)', SHAPE.broadcast2, 'Add.ts', { qdq: 'qlinear', folds: true });
+const hostOnly = (
+  key: string,
+  file: string,
+  doc: string,
+  shape: ShapeRule,
+  ref?: string,
+  extra: Partial<RowSpec> = {},
+): void => op(key, { doc, shape, ref, impls: [host(key, file, 'always')], ...extra });
+hostOnly(':Add', 'binary.ts', 'float32 / int add (numpy broadcast)', SHAPE.broadcast2, 'Add.ts', {
+  qdq: 'qlinear',
+  folds: true,
+});
 hostOnly(':Sub', 'binary.ts', 'subtract (numpy broadcast)', SHAPE.broadcast2, 'SubDiv.ts', { folds: true });
-hostOnly(':Mul', 'binary.ts', 'multiply (numpy broadcast)', SHAPE.broadcast2, 'Mul.ts', { qdq: 'qlinear', folds: true });
+hostOnly(':Mul', 'binary.ts', 'multiply (numpy broadcast)', SHAPE.broadcast2, 'Mul.ts', {
+  qdq: 'qlinear',
+  folds: true,
+});
 hostOnly(':Div', 'binary.ts', 'divide (numpy broadcast)', SHAPE.broadcast2, 'SubDiv.ts', { folds: true });
 hostOnly(':Pow', 'binary.ts', 'power (numpy broadcast)', SHAPE.broadcast2, 'Pow.ts');
-op(':Relu', { doc: 'max(x, 0)', shape: SHAPE.same, ref: 'Relu.ts', impls: [floatSimd(':Relu', 'unary.ts', 'a computed float32 tensor'), host(':Relu', 'unary.ts')] });
+op(':Relu', {
+  doc: 'max(x, 0)',
+  shape: SHAPE.same,
+  ref: 'Relu.ts',
+  impls: [floatSimd(':Relu', 'unary.ts', 'a computed float32 tensor'), host(':Relu', 'unary.ts')],
+});
 hostOnly(':Clip', 'unary.ts', 'clamp to [min, max]', SHAPE.same, 'Clip.ts');
 hostOnly(':LeakyRelu', 'unary.ts', 'x >= 0 ? x : alpha x', SHAPE.same, 'Activations.ts', { qdq: 'qlinear' });
 hostOnly(':HardSigmoid', 'unary.ts', 'max(0, min(1, alpha x + beta))', SHAPE.same, 'Activations.ts');
-op(':HardSwish', { doc: 'x HardSigmoid(x) with alpha 1/6', shape: SHAPE.same, ref: 'Activations.ts', impls: [host(':HardSwish', 'unary.ts', 'always')] });
+op(':HardSwish', {
+  doc: 'x HardSigmoid(x) with alpha 1/6',
+  shape: SHAPE.same,
+  ref: 'Activations.ts',
+  impls: [host(':HardSwish', 'unary.ts', 'always')],
+});
 hostOnly(':Sigmoid', 'unary.ts', 'logistic (MLAS approximation)', SHAPE.same, 'Sigmoid.ts', { qdq: 'qlinear' });
 hostOnly(':Tanh', 'unary.ts', 'tanh (MLAS approximation)', SHAPE.same, 'Unary.ts');
 hostOnly(':Exp', 'unary.ts', 'exp (MLAS approximation)', SHAPE.same, 'Unary.ts');
@@ -201,55 +408,150 @@ hostOnly(':Neg', 'unary.ts', '-x', SHAPE.same, 'Unary.ts');
 hostOnly(':Abs', 'unary.ts', '|x|', SHAPE.same, 'Unary.ts');
 op(':Erf', { doc: 'error function', shape: SHAPE.same, ref: 'Unary.ts', impls: [host(':Erf', 'unary.ts', 'always')] });
 op(':Softmax', {
-  doc: 'softmax (MLAS exp and summation order)', shape: SHAPE.same, qdq: 'qlinear', ref: 'Softmax.ts',
+  doc: 'softmax (MLAS exp and summation order)',
+  shape: SHAPE.same,
+  qdq: 'qlinear',
+  ref: 'Softmax.ts',
   impls: [floatSimd(':Softmax', 'softmax.ts', 'rows of contiguous values'), host(':Softmax', 'softmax.ts')],
 });
 op(':BatchNormalization', {
-  doc: 'inference batch normalization', shape: SHAPE.same, ref: 'BatchNormalization.ts',
-  impls: [floatSimd(':BatchNormalization', 'norm.ts', 'constant scale, bias, mean and variance'), host(':BatchNormalization', 'norm.ts')],
+  doc: 'inference batch normalization',
+  shape: SHAPE.same,
+  ref: 'BatchNormalization.ts',
+  impls: [
+    floatSimd(':BatchNormalization', 'norm.ts', 'constant scale, bias, mean and variance'),
+    host(':BatchNormalization', 'norm.ts'),
+  ],
 });
 hostOnly(':ReduceMean', 'reduce.ts', 'mean over axes', SHAPE.reduce, 'ReduceMean.ts');
 
 // data movement and shape plumbing
-const viewOr = (key: string, doc: string, shape: ShapeRule, ref: string | undefined, extra: Partial<RowSpec> = {}): void =>
-  op(key, { doc, shape, ref, impls: [view(), host(key, 'movement.ts')], ...extra });
+const viewOr = (
+  key: string,
+  doc: string,
+  shape: ShapeRule,
+  ref: string | undefined,
+  extra: Partial<RowSpec> = {},
+): void => op(key, { doc, shape, ref, impls: [view(), host(key, 'movement.ts')], ...extra });
 viewOr(':Reshape', 'new dims, same elements', SHAPE.reshape, 'Reshape.ts', { qdq: 'drop', folds: true });
 viewOr(':Flatten', 'to 2-D at an axis', SHAPE.flatten, 'Flatten.ts', { qdq: 'drop' });
 viewOr(':Squeeze', 'drop dims of 1', SHAPE.squeeze, 'Squeeze.ts', { qdq: 'drop', folds: true });
 viewOr(':Unsqueeze', 'insert dims of 1', SHAPE.squeeze, 'Squeeze.ts', { qdq: 'drop', folds: true });
 viewOr(':Identity', 'the input', SHAPE.same, 'Identity.ts');
-op(':Dropout', { doc: 'inference Dropout: the input (the mask unused)', shape: SHAPE.dropout, impls: [view(lowerDropoutView), host(':Dropout', 'movement.ts')] });
+op(':Dropout', {
+  doc: 'inference Dropout: the input (the mask unused)',
+  shape: SHAPE.dropout,
+  impls: [view(lowerDropoutView), host(':Dropout', 'movement.ts')],
+});
 op(':Transpose', {
-  doc: 'permute dims', shape: SHAPE.transpose, qdq: 'drop', ref: 'Transpose.ts',
-  impls: [int8(lowerTranspose, 'a computed tensor of 1- or 4-byte elements, rank <= 6', `${INT8}transpose.ts`, 'assembly/model/spatial-transpose.ts'), host(':Transpose', 'movement.ts')],
+  doc: 'permute dims',
+  shape: SHAPE.transpose,
+  qdq: 'drop',
+  ref: 'Transpose.ts',
+  impls: [
+    int8(
+      lowerTranspose,
+      'a computed tensor of 1- or 4-byte elements, rank <= 6',
+      `${INT8}transpose.ts`,
+      'assembly/model/spatial-transpose.ts',
+    ),
+    host(':Transpose', 'movement.ts'),
+  ],
 });
-op(':Concat', { doc: 'join on an axis, any type', shape: SHAPE.concat, qdq: 'qlinear', folds: true, ref: 'Concat.ts', impls: [{ backend: 'copy', when: 'always (NCHW44 when every input\'s channels are a multiple of 4)', lower: lowerConcatOp, files: [`${INT8}concat.ts`] }] });
+op(':Concat', {
+  doc: 'join on an axis, any type',
+  shape: SHAPE.concat,
+  qdq: 'qlinear',
+  folds: true,
+  ref: 'Concat.ts',
+  impls: [
+    {
+      backend: 'copy',
+      when: "always (NCHW44 when every input's channels are a multiple of 4)",
+      lower: lowerConcatOp,
+      files: [`${INT8}concat.ts`],
+    },
+  ],
+});
 op('com.microsoft:QLinearConcat', {
-  doc: '8-bit join on an axis, each input requantized to the output\'s scale', shape: SHAPE.qlinearConcat, ref: 'QLinearConcat.ts',
-  impls: [int8(lowerConcatOp, 'per-tensor parameters: copies, or a table where an input\'s scale or zero point differs', `${INT8}concat.ts`, `${INT8}lut.ts`, 'assembly/model/lut.ts')],
+  doc: "8-bit join on an axis, each input requantized to the output's scale",
+  shape: SHAPE.qlinearConcat,
+  ref: 'QLinearConcat.ts',
+  impls: [
+    int8(
+      lowerConcatOp,
+      "per-tensor parameters: copies, or a table where an input's scale or zero point differs",
+      `${INT8}concat.ts`,
+      `${INT8}lut.ts`,
+      'assembly/model/lut.ts',
+    ),
+  ],
 });
-hostOnly(':Slice', 'movement.ts', 'strided window (negative and clamped indices)', SHAPE.slice, 'Slice.ts', { qdq: 'drop', folds: true });
-op(':Pad', { since: 2, doc: 'constant, edge and reflect padding', shape: SHAPE.pad, qdq: 'drop', ref: 'Pad.ts', impls: [host(':Pad', 'movement.ts', 'always (read only by a convolution or a max pool: folded into its window by fold-pad)')] });
+hostOnly(':Slice', 'movement.ts', 'strided window (negative and clamped indices)', SHAPE.slice, 'Slice.ts', {
+  qdq: 'drop',
+  folds: true,
+});
+op(':Pad', {
+  since: 2,
+  doc: 'constant, edge and reflect padding',
+  shape: SHAPE.pad,
+  qdq: 'drop',
+  ref: 'Pad.ts',
+  impls: [
+    host(
+      ':Pad',
+      'movement.ts',
+      'always (read only by a convolution or a max pool: folded into its window by fold-pad)',
+    ),
+  ],
+});
 hostOnly(':Gather', 'movement.ts', 'take along an axis', SHAPE.gather, 'DataMovement.ts', { qdq: 'drop', folds: true });
 hostOnly(':Cast', 'movement.ts', 'element type conversion', SHAPE.cast, 'Cast.ts', { folds: true });
-hostOnly(':Shape', 'movement.ts', 'a tensor\'s dims as int64', SHAPE.shape, 'Shape.ts', { folds: true });
-op(':Constant', { doc: 'a constant (becomes an initializer at load)', shape: SHAPE.constant, folds: true, ref: 'Constant.ts', impls: [] });
-op(':ConstantOfShape', { doc: 'a filled tensor of constant dims (becomes an initializer at load)', shape: SHAPE.constant, folds: true, impls: [] });
+hostOnly(':Shape', 'movement.ts', "a tensor's dims as int64", SHAPE.shape, 'Shape.ts', { folds: true });
+op(':Constant', {
+  doc: 'a constant (becomes an initializer at load)',
+  shape: SHAPE.constant,
+  folds: true,
+  ref: 'Constant.ts',
+  impls: [],
+});
+op(':ConstantOfShape', {
+  doc: 'a filled tensor of constant dims (becomes an initializer at load)',
+  shape: SHAPE.constant,
+  folds: true,
+  impls: [],
+});
 // the Q/DQ fusion knows these; the runtime has no shape rule for them yet (refused by the shape pass)
-op(':Split', { doc: 'split on an axis (no shape rule yet: refused)', qdq: 'drop', ref: 'DataMovement.ts', impls: [host(':Split', 'movement.ts', 'always')] });
-op(':Expand', { doc: 'broadcast to dims (no shape rule yet: refused)', qdq: 'drop', ref: 'DataMovement.ts', impls: [host(':Expand', 'movement.ts', 'always')] });
+op(':Split', {
+  doc: 'split on an axis (no shape rule yet: refused)',
+  qdq: 'drop',
+  ref: 'DataMovement.ts',
+  impls: [host(':Split', 'movement.ts', 'always')],
+});
+op(':Expand', {
+  doc: 'broadcast to dims (no shape rule yet: refused)',
+  qdq: 'drop',
+  ref: 'DataMovement.ts',
+  impls: [host(':Expand', 'movement.ts', 'always')],
+});
 op(':Tile', { doc: 'repeat along axes (no shape rule yet: refused)', qdq: 'drop', ref: 'DataMovement.ts', impls: [] });
-op(':Where', { doc: 'select by a condition (no shape rule yet: refused)', impls: [host(':Where', 'binary.ts', 'always')] });
+op(':Where', {
+  doc: 'select by a condition (no shape rule yet: refused)',
+  impls: [host(':Where', 'binary.ts', 'always')],
+});
 // shape rules only: the shape pass infers them, the lowering refuses them
 for (const o of ['Elu', 'Softplus', 'Log', 'Reciprocal', 'Floor', 'Ceil', 'Round', 'Sign', 'Not'])
   op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.same, impls: [] });
-for (const o of ['ReduceMax', 'ReduceMin', 'ReduceSum']) op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.reduce, impls: [] });
+for (const o of ['ReduceMax', 'ReduceMin', 'ReduceSum'])
+  op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.reduce, impls: [] });
 
 // i8conv's own: nodes the fusion passes make (src/model/graph/passes/fuse-*.ts) and the planner's relayouts
 const tabled = (base: string, file: string, lower: Lower, files: string[]): void =>
   op(`i8conv:${base}`, {
     doc: `${base} with \`output_table\`: a look-up folded into it, applied to each output byte as it is stored (${file})`,
-    madeBy: file, ref: 'OutputTable.ts', impls: [int8(lower, 'always', ...files)],
+    madeBy: file,
+    ref: 'OutputTable.ts',
+    impls: [int8(lower, 'always', ...files)],
   });
 tabled('QLinearConv', 'fuse-output-tables', lowerConvOp, CONV_FILES);
 tabled('QLinearMatMul', 'fuse-output-tables', lowerConvOp, CONV_FILES);
@@ -257,21 +559,30 @@ tabled('QGemm', 'fuse-output-tables', lowerConvOp, CONV_FILES);
 tabled('Resize', 'fuse-output-tables', lowerResize, [`${INT8}resize.ts`, 'assembly/model/spatial-resize.ts']);
 for (const c of ['Concat', 'QLinearConcat']) {
   op(`i8conv:${c}`, {
-    doc: `${c} that runs the Resize nodes of its \`feeders\` subgraph into its own output (fuse-concat-feeders)`, madeBy: 'fuse-concat-feeders', ref: 'ConcatFeeders.ts',
+    doc: `${c} that runs the Resize nodes of its \`feeders\` subgraph into its own output (fuse-concat-feeders)`,
+    madeBy: 'fuse-concat-feeders',
+    ref: 'ConcatFeeders.ts',
     impls: [int8(lowerConcatOp, 'always', `${INT8}concat.ts`, `${INT8}resize.ts`, 'assembly/model/spatial-resize.ts')],
   });
 }
 op('i8conv:ChannelGate', {
   doc: 'QLinearAdd(x, QLinearMul(x, g)) (or the product alone) for a per-channel g: a table per channel each run, one pass over x (fuse-channel-gates)',
-  madeBy: 'fuse-channel-gates', ref: 'ChannelGate.ts', impls: [int8(lowerChannelGate, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
+  madeBy: 'fuse-channel-gates',
+  ref: 'ChannelGate.ts',
+  impls: [int8(lowerChannelGate, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
 });
 op('i8conv:ChannelTable', {
   doc: 'y = table[c][x byte]: a chain of per-channel element-wise nodes tabulated (fuse-channel-chains)',
-  madeBy: 'fuse-channel-chains', ref: 'ChannelTable.ts', impls: [int8(lowerChannelTable, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
+  madeBy: 'fuse-channel-chains',
+  ref: 'ChannelTable.ts',
+  impls: [int8(lowerChannelTable, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
 });
 op('i8conv:Relayout', {
-  doc: 'NCHW <-> NCHW44 of a 4-D value, inserted by the layout planner (./layouts.ts)', shape: SHAPE.same,
-  impls: [int8(lowerRelayout, '8-bit (other types: a host loop)', `${INT8}relayout.ts`, 'assembly/model/spatial-relayout.ts')],
+  doc: 'NCHW <-> NCHW44 of a 4-D value, inserted by the layout planner (./layouts.ts)',
+  shape: SHAPE.same,
+  impls: [
+    int8(lowerRelayout, '8-bit (other types: a host loop)', `${INT8}relayout.ts`, 'assembly/model/spatial-relayout.ts'),
+  ],
 });
 
 // ---- lookups ----------------------------------------------------------------------------------------------------

@@ -27,10 +27,17 @@ function floatOf(bits: number): number {
 }
 
 // logistic.cpp constants (float literals).
-const LA9 = f32(4.37031012579801e-11), LA7 = f32(1.15627324459942e-7), LA5 = f32(6.08574864600143e-5);
-const LA3 = f32(8.51377133304701e-3), LA1 = f32(2.48287947061529e-1);
-const LB10 = f32(6.10247389755681e-13), LB8 = f32(5.76102136993427e-9), LB6 = f32(6.2910678501704e-6);
-const LB4 = f32(1.70198817374094e-3), LB2 = f32(1.16817656904453e-1), LB0 = f32(9.9315192102318e-1);
+const LA9 = f32(4.37031012579801e-11),
+  LA7 = f32(1.15627324459942e-7),
+  LA5 = f32(6.08574864600143e-5);
+const LA3 = f32(8.51377133304701e-3),
+  LA1 = f32(2.48287947061529e-1);
+const LB10 = f32(6.10247389755681e-13),
+  LB8 = f32(5.76102136993427e-9),
+  LB6 = f32(6.2910678501704e-6);
+const LB4 = f32(1.70198817374094e-3),
+  LB2 = f32(1.16817656904453e-1),
+  LB0 = f32(9.9315192102318e-1);
 
 export function logistic(x: number): number {
   // max(-18, x) then min(18, x), NaN kept
@@ -51,9 +58,17 @@ export function logistic(x: number): number {
 }
 
 // tanh.cpp constants.
-const TA13 = f32(-2.76076847742355e-16), TA11 = f32(2.00018790482477e-13), TA9 = f32(-8.60467152213735e-11);
-const TA7 = f32(5.12229709037114e-8), TA5 = f32(1.48572235717979e-5), TA3 = f32(6.37261928875436e-4), TA1 = f32(4.89352455891786e-3);
-const TB6 = f32(1.19825839466702e-6), TB4 = f32(1.18534705686654e-4), TB2 = f32(2.268434632439e-3), TB0 = f32(4.89352518554385e-3);
+const TA13 = f32(-2.76076847742355e-16),
+  TA11 = f32(2.00018790482477e-13),
+  TA9 = f32(-8.60467152213735e-11);
+const TA7 = f32(5.12229709037114e-8),
+  TA5 = f32(1.48572235717979e-5),
+  TA3 = f32(6.37261928875436e-4),
+  TA1 = f32(4.89352455891786e-3);
+const TB6 = f32(1.19825839466702e-6),
+  TB4 = f32(1.18534705686654e-4),
+  TB2 = f32(2.268434632439e-3),
+  TB0 = f32(4.89352518554385e-3);
 
 export function tanh(x: number): number {
   const v = x < -9 ? -9 : x > 9 ? 9 : x;
@@ -72,11 +87,19 @@ export function tanh(x: number): number {
 }
 
 // compute.cpp MlasExpConstants (the polynomial's hex literals 0x1.694000p-10 ... 0x1.000000p+0 in decimal).
-const E_P0 = 0.0013780593872070312, E_P1 = 0.008373124524950981, E_P2 = 0.041669536381959915;
-const E_P3 = 0.166664719581604, E_P4 = 0.49999985098838806, E_P56 = 1;
-const E_LOWER = f32(-103.9720840454), E_UPPER = f32(88.776262664795), E_LOWER_SUMEXP = f32(-88.3762626647949);
+const E_P0 = 0.0013780593872070312,
+  E_P1 = 0.008373124524950981,
+  E_P2 = 0.041669536381959915;
+const E_P3 = 0.166664719581604,
+  E_P4 = 0.49999985098838806,
+  E_P56 = 1;
+const E_LOWER = f32(-103.9720840454),
+  E_UPPER = f32(88.776262664795),
+  E_LOWER_SUMEXP = f32(-88.3762626647949);
 const E_BIAS = 12582912; // 1.5 * 2^23: adding it rounds to an integer held in the low mantissa bits
-const E_LOG2E = f32(1.44269504088896341), E_LN2_HI = f32(-6.93145752e-1), E_LN2_LO = f32(-1.42860677e-6);
+const E_LOG2E = f32(1.44269504088896341),
+  E_LN2_HI = f32(-6.93145752e-1),
+  E_LN2_LO = f32(-1.42860677e-6);
 const EXP_ONE = 127 << 23; // the bits of 1.0f
 
 function expPoly(r: number): number {
@@ -127,10 +150,15 @@ export function sumExpRow(x: Float32Array, xo: number, y: Float32Array, yo: numb
   let sum = 0;
   let i = 0;
   if (n >= 4) {
-    let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    let s0 = 0,
+      s1 = 0,
+      s2 = 0,
+      s3 = 0;
     for (; i + 4 <= n; i += 4) {
-      const e0 = sumExpTerm(x[xo + i], negMax), e1 = sumExpTerm(x[xo + i + 1], negMax);
-      const e2 = sumExpTerm(x[xo + i + 2], negMax), e3 = sumExpTerm(x[xo + i + 3], negMax);
+      const e0 = sumExpTerm(x[xo + i], negMax),
+        e1 = sumExpTerm(x[xo + i + 1], negMax);
+      const e2 = sumExpTerm(x[xo + i + 2], negMax),
+        e3 = sumExpTerm(x[xo + i + 3], negMax);
       y[yo + i] = e0;
       y[yo + i + 1] = e1;
       y[yo + i + 2] = e2;
@@ -181,7 +209,7 @@ export function erf(x: number): number {
   } else {
     let frac = 0;
     for (let k = 120; k > 0; k--) frac = (0.5 * k) / (t + frac);
-    r = 1 - Math.exp(-t * t) * 0.5641895835477563 / (t + frac); // 1 / sqrt(pi)
+    r = 1 - (Math.exp(-t * t) * 0.5641895835477563) / (t + frac); // 1 / sqrt(pi)
   }
   return x < 0 ? -r : r;
 }

@@ -23,7 +23,12 @@ export function checkScale(s: unknown, param: string): number {
 
 export function checkZeroPoint(z: unknown, t: QType, param: string): number {
   const [lo, hi] = Q_RANGE[t];
-  check(typeof z === 'number' && Number.isInteger(z) && z >= lo && z <= hi, 'INVALID_PARAM', param, `must be an integer in [${lo}, ${hi}] (${t}), got ${String(z)}`);
+  check(
+    typeof z === 'number' && Number.isInteger(z) && z >= lo && z <= hi,
+    'INVALID_PARAM',
+    param,
+    `must be an integer in [${lo}, ${hi}] (${t}), got ${String(z)}`,
+  );
   return z;
 }
 

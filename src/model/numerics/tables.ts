@@ -15,19 +15,36 @@
  */
 import { check } from '../../errors.js';
 import { logistic } from './float-math.js';
-import { Q_RANGE, checkQType, checkScale, checkZeroPoint, quantizeValue, roundHalfEven, type QType } from './quantize.js';
+import {
+  Q_RANGE,
+  checkQType,
+  checkScale,
+  checkZeroPoint,
+  quantizeValue,
+  roundHalfEven,
+  type QType,
+} from './quantize.js';
 
 const f32 = Math.fround;
 const rne = roundHalfEven;
 
 /** The 256 entries as bytes; BAD_BUFFER / INVALID_PARAM where they are not 256 integers in [-128, 255]. */
 export function checkTable(t: ArrayLike<number> | undefined): Uint8Array {
-  check(t !== null && typeof t === 'object' && typeof t.length === 'number' && t.length === 256, 'BAD_BUFFER', 'Lut.table',
-    `must hold 256 entries, got ${t && typeof t === 'object' ? t.length : String(t)}`);
+  check(
+    t !== null && typeof t === 'object' && typeof t.length === 'number' && t.length === 256,
+    'BAD_BUFFER',
+    'Lut.table',
+    `must hold 256 entries, got ${t && typeof t === 'object' ? t.length : String(t)}`,
+  );
   const out = new Uint8Array(256);
   for (let i = 0; i < 256; i++) {
     const v = t[i];
-    check(Number.isInteger(v) && v >= -128 && v <= 255, 'INVALID_PARAM', 'Lut.table', `entry ${i} must be an integer in [-128, 255], got ${String(v)}`);
+    check(
+      Number.isInteger(v) && v >= -128 && v <= 255,
+      'INVALID_PARAM',
+      'Lut.table',
+      `entry ${i} must be an integer in [-128, 255], got ${String(v)}`,
+    );
     out[i] = v & 255;
   }
   return out;
@@ -38,7 +55,15 @@ export function checkTable(t: ArrayLike<number> | undefined): Uint8Array {
  * d = f32(xScale * (t - xZp)), out = quantizeValue(fn(d), yScale, yZp, outType) as a raw byte.
  * Throws INVALID_PARAM (types, zero points) and INVALID_SCALE.
  */
-export function lutTable(inType: QType, xScale: number, xZp: number, outType: QType, yScale: number, yZp: number, fn: (d: number) => number): Uint8Array {
+export function lutTable(
+  inType: QType,
+  xScale: number,
+  xZp: number,
+  outType: QType,
+  yScale: number,
+  yZp: number,
+  fn: (d: number) => number,
+): Uint8Array {
   checkQType(inType, 'inType');
   checkQType(outType, 'outType');
   const xs = checkScale(xScale, 'xScale');
@@ -62,15 +87,26 @@ export function requantTable(type: QType, xScale: number, xZp: number, yScale: n
 /** MLAS's logistic on one float32, the host operators' implementation (./float-math.ts). */
 export const mlasLogistic = logistic;
 
-
 /** QLinearSigmoid's table: Y = quantize(logistic(dequantize(X))). */
 export function sigmoidTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number): Uint8Array {
   return lutTable(type, xScale, xZp, type, yScale, yZp, mlasLogistic);
 }
 
 /** QLinearLeakyRelu's table: F(d) = d >= 0 ? d : f32(alpha * d); -0 takes the d branch. */
-export function leakyReluTable(type: QType, xScale: number, xZp: number, yScale: number, yZp: number, alpha = 0.01): Uint8Array {
-  check(typeof alpha === 'number' && Number.isFinite(alpha), 'INVALID_PARAM', 'alpha', `must be a finite number, got ${String(alpha)}`);
+export function leakyReluTable(
+  type: QType,
+  xScale: number,
+  xZp: number,
+  yScale: number,
+  yZp: number,
+  alpha = 0.01,
+): Uint8Array {
+  check(
+    typeof alpha === 'number' && Number.isFinite(alpha),
+    'INVALID_PARAM',
+    'alpha',
+    `must be a finite number, got ${String(alpha)}`,
+  );
   const a = f32(alpha);
   return lutTable(type, xScale, xZp, type, yScale, yZp, (d) => (d >= 0 ? d : f32(a * d)));
 }
@@ -80,7 +116,13 @@ export function leakyReluTable(type: QType, xScale: number, xZp: number, yScale:
  * byte (int8 by value & 255): the QLinearAdd / QLinearMul formula (docs/int8-ops.md) evaluated per byte value, so applying the table is bit-identical
  * to the element-wise kernel. `sc` = [a_s, a_zp, b_s, b_zp, c_s, c_zp]; `scalarSide` 0: A is the constant `c`.
  */
-export function qlinearBinaryTable(mul: boolean, type: 'uint8' | 'int8', scalarSide: 0 | 1, c: number, sc: readonly number[]): Uint8Array {
+export function qlinearBinaryTable(
+  mul: boolean,
+  type: 'uint8' | 'int8',
+  scalarSide: 0 | 1,
+  c: number,
+  sc: readonly number[],
+): Uint8Array {
   const table = new Uint8Array(256);
   for (let i = 0; i < 256; i++) {
     const v = type === 'int8' ? (i << 24) >> 24 : i;
@@ -94,10 +136,17 @@ export function qlinearBinaryTable(mul: boolean, type: 'uint8' | 'int8', scalarS
  * (uint8 0..255, int8 -128..127), `sc` = [a_s, a_zp, b_s, b_zp, c_s, c_zp]. The arithmetic of the element-wise
  * kernel, step for step in f32; qlinearBinaryTable and passes/fuse-luts.ts (x op f(x) as a table of x) use it.
  */
-export function qlinearBinaryByte(mul: boolean, type: 'uint8' | 'int8', a: number, b: number, sc: readonly number[]): number {
+export function qlinearBinaryByte(
+  mul: boolean,
+  type: 'uint8' | 'int8',
+  a: number,
+  b: number,
+  sc: readonly number[],
+): number {
   const [as, az, bs, bz, cs, cz] = [f32(sc[0]), sc[1], f32(sc[2]), sc[3], f32(sc[4]), sc[5]];
   const [lo, hi] = Q_RANGE[type];
-  const fa = f32(as * (a - az)), fb = f32(bs * (b - bz));
+  const fa = f32(as * (a - az)),
+    fb = f32(bs * (b - bz));
   let r = f32(f32(mul ? fa * fb : fa + fb) / cs);
   r = r < lo - cz ? lo - cz : r;
   r = hi - cz < r ? hi - cz : r;

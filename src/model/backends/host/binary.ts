@@ -14,42 +14,77 @@
  */
 import { I8ConvError } from '../../../errors.js';
 import type { HostData, HostOp, HostOpFactory } from '../types.js';
-import { broadcastPlan, broadcastShapes, expectDims, expectOutType, expectType, forEachBlock, nodeName, need, numel, onlyAttrs, unsupported, type ElemType } from './common.js';
+import {
+  broadcastPlan,
+  broadcastShapes,
+  expectDims,
+  expectOutType,
+  expectType,
+  forEachBlock,
+  nodeName,
+  need,
+  numel,
+  onlyAttrs,
+  unsupported,
+  type ElemType,
+} from './common.js';
 
 /** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
 const f32 = Math.fround;
 
 type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
 /** y[yo + i] = a[ao + i * sa] op b[bo + i * sb] for i < n. */
-type Kernel = (y: HostData, a: HostData, b: HostData, yo: number, ao: number, bo: number, n: number, sa: number, sb: number) => void;
+type Kernel = (
+  y: HostData,
+  a: HostData,
+  b: HostData,
+  yo: number,
+  ao: number,
+  bo: number,
+  n: number,
+  sa: number,
+  sb: number,
+) => void;
 
 // Stores into a typed array round (float32) or wrap (integers), so one loop serves every number type where the
 // exact double result fits 53 bits: +, - everywhere, * for float32 and 8-bit integers.
 const addN: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as Num, A = a as Num, B = b as Num;
+  const Y = y as Num,
+    A = a as Num,
+    B = b as Num;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] + B[bo];
 };
 const subN: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as Num, A = a as Num, B = b as Num;
+  const Y = y as Num,
+    A = a as Num,
+    B = b as Num;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] - B[bo];
 };
 const mulN: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as Num, A = a as Num, B = b as Num;
+  const Y = y as Num,
+    A = a as Num,
+    B = b as Num;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] * B[bo];
 };
 const mulI32: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as Int32Array, A = a as Int32Array, B = b as Int32Array;
+  const Y = y as Int32Array,
+    A = a as Int32Array,
+    B = b as Int32Array;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = Math.imul(A[ao], B[bo]);
 };
 const divF: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as Float32Array, A = a as Float32Array, B = b as Float32Array;
+  const Y = y as Float32Array,
+    A = a as Float32Array,
+    B = b as Float32Array;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] / B[bo];
 };
 function zeroDivisor(): never {
   throw new I8ConvError('BAD_FEED', 'Div: integer division by zero');
 }
 const divInt: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as Num, A = a as Num, B = b as Num;
+  const Y = y as Num,
+    A = a as Num,
+    B = b as Num;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) {
     const d = B[bo];
     if (d === 0) zeroDivisor();
@@ -57,19 +92,27 @@ const divInt: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
   }
 };
 const addB: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as BigInt64Array, A = a as BigInt64Array, B = b as BigInt64Array;
+  const Y = y as BigInt64Array,
+    A = a as BigInt64Array,
+    B = b as BigInt64Array;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] + B[bo];
 };
 const subB: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as BigInt64Array, A = a as BigInt64Array, B = b as BigInt64Array;
+  const Y = y as BigInt64Array,
+    A = a as BigInt64Array,
+    B = b as BigInt64Array;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] - B[bo];
 };
 const mulB: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as BigInt64Array, A = a as BigInt64Array, B = b as BigInt64Array;
+  const Y = y as BigInt64Array,
+    A = a as BigInt64Array,
+    B = b as BigInt64Array;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] * B[bo];
 };
 const divB: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as BigInt64Array, A = a as BigInt64Array, B = b as BigInt64Array;
+  const Y = y as BigInt64Array,
+    A = a as BigInt64Array,
+    B = b as BigInt64Array;
   for (let i = 0; i < n; i++, ao += sa, bo += sb) {
     const d = B[bo];
     if (d === 0n) zeroDivisor();
@@ -83,8 +126,10 @@ function cPow(x: number, y: number): number {
   return Math.pow(x, y);
 }
 const powAny: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
-  const Y = y as Float32Array, A = a as Float32Array;
-  if (b instanceof BigInt64Array) for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = cPow(A[ao], Number(b[bo]));
+  const Y = y as Float32Array,
+    A = a as Float32Array;
+  if (b instanceof BigInt64Array)
+    for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = cPow(A[ao], Number(b[bo]));
   else {
     const B = b as Num;
     for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = cPow(A[ao], B[bo]);
@@ -99,11 +144,18 @@ const KERNELS: Record<string, { num: Kernel; int32?: Kernel; float?: Kernel; int
 };
 
 /** Runs `kernel` over the broadcast of inputs 0 and 1 into output 0. */
-function broadcastRunner(outDims: number[], aDims: readonly number[], bDims: readonly number[], kernel: Kernel): HostOp {
+function broadcastRunner(
+  outDims: number[],
+  aDims: readonly number[],
+  bDims: readonly number[],
+  kernel: Kernel,
+): HostOp {
   const plan = broadcastPlan(outDims, [aDims, bDims]);
   const [sa, sb] = plan.innerStride;
   return (inputs, outputs) => {
-    const a = inputs[0]!.data, b = inputs[1]!.data, y = outputs[0].data;
+    const a = inputs[0]!.data,
+      b = inputs[1]!.data,
+      y = outputs[0].data;
     forEachBlock(plan, (yo, offs) => kernel(y, a, b, yo, offs[0], offs[1], plan.inner, sa, sb));
   };
 }
@@ -122,14 +174,22 @@ function binaryFactory(op: 'Add' | 'Sub' | 'Mul' | 'Div'): HostOpFactory {
     expectDims(node, outputs[0], dims);
     expectOutType(node, outputs[0], a.type);
     const k = KERNELS[op];
-    const kernel = a.type === 'int64' ? k.big : a.type === 'float32' ? k.float ?? k.num : a.type === 'int32' ? k.int32 ?? k.num : k.num;
+    const kernel =
+      a.type === 'int64'
+        ? k.big
+        : a.type === 'float32'
+          ? (k.float ?? k.num)
+          : a.type === 'int32'
+            ? (k.int32 ?? k.num)
+            : k.num;
     const run = broadcastRunner(dims, a.dims, b.dims, kernel);
     if (op !== 'Div' || a.type === 'float32') return run;
     return (ins, outs) => {
       try {
         run(ins, outs);
       } catch (e) {
-        if (e instanceof I8ConvError) throw new I8ConvError('BAD_FEED', `${nodeName(node)}: integer division by zero`, node.name);
+        if (e instanceof I8ConvError)
+          throw new I8ConvError('BAD_FEED', `${nodeName(node)}: integer division by zero`, node.name);
         throw e;
       }
     };
@@ -158,7 +218,8 @@ export const Pow: HostOpFactory = (node, inputs, outputs, opset) => {
   return (ins, outs) => {
     const k = Number(ins[1]!.data[0]);
     if (k !== 2 && k !== 3) return general(ins, outs);
-    const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     if (k === 2) for (let i = 0; i < Y.length; i++) Y[i] = X[i] * X[i];
     else for (let i = 0; i < Y.length; i++) Y[i] = f32(X[i] * X[i]) * X[i];
   };
@@ -178,11 +239,18 @@ export const Where: HostOpFactory = (node, inputs, outputs) => {
   const plan = broadcastPlan(dims, [c.dims, x.dims, y.dims]);
   const [sc, sx, sy] = plan.innerStride;
   return (ins, outs) => {
-    const C = ins[0]!.data as Uint8Array, X = ins[1]!.data, Y = ins[2]!.data, out = outs[0].data;
+    const C = ins[0]!.data as Uint8Array,
+      X = ins[1]!.data,
+      Y = ins[2]!.data,
+      out = outs[0].data;
     forEachBlock(plan, (o, offs) => {
-      let pc = offs[0], px = offs[1], py = offs[2];
+      let pc = offs[0],
+        px = offs[1],
+        py = offs[2];
       // Same element class on both sides of the assignment (numbers, or bigints for int64).
-      const dst = out as Float32Array, xs = X as Float32Array, ys = Y as Float32Array;
+      const dst = out as Float32Array,
+        xs = X as Float32Array,
+        ys = Y as Float32Array;
       for (let i = 0; i < plan.inner; i++, pc += sc, px += sx, py += sy) dst[o + i] = C[pc] ? xs[px] : ys[py];
     });
   };

@@ -31,23 +31,35 @@ export function unsupported(node: HostOpNode, message: string): never {
 export function onlyAttrs(node: HostOpNode, ...known: string[]): void {
   for (const [k, a] of node.attributes) {
     if (!known.includes(k)) unsupported(node, `attribute ${k} is not supported`);
-    if (a.kind === 'unsupported') unsupported(node, `attribute ${k} has an ONNX type (${a.onnxType}) the runtime does not read`);
+    if (a.kind === 'unsupported')
+      unsupported(node, `attribute ${k} has an ONNX type (${a.onnxType}) the runtime does not read`);
   }
 }
 
-function attr<K extends Attribute['kind']>(node: HostOpNode, name: string, kind: K): Extract<Attribute, { kind: K }> | undefined {
+function attr<K extends Attribute['kind']>(
+  node: HostOpNode,
+  name: string,
+  kind: K,
+): Extract<Attribute, { kind: K }> | undefined {
   const a = node.attributes.get(name);
   if (a === undefined) return undefined;
   if (a.kind !== kind) unsupported(node, `attribute ${name} must be of kind ${kind}, is ${a.kind}`);
   return a as Extract<Attribute, { kind: K }>;
 }
 export const attrInt = (node: HostOpNode, name: string, dflt: number): number => attr(node, name, 'int')?.value ?? dflt;
-export const attrFloat = (node: HostOpNode, name: string, dflt: number): number => attr(node, name, 'float')?.value ?? dflt;
-export const attrString = (node: HostOpNode, name: string, dflt: string): string => attr(node, name, 'string')?.value ?? dflt;
+export const attrFloat = (node: HostOpNode, name: string, dflt: number): number =>
+  attr(node, name, 'float')?.value ?? dflt;
+export const attrString = (node: HostOpNode, name: string, dflt: string): string =>
+  attr(node, name, 'string')?.value ?? dflt;
 export const attrInts = (node: HostOpNode, name: string): number[] | undefined => attr(node, name, 'ints')?.value;
 
 /** A required input's static facts. */
-export function need(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], k: number, what: string): HostValueInfo {
+export function need(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  k: number,
+  what: string,
+): HostValueInfo {
   const v = inputs[k];
   if (!v) unsupported(node, `input ${k} (${what}) is required`);
   return v;
@@ -79,7 +91,8 @@ export function expectDims(node: HostOpNode, out: HostValueInfo | undefined, dim
 }
 
 export function expectOutType(node: HostOpNode, out: HostValueInfo, type: ElemType, k = 0): void {
-  if (out.type !== type) fail('BAD_SHAPE', node, `output ${k} is planned as ${out.type}, the operator produces ${type}`);
+  if (out.type !== type)
+    fail('BAD_SHAPE', node, `output ${k} is planned as ${out.type}, the operator produces ${type}`);
 }
 
 /** The most elements a host operator's load-time tables or workspace may hold (2^28: 1 GiB of float32). */
@@ -87,11 +100,13 @@ export const MAX_WORKSPACE = 2 ** 28;
 
 /** Refuses (TOO_LARGE) a table or workspace of more elements than MAX_WORKSPACE, before allocating it. */
 export function checkWorkspace(node: HostOpNode, elements: number, what: string): void {
-  if (!(elements <= MAX_WORKSPACE)) fail('TOO_LARGE', node, `its ${what} would hold ${elements} elements (at most ${MAX_WORKSPACE})`);
+  if (!(elements <= MAX_WORKSPACE))
+    fail('TOO_LARGE', node, `its ${what} would hold ${elements} elements (at most ${MAX_WORKSPACE})`);
 }
 
 export function normAxis(node: HostOpNode, axis: number, rank: number, what = 'axis'): number {
-  if (!Number.isInteger(axis) || axis < -rank || axis >= rank) unsupported(node, `${what} ${axis} is out of range for rank ${rank}`);
+  if (!Number.isInteger(axis) || axis < -rank || axis >= rank)
+    unsupported(node, `${what} ${axis} is out of range for rank ${rank}`);
   return axis < 0 ? axis + rank : axis;
 }
 
@@ -165,16 +180,26 @@ export function broadcastPlan(outDims: readonly number[], inDims: readonly (read
     }
   }
   const total = numel(outDims);
-  if (dims.length === 0) return { dims: [], strides: inDims.map(() => []), inner: total, innerStride: inDims.map(() => 0), total };
+  if (dims.length === 0)
+    return { dims: [], strides: inDims.map(() => []), inner: total, innerStride: inDims.map(() => 0), total };
   const inner = dims[dims.length - 1];
-  return { dims: dims.slice(0, -1), strides: strides.map((s) => s.slice(0, -1)), inner, innerStride: strides.map((s) => s[s.length - 1]), total };
+  return {
+    dims: dims.slice(0, -1),
+    strides: strides.map((s) => s.slice(0, -1)),
+    inner,
+    innerStride: strides.map((s) => s[s.length - 1]),
+    total,
+  };
 }
 
 /**
  * Calls `block(yOff, offs)` for every inner block of the plan, `offs[k]` being input k's offset (an array reused
  * between calls). The caller loops over the block's `plan.inner` elements.
  */
-export function forEachBlock(plan: BroadcastPlan, block: (yOff: number, offs: Int32Array | Float64Array) => void): void {
+export function forEachBlock(
+  plan: BroadcastPlan,
+  block: (yOff: number, offs: Int32Array | Float64Array) => void,
+): void {
   const k = plan.strides.length;
   const r = plan.dims.length;
   const offs = new Float64Array(k);
@@ -200,7 +225,12 @@ export function forEachBlock(plan: BroadcastPlan, block: (yOff: number, offs: In
 }
 
 export const ARRAY_OF: Record<ElemType, { new (n: number): HostTensor['data'] }> = {
-  float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int8: Int8Array, int64: BigInt64Array, bool: Uint8Array,
+  float32: Float32Array,
+  int32: Int32Array,
+  uint8: Uint8Array,
+  int8: Int8Array,
+  int64: BigInt64Array,
+  bool: Uint8Array,
 };
 
 /**
@@ -209,11 +239,28 @@ export const ARRAY_OF: Record<ElemType, { new (n: number): HostTensor['data'] }>
  * products in k order, one float32 rounding per product and per addition; four k are taken per pass over the row
  * (the same operations in the same order, fewer loads and stores of C).
  */
-export function accumulateRows(C: Float32Array, c0: number, n: number, A: Float32Array, a0: number, aStride: number, B: Float32Array, b0: number, bStride: number, count: number): void {
+export function accumulateRows(
+  C: Float32Array,
+  c0: number,
+  n: number,
+  A: Float32Array,
+  a0: number,
+  aStride: number,
+  B: Float32Array,
+  b0: number,
+  bStride: number,
+  count: number,
+): void {
   let k = 0;
   for (; k + 4 <= count; k += 4) {
-    const w0 = A[a0 + k * aStride], w1 = A[a0 + (k + 1) * aStride], w2 = A[a0 + (k + 2) * aStride], w3 = A[a0 + (k + 3) * aStride];
-    const r0 = b0 + k * bStride, r1 = r0 + bStride, r2 = r1 + bStride, r3 = r2 + bStride;
+    const w0 = A[a0 + k * aStride],
+      w1 = A[a0 + (k + 1) * aStride],
+      w2 = A[a0 + (k + 2) * aStride],
+      w3 = A[a0 + (k + 3) * aStride];
+    const r0 = b0 + k * bStride,
+      r1 = r0 + bStride,
+      r2 = r1 + bStride,
+      r3 = r2 + bStride;
     for (let j = 0; j < n; j++) {
       let v = C[c0 + j];
       v = f32(v + f32(w0 * B[r0 + j]));
@@ -223,7 +270,8 @@ export function accumulateRows(C: Float32Array, c0: number, n: number, A: Float3
     }
   }
   for (; k < count; k++) {
-    const w = A[a0 + k * aStride], r = b0 + k * bStride;
+    const w = A[a0 + k * aStride],
+      r = b0 + k * bStride;
     for (let j = 0; j < n; j++) C[c0 + j] = C[c0 + j] + f32(w * B[r + j]);
   }
 }

@@ -17,7 +17,20 @@
  * major), onto zeros; the bias added last.
  */
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
-import { accumulateRows, attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, need, numel, onlyAttrs, unsupported } from './common.js';
+import {
+  accumulateRows,
+  attrInt,
+  attrInts,
+  attrString,
+  checkWorkspace,
+  expectDims,
+  expectOutType,
+  expectType,
+  need,
+  numel,
+  onlyAttrs,
+  unsupported,
+} from './common.js';
 
 /** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
 const f32 = Math.fround;
@@ -49,13 +62,15 @@ function convCommon(node: HostOpNode, inputs: readonly (HostValueInfo | undefine
   if (k < 1 || w.dims.length !== k + 2) unsupported(node, `X [${x.dims}] and W [${w.dims}] must be of one rank >= 3`);
   const kernel = w.dims.slice(2);
   const ks = attrInts(node, 'kernel_shape');
-  if (ks && (ks.length !== k || ks.some((v, i) => v !== kernel[i]))) unsupported(node, `kernel_shape [${ks}] differs from W [${w.dims}]`);
+  if (ks && (ks.length !== k || ks.some((v, i) => v !== kernel[i])))
+    unsupported(node, `kernel_shape [${ks}] differs from W [${w.dims}]`);
   const strides = attrInts(node, 'strides') ?? kernel.map(() => 1);
   const dil = attrInts(node, 'dilations') ?? kernel.map(() => 1);
   if (strides.length !== k || strides.some((s) => s < 1)) unsupported(node, `bad strides [${strides}]`);
   if (dil.length !== k || dil.some((d) => d < 1)) unsupported(node, `bad dilations [${dil}]`);
   const autoPad = attrString(node, 'auto_pad', 'NOTSET');
-  if (!['NOTSET', 'VALID', 'SAME_UPPER', 'SAME_LOWER'].includes(autoPad)) unsupported(node, `auto_pad ${autoPad} is not supported`);
+  if (!['NOTSET', 'VALID', 'SAME_UPPER', 'SAME_LOWER'].includes(autoPad))
+    unsupported(node, `auto_pad ${autoPad} is not supported`);
   const pads = attrInts(node, 'pads');
   if (pads && (pads.length !== 2 * k || pads.some((p) => p < 0))) unsupported(node, `bad pads [${pads}]`);
   return { x, w, b, k, kernel, strides, dil, autoPad, pads, group: attrInt(node, 'group', 1) };
@@ -66,12 +81,14 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
   const { x, w, b, k, kernel, strides, dil, autoPad, pads, group } = convCommon(node, inputs);
   const [n, c, ...inDims] = x.dims;
   const [m, cg] = w.dims;
-  if (group < 1 || c % group !== 0 || m % group !== 0 || c / group !== cg) unsupported(node, `group ${group} does not fit X channels ${c}, W [${w.dims}]`);
+  if (group < 1 || c % group !== 0 || m % group !== 0 || c / group !== cg)
+    unsupported(node, `group ${group} does not fit X channels ${c}, W [${w.dims}]`);
   if (b && numel(b.dims) !== m) unsupported(node, `B has ${numel(b.dims)} values for ${m} output channels`);
   const begin: number[] = [];
   const outDims: number[] = [];
   for (let i = 0; i < k; i++) {
-    const d = inDims[i], dk = (kernel[i] - 1) * dil[i] + 1;
+    const d = inDims[i],
+      dk = (kernel[i] - 1) * dil[i] + 1;
     let bg: number, en: number;
     if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') {
       const total = Math.max(0, (Math.ceil(d / strides[i]) - 1) * strides[i] + dk - d);
@@ -90,26 +107,34 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
   expectDims(node, outputs[0], [n, m, ...outDims]);
   expectOutType(node, outputs[0], 'float32');
 
-  const kSize = numel(kernel), oSize = numel(outDims), inSize = numel(inDims);
+  const kSize = numel(kernel),
+    oSize = numel(outDims),
+    inSize = numel(inDims);
   const mg = m / group;
   const rows = cg * kSize;
   checkWorkspace(node, kSize * oSize * Math.max(1, cg), 'im2col table and column matrix');
   // The spatial input offset of every (kernel position, output position), or -1 in the padding.
   const tap = new Int32Array(kSize * oSize);
-  const kp = positions(kernel), op = positions(outDims);
+  const kp = positions(kernel),
+    op = positions(outDims);
   for (let p = 0; p < kSize; p++)
     for (let o = 0; o < oSize; o++) {
       let off = 0;
       for (let i = 0; i < k; i++) {
         const q = op[o * k + i] * strides[i] - begin[i] + kp[p * k + i] * dil[i];
-        if (q < 0 || q >= inDims[i]) { off = -1; break; }
+        if (q < 0 || q >= inDims[i]) {
+          off = -1;
+          break;
+        }
         off = off * inDims[i] + q;
       }
       tap[p * oSize + o] = off;
     }
   const col = new Float32Array(rows * oSize);
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, W = ins[1]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      W = ins[1]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     const B = ins[2]?.data as Float32Array | undefined;
     let finite = true;
     for (let i = 0; i < W.length && finite; i++) finite = W[i] - W[i] === 0;
@@ -119,7 +144,8 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
         for (let ci = 0; ci < cg; ci++) {
           const xBase = (bi * c + g * cg + ci) * inSize;
           for (let p = 0; p < kSize; p++) {
-            const row = (ci * kSize + p) * oSize, t = p * oSize;
+            const row = (ci * kSize + p) * oSize,
+              t = p * oSize;
             for (let o = 0; o < oSize; o++) {
               const off = tap[t + o];
               col[row + o] = off < 0 ? 0 : X[xBase + off];
@@ -127,12 +153,15 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
           }
         }
         for (let mo = g * mg; mo < (g + 1) * mg; mo++) {
-          const y0 = (bi * m + mo) * oSize, w0 = mo * rows;
+          const y0 = (bi * m + mo) * oSize,
+            w0 = mo * rows;
           Y.fill(0, y0, y0 + oSize);
           if (finite) accumulateRows(Y, y0, oSize, W, w0, 1, col, 0, oSize, rows);
           else
             for (let r = 0; r < rows; r++) {
-              const wv = W[w0 + r], c0 = r * oSize, t = (r % kSize) * oSize;
+              const wv = W[w0 + r],
+                c0 = r * oSize,
+                t = (r % kSize) * oSize;
               // padding taps skipped, as the reference does
               for (let o = 0; o < oSize; o++) if (tap[t + o] >= 0) Y[y0 + o] = Y[y0 + o] + f32(wv * col[c0 + o]);
             }
@@ -164,16 +193,33 @@ export interface ConvTransposeGeometry {
 }
 
 /** Checks a ConvTranspose node (UNSUPPORTED_OP, BAD_SHAPE, TOO_LARGE) and works out its geometry. */
-export function convTransposeGeometry(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[]): ConvTransposeGeometry {
-  onlyAttrs(node, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'output_padding', 'output_shape', 'pads', 'strides');
+export function convTransposeGeometry(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+): ConvTransposeGeometry {
+  onlyAttrs(
+    node,
+    'auto_pad',
+    'dilations',
+    'group',
+    'kernel_shape',
+    'output_padding',
+    'output_shape',
+    'pads',
+    'strides',
+  );
   const { x, w, b, k, kernel, strides, dil, autoPad, pads, group } = convCommon(node, inputs);
   const [n, c, ...inDims] = x.dims;
   const [wc, mg] = w.dims;
-  if (group < 1 || wc !== c || c % group !== 0) unsupported(node, `group ${group} does not fit X channels ${c}, W [${w.dims}]`);
-  const m = mg * group, cg = c / group;
+  if (group < 1 || wc !== c || c % group !== 0)
+    unsupported(node, `group ${group} does not fit X channels ${c}, W [${w.dims}]`);
+  const m = mg * group,
+    cg = c / group;
   if (b && numel(b.dims) !== m) unsupported(node, `B has ${numel(b.dims)} values for ${m} output channels`);
   const outPad = attrInts(node, 'output_padding') ?? kernel.map(() => 0);
-  if (outPad.length !== k || outPad.some((p, i) => p < 0 || p >= Math.max(strides[i], dil[i]))) unsupported(node, `bad output_padding [${outPad}]`);
+  if (outPad.length !== k || outPad.some((p, i) => p < 0 || p >= Math.max(strides[i], dil[i])))
+    unsupported(node, `bad output_padding [${outPad}]`);
   let outShape = attrInts(node, 'output_shape');
   if (outShape && outShape.length === k + 2) outShape = outShape.slice(2);
   if (outShape && outShape.length !== k) unsupported(node, `output_shape [${outShape}] for ${k} spatial dims`);
@@ -200,16 +246,22 @@ export function convTransposeGeometry(node: HostOpNode, inputs: readonly (HostVa
   expectDims(node, outputs[0], [n, m, ...outDims]);
   expectOutType(node, outputs[0], 'float32');
 
-  const kSize = numel(kernel), inSize = numel(inDims), oSize = numel(outDims);
+  const kSize = numel(kernel),
+    inSize = numel(inDims),
+    oSize = numel(outDims);
   checkWorkspace(node, kSize * inSize, 'col2im table');
   const dest = new Int32Array(kSize * inSize);
-  const kp = positions(kernel), ip = positions(inDims);
+  const kp = positions(kernel),
+    ip = positions(inDims);
   for (let p = 0; p < kSize; p++)
     for (let q = 0; q < inSize; q++) {
       let off = 0;
       for (let i = 0; i < k; i++) {
         const o = ip[q * k + i] * strides[i] - begin[i] + kp[p * k + i] * dil[i];
-        if (o < 0 || o >= outDims[i]) { off = -1; break; }
+        if (o < 0 || o >= outDims[i]) {
+          off = -1;
+          break;
+        }
         off = off * outDims[i] + o;
       }
       dest[p * inSize + q] = off;
@@ -221,7 +273,9 @@ export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
   const { n, c, cg, m, mg, group, kSize, inSize, oSize, dest } = convTransposeGeometry(node, inputs, outputs);
   const colRow = new Float32Array(inSize);
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, W = ins[1]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      W = ins[1]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     const B = ins[2]?.data as Float32Array | undefined;
     Y.fill(0);
     for (let bi = 0; bi < n; bi++)
@@ -231,7 +285,18 @@ export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
           for (let p = 0; p < kSize; p++) {
             // One row of the column matrix: sum over the group's input channels, in order.
             colRow.fill(0);
-            accumulateRows(colRow, 0, inSize, W, (g * cg * mg + ml) * kSize + p, mg * kSize, X, (bi * c + g * cg) * inSize, inSize, cg);
+            accumulateRows(
+              colRow,
+              0,
+              inSize,
+              W,
+              (g * cg * mg + ml) * kSize + p,
+              mg * kSize,
+              X,
+              (bi * c + g * cg) * inSize,
+              inSize,
+              cg,
+            );
             const d0 = p * inSize;
             for (let q = 0; q < inSize; q++) {
               const o = dest[d0 + q];
@@ -242,7 +307,8 @@ export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
     if (B)
       for (let bi = 0; bi < n; bi++)
         for (let mo = 0; mo < m; mo++) {
-          const y0 = (bi * m + mo) * oSize, bv = B[mo];
+          const y0 = (bi * m + mo) * oSize,
+            bv = B[mo];
           for (let o = 0; o < oSize; o++) Y[y0 + o] = Y[y0 + o] + bv;
         }
   };

@@ -23,7 +23,21 @@ import { Add, Div, Mul, Pow, Sub, Where } from './binary.js';
 import { Conv, ConvTranspose } from './conv.js';
 import { Gemm, MatMul } from './matmul.js';
 import {
-  Cast, Concat, Dropout, Expand, Flatten, Gather, Identity, Pad, Reshape, Shape, Slice, Split, Squeeze, Transpose, Unsqueeze,
+  Cast,
+  Concat,
+  Dropout,
+  Expand,
+  Flatten,
+  Gather,
+  Identity,
+  Pad,
+  Reshape,
+  Shape,
+  Slice,
+  Split,
+  Squeeze,
+  Transpose,
+  Unsqueeze,
 } from './movement.js';
 import { BatchNormalization } from './norm.js';
 import { AveragePool, GlobalAveragePool, MaxPool } from './pool.js';
@@ -33,11 +47,52 @@ import { Softmax } from './softmax.js';
 import { Abs, Clip, Erf, Exp, HardSigmoid, HardSwish, LeakyRelu, Neg, Relu, Sigmoid, Sqrt, Tanh } from './unary.js';
 
 const FACTORIES: Record<string, HostOpFactory> = {
-  Add, Sub, Mul, Div, Pow, Where,
-  Relu, Clip, LeakyRelu, HardSigmoid, HardSwish, Sigmoid, Tanh, Exp, Sqrt, Neg, Abs, Erf,
-  Softmax, ReduceMean, MatMul, Gemm, Conv, ConvTranspose, BatchNormalization,
-  AveragePool, MaxPool, GlobalAveragePool, Resize,
-  Cast, Shape, Gather, Concat, Split, Reshape, Flatten, Squeeze, Unsqueeze, Transpose, Slice, Pad, Expand, Identity, Dropout,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Pow,
+  Where,
+  Relu,
+  Clip,
+  LeakyRelu,
+  HardSigmoid,
+  HardSwish,
+  Sigmoid,
+  Tanh,
+  Exp,
+  Sqrt,
+  Neg,
+  Abs,
+  Erf,
+  Softmax,
+  ReduceMean,
+  MatMul,
+  Gemm,
+  Conv,
+  ConvTranspose,
+  BatchNormalization,
+  AveragePool,
+  MaxPool,
+  GlobalAveragePool,
+  Resize,
+  Cast,
+  Shape,
+  Gather,
+  Concat,
+  Split,
+  Reshape,
+  Flatten,
+  Squeeze,
+  Unsqueeze,
+  Transpose,
+  Slice,
+  Pad,
+  Expand,
+  Identity,
+  Dropout,
 };
 
-export const HOST_OPS: ReadonlyMap<string, HostOpFactory> = new Map(Object.entries(FACTORIES).map(([op, f]) => [`:${op}`, f]));
+export const HOST_OPS: ReadonlyMap<string, HostOpFactory> = new Map(
+  Object.entries(FACTORIES).map(([op, f]) => [`:${op}`, f]),
+);

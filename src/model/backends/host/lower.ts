@@ -10,19 +10,36 @@ import { unsupported } from '../../executor/step.js';
 
 /** The typed-array class of each value type. */
 export const VIEW = {
-  float32: Float32Array, int32: Int32Array, uint8: Uint8Array, int8: Int8Array, int64: BigInt64Array, bool: Uint8Array,
+  float32: Float32Array,
+  int32: Int32Array,
+  uint8: Uint8Array,
+  int8: Int8Array,
+  int64: BigInt64Array,
+  bool: Uint8Array,
 } as const;
 
 /** A typed view of a value in the arena. */
 export function viewOf(buf: ArrayBufferLike, v: PlannedValue, ptr: number): HostTensor {
   const n = v.dims.reduce((a, b) => a * b, 1);
-  return { type: v.type, dims: v.dims, data: new (VIEW[v.type] as unknown as new (b: ArrayBufferLike, o: number, n: number) => HostTensor["data"])(buf, ptr, n) } as HostTensor;
+  return {
+    type: v.type,
+    dims: v.dims,
+    data: new (VIEW[v.type] as unknown as new (b: ArrayBufferLike, o: number, n: number) => HostTensor['data'])(
+      buf,
+      ptr,
+      n,
+    ),
+  } as HostTensor;
 }
 
 /** What a host operator's factory is told about a value (its constant data where it has one). */
 export function infoOf(v: PlannedValue): HostValueInfo {
   const c = v.constant;
-  return { type: v.type, dims: v.dims, constant: c ? { type: c.type as ValueType, dims: c.dims, data: c.data } as HostTensor : undefined };
+  return {
+    type: v.type,
+    dims: v.dims,
+    constant: c ? ({ type: c.type as ValueType, dims: c.dims, data: c.data } as HostTensor) : undefined,
+  };
 }
 
 /** The operator table's TypeScript implementation: `factory` checks the node at load time and runs it. */
@@ -30,7 +47,13 @@ export function hostOp(factory: HostOpFactory): Lower {
   return (node, c) => lowerHost(node, c.name, c.values, factory, c.opset);
 }
 
-export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>, factory: HostOpFactory, opset: number): LoweredNode {
+export function lowerHost(
+  node: Node,
+  name: string,
+  values: ReadonlyMap<string, PlannedValue>,
+  factory: HostOpFactory,
+  opset: number,
+): LoweredNode {
   const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!)));
   const outs = node.outputs.map((n) => infoOf(values.get(n)!));
   // the factory checks support now (load time) and raises UNSUPPORTED_OP with its reason
@@ -50,8 +73,14 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
       const run = op;
       const constIns = inVals.map((v) => (v?.constant ? infoOf(v).constant : undefined));
       // the views of the last run, reused while the memory and the pointers are the same
-      let views: { buf: ArrayBufferLike; p: StepPointers; inputs: (HostTensor | undefined)[]; outputs: HostTensor[] } | null = null;
-      const same = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((v, k) => v === b[k]);
+      let views: {
+        buf: ArrayBufferLike;
+        p: StepPointers;
+        inputs: (HostTensor | undefined)[];
+        outputs: HostTensor[];
+      } | null = null;
+      const same = (a: readonly number[], b: readonly number[]) =>
+        a.length === b.length && a.every((v, k) => v === b[k]);
       return {
         algorithm: 'host',
         bytes: 0,
@@ -63,7 +92,9 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
             views = {
               buf,
               p: { inputs: [...p.inputs], outputs: [...p.outputs], scratch: p.scratch },
-              inputs: inVals.map((v, k) => (v === undefined ? undefined : constIns[k] ?? viewOf(buf, v, p.inputs[k]))),
+              inputs: inVals.map((v, k) =>
+                v === undefined ? undefined : (constIns[k] ?? viewOf(buf, v, p.inputs[k])),
+              ),
               outputs: outVals.map((v, k) => viewOf(buf, v, p.outputs[k])),
             };
           }
@@ -78,7 +109,8 @@ export function lowerHost(node: Node, name: string, values: ReadonlyMap<string, 
 }
 
 /** Reshape, Flatten, Squeeze, Unsqueeze, Identity with one output: a view of the input's bytes. */
-export const lowerView: Lower = (node, c) => (node.outputs.filter((o) => o !== '').length === 1 ? lowerAlias(node, c.name, c.values) : undefined);
+export const lowerView: Lower = (node, c) =>
+  node.outputs.filter((o) => o !== '').length === 1 ? lowerAlias(node, c.name, c.values) : undefined;
 
 /** Dropout at inference (training_mode absent or a constant false): a view where the mask output is unused. */
 export const lowerDropoutView: Lower = (node, c) => {
@@ -112,7 +144,9 @@ export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string,
           // a constant input (rare after folding) or a graph input/output pinned apart: copy
           if (src.constant) {
             const c = src.constant.data as ArrayBufferView;
-            new Uint8Array(env.core.memory.buffer, p.outputs[0], bytes).set(new Uint8Array(c.buffer, c.byteOffset, bytes));
+            new Uint8Array(env.core.memory.buffer, p.outputs[0], bytes).set(
+              new Uint8Array(c.buffer, c.byteOffset, bytes),
+            );
           } else if (p.inputs[0] !== p.outputs[0]) {
             new Uint8Array(env.core.memory.buffer).copyWithin(p.outputs[0], p.inputs[0], p.inputs[0] + bytes);
           }
@@ -124,7 +158,12 @@ export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string,
 }
 
 /** Multiply-accumulates of one run of a float convolution / matrix product (the profile's GMAC/s), else 0. */
-export function floatMacs(op: string, ins: readonly (PlannedValue | undefined)[], outs: readonly PlannedValue[], node: Node): number {
+export function floatMacs(
+  op: string,
+  ins: readonly (PlannedValue | undefined)[],
+  outs: readonly PlannedValue[],
+  node: Node,
+): number {
   const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
   const w = ins[1]?.dims;
   // every output element sums C_in / group * kh * kw products (w is [C_out, C_in / group, kh, kw])

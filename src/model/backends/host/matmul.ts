@@ -9,7 +9,20 @@
  * The loops run i, k, j with a row of accumulators, so each output still sums in k order.
  */
 import type { HostOpFactory } from '../types.js';
-import { accumulateRows, attrFloat, attrInt, broadcastPlan, broadcastShapes, expectDims, expectOutType, expectType, forEachBlock, need, onlyAttrs, unsupported } from './common.js';
+import {
+  accumulateRows,
+  attrFloat,
+  attrInt,
+  broadcastPlan,
+  broadcastShapes,
+  expectDims,
+  expectOutType,
+  expectType,
+  forEachBlock,
+  need,
+  onlyAttrs,
+  unsupported,
+} from './common.js';
 
 /** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
 const f32 = Math.fround;
@@ -18,7 +31,20 @@ const f32 = Math.fround;
  * C[co + i * n + j] = the k-ordered float32 sum of f(A'[i][q] * B'[q][j]), A'[i][q] = A[ao + i * aRow + q * aCol],
  * B'[q][j] = B[bo + q * bRow + j] (B' rows contiguous).
  */
-function gemmRows(A: Float32Array, B: Float32Array, C: Float32Array, m: number, n: number, kk: number, ao: number, aRow: number, aCol: number, bo: number, bRow: number, co: number): void {
+function gemmRows(
+  A: Float32Array,
+  B: Float32Array,
+  C: Float32Array,
+  m: number,
+  n: number,
+  kk: number,
+  ao: number,
+  aRow: number,
+  aCol: number,
+  bo: number,
+  bRow: number,
+  co: number,
+): void {
   for (let i = 0; i < m; i++) {
     const c0 = co + i * n;
     C.fill(0, c0, c0 + n);
@@ -46,7 +72,9 @@ export const MatMul: HostOpFactory = (node, inputs, outputs) => {
   const plan = broadcastPlan(batch, [ad.slice(0, -2), bd.slice(0, -2)]);
   const [sa, sb] = plan.innerStride;
   return (ins, outs) => {
-    const A = ins[0]!.data as Float32Array, B = ins[1]!.data as Float32Array, C = outs[0].data as Float32Array;
+    const A = ins[0]!.data as Float32Array,
+      B = ins[1]!.data as Float32Array,
+      C = outs[0].data as Float32Array;
     forEachBlock(plan, (yo, offs) => {
       for (let p = 0; p < plan.inner; p++)
         gemmRows(A, B, C, m, n, k, (offs[0] + p * sa) * m * k, k, 1, (offs[1] + p * sb) * k * n, n, (yo + p) * m * n);
@@ -68,8 +96,14 @@ export const Gemm: HostOpFactory = (node, inputs, outputs, opset) => {
   const [m, k] = ta ? [a.dims[1], a.dims[0]] : a.dims;
   const [kb, n] = tb ? [b.dims[1], b.dims[0]] : b.dims;
   if (k !== kb) unsupported(node, `inner dims differ: A' is [${m}, ${k}], B' is [${kb}, ${n}]`);
-  if (c && (c.dims.length > 2 || c.dims.some((d, i) => d !== 1 && d !== [m, n][i + 2 - c.dims.length]))) unsupported(node, `C [${c.dims}] does not broadcast to [${m}, ${n}]`);
-  if (c && opset < 7 && attrInt(node, 'broadcast', 0) !== 1 && (c.dims.length !== 2 || c.dims[0] !== m || c.dims[1] !== n))
+  if (c && (c.dims.length > 2 || c.dims.some((d, i) => d !== 1 && d !== [m, n][i + 2 - c.dims.length])))
+    unsupported(node, `C [${c.dims}] does not broadcast to [${m}, ${n}]`);
+  if (
+    c &&
+    opset < 7 &&
+    attrInt(node, 'broadcast', 0) !== 1 &&
+    (c.dims.length !== 2 || c.dims[0] !== m || c.dims[1] !== n)
+  )
     unsupported(node, `C [${c.dims}] is not [${m}, ${n}] and broadcast is 0`);
   expectDims(node, outputs[0], [m, n]);
   expectOutType(node, outputs[0], 'float32');
@@ -77,10 +111,12 @@ export const Gemm: HostOpFactory = (node, inputs, outputs, opset) => {
   const beta = f32(attrFloat(node, 'beta', 1));
   // C's stride per row and per column once broadcast to [m, n].
   const cd = c ? [...new Array(2 - c.dims.length).fill(1), ...c.dims] : [1, 1];
-  const cRow = cd[0] === 1 ? 0 : cd[1], cCol = cd[1] === 1 ? 0 : 1;
+  const cRow = cd[0] === 1 ? 0 : cd[1],
+    cCol = cd[1] === 1 ? 0 : 1;
   const bt = tb ? new Float32Array(k * n) : undefined; // B^T laid out as [K, N]
   return (ins, outs) => {
-    const A = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const A = ins[0]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     let B = ins[1]!.data as Float32Array;
     if (bt) {
       for (let j = 0; j < n; j++) for (let q = 0; q < k; q++) bt[q * n + j] = B[j * k + q];

@@ -14,8 +14,25 @@
 import { I8ConvError } from '../../../errors.js';
 import type { HostData, HostOp, HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
 import {
-  attrFloat, attrInt, attrInts, attrString, broadcastPlan, broadcastShapes, constInts, expectDims, expectOutType, fail, forEachBlock, need, nodeName,
-  normAxis, numel, onlyAttrs, stridesOf, unsupported, type ElemType,
+  attrFloat,
+  attrInt,
+  attrInts,
+  attrString,
+  broadcastPlan,
+  broadcastShapes,
+  constInts,
+  expectDims,
+  expectOutType,
+  fail,
+  forEachBlock,
+  need,
+  nodeName,
+  normAxis,
+  numel,
+  onlyAttrs,
+  stridesOf,
+  unsupported,
+  type ElemType,
 } from './common.js';
 
 /** Same-class element copy (numbers, or bigints for int64). */
@@ -41,7 +58,8 @@ export const Dropout: HostOpFactory = (node, inputs, outputs, opset) => {
   onlyAttrs(node, 'ratio', 'seed', ...(opset < 7 ? ['is_test'] : []));
   const x = need(node, inputs, 0, 'data');
   const training = inputs[2];
-  if (training && (!training.constant || training.constant.data[0] !== 0)) unsupported(node, 'training_mode must be a constant false');
+  if (training && (!training.constant || training.constant.data[0] !== 0))
+    unsupported(node, 'training_mode must be a constant false');
   if (opset < 7 && attrInt(node, 'is_test', 0) === 0) unsupported(node, 'training (is_test = 0) is not supported');
   expectDims(node, outputs[0], x.dims);
   sameType(node, x, outputs[0]);
@@ -59,9 +77,15 @@ export const Reshape: HostOpFactory = (node, inputs, outputs, opset) => {
   onlyAttrs(node, ...(opset < 5 ? ['shape'] : ['allowzero']));
   const x = need(node, inputs, 0, 'data');
   const out = outputs[0];
-  if (!out || numel(out.dims) !== numel(x.dims)) fail('BAD_SHAPE', node, `[${x.dims}] cannot become the planned [${out?.dims}]`);
+  if (!out || numel(out.dims) !== numel(x.dims))
+    fail('BAD_SHAPE', node, `[${x.dims}] cannot become the planned [${out?.dims}]`);
   // When the shape is a constant, it must give the planned dims.
-  const shape = opset < 5 ? attrInts(node, 'shape') : inputs[1]?.constant ? constInts(node, inputs[1], 'input 1 (shape)') : undefined;
+  const shape =
+    opset < 5
+      ? attrInts(node, 'shape')
+      : inputs[1]?.constant
+        ? constInts(node, inputs[1], 'input 1 (shape)')
+        : undefined;
   if (shape) {
     const allowZero = attrInt(node, 'allowzero', 0) !== 0;
     const dims = shape.map((d, i) => (d === 0 && !allowZero ? x.dims[i] : d));
@@ -86,7 +110,11 @@ export const Flatten: HostOpFactory = (node, inputs, outputs) => {
   return copy;
 };
 
-function squeezeAxes(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], opset: number): number[] | undefined {
+function squeezeAxes(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  opset: number,
+): number[] | undefined {
   if (opset < 13) {
     onlyAttrs(node, 'axes');
     return attrInts(node, 'axes');
@@ -98,9 +126,15 @@ function squeezeAxes(node: HostOpNode, inputs: readonly (HostValueInfo | undefin
 export const Squeeze: HostOpFactory = (node, inputs, outputs, opset) => {
   const x = need(node, inputs, 0, 'data');
   const given = squeezeAxes(node, inputs, opset);
-  const axes = given ? given.map((a) => normAxis(node, a, x.dims.length)) : x.dims.flatMap((d, i) => (d === 1 ? [i] : []));
+  const axes = given
+    ? given.map((a) => normAxis(node, a, x.dims.length))
+    : x.dims.flatMap((d, i) => (d === 1 ? [i] : []));
   for (const a of axes) if (x.dims[a] !== 1) unsupported(node, `axis ${a} of [${x.dims}] is not 1`);
-  expectDims(node, outputs[0], x.dims.filter((_, i) => !axes.includes(i)));
+  expectDims(
+    node,
+    outputs[0],
+    x.dims.filter((_, i) => !axes.includes(i)),
+  );
   sameType(node, x, outputs[0]);
   return copy;
 };
@@ -113,7 +147,11 @@ export const Unsqueeze: HostOpFactory = (node, inputs, outputs, opset) => {
   const axes = given.map((a) => normAxis(node, a, r));
   if (new Set(axes).size !== axes.length) unsupported(node, `axes [${given}] repeat`);
   let k = 0;
-  expectDims(node, outputs[0], Array.from({ length: r }, (_, d) => (axes.includes(d) ? 1 : x.dims[k++])));
+  expectDims(
+    node,
+    outputs[0],
+    Array.from({ length: r }, (_, d) => (axes.includes(d) ? 1 : x.dims[k++])),
+  );
   sameType(node, x, outputs[0]);
   return copy;
 };
@@ -124,7 +162,8 @@ export const Unsqueeze: HostOpFactory = (node, inputs, outputs, opset) => {
  */
 function stridedCopy(dims: readonly number[], strides: readonly number[], base: number): HostOp {
   // Merge dims that are contiguous in the view, drop size-1 dims.
-  const d: number[] = [], s: number[] = [];
+  const d: number[] = [],
+    s: number[] = [];
   dims.forEach((n, i) => {
     if (n === 1) return;
     if (d.length && s[s.length - 1] === strides[i] * n) {
@@ -138,9 +177,11 @@ function stridedCopy(dims: readonly number[], strides: readonly number[], base: 
   const total = numel(dims);
   if (d.length === 0) d.push(1), s.push(1);
   const r = d.length;
-  const innerLen = d[r - 1], innerStride = s[r - 1];
+  const innerLen = d[r - 1],
+    innerStride = s[r - 1];
   return (ins, outs) => {
-    const X = ins[0]!.data as Any, Y = outs[0].data as Any;
+    const X = ins[0]!.data as Any,
+      Y = outs[0].data as Any;
     if (total === 0) return;
     const idx = new Int32Array(r);
     let src = base;
@@ -164,12 +205,17 @@ export const Transpose: HostOpFactory = (node, inputs, outputs) => {
   const x = need(node, inputs, 0, 'data');
   const r = x.dims.length;
   const perm = attrInts(node, 'perm') ?? x.dims.map((_, i) => r - 1 - i);
-  if (perm.length !== r || [...perm].sort((a, b) => a - b).some((p, i) => p !== i)) unsupported(node, `perm [${perm}] is not a permutation of rank ${r}`);
+  if (perm.length !== r || [...perm].sort((a, b) => a - b).some((p, i) => p !== i))
+    unsupported(node, `perm [${perm}] is not a permutation of rank ${r}`);
   const dims = perm.map((p) => x.dims[p]);
   expectDims(node, outputs[0], dims);
   sameType(node, x, outputs[0]);
   const xs = stridesOf(x.dims);
-  return stridedCopy(dims, perm.map((p) => xs[p]), 0);
+  return stridedCopy(
+    dims,
+    perm.map((p) => xs[p]),
+    0,
+  );
 };
 
 export const Slice: HostOpFactory = (node, inputs, outputs, opset) => {
@@ -183,7 +229,8 @@ export const Slice: HostOpFactory = (node, inputs, outputs, opset) => {
     axes = attrInts(node, 'axes');
   } else {
     onlyAttrs(node);
-    const read = (k: number, what: string) => (inputs[k] ? constInts(node, inputs[k]!, `input ${k} (${what})`) : undefined);
+    const read = (k: number, what: string) =>
+      inputs[k] ? constInts(node, inputs[k]!, `input ${k} (${what})`) : undefined;
     starts = read(1, 'starts') ?? [];
     ends = read(2, 'ends') ?? [];
     axes = read(3, 'axes');
@@ -191,9 +238,12 @@ export const Slice: HostOpFactory = (node, inputs, outputs, opset) => {
   }
   if (starts.length !== ends.length) unsupported(node, 'starts and ends differ in length');
   const ax = (axes ?? starts.map((_, i) => i)).map((a) => normAxis(node, a, r));
-  if (ax.length !== starts.length || (steps && steps.length !== starts.length)) unsupported(node, 'axes / steps lengths differ from starts');
+  if (ax.length !== starts.length || (steps && steps.length !== starts.length))
+    unsupported(node, 'axes / steps lengths differ from starts');
   if (new Set(ax).size !== ax.length) unsupported(node, 'repeated axes');
-  const begin = x.dims.map(() => 0), step = x.dims.map(() => 1), dims = [...x.dims];
+  const begin = x.dims.map(() => 0),
+    step = x.dims.map(() => 1),
+    dims = [...x.dims];
   ax.forEach((a, i) => {
     const d = x.dims[a];
     const s = steps ? steps[i] : 1;
@@ -215,7 +265,11 @@ export const Slice: HostOpFactory = (node, inputs, outputs, opset) => {
   expectDims(node, outputs[0], dims);
   sameType(node, x, outputs[0]);
   const xs = stridesOf(x.dims);
-  return stridedCopy(dims, xs.map((s, i) => s * step[i]), begin.reduce((acc, b, i) => acc + b * xs[i], 0));
+  return stridedCopy(
+    dims,
+    xs.map((s, i) => s * step[i]),
+    begin.reduce((acc, b, i) => acc + b * xs[i], 0),
+  );
 };
 
 export const Concat: HostOpFactory = (node, inputs, outputs) => {
@@ -227,20 +281,23 @@ export const Concat: HostOpFactory = (node, inputs, outputs) => {
   const axis = normAxis(node, attrInt(node, 'axis', 0), r);
   for (const x of xs) {
     if (x.type !== xs[0].type) unsupported(node, `input types differ (${xs[0].type}, ${x.type})`);
-    if (x.dims.length !== r || x.dims.some((d, i) => i !== axis && d !== xs[0].dims[i])) unsupported(node, `dims [${x.dims}] do not match [${xs[0].dims}] off axis ${axis}`);
+    if (x.dims.length !== r || x.dims.some((d, i) => i !== axis && d !== xs[0].dims[i]))
+      unsupported(node, `dims [${x.dims}] do not match [${xs[0].dims}] off axis ${axis}`);
   }
   const dims = [...xs[0].dims];
   dims[axis] = xs.reduce((a, x) => a + x.dims[axis], 0);
   expectDims(node, outputs[0], dims);
   sameType(node, xs[0], outputs[0]);
-  const outer = numel(dims.slice(0, axis)), inner = numel(dims.slice(axis + 1));
+  const outer = numel(dims.slice(0, axis)),
+    inner = numel(dims.slice(axis + 1));
   const lens = xs.map((x) => x.dims[axis] * inner);
   const rowLen = dims[axis] * inner;
   return (ins, outs) => {
     const Y = outs[0].data as Any;
     let at = 0;
     for (let k = 0; k < ins.length; k++) {
-      const X = ins[k]!.data as Any, len = lens[k];
+      const X = ins[k]!.data as Any,
+        len = lens[k];
       for (let o = 0; o < outer; o++) Y.set(X.subarray(o * len, (o + 1) * len), o * rowLen + at);
       at += len;
     }
@@ -254,7 +311,8 @@ export const Split: HostOpFactory = (node, inputs, outputs, opset) => {
   const axis = normAxis(node, attrInt(node, 'axis', 0), r);
   const d = x.dims[axis];
   const n = outputs.length;
-  let sizes: number[] | undefined = opset < 13 ? attrInts(node, 'split') : inputs[1] ? constInts(node, inputs[1], 'input 1 (split)') : undefined;
+  let sizes: number[] | undefined =
+    opset < 13 ? attrInts(node, 'split') : inputs[1] ? constInts(node, inputs[1], 'input 1 (split)') : undefined;
   if (!sizes) {
     const parts = opset >= 18 && node.attributes.has('num_outputs') ? attrInt(node, 'num_outputs', n) : n;
     if (parts !== n) unsupported(node, `num_outputs ${parts} with ${n} outputs`);
@@ -262,20 +320,23 @@ export const Split: HostOpFactory = (node, inputs, outputs, opset) => {
     if (opset < 18 && d % n !== 0) unsupported(node, `dim ${d} does not split into ${n} equal parts`);
     sizes = Array.from({ length: n }, (_, i) => Math.max(0, Math.min(each, d - i * each)));
   }
-  if (sizes.length !== n || sizes.some((s) => s < 0) || sizes.reduce((a, b) => a + b, 0) !== d) unsupported(node, `split [${sizes}] does not cut dim ${d} into ${n} outputs`);
+  if (sizes.length !== n || sizes.some((s) => s < 0) || sizes.reduce((a, b) => a + b, 0) !== d)
+    unsupported(node, `split [${sizes}] does not cut dim ${d} into ${n} outputs`);
   sizes.forEach((s, k) => {
     const dims = [...x.dims];
     dims[axis] = s;
     expectDims(node, outputs[k], dims, k);
     expectOutType(node, outputs[k], x.type, k);
   });
-  const outer = numel(x.dims.slice(0, axis)), inner = numel(x.dims.slice(axis + 1));
+  const outer = numel(x.dims.slice(0, axis)),
+    inner = numel(x.dims.slice(axis + 1));
   const rowLen = d * inner;
   return (ins, outs) => {
     const X = ins[0]!.data as Any;
     let at = 0;
     for (let k = 0; k < outs.length; k++) {
-      const Y = outs[k].data as Any, len = sizes![k] * inner;
+      const Y = outs[k].data as Any,
+        len = sizes![k] * inner;
       for (let o = 0; o < outer; o++) Y.set(X.subarray(o * rowLen + at, o * rowLen + at + len), o * len);
       at += len;
     }
@@ -346,14 +407,18 @@ export const Pad: HostOpFactory = (node, inputs, outputs, opset) => {
   const inRow = r > 0 ? Math.min(lastD - srcStart, dims[r - 1] - dstStart) : 0;
   const after = r > 0 ? dims[r - 1] - dstStart - Math.max(inRow, 0) : 0;
   return (ins, outs) => {
-    const X = ins[0]!.data as Any, Y = outs[0].data as Any;
+    const X = ins[0]!.data as Any,
+      Y = outs[0].data as Any;
     if (total === 0) return;
     const cv = opset >= 11 && ins[2] ? ins[2].data[0] : x.type === 'int64' ? BigInt(attrValue) : attrValue;
     if (r === 0) return copy(ins, outs);
     const idx = new Int32Array(r);
-    const last = r - 1, lastMap = maps[last], lastLen = dims[last];
+    const last = r - 1,
+      lastMap = maps[last],
+      lastLen = dims[last];
     for (let p = 0; p < total; ) {
-      let base = 0, out = false;
+      let base = 0,
+        out = false;
       for (let i = 0; i < last; i++) {
         const q = maps[i][idx[i]];
         if (q < 0) out = true;
@@ -393,7 +458,8 @@ export const Expand: HostOpFactory = (node, inputs, outputs) => {
   const plan = broadcastPlan(dims, [x.dims]);
   const s = plan.innerStride[0];
   return (ins, outs) => {
-    const X = ins[0]!.data as Any, Y = outs[0].data as Any;
+    const X = ins[0]!.data as Any,
+      Y = outs[0].data as Any;
     forEachBlock(plan, (o, offs) => {
       const src = offs[0];
       if (s === 1) Y.set(X.subarray(src, src + plan.inner), o);
@@ -406,14 +472,16 @@ export const Gather: HostOpFactory = (node, inputs, outputs) => {
   onlyAttrs(node, 'axis');
   const x = need(node, inputs, 0, 'data');
   const ind = need(node, inputs, 1, 'indices');
-  if (ind.type !== 'int32' && ind.type !== 'int64') unsupported(node, `indices are ${ind.type}; supported: int32, int64`);
+  if (ind.type !== 'int32' && ind.type !== 'int64')
+    unsupported(node, `indices are ${ind.type}; supported: int32, int64`);
   const r = x.dims.length;
   if (r === 0) unsupported(node, 'data must have rank >= 1');
   const axis = normAxis(node, attrInt(node, 'axis', 0), r);
   expectDims(node, outputs[0], [...x.dims.slice(0, axis), ...ind.dims, ...x.dims.slice(axis + 1)]);
   sameType(node, x, outputs[0]);
   const d = x.dims[axis];
-  const outer = numel(x.dims.slice(0, axis)), inner = numel(x.dims.slice(axis + 1));
+  const outer = numel(x.dims.slice(0, axis)),
+    inner = numel(x.dims.slice(axis + 1));
   const count = numel(ind.dims);
   const check = (i: number): number => {
     const k = i < 0 ? i + d : i;
@@ -421,13 +489,17 @@ export const Gather: HostOpFactory = (node, inputs, outputs) => {
   };
   if (ind.constant)
     for (let j = 0; j < count; j++)
-      if (check(Number(ind.constant.data[j])) < 0) fail('BAD_MODEL', node, `index ${ind.constant.data[j]} is out of range for dim ${d}`);
+      if (check(Number(ind.constant.data[j])) < 0)
+        fail('BAD_MODEL', node, `index ${ind.constant.data[j]} is out of range for dim ${d}`);
   const rows = new Int32Array(count);
   return (ins, outs) => {
-    const X = ins[0]!.data as Any, Y = outs[0].data as Any, I = ins[1]!.data;
+    const X = ins[0]!.data as Any,
+      Y = outs[0].data as Any,
+      I = ins[1]!.data;
     for (let j = 0; j < count; j++) {
       const k = check(Number(I[j]));
-      if (k < 0) throw new I8ConvError('BAD_FEED', `${nodeName(node)}: index ${I[j]} is out of range for dim ${d}`, node.name);
+      if (k < 0)
+        throw new I8ConvError('BAD_FEED', `${nodeName(node)}: index ${I[j]} is out of range for dim ${d}`, node.name);
       rows[j] = k;
     }
     for (let o = 0, p = 0; o < outer; o++)
@@ -466,7 +538,8 @@ function int64ToF32(v: bigint): number {
   let shift = 0n;
   while (a >> shift >= 1n << 24n) shift++;
   let q = a >> shift;
-  const rest = a & ((1n << shift) - 1n), half = 1n << (shift - 1n);
+  const rest = a & ((1n << shift) - 1n),
+    half = 1n << (shift - 1n);
   if (rest > half || (rest === half && (q & 1n) === 1n)) q++;
   const f = Number(q << shift);
   return neg ? -f : f;
@@ -500,7 +573,14 @@ function castValues(from: ElemType, to: ElemType, X: HostData, Y: HostData): voi
     else
       for (let i = 0; i < n; i++) {
         const v = Xn[i];
-        Yb[i] = v !== v ? 0n : v >= 9223372036854775807 ? INT64_MAX : v <= -9223372036854775808 ? INT64_MIN : BigInt(Math.trunc(v));
+        Yb[i] =
+          v !== v
+            ? 0n
+            : v >= 9223372036854775807
+              ? INT64_MAX
+              : v <= -9223372036854775808
+                ? INT64_MIN
+                : BigInt(Math.trunc(v));
       }
     return;
   }

@@ -15,7 +15,19 @@
  * Each window's input cells are precomputed at load time as offsets within an image (-1 outside).
  */
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
-import { attrInt, attrInts, attrString, checkWorkspace, expectDims, expectOutType, expectType, need, numel, onlyAttrs, unsupported } from './common.js';
+import {
+  attrInt,
+  attrInts,
+  attrString,
+  checkWorkspace,
+  expectDims,
+  expectOutType,
+  expectType,
+  need,
+  numel,
+  onlyAttrs,
+  unsupported,
+} from './common.js';
 
 /** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
 const f32 = Math.fround;
@@ -37,15 +49,20 @@ function poolWindows(node: HostOpNode, spatial: readonly number[], allowDilation
   const dil = attrInts(node, 'dilations') ?? kernel.map(() => 1);
   if (!allowDilations && dil.some((d) => d !== 1)) unsupported(node, 'dilations are not supported');
   if (strides.length !== k || dil.length !== k) unsupported(node, `strides / dilations must have ${k} values`);
-  if ([...kernel, ...strides, ...dil].some((v) => v < 1)) unsupported(node, 'kernel, strides and dilations must be >= 1');
+  if ([...kernel, ...strides, ...dil].some((v) => v < 1))
+    unsupported(node, 'kernel, strides and dilations must be >= 1');
   const ceil = attrInt(node, 'ceil_mode', 0) === 1;
   const autoPad = attrString(node, 'auto_pad', 'NOTSET');
   const pads = attrInts(node, 'pads');
   if (pads && autoPad !== 'NOTSET') unsupported(node, `pads with auto_pad ${autoPad}`);
   if (pads && (pads.length !== 2 * k || pads.some((p) => p < 0))) unsupported(node, `bad pads [${pads}]`);
-  const begin: number[] = [], end: number[] = [], outDims: number[] = [];
+  const begin: number[] = [],
+    end: number[] = [],
+    outDims: number[] = [];
   for (let i = 0; i < k; i++) {
-    const d = spatial[i], dk = (kernel[i] - 1) * dil[i] + 1, s = strides[i];
+    const d = spatial[i],
+      dk = (kernel[i] - 1) * dil[i] + 1,
+      s = strides[i];
     if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') {
       const o = Math.ceil(d / s);
       const total = (o - 1) * s + dk - d;
@@ -63,15 +80,19 @@ function poolWindows(node: HostOpNode, spatial: readonly number[], allowDilation
     if (ceil && (o - 1) * s >= d + begin[i]) o--;
     outDims.push(o);
   }
-  const taps = numel(kernel), outSize = numel(outDims);
+  const taps = numel(kernel),
+    outSize = numel(outDims);
   checkWorkspace(node, outSize * taps, 'window table');
   const cells = new Int32Array(outSize * taps);
   const padded = new Int32Array(outSize);
-  const oIdx = new Array<number>(k).fill(0), tIdx = new Array<number>(k).fill(0);
+  const oIdx = new Array<number>(k).fill(0),
+    tIdx = new Array<number>(k).fill(0);
   for (let o = 0; o < outSize; o++) {
     tIdx.fill(0);
     for (let t = 0; t < taps; t++) {
-      let flat = 0, inside = true, insidePad = true;
+      let flat = 0,
+        inside = true,
+        insidePad = true;
       for (let i = 0; i < k; i++) {
         const q = oIdx[i] * strides[i] - begin[i] + tIdx[i] * dil[i];
         if (q < 0 || q >= spatial[i]) inside = false;
@@ -93,7 +114,11 @@ function poolWindows(node: HostOpNode, spatial: readonly number[], allowDilation
   return { outDims, cells, padded, taps };
 }
 
-function poolInput(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], ...types: HostValueInfo['type'][]): HostValueInfo {
+function poolInput(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  ...types: HostValueInfo['type'][]
+): HostValueInfo {
   const x = need(node, inputs, 0, 'X');
   expectType(node, x, 'X', ...types);
   if (x.dims.length < 3) unsupported(node, `X [${x.dims}] must have rank 3 or more`);
@@ -108,7 +133,9 @@ export const AveragePool: HostOpFactory = (node, inputs, outputs) => {
   expectDims(node, outputs[0], [n, c, ...win.outDims]);
   expectOutType(node, outputs[0], 'float32');
   const includePad = attrInt(node, 'count_include_pad', 0) === 1;
-  const inSize = numel(spatial), outSize = numel(win.outDims), taps = win.taps;
+  const inSize = numel(spatial),
+    outSize = numel(win.outDims),
+    taps = win.taps;
   const counts = new Float64Array(outSize);
   for (let o = 0; o < outSize; o++) {
     let inside = 0;
@@ -116,9 +143,11 @@ export const AveragePool: HostOpFactory = (node, inputs, outputs) => {
     counts[o] = includePad ? win.padded[o] : inside;
   }
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     for (let p = 0; p < n * c; p++) {
-      const x0 = p * inSize, y0 = p * outSize;
+      const x0 = p * inSize,
+        y0 = p * outSize;
       for (let o = 0; o < outSize; o++) {
         let sum = 0;
         for (let t = o * taps, e = t + taps; t < e; t++) {
@@ -144,14 +173,19 @@ export const MaxPool: HostOpFactory = (node, inputs, outputs) => {
     expectDims(node, outputs[1], [n, c, ...win.outDims], 1);
     expectOutType(node, outputs[1], 'int64', 1);
   }
-  const inSize = numel(spatial), outSize = numel(win.outDims), taps = win.taps;
+  const inSize = numel(spatial),
+    outSize = numel(win.outDims),
+    taps = win.taps;
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array | Uint8Array | Int8Array, Y = outs[0].data as Float32Array | Uint8Array | Int8Array;
+    const X = ins[0]!.data as Float32Array | Uint8Array | Int8Array,
+      Y = outs[0].data as Float32Array | Uint8Array | Int8Array;
     const I = outs[1]?.data as BigInt64Array | undefined;
     for (let p = 0; p < n * c; p++) {
-      const x0 = p * inSize, y0 = p * outSize;
+      const x0 = p * inSize,
+        y0 = p * outSize;
       for (let o = 0; o < outSize; o++) {
-        let best = -Infinity, at = -1;
+        let best = -Infinity,
+          at = -1;
         for (let t = o * taps, e = t + taps; t < e; t++) {
           const off = win.cells[t];
           if (off < 0) continue;
@@ -179,7 +213,8 @@ export const GlobalAveragePool: HostOpFactory = (node, inputs, outputs) => {
   expectOutType(node, outputs[0], 'float32');
   const size = numel(spatial);
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     for (let p = 0; p < n * c; p++) {
       let sum = 0;
       for (let i = p * size, e = i + size; i < e; i++) sum = f32(sum + X[i]);

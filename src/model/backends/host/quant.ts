@@ -19,7 +19,12 @@ const satInt = (v: number, lo: number, hi: number): number => {
   const b = hi < a ? hi : a;
   return Number.isNaN(b) ? 0 : Math.trunc(b);
 };
-const asNode = (n: Parameters<HostOpFactory>[0]): Node => ({ ...n, inputs: [], outputs: [], attributes: new Map(n.attributes) });
+const asNode = (n: Parameters<HostOpFactory>[0]): Node => ({
+  ...n,
+  inputs: [],
+  outputs: [],
+  attributes: new Map(n.attributes),
+});
 
 /** per-tensor or per-axis parameter index of element i */
 function paramIndex(node: Node, x: readonly number[], scale: HostTensor, opset: number): (i: number) => number {
@@ -46,10 +51,12 @@ export const quantizeHost: HostOpFactory = (n, ins, outs, opset) => {
   const s = constant(node, ins[1], 'y_scale');
   const zp = ins[2] ? constant(node, ins[2], 'y_zero_point') : undefined;
   const at = paramIndex(node, ins[0]!.dims, s, opset);
-  const scales = numbersOf(s as never).map(f32), zps = zp ? numbersOf(zp as never) : scales.map(() => 0);
+  const scales = numbersOf(s as never).map(f32),
+    zps = zp ? numbersOf(zp as never) : scales.map(() => 0);
   const [lo, hi] = range(outs[0].type);
   return (inputs, outputs) => {
-    const x = inputs[0]!.data as Float32Array, y = outputs[0].data as Uint8Array | Int8Array;
+    const x = inputs[0]!.data as Float32Array,
+      y = outputs[0].data as Uint8Array | Int8Array;
     for (let i = 0; i < x.length; i++) {
       const k = at(i);
       y[i] = satInt(f32(rne(f32(x[i] / scales[k])) + zps[k]), lo, hi);
@@ -62,9 +69,11 @@ export const dequantizeHost: HostOpFactory = (n, ins, _outs, opset) => {
   const s = constant(node, ins[1], 'x_scale');
   const zp = ins[2] ? constant(node, ins[2], 'x_zero_point') : undefined;
   const at = paramIndex(node, ins[0]!.dims, s, opset);
-  const scales = numbersOf(s as never).map(f32), zps = zp ? numbersOf(zp as never) : scales.map(() => 0);
+  const scales = numbersOf(s as never).map(f32),
+    zps = zp ? numbersOf(zp as never) : scales.map(() => 0);
   return (inputs, outputs) => {
-    const x = inputs[0]!.data as Uint8Array | Int8Array | Int32Array, y = outputs[0].data as Float32Array;
+    const x = inputs[0]!.data as Uint8Array | Int8Array | Int32Array,
+      y = outputs[0].data as Float32Array;
     for (let i = 0; i < x.length; i++) {
       const k = at(i);
       y[i] = f32(f32(x[i] - zps[k]) * scales[k]);
@@ -81,9 +90,15 @@ export function qlinearBinaryHost(mul: boolean): HostOpFactory {
       if (t.data.length !== 1) unsupported(node, `input ${k} must be a scalar`);
       return numbersOf(t as never)[0];
     };
-    const as = f32(sc(1)), az = ins[2] ? sc(2) : 0, bs = f32(sc(4)), bz = ins[5] ? sc(5) : 0, cs = f32(sc(6)), cz = ins[7] ? sc(7) : 0;
+    const as = f32(sc(1)),
+      az = ins[2] ? sc(2) : 0,
+      bs = f32(sc(4)),
+      bz = ins[5] ? sc(5) : 0,
+      cs = f32(sc(6)),
+      cz = ins[7] ? sc(7) : 0;
     const [lo, hi] = range(outs[0].type);
-    const od = outs[0].dims, rank = od.length;
+    const od = outs[0].dims,
+      rank = od.length;
     const strides = (d: readonly number[]) => {
       const pad = [...new Array(rank - d.length).fill(1), ...d];
       const st = new Array(rank).fill(0);
@@ -94,14 +109,19 @@ export function qlinearBinaryHost(mul: boolean): HostOpFactory {
       }
       return st;
     };
-    const sa = strides(ins[0]!.dims), sb = strides(ins[3]!.dims);
+    const sa = strides(ins[0]!.dims),
+      sb = strides(ins[3]!.dims);
     const total = od.reduce((a, b) => a * b, 1);
     return (inputs, outputs) => {
-      const a = inputs[0]!.data as Uint8Array, b = inputs[3]!.data as Uint8Array, y = outputs[0].data as Uint8Array;
+      const a = inputs[0]!.data as Uint8Array,
+        b = inputs[3]!.data as Uint8Array,
+        y = outputs[0].data as Uint8Array;
       const idx = new Array(rank).fill(0);
-      let ia = 0, ib = 0;
+      let ia = 0,
+        ib = 0;
       for (let i = 0; i < total; i++) {
-        const fa = f32(as * (a[ia] - az)), fb = f32(bs * (b[ib] - bz));
+        const fa = f32(as * (a[ia] - az)),
+          fb = f32(bs * (b[ib] - bz));
         let c = f32(f32(mul ? fa * fb : fa + fb) / cs);
         c = c < lo - cz ? lo - cz : c;
         c = hi - cz < c ? hi - cz : c;
@@ -134,13 +154,25 @@ export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
     }
     return numbersOf(constant(node, t, `input ${k}`) as never);
   };
-  const as = cs(1), az = cs(2, 0), bs = cs(4), bz = cs(5, 0), ys = cs(6), yz = cs(7, 0);
-  if (as.length !== 1 || az.length !== 1 || ys.length !== 1 || yz.length !== 1) unsupported(node, 'a and y take per-tensor scales and zero points');
-  const ad = ins[0]!.dims, bd = ins[3]!.dims, od = outs[0].dims;
+  const as = cs(1),
+    az = cs(2, 0),
+    bs = cs(4),
+    bz = cs(5, 0),
+    ys = cs(6),
+    yz = cs(7, 0);
+  if (as.length !== 1 || az.length !== 1 || ys.length !== 1 || yz.length !== 1)
+    unsupported(node, 'a and y take per-tensor scales and zero points');
+  const ad = ins[0]!.dims,
+    bd = ins[3]!.dims,
+    od = outs[0].dims;
   if (ad.length < 2 || bd.length < 2) unsupported(node, 'inputs of rank >= 2 only');
-  const M = ad[ad.length - 2], K = ad[ad.length - 1], N = bd[bd.length - 1];
+  const M = ad[ad.length - 2],
+    K = ad[ad.length - 1],
+    N = bd[bd.length - 1];
   if (bs.length !== 1 && bs.length !== N) unsupported(node, `b_scale of ${bs.length} values for N = ${N}`);
-  const scale = Array.from({ length: N }, (_, j) => f32(f32(f32(as[0]) * f32(bs.length === 1 ? bs[0] : bs[j])) / f32(ys[0])));
+  const scale = Array.from({ length: N }, (_, j) =>
+    f32(f32(f32(as[0]) * f32(bs.length === 1 ? bs[0] : bs[j])) / f32(ys[0])),
+  );
   const bzp = Array.from({ length: N }, (_, j) => (bz.length === 1 ? bz[0] : bz[j]));
   const batch = od.slice(0, -2);
   const nb = batch.reduce((p, q) => p * q, 1);
@@ -150,7 +182,9 @@ export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
     const pad = [...new Array(batch.length - bdims.length).fill(1), ...bdims];
     const offs: number[] = [];
     for (let i = 0; i < nb; i++) {
-      let rem = i, off = 0, mul = 1;
+      let rem = i,
+        off = 0,
+        mul = 1;
       for (let k = batch.length - 1; k >= 0; k--) {
         const idx = rem % batch[k];
         rem = Math.floor(rem / batch[k]);
@@ -161,11 +195,14 @@ export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
     }
     return offs;
   };
-  const aOff = bOffsets(ad, M * K), bOff = bOffsets(bd, K * N);
+  const aOff = bOffsets(ad, M * K),
+    bOff = bOffsets(bd, K * N);
   const [lo, hi] = range(outs[0].type);
   const z = yz[0];
   return (inputs, outputs) => {
-    const a = inputs[0]!.data as Uint8Array, b = inputs[3]!.data as Uint8Array, y = outputs[0].data as Uint8Array;
+    const a = inputs[0]!.data as Uint8Array,
+      b = inputs[3]!.data as Uint8Array,
+      y = outputs[0].data as Uint8Array;
     const col = new Int32Array(K);
     for (let t = 0; t < nb; t++) {
       for (let j = 0; j < N; j++) {
@@ -201,7 +238,8 @@ export const qlinearSoftmaxHost: HostOpFactory = (node, ins, outs) => {
   hc.expectType(node, x, 'X', 'uint8', 'int8');
   hc.expectDims(node, outs[0], x.dims);
   hc.expectOutType(node, outs[0], x.type);
-  if (!node.attributes.has('opset')) hc.fail('BAD_MODEL', node, `${op} needs its opset attribute (the version of the Softmax it stands for)`);
+  if (!node.attributes.has('opset'))
+    hc.fail('BAD_MODEL', node, `${op} needs its opset attribute (the version of the Softmax it stands for)`);
   const opset = hc.attrInt(node, 'opset', 13);
   const scalar = (k: number, what: string, type: string): number => {
     const t = hc.need(node, ins, k, what).constant;
@@ -224,7 +262,8 @@ export const qlinearSoftmaxHost: HostOpFactory = (node, ins, outs) => {
   if (total === 0) return () => {};
 
   // The tables, once.
-  const e = new Float32Array(256), p = new Float32Array(256);
+  const e = new Float32Array(256),
+    p = new Float32Array(256);
   const shift = Math.max(0, f32(Math.log(f32(3.4028234663852886e38 / f32(len)))) - 5) / xScale;
   const ys = Math.floor(f32(1 / yScale));
   for (let i = 0; i < 256; i++) {
@@ -234,10 +273,12 @@ export const qlinearSoftmaxHost: HostOpFactory = (node, ins, outs) => {
   const signed = x.type === 'int8';
   const stride = inner;
   return (inputs, outputs) => {
-    const X = inputs[0]!.data as Uint8Array | Int8Array, Y = outputs[0].data as Uint8Array | Int8Array;
+    const X = inputs[0]!.data as Uint8Array | Int8Array,
+      Y = outputs[0].data as Uint8Array | Int8Array;
     for (let o = 0; o < outer; o++)
       for (let j = 0; j < inner; j++) {
-        const start = o * len * inner + j, end = start + len * stride;
+        const start = o * len * inner + j,
+          end = start + len * stride;
         let m = -128;
         for (let i = start; i < end; i += stride) if (X[i] > m) m = X[i];
         const base = 255 - m;

@@ -14,7 +14,19 @@
  * - otherwise: row-major over X onto accumulators that start at 0.
  */
 import type { HostOpFactory } from '../types.js';
-import { attrInt, attrInts, constInts, expectDims, expectOutType, expectType, need, normAxis, numel, onlyAttrs, stridesOf } from './common.js';
+import {
+  attrInt,
+  attrInts,
+  constInts,
+  expectDims,
+  expectOutType,
+  expectType,
+  need,
+  normAxis,
+  numel,
+  onlyAttrs,
+  stridesOf,
+} from './common.js';
 
 /** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
 const f32 = Math.fround;
@@ -25,7 +37,8 @@ export const ReduceMean: HostOpFactory = (node, inputs, outputs, opset) => {
   expectType(node, x, 'data', 'float32');
   expectOutType(node, outputs[0], 'float32');
   const r = x.dims.length;
-  const axesIn = opset < 18 ? attrInts(node, 'axes') ?? [] : inputs[1] ? constInts(node, inputs[1], 'input 1 (axes)') : [];
+  const axesIn =
+    opset < 18 ? (attrInts(node, 'axes') ?? []) : inputs[1] ? constInts(node, inputs[1], 'input 1 (axes)') : [];
   const keep = attrInt(node, 'keepdims', 1) !== 0;
   if (axesIn.length === 0 && opset >= 18 && attrInt(node, 'noop_with_empty_axes', 0) !== 0) {
     expectDims(node, outputs[0], x.dims);
@@ -61,7 +74,8 @@ export const ReduceMean: HostOpFactory = (node, inputs, outputs, opset) => {
     };
   if (sig === 'KR' && sizes[1] > 0)
     return (ins, outs) => {
-      const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+      const X = ins[0]!.data as Float32Array,
+        Y = outs[0].data as Float32Array;
       const [rows, len] = sizes;
       for (let o = 0, p = 0; o < rows; o++) {
         let s = X[p++];
@@ -71,11 +85,13 @@ export const ReduceMean: HostOpFactory = (node, inputs, outputs, opset) => {
     };
   if (sig === 'KRK' && sizes[0] >= 2 && sizes[1] > 0)
     return (ins, outs) => {
-      const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+      const X = ins[0]!.data as Float32Array,
+        Y = outs[0].data as Float32Array;
       const [outer, rows, cols] = sizes;
       const tail = cols - (cols % 4);
       for (let o = 0; o < outer; o++) {
-        const xo = o * rows * cols, yo = o * cols;
+        const xo = o * rows * cols,
+          yo = o * cols;
         // Vector columns: row by row, each column in order.
         for (let j = 0; j < cols; j++) Y[yo + j] = X[xo + j];
         for (let k = 1; k < rows; k++) {
@@ -97,7 +113,8 @@ export const ReduceMean: HostOpFactory = (node, inputs, outputs, opset) => {
     };
   if (sig === 'RKR' && sizes[1] >= 2 && sizes[2] > 0)
     return (ins, outs) => {
-      const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+      const X = ins[0]!.data as Float32Array,
+        Y = outs[0].data as Float32Array;
       const [outer, mid, inner] = sizes;
       for (let j = 0; j < mid; j++) {
         let s = 0;
@@ -113,7 +130,8 @@ export const ReduceMean: HostOpFactory = (node, inputs, outputs, opset) => {
     };
   if (sig === 'RK' && sizes[0] > 16 && Math.max(sizes[0], sizes[1]) > 256)
     return (ins, outs) => {
-      const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+      const X = ins[0]!.data as Float32Array,
+        Y = outs[0].data as Float32Array;
       const [rows, cols] = sizes;
       Y.set(X.subarray(0, cols));
       for (let k = 1; k < rows; k++) for (let j = 0, p = k * cols; j < cols; j++) Y[j] = Y[j] + X[p + j];
@@ -123,12 +141,14 @@ export const ReduceMean: HostOpFactory = (node, inputs, outputs, opset) => {
   const keptDims = x.dims.map((d, i) => (red[i] ? 1 : d));
   const ostr = stridesOf(keptDims).map((s, i) => (red[i] ? 0 : s));
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     Y.fill(0);
     if (X.length === 0) return finish(Y);
     const idx = new Int32Array(r);
     const last = r - 1;
-    const lastLen = x.dims[last], lastStride = ostr[last];
+    const lastLen = x.dims[last],
+      lastStride = ostr[last];
     let o = 0;
     for (let p = 0; p < X.length; ) {
       for (let k = 0; k < lastLen; k++, p++) Y[o + k * lastStride] = Y[o + k * lastStride] + X[p];

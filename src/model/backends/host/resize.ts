@@ -17,28 +17,63 @@
  * Refused: cubic, antialias, axes, keep_aspect_ratio_policy other than stretch, exclude_outside.
  */
 import type { HostOpFactory } from '../types.js';
-import { attrFloat, attrInt, attrString, expectDims, expectOutType, expectType, need, numel, onlyAttrs, unsupported } from './common.js';
+import {
+  attrFloat,
+  attrInt,
+  attrString,
+  expectDims,
+  expectOutType,
+  expectType,
+  need,
+  numel,
+  onlyAttrs,
+  unsupported,
+} from './common.js';
 
 /** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
 const f32 = Math.fround;
 
 export const Resize: HostOpFactory = (node, inputs, outputs, opset) => {
-  onlyAttrs(node, 'coordinate_transformation_mode', 'cubic_coeff_a', 'exclude_outside', 'extrapolation_value', 'mode', 'nearest_mode', 'antialias', 'keep_aspect_ratio_policy');
+  onlyAttrs(
+    node,
+    'coordinate_transformation_mode',
+    'cubic_coeff_a',
+    'exclude_outside',
+    'extrapolation_value',
+    'mode',
+    'nearest_mode',
+    'antialias',
+    'keep_aspect_ratio_policy',
+  );
   if (opset < 10) unsupported(node, `opset ${opset} is not supported`);
   const v10 = opset < 11;
   if (v10) onlyAttrs(node, 'mode');
   if (attrInt(node, 'antialias', 0) !== 0) unsupported(node, 'antialias is not supported');
-  if (attrString(node, 'keep_aspect_ratio_policy', 'stretch') !== 'stretch') unsupported(node, 'keep_aspect_ratio_policy is not supported');
+  if (attrString(node, 'keep_aspect_ratio_policy', 'stretch') !== 'stretch')
+    unsupported(node, 'keep_aspect_ratio_policy is not supported');
   if (attrInt(node, 'exclude_outside', 0) !== 0) unsupported(node, 'exclude_outside is not supported');
   const x = need(node, inputs, 0, 'X');
   expectType(node, x, 'X', 'float32', 'uint8', 'int8');
   const mode = attrString(node, 'mode', 'nearest');
   if (mode !== 'nearest' && mode !== 'linear') unsupported(node, `mode ${mode} is not supported`);
   const ctm = v10 ? 'asymmetric' : attrString(node, 'coordinate_transformation_mode', 'half_pixel');
-  if (!['half_pixel', 'pytorch_half_pixel', 'align_corners', 'asymmetric', 'tf_half_pixel_for_nn', 'tf_crop_and_resize'].includes(ctm))
+  if (
+    ![
+      'half_pixel',
+      'pytorch_half_pixel',
+      'align_corners',
+      'asymmetric',
+      'tf_half_pixel_for_nn',
+      'tf_crop_and_resize',
+    ].includes(ctm)
+  )
     unsupported(node, `coordinate_transformation_mode ${ctm} is not supported`);
   const nearestMode = v10 ? 'simple' : attrString(node, 'nearest_mode', 'round_prefer_floor');
-  if (mode === 'nearest' && !['simple', 'round_prefer_floor', 'round_prefer_ceil', 'floor', 'ceil'].includes(nearestMode)) unsupported(node, `nearest_mode ${nearestMode} is not supported`);
+  if (
+    mode === 'nearest' &&
+    !['simple', 'round_prefer_floor', 'round_prefer_ceil', 'floor', 'ceil'].includes(nearestMode)
+  )
+    unsupported(node, `nearest_mode ${nearestMode} is not supported`);
   const extrapolation = f32(attrFloat(node, 'extrapolation_value', 0));
   const r = x.dims.length;
   // Constant scales / sizes / roi.
@@ -73,16 +108,26 @@ export const Resize: HostOpFactory = (node, inputs, outputs, opset) => {
     if (roi.length !== 2 * r) unsupported(node, `roi has ${roi.length} values for rank ${r}`);
   }
   const coord = (o: number, i: number): number => {
-    const s = scales[i], d = x.dims[i], len = outDims[i];
+    const s = scales[i],
+      d = x.dims[i],
+      len = outDims[i];
     switch (ctm) {
-      case 'half_pixel': return f32(f32(f32(o + 0.5) / s) - 0.5);
-      case 'pytorch_half_pixel': return len > 1 ? f32(f32(f32(o + 0.5) / s) - 0.5) : 0;
-      case 'align_corners': return len === 1 ? 0 : f32(f32(o * (d - 1)) / (len - 1));
-      case 'asymmetric': return f32(o / s);
-      case 'tf_half_pixel_for_nn': return f32(f32(o + 0.5) / s);
+      case 'half_pixel':
+        return f32(f32(f32(o + 0.5) / s) - 0.5);
+      case 'pytorch_half_pixel':
+        return len > 1 ? f32(f32(f32(o + 0.5) / s) - 0.5) : 0;
+      case 'align_corners':
+        return len === 1 ? 0 : f32(f32(o * (d - 1)) / (len - 1));
+      case 'asymmetric':
+        return f32(o / s);
+      case 'tf_half_pixel_for_nn':
+        return f32(f32(o + 0.5) / s);
       default: {
-        const st = roi[i], en = roi[r + i];
-        return len > 1 ? f32(f32(st * (d - 1)) + f32(f32(f32(o * f32(en - st)) * (d - 1)) / (len - 1))) : f32(f32(f32(0.5 * f32(st + en))) * (d - 1));
+        const st = roi[i],
+          en = roi[r + i];
+        return len > 1
+          ? f32(f32(st * (d - 1)) + f32(f32(f32(o * f32(en - st)) * (d - 1)) / (len - 1)))
+          : f32(f32(f32(0.5 * f32(st + en))) * (d - 1));
       }
     }
   };
@@ -94,11 +139,16 @@ export const Resize: HostOpFactory = (node, inputs, outputs, opset) => {
   if (mode === 'nearest') {
     const pick = (c: number, i: number): number => {
       switch (nearestMode) {
-        case 'simple': return scales[i] < 1 ? Math.ceil(c) : Math.trunc(c);
-        case 'round_prefer_floor': return c === Math.floor(c) + 0.5 ? Math.floor(c) : Math.round(c);
-        case 'round_prefer_ceil': return c === Math.floor(c) + 0.5 ? Math.ceil(c) : Math.round(c);
-        case 'floor': return Math.floor(c);
-        default: return Math.ceil(c);
+        case 'simple':
+          return scales[i] < 1 ? Math.ceil(c) : Math.trunc(c);
+        case 'round_prefer_floor':
+          return c === Math.floor(c) + 0.5 ? Math.floor(c) : Math.round(c);
+        case 'round_prefer_ceil':
+          return c === Math.floor(c) + 0.5 ? Math.ceil(c) : Math.round(c);
+        case 'floor':
+          return Math.floor(c);
+        default:
+          return Math.ceil(c);
       }
     };
     // Per axis, per output index: the input index times the input stride, or -1 (extrapolated).
@@ -117,14 +167,16 @@ export const Resize: HostOpFactory = (node, inputs, outputs, opset) => {
       return m;
     });
     return (ins, outs) => {
-      const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+      const X = ins[0]!.data as Float32Array,
+        Y = outs[0].data as Float32Array;
       if (total === 0) return;
       const idx = new Int32Array(r);
       const last = r - 1;
       const lastMap = maps[last];
       const lastLen = outDims[last];
       for (let p = 0; p < total; ) {
-        let base = 0, out = false;
+        let base = 0,
+          out = false;
         for (let i = 0; i < last; i++) {
           const q = maps[i][idx[i]];
           if (q < 0) out = true;
@@ -142,10 +194,16 @@ export const Resize: HostOpFactory = (node, inputs, outputs, opset) => {
     };
   }
 
-  if (r < 2 || x.dims.slice(0, -2).some((d, i) => outDims[i] !== d || scales[i] !== 1)) unsupported(node, 'linear mode is supported on the last two axes only');
+  if (r < 2 || x.dims.slice(0, -2).some((d, i) => outDims[i] !== d || scales[i] !== 1))
+    unsupported(node, 'linear mode is supported on the last two axes only');
   const axis = (i: number) => {
-    const len = outDims[i], d = x.dims[i];
-    const i1 = new Int32Array(len), i2 = new Int32Array(len), d1 = new Float32Array(len), d2 = new Float32Array(len), ext = new Uint8Array(len);
+    const len = outDims[i],
+      d = x.dims[i];
+    const i1 = new Int32Array(len),
+      i2 = new Int32Array(len),
+      d1 = new Float32Array(len),
+      d2 = new Float32Array(len),
+      ext = new Uint8Array(len);
     for (let o = 0; o < len; o++) {
       const orig = coord(o, i);
       const c = Math.max(0, Math.min(orig, d - 1));
@@ -159,22 +217,30 @@ export const Resize: HostOpFactory = (node, inputs, outputs, opset) => {
     }
     return { i1, i2, d1, d2, ext };
   };
-  const py = axis(r - 2), px = axis(r - 1);
+  const py = axis(r - 2),
+    px = axis(r - 1);
   const [h, w] = x.dims.slice(-2);
   const [oh, ow] = outDims.slice(-2);
   const planes = numel(outDims.slice(0, -2));
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     for (let p = 0; p < planes; p++) {
       const x0 = p * h * w;
       for (let oy = 0; oy < oh; oy++) {
-        const r1 = x0 + py.i1[oy] * w, r2 = x0 + py.i2[oy] * w, dy1 = py.d1[oy], dy2 = py.d2[oy];
+        const r1 = x0 + py.i1[oy] * w,
+          r2 = x0 + py.i2[oy] * w,
+          dy1 = py.d1[oy],
+          dy2 = py.d2[oy];
         const yo = (p * oh + oy) * ow;
         for (let ox = 0; ox < ow; ox++) {
           let v: number;
           if (py.ext[oy] || px.ext[ox]) v = extrapolation;
           else {
-            const c1 = px.i1[ox], c2 = px.i2[ox], dx1 = px.d1[ox], dx2 = px.d2[ox];
+            const c1 = px.i1[ox],
+              c2 = px.i2[ox],
+              dx1 = px.d1[ox],
+              dx2 = px.d2[ox];
             v = f32(f32(dx2 * dy2) * X[r1 + c1]);
             v = f32(v + f32(f32(dx1 * dy2) * X[r1 + c2]));
             v = f32(v + f32(f32(dx2 * dy1) * X[r2 + c1]));

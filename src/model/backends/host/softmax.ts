@@ -23,7 +23,12 @@ function softmaxRow(x: Float32Array, xo: number, y: Float32Array, yo: number, n:
 }
 
 /** Checks a Softmax node and returns its groups: `outer` blocks of `len` values `inner` apart, `inner` per block. */
-export function softmaxGroups(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[], opset: number): { outer: number; len: number; inner: number } {
+export function softmaxGroups(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+  opset: number,
+): { outer: number; len: number; inner: number } {
   onlyAttrs(node, 'axis');
   const x = need(node, inputs, 0, 'input');
   expectType(node, x, 'input', 'float32');
@@ -33,7 +38,7 @@ export function softmaxGroups(node: HostOpNode, inputs: readonly (HostValueInfo 
   const axis = normAxis(node, attrInt(node, 'axis', opset < 13 ? 1 : -1), Math.max(r, 1));
   return {
     outer: numel(x.dims.slice(0, axis)),
-    len: opset < 13 ? numel(x.dims.slice(axis)) : x.dims[axis] ?? 1,
+    len: opset < 13 ? numel(x.dims.slice(axis)) : (x.dims[axis] ?? 1),
     inner: opset < 13 ? 1 : numel(x.dims.slice(axis + 1)),
   };
 }
@@ -42,12 +47,14 @@ export const Softmax: HostOpFactory = (node, inputs, outputs, opset) => {
   const { outer, len, inner } = softmaxGroups(node, inputs, outputs, opset);
   if (inner === 1)
     return (ins, outs) => {
-      const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+      const X = ins[0]!.data as Float32Array,
+        Y = outs[0].data as Float32Array;
       for (let o = 0; o < outer; o++) softmaxRow(X, o * len, Y, o * len, len);
     };
   const row = new Float32Array(len);
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     for (let o = 0; o < outer; o++)
       for (let j = 0; j < inner; j++) {
         const base = o * len * inner + j;

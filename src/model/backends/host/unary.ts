@@ -12,7 +12,16 @@
  * - Neg (float32, int8, int32, int64), Abs (float32, uint8, int8, int32, int64): integers wrap (-(-128) = -128).
  */
 import type { HostOp, HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
-import { attrFloat, expectDims, expectOutType, expectType, need, onlyAttrs, unsupported, type ElemType } from './common.js';
+import {
+  attrFloat,
+  expectDims,
+  expectOutType,
+  expectType,
+  need,
+  onlyAttrs,
+  unsupported,
+  type ElemType,
+} from './common.js';
 import { erfRow, expRow, logisticRow, tanhRow } from '../../numerics/float-math.js';
 
 const f32 = Math.fround;
@@ -20,7 +29,12 @@ const f32 = Math.fround;
 type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
 
 /** Checks X's type and that Y is planned as X; returns X's facts. */
-function sameShape(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[], ...types: ElemType[]): HostValueInfo {
+function sameShape(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+  ...types: ElemType[]
+): HostValueInfo {
   const x = need(node, inputs, 0, 'X');
   expectType(node, x, 'X', ...types);
   expectDims(node, outputs[0], x.dims);
@@ -37,7 +51,8 @@ export const Relu: HostOpFactory = (node, inputs, outputs) => {
   onlyAttrs(node);
   sameShape(node, inputs, outputs, 'float32', 'int8', 'int32');
   return (ins, outs) => {
-    const X = ins[0]!.data as Num, Y = outs[0].data as Num;
+    const X = ins[0]!.data as Num,
+      Y = outs[0].data as Num;
     for (let i = 0; i < X.length; i++) {
       const v = X[i];
       Y[i] = v < 0 ? 0 : v;
@@ -46,7 +61,10 @@ export const Relu: HostOpFactory = (node, inputs, outputs) => {
 };
 
 const LIMITS: Partial<Record<ElemType, [number, number]>> = {
-  float32: [-Infinity, Infinity], uint8: [0, 255], int8: [-128, 127], int32: [-2147483648, 2147483647],
+  float32: [-Infinity, Infinity],
+  uint8: [0, 255],
+  int8: [-128, 127],
+  int32: [-2147483648, 2147483647],
 };
 
 export const Clip: HostOpFactory = (node, inputs, outputs, opset) => {
@@ -61,14 +79,16 @@ export const Clip: HostOpFactory = (node, inputs, outputs, opset) => {
     for (const k of [1, 2]) {
       const b = inputs[k];
       if (b && b.type !== x.type) unsupported(node, `bound ${k} is ${b.type}, X is ${x.type}`);
-      if (b && b.dims.reduce((a, d) => a * d, 1) !== 1) unsupported(node, `bound ${k} must have one element, has dims [${b.dims}]`);
+      if (b && b.dims.reduce((a, d) => a * d, 1) !== 1)
+        unsupported(node, `bound ${k} must have one element, has dims [${b.dims}]`);
     }
   }
   const [tlo, thi] = LIMITS[x.type]!;
   return (ins, outs) => {
     const lo = fixed ? fixed[0] : ins[1] ? (ins[1].data[0] as number) : tlo;
     const hi = fixed ? fixed[1] : ins[2] ? (ins[2].data[0] as number) : thi;
-    const X = ins[0]!.data as Num, Y = outs[0].data as Num;
+    const X = ins[0]!.data as Num,
+      Y = outs[0].data as Num;
     for (let i = 0; i < X.length; i++) {
       let v = X[i];
       v = v < lo ? lo : v;
@@ -82,7 +102,8 @@ export const LeakyRelu: HostOpFactory = (node, inputs, outputs) => {
   sameShape(node, inputs, outputs, 'float32');
   const alpha = f32(attrFloat(node, 'alpha', 0.01));
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     for (let i = 0; i < X.length; i++) {
       const v = X[i];
       Y[i] = v >= 0 ? v : alpha * v;
@@ -92,7 +113,8 @@ export const LeakyRelu: HostOpFactory = (node, inputs, outputs) => {
 
 function hardSigmoidLoop(alpha: number, beta: number, swish: boolean): HostOp {
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     for (let i = 0; i < X.length; i++) {
       const x = X[i];
       let v = f32(f32(alpha * x) + beta);
@@ -131,7 +153,8 @@ export const Sqrt: HostOpFactory = (node, inputs, outputs) => {
   onlyAttrs(node);
   sameShape(node, inputs, outputs, 'float32');
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array, Y = outs[0].data as Float32Array;
+    const X = ins[0]!.data as Float32Array,
+      Y = outs[0].data as Float32Array;
     for (let i = 0; i < X.length; i++) Y[i] = Math.sqrt(X[i]);
   };
 };
@@ -141,11 +164,13 @@ export const Neg: HostOpFactory = (node, inputs, outputs) => {
   const x = sameShape(node, inputs, outputs, 'float32', 'int8', 'int32', 'int64');
   if (x.type === 'int64')
     return (ins, outs) => {
-      const X = ins[0]!.data as BigInt64Array, Y = outs[0].data as BigInt64Array;
+      const X = ins[0]!.data as BigInt64Array,
+        Y = outs[0].data as BigInt64Array;
       for (let i = 0; i < X.length; i++) Y[i] = -X[i];
     };
   return (ins, outs) => {
-    const X = ins[0]!.data as Num, Y = outs[0].data as Num;
+    const X = ins[0]!.data as Num,
+      Y = outs[0].data as Num;
     for (let i = 0; i < X.length; i++) Y[i] = -X[i];
   };
 };
@@ -155,11 +180,13 @@ export const Abs: HostOpFactory = (node, inputs, outputs) => {
   const x = sameShape(node, inputs, outputs, 'float32', 'uint8', 'int8', 'int32', 'int64');
   if (x.type === 'int64')
     return (ins, outs) => {
-      const X = ins[0]!.data as BigInt64Array, Y = outs[0].data as BigInt64Array;
+      const X = ins[0]!.data as BigInt64Array,
+        Y = outs[0].data as BigInt64Array;
       for (let i = 0; i < X.length; i++) Y[i] = X[i] < 0n ? -X[i] : X[i];
     };
   return (ins, outs) => {
-    const X = ins[0]!.data as Num, Y = outs[0].data as Num;
+    const X = ins[0]!.data as Num,
+      Y = outs[0].data as Num;
     for (let i = 0; i < X.length; i++) Y[i] = Math.abs(X[i]);
   };
 };

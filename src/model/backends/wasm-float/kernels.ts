@@ -53,7 +53,11 @@ class HeapKernel implements ModelKernel {
   dispatch: readonly KernelDispatch[] = [];
   private readonly blocks: GuardedBlocks;
 
-  constructor(readonly algorithm: string, private readonly core: WasmRuntimeCore, ctxBytes: number) {
+  constructor(
+    readonly algorithm: string,
+    private readonly core: WasmRuntimeCore,
+    ctxBytes: number,
+  ) {
     this.blocks = new GuardedBlocks(core, { param: 'kernel', what: `the ${algorithm} tables` });
     this.ctx = this.blocks.alloc(ctxBytes, { zero: true });
   }
@@ -94,7 +98,11 @@ function constFloats(v: HostValueInfo | undefined): Float32Array | null {
  */
 type Prepared = (core: WasmRuntimeCore) => ModelKernel;
 
-function convTranspose(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[]): Prepared | null {
+function convTranspose(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+): Prepared | null {
   const W = constFloats(inputs[1]);
   const B = inputs[2] ? constFloats(inputs[2]) : undefined;
   if (!W || B === null) return null; // a computed W or B: the TypeScript operator
@@ -107,7 +115,8 @@ function convTranspose(node: HostOpNode, inputs: readonly (HostValueInfo | undef
     for (let g = 0; g < group; g++)
       for (let ml = 0; ml < mg; ml++)
         for (let c = 0; c < cg; c++)
-          for (let p = 0; p < kSize; p++) packed[(((g * mg + ml) * cg + c) * kSize) + p] = W[((g * cg + c) * mg + ml) * kSize + p];
+          for (let p = 0; p < kSize; p++)
+            packed[((g * mg + ml) * cg + c) * kSize + p] = W[((g * cg + c) * mg + ml) * kSize + p];
     // direct when every output cell is reached exactly once (the check's array not allocated: accumulate)
     let direct = true;
     let hits: Uint8Array;
@@ -128,28 +137,54 @@ function convTranspose(node: HostOpNode, inputs: readonly (HostValueInfo | undef
     const bAt = B ? k.put(B) : 0;
     const chunk = Math.max(8, Math.floor(CT_CHUNK_BYTES / (4 * cg) / 8) * 8);
     const fields: [number, number][] = [
-      [K.CT_MODE, direct ? K.CT_MODE_DIRECT : K.CT_MODE_ACCUMULATE], [K.CT_CG, cg], [K.CT_MG, mg], [K.CT_GROUP, group],
-      [K.CT_KSIZE, kSize], [K.CT_INSIZE, inSize], [K.CT_OSIZE, oSize], [K.CT_CHUNK, chunk], [K.CT_W, wAt], [K.CT_DEST, dAt], [K.CT_BIAS, bAt],
+      [K.CT_MODE, direct ? K.CT_MODE_DIRECT : K.CT_MODE_ACCUMULATE],
+      [K.CT_CG, cg],
+      [K.CT_MG, mg],
+      [K.CT_GROUP, group],
+      [K.CT_KSIZE, kSize],
+      [K.CT_INSIZE, inSize],
+      [K.CT_OSIZE, oSize],
+      [K.CT_CHUNK, chunk],
+      [K.CT_W, wAt],
+      [K.CT_DEST, dAt],
+      [K.CT_BIAS, bAt],
     ];
     for (const [f, v] of fields) k.i32(f, v);
-    k.dispatch = [{ fn: 'convTransposeTask', range: direct ? [n, Math.ceil(inSize / chunk)] : [n, m], args: [SRC, NONE, DST] }];
+    k.dispatch = [
+      { fn: 'convTransposeTask', range: direct ? [n, Math.ceil(inSize / chunk)] : [n, m], args: [SRC, NONE, DST] },
+    ];
     return k;
   };
 }
 
-function batchNorm(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[], opset: number): Prepared | null {
+function batchNorm(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+  opset: number,
+): Prepared | null {
   const params = [1, 2, 3, 4].map((i) => constFloats(inputs[i]));
   if (params.some((p) => !p)) return null;
   const { eps, channels, planes, inner } = batchNormFacts(node, inputs, outputs, opset);
   if (planes * inner === 0) return null;
-  const s = new Float32Array(channels), b = new Float32Array(channels);
+  const s = new Float32Array(channels),
+    b = new Float32Array(channels);
   const [scale, bias, mean, variance] = params as Float32Array[];
   batchNormConstants(eps, scale, bias, mean, variance, s, b);
   return (core) => {
     const k = new HeapKernel('batchnorm-f32-simd', core, K.AF_CTX_BYTES);
-    const sAt = k.put(s), bAt = k.put(b);
+    const sAt = k.put(s),
+      bAt = k.put(b);
     const ppt = Math.max(1, Math.floor(HOST_FLOAT_GRAIN / inner));
-    for (const [f, v] of [[K.AF_PLANES, planes], [K.AF_C, channels], [K.AF_INNER, inner], [K.AF_PLANES_PER_TASK, ppt], [K.AF_S, sAt], [K.AF_B, bAt]]) k.i32(f, v);
+    for (const [f, v] of [
+      [K.AF_PLANES, planes],
+      [K.AF_C, channels],
+      [K.AF_INNER, inner],
+      [K.AF_PLANES_PER_TASK, ppt],
+      [K.AF_S, sAt],
+      [K.AF_B, bAt],
+    ])
+      k.i32(f, v);
     k.dispatch = [{ fn: 'channelAffineTask', range: [Math.ceil(planes / ppt)], args: [SRC, NONE, DST] }];
     return k;
   };
@@ -169,14 +204,24 @@ function relu(inputs: readonly (HostValueInfo | undefined)[]): Prepared | null {
   };
 }
 
-function softmax(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[], opset: number): Prepared | null {
+function softmax(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+  opset: number,
+): Prepared | null {
   const { outer, len, inner } = softmaxGroups(node, inputs, outputs, opset);
   // rows of contiguous values only (a strided axis: the TypeScript operator)
   if (inner !== 1 || outer * len === 0) return null;
   return (core) => {
     const k = new HeapKernel('softmax-f32-simd', core, K.SM_CTX_BYTES);
     const rpt = Math.max(1, Math.floor(HOST_FLOAT_GRAIN / len));
-    for (const [f, v] of [[K.SM_ROWS, outer], [K.SM_LEN, len], [K.SM_ROWS_PER_TASK, rpt]]) k.i32(f, v);
+    for (const [f, v] of [
+      [K.SM_ROWS, outer],
+      [K.SM_LEN, len],
+      [K.SM_ROWS_PER_TASK, rpt],
+    ])
+      k.i32(f, v);
     k.dispatch = [{ fn: 'softmaxTask', range: [Math.ceil(outer / rpt)], args: [SRC, NONE, DST] }];
     return k;
   };
@@ -188,7 +233,12 @@ function softmax(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[
  * operator's factory accepted the node (it repeats the checks, raising the same errors). Making the kernel throws
  * OUT_OF_MEMORY when its tables do not fit.
  */
-export function prepareFloatKernel(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[], opset: number): Prepared | null {
+export function prepareFloatKernel(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+  opset: number,
+): Prepared | null {
   if (node.domain !== '' || !inputs[0] || inputs[0].constant) return null;
   switch (node.opType) {
     case 'ConvTranspose':
@@ -205,7 +255,13 @@ export function prepareFloatKernel(node: HostOpNode, inputs: readonly (HostValue
 }
 
 /** The wasm kernel of a float operator node, or null (tests: prepareFloatKernel, made at once). */
-export function simdHostKernel(core: WasmRuntimeCore, node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], outputs: readonly HostValueInfo[], opset: number): ModelKernel | null {
+export function simdHostKernel(
+  core: WasmRuntimeCore,
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+  opset: number,
+): ModelKernel | null {
   return prepareFloatKernel(node, inputs, outputs, opset)?.(core) ?? null;
 }
 
@@ -232,7 +288,10 @@ export function floatKernelOp(factory: HostOpFactory): Lower {
       build: (env, step) => {
         const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
         const outVals = step.outputs.map((n) => env.values.get(n)!);
-        return { ...kernelStep(env.core, prepared(env.core), { threaded: true }), macs: floatMacs(node.opType, inVals, outVals, node) };
+        return {
+          ...kernelStep(env.core, prepared(env.core), { threaded: true }),
+          macs: floatMacs(node.opType, inVals, outVals, node),
+        };
       },
     };
   };

@@ -27,7 +27,17 @@
 import { I8ConvError, check } from '../../../errors.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import {
-  DST, ELEM_CTX as F, ElemKernel, Q_RANGE, SECOND, SRC, checkDims, checkQType, checkScale, checkZeroPoint, xorOf,
+  DST,
+  ELEM_CTX as F,
+  ElemKernel,
+  Q_RANGE,
+  SECOND,
+  SRC,
+  checkDims,
+  checkQType,
+  checkScale,
+  checkZeroPoint,
+  xorOf,
 } from './elem-common.js';
 import type { Layout, QType } from '../types.js';
 import type { Node } from '../../graph/ir.js';
@@ -81,19 +91,33 @@ const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
  * fit the layout), CHANNELS_NOT_MULTIPLE_OF_4 for NCHW44 with C % 4 != 0, UNSUPPORTED_OP for broadcasts the kernel
  * does not cover. Pure.
  */
-export function planBinaryBroadcast(aDims: readonly number[], bDims: readonly number[], layout: Layout, what = 'QLinearBinary'): BinaryBroadcast {
+export function planBinaryBroadcast(
+  aDims: readonly number[],
+  bDims: readonly number[],
+  layout: Layout,
+  what = 'QLinearBinary',
+): BinaryBroadcast {
   const r = Math.max(aDims.length, bDims.length);
   const a = [...Array<number>(r - aDims.length).fill(1), ...aDims];
   const b = [...Array<number>(r - bDims.length).fill(1), ...bDims];
   const out: number[] = [];
   for (let i = 0; i < r; i++) {
-    check(a[i] === b[i] || a[i] === 1 || b[i] === 1, 'BAD_SHAPE', `${what}.bDims`, `[${bDims}] does not broadcast with aDims [${aDims}] (axis ${i})`);
+    check(
+      a[i] === b[i] || a[i] === 1 || b[i] === 1,
+      'BAD_SHAPE',
+      `${what}.bDims`,
+      `[${bDims}] does not broadcast with aDims [${aDims}] (axis ${i})`,
+    );
     out.push(a[i] === 1 ? b[i] : a[i]);
   }
   const aIsOut = a.every((v, i) => v === out[i]);
   const bIsOut = b.every((v, i) => v === out[i]);
   const unsupported = (why: string) =>
-    new I8ConvError('UNSUPPORTED_OP', `${what}: broadcasting [${aDims}] with [${bDims}] (${layout}) is not run by the kernel: ${why}`, `${what}.bDims`);
+    new I8ConvError(
+      'UNSUPPORTED_OP',
+      `${what}: broadcasting [${aDims}] with [${bDims}] (${layout}) is not run by the kernel: ${why}`,
+      `${what}.bDims`,
+    );
   if (!aIsOut && !bIsOut) throw unsupported('each operand is broadcast along some axis');
   const swapped = !aIsOut;
   const big = swapped ? b : a;
@@ -102,15 +126,22 @@ export function planBinaryBroadcast(aDims: readonly number[], bDims: readonly nu
   const m = numel(small);
   if (layout === 'NCHW44') {
     check(r === 4, 'BAD_SHAPE', `${what}.aDims`, `NCHW44 operands are [N, C, H, W], got [${aDims}] and [${bDims}]`);
-    check(big[1] % 4 === 0, 'CHANNELS_NOT_MULTIPLE_OF_4', `${what}.aDims`, `NCHW44 needs C % 4 == 0, got C = ${big[1]}`);
+    check(
+      big[1] % 4 === 0,
+      'CHANNELS_NOT_MULTIPLE_OF_4',
+      `${what}.aDims`,
+      `NCHW44 needs C % 4 == 0, got C = ${big[1]}`,
+    );
   }
   if (m === n) return { mode: 'equal', outDims: out, swapped, inner: 1, mid: n };
   if (m === 1) return { mode: 'scalar', outDims: out, swapped, inner: 1, mid: 1 };
   if (layout === 'NCHW44' && big[2] * big[3] !== 1) {
     const [N, C, H, W] = big;
     const [sn, sc, sh, sw] = small;
-    if (sc === C && sh === 1 && sw === 1) return { mode: 'channel-nchw44', outDims: out, swapped, inner: H * W, mid: sn * C };
-    if (sn === 1 && N > 1 && sc === C && sh === H && sw === W) return { mode: 'repeat', outDims: out, swapped, inner: 1, mid: m };
+    if (sc === C && sh === 1 && sw === 1)
+      return { mode: 'channel-nchw44', outDims: out, swapped, inner: H * W, mid: sn * C };
+    if (sn === 1 && N > 1 && sc === C && sh === H && sw === W)
+      return { mode: 'repeat', outDims: out, swapped, inner: 1, mid: m };
     throw unsupported('NCHW44 takes a [1 | N, C, 1, 1] or [1, C, H, W] operand against [N, C, H, W]');
   }
   // the axes where the larger operand has more than one element, each marked B (broadcast: small is 1) or E
@@ -147,7 +178,12 @@ export class QLinearBinaryKernel extends ElemKernel {
   constructor(core: WasmRuntimeCore, p: QLinearBinaryParams) {
     const what = p.op === 'mul' ? 'QLinearMul' : 'QLinearAdd';
     check(p.op === 'add' || p.op === 'mul', 'INVALID_PARAM', 'op', `must be 'add' or 'mul', got ${String(p.op)}`);
-    check(p.layout === 'NCHW' || p.layout === 'NCHW44', 'INVALID_PARAM', `${what}.layout`, `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`);
+    check(
+      p.layout === 'NCHW' || p.layout === 'NCHW44',
+      'INVALID_PARAM',
+      `${what}.layout`,
+      `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`,
+    );
     checkQType(p.type, `${what}.type`);
     const aDims = checkDims(p.aDims, `${what}.aDims`);
     const bDims = checkDims(p.bDims, `${what}.bDims`);
@@ -166,7 +202,16 @@ export class QLinearBinaryKernel extends ElemKernel {
     this.algorithm = `${p.op === 'mul' ? 'qmul' : 'qadd'}-${bc.mode}`;
     // the kernel's A is the larger operand (input 1 when swapped), with its own scale and zero point
     const [kaS, kaZ, kbS, kbZ] = bc.swapped ? [bS, bZ, aS, aZ] : [aS, aZ, bS, bZ];
-    writeBinaryRecord(core, this.ctx, { op: p.op, type: p.type, aScale: kaS, aZeroPoint: kaZ, bScale: kbS, bZeroPoint: kbZ, cScale: cS, cZeroPoint: cZ });
+    writeBinaryRecord(core, this.ctx, {
+      op: p.op,
+      type: p.type,
+      aScale: kaS,
+      aZeroPoint: kaZ,
+      bScale: kbS,
+      bZeroPoint: kbZ,
+      cScale: cS,
+      cZeroPoint: cZ,
+    });
     this.setI32(F.QB_MODE, MODE_CODE[bc.mode]);
     this.setI32(F.QB_INNER, bc.inner);
     this.setI32(F.QB_MID, Math.max(bc.mid, 1));
@@ -177,8 +222,13 @@ export class QLinearBinaryKernel extends ElemKernel {
 
 /** The formula's part of a QLinearAdd / Mul record at byte offset `at` (types, A / B / C scales and zero points, the
  *  output range), parameters already checked; the broadcast fields are the caller's. */
-export function writeBinaryRecord(core: WasmRuntimeCore, at: number, p: Omit<QLinearBinaryParams, 'aDims' | 'bDims' | 'layout'>): void {
-  const i32 = core.i32(), f32 = core.f32();
+export function writeBinaryRecord(
+  core: WasmRuntimeCore,
+  at: number,
+  p: Omit<QLinearBinaryParams, 'aDims' | 'bDims' | 'layout'>,
+): void {
+  const i32 = core.i32(),
+    f32 = core.f32();
   const x = xorOf(p.type);
   const [lo, hi] = Q_RANGE[p.type];
   const set = (field: number, v: number, f: boolean) => ((f ? f32 : i32)[(at + field) >> 2] = v);
@@ -200,8 +250,12 @@ export function writeBinaryRecord(core: WasmRuntimeCore, at: number, p: Omit<QLi
 
 /** The facts both int8 lowerings of a QLinearAdd / QLinearMul read; `kernel`: the wasm kernels take it. */
 function binaryFacts(node: Node, values: ReadonlyMap<string, PlannedValue>) {
-  const a = values.get(node.inputs[0])!, b = values.get(node.inputs[3])!, out = values.get(node.outputs[0])!;
-  const sc = [1, 2, 4, 5, 6, 7].map((k) => scalarConst(node, values, k, `input ${k}`, k === 2 || k === 5 || k === 7 ? 0 : undefined));
+  const a = values.get(node.inputs[0])!,
+    b = values.get(node.inputs[3])!,
+    out = values.get(node.outputs[0])!;
+  const sc = [1, 2, 4, 5, 6, 7].map((k) =>
+    scalarConst(node, values, k, `input ${k}`, k === 2 || k === 5 || k === 7 ? 0 : undefined),
+  );
   const fits = (layout: Layout): boolean => {
     try {
       planBinaryBroadcast(a.dims, b.dims, layout);
@@ -220,16 +274,22 @@ function binaryFacts(node: Node, values: ReadonlyMap<string, PlannedValue>) {
  * operand's byte, a 256-entry table of the same formula (bit for bit), which the LUT kernel applies. The table and the
  * operand it indexes, or undefined where this does not apply.
  */
-export function binaryTableOf(node: Node, values: ReadonlyMap<string, PlannedValue>): { table: Uint8Array; x: string } | undefined {
+export function binaryTableOf(
+  node: Node,
+  values: ReadonlyMap<string, PlannedValue>,
+): { table: Uint8Array; x: string } | undefined {
   const { a, b, out, sc, kernel } = binaryFacts(node, values);
   if (!kernel) return undefined;
-  const scalarSide = a.constant && a.constant.data.length === 1 ? 0 : b.constant && b.constant.data.length === 1 ? 1 : -1;
+  const scalarSide =
+    a.constant && a.constant.data.length === 1 ? 0 : b.constant && b.constant.data.length === 1 ? 1 : -1;
   const act = scalarSide === 0 ? b : a;
   if (scalarSide < 0 || act.constant || act.bytes !== out.bytes || out.type !== act.type) return undefined;
   const c = numbersOf((scalarSide === 0 ? a : b).constant!)[0];
-  return { table: qlinearBinaryTable(node.opType === 'QLinearMul', act.type as QType, scalarSide as 0 | 1, c, sc), x: scalarSide === 0 ? node.inputs[3] : node.inputs[0] };
+  return {
+    table: qlinearBinaryTable(node.opType === 'QLinearMul', act.type as QType, scalarSide as 0 | 1, c, sc),
+    x: scalarSide === 0 ? node.inputs[3] : node.inputs[0],
+  };
 }
-
 
 /**
  * The quantization of a QLinearAdd / QLinearMul of two computed operands on the element-wise kernel (operand A the
@@ -247,7 +307,20 @@ export const lowerQLinearBinary: Lower = (node, { name, values }) => {
   if (!kernel) return undefined;
   const data = [a, b].map((v, i) => (v.constant ? -1 : i)).filter((i) => i >= 0);
   const q = { aScale: sc[0], aZeroPoint: sc[1], bScale: sc[2], bZeroPoint: sc[3], cScale: sc[4], cZeroPoint: sc[5] };
-  return kernelLowering(node, name, [node.inputs[0], node.inputs[3]], follow(fits('NCHW44') && c4(out), data), (env, layout) =>
-    new QLinearBinaryKernel(env.core, { op: node.opType === 'QLinearMul' ? 'mul' : 'add', type: a.type as QType, aDims: a.dims, bDims: b.dims, layout, ...q }),
-  { second: true, inPlace: a.bytes === out.bytes });
+  return kernelLowering(
+    node,
+    name,
+    [node.inputs[0], node.inputs[3]],
+    follow(fits('NCHW44') && c4(out), data),
+    (env, layout) =>
+      new QLinearBinaryKernel(env.core, {
+        op: node.opType === 'QLinearMul' ? 'mul' : 'add',
+        type: a.type as QType,
+        aDims: a.dims,
+        bDims: b.dims,
+        layout,
+        ...q,
+      }),
+    { second: true, inPlace: a.bytes === out.bytes },
+  );
 };

@@ -19,25 +19,32 @@ import { JOB } from '../../../threads/protocol.js';
 /** What a concat node is made of: its data inputs (positions in node.inputs), their requantization tables
  * (QLinearConcat inputs whose scale or zero point differ from the output's), the axis and the outer count (the
  * product of the dims before the axis). UNSUPPORTED_OP where the node cannot run. */
-export function concatPlan(node: Node, values: ReadonlyMap<string, PlannedValue>): { data: number[]; tables: (Uint8Array | undefined)[]; axis: number; outer: number } {
+export function concatPlan(
+  node: Node,
+  values: ReadonlyMap<string, PlannedValue>,
+): { data: number[]; tables: (Uint8Array | undefined)[]; axis: number; outer: number } {
   const q = node.opType === 'QLinearConcat';
   const out = values.get(node.outputs[0])!;
   const rank = out.dims.length;
   const axisAttr = attrInt(node, 'axis', Number.NaN);
-  if (!Number.isInteger(axisAttr) || axisAttr < -rank || axisAttr >= rank) unsupported(node, `axis ${axisAttr} for rank ${rank}`);
+  if (!Number.isInteger(axisAttr) || axisAttr < -rank || axisAttr >= rank)
+    unsupported(node, `axis ${axisAttr} for rank ${rank}`);
   const axis = (axisAttr + rank) % rank;
   const data: number[] = [];
   const tables: (Uint8Array | undefined)[] = [];
   if (q) {
     const cst = (k: number) => {
       const v = values.get(node.inputs[k]);
-      if (!v?.constant || v.constant.data.length !== 1) unsupported(node, `input ${k} (a scale or zero point) must be a constant scalar`);
+      if (!v?.constant || v.constant.data.length !== 1)
+        unsupported(node, `input ${k} (a scale or zero point) must be a constant scalar`);
       return { n: numbersOf(v.constant)[0], t: v.constant.type };
     };
-    const ys = cst(0), yz = cst(1);
+    const ys = cst(0),
+      yz = cst(1);
     if (out.type !== 'uint8' && out.type !== 'int8') unsupported(node, `output type ${out.type}`);
     for (let k = 2; k + 2 < node.inputs.length; k += 3) {
-      const xs = cst(k + 1), xz = cst(k + 2);
+      const xs = cst(k + 1),
+        xz = cst(k + 2);
       data.push(k);
       const x = values.get(node.inputs[k])!;
       if (x.type !== out.type) unsupported(node, `input ${k} is ${x.type}, the output ${out.type}`);
@@ -58,19 +65,28 @@ export function concatPlan(node: Node, values: ReadonlyMap<string, PlannedValue>
  */
 export const lowerConcatOp: Lower = (node, c) => {
   if (node.domain !== 'i8conv') return lowerConcat(node, c.name, c.values, []);
-  const fa = node.attributes.get('feeders'), pa = node.attributes.get('feeds');
-  if (fa?.kind !== 'graph' || pa?.kind !== 'ints' || !c.lowerSub) unsupported(node, 'a fused concat without its feeders');
+  const fa = node.attributes.get('feeders'),
+    pa = node.attributes.get('feeds');
+  if (fa?.kind !== 'graph' || pa?.kind !== 'ints' || !c.lowerSub)
+    unsupported(node, 'a fused concat without its feeders');
   const inputs = [...node.inputs];
   const byPos = new Map<number, Node>();
   if (fa.value.nodes.length !== pa.value.length) unsupported(node, 'feeders and feeds differ in length');
   fa.value.nodes.forEach((f, k) => {
-    if (node.inputs[pa.value[k]] !== f.inputs[0] || f.outputs.length !== 1) unsupported(node, `input ${pa.value[k]} is not the input of feeder ${k}`);
+    if (node.inputs[pa.value[k]] !== f.inputs[0] || f.outputs.length !== 1)
+      unsupported(node, `input ${pa.value[k]} is not the input of feeder ${k}`);
     inputs[pa.value[k]] = f.outputs[0];
     byPos.set(pa.value[k], f);
   });
   const plain: Node = { ...node, domain: node.opType === 'QLinearConcat' ? 'com.microsoft' : '', inputs };
   const { data } = concatPlan(plain, c.values);
-  return lowerConcat(plain, c.name, c.values, data.map((k) => byPos.get(k)), c.lowerSub);
+  return lowerConcat(
+    plain,
+    c.name,
+    c.values,
+    data.map((k) => byPos.get(k)),
+    c.lowerSub,
+  );
 };
 
 /**
@@ -78,7 +94,13 @@ export const lowerConcatOp: Lower = (node, c) => {
  * (input i of the step is then the feeder's input); where input i has a requantization table, the feeder applies it
  * to the rows it writes (its i8conv form with an output_table). `lowerSub` lowers a feeder.
  */
-export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>, feederNodes: readonly (Node | undefined)[], lowerSub?: (n: Node) => LoweredNode): LoweredNode {
+export function lowerConcat(
+  node: Node,
+  name: string,
+  values: ReadonlyMap<string, PlannedValue>,
+  feederNodes: readonly (Node | undefined)[],
+  lowerSub?: (n: Node) => LoweredNode,
+): LoweredNode {
   const { data, tables, axis, outer } = concatPlan(node, values);
   const out = values.get(node.outputs[0])!;
   const rank = out.dims.length;
@@ -86,11 +108,32 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
   const feeders = feederNodes.map((f, i) => {
     if (!f) return undefined;
     const t = tables[i];
-    if (t && f.attributes.has('output_table')) unsupported(node, `feeder ${f.name} has a table of its own and input ${i} needs another`);
-    const withTable: Node = t ? { ...f, domain: 'i8conv', attributes: new Map([...f.attributes, ['output_table', { kind: 'tensor', value: { name: '', type: out.type === 'int8' ? 'int8' : 'uint8', dims: [256], data: t } }]]) } : f;
+    if (t && f.attributes.has('output_table'))
+      unsupported(node, `feeder ${f.name} has a table of its own and input ${i} needs another`);
+    const withTable: Node = t
+      ? {
+          ...f,
+          domain: 'i8conv',
+          attributes: new Map([
+            ...f.attributes,
+            [
+              'output_table',
+              {
+                kind: 'tensor',
+                value: { name: '', type: out.type === 'int8' ? 'int8' : 'uint8', dims: [256], data: t },
+              },
+            ],
+          ]),
+        }
+      : f;
     return lowerSub!(withTable);
   });
-  const es = out.bytes / Math.max(1, out.dims.reduce((a, b) => a * b, 1));
+  const es =
+    out.bytes /
+    Math.max(
+      1,
+      out.dims.reduce((a, b) => a * b, 1),
+    );
   const runs = ins.map((v) => v.dims.slice(axis).reduce((a, b) => a * b, 1) * es);
   const nchw44 = rank === 4 && axis === 1 && ins.every((v) => v.dims[1] % 4 === 0) && !ins.some((v) => v.constant);
   if (outer !== 1 && feeders.some((f) => f)) unsupported(node, 'feeders of a concat with an outer count above 1');
@@ -103,7 +146,11 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
     rule: { kind: 'follow', nchw44, data: data.map((_, i) => i) },
     build: (env, step): StepImpl => {
       // an input with its own table runs through the wasm LUT kernel, one call per outer index
-      const luts = ins.map((v, i) => (tables[i] && !v.constant && !feeders[i] ? new LutKernel(env.core, { length: runs[i], table: tables[i]! }) : undefined));
+      const luts = ins.map((v, i) =>
+        tables[i] && !v.constant && !feeders[i]
+          ? new LutKernel(env.core, { length: runs[i], table: tables[i]! })
+          : undefined,
+      );
       const subs: (StepImpl | undefined)[] = [];
       try {
         feeders.forEach((f, i) => {
@@ -116,43 +163,54 @@ export function lowerConcat(node: Node, name: string, values: ReadonlyMap<string
       }
       const job = new Int32Array(JOB.SIZE);
       return {
-      algorithm: (tables.some((t) => t) ? 'concat-requant' : 'concat-copy') + subs.filter((s) => s).map((s) => `+${s!.algorithm}`).join(''),
-      bytes: luts.reduce((a, k) => a + (k?.bytes ?? 0), 0) + subs.reduce((a, k) => a + (k?.bytes ?? 0), 0),
-      scratchBytes: 0,
-      macs: 0,
-      dispose() {
-        for (const k of luts) k?.dispose();
-        for (const s of subs) s?.dispose();
-      },
-      run(p) {
-        const u8 = new Uint8Array(env.core.memory.buffer);
-        const total = runs.reduce((a, b) => a + b, 0);
-        for (let i = 0; i < ins.length; i++) {
-          if (subs[i]) {
-            // outer is 1: input i is the output's bytes [sum of the runs before it, + runs[i])
-            subs[i]!.run({ inputs: [p.inputs[i]], outputs: [p.outputs[0] + runs.slice(0, i).reduce((a, b) => a + b, 0)], scratch: p.scratch });
-            continue;
-          }
-          const v = ins[i], run = runs[i], t = tables[i];
-          const c = v.constant?.data as ArrayBufferView | undefined;
-          const src = c ? new Uint8Array(c.buffer, c.byteOffset, c.byteLength) : undefined;
-          let off = runs.slice(0, i).reduce((a, b) => a + b, 0);
-          for (let o = 0; o < outer; o++, off += total) {
-            const dst = p.outputs[0] + off;
-            const from = o * run;
-            if (luts[i]) {
-              runKernelSerial(env.core, luts[i]!, p.inputs[i] + from, 0, dst, job);
-            } else if (t) {
-              for (let e = 0; e < run; e++) u8[dst + e] = t[src ? src[from + e] : u8[p.inputs[i] + from + e]];
-            } else if (src) {
-              u8.set(src.subarray(from, from + run), dst);
-            } else {
-              u8.copyWithin(dst, p.inputs[i] + from, p.inputs[i] + from + run);
+        algorithm:
+          (tables.some((t) => t) ? 'concat-requant' : 'concat-copy') +
+          subs
+            .filter((s) => s)
+            .map((s) => `+${s!.algorithm}`)
+            .join(''),
+        bytes: luts.reduce((a, k) => a + (k?.bytes ?? 0), 0) + subs.reduce((a, k) => a + (k?.bytes ?? 0), 0),
+        scratchBytes: 0,
+        macs: 0,
+        dispose() {
+          for (const k of luts) k?.dispose();
+          for (const s of subs) s?.dispose();
+        },
+        run(p) {
+          const u8 = new Uint8Array(env.core.memory.buffer);
+          const total = runs.reduce((a, b) => a + b, 0);
+          for (let i = 0; i < ins.length; i++) {
+            if (subs[i]) {
+              // outer is 1: input i is the output's bytes [sum of the runs before it, + runs[i])
+              subs[i]!.run({
+                inputs: [p.inputs[i]],
+                outputs: [p.outputs[0] + runs.slice(0, i).reduce((a, b) => a + b, 0)],
+                scratch: p.scratch,
+              });
+              continue;
+            }
+            const v = ins[i],
+              run = runs[i],
+              t = tables[i];
+            const c = v.constant?.data as ArrayBufferView | undefined;
+            const src = c ? new Uint8Array(c.buffer, c.byteOffset, c.byteLength) : undefined;
+            let off = runs.slice(0, i).reduce((a, b) => a + b, 0);
+            for (let o = 0; o < outer; o++, off += total) {
+              const dst = p.outputs[0] + off;
+              const from = o * run;
+              if (luts[i]) {
+                runKernelSerial(env.core, luts[i]!, p.inputs[i] + from, 0, dst, job);
+              } else if (t) {
+                for (let e = 0; e < run; e++) u8[dst + e] = t[src ? src[from + e] : u8[p.inputs[i] + from + e]];
+              } else if (src) {
+                u8.set(src.subarray(from, from + run), dst);
+              } else {
+                u8.copyWithin(dst, p.inputs[i] + from, p.inputs[i] + from + run);
+              }
             }
           }
-        }
-      },
-    };
+        },
+      };
     },
   };
 }

@@ -19,8 +19,14 @@ import { normalizeConvParams } from '../../../params.js';
 import { candidates } from '../../../algos/pack.js';
 import type { Node, Tensor } from '../../graph/ir.js';
 import type { Lowering, PlannedValue } from '../../lowering/values.js';
-import { ELEMENT_BYTES } from '../../lowering/values.js';
-import { unsupported, type BuildEnv, type Lower, type LoweredNode, type StepImpl, type StepPointers } from '../../executor/step.js';
+import {
+  unsupported,
+  type BuildEnv,
+  type Lower,
+  type LoweredNode,
+  type StepImpl,
+  type StepPointers,
+} from '../../executor/step.js';
 import { I8ConvError } from '../../../errors.js';
 import { outputTable, tableInput } from './lower-common.js';
 import { attrFloat, attrInt, attrInts, numbersOf, spatialPads } from '../../graph/attrs.js';
@@ -70,8 +76,10 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
   const isConv = op === 'QLinearConv' || op === 'ConvInteger';
   const integer = op === 'ConvInteger' || op === 'MatMulInteger';
   // input indices: [x, x_s, x_zp, w, w_s, w_zp, y_s, y_zp, bias]
-  const I = integer ? { x: 0, xs: -1, xzp: 2, w: 1, ws: -1, wzp: 3, ys: -1, yzp: -1, b: -1 }
-    : op === 'QGemm' ? { x: 0, xs: 1, xzp: 2, w: 3, ws: 4, wzp: 5, ys: 7, yzp: 8, b: 6 }
+  const I = integer
+    ? { x: 0, xs: -1, xzp: 2, w: 1, ws: -1, wzp: 3, ys: -1, yzp: -1, b: -1 }
+    : op === 'QGemm'
+      ? { x: 0, xs: 1, xzp: 2, w: 3, ws: 4, wzp: 5, ys: 7, yzp: 8, b: 6 }
       : { x: 0, xs: 1, xzp: 2, w: 3, ws: 4, wzp: 5, ys: 6, yzp: 7, b: 8 };
   const has = (k: number) => k >= 0 && k < node.inputs.length && node.inputs[k] !== '';
   const x = v(I.x);
@@ -95,13 +103,19 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     checkScale(node, yScale, 'y_scale');
   }
   const wData = numbersOf(wT);
-  let oc: number, icpg: number, fh: number, fw: number, group = 1;
+  let oc: number,
+    icpg: number,
+    fh: number,
+    fw: number,
+    group = 1;
   let geometry: Partial<ConvBiasParams>;
   let n: number, ih: number, iw: number;
   let weightsOIHW: number[];
   if (isConv) {
-    const xd = x.dims, wd = wT.dims;
-    if (xd.length !== 4 && xd.length !== 3) unsupported(node, `${xd.length - 2}-D convolutions are not supported (1-D and 2-D are)`);
+    const xd = x.dims,
+      wd = wT.dims;
+    if (xd.length !== 4 && xd.length !== 3)
+      unsupported(node, `${xd.length - 2}-D convolutions are not supported (1-D and 2-D are)`);
     const rank1 = xd.length === 3;
     [n, ih, iw] = rank1 ? [xd[0], 1, xd[2]] : [xd[0], xd[2], xd[3]];
     oc = wd[0];
@@ -112,17 +126,31 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     const strides = k1(attrInts(node, 'strides'), 1);
     const dil = k1(attrInts(node, 'dilations'), 1);
     const kernel = attrInts(node, 'kernel_shape');
-    if (kernel && (rank1 ? kernel[0] !== fw : kernel[0] !== fh || kernel[1] !== fw)) unsupported(node, `kernel_shape [${kernel}] differs from the weight's`);
+    if (kernel && (rank1 ? kernel[0] !== fw : kernel[0] !== fh || kernel[1] !== fw))
+      unsupported(node, `kernel_shape [${kernel}] differs from the weight's`);
     let pads: [number, number, number, number];
     if (rank1) {
       const p1 = attrInts(node, 'pads') ?? [0, 0];
       const ap = node.attributes.get('auto_pad');
-      if (ap && !(ap.kind === 'string' && (ap.value === 'NOTSET' || ap.value === 'VALID'))) unsupported(node, 'auto_pad SAME on a 1-D convolution');
+      if (ap && !(ap.kind === 'string' && (ap.value === 'NOTSET' || ap.value === 'VALID')))
+        unsupported(node, 'auto_pad SAME on a 1-D convolution');
       pads = ap?.kind === 'string' && ap.value === 'VALID' ? [0, 0, 0, 0] : [0, p1[0], 0, p1[1]];
     } else {
       pads = spatialPads(node, [ih, iw], [fh, fw], strides, dil);
     }
-    geometry = { n, ic: icpg * group, ih, iw, oc, fh, fw, stride: [strides[0], strides[1]], dilation: [dil[0], dil[1]], pad: pads, group };
+    geometry = {
+      n,
+      ic: icpg * group,
+      ih,
+      iw,
+      oc,
+      fh,
+      fw,
+      stride: [strides[0], strides[1]],
+      dilation: [dil[0], dil[1]],
+      pad: pads,
+      group,
+    };
     weightsOIHW = wData;
   } else {
     // A [..., M, K] x B [K, N] (or QGemm's transB B [N, K])
@@ -140,10 +168,19 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     ih = iw = 1;
     geometry = { n, ic: k, ih: 1, iw: 1, oc, fh: 1, fw: 1 };
     weightsOIHW = new Array(k * nn);
-    for (let o = 0; o < nn; o++) for (let i = 0; i < k; i++) weightsOIHW[o * k + i] = transB ? wData[o * k + i] : wData[i * nn + o];
+    for (let o = 0; o < nn; o++)
+      for (let i = 0; i < k; i++) weightsOIHW[o * k + i] = transB ? wData[o * k + i] : wData[i * nn + o];
   }
-  const wzp = perChannel(node, has(I.wzp) ? constant(values, node, I.wzp, 'w_zero_point') : undefined, oc, 'w_zero_point', 0);
-  let wScales = has(I.ws) ? perChannel(node, constant(values, node, I.ws, 'w_scale'), oc, 'w_scale', 1) : new Array(oc).fill(1);
+  const wzp = perChannel(
+    node,
+    has(I.wzp) ? constant(values, node, I.wzp, 'w_zero_point') : undefined,
+    oc,
+    'w_zero_point',
+    0,
+  );
+  let wScales = has(I.ws)
+    ? perChannel(node, constant(values, node, I.ws, 'w_scale'), oc, 'w_scale', 1)
+    : new Array(oc).fill(1);
   wScales.forEach((s) => checkScale(node, s, 'w_scale'));
   let srcScale = xScale;
   if (op === 'QGemm') {
@@ -161,11 +198,13 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     const b = constant(values, node, I.b, 'the bias');
     if (b.type !== 'int32') unsupported(node, `bias type ${b.type}`);
     const bv = numbersOf(b);
-    if (bv.length !== oc && bv.length !== 1) unsupported(node, `bias of ${bv.length} elements for ${oc} output channels`);
+    if (bv.length !== oc && bv.length !== 1)
+      unsupported(node, `bias of ${bv.length} elements for ${oc} output channels`);
     bias = Int32Array.from(bv.length === 1 ? new Array(oc).fill(bv[0]) : bv);
   }
   const srcType = x.type;
-  if (!Number.isInteger(xZp) || xZp < (srcType === 'uint8' ? 0 : -128) || xZp > (srcType === 'uint8' ? 255 : 127)) unsupported(node, `x_zero_point ${xZp}`);
+  if (!Number.isInteger(xZp) || xZp < (srcType === 'uint8' ? 0 : -128) || xZp > (srcType === 'uint8' ? 255 : 127))
+    unsupported(node, `x_zero_point ${xZp}`);
   if (wScales.length !== oc) wScales = new Array(oc).fill(wScales[0]);
   const params: Omit<ConvBiasParams, 'format'> = {
     ...(geometry as Omit<ConvBiasParams, 'format' | 'srcScale' | 'filterScale'>),
@@ -183,7 +222,9 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
 /** Whether some algorithm of the pack runs the convolution in a format. */
 function formatRuns(spec: ConvSpec, format: ConvFormat, intOut: boolean): boolean {
   try {
-    const p = intOut ? { ...spec.params, dstScale: undefined, dstType: 'int32' as const, dstZeroPoint: 0, biasMode: 'none' as const } : spec.params;
+    const p = intOut
+      ? { ...spec.params, dstScale: undefined, dstType: 'int32' as const, dstZeroPoint: 0, biasMode: 'none' as const }
+      : spec.params;
     return candidates(normalizeConvParams({ ...p, format } as ConvBiasParams)).length > 0;
   } catch {
     return false;
@@ -192,19 +233,22 @@ function formatRuns(spec: ConvSpec, format: ConvFormat, intOut: boolean): boolea
 
 /** A QLinearMatMul whose B is no constant 2-D tensor (the host runs it). */
 const computedB = (node: Node, values: ReadonlyMap<string, PlannedValue>): boolean =>
-  node.opType === 'QLinearMatMul' && (!values.get(node.inputs[3])?.constant || values.get(node.inputs[3])!.dims.length !== 2);
+  node.opType === 'QLinearMatMul' &&
+  (!values.get(node.inputs[3])?.constant || values.get(node.inputs[3])!.dims.length !== 2);
 
 /**
  * QLinearConv, QLinearMatMul and QGemm with a constant 2-D B, ConvInteger, MatMulInteger: a ConvBias of the pack
  * (the operator table's lowering of the convolutions and matrix products). Their i8conv forms (made by
  * src/model/graph/passes/fuse-output-tables.ts) carry an `output_table` the kernels apply to every output byte.
  */
-export const lowerConvOp: Lower = (node, { name, values }) => (computedB(node, values) ? undefined : lowerConv(node, name, values));
+export const lowerConvOp: Lower = (node, { name, values }) =>
+  computedB(node, values) ? undefined : lowerConv(node, name, values);
 
 /** Whether a node lowers to a ConvBias with an 8-bit output, so that a look-up after it can be applied as it stores. */
 export function convTakesOutputTable(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
   const key = `${node.domain}:${node.opType}`;
-  if ((key !== ':QLinearConv' && key !== ':QLinearMatMul' && key !== 'com.microsoft:QGemm') || computedB(node, values)) return false;
+  if ((key !== ':QLinearConv' && key !== ':QLinearMatMul' && key !== 'com.microsoft:QGemm') || computedB(node, values))
+    return false;
   try {
     return convSpec(node, values).outType !== 'int32';
   } catch (e) {
@@ -230,7 +274,14 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
     const base = tableInput(node) ?? y;
     for (const k of [0, 1]) {
       const t = `${base}#acc${k}`;
-      values.set(t, { name: t, type: 'int32', dims: [...yv.dims], layout: 'NCHW', bytes: yv.dims.reduce((a, b) => a * b, 1) * 4, offset: -1 });
+      values.set(t, {
+        name: t,
+        type: 'int32',
+        dims: [...yv.dims],
+        layout: 'NCHW',
+        bytes: yv.dims.reduce((a, b) => a * b, 1) * 4,
+        offset: -1,
+      });
       outputs.push(t);
     }
   }
@@ -251,7 +302,9 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
   const format: ConvFormat = outLayout === 'NCHW' ? 'NCHW' : inLayout === 'NCHW44' ? 'NCHW44' : 'NCHW_NCHW44';
   const select = env.select;
   const make = (p: ConvBiasParams, filter: Int8Array, bias: Int32Array | undefined): ConvBias => {
-    const c = new ConvBias(env.core, env.selection ? { ...p, selection: env.selection } : p, env.convOptions, select, { model: true });
+    const c = new ConvBias(env.core, env.selection ? { ...p, selection: env.selection } : p, env.convOptions, select, {
+      model: true,
+    });
     try {
       c.setFilter(filter);
       if (bias) c.setBias(bias);
@@ -288,12 +341,20 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
     };
   }
   // general path: w - zp = 2a + b
-  const a = new Int8Array(spec.weights.length), b = new Int8Array(spec.weights.length);
+  const a = new Int8Array(spec.weights.length),
+    b = new Int8Array(spec.weights.length);
   for (let i = 0; i < a.length; i++) {
     a[i] = Math.floor(spec.weights[i] / 2);
     b[i] = spec.weights[i] - 2 * a[i];
   }
-  const ip: ConvBiasParams = { ...spec.params, format, dstScale: undefined, dstType: 'int32', dstZeroPoint: 0, biasMode: 'none' } as ConvBiasParams;
+  const ip: ConvBiasParams = {
+    ...spec.params,
+    format,
+    dstScale: undefined,
+    dstType: 'int32',
+    dstZeroPoint: 0,
+    biasMode: 'none',
+  } as ConvBiasParams;
   const ca = make(ip, a, undefined);
   let cb: ConvBias;
   try {
@@ -303,11 +364,17 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
     throw e;
   }
   const s = ca.params;
-  const oc = s.oc, hw = s.oh * s.ow;
+  const oc = s.oc,
+    hw = s.oh * s.ow;
   const scales = new Float32Array(oc);
-  for (let o = 0; o < oc; o++) scales[o] = spec.outType === 'int32' ? 1 : f32(f32(f32(s.srcScale) * f32(s.filterScales[o])) / f32(s.dstScale ?? spec.params.dstScale!));
+  for (let o = 0; o < oc; o++)
+    scales[o] =
+      spec.outType === 'int32'
+        ? 1
+        : f32(f32(f32(s.srcScale) * f32(s.filterScales[o])) / f32(s.dstScale ?? spec.params.dstScale!));
   const bias = spec.bias;
-  const outType = spec.outType, zp = spec.outZeroPoint;
+  const outType = spec.outType,
+    zp = spec.outZeroPoint;
   const [lo, hi] = outType === 'uint8' ? [0, 255] : [-128, 127];
   const nb = outLayout === 'NCHW44';
   const run = (p: StepPointers): void => {
@@ -315,9 +382,15 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
     cb.runAt(p.inputs[0], p.outputs[2], p.scratch);
     const buf = env.core.memory.buffer;
     const total = s.n * oc * hw;
-    const acc0 = new Int32Array(buf, p.outputs[1], total), acc1 = new Int32Array(buf, p.outputs[2], total);
+    const acc0 = new Int32Array(buf, p.outputs[1], total),
+      acc1 = new Int32Array(buf, p.outputs[2], total);
     const out32 = outType === 'int32' ? new Int32Array(buf, p.outputs[0], total) : undefined;
-    const out8 = outType === 'int8' ? new Int8Array(buf, p.outputs[0], total) : outType === 'uint8' ? new Uint8Array(buf, p.outputs[0], total) : undefined;
+    const out8 =
+      outType === 'int8'
+        ? new Int8Array(buf, p.outputs[0], total)
+        : outType === 'uint8'
+          ? new Uint8Array(buf, p.outputs[0], total)
+          : undefined;
     for (let i = 0; i < total; i++) {
       const c = nb ? (Math.floor(i / (hw * 4)) % (oc / 4)) * 4 + (i & 3) : Math.floor(i / hw) % oc;
       const v = (2 * acc0[i] + acc1[i] + (bias ? bias[c] : 0)) | 0;

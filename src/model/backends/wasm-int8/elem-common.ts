@@ -10,7 +10,7 @@
  * Types travel to wasm as byte xors (0 for uint8, 0x80 for int8): an int8 byte ^ 0x80 is its value + 128, so the
  * kernels compute on unsigned bytes with the zero points moved by +128 (elem-ctx.ts).
  */
-import { I8ConvError, check } from '../../../errors.js';
+import { check } from '../../../errors.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { KernelDispatch, PtrArg, TaskFunction } from '../../../threads/protocol.js';
 import type { ModelKernel, QType } from '../types.js';
@@ -36,17 +36,29 @@ export const xorOf = (t: QType): number => (t === 'int8' ? 0x80 : 0);
 
 /** An element count: an integer in [0, MAX_ELEMENTS]. */
 export function checkLength(n: unknown, param: string): number {
-  check(typeof n === 'number' && Number.isInteger(n) && n >= 0, 'BAD_SHAPE', param, `must be an integer >= 0 (elements), got ${String(n)}`);
+  check(
+    typeof n === 'number' && Number.isInteger(n) && n >= 0,
+    'BAD_SHAPE',
+    param,
+    `must be an integer >= 0 (elements), got ${String(n)}`,
+  );
   check(n <= MAX_ELEMENTS, 'TOO_LARGE', param, `${n} elements are more than the ${MAX_ELEMENTS} these kernels take`);
   return n;
 }
 
 /** Tensor dims: an array of integers >= 0 whose product is at most MAX_ELEMENTS. Returns a copy. */
 export function checkDims(d: unknown, param: string): number[] {
-  check(Array.isArray(d) && d.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= 0), 'BAD_SHAPE', param,
-    `must be an array of integers >= 0, got ${JSON.stringify(d)}`);
+  check(
+    Array.isArray(d) && d.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= 0),
+    'BAD_SHAPE',
+    param,
+    `must be an array of integers >= 0, got ${JSON.stringify(d)}`,
+  );
   const dims = [...(d as number[])];
-  checkLength(dims.reduce((a, b) => a * b, 1), `${param} (elements)`);
+  checkLength(
+    dims.reduce((a, b) => a * b, 1),
+    `${param} (elements)`,
+  );
   return dims;
 }
 

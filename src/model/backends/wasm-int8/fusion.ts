@@ -22,7 +22,10 @@ export { resizeTakesOutputTable } from './resize.js';
  * A node the LUT kernel runs: its table (256 raw output bytes by raw input byte) and the input it indexes; undefined
  * for any other node, and for one whose lowering refuses it (the lowering reports that).
  */
-export function lookupTableOf(node: Node, values: ReadonlyMap<string, PlannedValue>): { table: Uint8Array; x: string } | undefined {
+export function lookupTableOf(
+  node: Node,
+  values: ReadonlyMap<string, PlannedValue>,
+): { table: Uint8Array; x: string } | undefined {
   const key = `${node.domain}:${node.opType}`;
   try {
     if (key === 'i8conv:Lut' || key === 'com.microsoft:QLinearSigmoid' || key === 'com.microsoft:QLinearLeakyRelu') {

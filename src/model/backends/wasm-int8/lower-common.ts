@@ -17,7 +17,13 @@ export const THREADED_BYTES = 1 << 16;
 
 export const is8 = (t: string): t is QType => t === 'uint8' || t === 'int8';
 
-export function scalarConst(node: Node, values: ReadonlyMap<string, PlannedValue>, k: number, what: string, dflt?: number): number {
+export function scalarConst(
+  node: Node,
+  values: ReadonlyMap<string, PlannedValue>,
+  k: number,
+  what: string,
+  dflt?: number,
+): number {
   const name = node.inputs[k];
   if (!name) {
     if (dflt === undefined) unsupported(node, `${what} (input ${k}) is required`);
@@ -30,8 +36,14 @@ export function scalarConst(node: Node, values: ReadonlyMap<string, PlannedValue
 }
 
 /** A kernel-backed step: the kernel is made at build time, in the step's planned layout. */
-export function kernelLowering(node: Node, name: string, inputs: string[], rule: Lowering['rule'], make: (env: BuildEnv, layout: Layout, step: Lowering) => ModelKernel,
-  opts: { second?: boolean; inPlace?: boolean } = {}): LoweredNode {
+export function kernelLowering(
+  node: Node,
+  name: string,
+  inputs: string[],
+  rule: Lowering['rule'],
+  make: (env: BuildEnv, layout: Layout, step: Lowering) => ModelKernel,
+  opts: { second?: boolean; inPlace?: boolean } = {},
+): LoweredNode {
   return {
     name,
     op: node.opType,
@@ -52,7 +64,10 @@ export function kernelLowering(node: Node, name: string, inputs: string[], rule:
         k.dispose();
         throw e;
       }
-      const impl = kernelStep(env.core, k, { second: opts.second ? 1 : undefined, threaded: out.bytes >= THREADED_BYTES });
+      const impl = kernelStep(env.core, k, {
+        second: opts.second ? 1 : undefined,
+        threaded: out.bytes >= THREADED_BYTES,
+      });
       const owned = consts.filter((c) => c !== undefined).length;
       if (!owned) return impl;
       return {
@@ -76,11 +91,20 @@ function constantPointer(env: BuildEnv, blocks: GuardedBlocks, name: string, lay
   let bytes = new Uint8Array(c.buffer, c.byteOffset, c.byteLength);
   const d = v.dims;
   if (layout === 'NCHW44' && d.length === 4 && d[2] * d[3] > 1 && d[1] % 4 === 0) {
-    const es = c.byteLength / Math.max(1, d.reduce((a, b) => a * b, 1));
+    const es =
+      c.byteLength /
+      Math.max(
+        1,
+        d.reduce((a, b) => a * b, 1),
+      );
     const out = new Uint8Array(bytes.length);
     const hw = d[2] * d[3];
-    for (let n = 0; n < d[0]; n++) for (let ch = 0; ch < d[1]; ch++) for (let i = 0; i < hw; i++) for (let e = 0; e < es; e++)
-      out[((((n * (d[1] >> 2) + (ch >> 2)) * hw + i) * 4) + (ch & 3)) * es + e] = bytes[(((n * d[1] + ch) * hw) + i) * es + e];
+    for (let n = 0; n < d[0]; n++)
+      for (let ch = 0; ch < d[1]; ch++)
+        for (let i = 0; i < hw; i++)
+          for (let e = 0; e < es; e++)
+            out[(((n * (d[1] >> 2) + (ch >> 2)) * hw + i) * 4 + (ch & 3)) * es + e] =
+              bytes[((n * d[1] + ch) * hw + i) * es + e];
     bytes = out;
   }
   const off = blocks.alloc(Math.max(16, bytes.length) + 16);

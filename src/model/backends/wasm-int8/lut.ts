@@ -7,7 +7,20 @@
  */
 import { check } from '../../../errors.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
-import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SECOND, SRC, checkLength, checkQType, checkScale, checkZeroPoint, xorOf } from './elem-common.js';
+import {
+  DST,
+  ELEM_CTX as F,
+  ElemKernel,
+  NONE,
+  Q_RANGE,
+  SECOND,
+  SRC,
+  checkLength,
+  checkQType,
+  checkScale,
+  checkZeroPoint,
+  xorOf,
+} from './elem-common.js';
 import { binaryTableOf, writeBinaryRecord, type BinaryQuant } from './binary.js';
 import { checkTable } from '../../numerics/tables.js';
 import type { Layout, QType } from '../types.js';
@@ -72,9 +85,24 @@ export class ChannelTableKernel extends ElemKernel {
 
   constructor(core: WasmRuntimeCore, p: ChannelTableParams) {
     const n = checkLength(p.length, 'ChannelTable.length');
-    check(Number.isInteger(p.inner) && p.inner >= 1 && Number.isInteger(p.channels) && p.channels >= 1, 'BAD_SHAPE', 'ChannelTable', `inner ${p.inner} and channels ${p.channels} must be integers >= 1`);
-    check(p.outBytes === 1 || p.outBytes === 4, 'INVALID_PARAM', 'ChannelTable.outBytes', `must be 1 or 4, got ${String(p.outBytes)}`);
-    check(p.table instanceof Uint8Array && p.table.length === p.channels * 256 * p.outBytes, 'BAD_BUFFER', 'ChannelTable.table', `must be a Uint8Array of ${p.channels * 256 * p.outBytes} bytes`);
+    check(
+      Number.isInteger(p.inner) && p.inner >= 1 && Number.isInteger(p.channels) && p.channels >= 1,
+      'BAD_SHAPE',
+      'ChannelTable',
+      `inner ${p.inner} and channels ${p.channels} must be integers >= 1`,
+    );
+    check(
+      p.outBytes === 1 || p.outBytes === 4,
+      'INVALID_PARAM',
+      'ChannelTable.outBytes',
+      `must be 1 or 4, got ${String(p.outBytes)}`,
+    );
+    check(
+      p.table instanceof Uint8Array && p.table.length === p.channels * 256 * p.outBytes,
+      'BAD_BUFFER',
+      'ChannelTable.table',
+      `must be a Uint8Array of ${p.channels * 256 * p.outBytes} bytes`,
+    );
     super(core, p.table.length);
     this.algorithm = p.outBytes === 4 ? 'channel-table-f32' : 'channel-table';
     this.setI32(F.CT_TABLE, this.extra);
@@ -98,7 +126,6 @@ export class ChannelTableKernel extends ElemKernel {
     this.plan('channelTableTask', n, [SRC, NONE, DST]);
   }
 }
-
 
 export interface ChannelGateParams {
   /** the type of x, g, the product and the output */
@@ -130,23 +157,42 @@ export class ChannelGateKernel extends ElemKernel {
   constructor(core: WasmRuntimeCore, p: ChannelGateParams) {
     const n = checkLength(p.length, 'ChannelGate.length');
     checkQType(p.type, 'ChannelGate.type');
-    check(Number.isInteger(p.inner) && p.inner >= 1 && Number.isInteger(p.channels) && p.channels >= 1, 'BAD_SHAPE', 'ChannelGate', `inner ${p.inner} and channels ${p.channels} must be integers >= 1`);
-    check(p.layout === 'NCHW' || (p.layout === 'NCHW44' && p.channels % 4 === 0), 'INVALID_PARAM', 'ChannelGate.layout', `NCHW, or NCHW44 with channels % 4 == 0 (got ${String(p.layout)}, ${p.channels})`);
+    check(
+      Number.isInteger(p.inner) && p.inner >= 1 && Number.isInteger(p.channels) && p.channels >= 1,
+      'BAD_SHAPE',
+      'ChannelGate',
+      `inner ${p.inner} and channels ${p.channels} must be integers >= 1`,
+    );
+    check(
+      p.layout === 'NCHW' || (p.layout === 'NCHW44' && p.channels % 4 === 0),
+      'INVALID_PARAM',
+      'ChannelGate.layout',
+      `NCHW, or NCHW44 with channels % 4 == 0 (got ${String(p.layout)}, ${p.channels})`,
+    );
     const steps = [p.mul, ...(p.add ? [p.add] : [])].map((st, k) => {
       const w = k === 0 ? 'ChannelGate.mul' : 'ChannelGate.add';
       return {
-        aScale: checkScale(st.aScale, `${w}.aScale`), aZeroPoint: checkZeroPoint(st.aZeroPoint, p.type, `${w}.aZeroPoint`),
-        bScale: checkScale(st.bScale, `${w}.bScale`), bZeroPoint: checkZeroPoint(st.bZeroPoint, p.type, `${w}.bZeroPoint`),
-        cScale: checkScale(st.cScale, `${w}.cScale`), cZeroPoint: checkZeroPoint(st.cZeroPoint, p.type, `${w}.cZeroPoint`),
+        aScale: checkScale(st.aScale, `${w}.aScale`),
+        aZeroPoint: checkZeroPoint(st.aZeroPoint, p.type, `${w}.aZeroPoint`),
+        bScale: checkScale(st.bScale, `${w}.bScale`),
+        bZeroPoint: checkZeroPoint(st.bZeroPoint, p.type, `${w}.bZeroPoint`),
+        cScale: checkScale(st.cScale, `${w}.cScale`),
+        cZeroPoint: checkZeroPoint(st.cZeroPoint, p.type, `${w}.cZeroPoint`),
       };
     });
     const REC = F.EL_CTX_BYTES;
     super(core, 2 * REC + 256 + p.channels * 256);
     this.algorithm = p.add ? 'gate-mul-add-table' : 'gate-mul-table';
-    const mulAt = this.extra, addAt = this.extra + REC, ident = this.extra + 2 * REC, table = ident + 256;
+    const mulAt = this.extra,
+      addAt = this.extra + REC,
+      ident = this.extra + 2 * REC,
+      table = ident + 256;
     writeBinaryRecord(core, mulAt, { op: 'mul', type: p.type, ...steps[0] });
     if (p.add) writeBinaryRecord(core, addAt, { op: 'add', type: p.type, ...steps[1] });
-    core.u8().set(new Uint8Array(256).map((_, i) => i), ident);
+    core.u8().set(
+      new Uint8Array(256).map((_, i) => i),
+      ident,
+    );
     this.setI32(F.CT_TABLE, table);
     this.setI32(F.CT_INNER, p.inner);
     this.setI32(F.CT_C, p.channels);
@@ -157,7 +203,11 @@ export class ChannelGateKernel extends ElemKernel {
     this.setI32(F.GT_IDENT, ident);
     this.plan('channelTableTask', n, [SRC, NONE, DST]);
     // the tables first (16 channels a task), then the look-up; a dispatch ends before the next starts
-    if (n > 0) this.dispatch = [{ fn: 'gateTableTask', range: [Math.ceil(p.channels / 16)], args: [NONE, SECOND, NONE] }, ...this.dispatch];
+    if (n > 0)
+      this.dispatch = [
+        { fn: 'gateTableTask', range: [Math.ceil(p.channels / 16)], args: [NONE, SECOND, NONE] },
+        ...this.dispatch,
+      ];
   }
 }
 
@@ -169,24 +219,35 @@ export class ChannelGateKernel extends ElemKernel {
  */
 export function lutTableOf(node: Node, values: ReadonlyMap<string, PlannedValue>): ArrayLike<number> {
   const key = `${node.domain}:${node.opType}`;
-  const x = values.get(node.inputs[0])!, out = values.get(node.outputs[0]);
+  const x = values.get(node.inputs[0])!,
+    out = values.get(node.outputs[0]);
   if (!is8(x.type) || !out || !is8(out.type)) unsupported(node, `types ${x.type} -> ${out?.type}`);
   if (key === 'i8conv:Lut') {
     const t = values.get(node.inputs[1])!;
-    if (!t.constant || t.constant.data.length !== 256) unsupported(node, 'the table (input 1) must be a constant of 256 entries');
+    if (!t.constant || t.constant.data.length !== 256)
+      unsupported(node, 'the table (input 1) must be a constant of 256 entries');
     return numbersOf(t.constant);
   }
   const sc = [1, 2, 3, 4].map((k) => scalarConst(node, values, k, `input ${k}`, k === 2 || k === 4 ? 0 : undefined));
   if (sc.some(Number.isNaN)) unsupported(node, 'per-axis scales');
   if (x.type !== out.type) unsupported(node, `input ${x.type}, output ${out.type}`);
-  return key.endsWith('Sigmoid') ? sigmoidTable(x.type, sc[0], sc[1], sc[2], sc[3]) : leakyReluTable(x.type, sc[0], sc[1], sc[2], sc[3], attrFloat(node, 'alpha', 0.01));
+  return key.endsWith('Sigmoid')
+    ? sigmoidTable(x.type, sc[0], sc[1], sc[2], sc[3])
+    : leakyReluTable(x.type, sc[0], sc[1], sc[2], sc[3], attrFloat(node, 'alpha', 0.01));
 }
 
 /** QLinearSigmoid, QLinearLeakyRelu and i8conv Lut: the LUT kernel over the table (lutTableOf). */
 export const lowerLut: Lower = (node, { name, values }) => {
   const x = values.get(node.inputs[0])!;
   const table = lutTableOf(node, values);
-  return kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env) => new LutKernel(env.core, { length: x.dims.reduce((a, b) => a * b, 1), table }), { inPlace: true });
+  return kernelLowering(
+    node,
+    name,
+    [node.inputs[0]],
+    follow(c4(x)),
+    (env) => new LutKernel(env.core, { length: x.dims.reduce((a, b) => a * b, 1), table }),
+    { inPlace: true },
+  );
 };
 
 /** An attribute's raw tensor bytes, or UNSUPPORTED_OP. */
@@ -212,13 +273,16 @@ function quantAttr(node: Node, name: string): BinaryQuant | undefined {
  * `quantize_scale`, `quantize_zero_point` x is float32, quantized first as QuantizeLinear does.
  */
 export const lowerChannelTable: Lower = (node, { name, values }) => {
-  const x = values.get(node.inputs[0])!, y = values.get(node.outputs[0])!;
+  const x = values.get(node.inputs[0])!,
+    y = values.get(node.outputs[0])!;
   const table = tensorBytes(node, 'table');
   const qt = node.attributes.get('quantize_type');
   let quantize: ChannelTableParams['quantize'];
   if (qt) {
-    const s = node.attributes.get('quantize_scale'), z = node.attributes.get('quantize_zero_point');
-    if (qt.kind !== 'string' || s?.kind !== 'float' || z?.kind !== 'int') unsupported(node, 'quantize_type, quantize_scale and quantize_zero_point must be a string, a float and an int');
+    const s = node.attributes.get('quantize_scale'),
+      z = node.attributes.get('quantize_zero_point');
+    if (qt.kind !== 'string' || s?.kind !== 'float' || z?.kind !== 'int')
+      unsupported(node, 'quantize_type, quantize_scale and quantize_zero_point must be a string, a float and an int');
     quantize = { type: qt.value as QType, scale: s.value, zeroPoint: z.value };
   }
   const [, C, H, W] = x.dims;
@@ -234,7 +298,12 @@ export const lowerChannelTable: Lower = (node, { name, values }) => {
     // over its input where the element sizes agree (bytes to bytes, float32 quantized to float32): each step reads
     // its word or vector before it writes it; no write-allocate of a second stream
     inPlace: true,
-    build: (env) => kernelStep(env.core, new ChannelTableKernel(env.core, { length, inner: H * W, channels: C, outBytes, table, quantize }), { threaded: y.bytes >= THREADED_BYTES }),
+    build: (env) =>
+      kernelStep(
+        env.core,
+        new ChannelTableKernel(env.core, { length, inner: H * W, channels: C, outBytes, table, quantize }),
+        { threaded: y.bytes >= THREADED_BYTES },
+      ),
   };
 };
 
@@ -243,7 +312,9 @@ export const lowerChannelTable: Lower = (node, { name, values }) => {
  * with attributes `mul` and `add` their quantization (A is x), or QLinearMul(x, g) alone without `add`.
  */
 export const lowerChannelGate: Lower = (node, { name, values }) => {
-  const x = values.get(node.inputs[0])!, g = values.get(node.inputs[1])!, y = values.get(node.outputs[0])!;
+  const x = values.get(node.inputs[0])!,
+    g = values.get(node.inputs[1])!,
+    y = values.get(node.outputs[0])!;
   const mul = quantAttr(node, 'mul');
   if (!mul) unsupported(node, 'attribute mul is required');
   const add = quantAttr(node, 'add');
@@ -257,9 +328,20 @@ export const lowerChannelGate: Lower = (node, { name, values }) => {
     outputs: [node.outputs[0]],
     rule: { kind: 'follow', nchw44: C % 4 === 0, data: [0, 1] },
     inPlace: true,
-    build: (env, step) => kernelStep(env.core, new ChannelGateKernel(env.core, {
-      type: x.type as QType, length: N * C * H * W, inner: H * W, channels: gd[0] * C, layout: step.layout ?? 'NCHW', mul, add,
-    }), { second: 1, threaded: y.bytes >= THREADED_BYTES }),
+    build: (env, step) =>
+      kernelStep(
+        env.core,
+        new ChannelGateKernel(env.core, {
+          type: x.type as QType,
+          length: N * C * H * W,
+          inner: H * W,
+          channels: gd[0] * C,
+          layout: step.layout ?? 'NCHW',
+          mul,
+          add,
+        }),
+        { second: 1, threaded: y.bytes >= THREADED_BYTES },
+      ),
   };
 };
 
@@ -268,5 +350,12 @@ export const lowerQLinearBinaryTable: Lower = (node, { name, values }) => {
   const t = binaryTableOf(node, values);
   if (!t) return undefined;
   const act = values.get(t.x)!;
-  return kernelLowering(node, name, [t.x], follow(c4(act)), (env) => new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table: t.table }), { inPlace: true });
+  return kernelLowering(
+    node,
+    name,
+    [t.x],
+    follow(c4(act)),
+    (env) => new LutKernel(env.core, { length: act.dims.reduce((p, q) => p * q, 1), table: t.table }),
+    { inPlace: true },
+  );
 };

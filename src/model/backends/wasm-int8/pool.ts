@@ -29,7 +29,16 @@ import type { Attribute } from '../../graph/ir.js';
 import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { Layout, ModelKernel, QType } from '../types.js';
-import { KernelBlocks, LAYOUT_CODE, checkScale, checkTensor4, checkZeroPoint, refuse, splitPlanes, writeCtx } from './spatial-common.js';
+import {
+  KernelBlocks,
+  LAYOUT_CODE,
+  checkScale,
+  checkTensor4,
+  checkZeroPoint,
+  refuse,
+  splitPlanes,
+  writeCtx,
+} from './spatial-common.js';
 import { POOL_CTX } from './ctx.generated.js';
 import type { Lower } from '../../executor/step.js';
 import { unsupported } from '../../executor/step.js';
@@ -67,26 +76,51 @@ const isInts = (v: unknown, n: number, min: number): v is number[] =>
   Array.isArray(v) && v.length === n && v.every((x) => Number.isInteger(x) && x >= min);
 
 /** The window geometry of a 2-D pool over an H x W input (see the header); throws I8ConvError for what it refuses. */
-export function poolWindow2d(op: string, node: string | undefined, h: number, w: number, a: PoolAttributes, allowDilations: boolean): PoolWindow2d {
-  if (!isInts(a.kernelShape, 2, 1)) refuse(op, node, 'kernel_shape', `kernel_shape must be 2 integers >= 1 (2-D pooling), got [${String(a.kernelShape)}]`);
+export function poolWindow2d(
+  op: string,
+  node: string | undefined,
+  h: number,
+  w: number,
+  a: PoolAttributes,
+  allowDilations: boolean,
+): PoolWindow2d {
+  if (!isInts(a.kernelShape, 2, 1))
+    refuse(
+      op,
+      node,
+      'kernel_shape',
+      `kernel_shape must be 2 integers >= 1 (2-D pooling), got [${String(a.kernelShape)}]`,
+    );
   const strides = a.strides ?? [1, 1];
   const dil = a.dilations ?? [1, 1];
   if (!isInts(strides, 2, 1)) refuse(op, node, 'strides', `strides must be 2 integers >= 1, got [${String(strides)}]`);
   if (!isInts(dil, 2, 1)) refuse(op, node, 'dilations', `dilations must be 2 integers >= 1, got [${String(dil)}]`);
-  if (!allowDilations && (dil[0] !== 1 || dil[1] !== 1)) refuse(op, node, 'dilations', `${op} takes no dilations, got [${dil.join(', ')}]`);
+  if (!allowDilations && (dil[0] !== 1 || dil[1] !== 1))
+    refuse(op, node, 'dilations', `${op} takes no dilations, got [${dil.join(', ')}]`);
   const ceil = a.ceilMode ?? 0;
   if (ceil !== 0 && ceil !== 1) refuse(op, node, 'ceil_mode', `ceil_mode must be 0 or 1, got ${String(ceil)}`);
   const autoPad = a.autoPad ?? 'NOTSET';
-  if (!['NOTSET', 'VALID', 'SAME_UPPER', 'SAME_LOWER'].includes(autoPad)) refuse(op, node, 'auto_pad', `auto_pad ${String(autoPad)} is not one of NOTSET, VALID, SAME_UPPER, SAME_LOWER`);
+  if (!['NOTSET', 'VALID', 'SAME_UPPER', 'SAME_LOWER'].includes(autoPad))
+    refuse(op, node, 'auto_pad', `auto_pad ${String(autoPad)} is not one of NOTSET, VALID, SAME_UPPER, SAME_LOWER`);
   if (a.pads !== undefined) {
     if (autoPad !== 'NOTSET') refuse(op, node, 'pads', `pads given with auto_pad ${autoPad}`);
-    if (!isInts(a.pads, 4, 0)) refuse(op, node, 'pads', `pads must be 4 integers >= 0 [top, left, bottom, right], got [${String(a.pads)}]`);
+    if (!isInts(a.pads, 4, 0))
+      refuse(op, node, 'pads', `pads must be 4 integers >= 0 [top, left, bottom, right], got [${String(a.pads)}]`);
   }
   const pads = a.pads ?? [0, 0, 0, 0];
   const dims = [h, w];
-  const g: PoolWindow2d = { kernel: [a.kernelShape[0], a.kernelShape[1]], strides: [strides[0], strides[1]], dilations: [dil[0], dil[1]], padBegin: [0, 0], padEnd: [0, 0], out: [0, 0] };
+  const g: PoolWindow2d = {
+    kernel: [a.kernelShape[0], a.kernelShape[1]],
+    strides: [strides[0], strides[1]],
+    dilations: [dil[0], dil[1]],
+    padBegin: [0, 0],
+    padEnd: [0, 0],
+    out: [0, 0],
+  };
   for (let i = 0; i < 2; i++) {
-    const d = dims[i], k = g.kernel[i], s = g.strides[i];
+    const d = dims[i],
+      k = g.kernel[i],
+      s = g.strides[i];
     const dk = (k - 1) * g.dilations[i] + 1;
     let o: number;
     if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') {
@@ -98,7 +132,14 @@ export function poolWindow2d(op: string, node: string | undefined, h: number, w:
       g.padBegin[i] = pads[i];
       g.padEnd[i] = pads[2 + i];
       const span = d + g.padBegin[i] + g.padEnd[i] - dk;
-      if (span < 0) refuse(op, node, 'kernel_shape', `the window (${dk} cells along axis ${i + 2}) is larger than the padded input (${d + g.padBegin[i] + g.padEnd[i]})`, 'BAD_SHAPE');
+      if (span < 0)
+        refuse(
+          op,
+          node,
+          'kernel_shape',
+          `the window (${dk} cells along axis ${i + 2}) is larger than the padded input (${d + g.padBegin[i] + g.padEnd[i]})`,
+          'BAD_SHAPE',
+        );
       o = (ceil ? Math.ceil(span / s) : Math.floor(span / s)) + 1;
       if (ceil && (o - 1) * s >= d + g.padBegin[i]) o--;
     }
@@ -108,7 +149,13 @@ export function poolWindow2d(op: string, node: string | undefined, h: number, w:
       const start = q * s - g.padBegin[i];
       let inside = false;
       for (let j = 0; j < k && !inside; j++) inside = start + j * g.dilations[i] >= 0 && start + j * g.dilations[i] < d;
-      if (!inside) refuse(op, node, 'pads', `output ${q} along axis ${i + 2} has a window with no cell inside the input (pads / dilations too large)`);
+      if (!inside)
+        refuse(
+          op,
+          node,
+          'pads',
+          `output ${q} along axis ${i + 2} has a window with no cell inside the input (pads / dilations too large)`,
+        );
     }
   }
   return g;
@@ -129,10 +176,15 @@ function interiorColumns(w: number, g: PoolWindow2d): [number, number] {
 }
 
 /** Reads the pooling attributes of an ONNX node (IR attributes); throws UNSUPPORTED_OP for others. */
-export function poolAttributesOf(op: string, node: string | undefined, attrs: ReadonlyMap<string, Attribute>): PoolAttributes & { countIncludePad: number } {
-  const known = op === 'MaxPool'
-    ? ['kernel_shape', 'strides', 'pads', 'dilations', 'ceil_mode', 'auto_pad', 'storage_order']
-    : ['kernel_shape', 'strides', 'pads', 'ceil_mode', 'auto_pad', 'count_include_pad', 'channels_last'];
+export function poolAttributesOf(
+  op: string,
+  node: string | undefined,
+  attrs: ReadonlyMap<string, Attribute>,
+): PoolAttributes & { countIncludePad: number } {
+  const known =
+    op === 'MaxPool'
+      ? ['kernel_shape', 'strides', 'pads', 'dilations', 'ceil_mode', 'auto_pad', 'storage_order']
+      : ['kernel_shape', 'strides', 'pads', 'ceil_mode', 'auto_pad', 'count_include_pad', 'channels_last'];
   for (const k of attrs.keys()) if (!known.includes(k)) refuse(op, node, k, `attribute ${k} is not supported`);
   const ints = (k: string): number[] | undefined => {
     const v = attrs.get(k);
@@ -147,8 +199,10 @@ export function poolAttributesOf(op: string, node: string | undefined, attrs: Re
     return v.value;
   };
   const str = attrs.get('auto_pad');
-  if (str !== undefined && str.kind !== 'string') refuse(op, node, 'auto_pad', `attribute auto_pad must be a string, got ${str.kind}`);
-  if (int('channels_last', 0) !== 0) refuse(op, node, 'channels_last', 'channels_last = 1 (NHWC input) is not supported');
+  if (str !== undefined && str.kind !== 'string')
+    refuse(op, node, 'auto_pad', `attribute auto_pad must be a string, got ${str.kind}`);
+  if (int('channels_last', 0) !== 0)
+    refuse(op, node, 'channels_last', 'channels_last = 1 (NHWC input) is not supported');
   return {
     kernelShape: ints('kernel_shape') ?? refuse(op, node, 'kernel_shape', 'attribute kernel_shape is required'),
     strides: ints('strides'),
@@ -200,8 +254,16 @@ abstract class PoolKernel implements ModelKernel {
   readonly outDims: number[];
   protected readonly blocks: KernelBlocks;
 
-  protected constructor(core: WasmRuntimeCore, op: string, algo: string, fn: 'maxPoolTask' | 'qAvgPoolTask' | 'qGlobalAvgPoolTask',
-    p: TensorParams, out: [number, number], fields: Record<number, number>, floats: Record<number, number>) {
+  protected constructor(
+    core: WasmRuntimeCore,
+    op: string,
+    algo: string,
+    fn: 'maxPoolTask' | 'qAvgPoolTask' | 'qGlobalAvgPoolTask',
+    p: TensorParams,
+    out: [number, number],
+    fields: Record<number, number>,
+    floats: Record<number, number>,
+  ) {
     const [n, c, h, w] = checkTensor4(op, p.node, p.type, p.layout, p.dims);
     const b44 = p.layout === 'NCHW44';
     const planes = b44 ? c / 4 : c;
@@ -213,14 +275,30 @@ abstract class PoolKernel implements ModelKernel {
     this.algorithm = `${algo}-${b44 ? 'nchw44' : 'nchw'}`;
     this.blocks = new KernelBlocks(core, op);
     this.ctx = this.blocks.alloc(CTX_BYTES);
-    writeCtx(core, this.ctx, {
-      [C.LAYOUT]: LAYOUT_CODE[p.layout], [C.SIGNED]: p.type === 'int8' ? 1 : 0, [C.PLANES]: planes, [C.IH]: h, [C.IW]: w,
-      [C.OH]: out[0], [C.OW]: out[1], [C.PPT]: split.perTask, [C.ROWS]: split.rowsPerTask, ...fields,
-    }, floats);
-    this.dispatch = [{
-      fn, range: [n, split.groups, global ? 1 : split.tiles],
-      args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }],
-    }];
+    writeCtx(
+      core,
+      this.ctx,
+      {
+        [C.LAYOUT]: LAYOUT_CODE[p.layout],
+        [C.SIGNED]: p.type === 'int8' ? 1 : 0,
+        [C.PLANES]: planes,
+        [C.IH]: h,
+        [C.IW]: w,
+        [C.OH]: out[0],
+        [C.OW]: out[1],
+        [C.PPT]: split.perTask,
+        [C.ROWS]: split.rowsPerTask,
+        ...fields,
+      },
+      floats,
+    );
+    this.dispatch = [
+      {
+        fn,
+        range: [n, split.groups, global ? 1 : split.tiles],
+        args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }],
+      },
+    ];
   }
 
   get bytes(): number {
@@ -237,8 +315,16 @@ abstract class PoolKernel implements ModelKernel {
 function windowFields(w: number, g: PoolWindow2d): Record<number, number> {
   const [ox0, ox1] = interiorColumns(w, g);
   return {
-    [C.KH]: g.kernel[0], [C.KW]: g.kernel[1], [C.SH]: g.strides[0], [C.SW]: g.strides[1], [C.DH]: g.dilations[0], [C.DW]: g.dilations[1],
-    [C.PT]: g.padBegin[0], [C.PL]: g.padBegin[1], [C.OX0]: ox0, [C.OX1]: ox1,
+    [C.KH]: g.kernel[0],
+    [C.KW]: g.kernel[1],
+    [C.SH]: g.strides[0],
+    [C.SW]: g.strides[1],
+    [C.DH]: g.dilations[0],
+    [C.DW]: g.dilations[1],
+    [C.PT]: g.padBegin[0],
+    [C.PL]: g.padBegin[1],
+    [C.OX0]: ox0,
+    [C.OX1]: ox1,
   };
 }
 
@@ -259,16 +345,26 @@ export class QLinearAveragePool extends PoolKernel {
   constructor(core: WasmRuntimeCore, p: QLinearAveragePoolParams) {
     const op = 'QLinearAveragePool';
     const [, , h, w] = checkTensor4(op, p.node, p.type, p.layout, p.dims);
-    if ('dilations' in p && (p as PoolAttributes).dilations !== undefined) refuse(op, p.node, 'dilations', 'QLinearAveragePool takes no dilations');
+    if ('dilations' in p && (p as PoolAttributes).dilations !== undefined)
+      refuse(op, p.node, 'dilations', 'QLinearAveragePool takes no dilations');
     const g = poolWindow2d(op, p.node, h, w, p, false);
     const cip = p.countIncludePad ?? 0;
-    if (cip !== 0 && cip !== 1) refuse(op, p.node, 'count_include_pad', `count_include_pad must be 0 or 1, got ${String(cip)}`);
+    if (cip !== 0 && cip !== 1)
+      refuse(op, p.node, 'count_include_pad', `count_include_pad must be 0 or 1, got ${String(cip)}`);
     const xs = checkScale(op, p.node, 'x_scale', p.xScale);
     const ys = checkScale(op, p.node, 'y_scale', p.yScale);
     const xz = checkZeroPoint(op, p.node, 'x_zero_point', p.type, p.xZeroPoint);
     const yz = checkZeroPoint(op, p.node, 'y_zero_point', p.type, p.yZeroPoint);
-    super(core, op, 'qavgpool', 'qAvgPoolTask', p, g.out, { ...windowFields(w, g), [C.INCLUDEPAD]: cip, [C.XZP]: xz, [C.YZP]: yz },
-      { [C.F_XSCALE]: xs, [C.F_YSCALE]: ys });
+    super(
+      core,
+      op,
+      'qavgpool',
+      'qAvgPoolTask',
+      p,
+      g.out,
+      { ...windowFields(w, g), [C.INCLUDEPAD]: cip, [C.XZP]: xz, [C.YZP]: yz },
+      { [C.F_XSCALE]: xs, [C.F_YSCALE]: ys },
+    );
     this.window = g;
   }
 }
@@ -287,8 +383,23 @@ export class QLinearGlobalAveragePool extends PoolKernel {
     const size = h * w;
     if (size >= 2 ** 24) refuse(op, p.node, 'dims', `an image of ${size} cells: 2^24 or more (onnxruntime refuses it)`);
     const scale = Math.fround(xs / Math.fround(ys * size));
-    if (!(scale >= 2 ** -32 && scale < 256)) refuse(op, p.node, 'x_scale', `x_scale / (y_scale * ${size}) = ${scale} is outside [2^-32, 256) (onnxruntime refuses it)`);
-    super(core, op, 'qglobalavgpool', 'qGlobalAvgPoolTask', p, [1, 1], { [C.XZP]: xz, [C.YZP]: yz }, { [C.F_GSCALE]: scale });
+    if (!(scale >= 2 ** -32 && scale < 256))
+      refuse(
+        op,
+        p.node,
+        'x_scale',
+        `x_scale / (y_scale * ${size}) = ${scale} is outside [2^-32, 256) (onnxruntime refuses it)`,
+      );
+    super(
+      core,
+      op,
+      'qglobalavgpool',
+      'qGlobalAvgPoolTask',
+      p,
+      [1, 1],
+      { [C.XZP]: xz, [C.YZP]: yz },
+      { [C.F_GSCALE]: scale },
+    );
     this.scale = scale;
   }
 }
@@ -301,8 +412,13 @@ export const lowerMaxPool: Lower = (node, { name, values }) => {
   if (!is8(x.type) || x.dims.length !== 4 || node.outputs.filter((o) => o !== '').length > 1) return undefined;
   const a = poolAttributesOf('MaxPool', node.name, node.attributes);
   if (attrInt(node, 'storage_order', 0) !== 0) unsupported(node, 'storage_order 1');
-  return kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env, layout) =>
-    new MaxPool(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...a }));
+  return kernelLowering(
+    node,
+    name,
+    [node.inputs[0]],
+    follow(c4(x)),
+    (env, layout) => new MaxPool(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...a }),
+  );
 };
 
 /** com.microsoft QLinearAveragePool and QLinearGlobalAveragePool: 4-D 8-bit NCHW, per-tensor parameters. */
@@ -314,10 +430,22 @@ export const lowerQLinearAveragePool: Lower = (node, { name, values }) => {
   if (sc.some(Number.isNaN)) unsupported(node, 'per-axis scales');
   const q = { xScale: sc[0], xZeroPoint: sc[1], yScale: sc[2], yZeroPoint: sc[3] };
   if (node.opType === 'QLinearGlobalAveragePool') {
-    return kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env, layout) =>
-      new QLinearGlobalAveragePool(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...q }));
+    return kernelLowering(
+      node,
+      name,
+      [node.inputs[0]],
+      follow(c4(x)),
+      (env, layout) =>
+        new QLinearGlobalAveragePool(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...q }),
+    );
   }
   const a = poolAttributesOf('QLinearAveragePool', node.name, node.attributes);
-  return kernelLowering(node, name, [node.inputs[0]], follow(c4(x)), (env, layout) =>
-    new QLinearAveragePool(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...a, ...q }));
+  return kernelLowering(
+    node,
+    name,
+    [node.inputs[0]],
+    follow(c4(x)),
+    (env, layout) =>
+      new QLinearAveragePool(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...a, ...q }),
+  );
 };

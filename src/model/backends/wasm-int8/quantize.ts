@@ -10,7 +10,19 @@
  * Also the same QuantizeLinear as a host function (quantizeValue), which the table builders of lut.ts use.
  */
 import type { WasmRuntimeCore } from '../../../runtime.js';
-import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SRC, checkLength, checkQType, checkScale, checkZeroPoint, xorOf } from './elem-common.js';
+import {
+  DST,
+  ELEM_CTX as F,
+  ElemKernel,
+  NONE,
+  Q_RANGE,
+  SRC,
+  checkLength,
+  checkQType,
+  checkScale,
+  checkZeroPoint,
+  xorOf,
+} from './elem-common.js';
 import type { QType } from '../types.js';
 import type { Lower } from '../../executor/step.js';
 import { follow, is8, kernelLowering, scalarConst } from './lower-common.js';
@@ -72,17 +84,41 @@ export class DequantizeKernel extends ElemKernel {
 /** QuantizeLinear with a per-tensor scale and zero point and an 8-bit output. */
 export const lowerQuantizeLinear: Lower = (node, { name, values }) => {
   const out = values.get(node.outputs[0]);
-  const s = scalarConst(node, values, 1, 'y_scale'), z = scalarConst(node, values, 2, 'y_zero_point', 0);
+  const s = scalarConst(node, values, 1, 'y_scale'),
+    z = scalarConst(node, values, 2, 'y_zero_point', 0);
   if (Number.isNaN(s) || Number.isNaN(z) || !out || !is8(out.type)) return undefined;
-  return kernelLowering(node, name, [node.inputs[0]], follow(false), (env) =>
-    new QuantizeKernel(env.core, { length: out.dims.reduce((a, b) => a * b, 1), type: out.type as QType, scale: s, zeroPoint: z }));
+  return kernelLowering(
+    node,
+    name,
+    [node.inputs[0]],
+    follow(false),
+    (env) =>
+      new QuantizeKernel(env.core, {
+        length: out.dims.reduce((a, b) => a * b, 1),
+        type: out.type as QType,
+        scale: s,
+        zeroPoint: z,
+      }),
+  );
 };
 
 /** DequantizeLinear of a computed 8-bit tensor with a per-tensor scale and zero point. */
 export const lowerDequantizeLinear: Lower = (node, { name, values }) => {
   const x = values.get(node.inputs[0])!;
-  const s = scalarConst(node, values, 1, 'x_scale'), z = scalarConst(node, values, 2, 'x_zero_point', 0);
+  const s = scalarConst(node, values, 1, 'x_scale'),
+    z = scalarConst(node, values, 2, 'x_zero_point', 0);
   if (Number.isNaN(s) || Number.isNaN(z) || !is8(x.type) || x.constant) return undefined;
-  return kernelLowering(node, name, [node.inputs[0]], follow(false), (env) =>
-    new DequantizeKernel(env.core, { length: x.dims.reduce((a, b) => a * b, 1), type: x.type as QType, scale: s, zeroPoint: z }));
+  return kernelLowering(
+    node,
+    name,
+    [node.inputs[0]],
+    follow(false),
+    (env) =>
+      new DequantizeKernel(env.core, {
+        length: x.dims.reduce((a, b) => a * b, 1),
+        type: x.type as QType,
+        scale: s,
+        zeroPoint: z,
+      }),
+  );
 };

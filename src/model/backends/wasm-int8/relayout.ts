@@ -48,7 +48,9 @@ export class Relayout implements ModelKernel {
     this.blocks = new KernelBlocks(core, op);
     this.ctx = this.blocks.alloc(CTX_BYTES);
     writeCtx(core, this.ctx, { [C.TO44]: p.to === 'NCHW44' ? 1 : 0, [C.C]: c, [C.HW]: h * w, [C.BPT]: split.perTask });
-    this.dispatch = [{ fn: 'relayout44Task', range: [n, split.groups, 1], args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] }];
+    this.dispatch = [
+      { fn: 'relayout44Task', range: [n, split.groups, 1], args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] },
+    ];
   }
 
   get bytes(): number {
@@ -71,7 +73,16 @@ export class Relayout implements ModelKernel {
 export const lowerRelayout: Lower = (node, { name }) => {
   const a = node.attributes.get('to');
   const to: Layout = a?.kind === 'string' && a.value === 'NCHW44' ? 'NCHW44' : 'NCHW';
-  return { name, op: 'Relayout', node, inputs: [node.inputs[0]], outputs: [node.outputs[0]], rule: { kind: 'relayout', to }, layout: to, build: buildRelayout };
+  return {
+    name,
+    op: 'Relayout',
+    node,
+    inputs: [node.inputs[0]],
+    outputs: [node.outputs[0]],
+    rule: { kind: 'relayout', to },
+    layout: to,
+    build: buildRelayout,
+  };
 };
 
 /** NCHW <-> NCHW44 of a 4-D value: the wasm kernel for 8-bit data, a plain loop otherwise. */
@@ -87,8 +98,14 @@ export function buildRelayout(env: BuildEnv, step: Lowering): StepImpl {
 }
 
 function relayoutLoop(core: WasmRuntimeCore, src: PlannedValue, to: Layout): StepImpl {
-  const [n, c, h, w] = src.dims.length === 4 ? src.dims : [src.dims[0], src.dims[1], 1, src.dims.slice(2).reduce((a, b) => a * b, 1)];
-  const es = src.bytes / Math.max(1, src.dims.reduce((a, b) => a * b, 1));
+  const [n, c, h, w] =
+    src.dims.length === 4 ? src.dims : [src.dims[0], src.dims[1], 1, src.dims.slice(2).reduce((a, b) => a * b, 1)];
+  const es =
+    src.bytes /
+    Math.max(
+      1,
+      src.dims.reduce((a, b) => a * b, 1),
+    );
   const hw = h * w;
   return {
     algorithm: 'relayout-host',
@@ -97,14 +114,16 @@ function relayoutLoop(core: WasmRuntimeCore, src: PlannedValue, to: Layout): Ste
     macs: 0,
     run(p) {
       const u8 = new Uint8Array(core.memory.buffer);
-      const from = p.inputs[0], dst = p.outputs[0];
+      const from = p.inputs[0],
+        dst = p.outputs[0];
       if (from === dst) return; // H * W = 1: planned as an alias
       for (let b = 0; b < n; b++) {
         for (let ch = 0; ch < c; ch++) {
-          const plane = ((b * c + ch) * hw) * es;
+          const plane = (b * c + ch) * hw * es;
           const blk = ((b * (c >> 2) + (ch >> 2)) * hw * 4 + (ch & 3)) * es;
           for (let i = 0; i < hw; i++) {
-            const a = plane + i * es, q = blk + i * 4 * es;
+            const a = plane + i * es,
+              q = blk + i * 4 * es;
             for (let e = 0; e < es; e++) {
               if (to === 'NCHW44') u8[dst + q + e] = u8[from + a + e];
               else u8[dst + a + e] = u8[from + q + e];

@@ -14,7 +14,20 @@
  */
 import { check } from '../../../errors.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
-import { DST, ELEM_CTX as F, ElemKernel, NONE, Q_RANGE, SECOND, SRC, checkDims, checkQType, checkScale, checkZeroPoint, xorOf } from './elem-common.js';
+import {
+  DST,
+  ELEM_CTX as F,
+  ElemKernel,
+  NONE,
+  Q_RANGE,
+  SECOND,
+  SRC,
+  checkDims,
+  checkQType,
+  checkScale,
+  checkZeroPoint,
+  xorOf,
+} from './elem-common.js';
 import type { Layout, QType } from '../types.js';
 
 export interface RequantizeParams {
@@ -48,34 +61,67 @@ export class RequantizeKernel extends ElemKernel {
    */
   constructor(core: WasmRuntimeCore, p: RequantizeParams) {
     const what = 'RequantizeInt32';
-    check(p.layout === 'NCHW' || p.layout === 'NCHW44', 'INVALID_PARAM', `${what}.layout`, `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`);
+    check(
+      p.layout === 'NCHW' || p.layout === 'NCHW44',
+      'INVALID_PARAM',
+      `${what}.layout`,
+      `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`,
+    );
     checkQType(p.type, `${what}.type`);
     const dims = checkDims(p.dims, `${what}.dims`);
     const zp = checkZeroPoint(p.zeroPoint, p.type, `${what}.zeroPoint`);
-    check(p.k === undefined || p.k === 1 || p.k === 2, 'INVALID_PARAM', `${what}.k`, `must be 1 or 2 (or omitted: one accumulator), got ${String(p.k)}`);
+    check(
+      p.k === undefined || p.k === 1 || p.k === 2,
+      'INVALID_PARAM',
+      `${what}.k`,
+      `must be 1 or 2 (or omitted: one accumulator), got ${String(p.k)}`,
+    );
     const r = dims.length;
     check(r >= 2, 'BAD_SHAPE', `${what}.dims`, `must have rank >= 2 (the channel axis), got [${dims}]`);
     let axis = p.axis ?? 1;
-    check(Number.isInteger(axis) && axis >= -r && axis < r, 'INVALID_PARAM', `${what}.axis`, `must be an integer in [${-r}, ${r - 1}], got ${String(p.axis)}`);
+    check(
+      Number.isInteger(axis) && axis >= -r && axis < r,
+      'INVALID_PARAM',
+      `${what}.axis`,
+      `must be an integer in [${-r}, ${r - 1}], got ${String(p.axis)}`,
+    );
     if (axis < 0) axis += r;
     if (p.layout === 'NCHW44') {
       check(r === 4, 'BAD_SHAPE', `${what}.dims`, `NCHW44 tensors are [N, C, H, W], got [${dims}]`);
       check(axis === 1, 'INVALID_PARAM', `${what}.axis`, `NCHW44's channel axis is 1, got ${String(p.axis)}`);
-      check(dims[1] % 4 === 0, 'CHANNELS_NOT_MULTIPLE_OF_4', `${what}.dims`, `NCHW44 needs C % 4 == 0, got C = ${dims[1]}`);
+      check(
+        dims[1] % 4 === 0,
+        'CHANNELS_NOT_MULTIPLE_OF_4',
+        `${what}.dims`,
+        `NCHW44 needs C % 4 == 0, got C = ${dims[1]}`,
+      );
     }
     const C = dims[axis];
     const inner = dims.slice(axis + 1).reduce((a, b) => a * b, 1);
     const n = dims.reduce((a, b) => a * b, 1);
     const scales = typeof p.scale === 'number' ? [p.scale] : p.scale;
-    check(scales !== null && typeof scales === 'object' && (scales.length === 1 || scales.length === C), 'INVALID_SCALE', `${what}.scale`,
-      `must be one number or ${C} (the channels), got ${scales && typeof scales === 'object' ? `${scales.length} values` : String(p.scale)}`);
+    check(
+      scales !== null && typeof scales === 'object' && (scales.length === 1 || scales.length === C),
+      'INVALID_SCALE',
+      `${what}.scale`,
+      `must be one number or ${C} (the channels), got ${scales && typeof scales === 'object' ? `${scales.length} values` : String(p.scale)}`,
+    );
     const sc = Float32Array.from({ length: scales.length }, (_, i) => checkScale(scales[i], `${what}.scale[${i}]`));
     if (p.bias !== undefined) {
       const b = p.bias;
-      check(b !== null && typeof b === 'object' && b.length === C, 'BIAS_LENGTH', `${what}.bias`,
-        `must hold ${C} values (the channels), got ${b && typeof b === 'object' ? b.length : String(b)}`);
+      check(
+        b !== null && typeof b === 'object' && b.length === C,
+        'BIAS_LENGTH',
+        `${what}.bias`,
+        `must hold ${C} values (the channels), got ${b && typeof b === 'object' ? b.length : String(b)}`,
+      );
       for (let i = 0; i < C; i++) {
-        check(Number.isInteger(b[i]) && b[i] >= -(2 ** 31) && b[i] < 2 ** 31, 'INVALID_PARAM', `${what}.bias`, `entry ${i} must be an int32, got ${String(b[i])}`);
+        check(
+          Number.isInteger(b[i]) && b[i] >= -(2 ** 31) && b[i] < 2 ** 31,
+          'INVALID_PARAM',
+          `${what}.bias`,
+          `entry ${i} must be an int32, got ${String(b[i])}`,
+        );
       }
     }
     // one scale and no bias: every channel alike, so the whole tensor is one run (any layout)

@@ -39,7 +39,12 @@ import { c4, follow, is8, kernelLowering, outputTable, ownAttributes } from './l
 const f = Math.fround;
 
 export type ResizeMode = 'nearest' | 'linear';
-export type CoordinateMode = 'half_pixel' | 'pytorch_half_pixel' | 'align_corners' | 'asymmetric' | 'tf_half_pixel_for_nn';
+export type CoordinateMode =
+  | 'half_pixel'
+  | 'pytorch_half_pixel'
+  | 'align_corners'
+  | 'asymmetric'
+  | 'tf_half_pixel_for_nn';
 export type NearestMode = 'round_prefer_floor' | 'round_prefer_ceil' | 'floor' | 'ceil';
 
 export interface ResizeAttributes {
@@ -79,9 +84,15 @@ export interface ResizeParams extends ResizeAttributes {
 export function resizeAttributesOf(node: string | undefined, attrs: ReadonlyMap<string, Attribute>): ResizeAttributes {
   const op = 'Resize';
   const names: Record<string, [keyof ResizeAttributes, Attribute['kind']]> = {
-    mode: ['mode', 'string'], coordinate_transformation_mode: ['coordinateTransformationMode', 'string'], nearest_mode: ['nearestMode', 'string'],
-    antialias: ['antialias', 'int'], exclude_outside: ['excludeOutside', 'int'], keep_aspect_ratio_policy: ['keepAspectRatioPolicy', 'string'],
-    axes: ['axes', 'ints'], cubic_coeff_a: ['cubicCoeffA', 'float'], extrapolation_value: ['extrapolationValue', 'float'],
+    mode: ['mode', 'string'],
+    coordinate_transformation_mode: ['coordinateTransformationMode', 'string'],
+    nearest_mode: ['nearestMode', 'string'],
+    antialias: ['antialias', 'int'],
+    exclude_outside: ['excludeOutside', 'int'],
+    keep_aspect_ratio_policy: ['keepAspectRatioPolicy', 'string'],
+    axes: ['axes', 'ints'],
+    cubic_coeff_a: ['cubicCoeffA', 'float'],
+    extrapolation_value: ['extrapolationValue', 'float'],
   };
   const out: Record<string, unknown> = {};
   for (const [k, v] of attrs) {
@@ -104,30 +115,53 @@ interface AxisMap {
 /** The coordinate of output o on an axis: input extent d, output extent len, scale s (see the header). */
 function coordinate(ctm: CoordinateMode, o: number, s: number, d: number, len: number): number {
   switch (ctm) {
-    case 'half_pixel': return f(f(f(o + 0.5) / s) - 0.5);
-    case 'pytorch_half_pixel': return len > 1 ? f(f(f(o + 0.5) / s) - 0.5) : 0;
-    case 'align_corners': return len === 1 ? 0 : f(f(o * (d - 1)) / (len - 1));
-    case 'asymmetric': return f(o / s);
-    case 'tf_half_pixel_for_nn': return f(f(o + 0.5) / s);
+    case 'half_pixel':
+      return f(f(f(o + 0.5) / s) - 0.5);
+    case 'pytorch_half_pixel':
+      return len > 1 ? f(f(f(o + 0.5) / s) - 0.5) : 0;
+    case 'align_corners':
+      return len === 1 ? 0 : f(f(o * (d - 1)) / (len - 1));
+    case 'asymmetric':
+      return f(o / s);
+    case 'tf_half_pixel_for_nn':
+      return f(f(o + 0.5) / s);
   }
 }
 
 function nearestIndex(mode: NearestMode | 'simple', c: number, s: number): number {
   const half = c === Math.floor(c) + 0.5;
   switch (mode) {
-    case 'simple': return s < 1 ? Math.ceil(c) : Math.trunc(c);
-    case 'round_prefer_floor': return half ? Math.floor(c) : Math.round(c);
-    case 'round_prefer_ceil': return half ? Math.ceil(c) : Math.round(c);
-    case 'floor': return Math.floor(c);
-    case 'ceil': return Math.ceil(c);
+    case 'simple':
+      return s < 1 ? Math.ceil(c) : Math.trunc(c);
+    case 'round_prefer_floor':
+      return half ? Math.floor(c) : Math.round(c);
+    case 'round_prefer_ceil':
+      return half ? Math.ceil(c) : Math.round(c);
+    case 'floor':
+      return Math.floor(c);
+    case 'ceil':
+      return Math.ceil(c);
   }
 }
 
-function axisMap(linear: boolean, ctm: CoordinateMode, nm: NearestMode | 'simple', s: number, d: number, len: number): AxisMap {
-  const m: AxisMap = { i1: new Int32Array(len), i2: new Int32Array(len), d1: new Float32Array(len), d2: new Float32Array(len) };
+function axisMap(
+  linear: boolean,
+  ctm: CoordinateMode,
+  nm: NearestMode | 'simple',
+  s: number,
+  d: number,
+  len: number,
+): AxisMap {
+  const m: AxisMap = {
+    i1: new Int32Array(len),
+    i2: new Int32Array(len),
+    d1: new Float32Array(len),
+    d2: new Float32Array(len),
+  };
   for (let o = 0; o < len; o++) {
     if (!linear) {
-      const i = s === 1 && len === d ? o : Math.min(Math.max(nearestIndex(nm, coordinate(ctm, o, s, d, len), s), 0), d - 1);
+      const i =
+        s === 1 && len === d ? o : Math.min(Math.max(nearestIndex(nm, coordinate(ctm, o, s, d, len), s), 0), d - 1);
       m.i1[o] = m.i2[o] = i;
       continue;
     }
@@ -152,7 +186,13 @@ const C = RESIZE_CTX;
 const CTX_BYTES = RESIZE_CTX.CTX_BYTES;
 const GRP_BYTES = 48;
 
-const CTMS: readonly string[] = ['half_pixel', 'pytorch_half_pixel', 'align_corners', 'asymmetric', 'tf_half_pixel_for_nn'];
+const CTMS: readonly string[] = [
+  'half_pixel',
+  'pytorch_half_pixel',
+  'align_corners',
+  'asymmetric',
+  'tf_half_pixel_for_nn',
+];
 const NEAREST: readonly string[] = ['round_prefer_floor', 'round_prefer_ceil', 'floor', 'ceil'];
 
 /** Resize (see the header). Input: src; output: dst, outDims in the same layout. */
@@ -173,32 +213,52 @@ export class Resize implements ModelKernel {
     const opset = p.opset ?? 11;
     const v10 = opset < 11;
     const mode = p.mode ?? 'nearest';
-    if (mode !== 'nearest' && mode !== 'linear') refuse(op, node, 'mode', `mode ${mode} is not supported (nearest and linear are)`);
-    const ctm = v10 ? 'asymmetric' : p.coordinateTransformationMode ?? 'half_pixel';
-    if (!CTMS.includes(ctm)) refuse(op, node, 'coordinate_transformation_mode', `coordinate_transformation_mode ${ctm} is not supported`);
-    if (mode === 'linear' && ctm === 'tf_half_pixel_for_nn') refuse(op, node, 'coordinate_transformation_mode', 'tf_half_pixel_for_nn is for nearest mode only');
-    const nm = v10 ? 'simple' : p.nearestMode ?? 'round_prefer_floor';
-    if (nm !== 'simple' && !NEAREST.includes(nm)) refuse(op, node, 'nearest_mode', `nearest_mode ${nm} is not supported`);
+    if (mode !== 'nearest' && mode !== 'linear')
+      refuse(op, node, 'mode', `mode ${mode} is not supported (nearest and linear are)`);
+    const ctm = v10 ? 'asymmetric' : (p.coordinateTransformationMode ?? 'half_pixel');
+    if (!CTMS.includes(ctm))
+      refuse(op, node, 'coordinate_transformation_mode', `coordinate_transformation_mode ${ctm} is not supported`);
+    if (mode === 'linear' && ctm === 'tf_half_pixel_for_nn')
+      refuse(op, node, 'coordinate_transformation_mode', 'tf_half_pixel_for_nn is for nearest mode only');
+    const nm = v10 ? 'simple' : (p.nearestMode ?? 'round_prefer_floor');
+    if (nm !== 'simple' && !NEAREST.includes(nm))
+      refuse(op, node, 'nearest_mode', `nearest_mode ${nm} is not supported`);
     if ((p.antialias ?? 0) !== 0) refuse(op, node, 'antialias', 'antialias is not supported');
     if ((p.excludeOutside ?? 0) !== 0) refuse(op, node, 'exclude_outside', 'exclude_outside is not supported');
-    if ((p.keepAspectRatioPolicy ?? 'stretch') !== 'stretch') refuse(op, node, 'keep_aspect_ratio_policy', `keep_aspect_ratio_policy ${p.keepAspectRatioPolicy} is not supported`);
+    if ((p.keepAspectRatioPolicy ?? 'stretch') !== 'stretch')
+      refuse(
+        op,
+        node,
+        'keep_aspect_ratio_policy',
+        `keep_aspect_ratio_policy ${p.keepAspectRatioPolicy} is not supported`,
+      );
     if (p.axes !== undefined) refuse(op, node, 'axes', 'the axes attribute is not supported');
-    if ((p.scales === undefined) === (p.sizes === undefined)) refuse(op, node, 'scales', 'exactly one of scales and sizes must be given', 'INVALID_PARAM');
+    if ((p.scales === undefined) === (p.sizes === undefined))
+      refuse(op, node, 'scales', 'exactly one of scales and sizes must be given', 'INVALID_PARAM');
     const dims = [n, c, h, w];
     let scales: number[];
     let out: number[];
     if (p.scales !== undefined) {
-      if (p.scales.length !== 4 || p.scales.some((s) => typeof s !== 'number' || !(f(s) > 0) || !Number.isFinite(s))) refuse(op, node, 'scales', `scales must be 4 finite positive numbers, got [${String(p.scales)}]`);
+      if (p.scales.length !== 4 || p.scales.some((s) => typeof s !== 'number' || !(f(s) > 0) || !Number.isFinite(s)))
+        refuse(op, node, 'scales', `scales must be 4 finite positive numbers, got [${String(p.scales)}]`);
       scales = p.scales.map(f);
       out = dims.map((d, i) => Math.floor(f(scales[i] * d)));
     } else {
-      if (p.sizes!.length !== 4 || p.sizes!.some((s) => !Number.isInteger(s) || s < 0)) refuse(op, node, 'sizes', `sizes must be 4 integers >= 0, got [${String(p.sizes)}]`);
+      if (p.sizes!.length !== 4 || p.sizes!.some((s) => !Number.isInteger(s) || s < 0))
+        refuse(op, node, 'sizes', `sizes must be 4 integers >= 0, got [${String(p.sizes)}]`);
       out = [...p.sizes!];
       scales = out.map((o, i) => f(o / dims[i]));
     }
-    if (out[0] !== n || out[1] !== c || scales[0] !== 1 || scales[1] !== 1) refuse(op, node, 'scales', `resizes N or C (output [${out.join(', ')}] from [${dims.join(', ')}]): only H and W are supported`);
+    if (out[0] !== n || out[1] !== c || scales[0] !== 1 || scales[1] !== 1)
+      refuse(
+        op,
+        node,
+        'scales',
+        `resizes N or C (output [${out.join(', ')}] from [${dims.join(', ')}]): only H and W are supported`,
+      );
     if (out[2] < 1 || out[3] < 1) refuse(op, node, 'scales', `an empty output [${out.join(', ')}]`);
-    if (out.reduce((a, b) => a * b, 1) > 2 ** 31 - 1) refuse(op, node, 'scales', `an output of dims [${out.join(', ')}] exceeds 2^31 - 1 elements`, 'TOO_LARGE');
+    if (out.reduce((a, b) => a * b, 1) > 2 ** 31 - 1)
+      refuse(op, node, 'scales', `an output of dims [${out.join(', ')}] exceeds 2^31 - 1 elements`, 'TOO_LARGE');
     const [oh, ow] = [out[2], out[3]];
     const linear = mode === 'linear';
     const ym = axisMap(linear, ctm as CoordinateMode, nm as NearestMode, scales[2], h, oh);
@@ -225,12 +285,19 @@ export class Resize implements ModelKernel {
       const xtab = this.blocks.alloc(ow * 8);
       const xw = linear ? this.blocks.alloc(b44 ? ow * 16 : owp * 8) : 0;
       const grp = b44 ? 0 : this.blocks.alloc((owp / 16) * GRP_BYTES);
-      const i32 = core.i32(), f32 = core.f32(), u8 = core.u8();
+      const i32 = core.i32(),
+        f32 = core.f32(),
+        u8 = core.u8();
       for (let oy = 0; oy < oh; oy++) {
         const q = ytab >> 2;
         i32[q + 4 * oy] = ym.i1[oy];
         i32[q + 4 * oy + 1] = ym.i2[oy];
-        const same = oy > 0 && ym.i1[oy] === ym.i1[oy - 1] && ym.i2[oy] === ym.i2[oy - 1] && ym.d1[oy] === ym.d1[oy - 1] && ym.d2[oy] === ym.d2[oy - 1];
+        const same =
+          oy > 0 &&
+          ym.i1[oy] === ym.i1[oy - 1] &&
+          ym.i2[oy] === ym.i2[oy - 1] &&
+          ym.d1[oy] === ym.d1[oy - 1] &&
+          ym.d2[oy] === ym.d2[oy - 1];
         i32[q + 4 * oy + 2] = same ? 1 : 0;
         if (linear) f32.set([ym.d2[oy], ym.d2[oy], ym.d1[oy], ym.d1[oy]], (yw >> 2) + 4 * oy);
       }
@@ -258,15 +325,36 @@ export class Resize implements ModelKernel {
         }
       }
       writeCtx(core, this.ctx, {
-        [C.LAYOUT]: LAYOUT_CODE[p.layout], [C.SIGNED]: p.type === 'int8' ? 1 : 0, [C.PLANES]: planes, [C.IH]: h, [C.IW]: w, [C.OH]: oh, [C.OW]: ow,
-        [C.PPT]: split.perTask, [C.ROWS]: split.rowsPerTask, [C.LINEAR]: linear ? 1 : 0, [C.YTAB]: ytab, [C.YW]: yw, [C.XTAB]: xtab, [C.XW]: xw,
-        [C.GRP]: grp, [C.OWP]: owp, [C.SRCBYTES]: n * c * h * w, [C.TABLE]: table,
+        [C.LAYOUT]: LAYOUT_CODE[p.layout],
+        [C.SIGNED]: p.type === 'int8' ? 1 : 0,
+        [C.PLANES]: planes,
+        [C.IH]: h,
+        [C.IW]: w,
+        [C.OH]: oh,
+        [C.OW]: ow,
+        [C.PPT]: split.perTask,
+        [C.ROWS]: split.rowsPerTask,
+        [C.LINEAR]: linear ? 1 : 0,
+        [C.YTAB]: ytab,
+        [C.YW]: yw,
+        [C.XTAB]: xtab,
+        [C.XW]: xw,
+        [C.GRP]: grp,
+        [C.OWP]: owp,
+        [C.SRCBYTES]: n * c * h * w,
+        [C.TABLE]: table,
       });
     } catch (err) {
       this.blocks.release();
       throw err;
     }
-    this.dispatch = [{ fn: 'resizeTask', range: [n, split.groups, split.tiles], args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] }];
+    this.dispatch = [
+      {
+        fn: 'resizeTask',
+        range: [n, split.groups, split.tiles],
+        args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }],
+      },
+    ];
   }
 
   get bytes(): number {
@@ -293,7 +381,8 @@ export function resizeTakesOutputTable(node: Node, values: ReadonlyMap<string, P
  * src/model/graph/passes/fuse-output-tables.ts) applies its `output_table` to each computed row.
  */
 export const lowerResize: Lower = (node, { name, values }) => {
-  const x = values.get(node.inputs[0])!, out = values.get(node.outputs[0]);
+  const x = values.get(node.inputs[0])!,
+    out = values.get(node.outputs[0]);
   if (!is8(x.type) || x.dims.length !== 4) return undefined;
   const attrs = resizeAttributesOf(node.name, ownAttributes(node));
   const cst = (k: number): number[] | undefined => {
@@ -303,9 +392,25 @@ export const lowerResize: Lower = (node, { name, values }) => {
     if (!v?.constant) unsupported(node, `input ${k} must be a constant`);
     return v.constant.data.length ? numbersOf(v.constant) : undefined;
   };
-  const scales = cst(2), sizes = cst(3);
+  const scales = cst(2),
+    sizes = cst(3);
   const opset = 13;
   const table = outputTable(node);
-  return kernelLowering(node, name, [node.inputs[0]], follow(c4(x) && c4(out!)), (env, layout) =>
-    new Resize(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...attrs, ...(sizes ? { sizes } : { scales }), opset: env.opset('') || opset, table }));
+  return kernelLowering(
+    node,
+    name,
+    [node.inputs[0]],
+    follow(c4(x) && c4(out!)),
+    (env, layout) =>
+      new Resize(env.core, {
+        node: node.name,
+        type: x.type as QType,
+        layout,
+        dims: x.dims,
+        ...attrs,
+        ...(sizes ? { sizes } : { scales }),
+        opset: env.opset('') || opset,
+        table,
+      }),
+  );
 };

@@ -33,7 +33,10 @@ export interface TransposeParams {
 }
 
 /** The reduced problem: input dims and the permutation over them (rank >= 1). */
-export function reducePermutation(dims: readonly number[], perm: readonly number[]): { dims: number[]; perm: number[] } {
+export function reducePermutation(
+  dims: readonly number[],
+  perm: readonly number[],
+): { dims: number[]; perm: number[] } {
   // 1. drop extent-1 axes
   const keep = dims.map((d) => d !== 1);
   const renumber: number[] = [];
@@ -84,13 +87,16 @@ export class Transpose implements ModelKernel {
     const e = p.elementBytes;
     if (e !== 1 && e !== 4) refuse(op, node, 'type', `runs 1- and 4-byte elements only, got ${String(e)} bytes`);
     const dims = p.dims;
-    if (!Array.isArray(dims) || dims.some((d) => !Number.isInteger(d) || d < 0)) refuse(op, node, 'dims', `dims must be integers >= 0, got [${String(dims)}]`, 'BAD_SHAPE');
+    if (!Array.isArray(dims) || dims.some((d) => !Number.isInteger(d) || d < 0))
+      refuse(op, node, 'dims', `dims must be integers >= 0, got [${String(dims)}]`, 'BAD_SHAPE');
     const r = dims.length;
     if (r < 1 || r > 6) refuse(op, node, 'dims', `runs ranks 1 to 6, got rank ${r}`);
     const perm = p.perm ? [...p.perm] : dims.map((_, i) => r - 1 - i);
-    if (perm.length !== r || [...perm].sort((a, b) => a - b).some((v, i) => v !== i)) refuse(op, node, 'perm', `perm [${perm.join(', ')}] is not a permutation of ${r} axes`, 'BAD_SHAPE');
+    if (perm.length !== r || [...perm].sort((a, b) => a - b).some((v, i) => v !== i))
+      refuse(op, node, 'perm', `perm [${perm.join(', ')}] is not a permutation of ${r} axes`, 'BAD_SHAPE');
     const total = dims.reduce((a, b) => a * b, 1);
-    if (total * e > 2 ** 31 - 1) refuse(op, node, 'dims', `a tensor of dims [${dims.join(', ')}] exceeds 2^31 - 1 bytes`, 'TOO_LARGE');
+    if (total * e > 2 ** 31 - 1)
+      refuse(op, node, 'dims', `a tensor of dims [${dims.join(', ')}] exceeds 2^31 - 1 bytes`, 'TOO_LARGE');
     this.perm = perm;
     this.outDims = perm.map((a) => dims[a]);
     this.blocks = new KernelBlocks(core, op);
@@ -101,7 +107,9 @@ export class Transpose implements ModelKernel {
       return;
     }
     const red = reducePermutation(dims, perm);
-    const D = red.dims, P = red.perm, n = D.length;
+    const D = red.dims,
+      P = red.perm,
+      n = D.length;
     const inS = stridesOf(D).map((s) => s * e);
     const outDims = P.map((a) => D[a]);
     const outS = stridesOf(outDims).map((s) => s * e);
@@ -115,7 +123,13 @@ export class Transpose implements ModelKernel {
       const rpt = Math.max(1, Math.ceil(TASK_BYTES / rowLen));
       Object.assign(fields, { [C.KIND]: 0, [C.NOUT]: n - 1, [C.RPT]: rpt, [C.ROWLEN]: rowLen, [C.TOTAL]: rows });
       this.algorithm = 'transpose-rows';
-      this.dispatch = [{ fn: 'transposeTask', range: [Math.ceil(rows / rpt)], args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] }];
+      this.dispatch = [
+        {
+          fn: 'transposeTask',
+          range: [Math.ceil(rows / rpt)],
+          args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }],
+        },
+      ];
     } else {
       const a = P[n - 1];
       const b = P.indexOf(n - 1);
@@ -125,14 +139,26 @@ export class Transpose implements ModelKernel {
         outer.push(outDims[i], inS[P[i]], outS[i]);
         m *= outDims[i];
       }
-      const rows = D[a], cols = D[n - 1];
+      const rows = D[a],
+        cols = D[n - 1];
       const tile = e === 1 ? 16 : 4;
       // rows per task: whole tiles, about TASK_BYTES of output each; the last task takes what is left
       const rpt = rows <= tile ? rows : Math.max(tile, Math.floor(Math.ceil(TASK_BYTES / (cols * e)) / tile) * tile);
       const tiles = Math.max(1, Math.floor(rows / rpt));
-      Object.assign(fields, { [C.KIND]: 1, [C.NOUT]: outer.length / 3, [C.RPT]: rpt, [C.ROWLEN]: rows, [C.COLS]: cols, [C.SA]: inS[a], [C.TB]: outS[b], [C.TILES]: tiles });
+      Object.assign(fields, {
+        [C.KIND]: 1,
+        [C.NOUT]: outer.length / 3,
+        [C.RPT]: rpt,
+        [C.ROWLEN]: rows,
+        [C.COLS]: cols,
+        [C.SA]: inS[a],
+        [C.TB]: outS[b],
+        [C.TILES]: tiles,
+      });
       this.algorithm = 'transpose-tiles';
-      this.dispatch = [{ fn: 'transposeTask', range: [m, tiles], args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] }];
+      this.dispatch = [
+        { fn: 'transposeTask', range: [m, tiles], args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] },
+      ];
     }
     outer.forEach((v, i) => (fields[C.OUTER + i] = v));
     writeCtx(core, this.ctx, fields);
@@ -158,5 +184,11 @@ export const lowerTranspose: Lower = (node, { name, values }) => {
   if (!es || x.constant || x.dims.length > 6) return undefined;
   const a = node.attributes.get('perm');
   const perm = a?.kind === 'ints' ? a.value : undefined;
-  return kernelLowering(node, name, [node.inputs[0]], { kind: 'nchw' }, (env) => new Transpose(env.core, { node: node.name, elementBytes: es, dims: x.dims, perm }));
+  return kernelLowering(
+    node,
+    name,
+    [node.inputs[0]],
+    { kind: 'nchw' },
+    (env) => new Transpose(env.core, { node: node.name, elementBytes: es, dims: x.dims, perm }),
+  );
 };

@@ -40,22 +40,53 @@ export const MAX_GROUP_DEPTH = 32;
 
 // ONNX TensorProto.DataType codes of the element types the IR carries.
 const ONNX_TYPES: ReadonlyMap<number, ElementType> = new Map<number, ElementType>([
-  [1, 'float32'], [2, 'uint8'], [3, 'int8'], [6, 'int32'], [7, 'int64'], [9, 'bool'], [10, 'float16'], [11, 'double'],
+  [1, 'float32'],
+  [2, 'uint8'],
+  [3, 'int8'],
+  [6, 'int32'],
+  [7, 'int64'],
+  [9, 'bool'],
+  [10, 'float16'],
+  [11, 'double'],
 ]);
 const ELEMENT_BYTES: Record<ElementType, number> = {
-  float32: 4, uint8: 1, int8: 1, int32: 4, int64: 8, float16: 2, bool: 1, double: 8,
+  float32: 4,
+  uint8: 1,
+  int8: 1,
+  int32: 4,
+  int64: 8,
+  float16: 2,
+  bool: 1,
+  double: 8,
 };
 /** The typed field (float_data=4, int32_data=5, int64_data=7, double_data=10) that may hold each type's values. */
 const TYPED_FIELD: Record<ElementType, number> = {
-  float32: 4, uint8: 5, int8: 5, int32: 5, int64: 7, float16: 5, bool: 5, double: 10,
+  float32: 4,
+  uint8: 5,
+  int8: 5,
+  int32: 5,
+  int64: 7,
+  float16: 5,
+  bool: 5,
+  double: 10,
 };
 /** The value range of each type whose values int32_data holds (float16: its 16 bits). */
 const VARINT_RANGE: Partial<Record<ElementType, readonly [number, number]>> = {
-  uint8: [0, 255], int8: [-128, 127], int32: [-2147483648, 2147483647], float16: [0, 65535], bool: [0, 1],
+  uint8: [0, 255],
+  int8: [-128, 127],
+  int32: [-2147483648, 2147483647],
+  float16: [0, 65535],
+  bool: [0, 1],
 };
 const ARRAY_OF: { [K in ElementType]: new (n: number) => TensorData } = {
-  float32: Float32Array, uint8: Uint8Array, int8: Int8Array, int32: Int32Array, int64: BigInt64Array,
-  float16: Uint16Array, bool: Uint8Array, double: Float64Array,
+  float32: Float32Array,
+  uint8: Uint8Array,
+  int8: Int8Array,
+  int32: Int32Array,
+  int64: BigInt64Array,
+  float16: Uint16Array,
+  bool: Uint8Array,
+  double: Float64Array,
 };
 
 const WIRE_VARINT = 0;
@@ -350,21 +381,28 @@ function readTensorBody(c: Cursor, end: number): Tensor {
         return false;
     }
   });
-  if (location === 1 || hasExternal) c.fail(`tensor '${name}' keeps its data in an external file (data_location EXTERNAL), which is not read`, at);
+  if (location === 1 || hasExternal)
+    c.fail(`tensor '${name}' keeps its data in an external file (data_location EXTERNAL), which is not read`, at);
   if (location !== 0) c.fail(`unknown data_location ${location}`, at);
   const type = ONNX_TYPES.get(dataType);
-  if (type === undefined) c.fail(`tensor '${name}' has data_type ${dataType}, not one of the element types read (${[...ONNX_TYPES.keys()].join(', ')})`, at);
+  if (type === undefined)
+    c.fail(
+      `tensor '${name}' has data_type ${dataType}, not one of the element types read (${[...ONNX_TYPES.keys()].join(', ')})`,
+      at,
+    );
   // Element count, checked before anything is allocated.
   const elemBytes = ELEMENT_BYTES[type];
   let count = 1;
   for (const d of dims) {
-    if (!Number.isSafeInteger(d) || d < 0) c.fail(`tensor '${name}': dims ${dimsText(dims)} has a negative or huge dim`, at);
+    if (!Number.isSafeInteger(d) || d < 0)
+      c.fail(`tensor '${name}': dims ${dimsText(dims)} has a negative or huge dim`, at);
   }
   if (dims.includes(0)) count = 0;
   else {
     for (const d of dims) {
       count *= d;
-      if (count * elemBytes > MAX_TENSOR_BYTES) c.fail(`tensor '${name}': dims ${dimsText(dims)} exceed ${MAX_TENSOR_BYTES} bytes`, at);
+      if (count * elemBytes > MAX_TENSOR_BYTES)
+        c.fail(`tensor '${name}': dims ${dimsText(dims)} exceed ${MAX_TENSOR_BYTES} bytes`, at);
     }
   }
   const bytes = count * elemBytes;
@@ -383,7 +421,8 @@ function readTensorBody(c: Cursor, end: number): Tensor {
   } else if (typedCount !== count) {
     c.fail(`tensor '${name}': ${typedCount} values in its typed field, dims ${dimsText(dims)} need ${count}`, at);
   }
-  if (bytes > c.budget) c.fail(`tensor '${name}' (${bytes} bytes) exceeds the allocation budget for a model of ${c.buf.length} bytes`, at);
+  if (bytes > c.budget)
+    c.fail(`tensor '${name}' (${bytes} bytes) exceeds the allocation budget for a model of ${c.buf.length} bytes`, at);
   c.budget -= bytes;
   const data = new ARRAY_OF[type](count);
   const dst = new Uint8Array(data.buffer);
@@ -493,7 +532,13 @@ function readValueInfo(c: Cursor, end: number): ValueInfo {
 }
 
 const ATTR_KIND: Record<number, Attribute['kind']> = {
-  1: 'float', 2: 'int', 3: 'string', 4: 'tensor', 6: 'floats', 7: 'ints', 8: 'strings',
+  1: 'float',
+  2: 'int',
+  3: 'string',
+  4: 'tensor',
+  6: 'floats',
+  7: 'ints',
+  8: 'strings',
 };
 
 function readAttribute(c: Cursor, end: number): [string, Attribute] {
@@ -552,12 +597,24 @@ function readAttribute(c: Cursor, end: number): [string, Attribute] {
   const kind = ATTR_KIND[type];
   let attr: Attribute;
   switch (kind) {
-    case 'float': attr = { kind, value: f }; break;
-    case 'int': attr = { kind, value: i }; break;
-    case 'string': attr = { kind, value: s }; break;
-    case 'floats': attr = { kind, value: floats }; break;
-    case 'ints': attr = { kind, value: ints }; break;
-    case 'strings': attr = { kind, value: strings }; break;
+    case 'float':
+      attr = { kind, value: f };
+      break;
+    case 'int':
+      attr = { kind, value: i };
+      break;
+    case 'string':
+      attr = { kind, value: s };
+      break;
+    case 'floats':
+      attr = { kind, value: floats };
+      break;
+    case 'ints':
+      attr = { kind, value: ints };
+      break;
+    case 'strings':
+      attr = { kind, value: strings };
+      break;
     case 'tensor':
       if (t === null) c.fail(`attribute '${name}' of type TENSOR has no tensor`, end);
       attr = { kind, value: t };
@@ -611,7 +668,14 @@ function readNode(c: Cursor, end: number): Node {
 
 function readGraph(c: Cursor, end: number, irVersion: number, opsetImports: Map<string, number>): Graph {
   const g: Graph = {
-    name: '', irVersion, opsetImports, inputs: [], outputs: [], initializers: new Map(), valueInfo: new Map(), nodes: [],
+    name: '',
+    irVersion,
+    opsetImports,
+    inputs: [],
+    outputs: [],
+    initializers: new Map(),
+    valueInfo: new Map(),
+    nodes: [],
   };
   let nInit = 0;
   let nValueInfo = 0;

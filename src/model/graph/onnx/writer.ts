@@ -28,10 +28,24 @@ import { I8ConvError } from '../../../errors.js';
 import type { Attribute, ElementType, Graph, Node, Tensor, ValueInfo } from '../ir.js';
 
 const ONNX_TYPE_CODE: Record<ElementType, number> = {
-  float32: 1, uint8: 2, int8: 3, int32: 6, int64: 7, bool: 9, float16: 10, double: 11,
+  float32: 1,
+  uint8: 2,
+  int8: 3,
+  int32: 6,
+  int64: 7,
+  bool: 9,
+  float16: 10,
+  double: 11,
 };
 const ATTR_TYPE_CODE: Record<Exclude<Attribute['kind'], 'unsupported'>, number> = {
-  float: 1, int: 2, string: 3, tensor: 4, graph: 5, floats: 6, ints: 7, strings: 8,
+  float: 1,
+  int: 2,
+  string: 3,
+  tensor: 4,
+  graph: 5,
+  floats: 6,
+  ints: 7,
+  strings: 8,
 };
 
 const INT64_MAX = (1n << 63n) - 1n;
@@ -181,9 +195,13 @@ function writeTensor(p: Proto, t: Tensor, param: string): void {
 
 function writeAttribute(p: Proto, name: string, a: Attribute, param: string): void {
   if (a.kind === 'unsupported') {
-    fail(param, `attribute of ONNX type ${a.onnxType} (a subgraph, tensor list, sparse tensor or type): the IR does not hold its contents, so it cannot be written`);
+    fail(
+      param,
+      `attribute of ONNX type ${a.onnxType} (a subgraph, tensor list, sparse tensor or type): the IR does not hold its contents, so it cannot be written`,
+    );
   }
-  if (a.kind === 'graph') fail(param, 'a subgraph attribute (an i8conv fused node\'s): the writer writes models as read, not fused graphs');
+  if (a.kind === 'graph')
+    fail(param, "a subgraph attribute (an i8conv fused node's): the writer writes models as read, not fused graphs");
   p.string(1, name);
   p.int(20, ATTR_TYPE_CODE[a.kind]);
   switch (a.kind) {
@@ -218,7 +236,8 @@ function writeNode(p: Proto, n: Node, param: string): void {
   for (const o of n.outputs) p.string(2, o);
   if (n.name !== '') p.string(3, n.name);
   p.string(4, n.opType);
-  for (const [name, a] of n.attributes) p.message(5, (ap) => writeAttribute(ap, name, a, `${param}.attributes.${name}`));
+  for (const [name, a] of n.attributes)
+    p.message(5, (ap) => writeAttribute(ap, name, a, `${param}.attributes.${name}`));
   if (n.domain !== '') p.string(7, n.domain);
 }
 
@@ -262,7 +281,9 @@ export function writeOnnxModel(graph: Graph): Uint8Array {
     });
   }
   m.message(7, (g) => {
-    graph.nodes.forEach((n, i) => g.message(1, (np) => writeNode(np, n, `graph.nodes[${i}] (${n.opType} ${JSON.stringify(n.name)})`)));
+    graph.nodes.forEach((n, i) =>
+      g.message(1, (np) => writeNode(np, n, `graph.nodes[${i}] (${n.opType} ${JSON.stringify(n.name)})`)),
+    );
     if (graph.name !== '') g.string(2, graph.name);
     for (const [name, t] of graph.initializers) {
       if (t.name !== name) fail(`graph.initializers.${name}`, `the tensor is named ${JSON.stringify(t.name)}`);

@@ -24,7 +24,9 @@ const f32 = Math.fround;
 export function foldBatchNormPass(v: GraphView): void {
   const floatInit = (name: string | undefined, len?: number): Tensor | undefined => {
     const t = name ? v.initializers.get(name) : undefined;
-    return t && t.type === 'float32' && (len === undefined || (t.dims.length === 1 && t.data.length === len)) ? t : undefined;
+    return t && t.type === 'float32' && (len === undefined || (t.dims.length === 1 && t.data.length === len))
+      ? t
+      : undefined;
   };
 
   for (const bn of v.live()) {

@@ -23,13 +23,21 @@ const numel = (dims: readonly number[]): number => dims.reduce((a, b) => a * b, 
 
 function alloc(type: ElementType, n: number): TensorData {
   switch (type) {
-    case 'float32': return new Float32Array(n);
-    case 'uint8': case 'bool': return new Uint8Array(n);
-    case 'int8': return new Int8Array(n);
-    case 'int32': return new Int32Array(n);
-    case 'int64': return new BigInt64Array(n);
-    case 'float16': return new Uint16Array(n);
-    case 'double': return new Float64Array(n);
+    case 'float32':
+      return new Float32Array(n);
+    case 'uint8':
+    case 'bool':
+      return new Uint8Array(n);
+    case 'int8':
+      return new Int8Array(n);
+    case 'int32':
+      return new Int32Array(n);
+    case 'int64':
+      return new BigInt64Array(n);
+    case 'float16':
+      return new Uint16Array(n);
+    case 'double':
+      return new Float64Array(n);
   }
 }
 
@@ -40,7 +48,12 @@ export function intValues(t: Tensor): number[] | undefined {
   return undefined;
 }
 
-const int64 = (name: string, dims: number[], values: readonly number[]): Tensor => ({ name, type: 'int64', dims, data: BigInt64Array.from(values, (v) => BigInt(v)) });
+const int64 = (name: string, dims: number[], values: readonly number[]): Tensor => ({
+  name,
+  type: 'int64',
+  dims,
+  data: BigInt64Array.from(values, (v) => BigInt(v)),
+});
 
 function attr(node: Node, name: string): Attribute | undefined {
   return node.attributes.get(name);
@@ -75,7 +88,8 @@ function strides(dims: readonly number[]): number[] {
   return s;
 }
 
-const normAxis = (a: number, rank: number): number | undefined => (Number.isInteger(a) && a >= -rank && a < rank ? (a + rank) % rank : undefined);
+const normAxis = (a: number, rank: number): number | undefined =>
+  Number.isInteger(a) && a >= -rank && a < rank ? (a + rank) % rank : undefined;
 
 /** The Slice ranges of one axis, clamped as ONNX says. */
 export function sliceAxis(dim: number, start: number, end: number, step: number): { start: number; count: number } {
@@ -92,7 +106,11 @@ export function sliceAxis(dim: number, start: number, end: number, step: number)
 }
 
 /** The Reshape output dims (0 copies unless allowzero, one -1), or undefined when they do not fit. */
-export function reshapeDims(inDims: readonly number[], shape: readonly number[], allowzero: boolean): number[] | undefined {
+export function reshapeDims(
+  inDims: readonly number[],
+  shape: readonly number[],
+  allowzero: boolean,
+): number[] | undefined {
   const out = shape.map((d, i) => (d === 0 && !allowzero ? inDims[i] : d));
   if (out.some((d) => d === undefined || !Number.isInteger(d) || d < -1)) return undefined;
   const minus = out.filter((d) => d === -1).length;
@@ -122,13 +140,30 @@ export function broadcastDims(a: readonly number[], b: readonly number[]): numbe
 function castValue(v: number | bigint, from: ElementType, to: ElementType): number | bigint {
   const n = typeof v === 'bigint' ? Number(v) : v;
   switch (to) {
-    case 'int64': return typeof v === 'bigint' ? v : BigInt(Number.isFinite(n) ? Math.trunc(n) : 0);
-    case 'bool': return n !== 0 ? 1 : 0;
-    case 'float32': case 'double': return n;
-    default: return from === 'float32' || from === 'double' ? Math.trunc(n) : typeof v === 'bigint' ? Number(BigInt.asIntN(32, v)) : n;
+    case 'int64':
+      return typeof v === 'bigint' ? v : BigInt(Number.isFinite(n) ? Math.trunc(n) : 0);
+    case 'bool':
+      return n !== 0 ? 1 : 0;
+    case 'float32':
+    case 'double':
+      return n;
+    default:
+      return from === 'float32' || from === 'double'
+        ? Math.trunc(n)
+        : typeof v === 'bigint'
+          ? Number(BigInt.asIntN(32, v))
+          : n;
   }
 }
-const TO_TYPE: Record<number, ElementType> = { 1: 'float32', 2: 'uint8', 3: 'int8', 6: 'int32', 7: 'int64', 9: 'bool', 11: 'double' };
+const TO_TYPE: Record<number, ElementType> = {
+  1: 'float32',
+  2: 'uint8',
+  3: 'int8',
+  6: 'int32',
+  7: 'int64',
+  9: 'bool',
+  11: 'double',
+};
 
 /** A static shape known for a value (for Shape): from a constant or an annotation with numeric dims only. */
 export type KnownShape = (name: string) => number[] | undefined;
@@ -137,7 +172,12 @@ export type KnownShape = (name: string) => number[] | undefined;
  * Evaluates one node of the folded set on constant inputs (`undefined` for an omitted one) and the model's opset;
  * `shapeOf` answers Shape. Returns the outputs, or undefined when the node is not folded.
  */
-export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], opset: number, shapeOf: KnownShape): Tensor[] | undefined {
+export function evaluateConstant(
+  node: Node,
+  inputs: (Tensor | undefined)[],
+  opset: number,
+  shapeOf: KnownShape,
+): Tensor[] | undefined {
   if (node.domain !== '') return undefined;
   const [a, b] = inputs;
   const present = (k: number): boolean => node.inputs[k] !== undefined && node.inputs[k] !== '';
@@ -147,8 +187,10 @@ export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], ops
       if (node.attributes.size !== 1) return undefined;
       const [[key, v]] = [...node.attributes];
       if (v.kind === 'tensor') return [{ ...v.value }];
-      if (key === 'value_float' && v.kind === 'float') return [{ name: '', type: 'float32', dims: [], data: Float32Array.of(v.value) }];
-      if (key === 'value_floats' && v.kind === 'floats') return [{ name: '', type: 'float32', dims: [v.value.length], data: Float32Array.from(v.value) }];
+      if (key === 'value_float' && v.kind === 'float')
+        return [{ name: '', type: 'float32', dims: [], data: Float32Array.of(v.value) }];
+      if (key === 'value_floats' && v.kind === 'floats')
+        return [{ name: '', type: 'float32', dims: [v.value.length], data: Float32Array.from(v.value) }];
       if (key === 'value_int' && v.kind === 'int') return [int64('', [], [v.value])];
       if (key === 'value_ints' && v.kind === 'ints') return [int64('', [v.value.length], v.value)];
       return undefined;
@@ -168,7 +210,8 @@ export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], ops
       const dims = intValues(a);
       if (!dims || dims.some((d) => d < 0) || numel(dims) > MAX_FOLD_ELEMENTS) return undefined;
       const v = attr(node, 'value');
-      const proto: Tensor = v && v.kind === 'tensor' ? v.value : { name: '', type: 'float32', dims: [1], data: new Float32Array(1) };
+      const proto: Tensor =
+        v && v.kind === 'tensor' ? v.value : { name: '', type: 'float32', dims: [1], data: new Float32Array(1) };
       if (proto.data.length !== 1) return undefined;
       const data = alloc(proto.type, numel(dims));
       (data as unknown as { fill(x: unknown): void }).fill(proto.data[0]);
@@ -184,21 +227,32 @@ export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], ops
       if (numel(dims) > MAX_FOLD_ELEMENTS) return undefined;
       const st = strides(a.dims);
       const bIdxStrides = strides(b.dims);
-      return [gatherBy(a, dims, (o) => {
-        let flat = 0;
-        for (let d = 0; d < axis; d++) flat += o[d] * st[d];
-        let q = 0;
-        for (let d = 0; d < b.dims.length; d++) q += o[axis + d] * bIdxStrides[d];
-        const i = idx[q] < 0 ? idx[q] + n : idx[q];
-        flat += i * st[axis];
-        for (let d = axis + 1; d < a.dims.length; d++) flat += o[b.dims.length + d - 1] * st[d];
-        return flat;
-      })];
+      return [
+        gatherBy(a, dims, (o) => {
+          let flat = 0;
+          for (let d = 0; d < axis; d++) flat += o[d] * st[d];
+          let q = 0;
+          for (let d = 0; d < b.dims.length; d++) q += o[axis + d] * bIdxStrides[d];
+          const i = idx[q] < 0 ? idx[q] + n : idx[q];
+          flat += i * st[axis];
+          for (let d = axis + 1; d < a.dims.length; d++) flat += o[b.dims.length + d - 1] * st[d];
+          return flat;
+        }),
+      ];
     }
     case 'Concat': {
       const ts = inputs.filter((t): t is Tensor => t !== undefined);
       const axis = normAxis(intAttr(node, 'axis', 0), a.dims.length);
-      if (axis === undefined || ts.some((t) => t.type !== a.type || t.dims.length !== a.dims.length || t.dims.some((d, i) => i !== axis && d !== a.dims[i]))) return undefined;
+      if (
+        axis === undefined ||
+        ts.some(
+          (t) =>
+            t.type !== a.type ||
+            t.dims.length !== a.dims.length ||
+            t.dims.some((d, i) => i !== axis && d !== a.dims[i]),
+        )
+      )
+        return undefined;
       const dims = [...a.dims];
       dims[axis] = ts.reduce((s, t) => s + t.dims[axis], 0);
       const outer = numel(a.dims.slice(0, axis));
@@ -207,11 +261,13 @@ export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], ops
       for (let o = 0; o < outer; o++)
         for (const t of ts) {
           const chunk = numel(t.dims.slice(axis));
-          for (let k = 0; k < chunk; k++) (data as unknown as unknown[])[pos++] = (t.data as unknown as unknown[])[o * chunk + k];
+          for (let k = 0; k < chunk; k++)
+            (data as unknown as unknown[])[pos++] = (t.data as unknown as unknown[])[o * chunk + k];
         }
       return [{ name: '', type: a.type, dims, data }];
     }
-    case 'Unsqueeze': case 'Squeeze': {
+    case 'Unsqueeze':
+    case 'Squeeze': {
       const axesIn = opset >= 13 ? (present(1) ? b && intValues(b) : undefined) : intsAttr(node, 'axes');
       if (opset >= 13 && present(1) && !axesIn) return undefined;
       if (node.opType === 'Unsqueeze') {
@@ -224,13 +280,18 @@ export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], ops
         for (let d = 0; d < r; d++) dims.push(axes.includes(d) ? 1 : a.dims[k++]);
         return [{ ...a, dims }];
       }
-      const axes = axesIn ? axesIn.map((x) => normAxis(x, a.dims.length)) : a.dims.flatMap((d, i) => (d === 1 ? [i] : []));
+      const axes = axesIn
+        ? axesIn.map((x) => normAxis(x, a.dims.length))
+        : a.dims.flatMap((d, i) => (d === 1 ? [i] : []));
       if (axes.some((x) => x === undefined || a.dims[x] !== 1)) return undefined;
       return [{ ...a, dims: a.dims.filter((_, i) => !axes.includes(i)) }];
     }
     case 'Slice': {
       const r = a.dims.length;
-      let starts: number[] | undefined, ends: number[] | undefined, axes: number[] | undefined, steps: number[] | undefined;
+      let starts: number[] | undefined,
+        ends: number[] | undefined,
+        axes: number[] | undefined,
+        steps: number[] | undefined;
       if (opset < 10) {
         starts = intsAttr(node, 'starts');
         ends = intsAttr(node, 'ends');
@@ -245,7 +306,14 @@ export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], ops
       if (!starts || !ends || starts.length !== ends.length) return undefined;
       const ax = (axes ?? starts.map((_, i) => i)).map((x) => normAxis(x, r));
       const st = steps ?? starts.map(() => 1);
-      if (ax.length !== starts.length || st.length !== starts.length || ax.some((x) => x === undefined) || new Set(ax).size !== ax.length || st.some((s) => s === 0)) return undefined;
+      if (
+        ax.length !== starts.length ||
+        st.length !== starts.length ||
+        ax.some((x) => x === undefined) ||
+        new Set(ax).size !== ax.length ||
+        st.some((s) => s === 0)
+      )
+        return undefined;
       const begin = new Array(r).fill(0);
       const step = new Array(r).fill(1);
       const dims = [...a.dims];
@@ -260,7 +328,7 @@ export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], ops
     }
     case 'Cast': {
       const to = TO_TYPE[intAttr(node, 'to', 0)];
-      if (!to || a.type === 'float16' || a.type === 'double' && to !== 'double') return undefined;
+      if (!to || a.type === 'float16' || (a.type === 'double' && to !== 'double')) return undefined;
       const data = alloc(to, a.data.length);
       for (let i = 0; i < a.data.length; i++) (data as unknown as unknown[])[i] = castValue(a.data[i], a.type, to);
       return [{ name: '', type: to, dims: [...a.dims], data }];
@@ -270,7 +338,10 @@ export function evaluateConstant(node: Node, inputs: (Tensor | undefined)[], ops
       const dims = shape && reshapeDims(a.dims, shape, intAttr(node, 'allowzero', 0) !== 0);
       return dims ? [{ ...a, dims }] : undefined;
     }
-    case 'Add': case 'Sub': case 'Mul': case 'Div': {
+    case 'Add':
+    case 'Sub':
+    case 'Mul':
+    case 'Div': {
       if (!b || a.type !== 'int64' || b.type !== 'int64') return undefined;
       const dims = broadcastDims(a.dims, b.dims);
       if (!dims) return undefined;

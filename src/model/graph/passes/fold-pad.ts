@@ -37,7 +37,10 @@ export function foldPadPass(v: GraphView): void {
     const rd = v.consumersOf(y);
     if (rd.length !== 1 || rd[0].slot !== 0) continue;
     const padsT = padsName ? v.initializers.get(padsName) : undefined;
-    const p = padsT && padsT.type === 'int64' && padsT.data.length === 8 ? Array.from(padsT.data as BigInt64Array, Number) : ints(pad, 'pads');
+    const p =
+      padsT && padsT.type === 'int64' && padsT.data.length === 8
+        ? Array.from(padsT.data as BigInt64Array, Number)
+        : ints(pad, 'pads');
     if (!p || p.length !== 8 || p.some((q) => q < 0) || p[0] || p[1] || p[4] || p[5]) continue;
     const valueT = valueName ? v.initializers.get(valueName) : undefined;
     if (valueName && !valueT) continue;
@@ -53,7 +56,14 @@ export function foldPadPass(v: GraphView): void {
       const k = ints(win, 'kernel_shape');
       const min = type === 'uint8' ? 0 : type === 'int8' ? -128 : null;
       if (!k || k.length !== 2 || min === null || code !== min || win.outputs.length !== 1) continue;
-      if ((ints(win, 'dilations') ?? [1, 1]).some((d) => d !== 1) || extra[0] >= k[0] || extra[2] >= k[0] || extra[1] >= k[1] || extra[3] >= k[1]) continue;
+      if (
+        (ints(win, 'dilations') ?? [1, 1]).some((d) => d !== 1) ||
+        extra[0] >= k[0] ||
+        extra[2] >= k[0] ||
+        extra[1] >= k[1] ||
+        extra[3] >= k[1]
+      )
+        continue;
     } else continue;
     const own = ints(win, 'pads') ?? [0, 0, 0, 0];
     if (own.length !== 4) continue;

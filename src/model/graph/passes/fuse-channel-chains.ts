@@ -32,8 +32,10 @@ function chainStep(n: Node, values: ReadonlyMap<string, PlannedValue>): { step: 
   if (n.outputs.filter((o) => o !== '').length !== 1 || n.outputs[0] === '') return undefined;
   const data = n.inputs.filter((i) => i !== '' && !values.get(i)?.constant);
   if (data.length !== 1 || n.inputs.filter((i) => i === data[0]).length !== 1) return undefined;
-  const x = values.get(data[0]), y = values.get(n.outputs[0]);
-  if (!x || !y || x.dims.length !== 4 || y.dims.length !== 4 || x.dims.some((d, i) => d !== y.dims[i])) return undefined;
+  const x = values.get(data[0]),
+    y = values.get(n.outputs[0]);
+  if (!x || !y || x.dims.length !== 4 || y.dims.length !== 4 || x.dims.some((d, i) => d !== y.dims[i]))
+    return undefined;
   const lut = lookupTableOf(n, values);
   if (lut && lut.x === data[0]) return { step: { node: n, table: lut.table }, x: data[0] };
   const key = `${n.domain}:${n.opType}`;
@@ -45,42 +47,70 @@ function chainStep(n: Node, values: ReadonlyMap<string, PlannedValue>): { step: 
       const c = values.get(n.inputs[other])!;
       // scalar, or per channel: every dim 1 but the channel axis once right-aligned to rank 4
       const dims = [...Array(4 - c.dims.length).fill(1), ...c.dims];
-      if (c.dims.length > 4 || dims.some((d, i) => i !== 1 && d !== 1) || ![1, x.dims[1]].includes(dims[1])) return undefined;
+      if (c.dims.length > 4 || dims.some((d, i) => i !== 1 && d !== 1) || ![1, x.dims[1]].includes(dims[1]))
+        return undefined;
       if (![1, 2, 4, 5, 6, 7].every(scalar)) return undefined;
       return { step: { node: n, f: qlinearBinaryHost(n.opType === 'QLinearMul') }, x: data[0] };
     }
     case ':DequantizeLinear':
     case ':QuantizeLinear':
-      return n.inputs[0] === data[0] && scalar(1) && scalar(2) ? { step: { node: n, f: key === ':QuantizeLinear' ? quantizeHost : dequantizeHost }, x: data[0] } : undefined;
+      return n.inputs[0] === data[0] && scalar(1) && scalar(2)
+        ? { step: { node: n, f: key === ':QuantizeLinear' ? quantizeHost : dequantizeHost }, x: data[0] }
+        : undefined;
     case ':BatchNormalization':
     case ':Relu':
     case ':Clip':
     case ':LeakyRelu':
       // run by their TypeScript operator (or its float kernel): every output slot a step output
-      return n.inputs[0] === data[0] && n.outputs.length === 1 ? { step: { node: n, f: HOST_OPS.get(key)! }, x: data[0] } : undefined;
+      return n.inputs[0] === data[0] && n.outputs.length === 1
+        ? { step: { node: n, f: HOST_OPS.get(key)! }, x: data[0] }
+        : undefined;
   }
   return undefined;
 }
 
 /** The per-channel table of a chain: entry [c][j] = the chain on raw byte j in channel c, as raw bytes. */
-function tabulate(chain: { step: Step; x: string }[], values: ReadonlyMap<string, PlannedValue>, opset: (d: string) => number): Uint8Array {
+function tabulate(
+  chain: { step: Step; x: string }[],
+  values: ReadonlyMap<string, PlannedValue>,
+  opset: (d: string) => number,
+): Uint8Array {
   const x = values.get(chain[0].x)!;
   const C = x.dims[1];
   const dims = [1, C, 1, 256];
   const input = new Uint8Array(C * 256).map((_, i) => i & 255);
-  let cur: HostTensor = { type: x.type, dims, data: new (VIEW[x.type] as Uint8ArrayConstructor)(input.buffer) } as HostTensor;
+  let cur: HostTensor = {
+    type: x.type,
+    dims,
+    data: new (VIEW[x.type] as Uint8ArrayConstructor)(input.buffer),
+  } as HostTensor;
   for (const { step, x: chainIn } of chain) {
     const n = step.node;
     const y = values.get(n.outputs[0])!;
-    const out = { type: y.type, dims, data: new (VIEW[y.type] as unknown as new (n: number) => HostTensor['data'])(C * 256) } as HostTensor;
+    const out = {
+      type: y.type,
+      dims,
+      data: new (VIEW[y.type] as unknown as new (n: number) => HostTensor['data'])(C * 256),
+    } as HostTensor;
     if ('table' in step) {
-      const src = new Uint8Array(cur.data.buffer, cur.data.byteOffset, C * 256), dst = new Uint8Array(out.data.buffer);
+      const src = new Uint8Array(cur.data.buffer, cur.data.byteOffset, C * 256),
+        dst = new Uint8Array(out.data.buffer);
       for (let i = 0; i < src.length; i++) dst[i] = step.table[src[i]];
     } else {
       // the chain's value has the table's dims; every other input is a constant (chainStep checked)
-      const ins = n.inputs.map((name) => (name === '' ? undefined : name === chainIn ? { type: cur.type, dims } : infoOf(values.get(name)!)));
-      const op = step.f({ name: n.name, opType: n.opType, domain: n.domain, attributes: n.attributes }, ins, [{ type: y.type, dims }], opset(n.domain));
-      op(ins.map((i) => (i === undefined ? undefined : i.constant ?? cur)), [out]);
+      const ins = n.inputs.map((name) =>
+        name === '' ? undefined : name === chainIn ? { type: cur.type, dims } : infoOf(values.get(name)!),
+      );
+      const op = step.f(
+        { name: n.name, opType: n.opType, domain: n.domain, attributes: n.attributes },
+        ins,
+        [{ type: y.type, dims }],
+        opset(n.domain),
+      );
+      op(
+        ins.map((i) => (i === undefined ? undefined : (i.constant ?? cur))),
+        [out],
+      );
     }
     cur = out;
   }
@@ -122,7 +152,14 @@ export function fuseChannelChainsPass(v: GraphView, values: ReadonlyMap<string, 
     }
     attributes.set('table', { kind: 'tensor', value: { name: '', type: 'uint8', dims: [table.length], data: table } });
     const nodes = chain.map((c) => c.step.node);
-    const fused: Node = { name: nodes.map((n) => n.name).join('+'), opType: 'ChannelTable', domain: 'i8conv', inputs: [first.x], outputs: [y.name], attributes };
+    const fused: Node = {
+      name: nodes.map((n) => n.name).join('+'),
+      opType: 'ChannelTable',
+      domain: 'i8conv',
+      inputs: [first.x],
+      outputs: [y.name],
+      attributes,
+    };
     v.replace([nodes[nodes.length - 1], ...nodes.slice(0, -1)], fused);
   }
 }

@@ -30,13 +30,22 @@ export function fuseChannelGatesPass(v: GraphView, values: ReadonlyMap<string, P
     const mq = binary(mn, 'QLinearMul');
     if (!mq) continue;
     const [i0, i1] = [mn.inputs[0], mn.inputs[3]];
-    const v0 = values.get(i0), v1 = values.get(i1);
+    const v0 = values.get(i0),
+      v1 = values.get(i1);
     if (!v0 || !v1 || v0.constant || v1.constant || i0 === i1) continue;
     // x: the [N, C, H, W] operand; g: [1 | N, C, 1, 1] (right-aligned to rank 4)
-    const xSide: 0 | 1 = v0.dims.length === 4 && v0.dims.reduce((a, b) => a * b, 1) >= v1.dims.reduce((a, b) => a * b, 1) ? 0 : 1;
+    const xSide: 0 | 1 =
+      v0.dims.length === 4 && v0.dims.reduce((a, b) => a * b, 1) >= v1.dims.reduce((a, b) => a * b, 1) ? 0 : 1;
     const [x, g] = xSide === 0 ? [v0, v1] : [v1, v0];
     const m = values.get(mn.outputs[0]);
-    if (!m || x.dims.length !== 4 || g.dims.length > 4 || !m.dims.every((d, k) => d === x.dims[k]) || m.dims.length !== 4) continue;
+    if (
+      !m ||
+      x.dims.length !== 4 ||
+      g.dims.length > 4 ||
+      !m.dims.every((d, k) => d === x.dims[k]) ||
+      m.dims.length !== 4
+    )
+      continue;
     if ((x.type !== 'uint8' && x.type !== 'int8') || g.type !== x.type || m.type !== x.type) continue;
     const [N, C, H, W] = x.dims;
     const gd = [...Array(4 - g.dims.length).fill(1), ...g.dims];
@@ -47,7 +56,12 @@ export function fuseChannelGatesPass(v: GraphView, values: ReadonlyMap<string, P
     const an = v.readers(m.name) === 1 && readers.length ? readers[0].node : undefined;
     const aq = binary(an, 'QLinearAdd');
     let add: BinaryQuant | undefined;
-    if (an && aq && new Set([an.inputs[0], an.inputs[3]]).size === 2 && [an.inputs[0], an.inputs[3]].every((n) => n === m.name || n === x.name)) {
+    if (
+      an &&
+      aq &&
+      new Set([an.inputs[0], an.inputs[3]]).size === 2 &&
+      [an.inputs[0], an.inputs[3]].every((n) => n === m.name || n === x.name)
+    ) {
       const y = values.get(an.outputs[0]);
       if (y && y.type === x.type && y.dims.every((d, k) => d === x.dims[k])) add = aFirst(aq, an.inputs[0] === m.name);
     }
@@ -55,8 +69,12 @@ export function fuseChannelGatesPass(v: GraphView, values: ReadonlyMap<string, P
     const attributes = new Map<string, Attribute>([['mul', { kind: 'floats', value: asFloats(mul) }]]);
     if (add) attributes.set('add', { kind: 'floats', value: asFloats(add) });
     const fused: Node = {
-      name: add ? `${mn.name}+${an!.name}` : mn.name, opType: 'ChannelGate', domain: 'i8conv',
-      inputs: [x.name, g.name], outputs: [add ? an!.outputs[0] : m.name], attributes,
+      name: add ? `${mn.name}+${an!.name}` : mn.name,
+      opType: 'ChannelGate',
+      domain: 'i8conv',
+      inputs: [x.name, g.name],
+      outputs: [add ? an!.outputs[0] : m.name],
+      attributes,
     };
     if (add) v.replace([an!, mn], fused);
     else v.replace([mn], fused);

@@ -16,7 +16,8 @@ import { concatPlan, resizeTakesOutputTable } from '../../backends/wasm-int8/fus
 
 export function fuseConcatFeedersPass(v: GraphView, values: ReadonlyMap<string, PlannedValue>): void {
   for (const c of v.live()) {
-    if (!((c.domain === '' && c.opType === 'Concat') || (c.domain === 'com.microsoft' && c.opType === 'QLinearConcat'))) continue;
+    if (!((c.domain === '' && c.opType === 'Concat') || (c.domain === 'com.microsoft' && c.opType === 'QLinearConcat')))
+      continue;
     let plan: ReturnType<typeof concatPlan>;
     try {
       plan = concatPlan(c, values);
@@ -31,7 +32,14 @@ export function fuseConcatFeedersPass(v: GraphView, values: ReadonlyMap<string, 
     plan.data.forEach((k, i) => {
       const x = c.inputs[k];
       const f = v.producerOf(x);
-      if (!f || f.opType !== 'Resize' || (f.domain !== '' && f.domain !== 'i8conv') || f.outputs.length !== 1 || f.outputs[0] !== x) return;
+      if (
+        !f ||
+        f.opType !== 'Resize' ||
+        (f.domain !== '' && f.domain !== 'i8conv') ||
+        f.outputs.length !== 1 ||
+        f.outputs[0] !== x
+      )
+        return;
       if (v.readers(x) !== 1 || feeders.includes(f) || values.get(x)?.constant) return;
       if (plan.tables[i] && !resizeTakesOutputTable(f, values)) return;
       feeders.push(f);
@@ -39,10 +47,25 @@ export function fuseConcatFeedersPass(v: GraphView, values: ReadonlyMap<string, 
       inputs[k] = f.inputs[0];
     });
     if (!feeders.length) continue;
-    const sub: Graph = { name: 'feeders', irVersion: 0, opsetImports: new Map(), inputs: [], outputs: [], initializers: new Map(), valueInfo: new Map(), nodes: feeders };
+    const sub: Graph = {
+      name: 'feeders',
+      irVersion: 0,
+      opsetImports: new Map(),
+      inputs: [],
+      outputs: [],
+      initializers: new Map(),
+      valueInfo: new Map(),
+      nodes: feeders,
+    };
     const attributes = new Map(c.attributes);
     attributes.set('feeders', { kind: 'graph', value: sub });
     attributes.set('feeds', { kind: 'ints', value: feeds });
-    v.replace([c, ...feeders], { ...c, domain: 'i8conv', name: [...feeders.map((f) => f.name), c.name].join('+'), inputs, attributes });
+    v.replace([c, ...feeders], {
+      ...c,
+      domain: 'i8conv',
+      name: [...feeders.map((f) => f.name), c.name].join('+'),
+      inputs,
+      attributes,
+    });
   }
 }

@@ -94,13 +94,16 @@ export function fuseLutsPass(view: GraphView): void {
     if (key === 'i8conv:Lut') {
       const t = inits.get(n.inputs[1]);
       const xType = typeOf(n.inputs[0]);
-      if (n.inputs.length !== 2 || inits.has(n.inputs[0]) || !t || !isQ(t.type) || t.data.length !== 256 || !xType) return undefined;
+      if (n.inputs.length !== 2 || inits.has(n.inputs[0]) || !t || !isQ(t.type) || t.data.length !== 256 || !xType)
+        return undefined;
       const table = new Uint8Array(256);
       for (let i = 0; i < 256; i++) table[i] = Number(t.data[i]) & 255;
       return { x: n.inputs[0], xType, outType: t.type, table };
     }
     if (key === 'com.microsoft:QLinearSigmoid' || key === 'com.microsoft:QLinearLeakyRelu') {
-      const x = n.inputs[0], xq = qparams(n, 1), yq = qparams(n, 3);
+      const x = n.inputs[0],
+        xq = qparams(n, 1),
+        yq = qparams(n, 3);
       const type = typeOf(x, n.inputs[2]) ?? typeOf(n.outputs[0], n.inputs[4]);
       if (inits.has(x) || !xq || !yq || !type) return undefined;
       let alpha = 0.01;
@@ -109,7 +112,11 @@ export function fuseLutsPass(view: GraphView): void {
         if (a.kind !== 'float') return undefined;
         alpha = a.value;
       }
-      const table = guarded(() => (key.endsWith('Sigmoid') ? sigmoidTable(type, xq[0], xq[1], yq[0], yq[1]) : leakyReluTable(type, xq[0], xq[1], yq[0], yq[1], alpha)));
+      const table = guarded(() =>
+        key.endsWith('Sigmoid')
+          ? sigmoidTable(type, xq[0], xq[1], yq[0], yq[1])
+          : leakyReluTable(type, xq[0], xq[1], yq[0], yq[1], alpha),
+      );
       return table && { x, xType: type, outType: type, table };
     }
     if (key === 'com.microsoft:QLinearAdd' || key === 'com.microsoft:QLinearMul') {
@@ -123,7 +130,8 @@ export function fuseLutsPass(view: GraphView): void {
       const c = (side === 0 ? scalar(a) : scalar(b))!;
       // the constant must not raise the rank (broadcast): a scalar, or no more dims than x's known shape
       const xShape = shapes.get(x);
-      if (!type || c.type !== type || (c.dims.length > 0 && !(xShape && xShape.length >= c.dims.length))) return undefined;
+      if (!type || c.type !== type || (c.dims.length > 0 && !(xShape && xShape.length >= c.dims.length)))
+        return undefined;
       const table = qlinearBinaryTable(key.endsWith('Mul'), type, side as 0 | 1, Number(c.data[0]), sc);
       return { x, xType: type, outType: type, table };
     }
@@ -133,7 +141,7 @@ export function fuseLutsPass(view: GraphView): void {
   const binaryParams = (n: Node): number[] | undefined => {
     if (n.inputs.length < 7) return undefined;
     const p = [qparams(n, 1), qparams(n, 4), qparams(n, 6)];
-    return p.every((v) => v !== undefined) ? p.flat() as number[] : undefined;
+    return p.every((v) => v !== undefined) ? (p.flat() as number[]) : undefined;
   };
 
   let tableCount = 0;
@@ -147,7 +155,14 @@ export function fuseLutsPass(view: GraphView): void {
     const data = outType === 'uint8' ? table : new Int8Array(table.buffer);
     view.setInitializer({ name, type: outType, dims: [256], data });
     types.set(at.outputs[0], outType);
-    return { name: at.name, opType: 'Lut', domain: 'i8conv', inputs: [x, name], outputs: [at.outputs[0]], attributes: new Map() };
+    return {
+      name: at.name,
+      opType: 'Lut',
+      domain: 'i8conv',
+      inputs: [x, name],
+      outputs: [at.outputs[0]],
+      attributes: new Map(),
+    };
   };
 
   // types of values the graph does not annotate: a table's output has its table's type
@@ -190,7 +205,12 @@ export function fuseLutsPass(view: GraphView): void {
         continue;
       }
       // rule 2: x op f(x)
-      if (n.domain !== 'com.microsoft' || (n.opType !== 'QLinearAdd' && n.opType !== 'QLinearMul') || n.outputs.length !== 1) continue;
+      if (
+        n.domain !== 'com.microsoft' ||
+        (n.opType !== 'QLinearAdd' && n.opType !== 'QLinearMul') ||
+        n.outputs.length !== 1
+      )
+        continue;
       const sc = binaryParams(n);
       const [a, b] = [n.inputs[0], n.inputs[3]];
       if (!sc || inits.has(a) || inits.has(b)) continue;
@@ -200,8 +220,11 @@ export function fuseLutsPass(view: GraphView): void {
         return t ? { x: t.x, f: t.table, node: p } : undefined;
       };
       // each operand: a table of x or x itself; try the table reading of both, then one side as x
-      const oa = operand(a), ob = operand(b);
-      let x: string | undefined, fa: Uint8Array | null = null, fb: Uint8Array | null = null;
+      const oa = operand(a),
+        ob = operand(b);
+      let x: string | undefined,
+        fa: Uint8Array | null = null,
+        fb: Uint8Array | null = null;
       if (oa && ob && oa.x === ob.x) [x, fa, fb] = [oa.x, oa.f, ob.f];
       else if (oa && oa.x === b) [x, fa] = [b, oa.f];
       else if (ob && ob.x === a) [x, fb] = [a, ob.f];
@@ -217,12 +240,16 @@ export function fuseLutsPass(view: GraphView): void {
       const mul = n.opType === 'QLinearMul';
       const t = new Uint8Array(256);
       for (let i = 0; i < 256; i++) {
-        const va = valueOf(type, fa ? fa[i] : i), vb = valueOf(type, fb ? fb[i] : i);
+        const va = valueOf(type, fa ? fa[i] : i),
+          vb = valueOf(type, fb ? fb[i] : i);
         t[i] = qlinearBinaryByte(mul, type, va, vb, sc);
       }
       const lut = makeLut(n, x, type, t);
       const drop = new Set<Node>();
-      for (const [o, v] of [[oa, a], [ob, b]] as const) {
+      for (const [o, v] of [
+        [oa, a],
+        [ob, b],
+      ] as const) {
         if (o?.node && (fa || fb) && o.x === x && v !== x) {
           const left = (uses.get(v) ?? 0) - (a === b ? 2 : 1);
           if (left === 0 && !outputs.has(v)) drop.add(o.node);

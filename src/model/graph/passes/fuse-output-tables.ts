@@ -22,9 +22,18 @@ export function fuseOutputTablesPass(v: GraphView, values: ReadonlyMap<string, P
     if (!p || p.outputs[0] !== x || v.readers(x) !== 1 || !takesOutputTable(p, values)) continue;
     const type = values.get(t.outputs[0])?.type === 'int8' ? 'int8' : 'uint8';
     const attributes = new Map(p.attributes);
-    attributes.set('output_table', { kind: 'tensor', value: { name: '', type, dims: [256], data: type === 'int8' ? new Int8Array(lut.table.buffer) : lut.table } });
+    attributes.set('output_table', {
+      kind: 'tensor',
+      value: { name: '', type, dims: [256], data: type === 'int8' ? new Int8Array(lut.table.buffer) : lut.table },
+    });
     attributes.set('table_input', { kind: 'string', value: x });
-    const fused: Node = { ...p, domain: 'i8conv', name: `${p.name}+${t.name}`, outputs: [t.outputs[0], ...p.outputs.slice(1)], attributes };
+    const fused: Node = {
+      ...p,
+      domain: 'i8conv',
+      name: `${p.name}+${t.name}`,
+      outputs: [t.outputs[0], ...p.outputs.slice(1)],
+      attributes,
+    };
     v.replace([p, t], fused);
   }
 }

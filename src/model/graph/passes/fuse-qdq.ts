@@ -29,7 +29,23 @@ import { exp, logistic, tanh } from '../../numerics/float-math.js';
 import type { Graph, Node } from '../ir.js';
 import { type GraphView, runPasses } from '../view.js';
 import { rowFor } from '../../lowering/registry.js';
-import { FLT_MAX, QDQ_RULES, type QdqParams, type QType, act, attrNum, dropUnusedDqs, is8, isDQ, isOp, isQ, qdqParams, replaceGroup, saturatedByQ, selectGroup } from './qdq-rules.js';
+import {
+  FLT_MAX,
+  QDQ_RULES,
+  type QdqParams,
+  type QType,
+  act,
+  attrNum,
+  dropUnusedDqs,
+  is8,
+  isDQ,
+  isOp,
+  isQ,
+  qdqParams,
+  replaceGroup,
+  saturatedByQ,
+  selectGroup,
+} from './qdq-rules.js';
 
 const f32 = Math.fround;
 
@@ -91,36 +107,53 @@ function scalarConstant(w: GraphView, name: string): number | null {
  * (region values or constants) and which must be constants, or null when the node is not one the tables take.
  * Exported for the quantizer's chain analysis (src/quantize/chains.ts), which evaluates the same arithmetic.
  */
-export function elementwiseEval(n: Node, opset: number): { data: number[]; params: number[]; fn: (args: number[], params: number[]) => number } | null {
+export function elementwiseEval(
+  n: Node,
+  opset: number,
+): { data: number[]; params: number[]; fn: (args: number[], params: number[]) => number } | null {
   if (n.domain !== '' || n.outputs.length !== 1) return null;
   const present = n.inputs.map((i, k) => (i !== '' ? k : -1)).filter((k) => k >= 0);
   const alpha = (d: number) => f32(attrNum(n, 'alpha', d));
-  const unary = (fn: (x: number) => number) => (n.inputs.length === 1 ? { data: [0], params: [], fn: (a: number[]) => fn(a[0]) } : null);
-  const binary = (fn: Eval) => (n.inputs.length === 2 && present.length === 2 ? { data: [0, 1], params: [], fn } : null);
+  const unary = (fn: (x: number) => number) =>
+    n.inputs.length === 1 ? { data: [0], params: [], fn: (a: number[]) => fn(a[0]) } : null;
+  const binary = (fn: Eval) =>
+    n.inputs.length === 2 && present.length === 2 ? { data: [0, 1], params: [], fn } : null;
   switch (n.opType) {
-    case 'Relu': return unary((x) => (x < 0 ? 0 : x));
-    case 'Neg': return unary((x) => -x);
-    case 'Abs': return unary((x) => Math.abs(x));
-    case 'Sqrt': return unary((x) => f32(Math.sqrt(x)));
-    case 'Exp': return unary(exp);
-    case 'Tanh': return unary(tanh);
-    case 'Sigmoid': return unary(logistic);
+    case 'Relu':
+      return unary((x) => (x < 0 ? 0 : x));
+    case 'Neg':
+      return unary((x) => -x);
+    case 'Abs':
+      return unary((x) => Math.abs(x));
+    case 'Sqrt':
+      return unary((x) => f32(Math.sqrt(x)));
+    case 'Exp':
+      return unary(exp);
+    case 'Tanh':
+      return unary(tanh);
+    case 'Sigmoid':
+      return unary(logistic);
     case 'LeakyRelu': {
       const a = alpha(0.01);
       return unary((x) => (x >= 0 ? x : f32(a * x)));
     }
     case 'HardSigmoid': {
-      const a = alpha(0.2), b = f32(attrNum(n, 'beta', 0.5));
+      const a = alpha(0.2),
+        b = f32(attrNum(n, 'beta', 0.5));
       return unary((x) => cmax(cmin(f32(f32(a * x) + b), 1), 0));
     }
     case 'HardSwish': {
       const a = f32(1 / 6);
       return unary((x) => f32(x * cmax(cmin(f32(f32(a * x) + 0.5), 1), 0)));
     }
-    case 'Add': return binary((v) => f32(v[0] + v[1]));
-    case 'Sub': return binary((v) => f32(v[0] - v[1]));
-    case 'Mul': return binary((v) => f32(v[0] * v[1]));
-    case 'Div': return binary((v) => f32(v[0] / v[1]));
+    case 'Add':
+      return binary((v) => f32(v[0] + v[1]));
+    case 'Sub':
+      return binary((v) => f32(v[0] - v[1]));
+    case 'Mul':
+      return binary((v) => f32(v[0] * v[1]));
+    case 'Div':
+      return binary((v) => f32(v[0] / v[1]));
     case 'Clip': {
       if (opset < 11) {
         const b = [f32(attrNum(n, 'min', -FLT_MAX)), f32(attrNum(n, 'max', FLT_MAX))];
@@ -128,20 +161,25 @@ export function elementwiseEval(n: Node, opset: number): { data: number[]; param
       }
       if (n.inputs.length > 3) return null;
       const params = [1, 2].filter((k) => (n.inputs[k] ?? '') !== '');
-      const lo = (n.inputs[1] ?? '') !== '', hi = (n.inputs[2] ?? '') !== '';
+      const lo = (n.inputs[1] ?? '') !== '',
+        hi = (n.inputs[2] ?? '') !== '';
       return {
-        data: [0], params,
+        data: [0],
+        params,
         fn: (v, p) => cmin(cmax(v[0], lo ? p[0] : -FLT_MAX), hi ? p[lo ? 1 : 0] : FLT_MAX),
       };
     }
     case 'Pow': {
       if (n.inputs.length !== 2) return null;
       return {
-        data: [0], params: [1],
-        fn: (v, p) => (p[0] === 2 ? f32(v[0] * v[0]) : p[0] === 3 ? f32(f32(v[0] * v[0]) * v[0]) : f32(Math.pow(v[0], p[0]))),
+        data: [0],
+        params: [1],
+        fn: (v, p) =>
+          p[0] === 2 ? f32(v[0] * v[0]) : p[0] === 3 ? f32(f32(v[0] * v[0]) * v[0]) : f32(Math.pow(v[0], p[0])),
       };
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 
@@ -253,7 +291,14 @@ function makeLuts(w: GraphView): boolean {
     }
     const end = r.steps[r.steps.length - 1].node;
     const tableName = w.addInitializer(`${q.outputs[0]}_lut`, y.type, [256], table);
-    const lut: Node = { name: q.name || end.name, opType: 'Lut', domain: 'i8conv', inputs: [r.x, tableName], outputs: [q.outputs[0]], attributes: new Map() };
+    const lut: Node = {
+      name: q.name || end.name,
+      opType: 'Lut',
+      domain: 'i8conv',
+      inputs: [r.x, tableName],
+      outputs: [q.outputs[0]],
+      attributes: new Map(),
+    };
     w.replace([q, ...r.steps.map((s) => s.node)], lut);
     dropUnusedDqs(w, [...r.leaves, ...r.constDqs]);
     made = true;

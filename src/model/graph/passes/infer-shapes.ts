@@ -52,12 +52,18 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
     if (bound !== undefined) {
       if (!Array.isArray(bound) || bound.some((d) => typeof d !== 'number' || !Number.isInteger(d) || d < 0))
         bad(param, `inputShapes gives ${JSON.stringify(bound)}, not an array of non-negative integers`);
-      if (v.shape && v.shape.length !== bound.length) bad(param, `inputShapes gives rank ${bound.length} ([${bound}]), the model declares rank ${v.shape.length} ([${v.shape.map((d) => d ?? '?')}])`);
+      if (v.shape && v.shape.length !== bound.length)
+        bad(
+          param,
+          `inputShapes gives rank ${bound.length} ([${bound}]), the model declares rank ${v.shape.length} ([${v.shape.map((d) => d ?? '?')}])`,
+        );
       v.shape?.forEach((d, i) => {
-        if (typeof d === 'number' && d !== bound[i]) bad(param, `inputShapes gives dim ${i} = ${bound[i]}, the model fixes it at ${d}`);
+        if (typeof d === 'number' && d !== bound[i])
+          bad(param, `inputShapes gives dim ${i} = ${bound[i]}, the model fixes it at ${d}`);
         if (typeof d === 'string') {
           const prev = symbols.get(d);
-          if (prev !== undefined && prev !== bound[i]) bad(param, `dim ${i} (${JSON.stringify(d)}) is bound to ${bound[i]}, and to ${prev} in another input`);
+          if (prev !== undefined && prev !== bound[i])
+            bad(param, `dim ${i} (${JSON.stringify(d)}) is bound to ${bound[i]}, and to ${prev} in another input`);
           symbols.set(d, bound[i]);
         }
       });
@@ -67,7 +73,11 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
     } else {
       if (!v.shape) bad(param, 'the model declares no shape and inputShapes binds none');
       const k = v.shape.findIndex((d) => typeof d !== 'number');
-      if (k >= 0) bad(param, `dim ${k} is ${v.shape[k] === null ? 'unknown' : `symbolic (${JSON.stringify(v.shape[k])})`} and inputShapes binds none`);
+      if (k >= 0)
+        bad(
+          param,
+          `dim ${k} is ${v.shape[k] === null ? 'unknown' : `symbolic (${JSON.stringify(v.shape[k])})`} and inputShapes binds none`,
+        );
       dims = v.shape as number[];
     }
     const type = v.type ?? graph.initializers.get(v.name)?.type;
@@ -88,7 +98,10 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
     if (k < 0) {
       const i = pending[0];
       const missing = graph.nodes[i].inputs.find((n) => n !== '' && !info.has(n))!;
-      bad(`node ${i} (${graph.nodes[i].opType} ${JSON.stringify(graph.nodes[i].name)})`, `input ${JSON.stringify(missing)} is never produced (or the graph has a cycle)`);
+      bad(
+        `node ${i} (${graph.nodes[i].opType} ${JSON.stringify(graph.nodes[i].name)})`,
+        `input ${JSON.stringify(missing)} is never produced (or the graph has a cycle)`,
+      );
     }
     const i = pending.splice(k, 1)[0];
     const node = graph.nodes[i];
@@ -99,7 +112,10 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
       try {
         inferNode(node, i, opset, info, consts);
       } catch (e) {
-        if (e instanceof NoShapeRule) noRule.push(`node ${JSON.stringify(node.name || `${node.opType}#${i}`)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${e.message}`);
+        if (e instanceof NoShapeRule)
+          noRule.push(
+            `node ${JSON.stringify(node.name || `${node.opType}#${i}`)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${e.message}`,
+          );
       }
       node.outputs.forEach((n) => n !== '' && unknown.add(n));
       continue;
@@ -109,14 +125,21 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
       outs = inferNode(node, i, opset, info, consts);
     } catch (e) {
       if (!(e instanceof NoShapeRule)) throw e;
-      noRule.push(`node ${JSON.stringify(node.name || `${node.opType}#${i}`)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${e.message}`);
+      noRule.push(
+        `node ${JSON.stringify(node.name || `${node.opType}#${i}`)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${e.message}`,
+      );
       node.outputs.forEach((n) => n !== '' && unknown.add(n));
       continue;
     }
     node.outputs.forEach((name, j) => {
       if (name === '' || !outs[j]) return;
       info.set(name, outs[j]);
-      valueInfo.set(name, { name, type: outs[j].type, onnxElemType: graph.valueInfo.get(name)?.onnxElemType ?? 0, shape: [...outs[j].dims] });
+      valueInfo.set(name, {
+        name,
+        type: outs[j].type,
+        onnxElemType: graph.valueInfo.get(name)?.onnxElemType ?? 0,
+        shape: [...outs[j].dims],
+      });
     });
     // Fold as we go, so that later shape inputs are known.
     const constIns = node.inputs.map((n) => (n === '' ? undefined : consts.get(n)));
@@ -129,7 +152,11 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
     folded?.forEach((t, j) => node.outputs[j] && consts.set(node.outputs[j], { ...t, name: node.outputs[j] }));
   }
   if (noRule.length) {
-    throw new I8ConvError('UNSUPPORTED_OP', `model: ${noRule.length} node${noRule.length > 1 ? 's' : ''} cannot run: ${noRule.join('; ')}`, 'model');
+    throw new I8ConvError(
+      'UNSUPPORTED_OP',
+      `model: ${noRule.length} node${noRule.length > 1 ? 's' : ''} cannot run: ${noRule.join('; ')}`,
+      'model',
+    );
   }
   const outputs = graph.outputs.map((o) => {
     const v = info.get(o.name);
@@ -140,11 +167,19 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
 }
 
 /** The node's outputs by its shape rule in the operator table; NoShapeRule where it has none. */
-function inferNode(node: Node, index: number, opset: number, info: Map<string, Info>, consts: Map<string, Tensor>): Info[] {
+function inferNode(
+  node: Node,
+  index: number,
+  opset: number,
+  info: Map<string, Info>,
+  consts: Map<string, Tensor>,
+): Info[] {
   const row = rowFor(node.domain, node.opType, opset);
   if (!row?.shape) {
-    if (node.domain === 'i8conv' || node.domain === 'com.microsoft') throw new NoShapeRule(`the runtime has no operator ${node.opType} in domain "${node.domain}"`);
-    if (node.domain !== '') throw new NoShapeRule(`the runtime runs no operator of domain ${JSON.stringify(node.domain)}`);
+    if (node.domain === 'i8conv' || node.domain === 'com.microsoft')
+      throw new NoShapeRule(`the runtime has no operator ${node.opType} in domain "${node.domain}"`);
+    if (node.domain !== '')
+      throw new NoShapeRule(`the runtime runs no operator of domain ${JSON.stringify(node.domain)}`);
     throw new NoShapeRule(`the runtime has no operator ${node.opType}`);
   }
   return row.shape(shapeContext(node, index, opset, info, consts));

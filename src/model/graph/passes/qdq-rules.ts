@@ -23,7 +23,8 @@ export type QType = 'uint8' | 'int8';
 export const RANGE: Record<QType, [number, number]> = { uint8: [0, 255], int8: [-128, 127] };
 export const is8 = (t: ElementType | null | undefined): t is QType => t === 'uint8' || t === 'int8';
 
-export const isOp = (n: Node | undefined, op: string): n is Node => n !== undefined && n.domain === '' && n.opType === op;
+export const isOp = (n: Node | undefined, op: string): n is Node =>
+  n !== undefined && n.domain === '' && n.opType === op;
 export const isQ = (n: Node | undefined): n is Node => isOp(n, 'QuantizeLinear');
 export const isDQ = (n: Node | undefined): n is Node => isOp(n, 'DequantizeLinear');
 const attrOf = (n: Node, name: string): Attribute | undefined => n.attributes.get(name);
@@ -57,7 +58,8 @@ export function qdqParams(w: GraphView, n: Node): QdqParams | null {
   const q = n.domain === '' && n.opType === 'QuantizeLinear';
   if (!q && !(n.domain === '' && n.opType === 'DequantizeLinear')) return null;
   if (n.inputs.length < 2 || n.outputs.length !== 1) return null;
-  for (const k of n.attributes.keys()) if (k !== 'axis' && k !== 'saturate' && !(k === 'block_size' && attrNum(n, k, 0) === 0)) return null;
+  for (const k of n.attributes.keys())
+    if (k !== 'axis' && k !== 'saturate' && !(k === 'block_size' && attrNum(n, k, 0) === 0)) return null;
   const scale = w.constant(n.inputs[1]);
   if (!scale || scale.type !== 'float32' || scale.data.length === 0) return null;
   const zpName = n.inputs[2] ?? '';
@@ -95,8 +97,15 @@ export function qdqParams(w: GraphView, n: Node): QdqParams | null {
 
 /** onnxruntime's IsQDQPairSupported: both zero points present, both per-tensor constants, equal values and types. */
 function samePair(a: QdqParams, b: QdqParams): boolean {
-  return a.zpName !== '' && b.zpName !== '' && a.perTensor && b.perTensor && a.type === b.type
-    && a.zps[0] === b.zps[0] && a.scales[0] === b.scales[0];
+  return (
+    a.zpName !== '' &&
+    b.zpName !== '' &&
+    a.perTensor &&
+    b.perTensor &&
+    a.type === b.type &&
+    a.zps[0] === b.zps[0] &&
+    a.scales[0] === b.scales[0]
+  );
 }
 
 /** Constant Clip bounds (onnxruntime's GetClipConstantMinMax), or null. */
@@ -134,7 +143,8 @@ function clipRedundantByQ(w: GraphView, clip: Node, q: Node): boolean {
   const b = clipBounds(w, clip);
   if (!b) return false;
   // static_cast<int32_t>(rint(f(bound / s))) + zp; out-of-range casts saturate (wasm's trunc_sat).
-  const toI32 = (v: number): number => (Number.isNaN(v) ? 0 : Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, roundHalfEven(v))));
+  const toI32 = (v: number): number =>
+    Number.isNaN(v) ? 0 : Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, roundHalfEven(v)));
   return toI32(f32(b[0] / p.scales[0])) + p.zps[0] <= lo && toI32(f32(b[1] / p.scales[0])) + p.zps[0] >= hi;
 }
 
@@ -162,7 +172,10 @@ export function selectGroup(w: GraphView, t: Node): Group | null {
     const c = edges[0].node;
     if ((isOp(c, 'Relu') || isOp(c, 'Clip')) && w.outEdges(c).length === 1 && !w.producesGraphOutput(c)) clip = c;
   }
-  const qs = w.outEdges(clip ?? t).map((e) => e.node).filter(isQ);
+  const qs = w
+    .outEdges(clip ?? t)
+    .map((e) => e.node)
+    .filter(isQ);
   if (clip && (qs.length !== 1 || !clipRedundantByQ(w, clip, qs[0]))) return null;
   return { target: t, dq, dqCount: dq.filter(Boolean).length, clip, qs };
 }
@@ -183,14 +196,27 @@ export function replaceGroup(w: GraphView, g: Group, fused: Node): void {
 }
 
 export function dropUnusedDqs(w: GraphView, dqs: readonly (Node | undefined)[]): void {
-  for (const d of dqs) if (d && w.has(d) && w.consumersOf(d.outputs[0]).length === 0 && !w.producesGraphOutput(d)) w.remove(d);
+  for (const d of dqs)
+    if (d && w.has(d) && w.consumersOf(d.outputs[0]).length === 0 && !w.producesGraphOutput(d)) w.remove(d);
 }
 
 export const act = (p: QdqParams | null): p is QdqParams & { type: QType } => p !== null && p.perTensor && is8(p.type);
 const zpOf = (w: GraphView, p: QdqParams & { type: QType }): string => (p.zpName !== '' ? p.zpName : w.zero(p.type));
 const wzpOf = (w: GraphView, p: QdqParams): string => (p.zpName !== '' ? p.zpName : w.zero(p.type as QType));
-const qlinear = (t: Node, opType: string, domain: string, inputs: string[], outputs: string[], attributes = new Map(t.attributes)): Node => ({
-  name: t.name, opType, domain, inputs, outputs, attributes,
+const qlinear = (
+  t: Node,
+  opType: string,
+  domain: string,
+  inputs: string[],
+  outputs: string[],
+  attributes = new Map(t.attributes),
+): Node => ({
+  name: t.name,
+  opType,
+  domain,
+  inputs,
+  outputs,
+  attributes,
 });
 
 // ---- the rules --------------------------------------------------------------------------------------------------
@@ -209,12 +235,19 @@ const rule = <S>(r: QdqRule<S>): QdqRule<unknown> => r as QdqRule<unknown>;
 const conv = rule<{ x: QdqParams & { type: QType }; wt: QdqParams; y: QdqParams & { type: QType } }>({
   emits: 'QLinearConv',
   select(w, g) {
-    if (!checkGroup(w, g) || !g.dq[0] || !g.dq[1] || (g.target.inputs.length > 2 && g.target.inputs[2] !== '' && !g.dq[2])) return null;
+    if (
+      !checkGroup(w, g) ||
+      !g.dq[0] ||
+      !g.dq[1] ||
+      (g.target.inputs.length > 2 && g.target.inputs[2] !== '' && !g.dq[2])
+    )
+      return null;
     const x = qdqParams(w, g.dq[0]);
     const wt = qdqParams(w, g.dq[1]);
     const b = g.dq[2] ? qdqParams(w, g.dq[2]) : null;
     const y = qdqParams(w, g.qs[0]);
-    if (!act(x) || !act(y) || !wt || !is8(wt.type) || y.type !== x.type || (x.type === 'int8' && wt.type !== 'int8')) return null;
+    if (!act(x) || !act(y) || !wt || !is8(wt.type) || y.type !== x.type || (x.type === 'int8' && wt.type !== 'int8'))
+      return null;
     const wDims = w.dimsOf(g.dq[1].inputs[0]);
     if (!wDims || wDims.length < 3) return null;
     const m = wDims[0];
@@ -229,13 +262,23 @@ const conv = rule<{ x: QdqParams & { type: QType }; wt: QdqParams; y: QdqParams 
         const want = f32(x.scales[0] * wt.scales[wt.perTensor ? 0 : c]);
         const got = b.scales[b.perTensor ? 0 : c];
         if (b.scales.length !== 1 && b.scales.length !== m) return null;
-        if (!Number.isFinite(want) || !Number.isFinite(got) || !(Math.abs(got - want) <= 1e-2 * Math.abs(want))) return null;
+        if (!Number.isFinite(want) || !Number.isFinite(got) || !(Math.abs(got - want) <= 1e-2 * Math.abs(want)))
+          return null;
       }
     }
     return { x, wt, y };
   },
   act(w, g, { x, wt, y }) {
-    const inputs = [g.dq[0]!.inputs[0], x.scaleName, zpOf(w, x), g.dq[1]!.inputs[0], wt.scaleName, wzpOf(w, wt), y.scaleName, zpOf(w, y)];
+    const inputs = [
+      g.dq[0]!.inputs[0],
+      x.scaleName,
+      zpOf(w, x),
+      g.dq[1]!.inputs[0],
+      wt.scaleName,
+      wzpOf(w, wt),
+      y.scaleName,
+      zpOf(w, y),
+    ];
     if (g.dq[2]) inputs.push(g.dq[2].inputs[0]);
     return qlinear(g.target, 'QLinearConv', '', inputs, [g.qs[0].outputs[0]]);
   },
@@ -249,7 +292,8 @@ const matmul = rule<{ a: QdqParams & { type: QType }; b: QdqParams; y: QdqParams
     const a = qdqParams(w, g.dq[0]!);
     const b = qdqParams(w, g.dq[1]!);
     const y = qdqParams(w, g.qs[0]);
-    if (!act(a) || !act(y) || !b || !is8(b.type) || y.type !== a.type || (a.type === 'int8' && b.type !== 'int8')) return null;
+    if (!act(a) || !act(y) || !b || !is8(b.type) || y.type !== a.type || (a.type === 'int8' && b.type !== 'int8'))
+      return null;
     if (!b.perTensor) {
       const bDims = w.dimsOf(g.dq[1]!.inputs[0]);
       if (!bDims || bDims.length !== 2 || b.axis !== 1) return null;
@@ -257,8 +301,23 @@ const matmul = rule<{ a: QdqParams & { type: QType }; b: QdqParams; y: QdqParams
     return { a, b, y };
   },
   act: (w, g, { a, b, y }) =>
-    qlinear(g.target, 'QLinearMatMul', '', [g.dq[0]!.inputs[0], a.scaleName, zpOf(w, a), g.dq[1]!.inputs[0], b.scaleName, wzpOf(w, b), y.scaleName, zpOf(w, y)],
-      [g.qs[0].outputs[0]], new Map()),
+    qlinear(
+      g.target,
+      'QLinearMatMul',
+      '',
+      [
+        g.dq[0]!.inputs[0],
+        a.scaleName,
+        zpOf(w, a),
+        g.dq[1]!.inputs[0],
+        b.scaleName,
+        wzpOf(w, b),
+        y.scaleName,
+        zpOf(w, y),
+      ],
+      [g.qs[0].outputs[0]],
+      new Map(),
+    ),
 });
 
 /** Gemm -> com.microsoft QGemm(A, a_s, a_zp, B, b_s, b_zp, C or '', [y_s, y_zp]). */
@@ -280,13 +339,22 @@ const gemm = rule<{ a: QdqParams & { type: QType }; b: QdqParams; y: (QdqParams 
       const c = qdqParams(w, g.dq[2]);
       // QGemm scales the int32 C with the product (alpha * (A B + C)) where Gemm adds it unscaled: with alpha != 1
       // the two differ, and onnxruntime-web 1.30 leaves such a Gemm unfused (the tests find it).
-      if (!c || c.type !== 'int32' || f32(attrNum(t, 'beta', 1)) !== 1 || f32(attrNum(t, 'alpha', 1)) !== 1) return null;
+      if (!c || c.type !== 'int32' || f32(attrNum(t, 'beta', 1)) !== 1 || f32(attrNum(t, 'alpha', 1)) !== 1)
+        return null;
     }
     return { a, b, y: y && act(y) ? y : null };
   },
   act(w, g, { a, b, y }) {
     const t = g.target;
-    const inputs = [g.dq[0]!.inputs[0], a.scaleName, zpOf(w, a), g.dq[1]!.inputs[0], b.scaleName, wzpOf(w, b), g.dq[2] ? g.dq[2].inputs[0] : ''];
+    const inputs = [
+      g.dq[0]!.inputs[0],
+      a.scaleName,
+      zpOf(w, a),
+      g.dq[1]!.inputs[0],
+      b.scaleName,
+      wzpOf(w, b),
+      g.dq[2] ? g.dq[2].inputs[0] : '',
+    ];
     if (y) inputs.push(y.scaleName, zpOf(w, y));
     const attributes = new Map(t.attributes);
     attributes.delete('beta');
@@ -367,7 +435,12 @@ const drop = rule<{ x: QdqParams; outputs: string[] }>({
         if (!c || c.type !== 'float32' || c.data.length !== 1) return null;
       }
     }
-    if (t.opType === 'Split' && (t.inputs[1] ?? '') === '' && !t.attributes.has('split') && !(w.opset() >= 18 && t.attributes.has('num_outputs'))) {
+    if (
+      t.opType === 'Split' &&
+      (t.inputs[1] ?? '') === '' &&
+      !t.attributes.has('split') &&
+      !(w.opset() >= 18 && t.attributes.has('num_outputs'))
+    ) {
       const dims = w.dimsOf(t.inputs[0]);
       const a = attrNum(t, 'axis', 0);
       const axis = dims && a < 0 ? a + dims.length : a;
@@ -387,19 +460,35 @@ const drop = rule<{ x: QdqParams; outputs: string[] }>({
         // Q(constant_value) (0 when absent, so the zero point), a constant initializer
         const type = x.type as QType;
         const v = quantizeValue(cv, x.scales[0], x.zps[0], type);
-        inputs[2] = w.addInitializer(`${t.name || 'pad'}_constant_q`, type, [], type === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v));
+        inputs[2] = w.addInitializer(
+          `${t.name || 'pad'}_constant_q`,
+          type,
+          [],
+          type === 'uint8' ? Uint8Array.of(v) : Int8Array.of(v),
+        );
       } else if (inputs.length > 2) inputs[2] = '';
       while (inputs.length > 1 && inputs[inputs.length - 1] === '') inputs.pop();
     }
     const attributes = new Map(t.attributes);
-    if (t.opType === 'Split' && (inputs[1] ?? '') === '' && !attributes.has('split') && !(w.opset() >= 18 && attributes.has('num_outputs'))) {
+    if (
+      t.opType === 'Split' &&
+      (inputs[1] ?? '') === '' &&
+      !attributes.has('split') &&
+      !(w.opset() >= 18 && attributes.has('num_outputs'))
+    ) {
       // Equal parts, one per output: write the sizes out (from the outputs' dims), so that the node says what it
       // computes without counting its outputs.
       const dims = w.dimsOf(t.inputs[0])!;
       const a = attrNum(t, 'axis', 0);
       const axis = a < 0 ? a + dims.length : a;
       const sizes = t.outputs.map((o) => w.dimsOf(o)![axis]);
-      if (w.opset() >= 13) inputs[1] = w.addInitializer(`${t.name || 'split'}_sizes`, 'int64', [sizes.length], BigInt64Array.from(sizes, BigInt));
+      if (w.opset() >= 13)
+        inputs[1] = w.addInitializer(
+          `${t.name || 'split'}_sizes`,
+          'int64',
+          [sizes.length],
+          BigInt64Array.from(sizes, BigInt),
+        );
       else attributes.set('split', { kind: 'ints', value: sizes });
     }
     return { ...t, inputs, outputs, attributes };

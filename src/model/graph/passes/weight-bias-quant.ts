@@ -45,7 +45,8 @@ const f32 = Math.fround;
 
 /** onnxruntime's GetQuantizationParameter<int8_t> (asymmetric): the scale and zero point of W. */
 export function ortWeightQuantParams(w: ArrayLike<number>): { scale: number; zeroPoint: number } {
-  let mn = Infinity, mx = -Infinity;
+  let mn = Infinity,
+    mx = -Infinity;
   for (let i = 0; i < w.length; i++) {
     mn = Math.min(mn, w[i]);
     mx = Math.max(mx, w[i]);
@@ -59,7 +60,8 @@ export function ortWeightQuantParams(w: ArrayLike<number>): { scale: number; zer
   return { scale, zeroPoint: roundHalfEven(-128 < lo ? lo : -128) };
 }
 
-const isDq = (n: Node | undefined): n is Node => !!n && n.opType === 'DequantizeLinear' && (n.domain === '' || n.domain === 'com.microsoft');
+const isDq = (n: Node | undefined): n is Node =>
+  !!n && n.opType === 'DequantizeLinear' && (n.domain === '' || n.domain === 'com.microsoft');
 
 export function weightBiasQuantizationPass(v: GraphView): void {
   quantizeWeightsAndBiases(v);
@@ -73,7 +75,8 @@ export function weightBiasQuantization(graph: Graph): Graph {
 function quantizeWeightsAndBiases(v: GraphView): void {
   const { initializers, valueInfo } = v;
   const fresh = (base: string): string => v.fresh(base);
-  const dimsOf = (name: string): readonly (number | string | null)[] | null | undefined => initializers.get(name)?.dims ?? valueInfo.get(name)?.shape ?? v.inputs.find((i) => i.name === name)?.shape;
+  const dimsOf = (name: string): readonly (number | string | null)[] | null | undefined =>
+    initializers.get(name)?.dims ?? valueInfo.get(name)?.shape ?? v.inputs.find((i) => i.name === name)?.shape;
   const isScalar = (name: string | undefined): boolean => {
     const d = name ? dimsOf(name) : undefined;
     return !!d && (d.length === 0 || (d.length === 1 && d[0] === 1));
@@ -84,7 +87,7 @@ function quantizeWeightsAndBiases(v: GraphView): void {
   };
   /** The node's output reaches a QuantizeLinear through Relu / Clip nodes only, each value read once. */
   const leadsToQ = (n: Node): boolean => {
-    for (let cur = n; ;) {
+    for (let cur = n; ; ) {
       if (cur.outputs.length !== 1) return false;
       const rs = new Set(v.consumersOf(cur.outputs[0]).map((e) => e.node));
       if (rs.size !== 1) return false;
@@ -145,7 +148,14 @@ function quantizeWeightsAndBiases(v: GraphView): void {
     };
     const addDq = (base: string, ins: string[], dims: number[], attrs: [string, Attribute][] = []): string => {
       const out = fresh(`${node.name}_${base}_dq`);
-      newNodes.push({ name: fresh(`${node.name}_${base}_dq`), opType: 'DequantizeLinear', domain: '', inputs: ins, outputs: [out], attributes: new Map(attrs) });
+      newNodes.push({
+        name: fresh(`${node.name}_${base}_dq`),
+        opType: 'DequantizeLinear',
+        domain: '',
+        inputs: ins,
+        outputs: [out],
+        attributes: new Map(attrs),
+      });
       const vi: ValueInfo = { name: out, type: 'float32', onnxElemType: 1, shape: [...dims] };
       v.annotate(vi);
       return out;
@@ -155,7 +165,12 @@ function quantizeWeightsAndBiases(v: GraphView): void {
       const { scale, zeroPoint } = ortWeightQuantParams(w);
       wScale = Float32Array.of(scale);
       const q = Int8Array.from(w, (v) => quantizeValue(v, scale, zeroPoint, 'int8'));
-      if (inline) inputs[1] = addInit(`${node.name}_weight_dq`, { type: 'float32', dims: [...wInit.dims], data: Float32Array.from(q, (v) => f32((v - zeroPoint) * scale)) });
+      if (inline)
+        inputs[1] = addInit(`${node.name}_weight_dq`, {
+          type: 'float32',
+          dims: [...wInit.dims],
+          data: Float32Array.from(q, (v) => f32((v - zeroPoint) * scale)),
+        });
       else {
         const qn = addInit(`${node.name}_weight_q`, { type: 'int8', dims: [...wInit.dims], data: q });
         const sn = addInit(`${node.name}_weight_scale`, { type: 'float32', dims: [], data: Float32Array.of(scale) });
@@ -171,7 +186,12 @@ function quantizeWeightsAndBiases(v: GraphView): void {
         const r = roundHalfEven(f32(v / sb[perTensor ? 0 : i]));
         return Number.isNaN(r) ? 0 : Math.max(-2147483648, Math.min(2147483647, r));
       });
-      if (inline) inputs[2] = addInit(`${node.name}_bias_dq`, { type: 'float32', dims: [biasSize], data: Float32Array.from(qb, (v, i) => f32(f32(v) * sb[perTensor ? 0 : i])) });
+      if (inline)
+        inputs[2] = addInit(`${node.name}_bias_dq`, {
+          type: 'float32',
+          dims: [biasSize],
+          data: Float32Array.from(qb, (v, i) => f32(f32(v) * sb[perTensor ? 0 : i])),
+        });
       else {
         const qn = addInit(`${node.name}_bias_int32`, { type: 'int32', dims: [biasSize], data: qb });
         const sn = addInit(`${node.name}_bias_scale`, { type: 'float32', dims: perTensor ? [] : [biasSize], data: sb });
@@ -199,7 +219,8 @@ function constantConvTransposeInputs(v: GraphView): void {
       const dq = inputs[k] ? v.producerOf(inputs[k]) : undefined;
       if (!isDq(dq) || dq.domain !== '') continue;
       const [q, s, z] = [0, 1, 2].map((j) => (dq.inputs[j] ? initializers.get(dq.inputs[j]) : undefined));
-      if (!q || !s || s.type !== 'float32' || (dq.inputs[2] && !z) || !['int8', 'uint8', 'int32'].includes(q.type)) continue;
+      if (!q || !s || s.type !== 'float32' || (dq.inputs[2] && !z) || !['int8', 'uint8', 'int32'].includes(q.type))
+        continue;
       const sd = s.data as Float32Array;
       const zd = z ? Array.from(z.data as ArrayLike<number>, Number) : new Array<number>(sd.length).fill(0);
       if (zd.length !== sd.length) continue;
@@ -209,13 +230,23 @@ function constantConvTransposeInputs(v: GraphView): void {
         const a = dq.attributes.get('axis');
         axis = a && a.kind === 'int' ? a.value : 1;
         if (axis < 0) axis += q.dims.length;
-        if (q.dims[axis] !== sd.length || (dq.attributes.get('block_size')?.kind === 'int' && (dq.attributes.get('block_size') as { value: number }).value !== 0)) continue;
+        if (
+          q.dims[axis] !== sd.length ||
+          (dq.attributes.get('block_size')?.kind === 'int' &&
+            (dq.attributes.get('block_size') as { value: number }).value !== 0)
+        )
+          continue;
         for (let d = axis + 1; d < q.dims.length; d++) inner *= q.dims[d];
       }
       const qd = q.data as ArrayLike<number>;
       const c = (i: number) => (sd.length > 1 ? Math.floor(i / inner) % sd.length : 0);
       const data = Float32Array.from({ length: qd.length }, (_, i) => f32((qd[i] - zd[c(i)]) * sd[c(i)]));
-      inputs[k] = v.addInitializer(`${node.name || node.outputs[0]}_${k === 1 ? 'weight' : 'bias'}_dq`, 'float32', [...q.dims], data);
+      inputs[k] = v.addInitializer(
+        `${node.name || node.outputs[0]}_${k === 1 ? 'weight' : 'bias'}_dq`,
+        'float32',
+        [...q.dims],
+        data,
+      );
       dqs.push(dq);
     }
     if (!inputs.some((x, k) => x !== node.inputs[k])) continue;

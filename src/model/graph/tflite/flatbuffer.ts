@@ -18,7 +18,8 @@ export class FlatBuffer {
     throw new I8ConvError('BAD_MODEL', `model: not a valid TFLite flatbuffer (${what})`, 'model');
   }
   private need(pos: number, size: number, what: string): void {
-    if (!(pos >= 0 && pos + size <= this.bytes.length)) this.bad(`${what} at ${pos} is outside the ${this.bytes.length}-byte file`);
+    if (!(pos >= 0 && pos + size <= this.bytes.length))
+      this.bad(`${what} at ${pos} is outside the ${this.bytes.length}-byte file`);
   }
   u8(p: number): number {
     this.need(p, 1, 'a byte');
