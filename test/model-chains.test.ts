@@ -1,5 +1,5 @@
 /**
- * ops/chains.ts: runs of per-channel element-wise steps on an 8-bit tensor become one ChannelTable step (a table per
+ * src/model/graph/passes/fuse-channel-chains.ts: runs of per-channel element-wise steps on an 8-bit tensor become one ChannelTable step (a table per
  * channel, computed at load time by the chain's own host operators). Checked: which chains fuse (and which must
  * not: an intermediate value read elsewhere, a full-shape operand, a per-axis DequantizeLinear), the product equal
  * to the reference executor on the unfused graph (checkModel: layouts auto / nchw, arena reuse on / off with guard

@@ -2,14 +2,14 @@
  * The model's fusion passes on 8-bit element-wise and resize steps, each held to the reference executor on the
  * unfused graph (checkModel: layouts auto / nchw, arena reuse on / off with guard bytes) and to the product with the
  * pass turned off (its loader hook), on odd shapes, both layouts, batch 2 and 1-3 threads:
- * - ops/chains.ts fuseChannelGates: a QLinearMul of x by a per-channel tensor g of the same run (a
+ * - src/model/graph/passes/fuse-channel-gates.ts: a QLinearMul of x by a per-channel tensor g of the same run (a
  *   squeeze-and-excitation gate), and the QLinearAdd of x and that product, become one ChannelGate step (tables per
  *   channel made each run, then one look-up pass): the add in either operand order, the product alone on a large
  *   plane; not when the product is read elsewhere or the plane is small;
  * - a chain that starts with QuantizeLinear of a float32 tensor becomes one ChannelTable step that quantizes first
  *   ('quantize-channel-table'), NaN and infinities included;
  * - a ChannelTable step writes over its input where a step wrote it and the element sizes agree (in place);
- * - ops/concat.ts fuseConcatFeeders: a Resize feeding a concat writes into the concat's output, through the input's
+ * - src/model/graph/passes/fuse-concat-feeders.ts: a Resize feeding a concat writes into the concat's output, through the input's
  *   requantization table (nearest and linear; batch 2 keeps the steps);
  * - passes/fold-pad.ts: a Pad of 8-bit data before a QLinearConv (padding with its zero point) or a MaxPool (with the
  *   smallest code) becomes the window's own padding; a Pad with another value, or one that is a graph output, stays. */

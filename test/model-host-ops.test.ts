@@ -1,11 +1,11 @@
-// The host operators of the model executor (src/model/host-ops) and the reference operators added with them
+// The host operators of the model executor (src/model/backends/host/) and the reference operators added with them
 // (kernels-ref/model/ops: ConvTranspose, BatchNormalization, HardSigmoid, HardSwish, LeakyRelu, Tanh, Exp, Sqrt,
 // Erf, Neg, Abs, Pow, ReduceMean, Cast, Shape):
 // - every host operator on seeded odd shapes, broadcasts and attribute combinations against the reference operator,
 //   bit for bit (NaN, -0 and infinities included where they occur), except where the two evaluate a transcendental
 //   function differently: Sigmoid and Softmax (the host reproduces MLAS, the reference uses libm: Sigmoid within
-//   2^-22 absolute, Softmax within 4 ulps) and Erf (within 1 ulp); Gather, Split, Expand, Where and Dropout (no
-//   reference operator on this branch) against onnxruntime-web 1.30 bit for bit;
+//   2^-22 absolute, Softmax within 4 ulps) and Erf (within 1 ulp); Gather, Split, Expand, Where and Dropout
+//   against onnxruntime-web 1.30 bit for bit;
 // - the host's MLAS functions (Sigmoid, Tanh, Exp, Softmax) and the new reference operators against onnxruntime-web
 //   1.30 bit for bit (Erf within 1 ulp);
 // - the wasm SIMD paths of ConvTranspose, BatchNormalization, Relu and Softmax (src/model/backends/wasm-float/kernels.ts) against

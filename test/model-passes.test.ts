@@ -1,8 +1,8 @@
 /**
  * The graph passes of src/model/graph/passes/, each alone on small graphs written with the test ONNX writer and read
  * back with readOnnxModel. The invariant: runReference(before, feeds) and runReference(after, feeds) give identical
- * outputs (BatchNormalization folding within 1e-5 relative: the reference has no BatchNormalization, so "before"
- * is the reference's Conv followed by BatchNormalization computed here in float32).
+ * outputs (BatchNormalization folding within 1e-5 relative: "before" is the reference's Conv followed by
+ * BatchNormalization computed here in float32).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// TFLite int8 models in rt.loadModel (src/model/tflite/): the one-operator models of the benchmark's TFLite writer
+// TFLite int8 models in rt.loadModel (src/model/graph/tflite/): the one-operator models of the benchmark's TFLite writer
 // (fixtures/tflite-model.ts: CONV_2D, DEPTHWISE_CONV_2D, SAME, VALID and PAD + VALID, stride 1 and 2, per-tensor and
 // per-channel filter scales, odd sizes) run with NHWC int8 in and out and equal the reference convolution
 // (kernels-ref convBias, half-even rounding) exactly. bench/test/litert.test.ts shows LiteRT.js (XNNPACK) gives

@@ -1,6 +1,6 @@
 /**
  * Graph preparation before quantization, as onnxruntime's quantizer pre-processing does it, with the model
- * runtime's own passes (docs/model.md): bind the input shapes and infer every shape (passes/shapes.ts: BAD_SHAPE
+ * runtime's own passes (docs/model.md): bind the input shapes and infer every shape (graph/passes/infer-shapes.ts: BAD_SHAPE
  * for a symbolic dim left unbound), fold constants (Constant nodes and constant shape plumbing become
  * initializers: a Conv whose weight came from a Constant node gets an initializer weight), remove Identity /
  * inference Dropout, fold BatchNormalization into the preceding Conv (passes/fold-batchnorm.ts: within float32

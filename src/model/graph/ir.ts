@@ -1,8 +1,8 @@
 /**
  * The graph IR of the model runtime: data only, no behaviour (onnxruntime's Graph / Node / NodeArg in spirit).
  *
- * A format reader (`src/model/graph/onnx/reader.ts`; a TFLite reader later) produces a `Graph`; the passes (constant
- * folding, Q/DQ fusion, layout and memory planning) and the executor consume it, and the reference executor in
+ * A format reader (`src/model/graph/onnx/reader.ts`, `src/model/graph/tflite/reader.ts`) produces a `Graph`; the
+ * graph passes (constant folding, Q/DQ fusion, the fusions) rewrite it and the lowering consumes it, and the reference executor in
  * `kernels-ref/` shares these type definitions with the product and nothing else. So this file imports nothing.
  *
  * Conventions:
