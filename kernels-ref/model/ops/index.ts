@@ -103,6 +103,16 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Shape', Shape],
   ['BatchNormalization', BatchNormalization],
   ['ConvTranspose', ConvTranspose],
+  // ---- element-wise and comparison ----
+  // ---- end of element-wise and comparison ----
+  // ---- activations ----
+  // ---- end of activations ----
+  // ---- reductions and normalization ----
+  // ---- end of reductions and normalization ----
+  // ---- data movement (more) ----
+  // ---- end of data movement (more) ----
+  // ---- sequence, control flow and detection ----
+  // ---- end of sequence, control flow and detection ----
 ]);
 
 /** com.microsoft: its QLinear* contrib operators only (docs/int8-ops.md). */

@@ -425,4 +425,14 @@ export const SHAPE = {
       );
     return [{ type: t!.type, dims: [...t!.dims] }];
   },
+  // ---- element-wise and comparison ----
+  // ---- end of element-wise and comparison ----
+  // ---- activations ----
+  // ---- end of activations ----
+  // ---- reductions and normalization ----
+  // ---- end of reductions and normalization ----
+  // ---- data movement (more) ----
+  // ---- end of data movement (more) ----
+  // ---- sequence, control flow and detection ----
+  // ---- end of sequence, control flow and detection ----
 } as const satisfies Record<string, ShapeRule>;

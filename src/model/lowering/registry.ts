@@ -521,7 +521,25 @@ op(':ConstantOfShape', {
   folds: true,
   impls: [],
 });
-// the Q/DQ fusion knows these; the runtime has no shape rule for them yet (refused by the shape pass)
+// ---- element-wise and comparison -------------------------------------------------------------------------------
+op(':Where', {
+  doc: 'select by a condition (no shape rule yet: refused)',
+  impls: [host(':Where', 'binary.ts', 'always')],
+});
+for (const o of ['Log', 'Reciprocal', 'Floor', 'Ceil', 'Round', 'Sign', 'Not'])
+  op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.same, impls: [] });
+// ---- end of element-wise and comparison ----
+
+// ---- activations --------------------------------------------------------------------------------------------
+for (const o of ['Elu', 'Softplus']) op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.same, impls: [] });
+// ---- end of activations ----
+
+// ---- reductions and normalization -----------------------------------------------------------------------------
+for (const o of ['ReduceMax', 'ReduceMin', 'ReduceSum'])
+  op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.reduce, impls: [] });
+// ---- end of reductions and normalization ----
+
+// ---- data movement (more) -------------------------------------------------------------------------------------
 op(':Split', {
   doc: 'split on an axis (no shape rule yet: refused)',
   qdq: 'drop',
@@ -535,15 +553,10 @@ op(':Expand', {
   impls: [host(':Expand', 'movement.ts', 'always')],
 });
 op(':Tile', { doc: 'repeat along axes (no shape rule yet: refused)', qdq: 'drop', ref: 'DataMovement.ts', impls: [] });
-op(':Where', {
-  doc: 'select by a condition (no shape rule yet: refused)',
-  impls: [host(':Where', 'binary.ts', 'always')],
-});
-// shape rules only: the shape pass infers them, the lowering refuses them
-for (const o of ['Elu', 'Softplus', 'Log', 'Reciprocal', 'Floor', 'Ceil', 'Round', 'Sign', 'Not'])
-  op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.same, impls: [] });
-for (const o of ['ReduceMax', 'ReduceMin', 'ReduceSum'])
-  op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.reduce, impls: [] });
+// ---- end of data movement (more) ----
+
+// ---- sequence, control flow and detection ---------------------------------------------------------------------
+// ---- end of sequence, control flow and detection ----
 
 // i8conv's own: nodes the fusion passes make (src/model/graph/passes/fuse-*.ts) and the planner's relayouts
 const tabled = (base: string, file: string, lower: Lower, files: string[]): void =>

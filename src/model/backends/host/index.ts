@@ -91,6 +91,16 @@ const FACTORIES: Record<string, HostOpFactory> = {
   Expand,
   Identity,
   Dropout,
+  // ---- element-wise and comparison ----
+  // ---- end of element-wise and comparison ----
+  // ---- activations ----
+  // ---- end of activations ----
+  // ---- reductions and normalization ----
+  // ---- end of reductions and normalization ----
+  // ---- data movement (more) ----
+  // ---- end of data movement (more) ----
+  // ---- sequence, control flow and detection ----
+  // ---- end of sequence, control flow and detection ----
 };
 
 export const HOST_OPS: ReadonlyMap<string, HostOpFactory> = new Map(
