@@ -779,6 +779,26 @@ describe('shapes', () => {
         expect((err as I8ConvError).code).toBe('BAD_SHAPE');
         expect((err as I8ConvError).message).toMatch(msg);
       });
+    it('the nodes of one operator and reason are named in one group: a count, the first three names', () => {
+      const nodes = ['p', 'q', 'r', 's', 't'].map((n, i) => ({
+        name: n,
+        opType: 'Foo',
+        inputs: [i ? `${'pqrst'[i - 1]}o` : 'x'],
+        outputs: [`${n}o`],
+      }));
+      const g = one([...nodes, { name: 'u', opType: 'Bar', inputs: ['to'], outputs: ['uo'] }], [x([2])]);
+      let err: unknown;
+      try {
+        inferShapes(g, {});
+      } catch (e) {
+        err = e;
+      }
+      expect((err as I8ConvError).code).toBe('UNSUPPORTED_OP');
+      const m = (err as I8ConvError).message;
+      expect(m).toMatch(
+        /6 nodes cannot run: 5 nodes "p", "q", "r" and 2 more \(Foo\): the runtime has no operator Foo; node "u" \(Bar\)/,
+      );
+    });
     it('operators with no shape rule are UNSUPPORTED_OP, every such node named (also one fed by another)', () => {
       const g = one(
         [

@@ -68,6 +68,29 @@ export interface LowerContext {
  */
 export type Lower = (node: Node, c: LowerContext) => LoweredNode | undefined;
 
+/**
+ * The UNSUPPORTED_OP error of a model whose nodes cannot run: every problem at once, grouped by operator and reason
+ * (`19 nodes "a", "b", "c" and 16 more (Max): ...`), in the order first met; one node's reads as it always did
+ * (`node "a" (Max): ...`). `problems` are the messages of `unsupported()` (a message of another form is its own group).
+ */
+export function unsupportedModel(problems: readonly string[]): I8ConvError {
+  const groups = new Map<string, { op: string; why: string; names: string[] }>();
+  for (const p of problems) {
+    const m = /^node ("(?:[^"\\]|\\.)*") \(([^)]*)\): ([\s\S]*)$/.exec(p);
+    const key = m ? `${m[2]}\u0000${m[3]}` : `\u0001${p}`;
+    const g = groups.get(key) ?? { op: m ? m[2] : '', why: m ? m[3] : p, names: [] };
+    if (m) g.names.push(m[1]);
+    groups.set(key, g);
+  }
+  const parts = [...groups.values()].map((g) => {
+    if (!g.op) return g.why;
+    const shown = g.names.slice(0, 3).join(', ') + (g.names.length > 3 ? ` and ${g.names.length - 3} more` : '');
+    return `${g.names.length === 1 ? 'node' : `${g.names.length} nodes`} ${shown} (${g.op}): ${g.why}`;
+  });
+  const n = problems.length;
+  return new I8ConvError('UNSUPPORTED_OP', `model: ${n} node${n > 1 ? 's' : ''} cannot run: ${parts.join('; ')}`, 'model');
+}
+
 export function unsupported(node: Node, why: string): never {
   throw new I8ConvError(
     'UNSUPPORTED_OP',

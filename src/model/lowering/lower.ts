@@ -9,7 +9,7 @@ import { dependencyOrder } from '../graph/view.js';
 import type { PlannedValue, ValueType } from './values.js';
 import { ELEMENT_BYTES } from './values.js';
 import type { LoweredNode } from '../executor/step.js';
-import { unsupported } from '../executor/step.js';
+import { unsupported, unsupportedModel } from '../executor/step.js';
 import { rowFor, rowsOf } from './registry.js';
 
 const VALUE_TYPES: ReadonlySet<ElementType> = new Set(['float32', 'int32', 'uint8', 'int8', 'int64', 'bool']);
@@ -111,13 +111,7 @@ export function lowerGraph(graph: Graph, values: Map<string, PlannedValue>): Low
       else throw e;
     }
   });
-  if (problems.length) {
-    throw new I8ConvError(
-      'UNSUPPORTED_OP',
-      `model: ${problems.length} node${problems.length > 1 ? 's' : ''} cannot run: ${problems.join('; ')}`,
-      'model',
-    );
-  }
+  if (problems.length) throw unsupportedModel(problems);
   return out;
 }
 

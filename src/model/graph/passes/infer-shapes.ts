@@ -22,6 +22,7 @@ import type { Graph, Node, Tensor, ValueInfo } from '../ir.js';
 import { shapeContext, type ShapeInfo } from '../shape-rules.js';
 import { evaluateConstant } from './fold-constants.js';
 import { rowFor } from '../../lowering/registry.js';
+import { unsupportedModel } from '../../executor/step.js';
 
 type Info = ShapeInfo;
 
@@ -151,13 +152,7 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
     }
     folded?.forEach((t, j) => node.outputs[j] && consts.set(node.outputs[j], { ...t, name: node.outputs[j] }));
   }
-  if (noRule.length) {
-    throw new I8ConvError(
-      'UNSUPPORTED_OP',
-      `model: ${noRule.length} node${noRule.length > 1 ? 's' : ''} cannot run: ${noRule.join('; ')}`,
-      'model',
-    );
-  }
+  if (noRule.length) throw unsupportedModel(noRule);
   const outputs = graph.outputs.map((o) => {
     const v = info.get(o.name);
     if (!v) bad(`output ${JSON.stringify(o.name)}`, 'is never produced');
