@@ -19,6 +19,7 @@ import { Constant } from './Constant.js';
 import { Conv } from './Conv.js';
 import { ConvInteger } from './ConvInteger.js';
 import { DequantizeLinear } from './DequantizeLinear.js';
+import { DynamicQuantizeLinear } from './DynamicQuantizeLinear.js';
 import { Flatten } from './Flatten.js';
 import { Identity } from './Identity.js';
 import { MatMulInteger } from './MatMulInteger.js';
@@ -55,6 +56,7 @@ import { ChannelGate } from './ChannelGate.js';
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QuantizeLinear', QuantizeLinear],
   ['DequantizeLinear', DequantizeLinear],
+  ['DynamicQuantizeLinear', DynamicQuantizeLinear],
   ['QLinearConv', QLinearConv],
   ['ConvInteger', ConvInteger],
   ['MatMulInteger', MatMulInteger],

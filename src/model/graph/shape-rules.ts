@@ -227,6 +227,12 @@ export const SHAPE = {
   lut: (c: ShapeContext): ShapeInfo[] => [{ type: c.inp(1).type, dims: [...c.inp(0).dims] }],
   quantizeLinear: (c: ShapeContext): ShapeInfo[] => [{ type: c.typeAt(2, 'uint8'), dims: [...c.inp(0).dims] }],
   dequantizeLinear: (c: ShapeContext): ShapeInfo[] => [{ type: 'float32', dims: [...c.inp(0).dims] }],
+  /** DynamicQuantizeLinear: y (uint8, x's dims), its scale (float32 scalar) and zero point (uint8 scalar) */
+  dynamicQuantizeLinear: (c: ShapeContext): ShapeInfo[] => [
+    { type: 'uint8', dims: [...c.inp(0).dims] },
+    { type: 'float32', dims: [] },
+    { type: 'uint8', dims: [] },
+  ],
   conv: (c: ShapeContext): ShapeInfo[] => conv(c, 0, 1, c.inp(0).type),
   convInteger: (c: ShapeContext): ShapeInfo[] => conv(c, 0, 1, 'int32'),
   /** QLinearConv: the output type is y_zero_point's (input 7), else x's */

@@ -21,6 +21,7 @@ import type { HostOpFactory } from '../backends/types.js';
 import { HOST_OPS } from '../backends/host/index.js';
 import {
   dequantizeHost,
+  dynamicQuantizeHost,
   qlinearBinaryHost,
   qlinearMatMulHost,
   qlinearSoftmaxHost,
@@ -183,6 +184,14 @@ op(':DequantizeLinear', {
     ),
     hostWith(dequantizeHost, 'quant.ts', 'per axis, int32, constants'),
   ],
+});
+
+op(':DynamicQuantizeLinear', {
+  since: 11,
+  doc: 'float32 -> uint8 with the scale and zero point of its own range (what quantize_dynamic writes)',
+  shape: SHAPE.dynamicQuantizeLinear,
+  ref: 'DynamicQuantizeLinear.ts',
+  impls: [hostWith(dynamicQuantizeHost, 'quant.ts', 'always')],
 });
 
 // convolutions and matrix products

@@ -3,7 +3,7 @@
  * QuantizeLinear / DequantizeLinear per axis (and DequantizeLinear of int32), and QLinearAdd / QLinearMul with a
  * general numpy broadcast. Same formulas as the kernels (onnxruntime-web's; docs/int8-ops.md), on plain loops.
  */
-import { roundHalfEven } from '../../numerics/quantize.js';
+import { quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
 import type { Node } from '../../graph/ir.js';
 import type { HostOpFactory, HostTensor } from '../types.js';
 import { unsupported } from '../../executor/step.js';
@@ -63,6 +63,51 @@ export const quantizeHost: HostOpFactory = (n, ins, outs, opset) => {
     }
   };
 };
+
+/**
+ * DynamicQuantizeLinear (opset 11, uint8), as onnxruntime computes it: the range of x widened to hold 0, scale =
+ * f32(f32(max - min) / 255) (1 where max == min), zero point = RNE(clamp(f32(0 - f32(min / scale)), 0, 255)), then
+ * x quantized as QuantizeLinear with them (docs/int8-ops.md, DynamicQuantizeLinear); NaN as dynamicQuantParams says.
+ */
+export const dynamicQuantizeHost: HostOpFactory = (n, ins, outs) => {
+  const node = asNode(n);
+  if (ins[0]?.type !== 'float32') unsupported(node, `input type ${ins[0]?.type} (float32 only)`);
+  if (outs[0].type !== 'uint8') unsupported(node, `output type ${outs[0].type} (uint8 only)`);
+  return (inputs, outputs) => {
+    const x = inputs[0]!.data as Float32Array;
+    const p = dynamicQuantParams(x);
+    const y = outputs[0].data as Uint8Array;
+    for (let i = 0; i < x.length; i++) y[i] = quantizeValue(x[i], p.scale, p.zeroPoint, 'uint8');
+    (outputs[1].data as Float32Array)[0] = p.scale;
+    (outputs[2].data as Uint8Array)[0] = p.zeroPoint;
+  };
+};
+
+/**
+ * The scale and zero point DynamicQuantizeLinear gives a tensor (see dynamicQuantizeHost). The range is onnxruntime's
+ * (MLAS's min / max reduction): the first length - length % 4 elements (all of them below 4) go through vector min /
+ * max that let a NaN through, the last few through scalar ones that skip it, so a NaN among the first makes the
+ * range, the scale and every output NaN-derived (scale NaN, zero point 255, y 0) and one among the last is ignored.
+ */
+export function dynamicQuantParams(x: ArrayLike<number>): { scale: number; zeroPoint: number } {
+  let mn = 3.4028234663852886e38,
+    mx = -3.4028234663852886e38;
+  const vec = x.length >= 4 ? x.length - (x.length % 4) : 0;
+  let nan = false;
+  for (let i = 0; i < x.length; i++) {
+    const v = x[i];
+    if (v !== v) nan ||= i < vec;
+    if (v < mn) mn = v;
+    if (v > mx) mx = v;
+  }
+  if (nan) mn = mx = Number.NaN;
+  mn = 0 < mn ? 0 : mn; // std::min(min, 0.f)
+  mx = mx < 0 ? 0 : mx; // std::max(max, 0.f)
+  const scale = mx === mn ? 1 : f32(f32(mx - mn) / 255);
+  const izp = f32(0 - f32(mn / scale));
+  const clamped = 0 < (izp < 255 ? izp : 255) ? (izp < 255 ? izp : 255) : 0; // std::max(0, std::min(255, izp))
+  return { scale, zeroPoint: rne(clamped) };
+}
 
 export const dequantizeHost: HostOpFactory = (n, ins, _outs, opset) => {
   const node = asNode(n);
