@@ -188,6 +188,10 @@ export class ConvBias {
   private initBuf = 0;
   private channelBias: Int32Array | null = null;
   private filterCorrection: Int32Array | null = null;
+  /** per [G][ocpgPad] channel, the sum of its weights: how the correction moves with the source zero point */
+  private filterSums: Int32Array | null = null;
+  /** the source zero point the context record and the correction hold now (setSourceZeroPoint moves it) */
+  private srcZeroPoint: number;
   /** the job block of the single-thread path (reused every exec: no allocation per call) */
   private readonly job = new Int32Array(JOB.SIZE);
   private filterSet = false;
@@ -216,6 +220,7 @@ export class ConvBias {
     this.pool = core.pool;
     if (settings.kernel !== undefined) checkInBuild(core, [settings.kernel]);
     this.params = s;
+    this.srcZeroPoint = s.srcZeroPoint;
     const algo = select(p, s, settings, opts);
     this.algorithm = algo.name;
     this.plan = algo.plan(s, settings);
@@ -342,6 +347,7 @@ export class ConvBias {
           : chanFilterToOIHW(s, weights);
     const packed = new Uint8Array(this.plan.packedFilterBytes);
     this.filterCorrection = this.plan.packFilter(oihw, packed);
+    this.filterSums = this.filterCorrection ? filterSums(s, oihw, this.plan.ocpgPad) : null;
     this.core.u8().set(packed, this.filterBuf);
     this.writeInit();
     this.filterSet = true;
@@ -381,6 +387,27 @@ export class ConvBias {
       this.core.i32().set(bias, this.biasBuf >> 2);
     }
     this.biasSet = true;
+  }
+
+  /**
+   * Model runtime: the source zero point of the next runs, where it is known only at run time (a ConvInteger after a
+   * DynamicQuantizeLinear). The kernels read it from the context record (padding, their zero-point subtraction), and
+   * the filter correction in the accumulator start is affine in it (slope: minus the channel's weight sum), so both
+   * move here in O(channels). After setFilter.
+   */
+  setSourceZeroPoint(zp: number): void {
+    const s = this.params;
+    const [lo, hi] = s.srcType === 'uint8' ? [0, 255] : [-128, 127];
+    check(Number.isInteger(zp) && zp >= lo && zp <= hi, 'INVALID_PARAM', 'srcZeroPoint', `must be an integer in [${lo}, ${hi}], got ${zp}`);
+    if (zp === this.srcZeroPoint) return;
+    const signed = (z: number) => (s.srcType === 'uint8' ? z - 128 : z);
+    const d = signed(zp) - signed(this.srcZeroPoint);
+    if (this.filterCorrection && this.filterSums) {
+      for (let i = 0; i < this.filterCorrection.length; i++) this.filterCorrection[i] -= d * this.filterSums[i];
+      this.writeInit();
+    }
+    this.core.i32()[(this.ctx + CTX.srcZp) >> 2] = signed(zp);
+    this.srcZeroPoint = zp;
   }
 
   /**
@@ -548,4 +575,17 @@ export class ConvBias {
     this.disposed = true;
     this.blocks.release();
   }
+}
+
+/** Per [G][ocpgPad] channel, the sum of its OIHW weights (the slope of the zero-point correction). */
+function filterSums(s: ConvShape, oihw: Int8Array, ocpgPad: number): Int32Array {
+  const sums = new Int32Array(s.group * ocpgPad);
+  const per = s.icpg * s.fh * s.fw;
+  for (let g = 0; g < s.group; g++)
+    for (let o = 0; o < s.ocpg; o++) {
+      let sum = 0;
+      for (let k = 0; k < per; k++) sum += oihw[(g * s.ocpg + o) * per + k];
+      sums[g * ocpgPad + o] = sum;
+    }
+  return sums;
 }
