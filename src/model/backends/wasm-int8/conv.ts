@@ -45,6 +45,8 @@ interface ConvSpec {
   outType: 'int8' | 'uint8' | 'int32';
   outZeroPoint: number;
   matmul: boolean;
+  /** the value that holds x's zero point where it is computed at run time (ConvInteger / MatMulInteger) */
+  dynamicZp?: string;
 }
 
 function constant(values: ReadonlyMap<string, PlannedValue>, node: Node, k: number, what: string): Tensor {
@@ -87,7 +89,19 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
   const wT = constant(values, node, I.w, 'the weight');
   if (wT.type !== 'int8' && wT.type !== 'uint8') unsupported(node, `weight type ${wT.type}`);
   const xScale = has(I.xs) ? scalar(node, constant(values, node, I.xs, 'x_scale'), 'x_scale', 1) : 1;
-  const xZp = has(I.xzp) ? scalar(node, constant(values, node, I.xzp, 'x_zero_point'), 'x_zero_point', 0) : 0;
+  // ConvInteger / MatMulInteger after a DynamicQuantizeLinear: x's zero point is computed at run time (a scalar of x's
+  // type), set on the convolution before each run (ConvBias.setSourceZeroPoint)
+  const xzpValue = has(I.xzp) ? values.get(node.inputs[I.xzp]) : undefined;
+  const dynamicZp = integer && !!xzpValue && !xzpValue.constant;
+  if (dynamicZp && (xzpValue!.type !== x.type || xzpValue!.dims.reduce((a, b) => a * b, 1) !== 1))
+    unsupported(node, `x_zero_point is a computed ${xzpValue!.type} [${xzpValue!.dims}], not a scalar of x's type`);
+  const xZp = dynamicZp
+    ? x.type === 'uint8'
+      ? 128
+      : 0
+    : has(I.xzp)
+      ? scalar(node, constant(values, node, I.xzp, 'x_zero_point'), 'x_zero_point', 0)
+      : 0;
   let outType: 'int8' | 'uint8' | 'int32' = 'int32';
   let yScale: number | undefined;
   let yZp = 0;
@@ -216,7 +230,16 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     biasMode: bias ? 'channel' : 'none',
     rounding: 'half-even',
   };
-  return { params, weights, symmetric, bias, outType, outZeroPoint: yZp, matmul: !isConv };
+  return {
+    params,
+    weights,
+    symmetric,
+    bias,
+    outType,
+    outZeroPoint: yZp,
+    matmul: !isConv,
+    dynamicZp: dynamicZp ? node.inputs[I.xzp] : undefined,
+  };
 }
 
 /** Whether some algorithm of the pack runs the convolution in a format. */
@@ -289,7 +312,7 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
     name,
     op: node.opType,
     node,
-    inputs: [node.inputs[0]],
+    inputs: spec.dynamicZp ? [node.inputs[0], spec.dynamicZp] : [node.inputs[0]],
     outputs,
     rule: { kind: 'conv', nchw44, hybrid },
     build: (env, step) => buildConv(env, step, spec, general, table),
@@ -315,6 +338,11 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
     return c;
   };
   const macs = (c: ConvBias) => c.params.macs;
+  /** x's zero point of this run (a computed scalar: step input 1) */
+  const zeroPointAt = (p: StepPointers): number => {
+    const b = env.core.u8()[p.inputs[1]];
+    return spec.params.srcType === 'int8' ? (b << 24) >> 24 : b;
+  };
   if (!general) {
     const c = make({ ...spec.params, format } as ConvBiasParams, Int8Array.from(spec.weights), spec.bias);
     if (table) {
@@ -330,9 +358,13 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
       bytes: c.heldBytes,
       scratchBytes: c.scratchBytes,
       macs: macs(c),
-      run: (p) => c.runAt(p.inputs[0], p.outputs[0], p.scratch),
+      run: (p) => {
+        if (spec.dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
+        c.runAt(p.inputs[0], p.outputs[0], p.scratch);
+      },
       runAsync: async (p) => {
         const pool = env.core.pool;
+        if (spec.dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
         if (!pool || !c.threaded) return c.runAt(p.inputs[0], p.outputs[0], p.scratch);
         const t = c.tasksAt(p.inputs[0], p.outputs[0], p.scratch);
         await pool.runAsync(t.kernels, t.e);
@@ -378,6 +410,11 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
   const [lo, hi] = outType === 'uint8' ? [0, 255] : [-128, 127];
   const nb = outLayout === 'NCHW44';
   const run = (p: StepPointers): void => {
+    if (spec.dynamicZp) {
+      const z = zeroPointAt(p);
+      ca.setSourceZeroPoint(z);
+      cb.setSourceZeroPoint(z);
+    }
     ca.runAt(p.inputs[0], p.outputs[1], p.scratch);
     cb.runAt(p.inputs[0], p.outputs[2], p.scratch);
     const buf = env.core.memory.buffer;
