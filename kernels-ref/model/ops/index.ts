@@ -51,6 +51,22 @@ import { TabledQGemm, TabledQLinearConv, TabledQLinearMatMul, TabledResize } fro
 import { FedConcat, FedQLinearConcat } from './ConcatFeeders.js';
 import { ChannelTable } from './ChannelTable.js';
 import { ChannelGate } from './ChannelGate.js';
+import {
+  ArgMax,
+  ArgMin,
+  ReduceL1,
+  ReduceL2,
+  ReduceLogSum,
+  ReduceLogSumExp,
+  ReduceMax,
+  ReduceMin,
+  ReduceProd,
+  ReduceSum,
+  ReduceSumSquare,
+} from './Reduce.js';
+import { TopK } from './TopK.js';
+import { GlobalMaxPool } from './GlobalMaxPool.js';
+import { InstanceNormalization, LayerNormalization, LpNormalization, LRN } from './Normalization.js';
 
 /** The default ONNX domain. */
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -110,6 +126,23 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   // ---- activations ----
   // ---- end of activations ----
   // ---- reductions and normalization ----
+  ['ReduceSum', ReduceSum],
+  ['ReduceMax', ReduceMax],
+  ['ReduceMin', ReduceMin],
+  ['ReduceProd', ReduceProd],
+  ['ReduceL1', ReduceL1],
+  ['ReduceL2', ReduceL2],
+  ['ReduceSumSquare', ReduceSumSquare],
+  ['ReduceLogSum', ReduceLogSum],
+  ['ReduceLogSumExp', ReduceLogSumExp],
+  ['ArgMax', ArgMax],
+  ['ArgMin', ArgMin],
+  ['TopK', TopK],
+  ['GlobalMaxPool', GlobalMaxPool],
+  ['LpNormalization', LpNormalization],
+  ['InstanceNormalization', InstanceNormalization],
+  ['LayerNormalization', LayerNormalization],
+  ['LRN', LRN],
   // ---- end of reductions and normalization ----
   // ---- data movement (more) ----
   // ---- end of data movement (more) ----

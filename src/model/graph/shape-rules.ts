@@ -436,6 +436,33 @@ export const SHAPE = {
   // ---- activations ----
   // ---- end of activations ----
   // ---- reductions and normalization ----
+  /** ArgMax / ArgMin: int64 indices, the `axis` attribute (default 0) reduced, keepdims (default 1) */
+  argReduce: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const axis = c.axisOf(c.attrInt('axis', 0), x.length, 'axis');
+    const keep = c.attrInt('keepdims', 1) !== 0;
+    return [{ type: 'int64', dims: keep ? x.map((d, i) => (i === axis ? 1 : d)) : x.filter((_, i) => i !== axis) }];
+  },
+  /** TopK: values of X's type and int64 indices, X's dims with k along `axis` (default -1); k the attribute below
+   * opset 10, then the constant input 1 */
+  topK: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const axis = c.axisOf(c.attrInt('axis', -1), x.length, 'axis');
+    const k = c.opset < 10 ? c.attrInt('k', -1) : c.constInts(1, 'k')[0];
+    if (!(k >= 0 && k <= x[axis])) c.fail(`k ${k} is out of range for an axis of ${x[axis]}`);
+    const dims = x.map((d, i) => (i === axis ? k : d));
+    return [
+      { type: c.inp(0).type, dims },
+      { type: 'int64', dims: [...dims] },
+    ];
+  },
+  /** LayerNormalization: Y of X's type and dims; Mean and InvStdDev float32, X's dims up to `axis`, then 1s */
+  layerNorm: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const axis = c.axisOf(c.attrInt('axis', -1), x.length, 'axis');
+    const stat = x.map((d, i) => (i < axis ? d : 1));
+    return [c.same()[0], { type: 'float32', dims: stat }, { type: 'float32', dims: [...stat] }];
+  },
   // ---- end of reductions and normalization ----
   // ---- data movement (more) ----
   // ---- end of data movement (more) ----

@@ -544,8 +544,67 @@ for (const o of ['Elu', 'Softplus']) op(`:${o}`, { doc: 'shape rule only: not ru
 // ---- end of activations ----
 
 // ---- reductions and normalization -----------------------------------------------------------------------------
-for (const o of ['ReduceMax', 'ReduceMin', 'ReduceSum'])
-  op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.reduce, impls: [] });
+const reduction = (o: string, doc: string) =>
+  op(`:${o}`, {
+    doc,
+    shape: SHAPE.reduce,
+    ref: 'Reduce.ts',
+    impls: [host(`:${o}`, 'reduce.ts', 'always (axes from the attribute, or a constant input 1)')],
+  });
+reduction('ReduceSum', "sum over axes (onnxruntime's loop per fast shape); float32, int32 / int64 (saturating)");
+reduction('ReduceMax', 'maximum over axes; float32, int32 / int64, uint8 / int8 (opset 12+)');
+reduction('ReduceMin', 'minimum over axes; float32, int32 / int64, uint8 / int8 (opset 12+)');
+reduction('ReduceProd', 'product over axes (float32)');
+reduction('ReduceL1', 'sum of |x| over axes (float32)');
+reduction('ReduceL2', 'sqrt of the sum of x^2 over axes (float32)');
+reduction('ReduceSumSquare', 'sum of x^2 over axes (float32)');
+reduction('ReduceLogSum', 'log of the sum over axes (float32; log within 1 ulp of onnxruntime)');
+reduction('ReduceLogSumExp', 'log of the sum of exp over axes, max-shifted (float32; within 4 ulps of onnxruntime)');
+for (const o of ['ArgMax', 'ArgMin'])
+  op(`:${o}`, {
+    doc: `index of the ${o === 'ArgMax' ? 'maximum' : 'minimum'} along an axis (select_last_index); float32, int32, uint8 / int8`,
+    shape: SHAPE.argReduce,
+    ref: 'Reduce.ts',
+    impls: [host(`:${o}`, 'reduce.ts', 'always')],
+  });
+op(':TopK', {
+  doc: "k largest / smallest along an axis, with int64 indices (float32; onnxruntime's heap and tie order)",
+  shape: SHAPE.topK,
+  ref: 'TopK.ts',
+  impls: [host(':TopK', 'topk.ts', 'a constant k; not sorted = 0 where onnxruntime takes nth_element')],
+});
+op(':GlobalMaxPool', {
+  doc: "float32 global max pool (MLAS's kernel: -inf images give the lowest float), 1 to 3 spatial dims",
+  shape: SHAPE.globalAveragePool,
+  ref: 'GlobalMaxPool.ts',
+  impls: [host(':GlobalMaxPool', 'reduce.ts', 'always')],
+});
+op(':LpNormalization', {
+  doc: 'x / its L1 or L2 norm along an axis (float32; p 1 or 2)',
+  shape: SHAPE.same,
+  ref: 'Normalization.ts',
+  impls: [host(':LpNormalization', 'normalize.ts', 'always')],
+});
+op(':InstanceNormalization', {
+  since: 6,
+  doc: 'per-image normalization, scale and B per channel (float32)',
+  shape: SHAPE.same,
+  ref: 'Normalization.ts',
+  impls: [host(':InstanceNormalization', 'normalize.ts', 'always')],
+});
+op(':LayerNormalization', {
+  since: 17,
+  doc: "normalization over the axes from `axis` (float32, onnxruntime's Welford), optional Mean / InvStdDev",
+  shape: SHAPE.layerNorm,
+  ref: 'Normalization.ts',
+  impls: [host(':LayerNormalization', 'normalize.ts', 'stash_type 1; Scale and B of X.shape[axis:]')],
+});
+op(':LRN', {
+  doc: 'local response normalization across channels (float32, 4-D, odd size; within 2 ulps of onnxruntime)',
+  shape: SHAPE.same,
+  ref: 'Normalization.ts',
+  impls: [host(':LRN', 'normalize.ts', 'a 4-D X and an odd size')],
+});
 // ---- end of reductions and normalization ----
 
 // ---- data movement (more) -------------------------------------------------------------------------------------

@@ -41,7 +41,23 @@ import {
 } from './movement.js';
 import { BatchNormalization } from './norm.js';
 import { AveragePool, GlobalAveragePool, MaxPool } from './pool.js';
-import { ReduceMean } from './reduce.js';
+import {
+  ArgMax,
+  ArgMin,
+  GlobalMaxPool,
+  ReduceL1,
+  ReduceL2,
+  ReduceLogSum,
+  ReduceLogSumExp,
+  ReduceMax,
+  ReduceMean,
+  ReduceMin,
+  ReduceProd,
+  ReduceSum,
+  ReduceSumSquare,
+} from './reduce.js';
+import { TopK } from './topk.js';
+import { InstanceNormalization, LayerNormalization, LpNormalization, LRN } from './normalize.js';
 import { Resize } from './resize.js';
 import { Softmax } from './softmax.js';
 import { Abs, Clip, Erf, Exp, HardSigmoid, HardSwish, LeakyRelu, Neg, Relu, Sigmoid, Sqrt, Tanh } from './unary.js';
@@ -96,6 +112,23 @@ const FACTORIES: Record<string, HostOpFactory> = {
   // ---- activations ----
   // ---- end of activations ----
   // ---- reductions and normalization ----
+  ReduceSum,
+  ReduceMax,
+  ReduceMin,
+  ReduceProd,
+  ReduceL1,
+  ReduceL2,
+  ReduceSumSquare,
+  ReduceLogSum,
+  ReduceLogSumExp,
+  ArgMax,
+  ArgMin,
+  TopK,
+  GlobalMaxPool,
+  LpNormalization,
+  InstanceNormalization,
+  LayerNormalization,
+  LRN,
   // ---- end of reductions and normalization ----
   // ---- data movement (more) ----
   // ---- end of data movement (more) ----
