@@ -4,7 +4,7 @@
 // NonMaxSuppression.ts, Size.ts), through rt.loadModel:
 // - LSTM / GRU on seeded random cases (every direction, sequence_lens, initial states, peepholes, clip, input_forget,
 //   linear_before_reset, the activations onnxruntime takes, omitted outputs, constant and fed weights, K past MLAS's
-//   blocks) against onnxruntime-web 1.30 bit for bit (the activations that call exp / log: within the ulps stated),
+//   blocks) against onnxruntime-web 1.30 bit for bit (Softplus, which calls logf: within the ulp stated),
 //   layout 1 against layout 0, and against the reference within its stated distance;
 // - a stateful LSTM model run chunk after chunk, its state fed back, equal to onnxruntime-web's every chunk;
 // - If: a run-time condition (both branches, nested, captures of values and constants, outputs that are enclosing
@@ -174,7 +174,8 @@ afterAll(() => rt?.dispose());
 
 // ---- LSTM and GRU --------------------------------------------------------------------------------------------------
 
-const EXP_ACTS = new Set(['ScaledTanh', 'Elu', 'Softplus']);
+/** Softplus takes the C library's logf, which the host rounds from double (musl's logf differs in rare last bits) */
+const LOG_ACTS = new Set(['Softplus']);
 const ACTS: [string, number | undefined, number | undefined][] = [
   ['Sigmoid', undefined, undefined],
   ['Tanh', undefined, undefined],
@@ -193,7 +194,7 @@ interface RnnCase {
   op: 'LSTM' | 'GRU';
   graph: Graph;
   feeds: Feeds;
-  /** the activations call exp / log (their ulps are counted apart) */
+  /** an activation calls logf (its ulps are counted apart) */
   exp: boolean;
   desc: string;
 }
@@ -224,7 +225,7 @@ function rnnCase(seed: number, op: 'LSTM' | 'GRU', o: { big?: boolean; layout?: 
       names.push(n);
       if (a !== undefined) alphas.push(a);
       if (b !== undefined) betas.push(b);
-      if (EXP_ACTS.has(n)) exp = true;
+      if (LOG_ACTS.has(n)) exp = true;
     }
     attrs.activations = A.ss(names);
     if (alphas.length) attrs.activation_alpha = A.fs(alphas);
@@ -298,7 +299,7 @@ function rnnCase(seed: number, op: 'LSTM' | 'GRU', o: { big?: boolean; layout?: 
 
 describe('LSTM and GRU', () => {
   it.skipIf(!ort)(
-    'equal onnxruntime-web on seeded cases, bit for bit (exp / log activations within 1 ulp)',
+    'equal onnxruntime-web on seeded cases, bit for bit (Softplus, through logf, within 1 ulp)',
     async () => {
       let n = 0,
         expCases = 0,
@@ -320,7 +321,7 @@ describe('LSTM and GRU', () => {
           n++;
         }
       console.log(
-        `LSTM / GRU: ${n} cases equal onnxruntime-web; ${expCases} outputs with exp activations within ${expUlps} ulp`,
+        `LSTM / GRU: ${n} cases equal onnxruntime-web; ${expCases} outputs with Softplus within ${expUlps} ulp`,
       );
       expect(expUlps).toBeLessThanOrEqual(1);
     },
@@ -598,6 +599,81 @@ describe('If', () => {
     } finally {
       m.dispose();
     }
+  });
+
+  it('the wasm memory failing at every allocation of the load: OUT_OF_MEMORY, everything built freed', () => {
+    // an If of a QDQ convolution (kernel steps: records, packed weights) nested in an If, then an LSTM
+    const conv = branch(
+      [
+        node('QuantizeLinear', ['x4', 's', 'z'], ['xq']),
+        node('QLinearConv', ['xq', 's', 'z', 'w', 's', 'z', 's', 'z'], ['yq'], { pads: A.is([1, 1, 1, 1]) }),
+        node('DequantizeLinear', ['yq', 's', 'z'], ['cy']),
+      ],
+      ['cy'],
+    );
+    const inner = branch(
+      [
+        node('If', ['c2'], ['iy'], {
+          then_branch: A.g(conv),
+          else_branch: A.g(branch([node('Neg', ['x4'], ['n'])], ['n'])),
+        }),
+      ],
+      ['iy'],
+    );
+    const g = graph(
+      [
+        node('If', ['c'], ['y'], {
+          then_branch: A.g(inner),
+          else_branch: A.g(branch([node('Relu', ['x4'], ['r'])], ['r'])),
+        }),
+        node('Reshape', ['y', 'shape'], ['seq']),
+        node('LSTM', ['seq', 'W', 'R'], ['Y'], { hidden_size: A.i(3) }),
+      ],
+      [f32in('x4', [1, 4, 3, 3]), boolIn('c'), boolIn('c2')],
+      [f32in('Y', [4, 1, 1, 3])],
+      [
+        tensor('s', 'float32', [], [0.1]),
+        tensor('z', 'int8', [], [0]),
+        tensor('w', 'int8', [4, 4, 3, 3], seq(144, 5).map(Math.round)),
+        tensor('shape', 'int64', [3], [4, 1, 9]),
+        tensor('W', 'float32', [1, 12, 9], seq(108)),
+        tensor('R', 'float32', [1, 12, 3], seq(36)),
+      ],
+      13,
+    );
+    const bytes = writeOnnxModel(g);
+    const h = (
+      rt as unknown as { core: { heap: { alloc: (size: number, align: number) => number; bytesInUse: number } } }
+    ).core.heap;
+    const before = h.bytesInUse;
+    const alloc = h.alloc;
+    let calls = 0;
+    const m = loadModelSync(rt, bytes);
+    m.dispose();
+    let failAt = 0;
+    h.alloc = (size, align) => {
+      calls++;
+      if (calls === failAt) throw new RangeError('test: the memory cannot grow');
+      return alloc.call(h, size, align);
+    };
+    try {
+      calls = 0;
+      failAt = -1;
+      loadModelSync(rt, bytes).dispose();
+      const total = calls;
+      expect(total).toBeGreaterThan(4);
+      for (failAt = 1; failAt <= total; failAt++) {
+        calls = 0;
+        expect(
+          code(() => loadModelSync(rt, bytes)),
+          `allocation ${failAt} of ${total}`,
+        ).toMatch(/^OUT_OF_MEMORY/);
+        expect(h.bytesInUse, `allocation ${failAt} of ${total}`).toBe(before);
+      }
+    } finally {
+      h.alloc = alloc;
+    }
+    expect(h.bytesInUse).toBe(before);
   });
 
   it('UNSUPPORTED_OP inside a branch refuses the model at load, naming the branch; memory back to its level', () => {
@@ -966,7 +1042,9 @@ describe('real models against onnxruntime-web (where their packages are installe
         let t = performance.now();
         const m = loadModelSync(rt, bytes, { inputShapes: spec.shapes });
         const loadMs = performance.now() - t;
+        t = performance.now();
         const s = await ort!.InferenceSession.create(bytes);
+        const createMs = performance.now() - t;
         const r = rng(11);
         const ours: Record<string, Float32Array> = {},
           theirs: Record<string, Float32Array> = {};
@@ -1011,7 +1089,7 @@ describe('real models against onnxruntime-web (where their packages are installe
           await s.release();
         }
         console.log(
-          `${spec.file} ${JSON.stringify(spec.shapes)}: load ${loadMs.toFixed(0)} ms, run ${(runMs / 16).toFixed(2)} ms (onnxruntime-web ${(ortMs / 16).toFixed(2)} ms), max |difference| ${worst} over 16 chunks`,
+          `${spec.file} ${JSON.stringify(spec.shapes)}: load ${loadMs.toFixed(0)} ms (onnxruntime-web ${createMs.toFixed(0)} ms), run ${(runMs / 16).toFixed(2)} ms (onnxruntime-web ${(ortMs / 16).toFixed(2)} ms), max |difference| ${worst} over 16 chunks`,
         );
         // the LSTM / If steps give onnxruntime's bits (the state outputs); the float Convs and Gemms sum in another order
         expect(worst).toBeLessThan(spec.tol);

@@ -34,7 +34,8 @@
  * reset gate (f applied to r) and its output gate (g applied to h) take onnxruntime's own rational approximation
  * (clamped to +-20 for sigmoid, +-10 for tanh; sigmoid(x) = 0.5 (1 + t(x / 2))). Affine, LeakyRelu,
  * ThresholdedRelu, ScaledTanh (alpha Tanh(beta x) with Tanh(x) = 2 Sigmoid(2x) - 1 and Sigmoid(x) by exp), HardSigmoid,
- * Elu, Softsign and Softplus are onnxruntime's functors, float32 steps with exp / log rounded once.
+ * Elu, Softsign and Softplus are onnxruntime's functors, float32 steps with the C library's expf (musl's,
+ * ../../numerics/expf.ts) and log rounded once from double.
  * Refused (UNSUPPORTED_OP, as onnxruntime refuses them): an unknown activation, a count other than 3 or 2 per
  * direction, clip <= 0, a missing hidden_size, a non-float32 X, sequence_lens not int32.
  */
@@ -55,6 +56,7 @@ import {
 } from './common.js';
 import { lowerHost } from './lower.js';
 import { logistic, tanh as mlasTanh } from '../../numerics/float-math.js';
+import { expf } from '../../numerics/expf.js';
 
 const f32 = Math.fround;
 const FLT_MAX = 3.4028234663852886e38;
@@ -95,7 +97,8 @@ export interface Act {
   beta: number;
 }
 
-const expF = (x: number): number => f32(Math.exp(x));
+/** C's expf as onnxruntime-web's libc computes it (musl's); log is libm's log rounded once. */
+const expF = expf;
 /** onnxruntime's Sigmoid functor (rnn_activation_functors.h), float32. */
 function sigmoidFunctor(x: number): number {
   if (x >= 0) return f32(1 / f32(1 + expF(-x)));
