@@ -236,7 +236,13 @@ function ifShapes(c: ShapeContext): ShapeInfo[] {
   if (cond.type !== 'bool' || numel(cond.dims) !== 1)
     c.fail(`${c.inName(0)}, the condition, is ${cond.type} [${cond.dims}]: a bool of one element is required`);
   const known = c.constant(0);
-  if (known) return sub(known.data[0] ? 'then_branch' : 'else_branch');
+  if (known) {
+    const chosen = known.data[0] ? 'then_branch' : 'else_branch';
+    const outs = sub(chosen);
+    if (outs.length !== c.node.outputs.length)
+      c.fail(`${chosen} has ${outs.length} outputs, the node ${c.node.outputs.length}`);
+    return outs;
+  }
   const tried = (['then_branch', 'else_branch'] as const).map((b) => {
     try {
       return { branch: b, outs: sub(b) };
