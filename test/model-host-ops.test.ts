@@ -2019,7 +2019,7 @@ describe('host operators: refusals', () => {
 
   it('HOST_OPS holds every operator of the brief, keyed domain:opType', () => {
     const ops =
-      'Add Sub Mul Div Relu Clip LeakyRelu HardSigmoid HardSwish Sigmoid Tanh Exp Sqrt Pow Neg Abs Erf Softmax ReduceMean MatMul Gemm Conv ConvTranspose BatchNormalization AveragePool MaxPool GlobalAveragePool Resize Cast Shape Gather Concat Split Reshape Flatten Squeeze Unsqueeze Transpose Slice Pad Expand Where Identity Dropout Max Min Sum Mean Mod Reciprocal Floor Ceil Round Sign Log Equal Less LessOrEqual Greater GreaterOrEqual Not And Or Xor ReduceSum ReduceMax ReduceMin ReduceProd ReduceL1 ReduceL2 ReduceSumSquare ReduceLogSum ReduceLogSumExp ArgMax ArgMin TopK GlobalMaxPool LpNormalization InstanceNormalization LayerNormalization LRN Tile DepthToSpace SpaceToDepth Range NonZero ConstantOfShape Upsample PRelu Elu Selu Celu Softplus Softsign Mish ThresholdedRelu Gelu LogSoftmax com.microsoft:Gelu com.microsoft:FastGelu com.microsoft:BiasGelu';
+      'Add Sub Mul Div Relu Clip LeakyRelu HardSigmoid HardSwish Sigmoid Tanh Exp Sqrt Pow Neg Abs Erf Softmax ReduceMean MatMul Gemm Conv ConvTranspose BatchNormalization AveragePool MaxPool GlobalAveragePool Resize Cast Shape Gather Concat Split Reshape Flatten Squeeze Unsqueeze Transpose Slice Pad Expand Where Identity Dropout Max Min Sum Mean Mod Reciprocal Floor Ceil Round Sign Log Equal Less LessOrEqual Greater GreaterOrEqual Not And Or Xor ReduceSum ReduceMax ReduceMin ReduceProd ReduceL1 ReduceL2 ReduceSumSquare ReduceLogSum ReduceLogSumExp ArgMax ArgMin TopK GlobalMaxPool LpNormalization InstanceNormalization LayerNormalization LRN Tile DepthToSpace SpaceToDepth Range NonZero ConstantOfShape Upsample PRelu Elu Selu Celu Softplus Softsign Mish ThresholdedRelu Gelu LogSoftmax com.microsoft:Gelu com.microsoft:FastGelu com.microsoft:BiasGelu LSTM GRU NonMaxSuppression Size';
     for (const op of ops.split(' ')) expect(HOST_OPS.has(op.includes(':') ? op : `:${op}`), op).toBe(true);
     expect(HOST_OPS.size).toBe(ops.split(' ').length);
   });
@@ -2052,6 +2052,14 @@ const CONFORMANCE_SKIPS: [RegExp, string][] = [
   ],
   [/^test_nonzero_example$/, 'a computed NonZero input (its output dims are the count of its non-zero values)'],
   [/^test_(wrap_pad|pad_.*wrap)/, 'Pad mode wrap (refused, as by the reference)'],
+  [
+    /^test_nonmaxsuppression_/,
+    'fed boxes and scores (its output length depends on the data: it runs on constants only; test/model-ops-control.test.ts checks it on onnxruntime-web)',
+  ],
+  [
+    /^test_(lstm|gru)_(defaults|seq_length|with_initial_bias|with_peepholes)$/,
+    'an omitted output before a named one (this harness plans outputs by position; rt.loadModel runs them: test/model-conformance.test.ts)',
+  ],
   [
     /^test_resize_downsample_scales_(linear|cubic)_align_corners$/,
     "ONNX's expected value takes align_corners from in * scale, onnxruntime (and the reference, and the host) from the integer output length",
