@@ -71,6 +71,25 @@ const NOT_RUN: Record<string, string> = {
       'test_pow_types_float32_uint64',
     ].map((d) => [d, 'test data of an element type the IR does not carry (bfloat16, string, uint32, uint64)']),
   ),
+  ...Object.fromEntries(
+    ['max', 'min'].flatMap((op) =>
+      ['int16', 'uint16', 'uint32', 'uint64'].map((t) => [
+        `test_${op}_${t}`,
+        'test data of an element type the IR does not carry (int16, uint16, uint32, uint64)',
+      ]),
+    ),
+  ),
+  ...Object.fromEntries(
+    ['test_mod_mixed_sign_int16', 'test_mod_uint16', 'test_mod_uint32', 'test_mod_uint64'].map((d) => [
+      d,
+      'test data of an element type the IR does not carry (int16, uint16, uint32, uint64)',
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['test_max_float16', 'test_max_float64', 'test_min_float16', 'test_min_float64']
+      .concat(['test_mod_mixed_sign_float16', 'test_mod_mixed_sign_float64'])
+      .map((d) => [d, 'float16 / double element-wise operators (the runtime and the reference take float32)']),
+  ),
 };
 
 /** The cases the brief names: each must be among those run. */
