@@ -19,7 +19,8 @@
  *   a = f(alpha / size), p = (size - 1) / 2 and sq[c] = f(x[c]^2) (0 outside [0, C)), per pixel: s[0] = bias, then
  *   s[0] = f(s[0] + f(a * sq[c - p])) for c = 0 .. size - 1; s[c] = f(f(s[c - 1] + f(a * sq[c + size - 1 - p])) +
  *   f(-a * sq[c - 1 - p])) (onnxruntime's running window); y = f(x * f(pow(s, -beta))), pow in double rounded once
- *   (onnxruntime's is its C library's powf, within 1 ulp of it: y within 2 ulps, test/model-ops-reduce.test.ts).
+ *   (onnxruntime's is its C library's powf, musl's, within 1 ulp of it: y within 2 ulps of onnxruntime's, whose powf
+ *   the product reproduces; test/model-ops-reduce.test.ts).
  */
 import {
   attrFloat,

@@ -33,8 +33,8 @@
  * - ReduceLogSumExp: m = the first element's fold (x replaces m where x > m) when every axis is reduced (R), and then
  *   y = m if m is infinite; on the other loops m starts at the first element (0 if it is infinite) and takes each
  *   finite x > m. Then s = 0, s = f(s + f(exp(f(x - m)))) for every x but -inf, y = f(f(log(s)) + m).
- * exp and log are evaluated in double and rounded once; onnxruntime's come from its C library (musl's expf / logf,
- * not correctly rounded): see the ulp bounds in test/model-ops-reduce.test.ts.
+ * exp and log are the C library's expf and logf that onnxruntime calls: musl's (../activation-math.ts muslExpf,
+ * ../libm.ts logf), which are not always the correctly rounded values.
  *
  * An empty input gives the empty reduction: 0 (Sum, L1, L2, SumSquare), 1 (Prod), -inf / the type's lowest (Max),
  * +inf / the type's largest (Min), -inf (LogSum, LogSumExp). A rank-0 input is one element x reduced by the
@@ -48,6 +48,8 @@
  * x >= m with select_last_index; a NaN is kept only where it comes first). A 1-D input without select_last_index is
  * reduced by Eigen's visitor instead: the index of the first NaN if there is one, else of the first extreme.
  */
+import { muslExpf } from '../activation-math.js';
+import { logf } from '../libm.js';
 import {
   attrInt,
   attrInts,
@@ -106,11 +108,11 @@ function single(kind: Kind, v: number): number {
     case 'sumsq':
       return f32(0 + f32(v * v));
     case 'logsum':
-      return f32(Math.log(f32(0 + v)));
+      return logf(f32(0 + v));
     case 'lse': {
       const m = Math.abs(v) === Infinity ? 0 : v;
-      const s = v === -Infinity ? 0 : f32(0 + f32(Math.exp(f32(v - m))));
-      return f32(f32(Math.log(s)) + m);
+      const s = v === -Infinity ? 0 : f32(0 + muslExpf(f32(v - m)));
+      return f32(logf(s) + m);
     }
   }
 }
@@ -238,7 +240,7 @@ function reduceGroup(
       return kind === 'l2' ? f32(Math.sqrt(s)) : s;
     }
     case 'logsum':
-      return f32(Math.log(sumInOrder(v, true)));
+      return logf(sumInOrder(v, true));
     case 'lse': {
       let m: number;
       if (loop === 'R') {
@@ -249,8 +251,8 @@ function reduceGroup(
         for (const x of v) if (Number.isFinite(x) && !(x < m)) m = x;
       }
       let s = 0;
-      for (const x of v) if (x !== -Infinity) s = f32(s + f32(Math.exp(f32(x - m))));
-      return f32(f32(Math.log(s)) + m);
+      for (const x of v) if (x !== -Infinity) s = f32(s + muslExpf(f32(x - m)));
+      return f32(logf(s) + m);
     }
   }
 }

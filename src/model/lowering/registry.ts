@@ -636,8 +636,8 @@ reduction('ReduceProd', 'product over axes (float32)');
 reduction('ReduceL1', 'sum of |x| over axes (float32)');
 reduction('ReduceL2', 'sqrt of the sum of x^2 over axes (float32)');
 reduction('ReduceSumSquare', 'sum of x^2 over axes (float32)');
-reduction('ReduceLogSum', 'log of the sum over axes (float32; log within 1 ulp of onnxruntime)');
-reduction('ReduceLogSumExp', 'log of the sum of exp over axes, max-shifted (float32; within 4 ulps of onnxruntime)');
+reduction('ReduceLogSum', "log of the sum over axes (float32; musl's logf)");
+reduction('ReduceLogSumExp', "log of the sum of exp over axes, max-shifted (float32; musl's expf / logf)");
 for (const o of ['ArgMax', 'ArgMin'])
   op(`:${o}`, {
     doc: `index of the ${o === 'ArgMax' ? 'maximum' : 'minimum'} along an axis (select_last_index); float32, int32, uint8 / int8`,
@@ -678,7 +678,7 @@ op(':LayerNormalization', {
   impls: [host(':LayerNormalization', 'normalize.ts', 'stash_type 1; Scale and B of X.shape[axis:]')],
 });
 op(':LRN', {
-  doc: 'local response normalization across channels (float32, 4-D, odd size; within 2 ulps of onnxruntime)',
+  doc: "local response normalization across channels (float32, 4-D, odd size; musl's powf)",
   shape: SHAPE.same,
   ref: 'Normalization.ts',
   impls: [host(':LRN', 'normalize.ts', 'a 4-D X and an odd size')],

@@ -15,7 +15,7 @@
  */
 
 /** A C hexadecimal float literal ('0x1.c6af84b912394p-5') as a number: the constants below are exact as written. */
-function hexFloat(s: string): number {
+export function hexFloat(s: string): number {
   const m = /^(-?)0x([0-9a-f])\.?([0-9a-f]*)p([+-]?\d+)$/i.exec(s);
   if (!m) throw new Error(`bad hex float ${s}`);
   return (m[1] ? -1 : 1) * Number.parseInt(m[2] + m[3], 16) * 2 ** (Number(m[4]) - 4 * m[3].length);
@@ -57,13 +57,13 @@ const TAB = [
   0x3fefd0765b6e4540n,
 ];
 const bits64 = new DataView(new ArrayBuffer(8));
-/** T[j] = 2^(j / 32) as musl tabulates it. */
-const T = Float64Array.from(TAB, (t, j) => {
+/** T[j] = 2^(j / 32) as musl tabulates it (its exp2f_data, shared with ./powf.ts). */
+export const T = Float64Array.from(TAB, (t, j) => {
   bits64.setBigUint64(0, t + (BigInt(j) << 47n), true);
   return bits64.getFloat64(0, true);
 });
 /** P2[q + 160] = 2^q for -160 <= q < 160 (exact). */
-const P2 = Float64Array.from({ length: 320 }, (_, i) => 2 ** (i - 160));
+export const P2 = Float64Array.from({ length: 320 }, (_, i) => 2 ** (i - 160));
 
 const SHIFT = hexFloat('0x1.8p+52');
 const INV_LN2_N = hexFloat('0x1.71547652b82fep+0') * 32;

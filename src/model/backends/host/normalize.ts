@@ -10,10 +10,10 @@
  *   InvStdDev outputs): Welford's running mean and squared deviation in float32, y = (x - m) / den * scale (+ B).
  *   Bit for bit.
  * - LRN (4-D X, odd size): onnxruntime's running window of alpha / size * x^2 over the channels, from bias;
- *   y = x * pow(s, -beta) with pow in double rounded once. onnxruntime's pow is its C library's powf (musl), which is
- *   not correctly rounded: the pow within 1 ulp of onnxruntime-web's, y within 2 ulps (40 of 71820 elements differed
- *   when measured; test/model-ops-reduce.test.ts asserts the bound).
+ *   y = x * pow(s, -beta) with musl's powf (../../numerics/powf.ts), the C library's that onnxruntime calls. Bit for
+ *   bit (the reference's pow is the correctly rounded one: within 2 ulps of this).
  */
+import { powf } from '../../numerics/powf.js';
 import type { HostOpFactory } from '../types.js';
 import {
   attrFloat,
@@ -196,7 +196,7 @@ export const LRN: HostOpFactory = (node, inputs, outputs) => {
         for (let k = 0; k < size; k++) s = f32(s + term(k - pre, a));
         for (let ch = 0; ch < c; ch++) {
           if (ch > 0) s = f32(f32(s + term(ch + size - 1 - pre, a)) + term(ch - 1 - pre, -a));
-          Y[at(ch)] = X[at(ch)] * f32(Math.pow(s, negBeta));
+          Y[at(ch)] = X[at(ch)] * powf(s, negBeta);
         }
       }
   };

@@ -22,14 +22,15 @@
  *   RKR loop per outer block, then across blocks.
  * - ReduceProd, ReduceL1, ReduceL2, ReduceSumSquare, ReduceLogSum, ReduceLogSumExp: no fast loop; one accumulator per
  *   output in row-major order (ReduceLogSumExp's maximum as the reference states, by loop).
- * exp and log are evaluated in double and rounded once: onnxruntime's come from its C library (musl's expf / logf),
- * which is not correctly rounded: ReduceLogSum is within 1 ulp of onnxruntime-web, ReduceLogSumExp within 4 ulps
- * (measured in test/model-ops-reduce.test.ts); every other reduction is bit for bit.
+ * exp and log are musl's expf / logf, which onnxruntime's kernel calls through the C library (../../numerics/expf.ts,
+ * logf.ts): every reduction is bit for bit.
  * - ArgMax / ArgMin: the first (with select_last_index the last) extreme; a 1-D input without select_last_index: the
  *   first NaN if any (Eigen's visitor).
  * - GlobalMaxPool: MLAS's global kernel: Math.max over the first size - size % 4 elements from the lowest float, then
  *   C++ std::max over the rest.
  */
+import { expf } from '../../numerics/expf.js';
+import { logf } from '../../numerics/logf.js';
 import type { HostOp, HostOpFactory, HostOpNode } from '../types.js';
 import {
   attrInt,
@@ -255,7 +256,7 @@ function accumulate(p: Plan, kind: Kind): HostOp {
           const x = X[b + offs[k]];
           s = f32(s + f32(x * x));
         }
-      Y[o] = kind === 'l2' ? Math.sqrt(s) : kind === 'logsum' ? Math.log(s) : s;
+      Y[o] = kind === 'l2' ? Math.sqrt(s) : kind === 'logsum' ? logf(s) : s;
     }
   };
 }
@@ -287,9 +288,9 @@ function logSumExp(p: Plan): HostOp {
       let s = 0;
       for (let k = 0; k < n; k++) {
         const x = X[b + offs[k]];
-        if (x !== -Infinity) s = f32(s + f32(Math.exp(f32(x - m))));
+        if (x !== -Infinity) s = f32(s + expf(f32(x - m)));
       }
-      Y[o] = f32(Math.log(s)) + m;
+      Y[o] = logf(s) + m;
     }
   };
 }
@@ -307,11 +308,11 @@ function single(kind: Kind, v: number): number {
     case 'sumsq':
       return f32(v * v);
     case 'logsum':
-      return Math.log(0 + v);
+      return logf(0 + v);
     case 'lse': {
       const m = v === Infinity || v === -Infinity ? 0 : v;
-      const s = v === -Infinity ? 0 : f32(Math.exp(f32(v - m)));
-      return f32(Math.log(s)) + m;
+      const s = v === -Infinity ? 0 : expf(f32(v - m));
+      return logf(s) + m;
     }
     default:
       return v;
