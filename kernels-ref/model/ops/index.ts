@@ -51,6 +51,7 @@ import { TabledQGemm, TabledQLinearConv, TabledQLinearMatMul, TabledResize } fro
 import { FedConcat, FedQLinearConcat } from './ConcatFeeders.js';
 import { ChannelTable } from './ChannelTable.js';
 import { ChannelGate } from './ChannelGate.js';
+import { ElementwiseRegion } from './ElementwiseRegion.js';
 
 /** The default ONNX domain. */
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -145,6 +146,7 @@ export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearConcat', FedQLinearConcat],
   ['ChannelTable', ChannelTable],
   ['ChannelGate', ChannelGate],
+  ['ElementwiseRegion', ElementwiseRegion],
 ]);
 
 /** domain ('' is the default ONNX domain) -> op type -> operator. */
