@@ -21,6 +21,7 @@ export { resizeTask } from './model/spatial-resize';
 export { transposeTask } from './model/spatial-transpose';
 export { relayout44Task } from './model/spatial-relayout';
 export { convTransposeTask, channelAffineTask, reluF32Task, softmaxTask } from './model/host-float';
+export { regionTask } from './model/region';
 
 /** First byte the host may use for its own allocations. */
 export function heapBase(): usize {

@@ -59,6 +59,8 @@ export const TASK_FUNCTIONS = [
   'channelAffineTask',
   'reluF32Task',
   'softmaxTask',
+  // model executor: the float element-wise region (assembly/model/region.ts)
+  'regionTask',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 

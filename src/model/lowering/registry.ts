@@ -40,6 +40,7 @@ import { lowerRelayout } from '../backends/wasm-int8/relayout.js';
 import { lowerIf } from '../backends/host/control.js';
 import { lowerRnn } from '../backends/host/rnn.js';
 import { CONFORMANCE } from './conformance.generated.js';
+import { lowerRegion } from '../backends/wasm-float/region.js';
 
 /** Where an implementation runs. */
 export type Backend = 'int8' | 'float-simd' | 'host' | 'view' | 'copy';
@@ -824,6 +825,19 @@ op('i8conv:ChannelTable', {
   madeBy: 'fuse-channel-chains',
   ref: 'ChannelTable.ts',
   impls: [int8(lowerChannelTable, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
+});
+op('i8conv:ElementwiseRegion', {
+  doc: 'float32 element-wise operators of one shape (Add / Mul / Relu / Sigmoid / Cast / DequantizeLinear / QuantizeLinear ...) run as one pass over memory (fuse-float-regions)',
+  madeBy: 'fuse-float-regions',
+  ref: 'ElementwiseRegion.ts',
+  impls: [
+    {
+      backend: 'float-simd',
+      when: 'always',
+      lower: lowerRegion,
+      files: ['src/model/backends/wasm-float/region.ts', 'assembly/model/region.ts'],
+    },
+  ],
 });
 op('i8conv:Relayout', {
   doc: 'NCHW <-> NCHW44 of a 4-D value, inserted by the layout planner (./layouts.ts)',

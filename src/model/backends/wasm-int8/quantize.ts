@@ -25,7 +25,7 @@ import {
 } from './elem-common.js';
 import type { QType } from '../types.js';
 import type { Lower } from '../../executor/step.js';
-import { follow, is8, kernelLowering, scalarConst } from './lower-common.js';
+import { c4, follow, is8, kernelLowering, scalarConst } from './lower-common.js';
 
 export interface QuantizeParams {
   /** elements of the tensor (input and output alike) */
@@ -91,7 +91,8 @@ export const lowerQuantizeLinear: Lower = (node, { name, values }) => {
     node,
     name,
     [node.inputs[0]],
-    follow(false),
+    // per tensor, element by element: the same in either layout
+    follow(c4(out)),
     (env) =>
       new QuantizeKernel(env.core, {
         length: out.dims.reduce((a, b) => a * b, 1),
@@ -112,7 +113,7 @@ export const lowerDequantizeLinear: Lower = (node, { name, values }) => {
     node,
     name,
     [node.inputs[0]],
-    follow(false),
+    follow(c4(x)),
     (env) =>
       new DequantizeKernel(env.core, {
         length: x.dims.reduce((a, b) => a * b, 1),
