@@ -59,6 +59,9 @@ export const TASK_FUNCTIONS = [
   'channelAffineTask',
   'reluF32Task',
   'softmaxTask',
+  // model executor: float32 pools (assembly/model/spatial-pool-f32.ts)
+  'poolF32Task',
+  'globalPoolF32Task',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 
