@@ -5,9 +5,10 @@
 // NaN, +-0, +-inf, -FLT_MAX and large values, in both layouts, for every loop onnxruntime picks (functor, generic,
 // vector, global): every H, W in 1..9, widths around the vector tails, pads on every side, strides, dilations,
 // ceil_mode, auto_pad, count_include_pad, N > 1, tasks in the contract's order and shuffled, guard bytes around
-// the output and the kernel's tables. Then whole models through rt.loadModel against onnxruntime-web: float pools
-// alone, after a float Conv, and between two QDQ convolutions, where the profile must show the pools in NCHW44 and
-// no relayout of a float value; and the same on a pool of threads.
+// the output and the kernel's tables. Then against onnxruntime-web: the TypeScript operators and the reference on
+// 1-D, 2-D and 3-D pools, and whole models through rt.loadModel: float pools alone, after a float Conv, and between
+// two QDQ convolutions, where the profile must show the pools in NCHW44 and no relayout of a float value; and the
+// same on a pool of threads.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantiateCore, type WasmRuntimeCore } from '../src/runtime.js';
@@ -624,6 +625,53 @@ describe('float32 pools in models, against onnxruntime-web', () => {
     rt = await createRuntime();
   });
   afterAll(() => rt?.dispose());
+
+  it.skipIf(!ort)(
+    'the TypeScript operators and the reference equal onnxruntime-web on 1-D, 2-D and 3-D pools (every loop, specials)',
+    async () => {
+      const r = rng(1319);
+      let ran = 0;
+      for (let t = 0; t < 240; t++) {
+        const op = (['MaxPool', 'AveragePool', 'GlobalAveragePool'] as PoolOp[])[t % 3];
+        const k = randInt(r, 1, 3);
+        const sp = Array.from({ length: k }, () => randInt(r, 1, k === 3 ? 6 : 13));
+        const c = randomCase(r, op, [1, 1]);
+        c.dims = [c.dims[0], c.dims[1], ...sp];
+        if (op !== 'GlobalAveragePool') {
+          // the attributes for k axes: a kernel within each axis (sometimes the whole image), strides, pads
+          const kk = sp.map((d) => randInt(r, 1, Math.min(d, 4)));
+          const attrs: Record<string, Attribute> = { kernel_shape: ints(r() < 0.15 ? [...sp] : kk) };
+          const ker = (attrs.kernel_shape as { value: number[] }).value;
+          if (r() < 0.7) attrs.strides = ints(ker.map(() => randInt(r, 1, 3)));
+          if (r() < 0.4)
+            attrs.pads = ints([...ker.map((v) => randInt(r, 0, v - 1)), ...ker.map((v) => randInt(r, 0, v - 1))]);
+          if (r() < 0.3) attrs.ceil_mode = int(1);
+          if (op === 'AveragePool' && r() < 0.5) attrs.count_include_pad = int(1);
+          if (op === 'MaxPool' && r() < 0.2) attrs.dilations = ints(ker.map(() => randInt(r, 1, 2)));
+          c.attrs = attrs;
+        }
+        c.opset = op === 'AveragePool' && r() < 0.3 ? 19 : randInt(r, 12, 18);
+        const x = randFloats(r, numel(c.dims), t % 4 === 0 ? 0.3 : 0.03);
+        let want: Tensor;
+        try {
+          want = refPool(c, x);
+        } catch {
+          continue; // a geometry the reference refuses
+        }
+        let fromOrt: Float32Array;
+        try {
+          fromOrt = (await ortOutputs(poolModel(c), { x }, { x: c.dims })).y;
+        } catch {
+          continue; // onnxruntime-web refuses it
+        }
+        if (fromOrt.length !== want.data.length) continue; // ceil_mode with dilations: onnxruntime's shape differs
+        expectFloats(want.data as Float32Array, fromOrt, `${describeCase(c)}: reference vs onnxruntime-web`);
+        expectFloats(hostPool(c, x, want.dims), fromOrt, `${describeCase(c)}: TypeScript vs onnxruntime-web`);
+        ran++;
+      }
+      expect(ran).toBeGreaterThan(200);
+    },
+  );
 
   it.skipIf(!ort)('one pool node per model (every loop, NaN / +-0 / +-inf in the data): the same floats', async () => {
     const r = rng(1320);
