@@ -761,6 +761,57 @@ describe('float32 pools in models, against onnxruntime-web', () => {
     },
   );
 
+  it.skipIf(!ort)(
+    "quantize_dynamic's form, DynamicQuantizeLinear -> ConvInteger -> Cast -> Mul: the int32 output relaid out by the kernel",
+    async () => {
+      const r = rng(1324);
+      for (const [C, M, H, W] of [
+        [8, 16, 24, 24],
+        [4, 8, 13, 17],
+      ]) {
+        const bytes = writeModel({
+          irVersion: 8,
+          opsets: [['', 13]],
+          graph: {
+            name: 'dynamic',
+            nodes: [
+              { opType: 'DynamicQuantizeLinear', inputs: ['x'], outputs: ['xq', 'xs', 'xz'] },
+              {
+                opType: 'ConvInteger',
+                inputs: ['xq', 'w', 'xz', 'wz'],
+                outputs: ['ci'],
+                attributes: [A.ints('kernel_shape', [3, 3]), A.ints('pads', [1, 1, 1, 1])],
+              },
+              { opType: 'Cast', inputs: ['ci'], outputs: ['cf'], attributes: [A.int('to', 1)] },
+              { opType: 'Mul', inputs: ['xs', 'ws'], outputs: ['s'] },
+              { opType: 'Mul', inputs: ['cf', 's'], outputs: ['y'] },
+            ],
+            initializers: [
+              specOf(
+                'w',
+                2,
+                Uint8Array.from({ length: M * C * 9 }, () => randInt(r, 0, 255)),
+                [M, C, 3, 3],
+              ),
+              specOf('wz', 2, Uint8Array.of(131), []),
+              fT('ws', [], [0.0042]),
+            ],
+            inputs: [{ name: 'x', elemType: 1, shape: [1, C, H, W] }],
+            outputs: [{ name: 'y', elemType: 1 }],
+          },
+        });
+        const x = Float32Array.from({ length: C * H * W }, () => Math.fround(r() * 6 - 2));
+        const want = await ortOutputs(bytes, { x }, { x: [1, C, H, W] });
+        const m = loadModelSync(rt, bytes);
+        expectFloats(m.run({ x }, { profile: true }).y as Float32Array, want.y, `dynamic [${[C, M, H, W]}]`);
+        const relayouts = m.lastProfile!.filter((p) => p.op === 'Relayout').map((p) => p.algorithm);
+        expect(relayouts).toContain('relayout-nchw44-nchw-b32');
+        expect(relayouts).not.toContain('relayout-host');
+        m.dispose();
+      }
+    },
+  );
+
   // the pool's workers load the built library (dist/: `npm test` builds it first)
   const DIST = new URL('../dist/src/index.js', import.meta.url);
   it.skipIf(!existsSync(DIST))('the same models on 2 threads: the same floats as on one', async (ctx) => {
