@@ -17,6 +17,7 @@ export { quantizeTask, dequantizeTask, qlinearBinaryTask, gateTableTask } from '
 export { lutTask, channelTableTask } from './model/lut';
 export { requantTask } from './model/requant';
 export { maxPoolTask, qAvgPoolTask, qGlobalAvgPoolTask } from './model/spatial-pool';
+export { poolF32Task, globalPoolF32Task } from './model/spatial-pool-f32';
 export { resizeTask } from './model/spatial-resize';
 export { transposeTask } from './model/spatial-transpose';
 export { relayout44Task } from './model/spatial-relayout';

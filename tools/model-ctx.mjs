@@ -242,6 +242,54 @@ MaxPool, QLinearAveragePool, QLinearGlobalAveragePool). The host writes it throu
   ],
 };
 
+/** Float32 pooling (assembly/model/spatial-pool-f32.ts; the host: src/model/backends/wasm-float/pool.ts). */
+const POOL_F32 = {
+  host: 'POOL_F32_CTX',
+  as: 'assembly/model/spatial-pool-f32-ctx.ts',
+  ts: 'src/model/backends/wasm-float/ctx.generated.ts',
+  unit: 'index',
+  doc: `Field indices (byte offset = index * 4) of the ctx record of the float32 pooling kernels
+(assembly/model/spatial-pool-f32.ts: MaxPool, AveragePool, GlobalAveragePool in onnxruntime's four loops). The host
+writes it through POOL_F32_CTX (src/model/backends/wasm-float/ctx.generated.ts, generated from the same declaration).`,
+  records: [
+    {
+      fields: [
+        ['LAYOUT', 'i32', '0 NCHW, 1 NCHW44'],
+        ['PLANES', 'i32', 'C (NCHW) or C / 4 (NCHW44)'],
+        ['IH', 'i32', 'input rows'],
+        ['IW', 'i32', 'input columns'],
+        ['OH', 'i32', 'output rows'],
+        ['OW', 'i32', 'output columns'],
+        ['KW', 'i32', 'window columns'],
+        ['SH', 'i32', 'stride on rows'],
+        ['SW', 'i32', 'stride on columns'],
+        ['DH', 'i32', 'dilation on rows'],
+        ['DW', 'i32', 'dilation on columns'],
+        ['PT', 'i32', 'padding top'],
+        ['PL', 'i32', 'padding left'],
+        ['PPT', 'i32', 'planes per task'],
+        ['ROWS', 'i32', 'output rows per task'],
+        ['OP', 'i32', 'OP_MAX or OP_AVG'],
+        ['LOOP', 'i32', "onnxruntime's loop: LOOP_FUNCTOR, LOOP_GENERIC, LOOP_VECTOR or LOOP_GLOBAL"],
+        ['WV', 'i32', "IW - IW % 4: the vector loop's max folds the rows of the columns below it with f32.max"],
+        ['OX0', 'i32', 'first interior output column (every window column of [OX0, OX1) inside the input)'],
+        ['OX1', 'i32', 'end of the interior output columns (NCHW, strides 1 and 2; else OX0)'],
+        ['YT', 'i32', 'i32 table [3][OH]: per output row the first and end window taps inside the input, its count'],
+        ['XT', 'i32', 'i32 table [4][OW + 4]: per output column the same, and 1 where a window column is outside'],
+      ],
+      consts: [
+        ['OP_MAX', 0, 'OP: MaxPool'],
+        ['OP_AVG', 1, 'OP: AveragePool'],
+        ['LOOP_FUNCTOR', 0, 'LOOP: window order over the cells inside, max from the first cell'],
+        ['LOOP_GENERIC', 1, 'LOOP: window order over the cells inside, max from lowest'],
+        ['LOOP_VECTOR', 2, 'LOOP: each column down the rows, then across the columns'],
+        ['LOOP_GLOBAL', 3, 'LOOP: four lanes over the whole image'],
+      ],
+      bytes: ['CTX_BYTES', 24 * 4, 'bytes the host allocates for the record'],
+    },
+  ],
+};
+
 /** Resize (assembly/model/spatial-resize.ts; the host: src/model/backends/wasm-int8/resize.ts). */
 const RESIZE = {
   host: 'RESIZE_CTX',
@@ -312,7 +360,7 @@ whose header describes KIND 0 and 1). The host writes it through TRANSPOSE_CTX
   ],
 };
 
-/** NCHW <-> NCHW44 (assembly/model/spatial-relayout.ts; the host: src/model/backends/wasm-int8/relayout.ts). */
+/** NCHW <-> NCHW44 of 1- and 4-byte elements (assembly/model/spatial-relayout.ts; the host: src/model/backends/wasm-int8/relayout.ts). */
 const RELAYOUT = {
   host: 'RELAYOUT_CTX',
   as: 'assembly/model/spatial-relayout-ctx.ts',
@@ -328,6 +376,7 @@ declaration).`,
         ['C', 'i32', 'channels'],
         ['HW', 'i32', 'pixels per plane (H * W)'],
         ['BPT', 'i32', 'channel blocks of 4 per task'],
+        ['ES', 'i32', 'bytes per element: 1 (uint8, int8) or 4 (float32, int32)'],
       ],
       bytes: ['CTX_BYTES', null, 'bytes the host allocates for the record'],
     },
@@ -418,4 +467,4 @@ computed at run time alike).`,
   ],
 };
 
-export const MODEL_CTX_GROUPS = [ELEM, HOST_FLOAT, POOL, RESIZE, TRANSPOSE, RELAYOUT, REGION];
+export const MODEL_CTX_GROUPS = [ELEM, HOST_FLOAT, POOL, POOL_F32, RESIZE, TRANSPOSE, RELAYOUT, REGION];

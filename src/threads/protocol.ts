@@ -61,6 +61,9 @@ export const TASK_FUNCTIONS = [
   'softmaxTask',
   // model executor: the float element-wise region (assembly/model/region.ts)
   'regionTask',
+  // model executor: float32 pools (assembly/model/spatial-pool-f32.ts)
+  'poolF32Task',
+  'globalPoolF32Task',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 

@@ -60,6 +60,69 @@ export const HOST_FLOAT_CTX = {
   SM_CTX_BYTES: 16,
 } as const;
 
+/** Field indices (byte offset = index * 4) of the records of assembly/model/spatial-pool-f32-ctx.ts, and their sizes:
+ * the same names and numbers. */
+export const POOL_F32_CTX = {
+  /** i32: 0 NCHW, 1 NCHW44 */
+  LAYOUT: 0,
+  /** i32: C (NCHW) or C / 4 (NCHW44) */
+  PLANES: 1,
+  /** i32: input rows */
+  IH: 2,
+  /** i32: input columns */
+  IW: 3,
+  /** i32: output rows */
+  OH: 4,
+  /** i32: output columns */
+  OW: 5,
+  /** i32: window columns */
+  KW: 6,
+  /** i32: stride on rows */
+  SH: 7,
+  /** i32: stride on columns */
+  SW: 8,
+  /** i32: dilation on rows */
+  DH: 9,
+  /** i32: dilation on columns */
+  DW: 10,
+  /** i32: padding top */
+  PT: 11,
+  /** i32: padding left */
+  PL: 12,
+  /** i32: planes per task */
+  PPT: 13,
+  /** i32: output rows per task */
+  ROWS: 14,
+  /** i32: OP_MAX or OP_AVG */
+  OP: 15,
+  /** i32: onnxruntime's loop: LOOP_FUNCTOR, LOOP_GENERIC, LOOP_VECTOR or LOOP_GLOBAL */
+  LOOP: 16,
+  /** i32: IW - IW % 4: the vector loop's max folds the rows of the columns below it with f32.max */
+  WV: 17,
+  /** i32: first interior output column (every window column of [OX0, OX1) inside the input) */
+  OX0: 18,
+  /** i32: end of the interior output columns (NCHW, strides 1 and 2; else OX0) */
+  OX1: 19,
+  /** i32: i32 table [3][OH]: per output row the first and end window taps inside the input, its count */
+  YT: 20,
+  /** i32: i32 table [4][OW + 4]: per output column the same, and 1 where a window column is outside */
+  XT: 21,
+  /** OP: MaxPool */
+  OP_MAX: 0,
+  /** OP: AveragePool */
+  OP_AVG: 1,
+  /** LOOP: window order over the cells inside, max from the first cell */
+  LOOP_FUNCTOR: 0,
+  /** LOOP: window order over the cells inside, max from lowest */
+  LOOP_GENERIC: 1,
+  /** LOOP: each column down the rows, then across the columns */
+  LOOP_VECTOR: 2,
+  /** LOOP: four lanes over the whole image */
+  LOOP_GLOBAL: 3,
+  /** bytes the host allocates for the record */
+  CTX_BYTES: 96,
+} as const;
+
 /** Byte offsets of the records of assembly/model/region-ctx.ts, and their sizes: the same names and numbers. */
 export const REGION_CTX = {
   /** i32: elements of the output */

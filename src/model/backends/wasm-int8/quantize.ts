@@ -87,6 +87,7 @@ export const lowerQuantizeLinear: Lower = (node, { name, values }) => {
   const s = scalarConst(node, values, 1, 'y_scale'),
     z = scalarConst(node, values, 2, 'y_zero_point', 0);
   if (Number.isNaN(s) || Number.isNaN(z) || !out || !is8(out.type)) return undefined;
+  // per-tensor parameters: an element's result depends on the element alone, so either layout runs it
   return kernelLowering(
     node,
     name,
