@@ -370,6 +370,51 @@ function qconv(b: Builder, r: R, x: string, t: 'uint8' | 'int8', xzp: string, ci
   );
 }
 
+describe('float element-wise chains with per-channel constants on an 8-bit tensor: one ChannelTable', () => {
+  for (const S of [
+    [1, 5, 3, 7],
+    [2, 8, 4, 4],
+    [1, 3, 1, 1],
+  ])
+    it(`[${S}]: DQ -> Mul(channel) -> Max(0.1) -> PRelu(channel) -> Pow 2 -> Sigmoid -> Sub(channel) -> Q / float out`, () => {
+      for (const t of ['uint8', 'int8'] as const)
+        for (const quantized of [true, false]) {
+          const r = rng(S[1] * 7 + S[3] + (t === 'int8' ? 100 : 0) + (quantized ? 1 : 0));
+          const b = new Builder();
+          const C = S[1];
+          const n = S.reduce((a, v) => a * v, 1);
+          const x = b.input(t, S, randBytes(r, t, n));
+          const chan = () => b.init('float32', [C, 1, 1], floats(r, C, false));
+          let f = b.node('DequantizeLinear', [
+            x,
+            b.init('float32', [], Float32Array.of(0.07)),
+            b.init(t, [], (t === 'uint8' ? Uint8Array : Int8Array).of(t === 'uint8' ? 131 : -5)),
+          ]);
+          f = b.node('Mul', [f, chan()]);
+          f = b.node('Max', [b.init('float32', [], Float32Array.of(0.1)), f]);
+          f = b.node('PRelu', [f, chan()]);
+          f = b.node('Pow', [f, b.init('float32', [], Float32Array.of(2))]);
+          f = b.node('Sigmoid', [f]);
+          f = b.node('Sub', [f, chan()]);
+          const y = quantized
+            ? b.node('QuantizeLinear', [
+                f,
+                b.init('float32', [], Float32Array.of(0.004)),
+                b.init(t, [], (t === 'uint8' ? Uint8Array : Int8Array).of(t === 'uint8' ? 120 : 3)),
+              ])
+            : f;
+          const graph = b.graph([{ name: y, type: quantized ? t : 'float32' }]);
+          check(rt, graph, b.feeds, `[${S}] ${t}`, false);
+          const m = loadModelSync(rt, writeOnnxModel(graph));
+          try {
+            expect(m.nodes.filter((s) => s.op !== 'Relayout').map((s) => s.op)).toEqual(['ChannelTable']);
+          } finally {
+            m.dispose();
+          }
+        }
+    });
+});
+
 describe('a per-channel chain between 8-bit convolutions (one ChannelTable) runs in NCHW44', () => {
   for (const [S, threads] of [
     [[1, 8, 5, 7], 1],
@@ -582,7 +627,8 @@ describe('a concat fed by a TypeScript Resize next to an NCHW44 region', () => {
       return b.node('Relu', [
         b.node('Mul', [
           b.node('DequantizeLinear', [y, conv.inputs[6], conv.inputs[7]]),
-          b.init('float32', [co, 1, 1], floats(r, co, false)),
+          // a full-shape constant: a per-channel one would make the chain a ChannelTable (fuse-channel-chains)
+          b.init('float32', [1, co, h, h], floats(r, co * h * h, false)),
         ]),
       ]);
     };

@@ -10,7 +10,10 @@
  *
  * Chain nodes (every input but the chain's a constant, the output of the input's dims): QLinearAdd / QLinearMul
  * (com.microsoft) with a scalar or per-channel constant operand; per-tensor DequantizeLinear / QuantizeLinear;
- * BatchNormalization, Relu, Clip, LeakyRelu; the nodes the LUT kernel runs. Such runs are what a QDQ model leaves
+ * BatchNormalization, Relu, Clip, LeakyRelu; the nodes the LUT kernel runs; any float32 element-wise operator of
+ * fuse-luts.ts's FLOAT_ELEMENTWISE (Add, Mul, Max, Pow, Sigmoid, Elu, ...) whose other inputs are scalar or
+ * per-channel constants (Max / Min only where onnxruntime's operand order, which its broadcast loop decides on the
+ * dims, is the same on the table's dims). Such runs are what a QDQ model leaves
  * around float operators onnxruntime does not fuse: PP-OCR det's head runs Q -> QLinearAdd(bias) -> DQ ->
  * BatchNormalization -> Relu after each ConvTranspose, four passes over a 10 MB tensor that become one.
  */
@@ -23,6 +26,8 @@ import { dequantizeHost, qlinearBinaryHost, quantizeHost } from '../../backends/
 import { infoOf, VIEW } from '../../backends/host/lower.js';
 import { numbersOf } from '../attrs.js';
 import { lookupTableOf } from '../../backends/wasm-int8/fusion.js';
+import { ortInput0Scalar } from '../../backends/host/variadic.js';
+import { FLOAT_ELEMENTWISE } from './fuse-luts.js';
 
 /** How a chain node computes: its TypeScript operator, or its look-up table. */
 type Step = { node: Node; f: HostOpFactory } | { node: Node; table: Uint8Array };
@@ -66,7 +71,34 @@ function chainStep(n: Node, values: ReadonlyMap<string, PlannedValue>): { step: 
         ? { step: { node: n, f: HOST_OPS.get(key)! }, x: data[0] }
         : undefined;
   }
-  return undefined;
+  // a float32 element-wise operator whose other inputs are scalar or per-channel constants
+  if (n.domain !== '' || !FLOAT_ELEMENTWISE.has(n.opType) || y.type !== 'float32' || !HOST_OPS.has(key))
+    return undefined;
+  const C = x.dims[1];
+  const tdims = [1, C, 1, 256];
+  const cdims = (k: number) => {
+    const d = values.get(n.inputs[k])!.dims;
+    return d.length > 4 ? undefined : [...Array(4 - d.length).fill(1), ...d];
+  };
+  for (let k = 0; k < n.inputs.length; k++) {
+    if (n.inputs[k] === '' || n.inputs[k] === data[0]) continue;
+    const d = cdims(k);
+    if (!d || d.some((v, i) => (i === 1 ? v !== 1 && v !== C : v !== 1))) return undefined;
+  }
+  if (n.opType === 'Pow' && x.dims.reduce((a, b) => a * b, 1) === 1) return undefined;
+  if (n.opType === 'Max' || n.opType === 'Min') {
+    // onnxruntime's operand order decides on the dims: the table's must decide as the model's
+    const of = (k: number, t: boolean) =>
+      n.inputs[k] === data[0] ? (t ? tdims : x.dims) : values.get(n.inputs[k])!.dims;
+    let ra = of(0, false),
+      ta = of(0, true);
+    for (let k = 1; k < n.inputs.length; k++) {
+      if (ortInput0Scalar(ra, of(k, false)) !== ortInput0Scalar(ta, of(k, true))) return undefined;
+      ra = ra.length >= of(k, false).length ? ra : of(k, false);
+      ta = ta.length >= of(k, true).length ? ta : of(k, true);
+    }
+  }
+  return { step: { node: n, f: HOST_OPS.get(key)! }, x: data[0] };
 }
 
 /** The per-channel table of a chain: entry [c][j] = the chain on raw byte j in channel c, as raw bytes. */

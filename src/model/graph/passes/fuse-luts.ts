@@ -15,6 +15,14 @@
  *      of a table of the same x -> Lut(x, T) in its place, T[i] = the QLinearAdd / QLinearMul formula on (f1[i], f2[i])
  *      (qlinearBinaryByte); the operand tables are removed where nothing else reads them. Both operands are
  *      element-wise functions of x, so their dims are x's: no broadcast.
+ *   0. (first, once) a per-tensor DequantizeLinear of an 8-bit x, then one or more float32 element-wise nodes (the
+ *      ops of FLOAT_ELEMENTWISE, each reading the previous value once, every other input a one-element constant, the
+ *      output of the same dims), then a per-tensor QuantizeLinear, each intermediate read once and no graph output
+ *      -> Lut(x, T) in the QuantizeLinear's place, T computed by the nodes' own TypeScript operators on the 256 bytes
+ *      (their float32 operations, so the bits of the unfused steps). What a model quantized by a tool that leaves
+ *      Max / Pow / Sigmoid / Div ... float writes around them: DequantizeLinear -> Max(x, 0.2) -> QuantizeLinear.
+ *      Operators whose arithmetic depends on the broadcast dims (Max / Min's operand order, Pow's x * x * x) are
+ *      taken only where the table's dims decide as the model's do.
  * Nodes keep dependency order (a new Lut reads x, which is produced before the node it replaces). Initializers no
  * node reads any more (and that were read before) are dropped, valueInfo of values no longer produced dropped, and
  * the 'i8conv' opset imported when a Lut was made. A node whose table cannot be built (a bad scale: the builders
@@ -24,8 +32,63 @@ import { I8ConvError } from '../../../errors.js';
 import type { ElementType, Graph, Node, Tensor } from '../ir.js';
 import { type GraphView, runPasses } from '../view.js';
 import { leakyReluTable, qlinearBinaryByte, qlinearBinaryTable, sigmoidTable } from '../../numerics/tables.js';
+import { HOST_OPS } from '../../backends/host/index.js';
+import { dequantizeHost, quantizeHost } from '../../backends/host/quant.js';
+import { ortInput0Scalar } from '../../backends/host/variadic.js';
+import type { HostOpFactory, HostTensor, HostValueInfo } from '../../backends/types.js';
+
+/**
+ * Float32 operators whose output element is a function of the same element of each input alone (with one-element
+ * constants for the other inputs: a function of one value), run by their TypeScript operator to make a table.
+ */
+export const FLOAT_ELEMENTWISE = new Set([
+  'Add',
+  'Sub',
+  'Mul',
+  'Div',
+  'Max',
+  'Min',
+  'Sum',
+  'Mean',
+  'Pow',
+  'PRelu',
+  'Relu',
+  'Clip',
+  'LeakyRelu',
+  'Sigmoid',
+  'Tanh',
+  'Exp',
+  'Log',
+  'Neg',
+  'Abs',
+  'Sqrt',
+  'Reciprocal',
+  'Floor',
+  'Ceil',
+  'Round',
+  'Sign',
+  'HardSigmoid',
+  'HardSwish',
+  'Elu',
+  'Selu',
+  'Celu',
+  'Softplus',
+  'Softsign',
+  'Mish',
+  'Gelu',
+  'ThresholdedRelu',
+  'Erf',
+]);
 
 type QType = 'uint8' | 'int8';
+const VIEW_OF = {
+  float32: Float32Array,
+  uint8: Uint8Array,
+  int8: Int8Array,
+  int32: Int32Array,
+  int64: BigInt64Array,
+  bool: Uint8Array,
+} as const;
 const isQ = (t: ElementType | null | undefined): t is QType => t === 'uint8' || t === 'int8';
 /** raw byte -> the value it is of type t */
 const valueOf = (t: QType, i: number): number => (t === 'int8' ? (i << 24) >> 24 : i);
@@ -164,6 +227,109 @@ export function fuseLutsPass(view: GraphView): void {
       attributes: new Map(),
     };
   };
+
+  // rule 0: DequantizeLinear -> float element-wise nodes with one-element constants -> QuantizeLinear
+  const readOnce = (v: string) => view.consumersOf(v).length === 1 && !outputs.has(v);
+  const dims = (name: string): number[] | undefined => {
+    const t = inits.get(name);
+    if (t) return [...t.dims];
+    const d = shapes.get(name);
+    return d && d.every((v) => typeof v === 'number') ? (d as number[]) : undefined;
+  };
+  const sameDims = (a: readonly number[] | undefined, b: readonly number[] | undefined) =>
+    a !== undefined && b !== undefined && a.length === b.length && a.every((v, i) => v === b[i]);
+  const floatChainTable = (d: Node): { q: Node; chain: Node[]; table: Uint8Array } | undefined => {
+    const x = d.inputs[0];
+    const xq = qparams(d, 1);
+    const xType = typeOf(x, d.inputs[2]);
+    const xDims = dims(x);
+    if (!xq || !xType || !xDims || inits.has(x) || d.outputs.length !== 1 || !readOnce(d.outputs[0])) return undefined;
+    const rank = Math.max(1, xDims.length);
+    const n256 = xDims.reduce((a, b) => a * b, 1);
+    const tdims = [...Array(rank - 1).fill(1), 256];
+    const chain: Node[] = [];
+    let cur = d.outputs[0];
+    let q: Node | undefined;
+    for (;;) {
+      const c = view.consumersOf(cur)[0]?.node;
+      if (!c || c.outputs.length !== 1 || c.outputs[0] === '') return undefined;
+      if (c.domain === '' && c.opType === 'QuantizeLinear') {
+        const yType = typeOf(c.outputs[0], c.inputs[2]);
+        if (c.inputs[0] !== cur || !qparams(c, 1) || !yType) return undefined;
+        q = c;
+        break;
+      }
+      if (c.domain !== '' || !FLOAT_ELEMENTWISE.has(c.opType)) return undefined;
+      if (c.inputs.filter((i) => i === cur).length !== 1) return undefined;
+      for (const i of c.inputs) if (i !== cur && i !== '' && !(inits.get(i)?.data.length === 1)) return undefined;
+      if (!sameDims(dims(c.outputs[0]), xDims) || types.get(c.outputs[0]) !== 'float32') return undefined;
+      // the operators that decide on the dims: decide on the table's as on the model's
+      if (c.opType === 'Pow' && n256 === 1) return undefined;
+      if (c.opType === 'Max' || c.opType === 'Min') {
+        const real = c.inputs.map((i) => (i === cur ? xDims : dims(i)!));
+        const tab = c.inputs.map((i) => (i === cur ? tdims : dims(i)!));
+        let ra = real[0],
+          ta = tab[0];
+        for (let k = 1; k < real.length; k++) {
+          if (ortInput0Scalar(ra, real[k]) !== ortInput0Scalar(ta, tab[k])) return undefined;
+          ra = ra.length >= real[k].length ? ra : real[k];
+          ta = ta.length >= tab[k].length ? ta : tab[k];
+        }
+      }
+      chain.push(c);
+      cur = c.outputs[0];
+      if (!readOnce(cur)) return undefined;
+    }
+    if (!chain.length) return undefined;
+    const table = guarded(() => {
+      const opset = (n: Node) => view.opset(n.domain);
+      const info = (name: string, value: HostTensor): HostValueInfo | undefined => {
+        if (name === '') return undefined;
+        const t = inits.get(name);
+        if (!t) return { type: value.type, dims: value.dims };
+        const c = { type: t.type, dims: t.dims, data: t.data } as HostTensor;
+        return { type: c.type, dims: c.dims, constant: c };
+      };
+      const run = (n: Node, f: HostOpFactory, value: HostTensor, outType: HostTensor['type']): HostTensor => {
+        const ins = n.inputs.map((i) => info(i, value));
+        const out = { type: outType, dims: tdims, data: new VIEW_OF[outType](256) } as HostTensor;
+        const op = f(
+          { name: n.name, opType: n.opType, domain: n.domain, attributes: n.attributes },
+          ins,
+          [out],
+          opset(n),
+        );
+        op(
+          ins.map((v, k) => (v === undefined ? undefined : (v.constant ?? (n.inputs[k] ? value : undefined)))),
+          [out],
+        );
+        return out;
+      };
+      const bytes = new Uint8Array(256).map((_, i) => i);
+      let v: HostTensor = {
+        type: xType,
+        dims: tdims,
+        data: xType === 'int8' ? new Int8Array(bytes.buffer) : bytes,
+      };
+      v = run(d, dequantizeHost, v, 'float32');
+      for (const c of chain) {
+        const f = HOST_OPS.get(`:${c.opType}`);
+        if (!f) throw new I8ConvError('UNSUPPORTED_OP', `no TypeScript ${c.opType}`, c.name);
+        v = run(c, f, v, 'float32');
+      }
+      v = run(q!, quantizeHost, v, typeOf(q!.outputs[0], q!.inputs[2])!);
+      return new Uint8Array(v.data.buffer, v.data.byteOffset, 256).slice();
+    });
+    return table && { q: q!, chain, table };
+  };
+  for (const d of [...view.nodes]) {
+    if (d.domain !== '' || d.opType !== 'DequantizeLinear' || !view.nodes.includes(d)) continue;
+    const found = floatChainTable(d);
+    if (!found) continue;
+    const lut = makeLut(found.q, d.inputs[0], typeOf(found.q.outputs[0], found.q.inputs[2])!, found.table);
+    view.replace([found.q], lut);
+    for (const c of [d, ...found.chain]) view.remove(c);
+  }
 
   // types of values the graph does not annotate: a table's output has its table's type
   for (const n of view.nodes) {
