@@ -415,6 +415,39 @@ describe('float element-wise chains with per-channel constants on an 8-bit tenso
     });
 });
 
+describe('a concat with a constant input (a channel pad) between 8-bit convolutions runs in NCHW44', () => {
+  for (const S of [
+    [1, 8, 5, 7],
+    [2, 4, 3, 3],
+  ])
+    it(`[${S}]`, () => {
+      for (const t of ['uint8', 'int8'] as const) {
+        const r = rng(S[1] * 13 + S[3]);
+        const b = new Builder();
+        const x = b.input(t, [S[0], 3, S[2], S[3]], randBytes(r, t, S[0] * 3 * S[2] * S[3]));
+        const xzp = b.init(t, [], (t === 'uint8' ? Uint8Array : Int8Array).of(t === 'uint8' ? 128 : 0));
+        const y = qconv(b, r, x, t, xzp, 3, S[1]);
+        const conv = b.nodes[b.nodes.length - 1];
+        const pad = b.init(t, [S[0], 4, S[2], S[3]], randBytes(r, t, S[0] * 4 * S[2] * S[3]));
+        const cat = b.node('Concat', [pad, y], [['axis', { kind: 'int', value: 1 }]]);
+        const out = qconv(b, r, cat, t, conv.inputs[7], S[1] + 4, 4);
+        const graph = b.graph([{ name: out, type: t }]);
+        check(rt, graph, b.feeds, `[${S}] ${t}`, false);
+        const m = loadModelSync(rt, writeOnnxModel(graph));
+        try {
+          const where = m.nodes.map((n) => `${n.op} ${n.layout}`).join(', ');
+          expect(
+            m.nodes.filter((n) => n.op === 'Concat').map((n) => n.layout),
+            where,
+          ).toEqual(['NCHW44']);
+          expect(m.nodes.filter((n) => n.op === 'Relayout').length, where).toBe(1); // the graph output's
+        } finally {
+          m.dispose();
+        }
+      }
+    });
+});
+
 describe('a per-channel chain between 8-bit convolutions (one ChannelTable) runs in NCHW44', () => {
   for (const [S, threads] of [
     [[1, 8, 5, 7], 1],

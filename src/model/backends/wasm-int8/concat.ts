@@ -141,7 +141,6 @@ export function lowerConcat(
     rank === 4 &&
     axis === 1 &&
     ins.every((v) => v.dims[1] % 4 === 0) &&
-    !ins.some((v) => v.constant) &&
     feeders.every((f) => !f || (f.rule.kind === 'follow' && f.rule.nchw44));
   if (outer !== 1 && feeders.some((f) => f)) unsupported(node, 'feeders of a concat with an outer count above 1');
   return {
@@ -169,6 +168,13 @@ export function lowerConcat(
         throw e;
       }
       const job = new Int32Array(JOB.SIZE);
+      // constant inputs' bytes, in the step's layout (NCHW44: relaid out once, here)
+      const constants = ins.map((v) => {
+        const c = v.constant?.data as ArrayBufferView | undefined;
+        if (!c) return undefined;
+        const b = new Uint8Array(c.buffer, c.byteOffset, c.byteLength);
+        return step.layout === 'NCHW44' ? nchw44Bytes(b, v.dims, es) : b;
+      });
       return {
         algorithm:
           (tables.some((t) => t) ? 'concat-requant' : 'concat-copy') +
@@ -199,8 +205,7 @@ export function lowerConcat(
             const v = ins[i],
               run = runs[i],
               t = tables[i];
-            const c = v.constant?.data as ArrayBufferView | undefined;
-            const src = c ? new Uint8Array(c.buffer, c.byteOffset, c.byteLength) : undefined;
+            const src = constants[i];
             let off = runs.slice(0, i).reduce((a, b) => a + b, 0);
             for (let o = 0; o < outer; o++, off += total) {
               const dst = p.outputs[0] + off;
@@ -220,4 +225,19 @@ export function lowerConcat(
       };
     },
   };
+}
+
+/** The bytes of an NCHW tensor of `es`-byte elements (C % 4 == 0) in NCHW44 order: [N, C / 4, H, W, 4]. */
+function nchw44Bytes(src: Uint8Array, dims: readonly number[], es: number): Uint8Array {
+  const [N, C, H, W] = dims;
+  const hw = H * W;
+  const dst = new Uint8Array(src.length);
+  for (let n = 0; n < N; n++)
+    for (let c = 0; c < C; c++)
+      for (let i = 0; i < hw; i++) {
+        const from = ((n * C + c) * hw + i) * es;
+        const to = (((n * (C >> 2) + (c >> 2)) * hw + i) * 4 + (c & 3)) * es;
+        for (let k = 0; k < es; k++) dst[to + k] = src[from + k];
+      }
+  return dst;
 }
