@@ -332,6 +332,46 @@ describeEachKernelSet((set, rt, lab) => {
     });
   });
 
+  describe('WASMS8_IM2COL_GEMM, one input channel per group (4 taps to a K step)', () => {
+    const A = 'WASMS8_IM2COL_GEMM';
+    it('NCHW and NCHW -> NCHW44: filter rows 2..13 (every tail of 4), 1-D rows of 37 and 64 taps, strides, dilations, pads, groups', () => {
+      const r = rng(77);
+      for (let i = 0; i < 90; i++) {
+        const format = (['NCHW', 'NCHW', 'NCHW_NCHW44'] as const)[i % 3];
+        const g = format === 'NCHW_NCHW44' ? 1 : [1, 1, 2, 3][randInt(r, 0, 3)];
+        const oc = format === 'NCHW_NCHW44' ? 4 * randInt(r, 1, 3) : g * randInt(r, 1, 5);
+        const wide = i % 10 === 9;
+        const fh = wide ? 1 : randInt(r, 1, 4);
+        const fw = wide ? [37, 64][randInt(r, 0, 1)] : 2 + (i % 12);
+        const dilation: [number, number] = i % 4 === 1 ? [randInt(r, 1, 2), randInt(r, 1, 3)] : [1, 1];
+        const pad: [number, number, number, number] = [
+          randInt(r, 0, 2),
+          randInt(r, 0, 3),
+          randInt(r, 0, 2),
+          randInt(r, 0, 3),
+        ];
+        const ih = Math.max(randInt(r, 1, 7), (fh - 1) * dilation[0] + 1 - pad[0] - pad[2]);
+        const iw = Math.max(randInt(r, 1, 40), (fw - 1) * dilation[1] + 1 - pad[1] - pad[3]);
+        const p = conv({
+          format,
+          n: randInt(r, 1, 2),
+          ic: g,
+          oc,
+          group: g,
+          ih,
+          iw,
+          fh,
+          fw,
+          stride: [randInt(r, 1, 3), wide ? randInt(r, 1, 16) : randInt(r, 1, 3)],
+          pad,
+          dilation,
+          ...quant(i, oc),
+        });
+        ex(p, 900 + i, { threads: (i % 3) + 1 }, A);
+      }
+    });
+  });
+
   describe('WASMS8_CHANWISE (depthwise)', () => {
     const A = 'WASMS8_CHANWISE';
     it('NCHW44 and NCHW, channel tails, output widths 1..9, filters 1..7 (rectangular too), strides 1..3, uneven pads', () => {

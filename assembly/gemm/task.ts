@@ -426,6 +426,64 @@ function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, 
   }
 }
 
+/**
+ * Mode 6 (NCHW, one input channel per group): a K step is 4 consecutive filter taps of a row, kb = kh * ceil(FW / 4)
+ * + kwb, byte j of a pixel's word the tap kw = 4 kwb + j (the pad byte past FW, where the packed weight is 0), instead
+ * of one tap with its channel padded to 4: a 1-channel filter of FW taps is ceil(FW / 4) K steps, not FW.
+ */
+function packTaps(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
+  const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
+  const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
+  const padByte = padWordOf(ctx) & 0xff;
+  const ic = load<i32>(ctx, CTX_IC);
+  const ih = load<i32>(ctx, CTX_IH);
+  const iw = load<i32>(ctx, CTX_IW);
+  const ow = load<i32>(ctx, CTX_OW);
+  const fh = load<i32>(ctx, CTX_FH);
+  const fw = load<i32>(ctx, CTX_FW);
+  const sh = load<i32>(ctx, CTX_SH);
+  const sw = load<i32>(ctx, CTX_SW);
+  const pt = load<i32>(ctx, CTX_PT);
+  const pl = load<i32>(ctx, CTX_PL);
+  const dh = load<i32>(ctx, CTX_DH);
+  const dw = load<i32>(ctx, CTX_DW);
+  const plane = ih * iw;
+  const chan = src + <usize>((n * ic + g) * plane); // the group's one input channel
+  const fwb = (fw + 3) >> 2;
+  const cnt = ngroups << 2;
+  let kb: i32 = 0;
+  for (let kh: i32 = 0; kh < fh; kh++) {
+    for (let kwb: i32 = 0; kwb < fwb; kwb++) {
+      let oy = p0 / ow;
+      let ox = p0 - oy * ow;
+      let v = i32x4.splat(0);
+      for (let r: i32 = 0; r < cnt; r++) {
+        const y = oy * sh + kh * dh - pt;
+        let word: i32 = padByte * 0x01010101;
+        if (r < nv && <u32>y < <u32>ih) {
+          const row = chan + <usize>(y * iw);
+          for (let j: i32 = 0; j < 4; j++) {
+            const kw = 4 * kwb + j;
+            const x = ox * sw + kw * dw - pl;
+            if (kw < fw && <u32>x < <u32>iw)
+              word = (word & ~(0xff << (8 * j))) | (<i32>load<u8>(row + <usize>x) << (8 * j));
+          }
+        }
+        const lane = r & 3;
+        if (lane == 0) v = i32x4.replace_lane(v, 0, word);
+        else if (lane == 1) v = i32x4.replace_lane(v, 1, word);
+        else if (lane == 2) v = i32x4.replace_lane(v, 2, word);
+        else emitRaw(bp, r >> 2, kb, kbn, npg, i32x4.replace_lane(v, 3, word), xor, zp);
+        if (++ox == ow) {
+          ox = 0;
+          oy++;
+        }
+      }
+      kb++;
+    }
+  }
+}
+
 export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i32, g: i32, pp: i32): void {
   const plane = load<i32>(ctx, CTX_OH) * load<i32>(ctx, CTX_OW);
   const panelPix = load<i32>(ctx, CTX_PANELPIX);
@@ -463,6 +521,7 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   else if (mode == 1) packNchw44Im2col(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 2) packNchwDirect(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 5) packNchw44Strided(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
+  else if (mode == 6) packTaps(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else packGather(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg, mode == 3);
 
   const ocpg = load<i32>(ctx, CTX_OCPG);

@@ -137,8 +137,16 @@ export interface GemmPlanFacts extends GemmKernelSet {
   packMode: number;
 }
 
+/**
+ * Whether a K step holds 4 filter taps of one input channel (pack mode 6) rather than one tap of 4 channels: an NCHW
+ * source with one input channel per group and a filter row of 2 taps or more (an audio front end's 1-channel STFT
+ * convolution of 512 taps: 128 K steps instead of 512, a 4x smaller GEMM).
+ */
+export const tapSteps = (s: ConvShape): boolean => s.icpg === 1 && s.fw >= 2 && s.format !== 'NCHW44';
+
 /** Pack modes of assembly/gemm/task.ts. */
 function packModeOf(s: ConvShape, allowDirect: boolean): number {
+  if (tapSteps(s)) return 6;
   const unpadded1x1 = s.fh === 1 && s.fw === 1 && s.pt + s.pl + s.pb + s.pr === 0;
   const plain1x1 = unpadded1x1 && s.sh === 1 && s.sw === 1;
   const nchw44Src = s.format === 'NCHW44';
@@ -224,7 +232,7 @@ export function gemmPlanFacts(
   const { main, lanes } = kernels;
   const dot8 = main.isa === 'wasmrelaxeddot';
   const icbG = Math.ceil(s.icpg / 4);
-  const kbn = s.fh * s.fw * icbG;
+  const kbn = tapSteps(s) ? s.fh * Math.ceil(s.fw / 4) : s.fh * s.fw * icbG;
   const ocpgPad = Math.ceil(s.ocpg / 4) * 4;
   const plane = s.oh * s.ow;
   // panel granularity: whole micro-tiles, and whole groups of 4 pixels (the packers write 4 at a time)
@@ -303,30 +311,34 @@ function packGemmFilter(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Arra
     ? new Int8Array(out.buffer, out.byteOffset, out.byteLength)
     : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
   const weight = (g: number, o: number, c: number, kh: number, kw: number) =>
-    c < icpg && o < ocpg ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
+    c < icpg && o < ocpg && kw < fw ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
+  // K step kb, its lane j: (kh, kw, channel) — one tap of channels 4 ib + j, or (mode 6) taps 4 kwb + j of channel 0
+  const taps = tapSteps(s);
+  const fwb = Math.ceil(fw / 4);
+  const wk = (g: number, o: number, kb: number, j: number) => {
+    if (taps) return weight(g, o, 0, Math.floor(kb / fwb), (kb % fwb) * 4 + j);
+    const ib = kb % f.icbG,
+      t = Math.floor(kb / f.icbG);
+    return weight(g, o, ib * 4 + j, Math.floor(t / fw), t % fw);
+  };
   let p = 0;
   if (f.lanes === 'channel') {
     for (let g = 0; g < s.group; g++)
       for (const [blk0, nb] of channelTiles(f))
-        for (let kh = 0; kh < fh; kh++)
-          for (let kw = 0; kw < fw; kw++)
-            for (let ib = 0; ib < f.icbG; ib++)
-              for (let b = 0; b < nb; b++)
-                for (let k = 0; k < 16; k++) {
-                  // dot8: k = o4 * 4 + j; SIMD128: k = half * 8 + o4 * 2 + j
-                  const o4 = dot8 ? k >> 2 : (k >> 1) & 3;
-                  const c = dot8 ? k & 3 : (k >> 3) * 2 + (k & 1);
-                  v[p++] = weight(g, (blk0 + b) * 4 + o4, ib * 4 + c, kh, kw);
-                }
+        for (let kb = 0; kb < f.kbn; kb++)
+          for (let b = 0; b < nb; b++)
+            for (let k = 0; k < 16; k++) {
+              // dot8: k = o4 * 4 + j; SIMD128: k = half * 8 + o4 * 2 + j
+              const o4 = dot8 ? k >> 2 : (k >> 1) & 3;
+              const c = dot8 ? k & 3 : (k >> 3) * 2 + (k & 1);
+              v[p++] = wk(g, (blk0 + b) * 4 + o4, kb, c);
+            }
   } else
     for (let g = 0; g < s.group; g++)
       for (let c0 = 0; c0 < ocpg; c0 += 4)
         for (const [first, noc] of blockTiles(c0, Math.min(4, ocpg - c0), f.main.noc))
-          for (let kh = 0; kh < fh; kh++)
-            for (let kw = 0; kw < fw; kw++)
-              for (let ib = 0; ib < f.icbG; ib++)
-                for (let o = first; o < first + noc; o++)
-                  for (let j = 0; j < 4; j++) v[p++] = weight(g, o, ib * 4 + j, kh, kw);
+          for (let kb = 0; kb < f.kbn; kb++)
+            for (let o = first; o < first + noc; o++) for (let j = 0; j < 4; j++) v[p++] = wk(g, o, kb, j);
   if (p * v.BYTES_PER_ELEMENT !== out.byteLength)
     throw new Error(`packFilter wrote ${p * v.BYTES_PER_ELEMENT} of ${out.byteLength} bytes`);
   return dot8 ? zeroPointCorrection(s, oihw, f.ocpgPad, activationOffset(isa)) : null;
