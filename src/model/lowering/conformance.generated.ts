@@ -102,6 +102,11 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_dropout_default_ratio",
     "test_dropout_random_old",
   ],
+  ":DynamicQuantizeLinear": [
+    "test_dynamicquantizelinear",
+    "test_dynamicquantizelinear_max_adjusted",
+    "test_dynamicquantizelinear_min_adjusted",
+  ],
   ":Erf": [
     "test_erf",
   ],

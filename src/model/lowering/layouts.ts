@@ -71,8 +71,12 @@ export function planLayouts(
     }
     return key;
   };
+  // a value of rank below 3 (a DynamicQuantizeLinear's scale and zero point) has no NCHW44 form: it stays NCHW
   const setOut = (s: Lowering, layout: Layout): void => {
-    for (const o of s.outputs) if (o !== '') values.get(o)!.layout = layout;
+    for (const o of s.outputs) {
+      const v = o === '' ? undefined : values.get(o)!;
+      if (v) v.layout = layout === 'NCHW44' && v.dims.length < 3 ? 'NCHW' : layout;
+    }
   };
   for (const step of steps) {
     const s: Lowering = { ...step, inputs: [...step.inputs] };
