@@ -4,8 +4,8 @@
 //   v = K * acc0 [+ acc1] + bias[c]          (int32, wrapping; acc1 only when K != 0 in the record)
 //   f = f32(f32(v) * scale[c]);  f = min(max(f, lo - zp), hi - zp)   (C++ std::max / std::min)
 //   y = RNE(f) + zp
-// The second accumulator serves weights with a zero point: w_eff = 2 * a + b is split into two int8 convolutions
-// whose accumulators combine as 2 * acc0 + acc1 (K = 2), or acc0 + acc1 (K = 1).
+// The second accumulator combines a convolution split in two: w_eff = 2 * a + b as two int8 convolutions whose
+// accumulators combine as 2 * acc0 + acc1 (K = 2), or any split into a sum, acc0 + acc1 (K = 1).
 //
 // Layouts and the channel c of element i (elem-ctx.ts RQ_MODE):
 //   0  plain runs   [outer, C, INNER] row-major:           c = (i / INNER) % C    (NCHW: INNER = H * W)
@@ -109,10 +109,10 @@ function rqContigTwo(ctx: usize, a0: usize, a1: usize, d: usize, len: i32, sp: u
  * One run of len elements of the window correction: v = acc0 + e * S + bias. Runs modes: e, scale and bias are the
  * vectors ev / sv / bv (one channel splatted, or the NCHW44 block's 4 channels) and S is read at ws; contiguous mode:
  * e, scale and bias are read per 4 channels at ep / sp / bp and S is the row's, srow. The scalar tail takes channel
- * k's constants at ep / sp / bp + 4 * (k & laneMask) (runs 0, NCHW44 3) or + 4 * k (contiguous).
+ * k's constants at ep / sp / bp + 4 * (k & laneMask) (runs 0, NCHW44 3) or + 4 * k (contiguous). One function for
+ * every form (the flags hold for the whole run, so their branches are predicted; the pass is a small part of the
+ * convolution's time, and one copy keeps the module small).
  */
-// @ts-ignore: decorator
-@inline
 function winRun(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, sv: v128, bv: v128, ep: usize, sp: usize, bp: usize, laneMask: i32, srow: i32, contig: bool, out32: bool, splat: bool): void {
   const lo = load<f32>(ctx, RQ_LO);
   const hi = load<f32>(ctx, RQ_HI);
@@ -177,27 +177,6 @@ function winRun(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, 
   }
 }
 
-function winRunsByte(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, sv: v128, bv: v128, ep: usize, sp: usize, bp: usize, laneMask: i32): void {
-  winRun(ctx, a0, ws, d, len, ev, sv, bv, ep, sp, bp, laneMask, 0, false, false, false);
-}
-function winRunsI32(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, bv: v128, ep: usize, bp: usize, laneMask: i32): void {
-  winRun(ctx, a0, ws, d, len, ev, ev, bv, ep, ep, bp, laneMask, 0, false, true, false);
-}
-function winSplatByte(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, sv: v128, bv: v128, ep: usize, sp: usize, bp: usize): void {
-  winRun(ctx, a0, ws, d, len, ev, sv, bv, ep, sp, bp, 3, 0, false, false, true);
-}
-function winSplatI32(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, bv: v128, ep: usize, bp: usize): void {
-  winRun(ctx, a0, ws, d, len, ev, ev, bv, ep, ep, bp, 3, 0, false, true, true);
-}
-function winContigByte(ctx: usize, a0: usize, d: usize, len: i32, ep: usize, sp: usize, bp: usize, srow: i32): void {
-  const z = i32x4.splat(0);
-  winRun(ctx, a0, 0, d, len, z, z, z, ep, sp, bp, 0, srow, true, false, false);
-}
-function winContigI32(ctx: usize, a0: usize, d: usize, len: i32, ep: usize, bp: usize, srow: i32): void {
-  const z = i32x4.splat(0);
-  winRun(ctx, a0, 0, d, len, z, z, z, ep, ep, bp, 0, srow, true, true, false);
-}
-
 /** Elements [s, e) of the window correction (RQ_WIN): acc0 (p0), S (p1) -> dst (bytes or int32). */
 function windowTask(ctx: usize, acc0: usize, sums: usize, dst: usize, s: i32, e: i32): void {
   const mode = load<i32>(ctx, RQ_MODE);
@@ -219,8 +198,8 @@ function windowTask(ctx: usize, acc0: usize, sums: usize, dst: usize, s: i32, e:
       const o = <usize>i << 2;
       const cj = <usize>j << 2;
       const srow = load<i32>(sums + (<usize>row * <usize>sch << 2));
-      if (out32) winContigI32(ctx, acc0 + o, dst + o, len, shifts + cj, bias + cj, srow);
-      else winContigByte(ctx, acc0 + o, dst + <usize>i, len, shifts + cj, scales + cj, bias + cj, srow);
+      const z = i32x4.splat(0);
+      winRun(ctx, acc0 + o, 0, dst + (out32 ? o : <usize>i), len, z, z, z, shifts + cj, scales + cj, bias + cj, 0, srow, true, out32, false);
       i += len;
     }
     return;
@@ -257,11 +236,7 @@ function windowTask(ctx: usize, acc0: usize, sums: usize, dst: usize, s: i32, e:
       sv = v128.load32_splat(sp);
       bv = v128.load32_splat(bp);
     }
-    if (splat) {
-      if (out32) winSplatI32(ctx, acc0 + o, ws, dst + o, len, ev, bv, ep, bp);
-      else winSplatByte(ctx, acc0 + o, ws, dst + <usize>i, len, ev, sv, bv, ep, sp, bp);
-    } else if (out32) winRunsI32(ctx, acc0 + o, ws, dst + o, len, ev, bv, ep, bp, laneMask);
-    else winRunsByte(ctx, acc0 + o, ws, dst + <usize>i, len, ev, sv, bv, ep, sp, bp, laneMask);
+    winRun(ctx, acc0 + o, ws, dst + (out32 ? o : <usize>i), len, ev, sv, bv, ep, sp, bp, laneMask, 0, false, out32, splat);
     i += len;
   }
 }

@@ -5,8 +5,8 @@
  *   v = acc0 + bias[c]                          (int32, wrapping)
  *   or, with a second accumulator tensor (k = 1 or 2):  v = k * acc0 + acc1 + bias[c]
  *   f = f32(f32(v) * scale[c]);  f = min(max(f, lo - zp), hi - zp);  y = RNE(f) + zp
- * The second accumulator serves weights with a zero point, whose effective 9-bit weights w_eff = 2a + b run as two
- * int8 convolutions (k = 2), or any split into a sum (k = 1).
+ * The second accumulator combines a convolution split in two (9-bit weights w_eff = 2a + b as two int8 convolutions:
+ * k = 2; any split into a sum: k = 1); the model's convolutions use the window correction below instead.
  * Or the window correction of weights shifted per output channel (`window`; assembly/model/requant.ts): input 1 holds
  * the window sums S of the convolution's groups and
  *   v = acc0 + e[c] * S + bias[c]               (int32, wrapping)
