@@ -457,7 +457,7 @@ describe('host operators: element-wise, against the reference bit for bit', () =
     },
   );
 
-  it('Where (any type, three-way broadcast) against the definition, element by element', () => {
+  it('Where (float32, int64, uint8, int32: the types onnxruntime takes; three-way broadcast) against the definition, element by element', () => {
     const r = rng(106);
     for (const [dc, dx, dy] of [
       [[3, 5], [5], [3, 1]],
@@ -470,7 +470,7 @@ describe('host operators: element-wise, against the reference bit for bit', () =
         [4, 3, 1],
       ],
     ] as number[][][])
-      for (const type of ['float32', 'int64', 'uint8', 'bool'] as HostType[]) {
+      for (const type of ['float32', 'int64', 'uint8', 'int32'] as HostType[]) {
         const [cond, x, y] = [randTensor(r, 'bool', dc), randTensor(r, type, dx), randTensor(r, type, dy)];
         const rank = Math.max(dc.length, dx.length, dy.length);
         const dims = Array.from({ length: rank }, (_, i) =>
@@ -1313,7 +1313,7 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
         [61, 67],
       ]) {
         const { bytes, x, want } = chain(r, h, w);
-        const m = loadModelSync(rt, bytes);
+        const m = loadModelSync(rt, bytes, {}, { floatRegions: false });
         expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
         sameTensor(
           { type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array },
@@ -1343,7 +1343,7 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
         if (rt.threads < 2) return ctx.skip();
         const r = rng(315);
         const { bytes, x, want } = chain(r, 61, 67);
-        const m = loadModelSync(rt, bytes);
+        const m = loadModelSync(rt, bytes, {}, { floatRegions: false });
         expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
         sameTensor({ type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array }, want, 'threaded run');
         sameTensor(
@@ -1840,9 +1840,9 @@ describe('host operators: refusals', () => {
             [null, 'init'],
             [fl([4], [1, 1, 2, 2]), 'init'],
           ],
-          attrs: { mode: A.s('cubic') },
+          attrs: { mode: A.s('lanczos') },
         },
-        /mode cubic/,
+        /mode lanczos/,
       ],
       [
         {
@@ -2019,8 +2019,8 @@ describe('host operators: refusals', () => {
 
   it('HOST_OPS holds every operator of the brief, keyed domain:opType', () => {
     const ops =
-      'Add Sub Mul Div Relu Clip LeakyRelu HardSigmoid HardSwish Sigmoid Tanh Exp Sqrt Pow Neg Abs Erf Softmax ReduceMean MatMul Gemm Conv ConvTranspose BatchNormalization AveragePool MaxPool GlobalAveragePool Resize Cast Shape Gather Concat Split Reshape Flatten Squeeze Unsqueeze Transpose Slice Pad Expand Where Identity Dropout';
-    for (const op of ops.split(' ')) expect(HOST_OPS.has(`:${op}`), op).toBe(true);
+      'Add Sub Mul Div Relu Clip LeakyRelu HardSigmoid HardSwish Sigmoid Tanh Exp Sqrt Pow Neg Abs Erf Softmax ReduceMean MatMul Gemm Conv ConvTranspose BatchNormalization AveragePool MaxPool GlobalAveragePool Resize Cast Shape Gather Concat Split Reshape Flatten Squeeze Unsqueeze Transpose Slice Pad Expand Where Identity Dropout Max Min Sum Mean Mod Reciprocal Floor Ceil Round Sign Log Equal Less LessOrEqual Greater GreaterOrEqual Not And Or Xor ReduceSum ReduceMax ReduceMin ReduceProd ReduceL1 ReduceL2 ReduceSumSquare ReduceLogSum ReduceLogSumExp ArgMax ArgMin TopK GlobalMaxPool LpNormalization InstanceNormalization LayerNormalization LRN Tile DepthToSpace SpaceToDepth Range NonZero ConstantOfShape Upsample PRelu Elu Selu Celu Softplus Softsign Mish ThresholdedRelu Gelu LogSoftmax com.microsoft:Gelu com.microsoft:FastGelu com.microsoft:BiasGelu LSTM GRU NonMaxSuppression Size';
+    for (const op of ops.split(' ')) expect(HOST_OPS.has(op.includes(':') ? op : `:${op}`), op).toBe(true);
     expect(HOST_OPS.size).toBe(ops.split(' ').length);
   });
 });
@@ -2041,12 +2041,27 @@ const CONFORMANCE_SKIPS: [RegExp, string][] = [
     'an integer base (the host Pow takes float32 X)',
   ],
   [/^test_pow_types_float32_(uint32|uint64)$/, 'an unsigned 32 / 64-bit exponent (not carried)'],
-  [/^test_resize_.*cubic/, 'cubic Resize (refused, as by the reference)'],
-  [/^test_resize_.*(antialias|keep_aspect_ratio|_axes_)/, 'opset 18 Resize attributes (refused, as by the reference)'],
-  [/^test_(wrap_pad|pad_.*wrap)/, 'Pad mode wrap (refused, as by the reference)'],
-  [/^test_split_zero_size_splits$/, 'a zero-size output'],
   [
-    /^test_resize_downsample_scales_linear_align_corners$/,
+    /^test_(max|min|mod)_.*(float16|float64|int16|uint16|uint32|uint64)$/,
+    'an element type the IR does not carry (float16, double, int16, uint16, uint32, uint64)',
+  ],
+  [/^test_reduce_log_sum_exp_/, 'double data (ReduceLogSumExp takes float32)'],
+  [
+    /^test_range_float_type_positive_delta$/,
+    'float32 Range inputs left as run-time data (Range runs on constants: its output dims are their values)',
+  ],
+  [/^test_nonzero_example$/, 'a computed NonZero input (its output dims are the count of its non-zero values)'],
+  [/^test_(wrap_pad|pad_.*wrap)/, 'Pad mode wrap (refused, as by the reference)'],
+  [
+    /^test_nonmaxsuppression_/,
+    'fed boxes and scores (its output length depends on the data: it runs on constants only; test/model-ops-control.test.ts checks it on onnxruntime-web)',
+  ],
+  [
+    /^test_(lstm|gru)_(defaults|seq_length|with_initial_bias|with_peepholes)$/,
+    'an omitted output before a named one (this harness plans outputs by position; rt.loadModel runs them: test/model-conformance.test.ts)',
+  ],
+  [
+    /^test_resize_downsample_scales_(linear|cubic)_align_corners$/,
     "ONNX's expected value takes align_corners from in * scale, onnxruntime (and the reference, and the host) from the integer output length",
   ],
 ];

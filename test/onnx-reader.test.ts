@@ -157,7 +157,7 @@ describe('ONNX reader: every field kind', () => {
     ]);
   });
 
-  it('every attribute kind; a graph attribute comes through as unsupported', () => {
+  it('every attribute kind; a GRAPH attribute read as a subgraph', () => {
     const a = g.nodes[1].attributes;
     expect([...a.keys()]).toEqual([
       'f',
@@ -185,7 +185,19 @@ describe('ONNX reader: every field kind', () => {
       kind: 'tensor',
       value: { name: 'tt', type: 'float32', dims: [3], data: Float32Array.from([1, 2, 3]) },
     });
-    expect(a.get('body')).toEqual({ kind: 'unsupported', onnxType: AT.GRAPH });
+    expect(a.get('body')).toEqual({
+      kind: 'graph',
+      value: {
+        name: '',
+        irVersion: 8,
+        opsetImports: g.opsetImports,
+        inputs: [],
+        outputs: [],
+        initializers: new Map(),
+        valueInfo: new Map(),
+        nodes: [{ name: '', opType: 'Relu', domain: '', inputs: ['a'], outputs: ['b'], attributes: new Map() }],
+      },
+    });
   });
 
   it('a Constant node stays a node, its tensor read from int32_data', () => {
@@ -469,6 +481,43 @@ describe('ONNX reader: refusals (BAD_MODEL, with the field path and byte offset)
     for (let i = 0; i < 40; i++) w.tag(100, 3);
     for (let i = 0; i < 40; i++) w.tag(100, 4);
     expect(badModel(() => readOnnxModel(w.finish())).message).toMatch(/groups nested deeper than 32/);
+  });
+
+  it('subgraphs: nested within the limit, a GRAPH attribute without a graph, GRAPHS left unsupported', () => {
+    // a node whose attribute `g` holds a graph of one such node, `depth` deep
+    const nested = (depth: number): ModelSpec['graph'] => ({
+      nodes: [
+        {
+          opType: 'If',
+          inputs: ['c'],
+          outputs: [`y${depth}`],
+          attributes: depth ? [{ name: 'then_branch', type: AT.GRAPH, g: nested(depth - 1) }] : [],
+        },
+      ],
+      inputs: [],
+      outputs: [],
+    });
+    const model = (depth: number) => writeModel({ irVersion: 8, opsets: [['', 13]], graph: nested(depth) });
+    let g = readOnnxModel(model(16));
+    for (let d = 16; d > 0; d--) {
+      const a = g.nodes[0].attributes.get('then_branch')!;
+      expect(a.kind, `depth ${d}`).toBe('graph');
+      g = (a as { value: Graph }).value;
+    }
+    expect(badModel(() => readOnnxModel(model(17))).message).toMatch(/subgraphs nested deeper than 16/);
+    const spec = (a: ModelSpec['graph']['nodes'][0]['attributes']) =>
+      writeModel({
+        irVersion: 8,
+        opsets: [['', 13]],
+        graph: { nodes: [{ opType: 'If', inputs: ['c'], outputs: ['y'], attributes: a }], inputs: [], outputs: [] },
+      });
+    expect(badModel(() => readOnnxModel(spec([{ name: 'then_branch', type: AT.GRAPH }]))).message).toMatch(
+      /attribute 'then_branch' of type GRAPH has no graph/,
+    );
+    expect(readOnnxModel(spec([{ name: 'bodies', type: AT.GRAPHS }])).nodes[0].attributes.get('bodies')).toEqual({
+      kind: 'unsupported',
+      onnxType: AT.GRAPHS,
+    });
   });
 
   it('an attribute without a type or a tensor; a node without op_type; duplicates', () => {

@@ -69,7 +69,12 @@ function readsOf(node: Node): string[] {
   const names = node.inputs.filter((name) => name !== '');
   for (const a of node.attributes.values()) {
     if (a.kind !== 'graph') continue;
-    const inner = new Set([...a.value.initializers.keys(), ...a.value.nodes.flatMap((n) => n.outputs)]);
+    // a subgraph's declared inputs are bound by the operator that runs it (a lifted If's), not read by name
+    const inner = new Set([
+      ...a.value.inputs.map((v) => v.name),
+      ...a.value.initializers.keys(),
+      ...a.value.nodes.flatMap((n) => n.outputs),
+    ]);
     for (const n of a.value.nodes) for (const name of readsOf(n)) if (!inner.has(name)) names.push(name);
   }
   return names;

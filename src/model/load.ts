@@ -2,13 +2,17 @@
  * rt.loadModel: bytes -> Model. The pipeline, stage by stage (docs/model.md, docs/architecture.md):
  *   graph:    read (graph/onnx/reader.ts or graph/tflite/reader.ts: BAD_MODEL) -> bind input shapes and infer every
  *             shape (graph/passes/infer-shapes.ts, the operator table's shape rules: BAD_SHAPE) -> on one GraphView:
- *             fold constants -> remove Identity / Dropout -> fold BatchNormalization -> quantize float weights as
+ *             fold constants -> inline the Ifs of constant conditions, lift the other Ifs' reads of the enclosing
+ *             graph into inputs (graph/passes/inline-if.ts) -> remove Identity / Dropout -> fold BatchNormalization ->
+ *             quantize float weights as
  *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> compose
  *             tables -> size checks -> name the steps -> the fusions (tables into convolutions, Resizes into concats,
  *             channel gates, channel chains: i8conv nodes)
  *   lowering: every node to a step, by the operator table (lowering/lower.ts: UNSUPPORTED_OP lists every node that
  *             cannot run) -> plan layouts (lowering/layouts.ts) -> plan the arena (lowering/memory.ts)
  *   executor: build each step (weights packed, tables written) -> Model (executor/model.ts)
+ * An If whose condition only the run decides plans each branch as a program of its own through these same stages
+ * (planSubgraph, given to the lowering), which its step builds and runs (backends/host/control.ts).
  * Everything that can be refused is refused before the first wasm allocation; a failure after it (memory that
  * cannot grow) frees what was built. The runtime stays usable either way.
  */
@@ -26,15 +30,17 @@ import { fuseQdqPass } from './graph/passes/fuse-qdq.js';
 import { fuseLutsPass } from './graph/passes/fuse-luts.js';
 import { foldPadPass } from './graph/passes/fold-pad.js';
 import { weightBiasQuantizationPass } from './graph/passes/weight-bias-quant.js';
+import { inlineIfPass, liftIfCapturesPass } from './graph/passes/inline-if.js';
 import { checkedOrder, lowerGraph, plannedValues } from './lowering/lower.js';
 import { nameStepsPass } from './graph/passes/name-steps.js';
 import { fuseOutputTablesPass } from './graph/passes/fuse-output-tables.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
+import { fuseFloatRegionsPass } from './graph/passes/fuse-float-regions.js';
 import { planLayouts } from './lowering/layouts.js';
 import { planMemory } from './lowering/memory.js';
-import type { LoweredNode, StepImpl } from './executor/step.js';
+import type { LoweredNode, PlannedProgram, StepImpl } from './executor/step.js';
 import type { Graph } from './graph/ir.js';
 import type { PlannedValue } from './lowering/values.js';
 import { Model } from './executor/model.js';
@@ -64,6 +70,8 @@ export interface LoadModelHooks {
   concatFeeders?: boolean;
   /** false: a QLinearMul by a per-channel gate (and the QLinearAdd of its input) stay steps (no ChannelGate step) */
   channelGates?: boolean;
+  /** false: float element-wise operators stay steps of their own (no ElementwiseRegion steps) */
+  floatRegions?: boolean;
 }
 
 const KEYS = new Set(['inputShapes', 'selection', 'layout']);
@@ -122,8 +130,19 @@ export function prepareGraph(
 ): { graph: Graph; values: Map<string, PlannedValue> } {
   const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   const read = isTflite(u8) ? readTfliteModel(u8) : readOnnxModel(bytes);
+  return preparePasses(read, o, hooks);
+}
+
+/** The graph passes on a graph as read: a model's, or an If branch's (its fed inputs declared with their dims). */
+function preparePasses(
+  read: Graph,
+  o: LoadModelOptions,
+  hooks: LoadModelHooks,
+): { graph: Graph; values: Map<string, PlannedValue> } {
   const view = new GraphView(inferShapes(read, o.inputShapes ?? {}));
   foldConstantsPass(view);
+  inlineIfPass(view);
+  liftIfCapturesPass(view);
   removeIdentityPass(view);
   foldBatchNormPass(view);
   if (hooks.weightBiasQuantization !== false) weightBiasQuantizationPass(view);
@@ -141,6 +160,7 @@ export function prepareGraph(
   if (hooks.concatFeeders !== false) fuseConcatFeedersPass(view, values);
   if (hooks.channelGates !== false) fuseChannelGatesPass(view, values);
   if (hooks.channelChains !== false) fuseChannelChainsPass(view, values);
+  if (hooks.floatRegions !== false) fuseFloatRegionsPass(view, values);
   return { graph: view.toGraph(), values };
 }
 
@@ -170,7 +190,54 @@ export function loadModel(
     'must be a Uint8Array or an ArrayBuffer holding an ONNX or TFLite model',
   );
   const { graph, values } = prepareGraph(bytes, o, hooks);
-  const lowered = lowerGraph(graph, values);
+  const { steps, inputs, outputs, arenaBytes } = planProgram(graph, values, o, hooks);
+  const impls: StepImpl[] = [];
+  const env = {
+    core,
+    values,
+    select,
+    convOptions: {},
+    selection: o.selection,
+    opset: (d: string) => graph.opsetImports.get(d) ?? 1,
+  };
+  try {
+    for (const s of steps) impls.push(s.build(env, s));
+    return new Model({
+      core,
+      steps,
+      impls,
+      values,
+      inputs,
+      outputs,
+      arenaBytes,
+      valueGuards: hooks.valueGuards ?? 0,
+    });
+  } catch (e) {
+    for (const i of impls) i.dispose();
+    if (e instanceof RangeError)
+      throw new I8ConvError(
+        'OUT_OF_MEMORY',
+        `model: the wasm memory could not grow to hold the model: ${e.message}`,
+        'model',
+      );
+    throw e;
+  }
+}
+
+/**
+ * Lowering, layouts and memory of a prepared graph: its program (pure: nothing allocated). An If's branches are
+ * planned the same way, from the lowering of the If (planSubgraph).
+ */
+function planProgram(
+  graph: Graph,
+  values: Map<string, PlannedValue>,
+  o: LoadModelOptions,
+  hooks: LoadModelHooks,
+): PlannedProgram {
+  const lowered = lowerGraph(graph, values, (g) => {
+    const sub = preparePasses(g, { ...o, inputShapes: {} }, hooks);
+    return planProgram(sub.graph, sub.values, o, hooks);
+  });
   tooLarge(values);
   const inputs = graph.inputs.filter((v) => !graph.initializers.has(v.name)).map((v) => v.name);
   const outputs = graph.outputs.map((v) => v.name);
@@ -184,37 +251,7 @@ export function loadModel(
     'model',
     `the model's tensors need an arena of ${mem.arenaBytes} bytes, more than a wasm memory can hold`,
   );
-  const impls: StepImpl[] = [];
-  const env = {
-    core,
-    values,
-    select,
-    convOptions: {},
-    selection: o.selection,
-    opset: (d: string) => graph.opsetImports.get(d) ?? 1,
-  };
-  try {
-    for (const s of layout.steps) impls.push((s as LoweredNode).build(env, s));
-    return new Model({
-      core,
-      steps: layout.steps,
-      impls,
-      values,
-      inputs,
-      outputs,
-      arenaBytes: mem.arenaBytes,
-      valueGuards: hooks.valueGuards ?? 0,
-    });
-  } catch (e) {
-    for (const i of impls) i.dispose();
-    if (e instanceof RangeError)
-      throw new I8ConvError(
-        'OUT_OF_MEMORY',
-        `model: the wasm memory could not grow to hold the model: ${e.message}`,
-        'model',
-      );
-    throw e;
-  }
+  return { steps: layout.steps as LoweredNode[], values, inputs, outputs, arenaBytes: mem.arenaBytes };
 }
 
 /** @internal Tests: rt.loadModel without the promise, with the planner's test hooks. */

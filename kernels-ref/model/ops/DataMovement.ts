@@ -6,8 +6,9 @@
  *   out dims = data.dims[:axis] ++ indices.dims ++ data.dims[axis+1:]; a negative index adds dims[axis]; an index
  *   outside [-d, d) is refused.
  * - Split (axis attribute, default 0): sizes from the `split` attribute (opset < 13) or the optional int64 input 1
- *   (13+), which must sum to dims[axis]; else `num_outputs` (opset 18+: chunks of ceil(d / n), the last one
- *   smaller); else equal parts, one per node output (the executor passes the count), dims[axis] divisible by it.
+ *   (13+), which must sum to dims[axis] (zero sizes allowed); else `num_outputs` (opset 18+: n - 1 chunks of
+ *   ceil(d / n), the last one what remains, refused where that is not positive, as onnxruntime does); else
+ *   (opset < 18) equal parts, one per node output (the executor passes the count), dims[axis] divisible by it.
  * - Expand (opset 8+): the int64 shape input broadcasts with the data's dims both ways (numpy), the data is
  *   repeated along the broadcast axes.
  * - Tile (opset 6+): the int64 repeats input (one non-negative value per axis); out dim i = dims[i] * repeats[i],
@@ -79,9 +80,15 @@ function splitSizes(
   const num = opset >= 18 ? attrs.get('num_outputs') : undefined;
   if (num) {
     if (num.kind !== 'int' || num.value < 1) throw new Error('Split: num_outputs must be a positive int');
-    const chunk = Math.ceil(d / num.value);
-    return Array.from({ length: num.value }, (_, i) => Math.max(0, Math.min(chunk, d - i * chunk)));
+    const n = num.value;
+    if (n !== outputCount) throw new Error(`Split: num_outputs ${n} with ${outputCount} outputs`);
+    if (n > d) throw new Error(`Split: num_outputs ${n} for an axis of extent ${d}`);
+    // the first n - 1 parts ceil(d / n) long, the last what remains (onnxruntime refuses a negative remainder)
+    const chunk = Math.ceil(d / n);
+    if (d - chunk * (n - 1) < 1) throw new Error(`Split: ${n} parts of ${chunk} do not fit an axis of extent ${d}`);
+    return Array.from({ length: n }, (_, i) => (i < n - 1 ? chunk : d - chunk * (n - 1)));
   }
+  if (opset >= 18) throw new Error('Split: opset 18 takes the split input or num_outputs');
   if (d % outputCount !== 0) throw new Error(`Split: dim ${d} does not split into ${outputCount} equal parts`);
   return new Array<number>(outputCount).fill(d / outputCount);
 }

@@ -1,7 +1,8 @@
 /**
  * Pad, modes constant, edge (the nearest input cell) and reflect (mirrored without repeating the edge): pads [b1..bn, e1..en] from the attribute (opset < 11, with `value`) or the int64 input 1
  * (11+, with the optional scalar constant_value input 2, default 0, and from opset 18 the optional axes input 3).
- * Negative pads crop. Any element type. (wrap, opset 19, is refused.)
+ * Negative pads crop; reflect pads longer than the cropped axis less 1 reflect again (numpy's rule; onnxruntime fails
+ * on them). Any element type. (wrap, opset 19, is refused.)
  */
 import {
   attrFloat,

@@ -16,6 +16,7 @@
  * - everything else (KRKR..., and the shapes the rules above skip): the reduced elements in row-major order added
  *   to an accumulator that starts at 0.
  * (The two starts differ only on an all -0 input: -0 from the first element, +0 from 0.)
+ * An empty X gives 0 (onnxruntime's empty reduction for ReduceMean, as for ReduceSum); a rank-0 X gives f(0 + x).
  */
 import {
   attrInt,
@@ -45,7 +46,8 @@ export const ReduceMean: OpFn = (inputs, attrs, opset) => {
   const y = makeTensor('float32', outDims);
   const n = numel(x.dims.filter((_, i) => red.has(i)));
   const xd = x.data as Float32Array;
-  if (y.data.length === 0) return [y];
+  // an empty reduction gives 0, as onnxruntime fills it (its ReduceMean shares ReduceSum's empty value)
+  if (y.data.length === 0 || xd.length === 0) return [y];
 
   // The fast shape: runs of reduced / kept dims merged.
   const kinds: { red: boolean; size: number }[] = [];

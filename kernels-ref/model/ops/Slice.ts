@@ -2,7 +2,10 @@
  * Slice: opset < 10 from the starts / ends / axes attributes (step 1); 10+ from the int64 (or int32) inputs starts,
  * ends, axes (optional: 0..n-1), steps (optional: 1). Per sliced axis of dim d, as ONNX specifies: a negative start
  * / end adds d; for step > 0 start is clamped to [0, d] and end to [0, d]; for step < 0 start to [0, d - 1] and end
- * to [-1, d - 1]; the output takes start, start + step, ... while before end.
+ * to [-1, d - 1]; the output takes start, start + step, ... while before end. Starts and ends beyond +-2^53 (INT64_MAX,
+ * INT64_MIN) are clamped to +-2^53 first. From opset 10 an end of exactly INT32_MAX or INT64_MAX means, as onnxruntime
+ * reads it (numpy's None), past the last element in the step's direction: before index 0 for a negative step (ONNX's
+ * clamping would stop at the last index).
  */
 import {
   attrInts,
@@ -10,7 +13,6 @@ import {
   makeTensor,
   need,
   normAxis,
-  numbers,
   onlyAttrs,
   stridesOf,
   unravel,
@@ -32,12 +34,22 @@ export const Slice: OpFn = (inputs, attrs, opset) => {
       const t = inputs[i];
       if (!t) return undefined;
       expectType(t, `Slice ${what}`, 'int64', 'int32');
-      return numbers(t);
+      // INT64_MAX / INT64_MIN (PyTorch's `x[a:]`) and anything past +-2^53 only say "past the end / before the
+      // start": clamped there, they clamp to the axis below like any out-of-range index
+      return Array.from(t.data as ArrayLike<number | bigint>, (v) =>
+        Math.min(Math.max(Number(v), -Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER),
+      );
     };
     starts = read(1, 'starts') ?? [];
     ends = read(2, 'ends') ?? [];
     axes = read(3, 'axes');
     steps = read(4, 'steps');
+    // onnxruntime: an end of exactly INT32_MAX or INT64_MAX is "to the end" in the step's direction (numpy's None)
+    ends = ends.map((e, i) => {
+      const v = inputs[2]!.data[i];
+      const open = v === 2147483647 || v === 2147483647n || v === 0x7fffffffffffffffn;
+      return open && (steps?.[i] ?? 1) < 0 ? -Number.MAX_SAFE_INTEGER : e;
+    });
   }
   if (starts.length !== ends.length) throw new Error('Slice: starts and ends differ in length');
   const ax = (axes ?? starts.map((_, i) => i)).map((a) => normAxis(a, r, 'Slice: axis'));

@@ -9,7 +9,9 @@ import { MatMul } from './MatMul.js';
 import { MaxPool } from './MaxPool.js';
 import { Pad } from './Pad.js';
 import { Sigmoid } from './Sigmoid.js';
-import { Resize } from './Resize.js';
+import { Resize, Upsample } from './Resize.js';
+import { DepthToSpace, SpaceToDepth } from './SpaceDepth.js';
+import { ConstantOfShape, NonZero, Range } from './Generators.js';
 import { Slice } from './Slice.js';
 import { Softmax } from './Softmax.js';
 import { Squeeze, Unsqueeze } from './Squeeze.js';
@@ -51,6 +53,47 @@ import { TabledQGemm, TabledQLinearConv, TabledQLinearMatMul, TabledResize } fro
 import { FedConcat, FedQLinearConcat } from './ConcatFeeders.js';
 import { ChannelTable } from './ChannelTable.js';
 import { ChannelGate } from './ChannelGate.js';
+import { If } from './If.js';
+import { GRU, LSTM } from './Rnn.js';
+import { NonMaxSuppression } from './NonMaxSuppression.js';
+import { Size } from './Size.js';
+import {
+  ArgMax,
+  ArgMin,
+  ReduceL1,
+  ReduceL2,
+  ReduceLogSum,
+  ReduceLogSumExp,
+  ReduceMax,
+  ReduceMin,
+  ReduceProd,
+  ReduceSum,
+  ReduceSumSquare,
+} from './Reduce.js';
+import { TopK } from './TopK.js';
+import { GlobalMaxPool } from './GlobalMaxPool.js';
+import { InstanceNormalization, LayerNormalization, LpNormalization, LRN } from './Normalization.js';
+import {
+  BiasGelu,
+  Celu,
+  Elu,
+  FastGelu,
+  Gelu,
+  Mish,
+  MsGelu,
+  PRelu,
+  Selu,
+  Softplus,
+  Softsign,
+  ThresholdedRelu,
+} from './ActivationFamily.js';
+import { LogSoftmax } from './LogSoftmax.js';
+import { And, Equal, Greater, GreaterOrEqual, Less, LessOrEqual, Not, Or, Xor } from './Compare.js';
+import { Mod } from './Mod.js';
+import { Ceil, Floor, Log, Reciprocal, Round, Sign } from './UnaryMath.js';
+import { Max, Mean, Min, Sum } from './Variadic.js';
+import { Where } from './Where.js';
+import { ElementwiseRegion } from './ElementwiseRegion.js';
 
 /** The default ONNX domain. */
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -106,18 +149,77 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['BatchNormalization', BatchNormalization],
   ['ConvTranspose', ConvTranspose],
   // ---- element-wise and comparison ----
+  ['Max', Max],
+  ['Min', Min],
+  ['Sum', Sum],
+  ['Mean', Mean],
+  ['Mod', Mod],
+  ['Reciprocal', Reciprocal],
+  ['Floor', Floor],
+  ['Ceil', Ceil],
+  ['Round', Round],
+  ['Sign', Sign],
+  ['Log', Log],
+  ['Equal', Equal],
+  ['Less', Less],
+  ['LessOrEqual', LessOrEqual],
+  ['Greater', Greater],
+  ['GreaterOrEqual', GreaterOrEqual],
+  ['Not', Not],
+  ['And', And],
+  ['Or', Or],
+  ['Xor', Xor],
+  ['Where', Where],
   // ---- end of element-wise and comparison ----
   // ---- activations ----
+  ['PRelu', PRelu],
+  ['Elu', Elu],
+  ['Selu', Selu],
+  ['Celu', Celu],
+  ['Softplus', Softplus],
+  ['Softsign', Softsign],
+  ['Mish', Mish],
+  ['ThresholdedRelu', ThresholdedRelu],
+  ['Gelu', Gelu],
+  ['LogSoftmax', LogSoftmax],
   // ---- end of activations ----
   // ---- reductions and normalization ----
+  ['ReduceSum', ReduceSum],
+  ['ReduceMax', ReduceMax],
+  ['ReduceMin', ReduceMin],
+  ['ReduceProd', ReduceProd],
+  ['ReduceL1', ReduceL1],
+  ['ReduceL2', ReduceL2],
+  ['ReduceSumSquare', ReduceSumSquare],
+  ['ReduceLogSum', ReduceLogSum],
+  ['ReduceLogSumExp', ReduceLogSumExp],
+  ['ArgMax', ArgMax],
+  ['ArgMin', ArgMin],
+  ['TopK', TopK],
+  ['GlobalMaxPool', GlobalMaxPool],
+  ['LpNormalization', LpNormalization],
+  ['InstanceNormalization', InstanceNormalization],
+  ['LayerNormalization', LayerNormalization],
+  ['LRN', LRN],
   // ---- end of reductions and normalization ----
   // ---- data movement (more) ----
+  ['DepthToSpace', DepthToSpace],
+  ['SpaceToDepth', SpaceToDepth],
+  ['Range', Range],
+  ['NonZero', NonZero],
+  ['ConstantOfShape', ConstantOfShape],
+  ['Upsample', Upsample],
   // ---- end of data movement (more) ----
   // ---- sequence, control flow and detection ----
+  ['If', If],
+  ['LSTM', LSTM],
+  ['GRU', GRU],
+  ['NonMaxSuppression', NonMaxSuppression],
+  ['Size', Size],
   // ---- end of sequence, control flow and detection ----
 ]);
 
-/** com.microsoft: its QLinear* contrib operators only (docs/int8-ops.md). */
+/** com.microsoft: its QLinear* contrib operators (docs/int8-ops.md) and the Gelu family. */
 export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearAdd', QLinearAdd],
   ['QLinearMul', QLinearMul],
@@ -128,6 +230,10 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearLeakyRelu', QLinearLeakyRelu],
   ['QGemm', QGemm],
   ['QLinearSoftmax', QLinearSoftmax],
+  // activations: the Gelu family onnxruntime's exporters write
+  ['Gelu', MsGelu],
+  ['FastGelu', FastGelu],
+  ['BiasGelu', BiasGelu],
 ]);
 
 /**
@@ -145,6 +251,7 @@ export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearConcat', FedQLinearConcat],
   ['ChannelTable', ChannelTable],
   ['ChannelGate', ChannelGate],
+  ['ElementwiseRegion', ElementwiseRegion],
 ]);
 
 /** domain ('' is the default ONNX domain) -> op type -> operator. */

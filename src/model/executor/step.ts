@@ -4,7 +4,7 @@
  */
 import type { WasmRuntimeCore } from '../../runtime.js';
 import type { AlgoSelector, ConvOptions } from '../../conv.js';
-import type { Node } from '../graph/ir.js';
+import type { Graph, Node } from '../graph/ir.js';
 import type { Lowering, PlannedValue } from '../lowering/values.js';
 import type { ModelKernel } from '../backends/types.js';
 import { I8ConvError } from '../../errors.js';
@@ -59,6 +59,25 @@ export interface LowerContext {
   readonly opset: number;
   /** lowers a node of a fused node's subgraph (e.g. a Concat's Resize feeders) through the operator table */
   readonly lowerSub?: (node: Node) => LoweredNode;
+  /**
+   * plans a subgraph (an If's branch, its fed inputs declared with their dims) as a program of its own, through the
+   * loader's stages (src/model/load.ts): shapes, the graph passes, lowering, layouts, memory. Pure (nothing is
+   * allocated); BAD_SHAPE / UNSUPPORTED_OP as for a model.
+   */
+  readonly planSubgraph?: (graph: Graph) => PlannedProgram;
+}
+
+/**
+ * A graph planned as a program: its steps in run order (layouts planned), its values (arena offsets planned), its fed
+ * inputs and its outputs, and the arena it needs. A model is one (src/model/load.ts); so is each branch of an If,
+ * which its step builds and runs (src/model/backends/host/control.ts).
+ */
+export interface PlannedProgram {
+  steps: LoweredNode[];
+  values: Map<string, PlannedValue>;
+  inputs: string[];
+  outputs: string[];
+  arenaBytes: number;
 }
 
 /**
@@ -88,7 +107,11 @@ export function unsupportedModel(problems: readonly string[]): I8ConvError {
     return `${g.names.length === 1 ? 'node' : `${g.names.length} nodes`} ${shown} (${g.op}): ${g.why}`;
   });
   const n = problems.length;
-  return new I8ConvError('UNSUPPORTED_OP', `model: ${n} node${n > 1 ? 's' : ''} cannot run: ${parts.join('; ')}`, 'model');
+  return new I8ConvError(
+    'UNSUPPORTED_OP',
+    `model: ${n} node${n > 1 ? 's' : ''} cannot run: ${parts.join('; ')}`,
+    'model',
+  );
 }
 
 export function unsupported(node: Node, why: string): never {

@@ -57,10 +57,10 @@ export interface ValueInfo {
   shape: Dim[] | null;
 }
 
-/** A node attribute, tagged by kind. The readers pass graph-valued (If / Loop bodies), tensor-list, sparse and type
- * attributes through as `unsupported` with ONNX's AttributeType code, so the node survives and a later pass can name
- * it in an `UNSUPPORTED_OP` error. `graph` holds a subgraph: i8conv's fused nodes carry the nodes they run (a
- * Concat's Resize feeders); its nodes may read values of the enclosing graph by name. */
+/** A node attribute, tagged by kind. `graph` holds a subgraph (ONNX's GRAPH attributes, If's branches; i8conv's fused
+ * nodes carry the nodes they run, a Concat's Resize feeders): its nodes may read values of the enclosing graphs by
+ * name. The readers pass lists of subgraphs, tensor lists, sparse and type attributes through as `unsupported` with
+ * ONNX's AttributeType code, so the node survives and a later pass can name it in an `UNSUPPORTED_OP` error. */
 export type Attribute =
   | { kind: 'int'; value: number }
   | { kind: 'float'; value: number }

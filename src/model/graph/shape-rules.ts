@@ -6,7 +6,17 @@
  */
 import { I8ConvError } from '../../errors.js';
 import type { ElementType, Node, Tensor } from './ir.js';
-import { broadcastDims, evaluateConstant, intValues, reshapeDims, sliceAxis } from './passes/fold-constants.js';
+import { nmsSelect } from '../numerics/nms.js';
+import {
+  broadcastDims,
+  evaluateConstant,
+  intValues,
+  MAX_FOLD_ELEMENTS,
+  reshapeDims,
+  sliceAxis,
+  sliceEnds,
+  splitSizes,
+} from './passes/fold-constants.js';
 
 /** An inferred value: its element type and static dims. */
 export interface ShapeInfo {
@@ -32,6 +42,11 @@ export interface ShapeContext {
   attrInt(name: string, dflt: number): number;
   attrInts(name: string): number[] | undefined;
   attrString(name: string, dflt: string): string;
+  /**
+   * the output types and dims of the subgraph in graph attribute `attr`, inferred in the node's scope, its declared
+   * inputs bound to the node's inputs 1, 2, ... (the shape pass sets it: ./passes/infer-shapes.ts)
+   */
+  subgraph?(attr: string): ShapeInfo[];
   /** a normalized axis in [0, rank) (BAD_SHAPE when out of range) */
   axisOf(a: number, rank: number, what: string): number;
   /** the numpy broadcast of inputs ks' dims */
@@ -213,6 +228,117 @@ function gemmDims(c: ShapeContext, bi: number, what: string): [number, number] {
   return [m, n];
 }
 
+// ---- sequence, control flow and detection ----------------------------------------------------------------------
+
+function ifShapes(c: ShapeContext): ShapeInfo[] {
+  const sub = c.subgraph ?? c.fail('its branches need the shape pass (no subgraph inference here)');
+  const cond = c.inp(0);
+  if (cond.type !== 'bool' || numel(cond.dims) !== 1)
+    c.fail(`${c.inName(0)}, the condition, is ${cond.type} [${cond.dims}]: a bool of one element is required`);
+  const known = c.constant(0);
+  if (known) {
+    const chosen = known.data[0] ? 'then_branch' : 'else_branch';
+    const outs = sub(chosen);
+    if (outs.length !== c.node.outputs.length)
+      c.fail(`${chosen} has ${outs.length} outputs, the node ${c.node.outputs.length}`);
+    return outs;
+  }
+  const tried = (['then_branch', 'else_branch'] as const).map((b) => {
+    try {
+      return { branch: b, outs: sub(b) };
+    } catch (e) {
+      if (e instanceof I8ConvError && e.code === 'BAD_SHAPE') return { branch: b, error: e };
+      throw e;
+    }
+  });
+  const ok = tried.filter((t) => t.outs);
+  if (!ok.length) throw tried[0].error;
+  const outs = ok[0].outs!;
+  if (outs.length !== c.node.outputs.length)
+    c.fail(`${ok[0].branch} has ${outs.length} outputs, the node ${c.node.outputs.length}`);
+  if (ok.length === 2) {
+    const other = ok[1].outs!;
+    if (other.length !== outs.length) c.fail(`then_branch has ${outs.length} outputs, else_branch ${other.length}`);
+    outs.forEach((o, k) => {
+      const e = other[k];
+      if (o.type !== e.type || o.dims.length !== e.dims.length || o.dims.some((d, i) => d !== e.dims[i]))
+        c.fail(
+          `output ${k} (${JSON.stringify(c.node.outputs[k])}): then_branch gives ${o.type} [${o.dims}], else_branch ${e.type} [${e.dims}] (the runtime plans static shapes)`,
+        );
+    });
+  }
+  return outs;
+}
+
+/** LSTM (gates 4) and GRU (gates 3): X [seq, batch, input] (layout 1: [batch, seq, input]), W, R, B, initial states. */
+function rnnShapes(c: ShapeContext, gates: number, outputs: number): ShapeInfo[] {
+  const x = c.inp(0);
+  if (x.dims.length !== 3) c.fail(`${c.inName(0)}, X, is [${x.dims}]: rank 3 is required`);
+  const layout = c.attrInt('layout', 0);
+  if (layout !== 0 && layout !== 1) c.fail(`layout ${layout} is neither 0 nor 1`);
+  const [seq, batch, input] = layout === 0 ? x.dims : [x.dims[1], x.dims[0], x.dims[2]];
+  const direction = c.attrString('direction', 'forward');
+  const dirs = direction === 'bidirectional' ? 2 : 1;
+  if (direction !== 'forward' && direction !== 'reverse' && direction !== 'bidirectional')
+    c.fail(`direction ${JSON.stringify(direction)} is not forward, reverse or bidirectional`);
+  const r = c.inp(2).dims;
+  const hidden = c.attrInt('hidden_size', r.length === 3 ? r[2] : 0);
+  const expect = (k: number, what: string, dims: number[]): void => {
+    if (!c.has(k)) return;
+    const d = c.inp(k).dims;
+    if (d.length !== dims.length || d.some((v, i) => v !== dims[i]))
+      c.fail(`${c.inName(k)}, ${what}, is [${d}]: [${dims}] expected`);
+  };
+  expect(1, 'W', [dirs, gates * hidden, input]);
+  expect(2, 'R', [dirs, gates * hidden, hidden]);
+  expect(3, 'B', [dirs, 2 * gates * hidden]);
+  expect(4, 'sequence_lens', [batch]);
+  const state = layout === 0 ? [dirs, batch, hidden] : [batch, dirs, hidden];
+  expect(5, 'initial_h', state);
+  if (gates === 4) {
+    expect(6, 'initial_c', state);
+    expect(7, 'P', [dirs, 3 * hidden]);
+  }
+  const t = x.type;
+  const y = layout === 0 ? [seq, dirs, batch, hidden] : [batch, seq, dirs, hidden];
+  return [{ type: t, dims: y }, ...Array.from({ length: outputs - 1 }, () => ({ type: t, dims: [...state] }))];
+}
+
+function nmsShapes(c: ShapeContext): ShapeInfo[] {
+  const boxes = c.inp(0).dims,
+    scores = c.inp(1).dims;
+  if (boxes.length !== 3 || boxes[2] !== 4 || scores.length !== 3 || scores[0] !== boxes[0] || scores[2] !== boxes[1])
+    c.fail(`boxes [${boxes}] and scores [${scores}] must be [batches, boxes, 4] and [batches, classes, boxes]`);
+  const ks = [0, 1, 2, 3, 4].filter((k) => c.has(k));
+  const fed = ks.filter((k) => !c.constant(k));
+  if (fed.length)
+    throw new I8ConvError(
+      'UNSUPPORTED_OP',
+      `node ${JSON.stringify(c.node.name)} (NonMaxSuppression): the runtime runs it only on constant inputs, computed at load (its output's length depends on the data, and the runtime plans static shapes): ${fed
+        .map((k) => c.inName(k))
+        .join(', ')} ${fed.length > 1 ? 'are' : 'is'} not constant`,
+      'model',
+    );
+  const first = (k: number): number | undefined => {
+    const t = c.constant(k);
+    if (!t) return undefined;
+    if (t.data.length < 1) c.fail(`${c.inName(k)} is empty`);
+    return Number(t.data[0]);
+  };
+  const iou = first(3) ?? 0;
+  if (!(iou >= 0 && iou <= 1)) c.fail(`${c.inName(3)}, iou_threshold ${iou}, is not in [0, 1]`);
+  const b = c.constant(0)!,
+    s = c.constant(1)!;
+  if (b.type !== 'float32' || s.type !== 'float32') c.fail('boxes and scores must be float32');
+  const picked = nmsSelect(b.data as Float32Array, s.data as Float32Array, boxes[0], scores[1], boxes[1], {
+    maxPerClass: first(2) ?? 0,
+    iouThreshold: iou,
+    scoreThreshold: first(4),
+    centerPointBox: c.attrInt('center_point_box', 0),
+  });
+  return [{ type: 'int64', dims: [picked.length / 3, 3] }];
+}
+
 // ---- the rules -------------------------------------------------------------------------------------------------
 
 /** The rules by name; the operator table picks one per operator. */
@@ -352,7 +478,11 @@ export const SHAPE = {
   slice: (c: ShapeContext): ShapeInfo[] => {
     const x = c.inp(0).dims;
     const starts = c.opset < 10 ? (c.attrInts('starts') ?? c.fail('starts are required')) : c.constInts(1, 'starts');
-    const ends = c.opset < 10 ? (c.attrInts('ends') ?? c.fail('ends are required')) : c.constInts(2, 'ends');
+    const stepsIn = c.opset >= 10 && c.has(4) ? c.constInts(4, 'steps') : undefined;
+    const ends =
+      c.opset < 10
+        ? (c.attrInts('ends') ?? c.fail('ends are required'))
+        : c.constInts(2, 'ends') && sliceEnds(c.constant(2)!, stepsIn)!;
     const axes =
       (c.opset < 10 ? c.attrInts('axes') : c.has(3) ? c.constInts(3, 'axes') : undefined) ?? starts.map((_, i) => i);
     const steps = c.opset >= 10 && c.has(4) ? c.constInts(4, 'steps') : starts.map(() => 1);
@@ -432,13 +562,214 @@ export const SHAPE = {
     return [{ type: t!.type, dims: [...t!.dims] }];
   },
   // ---- element-wise and comparison ----
+  /** Max / Min / Sum / Mean: numpy broadcast of every input, input 0's type */
+  variadic: (c: ShapeContext): ShapeInfo[] => [
+    { type: c.inp(0).type, dims: c.broadcast(c.node.inputs.map((_, k) => k).filter(c.has)) },
+  ],
+  /** Equal, Less, ... and And / Or / Xor: numpy broadcast of inputs 0 and 1, bool */
+  compare: (c: ShapeContext): ShapeInfo[] => [{ type: 'bool', dims: c.broadcast([0, 1]) }],
+  /** Where: numpy broadcast of the condition, X and Y, X's type */
+  where: (c: ShapeContext): ShapeInfo[] => [{ type: c.inp(1).type, dims: c.broadcast([0, 1, 2]) }],
   // ---- end of element-wise and comparison ----
   // ---- activations ----
+  /** PRelu: X's type and dims; the slope (input 1) must broadcast to X unidirectionally (right-aligned, 1 or X's). */
+  prelu: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims,
+      s = c.inp(1).dims;
+    const off = x.length - s.length;
+    if (off < 0 || s.some((d, i) => d !== 1 && d !== x[off + i]))
+      c.fail(`${c.inName(1)}, the slope, of shape [${s}] does not broadcast to X's [${x}]`);
+    return c.same();
+  },
+  /** com.microsoft BiasGelu / FastGelu: X's type and dims; the bias (input 1, where present) 1-D of X's last dim. */
+  lastDimBias: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    if (c.has(1)) {
+      const b = c.inp(1).dims;
+      if (x.length < 1 || b.length !== 1 || b[0] !== x[x.length - 1])
+        c.fail(`${c.inName(1)}, the bias, of shape [${b}] is not 1-D of X's last dim (X [${x}])`);
+    }
+    return c.same();
+  },
   // ---- end of activations ----
   // ---- reductions and normalization ----
+  /** ArgMax / ArgMin: int64 indices, the `axis` attribute (default 0) reduced, keepdims (default 1) */
+  argReduce: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const axis = c.axisOf(c.attrInt('axis', 0), x.length, 'axis');
+    const keep = c.attrInt('keepdims', 1) !== 0;
+    return [{ type: 'int64', dims: keep ? x.map((d, i) => (i === axis ? 1 : d)) : x.filter((_, i) => i !== axis) }];
+  },
+  /** TopK: values of X's type and int64 indices, X's dims with k along `axis` (default -1); k the attribute below
+   * opset 10, then the constant input 1 */
+  topK: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const axis = c.axisOf(c.attrInt('axis', -1), x.length, 'axis');
+    const k = c.opset < 10 ? c.attrInt('k', -1) : c.constInts(1, 'k')[0];
+    if (!(k >= 0 && k <= x[axis])) c.fail(`k ${k} is out of range for an axis of ${x[axis]}`);
+    const dims = x.map((d, i) => (i === axis ? k : d));
+    return [
+      { type: c.inp(0).type, dims },
+      { type: 'int64', dims: [...dims] },
+    ];
+  },
+  /** LayerNormalization: Y of X's type and dims; Mean and InvStdDev float32, X's dims up to `axis`, then 1s */
+  layerNorm: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const axis = c.axisOf(c.attrInt('axis', -1), x.length, 'axis');
+    const stat = x.map((d, i) => (i < axis ? d : 1));
+    return [c.same()[0], { type: 'float32', dims: stat }, { type: 'float32', dims: [...stat] }];
+  },
   // ---- end of reductions and normalization ----
   // ---- data movement (more) ----
+  /** Split: one output per part (the `split` attribute below opset 13, input 1 from 13, num_outputs from 18, or
+   * equal parts up to 17), of input 0's type */
+  split: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0);
+    const axis = c.axisOf(c.attrInt('axis', 0), x.dims.length, 'axis');
+    const n = c.node.outputs.length;
+    const given = c.opset < 13 ? c.attrInts('split') : c.has(1) ? c.constInts(1, 'split') : undefined;
+    const num = c.opset >= 18 && c.node.attributes.has('num_outputs') ? c.attrInt('num_outputs', 0) : undefined;
+    if (c.opset >= 18 && !given && num === undefined) c.fail('opset 18 takes the split input or num_outputs');
+    const sizes = splitSizes(x.dims[axis], n, given, num);
+    if (typeof sizes === 'string') return c.fail(sizes);
+    return sizes.map((s) => ({ type: x.type, dims: x.dims.map((d, i) => (i === axis ? s : d)) }));
+  },
+  /** Tile: dim i times repeats[i] (input 1, constant) */
+  tile: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0);
+    const reps = c.constInts(1, 'repeats');
+    if (c.inp(1).dims.length !== 1 || reps.length !== x.dims.length || reps.some((v) => v < 0))
+      c.fail(`${c.inName(1)}, the repeats [${reps}], must be 1-D with one value >= 0 per axis of [${x.dims}]`);
+    return [{ type: x.type, dims: x.dims.map((d, i) => d * reps[i]) }];
+  },
+  /** Expand: the numpy broadcast of input 0's dims and the shape (input 1, constant) */
+  expand: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0);
+    const shape = c.constInts(1, 'shape');
+    if (c.inp(1).dims.length !== 1 || shape.some((v) => v < 0))
+      c.fail(`${c.inName(1)}, the shape [${shape}], must be 1-D without negative dims`);
+    const dims = broadcastDims(x.dims, shape) ?? c.fail(`[${x.dims}] does not broadcast to [${shape}]`);
+    return [{ type: x.type, dims }];
+  },
+  /** DepthToSpace / SpaceToDepth: a 4-D [N, C, H, W] and the blocksize b: [N, C / b^2, H b, W b] / [N, C b^2, H / b,
+   * W / b] */
+  spaceDepth: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0);
+    const b = c.attrInt('blocksize', 0);
+    if (x.dims.length !== 4) c.fail(`${c.inName(0)} [${x.dims}] must be 4-D`);
+    if (!(b >= 1)) c.fail(`blocksize ${b} must be >= 1`);
+    const [n, ch, h, w] = x.dims;
+    if (c.node.opType === 'DepthToSpace') {
+      const mode = c.attrString('mode', 'DCR');
+      if (mode !== 'DCR' && mode !== 'CRD') c.fail(`mode ${mode} is neither DCR nor CRD`);
+      if (ch % (b * b) !== 0) c.fail(`${ch} channels are not a multiple of blocksize^2 = ${b * b}`);
+      return [{ type: x.type, dims: [n, ch / (b * b), h * b, w * b] }];
+    }
+    if (h % b !== 0 || w % b !== 0) c.fail(`H ${h} and W ${w} must be multiples of the blocksize ${b}`);
+    return [{ type: x.type, dims: [n, ch * b * b, h / b, w / b] }];
+  },
+  /** Range, NonZero, ConstantOfShape: their output dims are values of their inputs, so the inputs must be constants
+   * (then they fold at load); ConstantOfShape of an empty shape is a scalar whatever it reads */
+  valueShaped: (c: ShapeContext): ShapeInfo[] => {
+    const op = c.node.opType;
+    if (op === 'ConstantOfShape' && c.has(0) && c.inp(0).dims.length === 1 && c.inp(0).dims[0] === 0) {
+      const v = c.node.attributes.get('value');
+      return [{ type: v?.kind === 'tensor' ? v.value.type : 'float32', dims: [] }];
+    }
+    let t: Tensor | undefined;
+    try {
+      t = evaluateConstant(
+        c.node,
+        c.node.inputs.map((_, k) => c.constant(k)),
+        c.opset,
+        () => undefined,
+      )?.[0];
+    } catch {
+      t = undefined;
+    }
+    if (t) return [{ type: t.type, dims: [...t.dims] }];
+    const computed = c.node.inputs.findIndex((n, k) => n !== '' && !c.constant(k));
+    if (computed < 0)
+      c.fail(
+        `its constant inputs do not evaluate (a type it does not take, a zero delta, an output past ${MAX_FOLD_ELEMENTS} elements)`,
+      );
+    const where = `node ${JSON.stringify(c.node.name)} (${op})`;
+    throw new I8ConvError(
+      'UNSUPPORTED_OP',
+      `${where}: ${c.inName(computed)} is not a constant after folding: the output dims of ${op} are values of its inputs and the runtime plans static shapes, so it runs only on constant inputs (folded at load)`,
+      where,
+    );
+  },
+  /** Upsample (opset 7-9): floor(f(scales[i] * D_i)), the scales the attribute (7, 8) or input 1 (9, constant) */
+  upsample: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    let scales: number[];
+    if (c.opset < 9) {
+      const a = c.node.attributes.get('scales');
+      scales = a?.kind === 'floats' ? a.value : c.fail('the scales attribute is required');
+    } else {
+      const t = c.constant(1);
+      if (!t || t.type !== 'float32') c.fail(`${c.inName(1)}, the scales, is not a float32 constant after folding`);
+      scales = Array.from(t!.data as Float32Array);
+    }
+    if (scales.length !== x.length) c.fail(`${scales.length} scales for rank ${x.length}`);
+    if (scales.some((s) => !(s >= 1))) c.fail(`scales [${scales}] below 1`);
+    return [{ type: c.inp(0).type, dims: x.map((d, i) => Math.floor(Math.fround(scales[i] * d))) }];
+  },
+  /** Resize (opset 10+), as onnxruntime sizes it: scales (the non-empty input 1 at opset 10, 2 from 11) give
+   * floor(f(scale * D)); else sizes (input 3); from opset 18 both may name only the `axes`, and with sizes
+   * keep_aspect_ratio_policy not_larger / not_smaller scales every resized axis by the min / max of f(size / D),
+   * each output dim then round(f(scale * D)) */
+  resizeAll: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const r = x.length;
+    const axes = (c.opset >= 18 ? c.attrInts('axes') : undefined)?.map((a) => c.axisOf(a, r, 'axis'));
+    const on = axes ?? x.map((_, i) => i);
+    if (axes && new Set(axes).size !== axes.length) c.fail(`axes [${axes}] repeat`);
+    const scalesK = c.opset < 11 ? 1 : 2;
+    const scalesT = c.constant(scalesK);
+    if (c.has(scalesK) && !scalesT) c.fail(`${c.inName(scalesK)}, the scales, is not a constant after folding`);
+    const useSizes = c.opset >= 11 && c.has(3) && (!scalesT || scalesT.data.length === 0);
+    if (!useSizes) {
+      if (!scalesT || scalesT.type !== 'float32' || scalesT.data.length === 0)
+        c.fail(`${c.inName(scalesK)}, the scales, is not a non-empty float32 constant after folding`);
+      const s = Array.from(scalesT!.data as Float32Array);
+      if (s.length !== on.length) c.fail(`${s.length} scales for ${on.length} axes`);
+      const full = x.map(() => 1);
+      on.forEach((a, i) => (full[a] = s[i]));
+      return [{ type: c.inp(0).type, dims: x.map((d, i) => Math.floor(Math.fround(full[i] * d))) }];
+    }
+    const sizes = c.constInts(3, 'sizes');
+    if (sizes.length !== on.length) c.fail(`${sizes.length} sizes for ${on.length} axes`);
+    const out = [...x];
+    on.forEach((a, i) => (out[a] = sizes[i]));
+    const policy = c.opset >= 18 ? c.attrString('keep_aspect_ratio_policy', 'stretch') : 'stretch';
+    if (policy === 'stretch') return [{ type: c.inp(0).type, dims: out }];
+    if (policy !== 'not_larger' && policy !== 'not_smaller') c.fail(`keep_aspect_ratio_policy ${policy}`);
+    const ratios = on.map((a) => (x[a] === 0 ? 1 : Math.fround(out[a] / x[a])));
+    const s = policy === 'not_larger' ? Math.min(...ratios) : Math.max(...ratios);
+    return [{ type: c.inp(0).type, dims: x.map((d, i) => (on.includes(i) ? Math.round(Math.fround(s * d)) : d)) }];
+  },
   // ---- end of data movement (more) ----
   // ---- sequence, control flow and detection ----
+  /**
+   * If: where the condition (input 0) is a constant after folding, the chosen branch's outputs (the other is not
+   * looked at); otherwise both branches', which must agree in type and dims (the runtime plans static shapes). A branch
+   * whose shapes do not infer with the loaded shapes (BAD_SHAPE inside it) is left to refuse at run time, when the
+   * condition chooses it; the If takes the other's outputs.
+   */
+  if: (c: ShapeContext): ShapeInfo[] => ifShapes(c),
+  /** LSTM: Y [seq, dirs, batch, hidden], Y_h and Y_c [dirs, batch, hidden] (layout 1: batch first) */
+  lstm: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 4, 3),
+  /** GRU: Y [seq, dirs, batch, hidden], Y_h [dirs, batch, hidden] (layout 1: batch first) */
+  gru: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 3, 2),
+  /** Size: the element count, an int64 scalar (shapes are static: it folds at load) */
+  size: (): ShapeInfo[] => [{ type: 'int64', dims: [] }],
+  /**
+   * NonMaxSuppression: [selected, 3] int64, a count only the data decides; planned only where every input is a
+   * constant (the count is computed at load, as onnxruntime would at run time), else UNSUPPORTED_OP
+   */
+  nonMaxSuppression: (c: ShapeContext): ShapeInfo[] => nmsShapes(c),
   // ---- end of sequence, control flow and detection ----
 } as const satisfies Record<string, ShapeRule>;

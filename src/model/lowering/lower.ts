@@ -8,7 +8,7 @@ import type { ElementType, Graph, Node } from '../graph/ir.js';
 import { dependencyOrder } from '../graph/view.js';
 import type { PlannedValue, ValueType } from './values.js';
 import { ELEMENT_BYTES } from './values.js';
-import type { LoweredNode } from '../executor/step.js';
+import type { LoweredNode, PlannedProgram } from '../executor/step.js';
 import { unsupported, unsupportedModel } from '../executor/step.js';
 import { rowFor, rowsOf } from './registry.js';
 
@@ -90,7 +90,11 @@ export function plannedValues(
   return values;
 }
 
-export function lowerGraph(graph: Graph, values: Map<string, PlannedValue>): LoweredNode[] {
+export function lowerGraph(
+  graph: Graph,
+  values: Map<string, PlannedValue>,
+  planSubgraph?: (graph: Graph) => PlannedProgram,
+): LoweredNode[] {
   const order = checkedOrder(graph);
   const problems: string[] = [];
   const out: LoweredNode[] = [];
@@ -104,7 +108,7 @@ export function lowerGraph(graph: Graph, values: Map<string, PlannedValue>): Low
         const bad = (v as PlannedValue & { unsupportedType?: string }).unsupportedType;
         if (bad) unsupported(node, `value ${JSON.stringify(x)} is ${bad}, a type the runtime does not compute with`);
       }
-      out.push(lowerNode(node, name, graph, values));
+      out.push(lowerNode(node, name, graph, values, planSubgraph));
     } catch (e) {
       if (e instanceof I8ConvError && e.code === 'UNSUPPORTED_OP')
         problems.push(e.message.replace(/^\[UNSUPPORTED_OP\] /, ''));
@@ -116,7 +120,13 @@ export function lowerGraph(graph: Graph, values: Map<string, PlannedValue>): Low
 }
 
 /** The node's step: the first implementation of its row in the operator table (./registry.ts) that applies. */
-function lowerNode(node: Node, name: string, graph: Graph, values: Map<string, PlannedValue>): LoweredNode {
+function lowerNode(
+  node: Node,
+  name: string,
+  graph: Graph,
+  values: Map<string, PlannedValue>,
+  planSubgraph?: (graph: Graph) => PlannedProgram,
+): LoweredNode {
   const opset = graph.opsetImports.get(node.domain) ?? 1;
   const what = `operator ${node.domain ? `${node.domain}.` : ''}${node.opType}`;
   const row = rowFor(node.domain, node.opType, opset);
@@ -129,9 +139,9 @@ function lowerNode(node: Node, name: string, graph: Graph, values: Map<string, P
       );
     return unsupported(node, `${what} is not supported`);
   }
-  const lowerSub = (n: Node): LoweredNode => lowerNode(n, n.name, graph, values);
+  const lowerSub = (n: Node): LoweredNode => lowerNode(n, n.name, graph, values, planSubgraph);
   for (const impl of row.impls) {
-    const l = impl.lower(node, { name, values, opset, lowerSub });
+    const l = impl.lower(node, { name, values, opset, lowerSub, planSubgraph });
     if (l) return l;
   }
   return unsupported(node, `${what} is not supported`);

@@ -28,6 +28,7 @@ import {
   quantizeHost,
 } from '../backends/host/quant.js';
 import { floatKernelOp } from '../backends/wasm-float/kernels.js';
+import { lowerFloatAveragePool, lowerFloatGlobalAveragePool, lowerFloatMaxPool } from '../backends/wasm-float/pool.js';
 import { lowerConvOp } from '../backends/wasm-int8/conv.js';
 import { lowerConcatOp } from '../backends/wasm-int8/concat.js';
 import { lowerDequantizeLinear, lowerQuantizeLinear } from '../backends/wasm-int8/quantize.js';
@@ -38,7 +39,10 @@ import { lowerMaxPool, lowerQLinearAveragePool } from '../backends/wasm-int8/poo
 import { lowerResize } from '../backends/wasm-int8/resize.js';
 import { lowerTranspose } from '../backends/wasm-int8/transpose.js';
 import { lowerRelayout } from '../backends/wasm-int8/relayout.js';
+import { lowerIf } from '../backends/host/control.js';
+import { lowerRnn } from '../backends/host/rnn.js';
 import { CONFORMANCE } from './conformance.generated.js';
+import { lowerRegion } from '../backends/wasm-float/region.js';
 
 /** Where an implementation runs. */
 export type Backend = 'int8' | 'float-simd' | 'host' | 'view' | 'copy';
@@ -113,6 +117,14 @@ const floatSimd = (key: string, file: string, when: string): Impl => ({
   lower: floatKernelOp(HOST_OPS.get(key)!),
   files: ['src/model/backends/wasm-float/kernels.ts', 'assembly/model/host-float.ts', `${HOST}${file}`],
 });
+/** A float32 pool on the wasm kernels of assembly/model/spatial-pool-f32.ts, in NCHW or NCHW44. */
+const floatPool = (lower: Lower, when: string): Impl => ({
+  backend: 'float-simd',
+  when,
+  lower,
+  files: ['src/model/backends/wasm-float/pool.ts', 'assembly/model/spatial-pool-f32.ts', `${HOST}pool.ts`],
+});
+const FLOAT_POOL_WHEN = '4-D float32, every window with a cell inside the input';
 const view = (lower: Lower = lowerView): Impl => ({
   backend: 'view',
   when: "one output: its bytes are the input's",
@@ -336,6 +348,7 @@ op(':MaxPool', {
   ref: 'MaxPool.ts',
   impls: [
     int8(lowerMaxPool, '4-D 8-bit, no indices output', `${INT8}pool.ts`, 'assembly/model/spatial-pool.ts'),
+    floatPool(lowerFloatMaxPool, `${FLOAT_POOL_WHEN}, no indices output`),
     host(':MaxPool', 'pool.ts'),
   ],
 });
@@ -344,14 +357,14 @@ op(':AveragePool', {
   shape: SHAPE.averagePool,
   qdq: 'qlinear',
   ref: 'AveragePool.ts',
-  impls: [host(':AveragePool', 'pool.ts', 'always')],
+  impls: [floatPool(lowerFloatAveragePool, FLOAT_POOL_WHEN), host(':AveragePool', 'pool.ts')],
 });
 op(':GlobalAveragePool', {
   doc: 'float32 global average pool',
   shape: SHAPE.globalAveragePool,
   qdq: 'qlinear',
   ref: 'GlobalAveragePool.ts',
-  impls: [host(':GlobalAveragePool', 'pool.ts', 'always')],
+  impls: [floatPool(lowerFloatGlobalAveragePool, '4-D float32'), host(':GlobalAveragePool', 'pool.ts')],
 });
 const qPool = int8(
   lowerQLinearAveragePool,
@@ -373,12 +386,17 @@ op('com.microsoft:QLinearGlobalAveragePool', {
 });
 op(':Resize', {
   since: 10,
-  doc: 'nearest and linear resize, 8-bit or float32',
-  shape: SHAPE.resize,
+  doc: 'nearest, linear and cubic resize, antialias, axes, keep_aspect_ratio_policy; float32, int32, 8-bit',
+  shape: SHAPE.resizeAll,
   qdq: 'drop',
   ref: 'Resize.ts',
   impls: [
-    int8(lowerResize, '4-D 8-bit', `${INT8}resize.ts`, 'assembly/model/spatial-resize.ts'),
+    int8(
+      lowerResize,
+      '4-D 8-bit, nearest or linear on H and W, the opset 18 attributes at their defaults, not tf_crop_and_resize',
+      `${INT8}resize.ts`,
+      'assembly/model/spatial-resize.ts',
+    ),
     host(':Resize', 'resize.ts'),
   ],
 });
@@ -505,10 +523,17 @@ op('com.microsoft:QLinearConcat', {
     ),
   ],
 });
-hostOnly(':Slice', 'movement.ts', 'strided window (negative and clamped indices)', SHAPE.slice, 'Slice.ts', {
-  qdq: 'drop',
-  folds: true,
-});
+hostOnly(
+  ':Slice',
+  'movement.ts',
+  'strided window (negative and clamped indices, INT64_MAX / INT64_MIN ends)',
+  SHAPE.slice,
+  'Slice.ts',
+  {
+    qdq: 'drop',
+    folds: true,
+  },
+);
 op(':Pad', {
   since: 2,
   doc: 'constant, edge and reflect padding',
@@ -534,46 +559,258 @@ op(':Constant', {
   impls: [],
 });
 op(':ConstantOfShape', {
-  doc: 'a filled tensor of constant dims (becomes an initializer at load)',
-  shape: SHAPE.constant,
+  since: 9,
+  doc: 'a filled tensor of constant dims (becomes an initializer at load; an empty shape input: a scalar)',
+  shape: SHAPE.valueShaped,
   folds: true,
-  impls: [],
+  ref: 'Generators.ts',
+  impls: [host(':ConstantOfShape', 'movement-more.ts', 'past the folding limit, or an empty shape input')],
 });
 // ---- element-wise and comparison -------------------------------------------------------------------------------
-op(':Where', {
-  doc: 'select by a condition (no shape rule yet: refused)',
-  impls: [host(':Where', 'binary.ts', 'always')],
+// (the types each takes, by opset, are onnxruntime's: src/model/backends/host/{variadic,binary,math,compare}.ts)
+for (const [o, doc] of [
+  ['Max', 'largest of one or more inputs (numpy broadcast from opset 8; NaN wins)'],
+  ['Min', 'smallest of one or more inputs (numpy broadcast from opset 8; NaN wins)'],
+  ['Sum', 'float32 sum of one or more inputs, left to right (numpy broadcast from opset 8)'],
+  ['Mean', 'float32 sum of one or more inputs times f(1 / n) (numpy broadcast from opset 8)'],
+])
+  hostOnly(`:${o}`, 'variadic.ts', doc, SHAPE.variadic, 'Variadic.ts', { since: 6 });
+hostOnly(
+  ':Mod',
+  'binary.ts',
+  "remainder: the divisor's sign (integers) or fmod (numpy broadcast)",
+  SHAPE.broadcast2,
+  'Mod.ts',
+  {
+    since: 10,
+  },
+);
+for (const [o, since, doc] of [
+  ['Reciprocal', 6, 'f(1 / x)'],
+  ['Floor', 6, 'floor'],
+  ['Ceil', 6, 'ceil'],
+  ['Round', 11, 'round half to even'],
+  ['Sign', 9, '-1, 0 or 1 (NaN passes)'],
+  ['Log', 6, "natural log (the C library's logf, onnxruntime-web's bits)"],
+] as const)
+  hostOnly(`:${o}`, 'math.ts', doc, SHAPE.same, 'UnaryMath.ts', { since });
+for (const [o, since, doc] of [
+  ['Equal', 7, 'a == b, bool output (numpy broadcast)'],
+  ['Less', 7, 'a < b, bool output (numpy broadcast)'],
+  ['LessOrEqual', 12, 'a <= b, bool output (numpy broadcast)'],
+  ['Greater', 7, 'a > b, bool output (numpy broadcast)'],
+  ['GreaterOrEqual', 12, 'a >= b, bool output (numpy broadcast)'],
+  ['And', 7, 'logical and of bools (numpy broadcast)'],
+  ['Or', 7, 'logical or of bools (numpy broadcast)'],
+  ['Xor', 7, 'logical xor of bools (numpy broadcast)'],
+] as const)
+  hostOnly(`:${o}`, 'compare.ts', doc, SHAPE.compare, 'Compare.ts', { since });
+hostOnly(':Not', 'compare.ts', 'logical not of bools', SHAPE.same, 'Compare.ts');
+hostOnly(':Where', 'binary.ts', 'condition ? X : Y (numpy broadcast of all three)', SHAPE.where, 'Where.ts', {
+  since: 9,
 });
-for (const o of ['Log', 'Reciprocal', 'Floor', 'Ceil', 'Round', 'Sign', 'Not'])
-  op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.same, impls: [] });
 // ---- end of element-wise and comparison ----
 
 // ---- activations --------------------------------------------------------------------------------------------
-for (const o of ['Elu', 'Softplus']) op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.same, impls: [] });
+// float32 only (what onnxruntime registers); onnxruntime-web's bits: musl's expf / log1pf / logf where its kernels
+// call the C library, MLAS's tanh / erf / softmax exponential where they call MLAS (src/model/backends/host/activations.ts)
+const activation = (key: string, since: number, doc: string, shape: ShapeRule = SHAPE.same): void =>
+  op(key, { since, doc, shape, ref: 'ActivationFamily.ts', impls: [host(key, 'activations.ts', 'always')] });
+activation(':PRelu', 7, 'x < 0 ? slope x : x (slope broadcast to x)', SHAPE.prelu);
+activation(':Elu', 6, 'x >= 0 ? x : alpha (exp(x) - 1) (musl expf)');
+activation(':Selu', 6, 'x > 0 ? gamma x : gamma alpha (exp(x) - 1) (musl expf)');
+activation(':Celu', 12, 'max(x, 0) + min(alpha (exp(x / alpha) - 1), 0) (musl expf)');
+activation(':Softplus', 1, 'log(1 + exp(x)) as log1p (musl expf, log1pf)');
+activation(':Softsign', 1, 'x / (1 + |x|)');
+activation(':Mish', 18, 'x tanh(Softplus(x)) (MLAS tanh)');
+activation(':ThresholdedRelu', 10, 'x > alpha ? x : 0');
+activation(':Gelu', 20, "x Phi(x): approximate 'none' (MLAS erf) or 'tanh' (MLAS tanh)");
+activation('com.microsoft:Gelu', 1, 'x Phi(x) (MLAS erf)');
+activation(
+  'com.microsoft:FastGelu',
+  1,
+  'tanh-approximated Gelu of x (+ an optional bias) (MLAS tanh)',
+  SHAPE.lastDimBias,
+);
+activation('com.microsoft:BiasGelu', 1, 'Gelu of x + bias (MLAS erf)', SHAPE.lastDimBias);
+op(':LogSoftmax', {
+  doc: 'log of softmax (MLAS exponential and summation order, musl logf)',
+  shape: SHAPE.same,
+  ref: 'LogSoftmax.ts',
+  impls: [host(':LogSoftmax', 'logsoftmax.ts', 'always')],
+});
 // ---- end of activations ----
 
 // ---- reductions and normalization -----------------------------------------------------------------------------
-for (const o of ['ReduceMax', 'ReduceMin', 'ReduceSum'])
-  op(`:${o}`, { doc: 'shape rule only: not run yet', shape: SHAPE.reduce, impls: [] });
+const reduction = (o: string, doc: string) =>
+  op(`:${o}`, {
+    doc,
+    shape: SHAPE.reduce,
+    ref: 'Reduce.ts',
+    impls: [host(`:${o}`, 'reduce.ts', 'always (axes from the attribute, or a constant input 1)')],
+  });
+reduction('ReduceSum', "sum over axes (onnxruntime's loop per fast shape); float32, int32 / int64 (saturating)");
+reduction('ReduceMax', 'maximum over axes; float32, int32 / int64, uint8 / int8 (opset 12+)');
+reduction('ReduceMin', 'minimum over axes; float32, int32 / int64, uint8 / int8 (opset 12+)');
+reduction('ReduceProd', 'product over axes (float32)');
+reduction('ReduceL1', 'sum of |x| over axes (float32)');
+reduction('ReduceL2', 'sqrt of the sum of x^2 over axes (float32)');
+reduction('ReduceSumSquare', 'sum of x^2 over axes (float32)');
+reduction('ReduceLogSum', "log of the sum over axes (float32; musl's logf)");
+reduction('ReduceLogSumExp', "log of the sum of exp over axes, max-shifted (float32; musl's expf / logf)");
+for (const o of ['ArgMax', 'ArgMin'])
+  op(`:${o}`, {
+    doc: `index of the ${o === 'ArgMax' ? 'maximum' : 'minimum'} along an axis (select_last_index); float32, int32, uint8 / int8`,
+    shape: SHAPE.argReduce,
+    ref: 'Reduce.ts',
+    impls: [host(`:${o}`, 'reduce.ts', 'always')],
+  });
+op(':TopK', {
+  doc: "k largest / smallest along an axis, with int64 indices (float32; onnxruntime's heap and tie order)",
+  shape: SHAPE.topK,
+  ref: 'TopK.ts',
+  impls: [host(':TopK', 'topk.ts', 'a constant k; not sorted = 0 where onnxruntime takes nth_element')],
+});
+op(':GlobalMaxPool', {
+  doc: "float32 global max pool (MLAS's kernel: -inf images give the lowest float), 1 to 3 spatial dims",
+  shape: SHAPE.globalAveragePool,
+  ref: 'GlobalMaxPool.ts',
+  impls: [host(':GlobalMaxPool', 'reduce.ts', 'always')],
+});
+op(':LpNormalization', {
+  doc: 'x / its L1 or L2 norm along an axis (float32; p 1 or 2)',
+  shape: SHAPE.same,
+  ref: 'Normalization.ts',
+  impls: [host(':LpNormalization', 'normalize.ts', 'always')],
+});
+op(':InstanceNormalization', {
+  since: 6,
+  doc: 'per-image normalization, scale and B per channel (float32)',
+  shape: SHAPE.same,
+  ref: 'Normalization.ts',
+  impls: [host(':InstanceNormalization', 'normalize.ts', 'always')],
+});
+op(':LayerNormalization', {
+  since: 17,
+  doc: "normalization over the axes from `axis` (float32, onnxruntime's Welford), optional Mean / InvStdDev",
+  shape: SHAPE.layerNorm,
+  ref: 'Normalization.ts',
+  impls: [host(':LayerNormalization', 'normalize.ts', 'stash_type 1; Scale and B of X.shape[axis:]')],
+});
+op(':LRN', {
+  doc: "local response normalization across channels (float32, 4-D, odd size; musl's powf)",
+  shape: SHAPE.same,
+  ref: 'Normalization.ts',
+  impls: [host(':LRN', 'normalize.ts', 'a 4-D X and an odd size')],
+});
 // ---- end of reductions and normalization ----
 
-// ---- data movement (more) -------------------------------------------------------------------------------------
+// ---- data movement (more) ----------------------------------------------------------------------------------------
 op(':Split', {
-  doc: 'split on an axis (no shape rule yet: refused)',
+  since: 2,
+  doc: 'split on an axis: `split` sizes (attribute, input from 13), num_outputs (18, the last part smaller), equal parts',
+  shape: SHAPE.split,
   qdq: 'drop',
+  folds: true,
   ref: 'DataMovement.ts',
   impls: [host(':Split', 'movement.ts', 'always')],
 });
 op(':Expand', {
-  doc: 'broadcast to dims (no shape rule yet: refused)',
+  since: 8,
+  doc: 'broadcast to the dims of a constant shape (numpy, both ways)',
+  shape: SHAPE.expand,
   qdq: 'drop',
+  folds: true,
   ref: 'DataMovement.ts',
   impls: [host(':Expand', 'movement.ts', 'always')],
 });
-op(':Tile', { doc: 'repeat along axes (no shape rule yet: refused)', qdq: 'drop', ref: 'DataMovement.ts', impls: [] });
+op(':Tile', {
+  since: 6,
+  doc: 'repeat along every axis (constant repeats)',
+  shape: SHAPE.tile,
+  qdq: 'drop',
+  folds: true,
+  ref: 'DataMovement.ts',
+  impls: [host(':Tile', 'movement-more.ts', 'always')],
+});
+op(':DepthToSpace', {
+  doc: 'channels into blocks of H and W, modes DCR and CRD',
+  shape: SHAPE.spaceDepth,
+  qdq: 'drop',
+  ref: 'SpaceDepth.ts',
+  impls: [host(':DepthToSpace', 'movement-more.ts', 'always')],
+});
+op(':SpaceToDepth', {
+  doc: 'blocks of H and W into channels',
+  shape: SHAPE.spaceDepth,
+  qdq: 'drop',
+  ref: 'SpaceDepth.ts',
+  impls: [host(':SpaceToDepth', 'movement-more.ts', 'always')],
+});
+op(':Range', {
+  since: 11,
+  doc: 'start, start + delta, ... before limit, as onnxruntime accumulates it (constant inputs: refused otherwise)',
+  shape: SHAPE.valueShaped,
+  folds: true,
+  ref: 'Generators.ts',
+  impls: [host(':Range', 'movement-more.ts', 'constant inputs past the folding limit')],
+});
+op(':NonZero', {
+  since: 9,
+  doc: 'the indices of the non-zero elements (a constant input: its output dims are data; refused otherwise)',
+  shape: SHAPE.valueShaped,
+  folds: true,
+  ref: 'Generators.ts',
+  impls: [host(':NonZero', 'movement-more.ts', 'a constant input past the folding limit')],
+});
+op(':Upsample', {
+  since: 7,
+  until: 9,
+  doc: 'deprecated Resize: nearest and linear, scales >= 1 (attribute at 7-8, input at 9), asymmetric',
+  shape: SHAPE.upsample,
+  ref: 'Resize.ts',
+  impls: [host(':Upsample', 'resize.ts', 'always')],
+});
 // ---- end of data movement (more) ----
 
 // ---- sequence, control flow and detection ---------------------------------------------------------------------
+op(':If', {
+  doc: 'then_branch or else_branch by a bool condition: inlined at load where the condition is a constant',
+  shape: SHAPE.if,
+  ref: 'If.ts',
+  impls: [
+    {
+      backend: 'host',
+      when: 'a condition only the run decides (a constant one is inlined at load): each branch planned and built as a program of its own',
+      lower: lowerIf,
+      files: [`${HOST}control.ts`, 'src/model/graph/passes/inline-if.ts'],
+    },
+  ],
+});
+op(':LSTM', {
+  since: 7,
+  doc: "float32 LSTM, every direction and layout, onnxruntime's gate arithmetic and MLAS's products",
+  shape: SHAPE.lstm,
+  ref: 'Rnn.ts',
+  impls: [{ backend: 'host', when: 'always', lower: lowerRnn(HOST_OPS.get(':LSTM')!), files: [`${HOST}rnn.ts`] }],
+});
+op(':GRU', {
+  since: 7,
+  doc: "float32 GRU, every direction and layout, linear_before_reset both ways, onnxruntime's gate arithmetic",
+  shape: SHAPE.gru,
+  ref: 'Rnn.ts',
+  impls: [{ backend: 'host', when: 'always', lower: lowerRnn(HOST_OPS.get(':GRU')!), files: [`${HOST}rnn.ts`] }],
+});
+op(':NonMaxSuppression', {
+  since: 10,
+  doc: "onnxruntime's selection ([selected, 3] int64); its length depends on the data: constant inputs only",
+  shape: SHAPE.nonMaxSuppression,
+  ref: 'NonMaxSuppression.ts',
+  impls: [host(':NonMaxSuppression', 'detection.ts', 'every input a constant (computed at load)')],
+});
+hostOnly(':Size', 'detection.ts', "a tensor's element count as int64 (folds at load)", SHAPE.size, 'Size.ts', {
+  folds: true,
+});
 // ---- end of sequence, control flow and detection ----
 
 // i8conv's own: nodes the fusion passes make (src/model/graph/passes/fuse-*.ts) and the planner's relayouts
@@ -608,11 +845,29 @@ op('i8conv:ChannelTable', {
   ref: 'ChannelTable.ts',
   impls: [int8(lowerChannelTable, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
 });
+op('i8conv:ElementwiseRegion', {
+  doc: 'float32 element-wise operators of one shape (Add / Mul / Relu / Sigmoid / Cast / DequantizeLinear / QuantizeLinear ...) run as one pass over memory (fuse-float-regions)',
+  madeBy: 'fuse-float-regions',
+  ref: 'ElementwiseRegion.ts',
+  impls: [
+    {
+      backend: 'float-simd',
+      when: 'always',
+      lower: lowerRegion,
+      files: ['src/model/backends/wasm-float/region.ts', 'assembly/model/region.ts'],
+    },
+  ],
+});
 op('i8conv:Relayout', {
   doc: 'NCHW <-> NCHW44 of a 4-D value, inserted by the layout planner (./layouts.ts)',
   shape: SHAPE.same,
   impls: [
-    int8(lowerRelayout, '8-bit (other types: a host loop)', `${INT8}relayout.ts`, 'assembly/model/spatial-relayout.ts'),
+    int8(
+      lowerRelayout,
+      '1- and 4-byte elements: uint8, int8, float32, int32 (other types: a host loop)',
+      `${INT8}relayout.ts`,
+      'assembly/model/spatial-relayout.ts',
+    ),
   ],
 });
 

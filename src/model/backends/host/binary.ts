@@ -1,6 +1,7 @@
 /**
  * numpy-broadcast element-wise operators: Add, Sub, Mul, Div (float32, uint8, int8, int32, int64; opset 7+), Pow
- * (X float32, Y float32 / int32 / int64) and Where (any element type, a bool condition).
+ * (X float32, Y float32 / int32 / int64), Mod (float32, uint8, int8, int32, int64; opset 10+) and Where (X and Y
+ * float32, uint8, int32 or int64, the types onnxruntime registers; a bool condition; opset 9+).
  *
  * Semantics (the reference executor's, kernels-ref/model/ops/{Add,Mul,SubDiv,Pow}.ts, and onnxruntime's):
  * - float32: one IEEE float32 operation per element (the double result of two float32 operands rounded once to
@@ -9,12 +10,17 @@
  *   divisor raises I8ConvError BAD_FEED at run time (C++ would trap).
  * - Pow: with a one-element Y and a larger X the exponents 2 and 3 are f(x * x) and f(f(x * x) * x) (onnxruntime's
  *   shortcut), any other power f(pow(x, y)) with C's special values (pow(1, y) = 1, pow(-1, +-inf) = 1).
- * - Where: cond ? X : Y, all three broadcast.
+ * - Mod, fmod = 0 (integers only; onnxruntime refuses it for float32): the remainder with the divisor's sign (C++
+ *   x % y, then + y where the signs differ: Mod(-7, 3) = 2). fmod = 1: C fmod, the remainder with the dividend's sign,
+ *   computed in double as onnxruntime's std::fmod does (an int64 beyond 2^53 is rounded to double first, as there).
+ *   An integer zero divisor raises BAD_FEED at run time (onnxruntime: "Integer modulo by zero").
+ * - Where: cond ? X : Y, all three broadcast (a condition byte other than 0 is true).
  * The loops walk a broadcast plan (common.ts): contiguous inner blocks, the inputs stepping by 1 or 0.
  */
 import { I8ConvError } from '../../../errors.js';
 import type { HostData, HostOp, HostOpFactory } from '../types.js';
 import {
+  attrInt,
   broadcastPlan,
   broadcastShapes,
   expectDims,
@@ -225,12 +231,95 @@ export const Pow: HostOpFactory = (node, inputs, outputs, opset) => {
   };
 };
 
-export const Where: HostOpFactory = (node, inputs, outputs) => {
+/** C++ x % y, made to take the divisor's sign (numbers: int8 / uint8 / int32 operands, exact in double). */
+const modN: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
+  const Y = y as Num,
+    A = a as Num,
+    B = b as Num;
+  for (let i = 0; i < n; i++, ao += sa, bo += sb) {
+    const d = B[bo];
+    if (d === 0) zeroDivisor();
+    const r = A[ao] % d;
+    Y[yo + i] = (r < 0 && d > 0) || (r > 0 && d < 0) ? r + d : r;
+  }
+};
+const modB: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
+  const Y = y as BigInt64Array,
+    A = a as BigInt64Array,
+    B = b as BigInt64Array;
+  for (let i = 0; i < n; i++, ao += sa, bo += sb) {
+    const d = B[bo];
+    if (d === 0n) zeroDivisor();
+    const r = A[ao] % d; // BigInt %: truncated, the dividend's sign
+    Y[yo + i] = (r < 0n && d > 0n) || (r > 0n && d < 0n) ? r + d : r;
+  }
+};
+/** C fmod in double (JS % on numbers is fmod), stored into the element type (floats round, integers are exact). */
+const fmodN: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
+  const Y = y as Num,
+    A = a as Num,
+    B = b as Num;
+  for (let i = 0; i < n; i++, ao += sa, bo += sb) Y[yo + i] = A[ao] % B[bo];
+};
+const fmodInt: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
+  const Y = y as Num,
+    A = a as Num,
+    B = b as Num;
+  for (let i = 0; i < n; i++, ao += sa, bo += sb) {
+    const d = B[bo];
+    if (d === 0) zeroDivisor();
+    Y[yo + i] = A[ao] % d;
+  }
+};
+const fmodB: Kernel = (y, a, b, yo, ao, bo, n, sa, sb) => {
+  const Y = y as BigInt64Array,
+    A = a as BigInt64Array,
+    B = b as BigInt64Array;
+  for (let i = 0; i < n; i++, ao += sa, bo += sb) {
+    const d = B[bo];
+    if (d === 0n) zeroDivisor();
+    // static_cast<int64_t>(std::fmod(double(x), double(y))): |result| < |double(y)| <= 2^63, an integer
+    Y[yo + i] = BigInt(Number(A[ao]) % Number(d));
+  }
+};
+
+export const Mod: HostOpFactory = (node, inputs, outputs, opset) => {
+  if (opset < 10) unsupported(node, `opset ${opset} has no Mod (from 10)`);
+  onlyAttrs(node, 'fmod');
+  const fmod = attrInt(node, 'fmod', 0);
+  if (fmod !== 0 && fmod !== 1) unsupported(node, `fmod must be 0 or 1, is ${fmod}`);
+  const a = need(node, inputs, 0, 'A');
+  const b = need(node, inputs, 1, 'B');
+  expectType(node, a, 'A', 'float32', 'uint8', 'int8', 'int32', 'int64');
+  if (b.type !== a.type) unsupported(node, `operand types differ (${a.type}, ${b.type})`);
+  if (a.type === 'float32' && fmod === 0)
+    unsupported(node, 'fmod = 0 on float32 (onnxruntime: fmod must be 1 for floats)');
+  const dims = broadcastShapes([a.dims, b.dims]);
+  if (!dims) return unsupported(node, `shapes [${a.dims}] and [${b.dims}] do not broadcast`);
+  expectDims(node, outputs[0], dims);
+  expectOutType(node, outputs[0], a.type);
+  const kernel = a.type === 'float32' ? fmodN : a.type === 'int64' ? (fmod ? fmodB : modB) : fmod ? fmodInt : modN;
+  const run = broadcastRunner(dims, a.dims, b.dims, kernel);
+  if (a.type === 'float32') return run;
+  return (ins, outs) => {
+    try {
+      run(ins, outs);
+    } catch (e) {
+      if (e instanceof I8ConvError)
+        throw new I8ConvError('BAD_FEED', `${nodeName(node)}: integer modulo by zero`, node.name);
+      throw e;
+    }
+  };
+};
+
+export const Where: HostOpFactory = (node, inputs, outputs, opset) => {
+  if (opset < 9) unsupported(node, `opset ${opset} has no Where (from 9)`);
   onlyAttrs(node);
   const c = need(node, inputs, 0, 'condition');
   const x = need(node, inputs, 1, 'X');
   const y = need(node, inputs, 2, 'Y');
   expectType(node, c, 'condition', 'bool');
+  expectType(node, x, 'X', 'float32', 'uint8', 'int32', 'int64');
   if (x.type !== y.type) unsupported(node, `X and Y types differ (${x.type}, ${y.type})`);
   const dims = broadcastShapes([c.dims, x.dims, y.dims]);
   if (!dims) return unsupported(node, `shapes [${c.dims}], [${x.dims}], [${y.dims}] do not broadcast`);

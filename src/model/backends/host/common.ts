@@ -83,6 +83,20 @@ export function constInts(node: HostOpNode, v: HostValueInfo, what: string): num
   return out;
 }
 
+/**
+ * The values of an int64 / int32 constant input of indices (Slice's starts and ends), refused when not a constant.
+ * Values beyond +-2^53 are clamped there: they only say "past the end" / "before the start" (PyTorch exports `x[a:]`
+ * with an end of INT64_MAX), and every use clamps them to the axis extent.
+ */
+export function constIndices(node: HostOpNode, v: HostValueInfo, what: string): number[] {
+  const t = v.constant;
+  if (!t) unsupported(node, `${what} must be a constant (an initializer, or folded)`);
+  if (t.type !== 'int64' && t.type !== 'int32') unsupported(node, `${what} must be int64 or int32, is ${t.type}`);
+  return Array.from(t.data as ArrayLike<number | bigint>, (x) =>
+    Math.min(Math.max(Number(x), -Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER),
+  );
+}
+
 /** Raises BAD_SHAPE unless the planned output dims are the computed ones. */
 export function expectDims(node: HostOpNode, out: HostValueInfo | undefined, dims: readonly number[], k = 0): void {
   if (!out) fail('BAD_SHAPE', node, `output ${k} is missing`);

@@ -19,7 +19,27 @@
  * so the same bits; the TypeScript functions stay the definition (and run everything the kernels do not take).
  */
 import type { HostOpFactory } from '../types.js';
-import { Add, Div, Mul, Pow, Sub, Where } from './binary.js';
+import { GRU, LSTM } from './rnn.js';
+import { NonMaxSuppression, Size } from './detection.js';
+import {
+  Celu,
+  Elu,
+  Gelu,
+  Mish,
+  MsBiasGelu,
+  MsFastGelu,
+  MsGelu,
+  PRelu,
+  Selu,
+  Softplus,
+  Softsign,
+  ThresholdedRelu,
+} from './activations.js';
+import { LogSoftmax } from './logsoftmax.js';
+import { Add, Div, Mod, Mul, Pow, Sub, Where } from './binary.js';
+import { And, Equal, Greater, GreaterOrEqual, Less, LessOrEqual, Not, Or, Xor } from './compare.js';
+import { Ceil, Floor, Log, Reciprocal, Round, Sign } from './math.js';
+import { Max, Mean, Min, Sum } from './variadic.js';
 import { Conv, ConvTranspose } from './conv.js';
 import { Gemm, MatMul } from './matmul.js';
 import {
@@ -41,8 +61,25 @@ import {
 } from './movement.js';
 import { BatchNormalization } from './norm.js';
 import { AveragePool, GlobalAveragePool, MaxPool } from './pool.js';
-import { ReduceMean } from './reduce.js';
-import { Resize } from './resize.js';
+import {
+  ArgMax,
+  ArgMin,
+  GlobalMaxPool,
+  ReduceL1,
+  ReduceL2,
+  ReduceLogSum,
+  ReduceLogSumExp,
+  ReduceMax,
+  ReduceMean,
+  ReduceMin,
+  ReduceProd,
+  ReduceSum,
+  ReduceSumSquare,
+} from './reduce.js';
+import { TopK } from './topk.js';
+import { InstanceNormalization, LayerNormalization, LpNormalization, LRN } from './normalize.js';
+import { Resize, Upsample } from './resize.js';
+import { ConstantOfShape, DepthToSpace, NonZero, Range, SpaceToDepth, Tile } from './movement-more.js';
 import { Softmax } from './softmax.js';
 import { Abs, Clip, Erf, Exp, HardSigmoid, HardSwish, LeakyRelu, Neg, Relu, Sigmoid, Sqrt, Tanh } from './unary.js';
 
@@ -92,17 +129,79 @@ const FACTORIES: Record<string, HostOpFactory> = {
   Identity,
   Dropout,
   // ---- element-wise and comparison ----
+  Max,
+  Min,
+  Sum,
+  Mean,
+  Mod,
+  Reciprocal,
+  Floor,
+  Ceil,
+  Round,
+  Sign,
+  Log,
+  Equal,
+  Less,
+  LessOrEqual,
+  Greater,
+  GreaterOrEqual,
+  Not,
+  And,
+  Or,
+  Xor,
   // ---- end of element-wise and comparison ----
   // ---- activations ----
+  PRelu,
+  Elu,
+  Selu,
+  Celu,
+  Softplus,
+  Softsign,
+  Mish,
+  ThresholdedRelu,
+  Gelu,
+  LogSoftmax,
+  'com.microsoft:Gelu': MsGelu,
+  'com.microsoft:FastGelu': MsFastGelu,
+  'com.microsoft:BiasGelu': MsBiasGelu,
   // ---- end of activations ----
   // ---- reductions and normalization ----
+  ReduceSum,
+  ReduceMax,
+  ReduceMin,
+  ReduceProd,
+  ReduceL1,
+  ReduceL2,
+  ReduceSumSquare,
+  ReduceLogSum,
+  ReduceLogSumExp,
+  ArgMax,
+  ArgMin,
+  TopK,
+  GlobalMaxPool,
+  LpNormalization,
+  InstanceNormalization,
+  LayerNormalization,
+  LRN,
   // ---- end of reductions and normalization ----
   // ---- data movement (more) ----
+  Tile,
+  DepthToSpace,
+  SpaceToDepth,
+  Range,
+  NonZero,
+  ConstantOfShape,
+  Upsample,
   // ---- end of data movement (more) ----
   // ---- sequence, control flow and detection ----
+  LSTM,
+  GRU,
+  NonMaxSuppression,
+  Size,
   // ---- end of sequence, control flow and detection ----
 };
 
 export const HOST_OPS: ReadonlyMap<string, HostOpFactory> = new Map(
-  Object.entries(FACTORIES).map(([op, f]) => [`:${op}`, f]),
+  // a key without a domain is the default ONNX domain's ('Add' -> ':Add'); others name theirs ('com.microsoft:Gelu')
+  Object.entries(FACTORIES).map(([op, f]) => [op.includes(':') ? op : `:${op}`, f]),
 );

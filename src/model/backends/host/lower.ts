@@ -55,7 +55,8 @@ export function lowerHost(
   opset: number,
 ): LoweredNode {
   const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!)));
-  const outs = node.outputs.map((n) => infoOf(values.get(n)!));
+  // an output the node leaves out ('', e.g. LayerNormalization's Mean before a named InvStdDev) is undefined
+  const outs = node.outputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!))) as HostValueInfo[];
   // the factory checks support now (load time) and raises UNSUPPORTED_OP with its reason
   const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
   const op: HostOp = factory(hostNode, ins, outs, opset);
@@ -68,7 +69,7 @@ export function lowerHost(
     rule: { kind: 'nchw' },
     build: (env: BuildEnv, step): StepImpl => {
       const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
-      const outVals = step.outputs.map((n) => env.values.get(n)!);
+      const outVals = step.outputs.map((n) => (n === '' ? undefined : env.values.get(n)!)) as PlannedValue[];
       const macs = floatMacs(node.opType, inVals, outVals, node);
       const run = op;
       const constIns = inVals.map((v) => (v?.constant ? infoOf(v).constant : undefined));
@@ -95,7 +96,9 @@ export function lowerHost(
               inputs: inVals.map((v, k) =>
                 v === undefined ? undefined : (constIns[k] ?? viewOf(buf, v, p.inputs[k])),
               ),
-              outputs: outVals.map((v, k) => viewOf(buf, v, p.outputs[k])),
+              outputs: outVals.map((v, k) =>
+                v === undefined ? undefined : viewOf(buf, v, p.outputs[k]),
+              ) as HostTensor[],
             };
           }
           run(views.inputs, views.outputs);

@@ -5,8 +5,13 @@
  * axes, Squeeze / Unsqueeze axes) must be constants.
  * - Reshape, Flatten, Squeeze, Unsqueeze, Identity, Dropout (inference: its optional mask is all true): a copy.
  * - Transpose (perm, default reversed), Concat (axis), Split (axis; the split sizes from the `split` input or
- *   attribute, or equal parts; the planned output dims must agree), Slice (ONNX clamping, negative steps), Pad
- *   (constant / edge / reflect, negative pads crop, opset 18 axes), Expand (numpy broadcast to the shape input),
+ *   attribute; from opset 18 num_outputs, chunks of ceil(d / n) and the rest last, as onnxruntime cuts them; or
+ *   equal parts up to opset 17; the planned output dims must agree), Slice (ONNX clamping, negative steps, starts and
+ *   ends beyond +-2^53 such as INT64_MAX / INT64_MIN clamped to the axis; from opset 10 an end of exactly INT32_MAX or
+ *   INT64_MAX is, as onnxruntime reads it, past the last element in the step's direction: before index 0 for a
+ *   negative step, where ONNX would clamp it to the last index), Pad
+ *   (constant / edge / reflect, negative pads crop, opset 18 axes; reflect pads longer than the cropped axis less 1
+ *   reflect again, as numpy and ONNX's reference do, where onnxruntime fails), Expand (numpy broadcast to the shape input),
  *   Gather (any axis; int32 / int64 indices, negative ones count from the end; an index out of range is BAD_MODEL
  *   for a constant and BAD_FEED at run time).
  * - Shape: the input dims (opset 15 start / end) as int64. Cast: see castValues below.
@@ -20,6 +25,7 @@ import {
   attrString,
   broadcastPlan,
   broadcastShapes,
+  constIndices,
   constInts,
   expectDims,
   expectOutType,
@@ -231,10 +237,19 @@ export const Slice: HostOpFactory = (node, inputs, outputs, opset) => {
     onlyAttrs(node);
     const read = (k: number, what: string) =>
       inputs[k] ? constInts(node, inputs[k]!, `input ${k} (${what})`) : undefined;
-    starts = read(1, 'starts') ?? [];
-    ends = read(2, 'ends') ?? [];
+    const indices = (k: number, what: string) =>
+      inputs[k] ? constIndices(node, inputs[k]!, `input ${k} (${what})`) : undefined;
+    starts = indices(1, 'starts') ?? [];
+    ends = indices(2, 'ends') ?? [];
     axes = read(3, 'axes');
     steps = read(4, 'steps');
+    // onnxruntime: an end of exactly INT32_MAX or INT64_MAX is past the last element in the step's direction
+    const raw = inputs[2]?.constant?.data;
+    ends = ends.map((e, i) => {
+      const v = raw?.[i];
+      const open = v === 2147483647 || v === 2147483647n || v === 0x7fffffffffffffffn;
+      return open && (steps?.[i] ?? 1) < 0 ? -Number.MAX_SAFE_INTEGER : e;
+    });
   }
   if (starts.length !== ends.length) unsupported(node, 'starts and ends differ in length');
   const ax = (axes ?? starts.map((_, i) => i)).map((a) => normAxis(node, a, r));
@@ -313,12 +328,19 @@ export const Split: HostOpFactory = (node, inputs, outputs, opset) => {
   const n = outputs.length;
   let sizes: number[] | undefined =
     opset < 13 ? attrInts(node, 'split') : inputs[1] ? constInts(node, inputs[1], 'input 1 (split)') : undefined;
-  if (!sizes) {
-    const parts = opset >= 18 && node.attributes.has('num_outputs') ? attrInt(node, 'num_outputs', n) : n;
+  if (!sizes && opset >= 18) {
+    // onnxruntime: chunks of ceil(d / n), the last one what remains (refused where that is not positive)
+    if (!node.attributes.has('num_outputs')) unsupported(node, 'opset 18 takes the split input or num_outputs');
+    const parts = attrInt(node, 'num_outputs', n);
     if (parts !== n) unsupported(node, `num_outputs ${parts} with ${n} outputs`);
+    if (parts > d) unsupported(node, `num_outputs ${parts} for an axis of extent ${d}`);
     const each = Math.ceil(d / n);
-    if (opset < 18 && d % n !== 0) unsupported(node, `dim ${d} does not split into ${n} equal parts`);
-    sizes = Array.from({ length: n }, (_, i) => Math.max(0, Math.min(each, d - i * each)));
+    if (d - each * (n - 1) < 1)
+      unsupported(node, `num_outputs ${n} makes parts of ${each}, more than the axis extent ${d} holds`);
+    sizes = Array.from({ length: n }, (_, i) => (i < n - 1 ? each : d - each * (n - 1)));
+  } else if (!sizes) {
+    if (d % n !== 0) unsupported(node, `dim ${d} does not split into ${n} equal parts`);
+    sizes = new Array<number>(n).fill(d / n);
   }
   if (sizes.length !== n || sizes.some((s) => s < 0) || sizes.reduce((a, b) => a + b, 0) !== d)
     unsupported(node, `split [${sizes}] does not cut dim ${d} into ${n} outputs`);

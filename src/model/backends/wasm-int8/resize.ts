@@ -372,8 +372,48 @@ export class Resize implements ModelKernel {
 
 /** Whether a node is a Resize the 8-bit kernel runs, so that a look-up after it can be applied to its rows. */
 export function resizeTakesOutputTable(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
+  return node.domain === '' && node.opType === 'Resize' && resizeKernelTakes(node, values);
+}
+
+/**
+ * Whether the kernel runs a Resize node of opset 11+ (the TypeScript operator, src/model/backends/host/resize.ts, runs
+ * the others): 8-bit 4-D data, constant scales or sizes on H and W only, modes nearest and linear, the coordinate
+ * and nearest modes of the header, the opset 18 attributes at their defaults, an output of at least one row and
+ * column, and not the input's dims from scales other than 1 (onnxruntime copies the input then).
+ */
+export function resizeKernelTakes(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
   const x = values.get(node.inputs[0]);
-  return node.domain === '' && node.opType === 'Resize' && !!x && is8(x.type) && x.dims.length === 4;
+  if (!x || !is8(x.type) || x.dims.length !== 4) return false;
+  const attr = (k: string) => node.attributes.get(k);
+  const str = (k: string, d: string) => {
+    const a = attr(k);
+    return a?.kind === 'string' ? a.value : d;
+  };
+  const int = (k: string) => {
+    const a = attr(k);
+    return a?.kind === 'int' ? a.value : 0;
+  };
+  const mode = str('mode', 'nearest'),
+    ctm = str('coordinate_transformation_mode', 'half_pixel');
+  if ((mode !== 'nearest' && mode !== 'linear') || !CTMS.includes(ctm)) return false;
+  if ((mode === 'linear' && ctm === 'tf_half_pixel_for_nn') || !NEAREST.includes(str('nearest_mode', NEAREST[0])))
+    return false;
+  if (int('antialias') || int('exclude_outside') || str('keep_aspect_ratio_policy', 'stretch') !== 'stretch')
+    return false;
+  if (attr('axes')) return false;
+  const cst = (k: number): number[] | undefined => {
+    const v = node.inputs[k] ? values.get(node.inputs[k]) : undefined;
+    return v?.constant?.data.length ? numbersOf(v.constant) : undefined;
+  };
+  const scales = cst(2),
+    sizes = cst(3);
+  if (!scales === !sizes) return false;
+  const out = sizes ?? x.dims.map((d, i) => Math.floor(f(f(scales![i]) * d)));
+  const s = scales ? scales.map(f) : out.map((o, i) => f(o / x.dims[i]));
+  if (s.length !== 4 || out.length !== 4 || s[0] !== 1 || s[1] !== 1 || out[0] !== x.dims[0] || out[1] !== x.dims[1])
+    return false;
+  if (!(out[2] >= 1 && out[3] >= 1)) return false;
+  return !(out.every((o, i) => o === x.dims[i]) && s.some((v) => v !== 1));
 }
 
 /**
@@ -384,6 +424,7 @@ export const lowerResize: Lower = (node, { name, values }) => {
   const x = values.get(node.inputs[0])!,
     out = values.get(node.outputs[0]);
   if (!is8(x.type) || x.dims.length !== 4) return undefined;
+  if (node.domain === '' && !resizeKernelTakes(node, values)) return undefined;
   const attrs = resizeAttributesOf(node.name, ownAttributes(node));
   const cst = (k: number): number[] | undefined => {
     const n = node.inputs[k];

@@ -13,7 +13,8 @@
  *   GraphProto        node=1 name=2 initializer=5 input=11 output=12 value_info=13 (sparse_initializer=15: refused)
  *   NodeProto         input=1 output=2 name=3 op_type=4 attribute=5 domain=7
  *   AttributeProto    name=1 f=2 i=3 s=4 t=5 g=6 floats=7 ints=8 strings=9 tensors=10 graphs=11 type=20
- *                     (AttributeType FLOAT=1 INT=2 STRING=3 TENSOR=4 FLOATS=6 INTS=7 STRINGS=8; others unsupported)
+ *                     (AttributeType FLOAT=1 INT=2 STRING=3 TENSOR=4 GRAPH=5 FLOATS=6 INTS=7 STRINGS=8; others, GRAPHS=10
+ *                     among them, unsupported)
  *   TensorProto       dims=1 data_type=2 segment=3 float_data=4 int32_data=5 int64_data=7 name=8 raw_data=9
  *                     double_data=10 external_data=13 data_location=14 (EXTERNAL=1)
  *   ValueInfoProto    name=1 type=2;  TypeProto tensor_type=1;  TypeProto.Tensor elem_type=1 shape=2
@@ -21,10 +22,14 @@
  * Per onnx.proto, int32_data holds int32, int8, uint8, bool and float16 (its bits) values, one varint each;
  * int64_data int64; float_data float; double_data double.
  *
+ * A GRAPH attribute (If's branches) is read as a GraphProto into a `Graph` with the model's IR version and opset
+ * imports; its nodes may read values of the enclosing graphs by name (ONNX's scoping), which the reader leaves as it
+ * finds them.
+ *
  * Untrusted input: every length, count and varint is checked against the bytes left in its enclosing message
- * before use; the message structure read here has a fixed depth (subgraphs are skipped, not parsed), and skipped
- * groups are limited to MAX_GROUP_DEPTH; a tensor's size is checked (dims, element count, byte cap, the bytes
- * that encode it, an allocation budget proportional to the input) before its array is allocated. Every failure is
+ * before use; the message structure read here has a fixed depth but for subgraphs, nested at most MAX_SUBGRAPH_DEPTH
+ * deep, and skipped groups are limited to MAX_GROUP_DEPTH; a tensor's size is checked (dims, element count, byte
+ * cap, the bytes that encode it, an allocation budget proportional to the input) before its array is allocated. Every failure is
  * `I8ConvError('BAD_MODEL')` naming the field path and byte offset. Unknown fields are skipped by wire type.
  */
 import { I8ConvError } from '../../../errors.js';
@@ -37,6 +42,15 @@ export const MAX_TENSOR_BYTES = 2 ** 31;
 export const ALLOC_FACTOR = 8;
 /** Deepest nesting of (deprecated) protobuf groups the skipper follows. */
 export const MAX_GROUP_DEPTH = 32;
+/** Deepest nesting of subgraphs (GRAPH attributes of nodes of subgraphs) the reader follows. */
+export const MAX_SUBGRAPH_DEPTH = 16;
+
+/** What a graph being read shares with the model: its IR version and opset imports; and how deep it is nested. */
+interface GraphScope {
+  irVersion: number;
+  opsetImports: Map<string, number>;
+  depth: number;
+}
 
 // ONNX TensorProto.DataType codes of the element types the IR carries.
 const ONNX_TYPES: ReadonlyMap<number, ElementType> = new Map<number, ElementType>([
@@ -536,18 +550,20 @@ const ATTR_KIND: Record<number, Attribute['kind']> = {
   2: 'int',
   3: 'string',
   4: 'tensor',
+  5: 'graph',
   6: 'floats',
   7: 'ints',
   8: 'strings',
 };
 
-function readAttribute(c: Cursor, end: number): [string, Attribute] {
+function readAttribute(c: Cursor, end: number, scope: GraphScope): [string, Attribute] {
   let name = '';
   let type = 0;
   let f = 0;
   let i = 0;
   let s = '';
   let t: Tensor | null = null;
+  let g: Graph | null = null;
   const floats: number[] = [];
   const ints: number[] = [];
   const strings: string[] = [];
@@ -578,6 +594,11 @@ function readAttribute(c: Cursor, end: number): [string, Attribute] {
         c.expectWire(field, wire, WIRE_LEN, at, 't');
         c.sub('t', (tEnd) => (t = readTensorBody(c, tEnd)));
         return true;
+      case 6:
+        c.expectWire(field, wire, WIRE_LEN, at, 'g');
+        if (scope.depth >= MAX_SUBGRAPH_DEPTH) c.fail(`subgraphs nested deeper than ${MAX_SUBGRAPH_DEPTH}`, at);
+        c.sub('g', (gEnd) => (g = readGraph(c, gEnd, { ...scope, depth: scope.depth + 1 })));
+        return true;
       case 7:
         c.floats(field, wire, at, 'floats', floats);
         return true;
@@ -589,7 +610,7 @@ function readAttribute(c: Cursor, end: number): [string, Attribute] {
         strings.push(c.string());
         return true;
       default:
-        return false; // g, tensors, graphs, sparse tensors, type protos, doc_string, ref_attr_name: skipped
+        return false; // tensors, graphs, sparse tensors, type protos, doc_string, ref_attr_name: skipped
     }
   });
   if (name === '') c.fail('attribute without a name', end);
@@ -619,13 +640,17 @@ function readAttribute(c: Cursor, end: number): [string, Attribute] {
       if (t === null) c.fail(`attribute '${name}' of type TENSOR has no tensor`, end);
       attr = { kind, value: t };
       break;
+    case 'graph':
+      if (g === null) c.fail(`attribute '${name}' of type GRAPH has no graph`, end);
+      attr = { kind, value: g };
+      break;
     default:
       attr = { kind: 'unsupported', onnxType: type };
   }
   return [name, attr];
 }
 
-function readNode(c: Cursor, end: number): Node {
+function readNode(c: Cursor, end: number, scope: GraphScope): Node {
   const node: Node = { name: '', opType: '', domain: '', inputs: [], outputs: [], attributes: new Map() };
   let a = 0;
   c.message(end, (field, wire, at) => {
@@ -653,7 +678,7 @@ function readNode(c: Cursor, end: number): Node {
       case 5:
         c.expectWire(field, wire, WIRE_LEN, at, 'attribute');
         c.sub(`attribute[${a++}]`, (attrEnd) => {
-          const [name, attr] = readAttribute(c, attrEnd);
+          const [name, attr] = readAttribute(c, attrEnd, scope);
           if (node.attributes.has(name)) c.fail(`attribute '${name}' given twice`, attrEnd);
           node.attributes.set(name, attr);
         });
@@ -666,11 +691,11 @@ function readNode(c: Cursor, end: number): Node {
   return node;
 }
 
-function readGraph(c: Cursor, end: number, irVersion: number, opsetImports: Map<string, number>): Graph {
+function readGraph(c: Cursor, end: number, scope: GraphScope): Graph {
   const g: Graph = {
     name: '',
-    irVersion,
-    opsetImports,
+    irVersion: scope.irVersion,
+    opsetImports: scope.opsetImports,
     inputs: [],
     outputs: [],
     initializers: new Map(),
@@ -683,7 +708,7 @@ function readGraph(c: Cursor, end: number, irVersion: number, opsetImports: Map<
     switch (field) {
       case 1:
         c.expectWire(field, wire, WIRE_LEN, at, 'node');
-        c.sub(`node[${g.nodes.length}]`, (e) => g.nodes.push(readNode(c, e)));
+        c.sub(`node[${g.nodes.length}]`, (e) => g.nodes.push(readNode(c, e, scope)));
         return true;
       case 2:
         c.expectWire(field, wire, WIRE_LEN, at, 'name');
@@ -785,7 +810,7 @@ export function readOnnxModel(input: Uint8Array | ArrayBuffer): Graph {
   c.pos = graphAt;
   c.end = graphAt + graphLen;
   c.path.push('graph');
-  const g = readGraph(c, graphAt + graphLen, irVersion, opsetImports);
+  const g = readGraph(c, graphAt + graphLen, { irVersion, opsetImports, depth: 0 });
   c.path.pop();
   return g;
 }

@@ -9,8 +9,9 @@
  *                     default domain '' is written as '')
  *   GraphProto        node=1, name=2, initializer=5, input=11, output=12, value_info=13
  *   NodeProto         input=1, output=2, name=3 (when not empty), op_type=4, attribute=5, domain=7 (when not '')
- *   AttributeProto    name=1, type=20 and one of f=2, i=3, s=4, t=5, floats=7 (packed), ints=8 (packed),
- *                     strings=9
+ *   AttributeProto    name=1, type=20 and one of f=2, i=3, s=4, t=5, g=6 (a GraphProto, as the graph above: its
+ *                     nodes, name, initializers, inputs, outputs and value_info), floats=7 (packed), ints=8
+ *                     (packed), strings=9
  *   TensorProto       dims=1 (packed), data_type=2, name=8, raw_data=9 (the typed array's bytes: little-endian,
  *                     as ONNX's raw_data; the platforms this runs on are little-endian)
  *   ValueInfoProto    name=1, type=2 -> tensor_type=1 -> elem_type=1 (when not 0), shape=2 -> dim=1 -> dim_value=1
@@ -21,7 +22,8 @@
  * as the same double. Floats are written as float32 (every float the reader returns is one).
  *
  * What it refuses (`I8ConvError('INVALID_PARAM')`, naming the node and attribute or tensor): an `unsupported`
- * attribute (a subgraph, a tensor list: the IR does not hold its contents, so writing it would change the model),
+ * attribute (a list of subgraphs, a tensor list: the IR does not hold its contents, so writing it would change the
+ * model),
  * a tensor whose data length is not the product of its dims, a dim or attribute value that is not an integer.
  */
 import { I8ConvError } from '../../../errors.js';
@@ -200,8 +202,6 @@ function writeAttribute(p: Proto, name: string, a: Attribute, param: string): vo
       `attribute of ONNX type ${a.onnxType} (a subgraph, tensor list, sparse tensor or type): the IR does not hold its contents, so it cannot be written`,
     );
   }
-  if (a.kind === 'graph')
-    fail(param, "a subgraph attribute (an i8conv fused node's): the writer writes models as read, not fused graphs");
   p.string(1, name);
   p.int(20, ATTR_TYPE_CODE[a.kind]);
   switch (a.kind) {
@@ -217,6 +217,9 @@ function writeAttribute(p: Proto, name: string, a: Attribute, param: string): vo
       break;
     case 'tensor':
       p.message(5, (t) => writeTensor(t, a.value, `${param}.t`));
+      break;
+    case 'graph':
+      p.message(6, (g) => writeGraph(g, a.value, `${param}.g`));
       break;
     case 'floats':
       p.packedFloats(7, a.value);
@@ -280,18 +283,21 @@ export function writeOnnxModel(graph: Graph): Uint8Array {
       o.int(2, version);
     });
   }
-  m.message(7, (g) => {
-    graph.nodes.forEach((n, i) =>
-      g.message(1, (np) => writeNode(np, n, `graph.nodes[${i}] (${n.opType} ${JSON.stringify(n.name)})`)),
-    );
-    if (graph.name !== '') g.string(2, graph.name);
-    for (const [name, t] of graph.initializers) {
-      if (t.name !== name) fail(`graph.initializers.${name}`, `the tensor is named ${JSON.stringify(t.name)}`);
-      g.message(5, (tp) => writeTensor(tp, t, `graph.initializers.${name}`));
-    }
-    graph.inputs.forEach((v, i) => g.message(11, (vp) => writeValueInfo(vp, v, `graph.inputs[${i}]`)));
-    graph.outputs.forEach((v, i) => g.message(12, (vp) => writeValueInfo(vp, v, `graph.outputs[${i}]`)));
-    for (const [name, v] of graph.valueInfo) g.message(13, (vp) => writeValueInfo(vp, v, `graph.valueInfo.${name}`));
-  });
+  m.message(7, (g) => writeGraph(g, graph, 'graph'));
   return m.finish();
+}
+
+/** A GraphProto's fields (the model's graph, or a subgraph attribute's: its IR version and opsets are the model's). */
+function writeGraph(g: Proto, graph: Graph, param: string): void {
+  graph.nodes.forEach((n, i) =>
+    g.message(1, (np) => writeNode(np, n, `${param}.nodes[${i}] (${n.opType} ${JSON.stringify(n.name)})`)),
+  );
+  if (graph.name !== '') g.string(2, graph.name);
+  for (const [name, t] of graph.initializers) {
+    if (t.name !== name) fail(`${param}.initializers.${name}`, `the tensor is named ${JSON.stringify(t.name)}`);
+    g.message(5, (tp) => writeTensor(tp, t, `${param}.initializers.${name}`));
+  }
+  graph.inputs.forEach((v, i) => g.message(11, (vp) => writeValueInfo(vp, v, `${param}.inputs[${i}]`)));
+  graph.outputs.forEach((v, i) => g.message(12, (vp) => writeValueInfo(vp, v, `${param}.outputs[${i}]`)));
+  for (const [name, v] of graph.valueInfo) g.message(13, (vp) => writeValueInfo(vp, v, `${param}.valueInfo.${name}`));
 }

@@ -4,10 +4,13 @@
  * before it) is evaluated here and its outputs become initializers; the node goes away. `Constant` nodes always
  * become initializers; `Shape` folds once its input's shape is static (an initializer, or a graph input or
  * `valueInfo` entry whose dims are all numbers: run after the shapes pass). Only these operators fold:
- * Constant, ConstantOfShape, Shape, Gather, Concat, Unsqueeze, Squeeze, Slice, Cast, Reshape, and Add / Sub / Mul /
- * Div on int64 (integer Div truncates toward zero, as the reference executor; a zero divisor is left to run and
- * fail there). Everything else, and anything that does not evaluate (bad axes, out-of-range indices, outputs past
- * MAX_FOLD_ELEMENTS), is left as it is. The evaluators are exported for the shapes pass, which folds as it goes.
+ * Constant, ConstantOfShape, Shape, Gather, Concat, Unsqueeze, Squeeze, Slice, Cast, Reshape, Split (every output),
+ * Tile, Expand, Range, NonZero, and Add / Sub / Mul / Div on int64 (integer Div truncates toward zero, as the
+ * reference executor; a zero divisor is left to run and fail there). Everything else, and anything that does not evaluate (bad axes, out-of-range indices, outputs past
+ * MAX_FOLD_ELEMENTS), is left as it is. `Size` folds as Shape does; Transpose, and the comparisons and logical
+ * operators If conditions are made of (Equal, Greater, GreaterOrEqual, Less, LessOrEqual, And, Or, Xor, Not), fold on
+ * constants, so that an If on a shape becomes a constant condition. The evaluators are exported for the shapes pass,
+ * which folds as it goes.
  * A graph output produced by a folded node keeps its name (it becomes an initializer of that name).
  * Shape trusts the annotations it finds: run it after the shapes pass, which re-derives every node output's
  * annotation from the bound inputs (a model's own value_info is untrusted).
@@ -90,6 +93,21 @@ function strides(dims: readonly number[]): number[] {
 
 const normAxis = (a: number, rank: number): number | undefined =>
   Number.isInteger(a) && a >= -rank && a < rank ? (a + rank) % rank : undefined;
+
+/**
+ * Slice's ends (opset 10+) as onnxruntime reads them: an end of exactly INT32_MAX or INT64_MAX means "past the last
+ * element in the step's direction", so with a negative step it is before index 0 (ONNX would clamp it to the last
+ * index): returned as -2^53 there. Other values as they are (beyond 2^53 as the nearest double, which clamps alike).
+ */
+export function sliceEnds(ends: Tensor, steps: readonly number[] | undefined): number[] | undefined {
+  const v = intValues(ends);
+  if (!v) return undefined;
+  return v.map((e, i) => {
+    const raw = ends.data[i];
+    const open = raw === 2147483647 || raw === 2147483647n || raw === 0x7fffffffffffffffn;
+    return open && (steps?.[i] ?? 1) < 0 ? -Number.MAX_SAFE_INTEGER : e;
+  });
+}
 
 /** The Slice ranges of one axis, clamped as ONNX says. */
 export function sliceAxis(dim: number, start: number, end: number, step: number): { start: number; count: number } {
@@ -203,6 +221,11 @@ export function evaluateConstant(
       const kept = dims.slice(clamp(intAttr(node, 'start', 0)), clamp(intAttr(node, 'end', r)));
       return [int64('', [kept.length], kept)];
     }
+    case 'Size': {
+      // the element count of a static shape (If conditions on shapes read it)
+      const dims = a?.dims ?? shapeOf(node.inputs[0]);
+      return dims ? [int64('', [], [numel(dims)])] : undefined;
+    }
   }
   if (!allConst || !a) return undefined;
   switch (node.opType) {
@@ -298,9 +321,9 @@ export function evaluateConstant(
         axes = intsAttr(node, 'axes');
       } else {
         starts = b && intValues(b);
-        ends = inputs[2] && intValues(inputs[2]);
         axes = inputs[3] && intValues(inputs[3]);
         steps = inputs[4] && intValues(inputs[4]);
+        ends = inputs[2] && sliceEnds(inputs[2], steps);
         if ((present(3) && !axes) || (present(4) && !steps)) return undefined;
       }
       if (!starts || !ends || starts.length !== ends.length) return undefined;
@@ -338,6 +361,99 @@ export function evaluateConstant(
       const dims = shape && reshapeDims(a.dims, shape, intAttr(node, 'allowzero', 0) !== 0);
       return dims ? [{ ...a, dims }] : undefined;
     }
+    case 'Split': {
+      const axis = normAxis(intAttr(node, 'axis', 0), a.dims.length);
+      if (axis === undefined) return undefined;
+      const given = opset < 13 ? intsAttr(node, 'split') : present(1) ? (b ? intValues(b) : undefined) : undefined;
+      if (opset >= 13 && present(1) && !given) return undefined;
+      const n = attr(node, 'num_outputs');
+      const sizes = splitSizes(
+        a.dims[axis],
+        node.outputs.length,
+        given,
+        opset >= 18 && n?.kind === 'int' ? n.value : undefined,
+      );
+      if (typeof sizes === 'string') return undefined;
+      const outer = numel(a.dims.slice(0, axis));
+      const inner = numel(a.dims.slice(axis + 1));
+      let at = 0;
+      return sizes.map((s) => {
+        const dims = [...a.dims];
+        dims[axis] = s;
+        const data = alloc(a.type, numel(dims));
+        for (let o = 0; o < outer; o++)
+          for (let k = 0; k < s * inner; k++)
+            (data as unknown as unknown[])[o * s * inner + k] = (a.data as unknown as unknown[])[
+              (o * a.dims[axis] + at) * inner + k
+            ];
+        at += s;
+        return { name: '', type: a.type, dims, data };
+      });
+    }
+    case 'Tile': {
+      const reps = b && intValues(b);
+      if (!reps || b.dims.length !== 1 || reps.length !== a.dims.length || reps.some((v) => v < 0)) return undefined;
+      const dims = a.dims.map((d, i) => d * reps[i]);
+      if (numel(dims) > MAX_FOLD_ELEMENTS) return undefined;
+      const st = strides(a.dims);
+      return [gatherBy(a, dims, (o) => o.reduce((f, v, d) => f + (v % a.dims[d]) * st[d], 0))];
+    }
+    case 'Expand': {
+      const shape = b && intValues(b);
+      const dims =
+        shape && b.dims.length === 1 && shape.every((d) => d >= 0) ? broadcastDims(a.dims, shape) : undefined;
+      if (!dims || numel(dims) > MAX_FOLD_ELEMENTS) return undefined;
+      const at = broadcastIndex(a.dims, dims);
+      const data = alloc(a.type, numel(dims));
+      for (let i = 0; i < data.length; i++) (data as unknown as unknown[])[i] = (a.data as unknown as unknown[])[at(i)];
+      return [{ name: '', type: a.type, dims, data }];
+    }
+    case 'Range': {
+      const c = inputs[2];
+      if (!b || !c || b.type !== a.type || c.type !== a.type || [a, b, c].some((t) => t.data.length !== 1))
+        return undefined;
+      const values = rangeValues(a.type, a.data[0], b.data[0], c.data[0]);
+      if (!values || values.length > MAX_FOLD_ELEMENTS) return undefined;
+      return [{ name: '', type: a.type, dims: [values.length], data: values }];
+    }
+    case 'NonZero': {
+      if (a.type === 'float16') return undefined;
+      const at: number[] = [];
+      for (let i = 0; i < a.data.length; i++) if (a.data[i] !== 0 && a.data[i] !== 0n) at.push(i);
+      const r = a.dims.length;
+      if (r * at.length > MAX_FOLD_ELEMENTS) return undefined;
+      const st = strides(a.dims);
+      // ONNX: [rank, count], the multi-index of each non-zero element in row-major order; a scalar gives [1, count]
+      const rows = Math.max(r, 1);
+      const out = new BigInt64Array(rows * at.length);
+      at.forEach((flat, j) => {
+        for (let d = 0; d < r; d++) out[d * at.length + j] = BigInt(Math.floor(flat / st[d]) % a.dims[d]);
+      });
+      return [{ name: '', type: 'int64', dims: [rows, at.length], data: out }];
+    }
+    case 'Transpose': {
+      // the pads plumbing of exported Pads (ConstantOfShape -> Concat -> Reshape -> Slice -> Transpose -> Reshape)
+      const perm = intsAttr(node, 'perm') ?? a.dims.map((_, i) => a.dims.length - 1 - i);
+      if (perm.length !== a.dims.length || [...perm].sort((p, q) => p - q).some((p, i) => p !== i)) return undefined;
+      const st = strides(a.dims);
+      return [
+        gatherBy(
+          a,
+          perm.map((p) => a.dims[p]),
+          (o) => o.reduce((f, v, d) => f + v * st[perm[d]], 0),
+        ),
+      ];
+    }
+    case 'Equal':
+    case 'Greater':
+    case 'GreaterOrEqual':
+    case 'Less':
+    case 'LessOrEqual':
+    case 'And':
+    case 'Or':
+    case 'Xor':
+    case 'Not':
+      return compareConstants(node.opType, a, b);
     case 'Add':
     case 'Sub':
     case 'Mul':
@@ -361,6 +477,115 @@ export function evaluateConstant(
     }
   }
   return undefined;
+}
+
+/**
+ * Split's output sizes along the axis of extent `dim`, into `outputs` outputs: the given `split` sizes (the attribute
+ * below opset 13, input 1 from 13), else `numOutputs` (opset 18) chunks of ceil(dim / n), the last one what remains
+ * (onnxruntime refuses a chunking where that is not positive), else equal parts. A string says why the node does not
+ * split.
+ */
+export function splitSizes(
+  dim: number,
+  outputs: number,
+  split: readonly number[] | undefined,
+  numOutputs: number | undefined,
+): number[] | string {
+  if (split) {
+    if (split.length !== outputs) return `${split.length} split sizes for ${outputs} outputs`;
+    if (split.some((v) => !Number.isInteger(v) || v < 0) || split.reduce((p, q) => p + q, 0) !== dim)
+      return `split [${split}] does not sum to the axis extent ${dim}`;
+    return [...split];
+  }
+  if (numOutputs !== undefined) {
+    if (numOutputs !== outputs) return `num_outputs ${numOutputs} with ${outputs} outputs`;
+    if (numOutputs < 1 || numOutputs > dim) return `num_outputs ${numOutputs} for an axis of extent ${dim}`;
+    const chunk = Math.ceil(dim / numOutputs);
+    const last = dim - chunk * (numOutputs - 1);
+    if (last < 1) return `num_outputs ${numOutputs} makes chunks of ${chunk}, more than the axis extent ${dim} holds`;
+    return Array.from({ length: numOutputs }, (_, i) => (i < numOutputs - 1 ? chunk : last));
+  }
+  if (outputs < 1 || dim % outputs !== 0) return `the axis extent ${dim} does not split into ${outputs} equal parts`;
+  return new Array<number>(outputs).fill(dim / outputs);
+}
+
+/**
+ * Range's values as onnxruntime computes them: n = max(0, trunc(ceil(double(limit - start) / double(delta)))) with
+ * limit - start in the element type (float32 rounded, int64 wrapping; int32 exact, as onnxruntime's build widens it),
+ * then start, start + delta, ... accumulated in the element type. Undefined for a zero delta, an element type Range
+ * does not take, or a length past 2^31.
+ */
+export function rangeValues(
+  type: ElementType,
+  start: number | bigint,
+  limit: number | bigint,
+  delta: number | bigint,
+): TensorData | undefined {
+  let n: number;
+  if (type === 'int64') {
+    const [s, l, d] = [BigInt(start), BigInt(limit), BigInt(delta)];
+    if (d === 0n) return undefined;
+    n = Math.ceil(Number(BigInt.asIntN(64, l - s)) / Number(d));
+  } else if (type === 'int32' || type === 'float32' || type === 'double') {
+    const [s, l, d] = [Number(start), Number(limit), Number(delta)];
+    if (d === 0) return undefined;
+    // int32: onnxruntime's build computes limit - start exactly (the compiler widens it before the division)
+    const diff = type === 'float32' ? Math.fround(l - s) : l - s;
+    n = Math.ceil(diff / d);
+  } else return undefined;
+  if (!(n > 0)) n = 0;
+  if (n > 2 ** 31) return undefined;
+  const out = alloc(type, n);
+  if (type === 'int64') {
+    let v = BigInt(start);
+    for (let i = 0; i < n; i++, v = BigInt.asIntN(64, v + BigInt(delta))) (out as BigInt64Array)[i] = v;
+  } else {
+    let v = Number(start);
+    const d = Number(delta);
+    const step =
+      type === 'int32'
+        ? (x: number) => (x + d) | 0
+        : type === 'float32'
+          ? (x: number) => Math.fround(x + d)
+          : (x: number) => x + d;
+    for (let i = 0; i < n; i++, v = step(v)) (out as Float32Array)[i] = v;
+  }
+  return out;
+}
+
+/**
+ * The comparisons and logical operators If conditions are made of (Equal(Gather(Shape(x)), 1), Not, ...), on
+ * constants of one type (logical ones on bool), broadcast, into bool; int64 compared exactly, floats as IEEE does
+ * (NaN compares unequal).
+ */
+function compareConstants(op: string, a: Tensor, b: Tensor | undefined): Tensor[] | undefined {
+  if (op === 'Not') {
+    if (a.type !== 'bool') return undefined;
+    return [
+      { name: '', type: 'bool', dims: [...a.dims], data: Uint8Array.from(a.data as Uint8Array, (v) => (v ? 0 : 1)) },
+    ];
+  }
+  if (!b || a.type !== b.type || a.type === 'float16') return undefined;
+  const logical = op === 'And' || op === 'Or' || op === 'Xor';
+  if (logical !== (a.type === 'bool')) return undefined;
+  const dims = broadcastDims(a.dims, b.dims);
+  if (!dims || numel(dims) > MAX_FOLD_ELEMENTS) return undefined;
+  const test: Record<string, (p: number | bigint, q: number | bigint) => boolean> = {
+    Equal: (p, q) => p === q,
+    Greater: (p, q) => p > q,
+    GreaterOrEqual: (p, q) => p >= q,
+    Less: (p, q) => p < q,
+    LessOrEqual: (p, q) => p <= q,
+    And: (p, q) => p !== 0 && q !== 0,
+    Or: (p, q) => p !== 0 || q !== 0,
+    Xor: (p, q) => (p !== 0) !== (q !== 0),
+  };
+  const t = test[op];
+  const out = new Uint8Array(numel(dims));
+  const ia = broadcastIndex(a.dims, dims);
+  const ib = broadcastIndex(b.dims, dims);
+  for (let i = 0; i < out.length; i++) out[i] = t(a.data[ia(i)], b.data[ib(i)]) ? 1 : 0;
+  return [{ name: '', type: 'bool', dims, data: out }];
 }
 
 /** Flat output index -> flat index of an input broadcast to `dims`. */
@@ -398,10 +623,11 @@ export function foldConstantsPass(v: GraphView): void {
       outs = undefined;
     }
     const used = node.outputs.filter((o) => o !== '');
-    if (!outs || used.length !== 1 || node.outputs[0] === '' || v.initializers.has(node.outputs[0])) continue;
-    // the node goes; its output is a constant of the same name (initializers only it read are dropped by toGraph)
+    if (!outs || used.length === 0 || node.outputs.some((o, k) => o !== '' && (!outs![k] || v.initializers.has(o))))
+      continue;
+    // the node goes; each output is a constant of the same name (initializers only it read are dropped by toGraph)
     v.remove(node);
-    v.setInitializer({ ...outs[0], name: node.outputs[0] });
+    node.outputs.forEach((o, k) => o !== '' && v.setInitializer({ ...outs![k], name: o }));
   }
 }
 

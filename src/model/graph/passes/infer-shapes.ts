@@ -15,12 +15,19 @@
  * fixed dim (or the same symbol bound to two sizes), an incompatible broadcast, a bad reshape, a shape-carrying
  * input that is not a constant after folding, channel or rank mismatches, an empty pooling / conv output. An
  * operator with no shape rule in the table is UNSUPPORTED_OP, every such node named in one error.
+ *
+ * Subgraphs (If's branches): a node waits for the values of the enclosing graph its subgraphs read (../subgraphs.ts),
+ * and its shape rule may infer a subgraph (`ShapeContext.subgraph`) with the enclosing scope's values and constants
+ * in view, its declared inputs (none for an If read from a file; a lifted If's captures) bound to the node's inputs
+ * 1, 2, ...; the node comes back with each subgraph it inferred annotated the same way (its outputs typed and
+ * shaped, a `valueInfo` entry for every node output inside).
  * Pure: the input graph is not changed.
  */
 import { I8ConvError } from '../../../errors.js';
 import type { Graph, Node, Tensor, ValueInfo } from '../ir.js';
 import { shapeContext, type ShapeInfo } from '../shape-rules.js';
 import { evaluateConstant } from './fold-constants.js';
+import { readsOf } from '../subgraphs.js';
 import { rowFor } from '../../lowering/registry.js';
 import { unsupportedModel } from '../../executor/step.js';
 
@@ -33,9 +40,21 @@ function bad(param: string, message: string): never {
 /** An operator the runtime has no shape rule for, so none it runs either (inferShapes reports them together). */
 class NoShapeRule extends Error {}
 
+/** What a subgraph sees of the graphs around it: every value inferred and every constant folded there so far, and
+ * what its own declared inputs are bound to (the holding node's inputs 1, 2, ...). */
+interface Scope {
+  info: ReadonlyMap<string, Info>;
+  consts: ReadonlyMap<string, Tensor>;
+  bound: ReadonlyMap<string, { info: Info; constant?: Tensor }>;
+}
+
 export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> = {}): Graph {
-  const info = new Map<string, Info>();
-  const consts = new Map<string, Tensor>();
+  return inferGraph(graph, inputShapes);
+}
+
+function inferGraph(graph: Graph, inputShapes: Record<string, number[]>, scope?: Scope): Graph {
+  const info = new Map<string, Info>(scope?.info ?? []);
+  const consts = new Map<string, Tensor>(scope?.consts ?? []);
   const inputNames = new Set(graph.inputs.map((v) => v.name));
   for (const [name, t] of graph.initializers) {
     info.set(name, { type: t.type, dims: [...t.dims] });
@@ -48,6 +67,14 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
   const symbols = new Map<string, number>();
   const inputs: ValueInfo[] = graph.inputs.map((v) => {
     const param = `input ${JSON.stringify(v.name)}`;
+    if (scope) {
+      // a subgraph's declared input: the value of the enclosing graph it is bound to
+      const b = scope.bound.get(v.name) ?? bad(param, 'the subgraph input is bound to no value');
+      info.set(v.name, { type: b.info.type, dims: [...b.info.dims] });
+      if (b.constant) consts.set(v.name, b.constant);
+      else consts.delete(v.name);
+      return { ...v, type: b.info.type, shape: [...b.info.dims] };
+    }
     const bound = Object.hasOwn(inputShapes, v.name) ? inputShapes[v.name] : undefined;
     let dims: number[];
     if (bound !== undefined) {
@@ -91,14 +118,17 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
   // its outputs become unknown, the nodes they feed are skipped, and all such nodes are named together at the end
   // (UNSUPPORTED_OP), as the lowering names every node it cannot run.
   const pending = graph.nodes.map((_, i) => i);
+  const reads = graph.nodes.map(readsOf);
+  /** If nodes (and any node with subgraphs) with the subgraphs their rule inferred, annotated */
+  const replaced = new Map<Node, Node>();
   const valueInfo = new Map(graph.valueInfo);
   const unknown = new Set<string>();
   const noRule: string[] = [];
   while (pending.length) {
-    const k = pending.findIndex((i) => graph.nodes[i].inputs.every((n) => n === '' || info.has(n) || unknown.has(n)));
+    const k = pending.findIndex((i) => reads[i].every((n) => info.has(n) || unknown.has(n)));
     if (k < 0) {
       const i = pending[0];
-      const missing = graph.nodes[i].inputs.find((n) => n !== '' && !info.has(n))!;
+      const missing = reads[i].find((n) => !info.has(n))!;
       bad(
         `node ${i} (${graph.nodes[i].opType} ${JSON.stringify(graph.nodes[i].name)})`,
         `input ${JSON.stringify(missing)} is never produced (or the graph has a cycle)`,
@@ -107,11 +137,11 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
     const i = pending.splice(k, 1)[0];
     const node = graph.nodes[i];
     const opset = graph.opsetImports.get(node.domain) ?? 1;
-    if (node.inputs.some((n) => unknown.has(n))) {
+    if (reads[i].some((n) => unknown.has(n))) {
       // fed by such a node: its own shape cannot be inferred; it is named too when its operator has no rule either
       // (the rules reach for their inputs only for the operators they know)
       try {
-        inferNode(node, i, opset, info, consts);
+        inferNode(graph, node, i, opset, info, consts, replaced);
       } catch (e) {
         if (e instanceof NoShapeRule)
           noRule.push(
@@ -123,7 +153,7 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
     }
     let outs: Info[];
     try {
-      outs = inferNode(node, i, opset, info, consts);
+      outs = inferNode(graph, node, i, opset, info, consts, replaced);
     } catch (e) {
       if (!(e instanceof NoShapeRule)) throw e;
       noRule.push(
@@ -158,16 +188,19 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
     if (!v) bad(`output ${JSON.stringify(o.name)}`, 'is never produced');
     return { ...o, type: v.type, shape: [...v.dims] };
   });
-  return { ...graph, inputs, outputs, valueInfo };
+  const nodes = replaced.size ? graph.nodes.map((n) => replaced.get(n) ?? n) : graph.nodes;
+  return { ...graph, inputs, outputs, valueInfo, nodes };
 }
 
 /** The node's outputs by its shape rule in the operator table; NoShapeRule where it has none. */
 function inferNode(
+  graph: Graph,
   node: Node,
   index: number,
   opset: number,
   info: Map<string, Info>,
   consts: Map<string, Tensor>,
+  replaced: Map<Node, Node>,
 ): Info[] {
   const row = rowFor(node.domain, node.opType, opset);
   if (!row?.shape) {
@@ -177,5 +210,45 @@ function inferNode(
       throw new NoShapeRule(`the runtime runs no operator of domain ${JSON.stringify(node.domain)}`);
     throw new NoShapeRule(`the runtime has no operator ${node.opType}`);
   }
-  return row.shape(shapeContext(node, index, opset, info, consts));
+  const c = shapeContext(node, index, opset, info, consts);
+  // a subgraph attribute inferred in this scope; the node is replaced by one holding the annotated subgraph
+  c.subgraph = (attr: string): Info[] => {
+    const a = node.attributes.get(attr);
+    if (a?.kind !== 'graph') return c.fail(`attribute ${attr} is not a graph`);
+    const g = a.value;
+    const bound = new Map<string, { info: Info; constant?: Tensor }>();
+    g.inputs.forEach((v, k) => {
+      const src = node.inputs[k + 1];
+      if (src === undefined || src === '' || !info.has(src))
+        c.fail(`${attr}: its input ${k} (${JSON.stringify(v.name)}) is bound to no input of the node`);
+      bound.set(v.name, { info: info.get(src)!, constant: consts.get(src) });
+    });
+    let inferred: Graph;
+    try {
+      inferred = inferGraph(
+        { ...g, opsetImports: new Map([...graph.opsetImports, ...g.opsetImports]) },
+        {},
+        {
+          info,
+          consts,
+          bound,
+        },
+      );
+    } catch (e) {
+      // name the holding node: a subgraph's node indices are its own
+      if (e instanceof I8ConvError && (e.code === 'BAD_SHAPE' || e.code === 'UNSUPPORTED_OP'))
+        throw new I8ConvError(
+          e.code,
+          `node ${index} (${node.opType} ${JSON.stringify(node.name)}), ${attr}: ${e.message.replace(/^\[[A-Z_]+\] /, '')}`,
+          e.param,
+        );
+      throw e;
+    }
+    const held = replaced.get(node) ?? node;
+    const attributes = new Map(held.attributes);
+    attributes.set(attr, { kind: 'graph', value: { ...inferred, opsetImports: g.opsetImports } });
+    replaced.set(node, { ...held, attributes });
+    return inferred.outputs.map((o) => ({ type: o.type!, dims: o.shape as number[] }));
+  };
+  return row.shape(c);
 }

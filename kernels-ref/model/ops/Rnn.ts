@@ -1,0 +1,236 @@
+/**
+ * LSTM (opset 7+) and GRU (opset 7+), float32, from ONNX's definitions (every direction, layout 0 and 1,
+ * sequence_lens, initial_h / initial_c, peepholes, input_forget, clip, linear_before_reset, the activations ONNX
+ * lists with its operators' default alphas and betas), written for clarity:
+ *
+ *   LSTM (gates i, o, f, c):  it = f(Xt Wi^T + Ht-1 Ri^T + Pi . Ct-1 + Wbi + Rbi)
+ *                             ft = f(Xt Wf^T + Ht-1 Rf^T + Pf . Ct-1 + Wbf + Rbf)   (1 - it with input_forget)
+ *                             ct = g(Xt Wc^T + Ht-1 Rc^T + Wbc + Rbc)
+ *                             Ct = ft . Ct-1 + it . ct
+ *                             ot = f(Xt Wo^T + Ht-1 Ro^T + Po . Ct + Wbo + Rbo)
+ *                             Ht = ot . h(Ct)
+ *   GRU (gates z, r, h):      zt = f(Xt Wz^T + Ht-1 Rz^T + Wbz + Rbz)
+ *                             rt = f(Xt Wr^T + Ht-1 Rr^T + Wbr + Rbr)
+ *                             ht = g(Xt Wh^T + (rt . Ht-1) Rh^T + Rbh + Wbh)          (linear_before_reset 0)
+ *                             ht = g(Xt Wh^T + rt . (Ht-1 Rh^T + Rbh) + Wbh)          (linear_before_reset 1)
+ *                             Ht = (1 - zt) . ht + zt . Ht-1
+ * Sums left to right, each product and sum rounded to float32; a matrix product sums its terms in k order from 0.
+ * clip (where given) clamps each gate's argument to [-clip, clip] before its activation (not Ct before h). Sigmoid,
+ * Tanh, exp and log in double, rounded once. A reverse direction reads each row's steps backwards within its length
+ * (sequence_lens); Y is 0 past a row's length; Y_h / Y_c hold the state after its last step (0 for length 0).
+ * activation_alpha / activation_beta are consumed in order by the functions that take them.
+ */
+import {
+  attrFloat,
+  attrInt,
+  attrString,
+  expectType,
+  f32,
+  makeTensor,
+  need,
+  onlyAttrs,
+  type Attributes,
+  type OpFn,
+  type Tensor,
+} from '../tensor.js';
+
+type Fn = (x: number) => number;
+
+/** The activation functions ONNX lists, with its operators' default alpha / beta. */
+const ACTIVATIONS: Record<string, { alpha?: number; beta?: number; make: (a: number, b: number) => Fn }> = {
+  relu: { make: () => (x) => (x > 0 ? x : 0) },
+  tanh: { make: () => (x) => f32(Math.tanh(x)) },
+  sigmoid: { make: () => (x) => f32(1 / (1 + Math.exp(-x))) },
+  affine: { alpha: 1, beta: 0, make: (a, b) => (x) => f32(f32(a * x) + b) },
+  leakyrelu: { alpha: 0.01, make: (a) => (x) => (x >= 0 ? x : f32(a * x)) },
+  thresholdedrelu: { alpha: 1, make: (a) => (x) => (x > a ? x : 0) },
+  scaledtanh: { alpha: 1, beta: 1, make: (a, b) => (x) => f32(a * f32(Math.tanh(f32(b * x)))) },
+  hardsigmoid: { alpha: 0.2, beta: 0.5, make: (a, b) => (x) => Math.min(Math.max(f32(f32(a * x) + b), 0), 1) },
+  elu: { alpha: 1, make: (a) => (x) => (x >= 0 ? x : f32(a * (Math.exp(x) - 1))) },
+  softsign: { make: () => (x) => f32(x / (1 + Math.abs(x))) },
+  softplus: { make: () => (x) => f32(Math.log(1 + Math.exp(x))) },
+};
+
+function activations(attrs: Attributes, op: string, dirs: number, defaults: string[]): Fn[] {
+  const a = attrs.get('activations');
+  const names = a?.kind === 'strings' ? a.value : Array.from({ length: dirs }, () => defaults).flat();
+  if (names.length !== defaults.length * dirs)
+    throw new Error(`${op}: ${names.length} activations for ${dirs} direction(s)`);
+  const floats = (k: string): number[] => {
+    const v = attrs.get(k);
+    return v?.kind === 'floats' ? v.value : [];
+  };
+  const alphas = floats('activation_alpha'),
+    betas = floats('activation_beta');
+  let ai = 0,
+    bi = 0;
+  return names.map((n) => {
+    const spec = ACTIVATIONS[n.toLowerCase()];
+    if (!spec || !Object.hasOwn(ACTIVATIONS, n.toLowerCase())) throw new Error(`${op}: activation ${n} is unknown`);
+    const alpha = spec.alpha === undefined ? 0 : ai < alphas.length ? alphas[ai++] : spec.alpha;
+    const beta = spec.beta === undefined ? 0 : bi < betas.length ? betas[bi++] : spec.beta;
+    return spec.make(f32(alpha), f32(beta));
+  });
+}
+
+/** The sum of A[a0 + k] * B[b0 + k] over k < K, in k order from 0, float32. */
+function dot(A: ArrayLike<number>, a0: number, B: ArrayLike<number>, b0: number, K: number): number {
+  let s = 0;
+  for (let k = 0; k < K; k++) s = f32(s + f32(A[a0 + k] * B[b0 + k]));
+  return s;
+}
+
+interface Geometry {
+  seq: number;
+  batch: number;
+  input: number;
+  hidden: number;
+  dirs: number;
+  layout: number;
+  reverse: boolean[];
+  lens: number[];
+  clip: Fn;
+}
+
+function geometry(inputs: readonly (Tensor | undefined)[], attrs: Attributes, op: string, gates: number): Geometry {
+  const x = need(inputs, 0, 'X'),
+    w = need(inputs, 1, 'W'),
+    r = need(inputs, 2, 'R');
+  for (const [t, n] of [
+    [x, 'X'],
+    [w, 'W'],
+    [r, 'R'],
+  ] as const)
+    expectType(t, `${op} ${n}`, 'float32');
+  const layout = attrInt(attrs, 'layout', 0);
+  if (x.dims.length !== 3) throw new Error(`${op}: X must be 3-D`);
+  const [seq, batch, input] = layout === 0 ? x.dims : [x.dims[1], x.dims[0], x.dims[2]];
+  const direction = attrString(attrs, 'direction', 'forward');
+  const reverse =
+    direction === 'bidirectional'
+      ? [false, true]
+      : direction === 'reverse'
+        ? [true]
+        : direction === 'forward'
+          ? [false]
+          : null;
+  if (!reverse) throw new Error(`${op}: direction ${direction} is unknown`);
+  const hidden = attrInt(attrs, 'hidden_size', r.dims[2]);
+  if (w.dims.join() !== [reverse.length, gates * hidden, input].join() || r.dims[1] !== gates * hidden)
+    throw new Error(`${op}: W [${w.dims}] / R [${r.dims}] do not fit X [${x.dims}] and hidden_size ${hidden}`);
+  const sl = inputs[4];
+  if (sl) expectType(sl, `${op} sequence_lens`, 'int32');
+  const lens = sl ? Array.from(sl.data as Int32Array) : new Array<number>(batch).fill(seq);
+  if (lens.some((l) => l < 0 || l > seq)) throw new Error(`${op}: sequence_lens [${lens}] outside [0, ${seq}]`);
+  const clipGiven = attrs.has('clip');
+  const c = f32(attrFloat(attrs, 'clip', 0));
+  return {
+    seq,
+    batch,
+    input,
+    hidden,
+    dirs: reverse.length,
+    layout,
+    reverse,
+    lens,
+    clip: clipGiven ? (v) => Math.min(Math.max(v, -c), c) : (v) => v,
+  };
+}
+
+function runRnn(
+  op: 'LSTM' | 'GRU',
+  inputs: readonly (Tensor | undefined)[],
+  attrs: Attributes,
+  outputCount: number,
+): Tensor[] {
+  const gates = op === 'LSTM' ? 4 : 3;
+  const g = geometry(inputs, attrs, op, gates);
+  const { seq, batch, input: I, hidden: H, dirs, layout } = g;
+  const acts = activations(attrs, op, dirs, op === 'LSTM' ? ['Sigmoid', 'Tanh', 'Tanh'] : ['Sigmoid', 'Tanh']);
+  const X = inputs[0]!.data as Float32Array,
+    W = inputs[1]!.data as Float32Array,
+    R = inputs[2]!.data as Float32Array;
+  const Bv = inputs[3]?.data as Float32Array | undefined,
+    h0 = inputs[5]?.data as Float32Array | undefined;
+  const c0 = op === 'LSTM' ? (inputs[6]?.data as Float32Array | undefined) : undefined;
+  const P = op === 'LSTM' ? (inputs[7]?.data as Float32Array | undefined) : undefined;
+  const inputForget = attrInt(attrs, 'input_forget', 0) !== 0;
+  const lbr = attrInt(attrs, 'linear_before_reset', 0) !== 0;
+  const yDims = layout === 0 ? [seq, dirs, batch, H] : [batch, seq, dirs, H];
+  const sDims = layout === 0 ? [dirs, batch, H] : [batch, dirs, H];
+  const Y = makeTensor('float32', yDims),
+    Yh = makeTensor('float32', sDims),
+    Yc = makeTensor('float32', sDims);
+  const xAt = (t: number, b: number) => (layout === 0 ? (t * batch + b) * I : (b * seq + t) * I);
+  const yAt = (t: number, d: number, b: number) =>
+    layout === 0 ? ((t * dirs + d) * batch + b) * H : ((b * seq + t) * dirs + d) * H;
+  const sAt = (d: number, b: number) => (layout === 0 ? (d * batch + b) * H : (b * dirs + d) * H);
+  const bias = (d: number, n: number) => (Bv ? Bv[d * 2 * gates * H + n] : 0);
+  const rbias = (d: number, n: number) => (Bv ? Bv[d * 2 * gates * H + gates * H + n] : 0);
+  for (let d = 0; d < dirs; d++) {
+    const [f, gf, hf] = acts.slice((d * acts.length) / dirs);
+    const w0 = d * gates * H * I,
+      r0 = d * gates * H * H;
+    for (let b = 0; b < batch; b++) {
+      const L = g.lens[b];
+      let h = Array.from({ length: H }, (_, j) => (h0 ? h0[sAt(d, b) + j] : 0));
+      let c = Array.from({ length: H }, (_, j) => (c0 ? c0[sAt(d, b) + j] : 0));
+      for (let t = 0; t < L; t++) {
+        const tt = g.reverse[d] ? L - 1 - t : t;
+        const xw = (n: number) => dot(X, xAt(tt, b), W, w0 + n * I, I);
+        const hr = (n: number, v: ArrayLike<number>) => dot(v, 0, R, r0 + n * H, H);
+        if (op === 'LSTM') {
+          // gate n's argument: Xt W[n]^T + Ht-1 R[n]^T (+ P . C) + Wb + Rb
+          const arg = (n: number, peep?: number) => {
+            let s = f32(xw(n) + hr(n, h));
+            if (peep !== undefined) s = f32(s + peep);
+            return f32(f32(s + bias(d, n)) + rbias(d, n));
+          };
+          const nextC = c.map((cj, j) => {
+            const i = f(g.clip(arg(j, P ? f32(P[d * 3 * H + j] * cj) : undefined)));
+            const fg = inputForget
+              ? f32(1 - i)
+              : f(g.clip(arg(2 * H + j, P ? f32(P[d * 3 * H + 2 * H + j] * cj) : undefined)));
+            const cc = gf(g.clip(arg(3 * H + j)));
+            return f32(f32(fg * cj) + f32(i * cc));
+          });
+          h = nextC.map((C, j) => {
+            const o = f(g.clip(arg(H + j, P ? f32(P[d * 3 * H + H + j] * C) : undefined)));
+            return f32(o * hf(C));
+          });
+          c = nextC;
+        } else {
+          const arg = (n: number, v: ArrayLike<number>) => f32(f32(f32(xw(n) + hr(n, v)) + bias(d, n)) + rbias(d, n));
+          const z = h.map((_, j) => f(g.clip(arg(j, h))));
+          const r = h.map((_, j) => f(g.clip(arg(H + j, h))));
+          const rh = h.map((v, j) => f32(r[j] * v));
+          h = h.map((prev, j) => {
+            const n = 2 * H + j;
+            const a = lbr
+              ? f32(f32(xw(n) + f32(r[j] * f32(hr(n, h) + rbias(d, n)))) + bias(d, n))
+              : f32(f32(f32(xw(n) + hr(n, rh)) + rbias(d, n)) + bias(d, n));
+            return f32(f32(f32(1 - z[j]) * gf(g.clip(a))) + f32(z[j] * prev));
+          });
+        }
+        (Y.data as Float32Array).set(h, yAt(tt, d, b));
+      }
+      if (L > 0) {
+        (Yh.data as Float32Array).set(h, sAt(d, b));
+        if (op === 'LSTM') (Yc.data as Float32Array).set(c, sAt(d, b));
+      }
+    }
+  }
+  return [Y, Yh, Yc].slice(0, outputCount);
+}
+
+const ATTRS = ['activation_alpha', 'activation_beta', 'activations', 'clip', 'direction', 'hidden_size', 'layout'];
+
+export const LSTM: OpFn = (inputs, attrs, _opset, outputCount = 3) => {
+  onlyAttrs(attrs, 'LSTM', ...ATTRS, 'input_forget');
+  return runRnn('LSTM', inputs, attrs, outputCount);
+};
+
+export const GRU: OpFn = (inputs, attrs, _opset, outputCount = 2) => {
+  onlyAttrs(attrs, 'GRU', ...ATTRS, 'linear_before_reset');
+  return runRnn('GRU', inputs, attrs, outputCount);
+};

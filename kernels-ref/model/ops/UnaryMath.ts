@@ -1,0 +1,42 @@
+/**
+ * Element-wise math, X -> Y of X's dims and type, as onnxruntime's CPU kernels compute it:
+ * - Reciprocal (opset 6+, float32): f(1 / x).
+ * - Floor, Ceil (opset 6+, float32): floor / ceil (-0 and NaN pass, Ceil(-0.5) = -0).
+ * - Round (opset 11+, float32): half to even (C nearbyint; Round(-0.5) = -0).
+ * - Sign (opset 9+: float32, uint8, int8, int32, int64): 1, 0 or -1 in X's type; float32 -0 gives +0, NaN gives NaN.
+ * - Log (opset 6+, float32): emscripten libc's logf (../libm.ts), onnxruntime-web's bits.
+ */
+import { expectType, makeTensor, need, onlyAttrs, roundHalfEven, f32, type ElementType, type OpFn } from '../tensor.js';
+import { logf } from '../libm.js';
+
+function unary(
+  op: string,
+  since: number,
+  types: ElementType[],
+  fn: (x: number) => number,
+  fn64?: (x: bigint) => bigint,
+): OpFn {
+  return (inputs, attrs, opset) => {
+    if (opset < since) throw new Error(`${op}: opset < ${since} is not supported`);
+    onlyAttrs(attrs, op);
+    const x = need(inputs, 0, 'X');
+    expectType(x, `${op} X`, ...types);
+    const y = makeTensor(x.type, x.dims);
+    for (let i = 0; i < x.data.length; i++)
+      y.data[i] = x.type === 'int64' ? fn64!(x.data[i] as bigint) : fn(x.data[i] as number);
+    return [y];
+  };
+}
+
+export const Reciprocal = unary('Reciprocal', 6, ['float32'], (x) => f32(1 / x));
+export const Floor = unary('Floor', 6, ['float32'], Math.floor);
+export const Ceil = unary('Ceil', 6, ['float32'], Math.ceil);
+export const Round = unary('Round', 11, ['float32'], roundHalfEven);
+export const Sign = unary(
+  'Sign',
+  9,
+  ['float32', 'uint8', 'int8', 'int32', 'int64'],
+  (x) => (Number.isNaN(x) ? x : x > 0 ? 1 : x < 0 ? -1 : 0),
+  (x) => (x > 0n ? 1n : x < 0n ? -1n : 0n),
+);
+export const Log = unary('Log', 6, ['float32'], logf);
