@@ -126,7 +126,8 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     checkScale(node, xScale, 'x_scale');
     checkScale(node, yScale, 'y_scale');
   }
-  const wData = numbersOf(wT);
+  // the 8-bit weights as they are (a typed array: no copy into numbers, which costs seconds on a large model)
+  const wData = wT.data as Int8Array | Uint8Array;
   let oc: number,
     icpg: number,
     fh: number,
@@ -134,7 +135,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     group = 1;
   let geometry: Partial<ConvBiasParams>;
   let n: number, ih: number, iw: number;
-  let weightsOIHW: number[];
+  let weightsOIHW: Int8Array | Uint8Array;
   if (isConv) {
     const xd = x.dims,
       wd = wT.dims;
@@ -191,7 +192,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     fh = fw = 1;
     ih = iw = 1;
     geometry = { n, ic: k, ih: 1, iw: 1, oc, fh: 1, fw: 1 };
-    weightsOIHW = new Array(k * nn);
+    weightsOIHW = wT.type === 'int8' ? new Int8Array(k * nn) : new Uint8Array(k * nn);
     for (let o = 0; o < nn; o++)
       for (let i = 0; i < k; i++) weightsOIHW[o * k + i] = transB ? wData[o * k + i] : wData[i * nn + o];
   }
@@ -215,8 +216,15 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
   }
   const per = weightsOIHW.length / oc;
   const weights = new Int32Array(weightsOIHW.length);
-  for (let o = 0; o < oc; o++) for (let i = 0; i < per; i++) weights[o * per + i] = weightsOIHW[o * per + i] - wzp[o];
-  const fits = weights.every((w) => w >= -128 && w <= 127);
+  let fits = true;
+  for (let o = 0; o < oc; o++) {
+    const z = wzp[o];
+    for (let i = o * per; i < (o + 1) * per; i++) {
+      const w = weightsOIHW[i] - z;
+      weights[i] = w;
+      if (w < -128 || w > 127) fits = false;
+    }
+  }
   let bias: Int32Array | undefined;
   if (has(I.b)) {
     const b = constant(values, node, I.b, 'the bias');
@@ -423,7 +431,7 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
     return spec.params.srcType === 'int8' ? (b << 24) >> 24 : b;
   };
   if (!general) {
-    const c = make({ ...spec.params, format } as ConvBiasParams, Int8Array.from(spec.weights), spec.bias);
+    const c = make({ ...spec.params, format } as ConvBiasParams, new Int8Array(spec.weights), spec.bias);
     if (table) {
       try {
         c.setOutputTable(table);
@@ -455,7 +463,11 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
   const oc = spec.params.oc;
   const shifts = channelShifts(spec.weights, oc);
   const per = spec.weights.length / oc;
-  const filter = Int8Array.from(spec.weights, (w, i) => w - shifts[Math.floor(i / per)]);
+  const filter = new Int8Array(spec.weights.length);
+  for (let o = 0; o < oc; o++) {
+    const e = shifts[o];
+    for (let i = o * per; i < (o + 1) * per; i++) filter[i] = spec.weights[i] - e;
+  }
   const main = make({ ...int32Params(spec), format } as ConvBiasParams, filter, undefined);
   let sums: WindowSumKernel | undefined;
   let fix: RequantizeKernel | undefined;
