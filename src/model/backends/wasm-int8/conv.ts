@@ -47,7 +47,7 @@ interface ConvSpec {
   /** the ConvBias parameters but for format */
   params: Omit<ConvBiasParams, 'format'>;
   /** OIHW weights minus their zero points (exact integers, up to 9 bits) */
-  weights: Int32Array;
+  weights: Int16Array;
   /** every weight minus its zero point fits int8: one convolution (else the shifted weights and the window sums) */
   fits: boolean;
   bias: Int32Array | undefined;
@@ -215,7 +215,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     checkScale(node, srcScale, 'alpha * a_scale');
   }
   const per = weightsOIHW.length / oc;
-  const weights = new Int32Array(weightsOIHW.length);
+  const weights = new Int16Array(weightsOIHW.length);
   let fits = true;
   for (let o = 0; o < oc; o++) {
     const z = wzp[o];
@@ -283,7 +283,7 @@ function formatRuns(spec: ConvSpec, format: ConvFormat, intOut: boolean): boolea
  * Per output channel, the shift e that brings the channel's effective weights into int8 (w - zp - e in [-128, 127]):
  * 0 where they fit already, else the one nearest 0 (8-bit weights span at most 255, so one exists).
  */
-function channelShifts(weights: Int32Array, oc: number): Int32Array {
+function channelShifts(weights: Int16Array, oc: number): Int32Array {
   const per = weights.length / oc;
   const e = new Int32Array(oc);
   for (let o = 0; o < oc; o++) {
@@ -361,6 +361,7 @@ export function convTakesOutputTable(node: Node, values: ReadonlyMap<string, Pla
 
 export function lowerConv(node: Node, name: string, values: Map<string, PlannedValue>): LoweredNode {
   const spec = convSpec(node, values);
+  let held: ConvSpec | undefined = spec;
   const table = outputTable(node);
   const general = !spec.fits;
   const intOut = general || spec.outType === 'int32';
@@ -402,7 +403,13 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
     inputs: spec.dynamicZp ? [node.inputs[0], spec.dynamicZp] : [node.inputs[0]],
     outputs,
     rule: { kind: 'conv', nchw44, hybrid },
-    build: (env, step) => buildConv(env, step, spec, general, table),
+    // the spec (its weights: 2 bytes each) goes with the first build, so that the model, which keeps its steps, does
+    // not keep a copy of every weight; a later build computes it again
+    build: (env, step) => {
+      const s = held ?? convSpec(node, values);
+      held = undefined;
+      return buildConv(env, step, s, general, table);
+    },
   };
 }
 
@@ -425,10 +432,14 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
     return c;
   };
   const macs = (c: ConvBias) => c.params.macs;
+  // what the run closures read of the spec, so that they keep none of its weights
+  const dynamicZp = spec.dynamicZp !== undefined;
+  const signedSrc = spec.params.srcType === 'int8';
+  const int32Out = spec.outType === 'int32';
   /** x's zero point of this run (a computed scalar: step input 1) */
   const zeroPointAt = (p: StepPointers): number => {
     const b = env.core.u8()[p.inputs[1]];
-    return spec.params.srcType === 'int8' ? (b << 24) >> 24 : b;
+    return signedSrc ? (b << 24) >> 24 : b;
   };
   if (!general) {
     const c = make({ ...spec.params, format } as ConvBiasParams, new Int8Array(spec.weights), spec.bias);
@@ -446,12 +457,12 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
       scratchBytes: c.scratchBytes,
       macs: macs(c),
       run: (p) => {
-        if (spec.dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
+        if (dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
         c.runAt(p.inputs[0], p.outputs[0], p.scratch);
       },
       runAsync: async (p) => {
         const pool = env.core.pool;
-        if (spec.dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
+        if (dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
         if (!pool || !c.threaded) return c.runAt(p.inputs[0], p.outputs[0], p.scratch);
         const t = c.tasksAt(p.inputs[0], p.outputs[0], p.scratch);
         await pool.runAsync(t.kernels, t.e);
@@ -514,10 +525,10 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
   // outputs: [y, #sum, #win] (int32 output: the main convolution writes y, corrected in place) or [y, #acc, #sum, #win]
   const at = (p: StepPointers) => {
     const o = p.outputs;
-    return { acc: spec.outType === 'int32' ? o[0] : o[1], t: o[o.length - 2], s: o[o.length - 1] };
+    return { acc: int32Out ? o[0] : o[1], t: o[o.length - 2], s: o[o.length - 1] };
   };
   const setZeroPoint = (p: StepPointers): void => {
-    if (!spec.dynamicZp) return;
+    if (!dynamicZp) return;
     const z = zeroPointAt(p);
     main.setSourceZeroPoint(z);
     w.setZeroPoint(z);
