@@ -16,6 +16,8 @@ export { naiveConvTask } from './naive/task';
 export { quantizeTask, dequantizeTask, qlinearBinaryTask, gateTableTask } from './model/elementwise';
 export { lutTask, channelTableTask } from './model/lut';
 export { requantTask } from './model/requant';
+export { dqlRangeTask, dqlQuantizeTask } from './model/dynamic-quant';
+export { windowChannelSumTask, windowBoxSumTask } from './model/window-sum';
 export { maxPoolTask, qAvgPoolTask, qGlobalAvgPoolTask } from './model/spatial-pool';
 export { poolF32Task, globalPoolF32Task } from './model/spatial-pool-f32';
 export { resizeTask } from './model/spatial-resize';

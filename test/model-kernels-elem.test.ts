@@ -225,8 +225,8 @@ describe('model element-wise kernels: the emitted wasm (STYLE habit 10)', () => 
       const vector = [...el, ...rq].filter((l) => count(l, 'v128.store') > 0);
       // quantize; dequantize; binary: A and B from memory, B broadcast, each for add and mul, each with and without
       // the NaN mask (scales that can overflow A' or B' to infinity); requant: runs and contiguous channels, each with
-      // one and two accumulators
-      expect(vector.length, path).toBe(14);
+      // one and two accumulators, and the window correction (one loop for every form)
+      expect(vector.length, path).toBe(15);
       for (const l of vector) expect(count(l, 'f32x4.nearest') + count(l, 'trunc_sat'), path).toBe(0);
       const has = (loops: string[], needles: Record<string, number>) =>
         loops.filter((l) => Object.entries(needles).every(([k, v]) => count(l, k) === v)).length;
@@ -291,13 +291,24 @@ describe('model element-wise kernels: the emitted wasm (STYLE habit 10)', () => 
         ).toBe(1);
       // RequantizeInt32: 4 conversions and scale multiplies; K * acc0 as 4 shifts with two accumulators
       expect(
-        has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 0, 'i8x16.narrow_i16x8_u': 1 }),
+        has(rq, {
+          'f32x4.convert_i32x4_s': 4,
+          'f32x4.mul': 4,
+          'i32x4.shl': 0,
+          'i32x4.mul': 0,
+          'i8x16.narrow_i16x8_u': 1,
+        }),
         `${path} one accumulator`,
       ).toBe(2);
       expect(
         has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 4, 'i8x16.narrow_i16x8_u': 1 }),
         `${path} two accumulators`,
       ).toBe(2);
+      // the window correction: e * S as 4 integer multiplies, then requantized into bytes or stored as int32
+      expect(
+        has(rq, { 'i32x4.mul': 4, 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i8x16.narrow_i16x8_u': 1 }),
+        `${path} window correction`,
+      ).toBe(1);
       // Lut: four 32-bit words a step, each byte looked up
       const words = (l: string) => count(l, 'i32.store') - count(l, 'i32.store8') - count(l, 'i32.store16');
       expect(

@@ -124,6 +124,37 @@ with zero points (and clamp bounds) moved by +128 and flip the output back (XOR 
         ['RQ_LO', 'f32', 'lo - zp'],
         ['RQ_HI', 'f32', 'hi - zp'],
         ['RQ_ZPU', 'i32', 'zp + 128 for an int8 output (the unsigned domain), zp for uint8'],
+        'Window correction of weights shifted per channel (RQ_WIN = 1, with RQ_K = 0): v = acc0 + e[c] * S + bias[c],',
+        "S the window sum (p1, int32) of the output element's group: in the runs modes the S run of channel (block)",
+        "RQ_SMAP[c] of the element's image, an image holding RQ_SCH S channels (blocks); in mode 1 S[row * RQ_SCH]:",
+        ['RQ_WIN', 'i32', '1: p1 is the window sums S and RQ_E / RQ_SMAP / RQ_SCH describe them; 0: no correction'],
+        ['RQ_E', 'i32', 'i32[C] the per-channel shifts e'],
+        ['RQ_SMAP', 'i32', 'i32[C] (mode 0) or i32[C / 4] (mode 2): the S channel / block of each channel / block'],
+        ['RQ_SCH', 'i32', 'S channels (mode 0, 1, and 2 with RQ_SPLAT) or blocks (mode 2) per image (row in mode 1)'],
+        [
+          'RQ_SPLAT',
+          'i32',
+          "mode 2: 1 when S is planar (one plane per S channel, RQ_SMAP[c / 4] the block's): a pixel's S serves its 4 lanes",
+        ],
+        ['RQ_OUT32', 'i32', '1: v is stored as int32 (no requantization: ConvInteger / MatMulInteger), 0: bytes'],
+        ['RQ_TABLE', 'i32', 'a 256-byte table applied to every output byte (indexed by the raw byte), or 0'],
+      ],
+    },
+    {
+      doc: "DynamicQuantizeLinear (f32 -> uint8 with the scale and zero point of the tensor's own range)",
+      fields: [
+        "dqlRangeTask writes each task's partial range to DY_PARTS; the host combines them, computes the scale and zero",
+        'point and writes DY_SCALE .. DY_ZP; dqlQuantizeTask then quantizes: y = RNE(clamp(x / s, -zp, 255 - zp)) + zp,',
+        '0 where x / s is NaN:',
+        [
+          'DY_PARTS',
+          'i32',
+          "[tasks][4] words: each task's min and max (f32, over the elements that are not NaN; +-FLT_MAX when none) and 1 when a NaN is among its elements in whole groups of 4, then a free word",
+        ],
+        ['DY_SCALE', 'f32', 'the scale s (a true division; any float: NaN, 0 and infinity included)'],
+        ['DY_LO', 'f32', '0 - zp (clamp of x / s, before rounding)'],
+        ['DY_HI', 'f32', '255 - zp'],
+        ['DY_ZP', 'i32', 'the zero point zp'],
       ],
     },
   ],
@@ -383,6 +414,52 @@ declaration).`,
   ],
 };
 
+/** Window sums of a convolution's source (assembly/model/window-sum.ts; the host: src/model/backends/wasm-int8/window-sum.ts). */
+const WINDOW_SUM = {
+  host: 'WINDOW_SUM_CTX',
+  as: 'assembly/model/window-sum-ctx.ts',
+  ts: SPATIAL_TS,
+  unit: 'index',
+  doc: `Field indices (byte offset = index * 4) of the ctx record of the window-sum kernels (assembly/model/window-sum.ts,
+whose header describes the two passes). The host writes it through WINDOW_SUM_CTX
+(src/model/backends/wasm-int8/ctx.generated.ts, generated from the same declaration).`,
+  records: [
+    {
+      fields: [
+        ['LAYOUT', 'i32', "the source's layout: 0 NCHW, 1 NCHW44"],
+        [
+          'LANES',
+          'i32',
+          '1: one sum per group (T and S planar); 4: one per channel of a depthwise NCHW44 source (interleaved)',
+        ],
+        ['XOR', 'i32', "the source bytes' xor (0 uint8, 0x80 int8: the unsigned domain)"],
+        ['ZPU', 'i32', 'the source zero point in the unsigned domain (zp + 128 for int8): set before each run'],
+        ['C', 'i32', 'source channels'],
+        ['CPG', 'i32', 'source channels per group (LANES 1)'],
+        ['GP', 'i32', 'planes of T and S per image: the groups (LANES 1) or the blocks of 4 channels (LANES 4)'],
+        ['PLANES', 'i32', 'N * GP'],
+        ['IH', 'i32', 'source rows'],
+        ['IW', 'i32', 'source columns'],
+        ['OH', 'i32', 'output rows'],
+        ['OW', 'i32', 'output columns'],
+        ['FH', 'i32', 'window rows'],
+        ['FW', 'i32', 'window columns'],
+        ['SH', 'i32', 'stride on rows'],
+        ['SW', 'i32', 'stride on columns'],
+        ['DH', 'i32', 'dilation on rows'],
+        ['DW', 'i32', 'dilation on columns'],
+        ['PT', 'i32', 'padding top'],
+        ['PL', 'i32', 'padding left'],
+        ['PPT1', 'i32', 'pass 1: planes per task'],
+        ['ROWS1', 'i32', 'pass 1: source rows per task'],
+        ['PPT2', 'i32', 'pass 2: planes per task'],
+        ['ROWS2', 'i32', 'pass 2: output rows per task'],
+      ],
+      bytes: ['CTX_BYTES', null, 'bytes the host allocates for the record'],
+    },
+  ],
+};
+
 /** The record of the float element-wise region kernel (assembly/model/region.ts). */
 const REGION = {
   host: 'REGION_CTX',
@@ -474,4 +551,4 @@ computed at run time alike).`,
   ],
 };
 
-export const MODEL_CTX_GROUPS = [ELEM, HOST_FLOAT, POOL, POOL_F32, RESIZE, TRANSPOSE, RELAYOUT, REGION];
+export const MODEL_CTX_GROUPS = [ELEM, HOST_FLOAT, POOL, POOL_F32, RESIZE, TRANSPOSE, RELAYOUT, REGION, WINDOW_SUM];

@@ -120,6 +120,40 @@ export const RQ_LO: i32 = 40;
 export const RQ_HI: i32 = 44;
 /** i32: zp + 128 for an int8 output (the unsigned domain), zp for uint8 */
 export const RQ_ZPU: i32 = 48;
+// Window correction of weights shifted per channel (RQ_WIN = 1, with RQ_K = 0): v = acc0 + e[c] * S + bias[c],
+// S the window sum (p1, int32) of the output element's group: in the runs modes the S run of channel (block)
+// RQ_SMAP[c] of the element's image, an image holding RQ_SCH S channels (blocks); in mode 1 S[row * RQ_SCH]:
+/** i32: 1: p1 is the window sums S and RQ_E / RQ_SMAP / RQ_SCH describe them; 0: no correction */
+export const RQ_WIN: i32 = 52;
+/** i32: i32[C] the per-channel shifts e */
+export const RQ_E: i32 = 56;
+/** i32: i32[C] (mode 0) or i32[C / 4] (mode 2): the S channel / block of each channel / block */
+export const RQ_SMAP: i32 = 60;
+/** i32: S channels (mode 0, 1, and 2 with RQ_SPLAT) or blocks (mode 2) per image (row in mode 1) */
+export const RQ_SCH: i32 = 64;
+/** i32: mode 2: 1 when S is planar (one plane per S channel, RQ_SMAP[c / 4] the block's): a pixel's S serves its 4
+ * lanes */
+export const RQ_SPLAT: i32 = 68;
+/** i32: 1: v is stored as int32 (no requantization: ConvInteger / MatMulInteger), 0: bytes */
+export const RQ_OUT32: i32 = 72;
+/** i32: a 256-byte table applied to every output byte (indexed by the raw byte), or 0 */
+export const RQ_TABLE: i32 = 76;
+
+// ---- DynamicQuantizeLinear (f32 -> uint8 with the scale and zero point of the tensor's own range) ----
+// dqlRangeTask writes each task's partial range to DY_PARTS; the host combines them, computes the scale and zero
+// point and writes DY_SCALE .. DY_ZP; dqlQuantizeTask then quantizes: y = RNE(clamp(x / s, -zp, 255 - zp)) + zp,
+// 0 where x / s is NaN:
+/** i32: [tasks][4] words: each task's min and max (f32, over the elements that are not NaN; +-FLT_MAX when none) and 1
+ * when a NaN is among its elements in whole groups of 4, then a free word */
+export const DY_PARTS: i32 = 16;
+/** f32: the scale s (a true division; any float: NaN, 0 and infinity included) */
+export const DY_SCALE: i32 = 20;
+/** f32: 0 - zp (clamp of x / s, before rounding) */
+export const DY_LO: i32 = 24;
+/** f32: 255 - zp */
+export const DY_HI: i32 = 28;
+/** i32: the zero point zp */
+export const DY_ZP: i32 = 32;
 
 /** Bytes of the largest record (the host allocates this much, 64-byte aligned). */
 export const EL_CTX_BYTES: i32 = 128;

@@ -4,8 +4,8 @@
 //   v = K * acc0 [+ acc1] + bias[c]          (int32, wrapping; acc1 only when K != 0 in the record)
 //   f = f32(f32(v) * scale[c]);  f = min(max(f, lo - zp), hi - zp)   (C++ std::max / std::min)
 //   y = RNE(f) + zp
-// The second accumulator serves weights with a zero point: w_eff = 2 * a + b is split into two int8 convolutions
-// whose accumulators combine as 2 * acc0 + acc1 (K = 2), or acc0 + acc1 (K = 1).
+// The second accumulator combines a convolution split in two: w_eff = 2 * a + b as two int8 convolutions whose
+// accumulators combine as 2 * acc0 + acc1 (K = 2), or any split into a sum, acc0 + acc1 (K = 1).
 //
 // Layouts and the channel c of element i (elem-ctx.ts RQ_MODE):
 //   0  plain runs   [outer, C, INNER] row-major:           c = (i / INNER) % C    (NCHW: INNER = H * W)
@@ -13,7 +13,22 @@
 //   2  NCHW44       [N][C/4][INNER][4]:                    c = ((i >> 2) / INNER % (C / 4)) * 4 + (i & 3)
 // acc0 is p0, acc1 p1 (int32[n] each), the output p2 (bytes[n]). One task: elements [t * grain, t * grain + grain).
 // No NaN can occur (finite scales), so the float clamp needs no NaN care; the rounding is the 1.5 * 2^23 trick.
-import { EL_N, EL_GRAIN, EL_OUTXOR, RQ_MODE, RQ_INNER, RQ_C, RQ_K, RQ_SCALES, RQ_BIAS, RQ_LO, RQ_HI, RQ_ZPU } from './elem-ctx';
+//
+// Window correction (RQ_WIN = 1): weights with a zero point run as an int8 convolution of w - zp - e[c], the shift
+// e[c] chosen per output channel so that the filter fits int8, and a convolution of an all-ones filter that gives the
+// window sums S = sum over the window of (x - x_zp); then
+//   v = acc0 + e[c] * S + bias[c]           (int32, wrapping: the exact sum of (w - zp) * (x - x_zp), plus the bias)
+// requantized as above, or stored as int32 (RQ_OUT32: ConvInteger / MatMulInteger; the output may be acc0 itself).
+// p1 holds S: a tensor of RQ_SCH channels (mode 0, 1) or channel blocks (mode 2) per image, in the output's layout.
+// The S of an output element is in the same pixel of S channel RQ_SMAP[c] (mode 0), of the same lane of S block
+// RQ_SMAP[c / 4] (mode 2), or S[row * RQ_SCH] (mode 1, where every channel reads S channel 0). Mode 2 with RQ_SPLAT: S
+// is planar, RQ_SCH planes per image, and the block's plane RQ_SMAP[c / 4] holds one S per pixel for its 4 lanes.
+// RQ_TABLE, when set, maps every output byte through a 256-byte table as the task ends (a look-up folded into the
+// convolution).
+import {
+  EL_N, EL_GRAIN, EL_OUTXOR, RQ_MODE, RQ_INNER, RQ_C, RQ_K, RQ_SCALES, RQ_BIAS, RQ_LO, RQ_HI, RQ_ZPU, RQ_WIN, RQ_E,
+  RQ_SMAP, RQ_SCH, RQ_SPLAT, RQ_OUT32, RQ_TABLE,
+} from './elem-ctx';
 import { MAGIC_BITS, packBytes, roundAdd, taskEnd, taskStart } from './elem-simd';
 
 /** int32 sum of element j: K * acc0 + acc1 (two) or acc0. */
@@ -88,13 +103,161 @@ function rqContigTwo(ctx: usize, a0: usize, a1: usize, d: usize, len: i32, sp: u
   rqRun(ctx, a0, a1, d, len, v128.splat<i32>(0), v128.splat<i32>(0), sp, bp, 0, true, true);
 }
 
-/** Task t of RequantizeInt32: acc0 (p0), acc1 (p1, when RQ_K != 0) -> dst bytes. */
+// ---- window correction ------------------------------------------------------------------------------------------
+
+/**
+ * One run of len elements of the window correction: v = acc0 + e * S + bias. Runs modes: e, scale and bias are the
+ * vectors ev / sv / bv (one channel splatted, or the NCHW44 block's 4 channels) and S is read at ws; contiguous mode:
+ * e, scale and bias are read per 4 channels at ep / sp / bp and S is the row's, srow. The scalar tail takes channel
+ * k's constants at ep / sp / bp + 4 * (k & laneMask) (runs 0, NCHW44 3) or + 4 * k (contiguous). One function for
+ * every form (the flags hold for the whole run, so their branches are predicted; the pass is a small part of the
+ * convolution's time, and one copy keeps the module small).
+ */
+function winRun(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, sv: v128, bv: v128, ep: usize, sp: usize, bp: usize, laneMask: i32, srow: i32, contig: bool, out32: bool, splat: bool): void {
+  const lo = load<f32>(ctx, RQ_LO);
+  const hi = load<f32>(ctx, RQ_HI);
+  const zpu = load<i32>(ctx, RQ_ZPU);
+  const outXor = load<i32>(ctx, EL_OUTXOR);
+  const lov = f32x4.splat(lo);
+  const hiv = f32x4.splat(hi);
+  const rb = i32x4.splat(MAGIC_BITS - zpu);
+  const xv = i8x16.splat(<i8>outXor);
+  const srv = i32x4.splat(srow);
+  let k: i32 = 0;
+  for (; k + 16 <= len; k += 16) {
+    const o = <usize>k << 2;
+    let e0 = ev, e1 = ev, e2 = ev, e3 = ev;
+    let s0 = sv, s1 = sv, s2 = sv, s3 = sv;
+    let b0 = bv, b1 = bv, b2 = bv, b3 = bv;
+    let w0 = srv, w1 = srv, w2 = srv, w3 = srv;
+    if (contig) {
+      e0 = v128.load(ep + o, 0); e1 = v128.load(ep + o, 16); e2 = v128.load(ep + o, 32); e3 = v128.load(ep + o, 48);
+      b0 = v128.load(bp + o, 0); b1 = v128.load(bp + o, 16); b2 = v128.load(bp + o, 32); b3 = v128.load(bp + o, 48);
+      if (!out32) {
+        s0 = v128.load(sp + o, 0); s1 = v128.load(sp + o, 16); s2 = v128.load(sp + o, 32); s3 = v128.load(sp + o, 48);
+      }
+    } else if (splat) {
+      // 4 pixels of 4 lanes: each pixel's S in its 4 lanes
+      const s4 = v128.load(ws + <usize>k);
+      w0 = i32x4.shuffle(s4, s4, 0, 0, 0, 0); w1 = i32x4.shuffle(s4, s4, 1, 1, 1, 1);
+      w2 = i32x4.shuffle(s4, s4, 2, 2, 2, 2); w3 = i32x4.shuffle(s4, s4, 3, 3, 3, 3);
+    } else {
+      w0 = v128.load(ws + o, 0); w1 = v128.load(ws + o, 16); w2 = v128.load(ws + o, 32); w3 = v128.load(ws + o, 48);
+    }
+    const v0 = i32x4.add(v128.load(a0 + o, 0), i32x4.mul(e0, w0));
+    const v1 = i32x4.add(v128.load(a0 + o, 16), i32x4.mul(e1, w1));
+    const v2 = i32x4.add(v128.load(a0 + o, 32), i32x4.mul(e2, w2));
+    const v3 = i32x4.add(v128.load(a0 + o, 48), i32x4.mul(e3, w3));
+    if (out32) {
+      v128.store(d + o, i32x4.add(v0, b0), 0);
+      v128.store(d + o, i32x4.add(v1, b1), 16);
+      v128.store(d + o, i32x4.add(v2, b2), 32);
+      v128.store(d + o, i32x4.add(v3, b3), 48);
+    } else {
+      const r0 = rq4(v0, b0, s0, lov, hiv, rb);
+      const r1 = rq4(v1, b1, s1, lov, hiv, rb);
+      const r2 = rq4(v2, b2, s2, lov, hiv, rb);
+      const r3 = rq4(v3, b3, s3, lov, hiv, rb);
+      v128.store(d + <usize>k, packBytes(r0, r1, r2, r3, xv));
+    }
+  }
+  for (; k < len; k++) {
+    const o = <usize>k << 2;
+    const ch = <usize>(contig ? k : k & laneMask) << 2;
+    const w = contig ? srow : splat ? load<i32>(ws + <usize>(k & ~3)) : load<i32>(ws + o);
+    const v = load<i32>(a0 + o) + load<i32>(ep + ch) * w + load<i32>(bp + ch);
+    if (out32) {
+      store<i32>(d + o, v);
+    } else {
+      let f = <f32>v * load<f32>(sp + ch);
+      f = f < lo ? lo : f;
+      f = hi < f ? hi : f;
+      store<u8>(d + <usize>k, <u8>((<i32>nearest<f32>(f) + zpu) ^ outXor));
+    }
+  }
+}
+
+/** Elements [s, e) of the window correction (RQ_WIN): acc0 (p0), S (p1) -> dst (bytes or int32). */
+function windowTask(ctx: usize, acc0: usize, sums: usize, dst: usize, s: i32, e: i32): void {
+  const mode = load<i32>(ctx, RQ_MODE);
+  const inner = load<i32>(ctx, RQ_INNER);
+  const C = load<i32>(ctx, RQ_C);
+  const scales = <usize>load<i32>(ctx, RQ_SCALES);
+  const bias = <usize>load<i32>(ctx, RQ_BIAS);
+  const shifts = <usize>load<i32>(ctx, RQ_E);
+  const smap = <usize>load<i32>(ctx, RQ_SMAP);
+  const sch = load<i32>(ctx, RQ_SCH);
+  const out32 = load<i32>(ctx, RQ_OUT32) != 0;
+  let i = s;
+  if (mode == 1) {
+    while (i < e) {
+      const row = i / C;
+      const j = i - row * C;
+      let len = C - j;
+      if (len > e - i) len = e - i;
+      const o = <usize>i << 2;
+      const cj = <usize>j << 2;
+      const srow = load<i32>(sums + (<usize>row * <usize>sch << 2));
+      const z = i32x4.splat(0);
+      winRun(ctx, acc0 + o, 0, dst + (out32 ? o : <usize>i), len, z, z, z, shifts + cj, scales + cj, bias + cj, 0, srow, true, out32, false);
+      i += len;
+    }
+    return;
+  }
+  const nchw44 = mode == 2;
+  const splat = nchw44 && load<i32>(ctx, RQ_SPLAT) != 0;
+  const run = nchw44 ? inner << 2 : inner;
+  const groups = nchw44 ? C >> 2 : C;
+  const laneMask = nchw44 ? 3 : 0;
+  while (i < e) {
+    const q = i / run;
+    const at = i - q * run;
+    let len = run - at;
+    if (len > e - i) len = e - i;
+    const img = q / groups;
+    const g = q - img * groups;
+    const o = <usize>i << 2;
+    const plane = <usize>(img * sch + load<i32>(smap + (<usize>g << 2)));
+    // S of the run's first element: planar S (splat) has one int32 per pixel, at / 4
+    const ws = splat ? sums + ((plane * <usize>inner + (<usize>at >> 2)) << 2) : sums + ((plane * <usize>run + <usize>at) << 2);
+    let ev: v128, sv: v128, bv: v128, ep: usize, sp: usize, bp: usize;
+    if (nchw44) {
+      ep = shifts + (<usize>g << 4);
+      sp = scales + (<usize>g << 4);
+      bp = bias + (<usize>g << 4);
+      ev = v128.load(ep);
+      sv = v128.load(sp);
+      bv = v128.load(bp);
+    } else {
+      ep = shifts + (<usize>g << 2);
+      sp = scales + (<usize>g << 2);
+      bp = bias + (<usize>g << 2);
+      ev = v128.load32_splat(ep);
+      sv = v128.load32_splat(sp);
+      bv = v128.load32_splat(bp);
+    }
+    winRun(ctx, acc0 + o, ws, dst + (out32 ? o : <usize>i), len, ev, sv, bv, ep, sp, bp, laneMask, 0, false, out32, splat);
+    i += len;
+  }
+}
+
+/** Task t of RequantizeInt32: acc0 (p0), acc1 (p1, when RQ_K != 0; the window sums when RQ_WIN != 0) -> dst. */
 export function requantTask(ctx: usize, acc0: usize, acc1: usize, dst: usize, _i0: i32, _i1: i32, t: i32): void {
   const n = load<i32>(ctx, EL_N);
   const grain = load<i32>(ctx, EL_GRAIN);
   const s = taskStart(n, grain, t);
   if (s < 0) return;
   const e = taskEnd(n, grain, s);
+  if (load<i32>(ctx, RQ_WIN) != 0) windowTask(ctx, acc0, acc1, dst, s, e);
+  else requantRange(ctx, acc0, acc1, dst, s, e);
+  const table = <usize>load<i32>(ctx, RQ_TABLE);
+  if (table != 0 && load<i32>(ctx, RQ_OUT32) == 0) {
+    for (let i = s; i < e; i++) store<u8>(dst + <usize>i, load<u8>(table + <usize>load<u8>(dst + <usize>i)));
+  }
+}
+
+/** Elements [s, e) of the plain requantization: acc0 (p0), acc1 (p1, when RQ_K != 0) -> dst bytes. */
+function requantRange(ctx: usize, acc0: usize, acc1: usize, dst: usize, s: i32, e: i32): void {
   const mode = load<i32>(ctx, RQ_MODE);
   const inner = load<i32>(ctx, RQ_INNER);
   const C = load<i32>(ctx, RQ_C);

@@ -65,23 +65,35 @@ const MIN_PANEL_TILES = 24;
 /** Bytes before the output rows in a thread slice (assembly/winograd/task.ts HEADER). */
 const HEADER = 128;
 
-/** G' = 2 G: the filter transform's integer rows. */
-const G2 = [
-  [2, 0, 0],
-  [1, 1, 1],
-  [1, -1, 1],
-  [0, 0, 2],
-];
+/** winogradFilter's 4 x 3 intermediate t = G' g (|t| <= 3 * 128: int16). */
+const T = new Int16Array(12);
 
-/** U' = G' g G'^T of one 3x3 filter (row-major g), 16 integers, position xi = 4 i + j at [xi]. */
-export function winogradFilter(g: ArrayLike<number>): Int16Array {
-  const u = new Int16Array(16);
-  for (let i = 0; i < 4; i++)
-    for (let j = 0; j < 4; j++) {
-      let s = 0;
-      for (let kh = 0; kh < 3; kh++) for (let kw = 0; kw < 3; kw++) s += G2[i][kh] * g[kh * 3 + kw] * G2[j][kw];
-      u[i * 4 + j] = s;
-    }
+/**
+ * U' = G' g G'^T of one 3x3 filter (row-major g), 16 integers, position xi = 4 i + j at [xi] (written into u when
+ * given), with G' = 2 G = [[2,0,0],[1,1,1],[1,-1,1],[0,0,2]]: t = G' g (4 x 3), then t G'^T, each product of G' with a
+ * vector (a, b, c) being (2a, a + b + c, a - b + c, 2c). Exact integers (|t| <= 384, |U'| <= 1152).
+ */
+export function winogradFilter(g: ArrayLike<number>, u: Int16Array = new Int16Array(16)): Int16Array {
+  // t = G' g, one column (a, b, c) of g at a time: (2a, a + b + c, a - b + c, 2c)
+  for (let j = 0; j < 3; j++) {
+    const a = g[j],
+      b = g[3 + j],
+      c = g[6 + j];
+    T[j] = 2 * a;
+    T[3 + j] = a + b + c;
+    T[6 + j] = a - b + c;
+    T[9 + j] = 2 * c;
+  }
+  // U' = t G'^T, one row (a, b, c) of t at a time, the same combinations
+  for (let i = 0; i < 4; i++) {
+    const a = T[3 * i],
+      b = T[3 * i + 1],
+      c = T[3 * i + 2];
+    u[4 * i] = 2 * a;
+    u[4 * i + 1] = a + b + c;
+    u[4 * i + 2] = a - b + c;
+    u[4 * i + 3] = 2 * c;
+  }
   return u;
 }
 
@@ -197,12 +209,19 @@ function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions)
       const noc = f.main.noc;
       const nb = blocksOf(fh);
       const g3 = new Int8Array(9);
+      const u = new Int16Array(16);
+      const kbn4 = f.kbn * 4;
       for (let g = 0; g < s.group; g++)
-        for (let o = 0; o < ocpg; o++)
-          for (let c = 0; c < icpg; c++)
+        for (let o = 0; o < ocpg; o++) {
+          const tile0 = o - (o % noc);
+          const b = o >> 2;
+          // i16 index: group, block, position, the micro-tile's channels, K step, channel in the tile, pair, value
+          const blockBase = ((g * (ocpg >> 2) + b) * 16 * 4 + tile0 - 4 * b) * kbn4;
+          for (let c = 0; c < icpg; c++) {
+            const at = ((g * ocpg + o) * icpg + c) * fh * fw;
+            const inTile = (o - tile0) * 4 + ((c >> 1) & 1) * 2 + (c & 1);
             for (let sub = 0; sub < nb * nb; sub++) {
               // block (a, b): taps (3a + i, 3b + j), 0 past the filter
-              const at = ((g * ocpg + o) * icpg + c) * fh * fw;
               const a = Math.floor(sub / nb);
               const b0 = sub % nb;
               for (let i = 0; i < 3; i++)
@@ -211,18 +230,14 @@ function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions)
                   const kw = 3 * b0 + j;
                   g3[i * 3 + j] = kh < fh && kw < fw ? oihw[at + kh * fw + kw] : 0;
                 }
-              const u = winogradFilter(g3);
+              winogradFilter(g3, u);
               const kb = sub * f.icbG + (c >> 2);
-              const half = (c >> 1) & 1;
-              const k = c & 1;
-              const tile0 = o - (o % noc);
-              const b = o >> 2;
-              for (let xi = 0; xi < 16; xi++) {
-                // i16 index: group, block, position, the micro-tile's channels, K step, channel in the tile, pair, value
-                const tileBase = (((g * (ocpg >> 2) + b) * 16 + xi) * 4 + tile0 - 4 * b) * f.kbn * 4;
-                o16[tileBase + (kb * noc + (o - tile0)) * 4 + half * 2 + k] = u[xi];
-              }
+              const at16 = blockBase + kb * noc * 4 + inTile;
+              // position xi's stream starts 4 * kbn * 4 i16 after position xi - 1's
+              for (let xi = 0; xi < 16; xi++) o16[at16 + xi * 4 * kbn4] = u[xi];
             }
+          }
+        }
       return null; // d = xs - zp in the input transform: padding is 0, no correction
     },
     kernels: [

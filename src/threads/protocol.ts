@@ -39,21 +39,25 @@ export const TASK_FUNCTIONS = [
   'nchwDotConv',
   'naiveConvTask',
   'firstPairsTask',
-  // the model executor's element-wise kernels (assembly/model/elementwise.ts, lut.ts, requant.ts)
+  // the model executor's element-wise kernels (assembly/model/elementwise.ts, lut.ts, requant.ts, dynamic-quant.ts)
   'quantizeTask',
   'dequantizeTask',
   'qlinearBinaryTask',
   'lutTask',
   'requantTask',
+  'dqlRangeTask',
+  'dqlQuantizeTask',
   'channelTableTask',
   'gateTableTask',
-  // model executor: spatial / data-movement kernels (assembly/model/spatial-*.ts)
+  // model executor: spatial / data-movement kernels (assembly/model/spatial-*.ts, window-sum.ts)
   'maxPoolTask',
   'qAvgPoolTask',
   'qGlobalAvgPoolTask',
   'resizeTask',
   'transposeTask',
   'relayout44Task',
+  'windowChannelSumTask',
+  'windowBoxSumTask',
   // model executor: float32 host operators in wasm (assembly/model/host-float.ts)
   'convTransposeTask',
   'channelAffineTask',

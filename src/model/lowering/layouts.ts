@@ -73,8 +73,12 @@ export function planLayouts(
     }
     return key;
   };
+  // a value of rank below 3 (a DynamicQuantizeLinear's scale and zero point) has no NCHW44 form: it stays NCHW
   const setOut = (s: Lowering, layout: Layout): void => {
-    for (const o of s.outputs) if (o !== '') values.get(o)!.layout = layout;
+    for (const o of s.outputs) {
+      const v = o === '' ? undefined : values.get(o)!;
+      if (v) v.layout = layout === 'NCHW44' && v.dims.length < 3 ? 'NCHW' : layout;
+    }
   };
   // who reads each value: a step that can take NCHW44 (a convolution with an NCHW44 form, a step that follows), or not
   const takes44 = (r: Lowering['rule']) =>

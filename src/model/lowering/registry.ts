@@ -32,6 +32,7 @@ import { lowerFloatAveragePool, lowerFloatGlobalAveragePool, lowerFloatMaxPool }
 import { lowerConvOp } from '../backends/wasm-int8/conv.js';
 import { lowerConcatOp } from '../backends/wasm-int8/concat.js';
 import { lowerDequantizeLinear, lowerQuantizeLinear } from '../backends/wasm-int8/quantize.js';
+import { lowerDynamicQuantizeLinear } from '../backends/wasm-int8/dynamic-quant.js';
 import { lowerQLinearBinary } from '../backends/wasm-int8/binary.js';
 import { lowerChannelGate, lowerChannelTable, lowerLut, lowerQLinearBinaryTable } from '../backends/wasm-int8/lut.js';
 import { lowerMaxPool, lowerQLinearAveragePool } from '../backends/wasm-int8/pool.js';
@@ -203,7 +204,15 @@ op(':DynamicQuantizeLinear', {
   doc: 'float32 -> uint8 with the scale and zero point of its own range (what quantize_dynamic writes)',
   shape: SHAPE.dynamicQuantizeLinear,
   ref: 'DynamicQuantizeLinear.ts',
-  impls: [hostWith(dynamicQuantizeHost, 'quant.ts', 'always')],
+  impls: [
+    int8(
+      lowerDynamicQuantizeLinear,
+      'a computed float32 tensor (NCHW or NCHW44)',
+      `${INT8}dynamic-quant.ts`,
+      'assembly/model/dynamic-quant.ts',
+    ),
+    hostWith(dynamicQuantizeHost, 'quant.ts', 'any other case'),
+  ],
 });
 
 // convolutions and matrix products
@@ -213,7 +222,7 @@ op(':QLinearConv', {
   doc: '8-bit convolution, 1-D and 2-D, per-tensor or per-channel weights',
   shape: SHAPE.qlinearConv,
   ref: 'QLinearConv.ts',
-  impls: [convImpl('constant 8-bit weights (with a zero point: two convolutions)')],
+  impls: [convImpl('constant 8-bit weights (w - zp beyond int8: shifted per channel, plus window sums)')],
 });
 op(':QLinearMatMul', {
   since: 10,

@@ -52,3 +52,23 @@ export function quantizeValue(x: number, scale: number, zeroPoint: number, type:
   v = hi < v ? hi : v;
   return Number.isNaN(v) ? 0 : v;
 }
+
+/**
+ * DynamicQuantizeLinear's scale and zero point (uint8) from a tensor's range, as onnxruntime computes them
+ * (docs/int8-ops.md, DynamicQuantizeLinear): `min` / `max` over the elements that are not NaN (+FLT_MAX / -FLT_MAX
+ * when there is none), `nan` whether a NaN lies among the first n - n % 4 elements (MLAS's vector reduction lets it
+ * through and its scalar tail skips it), which makes the range NaN. Then the range is widened to hold 0, scale =
+ * f32(f32(max - min) / 255) (1 where max == min), zero point = RNE(clamp(f32(0 - f32(min / scale)), 0, 255)); a NaN
+ * range gives scale NaN and zero point 255.
+ */
+export function dynamicQuantFromRange(min: number, max: number, nan: boolean): { scale: number; zeroPoint: number } {
+  const f32 = Math.fround;
+  let mn = nan ? Number.NaN : min,
+    mx = nan ? Number.NaN : max;
+  mn = 0 < mn ? 0 : mn; // std::min(min, 0.f)
+  mx = mx < 0 ? 0 : mx; // std::max(max, 0.f)
+  const scale = mx === mn ? 1 : f32(f32(mx - mn) / 255);
+  const izp = f32(0 - f32(mn / scale));
+  const clamped = 0 < (izp < 255 ? izp : 255) ? (izp < 255 ? izp : 255) : 0; // std::max(0, std::min(255, izp))
+  return { scale, zeroPoint: roundHalfEven(clamped) };
+}

@@ -3,7 +3,7 @@
  * QuantizeLinear / DequantizeLinear per axis (and DequantizeLinear of int32), and QLinearAdd / QLinearMul with a
  * general numpy broadcast. Same formulas as the kernels (onnxruntime-web's; docs/int8-ops.md), on plain loops.
  */
-import { quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
+import { dynamicQuantFromRange, quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
 import type { Node } from '../../graph/ir.js';
 import type { HostOpFactory, HostTensor } from '../types.js';
 import { unsupported } from '../../executor/step.js';
@@ -100,13 +100,7 @@ export function dynamicQuantParams(x: ArrayLike<number>): { scale: number; zeroP
     if (v < mn) mn = v;
     if (v > mx) mx = v;
   }
-  if (nan) mn = mx = Number.NaN;
-  mn = 0 < mn ? 0 : mn; // std::min(min, 0.f)
-  mx = mx < 0 ? 0 : mx; // std::max(max, 0.f)
-  const scale = mx === mn ? 1 : f32(f32(mx - mn) / 255);
-  const izp = f32(0 - f32(mn / scale));
-  const clamped = 0 < (izp < 255 ? izp : 255) ? (izp < 255 ? izp : 255) : 0; // std::max(0, std::min(255, izp))
-  return { scale, zeroPoint: rne(clamped) };
+  return dynamicQuantFromRange(mn, mx, nan);
 }
 
 export const dequantizeHost: HostOpFactory = (n, ins, _outs, opset) => {

@@ -5,11 +5,18 @@
  *   QLinearMatMul, com.microsoft QGemm with a constant B -> ConvBias as a 1x1 convolution: A [M, K] is NCHW
  *                                 {N = M, C = K, 1, 1}, B^T the OIHW filter, the output [M, N] is {M, N, 1, 1}
  *   ConvInteger, MatMulInteger -> the same with int32 output
- * Weights: int8 with zero point 0 (symmetric) run the pack's kernels directly. Any other weights (uint8 with a zero
- * point, int8 with a nonzero one: effective weights w - zp of up to 9 bits) run on the general path: w - zp =
- * 2a + b with a = floor((w - zp) / 2) in [-128, 127] and b in {0, 1}; two int32-output convolutions (filters a
- * and b) and one requantization of 2 * acc_a + acc_b + bias (onnxruntime's formula; docs/int8-ops.md, QLinearConv,
- * QLinearMatMul and QGemm) — exact, at twice the cost; the fast kernels stay for symmetric weights.
+ * Weights: whenever every effective weight w - zp fits int8 (int8 weights with zero point 0, and any 8-bit weights
+ * whose zero point leaves them in [-128, 127]) the pack's kernels run w - zp directly. Otherwise (uint8 weights with a
+ * zero point, int8 with a nonzero one: effective weights of up to 9 bits) each output channel o gets a shift e_o with
+ * w - zp - e_o in [-128, 127] (one exists: a channel of 8-bit weights spans at most 255; e_o = 0 where the channel
+ * fits), and
+ *   sum (w - zp)(x - x_zp) = sum (w - zp - e_o)(x - x_zp) + e_o * S,   S = sum over the window of (x - x_zp)
+ * (padding holds x_zp, so it adds 0 to both): the main convolution runs the int8 filter w - zp - e_o on the fast
+ * kernels (any algorithm of the pack), a window convolution (an all-ones filter, same geometry and source zero point;
+ * one output channel block per group, as S is the same for every output channel of a group) gives S, and the
+ * RequantizeInt32 kernel's window correction (./requant.ts) computes v = acc + e_o * S + bias (int32, wrapping: the
+ * same integer onnxruntime sums) and stores it (ConvInteger, MatMulInteger) or requantizes it as onnxruntime does
+ * (docs/int8-ops.md, QLinearConv, QLinearMatMul and QGemm).
  * Requantization of the fast path: ConvBias with rounding 'half-even' computes onnxruntime's
  * f(f(float(acc + bias) * f(f(x_s * w_s) / y_s))), RNE, + zp, saturate (README "Rounding contract").
  */
@@ -26,9 +33,12 @@ import {
   type LoweredNode,
   type StepImpl,
   type StepPointers,
+  kernelStep,
 } from '../../executor/step.js';
 import { I8ConvError } from '../../../errors.js';
-import { outputTable, tableInput } from './lower-common.js';
+import { THREADED_BYTES, outputTable, tableInput } from './lower-common.js';
+import { RequantizeKernel } from './requant.js';
+import { WindowSumKernel, windowSumLanes } from './window-sum.js';
 import { attrFloat, attrInt, attrInts, numbersOf, spatialPads } from '../../graph/attrs.js';
 
 const f32 = Math.fround;
@@ -37,9 +47,9 @@ interface ConvSpec {
   /** the ConvBias parameters but for format */
   params: Omit<ConvBiasParams, 'format'>;
   /** OIHW weights minus their zero points (exact integers, up to 9 bits) */
-  weights: Int32Array;
-  /** int8 weights with zero point 0: the fast path */
-  symmetric: boolean;
+  weights: Int16Array;
+  /** every weight minus its zero point fits int8: one convolution (else the shifted weights and the window sums) */
+  fits: boolean;
   bias: Int32Array | undefined;
   /** the output type: int8 / uint8 (requantized), int32 (ConvInteger, MatMulInteger) */
   outType: 'int8' | 'uint8' | 'int32';
@@ -116,7 +126,8 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     checkScale(node, xScale, 'x_scale');
     checkScale(node, yScale, 'y_scale');
   }
-  const wData = numbersOf(wT);
+  // the 8-bit weights as they are (a typed array: no copy into numbers, which costs seconds on a large model)
+  const wData = wT.data as Int8Array | Uint8Array;
   let oc: number,
     icpg: number,
     fh: number,
@@ -124,7 +135,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     group = 1;
   let geometry: Partial<ConvBiasParams>;
   let n: number, ih: number, iw: number;
-  let weightsOIHW: number[];
+  let weightsOIHW: Int8Array | Uint8Array;
   if (isConv) {
     const xd = x.dims,
       wd = wT.dims;
@@ -181,7 +192,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     fh = fw = 1;
     ih = iw = 1;
     geometry = { n, ic: k, ih: 1, iw: 1, oc, fh: 1, fw: 1 };
-    weightsOIHW = new Array(k * nn);
+    weightsOIHW = wT.type === 'int8' ? new Int8Array(k * nn) : new Uint8Array(k * nn);
     for (let o = 0; o < nn; o++)
       for (let i = 0; i < k; i++) weightsOIHW[o * k + i] = transB ? wData[o * k + i] : wData[i * nn + o];
   }
@@ -204,9 +215,16 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     checkScale(node, srcScale, 'alpha * a_scale');
   }
   const per = weightsOIHW.length / oc;
-  const weights = new Int32Array(weightsOIHW.length);
-  for (let o = 0; o < oc; o++) for (let i = 0; i < per; i++) weights[o * per + i] = weightsOIHW[o * per + i] - wzp[o];
-  const symmetric = wT.type === 'int8' && wzp.every((z) => z === 0);
+  const weights = new Int16Array(weightsOIHW.length);
+  let fits = true;
+  for (let o = 0; o < oc; o++) {
+    const z = wzp[o];
+    for (let i = o * per; i < (o + 1) * per; i++) {
+      const w = weightsOIHW[i] - z;
+      weights[i] = w;
+      if (w < -128 || w > 127) fits = false;
+    }
+  }
   let bias: Int32Array | undefined;
   if (has(I.b)) {
     const b = constant(values, node, I.b, 'the bias');
@@ -233,7 +251,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
   return {
     params,
     weights,
-    symmetric,
+    fits,
     bias,
     outType,
     outZeroPoint: yZp,
@@ -242,16 +260,77 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
   };
 }
 
+/** The parameters of an int32-output convolution of the spec (no bias, no requantization). */
+const int32Params = (spec: ConvSpec): Omit<ConvBiasParams, 'format'> => ({
+  ...spec.params,
+  dstScale: undefined,
+  dstType: 'int32',
+  dstZeroPoint: 0,
+  biasMode: 'none',
+});
+
 /** Whether some algorithm of the pack runs the convolution in a format. */
 function formatRuns(spec: ConvSpec, format: ConvFormat, intOut: boolean): boolean {
   try {
-    const p = intOut
-      ? { ...spec.params, dstScale: undefined, dstType: 'int32' as const, dstZeroPoint: 0, biasMode: 'none' as const }
-      : spec.params;
+    const p = intOut ? int32Params(spec) : spec.params;
     return candidates(normalizeConvParams({ ...p, format } as ConvBiasParams)).length > 0;
   } catch {
     return false;
   }
+}
+
+/**
+ * Per output channel, the shift e that brings the channel's effective weights into int8 (w - zp - e in [-128, 127]):
+ * 0 where they fit already, else the one nearest 0 (8-bit weights span at most 255, so one exists).
+ */
+function channelShifts(weights: Int16Array, oc: number): Int32Array {
+  const per = weights.length / oc;
+  const e = new Int32Array(oc);
+  for (let o = 0; o < oc; o++) {
+    let lo = 0,
+      hi = 0;
+    for (let i = 0; i < per; i++) {
+      const w = weights[o * per + i];
+      lo = w < lo ? w : lo;
+      hi = w > hi ? w : hi;
+    }
+    e[o] = hi > 127 ? hi - 127 : lo < -128 ? lo + 128 : 0;
+  }
+  return e;
+}
+
+/**
+ * Whether the window sums and their correction take a shifted convolution whose output is NCHW44 (format NCHW44 or
+ * NCHW_NCHW44): the sums are one plane per group whose 4 channels of an output block share it (groups of whole
+ * blocks), or one per channel of a depthwise source.
+ */
+function windowTakesNchw44(spec: ConvSpec, format: ConvFormat): boolean {
+  const p = spec.params;
+  const g = p.group ?? 1;
+  const lanes = windowSumLanes(format === 'NCHW44' ? 'NCHW44' : 'NCHW', p.ic, g);
+  const ocpg = p.oc / g;
+  return lanes === 1 ? g === 1 || ocpg % 4 === 0 : lanes === 4 && ocpg === 1;
+}
+
+/**
+ * The window correction's map (./requant.ts WindowCorrection) from output channels to window sums: planar sums (one
+ * per group) are read at the channel's group (NCHW), or at the group of an output block's channels (NCHW44, splat);
+ * per-channel sums of a depthwise NCHW44 source lane for lane.
+ */
+function windowCorrection(spec: ConvSpec, shifts: Int32Array, lanes: 1 | 4, nchw44: boolean) {
+  const g = spec.params.group ?? 1;
+  const oc = spec.params.oc;
+  const ocpg = oc / g;
+  if (!nchw44) return { shifts, sumChannels: g, map: Int32Array.from({ length: oc }, (_, c) => Math.floor(c / ocpg)) };
+  const map = Int32Array.from({ length: oc / 4 }, (_, b) => (lanes === 4 ? b : Math.floor((4 * b) / ocpg)));
+  return { shifts, sumChannels: g, map, splat: lanes === 1 };
+}
+
+/** onnxruntime's per-channel requantization scales f(f(x_s * w_s) / y_s) of an 8-bit output. */
+function requantScales(spec: ConvSpec): Float32Array {
+  const p = spec.params;
+  const ws = p.filterScale as Float32Array;
+  return Float32Array.from(ws, (w) => f32(f32(f32(p.srcScale) * f32(w)) / f32(p.dstScale!)));
 }
 
 /** A QLinearMatMul whose B is no constant 2-D tensor (the host runs it). */
@@ -282,27 +361,36 @@ export function convTakesOutputTable(node: Node, values: ReadonlyMap<string, Pla
 
 export function lowerConv(node: Node, name: string, values: Map<string, PlannedValue>): LoweredNode {
   const spec = convSpec(node, values);
+  let held: ConvSpec | undefined = spec;
   const table = outputTable(node);
-  const general = !spec.symmetric;
+  const general = !spec.fits;
   const intOut = general || spec.outType === 'int32';
   const p = spec.params;
-  const nchw44 = !spec.matmul && formatRuns(spec, 'NCHW44', intOut);
+  const nchw44 = !spec.matmul && formatRuns(spec, 'NCHW44', intOut) && (!general || windowTakesNchw44(spec, 'NCHW44'));
   const hybrid = !spec.matmul && !nchw44 && p.ic < 4 && (p.group ?? 1) === 1 && formatRuns(spec, 'NCHW_NCHW44', intOut);
   const y = node.outputs[0];
   const outputs = [y];
   if (general) {
-    // the two int32 accumulators of the general path: values of their own, alive during the step only (named after
-    // the convolution's own output where a look-up was folded into it)
+    if (spec.outType !== 'int32' && requantScales(spec).some((k) => !(k > 0 && Number.isFinite(k))))
+      unsupported(node, 'x_scale * w_scale / y_scale is not a finite positive float32 for every channel');
+    // values of their own, alive during the step only (named after the convolution's own output where a look-up was
+    // folded into it): the int32 accumulators of an 8-bit output, the channel sums and the window sums (one int32 per
+    // group and pixel, or per channel of a depthwise source: g planes either way)
     const yv = values.get(y)!;
     const base = tableInput(node) ?? y;
-    for (const k of [0, 1]) {
-      const t = `${base}#acc${k}`;
+    const s = normalizeConvParams({ ...int32Params(spec), format: 'NCHW' } as ConvBiasParams);
+    const temps: [string, number[]][] = [
+      [`${base}#sum`, [s.n, s.group, s.ih, s.iw]],
+      [`${base}#win`, [s.n, s.group, s.oh, s.ow]],
+    ];
+    if (spec.outType !== 'int32') temps.unshift([`${base}#acc`, [...yv.dims]]);
+    for (const [t, dims] of temps) {
       values.set(t, {
         name: t,
         type: 'int32',
-        dims: [...yv.dims],
+        dims,
         layout: 'NCHW',
-        bytes: yv.dims.reduce((a, b) => a * b, 1) * 4,
+        bytes: dims.reduce((a, b) => a * b, 1) * 4,
         offset: -1,
       });
       outputs.push(t);
@@ -315,7 +403,13 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
     inputs: spec.dynamicZp ? [node.inputs[0], spec.dynamicZp] : [node.inputs[0]],
     outputs,
     rule: { kind: 'conv', nchw44, hybrid },
-    build: (env, step) => buildConv(env, step, spec, general, table),
+    // the spec (its weights: 2 bytes each) goes with the first build, so that the model, which keeps its steps, does
+    // not keep a copy of every weight; a later build computes it again
+    build: (env, step) => {
+      const s = held ?? convSpec(node, values);
+      held = undefined;
+      return buildConv(env, step, s, general, table);
+    },
   };
 }
 
@@ -338,13 +432,17 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
     return c;
   };
   const macs = (c: ConvBias) => c.params.macs;
+  // what the run closures read of the spec, so that they keep none of its weights
+  const dynamicZp = spec.dynamicZp !== undefined;
+  const signedSrc = spec.params.srcType === 'int8';
+  const int32Out = spec.outType === 'int32';
   /** x's zero point of this run (a computed scalar: step input 1) */
   const zeroPointAt = (p: StepPointers): number => {
     const b = env.core.u8()[p.inputs[1]];
-    return spec.params.srcType === 'int8' ? (b << 24) >> 24 : b;
+    return signedSrc ? (b << 24) >> 24 : b;
   };
   if (!general) {
-    const c = make({ ...spec.params, format } as ConvBiasParams, Int8Array.from(spec.weights), spec.bias);
+    const c = make({ ...spec.params, format } as ConvBiasParams, new Int8Array(spec.weights), spec.bias);
     if (table) {
       try {
         c.setOutputTable(table);
@@ -359,12 +457,12 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
       scratchBytes: c.scratchBytes,
       macs: macs(c),
       run: (p) => {
-        if (spec.dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
+        if (dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
         c.runAt(p.inputs[0], p.outputs[0], p.scratch);
       },
       runAsync: async (p) => {
         const pool = env.core.pool;
-        if (spec.dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
+        if (dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
         if (!pool || !c.threaded) return c.runAt(p.inputs[0], p.outputs[0], p.scratch);
         const t = c.tasksAt(p.inputs[0], p.outputs[0], p.scratch);
         await pool.runAsync(t.kernels, t.e);
@@ -372,88 +470,103 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
       dispose: () => c.dispose(),
     };
   }
-  // general path: w - zp = 2a + b
-  const a = new Int8Array(spec.weights.length),
-    b = new Int8Array(spec.weights.length);
-  for (let i = 0; i < a.length; i++) {
-    a[i] = Math.floor(spec.weights[i] / 2);
-    b[i] = spec.weights[i] - 2 * a[i];
+  // shifted weights: the main convolution of w - zp - e_o, the window sums, the window correction
+  const oc = spec.params.oc;
+  const shifts = channelShifts(spec.weights, oc);
+  const per = spec.weights.length / oc;
+  const filter = new Int8Array(spec.weights.length);
+  for (let o = 0; o < oc; o++) {
+    const e = shifts[o];
+    for (let i = o * per; i < (o + 1) * per; i++) filter[i] = spec.weights[i] - e;
   }
-  const ip: ConvBiasParams = {
-    ...spec.params,
-    format,
-    dstScale: undefined,
-    dstType: 'int32',
-    dstZeroPoint: 0,
-    biasMode: 'none',
-  } as ConvBiasParams;
-  const ca = make(ip, a, undefined);
-  let cb: ConvBias;
+  const main = make({ ...int32Params(spec), format } as ConvBiasParams, filter, undefined);
+  let sums: WindowSumKernel | undefined;
+  let fix: RequantizeKernel | undefined;
   try {
-    cb = make(ip, b, undefined);
+    const s = main.params;
+    sums = new WindowSumKernel(env.core, {
+      layout: inLayout,
+      type: s.srcType,
+      n: s.n,
+      c: s.ic,
+      group: s.group,
+      ih: s.ih,
+      iw: s.iw,
+      oh: s.oh,
+      ow: s.ow,
+      fh: s.fh,
+      fw: s.fw,
+      stride: [s.sh, s.sw],
+      dilation: [s.dh, s.dw],
+      padTop: s.pt,
+      padLeft: s.pl,
+      zeroPoint: s.srcZeroPoint,
+    });
+    fix = new RequantizeKernel(env.core, {
+      dims: [s.n, oc, s.oh, s.ow],
+      layout: outLayout,
+      type: spec.outType,
+      scale: spec.outType === 'int32' ? 1 : requantScales(spec),
+      bias: spec.bias,
+      zeroPoint: spec.outZeroPoint,
+      window: windowCorrection(spec, shifts, sums.lanes, outLayout === 'NCHW44'),
+      table,
+    });
   } catch (e) {
-    ca.dispose();
+    main.dispose();
+    sums?.dispose();
     throw e;
   }
-  const s = ca.params;
-  const oc = s.oc,
-    hw = s.oh * s.ow;
-  const scales = new Float32Array(oc);
-  for (let o = 0; o < oc; o++)
-    scales[o] =
-      spec.outType === 'int32'
-        ? 1
-        : f32(f32(f32(s.srcScale) * f32(s.filterScales[o])) / f32(s.dstScale ?? spec.params.dstScale!));
-  const bias = spec.bias;
-  const outType = spec.outType,
-    zp = spec.outZeroPoint;
-  const [lo, hi] = outType === 'uint8' ? [0, 255] : [-128, 127];
-  const nb = outLayout === 'NCHW44';
-  const run = (p: StepPointers): void => {
-    if (spec.dynamicZp) {
-      const z = zeroPointAt(p);
-      ca.setSourceZeroPoint(z);
-      cb.setSourceZeroPoint(z);
-    }
-    ca.runAt(p.inputs[0], p.outputs[1], p.scratch);
-    cb.runAt(p.inputs[0], p.outputs[2], p.scratch);
-    const buf = env.core.memory.buffer;
-    const total = s.n * oc * hw;
-    const acc0 = new Int32Array(buf, p.outputs[1], total),
-      acc1 = new Int32Array(buf, p.outputs[2], total);
-    const out32 = outType === 'int32' ? new Int32Array(buf, p.outputs[0], total) : undefined;
-    const out8 =
-      outType === 'int8'
-        ? new Int8Array(buf, p.outputs[0], total)
-        : outType === 'uint8'
-          ? new Uint8Array(buf, p.outputs[0], total)
-          : undefined;
-    for (let i = 0; i < total; i++) {
-      const c = nb ? (Math.floor(i / (hw * 4)) % (oc / 4)) * 4 + (i & 3) : Math.floor(i / hw) % oc;
-      const v = (2 * acc0[i] + acc1[i] + (bias ? bias[c] : 0)) | 0;
-      if (out32) {
-        out32[i] = v;
-        continue;
-      }
-      // onnxruntime's requantization (docs/int8-ops.md, Requantization): float(v) * scale, clamp to
-      // [lo - zp, hi - zp], RNE, + zp
-      let f = f32(f32(v) * scales[c]);
-      f = f < lo - zp ? lo - zp : f;
-      f = f > hi - zp ? hi - zp : f;
-      const r = Math.round(f);
-      const q = (r - f === 0.5 && r % 2 !== 0 ? r - 1 : r) + zp;
-      out8![i] = table ? table[q & 255] : q; // the table is indexed by the raw byte
-    }
+  const w = sums;
+  const k = fix;
+  const threaded = env.values.get(step.outputs[0])!.bytes >= THREADED_BYTES;
+  const sumStep = kernelStep(env.core, w, { second: 1, threaded });
+  const fixStep = kernelStep(env.core, k, { second: 1, threaded });
+  // outputs: [y, #sum, #win] (int32 output: the main convolution writes y, corrected in place) or [y, #acc, #sum, #win]
+  const at = (p: StepPointers) => {
+    const o = p.outputs;
+    return { acc: int32Out ? o[0] : o[1], t: o[o.length - 2], s: o[o.length - 1] };
+  };
+  const setZeroPoint = (p: StepPointers): void => {
+    if (!dynamicZp) return;
+    const z = zeroPointAt(p);
+    main.setSourceZeroPoint(z);
+    w.setZeroPoint(z);
   };
   return {
-    algorithm: `general(2x ${ca.algorithm})${table ? '+lut' : ''}`,
-    bytes: ca.heldBytes + cb.heldBytes,
-    scratchBytes: Math.max(ca.scratchBytes, cb.scratchBytes),
-    macs: 2 * macs(ca),
-    run,
+    algorithm: `${main.algorithm}+window${table ? '+lut' : ''}`,
+    bytes: main.heldBytes + w.bytes + k.bytes,
+    scratchBytes: main.scratchBytes,
+    macs: macs(main),
+    run: (p) => {
+      setZeroPoint(p);
+      const { acc, t, s } = at(p);
+      main.runAt(p.inputs[0], acc, p.scratch);
+      sumStep.run({ inputs: [p.inputs[0], t], outputs: [s], scratch: p.scratch });
+      fixStep.run({ inputs: [acc, s], outputs: [p.outputs[0]], scratch: p.scratch });
+    },
+    runAsync: async (p) => {
+      const pool = env.core.pool;
+      setZeroPoint(p);
+      const { acc, t, s } = at(p);
+      if (!pool) {
+        main.runAt(p.inputs[0], acc, p.scratch);
+        sumStep.run({ inputs: [p.inputs[0], t], outputs: [s], scratch: p.scratch });
+        fixStep.run({ inputs: [acc, s], outputs: [p.outputs[0]], scratch: p.scratch });
+        return;
+      }
+      if (!main.threaded) main.runAt(p.inputs[0], acc, p.scratch);
+      else {
+        const m = main.tasksAt(p.inputs[0], acc, p.scratch);
+        await pool.runAsync(m.kernels, m.e);
+      }
+      await pool.runAsync(w.dispatch, { ctx: w.ctx, src: p.inputs[0], slices: t, dst: s });
+      await pool.runAsync(k.dispatch, { ctx: k.ctx, src: acc, slices: s, dst: p.outputs[0] });
+    },
     dispose: () => {
-      ca.dispose();
-      cb.dispose();
+      main.dispose();
+      w.dispose();
+      k.dispose();
     },
   };
 }

@@ -98,6 +98,32 @@ export const ELEM_CTX = {
   RQ_HI: 44,
   /** i32: zp + 128 for an int8 output (the unsigned domain), zp for uint8 */
   RQ_ZPU: 48,
+  /** i32: 1: p1 is the window sums S and RQ_E / RQ_SMAP / RQ_SCH describe them; 0: no correction */
+  RQ_WIN: 52,
+  /** i32: i32[C] the per-channel shifts e */
+  RQ_E: 56,
+  /** i32: i32[C] (mode 0) or i32[C / 4] (mode 2): the S channel / block of each channel / block */
+  RQ_SMAP: 60,
+  /** i32: S channels (mode 0, 1, and 2 with RQ_SPLAT) or blocks (mode 2) per image (row in mode 1) */
+  RQ_SCH: 64,
+  /** i32: mode 2: 1 when S is planar (one plane per S channel, RQ_SMAP[c / 4] the block's): a pixel's S serves its 4
+   * lanes */
+  RQ_SPLAT: 68,
+  /** i32: 1: v is stored as int32 (no requantization: ConvInteger / MatMulInteger), 0: bytes */
+  RQ_OUT32: 72,
+  /** i32: a 256-byte table applied to every output byte (indexed by the raw byte), or 0 */
+  RQ_TABLE: 76,
+  /** i32: [tasks][4] words: each task's min and max (f32, over the elements that are not NaN; +-FLT_MAX when none) and
+   * 1 when a NaN is among its elements in whole groups of 4, then a free word */
+  DY_PARTS: 16,
+  /** f32: the scale s (a true division; any float: NaN, 0 and infinity included) */
+  DY_SCALE: 20,
+  /** f32: 0 - zp (clamp of x / s, before rounding) */
+  DY_LO: 24,
+  /** f32: 255 - zp */
+  DY_HI: 28,
+  /** i32: the zero point zp */
+  DY_ZP: 32,
   /** Bytes of the largest record (the host allocates this much, 64-byte aligned). */
   EL_CTX_BYTES: 128,
 } as const;
@@ -246,4 +272,59 @@ export const RELAYOUT_CTX = {
   ES: 4,
   /** bytes the host allocates for the record */
   CTX_BYTES: 20,
+} as const;
+
+/** Field indices (byte offset = index * 4) of the records of assembly/model/window-sum-ctx.ts, and their sizes: the
+ * same names and numbers. */
+export const WINDOW_SUM_CTX = {
+  /** i32: the source's layout: 0 NCHW, 1 NCHW44 */
+  LAYOUT: 0,
+  /** i32: 1: one sum per group (T and S planar); 4: one per channel of a depthwise NCHW44 source (interleaved) */
+  LANES: 1,
+  /** i32: the source bytes' xor (0 uint8, 0x80 int8: the unsigned domain) */
+  XOR: 2,
+  /** i32: the source zero point in the unsigned domain (zp + 128 for int8): set before each run */
+  ZPU: 3,
+  /** i32: source channels */
+  C: 4,
+  /** i32: source channels per group (LANES 1) */
+  CPG: 5,
+  /** i32: planes of T and S per image: the groups (LANES 1) or the blocks of 4 channels (LANES 4) */
+  GP: 6,
+  /** i32: N * GP */
+  PLANES: 7,
+  /** i32: source rows */
+  IH: 8,
+  /** i32: source columns */
+  IW: 9,
+  /** i32: output rows */
+  OH: 10,
+  /** i32: output columns */
+  OW: 11,
+  /** i32: window rows */
+  FH: 12,
+  /** i32: window columns */
+  FW: 13,
+  /** i32: stride on rows */
+  SH: 14,
+  /** i32: stride on columns */
+  SW: 15,
+  /** i32: dilation on rows */
+  DH: 16,
+  /** i32: dilation on columns */
+  DW: 17,
+  /** i32: padding top */
+  PT: 18,
+  /** i32: padding left */
+  PL: 19,
+  /** i32: pass 1: planes per task */
+  PPT1: 20,
+  /** i32: pass 1: source rows per task */
+  ROWS1: 21,
+  /** i32: pass 2: planes per task */
+  PPT2: 22,
+  /** i32: pass 2: output rows per task */
+  ROWS2: 23,
+  /** bytes the host allocates for the record */
+  CTX_BYTES: 96,
 } as const;

@@ -5,12 +5,22 @@
  *   v = acc0 + bias[c]                          (int32, wrapping)
  *   or, with a second accumulator tensor (k = 1 or 2):  v = k * acc0 + acc1 + bias[c]
  *   f = f32(f32(v) * scale[c]);  f = min(max(f, lo - zp), hi - zp);  y = RNE(f) + zp
- * The second accumulator serves weights with a zero point, whose effective 9-bit weights w_eff = 2a + b run as two
- * int8 convolutions (k = 2), or any split into a sum (k = 1).
+ * The second accumulator combines a convolution split in two (9-bit weights w_eff = 2a + b as two int8 convolutions:
+ * k = 2; any split into a sum: k = 1); the model's convolutions use the window correction below instead.
+ * Or the window correction of weights shifted per output channel (`window`; assembly/model/requant.ts): input 1 holds
+ * the window sums S of the convolution's groups and
+ *   v = acc0 + e[c] * S + bias[c]               (int32, wrapping)
+ * then requantized as above, or stored as int32 (type 'int32': ConvInteger / MatMulInteger, which may run in place).
+ * An optional 256-byte table maps every output byte (a look-up folded into the convolution).
  *
  * Tensors: input 0 acc0 int32[dims], input 1 acc1 int32[dims] (with k), output 0 type[dims], all in `layout`:
  *   NCHW    any rank >= 2, the channel is axis `axis` (default 1): [outer, C, inner] row-major;
  *   NCHW44  [N, C, H, W] with C % 4 == 0, stored [N][C/4][H][W][4]; the channel is axis 1.
+ * With `window`, input 1 is S int32[outer, sumChannels, inner] in the same layout (NCHW44: sumChannels / 4 blocks of
+ * [inner][4]); the S of element (outer o, channel c, position j) is S[o, map[c], j] (NCHW; with inner = 1 every map[c]
+ * is 0 or the kernel runs channel by channel), or lane c % 4 of block map[c / 4] (NCHW44). NCHW44 with `splat`: S is
+ * planar, int32[N, sumChannels, H * W], and the S of (n, c, pixel) is S[n, map[c / 4], pixel] (the 4 channels of a
+ * block share it).
  */
 import { check } from '../../../errors.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
@@ -23,6 +33,7 @@ import {
   SECOND,
   SRC,
   checkDims,
+  checkLength,
   checkQType,
   checkScale,
   checkZeroPoint,
@@ -34,8 +45,8 @@ export interface RequantizeParams {
   /** dims of the accumulators and of the output */
   dims: readonly number[];
   layout: Layout;
-  /** the output type */
-  type: QType;
+  /** the output type: 8-bit (requantized), or 'int32' (v itself; with `window` only, scale and zero point unused) */
+  type: QType | 'int32';
   /** one scale (per tensor) or C (per channel), each a finite positive float32 */
   scale: number | ArrayLike<number>;
   /** C int32 biases, or none */
@@ -46,6 +57,23 @@ export interface RequantizeParams {
   axis?: number;
   /** a second accumulator tensor (input 1) is added: v = k * acc0 + acc1 + bias */
   k?: 1 | 2;
+  /** the window correction (input 1: the window sums S): v = acc0 + shifts[c] * S + bias; not with k */
+  window?: WindowCorrection;
+  /** a 256-byte table every output byte goes through (8-bit outputs) */
+  table?: Uint8Array;
+}
+
+/** The window sums of a convolution whose weights were shifted per output channel (see the header). */
+export interface WindowCorrection {
+  /** C int32 shifts e[c] (|e| < 2^16) */
+  shifts: ArrayLike<number>;
+  /** channels of S per outer index (NCHW44: a multiple of 4) */
+  sumChannels: number;
+  /** NCHW: C S channels in [0, sumChannels); NCHW44: C / 4 S blocks in [0, sumChannels / 4), or with `splat` C / 4
+   *  S planes in [0, sumChannels) */
+  map: ArrayLike<number>;
+  /** NCHW44 only: S is planar, one value per pixel for the 4 channels of a block */
+  splat?: boolean;
 }
 
 /** RQ_MODE of assembly/model/elem-ctx.ts */
@@ -67,9 +95,16 @@ export class RequantizeKernel extends ElemKernel {
       `${what}.layout`,
       `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`,
     );
-    checkQType(p.type, `${what}.type`);
+    const out32 = p.type === 'int32';
+    check(
+      !out32 || p.window !== undefined,
+      'INVALID_PARAM',
+      `${what}.type`,
+      "'int32' is the output of the window correction only (give `window`)",
+    );
+    if (!out32) checkQType(p.type, `${what}.type`);
     const dims = checkDims(p.dims, `${what}.dims`);
-    const zp = checkZeroPoint(p.zeroPoint, p.type, `${what}.zeroPoint`);
+    const zp = out32 ? 0 : checkZeroPoint(p.zeroPoint, p.type as QType, `${what}.zeroPoint`);
     check(
       p.k === undefined || p.k === 1 || p.k === 2,
       'INVALID_PARAM',
@@ -124,21 +159,110 @@ export class RequantizeKernel extends ElemKernel {
         );
       }
     }
+    const win = p.window;
+    check(
+      win === undefined || p.k === undefined,
+      'INVALID_PARAM',
+      `${what}.window`,
+      'a window correction and a second accumulator (k) exclude each other',
+    );
+    const mapLen = p.layout === 'NCHW44' ? C / 4 : C;
+    if (win !== undefined) {
+      check(
+        win !== null && typeof win === 'object' && win.shifts?.length === C,
+        'INVALID_PARAM',
+        `${what}.window.shifts`,
+        `must hold ${C} shifts (the channels)`,
+      );
+      for (let i = 0; i < C; i++) {
+        const e = win.shifts[i];
+        check(
+          Number.isInteger(e) && Math.abs(e) < 2 ** 16,
+          'INVALID_PARAM',
+          `${what}.window.shifts`,
+          `entry ${i} must be an integer of magnitude below 2^16, got ${String(e)}`,
+        );
+      }
+      const sch = win.sumChannels;
+      const blocks = p.layout === 'NCHW44' && !win.splat;
+      check(
+        !win.splat || p.layout === 'NCHW44',
+        'INVALID_PARAM',
+        `${what}.window.splat`,
+        'planar window sums for 4 lanes are an NCHW44 form',
+      );
+      check(
+        Number.isInteger(sch) && sch >= 1 && (!blocks || sch % 4 === 0),
+        'INVALID_PARAM',
+        `${what}.window.sumChannels`,
+        `must be an integer >= 1${blocks ? ', a multiple of 4' : ''}, got ${String(sch)}`,
+      );
+      checkLength(C > 0 ? (n / C) * sch : 0, `${what}.window (elements of the window sums)`);
+      const slots = blocks ? sch / 4 : sch;
+      check(
+        win.map?.length === mapLen,
+        'INVALID_PARAM',
+        `${what}.window.map`,
+        `must hold ${mapLen} entries (the channel${p.layout === 'NCHW44' ? ' blocks' : 's'})`,
+      );
+      for (let i = 0; i < mapLen; i++) {
+        const m = win.map[i];
+        check(
+          Number.isInteger(m) && m >= 0 && m < slots,
+          'INVALID_PARAM',
+          `${what}.window.map`,
+          `entry ${i} must be an integer in [0, ${slots - 1}], got ${String(m)}`,
+        );
+      }
+    }
+    if (p.table !== undefined) {
+      check(
+        p.table instanceof Uint8Array && p.table.length === 256,
+        'BAD_BUFFER',
+        `${what}.table`,
+        'must be a Uint8Array of 256 bytes',
+      );
+      check(!out32, 'INVALID_PARAM', `${what}.table`, 'an int32 output has no byte table');
+    }
     // one scale and no bias: every channel alike, so the whole tensor is one run (any layout)
-    const perTensor = sc.length === 1 && p.bias === undefined;
-    const mode = perTensor ? MODE.runs : p.layout === 'NCHW44' ? MODE.nchw44 : inner === 1 ? MODE.contig : MODE.runs;
+    const perTensor = sc.length === 1 && p.bias === undefined && win === undefined;
+    // with a window correction the channel-last mode reads S channel 0 of each row
+    const contig = inner === 1 && (win === undefined || Array.from(win.map).every((m) => m === 0));
+    const mode = perTensor ? MODE.runs : p.layout === 'NCHW44' ? MODE.nchw44 : contig ? MODE.contig : MODE.runs;
     const channels = perTensor ? 1 : C;
     const runInner = perTensor ? Math.max(n, 1) : inner;
-    super(core, 8 * channels);
-    this.algorithm = `requant-${perTensor ? 'tensor' : mode === MODE.nchw44 ? 'nchw44' : mode === MODE.contig ? 'last-axis' : 'nchw'}${p.k ? `-k${p.k}` : ''}`;
+    const winWords = win === undefined ? 0 : C + mapLen;
+    super(core, 8 * channels + 4 * winWords + (p.table ? 256 : 0));
+    const kind = perTensor ? 'tensor' : mode === MODE.nchw44 ? 'nchw44' : mode === MODE.contig ? 'last-axis' : 'nchw';
+    this.algorithm = win
+      ? `${out32 ? 'window-int32' : 'requant-window'}-${kind}`
+      : `requant-${kind}${p.k ? `-k${p.k}` : ''}`;
     const scalePtr = this.extra;
     const biasPtr = this.extra + 4 * channels;
     const f = core.f32();
     for (let c = 0; c < channels; c++) f[(scalePtr >> 2) + c] = sc.length === 1 ? sc[0] : sc[c];
     const i32 = core.i32();
     for (let c = 0; c < channels; c++) i32[(biasPtr >> 2) + c] = p.bias === undefined ? 0 : p.bias[c];
-    const [lo, hi] = Q_RANGE[p.type];
-    this.setI32(F.EL_OUTXOR, xorOf(p.type));
+    let tail = this.extra + 8 * channels;
+    if (win !== undefined) {
+      const shiftPtr = tail;
+      const mapPtr = tail + 4 * C;
+      for (let c = 0; c < C; c++) i32[(shiftPtr >> 2) + c] = win.shifts[c];
+      for (let c = 0; c < mapLen; c++) i32[(mapPtr >> 2) + c] = win.map[c];
+      this.setI32(F.RQ_WIN, 1);
+      this.setI32(F.RQ_E, shiftPtr);
+      this.setI32(F.RQ_SMAP, mapPtr);
+      this.setI32(F.RQ_SCH, p.layout === 'NCHW44' && !win.splat ? win.sumChannels / 4 : win.sumChannels);
+      this.setI32(F.RQ_SPLAT, win.splat ? 1 : 0);
+      tail = mapPtr + 4 * mapLen;
+    }
+    if (p.table) {
+      core.u8().set(p.table, tail);
+      this.setI32(F.RQ_TABLE, tail);
+    }
+    this.setI32(F.RQ_OUT32, out32 ? 1 : 0);
+    const [lo, hi] = out32 ? [0, 0] : Q_RANGE[p.type as QType];
+    this.setI32(F.EL_OUTXOR, out32 ? 0 : xorOf(p.type as QType));
     this.setI32(F.RQ_MODE, mode);
     this.setI32(F.RQ_INNER, runInner);
     this.setI32(F.RQ_C, channels);
@@ -147,7 +271,7 @@ export class RequantizeKernel extends ElemKernel {
     this.setI32(F.RQ_BIAS, biasPtr);
     this.setF32(F.RQ_LO, lo - zp);
     this.setF32(F.RQ_HI, hi - zp);
-    this.setI32(F.RQ_ZPU, zp + xorOf(p.type));
-    this.plan('requantTask', n, [SRC, p.k ? SECOND : NONE, DST]);
+    this.setI32(F.RQ_ZPU, zp + (out32 ? 0 : xorOf(p.type as QType)));
+    this.plan('requantTask', n, [SRC, p.k || win ? SECOND : NONE, DST]);
   }
 }
