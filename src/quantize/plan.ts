@@ -55,7 +55,7 @@ import { qRange, quantizeBias, quantizeData, quantizeWeight, rangeParams, type Q
 export interface PlanOptions {
   activations: QType;
   weights: 'per-channel' | 'per-tensor';
-  /** node names to keep float */
+  /** node names to keep float (an unnamed node by the name of its first output) */
   exclude?: ReadonlySet<string>;
   /**
    * 'table' (default): Add / Mul / Sigmoid / LeakyRelu nodes inside an element-wise chain of two or more nodes on one
@@ -71,6 +71,20 @@ export interface PlanOptions {
    * need it.
    */
   convTranspose?: 'float' | 'quantize';
+  /**
+   * which operators are quantized and by which rule (ops.ts: the presets 'default', 'all', 'convs', or an op list);
+   * default: FULL_OPS, SAME_OPS and Relu / Clip removable
+   */
+  ops?: OpRules;
+  /** nodes kept float by index in the float graph's `nodes` (targetSqnr's choice), besides `exclude` by name */
+  excludeIndex?: ReadonlySet<number>;
+}
+
+/** The operator types quantized by each rule of the header: full, same as input, removable activation. */
+export interface OpRules {
+  full: ReadonlySet<string>;
+  same: ReadonlySet<string>;
+  removable: ReadonlySet<string>;
 }
 
 /** The scale and zero point of an activation value, or undefined where it has none (not a float value). */
@@ -111,6 +125,8 @@ export interface Plan {
   inits: Map<string, QuantizedInit>;
   /** Nodes that run on quantized data (full or same-as-input), by index in `nodes`. */
   quantizedNodes: Set<number>;
+  /** The index in the float graph's `nodes` of each node of `nodes`. */
+  origin: number[];
   /** Relu / Clip nodes removed into their producer's output range. */
   absorbed: FloatNode[];
   /** Nodes left float (by index in `nodes`: every node not in quantizedNodes), with the reason. */
@@ -142,7 +158,7 @@ export const SAME_OPS: ReadonlySet<string> = new Set([
   'Gather',
   'Split',
 ]);
-const REMOVABLE = new Set(['Relu', 'Clip']);
+export const REMOVABLE: ReadonlySet<string> = new Set(['Relu', 'Clip']);
 /**
  * The element-wise chains of a graph: for every node that is an element-wise function of one value (an operator
  * fuse-qdq's stage 3 composes into a table: `elementwiseEval`; each data input either a constant scalar or a value
@@ -212,7 +228,11 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     return cache.get(v);
   };
   const hasRange = (n: string) => paramsOf(n) !== undefined;
-  const fullOps = opts.convTranspose === 'quantize' ? new Set([...FULL_OPS, 'ConvTranspose']) : FULL_OPS;
+  const rules = opts.ops ?? { full: FULL_OPS, same: SAME_OPS, removable: REMOVABLE };
+  const fullOps = opts.convTranspose === 'quantize' ? new Set([...rules.full, 'ConvTranspose']) : rules.full;
+  const sameOps = rules.same;
+  const removable = rules.removable;
+  const excludeIndex = opts.excludeIndex ?? new Set<number>();
   const isWeighted = (op: string) =>
     op === 'Conv' || op === 'Gemm' || op === 'MatMul' || (op === 'ConvTranspose' && fullOps.has(op));
   // Element-wise chains of two or more nodes on one value: their quantized operators stay float.
@@ -293,8 +313,12 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
   };
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
-    if (exclude.has(n.name)) {
-      why.set(i, 'excluded (options.exclude)');
+    if (exclude.has(n.name) || (!n.name && exclude.has(n.outputs[0]))) {
+      why.set(i, 'kept float (options.keepFloat)');
+      continue;
+    }
+    if (excludeIndex.has(i)) {
+      why.set(i, 'kept float to reach options.targetSqnr');
       continue;
     }
     if (n.domain !== '') {
@@ -316,7 +340,7 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
       actIns.forEach((x) => quantized.add(x));
       quantized.add(n.outputs[0]);
       full.add(i);
-    } else if (SAME_OPS.has(n.opType)) {
+    } else if (sameOps.has(n.opType)) {
       const x = n.inputs[0];
       if (!quantized.has(x)) {
         why.set(i, 'its data input is not quantized (it runs on 8-bit data only after a quantized value)');
@@ -328,7 +352,7 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
         sameAs.set(o, sameAs.get(x) ?? x);
       }
       full.add(i);
-    } else if (REMOVABLE.has(n.opType)) {
+    } else if (removable.has(n.opType)) {
       const x = n.inputs[0];
       const y = n.outputs[0];
       if (!quantized.has(x) || !hasRange(y)) {
@@ -378,6 +402,7 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     else floatNodes.push({ name: nodes[i].name, opType: nodes[i].opType, reason: why.get(i) ?? 'not quantized' });
   });
   nodes = keep.map((i) => nodes[i]);
+  const origin = keep;
 
   // Pass 2: parameters. Activations first (a value quantized "same as" another shares its initializers).
   const act = new Map<string, ActParams>();
@@ -504,5 +529,5 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     initializers: new Map([...float.initializers, ...paramInits]),
     valueInfo: new Map(),
   };
-  return { nodes, graph, act, inits, quantizedNodes, absorbed, floatNodes, type };
+  return { nodes, graph, act, inits, quantizedNodes, origin, absorbed, floatNodes, type };
 }

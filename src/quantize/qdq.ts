@@ -5,10 +5,12 @@
  * quantized outputs, in node order); each node reads the DequantizeLinear outputs of its quantized inputs. A graph
  * output keeps its name: its producer writes `<name>_QuantizeInput` and the DequantizeLinear writes `<name>`. The
  * default-domain opset becomes at least 13 (per-axis QuantizeLinear / DequantizeLinear); valueInfo is dropped, and
- * initializers nothing reads any more.
+ * initializers nothing reads any more (a subgraph's read of an enclosing value counts: an If branch that reads a
+ * weight the main graph quantized keeps reading the float initializer).
  */
 import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../model/graph/ir.js';
 import { I8ConvError } from '../errors.js';
+import { readsOf } from '../model/graph/subgraphs.js';
 import { attrInt, makeNode } from './graph.js';
 import type { Plan } from './plan.js';
 
@@ -28,7 +30,7 @@ export function pruneInitializers(
   outputs: readonly ValueInfo[],
 ): Map<string, Tensor> {
   const used = new Set<string>([
-    ...nodes.flatMap((n) => n.inputs),
+    ...nodes.flatMap(readsOf),
     ...inputs.map((v) => v.name),
     ...outputs.map((v) => v.name),
   ]);
@@ -84,8 +86,8 @@ export function writeQdq(float: Graph, plan: Plan): Graph {
     );
   };
   for (const [name, qi] of inits) {
+    // the float initializer stays only where something still reads it (a float node, an If branch): pruned below
     for (const t of [qi.q, qi.scale, qi.zp]) initializers.set(t.name, t);
-    initializers.delete(name);
     const attrs: Record<string, Attribute> = qi.axis !== undefined ? { axis: attrInt(qi.axis) } : {};
     out.push(
       makeNode('DequantizeLinear', [qi.q.name, qi.scale.name, qi.zp.name], [qi.out], attrs, {
