@@ -17,10 +17,12 @@ export { quantizeTask, dequantizeTask, qlinearBinaryTask, gateTableTask } from '
 export { lutTask, channelTableTask } from './model/lut';
 export { requantTask } from './model/requant';
 export { maxPoolTask, qAvgPoolTask, qGlobalAvgPoolTask } from './model/spatial-pool';
+export { poolF32Task, globalPoolF32Task } from './model/spatial-pool-f32';
 export { resizeTask } from './model/spatial-resize';
 export { transposeTask } from './model/spatial-transpose';
 export { relayout44Task } from './model/spatial-relayout';
 export { convTransposeTask, channelAffineTask, reluF32Task, softmaxTask } from './model/host-float';
+export { regionTask } from './model/region';
 
 /** First byte the host may use for its own allocations. */
 export function heapBase(): usize {

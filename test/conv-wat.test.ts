@@ -158,8 +158,9 @@ describe('emitted wasm (SIMD128 build)', () => {
   it('the shipped modules stay small (tracked size; README "What ships")', () => {
     for (const f of ['i8conv', 'i8conv-relaxed', 'i8conv-mt', 'i8conv-relaxed-mt']) {
       const bytes = statSync(new URL(`../build/${f}.wasm`, import.meta.url)).size;
-      // 160 000 until the remainder tiles (2026-12-04: +9.4 KB SIMD128, +7 KB relaxed, each under 2 KB gzip)
-      expect(bytes, f).toBeLessThan(170_000);
+      // 160 000 until the remainder tiles (2026-12-04: +9.4 KB SIMD128, +7 KB relaxed, each under 2 KB gzip);
+      // 170 000 until the float32 pool kernels (2026-12-06: +3.5 KB, issue 48's float operators in wasm)
+      expect(bytes, f).toBeLessThan(180_000);
       // the lab build of the same flavour is larger by the tiles and loops the product leaves out
       if (!f.endsWith('-mt'))
         expect(statSync(new URL(`../build/lab/${f}.wasm`, import.meta.url)).size, f).toBeGreaterThan(bytes);

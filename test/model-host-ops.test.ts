@@ -1313,7 +1313,7 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
         [61, 67],
       ]) {
         const { bytes, x, want } = chain(r, h, w);
-        const m = loadModelSync(rt, bytes);
+        const m = loadModelSync(rt, bytes, {}, { floatRegions: false });
         expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
         sameTensor(
           { type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array },
@@ -1343,7 +1343,7 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
         if (rt.threads < 2) return ctx.skip();
         const r = rng(315);
         const { bytes, x, want } = chain(r, 61, 67);
-        const m = loadModelSync(rt, bytes);
+        const m = loadModelSync(rt, bytes, {}, { floatRegions: false });
         expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);
         sameTensor({ type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array }, want, 'threaded run');
         sameTensor(

@@ -242,6 +242,54 @@ MaxPool, QLinearAveragePool, QLinearGlobalAveragePool). The host writes it throu
   ],
 };
 
+/** Float32 pooling (assembly/model/spatial-pool-f32.ts; the host: src/model/backends/wasm-float/pool.ts). */
+const POOL_F32 = {
+  host: 'POOL_F32_CTX',
+  as: 'assembly/model/spatial-pool-f32-ctx.ts',
+  ts: 'src/model/backends/wasm-float/ctx.generated.ts',
+  unit: 'index',
+  doc: `Field indices (byte offset = index * 4) of the ctx record of the float32 pooling kernels
+(assembly/model/spatial-pool-f32.ts: MaxPool, AveragePool, GlobalAveragePool in onnxruntime's four loops). The host
+writes it through POOL_F32_CTX (src/model/backends/wasm-float/ctx.generated.ts, generated from the same declaration).`,
+  records: [
+    {
+      fields: [
+        ['LAYOUT', 'i32', '0 NCHW, 1 NCHW44'],
+        ['PLANES', 'i32', 'C (NCHW) or C / 4 (NCHW44)'],
+        ['IH', 'i32', 'input rows'],
+        ['IW', 'i32', 'input columns'],
+        ['OH', 'i32', 'output rows'],
+        ['OW', 'i32', 'output columns'],
+        ['KW', 'i32', 'window columns'],
+        ['SH', 'i32', 'stride on rows'],
+        ['SW', 'i32', 'stride on columns'],
+        ['DH', 'i32', 'dilation on rows'],
+        ['DW', 'i32', 'dilation on columns'],
+        ['PT', 'i32', 'padding top'],
+        ['PL', 'i32', 'padding left'],
+        ['PPT', 'i32', 'planes per task'],
+        ['ROWS', 'i32', 'output rows per task'],
+        ['OP', 'i32', 'OP_MAX or OP_AVG'],
+        ['LOOP', 'i32', "onnxruntime's loop: LOOP_FUNCTOR, LOOP_GENERIC, LOOP_VECTOR or LOOP_GLOBAL"],
+        ['WV', 'i32', "IW - IW % 4: the vector loop's max folds the rows of the columns below it with f32.max"],
+        ['OX0', 'i32', 'first interior output column (every window column of [OX0, OX1) inside the input)'],
+        ['OX1', 'i32', 'end of the interior output columns (NCHW, strides 1 and 2; else OX0)'],
+        ['YT', 'i32', 'i32 table [3][OH]: per output row the first and end window taps inside the input, its count'],
+        ['XT', 'i32', 'i32 table [4][OW + 4]: per output column the same, and 1 where a window column is outside'],
+      ],
+      consts: [
+        ['OP_MAX', 0, 'OP: MaxPool'],
+        ['OP_AVG', 1, 'OP: AveragePool'],
+        ['LOOP_FUNCTOR', 0, 'LOOP: window order over the cells inside, max from the first cell'],
+        ['LOOP_GENERIC', 1, 'LOOP: window order over the cells inside, max from lowest'],
+        ['LOOP_VECTOR', 2, 'LOOP: each column down the rows, then across the columns'],
+        ['LOOP_GLOBAL', 3, 'LOOP: four lanes over the whole image'],
+      ],
+      bytes: ['CTX_BYTES', 24 * 4, 'bytes the host allocates for the record'],
+    },
+  ],
+};
+
 /** Resize (assembly/model/spatial-resize.ts; the host: src/model/backends/wasm-int8/resize.ts). */
 const RESIZE = {
   host: 'RESIZE_CTX',
@@ -312,7 +360,7 @@ whose header describes KIND 0 and 1). The host writes it through TRANSPOSE_CTX
   ],
 };
 
-/** NCHW <-> NCHW44 (assembly/model/spatial-relayout.ts; the host: src/model/backends/wasm-int8/relayout.ts). */
+/** NCHW <-> NCHW44 of 1- and 4-byte elements (assembly/model/spatial-relayout.ts; the host: src/model/backends/wasm-int8/relayout.ts). */
 const RELAYOUT = {
   host: 'RELAYOUT_CTX',
   as: 'assembly/model/spatial-relayout-ctx.ts',
@@ -328,10 +376,95 @@ declaration).`,
         ['C', 'i32', 'channels'],
         ['HW', 'i32', 'pixels per plane (H * W)'],
         ['BPT', 'i32', 'channel blocks of 4 per task'],
+        ['ES', 'i32', 'bytes per element: 1 (uint8, int8) or 4 (float32, int32)'],
       ],
       bytes: ['CTX_BYTES', null, 'bytes the host allocates for the record'],
     },
   ],
 };
 
-export const MODEL_CTX_GROUPS = [ELEM, HOST_FLOAT, POOL, RESIZE, TRANSPOSE, RELAYOUT];
+/** The record of the float element-wise region kernel (assembly/model/region.ts). */
+const REGION = {
+  host: 'REGION_CTX',
+  as: 'assembly/model/region-ctx.ts',
+  ts: 'src/model/backends/wasm-float/ctx.generated.ts',
+  unit: 'byte',
+  doc: `Byte offsets of the parameter record (ctx) of the float element-wise region kernel (assembly/model/region.ts), its
+slot and instruction layouts and its opcodes. The host writes them through REGION_CTX
+(src/model/backends/wasm-float/ctx.generated.ts, generated from the same declaration).
+
+A region is a small program over registers of RG_BLOCK float32 lanes (the calling thread's slice of the scratch):
+the prologue runs once per task (scalar broadcasts), the body once per block of up to RG_BLOCK consecutive elements
+of the output (a block never crosses a channel run in the run modes). Tensors are reached through slots (RG_SLOT_BYTES
+each): the data pointer (the host writes the run's pointers before each run), the byte xor of an 8-bit tensor, and
+pointers to its float32 scale and its zero point byte (DequantizeLinear / QuantizeLinear; constants or values
+computed at run time alike).`,
+  records: [
+    {
+      doc: 'region record',
+      fields: [
+        ['RG_N', 'i32', 'elements of the output'],
+        ['RG_GRAIN', 'i32', 'elements per task, a multiple of RG_BLOCK'],
+        ['RG_MODE', 'i32', 'how channel broadcasts are read: RG_MODE_FLAT / RUNS / RUNS44 / GATHER'],
+        ['RG_INNER', 'i32', 'elements after the channel axis (NCHW44: H * W)'],
+        ['RG_C', 'i32', 'channels (the size of the channel axis)'],
+        ['RG_PRO', 'i32', 'byte offset of the prologue instructions'],
+        ['RG_NPRO', 'i32', 'prologue instructions'],
+        ['RG_BODY', 'i32', 'byte offset of the body instructions'],
+        ['RG_NBODY', 'i32', 'body instructions'],
+        ['RG_SLOTS', 'i32', 'byte offset of the slots'],
+      ],
+      consts: [
+        ['RG_MODE_FLAT', 0, 'no channel broadcast: blocks of RG_BLOCK elements'],
+        ['RG_MODE_RUNS', 1, 'row-major, channel c = (i / INNER) % C; blocks stay inside one run of INNER elements'],
+        [
+          'RG_MODE_RUNS44',
+          2,
+          'NCHW44, channel block (i / (4 INNER)) % (C / 4) and lane i % 4; blocks stay inside one run of 4 INNER',
+        ],
+        ['RG_MODE_GATHER', 3, 'row-major with short runs: the channel of every element is looked up'],
+        ['RG_BLOCK', 64, 'elements per block (float32 lanes of a register)'],
+        ['RG_REG_BYTES', 256, 'bytes of a register (RG_BLOCK float32)'],
+        ['RG_SLOT_BYTES', 16, 'bytes of a slot: SL_PTR, SL_XOR, SL_SCALE, SL_ZP'],
+        ['SL_PTR', 0, "slot field (byte offset): the tensor's data"],
+        ['SL_XOR', 4, 'slot field: 0x80 for int8 bytes, 0 for uint8 (the unsigned domain, as ELEM_CTX)'],
+        ['SL_SCALE', 8, 'slot field: pointer to the float32 scale (8-bit slots)'],
+        ['SL_ZP', 12, 'slot field: pointer to the zero point byte (8-bit slots)'],
+        ['RG_INSTR_BYTES', 32, 'bytes of an instruction: IN_OP, IN_DST, IN_A, IN_B, IN_F0 .. IN_F3'],
+        ['IN_OP', 0, 'instruction field (byte offset): the opcode'],
+        ['IN_DST', 4, 'instruction field: the destination register (a slot for the stores)'],
+        ['IN_A', 8, 'instruction field: operand a (a register; a slot for the loads)'],
+        ['IN_B', 12, 'instruction field: operand b (a register)'],
+        ['IN_F0', 16, 'instruction field: float32 immediate 0'],
+        ['IN_F1', 20, 'instruction field: float32 immediate 1'],
+        ['OP_LD_F32', 0, 'dst = float32 input (slot a)'],
+        ['OP_LD_I32', 1, 'dst = float(int32 input)'],
+        ['OP_LD_B8', 2, 'dst = float(8-bit input): Cast'],
+        ['OP_LD_DQ', 3, 'dst = f(float(x - zp) * scale): DequantizeLinear'],
+        ['OP_BC_SCALAR', 4, 'dst = the float32 at slot a, in every lane (prologue)'],
+        ['OP_BC_CHANNEL', 5, "dst = each element's channel value of the float32 [C] at slot a"],
+        ['OP_ST_F32', 6, 'slot dst = register a (float32)'],
+        ['OP_ST_Q', 7, 'slot dst = QuantizeLinear(register a) with the slot scale and zero point'],
+        ['OP_ADD', 10, 'dst = f(a + b)'],
+        ['OP_SUB', 11, 'dst = f(a - b)'],
+        ['OP_MUL', 12, 'dst = f(a * b)'],
+        ['OP_DIV', 13, 'dst = f(a / b)'],
+        ['OP_PMAX', 14, 'dst = a < b ? b : a (C++ std::max(a, b) with a first: NaN in a passes)'],
+        ['OP_PMIN', 15, 'dst = b < a ? b : a (C++ std::min(a, b))'],
+        ['OP_RELU', 20, 'dst = a < 0 ? 0 : a'],
+        ['OP_LEAKY', 21, 'dst = a >= 0 ? a : f(F0 * a)'],
+        ['OP_HSIG', 22, 'dst = max(min(f(f(F0 * a) + F1), 1), 0)'],
+        ['OP_HSWISH', 23, 'dst = f(a * HardSigmoid(a)) with F0, F1'],
+        ['OP_SIGMOID', 24, "dst = MLAS's logistic(a)"],
+        ['OP_TANH', 25, "dst = MLAS's tanh(a)"],
+        ['OP_EXP', 26, "dst = MLAS's exp(a)"],
+        ['OP_NEG', 27, 'dst = -a'],
+        ['OP_ABS', 28, 'dst = |a|'],
+        ['OP_SQRT', 29, 'dst = sqrt(a), correctly rounded'],
+      ],
+      bytes: ['RG_CTX_BYTES', 64, 'bytes the host allocates for the record'],
+    },
+  ],
+};
+
+export const MODEL_CTX_GROUPS = [ELEM, HOST_FLOAT, POOL, POOL_F32, RESIZE, TRANSPOSE, RELAYOUT, REGION];

@@ -12,5 +12,7 @@ export const C: i32 = 1;
 export const HW: i32 = 2;
 /** i32: channel blocks of 4 per task */
 export const BPT: i32 = 3;
+/** i32: bytes per element: 1 (uint8, int8) or 4 (float32, int32) */
+export const ES: i32 = 4;
 /** bytes the host allocates for the record */
-export const CTX_BYTES: i32 = 16;
+export const CTX_BYTES: i32 = 20;

@@ -1,6 +1,6 @@
 /**
  * The transcendental functions of onnxruntime's float kernels as its wasm build computes them (MLAS's portable
- * code: `tanh.cpp` MlasTanhKernel, `compute.cpp` MlasComputeExpVector), written out as scalar float32 steps, so
+ * code: `logistic.cpp`, `tanh.cpp` MlasTanhKernel, `compute.cpp` MlasComputeExpVector), written out as scalar float32 steps, so
  * that the reference executor's Tanh and Exp give onnxruntime-web 1.30's bits (checked there, test/model-host-ops).
  *
  * In wasm MLAS has no fused multiply-add: `MlasMultiplyAddFloat32x4(a, b, c)` is a float32 multiply, then a
@@ -9,6 +9,9 @@
  * - tanh: v = min(max(x, -9), 9) (NaN passes); v2 = f(v * v);
  *   p = f(v2 * a13 + a11), then p = f(p * v2 + a) for a9, a7, a5, a3, a1; p = f(p * v);
  *   q = f(v2 * b6 + b4), then q = f(q * v2 + b) for b2, b0; y = f(p / q).
+ * - logistic (Sigmoid, `logistic.cpp` MlasLogisticKernel): v = clamp(x, -18, 18) (NaN passes); v2 = f(v * v);
+ *   p = f(v2 * a9 + a7), then p = f(p * v2 + a) for a5, a3, a1; p = f(p * v); q = f(v2 * b10 + b8), then
+ *   q = f(q * v2 + b) for b6, b4, b2, b0; y = clamp(f(f(p / q) + 0.5), 0, 1) (NaN passes).
  * - exp: v = clamp(x, -103.972084, 88.7762627) (NaN passes); range reduction with the rounding constant 1.5 * 2^23:
  *   biased = f(v * log2(e) + 12582912), m = f(biased - 12582912) (the nearest integer to v * log2(e)),
  *   v = f(m * -0.693145752 + v), v = f(m * -1.42860677e-6 + v); the power 2^m is built from the integer bits of
@@ -34,6 +37,28 @@ export function mlasTanh(x: number): number {
   let q = f32(f32(v2 * TANH_B[0]) + TANH_B[1]);
   for (let k = 2; k < TANH_B.length; k++) q = f32(f32(q * v2) + TANH_B[k]);
   return f32(p / q);
+}
+
+const LOGISTIC_A = [
+  4.37031012579801e-11, 1.15627324459942e-7, 6.08574864600143e-5, 8.51377133304701e-3, 2.48287947061529e-1,
+].map(f32);
+const LOGISTIC_B = [
+  6.10247389755681e-13, 5.76102136993427e-9, 6.2910678501704e-6, 1.70198817374094e-3, 1.16817656904453e-1,
+  9.9315192102318e-1,
+].map(f32);
+
+export function mlasLogistic(x: number): number {
+  let v = x < -18 ? -18 : x;
+  v = v > 18 ? 18 : v;
+  const v2 = f32(v * v);
+  let p = f32(f32(v2 * LOGISTIC_A[0]) + LOGISTIC_A[1]);
+  for (let k = 2; k < LOGISTIC_A.length; k++) p = f32(f32(p * v2) + LOGISTIC_A[k]);
+  p = f32(p * v);
+  let q = f32(f32(v2 * LOGISTIC_B[0]) + LOGISTIC_B[1]);
+  for (let k = 2; k < LOGISTIC_B.length; k++) q = f32(f32(q * v2) + LOGISTIC_B[k]);
+  let y = f32(f32(p / q) + 0.5);
+  y = y < 0 ? 0 : y;
+  return y > 1 ? 1 : y;
 }
 
 // MlasExpConstants: the hex float literals 0x1.694000p-10, 0x1.125edcp-7, 0x1.555b5ap-5, 0x1.555450p-3,

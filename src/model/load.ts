@@ -37,6 +37,7 @@ import { fuseOutputTablesPass } from './graph/passes/fuse-output-tables.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
+import { fuseFloatRegionsPass } from './graph/passes/fuse-float-regions.js';
 import { planLayouts } from './lowering/layouts.js';
 import { planMemory } from './lowering/memory.js';
 import type { LoweredNode, PlannedProgram, StepImpl } from './executor/step.js';
@@ -69,6 +70,8 @@ export interface LoadModelHooks {
   concatFeeders?: boolean;
   /** false: a QLinearMul by a per-channel gate (and the QLinearAdd of its input) stay steps (no ChannelGate step) */
   channelGates?: boolean;
+  /** false: float element-wise operators stay steps of their own (no ElementwiseRegion steps) */
+  floatRegions?: boolean;
 }
 
 const KEYS = new Set(['inputShapes', 'selection', 'layout']);
@@ -157,6 +160,7 @@ function preparePasses(
   if (hooks.concatFeeders !== false) fuseConcatFeedersPass(view, values);
   if (hooks.channelGates !== false) fuseChannelGatesPass(view, values);
   if (hooks.channelChains !== false) fuseChannelChainsPass(view, values);
+  if (hooks.floatRegions !== false) fuseFloatRegionsPass(view, values);
   return { graph: view.toGraph(), values };
 }
 

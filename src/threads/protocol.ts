@@ -59,6 +59,11 @@ export const TASK_FUNCTIONS = [
   'channelAffineTask',
   'reluF32Task',
   'softmaxTask',
+  // model executor: the float element-wise region (assembly/model/region.ts)
+  'regionTask',
+  // model executor: float32 pools (assembly/model/spatial-pool-f32.ts)
+  'poolF32Task',
+  'globalPoolF32Task',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 

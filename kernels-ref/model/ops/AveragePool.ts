@@ -1,14 +1,15 @@
 /**
- * AveragePool (float32): geometry of pool-geometry.ts (dilations from opset 19); the f32 sum, from 0 in window
- * order (last axis fastest), of the window cells inside the input, then f(sum / count), count being the window
- * cells inside the padded input with count_include_pad = 1 (a ceil_mode window reaching past the end padding counts
- * less than the kernel: onnxruntime's float AveragePool does so, unlike its QLinearAveragePool, which counts the
- * whole kernel; test/ref-model-ops.test.ts checks both) or the cells inside the input.
+ * AveragePool (float32): geometry of pool-geometry.ts (dilations allowed); each output as onnxruntime-web computes it,
+ * by the loop onnxruntime picks for the node (pool-float.ts: the functor loop from opset 19, with dilations or with
+ * ceil_mode and count_include_pad; else MLAS's global, vector or generic loop), which fixes the order of the f32
+ * sum and the divisor: the cells inside the padded input (functor) or the kernel's size (MLAS) with
+ * count_include_pad = 1, else the cells inside the input.
  */
-import { forEachWindow, kernelTaps, poolGeometry } from '../pool-geometry.js';
-import { attrInt, expectType, f32, makeTensor, need, numel, onlyAttrs, type OpFn } from '../tensor.js';
+import { forEachWindow, poolGeometry } from '../pool-geometry.js';
+import { floatLoop, globalFold, windowFold } from '../pool-float.js';
+import { attrInt, expectType, makeTensor, need, numel, onlyAttrs, type OpFn } from '../tensor.js';
 
-export const AveragePool: OpFn = (inputs, attrs) => {
+export const AveragePool: OpFn = (inputs, attrs, opset) => {
   onlyAttrs(
     attrs,
     'AveragePool',
@@ -26,32 +27,21 @@ export const AveragePool: OpFn = (inputs, attrs) => {
   const [n, c, ...spatial] = x.dims;
   const g = poolGeometry(spatial, attrs, 'AveragePool', true);
   const includePad = attrInt(attrs, 'count_include_pad', 0) === 1;
-  const taps = kernelTaps(g);
+  const ceil = attrInt(attrs, 'ceil_mode', 0) === 1;
+  const loop = floatLoop('AveragePool', opset, g, { indices: false, storageOrder: 0, ceil, includePad });
   const inSize = numel(spatial);
   const outSize = numel(g.outDims);
   const y = makeTensor('float32', [n, c, ...g.outDims]);
   const xd = x.data as Float32Array;
-  for (let p = 0; p < n * c; p++)
+  const flat = (coords: readonly number[]) => coords.reduce((a, q, i) => a * spatial[i] + q, 0);
+  for (let p = 0; p < n * c; p++) {
+    if (loop === 'global') {
+      y.data[p] = globalFold(true, inSize, (i) => xd[p * inSize + i]);
+      continue;
+    }
     forEachWindow(g, (o, start) => {
-      let sum = 0;
-      let count = 0;
-      let padded = 0;
-      for (const t of taps) {
-        let flat = 0;
-        let inside = true;
-        let insidePad = true;
-        for (let i = 0; i < t.length; i++) {
-          const q = start[i] + t[i];
-          if (q < 0 || q >= spatial[i]) inside = false;
-          if (q < -g.padBegin[i] || q >= spatial[i] + g.padEnd[i]) insidePad = false;
-          flat = flat * spatial[i] + q;
-        }
-        if (insidePad) padded++;
-        if (!inside) continue;
-        count++;
-        sum = f32(sum + xd[p * inSize + flat]);
-      }
-      y.data[p * outSize + o] = f32(sum / (includePad ? padded : count));
+      y.data[p * outSize + o] = windowFold(loop, true, includePad, g, start, (q) => xd[p * inSize + flat(q)]);
     });
+  }
   return [y];
 };

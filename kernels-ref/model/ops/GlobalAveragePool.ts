@@ -1,5 +1,9 @@
-/** GlobalAveragePool (float32): X [N, C, D1..Dk] -> [N, C, 1..1], the f32 sum over the image from 0, / size in f32. */
-import { expectType, f32, makeTensor, need, numel, onlyAttrs, type OpFn } from '../tensor.js';
+/**
+ * GlobalAveragePool (float32): X [N, C, D1..Dk] -> [N, C, 1..1], onnxruntime's global loop (pool-float.ts): four
+ * lanes of f32 sums over the first n - n % 4 cells, (l0 + l2) + (l1 + l3), the other cells in order, / f(n).
+ */
+import { globalFold } from '../pool-float.js';
+import { expectType, makeTensor, need, numel, onlyAttrs, type OpFn } from '../tensor.js';
 
 export const GlobalAveragePool: OpFn = (inputs, attrs) => {
   onlyAttrs(attrs, 'GlobalAveragePool');
@@ -10,10 +14,6 @@ export const GlobalAveragePool: OpFn = (inputs, attrs) => {
   const size = numel(spatial);
   const y = makeTensor('float32', [n, c, ...spatial.map(() => 1)]);
   const xd = x.data as Float32Array;
-  for (let p = 0; p < n * c; p++) {
-    let sum = 0;
-    for (let i = 0; i < size; i++) sum = f32(sum + xd[p * size + i]);
-    y.data[p] = f32(sum / size);
-  }
+  for (let p = 0; p < n * c; p++) y.data[p] = globalFold(true, size, (i) => xd[p * size + i]);
   return [y];
 };

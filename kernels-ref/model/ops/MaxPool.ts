@@ -1,14 +1,18 @@
 /**
  * MaxPool (float32, and uint8 / int8 as onnxruntime runs it after dropping a QDQ pair; docs/int8-ops.md, MaxPool and
  * Resize on 8-bit data): geometry of pool-geometry.ts (with dilations); the max over the window cells inside the
- * input (padding is no candidate), the first of equal maxima kept (`x > max`); NaN is never taken. The optional
- * second output, Indices (int64), is the flat index of that cell in X ((n * C + c) * D1 + d1) * D2 + d2 ...; with
- * storage_order = 1 (2-D only) the spatial dims count column-major (h + w * H).
+ * input (padding is no candidate). uint8 / int8, and float32 with dilations, the Indices output or storage_order 1
+ * (opset 8+): onnxruntime's functor loop, the first cell then `x > max` (the first of equal maxima stays; a NaN first
+ * cell stays, a later NaN is skipped). Other float32 nodes: MLAS's global, vector or generic loop (pool-float.ts),
+ * which differ from it in NaN, -0 and in a window of -inf beside the padding. The optional second output, Indices
+ * (int64), is the flat index of the functor's cell in X ((n * C + c) * D1 + d1) * D2 + d2 ...; with storage_order =
+ * 1 (2-D only) the spatial dims count column-major (h + w * H).
  */
 import { forEachWindow, kernelTaps, poolGeometry } from '../pool-geometry.js';
+import { floatLoop, globalFold, windowFold } from '../pool-float.js';
 import { attrInt, expectType, makeTensor, need, numel, onlyAttrs, type OpFn } from '../tensor.js';
 
-export const MaxPool: OpFn = (inputs, attrs) => {
+export const MaxPool: OpFn = (inputs, attrs, opset, outputCount = 1) => {
   onlyAttrs(attrs, 'MaxPool', 'auto_pad', 'ceil_mode', 'dilations', 'kernel_shape', 'pads', 'storage_order', 'strides');
   const x = need(inputs, 0, 'X');
   expectType(x, 'MaxPool X', 'float32', 'uint8', 'int8');
@@ -23,6 +27,26 @@ export const MaxPool: OpFn = (inputs, attrs) => {
   const y = makeTensor(x.type, [n, c, ...g.outDims]);
   const ind = makeTensor('int64', [n, c, ...g.outDims]);
   const xd = x.data as ArrayLike<number>;
+  const loop =
+    x.type === 'float32'
+      ? floatLoop('MaxPool', opset, g, {
+          indices: outputCount > 1,
+          storageOrder: attrInt(attrs, 'storage_order', 0),
+          ceil: false,
+          includePad: false,
+        })
+      : 'functor';
+  if (loop !== 'functor') {
+    const flat = (coords: readonly number[]) => coords.reduce((a, q, i) => a * spatial[i] + q, 0);
+    for (let p = 0; p < n * c; p++) {
+      if (loop === 'global') y.data[p] = globalFold(false, inSize, (i) => xd[p * inSize + i]);
+      else
+        forEachWindow(g, (o, start) => {
+          y.data[p * outSize + o] = windowFold(loop, false, false, g, start, (q) => xd[p * inSize + flat(q)]);
+        });
+    }
+    return [y, ind];
+  }
   for (let p = 0; p < n * c; p++)
     forEachWindow(g, (o, start) => {
       let best = -Infinity;
@@ -37,7 +61,7 @@ export const MaxPool: OpFn = (inputs, attrs) => {
         }
         if (!inside) continue;
         const v = xd[p * inSize + flat];
-        if (v > best || (at < 0 && v === best)) {
+        if (at < 0 || v > best) {
           best = v;
           at = flat;
         }

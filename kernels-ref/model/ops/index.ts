@@ -93,6 +93,7 @@ import { Mod } from './Mod.js';
 import { Ceil, Floor, Log, Reciprocal, Round, Sign } from './UnaryMath.js';
 import { Max, Mean, Min, Sum } from './Variadic.js';
 import { Where } from './Where.js';
+import { ElementwiseRegion } from './ElementwiseRegion.js';
 
 /** The default ONNX domain. */
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -250,6 +251,7 @@ export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearConcat', FedQLinearConcat],
   ['ChannelTable', ChannelTable],
   ['ChannelGate', ChannelGate],
+  ['ElementwiseRegion', ElementwiseRegion],
 ]);
 
 /** domain ('' is the default ONNX domain) -> op type -> operator. */

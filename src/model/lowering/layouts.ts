@@ -1,9 +1,11 @@
 /**
  * Layout planning, MegEngine's EnableNchw44Dot idea: every convolution that has an NCHW44 form takes it, operators
- * that run in either layout (element-wise, pooling, resize, channel concat) follow their inputs, and a relayout
- * step (the operator table's i8conv Relayout) is inserted only where a consumer needs the other layout of a value
- * (at most one per value and layout, shared by every such consumer). Graph outputs are NCHW. `layout: 'nchw'`
- * plans no NCHW44.
+ * that run in either layout (element-wise, Q / DQ, pooling, resize, channel concat) follow their inputs, and a
+ * relayout step (the operator table's i8conv Relayout) is inserted only where a consumer needs the other layout of a
+ * value (at most one per value and layout, shared by every such consumer). One exception to following: a step whose
+ * outputs only NCHW consumers read (or the graph's outputs) runs NCHW when its NCHW44 inputs are smaller than its
+ * outputs (a DequantizeLinear before a TypeScript operator: its 8-bit input is relaid out, not its float output).
+ * Graph outputs are NCHW. `layout: 'nchw'` plans no NCHW44.
  */
 import type { Layout } from '../backends/types.js';
 import type { Node } from '../graph/ir.js';
@@ -74,6 +76,20 @@ export function planLayouts(
   const setOut = (s: Lowering, layout: Layout): void => {
     for (const o of s.outputs) if (o !== '') values.get(o)!.layout = layout;
   };
+  // who reads each value: a step that can take NCHW44 (a convolution with an NCHW44 form, a step that follows), or not
+  const takes44 = (r: Lowering['rule']) =>
+    (r.kind === 'conv' && (r.nchw44 || r.hybrid)) || (r.kind === 'follow' && r.nchw44);
+  const readers = new Map<string, Lowering[]>();
+  for (const st of steps) for (const i of st.inputs) if (i !== '') readers.set(i, [...(readers.get(i) ?? []), st]);
+  const outs = new Set(graphOutputs);
+  /** every output of s is read only in NCHW, and its NCHW44 data inputs are smaller than its outputs */
+  const cheaperNchw = (s: Lowering, data: readonly number[]): boolean => {
+    const written = s.outputs.filter((o) => o !== '');
+    if (written.some((o) => (readers.get(o) ?? []).some((c) => takes44(c.rule)))) return false;
+    if (written.some((o) => !outs.has(o) && !readers.has(o))) return false;
+    const inBytes = data.reduce((a, k) => (s.inputs[k] ? a + values.get(s.inputs[k])!.bytes : a), 0);
+    return inBytes < written.reduce((a, o) => a + values.get(o)!.bytes, 0);
+  };
   for (const step of steps) {
     const s: Lowering = { ...step, inputs: [...step.inputs] };
     const r = s.rule;
@@ -85,7 +101,10 @@ export function planLayouts(
       r.kind === 'follow' &&
       mode === 'auto' &&
       r.nchw44 &&
-      r.data.some((k) => s.inputs[k] !== '' && !values.get(s.inputs[k])!.constant && layoutOf(s.inputs[k]) === 'NCHW44')
+      r.data.some(
+        (k) => s.inputs[k] !== '' && !values.get(s.inputs[k])!.constant && layoutOf(s.inputs[k]) === 'NCHW44',
+      ) &&
+      !cheaperNchw(s, r.data)
     ) {
       for (const k of r.data) s.inputs[k] = want(s.inputs[k], 'NCHW44');
       s.layout = 'NCHW44';

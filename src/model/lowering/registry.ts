@@ -28,6 +28,7 @@ import {
   quantizeHost,
 } from '../backends/host/quant.js';
 import { floatKernelOp } from '../backends/wasm-float/kernels.js';
+import { lowerFloatAveragePool, lowerFloatGlobalAveragePool, lowerFloatMaxPool } from '../backends/wasm-float/pool.js';
 import { lowerConvOp } from '../backends/wasm-int8/conv.js';
 import { lowerConcatOp } from '../backends/wasm-int8/concat.js';
 import { lowerDequantizeLinear, lowerQuantizeLinear } from '../backends/wasm-int8/quantize.js';
@@ -40,6 +41,7 @@ import { lowerRelayout } from '../backends/wasm-int8/relayout.js';
 import { lowerIf } from '../backends/host/control.js';
 import { lowerRnn } from '../backends/host/rnn.js';
 import { CONFORMANCE } from './conformance.generated.js';
+import { lowerRegion } from '../backends/wasm-float/region.js';
 
 /** Where an implementation runs. */
 export type Backend = 'int8' | 'float-simd' | 'host' | 'view' | 'copy';
@@ -114,6 +116,14 @@ const floatSimd = (key: string, file: string, when: string): Impl => ({
   lower: floatKernelOp(HOST_OPS.get(key)!),
   files: ['src/model/backends/wasm-float/kernels.ts', 'assembly/model/host-float.ts', `${HOST}${file}`],
 });
+/** A float32 pool on the wasm kernels of assembly/model/spatial-pool-f32.ts, in NCHW or NCHW44. */
+const floatPool = (lower: Lower, when: string): Impl => ({
+  backend: 'float-simd',
+  when,
+  lower,
+  files: ['src/model/backends/wasm-float/pool.ts', 'assembly/model/spatial-pool-f32.ts', `${HOST}pool.ts`],
+});
+const FLOAT_POOL_WHEN = '4-D float32, every window with a cell inside the input';
 const view = (lower: Lower = lowerView): Impl => ({
   backend: 'view',
   when: "one output: its bytes are the input's",
@@ -329,6 +339,7 @@ op(':MaxPool', {
   ref: 'MaxPool.ts',
   impls: [
     int8(lowerMaxPool, '4-D 8-bit, no indices output', `${INT8}pool.ts`, 'assembly/model/spatial-pool.ts'),
+    floatPool(lowerFloatMaxPool, `${FLOAT_POOL_WHEN}, no indices output`),
     host(':MaxPool', 'pool.ts'),
   ],
 });
@@ -337,14 +348,14 @@ op(':AveragePool', {
   shape: SHAPE.averagePool,
   qdq: 'qlinear',
   ref: 'AveragePool.ts',
-  impls: [host(':AveragePool', 'pool.ts', 'always')],
+  impls: [floatPool(lowerFloatAveragePool, FLOAT_POOL_WHEN), host(':AveragePool', 'pool.ts')],
 });
 op(':GlobalAveragePool', {
   doc: 'float32 global average pool',
   shape: SHAPE.globalAveragePool,
   qdq: 'qlinear',
   ref: 'GlobalAveragePool.ts',
-  impls: [host(':GlobalAveragePool', 'pool.ts', 'always')],
+  impls: [floatPool(lowerFloatGlobalAveragePool, '4-D float32'), host(':GlobalAveragePool', 'pool.ts')],
 });
 const qPool = int8(
   lowerQLinearAveragePool,
@@ -825,11 +836,29 @@ op('i8conv:ChannelTable', {
   ref: 'ChannelTable.ts',
   impls: [int8(lowerChannelTable, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
 });
+op('i8conv:ElementwiseRegion', {
+  doc: 'float32 element-wise operators of one shape (Add / Mul / Relu / Sigmoid / Cast / DequantizeLinear / QuantizeLinear ...) run as one pass over memory (fuse-float-regions)',
+  madeBy: 'fuse-float-regions',
+  ref: 'ElementwiseRegion.ts',
+  impls: [
+    {
+      backend: 'float-simd',
+      when: 'always',
+      lower: lowerRegion,
+      files: ['src/model/backends/wasm-float/region.ts', 'assembly/model/region.ts'],
+    },
+  ],
+});
 op('i8conv:Relayout', {
   doc: 'NCHW <-> NCHW44 of a 4-D value, inserted by the layout planner (./layouts.ts)',
   shape: SHAPE.same,
   impls: [
-    int8(lowerRelayout, '8-bit (other types: a host loop)', `${INT8}relayout.ts`, 'assembly/model/spatial-relayout.ts'),
+    int8(
+      lowerRelayout,
+      '1- and 4-byte elements: uint8, int8, float32, int32 (other types: a host loop)',
+      `${INT8}relayout.ts`,
+      'assembly/model/spatial-relayout.ts',
+    ),
   ],
 });
 

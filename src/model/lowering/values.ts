@@ -30,7 +30,7 @@ export interface PlannedValue {
 
 /** Where a step's operator can run. */
 export type LayoutRule =
-  /** NCHW only (host ops, Q/DQ, data movement other than the ones below) */
+  /** NCHW only (host ops, data movement other than the ones below) */
   | { kind: 'nchw' }
   /** a convolution: NCHW44 in and out when `nchw44`; 'hybrid': NCHW in, NCHW44 out (a first layer, IC < 4) */
   | { kind: 'conv'; nchw44: boolean; hybrid: boolean }

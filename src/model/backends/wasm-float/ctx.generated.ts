@@ -59,3 +59,176 @@ export const HOST_FLOAT_CTX = {
   /** bytes the host allocates for the record */
   SM_CTX_BYTES: 16,
 } as const;
+
+/** Field indices (byte offset = index * 4) of the records of assembly/model/spatial-pool-f32-ctx.ts, and their sizes:
+ * the same names and numbers. */
+export const POOL_F32_CTX = {
+  /** i32: 0 NCHW, 1 NCHW44 */
+  LAYOUT: 0,
+  /** i32: C (NCHW) or C / 4 (NCHW44) */
+  PLANES: 1,
+  /** i32: input rows */
+  IH: 2,
+  /** i32: input columns */
+  IW: 3,
+  /** i32: output rows */
+  OH: 4,
+  /** i32: output columns */
+  OW: 5,
+  /** i32: window columns */
+  KW: 6,
+  /** i32: stride on rows */
+  SH: 7,
+  /** i32: stride on columns */
+  SW: 8,
+  /** i32: dilation on rows */
+  DH: 9,
+  /** i32: dilation on columns */
+  DW: 10,
+  /** i32: padding top */
+  PT: 11,
+  /** i32: padding left */
+  PL: 12,
+  /** i32: planes per task */
+  PPT: 13,
+  /** i32: output rows per task */
+  ROWS: 14,
+  /** i32: OP_MAX or OP_AVG */
+  OP: 15,
+  /** i32: onnxruntime's loop: LOOP_FUNCTOR, LOOP_GENERIC, LOOP_VECTOR or LOOP_GLOBAL */
+  LOOP: 16,
+  /** i32: IW - IW % 4: the vector loop's max folds the rows of the columns below it with f32.max */
+  WV: 17,
+  /** i32: first interior output column (every window column of [OX0, OX1) inside the input) */
+  OX0: 18,
+  /** i32: end of the interior output columns (NCHW, strides 1 and 2; else OX0) */
+  OX1: 19,
+  /** i32: i32 table [3][OH]: per output row the first and end window taps inside the input, its count */
+  YT: 20,
+  /** i32: i32 table [4][OW + 4]: per output column the same, and 1 where a window column is outside */
+  XT: 21,
+  /** OP: MaxPool */
+  OP_MAX: 0,
+  /** OP: AveragePool */
+  OP_AVG: 1,
+  /** LOOP: window order over the cells inside, max from the first cell */
+  LOOP_FUNCTOR: 0,
+  /** LOOP: window order over the cells inside, max from lowest */
+  LOOP_GENERIC: 1,
+  /** LOOP: each column down the rows, then across the columns */
+  LOOP_VECTOR: 2,
+  /** LOOP: four lanes over the whole image */
+  LOOP_GLOBAL: 3,
+  /** bytes the host allocates for the record */
+  CTX_BYTES: 96,
+} as const;
+
+/** Byte offsets of the records of assembly/model/region-ctx.ts, and their sizes: the same names and numbers. */
+export const REGION_CTX = {
+  /** i32: elements of the output */
+  RG_N: 0,
+  /** i32: elements per task, a multiple of RG_BLOCK */
+  RG_GRAIN: 4,
+  /** i32: how channel broadcasts are read: RG_MODE_FLAT / RUNS / RUNS44 / GATHER */
+  RG_MODE: 8,
+  /** i32: elements after the channel axis (NCHW44: H * W) */
+  RG_INNER: 12,
+  /** i32: channels (the size of the channel axis) */
+  RG_C: 16,
+  /** i32: byte offset of the prologue instructions */
+  RG_PRO: 20,
+  /** i32: prologue instructions */
+  RG_NPRO: 24,
+  /** i32: byte offset of the body instructions */
+  RG_BODY: 28,
+  /** i32: body instructions */
+  RG_NBODY: 32,
+  /** i32: byte offset of the slots */
+  RG_SLOTS: 36,
+  /** no channel broadcast: blocks of RG_BLOCK elements */
+  RG_MODE_FLAT: 0,
+  /** row-major, channel c = (i / INNER) % C; blocks stay inside one run of INNER elements */
+  RG_MODE_RUNS: 1,
+  /** NCHW44, channel block (i / (4 INNER)) % (C / 4) and lane i % 4; blocks stay inside one run of 4 INNER */
+  RG_MODE_RUNS44: 2,
+  /** row-major with short runs: the channel of every element is looked up */
+  RG_MODE_GATHER: 3,
+  /** elements per block (float32 lanes of a register) */
+  RG_BLOCK: 64,
+  /** bytes of a register (RG_BLOCK float32) */
+  RG_REG_BYTES: 256,
+  /** bytes of a slot: SL_PTR, SL_XOR, SL_SCALE, SL_ZP */
+  RG_SLOT_BYTES: 16,
+  /** slot field (byte offset): the tensor's data */
+  SL_PTR: 0,
+  /** slot field: 0x80 for int8 bytes, 0 for uint8 (the unsigned domain, as ELEM_CTX) */
+  SL_XOR: 4,
+  /** slot field: pointer to the float32 scale (8-bit slots) */
+  SL_SCALE: 8,
+  /** slot field: pointer to the zero point byte (8-bit slots) */
+  SL_ZP: 12,
+  /** bytes of an instruction: IN_OP, IN_DST, IN_A, IN_B, IN_F0 .. IN_F3 */
+  RG_INSTR_BYTES: 32,
+  /** instruction field (byte offset): the opcode */
+  IN_OP: 0,
+  /** instruction field: the destination register (a slot for the stores) */
+  IN_DST: 4,
+  /** instruction field: operand a (a register; a slot for the loads) */
+  IN_A: 8,
+  /** instruction field: operand b (a register) */
+  IN_B: 12,
+  /** instruction field: float32 immediate 0 */
+  IN_F0: 16,
+  /** instruction field: float32 immediate 1 */
+  IN_F1: 20,
+  /** dst = float32 input (slot a) */
+  OP_LD_F32: 0,
+  /** dst = float(int32 input) */
+  OP_LD_I32: 1,
+  /** dst = float(8-bit input): Cast */
+  OP_LD_B8: 2,
+  /** dst = f(float(x - zp) * scale): DequantizeLinear */
+  OP_LD_DQ: 3,
+  /** dst = the float32 at slot a, in every lane (prologue) */
+  OP_BC_SCALAR: 4,
+  /** dst = each element's channel value of the float32 [C] at slot a */
+  OP_BC_CHANNEL: 5,
+  /** slot dst = register a (float32) */
+  OP_ST_F32: 6,
+  /** slot dst = QuantizeLinear(register a) with the slot scale and zero point */
+  OP_ST_Q: 7,
+  /** dst = f(a + b) */
+  OP_ADD: 10,
+  /** dst = f(a - b) */
+  OP_SUB: 11,
+  /** dst = f(a * b) */
+  OP_MUL: 12,
+  /** dst = f(a / b) */
+  OP_DIV: 13,
+  /** dst = a < b ? b : a (C++ std::max(a, b) with a first: NaN in a passes) */
+  OP_PMAX: 14,
+  /** dst = b < a ? b : a (C++ std::min(a, b)) */
+  OP_PMIN: 15,
+  /** dst = a < 0 ? 0 : a */
+  OP_RELU: 20,
+  /** dst = a >= 0 ? a : f(F0 * a) */
+  OP_LEAKY: 21,
+  /** dst = max(min(f(f(F0 * a) + F1), 1), 0) */
+  OP_HSIG: 22,
+  /** dst = f(a * HardSigmoid(a)) with F0, F1 */
+  OP_HSWISH: 23,
+  /** dst = MLAS's logistic(a) */
+  OP_SIGMOID: 24,
+  /** dst = MLAS's tanh(a) */
+  OP_TANH: 25,
+  /** dst = MLAS's exp(a) */
+  OP_EXP: 26,
+  /** dst = -a */
+  OP_NEG: 27,
+  /** dst = |a| */
+  OP_ABS: 28,
+  /** dst = sqrt(a), correctly rounded */
+  OP_SQRT: 29,
+  /** bytes the host allocates for the record */
+  RG_CTX_BYTES: 64,
+} as const;

@@ -135,7 +135,14 @@ export function lowerConcat(
       out.dims.reduce((a, b) => a * b, 1),
     );
   const runs = ins.map((v) => v.dims.slice(axis).reduce((a, b) => a * b, 1) * es);
-  const nchw44 = rank === 4 && axis === 1 && ins.every((v) => v.dims[1] % 4 === 0) && !ins.some((v) => v.constant);
+  // a feeder writes its rows in the concat's layout: NCHW44 only where every feeder's step can (a TypeScript Resize
+  // writes NCHW rows only)
+  const nchw44 =
+    rank === 4 &&
+    axis === 1 &&
+    ins.every((v) => v.dims[1] % 4 === 0) &&
+    !ins.some((v) => v.constant) &&
+    feeders.every((f) => !f || (f.rule.kind === 'follow' && f.rule.nchw44));
   if (outer !== 1 && feeders.some((f) => f)) unsupported(node, 'feeders of a concat with an outer count above 1');
   return {
     name,

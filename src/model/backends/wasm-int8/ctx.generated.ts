@@ -242,6 +242,8 @@ export const RELAYOUT_CTX = {
   HW: 2,
   /** i32: channel blocks of 4 per task */
   BPT: 3,
+  /** i32: bytes per element: 1 (uint8, int8) or 4 (float32, int32) */
+  ES: 4,
   /** bytes the host allocates for the record */
-  CTX_BYTES: 16,
+  CTX_BYTES: 20,
 } as const;

@@ -25,7 +25,7 @@ import {
 } from './elem-common.js';
 import type { QType } from '../types.js';
 import type { Lower } from '../../executor/step.js';
-import { follow, is8, kernelLowering, scalarConst } from './lower-common.js';
+import { c4, follow, is8, kernelLowering, scalarConst } from './lower-common.js';
 
 export interface QuantizeParams {
   /** elements of the tensor (input and output alike) */
@@ -87,11 +87,13 @@ export const lowerQuantizeLinear: Lower = (node, { name, values }) => {
   const s = scalarConst(node, values, 1, 'y_scale'),
     z = scalarConst(node, values, 2, 'y_zero_point', 0);
   if (Number.isNaN(s) || Number.isNaN(z) || !out || !is8(out.type)) return undefined;
+  // per-tensor parameters: an element's result depends on the element alone, so either layout runs it
   return kernelLowering(
     node,
     name,
     [node.inputs[0]],
-    follow(false),
+    // per tensor, element by element: the same in either layout
+    follow(c4(out)),
     (env) =>
       new QuantizeKernel(env.core, {
         length: out.dims.reduce((a, b) => a * b, 1),
@@ -112,7 +114,7 @@ export const lowerDequantizeLinear: Lower = (node, { name, values }) => {
     node,
     name,
     [node.inputs[0]],
-    follow(false),
+    follow(c4(x)),
     (env) =>
       new DequantizeKernel(env.core, {
         length: x.dims.reduce((a, b) => a * b, 1),

@@ -1,11 +1,12 @@
 /**
- * Relayout of an 8-bit 4-D tensor [N, C, H, W] between NCHW and NCHW44 ([N][C/4][H][W][4], C % 4 == 0) for the
- * model executor: NCHW44[n][c / 4][p][c % 4] = NCHW[n][c][p]. Runs the relayout kernels of assembly/relayout/
- * (relayout_pack4_b8 / relayout_unpack4_b8, those rt.relayout uses) through the task function relayout44Task
- * (assembly/model/spatial-relayout.ts), one task per group of channel blocks.
+ * Relayout of a 4-D tensor [N, C, H, W] of 1-byte (uint8, int8) or 4-byte (float32, int32) elements between NCHW and
+ * NCHW44 ([N][C/4][H][W][4], C % 4 == 0) for the model executor: NCHW44[n][c / 4][p][c % 4] = NCHW[n][c][p], each
+ * element's bytes moved as they are. Runs the relayout kernels of assembly/relayout/ (relayout_pack4_b8 /
+ * relayout_unpack4_b8, relayout_pack4_b32 / relayout_unpack4_b32, those rt.relayout uses) through the task function
+ * relayout44Task (assembly/model/spatial-relayout.ts), one task per group of channel blocks, on the pool's threads.
  *
- * Refused: C % 4 != 0 (I8ConvError 'UNSUPPORTED_OP': the executor keeps such tensors NCHW), from === to
- * ('INVALID_PARAM').
+ * Refused: C % 4 != 0 (I8ConvError 'UNSUPPORTED_OP': the executor keeps such tensors NCHW), another element type
+ * ('UNSUPPORTED_OP': the planner's relayout step copies those with a plain loop), from === to ('INVALID_PARAM').
  */
 import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
@@ -15,10 +16,12 @@ import { RELAYOUT_CTX } from './ctx.generated.js';
 import type { Lowering, PlannedValue } from '../../lowering/values.js';
 import type { BuildEnv, Lower, StepImpl } from '../../executor/step.js';
 import { kernelStep } from '../../executor/step.js';
-import { THREADED_BYTES, is8 } from './lower-common.js';
+import { THREADED_BYTES } from './lower-common.js';
 
 export interface RelayoutParams {
   node?: string;
+  /** the element type (default uint8): 1-byte uint8 / int8 or 4-byte float32 / int32 */
+  type?: string;
   /** logical dims [N, C, H, W] */
   dims: readonly number[];
   from: Layout;
@@ -28,6 +31,8 @@ export interface RelayoutParams {
 // ctx record of assembly/model/spatial-relayout.ts: field indices, generated from tools/model-ctx.mjs
 const C = RELAYOUT_CTX;
 const CTX_BYTES = RELAYOUT_CTX.CTX_BYTES;
+/** Bytes per element of the types the kernel moves. */
+const ELEMENT_BYTES: Record<string, number | undefined> = { uint8: 1, int8: 1, float32: 4, int32: 4 };
 
 /** NCHW <-> NCHW44 (see the header). Input: src; output: dst, the same bytes in the other layout. */
 export class Relayout implements ModelKernel {
@@ -40,14 +45,26 @@ export class Relayout implements ModelKernel {
   constructor(core: WasmRuntimeCore, p: RelayoutParams) {
     const op = 'Relayout';
     if (p.from === p.to) refuse(op, p.node, 'to', `from and to are both ${String(p.to)}`, 'INVALID_PARAM');
+    const type = p.type ?? 'uint8';
+    const es = ELEMENT_BYTES[type];
+    if (!es) refuse(op, p.node, 'type', `runs uint8, int8, float32 and int32 tensors only, got ${String(type)}`);
+    // the dims and layouts are checked as an 8-bit tensor's (the element size only scales the byte offsets)
     const [n, c, h, w] = checkTensor4(op, p.node, 'uint8', p.from, p.dims);
     checkTensor4(op, p.node, 'uint8', p.to, p.dims);
-    const split = splitPlanes(c / 4, 1, h * w * 4);
+    if (n * c * h * w * es > 2 ** 31 - 1)
+      refuse(op, p.node, 'dims', `a tensor of ${n * c * h * w * es} bytes exceeds 2^31 - 1`, 'TOO_LARGE');
+    const split = splitPlanes(c / 4, 1, h * w * 4 * es);
     this.outDims = [n, c, h, w];
-    this.algorithm = p.to === 'NCHW44' ? 'relayout-nchw-nchw44' : 'relayout-nchw44-nchw';
+    this.algorithm = `${p.to === 'NCHW44' ? 'relayout-nchw-nchw44' : 'relayout-nchw44-nchw'}${es === 4 ? '-b32' : ''}`;
     this.blocks = new KernelBlocks(core, op);
     this.ctx = this.blocks.alloc(CTX_BYTES);
-    writeCtx(core, this.ctx, { [C.TO44]: p.to === 'NCHW44' ? 1 : 0, [C.C]: c, [C.HW]: h * w, [C.BPT]: split.perTask });
+    writeCtx(core, this.ctx, {
+      [C.TO44]: p.to === 'NCHW44' ? 1 : 0,
+      [C.C]: c,
+      [C.HW]: h * w,
+      [C.BPT]: split.perTask,
+      [C.ES]: es,
+    });
     this.dispatch = [
       { fn: 'relayout44Task', range: [n, split.groups, 1], args: [{ base: 'src' }, { base: 'dst' }, { base: 'none' }] },
     ];
@@ -85,19 +102,29 @@ export const lowerRelayout: Lower = (node, { name }) => {
   };
 };
 
-/** NCHW <-> NCHW44 of a 4-D value: the wasm kernel for 8-bit data, a plain loop otherwise. */
+/**
+ * NCHW <-> NCHW44 of a 4-D value: the wasm kernel for 1- and 4-byte elements (uint8, int8, float32, int32), a plain
+ * loop otherwise (int64, bool).
+ */
 export function buildRelayout(env: BuildEnv, step: Lowering): StepImpl {
   const src = env.values.get(step.inputs[0])!;
   const to = step.layout ?? 'NCHW';
-  if (is8(src.type) && src.dims.length === 4) {
-    const k = new Relayout(env.core, { node: step.name, dims: src.dims, from: to === 'NCHW' ? 'NCHW44' : 'NCHW', to });
+  if (ELEMENT_BYTES[src.type] && src.dims.length === 4) {
+    const k = new Relayout(env.core, {
+      node: step.name,
+      type: src.type,
+      dims: src.dims,
+      from: to === 'NCHW' ? 'NCHW44' : 'NCHW',
+      to,
+    });
     const impl = kernelStep(env.core, k, { threaded: src.bytes >= THREADED_BYTES });
     return { ...impl, run: (p) => (p.inputs[0] === p.outputs[0] ? undefined : impl.run(p)) };
   }
   return relayoutLoop(env.core, src, to);
 }
 
-function relayoutLoop(core: WasmRuntimeCore, src: PlannedValue, to: Layout): StepImpl {
+/** The plain loop: any element size, the bytes of each element copied one by one (int64, bool; and a baseline). */
+export function relayoutLoop(core: WasmRuntimeCore, src: Pick<PlannedValue, 'dims' | 'bytes'>, to: Layout): StepImpl {
   const [n, c, h, w] =
     src.dims.length === 4 ? src.dims : [src.dims[0], src.dims[1], 1, src.dims.slice(2).reduce((a, b) => a * b, 1)];
   const es =
