@@ -80,7 +80,7 @@ import { channelAbsMax, equalizationPairs, equalize } from './equalize.js';
 import { MinMaxObserver, OBSERVERS, type Observer, type ObserverKind } from './observers.js';
 import { checkOps, opRules, type OpsOption } from './ops.js';
 import type { QType, QuantParams } from './params.js';
-import { planQuantization, type FloatNode, type Plan } from './plan.js';
+import { planQuantization, type FloatNode } from './plan.js';
 import { floatValues, prepareFloatGraph } from './prepare.js';
 import { writeQdq } from './qdq.js';
 import { GUARD_DB, outputFeeders } from './ranges.js';
@@ -464,12 +464,7 @@ async function readFeeds(cal: Feeds, g: Graph, param: 'calibration' | 'evaluatio
       const want = ARRAY_OF[type];
       const a = Object.hasOwn(rec, v.name) ? rec[v.name] : undefined;
       check(a !== undefined, 'BAD_FEED', `${param}[${k}].${v.name}`, 'is missing');
-      check(
-        a instanceof want,
-        'BAD_FEED',
-        `${param}[${k}].${v.name}`,
-        `must be a ${want.name} (the input is ${type})`,
-      );
+      check(a instanceof want, 'BAD_FEED', `${param}[${k}].${v.name}`, `must be a ${want.name} (the input is ${type})`);
       const dims = v.shape as number[];
       check(
         (a as TensorData).length === numel(dims),
@@ -691,7 +686,9 @@ export async function quantizeModel(
           const mmWhole = configOf(mmPlan, graph);
           const mmStats = await ev.measure(mmWhole, m, progress('evaluate', m));
           for (const [name, s] of mmStats) minmaxDb.set(name, s.sqnrDb);
-          const loses = [...stats].filter(([name, s]) => s.sqnrDb < (mmStats.get(name)?.sqnrDb ?? -Infinity) - GUARD_DB);
+          const loses = [...stats].filter(
+            ([name, s]) => s.sqnrDb < (mmStats.get(name)?.sqnrDb ?? -Infinity) - GUARD_DB,
+          );
           if (loses.length) {
             notes.push(
               `observer 'auto': histogram ranges gave ${loses.map(([name, s]) => `${name} ${s.sqnrDb.toFixed(1)} dB`).join(', ')} against min / max's ${loses.map(([name]) => `${mmStats.get(name)!.sqnrDb.toFixed(1)} dB`).join(', ')}: min / max ranges are used for every value`,
@@ -711,7 +708,8 @@ export async function quantizeModel(
           const ranked: Array<LayerReport & { index: number }> = [];
           for (const j of quantized) {
             const w = worst(await ev.measure(aloneConfig(plan, whole, j), count, step));
-            const nd = plan.nodes[j];
+            // named as in the float graph (an absorbed Relu renames its producer's output in the plan)
+            const nd = graph.nodes[plan.origin[j]];
             ranked.push({
               node: nodeName(nd),
               opType: nd.opType,
@@ -894,7 +892,8 @@ function overall(outputs: OutputReport[], layers: LayerReport[], measured: boole
   if (!outputs.length) return { level: 'good', text: 'the model has no float output to compare' };
   const w = outputs.reduce((a, b) => (b.sqnrDb < a.sqnrDb ? b : a));
   const at = `${w.name}: ${w.sqnrDb.toFixed(1)} dB, cosine ${w.cosine.toFixed(4)}`;
-  if (w.verdict === 'good') return { level: 'good', text: `every output within ${VERDICT_DB.good} dB of float (worst ${at})` };
+  if (w.verdict === 'good')
+    return { level: 'good', text: `every output within ${VERDICT_DB.good} dB of float (worst ${at})` };
   const top = layers
     .slice(0, 3)
     .map((l) => `${l.opType} ${JSON.stringify(l.node)} (${l.sqnrDb.toFixed(1)} dB alone)`)

@@ -62,7 +62,12 @@ export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> 
   return inferGraph(graph, inputShapes, undefined, opts);
 }
 
-function inferGraph(graph: Graph, inputShapes: Record<string, number[]>, scope?: Scope, opts: InferOptions = {}): Graph {
+function inferGraph(
+  graph: Graph,
+  inputShapes: Record<string, number[]>,
+  scope?: Scope,
+  opts: InferOptions = {},
+): Graph {
   const info = new Map<string, Info>(scope?.info ?? []);
   const consts = new Map<string, Tensor>(scope?.consts ?? []);
   const inputNames = new Set(graph.inputs.map((v) => v.name));
