@@ -231,6 +231,58 @@ describe('the default ranges against min / max', () => {
   }
 });
 
+/**
+ * M-LSD's centre finding: x [1, 1, 12, 12] -> Conv 3x3 -> Sigmoid = heat; keep = Cast(Equal(heat, MaxPool 3x3
+ * (heat))); scores = heat * keep (each local maximum's score, 0 elsewhere).
+ */
+function centres(): Graph {
+  const b = new GraphBuilder('centres');
+  b.inputs.push(valueInfo('x', 'float32', [1, 1, 12, 12]));
+  b.init(f32('w', [1, 1, 3, 3], rand(50, 9, -0.5, 1)));
+  b.init(f32('b', [1], [-2]));
+  b.init({ name: 'shape', type: 'int64', dims: [2], data: BigInt64Array.of(1n, -1n) });
+  b.node(
+    'Conv',
+    ['x', 'w', 'b'],
+    ['c'],
+    { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) },
+    { name: 'conv' },
+  );
+  b.node('Sigmoid', ['c'], ['heat'], {}, { name: 'sig' });
+  b.node(
+    'MaxPool',
+    ['heat'],
+    ['hmax'],
+    { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) },
+    { name: 'pool' },
+  );
+  b.node('Reshape', ['hmax', 'shape'], ['hflat'], {}, { name: 'flat' });
+  b.node('Reshape', ['heat', 'shape'], ['heatflat'], {}, { name: 'flat2' });
+  b.node('Equal', ['heatflat', 'hflat'], ['peak'], {}, { name: 'eq' });
+  b.node('Cast', ['peak'], ['keep'], { to: attrInt(1) }, { name: 'cast' });
+  b.node('Mul', ['heatflat', 'keep'], ['scores'], {}, { name: 'mul' });
+  b.outputs.push(valueInfo('scores', 'float32', [1, 144]));
+  return b.graph();
+}
+
+describe('compared values', () => {
+  it('a value an Equal reads stays float, back through the operators that keep ties: local maxima survive', async () => {
+    const cal = Array.from({ length: 4 }, (_, i) => ({ x: rand(60 + i, 144, 0, 3) }));
+    const { report, model } = await qm(writeOnnxModel(centres()), { calibration: cal, rankLayers: false });
+    const reasons = new Map(report.floatNodes.map((n) => [n.name, n.reason]));
+    for (const name of ['conv', 'sig', 'pool', 'flat', 'flat2'])
+      expect(reasons.get(name), name).toBe(
+        'its output is compared (Equal "eq"): 8-bit values would tie where float ones differ',
+      );
+    expect(reasons.has('mul')).toBe(false);
+    expect(report.outputs[0].sqnrDb).toBeGreaterThan(25);
+    // the Mul quantizes heat; the Equal reads its float value
+    const g = readOnnxModel(model);
+    expect(g.nodes.find((n) => n.name === 'eq')!.inputs).toEqual(['heatflat', 'hflat']);
+    expect(g.nodes.find((n) => n.name === 'mul')!.inputs[0]).toBe('heatflat_DequantizeLinear_Output');
+  });
+});
+
 describe('the report, keepFloat and targetSqnr', () => {
   const cal = detFeeds(100, 4);
   let base: { model: Uint8Array; report: QuantizeReport };

@@ -32,6 +32,14 @@
  *   chain as one 256-entry table (fuse-qdq's stage 3; often applied by the convolution before it), onnxruntime in
  *   float. 'quantize' is onnxruntime's rule (each Add / Mul with its own range). A chain of one node keeps the rule
  *   above (a lone Sigmoid is a QLinearSigmoid).
+ * - Values that are compared stay float (not onnxruntime's rule): a node whose output is a data input of an Equal,
+ *   Less, LessOrEqual, Greater or GreaterOrEqual, directly or through operators that keep ties (those that only move,
+ *   pick or pad values: ranges.ts `RANGE_KEEPING`; Resize; the element-wise functions of one value, and binary
+ *   ones with a constant operand: `TIE_KEEPING`), is not quantized, nor are those operators. Values that differ in
+ *   float tie on 8-bit codes, and stay tied through such operators: M-LSD finds its line centres as `heat ==
+ *   MaxPool(heat)` with heat = Sigmoid(Slice(Resize(Conv))), and with the Conv's output quantized, neighbours one
+ *   code apart become two centres. Where another node quantizes a compared value (M-LSD's `heat * keep`), the
+ *   comparison still reads the float value (qdq.ts).
  * - Everything else, and every node named in `exclude`, stays a float node reading DequantizeLinear outputs where
  *   its inputs are quantized; `floatNodes` names each with the reason.
  *
@@ -51,6 +59,7 @@ import type { Graph, Node, Tensor } from '../model/graph/ir.js';
 import { elementwiseEval } from '../model/graph/passes/fuse-qdq.js';
 import { consumersOf, tensor } from './graph.js';
 import { qRange, quantizeBias, quantizeData, quantizeWeight, rangeParams, type QType } from './params.js';
+import { RANGE_KEEPING } from './ranges.js';
 
 export interface PlanOptions {
   activations: QType;
@@ -254,6 +263,7 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
   const removed = new Set<number>();
   const producer = new Map<string, number>();
   nodes.forEach((n, i) => n.outputs.forEach((o) => o && producer.set(o, i)));
+  const compared = comparedNodes(nodes, producer, (v) => float.initializers.has(v));
   const consumers = consumersOf(nodes);
   const full = new Set<number>();
   const why = new Map<number, string>();
@@ -319,6 +329,11 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     }
     if (excludeIndex.has(i)) {
       why.set(i, 'kept float to reach options.targetSqnr');
+      continue;
+    }
+    const cmp = compared.get(i);
+    if (cmp !== undefined && (fullOps.has(n.opType) || sameOps.has(n.opType) || removable.has(n.opType))) {
+      why.set(i, `its output is compared (${cmp}): 8-bit values would tie where float ones differ`);
       continue;
     }
     if (n.domain !== '') {
@@ -530,4 +545,68 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     valueInfo: new Map(),
   };
   return { nodes, graph, act, inits, quantizedNodes, origin, absorbed, floatNodes, type };
+}
+
+/**
+ * Operators whose result depends on the order of their data inputs' values (see the header). They read the float
+ * values of their quantized inputs, not the DequantizeLinear outputs (qdq.ts, switch-graph.ts).
+ */
+export const COMPARISONS: ReadonlySet<string> = new Set(['Equal', 'Less', 'LessOrEqual', 'Greater', 'GreaterOrEqual']);
+
+/** Element-wise operators of one data input (the others constant, for a binary one), and Resize: ties stay ties. */
+const TIE_KEEPING: ReadonlySet<string> = new Set([
+  'Resize',
+  'Sigmoid',
+  'Tanh',
+  'Relu',
+  'LeakyRelu',
+  'Clip',
+  'Exp',
+  'HardSigmoid',
+  'HardSwish',
+  'Softplus',
+  'Neg',
+  'Abs',
+  'Sqrt',
+  'Add',
+  'Sub',
+  'Mul',
+  'Div',
+  'Pow',
+]);
+
+/**
+ * The nodes whose outputs a comparison reads, directly or through RANGE_KEEPING or TIE_KEEPING operators (which are
+ * included), by index, each with the comparison that reads it (its op type and name). `isConst`: an initializer.
+ */
+function comparedNodes(
+  nodes: readonly Node[],
+  producer: ReadonlyMap<string, number>,
+  isConst: (v: string) => boolean,
+): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const c of nodes) {
+    if (c.domain !== '' || !COMPARISONS.has(c.opType)) continue;
+    const label = `${c.opType} ${JSON.stringify(c.name || c.outputs[0])}`;
+    const stack = c.inputs.filter((x) => x !== '');
+    while (stack.length) {
+      const p = producer.get(stack.pop()!);
+      if (p === undefined || out.has(p)) continue;
+      out.set(p, label);
+      const n = nodes[p];
+      if (n.domain !== '') continue;
+      if (RANGE_KEEPING.has(n.opType)) {
+        stack.push(...(n.opType === 'Concat' ? n.inputs : n.inputs.slice(0, 1)).filter((x) => x !== ''));
+        continue;
+      }
+      if (!TIE_KEEPING.has(n.opType)) continue;
+      // one data input; a binary operator's other operand constant
+      const data =
+        n.opType === 'Resize' || n.opType === 'Clip'
+          ? n.inputs.slice(0, 1)
+          : n.inputs.filter((x) => x !== '' && !isConst(x));
+      if (data.length === 1) stack.push(data[0]);
+    }
+  }
+  return out;
 }

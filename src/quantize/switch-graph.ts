@@ -8,7 +8,8 @@
  *   v_q  = QuantizeLinear(v, v__scale, v__zp)          scale and zero point are graph inputs (a run chooses them)
  *   v_dq = DequantizeLinear(v_q, v__scale, v__zp)
  *   v_sw = Where(v__on, v_dq, v)                        v__on: a bool scalar input
- * and every node (of this graph, not of If branches, which keep reading v) reads v_sw where it read v. An
+ * and every node (of this graph, not of If branches, which keep reading v; nor a comparison: plan.ts `COMPARISONS`)
+ * reads v_sw where it read v. An
  * initializer w that a plan may store quantized becomes a graph input `w__value`, fed on each run with the float
  * data or with the plan's fake-quantized data (DequantizeLinear of its codes: `fakeInits` of evaluate.ts; a bias's
  * codes depend on its node's input scale, so each plan brings its own). Where picks one operand exactly, so a run
@@ -23,6 +24,7 @@ import type { Feed, FeedValue, FloatExecutor } from './executors.js';
 import { readsOf } from '../model/graph/subgraphs.js';
 import { makeNode, valueInfo } from './graph.js';
 import type { QType } from './params.js';
+import { COMPARISONS } from './plan.js';
 
 /** What one run quantizes: activation values with their parameters, initializers with their fake-quantized data. */
 export interface SwitchConfig {
@@ -138,7 +140,9 @@ export class SwitchGraph {
     const nodes: Node[] = [...head];
     const to = (x: string) => sw.get(x) ?? x;
     for (const n of g.nodes) {
-      nodes.push({ ...n, inputs: n.inputs.map(to) });
+      // a comparison reads the float value of an activation (as in the QDQ model: qdq.ts)
+      const compares = n.domain === '' && COMPARISONS.has(n.opType);
+      nodes.push({ ...n, inputs: n.inputs.map((x) => (compares && !this.inits.has(x) ? x : to(x))) });
       for (const o of n.outputs) if (o && this.acts.has(o)) nodes.push(...pair(o));
     }
     this.outNames = new Map(g.outputs.map((o) => [o.name, to(o.name)]));
