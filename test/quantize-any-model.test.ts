@@ -283,6 +283,32 @@ describe('compared values', () => {
   });
 });
 
+describe('a Clip that keeps values away from 0', () => {
+  it('stays float, neither absorbed nor quantized, before a Log (openWakeWord: MatMul -> Clip(1e-10) -> Log)', async () => {
+    const b = new GraphBuilder('log-mel');
+    b.inputs.push(valueInfo('x', 'float32', [1, 8]));
+    // column 0 large, the others tiny: their products round to code 0
+    b.init(
+      f32(
+        'w',
+        [8, 8],
+        Array.from({ length: 64 }, (_, i) => (i % 8 === 0 ? 10 : 0.001 * (i % 5))),
+      ),
+    );
+    b.init(f32('lo', [], [1e-10]));
+    b.node('MatMul', ['x', 'w'], ['m'], {}, { name: 'mm' });
+    b.node('Clip', ['m', 'lo'], ['c'], {}, { name: 'clip' });
+    b.node('Log', ['c'], ['y'], {}, { name: 'log' });
+    b.outputs.push(valueInfo('y', 'float32', [1, 8]));
+    const cal = Array.from({ length: 3 }, (_, i) => ({ x: rand(70 + i, 8, 0, 1) }));
+    const { report } = await qm(writeOnnxModel(b.graph()), { calibration: cal, rankLayers: false });
+    expect(report.absorbed).toEqual([]);
+    expect(report.floatNodes.find((n) => n.name === 'clip')!.reason).toMatch(/leaves out 0/);
+    expect(report.outputs[0].nonFinite).toBe(0);
+    expect(Number.isFinite(report.outputs[0].sqnrDb)).toBe(true);
+  });
+});
+
 describe('the report, keepFloat and targetSqnr', () => {
   const cal = detFeeds(100, 4);
   let base: { model: Uint8Array; report: QuantizeReport };

@@ -22,6 +22,9 @@
  *   the activation's parameters (the producer's output takes its name) represent nothing below its lower bound (0
  *   for Relu) nor above its upper bound, within half a quantum. An asymmetric range of a Relu output starts at 0, so
  *   it is removed; a symmetric one (TQT int8) keeps the Relu, as onnxruntime keeps it with symmetric activations.
+ *   A Clip whose interval leaves out 0 (a lower bound above 0, as openWakeWord's Clip(1e-10) before a Log) is neither
+ *   removed nor given an output Q/DQ: it stays float (not onnxruntime's rule). A quantized range always holds 0, so
+ *   a value rounded to 0 would reach the Log.
  *   Otherwise a Relu / Clip after a quantized value stays, with Q/DQ on both sides.
  * - Element-wise chains (`elementwise: 'table'`, the default; not onnxruntime's rule): where two or more nodes are
  *   element-wise functions of one value and constant scalars (`elementwiseRoots`: Add, Sub, Mul, Div, Neg, Abs,
@@ -321,6 +324,15 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     }
     return low >= lo - q.scale / 2 && high <= hi + q.scale / 2;
   };
+  /** Whether a Clip's constant bounds leave out 0 (a lower bound above 0 or an upper one below). */
+  const leavesOutZero = (n: Node): boolean => {
+    if (n.opType !== 'Clip') return false;
+    const at = (k: number) => {
+      const t = n.inputs[k] ? float.initializers.get(n.inputs[k]) : undefined;
+      return t && t.type === 'float32' && t.data.length === 1 ? (t.data[0] as number) : undefined;
+    };
+    return (at(1) ?? 0) > 0 || (at(2) ?? 0) < 0;
+  };
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
     if (exclude.has(n.name) || (!n.name && exclude.has(n.outputs[0]))) {
@@ -372,6 +384,10 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
       const y = n.outputs[0];
       if (!quantized.has(x) || !hasRange(y)) {
         why.set(i, 'its input is not quantized');
+        continue;
+      }
+      if (leavesOutZero(n)) {
+        why.set(i, 'its interval leaves out 0, which a quantized range holds (a Log or a division may follow)');
         continue;
       }
       const p = producer.get(x);
