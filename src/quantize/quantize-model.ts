@@ -26,7 +26,8 @@
  *      (ranges.ts).
  *   4. plan (plan.ts, with the operator rules of `ops`, ops.ts): weights symmetric int8 narrow range, `weights`
  *      'per-channel' (default) or 'per-tensor'; int32 bias; nodes in `keepFloat` stay float.
- *   5. evaluate (with `report`, the default; evaluate.ts, switch-graph.ts): one session of the float graph with a
+ *   5. evaluate (with `report`, the default, where observer 'auto', the ranking or targetSqnr asks for it;
+ *      evaluate.ts, switch-graph.ts): one session of the float graph with a
  *      switchable Q/DQ on every value the plan quantizes runs, on every evaluation feed (`evaluation`, default the
  *      calibration feeds): the float outputs, the plan, and with 'auto' the plan with min / max everywhere: where
  *      the rule loses to it by more than 0.5 dB on a graph output, min / max is taken (a note says so).
@@ -668,7 +669,9 @@ export async function quantizeModel(
     const layers: LayerReport[] = [];
     let target: QuantizeReport['target'];
     const minmaxDb = new Map<string, number>();
-    if (o.report) {
+    // (only where something needs it: the guard of 'auto', the ranking, targetSqnr; the report pass measures the
+    // written model in any case)
+    if (o.report && (o.observer === 'auto' || o.rankFeeds > 0 || o.targetSqnr !== undefined)) {
       const mmPlan = o.observer === 'auto' ? planWith(mm) : undefined;
       const sg = new SwitchGraph(
         graph,
@@ -681,7 +684,9 @@ export async function quantizeModel(
       try {
         await ev.prepare(progress('evaluate', m));
         let whole = configOf(plan, graph);
-        let stats = await ev.measure(whole, m, progress('evaluate', m));
+        // the whole plan's outputs: for the guard and targetSqnr (the ranking measures layers alone)
+        let stats: OutputStats =
+          mmPlan || o.targetSqnr !== undefined ? await ev.measure(whole, m, progress('evaluate', m)) : new Map();
         if (mmPlan) {
           const mmWhole = configOf(mmPlan, graph);
           const mmStats = await ev.measure(mmWhole, m, progress('evaluate', m));
