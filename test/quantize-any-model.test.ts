@@ -314,7 +314,7 @@ describe('the report, keepFloat and targetSqnr', () => {
   let base: { model: Uint8Array; report: QuantizeReport };
 
   it('judges each output (SQNR, cosine, max error, verdict) and ranks the quantized layers, most harmful first', async () => {
-    base = await qm(DETECTOR, { calibration: cal, observer: 'histogram' });
+    base = await qm(DETECTOR, { calibration: cal, observer: 'histogram', rankLayers: true });
     const r = base.report;
     expect(r.outputs.map((o) => o.name)).toEqual(['heat', 'box', 'peaks']);
     for (const o of r.outputs) {
@@ -334,6 +334,16 @@ describe('the report, keepFloat and targetSqnr', () => {
     for (const l of r.layers) expect(['heat', 'box', 'peaks']).toContain(l.output);
     expect(r.keptFloat).toEqual([]);
     expect(r.target).toBeUndefined();
+  });
+
+  it('by default the layers are ranked only where an output is below good (30 dB), else a note says why not', async () => {
+    for (const bytes of [DETECTOR, writeOnnxModel(sandwich('Relu'))]) {
+      const c = bytes === DETECTOR ? cal : sandFeeds(3);
+      const { report } = await qm(bytes, { calibration: c, observer: 'minmax' });
+      const good = report.outputs.every((o) => o.sqnrDb >= 30);
+      expect(report.layers.length === 0).toBe(good);
+      expect(report.notes.some((n) => n.startsWith('the layers were not ranked'))).toBe(good);
+    }
   });
 
   it('keepFloat keeps the named layers float (float weights, reported) and changes the error', async () => {

@@ -31,8 +31,9 @@
  *      switchable Q/DQ on every value the plan quantizes runs, on every evaluation feed (`evaluation`, default the
  *      calibration feeds): the float outputs, the plan, and with 'auto' the plan with min / max everywhere: where
  *      the rule loses to it by more than 0.5 dB on a graph output, min / max is taken (a note says so).
- *      Then (`rankLayers`, default true) each quantized node alone, on the first RANK_FEEDS evaluation feeds: the
- *      layers ranked by the output SQNR each gives alone (most harmful first). With `targetSqnr`, the most harmful
+ *      Then (`rankLayers`; by default only where an output is below 'good') each quantized node alone, on the first
+ *      RANK_FEEDS evaluation feeds: the layers ranked by the output SQNR each gives alone (most harmful first), or a
+ *      note that they were not ranked. With `targetSqnr`, the most harmful
  *      layers are kept float, as few as a bisection over the ranking finds, until every graph output reaches it.
  *   6. write the QDQ model (qdq.ts). The graph inputs and outputs keep the declarations of the given model (symbolic
  *      dims stay symbolic).
@@ -132,8 +133,9 @@ export interface QuantizeModelOptions {
    */
   targetSqnr?: number;
   /**
-   * rank the layers by the output SQNR each gives alone (default true: one run per quantized node on each of the
-   * first RANK_FEEDS evaluation feeds; a number: on that many feeds); targetSqnr ranks them in any case
+   * rank the layers by the output SQNR each gives alone (one run per quantized node on each of the first RANK_FEEDS
+   * evaluation feeds; a number: on that many feeds). Default: only where an output is below 'good' (30 dB);
+   * true: always; false: never. targetSqnr ranks them in any case
    */
   rankLayers?: boolean | number;
   /**
@@ -270,6 +272,8 @@ interface Checked {
   keepFloat: string[];
   targetSqnr?: number;
   rankFeeds: number;
+  /** rankLayers not given: rank only where an output is below 'good' */
+  rankIfNeeded: boolean;
   executor: 'onnxruntime-web' | FloatInterpreter;
   equalize: boolean;
   elementwise: 'table' | 'quantize';
@@ -411,6 +415,7 @@ function checkOptions(opts: unknown): Checked {
     keepFloat,
     targetSqnr: o.targetSqnr,
     rankFeeds: rank === true ? RANK_FEEDS : rank === false ? 0 : rank,
+    rankIfNeeded: o.rankLayers === undefined,
     executor,
     equalize,
     elementwise,
@@ -686,7 +691,9 @@ export async function quantizeModel(
         let whole = configOf(plan, graph);
         // the whole plan's outputs: for the guard and targetSqnr (the ranking measures layers alone)
         let stats: OutputStats =
-          mmPlan || o.targetSqnr !== undefined ? await ev.measure(whole, m, progress('evaluate', m)) : new Map();
+          mmPlan || o.targetSqnr !== undefined || o.rankIfNeeded
+            ? await ev.measure(whole, m, progress('evaluate', m))
+            : new Map();
         if (mmPlan) {
           const mmWhole = configOf(mmPlan, graph);
           const mmStats = await ev.measure(mmWhole, m, progress('evaluate', m));
@@ -705,7 +712,13 @@ export async function quantizeModel(
             stats = mmStats;
           }
         }
-        const rankFeeds = o.targetSqnr !== undefined ? Math.max(o.rankFeeds, 1) : o.rankFeeds;
+        const good = [...stats.values()].every((x) => x.sqnrDb >= VERDICT_DB.good);
+        const skip = o.rankIfNeeded && o.targetSqnr === undefined && good;
+        if (skip && o.rankFeeds > 0)
+          notes.push(
+            `the layers were not ranked: every output is within ${VERDICT_DB.good} dB of float (rankLayers: true ranks them anyway)`,
+          );
+        const rankFeeds = o.targetSqnr !== undefined ? Math.max(o.rankFeeds, 1) : skip ? 0 : o.rankFeeds;
         if (rankFeeds > 0) {
           const count = Math.min(rankFeeds, m);
           const quantized = [...plan.quantizedNodes];
