@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { GraphBuilder, attrInt, attrInts, f32, valueInfo } from '../fixtures/models/build.js';
 import { loadOrt, ortRun, ortSession } from '../fixtures/models/ort.js';
 import { referenceInterpreter } from '../kernels-ref/index.js';
+import { runReference } from '../kernels-ref/model/run.js';
 import { I8ConvError } from '../src/errors.js';
+import { createRuntime } from '../src/index.js';
+import { loadModelSync } from '../src/model/load.js';
 import type { Graph } from '../src/model/graph/ir.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
@@ -280,6 +283,23 @@ describe('compared values', () => {
     const g = readOnnxModel(model);
     expect(g.nodes.find((n) => n.name === 'eq')!.inputs).toEqual(['heatflat', 'hflat']);
     expect(g.nodes.find((n) => n.name === 'mul')!.inputs[0]).toBe('heatflat_DequantizeLinear_Output');
+    // i8conv's rt.loadModel runs it (a value read by a QuantizeLinear and by a float Equal)
+    const rt = await createRuntime({ threads: 1 });
+    try {
+      const m = loadModelSync(rt, model);
+      const ref = runReference(
+        g,
+        new Map([['x', { name: 'x', type: 'float32', dims: [1, 1, 12, 12], data: cal[0].x }]]),
+      );
+      const got = (m.run({ x: cal[0].x }) as Record<string, Float32Array>).scores;
+      const want = ref.get('scores')!.data as Float32Array;
+      let diff = 0;
+      for (let i = 0; i < want.length; i++) diff = Math.max(diff, Math.abs(got[i] - want[i]));
+      expect(diff).toBeLessThanOrEqual(0.01);
+      m.dispose();
+    } finally {
+      rt.dispose();
+    }
   });
 });
 
