@@ -104,14 +104,13 @@ try {
     await quantizeModel(bytes, {
       calibration: feeds,
       inputShapes: { x: OCR_MODELS.det.shape },
-      onProgress: (i, n) => {
+      observer: 'histogram',
+      rankLayers: false,
+      onProgress: (i, n, phase) => {
         const s = (performance.now() - start) / 1000;
-        const k = feeds.length;
-        const names = n === 3 * k ? ['equalize', 'calibrate', 'report'] : ['calibrate', 'report'];
-        const pass = Math.ceil(i / k) - 1;
-        if (names[pass] === 'equalize' && i === k) equalized = s;
-        if (names[pass] === 'calibrate' && i === (pass + 1) * k) calibrated = s;
-        console.log(`det ${names[pass]} ${i - pass * k}/${k}  ${s.toFixed(1)} s`);
+        if (phase === 'equalize' && i === n) equalized = s;
+        if (phase === 'calibrate' && i === n) calibrated = s;
+        console.log(`det ${phase} ${i}/${n}  ${s.toFixed(1)} s`);
       },
     });
     const total = (performance.now() - start) / 1000;

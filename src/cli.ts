@@ -4,14 +4,16 @@
  *
  *   i8conv quantize IN.onnx OUT.onnx (--random N [--seed S] | --calibrate DIR [--size HxW] [--mean A,B,C]
  *     [--std A,B,C] [--scale 1/255] [--fit stretch|pad] [--channels rgb|bgr|gray]) [--input NAME:D0,D1,...]
- *     [--activations uint8|int8] [--weights per-channel|per-tensor] [--observer histogram|minmax|ema|tqt]
- *     [--exclude NODE,NODE] [--executor onnxruntime-web|reference] [--elementwise table|quantize] [--equalize on|off]
+ *     [--activations uint8|int8] [--weights per-channel|per-tensor] [--observer auto|histogram|minmax|ema|tqt]
+ *     [--ops default|all|convs] [--keep-float NODE,NODE] [--target-sqnr DB] [--executor onnxruntime-web|reference]
+ *     [--elementwise table|quantize] [--equalize on|off]
  *
  * quantize: a float ONNX model -> a QDQ int8 model (src/quantize/, docs/model.md "Quantizing a float model"),
  * calibrated on N seeded inputs (each float input: uniform in [-1, 1], from a 32-bit xorshift seeded by S + the sample
- * index, so a run is reproducible). Prints a progress line per sample, then the per-tensor table (range, scale, zero
- * point, SQNR on the calibration data), the per-output error of the QDQ model (run by i8conv's rt.loadModel) and the
- * nodes left float; writes OUT. The executor: onnxruntime-web (the default, an optional peer dependency) or the
+ * index, so a run is reproducible). Prints a progress line per run (phase, i/n), then the per-tensor table (range,
+ * scale, zero point, SQNR on the calibration data), per output the QDQ model's error (run by i8conv's rt.loadModel:
+ * max |error|, SQNR, cosine, verdict), the overall verdict, the five layers that harm the outputs most, the nodes left
+ * float and the notes; writes OUT. --exclude is the earlier name of --keep-float. The executor: onnxruntime-web (the default, an optional peer dependency) or the
  * scalar reference executor ('i8conv/reference', slow; no dependency).
  *
  * --calibrate DIR: one sample per PNG / JPEG file of DIR (by extension .png .jpg .jpeg, any case; not recursive;
@@ -42,8 +44,8 @@ import { RUN_USAGE, RunUsageError, runCommand, xorshift32 } from './cli-run.js';
 const QUANTIZE_USAGE = `usage: i8conv quantize IN.onnx OUT.onnx (--random N [--seed S] | --calibrate DIR [--size HxW]
          [--mean A,B,C] [--std A,B,C] [--scale 1/255] [--fit stretch|pad] [--channels rgb|bgr|gray])
          [--input NAME:D0,D1,...] [--activations uint8|int8] [--weights per-channel|per-tensor]
-         [--observer histogram|minmax|ema|tqt] [--exclude NODE,...] [--executor onnxruntime-web|reference]
-         [--elementwise table|quantize] [--equalize on|off]`;
+         [--observer auto|histogram|minmax|ema|tqt] [--ops default|all|convs] [--keep-float NODE,...]
+         [--target-sqnr DB] [--executor onnxruntime-web|reference] [--elementwise table|quantize] [--equalize on|off]`;
 
 class UsageError extends Error {}
 const USAGE = `${QUANTIZE_USAGE}\n${RUN_USAGE.replace('usage: ', '       ')}`;
@@ -95,6 +97,9 @@ function parseQuantize(args: string[]): QuantizeArgs {
     '--weights',
     '--observer',
     '--exclude',
+    '--keep-float',
+    '--target-sqnr',
+    '--ops',
     '--executor',
     '--elementwise',
     '--equalize',
@@ -133,8 +138,21 @@ function parseQuantize(args: string[]): QuantizeArgs {
   if (act) options.activations = act;
   const w = oneOf('--weights', ['per-channel', 'per-tensor'] as const);
   if (w) options.weights = w;
-  const ob = oneOf('--observer', ['histogram', 'minmax', 'ema', 'tqt'] as const);
+  const ob = oneOf('--observer', ['auto', 'histogram', 'minmax', 'ema', 'tqt'] as const);
   if (ob) options.observer = ob;
+  const ops = oneOf('--ops', ['default', 'all', 'convs'] as const);
+  if (ops) options.ops = ops;
+  const target = flags.get('--target-sqnr');
+  if (target !== undefined) {
+    if (!/^-?\d+(\.\d+)?$/.test(target))
+      throw new UsageError(`--target-sqnr: expected a number of dB, got '${target}'`);
+    options.targetSqnr = Number(target);
+  }
+  if (flags.has('--keep-float'))
+    options.keepFloat = flags
+      .get('--keep-float')!
+      .split(',')
+      .filter((x) => x);
   const ew = oneOf('--elementwise', ['table', 'quantize'] as const);
   if (ew) options.elementwise = ew;
   const eq = oneOf('--equalize', ['on', 'off'] as const);
@@ -340,11 +358,24 @@ function printReport(r: QuantizeReport, out: (s: string) => void): void {
     );
   }
   out(`\noutputs (the QDQ model on ${r.qdqExecutor} against the float model, on the calibration inputs):`);
-  for (const o of r.outputs) out(`  ${o.name}: max |error| ${num(o.maxAbsError)}, SQNR ${o.sqnrDb.toFixed(1)} dB`);
+  for (const o of r.outputs)
+    out(
+      `  ${o.name}: max |error| ${num(o.maxAbsError)}, SQNR ${o.sqnrDb.toFixed(1)} dB, cosine ${o.cosine.toFixed(4)}, ${o.verdict}${o.minmaxSqnrDb !== undefined ? ` (min / max ranges: ${o.minmaxSqnrDb.toFixed(1)} dB)` : ''}`,
+    );
+  out(`verdict: ${r.verdict.level}: ${r.verdict.text}`);
+  if (r.layers.length) {
+    out('most harmful layers (the worst output SQNR with the layer alone quantized):');
+    for (const l of r.layers.slice(0, 5)) out(`  ${l.node} (${l.opType}): ${l.sqnrDb.toFixed(1)} dB on ${l.output}`);
+  }
+  if (r.target)
+    out(
+      `target ${r.target.sqnrDb} dB ${r.target.reached ? 'reached' : 'not reached'}, kept float: ${r.target.added.join(', ') || 'none'}`,
+    );
   if (r.floatNodes.length) {
     out(`left float (${r.floatNodes.length}):`);
     for (const n of r.floatNodes) out(`  ${n.name} (${n.opType}): ${n.reason}`);
   }
+  for (const n of r.notes) out(`note: ${n}`);
 }
 
 async function quantizeCommand(io: Io, args: string[]): Promise<number> {
@@ -364,10 +395,7 @@ async function quantizeCommand(io: Io, args: string[]): Promise<number> {
       calibration: feeds,
       executor,
       runtime: rt,
-      onProgress: (i, n) =>
-        io.out(
-          `${i <= n / 2 ? 'calibrate' : 'report'} ${i <= n / 2 ? i : i - n / 2}/${n / 2}  ${((performance.now() - t0) / 1000).toFixed(1)} s`,
-        ),
+      onProgress: (i, n, phase) => io.out(`${phase} ${i}/${n}  ${((performance.now() - t0) / 1000).toFixed(1)} s`),
     });
     printReport(report, io.out);
     await io.writeFile(a.output, model);

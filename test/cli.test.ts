@@ -107,6 +107,28 @@ describe('i8conv quantize', () => {
     }
   });
 
+  it('--keep-float, --target-sqnr, --ops and --observer auto reach quantizeModel; the report prints verdicts and layers', async () => {
+    const base = ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--executor', 'reference'];
+    const r = await run(
+      [...base, '--observer', 'auto', '--keep-float', 'conv2', '--ops', 'convs', '--target-sqnr', '0'],
+      {
+        'in.onnx': tinyNet(),
+      },
+    );
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^calibrate 2\/2 /m);
+    expect(r.out).toMatch(/^report 2\/2 /m);
+    expect(r.out).toMatch(/ {2}y: max \|error\| \S+, SQNR \d+\.\d dB, cosine \d\.\d{4}, (good|fair|poor)/);
+    expect(r.out).toMatch(/^verdict: (good|fair|poor): /m);
+    expect(r.out).toMatch(/^ {2}conv1 \(Conv\): \S+ dB on y$/m);
+    expect(r.out).toMatch(/^target 0 dB reached, kept float: none$/m);
+    expect(r.out).toMatch(/^ {2}conv2 \(Conv\): kept float \(options\.keepFloat\)$/m);
+    const bad = await run([...base, '--keep-float', 'nope'], { 'in.onnx': tinyNet() });
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/INVALID_PARAM: keepFloat: "nope" names no node/);
+  });
+
   it('--elementwise quantize and --equalize off reach quantizeModel (the same model as its options write)', async () => {
     const base = [
       'quantize',
@@ -190,6 +212,8 @@ describe('i8conv quantize', () => {
       ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--bits', '4'],
       ['quantize', 'in.onnx', 'out.onnx', '--random'],
       ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--input', 'x=1,3'],
+      ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--ops', 'some'],
+      ['quantize', 'in.onnx', 'out.onnx', '--random', '2', '--target-sqnr', 'high'],
     ];
     for (const args of usage) {
       const r = await run(args, { 'in.onnx': tinyNet() });

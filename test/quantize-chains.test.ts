@@ -362,7 +362,7 @@ describe('Conv -> depthwise Conv equalization', () => {
     expect(lean.report.qdqExecutor).toBe('none');
     expect(lean.report.tensors.filter((t) => t.kind === 'activation').every((t) => Number.isNaN(t.sqnrDb))).toBe(true);
     expect(lean.report.tensors.filter((t) => t.kind === 'weight').every((t) => t.sqnrDb > 20)).toBe(true);
-    expect(steps).toEqual([6, 6, 6, 6, 6, 6]); // the equalization pass and calibration, 3 feeds each
+    expect(steps).toEqual([3, 3, 3, 3, 3, 3]); // the equalization pass and calibration, 3 feeds each
   });
 
   it('bad options: INVALID_PARAM', async () => {

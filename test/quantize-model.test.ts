@@ -173,7 +173,7 @@ describe('quantizeModel', () => {
     expect(report.absorbed.map((n) => n.name)).toEqual(['relu1', 'clip']);
     expect(report).toMatchObject({
       samples: 4,
-      observer: 'histogram',
+      observer: 'auto',
       activations: 'uint8',
       weights: 'per-channel',
       executor: 'reference',
@@ -271,12 +271,13 @@ describe('quantizeModel', () => {
     });
   }
 
-  it('exclude keeps a node float and the report says so', async () => {
+  it('exclude (keepFloat) keeps a node float and the report says so', async () => {
     const { model: q, report: r } = await qm(SMALL, { calibration: feeds(2), exclude: ['conv2'], observer: 'minmax' });
     const g = readOnnxModel(q);
     const conv2 = g.nodes.find((n) => n.name === 'conv2')!;
     expect(g.initializers.get(conv2.inputs[1])!.type).toBe('float32');
-    expect(r.floatNodes.map((n) => [n.name, n.reason])).toContainEqual(['conv2', 'excluded (options.exclude)']);
+    expect(r.floatNodes.map((n) => [n.name, n.reason])).toContainEqual(['conv2', 'kept float (options.keepFloat)']);
+    expect(r.keptFloat).toEqual(['conv2']);
     const m = loadModelSync(rt, q);
     m.run({ x: feeds(1)[0].x });
     m.dispose();
@@ -296,18 +297,26 @@ describe('quantizeModel', () => {
     m.dispose();
   });
 
-  it('an i8conv runtime runs the QDQ model for the report; AsyncIterable feeds; progress 2n steps', async () => {
-    const steps: Array<[number, number]> = [];
+  it('an i8conv runtime runs the QDQ model for the report; AsyncIterable feeds; progress per phase', async () => {
+    const steps: Array<[number, number, string]> = [];
     async function* gen() {
       for (const fd of feeds(3)) yield fd;
     }
     const { report: r } = await qm(SMALL, {
       calibration: gen(),
       runtime: rt,
-      onProgress: (i, n) => steps.push([i, n]),
+      onProgress: (i, n, phase) => steps.push([i, n, phase]),
     });
     expect(r.qdqExecutor).toBe('i8conv');
-    expect(steps).toEqual([1, 2, 3, 4, 5, 6].map((i) => [i, 6]));
+    // calibration, then the evaluation runs (the plan, min / max), the ranking where needed, the report: n runs each
+    const of = (phase: string) => steps.filter((s) => s[2] === phase);
+    expect(of('calibrate')).toEqual([1, 2, 3].map((i) => [i, 3, 'calibrate']));
+    expect(of('report')).toEqual([1, 2, 3].map((i) => [i, 3, 'report']));
+    expect(of('evaluate')).toEqual([1, 2, 3, 1, 2, 3].map((i) => [i, 3, 'evaluate']));
+    expect(of('rank').length).toBe(r.layers.length * 3);
+    // the ranking runs only where an output is below 'good' (30 dB)
+    const ranked = r.layers.length > 0 ? ['rank'] : [];
+    expect([...new Set(steps.map((s) => s[2]))]).toEqual(['calibrate', 'evaluate', ...ranked, 'report']);
     const logits = r.outputs.find((o) => o.name === 'logits')!;
     expect(logits.sqnrDb).toBeGreaterThan(20);
   });

@@ -66,6 +66,7 @@ export async function ensureDemoModels(dir: string, log: (s: string) => void = c
     const { model } = await quantizeModel(new Uint8Array(readFileSync(join(root, OCR_DIR, job.file))), {
       calibration,
       inputShapes: { x: [1, 3, h, w] },
+      observer: 'histogram',
       report: false,
       onProgress: (i, n) => log(`quantizing ${job.kind} (${calibration.length} calibration inputs): ${i}/${n}`),
     });

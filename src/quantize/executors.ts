@@ -11,11 +11,17 @@
  * The report runs the QDQ model on an i8conv runtime's `rt.loadModel` when one is given, else on the same executor.
  */
 import { I8ConvError } from '../errors.js';
-import type { Graph, Tensor } from '../model/graph/ir.js';
+import type { ElementType, Graph, Tensor, TensorData } from '../model/graph/ir.js';
 import { writeOnnxModel } from '../model/graph/onnx/writer.js';
 import { valueInfo } from './graph.js';
 
-export type Feed = ReadonlyMap<string, { data: Float32Array; dims: readonly number[] }>;
+/** One model input of a run: its data, dims and element type (float32 for the inputs calibration observes). */
+export interface FeedValue {
+  data: TensorData;
+  dims: readonly number[];
+  type: ElementType;
+}
+export type Feed = ReadonlyMap<string, FeedValue>;
 
 export interface FloatExecutor {
   /** every probed float value of one run, by name */
@@ -33,7 +39,7 @@ export function probeGraph(g: Graph, probe: readonly string[]): Graph {
 }
 
 const toTensors = (feed: Feed): Map<string, Tensor> =>
-  new Map([...feed].map(([name, f]) => [name, { name, type: 'float32', dims: [...f.dims], data: f.data } as Tensor]));
+  new Map([...feed].map(([name, f]) => [name, { name, type: f.type, dims: [...f.dims], data: f.data }]));
 
 function floats(out: Map<string, Tensor>): Map<string, Float32Array> {
   const m = new Map<string, Float32Array>();
@@ -60,7 +66,7 @@ export function interpreterExecutor(it: FloatInterpreter, g: Graph): FloatExecut
 
 interface OrtLike {
   InferenceSession: { create(bytes: Uint8Array, opts: object): Promise<OrtSessionLike> };
-  Tensor: new (type: string, data: Float32Array, dims: number[]) => unknown;
+  Tensor: new (type: string, data: TensorData, dims: number[]) => unknown;
 }
 interface OrtSessionLike {
   run(feeds: Record<string, unknown>): Promise<Record<string, { data: unknown; dispose?: () => void }>>;
@@ -81,6 +87,18 @@ export async function importOrt(name = 'onnxruntime-web'): Promise<OrtLike> {
   }
 }
 
+/** onnxruntime-web's name of each element type. */
+const ORT_TYPE: Record<ElementType, string> = {
+  float32: 'float32',
+  uint8: 'uint8',
+  int8: 'int8',
+  int32: 'int32',
+  int64: 'int64',
+  bool: 'bool',
+  float16: 'float16',
+  double: 'float64',
+};
+
 export async function ortExecutor(ort: OrtLike, g: Graph): Promise<FloatExecutor> {
   const session = await ort.InferenceSession.create(writeOnnxModel(g), {
     executionProviders: ['wasm'],
@@ -89,7 +107,7 @@ export async function ortExecutor(ort: OrtLike, g: Graph): Promise<FloatExecutor
   return {
     async run(feed) {
       const input: Record<string, unknown> = {};
-      for (const [name, f] of feed) input[name] = new ort.Tensor('float32', f.data, [...f.dims]);
+      for (const [name, f] of feed) input[name] = new ort.Tensor(ORT_TYPE[f.type], f.data, [...f.dims]);
       const out = await session.run(input);
       const m = new Map<string, Float32Array>();
       for (const [k, t] of Object.entries(out)) {

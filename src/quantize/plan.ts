@@ -22,6 +22,9 @@
  *   the activation's parameters (the producer's output takes its name) represent nothing below its lower bound (0
  *   for Relu) nor above its upper bound, within half a quantum. An asymmetric range of a Relu output starts at 0, so
  *   it is removed; a symmetric one (TQT int8) keeps the Relu, as onnxruntime keeps it with symmetric activations.
+ *   A Clip whose interval leaves out 0 (a lower bound above 0, as openWakeWord's Clip(1e-10) before a Log) is neither
+ *   removed nor given an output Q/DQ: it stays float (not onnxruntime's rule). A quantized range always holds 0, so
+ *   a value rounded to 0 would reach the Log.
  *   Otherwise a Relu / Clip after a quantized value stays, with Q/DQ on both sides.
  * - Element-wise chains (`elementwise: 'table'`, the default; not onnxruntime's rule): where two or more nodes are
  *   element-wise functions of one value and constant scalars (`elementwiseRoots`: Add, Sub, Mul, Div, Neg, Abs,
@@ -32,6 +35,14 @@
  *   chain as one 256-entry table (fuse-qdq's stage 3; often applied by the convolution before it), onnxruntime in
  *   float. 'quantize' is onnxruntime's rule (each Add / Mul with its own range). A chain of one node keeps the rule
  *   above (a lone Sigmoid is a QLinearSigmoid).
+ * - Values that are compared stay float (not onnxruntime's rule): a node whose output is a data input of an Equal,
+ *   Less, LessOrEqual, Greater or GreaterOrEqual, directly or through operators that keep ties (those that only move,
+ *   pick or pad values: ranges.ts `RANGE_KEEPING`; Resize; the element-wise functions of one value, and binary
+ *   ones with a constant operand: `TIE_KEEPING`), is not quantized, nor are those operators. Values that differ in
+ *   float tie on 8-bit codes, and stay tied through such operators: M-LSD finds its line centres as `heat ==
+ *   MaxPool(heat)` with heat = Sigmoid(Slice(Resize(Conv))), and with the Conv's output quantized, neighbours one
+ *   code apart become two centres. Where another node quantizes a compared value (M-LSD's `heat * keep`), the
+ *   comparison still reads the float value (qdq.ts).
  * - Everything else, and every node named in `exclude`, stays a float node reading DequantizeLinear outputs where
  *   its inputs are quantized; `floatNodes` names each with the reason.
  *
@@ -51,11 +62,12 @@ import type { Graph, Node, Tensor } from '../model/graph/ir.js';
 import { elementwiseEval } from '../model/graph/passes/fuse-qdq.js';
 import { consumersOf, tensor } from './graph.js';
 import { qRange, quantizeBias, quantizeData, quantizeWeight, rangeParams, type QType } from './params.js';
+import { RANGE_KEEPING } from './ranges.js';
 
 export interface PlanOptions {
   activations: QType;
   weights: 'per-channel' | 'per-tensor';
-  /** node names to keep float */
+  /** node names to keep float (an unnamed node by the name of its first output) */
   exclude?: ReadonlySet<string>;
   /**
    * 'table' (default): Add / Mul / Sigmoid / LeakyRelu nodes inside an element-wise chain of two or more nodes on one
@@ -71,6 +83,20 @@ export interface PlanOptions {
    * need it.
    */
   convTranspose?: 'float' | 'quantize';
+  /**
+   * which operators are quantized and by which rule (ops.ts: the presets 'default', 'all', 'convs', or an op list);
+   * default: FULL_OPS, SAME_OPS and Relu / Clip removable
+   */
+  ops?: OpRules;
+  /** nodes kept float by index in the float graph's `nodes` (targetSqnr's choice), besides `exclude` by name */
+  excludeIndex?: ReadonlySet<number>;
+}
+
+/** The operator types quantized by each rule of the header: full, same as input, removable activation. */
+export interface OpRules {
+  full: ReadonlySet<string>;
+  same: ReadonlySet<string>;
+  removable: ReadonlySet<string>;
 }
 
 /** The scale and zero point of an activation value, or undefined where it has none (not a float value). */
@@ -111,6 +137,8 @@ export interface Plan {
   inits: Map<string, QuantizedInit>;
   /** Nodes that run on quantized data (full or same-as-input), by index in `nodes`. */
   quantizedNodes: Set<number>;
+  /** The index in the float graph's `nodes` of each node of `nodes`. */
+  origin: number[];
   /** Relu / Clip nodes removed into their producer's output range. */
   absorbed: FloatNode[];
   /** Nodes left float (by index in `nodes`: every node not in quantizedNodes), with the reason. */
@@ -142,7 +170,7 @@ export const SAME_OPS: ReadonlySet<string> = new Set([
   'Gather',
   'Split',
 ]);
-const REMOVABLE = new Set(['Relu', 'Clip']);
+export const REMOVABLE: ReadonlySet<string> = new Set(['Relu', 'Clip']);
 /**
  * The element-wise chains of a graph: for every node that is an element-wise function of one value (an operator
  * fuse-qdq's stage 3 composes into a table: `elementwiseEval`; each data input either a constant scalar or a value
@@ -212,7 +240,11 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     return cache.get(v);
   };
   const hasRange = (n: string) => paramsOf(n) !== undefined;
-  const fullOps = opts.convTranspose === 'quantize' ? new Set([...FULL_OPS, 'ConvTranspose']) : FULL_OPS;
+  const rules = opts.ops ?? { full: FULL_OPS, same: SAME_OPS, removable: REMOVABLE };
+  const fullOps = opts.convTranspose === 'quantize' ? new Set([...rules.full, 'ConvTranspose']) : rules.full;
+  const sameOps = rules.same;
+  const removable = rules.removable;
+  const excludeIndex = opts.excludeIndex ?? new Set<number>();
   const isWeighted = (op: string) =>
     op === 'Conv' || op === 'Gemm' || op === 'MatMul' || (op === 'ConvTranspose' && fullOps.has(op));
   // Element-wise chains of two or more nodes on one value: their quantized operators stay float.
@@ -234,6 +266,7 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
   const removed = new Set<number>();
   const producer = new Map<string, number>();
   nodes.forEach((n, i) => n.outputs.forEach((o) => o && producer.set(o, i)));
+  const compared = comparedNodes(nodes, producer, (v) => float.initializers.has(v));
   const consumers = consumersOf(nodes);
   const full = new Set<number>();
   const why = new Map<number, string>();
@@ -291,10 +324,28 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     }
     return low >= lo - q.scale / 2 && high <= hi + q.scale / 2;
   };
+  /** Whether a Clip's constant bounds leave out 0 (a lower bound above 0 or an upper one below). */
+  const leavesOutZero = (n: Node): boolean => {
+    if (n.opType !== 'Clip') return false;
+    const at = (k: number) => {
+      const t = n.inputs[k] ? float.initializers.get(n.inputs[k]) : undefined;
+      return t && t.type === 'float32' && t.data.length === 1 ? (t.data[0] as number) : undefined;
+    };
+    return (at(1) ?? 0) > 0 || (at(2) ?? 0) < 0;
+  };
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
-    if (exclude.has(n.name)) {
-      why.set(i, 'excluded (options.exclude)');
+    if (exclude.has(n.name) || (!n.name && exclude.has(n.outputs[0]))) {
+      why.set(i, 'kept float (options.keepFloat)');
+      continue;
+    }
+    if (excludeIndex.has(i)) {
+      why.set(i, 'kept float to reach options.targetSqnr');
+      continue;
+    }
+    const cmp = compared.get(i);
+    if (cmp !== undefined && (fullOps.has(n.opType) || sameOps.has(n.opType) || removable.has(n.opType))) {
+      why.set(i, `its output is compared (${cmp}): 8-bit values would tie where float ones differ`);
       continue;
     }
     if (n.domain !== '') {
@@ -316,7 +367,7 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
       actIns.forEach((x) => quantized.add(x));
       quantized.add(n.outputs[0]);
       full.add(i);
-    } else if (SAME_OPS.has(n.opType)) {
+    } else if (sameOps.has(n.opType)) {
       const x = n.inputs[0];
       if (!quantized.has(x)) {
         why.set(i, 'its data input is not quantized (it runs on 8-bit data only after a quantized value)');
@@ -328,11 +379,15 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
         sameAs.set(o, sameAs.get(x) ?? x);
       }
       full.add(i);
-    } else if (REMOVABLE.has(n.opType)) {
+    } else if (removable.has(n.opType)) {
       const x = n.inputs[0];
       const y = n.outputs[0];
       if (!quantized.has(x) || !hasRange(y)) {
         why.set(i, 'its input is not quantized');
+        continue;
+      }
+      if (leavesOutZero(n)) {
+        why.set(i, 'its interval leaves out 0, which a quantized range holds (a Log or a division may follow)');
         continue;
       }
       const p = producer.get(x);
@@ -378,6 +433,7 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     else floatNodes.push({ name: nodes[i].name, opType: nodes[i].opType, reason: why.get(i) ?? 'not quantized' });
   });
   nodes = keep.map((i) => nodes[i]);
+  const origin = keep;
 
   // Pass 2: parameters. Activations first (a value quantized "same as" another shares its initializers).
   const act = new Map<string, ActParams>();
@@ -504,5 +560,69 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     initializers: new Map([...float.initializers, ...paramInits]),
     valueInfo: new Map(),
   };
-  return { nodes, graph, act, inits, quantizedNodes, absorbed, floatNodes, type };
+  return { nodes, graph, act, inits, quantizedNodes, origin, absorbed, floatNodes, type };
+}
+
+/**
+ * Operators whose result depends on the order of their data inputs' values (see the header). They read the float
+ * values of their quantized inputs, not the DequantizeLinear outputs (qdq.ts, switch-graph.ts).
+ */
+export const COMPARISONS: ReadonlySet<string> = new Set(['Equal', 'Less', 'LessOrEqual', 'Greater', 'GreaterOrEqual']);
+
+/** Element-wise operators of one data input (the others constant, for a binary one), and Resize: ties stay ties. */
+const TIE_KEEPING: ReadonlySet<string> = new Set([
+  'Resize',
+  'Sigmoid',
+  'Tanh',
+  'Relu',
+  'LeakyRelu',
+  'Clip',
+  'Exp',
+  'HardSigmoid',
+  'HardSwish',
+  'Softplus',
+  'Neg',
+  'Abs',
+  'Sqrt',
+  'Add',
+  'Sub',
+  'Mul',
+  'Div',
+  'Pow',
+]);
+
+/**
+ * The nodes whose outputs a comparison reads, directly or through RANGE_KEEPING or TIE_KEEPING operators (which are
+ * included), by index, each with the comparison that reads it (its op type and name). `isConst`: an initializer.
+ */
+function comparedNodes(
+  nodes: readonly Node[],
+  producer: ReadonlyMap<string, number>,
+  isConst: (v: string) => boolean,
+): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const c of nodes) {
+    if (c.domain !== '' || !COMPARISONS.has(c.opType)) continue;
+    const label = `${c.opType} ${JSON.stringify(c.name || c.outputs[0])}`;
+    const stack = c.inputs.filter((x) => x !== '');
+    while (stack.length) {
+      const p = producer.get(stack.pop()!);
+      if (p === undefined || out.has(p)) continue;
+      out.set(p, label);
+      const n = nodes[p];
+      if (n.domain !== '') continue;
+      if (RANGE_KEEPING.has(n.opType)) {
+        stack.push(...(n.opType === 'Concat' ? n.inputs : n.inputs.slice(0, 1)).filter((x) => x !== ''));
+        continue;
+      }
+      if (!TIE_KEEPING.has(n.opType)) continue;
+      // one data input; a binary operator's other operand constant
+      const data =
+        n.opType === 'Resize' || n.opType === 'Clip'
+          ? n.inputs.slice(0, 1)
+          : n.inputs.filter((x) => x !== '' && !isConst(x));
+      if (data.length === 1) stack.push(data[0]);
+    }
+  }
+  return out;
 }

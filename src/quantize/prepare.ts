@@ -14,9 +14,13 @@ import { removeIdentity } from '../model/graph/passes/remove-identity.js';
 import { inferShapes } from '../model/graph/passes/infer-shapes.js';
 import { toOpset13 } from './opset.js';
 
-/** The prepared float graph (see the header); its graph inputs have numeric dims. */
-export function prepareFloatGraph(g: Graph, inputShapes: Record<string, number[]> = {}): Graph {
-  let graph = inferShapes(g, inputShapes);
+/**
+ * The prepared float graph (see the header); its graph inputs have numeric dims. A node the model runtime's shape
+ * rules do not cover (or refuse) gets unknown shapes instead of an error (`inferShapes`'s lenient mode): the float
+ * executor runs what i8conv does not. `unknown` collects one line per such node.
+ */
+export function prepareFloatGraph(g: Graph, inputShapes: Record<string, number[]> = {}, unknown: string[] = []): Graph {
+  let graph = inferShapes(g, inputShapes, { lenient: true, unknown });
   graph = foldConstants(graph);
   graph = removeIdentity(graph);
   graph = foldBatchNorm(graph);

@@ -3,14 +3,17 @@
  * one DequantizeLinear per quantized initializer (per-axis `axis` for per-channel weights and biases); a
  * QuantizeLinear -> DequantizeLinear pair after every quantized activation (graph inputs first, then each node's
  * quantized outputs, in node order); each node reads the DequantizeLinear outputs of its quantized inputs. A graph
- * output keeps its name: its producer writes `<name>_QuantizeInput` and the DequantizeLinear writes `<name>`. The
+ * output keeps its name: its producer writes `<name>_QuantizeInput` and the DequantizeLinear writes `<name>`. A
+ * comparison (Equal, Less, ...: plan.ts `COMPARISONS`) reads the float value instead. The
  * default-domain opset becomes at least 13 (per-axis QuantizeLinear / DequantizeLinear); valueInfo is dropped, and
- * initializers nothing reads any more.
+ * initializers nothing reads any more (a subgraph's read of an enclosing value counts: an If branch that reads a
+ * weight the main graph quantized keeps reading the float initializer).
  */
 import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../model/graph/ir.js';
 import { I8ConvError } from '../errors.js';
+import { readsOf } from '../model/graph/subgraphs.js';
 import { attrInt, makeNode } from './graph.js';
-import type { Plan } from './plan.js';
+import { COMPARISONS, type Plan } from './plan.js';
 
 /** The graph's opsets with the default domain at 13 or more, and `extra` domains added. */
 export function withOpset(g: Graph, extra: [string, number][] = []): Map<string, number> {
@@ -28,7 +31,7 @@ export function pruneInitializers(
   outputs: readonly ValueInfo[],
 ): Map<string, Tensor> {
   const used = new Set<string>([
-    ...nodes.flatMap((n) => n.inputs),
+    ...nodes.flatMap(readsOf),
     ...inputs.map((v) => v.name),
     ...outputs.map((v) => v.name),
   ]);
@@ -84,8 +87,8 @@ export function writeQdq(float: Graph, plan: Plan): Graph {
     );
   };
   for (const [name, qi] of inits) {
+    // the float initializer stays only where something still reads it (a float node, an If branch): pruned below
     for (const t of [qi.q, qi.scale, qi.zp]) initializers.set(t.name, t);
-    initializers.delete(name);
     const attrs: Record<string, Attribute> = qi.axis !== undefined ? { axis: attrInt(qi.axis) } : {};
     out.push(
       makeNode('DequantizeLinear', [qi.q.name, qi.scale.name, qi.zp.name], [qi.out], attrs, {
@@ -95,7 +98,11 @@ export function writeQdq(float: Graph, plan: Plan): Graph {
   }
   for (const i of float.inputs) if (act.has(i.name)) qdq(i.name);
   for (const n of plan.nodes) {
-    const inputs = n.inputs.map((x) => (inits.has(x) ? inits.get(x)!.out : act.has(x) ? dq.get(x)! : x));
+    // a comparison reads the float value of a quantized activation (plan.ts: compared values)
+    const compares = n.domain === '' && COMPARISONS.has(n.opType);
+    const inputs = n.inputs.map((x) =>
+      inits.has(x) ? inits.get(x)!.out : act.has(x) ? (compares ? src.get(x)! : dq.get(x)!) : x,
+    );
     const outputs = n.outputs.map((o) => (act.has(o) ? src.get(o)! : o));
     out.push({ ...n, inputs, outputs });
     for (const o of n.outputs) if (act.has(o)) qdq(o);

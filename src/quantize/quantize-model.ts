@@ -1,80 +1,147 @@
 /**
  * quantizeModel: a float ONNX model -> a QDQ int8 ONNX model (opset 13+) and a report, the way onnxruntime's static
- * quantizer (QuantFormat.QDQ) makes one, in JavaScript.
+ * quantizer (QuantFormat.QDQ) makes one, in JavaScript. Any model its float executor runs can be quantized: an
+ * operator the planner does not quantize stays float with its reason in the report, whether i8conv runs it or not.
  *
  *   1. check everything (before any work): the options (INVALID_PARAM: unknown keys, bad values, an empty
- *      calibration set, an `exclude` name that names no node), the bytes (BAD_MODEL), the input shapes (BAD_SHAPE: a
- *      symbolic dim left unbound), the interpreter's operators when one is the executor (UNSUPPORTED_OP), every calibration feed
- *      (BAD_FEED: a missing or unknown input name, not a Float32Array, a length other than the input's bound shape,
- *      an input that is not float32). The calibration feeds are read into an array first, so that a bad one is
- *      refused before the first run (they are held at once).
+ *      calibration set, a `keepFloat` name that names no node), the bytes (BAD_MODEL), the input shapes (BAD_SHAPE: a
+ *      symbolic dim left unbound), the interpreter's operators when one is the executor (UNSUPPORTED_OP), every
+ *      calibration and evaluation feed (BAD_FEED: a missing or unknown input name, an array of another type than the
+ *      input's (Float32Array for float32, BigInt64Array for int64, ...), a length other than the input's bound shape).
+ *      The feeds are read into arrays first, so that a bad one is refused before the first run (they are held at once).
  *   2. prepare the float graph (prepare.ts: shapes, Constant -> initializers, Identity, BatchNormalization folding,
- *      opset 13).
+ *      opset 13). i8conv's shape rules are a help, not a condition: a node they do not cover gets unknown shapes (a
+ *      note in the report) and the executor runs it.
  *   2b. equalize (`equalize`, default true, per-channel weights only; equalize.ts): for each Conv -> (Relu) ->
  *      depthwise Conv pair, run the part of the graph that computes the first Conv's output on every feed (a pass
- *      of its own, counted by onProgress), take each channel's largest |value|, and rescale the two Convs' weights
- *      so that every channel spans the widest one's range.
+ *      of its own), take each channel's largest |value|, and rescale the two Convs' weights so that every channel
+ *      spans the widest one's range.
  *   3. calibrate: run the prepared graph on every feed with every float value made an output (executors.ts,
  *      `executor` 'onnxruntime-web' (default) or a FloatInterpreter such as 'i8conv/reference's
- *      referenceInterpreter) and give each float value (graph inputs included) to
- *      its observer (observers.ts: `observer` 'histogram' (default), 'minmax', 'ema', 'tqt'), of the activation type
- *      (`activations` 'uint8' (default, onnxruntime's U8S8) or 'int8'), asymmetric (TQT: symmetric, power of two).
- *      The root of an element-wise chain that is constant outside an interval (chains.ts; with `elementwise`
- *      'table', the default) is observed clamped to that interval.
- *   4. plan and write the QDQ model (plan.ts, qdq.ts): weights symmetric int8 narrow range, `weights`
- *      'per-channel' (default) or 'per-tensor'; int32 bias; nodes in `exclude` stay float. The graph inputs and
- *      outputs keep the declarations of the given model (symbolic dims stay symbolic).
- *   5. report: a second pass over the feeds runs the float graph again and the QDQ model (on the executor, or on
- *      `runtime.loadModel` when an i8conv runtime is given) and measures, per quantized activation,
- *      the SQNR of its float values against their fake quantization (fake-quant.ts) with the chosen parameters, and,
- *      per graph output, the QDQ model's max |error| and SQNR against the float model; per weight / bias / constant
- *      the SQNR of its own quantization. It names every node left float, with the reason.
- * `onProgress(i, n)` is called after each of the n = 2 x samples runs (calibration, then report), one pass more
- * when there is an equalization pass, one less with `report: false`.
+ *      referenceInterpreter) and give each float value (graph inputs included) to its observer (observers.ts), of the
+ *      activation type (`activations` 'uint8' (default, onnxruntime's U8S8) or 'int8'), asymmetric (TQT: symmetric,
+ *      power of two); a min / max observer beside it. The root of an element-wise chain that is constant outside an
+ *      interval (chains.ts; with `elementwise` 'table', the default of `ops: 'default'`) is observed clamped to it.
+ *      `observer: 'auto'` (the default): histogram ranges, min / max for the values that feed a graph output
+ *      (ranges.ts).
+ *   4. plan (plan.ts, with the operator rules of `ops`, ops.ts): weights symmetric int8 narrow range, `weights`
+ *      'per-channel' (default) or 'per-tensor'; int32 bias; nodes in `keepFloat` stay float.
+ *   5. evaluate (with `report`, the default, where observer 'auto', the ranking or targetSqnr asks for it;
+ *      evaluate.ts, switch-graph.ts): one session of the float graph with a
+ *      switchable Q/DQ on every value the plan quantizes runs, on every evaluation feed (`evaluation`, default the
+ *      calibration feeds): the float outputs, the plan, and with 'auto' the plan with min / max everywhere: where
+ *      the rule loses to it by more than 0.5 dB on a graph output, min / max is taken (a note says so).
+ *      Then (`rankLayers`; by default only where an output is below 'good') each quantized node alone, on the first
+ *      RANK_FEEDS evaluation feeds: the layers ranked by the output SQNR each gives alone (most harmful first), or a
+ *      note that they were not ranked. With `targetSqnr`, the most harmful
+ *      layers are kept float, as few as a bisection over the ranking finds, until every graph output reaches it.
+ *   6. write the QDQ model (qdq.ts). The graph inputs and outputs keep the declarations of the given model (symbolic
+ *      dims stay symbolic).
+ *   7. report: a last pass over the evaluation feeds runs the float graph and the written QDQ model (on the executor,
+ *      or on `runtime.loadModel` when an i8conv runtime is given and loads it; else the executor, with a note) and
+ *      measures, per graph output, SQNR, mean cosine, max |error| and a verdict (evaluate.ts), and per quantized
+ *      activation the SQNR of its float values against their fake quantization (fake-quant.ts); per weight / bias /
+ *      constant the SQNR of its own quantization. It names every node left float, with the reason.
+ * `onProgress(i, n, phase)` is called after each run, i of the n runs of its phase ('equalize', 'calibrate',
+ * 'evaluate', 'rank', 'target' (one call series per trial), 'report').
  */
-import { check } from '../errors.js';
-import type { Graph } from '../model/graph/ir.js';
+import { I8ConvError, check } from '../errors.js';
+import type { ElementType, Graph, TensorData } from '../model/graph/ir.js';
 import { checkLoadOptions } from '../model/load.js';
+import { rowFor } from '../model/lowering/registry.js';
 import { readOnnxModel } from '../model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../model/graph/onnx/writer.js';
+import { readsOf } from '../model/graph/subgraphs.js';
 import {
   importOrt,
   interpreterExecutor,
   ortExecutor,
   probeGraph,
   type Feed,
+  type FeedValue,
   type FloatExecutor,
   type FloatInterpreter,
   type ModelRuntime,
 } from './executors.js';
+import {
+  Evaluator,
+  OutputMeter,
+  VERDICT_DB,
+  aloneConfig,
+  configOf,
+  fakeInits,
+  verdictOf,
+  worst,
+  type OutputStats,
+  type Verdict,
+} from './evaluate.js';
 import { SqnrMeter, fakeQuantize } from './fake-quant.js';
 import { numel, valueInfo } from './graph.js';
 import { clampTo, flatIntervals } from './chains.js';
 import { channelAbsMax, equalizationPairs, equalize } from './equalize.js';
-import { OBSERVERS, type Observer, type ObserverKind } from './observers.js';
-import type { QType } from './params.js';
+import { MinMaxObserver, OBSERVERS, type Observer, type ObserverKind } from './observers.js';
+import { checkOps, opRules, type OpsOption } from './ops.js';
+import type { QType, QuantParams } from './params.js';
 import { planQuantization, type FloatNode } from './plan.js';
 import { floatValues, prepareFloatGraph } from './prepare.js';
 import { writeQdq } from './qdq.js';
+import { GUARD_DB, outputFeeders } from './ranges.js';
+import { SwitchGraph } from './switch-graph.js';
 
 export type { ObserverKind } from './observers.js';
+export type { OpsOption } from './ops.js';
+export type { Verdict } from './evaluate.js';
 
-export type CalibrationFeed = Record<string, Float32Array>;
+/** A model input's data: Float32Array for float32 inputs, BigInt64Array for int64, Int32Array, Uint8Array (uint8,
+ * bool), Int8Array, Float64Array (double). */
+export type InputData = Float32Array | BigInt64Array | Int32Array | Uint8Array | Int8Array | Float64Array;
+export type CalibrationFeed = Record<string, InputData>;
+type Feeds = Iterable<CalibrationFeed> | AsyncIterable<CalibrationFeed>;
+
+/** How many evaluation feeds the layer ranking runs each layer on (at most). */
+export const RANK_FEEDS = 4;
 
 export interface QuantizeModelOptions {
   /** the calibration samples, each a feed of every model input (8-64 is typical) */
-  calibration: Iterable<CalibrationFeed> | AsyncIterable<CalibrationFeed>;
+  calibration: Feeds;
+  /** the samples the report judges the outputs on (held-out ones, ideally); default: the calibration samples */
+  evaluation?: Feeds;
   /** binds symbolic input dims, as rt.loadModel's */
   inputShapes?: Record<string, number[]>;
   activations?: QType;
   weights?: 'per-channel' | 'per-tensor';
-  observer?: ObserverKind;
-  /** node names to keep float */
+  /**
+   * 'auto' (default): histogram ranges, min / max for the values that feed a graph output, and min / max everywhere
+   * where that measures better on a graph output (ranges.ts); or one observer for every value
+   */
+  observer?: ObserverKind | 'auto';
+  /**
+   * which operators are quantized (ops.ts): 'default' (i8conv's rules), 'all' (onnxruntime's QDQ quantizer's
+   * operator list and rules), 'convs' (Conv, MatMul, Gemm only), or a list of operator types
+   */
+  ops?: OpsOption;
+  /**
+   * nodes to keep float (their weights float, no Q/DQ of their own), by name; an unnamed node by the name of its
+   * first output (as the report's `layers` name it)
+   */
+  keepFloat?: string[];
+  /** the earlier name of keepFloat (both may be given; their union is kept float) */
   exclude?: string[];
   /**
-   * the float executor of calibration (and of the report's QDQ run when no `runtime` is given): 'onnxruntime-web'
-   * (the default; an optional peer dependency) or a FloatInterpreter, e.g. `referenceInterpreter` of
-   * 'i8conv/reference' (no dependency, slow)
+   * dB: keep the layers that harm the outputs most float (the ranking's order) until every graph output's SQNR on
+   * the evaluation feeds reaches it. Needs the report (report: true)
+   */
+  targetSqnr?: number;
+  /**
+   * rank the layers by the output SQNR each gives alone (one run per quantized node on each of the first RANK_FEEDS
+   * evaluation feeds; a number: on that many feeds). Default: only where an output is below 'good' (30 dB);
+   * true: always; false: never. targetSqnr ranks them in any case
+   */
+  rankLayers?: boolean | number;
+  /**
+   * the float executor of calibration and evaluation (and of the report's QDQ run when no `runtime` is given):
+   * 'onnxruntime-web' (the default; an optional peer dependency) or a FloatInterpreter, e.g.
+   * `referenceInterpreter` of 'i8conv/reference' (no dependency, slow)
    */
   executor?: 'onnxruntime-web' | FloatInterpreter;
   /**
@@ -84,20 +151,23 @@ export interface QuantizeModelOptions {
    */
   equalize?: boolean;
   /**
-   * 'table' (default): Add / Mul / Sigmoid / LeakyRelu nodes inside an element-wise chain of two or more nodes on one
-   * value stay float, so the chain is rounded once where it ends (and runs as one table in i8conv); 'quantize':
-   * onnxruntime's rule, each with its own output range (plan.ts)
+   * 'table' (default with ops 'default'): Add / Mul / Sigmoid / LeakyRelu nodes inside an element-wise chain of two
+   * or more nodes on one value stay float, so the chain is rounded once where it ends (and runs as one table in
+   * i8conv); 'quantize' (default with the other `ops`): onnxruntime's rule, each with its own output range (plan.ts)
    */
   elementwise?: 'table' | 'quantize';
   /**
-   * false: skip the report's second pass over the feeds (half the time of a large model): the activations' sqnrDb
-   * are NaN, `outputs` is empty, qdqExecutor 'none'; ranges, parameters and the weights' SQNR are still reported
+   * false: no evaluation and no report pass (half the time of a large model): observer 'auto' is its rule alone,
+   * `outputs` and `layers` are empty, the activations' sqnrDb NaN, qdqExecutor 'none'; ranges, parameters and the
+   * weights' SQNR are still reported
    */
   report?: boolean;
-  /** an i8conv runtime (createRuntime()): the report runs the QDQ model with rt.loadModel instead of the reference */
+  /** an i8conv runtime (createRuntime()): the report runs the QDQ model with rt.loadModel instead of the executor */
   runtime?: ModelRuntime;
-  onProgress?: (i: number, n: number) => void;
+  onProgress?: (i: number, n: number, phase: Phase) => void;
 }
+
+export type Phase = 'equalize' | 'calibrate' | 'evaluate' | 'rank' | 'target' | 'report';
 
 export interface TensorReport {
   name: string;
@@ -109,42 +179,80 @@ export interface TensorReport {
   scale: number | number[];
   zeroPoint: number;
   type: 'uint8' | 'int8' | 'int32';
-  /** 10 log10(sum x^2 / sum (x - fakeQuantize(x))^2) over the calibration data (or the initializer), dB */
+  /** 10 log10(sum x^2 / sum (x - fakeQuantize(x))^2) over the evaluation data (or the initializer), dB */
   sqnrDb: number;
+  /** activations: the observer whose range was taken ('minmax' where 'auto' kept the full range) */
+  range?: ObserverKind;
 }
 
 export interface OutputReport {
   name: string;
-  /** max |int8 - float| over the calibration feeds */
-  maxAbsError: number;
-  /** 10 log10(sum float^2 / sum (int8 - float)^2), dB */
+  /** 10 log10(sum float^2 / sum (int8 - float)^2) over the evaluation feeds, dB */
   sqnrDb: number;
+  /** the cosine of the int8 output against the float one, all evaluation feeds' values together */
+  cosine: number;
+  /** max |int8 - float| over the evaluation feeds */
+  maxAbsError: number;
+  /** how many int8 values are NaN or infinite where the float ones are finite (then sqnrDb is -Infinity) */
+  nonFinite: number;
+  /** 'good' (>= 30 dB), 'fair' (>= 20 dB), 'poor' */
+  verdict: Verdict;
+  /** observer 'auto': this output's SQNR with min / max ranges everywhere (the same plan otherwise), dB */
+  minmaxSqnrDb?: number;
+}
+
+/** A quantized node, by the output error it gives when it is the only quantized node. */
+export interface LayerReport {
+  /** the node's name (an unnamed node: its first output's), as keepFloat takes it */
+  node: string;
+  opType: string;
+  /** the worst graph output's SQNR with only this node quantized, dB (on the first RANK_FEEDS evaluation feeds) */
+  sqnrDb: number;
+  /** that output */
+  output: string;
 }
 
 export interface QuantizeReport {
   samples: number;
-  observer: ObserverKind;
+  evaluationSamples: number;
+  observer: ObserverKind | 'auto';
+  ops: OpsOption;
   activations: QType;
   weights: 'per-channel' | 'per-tensor';
   /** 'onnxruntime-web' or the interpreter's name ('reference' for referenceInterpreter) */
   executor: string;
   /** what ran the QDQ model for `outputs`: 'i8conv' (the runtime given) or the executor */
   qdqExecutor: string;
-  tensors: TensorReport[];
+  /** the worst output's verdict, in a sentence that names what to do */
+  verdict: { level: Verdict; text: string };
   outputs: OutputReport[];
+  /** quantized nodes ranked, most harmful first (empty without ranking) */
+  layers: LayerReport[];
+  /** the nodes kept float by keepFloat and by targetSqnr */
+  keptFloat: string[];
+  /** targetSqnr: whether every output reached it, and the nodes it kept float */
+  target?: { sqnrDb: number; reached: boolean; added: string[] };
+  tensors: TensorReport[];
   /** nodes left float, with the reason */
   floatNodes: FloatNode[];
   /** Relu / Clip nodes removed into their producer's output range */
   absorbed: FloatNode[];
+  /** what the quantizer decided or could not do that the rest does not show (one sentence each) */
+  notes: string[];
 }
 
 const KEYS = new Set([
   'calibration',
+  'evaluation',
   'inputShapes',
   'activations',
   'weights',
   'observer',
+  'ops',
+  'keepFloat',
   'exclude',
+  'targetSqnr',
+  'rankLayers',
   'equalize',
   'elementwise',
   'report',
@@ -153,9 +261,37 @@ const KEYS = new Set([
   'onProgress',
 ]);
 
-function checkOptions(
-  opts: unknown,
-): Required<Omit<QuantizeModelOptions, 'runtime' | 'onProgress' | 'inputShapes'>> & QuantizeModelOptions {
+interface Checked {
+  calibration: Feeds;
+  evaluation?: Feeds;
+  inputShapes?: Record<string, number[]>;
+  activations: QType;
+  weights: 'per-channel' | 'per-tensor';
+  observer: ObserverKind | 'auto';
+  ops: OpsOption;
+  keepFloat: string[];
+  targetSqnr?: number;
+  rankFeeds: number;
+  /** rankLayers not given: rank only where an output is below 'good' */
+  rankIfNeeded: boolean;
+  executor: 'onnxruntime-web' | FloatInterpreter;
+  equalize: boolean;
+  elementwise: 'table' | 'quantize';
+  report: boolean;
+  runtime?: ModelRuntime;
+  onProgress?: QuantizeModelOptions['onProgress'];
+}
+
+const isFeeds = (cal: unknown): boolean => {
+  const c = cal as Record<symbol, unknown> | undefined;
+  return (
+    typeof c === 'object' &&
+    c !== null &&
+    (typeof c[Symbol.iterator] === 'function' || typeof c[Symbol.asyncIterator] === 'function')
+  );
+};
+
+function checkOptions(opts: unknown): Checked {
   check(
     typeof opts === 'object' && opts !== null && !Array.isArray(opts),
     'INVALID_PARAM',
@@ -165,14 +301,17 @@ function checkOptions(
   const o = opts as QuantizeModelOptions;
   for (const k of Object.keys(o))
     check(KEYS.has(k), 'INVALID_PARAM', k, `is not an option of quantizeModel (known: ${[...KEYS].join(', ')})`);
-  const cal = o.calibration as unknown as Record<symbol, unknown> | undefined;
   check(
-    typeof cal === 'object' &&
-      cal !== null &&
-      (typeof cal[Symbol.iterator] === 'function' || typeof cal[Symbol.asyncIterator] === 'function'),
+    isFeeds(o.calibration),
     'INVALID_PARAM',
     'calibration',
     'must be an Iterable or AsyncIterable of feeds ({ [input]: Float32Array })',
+  );
+  check(
+    o.evaluation === undefined || isFeeds(o.evaluation),
+    'INVALID_PARAM',
+    'evaluation',
+    'must be an Iterable or AsyncIterable of feeds ({ [input]: Float32Array }) or omitted',
   );
   const activations = o.activations ?? 'uint8';
   check(
@@ -188,13 +327,15 @@ function checkOptions(
     'weights',
     `must be 'per-channel' or 'per-tensor', got ${String(weights)}`,
   );
-  const observer = o.observer ?? 'histogram';
+  const observer = o.observer ?? 'auto';
   check(
-    Object.hasOwn(OBSERVERS, observer),
+    observer === 'auto' || Object.hasOwn(OBSERVERS, observer),
     'INVALID_PARAM',
     'observer',
-    `must be one of ${Object.keys(OBSERVERS).join(', ')}, got ${String(observer)}`,
+    `must be 'auto' or one of ${Object.keys(OBSERVERS).join(', ')}, got ${String(observer)}`,
   );
+  const ops = o.ops ?? 'default';
+  checkOps(ops);
   const executor = o.executor ?? 'onnxruntime-web';
   const isInterpreter = (e: unknown): e is FloatInterpreter =>
     typeof e === 'object' &&
@@ -208,18 +349,22 @@ function checkOptions(
     'executor',
     `must be 'onnxruntime-web' or a FloatInterpreter (e.g. referenceInterpreter from 'i8conv/reference'), got ${String(executor)}`,
   );
-  const exclude = o.exclude ?? [];
-  check(
-    Array.isArray(exclude) && exclude.every((e) => typeof e === 'string'),
-    'INVALID_PARAM',
-    'exclude',
-    'must be an array of node names',
-  );
+  const names = (k: 'keepFloat' | 'exclude'): string[] => {
+    const v = o[k] ?? [];
+    check(
+      Array.isArray(v) && v.every((e) => typeof e === 'string'),
+      'INVALID_PARAM',
+      k,
+      'must be an array of node names',
+    );
+    return v;
+  };
+  const keepFloat = [...new Set([...names('keepFloat'), ...names('exclude')])];
   const equalize = o.equalize ?? true;
   check(typeof equalize === 'boolean', 'INVALID_PARAM', 'equalize', `must be a boolean, got ${String(equalize)}`);
   const report = o.report ?? true;
   check(typeof report === 'boolean', 'INVALID_PARAM', 'report', `must be a boolean, got ${String(report)}`);
-  const elementwise = o.elementwise ?? 'table';
+  const elementwise = o.elementwise ?? opRules(ops).elementwise;
   check(
     elementwise === 'table' || elementwise === 'quantize',
     'INVALID_PARAM',
@@ -227,10 +372,29 @@ function checkOptions(
     `must be 'table' or 'quantize', got ${String(elementwise)}`,
   );
   check(
+    o.targetSqnr === undefined || (typeof o.targetSqnr === 'number' && Number.isFinite(o.targetSqnr)),
+    'INVALID_PARAM',
+    'targetSqnr',
+    `must be a finite number of dB or omitted, got ${String(o.targetSqnr)}`,
+  );
+  check(
+    o.targetSqnr === undefined || report,
+    'INVALID_PARAM',
+    'targetSqnr',
+    'needs the evaluation of the report: give report: true (the default)',
+  );
+  const rank = o.rankLayers ?? true;
+  check(
+    typeof rank === 'boolean' || (Number.isInteger(rank) && rank >= 1),
+    'INVALID_PARAM',
+    'rankLayers',
+    `must be a boolean or a number of feeds (1 or more), got ${String(rank)}`,
+  );
+  check(
     o.onProgress === undefined || typeof o.onProgress === 'function',
     'INVALID_PARAM',
     'onProgress',
-    'must be a function (i, n) or omitted',
+    'must be a function (i, n, phase) or omitted',
   );
   check(
     o.runtime === undefined ||
@@ -241,32 +405,47 @@ function checkOptions(
   );
   checkLoadOptions(o.inputShapes === undefined ? {} : { inputShapes: o.inputShapes });
   return {
-    ...o,
+    calibration: o.calibration,
+    evaluation: o.evaluation,
+    inputShapes: o.inputShapes,
     activations,
     weights,
     observer,
+    ops,
+    keepFloat,
+    targetSqnr: o.targetSqnr,
+    rankFeeds: rank === true ? RANK_FEEDS : rank === false ? 0 : rank,
+    rankIfNeeded: o.rankLayers === undefined,
     executor,
-    exclude,
     equalize,
     elementwise,
     report,
-    calibration: o.calibration,
+    runtime: o.runtime,
+    onProgress: o.onProgress,
   };
 }
 
-function makeObserver(kind: ObserverKind, type: QType): Observer {
-  return OBSERVERS[kind]({ type });
-}
+/** The typed array each element type's feed must be. */
+const ARRAY_OF: Record<ElementType, { new (n: number): TensorData; name: string }> = {
+  float32: Float32Array,
+  int64: BigInt64Array,
+  int32: Int32Array,
+  uint8: Uint8Array,
+  bool: Uint8Array,
+  int8: Int8Array,
+  double: Float64Array,
+  float16: Uint16Array,
+};
 
-/** Reads and checks every calibration feed (see the header). */
-async function readFeeds(cal: QuantizeModelOptions['calibration'], g: Graph): Promise<Feed[]> {
+/** Reads and checks every feed of a set (see the header). */
+async function readFeeds(cal: Feeds, g: Graph, param: 'calibration' | 'evaluation'): Promise<Feed[]> {
   const inputs = g.inputs.filter((v) => !g.initializers.has(v.name));
   for (const v of inputs)
     check(
-      v.type === 'float32',
+      v.type !== null,
       'BAD_FEED',
-      `calibration.${v.name}`,
-      `the model input is ${v.type ?? 'of an unknown type'}; quantizeModel feeds float32 inputs only`,
+      `${param}.${v.name}`,
+      `the model input is of an element type quantizeModel does not feed (ONNX type ${v.onnxElemType})`,
     );
   const feeds: Feed[] = [];
   const take = (feed: unknown) => {
@@ -274,7 +453,7 @@ async function readFeeds(cal: QuantizeModelOptions['calibration'], g: Graph): Pr
     check(
       typeof feed === 'object' && feed !== null && !Array.isArray(feed),
       'BAD_FEED',
-      `calibration[${k}]`,
+      `${param}[${k}]`,
       'must be an object { [input]: Float32Array }',
     );
     const rec = feed as Record<string, unknown>;
@@ -282,30 +461,31 @@ async function readFeeds(cal: QuantizeModelOptions['calibration'], g: Graph): Pr
       check(
         inputs.some((v) => v.name === name),
         'BAD_FEED',
-        `calibration[${k}].${name}`,
+        `${param}[${k}].${name}`,
         `names no model input (inputs: ${inputs.map((v) => v.name).join(', ')})`,
       );
-    const m = new Map<string, { data: Float32Array; dims: number[] }>();
+    const m = new Map<string, FeedValue>();
     for (const v of inputs) {
-      const a = Object.prototype.hasOwnProperty.call(rec, v.name) ? rec[v.name] : undefined;
-      check(a !== undefined, 'BAD_FEED', `calibration[${k}].${v.name}`, 'is missing');
-      check(a instanceof Float32Array, 'BAD_FEED', `calibration[${k}].${v.name}`, 'must be a Float32Array');
+      const type = v.type as ElementType;
+      const want = ARRAY_OF[type];
+      const a = Object.hasOwn(rec, v.name) ? rec[v.name] : undefined;
+      check(a !== undefined, 'BAD_FEED', `${param}[${k}].${v.name}`, 'is missing');
+      check(a instanceof want, 'BAD_FEED', `${param}[${k}].${v.name}`, `must be a ${want.name} (the input is ${type})`);
       const dims = v.shape as number[];
       check(
-        a.length === numel(dims),
+        (a as TensorData).length === numel(dims),
         'BAD_FEED',
-        `calibration[${k}].${v.name}`,
-        `expected ${numel(dims)} elements ([${dims}]), got ${a.length}`,
+        `${param}[${k}].${v.name}`,
+        `expected ${numel(dims)} elements ([${dims}]), got ${(a as TensorData).length}`,
       );
-      m.set(v.name, { data: a, dims });
+      m.set(v.name, { data: a as TensorData, dims, type });
     }
     feeds.push(m);
   };
   const c = cal as unknown as Record<symbol, unknown>;
-  if (typeof c[Symbol.asyncIterator] === 'function')
-    for await (const feed of cal as AsyncIterable<CalibrationFeed>) take(feed);
-  else for (const feed of cal as Iterable<CalibrationFeed>) take(feed);
-  check(feeds.length > 0, 'INVALID_PARAM', 'calibration', 'is empty: give at least one feed');
+  if (typeof c[Symbol.asyncIterator] === 'function') for await (const feed of cal as AsyncIterable<unknown>) take(feed);
+  else for (const feed of cal as Iterable<unknown>) take(feed);
+  check(feeds.length > 0, 'INVALID_PARAM', param, 'is empty: give at least one feed');
   return feeds;
 }
 
@@ -319,7 +499,7 @@ function initRange(data: ArrayLike<number>): [number, number] {
   return [mn, mx];
 }
 
-/** The part of a graph that computes `values` (made its outputs): their producers and those nodes' inputs, transitively. */
+/** The part of a graph that computes `values` (made its outputs): their producers and what those read, transitively. */
 function upTo(g: Graph, values: readonly string[]): Graph {
   const producer = new Map<string, number>();
   g.nodes.forEach((n, i) => n.outputs.forEach((o) => o && producer.set(o, i)));
@@ -329,10 +509,10 @@ function upTo(g: Graph, values: readonly string[]): Graph {
     const i = producer.get(stack.pop()!);
     if (i === undefined || keep.has(i)) continue;
     keep.add(i);
-    stack.push(...g.nodes[i].inputs.filter((x) => x));
+    stack.push(...readsOf(g.nodes[i]));
   }
   const nodes = g.nodes.filter((_, i) => keep.has(i));
-  const used = new Set(nodes.flatMap((n) => n.inputs));
+  const used = new Set(nodes.flatMap(readsOf));
   return {
     ...g,
     nodes,
@@ -340,6 +520,9 @@ function upTo(g: Graph, values: readonly string[]): Graph {
     outputs: values.map((v) => valueInfo(v, 'float32', null)),
   };
 }
+
+/** How the report and keepFloat name a node: its name, or the name of its first output where it has none. */
+const nodeName = (n: { name: string; outputs: readonly string[] }) => n.name || n.outputs[0];
 
 /** A float ONNX model -> { model: QDQ ONNX bytes, report } (see the header). */
 export async function quantizeModel(
@@ -354,10 +537,21 @@ export async function quantizeModel(
     'must be a Uint8Array or an ArrayBuffer holding an ONNX model',
   );
   const original = readOnnxModel(floatOnnxBytes);
-  const names = new Set(original.nodes.map((n) => n.name));
-  for (const e of o.exclude)
-    check(names.has(e), 'INVALID_PARAM', 'exclude', `${JSON.stringify(e)} names no node of the model`);
-  let graph = prepareFloatGraph(original, o.inputShapes ?? {});
+  const names = new Set(original.nodes.map(nodeName));
+  for (const e of o.keepFloat)
+    check(
+      names.has(e),
+      'INVALID_PARAM',
+      'keepFloat',
+      `${JSON.stringify(e)} names no node of the model (an unnamed node is named by its first output)`,
+    );
+  const notes: string[] = [];
+  const unknownShapes: string[] = [];
+  let graph = prepareFloatGraph(original, o.inputShapes ?? {}, unknownShapes);
+  if (unknownShapes.length)
+    notes.push(
+      `i8conv's shape rules do not cover ${unknownShapes.length} node(s) (their values were observed as the executor computed them): ${unknownShapes.join('; ')}`,
+    );
   const interp = o.executor === 'onnxruntime-web' ? null : o.executor;
   if (interp) {
     const missing = graph.nodes.filter((n) => !interp.supports(n.domain, n.opType));
@@ -368,20 +562,25 @@ export async function quantizeModel(
       `the ${interp.name} executor does not run ${missing.map((n) => `${n.domain ? `${n.domain}.` : ''}${n.opType} ${JSON.stringify(n.name)}`).join(', ')}`,
     );
   }
-  const feeds = await readFeeds(o.calibration, graph);
+  const feeds = await readFeeds(o.calibration, graph, 'calibration');
+  const evalFeeds = o.evaluation ? await readFeeds(o.evaluation, graph, 'evaluation') : feeds;
   const n = feeds.length;
+  const m = evalFeeds.length;
   const pairs = o.equalize && o.weights === 'per-channel' ? equalizationPairs(graph) : [];
-  const passes = (pairs.length ? 2 : 1) + (o.report ? 1 : 0);
-  const progress = (i: number) => o.onProgress?.(i, passes * n);
   const ort = interp ? undefined : await importOrt();
-  let step = 0;
+  const open = (g: Graph): Promise<FloatExecutor> =>
+    ort ? ortExecutor(ort, g) : Promise.resolve(interpreterExecutor(interp!, g));
+  const progress = (phase: Phase, total: number) => {
+    let i = 0;
+    return () => o.onProgress?.(++i, total, phase);
+  };
 
   // equalization: the pairs' per-channel ranges on the calibration data, then the rescaled graph
   if (pairs.length) {
     const ys = pairs.map((p) => p.y);
-    const probedYs = upTo(graph, ys);
-    const ex: FloatExecutor = ort ? await ortExecutor(ort, probedYs) : interpreterExecutor(interp!, probedYs);
+    const ex = await open(upTo(graph, ys));
     const amax = new Map(pairs.map((p) => [p.y, new Float64Array(p.channels)]));
+    const step = progress('equalize', n);
     try {
       for (const feed of feeds) {
         const values = await ex.run(feed);
@@ -391,7 +590,7 @@ export async function quantizeModel(
           const inner = dims && dims.length > 2 ? numel(dims.slice(2)) : data.length / p.channels;
           channelAbsMax(amax.get(p.y)!, data, p.channels, inner);
         }
-        progress(++step);
+        step();
       }
     } finally {
       await ex.dispose();
@@ -406,49 +605,174 @@ export async function quantizeModel(
     return r ? clampTo(x, r[0], r[1]) : x;
   };
 
-  // calibration
+  // calibration: every float value to its observer and to a min / max observer
   const floats = floatValues(graph);
   const probe = graph.nodes.flatMap((nd) => nd.outputs).filter((v) => v && floats.has(v));
-  const probed = probeGraph(graph, probe);
-  const exec: FloatExecutor = ort ? await ortExecutor(ort, probed) : interpreterExecutor(interp!, probed);
+  const exec = await open(probeGraph(graph, probe));
+  const kind: ObserverKind = o.observer === 'auto' ? 'histogram' : o.observer;
   const observers = new Map<string, Observer>();
+  const minmax = new Map<string, Observer>();
   for (const v of [
     ...graph.inputs.filter((x) => floats.has(x.name) && !graph.initializers.has(x.name)).map((x) => x.name),
     ...probe,
   ]) {
-    observers.set(v, makeObserver(o.observer, o.activations));
+    observers.set(v, OBSERVERS[kind]({ type: o.activations }));
+    if (kind !== 'minmax') minmax.set(v, new MinMaxObserver({ type: o.activations }));
   }
   const observed = async (feed: Feed) => {
     const values = await exec.run(feed);
-    for (const [k, f] of feed) values.set(k, f.data);
+    for (const [k, f] of feed) if (f.data instanceof Float32Array) values.set(k, f.data);
     return values;
   };
+  const outputNames = graph.outputs.map((v) => v.name);
+  const evalFloats: Array<Map<string, Float32Array>> = [];
   try {
+    const step = progress('calibrate', n);
     for (const feed of feeds) {
-      for (const [k, data] of await observed(feed)) observers.get(k)?.observe(clamped(k, data));
-      progress(++step);
+      const values = await observed(feed);
+      for (const [k, data] of values) {
+        const x = clamped(k, data);
+        observers.get(k)?.observe(x);
+        minmax.get(k)?.observe(x);
+      }
+      if (evalFeeds === feeds)
+        evalFloats.push(new Map(outputNames.filter((v) => values.has(v)).map((v) => [v, values.get(v)!])));
+      step();
     }
 
-    // plan and write
-    const params = new Map<string, ReturnType<Observer['params']> | undefined>();
-    const paramsOf = (v: string) => {
-      if (!params.has(v)) {
-        const ob = observers.get(v);
-        params.set(v, ob && ob.count > 0 ? ob.params() : undefined);
-      }
-      return params.get(v);
+    // parameters: the observer's, min / max's, or the rule of 'auto'
+    const memo = (obs: Map<string, Observer>) => {
+      const cache = new Map<string, QuantParams | undefined>();
+      return (v: string) => {
+        if (!cache.has(v)) {
+          const ob = obs.get(v);
+          cache.set(v, ob && ob.count > 0 ? ob.params() : undefined);
+        }
+        return cache.get(v);
+      };
     };
-    const plan = planQuantization(graph, paramsOf, {
-      activations: o.activations,
-      weights: o.weights,
-      exclude: new Set(o.exclude),
-      elementwise: o.elementwise,
-    });
-    const qdq = writeQdq(graph, plan);
+    const own = memo(observers);
+    const mm = kind === 'minmax' ? own : memo(minmax);
+    const feeders = o.observer === 'auto' ? outputFeeders(graph) : new Set<string>();
+    const ruled = (v: string) => (feeders.has(v) ? mm(v) : own(v));
+    const rules = opRules(o.ops);
+    const planWith = (paramsOf: (v: string) => QuantParams | undefined, keep: ReadonlySet<number> = new Set()) =>
+      planQuantization(graph, paramsOf, {
+        activations: o.activations,
+        weights: o.weights,
+        exclude: new Set(o.keepFloat),
+        excludeIndex: keep,
+        elementwise: o.elementwise,
+        ops: rules.rules,
+        convTranspose: rules.convTranspose,
+      });
+    let paramsOf = ruled;
+    let rangeOf = (v: string): ObserverKind => (feeders.has(v) ? 'minmax' : kind);
+    let plan = planWith(paramsOf);
 
-    // report: activations on the data, outputs against float
-    const act = new Map([...plan.act].map(([v, p]) => [v, { p, meter: new SqnrMeter() }]));
-    const outs = new Map(graph.outputs.map((v) => [v.name, { meter: new SqnrMeter(), maxAbs: 0 }]));
+    // evaluation on the switchable graph: the guard of 'auto', the ranking, targetSqnr
+    const layers: LayerReport[] = [];
+    let target: QuantizeReport['target'];
+    const minmaxDb = new Map<string, number>();
+    // (only where something needs it: the guard of 'auto', the ranking, targetSqnr; the report pass measures the
+    // written model in any case)
+    if (o.report && (o.observer === 'auto' || o.rankFeeds > 0 || o.targetSqnr !== undefined)) {
+      const mmPlan = o.observer === 'auto' ? planWith(mm) : undefined;
+      const sg = new SwitchGraph(
+        graph,
+        o.activations,
+        [...plan.act.keys(), ...(mmPlan ? mmPlan.act.keys() : [])],
+        plan.inits.keys(),
+        open,
+      );
+      const ev = new Evaluator(sg, evalFeeds, evalFloats.length === m ? evalFloats : undefined);
+      try {
+        await ev.prepare(progress('evaluate', m));
+        let whole = configOf(plan, graph);
+        // the whole plan's outputs: for the guard and targetSqnr (the ranking measures layers alone)
+        let stats: OutputStats =
+          mmPlan || o.targetSqnr !== undefined || o.rankIfNeeded
+            ? await ev.measure(whole, m, progress('evaluate', m))
+            : new Map();
+        if (mmPlan) {
+          const mmWhole = configOf(mmPlan, graph);
+          const mmStats = await ev.measure(mmWhole, m, progress('evaluate', m));
+          for (const [name, s] of mmStats) minmaxDb.set(name, s.sqnrDb);
+          const loses = [...stats].filter(
+            ([name, s]) => s.sqnrDb < (mmStats.get(name)?.sqnrDb ?? -Infinity) - GUARD_DB,
+          );
+          if (loses.length) {
+            notes.push(
+              `observer 'auto': histogram ranges gave ${loses.map(([name, s]) => `${name} ${s.sqnrDb.toFixed(1)} dB`).join(', ')} against min / max's ${loses.map(([name]) => `${mmStats.get(name)!.sqnrDb.toFixed(1)} dB`).join(', ')}: min / max ranges are used for every value`,
+            );
+            paramsOf = mm;
+            rangeOf = () => 'minmax';
+            plan = mmPlan;
+            whole = mmWhole;
+            stats = mmStats;
+          }
+        }
+        const good = [...stats.values()].every((x) => x.sqnrDb >= VERDICT_DB.good);
+        const skip = o.rankIfNeeded && o.targetSqnr === undefined && good;
+        if (skip && o.rankFeeds > 0)
+          notes.push(
+            `the layers were not ranked: every output is within ${VERDICT_DB.good} dB of float (rankLayers: true ranks them anyway)`,
+          );
+        const rankFeeds = o.targetSqnr !== undefined ? Math.max(o.rankFeeds, 1) : skip ? 0 : o.rankFeeds;
+        if (rankFeeds > 0) {
+          const count = Math.min(rankFeeds, m);
+          const quantized = [...plan.quantizedNodes];
+          const step = progress('rank', quantized.length * count);
+          const ranked: Array<LayerReport & { index: number }> = [];
+          for (const j of quantized) {
+            const w = worst(await ev.measure(aloneConfig(plan, whole, j), count, step));
+            // named as in the float graph (an absorbed Relu renames its producer's output in the plan)
+            const nd = graph.nodes[plan.origin[j]];
+            ranked.push({
+              node: nodeName(nd),
+              opType: nd.opType,
+              sqnrDb: w.sqnrDb,
+              output: w.output,
+              index: plan.origin[j],
+            });
+          }
+          ranked.sort((a, b) => a.sqnrDb - b.sqnrDb);
+          layers.push(...ranked.map(({ index: _, ...l }) => l));
+          if (o.targetSqnr !== undefined) {
+            const t = o.targetSqnr;
+            const meets = (s: OutputStats) => [...s.values()].every((x) => x.sqnrDb >= t);
+            const harmful = ranked.filter((l) => l.sqnrDb < Infinity).map((l) => l.index);
+            const trial = async (k: number) => {
+              const p = planWith(paramsOf, new Set(harmful.slice(0, k)));
+              return { p, s: await ev.measure(configOf(p, graph), m, progress('target', m)) };
+            };
+            if (!meets(stats)) {
+              // bisection for the fewest layers kept float, in the ranking's order, that reach the target
+              let lo = 0;
+              let hi = harmful.length;
+              let best = await trial(hi);
+              while (hi - lo > 1) {
+                const mid = (lo + hi) >> 1;
+                const r = await trial(mid);
+                if (meets(r.s)) {
+                  hi = mid;
+                  best = r;
+                } else lo = mid;
+              }
+              plan = best.p;
+              stats = best.s;
+              const added = harmful.slice(0, hi).map((i) => nodeName(graph.nodes[i]));
+              target = { sqnrDb: t, reached: meets(best.s), added };
+            } else target = { sqnrDb: t, reached: true, added: [] };
+          }
+        }
+      } finally {
+        await sg.dispose();
+      }
+    }
+
+    // write
+    const qdq = writeQdq(graph, plan);
     const declared = new Map([...original.inputs, ...original.outputs].map((v) => [v.name, v]));
     const written: Graph = {
       ...qdq,
@@ -456,14 +780,26 @@ export async function quantizeModel(
       outputs: qdq.outputs.map((v) => declared.get(v.name) ?? v),
     };
     const bytes = writeOnnxModel(written);
-    const model =
-      o.report && o.runtime
-        ? await o.runtime.loadModel(bytes, o.inputShapes ? { inputShapes: o.inputShapes } : undefined)
-        : undefined;
+
+    // report: activations on the data, outputs against float
+    const act = new Map([...plan.act].map(([v, p]) => [v, { p, meter: new SqnrMeter() }]));
+    const outs = new Map(graph.outputs.map((v) => [v.name, new OutputMeter()]));
+    let model: Awaited<ReturnType<ModelRuntime['loadModel']>> | undefined;
+    if (o.report && o.runtime) {
+      try {
+        model = await o.runtime.loadModel(bytes, o.inputShapes ? { inputShapes: o.inputShapes } : undefined);
+      } catch (e) {
+        if (!(e instanceof I8ConvError)) throw e;
+        notes.push(
+          `i8conv's rt.loadModel does not load the QDQ model (${e.message}); the report ran it on ${interp ? interp.name : 'onnxruntime-web'}`,
+        );
+      }
+    }
     const qdqExec: FloatExecutor | undefined =
       !o.report || model ? undefined : ort ? await ortExecutor(ort, written) : interpreterExecutor(interp!, qdq);
     try {
-      for (const feed of o.report ? feeds : []) {
+      const step = progress('report', m);
+      for (const feed of o.report ? evalFeeds : []) {
         const values = await observed(feed);
         for (const [v, a] of act) {
           const raw = values.get(v);
@@ -471,16 +807,14 @@ export async function quantizeModel(
           if (x) a.meter.add(x, fakeQuantize(x, a.p.scale, a.p.zeroPoint, o.activations));
         }
         const q: Map<string, unknown> = model
-          ? new Map(Object.entries(model.run(Object.fromEntries([...feed].map(([k, f]) => [k, f.data])))))
+          ? new Map(Object.entries(model.run(Object.fromEntries([...feed].map(([k, f]) => [k, f.data])) as never)))
           : await qdqExec!.run(feed);
-        for (const [name, r] of outs) {
+        for (const [name, meter] of outs) {
           const x = values.get(name);
           const y = q.get(name);
-          if (!(x instanceof Float32Array) || !(y instanceof Float32Array)) continue;
-          r.meter.add(x, y);
-          for (let i = 0; i < x.length; i++) r.maxAbs = Math.max(r.maxAbs, Math.abs(x[i] - y[i]));
+          if (x instanceof Float32Array && y instanceof Float32Array) meter.add(x, y);
         }
-        progress(++step);
+        step();
       }
     } finally {
       model?.dispose();
@@ -488,9 +822,10 @@ export async function quantizeModel(
     }
 
     const tensors: TensorReport[] = [];
+    const fq = fakeInits(plan, graph);
     const seen = new Set<string>();
     for (const [v, a] of act) {
-      const p = params.get(v);
+      const p = paramsOf(v);
       if (!p || seen.has(a.p.scaleName)) continue; // values sharing parameters ("same as input") are reported once
       seen.add(a.p.scaleName);
       tensors.push({
@@ -502,21 +837,15 @@ export async function quantizeModel(
         zeroPoint: a.p.zeroPoint,
         type: o.activations,
         sqnrDb: o.report ? a.meter.db : NaN,
+        range: rangeOf(v),
       });
     }
     for (const [name, qi] of plan.inits) {
       const t = graph.initializers.get(name)!;
       const x = t.data as Float32Array;
       const scales = Array.from(qi.scale.data as Float32Array);
-      const zp = Number(qi.zp.data[0]);
-      const inner = qi.axis === undefined ? x.length : numel(t.dims.slice(qi.axis + 1));
-      const y = new Float32Array(x.length);
-      for (let i = 0; i < x.length; i++) {
-        const s = scales.length === 1 ? scales[0] : scales[Math.floor(i / inner) % scales.length];
-        y[i] = Math.fround((Number(qi.q.data[i]) - zp) * s);
-      }
-      const m = new SqnrMeter();
-      m.add(x, y);
+      const meter = new SqnrMeter();
+      meter.add(x, fq.get(name)!);
       const [mn, mx] = initRange(x);
       tensors.push({
         name,
@@ -524,25 +853,77 @@ export async function quantizeModel(
         min: mn,
         max: mx,
         scale: scales.length === 1 && qi.axis === undefined ? scales[0] : scales,
-        zeroPoint: zp,
+        zeroPoint: Number(qi.zp.data[0]),
         type: qi.q.type as TensorReport['type'],
-        sqnrDb: m.db,
+        sqnrDb: meter.db,
       });
     }
+    const outputs: OutputReport[] = o.report
+      ? [...outs]
+          .filter(([, r]) => r.count > 0)
+          .map(([name, r]) => ({
+            name,
+            sqnrDb: r.sqnrDb,
+            cosine: r.cosine,
+            maxAbsError: r.maxAbs,
+            nonFinite: r.nonFinite,
+            verdict: verdictOf(r.sqnrDb),
+            ...(minmaxDb.has(name) ? { minmaxSqnrDb: minmaxDb.get(name) } : {}),
+          }))
+      : [];
+    // float nodes: say where i8conv does not run the operator either (onnxruntime-web does)
+    const opset = graph.opsetImports.get('') ?? 13;
+    const floatNodes = plan.floatNodes.map((f) => {
+      const nd = plan.nodes.find((x) => x.name === f.name && x.opType === f.opType);
+      const runs = nd ? rowFor(nd.domain, nd.opType, nd.domain === '' ? opset : 1) !== undefined : true;
+      return runs ? f : { ...f, reason: `${f.reason}; i8conv's rt.loadModel has no ${f.opType} operator` };
+    });
+    const keptFloat = [...o.keepFloat, ...(target?.added ?? [])];
     const report: QuantizeReport = {
       samples: n,
+      evaluationSamples: o.report ? m : 0,
       observer: o.observer,
+      ops: o.ops,
       activations: o.activations,
       weights: o.weights,
       executor: interp ? interp.name : 'onnxruntime-web',
       qdqExecutor: !o.report ? 'none' : model ? 'i8conv' : interp ? interp.name : 'onnxruntime-web',
+      verdict: overall(outputs, layers, o.report),
+      outputs,
+      layers,
+      keptFloat,
+      ...(target ? { target } : {}),
       tensors,
-      outputs: o.report ? [...outs].map(([name, r]) => ({ name, maxAbsError: r.maxAbs, sqnrDb: r.meter.db })) : [],
-      floatNodes: plan.floatNodes,
+      floatNodes,
       absorbed: plan.absorbed,
+      notes,
     };
     return { model: bytes, report };
   } finally {
     await exec.dispose();
   }
+}
+
+/** The report's verdict: the worst output's, in a sentence (see evaluate.ts for the levels). */
+function overall(outputs: OutputReport[], layers: LayerReport[], measured: boolean): QuantizeReport['verdict'] {
+  if (!measured) return { level: 'fair', text: 'not measured (report: false)' };
+  if (!outputs.length) return { level: 'good', text: 'the model has no float output to compare' };
+  const w = outputs.reduce((a, b) => (b.sqnrDb < a.sqnrDb ? b : a));
+  const at = `${w.name}: ${w.sqnrDb.toFixed(1)} dB, cosine ${w.cosine.toFixed(4)}`;
+  if (w.verdict === 'good')
+    return { level: 'good', text: `every output within ${VERDICT_DB.good} dB of float (worst ${at})` };
+  const top = layers
+    .slice(0, 3)
+    .map((l) => `${l.opType} ${JSON.stringify(l.node)} (${l.sqnrDb.toFixed(1)} dB alone)`)
+    .join(', ');
+  const hint = top ? `; the most harmful layers: ${top}` : '';
+  if (w.verdict === 'fair')
+    return {
+      level: 'fair',
+      text: `close to float but not within ${VERDICT_DB.good} dB (${at}): check the task's own metric, or set targetSqnr${hint}`,
+    };
+  return {
+    level: 'poor',
+    text: `int8 changes the outputs materially (${at}): set targetSqnr (e.g. ${VERDICT_DB.good}) or keepFloat the most harmful layers${hint}`,
+  };
 }

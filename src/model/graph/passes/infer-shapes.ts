@@ -21,6 +21,9 @@
  * in view, its declared inputs (none for an If read from a file; a lifted If's captures) bound to the node's inputs
  * 1, 2, ...; the node comes back with each subgraph it inferred annotated the same way (its outputs typed and
  * shaped, a `valueInfo` entry for every node output inside).
+ * `opts.lenient` (the quantizer's preparation: its float executor, not this runtime, runs the model): a node whose
+ * operator has no shape rule, or whose rule refuses it, gets outputs of unknown shape instead of an error, the nodes
+ * they feed too, and each such node is described in `opts.unknown`; input bindings are still checked.
  * Pure: the input graph is not changed.
  */
 import { I8ConvError } from '../../../errors.js';
@@ -48,11 +51,23 @@ interface Scope {
   bound: ReadonlyMap<string, { info: Info; constant?: Tensor }>;
 }
 
-export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> = {}): Graph {
-  return inferGraph(graph, inputShapes);
+export interface InferOptions {
+  /** unknown shapes instead of errors at nodes (see the header) */
+  lenient?: boolean;
+  /** with `lenient`: one line per node whose outputs were left unknown, and why */
+  unknown?: string[];
 }
 
-function inferGraph(graph: Graph, inputShapes: Record<string, number[]>, scope?: Scope): Graph {
+export function inferShapes(graph: Graph, inputShapes: Record<string, number[]> = {}, opts: InferOptions = {}): Graph {
+  return inferGraph(graph, inputShapes, undefined, opts);
+}
+
+function inferGraph(
+  graph: Graph,
+  inputShapes: Record<string, number[]>,
+  scope?: Scope,
+  opts: InferOptions = {},
+): Graph {
   const info = new Map<string, Info>(scope?.info ?? []);
   const consts = new Map<string, Tensor>(scope?.consts ?? []);
   const inputNames = new Set(graph.inputs.map((v) => v.name));
@@ -143,7 +158,7 @@ function inferGraph(graph: Graph, inputShapes: Record<string, number[]>, scope?:
       try {
         inferNode(graph, node, i, opset, info, consts, replaced);
       } catch (e) {
-        if (e instanceof NoShapeRule)
+        if (e instanceof NoShapeRule && !opts.lenient)
           noRule.push(
             `node ${JSON.stringify(node.name || `${node.opType}#${i}`)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${e.message}`,
           );
@@ -155,6 +170,13 @@ function inferGraph(graph: Graph, inputShapes: Record<string, number[]>, scope?:
     try {
       outs = inferNode(graph, node, i, opset, info, consts, replaced);
     } catch (e) {
+      if (opts.lenient && (e instanceof NoShapeRule || e instanceof I8ConvError)) {
+        opts.unknown?.push(
+          `node ${JSON.stringify(node.name || `${node.opType}#${i}`)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${e.message.replace(/^\[[A-Z_]+\] /, '')}`,
+        );
+        node.outputs.forEach((n) => n !== '' && unknown.add(n));
+        continue;
+      }
       if (!(e instanceof NoShapeRule)) throw e;
       noRule.push(
         `node ${JSON.stringify(node.name || `${node.opType}#${i}`)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${e.message}`,
@@ -185,6 +207,7 @@ function inferGraph(graph: Graph, inputShapes: Record<string, number[]>, scope?:
   if (noRule.length) throw unsupportedModel(noRule);
   const outputs = graph.outputs.map((o) => {
     const v = info.get(o.name);
+    if (!v && opts.lenient && unknown.has(o.name)) return o;
     if (!v) bad(`output ${JSON.stringify(o.name)}`, 'is never produced');
     return { ...o, type: v.type, shape: [...v.dims] };
   });
