@@ -671,19 +671,19 @@ describe('float32 Resize in models, against onnxruntime-web', () => {
     try {
       if (mt.threads < 2) return ctx.skip();
       const r = rng(4813);
-      const models = [
+      const models: Array<{ bytes: Uint8Array; x: Float32Array }> = [
         qdqModel(r, [8, 16, 48, 48], RESIZES[0][1], false),
         qdqModel(r, [8, 16, 40, 44], RESIZES[1][1], true),
         qdqModel(r, [4, 8, 64, 64], RESIZES[2][1], false),
       ];
       for (const mode of ['nearest', 'linear'] as const) {
         const c = resizeCase(r, { mode, dims: [2, 12, 61, 77], ctm: 'half_pixel', specials: 0.02 });
-        models.push({ bytes: modelBytes(c), x: c.inputs[0][0]!.data as Float32Array, dims: [2, 12, 61, 77] });
+        models.push({ bytes: modelBytes(c), x: c.inputs[0][0]!.data as Float32Array });
       }
       for (const { bytes, x } of models) {
         const one = loadModelSync(rt, bytes);
         const two = loadDist(mt, bytes);
-        const feeds = one.inputs[0].name === 'x0' ? { x0: x } : { x };
+        const feeds: Record<string, Float32Array> = { [one.inputs[0].name]: x };
         const a = one.run(feeds),
           b = two.run(feeds, { profile: true }),
           c = await two.runAsync(feeds);
