@@ -21,6 +21,7 @@ export { windowChannelSumTask, windowBoxSumTask } from './model/window-sum';
 export { maxPoolTask, qAvgPoolTask, qGlobalAvgPoolTask } from './model/spatial-pool';
 export { poolF32Task, globalPoolF32Task } from './model/spatial-pool-f32';
 export { resizeTask } from './model/spatial-resize';
+export { resizeF32Task } from './model/spatial-resize-f32';
 export { transposeTask } from './model/spatial-transpose';
 export { relayout44Task } from './model/spatial-relayout';
 export { convTransposeTask, channelAffineTask, reluF32Task, softmaxTask } from './model/host-float';

@@ -357,6 +357,42 @@ generated from the same declaration).`,
   ],
 };
 
+/** Float32 Resize (assembly/model/spatial-resize-f32.ts; the host: src/model/backends/wasm-float/resize.ts). */
+const RESIZE_F32 = {
+  host: 'RESIZE_F32_CTX',
+  as: 'assembly/model/spatial-resize-f32-ctx.ts',
+  ts: 'src/model/backends/wasm-float/ctx.generated.ts',
+  unit: 'index',
+  doc: `Field indices (byte offset = index * 4) of the ctx record of the float32 Resize kernel
+(assembly/model/spatial-resize-f32.ts, whose header describes the tables). The host writes it through RESIZE_F32_CTX
+(src/model/backends/wasm-float/ctx.generated.ts, generated from the same declaration).`,
+  records: [
+    {
+      fields: [
+        ['LAYOUT', 'i32', '0 NCHW, 1 NCHW44'],
+        ['PLANES', 'i32', 'C (NCHW) or C / 4 (NCHW44)'],
+        ['IH', 'i32', 'input rows'],
+        ['IW', 'i32', 'input columns'],
+        ['OH', 'i32', 'output rows'],
+        ['OW', 'i32', 'output columns'],
+        ['PPT', 'i32', 'planes per task'],
+        ['ROWS', 'i32', 'output rows per task'],
+        ['LINEAR', 'i32', '1 linear, 0 nearest'],
+        ['YTAB', 'i32', 'i32[OH][4] table: input rows y1, y2, dup, fill'],
+        ['YW', 'i32', 'f32[OH][4] table: dy2, dy2, dy1, dy1 (linear; else 0)'],
+        ['XTAB', 'i32', 'i32[OWP][2] table: input columns x1, x2 (0 past OW)'],
+        ['XW', 'i32', 'f32 table of the column weights (linear; else 0)'],
+        ['GRP', 'i32', 'NCHW: the 4-column groups (48 bytes each; NCHW44: 0)'],
+        ['OWP', 'i32', 'OW rounded up to 4'],
+        ['X0', 'i32', 'first output column inside the input (tf_crop_and_resize; else 0)'],
+        ['X1', 'i32', 'end of the output columns inside the input (tf_crop_and_resize; else OW)'],
+        ['FILL', 'f32', "the extrapolation value (tf_crop_and_resize's outputs outside the input)"],
+      ],
+      bytes: ['CTX_BYTES', 20 * 4, 'bytes the host allocates for the record'],
+    },
+  ],
+};
+
 /** Transpose (assembly/model/spatial-transpose.ts; the host: src/model/backends/wasm-int8/transpose.ts). */
 const TRANSPOSE = {
   host: 'TRANSPOSE_CTX',
@@ -551,4 +587,15 @@ computed at run time alike).`,
   ],
 };
 
-export const MODEL_CTX_GROUPS = [ELEM, HOST_FLOAT, POOL, POOL_F32, RESIZE, TRANSPOSE, RELAYOUT, REGION, WINDOW_SUM];
+export const MODEL_CTX_GROUPS = [
+  ELEM,
+  HOST_FLOAT,
+  POOL,
+  POOL_F32,
+  RESIZE,
+  RESIZE_F32,
+  TRANSPOSE,
+  RELAYOUT,
+  REGION,
+  WINDOW_SUM,
+];

@@ -68,6 +68,8 @@ export const TASK_FUNCTIONS = [
   // model executor: float32 pools (assembly/model/spatial-pool-f32.ts)
   'poolF32Task',
   'globalPoolF32Task',
+  // model executor: float32 Resize (assembly/model/spatial-resize-f32.ts)
+  'resizeF32Task',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 

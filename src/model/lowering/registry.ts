@@ -29,6 +29,7 @@ import {
 } from '../backends/host/quant.js';
 import { floatKernelOp } from '../backends/wasm-float/kernels.js';
 import { lowerFloatAveragePool, lowerFloatGlobalAveragePool, lowerFloatMaxPool } from '../backends/wasm-float/pool.js';
+import { lowerFloatResize, lowerFloatUpsample } from '../backends/wasm-float/resize.js';
 import { lowerConvOp } from '../backends/wasm-int8/conv.js';
 import { lowerConcatOp } from '../backends/wasm-int8/concat.js';
 import { lowerDequantizeLinear, lowerQuantizeLinear } from '../backends/wasm-int8/quantize.js';
@@ -125,6 +126,13 @@ const floatPool = (lower: Lower, when: string): Impl => ({
   files: ['src/model/backends/wasm-float/pool.ts', 'assembly/model/spatial-pool-f32.ts', `${HOST}pool.ts`],
 });
 const FLOAT_POOL_WHEN = '4-D float32, every window with a cell inside the input';
+/** A float32 Resize / Upsample on the wasm kernel of assembly/model/spatial-resize-f32.ts, in NCHW or NCHW44. */
+const floatResize = (lower: Lower): Impl => ({
+  backend: 'float-simd',
+  when: '4-D float32, nearest or linear on H and W, no antialias (or an output of the input dims)',
+  lower,
+  files: ['src/model/backends/wasm-float/resize.ts', 'assembly/model/spatial-resize-f32.ts', `${HOST}resize.ts`],
+});
 const view = (lower: Lower = lowerView): Impl => ({
   backend: 'view',
   when: "one output: its bytes are the input's",
@@ -397,6 +405,7 @@ op(':Resize', {
       `${INT8}resize.ts`,
       'assembly/model/spatial-resize.ts',
     ),
+    floatResize(lowerFloatResize),
     host(':Resize', 'resize.ts'),
   ],
 });
@@ -769,7 +778,7 @@ op(':Upsample', {
   doc: 'deprecated Resize: nearest and linear, scales >= 1 (attribute at 7-8, input at 9), asymmetric',
   shape: SHAPE.upsample,
   ref: 'Resize.ts',
-  impls: [host(':Upsample', 'resize.ts', 'always')],
+  impls: [floatResize(lowerFloatUpsample), host(':Upsample', 'resize.ts')],
 });
 // ---- end of data movement (more) ----
 

@@ -81,7 +81,7 @@ const CTMS = [
 const NEAREST = ['round_prefer_floor', 'round_prefer_ceil', 'floor', 'ceil'];
 
 /** Everything a resize computes from, after the attributes and constant inputs are read. */
-interface ResizeSpec {
+export interface ResizeSpec {
   type: ElemType;
   dims: readonly number[];
   outDims: number[];
@@ -150,23 +150,30 @@ function nearestIndex(mode: string, c: number, down: boolean): number {
   }
 }
 
+/**
+ * The input index nearest mode reads for each output index of axis i, or -1 where tf_crop_and_resize extrapolates
+ * (an axis of scale 1: the output index). The float SIMD kernel (../wasm-float/resize.ts) reads the same table.
+ */
+export function nearestAxis(p: ResizeSpec, i: number): Int32Array {
+  const len = p.outDims[i];
+  const m = new Int32Array(len);
+  for (let o = 0; o < len; o++) {
+    if (p.scales[i] === 1) {
+      m[o] = o;
+      continue;
+    }
+    const c = coordinateOf(p, o, i);
+    const q = Math.min(Math.max(nearestIndex(p.nearestMode, c, p.scales[i] < 1), 0), p.dims[i] - 1);
+    m[o] = outsideOf(p, c, i) ? -1 : q;
+  }
+  return m;
+}
+
 function nearest(p: ResizeSpec): HostOp {
   const r = p.dims.length;
   const inStrides = stridesOf(p.dims);
   // per axis, per output index: the input index times the input stride, or -1 (extrapolated)
-  const maps = p.outDims.map((len, i) => {
-    const m = new Float64Array(len);
-    for (let o = 0; o < len; o++) {
-      if (p.scales[i] === 1) {
-        m[o] = o * inStrides[i];
-        continue;
-      }
-      const c = coordinateOf(p, o, i);
-      const q = Math.min(Math.max(nearestIndex(p.nearestMode, c, p.scales[i] < 1), 0), p.dims[i] - 1);
-      m[o] = outsideOf(p, c, i) ? -1 : q * inStrides[i];
-    }
-    return m;
-  });
+  const maps = p.outDims.map((_, i) => Float64Array.from(nearestAxis(p, i), (q) => (q < 0 ? -1 : q * inStrides[i])));
   const total = numel(p.outDims);
   const fill = cast(p.type, p.extrapolation);
   return (ins, outs) => {
@@ -209,7 +216,7 @@ function cast(type: ElemType, v: number): number {
 
 // ---- linear --------------------------------------------------------------------------------------------------------
 
-interface LinearAxis {
+export interface LinearAxis {
   /** the unclamped coordinate (for the extrapolation test) */
   orig: Float32Array;
   i1: Int32Array;
@@ -221,7 +228,8 @@ interface LinearAxis {
   w2: Int32Array;
 }
 
-function linearAxis(p: ResizeSpec, i: number): LinearAxis {
+/** The linear taps of each output index of axis i (the float SIMD kernel, ../wasm-float/resize.ts, reads them too). */
+export function linearAxis(p: ResizeSpec, i: number): LinearAxis {
   const len = p.outDims[i],
     d = p.dims[i];
   const a: LinearAxis = {
@@ -655,7 +663,22 @@ function checkScales(node: HostOpNode, scales: readonly number[], min: number): 
       unsupported(node, `scales [${scales}] (each must be ${min > 0 ? `>= ${min}` : '> 0'})`);
 }
 
-export const Resize: HostOpFactory = (node, inputs, outputs, opset) => {
+export const Resize: HostOpFactory = (node, inputs, outputs, opset) =>
+  plan(node, resizeSpec(node, inputs, outputs, opset));
+
+export const Upsample: HostOpFactory = (node, inputs, outputs, opset) =>
+  plan(node, upsampleSpec(node, inputs, outputs, opset));
+
+/**
+ * What a Resize node computes (its attributes and constant inputs read and checked, the output dims checked):
+ * UNSUPPORTED_OP naming the node for what the operator does not take. The float SIMD kernel plans from it too.
+ */
+export function resizeSpec(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+  opset: number,
+): ResizeSpec {
   if (opset < 10) unsupported(node, `opset ${opset} is not supported`);
   const v10 = opset < 11;
   onlyAttrs(
@@ -749,7 +772,7 @@ export const Resize: HostOpFactory = (node, inputs, outputs, opset) => {
       roi[r + a] = given[axes.length + i];
     });
   } else roi = roi.map(f32);
-  return plan(node, {
+  return {
     type: x.type,
     dims: x.dims,
     outDims,
@@ -762,10 +785,16 @@ export const Resize: HostOpFactory = (node, inputs, outputs, opset) => {
     excludeOutside,
     antialias,
     extrapolation: f32(attrFloat(node, 'extrapolation_value', 0)),
-  });
-};
+  };
+}
 
-export const Upsample: HostOpFactory = (node, inputs, outputs, opset) => {
+/** What an Upsample node (opsets 7 to 9) computes, as resizeSpec. */
+export function upsampleSpec(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+  opset: number,
+): ResizeSpec {
   if (opset < 7 || opset > 9) unsupported(node, `Upsample of opset ${opset} (7 to 9 are supported)`);
   onlyAttrs(node, 'mode', ...(opset < 9 ? ['scales'] : []));
   const x = need(node, inputs, 0, 'X');
@@ -786,7 +815,7 @@ export const Upsample: HostOpFactory = (node, inputs, outputs, opset) => {
   const outDims = x.dims.map((d, i) => Math.floor(f32(scales[i] * d)));
   expectDims(node, outputs[0], outDims);
   expectOutType(node, outputs[0], x.type);
-  return plan(node, {
+  return {
     type: x.type,
     dims: x.dims,
     outDims,
@@ -799,8 +828,8 @@ export const Upsample: HostOpFactory = (node, inputs, outputs, opset) => {
     excludeOutside: false,
     antialias: false,
     extrapolation: 0,
-  });
-};
+  };
+}
 
 function attrFloats(node: HostOpNode): number[] | undefined {
   const a = node.attributes.get('scales');

@@ -123,6 +123,49 @@ export const POOL_F32_CTX = {
   CTX_BYTES: 96,
 } as const;
 
+/** Field indices (byte offset = index * 4) of the records of assembly/model/spatial-resize-f32-ctx.ts, and their sizes:
+ * the same names and numbers. */
+export const RESIZE_F32_CTX = {
+  /** i32: 0 NCHW, 1 NCHW44 */
+  LAYOUT: 0,
+  /** i32: C (NCHW) or C / 4 (NCHW44) */
+  PLANES: 1,
+  /** i32: input rows */
+  IH: 2,
+  /** i32: input columns */
+  IW: 3,
+  /** i32: output rows */
+  OH: 4,
+  /** i32: output columns */
+  OW: 5,
+  /** i32: planes per task */
+  PPT: 6,
+  /** i32: output rows per task */
+  ROWS: 7,
+  /** i32: 1 linear, 0 nearest */
+  LINEAR: 8,
+  /** i32: i32[OH][4] table: input rows y1, y2, dup, fill */
+  YTAB: 9,
+  /** i32: f32[OH][4] table: dy2, dy2, dy1, dy1 (linear; else 0) */
+  YW: 10,
+  /** i32: i32[OWP][2] table: input columns x1, x2 (0 past OW) */
+  XTAB: 11,
+  /** i32: f32 table of the column weights (linear; else 0) */
+  XW: 12,
+  /** i32: NCHW: the 4-column groups (48 bytes each; NCHW44: 0) */
+  GRP: 13,
+  /** i32: OW rounded up to 4 */
+  OWP: 14,
+  /** i32: first output column inside the input (tf_crop_and_resize; else 0) */
+  X0: 15,
+  /** i32: end of the output columns inside the input (tf_crop_and_resize; else OW) */
+  X1: 16,
+  /** f32: the extrapolation value (tf_crop_and_resize's outputs outside the input) */
+  FILL: 17,
+  /** bytes the host allocates for the record */
+  CTX_BYTES: 80,
+} as const;
+
 /** Byte offsets of the records of assembly/model/region-ctx.ts, and their sizes: the same names and numbers. */
 export const REGION_CTX = {
   /** i32: elements of the output */
