@@ -648,8 +648,8 @@ describe.skipIf(!existsSync(DIST))('on 2 threads', () => {
   });
 });
 
-describe('a concat fed by a TypeScript Resize next to an NCHW44 region', () => {
-  it('runs in NCHW (the Resize writes NCHW rows), equal to the reference', () => {
+describe('a concat fed by a float Resize next to an NCHW44 region', () => {
+  it('equal to the reference in every layout (the Resize kernel writes the layout of the concat)', () => {
     const r = rng(77);
     const b = new Builder();
     const branch = (h: number, co: number): string => {
