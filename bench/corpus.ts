@@ -19,7 +19,7 @@
  * Options: --models a,b (default all) --forms shipped,default,all,convs --engines i8conv,ort --threads N (both
  * engines; onnxruntime-web's thread count is one per process, so one thread count per run) --runs N (timed runs,
  * default 5, 2 for the 1024x1024 models) --calib K --json FILE (default bench/results/corpus-<threads>t.json)
- * --quick (runs 2, calib 2). Prints a markdown table.
+ * --quick (runs 2, calib 2). Prints a markdown table. `--table a.json,b.json`: the table of earlier runs' files.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -215,6 +215,15 @@ async function runModel(m: CorpusModel, opts: Options, ort: OrtModule, log: (s: 
 }
 
 async function main(): Promise<void> {
+  const table = process.argv.indexOf('--table');
+  if (table >= 0) {
+    // the table of earlier runs' JSON files, their rows in the order given
+    const rows = process.argv[table + 1]
+      .split(',')
+      .flatMap((f) => (JSON.parse(readFileSync(f, 'utf8')) as { rows: CorpusRow[] }).rows);
+    process.stdout.write(`${corpusMarkdown(rows)}\n`);
+    return;
+  }
   const opts = parseArgs(process.argv.slice(2));
   const ort = await loadOrt();
   ort.env.wasm.numThreads = opts.threads;
