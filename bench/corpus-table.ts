@@ -91,7 +91,15 @@ export function sqnrDb(ref: CorpusOutputs, x: CorpusOutputs): number {
 }
 
 const num = (v: number | undefined, digits: number) =>
-  v === undefined ? '—' : Number.isNaN(v) ? 'NaN' : !Number.isFinite(v) ? (v > 0 ? '∞' : '-∞') : v.toFixed(digits);
+  v === undefined || v === null
+    ? '—'
+    : Number.isNaN(v)
+      ? 'NaN'
+      : !Number.isFinite(v)
+        ? v > 0
+          ? '∞'
+          : '-∞'
+        : v.toFixed(digits);
 
 /** A difference: 0, or two significant digits. */
 export function diffText(v: number | undefined): string {

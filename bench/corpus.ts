@@ -214,13 +214,17 @@ async function runModel(m: CorpusModel, opts: Options, ort: OrtModule, log: (s: 
   return rows;
 }
 
+/** JSON has no Infinity / NaN: they are written as the strings 'Infinity', '-Infinity', 'NaN' (an SQNR of equal outputs is Infinity). */
+const nonFinite = (_k: string, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v);
+const finite = (_k: string, v: unknown) => (v === 'Infinity' || v === '-Infinity' || v === 'NaN' ? Number(v) : v);
+
 async function main(): Promise<void> {
   const table = process.argv.indexOf('--table');
   if (table >= 0) {
     // the table of earlier runs' JSON files, their rows in the order given
     const rows = process.argv[table + 1]
       .split(',')
-      .flatMap((f) => (JSON.parse(readFileSync(f, 'utf8')) as { rows: CorpusRow[] }).rows);
+      .flatMap((f) => (JSON.parse(readFileSync(f, 'utf8'), finite) as { rows: CorpusRow[] }).rows);
     process.stdout.write(`${corpusMarkdown(rows)}\n`);
     return;
   }
@@ -237,7 +241,11 @@ async function main(): Promise<void> {
     mkdirSync(dirname(opts.json), { recursive: true });
     writeFileSync(
       opts.json,
-      JSON.stringify({ date: new Date().toISOString(), node: process.version, threads: opts.threads, rows }, null, 1),
+      JSON.stringify(
+        { date: new Date().toISOString(), node: process.version, threads: opts.threads, rows },
+        nonFinite,
+        1,
+      ),
     );
   }
   process.stdout.write(`${corpusMarkdown(rows)}\n`);
