@@ -398,7 +398,12 @@ export class ConvBias {
   setSourceZeroPoint(zp: number): void {
     const s = this.params;
     const [lo, hi] = s.srcType === 'uint8' ? [0, 255] : [-128, 127];
-    check(Number.isInteger(zp) && zp >= lo && zp <= hi, 'INVALID_PARAM', 'srcZeroPoint', `must be an integer in [${lo}, ${hi}], got ${zp}`);
+    check(
+      Number.isInteger(zp) && zp >= lo && zp <= hi,
+      'INVALID_PARAM',
+      'srcZeroPoint',
+      `must be an integer in [${lo}, ${hi}], got ${zp}`,
+    );
     if (zp === this.srcZeroPoint) return;
     const signed = (z: number) => (s.srcType === 'uint8' ? z - 128 : z);
     const d = signed(zp) - signed(this.srcZeroPoint);

@@ -2098,15 +2098,16 @@ describe("host operators: ONNX's single-node conformance cases (Debian libonnx-t
           const values = new Map<string, Tensor>([...g.initializers]);
           read('input').forEach((t, i) => values.set(fed[i].name, t));
           const wants = read('output');
-          // Integer inputs (shapes, axes, pads, sizes, split, indices) and Resize's roi / scales are made constants: a
-          // model whose shapes are static after folding has them so. The other float inputs stay run-time data.
+          // Integer inputs (shapes, axes, pads, sizes, split, indices) and Resize's roi / scales (Upsample's scales) are
+          // made constants: a model whose shapes are static after folding has them so. The other float inputs stay
+          // run-time data.
           const infos = node.inputs.map((n, k) => {
             const t = n === '' ? undefined : values.get(n);
             const constant =
               g.initializers.has(n) ||
               t?.type === 'int64' ||
               t?.type === 'int32' ||
-              (node.opType === 'Resize' && k > 0);
+              ((node.opType === 'Resize' || node.opType === 'Upsample') && k > 0);
             return t
               ? { type: t.type as HostType, dims: t.dims, constant: constant ? (t as HostTensor) : undefined }
               : undefined;

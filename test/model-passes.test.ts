@@ -950,12 +950,30 @@ describe("shapes -> fold-constants -> remove-identity on ONNX's conformance case
         '_start_1_end_negative_1',
         '_start_negative_1',
       ].map((s) => `test_shape${s}`);
+      // the expanded forms (function bodies written out as nodes) fold their constant branches
+      const expanded = (base: string, cases: string[]) => cases.map((c) => `test_${base}${c}_expanded`);
+      const axes = ['_axis_0', '_axis_1', '_axis_2', '_default_axis'];
       expect(changed).toEqual([
+        'test_celu_expanded',
         'test_constant',
+        ...expanded('dynamicquantizelinear', ['', '_max_adjusted', '_min_adjusted']),
+        ...expanded('layer_normalization', [
+          '_2d_axis0',
+          '_2d_axis1',
+          '_3d_axis0_epsilon',
+          '_3d_axis1_epsilon',
+          '_3d_axis2_epsilon',
+          '_4d_axis0',
+          '_4d_axis1',
+          '_4d_axis2',
+          '_4d_axis3',
+        ]),
+        ...expanded('logsoftmax', [...axes, '_example_1', '_large_number', '_negative_axis']),
         'test_mvn_expanded',
         ...shapeCases,
         'test_size',
         'test_size_example',
+        ...expanded('softmax', [...axes, '_example', '_large_number', '_negative_axis']),
         'test_PixelShuffle',
         'test_operator_mm',
         'test_operator_repeat',

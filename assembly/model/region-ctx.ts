@@ -96,6 +96,12 @@ export const OP_DIV: i32 = 13;
 export const OP_PMAX: i32 = 14;
 /** dst = b < a ? b : a (C++ std::min(a, b)) */
 export const OP_PMIN: i32 = 15;
+/** dst = b is NaN ? b : a < b ? b : a (Max: a NaN of either passes, a tie gives a) */
+export const OP_MAXN: i32 = 16;
+/** dst = b is NaN ? b : b < a ? b : a (Min: a NaN of either passes, a tie gives a) */
+export const OP_MINN: i32 = 17;
+/** dst = a < 0 ? f(a * b) : a */
+export const OP_PRELU: i32 = 18;
 /** dst = a < 0 ? 0 : a */
 export const OP_RELU: i32 = 20;
 /** dst = a >= 0 ? a : f(F0 * a) */
@@ -116,5 +122,13 @@ export const OP_NEG: i32 = 27;
 export const OP_ABS: i32 = 28;
 /** dst = sqrt(a), correctly rounded */
 export const OP_SQRT: i32 = 29;
+/** dst = floor(a) */
+export const OP_FLOOR: i32 = 30;
+/** dst = ceil(a) */
+export const OP_CEIL: i32 = 31;
+/** dst = a rounded to the nearest integer, halves to even */
+export const OP_ROUND: i32 = 32;
+/** dst = a > 0 ? 1 : a < 0 ? -1 : a is NaN ? a : 0 */
+export const OP_SIGN: i32 = 33;
 /** bytes the host allocates for the record */
 export const RG_CTX_BYTES: i32 = 64;

@@ -9,7 +9,8 @@
 // gives the same bits:
 //   loads       float32 as is; int32 and 8-bit (Cast) by exact conversion; DequantizeLinear f(float(x - zp) * s)
 //   arithmetic  f32x4.add / sub / mul / div; pmax / pmin are C++ std::max(a, b) / std::min(a, b) (the first operand
-//               passes a NaN of its own), which is how Relu and Clip compare
+//               passes a NaN of its own), which is how Relu and Clip compare; Max / Min pass a NaN of either operand
+//               (a select on the second's NaN), a tie giving the first; floor / ceil / nearest are exact
 //   MLAS        logistic, tanh and exp as src/model/numerics/float-math.ts writes them (multiply, then add)
 //   stores      float32 as is; QuantizeLinear RNE(clamp(f(x / s), lo - zp, hi - zp)) + zp, NaN -> byte 0
 // Lanes past the block's end are computed on whatever the registers hold and never stored; loads and stores touch
@@ -19,7 +20,8 @@ import {
   RG_MODE_RUNS44, RG_MODE_GATHER, RG_BLOCK, RG_REG_BYTES, RG_SLOT_BYTES, SL_PTR, SL_XOR, SL_SCALE, SL_ZP,
   RG_INSTR_BYTES, IN_OP, IN_DST, IN_A, IN_B, IN_F0, IN_F1, OP_LD_F32, OP_LD_I32, OP_LD_B8, OP_LD_DQ, OP_BC_SCALAR,
   OP_BC_CHANNEL, OP_ST_F32, OP_ST_Q, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_PMAX, OP_PMIN, OP_RELU, OP_LEAKY, OP_HSIG,
-  OP_HSWISH, OP_SIGMOID, OP_TANH, OP_EXP, OP_NEG, OP_ABS, OP_SQRT,
+  OP_HSWISH, OP_SIGMOID, OP_TANH, OP_EXP, OP_NEG, OP_ABS, OP_SQRT, OP_MAXN, OP_MINN, OP_PRELU, OP_FLOOR, OP_CEIL,
+  OP_ROUND, OP_SIGN,
 } from './region-ctx';
 import { MAGIC_BITS, roundAdd, taskEnd, taskStart, widen0 } from './elem-simd';
 
@@ -208,6 +210,48 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
         for (let j = 0; j < nv; j++) {
           const o = <usize>j << 4;
           v128.store(d + o, f32x4.pmin(v128.load(a + o), v128.load(b + o)));
+        }
+      } else if (op == OP_MAXN || op == OP_MINN) {
+        const mx = op == OP_MAXN;
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          const y = v128.load(b + o);
+          const m = mx ? f32x4.pmax(x, y) : f32x4.pmin(x, y);
+          v128.store(d + o, v128.bitselect(y, m, f32x4.ne(y, y)));
+        }
+      } else if (op == OP_PRELU) {
+        const z = f32x4.splat(0);
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          v128.store(d + o, v128.bitselect(f32x4.mul(x, v128.load(b + o)), x, f32x4.lt(x, z)));
+        }
+      } else if (op == OP_FLOOR) {
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          v128.store(d + o, f32x4.floor(v128.load(a + o)));
+        }
+      } else if (op == OP_CEIL) {
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          v128.store(d + o, f32x4.ceil(v128.load(a + o)));
+        }
+      } else if (op == OP_ROUND) {
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          v128.store(d + o, f32x4.nearest(v128.load(a + o)));
+        }
+      } else if (op == OP_SIGN) {
+        const z = f32x4.splat(0);
+        const one = f32x4.splat(1);
+        const neg = f32x4.splat(-1);
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          let r = v128.and(one, f32x4.gt(x, z)); // 1 or +0
+          r = v128.bitselect(neg, r, f32x4.lt(x, z));
+          v128.store(d + o, v128.bitselect(x, r, f32x4.ne(x, x)));
         }
       } else if (op == OP_RELU) {
         const z = f32x4.splat(0);

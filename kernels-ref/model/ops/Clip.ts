@@ -1,13 +1,14 @@
 /**
  * Clip: y = min(max(x, min), max) with C++ std::max / std::min: the lower bound first, so min > max gives max
  * (as ONNX specifies and onnxruntime-web computes; test/ref-model.test.ts checks it), and NaN passes. Opset < 11 reads the `min` / `max` attributes
- * (float32 only); opset 11+ the optional scalar inputs 1 and 2, absent bounds being the type's limits.
+ * (float32 only); opset 11+ the optional scalar inputs 1 and 2, absent bounds being the type's limits (for float32
+ * -+FLT_MAX, as onnxruntime: Clip(-inf) with no bound is -FLT_MAX).
  * float32, uint8, int8, int32.
  */
 import { attrFloat, cmax, cmin, expectType, makeTensor, need, onlyAttrs, scalarOf, type OpFn } from '../tensor.js';
 
 const LIMITS = {
-  float32: [-Infinity, Infinity],
+  float32: [-3.4028234663852886e38, 3.4028234663852886e38], // onnxruntime's numeric_limits<float>::lowest() / max()
   uint8: [0, 255],
   int8: [-128, 127],
   int32: [-(2 ** 31), 2 ** 31 - 1],

@@ -3,7 +3,8 @@
  * - Relu (float32, int8, int32): x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass).
  * - Clip (float32, uint8, int8, int32): min(max(x, lo), hi) with C++ std::max / std::min (the lower bound first, so
  *   lo > hi gives hi; NaN passes); opset < 11 reads the float attributes min / max, 11+ the optional one-element
- *   inputs 1 and 2 (absent: the type's limits).
+ *   inputs 1 and 2 (absent: the type's limits, -+FLT_MAX for float32, so that -+inf become -+FLT_MAX as in
+ *   onnxruntime).
  * - LeakyRelu: x >= 0 ? x : f(alpha * x) (alpha default 0.01).
  * - HardSigmoid: max(min(f(f(alpha * x) + beta), 1), 0) (alpha 0.2, beta 0.5 by default; NaN passes).
  * - HardSwish: f(x * HardSigmoid(x)) with alpha = f(1/6), beta = 0.5 (onnxruntime runs ONNX's function body).
@@ -61,7 +62,8 @@ export const Relu: HostOpFactory = (node, inputs, outputs) => {
 };
 
 const LIMITS: Partial<Record<ElemType, [number, number]>> = {
-  float32: [-Infinity, Infinity],
+  // float32: numeric_limits<float>::lowest() / max(), as onnxruntime: an absent bound still takes -inf / +inf to -+FLT_MAX
+  float32: [-3.4028234663852886e38, 3.4028234663852886e38],
   uint8: [0, 255],
   int8: [-128, 127],
   int32: [-2147483648, 2147483647],

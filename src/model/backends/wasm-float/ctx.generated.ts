@@ -209,6 +209,12 @@ export const REGION_CTX = {
   OP_PMAX: 14,
   /** dst = b < a ? b : a (C++ std::min(a, b)) */
   OP_PMIN: 15,
+  /** dst = b is NaN ? b : a < b ? b : a (Max: a NaN of either passes, a tie gives a) */
+  OP_MAXN: 16,
+  /** dst = b is NaN ? b : b < a ? b : a (Min: a NaN of either passes, a tie gives a) */
+  OP_MINN: 17,
+  /** dst = a < 0 ? f(a * b) : a */
+  OP_PRELU: 18,
   /** dst = a < 0 ? 0 : a */
   OP_RELU: 20,
   /** dst = a >= 0 ? a : f(F0 * a) */
@@ -229,6 +235,14 @@ export const REGION_CTX = {
   OP_ABS: 28,
   /** dst = sqrt(a), correctly rounded */
   OP_SQRT: 29,
+  /** dst = floor(a) */
+  OP_FLOOR: 30,
+  /** dst = ceil(a) */
+  OP_CEIL: 31,
+  /** dst = a rounded to the nearest integer, halves to even */
+  OP_ROUND: 32,
+  /** dst = a > 0 ? 1 : a < 0 ? -1 : a is NaN ? a : 0 */
+  OP_SIGN: 33,
   /** bytes the host allocates for the record */
   RG_CTX_BYTES: 64,
 } as const;

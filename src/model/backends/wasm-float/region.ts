@@ -11,8 +11,10 @@
  *   scalar   one element (a constant, or a value computed at run time such as DynamicQuantizeLinear's scale);
  *   channel  one axis k of S (the same for the whole region), every other dim 1: a constant or computed float32 [C].
  * The operators taken (REGION_OPS, each as its TypeScript operator computes it: src/model/backends/host/):
- *   Add, Sub, Mul, Div (float32, numpy broadcast within the kinds above); Relu; Clip (constant or scalar bounds);
- *   LeakyRelu; HardSigmoid; HardSwish; Sigmoid, Tanh, Exp (MLAS); Neg; Abs; Sqrt; Cast to float32 of a full int32,
+ *   Add, Sub, Mul, Div (float32, numpy broadcast within the kinds above); Max, Min, Sum, Mean (any number of inputs,
+ *   left to right, onnxruntime's operand swap where its broadcast loop sees input 0 as a scalar); PRelu; Pow by a
+ *   constant 2 or 3 (onnxruntime's x * x shortcuts); Reciprocal; Floor, Ceil, Round, Sign; Relu; Clip (constant or
+ *   scalar bounds); LeakyRelu; HardSigmoid; HardSwish; Sigmoid, Tanh, Exp (MLAS); Neg; Abs; Sqrt; Cast to float32 of a full int32,
  *   8-bit or float32 input; DequantizeLinear of a full 8-bit input per tensor; QuantizeLinear per tensor to 8 bits
  *   (its output leaves the region).
  * Layouts: NCHW (row-major; channel operands by the axis's inner size), or NCHW44 where S is [N, C, H, W] with
@@ -28,6 +30,8 @@ import { attrFloat, attrInt, numbersOf } from '../../graph/attrs.js';
 import type { BuildEnv, Lower, LoweredNode, StepImpl, StepPointers } from '../../executor/step.js';
 import { unsupported } from '../../executor/step.js';
 import { REGION_CTX as R } from './ctx.generated.js';
+import { broadcastShapes } from '../host/common.js';
+import { ortInput0Scalar } from '../host/variadic.js';
 
 const f32 = Math.fround;
 
@@ -77,6 +81,8 @@ interface Emit {
   op(code: number, dst: number, a: number, b?: number, f0?: number, f1?: number): void;
   /** a register holding the float32 constant v in every lane */
   constant(v: number): number;
+  /** what the region knows of a value */
+  value(name: string): RegionValue;
   /** a full 8-bit / int32 operand loaded by `code` (OP_LD_I32 / OP_LD_B8 / OP_LD_DQ) into a fresh register */
   load(code: number, name: string, scale?: string, zeroPoint?: string): number;
   /** stores register r to the region output `name` quantized with scale / zero point (QuantizeLinear) */
@@ -131,6 +137,58 @@ const unary = (code: number, attrs: string[] = [], imm: (node: Node) => [number,
   },
 });
 
+/** Max / Min / Sum / Mean: one or more float32 inputs, combined left to right as the TypeScript operator does. */
+const variadic = (op: 'Max' | 'Min' | 'Sum' | 'Mean'): RegionOp => ({
+  check: (node, facts, opset) => {
+    const why = onlyAttrs(node);
+    if (why) return why;
+    if (opset < 6) return `opset ${opset}`;
+    if (!node.inputs.length || node.inputs.some((x) => x === '' || !isF32(facts(x)))) return 'an input is not float32';
+    const d0 = facts(node.inputs[0])!.dims;
+    if (opset < 8 && node.inputs.some((x) => facts(x)!.dims.join() !== d0.join())) return 'shapes differ at opset < 8';
+    return null;
+  },
+  data: (node) => node.inputs.map((_, k) => k),
+  emit: (node, e, opset) => {
+    let acc = e.reg(node.inputs[0]);
+    let accDims = e.value(node.inputs[0]).dims;
+    const code = op === 'Max' ? R.OP_MAXN : op === 'Min' ? R.OP_MINN : R.OP_ADD;
+    if (node.inputs.length === 1) return e.copy(acc);
+    for (let k = 1; k < node.inputs.length; k++) {
+      const dk = e.value(node.inputs[k]).dims;
+      const b = e.reg(node.inputs[k]);
+      // onnxruntime's "input 0 is a scalar" broadcast case computes op(in_k, acc): only Max / Min's tie and NaN
+      // rules see the order (addition commutes bit for bit)
+      const swap = opset >= 8 && ortInput0Scalar(accDims, dk);
+      const d = e.out();
+      e.op(code, d, swap ? b : acc, swap ? acc : b);
+      acc = d;
+      accDims = broadcastShapes([accDims, dk])!;
+    }
+    if (op === 'Mean') {
+      const d = e.out();
+      e.op(R.OP_MUL, d, acc, e.constant(f32(1 / node.inputs.length)));
+      acc = d;
+    }
+    return acc;
+  },
+});
+
+/** Pow by a constant one-element exponent of 2 (or 3 where X has more than one element): x * x (x * x * x). */
+function powExponent(node: Node, facts: Facts): number | null {
+  const y = facts(node.inputs[1]);
+  if (!y?.constant || !one(y) || !['float32', 'int32', 'int64'].includes(y.type)) return null;
+  const k = Number(numbersOf(y.constant)[0]);
+  const x = facts(node.inputs[0]);
+  return k === 2 || (k === 3 && x !== undefined && numel(x.dims) > 1) ? k : null;
+}
+
+/** `op`, refused below opset `first` (the versions the TypeScript operator takes) */
+const since = (first: number, op: RegionOp): RegionOp => ({
+  ...op,
+  check: (node, facts, opset) => (opset < first ? `opset ${opset}` : op.check(node, facts, opset)),
+});
+
 const CLIP_FLT_MAX = 3.4028234663852886e38;
 
 /** Cast's `to` of float32 (TensorProto.FLOAT). */
@@ -154,6 +212,49 @@ export const REGION_OPS: ReadonlyMap<string, RegionOp> = new Map<string, RegionO
   ['Neg', unary(R.OP_NEG)],
   ['Abs', unary(R.OP_ABS)],
   ['Sqrt', unary(R.OP_SQRT)],
+  ['Floor', since(6, unary(R.OP_FLOOR))],
+  ['Ceil', since(6, unary(R.OP_CEIL))],
+  ['Round', since(11, unary(R.OP_ROUND))],
+  ['Sign', since(9, unary(R.OP_SIGN))],
+  [
+    'Reciprocal',
+    since(6, {
+      check: (node, facts) => onlyAttrs(node) ?? floatIn(node, facts, 1),
+      data: () => [0],
+      emit: (node, e) => {
+        const d = e.out();
+        e.op(R.OP_DIV, d, e.constant(1), e.reg(node.inputs[0]));
+        return d;
+      },
+    }),
+  ],
+  ['PRelu', since(7, binary(R.OP_PRELU))],
+  ['Max', variadic('Max')],
+  ['Min', variadic('Min')],
+  ['Sum', variadic('Sum')],
+  ['Mean', variadic('Mean')],
+  [
+    'Pow',
+    since(7, {
+      check: (node, facts) => {
+        const why = onlyAttrs(node);
+        if (why) return why;
+        if (node.inputs.length !== 2 || !isF32(facts(node.inputs[0]))) return 'X is not float32';
+        return powExponent(node, facts) === null ? 'the exponent is not a constant 2 or 3' : null;
+      },
+      data: () => [0],
+      emit: (node, e) => {
+        const x = e.reg(node.inputs[0]);
+        const sq = e.out();
+        e.op(R.OP_MUL, sq, x, x);
+        if (powExponent(node, e.value) !== 3) return sq; // checked: 2 or 3
+
+        const d = e.out();
+        e.op(R.OP_MUL, d, sq, x);
+        return d;
+      },
+    }),
+  ],
   [
     'Clip',
     {
@@ -173,17 +274,20 @@ export const REGION_OPS: ReadonlyMap<string, RegionOp> = new Map<string, RegionO
         const x = e.reg(node.inputs[0]);
         let r = x;
         const bound = (k: number, dflt: number, code: number) => {
-          let b: number | undefined;
-          if (opset < 11) b = e.constant(f32(attrFloat(node, k === 1 ? 'min' : 'max', dflt)));
-          else if (node.inputs[k]) b = e.reg(node.inputs[k]);
-          if (b === undefined) return; // the type's limit: max(x, -inf) and min(x, +inf) are x, NaN included
+          // an absent bound is -+FLT_MAX (onnxruntime's float limits): -+inf is clamped to it
+          const b =
+            opset < 11
+              ? e.constant(f32(attrFloat(node, k === 1 ? 'min' : 'max', dflt)))
+              : node.inputs[k]
+                ? e.reg(node.inputs[k])
+                : e.constant(dflt);
           const d = e.out();
           e.op(code, d, r, b);
           r = d;
         };
         bound(1, -CLIP_FLT_MAX, R.OP_PMAX);
         bound(2, CLIP_FLT_MAX, R.OP_PMIN);
-        return r === x ? e.copy(x) : r;
+        return r;
       },
     },
   ],
@@ -394,6 +498,11 @@ export function compileRegion(node: Node, facts: Facts, opsetOf: (domain: string
     },
     op(code, dst, a, b = 0, f0 = 0, f1 = 0) {
       body.push(instr(code, dst, a, b, f0, f1));
+    },
+    value(name) {
+      const v = facts(name);
+      if (!v) unsupported(node, `no facts of ${name}`);
+      return v;
     },
     constant(v) {
       const r = take(true);

@@ -72,6 +72,8 @@ export interface ChannelTableParams {
   outBytes: 1 | 4;
   /** C tables of 256 entries (raw bytes of the entries), one after the other */
   table: Uint8Array;
+  /** NCHW (the default), or NCHW44 (8-bit in and out, no quantize, channels % 4 == 0) */
+  layout?: Layout;
   /**
    * The input is float32, quantized per tensor first exactly as QuantizeLinear (docs/int8-ops.md), and the table
    * indexed by that raw byte (a chain that starts with QuantizeLinear); absent: the input is bytes.
@@ -109,6 +111,14 @@ export class ChannelTableKernel extends ElemKernel {
     this.setI32(F.CT_INNER, p.inner);
     this.setI32(F.CT_C, p.channels);
     this.setI32(F.CT_OUTBYTES, p.outBytes);
+    const l44 = p.layout === 'NCHW44';
+    check(
+      p.layout === undefined || p.layout === 'NCHW' || (l44 && p.outBytes === 1 && !p.quantize && p.channels % 4 === 0),
+      'INVALID_PARAM',
+      'ChannelTable.layout',
+      `NCHW, or NCHW44 with 1-byte entries, no quantize and channels % 4 == 0 (got ${String(p.layout)})`,
+    );
+    this.setI32(F.CT_LAYOUT, l44 ? 1 : 0);
     if (p.quantize) {
       checkQType(p.quantize.type, 'ChannelTable.quantize.type');
       const qs = checkScale(p.quantize.scale, 'ChannelTable.quantize.scale');
@@ -294,14 +304,23 @@ export const lowerChannelTable: Lower = (node, { name, values }) => {
     node,
     inputs: [node.inputs[0]],
     outputs: [node.outputs[0]],
-    rule: { kind: 'follow', nchw44: false, data: [0] },
+    // NCHW44 for 8-bit in and out (each pixel's word of 4 channels looked up in 4 consecutive tables)
+    rule: { kind: 'follow', nchw44: !quantize && outBytes === 1 && x.dims.length === 4 && C % 4 === 0, data: [0] },
     // over its input where the element sizes agree (bytes to bytes, float32 quantized to float32): each step reads
     // its word or vector before it writes it; no write-allocate of a second stream
     inPlace: true,
-    build: (env) =>
+    build: (env, step) =>
       kernelStep(
         env.core,
-        new ChannelTableKernel(env.core, { length, inner: H * W, channels: C, outBytes, table, quantize }),
+        new ChannelTableKernel(env.core, {
+          length,
+          inner: H * W,
+          channels: C,
+          outBytes,
+          table,
+          quantize,
+          layout: step.layout ?? 'NCHW',
+        }),
         { threaded: y.bytes >= THREADED_BYTES },
       ),
   };
