@@ -202,8 +202,7 @@ export function lowerConcat(
               });
               continue;
             }
-            const v = ins[i],
-              run = runs[i],
+            const run = runs[i],
               t = tables[i];
             const src = constants[i];
             let off = runs.slice(0, i).reduce((a, b) => a + b, 0);
