@@ -5,9 +5,9 @@
  *   shipped   the file as the package ships it (float32, float16 or onnxruntime's quantize_dynamic int8)
  *   default   i8conv's quantizer with its defaults (quantizeModel: uint8 activations, per-channel weights, histogram
  *             observer, element-wise chains kept float: 'table')
- *   all       onnxruntime's rule for every operator the quantizer knows (quantizeModel { elementwise: 'quantize' }):
- *             each quantizable node its own QDQ, as onnxruntime's quantize_static makes it
- *   convs     only the convolutions quantized (quantizeModel { exclude: every node that is not a Conv })
+ *   all       onnxruntime's operator list and rules (quantizeModel { ops: 'all' }): each quantizable node its own QDQ,
+ *             as onnxruntime's quantize_static makes it
+ *   convs     only the convolutions and matrix products quantized (quantizeModel { ops: 'convs' })
  *
  * The quantized forms are calibrated on `--calib` feeds (seeds 1..K, default 4, 2 for the 1024x1024 models) and
  * measured on seed 0. Per model and form: whether i8conv loads it (or the error), its outputs against
@@ -25,13 +25,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRuntime } from '../src/index.js';
 import type { Model } from '../src/model/executor/model.js';
-import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { quantizeModel, type QuantizeModelOptions } from '../src/quantize/index.js';
 import {
   CORPUS,
   corpusModel,
   feedShapes,
-  floatPart,
   readCorpusModel,
   type CorpusFeed,
   type CorpusModel,
@@ -100,15 +98,16 @@ async function timeIt(fn: () => unknown, runs: number, warmup = 2): Promise<numb
   return median(t);
 }
 
+/** A feed's arrays, by input (a calibration sample: float32 and int64 inputs alike). */
+const dataPart = (feed: CorpusFeed): Record<string, Float32Array | BigInt64Array> =>
+  Object.fromEntries(Object.entries(feed).map(([k, v]) => [k, v.data]));
+
 const msg = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 300);
 
 /** The quantizeModel options of a form. */
-function formOptions(form: CorpusForm, bytes: Uint8Array): Partial<QuantizeModelOptions> {
-  if (form === 'all') return { elementwise: 'quantize' };
-  if (form === 'convs') {
-    const g = readOnnxModel(bytes);
-    return { exclude: g.nodes.filter((n) => n.opType !== 'Conv' && n.name !== '').map((n) => n.name) };
-  }
+function formOptions(form: CorpusForm): Partial<QuantizeModelOptions> {
+  if (form === 'all') return { ops: 'all' };
+  if (form === 'convs') return { ops: 'convs' };
   return {};
 }
 
@@ -132,8 +131,6 @@ async function runModel(m: CorpusModel, opts: Options, ort: OrtModule, log: (s: 
   const calibN = opts.calib ?? (m.heavy ? 2 : 4);
   const feed = m.feed(0);
   const shapes = feedShapes(feed);
-  const floatShapes: Record<string, number[]> = {};
-  for (const k of Object.keys(floatPart(feed))) floatShapes[k] = shapes[k];
   // the shipped model's outputs on onnxruntime-web: the reference of every form's SQNR
   let shippedOut: CorpusOutputs | null = null;
   for (const form of opts.forms) {
@@ -144,12 +141,12 @@ async function runModel(m: CorpusModel, opts: Options, ort: OrtModule, log: (s: 
     if (form !== 'shipped') {
       const t0 = performance.now();
       try {
-        const calibration = Array.from({ length: calibN }, (_, i) => floatPart(m.feed(i + 1)));
+        const calibration = Array.from({ length: calibN }, (_, i) => dataPart(m.feed(i + 1)));
         const q = await quantizeModel(bytes, {
           calibration,
-          inputShapes: floatShapes,
+          inputShapes: shapes,
           report: false,
-          ...formOptions(form, bytes),
+          ...formOptions(form),
         });
         fbytes = q.model;
         row.quantizeS = (performance.now() - t0) / 1000;

@@ -15,6 +15,7 @@ import { foldConstants } from '../src/model/graph/passes/fold-constants.js';
 import { removeIdentity } from '../src/model/graph/passes/remove-identity.js';
 import { inferShapes } from '../src/model/graph/passes/infer-shapes.js';
 import { I8ConvError } from '../src/errors.js';
+import { unsupportedModel } from '../src/model/executor/step.js';
 import { DT, le, writeModel, type GraphSpec } from './helpers/onnx-writer.js';
 import { rng } from './helpers/rng.js';
 
@@ -798,6 +799,22 @@ describe('shapes', () => {
       expect(m).toMatch(
         /6 nodes cannot run: 5 nodes "p", "q", "r" and 2 more \(Foo\): the runtime has no operator Foo; node "u" \(Bar\)/,
       );
+    });
+    it('reasons that differ only in the value they name are one group; at most 40 groups, then a count', () => {
+      // a float16 model: every node's reason names its own value
+      const perValue = Array.from(
+        { length: 300 },
+        (_, i) => `node "n${i}" (Conv): value "v${i}" is float16, a type the runtime does not compute with`,
+      );
+      const m1 = unsupportedModel(perValue).message;
+      expect(m1).toBe(
+        '[UNSUPPORTED_OP] model: 300 nodes cannot run: 300 nodes "n0", "n1", "n2" and 297 more (Conv): value "v0" is float16, a type the runtime does not compute with (the first of them; the others alike, each for its own value)',
+      );
+      const kinds = Array.from({ length: 50 }, (_, i) => `node "k${i}" (Op${i}): the runtime has no operator Op${i}`);
+      const m2 = unsupportedModel(kinds).message;
+      expect(m2).toMatch(/^\[UNSUPPORTED_OP\] model: 50 nodes cannot run: node "k0" \(Op0\)/);
+      expect(m2).toMatch(/node "k39" \(Op39\): the runtime has no operator Op39; and 10 more groups$/);
+      expect(m2).not.toMatch(/"k40"/);
     });
     it('operators with no shape rule are UNSUPPORTED_OP, every such node named (also one fed by another)', () => {
       const g = one(

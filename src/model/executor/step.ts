@@ -92,20 +92,31 @@ export type Lower = (node: Node, c: LowerContext) => LoweredNode | undefined;
  * (`19 nodes "a", "b", "c" and 16 more (Max): ...`), in the order first met; one node's reads as it always did
  * (`node "a" (Max): ...`). `problems` are the messages of `unsupported()` (a message of another form is its own group).
  */
+/** Most problem groups an UNSUPPORTED_OP message lists. */
+const MAX_GROUPS = 40;
+
 export function unsupportedModel(problems: readonly string[]): I8ConvError {
-  const groups = new Map<string, { op: string; why: string; names: string[] }>();
+  const groups = new Map<string, { op: string; why: string; alike: boolean; names: string[] }>();
   for (const p of problems) {
     const m = /^node ("(?:[^"\\]|\\.)*") \(([^)]*)\): ([\s\S]*)$/.exec(p);
-    const key = m ? `${m[2]}\u0000${m[3]}` : `\u0001${p}`;
-    const g = groups.get(key) ?? { op: m ? m[2] : '', why: m ? m[3] : p, names: [] };
-    if (m) g.names.push(m[1]);
+    // reasons that differ only in the names they quote (each node's own value) are one group
+    const key = m ? `${m[2]}\u0000${m[3].replace(/"(?:[^"\\]|\\.)*"/g, '""')}` : `\u0001${p}`;
+    const g = groups.get(key) ?? { op: m ? m[2] : '', why: m ? m[3] : p, alike: false, names: [] };
+    if (m) {
+      if (g.names.length && m[3] !== g.why) g.alike = true;
+      g.names.push(m[1]);
+    }
     groups.set(key, g);
   }
-  const parts = [...groups.values()].map((g) => {
+  const all = [...groups.values()].map((g) => {
     if (!g.op) return g.why;
     const shown = g.names.slice(0, 3).join(', ') + (g.names.length > 3 ? ` and ${g.names.length - 3} more` : '');
-    return `${g.names.length === 1 ? 'node' : `${g.names.length} nodes`} ${shown} (${g.op}): ${g.why}`;
+    const why = g.alike ? `${g.why} (the first of them; the others alike, each for its own value)` : g.why;
+    return `${g.names.length === 1 ? 'node' : `${g.names.length} nodes`} ${shown} (${g.op}): ${why}`;
   });
+  // a bounded message: the first MAX_GROUPS groups, then how many more
+  const parts =
+    all.length > MAX_GROUPS ? [...all.slice(0, MAX_GROUPS), `and ${all.length - MAX_GROUPS} more groups`] : all;
   const n = problems.length;
   return new I8ConvError(
     'UNSUPPORTED_OP',
