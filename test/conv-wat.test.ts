@@ -161,8 +161,9 @@ describe('emitted wasm (SIMD128 build)', () => {
       // 160 000 until the remainder tiles (2026-12-04: +9.4 KB SIMD128, +7 KB relaxed, each under 2 KB gzip);
       // 170 000 until the float32 pool kernels (2026-12-06: +3.5 KB, issue 48's float operators in wasm); 180 000 until
       // DynamicQuantizeLinear, the window sums and the window correction of shifted weights (+5.5 KB each build; the
-      // relaxed build 181 510 bytes with them)
-      expect(bytes, f).toBeLessThan(185_000);
+      // relaxed build 181 510 bytes with them); 185 000 until the float32 Resize kernel and the region's Max / Min /
+      // PRelu / Floor / Ceil / Round / Sign (2026-12-06: +3.6 KB; the relaxed build 185 123 bytes with them)
+      expect(bytes, f).toBeLessThan(190_000);
       // the lab build of the same flavour is larger by the tiles and loops the product leaves out
       if (!f.endsWith('-mt'))
         expect(statSync(new URL(`../build/lab/${f}.wasm`, import.meta.url)).size, f).toBeGreaterThan(bytes);
