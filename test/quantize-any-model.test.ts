@@ -149,6 +149,32 @@ describe('an operator i8conv does not run', () => {
     },
   );
 
+  it('names the model already uses (a model quantized before) get a numeric suffix, not a refusal', async () => {
+    // the value names the quantizer would write for x / m, taken by the model itself
+    const g = sandwich('Relu');
+    const taken = ['x_scale', 'x_zero_point', 'x_QuantizeLinear_Output', 'm_scale', 'm_DequantizeLinear_Output'];
+    // a chain of Neg nodes beside the convolutions writes the taken names
+    const clash = { ...g, nodes: [...g.nodes] };
+    for (const [i, name] of taken.entries())
+      clash.nodes.push({
+        name: `id${i}`,
+        opType: 'Neg',
+        domain: '',
+        inputs: [i ? taken[i - 1] : 'x'],
+        outputs: [name],
+        attributes: new Map(),
+      });
+    clash.outputs = [...g.outputs, valueInfo(taken.at(-1)!, 'float32', [1, 4, 6, 6])];
+    const { model } = await qm(writeOnnxModel(clash), { calibration: sandFeeds(2) });
+    const q = readOnnxModel(model);
+    const written = q.nodes.flatMap((n) => n.outputs);
+    expect(new Set(written).size).toBe(written.length); // every value written once
+    expect(q.nodes.filter((n) => n.opType === 'QuantizeLinear').length).toBeGreaterThanOrEqual(3);
+    // the model's own values keep their names; the quantizer's take the next free one
+    for (const name of taken) expect(written.filter((w) => w === name).length, name).toBe(1);
+    expect([...q.initializers.keys(), ...written].some((n) => /^x_scale_1$/.test(n))).toBe(true);
+  });
+
   it('an operator the executor does not run either is UNSUPPORTED_OP (the reference has no Sin)', async () => {
     expect((await failure(qm(writeOnnxModel(sandwich('Sin')), { calibration: sandFeeds(1) }))).code).toBe(
       'UNSUPPORTED_OP',

@@ -442,10 +442,13 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     ...nodes.flatMap((n) => [...n.inputs, ...n.outputs]),
     ...graphInputs,
   ]);
+  // a new value's name: the conventional one, or with a numeric suffix where the model already uses it (a model
+  // quantized before, e.g. by onnxruntime's quantize_dynamic, has names of the same form)
   const fresh = (name: string) => {
-    if (taken.has(name)) throw fail(`the name ${JSON.stringify(name)} is taken`);
-    taken.add(name);
-    return name;
+    let n = name;
+    for (let k = 1; taken.has(n); k++) n = `${name}_${k}`;
+    taken.add(n);
+    return n;
   };
   const zpTensor = (name: string, zp: number) =>
     tensor(name, type, [], type === 'uint8' ? Uint8Array.of(zp) : Int8Array.of(zp));
@@ -481,13 +484,18 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     const had = inits.get(name);
     if (had && had.role !== role) throw fail(`initializer ${name} is read both as a ${had.role} and as a ${role}`);
     if (had && had.role !== 'bias') return;
-    const qi = make();
+    const made = make();
     if (had) {
-      if (!sameBytes(had.scale, qi.scale))
+      if (!sameBytes(had.scale, made.scale))
         throw fail(`bias ${name} is read by two nodes whose input and weight scales differ`);
       return;
     }
-    for (const t of [qi.q, qi.scale, qi.zp]) fresh(t.name);
+    const qi = {
+      ...made,
+      q: { ...made.q, name: fresh(made.q.name) },
+      scale: { ...made.scale, name: fresh(made.scale.name) },
+      zp: { ...made.zp, name: fresh(made.zp.name) },
+    };
     inits.set(name, { ...qi, out: fresh(`${name}_DequantizeLinear_Output`) });
   };
   for (const j of quantizedNodes) {

@@ -10,7 +10,6 @@
  * weight the main graph quantized keeps reading the float initializer).
  */
 import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../model/graph/ir.js';
-import { I8ConvError } from '../errors.js';
 import { readsOf } from '../model/graph/subgraphs.js';
 import { attrInt, makeNode } from './graph.js';
 import { COMPARISONS, type Plan } from './plan.js';
@@ -44,11 +43,12 @@ export function writeQdq(float: Graph, plan: Plan): Graph {
   const graphOutputs = new Set(float.outputs.map((o) => o.name));
   const initializers = new Map(plan.graph.initializers);
   const taken = new Set<string>([...initializers.keys(), ...plan.nodes.flatMap((n) => [...n.inputs, ...n.outputs])]);
+  // a new value's name: the conventional one, or with a numeric suffix where the model already uses it
   const fresh = (name: string) => {
-    if (taken.has(name))
-      throw new I8ConvError('UNSUPPORTED_OP', `quantizer: the name ${JSON.stringify(name)} is taken`, 'model');
-    taken.add(name);
-    return name;
+    let n = name;
+    for (let k = 1; taken.has(n); k++) n = `${name}_${k}`;
+    taken.add(n);
+    return n;
   };
   // Where each quantized activation is written (src) and read (dq).
   const src = new Map<string, string>();
