@@ -24,7 +24,9 @@ export { resizeTask } from './model/spatial-resize';
 export { resizeF32Task } from './model/spatial-resize-f32';
 export { transposeTask } from './model/spatial-transpose';
 export { relayout44Task } from './model/spatial-relayout';
-export { convTransposeTask, channelAffineTask, reluF32Task, softmaxTask } from './model/host-float';
+export {
+  convTransposeTask, convIm2colTask, convF32Task, channelAffineTask, reluF32Task, softmaxTask,
+} from './model/host-float';
 export { regionTask } from './model/region';
 
 /** First byte the host may use for its own allocations. */

@@ -987,6 +987,13 @@ function simdRun(
     yb = outLen * 4;
   const xOff = core.heap.alloc(xb + 2 * GUARD, 64),
     yOff = core.heap.alloc(yb + 2 * GUARD, 64);
+  // the model's scratch, where the kernel takes some (Conv's column matrices): its pointer goes to the record
+  const scratch = k as ModelKernel & { scratchBytes?: number; scratchField?: number };
+  const sOff = scratch.scratchBytes ? core.heap.alloc(scratch.scratchBytes + 2 * GUARD, 64) : 0;
+  if (sOff) {
+    core.u8().fill(0x77, sOff, sOff + scratch.scratchBytes! + 2 * GUARD);
+    core.i32()[(k.ctx + scratch.scratchField!) >> 2] = sOff + GUARD;
+  }
   try {
     const src = xOff + GUARD,
       dst = yOff + GUARD;
@@ -1022,10 +1029,15 @@ function simdRun(
     const after = new Uint8Array(u8.slice(src, src + xb).buffer),
       before = new Uint8Array(x.buffer, x.byteOffset, xb);
     for (let i = 0; i < xb; i++) if (after[i] !== before[i]) throw new Error(`${k.algorithm}: input byte ${i} changed`);
+    if (sOff)
+      for (let i = 0; i < GUARD; i++)
+        if (u8[sOff + i] !== 0x77 || u8[sOff + GUARD + scratch.scratchBytes! + i] !== 0x77)
+          throw new Error(`${k.algorithm}: scratch guard byte ${i} changed`);
     return new Float32Array(u8.slice(dst, dst + yb).buffer);
   } finally {
     core.heap.release(xOff);
     core.heap.release(yOff);
+    if (sOff) core.heap.release(sOff);
   }
 }
 
@@ -1088,10 +1100,69 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
   afterAll(() => cores.forEach((c) => c.core.dispose()));
 
   it("the task functions are exported (the records' offsets: tools/model-ctx.mjs, test/codegen.test.ts)", () => {
-    for (const fn of ['convTransposeTask', 'channelAffineTask', 'reluF32Task', 'softmaxTask'] as const) {
+    for (const fn of [
+      'convTransposeTask',
+      'convIm2colTask',
+      'convF32Task',
+      'channelAffineTask',
+      'reluF32Task',
+      'softmaxTask',
+    ] as const) {
       expect(TASK_FUNCTIONS).toContain(fn);
       for (const { core } of cores) expect(typeof core.exports[fn]).toBe('function');
     }
+  });
+
+  it('Conv: random geometries (1-D, 2-D, 3-D, groups, strides, dilations, pads, auto_pad), 1x1 direct, channel and cell tails, specials', () => {
+    const r = rng(419);
+    const modes = new Map<string, number>();
+    const count = (a: string | null) => a && modes.set(a, (modes.get(a) ?? 0) + 1);
+    for (const { name, core } of cores) {
+      for (let t = 0; t < 60; t++) {
+        const c = validCase(() => convCase(r, false));
+        c.inputs[1][1] = 'init';
+        count(simdMatchesHost(core, c, r, `${name} Conv case ${t}`));
+      }
+      // wider planes and channel counts: every tail of the 8-cell blocks and 4-channel blocks, 1x1 direct, NaN / inf
+      // / -0 in X, a chunk boundary (512 cells)
+      for (let t = 0; t < 30; t++) {
+        const k = t % 3 === 2 ? 1 : 2;
+        const g = t % 4 === 3 ? 2 : 1;
+        const cg = randInt(r, 1, 6),
+          mg = randInt(r, 1, 11);
+        const oneByOne = t % 3 === 0;
+        const ker = Array.from({ length: k }, () => (oneByOne ? 1 : randInt(r, 1, 5)));
+        const sp = k === 1 ? [randInt(r, 500, 1100)] : [randInt(r, 1, 30), randInt(r, 1, 40)];
+        const attrs: Record<string, Attribute> = { group: A.i(g) };
+        if (!oneByOne && r() < 0.6)
+          attrs.pads = A.is([...ker.map((kk) => randInt(r, 0, kk)), ...ker.map((kk) => randInt(r, 0, kk))]);
+        if (!oneByOne && r() < 0.3) attrs.strides = A.is(ker.map(() => randInt(r, 1, 3)));
+        const x = randTensor(r, 'float32', [randInt(r, 1, 2), cg * g, ...sp], 2, t % 3 === 1);
+        const w = randTensor(r, 'float32', [mg * g, cg, ...ker], 2, false);
+        const c: Case = {
+          op: 'Conv',
+          inputs: [
+            [x, 'feed'],
+            [w, 'init'],
+            [r() < 0.5 ? randTensor(r, 'float32', [mg * g], 2, false) : null, 'init'],
+          ],
+          attrs,
+        };
+        try {
+          hostRun(c, [{ type: 'float32', dims: refRun(c)[0].dims }]);
+        } catch {
+          continue; // a geometry the operator refuses (an output dim below 1)
+        }
+        count(simdMatchesHost(core, c, r, `${name} Conv wide case ${t}`));
+      }
+      // a non-finite weight: the TypeScript operator (which skips padding taps) runs it
+      const inf = validCase(() => convCase(r, false));
+      inf.inputs[1][1] = 'init';
+      (inf.inputs[1][0]!.data as Float32Array)[0] = Number.POSITIVE_INFINITY;
+      expect(simdOf(core, inf, refRun(inf)[0].dims)).toBeNull();
+    }
+    expect(modes.get('conv-f32-simd'), [...modes].join()).toBeGreaterThan(50);
+    expect(modes.get('conv-f32-simd-1x1'), [...modes].join()).toBeGreaterThan(5);
   });
 
   it('ConvTranspose: random geometries (accumulating), exact-cover geometries (direct: tasks share a plane), specials, odd sizes', () => {
@@ -1332,6 +1403,94 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
     }
   });
 
+  /** Conv 3x3 (pad 1, stride s) -> Relu -> Conv 1x1 on x [n, 5, h, w]: the model, an input, the TypeScript operators' output. */
+  function convs(r: () => number, n: number, h: number, w: number, s: number) {
+    const w1 = randTensor(r, 'float32', [7, 5, 3, 3], 1, false),
+      b1 = randTensor(r, 'float32', [7], 1, false),
+      w2 = randTensor(r, 'float32', [6, 7, 1, 1], 1, false);
+    const spec = (name: string, t: Tensor): TensorSpec & { name: string } => ({
+      name,
+      dataType: 1,
+      dims: t.dims,
+      raw: le(t.data),
+    });
+    const conv1 = { pads: A.is([1, 1, 1, 1]), strides: A.is([s, s]) };
+    const bytes = writeModel({
+      irVersion: 8,
+      opsets: [['', 13]],
+      graph: {
+        name: 'convs',
+        nodes: [
+          {
+            opType: 'Conv',
+            inputs: ['x', 'w1', 'b1'],
+            outputs: ['c1'],
+            attributes: [
+              { name: 'pads', type: AT.INTS, ints: [1, 1, 1, 1] },
+              { name: 'strides', type: AT.INTS, ints: [s, s] },
+            ],
+          },
+          { opType: 'Relu', inputs: ['c1'], outputs: ['r1'] },
+          { opType: 'Conv', inputs: ['r1', 'w2'], outputs: ['y'] },
+        ],
+        initializers: [spec('w1', w1), spec('b1', b1), spec('w2', w2)],
+        inputs: [{ name: 'x', elemType: 1, shape: [n, 5, h, w] }],
+        outputs: [{ name: 'y', elemType: 1 }],
+      },
+    });
+    const x = randTensor(r, 'float32', [n, 5, h, w], 3, false);
+    const oh = Math.floor((h + 2 - 3) / s) + 1,
+      ow = Math.floor((w + 2 - 3) / s) + 1;
+    let t: HostTensor = hostRun(
+      {
+        op: 'Conv',
+        inputs: [
+          [x, 'feed'],
+          [w1, 'init'],
+          [b1, 'init'],
+        ],
+        attrs: conv1,
+      },
+      [{ type: 'float32', dims: [n, 7, oh, ow] }],
+    )[0];
+    t = hostRun({ op: 'Relu', inputs: [[t as Tensor, 'feed']] }, [t])[0];
+    t = hostRun(
+      {
+        op: 'Conv',
+        inputs: [
+          [t as Tensor, 'feed'],
+          [w2, 'init'],
+        ],
+      },
+      [{ type: 'float32', dims: [n, 6, oh, ow] }],
+    )[0];
+    return { bytes, x: x.data as Float32Array, want: { ...(t as Tensor), name: 'y' } };
+  }
+
+  it("rt.loadModel runs float Convs on the kernel (the column matrices in the model's scratch), with the TypeScript operators' outputs", async () => {
+    const r = rng(316);
+    const rt = await createRuntime();
+    try {
+      for (const [n, h, w, s] of [
+        [1, 9, 11, 1],
+        [2, 33, 20, 2],
+      ])
+        for (const reuse of [true, false]) {
+          const { bytes, x, want } = convs(r, n, h, w, s);
+          const m = loadModelSync(rt, bytes, {}, { floatRegions: false, reuse, valueGuards: reuse ? 0 : 64 });
+          expect(m.nodes.map((k) => k.algorithm)).toEqual(['conv-f32-simd', 'relu-f32-simd', 'conv-f32-simd-1x1']);
+          sameTensor(
+            { type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array },
+            want,
+            `loadModel convs ${n}x${h}x${w} s${s}`,
+          );
+          m.dispose();
+        }
+    } finally {
+      rt.dispose();
+    }
+  });
+
   // the pool's workers load the built library (dist/: `npm test` builds it first)
   const DIST = new URL('../dist/src/index.js', import.meta.url);
   it.skipIf(!existsSync(DIST))(
@@ -1342,6 +1501,15 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
       try {
         if (rt.threads < 2) return ctx.skip();
         const r = rng(315);
+        const c2 = convs(r, 2, 41, 37, 1);
+        const mc = loadModelSync(rt, c2.bytes, {}, { floatRegions: false });
+        expect(mc.nodes.map((n) => n.algorithm)).toEqual(['conv-f32-simd', 'relu-f32-simd', 'conv-f32-simd-1x1']);
+        sameTensor(
+          { type: 'float32', dims: c2.want.dims, data: mc.run({ x: c2.x }).y as Float32Array },
+          c2.want,
+          'threaded convs',
+        );
+        mc.dispose();
         const { bytes, x, want } = chain(r, 61, 67);
         const m = loadModelSync(rt, bytes, {}, { floatRegions: false });
         expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);

@@ -168,7 +168,7 @@ const HOST_FLOAT = {
   ts: 'src/model/backends/wasm-float/ctx.generated.ts',
   unit: 'byte',
   doc: `Byte offsets of the parameter records (ctx) of the float32 kernels of assembly/model/host-float.ts (ConvTranspose,
-channelAffine, Relu, Softmax). The host writes them through HOST_FLOAT_CTX (src/model/backends/wasm-float/ctx.generated.ts,
+Conv, channelAffine, Relu, Softmax). The host writes them through HOST_FLOAT_CTX (src/model/backends/wasm-float/ctx.generated.ts,
 generated from the same declaration).`,
   records: [
     {
@@ -195,6 +195,24 @@ generated from the same declaration).`,
         ],
       ],
       bytes: ['CT_CTX_BYTES', 64, 'bytes the host allocates for the record'],
+    },
+    {
+      doc: 'Conv record',
+      fields: [
+        ['CV_CG', 'i32', 'input channels per group'],
+        ['CV_MG', 'i32', 'output channels per group'],
+        ['CV_GROUP', 'i32', 'groups'],
+        ['CV_KSIZE', 'i32', 'kernel positions (product of the kernel dims)'],
+        ['CV_INSIZE', 'i32', 'spatial cells of one input plane'],
+        ['CV_OSIZE', 'i32', 'spatial cells of one output plane'],
+        ['CV_CHUNK', 'i32', 'output cells per GEMM task, a multiple of 8'],
+        ['CV_W', 'i32', 'byte offset of the weights, f32 [M][CG * KSIZE] (W as ONNX lays it out)'],
+        ['CV_TAP', 'i32', 'byte offset of the tap table, i32 [KSIZE][OSIZE] (input cell, or -1: padding)'],
+        ['CV_BIAS', 'i32', 'byte offset of the bias, f32 [M], or 0 (none)'],
+        ['CV_COL', 'i32', 'byte offset of the column matrices, f32 [N][GROUP][CG * KSIZE][OSIZE] (the step scratch)'],
+        ['CV_DIRECT', 'i32', '1: the column matrix is X itself (1x1, stride 1, no padding: no im2col)'],
+      ],
+      bytes: ['CV_CTX_BYTES', 64, 'bytes the host allocates for the record'],
     },
     {
       doc: 'channelAffine record',

@@ -1,7 +1,7 @@
 // generated from tools/model-ctx.mjs by tools/gen-model-ctx.mjs; do not edit
 //
 // Byte offsets of the parameter records (ctx) of the float32 kernels of assembly/model/host-float.ts (ConvTranspose,
-// channelAffine, Relu, Softmax). The host writes them through HOST_FLOAT_CTX (src/model/backends/wasm-float/ctx.generated.ts,
+// Conv, channelAffine, Relu, Softmax). The host writes them through HOST_FLOAT_CTX (src/model/backends/wasm-float/ctx.generated.ts,
 // generated from the same declaration).
 
 // ---- ConvTranspose record ----
@@ -33,6 +33,34 @@ export const CT_MODE_DIRECT: i32 = 0;
 export const CT_MODE_ACCUMULATE: i32 = 1;
 /** bytes the host allocates for the record */
 export const CT_CTX_BYTES: i32 = 64;
+
+// ---- Conv record ----
+/** i32: input channels per group */
+export const CV_CG: i32 = 0;
+/** i32: output channels per group */
+export const CV_MG: i32 = 4;
+/** i32: groups */
+export const CV_GROUP: i32 = 8;
+/** i32: kernel positions (product of the kernel dims) */
+export const CV_KSIZE: i32 = 12;
+/** i32: spatial cells of one input plane */
+export const CV_INSIZE: i32 = 16;
+/** i32: spatial cells of one output plane */
+export const CV_OSIZE: i32 = 20;
+/** i32: output cells per GEMM task, a multiple of 8 */
+export const CV_CHUNK: i32 = 24;
+/** i32: byte offset of the weights, f32 [M][CG * KSIZE] (W as ONNX lays it out) */
+export const CV_W: i32 = 28;
+/** i32: byte offset of the tap table, i32 [KSIZE][OSIZE] (input cell, or -1: padding) */
+export const CV_TAP: i32 = 32;
+/** i32: byte offset of the bias, f32 [M], or 0 (none) */
+export const CV_BIAS: i32 = 36;
+/** i32: byte offset of the column matrices, f32 [N][GROUP][CG * KSIZE][OSIZE] (the step scratch) */
+export const CV_COL: i32 = 40;
+/** i32: 1: the column matrix is X itself (1x1, stride 1, no padding: no im2col) */
+export const CV_DIRECT: i32 = 44;
+/** bytes the host allocates for the record */
+export const CV_CTX_BYTES: i32 = 64;
 
 // ---- channelAffine record ----
 /** i32: planes (N * C) */

@@ -16,6 +16,13 @@
 //                      - CT_MODE_ACCUMULATE: any geometry. Task (image, m): zero the output plane, then kernel
 //                        position by kernel position Y[dest] = f32(Y[dest] + col) (each cell meets its positions in
 //                        order), then the bias.
+//   convIm2colTask,    Conv, X [N, C, in..] -> Y [N, M, out..], as src/model/backends/host/conv.ts: per image and group
+//   convF32Task        the column matrix col[(c, p)][o] = X[c, tap[p][o]] (0 where tap is -1: padding) (convIm2colTask,
+//                      skipped where col is X itself), then per output channel m and cell o the float sum, from 0,
+//                      over the rows r = (c, p) in order, of f32(W[m][r] * col[r][o]), then + B[m] when there is a
+//                      bias (convF32Task: tasks of four output channels x CV_CHUNK cells, eight cells per register
+//                      block). The cells are the SIMD lanes, so each cell's sum is the scalar loop's, rounding for
+//                      rounding.
 //   channelAffineTask  y = f32(f32(x * s[c]) + b[c]) over X [N, C, inner] (BatchNormalization's per-channel scale
 //                      and shift, computed by the host). Task: AF_PLANES_PER_TASK planes (n, c).
 //   reluF32Task        y = x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass), which is f32x4.pmax(x, 0). Task:
@@ -26,8 +33,163 @@
 import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
-  SM_ROWS_PER_TASK,
+  SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_W, CV_TAP, CV_BIAS, CV_COL,
+  CV_DIRECT,
 } from './host-float-ctx';
+
+// ---- Conv ----------------------------------------------------------------------------------------------------------
+
+/** The column matrix of image img, group g: CG * KSIZE rows of OSIZE floats. Range [N, GROUP]. */
+export function convIm2colTask(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32, img: i32, g: i32): void {
+  const cg = load<i32>(ctx, CV_CG);
+  const group = load<i32>(ctx, CV_GROUP);
+  const kSize = load<i32>(ctx, CV_KSIZE);
+  const inSize = load<i32>(ctx, CV_INSIZE);
+  const oSize = load<i32>(ctx, CV_OSIZE);
+  const tap = <usize>load<i32>(ctx, CV_TAP);
+  const rows = cg * kSize;
+  let crow = <usize>load<i32>(ctx, CV_COL) + ((<usize>(img * group + g) * <usize>rows * <usize>oSize) << 2);
+  for (let ci = 0; ci < cg; ci++) {
+    const xb = x + ((<usize>((img * group + g) * cg + ci) * <usize>inSize) << 2);
+    for (let p = 0; p < kSize; p++) {
+      const t = tap + ((<usize>p * <usize>oSize) << 2);
+      for (let o = 0; o < oSize; o++) {
+        const off = load<i32>(t + (<usize>o << 2));
+        store<f32>(crow + (<usize>o << 2), off < 0 ? <f32>0 : load<f32>(xb + (<usize>off << 2)));
+      }
+      crow += <usize>oSize << 2;
+    }
+  }
+}
+
+/** One cell o of channel m: the float sum over the rows in order, then the bias (bm: whether there is one). */
+// @ts-ignore: decorator
+@inline
+function convCell(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, hasBias: bool, b: f32): f32 {
+  let acc: f32 = 0;
+  let cp = col + (<usize>o << 2);
+  for (let r = 0; r < rows; r++) {
+    acc = acc + load<f32>(wm + (<usize>r << 2)) * load<f32>(cp);
+    cp += <usize>oSize << 2;
+  }
+  return hasBias ? acc + b : acc;
+}
+
+/**
+ * Output channels [g * MG + m0, + nm) (nm <= 4) of image img over cells [o0, o1). Range [N, GROUP, ceil(MG / 4) *
+ * ceil(OSIZE / CHUNK)].
+ */
+export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32, g: i32, t: i32): void {
+  const cg = load<i32>(ctx, CV_CG);
+  const mg = load<i32>(ctx, CV_MG);
+  const group = load<i32>(ctx, CV_GROUP);
+  const kSize = load<i32>(ctx, CV_KSIZE);
+  const inSize = load<i32>(ctx, CV_INSIZE);
+  const oSize = load<i32>(ctx, CV_OSIZE);
+  const chunk = load<i32>(ctx, CV_CHUNK);
+  const rows = cg * kSize;
+  const chunks = (oSize + chunk - 1) / chunk;
+  const m0 = (t / chunks) << 2;
+  const o0 = (t % chunks) * chunk;
+  let o1 = o0 + chunk;
+  if (o1 > oSize) o1 = oSize;
+  let nm = mg - m0;
+  if (nm > 4) nm = 4;
+  const col =
+    load<i32>(ctx, CV_DIRECT) == 1
+      ? x + ((<usize>(img * group + g) * <usize>cg * <usize>inSize) << 2)
+      : <usize>load<i32>(ctx, CV_COL) + ((<usize>(img * group + g) * <usize>rows * <usize>oSize) << 2);
+  const m = g * mg + m0; // first output channel (all groups)
+  const wb = <usize>load<i32>(ctx, CV_W) + ((<usize>m * <usize>rows) << 2);
+  const bias = <usize>load<i32>(ctx, CV_BIAS);
+  const hasBias = bias != 0;
+  const yb = y + ((<usize>(img * group * mg + m) * <usize>oSize) << 2);
+  const rowBytes = <usize>oSize << 2;
+  const wRow = <usize>rows << 2;
+  const zero = f32x4.splat(0);
+  if (nm == 4) {
+    const bv0 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>m << 2)) : 0);
+    const bv1 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>(m + 1) << 2)) : 0);
+    const bv2 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>(m + 2) << 2)) : 0);
+    const bv3 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>(m + 3) << 2)) : 0);
+    let o = o0;
+    for (; o + 8 <= o1; o += 8) {
+      let a0 = zero, a1 = zero, a2 = zero, a3 = zero, b0 = zero, b1 = zero, b2 = zero, b3 = zero;
+      let cp = col + (<usize>o << 2);
+      let wp = wb;
+      for (let r = 0; r < rows; r++) {
+        const c0 = v128.load(cp);
+        const c1 = v128.load(cp, 16);
+        const w0 = v128.load32_splat(wp);
+        const w1 = v128.load32_splat(wp + wRow);
+        const w2 = v128.load32_splat(wp + 2 * wRow);
+        const w3 = v128.load32_splat(wp + 3 * wRow);
+        a0 = f32x4.add(a0, f32x4.mul(w0, c0));
+        b0 = f32x4.add(b0, f32x4.mul(w0, c1));
+        a1 = f32x4.add(a1, f32x4.mul(w1, c0));
+        b1 = f32x4.add(b1, f32x4.mul(w1, c1));
+        a2 = f32x4.add(a2, f32x4.mul(w2, c0));
+        b2 = f32x4.add(b2, f32x4.mul(w2, c1));
+        a3 = f32x4.add(a3, f32x4.mul(w3, c0));
+        b3 = f32x4.add(b3, f32x4.mul(w3, c1));
+        cp += rowBytes;
+        wp += 4;
+      }
+      const yo = yb + (<usize>o << 2);
+      if (hasBias) {
+        a0 = f32x4.add(a0, bv0);
+        b0 = f32x4.add(b0, bv0);
+        a1 = f32x4.add(a1, bv1);
+        b1 = f32x4.add(b1, bv1);
+        a2 = f32x4.add(a2, bv2);
+        b2 = f32x4.add(b2, bv2);
+        a3 = f32x4.add(a3, bv3);
+        b3 = f32x4.add(b3, bv3);
+      }
+      v128.store(yo, a0);
+      v128.store(yo, b0, 16);
+      v128.store(yo + rowBytes, a1);
+      v128.store(yo + rowBytes, b1, 16);
+      v128.store(yo + 2 * rowBytes, a2);
+      v128.store(yo + 2 * rowBytes, b2, 16);
+      v128.store(yo + 3 * rowBytes, a3);
+      v128.store(yo + 3 * rowBytes, b3, 16);
+    }
+    for (; o < o1; o++)
+      for (let j = 0; j < 4; j++) {
+        const b: f32 = hasBias ? load<f32>(bias + (<usize>(m + j) << 2)) : 0;
+        store<f32>(yb + <usize>j * rowBytes + (<usize>o << 2), convCell(col, wb + <usize>j * wRow, rows, oSize, o, hasBias, b));
+      }
+    return;
+  }
+  // the group's last 1-3 channels: one at a time, eight cells per block
+  for (let j = 0; j < nm; j++) {
+    const wm = wb + <usize>j * wRow;
+    const b: f32 = hasBias ? load<f32>(bias + (<usize>(m + j) << 2)) : 0;
+    const bv = f32x4.splat(b);
+    const yj = yb + <usize>j * rowBytes;
+    let o = o0;
+    for (; o + 8 <= o1; o += 8) {
+      let a0 = zero, b0 = zero;
+      let cp = col + (<usize>o << 2);
+      let wp = wm;
+      for (let r = 0; r < rows; r++) {
+        const w0 = v128.load32_splat(wp);
+        a0 = f32x4.add(a0, f32x4.mul(w0, v128.load(cp)));
+        b0 = f32x4.add(b0, f32x4.mul(w0, v128.load(cp, 16)));
+        cp += rowBytes;
+        wp += 4;
+      }
+      if (hasBias) {
+        a0 = f32x4.add(a0, bv);
+        b0 = f32x4.add(b0, bv);
+      }
+      v128.store(yj + (<usize>o << 2), a0);
+      v128.store(yj + (<usize>o << 2), b0, 16);
+    }
+    for (; o < o1; o++) store<f32>(yj + (<usize>o << 2), convCell(col, wm, rows, oSize, o, hasBias, b));
+  }
+}
 
 // ---- ConvTranspose -----------------------------------------------------------------------------------------------
 

@@ -60,6 +60,8 @@ export const TASK_FUNCTIONS = [
   'windowBoxSumTask',
   // model executor: float32 host operators in wasm (assembly/model/host-float.ts)
   'convTransposeTask',
+  'convIm2colTask',
+  'convF32Task',
   'channelAffineTask',
   'reluF32Task',
   'softmaxTask',

@@ -264,7 +264,7 @@ op(':Conv', {
   shape: SHAPE.conv,
   qdq: 'conv',
   ref: 'Conv.ts',
-  impls: [host(':Conv', 'conv.ts', 'always')],
+  impls: [floatSimd(':Conv', 'conv.ts', 'constant, finite W and B'), host(':Conv', 'conv.ts')],
 });
 op(':ConvTranspose', {
   doc: 'float32 transposed convolution',

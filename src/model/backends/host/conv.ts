@@ -76,7 +76,29 @@ function convCommon(node: HostOpNode, inputs: readonly (HostValueInfo | undefine
   return { x, w, b, k, kernel, strides, dil, autoPad, pads, group: attrInt(node, 'group', 1) };
 }
 
-export const Conv: HostOpFactory = (node, inputs, outputs) => {
+/** What Conv computes, from its static facts (the JS operator and the wasm kernel, ../wasm-float/kernels.ts, share it). */
+export interface ConvGeometry {
+  n: number;
+  /** input channels (all groups), output channels, groups, and per group */
+  c: number;
+  m: number;
+  group: number;
+  cg: number;
+  mg: number;
+  /** kernel positions, input and output spatial cells */
+  kSize: number;
+  inSize: number;
+  oSize: number;
+  /** the spatial input offset of every (kernel position p, output cell o) at [p * oSize + o], or -1 (padding) */
+  tap: Int32Array;
+}
+
+/** The geometry of a Conv node, after its checks (UNSUPPORTED_OP / BAD_SHAPE as the operator raises them). */
+export function convGeometry(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+): ConvGeometry {
   onlyAttrs(node, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'pads', 'strides');
   const { x, w, b, k, kernel, strides, dil, autoPad, pads, group } = convCommon(node, inputs);
   const [n, c, ...inDims] = x.dims;
@@ -111,7 +133,6 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
     oSize = numel(outDims),
     inSize = numel(inDims);
   const mg = m / group;
-  const rows = cg * kSize;
   checkWorkspace(node, kSize * oSize * Math.max(1, cg), 'im2col table and column matrix');
   // The spatial input offset of every (kernel position, output position), or -1 in the padding.
   const tap = new Int32Array(kSize * oSize);
@@ -130,6 +151,12 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
       }
       tap[p * oSize + o] = off;
     }
+  return { n, c, m, group, cg, mg, kSize, inSize, oSize, tap };
+}
+
+export const Conv: HostOpFactory = (node, inputs, outputs) => {
+  const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap } = convGeometry(node, inputs, outputs);
+  const rows = cg * kSize;
   const col = new Float32Array(rows * oSize);
   return (ins, outs) => {
     const X = ins[0]!.data as Float32Array,

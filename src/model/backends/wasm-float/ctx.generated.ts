@@ -30,6 +30,32 @@ export const HOST_FLOAT_CTX = {
   CT_MODE_ACCUMULATE: 1,
   /** bytes the host allocates for the record */
   CT_CTX_BYTES: 64,
+  /** i32: input channels per group */
+  CV_CG: 0,
+  /** i32: output channels per group */
+  CV_MG: 4,
+  /** i32: groups */
+  CV_GROUP: 8,
+  /** i32: kernel positions (product of the kernel dims) */
+  CV_KSIZE: 12,
+  /** i32: spatial cells of one input plane */
+  CV_INSIZE: 16,
+  /** i32: spatial cells of one output plane */
+  CV_OSIZE: 20,
+  /** i32: output cells per GEMM task, a multiple of 8 */
+  CV_CHUNK: 24,
+  /** i32: byte offset of the weights, f32 [M][CG * KSIZE] (W as ONNX lays it out) */
+  CV_W: 28,
+  /** i32: byte offset of the tap table, i32 [KSIZE][OSIZE] (input cell, or -1: padding) */
+  CV_TAP: 32,
+  /** i32: byte offset of the bias, f32 [M], or 0 (none) */
+  CV_BIAS: 36,
+  /** i32: byte offset of the column matrices, f32 [N][GROUP][CG * KSIZE][OSIZE] (the step scratch) */
+  CV_COL: 40,
+  /** i32: 1: the column matrix is X itself (1x1, stride 1, no padding: no im2col) */
+  CV_DIRECT: 44,
+  /** bytes the host allocates for the record */
+  CV_CTX_BYTES: 64,
   /** i32: planes (N * C) */
   AF_PLANES: 0,
   /** i32: channels C */

@@ -10,6 +10,10 @@
  *   kernel, e.g. the 2x2 / stride 2 upsampling of detection heads, crops allowed -- the kernel writes each cell once
  *   (tasks over chunks of input cells: the pool's threads share a plane); otherwise it accumulates the positions in
  *   order onto a zeroed plane (tasks over output channels).
+ * - Conv (../host/conv.ts), float32, with a constant, finite W (and B): the TypeScript operator's tap table is copied to
+ *   wasm memory at load; per run the column matrices (im2col, into the model's scratch; none for a 1x1 / stride 1 /
+ *   unpadded Conv, whose column matrix is X) and then, per output channel and cell, the sum over the rows in order:
+ *   the cells are the SIMD lanes, so every cell sums as the scalar loop does.
  * - BatchNormalization (../host/norm.ts) with constant scale, B, mean and var: the per-channel s and b are computed at
  *   load by batchNormConstants; the kernel does y = f(f(x * s) + b).
  * - Relu on float32: y = x < 0 ? 0 : x (wasm's f32x4.pmax(x, 0) is exactly that, -0 and NaN included).
@@ -26,7 +30,7 @@ import type { HostOpFactory, HostOpNode, HostValueInfo, ModelKernel } from '../t
 import type { Lower } from '../../executor/step.js';
 import { kernelStep } from '../../executor/step.js';
 import { floatMacs, infoOf } from '../host/lower.js';
-import { convTransposeGeometry } from '../host/conv.js';
+import { convGeometry, convTransposeGeometry } from '../host/conv.js';
 import { batchNormConstants, batchNormFacts } from '../host/norm.js';
 import { softmaxGroups } from '../host/softmax.js';
 import { HOST_FLOAT_CTX } from './ctx.generated.js';
@@ -51,6 +55,9 @@ const NONE: PtrArg = { base: 'none' };
 class HeapKernel implements ModelKernel {
   readonly ctx: number;
   dispatch: readonly KernelDispatch[] = [];
+  /** bytes of the model's shared scratch a run needs, and where its pointer goes (a record field), if any */
+  scratchBytes = 0;
+  scratchField = -1;
   private readonly blocks: GuardedBlocks;
 
   constructor(
@@ -157,6 +164,59 @@ function convTranspose(
   };
 }
 
+/** Output cells per Conv GEMM task (a multiple of 8): four channels x CONV_CHUNK cells of a few hundred rows. */
+const CONV_CHUNK = 512;
+/** Most bytes of column matrices a Conv kernel takes from the scratch (beyond: the TypeScript operator). */
+const CONV_MAX_COL_BYTES = 256 * 2 ** 20;
+
+function conv(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+): Prepared | null {
+  const W = constFloats(inputs[1]);
+  const B = inputs[2] ? constFloats(inputs[2]) : undefined;
+  if (!W || B === null) return null; // a computed W or B: the TypeScript operator
+  // an infinite or NaN weight: the TypeScript operator skips the padding taps (0 * inf), the kernel would not
+  for (let i = 0; i < W.length; i++) if (!(W[i] - W[i] === 0)) return null;
+  const { n, m, group, cg, mg, kSize, inSize, oSize, tap } = convGeometry(node, inputs, outputs);
+  if (n * m * oSize === 0 || cg === 0) return null;
+  let direct = kSize === 1 && inSize === oSize;
+  for (let o = 0; o < oSize && direct; o++) direct = tap[o] === o;
+  const colBytes = direct ? 0 : n * group * cg * kSize * oSize * 4;
+  if (colBytes > CONV_MAX_COL_BYTES) return null;
+  return (core) => {
+    const k = new HeapKernel(direct ? 'conv-f32-simd-1x1' : 'conv-f32-simd', core, K.CV_CTX_BYTES);
+    const wAt = k.put(W);
+    const tAt = direct ? 0 : k.put(tap);
+    const bAt = B ? k.put(B) : 0;
+    const chunk = Math.min(CONV_CHUNK, Math.ceil(oSize / 8) * 8);
+    for (const [f, v] of [
+      [K.CV_CG, cg],
+      [K.CV_MG, mg],
+      [K.CV_GROUP, group],
+      [K.CV_KSIZE, kSize],
+      [K.CV_INSIZE, inSize],
+      [K.CV_OSIZE, oSize],
+      [K.CV_CHUNK, chunk],
+      [K.CV_W, wAt],
+      [K.CV_TAP, tAt],
+      [K.CV_BIAS, bAt],
+      [K.CV_DIRECT, direct ? 1 : 0],
+    ])
+      k.i32(f, v);
+    k.scratchBytes = colBytes;
+    k.scratchField = K.CV_COL;
+    const gemm: KernelDispatch = {
+      fn: 'convF32Task',
+      range: [n, group, Math.ceil(mg / 4) * Math.ceil(oSize / chunk)],
+      args: [SRC, NONE, DST],
+    };
+    k.dispatch = direct ? [gemm] : [{ fn: 'convIm2colTask', range: [n, group], args: [SRC, NONE, DST] }, gemm];
+    return k;
+  };
+}
+
 function batchNorm(
   node: HostOpNode,
   inputs: readonly (HostValueInfo | undefined)[],
@@ -243,6 +303,8 @@ export function prepareFloatKernel(
   switch (node.opType) {
     case 'ConvTranspose':
       return convTranspose(node, inputs, outputs);
+    case 'Conv':
+      return conv(node, inputs, outputs);
     case 'BatchNormalization':
       return batchNorm(node, inputs, outputs, opset);
     case 'Relu':
@@ -288,9 +350,18 @@ export function floatKernelOp(factory: HostOpFactory): Lower {
       build: (env, step) => {
         const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
         const outVals = step.outputs.map((n) => env.values.get(n)!);
+        const kernel = prepared(env.core);
+        const base = kernelStep(env.core, kernel, { threaded: true });
+        const scratchField = kernel instanceof HeapKernel ? kernel.scratchField : -1;
         return {
-          ...kernelStep(env.core, prepared(env.core), { threaded: true }),
+          ...base,
+          scratchBytes: kernel instanceof HeapKernel ? kernel.scratchBytes : 0,
           macs: floatMacs(node.opType, inVals, outVals, node),
+          run(p) {
+            // the model's scratch moves with the arena: its pointer is written before each run
+            if (scratchField >= 0) env.core.i32()[(kernel.ctx + scratchField) >> 2] = p.scratch;
+            base.run(p);
+          },
         };
       },
     };
