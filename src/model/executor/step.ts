@@ -153,8 +153,16 @@ export function kernelStep(
         dst: p.outputs[0],
       };
       const pool = core.pool;
-      if (opts.threaded && pool && pool.awake) {
-        for (const d of k.dispatch) pool.run(core.exports, d, e);
+      if (opts.threaded && pool) {
+        if (pool.awake) {
+          for (const d of k.dispatch) pool.run(core.exports, d, e);
+          return;
+        }
+        // asleep workers take longer to wake than most steps take on this thread: run it here and wake them for
+        // the next steps (as the convolutions do), so that a model of float kernels alone uses its threads too
+        pool.kick();
+        runDispatchSerial(core, k, e, job);
+        pool.touch();
         return;
       }
       runDispatchSerial(core, k, e, job);
