@@ -39,6 +39,8 @@ import {
 
 // ---- Conv ----------------------------------------------------------------------------------------------------------
 
+const STEP4: v128 = i32x4(0, 1, 2, 3);
+
 /** The column matrix of image img, group g: CG * KSIZE rows of OSIZE floats. Range [N, GROUP]. */
 export function convIm2colTask(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32, img: i32, g: i32): void {
   const cg = load<i32>(ctx, CV_CG);
@@ -53,9 +55,23 @@ export function convIm2colTask(ctx: usize, x: usize, _u: usize, _y: usize, _i0: 
     const xb = x + ((<usize>((img * group + g) * cg + ci) * <usize>inSize) << 2);
     for (let p = 0; p < kSize; p++) {
       const t = tap + ((<usize>p * <usize>oSize) << 2);
-      for (let o = 0; o < oSize; o++) {
-        const off = load<i32>(t + (<usize>o << 2));
-        store<f32>(crow + (<usize>o << 2), off < 0 ? <f32>0 : load<f32>(xb + (<usize>off << 2)));
+      let o = 0;
+      // four cells reading four consecutive inputs (a stride-1 row away from the padding): one vector copy
+      for (; o + 4 <= oSize; o += 4) {
+        const tv = v128.load(t + (<usize>o << 2));
+        const off = i32x4.extract_lane(tv, 0);
+        if (off >= 0 && i32x4.all_true(i32x4.eq(tv, i32x4.add(i32x4.splat(off), STEP4)))) {
+          v128.store(crow + (<usize>o << 2), v128.load(xb + (<usize>off << 2)));
+          continue;
+        }
+        for (let j = o; j < o + 4; j++) {
+          const q = load<i32>(t + (<usize>j << 2));
+          store<f32>(crow + (<usize>j << 2), q < 0 ? <f32>0 : load<f32>(xb + (<usize>q << 2)));
+        }
+      }
+      for (; o < oSize; o++) {
+        const q = load<i32>(t + (<usize>o << 2));
+        store<f32>(crow + (<usize>o << 2), q < 0 ? <f32>0 : load<f32>(xb + (<usize>q << 2)));
       }
       crow += <usize>oSize << 2;
     }
