@@ -152,6 +152,32 @@ export function ortInput0Scalar(a: readonly number[], b: readonly number[]): boo
   return false;
 }
 
+/**
+ * For inputs of dims `dims` combined left to right (acc = in0, then acc op in_k), whether onnxruntime's kernel takes
+ * in_k as its left operand at step k (index k - 1 of the result): its "input 0 is a scalar" case, from opset 8.
+ */
+export function ortOperandSwaps(dims: readonly (readonly number[])[], opset: number): boolean[] {
+  const swaps: boolean[] = [];
+  let acc = dims[0];
+  for (let k = 1; k < dims.length; k++) {
+    swaps.push(opset >= 8 && ortInput0Scalar(acc, dims[k]));
+    acc = broadcastShapes([acc, dims[k]]) ?? acc;
+  }
+  return swaps;
+}
+
+/** Whether inputs of dims `a` and of dims `b` (one per input, in order) take the same operand orders (a table made
+ * on other dims than the model's computes as the model only then). */
+export function sameOperandOrder(
+  a: readonly (readonly number[])[],
+  b: readonly (readonly number[])[],
+  opset: number,
+): boolean {
+  const sa = ortOperandSwaps(a, opset),
+    sb = ortOperandSwaps(b, opset);
+  return sa.every((v, i) => v === sb[i]);
+}
+
 /** One pairwise step: acc (of dims `accDims`) with input `k` into dims `dims`. */
 interface Step {
   k: number;
@@ -190,10 +216,14 @@ function variadic(op: Op): HostOpFactory {
     let accDims: readonly number[] = ins[0].dims;
     let accAt = -2; // -2: input 0, -1: the output, 0 / 1: a scratch buffer
     const scratch: number[] = [0, 0];
+    const swaps = ortOperandSwaps(
+      ins.map((v) => v.dims),
+      opset,
+    );
     for (let k = 1; k < ins.length; k++) {
       const next = broadcastShapes([accDims, ins[k].dims])!;
       const plan = broadcastPlan(next, [accDims, ins[k].dims]);
-      const swap = opset >= 8 && ortInput0Scalar(accDims, ins[k].dims);
+      const swap = swaps[k - 1];
       const last = next.length === dims.length && next.every((d, i) => d === dims[i]);
       const dst = last ? -1 : accAt === 0 ? 1 : 0;
       if (dst >= 0) scratch[dst] = Math.max(scratch[dst], numel(next));

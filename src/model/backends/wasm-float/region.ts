@@ -30,8 +30,7 @@ import { attrFloat, attrInt, numbersOf } from '../../graph/attrs.js';
 import type { BuildEnv, Lower, LoweredNode, StepImpl, StepPointers } from '../../executor/step.js';
 import { unsupported } from '../../executor/step.js';
 import { REGION_CTX as R } from './ctx.generated.js';
-import { broadcastShapes } from '../host/common.js';
-import { ortInput0Scalar } from '../host/variadic.js';
+import { ortOperandSwaps } from '../host/variadic.js';
 
 const f32 = Math.fround;
 
@@ -151,19 +150,19 @@ const variadic = (op: 'Max' | 'Min' | 'Sum' | 'Mean'): RegionOp => ({
   data: (node) => node.inputs.map((_, k) => k),
   emit: (node, e, opset) => {
     let acc = e.reg(node.inputs[0]);
-    let accDims = e.value(node.inputs[0]).dims;
     const code = op === 'Max' ? R.OP_MAXN : op === 'Min' ? R.OP_MINN : R.OP_ADD;
     if (node.inputs.length === 1) return e.copy(acc);
+    // onnxruntime's "input 0 is a scalar" broadcast case computes op(in_k, acc): only Max / Min's tie and NaN rules
+    // see the order (addition commutes bit for bit)
+    const swaps = ortOperandSwaps(
+      node.inputs.map((x) => e.value(x).dims),
+      opset,
+    );
     for (let k = 1; k < node.inputs.length; k++) {
-      const dk = e.value(node.inputs[k]).dims;
       const b = e.reg(node.inputs[k]);
-      // onnxruntime's "input 0 is a scalar" broadcast case computes op(in_k, acc): only Max / Min's tie and NaN
-      // rules see the order (addition commutes bit for bit)
-      const swap = opset >= 8 && ortInput0Scalar(accDims, dk);
       const d = e.out();
-      e.op(code, d, swap ? b : acc, swap ? acc : b);
+      e.op(code, d, swaps[k - 1] ? b : acc, swaps[k - 1] ? acc : b);
       acc = d;
-      accDims = broadcastShapes([accDims, dk])!;
     }
     if (op === 'Mean') {
       const d = e.out();

@@ -26,14 +26,18 @@ import { dequantizeHost, qlinearBinaryHost, quantizeHost } from '../../backends/
 import { infoOf, VIEW } from '../../backends/host/lower.js';
 import { numbersOf } from '../attrs.js';
 import { lookupTableOf } from '../../backends/wasm-int8/fusion.js';
-import { ortInput0Scalar } from '../../backends/host/variadic.js';
+import { sameOperandOrder } from '../../backends/host/variadic.js';
 import { FLOAT_ELEMENTWISE } from './fuse-luts.js';
 
 /** How a chain node computes: its TypeScript operator, or its look-up table. */
 type Step = { node: Node; f: HostOpFactory } | { node: Node; table: Uint8Array };
 
 /** The chain step of a node and its chain input, or undefined where the node cannot be part of a chain. */
-function chainStep(n: Node, values: ReadonlyMap<string, PlannedValue>): { step: Step; x: string } | undefined {
+function chainStep(
+  n: Node,
+  values: ReadonlyMap<string, PlannedValue>,
+  opset: number,
+): { step: Step; x: string } | undefined {
   if (n.outputs.filter((o) => o !== '').length !== 1 || n.outputs[0] === '') return undefined;
   const data = n.inputs.filter((i) => i !== '' && !values.get(i)?.constant);
   if (data.length !== 1 || n.inputs.filter((i) => i === data[0]).length !== 1) return undefined;
@@ -86,18 +90,9 @@ function chainStep(n: Node, values: ReadonlyMap<string, PlannedValue>): { step: 
     if (!d || d.some((v, i) => (i === 1 ? v !== 1 && v !== C : v !== 1))) return undefined;
   }
   if (n.opType === 'Pow' && x.dims.reduce((a, b) => a * b, 1) === 1) return undefined;
-  if (n.opType === 'Max' || n.opType === 'Min') {
-    // onnxruntime's operand order decides on the dims: the table's must decide as the model's
-    const of = (k: number, t: boolean) =>
-      n.inputs[k] === data[0] ? (t ? tdims : x.dims) : values.get(n.inputs[k])!.dims;
-    let ra = of(0, false),
-      ta = of(0, true);
-    for (let k = 1; k < n.inputs.length; k++) {
-      if (ortInput0Scalar(ra, of(k, false)) !== ortInput0Scalar(ta, of(k, true))) return undefined;
-      ra = ra.length >= of(k, false).length ? ra : of(k, false);
-      ta = ta.length >= of(k, true).length ? ta : of(k, true);
-    }
-  }
+  // onnxruntime's operand order decides on the dims: the table's must decide as the model's
+  const of = (t: boolean) => n.inputs.map((i) => (i === data[0] ? (t ? tdims : x.dims) : values.get(i)!.dims));
+  if ((n.opType === 'Max' || n.opType === 'Min') && !sameOperandOrder(of(false), of(true), opset)) return undefined;
   return { step: { node: n, f: HOST_OPS.get(key)! }, x: data[0] };
 }
 
@@ -151,7 +146,7 @@ function tabulate(
 
 export function fuseChannelChainsPass(v: GraphView, values: ReadonlyMap<string, PlannedValue>): void {
   for (const n0 of v.live()) {
-    const first = chainStep(n0, values);
+    const first = chainStep(n0, values, v.opset(''));
     if (!first) continue;
     const x0 = values.get(first.x)!;
     // a float32 input: the chain starts with its QuantizeLinear, which the kernel applies before the look-up
@@ -162,7 +157,7 @@ export function fuseChannelChainsPass(v: GraphView, values: ReadonlyMap<string, 
       const y = chain[chain.length - 1].step.node.outputs[0];
       const readers = v.consumersOf(y);
       if (v.readers(y) !== 1 || !readers.length) break;
-      const c = chainStep(readers[0].node, values);
+      const c = chainStep(readers[0].node, values, v.opset(''));
       if (!c || c.x !== y) break;
       chain.push(c);
     }

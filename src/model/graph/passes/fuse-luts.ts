@@ -34,7 +34,7 @@ import { type GraphView, runPasses } from '../view.js';
 import { leakyReluTable, qlinearBinaryByte, qlinearBinaryTable, sigmoidTable } from '../../numerics/tables.js';
 import { HOST_OPS } from '../../backends/host/index.js';
 import { dequantizeHost, quantizeHost } from '../../backends/host/quant.js';
-import { ortInput0Scalar } from '../../backends/host/variadic.js';
+import { sameOperandOrder } from '../../backends/host/variadic.js';
 import type { HostOpFactory, HostTensor, HostValueInfo } from '../../backends/types.js';
 
 /**
@@ -265,17 +265,15 @@ export function fuseLutsPass(view: GraphView): void {
       if (!sameDims(dims(c.outputs[0]), xDims) || types.get(c.outputs[0]) !== 'float32') return undefined;
       // the operators that decide on the dims: decide on the table's as on the model's
       if (c.opType === 'Pow' && n256 === 1) return undefined;
-      if (c.opType === 'Max' || c.opType === 'Min') {
-        const real = c.inputs.map((i) => (i === cur ? xDims : dims(i)!));
-        const tab = c.inputs.map((i) => (i === cur ? tdims : dims(i)!));
-        let ra = real[0],
-          ta = tab[0];
-        for (let k = 1; k < real.length; k++) {
-          if (ortInput0Scalar(ra, real[k]) !== ortInput0Scalar(ta, tab[k])) return undefined;
-          ra = ra.length >= real[k].length ? ra : real[k];
-          ta = ta.length >= tab[k].length ? ta : tab[k];
-        }
-      }
+      if (
+        (c.opType === 'Max' || c.opType === 'Min') &&
+        !sameOperandOrder(
+          c.inputs.map((i) => (i === cur ? xDims : dims(i)!)),
+          c.inputs.map((i) => (i === cur ? tdims : dims(i)!)),
+          view.opset(''),
+        )
+      )
+        return undefined;
       chain.push(c);
       cur = c.outputs[0];
       if (!readOnce(cur)) return undefined;
