@@ -726,6 +726,68 @@ describe('host operators: Softmax, ReduceMean, MatMul, Gemm', () => {
     }
   });
 
+  it.skipIf(!ort)(
+    "MatMul and Gemm equal onnxruntime-web bit for bit in MLAS's order: blocks of K (packed 256, unpacked 64 .. 1024), the one-row product's 4-product tails, beta, batches",
+    async () => {
+      const r = rng(206);
+      const ks = [1, 3, 5, 64, 128, 255, 256, 257, 300, 513, 700, 1100];
+      const ns = [1, 2, 3, 4, 5, 8, 9, 16, 17, 33];
+      const cases: [Case, string][] = [];
+      for (let t = 0; t < 44; t++) {
+        const k = ks[t % ks.length];
+        const n = ns[randInt(r, 0, ns.length - 1)];
+        const m = [1, 1, 2, 3, 5][t % 5];
+        const bKind = t % 3 === 0 ? 'feed' : 'init';
+        if (t % 2 === 0) {
+          const da = t % 4 === 0 ? [2, m, k] : m === 1 && t % 8 === 2 ? [k] : [m, k];
+          const db = t % 8 === 6 ? [2, k, n] : [k, n];
+          cases.push([
+            {
+              op: 'MatMul',
+              inputs: [
+                [randTensor(r, 'float32', da, 2, false), 'feed'],
+                [randTensor(r, 'float32', db, 2, false), bKind],
+              ],
+            },
+            `MatMul [${da}] [${db}] B ${bKind}`,
+          ]);
+        } else {
+          const ta = randInt(r, 0, 1),
+            tb = t % 5 === 1 ? 0 : randInt(r, 0, 1);
+          const cd = [[n], [1, n], [m, 1], [m, n], null][t % 5];
+          const attrs: Record<string, Attribute> = { transA: A.i(ta), transB: A.i(tb) };
+          if (t % 7 === 3) attrs.alpha = A.f(F(0.7));
+          if (t % 6 === 5) attrs.beta = A.f(F(-1.3));
+          cases.push([
+            {
+              op: 'Gemm',
+              inputs: [
+                [randTensor(r, 'float32', ta ? [k, m] : [m, k], 2, false), 'feed'],
+                [randTensor(r, 'float32', tb ? [n, k] : [k, n], 2, false), bKind],
+                [cd ? randTensor(r, 'float32', cd, 2, false) : null, 'init'],
+              ],
+              attrs,
+            },
+            `Gemm ${m}x${k}x${n} ta ${ta} tb ${tb} C [${cd}] B ${bKind}${attrs.alpha ? ' alpha' : ''}${attrs.beta ? ' beta' : ''}`,
+          ]);
+        }
+      }
+      let oneRow = 0,
+        blocked = 0;
+      for (const [c, what] of cases) {
+        const want = (await ortRun(c))[0];
+        sameTensor(hostMatchesRef(c, what)[0], want, `${what} vs onnxruntime-web`);
+        const k = c.op === 'MatMul' ? c.inputs[0][0]!.dims.at(-1)! : 0;
+        if (k > 256) blocked++;
+        if (c.op === 'MatMul' && c.inputs[1][1] === 'feed' && c.inputs[0][0]!.dims.slice(0, -1).every((d) => d === 1))
+          oneRow++;
+      }
+      // the cases reach both orders that differ from a plain sum
+      expect(blocked).toBeGreaterThan(3);
+      expect(oneRow).toBeGreaterThan(0);
+    },
+  );
+
   it.skipIf(!ort)('the reference ReduceMean equals onnxruntime-web bit for bit (so the host does)', async () => {
     for (const [i, c] of reduceCases(205, 40).entries()) {
       const want = (await ortRun(c))[0];

@@ -417,6 +417,7 @@ describe("the executor: subgraphs and the fused operators' refusals", () => {
   const ctx = (outputTypes: (ElementType | null)[]): OpContext => ({
     outputTypes,
     value: () => undefined,
+    constantInputs: [],
     opset: () => 13,
     runSubgraph: () => new Map(),
   });

@@ -51,12 +51,14 @@ export function runReference(
   const declared = new Map<string, ElementType | null>();
   for (const v of [...graph.valueInfo.values(), ...graph.outputs])
     if (v.type !== null || !declared.has(v.name)) declared.set(v.name, v.type);
+  const constants = new Set([...graph.initializers.keys()].filter((name) => !inputNames.has(name)));
   runNodes(
     graph.nodes,
     values,
     graph.opsetImports,
     declared,
     graph.outputs.map((o) => o.name),
+    constants,
   );
   return new Map(graph.outputs.map((o) => [o.name, values.get(o.name)!]));
 }
@@ -91,6 +93,7 @@ function runNodes(
   opsets: ReadonlyMap<string, number>,
   declared: ReadonlyMap<string, ElementType | null>,
   outputs: readonly string[],
+  constants: Set<string>,
 ): void {
   const producers = new Map<string, number>();
   nodes.forEach((node, i) => {
@@ -128,6 +131,7 @@ function runNodes(
     const ctx: OpContext = {
       outputTypes: node.outputs.map((name) => declared.get(name) ?? null),
       value: (name) => values.get(name),
+      constantInputs: node.inputs.map((name) => name !== '' && constants.has(name)),
       opset,
       runSubgraph: (sub) => {
         const scope = new Map(values);
@@ -141,6 +145,7 @@ function runNodes(
           new Map([...opsets, ...sub.opsetImports]),
           subDeclared,
           sub.outputs.map((o) => o.name),
+          new Set([...constants, ...sub.initializers.keys()]),
         );
         return new Map([...scope].filter(([name]) => !before.has(name)));
       },
@@ -157,10 +162,13 @@ function runNodes(
     } catch (e) {
       throw new Error(`node ${i} (${node.opType} ${JSON.stringify(node.name)}): ${(e as Error).message}`);
     }
+    // a node computed from constants alone gives constants (onnxruntime folds it at load)
+    const constant = reads[i].every((name) => constants.has(name));
     node.outputs.forEach((name, j) => {
       if (name === '') return;
       if (!outs[j]) throw new Error(`node ${i} (${node.opType}): no output ${j}`);
       values.set(name, { ...outs[j], name });
+      if (constant) constants.add(name);
     });
   }
 }

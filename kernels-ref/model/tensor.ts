@@ -25,6 +25,9 @@ export interface OpContext {
   readonly outputTypes: readonly (ElementType | null)[];
   /** A value of the graph the node is in, computed before the node runs (an initializer, a feed, a node output). */
   value(name: string): Tensor | undefined;
+  /** Per input of the node: true where it is a constant (an initializer that is not a graph input, or computed from
+   * constants alone), which onnxruntime prepares at load (e.g. packs a matrix product's weights). */
+  readonly constantInputs: readonly boolean[];
   /** The model's opset version of a domain ('' the default ONNX domain); 1 where it imports none. */
   opset(domain: string): number;
   /** Runs the nodes of a subgraph attribute with every value of the enclosing graph in scope (read by name);

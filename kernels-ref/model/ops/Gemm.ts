@@ -1,7 +1,8 @@
 /**
  * Gemm (float32): Y = alpha * A' B' + beta * C, A' = transA ? A^T : A ([M, K]), B' likewise ([K, N]), C optional
- * and unidirectionally broadcast to [M, N] (before opset 7 only with the broadcast attribute = 1). Per element: s = the f32 sum from 0 of f(a * b); y = f(alpha * s),
- * + f(beta * c) in f32 when C is given.
+ * and unidirectionally broadcast to [M, N] (before opset 7 only with the broadcast attribute = 1). Each output sums
+ * its products f(a * b) in onnxruntime's order (../sgemm-order.ts), starting from f(beta * c) where C is given and
+ * beta is not 0.
  */
 import {
   attrFloat,
@@ -14,8 +15,9 @@ import {
   onlyAttrs,
   type OpFn,
 } from '../tensor.js';
+import { sgemmElement, type SgemmOrder } from '../sgemm-order.js';
 
-export const Gemm: OpFn = (inputs, attrs, opset) => {
+export const Gemm: OpFn = (inputs, attrs, opset, _outputs, ctx) => {
   onlyAttrs(attrs, 'Gemm', 'alpha', 'beta', 'transA', 'transB', ...(opset < 7 ? ['broadcast'] : []));
   const a = need(inputs, 0, 'A');
   const b = need(inputs, 1, 'B');
@@ -44,13 +46,25 @@ export const Gemm: OpFn = (inputs, attrs, opset) => {
   const y = makeTensor('float32', [m, n]);
   const av = a.data as Float32Array;
   const bv = b.data as Float32Array;
+  const order: SgemmOrder = {
+    m,
+    n,
+    k,
+    transA: ta,
+    transB: tb,
+    alpha,
+    beta: c ? beta : 0,
+    constantB: ctx?.constantInputs[1] ?? false,
+  };
   for (let i = 0; i < m; i++)
     for (let j = 0; j < n; j++) {
-      let s = 0;
-      for (let q = 0; q < k; q++) s = f32(s + f32(av[ta ? q * m + i : i * k + q] * bv[tb ? j * k + q : q * n + j]));
-      let v = f32(alpha * s);
-      if (c) v = f32(v + f32(beta * (c.data[broadcastIndex([i, j], [m, n], c.dims)] as number)));
-      y.data[i * n + j] = v;
+      const cv = c ? (c.data[broadcastIndex([i, j], [m, n], c.dims)] as number) : 0;
+      y.data[i * n + j] = sgemmElement(
+        order,
+        j,
+        (q) => f32(av[ta ? q * m + i : i * k + q] * bv[tb ? j * k + q : q * n + j]),
+        cv,
+      );
     }
   return [y];
 };

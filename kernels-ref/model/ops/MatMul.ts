@@ -1,7 +1,7 @@
 /**
  * MatMul (float32): numpy matmul (batch dims broadcast; a 1-D A is a row, a 1-D B a column, the added dim dropped
- * after). Each output is the f32 sum from 0 over k of f(a * b) (within ONNX's float tolerance of onnxruntime, whose
- * GEMM blocks the sum differently).
+ * after). Each output sums its products f(a * b) in onnxruntime's order (../sgemm-order.ts); where B has no batch
+ * dims, the rows of all of A count as one product's rows (for the one-row rule).
  */
 import {
   broadcastDims,
@@ -15,8 +15,9 @@ import {
   unravel,
   type OpFn,
 } from '../tensor.js';
+import { sgemmElement, type SgemmOrder } from '../sgemm-order.js';
 
-export const MatMul: OpFn = (inputs, attrs) => {
+export const MatMul: OpFn = (inputs, attrs, _opset, _outputs, ctx) => {
   onlyAttrs(attrs, 'MatMul');
   const a = need(inputs, 0, 'A');
   const b = need(inputs, 1, 'B');
@@ -33,16 +34,23 @@ export const MatMul: OpFn = (inputs, attrs) => {
   const out = new Float32Array(nb * m * n);
   const av = a.data as Float32Array;
   const bv = b.data as Float32Array;
+  const order: SgemmOrder = {
+    m: bd.length === 2 ? numel(ad.slice(0, -1)) : m,
+    n,
+    k,
+    transA: false,
+    transB: false,
+    alpha: 1,
+    beta: 0,
+    constantB: (ctx?.constantInputs[1] ?? false) && b.dims.length === 2,
+  };
   for (let p = 0; p < nb; p++) {
     const idx = unravel(p, batch);
     const ao = broadcastIndex(idx, batch, ad.slice(0, -2)) * m * k;
     const bo = broadcastIndex(idx, batch, bd.slice(0, -2)) * k * n;
     for (let i = 0; i < m; i++)
-      for (let j = 0; j < n; j++) {
-        let s = 0;
-        for (let q = 0; q < k; q++) s = f32(s + f32(av[ao + i * k + q] * bv[bo + q * n + j]));
-        out[(p * m + i) * n + j] = s;
-      }
+      for (let j = 0; j < n; j++)
+        out[(p * m + i) * n + j] = sgemmElement(order, j, (q) => f32(av[ao + i * k + q] * bv[bo + q * n + j]), 0);
   }
   const dims = [...batch, ...(a.dims.length === 1 ? [] : [m]), ...(b.dims.length === 1 ? [] : [n])];
   return [makeTensor('float32', dims, out)];

@@ -1,16 +1,17 @@
 /**
- * MatMul and Gemm (float32), bit for bit as the reference executor computes them (kernels-ref/model/ops/MatMul.ts,
- * Gemm.ts): every output is the float32 sum, from 0 and in k order, of the float32 products f(a * b).
- * (onnxruntime's MLAS SGEMM gives the same bits for M >= 2 on the shapes tested; its M = 1 path adds its scalar-tail
- * columns four products at a time, within an ulp.)
- * - MatMul: numpy matmul; batch dims broadcast, a 1-D A is a row and a 1-D B a column (the added dim dropped).
- * - Gemm: Y = alpha * A' B' + beta * C (A' = A or A^T with transA, B' likewise), C optional and broadcast to
- *   [M, N]; per element y = f(alpha * s), then f(y + f(beta * c)) when C is given.
- * The loops run i, k, j with a row of accumulators, so each output still sums in k order.
+ * MatMul and Gemm (float32), as onnxruntime's CPU kernels compute them: MLAS's SGEMM with its order of float32
+ * operations (../../numerics/sgemm.ts: blocks of K, the one-row product), B prepacked where it is a constant 2-D
+ * tensor (onnxruntime packs such weights at load). The reference executor (kernels-ref/model/ops/MatMul.ts, Gemm.ts)
+ * follows the same order.
+ * - MatMul: numpy matmul; batch dims broadcast, a 1-D A is a row and a 1-D B a column (the added dim dropped). Where B
+ *   has no batch dims the rows of every batch of A form one product (its M is their count: the one-row product runs
+ *   only where that count is 1).
+ * - Gemm: Y = alpha * A' B' + beta * C (A' = A or A^T with transA, B' likewise), C optional and broadcast to [M, N]:
+ *   Y starts as the broadcast C (beta 0 or no C: zero mode), then the product adds to it.
  */
 import type { HostOpFactory } from '../types.js';
+import { type SgemmPlan, sgemm } from '../../numerics/sgemm.js';
 import {
-  accumulateRows,
   attrFloat,
   attrInt,
   broadcastPlan,
@@ -26,31 +27,6 @@ import {
 
 /** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
 const f32 = Math.fround;
-
-/**
- * C[co + i * n + j] = the k-ordered float32 sum of f(A'[i][q] * B'[q][j]), A'[i][q] = A[ao + i * aRow + q * aCol],
- * B'[q][j] = B[bo + q * bRow + j] (B' rows contiguous).
- */
-function gemmRows(
-  A: Float32Array,
-  B: Float32Array,
-  C: Float32Array,
-  m: number,
-  n: number,
-  kk: number,
-  ao: number,
-  aRow: number,
-  aCol: number,
-  bo: number,
-  bRow: number,
-  co: number,
-): void {
-  for (let i = 0; i < m; i++) {
-    const c0 = co + i * n;
-    C.fill(0, c0, c0 + n);
-    accumulateRows(C, c0, n, A, ao + i * aRow, aCol, B, bo, bRow, kk);
-  }
-}
 
 export const MatMul: HostOpFactory = (node, inputs, outputs) => {
   onlyAttrs(node);
@@ -71,13 +47,22 @@ export const MatMul: HostOpFactory = (node, inputs, outputs) => {
   // The batch loop: a broadcast plan over the batch dims, offsets in whole matrices.
   const plan = broadcastPlan(batch, [ad.slice(0, -2), bd.slice(0, -2)]);
   const [sa, sb] = plan.innerStride;
+  const packed = b.constant !== undefined && b.dims.length === 2;
+  // B without batch dims: one product over every row of A
+  const rows = bd.length === 2 ? ad.slice(0, -1).reduce((x, y) => x * y, 1) : m;
+  const sp: SgemmPlan = { m: rows, n, k, transA: false, transB: false, alpha: 1, beta: 0, packed };
+  const row = new Float32Array(n);
   return (ins, outs) => {
     const A = ins[0]!.data as Float32Array,
       B = ins[1]!.data as Float32Array,
       C = outs[0].data as Float32Array;
+    if (bd.length === 2) {
+      sgemm(sp, A, 0, k, 1, B, 0, C, 0, row);
+      return;
+    }
     forEachBlock(plan, (yo, offs) => {
       for (let p = 0; p < plan.inner; p++)
-        gemmRows(A, B, C, m, n, k, (offs[0] + p * sa) * m * k, k, 1, (offs[1] + p * sb) * k * n, n, (yo + p) * m * n);
+        sgemm(sp, A, (offs[0] + p * sa) * m * k, k, 1, B, (offs[1] + p * sb) * k * n, C, (yo + p) * m * n, row);
     });
   };
 };
@@ -113,22 +98,32 @@ export const Gemm: HostOpFactory = (node, inputs, outputs, opset) => {
   const cd = c ? [...new Array(2 - c.dims.length).fill(1), ...c.dims] : [1, 1];
   const cRow = cd[0] === 1 ? 0 : cd[1],
     cCol = cd[1] === 1 ? 0 : 1;
-  const bt = tb ? new Float32Array(k * n) : undefined; // B^T laid out as [K, N]
+  const sp: SgemmPlan = {
+    m,
+    n,
+    k,
+    transA: ta,
+    transB: tb,
+    alpha,
+    beta: c ? beta : 0,
+    packed: b.constant !== undefined,
+  };
+  const row = new Float32Array(n);
+  // B' laid out as [K, N]: once at load for a constant B, else per run where B is transposed
+  const bt = tb ? new Float32Array(k * n) : undefined;
+  const layB = (B: Float32Array): Float32Array => {
+    if (!bt) return B;
+    for (let j = 0; j < n; j++) for (let q = 0; q < k; q++) bt[q * n + j] = B[j * k + q];
+    return bt;
+  };
+  const packedB = b.constant ? layB(b.constant.data as Float32Array) : undefined;
   return (ins, outs) => {
     const A = ins[0]!.data as Float32Array,
       Y = outs[0].data as Float32Array;
-    let B = ins[1]!.data as Float32Array;
-    if (bt) {
-      for (let j = 0; j < n; j++) for (let q = 0; q < k; q++) bt[q * n + j] = B[j * k + q];
-      B = bt;
-    }
-    gemmRows(A, B, Y, m, n, k, 0, ta ? 1 : k, ta ? m : 1, 0, n, 0);
+    const B = packedB ?? layB(ins[1]!.data as Float32Array);
     const C = ins[2]?.data as Float32Array | undefined;
-    for (let i = 0; i < m; i++)
-      for (let j = 0; j < n; j++) {
-        let v = f32(alpha * Y[i * n + j]);
-        if (C) v = f32(v + f32(beta * C[i * cRow + j * cCol]));
-        Y[i * n + j] = v;
-      }
+    if (C && sp.beta !== 0)
+      for (let i = 0; i < m; i++) for (let j = 0; j < n; j++) Y[i * n + j] = C[i * cRow + j * cCol];
+    sgemm(sp, A, 0, ta ? 1 : k, ta ? m : 1, B, 0, Y, 0, row);
   };
 };

@@ -39,6 +39,7 @@
  * Refused (UNSUPPORTED_OP, as onnxruntime refuses them): an unknown activation, a count other than 3 or 2 per
  * direction, clip <= 0, a missing hidden_size, a non-float32 X, sequence_lens not int32.
  */
+import { sgemmStrideK } from '../../numerics/sgemm.js';
 import type { HostOpFactory, HostOpNode, HostTensor, HostValueInfo } from '../types.js';
 import type { Lower } from '../../executor/step.js';
 import { I8ConvError } from '../../../errors.js';
@@ -222,19 +223,6 @@ function clipBias(x: number, bias: number | undefined, clip: number): number {
 }
 
 // ---- the matrix products -------------------------------------------------------------------------------------------
-
-/** MLAS's StrideK for an unpacked B of N columns and K rows (sgemm.cpp), A not transposed. */
-export function sgemmStrideK(n: number, k: number): number {
-  let sk = 128,
-    sn = 128;
-  if (n >= k) while (sk / 2 >= k) sk /= 2;
-  else
-    while (sn > 16 && sn / 2 >= n) {
-      sk *= 2;
-      sn /= 2;
-    }
-  return sk;
-}
 
 /**
  * One output of C = A B^T (+ C): the dot of A[a0 .. a0 + K) and B[b0 .. b0 + K) in blocks of `sk`, each block summed
