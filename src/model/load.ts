@@ -4,7 +4,7 @@
  *             shape (graph/passes/infer-shapes.ts, the operator table's shape rules: BAD_SHAPE) -> on one GraphView:
  *             fold constants -> inline the Ifs of constant conditions, lift the other Ifs' reads of the enclosing
  *             graph into inputs (graph/passes/inline-if.ts) -> remove Identity / Dropout -> fold BatchNormalization ->
- *             quantize float weights as
+ *             a float MatMul read only by an Add into a Gemm (as onnxruntime does) -> quantize float weights as
  *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> compose
  *             tables -> size checks -> name the steps -> the fusions (tables into convolutions, Resizes into concats,
  *             channel gates, channel chains: i8conv nodes)
@@ -27,6 +27,7 @@ import { foldConstantsPass } from './graph/passes/fold-constants.js';
 import { removeIdentityPass } from './graph/passes/remove-identity.js';
 import { foldBatchNormPass } from './graph/passes/fold-batchnorm.js';
 import { fuseQdqPass } from './graph/passes/fuse-qdq.js';
+import { fuseMatMulAddPass } from './graph/passes/fuse-matmul-add.js';
 import { fuseLutsPass } from './graph/passes/fuse-luts.js';
 import { foldPadPass } from './graph/passes/fold-pad.js';
 import { weightBiasQuantizationPass } from './graph/passes/weight-bias-quant.js';
@@ -145,6 +146,7 @@ function preparePasses(
   liftIfCapturesPass(view);
   removeIdentityPass(view);
   foldBatchNormPass(view);
+  fuseMatMulAddPass(view);
   if (hooks.weightBiasQuantization !== false) weightBiasQuantizationPass(view);
   fuseQdqPass(view);
   foldPadPass(view);
