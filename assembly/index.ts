@@ -28,6 +28,7 @@ export {
   convTransposeTask, convIm2colTask, convF32Task, channelAffineTask, reluF32Task, softmaxTask,
 } from './model/host-float';
 export { regionTask } from './model/region';
+export { gemmF32Task } from './model/gemm-f32';
 
 /** First byte the host may use for its own allocations. */
 export function heapBase(): usize {

@@ -10,7 +10,7 @@ import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { fuseMatMulAddPass } from '../src/model/graph/passes/fuse-matmul-add.js';
 import { inferShapes } from '../src/model/graph/passes/infer-shapes.js';
 import { runPasses } from '../src/model/graph/view.js';
-import { le, writeModel, type NodeSpec } from './helpers/onnx-writer.js';
+import { AT, type AttrSpec, le, writeModel, type NodeSpec } from './helpers/onnx-writer.js';
 import { loadOrt } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
@@ -139,6 +139,117 @@ describe('float MatMul + Add (onnxruntime rewrites it into a Gemm)', () => {
           }
         }
       }
+    },
+  );
+});
+
+// ---- the wasm kernel of a constant B (assembly/model/gemm-f32.ts) ------------------------------------------------
+
+interface KernelCase {
+  what: string;
+  op: 'MatMul' | 'Gemm';
+  a: number[];
+  b: number[];
+  c?: number[];
+  attrs?: NodeSpec['attributes'];
+}
+
+function kernelModel(s: KernelCase, seed: number) {
+  const r = rng(seed);
+  const numel = (d: number[]) => d.reduce((x, y) => x * y, 1);
+  const rand = (n: number) =>
+    Float32Array.from({ length: n }, (_, i) => (i % 97 === 13 ? -0 : F((r() * 2 - 1) * (i % 31 === 5 ? 300 : 2))));
+  const bytes = writeModel({
+    irVersion: 8,
+    opsets: [['', 13]],
+    graph: {
+      name: 'gemm-kernel',
+      nodes: [{ opType: s.op, inputs: ['a', 'b', ...(s.c ? ['c'] : [])], outputs: ['y'], attributes: s.attrs ?? [] }],
+      initializers: [
+        { name: 'b', dataType: 1, dims: s.b, raw: le(rand(numel(s.b))) },
+        ...(s.c ? [{ name: 'c', dataType: 1, dims: s.c, raw: le(rand(numel(s.c))) }] : []),
+      ],
+      inputs: [{ name: 'a', elemType: 1, shape: s.a }],
+      outputs: [{ name: 'y', elemType: 1 }],
+    },
+  });
+  return { bytes, a: rand(numel(s.a)) };
+}
+
+const I = (name: string, i: number) => ({ name, type: AT.INT, i });
+const Fl = (name: string, f: number) => ({ name, type: AT.FLOAT, f });
+
+function kernelCases(): KernelCase[] {
+  const out: KernelCase[] = [];
+  const r = rng(4900);
+  const ks = [1, 2, 7, 255, 256, 257, 600];
+  const ns = [1, 3, 4, 5, 15, 16, 17, 31, 33];
+  for (let t = 0; t < 36; t++) {
+    const k = ks[t % ks.length];
+    const n = ns[Math.floor(r() * ns.length)];
+    const m = [1, 2, 3, 5, 9][t % 5];
+    if (t % 3 === 0) {
+      const a = t % 6 === 0 ? [2, m, k] : [m, k];
+      out.push({ what: `MatMul [${a}] x [${k}, ${n}]`, op: 'MatMul', a, b: [k, n] });
+      continue;
+    }
+    const ta = t % 4 === 1 ? 1 : 0,
+      tb = t % 5 === 2 ? 1 : 0;
+    const c = [undefined, [n], [1, n], [m, 1], [m, n], [1]][t % 6];
+    const attrs: AttrSpec[] = [I('transA', ta), I('transB', tb)];
+    if (t % 7 === 3) attrs.push(Fl('alpha', F(0.37)));
+    if (t % 4 === 2) attrs.push(Fl('beta', F(-1.5)));
+    else if (t % 9 === 4) attrs.push(Fl('beta', 0));
+    out.push({
+      what: `Gemm ${m}x${k}x${n} ta ${ta} tb ${tb} C [${c ?? ''}] ${
+        attrs.length > 2
+          ? attrs
+              .slice(2)
+              .map((x) => x.name)
+              .join(' ')
+          : ''
+      }`,
+      op: 'Gemm',
+      a: ta ? [k, m] : [m, k],
+      b: tb ? [n, k] : [k, n],
+      c,
+      attrs,
+    });
+  }
+  return out;
+}
+
+describe('float MatMul / Gemm with a constant B: the wasm kernel', () => {
+  const rts: Runtime[] = [];
+  afterAll(() => {
+    for (const rt of rts) rt.dispose();
+  });
+
+  it.skipIf(!ort)(
+    'every N tail, K across blocks of 256, transA / transB, alpha, beta, C broadcasts: onnxruntime-web bit for bit, threads 1 and 2',
+    async () => {
+      const one = await createRuntime({ threads: 1 });
+      const two = await createRuntime({ threads: 2 });
+      rts.push(one, two);
+      let kernels = 0;
+      for (const [i, s] of kernelCases().entries()) {
+        const { bytes, a } = kernelModel(s, 5000 + i);
+        const session = await ort!.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+        const want = (await session.run({ a: new ort!.Tensor('float32', a, s.a) })).y.data as Float32Array;
+        await session.release();
+        for (const rt of [one, two]) {
+          const model = await rt.loadModel(bytes);
+          if (model.nodes.some((n) => n.algorithm === 'gemm-f32-simd')) kernels++;
+          const got = model.run({ a }).y as Float32Array;
+          expect(model.checkGuards(), `${s.what}: guard bytes`).toBe(true);
+          model.dispose();
+          expect(got.length, s.what).toBe(want.length);
+          for (let j = 0; j < want.length; j++)
+            if (!Object.is(got[j], want[j])) expect(got[j], `${s.what}[${j}] vs onnxruntime-web`).toBe(want[j]);
+        }
+      }
+      // every case has a constant B: the kernel ran each (beta 0 with a C included)
+      expect(kernels).toBe(2 * kernelCases().length);
     },
   );
 });

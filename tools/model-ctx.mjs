@@ -605,9 +605,39 @@ computed at run time alike).`,
   ],
 };
 
+/** Float32 MatMul / Gemm with a constant B (assembly/model/gemm-f32.ts; the host: src/model/backends/wasm-float/gemm.ts). */
+const GEMM_F32 = {
+  host: 'GEMM_F32_CTX',
+  as: 'assembly/model/gemm-f32-ctx.ts',
+  ts: 'src/model/backends/wasm-float/gemm-ctx.generated.ts',
+  unit: 'byte',
+  doc: `Byte offsets of the parameter record (ctx) of the float32 matrix product of assembly/model/gemm-f32.ts. The host
+writes it through GEMM_F32_CTX (src/model/backends/wasm-float/gemm-ctx.generated.ts, generated from the same declaration).`,
+  records: [
+    {
+      doc: 'Gemm record',
+      fields: [
+        ['GM_M', 'i32', "rows of A' and of the output"],
+        ['GM_N', 'i32', "columns of B' and of the output"],
+        ['GM_K', 'i32', "columns of A', rows of B'"],
+        ['GM_NP', 'i32', "columns of the packed B' (N rounded up to 16, zeros after N)"],
+        ['GM_BLOCK_K', 'i32', 'values of k per block (MLAS: 256 for a packed B)'],
+        ['GM_A_ROW', 'i32', "elements between rows of A' in A"],
+        ['GM_A_COL', 'i32', "elements between columns of A' in A"],
+        ['GM_ROWS_PER_TASK', 'i32', 'output rows per task'],
+        ['GM_B', 'i32', "byte offset of the packed B', f32 [K][NP]"],
+        ['GM_C', 'i32', 'byte offset of the starting output, f32 [M][NP] (C broadcast, times beta), or 0 (zero mode)'],
+        ['GM_ALPHA', 'f32', 'alpha'],
+      ],
+      bytes: ['GM_CTX_BYTES', 48, 'bytes the host allocates for the record'],
+    },
+  ],
+};
+
 export const MODEL_CTX_GROUPS = [
   ELEM,
   HOST_FLOAT,
+  GEMM_F32,
   POOL,
   POOL_F32,
   RESIZE,

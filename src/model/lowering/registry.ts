@@ -28,6 +28,7 @@ import {
   quantizeHost,
 } from '../backends/host/quant.js';
 import { floatKernelOp } from '../backends/wasm-float/kernels.js';
+import { gemmKernel } from '../backends/wasm-float/gemm.js';
 import { lowerFloatAveragePool, lowerFloatGlobalAveragePool, lowerFloatMaxPool } from '../backends/wasm-float/pool.js';
 import { lowerFloatResize, lowerFloatUpsample } from '../backends/wasm-float/resize.js';
 import { lowerConvOp } from '../backends/wasm-int8/conv.js';
@@ -117,6 +118,13 @@ const floatSimd = (key: string, file: string, when: string): Impl => ({
   when,
   lower: floatKernelOp(HOST_OPS.get(key)!),
   files: ['src/model/backends/wasm-float/kernels.ts', 'assembly/model/host-float.ts', `${HOST}${file}`],
+});
+/** A float32 MatMul / Gemm on the wasm kernel of assembly/model/gemm-f32.ts. */
+const floatGemm = (key: string): Impl => ({
+  backend: 'float-simd',
+  when: 'a constant 2-D B (and a constant C), K > 0',
+  lower: floatKernelOp(HOST_OPS.get(key)!, (node, inputs, _outputs, opset) => gemmKernel(node, inputs, opset)),
+  files: ['src/model/backends/wasm-float/gemm.ts', 'assembly/model/gemm-f32.ts', `${HOST}matmul.ts`],
 });
 /** A float32 pool on the wasm kernels of assembly/model/spatial-pool-f32.ts, in NCHW or NCHW44. */
 const floatPool = (lower: Lower, when: string): Impl => ({
@@ -277,14 +285,14 @@ op(':MatMul', {
   shape: SHAPE.matmul,
   qdq: 'matmul',
   ref: 'MatMul.ts',
-  impls: [host(':MatMul', 'matmul.ts', 'always')],
+  impls: [floatGemm(':MatMul'), host(':MatMul', 'matmul.ts')],
 });
 op(':Gemm', {
   doc: 'float32 Gemm',
   shape: SHAPE.gemm,
   qdq: 'gemm',
   ref: 'Gemm.ts',
-  impls: [host(':Gemm', 'matmul.ts', 'always')],
+  impls: [floatGemm(':Gemm'), host(':Gemm', 'matmul.ts')],
 });
 
 // 8-bit element-wise and look-up operators

@@ -52,7 +52,7 @@ const NONE: PtrArg = { base: 'none' };
  * A kernel whose record and tables are blocks of the runtime's heap (between guard bands), released by dispose.
  * OUT_OF_MEMORY (everything released) when the memory cannot grow.
  */
-class HeapKernel implements ModelKernel {
+export class HeapKernel implements ModelKernel {
   readonly ctx: number;
   dispatch: readonly KernelDispatch[] = [];
   /** bytes of the model's shared scratch a run needs, and where its pointer goes (a record field), if any */
@@ -332,13 +332,21 @@ export function simdHostKernel(
  * a step running the wasm kernel on the pool's threads; `factory` (the TypeScript operator) checks the node first,
  * so that both implementations refuse the same nodes with the same errors.
  */
-export function floatKernelOp(factory: HostOpFactory): Lower {
+export function floatKernelOp(
+  factory: HostOpFactory,
+  prepare: (
+    node: HostOpNode,
+    inputs: readonly (HostValueInfo | undefined)[],
+    outputs: readonly HostValueInfo[],
+    opset: number,
+  ) => Prepared | null = prepareFloatKernel,
+): Lower {
   return (node, { name, values, opset }) => {
     const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
     const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!)));
     const outs = node.outputs.map((n) => infoOf(values.get(n)!));
     factory(hostNode, ins, outs, opset);
-    const prepared = prepareFloatKernel(hostNode, ins, outs, opset);
+    const prepared = prepare(hostNode, ins, outs, opset);
     if (!prepared) return undefined;
     return {
       name,

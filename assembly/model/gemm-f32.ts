@@ -1,0 +1,103 @@
+// Float32 matrix product with a constant B (MatMul, Gemm; the host: src/model/backends/wasm-float/gemm.ts), in the order
+// of operations of onnxruntime's MLAS SGEMM with a packed B (src/model/numerics/sgemm.ts states it): each output sums
+// its products f32(a * b) from 0 in k order within a block of GM_BLOCK_K values of k, multiplies the block's sum by
+// alpha, and stores it (the first block, in zero mode: GM_C = 0) or adds it onto the output (f32(f32(alpha * s) +
+// out)), the output starting from the table GM_C (C broadcast, times beta) otherwise. Plain SIMD128 f32x4.mul / add:
+// one rounding each, no fused multiply-add, so every build computes the same bits. The columns are the lanes.
+//
+//   gemmF32Task  Range [ceil(M / GM_ROWS_PER_TASK), NP / 16]: rows [r0, r0 + GM_ROWS_PER_TASK) x columns [16 c, 16 c
+//                + 16) of the output (the columns past N computed on B's zero padding, not stored).
+
+// the record's offsets: assembly/model/gemm-f32-ctx.ts (generated from tools/model-ctx.mjs)
+import {
+  GM_M, GM_N, GM_K, GM_NP, GM_BLOCK_K, GM_A_ROW, GM_A_COL, GM_ROWS_PER_TASK, GM_B, GM_C, GM_ALPHA,
+} from './gemm-f32-ctx';
+
+/** Stores lanes [0, count) of v at p (count <= 4). */
+@inline
+function storeLanes(p: usize, v: v128, count: i32): void {
+  if (count >= 4) {
+    v128.store(p, v);
+    return;
+  }
+  if (count > 0) store<f32>(p, f32x4.extract_lane(v, 0));
+  if (count > 1) store<f32>(p, f32x4.extract_lane(v, 1), 4);
+  if (count > 2) store<f32>(p, f32x4.extract_lane(v, 2), 8);
+}
+
+export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32, rt: i32, cb: i32): void {
+  const m = load<i32>(ctx, GM_M);
+  const n = load<i32>(ctx, GM_N);
+  const k = load<i32>(ctx, GM_K);
+  const np = load<i32>(ctx, GM_NP);
+  const bk = load<i32>(ctx, GM_BLOCK_K);
+  const aRow = <usize>load<i32>(ctx, GM_A_ROW) << 2;
+  const aCol = <usize>load<i32>(ctx, GM_A_COL) << 2;
+  const rpt = load<i32>(ctx, GM_ROWS_PER_TASK);
+  const b = <usize>load<i32>(ctx, GM_B);
+  const c = <usize>load<i32>(ctx, GM_C);
+  const alpha = f32x4.splat(load<f32>(ctx, GM_ALPHA));
+  const bRow = <usize>np << 2;
+  const j0 = cb << 4;
+  let cols = n - j0;
+  if (cols > 16) cols = 16;
+  const r0 = rt * rpt;
+  let r1 = r0 + rpt;
+  if (r1 > m) r1 = m;
+  const zero = f32x4.splat(0);
+  for (let i = r0; i < r1; i++) {
+    const ai = a + <usize>i * aRow;
+    let o0 = zero,
+      o1 = zero,
+      o2 = zero,
+      o3 = zero;
+    let started = c != 0;
+    if (started) {
+      const cp = c + ((<usize>i * <usize>np + <usize>j0) << 2);
+      o0 = v128.load(cp);
+      o1 = v128.load(cp, 16);
+      o2 = v128.load(cp, 32);
+      o3 = v128.load(cp, 48);
+    }
+    for (let k0 = 0; k0 < k; k0 += bk) {
+      let k1 = k0 + bk;
+      if (k1 > k) k1 = k;
+      let s0 = zero,
+        s1 = zero,
+        s2 = zero,
+        s3 = zero;
+      let ap = ai + <usize>k0 * aCol;
+      let bp = b + <usize>k0 * bRow + (<usize>j0 << 2);
+      for (let q = k0; q < k1; q++) {
+        const av = v128.load32_splat(ap);
+        s0 = f32x4.add(s0, f32x4.mul(av, v128.load(bp)));
+        s1 = f32x4.add(s1, f32x4.mul(av, v128.load(bp, 16)));
+        s2 = f32x4.add(s2, f32x4.mul(av, v128.load(bp, 32)));
+        s3 = f32x4.add(s3, f32x4.mul(av, v128.load(bp, 48)));
+        ap += aCol;
+        bp += bRow;
+      }
+      s0 = f32x4.mul(s0, alpha);
+      s1 = f32x4.mul(s1, alpha);
+      s2 = f32x4.mul(s2, alpha);
+      s3 = f32x4.mul(s3, alpha);
+      if (started) {
+        o0 = f32x4.add(s0, o0);
+        o1 = f32x4.add(s1, o1);
+        o2 = f32x4.add(s2, o2);
+        o3 = f32x4.add(s3, o3);
+      } else {
+        o0 = s0;
+        o1 = s1;
+        o2 = s2;
+        o3 = s3;
+        started = true;
+      }
+    }
+    const yp = y + ((<usize>i * <usize>n + <usize>j0) << 2);
+    storeLanes(yp, o0, cols);
+    storeLanes(yp + 16, o1, cols - 4);
+    storeLanes(yp + 32, o2, cols - 8);
+    storeLanes(yp + 48, o3, cols - 12);
+  }
+}

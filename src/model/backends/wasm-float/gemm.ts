@@ -1,0 +1,122 @@
+/**
+ * The wasm SIMD kernel of float32 MatMul and Gemm with a constant 2-D B (assembly/model/gemm-f32.ts): the case where
+ * onnxruntime packs B at load and sums in blocks of 256 values of k (../../numerics/sgemm.ts), which is what the
+ * TypeScript operators (../host/matmul.ts) compute for it, bit for bit. B' (B, or B^T with transB) is laid out at
+ * load as [K][NP] (NP: N rounded up to 16, zeros after N); Gemm's C, where given and constant, is broadcast to [M][NP]
+ * and multiplied by beta at load (the output's starting value); beta 0 or no C is zero mode. A computed B or C, an
+ * empty product, or K = 0: the TypeScript operator.
+ * - MatMul: A [..., K] times B [K, N]: every row of A is a row of one product (M = their count).
+ * - Gemm: A' = A or A^T (transA: strides), alpha.
+ * Tasks: a few rows x 16 columns, each task about GRAIN multiply-adds.
+ */
+import type { HostOpNode, HostValueInfo } from '../types.js';
+import type { WasmRuntimeCore } from '../../../runtime.js';
+import type { ModelKernel } from '../types.js';
+import { PACKED_STRIDE_K } from '../../numerics/sgemm.js';
+import { attrFloat, attrInt } from '../host/common.js';
+import { GEMM_F32_CTX as G } from './gemm-ctx.generated.js';
+import { HeapKernel } from './kernels.js';
+
+/** Multiply-adds per task (tens of microseconds). */
+const GRAIN = 65536;
+
+interface GemmFacts {
+  m: number;
+  n: number;
+  k: number;
+  aRow: number;
+  aCol: number;
+  alpha: number;
+  /** B' as [K][N] */
+  b: (q: number, j: number) => number;
+  /** the starting output (C times beta) at (i, j), or null: zero mode */
+  c: ((i: number, j: number) => number) | null;
+}
+
+function constFloats(v: HostValueInfo | undefined): Float32Array | null {
+  return v?.constant && v.constant.type === 'float32' ? (v.constant.data as Float32Array) : null;
+}
+
+function facts(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], opset: number): GemmFacts | null {
+  const a = inputs[0]!;
+  const bInfo = inputs[1];
+  const B = constFloats(bInfo);
+  if (!B || !bInfo || bInfo.dims.length !== 2) return null; // onnxruntime packs constant 2-D B only
+  if (node.opType === 'MatMul') {
+    if (a.dims.length < 1) return null;
+    const [k, n] = bInfo.dims;
+    if (a.dims[a.dims.length - 1] !== k) return null;
+    const m = a.dims.slice(0, -1).reduce((x, d) => x * d, 1);
+    return { m, n, k, aRow: k, aCol: 1, alpha: 1, b: (q, j) => B[q * n + j], c: null };
+  }
+  const ta = attrInt(node, 'transA', 0) === 1;
+  const tb = attrInt(node, 'transB', 0) === 1;
+  if (a.dims.length !== 2) return null;
+  const [m, k] = ta ? [a.dims[1], a.dims[0]] : a.dims;
+  const n = tb ? bInfo.dims[0] : bInfo.dims[1];
+  const alpha = Math.fround(attrFloat(node, 'alpha', 1));
+  const beta = Math.fround(attrFloat(node, 'beta', 1));
+  const b = tb ? (q: number, j: number) => B[j * k + q] : (q: number, j: number) => B[q * n + j];
+  const cInfo = inputs[2];
+  let c: GemmFacts['c'] = null;
+  if (cInfo && beta !== 0) {
+    const C = constFloats(cInfo);
+    if (!C) return null; // a computed C: the TypeScript operator
+    const cd = [...new Array(2 - cInfo.dims.length).fill(1), ...cInfo.dims];
+    if (opset < 7 && cInfo.dims.length === 0) return null;
+    const cRow = cd[0] === 1 ? 0 : cd[1],
+      cCol = cd[1] === 1 ? 0 : 1;
+    c = beta === 1 ? (i, j) => C[i * cRow + j * cCol] : (i, j) => Math.fround(C[i * cRow + j * cCol] * beta);
+  }
+  return { m, n, k, aRow: ta ? 1 : k, aCol: ta ? m : 1, alpha, b, c };
+}
+
+/**
+ * The kernel of a MatMul or Gemm node with a constant 2-D B, prepared, or null where the TypeScript operator runs it.
+ * Call it after the operator's factory accepted the node.
+ */
+export function gemmKernel(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  opset: number,
+): ((core: WasmRuntimeCore) => ModelKernel) | null {
+  const f = facts(node, inputs, opset);
+  if (!f || f.m * f.n * f.k === 0) return null;
+  const { m, n, k } = f;
+  const np = Math.ceil(n / 16) * 16;
+  const packed = new Float32Array(k * np);
+  for (let q = 0; q < k; q++) for (let j = 0; j < n; j++) packed[q * np + j] = f.b(q, j);
+  let start: Float32Array | null = null;
+  if (f.c) {
+    start = new Float32Array(m * np);
+    for (let i = 0; i < m; i++) for (let j = 0; j < n; j++) start[i * np + j] = f.c(i, j);
+  }
+  const rpt = Math.max(1, Math.floor(GRAIN / (k * 16)));
+  return (core) => {
+    const kern = new HeapKernel('gemm-f32-simd', core, G.GM_CTX_BYTES);
+    const bAt = kern.put(packed);
+    const cAt = start ? kern.put(start) : 0;
+    for (const [field, v] of [
+      [G.GM_M, m],
+      [G.GM_N, n],
+      [G.GM_K, k],
+      [G.GM_NP, np],
+      [G.GM_BLOCK_K, PACKED_STRIDE_K],
+      [G.GM_A_ROW, f.aRow],
+      [G.GM_A_COL, f.aCol],
+      [G.GM_ROWS_PER_TASK, rpt],
+      [G.GM_B, bAt],
+      [G.GM_C, cAt],
+    ])
+      kern.i32(field, v);
+    core.f32()[(kern.ctx + G.GM_ALPHA) >> 2] = f.alpha;
+    kern.dispatch = [
+      {
+        fn: 'gemmF32Task',
+        range: [Math.ceil(m / rpt), np / 16],
+        args: [{ base: 'src' }, { base: 'none' }, { base: 'dst' }],
+      },
+    ];
+    return kern;
+  };
+}
