@@ -8,9 +8,10 @@
  * - multiply-adds: a convolution N * OC * out * IC/G * kernel, a transposed one N * IC * in * OC/G * kernel, a matrix
  *   product batch * M * N * K, an LSTM / GRU seq * batch * dirs * gates * hidden * (input + hidden); a pool's window
  *   cells N * C * out * kernel (every cell of every window, padding included) count the same;
- * - padding cells: the window cells that lie outside the input whatever the output position, N * C * out * (the
- *   kernel's cells less those an input of this size can hold), times IC/G for a convolution: work that reads nothing.
- *   A window far larger than its input (a kernel of 2^24 over 8 rows, half of it padding) is refused here;
+ * - padding cells: the cells of one window that lie outside the input whatever the output position (the kernel's
+ *   cells less those an input of this size can hold), and the same over the node (N * C * out of them, times IC/G
+ *   for a convolution): work that reads nothing. A window far larger than its input (a kernel of 2^24 over a few
+ *   rows, half of it padding) is refused here, whatever the input;
  * - axis taps: for each spatial axis out * kernel, the per-axis tables and loops the pool and convolution planners
  *   build at load; table entries: output positions * kernel cells, the tap table the TypeScript pools and float
  *   convolutions build when the node is lowered;
@@ -30,7 +31,9 @@ import { ELEMENT_BYTES } from './values.js';
 export const BOUNDS = {
   /** multiply-adds (or pool window cells) of one node */
   nodeWork: 2 ** 38,
-  /** window cells of one convolution or pool that lie in the padding whatever the output position */
+  /** cells of one window (one output's) that lie in the padding whatever the output position */
+  windowPaddingCells: 2 ** 20,
+  /** the same over all of a node's outputs (times IC/G for a convolution) */
   nodePaddingCells: 2 ** 30,
   /** sum over the spatial axes of output size * kernel size, one node (the planners' per-axis tables at load) */
   nodeAxisTaps: 2 ** 26,
@@ -50,6 +53,8 @@ const prod = (a: readonly number[]): number => a.reduce((p, d) => p * d, 1);
 /** A node's work (see the header). */
 export interface NodeCost {
   work: number;
+  /** per output window, and over the node */
+  windowPaddingCells: number;
   paddingCells: number;
   axisTaps: number;
   tableEntries: number;
@@ -112,7 +117,15 @@ export function nodeCost(node: Node, values: ReadonlyMap<string, PlannedValue>):
   };
   let bytes = 0;
   for (const name of [...node.inputs, ...node.outputs]) bytes += (name && values.get(name)?.bytes) || 0;
-  const cost: NodeCost = { work: 0, paddingCells: 0, axisTaps: 0, tableEntries: 0, paddedSourceBytes: 0, bytes };
+  const cost: NodeCost = {
+    work: 0,
+    windowPaddingCells: 0,
+    paddingCells: 0,
+    axisTaps: 0,
+    tableEntries: 0,
+    paddedSourceBytes: 0,
+    bytes,
+  };
   const op = node.domain === 'com.microsoft' || node.domain === '' ? node.opType : `${node.domain}:${node.opType}`;
   const y = v(0, true);
   switch (op) {
@@ -126,7 +139,8 @@ export function nodeCost(node: Node, values: ReadonlyMap<string, PlannedValue>):
       if (!win) break;
       const perOut = prod(wt.dims.slice(1)); // IC/G * kernel
       cost.work = y.dims[0] * y.dims[1] * prod(win.outSp) * perOut;
-      cost.paddingCells = y.dims[0] * y.dims[1] * prod(win.outSp) * wt.dims[1] * paddingCellsPerOutput(win);
+      cost.windowPaddingCells = paddingCellsPerOutput(win);
+      cost.paddingCells = y.dims[0] * y.dims[1] * prod(win.outSp) * wt.dims[1] * cost.windowPaddingCells;
       cost.axisTaps = axisTaps(win);
       if (x.type === 'float32') cost.tableEntries = prod(win.outSp) * prod(win.kernel);
       cost.paddedSourceBytes = paddedBytes(x, win);
@@ -153,7 +167,8 @@ export function nodeCost(node: Node, values: ReadonlyMap<string, PlannedValue>):
       if (!win) break;
       const outs = prod(y.dims);
       cost.work = outs * prod(win.kernel);
-      cost.paddingCells = outs * paddingCellsPerOutput(win);
+      cost.windowPaddingCells = paddingCellsPerOutput(win);
+      cost.paddingCells = outs * cost.windowPaddingCells;
       cost.axisTaps = axisTaps(win);
       cost.tableEntries = prod(win.outSp) * prod(win.kernel);
       break;
@@ -215,6 +230,13 @@ export function checkBounds(
   for (const node of graph.nodes) {
     const c = nodeCost(node, values);
     if (!(c.work <= BOUNDS.nodeWork)) refuse(node, 'multiply-adds (or window cells)', c.work, BOUNDS.nodeWork);
+    if (!(c.windowPaddingCells <= BOUNDS.windowPaddingCells))
+      refuse(
+        node,
+        'window cells in the padding of one window (outside any input of this size)',
+        c.windowPaddingCells,
+        BOUNDS.windowPaddingCells,
+      );
     if (!(c.paddingCells <= BOUNDS.nodePaddingCells))
       refuse(
         node,
