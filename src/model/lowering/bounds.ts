@@ -13,8 +13,8 @@
  *   for a convolution): work that reads nothing. A window far larger than its input (a kernel of 2^24 over a few
  *   rows, half of it padding) is refused here, whatever the input;
  * - axis taps: for each spatial axis out * kernel, the per-axis tables and loops the pool and convolution planners
- *   build at load; table entries: output positions * kernel cells, the tap table the TypeScript pools and float
- *   convolutions build when the node is lowered;
+ *   build at load; table entries: output positions * kernel cells, the tap table the TypeScript pools (float, or of a
+ *   rank the 8-bit kernels do not take) and float convolutions build when the node is lowered;
  * - a padded source: N * C * the padded input's cells * element size, the bytes a convolution's padded copy takes.
  * Per plan (one graph; an If's branch is a plan of its own): the multiply-adds and window cells of every node, and
  * the bytes every node reads and writes.
@@ -170,7 +170,9 @@ export function nodeCost(node: Node, values: ReadonlyMap<string, PlannedValue>):
       cost.windowPaddingCells = paddingCellsPerOutput(win);
       cost.paddingCells = outs * cost.windowPaddingCells;
       cost.axisTaps = axisTaps(win);
-      cost.tableEntries = prod(win.outSp) * prod(win.kernel);
+      // the TypeScript operator's window table: float pools (their factory checks the node when it is lowered) and
+      // what the 8-bit kernels leave to it (another rank)
+      if (x.type === 'float32' || x.dims.length !== 4) cost.tableEntries = prod(win.outSp) * prod(win.kernel);
       break;
     }
     case 'MatMul':
