@@ -468,6 +468,41 @@ describe('TFLite window options 0, negative, huge: typed errors at load, never a
     expect(n).toBe(2 * BAD.length * 5);
   });
 
+  it('8-bit pools of windows beyond the 8-bit kernels (2^16 - 1 a side): TOO_LARGE at load, not a trap at run', async () => {
+    const q = (name: string, shape: number[]): TflTensorSpec => ({
+      name,
+      shape,
+      type: 'int8',
+      scale: [0.05],
+      zeroPoint: [0],
+    });
+    for (const code of [1, 17])
+      for (const k of [2 ** 16 - 1, 2 ** 16, 2 ** 17, 2 ** 20 - 8]) {
+        // SAME padding over 8 rows: a window of k rows, nearly all padding
+        const tensors = [q('x', [1, 8, 8, 4]), q('y', [1, 8, 8, 4])];
+        const fields: NonNullable<TflOpSpec['options']>['fields'] = [
+          { type: I8, value: 0 },
+          { type: I32, value: 1 },
+          { type: I32, value: 1 },
+          { type: I32, value: 1 },
+          { type: I32, value: k },
+        ];
+        const bytes = buildTfliteGraph({
+          tensors,
+          ops: [{ code, inputs: [0], outputs: [1], options: { type: 5, fields } }],
+          inputs: [0],
+          outputs: [1],
+        });
+        const e = await loadRun(bytes);
+        expectTyped(e, `code ${code} filter_height ${k}`);
+        if (k < 2 ** 16) expect(e, `code ${code} filter_height ${k}`).toBeNull();
+        else {
+          expect((e as I8ConvError).code).toBe('TOO_LARGE');
+          expect((e as Error).message).toMatch(/largest kernel dim \(8-bit pool kernels\) come to \d+ .* limit 65535/);
+        }
+      }
+  });
+
   it('CONV_2D / DEPTHWISE_CONV_2D: padding, strides, dilations', async () => {
     for (const code of [3, 4])
       for (const v of BAD)
