@@ -110,6 +110,9 @@ export interface ConvShape {
   macs: number;
 }
 
+/** The most input or output channels a convolution takes (real ones have at most a few thousand; a 1x1 convolution standing for a vocabulary-sized matrix product a few hundred thousand). */
+export const MAX_CONV_CHANNELS = 2 ** 20;
+
 const FORMATS: readonly ConvFormat[] = ['NCHW44', 'NCHW', 'NCHW_NCHW44'];
 const BIAS_MODES: readonly BiasMode[] = ['none', 'channel', 'full'];
 const NONLINS: readonly Nonlinearity[] = ['identity', 'relu', 'hswish', 'relu6'];
@@ -261,6 +264,14 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
   );
   const oh = Math.floor((ih + pt + pb - efh) / sh) + 1;
   const ow = Math.floor((iw + pl + pr - efw) / sw) + 1;
+  // the channel counts before anything is allocated (the per-channel scales below: 4 bytes per output channel; the
+  // buffers' sizes are checked against the wasm memory when the operator is built, OUT_OF_MEMORY)
+  check(
+    ic <= MAX_CONV_CHANNELS && oc <= MAX_CONV_CHANNELS,
+    'TOO_LARGE',
+    ic > MAX_CONV_CHANNELS ? 'ic' : 'oc',
+    `channel counts above 2^20 are not taken, got ic ${ic}, oc ${oc}`,
+  );
   const srcScale = scale(p.srcScale, 'srcScale');
   const { scales, perChannel } = filterScales(p.filterScale, oc);
   const srcType = p.srcType ?? 'int8';

@@ -6,8 +6,8 @@
  *             graph into inputs (graph/passes/inline-if.ts) -> remove Identity / Dropout -> fold BatchNormalization ->
  *             a float MatMul read only by an Add into a Gemm (as onnxruntime does) -> quantize float weights as
  *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> compose
- *             tables -> size checks -> name the steps -> the fusions (tables into convolutions, Resizes into concats,
- *             channel gates, channel chains: i8conv nodes)
+ *             tables -> size checks -> name the steps -> the work budget (lowering/bounds.ts: TOO_LARGE) -> the
+ *             fusions (tables into convolutions, Resizes into concats, channel gates, channel chains: i8conv nodes)
  *   lowering: every node to a step, by the operator table (lowering/lower.ts: UNSUPPORTED_OP lists every node that
  *             cannot run) -> plan layouts (lowering/layouts.ts) -> plan the arena (lowering/memory.ts)
  *   executor: build each step (weights packed, tables written) -> Model (executor/model.ts)
@@ -34,6 +34,7 @@ import { weightBiasQuantizationPass } from './graph/passes/weight-bias-quant.js'
 import { inlineIfPass, liftIfCapturesPass } from './graph/passes/inline-if.js';
 import { checkedOrder, lowerGraph, plannedValues } from './lowering/lower.js';
 import { nameStepsPass } from './graph/passes/name-steps.js';
+import { checkBounds } from './lowering/bounds.js';
 import { fuseOutputTablesPass } from './graph/passes/fuse-output-tables.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
@@ -158,6 +159,8 @@ function preparePasses(
   checkedOrder(view.toGraph()); // BAD_MODEL (a cycle, a value produced twice or by nobody) before any fusion
   // the fusions: graph rewrites into i8conv nodes, which the operator table lowers like any node
   nameStepsPass(view);
+  // the work budget (lowering/bounds.ts: TOO_LARGE), on the named nodes, before any table or kernel is planned
+  checkBounds(view, values);
   if (hooks.outputTables !== false) fuseOutputTablesPass(view, values);
   if (hooks.concatFeeders !== false) fuseConcatFeedersPass(view, values);
   if (hooks.channelGates !== false) fuseChannelGatesPass(view, values);

@@ -2,7 +2,11 @@
  * The shape rules of the operators: each gives a node's output element types and dims from its inputs' and its
  * attributes. The operator table (src/model/lowering/registry.ts) names one rule per operator; the shape pass
  * (./passes/infer-shapes.ts) looks the rule up and calls it with a ShapeContext. A rule raises BAD_SHAPE (through
- * `fail`) naming the node and the input when the node's inputs and attributes do not make a shape.
+ * `fail`) naming the node and the input when the node's inputs and attributes do not make a shape, and BAD_MODEL
+ * (through `bad`) naming the node and the attribute when an attribute is invalid whatever the input shapes (a window
+ * attribute of the wrong length, a kernel, stride or dilation below 1, a negative pad): every attribute a
+ * convolution or pool kernel reads is checked here, for the ONNX and the TFLite reader alike, so that no kernel
+ * computes an address from an unchecked one.
  */
 import { I8ConvError } from '../../errors.js';
 import type { ElementType, Node, Tensor } from './ir.js';
@@ -56,6 +60,8 @@ export interface ShapeContext {
   /** input k's type, or `dflt` when it is omitted */
   typeAt(k: number, dflt: ElementType): ElementType;
   fail(message: string): never;
+  /** BAD_MODEL naming the node and attribute `attr`: an attribute value the operator does not define */
+  bad(attr: string, message: string): never;
 }
 
 export type ShapeRule = (c: ShapeContext) => ShapeInfo[];
@@ -83,6 +89,9 @@ export function shapeContext(
   const where = `node ${index} (${node.opType} ${JSON.stringify(node.name)})`;
   const fail = (message: string): never => {
     throw new I8ConvError('BAD_SHAPE', `${where}: ${message}`, where);
+  };
+  const bad = (attr: string, message: string): never => {
+    throw new I8ConvError('BAD_MODEL', `${where}: attribute ${attr}: ${message}`, where);
   };
   const has = (k: number): boolean => node.inputs[k] !== undefined && node.inputs[k] !== '';
   const inp = (k: number): ShapeInfo => {
@@ -130,27 +139,69 @@ export function shapeContext(
     same: (k = 0) => [{ ...inp(k), dims: [...inp(k).dims] }],
     typeAt: (k, dflt) => (has(k) ? inp(k).type : dflt),
     fail,
+    bad,
   };
   return c;
 }
 
 // ---- shared pieces ------------------------------------------------------------------------------------------------
 
+/** A convolution's or pool's window attributes, checked (windowAttrs). */
+interface WindowAttrs {
+  kernel: number[];
+  strides: number[];
+  dilations: number[];
+  /** [begin..., end...] (zeros with auto_pad) */
+  pads: number[];
+  autoPad: string;
+}
+
+const AUTO_PADS = ['NOTSET', 'VALID', 'SAME_UPPER', 'SAME_LOWER'];
+
+/**
+ * The window attributes of a node over `n` spatial dims, each checked as ONNX defines it (BAD_MODEL naming the
+ * attribute otherwise): kernel_shape, strides and dilations n integers >= 1, pads 2n integers >= 0, auto_pad one of
+ * its four values. A pool's pads must also be smaller than its kernel (onnxruntime refuses the model otherwise), and
+ * its ceil_mode 0 or 1.
+ */
+function windowAttrs(c: ShapeContext, n: number, kernel: number[], pool: boolean): WindowAttrs {
+  const ints = (name: string, v: number[], len: number, min: number): number[] => {
+    if (v.length !== len) c.bad(name, `${v.length} values for ${n} spatial dims (${len} expected)`);
+    v.forEach((x, i) => {
+      if (!Number.isSafeInteger(x) || x < min) c.bad(name, `value ${i} is ${x}: an integer >= ${min} is required`);
+    });
+    return v;
+  };
+  ints('kernel_shape', kernel, n, 1);
+  const strides = ints('strides', c.attrInts('strides') ?? new Array(n).fill(1), n, 1);
+  const dilations = ints('dilations', c.attrInts('dilations') ?? new Array(n).fill(1), n, 1);
+  const autoPad = c.attrString('auto_pad', 'NOTSET');
+  if (!AUTO_PADS.includes(autoPad))
+    c.bad('auto_pad', `${JSON.stringify(autoPad)} is not one of ${AUTO_PADS.join(', ')}`);
+  const given = c.attrInts('pads');
+  const pads = ints('pads', autoPad === 'NOTSET' && given ? given : new Array(2 * n).fill(0), 2 * n, 0);
+  if (pool) {
+    const ceil = c.attrInt('ceil_mode', 0);
+    if (ceil !== 0 && ceil !== 1) c.bad('ceil_mode', `${ceil} is neither 0 nor 1`);
+    kernel.forEach((k, i) => {
+      if (pads[i] >= k || pads[i + n] >= k)
+        c.bad('pads', `[${pads}] along axis ${i + 2} are not smaller than the kernel ${k} (onnxruntime refuses them)`);
+    });
+  }
+  return { kernel, strides, dilations, pads, autoPad };
+}
+
 /** Conv and pool spatial output sizes. */
 function spatial(c: ShapeContext, x: number[], kernel: number[], pool: boolean): number[] {
   const n = x.length - 2;
-  if (kernel.length !== n) c.fail(`kernel of rank ${kernel.length} for ${n} spatial dims`);
-  const strides = c.attrInts('strides') ?? new Array(n).fill(1);
-  const dil = c.attrInts('dilations') ?? new Array(n).fill(1);
-  const pads = c.attrInts('pads') ?? new Array(2 * n).fill(0);
-  const autoPad = c.attrString('auto_pad', 'NOTSET');
+  const { strides, dilations: dil, pads, autoPad } = windowAttrs(c, n, kernel, pool);
   const ceil = pool && c.attrInt('ceil_mode', 0) === 1;
   const out = x.slice(2).map((d, i) => {
     const s = strides[i],
       dk = (kernel[i] - 1) * dil[i] + 1;
     if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') return Math.ceil(d / s);
-    const b = autoPad === 'VALID' ? 0 : pads[i],
-      e = autoPad === 'VALID' ? 0 : pads[i + n];
+    const b = pads[i],
+      e = pads[i + n];
     const span = d + b + e - dk;
     let o = (ceil ? Math.ceil(span / s) : Math.floor(span / s)) + 1;
     if (ceil && (o - 1) * s >= d + b) o--;
@@ -168,9 +219,12 @@ function conv(c: ShapeContext, xi: number, wi: number, type: ElementType): Shape
   if (x.length < 3 || w.length !== x.length)
     c.fail(`${c.inName(xi)} [${x}] and ${c.inName(wi)} [${w}] must be of one rank >= 3`);
   const group = c.attrInt('group', 1);
+  if (!Number.isSafeInteger(group) || group < 1) c.bad('group', `${group}: an integer >= 1 is required`);
   if (x[1] !== w[1] * group || w[0] % group !== 0)
     c.fail(`${c.inName(xi)} has ${x[1]} channels, ${c.inName(wi)} [${w}] with group ${group} takes ${w[1] * group}`);
   const kernel = c.attrInts('kernel_shape') ?? w.slice(2);
+  if (kernel.length !== w.length - 2 || kernel.some((k, i) => k !== w[i + 2]))
+    c.bad('kernel_shape', `[${kernel}] is not the weight's spatial dims [${w.slice(2)}]`);
   return [{ type, dims: [x[0], w[0], ...spatial(c, x, kernel, false)] }];
 }
 
@@ -197,7 +251,7 @@ function pool(c: ShapeContext, xi: number, channelsLast: boolean, global: boolea
   const nchw = channelsLast ? [x[0], x[x.length - 1], ...x.slice(1, -1)] : x;
   const sp = global
     ? nchw.slice(2).map(() => 1)
-    : spatial(c, nchw, c.attrInts('kernel_shape') ?? c.fail('kernel_shape is required'), true);
+    : spatial(c, nchw, c.attrInts('kernel_shape') ?? c.bad('kernel_shape', 'is required'), true);
   return [{ type: c.inp(xi).type, dims: channelsLast ? [x[0], ...sp, x[x.length - 1]] : [x[0], x[1], ...sp] }];
 }
 
@@ -382,19 +436,28 @@ export const SHAPE = {
     if (x.length < 3 || w.length !== x.length)
       c.fail(`${c.inName(0)} [${x}] and ${c.inName(1)} [${w}] must be of one rank >= 3`);
     const group = c.attrInt('group', 1);
-    if (x[1] !== w[0]) c.fail(`${c.inName(0)} has ${x[1]} channels, ${c.inName(1)} [${w}] takes ${w[0]}`);
+    if (!Number.isSafeInteger(group) || group < 1) c.bad('group', `${group}: an integer >= 1 is required`);
+    if (x[1] !== w[0] || w[0] % group !== 0)
+      c.fail(`${c.inName(0)} has ${x[1]} channels, ${c.inName(1)} [${w}] with group ${group} takes ${w[0]}`);
     const n = x.length - 2;
     const kernel = c.attrInts('kernel_shape') ?? w.slice(2);
-    const strides = c.attrInts('strides') ?? new Array(n).fill(1);
-    const dil = c.attrInts('dilations') ?? new Array(n).fill(1);
-    const pads = c.attrInts('pads') ?? new Array(2 * n).fill(0);
+    if (kernel.length !== n || kernel.some((k, i) => k !== w[i + 2]))
+      c.bad('kernel_shape', `[${kernel}] is not the weight's spatial dims [${w.slice(2)}]`);
+    const { strides, dilations: dil, pads, autoPad } = windowAttrs(c, n, kernel, false);
     const outPad = c.attrInts('output_padding') ?? new Array(n).fill(0);
+    // onnxruntime: each output_padding below its stride or its dilation (the rows it adds hold the bias alone)
+    if (
+      outPad.length !== n ||
+      outPad.some((p, i) => !Number.isSafeInteger(p) || p < 0 || (p >= strides[i] && p >= dil[i]))
+    )
+      c.bad('output_padding', `[${outPad}]: ${n} integers >= 0, each below its stride or dilation, are required`);
     const given = c.attrInts('output_shape');
-    const autoPad = c.attrString('auto_pad', 'NOTSET');
+    if (given && given.length !== n && given.length !== n + 2)
+      c.bad('output_shape', `[${given}] has ${given.length} values for ${n} spatial dims`);
     const sp = x.slice(2).map((d, i) => {
       if (given) return given[given.length - n + i];
       if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') return d * strides[i];
-      const [b, e] = autoPad === 'VALID' ? [0, 0] : [pads[i], pads[i + n]];
+      const [b, e] = [pads[i], pads[i + n]];
       return strides[i] * (d - 1) + outPad[i] + (kernel[i] - 1) * dil[i] + 1 - b - e;
     });
     if (sp.some((o) => !(o >= 1))) c.fail(`input of shape [${x}] gives an empty output [${sp}]`);

@@ -58,6 +58,27 @@ const OP: Record<number, string> = {
   114: 'QUANTIZE',
   117: 'HARD_SWISH',
 };
+/**
+ * The BuiltinOptions union member (schema.fbs) of each operator whose options are read here: an operator whose
+ * options table is of another member (an operator code changed, the table kept) is BAD_MODEL, since its fields would
+ * read as another table's (a pool's filter size from a convolution's activation byte).
+ */
+const OPTIONS_TYPE: Record<string, number> = {
+  CONV_2D: 1,
+  DEPTHWISE_CONV_2D: 2,
+  AVERAGE_POOL_2D: 5,
+  MAX_POOL_2D: 5,
+  FULLY_CONNECTED: 8,
+  SOFTMAX: 9,
+  CONCATENATION: 10,
+  ADD: 11,
+  RESIZE_BILINEAR: 15,
+  MUL: 21,
+  MEAN: 27,
+  SUB: 28,
+  TRANSPOSE_CONV: 49,
+  RESIZE_NEAREST_NEIGHBOR: 74,
+};
 const TYPES: Record<number, ElementType> = { 0: 'float32', 2: 'int32', 3: 'uint8', 4: 'int64', 9: 'int8' };
 const TYPE_NAMES: Record<number, string> = {
   0: 'float32',
@@ -162,6 +183,7 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
     code: codes[fb.scalar(o, 0, 'u32', 0)],
     inputs: fb.i32s(o, 1) ?? [],
     outputs: fb.i32s(o, 2) ?? [],
+    optionsType: fb.scalar(o, 3, 'u8', 0),
     options: fb.ref(o, 4),
   }));
   const badModel = (m: string) => new I8ConvError('BAD_MODEL', `model: ${m}`, 'model');
@@ -201,6 +223,11 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
     for (const k of o.outputs)
       if (!(k >= 0 && k < tensors.length))
         throw badModel(`operator ${i} (${name ?? o.code}) names tensor ${k} of ${tensors.length} as an output`);
+    const want = name === undefined ? undefined : OPTIONS_TYPE[name];
+    if (want !== undefined && o.options && o.optionsType !== want)
+      throw badModel(
+        `operator ${i} (${name}): its options table is of union member ${o.optionsType}, not ${want} (the options of ${name})`,
+      );
   });
 
   // Refuse first: every unsupported operator at once.
@@ -398,6 +425,12 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
     const opt = o.options;
     const optInt = (id: number, dflt: number) => (opt ? fb.scalar(opt, id, 'i32', dflt) : dflt);
     const optByte = (id: number, dflt: number) => (opt ? fb.scalar(opt, id, 'i8', dflt) : dflt);
+    // Padding: SAME (0) or VALID (1), field 0 of the convolution, pool and transposed convolution options
+    const padding = () => {
+      const p = optByte(0, 0);
+      if (p !== 0 && p !== 1) throw badModel(`${where}: padding ${p} is neither SAME (0) nor VALID (1)`);
+      return p;
+    };
     const input = (k: number) => {
       if (!value.has(k)) {
         const t = tensors[k];
@@ -481,7 +514,7 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
           strides: ints([sh, sw]),
           dilations: ints([dh, dw]),
           group: int(group),
-          pads: ints(pads2d(optByte(0, 0), ih, iw, kh, kw, sh, sw, dh, dw)),
+          pads: ints(pads2d(padding(), ih, iw, kh, kw, sh, sw, dh, dw)),
         });
         toQ(activation(conv, fused, where), y);
         break;
@@ -500,7 +533,7 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
           throw badModel(`${where}: output_shape [${os}] with filter [${f.shape}] and input [${tensors[data].shape}]`);
         const sw = optInt(1, 1);
         const sh = optInt(2, 1);
-        const same = optByte(0, 0) === 0;
+        const same = padding() === 0;
         const along = (inSize: number, outSize: number, k: number, s: number) => {
           const full = (inSize - 1) * s + k;
           const before = same ? Math.floor(Math.max(full - outSize, 0) / 2) : 0;
@@ -567,7 +600,7 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
         node(name === 'MAX_POOL_2D' ? 'MaxPool' : 'AveragePool', [input(x)], [p], {
           kernel_shape: ints([fh, fw]),
           strides: ints([sh, sw]),
-          pads: ints(pads2d(optByte(0, 0), ih, iw, fh, fw, sh, sw, 1, 1)),
+          pads: ints(pads2d(padding(), ih, iw, fh, fw, sh, sw, 1, 1)),
         });
         toQ(activation(p, optByte(5, 0), where), y);
         break;
