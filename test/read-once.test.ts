@@ -310,6 +310,32 @@ describe('conv.exec: arguments read once, src and dst sharing no byte', () => {
     conv.dispose();
   });
 
+  it('rt.relayoutInto likewise: lying getters are not read, a Proxy is BAD_BUFFER, overlap by the real bytes', () => {
+    const shape = [1, 6, 3, 5];
+    const src = Int8Array.from({ length: 90 }, (_, i) => i - 45);
+    const want = new Int8Array(120);
+    rt.relayoutInto('NCHW_NCHW44', src, shape, want);
+    const lying = src.slice();
+    Object.defineProperty(lying, 'length', { get: () => 4 });
+    Object.defineProperty(lying, 'buffer', { get: () => new ArrayBuffer(90) });
+    const dst = new Int8Array(120);
+    // dst claims a buffer of its own while it is a view of src's: the real bytes overlap
+    const shared = new Int8Array(300);
+    shared.set(src);
+    const over = shared.subarray(80, 200);
+    Object.defineProperty(over, 'buffer', { get: () => new ArrayBuffer(120) });
+    expect(codeOf(() => rt.relayoutInto('NCHW_NCHW44', shared.subarray(0, 90), shape, over))).toBe('BAD_BUFFER');
+    rt.relayoutInto('NCHW_NCHW44', lying, shape, dst);
+    expect(Array.from(dst)).toEqual(Array.from(want));
+    expect(codeOf(() => rt.relayoutInto('NCHW_NCHW44', new Proxy(src, {}), shape, new Int8Array(120)))).toBe(
+      'BAD_BUFFER',
+    );
+    expect(codeOf(() => rt.relayoutInto('NCHW_NCHW44', src, shape, new Proxy(new Int8Array(120), {})))).toBe(
+      'BAD_BUFFER',
+    );
+    expect(codeOf(() => rt.relayout('NCHW_NCHW44', new Proxy(src, {}), shape))).toBe('BAD_BUFFER');
+  });
+
   it('execAsync on the workers: a dst shrunk while they compute is BAD_BUFFER, nothing written', async () => {
     expect(rt2.threading.enabled).toBe(true);
     const conv = make(rt2, { minThreadedMacs: 0 });
