@@ -20,6 +20,7 @@ import {
 import { commonCtxFields } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
 import { GuardedBlocks } from './heap.js';
+import { intact, overlaps, snapshotView, type ViewSnapshot } from './views.js';
 import type { ThreadPool } from './threads/pool.js';
 import { channelConsts } from './quant.js';
 import { chanFilterToOIHW, dotFilterToOIHW } from './filter-layout.js';
@@ -152,7 +153,6 @@ export function resolvePlanSettings(core: WasmRuntimeCore, s: ConvShape, opts: C
 export type AlgoSelector = (p: ConvBiasParams, s: ConvShape, plan: PlanSettings, opts: ConvOptions) => ConvAlgorithm;
 
 const ARRAY_NAME = { int8: 'Int8Array', uint8: 'Uint8Array', int32: 'Int32Array' } as const;
-const ARRAY_CTOR = { int8: Int8Array, uint8: Uint8Array, int32: Int32Array } as const;
 
 /**
  * How the model runtime places a convolution (src/model/): in the runtime's main core (the one whose memory holds
@@ -436,33 +436,40 @@ export class ConvBias {
   }
 
   exec(src: SrcArray, dst: DstArray): void {
-    this.checkExec(src, dst);
-    this.copyIn(src);
+    const io = this.checkExec(src, dst);
+    this.copyIn(io.src);
     this.run();
-    this.copyOut(dst);
+    this.copyOut(io.dst);
   }
 
   /**
    * exec without blocking the calling thread: the runtime's worker threads run the convolution and the promise
    * resolves when dst holds the output (for a browser page's main thread, where exec would compute on the page's
    * thread). Without threads it runs like exec. One execAsync of a runtime at a time: exec / execAsync calls while
-   * one runs raise RUNTIME_BUSY.
+   * one runs raise RUNTIME_BUSY. dst must keep its bytes until then: a resizable buffer shrunk below them (or a
+   * buffer detached) meanwhile is BAD_BUFFER, and nothing is written.
    */
   async execAsync(src: SrcArray, dst: DstArray): Promise<void> {
-    this.checkExec(src, dst);
+    const io = this.checkExec(src, dst);
     const pool = this.core.pool;
     if (!pool) {
-      this.exec(src, dst);
+      this.copyIn(io.src);
+      this.run();
+      this.copyOut(io.dst);
       return;
     }
-    this.copyIn(src);
+    this.copyIn(io.src);
     const e = { ctx: this.ctx, src: this.srcBuf, dst: this.dstBuf, slices: this.plan.workspace.get(this.ws, 1) };
     await pool.runAsync(this.plan.kernels, e);
     this.live();
-    this.copyOut(dst);
+    this.copyOut(io.dst);
   }
 
-  private checkExec(src: SrcArray, dst: DstArray): void {
+  /**
+   * Checks an exec's arguments, each typed array read once (views.ts: what is checked is what is copied, whatever
+   * getters or a Proxy would answer later), src and dst sharing no byte (BAD_BUFFER).
+   */
+  private checkExec(src: unknown, dst: unknown): { src: ViewSnapshot; dst: ViewSnapshot } {
     this.live();
     check(!this.inModel, 'INVALID_PARAM', 'this', "a model's convolution runs through the model (model.run)");
     check(
@@ -479,43 +486,50 @@ export class ConvBias {
       'bias',
       `biasMode is '${s.biasMode}': call setBias before exec`,
     );
+    const a = snapshotView(src);
+    const b = snapshotView(dst);
     check(
-      src instanceof ARRAY_CTOR[s.srcType],
+      a?.type === ARRAY_NAME[s.srcType],
       'BAD_BUFFER',
       'src',
       `must be an ${ARRAY_NAME[s.srcType]} (srcType '${s.srcType}')`,
     );
     check(
-      src.length === s.srcLength,
+      a.length === s.srcLength,
       'BAD_BUFFER',
       'src',
-      `expected ${s.srcLength} elements (${s.format} ${s.n}x${s.ic}x${s.ih}x${s.iw}), got ${src.length}`,
+      `expected ${s.srcLength} elements (${s.format} ${s.n}x${s.ic}x${s.ih}x${s.iw}), got ${a.length}`,
     );
     check(
-      dst instanceof ARRAY_CTOR[s.dstType],
+      b?.type === ARRAY_NAME[s.dstType],
       'BAD_BUFFER',
       'dst',
       `must be an ${ARRAY_NAME[s.dstType]} (dstType '${s.dstType}'${s.dstType === 'int32' ? ': no dstScale' : ''})`,
     );
     check(
-      dst.length === s.dstLength,
+      b.length === s.dstLength,
       'BAD_BUFFER',
       'dst',
-      `expected ${s.dstLength} elements [${this.dstShape.join(', ')}], got ${dst.length}`,
+      `expected ${s.dstLength} elements [${this.dstShape.join(', ')}], got ${b.length}`,
     );
+    check(a.bytes !== null && b.bytes !== null, 'BAD_BUFFER', a.bytes ? 'dst' : 'src', 'its buffer is detached');
+    check(
+      !overlaps(a, b),
+      'BAD_BUFFER',
+      'dst',
+      `shares bytes with src (one buffer: src bytes [${a.byteOffset}, ${a.byteOffset + a.byteLength}), dst bytes [${b.byteOffset}, ${b.byteOffset + b.byteLength}))`,
+    );
+    return { src: a, dst: b };
   }
 
-  private copyIn(src: SrcArray): void {
-    new Uint8Array(this.core.memory.buffer, this.srcBuf, this.params.srcLength).set(
-      new Uint8Array(src.buffer, src.byteOffset, src.length),
-    );
+  private copyIn(src: ViewSnapshot): void {
+    new Uint8Array(this.core.memory.buffer, this.srcBuf, this.params.srcLength).set(src.bytes!);
   }
 
-  private copyOut(dst: DstArray): void {
-    const n = this.params.dstLength;
-    if (dst instanceof Int32Array) dst.set(this.core.i32().subarray(this.dstBuf >> 2, (this.dstBuf >> 2) + n));
-    else
-      new Uint8Array(dst.buffer, dst.byteOffset, dst.length).set(this.core.u8().subarray(this.dstBuf, this.dstBuf + n));
+  /** Copies the output into dst as checkExec read it; BAD_BUFFER (nothing written) where its bytes are gone since. */
+  private copyOut(dst: ViewSnapshot): void {
+    check(intact(dst), 'BAD_BUFFER', 'dst', 'its buffer shrank or was detached before the output was written');
+    dst.bytes!.set(this.core.u8().subarray(this.dstBuf, this.dstBuf + dst.byteLength));
   }
 
   /** Whether exec runs on the runtime's threads (false: on the calling thread). */

@@ -56,7 +56,7 @@ export const ERROR_CODES = {
   GPU_COMPILE: 'the device could not compile a generated WGSL kernel',
   // models (the ONNX reader, src/model/)
   BAD_MODEL:
-    'the model bytes are not an ONNX model i8conv reads: malformed protobuf, a bad field or size, external data',
+    'the model bytes are not an ONNX model i8conv reads: malformed protobuf, a bad field or size, an operand of an element type its operator does not take, external data',
   UNSUPPORTED_OP:
     'the model has operators (or attributes, types) the runtime does not run; the message lists every such node',
   BAD_FEED: 'a model input is missing, unknown, or fed with the wrong typed-array class or length',

@@ -10,6 +10,8 @@ export class WasmHeap {
   private free: Array<{ off: number; size: number }> = [];
   private used = new Map<number, number>();
   private top: number;
+  /** the live blocks of each open mark (see mark()) */
+  private marks = new Set<Set<number>>();
 
   constructor(
     private readonly memory: WebAssembly.Memory,
@@ -32,6 +34,7 @@ export class WasmHeap {
         if (headSize > 0) this.insertFree(b.off, headSize);
         if (tailSize > 0) this.insertFree(end, tailSize);
         this.used.set(start, size);
+        for (const m of this.marks) m.add(start);
         return start;
       }
     }
@@ -45,6 +48,7 @@ export class WasmHeap {
     }
     this.top = end;
     this.used.set(start, size);
+    for (const m of this.marks) m.add(start);
     return start;
   }
 
@@ -52,7 +56,31 @@ export class WasmHeap {
     const size = this.used.get(off);
     if (size === undefined) return;
     this.used.delete(off);
+    for (const m of this.marks) m.delete(off);
     this.insertFree(off, size);
+  }
+
+  /**
+   * Opens a mark: from now on the heap records every block it hands out, and forgets a block once released. The
+   * mark's rollback() releases every recorded block still in use (whoever allocated it, and whether or not the
+   * allocator's caller ever got the offset), close() just stops recording. The model loader opens one around a
+   * load, so that a load failing at any stage gives back all it took. Synchronous users only: a mark records the
+   * blocks of everything that allocates while it is open.
+   */
+  mark(): HeapMark {
+    const live = new Set<number>();
+    this.marks.add(live);
+    return {
+      rollback: () => {
+        this.marks.delete(live);
+        for (const off of [...live]) this.release(off);
+        live.clear();
+      },
+      close: () => {
+        this.marks.delete(live);
+        live.clear();
+      },
+    };
   }
 
   /** Bytes currently handed out (for leak tests). */
@@ -84,6 +112,14 @@ export class WasmHeap {
       f.pop();
     }
   }
+}
+
+/** A mark of a WasmHeap (WasmHeap.mark). */
+export interface HeapMark {
+  /** Releases every block handed out since the mark that is still in use, and closes the mark. */
+  rollback(): void;
+  /** Closes the mark (its blocks stay with their owners). */
+  close(): void;
 }
 
 /** Bytes of the guard band on each side of a GuardedBlocks block, and the byte the band is filled with. */

@@ -102,7 +102,25 @@ export class Runtime {
   get threading(): Threading {
     return this.core.threading;
   }
-  /** Ends the runtime's worker threads; its operators may not run afterwards. (A Node process exits without it.) */
+  /**
+   * Bytes of WebAssembly memory the runtime holds: its instance's linear memory (and, with threads, its
+   * single-thread companion's). A wasm memory grows and never shrinks, so this is the most the runtime ever needed
+   * at once: disposing a model returns its blocks to the runtime (memoryInUse falls) for its next models and
+   * operators, not to the page. To give the memory back, dispose the runtime and drop every reference to it and to
+   * its models and operators; the memory is then garbage, and a new runtime starts small (docs/model.md).
+   */
+  get memoryBytes(): number {
+    return this.core.memoryBytes;
+  }
+  /** Of memoryBytes, the bytes held now by the runtime's live models and operators (their blocks and guard bands). */
+  get memoryInUse(): number {
+    return this.core.memoryInUse;
+  }
+  /**
+   * Ends the runtime's worker threads; its operators and models may not run afterwards. (A Node process exits
+   * without it.) Nothing of the library keeps the runtime's wasm memory: once the runtime, its models and operators
+   * are unreferenced, the memory is collected.
+   */
   dispose(): void {
     this.core.dispose();
   }

@@ -199,6 +199,16 @@ export class WasmRuntimeCore {
     return this.pool ? this.pool.size : 1;
   }
 
+  /** Bytes of linear memory this core and its companion hold (they grow, never shrink). */
+  get memoryBytes(): number {
+    return this.memory.buffer.byteLength + (this.serial?.memoryBytes ?? 0);
+  }
+
+  /** Bytes of those handed out by the heaps (live models and operators, guard bands included). */
+  get memoryInUse(): number {
+    return this.heap.bytesInUse + (this.serial?.memoryInUse ?? 0);
+  }
+
   /** Fresh views: memory growth detaches old ones, so never keep these across an allocation. */
   u8(): Uint8Array {
     return new Uint8Array(this.memory.buffer);

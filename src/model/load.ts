@@ -1,7 +1,8 @@
 /**
  * rt.loadModel: bytes -> Model. The pipeline, stage by stage (docs/model.md, docs/architecture.md):
  *   graph:    read (graph/onnx/reader.ts or graph/tflite/reader.ts: BAD_MODEL) -> bind input shapes and infer every
- *             shape (graph/passes/infer-shapes.ts, the operator table's shape rules: BAD_SHAPE) -> on one GraphView:
+ *             shape (graph/passes/infer-shapes.ts, the operator table's shape rules: BAD_SHAPE) -> check operand
+ *             element types (graph/passes/check-types.ts: BAD_MODEL) -> on one GraphView:
  *             fold constants -> inline the Ifs of constant conditions, lift the other Ifs' reads of the enclosing
  *             graph into inputs (graph/passes/inline-if.ts) -> remove Identity / Dropout -> fold BatchNormalization ->
  *             a float MatMul read only by an Add into a Gemm (as onnxruntime does) -> quantize float weights as
@@ -13,8 +14,9 @@
  *   executor: build each step (weights packed, tables written) -> Model (executor/model.ts)
  * An If whose condition only the run decides plans each branch as a program of its own through these same stages
  * (planSubgraph, given to the lowering), which its step builds and runs (backends/host/control.ts).
- * Everything that can be refused is refused before the first wasm allocation; a failure after it (memory that
- * cannot grow) frees what was built. The runtime stays usable either way.
+ * Everything that can be refused is refused before the first wasm allocation (operand element types: right after
+ * the shapes, graph/passes/check-types.ts); a failure after it, at any stage, releases every heap block the load
+ * took (a mark of each heap, heap.ts), whoever took it. The runtime stays usable either way.
  */
 import { I8ConvError, check } from '../errors.js';
 import type { WasmRuntimeCore } from '../runtime.js';
@@ -22,6 +24,7 @@ import type { AlgoSelector } from '../conv.js';
 import { readOnnxModel } from './graph/onnx/reader.js';
 import { isTflite, readTfliteModel } from './graph/tflite/reader.js';
 import { inferShapes } from './graph/passes/infer-shapes.js';
+import { checkTypes } from './graph/passes/check-types.js';
 import { GraphView } from './graph/view.js';
 import { foldConstantsPass } from './graph/passes/fold-constants.js';
 import { removeIdentityPass } from './graph/passes/remove-identity.js';
@@ -74,6 +77,11 @@ export interface LoadModelHooks {
   channelGates?: boolean;
   /** false: float element-wise operators stay steps of their own (no ElementwiseRegion steps) */
   floatRegions?: boolean;
+  /**
+   * Called as the loader enters each stage ('read', 'passes', 'lower', 'layouts', 'memory', 'build', 'build <step>'
+   * after each step is built, 'model' once the model holds its arena): a test throws from it to fail a load there.
+   */
+  stage?: (name: string) => void;
 }
 
 const KEYS = new Set(['inputShapes', 'selection', 'layout']);
@@ -131,6 +139,7 @@ export function prepareGraph(
   hooks: LoadModelHooks = {},
 ): { graph: Graph; values: Map<string, PlannedValue> } {
   const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  hooks.stage?.('read');
   const read = isTflite(u8) ? readTfliteModel(u8) : readOnnxModel(bytes);
   return preparePasses(read, o, hooks);
 }
@@ -141,7 +150,11 @@ function preparePasses(
   o: LoadModelOptions,
   hooks: LoadModelHooks,
 ): { graph: Graph; values: Map<string, PlannedValue> } {
-  const view = new GraphView(inferShapes(read, o.inputShapes ?? {}));
+  const typed = inferShapes(read, o.inputShapes ?? {});
+  // BAD_MODEL: operands of element types their operators do not take (a zero point of float32, a scale of int8)
+  checkTypes(typed);
+  hooks.stage?.('passes');
+  const view = new GraphView(typed);
   foldConstantsPass(view);
   inlineIfPass(view);
   liftIfCapturesPass(view);
@@ -194,20 +207,27 @@ export function loadModel(
     'bytes',
     'must be a Uint8Array or an ArrayBuffer holding an ONNX or TFLite model',
   );
-  const { graph, values } = prepareGraph(bytes, o, hooks);
-  const { steps, inputs, outputs, arenaBytes } = planProgram(graph, values, o, hooks);
+  // every block the load takes from either heap (the threaded build's and its single-thread companion's) is
+  // recorded from here on; a failure at any stage releases them all, whichever owner took them
+  const marks = [core.heap.mark(), ...(core.serial ? [core.serial.heap.mark()] : [])];
   const impls: StepImpl[] = [];
-  const env = {
-    core,
-    values,
-    select,
-    convOptions: {},
-    selection: o.selection,
-    opset: (d: string) => graph.opsetImports.get(d) ?? 1,
-  };
   try {
-    for (const s of steps) impls.push(s.build(env, s));
-    return new Model({
+    const { graph, values } = prepareGraph(bytes, o, hooks);
+    const { steps, inputs, outputs, arenaBytes } = planProgram(graph, values, o, hooks);
+    const env = {
+      core,
+      values,
+      select,
+      convOptions: {},
+      selection: o.selection,
+      opset: (d: string) => graph.opsetImports.get(d) ?? 1,
+    };
+    hooks.stage?.('build');
+    for (const s of steps) {
+      impls.push(s.build(env, s));
+      hooks.stage?.(`build ${s.name}`);
+    }
+    const model = new Model({
       core,
       steps,
       impls,
@@ -217,8 +237,12 @@ export function loadModel(
       arenaBytes,
       valueGuards: hooks.valueGuards ?? 0,
     });
+    hooks.stage?.('model');
+    for (const m of marks) m.close();
+    return model;
   } catch (e) {
     for (const i of impls) i.dispose();
+    for (const m of marks) m.rollback();
     if (e instanceof RangeError)
       throw new I8ConvError(
         'OUT_OF_MEMORY',
@@ -239,6 +263,7 @@ function planProgram(
   o: LoadModelOptions,
   hooks: LoadModelHooks,
 ): PlannedProgram {
+  hooks.stage?.('lower');
   const lowered = lowerGraph(graph, values, (g) => {
     const sub = preparePasses(g, { ...o, inputShapes: {} }, hooks);
     return planProgram(sub.graph, sub.values, o, hooks);
@@ -246,9 +271,11 @@ function planProgram(
   tooLarge(values);
   const inputs = graph.inputs.filter((v) => !graph.initializers.has(v.name)).map((v) => v.name);
   const outputs = graph.outputs.map((v) => v.name);
+  hooks.stage?.('layouts');
   const layout = planLayouts(lowered, values, outputs, o.layout ?? 'auto');
   const reuse = hooks.reuse ?? true;
   // memory first (pure arithmetic: an arena too large is refused before anything is allocated)
+  hooks.stage?.('memory');
   const mem = planMemory(layout.steps, values, inputs, outputs, { reuse, gap: hooks.valueGuards ?? 0 });
   check(
     mem.arenaBytes <= MAX_ARENA_BYTES,

@@ -77,6 +77,7 @@ import {
 } from './evaluate.js';
 import { SqnrMeter, fakeQuantize } from './fake-quant.js';
 import { numel, valueInfo } from './graph.js';
+import { snapshotView } from '../views.js';
 import { clampTo, flatIntervals } from './chains.js';
 import { channelAbsMax, equalizationPairs, equalize } from './equalize.js';
 import { MinMaxObserver, OBSERVERS, type Observer, type ObserverKind } from './observers.js';
@@ -470,15 +471,26 @@ async function readFeeds(cal: Feeds, g: Graph, param: 'calibration' | 'evaluatio
       const want = ARRAY_OF[type];
       const a = Object.hasOwn(rec, v.name) ? rec[v.name] : undefined;
       check(a !== undefined, 'BAD_FEED', `${param}[${k}].${v.name}`, 'is missing');
-      check(a instanceof want, 'BAD_FEED', `${param}[${k}].${v.name}`, `must be a ${want.name} (the input is ${type})`);
-      const dims = v.shape as number[];
+      // read once (views.ts) and copied: the feed computed on is the one checked, whatever its getters answer later
+      // or the caller does to its buffer while the next feeds are read
+      const s = snapshotView(a);
       check(
-        (a as TensorData).length === numel(dims),
+        s?.type === want.name,
         'BAD_FEED',
         `${param}[${k}].${v.name}`,
-        `expected ${numel(dims)} elements ([${dims}]), got ${(a as TensorData).length}`,
+        `must be a ${want.name} (the input is ${type})`,
       );
-      m.set(v.name, { data: a as TensorData, dims, type });
+      const dims = v.shape as number[];
+      check(
+        s.length === numel(dims),
+        'BAD_FEED',
+        `${param}[${k}].${v.name}`,
+        `expected ${numel(dims)} elements ([${dims}]), got ${s.length}`,
+      );
+      check(s.bytes !== null, 'BAD_FEED', `${param}[${k}].${v.name}`, 'its buffer is detached');
+      const data = new want(s.length);
+      new Uint8Array(data.buffer).set(s.bytes);
+      m.set(v.name, { data, dims, type });
     }
     feeds.push(m);
   };

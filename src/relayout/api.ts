@@ -16,6 +16,7 @@ import { DTYPES, checkArrayFor, dtypeOfArray, isDtype, type RelayoutArray, type 
 import { SRC_SLACK_BYTES, RELAYOUT_KERNELS } from './kernels.js';
 import { modeDef, type KernelCall, type ModeParams, type ModePlan } from './modes.js';
 import { runCopy } from './strided.js';
+import { snapshotView } from '../views.js';
 
 export type { RelayoutDtype, RelayoutArray } from './dtype.js';
 
@@ -197,7 +198,30 @@ function pickPath(r: ResolvedRelayout): 'wasm' | 'ts' {
   return r.plan.wasm ? 'wasm' : 'ts';
 }
 
-function resolveWithSrc(mode: string, src: unknown, srcShape: readonly number[], opts?: RelayoutOptions) {
+/**
+ * A typed-array argument as read once (views.ts): a plain array of its class over the same bytes, so that what is
+ * checked is what is copied, whatever own getters, a subclass or the caller's code would answer later. An object
+ * that passes for a typed array without being one (a Proxy of one) is BAD_BUFFER; anything else is left as given,
+ * for the checks to name.
+ */
+function readOnce(a: unknown, param: 'src' | 'dst'): unknown {
+  const s = snapshotView(a);
+  if (s === undefined) {
+    check(dtypeOfArray(a) === undefined, 'BAD_BUFFER', param, 'is not a typed array (a Proxy of one?)');
+    return a;
+  }
+  const ctor = PLAIN[s.type];
+  return ctor && s.bytes !== null ? new ctor(s.buffer, s.byteOffset, s.length) : a;
+}
+const PLAIN: Record<string, new (b: ArrayBufferLike, off: number, n: number) => RelayoutArray> = {
+  Int8Array,
+  Uint8Array,
+  Int32Array,
+  Float32Array,
+};
+
+function resolveWithSrc(mode: string, given: unknown, srcShape: readonly number[], opts?: RelayoutOptions) {
+  const src = readOnce(given, 'src');
   const arrayDtype = dtypeOfArray(src);
   check(arrayDtype !== undefined, 'BAD_BUFFER', 'src', 'must be an Int8Array, Uint8Array, Int32Array or Float32Array');
   const r = planRelayout(mode, srcShape, opts, arrayDtype);
@@ -233,7 +257,7 @@ export function relayoutInto(
   opts?: RelayoutOptions,
 ): void {
   const { r, a } = resolveWithSrc(mode, src, srcShape, opts);
-  const d = checkArrayFor(r.dtype, dst, 'dst', 'BAD_BUFFER');
+  const d = checkArrayFor(r.dtype, readOnce(dst, 'dst'), 'dst', 'BAD_BUFFER');
   check(
     d.length === r.dstElems,
     'BAD_BUFFER',

@@ -53,11 +53,7 @@ async function spawn(init: WorkerInit): Promise<Spawned> {
   let failed: string | null = null;
   if (hasWorkerThreads()) {
     const { Worker } = await import('node:worker_threads');
-    // the worker takes the process's V8 flags (e.g. Node 20's --experimental-wasm-relaxed-simd), not --input-type
-    const execArgv = (globalThis as unknown as { process: { execArgv: string[] } }).process.execArgv.filter(
-      (a) => !a.startsWith('--input-type'),
-    );
-    const w = new Worker(url, { workerData: init, execArgv });
+    const w = newNodeWorker(Worker, url, init);
     w.on('error', (e: Error) => (failed ??= String(e.message ?? e)));
     w.on('exit', (code: number) => (failed ??= `worker exited with code ${code}`));
     w.unref(); // a process with a runtime open still exits when the user is done
@@ -72,6 +68,50 @@ async function spawn(init: WorkerInit): Promise<Spawned> {
   w.addEventListener('error', (e) => (failed ??= String(e.message ?? 'worker error')));
   w.postMessage(init);
   return { worker: w, failure: () => failed };
+}
+
+type NodeWorkerCtor = typeof import('node:worker_threads').Worker;
+
+/**
+ * A worker_threads Worker for the pool. V8's flags (Node 20's --experimental-wasm-relaxed-simd, --expose-gc,
+ * --max-old-space-size) hold for the whole process, workers included, whatever a worker is given; Node's own options
+ * a worker inherits by default. So a worker gets the process's options as they are (execArgv left out), except where
+ * they hold --input-type (`node --input-type=module -e ...`), which a worker started from a file refuses. A list given
+ * explicitly is checked by Node, which refuses V8's flags and per-process options in it (--expose-gc: "invalid
+ * execArgv flags"): the flags it names are dropped and the worker started again without them.
+ */
+export function newNodeWorker(Worker: NodeWorkerCtor, url: URL, init: WorkerInit): InstanceType<NodeWorkerCtor> {
+  const argv = (globalThis as unknown as { process: { execArgv: string[] } }).process.execArgv;
+  if (!argv.some((a) => a.startsWith('--input-type'))) return construct(Worker, url, init, undefined);
+  let list = argv.filter((a, i) => !a.startsWith('--input-type') && argv[i - 1] !== '--input-type');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return construct(Worker, url, init, list);
+    } catch (e) {
+      const err = e as { code?: string; message?: string };
+      if (err.code !== 'ERR_WORKER_INVALID_EXEC_ARGV' || attempt > 0) throw e;
+      // "Initiated Worker with invalid execArgv flags: --a, --b=1"
+      const bad = new Set(
+        String(err.message ?? '')
+          .replace(/^[^:]*:/, '')
+          .split(',')
+          .map((f) => f.trim()),
+      );
+      const kept = list.filter((a) => !bad.has(a));
+      list = kept.length < list.length ? kept : [];
+    }
+  }
+}
+
+function construct(
+  Worker: NodeWorkerCtor,
+  url: URL,
+  init: WorkerInit,
+  execArgv: string[] | undefined,
+): InstanceType<NodeWorkerCtor> {
+  return execArgv === undefined
+    ? new Worker(url, { workerData: init })
+    : new Worker(url, { workerData: init, execArgv });
 }
 
 export class ThreadPool {

@@ -1,6 +1,7 @@
 /**
  * A loaded model: the planned steps and values, one arena in wasm memory, and run / runAsync / dispose.
- * run(feeds) checks every feed (BAD_FEED) before anything is written, copies the feeds into their arena slots,
+ * run(feeds) reads every feed once and checks it (BAD_FEED) before anything is written, copies what it read into
+ * their arena slots,
  * runs the steps in order on arena pointers, and copies the graph outputs out into new typed arrays.
  */
 import { I8ConvError, check } from '../../errors.js';
@@ -9,6 +10,7 @@ import { GUARD_BYTE, GuardedBlocks } from '../../heap.js';
 import type { Layout } from '../backends/types.js';
 import type { Lowering, PlannedValue, ValueType } from '../lowering/values.js';
 import type { StepImpl, StepPointers } from './step.js';
+import { intact, snapshotView, type ViewSnapshot } from '../../views.js';
 
 export type ModelTensorType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'bool';
 export type ModelArray = Float32Array | Uint8Array | Int8Array | Int32Array | BigInt64Array;
@@ -172,8 +174,13 @@ export class Model {
     );
   }
 
-  /** Checks every feed against the model's inputs (before anything is written). */
-  private checkFeeds(feeds: unknown): Record<string, ArrayBufferView> {
+  /**
+   * Reads every feed once and checks it against the model's inputs (before anything is written): the feeds object's
+   * keys and each input's entry first (the caller's getters or Proxy traps run there, and only there), then each
+   * array's class, buffer, offset and length through the engine's own accessors (views.ts). What comes back is
+   * what copyIn copies: the bytes checked, whatever the feeds object or the arrays would answer later.
+   */
+  private readFeeds(feeds: unknown): Map<string, ViewSnapshot> {
     check(
       feeds !== null && typeof feeds === 'object' && !Array.isArray(feeds),
       'BAD_FEED',
@@ -189,29 +196,35 @@ export class Model {
         `feeds.${k}`,
         `${JSON.stringify(k)} is not an input of the model (inputs: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`,
       );
-    for (const i of this.inputs) {
+    const entries = this.inputs.map((i) => {
       check(Object.hasOwn(f, i.name), 'BAD_FEED', `feeds.${i.name}`, `input ${JSON.stringify(i.name)} is not fed`);
-      const a = f[i.name];
+      return f[i.name];
+    });
+    // from here on no code of the caller runs until the copy
+    const read = new Map<string, ViewSnapshot>();
+    this.inputs.forEach((i, k) => {
+      const s = snapshotView(entries[k]);
       const want = ARRAY_OF[i.type];
-      check(a instanceof want.ctor, 'BAD_FEED', `feeds.${i.name}`, `must be a ${want.name} (the input is ${i.type})`);
+      check(s?.type === want.name, 'BAD_FEED', `feeds.${i.name}`, `must be a ${want.name} (the input is ${i.type})`);
       const n = i.shape.reduce((x, y) => x * y, 1);
-      check(
-        (a as ModelArray).length === n,
-        'BAD_FEED',
-        `feeds.${i.name}`,
-        `expected ${n} elements ([${i.shape}]), got ${(a as ModelArray).length}`,
-      );
-    }
-    return f as Record<string, ArrayBufferView>;
+      check(s.length === n, 'BAD_FEED', `feeds.${i.name}`, `expected ${n} elements ([${i.shape}]), got ${s.length}`);
+      check(s.bytes !== null, 'BAD_FEED', `feeds.${i.name}`, 'its buffer is detached');
+      read.set(i.name, s);
+    });
+    return read;
   }
 
-  private copyIn(feeds: Record<string, ArrayBufferView>): void {
+  /** Copies the feeds as readFeeds read them into their arena slots. */
+  private copyIn(feeds: ReadonlyMap<string, ViewSnapshot>): void {
     const u8 = this.core.u8();
     for (const i of this.inputs) {
       const v = this.values.get(i.name)!;
       if (v.offset < 0) continue; // an input no step reads
-      const a = feeds[i.name];
-      u8.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), this.arena + v.offset);
+      const s = feeds.get(i.name)!;
+      // a fixed-length view reads 0 bytes once its resizable buffer shrank below it (nothing of the caller runs
+      // between readFeeds and here: a guard, not a path)
+      check(intact(s), 'BAD_FEED', `feeds.${i.name}`, 'its buffer shrank or was detached while it was read');
+      u8.set(s.bytes!, this.arena + v.offset);
     }
   }
 
@@ -236,10 +249,10 @@ export class Model {
   /** Runs the model on the calling thread (the runtime's workers join the convolutions that use threads). */
   run(feeds: Record<string, ModelArray>, opts: RunOptions = {}): Record<string, ModelArray> {
     this.live();
-    const f = this.checkFeeds(feeds);
     check(opts !== null && typeof opts === 'object', 'INVALID_PARAM', 'opts', 'must be an object when given');
-    this.copyIn(f);
-    if (opts.profile) {
+    const profile = Boolean(opts.profile);
+    this.copyIn(this.readFeeds(feeds));
+    if (profile) {
       const prof: ProfileEntry[] = [];
       for (let i = 0; i < this.impls.length; i++) {
         const t0 = performance.now();
@@ -264,8 +277,9 @@ export class Model {
   /** run, with the threaded convolutions computed by the workers while the calling thread waits (a page's main thread). */
   async runAsync(feeds: Record<string, ModelArray>, opts: RunOptions = {}): Promise<Record<string, ModelArray>> {
     this.live();
-    const f = this.checkFeeds(feeds);
-    this.copyIn(f);
+    check(opts !== null && typeof opts === 'object', 'INVALID_PARAM', 'opts', 'must be an object when given');
+    const profile = Boolean(opts.profile);
+    this.copyIn(this.readFeeds(feeds));
     this.running = true;
     try {
       const prof: ProfileEntry[] = [];
@@ -277,7 +291,7 @@ export class Model {
         if (this.disposed || this.core.disposed)
           throw new I8ConvError('DISPOSED', 'model: disposed while running', 'model');
         const s = this.steps[i];
-        if (opts.profile)
+        if (profile)
           prof.push({
             name: s.name,
             op: s.op,
@@ -287,7 +301,7 @@ export class Model {
             macs: impl.macs,
           });
       }
-      if (opts.profile) this.lastProfile = prof;
+      if (profile) this.lastProfile = prof;
     } finally {
       this.running = false;
     }
