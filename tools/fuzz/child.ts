@@ -72,9 +72,10 @@ const describe = (e: unknown) =>
   e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 300) : `thrown ${typeof e}: ${String(e)}`.slice(0, 300);
 
 /** One case in this process (see the header). */
-export function runCase(rt: Runtime, bytes: Uint8Array, feedSeed: number): CaseResult {
+export function runCase(rt: Runtime, bytes: Uint8Array, feedSeed: number, inject?: () => void): CaseResult {
   const heap = rt.core.heap;
   const before = heap.bytesInUse;
+  inject?.();
   const leak = (where: string, then: CaseResult): CaseResult => {
     const d = heap.bytesInUse - before;
     return d === 0 ? then : { outcome: 'leak', detail: `${d} bytes held after ${where}` };
@@ -163,6 +164,29 @@ async function freshRuntime(seeds: readonly Seed[]) {
   return { rt, healthy };
 }
 
+/** I8CONV_FUZZ_FAULTS="3:crash,5:hang,7:leak,9:throw" (the supervisor's own test): case index -> a fault. */
+function parseFaults(spec: string | undefined): Map<number, string> {
+  return new Map(
+    (spec ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((p) => {
+        const [i, f] = p.split(':');
+        return [Number(i), f];
+      }),
+  );
+}
+
+/** Makes the supervisor's test faults happen in this process: a hard crash, an endless loop, a heap block kept, an
+ * exception that is not an I8ConvError. */
+function injectFault(fault: string | undefined, rt: Runtime): (() => void) | undefined {
+  if (fault === 'crash') process.kill(process.pid, 'SIGSEGV');
+  else if (fault === 'hang') for (;;);
+  else if (fault === 'throw') throw new TypeError('an injected fault');
+  // a block taken during the case (before its load), never released
+  return fault === 'leak' ? () => void rt.core.heap.alloc(4096) : undefined;
+}
+
 /** The child's main: runs the cases named on the command line and reports each over IPC. */
 export async function childMain(argv: string[]): Promise<void> {
   const [dir, seedArg, spec, memArg] = argv;
@@ -178,13 +202,15 @@ export async function childMain(argv: string[]): Promise<void> {
       }
     });
   let env = await freshRuntime(seeds);
+  const faults = parseFaults(process.env.I8CONV_FUZZ_FAULTS);
   for (const i of parseIndices(spec)) {
     await send({ t: 'start', i });
     const t0 = performance.now();
     let r: CaseResult;
     try {
+      const inject = injectFault(faults.get(i), env.rt);
       const c = makeCase(seeds, runSeed, i);
-      r = runCase(env.rt, c.bytes, i);
+      r = runCase(env.rt, c.bytes, i, inject);
     } catch (e) {
       r = { outcome: 'untyped', detail: `outside the pipeline: ${describe(e)}` };
     }

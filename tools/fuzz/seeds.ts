@@ -107,8 +107,8 @@ const bind = (g: Graph, shape: number[]): Graph => ({
   inputs: g.inputs.map((v) => (g.initializers.has(v.name) ? v : { ...v, shape: [...shape] })),
 });
 
-/** Builds the seeds (a few seconds: onnxruntime-web calibrates three float graphs). `root`: the repository. */
-export async function buildSeeds(root: string): Promise<Seed[]> {
+/** The three seeds of the first float graph (mini-qdq-u8, mini-qop, mini-tflite) and its input shape. */
+export async function miniSeeds(): Promise<{ seeds: Seed[]; shape: number[] }> {
   const seeds: Seed[] = [];
   const mini = miniGraph();
   const miniShape = [1, 3, 16, 16];
@@ -130,6 +130,12 @@ export async function buildSeeds(root: string): Promise<Seed[]> {
   });
   const int8 = quantizeMinMax(mini, miniRanges, { activations: 'int8', weights: 'per-channel' });
   seeds.push({ name: 'mini-tflite', format: 'tflite', bytes: qdqToTflite(int8, miniShape).bytes });
+  return { seeds, shape: miniShape };
+}
+
+/** Builds the seeds (a few seconds: onnxruntime-web calibrates three float graphs). `root`: the repository. */
+export async function buildSeeds(root: string): Promise<Seed[]> {
+  const seeds: Seed[] = [...(await miniSeeds()).seeds];
 
   const pools = poolGraph();
   const poolShape = [1, 4, 12, 12];

@@ -24,6 +24,8 @@ export interface FuzzOptions {
   caseMs?: number;
   /** the wasm memory limit of a case in MiB (default 2048); the child's resident limit is 1 GiB more */
   memMb?: number;
+  /** the children's environment variables besides this process's (the supervisor's test: I8CONV_FUZZ_FAULTS) */
+  env?: Record<string, string>;
   /** called after each case */
   onCase?: (r: CaseOutcome) => void;
 }
@@ -98,6 +100,7 @@ async function runRange(o: FuzzOptions, indices: readonly number[], out: CaseOut
       const child: ChildProcess = fork(childPath(o.root), [o.seedsDir, String(o.seed), ranges(rest), String(memMb)], {
         cwd: o.root,
         execArgv: [],
+        env: { ...process.env, ...o.env },
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       });
       let stderr = '';

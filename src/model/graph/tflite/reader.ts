@@ -399,6 +399,8 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
     const optInt = (id: number, dflt: number) => (opt ? fb.scalar(opt, id, 'i32', dflt) : dflt);
     const optByte = (id: number, dflt: number) => (opt ? fb.scalar(opt, id, 'i8', dflt) : dflt);
     const input = (k: number) => {
+      // -1 (no tensor) passed the index check only as an optional input; an operand read here is required
+      if (k < 0) throw badModel(`${where} names no tensor (-1) as a required input`);
       if (!value.has(k)) {
         const t = tensors[k];
         if (!t.data || !is8(t.type))
