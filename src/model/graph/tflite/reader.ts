@@ -432,6 +432,8 @@ export function readTfliteModel(input: Uint8Array | ArrayBuffer): Graph {
       return p;
     };
     const input = (k: number) => {
+      // -1 (no tensor) passed the index check only as an optional input; an operand read here is required
+      if (k < 0) throw badModel(`${where} names no tensor (-1) as a required input`);
       if (!value.has(k)) {
         const t = tensors[k];
         if (!t.data || !is8(t.type))
