@@ -45,6 +45,7 @@ import {
   replaceGroup,
   saturatedByQ,
   selectGroup,
+  uint8Pairs,
 } from './qdq-rules.js';
 
 const f32 = Math.fround;
@@ -71,6 +72,7 @@ function removeSaturatingActivations(w: GraphView): void {
 // ---- stage 2: groups ----------------------------------------------------------------------------------------------
 
 function fuseGroups(w: GraphView): void {
+  const ctx = { uint8Pairs: uint8Pairs(w) };
   const { order, blocked } = w.order();
   for (const t of [...order, ...blocked]) {
     if (!w.has(t) || t.domain !== '') continue;
@@ -79,7 +81,7 @@ function fuseGroups(w: GraphView): void {
     const g = selectGroup(w, t);
     if (!g) continue;
     const r = QDQ_RULES[name];
-    const s = r.select(w, g);
+    const s = r.select(w, g, ctx);
     if (s !== null) replaceGroup(w, g, r.act(w, g, s));
   }
 }
