@@ -155,6 +155,10 @@ function clipRedundantByQ(w: GraphView, clip: Node, q: Node): boolean {
  * before its QDQ selectors because int8 activations are allowed on ARM only), by the name of the Q's output: a
  * QuantizeLinear whose output is no graph output and has exactly one edge, into a DequantizeLinear, both with three
  * inputs whose zero points are constant one-value int8 initializers of equal value (the scales are not compared).
+ * The edges are counted as onnxruntime's earlier passes leave them: Qs of the same inputs and attributes are one node
+ * (CommonSubexpressionElimination; it keeps DQs apart), and every reader of a DQ has a DQ of its own
+ * (EnsureUniqueDQForNodeUnit): a DQ read by several nodes, or read by one and a graph output too, or a second Q of
+ * the same tensor, leaves the Q with several edges, and the pair stays int8.
  * The rewrite changes no value; it matters where a fused operator rounds with the zero point added in float
  * (QLinearAveragePool), and where it makes the types around a target differ (onnxruntime then does not fuse it).
  * Taken on the graph as it reaches the group stage, before any group absorbs a Q.
@@ -165,12 +169,27 @@ export function uint8Pairs(w: GraphView): Set<string> {
     const t = name ? w.constant(name) : undefined;
     return t && t.type === 'int8' && t.data.length === 1 ? Number(t.data[0]) : null;
   };
+  // Qs that onnxruntime merges: same inputs, same attributes
+  const keyOf = (q: Node) =>
+    JSON.stringify([
+      q.inputs,
+      [...q.attributes].map(([k, a]) => [
+        k,
+        a.kind,
+        a.kind === 'tensor' || a.kind === 'graph' || a.kind === 'unsupported' ? k : String(a.value),
+      ]),
+    ]);
+  const twins = new Map<string, number>();
+  for (const q of w.nodes) if (isQ(q)) twins.set(keyOf(q), (twins.get(keyOf(q)) ?? 0) + 1);
   for (const q of w.nodes) {
-    if (!isQ(q) || q.outputs.length !== 1 || w.producesGraphOutput(q)) continue;
+    if (!isQ(q) || q.outputs.length !== 1 || w.producesGraphOutput(q) || twins.get(keyOf(q))! > 1) continue;
     const edges = w.consumersOf(q.outputs[0]);
     if (edges.length !== 1 || !isDQ(edges[0].node)) continue;
     const dq = edges[0].node;
     if (q.inputs.length !== 3 || dq.inputs.length !== 3) continue;
+    // the DQ copies the Q feeds once each reader has its own: one per edge of the DQ, one more if it is a graph output
+    const copies = w.consumersOf(dq.outputs[0]).length + (w.producesGraphOutput(dq) ? 1 : 0);
+    if (copies > 1) continue;
     const a = int8Zp(q.inputs[2]);
     const b = int8Zp(dq.inputs[2]);
     if (a !== null && a === b) pairs.add(q.outputs[0]);
