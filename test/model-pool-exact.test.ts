@@ -17,13 +17,16 @@
 //             each reader a DQ of its own), its pair stays int8, the output pairs do not: float pools.
 // Scales 0.125 (exact .5 ties of the averages), 0.05 (values within an ulp of a tie: where the int8 pool and its uint8
 // twin round apart) and 0.1 -> 0.0375. A model whose pools follow a 1x1 QDQ Conv runs them in NCHW44. Every model
-// runs on a runtime of 1 and one of 2 threads (the pool kernels split planes and rows into tasks).
+// runs on a runtime of 1 thread and, where dist/ is built, one of 2 threads (the pool kernels split planes and rows
+// into tasks once an output reaches 64 KiB: a test of its own has such outputs).
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
 import { loadModelSync } from '../src/model/load.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import type { Graph, Tensor } from '../src/model/graph/ir.js';
 import { runReference } from '../kernels-ref/model/index.js';
+import { THREADED_BYTES } from '../src/model/backends/wasm-int8/lower-common.js';
 import { fusedGraph } from './helpers/model-builders.js';
 import { AT, le, writeModel, type AttrSpec, type NodeSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { loadOrt } from './helpers/one-node.js';
@@ -31,7 +34,7 @@ import { randInt, rng } from './helpers/rng.js';
 
 type QType = 'uint8' | 'int8';
 type Form = 'both' | 'neither' | 'in' | 'out' | 'shared';
-type PoolOp = 'MaxPool' | 'AveragePool';
+type PoolOp = 'MaxPool' | 'AveragePool' | 'GlobalAveragePool';
 
 interface Pool {
   kernel: [number, number];
@@ -123,10 +126,14 @@ function poolModel(op: PoolOp, type: QType, form: Form, dims: number[], pools: P
         { opType: 'DequantizeLinear', inputs: [`xq${i}`, 'xs', 'xz'], outputs: [src] },
       );
     }
-    const attributes = [ints('kernel_shape', p.kernel), ints('strides', p.strides), ints('pads', p.pads)];
-    if (p.ceil) attributes.push(int('ceil_mode', 1));
+    // (GlobalAveragePool: no attributes, the window is the image)
+    const attributes =
+      op === 'GlobalAveragePool'
+        ? []
+        : [ints('kernel_shape', p.kernel), ints('strides', p.strides), ints('pads', p.pads)];
+    if (op !== 'GlobalAveragePool' && p.ceil) attributes.push(int('ceil_mode', 1));
     if (op === 'AveragePool') attributes.push(int('count_include_pad', p.cip));
-    else if (p.dil[0] !== 1 || p.dil[1] !== 1) attributes.push(ints('dilations', p.dil));
+    else if (op === 'MaxPool' && (p.dil[0] !== 1 || p.dil[1] !== 1)) attributes.push(ints('dilations', p.dil));
     nodes.push(
       { opType: op, inputs: [src], outputs: [`p${i}`], attributes },
       { opType: 'QuantizeLinear', inputs: [`p${i}`, 'ys', 'yz'], outputs: [floatOut ? `q${i}` : `y${i}`] },
@@ -258,9 +265,15 @@ const bits = (t: Tensor): number[] =>
     ? Array.from(new Uint32Array((t.data as Float32Array).slice().buffer))
     : Array.from(t.data as ArrayLike<number>);
 
+/** A runtime and the loader of its build (the threaded one is dist/'s: its workers load the compiled files). */
+interface Rt {
+  rt: Runtime;
+  load: typeof loadModelSync;
+}
+
 /** The product on runtime rt: the outputs by name, and the algorithms of its pool steps. */
-function productRun(rt: Runtime, bytes: Uint8Array, x: Tensor) {
-  const m = loadModelSync(rt, bytes);
+function productRun({ rt, load }: Rt, bytes: Uint8Array, x: Tensor) {
+  const m = load(rt, bytes);
   try {
     const out = m.run(Object.fromEntries(m.inputs.map((i) => [i.name, x.data as Float32Array])));
     const got = new Map<string, Tensor>(
@@ -272,12 +285,22 @@ function productRun(rt: Runtime, bytes: Uint8Array, x: Tensor) {
   }
 }
 
-let rts: Runtime[] = [];
+// threads 1 from the sources; threads 2 from the compiled dist/ (npm run build), where it is
+const DIST = new URL('../dist/src/index.js', import.meta.url);
+const hasDist = existsSync(DIST);
+let rts: Rt[] = [];
 beforeAll(async () => {
-  rts = [await createRuntime({ threads: 1 }), await createRuntime({ threads: 2 })];
+  rts = [{ rt: await createRuntime({ threads: 1 }), load: loadModelSync }];
+  if (hasDist) {
+    const m = (await import(DIST.href)) as { createRuntime: typeof createRuntime };
+    const l = (await import(new URL('../dist/src/model/load.js', import.meta.url).href)) as {
+      loadModelSync: typeof loadModelSync;
+    };
+    rts.push({ rt: await m.createRuntime({ threads: 2 }), load: l.loadModelSync });
+  }
 });
 afterAll(() => {
-  for (const rt of rts) rt.dispose();
+  for (const { rt } of rts) rt.dispose();
 });
 
 interface Tally {
@@ -409,7 +432,7 @@ describe.skipIf(!ort)('quantized pools equal onnxruntime-web and the reference, 
     const t0 = performance.now();
     for (const op of ['AveragePool', 'MaxPool'] as const)
       for (const type of ['uint8', 'int8'] as const)
-        for (const form of ['both', 'neither'] as const) {
+        for (const form of ['both', 'neither', 'shared'] as const) {
           const s = op === 'MaxPool' ? MAX_SCALES[1] : SCALES[1];
           const what = `${op} ${type} ${form}, large windows`;
           // against onnxruntime-web on every window; against the reference (which visits every tap of every window,
@@ -431,6 +454,69 @@ describe.skipIf(!ort)('quantized pools equal onnxruntime-web and the reference, 
         }
     expect(tally.outputs).toBeGreaterThan(1000);
     console.log(`large windows: ${tally.outputs} outputs compared in ${Math.round(performance.now() - t0)} ms`);
+  }, 60_000);
+
+  it.skipIf(!hasDist)(
+    'pools whose output passes the threading size run on 2 threads, equal too',
+    async () => {
+      // an output of 64 KiB or more is split into tasks across the runtime's threads (THREADED_BYTES)
+      expect(rts[1].rt.threads).toBe(2);
+      const dims = [1, 16, 67, 65];
+      const tally: Tally = { outputs: 0, twinApart: 0 };
+      const pool = (kernel: [number, number], pads: Pool['pads'], ceil: 0 | 1, cip: 0 | 1): Pool => ({
+        kernel,
+        strides: [1, 1],
+        pads,
+        ceil,
+        cip,
+        dil: [1, 1],
+      });
+      const pools = [
+        pool([3, 3], [1, 1, 1, 1], 0, 0),
+        pool([4, 2], [3, 0, 1, 1], 1, 1),
+        pool([2, 5], [0, 2, 1, 4], 0, 1),
+      ];
+      for (const op of ['AveragePool', 'MaxPool'] as const)
+        for (const type of ['uint8', 'int8'] as const)
+          for (const form of ['both', 'neither'] as const) {
+            const s = op === 'MaxPool' ? MAX_SCALES[1] : SCALES[1];
+            const before = tally.outputs;
+            await check(
+              poolModel(op, type, form, dims, pools, s),
+              feedOf(type, form, dims, s, 9),
+              `${op} ${type} ${form}, threaded`,
+              tally,
+              false,
+            );
+            expect((tally.outputs - before) / pools.length).toBeGreaterThanOrEqual(THREADED_BYTES);
+          }
+    },
+    60_000,
+  );
+
+  it('GlobalAveragePool: the same forms (its integer rounding gives the uint8 twin the same bytes)', async () => {
+    const tally: Tally = { outputs: 0, twinApart: 0 };
+    const kinds = new Set<string>();
+    for (const dims of [
+      [1, 3, 9, 11],
+      [2, 4, 1, 7],
+    ])
+      for (const type of ['uint8', 'int8'] as const)
+        for (const form of FORMS)
+          for (const s of SCALES) {
+            const pools = smallPools(3, 2, dims[2], dims[3], 'AveragePool');
+            const what = `GlobalAveragePool ${type} ${form} [${dims}] scales ${s.xs} -> ${s.ys}`;
+            const r = await check(
+              poolModel('GlobalAveragePool', type, form, dims, pools, s),
+              feedOf(type, form, dims, s, 4),
+              what,
+              tally,
+            );
+            for (const k of r.kinds) kinds.add(`${type} ${form}: ${k}`);
+          }
+    expect(kinds.has('int8 both: com.microsoft.QLinearGlobalAveragePool')).toBe(true);
+    expect(kinds.has('int8 shared: GlobalAveragePool')).toBe(true);
+    expect(tally.outputs).toBeGreaterThan(300);
   }, 60_000);
 
   it('a pool after a QDQ Conv runs in NCHW44, equal too', async () => {
@@ -471,7 +557,7 @@ describe('what the pool kernels cannot compute exactly is refused, with a typed 
         const bytes = poolModel(op, type, 'neither', [1, 1, 9, 3], [pool], SCALES[0]);
         let err: unknown;
         try {
-          loadModelSync(rts[0], bytes).dispose();
+          loadModelSync(rts[0].rt, bytes).dispose();
         } catch (e) {
           err = e;
         }
