@@ -285,6 +285,12 @@ MaxPool, QLinearAveragePool, QLinearGlobalAveragePool). The host writes it throu
         ['F_XSCALE', 'f32', 'QLinearAveragePool: x_scale'],
         ['F_YSCALE', 'f32', 'QLinearAveragePool: y_scale'],
         ['F_GSCALE', 'f32', 'QLinearGlobalAveragePool: f(x_scale / f(y_scale * H * W))'],
+        ['F_KCOUNT', 'f32', 'QLinearAveragePool: f(KH * KW), the divisor with count_include_pad'],
+        [
+          'YSHIFT',
+          'i32',
+          'QLinearAveragePool: 128 where an int8 pool rounds as its uint8 twin (y_zp + 128 added in float, 128 taken off the integer), else 0',
+        ],
       ],
       bytes: ['CTX_BYTES', 32 * 4, 'bytes the host allocates for the record'],
     },

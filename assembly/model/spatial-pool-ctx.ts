@@ -54,5 +54,10 @@ export const F_XSCALE: i32 = 22;
 export const F_YSCALE: i32 = 23;
 /** f32: QLinearGlobalAveragePool: f(x_scale / f(y_scale * H * W)) */
 export const F_GSCALE: i32 = 24;
+/** f32: QLinearAveragePool: f(KH * KW), the divisor with count_include_pad */
+export const F_KCOUNT: i32 = 25;
+/** i32: QLinearAveragePool: 128 where an int8 pool rounds as its uint8 twin (y_zp + 128 added in float, 128 taken off
+ * the integer), else 0 */
+export const YSHIFT: i32 = 26;
 /** bytes the host allocates for the record */
 export const CTX_BYTES: i32 = 128;

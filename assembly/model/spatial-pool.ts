@@ -11,8 +11,10 @@
 // - MaxPool: the max of the window's cells (a max has no rounding: the order does not matter).
 // (docs/int8-ops.md, QLinearGlobalAveragePool and QLinearAveragePool)
 // - QLinearAveragePool: xf = f(x_scale * f(x - x_zp)) per cell, sum = f32 sum from 0 in the order ky
-//   then kx over the cells inside, avg = f(sum / count) (count: KH * KW with count_include_pad, else the cells
-//   inside), y = clamp(RNE(f(f(avg / y_scale) + y_zp)), lo, hi); NaN -> 0.
+//   then kx over the cells inside, avg = f(sum / count) (count: f(KH * KW) from the host with count_include_pad,
+//   else the cells inside), y = clamp(RNE(f(f(avg / y_scale) + y_zp)), lo, hi); NaN -> 0. With YSHIFT = 128 (an
+//   int8 pool that onnxruntime runs as its uint8 twin) y = clamp(RNE(f(f(avg / y_scale) + (y_zp + 128))), 0, 255)
+//   - 128.
 // - QLinearGlobalAveragePool: acc = sum(x) - x_zp * S in wrapping int32, y = clamp(RNE(f(f(acc) *
 //   scale)) + y_zp, lo, hi), scale = f(x_scale / f(y_scale * S)) from the host.
 //
@@ -23,7 +25,7 @@
 // tools/model-ctx.mjs, as the host's offsets are).
 import {
   LAYOUT, SIGNED, PLANES, IH, IW, OH, OW, KH, KW, SH, SW, DH, DW, PT, PL, PPT, ROWS, OX0, OX1, INCLUDEPAD, XZP, YZP,
-  F_XSCALE, F_YSCALE, F_GSCALE,
+  F_XSCALE, F_YSCALE, F_GSCALE, F_KCOUNT, YSHIFT,
 } from './spatial-pool-ctx';
 
 // @ts-ignore: decorator
@@ -64,16 +66,22 @@ import {
 }
 
 /**
- * The taps [a, b) of a window axis starting at `start` (tap j at start + j * d) that fall inside [0, size), packed
- * a | b << 16 (contiguous: the positions grow with j).
+ * The taps of a window axis starting at `start` (tap j at start + j * d, j < k) that fall inside [0, size) are
+ * [tapBegin, tapEnd) (contiguous: the positions grow with j). Closed forms in i32: the host bounds start, k * d and
+ * size so that no sum here passes 2^31 (src/model/backends/wasm-int8/pool.ts, poolWindow2d).
  */
 // @ts-ignore: decorator
-@inline function validTaps(start: i32, k: i32, d: i32, size: i32): i32 {
-  let a: i32 = 0;
-  while (a < k && start + a * d < 0) a++;
-  let b = k;
-  while (b > a && start + (b - 1) * d >= size) b--;
-  return a | (b << 16);
+@inline function tapBegin(start: i32, k: i32, d: i32): i32 {
+  if (start >= 0) return 0;
+  const a = (d - 1 - start) / d; // ceil(-start / d): the first j with start + j * d >= 0
+  return a < k ? a : k;
+}
+// @ts-ignore: decorator
+@inline function tapEnd(start: i32, k: i32, d: i32, size: i32, a: i32): i32 {
+  if (start >= size) return a;
+  const b = (size - start + d - 1) / d; // ceil((size - start) / d): the first j with start + j * d >= size
+  const e = b < k ? b : k;
+  return e > a ? e : a;
 }
 
 /**
@@ -103,8 +111,7 @@ import {
 
 /** Max over the window of an edge output (NCHW: one byte in lane 0; NCHW44: 4 channels in lanes 0..3). */
 function maxEdge<T>(s: usize, e: i32, W: i32, y0: i32, ky0: i32, ky1: i32, dh: i32, x0: i32, kw: i32, dw: i32): v128 {
-  const kx = validTaps(x0, kw, dw, W);
-  const kx0 = kx & 0xffff, kx1 = kx >>> 16;
+  const kx0 = tapBegin(x0, kw, dw), kx1 = tapEnd(x0, kw, dw, W, kx0);
   let m = vlowest<T>();
   for (let ky = ky0; ky < ky1; ky++) {
     const row = s + <usize>((y0 + ky * dh) * W * e);
@@ -163,8 +170,7 @@ function maxPlanes<T>(ctx: usize, src: usize, dst: usize, n: i32, g: i32, t: i32
     for (let oy = r0; oy < r1; oy++) {
       const dr = d + <usize>(oy * ow * e);
       const y0 = oy * sh - pt;
-      const ky = validTaps(y0, kh, dh, H);
-      const ky0 = ky & 0xffff, ky1 = ky >>> 16;
+      const ky0 = tapBegin(y0, kh, dh), ky1 = tapEnd(y0, kh, dh, H, ky0);
       for (let ox: i32 = 0; ox < ow; ox++) {
         if (ox == lo && hi > lo) ox = hi; // the interior runs below
         if (ox >= ow) break;
@@ -190,15 +196,17 @@ export function maxPoolTask(ctx: usize, src: usize, dst: usize, _unused: usize, 
 // ---- QLinearAveragePool --------------------------------------------------------------------------------------------
 
 /**
- * Four outputs (lanes) from their f32 sums and one count, as 4 bytes in lanes 0..3: avg = f(sum / count),
- * RNE(f(f(avg / y_scale) + y_zp)), converted with saturation to the type's range (NaN -> 0).
+ * Four outputs (lanes) from their f32 sums and one f32 count, as 4 bytes in lanes 0..3: avg = f(sum / count),
+ * v = RNE(f(f(avg / y_scale) + yZp)) (yZp: y_zp + shift), v - shift converted with saturation to the type's range
+ * (NaN -> v = 0). shift (i16 lanes) is 0, or 128 for an int8 pool computed as its uint8 twin: clamp(v, 0, 255) - 128
+ * is what the saturations give.
  */
 // @ts-ignore: decorator
-@inline function finish4<T>(sum: v128, count: i32, yScale: v128, yZp: v128): v128 {
-  const avg = f32x4.div(sum, f32x4.splat(<f32>count));
+@inline function finish4<T>(sum: v128, count: f32, yScale: v128, yZp: v128, shift: v128): v128 {
+  const avg = f32x4.div(sum, f32x4.splat(count));
   const q = f32x4.nearest(f32x4.add(f32x4.div(avg, yScale), yZp));
   const i = i32x4.trunc_sat_f32x4_s(q);
-  const h = i16x8.narrow_i32x4_s(i, i);
+  const h = i16x8.sub_sat_s(i16x8.narrow_i32x4_s(i, i), shift);
   return isSigned<T>() ? i8x16.narrow_i16x8_s(h, h) : i8x16.narrow_i16x8_u(h, h);
 }
 
@@ -219,9 +227,8 @@ export function maxPoolTask(ctx: usize, src: usize, dst: usize, _unused: usize, 
 }
 
 /** An edge output: NCHW one byte (lane 0), NCHW44 one pixel (lanes 0..3); the cells summed in window order. */
-function avgEdge<T>(ctx: usize, s: usize, e: i32, W: i32, y0: i32, ky0: i32, ky1: i32, x0: i32, kw: i32, zp: v128, xs: v128, ys: v128, yzp: v128): v128 {
-  const kx = validTaps(x0, kw, 1, W);
-  const kx0 = kx & 0xffff, kx1 = kx >>> 16;
+function avgEdge<T>(ctx: usize, s: usize, e: i32, W: i32, y0: i32, ky0: i32, ky1: i32, x0: i32, kw: i32, zp: v128, xs: v128, ys: v128, yzp: v128, shift: v128): v128 {
+  const kx0 = tapBegin(x0, kw, 1), kx1 = tapEnd(x0, kw, 1, W, kx0);
   let sum = f32x4.splat(0);
   for (let ky = ky0; ky < ky1; ky++) {
     const row = s + <usize>((y0 + ky) * W * e);
@@ -230,14 +237,14 @@ function avgEdge<T>(ctx: usize, s: usize, e: i32, W: i32, y0: i32, ky0: i32, ky1
       sum = f32x4.add(sum, deq4(quarter<T>(e == 4 ? v128.load32_zero(a) : v128.load8_splat(a), 0), zp, xs));
     }
   }
-  const count = field(ctx, INCLUDEPAD) ? field(ctx, KH) * kw : (ky1 - ky0) * (kx1 - kx0);
-  return finish4<T>(sum, count, ys, yzp);
+  const count: f32 = field(ctx, INCLUDEPAD) ? ffield(ctx, F_KCOUNT) : <f32>((ky1 - ky0) * (kx1 - kx0));
+  return finish4<T>(sum, count, ys, yzp, shift);
 }
 
 /** Interior outputs [lo, hi) of one row, 16 byte lanes per vector (the last vector overlapping: same values). */
 // @ts-ignore: decorator
 @inline function avgRowVec<T>(s: usize, d: usize, e: i32, W: i32, y0: i32, ky0: i32, ky1: i32, sw: i32, pl: i32, kw: i32,
-  count: i32, lo: i32, hi: i32, V: i32, mode: i32, zp: v128, xs: v128, ys: v128, yzp: v128): void {
+  count: f32, lo: i32, hi: i32, V: i32, mode: i32, zp: v128, xs: v128, ys: v128, yzp: v128, shift: v128): void {
   const step = <usize>(sw * e);
   const tapStep = <usize>e;
   for (let ox = lo; ; ox += V) {
@@ -255,8 +262,8 @@ function avgEdge<T>(ctx: usize, s: usize, e: i32, W: i32, y0: i32, ky0: i32, ky1
         p += tapStep;
       }
     }
-    const a = i32x4.shuffle(finish4<T>(s0, count, ys, yzp), finish4<T>(s1, count, ys, yzp), 0, 4, 0, 0);
-    const b = i32x4.shuffle(finish4<T>(s2, count, ys, yzp), finish4<T>(s3, count, ys, yzp), 0, 4, 0, 0);
+    const a = i32x4.shuffle(finish4<T>(s0, count, ys, yzp, shift), finish4<T>(s1, count, ys, yzp, shift), 0, 4, 0, 0);
+    const b = i32x4.shuffle(finish4<T>(s2, count, ys, yzp, shift), finish4<T>(s3, count, ys, yzp, shift), 0, 4, 0, 0);
     v128.store(d + <usize>(ox * e), i64x2.shuffle(a, b, 0, 2));
     if (ox == hi - V) break;
   }
@@ -271,7 +278,8 @@ function avgPlanes<T>(ctx: usize, src: usize, dst: usize, n: i32, g: i32, t: i32
   const zp = i32x4.splat(field(ctx, XZP));
   const xs = f32x4.splat(ffield(ctx, F_XSCALE));
   const ys = f32x4.splat(ffield(ctx, F_YSCALE));
-  const yzp = f32x4.splat(<f32>field(ctx, YZP));
+  const yzp = f32x4.splat(<f32>(field(ctx, YZP) + field(ctx, YSHIFT)));
+  const shift = i16x8.splat(<i16>field(ctx, YSHIFT));
   const b44 = field(ctx, LAYOUT) == 1;
   const e: i32 = b44 ? 4 : 1;
   const V: i32 = b44 ? 4 : 16;
@@ -292,21 +300,20 @@ function avgPlanes<T>(ctx: usize, src: usize, dst: usize, n: i32, g: i32, t: i32
     for (let oy = r0; oy < r1; oy++) {
       const dr = d + <usize>(oy * ow * e);
       const y0 = oy * sh - pt;
-      const ky = validTaps(y0, kh, 1, H);
-      const ky0 = ky & 0xffff, ky1 = ky >>> 16;
+      const ky0 = tapBegin(y0, kh, 1), ky1 = tapEnd(y0, kh, 1, H, ky0);
       for (let ox: i32 = 0; ox < ow; ox++) {
         if (ox == lo && hi > lo) ox = hi;
         if (ox >= ow) break;
-        const v = avgEdge<T>(ctx, s, e, W, y0, ky0, ky1, ox * sw - pl, kw, zp, xs, ys, yzp);
+        const v = avgEdge<T>(ctx, s, e, W, y0, ky0, ky1, ox * sw - pl, kw, zp, xs, ys, yzp, shift);
         if (b44) v128.store32_lane(dr + <usize>(ox << 2), v, 0);
         else v128.store8_lane(dr + <usize>ox, v, 0);
       }
       if (hi <= lo) continue;
-      const count = include ? kh * kw : (ky1 - ky0) * kw;
-      if (mode == 1) avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 1, zp, xs, ys, yzp);
-      else if (mode == 2) avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 2, zp, xs, ys, yzp);
-      else if (mode == 3) avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 3, zp, xs, ys, yzp);
-      else avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 4, zp, xs, ys, yzp);
+      const count: f32 = include ? ffield(ctx, F_KCOUNT) : <f32>((ky1 - ky0) * kw);
+      if (mode == 1) avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 1, zp, xs, ys, yzp, shift);
+      else if (mode == 2) avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 2, zp, xs, ys, yzp, shift);
+      else if (mode == 3) avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 3, zp, xs, ys, yzp, shift);
+      else avgRowVec<T>(s, dr, e, W, y0, ky0, ky1, sw, pl, kw, count, lo, hi, V, 4, zp, xs, ys, yzp, shift);
     }
   }
 }

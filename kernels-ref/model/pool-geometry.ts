@@ -96,11 +96,11 @@ export function forEachWindow(g: PoolGeometry, visit: (o: number, start: number[
 
 /** The kernel taps (per axis offsets j * dilation) in row-major order, last axis fastest. */
 export function kernelTaps(g: PoolGeometry): number[][] {
-  const taps: number[][] = [[]];
+  let taps: number[][] = [[]];
   for (let i = 0; i < g.kernel.length; i++) {
     const next: number[][] = [];
     for (const t of taps) for (let j = 0; j < g.kernel[i]; j++) next.push([...t, j * g.dilations[i]]);
-    taps.splice(0, taps.length, ...next);
+    taps = next; // (not a spread into splice: a window of 2^17 taps would pass the engine's argument limit)
   }
   return taps;
 }

@@ -20,6 +20,7 @@ import {
   qRange,
   roundHalfEven,
   type OpFn,
+  type Tensor,
 } from '../tensor.js';
 
 export const QLinearAveragePool: OpFn = (inputs, attrs) => {
@@ -78,4 +79,42 @@ export const QLinearAveragePool: OpFn = (inputs, attrs) => {
         y.data[last ? (b * outSize + o) * c + ch : (b * c + ch) * outSize + o] = Math.min(Math.max(q, lo), hi);
       });
   return [y];
+};
+
+/**
+ * i8conv:QLinearAveragePool (made by src/model/graph/passes/qdq-rules.ts where onnxruntime rewrites both Q -> DQ pairs
+ * around an int8 AveragePool to uint8): the inputs and attributes of QLinearAveragePool, int8 data, computed as
+ * onnxruntime computes the uint8 twin, X + 128 with both zero points + 128, and the result - 128. The values are the
+ * int8 pool's; the rounding differs where f(avg / y_scale) + y_zp + 128 rounds to f32 otherwise than + y_zp does.
+ */
+export const Uint8TwinQLinearAveragePool: OpFn = (inputs, attrs, opset, outputCount) => {
+  const op = 'i8conv QLinearAveragePool';
+  const x = need(inputs, 0, 'X');
+  expectType(x, `${op} X`, 'int8');
+  const shifted = (t: Tensor | undefined, what: string): Tensor | undefined => {
+    if (!t) return undefined;
+    expectType(t, `${op} ${what}`, 'int8');
+    return makeTensor(
+      'uint8',
+      t.dims,
+      Uint8Array.from(t.data as Int8Array, (v) => v + 128),
+    );
+  };
+  const twin = [
+    shifted(x, 'X'),
+    inputs[1],
+    shifted(inputs[2], 'x_zero_point'),
+    inputs[3],
+    shifted(inputs[4], 'y_zero_point'),
+  ];
+  // an omitted zero point is 0: + 128 in the twin
+  for (const k of [2, 4]) twin[k] ??= makeTensor('uint8', [], Uint8Array.of(128));
+  const [y] = QLinearAveragePool(twin, attrs, opset, outputCount);
+  return [
+    makeTensor(
+      'int8',
+      y.dims,
+      Int8Array.from(y.data as Uint8Array, (v) => v - 128),
+    ),
+  ];
 };

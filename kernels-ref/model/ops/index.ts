@@ -26,7 +26,7 @@ import { Flatten } from './Flatten.js';
 import { Identity } from './Identity.js';
 import { MatMulInteger } from './MatMulInteger.js';
 import { Mul } from './Mul.js';
-import { QLinearAveragePool } from './QLinearAveragePool.js';
+import { QLinearAveragePool, Uint8TwinQLinearAveragePool } from './QLinearAveragePool.js';
 import { QLinearAdd, QLinearMul } from './QLinearBinary.js';
 import { QLinearConcat } from './QLinearConcat.js';
 import { QLinearConv } from './QLinearConv.js';
@@ -251,6 +251,7 @@ export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearConcat', FedQLinearConcat],
   ['ChannelTable', ChannelTable],
   ['ChannelGate', ChannelGate],
+  ['QLinearAveragePool', Uint8TwinQLinearAveragePool],
   ['ElementwiseRegion', ElementwiseRegion],
 ]);
 

@@ -850,6 +850,13 @@ for (const c of ['Concat', 'QLinearConcat']) {
     impls: [int8(lowerConcatOp, 'always', `${INT8}concat.ts`, `${INT8}resize.ts`, 'assembly/model/spatial-resize.ts')],
   });
 }
+op('i8conv:QLinearAveragePool', {
+  doc: "int8 QLinearAveragePool rounded as onnxruntime's uint8 twin (zero points + 128), where onnxruntime rewrites both Q -> DQ pairs around the pool to uint8 (fuse-qdq)",
+  madeBy: 'fuse-qdq',
+  shape: SHAPE.qlinearAveragePool,
+  ref: 'QLinearAveragePool.ts',
+  impls: [qPool],
+});
 op('i8conv:ChannelGate', {
   doc: 'QLinearAdd(x, QLinearMul(x, g)) (or the product alone) for a per-channel g: a table per channel each run, one pass over x (fuse-channel-gates)',
   madeBy: 'fuse-channel-gates',

@@ -181,6 +181,11 @@ export const POOL_CTX = {
   F_YSCALE: 23,
   /** f32: QLinearGlobalAveragePool: f(x_scale / f(y_scale * H * W)) */
   F_GSCALE: 24,
+  /** f32: QLinearAveragePool: f(KH * KW), the divisor with count_include_pad */
+  F_KCOUNT: 25,
+  /** i32: QLinearAveragePool: 128 where an int8 pool rounds as its uint8 twin (y_zp + 128 added in float, 128 taken off
+   * the integer), else 0 */
+  YSHIFT: 26,
   /** bytes the host allocates for the record */
   CTX_BYTES: 128,
 } as const;

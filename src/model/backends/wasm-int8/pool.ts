@@ -5,9 +5,10 @@
  * (docs/int8-ops.md, QLinearGlobalAveragePool and QLinearAveragePool; MaxPool and Resize on 8-bit data)
  * - MaxPool: the max of the window cells inside the input (padding is never a candidate).
  * - com.microsoft QLinearAveragePool: per window, the f32 sum from 0, rows then columns, of
- *   xf = f(x_scale * (x - x_zp)) over the cells inside the input; avg = f(sum / count), count = kh * kw with
+ *   xf = f(x_scale * (x - x_zp)) over the cells inside the input; avg = f(sum / count), count = f(kh * kw) with
  *   count_include_pad = 1 (also for a ceil_mode window reaching past the end padding, as onnxruntime counts it),
- *   else the cells inside; y = clamp(RNE(f(f(avg / y_scale) + y_zp)), lo, hi).
+ *   else the cells inside; y = clamp(RNE(f(f(avg / y_scale) + y_zp)), lo, hi). i8conv:QLinearAveragePool (int8):
+ *   the same with its uint8 twin's rounding, y = clamp(RNE(f(f(avg / y_scale) + (y_zp + 128))), 0, 255) - 128.
  * - com.microsoft QLinearGlobalAveragePool: acc = sum(x) - x_zp * S (int32, S = H * W),
  *   scale = f(x_scale / f(y_scale * S)), y = clamp(RNE(f(f(acc) * scale)) + y_zp, lo, hi); output [N, C, 1, 1]
  *   (its bytes are the same in both layouts).
@@ -20,7 +21,8 @@
  * begin = trunc(total / 2) (UPPER) or trunc((total + 1) / 2) (LOWER). Output o covers o * s - begin + j * dilation.
  *
  * Refused (I8ConvError 'UNSUPPORTED_OP', naming the node): rank other than 4 (1-D or 3-D pooling), an empty window
- * (no cell inside the input: only pads >= the kernel or dilations make one), QLinear* with channels_last = 1,
+ * (no cell inside the input: only pads >= the kernel or dilations make one), an axis whose pads, window (k *
+ * dilation), input and stride add up to 2^31 or more (the kernels' positions are i32), QLinear* with channels_last = 1,
  * QLinearGlobalAveragePool of 2^24 or more cells or a scale outside [2^-32, 256) (onnxruntime refuses those too),
  * attributes other than those above (MaxPool's storage_order is accepted: it only orders the Indices output, which
  * these kernels do not make — the executor must refuse a MaxPool whose second output is used).
@@ -144,12 +146,22 @@ export function poolWindow2d(
       if (ceil && (o - 1) * s >= d + g.padBegin[i]) o--;
     }
     g.out[i] = o;
-    // every window must hold a cell of the input (onnxruntime's max would be the type's lowest value, its average 0/0)
+    // the kernels compute window positions in i32: every position they form (start + j * dilation, a padded extent,
+    // their ceilings) stays below this bound (assembly/model/spatial-pool.ts, tapBegin / tapEnd)
+    const reach = Math.abs(g.padBegin[i]) + d + Math.abs(g.padEnd[i]) + k * g.dilations[i] + s;
+    if (!(reach < 2 ** 31))
+      refuse(
+        op,
+        node,
+        'kernel_shape',
+        `pads, window (${k} x dilation ${g.dilations[i]}) and stride along axis ${i + 2} reach ${reach} cells: 2^31 or more`,
+      );
+    // every window must hold a cell of the input (onnxruntime's max would be the type's lowest value, its average 0/0):
+    // its first tap at or past 0 (j = ceil(-start / dilation)) is a tap and lies before d
     for (let q = 0; q < o; q++) {
       const start = q * s - g.padBegin[i];
-      let inside = false;
-      for (let j = 0; j < k && !inside; j++) inside = start + j * g.dilations[i] >= 0 && start + j * g.dilations[i] < d;
-      if (!inside)
+      const j = start >= 0 ? 0 : Math.ceil(-start / g.dilations[i]);
+      if (!(j < k && start + j * g.dilations[i] < d))
         refuse(
           op,
           node,
@@ -159,6 +171,20 @@ export function poolWindow2d(
     }
   }
   return g;
+}
+
+/** The float32 nearest to the integer a * b (ties to even), as C++ converts onnxruntime's int64 cell count. */
+export function f32OfProduct(a: number, b: number): number {
+  const p = a * b;
+  if (p <= 2 ** 53) return Math.fround(p);
+  // past 2^53 the double product may already be rounded: round the exact BigInt to 24 significant bits
+  const n = BigInt(a) * BigInt(b);
+  const shift = BigInt(n.toString(2).length - 24);
+  let q = n >> shift;
+  const rest = n - (q << shift);
+  const half = 1n << (shift - 1n);
+  if (rest > half || (rest === half && (q & 1n) === 1n)) q++;
+  return Number(q) * 2 ** Number(shift);
 }
 
 /** Output columns [lo, hi) whose every window column is inside the input (the kernels' vector range). */
@@ -236,6 +262,12 @@ export interface QLinearAveragePoolParams extends TensorParams, Omit<PoolAttribu
   xZeroPoint: number;
   yScale: number;
   yZeroPoint: number;
+  /**
+   * int8 only: round as onnxruntime's uint8 twin of the pool does (i8conv:QLinearAveragePool, the QDQ fusion's node
+   * where onnxruntime rewrites both Q -> DQ pairs to uint8): y = clamp(RNE(f(f(avg / y_scale) + (y_zp + 128))), 0,
+   * 255) - 128.
+   */
+  uint8Rounding?: boolean;
 }
 
 export interface QLinearGlobalAveragePoolParams extends TensorParams {
@@ -355,6 +387,8 @@ export class QLinearAveragePool extends PoolKernel {
     const ys = checkScale(op, p.node, 'y_scale', p.yScale);
     const xz = checkZeroPoint(op, p.node, 'x_zero_point', p.type, p.xZeroPoint);
     const yz = checkZeroPoint(op, p.node, 'y_zero_point', p.type, p.yZeroPoint);
+    if (p.uint8Rounding && p.type !== 'int8')
+      refuse(op, p.node, 'uint8Rounding', `uint8 rounding is for int8 data, got ${p.type}`, 'INVALID_PARAM');
     super(
       core,
       op,
@@ -362,8 +396,15 @@ export class QLinearAveragePool extends PoolKernel {
       'qAvgPoolTask',
       p,
       g.out,
-      { ...windowFields(w, g), [C.INCLUDEPAD]: cip, [C.XZP]: xz, [C.YZP]: yz },
-      { [C.F_XSCALE]: xs, [C.F_YSCALE]: ys },
+      {
+        ...windowFields(w, g),
+        [C.INCLUDEPAD]: cip,
+        [C.XZP]: xz,
+        [C.YZP]: yz,
+        [C.YSHIFT]: p.uint8Rounding ? 128 : 0,
+      },
+      // the divisor with count_include_pad: the kernel's cell count in f32, as onnxruntime converts its int64 product
+      { [C.F_XSCALE]: xs, [C.F_YSCALE]: ys, [C.F_KCOUNT]: f32OfProduct(g.kernel[0], g.kernel[1]) },
     );
     this.window = g;
   }
@@ -440,12 +481,23 @@ export const lowerQLinearAveragePool: Lower = (node, { name, values }) => {
     );
   }
   const a = poolAttributesOf('QLinearAveragePool', node.name, node.attributes);
+  // i8conv:QLinearAveragePool: int8 data rounded as its uint8 twin
+  const uint8Rounding = node.domain === 'i8conv';
+  if (uint8Rounding && x.type !== 'int8') unsupported(node, `a ${x.type} input (int8 only)`);
   return kernelLowering(
     node,
     name,
     [node.inputs[0]],
     follow(c4(x)),
     (env, layout) =>
-      new QLinearAveragePool(env.core, { node: node.name, type: x.type as QType, layout, dims: x.dims, ...a, ...q }),
+      new QLinearAveragePool(env.core, {
+        node: node.name,
+        type: x.type as QType,
+        layout,
+        dims: x.dims,
+        ...a,
+        ...q,
+        uint8Rounding,
+      }),
   );
 };

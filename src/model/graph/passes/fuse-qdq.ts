@@ -10,7 +10,10 @@
  * 2. Groups: each node, in dependency order, whose operator has a Q/DQ rule in the operator table
  *    (src/model/lowering/registry.ts, OpRow.qdq): the group around it (./qdq-rules.ts `selectGroup`: its input DQs,
  *    a redundant Relu / Clip, its output Qs) is replaced by what the rule's action makes, where its selector accepts
- *    it. A DQ shared by several consumers is taken by each and stays while anything else reads it.
+ *    it. A DQ shared by several consumers is taken by each and stays while anything else reads it. Before the
+ *    first group, the Q -> DQ pairs onnxruntime's wasm build rewrites from int8 to uint8 are noted (qdq-rules.ts
+ *    `uint8Pairs`): an int8 pool's rule follows them (the rounding of its uint8 twin, or no fusion where only one
+ *    of its pairs is rewritten).
  * 3. Look-up tables (i8conv's own rule): where a per-tensor QuantizeLinear reads the last value of a region of float
  *    element-wise nodes whose every data path starts at one 8-bit tensor x (through DQs of equal per-tensor
  *    parameters), closed (intermediate values read inside only, no graph outputs, all of x's dims), the region and
@@ -45,6 +48,7 @@ import {
   replaceGroup,
   saturatedByQ,
   selectGroup,
+  uint8Pairs,
 } from './qdq-rules.js';
 
 const f32 = Math.fround;
@@ -71,6 +75,7 @@ function removeSaturatingActivations(w: GraphView): void {
 // ---- stage 2: groups ----------------------------------------------------------------------------------------------
 
 function fuseGroups(w: GraphView): void {
+  const ctx = { uint8Pairs: uint8Pairs(w) };
   const { order, blocked } = w.order();
   for (const t of [...order, ...blocked]) {
     if (!w.has(t) || t.domain !== '') continue;
@@ -79,7 +84,7 @@ function fuseGroups(w: GraphView): void {
     const g = selectGroup(w, t);
     if (!g) continue;
     const r = QDQ_RULES[name];
-    const s = r.select(w, g);
+    const s = r.select(w, g, ctx);
     if (s !== null) replaceGroup(w, g, r.act(w, g, s));
   }
 }

@@ -148,6 +148,60 @@ function clipRedundantByQ(w: GraphView, clip: Node, q: Node): boolean {
   return toI32(f32(b[0] / p.scales[0])) + p.zps[0] <= lo && toI32(f32(b[1] / p.scales[0])) + p.zps[0] >= hi;
 }
 
+// ---- onnxruntime's int8 -> uint8 rewrite of Q -> DQ pairs ---------------------------------------------------------
+
+/**
+ * The Q -> DQ pairs onnxruntime's wasm build rewrites to uint8 (zero points + 128; its QDQS8ToU8Transformer, which runs
+ * before its QDQ selectors because int8 activations are allowed on ARM only), by the name of the Q's output: a
+ * QuantizeLinear whose output is no graph output and has exactly one edge, into a DequantizeLinear, both with three
+ * inputs whose zero points are constant one-value int8 initializers of equal value (the scales are not compared).
+ * The edges are counted as onnxruntime's earlier passes leave them: Qs of the same inputs and attributes are one node
+ * (CommonSubexpressionElimination; it keeps DQs apart), and every reader of a DQ has a DQ of its own
+ * (EnsureUniqueDQForNodeUnit): a DQ read by several nodes, or read by one and a graph output too, or a second Q of
+ * the same tensor, leaves the Q with several edges, and the pair stays int8.
+ * The rewrite changes no value; it matters where a fused operator rounds with the zero point added in float
+ * (QLinearAveragePool), and where it makes the types around a target differ (onnxruntime then does not fuse it).
+ * Taken on the graph as it reaches the group stage, before any group absorbs a Q.
+ */
+export function uint8Pairs(w: GraphView): Set<string> {
+  const pairs = new Set<string>();
+  const int8Zp = (name: string | undefined): number | null => {
+    const t = name ? w.constant(name) : undefined;
+    return t && t.type === 'int8' && t.data.length === 1 ? Number(t.data[0]) : null;
+  };
+  // Qs that onnxruntime merges: same inputs, same attributes
+  const keyOf = (q: Node) =>
+    JSON.stringify([
+      q.inputs,
+      [...q.attributes].map(([k, a]) => [
+        k,
+        a.kind,
+        a.kind === 'tensor' || a.kind === 'graph' || a.kind === 'unsupported' ? k : String(a.value),
+      ]),
+    ]);
+  const twins = new Map<string, number>();
+  for (const q of w.nodes) if (isQ(q)) twins.set(keyOf(q), (twins.get(keyOf(q)) ?? 0) + 1);
+  for (const q of w.nodes) {
+    if (!isQ(q) || q.outputs.length !== 1 || w.producesGraphOutput(q) || twins.get(keyOf(q))! > 1) continue;
+    const edges = w.consumersOf(q.outputs[0]);
+    if (edges.length !== 1 || !isDQ(edges[0].node)) continue;
+    const dq = edges[0].node;
+    if (q.inputs.length !== 3 || dq.inputs.length !== 3) continue;
+    // the DQ copies the Q feeds once each reader has its own: one per edge of the DQ, one more if it is a graph output
+    const copies = w.consumersOf(dq.outputs[0]).length + (w.producesGraphOutput(dq) ? 1 : 0);
+    if (copies > 1) continue;
+    const a = int8Zp(q.inputs[2]);
+    const b = int8Zp(dq.inputs[2]);
+    if (a !== null && a === b) pairs.add(q.outputs[0]);
+  }
+  return pairs;
+}
+
+/** What the group stage knows of the graph before its first group: the pairs onnxruntime makes uint8. */
+export interface FusionContext {
+  uint8Pairs: ReadonlySet<string>;
+}
+
 // ---- groups -----------------------------------------------------------------------------------------------------
 
 /** A target node with the DQs that feed it, the Relu / Clip it may absorb and the Qs that read it. */
@@ -225,7 +279,7 @@ const qlinear = (
 export interface QdqRule<S = unknown> {
   /** what the group becomes (docs) */
   readonly emits: string;
-  select(w: GraphView, g: Group): S | null;
+  select(w: GraphView, g: Group, ctx: FusionContext): S | null;
   act(w: GraphView, g: Group, s: S): Node;
 }
 
@@ -364,22 +418,34 @@ const gemm = rule<{ a: QdqParams & { type: QType }; b: QdqParams; y: (QdqParams 
 
 /**
  * Add, Mul, Concat, AveragePool, GlobalAveragePool, Sigmoid, LeakyRelu, Softmax -> the com.microsoft QLinear op:
- * every input DQ'd, one Q, one 8-bit type, per-tensor parameters.
+ * every input DQ'd, one Q, one 8-bit type, per-tensor parameters. The pools of int8 data follow onnxruntime's uint8
+ * rewrite of the pairs around them (uint8Pairs): with both pairs rewritten, an AveragePool becomes
+ * i8conv:QLinearAveragePool (its uint8 twin's rounding); with one of them only, the types differ and the pool stays
+ * float, as in onnxruntime.
  */
-const qlinearOp = rule<{ ins: (QdqParams & { type: QType })[]; y: QdqParams & { type: QType } }>({
+const qlinearOp = rule<{ ins: (QdqParams & { type: QType })[]; y: QdqParams & { type: QType }; twin: boolean }>({
   emits: 'com.microsoft QLinear<op>',
-  select(w, g) {
+  select(w, g, ctx) {
     if (!checkGroup(w, g)) return null;
     const ins = g.dq.map((d) => (d ? qdqParams(w, d) : null));
     const y = qdqParams(w, g.qs[0]);
     if (!act(y) || ins.some((p) => !act(p) || p.type !== y.type)) return null;
-    if (g.target.opType === 'AveragePool') {
+    const op = g.target.opType;
+    if (op === 'AveragePool') {
       const dil = attrOf(g.target, 'dilations');
       if (dil && (dil.kind !== 'ints' || dil.value.some((v) => v !== 1))) return null;
     }
-    return { ins: ins as (QdqParams & { type: QType })[], y };
+    let twin = false;
+    if ((op === 'AveragePool' || op === 'GlobalAveragePool') && y.type === 'int8') {
+      const inU8 = ctx.uint8Pairs.has(g.dq[0]!.inputs[0]);
+      const outU8 = ctx.uint8Pairs.has(g.qs[0].outputs[0]);
+      if (inU8 !== outU8) return null;
+      // QLinearGlobalAveragePool adds its zero point as an integer: its uint8 twin gives the int8 bytes + 128
+      twin = inU8 && op === 'AveragePool';
+    }
+    return { ins: ins as (QdqParams & { type: QType })[], y, twin };
   },
-  act(w, g, { ins, y }) {
+  act(w, g, { ins, y, twin }) {
     const opType = g.target.opType;
     const triples = g.dq.flatMap((d, i) => [d!.inputs[0], ins[i].scaleName, zpOf(w, ins[i])]);
     const attributes = new Map(g.target.attributes);
@@ -393,7 +459,14 @@ const qlinearOp = rule<{ ins: (QdqParams & { type: QType })[]; y: QdqParams & { 
     }
     const yz = [y.scaleName, zpOf(w, y)];
     const inputs = opType === 'Concat' ? [...yz, ...triples] : [...triples, ...yz];
-    return qlinear(g.target, `QLinear${opType}`, 'com.microsoft', inputs, [g.qs[0].outputs[0]], attributes);
+    return qlinear(
+      g.target,
+      `QLinear${opType}`,
+      twin ? 'i8conv' : 'com.microsoft',
+      inputs,
+      [g.qs[0].outputs[0]],
+      attributes,
+    );
   },
 });
 
