@@ -40,12 +40,6 @@ export const BOUNDS = {
   /** entries of a node's load-time window table (output positions * kernel cells: the TypeScript pool's and float
    * convolution's tap tables, built when the node is lowered) */
   nodeTableEntries: 2 ** 25,
-  /**
-   * the largest kernel dim of a pool the 8-bit kernels run (a 4-D 8-bit MaxPool or QLinearAveragePool): they pack a
-   * window's first and last tap inside the input into 16 bits each (assembly/model/spatial-pool.ts, validTaps), so a
-   * longer window would address memory outside its input
-   */
-  int8PoolKernel: 2 ** 16 - 1,
   /** bytes of a convolution's source padded by its pads */
   paddedSourceBytes: 2 ** 31,
   /** multiply-adds and window cells of the whole plan */
@@ -65,8 +59,6 @@ export interface NodeCost {
   axisTaps: number;
   tableEntries: number;
   paddedSourceBytes: number;
-  /** the largest kernel dim of a pool the 8-bit kernels run, else 0 */
-  int8PoolKernel: number;
   bytes: number;
 }
 
@@ -132,7 +124,6 @@ export function nodeCost(node: Node, values: ReadonlyMap<string, PlannedValue>):
     axisTaps: 0,
     tableEntries: 0,
     paddedSourceBytes: 0,
-    int8PoolKernel: 0,
     bytes,
   };
   const op = node.domain === 'com.microsoft' || node.domain === '' ? node.opType : `${node.domain}:${node.opType}`;
@@ -182,8 +173,6 @@ export function nodeCost(node: Node, values: ReadonlyMap<string, PlannedValue>):
       // the TypeScript operator's window table: float pools (their factory checks the node when it is lowered) and
       // what the 8-bit kernels leave to it (another rank)
       if (x.type === 'float32' || x.dims.length !== 4) cost.tableEntries = prod(win.outSp) * prod(win.kernel);
-      else if ((x.type === 'int8' || x.type === 'uint8') && op !== 'AveragePool')
-        cost.int8PoolKernel = Math.max(...win.kernel);
       break;
     }
     case 'MatMul':
@@ -267,8 +256,6 @@ export function checkBounds(
         c.tableEntries,
         BOUNDS.nodeTableEntries,
       );
-    if (!(c.int8PoolKernel <= BOUNDS.int8PoolKernel))
-      refuse(node, 'largest kernel dim (8-bit pool kernels)', c.int8PoolKernel, BOUNDS.int8PoolKernel);
     if (!(c.paddedSourceBytes <= BOUNDS.paddedSourceBytes))
       refuse(node, 'padded source bytes', c.paddedSourceBytes, BOUNDS.paddedSourceBytes);
     work += c.work;
