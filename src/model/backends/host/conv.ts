@@ -3,12 +3,11 @@
  *
  * Conv (kernels-ref/model/ops/Conv.ts): X [N, C, D..], W [M, C/group, K..], optional B [M]; groups, pads or
  * auto_pad (NOTSET / VALID / SAME_UPPER / SAME_LOWER: O = ceil(D / s), total = max(0, (O - 1) s + dk - D), the odd
- * cell at the end for SAME_UPPER, at the begin for SAME_LOWER), strides, dilations. Each output is the float32 sum,
- * from 0, over the taps in order (input channel of the group, then kernel position row-major) that fall inside the
- * input, of f(x * w); the bias is added last. Computed as im2col + GEMM: per image and group a column matrix
- * [C/g * K, O] (padding cells 0) and, per output channel, a row of accumulators over k, so each output still sums in
- * tap order; a padding cell adds +-0, which changes no sum (the sums never hold -0), unless a weight is infinite or
- * NaN (0 * inf): then a mask skips the padding taps, as the reference does.
+ * cell at the end for SAME_UPPER, at the begin for SAME_LOWER), strides, dilations. As onnxruntime computes it:
+ * im2col, per image and group a column matrix [C/g * K, O] (padding cells 0, so a padding tap's term is f(0 * w),
+ * NaN for an infinite weight), then per output channel the terms f(w * col) of each cell summed in the order of
+ * ../../numerics/conv-order.ts (MLAS's blocks of K, or its one-row product where a group has one output channel);
+ * the bias added last.
  *
  * ConvTranspose (kernels-ref/model/ops/ConvTranspose.ts): X [N, C, D..], W [C, M/group, K..], optional B [M];
  * output shape from output_shape / auto_pad / pads and output_padding as ONNX (and onnxruntime-web) define it. As
@@ -16,6 +15,7 @@
  * w[c, m, kpos]), then col2im adds each column value to its output cell, kernel position by kernel position (row
  * major), onto zeros; the bias added last.
  */
+import { convSumOrder, oneRowGroupedSum, type ConvSumOrder } from '../../numerics/conv-order.js';
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
 import {
   accumulateRows,
@@ -91,6 +91,8 @@ export interface ConvGeometry {
   oSize: number;
   /** the spatial input offset of every (kernel position p, output cell o) at [p * oSize + o], or -1 (padding) */
   tap: Int32Array;
+  /** onnxruntime's order of each output's terms */
+  order: ConvSumOrder;
 }
 
 /** The geometry of a Conv node, after its checks (UNSUPPORTED_OP / BAD_SHAPE as the operator raises them). */
@@ -107,6 +109,7 @@ export function convGeometry(
     unsupported(node, `group ${group} does not fit X channels ${c}, W [${w.dims}]`);
   if (b && numel(b.dims) !== m) unsupported(node, `B has ${numel(b.dims)} values for ${m} output channels`);
   const begin: number[] = [];
+  const end: number[] = [];
   const outDims: number[] = [];
   for (let i = 0; i < k; i++) {
     const d = inDims[i],
@@ -124,6 +127,7 @@ export function convGeometry(
     const o = Math.floor((d + bg + en - dk) / strides[i]) + 1;
     if (o < 1) unsupported(node, `output dim ${i} would be ${o}`);
     begin.push(bg);
+    end.push(en);
     outDims.push(o);
   }
   expectDims(node, outputs[0], [n, m, ...outDims]);
@@ -151,20 +155,21 @@ export function convGeometry(
       }
       tap[p * oSize + o] = off;
     }
-  return { n, c, m, group, cg, mg, kSize, inSize, oSize, tap };
+  const order = convSumOrder(inDims, kernel, strides, dil, [...begin, ...end], cg, mg, oSize);
+  return { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order };
 }
 
 export const Conv: HostOpFactory = (node, inputs, outputs) => {
-  const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap } = convGeometry(node, inputs, outputs);
+  const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order } = convGeometry(node, inputs, outputs);
   const rows = cg * kSize;
   const col = new Float32Array(rows * oSize);
+  const part = new Float32Array(oSize);
+  const { block, oneRow, groupedFrom } = order;
   return (ins, outs) => {
     const X = ins[0]!.data as Float32Array,
       W = ins[1]!.data as Float32Array,
       Y = outs[0].data as Float32Array;
     const B = ins[2]?.data as Float32Array | undefined;
-    let finite = true;
-    for (let i = 0; i < W.length && finite; i++) finite = W[i] - W[i] === 0;
     for (let bi = 0; bi < n; bi++)
       for (let g = 0; g < group; g++) {
         // im2col for this image and group.
@@ -182,15 +187,21 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
         for (let mo = g * mg; mo < (g + 1) * mg; mo++) {
           const y0 = (bi * m + mo) * oSize,
             w0 = mo * rows;
-          Y.fill(0, y0, y0 + oSize);
-          if (finite) accumulateRows(Y, y0, oSize, W, w0, 1, col, 0, oSize, rows);
-          else
-            for (let r = 0; r < rows; r++) {
-              const wv = W[w0 + r],
-                c0 = r * oSize,
-                t = (r % kSize) * oSize;
-              // padding taps skipped, as the reference does
-              for (let o = 0; o < oSize; o++) if (tap[t + o] >= 0) Y[y0 + o] = Y[y0 + o] + f32(wv * col[c0 + o]);
+          if (oneRow) {
+            // the first term, then every other term in order; the last N mod 4 cells as four-term sums
+            const w = W[w0];
+            for (let o = 0; o < groupedFrom; o++) Y[y0 + o] = f32(w * col[o]);
+            accumulateRows(Y, y0, groupedFrom, W, w0 + 1, 1, col, oSize, oSize, rows - 1);
+            for (let o = groupedFrom; o < oSize; o++) Y[y0 + o] = oneRowGroupedSum(W, w0, col, o, oSize, rows, block);
+          } else
+            for (let k0 = 0; k0 < rows; k0 += block) {
+              // a block of rows summed from 0, then added onto the earlier blocks' sum
+              const kc = Math.min(block, rows - k0);
+              const into = k0 === 0 ? Y : part,
+                i0 = k0 === 0 ? y0 : 0;
+              into.fill(0, i0, i0 + oSize);
+              accumulateRows(into, i0, oSize, W, w0 + k0, 1, col, k0 * oSize, oSize, kc);
+              if (k0 > 0) for (let o = 0; o < oSize; o++) Y[y0 + o] = Y[y0 + o] + part[o];
             }
           if (B) {
             const bv = B[mo];

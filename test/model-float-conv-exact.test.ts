@@ -1,0 +1,156 @@
+// Float Conv in onnxruntime-web's exact order (MLAS: im2col + SGEMM in blocks of K, the one-row product for one
+// output channel per group, the bias last): the reference (kernels-ref/model/ops/Conv.ts), the TypeScript operator
+// (src/model/backends/host/conv.ts) and the wasm SIMD kernel (src/model/backends/wasm-float/kernels.ts,
+// assembly/model/host-float.ts) against onnxruntime-web 1.30 (wasm, one thread) bit for bit, on single-Conv graphs
+// whose sums round differently in any other order: K (input channels per group x kernel positions) below, at and
+// above 128, 256 and 1024; output planes smaller and larger than K and not multiples of 4; groups, depthwise, 1x1,
+// 3x3, 7x7 stride 2, pads, dilations, 1-D, 2-D, 3-D, whole-row kernels, bias or not, batch > 1, an infinite weight
+// in the padding. The wasm kernel also on two threads.
+import { describe, expect, it } from 'vitest';
+import { A, type Case, f32t, hostRun, loadOrt, ortRun, refRun } from './helpers/one-node.js';
+import type { Attribute } from '../src/model/graph/ir.js';
+import { rng } from './helpers/rng.js';
+
+const ort = await loadOrt();
+
+interface Shape {
+  n?: number;
+  c: number;
+  m: number;
+  group?: number;
+  sp: number[];
+  /** 1 x .. x 1 when not given */
+  ker?: number[];
+  strides?: number[];
+  pads?: number[];
+  dil?: number[];
+  autoPad?: string;
+  bias?: boolean;
+  infW?: boolean;
+}
+
+/** Values in +-4 with some 300x larger, so that the order of a long sum shows in its rounding. */
+function randArray(r: () => number, n: number): Float32Array {
+  const a = new Float32Array(n);
+  for (let i = 0; i < n; i++) a[i] = Math.fround((r() * 2 - 1) * (r() < 0.1 ? 1200 : 4));
+  return a;
+}
+
+function convCaseOf(r: () => number, s: Shape): Case {
+  const ker = s.ker ?? s.sp.map(() => 1);
+  const g = s.group ?? 1;
+  const attrs: Record<string, Attribute> = { group: A.i(g) };
+  if (s.strides) attrs.strides = A.is(s.strides);
+  if (s.pads) attrs.pads = A.is(s.pads);
+  if (s.dil) attrs.dilations = A.is(s.dil);
+  if (s.autoPad) attrs.auto_pad = A.s(s.autoPad);
+  const x = f32t([s.n ?? 1, s.c, ...s.sp], randArray(r, (s.n ?? 1) * s.c * s.sp.reduce((a, b) => a * b, 1)));
+  const w = f32t([s.m, s.c / g, ...ker], randArray(r, ((s.m * s.c) / g) * ker.reduce((a, b) => a * b, 1)));
+  if (s.infW) (w.data as Float32Array)[0] = Number.POSITIVE_INFINITY;
+  return {
+    op: 'Conv',
+    inputs: [
+      [x, 'feed'],
+      [w, 'init'],
+      [s.bias === false ? null : f32t([s.m], randArray(r, s.m)), 'init'],
+    ],
+    attrs,
+  };
+}
+
+const SHAPES: Shape[] = [
+  // 1x1 (direct): K = C around 128, 256, 1024; N below and above K; one output channel
+  { c: 127, m: 5, sp: [3, 5] },
+  { c: 128, m: 6, sp: [7, 9] },
+  { c: 129, m: 3, sp: [2, 3] },
+  { c: 255, m: 4, sp: [5, 7] },
+  { c: 257, m: 7, sp: [9, 31] },
+  { c: 300, m: 2, sp: [1, 17] },
+  { c: 1023, m: 3, sp: [3, 11] },
+  { c: 1025, m: 2, sp: [5, 5] },
+  { c: 2100, m: 2, sp: [1, 9] },
+  { c: 600, m: 1, sp: [3, 7] },
+  { c: 600, m: 1, sp: [1, 2], bias: false },
+  { c: 200, m: 9, sp: [1, 1] },
+  { c: 64, m: 8, sp: [40, 41], bias: false },
+  // 3x3 pad 1: K = 9 C
+  { c: 14, m: 6, sp: [9, 10], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 15, m: 5, sp: [5, 6], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 29, m: 4, sp: [6, 7], ker: [3, 3], pads: [1, 0, 0, 1] },
+  { c: 57, m: 3, sp: [3, 3], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 114, m: 3, sp: [4, 5], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 120, m: 20, sp: [2, 2], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 40, m: 9, sp: [30, 33], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 40, m: 1, sp: [13, 15], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 300, m: 1, sp: [5, 6], ker: [3, 3], pads: [1, 1, 1, 1], bias: false },
+  // 7x7 stride 2, dilations, SAME
+  { c: 6, m: 8, sp: [33, 30], ker: [7, 7], strides: [2, 2], pads: [3, 3, 3, 3] },
+  { c: 22, m: 5, sp: [19, 21], ker: [7, 7], strides: [2, 2], pads: [3, 2, 3, 2] },
+  { c: 33, m: 4, sp: [15, 14], ker: [3, 3], dil: [2, 3], pads: [2, 2, 2, 2] },
+  { c: 30, m: 4, sp: [17, 13], ker: [3, 5], strides: [2, 1], autoPad: 'SAME_UPPER' },
+  { c: 30, m: 4, sp: [12, 13], ker: [4, 4], strides: [2, 2], autoPad: 'SAME_LOWER' },
+  // groups, depthwise
+  { c: 8, m: 8, group: 8, sp: [17, 19], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 12, m: 12, group: 12, sp: [11, 13], ker: [5, 5], strides: [2, 2], pads: [2, 2, 2, 2] },
+  { c: 6, m: 12, group: 6, sp: [9, 9], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 600, m: 2, group: 2, sp: [3, 5], ker: [1, 1] },
+  { c: 600, m: 2, group: 2, sp: [4, 5], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 256, m: 4, group: 2, sp: [3, 7], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 3, m: 3, group: 3, sp: [120, 130], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 4, m: 4, group: 4, sp: [40, 47], ker: [15, 15], pads: [7, 7, 7, 7], bias: false },
+  // batch > 1
+  { n: 2, c: 130, m: 3, sp: [3, 5], ker: [1, 1] },
+  { n: 3, c: 20, m: 5, sp: [6, 7], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { n: 2, c: 4, m: 4, group: 4, sp: [6, 9], ker: [3, 3], pads: [0, 1, 1, 0] },
+  // whole-row kernels (direct, B transposed or not), one input channel
+  { c: 1, m: 3, sp: [40, 150], ker: [2, 150] },
+  { c: 1, m: 1, sp: [40, 150], ker: [2, 150] },
+  { c: 1, m: 3, sp: [150, 7], ker: [150, 1] },
+  { c: 1, m: 1, sp: [150, 7], ker: [150, 1] },
+  { c: 2, m: 3, sp: [150, 7], ker: [150, 1] },
+  // 1-D
+  { c: 40, m: 5, sp: [301], ker: [5], pads: [2, 2] },
+  { c: 300, m: 3, sp: [37], ker: [3], pads: [1, 1] },
+  { c: 1, m: 4, sp: [300], ker: [300] },
+  { c: 1, m: 1, sp: [300], ker: [300] },
+  { c: 160, m: 1, sp: [19], ker: [1] },
+  { c: 96, m: 96, group: 96, sp: [97], ker: [3], dil: [2], pads: [2, 2] },
+  // 3-D
+  { c: 10, m: 4, sp: [5, 6, 7], ker: [3, 3, 3], pads: [1, 1, 1, 1, 1, 1] },
+  { c: 7, m: 3, sp: [4, 9, 5], ker: [2, 3, 2], strides: [1, 2, 2], pads: [0, 1, 1, 1, 0, 0] },
+  { c: 140, m: 2, sp: [2, 3, 3], ker: [1, 1, 1] },
+  { c: 20, m: 1, sp: [3, 4, 5], ker: [3, 3, 3], pads: [1, 1, 1, 1, 1, 1] },
+  // an infinite weight meets the padding
+  { c: 3, m: 2, sp: [5, 6], ker: [3, 3], pads: [1, 1, 1, 1], infW: true },
+];
+
+function sameBits(got: ArrayLike<number>, want: ArrayLike<number>): number {
+  let bad = 0;
+  for (let i = 0; i < want.length; i++) {
+    const g = got[i],
+      w = want[i];
+    if (!Object.is(g, w) && !(Number.isNaN(g) && Number.isNaN(w))) bad++;
+  }
+  return bad;
+}
+
+describe('float Conv in onnxruntime-web order', () => {
+  it.skipIf(!ort)('the reference and the TypeScript operator equal onnxruntime-web bit for bit', async () => {
+    const r = rng(4801);
+    const fails: string[] = [];
+    for (const s of SHAPES) {
+      const c = convCaseOf(r, s);
+      const want = (await ortRun(c))[0];
+      const ref = refRun(c)[0];
+      const host = hostRun(c, [ref])[0];
+      for (const [who, got] of [
+        ['reference', ref],
+        ['operator', host],
+      ] as const) {
+        const bad = sameBits(got.data as Float32Array, want.data as Float32Array);
+        if (bad) fails.push(`${who} ${JSON.stringify(s)}: ${bad} of ${want.data.length} differ`);
+      }
+    }
+    expect(fails.join('\n')).toBe('');
+  });
+});
