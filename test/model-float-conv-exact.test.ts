@@ -6,8 +6,10 @@
 // above 128, 256 and 1024; output planes smaller and larger than K and not multiples of 4; groups, depthwise, 1x1,
 // 3x3, 7x7 stride 2, pads, dilations, 1-D, 2-D, 3-D, whole-row kernels, bias or not, batch > 1, an infinite weight
 // in the padding. The wasm kernel also on two threads.
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { A, type Case, f32t, hostRun, loadOrt, ortRun, refRun } from './helpers/one-node.js';
+import { createRuntime, type Runtime } from '../src/index.js';
+import { A, type Case, f32t, feedsOf, hostRun, loadOrt, modelBytes, ortRun, refRun } from './helpers/one-node.js';
 import type { Attribute } from '../src/model/graph/ir.js';
 import { rng } from './helpers/rng.js';
 
@@ -124,6 +126,57 @@ const SHAPES: Shape[] = [
   { c: 3, m: 2, sp: [5, 6], ker: [3, 3], pads: [1, 1, 1, 1], infW: true },
 ];
 
+interface TShape {
+  n?: number;
+  c: number;
+  /** output channels per group */
+  mg: number;
+  group?: number;
+  sp: number[];
+  ker: number[];
+  strides?: number[];
+  pads?: number[];
+  bias?: boolean;
+  /** W fed (onnxruntime does not pack it) */
+  fedW?: boolean;
+}
+
+function convTransposeCaseOf(r: () => number, s: TShape): Case {
+  const g = s.group ?? 1;
+  const attrs: Record<string, Attribute> = { group: A.i(g) };
+  if (s.strides) attrs.strides = A.is(s.strides);
+  if (s.pads) attrs.pads = A.is(s.pads);
+  const numel = (d: number[]) => d.reduce((a, b) => a * b, 1);
+  const x = f32t([s.n ?? 1, s.c, ...s.sp], randArray(r, (s.n ?? 1) * s.c * numel(s.sp)));
+  const w = f32t([s.c, s.mg, ...s.ker], randArray(r, s.c * s.mg * numel(s.ker)));
+  return {
+    op: 'ConvTranspose',
+    inputs: [
+      [x, 'feed'],
+      [w, s.fedW ? 'feed' : 'init'],
+      [s.bias === false ? null : f32t([s.mg * g], randArray(r, s.mg * g)), 'init'],
+    ],
+    attrs,
+  };
+}
+
+/** ConvTranspose: K (input channels per group) around MLAS's blocks, N (input cells) below and above K, W packed or not. */
+const TSHAPES: TShape[] = [
+  { c: 300, mg: 2, sp: [3, 4], ker: [2, 2], strides: [2, 2] },
+  { c: 300, mg: 2, sp: [3, 4], ker: [2, 2], strides: [2, 2], fedW: true },
+  { c: 300, mg: 3, sp: [5, 8], ker: [3, 3], strides: [2, 2], pads: [1, 1, 0, 0] },
+  { c: 300, mg: 3, sp: [5, 8], ker: [3, 3], strides: [2, 2], pads: [1, 1, 0, 0], fedW: true },
+  { c: 1100, mg: 2, sp: [2, 3], ker: [2, 2], strides: [2, 2], bias: false },
+  { c: 1100, mg: 2, sp: [2, 3], ker: [2, 2], strides: [2, 2], fedW: true },
+  { c: 200, mg: 4, sp: [20, 20], ker: [2, 2], strides: [2, 2] },
+  { c: 600, mg: 1, group: 2, sp: [7, 9], ker: [4, 4], strides: [2, 2], pads: [1, 1, 1, 1] },
+  { c: 260, mg: 1, sp: [9], ker: [1], fedW: true },
+  { c: 260, mg: 1, sp: [9], ker: [1] },
+  { c: 140, mg: 3, sp: [11], ker: [5], strides: [3] },
+  { n: 2, c: 130, mg: 2, sp: [3, 3, 2], ker: [2, 2, 2], strides: [2, 2, 2] },
+  { c: 8, mg: 5, sp: [30, 31], ker: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] },
+];
+
 function sameBits(got: ArrayLike<number>, want: ArrayLike<number>): number {
   let bad = 0;
   for (let i = 0; i < want.length; i++) {
@@ -132,6 +185,39 @@ function sameBits(got: ArrayLike<number>, want: ArrayLike<number>): number {
     if (!Object.is(g, w) && !(Number.isNaN(g) && Number.isNaN(w))) bad++;
   }
   return bad;
+}
+
+/** Runs case c through rt.loadModel, then run (sync) or runAsync: its output and the Conv's algorithm. */
+async function modelRun(rt: Runtime, c: Case, sync: boolean): Promise<{ data: Float32Array; algorithm: string }> {
+  const bytes = modelBytes(c);
+  const m = await rt.loadModel(bytes);
+  try {
+    const feeds = Object.fromEntries(feedsOf(c).map(([n, t]) => [n, t.data]));
+    const out = sync ? m.run(feeds as never) : await m.runAsync(feeds as never);
+    return { data: out.y0 as Float32Array, algorithm: m.nodes.map((n) => n.algorithm).join(' ') };
+  } finally {
+    m.dispose();
+  }
+}
+
+/** Every case through rt.loadModel (the wasm kernel) against onnxruntime-web; the failures, and the algorithms met. */
+async function kernelFailures(rt: Runtime, sync: boolean, what: string): Promise<[string[], Set<string>]> {
+  const r = rng(4801),
+    rt2 = rng(4802);
+  const fails: string[] = [];
+  const algos = new Set<string>();
+  const cases: [Case, object][] = [
+    ...SHAPES.map((s): [Case, object] => [convCaseOf(r, s), s]),
+    ...TSHAPES.map((s): [Case, object] => [convTransposeCaseOf(rt2, s), s]),
+  ];
+  for (const [c, s] of cases) {
+    const want = (await ortRun(c))[0];
+    const { data, algorithm } = await modelRun(rt, c, sync);
+    algos.add(algorithm);
+    const bad = sameBits(data, want.data as Float32Array);
+    if (bad) fails.push(`${what} ${algorithm} ${JSON.stringify(s)}: ${bad} of ${want.data.length} differ`);
+  }
+  return [fails, algos];
 }
 
 describe('float Conv in onnxruntime-web order', () => {
@@ -152,5 +238,59 @@ describe('float Conv in onnxruntime-web order', () => {
       }
     }
     expect(fails.join('\n')).toBe('');
+  });
+
+  it.skipIf(!ort)(
+    'ConvTranspose: the reference and the TypeScript operator equal onnxruntime-web bit for bit',
+    async () => {
+      const r = rng(4802);
+      const fails: string[] = [];
+      for (const s of TSHAPES) {
+        const c = convTransposeCaseOf(r, s);
+        const want = (await ortRun(c))[0];
+        const ref = refRun(c)[0];
+        const host = hostRun(c, [ref])[0];
+        for (const [who, got] of [
+          ['reference', ref],
+          ['operator', host],
+        ] as const) {
+          const bad = sameBits(got.data as Float32Array, want.data as Float32Array);
+          if (bad) fails.push(`${who} ${JSON.stringify(s)}: ${bad} of ${want.data.length} differ`);
+        }
+      }
+      expect(fails.join('\n')).toBe('');
+    },
+  );
+
+  it.skipIf(!ort)('the wasm kernel (rt.loadModel, one thread) equals onnxruntime-web bit for bit', async () => {
+    const rt = await createRuntime();
+    try {
+      const [fails, algos] = await kernelFailures(rt, true, '1 thread');
+      expect(fails.join('\n')).toBe('');
+      // both Conv kernels; ConvTranspose's kernels, and its TypeScript operator where the GEMM splits K
+      for (const a of ['conv-f32-simd', 'conv-f32-simd-1x1', 'convtranspose-f32-simd', 'convtranspose-f32-simd-acc'])
+        expect([...algos], a).toContain(a);
+      expect([...algos].filter((a) => !a.startsWith('conv')).length, [...algos].join()).toBeGreaterThan(0);
+    } finally {
+      rt.dispose();
+    }
+  });
+});
+
+// the pool's workers load the built library (dist/: `npm test` builds it first)
+const DIST = new URL('../dist/src/index.js', import.meta.url);
+describe.skipIf(!existsSync(DIST) || !ort)('float Conv on 2 threads', () => {
+  it('the wasm kernel equals onnxruntime-web bit for bit (run and runAsync)', async (ctx) => {
+    const dist = (await import(DIST.href)) as typeof import('../src/index.js');
+    const rt2 = await dist.createRuntime({ threads: 2 });
+    try {
+      if (rt2.threads < 2) return ctx.skip();
+      for (const sync of [true, false]) {
+        const [fails] = await kernelFailures(rt2 as unknown as Runtime, sync, sync ? 'run' : 'runAsync');
+        expect(fails.join('\n')).toBe('');
+      }
+    } finally {
+      rt2.dispose();
+    }
   });
 });

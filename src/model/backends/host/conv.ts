@@ -11,11 +11,15 @@
  *
  * ConvTranspose (kernels-ref/model/ops/ConvTranspose.ts): X [N, C, D..], W [C, M/group, K..], optional B [M];
  * output shape from output_shape / auto_pad / pads and output_padding as ONNX (and onnxruntime-web) define it. As
- * onnxruntime: a GEMM col[(m, kpos), i] = sum over the group's channels c (in order, from 0) of f(x[c, i] *
- * w[c, m, kpos]), then col2im adds each column value to its output cell, kernel position by kernel position (row
- * major), onto zeros; the bias added last.
+ * onnxruntime: a GEMM col[(m, kpos), i] = sum over the group's channels c of f(x[c, i] * w[c, m, kpos]) in MLAS's
+ * blocks of K (../../numerics/sgemm.ts: blocks of `block` channels, each from 0, added onto the earlier blocks' sum;
+ * the block from N = input cells and K = channels per group, A transposed unless onnxruntime packs W at load: a
+ * constant W of rank > 2, more than one channel per group and more than one (output channel, kernel position) per
+ * group), then col2im adds each column value to its output cell, kernel position by kernel position (row major),
+ * onto zeros; the bias added last.
  */
 import { convSumOrder, oneRowGroupedSum, type ConvSumOrder } from '../../numerics/conv-order.js';
+import { sgemmStrideK } from '../../numerics/sgemm.js';
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
 import {
   accumulateRows,
@@ -228,6 +232,8 @@ export interface ConvTransposeGeometry {
   oSize: number;
   /** dest[p * inSize + q]: the output cell input cell q reaches through kernel position p, or -1 outside */
   dest: Int32Array;
+  /** input channels per block of the GEMM's K (onnxruntime's order) */
+  block: number;
 }
 
 /** Checks a ConvTranspose node (UNSUPPORTED_OP, BAD_SHAPE, TOO_LARGE) and works out its geometry. */
@@ -304,12 +310,15 @@ export function convTransposeGeometry(
       }
       dest[p * inSize + q] = off;
     }
-  return { n, c, cg, m, mg, group, kSize, inSize, oSize, dest };
+  const packed = w.constant !== undefined && w.dims.length > 2 && mg * kSize > 1 && cg > 1;
+  const block = sgemmStrideK(inSize, cg, !packed);
+  return { n, c, cg, m, mg, group, kSize, inSize, oSize, dest, block };
 }
 
 export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
-  const { n, c, cg, m, mg, group, kSize, inSize, oSize, dest } = convTransposeGeometry(node, inputs, outputs);
+  const { n, c, cg, m, mg, group, kSize, inSize, oSize, dest, block } = convTransposeGeometry(node, inputs, outputs);
   const colRow = new Float32Array(inSize);
+  const part = new Float32Array(inSize);
   return (ins, outs) => {
     const X = ins[0]!.data as Float32Array,
       W = ins[1]!.data as Float32Array,
@@ -321,20 +330,24 @@ export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
         for (let ml = 0; ml < mg; ml++) {
           const y0 = (bi * m + g * mg + ml) * oSize;
           for (let p = 0; p < kSize; p++) {
-            // One row of the column matrix: sum over the group's input channels, in order.
-            colRow.fill(0);
-            accumulateRows(
-              colRow,
-              0,
-              inSize,
-              W,
-              (g * cg * mg + ml) * kSize + p,
-              mg * kSize,
-              X,
-              (bi * c + g * cg) * inSize,
-              inSize,
-              cg,
-            );
+            // One row of the column matrix: sums over blocks of the group's input channels, in order.
+            for (let c0 = 0; c0 < cg; c0 += block) {
+              const into = c0 === 0 ? colRow : part;
+              into.fill(0);
+              accumulateRows(
+                into,
+                0,
+                inSize,
+                W,
+                ((g * cg + c0) * mg + ml) * kSize + p,
+                mg * kSize,
+                X,
+                (bi * c + g * cg + c0) * inSize,
+                inSize,
+                Math.min(block, cg - c0),
+              );
+              if (c0 > 0) for (let q = 0; q < inSize; q++) colRow[q] = colRow[q] + part[q];
+            }
             const d0 = p * inSize;
             for (let q = 0; q < inSize; q++) {
               const o = dest[d0 + q];
