@@ -10,7 +10,10 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
 import { A, type Case, f32t, feedsOf, hostRun, loadOrt, modelBytes, ortRun, refRun } from './helpers/one-node.js';
-import type { Attribute } from '../src/model/graph/ir.js';
+import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
+import { runReference } from '../kernels-ref/model/index.js';
+import { HOST_OPS } from '../src/model/backends/host/index.js';
 import { rng } from './helpers/rng.js';
 
 const ort = await loadOrt();
@@ -275,6 +278,151 @@ describe('float Conv in onnxruntime-web order', () => {
       rt.dispose();
     }
   });
+});
+
+/**
+ * Conv (with its bias) -> Add(Z) [-> Relu]: the graph as written, and the same with the pass's i8conv ConvAdd node
+ * (the reference's twin of what onnxruntime's FusedConv computes).
+ */
+function convAddGraphs(c: Case, relu: boolean): { graph: Graph; fused: Graph; feeds: Map<string, Tensor> } {
+  const ref = refRun(c)[0];
+  const r = rng(ref.data.length);
+  const z = f32t(ref.dims, randArray(r, ref.data.length));
+  const x = c.inputs[0][0]!;
+  const conv: Node = {
+    name: 'conv',
+    opType: 'Conv',
+    domain: '',
+    inputs: ['x', 'w', 'b'],
+    outputs: ['c'],
+    attributes: new Map(Object.entries(c.attrs ?? {})),
+  };
+  const add: Node = {
+    name: 'add',
+    opType: 'Add',
+    domain: '',
+    inputs: ['c', 'z'],
+    outputs: [relu ? 'a' : 'y'],
+    attributes: new Map(),
+  };
+  const act: Node[] = relu
+    ? [{ name: 'relu', opType: 'Relu', domain: '', inputs: ['a'], outputs: ['y'], attributes: new Map() }]
+    : [];
+  const base = (nodes: Node[], domains: [string, number][]): Graph => ({
+    name: 'convadd',
+    irVersion: 8,
+    opsetImports: new Map(domains),
+    inputs: [
+      { name: 'x', type: 'float32', onnxElemType: 1, shape: [...x.dims] },
+      { name: 'z', type: 'float32', onnxElemType: 1, shape: [...ref.dims] },
+    ],
+    outputs: [{ name: 'y', type: 'float32', onnxElemType: 1, shape: [...ref.dims] }],
+    initializers: new Map([
+      ['w', { ...c.inputs[1][0]!, name: 'w' }],
+      ['b', { ...c.inputs[2][0]!, name: 'b' }],
+    ]),
+    valueInfo: new Map(),
+    nodes,
+  });
+  const fusedNode: Node = {
+    ...conv,
+    opType: 'ConvAdd',
+    domain: 'i8conv',
+    inputs: ['x', 'w', 'b', 'z'],
+    outputs: add.outputs,
+  };
+  return {
+    graph: base([conv, add, ...act], [['', 13]]),
+    fused: base(
+      [fusedNode, ...act],
+      [
+        ['', 13],
+        ['i8conv', 1],
+      ],
+    ),
+    feeds: new Map([
+      ['x', { ...x, name: 'x' }],
+      ['z', { ...z, name: 'z' }],
+    ]),
+  };
+}
+
+/** onnxruntime-web at its default optimization level ('all': it fuses the Conv, the Add and the Relu). */
+async function ortAll(graph: Graph, feeds: Map<string, Tensor>): Promise<Float32Array> {
+  const o = ort!;
+  const session = await o.InferenceSession.create(writeOnnxModel(graph), {
+    executionProviders: ['wasm'],
+  });
+  try {
+    const f: Record<string, import('onnxruntime-web').Tensor> = {};
+    for (const [k, t] of feeds) f[k] = new o.Tensor('float32', t.data as Float32Array, t.dims);
+    return (await session.run(f)).y.data as Float32Array;
+  } finally {
+    await session.release();
+  }
+}
+
+/** The 4-D cases with a bias (onnxruntime fuses only those). */
+const ADD_SHAPES = SHAPES.filter((s) => s.sp.length === 2 && s.bias !== false);
+
+describe("Conv -> Add as onnxruntime-web's default optimization fuses it (i8conv ConvAdd)", () => {
+  it.skipIf(!ort)(
+    'the reference, the TypeScript operator and the kernel (rt.loadModel) equal onnxruntime-web',
+    async () => {
+      const r = rng(4803);
+      const rt = await createRuntime();
+      const fails: string[] = [];
+      const algos = new Set<string>();
+      let apart = 0;
+      try {
+        for (const [i, s] of ADD_SHAPES.entries()) {
+          const relu = i % 2 === 0;
+          const { graph, fused, feeds } = convAddGraphs(convCaseOf(r, s), relu);
+          const want = await ortAll(graph, feeds);
+          const ref = runReference(fused, feeds).get('y')!.data as Float32Array;
+          // the two nodes as written sum in another order: the case tells the orders apart
+          if (sameBits(runReference(graph, feeds).get('y')!.data as Float32Array, want) > 0) apart++;
+          const m = await rt.loadModel(writeOnnxModel(graph));
+          let got: Float32Array;
+          try {
+            got = m.run(Object.fromEntries([...feeds].map(([k, t]) => [k, t.data])) as never).y as Float32Array;
+            algos.add(m.nodes.map((n) => `${n.op} ${n.algorithm}`).join(' / '));
+          } finally {
+            m.dispose();
+          }
+          // the TypeScript operator
+          const fn = fused.nodes[0];
+          const ins = fn.inputs.map((n) => (n === 'x' || n === 'z' ? feeds.get(n)! : fused.initializers.get(n)!));
+          const infos = ins.map((t, k) => ({
+            type: 'float32' as const,
+            dims: t.dims,
+            constant: k === 1 || k === 2 ? (t as never) : undefined,
+          }));
+          const outDims = feeds.get('z')!.dims;
+          const op = HOST_OPS.get('i8conv:ConvAdd')!(fn, infos, [{ type: 'float32', dims: [...outDims] }], 13);
+          const host = new Float32Array(want.length);
+          op(ins as never, [{ type: 'float32', dims: [...outDims], data: host }]);
+          if (relu) for (let k = 0; k < host.length; k++) host[k] = host[k] < 0 ? 0 : host[k];
+          for (const [who, data] of [
+            ['reference', ref],
+            ['operator', host],
+            ['model', got],
+          ] as const) {
+            const bad = sameBits(data, want);
+            if (bad) fails.push(`${who} ${JSON.stringify(s)}${relu ? ' relu' : ''}: ${bad} of ${want.length} differ`);
+          }
+        }
+      } finally {
+        rt.dispose();
+      }
+      expect(fails.join('\n')).toBe('');
+      expect(
+        [...algos].every((a) => a.startsWith('ConvAdd conv-f32-simd')),
+        [...algos].join('\n'),
+      ).toBe(true);
+      expect(apart, `of ${ADD_SHAPES.length}`).toBeGreaterThan(ADD_SHAPES.length * 0.6);
+    },
+  );
 });
 
 // the pool's workers load the built library (dist/: `npm test` builds it first)

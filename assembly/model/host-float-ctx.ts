@@ -65,6 +65,8 @@ export const CV_BLOCK: i32 = 48;
 export const CV_ONEROW: i32 = 52;
 /** i32: the first cell that adds four-term sums in the one-row product (OSIZE elsewhere) */
 export const CV_GROUPED: i32 = 56;
+/** i32: 1: ConvAdd, the sums start from Z (the task's second pointer, of Y's shape) */
+export const CV_SUM: i32 = 60;
 /** bytes the host allocates for the record */
 export const CV_CTX_BYTES: i32 = 64;
 

@@ -25,7 +25,8 @@
 //                      the cells from CV_GROUPED on adding four-term sums per block; then + B[m] when there is a
 //                      bias (convF32Task: tasks of four output channels x CV_CHUNK cells, eight cells per register
 //                      block). The cells are the SIMD lanes, so each cell's sum is the scalar loop's, rounding for
-//                      rounding.
+//                      rounding. ConvAdd (CV_SUM): the sums start from Z (the second pointer), every block added
+//                      onto it, the one-row product from its first term on.
 //   channelAffineTask  y = f32(f32(x * s[c]) + b[c]) over X [N, C, inner] (BatchNormalization's per-channel scale
 //                      and shift, computed by the host). Task: AF_PLANES_PER_TASK planes (n, c).
 //   reluF32Task        y = x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass), which is f32x4.pmax(x, 0). Task:
@@ -37,7 +38,7 @@ import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
   SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_W, CV_TAP, CV_BIAS, CV_COL,
-  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED,
+  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM,
 } from './host-float-ctx';
 
 // ---- Conv ----------------------------------------------------------------------------------------------------------
@@ -81,9 +82,9 @@ export function convIm2colTask(ctx: usize, x: usize, _u: usize, _y: usize, _i0: 
   }
 }
 
-/** One cell o: blocks of `block` rows, each summed from 0 and added onto the earlier blocks' sum; then the bias. */
-function convCell(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, block: i32, hasBias: bool, b: f32): f32 {
-  let out: f32 = 0;
+/** One cell o: blocks of `block` rows, each summed from 0 and added onto the earlier blocks' sum (or z); then the bias. */
+function convCell(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, block: i32, hasSum: bool, z: f32, hasBias: bool, b: f32): f32 {
+  let out: f32 = z;
   const rowBytes = <usize>oSize << 2;
   for (let k0 = 0; k0 < rows; k0 += block) {
     let end = k0 + block;
@@ -94,24 +95,24 @@ function convCell(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, block: i
       acc = acc + load<f32>(wm + (<usize>r << 2)) * load<f32>(cp);
       cp += rowBytes;
     }
-    out = k0 == 0 ? acc : out + acc;
+    out = k0 == 0 && !hasSum ? acc : out + acc;
   }
   return hasBias ? out + b : out;
 }
 
 /**
- * One cell o of the one-row product: the first term, then per block of `block` rows four terms at a time (from the
+ * One cell o of the one-row product: the first term (or z, from the first term on), then per block of `block` rows four terms at a time (from the
  * block's start; from the second row in the first block), added one by one (grouped false) or as their sum
  * (((t0 + t1) + t2) + t3) (grouped), then the block's last terms one by one; then the bias.
  */
-function convCellOneRow(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, block: i32, grouped: bool, hasBias: bool, b: f32): f32 {
+function convCellOneRow(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, block: i32, grouped: bool, hasSum: bool, z: f32, hasBias: bool, b: f32): f32 {
   const rowBytes = <usize>oSize << 2;
   const c0 = col + (<usize>o << 2);
-  let out: f32 = load<f32>(wm) * load<f32>(c0);
+  let out: f32 = hasSum ? z : load<f32>(wm) * load<f32>(c0);
   for (let k0 = 0; k0 < rows; k0 += block) {
     let end = k0 + block;
     if (end > rows) end = rows;
-    let r = k0 == 0 ? 1 : k0;
+    let r = k0 == 0 && !hasSum ? 1 : k0;
     if (grouped)
       for (; r + 4 <= end; r += 4) {
         const cp = c0 + <usize>r * rowBytes;
@@ -131,7 +132,7 @@ function convCellOneRow(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, bl
  * Output channels [g * MG + m0, + nm) (nm <= 4) of image img over cells [o0, o1). Range [N, GROUP, ceil(MG / 4) *
  * ceil(OSIZE / CHUNK)].
  */
-export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32, g: i32, t: i32): void {
+export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, g: i32, t: i32): void {
   const cg = load<i32>(ctx, CV_CG);
   const mg = load<i32>(ctx, CV_MG);
   const group = load<i32>(ctx, CV_GROUP);
@@ -156,6 +157,8 @@ export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32,
   const bias = <usize>load<i32>(ctx, CV_BIAS);
   const hasBias = bias != 0;
   const yb = y + ((<usize>(img * group * mg + m) * <usize>oSize) << 2);
+  const hasSum = load<i32>(ctx, CV_SUM) == 1;
+  const zb = z + (yb - y); // Z: the output's shape
   const rowBytes = <usize>oSize << 2;
   const wRow = <usize>rows << 2;
   const zero = f32x4.splat(0);
@@ -194,16 +197,17 @@ export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32,
           cp += rowBytes;
           wp += 4;
         }
-        if (k0 > 0) {
-          // a later block: added onto the earlier blocks' sum, which the output holds
-          a0 = f32x4.add(v128.load(yo), a0);
-          b0 = f32x4.add(v128.load(yo, 16), b0);
-          a1 = f32x4.add(v128.load(yo + rowBytes), a1);
-          b1 = f32x4.add(v128.load(yo + rowBytes, 16), b1);
-          a2 = f32x4.add(v128.load(yo + 2 * rowBytes), a2);
-          b2 = f32x4.add(v128.load(yo + 2 * rowBytes, 16), b2);
-          a3 = f32x4.add(v128.load(yo + 3 * rowBytes), a3);
-          b3 = f32x4.add(v128.load(yo + 3 * rowBytes, 16), b3);
+        if (k0 > 0 || hasSum) {
+          // added onto the earlier blocks' sum, which the output holds (the first block: onto Z)
+          const s = k0 > 0 ? yo : zb + (<usize>o << 2);
+          a0 = f32x4.add(v128.load(s), a0);
+          b0 = f32x4.add(v128.load(s, 16), b0);
+          a1 = f32x4.add(v128.load(s + rowBytes), a1);
+          b1 = f32x4.add(v128.load(s + rowBytes, 16), b1);
+          a2 = f32x4.add(v128.load(s + 2 * rowBytes), a2);
+          b2 = f32x4.add(v128.load(s + 2 * rowBytes, 16), b2);
+          a3 = f32x4.add(v128.load(s + 3 * rowBytes), a3);
+          b3 = f32x4.add(v128.load(s + 3 * rowBytes, 16), b3);
         }
         if (hasBias && end == rows) {
           a0 = f32x4.add(a0, bv0);
@@ -228,7 +232,9 @@ export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32,
     for (; o < o1; o++)
       for (let j = 0; j < 4; j++) {
         const b: f32 = hasBias ? load<f32>(bias + (<usize>(m + j) << 2)) : 0;
-        store<f32>(yb + <usize>j * rowBytes + (<usize>o << 2), convCell(col, wb + <usize>j * wRow, rows, oSize, o, block, hasBias, b));
+        const at = <usize>j * rowBytes + (<usize>o << 2);
+        const zv: f32 = hasSum ? load<f32>(zb + at) : 0;
+        store<f32>(yb + at, convCell(col, wb + <usize>j * wRow, rows, oSize, o, block, hasSum, zv, hasBias, b));
       }
     return;
   }
@@ -241,13 +247,24 @@ export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32,
     let o = o0;
     if (oneRow) {
       // the first term, then every other one in order (the cells before CV_GROUPED: all the 8-cell blocks)
+      const zj = zb + <usize>j * rowBytes;
       for (; o + 8 <= o1; o += 8) {
         let cp = col + (<usize>o << 2);
-        const w0 = v128.load32_splat(wm);
-        let a0 = f32x4.mul(w0, v128.load(cp)), b0 = f32x4.mul(w0, v128.load(cp, 16));
-        let wp = wm + 4;
-        cp += rowBytes;
-        for (let r = 1; r < rows; r++) {
+        let wp = wm;
+        let a0 = zero, b0 = zero;
+        let r = 0;
+        if (hasSum) {
+          a0 = v128.load(zj + (<usize>o << 2));
+          b0 = v128.load(zj + (<usize>o << 2), 16);
+        } else {
+          const w0 = v128.load32_splat(wm);
+          a0 = f32x4.mul(w0, v128.load(cp));
+          b0 = f32x4.mul(w0, v128.load(cp, 16));
+          wp += 4;
+          cp += rowBytes;
+          r = 1;
+        }
+        for (; r < rows; r++) {
           const w = v128.load32_splat(wp);
           a0 = f32x4.add(a0, f32x4.mul(w, v128.load(cp)));
           b0 = f32x4.add(b0, f32x4.mul(w, v128.load(cp, 16)));
@@ -262,7 +279,10 @@ export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32,
         v128.store(yj + (<usize>o << 2), b0, 16);
       }
       for (; o < o1; o++)
-        store<f32>(yj + (<usize>o << 2), convCellOneRow(col, wm, rows, oSize, o, block, o >= grouped, hasBias, b));
+        store<f32>(
+          yj + (<usize>o << 2),
+          convCellOneRow(col, wm, rows, oSize, o, block, o >= grouped, hasSum, hasSum ? load<f32>(zj + (<usize>o << 2)) : 0, hasBias, b),
+        );
       continue;
     }
     for (; o + 8 <= o1; o += 8) {
@@ -280,9 +300,10 @@ export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32,
           cp += rowBytes;
           wp += 4;
         }
-        if (k0 > 0) {
-          a0 = f32x4.add(v128.load(yo), a0);
-          b0 = f32x4.add(v128.load(yo, 16), b0);
+        if (k0 > 0 || hasSum) {
+          const s = k0 > 0 ? yo : zb + <usize>j * rowBytes + (<usize>o << 2);
+          a0 = f32x4.add(v128.load(s), a0);
+          b0 = f32x4.add(v128.load(s, 16), b0);
         }
         if (hasBias && end == rows) {
           a0 = f32x4.add(a0, bv);
@@ -292,7 +313,10 @@ export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32,
         v128.store(yo, b0, 16);
       }
     }
-    for (; o < o1; o++) store<f32>(yj + (<usize>o << 2), convCell(col, wm, rows, oSize, o, block, hasBias, b));
+    for (; o < o1; o++) {
+      const zv: f32 = hasSum ? load<f32>(zb + <usize>j * rowBytes + (<usize>o << 2)) : 0;
+      store<f32>(yj + (<usize>o << 2), convCell(col, wm, rows, oSize, o, block, hasSum, zv, hasBias, b));
+    }
   }
 }
 

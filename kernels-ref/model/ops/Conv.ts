@@ -19,6 +19,12 @@
  *   or 2-D convolution with one input channel per group and no dilation whose kernel spans the whole input width
  *   (B transposed: no one-row product) or spans the whole input height with width 1.
  * - Then the bias, last: y = f(y + B[m]).
+ *
+ * ConvAdd (i8conv, made by the loader's pass fuse-conv-add: onnxruntime's FusedConv of a Conv with a bias and the
+ * Add after it, which onnxruntime-web makes at its default optimization level): Conv(X, W, B) + Z for a Z of the
+ * output's shape, computed as onnxruntime's GEMM with beta 1 computes it: the output starts as Z, every block's sum
+ * is added onto it (none is stored alone), and the one-row product adds from its first term on (in every block
+ * from the block's start); then the bias.
  */
 import { convGeometry } from '../conv-geometry.js';
 import { blockOfK } from '../sgemm-order.js';
@@ -76,20 +82,20 @@ export function convSumOrder(
   };
 }
 
-/** One output: its K terms (`term(q)`) summed in the order `o` for cell `cell`. */
-export function convSum(o: ConvSumOrder, cell: number, k: number, term: (q: number) => number): number {
-  let out = 0;
+/** One output: its K terms (`term(q)`) summed in the order `o` for cell `cell`, onto `start` where given (ConvAdd). */
+export function convSum(o: ConvSumOrder, cell: number, k: number, term: (q: number) => number, start?: number): number {
+  let out = start ?? 0;
   const grouped = cell >= o.groupedFrom;
   for (let q0 = 0; q0 < k; q0 += o.block) {
     const end = Math.min(k, q0 + o.block);
     if (!o.oneRow) {
       let s = 0;
       for (let q = q0; q < end; q++) s = f32(s + term(q));
-      out = q0 === 0 ? s : f32(out + s);
+      out = q0 === 0 && start === undefined ? s : f32(out + s);
       continue;
     }
     let q = q0;
-    if (q0 === 0) out = term(q++);
+    if (q0 === 0 && start === undefined) out = term(q++);
     for (; q + 4 <= end; q += 4) {
       if (grouped) out = f32(out + f32(f32(f32(term(q) + term(q + 1)) + term(q + 2)) + term(q + 3)));
       else for (let t = q; t < q + 4; t++) out = f32(out + term(t));
@@ -99,8 +105,17 @@ export function convSum(o: ConvSumOrder, cell: number, k: number, term: (q: numb
   return out;
 }
 
-export const Conv: OpFn = (inputs, attrs) => {
-  onlyAttrs(attrs, 'Conv', 'auto_pad', 'dilations', 'group', 'kernel_shape', 'pads', 'strides');
+export const Conv: OpFn = (inputs, attrs) => convAdd(inputs, attrs, 'Conv');
+
+export const ConvAdd: OpFn = (inputs, attrs) => {
+  const z = need(inputs, 3, 'Z');
+  need(inputs, 2, 'B');
+  expectType(z, 'ConvAdd Z', 'float32');
+  return convAdd(inputs, attrs, 'ConvAdd');
+};
+
+function convAdd(inputs: Parameters<OpFn>[0], attrs: Parameters<OpFn>[1], op: string) {
+  onlyAttrs(attrs, op, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'pads', 'strides');
   const x = need(inputs, 0, 'X');
   const w = need(inputs, 1, 'W');
   const b = inputs[2];
@@ -127,6 +142,10 @@ export const Conv: OpFn = (inputs, attrs) => {
   const K = cg * kSize;
   const order = convSumOrder(g.inDims, g.kernel, g.strides, g.dilations, [...g.padBegin, ...padEnd], cg, mg, oSize);
   const y = makeTensor('float32', [g.n, g.m, ...g.outDims]);
+  const z = op === 'ConvAdd' ? inputs[3] : undefined;
+  if (z && (z.dims.length !== y.dims.length || z.dims.some((d, i) => d !== y.dims[i])))
+    throw new Error(`ConvAdd: Z [${z.dims}] is not of the output's shape [${y.dims}]`);
+  const zd = z?.data as Float32Array | undefined;
   const xd = x.data as Float32Array;
   const wd = w.data as Float32Array;
   const bd = b?.data as Float32Array | undefined;
@@ -159,9 +178,10 @@ export const Conv: OpFn = (inputs, attrs) => {
             off = spatial[o * kSize + (q % kSize)];
           return f32((off < 0 ? 0 : xd[xBase + ci * inSize + off]) * wd[m * K + q]);
         };
-        const s = convSum(order, o, K, term);
-        y.data[(n * g.m + m) * oSize + o] = bd ? f32(s + bd[m]) : s;
+        const yi = (n * g.m + m) * oSize + o;
+        const s = convSum(order, o, K, term, zd?.[yi]);
+        y.data[yi] = bd ? f32(s + bd[m]) : s;
       }
     }
   return [y];
-};
+}

@@ -16,6 +16,8 @@
  *   kernel of one position, or (1-D or 2-D, one input channel per group, no dilation) a kernel as wide as the input
  *   (X read transposed) or as high as the input and one wide.
  * - The bias is added last: y = f(y + b).
+ * - ConvAdd (Conv + Z, the loader's fuse-conv-add: onnxruntime's FusedConv with a sum input): the output starts as Z
+ *   and every block's sum is added onto it (the first included); the one-row product adds from the first term on.
  */
 import { sgemmStrideK } from './sgemm.js';
 
@@ -67,7 +69,8 @@ const f32 = Math.fround;
 
 /**
  * The one-row product's sum for a cell at or after groupedFrom: terms t(r) = f32(W[w0 + r] * col[c0 + r * stride]),
- * r < rows, in blocks of `block`.
+ * r < rows, in blocks of `block`; onto `start` where given (ConvAdd: onnxruntime's GEMM with beta 1 adds every term
+ * onto the sum input, its first block included).
  */
 export function oneRowGroupedSum(
   W: Float32Array,
@@ -77,12 +80,13 @@ export function oneRowGroupedSum(
   stride: number,
   rows: number,
   block: number,
+  start?: number,
 ): number {
   const t = (r: number) => f32(W[w0 + r] * col[c0 + r * stride]);
-  let out = t(0);
+  let out = start ?? t(0);
   for (let k0 = 0; k0 < rows; k0 += block) {
     const end = Math.min(rows, k0 + block);
-    let r = k0 === 0 ? 1 : k0;
+    let r = k0 === 0 && start === undefined ? 1 : k0;
     for (; r + 4 <= end; r += 4) out = f32(out + f32(f32(f32(t(r) + t(r + 1)) + t(r + 2)) + t(r + 3)));
     for (; r < end; r++) out = f32(out + t(r));
   }

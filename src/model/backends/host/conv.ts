@@ -97,6 +97,8 @@ export interface ConvGeometry {
   tap: Int32Array;
   /** onnxruntime's order of each output's terms */
   order: ConvSumOrder;
+  /** ConvAdd: the sums start from input 3 (Z) */
+  sum: boolean;
 }
 
 /** The geometry of a Conv node, after its checks (UNSUPPORTED_OP / BAD_SHAPE as the operator raises them). */
@@ -109,6 +111,11 @@ export function convGeometry(
   const { x, w, b, k, kernel, strides, dil, autoPad, pads, group } = convCommon(node, inputs);
   const [n, c, ...inDims] = x.dims;
   const [m, cg] = w.dims;
+  const sum = node.opType === 'ConvAdd';
+  if (sum) {
+    need(node, inputs, 2, 'B');
+    expectType(node, need(node, inputs, 3, 'Z'), 'Z', 'float32');
+  }
   if (group < 1 || c % group !== 0 || m % group !== 0 || c / group !== cg)
     unsupported(node, `group ${group} does not fit X channels ${c}, W [${w.dims}]`);
   if (b && numel(b.dims) !== m) unsupported(node, `B has ${numel(b.dims)} values for ${m} output channels`);
@@ -136,6 +143,11 @@ export function convGeometry(
   }
   expectDims(node, outputs[0], [n, m, ...outDims]);
   expectOutType(node, outputs[0], 'float32');
+  if (sum) {
+    const z = inputs[3]!;
+    if (z.dims.length !== k + 2 || z.dims.some((d, i) => d !== outputs[0].dims[i]))
+      unsupported(node, `Z [${z.dims}] is not of the output's shape [${outputs[0].dims}]`);
+  }
 
   const kSize = numel(kernel),
     oSize = numel(outDims),
@@ -160,11 +172,12 @@ export function convGeometry(
       tap[p * oSize + o] = off;
     }
   const order = convSumOrder(inDims, kernel, strides, dil, [...begin, ...end], cg, mg, oSize);
-  return { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order };
+  return { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum };
 }
 
+/** Conv, and ConvAdd (Conv + Z of the output's shape, as onnxruntime's FusedConv sums it: see the module comment). */
 export const Conv: HostOpFactory = (node, inputs, outputs) => {
-  const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order } = convGeometry(node, inputs, outputs);
+  const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum } = convGeometry(node, inputs, outputs);
   const rows = cg * kSize;
   const col = new Float32Array(rows * oSize);
   const part = new Float32Array(oSize);
@@ -174,6 +187,7 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
       W = ins[1]!.data as Float32Array,
       Y = outs[0].data as Float32Array;
     const B = ins[2]?.data as Float32Array | undefined;
+    const Z = sum ? (ins[3]!.data as Float32Array) : undefined;
     for (let bi = 0; bi < n; bi++)
       for (let g = 0; g < group; g++) {
         // im2col for this image and group.
@@ -191,21 +205,27 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
         for (let mo = g * mg; mo < (g + 1) * mg; mo++) {
           const y0 = (bi * m + mo) * oSize,
             w0 = mo * rows;
+          if (Z) Y.set(Z.subarray(y0, y0 + oSize), y0);
           if (oneRow) {
-            // the first term, then every other term in order; the last N mod 4 cells as four-term sums
-            const w = W[w0];
-            for (let o = 0; o < groupedFrom; o++) Y[y0 + o] = f32(w * col[o]);
-            accumulateRows(Y, y0, groupedFrom, W, w0 + 1, 1, col, oSize, oSize, rows - 1);
-            for (let o = groupedFrom; o < oSize; o++) Y[y0 + o] = oneRowGroupedSum(W, w0, col, o, oSize, rows, block);
+            // the first term (or Z), then every other term in order; the last N mod 4 cells as four-term sums
+            const r0 = Z ? 0 : 1;
+            if (!Z) {
+              const w = W[w0];
+              for (let o = 0; o < groupedFrom; o++) Y[y0 + o] = f32(w * col[o]);
+            }
+            accumulateRows(Y, y0, groupedFrom, W, w0 + r0, 1, col, r0 * oSize, oSize, rows - r0);
+            for (let o = groupedFrom; o < oSize; o++)
+              Y[y0 + o] = oneRowGroupedSum(W, w0, col, o, oSize, rows, block, Z?.[y0 + o]);
           } else
             for (let k0 = 0; k0 < rows; k0 += block) {
-              // a block of rows summed from 0, then added onto the earlier blocks' sum
+              // a block of rows summed from 0, then added onto the earlier blocks' sum (or Z)
               const kc = Math.min(block, rows - k0);
-              const into = k0 === 0 ? Y : part,
-                i0 = k0 === 0 ? y0 : 0;
+              const first = k0 === 0 && !Z;
+              const into = first ? Y : part,
+                i0 = first ? y0 : 0;
               into.fill(0, i0, i0 + oSize);
               accumulateRows(into, i0, oSize, W, w0 + k0, 1, col, k0 * oSize, oSize, kc);
-              if (k0 > 0) for (let o = 0; o < oSize; o++) Y[y0 + o] = Y[y0 + o] + part[o];
+              if (!first) for (let o = 0; o < oSize; o++) Y[y0 + o] = Y[y0 + o] + part[o];
             }
           if (B) {
             const bv = B[mo];

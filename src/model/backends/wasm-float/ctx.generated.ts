@@ -60,6 +60,8 @@ export const HOST_FLOAT_CTX = {
   CV_ONEROW: 52,
   /** i32: the first cell that adds four-term sums in the one-row product (OSIZE elsewhere) */
   CV_GROUPED: 56,
+  /** i32: 1: ConvAdd, the sums start from Z (the task's second pointer, of Y's shape) */
+  CV_SUM: 60,
   /** bytes the host allocates for the record */
   CV_CTX_BYTES: 64,
   /** i32: planes (N * C) */

@@ -16,6 +16,8 @@
  *   unpadded Conv, whose column matrix is X) and then, per output channel and cell, the sum of the terms in
  *   onnxruntime's order (../../numerics/conv-order.ts: blocks of K, or the one-row product): the cells are the SIMD
  *   lanes, so every cell sums as the scalar loop does.
+ * - ConvAdd (i8conv, ../host/conv.ts: Conv + Z as onnxruntime's FusedConv sums it): the Conv kernel, its sums starting
+ *   from Z (the task's second pointer).
  * - BatchNormalization (../host/norm.ts) with constant scale, B, mean and var: the per-channel s and b are computed at
  *   load by batchNormConstants; the kernel does y = f(f(x * s) + b).
  * - Relu on float32: y = x < 0 ? 0 : x (wasm's f32x4.pmax(x, 0) is exactly that, -0 and NaN included).
@@ -47,6 +49,8 @@ export const HOST_FLOAT_GRAIN = 16384;
 const CT_CHUNK_BYTES = 32768;
 
 const SRC: PtrArg = { base: 'src' };
+/** the step's second input (kernelStep's `second`) */
+const SECOND: PtrArg = { base: 'slices' };
 const DST: PtrArg = { base: 'dst' };
 const NONE: PtrArg = { base: 'none' };
 
@@ -182,7 +186,7 @@ function conv(
   const W = constFloats(inputs[1]);
   const B = inputs[2] ? constFloats(inputs[2]) : undefined;
   if (!W || B === null) return null; // a computed W or B: the TypeScript operator
-  const { n, m, group, cg, mg, kSize, inSize, oSize, tap, order } = convGeometry(node, inputs, outputs);
+  const { n, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum } = convGeometry(node, inputs, outputs);
   if (n * m * oSize === 0 || cg === 0) return null;
   let direct = kSize === 1 && inSize === oSize;
   for (let o = 0; o < oSize && direct; o++) direct = tap[o] === o;
@@ -210,6 +214,7 @@ function conv(
       [K.CV_BLOCK, order.block],
       [K.CV_ONEROW, order.oneRow ? 1 : 0],
       [K.CV_GROUPED, order.groupedFrom],
+      [K.CV_SUM, sum ? 1 : 0],
     ])
       k.i32(f, v);
     k.scratchBytes = colBytes;
@@ -217,7 +222,8 @@ function conv(
     const gemm: KernelDispatch = {
       fn: 'convF32Task',
       range: [n, group, Math.ceil(mg / 4) * Math.ceil(oSize / chunk)],
-      args: [SRC, NONE, DST],
+      // ConvAdd's Z: the step's second input pointer (input 3, floatKernelOp)
+      args: [SRC, sum ? SECOND : NONE, DST],
     };
     k.dispatch = direct ? [gemm] : [{ fn: 'convIm2colTask', range: [n, group], args: [SRC, NONE, DST] }, gemm];
     return k;
@@ -306,7 +312,9 @@ export function prepareFloatKernel(
   outputs: readonly HostValueInfo[],
   opset: number,
 ): Prepared | null {
-  if (node.domain !== '' || !inputs[0] || inputs[0].constant) return null;
+  if (!inputs[0] || inputs[0].constant) return null;
+  if (node.domain === 'i8conv' && node.opType === 'ConvAdd') return conv(node, inputs, outputs);
+  if (node.domain !== '') return null;
   switch (node.opType) {
     case 'ConvTranspose':
       return convTranspose(node, inputs, outputs);
@@ -358,7 +366,9 @@ export function floatKernelOp(factory: HostOpFactory): Lower {
         const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
         const outVals = step.outputs.map((n) => env.values.get(n)!);
         const kernel = prepared(env.core);
-        const base = kernelStep(env.core, kernel, { threaded: true });
+        // ConvAdd reads Z (input 3) through the second pointer
+        const second = node.opType === 'ConvAdd' ? 3 : undefined;
+        const base = kernelStep(env.core, kernel, { threaded: true, second });
         const scratchField = kernel instanceof HeapKernel ? kernel.scratchField : -1;
         return {
           ...base,
