@@ -59,6 +59,14 @@ export const CV_BIAS: i32 = 36;
 export const CV_COL: i32 = 40;
 /** i32: 1: the column matrix is X itself (1x1, stride 1, no padding: no im2col) */
 export const CV_DIRECT: i32 = 44;
+/** i32: rows per block of K (onnxruntime's order: src/model/numerics/conv-order.ts) */
+export const CV_BLOCK: i32 = 48;
+/** i32: 1: MLAS's one-row product (one output channel per group) */
+export const CV_ONEROW: i32 = 52;
+/** i32: the first cell that adds four-term sums in the one-row product (OSIZE elsewhere) */
+export const CV_GROUPED: i32 = 56;
+/** i32: 1: ConvAdd, the sums start from Z (the task's second pointer, of Y's shape) */
+export const CV_SUM: i32 = 60;
 /** bytes the host allocates for the record */
 export const CV_CTX_BYTES: i32 = 64;
 

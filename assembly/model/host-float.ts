@@ -18,11 +18,15 @@
 //                        order), then the bias.
 //   convIm2colTask,    Conv, X [N, C, in..] -> Y [N, M, out..], as src/model/backends/host/conv.ts: per image and group
 //   convF32Task        the column matrix col[(c, p)][o] = X[c, tap[p][o]] (0 where tap is -1: padding) (convIm2colTask,
-//                      skipped where col is X itself), then per output channel m and cell o the float sum, from 0,
-//                      over the rows r = (c, p) in order, of f32(W[m][r] * col[r][o]), then + B[m] when there is a
+//                      skipped where col is X itself), then per output channel m and cell o the terms
+//                      f32(W[m][r] * col[r][o]) over the rows r = (c, p) summed in onnxruntime's order
+//                      (src/model/numerics/conv-order.ts): blocks of CV_BLOCK rows, each summed from 0 and added onto
+//                      the earlier blocks' sum; or, where CV_ONEROW, the first term then every other one in order,
+//                      the cells from CV_GROUPED on adding four-term sums per block; then + B[m] when there is a
 //                      bias (convF32Task: tasks of four output channels x CV_CHUNK cells, eight cells per register
 //                      block). The cells are the SIMD lanes, so each cell's sum is the scalar loop's, rounding for
-//                      rounding.
+//                      rounding. ConvAdd (CV_SUM): the sums start from Z (the second pointer), every block added
+//                      onto it, the one-row product from its first term on.
 //   channelAffineTask  y = f32(f32(x * s[c]) + b[c]) over X [N, C, inner] (BatchNormalization's per-channel scale
 //                      and shift, computed by the host). Task: AF_PLANES_PER_TASK planes (n, c).
 //   reluF32Task        y = x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass), which is f32x4.pmax(x, 0). Task:
@@ -34,7 +38,7 @@ import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
   SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_W, CV_TAP, CV_BIAS, CV_COL,
-  CV_DIRECT,
+  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM,
 } from './host-float-ctx';
 
 // ---- Conv ----------------------------------------------------------------------------------------------------------
@@ -78,24 +82,57 @@ export function convIm2colTask(ctx: usize, x: usize, _u: usize, _y: usize, _i0: 
   }
 }
 
-/** One cell o of channel m: the float sum over the rows in order, then the bias (bm: whether there is one). */
-// @ts-ignore: decorator
-@inline
-function convCell(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, hasBias: bool, b: f32): f32 {
-  let acc: f32 = 0;
-  let cp = col + (<usize>o << 2);
-  for (let r = 0; r < rows; r++) {
-    acc = acc + load<f32>(wm + (<usize>r << 2)) * load<f32>(cp);
-    cp += <usize>oSize << 2;
+/** One cell o: blocks of `block` rows, each summed from 0 and added onto the earlier blocks' sum (or z); then the bias. */
+function convCell(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, block: i32, hasSum: bool, z: f32, hasBias: bool, b: f32): f32 {
+  let out: f32 = z;
+  const rowBytes = <usize>oSize << 2;
+  for (let k0 = 0; k0 < rows; k0 += block) {
+    let end = k0 + block;
+    if (end > rows) end = rows;
+    let acc: f32 = 0;
+    let cp = col + (<usize>o << 2) + <usize>k0 * rowBytes;
+    for (let r = k0; r < end; r++) {
+      acc = acc + load<f32>(wm + (<usize>r << 2)) * load<f32>(cp);
+      cp += rowBytes;
+    }
+    out = k0 == 0 && !hasSum ? acc : out + acc;
   }
-  return hasBias ? acc + b : acc;
+  return hasBias ? out + b : out;
+}
+
+/**
+ * One cell o of the one-row product: the first term (or z, from the first term on), then per block of `block` rows four terms at a time (from the
+ * block's start; from the second row in the first block), added one by one (grouped false) or as their sum
+ * (((t0 + t1) + t2) + t3) (grouped), then the block's last terms one by one; then the bias.
+ */
+function convCellOneRow(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, block: i32, grouped: bool, hasSum: bool, z: f32, hasBias: bool, b: f32): f32 {
+  const rowBytes = <usize>oSize << 2;
+  const c0 = col + (<usize>o << 2);
+  let out: f32 = hasSum ? z : load<f32>(wm) * load<f32>(c0);
+  for (let k0 = 0; k0 < rows; k0 += block) {
+    let end = k0 + block;
+    if (end > rows) end = rows;
+    let r = k0 == 0 && !hasSum ? 1 : k0;
+    if (grouped)
+      for (; r + 4 <= end; r += 4) {
+        const cp = c0 + <usize>r * rowBytes;
+        const wp = wm + (<usize>r << 2);
+        const t0: f32 = load<f32>(wp) * load<f32>(cp);
+        const t1: f32 = load<f32>(wp, 4) * load<f32>(cp + rowBytes);
+        const t2: f32 = load<f32>(wp, 8) * load<f32>(cp + 2 * rowBytes);
+        const t3: f32 = load<f32>(wp, 12) * load<f32>(cp + 3 * rowBytes);
+        out = out + (((t0 + t1) + t2) + t3);
+      }
+    for (; r < end; r++) out = out + load<f32>(wm + (<usize>r << 2)) * load<f32>(c0 + <usize>r * rowBytes);
+  }
+  return hasBias ? out + b : out;
 }
 
 /**
  * Output channels [g * MG + m0, + nm) (nm <= 4) of image img over cells [o0, o1). Range [N, GROUP, ceil(MG / 4) *
  * ceil(OSIZE / CHUNK)].
  */
-export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32, g: i32, t: i32): void {
+export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, g: i32, t: i32): void {
   const cg = load<i32>(ctx, CV_CG);
   const mg = load<i32>(ctx, CV_MG);
   const group = load<i32>(ctx, CV_GROUP);
@@ -120,9 +157,14 @@ export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32,
   const bias = <usize>load<i32>(ctx, CV_BIAS);
   const hasBias = bias != 0;
   const yb = y + ((<usize>(img * group * mg + m) * <usize>oSize) << 2);
+  const hasSum = load<i32>(ctx, CV_SUM) == 1;
+  const zb = z + (yb - y); // Z: the output's shape
   const rowBytes = <usize>oSize << 2;
   const wRow = <usize>rows << 2;
   const zero = f32x4.splat(0);
+  const block = load<i32>(ctx, CV_BLOCK);
+  const oneRow = load<i32>(ctx, CV_ONEROW) == 1;
+  const grouped = load<i32>(ctx, CV_GROUPED);
   if (nm == 4) {
     const bv0 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>m << 2)) : 0);
     const bv1 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>(m + 1) << 2)) : 0);
@@ -130,80 +172,151 @@ export function convF32Task(ctx: usize, x: usize, _u: usize, y: usize, img: i32,
     const bv3 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>(m + 3) << 2)) : 0);
     let o = o0;
     for (; o + 8 <= o1; o += 8) {
-      let a0 = zero, a1 = zero, a2 = zero, a3 = zero, b0 = zero, b1 = zero, b2 = zero, b3 = zero;
-      let cp = col + (<usize>o << 2);
-      let wp = wb;
-      for (let r = 0; r < rows; r++) {
-        const c0 = v128.load(cp);
-        const c1 = v128.load(cp, 16);
-        const w0 = v128.load32_splat(wp);
-        const w1 = v128.load32_splat(wp + wRow);
-        const w2 = v128.load32_splat(wp + 2 * wRow);
-        const w3 = v128.load32_splat(wp + 3 * wRow);
-        a0 = f32x4.add(a0, f32x4.mul(w0, c0));
-        b0 = f32x4.add(b0, f32x4.mul(w0, c1));
-        a1 = f32x4.add(a1, f32x4.mul(w1, c0));
-        b1 = f32x4.add(b1, f32x4.mul(w1, c1));
-        a2 = f32x4.add(a2, f32x4.mul(w2, c0));
-        b2 = f32x4.add(b2, f32x4.mul(w2, c1));
-        a3 = f32x4.add(a3, f32x4.mul(w3, c0));
-        b3 = f32x4.add(b3, f32x4.mul(w3, c1));
-        cp += rowBytes;
-        wp += 4;
-      }
       const yo = yb + (<usize>o << 2);
-      if (hasBias) {
-        a0 = f32x4.add(a0, bv0);
-        b0 = f32x4.add(b0, bv0);
-        a1 = f32x4.add(a1, bv1);
-        b1 = f32x4.add(b1, bv1);
-        a2 = f32x4.add(a2, bv2);
-        b2 = f32x4.add(b2, bv2);
-        a3 = f32x4.add(a3, bv3);
-        b3 = f32x4.add(b3, bv3);
+      for (let k0 = 0; k0 < rows; k0 += block) {
+        let end = k0 + block;
+        if (end > rows) end = rows;
+        let a0 = zero, a1 = zero, a2 = zero, a3 = zero, b0 = zero, b1 = zero, b2 = zero, b3 = zero;
+        let cp = col + (<usize>o << 2) + <usize>k0 * rowBytes;
+        let wp = wb + (<usize>k0 << 2);
+        for (let r = k0; r < end; r++) {
+          const c0 = v128.load(cp);
+          const c1 = v128.load(cp, 16);
+          const w0 = v128.load32_splat(wp);
+          const w1 = v128.load32_splat(wp + wRow);
+          const w2 = v128.load32_splat(wp + 2 * wRow);
+          const w3 = v128.load32_splat(wp + 3 * wRow);
+          a0 = f32x4.add(a0, f32x4.mul(w0, c0));
+          b0 = f32x4.add(b0, f32x4.mul(w0, c1));
+          a1 = f32x4.add(a1, f32x4.mul(w1, c0));
+          b1 = f32x4.add(b1, f32x4.mul(w1, c1));
+          a2 = f32x4.add(a2, f32x4.mul(w2, c0));
+          b2 = f32x4.add(b2, f32x4.mul(w2, c1));
+          a3 = f32x4.add(a3, f32x4.mul(w3, c0));
+          b3 = f32x4.add(b3, f32x4.mul(w3, c1));
+          cp += rowBytes;
+          wp += 4;
+        }
+        if (k0 > 0 || hasSum) {
+          // added onto the earlier blocks' sum, which the output holds (the first block: onto Z)
+          const s = k0 > 0 ? yo : zb + (<usize>o << 2);
+          a0 = f32x4.add(v128.load(s), a0);
+          b0 = f32x4.add(v128.load(s, 16), b0);
+          a1 = f32x4.add(v128.load(s + rowBytes), a1);
+          b1 = f32x4.add(v128.load(s + rowBytes, 16), b1);
+          a2 = f32x4.add(v128.load(s + 2 * rowBytes), a2);
+          b2 = f32x4.add(v128.load(s + 2 * rowBytes, 16), b2);
+          a3 = f32x4.add(v128.load(s + 3 * rowBytes), a3);
+          b3 = f32x4.add(v128.load(s + 3 * rowBytes, 16), b3);
+        }
+        if (hasBias && end == rows) {
+          a0 = f32x4.add(a0, bv0);
+          b0 = f32x4.add(b0, bv0);
+          a1 = f32x4.add(a1, bv1);
+          b1 = f32x4.add(b1, bv1);
+          a2 = f32x4.add(a2, bv2);
+          b2 = f32x4.add(b2, bv2);
+          a3 = f32x4.add(a3, bv3);
+          b3 = f32x4.add(b3, bv3);
+        }
+        v128.store(yo, a0);
+        v128.store(yo, b0, 16);
+        v128.store(yo + rowBytes, a1);
+        v128.store(yo + rowBytes, b1, 16);
+        v128.store(yo + 2 * rowBytes, a2);
+        v128.store(yo + 2 * rowBytes, b2, 16);
+        v128.store(yo + 3 * rowBytes, a3);
+        v128.store(yo + 3 * rowBytes, b3, 16);
       }
-      v128.store(yo, a0);
-      v128.store(yo, b0, 16);
-      v128.store(yo + rowBytes, a1);
-      v128.store(yo + rowBytes, b1, 16);
-      v128.store(yo + 2 * rowBytes, a2);
-      v128.store(yo + 2 * rowBytes, b2, 16);
-      v128.store(yo + 3 * rowBytes, a3);
-      v128.store(yo + 3 * rowBytes, b3, 16);
     }
     for (; o < o1; o++)
       for (let j = 0; j < 4; j++) {
         const b: f32 = hasBias ? load<f32>(bias + (<usize>(m + j) << 2)) : 0;
-        store<f32>(yb + <usize>j * rowBytes + (<usize>o << 2), convCell(col, wb + <usize>j * wRow, rows, oSize, o, hasBias, b));
+        const at = <usize>j * rowBytes + (<usize>o << 2);
+        const zv: f32 = hasSum ? load<f32>(zb + at) : 0;
+        store<f32>(yb + at, convCell(col, wb + <usize>j * wRow, rows, oSize, o, block, hasSum, zv, hasBias, b));
       }
     return;
   }
-  // the group's last 1-3 channels: one at a time, eight cells per block
+  // the group's last 1-3 channels (or its one channel): one at a time, eight cells per block
   for (let j = 0; j < nm; j++) {
     const wm = wb + <usize>j * wRow;
     const b: f32 = hasBias ? load<f32>(bias + (<usize>(m + j) << 2)) : 0;
     const bv = f32x4.splat(b);
     const yj = yb + <usize>j * rowBytes;
     let o = o0;
-    for (; o + 8 <= o1; o += 8) {
-      let a0 = zero, b0 = zero;
-      let cp = col + (<usize>o << 2);
-      let wp = wm;
-      for (let r = 0; r < rows; r++) {
-        const w0 = v128.load32_splat(wp);
-        a0 = f32x4.add(a0, f32x4.mul(w0, v128.load(cp)));
-        b0 = f32x4.add(b0, f32x4.mul(w0, v128.load(cp, 16)));
-        cp += rowBytes;
-        wp += 4;
+    if (oneRow) {
+      // the first term, then every other one in order (the cells before CV_GROUPED: all the 8-cell blocks)
+      const zj = zb + <usize>j * rowBytes;
+      for (; o + 8 <= o1; o += 8) {
+        let cp = col + (<usize>o << 2);
+        let wp = wm;
+        let a0 = zero, b0 = zero;
+        let r = 0;
+        if (hasSum) {
+          a0 = v128.load(zj + (<usize>o << 2));
+          b0 = v128.load(zj + (<usize>o << 2), 16);
+        } else {
+          const w0 = v128.load32_splat(wm);
+          a0 = f32x4.mul(w0, v128.load(cp));
+          b0 = f32x4.mul(w0, v128.load(cp, 16));
+          wp += 4;
+          cp += rowBytes;
+          r = 1;
+        }
+        for (; r < rows; r++) {
+          const w = v128.load32_splat(wp);
+          a0 = f32x4.add(a0, f32x4.mul(w, v128.load(cp)));
+          b0 = f32x4.add(b0, f32x4.mul(w, v128.load(cp, 16)));
+          cp += rowBytes;
+          wp += 4;
+        }
+        if (hasBias) {
+          a0 = f32x4.add(a0, bv);
+          b0 = f32x4.add(b0, bv);
+        }
+        v128.store(yj + (<usize>o << 2), a0);
+        v128.store(yj + (<usize>o << 2), b0, 16);
       }
-      if (hasBias) {
-        a0 = f32x4.add(a0, bv);
-        b0 = f32x4.add(b0, bv);
-      }
-      v128.store(yj + (<usize>o << 2), a0);
-      v128.store(yj + (<usize>o << 2), b0, 16);
+      for (; o < o1; o++)
+        store<f32>(
+          yj + (<usize>o << 2),
+          convCellOneRow(col, wm, rows, oSize, o, block, o >= grouped, hasSum, hasSum ? load<f32>(zj + (<usize>o << 2)) : 0, hasBias, b),
+        );
+      continue;
     }
-    for (; o < o1; o++) store<f32>(yj + (<usize>o << 2), convCell(col, wm, rows, oSize, o, hasBias, b));
+    for (; o + 8 <= o1; o += 8) {
+      const yo = yj + (<usize>o << 2);
+      for (let k0 = 0; k0 < rows; k0 += block) {
+        let end = k0 + block;
+        if (end > rows) end = rows;
+        let a0 = zero, b0 = zero;
+        let cp = col + (<usize>o << 2) + <usize>k0 * rowBytes;
+        let wp = wm + (<usize>k0 << 2);
+        for (let r = k0; r < end; r++) {
+          const w0 = v128.load32_splat(wp);
+          a0 = f32x4.add(a0, f32x4.mul(w0, v128.load(cp)));
+          b0 = f32x4.add(b0, f32x4.mul(w0, v128.load(cp, 16)));
+          cp += rowBytes;
+          wp += 4;
+        }
+        if (k0 > 0 || hasSum) {
+          const s = k0 > 0 ? yo : zb + <usize>j * rowBytes + (<usize>o << 2);
+          a0 = f32x4.add(v128.load(s), a0);
+          b0 = f32x4.add(v128.load(s, 16), b0);
+        }
+        if (hasBias && end == rows) {
+          a0 = f32x4.add(a0, bv);
+          b0 = f32x4.add(b0, bv);
+        }
+        v128.store(yo, a0);
+        v128.store(yo, b0, 16);
+      }
+    }
+    for (; o < o1; o++) {
+      const zv: f32 = hasSum ? load<f32>(zb + <usize>j * rowBytes + (<usize>o << 2)) : 0;
+      store<f32>(yj + (<usize>o << 2), convCell(col, wm, rows, oSize, o, block, hasSum, zv, hasBias, b));
+    }
   }
 }
 

@@ -43,6 +43,7 @@ import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
 import { fuseFloatRegionsPass } from './graph/passes/fuse-float-regions.js';
+import { fuseConvAddPass } from './graph/passes/fuse-conv-add.js';
 import { planLayouts } from './lowering/layouts.js';
 import { planMemory } from './lowering/memory.js';
 import type { LoweredNode, PlannedProgram, StepImpl } from './executor/step.js';
@@ -67,6 +68,8 @@ export interface LoadModelHooks {
   valueGuards?: number;
   /** false: skip the WeightBiasQuantization pass (tests of that pass: what a model computes without it) */
   weightBiasQuantization?: boolean;
+  /** false: a float Conv and the Add after it stay two steps (no ConvAdd: onnxruntime's FusedConv order) */
+  convAdd?: boolean;
   /** false: look-up steps stay steps of their own (not folded into the convolutions that feed them) */
   outputTables?: boolean;
   /** false: chains of per-channel element-wise steps stay steps (not tabulated into one ChannelTable step) */
@@ -174,6 +177,7 @@ function preparePasses(
   nameStepsPass(view);
   // the work budget (lowering/bounds.ts: TOO_LARGE), on the named nodes, before any table or kernel is planned
   checkBounds(view, values);
+  if (hooks.convAdd !== false) fuseConvAddPass(view, values);
   if (hooks.outputTables !== false) fuseOutputTablesPass(view, values);
   if (hooks.concatFeeders !== false) fuseConcatFeedersPass(view, values);
   if (hooks.channelGates !== false) fuseChannelGatesPass(view, values);

@@ -13,8 +13,11 @@
  *
  * Arithmetic (onnxruntime's GEMM + col2im order): input cell x[n, c, i] scatters to output position
  * o = i * stride - begin + kpos * dilation. Each output element is a float32 sum, from 0, over the kernel positions in
- * row-major order that reach it, each term itself the float32 sum from 0 over the group's input channels of
- * f(x * w); the bias B[m] is added last.
+ * row-major order that reach it, each term itself the sum over the group's input channels of f(x * w) as MLAS's
+ * SGEMM sums it (../sgemm-order.ts): in blocks of channels, each block from 0, each later block's sum added onto the
+ * earlier ones'. The GEMM has the group's input channels as K, its input cells as N and A = W read transposed,
+ * except where onnxruntime packs W at load (a constant W of rank > 2 with more than one input channel per group and
+ * more than one (output channel, kernel position) per group: then A is not transposed). The bias B[m] is added last.
  */
 import {
   attrInt,
@@ -29,8 +32,9 @@ import {
   unravel,
   type OpFn,
 } from '../tensor.js';
+import { blockOfK } from '../sgemm-order.js';
 
-export const ConvTranspose: OpFn = (inputs, attrs) => {
+export const ConvTranspose: OpFn = (inputs, attrs, _opset, _outputs, ctx) => {
   onlyAttrs(
     attrs,
     'ConvTranspose',
@@ -108,6 +112,17 @@ export const ConvTranspose: OpFn = (inputs, attrs) => {
   const kSize = numel(kernel);
   const outSize = numel(outDims);
   const kPos = Array.from({ length: kSize }, (_, p) => unravel(p, kernel));
+  const packed = (ctx?.constantInputs[1] ?? false) && w.dims.length > 2 && mg * kSize > 1 && cg > 1;
+  const block = blockOfK({
+    m: mg * kSize,
+    n: inSize,
+    k: cg,
+    transA: !packed,
+    transB: false,
+    alpha: 1,
+    beta: 0,
+    constantB: false,
+  });
   for (let bi = 0; bi < n; bi++)
     for (let mo = 0; mo < m; mo++) {
       const grp = Math.floor(mo / mg);
@@ -128,9 +143,13 @@ export const ConvTranspose: OpFn = (inputs, attrs) => {
           }
           if (xi < 0) continue;
           let part = 0;
-          for (let ci = 0; ci < cg; ci++) {
-            const ch = grp * cg + ci;
-            part = f32(part + f32(xd[(bi * c + ch) * inSize + xi] * wd[(ch * mg + ml) * kSize + p]));
+          for (let c0 = 0; c0 < cg; c0 += block) {
+            let s = 0;
+            for (let ci = c0; ci < Math.min(cg, c0 + block); ci++) {
+              const ch = grp * cg + ci;
+              s = f32(s + f32(xd[(bi * c + ch) * inSize + xi] * wd[(ch * mg + ml) * kSize + p]));
+            }
+            part = c0 === 0 ? s : f32(part + s);
           }
           acc = f32(acc + part);
         }

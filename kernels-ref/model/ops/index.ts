@@ -18,7 +18,7 @@ import { Squeeze, Unsqueeze } from './Squeeze.js';
 import { Div, Sub } from './SubDiv.js';
 import { Clip } from './Clip.js';
 import { Constant } from './Constant.js';
-import { Conv } from './Conv.js';
+import { Conv, ConvAdd } from './Conv.js';
 import { ConvInteger } from './ConvInteger.js';
 import { DequantizeLinear } from './DequantizeLinear.js';
 import { DynamicQuantizeLinear } from './DynamicQuantizeLinear.js';
@@ -238,7 +238,8 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
 
 /**
  * i8conv: its own operators, which the product's passes create (src/model/graph/passes/: fuse-qdq.ts and fuse-luts.ts
- * Lut; the fusions fuse-output-tables.ts, fuse-concat-feeders.ts, fuse-channel-chains.ts, fuse-channel-gates.ts), each
+ * Lut; the fusions fuse-output-tables.ts, fuse-concat-feeders.ts, fuse-channel-chains.ts, fuse-channel-gates.ts,
+ * fuse-conv-add.ts), each
  * defined by the reference operators it composes.
  */
 export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -253,6 +254,7 @@ export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['ChannelGate', ChannelGate],
   ['QLinearAveragePool', Uint8TwinQLinearAveragePool],
   ['ElementwiseRegion', ElementwiseRegion],
+  ['ConvAdd', ConvAdd],
 ]);
 
 /** domain ('' is the default ONNX domain) -> op type -> operator. */

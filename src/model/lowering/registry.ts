@@ -272,13 +272,16 @@ op(':Conv', {
   shape: SHAPE.conv,
   qdq: 'conv',
   ref: 'Conv.ts',
-  impls: [floatSimd(':Conv', 'conv.ts', 'constant, finite W and B'), host(':Conv', 'conv.ts')],
+  impls: [floatSimd(':Conv', 'conv.ts', 'constant W and B'), host(':Conv', 'conv.ts')],
 });
 op(':ConvTranspose', {
   doc: 'float32 transposed convolution',
   shape: SHAPE.convTranspose,
   ref: 'ConvTranspose.ts',
-  impls: [floatSimd(':ConvTranspose', 'conv.ts', 'constant W and B'), host(':ConvTranspose', 'conv.ts')],
+  impls: [
+    floatSimd(':ConvTranspose', 'conv.ts', "constant W and B, the channels in one block of onnxruntime's GEMM"),
+    host(':ConvTranspose', 'conv.ts'),
+  ],
 });
 op(':MatMul', {
   doc: 'float32 matrix product (numpy broadcast)',
@@ -868,6 +871,12 @@ op('i8conv:ChannelTable', {
   madeBy: 'fuse-channel-chains',
   ref: 'ChannelTable.ts',
   impls: [int8(lowerChannelTable, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
+});
+op('i8conv:ConvAdd', {
+  doc: "float32 Conv (with a bias) + Z of its output's shape, summed as onnxruntime's FusedConv sums it (fuse-conv-add)",
+  madeBy: 'fuse-conv-add',
+  ref: 'Conv.ts',
+  impls: [floatSimd('i8conv:ConvAdd', 'conv.ts', 'constant W and B'), host('i8conv:ConvAdd', 'conv.ts')],
 });
 op('i8conv:ElementwiseRegion', {
   doc: 'float32 element-wise operators of one shape (Add / Mul / Relu / Sigmoid / Cast / DequantizeLinear / QuantizeLinear ...) run as one pass over memory (fuse-float-regions)',

@@ -3,19 +3,23 @@
  *
  * Conv (kernels-ref/model/ops/Conv.ts): X [N, C, D..], W [M, C/group, K..], optional B [M]; groups, pads or
  * auto_pad (NOTSET / VALID / SAME_UPPER / SAME_LOWER: O = ceil(D / s), total = max(0, (O - 1) s + dk - D), the odd
- * cell at the end for SAME_UPPER, at the begin for SAME_LOWER), strides, dilations. Each output is the float32 sum,
- * from 0, over the taps in order (input channel of the group, then kernel position row-major) that fall inside the
- * input, of f(x * w); the bias is added last. Computed as im2col + GEMM: per image and group a column matrix
- * [C/g * K, O] (padding cells 0) and, per output channel, a row of accumulators over k, so each output still sums in
- * tap order; a padding cell adds +-0, which changes no sum (the sums never hold -0), unless a weight is infinite or
- * NaN (0 * inf): then a mask skips the padding taps, as the reference does.
+ * cell at the end for SAME_UPPER, at the begin for SAME_LOWER), strides, dilations. As onnxruntime computes it:
+ * im2col, per image and group a column matrix [C/g * K, O] (padding cells 0, so a padding tap's term is f(0 * w),
+ * NaN for an infinite weight), then per output channel the terms f(w * col) of each cell summed in the order of
+ * ../../numerics/conv-order.ts (MLAS's blocks of K, or its one-row product where a group has one output channel);
+ * the bias added last.
  *
  * ConvTranspose (kernels-ref/model/ops/ConvTranspose.ts): X [N, C, D..], W [C, M/group, K..], optional B [M];
  * output shape from output_shape / auto_pad / pads and output_padding as ONNX (and onnxruntime-web) define it. As
- * onnxruntime: a GEMM col[(m, kpos), i] = sum over the group's channels c (in order, from 0) of f(x[c, i] *
- * w[c, m, kpos]), then col2im adds each column value to its output cell, kernel position by kernel position (row
- * major), onto zeros; the bias added last.
+ * onnxruntime: a GEMM col[(m, kpos), i] = sum over the group's channels c of f(x[c, i] * w[c, m, kpos]) in MLAS's
+ * blocks of K (../../numerics/sgemm.ts: blocks of `block` channels, each from 0, added onto the earlier blocks' sum;
+ * the block from N = input cells and K = channels per group, A transposed unless onnxruntime packs W at load: a
+ * constant W of rank > 2, more than one channel per group and more than one (output channel, kernel position) per
+ * group), then col2im adds each column value to its output cell, kernel position by kernel position (row major),
+ * onto zeros; the bias added last.
  */
+import { convSumOrder, oneRowGroupedSum, type ConvSumOrder } from '../../numerics/conv-order.js';
+import { sgemmStrideK } from '../../numerics/sgemm.js';
 import type { HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
 import {
   accumulateRows,
@@ -91,6 +95,10 @@ export interface ConvGeometry {
   oSize: number;
   /** the spatial input offset of every (kernel position p, output cell o) at [p * oSize + o], or -1 (padding) */
   tap: Int32Array;
+  /** onnxruntime's order of each output's terms */
+  order: ConvSumOrder;
+  /** ConvAdd: the sums start from input 3 (Z) */
+  sum: boolean;
 }
 
 /** The geometry of a Conv node, after its checks (UNSUPPORTED_OP / BAD_SHAPE as the operator raises them). */
@@ -103,10 +111,16 @@ export function convGeometry(
   const { x, w, b, k, kernel, strides, dil, autoPad, pads, group } = convCommon(node, inputs);
   const [n, c, ...inDims] = x.dims;
   const [m, cg] = w.dims;
+  const sum = node.opType === 'ConvAdd';
+  if (sum) {
+    need(node, inputs, 2, 'B');
+    expectType(node, need(node, inputs, 3, 'Z'), 'Z', 'float32');
+  }
   if (group < 1 || c % group !== 0 || m % group !== 0 || c / group !== cg)
     unsupported(node, `group ${group} does not fit X channels ${c}, W [${w.dims}]`);
   if (b && numel(b.dims) !== m) unsupported(node, `B has ${numel(b.dims)} values for ${m} output channels`);
   const begin: number[] = [];
+  const end: number[] = [];
   const outDims: number[] = [];
   for (let i = 0; i < k; i++) {
     const d = inDims[i],
@@ -124,10 +138,16 @@ export function convGeometry(
     const o = Math.floor((d + bg + en - dk) / strides[i]) + 1;
     if (o < 1) unsupported(node, `output dim ${i} would be ${o}`);
     begin.push(bg);
+    end.push(en);
     outDims.push(o);
   }
   expectDims(node, outputs[0], [n, m, ...outDims]);
   expectOutType(node, outputs[0], 'float32');
+  if (sum) {
+    const z = inputs[3]!;
+    if (z.dims.length !== k + 2 || z.dims.some((d, i) => d !== outputs[0].dims[i]))
+      unsupported(node, `Z [${z.dims}] is not of the output's shape [${outputs[0].dims}]`);
+  }
 
   const kSize = numel(kernel),
     oSize = numel(outDims),
@@ -151,20 +171,23 @@ export function convGeometry(
       }
       tap[p * oSize + o] = off;
     }
-  return { n, c, m, group, cg, mg, kSize, inSize, oSize, tap };
+  const order = convSumOrder(inDims, kernel, strides, dil, [...begin, ...end], cg, mg, oSize);
+  return { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum };
 }
 
+/** Conv, and ConvAdd (Conv + Z of the output's shape, as onnxruntime's FusedConv sums it: see the module comment). */
 export const Conv: HostOpFactory = (node, inputs, outputs) => {
-  const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap } = convGeometry(node, inputs, outputs);
+  const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum } = convGeometry(node, inputs, outputs);
   const rows = cg * kSize;
   const col = new Float32Array(rows * oSize);
+  const part = new Float32Array(oSize);
+  const { block, oneRow, groupedFrom } = order;
   return (ins, outs) => {
     const X = ins[0]!.data as Float32Array,
       W = ins[1]!.data as Float32Array,
       Y = outs[0].data as Float32Array;
     const B = ins[2]?.data as Float32Array | undefined;
-    let finite = true;
-    for (let i = 0; i < W.length && finite; i++) finite = W[i] - W[i] === 0;
+    const Z = sum ? (ins[3]!.data as Float32Array) : undefined;
     for (let bi = 0; bi < n; bi++)
       for (let g = 0; g < group; g++) {
         // im2col for this image and group.
@@ -182,15 +205,27 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
         for (let mo = g * mg; mo < (g + 1) * mg; mo++) {
           const y0 = (bi * m + mo) * oSize,
             w0 = mo * rows;
-          Y.fill(0, y0, y0 + oSize);
-          if (finite) accumulateRows(Y, y0, oSize, W, w0, 1, col, 0, oSize, rows);
-          else
-            for (let r = 0; r < rows; r++) {
-              const wv = W[w0 + r],
-                c0 = r * oSize,
-                t = (r % kSize) * oSize;
-              // padding taps skipped, as the reference does
-              for (let o = 0; o < oSize; o++) if (tap[t + o] >= 0) Y[y0 + o] = Y[y0 + o] + f32(wv * col[c0 + o]);
+          if (Z) Y.set(Z.subarray(y0, y0 + oSize), y0);
+          if (oneRow) {
+            // the first term (or Z), then every other term in order; the last N mod 4 cells as four-term sums
+            const r0 = Z ? 0 : 1;
+            if (!Z) {
+              const w = W[w0];
+              for (let o = 0; o < groupedFrom; o++) Y[y0 + o] = f32(w * col[o]);
+            }
+            accumulateRows(Y, y0, groupedFrom, W, w0 + r0, 1, col, r0 * oSize, oSize, rows - r0);
+            for (let o = groupedFrom; o < oSize; o++)
+              Y[y0 + o] = oneRowGroupedSum(W, w0, col, o, oSize, rows, block, Z?.[y0 + o]);
+          } else
+            for (let k0 = 0; k0 < rows; k0 += block) {
+              // a block of rows summed from 0, then added onto the earlier blocks' sum (or Z)
+              const kc = Math.min(block, rows - k0);
+              const first = k0 === 0 && !Z;
+              const into = first ? Y : part,
+                i0 = first ? y0 : 0;
+              into.fill(0, i0, i0 + oSize);
+              accumulateRows(into, i0, oSize, W, w0 + k0, 1, col, k0 * oSize, oSize, kc);
+              if (!first) for (let o = 0; o < oSize; o++) Y[y0 + o] = Y[y0 + o] + part[o];
             }
           if (B) {
             const bv = B[mo];
@@ -217,6 +252,8 @@ export interface ConvTransposeGeometry {
   oSize: number;
   /** dest[p * inSize + q]: the output cell input cell q reaches through kernel position p, or -1 outside */
   dest: Int32Array;
+  /** input channels per block of the GEMM's K (onnxruntime's order) */
+  block: number;
 }
 
 /** Checks a ConvTranspose node (UNSUPPORTED_OP, BAD_SHAPE, TOO_LARGE) and works out its geometry. */
@@ -293,12 +330,15 @@ export function convTransposeGeometry(
       }
       dest[p * inSize + q] = off;
     }
-  return { n, c, cg, m, mg, group, kSize, inSize, oSize, dest };
+  const packed = w.constant !== undefined && w.dims.length > 2 && mg * kSize > 1 && cg > 1;
+  const block = sgemmStrideK(inSize, cg, !packed);
+  return { n, c, cg, m, mg, group, kSize, inSize, oSize, dest, block };
 }
 
 export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
-  const { n, c, cg, m, mg, group, kSize, inSize, oSize, dest } = convTransposeGeometry(node, inputs, outputs);
+  const { n, c, cg, m, mg, group, kSize, inSize, oSize, dest, block } = convTransposeGeometry(node, inputs, outputs);
   const colRow = new Float32Array(inSize);
+  const part = new Float32Array(inSize);
   return (ins, outs) => {
     const X = ins[0]!.data as Float32Array,
       W = ins[1]!.data as Float32Array,
@@ -310,20 +350,24 @@ export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
         for (let ml = 0; ml < mg; ml++) {
           const y0 = (bi * m + g * mg + ml) * oSize;
           for (let p = 0; p < kSize; p++) {
-            // One row of the column matrix: sum over the group's input channels, in order.
-            colRow.fill(0);
-            accumulateRows(
-              colRow,
-              0,
-              inSize,
-              W,
-              (g * cg * mg + ml) * kSize + p,
-              mg * kSize,
-              X,
-              (bi * c + g * cg) * inSize,
-              inSize,
-              cg,
-            );
+            // One row of the column matrix: sums over blocks of the group's input channels, in order.
+            for (let c0 = 0; c0 < cg; c0 += block) {
+              const into = c0 === 0 ? colRow : part;
+              into.fill(0);
+              accumulateRows(
+                into,
+                0,
+                inSize,
+                W,
+                ((g * cg + c0) * mg + ml) * kSize + p,
+                mg * kSize,
+                X,
+                (bi * c + g * cg + c0) * inSize,
+                inSize,
+                Math.min(block, cg - c0),
+              );
+              if (c0 > 0) for (let q = 0; q < inSize; q++) colRow[q] = colRow[q] + part[q];
+            }
             const d0 = p * inSize;
             for (let q = 0; q < inSize; q++) {
               const o = dest[d0 + q];

@@ -107,6 +107,7 @@ const FACTORIES: Record<string, HostOpFactory> = {
   MatMul,
   Gemm,
   Conv,
+  'i8conv:ConvAdd': Conv,
   ConvTranspose,
   BatchNormalization,
   AveragePool,

@@ -54,6 +54,14 @@ export const HOST_FLOAT_CTX = {
   CV_COL: 40,
   /** i32: 1: the column matrix is X itself (1x1, stride 1, no padding: no im2col) */
   CV_DIRECT: 44,
+  /** i32: rows per block of K (onnxruntime's order: src/model/numerics/conv-order.ts) */
+  CV_BLOCK: 48,
+  /** i32: 1: MLAS's one-row product (one output channel per group) */
+  CV_ONEROW: 52,
+  /** i32: the first cell that adds four-term sums in the one-row product (OSIZE elsewhere) */
+  CV_GROUPED: 56,
+  /** i32: 1: ConvAdd, the sums start from Z (the task's second pointer, of Y's shape) */
+  CV_SUM: 60,
   /** bytes the host allocates for the record */
   CV_CTX_BYTES: 64,
   /** i32: planes (N * C) */

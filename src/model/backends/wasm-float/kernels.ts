@@ -4,16 +4,20 @@
  * prepareFloatKernel takes the node. Each computes exactly what its TypeScript operator computes, operation for
  * operation, so the bits are the same (test/model-host-ops.test.ts runs both on the same cases):
  *
- * - ConvTranspose (../host/conv.ts), float32, with a constant W (and B, when present): the weights are packed per output
+ * - ConvTranspose (../host/conv.ts), float32, with a constant W (and B, when present) and the group's input channels
+ *   in one block of onnxruntime's GEMM (convTransposeGeometry's block): the weights are packed per output
  *   channel as [c][p] and the col2im table (convTransposeGeometry's dest) is copied to wasm memory at load. When
  *   every output cell is reached by exactly one (kernel position, input cell) -- a stride equal to the dilated
  *   kernel, e.g. the 2x2 / stride 2 upsampling of detection heads, crops allowed -- the kernel writes each cell once
  *   (tasks over chunks of input cells: the pool's threads share a plane); otherwise it accumulates the positions in
  *   order onto a zeroed plane (tasks over output channels).
- * - Conv (../host/conv.ts), float32, with a constant, finite W (and B): the TypeScript operator's tap table is copied to
+ * - Conv (../host/conv.ts), float32, with a constant W (and B): the TypeScript operator's tap table is copied to
  *   wasm memory at load; per run the column matrices (im2col, into the model's scratch; none for a 1x1 / stride 1 /
- *   unpadded Conv, whose column matrix is X) and then, per output channel and cell, the sum over the rows in order:
- *   the cells are the SIMD lanes, so every cell sums as the scalar loop does.
+ *   unpadded Conv, whose column matrix is X) and then, per output channel and cell, the sum of the terms in
+ *   onnxruntime's order (../../numerics/conv-order.ts: blocks of K, or the one-row product): the cells are the SIMD
+ *   lanes, so every cell sums as the scalar loop does.
+ * - ConvAdd (i8conv, ../host/conv.ts: Conv + Z as onnxruntime's FusedConv sums it): the Conv kernel, its sums starting
+ *   from Z (the task's second pointer).
  * - BatchNormalization (../host/norm.ts) with constant scale, B, mean and var: the per-channel s and b are computed at
  *   load by batchNormConstants; the kernel does y = f(f(x * s) + b).
  * - Relu on float32: y = x < 0 ? 0 : x (wasm's f32x4.pmax(x, 0) is exactly that, -0 and NaN included).
@@ -45,6 +49,8 @@ export const HOST_FLOAT_GRAIN = 16384;
 const CT_CHUNK_BYTES = 32768;
 
 const SRC: PtrArg = { base: 'src' };
+/** the step's second input (kernelStep's `second`) */
+const SECOND: PtrArg = { base: 'slices' };
 const DST: PtrArg = { base: 'dst' };
 const NONE: PtrArg = { base: 'none' };
 
@@ -114,8 +120,11 @@ function convTranspose(
   const B = inputs[2] ? constFloats(inputs[2]) : undefined;
   if (!W || B === null) return null; // a computed W or B: the TypeScript operator
   const geo = convTransposeGeometry(node, inputs, outputs);
-  const { n, cg, m, mg, group, kSize, inSize, oSize, dest } = geo;
+  const { n, cg, m, mg, group, kSize, inSize, oSize, dest, block } = geo;
   if (n * m * oSize === 0) return null;
+  // the kernel sums each column value's channels from 0 in one run: where onnxruntime's GEMM splits them into blocks
+  // (more channels per group than the block: many channels over few input cells), the TypeScript operator
+  if (cg > block) return null;
   return (core) => {
     // W [C, M/g, k..] -> [m][c][p]: output channel m = g * mg + ml reads W[g * cg + c, ml, p]
     const packed = new Float32Array(m * cg * kSize);
@@ -177,9 +186,7 @@ function conv(
   const W = constFloats(inputs[1]);
   const B = inputs[2] ? constFloats(inputs[2]) : undefined;
   if (!W || B === null) return null; // a computed W or B: the TypeScript operator
-  // an infinite or NaN weight: the TypeScript operator skips the padding taps (0 * inf), the kernel would not
-  for (let i = 0; i < W.length; i++) if (!(W[i] - W[i] === 0)) return null;
-  const { n, m, group, cg, mg, kSize, inSize, oSize, tap } = convGeometry(node, inputs, outputs);
+  const { n, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum } = convGeometry(node, inputs, outputs);
   if (n * m * oSize === 0 || cg === 0) return null;
   let direct = kSize === 1 && inSize === oSize;
   for (let o = 0; o < oSize && direct; o++) direct = tap[o] === o;
@@ -203,6 +210,11 @@ function conv(
       [K.CV_TAP, tAt],
       [K.CV_BIAS, bAt],
       [K.CV_DIRECT, direct ? 1 : 0],
+      // onnxruntime's order; the one-row product's four-term cells (the last N mod 4) lie after every 8-cell block
+      [K.CV_BLOCK, order.block],
+      [K.CV_ONEROW, order.oneRow ? 1 : 0],
+      [K.CV_GROUPED, order.groupedFrom],
+      [K.CV_SUM, sum ? 1 : 0],
     ])
       k.i32(f, v);
     k.scratchBytes = colBytes;
@@ -210,7 +222,8 @@ function conv(
     const gemm: KernelDispatch = {
       fn: 'convF32Task',
       range: [n, group, Math.ceil(mg / 4) * Math.ceil(oSize / chunk)],
-      args: [SRC, NONE, DST],
+      // ConvAdd's Z: the step's second input pointer (input 3, floatKernelOp)
+      args: [SRC, sum ? SECOND : NONE, DST],
     };
     k.dispatch = direct ? [gemm] : [{ fn: 'convIm2colTask', range: [n, group], args: [SRC, NONE, DST] }, gemm];
     return k;
@@ -299,7 +312,9 @@ export function prepareFloatKernel(
   outputs: readonly HostValueInfo[],
   opset: number,
 ): Prepared | null {
-  if (node.domain !== '' || !inputs[0] || inputs[0].constant) return null;
+  if (!inputs[0] || inputs[0].constant) return null;
+  if (node.domain === 'i8conv' && node.opType === 'ConvAdd') return conv(node, inputs, outputs);
+  if (node.domain !== '') return null;
   switch (node.opType) {
     case 'ConvTranspose':
       return convTranspose(node, inputs, outputs);
@@ -359,7 +374,9 @@ export function floatKernelOp(
         const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
         const outVals = step.outputs.map((n) => env.values.get(n)!);
         const kernel = prepared(env.core);
-        const base = kernelStep(env.core, kernel, { threaded: true });
+        // ConvAdd reads Z (input 3) through the second pointer
+        const second = node.opType === 'ConvAdd' ? 3 : undefined;
+        const base = kernelStep(env.core, kernel, { threaded: true, second });
         const scratchField = kernel instanceof HeapKernel ? kernel.scratchField : -1;
         return {
           ...base,

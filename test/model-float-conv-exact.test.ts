@@ -1,0 +1,444 @@
+// Float Conv in onnxruntime-web's exact order (MLAS: im2col + SGEMM in blocks of K, the one-row product for one
+// output channel per group, the bias last): the reference (kernels-ref/model/ops/Conv.ts), the TypeScript operator
+// (src/model/backends/host/conv.ts) and the wasm SIMD kernel (src/model/backends/wasm-float/kernels.ts,
+// assembly/model/host-float.ts) against onnxruntime-web 1.30 (wasm, one thread) bit for bit, on single-Conv graphs
+// whose sums round differently in any other order: K (input channels per group x kernel positions) below, at and
+// above 128, 256 and 1024; output planes smaller and larger than K and not multiples of 4; groups, depthwise, 1x1,
+// 3x3, 7x7 stride 2, pads, dilations, 1-D, 2-D, 3-D, whole-row kernels, bias or not, batch > 1, an infinite weight
+// in the padding. The wasm kernel also on two threads.
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createRuntime, type Runtime } from '../src/index.js';
+import { A, type Case, f32t, feedsOf, hostRun, loadOrt, modelBytes, ortRun, refRun } from './helpers/one-node.js';
+import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
+import { runReference } from '../kernels-ref/model/index.js';
+import { HOST_OPS } from '../src/model/backends/host/index.js';
+import { rng } from './helpers/rng.js';
+
+const ort = await loadOrt();
+
+interface Shape {
+  n?: number;
+  c: number;
+  m: number;
+  group?: number;
+  sp: number[];
+  /** 1 x .. x 1 when not given */
+  ker?: number[];
+  strides?: number[];
+  pads?: number[];
+  dil?: number[];
+  autoPad?: string;
+  bias?: boolean;
+  infW?: boolean;
+}
+
+/** Values in +-4 with some 300x larger, so that the order of a long sum shows in its rounding. */
+function randArray(r: () => number, n: number): Float32Array {
+  const a = new Float32Array(n);
+  for (let i = 0; i < n; i++) a[i] = Math.fround((r() * 2 - 1) * (r() < 0.1 ? 1200 : 4));
+  return a;
+}
+
+function convCaseOf(r: () => number, s: Shape): Case {
+  const ker = s.ker ?? s.sp.map(() => 1);
+  const g = s.group ?? 1;
+  const attrs: Record<string, Attribute> = { group: A.i(g) };
+  if (s.strides) attrs.strides = A.is(s.strides);
+  if (s.pads) attrs.pads = A.is(s.pads);
+  if (s.dil) attrs.dilations = A.is(s.dil);
+  if (s.autoPad) attrs.auto_pad = A.s(s.autoPad);
+  const x = f32t([s.n ?? 1, s.c, ...s.sp], randArray(r, (s.n ?? 1) * s.c * s.sp.reduce((a, b) => a * b, 1)));
+  const w = f32t([s.m, s.c / g, ...ker], randArray(r, ((s.m * s.c) / g) * ker.reduce((a, b) => a * b, 1)));
+  if (s.infW) (w.data as Float32Array)[0] = Number.POSITIVE_INFINITY;
+  return {
+    op: 'Conv',
+    inputs: [
+      [x, 'feed'],
+      [w, 'init'],
+      [s.bias === false ? null : f32t([s.m], randArray(r, s.m)), 'init'],
+    ],
+    attrs,
+  };
+}
+
+const SHAPES: Shape[] = [
+  // 1x1 (direct): K = C around 128, 256, 1024; N below and above K; one output channel
+  { c: 127, m: 5, sp: [3, 5] },
+  { c: 128, m: 6, sp: [7, 9] },
+  { c: 129, m: 3, sp: [2, 3] },
+  { c: 255, m: 4, sp: [5, 7] },
+  { c: 257, m: 7, sp: [9, 31] },
+  { c: 300, m: 2, sp: [1, 17] },
+  { c: 1023, m: 3, sp: [3, 11] },
+  { c: 1025, m: 2, sp: [5, 5] },
+  { c: 2100, m: 2, sp: [1, 9] },
+  { c: 600, m: 1, sp: [3, 7] },
+  { c: 600, m: 1, sp: [1, 2], bias: false },
+  { c: 200, m: 9, sp: [1, 1] },
+  { c: 64, m: 8, sp: [40, 41], bias: false },
+  // 3x3 pad 1: K = 9 C
+  { c: 14, m: 6, sp: [9, 10], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 15, m: 5, sp: [5, 6], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 29, m: 4, sp: [6, 7], ker: [3, 3], pads: [1, 0, 0, 1] },
+  { c: 57, m: 3, sp: [3, 3], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 114, m: 3, sp: [4, 5], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 120, m: 20, sp: [2, 2], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 40, m: 9, sp: [30, 33], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 40, m: 1, sp: [13, 15], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 300, m: 1, sp: [5, 6], ker: [3, 3], pads: [1, 1, 1, 1], bias: false },
+  // 7x7 stride 2, dilations, SAME
+  { c: 6, m: 8, sp: [33, 30], ker: [7, 7], strides: [2, 2], pads: [3, 3, 3, 3] },
+  { c: 22, m: 5, sp: [19, 21], ker: [7, 7], strides: [2, 2], pads: [3, 2, 3, 2] },
+  { c: 33, m: 4, sp: [15, 14], ker: [3, 3], dil: [2, 3], pads: [2, 2, 2, 2] },
+  { c: 30, m: 4, sp: [17, 13], ker: [3, 5], strides: [2, 1], autoPad: 'SAME_UPPER' },
+  { c: 30, m: 4, sp: [12, 13], ker: [4, 4], strides: [2, 2], autoPad: 'SAME_LOWER' },
+  // groups, depthwise
+  { c: 8, m: 8, group: 8, sp: [17, 19], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 12, m: 12, group: 12, sp: [11, 13], ker: [5, 5], strides: [2, 2], pads: [2, 2, 2, 2] },
+  { c: 6, m: 12, group: 6, sp: [9, 9], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 600, m: 2, group: 2, sp: [3, 5], ker: [1, 1] },
+  { c: 600, m: 2, group: 2, sp: [4, 5], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 256, m: 4, group: 2, sp: [3, 7], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 3, m: 3, group: 3, sp: [120, 130], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 4, m: 4, group: 4, sp: [40, 47], ker: [15, 15], pads: [7, 7, 7, 7], bias: false },
+  // batch > 1
+  { n: 2, c: 130, m: 3, sp: [3, 5], ker: [1, 1] },
+  { n: 3, c: 20, m: 5, sp: [6, 7], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { n: 2, c: 4, m: 4, group: 4, sp: [6, 9], ker: [3, 3], pads: [0, 1, 1, 0] },
+  // whole-row kernels (direct, B transposed or not), one input channel
+  { c: 1, m: 3, sp: [40, 150], ker: [2, 150] },
+  { c: 1, m: 1, sp: [40, 150], ker: [2, 150] },
+  { c: 1, m: 3, sp: [150, 7], ker: [150, 1] },
+  { c: 1, m: 1, sp: [150, 7], ker: [150, 1] },
+  { c: 2, m: 3, sp: [150, 7], ker: [150, 1] },
+  // 1-D
+  { c: 40, m: 5, sp: [301], ker: [5], pads: [2, 2] },
+  { c: 300, m: 3, sp: [37], ker: [3], pads: [1, 1] },
+  { c: 1, m: 4, sp: [300], ker: [300] },
+  { c: 1, m: 1, sp: [300], ker: [300] },
+  { c: 160, m: 1, sp: [19], ker: [1] },
+  { c: 96, m: 96, group: 96, sp: [97], ker: [3], dil: [2], pads: [2, 2] },
+  // 3-D
+  { c: 10, m: 4, sp: [5, 6, 7], ker: [3, 3, 3], pads: [1, 1, 1, 1, 1, 1] },
+  { c: 7, m: 3, sp: [4, 9, 5], ker: [2, 3, 2], strides: [1, 2, 2], pads: [0, 1, 1, 1, 0, 0] },
+  { c: 140, m: 2, sp: [2, 3, 3], ker: [1, 1, 1] },
+  { c: 20, m: 1, sp: [3, 4, 5], ker: [3, 3, 3], pads: [1, 1, 1, 1, 1, 1] },
+  // an infinite weight meets the padding
+  { c: 3, m: 2, sp: [5, 6], ker: [3, 3], pads: [1, 1, 1, 1], infW: true },
+];
+
+interface TShape {
+  n?: number;
+  c: number;
+  /** output channels per group */
+  mg: number;
+  group?: number;
+  sp: number[];
+  ker: number[];
+  strides?: number[];
+  pads?: number[];
+  bias?: boolean;
+  /** W fed (onnxruntime does not pack it) */
+  fedW?: boolean;
+}
+
+function convTransposeCaseOf(r: () => number, s: TShape): Case {
+  const g = s.group ?? 1;
+  const attrs: Record<string, Attribute> = { group: A.i(g) };
+  if (s.strides) attrs.strides = A.is(s.strides);
+  if (s.pads) attrs.pads = A.is(s.pads);
+  const numel = (d: number[]) => d.reduce((a, b) => a * b, 1);
+  const x = f32t([s.n ?? 1, s.c, ...s.sp], randArray(r, (s.n ?? 1) * s.c * numel(s.sp)));
+  const w = f32t([s.c, s.mg, ...s.ker], randArray(r, s.c * s.mg * numel(s.ker)));
+  return {
+    op: 'ConvTranspose',
+    inputs: [
+      [x, 'feed'],
+      [w, s.fedW ? 'feed' : 'init'],
+      [s.bias === false ? null : f32t([s.mg * g], randArray(r, s.mg * g)), 'init'],
+    ],
+    attrs,
+  };
+}
+
+/** ConvTranspose: K (input channels per group) around MLAS's blocks, N (input cells) below and above K, W packed or not. */
+const TSHAPES: TShape[] = [
+  { c: 300, mg: 2, sp: [3, 4], ker: [2, 2], strides: [2, 2] },
+  { c: 300, mg: 2, sp: [3, 4], ker: [2, 2], strides: [2, 2], fedW: true },
+  { c: 300, mg: 3, sp: [5, 8], ker: [3, 3], strides: [2, 2], pads: [1, 1, 0, 0] },
+  { c: 300, mg: 3, sp: [5, 8], ker: [3, 3], strides: [2, 2], pads: [1, 1, 0, 0], fedW: true },
+  { c: 1100, mg: 2, sp: [2, 3], ker: [2, 2], strides: [2, 2], bias: false },
+  { c: 1100, mg: 2, sp: [2, 3], ker: [2, 2], strides: [2, 2], fedW: true },
+  { c: 200, mg: 4, sp: [20, 20], ker: [2, 2], strides: [2, 2] },
+  { c: 600, mg: 1, group: 2, sp: [7, 9], ker: [4, 4], strides: [2, 2], pads: [1, 1, 1, 1] },
+  { c: 260, mg: 1, sp: [9], ker: [1], fedW: true },
+  { c: 260, mg: 1, sp: [9], ker: [1] },
+  { c: 140, mg: 3, sp: [11], ker: [5], strides: [3] },
+  { n: 2, c: 130, mg: 2, sp: [3, 3, 2], ker: [2, 2, 2], strides: [2, 2, 2] },
+  { c: 8, mg: 5, sp: [30, 31], ker: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] },
+];
+
+function sameBits(got: ArrayLike<number>, want: ArrayLike<number>): number {
+  let bad = 0;
+  for (let i = 0; i < want.length; i++) {
+    const g = got[i],
+      w = want[i];
+    if (!Object.is(g, w) && !(Number.isNaN(g) && Number.isNaN(w))) bad++;
+  }
+  return bad;
+}
+
+/** Runs case c through rt.loadModel, then run (sync) or runAsync: its output and the Conv's algorithm. */
+async function modelRun(rt: Runtime, c: Case, sync: boolean): Promise<{ data: Float32Array; algorithm: string }> {
+  const bytes = modelBytes(c);
+  const m = await rt.loadModel(bytes);
+  try {
+    const feeds = Object.fromEntries(feedsOf(c).map(([n, t]) => [n, t.data]));
+    const out = sync ? m.run(feeds as never) : await m.runAsync(feeds as never);
+    return { data: out.y0 as Float32Array, algorithm: m.nodes.map((n) => n.algorithm).join(' ') };
+  } finally {
+    m.dispose();
+  }
+}
+
+/** Every case through rt.loadModel (the wasm kernel) against onnxruntime-web; the failures, and the algorithms met. */
+async function kernelFailures(rt: Runtime, sync: boolean, what: string): Promise<[string[], Set<string>]> {
+  const r = rng(4801),
+    rt2 = rng(4802);
+  const fails: string[] = [];
+  const algos = new Set<string>();
+  const cases: [Case, object][] = [
+    ...SHAPES.map((s): [Case, object] => [convCaseOf(r, s), s]),
+    ...TSHAPES.map((s): [Case, object] => [convTransposeCaseOf(rt2, s), s]),
+  ];
+  for (const [c, s] of cases) {
+    const want = (await ortRun(c))[0];
+    const { data, algorithm } = await modelRun(rt, c, sync);
+    algos.add(algorithm);
+    const bad = sameBits(data, want.data as Float32Array);
+    if (bad) fails.push(`${what} ${algorithm} ${JSON.stringify(s)}: ${bad} of ${want.data.length} differ`);
+  }
+  return [fails, algos];
+}
+
+describe('float Conv in onnxruntime-web order', () => {
+  it.skipIf(!ort)('the reference and the TypeScript operator equal onnxruntime-web bit for bit', async () => {
+    const r = rng(4801);
+    const fails: string[] = [];
+    for (const s of SHAPES) {
+      const c = convCaseOf(r, s);
+      const want = (await ortRun(c))[0];
+      const ref = refRun(c)[0];
+      const host = hostRun(c, [ref])[0];
+      for (const [who, got] of [
+        ['reference', ref],
+        ['operator', host],
+      ] as const) {
+        const bad = sameBits(got.data as Float32Array, want.data as Float32Array);
+        if (bad) fails.push(`${who} ${JSON.stringify(s)}: ${bad} of ${want.data.length} differ`);
+      }
+    }
+    expect(fails.join('\n')).toBe('');
+  });
+
+  it.skipIf(!ort)(
+    'ConvTranspose: the reference and the TypeScript operator equal onnxruntime-web bit for bit',
+    async () => {
+      const r = rng(4802);
+      const fails: string[] = [];
+      for (const s of TSHAPES) {
+        const c = convTransposeCaseOf(r, s);
+        const want = (await ortRun(c))[0];
+        const ref = refRun(c)[0];
+        const host = hostRun(c, [ref])[0];
+        for (const [who, got] of [
+          ['reference', ref],
+          ['operator', host],
+        ] as const) {
+          const bad = sameBits(got.data as Float32Array, want.data as Float32Array);
+          if (bad) fails.push(`${who} ${JSON.stringify(s)}: ${bad} of ${want.data.length} differ`);
+        }
+      }
+      expect(fails.join('\n')).toBe('');
+    },
+  );
+
+  it.skipIf(!ort)('the wasm kernel (rt.loadModel, one thread) equals onnxruntime-web bit for bit', async () => {
+    const rt = await createRuntime();
+    try {
+      const [fails, algos] = await kernelFailures(rt, true, '1 thread');
+      expect(fails.join('\n')).toBe('');
+      // both Conv kernels; ConvTranspose's kernels, and its TypeScript operator where the GEMM splits K
+      for (const a of ['conv-f32-simd', 'conv-f32-simd-1x1', 'convtranspose-f32-simd', 'convtranspose-f32-simd-acc'])
+        expect([...algos], a).toContain(a);
+      expect([...algos].filter((a) => !a.startsWith('conv')).length, [...algos].join()).toBeGreaterThan(0);
+    } finally {
+      rt.dispose();
+    }
+  });
+});
+
+/**
+ * Conv (with its bias) -> Add(Z) [-> Relu]: the graph as written, and the same with the pass's i8conv ConvAdd node
+ * (the reference's twin of what onnxruntime's FusedConv computes).
+ */
+function convAddGraphs(c: Case, relu: boolean): { graph: Graph; fused: Graph; feeds: Map<string, Tensor> } {
+  const ref = refRun(c)[0];
+  const r = rng(ref.data.length);
+  const z = f32t(ref.dims, randArray(r, ref.data.length));
+  const x = c.inputs[0][0]!;
+  const conv: Node = {
+    name: 'conv',
+    opType: 'Conv',
+    domain: '',
+    inputs: ['x', 'w', 'b'],
+    outputs: ['c'],
+    attributes: new Map(Object.entries(c.attrs ?? {})),
+  };
+  const add: Node = {
+    name: 'add',
+    opType: 'Add',
+    domain: '',
+    inputs: ['c', 'z'],
+    outputs: [relu ? 'a' : 'y'],
+    attributes: new Map(),
+  };
+  const act: Node[] = relu
+    ? [{ name: 'relu', opType: 'Relu', domain: '', inputs: ['a'], outputs: ['y'], attributes: new Map() }]
+    : [];
+  const base = (nodes: Node[], domains: [string, number][]): Graph => ({
+    name: 'convadd',
+    irVersion: 8,
+    opsetImports: new Map(domains),
+    inputs: [
+      { name: 'x', type: 'float32', onnxElemType: 1, shape: [...x.dims] },
+      { name: 'z', type: 'float32', onnxElemType: 1, shape: [...ref.dims] },
+    ],
+    outputs: [{ name: 'y', type: 'float32', onnxElemType: 1, shape: [...ref.dims] }],
+    initializers: new Map([
+      ['w', { ...c.inputs[1][0]!, name: 'w' }],
+      ['b', { ...c.inputs[2][0]!, name: 'b' }],
+    ]),
+    valueInfo: new Map(),
+    nodes,
+  });
+  const fusedNode: Node = {
+    ...conv,
+    opType: 'ConvAdd',
+    domain: 'i8conv',
+    inputs: ['x', 'w', 'b', 'z'],
+    outputs: add.outputs,
+  };
+  return {
+    graph: base([conv, add, ...act], [['', 13]]),
+    fused: base(
+      [fusedNode, ...act],
+      [
+        ['', 13],
+        ['i8conv', 1],
+      ],
+    ),
+    feeds: new Map([
+      ['x', { ...x, name: 'x' }],
+      ['z', { ...z, name: 'z' }],
+    ]),
+  };
+}
+
+/** onnxruntime-web at its default optimization level ('all': it fuses the Conv, the Add and the Relu). */
+async function ortAll(graph: Graph, feeds: Map<string, Tensor>): Promise<Float32Array> {
+  const o = ort!;
+  const session = await o.InferenceSession.create(writeOnnxModel(graph), {
+    executionProviders: ['wasm'],
+  });
+  try {
+    const f: Record<string, import('onnxruntime-web').Tensor> = {};
+    for (const [k, t] of feeds) f[k] = new o.Tensor('float32', t.data as Float32Array, t.dims);
+    return (await session.run(f)).y.data as Float32Array;
+  } finally {
+    await session.release();
+  }
+}
+
+/** The 4-D cases with a bias (onnxruntime fuses only those). */
+const ADD_SHAPES = SHAPES.filter((s) => s.sp.length === 2 && s.bias !== false);
+
+describe("Conv -> Add as onnxruntime-web's default optimization fuses it (i8conv ConvAdd)", () => {
+  it.skipIf(!ort)(
+    'the reference, the TypeScript operator and the kernel (rt.loadModel) equal onnxruntime-web',
+    async () => {
+      const r = rng(4803);
+      const rt = await createRuntime();
+      const fails: string[] = [];
+      const algos = new Set<string>();
+      let apart = 0;
+      try {
+        for (const [i, s] of ADD_SHAPES.entries()) {
+          const relu = i % 2 === 0;
+          const { graph, fused, feeds } = convAddGraphs(convCaseOf(r, s), relu);
+          const want = await ortAll(graph, feeds);
+          const ref = runReference(fused, feeds).get('y')!.data as Float32Array;
+          // the two nodes as written sum in another order: the case tells the orders apart
+          if (sameBits(runReference(graph, feeds).get('y')!.data as Float32Array, want) > 0) apart++;
+          const m = await rt.loadModel(writeOnnxModel(graph));
+          let got: Float32Array;
+          try {
+            got = m.run(Object.fromEntries([...feeds].map(([k, t]) => [k, t.data])) as never).y as Float32Array;
+            algos.add(m.nodes.map((n) => `${n.op} ${n.algorithm}`).join(' / '));
+          } finally {
+            m.dispose();
+          }
+          // the TypeScript operator
+          const fn = fused.nodes[0];
+          const ins = fn.inputs.map((n) => (n === 'x' || n === 'z' ? feeds.get(n)! : fused.initializers.get(n)!));
+          const infos = ins.map((t, k) => ({
+            type: 'float32' as const,
+            dims: t.dims,
+            constant: k === 1 || k === 2 ? (t as never) : undefined,
+          }));
+          const outDims = feeds.get('z')!.dims;
+          const op = HOST_OPS.get('i8conv:ConvAdd')!(fn, infos, [{ type: 'float32', dims: [...outDims] }], 13);
+          const host = new Float32Array(want.length);
+          op(ins as never, [{ type: 'float32', dims: [...outDims], data: host }]);
+          if (relu) for (let k = 0; k < host.length; k++) host[k] = host[k] < 0 ? 0 : host[k];
+          for (const [who, data] of [
+            ['reference', ref],
+            ['operator', host],
+            ['model', got],
+          ] as const) {
+            const bad = sameBits(data, want);
+            if (bad) fails.push(`${who} ${JSON.stringify(s)}${relu ? ' relu' : ''}: ${bad} of ${want.length} differ`);
+          }
+        }
+      } finally {
+        rt.dispose();
+      }
+      expect(fails.join('\n')).toBe('');
+      expect(
+        [...algos].every((a) => a.startsWith('ConvAdd conv-f32-simd')),
+        [...algos].join('\n'),
+      ).toBe(true);
+      expect(apart, `of ${ADD_SHAPES.length}`).toBeGreaterThan(ADD_SHAPES.length * 0.6);
+    },
+  );
+});
+
+// the pool's workers load the built library (dist/: `npm test` builds it first)
+const DIST = new URL('../dist/src/index.js', import.meta.url);
+describe.skipIf(!existsSync(DIST) || !ort)('float Conv on 2 threads', () => {
+  it('the wasm kernel equals onnxruntime-web bit for bit (run and runAsync)', async (ctx) => {
+    const dist = (await import(DIST.href)) as typeof import('../src/index.js');
+    const rt2 = await dist.createRuntime({ threads: 2 });
+    try {
+      if (rt2.threads < 2) return ctx.skip();
+      for (const sync of [true, false]) {
+        const [fails] = await kernelFailures(rt2 as unknown as Runtime, sync, sync ? 'run' : 'runAsync');
+        expect(fails.join('\n')).toBe('');
+      }
+    } finally {
+      rt2.dispose();
+    }
+  });
+});
