@@ -29,6 +29,7 @@ export {
 } from './model/host-float';
 export { regionTask } from './model/region';
 export { gemmF32Task } from './model/gemm-f32';
+export { lstmF32Task } from './model/lstm-f32';
 
 /** First byte the host may use for its own allocations. */
 export function heapBase(): usize {

@@ -644,10 +644,56 @@ writes it through GEMM_F32_CTX (src/model/backends/wasm-float/gemm-ctx.generated
   ],
 };
 
+/** Float32 LSTM with constant weights (assembly/model/lstm-f32.ts; the host: src/model/backends/wasm-float/lstm.ts). */
+const LSTM_F32 = {
+  host: 'LSTM_F32_CTX',
+  as: 'assembly/model/lstm-f32-ctx.ts',
+  ts: 'src/model/backends/wasm-float/lstm-ctx.generated.ts',
+  unit: 'byte',
+  doc: `Byte offsets of the parameter record (ctx) of the float32 LSTM of assembly/model/lstm-f32.ts. The host writes it
+through LSTM_F32_CTX (src/model/backends/wasm-float/lstm-ctx.generated.ts, generated from the same declaration).`,
+  records: [
+    {
+      doc: 'LSTM record (strides in elements; pointers are byte offsets, 0: absent)',
+      fields: [
+        ['LS_H', 'i32', 'hidden size H'],
+        ['LS_K', 'i32', 'input size K (> 0)'],
+        ['LS_GP', 'i32', 'columns of the packed W^T and R^T: 4H rounded up to 16, zeros after 4H'],
+        ['LS_BLOCK_K', 'i32', 'values of k per block of the products (256: onnxruntime packs constant W and R)'],
+        ['LS_SEQ', 'i32', 'time steps (every batch row runs all of them)'],
+        ['LS_BATCH', 'i32', 'batch rows'],
+        ['LS_REVERSE', 'i32', 'bit d set: direction d runs backwards in time'],
+        ['LS_INPUT_FORGET', 'i32', '1: f = 1 - i'],
+        ['LS_X_T', 'i32', 'elements between time steps of X'],
+        ['LS_X_B', 'i32', 'elements between batch rows of X'],
+        ['LS_Y_T', 'i32', 'elements between time steps of Y'],
+        ['LS_Y_D', 'i32', 'elements between directions of Y'],
+        ['LS_Y_B', 'i32', 'elements between batch rows of Y'],
+        ['LS_S_D', 'i32', 'elements between directions of initial_h / initial_c / Y_h / Y_c'],
+        ['LS_S_B', 'i32', 'elements between batch rows of initial_h / initial_c / Y_h / Y_c'],
+        ['LS_W', 'i32', 'W^T packed, f32 [dirs][K][GP] (gate rows i, o, f, c as columns)'],
+        ['LS_R', 'i32', 'R^T packed, f32 [dirs][H][GP]'],
+        ['LS_BIAS', 'i32', 'the fused biases Wb + Rb, f32 [dirs][4H] and 4 more, or 0 (no B)'],
+        ['LS_P', 'i32', 'the peepholes, f32 [dirs][3H] and 4 more, or 0 (no P)'],
+        ['LS_SCRATCH', 'i32', 'per task (d, b): gates [GP + 4], h [HP], c [HP] (HP: H rounded up to 4), f32'],
+        ['LS_TASK_FLOATS', 'i32', 'floats of one task scratch: GP + 4 + 2 HP'],
+        ['LS_H0', 'i32', 'initial_h, or 0 (zeros)'],
+        ['LS_C0', 'i32', 'initial_c, or 0 (zeros)'],
+        ['LS_Y', 'i32', 'Y, or 0 (not written)'],
+        ['LS_YH', 'i32', 'Y_h, or 0 (not written)'],
+        ['LS_YC', 'i32', 'Y_c, or 0 (not written)'],
+        ['LS_CLIP', 'f32', 'clip (FLT_MAX by default)'],
+      ],
+      bytes: ['LS_CTX_BYTES', 112, 'bytes the host allocates for the record'],
+    },
+  ],
+};
+
 export const MODEL_CTX_GROUPS = [
   ELEM,
   HOST_FLOAT,
   GEMM_F32,
+  LSTM_F32,
   POOL,
   POOL_F32,
   RESIZE,

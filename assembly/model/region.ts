@@ -49,7 +49,7 @@ function madd(a: v128, b: v128, c: v128): v128 {
 /** MLAS logistic: v = clamp(x, -18, 18) (NaN kept), p / q of its polynomials + 0.5, clamped to [0, 1]. */
 // @ts-ignore: decorator
 @inline
-function logistic4(x: v128): v128 {
+export function logistic4(x: v128): v128 {
   const v = f32x4.pmin(f32x4.pmax(x, f32x4.splat(-18)), f32x4.splat(18));
   const v2 = f32x4.mul(v, v);
   let p = madd(v2, f32x4.splat(LA9), f32x4.splat(LA7));
@@ -81,7 +81,7 @@ const TB0: f32 = 4.89352518554385e-3;
 /** MLAS tanh: v = clamp(x, -9, 9) (NaN kept), p / q. */
 // @ts-ignore: decorator
 @inline
-function tanh4(x: v128): v128 {
+export function tanh4(x: v128): v128 {
   const v = f32x4.pmin(f32x4.pmax(x, f32x4.splat(-9)), f32x4.splat(9));
   const v2 = f32x4.mul(v, v);
   let p = madd(v2, f32x4.splat(TA13), f32x4.splat(TA11));

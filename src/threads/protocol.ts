@@ -67,6 +67,8 @@ export const TASK_FUNCTIONS = [
   'softmaxTask',
   // model executor: float32 MatMul / Gemm with a constant B (assembly/model/gemm-f32.ts)
   'gemmF32Task',
+  // model executor: float32 LSTM with constant weights (assembly/model/lstm-f32.ts)
+  'lstmF32Task',
   // model executor: the float element-wise region (assembly/model/region.ts)
   'regionTask',
   // model executor: float32 pools (assembly/model/spatial-pool-f32.ts)

@@ -29,6 +29,7 @@ import {
 } from '../backends/host/quant.js';
 import { floatKernelOp } from '../backends/wasm-float/kernels.js';
 import { gemmKernel } from '../backends/wasm-float/gemm.js';
+import { lstmKernelOp } from '../backends/wasm-float/lstm.js';
 import { lowerFloatAveragePool, lowerFloatGlobalAveragePool, lowerFloatMaxPool } from '../backends/wasm-float/pool.js';
 import { lowerFloatResize, lowerFloatUpsample } from '../backends/wasm-float/resize.js';
 import { lowerConvOp } from '../backends/wasm-int8/conv.js';
@@ -812,7 +813,15 @@ op(':LSTM', {
   doc: "float32 LSTM, every direction and layout, onnxruntime's gate arithmetic and MLAS's products",
   shape: SHAPE.lstm,
   ref: 'Rnn.ts',
-  impls: [{ backend: 'host', when: 'always', lower: lowerRnn(HOST_OPS.get(':LSTM')!), files: [`${HOST}rnn.ts`] }],
+  impls: [
+    {
+      backend: 'float-simd',
+      when: 'constant W, R (B, P), the default activations, no sequence_lens (or all seq)',
+      lower: lstmKernelOp(),
+      files: ['src/model/backends/wasm-float/lstm.ts', 'assembly/model/lstm-f32.ts', `${HOST}rnn.ts`],
+    },
+    { backend: 'host', when: 'any other case', lower: lowerRnn(HOST_OPS.get(':LSTM')!), files: [`${HOST}rnn.ts`] },
+  ],
 });
 op(':GRU', {
   since: 7,

@@ -38,6 +38,8 @@
  * ../../numerics/expf.ts) and log rounded once from double.
  * Refused (UNSUPPORTED_OP, as onnxruntime refuses them): an unknown activation, a count other than 3 or 2 per
  * direction, clip <= 0, a missing hidden_size, a non-float32 X, sequence_lens not int32.
+ * An LSTM with constant weights, the default activations and no short sequence_lens runs on the wasm kernel of
+ * ../wasm-float/lstm.ts instead, which computes these same operations (the operator table prefers it).
  */
 import { sgemmStrideK } from '../../numerics/sgemm.js';
 import type { HostOpFactory, HostOpNode, HostTensor, HostValueInfo } from '../types.js';

@@ -1,0 +1,62 @@
+// generated from tools/model-ctx.mjs by tools/gen-model-ctx.mjs; do not edit
+//
+// Byte offsets of the parameter record (ctx) of the float32 LSTM of assembly/model/lstm-f32.ts. The host writes it
+// through LSTM_F32_CTX (src/model/backends/wasm-float/lstm-ctx.generated.ts, generated from the same declaration).
+
+// ---- LSTM record (strides in elements; pointers are byte offsets, 0: absent) ----
+/** i32: hidden size H */
+export const LS_H: i32 = 0;
+/** i32: input size K (> 0) */
+export const LS_K: i32 = 4;
+/** i32: columns of the packed W^T and R^T: 4H rounded up to 16, zeros after 4H */
+export const LS_GP: i32 = 8;
+/** i32: values of k per block of the products (256: onnxruntime packs constant W and R) */
+export const LS_BLOCK_K: i32 = 12;
+/** i32: time steps (every batch row runs all of them) */
+export const LS_SEQ: i32 = 16;
+/** i32: batch rows */
+export const LS_BATCH: i32 = 20;
+/** i32: bit d set: direction d runs backwards in time */
+export const LS_REVERSE: i32 = 24;
+/** i32: 1: f = 1 - i */
+export const LS_INPUT_FORGET: i32 = 28;
+/** i32: elements between time steps of X */
+export const LS_X_T: i32 = 32;
+/** i32: elements between batch rows of X */
+export const LS_X_B: i32 = 36;
+/** i32: elements between time steps of Y */
+export const LS_Y_T: i32 = 40;
+/** i32: elements between directions of Y */
+export const LS_Y_D: i32 = 44;
+/** i32: elements between batch rows of Y */
+export const LS_Y_B: i32 = 48;
+/** i32: elements between directions of initial_h / initial_c / Y_h / Y_c */
+export const LS_S_D: i32 = 52;
+/** i32: elements between batch rows of initial_h / initial_c / Y_h / Y_c */
+export const LS_S_B: i32 = 56;
+/** i32: W^T packed, f32 [dirs][K][GP] (gate rows i, o, f, c as columns) */
+export const LS_W: i32 = 60;
+/** i32: R^T packed, f32 [dirs][H][GP] */
+export const LS_R: i32 = 64;
+/** i32: the fused biases Wb + Rb, f32 [dirs][4H] and 4 more, or 0 (no B) */
+export const LS_BIAS: i32 = 68;
+/** i32: the peepholes, f32 [dirs][3H] and 4 more, or 0 (no P) */
+export const LS_P: i32 = 72;
+/** i32: per task (d, b): gates [GP + 4], h [HP], c [HP] (HP: H rounded up to 4), f32 */
+export const LS_SCRATCH: i32 = 76;
+/** i32: floats of one task scratch: GP + 4 + 2 HP */
+export const LS_TASK_FLOATS: i32 = 80;
+/** i32: initial_h, or 0 (zeros) */
+export const LS_H0: i32 = 84;
+/** i32: initial_c, or 0 (zeros) */
+export const LS_C0: i32 = 88;
+/** i32: Y, or 0 (not written) */
+export const LS_Y: i32 = 92;
+/** i32: Y_h, or 0 (not written) */
+export const LS_YH: i32 = 96;
+/** i32: Y_c, or 0 (not written) */
+export const LS_YC: i32 = 100;
+/** f32: clip (FLT_MAX by default) */
+export const LS_CLIP: i32 = 104;
+/** bytes the host allocates for the record */
+export const LS_CTX_BYTES: i32 = 112;

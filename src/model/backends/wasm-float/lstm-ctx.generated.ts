@@ -1,0 +1,61 @@
+// generated from tools/model-ctx.mjs by tools/gen-model-ctx.mjs; do not edit
+
+/** Byte offsets of the records of assembly/model/lstm-f32-ctx.ts, and their sizes: the same names and numbers. */
+export const LSTM_F32_CTX = {
+  /** i32: hidden size H */
+  LS_H: 0,
+  /** i32: input size K (> 0) */
+  LS_K: 4,
+  /** i32: columns of the packed W^T and R^T: 4H rounded up to 16, zeros after 4H */
+  LS_GP: 8,
+  /** i32: values of k per block of the products (256: onnxruntime packs constant W and R) */
+  LS_BLOCK_K: 12,
+  /** i32: time steps (every batch row runs all of them) */
+  LS_SEQ: 16,
+  /** i32: batch rows */
+  LS_BATCH: 20,
+  /** i32: bit d set: direction d runs backwards in time */
+  LS_REVERSE: 24,
+  /** i32: 1: f = 1 - i */
+  LS_INPUT_FORGET: 28,
+  /** i32: elements between time steps of X */
+  LS_X_T: 32,
+  /** i32: elements between batch rows of X */
+  LS_X_B: 36,
+  /** i32: elements between time steps of Y */
+  LS_Y_T: 40,
+  /** i32: elements between directions of Y */
+  LS_Y_D: 44,
+  /** i32: elements between batch rows of Y */
+  LS_Y_B: 48,
+  /** i32: elements between directions of initial_h / initial_c / Y_h / Y_c */
+  LS_S_D: 52,
+  /** i32: elements between batch rows of initial_h / initial_c / Y_h / Y_c */
+  LS_S_B: 56,
+  /** i32: W^T packed, f32 [dirs][K][GP] (gate rows i, o, f, c as columns) */
+  LS_W: 60,
+  /** i32: R^T packed, f32 [dirs][H][GP] */
+  LS_R: 64,
+  /** i32: the fused biases Wb + Rb, f32 [dirs][4H] and 4 more, or 0 (no B) */
+  LS_BIAS: 68,
+  /** i32: the peepholes, f32 [dirs][3H] and 4 more, or 0 (no P) */
+  LS_P: 72,
+  /** i32: per task (d, b): gates [GP + 4], h [HP], c [HP] (HP: H rounded up to 4), f32 */
+  LS_SCRATCH: 76,
+  /** i32: floats of one task scratch: GP + 4 + 2 HP */
+  LS_TASK_FLOATS: 80,
+  /** i32: initial_h, or 0 (zeros) */
+  LS_H0: 84,
+  /** i32: initial_c, or 0 (zeros) */
+  LS_C0: 88,
+  /** i32: Y, or 0 (not written) */
+  LS_Y: 92,
+  /** i32: Y_h, or 0 (not written) */
+  LS_YH: 96,
+  /** i32: Y_c, or 0 (not written) */
+  LS_YC: 100,
+  /** f32: clip (FLT_MAX by default) */
+  LS_CLIP: 104,
+  /** bytes the host allocates for the record */
+  LS_CTX_BYTES: 112,
+} as const;

@@ -1,0 +1,198 @@
+/**
+ * The wasm SIMD kernel of float32 LSTM (assembly/model/lstm-f32.ts) for its common case, computing what the
+ * TypeScript operator (../host/rnn.ts) computes, bit for bit: constant W and R (onnxruntime packs them, so the gate
+ * products sum in blocks of 256 values of k), B and P constant or absent, the default activations (Sigmoid, Tanh, Tanh;
+ * the attribute absent or naming exactly those), no sequence_lens (or a constant one of seq everywhere), K > 0,
+ * seq > 0; any direction, layout, clip, input_forget; initial_h / initial_c computed, constant or absent; any
+ * outputs (lowerRnn plans an omitted one before a named one; those left off the end are not written).
+ * W^T and R^T are packed at load as [dirs][K][GP] and [dirs][H][GP] (GP: 4H rounded up to 16, zeros after 4H), the
+ * biases fused (Wb + Rb, one float32 addition, as the operator does). Tasks: one per (direction, batch row), running
+ * every time step; each has its own slice of the kernel's scratch (gates, h, c).
+ * Everything else: the TypeScript operator (the operator table's next implementation).
+ */
+import type { WasmRuntimeCore } from '../../../runtime.js';
+import type { HostOpNode, HostValueInfo } from '../types.js';
+import type { Lower } from '../../executor/step.js';
+import { kernelStep } from '../../executor/step.js';
+import { attrFloat, attrInt, attrString } from '../host/common.js';
+import { infoOf } from '../host/lower.js';
+import { LSTM } from '../host/rnn.js';
+import { PACKED_STRIDE_K } from '../../numerics/sgemm.js';
+import { LSTM_F32_CTX as L } from './lstm-ctx.generated.js';
+import { HeapKernel } from './kernels.js';
+
+const FLT_MAX = 3.4028234663852886e38;
+
+function constFloats(v: HostValueInfo | undefined): Float32Array | null {
+  return v?.constant && v.constant.type === 'float32' ? (v.constant.data as Float32Array) : null;
+}
+
+/** A prepared LSTM kernel: `make` puts its record and tables in wasm memory. */
+interface Prepared {
+  /** the kernel, and the byte offsets of its own copies of a constant initial_h / initial_c (else 0) */
+  make(core: WasmRuntimeCore): { kernel: HeapKernel; h0: number; c0: number };
+  /** multiply-adds of one run */
+  macs: number;
+}
+
+/**
+ * The kernel of an LSTM node, prepared, or null where the TypeScript operator runs it. Call it after the operator's
+ * factory accepted the node (shapes and attributes checked).
+ */
+export function prepareLstmKernel(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[]): Prepared | null {
+  const [xi, wi, ri, bi, li, hi, ci, pi] = inputs;
+  if (!xi || xi.constant || xi.type !== 'float32') return null;
+  const W = constFloats(wi),
+    R = constFloats(ri);
+  if (!W || !R) return null;
+  const B = bi ? constFloats(bi) : undefined,
+    P = pi ? constFloats(pi) : undefined;
+  if (B === null || P === null) return null; // a computed B or P: the TypeScript operator
+  const acts = node.attributes.get('activations');
+  if (acts) {
+    if (acts.kind !== 'strings') return null;
+    const want = ['sigmoid', 'tanh', 'tanh'];
+    if (acts.value.some((a, k) => a.toLowerCase() !== want[k % 3])) return null;
+  }
+  const direction = attrString(node, 'direction', 'forward');
+  const dirs = direction === 'bidirectional' ? 2 : 1;
+  const layout = attrInt(node, 'layout', 0);
+  const H = attrInt(node, 'hidden_size', 0);
+  const [seq, batch, K] = layout === 0 ? xi.dims : [xi.dims[1], xi.dims[0], xi.dims[2]];
+  if (seq * batch * K === 0) return null;
+  if (li) {
+    const lens = li.constant?.data;
+    if (!(lens instanceof Int32Array) || lens.some((l) => l !== seq)) return null;
+  }
+  const h0c = hi ? constFloats(hi) : null,
+    c0c = ci ? constFloats(ci) : null;
+  const gp = Math.ceil((4 * H) / 16) * 16;
+  const hp = Math.ceil(H / 4) * 4;
+  // W [dirs][4H][K] -> [dirs][K][GP]; R [dirs][4H][H] -> [dirs][H][GP]
+  const pack = (M: Float32Array, k: number): Float32Array => {
+    const out = new Float32Array(dirs * k * gp);
+    for (let d = 0; d < dirs; d++)
+      for (let n = 0; n < 4 * H; n++)
+        for (let q = 0; q < k; q++) out[(d * k + q) * gp + n] = M[(d * 4 * H + n) * k + q];
+    return out;
+  };
+  const wp = pack(W, K),
+    rp = pack(R, H);
+  let bias: Float32Array | null = null;
+  if (B) {
+    bias = new Float32Array(dirs * 4 * H + 4);
+    for (let d = 0; d < dirs; d++)
+      for (let n = 0; n < 4 * H; n++) bias[d * 4 * H + n] = Math.fround(B[d * 8 * H + n] + B[d * 8 * H + 4 * H + n]);
+  }
+  let peep: Float32Array | null = null;
+  if (P) {
+    peep = new Float32Array(dirs * 3 * H + 4);
+    peep.set(P.subarray(0, dirs * 3 * H));
+  }
+  const clip = node.attributes.has('clip') ? Math.fround(attrFloat(node, 'clip', 0)) : FLT_MAX;
+  const reverse = direction === 'bidirectional' ? 2 : direction === 'reverse' ? 1 : 0;
+  const taskFloats = gp + 4 + 2 * hp;
+  const strides =
+    layout === 0
+      ? { xT: batch * K, xB: K, yT: dirs * batch * H, yD: batch * H, yB: H, sD: batch * H, sB: H }
+      : { xT: K, xB: seq * K, yT: dirs * H, yD: H, yB: seq * dirs * H, sD: H, sB: dirs * H };
+  const make = (core: WasmRuntimeCore): { kernel: HeapKernel; h0: number; c0: number } => {
+    const kern = new HeapKernel('lstm-f32-simd', core, L.LS_CTX_BYTES);
+    try {
+      const fields: [number, number][] = [
+        [L.LS_H, H],
+        [L.LS_K, K],
+        [L.LS_GP, gp],
+        [L.LS_BLOCK_K, PACKED_STRIDE_K],
+        [L.LS_SEQ, seq],
+        [L.LS_BATCH, batch],
+        [L.LS_REVERSE, reverse],
+        [L.LS_INPUT_FORGET, attrInt(node, 'input_forget', 0) !== 0 ? 1 : 0],
+        [L.LS_X_T, strides.xT],
+        [L.LS_X_B, strides.xB],
+        [L.LS_Y_T, strides.yT],
+        [L.LS_Y_D, strides.yD],
+        [L.LS_Y_B, strides.yB],
+        [L.LS_S_D, strides.sD],
+        [L.LS_S_B, strides.sB],
+        [L.LS_W, kern.put(wp)],
+        [L.LS_R, kern.put(rp)],
+        [L.LS_BIAS, bias ? kern.put(bias) : 0],
+        [L.LS_P, peep ? kern.put(peep) : 0],
+        [L.LS_SCRATCH, kern.put(new Float32Array(dirs * batch * taskFloats))],
+        [L.LS_TASK_FLOATS, taskFloats],
+      ];
+      for (const [f, v] of fields) kern.i32(f, v);
+      core.f32()[(kern.ctx + L.LS_CLIP) >> 2] = clip;
+      const h0 = h0c ? kern.put(h0c) : 0;
+      const c0 = c0c ? kern.put(c0c) : 0;
+      kern.dispatch = [
+        { fn: 'lstmF32Task', range: [dirs, batch], args: [{ base: 'src' }, { base: 'none' }, { base: 'none' }] },
+      ];
+      return { kernel: kern, h0, c0 };
+    } catch (e) {
+      kern.dispose();
+      throw e;
+    }
+  };
+  return { make, macs: dirs * seq * batch * 4 * H * (K + H) };
+}
+
+/**
+ * The operator table's float SIMD implementation of LSTM: where prepareLstmKernel takes the node, a step running the
+ * kernel on the pool's threads, the pointers of initial_h / initial_c and of the outputs written into its record
+ * before each run; otherwise undefined (the next implementation). The TypeScript operator checks the node first, so
+ * that both refuse the same nodes with the same errors. An omitted output ('') is not written.
+ */
+export function lstmKernelOp(): Lower {
+  return (node, c) => {
+    const { name, values, opset } = c;
+    const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
+    const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!)));
+    // the operator's checks (an omitted output given its shape, as lowerRnn plans it)
+    const x = ins[0],
+      r = ins[2];
+    const outs = node.outputs.map((n, k): HostValueInfo => {
+      if (n !== '') return infoOf(values.get(n)!);
+      if (!x || !r || x.dims.length !== 3 || r.dims.length !== 3) return { type: 'float32', dims: [] };
+      const layout = attrInt(node, 'layout', 0);
+      const [seq, batch] = layout === 0 ? x.dims : [x.dims[1], x.dims[0]];
+      const [dirs, , hidden] = r.dims;
+      if (k === 0)
+        return { type: 'float32', dims: layout === 0 ? [seq, dirs, batch, hidden] : [batch, seq, dirs, hidden] };
+      return { type: 'float32', dims: layout === 0 ? [dirs, batch, hidden] : [batch, dirs, hidden] };
+    });
+    LSTM(hostNode, ins, outs, opset);
+    const prepared = prepareLstmKernel(hostNode, ins);
+    if (!prepared) return undefined;
+    const outputs = [...node.outputs];
+    return {
+      name,
+      op: node.opType,
+      node,
+      inputs: [...node.inputs],
+      outputs,
+      rule: { kind: 'nchw' },
+      build: (env, step) => {
+        const { kernel, h0, c0 } = prepared.make(env.core);
+        const base = kernelStep(env.core, kernel, { threaded: true });
+        const at = (k: number, list: number[], names: string[]): number =>
+          k < names.length && names[k] !== '' && list[k] >= 0 ? list[k] : 0;
+        return {
+          ...base,
+          macs: prepared.macs,
+          run(p) {
+            const i32 = env.core.i32();
+            const f = kernel.ctx >> 2;
+            i32[f + (L.LS_H0 >> 2)] = h0 || at(5, p.inputs, step.inputs);
+            i32[f + (L.LS_C0 >> 2)] = c0 || at(6, p.inputs, step.inputs);
+            i32[f + (L.LS_Y >> 2)] = at(0, p.outputs, step.outputs);
+            i32[f + (L.LS_YH >> 2)] = at(1, p.outputs, step.outputs);
+            i32[f + (L.LS_YC >> 2)] = at(2, p.outputs, step.outputs);
+            base.run(p);
+          },
+        };
+      },
+    };
+  };
+}
