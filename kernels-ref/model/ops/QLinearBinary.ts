@@ -21,6 +21,7 @@ import {
   toInt,
   unravel,
   type OpFn,
+  type Tensor,
 } from '../tensor.js';
 
 function qlinearBinary(op: string, combine: (a: number, b: number) => number): OpFn {
@@ -55,3 +56,46 @@ function qlinearBinary(op: string, combine: (a: number, b: number) => number): O
 
 export const QLinearAdd = qlinearBinary('QLinearAdd', (a, b) => a + b);
 export const QLinearMul = qlinearBinary('QLinearMul', (a, b) => a * b);
+
+/**
+ * i8conv QLinearAdd / QLinearMul: int8 operands and output, computed as onnxruntime computes the uint8 twin it runs
+ * where its QDQS8ToU8 rewrite made every operand and the output uint8 (docs/int8-ops.md, int8 activations): each
+ * operand and zero point + 128, the uint8 operator, the result - 128. The operands' values are the int8 node's; the
+ * output differs where f(c + c_zp + 128) rounds to f32 otherwise than f(c + c_zp) does.
+ */
+function uint8Twin(op: string, base: OpFn): OpFn {
+  return (inputs, attrs, opset, outputCount) => {
+    const name = `i8conv ${op}`;
+    const shifted = (t: Tensor | undefined, what: string): Tensor => {
+      // an omitted zero point is 0: 128 in the twin
+      if (!t) return makeTensor('uint8', [], Uint8Array.of(128));
+      expectType(t, `${name} ${what}`, 'int8');
+      return makeTensor(
+        'uint8',
+        t.dims,
+        Uint8Array.from(t.data as Int8Array, (v) => v + 128),
+      );
+    };
+    const twin = [
+      shifted(need(inputs, 0, 'A'), 'A'),
+      inputs[1],
+      shifted(inputs[2], 'A_zero_point'),
+      shifted(need(inputs, 3, 'B'), 'B'),
+      inputs[4],
+      shifted(inputs[5], 'B_zero_point'),
+      inputs[6],
+      shifted(inputs[7], 'C_zero_point'),
+    ];
+    const [y] = base(twin, attrs, opset, outputCount);
+    return [
+      makeTensor(
+        'int8',
+        y.dims,
+        Int8Array.from(y.data as Uint8Array, (v) => v - 128),
+      ),
+    ];
+  };
+}
+
+export const Uint8TwinQLinearAdd = uint8Twin('QLinearAdd', QLinearAdd);
+export const Uint8TwinQLinearMul = uint8Twin('QLinearMul', QLinearMul);

@@ -27,7 +27,7 @@ import { Identity } from './Identity.js';
 import { MatMulInteger } from './MatMulInteger.js';
 import { Mul } from './Mul.js';
 import { QLinearAveragePool, Uint8TwinQLinearAveragePool } from './QLinearAveragePool.js';
-import { QLinearAdd, QLinearMul } from './QLinearBinary.js';
+import { QLinearAdd, QLinearMul, Uint8TwinQLinearAdd, Uint8TwinQLinearMul } from './QLinearBinary.js';
 import { QLinearConcat } from './QLinearConcat.js';
 import { QLinearConv } from './QLinearConv.js';
 import { QLinearGlobalAveragePool } from './QLinearGlobalAveragePool.js';
@@ -253,6 +253,8 @@ export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['ChannelTable', ChannelTable],
   ['ChannelGate', ChannelGate],
   ['QLinearAveragePool', Uint8TwinQLinearAveragePool],
+  ['QLinearAdd', Uint8TwinQLinearAdd],
+  ['QLinearMul', Uint8TwinQLinearMul],
   ['ElementwiseRegion', ElementwiseRegion],
   ['ConvAdd', ConvAdd],
 ]);

@@ -300,7 +300,7 @@ op(':Gemm', {
 });
 
 // 8-bit element-wise and look-up operators
-const qBinary = (mul: boolean): Impl[] => [
+const qBinary = (mul: boolean, twin = false): Impl[] => [
   int8(
     lowerQLinearBinaryTable,
     'one operand a constant scalar: a 256-entry table',
@@ -314,7 +314,7 @@ const qBinary = (mul: boolean): Impl[] => [
     `${INT8}binary.ts`,
     'assembly/model/elementwise.ts',
   ),
-  hostWith(qlinearBinaryHost(mul), 'quant.ts', 'a general broadcast, per-axis parameters'),
+  hostWith(qlinearBinaryHost(mul, twin), 'quant.ts', 'a general broadcast, per-axis parameters'),
 ];
 op('com.microsoft:QLinearAdd', {
   doc: '8-bit add (numpy broadcast)',
@@ -862,6 +862,17 @@ for (const c of ['Concat', 'QLinearConcat']) {
     impls: [int8(lowerConcatOp, 'always', `${INT8}concat.ts`, `${INT8}resize.ts`, 'assembly/model/spatial-resize.ts')],
   });
 }
+for (const [name, mul] of [
+  ['QLinearAdd', false],
+  ['QLinearMul', true],
+] as const)
+  op(`i8conv:${name}`, {
+    doc: `int8 ${name} rounded as onnxruntime's uint8 twin (zero points + 128), where onnxruntime rewrites every operand and the output to uint8 (fuse-qdq)`,
+    madeBy: 'fuse-qdq',
+    shape: SHAPE.qlinearBinary,
+    ref: 'QLinearBinary.ts',
+    impls: qBinary(mul, true),
+  });
 op('i8conv:QLinearAveragePool', {
   doc: "int8 QLinearAveragePool rounded as onnxruntime's uint8 twin (zero points + 128), where onnxruntime rewrites both Q -> DQ pairs around the pool to uint8 (fuse-qdq)",
   madeBy: 'fuse-qdq',

@@ -122,11 +122,13 @@ export function qlinearBinaryTable(
   scalarSide: 0 | 1,
   c: number,
   sc: readonly number[],
+  twin = false,
 ): Uint8Array {
   const table = new Uint8Array(256);
   for (let i = 0; i < 256; i++) {
     const v = type === 'int8' ? (i << 24) >> 24 : i;
-    table[i] = scalarSide === 0 ? qlinearBinaryByte(mul, type, c, v, sc) : qlinearBinaryByte(mul, type, v, c, sc);
+    table[i] =
+      scalarSide === 0 ? qlinearBinaryByte(mul, type, c, v, sc, twin) : qlinearBinaryByte(mul, type, v, c, sc, twin);
   }
   return table;
 }
@@ -135,6 +137,7 @@ export function qlinearBinaryTable(
  * One output of QLinearAdd / QLinearMul as its raw byte (int8 -1 is 255): `a`, `b` the operands' values
  * (uint8 0..255, int8 -128..127), `sc` = [a_s, a_zp, b_s, b_zp, c_s, c_zp]. The arithmetic of the element-wise
  * kernel, step for step in f32; qlinearBinaryTable and passes/fuse-luts.ts (x op f(x) as a table of x) use it.
+ * `twin` (int8 only): rounded as onnxruntime's uint8 twin, y = RNE(f32(c + (c_zp + 128))) - 128.
  */
 export function qlinearBinaryByte(
   mul: boolean,
@@ -142,6 +145,7 @@ export function qlinearBinaryByte(
   a: number,
   b: number,
   sc: readonly number[],
+  twin = false,
 ): number {
   const [as, az, bs, bz, cs, cz] = [f32(sc[0]), sc[1], f32(sc[2]), sc[3], f32(sc[4]), sc[5]];
   const [lo, hi] = Q_RANGE[type];
@@ -150,6 +154,7 @@ export function qlinearBinaryByte(
   let r = f32(f32(mul ? fa * fb : fa + fb) / cs);
   r = r < lo - cz ? lo - cz : r;
   r = hi - cz < r ? hi - cz : r;
-  const q = rne(f32(r + cz));
-  return (Number.isNaN(q) ? 0 : q) & 255;
+  const shift = twin ? 128 : 0;
+  const q = rne(f32(r + (cz + shift)));
+  return ((Number.isNaN(q) ? 0 : q) - shift) & 255;
 }

@@ -120,10 +120,15 @@ export const dequantizeHost: HostOpFactory = (n, ins, _outs, opset) => {
   };
 };
 
-/** com.microsoft QLinearAdd / QLinearMul with numpy broadcasting (docs/int8-ops.md, QLinearAdd and QLinearMul). */
-export function qlinearBinaryHost(mul: boolean): HostOpFactory {
+/**
+ * com.microsoft QLinearAdd / QLinearMul with numpy broadcasting (docs/int8-ops.md, QLinearAdd and QLinearMul);
+ * `twin`: i8conv's int8 node rounded as onnxruntime's uint8 twin, y = RNE(f32(c + (c_zp + 128))) - 128.
+ */
+export function qlinearBinaryHost(mul: boolean, twin = false): HostOpFactory {
   return (n, ins, outs) => {
     const node = asNode(n);
+    if (twin && outs[0].type !== 'int8') unsupported(node, 'the uint8 twin rounding is for int8 data');
+    const shift = twin ? 128 : 0;
     const sc = (k: number) => {
       const t = constant(node, ins[k], `input ${k}`);
       if (t.data.length !== 1) unsupported(node, `input ${k} must be a scalar`);
@@ -164,7 +169,8 @@ export function qlinearBinaryHost(mul: boolean): HostOpFactory {
         let c = f32(f32(mul ? fa * fb : fa + fb) / cs);
         c = c < lo - cz ? lo - cz : c;
         c = hi - cz < c ? hi - cz : c;
-        y[i] = rne(f32(c + cz));
+        const r = rne(f32(c + (cz + shift)));
+        y[i] = Number.isNaN(r) ? -shift : r - shift;
         for (let d = rank - 1; d >= 0; d--) {
           ia += sa[d];
           ib += sb[d];

@@ -66,6 +66,9 @@ export interface QLinearBinaryParams extends BinaryQuant {
   bDims: readonly number[];
   /** the layout of the operands and the output */
   layout: Layout;
+  /** int8 rounded as onnxruntime's uint8 twin (i8conv:QLinearAdd / QLinearMul): C's zero point + 128 is added in
+   *  float before rounding and 128 taken off after */
+  twin?: boolean;
 }
 
 /** The kernel's broadcast modes (assembly/model/elem-ctx.ts QB_MODE). */
@@ -211,6 +214,7 @@ export class QLinearBinaryKernel extends ElemKernel {
       bZeroPoint: kbZ,
       cScale: cS,
       cZeroPoint: cZ,
+      twin: p.twin,
     });
     this.setI32(F.QB_MODE, MODE_CODE[bc.mode]);
     this.setI32(F.QB_INNER, bc.inner);
@@ -227,6 +231,12 @@ export function writeBinaryRecord(
   at: number,
   p: Omit<QLinearBinaryParams, 'aDims' | 'bDims' | 'layout'>,
 ): void {
+  check(
+    !p.twin || p.type === 'int8',
+    'UNSUPPORTED_OP',
+    'QLinearBinary.type',
+    'the uint8 twin rounding is for int8 data',
+  );
   const i32 = core.i32(),
     f32 = core.f32();
   const x = xorOf(p.type);
@@ -242,8 +252,10 @@ export function writeBinaryRecord(
   set(F.QB_CSCALE, p.cScale, true);
   set(F.QB_LO, lo - p.cZeroPoint, true);
   set(F.QB_HI, hi - p.cZeroPoint, true);
-  set(F.QB_ZPF, p.cZeroPoint, true);
-  set(F.QB_OUTADD, x, false);
+  // the kernel stores RNE(f32(c + ZPF)) + OUTADD as an unsigned byte, then XORs it with OUTXOR: for the twin the
+  // rounded value is already the uint8 twin's byte, which the XOR turns into the int8 byte of (twin - 128)
+  set(F.QB_ZPF, p.cZeroPoint + (p.twin ? 128 : 0), true);
+  set(F.QB_OUTADD, p.twin ? 0 : x, false);
 }
 
 // ---- lowering (the operator table's int8 implementations of com.microsoft QLinearAdd / QLinearMul) ---------------
@@ -265,8 +277,15 @@ function binaryFacts(node: Node, values: ReadonlyMap<string, PlannedValue>) {
       throw e;
     }
   };
-  const kernel = is8(a.type) && !sc.some(Number.isNaN) && fits('NCHW') && !(a.constant && b.constant);
-  return { a, b, out, sc, fits, kernel };
+  // i8conv:QLinearAdd / QLinearMul: int8 rounded as onnxruntime's uint8 twin
+  const twin = node.domain === 'i8conv';
+  const kernel =
+    is8(a.type) &&
+    (!twin || a.type === 'int8') &&
+    !sc.some(Number.isNaN) &&
+    fits('NCHW') &&
+    !(a.constant && b.constant);
+  return { a, b, out, sc, fits, kernel, twin };
 }
 
 /**
@@ -278,7 +297,7 @@ export function binaryTableOf(
   node: Node,
   values: ReadonlyMap<string, PlannedValue>,
 ): { table: Uint8Array; x: string } | undefined {
-  const { a, b, out, sc, kernel } = binaryFacts(node, values);
+  const { a, b, out, sc, kernel, twin } = binaryFacts(node, values);
   if (!kernel) return undefined;
   const scalarSide =
     a.constant && a.constant.data.length === 1 ? 0 : b.constant && b.constant.data.length === 1 ? 1 : -1;
@@ -286,7 +305,7 @@ export function binaryTableOf(
   if (scalarSide < 0 || act.constant || act.bytes !== out.bytes || out.type !== act.type) return undefined;
   const c = numbersOf((scalarSide === 0 ? a : b).constant!)[0];
   return {
-    table: qlinearBinaryTable(node.opType === 'QLinearMul', act.type as QType, scalarSide as 0 | 1, c, sc),
+    table: qlinearBinaryTable(node.opType === 'QLinearMul', act.type as QType, scalarSide as 0 | 1, c, sc, twin),
     x: scalarSide === 0 ? node.inputs[3] : node.inputs[0],
   };
 }
@@ -296,14 +315,14 @@ export function binaryTableOf(
  * node's input 0), or undefined where the node runs otherwise (what the channel-gate fusion reads).
  */
 export function binaryKernelQuant(node: Node, values: ReadonlyMap<string, PlannedValue>): BinaryQuant | undefined {
-  const { a, b, sc, kernel } = binaryFacts(node, values);
-  if (!kernel || a.constant || b.constant) return undefined;
+  const { a, b, sc, kernel, twin } = binaryFacts(node, values);
+  if (!kernel || twin || a.constant || b.constant) return undefined;
   return { aScale: sc[0], aZeroPoint: sc[1], bScale: sc[2], bZeroPoint: sc[3], cScale: sc[4], cZeroPoint: sc[5] };
 }
 
 /** 8-bit operands with per-tensor parameters, B of A's shape, a scalar, or broadcast along channels. */
 export const lowerQLinearBinary: Lower = (node, { name, values }) => {
-  const { a, b, out, sc, fits, kernel } = binaryFacts(node, values);
+  const { a, b, out, sc, fits, kernel, twin } = binaryFacts(node, values);
   if (!kernel) return undefined;
   const data = [a, b].map((v, i) => (v.constant ? -1 : i)).filter((i) => i >= 0);
   const q = { aScale: sc[0], aZeroPoint: sc[1], bScale: sc[2], bZeroPoint: sc[3], cScale: sc[4], cZeroPoint: sc[5] };
@@ -319,6 +338,7 @@ export const lowerQLinearBinary: Lower = (node, { name, values }) => {
         aDims: a.dims,
         bDims: b.dims,
         layout,
+        twin,
         ...q,
       }),
     { second: true, inPlace: a.bytes === out.bytes },

@@ -421,7 +421,8 @@ const gemm = rule<{ a: QdqParams & { type: QType }; b: QdqParams; y: (QdqParams 
  * every input DQ'd, one Q, one 8-bit type, per-tensor parameters. The pools of int8 data follow onnxruntime's uint8
  * rewrite of the pairs around them (uint8Pairs): with both pairs rewritten, an AveragePool becomes
  * i8conv:QLinearAveragePool (its uint8 twin's rounding); with one of them only, the types differ and the pool stays
- * float, as in onnxruntime.
+ * float, as in onnxruntime. An int8 Add / Mul likewise (a constant operand's DQ stays int8): all
+ * uint8, i8conv:QLinearAdd / QLinearMul; all int8, the com.microsoft node; a mix stays float.
  */
 const qlinearOp = rule<{ ins: (QdqParams & { type: QType })[]; y: QdqParams & { type: QType }; twin: boolean }>({
   emits: 'com.microsoft QLinear<op>',
@@ -436,12 +437,24 @@ const qlinearOp = rule<{ ins: (QdqParams & { type: QType })[]; y: QdqParams & { 
       if (dil && (dil.kind !== 'ints' || dil.value.some((v) => v !== 1))) return null;
     }
     let twin = false;
-    if ((op === 'AveragePool' || op === 'GlobalAveragePool') && y.type === 'int8') {
+    if ((op === 'AveragePool' || op === 'GlobalAveragePool' || op === 'Softmax') && y.type === 'int8') {
+      // (a Softmax with one pair of each runs float in onnxruntime, whose arithmetic is not QLinearSoftmax's tables';
+      // with both rewritten its uint8 QLinearSoftmax gives the int8 node's values: test/model-int8-twin.test.ts)
       const inU8 = ctx.uint8Pairs.has(g.dq[0]!.inputs[0]);
       const outU8 = ctx.uint8Pairs.has(g.qs[0].outputs[0]);
       if (inU8 !== outU8) return null;
       // QLinearGlobalAveragePool adds its zero point as an integer: its uint8 twin gives the int8 bytes + 128
       twin = inU8 && op === 'AveragePool';
+    }
+    if ((op === 'Add' || op === 'Mul') && y.type === 'int8') {
+      // onnxruntime fuses the group only where its operands and output are of one type after the uint8 rewrite:
+      // all uint8 is the twin (its QLinearAdd / QLinearMul adds C's zero point + 128 in float before rounding);
+      // a mix stays float (DQ -> Add -> Q)
+      // (a DQ of a constant int8 initializer stays int8: onnxruntime-web 1.30 converts no such "weight" here, whatever
+      // its values; test/model-int8-twin.test.ts)
+      const u8 = [...g.dq.map((d) => ctx.uint8Pairs.has(d!.inputs[0])), ctx.uint8Pairs.has(g.qs[0].outputs[0])];
+      if (u8.some((v) => v !== u8[0])) return null;
+      twin = u8[0];
     }
     return { ins: ins as (QdqParams & { type: QType })[], y, twin };
   },
