@@ -98,13 +98,12 @@ describe.skipIf(!enabled)('ARM64 V8 (Node 24 arm64 under qemu-user; run by npm r
 
   it("the probe: the relaxed dot is exact for b in [0, 127] but of no full-8-bit flavour ('other'): the SIMD128 build runs", (ctx) => {
     if (why) ctx.skip();
-    expect(r.features).toEqual({
-      simd128: true,
-      relaxedSimd: true,
-      relaxedDotExact: true,
-      dotFlavour: 'other',
-      dotFlavourTiers: ['other', 'other'],
-    });
+    const { dotFlavourTiers, ...rest } = r.features as { dotFlavourTiers: string[] };
+    expect(rest).toEqual({ simd128: true, relaxedSimd: true, relaxedDotExact: true, dotFlavour: 'other' });
+    // the baseline tier sums pairs in 16 bits; the optimizing tier gives 'sdot' once TurboFan has compiled the probe
+    // (on a loaded machine it may not have yet): tiers that disagree are 'other' all the same
+    expect(dotFlavourTiers[0]).toBe('other');
+    expect(['other', 'sdot']).toContain(dotFlavourTiers[1]);
     expect(r.models.default).toMatchObject({ build: 'simd128', isa: 'wasmsimd' });
   });
 
