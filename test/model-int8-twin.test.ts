@@ -1,33 +1,11 @@
-// int8 QDQ Add / Mul, exactly (issue 48): DQ -> Add | Mul -> Q groups on int8 data, through the whole pipeline
-// (rt.loadModel / run), equal bit for bit to onnxruntime-web 1.30 (wasm, one thread, its default optimizations) on the
-// int8 file itself and to the reference executor on the fused graph.
-//
-// onnxruntime's wasm build first rewrites int8 to uint8 (QDQS8ToU8Transformer, zero points + 128): a Q -> DQ pair
-// whose Q has one edge (after its duplicate Qs are merged and every reader of a DQ got a DQ of its own); a DQ of a
-// constant int8 initializer stays int8. Its binary selector then fuses a group
-// only where both operands and the output have one type: all uint8 runs the uint8 QLinearAdd / QLinearMul (C's zero
-// point + 128 added in float before rounding: i8conv:QLinearAdd / QLinearMul here), all int8 the int8 node, a mix
-// stays DQ -> float op -> Q. Each operand stands in one of these forms:
-//   'pair'   float input -> Q -> DQ (rewritten: uint8)
-//   'raw'    int8 input -> DQ (int8)
-//   'shared' float input -> Q -> DQ, the DQ a graph output too (the Q ends with two edges: int8)
-//   'q2'     float input -> Q -> DQ, the Q read by a second DQ into a graph output (int8)
-//   'big'    a constant int8 initializer with values beyond [-64, 64] -> DQ (int8: onnxruntime-web 1.30 converts no
-//            constant here, though later sources convert a lone DQ's int8 "weight" with such values)
-//   'small'  a constant int8 initializer within [-64, 64] -> DQ (int8)
-// and the output 'pair' (Q -> DQ -> float output: uint8), 'raw' (Q an int8 graph output: int8) or 'q2' (the Q read
-// by two DQs: int8). Shapes: equal, a scalar, per channel [1, C, 1, 1], [N, C, 1, 1], and a trailing [W] (the host
-// path); scales that land on ties.
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime, type Runtime } from '../src/index.js';
-import { loadModelSync } from '../src/model/load.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import type { Graph, Tensor } from '../src/model/graph/ir.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { fusedGraph } from './helpers/model-builders.js';
 import { AT, le, writeModel, type NodeSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { loadOrt } from './helpers/one-node.js';
+import { oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
 import { randInt, rng } from './helpers/rng.js';
 import { qlinearBinaryTable } from '../src/model/numerics/tables.js';
 import { Uint8TwinQLinearAdd, Uint8TwinQLinearMul } from '../kernels-ref/model/ops/QLinearBinary.js';
@@ -163,24 +141,10 @@ const bits = (t: Tensor): number[] =>
     ? Array.from(new Uint32Array((t.data as Float32Array).slice().buffer))
     : Array.from(t.data as ArrayLike<number>);
 
-interface Rt {
-  rt: Runtime;
-  load: typeof loadModelSync;
-}
-
-// threads 1 from the sources; threads 2 from the compiled dist/ (npm run build), where it is
-const DIST = new URL('../dist/src/index.js', import.meta.url);
-const hasDist = existsSync(DIST);
-let rts: Rt[] = [];
+// threads 1 from the sources; threads 2 from the compiled dist/ where it is built (helpers/runtimes.ts)
+let rts: ThreadedRuntime[] = [];
 beforeAll(async () => {
-  rts = [{ rt: await createRuntime({ threads: 1 }), load: loadModelSync }];
-  if (hasDist) {
-    const m = (await import(DIST.href)) as { createRuntime: typeof createRuntime };
-    const l = (await import(new URL('../dist/src/model/load.js', import.meta.url).href)) as {
-      loadModelSync: typeof loadModelSync;
-    };
-    rts.push({ rt: await m.createRuntime({ threads: 2 }), load: l.loadModelSync });
-  }
+  rts = await oneAndTwoThreads();
 });
 afterAll(() => {
   for (const { rt } of rts) rt.dispose();

@@ -1,27 +1,5 @@
-// Quantized pools, exactly (issue 50, item 1): MaxPool and AveragePool between Q / DQ nodes, through the whole
-// pipeline (rt.loadModel / run), equal bit for bit to onnxruntime-web 1.30 (wasm, one thread, its default
-// optimizations) on the same bytes and to the reference executor on the fused graph; and what the kernels cannot
-// compute exactly refused with a typed error.
-//
-// Models: one input tensor, several pools side by side (each its own window: kernels 1..7 per axis and a few of
-// 65536 / 131072 / 262144 cells, pads on every side below the kernel, strides 1..3, ceil_mode 0 / 1,
-// count_include_pad 0 / 1, MaxPool dilations), odd input sizes, uint8 and int8, in the ways the Q -> DQ pairs around
-// a pool can stand, which decide what onnxruntime runs for an int8 AveragePool (its QDQS8ToU8 rewrite of a pair whose
-// Q has one edge, counted after every reader of a DQ got a DQ of its own):
-//   'both'    float x -> Q -> DQ -> pool -> Q -> DQ -> float y, an x and a Q -> DQ per pool: both pairs uint8,
-//             QLinearAveragePool runs on the uint8 twin (i8conv:QLinearAveragePool here);
-//   'neither' 8-bit x -> DQ -> pool -> Q -> 8-bit y: no pair, int8 QLinearAveragePool;
-//   'in'      float x -> Q -> DQ -> pool -> Q -> 8-bit y: the input pair only, the types differ, the pool stays float;
-//   'out'     8-bit x -> DQ -> pool -> Q -> DQ -> float y: the output pair only, likewise;
-//   'shared'  as 'both' with one Q -> DQ read by every pool: that Q ends with an edge per pool (onnxruntime gives
-//             each reader a DQ of its own), its pair stays int8, the output pairs do not: float pools.
-// Scales 0.125 (exact .5 ties of the averages), 0.05 (values within an ulp of a tie: where the int8 pool and its uint8
-// twin round apart) and 0.1 -> 0.0375. A model whose pools follow a 1x1 QDQ Conv runs them in NCHW44. Every model
-// runs on a runtime of 1 thread and, where dist/ is built, one of 2 threads (the pool kernels split planes and rows
-// into tasks once an output reaches 64 KiB: a test of its own has such outputs).
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
+import { I8ConvError } from '../src/index.js';
 import { loadModelSync } from '../src/model/load.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import type { Graph, Tensor } from '../src/model/graph/ir.js';
@@ -30,6 +8,7 @@ import { THREADED_BYTES } from '../src/model/backends/wasm-int8/lower-common.js'
 import { fusedGraph } from './helpers/model-builders.js';
 import { AT, le, writeModel, type AttrSpec, type NodeSpec, type TensorSpec } from './helpers/onnx-writer.js';
 import { loadOrt } from './helpers/one-node.js';
+import { hasDist, oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
 import { randInt, rng } from './helpers/rng.js';
 
 type QType = 'uint8' | 'int8';
@@ -266,13 +245,9 @@ const bits = (t: Tensor): number[] =>
     : Array.from(t.data as ArrayLike<number>);
 
 /** A runtime and the loader of its build (the threaded one is dist/'s: its workers load the compiled files). */
-interface Rt {
-  rt: Runtime;
-  load: typeof loadModelSync;
-}
 
 /** The product on runtime rt: the outputs by name, and the algorithms of its pool steps. */
-function productRun({ rt, load }: Rt, bytes: Uint8Array, x: Tensor) {
+function productRun({ rt, load }: ThreadedRuntime, bytes: Uint8Array, x: Tensor) {
   const m = load(rt, bytes);
   try {
     const out = m.run(Object.fromEntries(m.inputs.map((i) => [i.name, x.data as Float32Array])));
@@ -285,19 +260,10 @@ function productRun({ rt, load }: Rt, bytes: Uint8Array, x: Tensor) {
   }
 }
 
-// threads 1 from the sources; threads 2 from the compiled dist/ (npm run build), where it is
-const DIST = new URL('../dist/src/index.js', import.meta.url);
-const hasDist = existsSync(DIST);
-let rts: Rt[] = [];
+// threads 1 from the sources; threads 2 from the compiled dist/ where it is built (helpers/runtimes.ts)
+let rts: ThreadedRuntime[] = [];
 beforeAll(async () => {
-  rts = [{ rt: await createRuntime({ threads: 1 }), load: loadModelSync }];
-  if (hasDist) {
-    const m = (await import(DIST.href)) as { createRuntime: typeof createRuntime };
-    const l = (await import(new URL('../dist/src/model/load.js', import.meta.url).href)) as {
-      loadModelSync: typeof loadModelSync;
-    };
-    rts.push({ rt: await m.createRuntime({ threads: 2 }), load: l.loadModelSync });
-  }
+  rts = await oneAndTwoThreads();
 });
 afterAll(() => {
   for (const { rt } of rts) rt.dispose();
