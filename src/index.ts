@@ -24,6 +24,14 @@ import type { Model } from './model/executor/model.js';
 
 export { I8ConvError, ERROR_CODES, type ErrorCode } from './errors.js';
 export { createGpuRuntime } from './gpu/index.js';
+export type {
+  GpuRuntime,
+  GpuRuntimeOptions,
+  LowMemoryConv,
+  LowMemoryConvParams,
+  TuningLevel,
+  TuningCacheJson,
+} from './gpu/index.js';
 export type { Features } from './features.js';
 export type { RuntimeOptions, WasmBuild, Threading } from './runtime.js';
 export type { RelayoutOptions } from './relayout/api.js';

@@ -12,6 +12,17 @@ import { ThreadPool } from './threads/pool.js';
 import { checkThreads, type Selection } from './params.js';
 import { parseSelectionCache } from './selection-cache.js';
 
+// The WebAssembly types the published .d.ts name (here, heap.ts, threads/), declared empty so that they compile in a
+// program whose libs lack them (a Node-only one: lib ES2022 and @types/node 20 have no WebAssembly namespace). They
+// merge with the full declarations where the program has them (the DOM or WebWorker lib).
+declare global {
+  namespace WebAssembly {
+    interface Memory {}
+    interface Module {}
+    interface Instance {}
+  }
+}
+
 /** Exported kernel functions of the wasm module; every argument is an i32 (pointers are byte offsets). */
 export type WasmExports = {
   memory: WebAssembly.Memory;

@@ -38,6 +38,18 @@ import {
 import { dotPrepass, generateWgsl, reduceKernel } from './wgsl.js';
 import { encodeDispatch, heat, median, timeDispatch, type Dispatch } from './timing.js';
 
+// The WebGPU types this file's declarations name, declared empty so that the published .d.ts compile in a program
+// without @webgpu/types (a Node-only one: @webgpu/types needs the DOM lib). Where the program has @webgpu/types (or a
+// lib with WebGPU), these merge with its full declarations; without, they are opaque.
+declare global {
+  interface GPUDevice {}
+  interface GPUAdapter {}
+  interface GPUBuffer {}
+  interface GPUBindGroupLayout {}
+  interface GPUPipelineLayout {}
+  interface GPUComputePipeline {}
+}
+
 export type TuningLevel = 'none' | 'fast' | 'full';
 
 export interface GpuRuntimeOptions {
@@ -66,12 +78,15 @@ const STORAGE = 0x80; // GPUBufferUsage.STORAGE, spelled out so this module load
 /** Dawn's experimental feature behind the mma variants (needs the `subgroups` feature too). */
 export const SUBGROUP_MATRIX = 'chromium-experimental-subgroup-matrix';
 
-/** The optional features the runtime uses, of those the adapter offers. */
-export function wantedFeatures(adapter: GPUAdapter): GPUFeatureName[] {
+/**
+ * The optional features the runtime uses, of those the adapter offers (string[], not GPUFeatureName[]: that is a
+ * type alias, which cannot be declared empty as the interfaces above are).
+ */
+export function wantedFeatures(adapter: GPUAdapter): string[] {
   const f: string[] = [];
   if (adapter.features.has('timestamp-query')) f.push('timestamp-query');
   if (adapter.features.has('subgroups') && adapter.features.has(SUBGROUP_MATRIX)) f.push('subgroups', SUBGROUP_MATRIX);
-  return f as GPUFeatureName[];
+  return f;
 }
 
 export class GpuRuntime {
@@ -787,7 +802,7 @@ export async function createGpuRuntime(opts: GpuRuntimeOptions = {}): Promise<Gp
     const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
     check(adapter, 'NO_ADAPTER', 'device', 'navigator.gpu.requestAdapter() returned no adapter');
     device = await adapter.requestDevice({
-      requiredFeatures: wantedFeatures(adapter),
+      requiredFeatures: wantedFeatures(adapter) as GPUFeatureName[],
       requiredLimits: {
         maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
         maxBufferSize: adapter.limits.maxBufferSize,

@@ -6,6 +6,15 @@
  * `onSubmittedWorkDone` (wall time / reps, which includes launch overhead).
  */
 
+// The WebGPU types this file's declarations name, declared empty as in runtime.ts (for a program without
+// @webgpu/types; they merge with its declarations where it has them).
+declare global {
+  interface GPUDevice {}
+  interface GPUComputePipeline {}
+  interface GPUBindGroup {}
+  interface GPUComputePassEncoder {}
+}
+
 export interface Dispatch {
   pipeline: GPUComputePipeline;
   bindGroup: GPUBindGroup;
