@@ -22,8 +22,9 @@
  *                       steps' time, GMAC/s); with F.json also written as JSON
  *   --model-info        inputs, outputs, steps by op type, multiply-adds, memoryBytes
  *   --io-dump DIR       writes each input and output of the last run as DIR/input_NAME.npy / output_NAME.npy
- *   --compare-ort       also runs the file in onnxruntime-web (an optional peer dependency; wasm, the same threads
- *                       and feeds): its load time, its run statistics, and the largest output difference
+ *   --compare-ort       also runs the file in onnxruntime-web (an optional peer dependency, imported before anything
+ *                       runs; missing: exit 1 naming `npm install onnxruntime-web`; wasm, the same threads and
+ *                       feeds): its load time, its run statistics, and the largest output difference
  *
  * Exit codes as the other commands: 0 done, 1 an I8ConvError (a bad model, every unsupported node listed; a bad
  * feed) or a missing file, 2 bad usage. Statistics: mean, population standard deviation, min, max, median.
@@ -370,6 +371,7 @@ interface OrtSession {
 }
 
 async function compareOrt(
+  ort: OrtModule,
   io: RunIo,
   bytes: Uint8Array,
   model: Model,
@@ -379,7 +381,6 @@ async function compareOrt(
   threads: number,
   mine: RunStats,
 ): Promise<void> {
-  const ort = (await importOrt()) as unknown as OrtModule;
   ort.env.wasm.numThreads = threads;
   const t0 = performance.now();
   const session = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
@@ -429,6 +430,10 @@ export async function runCommand(io: RunIo, args: readonly string[]): Promise<nu
   const a = parseRun(args);
   if (/\.tflite$/i.test(a.model) && a.compareOrt)
     throw new RunUsageError('--compare-ort runs ONNX models (onnxruntime-web reads no TFLite file)');
+  // onnxruntime-web first (an optional peer dependency): missing, the message names its install and the flag
+  const ort = a.compareOrt
+    ? ((await importOrt('onnxruntime-web', 'run without --compare-ort', 'compare-ort')) as unknown as OrtModule)
+    : null;
   const bytes = await io.readFile(a.model);
   if (/\.tflite$/i.test(a.model) && !isTflite(bytes))
     throw new I8ConvError('BAD_MODEL', `${a.model}: not a TFLite flatbuffer (no 'TFL3' identifier)`, 'model');
@@ -490,7 +495,7 @@ export async function runCommand(io: RunIo, args: readonly string[]): Promise<nu
           await io.writeFile(`${dir}/output_${safe(o.name)}.npy`, writeNpy(outs[o.name] as NpyArray, o.shape));
         io.out(`wrote ${model.inputs.length} input(s) and ${model.outputs.length} output(s) as .npy under ${dir}`);
       }
-      if (a.compareOrt) await compareOrt(io, bytes, model, feeds, outs, a, rt.threading.threads, st);
+      if (ort) await compareOrt(ort, io, bytes, model, feeds, outs, a, rt.threading.threads, st);
       return 0;
     } finally {
       model.dispose();

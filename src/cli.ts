@@ -31,6 +31,10 @@
  * run: load a model, run it N times, print each run's time and the statistics (src/cli-run.ts says what each flag
  * does).
  *
+ *   i8conv --help | -h | help [COMMAND], i8conv COMMAND --help
+ *
+ * help: the commands, or a command's usage, flags and examples, on stdout (exit 0).
+ *
  * Exit codes: 0 done; 1 an I8ConvError (its code and message on stderr) or an unreadable / unwritable file; 2 bad usage.
  */
 import { I8ConvError } from './errors.js';
@@ -40,6 +44,7 @@ import { decodeImage } from './image/decode.js';
 import { imageToTensor, type ImageTensorOptions } from './image/tensor.js';
 import { quantizeModel, type QuantizeModelOptions, type QuantizeReport } from './quantize/index.js';
 import { RUN_USAGE, RunUsageError, runCommand, xorshift32 } from './cli-run.js';
+import { importOrt } from './quantize/executors.js';
 
 const QUANTIZE_USAGE = `usage: i8conv quantize IN.onnx OUT.onnx (--random N [--seed S] | --calibrate DIR [--size HxW]
          [--mean A,B,C] [--std A,B,C] [--scale 1/255] [--fit stretch|pad] [--channels rgb|bgr|gray])
@@ -49,6 +54,93 @@ const QUANTIZE_USAGE = `usage: i8conv quantize IN.onnx OUT.onnx (--random N [--s
 
 class UsageError extends Error {}
 const USAGE = `${QUANTIZE_USAGE}\n${RUN_USAGE.replace('usage: ', '       ')}`;
+
+/** `i8conv --help` (also -h, `i8conv help`): the commands and where each one's help is. */
+export const HELP = `i8conv: int8 inference for the web platform, from the command line.
+
+usage: i8conv <command> [arguments]
+
+commands:
+  run MODEL         load an int8 ONNX (QDQ or QOperator) or TFLite model, run it, print its times and statistics
+  quantize IN OUT   quantize a float ONNX model to a QDQ int8 model, calibrated on images or seeded random inputs
+  help [COMMAND]    this text, or a command's flags and examples (also: i8conv COMMAND --help)
+
+examples:
+  npx i8conv run model.onnx --iter 20 --threads auto
+  npx i8conv quantize float.onnx int8.onnx --calibrate images/ --mean 0.5 --std 0.5 --executor reference
+
+Exit codes: 0 done; 1 an I8ConvError (its code and message) or a file that cannot be read or written; 2 bad usage.`;
+
+/** `i8conv quantize --help`: its usage, every flag and examples. */
+export const QUANTIZE_HELP = `${QUANTIZE_USAGE}
+
+Quantizes a float ONNX model to a QDQ int8 model (i8conv/quantize's quantizeModel), prints the per-tensor ranges,
+each output's error against the float model, a verdict and the most harmful layers, and writes OUT.
+
+calibration (one of):
+  --random N            N seeded inputs, uniform in [-1, 1]:
+    --seed S              their seed (default 1)
+  --calibrate DIR       every PNG / JPEG file of DIR, resized and normalized into the model's [1, C, H, W] input:
+    --size HxW            the image size (default: the input's declared dims; binds symbolic ones)
+    --mean A,B,C          per channel, subtracted after --scale (default 0)
+    --std A,B,C           per channel, divided by after --mean (default 1)
+    --scale 1/255         multiplies each 0-255 value first (default 1/255)
+    --fit stretch|pad     resize to H x W, or keep the ratio and pad on the right (default stretch)
+    --channels rgb|bgr|gray   channel order (default rgb)
+options:
+  --input NAME:D0,D1,...    binds an input's shape (its symbolic dims)
+  --activations uint8|int8  activation type (default uint8)
+  --weights per-channel|per-tensor   weight scales (default per-channel)
+  --observer auto|histogram|minmax|ema|tqt   how activation ranges are chosen (default auto: histogram ranges,
+                            min / max where that measures better on an output)
+  --ops default|all|convs   which operators are quantized: i8conv's rules, onnxruntime's quantizer's list, or
+                            Conv / MatMul / Gemm only (default: default)
+  --keep-float NODE,...     nodes left float (--exclude is its earlier name)
+  --target-sqnr DB          keeps the most harmful layers float until every output's SQNR reaches DB
+  --executor onnxruntime-web|reference   the float executor of calibration (default onnxruntime-web, an optional
+                            peer dependency: npm install onnxruntime-web; reference: the scalar reference
+                            executor of i8conv/reference, slower, no dependency)
+  --elementwise table|quantize   an element-wise chain rounded once where it ends, or each op with its own range
+                            (default: table with --ops default, else quantize)
+  --equalize on|off         equalizes each Conv -> depthwise Conv pair's ranges first (default on, per-channel
+                            weights only)
+
+examples:
+  i8conv quantize model.onnx model-int8.onnx --random 8 --executor reference
+  i8conv quantize det.onnx det-int8.onnx --calibrate images/ --size 640x640 --mean 0.485,0.456,0.406 \\
+    --std 0.229,0.224,0.225`;
+
+/** `i8conv run --help`: its usage, every flag and examples. */
+export const RUN_HELP = `${RUN_USAGE}
+
+Loads an int8 ONNX model (QDQ or QOperator) or a TFLite model, runs it --warmup times and then --iter times on the
+same feeds, and prints each run's time and their statistics (mean, deviation, min, max, median) with the build, the
+relaxed dot flavour and the threads used.
+
+  --iter N              timed runs (default 10)
+  --warmup N            untimed runs first (default 1)
+  --threads N|auto      createRuntime's threads (default 1)
+  --build auto|simd128|relaxed   the wasm build (default auto: the engine's probe chooses)
+  --layout auto|nchw    loadModel's layout (default auto)
+  --input NAME:D0,D1,...   binds an input's shape (its symbolic dims; 1x3x224x224 works too)
+  --input NAME=FILE     feeds an input from a .npy array, or from a PNG / JPEG image for a float [1, C, H, W]
+                        input (resized, values / 255, RGB); other inputs get seeded random data
+  --seed S              the random data's seed (default 0)
+  --fast-run            profiled algorithm selection: each convolution's algorithms timed at load, the fastest kept
+  --algo-cache FILE     --fast-run, starting from FILE's selection cache when it exists, and saving it there
+  --profile [FILE.json]   one more run, timed per step and per op type; with FILE.json also written as JSON
+  --model-info          inputs, outputs, steps by op type, multiply-adds, memoryBytes
+  --io-dump DIR         writes the last run's inputs and outputs as DIR/input_NAME.npy and DIR/output_NAME.npy
+  --compare-ort         also runs the model in onnxruntime-web (an optional peer dependency: npm install
+                        onnxruntime-web): its load time, its statistics, the largest output difference
+
+examples:
+  i8conv run model.onnx --iter 20 --threads auto
+  i8conv run det.onnx --input x:1,3,640,640 --profile steps.json
+  i8conv run model.onnx --input x=photo.png --io-dump out/ --compare-ort`;
+
+const COMMAND_HELP: Record<string, string> = { quantize: QUANTIZE_HELP, run: RUN_HELP };
+const isHelpFlag = (a: string) => a === '--help' || a === '-h';
 
 interface Io {
   args: string[];
@@ -380,6 +472,10 @@ function printReport(r: QuantizeReport, out: (s: string) => void): void {
 
 async function quantizeCommand(io: Io, args: string[]): Promise<number> {
   const a = parseQuantize(args);
+  // the default executor's package first (an optional peer dependency): missing, the message names its install and
+  // the flag that does without it, before any file is read
+  if (a.executor === 'onnxruntime-web')
+    await importOrt('onnxruntime-web', 'run with --executor reference (slower; no dependency)');
   const bytes = await io.readFile(a.input);
   const feeds = a.calibrate ? await imageFeeds(io, bytes, a) : randomFeeds(bytes, a.shapes, a.random!, a.seed);
   const executor =
@@ -406,13 +502,30 @@ async function quantizeCommand(io: Io, args: string[]): Promise<number> {
   }
 }
 
+function help(io: Io, text: string): number {
+  io.out(text);
+  return 0;
+}
+
 /** Runs the command line `args` (without the program name); returns the exit code. */
 export async function main(io: Io): Promise<number> {
   const [cmd, ...rest] = io.args;
   try {
+    // help: on stdout, exit 0 (an unknown command in `help CMD` is a usage error like any other)
+    if (cmd !== undefined && isHelpFlag(cmd)) return help(io, HELP);
+    if (cmd === 'help') {
+      if (rest.length === 0) return help(io, HELP);
+      if (rest.length === 1 && Object.hasOwn(COMMAND_HELP, rest[0])) return help(io, COMMAND_HELP[rest[0]]);
+      throw new UsageError(`help: unknown command '${rest.join(' ')}' (commands: run, quantize)`);
+    }
+    if (Object.hasOwn(COMMAND_HELP, cmd) && rest.some(isHelpFlag)) return help(io, COMMAND_HELP[cmd]);
     if (cmd === 'quantize') return await quantizeCommand(io, rest);
     if (cmd === 'run') return await runCommand(io, rest);
-    throw new UsageError(cmd === undefined ? 'no command' : `unknown command '${cmd}'`);
+    throw new UsageError(
+      cmd === undefined
+        ? 'no command (i8conv --help lists them)'
+        : `unknown command '${cmd}' (commands: run, quantize; i8conv --help)`,
+    );
   } catch (e) {
     if (e instanceof UsageError || e instanceof RunUsageError) {
       io.err(`i8conv: ${e.message}\n${USAGE}`);

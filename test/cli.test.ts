@@ -1,12 +1,17 @@
 // The `i8conv` command (src/cli.ts): `quantize` on seeded inputs end to end, its usage errors (exit 2), bad files and
 // bad models (exit 1, the error code printed), and the built binary (dist/src/cli.js, package.json "bin").
-// `--calibrate DIR` on real images (test/data/ocr/, PNG, and a JPEG made here) with the reference executor.
+// `--calibrate DIR` on real images (test/data/ocr/, PNG, and a JPEG made here) with the reference executor. Help
+// (`--help`, `-h`, `help [COMMAND]`, `COMMAND --help`: stdout, exit 0) and unknown commands (exit 2). Without
+// onnxruntime-web (an optional peer dependency; its import mocked to fail here), `quantize` and `run --compare-ort`
+// exit 1 before reading anything, naming `npm install onnxruntime-web` and the flag that does without it.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import jpeg from 'jpeg-js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GraphBuilder, attrInts, f32, valueInfo } from '../fixtures/models/build.js';
-import { main } from '../src/cli.js';
+import { HELP, QUANTIZE_HELP, RUN_HELP, main } from '../src/cli.js';
+import { I8ConvError } from '../src/errors.js';
+import { RUN_USAGE } from '../src/cli-run.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { createRuntime } from '../src/index.js';
@@ -339,6 +344,105 @@ describe('i8conv quantize --calibrate DIR', () => {
       const r = await run([...base, ...extra], { 'in.onnx': tinyNet(), 'cal/a.png': line(1) });
       expect(r.code, extra.join(' ')).toBe(2);
       expect(r.err, extra.join(' ')).toMatch(/usage: i8conv quantize/);
+    }
+  });
+});
+
+describe('i8conv help', () => {
+  it('--help, -h and help print the commands and examples on stdout, exit 0', async () => {
+    for (const args of [['--help'], ['-h'], ['help']]) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.err, args.join(' ')).toBe('');
+      expect(r.out).toBe(HELP);
+    }
+    expect(HELP).toMatch(/^ {2}run MODEL /m);
+    expect(HELP).toMatch(/^ {2}quantize IN OUT /m);
+    expect(HELP).toMatch(/^examples:\n {2}npx i8conv run /m);
+  });
+
+  it('COMMAND --help, COMMAND -h and help COMMAND print its usage, every flag and examples, exit 0', async () => {
+    const cases: Array<[string[], string]> = [
+      [['quantize', '--help'], QUANTIZE_HELP],
+      [['quantize', 'in.onnx', 'out.onnx', '-h'], QUANTIZE_HELP],
+      [['help', 'quantize'], QUANTIZE_HELP],
+      [['run', '--help'], RUN_HELP],
+      [['run', 'model.onnx', '--iter', '3', '-h'], RUN_HELP],
+      [['help', 'run'], RUN_HELP],
+    ];
+    for (const [args, text] of cases) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.err, args.join(' ')).toBe('');
+      expect(r.out, args.join(' ')).toBe(text);
+    }
+    // every flag the usage names has a line of its own that describes it, and each help ends with examples
+    for (const [text, usage] of [
+      [QUANTIZE_HELP, QUANTIZE_HELP.slice(0, QUANTIZE_HELP.indexOf('\n\n'))],
+      [RUN_HELP, RUN_USAGE],
+    ]) {
+      const flags = [...new Set(usage.match(/--[a-z-]+/g))];
+      expect(flags.length).toBeGreaterThan(8);
+      for (const f of flags) expect(text, f).toMatch(new RegExp(`^ +${f}\\b.* {2,}\\S`, 'm'));
+      expect(text).toMatch(/\nexamples:\n( {2}i8conv .*\n?)+/);
+    }
+  });
+
+  it('unknown commands and help topics still fail: exit 2, the message and the usage on stderr', async () => {
+    for (const [args, msg] of [
+      [['frobnicate'], /unknown command 'frobnicate' \(commands: run, quantize; i8conv --help\)/],
+      [['help', 'frobnicate'], /help: unknown command 'frobnicate'/],
+      [['toString', '--help'], /unknown command 'toString'/],
+      [[], /no command/],
+    ] as Array<[string[], RegExp]>) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.out).toBe('');
+      expect(r.err).toMatch(msg);
+      expect(r.err).toMatch(/usage: i8conv quantize/);
+    }
+  });
+
+  it.skipIf(!existsSync('dist/src/cli.js'))('the built binary prints the help (node dist/src/cli.js --help)', () => {
+    const out = execFileSync(process.execPath, ['dist/src/cli.js', '--help'], { encoding: 'utf8', stdio: 'pipe' });
+    expect(out.trimEnd()).toBe(HELP);
+  });
+});
+
+describe('i8conv without onnxruntime-web (its import fails)', () => {
+  it('quantize (default executor) and run --compare-ort exit 1 naming npm install onnxruntime-web and the flag', async () => {
+    vi.doMock('onnxruntime-web', () => {
+      throw new Error("Cannot find package 'onnxruntime-web'");
+    });
+    try {
+      const q = await run(['quantize', 'in.onnx', 'out.onnx', '--random', '1'], { 'in.onnx': tinyNet() });
+      expect(q.code).toBe(1);
+      expect(q.err).toMatch(/^i8conv: INVALID_PARAM: /);
+      expect(q.err).toContain('npm install onnxruntime-web');
+      expect(q.err).toContain('--executor reference');
+      expect(q.err).not.toContain('referenceInterpreter');
+      expect(q.out).toBe(''); // nothing read or run before the check
+      expect(q.written).toEqual({});
+
+      const r = await run(['run', 'in.onnx', '--iter', '1', '--compare-ort'], { 'in.onnx': tinyNet() });
+      expect(r.code).toBe(1);
+      expect(r.err).toContain('npm install onnxruntime-web');
+      expect(r.err).toContain('without --compare-ort');
+      expect(r.err).not.toContain('referenceInterpreter');
+      expect(r.out).toBe('');
+
+      // the API's message names the option instead (quantizeModel's default executor)
+      const { quantizeModel } = await import('../src/quantize/index.js');
+      const e = await quantizeModel(tinyNet(), { calibration: [{ x: new Float32Array(108) }] }).catch((x) => x);
+      expect(e).toBeInstanceOf(I8ConvError);
+      expect(e.code).toBe('INVALID_PARAM');
+      expect(e.param).toBe('executor');
+      expect(e.message).toContain('npm install onnxruntime-web');
+      expect(e.message).toContain(
+        "executor: referenceInterpreter (import { referenceInterpreter } from 'i8conv/reference')",
+      );
+    } finally {
+      vi.doUnmock('onnxruntime-web');
     }
   });
 });

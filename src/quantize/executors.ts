@@ -5,9 +5,10 @@
  *   executor, kernels-ref/model/run.ts) is one. src/ imports nothing from kernels-ref/ (the oracle stays
  *   independent), so the reference reaches the quantizer only this way. Slow (one JS loop iteration per
  *   multiply-add): fine for small models and a few samples.
- * - 'onnxruntime-web': onnxruntime-web, imported dynamically (an optional peer dependency: INVALID_PARAM with
- *   param 'executor' when it cannot be imported), wasm execution provider, graph optimizations off (every value is
- *   an output, so they would fuse nothing).
+ * - 'onnxruntime-web': onnxruntime-web, imported dynamically (an optional peer dependency, package.json
+ *   peerDependencies: INVALID_PARAM with param 'executor' when it cannot be imported, naming `npm install
+ *   onnxruntime-web` and the referenceInterpreter option), wasm execution provider, graph optimizations off (every
+ *   value is an output, so they would fuse nothing).
  * The report runs the QDQ model on an i8conv runtime's `rt.loadModel` when one is given, else on the same executor.
  */
 import { I8ConvError } from '../errors.js';
@@ -73,16 +74,24 @@ interface OrtSessionLike {
   release(): Promise<void>;
 }
 
-/** onnxruntime-web's module (`name`: the module specifier, for tests), or INVALID_PARAM when it cannot be imported. */
-export async function importOrt(name = 'onnxruntime-web'): Promise<OrtLike> {
+/**
+ * onnxruntime-web's module, or INVALID_PARAM (param `param`) when it cannot be imported: it is an optional peer
+ * dependency, so the message says how to get it (`npm install onnxruntime-web`) or what to do `instead` (for the API,
+ * the reference executor option; the CLI passes its flag). `name`: the module specifier (tests pass a missing one).
+ */
+export async function importOrt(
+  name = 'onnxruntime-web',
+  instead = "pass executor: referenceInterpreter (import { referenceInterpreter } from 'i8conv/reference')",
+  param = 'executor',
+): Promise<OrtLike> {
   try {
     const m = (await import(/* @vite-ignore */ name)) as OrtLike & { default?: OrtLike };
     return m.InferenceSession ? m : m.default!;
   } catch (e) {
     throw new I8ConvError(
       'INVALID_PARAM',
-      `executor: '${name}' cannot be imported (${(e as Error).message}); install onnxruntime-web or pass executor: referenceInterpreter from 'i8conv/reference'`,
-      'executor',
+      `'${name}' cannot be imported (${(e as Error).message}). onnxruntime-web is an optional peer dependency of i8conv: install it with \`npm install onnxruntime-web\`, or ${instead}`,
+      param,
     );
   }
 }
