@@ -1,11 +1,11 @@
 // What ships (package.json `files`, checked with `npm pack --dry-run`): the product only. dist/src (the library,
-// its four wasm builds embedded as base64 modules: there are no .wasm files to fetch) and dist/kernels-ref (the
-// `i8conv/reference` export), nothing of bench/, fixtures/, examples/, lab/, test/ or tools/, no source maps, no
-// stale files; every module a shipped file imports is shipped too; the embedded wasm has no benchmark loop and no
-// lab entry.
+// its four wasm builds embedded as base64 modules: there are no .wasm files to fetch), dist/kernels-ref (the
+// `i8conv/reference` export) and the documentation (README.md and docs/*.md, whose links test/readme.test.ts
+// checks), nothing of bench/, fixtures/, examples/, lab/, test/ or tools/, no source maps, no stale files; every
+// module a shipped file imports is shipped too; the embedded wasm has no benchmark loop and no lab entry.
 // Needs `npm run build` (or `npm run build:product`) first.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -59,16 +59,24 @@ beforeAll(() => {
 });
 
 describe('the published package (npm pack --dry-run)', () => {
-  it('holds dist/src, dist/kernels-ref, README.md and package.json, nothing else', () => {
+  it('holds dist/src, dist/kernels-ref, README.md, docs/*.md and package.json, nothing else', () => {
     const outside = [...files.keys()].filter(
       (p) =>
-        !/^dist\/(src|kernels-ref)\//.test(p) && p !== 'README.md' && p !== 'package.json' && !/^LICEN[CS]E/.test(p),
+        !/^dist\/(src|kernels-ref)\//.test(p) &&
+        !/^docs\/[^/]+\.md$/.test(p) &&
+        p !== 'README.md' &&
+        p !== 'package.json' &&
+        !/^LICEN[CS]E/.test(p),
     );
     expect(outside).toEqual([]);
     for (const p of files.keys()) {
       expect(p).toMatch(/\.(js|d\.ts|md|json)$/); // no .map, .wasm, .wat, .ts sources
       expect(p).not.toMatch(/(^|\/)(bench|fixtures|examples|lab|test|tools|build)\//);
     }
+    // every page of docs/ (the README links them)
+    const docs = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md'));
+    expect(docs.length).toBeGreaterThan(0);
+    for (const f of docs) expect(files.has(`docs/${f}`), `docs/${f}`).toBe(true);
   });
 
   it('every shipped module comes from a source of src/ or kernels-ref/ (no stale build output)', () => {
