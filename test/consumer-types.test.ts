@@ -12,7 +12,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GraphBuilder, attrInts, f32, valueInfo } from '../fixtures/models/build.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { ROOT, installPackedProduct, type InstalledPackage } from './helpers/installed-package.js';
@@ -179,6 +179,7 @@ beforeAll(async () => {
   };
   await Promise.all([worker(), worker()]);
 }, 300_000);
+afterAll(() => pkg?.remove());
 
 describe('the packed product in a fresh project (strict tsc, no skipLibCheck)', () => {
   it('ships the .d.ts of the three entries and no onnxruntime-web', () => {

@@ -4,7 +4,7 @@
 // from this repository's node_modules, as `npm install` would place them, offline. Optional peers are not linked
 // unless asked, so the project lacks onnxruntime-web as a consumer without it does.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -17,6 +17,8 @@ export interface InstalledPackage {
   pkgDir: string;
   /** the paths the tarball holds, relative to the package (package.json, README.md, dist/...) */
   files: string[];
+  /** deletes the temporary folder (the tarball and the project) */
+  remove(): void;
 }
 
 /** Packs the repository and installs the tarball into a new project under the system's temporary folder. */
@@ -48,5 +50,10 @@ export function installPackedProduct(opts: { extra?: string[]; name?: string } =
     mkdirSync(dirname(to), { recursive: true });
     symlinkSync(from, to, 'dir');
   }
-  return { project, pkgDir, files: info.files.map((f) => f.path) };
+  return {
+    project,
+    pkgDir,
+    files: info.files.map((f) => f.path),
+    remove: () => rmSync(base, { recursive: true, force: true }),
+  };
 }
