@@ -77,6 +77,9 @@ interface ReadFeeds {
   bytes: Map<string, Uint8Array>;
 }
 
+/** The most dims a tensor feed may give (a bound on what readFeeds copies of the caller's array). */
+const MAX_RANK = 64;
+
 const keyOf = (dims: readonly (readonly number[])[]): string => dims.map((d) => d.join('x')).join(',');
 
 export class Model {
@@ -200,6 +203,7 @@ export class Model {
         `feeds.${i.name}`,
         'must be a typed array, or { data: typed array, dims: number[] }',
       );
+      check(dims.length <= MAX_RANK, 'BAD_FEED', `feeds.${i.name}`, `dims: more than ${MAX_RANK} dims`);
       return { data, dims: Array.from(dims as unknown[]), type };
     });
     // from here on no code of the caller runs until the copy
