@@ -409,7 +409,10 @@ function planProgram(
   return { steps: layout.steps as LoweredNode[], values, inputs, outputs, arenaBytes: mem.arenaBytes };
 }
 
-/** @internal Tests: rt.loadModel without the promise, with the planner's test hooks. */
+/**
+ * @internal Tests: rt.loadModel of bytes without the promise, with the planner's test hooks; float models allowed
+ * silently unless opts.onFloatModel says otherwise (the tests and the fuzzer load them on purpose).
+ */
 export function loadModelSync(
   rt: { core: WasmRuntimeCore; selector: { select: AlgoSelector } },
   bytes: Uint8Array | ArrayBuffer,
@@ -417,5 +420,11 @@ export function loadModelSync(
   hooks?: LoadModelHooks,
 ): Model {
   check(!rt.core.disposed, 'DISPOSED', 'runtime', 'the runtime was disposed');
-  return loadModel(rt.core, (p, s, plan, o) => rt.selector.select(p, s, plan, o), bytes, opts, hooks);
+  const o =
+    opts === undefined
+      ? { onFloatModel: 'allow' as const }
+      : typeof opts === 'object' && opts !== null && !Array.isArray(opts) && !Object.hasOwn(opts, 'onFloatModel')
+        ? { ...opts, onFloatModel: 'allow' as const }
+        : opts;
+  return loadModel(rt.core, (p, s, plan, sel) => rt.selector.select(p, s, plan, sel), bytes, o, hooks);
 }
