@@ -257,6 +257,7 @@ export function loadModel(
   );
   hooks.stage?.('read');
   const read = readGraph(bytes);
+  const declared = dynamicInputs(read);
   let float = false;
   const first = buildPlan(core, select, read, o, hooks, (graph) => {
     float = isFloatModel(graph);
@@ -271,7 +272,6 @@ export function loadModel(
     console.warn(
       `i8conv: this model has no int8 convolution or matrix product: it runs on the float path, slowly. ${QUANTIZE_HINT} (loadModel option onFloatModel: 'allow' silences this warning, 'error' refuses such models)`,
     );
-  const declared = dynamicInputs(read);
   if (declared === undefined) return new Model(core, first);
   // each new input shape reads the file again (the passes rewrite what they are given): a copy of the caller's bytes,
   // which the caller may change
