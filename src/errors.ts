@@ -59,7 +59,12 @@ export const ERROR_CODES = {
     'the model bytes are not an ONNX model i8conv reads: malformed protobuf, a bad field or size, an operand of an element type its operator does not take, external data',
   UNSUPPORTED_OP:
     'the model has operators (or attributes, types) the runtime does not run; the message lists every such node',
-  BAD_FEED: 'a model input is missing, unknown, or fed with the wrong typed-array class or length',
+  BAD_FEED:
+    'a model input is missing, unknown, or fed with the wrong typed-array class or length, or with dims the model does not take',
+  LOAD_FAILED:
+    'the model source could not be read: a network error, an HTTP status other than 2xx, a file that cannot be read, a stream that errors',
+  FLOAT_MODEL:
+    "loadModel with onFloatModel: 'error' was given a float model (no int8 convolution or matrix product): quantize it first",
   // image files (i8conv/quantize: decodeImage, i8conv quantize --calibrate)
   BAD_IMAGE:
     'the bytes are not a PNG or JPEG file the decoder reads: a bad signature, chunk, CRC, header field or compressed stream',

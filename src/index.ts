@@ -21,6 +21,7 @@ import { Selector, fitsWithin, type SelectionCacheJson } from './selection.js';
 import { check, type ErrorCode } from './errors.js';
 import type { LoadModelOptions } from './model/load.js';
 import type { Model } from './model/executor/model.js';
+import type { ModelSource } from './model/source.js';
 
 export { I8ConvError, ERROR_CODES, type ErrorCode } from './errors.js';
 export { createGpuRuntime } from './gpu/index.js';
@@ -71,10 +72,23 @@ export type {
   ModelIO,
   ModelNode,
   ModelArray,
+  ModelFeed,
   ModelTensorType,
+  Tensor,
   ProfileEntry,
   RunOptions,
 } from './model/executor/model.js';
+export type {
+  ModelSource,
+  LoadProgress,
+  ResponseLike,
+  BlobLike,
+  ReadableStreamLike,
+  StreamReaderLike,
+  UrlLike,
+} from './model/source.js';
+// image files to model inputs (also exported by 'i8conv/quantize'); the JPEG decoder is imported on first use
+export { decodeImage, imageToTensor, type RgbaImage, type ImageTensorOptions } from './image/index.js';
 export type { SelectionCacheJson } from './selection.js';
 
 /** One row of rt.algorithms(params): what an algorithm says about a shape. */
@@ -141,16 +155,25 @@ export class Runtime {
   }
 
   /**
-   * Loads an ONNX model (QDQ or QOperator int8, with float plumbing around it): reads, checks and plans it once
-   * (layouts, one arena, weights packed), ready to run (docs/model.md). Errors: BAD_MODEL, UNSUPPORTED_OP (every
-   * node that cannot run, at once), BAD_SHAPE, TOO_LARGE / OUT_OF_MEMORY, INVALID_PARAM; nothing leaks on failure.
-   * Async so that later loaders (external data, profiling on the workers) keep the same signature.
+   * Loads an ONNX model (QDQ or QOperator int8, with float plumbing around it) or a TFLite int8 model: reads, checks
+   * and plans it once (layouts, one arena, weights packed), ready to run (docs/model.md). `source`: the bytes, or a URL
+   * (string or URL: fetched; a file: URL or a path is read from the file system in Node and Deno), a Response, a Blob
+   * or a ReadableStream<Uint8Array>, with opts.onProgress as the bytes arrive. Errors: INVALID_PARAM (a source of no
+   * such type, a bad option), LOAD_FAILED (a network error, an HTTP error status, a file that cannot be read),
+   * BAD_MODEL, UNSUPPORTED_OP (every node that cannot run, at once), BAD_SHAPE, FLOAT_MODEL (onFloatModel: 'error'),
+   * TOO_LARGE / OUT_OF_MEMORY; nothing leaks on failure.
    */
-  async loadModel(bytes: Uint8Array | ArrayBuffer, opts?: LoadModelOptions): Promise<Model> {
+  async loadModel(source: ModelSource, opts?: LoadModelOptions): Promise<Model> {
     check(!this.core.disposed, 'DISPOSED', 'runtime', 'the runtime was disposed');
     // the model runtime is its own chunk: a page that only runs convolutions does not load it
-    const { loadModel } = await import('./model/load.js');
-    return loadModel(this.core, (p, s, plan, o) => this.selector.select(p, s, plan, o), bytes, opts);
+    const [{ loadModel, checkLoadOptions }, { readModelSource }] = await Promise.all([
+      import('./model/load.js'),
+      import('./model/source.js'),
+    ]);
+    const o = checkLoadOptions(opts);
+    const bytes = await readModelSource(source, o.onProgress);
+    check(!this.core.disposed, 'DISPOSED', 'runtime', 'the runtime was disposed while the model was read');
+    return loadModel(this.core, (p, s, plan, sel) => this.selector.select(p, s, plan, sel), bytes, o);
   }
 
   /** Every algorithm of the pack, in order, with whether it can run `params` (or why not), whether it is

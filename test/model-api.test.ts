@@ -90,7 +90,9 @@ describe('rt.loadModel API', () => {
 
   it('load errors: BAD_MODEL, UNSUPPORTED_OP (every node), BAD_SHAPE, INVALID_PARAM', async () => {
     expect(await codeOfAsync(() => rt.loadModel(new Uint8Array([1, 2, 3, 4, 5])))).toBe('BAD_MODEL');
-    expect(await codeOfAsync(() => rt.loadModel('model.onnx' as never))).toBe('INVALID_PARAM');
+    expect(await codeOfAsync(() => rt.loadModel(42 as never))).toBe('INVALID_PARAM');
+    // a string is a URL or (Node) a path: one that names no file cannot be read
+    expect(await codeOfAsync(() => rt.loadModel('no-such-model.onnx'))).toBe('LOAD_FAILED');
     expect(await codeOfAsync(() => rt.loadModel(chain(), { layout: 'nhwc' as never }))).toBe('INVALID_PARAM');
     expect(await codeOfAsync(() => rt.loadModel(chain(), { threads: 2 } as never))).toBe('INVALID_PARAM');
     const f = (shape: (number | string)[]) => ({ name: 'x', elemType: DT_OF.float32, shape });

@@ -212,7 +212,8 @@ describe('a ChannelTable step over a value a step wrote (it may write over it)',
             try {
               expect(steps(m), kind).toContain('ChannelTable');
               // the step's output shares its input's bytes (the memory plan's in-place reuse)
-              const values = (m as unknown as { values: Map<string, { aliasOf?: string }> }).values;
+              const values = (m as unknown as { current: { values: Map<string, { aliasOf?: string }> } }).current
+                .values;
               expect(values.get('c')?.aliasOf, kind).toBe(kind === 'float' ? 'rx' : 'xq');
               const feeds = {
                 x: randomFeed(

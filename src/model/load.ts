@@ -49,15 +49,34 @@ import { planMemory } from './lowering/memory.js';
 import type { LoweredNode, PlannedProgram, StepImpl } from './executor/step.js';
 import type { Graph } from './graph/ir.js';
 import type { PlannedValue } from './lowering/values.js';
-import { Model } from './executor/model.js';
+import { Model, ModelPlan } from './executor/model.js';
+import type { LoadProgress } from './source.js';
 
 export interface LoadModelOptions {
-  /** binds symbolic / dynamic input dims: input name -> dims; required where a dim is symbolic */
+  /**
+   * binds symbolic / dynamic input dims for the plan made at load: input name -> dims; required where a dim is
+   * symbolic. A run may feed other dims (a tensor feed { data, dims }): the model plans them then (docs/model.md)
+   */
   inputShapes?: Record<string, number[]>;
   /** per-convolution algorithm choice, as for rt.convBias (default: the runtime's) */
   selection?: 'heuristic' | 'profile';
   /** 'auto' (default) plans NCHW44 where the operators have it; 'nchw' keeps every tensor NCHW */
   layout?: 'auto' | 'nchw';
+  /**
+   * called as the model's bytes arrive (a URL, Response, Blob or stream): the bytes so far and the size announced
+   * before reading (undefined: unknown); last with both equal to the model's size
+   */
+  onProgress?: LoadProgress;
+  /**
+   * a float model (no convolution or matrix product in int8: it runs, slowly, on the float path): 'warn' (default:
+   * one console.warn per load, naming the quantizer), 'error' (FLOAT_MODEL, before anything is allocated), 'allow'
+   */
+  onFloatModel?: 'warn' | 'error' | 'allow';
+  /**
+   * a model with symbolic or unknown input dims: how many plans (input shapes) it keeps, the least recently run
+   * dropped first (default 4; each plan holds its packed weights and its arena)
+   */
+  maxPlans?: number;
 }
 
 /** Tests only. */
@@ -87,7 +106,7 @@ export interface LoadModelHooks {
   stage?: (name: string) => void;
 }
 
-const KEYS = new Set(['inputShapes', 'selection', 'layout']);
+const KEYS = new Set(['inputShapes', 'selection', 'layout', 'onProgress', 'onFloatModel', 'maxPlans']);
 /** Largest arena / value the planner accepts (a 32-bit wasm memory holds 4 GiB; leave room for weights). */
 export const MAX_ARENA_BYTES = 2 ** 31;
 
@@ -112,6 +131,27 @@ export function checkLoadOptions(opts: unknown): LoadModelOptions {
     'INVALID_PARAM',
     'selection',
     `must be 'heuristic' or 'profile', got ${String(o.selection)}`,
+  );
+  check(
+    o.onProgress === undefined || typeof o.onProgress === 'function',
+    'INVALID_PARAM',
+    'onProgress',
+    'must be a function (loadedBytes, totalBytes) => void',
+  );
+  check(
+    o.onFloatModel === undefined ||
+      o.onFloatModel === 'warn' ||
+      o.onFloatModel === 'error' ||
+      o.onFloatModel === 'allow',
+    'INVALID_PARAM',
+    'onFloatModel',
+    `must be 'warn', 'error' or 'allow', got ${String(o.onFloatModel)}`,
+  );
+  check(
+    o.maxPlans === undefined || (Number.isInteger(o.maxPlans) && o.maxPlans >= 1 && o.maxPlans <= 1024),
+    'INVALID_PARAM',
+    'maxPlans',
+    `must be an integer from 1 to 1024, got ${String(o.maxPlans)}`,
   );
   if (o.inputShapes !== undefined) {
     check(
@@ -141,10 +181,14 @@ export function prepareGraph(
   o: LoadModelOptions,
   hooks: LoadModelHooks = {},
 ): { graph: Graph; values: Map<string, PlannedValue> } {
-  const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
   hooks.stage?.('read');
-  const read = isTflite(u8) ? readTfliteModel(u8) : readOnnxModel(bytes);
-  return preparePasses(read, o, hooks);
+  return preparePasses(readGraph(bytes), o, hooks);
+}
+
+/** The graph IR of an ONNX or TFLite file (BAD_MODEL). */
+function readGraph(bytes: Uint8Array | ArrayBuffer): Graph {
+  const u8 = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  return isTflite(u8) ? readTfliteModel(u8) : readOnnxModel(bytes);
 }
 
 /** The graph passes on a graph as read: a model's, or an If branch's (its fed inputs declared with their dims). */
@@ -211,12 +255,87 @@ export function loadModel(
     'bytes',
     'must be a Uint8Array or an ArrayBuffer holding an ONNX or TFLite model',
   );
-  // every block the load takes from either heap (the threaded build's and its single-thread companion's) is
-  // recorded from here on; a failure at any stage releases them all, whichever owner took them
+  hooks.stage?.('read');
+  const read = readGraph(bytes);
+  const declared = dynamicInputs(read);
+  let float = false;
+  const first = buildPlan(core, select, read, o, hooks, (graph) => {
+    float = isFloatModel(graph);
+    check(
+      !float || o.onFloatModel !== 'error',
+      'FLOAT_MODEL',
+      'model',
+      `no convolution or matrix product of the model runs in int8 (onFloatModel: 'error'): ${QUANTIZE_HINT}`,
+    );
+  });
+  if (float && (o.onFloatModel ?? 'warn') === 'warn')
+    console.warn(
+      `i8conv: this model has no int8 convolution or matrix product: it runs on the float path, slowly. ${QUANTIZE_HINT} (loadModel option onFloatModel: 'allow' silences this warning, 'error' refuses such models)`,
+    );
+  if (declared === undefined) return new Model(core, first);
+  // each new input shape reads the file again (the passes rewrite what they are given): a copy of the caller's bytes,
+  // which the caller may change
+  const own = bytes instanceof Uint8Array ? bytes.slice() : bytes.slice(0);
+  return new Model(core, first, {
+    declared,
+    maxPlans: o.maxPlans ?? 4,
+    plan: (shapes) => buildPlan(core, select, readGraph(own), { ...o, inputShapes: shapes }, hooks),
+  });
+}
+
+const QUANTIZE_HINT =
+  "Quantize it to int8 first: quantizeModel from 'i8conv/quantize', or `npx i8conv quantize IN.onnx OUT.onnx --calibrate DIR`";
+
+/** Convolutions and matrix products in int8, and in float (their fused forms included: i8conv:QLinearConv, ConvAdd). */
+const INT8_PRODUCTS = new Set(['QLinearConv', 'QLinearMatMul', 'QGemm', 'ConvInteger', 'MatMulInteger']);
+const FLOAT_PRODUCTS = new Set(['Conv', 'ConvTranspose', 'MatMul', 'Gemm', 'ConvAdd', 'LSTM', 'GRU']);
+
+/**
+ * Whether a prepared graph is a float model: it has convolutions or matrix products (an If's branches included) and
+ * none of them runs in int8. A model without any (plumbing, pooling) is none: quantizing would not speed it up.
+ */
+export function isFloatModel(graph: Graph): boolean {
+  let int8 = false;
+  let float = false;
+  const walk = (g: Graph): void => {
+    for (const n of g.nodes) {
+      if (INT8_PRODUCTS.has(n.opType)) int8 = true;
+      else if (FLOAT_PRODUCTS.has(n.opType)) float = true;
+      for (const a of n.attributes.values()) if (a.kind === 'graph') walk(a.value);
+    }
+  };
+  walk(graph);
+  return float && !int8;
+}
+
+/**
+ * Each fed input's declared dims where one of them is symbolic or unknown (or an input declares no shape): the model
+ * plans each new input shape on first use; undefined where every dim is fixed (one plan, the load's).
+ */
+function dynamicInputs(read: Graph): Map<string, (number | string | null)[] | undefined> | undefined {
+  const fed = read.inputs.filter((v) => !read.initializers.has(v.name));
+  const dynamic = fed.some((v) => v.shape === null || v.shape.some((d) => typeof d !== 'number'));
+  return dynamic ? new Map(fed.map((v) => [v.name, v.shape === null ? undefined : [...v.shape]])) : undefined;
+}
+
+/**
+ * One plan of a read graph (the graph passes with o.inputShapes, lowering, layouts, memory, every step built). Every
+ * block it takes from either heap (the threaded build's and its single-thread companion's) is recorded; a failure at
+ * any stage releases them all, whichever owner took them. `prepared` sees the prepared graph before the lowering.
+ */
+function buildPlan(
+  core: WasmRuntimeCore,
+  select: AlgoSelector,
+  read: Graph,
+  o: LoadModelOptions,
+  hooks: LoadModelHooks,
+  prepared?: (graph: Graph) => void,
+): ModelPlan {
   const marks = [core.heap.mark(), ...(core.serial ? [core.serial.heap.mark()] : [])];
   const impls: StepImpl[] = [];
   try {
-    const { graph, values } = prepareGraph(bytes, o, hooks);
+    const { graph, values } = preparePasses(read, o, hooks);
+    prepared?.(graph);
     const { steps, inputs, outputs, arenaBytes } = planProgram(graph, values, o, hooks);
     const env = {
       core,
@@ -231,7 +350,7 @@ export function loadModel(
       impls.push(s.build(env, s));
       hooks.stage?.(`build ${s.name}`);
     }
-    const model = new Model({
+    const plan = new ModelPlan({
       core,
       steps,
       impls,
@@ -243,7 +362,7 @@ export function loadModel(
     });
     hooks.stage?.('model');
     for (const m of marks) m.close();
-    return model;
+    return plan;
   } catch (e) {
     for (const i of impls) i.dispose();
     for (const m of marks) m.rollback();
@@ -290,7 +409,10 @@ function planProgram(
   return { steps: layout.steps as LoweredNode[], values, inputs, outputs, arenaBytes: mem.arenaBytes };
 }
 
-/** @internal Tests: rt.loadModel without the promise, with the planner's test hooks. */
+/**
+ * @internal Tests: rt.loadModel of bytes without the promise, with the planner's test hooks; float models allowed
+ * silently unless opts.onFloatModel says otherwise (the tests and the fuzzer load them on purpose).
+ */
 export function loadModelSync(
   rt: { core: WasmRuntimeCore; selector: { select: AlgoSelector } },
   bytes: Uint8Array | ArrayBuffer,
@@ -298,5 +420,11 @@ export function loadModelSync(
   hooks?: LoadModelHooks,
 ): Model {
   check(!rt.core.disposed, 'DISPOSED', 'runtime', 'the runtime was disposed');
-  return loadModel(rt.core, (p, s, plan, o) => rt.selector.select(p, s, plan, o), bytes, opts, hooks);
+  const o =
+    opts === undefined
+      ? { onFloatModel: 'allow' as const }
+      : typeof opts === 'object' && opts !== null && !Array.isArray(opts) && !Object.hasOwn(opts, 'onFloatModel')
+        ? { ...opts, onFloatModel: 'allow' as const }
+        : opts;
+  return loadModel(rt.core, (p, s, plan, sel) => rt.selector.select(p, s, plan, sel), bytes, o, hooks);
 }

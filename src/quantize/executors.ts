@@ -133,7 +133,7 @@ export async function ortExecutor(ort: OrtLike, g: Graph): Promise<FloatExecutor
 export interface ModelRuntime {
   loadModel(
     bytes: Uint8Array,
-    opts?: { inputShapes?: Record<string, number[]> },
+    opts?: { inputShapes?: Record<string, number[]>; onFloatModel?: 'allow' },
   ): Promise<{
     run(feeds: Record<string, Float32Array>): Record<string, unknown>;
     dispose(): void;

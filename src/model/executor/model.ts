@@ -1,37 +1,49 @@
 /**
- * A loaded model: the planned steps and values, one arena in wasm memory, and run / runAsync / dispose.
- * run(feeds) reads every feed once and checks it (BAD_FEED) before anything is written, copies what it read into
- * their arena slots,
- * runs the steps in order on arena pointers, and copies the graph outputs out into new typed arrays.
+ * A loaded model: one plan per input shape (executor/plan.ts: the built steps, one arena in wasm memory), and run /
+ * runAsync / dispose. run(feeds) reads every feed once and checks it (BAD_FEED) before anything is written, picks
+ * the plan of the feeds' dims (a model with symbolic or unknown input dims plans a new shape on first use, through the
+ * loader's pipeline, and keeps the last `maxPlans` shapes; docs/model.md "Input shapes per run"), copies what it read
+ * into their arena slots, runs the steps in order on arena pointers, and copies the graph outputs out into new typed
+ * arrays.
  */
 import { I8ConvError, check } from '../../errors.js';
 import type { WasmRuntimeCore } from '../../runtime.js';
-import { GUARD_BYTE, GuardedBlocks } from '../../heap.js';
 import type { Layout } from '../backends/types.js';
-import type { Lowering, PlannedValue, ValueType } from '../lowering/values.js';
-import type { StepImpl, StepPointers } from './step.js';
+import type { ValueType } from '../lowering/values.js';
 import { intact, snapshotView, type ViewSnapshot } from '../../views.js';
+import {
+  ARRAY_OF,
+  type ModelPlan,
+  type ModelArray,
+  type ModelIO,
+  type ModelNode,
+  type ModelTensorType,
+} from './plan.js';
 
-export type ModelTensorType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'bool';
-export type ModelArray = Float32Array | Uint8Array | Int8Array | Int32Array | BigInt64Array;
+export {
+  ModelPlan,
+  type ModelArray,
+  type ModelIO,
+  type ModelNode,
+  type ModelParts,
+  type ModelTensorType,
+} from './plan.js';
 
-export interface ModelIO {
-  name: string;
-  shape: number[];
+/** A tensor: its elements (row-major, NCHW for images), its dims and its element type. */
+export interface Tensor {
+  data: ModelArray;
+  dims: number[];
   type: ModelTensorType;
 }
 
-/** One step of the planned graph, as model.nodes shows it. */
-export interface ModelNode {
-  name: string;
-  op: string;
-  inputs: string[];
-  outputs: string[];
-  layout: Layout;
-  algorithm: string;
-  /** wasm bytes the step holds (packed weights, tables) */
-  bytes: number;
-}
+/**
+ * What an input is fed: a typed array (of the dims the input has now: model.inputs[i].shape), or its elements with
+ * the dims to run them at (a model with symbolic or unknown input dims plans each new shape on first use); `type`,
+ * where given, must be the input's.
+ */
+export type ModelFeed =
+  | ModelArray
+  | { readonly data: ModelArray; readonly dims: readonly number[]; readonly type?: ModelTensorType };
 
 export interface ProfileEntry {
   name: string;
@@ -48,119 +60,95 @@ export interface RunOptions {
   profile?: boolean;
 }
 
-const ARRAY_OF: Record<ValueType, { ctor: new (n: number) => ModelArray; name: string }> = {
-  float32: { ctor: Float32Array, name: 'Float32Array' },
-  uint8: { ctor: Uint8Array, name: 'Uint8Array' },
-  int8: { ctor: Int8Array, name: 'Int8Array' },
-  int32: { ctor: Int32Array, name: 'Int32Array' },
-  int64: { ctor: BigInt64Array, name: 'BigInt64Array' },
-  bool: { ctor: Uint8Array, name: 'Uint8Array' },
-};
-
-export interface ModelParts {
-  core: WasmRuntimeCore;
-  steps: Lowering[];
-  impls: StepImpl[];
-  values: Map<string, PlannedValue>;
-  inputs: string[];
-  outputs: string[];
-  arenaBytes: number;
-  /** arena values followed by guard bytes (tests) */
-  valueGuards: number;
+/** How a model with symbolic or unknown input dims plans a new shape (src/model/load.ts makes it). */
+export interface Replanner {
+  /** each fed input's declared dims (a number: fixed; a string: a symbol; null: unknown); undefined: no shape declared */
+  declared: ReadonlyMap<string, readonly (number | string | null)[] | undefined>;
+  /** the plan of these input dims (BAD_SHAPE, TOO_LARGE, OUT_OF_MEMORY as a load; nothing held on failure) */
+  plan(shapes: Record<string, number[]>): ModelPlan;
+  /** plans kept at most (the least recently run dropped first) */
+  maxPlans: number;
 }
 
+/** What readFeeds read: the plan the feeds run on and each input's bytes. */
+interface ReadFeeds {
+  plan: ModelPlan;
+  key: string;
+  bytes: Map<string, Uint8Array>;
+}
+
+/** The most dims a tensor feed may give (a bound on what readFeeds copies of the caller's array). */
+const MAX_RANK = 64;
+
+const keyOf = (dims: readonly (readonly number[])[]): string => dims.map((d) => d.join('x')).join(',');
+
 export class Model {
-  readonly inputs: ModelIO[];
-  readonly outputs: ModelIO[];
-  readonly nodes: ModelNode[];
-  /** wasm bytes the model holds: packed weights and tables, the arena, the convolutions' scratch */
-  readonly memoryBytes: number;
   /** the last run({ profile: true })'s per-step times, in run order */
   lastProfile: ProfileEntry[] | null = null;
   private readonly core: WasmRuntimeCore;
-  private readonly impls: StepImpl[];
-  private readonly steps: Lowering[];
-  private readonly values: Map<string, PlannedValue>;
-  private readonly ptrs: StepPointers[];
-  /** the arena and the scratch, each between guard bands */
-  private readonly blocks: GuardedBlocks;
-  private readonly arena: number;
-  private readonly valueGuards: number;
+  /** the plans held, least recently run first; `current` is the last one run (or the load's) */
+  private readonly plans = new Map<string, ModelPlan>();
+  private current: ModelPlan;
+  private readonly replanner: Replanner | undefined;
   private disposed = false;
   private running = false;
 
-  /** Takes ownership of the parts (the step implementations); allocates the arena and the scratch. */
-  constructor(parts: ModelParts) {
-    const { core, steps, impls, values } = parts;
+  /** Takes ownership of the load's plan; `replanner` where the inputs' dims may change per run. */
+  constructor(core: WasmRuntimeCore, first: ModelPlan, replanner?: Replanner) {
     this.core = core;
-    this.steps = steps;
-    this.impls = impls;
-    this.values = values;
-    this.valueGuards = parts.valueGuards;
-    const io = (n: string): ModelIO => {
-      const v = values.get(n)!;
-      return { name: n, shape: [...v.dims], type: v.type };
-    };
-    this.inputs = parts.inputs.map(io);
-    this.outputs = parts.outputs.map(io);
-    const scratchBytes = Math.max(0, ...impls.map((s) => s.scratchBytes));
-    // OUT_OF_MEMORY (the arena released) when the memory cannot grow
-    this.blocks = new GuardedBlocks(core, {
-      param: 'model',
-      what: `the model's arena (${parts.arenaBytes} bytes) and scratch (${scratchBytes} bytes)`,
-    });
-    this.arena = this.blocks.alloc(parts.arenaBytes);
-    const scratch = scratchBytes > 0 ? this.blocks.alloc(scratchBytes + 512) : 0;
-    const scratchAligned = Math.ceil(scratch / 512) * 512;
-    const ptr = (n: string): number => {
-      if (n === '') return -1;
-      const v = values.get(n)!;
-      return v.constant || v.offset < 0 ? -1 : this.arena + v.offset;
-    };
-    this.ptrs = steps.map((s) => ({ inputs: s.inputs.map(ptr), outputs: s.outputs.map(ptr), scratch: scratchAligned }));
-    if (this.valueGuards) {
-      const u8 = core.u8();
-      for (const v of values.values())
-        if (!v.constant && v.offset >= 0 && v.aliasOf === undefined)
-          u8.fill(GUARD_BYTE, this.arena + v.offset + v.bytes, this.arena + v.offset + v.bytes + this.valueGuards);
-    }
-    this.nodes = steps.map((s, i) => ({
-      name: s.name,
-      op: s.op,
-      inputs: [...s.inputs],
-      outputs: [...s.outputs],
-      layout: s.layout ?? 'NCHW',
-      algorithm: impls[i].algorithm,
-      bytes: impls[i].bytes,
-    }));
-    this.memoryBytes = impls.reduce((a, s) => a + s.bytes, 0) + parts.arenaBytes + scratchBytes;
+    this.current = first;
+    this.plans.set(keyOf(first.inputs.map((i) => i.shape)), first);
+    this.replanner = replanner;
   }
 
-  /** Tests: whether every guard band (around the arena and scratch, and after each value when planned so) is intact. */
+  /** The inputs, with the dims of the plan run last (before any run: the load's, `inputShapes`). */
+  get inputs(): ModelIO[] {
+    return this.current.inputs;
+  }
+  /** The outputs, with the dims of the plan run last: the dims of the arrays the last run returned. */
+  get outputs(): ModelIO[] {
+    return this.current.outputs;
+  }
+  /** name -> dims of each output of the last run (before any run: of the load's plan). */
+  get outputShapes(): Record<string, number[]> {
+    const r: Record<string, number[]> = Object.create(null);
+    for (const o of this.current.outputs) r[o.name] = [...o.shape];
+    return r;
+  }
+  /** The steps of the plan run last. */
+  get nodes(): ModelNode[] {
+    return this.current.nodes;
+  }
+  /** wasm bytes the model holds: of every plan held, packed weights and tables, the arena, the convolutions' scratch */
+  get memoryBytes(): number {
+    let n = 0;
+    for (const p of this.plans.values()) n += p.memoryBytes;
+    return n;
+  }
+  /** Whether the inputs' dims may change per run (the model declares a symbolic or unknown input dim). */
+  get dynamicShapes(): boolean {
+    return this.replanner !== undefined;
+  }
+  /** The input dims of each plan held (input name -> dims), least recently run first. */
+  plannedShapes(): Record<string, number[]>[] {
+    return [...this.plans.values()].map((p) => {
+      const r: Record<string, number[]> = Object.create(null);
+      for (const i of p.inputs) r[i.name] = [...i.shape];
+      return r;
+    });
+  }
+
+  /** Tests: whether every guard band of every plan (around the arena and scratch, after each value when planned so)
+   *  is intact. */
   checkGuards(): boolean {
-    if (!this.blocks.checkGuards()) return false;
-    const u8 = this.core.u8();
-    if (this.valueGuards) {
-      for (const v of this.values.values()) {
-        if (v.constant || v.offset < 0 || v.aliasOf !== undefined) continue;
-        const at = this.arena + v.offset + v.bytes;
-        for (let i = 0; i < this.valueGuards; i++) if (u8[at + i] !== GUARD_BYTE) return false;
-      }
-    }
+    for (const p of this.plans.values()) if (!p.checkGuards()) return false;
     return true;
   }
 
   /** @internal Tests: a copy of a value's bytes after a run (meaningful for every value only when the model was
    *  planned without arena reuse), in its planned layout, or undefined for a constant / unplanned value. */
   readValue(name: string): { bytes: Uint8Array; layout: Layout; dims: number[]; type: ValueType } | undefined {
-    const v = this.values.get(name);
-    if (!v || v.constant || v.offset < 0) return undefined;
-    return {
-      bytes: this.core.u8().slice(this.arena + v.offset, this.arena + v.offset + v.bytes),
-      layout: v.layout,
-      dims: [...v.dims],
-      type: v.type,
-    };
+    return this.current.readValue(name);
   }
 
   private live(): void {
@@ -176,19 +164,22 @@ export class Model {
 
   /**
    * Reads every feed once and checks it against the model's inputs (before anything is written): the feeds object's
-   * keys and each input's entry first (the caller's getters or Proxy traps run there, and only there), then each
-   * array's class, buffer, offset and length through the engine's own accessors (views.ts). What comes back is
-   * what copyIn copies: the bytes checked, whatever the feeds object or the arrays would answer later.
+   * keys and each input's entry first, with a tensor feed's data, dims and type (the caller's getters or Proxy traps
+   * run there, and only there), then each array's class, buffer, offset and length through the engine's own
+   * accessors (views.ts). The dims (a tensor's, or else the input's current ones) choose the plan: the one held for
+   * them, or a new one (a model with symbolic dims). What comes back is what copyIn copies: the bytes checked,
+   * whatever the feeds object or the arrays would answer later.
    */
-  private readFeeds(feeds: unknown): Map<string, ViewSnapshot> {
+  private readFeeds(feeds: unknown): ReadFeeds {
     check(
       feeds !== null && typeof feeds === 'object' && !Array.isArray(feeds),
       'BAD_FEED',
       'feeds',
-      'must be an object { [inputName]: typed array }',
+      'must be an object { [inputName]: typed array or { data, dims } }',
     );
+    const inputs = this.current.inputs;
     const f = feeds as Record<string, unknown>;
-    const names = new Set(this.inputs.map((i) => i.name));
+    const names = new Set(inputs.map((i) => i.name));
     for (const k of Object.keys(f))
       check(
         names.has(k),
@@ -196,101 +187,181 @@ export class Model {
         `feeds.${k}`,
         `${JSON.stringify(k)} is not an input of the model (inputs: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`,
       );
-    const entries = this.inputs.map((i) => {
+    const entries = inputs.map((i) => {
       check(Object.hasOwn(f, i.name), 'BAD_FEED', `feeds.${i.name}`, `input ${JSON.stringify(i.name)} is not fed`);
-      return f[i.name];
+      const e = f[i.name];
+      if (snapshotView(e) !== undefined || e === null || typeof e !== 'object')
+        return { data: e, dims: undefined, type: undefined };
+      // a tensor feed: its fields once, its dims copied
+      const t = e as { data?: unknown; dims?: unknown; type?: unknown };
+      const data = t.data;
+      const dims = t.dims;
+      const type = t.type;
+      check(
+        Array.isArray(dims),
+        'BAD_FEED',
+        `feeds.${i.name}`,
+        'must be a typed array, or { data: typed array, dims: number[] }',
+      );
+      check(dims.length <= MAX_RANK, 'BAD_FEED', `feeds.${i.name}`, `dims: more than ${MAX_RANK} dims`);
+      return { data, dims: Array.from(dims as unknown[]), type };
     });
     // from here on no code of the caller runs until the copy
+    const dimsOf: number[][] = [];
     const read = new Map<string, ViewSnapshot>();
-    this.inputs.forEach((i, k) => {
-      const s = snapshotView(entries[k]);
+    const symbols = new Map<string, { size: number; input: string }>();
+    inputs.forEach((i, k) => {
+      const param = `feeds.${i.name}`;
+      const e = entries[k];
+      const s = snapshotView(e.data);
       const want = ARRAY_OF[i.type];
-      check(s?.type === want.name, 'BAD_FEED', `feeds.${i.name}`, `must be a ${want.name} (the input is ${i.type})`);
-      const n = i.shape.reduce((x, y) => x * y, 1);
-      check(s.length === n, 'BAD_FEED', `feeds.${i.name}`, `expected ${n} elements ([${i.shape}]), got ${s.length}`);
-      check(s.bytes !== null, 'BAD_FEED', `feeds.${i.name}`, 'its buffer is detached');
+      check(
+        s?.type === want.name,
+        'BAD_FEED',
+        param,
+        `${e.dims ? 'data ' : ''}must be a ${want.name} (the input is ${i.type})`,
+      );
+      check(
+        e.type === undefined || e.type === i.type,
+        'BAD_FEED',
+        param,
+        `type is ${JSON.stringify(e.type)}, the input is ${i.type}`,
+      );
+      const dims = e.dims === undefined ? i.shape : this.checkDims(i, e.dims, symbols);
+      const n = dims.reduce((x, y) => x * y, 1);
+      check(
+        s.length === n,
+        'BAD_FEED',
+        param,
+        `expected ${n} elements ([${dims}]), got ${s.length}${
+          e.dims === undefined && this.replanner ? ' (to run other dims, feed { data, dims })' : ''
+        }`,
+      );
+      check(s.bytes !== null, 'BAD_FEED', param, 'its buffer is detached');
+      dimsOf.push(dims);
       read.set(i.name, s);
     });
-    return read;
-  }
-
-  /** Copies the feeds as readFeeds read them into their arena slots. */
-  private copyIn(feeds: ReadonlyMap<string, ViewSnapshot>): void {
-    const u8 = this.core.u8();
-    for (const i of this.inputs) {
-      const v = this.values.get(i.name)!;
-      if (v.offset < 0) continue; // an input no step reads
-      const s = feeds.get(i.name)!;
-      // a fixed-length view reads 0 bytes once its resizable buffer shrank below it (nothing of the caller runs
-      // between readFeeds and here: a guard, not a path)
-      check(intact(s), 'BAD_FEED', `feeds.${i.name}`, 'its buffer shrank or was detached while it was read');
-      u8.set(s.bytes!, this.arena + v.offset);
+    const key = keyOf(dimsOf);
+    let plan = this.plans.get(key);
+    if (plan === undefined) {
+      // checkDims let other dims through only where a replanner exists
+      const shapes: Record<string, number[]> = Object.create(null);
+      inputs.forEach((i, k) => {
+        shapes[i.name] = dimsOf[k];
+      });
+      plan = this.replanner!.plan(shapes);
+      this.plans.set(key, plan);
     }
+    const bytes = new Map<string, Uint8Array>();
+    for (const [name, s] of read) {
+      // a fixed-length view reads 0 bytes once its resizable buffer shrank below it, and a feed viewing the wasm
+      // memory is detached when a new plan grew it
+      check(intact(s), 'BAD_FEED', `feeds.${name}`, 'its buffer shrank or was detached while it was read');
+      bytes.set(name, s.bytes!);
+    }
+    return { plan, key, bytes };
   }
 
-  private copyOut(): Record<string, ModelArray> {
-    const out: Record<string, ModelArray> = Object.create(null);
-    const buf = this.core.memory.buffer;
-    for (const o of this.outputs) {
-      const v = this.values.get(o.name)!;
-      const arr = new ARRAY_OF[o.type].ctor(o.shape.reduce((x, y) => x * y, 1));
-      const bytes = new Uint8Array(arr.buffer);
-      if (v.constant) {
-        const c = v.constant.data as ArrayBufferView;
-        bytes.set(new Uint8Array(c.buffer, c.byteOffset, c.byteLength));
-      } else {
-        bytes.set(new Uint8Array(buf, this.arena + v.offset, bytes.length));
+  /** The dims a tensor feed gives input `i`, checked against what the model declares (BAD_FEED). */
+  private checkDims(i: ModelIO, dims: unknown[], symbols: Map<string, { size: number; input: string }>): number[] {
+    const param = `feeds.${i.name}`;
+    check(
+      dims.every((d) => typeof d === 'number' && Number.isInteger(d) && d >= 0 && d <= 2 ** 31),
+      'BAD_FEED',
+      param,
+      `dims must be non-negative integers, got ${JSON.stringify(dims)}`,
+    );
+    const got = dims as number[];
+    const declared = this.replanner ? this.replanner.declared.get(i.name) : i.shape;
+    if (declared === undefined) return got;
+    check(
+      got.length === declared.length,
+      'BAD_FEED',
+      param,
+      `dims [${got}] have rank ${got.length}, the model's input has rank ${declared.length} ([${declared.map((d) => d ?? '?')}])`,
+    );
+    declared.forEach((d, k) => {
+      if (typeof d === 'number')
+        check(got[k] === d, 'BAD_FEED', param, `dims [${got}]: dim ${k} is ${got[k]}, the model fixes it at ${d}`);
+      else if (typeof d === 'string') {
+        const prev = symbols.get(d);
+        check(
+          prev === undefined || prev.size === got[k],
+          'BAD_FEED',
+          param,
+          `dims [${got}]: dim ${k} (${JSON.stringify(d)}) is ${got[k]}, and ${prev?.size} in input ${JSON.stringify(prev?.input)}`,
+        );
+        symbols.set(d, { size: got[k], input: i.name });
       }
-      out[o.name] = arr;
+    });
+    return got;
+  }
+
+  /** Makes `r.plan` the current one (most recently run) and drops the least recently run plans beyond maxPlans. */
+  private use(r: ReadFeeds): ModelPlan {
+    this.plans.delete(r.key);
+    this.plans.set(r.key, r.plan);
+    this.current = r.plan;
+    const max = this.replanner?.maxPlans ?? 1;
+    for (const [k, p] of this.plans) {
+      if (this.plans.size <= max) break;
+      this.plans.delete(k);
+      p.dispose();
     }
-    return out;
+    return r.plan;
   }
 
   /** Runs the model on the calling thread (the runtime's workers join the convolutions that use threads). */
-  run(feeds: Record<string, ModelArray>, opts: RunOptions = {}): Record<string, ModelArray> {
+  run(feeds: Record<string, ModelFeed>, opts: RunOptions = {}): Record<string, ModelArray> {
     this.live();
     check(opts !== null && typeof opts === 'object', 'INVALID_PARAM', 'opts', 'must be an object when given');
     const profile = Boolean(opts.profile);
-    this.copyIn(this.readFeeds(feeds));
+    const read = this.readFeeds(feeds);
+    const plan = this.use(read);
+    plan.copyIn(read.bytes);
+    const { impls, ptrs, steps } = plan;
     if (profile) {
       const prof: ProfileEntry[] = [];
-      for (let i = 0; i < this.impls.length; i++) {
+      for (let i = 0; i < impls.length; i++) {
         const t0 = performance.now();
-        this.impls[i].run(this.ptrs[i]);
-        const s = this.steps[i];
+        impls[i].run(ptrs[i]);
+        const s = steps[i];
         prof.push({
           name: s.name,
           op: s.op,
-          algorithm: this.impls[i].algorithm,
+          algorithm: impls[i].algorithm,
           layout: s.layout ?? 'NCHW',
           ms: performance.now() - t0,
-          macs: this.impls[i].macs,
+          macs: impls[i].macs,
         });
       }
       this.lastProfile = prof;
     } else {
-      for (let i = 0; i < this.impls.length; i++) this.impls[i].run(this.ptrs[i]);
+      for (let i = 0; i < impls.length; i++) impls[i].run(ptrs[i]);
     }
-    return this.copyOut();
+    return plan.copyOut();
   }
 
   /** run, with the threaded convolutions computed by the workers while the calling thread waits (a page's main thread). */
-  async runAsync(feeds: Record<string, ModelArray>, opts: RunOptions = {}): Promise<Record<string, ModelArray>> {
+  async runAsync(feeds: Record<string, ModelFeed>, opts: RunOptions = {}): Promise<Record<string, ModelArray>> {
     this.live();
     check(opts !== null && typeof opts === 'object', 'INVALID_PARAM', 'opts', 'must be an object when given');
     const profile = Boolean(opts.profile);
-    this.copyIn(this.readFeeds(feeds));
+    const read = this.readFeeds(feeds);
+    const plan = this.use(read);
+    plan.copyIn(read.bytes);
     this.running = true;
     try {
       const prof: ProfileEntry[] = [];
-      for (let i = 0; i < this.impls.length; i++) {
+      const { impls, ptrs, steps } = plan;
+      for (let i = 0; i < impls.length; i++) {
         const t0 = performance.now();
-        const impl = this.impls[i];
-        if (impl.runAsync) await impl.runAsync(this.ptrs[i]);
-        else impl.run(this.ptrs[i]);
+        const impl = impls[i];
+        if (impl.runAsync) await impl.runAsync(ptrs[i]);
+        else impl.run(ptrs[i]);
         if (this.disposed || this.core.disposed)
           throw new I8ConvError('DISPOSED', 'model: disposed while running', 'model');
-        const s = this.steps[i];
+        const s = steps[i];
         if (profile)
           prof.push({
             name: s.name,
@@ -305,14 +376,30 @@ export class Model {
     } finally {
       this.running = false;
     }
-    return this.copyOut();
+    return plan.copyOut();
   }
 
-  /** Frees the model's wasm memory (its weights, tables, arena). The runtime stays usable. */
+  /** run, returning each output with its dims and element type. */
+  runTensors(feeds: Record<string, ModelFeed>, opts: RunOptions = {}): Record<string, Tensor> {
+    return this.tensors(this.run(feeds, opts));
+  }
+
+  /** runAsync, returning each output with its dims and element type. */
+  async runTensorsAsync(feeds: Record<string, ModelFeed>, opts: RunOptions = {}): Promise<Record<string, Tensor>> {
+    return this.tensors(await this.runAsync(feeds, opts));
+  }
+
+  private tensors(out: Record<string, ModelArray>): Record<string, Tensor> {
+    const r: Record<string, Tensor> = Object.create(null);
+    for (const o of this.current.outputs) r[o.name] = { data: out[o.name], dims: [...o.shape], type: o.type };
+    return r;
+  }
+
+  /** Frees the model's wasm memory (every plan's weights, tables, arena). The runtime stays usable. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    for (const s of this.impls) s.dispose();
-    this.blocks.release();
+    for (const p of this.plans.values()) p.dispose();
+    this.plans.clear();
   }
 }
