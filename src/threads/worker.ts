@@ -1,14 +1,24 @@
 /**
  * A worker of the thread pool (pool.ts). It instantiates the runtime's threaded wasm module over the shared
  * memory, reports ready, then waits for jobs on the shared job block: for each new generation it runs tasks of the
- * posted kernel (protocol.ts runJob) until none are left, then counts itself done. No message per job: only the
+ * posted kernel (protocol.ts runJob) until none are left, if it entered the job before the caller closed it
+ * (protocol.ts enterJob), then counts itself out. No message per job: only the
  * first message (the module, the memory, the job block, its thread id) is ever posted.
  *
  * Node and Deno: started by worker_threads (Deno's node:worker_threads: unlike its Web Workers, it can be unref'd,
  * so a Deno process with a runtime open still exits) with the init data as workerData. Browsers: a module Web
  * Worker that receives the init data as its first message.
  */
-import { JOB, WORKER_SPIN_MS, runJob, type TaskExports, type WorkerInit } from './protocol.js';
+import {
+  JOB,
+  WORKER_SPIN_MS,
+  enterJob,
+  leaveJob,
+  runJob,
+  spinUntil,
+  type TaskExports,
+  type WorkerInit,
+} from './protocol.js';
 
 function serve(init: WorkerInit): void {
   const job = new Int32Array(init.job);
@@ -25,25 +35,24 @@ function serve(init: WorkerInit): void {
   Atomics.add(job, JOB.READY, 1);
   Atomics.notify(job, JOB.READY);
   for (;;) {
-    // a spin first: the next kernel of a plan, or the next layer of a network, usually comes within it
-    const until = performance.now() + WORKER_SPIN_MS;
-    while (Atomics.load(job, JOB.GEN) === seen) {
-      let i = 0;
-      while (i < 256 && Atomics.load(job, JOB.GEN) === seen) i++;
-      if (i < 256 || performance.now() > until) break;
-    }
+    // a poll first (the next kernel of a plan, or the next layer of a network, usually comes within it), cut short
+    // where the poll itself was descheduled; then a sleep until the caller posts a job or kicks
+    spinUntil(() => Atomics.load(job, JOB.GEN) !== seen, WORKER_SPIN_MS);
     Atomics.wait(job, JOB.GEN, seen);
     const gen = Atomics.load(job, JOB.GEN);
     if (Atomics.load(job, JOB.QUIT)) break;
     if (gen === seen) continue;
     seen = gen;
+    // a job this worker woke too late for (the caller closed it) or a kick: nothing to do
+    if (!enterJob(job, gen)) continue;
     try {
       runJob(exports, job, init.tid);
     } catch {
       Atomics.store(job, JOB.ERROR, 1);
+      // nobody claims the rest (the caller throws): past any task count, whatever adds follow
+      Atomics.store(job, JOB.NEXT, 0x3fffffff);
     }
-    Atomics.add(job, JOB.DONE, 1);
-    Atomics.notify(job, JOB.DONE);
+    leaveJob(job);
   }
   Atomics.add(job, JOB.READY, -1);
 }
