@@ -121,6 +121,17 @@ function construct(
     : new Worker(url, { workerData: init, execArgv });
 }
 
+/** A kernel's timings in a pool (ThreadPool.choose). */
+interface KernelRecord {
+  runs: number;
+  /** moving averages of a run's time (ms), on the workers and on the calling thread alone; NaN: not measured yet */
+  pool: number;
+  alone: number;
+}
+
+/** A moving average that follows a change within a few samples; the first sample starts it. */
+const ema = (avg: number, x: number) => (Number.isNaN(avg) ? x : 0.7 * avg + 0.3 * x);
+
 export class ThreadPool {
   /** threads that run a kernel: the workers and the calling thread */
   readonly size: number;
@@ -215,16 +226,16 @@ export class ThreadPool {
   /**
    * Closes the current job (no worker enters it from now on) and returns when the workers that entered it have
    * counted themselves out (their claimed tasks are done): a poll of at most `spinMs` first, then a sleep (a browser
-   * page's main thread, which may not sleep, polls on).
+   * page's main thread, which may not sleep, polls on). Returns whether the poll sufficed.
    */
-  private close(spinMs: number): void {
+  private close(spinMs: number): boolean {
     const job = this.job;
     const gone = () => (Atomics.load(job, JOB.STATE) & STATE_IN) === 0;
     Atomics.or(job, JOB.STATE, STATE_CLOSED);
-    if (spinUntil(gone, spinMs)) return;
+    if (spinUntil(gone, spinMs)) return true;
     for (;;) {
       const v = Atomics.load(job, JOB.STATE);
-      if ((v & STATE_IN) === 0) return;
+      if ((v & STATE_IN) === 0) return false;
       if (this.block) Atomics.wait(job, JOB.STATE, v, 1000);
     }
   }
@@ -305,7 +316,11 @@ export class ThreadPool {
     }
   }
 
-  /** Runs one kernel on every thread of the pool, the calling one included; returns when all its tasks are done. */
+  /**
+   * Runs one kernel on every thread of the pool, the calling one included; returns when all its tasks are done. Where
+   * this kernel has recently run faster on the calling thread alone (see choose), it runs there, the workers left
+   * asleep.
+   */
   run(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
     if (this.busy)
       throw new I8ConvError(
@@ -313,22 +328,85 @@ export class ThreadPool {
         'runtime: an execAsync of this runtime is still running; await it first',
         'runtime',
       );
-    this.open(k, e);
+    const rec = this.record(k);
+    const alone = this.choose(rec);
     const t0 = performance.now();
+    if (alone) {
+      this.runAlone(exports, k, e);
+      rec.alone = ema(rec.alone, performance.now() - t0);
+      return;
+    }
+    this.open(k, e);
     let err: unknown;
     try {
       runJob(exports, this.job, 0);
     } catch (x) {
       err = x;
     }
-    // the workers still in hold one task each, started before this thread claimed its last one: a poll about as long
-    // as this thread's own share (at most 5 ms), then a sleep, which leaves the core to a worker that was descheduled
-    // with its task on a busy machine
-    this.close(Math.min(5, Math.max(0.05, performance.now() - t0)));
-    this.lastEnd = performance.now();
+    const t1 = performance.now();
+    // the workers still in hold one task each, started before this thread claimed its last one: a poll at most as
+    // long as this thread's own share and tailSpinMs, then a sleep, which leaves the core to a worker that was
+    // descheduled with its task on a busy machine
+    const spin = Math.min(this.tailSpinMs, Math.max(0.05, t1 - t0));
+    this.tailSpinMs = this.close(spin)
+      ? Math.min(2 * this.tailSpinMs, ThreadPool.TAIL_SPIN_MS)
+      : Math.max(this.tailSpinMs / 2, 0.05);
+    const t2 = performance.now();
+    this.lastEnd = t2;
+    rec.pool = ema(rec.pool, t2 - t0);
     if (err !== undefined) throw err;
     this.checkError();
   }
+
+  /** The kernel on the calling thread alone (its workspace slice): the workers are not woken. */
+  private runAlone(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
+    if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed (its threads have ended)', 'runtime');
+    const job = this.job;
+    // the last job is closed (run / runAsync close every job they open): no worker enters this one
+    writeJob(job, k, e);
+    Atomics.store(job, JOB.NEXT, 0);
+    runJob(exports, job, 0);
+  }
+
+  private record(k: KernelDispatch): KernelRecord {
+    let r = this.records.get(k);
+    if (!r) this.records.set(k, (r = { runs: 0, pool: Number.NaN, alone: Number.NaN }));
+    return r;
+  }
+
+  /**
+   * Whether this run of a kernel goes to the calling thread alone. The pool times each kernel (a plan's kernels are
+   * the same objects on every call) both ways: the workers' time per run and the calling thread's alone, each a
+   * moving average. It takes the faster one, and now and then (every EXPLORE_CLOSE-th run while the two are within
+   * 1.5x of each other, every EXPLORE_FAR-th otherwise) the other one, to follow a machine whose load changes. On a
+   * quiet machine the workers win by about their number and the calling thread alone runs one call in EXPLORE_FAR;
+   * on a machine busy with other work, whose cores the workers cannot get (a worker descheduled with its task makes
+   * the job wait; a process's share of the cores may be fixed, as with Linux's autogroups), the calling thread
+   * alone wins and the workers sleep.
+   */
+  private choose(r: KernelRecord): boolean {
+    const n = r.runs++;
+    // the first runs on the workers (a plan's warm-up), the first alone run after them
+    if (n < ThreadPool.EXPLORE_CLOSE) return false;
+    if (Number.isNaN(r.alone)) return true;
+    const aloneWins = r.alone < r.pool;
+    const ratio = aloneWins ? r.pool / r.alone : r.alone / r.pool;
+    const every = ratio < 1.5 ? ThreadPool.EXPLORE_CLOSE : ThreadPool.EXPLORE_FAR;
+    return n % every === 0 ? !aloneWins : aloneWins;
+  }
+
+  /** Per kernel: runs so far, and the moving averages of its time on the workers and alone (ms). */
+  private readonly records = new WeakMap<KernelDispatch, KernelRecord>();
+  /** How often a kernel runs the slower way, to measure it again (see choose). */
+  static readonly EXPLORE_CLOSE = 8;
+  static readonly EXPLORE_FAR = 64;
+  /**
+   * The longest poll of run for the workers' last tasks (ms); the poll's length, tailSpinMs, halves after each poll
+   * that did not suffice (a worker descheduled with its task: the sleep that follows leaves it the core) and doubles
+   * back after each that did.
+   */
+  static readonly TAIL_SPIN_MS = 5;
+  private tailSpinMs = ThreadPool.TAIL_SPIN_MS;
 
   dispose(): void {
     if (this.disposed) return;

@@ -32,7 +32,9 @@ export interface WorkerInit {
  * 0.5-2 ms on the 2-core VMs measured (2 ms gaps between convolutions: a 28.9 M multiply-add 3x3 took 1.68 ms on 2
  * threads against 1.30 on one), so the pool keeps its threads polling across the layers of a network and the gaps
  * between a caller's calls (OpenMP runtimes poll far longer by default). The pool reads it too, to tell whether the
- * workers are still awake. A poll that finds itself descheduled (PREEMPTED_MS) ends early: see spinUntil.
+ * workers are still awake. It is the longest poll: a poll that finds itself descheduled (PREEMPTED_MS) ends
+ * early (spinUntil), and a worker halves its next poll after one that found no job and after a job it came too late
+ * for (worker.ts), so that on a busy machine it sleeps instead of polling.
  */
 export const WORKER_SPIN_MS = 10;
 
@@ -183,6 +185,14 @@ export function enterJob(job: Int32Array, gen: number): boolean {
   }
 }
 
+/**
+ * Whether generation `gen` was a job of more than one task that a worker ran nothing of (the others had claimed every
+ * task first: it woke or was scheduled late), not a kick. A hint, read after the fact.
+ */
+export function cameLate(job: Int32Array, gen: number): boolean {
+  return Atomics.load(job, JOB.STATE) >>> 8 === (gen & 0xffffff) && Atomics.load(job, JOB.TOTAL) > 1;
+}
+
 /** A worker counts itself out of the job it entered; the last one out wakes a caller waiting for it. */
 export function leaveJob(job: Int32Array): void {
   if ((Atomics.sub(job, JOB.STATE, 1) & STATE_IN) === 1) Atomics.notify(job, JOB.STATE);
@@ -217,9 +227,10 @@ export function writeJob(job: Int32Array, k: KernelDispatch, e: ExecPointers): v
 /**
  * Runs tasks of the job in `job` as thread `tid` until none are left. Task indices are claimed with Atomics.add
  * (any number of threads may run this at once); with `serialSlices` > 0 there are no other threads and task i uses
- * slice i % serialSlices (the single-thread path, exercising every workspace slice the plan has).
+ * slice i % serialSlices (the single-thread path, exercising every workspace slice the plan has). Returns how many
+ * tasks this thread ran.
  */
-export function runJob(exports: TaskExports, job: Int32Array, tid: number, serialSlices = 0): void {
+export function runJob(exports: TaskExports, job: Int32Array, tid: number, serialSlices = 0): number {
   const fn = exports[TASK_FUNCTIONS[job[JOB.FN]]] as TaskFn;
   const total = job[JOB.TOTAL];
   const d1 = job[JOB.D1];
@@ -231,9 +242,10 @@ export function runJob(exports: TaskExports, job: Int32Array, tid: number, seria
   const p0 = job[JOB.P0],
     p1 = job[JOB.P1],
     p2 = job[JOB.P2];
-  for (;;) {
+  let ran = 0;
+  for (; ; ran++) {
     const i = serialSlices ? job[JOB.NEXT]++ : Atomics.add(job, JOB.NEXT, 1);
-    if (i >= total) break;
+    if (i >= total) return ran;
     const t = serialSlices ? i % serialSlices : tid;
     const i2 = i % d2;
     const q = (i - i2) / d2;

@@ -12,6 +12,7 @@
 import {
   JOB,
   WORKER_SPIN_MS,
+  cameLate,
   enterJob,
   leaveJob,
   runJob,
@@ -34,25 +35,36 @@ function serve(init: WorkerInit): void {
   let seen = Atomics.load(job, JOB.GEN);
   Atomics.add(job, JOB.READY, 1);
   Atomics.notify(job, JOB.READY);
+  // how long the next poll lasts: the full WORKER_SPIN_MS after a job this worker ran tasks of; halved after a poll
+  // that ended without a job (idle, or descheduled: see spinUntil) and after a job it came too late for, so that a
+  // worker of a busy machine, which comes late, sleeps at once instead of taking a core from the threads with work
+  let spinMs = WORKER_SPIN_MS;
   for (;;) {
-    // a poll first (the next kernel of a plan, or the next layer of a network, usually comes within it), cut short
-    // where the poll itself was descheduled; then a sleep until the caller posts a job or kicks
-    spinUntil(() => Atomics.load(job, JOB.GEN) !== seen, WORKER_SPIN_MS);
-    Atomics.wait(job, JOB.GEN, seen);
+    // a poll first (the next kernel of a plan, or the next layer of a network, usually comes within it); then a
+    // sleep until the caller posts a job or kicks
+    if (!spinUntil(() => Atomics.load(job, JOB.GEN) !== seen, spinMs)) {
+      spinMs /= 2;
+      Atomics.wait(job, JOB.GEN, seen);
+    }
     const gen = Atomics.load(job, JOB.GEN);
     if (Atomics.load(job, JOB.QUIT)) break;
     if (gen === seen) continue;
     seen = gen;
-    // a job this worker woke too late for (the caller closed it) or a kick: nothing to do
-    if (!enterJob(job, gen)) continue;
-    try {
-      runJob(exports, job, init.tid);
-    } catch {
-      Atomics.store(job, JOB.ERROR, 1);
-      // nobody claims the rest (the caller throws): past any task count, whatever adds follow
-      Atomics.store(job, JOB.NEXT, 0x3fffffff);
+    let ran = 0;
+    // not entered: a job this worker woke too late for (the caller closed it), or a kick
+    if (enterJob(job, gen)) {
+      try {
+        ran = runJob(exports, job, init.tid);
+      } catch {
+        Atomics.store(job, JOB.ERROR, 1);
+        // nobody claims the rest (the caller throws): past any task count, whatever adds follow
+        Atomics.store(job, JOB.NEXT, 0x3fffffff);
+        ran = 1;
+      }
+      leaveJob(job);
     }
-    leaveJob(job);
+    if (ran > 0) spinMs = WORKER_SPIN_MS;
+    else if (cameLate(job, gen)) spinMs /= 2;
   }
   Atomics.add(job, JOB.READY, -1);
 }
