@@ -124,6 +124,8 @@ function construct(
 /** A kernel's timings in a pool (ThreadPool.choose). */
 interface KernelRecord {
   runs: number;
+  /** runs the faster way since the last run the slower way */
+  since: number;
   /** moving averages of a run's time (ms), on the workers and on the calling thread alone; NaN: not measured yet */
   pool: number;
   alone: number;
@@ -200,9 +202,12 @@ export class ThreadPool {
     this.lastEnd = performance.now();
   }
 
-  /** Wakes the workers without waiting for them (a new generation with no job), so the next kernel finds them polling. */
+  /**
+   * Wakes the workers without waiting for them (a new generation with no job), so the next kernel finds them polling;
+   * not while the last kernel run chose the calling thread alone (the workers lose there: let them sleep).
+   */
   kick(): void {
-    if (this.disposed || this.busy) return;
+    if (this.disposed || this.busy || this.lastAlone) return;
     Atomics.add(this.job, JOB.GEN, 1);
     Atomics.notify(this.job, JOB.GEN);
     this.lastEnd = performance.now();
@@ -330,6 +335,7 @@ export class ThreadPool {
       );
     const rec = this.record(k);
     const alone = this.choose(rec);
+    this.lastAlone = alone;
     const t0 = performance.now();
     if (alone) {
       this.runAlone(exports, k, e);
@@ -370,36 +376,46 @@ export class ThreadPool {
 
   private record(k: KernelDispatch): KernelRecord {
     let r = this.records.get(k);
-    if (!r) this.records.set(k, (r = { runs: 0, pool: Number.NaN, alone: Number.NaN }));
+    if (!r) this.records.set(k, (r = { runs: 0, since: 0, pool: Number.NaN, alone: Number.NaN }));
     return r;
   }
 
   /**
    * Whether this run of a kernel goes to the calling thread alone. The pool times each kernel (a plan's kernels are
    * the same objects on every call) both ways: the workers' time per run and the calling thread's alone, each a
-   * moving average. It takes the faster one, and now and then (every EXPLORE_CLOSE-th run while the two are within
-   * 1.5x of each other, every EXPLORE_FAR-th otherwise) the other one, to follow a machine whose load changes. On a
-   * quiet machine the workers win by about their number and the calling thread alone runs one call in EXPLORE_FAR;
-   * on a machine busy with other work, whose cores the workers cannot get (a worker descheduled with its task makes
-   * the job wait; a process's share of the cores may be fixed, as with Linux's autogroups), the calling thread
-   * alone wins and the workers sleep.
+   * moving average. It takes the faster way, and now and then the other one, to follow a machine whose load changes:
+   * after EXPLORE_COST x (slow - fast) / fast + EXPLORE_MIN runs the faster way (at most EXPLORE_MAX), so that these
+   * runs cost about 1 / EXPLORE_COST of the time. On a quiet machine the workers win by about their number, and one
+   * run in ~100 goes to the calling thread alone; on a machine busy with other work, whose cores the workers cannot
+   * get (a worker descheduled with its task makes the job wait; a process's share of the cores may be fixed, as with
+   * Linux's autogroups), the calling thread alone wins and the workers sleep.
    */
   private choose(r: KernelRecord): boolean {
     const n = r.runs++;
     // the first runs on the workers (a plan's warm-up), the first alone run after them
-    if (n < ThreadPool.EXPLORE_CLOSE) return false;
+    if (n < ThreadPool.WARM_RUNS) return false;
     if (Number.isNaN(r.alone)) return true;
     const aloneWins = r.alone < r.pool;
-    const ratio = aloneWins ? r.pool / r.alone : r.alone / r.pool;
-    const every = ratio < 1.5 ? ThreadPool.EXPLORE_CLOSE : ThreadPool.EXPLORE_FAR;
-    return n % every === 0 ? !aloneWins : aloneWins;
+    const fast = aloneWins ? r.alone : r.pool;
+    const slow = aloneWins ? r.pool : r.alone;
+    const every = Math.min(
+      ThreadPool.EXPLORE_MAX,
+      ThreadPool.EXPLORE_MIN + Math.ceil((ThreadPool.EXPLORE_COST * (slow - fast)) / Math.max(fast, 1e-3)),
+    );
+    if (++r.since < every) return aloneWins;
+    r.since = 0;
+    return !aloneWins;
   }
 
   /** Per kernel: runs so far, and the moving averages of its time on the workers and alone (ms). */
   private readonly records = new WeakMap<KernelDispatch, KernelRecord>();
   /** How often a kernel runs the slower way, to measure it again (see choose). */
-  static readonly EXPLORE_CLOSE = 8;
-  static readonly EXPLORE_FAR = 64;
+  static readonly WARM_RUNS = 2;
+  static readonly EXPLORE_MIN = 8;
+  static readonly EXPLORE_COST = 100;
+  static readonly EXPLORE_MAX = 4096;
+  /** The last run went to the calling thread alone. */
+  private lastAlone = false;
   /**
    * The longest poll of run for the workers' last tasks (ms); the poll's length, tailSpinMs, halves after each poll
    * that did not suffice (a worker descheduled with its task: the sleep that follows leaves it the core) and doubles
