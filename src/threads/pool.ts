@@ -126,13 +126,26 @@ interface KernelRecord {
   runs: number;
   /** runs the faster way since the last run the slower way */
   since: number;
-  /** moving averages of a run's time (ms), on the workers and on the calling thread alone; NaN: not measured yet */
-  pool: number;
-  alone: number;
+  /** the last (up to) three times of a run (ms), oldest first, on the workers and on the calling thread alone */
+  pool: number[];
+  alone: number[];
 }
 
-/** A moving average that follows a change within a few samples; the first sample starts it. */
-const ema = (avg: number, x: number) => (Number.isNaN(avg) ? x : 0.7 * avg + 0.3 * x);
+/** Adds a time to a kernel's last three of one way. */
+function note(last: number[], ms: number): void {
+  if (last.length === 3) last.shift();
+  last.push(ms);
+}
+
+/**
+ * A way's typical time: the median of its last three (the smaller of two), so that one run stretched by a
+ * descheduling does not decide for many runs after it.
+ */
+function typical(last: number[]): number {
+  const [a, b, c] = last;
+  if (last.length < 3) return last.length === 1 ? a : Math.min(a, b);
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+}
 
 export class ThreadPool {
   /** threads that run a kernel: the workers and the calling thread */
@@ -339,7 +352,7 @@ export class ThreadPool {
     const t0 = performance.now();
     if (alone) {
       this.runAlone(exports, k, e);
-      rec.alone = ema(rec.alone, performance.now() - t0);
+      note(rec.alone, performance.now() - t0);
       return;
     }
     this.open(k, e);
@@ -359,7 +372,7 @@ export class ThreadPool {
       : Math.max(this.tailSpinMs / 2, 0.05);
     const t2 = performance.now();
     this.lastEnd = t2;
-    rec.pool = ema(rec.pool, t2 - t0);
+    note(rec.pool, t2 - t0);
     if (err !== undefined) throw err;
     this.checkError();
   }
@@ -376,14 +389,14 @@ export class ThreadPool {
 
   private record(k: KernelDispatch): KernelRecord {
     let r = this.records.get(k);
-    if (!r) this.records.set(k, (r = { runs: 0, since: 0, pool: Number.NaN, alone: Number.NaN }));
+    if (!r) this.records.set(k, (r = { runs: 0, since: 0, pool: [], alone: [] }));
     return r;
   }
 
   /**
    * Whether this run of a kernel goes to the calling thread alone. The pool times each kernel (a plan's kernels are
-   * the same objects on every call) both ways: the workers' time per run and the calling thread's alone, each a
-   * moving average. It takes the faster way, and now and then the other one, to follow a machine whose load changes:
+   * the same objects on every call) both ways: the workers' time per run and the calling thread's alone, each the
+   * median of its last three runs. It takes the faster way, and now and then the other one, to follow a machine whose load changes:
    * after EXPLORE_COST x (slow - fast) / fast + EXPLORE_MIN runs the faster way (at most EXPLORE_MAX), so that these
    * runs cost about 1 / EXPLORE_COST of the time. On a quiet machine the workers win by about their number, and one
    * run in ~100 goes to the calling thread alone; on a machine busy with other work, whose cores the workers cannot
@@ -394,20 +407,26 @@ export class ThreadPool {
     const n = r.runs++;
     // the first runs on the workers (a plan's warm-up), the first alone run after them
     if (n < ThreadPool.WARM_RUNS) return false;
-    if (Number.isNaN(r.alone)) return true;
-    const aloneWins = r.alone < r.pool;
-    const fast = aloneWins ? r.alone : r.pool;
-    const slow = aloneWins ? r.pool : r.alone;
-    const every = Math.min(
-      ThreadPool.EXPLORE_MAX,
-      ThreadPool.EXPLORE_MIN + Math.ceil((ThreadPool.EXPLORE_COST * (slow - fast)) / Math.max(fast, 1e-3)),
-    );
+    if (!r.alone.length) return true;
+    const alone = typical(r.alone);
+    const pool = typical(r.pool);
+    const aloneWins = alone < pool;
+    const fast = aloneWins ? alone : pool;
+    const slow = aloneWins ? pool : alone;
+    // until the slower way has three times, a first time stretched by a descheduling must not hold it off for long
+    const every =
+      Math.min(r.alone.length, r.pool.length) < 3
+        ? ThreadPool.EXPLORE_MIN
+        : Math.min(
+            ThreadPool.EXPLORE_MAX,
+            ThreadPool.EXPLORE_MIN + Math.ceil((ThreadPool.EXPLORE_COST * (slow - fast)) / Math.max(fast, 1e-3)),
+          );
     if (++r.since < every) return aloneWins;
     r.since = 0;
     return !aloneWins;
   }
 
-  /** Per kernel: runs so far, and the moving averages of its time on the workers and alone (ms). */
+  /** Per kernel: runs so far, and its last times on the workers and alone (ms). */
   private readonly records = new WeakMap<KernelDispatch, KernelRecord>();
   /** How often a kernel runs the slower way, to measure it again (see choose). */
   static readonly WARM_RUNS = 2;
