@@ -45,7 +45,14 @@ import { prepareSuite } from './setup.js';
 import { createRuntime } from '../src/index.js';
 import { SHAPES, selectShapes } from './shapes.js';
 import { runSuite, type ProgressEvent } from './suite.js';
-import { LoadMeter, finishThreads, parseThreadsOption, runThreadsChild, threadsMismatches } from './threads.js';
+import {
+  LoadMeter,
+  finishThreads,
+  parseHogOption,
+  parseThreadsOption,
+  runThreadsChild,
+  threadsMismatches,
+} from './threads.js';
 
 export interface CliOptions {
   quick: boolean;
@@ -59,6 +66,8 @@ export interface CliOptions {
   models?: string;
   /** --threads: N of the threads section; 1 (--threads 1 or none) skips it. Default: 2 with --full or --quick, else 1. Node only. */
   threads: number;
+  /** --hog N: busy-loop processes beside the threads section (bench/threads.ts startHogs); 0: none. */
+  hog: number;
   filter: string | null;
   json: boolean;
   out: string;
@@ -70,6 +79,7 @@ export function parseArgs(argv: string[]): CliOptions {
     quick: false,
     full: false,
     threads: 1,
+    hog: 0,
     filter: null,
     json: false,
     out: join(REPO_ROOT, 'bench', 'results'),
@@ -92,6 +102,7 @@ export function parseArgs(argv: string[]): CliOptions {
     else if (flag === '--networks') o.networks = value();
     else if (flag === '--models') o.models = value();
     else if (flag === '--threads') threads = parseThreadsOption(value());
+    else if (flag === '--hog') o.hog = parseHogOption(value());
     else if (flag === '--filter') o.filter = value();
     else if (flag === '--out') o.out = resolve(value());
     else if (flag === '--help' || flag === '-h') throw new Error('help');
@@ -125,6 +136,8 @@ export const USAGE = `usage: npm start -- [options]   (or: node dist-bench/bench
                     the models' threads set: i8conv N threads vs onnxruntime-web numThreads N (another child)
                     (default: 2 with --full or --quick, none otherwise; --threads 1 or --threads none skips it);
                     --filter does not apply to it
+  --hog N           the threads section beside N busy-loop processes (a machine busy with other work: the
+                    figures under contention, docs/bench.md "Threads under load"; default 0)
   --filter REGEX    run only "<shape id>/<backend>" names matching (case-insensitive), e.g. ort-web-uint8
   --json            print the results JSON on stdout (progress and table go to stderr)
   --out DIR         where to write <timestamp>.{json,md,html} (default bench/results)
@@ -342,6 +355,7 @@ async function main(argv: string[]): Promise<number> {
         quick: o.quick,
         shapes: input.shapes.map((s) => s.id),
         networks: input.networkIds ?? [],
+        hog: o.hog,
         onLine: (line) => log.write(`  ${line}\n`),
       });
       attachThreads(r, t);

@@ -519,6 +519,7 @@ export function threadsIntro(t: ThreadsSection): string {
     `(the main process, numThreads 1: not interleaved with the rest). ${s.passes ?? 1} passes over the shapes (and over each network's layers), ` +
     `each pass >= ${s.minSamples} rounds per shape of samples of >= ${s.minSampleMs} ms, each sample after >= ${s.primeMs} ms of untimed calls, ` +
     `${s.settleMs} ms idle after each threaded sample; ` +
+    (t.hog ? `beside ${t.hog} busy-loop processes (--hog ${t.hog}: a machine under contention); ` : '') +
     `speed-up = ${t.ratio} (the bars use the former); other load = cores busy with other processes meanwhile (/proc/stat); ${fmt(t.durationS, 0)} s` +
     (t.loopScaling
       ? `. For context, the scaling of an embarrassingly parallel loop on ${N} threads (the ${t.loopScaling.before.build} ceiling loop, ` +

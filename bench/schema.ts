@@ -305,6 +305,8 @@ export interface ThreadsSection {
   networkSampling: SampleOptions & { passes: number; settleMs: number; primeMs: number };
   /** Which ratio the bars use. */
   ratio: string;
+  /** --hog N: busy-loop processes that ran beside the section (0 or absent: none); see bench/threads.ts startHogs. */
+  hog?: number;
   shapes: ThreadsShapeResult[];
   networks: ThreadsNetworkResult[];
   /** The scaling of an embarrassingly parallel loop on N threads (bench/threads-scaling.ts), measured just before
@@ -647,6 +649,7 @@ export function validateThreads(t: unknown, errs: string[] = []): string[] {
   }
   num(t.threads, 'threads.threads');
   num(t.durationS, 'threads.durationS');
+  if (t.hog !== undefined) num(t.hog, 'threads.hog');
   if (typeof t.ratio !== 'string') errs.push('threads.ratio: expected a string');
   if (!isObj(t.i8conv) || !isObj(t.i8conv.threading)) errs.push('threads.i8conv.threading: expected an object');
   if (!isObj(t.ortWeb)) errs.push('threads.ortWeb: expected an object');

@@ -61,6 +61,30 @@ export function parseThreadsOption(v: string): number {
   return n;
 }
 
+/** --hog: an integer in [0, 64]. */
+export function parseHogOption(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error(`--hog ${v}: expected an integer in [0, 64]`);
+  return n;
+}
+
+/**
+ * A machine busy with other work, for the section's figures under contention: `n` child processes (this Node binary,
+ * no V8 flags) that each spin a core in a JS loop until stop() kills them. They start before the section and stop
+ * after it, so every round of every shape runs beside them; the LoadMeter counts them as other load.
+ */
+export async function startHogs(n: number): Promise<{ stop: () => void }> {
+  const { spawn } = await import('node:child_process');
+  const hogs = Array.from({ length: n }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+  // until each one runs its loop (startup ~50 ms; a loaded machine takes longer)
+  await new Promise((ok) => setTimeout(ok, n ? 500 : 0));
+  return {
+    stop: () => {
+      for (const h of hogs) h.kill('SIGKILL');
+    },
+  };
+}
+
 /** The bar's speed-up target for N threads: 0.9 N (1.8x for 2 threads). */
 export const speedupTarget = (threads: number) => Math.round(0.9 * threads * 100) / 100;
 
@@ -667,6 +691,8 @@ export interface ThreadsChildOptions {
   networks: string;
   /** false: without onnxruntime-web (--no-ort). */
   ort: boolean;
+  /** --hog N: N busy-loop processes beside the section (0: none). */
+  hog: number;
 }
 
 /** --shapes of the child: a selectShapes list, or 'none'. */
@@ -675,7 +701,7 @@ function childShapes(spec: string, quick: boolean): BenchShape[] {
 }
 
 export function parseChildArgs(argv: string[]): ThreadsChildOptions {
-  const o: ThreadsChildOptions = { threads: 2, quick: false, shapes: 'quick', networks: 'none', ort: true };
+  const o: ThreadsChildOptions = { threads: 2, quick: false, shapes: 'quick', networks: 'none', ort: true, hog: 0 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const flag = a.split('=')[0];
@@ -689,6 +715,7 @@ export function parseChildArgs(argv: string[]): ThreadsChildOptions {
     else if (flag === '--shapes') o.shapes = value();
     else if (flag === '--networks') o.networks = value();
     else if (flag === '--no-ort') o.ort = false;
+    else if (flag === '--hog') o.hog = parseHogOption(value());
     else throw new Error(`unknown option ${a}`);
   }
   if (o.threads < 2) throw new Error('--threads: the section compares 1 thread with N >= 2');
@@ -716,6 +743,8 @@ export async function runThreadsInProcess(
   }
   const rt1 = await createRuntime({ threads: 1 });
   const rtN = await createRuntime({ threads: o.threads });
+  const hogs = await startHogs(o.hog);
+  if (o.hog) onProgress?.(`threads: ${o.hog} busy-loop processes beside the section (--hog ${o.hog})`);
   try {
     if (!rtN.threading.enabled || rtN.threads !== o.threads) {
       return {
@@ -757,8 +786,9 @@ export async function runThreadsInProcess(
     ] as const) {
       if (!m.linear) errors.push(`loop scaling ${when} the section: ${checkLinearity(m.linearity).reason}`);
     }
-    return { ...section, errors, loopScaling: { before, after } };
+    return { ...section, errors, hog: o.hog, loopScaling: { before, after } };
   } finally {
+    hogs.stop();
     rt1.dispose();
     rtN.dispose();
   }
@@ -780,7 +810,7 @@ async function childMain(argv: string[]): Promise<number> {
     o = parseChildArgs(argv);
   } catch (e) {
     process.stderr.write(
-      `${(e as Error).message}\nusage: node dist-bench/bench/threads.js --threads N [--quick] [--shapes LIST|none] [--networks LIST|none] [--no-ort]\n`,
+      `${(e as Error).message}\nusage: node dist-bench/bench/threads.js --threads N [--quick] [--shapes LIST|none] [--networks LIST|none] [--no-ort] [--hog N]\n`,
     );
     return 2;
   }
@@ -803,6 +833,8 @@ export interface SpawnThreadsOptions {
   shapes: readonly string[];
   networks: readonly string[];
   ort?: boolean;
+  /** --hog N: busy-loop processes beside the section (default 0). */
+  hog?: number;
   /** Each progress line of the child. */
   onLine?: (line: string) => void;
   /** Kill the child after this long (default 30 minutes). */
@@ -825,6 +857,7 @@ export function runThreadsChild(o: SpawnThreadsOptions): Promise<ThreadsSection 
     o.networks.length ? o.networks.join(',') : 'none',
     ...(o.quick ? ['--quick'] : []),
     ...(o.ort === false ? ['--no-ort'] : []),
+    ...(o.hog ? ['--hog', String(o.hog)] : []),
   ];
   return runJsonChild<ThreadsSection>(args, {
     label: 'threads child process',

@@ -160,7 +160,11 @@ describe('threads section options', () => {
     expect(speedupTarget(2)).toBe(1.8);
     expect(
       parseChildArgs(['--threads', '2', '--quick', '--shapes', 'none', '--networks', 'mobilenetv2', '--no-ort']),
-    ).toEqual({ threads: 2, quick: true, shapes: 'none', networks: 'mobilenetv2', ort: false });
+    ).toEqual({ threads: 2, quick: true, shapes: 'none', networks: 'mobilenetv2', ort: false, hog: 0 });
+    expect(parseChildArgs(['--threads', '2', '--hog', '3']).hog).toBe(3);
+    expect(() => parseChildArgs(['--hog', '-1'])).toThrow(/--hog -1/);
+    expect(parseArgs(['--threads', '2', '--hog', '2']).hog).toBe(2);
+    expect(parseArgs([]).hog).toBe(0);
     expect(() => parseChildArgs(['--threads', '1'])).toThrow(/N >= 2/);
     expect(() => parseChildArgs(['--shapes', 'big'])).toThrow(/bad shape id/);
     expect(() => parseChildArgs(['--networks', 'vgg'])).toThrow(/unknown network/);
@@ -359,12 +363,16 @@ describe('threads section runs', () => {
       shapes: ['8-8-6-k3s1'],
       networks: [],
       execArgv: [],
+      hog: 1,
       onLine: (l) => lines.push(l),
       timeoutMs: 60_000,
     });
     if ('unavailable' in t) throw new Error(t.unavailable);
     expect(validateThreads(t)).toEqual([]);
     expect(t.threads).toBe(2);
+    // --hog 1: one busy-loop process beside the section, said in the JSON and in the progress
+    expect(t.hog).toBe(1);
+    expect(lines.some((l) => /1 busy-loop processes beside the section/.test(l))).toBe(true);
     expect(t.ortWeb).toMatchObject({ numThreads: 2 });
     expect(t.shapes.map((s) => [s.id, s.checks])).toEqual([
       ['8-8-6-k3s1', { 'i8conv-2t': 'ok', 'ort-web-uint8-2t': 'ok' }],

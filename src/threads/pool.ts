@@ -1,19 +1,26 @@
 /**
  * The thread pool: workers created once per runtime (Node and Deno: worker_threads; browsers: module Web Workers),
- * each instantiating the runtime's threaded wasm module over the same shared memory. A kernel runs with a barrier:
- * the calling thread writes it into the shared job block and bumps the generation (Atomics.notify), every thread
- * (the caller included, as thread 0) claims task indices until none are left, and the caller returns when every
- * worker has counted itself done for that generation. Nothing is allocated or posted per kernel.
+ * each instantiating the runtime's threaded wasm module over the same shared memory. A kernel runs as a job: the
+ * calling thread writes it into the shared job block, opens it and bumps the generation (Atomics.notify), every
+ * thread (the caller included, as thread 0) claims task indices until none are left, and the caller closes the job
+ * and returns when the workers that entered it have counted themselves out (protocol.ts enterJob). A worker that
+ * wakes too late (a busy machine) finds the job closed and the caller does not wait for it. Nothing is allocated or
+ * posted per kernel.
  *
- * Waiting: Atomics.wait where the calling thread may block (Node, Deno, workers); on a browser's main thread, which
- * may not, a spin on Atomics.load (the caller works on the tasks too, so it only waits for the last ones to end).
- * runAsync leaves the tasks to the workers and awaits them (Atomics.waitAsync): a page's main thread stays free.
+ * Waiting: a short poll, then Atomics.wait where the calling thread may block (Node, Deno, workers); on a browser's
+ * main thread, which may not, a poll on Atomics.load (the caller works on the tasks too, so it only waits for the
+ * last ones to end). runAsync leaves the tasks to the workers and awaits them (Atomics.waitAsync, with a timer that
+ * keeps Node's and Deno's event loop open meanwhile): a page's main thread stays free.
  */
 import { I8ConvError } from '../errors.js';
 import {
   JOB,
+  STATE_CLOSED,
+  STATE_IN,
   WORKER_SPIN_MS,
+  openState,
   runJob,
+  spinUntil,
   writeJob,
   type ExecPointers,
   type KernelDispatch,
@@ -114,6 +121,32 @@ function construct(
     : new Worker(url, { workerData: init, execArgv });
 }
 
+/** A kernel's timings in a pool (ThreadPool.choose). */
+interface KernelRecord {
+  runs: number;
+  /** runs the faster way since the last run the slower way */
+  since: number;
+  /** the last (up to) three times of a run (ms), oldest first, on the workers and on the calling thread alone */
+  pool: number[];
+  alone: number[];
+}
+
+/** Adds a time to a kernel's last three of one way. */
+function note(last: number[], ms: number): void {
+  if (last.length === 3) last.shift();
+  last.push(ms);
+}
+
+/**
+ * A way's typical time: the median of its last three (the smaller of two), so that one run stretched by a
+ * descheduling does not decide for many runs after it.
+ */
+function typical(last: number[]): number {
+  const [a, b, c] = last;
+  if (last.length < 3) return last.length === 1 ? a : Math.min(a, b);
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+}
+
 export class ThreadPool {
   /** threads that run a kernel: the workers and the calling thread */
   readonly size: number;
@@ -162,8 +195,6 @@ export class ThreadPool {
   }
 
   private busy = false;
-  /** a kick (an empty job that wakes the workers) was posted and not yet waited for */
-  private pending = false;
   /** when the last job ended (performance.now()) */
   private lastEnd = -Infinity;
   /** An execAsync is in flight. */
@@ -184,42 +215,47 @@ export class ThreadPool {
     this.lastEnd = performance.now();
   }
 
-  /** Wakes the workers without waiting for them (an empty job), so that the next kernel finds them polling. */
+  /**
+   * Wakes the workers without waiting for them (a new generation with no job), so the next kernel finds them polling;
+   * not while the last kernel run chose the calling thread alone (the workers lose there: let them sleep).
+   */
   kick(): void {
-    if (this.disposed || this.busy) return;
-    this.settle();
-    const job = this.job;
-    Atomics.store(job, JOB.TOTAL, 0);
-    Atomics.store(job, JOB.NEXT, 0);
-    Atomics.store(job, JOB.DONE, 0);
-    Atomics.add(job, JOB.GEN, 1);
-    Atomics.notify(job, JOB.GEN);
-    this.pending = true;
+    if (this.disposed || this.busy || this.lastAlone) return;
+    Atomics.add(this.job, JOB.GEN, 1);
+    Atomics.notify(this.job, JOB.GEN);
     this.lastEnd = performance.now();
   }
 
-  /** Waits for a kicked empty job to be counted done by every worker (before the job block is written again). */
-  private settle(): void {
-    if (!this.pending) return;
-    const job = this.job;
-    const workers = this.workers.length;
-    for (;;) {
-      const done = Atomics.load(job, JOB.DONE);
-      if (done >= workers) break;
-      if (this.block) Atomics.wait(job, JOB.DONE, done, 1000);
-    }
-    this.pending = false;
-  }
-
-  private post(k: KernelDispatch, e: ExecPointers): void {
+  /**
+   * Opens kernel k as the next generation's job. The previous job is closed with nobody in (close), so no worker
+   * reads the fields written here while they change.
+   */
+  private open(k: KernelDispatch, e: ExecPointers): void {
     if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed (its threads have ended)', 'runtime');
-    this.settle();
     const job = this.job;
     writeJob(job, k, e);
     Atomics.store(job, JOB.NEXT, 0);
-    Atomics.store(job, JOB.DONE, 0);
-    Atomics.add(job, JOB.GEN, 1);
+    const gen = (Atomics.load(job, JOB.GEN) + 1) | 0;
+    Atomics.store(job, JOB.STATE, openState(gen));
+    Atomics.store(job, JOB.GEN, gen);
     Atomics.notify(job, JOB.GEN);
+  }
+
+  /**
+   * Closes the current job (no worker enters it from now on) and returns when the workers that entered it have
+   * counted themselves out (their claimed tasks are done): a poll of at most `spinMs` first, then a sleep (a browser
+   * page's main thread, which may not sleep, polls on). Returns whether the poll sufficed.
+   */
+  private close(spinMs: number): boolean {
+    const job = this.job;
+    const gone = () => (Atomics.load(job, JOB.STATE) & STATE_IN) === 0;
+    Atomics.or(job, JOB.STATE, STATE_CLOSED);
+    if (spinUntil(gone, spinMs)) return true;
+    for (;;) {
+      const v = Atomics.load(job, JOB.STATE);
+      if ((v & STATE_IN) === 0) return false;
+      if (this.block) Atomics.wait(job, JOB.STATE, v, 1000);
+    }
   }
 
   private checkError(): void {
@@ -231,7 +267,10 @@ export class ThreadPool {
 
   /**
    * Runs one kernel on the workers alone and resolves when they are done, without blocking the calling thread
-   * (Atomics.waitAsync where the engine has it, else a timer poll). For a browser page's main thread.
+   * (Atomics.waitAsync where the engine has it, else a timer poll). For a browser page's main thread. While it runs,
+   * a timer holds the event loop of Node and Deno open (the workers are unref'd and a pending Atomics.waitAsync
+   * holds nothing): `await model.runAsync(...)` as a script's last statement ends with its result, not with an
+   * unsettled promise.
    */
   async runAsync(kernels: readonly KernelDispatch[], e: ExecPointers): Promise<void> {
     if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed (its threads have ended)', 'runtime');
@@ -244,34 +283,50 @@ export class ThreadPool {
     // busy from this call's first (synchronous) step to its end, over every kernel: the workers may finish a
     // kernel before the first await, and exec / kick must still see the execAsync as running until it resolves
     this.busy = true;
+    const hold = ThreadPool.holdEventLoop();
     try {
       for (const k of kernels) {
-        this.post(k, e);
+        this.open(k, e);
         await this.awaitDone();
         this.checkError();
       }
     } finally {
+      clearInterval(hold);
       this.busy = false;
       this.lastEnd = performance.now();
     }
   }
 
+  /**
+   * A timer that holds the event loop of Node and Deno open until clearInterval (it never fires in practice); in a
+   * browser it holds nothing (a page stays open anyway).
+   */
+  private static holdEventLoop(): ReturnType<typeof setInterval> {
+    return setInterval(() => {}, 2 ** 30);
+  }
+
+  /** Waits, without blocking, until every task of the open job is claimed and its claimers are out; closes it. */
   private async awaitDone(): Promise<void> {
     const job = this.job;
-    const workers = this.workers.length;
     const waitAsync = (
       Atomics as unknown as {
         waitAsync?: (a: Int32Array, i: number, v: number, t?: number) => { async: boolean; value: unknown };
       }
     ).waitAsync;
     for (;;) {
-      const done = Atomics.load(job, JOB.DONE);
-      if (done >= workers) return;
-      // disposed meanwhile: the workers are gone and will not count themselves done
+      // disposed meanwhile: the workers are gone and will not count themselves out
       if (this.disposed)
         throw new I8ConvError('DISPOSED', 'runtime: disposed while an execAsync was running', 'runtime');
+      const v = Atomics.load(job, JOB.STATE);
+      if (v & STATE_CLOSED) {
+        if ((v & STATE_IN) === 0) return;
+      } else if (Atomics.load(job, JOB.NEXT) >= Atomics.load(job, JOB.TOTAL)) {
+        // every task is claimed: close, then wait for the claimers (the last one out notifies JOB.STATE)
+        Atomics.or(job, JOB.STATE, STATE_CLOSED);
+        continue;
+      }
       if (waitAsync) {
-        const r = waitAsync(job, JOB.DONE, done, 50);
+        const r = waitAsync(job, JOB.STATE, v, 50);
         if (r.async) await r.value;
       } else {
         await new Promise((ok) => setTimeout(ok, 0));
@@ -279,7 +334,11 @@ export class ThreadPool {
     }
   }
 
-  /** Runs one kernel on every thread of the pool, the calling one included; returns when all its tasks are done. */
+  /**
+   * Runs one kernel on every thread of the pool, the calling one included; returns when all its tasks are done. Where
+   * this kernel has recently run faster on the calling thread alone (see choose), it runs there, the workers left
+   * asleep.
+   */
   run(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
     if (this.busy)
       throw new I8ConvError(
@@ -287,31 +346,102 @@ export class ThreadPool {
         'runtime: an execAsync of this runtime is still running; await it first',
         'runtime',
       );
-    this.post(k, e);
-    const job = this.job;
+    const rec = this.record(k);
+    const alone = this.choose(rec);
+    this.lastAlone = alone;
+    const t0 = performance.now();
+    if (alone) {
+      this.runAlone(exports, k, e);
+      note(rec.alone, performance.now() - t0);
+      return;
+    }
+    this.open(k, e);
     let err: unknown;
     try {
-      runJob(exports, job, 0);
+      runJob(exports, this.job, 0);
     } catch (x) {
       err = x;
     }
-    const workers = this.workers.length;
-    // spin (the other threads end their last tasks soon after this one; waking from a sleep costs ~0.5 ms here)
-    const until = performance.now() + 5;
-    while (Atomics.load(job, JOB.DONE) < workers) {
-      let i = 0;
-      while (i < 256 && Atomics.load(job, JOB.DONE) < workers) i++;
-      if (i < 256 || performance.now() > until) break;
-    }
-    for (;;) {
-      const done = Atomics.load(job, JOB.DONE);
-      if (done >= workers) break;
-      if (this.block) Atomics.wait(job, JOB.DONE, done, 1000);
-    }
-    this.lastEnd = performance.now();
+    const t1 = performance.now();
+    // the workers still in hold one task each, started before this thread claimed its last one: a poll at most as
+    // long as this thread's own share and tailSpinMs, then a sleep, which leaves the core to a worker that was
+    // descheduled with its task on a busy machine
+    const spin = Math.min(this.tailSpinMs, Math.max(0.05, t1 - t0));
+    this.tailSpinMs = this.close(spin)
+      ? Math.min(2 * this.tailSpinMs, ThreadPool.TAIL_SPIN_MS)
+      : Math.max(this.tailSpinMs / 2, 0.05);
+    const t2 = performance.now();
+    this.lastEnd = t2;
+    note(rec.pool, t2 - t0);
     if (err !== undefined) throw err;
     this.checkError();
   }
+
+  /** The kernel on the calling thread alone (its workspace slice): the workers are not woken. */
+  private runAlone(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
+    if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed (its threads have ended)', 'runtime');
+    const job = this.job;
+    // the last job is closed (run / runAsync close every job they open): no worker enters this one
+    writeJob(job, k, e);
+    Atomics.store(job, JOB.NEXT, 0);
+    runJob(exports, job, 0);
+  }
+
+  private record(k: KernelDispatch): KernelRecord {
+    let r = this.records.get(k);
+    if (!r) this.records.set(k, (r = { runs: 0, since: 0, pool: [], alone: [] }));
+    return r;
+  }
+
+  /**
+   * Whether this run of a kernel goes to the calling thread alone. The pool times each kernel (a plan's kernels are
+   * the same objects on every call) both ways: the workers' time per run and the calling thread's alone, each the
+   * median of its last three runs. It takes the faster way, and now and then the other one, to follow a machine whose load changes:
+   * after EXPLORE_COST x (slow - fast) / fast + EXPLORE_MIN runs the faster way (at most EXPLORE_MAX), so that these
+   * runs cost about 1 / EXPLORE_COST of the time. On a quiet machine the workers win by about their number, and one
+   * run in ~100 goes to the calling thread alone; on a machine busy with other work, whose cores the workers cannot
+   * get (a worker descheduled with its task makes the job wait; a process's share of the cores may be fixed, as with
+   * Linux's autogroups), the calling thread alone wins and the workers sleep.
+   */
+  private choose(r: KernelRecord): boolean {
+    const n = r.runs++;
+    // the first runs on the workers (a plan's warm-up), the first alone run after them
+    if (n < ThreadPool.WARM_RUNS) return false;
+    if (!r.alone.length) return true;
+    const alone = typical(r.alone);
+    const pool = typical(r.pool);
+    const aloneWins = alone < pool;
+    const fast = aloneWins ? alone : pool;
+    const slow = aloneWins ? pool : alone;
+    // until the slower way has three times, a first time stretched by a descheduling must not hold it off for long
+    const every =
+      Math.min(r.alone.length, r.pool.length) < 3
+        ? ThreadPool.EXPLORE_MIN
+        : Math.min(
+            ThreadPool.EXPLORE_MAX,
+            ThreadPool.EXPLORE_MIN + Math.ceil((ThreadPool.EXPLORE_COST * (slow - fast)) / Math.max(fast, 1e-3)),
+          );
+    if (++r.since < every) return aloneWins;
+    r.since = 0;
+    return !aloneWins;
+  }
+
+  /** Per kernel: runs so far, and its last times on the workers and alone (ms). */
+  private readonly records = new WeakMap<KernelDispatch, KernelRecord>();
+  /** How often a kernel runs the slower way, to measure it again (see choose). */
+  static readonly WARM_RUNS = 2;
+  static readonly EXPLORE_MIN = 8;
+  static readonly EXPLORE_COST = 100;
+  static readonly EXPLORE_MAX = 4096;
+  /** The last run went to the calling thread alone. */
+  private lastAlone = false;
+  /**
+   * The longest poll of run for the workers' last tasks (ms); the poll's length, tailSpinMs, halves after each poll
+   * that did not suffice (a worker descheduled with its task: the sleep that follows leaves it the core) and doubles
+   * back after each that did.
+   */
+  static readonly TAIL_SPIN_MS = 5;
+  private tailSpinMs = ThreadPool.TAIL_SPIN_MS;
 
   dispose(): void {
     if (this.disposed) return;
@@ -319,6 +449,8 @@ export class ThreadPool {
     Atomics.store(this.job, JOB.QUIT, 1);
     Atomics.add(this.job, JOB.GEN, 1);
     Atomics.notify(this.job, JOB.GEN);
+    // an execAsync waiting on the job wakes now and ends with DISPOSED (its timer is released with it)
+    Atomics.notify(this.job, JOB.STATE);
     for (const w of this.workers) void w.terminate();
   }
 }
