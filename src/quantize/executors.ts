@@ -73,10 +73,14 @@ interface OrtSessionLike {
   release(): Promise<void>;
 }
 
-/** onnxruntime-web's module (`name`: the module specifier, for tests), or INVALID_PARAM when it cannot be imported. */
+/**
+ * onnxruntime-web's module (`name`: the module specifier, for tests), or INVALID_PARAM when it cannot be imported. The
+ * specifier is a parameter, so bundlers neither follow nor include the optional peer (the comments quiet Vite and
+ * webpack about an import they cannot analyse).
+ */
 export async function importOrt(name = 'onnxruntime-web'): Promise<OrtLike> {
   try {
-    const m = (await import(/* @vite-ignore */ name)) as OrtLike & { default?: OrtLike };
+    const m = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as OrtLike & { default?: OrtLike };
     return m.InferenceSession ? m : m.default!;
   } catch (e) {
     throw new I8ConvError(

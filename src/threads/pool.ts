@@ -52,8 +52,18 @@ function hasWorkerThreads(): boolean {
   return g.Deno !== undefined || typeof g.process?.versions?.node === 'string';
 }
 
-/** The worker module's file in Node and Deno (a name in a variable: bundlers look for a literal `new URL('...')`). */
+/** The worker module's file, where unbundled files have it (beside this module). */
 const WORKER_FILE = './worker.js';
+
+/**
+ * The URL of the worker module beside this one, for Node and Deno and for the reasons of a failure. Written so that
+ * bundlers do not take it for an asset: they look for `new URL('literal', import.meta.url)` (webpack warns at a
+ * `new URL(expression, import.meta.url)`); the browser's worker is the literal `new Worker(...)` in spawn().
+ */
+function besideThisModule(file: string): URL {
+  const base = import.meta.url;
+  return new URL(file, base);
+}
 
 /** What to do where the worker module cannot be found or run, appended to every reason a worker did not start. */
 const WORKER_HINT =
@@ -98,6 +108,7 @@ async function spawn(init: WorkerInit, workerUrl: string | URL | undefined): Pro
     throw new Error(`${where}; ${WORKER_HINT}`);
   }
   w.addEventListener('error', (e) => {
+    e.preventDefault(); // reported as the reason threads are off, not as an uncaught error of the page
     failed ??= browserFailure(workerUrl, (e as ErrorEvent).message).then((why) => `${why}; ${WORKER_HINT}`);
   });
   w.postMessage(init);
@@ -106,7 +117,7 @@ async function spawn(init: WorkerInit, workerUrl: string | URL | undefined): Pro
 
 /** Node's and Deno's Worker takes a path or a file: / data: URL object (a string URL counts as a path there). */
 function nodeWorkerLocation(workerUrl: string | URL | undefined): URL | string {
-  if (workerUrl === undefined) return new URL(WORKER_FILE, import.meta.url);
+  if (workerUrl === undefined) return besideThisModule(WORKER_FILE);
   if (typeof workerUrl === 'string' && /^(file|data):/.test(workerUrl)) return new URL(workerUrl);
   return workerUrl;
 }
@@ -124,7 +135,7 @@ async function browserFailure(workerUrl: string | URL | undefined, message: stri
   try {
     url = given
       ? new URL(given, (globalThis as unknown as { location?: { href: string } }).location?.href).href
-      : new URL(WORKER_FILE, import.meta.url).href;
+      : besideThisModule(WORKER_FILE).href;
   } catch {
     return `the worker module ${given ?? WORKER_FILE} did not load (the browser gave no detail)`;
   }
