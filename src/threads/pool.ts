@@ -72,7 +72,8 @@ const WORKER_HINT =
 /**
  * Starts one worker. `workerUrl` (RuntimeOptions.workerUrl) or, by default, the worker module next to this one:
  * in browsers written as the literal `new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })` that
- * Vite, webpack 5 and Rollup recognize, so that they bundle the worker and rewrite its URL.
+ * Vite and webpack 5 recognize (Rollup with a plugin), so that they bundle the worker and rewrite its URL. esbuild
+ * 0.28 leaves it as it is: the worker is then looked for beside the bundle (docs/bundlers.md).
  */
 async function spawn(init: WorkerInit, workerUrl: string | URL | undefined): Promise<Spawned> {
   let failed: Promise<string> | null = null;
