@@ -185,7 +185,13 @@ async function serve(d: string, log: Set<string>): Promise<{ url: string; close:
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const a = server.address();
   const port = typeof a === 'object' && a ? a.port : 0;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(() => ok())) };
+  // closing drops the browser's open connections (a kept-alive or preconnected socket would hold close() up)
+  const close = () =>
+    new Promise<void>((ok) => {
+      server.close(() => ok());
+      server.closeAllConnections();
+    });
+  return { url: `http://127.0.0.1:${port}/`, close };
 }
 
 beforeAll(async () => {
