@@ -11,6 +11,7 @@ import { relaxedIsa } from './algos/isa.js';
 import { ThreadPool } from './threads/pool.js';
 import { checkThreads, type Selection } from './params.js';
 import { parseSelectionCache } from './selection-cache.js';
+import { importNodeBuiltin } from './node-builtin.js';
 
 // The WebAssembly types the published .d.ts name (here, heap.ts, threads/), declared empty so that they compile in a
 // program whose libs lack them (a Node-only one: lib ES2022 and @types/node 20 have no WebAssembly namespace). They
@@ -58,9 +59,17 @@ export interface RuntimeOptions {
    * cross-origin isolated, no workers) the runtime uses one thread and rt.threading says why.
    */
   threads?: 'auto' | number;
+  /**
+   * Where the thread pool's worker module is (i8conv's `dist/src/threads/worker.js`, exported as `i8conv/worker`: one
+   * self-contained module, so a copy anywhere works). By default the pool finds it next to its own module, which is
+   * where Vite and webpack put it when they bundle the library; give it where a bundler does not (esbuild: make
+   * `i8conv/worker` an entry point, or copy the file, and pass its URL). Browsers: a URL or a string the Worker
+   * constructor resolves (same origin as the page); Node and Deno: a file: URL or a path.
+   */
+  workerUrl?: string | URL;
 }
 
-const OPTION_KEYS = new Set(['build', 'selection', 'selectionCache', 'threads']);
+const OPTION_KEYS = new Set(['build', 'selection', 'selectionCache', 'threads', 'workerUrl']);
 
 /** RuntimeOptions once checked, defaults filled in and the selection cache parsed. */
 export interface ResolvedRuntimeOptions {
@@ -69,12 +78,15 @@ export interface ResolvedRuntimeOptions {
   selection: Selection;
   /** the parsed selectionCache (key -> algorithm name), or undefined */
   selectionCache: Map<string, string> | undefined;
+  /** the worker module's location (RuntimeOptions.workerUrl), or undefined: next to the pool's module */
+  workerUrl: string | URL | undefined;
 }
 
 /**
  * Checks every runtime option, before anything is probed, loaded or started (so a bad option leaks nothing):
  * an object (or undefined) with known keys only, build 'auto' | 'simd128' | 'relaxed', threads 'auto' or an
- * integer in [1, 256], selection 'heuristic' | 'profile', selectionCache the JSON of rt.selectionCache().
+ * integer in [1, 256], selection 'heuristic' | 'profile', selectionCache the JSON of rt.selectionCache(),
+ * workerUrl a URL or a non-empty string.
  */
 export function resolveRuntimeOptions(opts: unknown): ResolvedRuntimeOptions {
   check(
@@ -108,7 +120,14 @@ export function resolveRuntimeOptions(opts: unknown): ResolvedRuntimeOptions {
     `must be 'heuristic' or 'profile', got ${String(selection)}`,
   );
   const selectionCache = o.selectionCache === undefined ? undefined : parseSelectionCache(o.selectionCache);
-  return { build, threads, selection, selectionCache };
+  const workerUrl = o.workerUrl;
+  check(
+    workerUrl === undefined || workerUrl instanceof URL || (typeof workerUrl === 'string' && workerUrl !== ''),
+    'INVALID_PARAM',
+    'workerUrl',
+    `must be a URL or a non-empty string (the location of i8conv's worker module), got ${workerUrl === '' ? 'an empty string' : typeof workerUrl}`,
+  );
+  return { build, threads, selection, selectionCache, workerUrl };
 }
 
 /** Whether the runtime runs convolutions on several threads, and why not when it does not. */
@@ -252,7 +271,7 @@ async function availableCores(): Promise<number> {
   if (nav?.hardwareConcurrency) return nav.hardwareConcurrency;
   const g = globalThis as unknown as { process?: { versions?: { node?: string } } };
   if (g.process?.versions?.node) {
-    const os = await import('node:os');
+    const os = await importNodeBuiltin<typeof import('node:os')>('node:os');
     return os.availableParallelism ? os.availableParallelism() : os.cpus().length;
   }
   return 1;
@@ -327,7 +346,7 @@ export async function instantiateCore(opts: RuntimeOptions = {}, hooks: CoreTest
       const module = await compileBuild(build, true);
       const memory = new WebAssembly.Memory({ initial: 16, maximum: SHARED_MAX_PAGES, shared: true });
       instance = await WebAssembly.instantiate(module, { env: { memory, abort: wasmAbort } });
-      pool = await ThreadPool.create(module, memory, wanted);
+      pool = await ThreadPool.create(module, memory, wanted, o.workerUrl);
     } catch (e) {
       instance = null;
       pool = null;

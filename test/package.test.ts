@@ -130,6 +130,17 @@ describe('the published package (npm pack --dry-run)', () => {
     }
   });
 
+  // The pool's worker ships as one module (tools/build-worker.mjs), so that a bundler can emit it as a worker chunk
+  // with nothing to resolve, or a user can copy it anywhere and pass its URL (createRuntime({ workerUrl })).
+  it('the worker module is self-contained: no static import, no relative dynamic import', () => {
+    expect(files.has('dist/src/threads/worker.js')).toBe(true);
+    const text = readFileSync(join(root, 'dist/src/threads/worker.js'), 'utf8');
+    expect(text).not.toMatch(/^[ \t]*import(?:[ \t]+[\w{*]|\s*['"])|^[ \t]*export\s[^\n]*\bfrom\b/m);
+    expect(text).not.toMatch(/import\(\s*['"]/);
+    expect(text).toMatch(/function runJob\b/); // the protocol, bundled in
+    expect(pkg.exports['./worker'].default).toBe('./dist/src/threads/worker.js');
+  });
+
   // The README's "What ships" table (printed by tools/sizes.mjs): its wasm sizes may not drift more than 10% from
   // the builds' (re-run `npm run sizes` and paste the table when they do).
   it('the README states each production wasm size within 10% of the built file', () => {

@@ -78,6 +78,8 @@ interface OrtSessionLike {
  * onnxruntime-web's module, or INVALID_PARAM (param `param`) when it cannot be imported: it is an optional peer
  * dependency, so the message says how to get it (`npm install onnxruntime-web`) or what to do `instead` (for the API,
  * the reference executor option; the CLI passes its flag). `name`: the module specifier (tests pass a missing one).
+ * The specifier is a parameter, so bundlers neither follow nor include the optional peer (the comments quiet Vite and
+ * webpack about an import they cannot analyse).
  */
 export async function importOrt(
   name = 'onnxruntime-web',
@@ -85,7 +87,7 @@ export async function importOrt(
   param = 'executor',
 ): Promise<OrtLike> {
   try {
-    const m = (await import(/* @vite-ignore */ name)) as OrtLike & { default?: OrtLike };
+    const m = (await import(/* @vite-ignore */ /* webpackIgnore: true */ name)) as OrtLike & { default?: OrtLike };
     return m.InferenceSession ? m : m.default!;
   } catch (e) {
     throw new I8ConvError(

@@ -13,6 +13,7 @@
  * keeps Node's and Deno's event loop open meanwhile): a page's main thread stays free.
  */
 import { I8ConvError } from '../errors.js';
+import { importNodeBuiltin } from '../node-builtin.js';
 import {
   JOB,
   STATE_CLOSED,
@@ -33,10 +34,13 @@ interface AnyWorker {
   unref?(): void;
 }
 
-/** A worker and the first error it reported while starting (so a broken start fails fast, not at the timeout). */
+/**
+ * A worker and why it failed to start, once known (so a broken start fails fast, not at the timeout): null while
+ * nothing went wrong, else a promise of the reason (a browser's reason may need a request to find out).
+ */
 interface Spawned {
   worker: AnyWorker;
-  failure: () => string | null;
+  failure: () => Promise<string> | null;
 }
 
 /** Whether this thread may block in Atomics.wait (a browser's main thread may not). */
@@ -55,26 +59,107 @@ function hasWorkerThreads(): boolean {
   return g.Deno !== undefined || typeof g.process?.versions?.node === 'string';
 }
 
-async function spawn(init: WorkerInit): Promise<Spawned> {
-  const url = new URL('./worker.js', import.meta.url);
-  let failed: string | null = null;
+/** The worker module's file, where unbundled files have it (beside this module). */
+const WORKER_FILE = './worker.js';
+
+/**
+ * The URL of the worker module beside this one, for Node and Deno and for the reasons of a failure. Written so that
+ * bundlers do not take it for an asset: they look for `new URL('literal', import.meta.url)` (webpack warns at a
+ * `new URL(expression, import.meta.url)`); the browser's worker is the literal `new Worker(...)` in spawn().
+ */
+function besideThisModule(file: string): URL {
+  const base = import.meta.url;
+  return new URL(file, base);
+}
+
+/** What to do where the worker module cannot be found or run, appended to every reason a worker did not start. */
+const WORKER_HINT =
+  "give the location of i8conv's worker module (dist/src/threads/worker.js, exported as 'i8conv/worker') as createRuntime({ workerUrl })";
+
+/**
+ * Starts one worker. `workerUrl` (RuntimeOptions.workerUrl) or, by default, the worker module next to this one:
+ * in browsers written as the literal `new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })` that
+ * Vite and webpack 5 recognize (Rollup with a plugin), so that they bundle the worker and rewrite its URL. esbuild
+ * 0.28 leaves it as it is: the worker is then looked for beside the bundle (docs/bundlers.md).
+ */
+async function spawn(init: WorkerInit, workerUrl: string | URL | undefined): Promise<Spawned> {
+  let failed: Promise<string> | null = null;
   if (hasWorkerThreads()) {
-    const { Worker } = await import('node:worker_threads');
-    const w = newNodeWorker(Worker, url, init);
-    w.on('error', (e: Error) => (failed ??= String(e.message ?? e)));
-    w.on('exit', (code: number) => (failed ??= `worker exited with code ${code}`));
+    const { Worker } = await importNodeBuiltin<typeof import('node:worker_threads')>('node:worker_threads');
+    const url = nodeWorkerLocation(workerUrl);
+    const fail = (what: string) =>
+      (failed ??= Promise.resolve(`the worker module ${String(url)} ${what}; ${WORKER_HINT}`));
+    let w: InstanceType<typeof Worker>;
+    try {
+      w = newNodeWorker(Worker, url, init);
+    } catch (e) {
+      throw new Error(
+        `the worker module ${String(url)} could not start (${(e as Error).message ?? e}); ${WORKER_HINT}`,
+      );
+    }
+    w.on('error', (e: Error) => fail(`failed: ${String(e.message ?? e)}`));
+    w.on('exit', (code: number) => fail(`exited with code ${code}`));
     w.unref(); // a process with a runtime open still exits when the user is done
     return { worker: w, failure: () => failed };
   }
-  type WebWorker = AnyWorker & {
-    postMessage(m: unknown): void;
-    addEventListener(t: string, f: (e: { message?: string }) => void): void;
-  };
-  const W = (globalThis as unknown as { Worker: new (u: URL, o: { type: 'module' }) => WebWorker }).Worker;
-  const w = new W(url, { type: 'module' });
-  w.addEventListener('error', (e) => (failed ??= String(e.message ?? 'worker error')));
+  let w: Worker;
+  try {
+    w =
+      workerUrl === undefined
+        ? new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })
+        : new Worker(workerUrl, { type: 'module' });
+  } catch (e) {
+    const where =
+      workerUrl === undefined && typeof import.meta.url !== 'string'
+        ? 'import.meta.url is not available (a bundle in a non-module format, such as an IIFE or a classic script), so the worker module next to the library cannot be located'
+        : `a Worker for ${String(workerUrl ?? WORKER_FILE)} could not be created (${(e as Error).message ?? e})`;
+    throw new Error(`${where}; ${WORKER_HINT}`);
+  }
+  w.addEventListener('error', (e) => {
+    e.preventDefault(); // reported as the reason threads are off, not as an uncaught error of the page
+    failed ??= browserFailure(workerUrl, (e as ErrorEvent).message).then((why) => `${why}; ${WORKER_HINT}`);
+  });
   w.postMessage(init);
   return { worker: w, failure: () => failed };
+}
+
+/** Node's and Deno's Worker takes a path or a file: / data: URL object (a string URL counts as a path there). */
+function nodeWorkerLocation(workerUrl: string | URL | undefined): URL | string {
+  if (workerUrl === undefined) return besideThisModule(WORKER_FILE);
+  if (typeof workerUrl === 'string' && /^(file|data):/.test(workerUrl)) return new URL(workerUrl);
+  return workerUrl;
+}
+
+/**
+ * Why a module worker fired 'error' before it started. A script that throws gives an ErrorEvent with a message; a
+ * module that did not load (missing, the wrong MIME type, an import of its own that failed) gives a bare Event, so
+ * its URL is requested once more to tell which. The default worker's URL is the one unbundled files have (next to
+ * this module): a bundler that rewrote it loaded another, so the reason says "a request for" what it checked.
+ */
+async function browserFailure(workerUrl: string | URL | undefined, message: string | undefined): Promise<string> {
+  const given = workerUrl === undefined ? undefined : String(workerUrl);
+  if (message) return `the worker module ${given ?? WORKER_FILE} failed: ${message}`;
+  let url: string;
+  try {
+    url = given
+      ? new URL(given, (globalThis as unknown as { location?: { href: string } }).location?.href).href
+      : besideThisModule(WORKER_FILE).href;
+  } catch {
+    return `the worker module ${given ?? WORKER_FILE} did not load (the browser gave no detail)`;
+  }
+  try {
+    const r = await fetch(url);
+    if (!r.ok) return `the worker module did not load: a request for ${url} answers HTTP ${r.status}`;
+    const type = r.headers.get('content-type') ?? '';
+    if (!/javascript|ecmascript/i.test(type))
+      return `the worker module did not load: ${url} is served as '${type || 'no content-type'}', not JavaScript`;
+    const text = await r.text();
+    if (/^\s*(import|export)\b[^\n]*\bfrom\s*['"]/m.test(text))
+      return `the worker module ${url} did not load: it imports other modules (i8conv's worker is one self-contained module)`;
+    return `the worker module ${url} did not load (the browser gave no detail)`;
+  } catch (e) {
+    return `the worker module did not load, and a request for ${url} failed (${(e as Error).message ?? e})`;
+  }
 }
 
 type NodeWorkerCtor = typeof import('node:worker_threads').Worker;
@@ -87,7 +172,11 @@ type NodeWorkerCtor = typeof import('node:worker_threads').Worker;
  * explicitly is checked by Node, which refuses V8's flags and per-process options in it (--expose-gc: "invalid
  * execArgv flags"): the flags it names are dropped and the worker started again without them.
  */
-export function newNodeWorker(Worker: NodeWorkerCtor, url: URL, init: WorkerInit): InstanceType<NodeWorkerCtor> {
+export function newNodeWorker(
+  Worker: NodeWorkerCtor,
+  url: URL | string,
+  init: WorkerInit,
+): InstanceType<NodeWorkerCtor> {
   const argv = (globalThis as unknown as { process: { execArgv: string[] } }).process.execArgv;
   if (!argv.some((a) => a.startsWith('--input-type'))) return construct(Worker, url, init, undefined);
   let list = argv.filter((a, i) => !a.startsWith('--input-type') && argv[i - 1] !== '--input-type');
@@ -112,7 +201,7 @@ export function newNodeWorker(Worker: NodeWorkerCtor, url: URL, init: WorkerInit
 
 function construct(
   Worker: NodeWorkerCtor,
-  url: URL,
+  url: URL | string,
   init: WorkerInit,
   execArgv: string[] | undefined,
 ): InstanceType<NodeWorkerCtor> {
@@ -167,6 +256,7 @@ export class ThreadPool {
     module: WebAssembly.Module,
     memory: WebAssembly.Memory,
     threads: number,
+    workerUrl?: string | URL,
     timeoutMs = 20_000,
   ): Promise<ThreadPool> {
     const job = new Int32Array(new SharedArrayBuffer(JOB.SIZE * 4));
@@ -174,16 +264,18 @@ export class ThreadPool {
     const workers: AnyWorker[] = [];
     try {
       for (let tid = 1; tid < threads; tid++) {
-        const s = await spawn({ module, memory, job: job.buffer as SharedArrayBuffer, tid });
+        const s = await spawn({ module, memory, job: job.buffer as SharedArrayBuffer, tid }, workerUrl);
         spawned.push(s);
         workers.push(s.worker);
       }
       const t0 = Date.now();
       while (Atomics.load(job, JOB.READY) < threads - 1) {
         const bad = spawned.map((s) => s.failure()).find((f) => f !== null);
-        if (bad) throw new Error(bad);
+        if (bad) throw new Error(await bad);
         if (Date.now() - t0 > timeoutMs)
-          throw new Error(`${Atomics.load(job, JOB.READY)} of ${threads - 1} workers started within ${timeoutMs} ms`);
+          throw new Error(
+            `${Atomics.load(job, JOB.READY)} of ${threads - 1} workers started within ${timeoutMs} ms (if a bundler moved i8conv's worker module, ${WORKER_HINT})`,
+          );
         // the workers start on their own threads; yield to let this thread's event loop deliver their messages
         await new Promise((r) => setTimeout(r, 2));
       }

@@ -8,7 +8,11 @@
  * Node and Deno: started by worker_threads (Deno's node:worker_threads: unlike its Web Workers, it can be unref'd,
  * so a Deno process with a runtime open still exits) with the init data as workerData. Browsers: a module Web
  * Worker that receives the init data as its first message.
+ *
+ * The build (tools/build-worker.mjs) ships this module with its imports bundled in: dist/src/threads/worker.js is one
+ * self-contained module, which a bundler can emit as a worker chunk, or a user can copy anywhere (workerUrl).
  */
+import { importNodeBuiltin } from '../node-builtin.js';
 import {
   JOB,
   WORKER_SPIN_MS,
@@ -69,26 +73,26 @@ function serve(init: WorkerInit): void {
   Atomics.add(job, JOB.READY, -1);
 }
 
-/** The init data of a worker_threads worker (Node, and Deno's node:worker_threads), or null in a Web Worker. */
-async function workerThreadsData(): Promise<WorkerInit | null> {
-  const g = globalThis as unknown as { process?: { versions?: { node?: string } }; Deno?: unknown };
-  if (g.Deno === undefined && typeof g.process?.versions?.node !== 'string') return null; // a browser
-  try {
-    const wt = await import('node:worker_threads');
-    return wt.isMainThread || !wt.workerData ? null : (wt.workerData as WorkerInit);
-  } catch {
-    return null;
-  }
-}
-
-const data = await workerThreadsData();
-if (data) {
-  serve(data);
-} else {
+/** A module Web Worker (browsers): the init data is its first message. */
+function listen(): void {
   const g = globalThis as unknown as { onmessage?: unknown; close?: () => void };
   g.onmessage = (ev: MessageEvent<WorkerInit>) => {
     g.onmessage = null;
     serve(ev.data);
     g.close?.();
   };
+}
+
+// The entry, with no top-level await (bundlers that emit a worker as an IIFE or a classic script refuse one). In a
+// browser the message handler is set while the module runs, so the first message is never missed. In Node and Deno
+// a worker_threads worker has its init data as workerData; the main thread there (no worker), or a Web Worker Deno
+// started, listens for the message instead.
+const env = globalThis as unknown as { process?: { versions?: { node?: string } }; Deno?: unknown };
+if (env.Deno === undefined && typeof env.process?.versions?.node !== 'string') {
+  listen();
+} else {
+  importNodeBuiltin<typeof import('node:worker_threads')>('node:worker_threads').then(
+    (wt) => (wt.isMainThread || !wt.workerData ? listen() : serve(wt.workerData as WorkerInit)),
+    listen,
+  );
 }
