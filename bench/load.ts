@@ -126,18 +126,38 @@ function median(xs: readonly number[]): number {
   return s.length ? (s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : Number.NaN;
 }
 
-async function ortCreate(ort: OrtModule, bytes: Uint8Array): Promise<number> {
+/** Wall and CPU milliseconds of `fn` (CPU: this process's user + system time, all its threads: on a machine shared
+ *  with other work the steadier of the two). */
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: Sample }> {
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const s = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'], graphOptimizationLevel: 'all' });
-  const ms = performance.now() - t0;
+  const value = await fn();
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { value, ms: { wall, cpu: (c.user + c.system) / 1000 } };
+}
+
+interface Sample {
+  wall: number;
+  cpu: number;
+}
+
+async function ortCreate(ort: OrtModule, bytes: Uint8Array): Promise<Sample> {
+  const { value: s, ms } = await timed(() =>
+    ort.InferenceSession.create(bytes, {
+      executionProviders: ['wasm'],
+      graphOptimizationLevel: 'all',
+      logSeverityLevel: 3,
+    }),
+  );
   await s.release();
   return ms;
 }
 
-async function i8Load(rt: Runtime, e: LoadEntry, bytes: Uint8Array): Promise<number> {
-  const t0 = performance.now();
-  const m = await rt.loadModel(bytes, e.inputShapes ? { inputShapes: e.inputShapes } : undefined);
-  const ms = performance.now() - t0;
+async function i8Load(rt: Runtime, e: LoadEntry, bytes: Uint8Array): Promise<Sample> {
+  const { value: m, ms } = await timed(() =>
+    rt.loadModel(bytes, e.inputShapes ? { inputShapes: e.inputShapes } : undefined),
+  );
   m.dispose();
   return ms;
 }
@@ -152,15 +172,53 @@ interface LoadRow {
   model: string;
   mb: number;
   threads: number;
+  /** medians (warm: of the rounds after the first), wall and CPU ms, and i8conv / onnxruntime-web of each */
   i8Ms: number;
   ortMs: number;
   ratio: number;
+  i8Cpu: number;
+  ortCpu: number;
+  cpuRatio: number;
+  /** the first round's wall ms */
   i8First: number;
   ortFirst: number;
-  i8Samples: number[];
-  ortSamples: number[];
+  i8Samples: Sample[];
+  ortSamples: Sample[];
   error?: string;
 }
+
+function summarize(row: LoadRow, skipFirst: boolean): void {
+  const rest = (xs: Sample[]) => (skipFirst && xs.length > 1 ? xs.slice(1) : xs);
+  row.i8First = row.i8Samples[0]?.wall ?? Number.NaN;
+  row.ortFirst = row.ortSamples[0]?.wall ?? Number.NaN;
+  row.i8Ms = median(rest(row.i8Samples).map((x) => x.wall));
+  row.ortMs = median(rest(row.ortSamples).map((x) => x.wall));
+  row.i8Cpu = median(rest(row.i8Samples).map((x) => x.cpu));
+  row.ortCpu = median(rest(row.ortSamples).map((x) => x.cpu));
+  row.ratio = row.i8Ms / row.ortMs;
+  row.cpuRatio = row.i8Cpu / row.ortCpu;
+}
+
+function emptyRow(model: string, mb: number, threads: number): LoadRow {
+  return {
+    model,
+    mb,
+    threads,
+    i8Ms: Number.NaN,
+    ortMs: Number.NaN,
+    ratio: Number.NaN,
+    i8Cpu: Number.NaN,
+    ortCpu: Number.NaN,
+    cpuRatio: Number.NaN,
+    i8First: Number.NaN,
+    ortFirst: Number.NaN,
+    i8Samples: [],
+    ortSamples: [],
+  };
+}
+
+const rowLine = (r: LoadRow) =>
+  `${r.model} t${r.threads}: i8conv ${r.i8Ms.toFixed(1)} ms (cpu ${r.i8Cpu.toFixed(1)}), ort ${r.ortMs.toFixed(1)} ms (cpu ${r.ortCpu.toFixed(1)}), ${r.ratio.toFixed(2)}x (cpu ${r.cpuRatio.toFixed(2)}x; first ${r.i8First.toFixed(0)} / ${r.ortFirst.toFixed(0)})${r.error ? ` ERROR ${r.error}` : ''}`;
 
 const msg = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 200);
 
@@ -173,18 +231,7 @@ async function warm(opts: Options, entries: LoadEntry[], log: (s: string) => voi
     try {
       for (const e of entries) {
         const bytes = await e.bytes();
-        const row: LoadRow = {
-          model: e.id,
-          mb: bytes.length / 2 ** 20,
-          threads,
-          i8Ms: Number.NaN,
-          ortMs: Number.NaN,
-          ratio: Number.NaN,
-          i8First: Number.NaN,
-          ortFirst: Number.NaN,
-          i8Samples: [],
-          ortSamples: [],
-        };
+        const row = emptyRow(e.id, bytes.length / 2 ** 20, threads);
         try {
           for (let r = 0; r < opts.repeats; r++) {
             if (r % 2 === 0) {
@@ -195,19 +242,12 @@ async function warm(opts: Options, entries: LoadEntry[], log: (s: string) => voi
               row.i8Samples.push(await i8Load(rt, e, bytes));
             }
           }
-          row.i8First = row.i8Samples[0];
-          row.ortFirst = row.ortSamples[0];
-          const rest = (xs: number[]) => (xs.length > 1 ? xs.slice(1) : xs);
-          row.i8Ms = median(rest(row.i8Samples));
-          row.ortMs = median(rest(row.ortSamples));
-          row.ratio = row.i8Ms / row.ortMs;
+          summarize(row, true);
         } catch (err) {
           row.error = msg(err);
         }
         rows.push(row);
-        log(
-          `${e.id} t${threads}: i8conv ${row.i8Ms.toFixed(1)} ms, ort ${row.ortMs.toFixed(1)} ms, ${row.ratio.toFixed(2)}x (first ${row.i8First.toFixed(0)} / ${row.ortFirst.toFixed(0)})${row.error ? ` ERROR ${row.error}` : ''}`,
-        );
+        log(rowLine(row));
       }
     } finally {
       rt.dispose();
@@ -236,40 +276,24 @@ async function cold(opts: Options, entries: LoadEntry[], log: (s: string) => voi
   for (const threads of opts.threads) {
     for (const e of entries) {
       const bytes = await e.bytes(); // builds the cached file before the children read it
-      const i8: number[] = [];
-      const o: number[] = [];
-      let error: string | undefined;
+      const row = emptyRow(e.id, bytes.length / 2 ** 20, threads);
       for (let r = 0; r < Math.max(1, Math.min(opts.repeats, 5)); r++) {
         try {
           const out = execFileSync(process.execPath, [script, '--child', e.id, String(threads)], {
             encoding: 'utf8',
             stdio: ['ignore', 'pipe', 'inherit'],
           });
-          const j = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { i8: number; ort: number };
-          i8.push(j.i8);
-          o.push(j.ort);
+          const j = JSON.parse(out.trim().split('\n').pop() ?? '{}') as { i8: Sample; ort: Sample };
+          row.i8Samples.push(j.i8);
+          row.ortSamples.push(j.ort);
         } catch (err) {
-          error = msg(err);
+          row.error = msg(err);
           break;
         }
       }
-      const row: LoadRow = {
-        model: e.id,
-        mb: bytes.length / 2 ** 20,
-        threads,
-        i8Ms: median(i8),
-        ortMs: median(o),
-        ratio: median(i8) / median(o),
-        i8First: i8[0] ?? Number.NaN,
-        ortFirst: o[0] ?? Number.NaN,
-        i8Samples: i8,
-        ortSamples: o,
-        ...(error ? { error } : {}),
-      };
+      summarize(row, false);
       rows.push(row);
-      log(
-        `${e.id} t${threads} cold: i8conv ${row.i8Ms.toFixed(1)} ms, ort ${row.ortMs.toFixed(1)} ms, ${row.ratio.toFixed(2)}x`,
-      );
+      log(`cold ${rowLine(row)}`);
     }
   }
   return rows;
@@ -324,15 +348,16 @@ function opOf(step: string): string {
 
 function table(rows: readonly LoadRow[], title: string): string {
   const f = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
+  const x = (v: number) => (Number.isFinite(v) ? `${v.toFixed(2)}x` : '—');
   const lines = [
     `## ${title}`,
     '',
-    '| model | MB | threads | i8conv load ms | onnxruntime-web create ms | i8conv / ORT | first: i8conv / ORT ms |',
-    '|---|---|---|---|---|---|---|',
+    '| model | MB | threads | i8conv load ms | onnxruntime-web create ms | i8conv / ORT | CPU ms i8conv / ORT | CPU ratio | first round ms i8conv / ORT |',
+    '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.model} | ${r.mb.toFixed(2)} | ${r.threads} | ${f(r.i8Ms)} | ${f(r.ortMs)} | ${Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}x` : (r.error ?? '—')} | ${f(r.i8First)} / ${f(r.ortFirst)} |`,
+      `| ${r.model} | ${r.mb.toFixed(2)} | ${r.threads} | ${f(r.i8Ms)} | ${f(r.ortMs)} | ${r.error ? r.error : x(r.ratio)} | ${f(r.i8Cpu)} / ${f(r.ortCpu)} | ${x(r.cpuRatio)} | ${f(r.i8First)} / ${f(r.ortFirst)} |`,
     );
   return lines.join('\n');
 }
