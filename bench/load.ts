@@ -43,6 +43,8 @@ interface LoadEntry {
   bytes: () => Promise<Uint8Array>;
   /** loadModel's inputShapes (the corpus feeds' dims; the race files have fixed shapes) */
   inputShapes?: Record<string, number[]>;
+  /** the corpus feed (seed 0) where there is one (--stages: the first run) */
+  feed?: () => Feeds;
 }
 
 const CACHE = join(ROOT, 'bench', 'results', 'load-models');
@@ -78,10 +80,12 @@ export function loadEntries(fresh = false): LoadEntry[] {
     const feed = m.feed(0);
     const inputShapes = feedShapes(feed);
     const shipped = () => Promise.resolve(readCorpusModel(m, readRoot));
-    out.push({ id: m.id, bytes: shipped, inputShapes });
+    const fd = () => dataPart(m.feed(0));
+    out.push({ id: m.id, bytes: shipped, inputShapes, feed: fd });
     out.push({
       id: `${m.id}/q`,
       inputShapes,
+      feed: fd,
       bytes: cached(
         `${m.id}/q`,
         async () =>
@@ -232,20 +236,29 @@ async function warm(opts: Options, entries: LoadEntry[], log: (s: string) => voi
       for (const e of entries) {
         const bytes = await e.bytes();
         const row = emptyRow(e.id, bytes.length / 2 ** 20, threads);
-        try {
-          for (let r = 0; r < opts.repeats; r++) {
-            if (r % 2 === 0) {
-              row.i8Samples.push(await i8Load(rt, e, bytes));
-              row.ortSamples.push(await ortCreate(ort, bytes));
-            } else {
-              row.ortSamples.push(await ortCreate(ort, bytes));
-              row.i8Samples.push(await i8Load(rt, e, bytes));
-            }
+        // an engine that refuses the file is dropped from the rounds (its error in the row); the other goes on
+        const errors: string[] = [];
+        const take = async (engine: string, xs: Sample[], fn: () => Promise<Sample>) => {
+          if (errors.some((x) => x.startsWith(engine))) return;
+          try {
+            xs.push(await fn());
+          } catch (err) {
+            errors.push(`${engine}: ${msg(err)}`);
           }
-          summarize(row, true);
-        } catch (err) {
-          row.error = msg(err);
+        };
+        for (let r = 0; r < opts.repeats; r++) {
+          const i8 = () => take('i8conv', row.i8Samples, () => i8Load(rt, e, bytes));
+          const o = () => take('onnxruntime-web', row.ortSamples, () => ortCreate(ort, bytes));
+          if (r % 2 === 0) {
+            await i8();
+            await o();
+          } else {
+            await o();
+            await i8();
+          }
         }
+        summarize(row, true);
+        if (errors.length) row.error = errors.join('; ');
         rows.push(row);
         log(rowLine(row));
       }
@@ -299,13 +312,34 @@ async function cold(opts: Options, entries: LoadEntry[], log: (s: string) => voi
   return rows;
 }
 
-/** Where the time goes: the loader's stages (its test hook), the build split by operator. */
+/** The arrays of a model's inputs: the corpus feed where there is one, else zeros of each input's shape and type. */
+function feedsFor(e: LoadEntry, inputs: readonly { name: string; shape: number[]; type: string }[]): Feeds {
+  if (e.feed) return e.feed();
+  const out: Feeds = {};
+  for (const io of inputs) {
+    const n = io.shape.reduce((a, b) => a * b, 1);
+    out[io.name] = io.type === 'int64' ? new BigInt64Array(n) : new Float32Array(n);
+  }
+  return out;
+}
+
+type Feeds = Record<string, Float32Array | BigInt64Array>;
+
+/**
+ * Where the time goes: the loader's stages (its test hook: read, passes, lower, layouts, memory, build, model), the
+ * build split into convolutions (steps running a ConvBias, or a float Conv / ConvTranspose kernel) and the rest, the median of `--repeats` loads after the
+ * first; then the first run's extra time (its time less the median of the next two: the filters packed at a
+ * convolution's first run) and onnxruntime-web's alike.
+ */
 async function stages(opts: Options, entries: LoadEntry[]): Promise<string> {
   const lines: string[] = [];
   const rt = await createRuntime({ threads: opts.threads[0] });
+  const ort = await loadOrt();
+  await warmOrt(ort);
   try {
     for (const e of entries) {
       const bytes = await e.bytes();
+      const o = e.inputShapes ? { inputShapes: e.inputShapes } : undefined;
       const runs: Map<string, number>[] = [];
       for (let r = 0; r < opts.repeats; r++) {
         const acc = new Map<string, number>();
@@ -313,37 +347,74 @@ async function stages(opts: Options, entries: LoadEntry[]): Promise<string> {
         let last = performance.now();
         let cur = 'start';
         const t0 = last;
-        loadModelSync(rt, bytes, e.inputShapes ? { inputShapes: e.inputShapes } : undefined, {
-          stage: (s) => {
+        const built: string[] = [];
+        const m = loadModelSync(rt, bytes, o, {
+          stage: (st) => {
             const now = performance.now();
-            // 'build <step>' closes that step's build: charged to the step's operator (the step name's prefix)
-            if (s.startsWith('build ')) add(`build ${opOf(s.slice(6))}`, now - last);
-            else add(cur, now - last);
-            if (!s.startsWith('build ')) cur = s;
+            if (st.startsWith('build ')) built.push(st.slice(6));
+            add(st.startsWith('build ') ? `build ${st.slice(6)}` : cur, now - last);
+            if (!st.startsWith('build ')) cur = st;
             last = now;
           },
-        }).dispose();
+        });
         add(cur, performance.now() - last);
         add('total', performance.now() - t0);
+        // the build, by kind of step: convolutions (a ConvBias algorithm) and the others
+        const kinds = new Map(
+          m.nodes.map((n) => [n.name, /^WASM|^NAIVE|^conv-f32|^convtranspose-f32/.test(n.algorithm ?? '')]),
+        );
+        for (const b of built) {
+          const ms = acc.get(`build ${b}`) ?? 0;
+          acc.delete(`build ${b}`);
+          add(kinds.get(b) ? 'build: convolutions' : 'build: other steps', ms);
+        }
+        m.dispose();
         runs.push(acc);
       }
-      const keys = [...new Set(runs.flatMap((m) => [...m.keys()]))];
-      const med = keys.map((k) => [k, median(runs.slice(1).map((m) => m.get(k) ?? 0))] as const);
+      const keys = [...new Set(runs.flatMap((x) => [...x.keys()]))];
+      const med = keys.map((k) => [k, median(runs.slice(1).map((x) => x.get(k) ?? 0))] as const);
       med.sort((a, b) => b[1] - a[1]);
       lines.push(`## ${e.id}`, '', '| stage | ms |', '|---|---|');
       for (const [k, v] of med) if (v >= 0.05) lines.push(`| ${k} | ${v.toFixed(2)} |`);
-      lines.push('');
+      // the first run's extra time, i8conv and onnxruntime-web
+      const m = await rt.loadModel(bytes, o);
+      const feeds = feedsFor(e, m.inputs);
+      const ti = [0, 1, 2].map(() => {
+        const t0 = performance.now();
+        m.run(feeds);
+        return performance.now() - t0;
+      });
+      m.dispose();
+      const s = await ort.InferenceSession.create(bytes, {
+        executionProviders: ['wasm'],
+        graphOptimizationLevel: 'all',
+        logSeverityLevel: 3,
+      });
+      const tensors = Object.fromEntries(
+        Object.entries(feeds).map(([k, v]) => {
+          const shape = e.inputShapes?.[k] ?? m.inputs.find((x) => x.name === k)!.shape;
+          return [k, new ort.Tensor(v instanceof BigInt64Array ? 'int64' : 'float32', v, shape)];
+        }),
+      );
+      const to: number[] = [];
+      for (let r = 0; r < 3; r++) {
+        const t0 = performance.now();
+        const out = await s.run(tensors);
+        to.push(performance.now() - t0);
+        for (const t of Object.values(out)) t.dispose();
+      }
+      await s.release();
+      const extra = (t: number[]) => t[0] - median(t.slice(1));
+      lines.push(
+        '',
+        `first run: i8conv ${ti[0].toFixed(1)} ms (next ${median(ti.slice(1)).toFixed(1)}: ${extra(ti).toFixed(1)} ms more), onnxruntime-web ${to[0].toFixed(1)} ms (next ${median(to.slice(1)).toFixed(1)}: ${extra(to).toFixed(1)} ms more)`,
+        '',
+      );
     }
   } finally {
     rt.dispose();
   }
   return lines.join('\n');
-}
-
-/** A step's operator from its name (name-steps.ts: `<op>#<n>` or the node's name). */
-function opOf(step: string): string {
-  const i = step.indexOf('#');
-  return i > 0 ? step.slice(0, i) : step;
 }
 
 function table(rows: readonly LoadRow[], title: string): string {
@@ -357,7 +428,7 @@ function table(rows: readonly LoadRow[], title: string): string {
   ];
   for (const r of rows)
     lines.push(
-      `| ${r.model} | ${r.mb.toFixed(2)} | ${r.threads} | ${f(r.i8Ms)} | ${f(r.ortMs)} | ${r.error ? r.error : x(r.ratio)} | ${f(r.i8Cpu)} / ${f(r.ortCpu)} | ${x(r.cpuRatio)} | ${f(r.i8First)} / ${f(r.ortFirst)} |`,
+      `| ${r.model} | ${r.mb.toFixed(2)} | ${r.threads} | ${f(r.i8Ms)} | ${f(r.ortMs)} | ${x(r.ratio)}${r.error ? ` (${r.error})` : ''} | ${f(r.i8Cpu)} / ${f(r.ortCpu)} | ${x(r.cpuRatio)} | ${f(r.i8First)} / ${f(r.ortFirst)} |`,
     );
   return lines.join('\n');
 }

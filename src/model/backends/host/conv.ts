@@ -156,10 +156,7 @@ export function convGeometry(
     inSize = numel(inDims);
   const mg = m / group;
   checkWorkspace(node, kSize * oSize * Math.max(1, cg), 'im2col table and column matrix');
-  const tap =
-    k === 2
-      ? taps2d(kernel, outDims, inDims, strides, dil, begin)
-      : tapsNd(kernel, outDims, inDims, strides, dil, begin);
+  const tap = tapTable(kernel, outDims, inDims, strides, dil, begin);
   const order = convSumOrder(inDims, kernel, strides, dil, [...begin, ...end], cg, mg, oSize);
   const g: ConvGeometry = { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum };
   GEOMETRY.set(node, { inputs: [...inputs], outputs: [...outputs], g });
@@ -182,6 +179,34 @@ const GEOMETRY = new WeakMap<
 
 /** The same value objects, in the same order. */
 const same = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * The tables made, by geometry, while something holds them: the convolutions of one geometry (a network's blocks
+ * repeat theirs) share one table instead of each building its own (their readers only read it; the wasm kernels copy
+ * it into their memory). A weak reference keeps no table alive: a table no operator holds is collected.
+ */
+const TAPS = new Map<string, WeakRef<Int32Array>>();
+
+/** tapsNd's table (taps2d's in 2-D), shared with the earlier tables of the same geometry still alive (TAPS). */
+function tapTable(
+  kernel: readonly number[],
+  outDims: readonly number[],
+  inDims: readonly number[],
+  strides: readonly number[],
+  dil: readonly number[],
+  begin: readonly number[],
+): Int32Array {
+  const key = [kernel, outDims, inDims, strides, dil, begin].map((a) => a.join(',')).join('|');
+  const had = TAPS.get(key)?.deref();
+  if (had) return had;
+  const t =
+    kernel.length === 2
+      ? taps2d(kernel, outDims, inDims, strides, dil, begin)
+      : tapsNd(kernel, outDims, inDims, strides, dil, begin);
+  if (TAPS.size >= 256) for (const [k, r] of TAPS) if (!r.deref()) TAPS.delete(k);
+  TAPS.set(key, new WeakRef(t));
+  return t;
+}
 
 /**
  * The spatial input offset of every (kernel position p, output position o) at [p * oSize + o], or -1 in the padding:
@@ -397,10 +422,7 @@ export function convTransposeGeometry(
   checkWorkspace(node, kSize * inSize, 'col2im table');
   // the output cell o = q * s - begin + p * d that input cell q reaches through kernel position p: a convolution's
   // tap table with the roles of the input and output planes swapped
-  const dest =
-    k === 2
-      ? taps2d(kernel, inDims, outDims, strides, dil, begin)
-      : tapsNd(kernel, inDims, outDims, strides, dil, begin);
+  const dest = tapTable(kernel, inDims, outDims, strides, dil, begin);
   const packed = w.constant !== undefined && w.dims.length > 2 && mg * kSize > 1 && cg > 1;
   const block = sgemmStrideK(inSize, cg, !packed);
   const g: ConvTransposeGeometry = { n, c, cg, m, mg, group, kSize, inSize, oSize, dest, block };
