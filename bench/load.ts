@@ -20,6 +20,8 @@
  *   --stages  where i8conv's load time goes, per model (the loader's stage hook: read, passes, lower, layouts, memory,
  *             build; the build split by step operator), the median of `--repeats` warm loads.
  *
+ * Run with `node --expose-gc` (the npm script does): a full collection before each timed load or session.
+ *
  * Options: --models a,b (ids below; default all) --threads 1,2 (i8conv; default 1,2) --repeats N --json FILE
  * (default bench/results/load.json).
  */
@@ -133,6 +135,9 @@ function median(xs: readonly number[]): number {
 /** Wall and CPU milliseconds of `fn` (CPU: this process's user + system time, all its threads: on a machine shared
  *  with other work the steadier of the two). */
 async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: Sample }> {
+  // a full collection first (node --expose-gc, as `npm run bench:load` runs it): neither engine pays for the
+  // garbage the other left (onnxruntime-web's sessions leave large buffers behind)
+  (globalThis as { gc?: () => void }).gc?.();
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   const value = await fn();
@@ -292,7 +297,7 @@ async function cold(opts: Options, entries: LoadEntry[], log: (s: string) => voi
       const row = emptyRow(e.id, bytes.length / 2 ** 20, threads);
       for (let r = 0; r < Math.max(1, Math.min(opts.repeats, 5)); r++) {
         try {
-          const out = execFileSync(process.execPath, [script, '--child', e.id, String(threads)], {
+          const out = execFileSync(process.execPath, ['--expose-gc', script, '--child', e.id, String(threads)], {
             encoding: 'utf8',
             stdio: ['ignore', 'pipe', 'inherit'],
           });

@@ -96,13 +96,16 @@ function transposed<T extends Int8Array | Uint8Array>(b: T, k: number, n: number
 /**
  * Per output channel o (rows of w.length / oc weights), the least and the greatest w - zp[o], with both bounds 0 or
  * beyond (what channelShifts needs; whether the channel fits int8). A channel of int8 weights with zero point 0 fits
- * whatever it holds: its bounds are not scanned ([-128, 127]).
+ * whatever it holds: its bounds are not scanned ([-128, 127]). Kept per weight array while it lives (the fusion
+ * passes ask a convolution's spec before the lowering does).
  */
 function channelRanges(
   w: Int8Array | Uint8Array,
   oc: number,
   zp: readonly number[],
 ): { lo: Int32Array; hi: Int32Array } {
+  const had = RANGES.get(w);
+  if (had && had.oc === oc && had.zp.length === zp.length && had.zp.every((z, i) => z === zp[i])) return had;
   const per = w.length / oc;
   const lo = new Int32Array(oc);
   const hi = new Int32Array(oc);
@@ -114,17 +117,44 @@ function channelRanges(
       hi[o] = 127;
       continue;
     }
-    let a = 0;
-    let b = 0;
-    for (let i = o * per, e = i + per; i < e; i++) {
-      const v = w[i] - z;
-      a = v < a ? v : a;
-      b = v > b ? v : b;
-    }
-    lo[o] = a;
-    hi[o] = b;
+    if (per === 0) continue;
+    // the raw least and greatest weight of the row (one loop per array type: each stays monomorphic)
+    if (signed) scanI8(w, o * per, o * per + per);
+    else scanU8(w as Uint8Array, o * per, o * per + per);
+    lo[o] = Math.min(0, MIN - z);
+    hi[o] = Math.max(0, MAX - z);
   }
-  return { lo, hi };
+  const r = { oc, zp: [...zp], lo, hi };
+  RANGES.set(w, r);
+  return r;
+}
+
+const RANGES = new WeakMap<Int8Array | Uint8Array, { oc: number; zp: number[]; lo: Int32Array; hi: Int32Array }>();
+
+/** scanI8 / scanU8's answer: the least and the greatest value of the range scanned. */
+let MIN = 0;
+let MAX = 0;
+function scanI8(w: Int8Array, from: number, to: number): void {
+  let a = 127;
+  let b = -128;
+  for (let i = from; i < to; i++) {
+    const v = w[i];
+    if (v < a) a = v;
+    if (v > b) b = v;
+  }
+  MIN = a;
+  MAX = b;
+}
+function scanU8(w: Uint8Array, from: number, to: number): void {
+  let a = 255;
+  let b = 0;
+  for (let i = from; i < to; i++) {
+    const v = w[i];
+    if (v < a) a = v;
+    if (v > b) b = v;
+  }
+  MIN = a;
+  MAX = b;
 }
 
 /**
@@ -140,9 +170,16 @@ function int8Filter(spec: ConvSpec, shifts?: Int32Array): Int8Array {
   const out = new Int8Array(w.length);
   for (let o = 0; o < oc; o++) {
     const d = zp[o] + (shifts ? shifts[o] : 0);
-    for (let i = o * per, e = i + per; i < e; i++) out[i] = w[i] - d;
+    if (w instanceof Int8Array) minusI8(w, out, o * per, o * per + per, d);
+    else minusU8(w, out, o * per, o * per + per, d);
   }
   return out;
+}
+function minusI8(w: Int8Array, out: Int8Array, from: number, to: number, d: number): void {
+  for (let i = from; i < to; i++) out[i] = w[i] - d;
+}
+function minusU8(w: Uint8Array, out: Int8Array, from: number, to: number, d: number): void {
+  for (let i = from; i < to; i++) out[i] = w[i] - d;
 }
 
 /** The spec of a node, or an UNSUPPORTED_OP error. */
