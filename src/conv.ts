@@ -158,6 +158,7 @@ const ARRAY_NAME = { int8: 'Int8Array', uint8: 'Uint8Array', int32: 'Int32Array'
  * How the model runtime places a convolution (src/model/): in the runtime's main core (the one whose memory holds
  * the model's arena, threaded or not), without src / dst staging buffers (it runs on arena pointers: runAt), and
  * with its thread slices in a scratch block the model shares between its convolutions (they run one at a time).
+ * Its filter is packed at its first run (setFilter keeps the weights; packPending packs them), not at load.
  */
 export interface ModelPlacement {
   model: true;
@@ -195,6 +196,8 @@ export class ConvBias {
   /** the job block of the single-thread path (reused every exec: no allocation per call) */
   private readonly job = new Int32Array(JOB.SIZE);
   private filterSet = false;
+  /** a model's filter, set but not packed yet (packPending) */
+  private pendingFilter: Int8Array | null = null;
   private biasSet = false;
   private disposed = false;
   /** runs on the runtime's threads (decided at plan time: POOL_MIN_MACS, the threads asked for) */
@@ -345,12 +348,34 @@ export class ConvBias {
         : layout === 'NCHW44_DOT'
           ? dotFilterToOIHW(s, weights)
           : chanFilterToOIHW(s, weights);
-    const packed = new Uint8Array(this.plan.packedFilterBytes);
-    this.filterCorrection = this.plan.packFilter(oihw, packed);
-    this.filterSums = this.filterCorrection ? filterSums(s, oihw, this.plan.ocpgPad) : null;
-    this.core.u8().set(packed, this.filterBuf);
-    this.writeInit();
     this.filterSet = true;
+    // a model's convolution packs its filter at its first run (loading a model allocates and plans; the packing, the
+    // largest part of a load, waits until a step runs): the weights are kept until then
+    if (this.inModel) this.pendingFilter = oihw;
+    else this.pack(oihw);
+  }
+
+  /** Packs the OIHW filter into the operator's wasm buffer and writes the accumulator start. */
+  private pack(oihw: Int8Array): void {
+    // packed in place, in the wasm memory (no copy): the packers write no wasm memory of their own, so the view stays
+    // valid; zeroed first, as a fresh buffer would be
+    const packed = this.core.u8().subarray(this.filterBuf, this.filterBuf + this.plan.packedFilterBytes);
+    packed.fill(0);
+    this.filterCorrection = this.plan.packFilter(oihw, packed);
+    this.filterSums = this.filterCorrection ? filterSums(this.params, oihw, this.plan.ocpgPad) : null;
+    this.writeInit();
+  }
+
+  /**
+   * Model runtime: packs the filter that setFilter kept, if it is not packed yet (runAt, tasksAt and
+   * setSourceZeroPoint call it; a model may call it ahead of the first run).
+   */
+  packPending(): void {
+    const w = this.pendingFilter;
+    if (!w) return;
+    this.live();
+    this.pendingFilter = null;
+    this.pack(w);
   }
 
   /** init[g][o] = channel bias + filter correction, laid out [G][ocpgPad]. */
@@ -405,6 +430,7 @@ export class ConvBias {
       `must be an integer in [${lo}, ${hi}], got ${zp}`,
     );
     if (zp === this.srcZeroPoint) return;
+    this.packPending(); // the correction below moves the packed filter's
     const signed = (z: number) => (s.srcType === 'uint8' ? z - 128 : z);
     const d = signed(zp) - signed(this.srcZeroPoint);
     if (this.filterCorrection && this.filterSums) {
@@ -553,6 +579,7 @@ export class ConvBias {
    * planner sized and placed every buffer once at load time.
    */
   runAt(src: number, dst: number, scratch: number): void {
+    this.packPending();
     this.runPointers({ ctx: this.ctx, src, dst, slices: scratch });
   }
 
@@ -562,6 +589,7 @@ export class ConvBias {
     dst: number,
     scratch: number,
   ): { kernels: AlgoPlan['kernels']; e: { ctx: number; src: number; dst: number; slices: number } } {
+    this.packPending();
     return { kernels: this.plan.kernels, e: { ctx: this.ctx, src, dst, slices: scratch } };
   }
 
@@ -592,6 +620,7 @@ export class ConvBias {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.pendingFilter = null;
     this.blocks.release();
   }
 }

@@ -178,12 +178,14 @@ function filterScales(v: unknown, oc: number): { scales: Float32Array; perChanne
   );
   const out = new Float32Array(oc);
   for (let o = 0; o < oc; o++) {
-    check(
-      isScale(arr[o]),
-      'INVALID_SCALE',
-      'filterScale',
-      `entry ${o} must be a finite positive number (as float32), got ${String(arr[o])}`,
-    );
+    // the message only for a bad entry (a template per channel costs milliseconds on a large model)
+    if (!isScale(arr[o]))
+      check(
+        false,
+        'INVALID_SCALE',
+        'filterScale',
+        `entry ${o} must be a finite positive number (as float32), got ${String(arr[o])}`,
+      );
     out[o] = arr[o] as number;
   }
   return { scales: out, perChannel: true };

@@ -268,10 +268,14 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel, tiles }: PlanO
       const { icpg, ocpg, fh, fw } = s;
       const ocbG = ocpgPad / 4;
       // (g, o): channel o of group g; channels past OCPG and inputs past ICPG are 0
-      const weight = (g: number, o: number, i: number, kh: number, kw: number) =>
-        i < icpg && o < ocpg ? oihw[(((g * ocpg + o) * icpg + i) * fh + kh) * fw + kw] : 0;
+      const per = icpg * fh * fw;
       const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
       const o8 = new Int8Array(out.buffer, out.byteOffset, out.byteLength);
+      // per tap: lane k of an output block's 16 (relaxed: o4 * 4 + i4; SIMD128: half * 8 + o4 * 2 + k), its output
+      // channel in the block and its input channel in the input block
+      const O4 = Int32Array.from({ length: 16 }, (_, k) => (relaxed ? k >> 2 : (k >> 1) & 3));
+      const I4 = Int32Array.from({ length: 16 }, (_, k) => (relaxed ? k & 3 : (k >> 3) * 2 + (k & 1)));
+      const v = relaxed || w8 ? o8 : o16;
       let p = 0;
       for (let g = 0; g < s.group; g++) {
         for (let ob0 = 0; ob0 < ocbG; ob0 += f.main.nb) {
@@ -281,17 +285,10 @@ export function makeDotPlan(s: ConvShape, { threads, isa, kernel, tiles }: PlanO
               for (let kw = 0; kw < fw; kw++)
                 for (let b = 0; b < nb; b++) {
                   const o0 = (ob0 + b) * 4;
-                  if (relaxed) {
-                    for (let o4 = 0; o4 < 4; o4++)
-                      for (let i4 = 0; i4 < 4; i4++) o8[p++] = weight(g, o0 + o4, ib * 4 + i4, kh, kw);
-                  } else {
-                    for (let half = 0; half < 2; half++)
-                      for (let o4 = 0; o4 < 4; o4++)
-                        for (let k = 0; k < 2; k++) {
-                          const v = weight(g, o0 + o4, ib * 4 + half * 2 + k, kh, kw);
-                          if (w8) o8[p++] = v;
-                          else o16[p++] = v;
-                        }
+                  for (let k = 0; k < 16; k++) {
+                    const o = o0 + O4[k];
+                    const i = ib * 4 + I4[k];
+                    v[p++] = i < icpg && o < ocpg ? oihw[(g * ocpg + o) * per + (i * fh + kh) * fw + kw] : 0;
                   }
                 }
         }

@@ -310,35 +310,56 @@ function packGemmFilter(s: ConvShape, f: GemmPlanFacts, isa: Isa, oihw: Int8Arra
   const v = dot8
     ? new Int8Array(out.buffer, out.byteOffset, out.byteLength)
     : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
-  const weight = (g: number, o: number, c: number, kh: number, kw: number) =>
-    c < icpg && o < ocpg && kw < fw ? oihw[(((g * ocpg + o) * icpg + c) * fh + kh) * fw + kw] : 0;
-  // K step kb, its lane j: (kh, kw, channel) — one tap of channels 4 ib + j, or (mode 6) taps 4 kwb + j of channel 0
+  // K step kb, its lane j: (kh, kw, channel) — one tap of channels 4 ib + j, or (mode 6) taps 4 kwb + j of channel 0;
+  // koff[4 kb + j]: that weight's offset within an output channel's icpg * fh * fw weights, -1 where it is 0
+  // (a channel past ICPG, a tap past FW)
   const taps = tapSteps(s);
   const fwb = Math.ceil(fw / 4);
-  const wk = (g: number, o: number, kb: number, j: number) => {
-    if (taps) return weight(g, o, 0, Math.floor(kb / fwb), (kb % fwb) * 4 + j);
-    const ib = kb % f.icbG,
-      t = Math.floor(kb / f.icbG);
-    return weight(g, o, ib * 4 + j, Math.floor(t / fw), t % fw);
-  };
+  const koff = new Int32Array(f.kbn * 4);
+  for (let kb = 0; kb < f.kbn; kb++)
+    for (let j = 0; j < 4; j++) {
+      let c: number, kh: number, kw: number;
+      if (taps) {
+        c = 0;
+        kh = Math.floor(kb / fwb);
+        kw = (kb % fwb) * 4 + j;
+      } else {
+        const t = Math.floor(kb / f.icbG);
+        c = (kb % f.icbG) * 4 + j;
+        kh = Math.floor(t / fw);
+        kw = t % fw;
+      }
+      koff[kb * 4 + j] = c < icpg && kw < fw ? (c * fh + kh) * fw + kw : -1;
+    }
+  const per = icpg * fh * fw;
   let p = 0;
   if (f.lanes === 'channel') {
+    // lane k of a block's 16: dot8 k = o4 * 4 + j; SIMD128 k = half * 8 + o4 * 2 + j
+    const O4 = Int32Array.from({ length: 16 }, (_, k) => (dot8 ? k >> 2 : (k >> 1) & 3));
+    const C = Int32Array.from({ length: 16 }, (_, k) => (dot8 ? k & 3 : (k >> 3) * 2 + (k & 1)));
     for (let g = 0; g < s.group; g++)
       for (const [blk0, nb] of channelTiles(f))
         for (let kb = 0; kb < f.kbn; kb++)
-          for (let b = 0; b < nb; b++)
+          for (let b = 0; b < nb; b++) {
+            const o0 = (blk0 + b) * 4;
             for (let k = 0; k < 16; k++) {
-              // dot8: k = o4 * 4 + j; SIMD128: k = half * 8 + o4 * 2 + j
-              const o4 = dot8 ? k >> 2 : (k >> 1) & 3;
-              const c = dot8 ? k & 3 : (k >> 3) * 2 + (k & 1);
-              v[p++] = wk(g, (blk0 + b) * 4 + o4, kb, c);
+              const o = o0 + O4[k];
+              const off = koff[kb * 4 + C[k]];
+              v[p++] = o < ocpg && off >= 0 ? oihw[(g * ocpg + o) * per + off] : 0;
             }
+          }
   } else
     for (let g = 0; g < s.group; g++)
       for (let c0 = 0; c0 < ocpg; c0 += 4)
         for (const [first, noc] of blockTiles(c0, Math.min(4, ocpg - c0), f.main.noc))
           for (let kb = 0; kb < f.kbn; kb++)
-            for (let o = first; o < first + noc; o++) for (let j = 0; j < 4; j++) v[p++] = wk(g, o, kb, j);
+            for (let o = first; o < first + noc; o++) {
+              const row = (g * ocpg + o) * per;
+              for (let j = 0; j < 4; j++) {
+                const off = koff[kb * 4 + j];
+                v[p++] = off >= 0 ? oihw[row + off] : 0;
+              }
+            }
   if (p * v.BYTES_PER_ELEMENT !== out.byteLength)
     throw new Error(`packFilter wrote ${p * v.BYTES_PER_ELEMENT} of ${out.byteLength} bytes`);
   return dot8 ? zeroPointCorrection(s, oihw, f.ocpgPad, activationOffset(isa)) : null;

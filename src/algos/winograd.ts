@@ -180,6 +180,112 @@ export function winogradPlanFacts(
   };
 }
 
+/**
+ * The packed filter (the header's layout) of an f x f filter: per output channel o, input channel c and 3x3 block
+ * (a, b) of the filter zero-padded to a multiple of 3, U' = G' g G'^T (winogradFilter's arithmetic, inlined: the same
+ * integers) at its 16 positions' streams. A block of 4 output channels at a time: its transforms first into a staging
+ * array (one row of K = kbn * 4 values per position and channel, rows a little more than a 4 KiB multiple apart, so
+ * that the 16 rows written together do not share cache sets), then each position's stream in order.
+ */
+function packWinogradFilter(s: ConvShape, f: WinogradPlanFacts, oihw: Int8Array, o16: Int16Array): void {
+  const { icpg, ocpg, fh, fw } = s;
+  const noc = f.main.noc;
+  const nb = blocksOf(fh);
+  const K = f.kbn * 4; // K index k = 4 kb + (c & 3) = sub * icpg + c
+  const taps = fh * fw;
+  // staging: [position][channel of the block][k], a position's 4 rows S = 4 K + 32 apart
+  const S = 4 * K + 32;
+  const st = new Int16Array(16 * S);
+  for (let g = 0; g < s.group; g++)
+    for (let b = 0; b < ocpg >> 2; b++) {
+      for (let ol = 0; ol < 4; ol++) {
+        const row = (g * ocpg + 4 * b + ol) * icpg * taps;
+        for (let sub = 0; sub < nb * nb; sub++) {
+          // block (ba, bb): taps (3 ba + i, 3 bb + j), 0 past the filter
+          const ba = (sub / nb) | 0;
+          const bb = sub - ba * nb;
+          const kh0 = 3 * ba;
+          const kw0 = 3 * bb;
+          const whole = kh0 + 3 <= fh && kw0 + 3 <= fw;
+          for (let c = 0; c < icpg; c++) {
+            const at = row + c * taps + kh0 * fw + kw0;
+            let g0: number, g1: number, g2: number, g3: number, g4: number, g5: number, g6: number, g7: number;
+            let g8: number;
+            if (whole) {
+              g0 = oihw[at];
+              g1 = oihw[at + 1];
+              g2 = oihw[at + 2];
+              g3 = oihw[at + fw];
+              g4 = oihw[at + fw + 1];
+              g5 = oihw[at + fw + 2];
+              g6 = oihw[at + 2 * fw];
+              g7 = oihw[at + 2 * fw + 1];
+              g8 = oihw[at + 2 * fw + 2];
+            } else {
+              const tap = (i: number, j: number) => (kh0 + i < fh && kw0 + j < fw ? oihw[at + i * fw + j] : 0);
+              g0 = tap(0, 0);
+              g1 = tap(0, 1);
+              g2 = tap(0, 2);
+              g3 = tap(1, 0);
+              g4 = tap(1, 1);
+              g5 = tap(1, 2);
+              g6 = tap(2, 0);
+              g7 = tap(2, 1);
+              g8 = tap(2, 2);
+            }
+            // t = G' g, column by column (a, b, c) -> (2a, a + b + c, a - b + c, 2c); rows t0..t3 of 3
+            const t00 = 2 * g0,
+              t01 = 2 * g1,
+              t02 = 2 * g2;
+            const t10 = g0 + g3 + g6,
+              t11 = g1 + g4 + g7,
+              t12 = g2 + g5 + g8;
+            const t20 = g0 - g3 + g6,
+              t21 = g1 - g4 + g7,
+              t22 = g2 - g5 + g8;
+            const t30 = 2 * g6,
+              t31 = 2 * g7,
+              t32 = 2 * g8;
+            let q = ol * K + sub * icpg + c;
+            // U' = t G'^T, row by row, the same combinations; positions xi = 4 i + j in order
+            st[q] = 2 * t00;
+            st[(q += S)] = t00 + t01 + t02;
+            st[(q += S)] = t00 - t01 + t02;
+            st[(q += S)] = 2 * t02;
+            st[(q += S)] = 2 * t10;
+            st[(q += S)] = t10 + t11 + t12;
+            st[(q += S)] = t10 - t11 + t12;
+            st[(q += S)] = 2 * t12;
+            st[(q += S)] = 2 * t20;
+            st[(q += S)] = t20 + t21 + t22;
+            st[(q += S)] = t20 - t21 + t22;
+            st[(q += S)] = 2 * t22;
+            st[(q += S)] = 2 * t30;
+            st[(q += S)] = t30 + t31 + t32;
+            st[(q += S)] = t30 - t31 + t32;
+            st[(q += S)] = 2 * t32;
+          }
+        }
+      }
+      // the block's streams: i16 index group, block, position, the micro-tile's channels, K step, channel in the
+      // tile, pair, value; position xi's stream starts 4 K after position xi - 1's
+      const blockBase = (g * (ocpg >> 2) + b) * 16 * 4 * K;
+      for (let xi = 0; xi < 16; xi++)
+        for (let ol = 0; ol < 4; ol++) {
+          const o = 4 * b + ol;
+          const tile0 = o - (o % noc);
+          let q = blockBase + xi * 4 * K + (tile0 - 4 * b) * K + (o - tile0) * 4;
+          let r = xi * S + ol * K;
+          for (let kb = 0; kb < f.kbn; kb++, q += noc * 4, r += 4) {
+            o16[q] = st[r];
+            o16[q + 1] = st[r + 1];
+            o16[q + 2] = st[r + 2];
+            o16[q + 3] = st[r + 3];
+          }
+        }
+    }
+}
+
 function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions): AlgoPlan {
   const f = winogradPlanFacts(s, threads, kernel, tiles);
   const groupWeightBytes = 16 * s.ocpg * f.kbn * 8;
@@ -204,40 +310,7 @@ function makeWinogradPlan(s: ConvShape, { threads, kernel, tiles }: PlanOptions)
       relaxed: 0,
     },
     packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
-      const { icpg, ocpg, fh, fw } = s;
-      const o16 = new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
-      const noc = f.main.noc;
-      const nb = blocksOf(fh);
-      const g3 = new Int8Array(9);
-      const u = new Int16Array(16);
-      const kbn4 = f.kbn * 4;
-      for (let g = 0; g < s.group; g++)
-        for (let o = 0; o < ocpg; o++) {
-          const tile0 = o - (o % noc);
-          const b = o >> 2;
-          // i16 index: group, block, position, the micro-tile's channels, K step, channel in the tile, pair, value
-          const blockBase = ((g * (ocpg >> 2) + b) * 16 * 4 + tile0 - 4 * b) * kbn4;
-          for (let c = 0; c < icpg; c++) {
-            const at = ((g * ocpg + o) * icpg + c) * fh * fw;
-            const inTile = (o - tile0) * 4 + ((c >> 1) & 1) * 2 + (c & 1);
-            for (let sub = 0; sub < nb * nb; sub++) {
-              // block (a, b): taps (3a + i, 3b + j), 0 past the filter
-              const a = Math.floor(sub / nb);
-              const b0 = sub % nb;
-              for (let i = 0; i < 3; i++)
-                for (let j = 0; j < 3; j++) {
-                  const kh = 3 * a + i;
-                  const kw = 3 * b0 + j;
-                  g3[i * 3 + j] = kh < fh && kw < fw ? oihw[at + kh * fw + kw] : 0;
-                }
-              winogradFilter(g3, u);
-              const kb = sub * f.icbG + (c >> 2);
-              const at16 = blockBase + kb * noc * 4 + inTile;
-              // position xi's stream starts 4 * kbn * 4 i16 after position xi - 1's
-              for (let xi = 0; xi < 16; xi++) o16[at16 + xi * 4 * kbn4] = u[xi];
-            }
-          }
-        }
+      packWinogradFilter(s, f, oihw, new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1));
       return null; // d = xs - zp in the input transform: padding is 0, no correction
     },
     kernels: [

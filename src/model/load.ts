@@ -232,8 +232,10 @@ function preparePasses(
 
 function tooLarge(values: ReadonlyMap<string, PlannedValue>): void {
   for (const v of values.values()) {
+    // the message only for a value too large (built for every value, it cost milliseconds a load)
+    if (v.bytes <= MAX_ARENA_BYTES) continue;
     check(
-      v.bytes <= MAX_ARENA_BYTES,
+      false,
       'TOO_LARGE',
       'model',
       `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`,

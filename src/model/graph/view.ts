@@ -171,7 +171,12 @@ export class GraphView {
 
   /** The live edges that read a value. */
   consumersOf(name: string): Edge[] {
-    return (this.consumers.get(name) ?? []).filter((e) => this.slotOf.has(e.node));
+    const list = this.consumers.get(name);
+    if (!list) return [];
+    const live = list.filter((e) => this.slotOf.has(e.node));
+    // the removed nodes' edges are dropped once found (a value read again and again is not filtered again)
+    if (live.length !== list.length) this.consumers.set(name, live.slice());
+    return live;
   }
 
   /** Every live edge out of a node, over all its outputs. */
@@ -289,7 +294,8 @@ export class GraphView {
   sortTopologically(): void {
     const { order, blocked } = this.order();
     const all = [...order, ...blocked];
-    if (all.every((n, k) => n === this.nodes[k])) return;
+    const now = this.nodes; // once (a getter that filters every slot: per element, the check was quadratic)
+    if (all.every((n, k) => n === now[k])) return;
     this.edits++;
     this.slots.length = 0;
     this.slots.push(...all);

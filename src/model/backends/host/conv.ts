@@ -107,6 +107,8 @@ export function convGeometry(
   inputs: readonly (HostValueInfo | undefined)[],
   outputs: readonly HostValueInfo[],
 ): ConvGeometry {
+  const memo = GEOMETRY.get(node);
+  if (memo && same(memo.inputs, inputs) && same(memo.outputs, outputs)) return memo.g;
   onlyAttrs(node, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'pads', 'strides');
   const { x, w, b, k, kernel, strides, dil, autoPad, pads, group } = convCommon(node, inputs);
   const [n, c, ...inDims] = x.dims;
@@ -154,7 +156,73 @@ export function convGeometry(
     inSize = numel(inDims);
   const mg = m / group;
   checkWorkspace(node, kSize * oSize * Math.max(1, cg), 'im2col table and column matrix');
-  // The spatial input offset of every (kernel position, output position), or -1 in the padding.
+  const tap = tapTable(kernel, outDims, inDims, strides, dil, begin);
+  const order = convSumOrder(inDims, kernel, strides, dil, [...begin, ...end], cg, mg, oSize);
+  const g: ConvGeometry = { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum };
+  GEOMETRY.set(node, { inputs: [...inputs], outputs: [...outputs], g });
+  return g;
+}
+
+/**
+ * The geometry last computed for a node object, with the input and output arrays it was computed from: the lowering
+ * checks a node with the TypeScript operator's factory and then prepares its wasm kernel on the same objects (one
+ * computation of the tables for both).
+ */
+const GEOMETRY = new WeakMap<
+  HostOpNode,
+  {
+    inputs: (HostValueInfo | undefined)[];
+    outputs: HostValueInfo[];
+    g: ConvGeometry;
+  }
+>();
+
+/** The same value objects, in the same order. */
+const same = <T>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * The tables made, by geometry, while something holds them: the convolutions of one geometry (a network's blocks
+ * repeat theirs) share one table instead of each building its own (their readers only read it; the wasm kernels copy
+ * it into their memory). A weak reference keeps no table alive: a table no operator holds is collected.
+ */
+const TAPS = new Map<string, WeakRef<Int32Array>>();
+
+/** tapsNd's table (taps2d's in 2-D), shared with the earlier tables of the same geometry still alive (TAPS). */
+function tapTable(
+  kernel: readonly number[],
+  outDims: readonly number[],
+  inDims: readonly number[],
+  strides: readonly number[],
+  dil: readonly number[],
+  begin: readonly number[],
+): Int32Array {
+  const key = [kernel, outDims, inDims, strides, dil, begin].map((a) => a.join(',')).join('|');
+  const had = TAPS.get(key)?.deref();
+  if (had) return had;
+  const t =
+    kernel.length === 2
+      ? taps2d(kernel, outDims, inDims, strides, dil, begin)
+      : tapsNd(kernel, outDims, inDims, strides, dil, begin);
+  if (TAPS.size >= 256) for (const [k, r] of TAPS) if (!r.deref()) TAPS.delete(k);
+  TAPS.set(key, new WeakRef(t));
+  return t;
+}
+
+/**
+ * The spatial input offset of every (kernel position p, output position o) at [p * oSize + o], or -1 in the padding:
+ * any rank, position by position.
+ */
+export function tapsNd(
+  kernel: readonly number[],
+  outDims: readonly number[],
+  inDims: readonly number[],
+  strides: readonly number[],
+  dil: readonly number[],
+  begin: readonly number[],
+): Int32Array {
+  const k = kernel.length;
+  const kSize = numel(kernel),
+    oSize = numel(outDims);
   const tap = new Int32Array(kSize * oSize);
   const kp = positions(kernel),
     op = positions(outDims);
@@ -171,18 +239,54 @@ export function convGeometry(
       }
       tap[p * oSize + o] = off;
     }
-  const order = convSumOrder(inDims, kernel, strides, dil, [...begin, ...end], cg, mg, oSize);
-  return { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum };
+  return tap;
+}
+
+/** tapsNd of a 2-D convolution (the same table), row by row: input row ih = oh * sh - pt + kh * dh, column alike. */
+export function taps2d(
+  kernel: readonly number[],
+  outDims: readonly number[],
+  inDims: readonly number[],
+  strides: readonly number[],
+  dil: readonly number[],
+  begin: readonly number[],
+): Int32Array {
+  const [kh, kw] = kernel;
+  const [oh, ow] = outDims;
+  const [ih, iw] = inDims;
+  const oSize = oh * ow;
+  const tap = new Int32Array(kh * kw * oSize);
+  for (let a = 0; a < kh; a++)
+    for (let b = 0; b < kw; b++) {
+      const t0 = (a * kw + b) * oSize;
+      for (let y = 0; y < oh; y++) {
+        const r = y * strides[0] - begin[0] + a * dil[0];
+        const at = t0 + y * ow;
+        if (r < 0 || r >= ih) {
+          tap.fill(-1, at, at + ow);
+          continue;
+        }
+        for (let x = 0; x < ow; x++) {
+          const q = x * strides[1] - begin[1] + b * dil[1];
+          tap[at + x] = q < 0 || q >= iw ? -1 : r * iw + q;
+        }
+      }
+    }
+  return tap;
 }
 
 /** Conv, and ConvAdd (Conv + Z of the output's shape, as onnxruntime's FusedConv sums it: see the module comment). */
 export const Conv: HostOpFactory = (node, inputs, outputs) => {
   const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum } = convGeometry(node, inputs, outputs);
   const rows = cg * kSize;
-  const col = new Float32Array(rows * oSize);
-  const part = new Float32Array(oSize);
+  // the column matrix and a row of partial sums, made at the first run (where a wasm kernel runs the node, the
+  // lowering only calls this factory for its checks)
+  let col = new Float32Array(0);
+  let part = new Float32Array(0);
   const { block, oneRow, groupedFrom } = order;
   return (ins, outs) => {
+    if (col.length !== rows * oSize) col = new Float32Array(rows * oSize);
+    if (part.length !== oSize) part = new Float32Array(oSize);
     const X = ins[0]!.data as Float32Array,
       W = ins[1]!.data as Float32Array,
       Y = outs[0].data as Float32Array;
@@ -262,6 +366,8 @@ export function convTransposeGeometry(
   inputs: readonly (HostValueInfo | undefined)[],
   outputs: readonly HostValueInfo[],
 ): ConvTransposeGeometry {
+  const memo = TRANSPOSE_GEOMETRY.get(node);
+  if (memo && same(memo.inputs, inputs) && same(memo.outputs, outputs)) return memo.g;
   onlyAttrs(
     node,
     'auto_pad',
@@ -314,26 +420,21 @@ export function convTransposeGeometry(
     inSize = numel(inDims),
     oSize = numel(outDims);
   checkWorkspace(node, kSize * inSize, 'col2im table');
-  const dest = new Int32Array(kSize * inSize);
-  const kp = positions(kernel),
-    ip = positions(inDims);
-  for (let p = 0; p < kSize; p++)
-    for (let q = 0; q < inSize; q++) {
-      let off = 0;
-      for (let i = 0; i < k; i++) {
-        const o = ip[q * k + i] * strides[i] - begin[i] + kp[p * k + i] * dil[i];
-        if (o < 0 || o >= outDims[i]) {
-          off = -1;
-          break;
-        }
-        off = off * outDims[i] + o;
-      }
-      dest[p * inSize + q] = off;
-    }
+  // the output cell o = q * s - begin + p * d that input cell q reaches through kernel position p: a convolution's
+  // tap table with the roles of the input and output planes swapped
+  const dest = tapTable(kernel, inDims, outDims, strides, dil, begin);
   const packed = w.constant !== undefined && w.dims.length > 2 && mg * kSize > 1 && cg > 1;
   const block = sgemmStrideK(inSize, cg, !packed);
-  return { n, c, cg, m, mg, group, kSize, inSize, oSize, dest, block };
+  const g: ConvTransposeGeometry = { n, c, cg, m, mg, group, kSize, inSize, oSize, dest, block };
+  TRANSPOSE_GEOMETRY.set(node, { inputs: [...inputs], outputs: [...outputs], g });
+  return g;
 }
+
+/** convTransposeGeometry's results, as GEOMETRY's. */
+const TRANSPOSE_GEOMETRY = new WeakMap<
+  HostOpNode,
+  { inputs: (HostValueInfo | undefined)[]; outputs: HostValueInfo[]; g: ConvTransposeGeometry }
+>();
 
 export const ConvTranspose: HostOpFactory = (node, inputs, outputs) => {
   const { n, c, cg, m, mg, group, kSize, inSize, oSize, dest, block } = convTransposeGeometry(node, inputs, outputs);

@@ -46,8 +46,13 @@ const f32 = Math.fround;
 interface ConvSpec {
   /** the ConvBias parameters but for format */
   params: Omit<ConvBiasParams, 'format'>;
-  /** OIHW weights minus their zero points (exact integers, up to 9 bits) */
-  weights: Int16Array;
+  /** OIHW 8-bit weights as stored (their zero points not subtracted) */
+  weights: Int8Array | Uint8Array;
+  /** the weights' zero point per output channel */
+  weightZp: number[];
+  /** per output channel, the least and the greatest weight minus its zero point (exact integers, up to 9 bits) */
+  lo: Int32Array;
+  hi: Int32Array;
   /** every weight minus its zero point fits int8: one convolution (else the shifted weights and the window sums) */
   fits: boolean;
   bias: Int32Array | undefined;
@@ -79,6 +84,102 @@ function perChannel(node: Node, t: Tensor | undefined, n: number, what: string, 
 }
 function checkScale(node: Node, s: number, what: string): void {
   if (!(s > 0 && Number.isFinite(s) && f32(s) > 0)) unsupported(node, `${what} ${s} is not a finite positive float32`);
+}
+
+/** B [K, N] as [N, K] (row o: column o of B), of B's element type. */
+function transposed<T extends Int8Array | Uint8Array>(b: T, k: number, n: number): T {
+  const out = (b instanceof Int8Array ? new Int8Array(k * n) : new Uint8Array(k * n)) as T;
+  for (let o = 0; o < n; o++) for (let i = 0; i < k; i++) out[o * k + i] = b[i * n + o];
+  return out;
+}
+
+/**
+ * Per output channel o (rows of w.length / oc weights), the least and the greatest w - zp[o], with both bounds 0 or
+ * beyond (what channelShifts needs; whether the channel fits int8). A channel of int8 weights with zero point 0 fits
+ * whatever it holds: its bounds are not scanned ([-128, 127]). Kept per weight array while it lives (the fusion
+ * passes ask a convolution's spec before the lowering does).
+ */
+function channelRanges(
+  w: Int8Array | Uint8Array,
+  oc: number,
+  zp: readonly number[],
+): { lo: Int32Array; hi: Int32Array } {
+  const had = RANGES.get(w);
+  if (had && had.oc === oc && had.zp.length === zp.length && had.zp.every((z, i) => z === zp[i])) return had;
+  const per = w.length / oc;
+  const lo = new Int32Array(oc);
+  const hi = new Int32Array(oc);
+  const signed = w instanceof Int8Array;
+  for (let o = 0; o < oc; o++) {
+    const z = zp[o];
+    if (signed && z === 0) {
+      lo[o] = -128;
+      hi[o] = 127;
+      continue;
+    }
+    if (per === 0) continue;
+    // the raw least and greatest weight of the row (one loop per array type: each stays monomorphic)
+    if (signed) scanI8(w, o * per, o * per + per);
+    else scanU8(w as Uint8Array, o * per, o * per + per);
+    lo[o] = Math.min(0, MIN - z);
+    hi[o] = Math.max(0, MAX - z);
+  }
+  const r = { oc, zp: [...zp], lo, hi };
+  RANGES.set(w, r);
+  return r;
+}
+
+const RANGES = new WeakMap<Int8Array | Uint8Array, { oc: number; zp: number[]; lo: Int32Array; hi: Int32Array }>();
+
+/** scanI8 / scanU8's answer: the least and the greatest value of the range scanned. */
+let MIN = 0;
+let MAX = 0;
+function scanI8(w: Int8Array, from: number, to: number): void {
+  let a = 127;
+  let b = -128;
+  for (let i = from; i < to; i++) {
+    const v = w[i];
+    if (v < a) a = v;
+    if (v > b) b = v;
+  }
+  MIN = a;
+  MAX = b;
+}
+function scanU8(w: Uint8Array, from: number, to: number): void {
+  let a = 255;
+  let b = 0;
+  for (let i = from; i < to; i++) {
+    const v = w[i];
+    if (v < a) a = v;
+    if (v > b) b = v;
+  }
+  MIN = a;
+  MAX = b;
+}
+
+/**
+ * The int8 filter the kernels run: w - zp[o] - e[o] per output channel o (e: the channel's shift, none when absent).
+ * Int8 weights with zero point 0 everywhere and no shifts are that filter already (returned as they are).
+ */
+function int8Filter(spec: ConvSpec, shifts?: Int32Array): Int8Array {
+  const w = spec.weights;
+  const oc = spec.params.oc;
+  const zp = spec.weightZp;
+  if (w instanceof Int8Array && !shifts && zp.every((z) => z === 0)) return w;
+  const per = w.length / oc;
+  const out = new Int8Array(w.length);
+  for (let o = 0; o < oc; o++) {
+    const d = zp[o] + (shifts ? shifts[o] : 0);
+    if (w instanceof Int8Array) minusI8(w, out, o * per, o * per + per, d);
+    else minusU8(w, out, o * per, o * per + per, d);
+  }
+  return out;
+}
+function minusI8(w: Int8Array, out: Int8Array, from: number, to: number, d: number): void {
+  for (let i = from; i < to; i++) out[i] = w[i] - d;
+}
+function minusU8(w: Uint8Array, out: Int8Array, from: number, to: number, d: number): void {
+  for (let i = from; i < to; i++) out[i] = w[i] - d;
 }
 
 /** The spec of a node, or an UNSUPPORTED_OP error. */
@@ -192,9 +293,8 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     fh = fw = 1;
     ih = iw = 1;
     geometry = { n, ic: k, ih: 1, iw: 1, oc, fh: 1, fw: 1 };
-    weightsOIHW = wT.type === 'int8' ? new Int8Array(k * nn) : new Uint8Array(k * nn);
-    for (let o = 0; o < nn; o++)
-      for (let i = 0; i < k; i++) weightsOIHW[o * k + i] = transB ? wData[o * k + i] : wData[i * nn + o];
+    // QGemm's transB B [N, K] is OIHW already; B [K, N] is transposed
+    weightsOIHW = transB ? wData : transposed(wData, k, nn);
   }
   const wzp = perChannel(
     node,
@@ -214,17 +314,9 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     srcScale = f32(f32(alpha) * f32(xScale)); // onnxruntime: f(f(f(alpha * a_s) * b_s) / y_s)
     checkScale(node, srcScale, 'alpha * a_scale');
   }
-  const per = weightsOIHW.length / oc;
-  const weights = new Int16Array(weightsOIHW.length);
+  const { lo, hi } = channelRanges(weightsOIHW, oc, wzp);
   let fits = true;
-  for (let o = 0; o < oc; o++) {
-    const z = wzp[o];
-    for (let i = o * per; i < (o + 1) * per; i++) {
-      const w = weightsOIHW[i] - z;
-      weights[i] = w;
-      if (w < -128 || w > 127) fits = false;
-    }
-  }
+  for (let o = 0; o < oc; o++) if (lo[o] < -128 || hi[o] > 127) fits = false;
   let bias: Int32Array | undefined;
   if (has(I.b)) {
     const b = constant(values, node, I.b, 'the bias');
@@ -250,7 +342,10 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
   };
   return {
     params,
-    weights,
+    weights: weightsOIHW,
+    weightZp: wzp,
+    lo,
+    hi,
     fits,
     bias,
     outType,
@@ -283,19 +378,10 @@ function formatRuns(spec: ConvSpec, format: ConvFormat, intOut: boolean): boolea
  * Per output channel, the shift e that brings the channel's effective weights into int8 (w - zp - e in [-128, 127]):
  * 0 where they fit already, else the one nearest 0 (8-bit weights span at most 255, so one exists).
  */
-function channelShifts(weights: Int16Array, oc: number): Int32Array {
-  const per = weights.length / oc;
-  const e = new Int32Array(oc);
-  for (let o = 0; o < oc; o++) {
-    let lo = 0,
-      hi = 0;
-    for (let i = 0; i < per; i++) {
-      const w = weights[o * per + i];
-      lo = w < lo ? w : lo;
-      hi = w > hi ? w : hi;
-    }
-    e[o] = hi > 127 ? hi - 127 : lo < -128 ? lo + 128 : 0;
-  }
+function channelShifts(spec: ConvSpec): Int32Array {
+  const { lo, hi } = spec;
+  const e = new Int32Array(lo.length);
+  for (let o = 0; o < lo.length; o++) e[o] = hi[o] > 127 ? hi[o] - 127 : lo[o] < -128 ? lo[o] + 128 : 0;
   return e;
 }
 
@@ -403,8 +489,8 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
     inputs: spec.dynamicZp ? [node.inputs[0], spec.dynamicZp] : [node.inputs[0]],
     outputs,
     rule: { kind: 'conv', nchw44, hybrid },
-    // the spec (its weights: 2 bytes each) goes with the first build, so that the model, which keeps its steps, does
-    // not keep a copy of every weight; a later build computes it again
+    // the spec (a transposed copy of a matrix product's weights) goes with the first build, so that the model, which
+    // keeps its steps, keeps no copy of any weight; a later build computes it again
     build: (env, step) => {
       const s = held ?? convSpec(node, values);
       held = undefined;
@@ -442,7 +528,7 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
     return signedSrc ? (b << 24) >> 24 : b;
   };
   if (!general) {
-    const c = make({ ...spec.params, format } as ConvBiasParams, new Int8Array(spec.weights), spec.bias);
+    const c = make({ ...spec.params, format } as ConvBiasParams, int8Filter(spec), spec.bias);
     if (table) {
       try {
         c.setOutputTable(table);
@@ -472,13 +558,8 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
   }
   // shifted weights: the main convolution of w - zp - e_o, the window sums, the window correction
   const oc = spec.params.oc;
-  const shifts = channelShifts(spec.weights, oc);
-  const per = spec.weights.length / oc;
-  const filter = new Int8Array(spec.weights.length);
-  for (let o = 0; o < oc; o++) {
-    const e = shifts[o];
-    for (let i = o * per; i < (o + 1) * per; i++) filter[i] = spec.weights[i] - e;
-  }
+  const shifts = channelShifts(spec);
+  const filter = int8Filter(spec, shifts);
   const main = make({ ...int32Params(spec), format } as ConvBiasParams, filter, undefined);
   let sums: WindowSumKernel | undefined;
   let fix: RequantizeKernel | undefined;
