@@ -210,32 +210,6 @@ function construct(
     : new Worker(url, { workerData: init, execArgv });
 }
 
-/** A kernel's timings in a pool (ThreadPool.choose). */
-interface KernelRecord {
-  runs: number;
-  /** runs the faster way since the last run the slower way */
-  since: number;
-  /** the last (up to) three times of a run (ms), oldest first, on the workers and on the calling thread alone */
-  pool: number[];
-  alone: number[];
-}
-
-/** Adds a time to a kernel's last three of one way. */
-function note(last: number[], ms: number): void {
-  if (last.length === 3) last.shift();
-  last.push(ms);
-}
-
-/**
- * A way's typical time: the median of its last three (the smaller of two), so that one run stretched by a
- * descheduling does not decide for many runs after it.
- */
-function typical(last: number[]): number {
-  const [a, b, c] = last;
-  if (last.length < 3) return last.length === 1 ? a : Math.min(a, b);
-  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
-}
-
 export class ThreadPool {
   /** threads that run a kernel: the workers and the calling thread */
   readonly size: number;
@@ -308,11 +282,10 @@ export class ThreadPool {
   }
 
   /**
-   * Wakes the workers without waiting for them (a new generation with no job), so the next kernel finds them polling;
-   * not while the last kernel run chose the calling thread alone (the workers lose there: let them sleep).
+   * Wakes the workers without waiting for them (a new generation with no job), so the next kernel finds them polling.
    */
   kick(): void {
-    if (this.disposed || this.busy || this.lastAlone) return;
+    if (this.disposed || this.busy) return;
     Atomics.add(this.job, JOB.GEN, 1);
     Atomics.notify(this.job, JOB.GEN);
     this.lastEnd = performance.now();
@@ -426,11 +399,7 @@ export class ThreadPool {
     }
   }
 
-  /**
-   * Runs one kernel on every thread of the pool, the calling one included; returns when all its tasks are done. Where
-   * this kernel has recently run faster on the calling thread alone (see choose), it runs there, the workers left
-   * asleep.
-   */
+  /** Runs one kernel on every thread of the pool, the calling one included; returns when all its tasks are done. */
   run(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
     if (this.busy)
       throw new I8ConvError(
@@ -438,15 +407,7 @@ export class ThreadPool {
         'runtime: an execAsync of this runtime is still running; await it first',
         'runtime',
       );
-    const rec = this.record(k);
-    const alone = this.choose(rec);
-    this.lastAlone = alone;
     const t0 = performance.now();
-    if (alone) {
-      this.runAlone(exports, k, e);
-      note(rec.alone, performance.now() - t0);
-      return;
-    }
     this.open(k, e);
     let err: unknown;
     try {
@@ -462,71 +423,11 @@ export class ThreadPool {
     this.tailSpinMs = this.close(spin)
       ? Math.min(2 * this.tailSpinMs, ThreadPool.TAIL_SPIN_MS)
       : Math.max(this.tailSpinMs / 2, 0.05);
-    const t2 = performance.now();
-    this.lastEnd = t2;
-    note(rec.pool, t2 - t0);
+    this.lastEnd = performance.now();
     if (err !== undefined) throw err;
     this.checkError();
   }
 
-  /** The kernel on the calling thread alone (its workspace slice): the workers are not woken. */
-  private runAlone(exports: TaskExports, k: KernelDispatch, e: ExecPointers): void {
-    if (this.disposed) throw new I8ConvError('DISPOSED', 'runtime: disposed (its threads have ended)', 'runtime');
-    const job = this.job;
-    // the last job is closed (run / runAsync close every job they open): no worker enters this one
-    writeJob(job, k, e);
-    Atomics.store(job, JOB.NEXT, 0);
-    runJob(exports, job, 0);
-  }
-
-  private record(k: KernelDispatch): KernelRecord {
-    let r = this.records.get(k);
-    if (!r) this.records.set(k, (r = { runs: 0, since: 0, pool: [], alone: [] }));
-    return r;
-  }
-
-  /**
-   * Whether this run of a kernel goes to the calling thread alone. The pool times each kernel (a plan's kernels are
-   * the same objects on every call) both ways: the workers' time per run and the calling thread's alone, each the
-   * median of its last three runs. It takes the faster way, and now and then the other one, to follow a machine whose load changes:
-   * after EXPLORE_COST x (slow - fast) / fast + EXPLORE_MIN runs the faster way (at most EXPLORE_MAX), so that these
-   * runs cost about 1 / EXPLORE_COST of the time. On a quiet machine the workers win by about their number, and one
-   * run in ~100 goes to the calling thread alone; on a machine busy with other work, whose cores the workers cannot
-   * get (a worker descheduled with its task makes the job wait; a process's share of the cores may be fixed, as with
-   * Linux's autogroups), the calling thread alone wins and the workers sleep.
-   */
-  private choose(r: KernelRecord): boolean {
-    const n = r.runs++;
-    // the first runs on the workers (a plan's warm-up), the first alone run after them
-    if (n < ThreadPool.WARM_RUNS) return false;
-    if (!r.alone.length) return true;
-    const alone = typical(r.alone);
-    const pool = typical(r.pool);
-    const aloneWins = alone < pool;
-    const fast = aloneWins ? alone : pool;
-    const slow = aloneWins ? pool : alone;
-    // until the slower way has three times, a first time stretched by a descheduling must not hold it off for long
-    const every =
-      Math.min(r.alone.length, r.pool.length) < 3
-        ? ThreadPool.EXPLORE_MIN
-        : Math.min(
-            ThreadPool.EXPLORE_MAX,
-            ThreadPool.EXPLORE_MIN + Math.ceil((ThreadPool.EXPLORE_COST * (slow - fast)) / Math.max(fast, 1e-3)),
-          );
-    if (++r.since < every) return aloneWins;
-    r.since = 0;
-    return !aloneWins;
-  }
-
-  /** Per kernel: runs so far, and its last times on the workers and alone (ms). */
-  private readonly records = new WeakMap<KernelDispatch, KernelRecord>();
-  /** How often a kernel runs the slower way, to measure it again (see choose). */
-  static readonly WARM_RUNS = 2;
-  static readonly EXPLORE_MIN = 8;
-  static readonly EXPLORE_COST = 100;
-  static readonly EXPLORE_MAX = 4096;
-  /** The last run went to the calling thread alone. */
-  private lastAlone = false;
   /**
    * The longest poll of run for the workers' last tasks (ms); the poll's length, tailSpinMs, halves after each poll
    * that did not suffice (a worker descheduled with its task: the sleep that follows leaves it the core) and doubles
