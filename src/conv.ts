@@ -275,9 +275,19 @@ export class ConvBias {
     f32.set(k.ratio, ratioBuf >> 2);
     f32.set(k.sBias, sBiasBuf >> 2);
     this.core.i32().fill(0, this.initBuf >> 2, (this.initBuf >> 2) + perChannelAlloc);
-    const fields: Partial<Record<CtxField, number>> = {
-      ...commonCtxFields(s, this.plan.ocpgPad),
-      ...this.plan.ctxFields,
+    // the ctx: zeroed, then the common fields, the plan's (a field of both: the plan's value) and the buffers
+    const i32 = this.core.i32();
+    const ctx = this.ctx;
+    i32.fill(0, ctx >> 2, (ctx + CTX_BYTES) >> 2);
+    const write = (fields: Partial<Record<CtxField, number>>): void => {
+      for (const name in fields) {
+        if (CTX_FLOAT_FIELDS.has(name as CtxField)) throw new Error(`ctx field ${name} is a float`);
+        i32[(ctx + CTX[name as CtxField]) >> 2] = fields[name as CtxField] as number;
+      }
+    };
+    write(commonCtxFields(s, this.plan.ocpgPad));
+    write(this.plan.ctxFields);
+    write({
       ratio: ratioBuf,
       sBias: sBiasBuf,
       clampLo: k.clampLo,
@@ -285,13 +295,7 @@ export class ConvBias {
       init: this.initBuf,
       bias: this.biasBuf,
       weights: this.filterBuf,
-    };
-    const i32 = this.core.i32();
-    i32.fill(0, this.ctx >> 2, (this.ctx + CTX_BYTES) >> 2);
-    for (const [name, v] of Object.entries(fields) as Array<[CtxField, number]>) {
-      if (CTX_FLOAT_FIELDS.has(name)) throw new Error(`ctx field ${name} is a float`);
-      i32[(this.ctx + CTX[name]) >> 2] = v;
-    }
+    });
     f32[(this.ctx + CTX.invDst) >> 2] = k.invDst;
   }
 

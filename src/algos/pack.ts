@@ -63,8 +63,10 @@ export function heuristicAlgorithm(
   limit?: number,
   isa?: Isa,
 ): ConvAlgorithm {
-  const c = candidates(s, fits, isa);
-  if (c.length > 0) return c[0];
+  // candidates(s, fits, isa)[0], with `fits` (a plan of the algorithm) asked only until one is found
+  const usable = ALGORITHMS.filter((a) => a.usable(s) === null);
+  for (const a of usable) if (a.isPreferred(s, isa) && fits(a)) return a;
+  for (const a of usable) if (!a.isPreferred(s, isa) && fits(a)) return a;
   if (limit !== undefined && candidates(s).length > 0) {
     throw new I8ConvError(
       'NO_ALGORITHM',

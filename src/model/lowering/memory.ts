@@ -43,6 +43,20 @@ export function planMemory(
     if (!src.constant && src.bytes === values.get(s.outputs[0])!.bytes) values.get(s.outputs[0])!.aliasOf = s.inputs[0];
   }
   if (opts.reuse) {
+    // per group of values sharing bytes (keyed by its root: the root and every value whose aliases lead to it): the
+    // last step that reads a member (-1: none), and whether a member is pinned; made at the first in-place candidate
+    let groupLast: Map<string, number> | undefined;
+    let groupPinned: Set<string> | undefined;
+    const groups = (): void => {
+      groupLast = new Map();
+      groupPinned = new Set();
+      for (const [n, v] of values) {
+        if (v.constant) continue; // no value aliases a constant
+        const r = v.aliasOf === undefined ? n : rootOf(values, n);
+        groupLast.set(r, Math.max(groupLast.get(r) ?? -1, lastUse.get(n) ?? -1));
+        if (pinned.has(n)) groupPinned.add(r);
+      }
+    };
     steps.forEach((s, i) => {
       if (!s.inPlace) return;
       const a = s.inputs[0],
@@ -50,16 +64,18 @@ export function planMemory(
       const va = values.get(a)!,
         vo = values.get(o)!;
       if (va.constant || pinned.has(a) || pinned.has(o) || lastUse.get(a) !== i || va.bytes !== vo.bytes) return;
+      if (!groupLast) groups();
       // every alias of a must also be dead by now (they share its bytes)
       const root = rootOf(values, a);
-      for (const [n, v] of values)
-        if (
-          (n === root || (v.aliasOf !== undefined && rootOf(values, n) === root)) &&
-          ((lastUse.get(n) ?? -1) > i || pinned.has(n))
-        )
-          return;
-      if (pinned.has(root)) return;
+      if (groupLast!.get(root)! > i || groupPinned!.has(root)) return;
+      const from = rootOf(values, o);
       vo.aliasOf = a;
+      if (from === root) return;
+      // o's group (o and the values aliasing it) joins a's
+      groupLast!.set(root, Math.max(groupLast!.get(root)!, groupLast!.get(from)!));
+      if (groupPinned!.has(from)) groupPinned!.add(root);
+      groupLast!.delete(from);
+      groupPinned!.delete(from);
     });
   }
   // lifetimes of the roots

@@ -358,6 +358,36 @@ export interface ConvTransposeGeometry {
   dest: Int32Array;
   /** input channels per block of the GEMM's K (onnxruntime's order) */
   block: number;
+  /** true when dest reaches every output cell exactly once */
+  once: boolean;
+}
+
+/**
+ * True when the tap table tapTable(kernel, inDims, outDims, strides, dil, begin) of a ConvTranspose (input cell q,
+ * kernel position p -> output cell q * s - begin + p * d, -1 outside) reaches every output cell exactly once. The
+ * table is the product of one such map per spatial dim (a cell is outside when it is outside in any dim), so it is
+ * one-to-one and onto the output cells exactly when each dim's map (kernel[i] * inDims[i] entries) is.
+ */
+function reachesEachOnce(
+  kernel: readonly number[],
+  inDims: readonly number[],
+  outDims: readonly number[],
+  strides: readonly number[],
+  dil: readonly number[],
+  begin: readonly number[],
+): boolean {
+  for (let i = 0; i < kernel.length; i++) {
+    const hits = new Uint8Array(outDims[i]);
+    for (let p = 0; p < kernel[i]; p++)
+      for (let q = 0; q < inDims[i]; q++) {
+        const o = q * strides[i] - begin[i] + p * dil[i];
+        if (o < 0 || o >= outDims[i]) continue;
+        if (hits[o] !== 0) return false;
+        hits[o] = 1;
+      }
+    if (hits.indexOf(0) >= 0) return false;
+  }
+  return true;
 }
 
 /** Checks a ConvTranspose node (UNSUPPORTED_OP, BAD_SHAPE, TOO_LARGE) and works out its geometry. */
@@ -425,7 +455,8 @@ export function convTransposeGeometry(
   const dest = tapTable(kernel, inDims, outDims, strides, dil, begin);
   const packed = w.constant !== undefined && w.dims.length > 2 && mg * kSize > 1 && cg > 1;
   const block = sgemmStrideK(inSize, cg, !packed);
-  const g: ConvTransposeGeometry = { n, c, cg, m, mg, group, kSize, inSize, oSize, dest, block };
+  const once = reachesEachOnce(kernel, inDims, outDims, strides, dil, begin);
+  const g: ConvTransposeGeometry = { n, c, cg, m, mg, group, kSize, inSize, oSize, dest, block, once };
   TRANSPOSE_GEOMETRY.set(node, { inputs: [...inputs], outputs: [...outputs], g });
   return g;
 }

@@ -120,7 +120,7 @@ function convTranspose(
   const B = inputs[2] ? constFloats(inputs[2]) : undefined;
   if (!W || B === null) return null; // a computed W or B: the TypeScript operator
   const geo = convTransposeGeometry(node, inputs, outputs);
-  const { n, cg, m, mg, group, kSize, inSize, oSize, dest, block } = geo;
+  const { n, cg, m, mg, group, kSize, inSize, oSize, dest, block, once } = geo;
   if (n * m * oSize === 0) return null;
   // the kernel sums each column value's channels from 0 in one run: where onnxruntime's GEMM splits them into blocks
   // (more channels per group than the block: many channels over few input cells), the TypeScript operator
@@ -133,20 +133,8 @@ function convTranspose(
         for (let c = 0; c < cg; c++)
           for (let p = 0; p < kSize; p++)
             packed[((g * mg + ml) * cg + c) * kSize + p] = W[((g * cg + c) * mg + ml) * kSize + p];
-    // direct when every output cell is reached exactly once (the check's array not allocated: accumulate)
-    let direct = true;
-    let hits: Uint8Array;
-    try {
-      hits = new Uint8Array(oSize);
-    } catch {
-      hits = new Uint8Array(0);
-      direct = false;
-    }
-    for (let i = 0; i < dest.length && direct; i++) {
-      const o = dest[i];
-      if (o >= 0) direct = hits[o]++ === 0;
-    }
-    for (let o = 0; o < oSize && direct; o++) direct = hits[o] === 1;
+    // direct when every output cell is reached exactly once
+    const direct = once;
     const k = new HeapKernel(direct ? 'convtranspose-f32-simd' : 'convtranspose-f32-simd-acc', core, K.CT_CTX_BYTES);
     const wAt = k.put(packed);
     const dAt = k.put(dest);

@@ -36,6 +36,23 @@ interface Prepared {
 }
 
 /**
+ * M [dirs][rows][k] transposed to [dirs][k][gp] (zeros after `rows` in each row of gp), in blocks of 8 values of k
+ * (each block's 8 output rows written along, M read along its rows).
+ */
+function packGates(M: Float32Array, dirs: number, rows: number, k: number, gp: number): Float32Array {
+  const out = new Float32Array(dirs * k * gp);
+  for (let d = 0; d < dirs; d++)
+    for (let q0 = 0; q0 < k; q0 += 8) {
+      const q1 = Math.min(k, q0 + 8);
+      for (let n = 0; n < rows; n++) {
+        const from = (d * rows + n) * k;
+        for (let q = q0; q < q1; q++) out[(d * k + q) * gp + n] = M[from + q];
+      }
+    }
+  return out;
+}
+
+/**
  * The kernel of an LSTM node, prepared, or null where the TypeScript operator runs it. Call it after the operator's
  * factory accepted the node (shapes and attributes checked).
  */
@@ -69,15 +86,8 @@ export function prepareLstmKernel(node: HostOpNode, inputs: readonly (HostValueI
   const gp = Math.ceil((4 * H) / 16) * 16;
   const hp = Math.ceil(H / 4) * 4;
   // W [dirs][4H][K] -> [dirs][K][GP]; R [dirs][4H][H] -> [dirs][H][GP]
-  const pack = (M: Float32Array, k: number): Float32Array => {
-    const out = new Float32Array(dirs * k * gp);
-    for (let d = 0; d < dirs; d++)
-      for (let n = 0; n < 4 * H; n++)
-        for (let q = 0; q < k; q++) out[(d * k + q) * gp + n] = M[(d * 4 * H + n) * k + q];
-    return out;
-  };
-  const wp = pack(W, K),
-    rp = pack(R, H);
+  const wp = packGates(W, dirs, 4 * H, K, gp),
+    rp = packGates(R, dirs, 4 * H, H, gp);
   let bias: Float32Array | null = null;
   if (B) {
     bias = new Float32Array(dirs * 4 * H + 4);

@@ -324,7 +324,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     const bv = numbersOf(b);
     if (bv.length !== oc && bv.length !== 1)
       unsupported(node, `bias of ${bv.length} elements for ${oc} output channels`);
-    bias = Int32Array.from(bv.length === 1 ? new Array(oc).fill(bv[0]) : bv);
+    bias = bv.length === 1 ? new Int32Array(oc).fill(bv[0]) : new Int32Array(bv);
   }
   const srcType = x.type;
   if (!Number.isInteger(xZp) || xZp < (srcType === 'uint8' ? 0 : -128) || xZp > (srcType === 'uint8' ? 255 : 127))
@@ -333,7 +333,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
   const params: Omit<ConvBiasParams, 'format'> = {
     ...(geometry as Omit<ConvBiasParams, 'format' | 'srcScale' | 'filterScale'>),
     srcScale,
-    filterScale: Float32Array.from(wScales),
+    filterScale: new Float32Array(wScales),
     srcType,
     srcZeroPoint: xZp,
     ...(outType === 'int32' ? {} : { dstScale: yScale, dstType: outType, dstZeroPoint: yZp }),
@@ -407,8 +407,13 @@ function windowCorrection(spec: ConvSpec, shifts: Int32Array, lanes: 1 | 4, nchw
   const g = spec.params.group ?? 1;
   const oc = spec.params.oc;
   const ocpg = oc / g;
-  if (!nchw44) return { shifts, sumChannels: g, map: Int32Array.from({ length: oc }, (_, c) => Math.floor(c / ocpg)) };
-  const map = Int32Array.from({ length: oc / 4 }, (_, b) => (lanes === 4 ? b : Math.floor((4 * b) / ocpg)));
+  if (!nchw44) {
+    const planar = new Int32Array(oc);
+    for (let c = 0; c < oc; c++) planar[c] = Math.floor(c / ocpg);
+    return { shifts, sumChannels: g, map: planar };
+  }
+  const map = new Int32Array(oc / 4);
+  for (let b = 0; b < map.length; b++) map[b] = lanes === 4 ? b : Math.floor((4 * b) / ocpg);
   return { shifts, sumChannels: g, map, splat: lanes === 1 };
 }
 
@@ -416,7 +421,9 @@ function windowCorrection(spec: ConvSpec, shifts: Int32Array, lanes: 1 | 4, nchw
 function requantScales(spec: ConvSpec): Float32Array {
   const p = spec.params;
   const ws = p.filterScale as Float32Array;
-  return Float32Array.from(ws, (w) => f32(f32(f32(p.srcScale) * f32(w)) / f32(p.dstScale!)));
+  const out = new Float32Array(ws.length);
+  for (let i = 0; i < ws.length; i++) out[i] = f32(f32(f32(p.srcScale) * f32(ws[i])) / f32(p.dstScale!));
+  return out;
 }
 
 /** A QLinearMatMul whose B is no constant 2-D tensor (the host runs it). */
