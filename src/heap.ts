@@ -92,8 +92,14 @@ export class WasmHeap {
 
   private insertFree(off: number, size: number): void {
     const f = this.free;
-    let i = 0;
-    while (i < f.length && f[i].off < off) i++;
+    // the first block at or after off (the list is sorted by offset)
+    let i = 0,
+      hi = f.length;
+    while (i < hi) {
+      const mid = (i + hi) >> 1;
+      if (f[mid].off < off) i = mid + 1;
+      else hi = mid;
+    }
     f.splice(i, 0, { off, size });
     // merge with next, then previous
     if (i + 1 < f.length && f[i].off + f[i].size === f[i + 1].off) {
