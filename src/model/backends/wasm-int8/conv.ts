@@ -39,7 +39,7 @@ import { I8ConvError } from '../../../errors.js';
 import { THREADED_BYTES, outputTable, tableInput } from './lower-common.js';
 import { RequantizeKernel } from './requant.js';
 import { WindowSumKernel, windowSumLanes } from './window-sum.js';
-import { attrFloat, attrInt, attrInts, numbersOf, spatialPads } from '../../graph/attrs.js';
+import { attrFloat, attrInt, attrInts, spatialPads } from '../../graph/attrs.js';
 
 const f32 = Math.fround;
 
@@ -73,11 +73,20 @@ function constant(values: ReadonlyMap<string, PlannedValue>, node: Node, k: numb
 function scalar(node: Node, t: Tensor | undefined, what: string, dflt: number): number {
   if (!t) return dflt;
   if (t.data.length !== 1) unsupported(node, `${what} must be a scalar (per-tensor), it has ${t.data.length} elements`);
-  return numbersOf(t)[0];
+  return numbers(t)[0];
 }
+/** numbersOf(t) (graph/attrs.ts): the tensor's values as numbers, copied by a loop (no iterator). */
+function numbers(t: Tensor): number[] {
+  const d = t.data;
+  const out = new Array<number>(d.length);
+  if (d instanceof BigInt64Array) for (let i = 0; i < d.length; i++) out[i] = Number(d[i]);
+  else for (let i = 0; i < d.length; i++) out[i] = (d as ArrayLike<number>)[i];
+  return out;
+}
+
 function perChannel(node: Node, t: Tensor | undefined, n: number, what: string, dflt: number): number[] {
   if (!t) return new Array(n).fill(dflt);
-  const v = numbersOf(t);
+  const v = numbers(t);
   if (v.length === 1) return new Array(n).fill(v[0]);
   if (v.length !== n) unsupported(node, `${what} has ${v.length} elements for ${n} output channels`);
   return v;
@@ -321,7 +330,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
   if (has(I.b)) {
     const b = constant(values, node, I.b, 'the bias');
     if (b.type !== 'int32') unsupported(node, `bias type ${b.type}`);
-    const bv = numbersOf(b);
+    const bv = numbers(b);
     if (bv.length !== oc && bv.length !== 1)
       unsupported(node, `bias of ${bv.length} elements for ${oc} output channels`);
     bias = bv.length === 1 ? new Int32Array(oc).fill(bv[0]) : new Int32Array(bv);
