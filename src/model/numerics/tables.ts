@@ -147,8 +147,15 @@ export function qlinearBinaryByte(
   sc: readonly number[],
   twin = false,
 ): number {
-  const [as, az, bs, bz, cs, cz] = [f32(sc[0]), sc[1], f32(sc[2]), sc[3], f32(sc[4]), sc[5]];
-  const [lo, hi] = Q_RANGE[type];
+  // plain locals, no destructuring: a table is 256 calls, a model's tables thousands
+  const as = f32(sc[0]),
+    az = sc[1],
+    bs = f32(sc[2]),
+    bz = sc[3],
+    cs = f32(sc[4]),
+    cz = sc[5];
+  const lo = type === 'int8' ? -128 : 0,
+    hi = type === 'int8' ? 127 : 255;
   const fa = f32(as * (a - az)),
     fb = f32(bs * (b - bz));
   let r = f32(f32(mul ? fa * fb : fa + fb) / cs);

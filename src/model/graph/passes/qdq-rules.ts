@@ -14,6 +14,7 @@ import type { Attribute, ElementType, Node, Tensor } from '../ir.js';
 import type { GraphView } from '../view.js';
 import type { QdqRuleName } from '../../lowering/registry.js';
 import { quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
+import { numbersOf } from '../attrs.js';
 
 const f32 = Math.fround;
 const FLT_EPSILON = 2 ** -23;
@@ -32,7 +33,7 @@ export function attrNum(n: Node, name: string, dflt: number): number {
   const a = attrOf(n, name);
   return a && (a.kind === 'int' || a.kind === 'float') ? a.value : dflt;
 }
-const values = (t: Tensor): number[] => Array.from(t.data as ArrayLike<number | bigint>, Number);
+const values = numbersOf;
 
 // ---- Q / DQ parameters ------------------------------------------------------------------------------------------
 
