@@ -40,9 +40,33 @@ export function dependencyOrder(
       l.push(i);
     }),
   );
-  // a min-heap of ready node indices: the lowest index first
-  const heap: number[] = [];
-  const push = (i: number): void => {
+  // the ready node indices, the lowest first
+  const heap = new IndexHeap();
+  waiting.forEach((w, i) => w === 0 && heap.push(i));
+  const order: Node[] = [];
+  const done = new Array<boolean>(nodes.length).fill(false);
+  while (heap.size) {
+    const i = heap.pop();
+    order.push(nodes[i]);
+    done[i] = true;
+    for (const o of nodes[i].outputs) {
+      if (o === '' || producer.get(o) !== i) continue;
+      for (const c of consumers.get(o) ?? []) if (--waiting[c] === 0) heap.push(c);
+    }
+  }
+  return { order, blocked: nodes.filter((_, i) => !done[i]) };
+}
+
+/** A min-heap of node indices (the ready nodes of a dependency order: the lowest index, file order, first). */
+export class IndexHeap {
+  private readonly heap: number[] = [];
+
+  get size(): number {
+    return this.heap.length;
+  }
+
+  push(i: number): void {
+    const heap = this.heap;
     heap.push(i);
     for (let k = heap.length - 1; k > 0; ) {
       const p = (k - 1) >> 1;
@@ -50,8 +74,11 @@ export function dependencyOrder(
       [heap[p], heap[k]] = [heap[k], heap[p]];
       k = p;
     }
-  };
-  const pop = (): number => {
+  }
+
+  /** Removes and returns the lowest index (the heap is not empty). */
+  pop(): number {
+    const heap = this.heap;
     const top = heap[0];
     const last = heap.pop()!;
     if (heap.length) {
@@ -68,20 +95,7 @@ export function dependencyOrder(
       }
     }
     return top;
-  };
-  waiting.forEach((w, i) => w === 0 && push(i));
-  const order: Node[] = [];
-  const done = new Array<boolean>(nodes.length).fill(false);
-  while (heap.length) {
-    const i = pop();
-    order.push(nodes[i]);
-    done[i] = true;
-    for (const o of nodes[i].outputs) {
-      if (o === '' || producer.get(o) !== i) continue;
-      for (const c of consumers.get(o) ?? []) if (--waiting[c] === 0) push(c);
-    }
   }
-  return { order, blocked: nodes.filter((_, i) => !done[i]) };
 }
 
 export class GraphView {
