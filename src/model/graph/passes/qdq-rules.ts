@@ -10,7 +10,7 @@
  * `output_dtype`. "Per tensor" = one value (rank 0 or [1]). Activation parameters (the DQ of a data input, every Q)
  * must be per tensor. An edge is one (node, input slot) reading a value.
  */
-import type { Attribute, ElementType, Node, Tensor } from '../ir.js';
+import type { Attribute, ElementType, Node } from '../ir.js';
 import type { GraphView } from '../view.js';
 import type { QdqRuleName } from '../../lowering/registry.js';
 import { quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
