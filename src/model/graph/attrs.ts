@@ -30,7 +30,12 @@ export function attrString(node: Node, name: string, dflt: string): string {
 /** The numbers of a constant tensor (int64 as numbers). */
 export function numbersOf(t: Tensor): number[] {
   const d = t.data;
-  return d instanceof BigInt64Array ? Array.from(d, Number) : Array.from(d as ArrayLike<number>);
+  const n = d.length;
+  // an indexed loop into a preallocated array: Array.from of a typed array goes through its iterator, about 20x slower
+  const out = new Array<number>(n);
+  if (d instanceof BigInt64Array) for (let i = 0; i < n; i++) out[i] = Number(d[i]);
+  else for (let i = 0; i < n; i++) out[i] = (d as ArrayLike<number>)[i];
+  return out;
 }
 
 /** Padding [top, left, bottom, right] of a 2-D conv / pool from pads / auto_pad. */

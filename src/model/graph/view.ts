@@ -40,9 +40,33 @@ export function dependencyOrder(
       l.push(i);
     }),
   );
-  // a min-heap of ready node indices: the lowest index first
-  const heap: number[] = [];
-  const push = (i: number): void => {
+  // the ready node indices, the lowest first
+  const heap = new IndexHeap();
+  waiting.forEach((w, i) => w === 0 && heap.push(i));
+  const order: Node[] = [];
+  const done = new Array<boolean>(nodes.length).fill(false);
+  while (heap.size) {
+    const i = heap.pop();
+    order.push(nodes[i]);
+    done[i] = true;
+    for (const o of nodes[i].outputs) {
+      if (o === '' || producer.get(o) !== i) continue;
+      for (const c of consumers.get(o) ?? []) if (--waiting[c] === 0) heap.push(c);
+    }
+  }
+  return { order, blocked: nodes.filter((_, i) => !done[i]) };
+}
+
+/** A min-heap of node indices (the ready nodes of a dependency order: the lowest index, file order, first). */
+export class IndexHeap {
+  private readonly heap: number[] = [];
+
+  get size(): number {
+    return this.heap.length;
+  }
+
+  push(i: number): void {
+    const heap = this.heap;
     heap.push(i);
     for (let k = heap.length - 1; k > 0; ) {
       const p = (k - 1) >> 1;
@@ -50,8 +74,11 @@ export function dependencyOrder(
       [heap[p], heap[k]] = [heap[k], heap[p]];
       k = p;
     }
-  };
-  const pop = (): number => {
+  }
+
+  /** Removes and returns the lowest index (the heap is not empty). */
+  pop(): number {
+    const heap = this.heap;
     const top = heap[0];
     const last = heap.pop()!;
     if (heap.length) {
@@ -68,20 +95,7 @@ export function dependencyOrder(
       }
     }
     return top;
-  };
-  waiting.forEach((w, i) => w === 0 && push(i));
-  const order: Node[] = [];
-  const done = new Array<boolean>(nodes.length).fill(false);
-  while (heap.length) {
-    const i = pop();
-    order.push(nodes[i]);
-    done[i] = true;
-    for (const o of nodes[i].outputs) {
-      if (o === '' || producer.get(o) !== i) continue;
-      for (const c of consumers.get(o) ?? []) if (--waiting[c] === 0) push(c);
-    }
   }
-  return { order, blocked: nodes.filter((_, i) => !done[i]) };
 }
 
 export class GraphView {
@@ -124,14 +138,11 @@ export class GraphView {
     this.originalInits = new Set(graph.initializers.keys());
     this.slots = graph.nodes.slice();
     this.slots.forEach((n, i) => this.index(n!, i));
-    this.readBefore = new Set(graph.nodes.flatMap((n) => n.inputs));
-    for (const name of [
-      ...this.initializers.keys(),
-      ...this.inputNames.keys(),
-      ...this.outputNames.keys(),
-      ...this.valueInfo.keys(),
-    ])
-      this.taken.add(name);
+    // loops, not flatMap / spreads: a model's thousands of nodes and values, at every load
+    this.readBefore = new Set();
+    for (const n of graph.nodes) for (const x of n.inputs) this.readBefore.add(x);
+    for (const names of [this.initializers, this.inputNames, this.outputNames, this.valueInfo])
+      for (const name of names.keys()) this.taken.add(name);
   }
 
   /** Whether a rewrite changed anything (nodes, initializers, annotations, order). */
@@ -141,7 +152,9 @@ export class GraphView {
 
   /** The live nodes, in file order. */
   get nodes(): Node[] {
-    return this.slots.filter((n): n is Node => n !== null);
+    const out: Node[] = [];
+    for (const n of this.slots) if (n !== null) out.push(n);
+    return out;
   }
 
   /** The opset the graph imports for a domain ('' the default ONNX domain); 1 where it imports none. */
@@ -326,21 +339,23 @@ export class GraphView {
   toGraph(): Graph {
     const nodes = this.nodes;
     // the nodes of fused nodes' subgraphs read and produce values too
-    const all = nodes.flatMap(function withSubgraphs(n: Node): Node[] {
-      return [
-        n,
-        ...[...n.attributes.values()].flatMap((a) => (a.kind === 'graph' ? a.value.nodes.flatMap(withSubgraphs) : [])),
-      ];
-    });
-    const read = new Set(all.flatMap((n) => n.inputs));
+    const read = new Set<string>();
+    const produced = new Set<string>();
+    const walk = (n: Node): void => {
+      for (const x of n.inputs) read.add(x);
+      for (const o of n.outputs) produced.add(o);
+      for (const a of n.attributes.values()) if (a.kind === 'graph') for (const m of a.value.nodes) walk(m);
+    };
+    for (const n of nodes) walk(n);
     const keep = (name: string): boolean =>
       read.has(name) ||
       this.outputNames.has(name) ||
       this.inputNames.has(name) ||
       (this.originalInits.has(name) && !this.readBefore.has(name));
-    const initializers = new Map([...this.initializers].filter(([name]) => keep(name)));
-    const produced = new Set(all.flatMap((n) => n.outputs));
-    const valueInfo = new Map([...this.valueInfo].filter(([name]) => produced.has(name)));
+    const initializers = new Map<string, Tensor>();
+    for (const [name, t] of this.initializers) if (keep(name)) initializers.set(name, t);
+    const valueInfo = new Map<string, ValueInfo>();
+    for (const [name, v] of this.valueInfo) if (produced.has(name)) valueInfo.set(name, v);
     const opsetImports = new Map(this.opsetImports);
     for (const n of nodes) if (n.domain !== '' && !opsetImports.has(n.domain)) opsetImports.set(n.domain, 1);
     return {
@@ -357,17 +372,18 @@ export class GraphView {
 
   private index(n: Node, slot: number): void {
     this.slotOf.set(n, slot);
-    n.outputs.forEach((o) => {
+    for (const o of n.outputs) {
       if (o !== '') this.producer.set(o, n);
       this.taken.add(o);
-    });
-    n.inputs.forEach((name, k) => {
-      if (name === '') return;
+    }
+    for (let k = 0; k < n.inputs.length; k++) {
+      const name = n.inputs[k];
+      if (name === '') continue;
       const list = this.consumers.get(name);
       if (list) list.push({ node: n, slot: k });
       else this.consumers.set(name, [{ node: n, slot: k }]);
       this.taken.add(name);
-    });
+    }
   }
 }
 

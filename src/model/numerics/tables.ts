@@ -147,6 +147,7 @@ export function qlinearBinaryByte(
   sc: readonly number[],
   twin = false,
 ): number {
+  // plain locals, no destructuring: a table is 256 calls, a model's tables thousands
   const as = f32(sc[0]),
     az = sc[1],
     bs = f32(sc[2]),

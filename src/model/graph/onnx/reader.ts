@@ -102,6 +102,8 @@ const ARRAY_OF: { [K in ElementType]: new (n: number) => TensorData } = {
   bool: Uint8Array,
   double: Float64Array,
 };
+/** The same constructors, viewing a buffer. */
+const VIEW_OF = ARRAY_OF as unknown as { [K in ElementType]: new (b: ArrayBuffer) => TensorData };
 
 const WIRE_VARINT = 0;
 const WIRE_FIXED64 = 1;
@@ -438,11 +440,15 @@ function readTensorBody(c: Cursor, end: number): Tensor {
   if (bytes > c.budget)
     c.fail(`tensor '${name}' (${bytes} bytes) exceeds the allocation budget for a model of ${c.buf.length} bytes`, at);
   c.budget -= bytes;
+  if (rawAt >= 0) {
+    // raw_data: a copy of its bytes (slice of a plain Uint8Array view: a fresh buffer of exactly those bytes, not
+    // zero-filled first; a Buffer's own slice would alias), viewed as the type (offset 0: aligned)
+    const raw = new Uint8Array(c.buf.buffer, c.buf.byteOffset + rawAt, rawLen).slice();
+    return { name, type, dims, data: new VIEW_OF[type](raw.buffer) };
+  }
   const data = new ARRAY_OF[type](count);
   const dst = new Uint8Array(data.buffer);
-  if (rawAt >= 0) {
-    dst.set(c.buf.subarray(rawAt, rawAt + rawLen));
-  } else if (type === 'float32' || type === 'double') {
+  if (type === 'float32' || type === 'double') {
     let off = 0;
     for (const ch of chunks) {
       dst.set(c.buf.subarray(ch.start, ch.end), off);

@@ -85,6 +85,43 @@ function gatherBy(src: Tensor, dims: number[], index: (idx: number[]) => number)
   return { name: '', type: src.type, dims, data: out };
 }
 
+/**
+ * Copies `src` (dims) into a new tensor whose element at multi-index o is source element
+ * `base + sum(o[d] * step[d])` (Slice and Transpose: an affine index), a run of the last axis at a time (one
+ * `TypedArray.set` where its source elements are adjacent).
+ */
+function gatherAffine(src: Tensor, dims: number[], base: number, step: readonly number[]): Tensor {
+  const n = numel(dims);
+  const out = alloc(src.type, n) as unknown as TypedRun;
+  const from = src.data as unknown as TypedRun;
+  const r = dims.length;
+  if (n === 0) return { name: '', type: src.type, dims, data: out as unknown as TensorData };
+  const len = r === 0 ? 1 : dims[r - 1];
+  const inner = r === 0 ? 1 : step[r - 1];
+  const idx = new Array(Math.max(r - 1, 0)).fill(0);
+  let off = base;
+  for (let pos = 0; pos < n; pos += len) {
+    if (inner === 1) out.set(from.subarray(off, off + len), pos);
+    else for (let k = 0; k < len; k++) out[pos + k] = from[off + k * inner];
+    // the next run: the odometer over every axis but the last
+    for (let d = r - 2; d >= 0; d--) {
+      off += step[d];
+      if (++idx[d] < dims[d]) break;
+      off -= idx[d] * step[d];
+      idx[d] = 0;
+    }
+  }
+  return { name: '', type: src.type, dims, data: out as unknown as TensorData };
+}
+
+/** What `gatherAffine` and the copies of Concat / Split use of a typed array (every TensorData is one). */
+interface TypedRun {
+  [i: number]: unknown;
+  length: number;
+  set(src: TypedRun, at: number): void;
+  subarray(begin: number, end: number): TypedRun;
+}
+
 function strides(dims: readonly number[]): number[] {
   const s = new Array(dims.length).fill(1);
   for (let d = dims.length - 2; d >= 0; d--) s[d] = s[d + 1] * dims[d + 1];
@@ -280,13 +317,17 @@ export function evaluateConstant(
       dims[axis] = ts.reduce((s, t) => s + t.dims[axis], 0);
       const outer = numel(a.dims.slice(0, axis));
       const data = alloc(a.type, numel(dims));
+      const chunks = ts.map((t) => numel(t.dims.slice(axis)));
       let pos = 0;
       for (let o = 0; o < outer; o++)
-        for (const t of ts) {
-          const chunk = numel(t.dims.slice(axis));
-          for (let k = 0; k < chunk; k++)
-            (data as unknown as unknown[])[pos++] = (t.data as unknown as unknown[])[o * chunk + k];
-        }
+        ts.forEach((t, j) => {
+          const chunk = chunks[j];
+          (data as unknown as TypedRun).set(
+            (t.data as unknown as TypedRun).subarray(o * chunk, o * chunk + chunk),
+            pos,
+          );
+          pos += chunk;
+        });
       return [{ name: '', type: a.type, dims, data }];
     }
     case 'Unsqueeze':
@@ -347,7 +388,14 @@ export function evaluateConstant(
         dims[d!] = s.count;
       });
       const sst = strides(a.dims);
-      return [gatherBy(a, dims, (o) => o.reduce((f, v, d) => f + (begin[d] + v * step[d]) * sst[d], 0))];
+      return [
+        gatherAffine(
+          a,
+          dims,
+          begin.reduce((f: number, b0: number, d) => f + b0 * sst[d], 0),
+          sst.map((s, d) => step[d] * s),
+        ),
+      ];
     }
     case 'Cast': {
       const to = TO_TYPE[intAttr(node, 'to', 0)];
@@ -381,11 +429,13 @@ export function evaluateConstant(
         const dims = [...a.dims];
         dims[axis] = s;
         const data = alloc(a.type, numel(dims));
-        for (let o = 0; o < outer; o++)
-          for (let k = 0; k < s * inner; k++)
-            (data as unknown as unknown[])[o * s * inner + k] = (a.data as unknown as unknown[])[
-              (o * a.dims[axis] + at) * inner + k
-            ];
+        for (let o = 0; o < outer; o++) {
+          const from = (o * a.dims[axis] + at) * inner;
+          (data as unknown as TypedRun).set(
+            (a.data as unknown as TypedRun).subarray(from, from + s * inner),
+            o * s * inner,
+          );
+        }
         at += s;
         return { name: '', type: a.type, dims, data };
       });
@@ -437,10 +487,11 @@ export function evaluateConstant(
       if (perm.length !== a.dims.length || [...perm].sort((p, q) => p - q).some((p, i) => p !== i)) return undefined;
       const st = strides(a.dims);
       return [
-        gatherBy(
+        gatherAffine(
           a,
           perm.map((p) => a.dims[p]),
-          (o) => o.reduce((f, v, d) => f + v * st[perm[d]], 0),
+          0,
+          perm.map((p) => st[p]),
         ),
       ];
     }

@@ -153,6 +153,8 @@ export function fuseLutsPass(view: GraphView): void {
   };
   const tableOfNode = (n: Node): Table | undefined => {
     if (n.outputs.length !== 1 || n.outputs[0] === '') return undefined;
+    // the tables below are all of these domains (the key string is not built for every other node, every scan)
+    if (n.domain !== 'i8conv' && n.domain !== 'com.microsoft') return undefined;
     const key = `${n.domain}:${n.opType}`;
     if (key === 'i8conv:Lut') {
       const t = inits.get(n.inputs[1]);
@@ -321,7 +323,7 @@ export function fuseLutsPass(view: GraphView): void {
     return table && { q: q!, chain, table };
   };
   for (const d of [...view.nodes]) {
-    if (d.domain !== '' || d.opType !== 'DequantizeLinear' || !view.nodes.includes(d)) continue;
+    if (d.domain !== '' || d.opType !== 'DequantizeLinear' || !view.has(d)) continue;
     const found = floatChainTable(d);
     if (!found) continue;
     const lut = makeLut(found.q, d.inputs[0], typeOf(found.q.outputs[0], found.q.inputs[2])!, found.table);

@@ -31,6 +31,7 @@ import type { Graph, Node, Tensor, ValueInfo } from '../ir.js';
 import { shapeContext, type ShapeInfo } from '../shape-rules.js';
 import { evaluateConstant } from './fold-constants.js';
 import { readsOf } from '../subgraphs.js';
+import { IndexHeap } from '../view.js';
 import { rowFor } from '../../lowering/registry.js';
 import { unsupportedModel } from '../../executor/step.js';
 
@@ -132,24 +133,55 @@ function inferGraph(
   // Dependency order, ties in file order. A node of an operator with no shape rule is one the runtime cannot run:
   // its outputs become unknown, the nodes they feed are skipped, and all such nodes are named together at the end
   // (UNSUPPORTED_OP), as the lowering names every node it cannot run.
-  const pending = graph.nodes.map((_, i) => i);
   const reads = graph.nodes.map(readsOf);
+  // Kahn's order, lowest index first among the ready (the first node in file order whose reads are all known or
+  // unknown): waiting[i] counts node i's distinct reads not yet known, readers lists the nodes waiting on a value
+  const waiting = new Int32Array(graph.nodes.length);
+  const readers = new Map<string, number[]>();
+  reads.forEach((r, i) => {
+    for (const n of new Set(r)) {
+      if (info.has(n)) continue;
+      waiting[i]++;
+      const l = readers.get(n);
+      if (l) l.push(i);
+      else readers.set(n, [i]);
+    }
+  });
+  const ready = new IndexHeap();
+  waiting.forEach((w, i) => w === 0 && ready.push(i));
+  const done = new Uint8Array(graph.nodes.length);
+  let left = graph.nodes.length;
+  /** the nodes waiting on the outputs of node `p` (processed: each output now known, unknown, or never produced) */
+  const release = (p: number): void => {
+    for (const o of graph.nodes[p].outputs) {
+      if (o === '' || !(info.has(o) || unknown.has(o))) continue;
+      const l = readers.get(o);
+      if (!l) continue;
+      readers.delete(o);
+      for (const c of l) if (--waiting[c] === 0) ready.push(c);
+    }
+  };
+  let prev = -1;
   /** If nodes (and any node with subgraphs) with the subgraphs their rule inferred, annotated */
   const replaced = new Map<Node, Node>();
   const valueInfo = new Map(graph.valueInfo);
   const unknown = new Set<string>();
   const noRule: string[] = [];
-  while (pending.length) {
-    const k = pending.findIndex((i) => reads[i].every((n) => info.has(n) || unknown.has(n)));
-    if (k < 0) {
-      const i = pending[0];
+  for (;;) {
+    if (prev >= 0) release(prev);
+    if (left === 0) break;
+    if (ready.size === 0) {
+      const i = done.indexOf(0);
       const missing = reads[i].find((n) => !info.has(n))!;
       bad(
         `node ${i} (${graph.nodes[i].opType} ${JSON.stringify(graph.nodes[i].name)})`,
         `input ${JSON.stringify(missing)} is never produced (or the graph has a cycle)`,
       );
     }
-    const i = pending.splice(k, 1)[0];
+    const i = ready.pop();
+    done[i] = 1;
+    left--;
+    prev = i;
     const node = graph.nodes[i];
     const opset = graph.opsetImports.get(node.domain) ?? 1;
     if (reads[i].some((n) => unknown.has(n))) {

@@ -10,10 +10,11 @@
  * `output_dtype`. "Per tensor" = one value (rank 0 or [1]). Activation parameters (the DQ of a data input, every Q)
  * must be per tensor. An edge is one (node, input slot) reading a value.
  */
-import type { Attribute, ElementType, Node, Tensor } from '../ir.js';
+import type { Attribute, ElementType, Node } from '../ir.js';
 import type { GraphView } from '../view.js';
 import type { QdqRuleName } from '../../lowering/registry.js';
 import { quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
+import { numbersOf } from '../attrs.js';
 
 const f32 = Math.fround;
 const FLT_EPSILON = 2 ** -23;
@@ -32,7 +33,7 @@ export function attrNum(n: Node, name: string, dflt: number): number {
   const a = attrOf(n, name);
   return a && (a.kind === 'int' || a.kind === 'float') ? a.value : dflt;
 }
-const values = (t: Tensor): number[] => Array.from(t.data as ArrayLike<number | bigint>, Number);
+const values = numbersOf;
 
 // ---- Q / DQ parameters ------------------------------------------------------------------------------------------
 
