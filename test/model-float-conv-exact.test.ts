@@ -223,45 +223,36 @@ async function kernelFailures(rt: Runtime, sync: boolean, what: string): Promise
   return [fails, algos];
 }
 
+/** The cases where the reference or the TypeScript operator differs from onnxruntime-web (one line each). */
+async function oracleFails<S>(shapes: readonly S[], caseOf: (s: S) => Case): Promise<string> {
+  const fails: string[] = [];
+  for (const s of shapes) {
+    const c = caseOf(s);
+    const want = (await ortRun(c))[0];
+    const ref = refRun(c)[0];
+    const host = hostRun(c, [ref])[0];
+    for (const [who, got] of [
+      ['reference', ref],
+      ['operator', host],
+    ] as const) {
+      const bad = sameBits(got.data as Float32Array, want.data as Float32Array);
+      if (bad) fails.push(`${who} ${JSON.stringify(s)}: ${bad} of ${want.data.length} differ`);
+    }
+  }
+  return fails.join('\n');
+}
+
 describe('float Conv in onnxruntime-web order', () => {
   it.skipIf(!ort)('the reference and the TypeScript operator equal onnxruntime-web bit for bit', async () => {
     const r = rng(4801);
-    const fails: string[] = [];
-    for (const s of SHAPES) {
-      const c = convCaseOf(r, s);
-      const want = (await ortRun(c))[0];
-      const ref = refRun(c)[0];
-      const host = hostRun(c, [ref])[0];
-      for (const [who, got] of [
-        ['reference', ref],
-        ['operator', host],
-      ] as const) {
-        const bad = sameBits(got.data as Float32Array, want.data as Float32Array);
-        if (bad) fails.push(`${who} ${JSON.stringify(s)}: ${bad} of ${want.data.length} differ`);
-      }
-    }
-    expect(fails.join('\n')).toBe('');
+    expect(await oracleFails(SHAPES, (s) => convCaseOf(r, s))).toBe('');
   });
 
   it.skipIf(!ort)(
     'ConvTranspose: the reference and the TypeScript operator equal onnxruntime-web bit for bit',
     async () => {
       const r = rng(4802);
-      const fails: string[] = [];
-      for (const s of TSHAPES) {
-        const c = convTransposeCaseOf(r, s);
-        const want = (await ortRun(c))[0];
-        const ref = refRun(c)[0];
-        const host = hostRun(c, [ref])[0];
-        for (const [who, got] of [
-          ['reference', ref],
-          ['operator', host],
-        ] as const) {
-          const bad = sameBits(got.data as Float32Array, want.data as Float32Array);
-          if (bad) fails.push(`${who} ${JSON.stringify(s)}: ${bad} of ${want.data.length} differ`);
-        }
-      }
-      expect(fails.join('\n')).toBe('');
+      expect(await oracleFails(TSHAPES, (s) => convTransposeCaseOf(r, s))).toBe('');
     },
   );
 

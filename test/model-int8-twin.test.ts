@@ -4,7 +4,7 @@ import type { Graph, Tensor } from '../src/model/graph/ir.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { fusedGraph } from './helpers/model-builders.js';
 import { AT, le, writeModel, type NodeSpec, type TensorSpec } from './helpers/onnx-writer.js';
-import { loadOrt } from './helpers/one-node.js';
+import { loadOrt, ortRunModel, tensorBits as bits } from './helpers/one-node.js';
 import { oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
 import { randInt, rng } from './helpers/rng.js';
 import { qlinearBinaryTable } from '../src/model/numerics/tables.js';
@@ -117,30 +117,6 @@ function feedsOf(g: Graph, s: Scales, seed: number): Map<string, Tensor> {
 
 const ort = await loadOrt();
 
-async function ortRun(bytes: Uint8Array, feeds: Map<string, Tensor>, names: string[]): Promise<Map<string, Tensor>> {
-  const session = await ort!.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
-  try {
-    const out = await session.run(
-      Object.fromEntries(
-        [...feeds].map(([n, t]) => [n, new ort!.Tensor(t.type as 'float32', t.data as Float32Array, t.dims)]),
-      ),
-    );
-    return new Map(
-      names.map((n) => [
-        n,
-        { name: n, type: out[n].type as Tensor['type'], dims: [...out[n].dims], data: out[n].data },
-      ]),
-    ) as Map<string, Tensor>;
-  } finally {
-    await session.release();
-  }
-}
-
-const bits = (t: Tensor): number[] =>
-  t.type === 'float32'
-    ? Array.from(new Uint32Array((t.data as Float32Array).slice().buffer))
-    : Array.from(t.data as ArrayLike<number>);
-
 // threads 1 from the sources; threads 2 from the compiled dist/ where it is built (helpers/runtimes.ts)
 let rts: ThreadedRuntime[] = [];
 beforeAll(async () => {
@@ -163,7 +139,7 @@ interface Tally {
 async function check(bytes: Uint8Array, feeds: Map<string, Tensor>, what: string, tally: Tally): Promise<string> {
   const g = readOnnxModel(bytes);
   const names = g.outputs.map((o) => o.name);
-  const want = await ortRun(bytes, feeds, names);
+  const want = await ortRunModel(bytes, feeds, names);
   const fused = fusedGraph(g);
   const ref = runReference(fused, feeds);
   for (const [i, { rt, load }] of rts.entries()) {

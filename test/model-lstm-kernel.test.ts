@@ -16,17 +16,11 @@ import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { loadModelSync } from '../src/model/load.js';
 import { LSTM } from '../src/model/backends/host/rnn.js';
 import type { HostTensor, HostValueInfo } from '../src/model/backends/types.js';
+import { loadOrt } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
-let ort: typeof import('onnxruntime-web') | null = null;
-try {
-  ort = await import('onnxruntime-web');
-  ort.env.wasm.numThreads = 1;
-  ort.env.wasm.proxy = false;
-  ort.env.logLevel = 'error';
-} catch {
-  ort = null;
-}
+const ort = await loadOrt();
+if (ort) ort.env.logLevel = 'error';
 
 const A = {
   i: (value: number): Attribute => ({ kind: 'int', value }),

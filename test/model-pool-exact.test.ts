@@ -7,7 +7,7 @@ import { runReference } from '../kernels-ref/model/index.js';
 import { THREADED_BYTES } from '../src/model/backends/wasm-int8/lower-common.js';
 import { fusedGraph } from './helpers/model-builders.js';
 import { AT, le, writeModel, type AttrSpec, type NodeSpec, type TensorSpec } from './helpers/onnx-writer.js';
-import { loadOrt } from './helpers/one-node.js';
+import { loadOrt, ortRunModel, tensorBits as bits } from './helpers/one-node.js';
 import { hasDist, oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
 import { randInt, rng } from './helpers/rng.js';
 
@@ -219,33 +219,6 @@ const FORMS: Form[] = ['both', 'neither', 'in', 'out', 'shared'];
 
 const ort = await loadOrt();
 
-async function ortRun(bytes: Uint8Array, x: Tensor, names: string[]): Promise<Map<string, Tensor>> {
-  const session = await ort!.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
-  try {
-    const out = await session.run(
-      Object.fromEntries(
-        session.inputNames.map((n) => [n, new ort!.Tensor(x.type as 'float32', x.data as Float32Array, x.dims)]),
-      ),
-    );
-    return new Map(
-      names.map((n) => [
-        n,
-        { name: n, type: out[n].type as Tensor['type'], dims: [...out[n].dims], data: out[n].data },
-      ]),
-    ) as Map<string, Tensor>;
-  } finally {
-    await session.release();
-  }
-}
-
-/** The raw bits of a value (float32 outputs compared as their bit patterns). */
-const bits = (t: Tensor): number[] =>
-  t.type === 'float32'
-    ? Array.from(new Uint32Array((t.data as Float32Array).slice().buffer))
-    : Array.from(t.data as ArrayLike<number>);
-
-/** A runtime and the loader of its build (the threaded one is dist/'s: its workers load the compiled files). */
-
 /** The product on runtime rt: the outputs by name, and the algorithms of its pool steps. */
 function productRun({ rt, load }: ThreadedRuntime, bytes: Uint8Array, x: Tensor) {
   const m = load(rt, bytes);
@@ -288,9 +261,9 @@ async function check(
 ): Promise<{ steps: string[]; kinds: string[] }> {
   const g = readOnnxModel(bytes);
   const names = g.outputs.map((o) => o.name);
-  const want = await ortRun(bytes, x, names);
-  const fused: Graph = fusedGraph(g);
   const feeds = new Map(g.inputs.map((v) => [v.name, { ...x, name: v.name }]));
+  const want = await ortRunModel(bytes, feeds, names);
+  const fused: Graph = fusedGraph(g);
   const ref = reference ? runReference(fused, feeds) : null;
   let steps: string[] = [];
   for (const [i, rt] of rts.entries()) {

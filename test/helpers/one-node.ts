@@ -197,6 +197,40 @@ export async function loadOrt(): Promise<Ort | null> {
   return ortModule;
 }
 
+/**
+ * onnxruntime-web (wasm, one thread, its default graph optimizations: QDQ fusion on) run on a whole model file: the
+ * outputs `names` as tensors. Needs loadOrt() to have found the package.
+ */
+export async function ortRunModel(
+  bytes: Uint8Array,
+  feeds: ReadonlyMap<string, Tensor>,
+  names: readonly string[],
+): Promise<Map<string, Tensor>> {
+  const ort = (await loadOrt())!;
+  const session = await ort.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+  try {
+    const out = await session.run(
+      Object.fromEntries(
+        [...feeds].map(([n, t]) => [n, new ort.Tensor(t.type as 'float32', t.data as Float32Array, t.dims)]),
+      ),
+    );
+    return new Map(
+      names.map((n) => [
+        n,
+        { name: n, type: out[n].type as Tensor['type'], dims: [...out[n].dims], data: out[n].data },
+      ]),
+    ) as Map<string, Tensor>;
+  } finally {
+    await session.release();
+  }
+}
+
+/** The raw bits of a tensor's values (float32 compared as its bit patterns). */
+export const tensorBits = (t: Tensor): number[] =>
+  t.type === 'float32'
+    ? Array.from(new Uint32Array((t.data as Float32Array).slice().buffer))
+    : Array.from(t.data as ArrayLike<number>);
+
 /** onnxruntime-web's outputs (bool as 0 / 1 bytes). */
 export async function ortRun(c: Case): Promise<Tensor[]> {
   const ort = (await loadOrt())!;
