@@ -48,6 +48,8 @@ interface ConvSpec {
   params: Omit<ConvBiasParams, 'format'>;
   /** OIHW 8-bit weights as stored (their zero points not subtracted) */
   weights: Int8Array | Uint8Array;
+  /** the weight initializer's array (a matrix product's B [K, N] before its transposition) */
+  source: Int8Array | Uint8Array;
   /** the weights' zero point per output channel */
   weightZp: number[];
   /** per output channel, the least and the greatest weight minus its zero point (exact integers, up to 9 bits) */
@@ -95,10 +97,28 @@ function checkScale(node: Node, s: number, what: string): void {
   if (!(s > 0 && Number.isFinite(s) && f32(s) > 0)) unsupported(node, `${what} ${s} is not a finite positive float32`);
 }
 
-/** B [K, N] as [N, K] (row o: column o of B), of B's element type. */
-function transposed<T extends Int8Array | Uint8Array>(b: T, k: number, n: number): T {
-  const out = (b instanceof Int8Array ? new Int8Array(k * n) : new Uint8Array(k * n)) as T;
-  for (let o = 0; o < n; o++) for (let i = 0; i < k; i++) out[o * k + i] = b[i * n + o];
+/**
+ * B [K, N] as [N, K] (row o: column o of B), of B's element type. Kept per B until the step is built (the fusion
+ * passes ask a matrix product's spec before the lowering does, and channelRanges keeps its answer per transposed
+ * array); the build forgets it, so that a model keeps no copy of its weights.
+ */
+function transposed(b: Int8Array | Uint8Array, k: number, n: number): Int8Array | Uint8Array {
+  const had = TRANSPOSED.get(b);
+  if (had && had.length === k * n && had.k === k) return had.out;
+  const out = b instanceof Int8Array ? transposeI8(b, k, n) : transposeU8(b, k, n);
+  TRANSPOSED.set(b, { k, length: k * n, out });
+  return out;
+}
+const TRANSPOSED = new WeakMap<Int8Array | Uint8Array, { k: number; length: number; out: Int8Array | Uint8Array }>();
+// one loop per array class (each stays monomorphic; see scanI8), reading B's rows in order
+function transposeI8(b: Int8Array, k: number, n: number): Int8Array {
+  const out = new Int8Array(k * n);
+  for (let i = 0; i < k; i++) for (let o = 0, r = i * n; o < n; o++) out[o * k + i] = b[r + o];
+  return out;
+}
+function transposeU8(b: Uint8Array, k: number, n: number): Uint8Array {
+  const out = new Uint8Array(k * n);
+  for (let i = 0; i < k; i++) for (let o = 0, r = i * n; o < n; o++) out[o * k + i] = b[r + o];
   return out;
 }
 
@@ -356,6 +376,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
   return {
     params,
     weights: weightsOIHW,
+    source: wData,
     weightZp: wzp,
     lo,
     hi,
@@ -514,6 +535,7 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
     build: (env, step) => {
       const s = held ?? convSpec(node, values);
       held = undefined;
+      TRANSPOSED.delete(s.source);
       return buildConv(env, step, s, general, table);
     },
   };

@@ -4,7 +4,8 @@
  * `i8conv:ChannelTable(x)` in the last node's place, named `<node>+<node>+...`: y = T[c][x byte], a table of 256
  * entries per channel (float32 or 8-bit, attribute `table`), computed here by running the chain's own operators (the
  * TypeScript operators, whose bits the kernels equal; a look-up node's table) on an input that holds every byte
- * value in every channel. Exact by construction. A chain may start with the per-tensor QuantizeLinear of a float32
+ * value in every channel (in one channel, repeated, where every constant of the chain is a single value: the entries
+ * are then the same in each). Exact by construction. A chain may start with the per-tensor QuantizeLinear of a float32
  * tensor (attributes `quantize_type`, `quantize_scale`, `quantize_zero_point`): the kernel quantizes each element
  * exactly as QuantizeLinear does, then looks the byte up.
  *
@@ -103,9 +104,17 @@ function tabulate(
   opset: (d: string) => number,
 ): Uint8Array {
   const x = values.get(chain[0].x)!;
-  const C = x.dims[1];
+  // a chain whose every constant is one value computes the same in every channel: one channel's table, repeated
+  const channels = x.dims[1];
+  const same = chain.every(
+    ({ step, x: chainIn }) =>
+      'table' in step ||
+      step.node.inputs.every((i) => i === '' || i === chainIn || values.get(i)!.constant!.data.length === 1),
+  );
+  const C = same ? 1 : channels;
   const dims = [1, C, 1, 256];
-  const input = new Uint8Array(C * 256).map((_, i) => i & 255);
+  const input = new Uint8Array(C * 256);
+  for (let i = 0; i < input.length; i++) input[i] = i & 255;
   let cur: HostTensor = {
     type: x.type,
     dims,
@@ -141,7 +150,11 @@ function tabulate(
     }
     cur = out;
   }
-  return new Uint8Array(cur.data.buffer, cur.data.byteOffset, cur.data.byteLength).slice();
+  const one = new Uint8Array(cur.data.buffer, cur.data.byteOffset, cur.data.byteLength);
+  if (C === channels) return one.slice();
+  const all = new Uint8Array(one.length * channels);
+  for (let c = 0; c < channels; c++) all.set(one, c * one.length);
+  return all;
 }
 
 export function fuseChannelChainsPass(v: GraphView, values: ReadonlyMap<string, PlannedValue>): void {

@@ -283,16 +283,31 @@ function makeLuts(w: GraphView): boolean {
     if (!r) continue;
     const xType = r.dq.type as QType;
     const table = y.type === 'uint8' ? new Uint8Array(256) : new Int8Array(256);
+    // each operand as an index into one row of values per byte: 0 the dequantized byte, 1 + j step j's result,
+    // -1 - c constant c (the steps are in post-order: an operand's step comes first)
     const leafOuts = new Set(r.leaves.map((l) => l.outputs[0]));
+    const stepOf = new Map<string, number>();
+    r.steps.forEach((s, j) => stepOf.set(s.node.outputs[0], j + 1));
+    const constants: number[] = [];
+    const operands = r.steps.map((s) =>
+      s.args.map((a) => {
+        if ('constant' in a) return -1 - (constants.push(a.constant) - 1);
+        return leafOuts.has(a.value) ? 0 : stepOf.get(a.value)!;
+      }),
+    );
+    const argv = r.steps.map((s) => new Array<number>(s.args.length));
+    const row = new Float64Array(r.steps.length + 1);
+    const last = stepOf.get(q.inputs[0])!;
     for (let b = 0; b < 256; b++) {
       const t = xType === 'int8' ? (b << 24) >> 24 : b;
-      const d = f32(f32(t - r.dq.zps[0]) * r.dq.scales[0]);
-      const vals = new Map<string, number>();
-      for (const s of r.steps) {
-        const args = s.args.map((a) => ('constant' in a ? a.constant : leafOuts.has(a.value) ? d : vals.get(a.value)!));
-        vals.set(s.node.outputs[0], s.fn(args, s.params));
+      row[0] = f32(f32(t - r.dq.zps[0]) * r.dq.scales[0]);
+      for (let j = 0; j < r.steps.length; j++) {
+        const ops = operands[j];
+        const args = argv[j];
+        for (let k = 0; k < ops.length; k++) args[k] = ops[k] < 0 ? constants[-1 - ops[k]] : row[ops[k]];
+        row[j + 1] = r.steps[j].fn(args, r.steps[j].params);
       }
-      table[b] = quantizeValue(vals.get(q.inputs[0])!, y.scales[0], y.zps[0], y.type);
+      table[b] = quantizeValue(row[last], y.scales[0], y.zps[0], y.type);
     }
     const end = r.steps[r.steps.length - 1].node;
     const tableName = w.addInitializer(`${q.outputs[0]}_lut`, y.type, [256], table);

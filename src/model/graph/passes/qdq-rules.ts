@@ -171,19 +171,27 @@ export function uint8Pairs(w: GraphView): Set<string> {
     return t && t.type === 'int8' && t.data.length === 1 ? Number(t.data[0]) : null;
   };
   // Qs that onnxruntime merges: same inputs, same attributes
-  const keyOf = (q: Node) =>
-    JSON.stringify([
-      q.inputs,
-      [...q.attributes].map(([k, a]) => [
+  const keyOf = (q: Node): string => {
+    let key = JSON.stringify(q.inputs);
+    for (const [k, a] of q.attributes)
+      key += JSON.stringify([
         k,
         a.kind,
         a.kind === 'tensor' || a.kind === 'graph' || a.kind === 'unsupported' ? k : String(a.value),
-      ]),
-    ]);
+      ]);
+    return key;
+  };
   const twins = new Map<string, number>();
-  for (const q of w.nodes) if (isQ(q)) twins.set(keyOf(q), (twins.get(keyOf(q)) ?? 0) + 1);
-  for (const q of w.nodes) {
-    if (!isQ(q) || q.outputs.length !== 1 || w.producesGraphOutput(q) || twins.get(keyOf(q))! > 1) continue;
+  const keys = new Map<Node, string>();
+  const nodes = w.nodes;
+  for (const q of nodes) {
+    if (!isQ(q)) continue;
+    const k = keyOf(q);
+    keys.set(q, k);
+    twins.set(k, (twins.get(k) ?? 0) + 1);
+  }
+  for (const [q, k] of keys) {
+    if (q.outputs.length !== 1 || w.producesGraphOutput(q) || twins.get(k)! > 1) continue;
     const edges = w.consumersOf(q.outputs[0]);
     if (edges.length !== 1 || !isDQ(edges[0].node)) continue;
     const dq = edges[0].node;
