@@ -121,13 +121,13 @@ export function resolvePlanSettings(core: WasmRuntimeCore, s: ConvShape, opts: C
       (typeof opts.minThreadedMacs === 'number' && opts.minThreadedMacs >= 0 && Number.isFinite(opts.minThreadedMacs)),
     'INVALID_PARAM',
     'minThreadedMacs',
-    `must be a number >= 0, got ${String(opts.minThreadedMacs)}`,
+    () => `must be a number >= 0, got ${String(opts.minThreadedMacs)}`,
   );
   check(
     opts.workspaceLimit === undefined || (Number.isInteger(opts.workspaceLimit) && opts.workspaceLimit >= 0),
     'INVALID_PARAM',
     'workspaceLimit',
-    `must be an integer >= 0 (bytes), got ${String(opts.workspaceLimit)}`,
+    () => `must be an integer >= 0 (bytes), got ${String(opts.workspaceLimit)}`,
   );
   const minThreadedMacs = opts.minThreadedMacs ?? POOL_MIN_MACS;
   const asked = t === undefined || t === 'auto' ? undefined : t;
@@ -232,7 +232,8 @@ export class ConvBias {
       this.plan.workspace.totalBytes <= settings.workspaceLimit,
       'WORKSPACE_TOO_LARGE',
       'workspaceLimit',
-      `algorithm ${algo.name} needs ${this.plan.workspace.totalBytes} bytes of workspace, more than ${settings.workspaceLimit}`,
+      () =>
+        `algorithm ${algo.name} needs ${this.plan.workspace.totalBytes} bytes of workspace, more than ${settings.workspaceLimit}`,
     );
     this.kernels = this.plan.kernelNames;
     checkInBuild(core, this.kernels); // a forced tile's companions (its remainder tiles) must be there too
@@ -250,7 +251,8 @@ export class ConvBias {
       total <= MAX_OPERATOR_BYTES,
       'OUT_OF_MEMORY',
       'params',
-      `the operator needs ${total} bytes of wasm memory (src, dst, workspace), more than the ${MAX_OPERATOR_BYTES} a 32-bit wasm memory can give it`,
+      () =>
+        `the operator needs ${total} bytes of wasm memory (src, dst, workspace), more than the ${MAX_OPERATOR_BYTES} a 32-bit wasm memory can give it`,
     );
     // OUT_OF_MEMORY (everything taken released) when the memory cannot grow
     const blocks = new GuardedBlocks(this.core, { param: 'params', what: `this operator (${total} bytes)` });
@@ -322,7 +324,7 @@ export class ConvBias {
       layout === 'OIHW' || layout === 'NCHW44_DOT' || layout === 'NCHW44_CHAN',
       'INVALID_PARAM',
       'layout',
-      `must be 'OIHW', 'NCHW44_DOT' or 'NCHW44_CHAN', got ${String(layout)}`,
+      () => `must be 'OIHW', 'NCHW44_DOT' or 'NCHW44_CHAN', got ${String(layout)}`,
     );
     if (layout === 'NCHW44_DOT') {
       check(
@@ -344,7 +346,8 @@ export class ConvBias {
       weights.length === s.filterLength,
       'BAD_BUFFER',
       'weights',
-      `expected ${s.filterLength} elements (${s.group > 1 ? 'G*OC/G*IC/G' : 'OC*IC'}*FH*FW), got ${weights.length}`,
+      () =>
+        `expected ${s.filterLength} elements (${s.group > 1 ? 'G*OC/G*IC/G' : 'OC*IC'}*FH*FW), got ${weights.length}`,
     );
     const oihw =
       layout === 'OIHW'
@@ -407,7 +410,7 @@ export class ConvBias {
       bias.length === s.biasLength,
       'BIAS_LENGTH',
       'bias',
-      `expected ${s.biasLength} elements for biasMode '${s.biasMode}', got ${bias.length}`,
+      () => `expected ${s.biasLength} elements for biasMode '${s.biasMode}', got ${bias.length}`,
     );
     if (s.biasMode === 'channel') {
       this.channelBias = Int32Array.from(bias);
@@ -431,7 +434,7 @@ export class ConvBias {
       Number.isInteger(zp) && zp >= lo && zp <= hi,
       'INVALID_PARAM',
       'srcZeroPoint',
-      `must be an integer in [${lo}, ${hi}], got ${zp}`,
+      () => `must be an integer in [${lo}, ${hi}], got ${zp}`,
     );
     if (zp === this.srcZeroPoint) return;
     this.packPending(); // the correction below moves the packed filter's
@@ -514,7 +517,7 @@ export class ConvBias {
       s.biasMode === 'none' || this.biasSet,
       'BIAS_NOT_SET',
       'bias',
-      `biasMode is '${s.biasMode}': call setBias before exec`,
+      () => `biasMode is '${s.biasMode}': call setBias before exec`,
     );
     const a = snapshotView(src);
     const b = snapshotView(dst);
@@ -522,32 +525,34 @@ export class ConvBias {
       a?.type === ARRAY_NAME[s.srcType],
       'BAD_BUFFER',
       'src',
-      `must be an ${ARRAY_NAME[s.srcType]} (srcType '${s.srcType}')`,
+      () => `must be an ${ARRAY_NAME[s.srcType]} (srcType '${s.srcType}')`,
     );
     check(
       a.length === s.srcLength,
       'BAD_BUFFER',
       'src',
-      `expected ${s.srcLength} elements (${s.format} ${s.n}x${s.ic}x${s.ih}x${s.iw}), got ${a.length}`,
+      () => `expected ${s.srcLength} elements (${s.format} ${s.n}x${s.ic}x${s.ih}x${s.iw}), got ${a.length}`,
     );
     check(
       b?.type === ARRAY_NAME[s.dstType],
       'BAD_BUFFER',
       'dst',
-      `must be an ${ARRAY_NAME[s.dstType]} (dstType '${s.dstType}'${s.dstType === 'int32' ? ': no dstScale' : ''})`,
+      () =>
+        `must be an ${ARRAY_NAME[s.dstType]} (dstType '${s.dstType}'${s.dstType === 'int32' ? ': no dstScale' : ''})`,
     );
     check(
       b.length === s.dstLength,
       'BAD_BUFFER',
       'dst',
-      `expected ${s.dstLength} elements [${this.dstShape.join(', ')}], got ${b.length}`,
+      () => `expected ${s.dstLength} elements [${this.dstShape.join(', ')}], got ${b.length}`,
     );
     check(a.bytes !== null && b.bytes !== null, 'BAD_BUFFER', a.bytes ? 'dst' : 'src', 'its buffer is detached');
     check(
       !overlaps(a, b),
       'BAD_BUFFER',
       'dst',
-      `shares bytes with src (one buffer: src bytes [${a.byteOffset}, ${a.byteOffset + a.byteLength}), dst bytes [${b.byteOffset}, ${b.byteOffset + b.byteLength}))`,
+      () =>
+        `shares bytes with src (one buffer: src bytes [${a.byteOffset}, ${a.byteOffset + a.byteLength}), dst bytes [${b.byteOffset}, ${b.byteOffset + b.byteLength}))`,
     );
     return { src: a, dst: b };
   }

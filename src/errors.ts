@@ -84,9 +84,13 @@ export class I8ConvError extends Error {
   }
 }
 
-/** Throws I8ConvError(code, message, param) unless cond holds. */
-export function check(cond: unknown, code: ErrorCode, param: string, message: string): asserts cond {
-  if (!cond) throw new I8ConvError(code, `${param}: ${message}`, param);
+/**
+ * Throws I8ConvError(code, message, param) unless cond holds. A message that quotes values is passed as a function,
+ * called only on failure (a template built at every call, JSON.stringify included, was a large part of a model
+ * load's allocations).
+ */
+export function check(cond: unknown, code: ErrorCode, param: string, message: string | (() => string)): asserts cond {
+  if (!cond) throw new I8ConvError(code, `${param}: ${typeof message === 'string' ? message : message()}`, param);
 }
 
 export function isPositiveInt(v: unknown): v is number {

@@ -129,9 +129,9 @@ export function typeRange(t: 'int8' | 'uint8'): [number, number] {
 function pair(v: Pair | number | undefined, dflt: number, name: string, min: number): [number, number] {
   if (v === undefined) return [dflt, dflt];
   const p: readonly unknown[] = typeof v === 'number' ? [v, v] : Array.isArray(v) ? v : [];
-  check(p.length === 2, 'INVALID_PARAM', name, `must be a number or an [h, w] pair, got ${JSON.stringify(v)}`);
+  check(p.length === 2, 'INVALID_PARAM', name, () => `must be a number or an [h, w] pair, got ${JSON.stringify(v)}`);
   const ok = (x: unknown) => (min === 0 ? isNonNegativeInt(x) : isPositiveInt(x));
-  check(ok(p[0]) && ok(p[1]), 'INVALID_PARAM', name, `must hold integers >= ${min}, got ${JSON.stringify(v)}`);
+  check(ok(p[0]) && ok(p[1]), 'INVALID_PARAM', name, () => `must hold integers >= ${min}, got ${JSON.stringify(v)}`);
   return [p[0] as number, p[1] as number];
 }
 
@@ -143,9 +143,9 @@ function padding(v: Pair | Quad | number | undefined): [number, number, number, 
     p.length === 2 || p.length === 4,
     'INVALID_PARAM',
     'pad',
-    `must be a number, an [h, w] pair or [top, left, bottom, right], got ${JSON.stringify(v)}`,
+    () => `must be a number, an [h, w] pair or [top, left, bottom, right], got ${JSON.stringify(v)}`,
   );
-  check(p.every(isNonNegativeInt), 'INVALID_PARAM', 'pad', `must hold integers >= 0, got ${JSON.stringify(v)}`);
+  check(p.every(isNonNegativeInt), 'INVALID_PARAM', 'pad', () => `must hold integers >= 0, got ${JSON.stringify(v)}`);
   const q = p as number[];
   return q.length === 2 ? [q[0], q[1], q[0], q[1]] : [q[0], q[1], q[2], q[3]];
 }
@@ -155,7 +155,7 @@ function isScale(v: unknown): v is number {
 }
 
 function scale(v: unknown, name: string): number {
-  check(isScale(v), 'INVALID_SCALE', name, `must be a finite positive number (as float32), got ${String(v)}`);
+  check(isScale(v), 'INVALID_SCALE', name, () => `must be a finite positive number (as float32), got ${String(v)}`);
   return v;
 }
 
@@ -168,13 +168,13 @@ function filterScales(v: unknown, oc: number): { scales: Float32Array; perChanne
     arr !== undefined,
     'INVALID_SCALE',
     'filterScale',
-    `must be a number or a Float32Array / array of OC (${oc}) numbers, got ${Object.prototype.toString.call(v)}`,
+    () => `must be a number or a Float32Array / array of OC (${oc}) numbers, got ${Object.prototype.toString.call(v)}`,
   );
   check(
     arr.length === oc,
     'INVALID_SCALE',
     'filterScale',
-    `per-channel scales must have OC = ${oc} entries, got ${arr.length}`,
+    () => `per-channel scales must have OC = ${oc} entries, got ${arr.length}`,
   );
   const out = new Float32Array(oc);
   for (let o = 0; o < oc; o++) {
@@ -184,7 +184,7 @@ function filterScales(v: unknown, oc: number): { scales: Float32Array; perChanne
         false,
         'INVALID_SCALE',
         'filterScale',
-        `entry ${o} must be a finite positive number (as float32), got ${String(arr[o])}`,
+        () => `entry ${o} must be a finite positive number (as float32), got ${String(arr[o])}`,
       );
     out[o] = arr[o] as number;
   }
@@ -194,7 +194,7 @@ function filterScales(v: unknown, oc: number): { scales: Float32Array; perChanne
 function zeroPoint(v: unknown, name: string, t: 'int8' | 'uint8' | 'int32'): number {
   if (v === undefined) return 0;
   if (t === 'int32') {
-    check(v === 0, 'INVALID_PARAM', name, `must be 0 (or omitted) for int32 output, got ${String(v)}`);
+    check(v === 0, 'INVALID_PARAM', name, () => `must be 0 (or omitted) for int32 output, got ${String(v)}`);
     return 0;
   }
   const [lo, hi] = typeRange(t);
@@ -202,7 +202,7 @@ function zeroPoint(v: unknown, name: string, t: 'int8' | 'uint8' | 'int32'): num
     typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi,
     'INVALID_PARAM',
     name,
-    `must be an integer in [${lo}, ${hi}] for ${t}, got ${String(v)}`,
+    () => `must be an integer in [${lo}, ${hi}] for ${t}, got ${String(v)}`,
   );
   return v;
 }
@@ -213,29 +213,29 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
     FORMATS.includes(p.format),
     'UNSUPPORTED_FORMAT',
     'format',
-    `must be one of ${FORMATS.join(', ')}, got ${String(p.format)}`,
+    () => `must be one of ${FORMATS.join(', ')}, got ${String(p.format)}`,
   );
   for (const k of ['n', 'ic', 'ih', 'iw', 'oc', 'fh', 'fw'] as const) {
-    check(isPositiveInt(p[k]), 'INVALID_PARAM', k, `must be a positive integer, got ${String(p[k])}`);
+    check(isPositiveInt(p[k]), 'INVALID_PARAM', k, () => `must be a positive integer, got ${String(p[k])}`);
   }
   const [sh, sw] = pair(p.stride, 1, 'stride', 1);
   const [pt, pl, pb, pr] = padding(p.pad);
   const [dh, dw] = pair(p.dilation, 1, 'dilation', 1);
   const group = p.group ?? 1;
-  check(isPositiveInt(group), 'INVALID_PARAM', 'group', `must be a positive integer, got ${String(group)}`);
+  check(isPositiveInt(group), 'INVALID_PARAM', 'group', () => `must be a positive integer, got ${String(group)}`);
   const { n, ic, ih, iw, oc, fh, fw, format } = p;
   check(
     ic % group === 0 && oc % group === 0,
     'GROUP_MISMATCH',
     'group',
-    `must divide ic (${ic}) and oc (${oc}), got ${group}`,
+    () => `must divide ic (${ic}) and oc (${oc}), got ${group}`,
   );
   if (format === 'NCHW44' || format === 'NCHW_NCHW44') {
     check(
       oc % 4 === 0,
       'CHANNELS_NOT_MULTIPLE_OF_4',
       'oc',
-      `must be a multiple of 4 for ${format} (use format 'NCHW' for any channel count), got ${oc}`,
+      () => `must be a multiple of 4 for ${format} (use format 'NCHW' for any channel count), got ${oc}`,
     );
   }
   if (format === 'NCHW44') {
@@ -243,12 +243,12 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
       ic % 4 === 0,
       'CHANNELS_NOT_MULTIPLE_OF_4',
       'ic',
-      `must be a multiple of 4 for NCHW44 (use format 'NCHW' for any channel count), got ${ic}`,
+      () => `must be a multiple of 4 for NCHW44 (use format 'NCHW' for any channel count), got ${ic}`,
     );
   }
   if (format === 'NCHW_NCHW44') {
-    check(ic < 4, 'INVALID_PARAM', 'ic', `must be < 4 for the hybrid NCHW_NCHW44 format, got ${ic}`);
-    check(group === 1, 'INVALID_PARAM', 'group', `must be 1 for NCHW_NCHW44, got ${group}`);
+    check(ic < 4, 'INVALID_PARAM', 'ic', () => `must be < 4 for the hybrid NCHW_NCHW44 format, got ${ic}`);
+    check(group === 1, 'INVALID_PARAM', 'group', () => `must be 1 for NCHW_NCHW44, got ${group}`);
   }
   const efh = (fh - 1) * dh + 1;
   const efw = (fw - 1) * dw + 1;
@@ -256,13 +256,13 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
     ih + pt + pb >= efh,
     'INVALID_PARAM',
     'ih',
-    `padded height ${ih + pt + pb} is smaller than the (dilated) filter ${efh}`,
+    () => `padded height ${ih + pt + pb} is smaller than the (dilated) filter ${efh}`,
   );
   check(
     iw + pl + pr >= efw,
     'INVALID_PARAM',
     'iw',
-    `padded width ${iw + pl + pr} is smaller than the (dilated) filter ${efw}`,
+    () => `padded width ${iw + pl + pr} is smaller than the (dilated) filter ${efw}`,
   );
   const oh = Math.floor((ih + pt + pb - efh) / sh) + 1;
   const ow = Math.floor((iw + pl + pr - efw) / sw) + 1;
@@ -272,7 +272,7 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
     ic <= MAX_CONV_CHANNELS && oc <= MAX_CONV_CHANNELS,
     'TOO_LARGE',
     ic > MAX_CONV_CHANNELS ? 'ic' : 'oc',
-    `channel counts above 2^20 are not taken, got ic ${ic}, oc ${oc}`,
+    () => `channel counts above 2^20 are not taken, got ic ${ic}, oc ${oc}`,
   );
   const srcScale = scale(p.srcScale, 'srcScale');
   const { scales, perChannel } = filterScales(p.filterScale, oc);
@@ -281,7 +281,7 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
     SRC_TYPES.includes(srcType),
     'INVALID_PARAM',
     'srcType',
-    `must be one of ${SRC_TYPES.join(', ')}, got ${String(srcType)}`,
+    () => `must be one of ${SRC_TYPES.join(', ')}, got ${String(srcType)}`,
   );
   const srcZeroPoint = zeroPoint(p.srcZeroPoint, 'srcZeroPoint', srcType);
   const dstType = p.dstType ?? (p.dstScale === undefined ? 'int32' : 'int8');
@@ -289,7 +289,7 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
     DST_TYPES.includes(dstType),
     'INVALID_PARAM',
     'dstType',
-    `must be one of ${DST_TYPES.join(', ')}, got ${String(dstType)}`,
+    () => `must be one of ${DST_TYPES.join(', ')}, got ${String(dstType)}`,
   );
   let dstScale: number | undefined;
   if (dstType === 'int32') {
@@ -300,7 +300,7 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
       'must be omitted for int32 output (the output keeps the scale srcScale * filterScale)',
     );
   } else {
-    check(p.dstScale !== undefined, 'INVALID_SCALE', 'dstScale', `is required for ${dstType} output`);
+    check(p.dstScale !== undefined, 'INVALID_SCALE', 'dstScale', () => `is required for ${dstType} output`);
     dstScale = scale(p.dstScale, 'dstScale');
   }
   const dstZeroPoint = zeroPoint(p.dstZeroPoint, 'dstZeroPoint', dstType);
@@ -309,14 +309,14 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
     BIAS_MODES.includes(biasMode),
     'INVALID_PARAM',
     'biasMode',
-    `must be one of ${BIAS_MODES.join(', ')}, got ${String(biasMode)}`,
+    () => `must be one of ${BIAS_MODES.join(', ')}, got ${String(biasMode)}`,
   );
   const nonlinearity = p.nonlinearity ?? 'identity';
   check(
     NONLINS.includes(nonlinearity),
     'UNSUPPORTED_NONLINEARITY',
     'nonlinearity',
-    `must be one of ${NONLINS.join(', ')}, got ${String(nonlinearity)}`,
+    () => `must be one of ${NONLINS.join(', ')}, got ${String(nonlinearity)}`,
   );
   check(
     !(nonlinearity === 'relu6' && dstType === 'int32'),
@@ -329,14 +329,14 @@ export function normalizeConvParams(p: ConvBiasParams): ConvShape {
     ROUNDINGS.includes(rounding),
     'INVALID_PARAM',
     'rounding',
-    `must be one of ${ROUNDINGS.join(', ')}, got ${String(rounding)}`,
+    () => `must be one of ${ROUNDINGS.join(', ')}, got ${String(rounding)}`,
   );
   check(p.algo === undefined || typeof p.algo === 'string', 'INVALID_PARAM', 'algo', 'must be a string when given');
   check(
     p.selection === undefined || SELECTIONS.includes(p.selection),
     'INVALID_PARAM',
     'selection',
-    `must be one of ${SELECTIONS.join(', ')}, got ${String(p.selection)}`,
+    () => `must be one of ${SELECTIONS.join(', ')}, got ${String(p.selection)}`,
   );
   const icpg = ic / group;
   const ocpg = oc / group;
@@ -397,7 +397,7 @@ export function checkThreads(v: unknown, param = 'threads'): 'auto' | number | u
     v === undefined || v === 'auto' || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_THREADS),
     'INVALID_PARAM',
     param,
-    `must be 'auto' or an integer in [1, ${MAX_THREADS}], got ${String(v)}`,
+    () => `must be 'auto' or an integer in [1, ${MAX_THREADS}], got ${String(v)}`,
   );
   return v as 'auto' | number | undefined;
 }

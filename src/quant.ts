@@ -100,11 +100,10 @@ export function quantizeFilter(
     Number.isInteger(oc) && oc > 0 && weights.length % oc === 0,
     'INVALID_PARAM',
     'oc',
-    `must be a positive integer dividing the weight count (${weights.length}), got ${String(oc)}`,
+    () => `must be a positive integer dividing the weight count (${weights.length}), got ${String(oc)}`,
   );
-  for (let i = 0; i < weights.length; i++) {
-    check(Number.isFinite(weights[i]), 'BAD_BUFFER', 'weights', `element ${i} is not a finite number`);
-  }
+  // the message only for a bad element (a message, or a closure's context, per element costs a load its time)
+  for (let i = 0; i < weights.length; i++) if (!Number.isFinite(weights[i])) notFinite(i);
   const perChannel = opts.perChannel ?? true;
   const narrow = opts.narrowRange ?? true;
   const qmin = narrow ? -127 : -128;
@@ -122,7 +121,7 @@ export function quantizeFilter(
       sc > 0 && Number.isFinite(sc),
       'INVALID_SCALE',
       'weights',
-      `channel ${c}: max-abs ${maxAbs} gives no float32 scale`,
+      () => `channel ${c}: max-abs ${maxAbs} gives no float32 scale`,
     );
     scales[c] = sc;
     for (let k = 0; k < len; k++) {
@@ -144,15 +143,20 @@ export function quantize(
     typeof scale === 'number' && Number.isFinite(scale) && scale > 0,
     'INVALID_SCALE',
     'scale',
-    `must be a finite positive number, got ${String(scale)}`,
+    () => `must be a finite positive number, got ${String(scale)}`,
   );
-  check(type === 'int8' || type === 'uint8', 'INVALID_PARAM', 'type', `must be 'int8' or 'uint8', got ${String(type)}`);
+  check(
+    type === 'int8' || type === 'uint8',
+    'INVALID_PARAM',
+    'type',
+    () => `must be 'int8' or 'uint8', got ${String(type)}`,
+  );
   const [lo, hi] = typeRange(type);
   check(
     Number.isInteger(zeroPoint) && zeroPoint >= lo && zeroPoint <= hi,
     'INVALID_PARAM',
     'zeroPoint',
-    `must be an integer in [${lo}, ${hi}], got ${String(zeroPoint)}`,
+    () => `must be an integer in [${lo}, ${hi}], got ${String(zeroPoint)}`,
   );
   const out = type === 'uint8' ? new Uint8Array(values.length) : new Int8Array(values.length);
   for (let i = 0; i < values.length; i++) {
@@ -171,10 +175,19 @@ export function dequantize(q: Int8Array | Uint8Array | Int32Array, scale: number
     typeof scale === 'number' && Number.isFinite(scale) && scale > 0,
     'INVALID_SCALE',
     'scale',
-    `must be a finite positive number, got ${String(scale)}`,
+    () => `must be a finite positive number, got ${String(scale)}`,
   );
-  check(Number.isInteger(zeroPoint), 'INVALID_PARAM', 'zeroPoint', `must be an integer, got ${String(zeroPoint)}`);
+  check(
+    Number.isInteger(zeroPoint),
+    'INVALID_PARAM',
+    'zeroPoint',
+    () => `must be an integer, got ${String(zeroPoint)}`,
+  );
   const out = new Float32Array(q.length);
   for (let i = 0; i < q.length; i++) out[i] = (q[i] - zeroPoint) * scale;
   return out;
+}
+
+function notFinite(i: number): never {
+  throw new I8ConvError('BAD_BUFFER', `weights: element ${i} is not a finite number`, 'weights');
 }

@@ -93,7 +93,8 @@ export function resolveRuntimeOptions(opts: unknown): ResolvedRuntimeOptions {
     opts === undefined || (typeof opts === 'object' && opts !== null && !Array.isArray(opts)),
     'INVALID_PARAM',
     'options',
-    `must be an object (RuntimeOptions) or omitted, got ${opts === null ? 'null' : Array.isArray(opts) ? 'an array' : typeof opts}`,
+    () =>
+      `must be an object (RuntimeOptions) or omitted, got ${opts === null ? 'null' : Array.isArray(opts) ? 'an array' : typeof opts}`,
   );
   const o = (opts ?? {}) as RuntimeOptions;
   for (const k of Object.keys(o)) {
@@ -101,7 +102,7 @@ export function resolveRuntimeOptions(opts: unknown): ResolvedRuntimeOptions {
       OPTION_KEYS.has(k),
       'INVALID_PARAM',
       k,
-      `is not an option of createRuntime (known: ${[...OPTION_KEYS].join(', ')})`,
+      () => `is not an option of createRuntime (known: ${[...OPTION_KEYS].join(', ')})`,
     );
   }
   const build = o.build ?? 'auto';
@@ -109,7 +110,7 @@ export function resolveRuntimeOptions(opts: unknown): ResolvedRuntimeOptions {
     build === 'auto' || build === 'simd128' || build === 'relaxed',
     'INVALID_PARAM',
     'build',
-    `must be 'auto', 'simd128' or 'relaxed', got ${String(build)}`,
+    () => `must be 'auto', 'simd128' or 'relaxed', got ${String(build)}`,
   );
   const threads = checkThreads(o.threads, 'threads') ?? 1;
   const selection = o.selection ?? 'heuristic';
@@ -117,7 +118,7 @@ export function resolveRuntimeOptions(opts: unknown): ResolvedRuntimeOptions {
     selection === 'heuristic' || selection === 'profile',
     'INVALID_PARAM',
     'selection',
-    `must be 'heuristic' or 'profile', got ${String(selection)}`,
+    () => `must be 'heuristic' or 'profile', got ${String(selection)}`,
   );
   const selectionCache = o.selectionCache === undefined ? undefined : parseSelectionCache(o.selectionCache);
   const workerUrl = o.workerUrl;
@@ -125,7 +126,8 @@ export function resolveRuntimeOptions(opts: unknown): ResolvedRuntimeOptions {
     workerUrl === undefined || workerUrl instanceof URL || (typeof workerUrl === 'string' && workerUrl !== ''),
     'INVALID_PARAM',
     'workerUrl',
-    `must be a URL or a non-empty string (the location of i8conv's worker module), got ${workerUrl === '' ? 'an empty string' : typeof workerUrl}`,
+    () =>
+      `must be a URL or a non-empty string (the location of i8conv's worker module), got ${workerUrl === '' ? 'an empty string' : typeof workerUrl}`,
   );
   return { build, threads, selection, selectionCache, workerUrl };
 }

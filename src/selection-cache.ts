@@ -34,7 +34,7 @@ export function parseSelectionCache(v: unknown): Map<string, string> {
       o.entries !== null,
     'BAD_TUNING_CACHE',
     'selectionCache',
-    `must be the JSON of rt.selectionCache() (version ${CACHE_VERSION})`,
+    () => `must be the JSON of rt.selectionCache() (version ${CACHE_VERSION})`,
   );
   const names = new Set(ALGORITHMS.map((a) => a.name));
   const out = new Map<string, string>();
@@ -43,7 +43,7 @@ export function parseSelectionCache(v: unknown): Map<string, string> {
       typeof name === 'string' && names.has(name),
       'BAD_TUNING_CACHE',
       'selectionCache',
-      `entry '${k}' names no algorithm: ${String(name)}`,
+      () => `entry '${k}' names no algorithm: ${String(name)}`,
     );
     out.set(k, name);
   }

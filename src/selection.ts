@@ -99,7 +99,7 @@ export class Selector {
         bytes <= limit,
         'WORKSPACE_TOO_LARGE',
         'workspaceLimit',
-        `algorithm ${a.name} needs ${bytes} bytes of workspace, more than ${limit}`,
+        () => `algorithm ${a.name} needs ${bytes} bytes of workspace, more than ${limit}`,
       );
       return a;
     }

@@ -80,13 +80,13 @@ function pair(v: unknown, name: string, dflt: number, min: number): [number, num
   if (v === undefined) return [dflt, dflt];
   check(Array.isArray(v) || ArrayBuffer.isView(v), 'INVALID_PARAM', name, 'must be an [h, w] pair');
   const a = v as ArrayLike<number>;
-  check(a.length === 2, 'INVALID_PARAM', name, `must have 2 entries, got ${a.length}`);
+  check(a.length === 2, 'INVALID_PARAM', name, () => `must have 2 entries, got ${a.length}`);
   for (let i = 0; i < 2; i++) {
     check(
       Number.isInteger(a[i]) && a[i] >= min,
       'INVALID_PARAM',
       name,
-      `entries must be integers >= ${min}, got ${a[i]}`,
+      () => `entries must be integers >= ${min}, got ${a[i]}`,
     );
   }
   return [a[0], a[1]];
@@ -99,20 +99,20 @@ function pair(v: unknown, name: string, dflt: number, min: number): [number, num
 export function deriveShape(p: LowMemoryConvParams, allowFloat = false): LowMemoryConvShape {
   check(p !== null && typeof p === 'object', 'INVALID_PARAM', 'params', 'must be an object');
   for (const k of ['n', 'ic', 'ih', 'iw', 'oc', 'fh', 'fw'] as const) {
-    check(isPositiveInt(p[k]), 'INVALID_PARAM', k, `must be a positive integer, got ${String(p[k])}`);
+    check(isPositiveInt(p[k]), 'INVALID_PARAM', k, () => `must be a positive integer, got ${String(p[k])}`);
   }
   check(
     p.group === undefined || p.group === 1,
     'UNSUPPORTED_GROUP',
     'group',
-    `only group 1 is supported, got ${String(p.group)}`,
+    () => `only group 1 is supported, got ${String(p.group)}`,
   );
   const bits = p.weightBits as number;
   check(
     bits === 4 || bits === 8 || (allowFloat && bits === 32),
     'UNSUPPORTED_BITS',
     'weightBits',
-    `must be 4 or 8, got ${String(p.weightBits)}`,
+    () => `must be 4 or 8, got ${String(p.weightBits)}`,
   );
   const [sh, sw] = pair(p.stride, 'stride', 1, 1);
   const [ph, pw] = pair(p.pad, 'pad', 0, 0);
@@ -122,16 +122,16 @@ export function deriveShape(p: LowMemoryConvParams, allowFloat = false): LowMemo
     isNonNegativeInt(blockSize),
     'INVALID_PARAM',
     'blockSize',
-    `must be a non-negative integer, got ${String(blockSize)}`,
+    () => `must be a non-negative integer, got ${String(blockSize)}`,
   );
   if (blockSize !== 0) {
     check(
       blockSize % 4 === 0,
       'INVALID_PARAM',
       'blockSize',
-      `must be a multiple of 4 input channels, got ${blockSize}`,
+      () => `must be a multiple of 4 input channels, got ${blockSize}`,
     );
-    check(p.ic % blockSize === 0, 'INVALID_PARAM', 'blockSize', `must divide ic=${p.ic}, got ${blockSize}`);
+    check(p.ic % blockSize === 0, 'INVALID_PARAM', 'blockSize', () => `must divide ic=${p.ic}, got ${blockSize}`);
   }
   const asym = p.asymmetric ?? false;
   check(typeof asym === 'boolean', 'INVALID_PARAM', 'asymmetric', 'must be a boolean');
@@ -146,7 +146,7 @@ export function deriveShape(p: LowMemoryConvParams, allowFloat = false): LowMemo
     nonlinearity === 'identity' || nonlinearity === 'relu' || nonlinearity === 'relu6',
     'UNSUPPORTED_NONLINEARITY',
     'nonlinearity',
-    `must be 'identity', 'relu' or 'relu6', got ${String(nonlinearity)}`,
+    () => `must be 'identity', 'relu' or 'relu6', got ${String(nonlinearity)}`,
   );
   const ehh = (p.fh - 1) * dh + 1;
   const eww = (p.fw - 1) * dw + 1;
@@ -154,13 +154,13 @@ export function deriveShape(p: LowMemoryConvParams, allowFloat = false): LowMemo
     p.ih + 2 * ph >= ehh,
     'INVALID_PARAM',
     'fh',
-    `dilated filter height ${ehh} exceeds padded input height ${p.ih + 2 * ph}`,
+    () => `dilated filter height ${ehh} exceeds padded input height ${p.ih + 2 * ph}`,
   );
   check(
     p.iw + 2 * pw >= eww,
     'INVALID_PARAM',
     'fw',
-    `dilated filter width ${eww} exceeds padded input width ${p.iw + 2 * pw}`,
+    () => `dilated filter width ${eww} exceeds padded input width ${p.iw + 2 * pw}`,
   );
   const oh = Math.floor((p.ih + 2 * ph - ehh) / sh) + 1;
   const ow = Math.floor((p.iw + 2 * pw - eww) / sw) + 1;

@@ -284,7 +284,7 @@ export class LowMemoryConv {
       biggest <= maxBind && biggest <= rt.device.limits.maxBufferSize,
       'TOO_LARGE',
       'params',
-      `a buffer of ${biggest} bytes exceeds the device limit (${maxBind})`,
+      () => `a buffer of ${biggest} bytes exceeds the device limit (${maxBind})`,
     );
     if (variant !== undefined) {
       const v = findVariant(variant);
@@ -292,19 +292,19 @@ export class LowMemoryConv {
         v !== undefined,
         'UNKNOWN_VARIANT',
         'variant',
-        `no variant named ${String(variant)}; known: ${VARIANTS.map((x) => x.name).join(', ')}`,
+        () => `no variant named ${String(variant)}; known: ${VARIANTS.map((x) => x.name).join(', ')}`,
       );
       check(
         v.paths.includes(s.path),
         'VARIANT_NOT_USABLE',
         'variant',
-        `${variant} does not serve the ${s.path} path; usable: ${variantsForPath(s.path).join(', ')}`,
+        () => `${variant} does not serve the ${s.path} path; usable: ${variantsForPath(s.path).join(', ')}`,
       );
       check(
         wgCandidates(v, 'full').some((wg) => usable(v, s, wg, rt.caps)),
         'VARIANT_NOT_USABLE',
         'variant',
-        `${variant} cannot run this shape within the device limits`,
+        () => `${variant} cannot run this shape within the device limits`,
       );
       this.forced = v;
     }
@@ -354,7 +354,7 @@ export class LowMemoryConv {
         quantized.length === sz.weightCount,
         'BAD_BUFFER',
         'weights',
-        `expected ${sz.weightCount} floats, got ${quantized.length}`,
+        () => `expected ${sz.weightCount} floats, got ${quantized.length}`,
       );
     } else {
       check(quantized instanceof Uint8Array, 'BAD_BUFFER', 'quantized', 'must be a Uint8Array');
@@ -362,14 +362,14 @@ export class LowMemoryConv {
         quantized.length === sz.weightBytes,
         'BAD_BUFFER',
         'quantized',
-        `expected ${sz.weightBytes} bytes for ${sz.weightCount} ${s.bits}-bit weights, got ${quantized.length}`,
+        () => `expected ${sz.weightBytes} bytes for ${sz.weightCount} ${s.bits}-bit weights, got ${quantized.length}`,
       );
       check(scales instanceof Float32Array, 'BAD_BUFFER', 'scales', 'must be a Float32Array');
       check(
         scales.length === sz.scales,
         'BAD_BUFFER',
         'scales',
-        `expected oc*nBlk = ${sz.scales} values, got ${scales.length}`,
+        () => `expected oc*nBlk = ${sz.scales} values, got ${scales.length}`,
       );
       if (s.asym) {
         check(
@@ -382,7 +382,7 @@ export class LowMemoryConv {
           offsets.length === sz.scales,
           'BAD_BUFFER',
           'offsets',
-          `expected ${sz.scales} values, got ${offsets.length}`,
+          () => `expected ${sz.scales} values, got ${offsets.length}`,
         );
       } else {
         check(
@@ -394,7 +394,7 @@ export class LowMemoryConv {
       }
     }
     check(bias instanceof Float32Array, 'BAD_BUFFER', 'bias', 'must be a Float32Array');
-    check(bias.length === s.oc, 'BIAS_LENGTH', 'bias', `expected oc = ${s.oc} values, got ${bias.length}`);
+    check(bias.length === s.oc, 'BIAS_LENGTH', 'bias', () => `expected oc = ${s.oc} values, got ${bias.length}`);
     const dev = this.rt.device;
     // each weight layout only where a variant that reads it may run: the chosen one, else every candidate
     const fams = this.familiesNeeded();
@@ -450,7 +450,7 @@ export class LowMemoryConv {
         input.length === sz.input,
         'BAD_BUFFER',
         'input',
-        `expected n*ic*ih*iw = ${sz.input} floats, got ${input.length}`,
+        () => `expected n*ic*ih*iw = ${sz.input} floats, got ${input.length}`,
       );
       const io = this.hostIo();
       const choice = await this.tuneChoice();
@@ -470,7 +470,7 @@ export class LowMemoryConv {
       input.size >= sz.input * 4,
       'BAD_BUFFER',
       'input',
-      `the GPUBuffer holds ${input.size} bytes, needs ${sz.input * 4}`,
+      () => `the GPUBuffer holds ${input.size} bytes, needs ${sz.input * 4}`,
     );
     const choice = await this.tuneChoice();
     const out = dev.createBuffer({ size: sz.output * 4, usage: STORAGE | 0x4 /* COPY_SRC */ | 0x8 /* COPY_DST */ });
@@ -754,7 +754,7 @@ export function parseTuningCache(json: unknown): Map<string, TuningEntry> {
         wg.every((x) => Number.isInteger(x) && x > 0),
       'BAD_TUNING_CACHE',
       'tuningCache',
-      `entry ${k} is malformed (want { variant: a known variant name, wg: [x, y], us })`,
+      () => `entry ${k} is malformed (want { variant: a known variant name, wg: [x, y], us })`,
     );
     out.set(k, { variant: e.variant!, wg: [wg[0], wg[1]], us: Number(e.us) || 0 });
   }
@@ -772,7 +772,7 @@ export async function createGpuRuntime(opts: GpuRuntimeOptions = {}): Promise<Gp
     tuning === 'none' || tuning === 'fast' || tuning === 'full',
     'INVALID_PARAM',
     'tuning',
-    `must be 'none', 'fast' or 'full', got ${String(tuning)}`,
+    () => `must be 'none', 'fast' or 'full', got ${String(tuning)}`,
   );
   const { tuneWarmupMs, tuneReps } = opts;
   check(
@@ -780,13 +780,13 @@ export async function createGpuRuntime(opts: GpuRuntimeOptions = {}): Promise<Gp
       (typeof tuneWarmupMs === 'number' && Number.isFinite(tuneWarmupMs) && tuneWarmupMs >= 0),
     'INVALID_PARAM',
     'tuneWarmupMs',
-    `must be a non-negative number, got ${String(tuneWarmupMs)}`,
+    () => `must be a non-negative number, got ${String(tuneWarmupMs)}`,
   );
   check(
     tuneReps === undefined || (Number.isInteger(tuneReps) && tuneReps > 0),
     'INVALID_PARAM',
     'tuneReps',
-    `must be a positive integer, got ${String(tuneReps)}`,
+    () => `must be a positive integer, got ${String(tuneReps)}`,
   );
   check(
     opts.device === undefined || (typeof opts.device === 'object' && opts.device !== null),

@@ -70,7 +70,7 @@ const perChannel = (name: string, v: number[] | undefined, dflt: number, c: numb
       v.every((x) => typeof x === 'number' && Number.isFinite(x)),
     'INVALID_PARAM',
     name,
-    `must be 1 or ${c} finite numbers, got ${JSON.stringify(v)}`,
+    () => `must be 1 or ${c} finite numbers, got ${JSON.stringify(v)}`,
   );
   return v.length === 1 ? Array(c).fill(v[0]) : v;
 };
@@ -82,7 +82,7 @@ export function imageToTensor(img: RgbaImage, o: ImageTensorOptions): Float32Arr
     isPositiveInt(o.height) && isPositiveInt(o.width),
     'INVALID_PARAM',
     'size',
-    `height and width must be positive integers, got ${o.height}x${o.width}`,
+    () => `height and width must be positive integers, got ${o.height}x${o.width}`,
   );
   check(
     isPositiveInt(img?.width) &&
@@ -98,17 +98,22 @@ export function imageToTensor(img: RgbaImage, o: ImageTensorOptions): Float32Arr
     channels === 'rgb' || channels === 'bgr' || channels === 'gray',
     'INVALID_PARAM',
     'channels',
-    `must be 'rgb', 'bgr' or 'gray', got ${String(channels)}`,
+    () => `must be 'rgb', 'bgr' or 'gray', got ${String(channels)}`,
   );
   const fit = o.fit ?? 'stretch';
-  check(fit === 'stretch' || fit === 'pad', 'INVALID_PARAM', 'fit', `must be 'stretch' or 'pad', got ${String(fit)}`);
+  check(
+    fit === 'stretch' || fit === 'pad',
+    'INVALID_PARAM',
+    'fit',
+    () => `must be 'stretch' or 'pad', got ${String(fit)}`,
+  );
   const c = channels === 'gray' ? 1 : 3;
   const scale = o.scale ?? 1 / 255;
   check(
     typeof scale === 'number' && Number.isFinite(scale),
     'INVALID_PARAM',
     'scale',
-    `must be a finite number, got ${String(scale)}`,
+    () => `must be a finite number, got ${String(scale)}`,
   );
   const mean = perChannel('mean', o.mean, 0, c);
   const std = perChannel('std', o.std, 1, c);

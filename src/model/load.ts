@@ -119,18 +119,18 @@ export function checkLoadOptions(opts: unknown): LoadModelOptions {
   );
   const o = (opts ?? {}) as LoadModelOptions;
   for (const k of Object.keys(o))
-    check(KEYS.has(k), 'INVALID_PARAM', k, `is not an option of loadModel (known: ${[...KEYS].join(', ')})`);
+    check(KEYS.has(k), 'INVALID_PARAM', k, () => `is not an option of loadModel (known: ${[...KEYS].join(', ')})`);
   check(
     o.layout === undefined || o.layout === 'auto' || o.layout === 'nchw',
     'INVALID_PARAM',
     'layout',
-    `must be 'auto' or 'nchw', got ${String(o.layout)}`,
+    () => `must be 'auto' or 'nchw', got ${String(o.layout)}`,
   );
   check(
     o.selection === undefined || o.selection === 'heuristic' || o.selection === 'profile',
     'INVALID_PARAM',
     'selection',
-    `must be 'heuristic' or 'profile', got ${String(o.selection)}`,
+    () => `must be 'heuristic' or 'profile', got ${String(o.selection)}`,
   );
   check(
     o.onProgress === undefined || typeof o.onProgress === 'function',
@@ -145,13 +145,13 @@ export function checkLoadOptions(opts: unknown): LoadModelOptions {
       o.onFloatModel === 'allow',
     'INVALID_PARAM',
     'onFloatModel',
-    `must be 'warn', 'error' or 'allow', got ${String(o.onFloatModel)}`,
+    () => `must be 'warn', 'error' or 'allow', got ${String(o.onFloatModel)}`,
   );
   check(
     o.maxPlans === undefined || (Number.isInteger(o.maxPlans) && o.maxPlans >= 1 && o.maxPlans <= 1024),
     'INVALID_PARAM',
     'maxPlans',
-    `must be an integer from 1 to 1024, got ${String(o.maxPlans)}`,
+    () => `must be an integer from 1 to 1024, got ${String(o.maxPlans)}`,
   );
   if (o.inputShapes !== undefined) {
     check(
@@ -165,7 +165,7 @@ export function checkLoadOptions(opts: unknown): LoadModelOptions {
         Array.isArray(v) && v.every((d) => Number.isInteger(d) && d >= 0 && d <= 2 ** 31),
         'BAD_SHAPE',
         `inputShapes.${k}`,
-        `must be an array of non-negative integers, got ${JSON.stringify(v)}`,
+        () => `must be an array of non-negative integers, got ${JSON.stringify(v)}`,
       );
     }
   }
@@ -238,7 +238,8 @@ function tooLarge(values: ReadonlyMap<string, PlannedValue>): void {
       false,
       'TOO_LARGE',
       'model',
-      `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`,
+      () =>
+        `value ${JSON.stringify(v.name)} of shape [${v.dims}] (${v.type}) needs ${v.bytes} bytes, more than a wasm memory can hold`,
     );
   }
 }
@@ -267,7 +268,7 @@ export function loadModel(
       !float || o.onFloatModel !== 'error',
       'FLOAT_MODEL',
       'model',
-      `no convolution or matrix product of the model runs in int8 (onFloatModel: 'error'): ${QUANTIZE_HINT}`,
+      () => `no convolution or matrix product of the model runs in int8 (onFloatModel: 'error'): ${QUANTIZE_HINT}`,
     );
   });
   if (float && (o.onFloatModel ?? 'warn') === 'warn')
@@ -406,7 +407,7 @@ function planProgram(
     mem.arenaBytes <= MAX_ARENA_BYTES,
     'OUT_OF_MEMORY',
     'model',
-    `the model's tensors need an arena of ${mem.arenaBytes} bytes, more than a wasm memory can hold`,
+    () => `the model's tensors need an arena of ${mem.arenaBytes} bytes, more than a wasm memory can hold`,
   );
   return { steps: layout.steps as LoweredNode[], values, inputs, outputs, arenaBytes: mem.arenaBytes };
 }

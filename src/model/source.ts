@@ -89,7 +89,8 @@ export async function readModelSource(source: unknown, onProgress?: LoadProgress
     isObject(source),
     'INVALID_PARAM',
     'source',
-    `must be a Uint8Array, an ArrayBuffer, a URL (string or URL), a Response, a Blob or a ReadableStream<Uint8Array>, got ${source === null ? 'null' : typeof source}`,
+    () =>
+      `must be a Uint8Array, an ArrayBuffer, a URL (string or URL), a Response, a Blob or a ReadableStream<Uint8Array>, got ${source === null ? 'null' : typeof source}`,
   );
   if (typeof URL !== 'undefined' && source instanceof URL) return readUrl(source.href, onProgress);
   if (isResponse(source)) return readResponse(source, onProgress);
@@ -131,7 +132,8 @@ async function readUrl(s: string, onProgress?: LoadProgress): Promise<Uint8Array
         typeof base === 'string',
         'INVALID_PARAM',
         'source',
-        `${JSON.stringify(s)} is no absolute URL, and this engine has neither a file system nor a location to resolve it against`,
+        () =>
+          `${JSON.stringify(s)} is no absolute URL, and this engine has neither a file system nor a location to resolve it against`,
       );
       return fetchUrl(new URL(s, base).href, onProgress);
     }
@@ -140,7 +142,8 @@ async function readUrl(s: string, onProgress?: LoadProgress): Promise<Uint8Array
       FETCHED.has(url.protocol),
       'INVALID_PARAM',
       'source',
-      `URL scheme ${JSON.stringify(url.protocol)} is not read (http:, https:, data:, blob:, or file: in Node and Deno)`,
+      () =>
+        `URL scheme ${JSON.stringify(url.protocol)} is not read (http:, https:, data:, blob:, or file: in Node and Deno)`,
     );
   return fetchUrl(url!.href, onProgress);
 }

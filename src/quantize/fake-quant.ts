@@ -17,7 +17,7 @@ function checkParams(scale: unknown, zeroPoint: unknown, type: unknown, narrowRa
     typeof scale === 'number' && Number.isFinite(scale) && scale > 0 && Math.fround(scale) === scale,
     'INVALID_SCALE',
     'scale',
-    `must be a finite positive float32, got ${String(scale)}`,
+    () => `must be a finite positive float32, got ${String(scale)}`,
   );
   checkQType(type, 'type');
   check(
@@ -31,7 +31,7 @@ function checkParams(scale: unknown, zeroPoint: unknown, type: unknown, narrowRa
     Number.isInteger(zeroPoint) && (zeroPoint as number) >= lo && (zeroPoint as number) <= hi,
     'INVALID_PARAM',
     'zeroPoint',
-    `must be an integer in [${lo}, ${hi}], got ${String(zeroPoint)}`,
+    () => `must be an integer in [${lo}, ${hi}], got ${String(zeroPoint)}`,
   );
 }
 

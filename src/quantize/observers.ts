@@ -58,7 +58,12 @@ function checkOptions(o: unknown): Required<ObserverOptions> {
   );
   const opts = (o ?? {}) as ObserverOptions;
   const type = opts.type ?? 'uint8';
-  check(type === 'uint8' || type === 'int8', 'INVALID_PARAM', 'type', `must be 'uint8' or 'int8', got ${String(type)}`);
+  check(
+    type === 'uint8' || type === 'int8',
+    'INVALID_PARAM',
+    'type',
+    () => `must be 'uint8' or 'int8', got ${String(type)}`,
+  );
   return { type, narrowRange: opts.narrowRange === true, symmetric: opts.symmetric === true };
 }
 
@@ -125,7 +130,7 @@ export class EmaObserver extends BaseObserver {
       typeof m === 'number' && m >= 0 && m <= 1,
       'INVALID_PARAM',
       'momentum',
-      `must be a number in [0, 1], got ${String(m)}`,
+      () => `must be a number in [0, 1], got ${String(m)}`,
     );
     this.momentum = f(m);
   }
@@ -224,7 +229,7 @@ export class HistogramObserver extends BaseObserver {
       Number.isInteger(bins) && bins >= 1 && bins <= 1 << 20,
       'INVALID_PARAM',
       'bins',
-      `must be an integer in [1, 2^20], got ${String(bins)}`,
+      () => `must be an integer in [1, 2^20], got ${String(bins)}`,
     );
     this.bins = bins;
     this.counts = new Float64Array(bins);

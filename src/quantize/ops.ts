@@ -70,6 +70,6 @@ export function checkOps(ops: unknown): asserts ops is OpsOption {
       (Array.isArray(ops) && ops.every((op) => typeof op === 'string' && /^[A-Za-z][A-Za-z0-9_]*$/.test(op))),
     'INVALID_PARAM',
     'ops',
-    `must be 'default', 'all', 'convs' or an array of ONNX operator types, got ${JSON.stringify(ops)}`,
+    () => `must be 'default', 'all', 'convs' or an array of ONNX operator types, got ${JSON.stringify(ops)}`,
   );
 }

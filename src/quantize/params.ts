@@ -45,7 +45,12 @@ export function qRange(type: QType, narrowRange = false): [number, number] {
 }
 
 export function checkQType(type: unknown, param: string): asserts type is QType {
-  check(type === 'uint8' || type === 'int8', 'INVALID_PARAM', param, `must be 'uint8' or 'int8', got ${String(type)}`);
+  check(
+    type === 'uint8' || type === 'int8',
+    'INVALID_PARAM',
+    param,
+    () => `must be 'uint8' or 'int8', got ${String(type)}`,
+  );
 }
 
 /** Scale and zero point of the real range [min, max] (see the header). Throws INVALID_PARAM for a range that is not
@@ -56,7 +61,7 @@ export function rangeParams(min: number, max: number, type: QType, opts: RangeOp
     Number.isFinite(min) && Number.isFinite(max) && min <= max,
     'INVALID_PARAM',
     'range',
-    `must be finite with min <= max, got [${min}, ${max}]`,
+    () => `must be finite with min <= max, got [${min}, ${max}]`,
   );
   const [qmin, qmax] = qRange(type, opts.narrowRange);
   let rmin = f(Math.min(min, 0));
@@ -67,7 +72,7 @@ export function rangeParams(min: number, max: number, type: QType, opts: RangeOp
     rmax = a;
   }
   const scale = f(f(rmax - rmin) / (qmax - qmin));
-  check(Number.isFinite(scale), 'INVALID_PARAM', 'range', `[${min}, ${max}] overflows float32`);
+  check(Number.isFinite(scale), 'INVALID_PARAM', 'range', () => `[${min}, ${max}] overflows float32`);
   const mid = roundHalfEven((qmin + qmax) / 2) + 0; // + 0: no -0
   if (!(scale >= TINY)) return { scale: 1, zeroPoint: opts.symmetric ? mid : Math.max(qmin, 0), min, max };
   const zp = opts.symmetric ? mid : Math.min(qmax, Math.max(qmin, roundHalfEven(qmin - f(rmin / scale)) + 0));

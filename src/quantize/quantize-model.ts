@@ -301,7 +301,7 @@ function checkOptions(opts: unknown): Checked {
   );
   const o = opts as QuantizeModelOptions;
   for (const k of Object.keys(o))
-    check(KEYS.has(k), 'INVALID_PARAM', k, `is not an option of quantizeModel (known: ${[...KEYS].join(', ')})`);
+    check(KEYS.has(k), 'INVALID_PARAM', k, () => `is not an option of quantizeModel (known: ${[...KEYS].join(', ')})`);
   check(
     isFeeds(o.calibration),
     'INVALID_PARAM',
@@ -319,21 +319,21 @@ function checkOptions(opts: unknown): Checked {
     activations === 'uint8' || activations === 'int8',
     'INVALID_PARAM',
     'activations',
-    `must be 'uint8' or 'int8', got ${String(activations)}`,
+    () => `must be 'uint8' or 'int8', got ${String(activations)}`,
   );
   const weights = o.weights ?? 'per-channel';
   check(
     weights === 'per-channel' || weights === 'per-tensor',
     'INVALID_PARAM',
     'weights',
-    `must be 'per-channel' or 'per-tensor', got ${String(weights)}`,
+    () => `must be 'per-channel' or 'per-tensor', got ${String(weights)}`,
   );
   const observer = o.observer ?? 'auto';
   check(
     observer === 'auto' || Object.hasOwn(OBSERVERS, observer),
     'INVALID_PARAM',
     'observer',
-    `must be 'auto' or one of ${Object.keys(OBSERVERS).join(', ')}, got ${String(observer)}`,
+    () => `must be 'auto' or one of ${Object.keys(OBSERVERS).join(', ')}, got ${String(observer)}`,
   );
   const ops = o.ops ?? 'default';
   checkOps(ops);
@@ -348,7 +348,8 @@ function checkOptions(opts: unknown): Checked {
     executor === 'onnxruntime-web' || isInterpreter(executor),
     'INVALID_PARAM',
     'executor',
-    `must be 'onnxruntime-web' or a FloatInterpreter (e.g. referenceInterpreter from 'i8conv/reference'), got ${String(executor)}`,
+    () =>
+      `must be 'onnxruntime-web' or a FloatInterpreter (e.g. referenceInterpreter from 'i8conv/reference'), got ${String(executor)}`,
   );
   const names = (k: 'keepFloat' | 'exclude'): string[] => {
     const v = o[k] ?? [];
@@ -362,21 +363,21 @@ function checkOptions(opts: unknown): Checked {
   };
   const keepFloat = [...new Set([...names('keepFloat'), ...names('exclude')])];
   const equalize = o.equalize ?? true;
-  check(typeof equalize === 'boolean', 'INVALID_PARAM', 'equalize', `must be a boolean, got ${String(equalize)}`);
+  check(typeof equalize === 'boolean', 'INVALID_PARAM', 'equalize', () => `must be a boolean, got ${String(equalize)}`);
   const report = o.report ?? true;
-  check(typeof report === 'boolean', 'INVALID_PARAM', 'report', `must be a boolean, got ${String(report)}`);
+  check(typeof report === 'boolean', 'INVALID_PARAM', 'report', () => `must be a boolean, got ${String(report)}`);
   const elementwise = o.elementwise ?? opRules(ops).elementwise;
   check(
     elementwise === 'table' || elementwise === 'quantize',
     'INVALID_PARAM',
     'elementwise',
-    `must be 'table' or 'quantize', got ${String(elementwise)}`,
+    () => `must be 'table' or 'quantize', got ${String(elementwise)}`,
   );
   check(
     o.targetSqnr === undefined || (typeof o.targetSqnr === 'number' && Number.isFinite(o.targetSqnr)),
     'INVALID_PARAM',
     'targetSqnr',
-    `must be a finite number of dB or omitted, got ${String(o.targetSqnr)}`,
+    () => `must be a finite number of dB or omitted, got ${String(o.targetSqnr)}`,
   );
   check(
     o.targetSqnr === undefined || report,
@@ -389,7 +390,7 @@ function checkOptions(opts: unknown): Checked {
     typeof rank === 'boolean' || (Number.isInteger(rank) && rank >= 1),
     'INVALID_PARAM',
     'rankLayers',
-    `must be a boolean or a number of feeds (1 or more), got ${String(rank)}`,
+    () => `must be a boolean or a number of feeds (1 or more), got ${String(rank)}`,
   );
   check(
     o.onProgress === undefined || typeof o.onProgress === 'function',
@@ -446,7 +447,7 @@ async function readFeeds(cal: Feeds, g: Graph, param: 'calibration' | 'evaluatio
       v.type !== null,
       'BAD_FEED',
       `${param}.${v.name}`,
-      `the model input is of an element type quantizeModel does not feed (ONNX type ${v.onnxElemType})`,
+      () => `the model input is of an element type quantizeModel does not feed (ONNX type ${v.onnxElemType})`,
     );
   const feeds: Feed[] = [];
   const take = (feed: unknown) => {
@@ -463,7 +464,7 @@ async function readFeeds(cal: Feeds, g: Graph, param: 'calibration' | 'evaluatio
         inputs.some((v) => v.name === name),
         'BAD_FEED',
         `${param}[${k}].${name}`,
-        `names no model input (inputs: ${inputs.map((v) => v.name).join(', ')})`,
+        () => `names no model input (inputs: ${inputs.map((v) => v.name).join(', ')})`,
       );
     const m = new Map<string, FeedValue>();
     for (const v of inputs) {
@@ -478,14 +479,14 @@ async function readFeeds(cal: Feeds, g: Graph, param: 'calibration' | 'evaluatio
         s?.type === want.name,
         'BAD_FEED',
         `${param}[${k}].${v.name}`,
-        `must be a ${want.name} (the input is ${type})`,
+        () => `must be a ${want.name} (the input is ${type})`,
       );
       const dims = v.shape as number[];
       check(
         s.length === numel(dims),
         'BAD_FEED',
         `${param}[${k}].${v.name}`,
-        `expected ${numel(dims)} elements ([${dims}]), got ${s.length}`,
+        () => `expected ${numel(dims)} elements ([${dims}]), got ${s.length}`,
       );
       check(s.bytes !== null, 'BAD_FEED', `${param}[${k}].${v.name}`, 'its buffer is detached');
       const data = new want(s.length);
@@ -555,7 +556,7 @@ export async function quantizeModel(
       names.has(e),
       'INVALID_PARAM',
       'keepFloat',
-      `${JSON.stringify(e)} names no node of the model (an unnamed node is named by its first output)`,
+      () => `${JSON.stringify(e)} names no node of the model (an unnamed node is named by its first output)`,
     );
   const notes: string[] = [];
   const unknownShapes: string[] = [];
@@ -571,7 +572,8 @@ export async function quantizeModel(
       missing.length === 0,
       'UNSUPPORTED_OP',
       'model',
-      `the ${interp.name} executor does not run ${missing.map((n) => `${n.domain ? `${n.domain}.` : ''}${n.opType} ${JSON.stringify(n.name)}`).join(', ')}`,
+      () =>
+        `the ${interp.name} executor does not run ${missing.map((n) => `${n.domain ? `${n.domain}.` : ''}${n.opType} ${JSON.stringify(n.name)}`).join(', ')}`,
     );
   }
   const feeds = await readFeeds(o.calibration, graph, 'calibration');

@@ -69,7 +69,12 @@ export function planRelayout(
   );
   const o: RelayoutOptions = opts ?? {};
   for (const k of Object.keys(o)) {
-    check(OPTION_KEYS.has(k), 'INVALID_PARAM', `opts.${k}`, `unknown option (known: ${[...OPTION_KEYS].join(', ')})`);
+    check(
+      OPTION_KEYS.has(k),
+      'INVALID_PARAM',
+      `opts.${k}`,
+      () => `unknown option (known: ${[...OPTION_KEYS].join(', ')})`,
+    );
   }
 
   let dtype: RelayoutDtype;
@@ -78,7 +83,7 @@ export function planRelayout(
       isDtype(o.dtype),
       'INVALID_PARAM',
       'opts.dtype',
-      `unknown dtype ${JSON.stringify(o.dtype)} (known: ${Object.keys(DTYPES).join(', ')})`,
+      () => `unknown dtype ${JSON.stringify(o.dtype)} (known: ${Object.keys(DTYPES).join(', ')})`,
     );
     dtype = o.dtype;
   } else {
@@ -90,7 +95,7 @@ export function planRelayout(
       Number.isInteger(o.zeroPoint) && (o.zeroPoint as number) >= 0 && (o.zeroPoint as number) <= 255,
       'INVALID_PARAM',
       'opts.zeroPoint',
-      `quint8 needs an integer zero point in [0, 255], got ${String(o.zeroPoint)}`,
+      () => `quint8 needs an integer zero point in [0, 255], got ${String(o.zeroPoint)}`,
     );
     pad = o.zeroPoint as number;
   } else {
@@ -98,7 +103,7 @@ export function planRelayout(
       o.zeroPoint === undefined,
       'INVALID_PARAM',
       'opts.zeroPoint',
-      `only dtype 'quint8' has a zero point (dtype is '${dtype}')`,
+      () => `only dtype 'quint8' has a zero point (dtype is '${dtype}')`,
     );
   }
   const impl = o.impl ?? 'auto';
@@ -106,7 +111,7 @@ export function planRelayout(
     impl === 'auto' || impl === 'wasm' || impl === 'ts',
     'INVALID_PARAM',
     'opts.impl',
-    `must be 'auto', 'wasm' or 'ts', got ${String(impl)}`,
+    () => `must be 'auto', 'wasm' or 'ts', got ${String(impl)}`,
   );
 
   check(Array.isArray(srcShape), 'BAD_SHAPE', 'srcShape', 'must be an array of positive integers');
@@ -115,7 +120,7 @@ export function planRelayout(
     def.ndim.includes(shape.length),
     'BAD_SHAPE',
     'srcShape',
-    `${name} needs a source of ${def.ndim.join(' or ')} dimensions, got ${shape.length}`,
+    () => `${name} needs a source of ${def.ndim.join(' or ')} dimensions, got ${shape.length}`,
   );
   for (let i = 0; i < shape.length; i++) {
     const v = shape[i];
@@ -123,7 +128,7 @@ export function planRelayout(
       typeof v === 'number' && Number.isInteger(v) && v > 0,
       'BAD_SHAPE',
       'srcShape',
-      `dimension ${i} must be a positive integer, got ${String(v)}`,
+      () => `dimension ${i} must be a positive integer, got ${String(v)}`,
     );
   }
   const s = shape as number[];
@@ -132,25 +137,25 @@ export function planRelayout(
     prod(s) * esize <= MAX_TENSOR_BYTES,
     'TOO_LARGE',
     'srcShape',
-    `source of ${prod(s) * esize} bytes exceeds ${MAX_TENSOR_BYTES}`,
+    () => `source of ${prod(s) * esize} bytes exceeds ${MAX_TENSOR_BYTES}`,
   );
 
   if (o.group !== undefined) {
-    check(def.takesGroup === true, 'INVALID_PARAM', 'opts.group', `${name} takes no group`);
+    check(def.takesGroup === true, 'INVALID_PARAM', 'opts.group', () => `${name} takes no group`);
     check(
       Number.isInteger(o.group) && o.group > 0,
       'INVALID_PARAM',
       'opts.group',
-      `must be a positive integer, got ${String(o.group)}`,
+      () => `must be a positive integer, got ${String(o.group)}`,
     );
   }
   if (o.oc !== undefined) {
-    check(def.takesOc === true, 'INVALID_PARAM', 'opts.oc', `${name} takes no oc`);
+    check(def.takesOc === true, 'INVALID_PARAM', 'opts.oc', () => `${name} takes no oc`);
     check(
       Number.isInteger(o.oc) && o.oc >= 0,
       'INVALID_PARAM',
       'opts.oc',
-      `must be a non-negative integer, got ${String(o.oc)}`,
+      () => `must be a non-negative integer, got ${String(o.oc)}`,
     );
   }
   const params: ModeParams = { group: o.group ?? 1, oc: o.oc ?? 0, esize, pad };
@@ -160,7 +165,7 @@ export function planRelayout(
     dstElems * esize <= MAX_TENSOR_BYTES,
     'TOO_LARGE',
     'srcShape',
-    `destination of ${dstElems * esize} bytes exceeds ${MAX_TENSOR_BYTES}`,
+    () => `destination of ${dstElems * esize} bytes exceeds ${MAX_TENSOR_BYTES}`,
   );
   return { mode: name, dtype, srcShape: s.slice(), params, plan, srcElems: prod(s), dstElems, impl };
 }
@@ -191,7 +196,7 @@ function pickPath(r: ResolvedRelayout): 'wasm' | 'ts' {
       r.plan.wasm !== null,
       'NO_KERNEL',
       'opts.impl',
-      `no wasm kernel covers ${r.mode} for dtype '${r.dtype}' and this shape; use impl 'auto' or 'ts'`,
+      () => `no wasm kernel covers ${r.mode} for dtype '${r.dtype}' and this shape; use impl 'auto' or 'ts'`,
     );
     return 'wasm';
   }
@@ -230,7 +235,7 @@ function resolveWithSrc(mode: string, given: unknown, srcShape: readonly number[
     a.length === r.srcElems,
     'BAD_BUFFER',
     'src',
-    `has ${a.length} elements, srcShape {${r.srcShape.join(', ')}} needs ${r.srcElems}`,
+    () => `has ${a.length} elements, srcShape {${r.srcShape.join(', ')}} needs ${r.srcElems}`,
   );
   return { r, a };
 }
@@ -262,7 +267,7 @@ export function relayoutInto(
     d.length === r.dstElems,
     'BAD_BUFFER',
     'dst',
-    `has ${d.length} elements, the ${r.mode} output {${r.plan.dstShape.join(', ')}} has ${r.dstElems}`,
+    () => `has ${d.length} elements, the ${r.mode} output {${r.plan.dstShape.join(', ')}} has ${r.dstElems}`,
   );
   check(
     d.buffer !== a.buffer || d.byteOffset + d.byteLength <= a.byteOffset || a.byteOffset + a.byteLength <= d.byteOffset,

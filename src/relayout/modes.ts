@@ -56,7 +56,7 @@ const ws = (off = 0): Ptr => ({ buf: 'ws', off });
 
 /** Channel-count asserts of MegEngine's (docs/relayout.md#semantics): code BAD_CHANNELS, parameter srcShape. */
 function need(cond: boolean, mode: string, msg: string): void {
-  check(cond, 'BAD_CHANNELS', 'srcShape', `${mode}: ${msg}`);
+  check(cond, 'BAD_CHANNELS', 'srcShape', () => `${mode}: ${msg}`);
 }
 
 /** Kernel name for a channel pack/unpack of P = 4 or 8 with the plan's element size. */
@@ -175,22 +175,27 @@ function nchwToNchw4(s: number[], p: ModeParams, group: number, wsBytes: number)
 /** {N, CB, H, W, 4} -> NCHW with oc / group (NCHW4_NCHW, NCHW44_NCHW). */
 function nchw4ToNchw(mode: string, s: number[], p: ModeParams, group: number): ModePlan {
   const [N, CB, H, W, four] = s;
-  check(four === 4, 'BAD_CHANNELS', 'srcShape', `${mode}: the last axis must be 4, got ${four}`);
+  check(four === 4, 'BAD_CHANNELS', 'srcShape', () => `${mode}: the last axis must be 4, got ${four}`);
   const HW = H * W;
   const full = CB * 4;
   const OC = p.oc || full;
-  check(OC % group === 0, 'GROUP_MISMATCH', 'opts.group', `${mode}: oc ${OC} is not a multiple of group ${group}`);
+  check(
+    OC % group === 0,
+    'GROUP_MISMATCH',
+    'opts.group',
+    () => `${mode}: oc ${OC} is not a multiple of group ${group}`,
+  );
   check(
     full % group === 0,
     'GROUP_MISMATCH',
     'opts.group',
-    `${mode}: ${full} source channels are not a multiple of group ${group}`,
+    () => `${mode}: ${full} source channels are not a multiple of group ${group}`,
   );
   const icpg = full / group;
   const ocpg = OC / group;
   // MegEngine would read the next group's channels (or past the tensor) when a group gets more output than
   // input channels; refuse instead.
-  check(ocpg <= icpg, 'INVALID_PARAM', 'opts.oc', `${mode}: oc ${OC} exceeds the ${full} channels of the source`);
+  check(ocpg <= icpg, 'INVALID_PARAM', 'opts.oc', () => `${mode}: oc ${OC} exceeds the ${full} channels of the source`);
   const wsBytes = N * full * HW * p.esize;
   const dstShape = [N, OC, H, W];
   // Unpacking everything: dims (n, cb, cp, h*w) refine dst's (n, c, h*w) when OC == full.
@@ -284,11 +289,11 @@ function nchwToNchwP(P: 8 | 64, s: number[], p: ModeParams): ModePlan {
 /** {N, CB, H, W, P} -> NCHW (P = 8: all channels; P = 64: the first oc). */
 function nchwPToNchw(mode: string, P: 8 | 64, s: number[], p: ModeParams): ModePlan {
   const [N, CB, H, W, last] = s;
-  check(last === P, 'BAD_CHANNELS', 'srcShape', `${mode}: the last axis must be ${P}, got ${last}`);
+  check(last === P, 'BAD_CHANNELS', 'srcShape', () => `${mode}: the last axis must be ${P}, got ${last}`);
   const HW = H * W;
   const full = CB * P;
   const OC = p.oc || full;
-  check(OC <= full, 'INVALID_PARAM', 'opts.oc', `${mode}: oc ${OC} exceeds the ${full} channels of the source`);
+  check(OC <= full, 'INVALID_PARAM', 'opts.oc', () => `${mode}: oc ${OC} exceeds the ${full} channels of the source`);
   const wsBytes = P === 64 && p.oc ? N * full * HW * p.esize : 0;
   const unpackAll = (to: Copy['to']) => gather([N, CB, P, HW], [CB * HW * P, HW * P, 1, P], [], 'src', to);
   const dstShape = [N, OC, H, W];
@@ -440,7 +445,7 @@ export const MODES: Record<string, ModeDef> = {
         C % p.group === 0,
         'GROUP_MISMATCH',
         'opts.group',
-        `NCHW_NCHW4: channels ${C} are not a multiple of group ${p.group}`,
+        () => `NCHW_NCHW4: channels ${C} are not a multiple of group ${p.group}`,
       );
       return nchwToNchw4(s, p, p.group, N * p.group * roundUp(C / p.group, 4) * H * W * p.esize);
     },

@@ -185,10 +185,16 @@ export class Model {
         names.has(k),
         'BAD_FEED',
         `feeds.${k}`,
-        `${JSON.stringify(k)} is not an input of the model (inputs: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`,
+        () =>
+          `${JSON.stringify(k)} is not an input of the model (inputs: ${[...names].map((n) => JSON.stringify(n)).join(', ')})`,
       );
     const entries = inputs.map((i) => {
-      check(Object.hasOwn(f, i.name), 'BAD_FEED', `feeds.${i.name}`, `input ${JSON.stringify(i.name)} is not fed`);
+      check(
+        Object.hasOwn(f, i.name),
+        'BAD_FEED',
+        `feeds.${i.name}`,
+        () => `input ${JSON.stringify(i.name)} is not fed`,
+      );
       const e = f[i.name];
       if (snapshotView(e) !== undefined || e === null || typeof e !== 'object')
         return { data: e, dims: undefined, type: undefined };
@@ -203,7 +209,7 @@ export class Model {
         `feeds.${i.name}`,
         'must be a typed array, or { data: typed array, dims: number[] }',
       );
-      check(dims.length <= MAX_RANK, 'BAD_FEED', `feeds.${i.name}`, `dims: more than ${MAX_RANK} dims`);
+      check(dims.length <= MAX_RANK, 'BAD_FEED', `feeds.${i.name}`, () => `dims: more than ${MAX_RANK} dims`);
       return { data, dims: Array.from(dims as unknown[]), type };
     });
     // from here on no code of the caller runs until the copy
@@ -219,13 +225,13 @@ export class Model {
         s?.type === want.name,
         'BAD_FEED',
         param,
-        `${e.dims ? 'data ' : ''}must be a ${want.name} (the input is ${i.type})`,
+        () => `${e.dims ? 'data ' : ''}must be a ${want.name} (the input is ${i.type})`,
       );
       check(
         e.type === undefined || e.type === i.type,
         'BAD_FEED',
         param,
-        `type is ${JSON.stringify(e.type)}, the input is ${i.type}`,
+        () => `type is ${JSON.stringify(e.type)}, the input is ${i.type}`,
       );
       const dims = e.dims === undefined ? i.shape : this.checkDims(i, e.dims, symbols);
       const n = dims.reduce((x, y) => x * y, 1);
@@ -233,9 +239,10 @@ export class Model {
         s.length === n,
         'BAD_FEED',
         param,
-        `expected ${n} elements ([${dims}]), got ${s.length}${
-          e.dims === undefined && this.replanner ? ' (to run other dims, feed { data, dims })' : ''
-        }`,
+        () =>
+          `expected ${n} elements ([${dims}]), got ${s.length}${
+            e.dims === undefined && this.replanner ? ' (to run other dims, feed { data, dims })' : ''
+          }`,
       );
       check(s.bytes !== null, 'BAD_FEED', param, 'its buffer is detached');
       dimsOf.push(dims);
@@ -269,7 +276,7 @@ export class Model {
       dims.every((d) => typeof d === 'number' && Number.isInteger(d) && d >= 0 && d <= 2 ** 31),
       'BAD_FEED',
       param,
-      `dims must be non-negative integers, got ${JSON.stringify(dims)}`,
+      () => `dims must be non-negative integers, got ${JSON.stringify(dims)}`,
     );
     const got = dims as number[];
     const declared = this.replanner ? this.replanner.declared.get(i.name) : i.shape;
@@ -278,18 +285,25 @@ export class Model {
       got.length === declared.length,
       'BAD_FEED',
       param,
-      `dims [${got}] have rank ${got.length}, the model's input has rank ${declared.length} ([${declared.map((d) => d ?? '?')}])`,
+      () =>
+        `dims [${got}] have rank ${got.length}, the model's input has rank ${declared.length} ([${declared.map((d) => d ?? '?')}])`,
     );
     declared.forEach((d, k) => {
       if (typeof d === 'number')
-        check(got[k] === d, 'BAD_FEED', param, `dims [${got}]: dim ${k} is ${got[k]}, the model fixes it at ${d}`);
+        check(
+          got[k] === d,
+          'BAD_FEED',
+          param,
+          () => `dims [${got}]: dim ${k} is ${got[k]}, the model fixes it at ${d}`,
+        );
       else if (typeof d === 'string') {
         const prev = symbols.get(d);
         check(
           prev === undefined || prev.size === got[k],
           'BAD_FEED',
           param,
-          `dims [${got}]: dim ${k} (${JSON.stringify(d)}) is ${got[k]}, and ${prev?.size} in input ${JSON.stringify(prev?.input)}`,
+          () =>
+            `dims [${got}]: dim ${k} (${JSON.stringify(d)}) is ${got[k]}, and ${prev?.size} in input ${JSON.stringify(prev?.input)}`,
         );
         symbols.set(d, { size: got[k], input: i.name });
       }

@@ -86,62 +86,80 @@ export function shapeContext(
   info: ReadonlyMap<string, ShapeInfo>,
   consts: ReadonlyMap<string, Tensor>,
 ): ShapeContext {
-  const where = `node ${index} (${node.opType} ${JSON.stringify(node.name)})`;
-  const fail = (message: string): never => {
-    throw new I8ConvError('BAD_SHAPE', `${where}: ${message}`, where);
-  };
-  const bad = (attr: string, message: string): never => {
-    throw new I8ConvError('BAD_MODEL', `${where}: attribute ${attr}: ${message}`, where);
-  };
-  const has = (k: number): boolean => node.inputs[k] !== undefined && node.inputs[k] !== '';
-  const inp = (k: number): ShapeInfo => {
-    if (!has(k)) fail(`input ${k} is required`);
-    return info.get(node.inputs[k])!;
-  };
-  const inName = (k: number): string => `input ${k} (${JSON.stringify(node.inputs[k])})`;
-  const attr = (name: string) => node.attributes.get(name);
-  const c: ShapeContext = {
-    node,
-    opset,
-    has,
-    inp,
-    inName,
-    constInts: (k, what) => {
-      const t = consts.get(node.inputs[k]);
-      const v = t && intValues(t);
-      if (!v) fail(`${inName(k)}, the ${what}, is not a constant after folding`);
-      return v!;
-    },
-    constant: (k) => (has(k) ? consts.get(node.inputs[k]) : undefined),
-    attrInt: (name, dflt) => {
-      const a = attr(name);
-      return a && a.kind === 'int' ? a.value : dflt;
-    },
-    attrInts: (name) => {
-      const a = attr(name);
-      return a && a.kind === 'ints' ? a.value : undefined;
-    },
-    attrString: (name, dflt) => {
-      const a = attr(name);
-      return a && a.kind === 'string' ? a.value : dflt;
-    },
-    axisOf: (a, rank, what) => {
-      if (!Number.isInteger(a) || a < -rank || a >= rank) fail(`${what} ${a} is out of range for rank ${rank}`);
-      return (a + rank) % rank;
-    },
-    broadcast: (ks) =>
-      ks.reduce<number[]>(
-        (acc, k) =>
-          broadcastDims(acc, inp(k).dims) ??
-          fail(`${inName(k)} of shape [${inp(k).dims}] does not broadcast with [${acc}]`),
-        [],
-      ),
-    same: (k = 0) => [{ ...inp(k), dims: [...inp(k).dims] }],
-    typeAt: (k, dflt) => (has(k) ? inp(k).type : dflt),
-    fail,
-    bad,
-  };
-  return c;
+  return new Context(node, index, opset, info, consts);
+}
+
+/** The context of one node: a class, so that the methods are not closures made for every node of every load. */
+class Context implements ShapeContext {
+  subgraph?: (attr: string) => ShapeInfo[];
+
+  constructor(
+    readonly node: Node,
+    private readonly index: number,
+    readonly opset: number,
+    private readonly info: ReadonlyMap<string, ShapeInfo>,
+    private readonly consts: ReadonlyMap<string, Tensor>,
+  ) {}
+
+  /** the node, for messages (built only for an error) */
+  private at(): string {
+    return `node ${this.index} (${this.node.opType} ${JSON.stringify(this.node.name)})`;
+  }
+  fail(message: string): never {
+    throw new I8ConvError('BAD_SHAPE', `${this.at()}: ${message}`, this.at());
+  }
+  bad(attr: string, message: string): never {
+    throw new I8ConvError('BAD_MODEL', `${this.at()}: attribute ${attr}: ${message}`, this.at());
+  }
+  has(k: number): boolean {
+    return this.node.inputs[k] !== undefined && this.node.inputs[k] !== '';
+  }
+  inp(k: number): ShapeInfo {
+    if (!this.has(k)) this.fail(`input ${k} is required`);
+    return this.info.get(this.node.inputs[k])!;
+  }
+  inName(k: number): string {
+    return `input ${k} (${JSON.stringify(this.node.inputs[k])})`;
+  }
+  constInts(k: number, what: string): number[] {
+    const t = this.consts.get(this.node.inputs[k]);
+    const v = t && intValues(t);
+    if (!v) this.fail(`${this.inName(k)}, the ${what}, is not a constant after folding`);
+    return v!;
+  }
+  constant(k: number): Tensor | undefined {
+    return this.has(k) ? this.consts.get(this.node.inputs[k]) : undefined;
+  }
+  attrInt(name: string, dflt: number): number {
+    const a = this.node.attributes.get(name);
+    return a && a.kind === 'int' ? a.value : dflt;
+  }
+  attrInts(name: string): number[] | undefined {
+    const a = this.node.attributes.get(name);
+    return a && a.kind === 'ints' ? a.value : undefined;
+  }
+  attrString(name: string, dflt: string): string {
+    const a = this.node.attributes.get(name);
+    return a && a.kind === 'string' ? a.value : dflt;
+  }
+  axisOf(a: number, rank: number, what: string): number {
+    if (!Number.isInteger(a) || a < -rank || a >= rank) this.fail(`${what} ${a} is out of range for rank ${rank}`);
+    return (a + rank) % rank;
+  }
+  broadcast(ks: number[]): number[] {
+    let acc: number[] = [];
+    for (const k of ks)
+      acc =
+        broadcastDims(acc, this.inp(k).dims) ??
+        this.fail(`${this.inName(k)} of shape [${this.inp(k).dims}] does not broadcast with [${acc}]`);
+    return acc;
+  }
+  same(k = 0): ShapeInfo[] {
+    return [{ ...this.inp(k), dims: [...this.inp(k).dims] }];
+  }
+  typeAt(k: number, dflt: ElementType): ElementType {
+    return this.has(k) ? this.inp(k).type : dflt;
+  }
 }
 
 // ---- shared pieces ------------------------------------------------------------------------------------------------
@@ -493,7 +511,12 @@ export const SHAPE = {
   globalAveragePool: (c: ShapeContext): ShapeInfo[] => pool(c, 0, false, true),
   qlinearAveragePool: (c: ShapeContext): ShapeInfo[] => pool(c, 0, c.attrInt('channels_last', 0) === 1, false),
   qlinearGlobalAveragePool: (c: ShapeContext): ShapeInfo[] => pool(c, 0, c.attrInt('channels_last', 0) === 1, true),
-  concat: (c: ShapeContext): ShapeInfo[] => concat(c, c.node.inputs.map((_, k) => k).filter(c.has), c.inp(0).type),
+  concat: (c: ShapeContext): ShapeInfo[] =>
+    concat(
+      c,
+      c.node.inputs.map((_, k) => k).filter((k) => c.has(k)),
+      c.inp(0).type,
+    ),
   /** QLinearConcat: the data inputs are 2, 5, 8, ...; the output type is y_zero_point's (input 1) */
   qlinearConcat: (c: ShapeContext): ShapeInfo[] => {
     const ks: number[] = [];
@@ -627,7 +650,7 @@ export const SHAPE = {
   // ---- element-wise and comparison ----
   /** Max / Min / Sum / Mean: numpy broadcast of every input, input 0's type */
   variadic: (c: ShapeContext): ShapeInfo[] => [
-    { type: c.inp(0).type, dims: c.broadcast(c.node.inputs.map((_, k) => k).filter(c.has)) },
+    { type: c.inp(0).type, dims: c.broadcast(c.node.inputs.map((_, k) => k).filter((k) => c.has(k))) },
   ],
   /** Equal, Less, ... and And / Or / Xor: numpy broadcast of inputs 0 and 1, bool */
   compare: (c: ShapeContext): ShapeInfo[] => [{ type: 'bool', dims: c.broadcast([0, 1]) }],

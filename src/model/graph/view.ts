@@ -28,33 +28,42 @@ export function dependencyOrder(
   nodes: readonly Node[],
   available: ReadonlySet<string>,
 ): { order: Node[]; blocked: Node[] } {
+  // loops, no Set per node: every pass orders a model's thousands of nodes, at every load
   const producer = new Map<string, number>();
-  nodes.forEach((n, i) => n.outputs.forEach((o) => o !== '' && !producer.has(o) && producer.set(o, i)));
-  const waiting = nodes.map((n) => new Set(n.inputs.filter((x) => x !== '' && !available.has(x))).size);
+  for (let i = 0; i < nodes.length; i++)
+    for (const o of nodes[i].outputs) if (o !== '' && !producer.has(o)) producer.set(o, i);
+  // waiting[i]: node i's distinct inputs not available yet (a node's inputs are few: duplicates found by indexOf)
+  const waiting = new Int32Array(nodes.length);
   const consumers = new Map<string, number[]>();
-  nodes.forEach((n, i) =>
-    new Set(n.inputs).forEach((x) => {
-      if (x === '' || available.has(x)) return;
-      let l = consumers.get(x);
-      if (!l) consumers.set(x, (l = []));
-      l.push(i);
-    }),
-  );
+  for (let i = 0; i < nodes.length; i++) {
+    const ins = nodes[i].inputs;
+    for (let k = 0; k < ins.length; k++) {
+      const x = ins[k];
+      if (x === '' || available.has(x) || ins.indexOf(x) !== k) continue;
+      waiting[i]++;
+      const l = consumers.get(x);
+      if (l) l.push(i);
+      else consumers.set(x, [i]);
+    }
+  }
   // the ready node indices, the lowest first
   const heap = new IndexHeap();
-  waiting.forEach((w, i) => w === 0 && heap.push(i));
+  for (let i = 0; i < nodes.length; i++) if (waiting[i] === 0) heap.push(i);
   const order: Node[] = [];
-  const done = new Array<boolean>(nodes.length).fill(false);
+  const done = new Uint8Array(nodes.length);
   while (heap.size) {
     const i = heap.pop();
     order.push(nodes[i]);
-    done[i] = true;
+    done[i] = 1;
     for (const o of nodes[i].outputs) {
       if (o === '' || producer.get(o) !== i) continue;
-      for (const c of consumers.get(o) ?? []) if (--waiting[c] === 0) heap.push(c);
+      const l = consumers.get(o);
+      if (l) for (let j = 0; j < l.length; j++) if (--waiting[l[j]] === 0) heap.push(l[j]);
     }
   }
-  return { order, blocked: nodes.filter((_, i) => !done[i]) };
+  const blocked: Node[] = [];
+  if (order.length < nodes.length) for (let i = 0; i < nodes.length; i++) if (!done[i]) blocked.push(nodes[i]);
+  return { order, blocked };
 }
 
 /** A min-heap of node indices (the ready nodes of a dependency order: the lowest index, file order, first). */
@@ -71,7 +80,9 @@ export class IndexHeap {
     for (let k = heap.length - 1; k > 0; ) {
       const p = (k - 1) >> 1;
       if (heap[p] <= heap[k]) break;
-      [heap[p], heap[k]] = [heap[k], heap[p]];
+      const t = heap[p];
+      heap[p] = heap[k];
+      heap[k] = t;
       k = p;
     }
   }
@@ -90,7 +101,9 @@ export class IndexHeap {
         if (l < heap.length && heap[l] < heap[m]) m = l;
         if (r < heap.length && heap[r] < heap[m]) m = r;
         if (m === k) break;
-        [heap[m], heap[k]] = [heap[k], heap[m]];
+        const t = heap[m];
+        heap[m] = heap[k];
+        heap[k] = t;
         k = m;
       }
     }
@@ -333,7 +346,10 @@ export class GraphView {
 
   /** The live nodes in dependency order (ties in file order), and those that never become ready. */
   order(): { order: Node[]; blocked: Node[] } {
-    return dependencyOrder(this.nodes, new Set(['', ...this.initializers.keys(), ...this.inputNames.keys()]));
+    const available = new Set<string>(this.initializers.keys());
+    available.add('');
+    for (const name of this.inputNames.keys()) available.add(name);
+    return dependencyOrder(this.nodes, available);
   }
 
   toGraph(): Graph {

@@ -11,13 +11,18 @@ export type QType = 'int8' | 'uint8';
 export const Q_RANGE: Record<QType, readonly [number, number]> = { uint8: [0, 255], int8: [-128, 127] };
 
 export function checkQType(t: unknown, param: string): asserts t is QType {
-  check(t === 'uint8' || t === 'int8', 'INVALID_PARAM', param, `must be 'uint8' or 'int8', got ${String(t)}`);
+  check(t === 'uint8' || t === 'int8', 'INVALID_PARAM', param, () => `must be 'uint8' or 'int8', got ${String(t)}`);
 }
 
 /** A per-tensor scale: a number whose float32 value is finite and positive. Returns the float32 value. */
 export function checkScale(s: unknown, param: string): number {
   const f = typeof s === 'number' ? Math.fround(s) : NaN;
-  check(Number.isFinite(f) && f > 0, 'INVALID_SCALE', param, `must be a finite positive float32, got ${String(s)}`);
+  check(
+    Number.isFinite(f) && f > 0,
+    'INVALID_SCALE',
+    param,
+    () => `must be a finite positive float32, got ${String(s)}`,
+  );
   return f;
 }
 
@@ -27,7 +32,7 @@ export function checkZeroPoint(z: unknown, t: QType, param: string): number {
     typeof z === 'number' && Number.isInteger(z) && z >= lo && z <= hi,
     'INVALID_PARAM',
     param,
-    `must be an integer in [${lo}, ${hi}] (${t}), got ${String(z)}`,
+    () => `must be an integer in [${lo}, ${hi}] (${t}), got ${String(z)}`,
   );
   return z;
 }

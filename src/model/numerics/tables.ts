@@ -13,7 +13,7 @@
  *
  * Tables are Uint8Array(256) of raw output bytes (an int8 -1 is 255), indexed by the raw input byte.
  */
-import { check } from '../../errors.js';
+import { I8ConvError, check } from '../../errors.js';
 import { logistic } from './float-math.js';
 import {
   Q_RANGE,
@@ -34,20 +34,24 @@ export function checkTable(t: ArrayLike<number> | undefined): Uint8Array {
     t !== null && typeof t === 'object' && typeof t.length === 'number' && t.length === 256,
     'BAD_BUFFER',
     'Lut.table',
-    `must hold 256 entries, got ${t && typeof t === 'object' ? t.length : String(t)}`,
+    () => `must hold 256 entries, got ${t && typeof t === 'object' ? t.length : String(t)}`,
   );
   const out = new Uint8Array(256);
   for (let i = 0; i < 256; i++) {
     const v = t[i];
-    check(
-      Number.isInteger(v) && v >= -128 && v <= 255,
-      'INVALID_PARAM',
-      'Lut.table',
-      `entry ${i} must be an integer in [-128, 255], got ${String(v)}`,
-    );
+    // the message only for a bad entry, out of the loop (a message built, or a closure's context, for each of 256
+    // entries was most of a load's table checks)
+    if (!(Number.isInteger(v) && v >= -128 && v <= 255)) badEntry(i, v);
     out[i] = v & 255;
   }
   return out;
+}
+function badEntry(i: number, v: unknown): never {
+  throw new I8ConvError(
+    'INVALID_PARAM',
+    `Lut.table: entry ${i} must be an integer in [-128, 255], got ${String(v)}`,
+    'Lut.table',
+  );
 }
 
 /**
@@ -105,7 +109,7 @@ export function leakyReluTable(
     typeof alpha === 'number' && Number.isFinite(alpha),
     'INVALID_PARAM',
     'alpha',
-    `must be a finite number, got ${String(alpha)}`,
+    () => `must be a finite number, got ${String(alpha)}`,
   );
   const a = f32(alpha);
   return lutTable(type, xScale, xZp, type, yScale, yZp, (d) => (d >= 0 ? d : f32(a * d)));

@@ -109,7 +109,7 @@ export function planBinaryBroadcast(
       a[i] === b[i] || a[i] === 1 || b[i] === 1,
       'BAD_SHAPE',
       `${what}.bDims`,
-      `[${bDims}] does not broadcast with aDims [${aDims}] (axis ${i})`,
+      () => `[${bDims}] does not broadcast with aDims [${aDims}] (axis ${i})`,
     );
     out.push(a[i] === 1 ? b[i] : a[i]);
   }
@@ -128,12 +128,17 @@ export function planBinaryBroadcast(
   const n = numel(big);
   const m = numel(small);
   if (layout === 'NCHW44') {
-    check(r === 4, 'BAD_SHAPE', `${what}.aDims`, `NCHW44 operands are [N, C, H, W], got [${aDims}] and [${bDims}]`);
+    check(
+      r === 4,
+      'BAD_SHAPE',
+      `${what}.aDims`,
+      () => `NCHW44 operands are [N, C, H, W], got [${aDims}] and [${bDims}]`,
+    );
     check(
       big[1] % 4 === 0,
       'CHANNELS_NOT_MULTIPLE_OF_4',
       `${what}.aDims`,
-      `NCHW44 needs C % 4 == 0, got C = ${big[1]}`,
+      () => `NCHW44 needs C % 4 == 0, got C = ${big[1]}`,
     );
   }
   if (m === n) return { mode: 'equal', outDims: out, swapped, inner: 1, mid: n };
@@ -180,12 +185,12 @@ export class QLinearBinaryKernel extends ElemKernel {
    */
   constructor(core: WasmRuntimeCore, p: QLinearBinaryParams) {
     const what = p.op === 'mul' ? 'QLinearMul' : 'QLinearAdd';
-    check(p.op === 'add' || p.op === 'mul', 'INVALID_PARAM', 'op', `must be 'add' or 'mul', got ${String(p.op)}`);
+    check(p.op === 'add' || p.op === 'mul', 'INVALID_PARAM', 'op', () => `must be 'add' or 'mul', got ${String(p.op)}`);
     check(
       p.layout === 'NCHW' || p.layout === 'NCHW44',
       'INVALID_PARAM',
       `${what}.layout`,
-      `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`,
+      () => `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`,
     );
     checkQType(p.type, `${what}.type`);
     const aDims = checkDims(p.aDims, `${what}.aDims`);

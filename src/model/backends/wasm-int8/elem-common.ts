@@ -40,9 +40,14 @@ export function checkLength(n: unknown, param: string): number {
     typeof n === 'number' && Number.isInteger(n) && n >= 0,
     'BAD_SHAPE',
     param,
-    `must be an integer >= 0 (elements), got ${String(n)}`,
+    () => `must be an integer >= 0 (elements), got ${String(n)}`,
   );
-  check(n <= MAX_ELEMENTS, 'TOO_LARGE', param, `${n} elements are more than the ${MAX_ELEMENTS} these kernels take`);
+  check(
+    n <= MAX_ELEMENTS,
+    'TOO_LARGE',
+    param,
+    () => `${n} elements are more than the ${MAX_ELEMENTS} these kernels take`,
+  );
   return n;
 }
 
@@ -52,7 +57,7 @@ export function checkDims(d: unknown, param: string): number[] {
     Array.isArray(d) && d.every((v) => typeof v === 'number' && Number.isInteger(v) && v >= 0),
     'BAD_SHAPE',
     param,
-    `must be an array of integers >= 0, got ${JSON.stringify(d)}`,
+    () => `must be an array of integers >= 0, got ${JSON.stringify(d)}`,
   );
   const dims = [...(d as number[])];
   checkLength(

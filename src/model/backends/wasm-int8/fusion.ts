@@ -26,6 +26,24 @@ export function lookupTableOf(
   node: Node,
   values: ReadonlyMap<string, PlannedValue>,
 ): { table: Uint8Array; x: string } | undefined {
+  // asked again and again by the fusion passes (each chain step, each producer of a table's input): kept per node
+  // (nodes are never edited, only replaced) while the values it was computed against are the ones asked with
+  const had = LOOKUPS.get(node);
+  if (had?.values === values) return had.found;
+  const found = lookupTable(node, values);
+  LOOKUPS.set(node, { values, found });
+  return found;
+}
+const LOOKUPS = new WeakMap<
+  Node,
+  { values: ReadonlyMap<string, PlannedValue>; found: { table: Uint8Array; x: string } | undefined }
+>();
+
+function lookupTable(
+  node: Node,
+  values: ReadonlyMap<string, PlannedValue>,
+): { table: Uint8Array; x: string } | undefined {
+  if (node.domain !== 'i8conv' && node.domain !== 'com.microsoft') return undefined;
   const key = `${node.domain}:${node.opType}`;
   try {
     if (key === 'i8conv:Lut' || key === 'com.microsoft:QLinearSigmoid' || key === 'com.microsoft:QLinearLeakyRelu') {

@@ -91,19 +91,19 @@ export class ChannelTableKernel extends ElemKernel {
       Number.isInteger(p.inner) && p.inner >= 1 && Number.isInteger(p.channels) && p.channels >= 1,
       'BAD_SHAPE',
       'ChannelTable',
-      `inner ${p.inner} and channels ${p.channels} must be integers >= 1`,
+      () => `inner ${p.inner} and channels ${p.channels} must be integers >= 1`,
     );
     check(
       p.outBytes === 1 || p.outBytes === 4,
       'INVALID_PARAM',
       'ChannelTable.outBytes',
-      `must be 1 or 4, got ${String(p.outBytes)}`,
+      () => `must be 1 or 4, got ${String(p.outBytes)}`,
     );
     check(
       p.table instanceof Uint8Array && p.table.length === p.channels * 256 * p.outBytes,
       'BAD_BUFFER',
       'ChannelTable.table',
-      `must be a Uint8Array of ${p.channels * 256 * p.outBytes} bytes`,
+      () => `must be a Uint8Array of ${p.channels * 256 * p.outBytes} bytes`,
     );
     super(core, p.table.length);
     this.algorithm = p.outBytes === 4 ? 'channel-table-f32' : 'channel-table';
@@ -116,7 +116,7 @@ export class ChannelTableKernel extends ElemKernel {
       p.layout === undefined || p.layout === 'NCHW' || (l44 && p.outBytes === 1 && !p.quantize && p.channels % 4 === 0),
       'INVALID_PARAM',
       'ChannelTable.layout',
-      `NCHW, or NCHW44 with 1-byte entries, no quantize and channels % 4 == 0 (got ${String(p.layout)})`,
+      () => `NCHW, or NCHW44 with 1-byte entries, no quantize and channels % 4 == 0 (got ${String(p.layout)})`,
     );
     this.setI32(F.CT_LAYOUT, l44 ? 1 : 0);
     if (p.quantize) {
@@ -171,13 +171,13 @@ export class ChannelGateKernel extends ElemKernel {
       Number.isInteger(p.inner) && p.inner >= 1 && Number.isInteger(p.channels) && p.channels >= 1,
       'BAD_SHAPE',
       'ChannelGate',
-      `inner ${p.inner} and channels ${p.channels} must be integers >= 1`,
+      () => `inner ${p.inner} and channels ${p.channels} must be integers >= 1`,
     );
     check(
       p.layout === 'NCHW' || (p.layout === 'NCHW44' && p.channels % 4 === 0),
       'INVALID_PARAM',
       'ChannelGate.layout',
-      `NCHW, or NCHW44 with channels % 4 == 0 (got ${String(p.layout)}, ${p.channels})`,
+      () => `NCHW, or NCHW44 with channels % 4 == 0 (got ${String(p.layout)}, ${p.channels})`,
     );
     const steps = [p.mul, ...(p.add ? [p.add] : [])].map((st, k) => {
       const w = k === 0 ? 'ChannelGate.mul' : 'ChannelGate.add';

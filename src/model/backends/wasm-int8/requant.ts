@@ -93,7 +93,7 @@ export class RequantizeKernel extends ElemKernel {
       p.layout === 'NCHW' || p.layout === 'NCHW44',
       'INVALID_PARAM',
       `${what}.layout`,
-      `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`,
+      () => `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`,
     );
     const out32 = p.type === 'int32';
     check(
@@ -109,26 +109,26 @@ export class RequantizeKernel extends ElemKernel {
       p.k === undefined || p.k === 1 || p.k === 2,
       'INVALID_PARAM',
       `${what}.k`,
-      `must be 1 or 2 (or omitted: one accumulator), got ${String(p.k)}`,
+      () => `must be 1 or 2 (or omitted: one accumulator), got ${String(p.k)}`,
     );
     const r = dims.length;
-    check(r >= 2, 'BAD_SHAPE', `${what}.dims`, `must have rank >= 2 (the channel axis), got [${dims}]`);
+    check(r >= 2, 'BAD_SHAPE', `${what}.dims`, () => `must have rank >= 2 (the channel axis), got [${dims}]`);
     let axis = p.axis ?? 1;
     check(
       Number.isInteger(axis) && axis >= -r && axis < r,
       'INVALID_PARAM',
       `${what}.axis`,
-      `must be an integer in [${-r}, ${r - 1}], got ${String(p.axis)}`,
+      () => `must be an integer in [${-r}, ${r - 1}], got ${String(p.axis)}`,
     );
     if (axis < 0) axis += r;
     if (p.layout === 'NCHW44') {
-      check(r === 4, 'BAD_SHAPE', `${what}.dims`, `NCHW44 tensors are [N, C, H, W], got [${dims}]`);
-      check(axis === 1, 'INVALID_PARAM', `${what}.axis`, `NCHW44's channel axis is 1, got ${String(p.axis)}`);
+      check(r === 4, 'BAD_SHAPE', `${what}.dims`, () => `NCHW44 tensors are [N, C, H, W], got [${dims}]`);
+      check(axis === 1, 'INVALID_PARAM', `${what}.axis`, () => `NCHW44's channel axis is 1, got ${String(p.axis)}`);
       check(
         dims[1] % 4 === 0,
         'CHANNELS_NOT_MULTIPLE_OF_4',
         `${what}.dims`,
-        `NCHW44 needs C % 4 == 0, got C = ${dims[1]}`,
+        () => `NCHW44 needs C % 4 == 0, got C = ${dims[1]}`,
       );
     }
     const C = dims[axis];
@@ -139,7 +139,8 @@ export class RequantizeKernel extends ElemKernel {
       scales !== null && typeof scales === 'object' && (scales.length === 1 || scales.length === C),
       'INVALID_SCALE',
       `${what}.scale`,
-      `must be one number or ${C} (the channels), got ${scales && typeof scales === 'object' ? `${scales.length} values` : String(p.scale)}`,
+      () =>
+        `must be one number or ${C} (the channels), got ${scales && typeof scales === 'object' ? `${scales.length} values` : String(p.scale)}`,
     );
     const sc = Float32Array.from({ length: scales.length }, (_, i) => checkScale(scales[i], `${what}.scale[${i}]`));
     if (p.bias !== undefined) {
@@ -148,14 +149,14 @@ export class RequantizeKernel extends ElemKernel {
         b !== null && typeof b === 'object' && b.length === C,
         'BIAS_LENGTH',
         `${what}.bias`,
-        `must hold ${C} values (the channels), got ${b && typeof b === 'object' ? b.length : String(b)}`,
+        () => `must hold ${C} values (the channels), got ${b && typeof b === 'object' ? b.length : String(b)}`,
       );
       for (let i = 0; i < C; i++) {
         check(
           Number.isInteger(b[i]) && b[i] >= -(2 ** 31) && b[i] < 2 ** 31,
           'INVALID_PARAM',
           `${what}.bias`,
-          `entry ${i} must be an int32, got ${String(b[i])}`,
+          () => `entry ${i} must be an int32, got ${String(b[i])}`,
         );
       }
     }
@@ -172,7 +173,7 @@ export class RequantizeKernel extends ElemKernel {
         win !== null && typeof win === 'object' && win.shifts?.length === C,
         'INVALID_PARAM',
         `${what}.window.shifts`,
-        `must hold ${C} shifts (the channels)`,
+        () => `must hold ${C} shifts (the channels)`,
       );
       for (let i = 0; i < C; i++) {
         const e = win.shifts[i];
@@ -180,7 +181,7 @@ export class RequantizeKernel extends ElemKernel {
           Number.isInteger(e) && Math.abs(e) < 2 ** 16,
           'INVALID_PARAM',
           `${what}.window.shifts`,
-          `entry ${i} must be an integer of magnitude below 2^16, got ${String(e)}`,
+          () => `entry ${i} must be an integer of magnitude below 2^16, got ${String(e)}`,
         );
       }
       const sch = win.sumChannels;
@@ -195,7 +196,7 @@ export class RequantizeKernel extends ElemKernel {
         Number.isInteger(sch) && sch >= 1 && (!blocks || sch % 4 === 0),
         'INVALID_PARAM',
         `${what}.window.sumChannels`,
-        `must be an integer >= 1${blocks ? ', a multiple of 4' : ''}, got ${String(sch)}`,
+        () => `must be an integer >= 1${blocks ? ', a multiple of 4' : ''}, got ${String(sch)}`,
       );
       checkLength(C > 0 ? (n / C) * sch : 0, `${what}.window (elements of the window sums)`);
       const slots = blocks ? sch / 4 : sch;
@@ -203,7 +204,7 @@ export class RequantizeKernel extends ElemKernel {
         win.map?.length === mapLen,
         'INVALID_PARAM',
         `${what}.window.map`,
-        `must hold ${mapLen} entries (the channel${p.layout === 'NCHW44' ? ' blocks' : 's'})`,
+        () => `must hold ${mapLen} entries (the channel${p.layout === 'NCHW44' ? ' blocks' : 's'})`,
       );
       for (let i = 0; i < mapLen; i++) {
         const m = win.map[i];
@@ -211,7 +212,7 @@ export class RequantizeKernel extends ElemKernel {
           Number.isInteger(m) && m >= 0 && m < slots,
           'INVALID_PARAM',
           `${what}.window.map`,
-          `entry ${i} must be an integer in [0, ${slots - 1}], got ${String(m)}`,
+          () => `entry ${i} must be an integer in [0, ${slots - 1}], got ${String(m)}`,
         );
       }
     }
