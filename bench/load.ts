@@ -15,8 +15,16 @@
  *             round's times (the first load of that model in the process), and i8conv / onnxruntime-web of the
  *             medians. onnxruntime-web's wasm is instantiated before anything is timed (a session on the smallest
  *             model), as i8conv's runtime is created before.
- *   --cold    each model in a fresh process (node runs this script with `--child`): one i8conv load, then one
- *             onnxruntime-web session (its wasm instantiated first, untimed): the first load a page pays.
+ *   --cold    each model in fresh processes (node runs this script with `--child`; `--repeats`, at most 6): both
+ *             engines started first, untimed (i8conv's runtime created, onnxruntime-web's wasm instantiated on
+ *             another model), then the first i8conv load and the first onnxruntime-web session of the model, i8conv
+ *             first in even processes and onnxruntime-web first in odd ones, each after the settle time: the first
+ *             load an app pays. Reported: the medians over the processes.
+ *   --settle MS  idle time before each timed load or session (default 0; 1000 with --cold). On a 2-core machine
+ *             onnxruntime-web's session creation leaves V8 compiling its wasm on background threads (dynamic
+ *             tier-up) for a while after it returns; whatever is timed right after shares the cores with them
+ *             (MobileNetV2's first i8conv load right after onnxruntime-web's first session: 230-280 ms, 80-105 ms
+ *             with node --no-wasm-dynamic-tiering, Node 20). The settle time lets that work finish.
  *   --stages  where i8conv's load time goes, per model (the loader's stage hook: read, passes, lower, layouts, memory,
  *             build; the build split by step operator), the median of `--repeats` warm loads.
  *
@@ -127,6 +135,9 @@ function parseArgs(argv: string[]): Options {
   };
 }
 
+/** --settle: milliseconds of idle time before each timed load or session (default 0; --cold: 1000). */
+let settleMs = 0;
+
 function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : Number.NaN;
@@ -138,6 +149,8 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: Sample }>
   // a full collection first (node --expose-gc, as `npm run bench:load` runs it): neither engine pays for the
   // garbage the other left (onnxruntime-web's sessions leave large buffers behind)
   (globalThis as { gc?: () => void }).gc?.();
+  // --settle: the engine's background work of the step before (onnxruntime-web's wasm tier-up) finishes first
+  if (settleMs > 0) await new Promise((r) => setTimeout(r, settleMs));
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   const value = await fn();
@@ -274,16 +287,26 @@ async function warm(opts: Options, entries: LoadEntry[], log: (s: string) => voi
   return rows;
 }
 
-/** One model, fresh process (`--child`): the first load of each engine. */
-async function child(id: string, threads: number): Promise<void> {
+/**
+ * One model, fresh process (`--child`): both engines started (onnxruntime-web's wasm on another model, i8conv's
+ * runtime created), then the first load of the model by each, in the order asked, each after the settle time.
+ */
+async function child(id: string, threads: number, ortFirst: boolean): Promise<void> {
   const e = loadEntries().find((x) => x.id === id);
   if (!e) throw new Error(`unknown model ${id}`);
   const bytes = await e.bytes();
   const ort = await loadOrt();
   await warmOrt(ort);
   const rt = await createRuntime({ threads });
-  const i8 = await i8Load(rt, e, bytes);
-  const o = await ortCreate(ort, bytes);
+  let i8: Sample;
+  let o: Sample;
+  if (ortFirst) {
+    o = await ortCreate(ort, bytes);
+    i8 = await i8Load(rt, e, bytes);
+  } else {
+    i8 = await i8Load(rt, e, bytes);
+    o = await ortCreate(ort, bytes);
+  }
   rt.dispose();
   process.stdout.write(`${JSON.stringify({ i8, ort: o })}\n`);
 }
@@ -295,9 +318,10 @@ async function cold(opts: Options, entries: LoadEntry[], log: (s: string) => voi
     for (const e of entries) {
       const bytes = await e.bytes(); // builds the cached file before the children read it
       const row = emptyRow(e.id, bytes.length / 2 ** 20, threads);
-      for (let r = 0; r < Math.max(1, Math.min(opts.repeats, 5)); r++) {
+      for (let r = 0; r < Math.max(1, Math.min(opts.repeats, 6)); r++) {
         try {
-          const out = execFileSync(process.execPath, ['--expose-gc', script, '--child', e.id, String(threads)], {
+          const args = ['--child', e.id, String(threads), r % 2 ? 'ort' : 'i8', '--settle', String(settleMs)];
+          const out = execFileSync(process.execPath, ['--expose-gc', script, ...args], {
             encoding: 'utf8',
             stdio: ['ignore', 'pipe', 'inherit'],
           });
@@ -440,8 +464,11 @@ function table(rows: readonly LoadRow[], title: string): string {
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
+  const isCold = argv.includes('--cold');
+  const si = argv.indexOf('--settle');
+  settleMs = si >= 0 ? Number(argv[si + 1]) : isCold ? 1000 : 0;
   const c = argv.indexOf('--child');
-  if (c >= 0) return child(argv[c + 1], Number(argv[c + 2]));
+  if (c >= 0) return child(argv[c + 1], Number(argv[c + 2]), argv[c + 3] === 'ort');
   const opts = parseArgs(argv);
   const all = loadEntries(opts.fresh);
   const entries = opts.models ? opts.models.map((id) => all.find((e) => e.id === id) ?? unknown(id, all)) : all;
@@ -454,7 +481,6 @@ async function main(): Promise<void> {
     process.stdout.write(`# loadModel stages\n\n${machine}\n\n${await stages(opts, entries)}\n`);
     return;
   }
-  const isCold = argv.includes('--cold');
   const rows = isCold ? await cold(opts, entries, log) : await warm(opts, entries, log);
   const end = `load average ${loadavg()
     .map((x) => x.toFixed(2))
@@ -462,10 +488,10 @@ async function main(): Promise<void> {
   mkdirSync(dirname(opts.json), { recursive: true });
   writeFileSync(
     opts.json,
-    JSON.stringify({ date: new Date().toISOString(), machine, end, cold: isCold, rows }, null, 1),
+    JSON.stringify({ date: new Date().toISOString(), machine, end, cold: isCold, settleMs, rows }, null, 1),
   );
   process.stdout.write(
-    `# loadModel vs InferenceSession.create${isCold ? ' (fresh process each)' : ''}\n\n${machine}; ${end}\n\n${table(rows, isCold ? 'cold' : 'warm (median of rounds 2..N)')}\n`,
+    `# loadModel vs InferenceSession.create${isCold ? ' (fresh process each)' : ''}\n\n${machine}; ${end}; settle ${settleMs} ms\n\n${table(rows, isCold ? 'cold (median of the processes)' : 'warm (median of rounds 2..N)')}\n`,
   );
 }
 

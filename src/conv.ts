@@ -17,7 +17,7 @@ import {
   KERNELS,
   WINOGRAD_KERNELS,
 } from './algos/kernel-table.generated.js';
-import { commonCtxFields } from './algos/common.js';
+import { commonCtxFields, takePlan } from './algos/common.js';
 import type { WasmRuntimeCore } from './runtime.js';
 import { GuardedBlocks } from './heap.js';
 import { intact, overlaps, snapshotView, type ViewSnapshot } from './views.js';
@@ -226,7 +226,7 @@ export class ConvBias {
     this.srcZeroPoint = s.srcZeroPoint;
     const algo = select(p, s, settings, opts);
     this.algorithm = algo.name;
-    this.plan = algo.plan(s, settings);
+    this.plan = takePlan(algo, s, settings);
     // the selector only returns algorithms whose plan for these settings fits; a guard, before any allocation
     check(
       this.plan.workspace.totalBytes <= settings.workspaceLimit,

@@ -159,9 +159,40 @@ function scale(v: unknown, name: string): number {
   return v;
 }
 
+/**
+ * The index of the first entry of a Float32Array that is no scale (not finite and positive), or -1. It reads each
+ * float's two 16-bit halves, small integers: V8's interpreter and baseline tiers box every float they read from an
+ * array into a new heap number, and a model's load checks tens of thousands of per-channel scales, several times
+ * each. A float32 is positive, finite and not zero exactly where its sign bit is 0, its exponent is not all ones and
+ * some bit is set.
+ */
+export function firstBadScale(a: Float32Array): number {
+  const h = new Uint16Array(a.buffer, a.byteOffset, a.length * 2);
+  const hi = LITTLE_ENDIAN ? 1 : 0;
+  for (let i = 0; i < a.length; i++) {
+    const top = h[2 * i + hi];
+    if ((top & 0x8000) !== 0 || (top & 0x7f80) === 0x7f80 || (top | h[2 * i + 1 - hi]) === 0) return i;
+  }
+  return -1;
+}
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
 /** filterScale -> float32 per output channel. */
 function filterScales(v: unknown, oc: number): { scales: Float32Array; perChannel: boolean } {
   if (typeof v === 'number') return { scales: new Float32Array(oc).fill(scale(v, 'filterScale')), perChannel: false };
+  if (v instanceof Float32Array && v.length === oc) {
+    // copied natively and checked by its bits (firstBadScale): no float is read into a number
+    const out = v.slice();
+    const bad = firstBadScale(out);
+    if (bad >= 0)
+      check(
+        false,
+        'INVALID_SCALE',
+        'filterScale',
+        () => `entry ${bad} must be a finite positive number (as float32), got ${String(out[bad])}`,
+      );
+    return { scales: out, perChannel: true };
+  }
   const arr =
     v instanceof Float32Array || v instanceof Float64Array || Array.isArray(v) ? (v as ArrayLike<unknown>) : undefined;
   check(

@@ -8,6 +8,7 @@ import { runsDot8 } from './algos/isa.js';
 import { I8ConvError, check } from './errors.js';
 import type { ConvBiasParams, ConvShape, Selection } from './params.js';
 import { ALGORITHMS, forcedAlgorithm, heuristicAlgorithm } from './algos/pack.js';
+import { planOf } from './algos/common.js';
 import type { ConvAlgorithm } from './algos/types.js';
 import type { ConvBias, ConvOptions, PlanSettings } from './conv.js';
 import { CACHE_VERSION, type SelectionCacheJson } from './selection-cache.js';
@@ -49,7 +50,7 @@ export function selectionKey(s: ConvShape, threads: number, build: string): stri
 
 /** Workspace bytes of algorithm `a`'s plan for shape `s` with the settings the operator runs with. */
 export function workspaceOf(a: ConvAlgorithm, s: ConvShape, plan: PlanSettings): number {
-  return a.plan(s, plan).workspace.totalBytes;
+  return planOf(a, s, plan).workspace.totalBytes;
 }
 
 /**

@@ -3,7 +3,7 @@
  * encoding, geometry) that the operator writes for any plan.
  */
 import type { ConvShape } from '../params.js';
-import type { CtxField } from './types.js';
+import type { AlgoPlan, ConvAlgorithm, CtxField, PlanOptions } from './types.js';
 
 /** The source zero point in the signed domain the kernels use (xs = raw ^ srcXor): uint8 values are x - 128. */
 export function srcZeroPointSigned(s: ConvShape): number {
@@ -94,3 +94,25 @@ export function zeroPointCorrection(s: ConvShape, oihw: Int8Array, ocpgPad: numb
     }
   return corr;
 }
+
+/**
+ * An algorithm's plan for a shape and plan settings, made once: the selection plans each candidate to check that its
+ * workspace fits, and the operator then takes the chosen one's plan instead of planning it again (a plan is pure
+ * for its shape and settings objects; it is handed out once and forgotten).
+ */
+export function planOf(a: ConvAlgorithm, s: ConvShape, settings: PlanOptions): AlgoPlan {
+  const had = PLANS.get(s);
+  if (had && had.algo === a && had.settings === settings) return had.plan;
+  const plan = a.plan(s, settings);
+  PLANS.set(s, { algo: a, settings, plan });
+  return plan;
+}
+
+/** The plan planOf kept for the shape, if it is the algorithm's for these settings (then forgotten), else a new one. */
+export function takePlan(a: ConvAlgorithm, s: ConvShape, settings: PlanOptions): AlgoPlan {
+  const had = PLANS.get(s);
+  PLANS.delete(s);
+  return had && had.algo === a && had.settings === settings ? had.plan : a.plan(s, settings);
+}
+
+const PLANS = new WeakMap<ConvShape, { algo: ConvAlgorithm; settings: PlanOptions; plan: AlgoPlan }>();

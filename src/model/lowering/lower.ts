@@ -71,17 +71,13 @@ export function plannedValues(
   ) => {
     if (name === '' || values.has(name)) return;
     if (type === null || dims === null || dims.some((d) => typeof d !== 'number')) return; // reported by the node that uses it
-    const t = (VALUE_TYPES.has(type) ? type : 'uint8') as ValueType;
-    values.set(name, {
-      name,
-      type: t,
-      dims: dims as number[],
-      layout: 'NCHW',
-      bytes: (dims as number[]).reduce((a, b) => a * b, 1) * ELEMENT_BYTES[t],
-      constant,
-      offset: -1,
-      ...(VALUE_TYPES.has(type) ? {} : { unsupportedType: type }),
-    } as PlannedValue);
+    const known = VALUE_TYPES.has(type);
+    const t = (known ? type : 'uint8') as ValueType;
+    let bytes = ELEMENT_BYTES[t];
+    for (const d of dims as number[]) bytes *= d;
+    const v = { name, type: t, dims: dims as number[], layout: 'NCHW', bytes, constant, offset: -1 } as PlannedValue;
+    if (!known) (v as PlannedValue & { unsupportedType?: string }).unsupportedType = type;
+    values.set(name, v);
   };
   for (const [name, t] of graph.initializers) add(name, t.type, t.dims, t);
   for (const v of graph.inputs) add(v.name, v.type, v.shape);

@@ -22,7 +22,7 @@
  */
 import { ConvBias } from '../../../conv.js';
 import type { ConvBiasParams, ConvFormat } from '../../../params.js';
-import { normalizeConvParams } from '../../../params.js';
+import { firstBadScale, normalizeConvParams } from '../../../params.js';
 import { candidates } from '../../../algos/pack.js';
 import type { Node, Tensor } from '../../graph/ir.js';
 import type { Lowering, PlannedValue } from '../../lowering/values.js';
@@ -92,6 +92,30 @@ function perChannel(node: Node, t: Tensor | undefined, n: number, what: string, 
   if (v.length === 1) return new Array(n).fill(v[0]);
   if (v.length !== n) unsupported(node, `${what} has ${v.length} elements for ${n} output channels`);
   return v;
+}
+/**
+ * The weight scales per output channel (one value repeated, or one per channel; 1 without a w_scale input), each a
+ * finite positive float32 (else UNSUPPORTED_OP). A float32 tensor's values are copied and checked by their bits
+ * (firstBadScale), not read one by one.
+ */
+function scalesOf(node: Node, t: Tensor | undefined, oc: number): Float32Array {
+  if (!t) return new Float32Array(oc).fill(1);
+  if (t.data.length !== 1 && t.data.length !== oc)
+    unsupported(node, `w_scale has ${t.data.length} elements for ${oc} output channels`);
+  let out: Float32Array;
+  if (t.data instanceof Float32Array)
+    out = t.data.length === oc ? t.data.slice() : new Float32Array(oc).fill(t.data[0]);
+  else {
+    const v = numbers(t);
+    out = new Float32Array(oc);
+    for (let o = 0; o < oc; o++) {
+      checkScale(node, v[v.length === 1 ? 0 : o], 'w_scale');
+      out[o] = v[v.length === 1 ? 0 : o];
+    }
+  }
+  const bad = firstBadScale(out);
+  if (bad >= 0) checkScale(node, out[bad], 'w_scale');
+  return out;
 }
 function checkScale(node: Node, s: number, what: string): void {
   if (!(s > 0 && Number.isFinite(s) && f32(s) > 0)) unsupported(node, `${what} ${s} is not a finite positive float32`);
@@ -336,10 +360,7 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
     'w_zero_point',
     0,
   );
-  let wScales = has(I.ws)
-    ? perChannel(node, constant(values, node, I.ws, 'w_scale'), oc, 'w_scale', 1)
-    : new Array(oc).fill(1);
-  wScales.forEach((s) => checkScale(node, s, 'w_scale'));
+  const wScales = scalesOf(node, has(I.ws) ? constant(values, node, I.ws, 'w_scale') : undefined, oc);
   let srcScale = xScale;
   if (op === 'QGemm') {
     const alpha = attrFloat(node, 'alpha', 1);
@@ -362,11 +383,10 @@ function convSpec(node: Node, values: ReadonlyMap<string, PlannedValue>): ConvSp
   const srcType = x.type;
   if (!Number.isInteger(xZp) || xZp < (srcType === 'uint8' ? 0 : -128) || xZp > (srcType === 'uint8' ? 255 : 127))
     unsupported(node, `x_zero_point ${xZp}`);
-  if (wScales.length !== oc) wScales = new Array(oc).fill(wScales[0]);
   const params: Omit<ConvBiasParams, 'format'> = {
     ...(geometry as Omit<ConvBiasParams, 'format' | 'srcScale' | 'filterScale'>),
     srcScale,
-    filterScale: new Float32Array(wScales),
+    filterScale: wScales,
     srcType,
     srcZeroPoint: xZp,
     ...(outType === 'int32' ? {} : { dstScale: yScale, dstType: outType, dstZeroPoint: yZp }),

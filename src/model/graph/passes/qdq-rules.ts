@@ -10,7 +10,7 @@
  * `output_dtype`. "Per tensor" = one value (rank 0 or [1]). Activation parameters (the DQ of a data input, every Q)
  * must be per tensor. An edge is one (node, input slot) reading a value.
  */
-import type { Attribute, ElementType, Node } from '../ir.js';
+import type { Attribute, ElementType, Node, Tensor } from '../ir.js';
 import type { GraphView } from '../view.js';
 import type { QdqRuleName } from '../../lowering/registry.js';
 import { quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
@@ -38,20 +38,20 @@ const values = numbersOf;
 // ---- Q / DQ parameters ------------------------------------------------------------------------------------------
 
 export interface QdqParams {
-  node: Node;
+  readonly node: Node;
   /** DQ: the input's type; Q: the output's type. */
-  type: 'uint8' | 'int8' | 'int32';
-  scaleName: string;
+  readonly type: 'uint8' | 'int8' | 'int32';
+  readonly scaleName: string;
   /** '' when omitted. */
-  zpName: string;
-  scales: number[];
-  zps: number[];
+  readonly zpName: string;
+  readonly scales: readonly number[];
+  readonly zps: readonly number[];
   /** One value (rank 0 or [1]) for scale and zero point. */
-  perTensor: boolean;
+  readonly perTensor: boolean;
   /** rank-0 scale and zero point (or no zero point): what onnxruntime's Clip / Relu rules read. */
-  rank0: boolean;
+  readonly rank0: boolean;
   /** The normalized axis of a per-axis scale (null per tensor). */
-  axis: number | null;
+  readonly axis: number | null;
 }
 
 /** The parameters of a Q or DQ node, or null when they are not usable constants (see the header). */
@@ -59,22 +59,54 @@ export function qdqParams(w: GraphView, n: Node): QdqParams | null {
   const q = n.domain === '' && n.opType === 'QuantizeLinear';
   if (!q && !(n.domain === '' && n.opType === 'DequantizeLinear')) return null;
   if (n.inputs.length < 2 || n.outputs.length !== 1) return null;
-  for (const k of n.attributes.keys())
-    if (k !== 'axis' && k !== 'saturate' && !(k === 'block_size' && attrNum(n, k, 0) === 0)) return null;
   const scale = w.constant(n.inputs[1]);
-  if (!scale || scale.type !== 'float32' || scale.data.length === 0) return null;
   const zpName = n.inputs[2] ?? '';
   const zpT = zpName === '' ? undefined : w.constant(zpName);
-  if (zpName !== '' && !zpT) return null;
   const dataName = q ? n.outputs[0] : n.inputs[0];
+  const dataType = w.typeOf(q ? n.inputs[0] : dataName);
+  const dims = scale && scale.data.length > 1 ? w.dimsOf(q ? n.inputs[0] : dataName) : null;
+  // the rules ask again and again for the same nodes: the answer is kept per node while what it was made of (the
+  // constants, the data's type and dims) is the same (nodes are never edited, only replaced)
+  const had = PARAMS.get(n);
+  if (had && had.scale === scale && had.zp === zpT && had.dataType === dataType && had.dims === dims) return had.p;
+  const p = qdqParamsOf(w, n, q, scale, zpName, zpT, dataName, dataType, dims);
+  PARAMS.set(n, { scale, zp: zpT, dataType, dims, p });
+  return p;
+}
+const PARAMS = new WeakMap<
+  Node,
+  {
+    scale: Tensor | undefined;
+    zp: Tensor | undefined;
+    dataType: ElementType | null;
+    dims: number[] | null;
+    p: QdqParams | null;
+  }
+>();
+
+function qdqParamsOf(
+  w: GraphView,
+  n: Node,
+  q: boolean,
+  scale: Tensor | undefined,
+  zpName: string,
+  zpT: Tensor | undefined,
+  dataName: string,
+  dataType: ElementType | null,
+  dims: number[] | null,
+): QdqParams | null {
+  for (const k of n.attributes.keys())
+    if (k !== 'axis' && k !== 'saturate' && !(k === 'block_size' && attrNum(n, k, 0) === 0)) return null;
+  if (!scale || scale.type !== 'float32' || scale.data.length === 0) return null;
+  if (zpName !== '' && !zpT) return null;
   let type: QdqParams['type'];
   if (q) {
-    if (w.typeOf(n.inputs[0]) !== 'float32') return null;
+    if (dataType !== 'float32') return null;
     const t = zpT ? zpT.type : 'uint8';
     if (!is8(t)) return null;
     type = t;
   } else {
-    const t = w.typeOf(dataName);
+    const t = dataType;
     if (!is8(t) && t !== 'int32') return null;
     if (zpT && zpT.type !== t) return null;
     type = t;
@@ -85,7 +117,6 @@ export function qdqParams(w: GraphView, n: Node): QdqParams | null {
   const perTensor = scale.data.length === 1 && scale.dims.length <= 1;
   let axis: number | null = null;
   if (!perTensor) {
-    const dims = w.dimsOf(q ? n.inputs[0] : dataName);
     if (!dims || scale.dims.length !== 1) return null;
     const a = attrNum(n, 'axis', 1);
     if (a < -dims.length || a >= dims.length) return null;
