@@ -6,7 +6,8 @@
  *             fold constants -> inline the Ifs of constant conditions, lift the other Ifs' reads of the enclosing
  *             graph into inputs (graph/passes/inline-if.ts) -> remove Identity / Dropout -> fold BatchNormalization ->
  *             a float MatMul read only by an Add into a Gemm (as onnxruntime does) -> quantize float weights as
- *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> compose
+ *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> the DQs of constants
+ *             left unfused into float initializers -> compose
  *             tables -> size checks -> name the steps -> the work budget (lowering/bounds.ts: TOO_LARGE) -> the
  *             fusions (tables into convolutions, Resizes into concats, channel gates, channel chains: i8conv nodes)
  *   lowering: every node to a step, by the operator table (lowering/lower.ts: UNSUPPORTED_OP lists every node that
@@ -33,6 +34,7 @@ import { fuseQdqPass } from './graph/passes/fuse-qdq.js';
 import { fuseMatMulAddPass } from './graph/passes/fuse-matmul-add.js';
 import { fuseLutsPass } from './graph/passes/fuse-luts.js';
 import { foldPadPass } from './graph/passes/fold-pad.js';
+import { foldConstantDqPass } from './graph/passes/fold-constant-dq.js';
 import { weightBiasQuantizationPass } from './graph/passes/weight-bias-quant.js';
 import { inlineIfPass, liftIfCapturesPass } from './graph/passes/inline-if.js';
 import { checkedOrder, lowerGraph, plannedValues } from './lowering/lower.js';
@@ -211,6 +213,7 @@ function preparePasses(
   if (hooks.weightBiasQuantization !== false) weightBiasQuantizationPass(view);
   fuseQdqPass(view);
   foldPadPass(view);
+  foldConstantDqPass(view);
   fuseLutsPass(view);
   const values = plannedValues(view);
   // sizes before the fusions and the lowering: both build tables that grow with the dims (a declared shape of 10^9
