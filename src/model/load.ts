@@ -6,10 +6,11 @@
  *             fold constants -> inline the Ifs of constant conditions, lift the other Ifs' reads of the enclosing
  *             graph into inputs (graph/passes/inline-if.ts) -> remove Identity / Dropout -> fold BatchNormalization ->
  *             a float MatMul read only by an Add into a Gemm (as onnxruntime does) -> quantize float weights as
- *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> the DQs of constants
- *             left unfused into float initializers -> compose
- *             tables -> size checks -> name the steps -> the work budget (lowering/bounds.ts: TOO_LARGE) -> the
- *             fusions (tables into convolutions, Resizes into concats, channel gates, channel chains: i8conv nodes)
+ *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> a
+ *             QLinearMatMul of many rows as a 1x1 convolution over pixels -> the DQs of constants left unfused into
+ *             float initializers -> compose tables -> size checks -> name the steps -> the work budget
+ *             (lowering/bounds.ts: TOO_LARGE) -> the fusions (tables into convolutions, Resizes into concats, channel
+ *             gates, channel chains: i8conv nodes)
  *   lowering: every node to a step, by the operator table (lowering/lower.ts: UNSUPPORTED_OP lists every node that
  *             cannot run) -> plan layouts (lowering/layouts.ts) -> plan the arena (lowering/memory.ts)
  *   executor: build each step (weights packed, tables written) -> Model (executor/model.ts)
@@ -35,6 +36,7 @@ import { fuseMatMulAddPass } from './graph/passes/fuse-matmul-add.js';
 import { fuseLutsPass } from './graph/passes/fuse-luts.js';
 import { foldPadPass } from './graph/passes/fold-pad.js';
 import { foldConstantDqPass } from './graph/passes/fold-constant-dq.js';
+import { matmulRowsPass } from './graph/passes/matmul-rows.js';
 import { weightBiasQuantizationPass } from './graph/passes/weight-bias-quant.js';
 import { inlineIfPass, liftIfCapturesPass } from './graph/passes/inline-if.js';
 import { checkedOrder, lowerGraph, plannedValues } from './lowering/lower.js';
@@ -213,6 +215,7 @@ function preparePasses(
   if (hooks.weightBiasQuantization !== false) weightBiasQuantizationPass(view);
   fuseQdqPass(view);
   foldPadPass(view);
+  matmulRowsPass(view);
   foldConstantDqPass(view);
   fuseLutsPass(view);
   const values = plannedValues(view);
