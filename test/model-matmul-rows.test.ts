@@ -2,7 +2,8 @@
 // MatMul models (A [..., M, K] x constant B [K, N]) of uint8 and int8 activations, int8 and uint8 weights, per-tensor
 // and per-column weight scales and zero points, rank-2 to rank-4 A, M below, at and above the threshold, K and N not
 // multiples of 4. Each: the steps show the convolution where M >= 8 and the product where M < 8, and the outputs
-// equal onnxruntime-web's on the same file and the reference executor's, bit for bit.
+// equal onnxruntime-web's on the same file and the reference executor's, bit for bit. (A product whose only reader
+// is a table keeps its output table instead: test/ref-model-fused.test.ts, 10 rows.)
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/index.js';
 import type { Graph, Node, Tensor, ValueInfo } from '../src/model/graph/ir.js';

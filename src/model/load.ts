@@ -6,9 +6,9 @@
  *             fold constants -> inline the Ifs of constant conditions, lift the other Ifs' reads of the enclosing
  *             graph into inputs (graph/passes/inline-if.ts) -> remove Identity / Dropout -> fold BatchNormalization ->
  *             a float MatMul read only by an Add into a Gemm (as onnxruntime does) -> quantize float weights as
- *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> a
- *             QLinearMatMul of many rows as a 1x1 convolution over pixels -> the DQs of constants left unfused into
- *             float initializers -> compose tables -> size checks -> name the steps -> the work budget
+ *             onnxruntime's WeightBiasQuantization -> fuse Q/DQ groups (the table's rules) -> fold Pads -> the DQs
+ *             of constants left unfused into float initializers -> compose tables -> a QLinearMatMul of many rows as
+ *             a 1x1 convolution over pixels -> size checks -> name the steps -> the work budget
  *             (lowering/bounds.ts: TOO_LARGE) -> the fusions (tables into convolutions, Resizes into concats, channel
  *             gates, channel chains: i8conv nodes)
  *   lowering: every node to a step, by the operator table (lowering/lower.ts: UNSUPPORTED_OP lists every node that
@@ -215,9 +215,9 @@ function preparePasses(
   if (hooks.weightBiasQuantization !== false) weightBiasQuantizationPass(view);
   fuseQdqPass(view);
   foldPadPass(view);
-  matmulRowsPass(view);
   foldConstantDqPass(view);
   fuseLutsPass(view);
+  matmulRowsPass(view);
   const values = plannedValues(view);
   // sizes before the fusions and the lowering: both build tables that grow with the dims (a declared shape of 10^9
   // took a minute)

@@ -1,5 +1,5 @@
 /**
- * Pass (after fuse-qdq and fold-pad): a QLinearMatMul of many rows runs as a 1x1 QLinearConv over pixels. The
+ * Pass (after fuse-qdq, fold-pad and fuse-luts): a QLinearMatMul of many rows runs as a 1x1 QLinearConv over pixels. The
  * convolution kernels take NCHW data, so a matrix product A [..., M, K] x B [K, N] lowers as a convolution of M images
  * of one pixel and K channels each (./../backends/wasm-int8/conv.ts), which runs the GEMM one pixel at a time: 3.9
  * GMAC/s for M = 97, K = 257, N = 32 (oww-melspec's mel filter bank) where the same sums over 97 pixels of one image
@@ -12,7 +12,8 @@
  * The convolution's integer sums and its requantization are the matrix product's (both lower to one ConvBias with
  * the same parameters), the transposes and reshapes move bytes: the output is the same, bit for bit. B's scale and
  * zero point per column are the convolution's per output channel. Only for a constant 2-D 8-bit B with per-tensor A
- * and y parameters (what the lowering runs on the convolution kernels anyway) and an 8-bit A of known dims.
+ * and y parameters (what the lowering runs on the convolution kernels anyway) and an 8-bit A of known dims; not where
+ * the product's only reader is a table of it (readByTable: the output-table fusion keeps it).
  */
 import type { Graph, Node, Tensor } from '../ir.js';
 import { type GraphView, runPasses } from '../view.js';
@@ -38,7 +39,7 @@ export function matmulRowsPass(v: GraphView): void {
     const [k, n] = bT.dims;
     if (ad[ad.length - 1] !== k || k === 0 || n === 0) continue;
     const m = ad.slice(0, -1).reduce((x, d) => x * d, 1);
-    if (m < MIN_ROWS) continue;
+    if (m < MIN_ROWS || readByTable(v, y)) continue;
     // per-tensor A and y parameters, B's per tensor or per column (N): QLinearConv's own forms
     const one = (name: string) => v.constant(name)?.data.length === 1;
     const perColumn = (name: string) => {
@@ -90,6 +91,24 @@ export function matmulRowsPass(v: GraphView): void {
     ];
     v.replaceWith(mm, nodes);
   }
+}
+
+/**
+ * Whether a value's only reader is a 256-entry table of it (i8conv Lut, QLinearSigmoid, QLinearLeakyRelu, a
+ * QLinearAdd / QLinearMul with a constant operand): the output-table fusion then applies that table as the product
+ * stores each byte, which a product between transposes could not take; such a product stays as it is.
+ */
+function readByTable(v: GraphView, y: string): boolean {
+  const edges = v.consumersOf(y);
+  if (edges.length !== 1 || v.isGraphOutput(y)) return false;
+  const r = edges[0].node;
+  if (r.domain === 'i8conv') return r.opType === 'Lut';
+  if (r.domain !== 'com.microsoft') return false;
+  if (r.opType === 'QLinearSigmoid' || r.opType === 'QLinearLeakyRelu') return true;
+  return (
+    (r.opType === 'QLinearAdd' || r.opType === 'QLinearMul') &&
+    r.inputs.some((x) => v.constant(x) !== undefined && (x === r.inputs[0] || x === r.inputs[3]))
+  );
 }
 
 /** B [K, N] as [N, K], of B's element type. */
