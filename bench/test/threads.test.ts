@@ -385,8 +385,9 @@ describe('threads section runs', () => {
       expect(c).toMatchObject({ threads: 2, rounds: 3, build: t.i8conv.build === 'relaxed' ? 'relaxed' : 'simd128' });
       expect(c.aloneGmacs).toBeGreaterThan(0);
       expect(c.togetherGmacs).toBeGreaterThan(0);
-      expect(c.speedup).toBeGreaterThan(0);
-      expect(c.speedup).toBeLessThan(2.5); // N x alone / slowest together: at most about N
+      // N x alone / slowest together: a timing, so only its form is checked (with the busy loop beside the section
+      // an "alone" round it preempts made it 2.58 on 2 threads once; a test asserts no timing)
+      expect(Number.isFinite(c.speedup) && c.speedup > 0).toBe(true);
       expect(c.linearity).toBeGreaterThan(0);
       expect(typeof c.linear).toBe('boolean');
     }
