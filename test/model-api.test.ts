@@ -8,16 +8,8 @@ import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
 import { convChain, randomFeed } from './helpers/model-builders.js';
 import { writeModel } from './helpers/onnx-writer.js';
 import { DT_OF } from './helpers/model-tensors.js';
+import { codeOf } from './helpers/runtimes.js';
 
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof I8ConvError) return e.code;
-    throw e;
-  }
-  return 'no error';
-}
 async function codeOfAsync(fn: () => Promise<unknown>): Promise<string> {
   try {
     await fn();

@@ -6,7 +6,9 @@
 // (axis 0 and 1) and per-tensor, int8 and uint8 weights, with and without zero points, odd sizes.
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/index.js';
-import type { Graph, Node, Tensor, ValueInfo } from '../src/model/graph/ir.js';
+import type { Graph, Tensor } from '../src/model/graph/ir.js';
+import { makeNode, valueInfo } from '../src/quantize/graph.js';
+import { named } from './helpers/model-tensors.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { runReference } from '../kernels-ref/model/index.js';
@@ -16,20 +18,6 @@ import { rng } from './helpers/rng.js';
 const ort = await loadOrt();
 
 const f32 = Math.fround;
-const vi = (name: string, type: Tensor['type'], shape: number[]): ValueInfo => ({
-  name,
-  type,
-  onnxElemType: { float32: 1, uint8: 2, int8: 3, int32: 6 }[type as 'float32'] ?? 0,
-  shape,
-});
-const node = (opType: string, name: string, inputs: string[], outputs: string[], attrs: [string, unknown][] = []) =>
-  ({ name, opType, domain: '', inputs, outputs, attributes: new Map(attrs) }) as Node;
-const t = (name: string, type: Tensor['type'], dims: number[], data: Tensor['data']): Tensor => ({
-  name,
-  type,
-  dims,
-  data,
-});
 
 interface Form {
   wType: 'int8' | 'uint8';
@@ -59,45 +47,45 @@ function model(f: Form, seed: number): { bytes: Uint8Array; x: Tensor } {
   const bq = Int32Array.from({ length: m }, () => Math.floor(r() * 2000) - 1000);
   const kq = Int8Array.from({ length: m }, () => Math.floor(r() * 200) - 100);
   const inits = [
-    t('xs', 'float32', [], Float32Array.of(xs)),
-    t('xzp', 'uint8', [], Uint8Array.of(128)),
-    t('wq', f.wType, [m, c, 3, 3], wq),
-    t('ws', 'float32', f.perChannel ? [m] : [], ws),
-    t('wzp', f.wType, f.perChannel ? [m] : [], wzp),
-    t('bq', 'int32', [m], bq),
-    t('bs', 'float32', [m], bs),
-    t('cs', 'float32', [], Float32Array.of(0.3)),
-    t('czp', 'uint8', [], Uint8Array.of(120)),
-    t('kq', 'int8', [1, m, 1, 1], kq),
-    t('ks', 'float32', [], Float32Array.of(0.0625)),
+    named('xs', 'float32', [], Float32Array.of(xs)),
+    named('xzp', 'uint8', [], Uint8Array.of(128)),
+    named('wq', f.wType, [m, c, 3, 3], wq),
+    named('ws', 'float32', f.perChannel ? [m] : [], ws),
+    named('wzp', f.wType, f.perChannel ? [m] : [], wzp),
+    named('bq', 'int32', [m], bq),
+    named('bs', 'float32', [m], bs),
+    named('cs', 'float32', [], Float32Array.of(0.3)),
+    named('czp', 'uint8', [], Uint8Array.of(120)),
+    named('kq', 'int8', [1, m, 1, 1], kq),
+    named('ks', 'float32', [], Float32Array.of(0.0625)),
   ];
   const nodes = [
-    node('QuantizeLinear', 'Q_x', ['x', 'xs', 'xzp'], ['xq']),
-    node('DequantizeLinear', 'DQ_x', ['xq', 'xs', 'xzp'], ['xd']),
-    node('DequantizeLinear', 'DQ_w', ['wq', 'ws', 'wzp'], ['wd'], f.perChannel ? [['axis', A.i(0)]] : []),
-    node('DequantizeLinear', 'DQ_b', ['bq', 'bs'], ['bd'], [['axis', A.i(0)]]),
-    node('Conv', 'conv', ['xd', 'wd', 'bd'], ['c'], [['pads', A.is([1, 1, 1, 1])]]),
-    node('QuantizeLinear', 'Q_c', ['c', 'cs', 'czp'], ['cq']),
-    node('DequantizeLinear', 'DQ_c', ['cq', 'cs', 'czp'], ['q_out']),
-    node('Relu', 'relu', ['c'], ['float_out']),
-    node('DequantizeLinear', 'DQ_k', ['kq', 'ks'], ['kd']),
-    node('Add', 'add', ['float_out', 'kd'], ['add_out']),
+    makeNode('QuantizeLinear', ['x', 'xs', 'xzp'], ['xq'], {}, { name: 'Q_x' }),
+    makeNode('DequantizeLinear', ['xq', 'xs', 'xzp'], ['xd'], {}, { name: 'DQ_x' }),
+    makeNode('DequantizeLinear', ['wq', 'ws', 'wzp'], ['wd'], f.perChannel ? { axis: A.i(0) } : {}, { name: 'DQ_w' }),
+    makeNode('DequantizeLinear', ['bq', 'bs'], ['bd'], { axis: A.i(0) }, { name: 'DQ_b' }),
+    makeNode('Conv', ['xd', 'wd', 'bd'], ['c'], { pads: A.is([1, 1, 1, 1]) }, { name: 'conv' }),
+    makeNode('QuantizeLinear', ['c', 'cs', 'czp'], ['cq'], {}, { name: 'Q_c' }),
+    makeNode('DequantizeLinear', ['cq', 'cs', 'czp'], ['q_out'], {}, { name: 'DQ_c' }),
+    makeNode('Relu', ['c'], ['float_out'], {}, { name: 'relu' }),
+    makeNode('DequantizeLinear', ['kq', 'ks'], ['kd'], {}, { name: 'DQ_k' }),
+    makeNode('Add', ['float_out', 'kd'], ['add_out'], {}, { name: 'add' }),
   ];
   const g: Graph = {
     name: 'fold-constant-dq',
     irVersion: 8,
     opsetImports: new Map([['', 13]]),
-    inputs: [vi('x', 'float32', [1, c, sp, sp + 1])],
+    inputs: [valueInfo('x', 'float32', [1, c, sp, sp + 1])],
     outputs: [
-      vi('q_out', 'float32', [1, m, sp, sp + 1]),
-      vi('float_out', 'float32', [1, m, sp, sp + 1]),
-      vi('add_out', 'float32', [1, m, sp, sp + 1]),
+      valueInfo('q_out', 'float32', [1, m, sp, sp + 1]),
+      valueInfo('float_out', 'float32', [1, m, sp, sp + 1]),
+      valueInfo('add_out', 'float32', [1, m, sp, sp + 1]),
     ],
     initializers: new Map(inits.map((x) => [x.name, x])),
     valueInfo: new Map(),
     nodes,
   };
-  const x = t(
+  const x = named(
     'x',
     'float32',
     [1, c, sp, sp + 1],

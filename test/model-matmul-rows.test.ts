@@ -6,7 +6,9 @@
 // is a table keeps its output table instead: test/ref-model-fused.test.ts, 10 rows.)
 import { describe, expect, it } from 'vitest';
 import { createRuntime } from '../src/index.js';
-import type { Graph, Node, Tensor, ValueInfo } from '../src/model/graph/ir.js';
+import type { Graph, Tensor } from '../src/model/graph/ir.js';
+import { makeNode, valueInfo } from '../src/quantize/graph.js';
+import { named } from './helpers/model-tensors.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { runReference } from '../kernels-ref/model/index.js';
@@ -16,21 +18,6 @@ import { rng } from './helpers/rng.js';
 const ort = await loadOrt();
 
 const f32 = Math.fround;
-const ELEM = { float32: 1, uint8: 2, int8: 3 } as const;
-const vi = (name: string, type: 'float32', shape: number[]): ValueInfo => ({
-  name,
-  type,
-  onnxElemType: ELEM[type],
-  shape,
-});
-const node = (opType: string, name: string, inputs: string[], outputs: string[], attrs: [string, unknown][] = []) =>
-  ({ name, opType, domain: '', inputs, outputs, attributes: new Map(attrs) }) as Node;
-const t = (name: string, type: Tensor['type'], dims: number[], data: Tensor['data']): Tensor => ({
-  name,
-  type,
-  dims,
-  data,
-});
 
 interface Form {
   act: 'uint8' | 'int8';
@@ -55,34 +42,34 @@ function model(f: Form, seed: number): { bytes: Uint8Array; x: Tensor } {
       ? Int8Array.from({ length: nb }, () => 0)
       : Uint8Array.from({ length: nb }, (_, j) => 100 + ((j * 11) % 60));
   const inits = [
-    t('xs', 'float32', [], Float32Array.of(0.04)),
-    t('xzp', f.act, [], zp(f.act, 3)),
-    t('bq', f.w, [k, n], bq),
-    t('bs', 'float32', f.perColumn ? [n] : [], bs),
-    t('bz', f.w, f.perColumn ? [n] : [], bz),
-    t('ys', 'float32', [], Float32Array.of(0.35)),
-    t('yzp', f.act, [], zp(f.act, -5)),
+    named('xs', 'float32', [], Float32Array.of(0.04)),
+    named('xzp', f.act, [], zp(f.act, 3)),
+    named('bq', f.w, [k, n], bq),
+    named('bs', 'float32', f.perColumn ? [n] : [], bs),
+    named('bz', f.w, f.perColumn ? [n] : [], bz),
+    named('ys', 'float32', [], Float32Array.of(0.35)),
+    named('yzp', f.act, [], zp(f.act, -5)),
   ];
   const out = [...f.aDims.slice(0, -1), n];
   const g: Graph = {
     name: 'matmul-rows',
     irVersion: 8,
     opsetImports: new Map([['', 13]]),
-    inputs: [vi('x', 'float32', f.aDims)],
-    outputs: [vi('y', 'float32', out)],
+    inputs: [valueInfo('x', 'float32', f.aDims)],
+    outputs: [valueInfo('y', 'float32', out)],
     initializers: new Map(inits.map((x) => [x.name, x])),
     valueInfo: new Map(),
     nodes: [
-      node('QuantizeLinear', 'Q_x', ['x', 'xs', 'xzp'], ['xq']),
-      node('DequantizeLinear', 'DQ_x', ['xq', 'xs', 'xzp'], ['xd']),
-      node('DequantizeLinear', 'DQ_b', ['bq', 'bs', 'bz'], ['bd'], f.perColumn ? [['axis', A.i(1)]] : []),
-      node('MatMul', 'mm', ['xd', 'bd'], ['m']),
-      node('QuantizeLinear', 'Q_y', ['m', 'ys', 'yzp'], ['yq']),
-      node('DequantizeLinear', 'DQ_y', ['yq', 'ys', 'yzp'], ['y']),
+      makeNode('QuantizeLinear', ['x', 'xs', 'xzp'], ['xq'], {}, { name: 'Q_x' }),
+      makeNode('DequantizeLinear', ['xq', 'xs', 'xzp'], ['xd'], {}, { name: 'DQ_x' }),
+      makeNode('DequantizeLinear', ['bq', 'bs', 'bz'], ['bd'], f.perColumn ? { axis: A.i(1) } : {}, { name: 'DQ_b' }),
+      makeNode('MatMul', ['xd', 'bd'], ['m'], {}, { name: 'mm' }),
+      makeNode('QuantizeLinear', ['m', 'ys', 'yzp'], ['yq'], {}, { name: 'Q_y' }),
+      makeNode('DequantizeLinear', ['yq', 'ys', 'yzp'], ['y'], {}, { name: 'DQ_y' }),
     ],
   };
   const count = f.aDims.reduce((a, b) => a * b, 1);
-  const x = t(
+  const x = named(
     'x',
     'float32',
     f.aDims,

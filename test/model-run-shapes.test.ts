@@ -6,7 +6,7 @@
 // model: PP-OCR det (dynamic N, H, W), quantized by quantizeModel at 64x64, run at three other sizes.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { I8ConvError, type Model, type ModelArray, type Tensor } from '../src/index.js';
+import type { Model, ModelArray, Tensor } from '../src/index.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import type { Dim } from '../src/model/graph/ir.js';
@@ -14,7 +14,7 @@ import { loadOrt, ortRunShaped, ortSession } from '../fixtures/models/ort.js';
 import { PPOCR, PPOCR_DIR, ppocrInput } from '../fixtures/models/ppocr.js';
 import { quantizeModel } from '../src/quantize/index.js';
 import { convChain, randomFeed } from './helpers/model-builders.js';
-import { hasDist, oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
+import { codeOf, hasDist, oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
 
 let ortOk = true;
 try {
@@ -28,16 +28,6 @@ if (process.env.CI && !ortOk) throw new Error('onnxruntime-web does not load in 
 function withInputDims(bytes: Uint8Array, shape: Dim[]): Uint8Array {
   const g = readOnnxModel(bytes);
   return writeOnnxModel({ ...g, inputs: g.inputs.map((v) => (v.name === 'x' ? { ...v, shape } : v)) });
-}
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof I8ConvError) return e.code;
-    throw e;
-  }
-  return 'no error';
 }
 
 const layers = [

@@ -33,3 +33,11 @@ export const u8 = (dims: number[], v: readonly number[]) => tensor('uint8', dims
 export const i8 = (dims: number[], v: readonly number[]) => tensor('int8', dims, v);
 export const i32 = (dims: number[], v: readonly number[]) => tensor('int32', dims, v);
 export const i64 = (dims: number[], v: readonly number[]) => tensor('int64', dims, v);
+
+/** An initializer of a hand-made graph: its name and the typed array as it is (no copy, no count check). */
+export const named = (name: string, type: Tensor['type'], dims: number[], data: Tensor['data']): Tensor => ({
+  name,
+  type,
+  dims,
+  data,
+});

@@ -4,7 +4,7 @@
  * JavaScript; where dist/ is not built the list holds the one-thread runtime alone (`hasDist` says which).
  */
 import { existsSync } from 'node:fs';
-import { createRuntime, type Runtime } from '../../src/index.js';
+import { createRuntime, I8ConvError, type Runtime } from '../../src/index.js';
 import { loadModelSync } from '../../src/model/load.js';
 
 export interface ThreadedRuntime {
@@ -26,4 +26,15 @@ export async function oneAndTwoThreads(): Promise<ThreadedRuntime[]> {
     rts.push({ rt: await m.createRuntime({ threads: 2 }), load: l.loadModelSync });
   }
   return rts;
+}
+
+/** The I8ConvError code `fn` throws ('no error' when it returns; any other error is rethrown). */
+export function codeOf(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof I8ConvError) return e.code;
+    throw e;
+  }
+  return 'no error';
 }

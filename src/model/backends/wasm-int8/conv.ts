@@ -129,9 +129,13 @@ function checkScale(node: Node, s: number, what: string): void {
 function transposed(b: Int8Array | Uint8Array, k: number, n: number): Int8Array | Uint8Array {
   const had = TRANSPOSED.get(b);
   if (had && had.length === k * n && had.k === k) return had.out;
-  const out = b instanceof Int8Array ? transposeI8(b, k, n) : transposeU8(b, k, n);
+  const out = transposeBytes(b, k, n);
   TRANSPOSED.set(b, { k, length: k * n, out });
   return out;
+}
+/** B [K, N] as [N, K] (row o: column o of B), of B's element type, a new array (graph/passes/matmul-rows.ts too). */
+export function transposeBytes(b: Int8Array | Uint8Array, k: number, n: number): Int8Array | Uint8Array {
+  return b instanceof Int8Array ? transposeI8(b, k, n) : transposeU8(b, k, n);
 }
 const TRANSPOSED = new WeakMap<Int8Array | Uint8Array, { k: number; length: number; out: Int8Array | Uint8Array }>();
 // one loop per array class (each stays monomorphic; see scanI8), reading B's rows in order

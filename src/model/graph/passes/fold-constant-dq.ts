@@ -30,12 +30,8 @@ export function foldConstantDqPass(v: GraphView): void {
       continue;
     const x = ins[0];
     if (x.data.length > MAX_FOLDED) continue;
-    const host = (t: Tensor | undefined): HostTensor | undefined =>
-      t && ({ type: t.type, dims: t.dims, data: t.data } as HostTensor);
-    const infos: (HostValueInfo | undefined)[] = ins.map((t) => {
-      const h = host(t);
-      return h && { type: h.type, dims: h.dims, constant: h };
-    });
+    const tensors = ins.map((t) => t && ({ type: t.type, dims: t.dims, data: t.data } as HostTensor));
+    const infos: (HostValueInfo | undefined)[] = tensors.map((h) => h && { type: h.type, dims: h.dims, constant: h });
     const out: HostTensor = { type: 'float32', dims: x.dims, data: new Float32Array(x.data.length) };
     try {
       const run = dequantizeHost(
@@ -44,10 +40,7 @@ export function foldConstantDqPass(v: GraphView): void {
         [{ type: 'float32', dims: x.dims }],
         v.opset(''),
       );
-      run(
-        ins.map((t) => host(t)),
-        [out],
-      );
+      run(tensors, [out]);
     } catch (e) {
       if (e instanceof I8ConvError) continue; // refused: the node stays, and the lowering says why
       throw e;

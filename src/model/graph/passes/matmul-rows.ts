@@ -15,7 +15,8 @@
  * and y parameters (what the lowering runs on the convolution kernels anyway) and an 8-bit A of known dims; not where
  * the product's only reader is a table of it (readByTable: the output-table fusion keeps it).
  */
-import type { Graph, Node, Tensor } from '../ir.js';
+import type { Graph, Node } from '../ir.js';
+import { transposeBytes } from '../../backends/wasm-int8/conv.js';
 import { type GraphView, runPasses } from '../view.js';
 
 /** The fewest rows a product is rewritten for (below, the transposes cost about what the pixels save). */
@@ -72,7 +73,7 @@ export function matmulRowsPass(v: GraphView): void {
     const plane = value('conv_rows', yType, [n, m]);
     const back = value('rows_out', yType, [m, n]);
     // W = B^T as [N, K, 1, 1] (B's element type)
-    const w = transposed(bT, k, n);
+    const w = transposeBytes(bT.data as Int8Array | Uint8Array, k, n);
     const wName = v.addInitializer(`${b}_as_conv`, bT.type, [n, k, 1, 1], w);
     const nodes: Node[] = [
       node('rows', 'Reshape', [a, shape('rows', [m, k])], [rows], new Map()),
@@ -109,14 +110,6 @@ function readByTable(v: GraphView, y: string): boolean {
     (r.opType === 'QLinearAdd' || r.opType === 'QLinearMul') &&
     r.inputs.some((x) => v.constant(x) !== undefined && (x === r.inputs[0] || x === r.inputs[3]))
   );
-}
-
-/** B [K, N] as [N, K], of B's element type. */
-function transposed(b: Tensor, k: number, n: number): Int8Array | Uint8Array {
-  const src = b.data as Int8Array | Uint8Array;
-  const out = src instanceof Int8Array ? new Int8Array(k * n) : new Uint8Array(k * n);
-  for (let i = 0; i < k; i++) for (let o = 0; o < n; o++) out[o * k + i] = src[i * n + o];
-  return out;
 }
 
 export function matmulRows(graph: Graph): Graph {
