@@ -127,6 +127,16 @@ const SHAPES: Shape[] = [
   { c: 20, m: 1, sp: [3, 4, 5], ker: [3, 3, 3], pads: [1, 1, 1, 1, 1, 1] },
   // an infinite weight meets the padding
   { c: 3, m: 2, sp: [5, 6], ker: [3, 3], pads: [1, 1, 1, 1], infW: true },
+  // few output cells (a short signal): the kernel's four-channel lanes for the cells past the last block of eight
+  // (4 and 1 at a time), K across blocks, output channels not a multiple of 4, groups, batch, 1x1
+  { c: 1, m: 258, sp: [640], ker: [256], strides: [128] },
+  { c: 129, m: 128, sp: [4], ker: [3], pads: [1, 1] },
+  { c: 64, m: 13, sp: [9], ker: [3], strides: [2], pads: [1, 1], bias: false },
+  { c: 64, m: 12, group: 2, sp: [13], ker: [3], strides: [2] },
+  { n: 2, c: 300, m: 8, sp: [5], ker: [1] },
+  { c: 130, m: 9, sp: [3, 5], ker: [3, 3], pads: [1, 1, 1, 1] },
+  { c: 300, m: 4, sp: [2, 3], ker: [1, 1], bias: false },
+  { c: 40, m: 6, sp: [4, 5], ker: [3, 3], pads: [1, 1, 1, 1] },
 ];
 
 interface TShape {

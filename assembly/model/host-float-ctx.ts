@@ -67,8 +67,11 @@ export const CV_ONEROW: i32 = 52;
 export const CV_GROUPED: i32 = 56;
 /** i32: 1: ConvAdd, the sums start from Z (the task's second pointer, of Y's shape) */
 export const CV_SUM: i32 = 60;
+/** i32: byte offset of the weights in panels of four output channels, f32 [GROUP][MG / 4][CG * KSIZE][4] (the cells
+ * past the last block of eight; 0: none) */
+export const CV_WT: i32 = 64;
 /** bytes the host allocates for the record */
-export const CV_CTX_BYTES: i32 = 64;
+export const CV_CTX_BYTES: i32 = 80;
 
 // ---- channelAffine record ----
 /** i32: planes (N * C) */

@@ -38,7 +38,7 @@ import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
   SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_W, CV_TAP, CV_BIAS, CV_COL,
-  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM,
+  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT,
 } from './host-float-ctx';
 
 // ---- Conv ----------------------------------------------------------------------------------------------------------
@@ -126,6 +126,95 @@ function convCellOneRow(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, bl
     for (; r < end; r++) out = out + load<f32>(wm + (<usize>r << 2)) * load<f32>(c0 + <usize>r * rowBytes);
   }
   return hasBias ? out + b : out;
+}
+
+/** The four lanes of v at p, p + stride, p + 2 stride, p + 3 stride (one output cell of four channels). */
+// @ts-ignore: decorator
+@inline
+function scatterChannels(p: usize, stride: usize, v: v128): void {
+  store<f32>(p, f32x4.extract_lane(v, 0));
+  store<f32>(p + stride, f32x4.extract_lane(v, 1));
+  store<f32>(p + 2 * stride, f32x4.extract_lane(v, 2));
+  store<f32>(p + 3 * stride, f32x4.extract_lane(v, 3));
+}
+
+/** The values at p, p + stride, p + 2 stride, p + 3 stride as the four lanes. */
+// @ts-ignore: decorator
+@inline
+function gatherChannels(p: usize, stride: usize): v128 {
+  let v = v128.load32_zero(p);
+  v = v128.load32_lane(p + stride, v, 1);
+  v = v128.load32_lane(p + 2 * stride, v, 2);
+  return v128.load32_lane(p + 3 * stride, v, 3);
+}
+
+/**
+ * Cells [o, o + nc) (nc 1 or 4) of four output channels, the channels as the lanes (panel: their weights, [rows][4]):
+ * per cell the sums of convCell, term for term (blocks of `block` rows from 0, each added onto the earlier blocks'
+ * sum, or onto Z; then the bias), so the same bits as the cell-lane blocks. For outputs of few cells (a short 1-D
+ * signal), where the cells cannot fill eight lanes.
+ */
+function cellsByChannel(
+  col: usize, panel: usize, rows: i32, rowBytes: usize, o: i32, nc: i32, block: i32, hasSum: bool, zb: usize,
+  yb: usize, hasBias: bool, bv: v128,
+): void {
+  const zero = f32x4.splat(0);
+  const at = <usize>o << 2;
+  let t0 = zero, t1 = zero, t2 = zero, t3 = zero;
+  if (hasSum) {
+    t0 = gatherChannels(zb + at, rowBytes);
+    if (nc == 4) {
+      t1 = gatherChannels(zb + at + 4, rowBytes);
+      t2 = gatherChannels(zb + at + 8, rowBytes);
+      t3 = gatherChannels(zb + at + 12, rowBytes);
+    }
+  }
+  for (let k0 = 0; k0 < rows; k0 += block) {
+    let end = k0 + block;
+    if (end > rows) end = rows;
+    let s0 = zero, s1 = zero, s2 = zero, s3 = zero;
+    let cp = col + at + <usize>k0 * rowBytes;
+    let wp = panel + (<usize>k0 << 4);
+    if (nc == 4)
+      for (let r = k0; r < end; r++) {
+        const w = v128.load(wp);
+        s0 = f32x4.add(s0, f32x4.mul(w, v128.load32_splat(cp)));
+        s1 = f32x4.add(s1, f32x4.mul(w, v128.load32_splat(cp, 4)));
+        s2 = f32x4.add(s2, f32x4.mul(w, v128.load32_splat(cp, 8)));
+        s3 = f32x4.add(s3, f32x4.mul(w, v128.load32_splat(cp, 12)));
+        cp += rowBytes;
+        wp += 16;
+      }
+    else
+      for (let r = k0; r < end; r++) {
+        s0 = f32x4.add(s0, f32x4.mul(v128.load(wp), v128.load32_splat(cp)));
+        cp += rowBytes;
+        wp += 16;
+      }
+    if (k0 == 0 && !hasSum) {
+      t0 = s0;
+      t1 = s1;
+      t2 = s2;
+      t3 = s3;
+    } else {
+      t0 = f32x4.add(t0, s0);
+      t1 = f32x4.add(t1, s1);
+      t2 = f32x4.add(t2, s2);
+      t3 = f32x4.add(t3, s3);
+    }
+  }
+  if (hasBias) {
+    t0 = f32x4.add(t0, bv);
+    t1 = f32x4.add(t1, bv);
+    t2 = f32x4.add(t2, bv);
+    t3 = f32x4.add(t3, bv);
+  }
+  scatterChannels(yb + at, rowBytes, t0);
+  if (nc == 4) {
+    scatterChannels(yb + at + 4, rowBytes, t1);
+    scatterChannels(yb + at + 8, rowBytes, t2);
+    scatterChannels(yb + at + 12, rowBytes, t3);
+  }
 }
 
 /**
@@ -228,6 +317,15 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
         v128.store(yo + 3 * rowBytes, a3);
         v128.store(yo + 3 * rowBytes, b3, 16);
       }
+    }
+    const wt = <usize>load<i32>(ctx, CV_WT);
+    if (wt != 0) {
+      // the last cells (fewer than eight) with the four channels as the lanes: the panel [rows][4] of W
+      const panel = wt + ((<usize>(g * (mg >> 2) + (m0 >> 2)) * <usize>rows) << 4);
+      const bv = hasBias ? v128.load(bias + (<usize>m << 2)) : zero;
+      for (; o + 4 <= o1; o += 4) cellsByChannel(col, panel, rows, rowBytes, o, 4, block, hasSum, zb, yb, hasBias, bv);
+      for (; o < o1; o++) cellsByChannel(col, panel, rows, rowBytes, o, 1, block, hasSum, zb, yb, hasBias, bv);
+      return;
     }
     for (; o < o1; o++)
       for (let j = 0; j < 4; j++) {

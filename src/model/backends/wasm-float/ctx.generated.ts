@@ -62,8 +62,11 @@ export const HOST_FLOAT_CTX = {
   CV_GROUPED: 56,
   /** i32: 1: ConvAdd, the sums start from Z (the task's second pointer, of Y's shape) */
   CV_SUM: 60,
+  /** i32: byte offset of the weights in panels of four output channels, f32 [GROUP][MG / 4][CG * KSIZE][4] (the cells
+   * past the last block of eight; 0: none) */
+  CV_WT: 64,
   /** bytes the host allocates for the record */
-  CV_CTX_BYTES: 64,
+  CV_CTX_BYTES: 80,
   /** i32: planes (N * C) */
   AF_PLANES: 0,
   /** i32: channels C */

@@ -166,6 +166,23 @@ const CONV_CHUNK = 512;
 /** Most bytes of column matrices a Conv kernel takes from the scratch (beyond: the TypeScript operator). */
 const CONV_MAX_COL_BYTES = 256 * 2 ** 20;
 
+/**
+ * Where the cells past the last block of eight are more than an eighth of an output plane (a short 1-D signal: few
+ * cells), W again in panels of four output channels, [GROUP][MG / 4][rows][4], for the kernel's channel-lane path
+ * (convF32Task's cellsByChannel): its offset, or 0 (those cells one by one).
+ */
+function conv4Panels(k: HeapKernel, W: Float32Array, group: number, mg: number, rows: number, oSize: number): number {
+  const tail = oSize % 8;
+  const blocks = mg >> 2;
+  if (tail === 0 || tail * 8 <= oSize || blocks === 0) return 0;
+  const wt = new Float32Array(group * blocks * rows * 4);
+  for (let g = 0; g < group; g++)
+    for (let b = 0; b < blocks; b++)
+      for (let r = 0; r < rows; r++)
+        for (let j = 0; j < 4; j++) wt[((g * blocks + b) * rows + r) * 4 + j] = W[(g * mg + b * 4 + j) * rows + r];
+  return k.put(wt);
+}
+
 function conv(
   node: HostOpNode,
   inputs: readonly (HostValueInfo | undefined)[],
@@ -185,6 +202,7 @@ function conv(
     const wAt = k.put(W);
     const tAt = direct ? 0 : k.put(tap);
     const bAt = B ? k.put(B) : 0;
+    const wtAt = conv4Panels(k, W, group, mg, cg * kSize, oSize);
     const chunk = Math.min(CONV_CHUNK, Math.ceil(oSize / 8) * 8);
     for (const [f, v] of [
       [K.CV_CG, cg],
@@ -203,6 +221,7 @@ function conv(
       [K.CV_ONEROW, order.oneRow ? 1 : 0],
       [K.CV_GROUPED, order.groupedFrom],
       [K.CV_SUM, sum ? 1 : 0],
+      [K.CV_WT, wtAt],
     ])
       k.i32(f, v);
     k.scratchBytes = colBytes;
