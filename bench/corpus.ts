@@ -18,7 +18,7 @@
  *
  * Options: --models a,b (default all) --forms shipped,default,all,convs --engines i8conv,ort --threads N (both
  * engines; onnxruntime-web's thread count is one per process, so one thread count per run) --runs N (timed runs,
- * default 5, 2 for the 1024x1024 models) --calib K --json FILE (default bench/results/corpus-<threads>t.json)
+ * default 5, 2 for the 1024x1024 models; more until they took 400 ms, for the fast models) --calib K --json FILE (default bench/results/corpus-<threads>t.json)
  * --quick (runs 2, calib 2). Prints a markdown table. `--table a.json,b.json`: the table of earlier runs' files.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -86,14 +86,27 @@ function median(xs: number[]): number {
   return s.length ? s[(s.length - 1) >> 1] : Number.NaN;
 }
 
-/** Times `fn`: `warmup` calls, then `runs` calls; the median in ms. */
+/** Fast models are timed over at least this long (and warmed up a fifth of it): a few runs of 0.1 ms are noise. */
+const MIN_TIMED_MS = 400;
+/** The most calls one timing makes. */
+const MAX_TIMED_RUNS = 4000;
+
+/**
+ * Times `fn`: `warmup` calls (and more while they took less than MIN_TIMED_MS / 5), then `runs` calls, and more while
+ * all of them took less than MIN_TIMED_MS (MAX_TIMED_RUNS at most); the median in ms.
+ */
 async function timeIt(fn: () => unknown, runs: number, warmup = 2): Promise<number> {
-  for (let i = 0; i < warmup; i++) await fn();
+  const w0 = performance.now();
+  for (let i = 0; i < warmup || (warmup > 0 && performance.now() - w0 < MIN_TIMED_MS / 5 && i < MAX_TIMED_RUNS); i++)
+    await fn();
   const t: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  let total = 0;
+  for (let i = 0; i < runs || (total < MIN_TIMED_MS && i < MAX_TIMED_RUNS); i++) {
     const t0 = performance.now();
     await fn();
-    t.push(performance.now() - t0);
+    const dt = performance.now() - t0;
+    t.push(dt);
+    total += dt;
   }
   return median(t);
 }
