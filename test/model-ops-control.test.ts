@@ -495,6 +495,27 @@ describe('If', () => {
     ];
     await threeWays(model(true), sets, false);
     await threeWays(model(false), sets);
+    // the profile shows the chosen branch's steps, one level inside the other, then each If's own entry
+    const m = loadModelSync(rt, writeOnnxModel(model(false)));
+    try {
+      const feeds = Object.fromEntries(Object.entries(sets[1]).map(([k2, t]) => [k2, t.data])) as never;
+      const seen: string[][] = [];
+      m.run(feeds, { profile: true });
+      seen.push(m.lastProfile!.map((e) => `${e.op} ${e.name}`));
+      await m.runAsync(feeds, { profile: true });
+      seen.push(m.lastProfile!.map((e) => `${e.op} ${e.name}`));
+      for (const names of seen) {
+        const at = (re: RegExp) => names.findIndex((n) => re.test(n));
+        expect(at(/^ElementwiseRegion inner1 then_branch: Neg/), names.join('\n')).toBeGreaterThanOrEqual(0);
+        expect(at(/^ElementwiseRegion outer else_branch: Mul/), names.join('\n')).toBeGreaterThan(at(/^If inner1$/));
+        expect(at(/^If inner1$/)).toBeGreaterThan(at(/^ElementwiseRegion inner1 then_branch: Neg/));
+        expect(at(/^If outer$/)).toBe(names.length - 1);
+      }
+      expect(seen[1]).toEqual(seen[0]);
+      expect(m.lastProfile!.every((e) => e.ms >= 0)).toBe(true);
+    } finally {
+      m.dispose();
+    }
   });
 
   it('a condition the shapes decide is inlined at load (the other branch, whose shapes do not infer, unseen)', async () => {

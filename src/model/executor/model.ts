@@ -11,6 +11,7 @@ import type { WasmRuntimeCore } from '../../runtime.js';
 import type { Layout } from '../backends/types.js';
 import type { ValueType } from '../lowering/values.js';
 import { intact, snapshotView, type ViewSnapshot } from '../../views.js';
+import type { ProfileEntry } from './step.js';
 import {
   ARRAY_OF,
   type ModelPlan,
@@ -20,6 +21,7 @@ import {
   type ModelTensorType,
 } from './plan.js';
 
+export type { ProfileEntry } from './step.js';
 export {
   ModelPlan,
   type ModelArray,
@@ -44,16 +46,6 @@ export interface Tensor {
 export type ModelFeed =
   | ModelArray
   | { readonly data: ModelArray; readonly dims: readonly number[]; readonly type?: ModelTensorType };
-
-export interface ProfileEntry {
-  name: string;
-  op: string;
-  algorithm: string;
-  layout: Layout;
-  ms: number;
-  /** multiply-accumulates (convolutions), 0 otherwise */
-  macs: number;
-}
 
 export interface RunOptions {
   /** time every step (model.lastProfile) */
@@ -337,8 +329,13 @@ export class Model {
     if (profile) {
       const prof: ProfileEntry[] = [];
       for (let i = 0; i < impls.length; i++) {
+        const impl = impls[i];
+        if (impl.runProfiled) {
+          impl.runProfiled(ptrs[i], prof);
+          continue;
+        }
         const t0 = performance.now();
-        impls[i].run(ptrs[i]);
+        impl.run(ptrs[i]);
         const s = steps[i];
         prof.push({
           name: s.name,
@@ -371,12 +368,14 @@ export class Model {
       for (let i = 0; i < impls.length; i++) {
         const t0 = performance.now();
         const impl = impls[i];
-        if (impl.runAsync) await impl.runAsync(ptrs[i]);
+        const inner = profile && impl.runAsyncProfiled !== undefined;
+        if (inner) await impl.runAsyncProfiled!(ptrs[i], prof);
+        else if (impl.runAsync) await impl.runAsync(ptrs[i]);
         else impl.run(ptrs[i]);
         if (this.disposed || this.core.disposed)
           throw new I8ConvError('DISPOSED', 'model: disposed while running', 'model');
         const s = steps[i];
-        if (profile)
+        if (profile && !inner)
           prof.push({
             name: s.name,
             op: s.op,

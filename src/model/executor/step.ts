@@ -6,7 +6,7 @@ import type { WasmRuntimeCore } from '../../runtime.js';
 import type { AlgoSelector, ConvOptions } from '../../conv.js';
 import type { Graph, Node } from '../graph/ir.js';
 import type { Lowering, PlannedValue } from '../lowering/values.js';
-import type { ModelKernel } from '../backends/types.js';
+import type { Layout, ModelKernel } from '../backends/types.js';
 import { I8ConvError } from '../../errors.js';
 import { JOB, runJob, writeJob, type ExecPointers } from '../../threads/protocol.js';
 
@@ -16,6 +16,17 @@ export interface StepPointers {
   outputs: number[];
   /** the model's shared scratch (convolutions' thread slices) */
   scratch: number;
+}
+
+/** One step's time in a profiled run (model.lastProfile). */
+export interface ProfileEntry {
+  name: string;
+  op: string;
+  algorithm: string;
+  layout: Layout;
+  ms: number;
+  /** multiply-accumulates (convolutions), 0 otherwise */
+  macs: number;
 }
 
 export interface StepImpl {
@@ -30,6 +41,12 @@ export interface StepImpl {
   run(p: StepPointers): void;
   /** the workers run it (a page's main thread stays free); absent: run() is used */
   runAsync?(p: StepPointers): Promise<void>;
+  /**
+   * A step that runs steps of its own (If: the chosen branch's): run, timing each of them into `into` (and what it
+   * does around them as one entry of its own); absent: the model times the step as one entry.
+   */
+  runProfiled?(p: StepPointers, into: ProfileEntry[]): void;
+  runAsyncProfiled?(p: StepPointers, into: ProfileEntry[]): Promise<void>;
   dispose(): void;
 }
 

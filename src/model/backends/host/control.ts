@@ -19,7 +19,15 @@
 import { I8ConvError } from '../../../errors.js';
 import { GuardedBlocks } from '../../../heap.js';
 import type { Graph, Node, Tensor } from '../../graph/ir.js';
-import type { BuildEnv, Lower, LoweredNode, PlannedProgram, StepImpl, StepPointers } from '../../executor/step.js';
+import type {
+  BuildEnv,
+  Lower,
+  LoweredNode,
+  PlannedProgram,
+  ProfileEntry,
+  StepImpl,
+  StepPointers,
+} from '../../executor/step.js';
 import { unsupported } from '../../executor/step.js';
 import type { PlannedValue } from '../../lowering/values.js';
 
@@ -114,6 +122,8 @@ interface BuiltBranch {
   refusal?: string;
   impls: StepImpl[];
   ptrs: StepPointers[];
+  /** the profile's name, op and layout of each step */
+  labels: { name: string; op: string; layout: ProfileEntry['layout'] }[];
   /** [If input index, arena offset of the branch input, bytes] */
   copyIn: [number, number, number][];
   /** per If output: the branch value's arena offset or constant, and bytes */
@@ -123,7 +133,7 @@ interface BuiltBranch {
 
 function buildBranch(env: BuildEnv, node: Node, b: PlannedBranch): BuiltBranch {
   const p = b.program;
-  if (!p) return { name: b.name, refusal: b.refusal, impls: [], ptrs: [], copyIn: [], copyOut: [] };
+  if (!p) return { name: b.name, refusal: b.refusal, impls: [], ptrs: [], labels: [], copyIn: [], copyOut: [] };
   const impls: StepImpl[] = [];
   const blocks = new GuardedBlocks(env.core, {
     param: 'model',
@@ -150,6 +160,11 @@ function buildBranch(env: BuildEnv, node: Node, b: PlannedBranch): BuiltBranch {
       name: b.name,
       impls,
       ptrs: p.steps.map((s) => ({ inputs: s.inputs.map(ptr), outputs: s.outputs.map(ptr), scratch: 0 })),
+      labels: p.steps.map((s) => ({
+        name: `${node.name} ${b.name}: ${s.name}`,
+        op: s.op,
+        layout: s.layout ?? 'NCHW',
+      })),
       copyIn,
       copyOut,
       blocks,
@@ -201,8 +216,28 @@ function buildIf(env: BuildEnv, node: Node, branches: PlannedBranch[], known: bo
     });
   };
   const all = built.flatMap((b) => b.impls);
+  const algorithm = `if(${built.map((b) => (b.refusal === undefined ? `${b.impls.length} steps` : 'refused')).join(', ')})`;
+  /** the If's own entry: its time less its steps' (the choice and the copies in and out) */
+  const own = (into: ProfileEntry[], from: number, t0: number) => {
+    let inner = 0;
+    for (let i = from; i < into.length; i++) inner += into[i].ms;
+    into.push({
+      name: node.name,
+      op: node.opType,
+      algorithm,
+      layout: 'NCHW',
+      ms: performance.now() - t0 - inner,
+      macs: 0,
+    });
+  };
+  const entry = (b: BuiltBranch, i: number, t0: number): ProfileEntry => ({
+    ...b.labels[i],
+    algorithm: b.impls[i].algorithm,
+    ms: performance.now() - t0,
+    macs: b.impls[i].macs,
+  });
   return {
-    algorithm: `if(${built.map((b) => (b.refusal === undefined ? `${b.impls.length} steps` : 'refused')).join(', ')})`,
+    algorithm,
     bytes: all.reduce((a, i) => a + i.bytes, 0) + built.reduce((a, b) => a + (b.blocks?.bytes ?? 0), 0),
     scratchBytes: Math.max(0, ...all.map((i) => i.scratchBytes)),
     macs: 0,
@@ -219,6 +254,39 @@ function buildIf(env: BuildEnv, node: Node, branches: PlannedBranch[], known: bo
         else impl.run(b.ptrs[i]);
       }
       finish(b, p);
+    },
+    runProfiled(p, into) {
+      const t0 = performance.now();
+      const from = into.length;
+      const b = choose(p);
+      for (let i = 0; i < b.impls.length; i++) {
+        const t = performance.now();
+        const impl = b.impls[i];
+        if (impl.runProfiled) impl.runProfiled(b.ptrs[i], into);
+        else {
+          impl.run(b.ptrs[i]);
+          into.push(entry(b, i, t));
+        }
+      }
+      finish(b, p);
+      own(into, from, t0);
+    },
+    async runAsyncProfiled(p, into) {
+      const t0 = performance.now();
+      const from = into.length;
+      const b = choose(p);
+      for (let i = 0; i < b.impls.length; i++) {
+        const t = performance.now();
+        const impl = b.impls[i];
+        if (impl.runAsyncProfiled) await impl.runAsyncProfiled(b.ptrs[i], into);
+        else {
+          if (impl.runAsync) await impl.runAsync(b.ptrs[i]);
+          else impl.run(b.ptrs[i]);
+          into.push(entry(b, i, t));
+        }
+      }
+      finish(b, p);
+      own(into, from, t0);
     },
     dispose() {
       for (const b of built) {
