@@ -28,6 +28,7 @@ import { isTflite, readTfliteModel } from './graph/tflite/reader.js';
 import { inferShapes } from './graph/passes/infer-shapes.js';
 import { checkTypes } from './graph/passes/check-types.js';
 import { GraphView } from './graph/view.js';
+import { float16AsFloat32, holdsFloat16 } from './graph/passes/float16.js';
 import { foldConstantsPass } from './graph/passes/fold-constants.js';
 import { removeIdentityPass } from './graph/passes/remove-identity.js';
 import { foldBatchNormPass } from './graph/passes/fold-batchnorm.js';
@@ -205,8 +206,13 @@ function preparePasses(
   // BAD_MODEL: operands of element types their operators do not take (a zero point of float32, a scale of int8)
   checkTypes(typed);
   hooks.stage?.('passes');
-  const view = new GraphView(typed);
+  let view = new GraphView(typed);
   foldConstantsPass(view);
+  if (holdsFloat16(typed)) {
+    // a model that computes in float16 runs in float32 as onnxruntime's CPU provider runs it (float16.ts)
+    view = new GraphView(float16AsFloat32(view.toGraph()));
+    foldConstantsPass(view);
+  }
   inlineIfPass(view);
   liftIfCapturesPass(view);
   removeIdentityPass(view);

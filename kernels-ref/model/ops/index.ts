@@ -90,7 +90,7 @@ import {
 import { LogSoftmax } from './LogSoftmax.js';
 import { And, Equal, Greater, GreaterOrEqual, Less, LessOrEqual, Not, Or, Xor } from './Compare.js';
 import { Mod } from './Mod.js';
-import { Ceil, Floor, Log, Reciprocal, Round, Sign } from './UnaryMath.js';
+import { Ceil, Floor, Log, Reciprocal, Round, RoundFloat16, Sign } from './UnaryMath.js';
 import { Max, Mean, Min, Sum } from './Variadic.js';
 import { Where } from './Where.js';
 import { ElementwiseRegion } from './ElementwiseRegion.js';
@@ -257,6 +257,7 @@ export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearMul', Uint8TwinQLinearMul],
   ['ElementwiseRegion', ElementwiseRegion],
   ['ConvAdd', ConvAdd],
+  ['RoundFloat16', RoundFloat16],
 ]);
 
 /** domain ('' is the default ONNX domain) -> op type -> operator. */

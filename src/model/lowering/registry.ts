@@ -33,6 +33,7 @@ import { lstmKernelOp } from '../backends/wasm-float/lstm.js';
 import { lowerFloatAveragePool, lowerFloatGlobalAveragePool, lowerFloatMaxPool } from '../backends/wasm-float/pool.js';
 import { lowerFloatResize, lowerFloatUpsample } from '../backends/wasm-float/resize.js';
 import { lowerConvOp } from '../backends/wasm-int8/conv.js';
+import { ConvChecks } from '../backends/host/conv.js';
 import { lowerConcatOp } from '../backends/wasm-int8/concat.js';
 import { lowerDequantizeLinear, lowerQuantizeLinear } from '../backends/wasm-int8/quantize.js';
 import { lowerDynamicQuantizeLinear } from '../backends/wasm-int8/dynamic-quant.js';
@@ -114,10 +115,10 @@ const hostWith = (f: HostOpFactory, file: string, when = 'any other case'): Impl
   lower: hostOp(f),
   files: [`${HOST}${file}`],
 });
-const floatSimd = (key: string, file: string, when: string): Impl => ({
+const floatSimd = (key: string, file: string, when: string, checks = HOST_OPS.get(key)!): Impl => ({
   backend: 'float-simd',
   when,
-  lower: floatKernelOp(HOST_OPS.get(key)!),
+  lower: floatKernelOp(checks),
   files: ['src/model/backends/wasm-float/kernels.ts', 'assembly/model/host-float.ts', `${HOST}${file}`],
 });
 /** A float32 MatMul / Gemm on the wasm kernel of assembly/model/gemm-f32.ts. */
@@ -273,7 +274,7 @@ op(':Conv', {
   shape: SHAPE.conv,
   qdq: 'conv',
   ref: 'Conv.ts',
-  impls: [floatSimd(':Conv', 'conv.ts', 'constant W and B'), host(':Conv', 'conv.ts')],
+  impls: [floatSimd(':Conv', 'conv.ts', 'constant W and B', ConvChecks), host(':Conv', 'conv.ts')],
 });
 op(':ConvTranspose', {
   doc: 'float32 transposed convolution',
@@ -892,11 +893,18 @@ op('i8conv:ChannelTable', {
   ref: 'ChannelTable.ts',
   impls: [int8(lowerChannelTable, 'always', `${INT8}lut.ts`, 'assembly/model/lut.ts')],
 });
+op('i8conv:RoundFloat16', {
+  doc: "float32 rounded to the nearest float16 (ties to even), kept float32: a Cast to float16 of a model that computes in float16, which runs in float32 as onnxruntime's CPU provider runs it (float16)",
+  madeBy: 'float16',
+  shape: SHAPE.same,
+  ref: 'UnaryMath.ts',
+  impls: [host('i8conv:RoundFloat16', 'math.ts', 'always')],
+});
 op('i8conv:ConvAdd', {
   doc: "float32 Conv (with a bias) + Z of its output's shape, summed as onnxruntime's FusedConv sums it (fuse-conv-add)",
   madeBy: 'fuse-conv-add',
   ref: 'Conv.ts',
-  impls: [floatSimd('i8conv:ConvAdd', 'conv.ts', 'constant W and B'), host('i8conv:ConvAdd', 'conv.ts')],
+  impls: [floatSimd('i8conv:ConvAdd', 'conv.ts', 'constant W and B', ConvChecks), host('i8conv:ConvAdd', 'conv.ts')],
 });
 op('i8conv:ElementwiseRegion', {
   doc: 'float32 element-wise operators of one shape (Add / Mul / Relu / Sigmoid / Cast / DequantizeLinear / QuantizeLinear ...) run as one pass over memory (fuse-float-regions)',

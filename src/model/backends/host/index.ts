@@ -38,7 +38,7 @@ import {
 import { LogSoftmax } from './logsoftmax.js';
 import { Add, Div, Mod, Mul, Pow, Sub, Where } from './binary.js';
 import { And, Equal, Greater, GreaterOrEqual, Less, LessOrEqual, Not, Or, Xor } from './compare.js';
-import { Ceil, Floor, Log, Reciprocal, Round, Sign } from './math.js';
+import { Ceil, Floor, Log, Reciprocal, Round, RoundFloat16, Sign } from './math.js';
 import { Max, Mean, Min, Sum } from './variadic.js';
 import { Conv, ConvTranspose } from './conv.js';
 import { Gemm, MatMul } from './matmul.js';
@@ -108,6 +108,7 @@ const FACTORIES: Record<string, HostOpFactory> = {
   Gemm,
   Conv,
   'i8conv:ConvAdd': Conv,
+  'i8conv:RoundFloat16': RoundFloat16,
   ConvTranspose,
   BatchNormalization,
   AveragePool,

@@ -7,11 +7,14 @@
  *   gives NaN.
  * - Log (float32): the C library's logf (../../numerics/logf.ts: musl's table method, onnxruntime-web's bits, not the
  *   correctly rounded value); log(0) = -inf, log(x < 0) = NaN.
+ * - i8conv:RoundFloat16 (float32): x rounded to the nearest float16, kept as float32 (a Cast to float16 of a model
+ *   that computes in float16: ../../graph/passes/float16.ts).
  * Opsets before 6 (Reciprocal, Floor, Ceil, Log: the consumed_inputs attribute) onnxruntime does not register.
  */
 import type { HostData, HostOpFactory } from '../types.js';
 import { expectDims, expectOutType, expectType, need, onlyAttrs, unsupported, type ElemType } from './common.js';
 import { logfRow } from '../../numerics/logf.js';
+import { roundToHalfRow } from '../../numerics/float16.js';
 
 type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
 /** y[i] = f(x[i]) over a whole tensor. */
@@ -31,6 +34,11 @@ function unaryFactory(since: number, types: ElemType[], make: (type: ElemType) =
   };
 }
 
+export const RoundFloat16 = unaryFactory(
+  1,
+  ['float32'],
+  () => (x, y) => roundToHalfRow(x as Float32Array, y as Float32Array),
+);
 export const Reciprocal = unaryFactory(6, ['float32'], () => (x, y) => {
   const X = x as Float32Array,
     Y = y as Float32Array;

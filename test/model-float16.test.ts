@@ -1,0 +1,275 @@
+// Models that compute in float16 (src/model/graph/passes/float16.ts): i8conv runs them in float32 where
+// onnxruntime-web's CPU provider does, rounding to float16 exactly where a Cast to float16 stays after its cast
+// insertion and cast-pair removal, and equals onnxruntime-web 1.30 (wasm, one thread, default optimizations) bit for
+// bit: a convolution between casts, an isolated Concat (float32) and one that reads a float16 initializer (float16:
+// its inputs rounded), an Add read by a Conv and by an output Cast (ISNet's pattern), a Resize between explicit
+// casts, a MaxPool / Sigmoid chain, an Add of a float16 constant, a Cast from int64 to float16. Also the rounding
+// itself (i8conv:RoundFloat16 against the reference's, on every float16 boundary), and what stays refused (a float16
+// graph input).
+import { describe, expect, it } from 'vitest';
+import { runReference } from '../kernels-ref/model/index.js';
+import { createRuntime } from '../src/index.js';
+import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
+import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
+import { halfBitsOf, halfValue, roundToHalf } from '../src/model/numerics/float16.js';
+import { makeNode, valueInfo } from '../src/quantize/graph.js';
+import { loadOrt, ortRun, ortSession } from '../fixtures/models/ort.js';
+import { rng } from './helpers/rng.js';
+
+const ort = await loadOrt().catch(() => null);
+const r = rng(1610);
+
+const halfs = (n: number, scale: number): Uint16Array => {
+  const h = new Uint16Array(n);
+  for (let i = 0; i < n; i++) h[i] = halfBitsOf(new Uint32Array(Float32Array.of((r() * 2 - 1) * scale).buffer)[0]);
+  return h;
+};
+const w16 = (name: string, dims: number[], scale = 0.5): Tensor => ({
+  name,
+  type: 'float16',
+  dims,
+  data: halfs(
+    dims.reduce((a, b) => a * b, 1),
+    scale,
+  ),
+});
+const i = (value: number): Attribute => ({ kind: 'int', value });
+const is = (value: number[]): Attribute => ({ kind: 'ints', value });
+const cast = (x: string, y: string, to: number) => makeNode('Cast', [x], [y], { to: i(to) }, { name: `cast_${y}` });
+const conv = (x: string, w: string, b: string, y: string) =>
+  makeNode('Conv', [x, w, b], [y], { pads: is([1, 1, 1, 1]), kernel_shape: is([3, 3]) }, { name: `conv_${y}` });
+const relu = (x: string, y: string) => makeNode('Relu', [x], [y], {}, { name: `relu_${y}` });
+
+interface Model {
+  what: string;
+  nodes: Node[];
+  inits: Tensor[];
+  /** outputs (float32 unless said) */
+  outs: string[];
+  /** RoundFloat16 steps the plan must have (where the float16 rounding stays) */
+  rounds: number;
+  inputType?: 'float32' | 'int64';
+}
+
+const C = 6;
+const X = [1, 3, 9, 11];
+function models(): Model[] {
+  const w = (n: string, ic = C, oc = C) => w16(n, [oc, ic, 3, 3]);
+  const b = (n: string, oc = C) => w16(n, [oc], 2);
+  const stem = [cast('x', 'x16', 10), conv('x16', 'w0', 'b0', 'c0'), relu('c0', 'r0')];
+  const stemInits = [w('w0', 3), b('b0')];
+  return [
+    {
+      what: 'Conv -> Relu between casts: the input and output casts cancel (nothing rounded)',
+      nodes: [...stem, cast('r0', 'y', 1)],
+      inits: stemInits,
+      outs: ['y'],
+      rounds: 0,
+    },
+    {
+      what: 'an isolated Concat (both inputs from cast nodes, read by a Conv): float32, nothing rounded',
+      nodes: [
+        ...stem,
+        conv('r0', 'w1', 'b1', 'c1'),
+        relu('c1', 'r1'),
+        makeNode('Concat', ['r0', 'r1'], ['cat'], { axis: i(1) }, { name: 'cat' }),
+        conv('cat', 'w2', 'b2', 'c2'),
+        cast('c2', 'y', 1),
+      ],
+      inits: [...stemInits, w('w1'), b('b1'), w('w2', 2 * C), b('b2')],
+      outs: ['y'],
+      rounds: 0,
+    },
+    {
+      what: 'a Concat of a float16 initializer read by a Conv only: isolated all the same, float32',
+      nodes: [
+        ...stem,
+        makeNode('Concat', ['r0', 'k'], ['cat'], { axis: i(1) }, { name: 'cat' }),
+        conv('cat', 'w2', 'b2', 'c2'),
+        cast('c2', 'y', 1),
+      ],
+      inits: [...stemInits, w16('k', [1, 2, 9, 11], 3), w('w2', C + 2), b('b2')],
+      outs: ['y'],
+      rounds: 0,
+    },
+    {
+      what: 'a Concat read by a Conv and by an output Cast (which needs no cast): float16, its computed input rounded',
+      nodes: [
+        ...stem,
+        makeNode('Concat', ['r0', 'k'], ['cat'], { axis: i(1) }, { name: 'cat' }),
+        conv('cat', 'w2', 'b2', 'c2'),
+        cast('c2', 'y', 1),
+        cast('cat', 'y2', 1),
+      ],
+      inits: [...stemInits, w16('k', [1, 2, 9, 11], 3), w('w2', C + 2), b('b2')],
+      outs: ['y', 'y2'],
+      rounds: 1,
+    },
+    {
+      what: "the model's own Cast to float16 and back: kept (a narrowing cast the model wrote), rounded",
+      nodes: [cast('x', 'x16', 10), cast('x16', 'x32', 1), relu('x32', 'y')],
+      inits: [],
+      outs: ['y'],
+      rounds: 1,
+    },
+    {
+      what: "an Add read by a Conv and an output Cast, and its Shape (ISNet's pattern)",
+      nodes: [
+        ...stem,
+        conv('r0', 'w1', 'b1', 'c1'),
+        relu('c1', 'r1'),
+        makeNode('Add', ['r0', 'r1'], ['sum'], {}, { name: 'add' }),
+        conv('sum', 'w2', 'b2', 'c2'),
+        cast('c2', 'y', 1),
+        cast('sum', 'y2', 1),
+      ],
+      inits: [...stemInits, w('w1'), b('b1'), w('w2'), b('b2')],
+      outs: ['y', 'y2'],
+      rounds: 0,
+    },
+    {
+      what: 'a Resize between explicit casts, then a Concat with the stem',
+      nodes: [
+        ...stem,
+        makeNode('MaxPool', ['r0'], ['p0'], { kernel_shape: is([2, 2]), strides: is([2, 2]) }, { name: 'pool' }),
+        cast('p0', 'p32', 1),
+        makeNode(
+          'Resize',
+          ['p32', '', '', 'sizes'],
+          ['up'],
+          { mode: { kind: 'string', value: 'linear' } },
+          { name: 'rs' },
+        ),
+        cast('up', 'up16', 10),
+        makeNode('Concat', ['up16', 'r0'], ['cat'], { axis: i(1) }, { name: 'cat' }),
+        conv('cat', 'w2', 'b2', 'c2'),
+        makeNode('Sigmoid', ['c2'], ['s2'], {}, { name: 'sig' }),
+        cast('s2', 'y', 1),
+      ],
+      inits: [
+        ...stemInits,
+        { name: 'sizes', type: 'int64', dims: [4], data: BigInt64Array.of(1n, 6n, 9n, 11n) },
+        w('w2', 2 * C),
+        b('b2'),
+      ],
+      outs: ['y'],
+      rounds: 2,
+    },
+    {
+      what: 'an Add of a float16 constant and a Mul, then a float16 output cast',
+      nodes: [
+        ...stem,
+        makeNode('Add', ['r0', 'k'], ['a'], {}, { name: 'addk' }),
+        makeNode('Mul', ['a', 'a'], ['m'], {}, { name: 'mul' }),
+        cast('m', 'y', 1),
+      ],
+      inits: [...stemInits, w16('k', [C, 1, 1], 4)],
+      outs: ['y'],
+      rounds: 0,
+    },
+  ];
+}
+
+function graphOf(m: Model): Graph {
+  return {
+    name: 'g',
+    irVersion: 8,
+    opsetImports: new Map([['', 17]]),
+    nodes: m.nodes,
+    inputs: [valueInfo('x', m.inputType ?? 'float32', X)],
+    outputs: m.outs.map((o) => valueInfo(o, 'float32', null)),
+    initializers: new Map(m.inits.map((t) => [t.name, t])),
+    valueInfo: new Map(),
+  };
+}
+
+function sameBits(a: Float32Array, b: Float32Array): number {
+  let bad = 0;
+  for (let k = 0; k < b.length; k++) if (!Object.is(a[k], b[k]) && !(Number.isNaN(a[k]) && Number.isNaN(b[k]))) bad++;
+  return a.length === b.length ? bad : -1;
+}
+
+describe('models that compute in float16', () => {
+  it.skipIf(!ort)('equal onnxruntime-web bit for bit; the float16 roundings where its casts stay', async () => {
+    const rt = await createRuntime();
+    const fails: string[] = [];
+    try {
+      for (const m of models()) {
+        const g = graphOf(m);
+        const bytes = writeOnnxModel(g);
+        const x = new Float32Array(X.reduce((a, b) => a * b, 1));
+        for (let k = 0; k < x.length; k++) x[k] = (r() * 2 - 1) * 3;
+        const s = await ortSession(bytes);
+        const want = await ortRun(s, { x: { dims: X, data: x } });
+        await s.release();
+        const model = await rt.loadModel(bytes, { onFloatModel: 'allow' });
+        try {
+          const got = model.run({ x });
+          for (const o of m.outs) {
+            const bad = sameBits(got[o] as Float32Array, want.get(o) as Float32Array);
+            if (bad) fails.push(`${m.what}: ${o} ${bad} of ${want.get(o)!.length} differ`);
+          }
+          const rounds = model.nodes.filter((n) => n.op === 'RoundFloat16').length;
+          if (rounds !== m.rounds) fails.push(`${m.what}: ${rounds} RoundFloat16 steps, ${m.rounds} expected`);
+        } finally {
+          model.dispose();
+        }
+      }
+    } finally {
+      rt.dispose();
+    }
+    expect(fails.join('\n')).toBe('');
+  });
+
+  it('RoundFloat16 equals the reference on every float16 boundary and around it', () => {
+    // every float16 h, the float32 values just below, at and above the midpoint to the next one
+    const xs: number[] = [];
+    const f = new Float32Array(1);
+    const u = new Uint32Array(f.buffer);
+    for (let h = 0; h < 0x7c00; h++) {
+      const lo = halfValue(h),
+        hi = h + 1 <= 0x7c00 ? halfValue(h + 1) : Number.POSITIVE_INFINITY;
+      const mid = Number.isFinite(hi) ? (lo + hi) / 2 : 65520;
+      f[0] = mid;
+      const m = u[0];
+      for (const b of [m - 1, m, m + 1]) {
+        u[0] = b;
+        xs.push(f[0], -f[0]);
+      }
+      xs.push(lo, -lo);
+    }
+    xs.push(Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, 1e30, -1e30, 1e-30, 0, -0);
+    const x = Float32Array.from(xs);
+    const ref = runReference(
+      {
+        ...graphOf({ what: '', nodes: [], inits: [], outs: [], rounds: 0 }),
+        nodes: [makeNode('RoundFloat16', ['x'], ['y'], {}, { domain: 'i8conv' })],
+        inputs: [valueInfo('x', 'float32', [x.length])],
+        outputs: [valueInfo('y', 'float32', [x.length])],
+        opsetImports: new Map([
+          ['', 17],
+          ['i8conv', 1],
+        ]),
+      },
+      [['x', { name: 'x', type: 'float32', dims: [x.length], data: x }]],
+    ).get('y')!.data as Float32Array;
+    const got = Float32Array.from(xs, roundToHalf);
+    expect(sameBits(got, ref)).toBe(0);
+    // the rounding is not the identity on these values (the test would pass vacuously otherwise)
+    expect(sameBits(x, ref)).toBeGreaterThan(xs.length / 4);
+  });
+
+  it('a float16 graph input stays refused (UNSUPPORTED_OP naming it)', async () => {
+    const rt = await createRuntime();
+    try {
+      const g: Graph = {
+        ...graphOf({ what: '', nodes: [relu('x', 'y')], inits: [], outs: [], rounds: 0 }),
+        inputs: [valueInfo('x', 'float16', [4])],
+        outputs: [valueInfo('y', 'float16', [4])],
+      };
+      await expect(rt.loadModel(writeOnnxModel(g), { onFloatModel: 'allow' })).rejects.toThrow(/float16/);
+    } finally {
+      rt.dispose();
+    }
+  });
+});
