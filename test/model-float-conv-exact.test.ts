@@ -14,6 +14,7 @@ import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { HOST_OPS } from '../src/model/backends/host/index.js';
+import { CONV_LIMITS } from '../src/model/backends/wasm-float/kernels.js';
 import { rng } from './helpers/rng.js';
 
 const ort = await loadOrt();
@@ -422,6 +423,28 @@ describe("Conv -> Add as onnxruntime-web's default optimization fuses it (i8conv
         [...algos].join('\n'),
       ).toBe(true);
       expect(apart, `of ${ADD_SHAPES.length}`).toBeGreaterThan(ADD_SHAPES.length * 0.6);
+    },
+  );
+});
+
+describe('float Conv in pieces of cells (a column matrix too large whole: 1024 x 1024 float16 ISNet)', () => {
+  it.skipIf(!ort)(
+    'the wasm kernel built in pieces of 8 and of more cells equals onnxruntime-web bit for bit',
+    async () => {
+      const rt = await createRuntime();
+      const saved = { ...CONV_LIMITS };
+      try {
+        for (const piecesBytes of [1, 60000]) {
+          CONV_LIMITS.maxColBytes = 1;
+          CONV_LIMITS.piecesBytes = piecesBytes;
+          const [fails, algos] = await kernelFailures(rt, true, `pieces of ${piecesBytes} bytes`);
+          expect(fails.join('\n')).toBe('');
+          expect([...algos].join(' ')).toContain('conv-f32-simd-pieces');
+        }
+      } finally {
+        Object.assign(CONV_LIMITS, saved);
+        rt.dispose();
+      }
     },
   );
 });

@@ -70,6 +70,8 @@ export const CV_SUM: i32 = 60;
 /** i32: byte offset of the weights in panels of four output channels, f32 [GROUP][MG / 4][CG * KSIZE][4] (the cells
  * past the last block of eight; 0: none) */
 export const CV_WT: i32 = 64;
+/** i32: cells per piece (convPiecesTask: the column matrix of that many cells at a time), or 0 */
+export const CV_PIECE: i32 = 68;
 /** bytes the host allocates for the record */
 export const CV_CTX_BYTES: i32 = 80;
 

@@ -38,7 +38,7 @@ import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
   SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_W, CV_TAP, CV_BIAS, CV_COL,
-  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT,
+  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE,
 } from './host-float-ctx';
 
 // ---- Conv ----------------------------------------------------------------------------------------------------------
@@ -54,14 +54,26 @@ export function convIm2colTask(ctx: usize, x: usize, _u: usize, _y: usize, _i0: 
   const oSize = load<i32>(ctx, CV_OSIZE);
   const tap = <usize>load<i32>(ctx, CV_TAP);
   const rows = cg * kSize;
-  let crow = <usize>load<i32>(ctx, CV_COL) + ((<usize>(img * group + g) * <usize>rows * <usize>oSize) << 2);
+  const col = <usize>load<i32>(ctx, CV_COL) + ((<usize>(img * group + g) * <usize>rows * <usize>oSize) << 2);
+  const xg = x + ((<usize>((img * group + g) * cg) * <usize>inSize) << 2);
+  im2colCells(xg, tap, col, <usize>oSize << 2, cg, kSize, inSize, oSize, 0, oSize);
+}
+
+/**
+ * Cells [o0, o1) of the column matrix of the group's input xg (cg planes of inSize floats) by the tap table: row (c,
+ * p) at col + (c kSize + p) colRow, cell o at 4 (o - o0) in it.
+ */
+function im2colCells(
+  xg: usize, tap: usize, col: usize, colRow: usize, cg: i32, kSize: i32, inSize: i32, oSize: i32, o0: i32, o1: i32,
+): void {
+  let crow = col - (<usize>o0 << 2);
   for (let ci = 0; ci < cg; ci++) {
-    const xb = x + ((<usize>((img * group + g) * cg + ci) * <usize>inSize) << 2);
+    const xb = xg + ((<usize>ci * <usize>inSize) << 2);
     for (let p = 0; p < kSize; p++) {
       const t = tap + ((<usize>p * <usize>oSize) << 2);
-      let o = 0;
+      let o = o0;
       // four cells reading four consecutive inputs (a stride-1 row away from the padding): one vector copy
-      for (; o + 4 <= oSize; o += 4) {
+      for (; o + 4 <= o1; o += 4) {
         const tv = v128.load(t + (<usize>o << 2));
         const off = i32x4.extract_lane(tv, 0);
         if (off >= 0 && i32x4.all_true(i32x4.eq(tv, i32x4.add(i32x4.splat(off), STEP4)))) {
@@ -73,19 +85,19 @@ export function convIm2colTask(ctx: usize, x: usize, _u: usize, _y: usize, _i0: 
           store<f32>(crow + (<usize>j << 2), q < 0 ? <f32>0 : load<f32>(xb + (<usize>q << 2)));
         }
       }
-      for (; o < oSize; o++) {
+      for (; o < o1; o++) {
         const q = load<i32>(t + (<usize>o << 2));
         store<f32>(crow + (<usize>o << 2), q < 0 ? <f32>0 : load<f32>(xb + (<usize>q << 2)));
       }
-      crow += <usize>oSize << 2;
+      crow += colRow;
     }
   }
 }
 
 /** One cell o: blocks of `block` rows, each summed from 0 and added onto the earlier blocks' sum (or z); then the bias. */
-function convCell(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, block: i32, hasSum: bool, z: f32, hasBias: bool, b: f32): f32 {
+function convCell(col: usize, wm: usize, rows: i32, colRow: usize, o: i32, block: i32, hasSum: bool, z: f32, hasBias: bool, b: f32): f32 {
   let out: f32 = z;
-  const rowBytes = <usize>oSize << 2;
+  const rowBytes = colRow;
   for (let k0 = 0; k0 < rows; k0 += block) {
     let end = k0 + block;
     if (end > rows) end = rows;
@@ -105,8 +117,8 @@ function convCell(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, block: i
  * block's start; from the second row in the first block), added one by one (grouped false) or as their sum
  * (((t0 + t1) + t2) + t3) (grouped), then the block's last terms one by one; then the bias.
  */
-function convCellOneRow(col: usize, wm: usize, rows: i32, oSize: i32, o: i32, block: i32, grouped: bool, hasSum: bool, z: f32, hasBias: bool, b: f32): f32 {
-  const rowBytes = <usize>oSize << 2;
+function convCellOneRow(col: usize, wm: usize, rows: i32, colRow: usize, o: i32, block: i32, grouped: bool, hasSum: bool, z: f32, hasBias: bool, b: f32): f32 {
+  const rowBytes = colRow;
   const c0 = col + (<usize>o << 2);
   let out: f32 = hasSum ? z : load<f32>(wm) * load<f32>(c0);
   for (let k0 = 0; k0 < rows; k0 += block) {
@@ -155,7 +167,7 @@ function gatherChannels(p: usize, stride: usize): v128 {
  * signal), where the cells cannot fill eight lanes.
  */
 function cellsByChannel(
-  col: usize, panel: usize, rows: i32, rowBytes: usize, o: i32, nc: i32, block: i32, hasSum: bool, zb: usize,
+  col: usize, panel: usize, rows: i32, rowBytes: usize, colRow: usize, o: i32, nc: i32, block: i32, hasSum: bool, zb: usize,
   yb: usize, hasBias: bool, bv: v128,
 ): void {
   const zero = f32x4.splat(0);
@@ -173,7 +185,7 @@ function cellsByChannel(
     let end = k0 + block;
     if (end > rows) end = rows;
     let s0 = zero, s1 = zero, s2 = zero, s3 = zero;
-    let cp = col + at + <usize>k0 * rowBytes;
+    let cp = col + at + <usize>k0 * colRow;
     let wp = panel + (<usize>k0 << 4);
     if (nc == 4)
       for (let r = k0; r < end; r++) {
@@ -182,13 +194,13 @@ function cellsByChannel(
         s1 = f32x4.add(s1, f32x4.mul(w, v128.load32_splat(cp, 4)));
         s2 = f32x4.add(s2, f32x4.mul(w, v128.load32_splat(cp, 8)));
         s3 = f32x4.add(s3, f32x4.mul(w, v128.load32_splat(cp, 12)));
-        cp += rowBytes;
+        cp += colRow;
         wp += 16;
       }
     else
       for (let r = k0; r < end; r++) {
         s0 = f32x4.add(s0, f32x4.mul(v128.load(wp), v128.load32_splat(cp)));
-        cp += rowBytes;
+        cp += colRow;
         wp += 16;
       }
     if (k0 == 0 && !hasSum) {
@@ -223,7 +235,6 @@ function cellsByChannel(
  */
 export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, g: i32, t: i32): void {
   const cg = load<i32>(ctx, CV_CG);
-  const mg = load<i32>(ctx, CV_MG);
   const group = load<i32>(ctx, CV_GROUP);
   const kSize = load<i32>(ctx, CV_KSIZE);
   const inSize = load<i32>(ctx, CV_INSIZE);
@@ -235,12 +246,56 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
   const o0 = (t % chunks) * chunk;
   let o1 = o0 + chunk;
   if (o1 > oSize) o1 = oSize;
-  let nm = mg - m0;
-  if (nm > 4) nm = 4;
   const col =
     load<i32>(ctx, CV_DIRECT) == 1
       ? x + ((<usize>(img * group + g) * <usize>cg * <usize>inSize) << 2)
       : <usize>load<i32>(ctx, CV_COL) + ((<usize>(img * group + g) * <usize>rows * <usize>oSize) << 2);
+  convRange(ctx, col, <usize>oSize << 2, z, y, img, g, m0, o0, o1);
+}
+
+/**
+ * CV_PIECE cells at a time: the column matrix of those cells only (in the task's part of the scratch), then every
+ * output channel of the group over them, as convF32Task computes them (the same sums: a cell's sums do not depend on
+ * which cells share its column matrix). For planes whose whole column matrix would be too large. Range [N, GROUP].
+ */
+export function convPiecesTask(ctx: usize, x: usize, z: usize, y: usize, _i0: i32, img: i32, g: i32): void {
+  const cg = load<i32>(ctx, CV_CG);
+  const mg = load<i32>(ctx, CV_MG);
+  const group = load<i32>(ctx, CV_GROUP);
+  const kSize = load<i32>(ctx, CV_KSIZE);
+  const inSize = load<i32>(ctx, CV_INSIZE);
+  const oSize = load<i32>(ctx, CV_OSIZE);
+  const piece = load<i32>(ctx, CV_PIECE);
+  const tap = <usize>load<i32>(ctx, CV_TAP);
+  const rows = cg * kSize;
+  const colRow = <usize>piece << 2;
+  const col = <usize>load<i32>(ctx, CV_COL) + <usize>(img * group + g) * <usize>rows * colRow;
+  const xg = x + ((<usize>((img * group + g) * cg) * <usize>inSize) << 2);
+  for (let o0 = 0; o0 < oSize; o0 += piece) {
+    let o1 = o0 + piece;
+    if (o1 > oSize) o1 = oSize;
+    im2colCells(xg, tap, col, colRow, cg, kSize, inSize, oSize, o0, o1);
+    // the column matrix seen from cell 0 (wrapping 32-bit addresses: only cells [o0, o1) are read)
+    const at = col - (<usize>o0 << 2);
+    for (let m0 = 0; m0 < mg; m0 += 4) convRange(ctx, at, colRow, z, y, img, g, m0, o0, o1);
+  }
+}
+
+/**
+ * Output channels [g * MG + m0, + nm) (nm <= 4) of image img over cells [o0, o1), the column matrix at col (cell o of
+ * row r at col + r colRow + 4 o).
+ */
+function convRange(
+  ctx: usize, col: usize, colRow: usize, z: usize, y: usize, img: i32, g: i32, m0: i32, o0: i32, o1: i32,
+): void {
+  const cg = load<i32>(ctx, CV_CG);
+  const mg = load<i32>(ctx, CV_MG);
+  const group = load<i32>(ctx, CV_GROUP);
+  const kSize = load<i32>(ctx, CV_KSIZE);
+  const oSize = load<i32>(ctx, CV_OSIZE);
+  const rows = cg * kSize;
+  let nm = mg - m0;
+  if (nm > 4) nm = 4;
   const m = g * mg + m0; // first output channel (all groups)
   const wb = <usize>load<i32>(ctx, CV_W) + ((<usize>m * <usize>rows) << 2);
   const bias = <usize>load<i32>(ctx, CV_BIAS);
@@ -266,7 +321,7 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
         let end = k0 + block;
         if (end > rows) end = rows;
         let a0 = zero, a1 = zero, a2 = zero, a3 = zero, b0 = zero, b1 = zero, b2 = zero, b3 = zero;
-        let cp = col + (<usize>o << 2) + <usize>k0 * rowBytes;
+        let cp = col + (<usize>o << 2) + <usize>k0 * colRow;
         let wp = wb + (<usize>k0 << 2);
         for (let r = k0; r < end; r++) {
           const c0 = v128.load(cp);
@@ -283,7 +338,7 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
           b2 = f32x4.add(b2, f32x4.mul(w2, c1));
           a3 = f32x4.add(a3, f32x4.mul(w3, c0));
           b3 = f32x4.add(b3, f32x4.mul(w3, c1));
-          cp += rowBytes;
+          cp += colRow;
           wp += 4;
         }
         if (k0 > 0 || hasSum) {
@@ -323,8 +378,8 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
       // the last cells (fewer than eight) with the four channels as the lanes: the panel [rows][4] of W
       const panel = wt + ((<usize>(g * (mg >> 2) + (m0 >> 2)) * <usize>rows) << 4);
       const bv = hasBias ? v128.load(bias + (<usize>m << 2)) : zero;
-      for (; o + 4 <= o1; o += 4) cellsByChannel(col, panel, rows, rowBytes, o, 4, block, hasSum, zb, yb, hasBias, bv);
-      for (; o < o1; o++) cellsByChannel(col, panel, rows, rowBytes, o, 1, block, hasSum, zb, yb, hasBias, bv);
+      for (; o + 4 <= o1; o += 4) cellsByChannel(col, panel, rows, rowBytes, colRow, o, 4, block, hasSum, zb, yb, hasBias, bv);
+      for (; o < o1; o++) cellsByChannel(col, panel, rows, rowBytes, colRow, o, 1, block, hasSum, zb, yb, hasBias, bv);
       return;
     }
     for (; o < o1; o++)
@@ -332,7 +387,7 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
         const b: f32 = hasBias ? load<f32>(bias + (<usize>(m + j) << 2)) : 0;
         const at = <usize>j * rowBytes + (<usize>o << 2);
         const zv: f32 = hasSum ? load<f32>(zb + at) : 0;
-        store<f32>(yb + at, convCell(col, wb + <usize>j * wRow, rows, oSize, o, block, hasSum, zv, hasBias, b));
+        store<f32>(yb + at, convCell(col, wb + <usize>j * wRow, rows, colRow, o, block, hasSum, zv, hasBias, b));
       }
     return;
   }
@@ -359,14 +414,14 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
           a0 = f32x4.mul(w0, v128.load(cp));
           b0 = f32x4.mul(w0, v128.load(cp, 16));
           wp += 4;
-          cp += rowBytes;
+          cp += colRow;
           r = 1;
         }
         for (; r < rows; r++) {
           const w = v128.load32_splat(wp);
           a0 = f32x4.add(a0, f32x4.mul(w, v128.load(cp)));
           b0 = f32x4.add(b0, f32x4.mul(w, v128.load(cp, 16)));
-          cp += rowBytes;
+          cp += colRow;
           wp += 4;
         }
         if (hasBias) {
@@ -379,7 +434,7 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
       for (; o < o1; o++)
         store<f32>(
           yj + (<usize>o << 2),
-          convCellOneRow(col, wm, rows, oSize, o, block, o >= grouped, hasSum, hasSum ? load<f32>(zj + (<usize>o << 2)) : 0, hasBias, b),
+          convCellOneRow(col, wm, rows, colRow, o, block, o >= grouped, hasSum, hasSum ? load<f32>(zj + (<usize>o << 2)) : 0, hasBias, b),
         );
       continue;
     }
@@ -389,13 +444,13 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
         let end = k0 + block;
         if (end > rows) end = rows;
         let a0 = zero, b0 = zero;
-        let cp = col + (<usize>o << 2) + <usize>k0 * rowBytes;
+        let cp = col + (<usize>o << 2) + <usize>k0 * colRow;
         let wp = wm + (<usize>k0 << 2);
         for (let r = k0; r < end; r++) {
           const w0 = v128.load32_splat(wp);
           a0 = f32x4.add(a0, f32x4.mul(w0, v128.load(cp)));
           b0 = f32x4.add(b0, f32x4.mul(w0, v128.load(cp, 16)));
-          cp += rowBytes;
+          cp += colRow;
           wp += 4;
         }
         if (k0 > 0 || hasSum) {
@@ -413,7 +468,7 @@ export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, 
     }
     for (; o < o1; o++) {
       const zv: f32 = hasSum ? load<f32>(zb + <usize>j * rowBytes + (<usize>o << 2)) : 0;
-      store<f32>(yj + (<usize>o << 2), convCell(col, wm, rows, oSize, o, block, hasSum, zv, hasBias, b));
+      store<f32>(yj + (<usize>o << 2), convCell(col, wm, rows, colRow, o, block, hasSum, zv, hasBias, b));
     }
   }
 }

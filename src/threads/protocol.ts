@@ -94,6 +94,7 @@ export const TASK_FUNCTIONS = [
   'convTransposeTask',
   'convIm2colTask',
   'convF32Task',
+  'convPiecesTask',
   'channelAffineTask',
   'reluF32Task',
   'softmaxTask',

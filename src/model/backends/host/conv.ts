@@ -155,7 +155,8 @@ export function convGeometry(
     oSize = numel(outDims),
     inSize = numel(inDims);
   const mg = m / group;
-  checkWorkspace(node, kSize * oSize * Math.max(1, cg), 'im2col table and column matrix');
+  // the tap table (the column matrix: the operator below, or the wasm kernel in pieces)
+  checkWorkspace(node, kSize * oSize, 'im2col table');
   const tap = tapTable(kernel, outDims, inDims, strides, dil, begin);
   const order = convSumOrder(inDims, kernel, strides, dil, [...begin, ...end], cg, mg, oSize);
   const g: ConvGeometry = { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum };
@@ -275,10 +276,22 @@ export function taps2d(
   return tap;
 }
 
+/**
+ * The checks of Conv / ConvAdd but the column matrix's size (the wasm kernel, which builds it in pieces where it would
+ * be too large): for the lowering of the kernel.
+ */
+export const ConvChecks: HostOpFactory = (node, inputs, outputs) => {
+  convGeometry(node, inputs, outputs);
+  return () => {
+    throw new Error('ConvChecks: checks only');
+  };
+};
+
 /** Conv, and ConvAdd (Conv + Z of the output's shape, as onnxruntime's FusedConv sums it: see the module comment). */
 export const Conv: HostOpFactory = (node, inputs, outputs) => {
   const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum } = convGeometry(node, inputs, outputs);
   const rows = cg * kSize;
+  checkWorkspace(node, rows * oSize, 'column matrix');
   // the column matrix and a row of partial sums, made at the first run (where a wasm kernel runs the node, the
   // lowering only calls this factory for its checks)
   let col = new Float32Array(0);

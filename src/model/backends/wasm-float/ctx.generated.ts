@@ -65,6 +65,8 @@ export const HOST_FLOAT_CTX = {
   /** i32: byte offset of the weights in panels of four output channels, f32 [GROUP][MG / 4][CG * KSIZE][4] (the cells
    * past the last block of eight; 0: none) */
   CV_WT: 64,
+  /** i32: cells per piece (convPiecesTask: the column matrix of that many cells at a time), or 0 */
+  CV_PIECE: 68,
   /** bytes the host allocates for the record */
   CV_CTX_BYTES: 80,
   /** i32: planes (N * C) */

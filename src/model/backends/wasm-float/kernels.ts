@@ -163,8 +163,11 @@ function convTranspose(
 
 /** Output cells per Conv GEMM task (a multiple of 8): four channels x CONV_CHUNK cells of a few hundred rows. */
 const CONV_CHUNK = 512;
-/** Most bytes of column matrices a Conv kernel takes from the scratch (beyond: the TypeScript operator). */
-const CONV_MAX_COL_BYTES = 256 * 2 ** 20;
+/**
+ * `maxColBytes`: the most bytes of column matrices a Conv kernel takes from the scratch; beyond, it builds them in
+ * pieces of cells, aiming at `piecesBytes` for all its tasks together (tests lower both to run every shape in pieces).
+ */
+export const CONV_LIMITS = { maxColBytes: 256 * 2 ** 20, piecesBytes: 16 * 2 ** 20 };
 
 /**
  * Where the cells past the last block of eight are more than an eighth of an output plane (a short 1-D signal: few
@@ -195,10 +198,24 @@ function conv(
   if (n * m * oSize === 0 || cg === 0) return null;
   let direct = kSize === 1 && inSize === oSize;
   for (let o = 0; o < oSize && direct; o++) direct = tap[o] === o;
-  const colBytes = direct ? 0 : n * group * cg * kSize * oSize * 4;
-  if (colBytes > CONV_MAX_COL_BYTES) return null;
+  const rows = cg * kSize;
+  // where the whole column matrix would be too large: pieces of cells (a multiple of 8), one task per image and group
+  const whole = direct ? 0 : n * group * rows * oSize * 4;
+  const piece =
+    whole > CONV_LIMITS.maxColBytes
+      ? Math.min(
+          Math.ceil(oSize / 8) * 8,
+          Math.max(8, Math.floor(CONV_LIMITS.piecesBytes / (n * group * rows * 4) / 8) * 8),
+        )
+      : 0;
+  const colBytes = piece ? n * group * rows * piece * 4 : whole;
+  if (colBytes > 256 * 2 ** 20) return null; // pieces of 8 cells of an absurd kernel: the TypeScript operator refuses it
   return (core) => {
-    const k = new HeapKernel(direct ? 'conv-f32-simd-1x1' : 'conv-f32-simd', core, K.CV_CTX_BYTES);
+    const k = new HeapKernel(
+      direct ? 'conv-f32-simd-1x1' : piece ? 'conv-f32-simd-pieces' : 'conv-f32-simd',
+      core,
+      K.CV_CTX_BYTES,
+    );
     const wAt = k.put(W);
     const tAt = direct ? 0 : k.put(tap);
     const bAt = B ? k.put(B) : 0;
@@ -222,6 +239,7 @@ function conv(
       [K.CV_GROUPED, order.groupedFrom],
       [K.CV_SUM, sum ? 1 : 0],
       [K.CV_WT, wtAt],
+      [K.CV_PIECE, piece],
     ])
       k.i32(f, v);
     k.scratchBytes = colBytes;
@@ -232,7 +250,11 @@ function conv(
       // ConvAdd's Z: the step's second input pointer (input 3, floatKernelOp)
       args: [SRC, sum ? SECOND : NONE, DST],
     };
-    k.dispatch = direct ? [gemm] : [{ fn: 'convIm2colTask', range: [n, group], args: [SRC, NONE, DST] }, gemm];
+    k.dispatch = direct
+      ? [gemm]
+      : piece
+        ? [{ fn: 'convPiecesTask', range: [n, group], args: [SRC, sum ? SECOND : NONE, DST] }]
+        : [{ fn: 'convIm2colTask', range: [n, group], args: [SRC, NONE, DST] }, gemm];
     return k;
   };
 }
