@@ -13,6 +13,8 @@ import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { halfBitsOf, halfValue, roundToHalf } from '../src/model/numerics/float16.js';
 import { makeNode, valueInfo } from '../src/quantize/graph.js';
+import { quantizeModel } from '../src/quantize/index.js';
+import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { loadOrt, ortRun, ortSession } from '../fixtures/models/ort.js';
 import { rng } from './helpers/rng.js';
 
@@ -258,6 +260,35 @@ describe('models that compute in float16', () => {
     // the rounding is not the identity on these values (the test would pass vacuously otherwise)
     expect(sameBits(x, ref)).toBeGreaterThan(xs.length / 4);
   });
+
+  it.skipIf(!ort)(
+    'quantizeModel quantizes a float16 model from its float32 twin: no float16 left, its convolutions int8, the output equal to onnxruntime-web',
+    async () => {
+      const m = models()[1]; // stem, a second Conv, the isolated Concat, a third Conv
+      const bytes = writeOnnxModel(graphOf(m));
+      const feeds = Array.from({ length: 3 }, () => ({
+        x: Float32Array.from({ length: X.reduce((a, b) => a * b, 1) }, () => (r() * 2 - 1) * 3),
+      }));
+      const { model: q, report } = await quantizeModel(bytes, { calibration: feeds });
+      expect(report.notes.join(' ')).toMatch(/float16/);
+      const g = readOnnxModel(q);
+      expect([...g.initializers.values()].filter((t) => t.type === 'float16').map((t) => t.name)).toEqual([]);
+      expect(g.nodes.filter((n) => n.opType === 'Conv').length).toBe(3);
+      const rt = await createRuntime();
+      try {
+        const model = await rt.loadModel(q);
+        const qconvs = model.nodes.filter((n) => n.op === 'QLinearConv').length;
+        expect(qconvs).toBe(3);
+        const s = await ortSession(q);
+        const want = await ortRun(s, { x: { dims: X, data: feeds[0].x } });
+        await s.release();
+        expect(sameBits(model.run({ x: feeds[0].x }).y as Float32Array, want.get('y') as Float32Array)).toBe(0);
+        model.dispose();
+      } finally {
+        rt.dispose();
+      }
+    },
+  );
 
   it('a float16 graph input stays refused (UNSUPPORTED_OP naming it)', async () => {
     const rt = await createRuntime();

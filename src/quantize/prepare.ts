@@ -7,7 +7,8 @@
  * rounding of the unfolded pair, not bit-identical), then rewrite an opset < 13 graph to opset 13 (opset.ts).
  * Also `floatValues`: the float32 values of a graph, which calibration observes.
  */
-import type { Graph } from '../model/graph/ir.js';
+import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../model/graph/ir.js';
+import { halfsToFloats } from '../model/numerics/float16.js';
 import { foldBatchNorm } from '../model/graph/passes/fold-batchnorm.js';
 import { foldConstants } from '../model/graph/passes/fold-constants.js';
 import { removeIdentity } from '../model/graph/passes/remove-identity.js';
@@ -27,6 +28,52 @@ export function prepareFloatGraph(g: Graph, inputShapes: Record<string, number[]
   const vi = graph.valueInfo;
   graph = toOpset13(graph, (v) => vi.get(v)?.shape?.length);
   return graph;
+}
+
+const FLOAT = 1;
+const FLOAT16 = 10;
+
+/**
+ * A model that holds float16 values as the same model in float32 (or the graph itself when it holds none): float16
+ * initializers, tensor attributes (Constant, ConstantOfShape) and declared values become float32 (exactly: a float16
+ * is a float32 value), and every Cast to float16 a Cast to float32 (the model's own roundings to float16 go, as the
+ * quantizer's float reference). Graph inputs and outputs of float16 become float32 ones. Subgraphs alike.
+ */
+export function widenFloat16(g: Graph): Graph {
+  const t16 = (t: Tensor): Tensor =>
+    t.type === 'float16' ? { ...t, type: 'float32', data: halfsToFloats(t.data as Uint16Array) } : t;
+  const v16 = (v: ValueInfo): ValueInfo => (v.type === 'float16' ? { ...v, type: 'float32', onnxElemType: FLOAT } : v);
+  const holds = (x: Graph): boolean =>
+    [...x.initializers.values()].some((t) => t.type === 'float16') ||
+    [...x.valueInfo.values(), ...x.inputs, ...x.outputs].some((v) => v.type === 'float16') ||
+    x.nodes.some((n) =>
+      [...n.attributes].some(
+        ([k, a]) =>
+          (a.kind === 'graph' && holds(a.value)) ||
+          (a.kind === 'tensor' && a.value.type === 'float16') ||
+          (a.kind === 'int' && a.value === FLOAT16 && (k === 'to' || k === 'dtype')),
+      ),
+    );
+  if (!holds(g)) return g;
+  const node = (n: Node): Node => {
+    const attributes = new Map<string, Attribute>();
+    for (const [k, a] of n.attributes) {
+      if (a.kind === 'tensor') attributes.set(k, { kind: 'tensor', value: t16(a.value) });
+      else if (a.kind === 'graph') attributes.set(k, { kind: 'graph', value: widenFloat16(a.value) });
+      else if (a.kind === 'int' && a.value === FLOAT16 && (k === 'to' || k === 'dtype'))
+        attributes.set(k, { kind: 'int', value: FLOAT });
+      else attributes.set(k, a);
+    }
+    return { ...n, attributes };
+  };
+  return {
+    ...g,
+    nodes: g.nodes.map(node),
+    inputs: g.inputs.map(v16),
+    outputs: g.outputs.map(v16),
+    valueInfo: new Map([...g.valueInfo].map(([k, v]) => [k, v16(v)])),
+    initializers: new Map([...g.initializers].map(([k, t]) => [k, t16(t)])),
+  };
 }
 
 /** The names of the float32 values of a graph, by a light type propagation (annotations first). */

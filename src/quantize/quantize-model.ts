@@ -84,7 +84,7 @@ import { MinMaxObserver, OBSERVERS, type Observer, type ObserverKind } from './o
 import { checkOps, opRules, type OpsOption } from './ops.js';
 import type { QType, QuantParams } from './params.js';
 import { planQuantization, type FloatNode } from './plan.js';
-import { floatValues, prepareFloatGraph } from './prepare.js';
+import { floatValues, prepareFloatGraph, widenFloat16 } from './prepare.js';
 import { writeQdq } from './qdq.js';
 import { GUARD_DB, outputFeeders } from './ranges.js';
 import { SwitchGraph } from './switch-graph.js';
@@ -549,7 +549,9 @@ export async function quantizeModel(
     'floatOnnxBytes',
     'must be a Uint8Array or an ArrayBuffer holding an ONNX model',
   );
-  const original = readOnnxModel(floatOnnxBytes);
+  const read = readOnnxModel(floatOnnxBytes);
+  // a float16 model is quantized from its float32 twin (the same values, no rounding to float16 between nodes)
+  const original = widenFloat16(read);
   const names = new Set(original.nodes.map(nodeName));
   for (const e of o.keepFloat)
     check(
@@ -559,6 +561,10 @@ export async function quantizeModel(
       () => `${JSON.stringify(e)} names no node of the model (an unnamed node is named by its first output)`,
     );
   const notes: string[] = [];
+  if (original !== read)
+    notes.push(
+      'the model holds float16 values: it was quantized from the same model in float32 (its float16 weights widened, its Casts to float16 made Casts to float32, float16 inputs and outputs made float32), which is also the reference of the SQNR figures',
+    );
   const unknownShapes: string[] = [];
   let graph = prepareFloatGraph(original, o.inputShapes ?? {}, unknownShapes);
   if (unknownShapes.length)
