@@ -7,7 +7,7 @@ import { loadModelSync } from '../src/model/load.js';
 import { describe, expect, it } from 'vitest';
 import { createRuntime, I8ConvError, type Runtime } from '../src/index.js';
 import { branchesModel, checkModel, convChain } from './helpers/model-builders.js';
-import { le, writeModel } from './helpers/onnx-writer.js';
+import { AT, le, writeModel } from './helpers/onnx-writer.js';
 import { DT_OF } from './helpers/model-tensors.js';
 
 describe('rt.loadModel: QLinearConv chains', () => {
@@ -76,6 +76,61 @@ describe('rt.loadModel: branches joined by QLinearConcat, QLinearAdd and a LUT',
     checkModel(rt, bytes);
     rt.dispose();
   });
+});
+
+describe('rt.loadModel: QLinearConcat of a constant input requantized (its table applied once, when built)', () => {
+  for (const t of ['uint8', 'int8'] as const) {
+    it(`${t}: equals the reference`, async () => {
+      const rt = await createRuntime();
+      const z = t === 'uint8' ? 128 : 0;
+      const q = (name: string, v: number[]) => ({
+        name,
+        dataType: DT_OF[t],
+        dims: v.length === 1 ? [] : [1, 3, 5, 7],
+        raw: le(t === 'uint8' ? Uint8Array.from(v) : Int8Array.from(v)),
+      });
+      const fl = (name: string, v: number) => ({
+        name,
+        dataType: DT_OF.float32,
+        dims: [],
+        raw: le(Float32Array.of(v)),
+      });
+      // every byte of the type in the constant, so that the whole table is read
+      const cv = Array.from({ length: 105 }, (_, i) => ((i * 37) % 256) - (t === 'uint8' ? 0 : 128));
+      const bytes = writeModel({
+        irVersion: 8,
+        opsets: [
+          ['', 13],
+          ['com.microsoft', 1],
+        ],
+        graph: {
+          name: 'concat-constant',
+          nodes: [
+            {
+              opType: 'QLinearConcat',
+              domain: 'com.microsoft',
+              inputs: ['ys', 'yz', 'x', 'xs', 'xz', 'c', 'cs', 'cz'],
+              outputs: ['y'],
+              attributes: [{ name: 'axis', type: AT.INT, i: 1 }],
+            },
+          ],
+          initializers: [
+            fl('ys', 0.043),
+            q('yz', [z + 5]),
+            fl('xs', 0.043),
+            q('xz', [z + 5]),
+            fl('cs', 0.117),
+            q('cz', [z - 20]),
+            q('c', cv),
+          ],
+          inputs: [{ name: 'x', elemType: DT_OF[t], shape: [1, 2, 5, 7] }],
+          outputs: [{ name: 'y', elemType: DT_OF[t] }],
+        },
+      });
+      checkModel(rt, bytes);
+      rt.dispose();
+    });
+  }
 });
 
 describe('rt.loadModel: QLinearAdd / QLinearMul with a constant scalar operand (tables, composed into one)', () => {

@@ -72,6 +72,21 @@ with zero points (and clamp bounds) moved by +128 and flip the output back (XOR 
         ['QB_HI', 'f32', 'hi - zpC'],
         ['QB_ZPF', 'f32', 'zpC, added in float before rounding (as onnxruntime does: round(f32(c + zpC)))'],
         ['QB_OUTADD', 'i32', 'added to the rounded value: 128 for an int8 output (the unsigned domain), 0 for uint8'],
+        [
+          'QB_INT',
+          'i32',
+          '1: an add of mode 0 runs the integer form u = clamp((ua * MA + ub * MB + K) >> SHIFT, 0, 255) of the unsigned-domain bytes, found at load equal to the float formula on all 65536 byte pairs but the NEXC exceptions; 0: the float formula',
+        ],
+        ['QB_MA', 'i32', 'integer form: multiplier of ua'],
+        ['QB_MB', 'i32', 'integer form: multiplier of ub'],
+        ['QB_K', 'i32', 'integer form: the constant'],
+        ['QB_SHIFT', 'i32', 'integer form: the right shift'],
+        ['QB_NEXC', 'i32', 'integer form: exceptions (0..8), the byte pairs whose output the form misses'],
+        [
+          'QB_EXC',
+          'i32',
+          'integer form: the first of 8 exceptions, each raw a | raw b << 8 | raw output << 16 (the raw bytes, not the unsigned domain)',
+        ],
       ],
     },
     {

@@ -62,6 +62,23 @@ export const QB_HI: i32 = 56;
 export const QB_ZPF: i32 = 60;
 /** i32: added to the rounded value: 128 for an int8 output (the unsigned domain), 0 for uint8 */
 export const QB_OUTADD: i32 = 64;
+/** i32: 1: an add of mode 0 runs the integer form u = clamp((ua * MA + ub * MB + K) >> SHIFT, 0, 255) of the
+ * unsigned-domain bytes, found at load equal to the float formula on all 65536 byte pairs but the NEXC exceptions; 0:
+ * the float formula */
+export const QB_INT: i32 = 68;
+/** i32: integer form: multiplier of ua */
+export const QB_MA: i32 = 72;
+/** i32: integer form: multiplier of ub */
+export const QB_MB: i32 = 76;
+/** i32: integer form: the constant */
+export const QB_K: i32 = 80;
+/** i32: integer form: the right shift */
+export const QB_SHIFT: i32 = 84;
+/** i32: integer form: exceptions (0..8), the byte pairs whose output the form misses */
+export const QB_NEXC: i32 = 88;
+/** i32: integer form: the first of 8 exceptions, each raw a | raw b << 8 | raw output << 16 (the raw bytes, not the
+ * unsigned domain) */
+export const QB_EXC: i32 = 92;
 
 // ---- Lut: y[i] = table[x[i]] ----
 /** i32: the 256-byte table */

@@ -14,6 +14,10 @@
 //                    A (p0) has the output's shape; B (p1) is the same shape, a scalar, or broadcast per channel
 //                    (elem-ctx.ts QB_MODE). onnxruntime's A' + B' and B' + A' are the same float, so the host may
 //                    hand the larger operand in as A whichever input it is.
+//                    An add of two same-shaped operands may run an integer form instead (QB_INT: the host found at
+//                    load that u = clamp((ua * MA + ub * MB + K) >> SHIFT, 0, 255) gives the float formula's byte for
+//                    every one of the 65536 byte pairs but at most 8 listed exceptions, which are patched in): the
+//                    same bytes without the float conversions and the four divisions per 16 bytes.
 //
 // Layout: flat arrays of elements; the only layout-aware index is B's in the channel modes:
 //   NCHW   ([.., C, H, W] viewed as [outer, MID, INNER]):  B index = (i / INNER) % MID
@@ -26,8 +30,8 @@
 // (hi < c) ? hi : c, which is f32x4.pmin(c, hi): NaN passes both, as in onnxruntime, and is then sent to byte 0.
 import {
   EL_N, EL_GRAIN, EL_INXOR, EL_OUTXOR, QZ_SCALE, QZ_LO, QZ_HI, QZ_ZPU, DQ_ZPU, DQ_SCALE, QB_OP, QB_MODE, QB_INNER,
-  QB_MID, QB_ASCALE, QB_AZPU, QB_BSCALE, QB_BZPU, QB_CSCALE, QB_LO, QB_HI, QB_ZPF, QB_OUTADD, CT_TABLE, CT_C, GT_MUL,
-  GT_ADD, GT_IDENT,
+  QB_MID, QB_ASCALE, QB_AZPU, QB_BSCALE, QB_BZPU, QB_CSCALE, QB_LO, QB_HI, QB_ZPF, QB_OUTADD, QB_INT, QB_MA, QB_MB,
+  QB_K, QB_SHIFT, QB_NEXC, QB_EXC, CT_TABLE, CT_C, GT_MUL, GT_ADD, GT_IDENT,
 } from './elem-ctx';
 import { MAGIC_BITS, packBytes, packMasks, roundAdd, taskEnd, taskStart, widen0, widen1, widen2, widen3 } from './elem-simd';
 
@@ -248,6 +252,45 @@ function runBcast(ctx: usize, a: usize, d: usize, len: i32, bv: v128, bp: usize,
   else binaryRunBcastAdd(ctx, a, d, len, bv, bp, laneMask, nanPossible(ctx));
 }
 
+/**
+ * One run of len elements of an add of two same-shaped operands by the integer form (elem-ctx.ts QB_INT), which the
+ * host checked against the float formula on every byte pair: u = clamp((ua * MA + ub * MB + K) >> SHIFT, 0, 255) of
+ * the unsigned-domain bytes (the saturating narrows clamp), then the listed exception pairs get their bytes. The
+ * scalar tail runs the float formula (the same bytes, by that check).
+ */
+function binaryRunInt(ctx: usize, a: usize, b: usize, d: usize, len: i32): void {
+  const xv = i8x16.splat(<i8>load<i32>(ctx, EL_INXOR));
+  const oxv = i8x16.splat(<i8>load<i32>(ctx, EL_OUTXOR));
+  const ma = i32x4.splat(load<i32>(ctx, QB_MA));
+  const mb = i32x4.splat(load<i32>(ctx, QB_MB));
+  const kv = i32x4.splat(load<i32>(ctx, QB_K));
+  const sh = load<i32>(ctx, QB_SHIFT);
+  const nexc = load<i32>(ctx, QB_NEXC);
+  let k: i32 = 0;
+  for (; k + 16 <= len; k += 16) {
+    const ra = v128.load(a + <usize>k);
+    const rb = v128.load(b + <usize>k);
+    const ua = v128.xor(ra, xv);
+    const ub = v128.xor(rb, xv);
+    const al = i16x8.extend_low_i8x16_u(ua);
+    const ah = i16x8.extend_high_i8x16_u(ua);
+    const bl = i16x8.extend_low_i8x16_u(ub);
+    const bh = i16x8.extend_high_i8x16_u(ub);
+    const t0 = i32x4.add(i32x4.add(i32x4.mul(i32x4.extend_low_i16x8_u(al), ma), i32x4.mul(i32x4.extend_low_i16x8_u(bl), mb)), kv);
+    const t1 = i32x4.add(i32x4.add(i32x4.mul(i32x4.extend_high_i16x8_u(al), ma), i32x4.mul(i32x4.extend_high_i16x8_u(bl), mb)), kv);
+    const t2 = i32x4.add(i32x4.add(i32x4.mul(i32x4.extend_low_i16x8_u(ah), ma), i32x4.mul(i32x4.extend_low_i16x8_u(bh), mb)), kv);
+    const t3 = i32x4.add(i32x4.add(i32x4.mul(i32x4.extend_high_i16x8_u(ah), ma), i32x4.mul(i32x4.extend_high_i16x8_u(bh), mb)), kv);
+    let out = packBytes(i32x4.shr_s(t0, sh), i32x4.shr_s(t1, sh), i32x4.shr_s(t2, sh), i32x4.shr_s(t3, sh), oxv);
+    for (let e = 0; e < nexc; e++) {
+      const x = load<i32>(ctx + <usize>(e << 2), QB_EXC);
+      const m = v128.and(i8x16.eq(ra, i8x16.splat(<i8>x)), i8x16.eq(rb, i8x16.splat(<i8>(x >> 8))));
+      out = v128.bitselect(i8x16.splat(<i8>(x >> 16)), out, m);
+    }
+    v128.store(d + <usize>k, out);
+  }
+  if (k < len) binaryRunMemAdd(ctx, a + <usize>k, b + <usize>k, d + <usize>k, len - k, nanPossible(ctx));
+}
+
 /** Task t of QLinearAdd (QB_OP 0) / QLinearMul (1): a (output-shaped), b (per QB_MODE) -> dst, all bytes. */
 export function qlinearBinaryTask(ctx: usize, a: usize, b: usize, dst: usize, _i0: i32, _i1: i32, t: i32): void {
   const n = load<i32>(ctx, EL_N);
@@ -264,11 +307,13 @@ export function qlinearBinaryTask(ctx: usize, a: usize, b: usize, dst: usize, _i
   const bs = load<f32>(ctx, QB_BSCALE);
   let i = s;
   if (mode == MODE_REPEAT) {
+    const integer = load<i32>(ctx, QB_INT) != 0;
     while (i < e) {
       const j = i % mid;
       let len = mid - j;
       if (len > e - i) len = e - i;
-      runMem(ctx, a + <usize>i, b + <usize>j, dst + <usize>i, len, mul);
+      if (integer) binaryRunInt(ctx, a + <usize>i, b + <usize>j, dst + <usize>i, len);
+      else runMem(ctx, a + <usize>i, b + <usize>j, dst + <usize>i, len, mul);
       i += len;
     }
   } else if (mode == MODE_SCALAR) {

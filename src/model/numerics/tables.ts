@@ -170,3 +170,95 @@ export function qlinearBinaryByte(
   const q = rne(f32(r + (cz + shift)));
   return ((Number.isNaN(q) ? 0 : q) - shift) & 255;
 }
+
+/** The integer form of a QLinearAdd of two same-shaped operands (the wasm kernel's QB_INT: binaryRunInt). */
+export interface QAddIntForm {
+  ma: number;
+  mb: number;
+  k: number;
+  shift: number;
+  /** byte pairs the form misses, each raw a | raw b << 8 | raw output << 16 (at most QADD_INT_MAX_EXCEPTIONS) */
+  exceptions: number[];
+}
+
+export const QADD_INT_MAX_EXCEPTIONS = 8;
+
+/**
+ * An integer form of QLinearAdd that gives the float formula's byte (qlinearBinaryByte) for every one of the 65536
+ * byte pairs, or undefined. In the unsigned domain (an int8 byte ^ 0x80): u = clamp((ua * ma + ub * mb + k) >> shift,
+ * 0, 255), with ma, mb the scale ratios a_s / c_s, b_s / c_s in fixed point; every pair's wanted u bounds k to an
+ * interval, and k is taken in all of them but at most QADD_INT_MAX_EXCEPTIONS (those with the highest lower bounds
+ * or the lowest upper bounds, left out fewest first), which the kernel patches by their bytes. Undefined where more
+ * pairs would be left out, where the sums could leave int32, or where a scale overflows (the float formula's NaN).
+ * The check is exhaustive, so the form is exact by construction, whatever float rounding the formula does.
+ */
+export function qaddIntForm(type: QType, sc: readonly number[], twin = false): QAddIntForm | undefined {
+  const x = type === 'int8' ? 128 : 0;
+  const ra = f32(sc[0]) / f32(sc[4]),
+    rb = f32(sc[2]) / f32(sc[4]);
+  if (!(f32(f32(sc[0]) * 255) < Infinity && f32(f32(sc[2]) * 255) < Infinity) || !(ra > 0 && rb > 0)) return undefined;
+  // |ua * ma + ub * mb + k| stays below 2^30 for every pair (k is near (zp terms) * 2^shift)
+  const shift = Math.min(24, Math.floor(Math.log2(2 ** 30 / (256 + 510 * (ra + rb)))));
+  if (!(shift >= 8)) return undefined;
+  const ma = Math.round(ra * 2 ** shift),
+    mb = Math.round(rb * 2 ** shift);
+  const one = 2 ** shift;
+  const E = QADD_INT_MAX_EXCEPTIONS + 1;
+  // the E highest lower bounds and the E lowest upper bounds of k, with their pairs (sorted lists, insertion)
+  const loV: number[] = [],
+    loP: number[] = [],
+    hiV: number[] = [],
+    hiP: number[] = [];
+  const insert = (vs: number[], ps: number[], v: number, p: number, higher: boolean) => {
+    if (vs.length === E && (higher ? v <= vs[E - 1] : v >= vs[E - 1])) return;
+    let j = vs.length === E ? E - 1 : vs.length;
+    while (j > 0 && (higher ? vs[j - 1] < v : vs[j - 1] > v)) {
+      vs[j] = vs[j - 1];
+      ps[j] = ps[j - 1];
+      j--;
+    }
+    vs[j] = v;
+    ps[j] = p;
+  };
+  const want = new Uint8Array(65536);
+  for (let ua = 0; ua < 256; ua++) {
+    const av = type === 'int8' ? ((ua ^ x) << 24) >> 24 : ua;
+    for (let ub = 0; ub < 256; ub++) {
+      const bv = type === 'int8' ? ((ub ^ x) << 24) >> 24 : ub;
+      const raw = qlinearBinaryByte(false, type, av, bv, sc, twin);
+      const p = (ua << 8) | ub;
+      want[p] = raw;
+      const u = raw ^ x;
+      const t = ua * ma + ub * mb;
+      if (u > 0) insert(loV, loP, u * one - t, p, true);
+      if (u < 255) insert(hiV, hiP, (u + 1) * one - t - 1, p, false);
+    }
+  }
+  let best: { k: number; pairs: Set<number> } | undefined;
+  for (let i = 0; i < E; i++)
+    for (let j = 0; i + j < E; j++) {
+      const lo = i < loV.length ? loV[i] : -(2 ** 30),
+        hi = j < hiV.length ? hiV[j] : 2 ** 30;
+      if (lo > hi) continue;
+      const pairs = new Set([...loP.slice(0, i), ...hiP.slice(0, j)]);
+      if (pairs.size <= QADD_INT_MAX_EXCEPTIONS && (!best || pairs.size < best.pairs.size))
+        best = { k: Math.max(lo, Math.min(hi, 0)), pairs };
+    }
+  if (!best) return undefined;
+  const k = best.k;
+  if (k < -(2 ** 30) || k + 255 * (ma + mb) >= 2 ** 30) return undefined;
+  const exceptions = [...best.pairs].map((p) => {
+    const ua = p >> 8,
+      ub = p & 255;
+    return (ua ^ x) | ((ub ^ x) << 8) | (want[p] << 16);
+  });
+  return { ma, mb, k, shift, exceptions };
+}
+
+/** The byte of the integer form (what binaryRunInt stores) for raw bytes a, b: a test's check of qaddIntForm. */
+export function qaddIntByte(type: QType, f: QAddIntForm, a: number, b: number): number {
+  const x = type === 'int8' ? 128 : 0;
+  for (const e of f.exceptions) if ((e & 255) === a && ((e >> 8) & 255) === b) return (e >> 16) & 255;
+  const v = Math.floor(((a ^ x) * f.ma + (b ^ x) * f.mb + f.k) / 2 ** f.shift);
+  return (v < 0 ? 0 : v > 255 ? 255 : v) ^ x;
+}

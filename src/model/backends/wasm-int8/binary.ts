@@ -44,7 +44,7 @@ import type { Node } from '../../graph/ir.js';
 import type { PlannedValue } from '../../lowering/values.js';
 import type { Lower } from '../../executor/step.js';
 import { numbersOf } from '../../graph/attrs.js';
-import { qlinearBinaryTable } from '../../numerics/tables.js';
+import { qaddIntForm, qlinearBinaryTable } from '../../numerics/tables.js';
 import { c4, follow, is8, kernelLowering, scalarConst } from './lower-common.js';
 
 /** The quantization of a QLinearAdd / QLinearMul: its A and B operands' and its output's scales and zero points. */
@@ -69,6 +69,8 @@ export interface QLinearBinaryParams extends BinaryQuant {
   /** int8 rounded as onnxruntime's uint8 twin (i8conv:QLinearAdd / QLinearMul): C's zero point + 128 is added in
    *  float before rounding and 128 taken off after */
   twin?: boolean;
+  /** false: an add of same-shaped operands runs the float formula, not its integer form (a test's switch) */
+  intForm?: boolean;
 }
 
 /** The kernel's broadcast modes (assembly/model/elem-ctx.ts QB_MODE). */
@@ -221,6 +223,21 @@ export class QLinearBinaryKernel extends ElemKernel {
       cZeroPoint: cZ,
       twin: p.twin,
     });
+    // an add of same-shaped operands: the integer form where one matches the float formula on every byte pair
+    const form =
+      p.op === 'add' && MODE_CODE[bc.mode] === 0 && p.intForm !== false
+        ? qaddIntForm(p.type, [kaS, kaZ, kbS, kbZ, cS, cZ], p.twin)
+        : undefined;
+    if (form) {
+      this.algorithm += '-int';
+      this.setI32(F.QB_INT, 1);
+      this.setI32(F.QB_MA, form.ma);
+      this.setI32(F.QB_MB, form.mb);
+      this.setI32(F.QB_K, form.k);
+      this.setI32(F.QB_SHIFT, form.shift);
+      this.setI32(F.QB_NEXC, form.exceptions.length);
+      form.exceptions.forEach((e, i) => this.setI32(F.QB_EXC + 4 * i, e));
+    }
     this.setI32(F.QB_MODE, MODE_CODE[bc.mode]);
     this.setI32(F.QB_INNER, bc.inner);
     this.setI32(F.QB_MID, Math.max(bc.mid, 1));
@@ -261,6 +278,7 @@ export function writeBinaryRecord(
   // rounded value is already the uint8 twin's byte, which the XOR turns into the int8 byte of (twin - 128)
   set(F.QB_ZPF, p.cZeroPoint + (p.twin ? 128 : 0), true);
   set(F.QB_OUTADD, p.twin ? 0 : x, false);
+  set(F.QB_INT, 0, false);
 }
 
 // ---- lowering (the operator table's int8 implementations of com.microsoft QLinearAdd / QLinearMul) ---------------

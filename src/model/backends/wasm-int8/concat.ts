@@ -168,12 +168,15 @@ export function lowerConcat(
         throw e;
       }
       const job = new Int32Array(JOB.SIZE);
-      // constant inputs' bytes, in the step's layout (NCHW44: relaid out once, here)
-      const constants = ins.map((v) => {
+      // constant inputs' bytes, in the step's layout (NCHW44: relaid out once, here), through their requantization
+      // table once, here: a run copies them (a channel-padding Pad's quantized zeros, read by each run before)
+      const constants = ins.map((v, i) => {
         const c = v.constant?.data as ArrayBufferView | undefined;
         if (!c) return undefined;
         const b = new Uint8Array(c.buffer, c.byteOffset, c.byteLength);
-        return step.layout === 'NCHW44' ? nchw44Bytes(b, v.dims, es) : b;
+        const laid = step.layout === 'NCHW44' ? nchw44Bytes(b, v.dims, es) : b;
+        const t = tables[i];
+        return t ? laid.map((x) => t[x]) : laid;
       });
       return {
         algorithm:
@@ -202,8 +205,7 @@ export function lowerConcat(
               });
               continue;
             }
-            const run = runs[i],
-              t = tables[i];
+            const run = runs[i];
             const src = constants[i];
             let off = runs.slice(0, i).reduce((a, b) => a + b, 0);
             for (let o = 0; o < outer; o++, off += total) {
@@ -211,8 +213,6 @@ export function lowerConcat(
               const from = o * run;
               if (luts[i]) {
                 runKernelSerial(env.core, luts[i]!, p.inputs[i] + from, 0, dst, job);
-              } else if (t) {
-                for (let e = 0; e < run; e++) u8[dst + e] = t[src ? src[from + e] : u8[p.inputs[i] + from + e]];
               } else if (src) {
                 u8.set(src.subarray(from, from + run), dst);
               } else {

@@ -49,6 +49,23 @@ export const ELEM_CTX = {
   QB_ZPF: 60,
   /** i32: added to the rounded value: 128 for an int8 output (the unsigned domain), 0 for uint8 */
   QB_OUTADD: 64,
+  /** i32: 1: an add of mode 0 runs the integer form u = clamp((ua * MA + ub * MB + K) >> SHIFT, 0, 255) of the
+   * unsigned-domain bytes, found at load equal to the float formula on all 65536 byte pairs but the NEXC exceptions; 0:
+   * the float formula */
+  QB_INT: 68,
+  /** i32: integer form: multiplier of ua */
+  QB_MA: 72,
+  /** i32: integer form: multiplier of ub */
+  QB_MB: 76,
+  /** i32: integer form: the constant */
+  QB_K: 80,
+  /** i32: integer form: the right shift */
+  QB_SHIFT: 84,
+  /** i32: integer form: exceptions (0..8), the byte pairs whose output the form misses */
+  QB_NEXC: 88,
+  /** i32: integer form: the first of 8 exceptions, each raw a | raw b << 8 | raw output << 16 (the raw bytes, not the
+   * unsigned domain) */
+  QB_EXC: 92,
   /** i32: the 256-byte table */
   LUT_TABLE: 16,
   /** i32: C tables of 256 entries, one after the other */
