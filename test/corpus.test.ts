@@ -19,8 +19,7 @@ const read = (p: string) => new Uint8Array(readFileSync(join(REPO_ROOT, p)));
 
 /** Models i8conv refuses today as shipped: id -> the error code and a part of the message. */
 const REFUSED: Record<string, { code: string; has: string }> = {
-  // float16 weights behind a Cast: the runtime computes in float32, int8, uint8, int32 only
-  'isnet-medium': { code: 'UNSUPPORTED_OP', has: 'is float16, a type the runtime does not compute with' },
+  // (none: isnet-medium, float16, loads since the float16 pass)
 };
 
 /** The files of a model that are missing ([] when all are there; the package itself when its folder is absent). */

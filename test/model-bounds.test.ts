@@ -558,7 +558,7 @@ describe('real models are within the budget', () => {
         try {
           g = prepareGraph(readCorpusModel(m, read), { inputShapes: feedShapes(m.feed(0)) });
         } catch (e) {
-          // refused before the budget for what it is (isnet-medium: float16 weights): not by the budget
+          // refused before the budget for what it is (an operator or type it does not run): not by the budget
           expect((e as I8ConvError).code, m.id).not.toBe('TOO_LARGE');
           continue;
         }
