@@ -112,6 +112,73 @@ function sandwich(opType: string, opset = 13): Graph {
 }
 const sandFeeds = (n: number) => Array.from({ length: n }, (_, i) => ({ x: rand(30 + i, 144, -1, 1) }));
 
+/**
+ * x [1, 4, 6, 6] -> If (Shape(x)[2] == 6: decided by the shapes) -> then: Conv 3x3 of x, else: x itself -> Conv 1x1 = y
+ * (Silero VAD's decoder reads its encoder through such an If).
+ */
+function shapeIf(): Graph {
+  const b = new GraphBuilder('shape-if');
+  b.inputs.push(valueInfo('x', 'float32', [1, 4, 6, 6]));
+  b.init(f32('w1', [4, 4, 3, 3], rand(21, 144, -0.5, 0.5)));
+  b.init(f32('w2', [3, 4, 1, 1], rand(22, 12, -1, 1)));
+  b.init({ name: 'two', type: 'int64', dims: [], data: BigInt64Array.of(2n) });
+  b.init({ name: 'six', type: 'int64', dims: [], data: BigInt64Array.of(6n) });
+  b.node('Shape', ['x'], ['sh'], {}, { name: 'shape' });
+  b.node('Gather', ['sh', 'two'], ['h'], {}, { name: 'h' });
+  b.node('Equal', ['h', 'six'], ['c'], {}, { name: 'is6' });
+  const branch = (name: string, conv: boolean): Graph => {
+    const g = new GraphBuilder(name);
+    if (conv)
+      g.node(
+        'Conv',
+        ['x', 'w1'],
+        [`${name}_y`],
+        { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) },
+        { name: `${name}_conv` },
+      );
+    else g.node('Identity', ['x'], [`${name}_y`], {}, { name: `${name}_id` });
+    g.outputs.push(valueInfo(`${name}_y`, 'float32', [1, 4, 6, 6]));
+    return g.graph();
+  };
+  b.node(
+    'If',
+    ['c'],
+    ['m'],
+    {
+      then_branch: { kind: 'graph', value: branch('then', true) },
+      else_branch: { kind: 'graph', value: branch('else', false) },
+    },
+    { name: 'if' },
+  );
+  b.node('Conv', ['m', 'w2'], ['y'], { kernel_shape: attrInts([1, 1]) }, { name: 'conv2' });
+  b.outputs.push(valueInfo('y', 'float32', [1, 3, 6, 6]));
+  return b.graph();
+}
+
+describe('an If the shapes decide', () => {
+  it.skipIf(!ortOk)(
+    'is inlined before quantization: the branch taken is quantized like the rest (both convolutions int8)',
+    async () => {
+      const feeds = Array.from({ length: 3 }, (_, i) => ({ x: rand(40 + i, 144, -1, 1) }));
+      const { model } = await quantizeModel(writeOnnxModel(shapeIf()), { calibration: feeds });
+      const g = readOnnxModel(model);
+      expect(g.nodes.some((n) => n.opType === 'If')).toBe(false);
+      const rt = await createRuntime();
+      try {
+        const m = loadModelSync(rt, model);
+        expect(m.nodes.filter((n) => n.op === 'QLinearConv').length).toBe(2);
+        const s = await ortSession(model);
+        const want = (await ortRun(s, { x: { dims: [1, 4, 6, 6], data: feeds[0].x } })).get('y') as Float32Array;
+        await s.release();
+        expect(Array.from(m.run({ x: feeds[0].x }).y as Float32Array)).toEqual(Array.from(want));
+        m.dispose();
+      } finally {
+        rt.dispose();
+      }
+    },
+  );
+});
+
 describe('an operator i8conv does not run', () => {
   it('an operator not quantized (Mish, opset 18) stays float between quantized convolutions, with its reason', async () => {
     const { report } = await qm(writeOnnxModel(sandwich('Mish', 18)), { calibration: sandFeeds(3) });

@@ -2,7 +2,8 @@
  * Graph preparation before quantization, as onnxruntime's quantizer pre-processing does it, with the model
  * runtime's own passes (docs/model.md): bind the input shapes and infer every shape (graph/passes/infer-shapes.ts: BAD_SHAPE
  * for a symbolic dim left unbound), fold constants (Constant nodes and constant shape plumbing become
- * initializers: a Conv whose weight came from a Constant node gets an initializer weight), remove Identity /
+ * initializers: a Conv whose weight came from a Constant node gets an initializer weight), inline the Ifs whose
+ * condition is then a constant (the branch taken becomes nodes of the graph), remove Identity /
  * inference Dropout, fold BatchNormalization into the preceding Conv (passes/fold-batchnorm.ts: within float32
  * rounding of the unfolded pair, not bit-identical), then rewrite an opset < 13 graph to opset 13 (opset.ts).
  * Also `floatValues`: the float32 values of a graph, which calibration observes.
@@ -11,6 +12,7 @@ import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../model/graph/i
 import { halfsToFloats } from '../model/numerics/float16.js';
 import { foldBatchNorm } from '../model/graph/passes/fold-batchnorm.js';
 import { foldConstants } from '../model/graph/passes/fold-constants.js';
+import { inlineIfs } from '../model/graph/passes/inline-if.js';
 import { removeIdentity } from '../model/graph/passes/remove-identity.js';
 import { inferShapes } from '../model/graph/passes/infer-shapes.js';
 import { toOpset13 } from './opset.js';
@@ -23,6 +25,9 @@ import { toOpset13 } from './opset.js';
 export function prepareFloatGraph(g: Graph, inputShapes: Record<string, number[]> = {}, unknown: string[] = []): Graph {
   let graph = inferShapes(g, inputShapes, { lenient: true, unknown });
   graph = foldConstants(graph);
+  // an If whose condition the shapes decide becomes the branch it takes (folding again): its nodes are then
+  // quantized like the others (the quantizer does not enter branches), as the model runtime inlines it at load
+  graph = inlineIfs(graph);
   graph = removeIdentity(graph);
   graph = foldBatchNorm(graph);
   const vi = graph.valueInfo;

@@ -19,7 +19,7 @@
  * reference executor runs both forms (kernels-ref/model/ops/If.ts).
  */
 import type { Graph, Node, ValueInfo } from '../ir.js';
-import type { GraphView } from '../view.js';
+import { type GraphView, runPasses } from '../view.js';
 import { namesInside, outerReads, ownNames } from '../subgraphs.js';
 import { foldConstantsPass } from './fold-constants.js';
 
@@ -124,4 +124,9 @@ export function liftIfCapturesPass(v: GraphView): void {
     // a branch's existing inputs (an If lifted before) come first: its new ones bind to the inputs appended here
     v.replace([node], { ...node, inputs: [...node.inputs, ...captures], attributes });
   }
+}
+
+/** The graph with its Ifs of constant conditions inlined (inlineIfPass on a view of it). */
+export function inlineIfs(graph: Graph): Graph {
+  return runPasses(graph, inlineIfPass);
 }
