@@ -127,3 +127,33 @@ export function corpusMarkdown(rows: readonly CorpusRow[]): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * The same rows measured in several runtimes, side by side: one line per model, form and thread count (in the order
+ * they first appear), with the equal share and the i8conv / onnxruntime-web ratio of each runtime ('—' where a
+ * runtime has no such row or no ratio).
+ */
+export function runtimesMarkdown(runs: readonly { label: string; rows: readonly CorpusRow[] }[]): string {
+  const key = (r: CorpusRow) => `${r.model}\u0000${r.form}\u0000${r.threads}`;
+  const order: CorpusRow[] = [];
+  const seen = new Set<string>();
+  const byRun = runs.map((x) => new Map(x.rows.map((r) => [key(r), r])));
+  for (const x of runs)
+    for (const r of x.rows)
+      if (!seen.has(key(r))) {
+        seen.add(key(r));
+        order.push(r);
+      }
+  const labels = runs.map((x) => x.label);
+  const head = `| model | form | thr | equal % (${labels.join(' / ')}) | ${labels.map((l) => `i8conv / ort: ${l}`).join(' | ')} |`;
+  const lines = [head, `|${' --- |'.repeat(4 + labels.length)}`];
+  for (const o of order) {
+    const cells = byRun.map((m) => m.get(key(o)));
+    const eq = cells.map((r) => (r?.equalPct === undefined ? '—' : num(r.equalPct, 1))).join(' / ');
+    const ratios = cells.map((r) =>
+      r?.i8Ms !== undefined && r.ortMs !== undefined ? (r.i8Ms / r.ortMs).toFixed(2) : '—',
+    );
+    lines.push(`| ${o.model} | ${o.form} | ${o.threads} | ${eq} | ${ratios.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}

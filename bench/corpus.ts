@@ -38,6 +38,7 @@ import {
 import { loadOrt, ortRunShaped, ortSession, type OrtFeed, type OrtModule } from '../fixtures/models/ort.js';
 import { ROOT } from './models-node.js';
 import { compareOutputs, corpusMarkdown, sqnrDb, type CorpusRow } from './corpus-table.js';
+import { outsideConv, timeIt } from './corpus-timing.js';
 
 export const FORMS = ['shipped', 'default', 'all', 'convs'] as const;
 export type CorpusForm = (typeof FORMS)[number];
@@ -81,47 +82,37 @@ function toOrtFeeds(feed: CorpusFeed): Record<string, OrtFeed> {
   return o;
 }
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[(s.length - 1) >> 1] : Number.NaN;
-}
-
-/** Fast models are timed over at least this long (and warmed up a fifth of it): a few runs of 0.1 ms are noise. */
-const MIN_TIMED_MS = 400;
-/** The most calls one timing makes. */
-const MAX_TIMED_RUNS = 4000;
-
-/**
- * Times `fn`: `warmup` calls (and more while they took less than MIN_TIMED_MS / 5), then `runs` calls, and more while
- * all of them took less than MIN_TIMED_MS (MAX_TIMED_RUNS at most); the median in ms.
- */
-async function timeIt(fn: () => unknown, runs: number, warmup = 2): Promise<number> {
-  const w0 = performance.now();
-  for (let i = 0; i < warmup || (warmup > 0 && performance.now() - w0 < MIN_TIMED_MS / 5 && i < MAX_TIMED_RUNS); i++)
-    await fn();
-  const t: number[] = [];
-  let total = 0;
-  for (let i = 0; i < runs || (total < MIN_TIMED_MS && i < MAX_TIMED_RUNS); i++) {
-    const t0 = performance.now();
-    await fn();
-    const dt = performance.now() - t0;
-    t.push(dt);
-    total += dt;
-  }
-  return median(t);
-}
-
 /** A feed's arrays, by input (a calibration sample: float32 and int64 inputs alike). */
 const dataPart = (feed: CorpusFeed): Record<string, Float32Array | BigInt64Array> =>
   Object.fromEntries(Object.entries(feed).map(([k, v]) => [k, v.data]));
 
-const msg = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 300);
+export const msg = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').slice(0, 300);
 
 /** The quantizeModel options of a form. */
 function formOptions(form: CorpusForm): Partial<QuantizeModelOptions> {
   if (form === 'all') return { ops: 'all' };
   if (form === 'convs') return { ops: 'convs' };
   return {};
+}
+
+/**
+ * A quantized form of the shipped model `bytes` (not 'shipped'): quantizeModel with the form's options, calibrated
+ * on seeds 1..calibN, the input shapes of seed 0's feed.
+ */
+export async function quantizeForm(
+  m: CorpusModel,
+  bytes: Uint8Array,
+  form: Exclude<CorpusForm, 'shipped'>,
+  calibN: number,
+): Promise<Uint8Array> {
+  const calibration = Array.from({ length: calibN }, (_, i) => dataPart(m.feed(i + 1)));
+  const q = await quantizeModel(bytes, {
+    calibration,
+    inputShapes: feedShapes(m.feed(0)),
+    report: false,
+    ...formOptions(form),
+  });
+  return q.model;
 }
 
 function i8Outputs(model: Model, out: Record<string, ArrayLike<number>>): CorpusOutputs {
@@ -154,14 +145,7 @@ async function runModel(m: CorpusModel, opts: Options, ort: OrtModule, log: (s: 
     if (form !== 'shipped') {
       const t0 = performance.now();
       try {
-        const calibration = Array.from({ length: calibN }, (_, i) => dataPart(m.feed(i + 1)));
-        const q = await quantizeModel(bytes, {
-          calibration,
-          inputShapes: shapes,
-          report: false,
-          ...formOptions(form),
-        });
-        fbytes = q.model;
+        fbytes = await quantizeForm(m, bytes, form, calibN);
         row.quantizeS = (performance.now() - t0) / 1000;
       } catch (e) {
         row.error = `quantizeModel: ${msg(e)}`;
@@ -210,11 +194,7 @@ async function runModel(m: CorpusModel, opts: Options, ort: OrtModule, log: (s: 
       }
       row.i8Ms = await timeIt(() => model.run(feeds), runs, m.heavy ? 0 : 2);
       model.run(feeds, { profile: true });
-      const prof = model.lastProfile ?? [];
-      const total = prof.reduce((s, p) => s + p.ms, 0);
-      const outside = prof.filter((p) => p.macs === 0).reduce((s, p) => s + p.ms, 0);
-      row.outsideConvPct = total > 0 ? (100 * outside) / total : Number.NaN;
-      row.steps = prof.length;
+      Object.assign(row, outsideConv(model.lastProfile ?? []));
     } catch (e) {
       row.error = `run: ${msg(e)}`;
     } finally {
@@ -226,8 +206,9 @@ async function runModel(m: CorpusModel, opts: Options, ort: OrtModule, log: (s: 
 }
 
 /** JSON has no Infinity / NaN: they are written as the strings 'Infinity', '-Infinity', 'NaN' (an SQNR of equal outputs is Infinity). */
-const nonFinite = (_k: string, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v);
-const finite = (_k: string, v: unknown) => (v === 'Infinity' || v === '-Infinity' || v === 'NaN' ? Number(v) : v);
+export const nonFinite = (_k: string, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v);
+export const finite = (_k: string, v: unknown) =>
+  v === 'Infinity' || v === '-Infinity' || v === 'NaN' ? Number(v) : v;
 
 async function main(): Promise<void> {
   const table = process.argv.indexOf('--table');

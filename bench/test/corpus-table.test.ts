@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareOutputs, corpusMarkdown, diffText, sqnrDb, type CorpusRow } from '../corpus-table.js';
+import { compareOutputs, corpusMarkdown, diffText, runtimesMarkdown, sqnrDb, type CorpusRow } from '../corpus-table.js';
 import { CORPUS, pictureHwc, speech } from '../../fixtures/corpus.js';
 
 const out = (data: number[], dims = [data.length]) => ({ y: { data: Float32Array.from(data), dims } });
@@ -52,6 +52,29 @@ describe('corpus table', () => {
     // a failure: 'no' with the reason (pipes escaped), the other cells empty
     expect(md[3]).toContain('| no (quantizeModel: [BAD_FEED] x / y) |');
     expect(md[3].split('|').length).toBe(md[2].split('|').length);
+  });
+
+  it('runtimesMarkdown: one line per model, form and thread count, the equal share and ratio of each runtime', () => {
+    const row = (form: string, i8Ms?: number, ortMs?: number, equalPct?: number): CorpusRow => ({
+      model: 'm',
+      kind: 'k',
+      shipped: 'float32',
+      form,
+      threads: 1,
+      i8Ms,
+      ortMs,
+      equalPct,
+    });
+    const md = runtimesMarkdown([
+      { label: 'node20', rows: [row('shipped', 1, 2, 100), row('default', 1, 4, 100)] },
+      { label: 'chromium', rows: [row('default', 3, 4, 50)] },
+    ]).split('\n');
+    expect(md[0]).toBe(
+      '| model | form | thr | equal % (node20 / chromium) | i8conv / ort: node20 | i8conv / ort: chromium |',
+    );
+    expect(md).toHaveLength(4);
+    expect(md[2]).toBe('| m | shipped | 1 | 100.0 / — | 0.50 | — |');
+    expect(md[3]).toBe('| m | default | 1 | 100.0 / 50.0 | 0.25 | 0.75 |');
   });
 
   it('the feeds are deterministic and realistic in range', () => {

@@ -1,0 +1,44 @@
+/**
+ * How the corpus benchmark times a model and reads its profile, shared by the Node run (bench/corpus.ts) and the
+ * Chromium page's worker (bench/corpus-worker.ts), so both measure alike. Nothing here imports Node built-ins.
+ */
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[(s.length - 1) >> 1] : Number.NaN;
+}
+
+/** Fast models are timed over at least this long (and warmed up a fifth of it): a few runs of 0.1 ms are noise. */
+export const MIN_TIMED_MS = 400;
+/** The most calls one timing makes. */
+export const MAX_TIMED_RUNS = 4000;
+
+/**
+ * Times `fn`: `warmup` calls (and more while they took less than MIN_TIMED_MS / 5), then `runs` calls, and more while
+ * all of them took less than MIN_TIMED_MS (MAX_TIMED_RUNS at most); the median in ms.
+ */
+export async function timeIt(fn: () => unknown, runs: number, warmup = 2): Promise<number> {
+  const w0 = performance.now();
+  for (let i = 0; i < warmup || (warmup > 0 && performance.now() - w0 < MIN_TIMED_MS / 5 && i < MAX_TIMED_RUNS); i++)
+    await fn();
+  const t: number[] = [];
+  let total = 0;
+  for (let i = 0; i < runs || (total < MIN_TIMED_MS && i < MAX_TIMED_RUNS); i++) {
+    const t0 = performance.now();
+    await fn();
+    const dt = performance.now() - t0;
+    t.push(dt);
+    total += dt;
+  }
+  return median(t);
+}
+
+/**
+ * The share of a profiled run's time (model.lastProfile) in steps that do no multiply-accumulates, % (NaN for an
+ * empty profile), and the number of steps.
+ */
+export function outsideConv(prof: readonly { ms: number; macs: number }[]): { outsideConvPct: number; steps: number } {
+  const total = prof.reduce((s, p) => s + p.ms, 0);
+  const outside = prof.filter((p) => p.macs === 0).reduce((s, p) => s + p.ms, 0);
+  return { outsideConvPct: total > 0 ? (100 * outside) / total : Number.NaN, steps: prof.length };
+}
