@@ -320,6 +320,253 @@ function packNchw44Im2col(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0:
   }
 }
 
+/**
+ * The pixel-lane SIMD128 place of the next pixel group (running offsets, no division per group): `o` the group's
+ * 32 bytes, advanced by `nextGroup`; j its index within its micro-tile. Other panels (dot8, channel-lane) go through
+ * emitRaw / emitRawCM by index.
+ */
+// @ts-ignore: decorator
+@inline
+function nextGroup(o: usize, j: i32, npg: i32, tileStride: usize): usize {
+  return j + 1 == npg ? o + tileStride - <usize>((npg - 1) << 5) : o + 32;
+}
+
+/**
+ * Mode 7: NCHW44 source, ICPG % 4 == 0, stride 1, any filter / padding / dilation. A K step (kh, kw, ib) reads the
+ * source shifted by (kh * DH - PT, kw * DW - PL): each output row's run of 4-pixel groups whose shifted pixels lie
+ * inside the image is one 16-byte load per group (a tight loop); a group at an image border is 4 checked word loads
+ * and only a group that crosses a row end (or the panel's end) is gathered pixel by pixel. Mode 1 gathers every
+ * pixel: a 1x3 layer of 24 channels spent half its time there.
+ */
+function packNchw44Shift(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
+  const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
+  const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
+  const padWord = padWordOf(ctx);
+  const pad = i32x4.splat(padWord);
+  const ih = load<i32>(ctx, CTX_IH);
+  const iw = load<i32>(ctx, CTX_IW);
+  const ow = load<i32>(ctx, CTX_OW);
+  const fh = load<i32>(ctx, CTX_FH);
+  const fw = load<i32>(ctx, CTX_FW);
+  const pt = load<i32>(ctx, CTX_PT);
+  const pl = load<i32>(ctx, CTX_PL);
+  const dh = load<i32>(ctx, CTX_DH);
+  const dw = load<i32>(ctx, CTX_DW);
+  const icb = load<i32>(ctx, CTX_IC) >> 2;
+  const icbG = load<i32>(ctx, CTX_ICBG);
+  const plane = ih * iw;
+  const oy0 = p0 / ow;
+  const ox0 = p0 - oy0 * ow;
+  const running = bcastTile == 0 && !dot8;
+  const tileStride = <usize>((kbn * npg) << 5);
+  let kb: i32 = 0;
+  for (let kh: i32 = 0; kh < fh; kh++) {
+    const dy = kh * dh - pt;
+    for (let kw: i32 = 0; kw < fw; kw++) {
+      const dx = kw * dw - pl;
+      // output columns whose shifted column is inside the image: [xlo, xhi)
+      const xlo = dx < 0 ? -dx : 0;
+      let xhi = iw - dx;
+      if (xhi > ow) xhi = ow;
+      for (let ib: i32 = 0; ib < icbG; ib++) {
+        const blockBase = src + <usize>(((n * icb + g * icbG + ib) * plane) << 2);
+        // output pixel (y, x) reads shifted + 4 * (y * iw + x) (wraps below blockBase where dy or dx < 0: only
+        // inside-image pixels are read)
+        const shifted = blockBase + <usize>((dy * iw + dx) << 2);
+        let oy = oy0;
+        let ox = ox0;
+        let o = bp + <usize>((kb * npg) << 5);
+        let j: i32 = 0;
+        let q: i32 = 0;
+        while (q < ngroups) {
+          const r = q << 2;
+          const rowIn = <u32>(oy + dy) < <u32>ih;
+          if (r + 4 <= nv && ox + 4 <= ow) {
+            // the group lies in one output row
+            if (rowIn && ox >= xlo && ox + 4 <= xhi) {
+              let cnt = (xhi - ox) >> 2;
+              const left = (nv - r) >> 2;
+              if (cnt > left) cnt = left;
+              let at = shifted + <usize>((oy * iw + ox) << 2);
+              if (running) {
+                for (let k: i32 = 0; k < cnt; k++) {
+                  packRaw(o, v128.load(at), xor, zp);
+                  at += 16;
+                  o = nextGroup(o, j, npg, tileStride);
+                  if (++j == npg) j = 0;
+                }
+              } else for (let k: i32 = 0; k < cnt; k++) emitRaw(bp, q + k, kb, kbn, npg, v128.load(at + <usize>(k << 4)), xor, zp);
+              q += cnt;
+              ox += cnt << 2;
+            } else {
+              let v = pad;
+              if (rowIn) {
+                const at = shifted + <usize>((oy * iw + ox) << 2);
+                const x = ox + dx;
+                if (<u32>x < <u32>iw) v = i32x4.replace_lane(v, 0, load<i32>(at));
+                if (<u32>(x + 1) < <u32>iw) v = i32x4.replace_lane(v, 1, load<i32>(at, 4));
+                if (<u32>(x + 2) < <u32>iw) v = i32x4.replace_lane(v, 2, load<i32>(at, 8));
+                if (<u32>(x + 3) < <u32>iw) v = i32x4.replace_lane(v, 3, load<i32>(at, 12));
+              }
+              if (running) packRaw(o, v, xor, zp);
+              else emitRaw(bp, q, kb, kbn, npg, v, xor, zp);
+              o = nextGroup(o, j, npg, tileStride);
+              if (++j == npg) j = 0;
+              q++;
+              ox += 4;
+            }
+            if (ox == ow) {
+              ox = 0;
+              oy++;
+            }
+          } else {
+            // across a row end, or the panel's last pixels: one pixel at a time
+            let v = pad;
+            for (let i: i32 = 0; i < 4; i++) {
+              if (r + i < nv) {
+                const y = oy + dy;
+                const x = ox + dx;
+                if (<u32>y < <u32>ih && <u32>x < <u32>iw) {
+                  const word = load<i32>(blockBase + <usize>((y * iw + x) << 2));
+                  if (i == 0) v = i32x4.replace_lane(v, 0, word);
+                  else if (i == 1) v = i32x4.replace_lane(v, 1, word);
+                  else if (i == 2) v = i32x4.replace_lane(v, 2, word);
+                  else v = i32x4.replace_lane(v, 3, word);
+                }
+                if (++ox == ow) {
+                  ox = 0;
+                  oy++;
+                }
+              }
+            }
+            if (running) packRaw(o, v, xor, zp);
+            else emitRaw(bp, q, kb, kbn, npg, v, xor, zp);
+            o = nextGroup(o, j, npg, tileStride);
+            if (++j == npg) j = 0;
+            q++;
+          }
+        }
+        kb++;
+      }
+    }
+  }
+}
+
+/**
+ * Mode 8: NCHW source, stride 1, any filter / padding / dilation / channel split (one channel per group with a filter
+ * row of 2 taps or more is mode 6). A K step (kh, kw, ib) reads up to 4 channel planes shifted by (kh * DH - PT,
+ * kw * DW - PL): each output row's run of 4-pixel groups whose shifted pixels lie inside the image is one 4-byte
+ * load per channel and group; groups at a border or across a row end are gathered a byte at a time.
+ */
+function packNchwShift(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
+  const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
+  const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
+  const padWord = padWordOf(ctx);
+  const pad = i32x4.splat(padWord);
+  const ic = load<i32>(ctx, CTX_IC);
+  const icpg = load<i32>(ctx, CTX_ICPG);
+  const ih = load<i32>(ctx, CTX_IH);
+  const iw = load<i32>(ctx, CTX_IW);
+  const ow = load<i32>(ctx, CTX_OW);
+  const fh = load<i32>(ctx, CTX_FH);
+  const fw = load<i32>(ctx, CTX_FW);
+  const pt = load<i32>(ctx, CTX_PT);
+  const pl = load<i32>(ctx, CTX_PL);
+  const dh = load<i32>(ctx, CTX_DH);
+  const dw = load<i32>(ctx, CTX_DW);
+  const icbG = load<i32>(ctx, CTX_ICBG);
+  const plane = ih * iw;
+  const pb = <usize>plane;
+  const oy0 = p0 / ow;
+  const ox0 = p0 - oy0 * ow;
+  const running = bcastTile == 0 && !dot8;
+  const tileStride = <usize>((kbn * npg) << 5);
+  let kb: i32 = 0;
+  for (let kh: i32 = 0; kh < fh; kh++) {
+    const dy = kh * dh - pt;
+    for (let kw: i32 = 0; kw < fw; kw++) {
+      const dx = kw * dw - pl;
+      const xlo = dx < 0 ? -dx : 0;
+      let xhi = iw - dx;
+      if (xhi > ow) xhi = ow;
+      for (let ib: i32 = 0; ib < icbG; ib++) {
+        let nc = icpg - 4 * ib; // valid channels of this K step; absent ones keep the pad word
+        if (nc > 4) nc = 4;
+        const chan = src + <usize>((n * ic + g * icpg + 4 * ib) * plane); // its first channel plane
+        const shifted = chan + <usize>(dy * iw + dx); // wraps below chan where dy or dx < 0, as in mode 7
+        let oy = oy0;
+        let ox = ox0;
+        let o = bp + <usize>((kb * npg) << 5);
+        let j: i32 = 0;
+        let q: i32 = 0;
+        while (q < ngroups) {
+          const r = q << 2;
+          const rowIn = <u32>(oy + dy) < <u32>ih;
+          let m = pad; // channel-major: lane c holds channel c's 4 pixels
+          if (r + 4 <= nv && ox + 4 <= ow && rowIn && ox >= xlo && ox + 4 <= xhi) {
+            let cnt = (xhi - ox) >> 2;
+            const left = (nv - r) >> 2;
+            if (cnt > left) cnt = left;
+            let at = shifted + <usize>(oy * iw + ox);
+            for (let k: i32 = 0; k < cnt; k++) {
+              let v = i32x4.replace_lane(pad, 0, load<i32>(at));
+              if (nc > 1) v = i32x4.replace_lane(v, 1, load<i32>(at + pb));
+              if (nc > 2) v = i32x4.replace_lane(v, 2, load<i32>(at + 2 * pb));
+              if (nc > 3) v = i32x4.replace_lane(v, 3, load<i32>(at + 3 * pb));
+              if (running) packRawChannelMajor(o, v, xor, zp);
+              else emitRawCM(bp, q + k, kb, kbn, npg, v, xor, zp);
+              at += 4;
+              o = nextGroup(o, j, npg, tileStride);
+              if (++j == npg) j = 0;
+            }
+            q += cnt;
+            ox += cnt << 2;
+            if (ox == ow) {
+              ox = 0;
+              oy++;
+            }
+            continue;
+          }
+          // byte i of word c: pixel i of channel c
+          let w0 = padWord;
+          let w1 = padWord;
+          let w2 = padWord;
+          let w3 = padWord;
+          for (let i: i32 = 0; i < 4; i++) {
+            if (r + i < nv) {
+              const y = oy + dy;
+              const x = ox + dx;
+              if (<u32>y < <u32>ih && <u32>x < <u32>iw) {
+                const a = chan + <usize>(y * iw + x);
+                const sh = 8 * i;
+                const keep = ~(0xff << sh);
+                w0 = (w0 & keep) | (<i32>load<u8>(a) << sh);
+                if (nc > 1) w1 = (w1 & keep) | (<i32>load<u8>(a + pb) << sh);
+                if (nc > 2) w2 = (w2 & keep) | (<i32>load<u8>(a + 2 * pb) << sh);
+                if (nc > 3) w3 = (w3 & keep) | (<i32>load<u8>(a + 3 * pb) << sh);
+              }
+              if (++ox == ow) {
+                ox = 0;
+                oy++;
+              }
+            }
+          }
+          m = i32x4.replace_lane(m, 0, w0);
+          m = i32x4.replace_lane(m, 1, w1);
+          m = i32x4.replace_lane(m, 2, w2);
+          m = i32x4.replace_lane(m, 3, w3);
+          if (running) packRawChannelMajor(o, m, xor, zp);
+          else emitRawCM(bp, q, kb, kbn, npg, m, xor, zp);
+          o = nextGroup(o, j, npg, tileStride);
+          if (++j == npg) j = 0;
+          q++;
+        }
+        kb++;
+      }
+    }
+  }
+}
+
 /** Mode 2: NCHW source, 1x1 stride 1 without padding: 4 channel planes, 4 pixels at a time. */
 function packNchwDirect(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
   const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
@@ -522,6 +769,8 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   else if (mode == 2) packNchwDirect(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 5) packNchw44Strided(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 6) packTaps(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
+  else if (mode == 7) packNchw44Shift(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
+  else if (mode == 8) packNchwShift(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else packGather(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg, mode == 3);
 
   const ocpg = load<i32>(ctx, CTX_OCPG);
