@@ -508,7 +508,34 @@ function packNchwShift(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i3
             const left = (nv - r) >> 2;
             if (cnt > left) cnt = left;
             let at = shifted + <usize>(oy * iw + ox);
-            for (let k: i32 = 0; k < cnt; k++) {
+            let k: i32 = 0;
+            if (running && nc == 4) {
+              // 16 pixels of the 4 channels: one load per channel, a 4x4 transpose of 32-bit lanes into 4 groups
+              for (; k + 4 <= cnt; k += 4) {
+                const v0 = v128.load(at);
+                const v1 = v128.load(at + pb);
+                const v2 = v128.load(at + 2 * pb);
+                const v3 = v128.load(at + 3 * pb);
+                const t0 = v128.shuffle<i32>(v0, v1, 0, 4, 1, 5);
+                const t1 = v128.shuffle<i32>(v2, v3, 0, 4, 1, 5);
+                const t2 = v128.shuffle<i32>(v0, v1, 2, 6, 3, 7);
+                const t3 = v128.shuffle<i32>(v2, v3, 2, 6, 3, 7);
+                packRawChannelMajor(o, v128.shuffle<i32>(t0, t1, 0, 1, 4, 5), xor, zp);
+                o = nextGroup(o, j, npg, tileStride);
+                if (++j == npg) j = 0;
+                packRawChannelMajor(o, v128.shuffle<i32>(t0, t1, 2, 3, 6, 7), xor, zp);
+                o = nextGroup(o, j, npg, tileStride);
+                if (++j == npg) j = 0;
+                packRawChannelMajor(o, v128.shuffle<i32>(t2, t3, 0, 1, 4, 5), xor, zp);
+                o = nextGroup(o, j, npg, tileStride);
+                if (++j == npg) j = 0;
+                packRawChannelMajor(o, v128.shuffle<i32>(t2, t3, 2, 3, 6, 7), xor, zp);
+                o = nextGroup(o, j, npg, tileStride);
+                if (++j == npg) j = 0;
+                at += 16;
+              }
+            }
+            for (; k < cnt; k++) {
               let v = i32x4.replace_lane(pad, 0, load<i32>(at));
               if (nc > 1) v = i32x4.replace_lane(v, 1, load<i32>(at + pb));
               if (nc > 2) v = i32x4.replace_lane(v, 2, load<i32>(at + 2 * pb));
@@ -527,7 +554,36 @@ function packNchwShift(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i3
             }
             continue;
           }
-          // byte i of word c: pixel i of channel c
+          if (r + 4 <= nv && ox + 4 <= ow && iw >= 4) {
+            // a group inside one output row at an image border: the row's 4 bytes nearest it, per channel, shifted
+            // by the pixels it overhangs (the pad byte shifted in); a row outside the image is all pad
+            const x = ox + dx;
+            if (rowIn && x < iw && x + 4 > 0) {
+              let xc = x < 0 ? 0 : x;
+              if (xc > iw - 4) xc = iw - 4;
+              const a = chan + <usize>((oy + dy) * iw + xc);
+              const sl = x < xc ? 8 * (xc - x) : 0; // left shift (x < 0): 8..24
+              const sr = x > xc ? 8 * (x - xc) : 0; // right shift (x + 4 > iw): 8..24
+              const keep = sl > 0 ? (1 << sl) - 1 : sr > 0 ? ~(<i32>(<u32>-1 >>> sr)) : 0;
+              const fill = padWord & keep;
+              m = i32x4.replace_lane(m, 0, ((load<i32>(a) << sl) >>> sr) | fill);
+              if (nc > 1) m = i32x4.replace_lane(m, 1, ((load<i32>(a + pb) << sl) >>> sr) | fill);
+              if (nc > 2) m = i32x4.replace_lane(m, 2, ((load<i32>(a + 2 * pb) << sl) >>> sr) | fill);
+              if (nc > 3) m = i32x4.replace_lane(m, 3, ((load<i32>(a + 3 * pb) << sl) >>> sr) | fill);
+            }
+            ox += 4;
+            if (ox == ow) {
+              ox = 0;
+              oy++;
+            }
+            if (running) packRawChannelMajor(o, m, xor, zp);
+            else emitRawCM(bp, q, kb, kbn, npg, m, xor, zp);
+            o = nextGroup(o, j, npg, tileStride);
+            if (++j == npg) j = 0;
+            q++;
+            continue;
+          }
+          // across a row end, the panel's last pixels, rows narrower than 4: byte i of word c is pixel i of channel c
           let w0 = padWord;
           let w1 = padWord;
           let w2 = padWord;
