@@ -384,6 +384,31 @@ describeEachKernelSet((set, rt, lab) => {
         ex(p, 1300 + i, { threads: (i % 3) + 1 }, A);
       }
     });
+    it('channel-lane panels (more than 6 output channels per pixel): 1x3 / 3x1 / 2x2 over planes of 1..8 pixels', () => {
+      const r = rng(41);
+      for (let i = 0; i < 24; i++) {
+        const format = (['NCHW44', 'NCHW'] as const)[i % 2];
+        const [fh, fw] = (
+          [
+            [1, 3],
+            [3, 1],
+            [2, 2],
+          ] as const
+        )[i % 3];
+        const ic = format === 'NCHW44' ? 4 * randInt(r, 1, 3) : randInt(r, 2, 11);
+        const oc = format === 'NCHW44' ? 4 * randInt(r, 13, 16) : randInt(r, 49, 64);
+        // a plane of at most 8 output pixels (oc > 6 x pixels), padded on the sides the filter reaches over
+        const pt = randInt(r, 0, fh - 1);
+        const pl = randInt(r, 0, fw - 1);
+        const pad: [number, number, number, number] = [pt, pl, randInt(r, 0, fh - 1 - pt), randInt(r, 0, fw - 1 - pl)];
+        const ih = randInt(r, 1, 2) + fh - 1 - pad[0] - pad[2];
+        const iw = randInt(r, 1, 4) + fw - 1 - pad[1] - pad[3];
+        const p = conv({ format, ic, oc, ih, iw, fh, fw, pad, ...quant(i, oc) });
+        const f = gemmPlanFacts(normalizeConvParams(p), 1);
+        expect([f.lanes, f.packMode]).toEqual(['channel', format === 'NCHW44' ? 7 : 8]);
+        ex(p, 1400 + i, { threads: (i % 3) + 1 }, A);
+      }
+    });
     it('openWakeWord-like layers: 24..36 channels over 40-row planes of 32 / 30 / 13 pixels (several panels; 2 and 3 threads split them mid-row)', () => {
       let i = 0;
       for (const format of ['NCHW44', 'NCHW'] as const)
