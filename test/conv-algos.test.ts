@@ -332,6 +332,104 @@ describeEachKernelSet((set, rt, lab) => {
     });
   });
 
+  describe('WASMS8_IM2COL_GEMM, stride 1 (pack modes 7 / 8: shifted reads of the source)', () => {
+    const A = 'WASMS8_IM2COL_GEMM';
+    it('1xK / Kx1 / rectangular / padded 1x1 filters: widths 1..13 (groups inside a row, across row ends, at borders), pads on each side, channel tails, dilations, panels split mid-row', () => {
+      const r = rng(31);
+      const filters: Array<[number, number]> = [
+        [1, 3],
+        [3, 1],
+        [1, 2],
+        [2, 1],
+        [1, 5],
+        [5, 1],
+        [2, 3],
+        [3, 3],
+        [1, 1],
+      ];
+      for (let i = 0; i < 108; i++) {
+        const format = (['NCHW44', 'NCHW', 'NCHW44', 'NCHW_NCHW44'] as const)[i % 4];
+        const [fh, fw] = filters[i % filters.length];
+        const g = format === 'NCHW_NCHW44' || i % 7 !== 3 ? 1 : 2;
+        // NCHW: channel counts of every remainder mod 4 (2..9 per group: one channel per group is mode 6)
+        const icpg =
+          format === 'NCHW44' ? 4 * randInt(r, 1, 3) : format === 'NCHW_NCHW44' ? randInt(r, 2, 3) : randInt(r, 2, 9);
+        const ocpg = format === 'NCHW' ? randInt(r, 1, 9) : 4 * randInt(r, 1, 3);
+        const dilation: [number, number] = i % 5 === 4 ? [randInt(r, 1, 2), randInt(r, 1, 3)] : [1, 1];
+        // pads [top, left, bottom, right]: each side alone, both, none, more than the filter reaches
+        const pad: [number, number, number, number] =
+          i % 3 === 0
+            ? [0, 1, 0, 1]
+            : i % 3 === 1
+              ? [1, 0, 1, 0]
+              : [randInt(r, 0, 2), randInt(r, 0, 3), randInt(r, 0, 2), randInt(r, 0, 3)];
+        if (fh === 1 && fw === 1 && pad.every((v) => v === 0)) pad[1] = 1; // the unpadded 1x1 is mode 0 / 2
+        const ih = Math.max(randInt(r, 1, 9), (fh - 1) * dilation[0] + 1 - pad[0] - pad[2]);
+        const iw = Math.max(1 + (i % 13), (fw - 1) * dilation[1] + 1 - pad[1] - pad[3]);
+        const p = conv({
+          format,
+          n: randInt(r, 1, 2),
+          ic: icpg * g,
+          oc: ocpg * g,
+          group: g,
+          ih,
+          iw,
+          fh,
+          fw,
+          pad,
+          dilation,
+          ...quant(i, ocpg * g),
+        });
+        expect(gemmPlanFacts(normalizeConvParams(p), 1).packMode).toBe(format === 'NCHW44' ? 7 : 8);
+        ex(p, 1300 + i, { threads: (i % 3) + 1 }, A);
+      }
+    });
+    it('channel-lane panels (more than 6 output channels per pixel): 1x3 / 3x1 / 2x2 over planes of 1..8 pixels', () => {
+      const r = rng(41);
+      for (let i = 0; i < 24; i++) {
+        const format = (['NCHW44', 'NCHW'] as const)[i % 2];
+        const [fh, fw] = (
+          [
+            [1, 3],
+            [3, 1],
+            [2, 2],
+          ] as const
+        )[i % 3];
+        const ic = format === 'NCHW44' ? 4 * randInt(r, 1, 3) : randInt(r, 2, 11);
+        const oc = format === 'NCHW44' ? 4 * randInt(r, 13, 16) : randInt(r, 49, 64);
+        // a plane of at most 8 output pixels (oc > 6 x pixels), padded on the sides the filter reaches over
+        const pt = randInt(r, 0, fh - 1);
+        const pl = randInt(r, 0, fw - 1);
+        const pad: [number, number, number, number] = [pt, pl, randInt(r, 0, fh - 1 - pt), randInt(r, 0, fw - 1 - pl)];
+        const ih = randInt(r, 1, 2) + fh - 1 - pad[0] - pad[2];
+        const iw = randInt(r, 1, 4) + fw - 1 - pad[1] - pad[3];
+        const p = conv({ format, ic, oc, ih, iw, fh, fw, pad, ...quant(i, oc) });
+        const f = gemmPlanFacts(normalizeConvParams(p), 1);
+        expect([f.lanes, f.packMode]).toEqual(['channel', format === 'NCHW44' ? 7 : 8]);
+        ex(p, 1400 + i, { threads: (i % 3) + 1 }, A);
+      }
+    });
+    it('openWakeWord-like layers: 24..36 channels over 40-row planes of 32 / 30 / 13 pixels (several panels; 2 and 3 threads split them mid-row)', () => {
+      let i = 0;
+      for (const format of ['NCHW44', 'NCHW'] as const)
+        for (const [fh, fw, pad] of [
+          [1, 3, [0, 1, 0, 1]],
+          [3, 1, [0, 0, 0, 0]],
+          [3, 1, [1, 0, 1, 0]],
+        ] as Array<[number, number, [number, number, number, number]]>)
+          for (const [ic, oc, iw] of [
+            [24, 24, 32],
+            [36, 28, 30],
+            [format === 'NCHW' ? 23 : 20, format === 'NCHW' ? 13 : 12, 13],
+          ]) {
+            const p = conv({ format, ic, oc, ih: 40, iw, fh, fw, pad, ...quant(i, oc) });
+            expect(gemmPlanFacts(normalizeConvParams(p), 1).packMode).toBe(format === 'NCHW44' ? 7 : 8);
+            ex(p, 1500 + i, { threads: (i % 3) + 1 }, A);
+            i++;
+          }
+    });
+  });
+
   describe('WASMS8_IM2COL_GEMM, one input channel per group (4 taps to a K step)', () => {
     const A = 'WASMS8_IM2COL_GEMM';
     it('NCHW and NCHW -> NCHW44: filter rows 2..13 (every tail of 4), 1-D rows of 37 and 64 taps, strides, dilations, pads, groups', () => {

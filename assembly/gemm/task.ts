@@ -272,46 +272,159 @@ function packNchw44Strided(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0
   }
 }
 
-/** Mode 1: NCHW44 source, ICPG % 4 == 0, any filter / stride / padding / dilation: one 4-byte pixel at a time. */
-function packNchw44Im2col(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
+/**
+ * emitRaw out of line, and from channel-major bytes: the indexed panels (dot8, channel-lane) of modes 7 and 8, their
+ * rarer path (the pixel-lane SIMD128 panels are written inline at running offsets).
+ */
+function emitRawAt(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32, raw: v128, xor: v128, zp: v128): void {
+  emitRaw(bp, q, kb, kbn, npg, raw, xor, zp);
+}
+// @ts-ignore: decorator
+@inline
+function emitRawCMAt(bp: usize, q: i32, kb: i32, kbn: i32, npg: i32, raw: v128, xor: v128, zp: v128): void {
+  emitRawAt(bp, q, kb, kbn, npg, i8x16.shuffle(raw, raw, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15), xor, zp);
+}
+
+/**
+ * The pixel-lane SIMD128 place of the next pixel group (running offsets, no division per group): `o` the group's
+ * 32 bytes, advanced by `nextGroup`; j its index within its micro-tile. Other panels (dot8, channel-lane) go through
+ * emitRaw / emitRawCM by index.
+ */
+// @ts-ignore: decorator
+@inline
+function nextGroup(o: usize, j: i32, npg: i32, tileStride: usize): usize {
+  return j + 1 == npg ? o + tileStride - <usize>((npg - 1) << 5) : o + 32;
+}
+
+/**
+ * Mode 7: NCHW44 source, ICPG % 4 == 0, any filter / stride / padding / dilation (but the 1x1 modes 0 and 5). A K
+ * step (kh, kw, ib) reads output pixel (oy, ox) from source pixel (oy * SH + kh * DH - PT, ox * SW + kw * DW - PL).
+ * At SW 1 each output row's run of 4-pixel groups whose pixels lie inside the image is one 16-byte load per group (a
+ * tight loop) and a group at a left / right border 4 checked word loads; groups across a row end, a panel's last
+ * pixels and every group at SW > 1 are gathered pixel by pixel (what the former mode 1 did for every group: a 1x3
+ * layer of 24 channels spent half its time there).
+ */
+function packNchw44Shift(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
   const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
   const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
   const padWord = padWordOf(ctx);
+  const pad = i32x4.splat(padWord);
   const ih = load<i32>(ctx, CTX_IH);
   const iw = load<i32>(ctx, CTX_IW);
   const ow = load<i32>(ctx, CTX_OW);
+  const oh = load<i32>(ctx, CTX_OH);
   const fh = load<i32>(ctx, CTX_FH);
   const fw = load<i32>(ctx, CTX_FW);
-  const sh = load<i32>(ctx, CTX_SH);
-  const sw = load<i32>(ctx, CTX_SW);
   const pt = load<i32>(ctx, CTX_PT);
   const pl = load<i32>(ctx, CTX_PL);
   const dh = load<i32>(ctx, CTX_DH);
   const dw = load<i32>(ctx, CTX_DW);
+  const sh = load<i32>(ctx, CTX_SH);
+  const sw = load<i32>(ctx, CTX_SW);
   const icb = load<i32>(ctx, CTX_IC) >> 2;
   const icbG = load<i32>(ctx, CTX_ICBG);
   const plane = ih * iw;
-  const cnt = ngroups << 2;
+  const oy0 = p0 / ow;
+  const ox0 = p0 - oy0 * ow;
+  const running = bcastTile == 0 && !dot8;
+  const tileStride = <usize>((kbn * npg) << 5);
   let kb: i32 = 0;
   for (let kh: i32 = 0; kh < fh; kh++) {
+    const dy = kh * dh - pt;
     for (let kw: i32 = 0; kw < fw; kw++) {
+      const dx = kw * dw - pl;
+      // output columns whose shifted column is inside the image: [xlo, xhi)
+      const xlo = sw != 1 ? ow : dx < 0 ? -dx : 0; // strided: no runs
+      let xhi = iw - dx;
+      if (xhi > ow) xhi = ow;
+      // flat: shifted rows follow each other in the source as in the output (no column shift, SH 1, OW == IW), so a
+      // run goes on across row ends to the end of the last row inside the image
+      const flat = dx == 0 && sh == 1 && ow == iw;
+      let rowsEnd = ih - dy;
+      if (rowsEnd > oh) rowsEnd = oh;
+      rowsEnd *= ow;
       for (let ib: i32 = 0; ib < icbG; ib++) {
         const blockBase = src + <usize>(((n * icb + g * icbG + ib) * plane) << 2);
-        let oy = p0 / ow;
-        let ox = p0 - oy * ow;
-        let v = i32x4.splat(0);
-        for (let r: i32 = 0; r < cnt; r++) {
-          const y = oy * sh + kh * dh - pt;
-          const x = ox * sw + kw * dw - pl;
-          const word = r < nv && <u32>y < <u32>ih && <u32>x < <u32>iw ? load<i32>(blockBase + <usize>((y * iw + x) << 2)) : padWord;
-          const lane = r & 3;
-          if (lane == 0) v = i32x4.replace_lane(v, 0, word);
-          else if (lane == 1) v = i32x4.replace_lane(v, 1, word);
-          else if (lane == 2) v = i32x4.replace_lane(v, 2, word);
-          else emitRaw(bp, r >> 2, kb, kbn, npg, i32x4.replace_lane(v, 3, word), xor, zp);
-          if (++ox == ow) {
-            ox = 0;
-            oy++;
+        // output pixel (y, x) reads shifted + 4 * (y * iw + x) (wraps below blockBase where dy or dx < 0: only
+        // inside-image pixels are read)
+        const shifted = blockBase + <usize>((dy * iw + dx) << 2);
+        let oy = oy0;
+        let ox = ox0;
+        let o = bp + <usize>((kb * npg) << 5);
+        let j: i32 = 0;
+        let q: i32 = 0;
+        while (q < ngroups) {
+          const r = q << 2;
+          const rowIn = <u32>(oy * sh + dy) < <u32>ih;
+          if (rowIn && ox >= xlo && r + 4 <= nv) {
+            // a run of whole groups inside the image: to the row's last inside column (flat: the last inside row's end)
+            const cur = oy * ow + ox;
+            let cnt = ((flat ? rowsEnd : oy * ow + xhi) - cur) >> 2;
+            const left = (nv - r) >> 2;
+            if (cnt > left) cnt = left;
+            if (cnt > 0) {
+              let at = shifted + <usize>((oy * sh * iw + ox) << 2);
+              if (running) {
+                for (let k: i32 = 0; k < cnt; k++) {
+                  packRaw(o, v128.load(at), xor, zp);
+                  at += 16;
+                  o = nextGroup(o, j, npg, tileStride);
+                  if (++j == npg) j = 0;
+                }
+              } else for (let k: i32 = 0; k < cnt; k++) emitRawAt(bp, q + k, kb, kbn, npg, v128.load(at + <usize>(k << 4)), xor, zp);
+              q += cnt;
+              const next = cur + (cnt << 2);
+              oy = next / ow;
+              ox = next - oy * ow;
+              continue;
+            }
+          }
+          if (r + 4 <= nv && ox + 4 <= ow && sw == 1) {
+            // a group inside one output row at a left / right border (or in a row outside the image)
+            let v = pad;
+            if (rowIn) {
+              const at = shifted + <usize>((oy * sh * iw + ox) << 2);
+              const x = ox + dx;
+              if (<u32>x < <u32>iw) v = i32x4.replace_lane(v, 0, load<i32>(at));
+              if (<u32>(x + 1) < <u32>iw) v = i32x4.replace_lane(v, 1, load<i32>(at, 4));
+              if (<u32>(x + 2) < <u32>iw) v = i32x4.replace_lane(v, 2, load<i32>(at, 8));
+              if (<u32>(x + 3) < <u32>iw) v = i32x4.replace_lane(v, 3, load<i32>(at, 12));
+            }
+            if (running) packRaw(o, v, xor, zp);
+            else emitRawAt(bp, q, kb, kbn, npg, v, xor, zp);
+            o = nextGroup(o, j, npg, tileStride);
+            if (++j == npg) j = 0;
+            q++;
+            ox += 4;
+            if (ox == ow) {
+              ox = 0;
+              oy++;
+            }
+          } else {
+            // across a row end, or the panel's last pixels: one pixel at a time
+            let v = pad;
+            for (let i: i32 = 0; i < 4; i++) {
+              if (r + i < nv) {
+                const y = oy * sh + dy;
+                const x = ox * sw + dx;
+                if (<u32>y < <u32>ih && <u32>x < <u32>iw) {
+                  const word = load<i32>(blockBase + <usize>((y * iw + x) << 2));
+                  if (i == 0) v = i32x4.replace_lane(v, 0, word);
+                  else if (i == 1) v = i32x4.replace_lane(v, 1, word);
+                  else if (i == 2) v = i32x4.replace_lane(v, 2, word);
+                  else v = i32x4.replace_lane(v, 3, word);
+                }
+                if (++ox == ow) {
+                  ox = 0;
+                  oy++;
+                }
+              }
+            }
+            if (running) packRaw(o, v, xor, zp);
+            else emitRawAt(bp, q, kb, kbn, npg, v, xor, zp);
+            o = nextGroup(o, j, npg, tileStride);
+            if (++j == npg) j = 0;
+            q++;
           }
         }
         kb++;
@@ -320,55 +433,190 @@ function packNchw44Im2col(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0:
   }
 }
 
-/** Mode 2: NCHW source, 1x1 stride 1 without padding: 4 channel planes, 4 pixels at a time. */
-function packNchwDirect(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
+/**
+ * Mode 8: NCHW source, any filter / stride / padding / dilation / channel split (but mode 6: one channel per group
+ * with a filter row of 2 taps or more). A K step (kh, kw, ib) reads up to 4
+ * channel planes, output pixel (oy, ox) from (oy * SH + kh * DH - PT, ox * SW + kw * DW - PL). At SW 1 each output
+ * row's run of 4-pixel groups whose pixels lie inside the image is one 16-byte load per channel and 16 pixels (a 4x4
+ * transpose of 32-bit lanes), then 4-byte loads per channel and group; a group at a left / right border is the row's
+ * nearest 4 bytes per channel, shifted. Groups across a row end, a panel's last pixels, rows narrower than 4 and every
+ * group at SW > 1 are gathered a byte at a time (what the former mode 3 did for every group).
+ */
+function packNchwShift(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
   const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
   const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
   const padWord = padWordOf(ctx);
   const pad = i32x4.splat(padWord);
-  const plane = load<i32>(ctx, CTX_IH) * load<i32>(ctx, CTX_IW);
   const ic = load<i32>(ctx, CTX_IC);
   const icpg = load<i32>(ctx, CTX_ICPG);
+  const ih = load<i32>(ctx, CTX_IH);
+  const iw = load<i32>(ctx, CTX_IW);
+  const ow = load<i32>(ctx, CTX_OW);
+  const oh = load<i32>(ctx, CTX_OH);
+  const fh = load<i32>(ctx, CTX_FH);
+  const fw = load<i32>(ctx, CTX_FW);
+  const pt = load<i32>(ctx, CTX_PT);
+  const pl = load<i32>(ctx, CTX_PL);
+  const dh = load<i32>(ctx, CTX_DH);
+  const dw = load<i32>(ctx, CTX_DW);
+  const sh = load<i32>(ctx, CTX_SH);
+  const sw = load<i32>(ctx, CTX_SW);
+  const icbG = load<i32>(ctx, CTX_ICBG);
+  const plane = ih * iw;
   const pb = <usize>plane;
-  const full = nv >> 2;
-  const rest = nv & 3;
-  for (let kb: i32 = 0; kb < kbn; kb++) {
-    const c0 = 4 * kb; // first channel of this K step, within the group
-    const nc = icpg - c0; // valid channels (>= 1); absent ones keep the pad word
-    const base = src + <usize>((n * ic + g * icpg + c0) * plane + p0);
-    let q: i32 = 0;
-    for (; q < full; q++) {
-      const a = base + <usize>(q << 2);
-      let m = pad;
-      m = i32x4.replace_lane(m, 0, load<i32>(a));
-      if (nc > 1) m = i32x4.replace_lane(m, 1, load<i32>(a + pb));
-      if (nc > 2) m = i32x4.replace_lane(m, 2, load<i32>(a + 2 * pb));
-      if (nc > 3) m = i32x4.replace_lane(m, 3, load<i32>(a + 3 * pb));
-      emitRawCM(bp, q, kb, kbn, npg, m, xor, zp);
-    }
-    if (rest != 0) {
-      // the last pixels one byte at a time (the source ends here)
-      const a = base + <usize>(q << 2);
-      let m = pad;
-      for (let c: i32 = 0; c < 4 && c < nc; c++) {
-        let word = padWord;
-        for (let i: i32 = 0; i < rest; i++) {
-          word = (word & ~(0xff << (8 * i))) | (<i32>load<u8>(a + <usize>c * pb + <usize>i) << (8 * i));
+  const oy0 = p0 / ow;
+  const ox0 = p0 - oy0 * ow;
+  const running = bcastTile == 0 && !dot8;
+  const tileStride = <usize>((kbn * npg) << 5);
+  let kb: i32 = 0;
+  for (let kh: i32 = 0; kh < fh; kh++) {
+    const dy = kh * dh - pt;
+    for (let kw: i32 = 0; kw < fw; kw++) {
+      const dx = kw * dw - pl;
+      const xlo = sw != 1 ? ow : dx < 0 ? -dx : 0; // strided: no runs
+      let xhi = iw - dx;
+      if (xhi > ow) xhi = ow;
+      // flat: shifted rows follow each other in the source as in the output (no column shift, SH 1, OW == IW), so a
+      // run goes on across row ends to the end of the last row inside the image
+      const flat = dx == 0 && sh == 1 && ow == iw;
+      let rowsEnd = ih - dy;
+      if (rowsEnd > oh) rowsEnd = oh;
+      rowsEnd *= ow;
+      for (let ib: i32 = 0; ib < icbG; ib++) {
+        let nc = icpg - 4 * ib; // valid channels of this K step; absent ones keep the pad word
+        if (nc > 4) nc = 4;
+        const chan = src + <usize>((n * ic + g * icpg + 4 * ib) * plane); // its first channel plane
+        const shifted = chan + <usize>(dy * iw + dx); // wraps below chan where dy or dx < 0, as in mode 7
+        let oy = oy0;
+        let ox = ox0;
+        let o = bp + <usize>((kb * npg) << 5);
+        let j: i32 = 0;
+        let q: i32 = 0;
+        while (q < ngroups) {
+          const r = q << 2;
+          const rowIn = <u32>(oy * sh + dy) < <u32>ih;
+          let m = pad; // channel-major: lane c holds channel c's 4 pixels
+          const cur = oy * ow + ox;
+          let cnt = ((flat ? rowsEnd : oy * ow + xhi) - cur) >> 2; // as in mode 7
+          const left = (nv - r) >> 2;
+          if (cnt > left) cnt = left;
+          if (rowIn && ox >= xlo && cnt > 0) {
+            let at = shifted + <usize>(oy * sh * iw + ox);
+            let k: i32 = 0;
+            if (running && nc == 4) {
+              // 16 pixels of the 4 channels: one load per channel, a 4x4 transpose of 32-bit lanes into 4 groups
+              for (; k + 4 <= cnt; k += 4) {
+                const v0 = v128.load(at);
+                const v1 = v128.load(at + pb);
+                const v2 = v128.load(at + 2 * pb);
+                const v3 = v128.load(at + 3 * pb);
+                const t0 = v128.shuffle<i32>(v0, v1, 0, 4, 1, 5);
+                const t1 = v128.shuffle<i32>(v2, v3, 0, 4, 1, 5);
+                const t2 = v128.shuffle<i32>(v0, v1, 2, 6, 3, 7);
+                const t3 = v128.shuffle<i32>(v2, v3, 2, 6, 3, 7);
+                packRawChannelMajor(o, v128.shuffle<i32>(t0, t1, 0, 1, 4, 5), xor, zp);
+                o = nextGroup(o, j, npg, tileStride);
+                if (++j == npg) j = 0;
+                packRawChannelMajor(o, v128.shuffle<i32>(t0, t1, 2, 3, 6, 7), xor, zp);
+                o = nextGroup(o, j, npg, tileStride);
+                if (++j == npg) j = 0;
+                packRawChannelMajor(o, v128.shuffle<i32>(t2, t3, 0, 1, 4, 5), xor, zp);
+                o = nextGroup(o, j, npg, tileStride);
+                if (++j == npg) j = 0;
+                packRawChannelMajor(o, v128.shuffle<i32>(t2, t3, 2, 3, 6, 7), xor, zp);
+                o = nextGroup(o, j, npg, tileStride);
+                if (++j == npg) j = 0;
+                at += 16;
+              }
+            }
+            for (; k < cnt; k++) {
+              let v = i32x4.replace_lane(pad, 0, load<i32>(at));
+              if (nc > 1) v = i32x4.replace_lane(v, 1, load<i32>(at + pb));
+              if (nc > 2) v = i32x4.replace_lane(v, 2, load<i32>(at + 2 * pb));
+              if (nc > 3) v = i32x4.replace_lane(v, 3, load<i32>(at + 3 * pb));
+              if (running) packRawChannelMajor(o, v, xor, zp);
+              else emitRawCMAt(bp, q + k, kb, kbn, npg, v, xor, zp);
+              at += 4;
+              o = nextGroup(o, j, npg, tileStride);
+              if (++j == npg) j = 0;
+            }
+            q += cnt;
+            const next = cur + (cnt << 2);
+            oy = next / ow;
+            ox = next - oy * ow;
+            continue;
+          }
+          if (r + 4 <= nv && ox + 4 <= ow && iw >= 4 && sw == 1) {
+            // a group inside one output row at an image border: the row's 4 bytes nearest it, per channel, shifted
+            // by the pixels it overhangs (the pad byte shifted in); a row outside the image is all pad
+            const x = ox + dx;
+            if (rowIn && x < iw && x + 4 > 0) {
+              let xc = x < 0 ? 0 : x;
+              if (xc > iw - 4) xc = iw - 4;
+              const a = chan + <usize>((oy * sh + dy) * iw + xc);
+              const sl = x < xc ? 8 * (xc - x) : 0; // left shift (x < 0): 8..24
+              const sr = x > xc ? 8 * (x - xc) : 0; // right shift (x + 4 > iw): 8..24
+              const keep = sl > 0 ? (1 << sl) - 1 : sr > 0 ? ~(<i32>(<u32>-1 >>> sr)) : 0;
+              const fill = padWord & keep;
+              m = i32x4.replace_lane(m, 0, ((load<i32>(a) << sl) >>> sr) | fill);
+              if (nc > 1) m = i32x4.replace_lane(m, 1, ((load<i32>(a + pb) << sl) >>> sr) | fill);
+              if (nc > 2) m = i32x4.replace_lane(m, 2, ((load<i32>(a + 2 * pb) << sl) >>> sr) | fill);
+              if (nc > 3) m = i32x4.replace_lane(m, 3, ((load<i32>(a + 3 * pb) << sl) >>> sr) | fill);
+            }
+            ox += 4;
+            if (ox == ow) {
+              ox = 0;
+              oy++;
+            }
+            if (running) packRawChannelMajor(o, m, xor, zp);
+            else emitRawCMAt(bp, q, kb, kbn, npg, m, xor, zp);
+            o = nextGroup(o, j, npg, tileStride);
+            if (++j == npg) j = 0;
+            q++;
+            continue;
+          }
+          // across a row end, the panel's last pixels, rows narrower than 4: byte i of word c is pixel i of channel c
+          let w0 = padWord;
+          let w1 = padWord;
+          let w2 = padWord;
+          let w3 = padWord;
+          for (let i: i32 = 0; i < 4; i++) {
+            if (r + i < nv) {
+              const y = oy * sh + dy;
+              const x = ox * sw + dx;
+              if (<u32>y < <u32>ih && <u32>x < <u32>iw) {
+                const a = chan + <usize>(y * iw + x);
+                const bs = 8 * i;
+                const keep = ~(0xff << bs);
+                w0 = (w0 & keep) | (<i32>load<u8>(a) << bs);
+                if (nc > 1) w1 = (w1 & keep) | (<i32>load<u8>(a + pb) << bs);
+                if (nc > 2) w2 = (w2 & keep) | (<i32>load<u8>(a + 2 * pb) << bs);
+                if (nc > 3) w3 = (w3 & keep) | (<i32>load<u8>(a + 3 * pb) << bs);
+              }
+              if (++ox == ow) {
+                ox = 0;
+                oy++;
+              }
+            }
+          }
+          m = i32x4.replace_lane(m, 0, w0);
+          m = i32x4.replace_lane(m, 1, w1);
+          m = i32x4.replace_lane(m, 2, w2);
+          m = i32x4.replace_lane(m, 3, w3);
+          if (running) packRawChannelMajor(o, m, xor, zp);
+          else emitRawCMAt(bp, q, kb, kbn, npg, m, xor, zp);
+          o = nextGroup(o, j, npg, tileStride);
+          if (++j == npg) j = 0;
+          q++;
         }
-        if (c == 0) m = i32x4.replace_lane(m, 0, word);
-        else if (c == 1) m = i32x4.replace_lane(m, 1, word);
-        else if (c == 2) m = i32x4.replace_lane(m, 2, word);
-        else m = i32x4.replace_lane(m, 3, word);
+        kb++;
       }
-      emitRawCM(bp, q, kb, kbn, npg, m, xor, zp);
-      q++;
     }
-    for (; q < ngroups; q++) emitZero(bp, q, kb, kbn, npg);
   }
 }
 
-/** Modes 3 (NCHW) and 4 (NCHW44): any shape, any channel split: one channel value at a time (the general gather). */
-function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32, nchw: bool): void {
+/** Mode 4: NCHW44 source whose groups split its 4-channel blocks (ICPG % 4 != 0): one channel value at a time. */
+function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv: i32, ngroups: i32, kbn: i32, npg: i32): void {
   const xor = i8x16.splat(<i8>load<i32>(ctx, CTX_SRCXOR));
   const zp = i16x8.splat(<i16>load<i32>(ctx, CTX_SRCZP));
   const padWord = padWordOf(ctx);
@@ -406,7 +654,7 @@ function packGather(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, 
             const pix = y * iw + x;
             for (let i: i32 = 0; i < nc; i++) {
               const c = c0 + i;
-              const at = nchw ? (n * ic + c) * plane + pix : (((n * (ic >> 2) + (c >> 2)) * plane + pix) << 2) + (c & 3);
+              const at = (((n * (ic >> 2) + (c >> 2)) * plane + pix) << 2) + (c & 3);
               word = (word & ~(0xff << (8 * i))) | (<i32>load<u8>(src + <usize>at) << (8 * i));
             }
           }
@@ -518,11 +766,11 @@ export function convGemmTask(ctx: usize, src: usize, dst: usize, ws: usize, n: i
   if (mode == 0) {
     if (packNv > 0) packNchw44Direct(ctx, bp, src, n, g, p0 + direct * npix, packNv, inPlace ? npg : ngroups, kbn, npg);
   }
-  else if (mode == 1) packNchw44Im2col(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
-  else if (mode == 2) packNchwDirect(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 5) packNchw44Strided(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
   else if (mode == 6) packTaps(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
-  else packGather(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg, mode == 3);
+  else if (mode == 7) packNchw44Shift(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
+  else if (mode == 8) packNchwShift(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
+  else packGather(ctx, bp, src, n, g, p0, nv, ngroups, kbn, npg);
 
   const ocpg = load<i32>(ctx, CTX_OCPG);
   const ocpgPad = load<i32>(ctx, CTX_OCPGPAD);

@@ -144,15 +144,23 @@ export interface GemmPlanFacts extends GemmKernelSet {
  */
 export const tapSteps = (s: ConvShape): boolean => s.icpg === 1 && s.fw >= 2 && s.format !== 'NCHW44';
 
-/** Pack modes of assembly/gemm/task.ts. */
+/**
+ * Pack modes of assembly/gemm/task.ts: 0 the NCHW44 1x1 stride-1 unpadded source read as it is, 5 the NCHW44 strided
+ * unpadded 1x1, 7 every other NCHW44 filter with channels per group a multiple of 4, 8 every NCHW filter (7 and 8: at
+ * stride 1 one load per 4 pixels of a row, shifted per K step, across row ends where the rows follow each other,
+ * gathered only at borders; at larger strides a gather), 4 NCHW44 sources whose groups split their 4-channel blocks,
+ * 6 one input channel per group (4 taps to a K step). (Modes 1, 2 and 3, the former NCHW44 / NCHW gathers and the
+ * NCHW 1x1 packer, are gone: 7 and 8 took their shapes, as fast or faster.) allowDirect false: 7 for the NCHW44 1x1
+ * shapes too.
+ */
 function packModeOf(s: ConvShape, allowDirect: boolean): number {
   if (tapSteps(s)) return 6;
   const unpadded1x1 = s.fh === 1 && s.fw === 1 && s.pt + s.pl + s.pb + s.pr === 0;
   const plain1x1 = unpadded1x1 && s.sh === 1 && s.sw === 1;
   const nchw44Src = s.format === 'NCHW44';
-  if (nchw44Src && s.icpg % 4 === 0) return allowDirect && plain1x1 ? 0 : allowDirect && unpadded1x1 ? 5 : 1;
+  if (nchw44Src && s.icpg % 4 === 0) return allowDirect && plain1x1 ? 0 : allowDirect && unpadded1x1 ? 5 : 7;
   if (nchw44Src) return 4;
-  return allowDirect && plain1x1 ? 2 : 3;
+  return 8;
 }
 
 /**

@@ -2,7 +2,8 @@
  * WASMS8_IM2COL_GEMM: im2col + GEMM for every shape: rectangular, dilated, strided, grouped, unevenly padded; any
  * layout, any channel count. The fallback that runs what the direct algorithms do not (never preferred: where a
  * direct algorithm runs a shape it was measured faster, see their isPreferred). The plan: src/algos/gemm.ts
- * (the im2col matrix is packed one panel of output pixels at a time, never whole).
+ * (the im2col matrix is packed one panel of output pixels at a time, never whole; at stride 1 from shifted reads of
+ * the source rows, 4 pixels per load: pack modes 7 / 8, docs/conv.md "Shifted-row packing").
  */
 import type { ConvAlgorithm } from './types.js';
 import { makeGemmPlan } from './gemm.js';
