@@ -1,7 +1,7 @@
 /**
  * `npm run bench:zoo:chromium`: the corpus benchmark of bench/corpus.ts in headless Chromium. Node does what needs
  * Node: it reads (and reassembles) each model file, writes the quantized forms with quantizeModel (the same call as
- * the Node run, bench/corpus.ts `quantizeForm`), serves the files under /corpus-models/ from a cross-origin isolated
+ * the Node run, bench/corpus.ts `formBytes`), serves the files under /corpus-models/ from a cross-origin isolated
  * server (fixtures/browser.ts startServer) and opens bench/browser/corpus.html once per thread count (onnxruntime-web
  * takes its thread count once per page). The page's module worker (bench/corpus-worker.ts) loads each file in
  * onnxruntime-web (wasm, graph optimization 'all') and in i8conv at that thread count, runs seed 0's feed, times
@@ -21,7 +21,7 @@ import { CORPUS, corpusModel, feedShapes, readCorpusModel, type CorpusModel } fr
 import { CHROMIUM, CHROMIUM_FLAGS, startServer } from '../fixtures/browser.js';
 import { REPO_ROOT } from '../fixtures/repo.js';
 import type { OrtFeed } from '../fixtures/models/ort.js';
-import { FORMS, msg, nonFinite, quantizeForm, type CorpusForm } from './corpus.js';
+import { FORMS, msg, nonFinite, formBytes, type CorpusForm } from './corpus.js';
 import { compareOutputs, corpusMarkdown, sqnrDb, type CorpusRow } from './corpus-table.js';
 import type { CorpusJob, CorpusJobResult, CorpusPageInfo } from './corpus-worker.js';
 
@@ -75,18 +75,9 @@ async function prepare(o: CorpusBrowserOptions, dir: string, log: (s: string) =>
     for (const form of o.forms) {
       const p: Prepared = { m, form };
       out.push(p);
-      let fbytes = bytes;
-      if (form !== 'shipped') {
-        log(`${m.id} ${form}: quantizeModel`);
-        const t0 = performance.now();
-        try {
-          fbytes = await quantizeForm(m, bytes, form, calibN);
-          p.quantizeS = (performance.now() - t0) / 1000;
-        } catch (e) {
-          p.error = `quantizeModel: ${msg(e)}`;
-          continue;
-        }
-      }
+      if (form !== 'shipped') log(`${m.id} ${form}: quantizeModel`);
+      const fbytes = await formBytes(m, bytes, form, calibN, p);
+      if (!fbytes) continue;
       p.mb = fbytes.length / 2 ** 20;
       p.file = `${m.id}.${form}.onnx`;
       writeFileSync(join(dir, p.file), fbytes);

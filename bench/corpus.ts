@@ -115,6 +115,29 @@ export async function quantizeForm(
   return q.model;
 }
 
+/**
+ * The file of a form: the shipped bytes, or the quantized ones with the quantizer's seconds in `into.quantizeS`; null
+ * with `into.error` where the quantizer refused.
+ */
+export async function formBytes(
+  m: CorpusModel,
+  bytes: Uint8Array,
+  form: CorpusForm,
+  calibN: number,
+  into: { quantizeS?: number; error?: string },
+): Promise<Uint8Array | null> {
+  if (form === 'shipped') return bytes;
+  const t0 = performance.now();
+  try {
+    const q = await quantizeForm(m, bytes, form, calibN);
+    into.quantizeS = (performance.now() - t0) / 1000;
+    return q;
+  } catch (e) {
+    into.error = `quantizeModel: ${msg(e)}`;
+    return null;
+  }
+}
+
 function i8Outputs(model: Model, out: Record<string, ArrayLike<number>>): CorpusOutputs {
   const o: CorpusOutputs = {};
   for (const io of model.outputs) o[io.name] = { data: out[io.name], dims: io.shape };
@@ -141,17 +164,8 @@ async function runModel(m: CorpusModel, opts: Options, ort: OrtModule, log: (s: 
     const row: CorpusRow = { ...base, form };
     rows.push(row);
     log(`${m.id} ${form}`);
-    let fbytes = bytes;
-    if (form !== 'shipped') {
-      const t0 = performance.now();
-      try {
-        fbytes = await quantizeForm(m, bytes, form, calibN);
-        row.quantizeS = (performance.now() - t0) / 1000;
-      } catch (e) {
-        row.error = `quantizeModel: ${msg(e)}`;
-        continue;
-      }
-    }
+    const fbytes = await formBytes(m, bytes, form, calibN, row);
+    if (!fbytes) continue;
     row.mb = fbytes.length / 2 ** 20;
     let ortOut: CorpusOutputs | null = null;
     try {

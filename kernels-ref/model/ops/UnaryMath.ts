@@ -6,10 +6,11 @@
  * - Sign (opset 9+: float32, uint8, int8, int32, int64): 1, 0 or -1 in X's type; float32 -0 gives +0, NaN gives NaN.
  * - Log (opset 6+, float32): emscripten libc's logf (../libm.ts), onnxruntime-web's bits.
  * - i8conv RoundFloat16 (float32): the float16 nearest to x (ties to the even significand; beyond the largest finite
- *   float16 by half a step: infinity), as a float32.
+ *   float16 by half a step: infinity), as a float32: Cast's rounding to float16 (./Cast.ts), then back.
  */
 import { expectType, makeTensor, need, onlyAttrs, roundHalfEven, f32, type ElementType, type OpFn } from '../tensor.js';
 import { logf } from '../libm.js';
+import { fromHalfBits, toHalfBits } from './Cast.js';
 
 function unary(
   op: string,
@@ -43,16 +44,5 @@ export const Sign = unary(
 );
 export const Log = unary('Log', 6, ['float32'], logf);
 
-/** The float16 nearest to x: its step is 2^(e - 10) for x in [2^e, 2^(e+1)), and 2^-24 below 2^-14 (subnormals). */
-function nearestHalf(x: number): number {
-  if (!Number.isFinite(x) || x === 0) return x;
-  const a = Math.abs(x);
-  let e = Math.floor(Math.log2(a));
-  if (2 ** e > a) e--;
-  if (2 ** (e + 1) <= a) e++;
-  const step = 2 ** (Math.max(e, -14) - 10);
-  const r = roundHalfEven(a / step) * step;
-  const y = r > 65504 ? Number.POSITIVE_INFINITY : r;
-  return x < 0 ? -y : y;
-}
-export const RoundFloat16 = unary('RoundFloat16', 1, ['float32'], nearestHalf);
+/** x rounded to the nearest float16 (Cast's own rounding to float16, then back: exact). */
+export const RoundFloat16 = unary('RoundFloat16', 1, ['float32'], (x) => fromHalfBits(toHalfBits(x)));
