@@ -28,6 +28,7 @@ import type { Model } from '../src/model/executor/model.js';
 import { quantizeModel, type QuantizeModelOptions } from '../src/quantize/index.js';
 import {
   CORPUS,
+  CORPUS_EXTRA,
   corpusModel,
   feedShapes,
   readCorpusModel,
@@ -64,7 +65,10 @@ function parseArgs(argv: string[]): Options {
   for (const f of forms) if (!FORMS.includes(f)) throw new Error(`unknown form ${f} (known: ${FORMS.join(', ')})`);
   const engines = new Set((get('--engines') ?? 'i8conv,ort').split(',')) as Set<'i8conv' | 'ort'>;
   return {
-    models: get('--models')?.split(',').map(corpusModel) ?? [...CORPUS],
+    models: [
+      ...(get('--models')?.split(',').map(corpusModel) ?? (argv.includes('--extra') ? [] : [...CORPUS])),
+      ...(argv.includes('--extra') ? CORPUS_EXTRA : []),
+    ],
     forms,
     engines,
     threads,
