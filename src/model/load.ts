@@ -49,10 +49,11 @@ import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
 import { fuseFloatRegionsPass } from './graph/passes/fuse-float-regions.js';
 import { fuseConvAddPass } from './graph/passes/fuse-conv-add.js';
+import { declaredDims } from './graph/passes/declared-dims.js';
 import { planLayouts } from './lowering/layouts.js';
 import { planMemory } from './lowering/memory.js';
 import type { LoweredNode, PlannedProgram, StepImpl } from './executor/step.js';
-import type { Graph } from './graph/ir.js';
+import type { Dim, Graph } from './graph/ir.js';
 import type { PlannedValue } from './lowering/values.js';
 import { Model, ModelPlan } from './executor/model.js';
 import type { LoadProgress } from './source.js';
@@ -233,7 +234,13 @@ function preparePasses(
   nameStepsPass(view);
   // the work budget (lowering/bounds.ts: TOO_LARGE), on the named nodes, before any table or kernel is planned
   checkBounds(view, values);
-  if (hooks.convAdd !== false) fuseConvAddPass(view, values);
+  if (hooks.convAdd !== false) {
+    let declared: Map<string, Dim[]> | null | undefined;
+    fuseConvAddPass(view, values, () => {
+      if (declared === undefined) declared = declaredDims(read, typed);
+      return declared;
+    });
+  }
   if (hooks.outputTables !== false) fuseOutputTablesPass(view, values);
   if (hooks.concatFeeders !== false) fuseConcatFeedersPass(view, values);
   if (hooks.channelGates !== false) fuseChannelGatesPass(view, values);

@@ -7,16 +7,36 @@
  * does gives its bits. An activation after the Add (which onnxruntime fuses too) stays a node of its own: the
  * operators compute the same function.
  *
- * The rules follow onnxruntime's: the Conv in the default domain with a float32 X and a bias input, its output read
- * once (by the Add) and no graph output; the Add's two operands of equal, static 4-D dims; where both operands come
- * from Convs that qualify, the one earlier in the graph is fused (onnxruntime takes the producer of the lower node
- * index).
+ * The rules follow onnxruntime's (each checked on onnxruntime-web 1.30: test/model-float-conv-exact.test.ts): the
+ * Conv in the default domain with a float32 X and a bias input, its output read once (by the Add) and no graph
+ * output; where both operands come from such Convs, the one earlier in the graph is fused (onnxruntime takes the
+ * producer of the lower node index). The Add's two operands must have equal 4-D shapes as onnxruntime knows them
+ * when it creates the session, from the declared input shapes (`declared`, ./declared-dims.ts), not from the
+ * bound ones: dim by dim equal numbers or the same named parameter. A Conv's output rows and columns are known only
+ * where its input's are numbers (ONNX's shape inference leaves a Conv's spatial dims unknown for symbolic ones), its
+ * batch dim is its input's (a number or a parameter). So a model declared with symbolic rows and columns (PP-OCR's
+ * classifier, any export with dynamic image sizes) runs its Conv and Add unfused, as onnxruntime does; a symbolic
+ * batch alone does not stop the fusion; an unnamed symbolic dim does.
  */
-import type { Node } from '../ir.js';
+import type { Dim, Node } from '../ir.js';
 import type { GraphView } from '../view.js';
 import type { PlannedValue } from '../../lowering/values.js';
 
-export function fuseConvAddPass(v: GraphView, values: ReadonlyMap<string, PlannedValue>): void {
+export function fuseConvAddPass(
+  v: GraphView,
+  values: ReadonlyMap<string, PlannedValue>,
+  declared: () => ReadonlyMap<string, Dim[]> | null = () => null,
+): void {
+  /** The dims onnxruntime knows of a Conv's output: its input's batch, the output channels, and rows and columns
+   * only where the input's are numbers (else unknown). Null: nothing declared symbolic, the bound dims are known. */
+  const convDims = (c: Node, decl: ReadonlyMap<string, Dim[]>): Dim[] | undefined => {
+    const x = decl.get(c.inputs[0]);
+    const out = values.get(c.outputs[0])?.dims;
+    if (!x || !out || x.length !== out.length) return undefined;
+    return out.map((d, k) => (k === 0 ? x[0] : k === 1 ? d : typeof x[k] === 'number' ? d : null));
+  };
+  const sameKnown = (p: readonly Dim[], q: readonly Dim[]): boolean =>
+    p.length === 4 && q.length === 4 && p.every((d, k) => d !== null && d === q[k] && (typeof d !== 'number' || d > 0));
   const position = new Map<Node, number>();
   for (const n of v.live()) position.set(n, position.size);
   const qualifies = (c: Node | undefined): c is Node => {
@@ -38,6 +58,15 @@ export function fuseConvAddPass(v: GraphView, values: ReadonlyMap<string, Planne
       .sort((p, q) => position.get(p.c)! - position.get(q.c)!);
     if (convs.length === 0) continue;
     const { k, c } = convs[0];
+    const decl = declared();
+    if (decl) {
+      // the shapes onnxruntime knows at session creation (names a pass made are taken as bound)
+      const cd = convDims(c, decl);
+      const other = add.inputs[1 - k];
+      const zProducer = v.producerOf(other);
+      const zd = zProducer?.opType === 'Conv' && zProducer.domain === '' ? convDims(zProducer, decl) : decl.get(other);
+      if (cd && zd && !sameKnown(cd, zd)) continue;
+    }
     const fused: Node = {
       ...c,
       opType: 'ConvAdd',
