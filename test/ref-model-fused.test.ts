@@ -197,11 +197,12 @@ describe('i8conv tabled operators (fuse-output-tables): the operator, then its o
       }
     });
     it(`${t}: QLinearMatMul (A 2-D and 3-D) + QLinearLeakyRelu, QGemm (transB, bias) + Lut`, () => {
-      for (const [aDims, n] of [
-        [[7, 20], 12],
-        [[2, 5, 9], 6],
-      ] as [number[], number][]) {
-        checkFused(rt, matmulTableModel(t, 'QLinearMatMul', aDims, n), { has: ['QLinearMatMul'] }, n);
+      // 7 rows: the product holds the table; 10 rows: it runs as a 1x1 convolution (matmul-rows), which holds it
+      for (const [aDims, n, op] of [
+        [[7, 20], 12, 'QLinearMatMul'],
+        [[2, 5, 9], 6, 'QLinearConv'],
+      ] as [number[], number, string][]) {
+        checkFused(rt, matmulTableModel(t, 'QLinearMatMul', aDims, n), { has: [op] }, n);
       }
       for (const [aDims, n] of [
         [[3, 16], 10],

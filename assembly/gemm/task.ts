@@ -705,16 +705,23 @@ function packTaps(ctx: usize, bp: usize, src: usize, n: i32, g: i32, p0: i32, nv
       let oy = p0 / ow;
       let ox = p0 - oy * ow;
       let v = i32x4.splat(0);
+      const whole = 4 * kwb + 4 <= fw; // no tap of this K step past the filter
       for (let r: i32 = 0; r < cnt; r++) {
         const y = oy * sh + kh * dh - pt;
         let word: i32 = padByte * 0x01010101;
         if (r < nv && <u32>y < <u32>ih) {
           const row = chan + <usize>(y * iw);
-          for (let j: i32 = 0; j < 4; j++) {
-            const kw = 4 * kwb + j;
-            const x = ox * sw + kw * dw - pl;
-            if (kw < fw && <u32>x < <u32>iw)
-              word = (word & ~(0xff << (8 * j))) | (<i32>load<u8>(row + <usize>x) << (8 * j));
+          const x0 = ox * sw + 4 * kwb * dw - pl;
+          if (whole && dw == 1 && x0 >= 0 && x0 + 4 <= iw) {
+            // the 4 taps are 4 consecutive bytes of the row (a long 1-D filter: an STFT's 512 taps)
+            word = load<i32>(row + <usize>x0);
+          } else {
+            for (let j: i32 = 0; j < 4; j++) {
+              const kw = 4 * kwb + j;
+              const x = x0 + j * dw;
+              if (kw < fw && <u32>x < <u32>iw)
+                word = (word & ~(0xff << (8 * j))) | (<i32>load<u8>(row + <usize>x) << (8 * j));
+            }
           }
         }
         const lane = r & 3;
