@@ -1,6 +1,6 @@
 /**
  * Passes: two float rewrites of onnxruntime's graph optimizer that change the bits, made here on the same nodes so
- * that i8conv computes what onnxruntime-web computes (docs/model.md, Other float fusions; confirmed on
+ * that i8conv computes what onnxruntime-web computes (docs/model.md, onnxruntime's float fusions; confirmed on
  * onnxruntime-web by test/model-fuse-gelu.test.ts):
  *
  * - `fuseDivMulPass` (onnxruntime's DivMulFusion, level 'basic'): `Mul(Div(1, x), y)` becomes `Div(y, x)` where

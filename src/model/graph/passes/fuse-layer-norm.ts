@@ -4,7 +4,7 @@
  * LayerNormalization before running the model (its LayerNormFusion: at level 'basic' where the model imports opset 17
  * or later, else at 'extended', so at the default level 'all' always). The fused kernel takes the mean and the
  * variance in one pass (Welford's, ../../backends/host/normalize.ts) instead of the graph's two means, so the bits
- * change; i8conv rewrites the same nodes to compute the same bits. docs/model.md (Layer normalization fusion) states
+ * change; i8conv rewrites the same nodes to compute the same bits. docs/model.md (onnxruntime's float fusions) states
  * the conditions, each confirmed on onnxruntime-web (test/model-fuse-layer-norm.test.ts). In short:
  *
  * - the first ReduceMean (over X, not a graph output) is read by one Sub or two Subs (older PyTorch exports repeat
