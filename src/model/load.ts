@@ -34,6 +34,8 @@ import { removeIdentityPass } from './graph/passes/remove-identity.js';
 import { foldBatchNormPass } from './graph/passes/fold-batchnorm.js';
 import { fuseQdqPass } from './graph/passes/fuse-qdq.js';
 import { fuseMatMulAddPass } from './graph/passes/fuse-matmul-add.js';
+import { fuseLayerNormPass } from './graph/passes/fuse-layer-norm.js';
+import { fuseDivMulPass, fuseGeluPass } from './graph/passes/fuse-gelu.js';
 import { fuseLutsPass } from './graph/passes/fuse-luts.js';
 import { foldPadPass } from './graph/passes/fold-pad.js';
 import { foldConstantDqPass } from './graph/passes/fold-constant-dq.js';
@@ -93,6 +95,12 @@ export interface LoadModelHooks {
   valueGuards?: number;
   /** false: skip the WeightBiasQuantization pass (tests of that pass: what a model computes without it) */
   weightBiasQuantization?: boolean;
+  /** false: a decomposed layer normalization stays its nodes (no i8conv:LayerNormalization: onnxruntime's fusion) */
+  layerNorm?: boolean;
+  /** false: x * 0.5 * (1 + erf(x / sqrt 2)) stays its nodes (no com.microsoft Gelu: onnxruntime's GeluFusion) */
+  gelu?: boolean;
+  /** false: Mul(Div(1, x), y) stays two nodes (onnxruntime's DivMulFusion makes it Div(y, x)) */
+  divMul?: boolean;
   /** false: a float Conv and the Add after it stay two steps (no ConvAdd: onnxruntime's FusedConv order) */
   convAdd?: boolean;
   /** false: look-up steps stay steps of their own (not folded into the convolutions that feed them) */
@@ -218,7 +226,12 @@ function preparePasses(
   liftIfCapturesPass(view);
   removeIdentityPass(view);
   foldBatchNormPass(view);
+  if (hooks.divMul !== false) fuseDivMulPass(view);
   fuseMatMulAddPass(view);
+  // onnxruntime's CPU provider does not fuse a layer normalization of float16 values (and runs it in float32 as the
+  // float16 pass lays out); float16 models keep their nodes
+  if (hooks.layerNorm !== false && !holdsFloat16(typed)) fuseLayerNormPass(view);
+  if (hooks.gelu !== false && !holdsFloat16(typed)) fuseGeluPass(view);
   if (hooks.weightBiasQuantization !== false) weightBiasQuantizationPass(view);
   fuseQdqPass(view);
   foldPadPass(view);

@@ -239,7 +239,7 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
 /**
  * i8conv: its own operators, which the product's passes create (src/model/graph/passes/: fuse-qdq.ts and fuse-luts.ts
  * Lut; the fusions fuse-output-tables.ts, fuse-concat-feeders.ts, fuse-channel-chains.ts, fuse-channel-gates.ts,
- * fuse-conv-add.ts), each
+ * fuse-conv-add.ts, fuse-layer-norm.ts), each
  * defined by the reference operators it composes.
  */
 export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -258,6 +258,7 @@ export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['ElementwiseRegion', ElementwiseRegion],
   ['ConvAdd', ConvAdd],
   ['RoundFloat16', RoundFloat16],
+  ['LayerNormalization', LayerNormalization],
 ]);
 
 /** domain ('' is the default ONNX domain) -> op type -> operator. */

@@ -900,6 +900,13 @@ op('i8conv:RoundFloat16', {
   ref: 'UnaryMath.ts',
   impls: [host('i8conv:RoundFloat16', 'math.ts', 'always')],
 });
+op('i8conv:LayerNormalization', {
+  doc: "a decomposed layer normalization as onnxruntime's fused LayerNormalization computes it, at any opset (fuse-layer-norm)",
+  madeBy: 'fuse-layer-norm',
+  shape: SHAPE.layerNorm,
+  ref: 'Normalization.ts',
+  impls: [host('i8conv:LayerNormalization', 'normalize.ts', 'always')],
+});
 op('i8conv:ConvAdd', {
   doc: "float32 Conv (with a bias) + Z of its output's shape, summed as onnxruntime's FusedConv sums it (fuse-conv-add)",
   madeBy: 'fuse-conv-add',

@@ -109,6 +109,7 @@ const FACTORIES: Record<string, HostOpFactory> = {
   Conv,
   'i8conv:ConvAdd': Conv,
   'i8conv:RoundFloat16': RoundFloat16,
+  'i8conv:LayerNormalization': LayerNormalization,
   ConvTranspose,
   BatchNormalization,
   AveragePool,
