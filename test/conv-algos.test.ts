@@ -470,6 +470,43 @@ describeEachKernelSet((set, rt, lab) => {
     });
   });
 
+  describe('WASMS8_IM2COL_GEMM, one input channel per group, long filter rows (16 taps or more: 16-byte rows)', () => {
+    const A = 'WASMS8_IM2COL_GEMM';
+    it('filter rows of 16..131 taps (every tail of 4 and of 16), pads crossing them, strides 1..160, 1-3 kernel rows, groups; an STFT shape', () => {
+      const r = rng(79);
+      for (let i = 0; i < 40; i++) {
+        const format = (['NCHW', 'NCHW', 'NCHW_NCHW44'] as const)[i % 3];
+        const stft = i === 39;
+        const g = format === 'NCHW_NCHW44' || stft ? 1 : [1, 1, 2, 3][randInt(r, 0, 3)];
+        const oc = format === 'NCHW_NCHW44' ? 4 * randInt(r, 1, 3) : stft ? 257 : g * randInt(r, 1, 5);
+        const fw = stft ? 512 : 16 + randInt(r, 0, 115);
+        const fh = stft ? 1 : randInt(r, 1, 3);
+        const pad: [number, number, number, number] = stft
+          ? [0, 0, 0, 0]
+          : [randInt(r, 0, 1), randInt(r, 0, 20), randInt(r, 0, 1), randInt(r, 0, 20)];
+        const dh = i % 5 === 2 ? 2 : 1;
+        const ih = stft ? 1 : Math.max(randInt(r, 1, 4), (fh - 1) * dh + 1 - pad[0] - pad[2]);
+        const iw = stft ? 16000 : Math.max(randInt(r, fw - 10, fw + 60), fw - pad[1] - pad[3]);
+        const p = conv({
+          format,
+          n: stft ? 1 : randInt(r, 1, 2),
+          ic: g,
+          oc,
+          group: g,
+          ih,
+          iw,
+          fh,
+          fw,
+          stride: [randInt(r, 1, 2), stft ? 160 : [1, 2, 3, 7][randInt(r, 0, 3)]],
+          pad,
+          dilation: [dh, 1],
+          ...quant(i, oc),
+        });
+        ex(p, 2100 + i, { threads: (i % 3) + 1 }, A);
+      }
+    });
+  });
+
   describe('WASMS8_CHANWISE (depthwise)', () => {
     const A = 'WASMS8_CHANWISE';
     it('NCHW44 and NCHW, channel tails, output widths 1..9, filters 1..7 (rectangular too), strides 1..3, uneven pads', () => {
