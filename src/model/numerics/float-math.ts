@@ -14,7 +14,7 @@
  *   one factor, the polynomial's constant term added twice as MLAS does.
  * NaN passes through all of them (wasm's f32x4.min / max propagate it).
  * - erf: evaluated in double, then rounded once (onnxruntime's MLAS erf polynomial is within 1 ulp of it).
- * The operators call the row functions (logisticRow, tanhRow, expRow, erfRow, sumExpRow): their loops call the
+ * The operators call the row functions (logisticRow, tanhRow, expRow, sumExpRow): their loops call the
  * element functions of this module directly, so the engine inlines them (no call through an import per element).
  * 2^m is read from a table of the same bit patterns the MLAS code builds ((m << 23) + the bits of 1.0f).
  */
@@ -186,30 +186,4 @@ export function tanhRow(x: Float32Array, y: Float32Array): void {
 }
 export function expRow(x: Float32Array, y: Float32Array): void {
   for (let i = 0; i < x.length; i++) y[i] = exp(x[i]);
-}
-export function erfRow(x: Float32Array, y: Float32Array): void {
-  for (let i = 0; i < x.length; i++) y[i] = erf(x[i]);
-}
-
-/** erf in double precision: its Maclaurin series below 2.5, Laplace's continued fraction for erfc above, +-1 from 6. */
-export function erf(x: number): number {
-  if (x !== x) return x;
-  const t = x < 0 ? -x : x;
-  let r: number;
-  if (t >= 6) r = 1;
-  else if (t < 2.5) {
-    const t2 = t * t;
-    let term = t;
-    let sum = t;
-    for (let n = 1; n < 80; n++) {
-      term *= -t2 / n;
-      sum += term / (2 * n + 1);
-    }
-    r = sum * 1.1283791670955126; // 2 / sqrt(pi)
-  } else {
-    let frac = 0;
-    for (let k = 120; k > 0; k--) frac = (0.5 * k) / (t + frac);
-    r = 1 - (Math.exp(-t * t) * 0.5641895835477563) / (t + frac); // 1 / sqrt(pi)
-  }
-  return x < 0 ? -r : r;
 }

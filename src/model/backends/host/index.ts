@@ -9,8 +9,7 @@
  * family; each file's header gives the exact semantics. The float32 operators give the reference executor's bits
  * (kernels-ref/model) and onnxruntime-web's where its computation is a fixed formula; Sigmoid, Tanh, Exp and
  * Softmax reproduce MLAS's approximations (onnxruntime-web's bits; the reference's libm Sigmoid is within 2^-22
- * absolute, its Softmax within a few ulps); Erf (double erf, rounded once) is within 1 ulp of onnxruntime's MLAS
- * erf; Pow (double pow, rounded once) gave onnxruntime-web's bits on every case tested. test/model-host-ops.test.ts
+ * absolute, its Softmax within a few ulps); Erf is MLAS's erf polynomial (onnxruntime's bits, as its Gelu); Pow (double pow, rounded once) gave onnxruntime-web's bits on every case tested. test/model-host-ops.test.ts
  * checks each claim.
  *
  * The hottest float operators also have wasm SIMD kernels (./simd.ts, assembly/model/host-float.ts: ConvTranspose,

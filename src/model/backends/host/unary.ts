@@ -9,7 +9,7 @@
  * - HardSigmoid: max(min(f(f(alpha * x) + beta), 1), 0) (alpha 0.2, beta 0.5 by default; NaN passes).
  * - HardSwish: f(x * HardSigmoid(x)) with alpha = f(1/6), beta = 0.5 (onnxruntime runs ONNX's function body).
  * - Sigmoid, Tanh, Exp: MLAS's approximations (./float-math.ts), onnxruntime-web's bits.
- * - Sqrt: f(sqrt(x)); Erf: erf in double rounded once (./float-math.ts).
+ * - Sqrt: f(sqrt(x)); Erf: MLAS's erf polynomial (../../numerics/mlas-erf.ts), onnxruntime-web's bits.
  * - Neg (float32, int8, int32, int64), Abs (float32, uint8, int8, int32, int64): integers wrap (-(-128) = -128).
  */
 import type { HostOp, HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
@@ -23,7 +23,12 @@ import {
   unsupported,
   type ElemType,
 } from './common.js';
-import { erfRow, expRow, logisticRow, tanhRow } from '../../numerics/float-math.js';
+import { expRow, logisticRow, tanhRow } from '../../numerics/float-math.js';
+import { mlasErf } from '../../numerics/mlas-erf.js';
+
+function mlasErfRow(x: Float32Array, y: Float32Array): void {
+  for (let i = 0; i < x.length; i++) y[i] = mlasErf(x[i]);
+}
 
 const f32 = Math.fround;
 
@@ -150,7 +155,7 @@ function floatUnary(row: (x: Float32Array, y: Float32Array) => void): HostOpFact
 export const Sigmoid = floatUnary(logisticRow);
 export const Tanh = floatUnary(tanhRow);
 export const Exp = floatUnary(expRow);
-export const Erf = floatUnary(erfRow);
+export const Erf = floatUnary(mlasErfRow);
 export const Sqrt: HostOpFactory = (node, inputs, outputs) => {
   onlyAttrs(node);
   sameShape(node, inputs, outputs, 'float32');
