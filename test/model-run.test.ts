@@ -69,6 +69,34 @@ describe('rt.loadModel: QLinearConv chains', () => {
   });
 });
 
+describe('rt.loadModel: 1-D QLinearConv chains (a VAD encoder: [N, C, L] values relayout by the wasm kernel)', () => {
+  for (const act of ['uint8', 'int8'] as const) {
+    it(`${act}: 1 -> 8 k 5 s 2, 8 -> 8 k 3, 8 -> 12 k 3 s 2, 12 -> 4 k 1; lengths 9, 33 and 257`, async () => {
+      const rt = await createRuntime({ threads: 1 });
+      try {
+        for (const [i, len] of [9, 33, 257].entries()) {
+          const layers = [
+            { oc: 8, k: 5, stride: 2, pad: 2 },
+            { oc: 8, k: 3, stride: 1, pad: 1 },
+            { oc: 12, k: 3, stride: 2, pad: 1 },
+            { oc: 4, k: 1, stride: 1, pad: 0 },
+          ];
+          const bytes = convChain(40 + i, act, 1, len, layers, { oneD: true, tap: [1] });
+          checkModel(rt, bytes);
+          // the plan's relayouts of these 3-D values (NCHW44 convolutions, NCHW outputs) run the kernel, not a loop
+          const m = loadModelSync(rt, bytes);
+          const algos = m.nodes.filter((n) => n.op === 'Relayout').map((n) => n.algorithm);
+          expect(algos.length).toBeGreaterThan(0);
+          expect(algos.filter((a) => a === 'relayout-host')).toEqual([]);
+          m.dispose();
+        }
+      } finally {
+        rt.dispose();
+      }
+    });
+  }
+});
+
 describe('rt.loadModel: branches joined by QLinearConcat, QLinearAdd and a LUT', () => {
   it('equals the reference in every layout (tables per input, copies, NCHW44 concat)', async () => {
     const rt = await createRuntime();

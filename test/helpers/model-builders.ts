@@ -46,8 +46,10 @@ export function convChain(
   c0: number,
   h: number,
   layers: ConvLayer[],
-  opts: { perChannel?: boolean; lut?: 'all' | number[]; tap?: number[] } = {},
+  opts: { perChannel?: boolean; lut?: 'all' | number[]; tap?: number[]; oneD?: boolean } = {},
 ): Uint8Array {
+  // oneD: 1-D convolutions over [1, C, h] (kernels k, strides, pads of one dim)
+  const sp = <T>(v: T): T[] => (opts.oneD ? [v] : [v, v]);
   const r = rng(seed);
   const inits: TensorSpec[] = [];
   const nodes: NodeSpec[] = [];
@@ -68,19 +70,19 @@ export function convChain(
     const icpg = c / g;
     const wType = L.wType ?? 'int8';
     const wzp = L.wZp ?? 0;
-    const n = L.oc * icpg * L.k * L.k;
+    const n = L.oc * icpg * L.k ** sp(0).length;
     const w =
       wType === 'int8'
         ? Int8Array.from({ length: n }, () => randInt(r, -127, 127))
         : Uint8Array.from({ length: n }, () => randInt(r, 0, 255));
     const ws =
       opts.perChannel === false ? [0.01] : Array.from({ length: L.oc }, (_, o) => 0.01 * (1 + 0.3 * Math.sin(o + i)));
-    const k = icpg * L.k * L.k;
+    const k = icpg * L.k ** sp(0).length;
     const ys = (xs * 0.01 * Math.sqrt(k) * 60 * 2) / 255;
     const yzp = zpOf();
     const p = `c${i}`;
     inits.push(
-      spec(`${p}_w`, { type: wType, dims: [L.oc, icpg, L.k, L.k], data: w }),
+      spec(`${p}_w`, { type: wType, dims: [L.oc, icpg, ...sp(L.k)], data: w }),
       spec(`${p}_ws`, fT(ws.length === 1 ? [] : [L.oc], ws)),
       spec(`${p}_wzp`, zpT(wzp, wType)),
       spec(`${p}_ys`, fT([], [ys])),
@@ -98,9 +100,9 @@ export function convChain(
       inputs: [x, xsName, xzpName, `${p}_w`, `${p}_ws`, `${p}_wzp`, `${p}_ys`, `${p}_yzp`, `${p}_b`],
       outputs: [`${p}_y`],
       attributes: [
-        ints('kernel_shape', [L.k, L.k]),
-        ints('strides', [L.stride, L.stride]),
-        ints('pads', [L.pad, L.pad, L.pad, L.pad]),
+        ints('kernel_shape', sp(L.k)),
+        ints('strides', sp(L.stride)),
+        ints('pads', [...sp(L.pad), ...sp(L.pad)]),
         int('group', g),
       ],
     });
@@ -123,7 +125,7 @@ export function convChain(
       name: 'chain',
       nodes,
       initializers: inits,
-      inputs: [{ name: 'x', elemType: DT_OF[act], shape: [1, c0, h, h] }],
+      inputs: [{ name: 'x', elemType: DT_OF[act], shape: [1, c0, ...sp(h)] }],
       outputs: [
         ...(opts.tap ?? []).map((i) => ({ name: `c${i}_y`, elemType: DT_OF[act] })),
         { name: x, elemType: DT_OF[act] },

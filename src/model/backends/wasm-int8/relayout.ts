@@ -103,17 +103,19 @@ export const lowerRelayout: Lower = (node, { name }) => {
 };
 
 /**
- * NCHW <-> NCHW44 of a 4-D value: the wasm kernel for 1- and 4-byte elements (uint8, int8, float32, int32), a plain
- * loop otherwise (int64, bool).
+ * NCHW <-> NCHW44 of a value of rank 2 or more (the dims after the channels one plane: a 1-D convolution's [N, C, L]
+ * is [N, C, 1, L]): the wasm kernel for 1- and 4-byte elements (uint8, int8, float32, int32), a plain loop otherwise
+ * (int64, bool).
  */
 export function buildRelayout(env: BuildEnv, step: Lowering): StepImpl {
   const src = env.values.get(step.inputs[0])!;
   const to = step.layout ?? 'NCHW';
-  if (ELEMENT_BYTES[src.type] && src.dims.length === 4) {
+  if (ELEMENT_BYTES[src.type] && src.dims.length >= 2) {
+    const d = src.dims;
     const k = new Relayout(env.core, {
       node: step.name,
       type: src.type,
-      dims: src.dims,
+      dims: d.length === 4 ? d : [d[0], d[1], 1, d.slice(2).reduce((a, b) => a * b, 1)],
       from: to === 'NCHW' ? 'NCHW44' : 'NCHW',
       to,
     });
