@@ -9,7 +9,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORPUS, corpusFiles, feedShapes, readCorpusModel } from '../fixtures/corpus.js';
+import {
+  CORPUS,
+  CORPUS_EXTRA,
+  type CorpusModel,
+  corpusFiles,
+  feedShapes,
+  readCorpusModel,
+} from '../fixtures/corpus.js';
+import { loadOrt } from './helpers/one-node.js';
 import { REPO_ROOT } from '../fixtures/repo.js';
 import { createRuntime, I8ConvError } from '../src/index.js';
 
@@ -24,7 +32,7 @@ const REFUSED: Record<string, { code: string; has: string }> = {
 
 /** The files of a model that are missing ([] when all are there; the package itself when its folder is absent). */
 function missing(id: string): string[] {
-  const m = CORPUS.find((x) => x.id === id)!;
+  const m = [...CORPUS, ...CORPUS_EXTRA].find((x) => x.id === id)!;
   const pkgDir = `node_modules/${m.pkg}`;
   if (!existsSync(join(REPO_ROOT, pkgDir, 'package.json'))) return [pkgDir];
   try {
@@ -77,6 +85,58 @@ describe('corpus: present after npm ci, loads in i8conv', () => {
           expect((err as I8ConvError).code).toBe(refusal.code);
           expect((err as Error).message).toContain(refusal.has);
         } else if (err) throw err;
+      } finally {
+        rt.dispose();
+      }
+    });
+  }
+});
+
+const ort = await loadOrt();
+
+/**
+ * The float models as shipped (both rings, but the 1024x1024 ones) against onnxruntime-web on seed 0's feed, every
+ * output bit for bit: the float path reproduces onnxruntime's float fusions (LayerNorm, Gelu, Conv + Add where its
+ * declared shapes allow it) and its MLAS approximations. The quantized forms are the corpus benchmark's
+ * (docs/bench.md).
+ */
+describe('corpus: every small model as shipped equals onnxruntime-web bit for bit', () => {
+  const models: CorpusModel[] = [...CORPUS, ...CORPUS_EXTRA].filter((m) => !m.heavy);
+  for (const m of models) {
+    const gone = missing(m.id);
+    const name = gone.length
+      ? `${m.id}: SKIPPED, ${m.pkg}@${m.version} not installed (run npm ci)`
+      : !ort
+        ? `${m.id}: SKIPPED, onnxruntime-web is not installed`
+        : `${m.id} (${m.kind}, ${m.shipped}): outputs equal onnxruntime-web's`;
+    it.skipIf(gone.length > 0 || !ort)(name, async () => {
+      const bytes = readCorpusModel(m, read);
+      const feed = m.feed(0);
+      const o = ort!;
+      const session = await o.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+      let want: Record<string, ArrayLike<number | bigint>>;
+      try {
+        const feeds: Record<string, import('onnxruntime-web').Tensor> = {};
+        for (const [k, v] of Object.entries(feed))
+          feeds[k] = new o.Tensor(v.data instanceof Float32Array ? 'float32' : 'int64', v.data, v.dims);
+        const res = await session.run(feeds);
+        want = Object.fromEntries(Object.entries(res).map(([k, t]) => [k, t.data as ArrayLike<number>]));
+      } finally {
+        await session.release();
+      }
+      const rt = await createRuntime({ threads: 1 });
+      try {
+        const model = await rt.loadModel(bytes, { inputShapes: feedShapes(feed), onFloatModel: 'allow' });
+        const got = model.run(Object.fromEntries(Object.entries(feed).map(([k, v]) => [k, v.data])) as never);
+        model.dispose();
+        const bad: string[] = [];
+        for (const [k, w] of Object.entries(want)) {
+          const g = got[k] as ArrayLike<number>;
+          let n = 0;
+          for (let i = 0; i < w.length; i++) if (!Object.is(Number(g[i]), Number(w[i]))) n++;
+          if (n) bad.push(`${k}: ${n} of ${w.length} differ`);
+        }
+        expect(bad.join('; ')).toBe('');
       } finally {
         rt.dispose();
       }
