@@ -41,6 +41,7 @@ import { foldPadPass } from './graph/passes/fold-pad.js';
 import { foldConstantDqPass } from './graph/passes/fold-constant-dq.js';
 import { matmulRowsPass } from './graph/passes/matmul-rows.js';
 import { weightBiasQuantizationPass } from './graph/passes/weight-bias-quant.js';
+import { maxPoolCodesPass } from './graph/passes/maxpool-codes.js';
 import { inlineIfPass, liftIfCapturesPass } from './graph/passes/inline-if.js';
 import { checkedOrder, lowerGraph, plannedValues } from './lowering/lower.js';
 import { nameStepsPass } from './graph/passes/name-steps.js';
@@ -101,6 +102,8 @@ export interface LoadModelHooks {
   gelu?: boolean;
   /** false: Mul(Div(1, x), y) stays two nodes (onnxruntime's DivMulFusion makes it Div(y, x)) */
   divMul?: boolean;
+  /** false: a float MaxPool of a non-decreasing function of 8-bit codes stays float (no pool of the codes) */
+  maxPoolCodes?: boolean;
   /** false: a float Conv and the Add after it stay two steps (no ConvAdd: onnxruntime's FusedConv order) */
   convAdd?: boolean;
   /** false: look-up steps stay steps of their own (not folded into the convolutions that feed them) */
@@ -233,6 +236,9 @@ function preparePasses(
   if (hooks.layerNorm !== false && !holdsFloat16(typed)) fuseLayerNormPass(view);
   if (hooks.gelu !== false && !holdsFloat16(typed)) fuseGeluPass(view);
   if (hooks.weightBiasQuantization !== false) weightBiasQuantizationPass(view);
+  // before fuse-qdq: DQ -> element-wise chain -> MaxPool -> Q becomes MaxPool (codes) -> DQ -> chain -> Q, which
+  // fuse-qdq then makes one table (a float region tabulated, not a float pool between two float steps)
+  if (hooks.maxPoolCodes !== false) maxPoolCodesPass(view);
   fuseQdqPass(view);
   foldPadPass(view);
   foldConstantDqPass(view);
