@@ -75,6 +75,35 @@ describe('threads in Node', () => {
     expect(() => small.exec(src, out)).toThrow(expect.objectContaining({ code: 'DISPOSED' }));
   });
 
+  it("a one-task kernel runs on the calling thread: no job for the workers (a VAD's LSTM, a short region)", async () => {
+    const { JOB } = await import('../dist/src/threads/protocol.js');
+    const rt = await createRuntime({ threads: 2 });
+    try {
+      const pool = (rt.core as unknown as { pool: { run: (...a: unknown[]) => void; job: Int32Array } }).pool;
+      const exportsOf = rt.core as unknown as { exports: Record<string, unknown> };
+      const gen0 = Atomics.load(pool.job, JOB.GEN);
+      // a one-task relayout of a 4-channel float plane (NCHW -> NCHW44) through pool.run, against the plain copy
+      const { Relayout } = await import('../dist/src/model/backends/wasm-int8/relayout.js');
+      const k = new Relayout(rt.core, { node: 'r', type: 'float32', dims: [1, 4, 3, 5], from: 'NCHW', to: 'NCHW44' });
+      expect(k.dispatch.map((d) => d.range.reduce((a, b) => a * b, 1))).toEqual([1]);
+      const { GuardedBlocks } = await import('../dist/src/heap.js');
+      const blocks = new GuardedBlocks(rt.core as never, { param: 'test', what: 'buffers' });
+      const src = blocks.alloc(240);
+      const dst = blocks.alloc(240);
+      const f = new Float32Array(rt.core.memory.buffer, src, 60);
+      for (let i = 0; i < 60; i++) f[i] = i;
+      for (const d of k.dispatch) pool.run(exportsOf.exports, d, { ctx: k.ctx, src, dst, slices: 0 });
+      expect(Atomics.load(pool.job, JOB.GEN)).toBe(gen0);
+      const y = Array.from(new Float32Array(rt.core.memory.buffer, dst, 60));
+      const want = Array.from({ length: 60 }, (_, i) => (i % 4) * 15 + (i >> 2));
+      expect(y).toEqual(want);
+      k.dispose();
+      blocks.release();
+    } finally {
+      rt.dispose();
+    }
+  });
+
   it('dispose ends the workers: operators raise DISPOSED, before writing dst', async () => {
     const rt = await createRuntime({ threads: 2 });
     const p = {

@@ -22,6 +22,7 @@ import {
   openState,
   runJob,
   spinUntil,
+  taskCount,
   writeJob,
   type ExecPointers,
   type KernelDispatch,
@@ -407,6 +408,15 @@ export class ThreadPool {
         'runtime: an execAsync of this runtime is still running; await it first',
         'runtime',
       );
+    if (taskCount(k) <= 1) {
+      // one task (a small step: a VAD's LSTM, a short region): on this thread, with no job for the workers to enter
+      // and leave (that round trip cost more than such a task)
+      const job = this.serialJob;
+      writeJob(job, k, e);
+      job[JOB.NEXT] = 0;
+      runJob(exports, job, 0, 1);
+      return;
+    }
     const t0 = performance.now();
     this.open(k, e);
     let err: unknown;
@@ -434,6 +444,8 @@ export class ThreadPool {
    * back after each that did.
    */
   static readonly TAIL_SPIN_MS = 5;
+  /** The job block of run's one-task kernels (this thread's own: the workers never read it). */
+  private readonly serialJob = new Int32Array(JOB.SIZE);
   private tailSpinMs = ThreadPool.TAIL_SPIN_MS;
 
   dispose(): void {
