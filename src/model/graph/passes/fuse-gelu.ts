@@ -14,21 +14,10 @@
  */
 import type { Node } from '../ir.js';
 import type { GraphView } from '../view.js';
+import { ortMatch } from './ort-match.js';
 
 function helpers(v: GraphView) {
-  const order = new Map<Node, number>();
-  for (const nd of v.live()) order.set(nd, order.size);
-  const at = (nd: Node) => order.get(nd) ?? Number.MAX_SAFE_INTEGER;
-  const is = (nd: Node | undefined, op: string): nd is Node => nd !== undefined && nd.domain === '' && nd.opType === op;
-  const outEdges = (nd: Node) => v.outEdges(nd).sort((a, b) => at(a.node) - at(b.node) || a.slot - b.slot);
-  const edges = (nd: Node, k: number) => !v.producesGraphOutput(nd) && outEdges(nd).length === k;
-  const firstChild = (nd: Node) => outEdges(nd)[0]?.node;
-  const firstParent = (nd: Node, op: string) =>
-    nd.inputs
-      .map((x) => v.producerOf(x))
-      .filter((p): p is Node => is(p, op))
-      .sort((a, b) => at(a) - at(b))[0];
-  const floats = (nd: Node) => nd.inputs.every((x) => x !== '' && v.typeOf(x) === 'float32');
+  const { is, edges, firstChild, firstParent, floats } = ortMatch(v);
   /** onnxruntime's IsInitializerWithExpectedValue: a constant of dims [] or [1], within 1e-8 + 1e-5 |value| */
   const scalarNear = (name: string, value: number) => {
     const t = v.constant(name);

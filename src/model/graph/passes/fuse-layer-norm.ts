@@ -23,29 +23,14 @@
  */
 import type { Node } from '../ir.js';
 import type { GraphView } from '../view.js';
+import { ortMatch } from './ort-match.js';
 
 const EPS_DEFAULT = Math.fround(1e-5);
 
 export function fuseLayerNormPass(v: GraphView): void {
   // the binary operators onnxruntime's matcher takes are those of opset 7 on (Cast's of 9 on)
   if (v.opset() < 7) return;
-  const order = new Map<Node, number>();
-  for (const nd of v.live()) order.set(nd, order.size);
-  const at = (nd: Node) => order.get(nd) ?? Number.MAX_SAFE_INTEGER;
-  const is = (nd: Node | undefined, op: string): nd is Node => nd !== undefined && nd.domain === '' && nd.opType === op;
-  /** onnxruntime's output edges of a node: one per reading input slot, by the reader's place in the graph */
-  const outEdges = (nd: Node) => v.outEdges(nd).sort((a, b) => at(a.node) - at(b.node) || a.slot - b.slot);
-  /** onnxruntime's CheckOutputEdges: no graph output, exactly `k` edges */
-  const edges = (nd: Node, k: number) => !v.producesGraphOutput(nd) && outEdges(nd).length === k;
-  const firstChild = (nd: Node, op: string) => outEdges(nd).find((e) => is(e.node, op))?.node;
-  /** the producers of a node's inputs, by their place in the graph (onnxruntime's input edges) */
-  const parents = (nd: Node) =>
-    [...new Set(nd.inputs.map((x) => v.producerOf(x)).filter((p): p is Node => p !== undefined))].sort(
-      (a, b) => at(a) - at(b),
-    );
-  const firstParent = (nd: Node, op: string) => parents(nd).find((p) => is(p, op));
-  const floats = (nd: Node, first = nd.inputs.length) =>
-    nd.inputs.slice(0, first).every((x) => x !== '' && v.typeOf(x) === 'float32');
+  const { is, outEdges, edges, childOf: firstChild, parents, firstParent, floats } = ortMatch(v);
   /** a Cast to float32 of a float32 value (i8conv runs no other float type here) */
   const floatCast = (nd: Node | undefined): nd is Node =>
     is(nd, 'Cast') && v.opset() >= 9 && floats(nd) && attrIs(nd, 'to', 1);
