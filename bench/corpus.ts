@@ -14,7 +14,8 @@
  * onnxruntime-web's on the same file (share of elements bit-equal, max |difference|, max |difference| / the
  * output's range), whether the task answer is the same (fixtures/corpus.ts), the form's SQNR against the shipped
  * model (onnxruntime-web's outputs of both, all outputs together), both engines' median time and i8conv's share of
- * time outside convolutions (model.run({ profile: true }): steps with no multiply-accumulates).
+ * time outside convolutions (steps with no multiply-accumulates, summed over profiled runs of >= 200 ms:
+ * corpus-timing.ts profileOver).
  *
  * Options: --models a,b (default all) --forms shipped,default,all,convs --engines i8conv,ort --threads N (both
  * engines; onnxruntime-web's thread count is one per process, so one thread count per run) --runs N (timed runs,
@@ -39,7 +40,7 @@ import {
 import { loadOrt, ortRunShaped, ortSession, type OrtFeed, type OrtModule } from '../fixtures/models/ort.js';
 import { ROOT } from './models-node.js';
 import { compareOutputs, corpusMarkdown, sqnrDb, type CorpusRow } from './corpus-table.js';
-import { outsideConv, timeIt } from './corpus-timing.js';
+import { outsideConv, profileOver, timeIt } from './corpus-timing.js';
 
 export const FORMS = ['shipped', 'default', 'all', 'convs'] as const;
 export type CorpusForm = (typeof FORMS)[number];
@@ -211,8 +212,11 @@ async function runModel(m: CorpusModel, opts: Options, ort: OrtModule, log: (s: 
         row.answerSame = a.key === b.key;
       }
       row.i8Ms = await timeIt(() => model.run(feeds), runs, m.heavy ? 0 : 2);
-      model.run(feeds, { profile: true });
-      Object.assign(row, outsideConv(model.lastProfile ?? []));
+      const prof = profileOver(() => {
+        model.run(feeds, { profile: true });
+        return model.lastProfile ?? [];
+      });
+      Object.assign(row, outsideConv(prof), { steps: model.lastProfile?.length ?? 0 });
     } catch (e) {
       row.error = `run: ${msg(e)}`;
     } finally {

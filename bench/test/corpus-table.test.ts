@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareOutputs, corpusMarkdown, diffText, runtimesMarkdown, sqnrDb, type CorpusRow } from '../corpus-table.js';
 import { CORPUS, pictureHwc, speech } from '../../fixtures/corpus.js';
+import { MIN_PROFILED_MS, outsideConv, profileOver } from '../corpus-timing.js';
 
 const out = (data: number[], dims = [data.length]) => ({ y: { data: Float32Array.from(data), dims } });
 
@@ -88,5 +89,26 @@ describe('corpus table', () => {
     expect(rms).toBeGreaterThan(0.01);
     expect(Math.max(...s.map(Math.abs))).toBeLessThanOrEqual(1);
     for (const m of CORPUS) expect(Object.keys(m.feed(0)).length).toBeGreaterThan(0);
+  });
+
+  it('profileOver: each step summed over runs lasting MIN_PROFILED_MS; outsideConv its share without products', () => {
+    let runs = 0;
+    const t0 = performance.now();
+    const prof = profileOver(() => {
+      runs++;
+      const t = performance.now();
+      while (performance.now() - t < 1); // a 1 ms run
+      return [
+        { name: 'conv', ms: 3, macs: 10 },
+        { name: 'add', ms: 1, macs: 0 },
+      ];
+    });
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(MIN_PROFILED_MS);
+    expect(runs).toBeGreaterThan(1);
+    expect(prof).toEqual([
+      { ms: 3 * runs, macs: 10 },
+      { ms: runs, macs: 0 },
+    ]);
+    expect(outsideConv(prof).outsideConvPct).toBe(25);
   });
 });
