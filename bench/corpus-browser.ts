@@ -15,7 +15,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CORPUS, corpusModel, feedShapes, readCorpusModel, type CorpusModel } from '../fixtures/corpus.js';
 import { CHROMIUM, CHROMIUM_FLAGS, startServer } from '../fixtures/browser.js';
@@ -24,6 +23,7 @@ import type { OrtFeed } from '../fixtures/models/ort.js';
 import { FORMS, msg, nonFinite, formBytes, type CorpusForm } from './corpus.js';
 import { compareOutputs, corpusMarkdown, sqnrDb, type CorpusRow } from './corpus-table.js';
 import type { CorpusJob, CorpusJobResult, CorpusPageInfo } from './corpus-worker.js';
+import { runAsScript } from './entry.js';
 
 export interface CorpusBrowserOptions {
   models: readonly CorpusModel[];
@@ -299,12 +299,4 @@ async function main(argv: string[]): Promise<number> {
   return errors.length ? 1 : 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e) => {
-      console.error(e instanceof Error ? e.message : e);
-      process.exit(2);
-    },
-  );
-}
+runAsScript(import.meta.url, main);

@@ -65,3 +65,18 @@ export function profileOver(
   }
   return [...acc.values()];
 }
+
+/** What outsideConvOver runs: a loaded model (the product's Model, in Node or in a page's worker). */
+export interface ProfiledModel<F> {
+  run(feeds: F, opts: { profile: true }): unknown;
+  readonly lastProfile?: readonly { name: string; ms: number; macs: number }[] | null;
+}
+
+/** The model's share of time outside convolutions over profiled runs of MIN_PROFILED_MS, and its step count. */
+export function outsideConvOver<F>(model: ProfiledModel<F>, feeds: F): { outsideConvPct: number; steps: number } {
+  const prof = profileOver(() => {
+    model.run(feeds, { profile: true });
+    return model.lastProfile ?? [];
+  });
+  return { ...outsideConv(prof), steps: model.lastProfile?.length ?? 0 };
+}

@@ -12,7 +12,7 @@ import { createRuntime, type Runtime } from '../src/index.js';
 import type { Model } from '../src/model/executor/model.js';
 import type { CorpusOutputs } from '../fixtures/corpus.js';
 import { ortRunShaped, ortSession, type OrtFeed, type OrtModule } from '../fixtures/models/ort.js';
-import { outsideConv, profileOver, timeIt } from './corpus-timing.js';
+import { outsideConvOver, timeIt } from './corpus-timing.js';
 
 const ORT_DIR = '/node_modules/onnxruntime-web/dist/';
 const ORT_MODULE = `${ORT_DIR}ort.wasm.min.mjs`;
@@ -131,11 +131,7 @@ async function run(job: CorpusJob): Promise<CorpusJobResult> {
     res.i8Out = {};
     for (const io of model.outputs) res.i8Out[io.name] = { data: out[io.name] as ArrayLike<number>, dims: io.shape };
     res.i8Ms = await timeIt(() => model.run(feeds), job.runs, job.warmup);
-    const prof = profileOver(() => {
-      model.run(feeds, { profile: true });
-      return model.lastProfile ?? [];
-    });
-    Object.assign(res, outsideConv(prof), { steps: model.lastProfile?.length ?? 0 });
+    Object.assign(res, outsideConvOver(model, feeds));
   } catch (e) {
     res.error = `run: ${errorText(e)}`;
   } finally {

@@ -12,11 +12,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { REPO_ROOT } from '../fixtures/repo.js';
 import { finite } from './corpus.js';
 import { corpusMarkdown, runtimesMarkdown, type CorpusRow } from './corpus-table.js';
+import { runAsScript } from './entry.js';
 
 export const RUNTIMES = ['node', 'node20', 'node24', 'chromium'] as const;
 export type CorpusRuntime = (typeof RUNTIMES)[number];
@@ -151,12 +151,4 @@ async function main(argv: string[]): Promise<number> {
   return failed ? 1 : 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e) => {
-      console.error(e instanceof Error ? e.message : e);
-      process.exit(2);
-    },
-  );
-}
+runAsScript(import.meta.url, main);

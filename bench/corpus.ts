@@ -40,7 +40,7 @@ import {
 import { loadOrt, ortRunShaped, ortSession, type OrtFeed, type OrtModule } from '../fixtures/models/ort.js';
 import { ROOT } from './models-node.js';
 import { compareOutputs, corpusMarkdown, sqnrDb, type CorpusRow } from './corpus-table.js';
-import { outsideConv, profileOver, timeIt } from './corpus-timing.js';
+import { outsideConvOver, timeIt } from './corpus-timing.js';
 
 export const FORMS = ['shipped', 'default', 'all', 'convs'] as const;
 export type CorpusForm = (typeof FORMS)[number];
@@ -212,11 +212,7 @@ async function runModel(m: CorpusModel, opts: Options, ort: OrtModule, log: (s: 
         row.answerSame = a.key === b.key;
       }
       row.i8Ms = await timeIt(() => model.run(feeds), runs, m.heavy ? 0 : 2);
-      const prof = profileOver(() => {
-        model.run(feeds, { profile: true });
-        return model.lastProfile ?? [];
-      });
-      Object.assign(row, outsideConv(prof), { steps: model.lastProfile?.length ?? 0 });
+      Object.assign(row, outsideConvOver(model, feeds));
     } catch (e) {
       row.error = `run: ${msg(e)}`;
     } finally {

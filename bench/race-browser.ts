@@ -12,7 +12,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_FLAGS, NO_AVX_VNNI_FLAGS, startServer } from '../fixtures/browser.js';
 import { REPO_ROOT } from '../fixtures/repo.js';
@@ -20,6 +19,7 @@ import { RACE_MODEL_IDS, buildRaceModel, type RaceModelId } from '../fixtures/mo
 import { MODELS_HEADLINE_SAMPLING, MODELS_QUICK_SAMPLING } from './models.js';
 import { RACE_SETTLE_MS, renderRace, type RaceResult } from './race.js';
 import type { SampleOptions } from './stats.js';
+import { runAsScript } from './entry.js';
 
 export interface RaceOptions {
   ids?: readonly RaceModelId[];
@@ -188,12 +188,4 @@ async function main(argv: string[]): Promise<number> {
   return errors.length || raceMismatch(results) ? 1 : 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (e) => {
-      console.error(e instanceof Error ? e.message : e);
-      process.exit(2);
-    },
-  );
-}
+runAsScript(import.meta.url, main);

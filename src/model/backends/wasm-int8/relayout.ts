@@ -111,11 +111,10 @@ export function buildRelayout(env: BuildEnv, step: Lowering): StepImpl {
   const src = env.values.get(step.inputs[0])!;
   const to = step.layout ?? 'NCHW';
   if (ELEMENT_BYTES[src.type] && src.dims.length >= 2) {
-    const d = src.dims;
     const k = new Relayout(env.core, {
       node: step.name,
       type: src.type,
-      dims: d.length === 4 ? d : [d[0], d[1], 1, d.slice(2).reduce((a, b) => a * b, 1)],
+      dims: asNchw(src.dims),
       from: to === 'NCHW' ? 'NCHW44' : 'NCHW',
       to,
     });
@@ -125,10 +124,14 @@ export function buildRelayout(env: BuildEnv, step: Lowering): StepImpl {
   return relayoutLoop(env.core, src, to);
 }
 
+/** A value's dims as the relayout sees them: [N, C, H, W], the dims after the channels one plane where not 4-D. */
+function asNchw(d: readonly number[]): number[] {
+  return d.length === 4 ? [...d] : [d[0], d[1], 1, d.slice(2).reduce((a, b) => a * b, 1)];
+}
+
 /** The plain loop: any element size, the bytes of each element copied one by one (int64, bool; and a baseline). */
 export function relayoutLoop(core: WasmRuntimeCore, src: Pick<PlannedValue, 'dims' | 'bytes'>, to: Layout): StepImpl {
-  const [n, c, h, w] =
-    src.dims.length === 4 ? src.dims : [src.dims[0], src.dims[1], 1, src.dims.slice(2).reduce((a, b) => a * b, 1)];
+  const [n, c, h, w] = asNchw(src.dims);
   const es =
     src.bytes /
     Math.max(
