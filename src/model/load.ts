@@ -42,6 +42,7 @@ import { foldConstantDqPass } from './graph/passes/fold-constant-dq.js';
 import { matmulRowsPass } from './graph/passes/matmul-rows.js';
 import { weightBiasQuantizationPass } from './graph/passes/weight-bias-quant.js';
 import { maxPoolCodesPass } from './graph/passes/maxpool-codes.js';
+import { quantizeBeforePadPass } from './graph/passes/quantize-before-pad.js';
 import { inlineIfPass, liftIfCapturesPass } from './graph/passes/inline-if.js';
 import { checkedOrder, lowerGraph, plannedValues } from './lowering/lower.js';
 import { nameStepsPass } from './graph/passes/name-steps.js';
@@ -104,6 +105,8 @@ export interface LoadModelHooks {
   divMul?: boolean;
   /** false: a float MaxPool of a non-decreasing function of 8-bit codes stays float (no pool of the codes) */
   maxPoolCodes?: boolean;
+  /** false: a float Pad read by a QuantizeLinear stays float (the codes are not padded instead) */
+  quantizeBeforePad?: boolean;
   /** false: a float Conv and the Add after it stay two steps (no ConvAdd: onnxruntime's FusedConv order) */
   convAdd?: boolean;
   /** false: look-up steps stay steps of their own (not folded into the convolutions that feed them) */
@@ -239,6 +242,9 @@ function preparePasses(
   // before fuse-qdq: DQ -> element-wise chain -> MaxPool -> Q becomes MaxPool (codes) -> DQ -> chain -> Q, which
   // fuse-qdq then makes one table (a float region tabulated, not a float pool between two float steps)
   if (hooks.maxPoolCodes !== false) maxPoolCodesPass(view);
+  // before fuse-qdq: float Pad -> QuantizeLinear becomes QuantizeLinear -> Pad of the codes, which fold-pad then makes
+  // the convolution's own padding
+  if (hooks.quantizeBeforePad !== false) quantizeBeforePadPass(view);
   fuseQdqPass(view);
   foldPadPass(view);
   foldConstantDqPass(view);
@@ -264,6 +270,9 @@ function preparePasses(
   if (hooks.concatFeeders !== false) fuseConcatFeedersPass(view, values);
   if (hooks.channelGates !== false) fuseChannelGatesPass(view, values);
   if (hooks.channelChains !== false) fuseChannelChainsPass(view, values);
+  // a chain tabulated the same for every channel (DQ -> Q of new parameters, DQ -> Clip -> Q) is a table too: into
+  // the convolution that feeds it
+  if (hooks.outputTables !== false && hooks.channelChains !== false) fuseOutputTablesPass(view, values);
   if (hooks.floatRegions !== false) fuseFloatRegionsPass(view, values);
   return { graph: view.toGraph(), values };
 }

@@ -53,11 +53,33 @@ function lookupTable(
       const t = binaryTableOf(node, values);
       return t && { table: checkTable(t.table), x: t.x };
     }
+    if (key === 'i8conv:ChannelTable') return uniformChannelTable(node, values);
   } catch (e) {
     if (e instanceof I8ConvError) return undefined;
     throw e;
   }
   return undefined;
+}
+
+/**
+ * A ChannelTable (fuse-channel-chains.ts) of 8-bit codes to 8-bit codes whose rows are the same for every channel: a
+ * chain that was tabulated per channel although none of its constants is (a requantization DequantizeLinear ->
+ * QuantizeLinear, DequantizeLinear -> Clip -> QuantizeLinear): one table of 256 bytes.
+ */
+function uniformChannelTable(
+  node: Node,
+  values: ReadonlyMap<string, PlannedValue>,
+): { table: Uint8Array; x: string } | undefined {
+  const x = values.get(node.inputs[0] ?? ''),
+    y = values.get(node.outputs[0] ?? '');
+  const t = node.attributes.get('table');
+  if (!x || !y || node.attributes.has('quantize_type') || t?.kind !== 'tensor') return undefined;
+  if (!['uint8', 'int8'].includes(x.type) || !['uint8', 'int8'].includes(y.type) || x.dims.length !== 4)
+    return undefined;
+  const d = t.value.data;
+  if (!(d instanceof Uint8Array) || d.length !== x.dims[1] * 256 || d.length === 0) return undefined;
+  for (let i = 256; i < d.length; i++) if (d[i] !== d[i & 255]) return undefined;
+  return { table: d.slice(0, 256), x: node.inputs[0] };
 }
 
 /** Whether a node's 8-bit output can go through a table as the kernels store it (a convolution, a Resize). */
