@@ -468,6 +468,26 @@ export class ConvBias {
     this.core.i32()[(this.ctx + CTX.lut) >> 2] = t;
   }
 
+  /**
+   * Model runtime: a residual add applied to every output byte as the kernels store it (after the output table):
+   * y = QLinearAdd(y, r), r the byte setResidualDelta bytes further, by the QLinearAdd record `write` puts at the
+   * offset it is given (`bytes` long: assembly/model/elem-ctx.ts), which fuses a QLinearAdd of this convolution's
+   * output and a same-shaped value into it. 8-bit outputs only; set once, before the first run.
+   */
+  setResidualAdd(write: (at: number) => void, bytes: number): void {
+    this.live();
+    check(this.params.dstType !== 'int32', 'INVALID_PARAM', 'add', 'an int32 output has no residual add');
+    check(this.core.i32()[(this.ctx + CTX.addRecord) >> 2] === 0, 'INVALID_PARAM', 'add', 'is already set');
+    const r = this.blocks.alloc(bytes, { zero: true });
+    write(r);
+    this.core.i32()[(this.ctx + CTX.addRecord) >> 2] = r;
+  }
+
+  /** The bytes from each output byte to its residual operand's (a setResidualAdd convolution, before each run). */
+  setResidualDelta(delta: number): void {
+    this.core.i32()[(this.ctx + CTX.addDelta) >> 2] = delta | 0;
+  }
+
   exec(src: SrcArray, dst: DstArray): void {
     const io = this.checkExec(src, dst);
     this.copyIn(io.src);

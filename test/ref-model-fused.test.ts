@@ -40,7 +40,13 @@ import {
 import { loadOrt } from '../fixtures/models/ort.js';
 import { PPOCR, PPOCR_DIR, ppocrInput, ppocrQdq } from '../fixtures/models/ppocr.js';
 
-const NO_FUSIONS = { outputTables: false, concatFeeders: false, channelGates: false, channelChains: false };
+const NO_FUSIONS = {
+  outputTables: false,
+  concatFeeders: false,
+  channelGates: false,
+  channelChains: false,
+  residualAdds: false,
+};
 /** The i8conv node kinds the fusions make. */
 const FUSED = [
   'QLinearConv',

@@ -512,4 +512,10 @@ export const CTX_FIELDS = [
     'i32',
     '8-bit output: a 256-byte table applied to every output byte as it is stored (a look-up operator of the model fused into the convolution), 0 = none',
   ],
+  [
+    'addRecord',
+    'i32',
+    '8-bit output: a QLinearAdd record (assembly/model/elem-ctx.ts) applied to every stored output byte and the byte addDelta further, written in place (a residual add of the model fused into the convolution), 0 = none',
+  ],
+  ['addDelta', 'i32', 'bytes from an output byte to its residual operand (set before each run)'],
 ];

@@ -20,10 +20,11 @@ import {
   CTX_SRCXOR, CTX_SRCZP, CTX_IC, CTX_IH, CTX_IW, CTX_OH, CTX_OW, CTX_FH, CTX_FW, CTX_SH, CTX_SW, CTX_PT, CTX_PL,
   CTX_WEIGHTS, CTX_GROUPWEIGHTBYTES, CTX_INIT, CTX_BIAS, CTX_BIASMODE, CTX_DSTTYPE, CTX_OHTILE, CTX_IWP,
   CTX_SCRATCHBYTES, CTX_SRCLAYOUT, CTX_OC, CTX_RAWCOLS, CTX_BLOCKSPERTASK, CTX_RELAXED, CTX_DOTXOR,
-  CTX_NONLIN, CTX_ROUNDING, CTX_DSTLAYOUT, CTX_RATIO, CTX_CLAMPHI, CTX_LUT,
+  CTX_NONLIN, CTX_ROUNDING, CTX_DSTLAYOUT, CTX_RATIO, CTX_CLAMPHI, CTX_LUT, CTX_ADDRECORD, CTX_ADDDELTA,
 } from '../common/ctx';
 import { finishTile, quantZp, quantZpLow, quantZpMagic, quantZpSub, storePixels44 } from '../common/finish';
 import { lookInPlace } from '../common/table';
+import { residualAddRun } from '../model/elementwise';
 import { fillBytes, pick, transpose44Mask } from '../common/vconst';
 import { dotStep, dotStepBuilt } from '../common/dot-step';
 
@@ -109,6 +110,8 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
     const xo = i8x16.splat(<i8>shift);
     const ratio = v128.load(<usize>load<i32>(ctx, CTX_RATIO) + <usize>(ch << 2));
     const lut = <usize>load<i32>(ctx, CTX_LUT);
+    const add = <usize>load<i32>(ctx, CTX_ADDRECORD);
+    const delta = <usize>load<i32>(ctx, CTX_ADDDELTA);
     const pair = sizeof<T>() != 1; // SIMD128: two tap pairs per filter row
     const w0 = v128.load(w, 0);
     const w1 = v128.load(w, 16);
@@ -159,6 +162,7 @@ function rows3x3<T>(ctx: usize, qBase: usize, rowBytes: i32, sh: i32, ohN: i32, 
         storePixels44(o + <usize>(ow0 << 2), quant16(a0, a1, a2, a3, ratio, lowBits, subBits, magic, hi, xo), ow - ow0);
       }
       if (lut) lookInPlace(lut, o, ow << 2);
+      if (add) residualAddRun(add, o, o + delta, o, ow << 2);
     }
   }
 }

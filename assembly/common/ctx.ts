@@ -133,4 +133,8 @@ export const CTX_PAIRTAPS: i32 = 252;
 export const CTX_TAPWEIGHTBYTES: i32 = 256;
 /** i32: 8-bit output: a 256-byte table applied to every output byte as it is stored (a look-up operator of the model fused into the convolution), 0 = none */
 export const CTX_LUT: i32 = 260;
-export const CTX_BYTES: i32 = 264;
+/** i32: 8-bit output: a QLinearAdd record (assembly/model/elem-ctx.ts) applied to every stored output byte and the byte addDelta further, written in place (a residual add of the model fused into the convolution), 0 = none */
+export const CTX_ADDRECORD: i32 = 264;
+/** i32: bytes from an output byte to its residual operand (set before each run) */
+export const CTX_ADDDELTA: i32 = 268;
+export const CTX_BYTES: i32 = 272;

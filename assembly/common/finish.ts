@@ -12,6 +12,10 @@
 // Output table (ctx lut, 8-bit outputs only): y = lut[y] on every stored byte, applied over the bytes just stored
 // (still in L1) on the fast paths, before the store on the element-wise ones; the model runtime fuses a look-up
 // operator (Sigmoid, HardSwish, LeakyRelu... on 8 bits) into the convolution that feeds it this way.
+// Residual add (ctx addRecord, 8-bit outputs only): after the table, y = QLinearAdd(y, r) with r the byte addDelta
+// bytes further (the other operand, in the output's layout and shape), by the record's integer form or float formula
+// (assembly/model/elementwise.ts residualAddRun), over the bytes just stored, in place; the model runtime fuses a
+// QLinearAdd of a convolution's output and a same-shaped value into the convolution this way.
 // f32x4.min/max must order NaN and signed zeros, which V8 lowers to several instructions each; pmin/pmax are single
 // instructions and agree with min/max here (no NaN can occur, and the sign of a zero does not survive the
 // conversion to an integer). With these and the 2^23 rounding instead of f32x4.nearest, hswish + half-even ran
@@ -22,9 +26,10 @@
 import { pick, transpose44Mask } from './vconst';
 import {
   CTX_DSTTYPE, CTX_NONLIN, CTX_ROUNDING, CTX_BIASMODE, CTX_RATIO, CTX_SBIAS, CTX_INVDST, CTX_DSTZP, CTX_CLAMPLO,
-  CTX_CLAMPHI, CTX_DSTLAYOUT, CTX_PLANE, CTX_LUT,
+  CTX_CLAMPHI, CTX_DSTLAYOUT, CTX_PLANE, CTX_LUT, CTX_ADDRECORD, CTX_ADDDELTA,
 } from './ctx';
 import { look4, lookInPlace } from './table';
+import { residualAddRun } from '../model/elementwise';
 
 /**
  * Nearest integer, ties away from zero, exact for every float: d = v - trunc(v) is exact and lies in (-1, 1), so
@@ -356,6 +361,16 @@ function storeLanesAt8(dst: usize, nchw: bool, plane: i32, oc: i32, p: i32, v: v
   if (n > 3) store<u8>(dst + <usize>elemAt(nchw, plane, oc + 3, p), i8x16.extract_lane_u(v, 3));
 }
 
+/** The residual add (ctx addRecord `add`, non-zero) on the one output byte at q, in place. */
+function addAt(add: usize, delta: usize, q: usize): void {
+  residualAddRun(add, q, q + delta, q, 1);
+}
+
+/** The residual add on bytes l < n of channels oc + l of pixel p (any layout), after storeLanesAt8 / storeLanes8. */
+function addLanesAt(add: usize, delta: usize, dst: usize, nchw: bool, plane: i32, oc: i32, p: i32, n: i32): void {
+  for (let l: i32 = 0; l < n && l < 4; l++) addAt(add, delta, dst + <usize>elemAt(nchw, plane, oc + l, p));
+}
+
 /**
  * Finishes a micro-tile. acc: nb * npix vectors, block-major (block b, pixel j at (b * npix + j) * 16).
  * ch: index of block 0's lane 0 in the per-channel arrays (ratio, sBias: [G][ocpgPad]); oc0: its output channel;
@@ -387,6 +402,8 @@ export function finishTile(
   const elem: i32 = dstInt32 ? 4 : 1;
   const planeBytes = <usize>(plane * elem);
   const lut: usize = dstInt32 ? 0 : <usize>load<i32>(ctx, CTX_LUT);
+  const add: usize = dstInt32 ? 0 : <usize>load<i32>(ctx, CTX_ADDRECORD);
+  const delta = <usize>load<i32>(ctx, CTX_ADDDELTA);
   let nvalid = npv;
   if (nvalid > npix) nvalid = npix;
   for (let b: i32 = 0; b < nb; b++) {
@@ -405,6 +422,14 @@ export function finishTile(
       if (lut) {
         if (!nchw) lookInPlace(lut, out, nvalid << 2);
         else for (let c: i32 = 0; c < nc && c < 4; c++) lookInPlace(lut, out + <usize>c * planeBytes, nvalid);
+      }
+      if (add) {
+        if (!nchw) residualAddRun(add, out, out + delta, out, nvalid << 2);
+        else
+          for (let c: i32 = 0; c < nc && c < 4; c++) {
+            const o = out + <usize>c * planeBytes;
+            residualAddRun(add, o, o + delta, o, nvalid);
+          }
       }
       continue;
     }
@@ -425,6 +450,7 @@ export function finishTile(
         if (aligned) v128.store32_lane(dst + <usize>elemAt(false, plane, oc, p), n8, 0);
         else if (nchw) storeLanes8(dst + <usize>(oc * plane + p), planeBytes, n8, nc);
         else storeLanesAt8(dst, false, plane, oc, p, n8, nc);
+        if (add) addLanesAt(add, delta, dst, nchw, plane, oc, p, nc);
       }
     }
   }
@@ -570,18 +596,26 @@ export function finishRows(
   const subBits = quantZpSub(ctx, 0);
   const magic = quantZpMagic();
   const lut: usize = dstInt32 ? 0 : <usize>load<i32>(ctx, CTX_LUT);
+  const add: usize = dstInt32 ? 0 : <usize>load<i32>(ctx, CTX_ADDRECORD);
+  const delta = <usize>load<i32>(ctx, CTX_ADDDELTA);
   if (!dstInt32 && !fullMode) {
     const key = (even ? 1 : 0) | (nonlin << 1) | (dstType == 2 ? 8 : 0);
     if (!nchw && (oc0 & 3) == 0 && nch == 4) {
       const out = dst + <usize>elemAt(false, plane, oc0, pix);
       fastRows44(key, acc, stride, npv, out, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic, transpose44Mask());
       if (lut) lookInPlace(lut, out, npv << 2);
+      if (add) residualAddRun(add, out, out + delta, out, npv << 2);
       return;
     }
     if (nchw) {
       const out = dst + <usize>(oc0 * plane + pix);
       fastRowsNchw(key, acc, stride, npv, nch, out, <usize>plane, ratioP, sBiasP, invDst, zp, lo, hi, lowBits, subBits, magic);
       if (lut) for (let c: i32 = 0; c < nch; c++) lookInPlace(lut, out + <usize>(c * plane), npv);
+      if (add)
+        for (let c: i32 = 0; c < nch; c++) {
+          const o = out + <usize>(c * plane);
+          residualAddRun(add, o, o + delta, o, npv);
+        }
       return;
     }
   }
@@ -618,6 +652,8 @@ export function finishRows(
         if (j + 1 < npv) store<u8>(dst + <usize>elemAt(nchw, plane, oc, pix + j + 1), i8x16.extract_lane_u(b, 1));
         if (j + 2 < npv) store<u8>(dst + <usize>elemAt(nchw, plane, oc, pix + j + 2), i8x16.extract_lane_u(b, 2));
         if (j + 3 < npv) store<u8>(dst + <usize>elemAt(nchw, plane, oc, pix + j + 3), i8x16.extract_lane_u(b, 3));
+        if (add)
+          for (let k: i32 = 0; k < 4 && j + k < npv; k++) addAt(add, delta, dst + <usize>elemAt(nchw, plane, oc, pix + j + k));
       }
     }
   }

@@ -291,6 +291,16 @@ function binaryRunInt(ctx: usize, a: usize, b: usize, d: usize, len: i32): void 
   if (k < len) binaryRunMemAdd(ctx, a + <usize>k, b + <usize>k, d + <usize>k, len - k, nanPossible(ctx));
 }
 
+/**
+ * A QLinearAdd record's add of len same-shaped bytes, a and b -> d (d may be a: each step reads before it writes): the
+ * integer form where the record has one, else the float formula. What a convolution with a residual add fused into it
+ * (assembly/common/finish.ts) runs over the output bytes it has just stored.
+ */
+export function residualAddRun(rec: usize, a: usize, b: usize, d: usize, len: i32): void {
+  if (load<i32>(rec, QB_INT) != 0) binaryRunInt(rec, a, b, d, len);
+  else binaryRunMemAdd(rec, a, b, d, len, nanPossible(rec));
+}
+
 /** Task t of QLinearAdd (QB_OP 0) / QLinearMul (1): a (output-shaped), b (per QB_MODE) -> dst, all bytes. */
 export function qlinearBinaryTask(ctx: usize, a: usize, b: usize, dst: usize, _i0: i32, _i1: i32, t: i32): void {
   const n = load<i32>(ctx, EL_N);

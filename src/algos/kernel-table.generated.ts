@@ -402,6 +402,8 @@ export const CTX = {
   pairTaps: 252,
   tapWeightBytes: 256,
   lut: 260,
+  addRecord: 264,
+  addDelta: 268,
 } as const;
-export const CTX_BYTES = 264;
+export const CTX_BYTES = 272;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);

@@ -48,6 +48,7 @@ import { checkedOrder, lowerGraph, plannedValues } from './lowering/lower.js';
 import { nameStepsPass } from './graph/passes/name-steps.js';
 import { checkBounds } from './lowering/bounds.js';
 import { fuseOutputTablesPass } from './graph/passes/fuse-output-tables.js';
+import { fuseResidualAddsPass } from './graph/passes/fuse-residual-adds.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
@@ -109,6 +110,8 @@ export interface LoadModelHooks {
   quantizeBeforePad?: boolean;
   /** false: a float Conv and the Add after it stay two steps (no ConvAdd: onnxruntime's FusedConv order) */
   convAdd?: boolean;
+  /** false: a QLinearAdd of a convolution's output stays a step of its own (not applied as the convolution stores) */
+  residualAdds?: boolean;
   /** false: look-up steps stay steps of their own (not folded into the convolutions that feed them) */
   outputTables?: boolean;
   /** false: chains of per-channel element-wise steps stay steps (not tabulated into one ChannelTable step) */
@@ -273,6 +276,8 @@ function preparePasses(
   // a chain tabulated the same for every channel (DQ -> Q of new parameters, DQ -> Clip -> Q) is a table too: into
   // the convolution that feeds it
   if (hooks.outputTables !== false && hooks.channelChains !== false) fuseOutputTablesPass(view, values);
+  // a QLinearAdd of a convolution's output and a same-shaped value: into the convolution (after its table)
+  if (hooks.residualAdds !== false) fuseResidualAddsPass(view, values);
   if (hooks.floatRegions !== false) fuseFloatRegionsPass(view, values);
   return { graph: view.toGraph(), values };
 }

@@ -8,10 +8,17 @@
  * Y = output_table[raw byte of the operator's output] (a uint8 by its value, an int8 by its two's-complement byte:
  * -1 is entry 255), Y of the operator's output dims and the table's type. The operator runs as the reference's own,
  * at the model's opset of its domain (Resize behaves differently at opset 10).
+ *
+ * i8conv's QLinearConv may instead (or as well) carry a residual add (src/model/graph/passes/fuse-residual-adds.ts:
+ * a QLinearAdd of the convolution's output and a same-shaped value): inputs 9 .. 15 are R, the scale and zero point of
+ * the convolution's output (after its table), R's scale and zero point, and the sum's scale and zero point;
+ * attribute `residual_of` (string) names the convolution's own output, `twin` (int, 0 or 1) says the add rounds as
+ * onnxruntime's uint8 twin (i8conv's QLinearAdd). Y = QLinearAdd(output, R) (then output_table is optional).
  */
 import { QGemm } from './QGemm.js';
 import { QLinearConv } from './QLinearConv.js';
 import { QLinearMatMul } from './QLinearMatMul.js';
+import { QLinearAdd, Uint8TwinQLinearAdd } from './QLinearBinary.js';
 import { Resize } from './Resize.js';
 import { expectType, makeTensor, type Attributes, type OpFn, type Tensor } from '../tensor.js';
 
@@ -34,24 +41,41 @@ export function applyTable(y: Tensor, table: Tensor, op: string): Tensor {
   return out;
 }
 
-function tabled(op: string, base: OpFn, baseDomain: string): OpFn {
+function tabled(op: string, base: OpFn, baseDomain: string, residual = false): OpFn {
   return (inputs, attrs, opset, outputCount, ctx) => {
     const name = `i8conv ${op}`;
-    const table = outputTableOf(attrs, name);
-    const ti = attrs.get('table_input');
-    if (ti !== undefined && ti.kind !== 'string')
-      throw new Error(`${name}: attribute table_input must be a string, is ${ti.kind}`);
+    const adds = residual && inputs.length > 9 && inputs[9] !== undefined;
+    const table = adds && !attrs.has('output_table') ? undefined : outputTableOf(attrs, name);
+    for (const k of ['table_input', 'residual_of']) {
+      const a = attrs.get(k);
+      if (a !== undefined && a.kind !== 'string')
+        throw new Error(`${name}: attribute ${k} must be a string, is ${a.kind}`);
+    }
+    const tw = attrs.get('twin');
+    if (tw !== undefined && (tw.kind !== 'int' || (tw.value !== 0 && tw.value !== 1)))
+      throw new Error(`${name}: attribute twin must be 0 or 1`);
     const own = new Map(attrs);
-    own.delete('output_table');
-    own.delete('table_input');
+    for (const k of ['output_table', 'table_input', 'residual_of', 'twin']) own.delete(k);
     // the operator's own opset is its domain's, not i8conv's (called without the executor's context, e.g. by a test,
     // `opset` is taken as the operator's own)
-    const outs = base(inputs, own, ctx ? ctx.opset(baseDomain) : opset, outputCount);
-    return [applyTable(outs[0], table, name), ...outs.slice(1)];
+    const outs = base(adds ? inputs.slice(0, 9) : inputs, own, ctx ? ctx.opset(baseDomain) : opset, outputCount);
+    let y = table ? applyTable(outs[0], table, name) : outs[0];
+    if (adds) {
+      if (inputs.length !== 16)
+        throw new Error(`${name}: a residual add takes inputs 9 .. 15, got ${inputs.length} inputs`);
+      const add = tw?.kind === 'int' && tw.value === 1 ? Uint8TwinQLinearAdd : QLinearAdd;
+      y = add(
+        [y, inputs[10], inputs[11], inputs[9], inputs[12], inputs[13], inputs[14], inputs[15]],
+        new Map(),
+        1,
+        1,
+      )[0];
+    }
+    return [y, ...outs.slice(1)];
   };
 }
 
-export const TabledQLinearConv = tabled('QLinearConv', QLinearConv, '');
+export const TabledQLinearConv = tabled('QLinearConv', QLinearConv, '', true);
 export const TabledQLinearMatMul = tabled('QLinearMatMul', QLinearMatMul, '');
 export const TabledQGemm = tabled('QGemm', QGemm, 'com.microsoft');
 export const TabledResize = tabled('Resize', Resize, '');

@@ -99,6 +99,7 @@ export function planLayouts(
     const r = s.rule;
     if (r.kind === 'conv' && mode === 'auto' && (r.nchw44 || r.hybrid)) {
       s.inputs[0] = want(s.inputs[0], r.nchw44 ? 'NCHW44' : 'NCHW');
+      for (const k of r.withOutput ?? []) s.inputs[k] = want(s.inputs[k], 'NCHW44');
       s.layout = 'NCHW44';
       setOut(s, 'NCHW44');
     } else if (

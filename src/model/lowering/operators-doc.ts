@@ -95,8 +95,10 @@ export function renderOperatorsDoc(): string {
     out.push('');
     out.push(`${r.doc}.`);
     out.push('');
-    if (r.madeBy) out.push(`- Made by \`src/model/graph/passes/${r.madeBy}.ts\` (after shape inference).`);
-    else if (!r.shape) out.push('- No shape rule: the shape pass refuses it.');
+    if (r.madeBy) {
+      const files = r.madeBy.split(', ').map((m) => `\`src/model/graph/passes/${m}.ts\``);
+      out.push(`- Made by ${files.join(' and ')} (after shape inference).`);
+    } else if (!r.shape) out.push('- No shape rule: the shape pass refuses it.');
     if (r.folds)
       out.push('- Folded at load time where every input is a constant (`src/model/graph/passes/fold-constants.ts`).');
     if (r.qdq) out.push(`- Q/DQ group: ${QDQ[r.qdq]} (rule \`${r.qdq}\`, \`src/model/graph/passes/qdq-rules.ts\`).`);

@@ -86,7 +86,7 @@ export interface OpRow {
   readonly qdq?: QdqRuleName;
   /** evaluated at load time when every input is a constant (src/model/graph/passes/fold-constants.ts) */
   readonly folds?: boolean;
-  /** made by this pass of src/model/graph/passes/ (after shape inference: it needs no shape rule) */
+  /** made by this pass of src/model/graph/passes/ (or these, comma-separated; after shape inference: no shape rule) */
   readonly madeBy?: string;
   /** the ways to run it, most preferred first (empty: refused at lowering) */
   readonly impls: readonly Impl[];
@@ -851,7 +851,12 @@ const tabled = (base: string, file: string, lower: Lower, files: string[]): void
     ref: 'OutputTable.ts',
     impls: [int8(lower, 'always', ...files)],
   });
-tabled('QLinearConv', 'fuse-output-tables', lowerConvOp, CONV_FILES);
+op('i8conv:QLinearConv', {
+  doc: 'QLinearConv with `output_table` (a look-up folded into it, applied to each output byte as it is stored: fuse-output-tables) and / or a residual add (inputs 9 .. 15: a QLinearAdd of its output and a same-shaped value, applied after the table as it stores: fuse-residual-adds)',
+  madeBy: 'fuse-output-tables, fuse-residual-adds',
+  ref: 'OutputTable.ts',
+  impls: [int8(lowerConvOp, 'always', ...CONV_FILES)],
+});
 tabled('QLinearMatMul', 'fuse-output-tables', lowerConvOp, CONV_FILES);
 tabled('QGemm', 'fuse-output-tables', lowerConvOp, CONV_FILES);
 tabled('Resize', 'fuse-output-tables', lowerResize, [`${INT8}resize.ts`, 'assembly/model/spatial-resize.ts']);

@@ -32,8 +32,11 @@ export interface PlannedValue {
 export type LayoutRule =
   /** NCHW only (host ops, data movement other than the ones below) */
   | { kind: 'nchw' }
-  /** a convolution: NCHW44 in and out when `nchw44`; 'hybrid': NCHW in, NCHW44 out (a first layer, IC < 4) */
-  | { kind: 'conv'; nchw44: boolean; hybrid: boolean }
+  /**
+   * a convolution: NCHW44 in and out when `nchw44`; 'hybrid': NCHW in, NCHW44 out (a first layer, IC < 4);
+   * `withOutput`: inputs read in the output's layout (a residual add's operand)
+   */
+  | { kind: 'conv'; nchw44: boolean; hybrid: boolean; withOutput?: readonly number[] }
   /** runs in either layout when `nchw44` is true, all its `data` inputs and its output in the same layout */
   | { kind: 'follow'; nchw44: boolean; data: readonly number[] }
   /** a relayout inserted by the planner */

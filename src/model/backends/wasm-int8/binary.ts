@@ -44,7 +44,7 @@ import type { Node } from '../../graph/ir.js';
 import type { PlannedValue } from '../../lowering/values.js';
 import type { Lower } from '../../executor/step.js';
 import { numbersOf } from '../../graph/attrs.js';
-import { qaddIntForm, qlinearBinaryTable } from '../../numerics/tables.js';
+import { type QAddIntForm, qaddIntForm, qlinearBinaryTable } from '../../numerics/tables.js';
 import { c4, follow, is8, kernelLowering, scalarConst } from './lower-common.js';
 
 /** The quantization of a QLinearAdd / QLinearMul: its A and B operands' and its output's scales and zero points. */
@@ -230,13 +230,7 @@ export class QLinearBinaryKernel extends ElemKernel {
         : undefined;
     if (form) {
       this.algorithm += '-int';
-      this.setI32(F.QB_INT, 1);
-      this.setI32(F.QB_MA, form.ma);
-      this.setI32(F.QB_MB, form.mb);
-      this.setI32(F.QB_K, form.k);
-      this.setI32(F.QB_SHIFT, form.shift);
-      this.setI32(F.QB_NEXC, form.exceptions.length);
-      form.exceptions.forEach((e, i) => this.setI32(F.QB_EXC + 4 * i, e));
+      writeIntForm(core, this.ctx, form);
     }
     this.setI32(F.QB_MODE, MODE_CODE[bc.mode]);
     this.setI32(F.QB_INNER, bc.inner);
@@ -279,6 +273,59 @@ export function writeBinaryRecord(
   set(F.QB_ZPF, p.cZeroPoint + (p.twin ? 128 : 0), true);
   set(F.QB_OUTADD, p.twin ? 0 : x, false);
   set(F.QB_INT, 0, false);
+}
+
+/** The integer form of an add (qaddIntForm) into the record at byte offset `at`. */
+function writeIntForm(core: WasmRuntimeCore, at: number, form: QAddIntForm): void {
+  const i32 = core.i32();
+  const set = (field: number, v: number) => (i32[(at + field) >> 2] = v);
+  set(F.QB_INT, 1);
+  set(F.QB_MA, form.ma);
+  set(F.QB_MB, form.mb);
+  set(F.QB_K, form.k);
+  set(F.QB_SHIFT, form.shift);
+  set(F.QB_NEXC, form.exceptions.length);
+  form.exceptions.forEach((e, i) => set(F.QB_EXC + 4 * i, e));
+}
+
+/** Bytes of a QLinearAdd record (writeAddRecord). */
+export const ADD_RECORD_BYTES = F.EL_CTX_BYTES;
+
+/**
+ * A same-shaped QLinearAdd's whole record at byte offset `at` (ADD_RECORD_BYTES, zeroed): the formula, and its
+ * integer form where one matches it on every byte pair, as the QLinearAdd kernel runs it. What a convolution with a
+ * residual add applies to its output bytes (A) and the other operand's (B) (src/conv.ts setResidualAdd). Parameters
+ * are checked here (INVALID_SCALE, INVALID_PARAM). Returns whether the integer form was written.
+ */
+export function writeAddRecord(
+  core: WasmRuntimeCore,
+  at: number,
+  p: BinaryQuant & { type: QType; twin?: boolean },
+): boolean {
+  const what = 'QLinearAdd';
+  checkQType(p.type, `${what}.type`);
+  const q = [
+    checkScale(p.aScale, `${what}.aScale`),
+    checkZeroPoint(p.aZeroPoint, p.type, `${what}.aZeroPoint`),
+    checkScale(p.bScale, `${what}.bScale`),
+    checkZeroPoint(p.bZeroPoint, p.type, `${what}.bZeroPoint`),
+    checkScale(p.cScale, `${what}.cScale`),
+    checkZeroPoint(p.cZeroPoint, p.type, `${what}.cZeroPoint`),
+  ];
+  writeBinaryRecord(core, at, {
+    op: 'add',
+    type: p.type,
+    aScale: q[0],
+    aZeroPoint: q[1],
+    bScale: q[2],
+    bZeroPoint: q[3],
+    cScale: q[4],
+    cZeroPoint: q[5],
+    twin: p.twin,
+  });
+  const form = qaddIntForm(p.type, q, p.twin);
+  if (form) writeIntForm(core, at, form);
+  return form !== undefined;
 }
 
 // ---- lowering (the operator table's int8 implementations of com.microsoft QLinearAdd / QLinearMul) ---------------
@@ -341,6 +388,32 @@ export function binaryKernelQuant(node: Node, values: ReadonlyMap<string, Planne
   const { a, b, sc, kernel, twin } = binaryFacts(node, values);
   if (!kernel || twin || a.constant || b.constant) return undefined;
   return { aScale: sc[0], aZeroPoint: sc[1], bScale: sc[2], bZeroPoint: sc[3], cScale: sc[4], cZeroPoint: sc[5] };
+}
+
+/**
+ * A QLinearAdd (com.microsoft, or i8conv's uint8-twin form) of two same-shaped 8-bit values, neither a constant, that
+ * the kernel runs: its quantization and whether it rounds as the uint8 twin; undefined otherwise. What a residual add
+ * folded into the convolution that computes one operand must be (src/model/graph/passes/fuse-residual-adds.ts).
+ */
+export function sameShapeAdd(
+  node: Node,
+  values: ReadonlyMap<string, PlannedValue>,
+): (BinaryQuant & { type: QType; twin: boolean }) | undefined {
+  if (node.opType !== 'QLinearAdd' || (node.domain !== 'com.microsoft' && node.domain !== 'i8conv')) return undefined;
+  const { a, b, out, sc, kernel, twin } = binaryFacts(node, values);
+  if (!kernel || a.constant || b.constant || a.type !== out.type || b.type !== out.type) return undefined;
+  if (a.dims.length !== b.dims.length || a.dims.some((d, i) => d !== b.dims[i] || d !== out.dims[i])) return undefined;
+  const type = a.type as QType;
+  return {
+    aScale: sc[0],
+    aZeroPoint: sc[1],
+    bScale: sc[2],
+    bZeroPoint: sc[3],
+    cScale: sc[4],
+    cZeroPoint: sc[5],
+    type,
+    twin,
+  };
 }
 
 /** 8-bit operands with per-tensor parameters, B of A's shape, a scalar, or broadcast along channels. */

@@ -38,6 +38,8 @@ import {
 import { I8ConvError } from '../../../errors.js';
 import { THREADED_BYTES, outputTable, tableInput } from './lower-common.js';
 import { RequantizeKernel } from './requant.js';
+import { ADD_RECORD_BYTES, type BinaryQuant, writeAddRecord } from './binary.js';
+import type { QType } from '../types.js';
 import { WindowSumKernel, windowSumLanes } from './window-sum.js';
 import { attrFloat, attrInt, attrInts, spatialPads } from '../../graph/attrs.js';
 
@@ -497,6 +499,57 @@ const computedB = (node: Node, values: ReadonlyMap<string, PlannedValue>): boole
 export const lowerConvOp: Lower = (node, { name, values }) =>
   computedB(node, values) ? undefined : lowerConv(node, name, values);
 
+/**
+ * Whether a node is a QLinearConv (or its tabled i8conv form, no residual add yet) that lowers to one ConvBias of the
+ * pack (not the two-convolution path of a weight zero point) with an 8-bit output and a constant source zero point:
+ * a QLinearAdd of its output and a same-shaped value can be applied as it stores (fuse-residual-adds.ts).
+ */
+export function convTakesResidualAdd(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
+  if (node.opType !== 'QLinearConv' || (node.domain !== '' && node.domain !== 'i8conv')) return false;
+  if (node.domain === 'i8conv' && residualAddOf(node, values)) return false;
+  try {
+    const s = convSpec(node, values);
+    return s.fits && s.outType !== 'int32' && s.dynamicZp === undefined;
+  } catch (e) {
+    if (e instanceof I8ConvError) return false;
+    throw e;
+  }
+}
+
+/** The residual add an i8conv QLinearConv carries (inputs 9 .. 15: fuse-residual-adds.ts), or undefined. */
+export interface ResidualAdd {
+  /** the other operand (input 9) */
+  r: string;
+  quant: BinaryQuant & { type: QType; twin: boolean };
+}
+export function residualAddOf(node: Node, values: ReadonlyMap<string, PlannedValue>): ResidualAdd | undefined {
+  if (node.domain !== 'i8conv' || node.opType !== 'QLinearConv' || !node.inputs[9]) return undefined;
+  if (node.inputs.length !== 16)
+    unsupported(node, `a residual add takes inputs 9 .. 15, got ${node.inputs.length} inputs`);
+  const r = values.get(node.inputs[9])!;
+  const y = values.get(node.outputs[0])!;
+  if (r.type !== y.type || (r.type !== 'uint8' && r.type !== 'int8') || r.constant)
+    unsupported(node, `the residual operand is ${r.constant ? 'a constant' : r.type}, the output ${y.type}`);
+  if (r.dims.length !== y.dims.length || r.dims.some((d, i) => d !== y.dims[i]))
+    unsupported(node, `the residual operand [${r.dims}] is not of the output's dims [${y.dims}]`);
+  const num = (k: number, what: string, zp: boolean): number =>
+    scalar(node, node.inputs[k] ? constant(values, node, k, what) : undefined, what, zp ? 0 : 1);
+  const tw = node.attributes.get('twin');
+  return {
+    r: node.inputs[9],
+    quant: {
+      aScale: num(10, 'the output scale before the add', false),
+      aZeroPoint: num(11, 'the output zero point before the add', true),
+      bScale: num(12, 'the residual scale', false),
+      bZeroPoint: num(13, 'the residual zero point', true),
+      cScale: num(14, 'the sum scale', false),
+      cZeroPoint: num(15, 'the sum zero point', true),
+      type: r.type as QType,
+      twin: tw?.kind === 'int' && tw.value === 1,
+    },
+  };
+}
+
 /** Whether a node lowers to a ConvBias with an 8-bit output, so that a look-up after it can be applied as it stores. */
 export function convTakesOutputTable(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
   const key = `${node.domain}:${node.opType}`;
@@ -514,7 +567,10 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
   const spec = convSpec(node, values);
   let held: ConvSpec | undefined = spec;
   const table = outputTable(node);
+  const add = residualAddOf(node, values);
   const general = !spec.fits;
+  if (add && (general || spec.outType === 'int32' || spec.dynamicZp !== undefined))
+    unsupported(node, 'a residual add needs the one-convolution path with an 8-bit output');
   const intOut = general || spec.outType === 'int32';
   const p = spec.params;
   const nchw44 = !spec.matmul && formatRuns(spec, 'NCHW44', intOut) && (!general || windowTakesNchw44(spec, 'NCHW44'));
@@ -547,25 +603,35 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
       outputs.push(t);
     }
   }
+  const inputs = spec.dynamicZp ? [node.inputs[0], spec.dynamicZp] : [node.inputs[0]];
+  // the residual operand: the last input, in the output's layout
+  if (add) inputs.push(add.r);
   return {
     name,
     op: node.opType,
     node,
-    inputs: spec.dynamicZp ? [node.inputs[0], spec.dynamicZp] : [node.inputs[0]],
+    inputs,
     outputs,
-    rule: { kind: 'conv', nchw44, hybrid },
+    rule: add ? { kind: 'conv', nchw44, hybrid, withOutput: [inputs.length - 1] } : { kind: 'conv', nchw44, hybrid },
     // the spec (a transposed copy of a matrix product's weights) goes with the first build, so that the model, which
     // keeps its steps, keeps no copy of any weight; a later build computes it again
     build: (env, step) => {
       const s = held ?? convSpec(node, values);
       held = undefined;
       TRANSPOSED.delete(s.source);
-      return buildConv(env, step, s, general, table);
+      return buildConv(env, step, s, general, table, add);
     },
   };
 }
 
-function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boolean, table?: Uint8Array): StepImpl {
+function buildConv(
+  env: BuildEnv,
+  step: Lowering,
+  spec: ConvSpec,
+  general: boolean,
+  table?: Uint8Array,
+  add?: ResidualAdd,
+): StepImpl {
   const inLayout = env.values.get(step.inputs[0])!.layout;
   const outLayout = step.layout ?? 'NCHW';
   const format: ConvFormat = outLayout === 'NCHW' ? 'NCHW' : inLayout === 'NCHW44' ? 'NCHW44' : 'NCHW_NCHW44';
@@ -595,26 +661,30 @@ function buildConv(env: BuildEnv, step: Lowering, spec: ConvSpec, general: boole
   };
   if (!general) {
     const c = make({ ...spec.params, format } as ConvBiasParams, int8Filter(spec), spec.bias);
-    if (table) {
-      try {
-        c.setOutputTable(table);
-      } catch (e) {
-        c.dispose();
-        throw e;
-      }
+    let addInt = false;
+    try {
+      if (table) c.setOutputTable(table);
+      if (add) c.setResidualAdd((at) => (addInt = writeAddRecord(env.core, at, add.quant)), ADD_RECORD_BYTES);
+    } catch (e) {
+      c.dispose();
+      throw e;
     }
+    // the residual operand is the step's last input
+    const r = step.inputs.length - 1;
     return {
-      algorithm: table ? `${c.algorithm}+lut` : c.algorithm,
+      algorithm: `${c.algorithm}${table ? '+lut' : ''}${add ? `+add${addInt ? '-int' : ''}` : ''}`,
       bytes: c.heldBytes,
       scratchBytes: c.scratchBytes,
       macs: macs(c),
       run: (p) => {
         if (dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
+        if (add) c.setResidualDelta(p.inputs[r] - p.outputs[0]);
         c.runAt(p.inputs[0], p.outputs[0], p.scratch);
       },
       runAsync: async (p) => {
         const pool = env.core.pool;
         if (dynamicZp) c.setSourceZeroPoint(zeroPointAt(p));
+        if (add) c.setResidualDelta(p.inputs[r] - p.outputs[0]);
         if (!pool || !c.threaded) return c.runAt(p.inputs[0], p.outputs[0], p.scratch);
         const t = c.tasksAt(p.inputs[0], p.outputs[0], p.scratch);
         await pool.runAsync(t.kernels, t.e);
