@@ -325,10 +325,10 @@ export class Model {
     const read = this.readFeeds(feeds);
     const plan = this.use(read);
     plan.copyIn(read.bytes);
-    const { impls, ptrs, steps } = plan;
+    const { impls, ptrs, steps, active } = plan;
     if (profile) {
       const prof: ProfileEntry[] = [];
-      for (let i = 0; i < impls.length; i++) {
+      for (const i of active) {
         const impl = impls[i];
         if (impl.runProfiled) {
           impl.runProfiled(ptrs[i], prof);
@@ -348,7 +348,10 @@ export class Model {
       }
       this.lastProfile = prof;
     } else {
-      for (let i = 0; i < impls.length; i++) impls[i].run(ptrs[i]);
+      for (let k = 0; k < active.length; k++) {
+        const i = active[k];
+        impls[i].run(ptrs[i]);
+      }
     }
     return plan.copyOut();
   }
@@ -364,8 +367,8 @@ export class Model {
     this.running = true;
     try {
       const prof: ProfileEntry[] = [];
-      const { impls, ptrs, steps } = plan;
-      for (let i = 0; i < impls.length; i++) {
+      const { impls, ptrs, steps, active } = plan;
+      for (const i of active) {
         const t0 = performance.now();
         const impl = impls[i];
         const inner = profile && impl.runAsyncProfiled !== undefined;

@@ -7,7 +7,7 @@ import type { WasmRuntimeCore } from '../../runtime.js';
 import { GUARD_BYTE, GuardedBlocks } from '../../heap.js';
 import type { Layout } from '../backends/types.js';
 import type { Lowering, PlannedValue, ValueType } from '../lowering/values.js';
-import type { StepImpl, StepPointers } from './step.js';
+import { activeSteps, type StepImpl, type StepPointers } from './step.js';
 
 export type ModelTensorType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'bool';
 export type ModelArray = Float32Array | Uint8Array | Int8Array | Int32Array | BigInt64Array;
@@ -60,6 +60,8 @@ export class ModelPlan {
   readonly impls: StepImpl[];
   readonly steps: Lowering[];
   readonly ptrs: StepPointers[];
+  /** the steps that run (activeSteps: views of their input's bytes are not run) */
+  readonly active: number[];
   private readonly core: WasmRuntimeCore;
   private readonly values: Map<string, PlannedValue>;
   /** the arena and the scratch, each between guard bands */
@@ -97,6 +99,7 @@ export class ModelPlan {
       return v.constant || v.offset < 0 ? -1 : this.arena + v.offset;
     };
     this.ptrs = steps.map((s) => ({ inputs: s.inputs.map(ptr), outputs: s.outputs.map(ptr), scratch: scratchAligned }));
+    this.active = activeSteps(impls, this.ptrs);
     if (this.valueGuards) {
       const u8 = core.u8();
       for (const v of values.values())

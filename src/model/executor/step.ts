@@ -47,7 +47,16 @@ export interface StepImpl {
    */
   runProfiled?(p: StepPointers, into: ProfileEntry[]): void;
   runAsyncProfiled?(p: StepPointers, into: ProfileEntry[]): Promise<void>;
+  /** true: with these pointers the step does nothing (a view whose output is its input's bytes): it is not run */
+  idle?(p: StepPointers): boolean;
   dispose(): void;
+}
+
+/** The indices of the steps that run (not idle with their pointers), in order. */
+export function activeSteps(impls: readonly StepImpl[], ptrs: readonly StepPointers[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < impls.length; i++) if (!impls[i].idle?.(ptrs[i])) out.push(i);
+  return out;
 }
 
 export interface BuildEnv {

@@ -28,7 +28,7 @@ import type {
   StepImpl,
   StepPointers,
 } from '../../executor/step.js';
-import { unsupported } from '../../executor/step.js';
+import { activeSteps, unsupported } from '../../executor/step.js';
 import type { PlannedValue } from '../../lowering/values.js';
 
 const BRANCHES = ['then_branch', 'else_branch'] as const;
@@ -122,6 +122,8 @@ interface BuiltBranch {
   refusal?: string;
   impls: StepImpl[];
   ptrs: StepPointers[];
+  /** the steps that run (activeSteps) */
+  active: number[];
   /** the profile's name, op and layout of each step */
   labels: { name: string; op: string; layout: ProfileEntry['layout'] }[];
   /** [If input index, arena offset of the branch input, bytes] */
@@ -133,7 +135,8 @@ interface BuiltBranch {
 
 function buildBranch(env: BuildEnv, node: Node, b: PlannedBranch): BuiltBranch {
   const p = b.program;
-  if (!p) return { name: b.name, refusal: b.refusal, impls: [], ptrs: [], labels: [], copyIn: [], copyOut: [] };
+  if (!p)
+    return { name: b.name, refusal: b.refusal, impls: [], ptrs: [], active: [], labels: [], copyIn: [], copyOut: [] };
   const impls: StepImpl[] = [];
   const blocks = new GuardedBlocks(env.core, {
     param: 'model',
@@ -156,10 +159,12 @@ function buildBranch(env: BuildEnv, node: Node, b: PlannedBranch): BuiltBranch {
       const v = p.values.get(n)!;
       return { at: v.constant || v.offset < 0 ? -1 : arena + v.offset, constant: v.constant, bytes: v.bytes };
     });
+    const ptrs = p.steps.map((s) => ({ inputs: s.inputs.map(ptr), outputs: s.outputs.map(ptr), scratch: 0 }));
     return {
       name: b.name,
       impls,
-      ptrs: p.steps.map((s) => ({ inputs: s.inputs.map(ptr), outputs: s.outputs.map(ptr), scratch: 0 })),
+      ptrs,
+      active: activeSteps(impls, ptrs),
       labels: p.steps.map((s) => ({
         name: `${node.name} ${b.name}: ${s.name}`,
         op: s.op,
@@ -243,12 +248,12 @@ function buildIf(env: BuildEnv, node: Node, branches: PlannedBranch[], known: bo
     macs: 0,
     run(p) {
       const b = choose(p);
-      for (let i = 0; i < b.impls.length; i++) b.impls[i].run(b.ptrs[i]);
+      for (const i of b.active) b.impls[i].run(b.ptrs[i]);
       finish(b, p);
     },
     async runAsync(p) {
       const b = choose(p);
-      for (let i = 0; i < b.impls.length; i++) {
+      for (const i of b.active) {
         const impl = b.impls[i];
         if (impl.runAsync) await impl.runAsync(b.ptrs[i]);
         else impl.run(b.ptrs[i]);
@@ -259,7 +264,7 @@ function buildIf(env: BuildEnv, node: Node, branches: PlannedBranch[], known: bo
       const t0 = performance.now();
       const from = into.length;
       const b = choose(p);
-      for (let i = 0; i < b.impls.length; i++) {
+      for (const i of b.active) {
         const t = performance.now();
         const impl = b.impls[i];
         if (impl.runProfiled) impl.runProfiled(b.ptrs[i], into);
@@ -275,7 +280,7 @@ function buildIf(env: BuildEnv, node: Node, branches: PlannedBranch[], known: bo
       const t0 = performance.now();
       const from = into.length;
       const b = choose(p);
-      for (let i = 0; i < b.impls.length; i++) {
+      for (const i of b.active) {
         const t = performance.now();
         const impl = b.impls[i];
         if (impl.runAsyncProfiled) await impl.runAsyncProfiled(b.ptrs[i], into);

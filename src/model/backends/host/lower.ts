@@ -143,6 +143,7 @@ export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string,
         bytes: 0,
         scratchBytes: 0,
         macs: 0,
+        idle: (p) => !src.constant && p.inputs[0] === p.outputs[0],
         run(p) {
           // a constant input (rare after folding) or a graph input/output pinned apart: copy
           if (src.constant) {

@@ -420,7 +420,8 @@ export const Pad: HostOpFactory = (node, inputs, outputs, opset) => {
   });
   const total = numel(dims);
   // Constant mode: each output row along the last axis is [constant x before][input run of inRow][constant x after]
-  // (negative pads crop the input run), copied with fill / set instead of element by element.
+  // (negative pads crop the input run), copied with fill / set instead of element by element; edge and reflect copy
+  // the same run and map the elements before and after it.
   const rowCopy = mode === 'constant' && r > 0;
   const lastD = r > 0 ? x.dims[r - 1] : 0;
   const padB = r > 0 ? pads[r - 1] : 0;
@@ -454,6 +455,12 @@ export const Pad: HostOpFactory = (node, inputs, outputs, opset) => {
           Y.set(X.subarray(base + srcStart, base + srcStart + inRow), p + dstStart);
           if (after > 0) Y.fill(cv as never, p + dstStart + inRow, p + lastLen);
         }
+        p += lastLen;
+      } else if (!out && inRow > 0) {
+        // edge / reflect: the row's input run copied (the map is the identity there), the elements around it by the map
+        Y.set(X.subarray(base + srcStart, base + srcStart + inRow), p + dstStart);
+        for (let o = 0; o < dstStart; o++) Y[p + o] = X[base + lastMap[o]];
+        for (let o = dstStart + inRow; o < lastLen; o++) Y[p + o] = X[base + lastMap[o]];
         p += lastLen;
       } else {
         for (let o = 0; o < lastLen; o++, p++) {

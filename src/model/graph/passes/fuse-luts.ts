@@ -42,6 +42,8 @@ import type { HostOpFactory, HostTensor, HostValueInfo } from '../../backends/ty
  * constants for the other inputs: a function of one value), run by their TypeScript operator to make a table.
  */
 export const FLOAT_ELEMENTWISE = new Set([
+  // (to float32: the callers take only float32 outputs; from float32 the identity, as PyTorch's STFT export writes)
+  'Cast',
   'Add',
   'Sub',
   'Mul',
