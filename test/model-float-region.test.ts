@@ -14,6 +14,7 @@ import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { rng, randInt } from './helpers/rng.js';
 import { loadOrt } from './helpers/one-node.js';
+import { logfRow } from '../src/model/numerics/logf.js';
 
 type R = () => number;
 const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
@@ -101,7 +102,7 @@ const UNARY = [
   'HardSigmoid',
   'HardSwish',
   'Clip',
-].concat(['Floor', 'Ceil', 'Round', 'Sign', 'Reciprocal', 'Pow']);
+].concat(['Floor', 'Ceil', 'Round', 'Sign', 'Reciprocal', 'Pow', 'Log']);
 const BINARY = ['Add', 'Sub', 'Mul', 'Div', 'PRelu', 'Max', 'Min', 'Max', 'Min', 'Sum', 'Mean'];
 const VARIADIC = new Set(['Max', 'Min', 'Sum', 'Mean']);
 
@@ -337,6 +338,46 @@ describe('float element-wise regions equal the reference', () => {
         }
       }
     expect(compared).toBeGreaterThan(shapes.length * 3);
+  });
+});
+
+describe("Log in a region: musl's logf, as the TypeScript operator", () => {
+  it('on 2^18 float32 bit patterns (every exponent, subnormals, zeros, infinities, NaNs) and a Log -> Mul chain', () => {
+    const r = rng(77);
+    const n = 1 << 18;
+    const bits = new Uint32Array(n);
+    for (let i = 0; i < n; i++) bits[i] = (randInt(r, 0, 0xffff) << 16) | randInt(r, 0, 0xffff);
+    // around 1 (the sub-interval edges), the smallest normals and subnormals, +-0, +-Infinity, NaNs
+    const edges = [0x3f800000, 0x3f7fffff, 0x3f800001, 0x3f330000, 0x3f32ffff, 0x00800000, 0x007fffff, 0x00000001];
+    edges.push(0, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0x7f7fffff);
+    edges.forEach((e, i) => (bits[i] = e));
+    for (let i = 0; i < 4096; i++) bits[64 + i] = (0x3f330000 + i * 2048) >>> 0;
+    const x = new Float32Array(bits.buffer);
+    const b = new Builder();
+    const xin = b.input('float32', [1, n], x);
+    const l = b.node('Log', [xin]);
+    const y = b.node('Mul', [l, b.init('float32', [], Float32Array.of(2))]);
+    const graph = b.graph([
+      { name: l, type: 'float32' },
+      { name: y, type: 'float32' },
+    ]);
+    const m = loadModelSync(rt, writeOnnxModel(graph));
+    try {
+      expect(m.nodes.some((s) => s.op === 'ElementwiseRegion')).toBe(true);
+      expect(m.nodes.some((s) => s.op === 'Log')).toBe(false);
+      const got = m.run({ [xin]: x } as never) as Record<string, Float32Array>;
+      const want = new Float32Array(n);
+      logfRow(x, want);
+      const wb = new Uint32Array(want.buffer);
+      const gb = new Uint32Array(got[l].buffer, got[l].byteOffset, n);
+      let bad = 0;
+      for (let i = 0; i < n; i++) if (gb[i] !== wb[i] && !(Number.isNaN(want[i]) && Number.isNaN(got[l][i]))) bad++;
+      expect(bad, 'Log results other than logf').toBe(0);
+      for (let i = 0; i < n; i++)
+        if (!Object.is(got[y][i], Math.fround(want[i] * 2))) throw new Error(`Mul after Log at ${i}: ${got[y][i]}`);
+    } finally {
+      m.dispose();
+    }
   });
 });
 

@@ -343,7 +343,7 @@ describe('host operators: element-wise, against the reference bit for bit', () =
     expect(n).toBe(4 * 5 * BROADCASTS.length);
   });
 
-  it('Pow: float32 X, float32 / int32 / int64 Y, broadcast; the one-element exponents 2 and 3 take the x * x shortcuts', () => {
+  it('Pow: float32 X, float32 / int32 / int64 Y, broadcast; the one-element exponents 2 and 3 take the x * x shortcuts where onnxruntime does', () => {
     const r = rng(102);
     for (const [dx, de] of [
       [[9, 5], []],
@@ -355,6 +355,12 @@ describe('host operators: element-wise, against the reference bit for bit', () =
         [2, 1],
       ],
       [[1], [1]],
+      // an innermost dim of 1: onnxruntime's loop takes X as its scalar (pow(), no shortcut)
+      [[2, 6, 1], []],
+      [
+        [3, 4, 1],
+        [1, 1],
+      ],
     ] as [number[], number[]][])
       for (const et of ['float32', 'int32', 'int64'] as HostType[])
         for (const base of [2, 3, 0.5, -1.5, 1.7, 4]) {
@@ -1993,6 +1999,14 @@ describe('reference executor: the new operators against onnxruntime-web 1.30', (
         [[7, 5], [5]],
         [[3], [2, 3]],
         [[1], [4]],
+        // an innermost dim of 1: onnxruntime's loop takes X as its scalar and runs pow() even for 2 and 3
+        [[2, 6, 1], []],
+        [[3, 4, 1], [1]],
+        [
+          [5, 1, 1],
+          [1, 1],
+        ],
+        [[4, 1, 3], []],
       ] as [number[], number[]][])
         for (const base of [2, 3, 0.5, -1.5, 1.7, F(1 / 3)]) {
           const xs = randTensor(r, 'float32', dx, 3, false);

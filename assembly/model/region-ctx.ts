@@ -130,5 +130,7 @@ export const OP_CEIL: i32 = 31;
 export const OP_ROUND: i32 = 32;
 /** dst = a > 0 ? 1 : a < 0 ? -1 : a is NaN ? a : 0 */
 export const OP_SIGN: i32 = 33;
+/** dst = logf(a): musl's table method in double, as src/model/numerics/logf.ts */
+export const OP_LOG: i32 = 34;
 /** bytes the host allocates for the record */
 export const RG_CTX_BYTES: i32 = 64;

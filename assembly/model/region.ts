@@ -12,6 +12,8 @@
 //               passes a NaN of its own), which is how Relu and Clip compare; Max / Min pass a NaN of either operand
 //               (a select on the second's NaN), a tie giving the first; floor / ceil / nearest are exact
 //   MLAS        logistic, tanh and exp as src/model/numerics/float-math.ts writes them (multiply, then add)
+//   Log         logf as onnxruntime-web's libc computes it (musl's table method in double, one lane at a time:
+//               src/model/numerics/logf.ts)
 //   stores      float32 as is; QuantizeLinear RNE(clamp(f(x / s), lo - zp, hi - zp)) + zp, NaN -> byte 0
 // Lanes past the block's end are computed on whatever the registers hold and never stored; loads and stores touch
 // exactly the block's elements (the last partial vector lane by lane), so no tensor is read or written outside.
@@ -21,9 +23,51 @@ import {
   RG_INSTR_BYTES, IN_OP, IN_DST, IN_A, IN_B, IN_F0, IN_F1, OP_LD_F32, OP_LD_I32, OP_LD_B8, OP_LD_DQ, OP_BC_SCALAR,
   OP_BC_CHANNEL, OP_ST_F32, OP_ST_Q, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_PMAX, OP_PMIN, OP_RELU, OP_LEAKY, OP_HSIG,
   OP_HSWISH, OP_SIGMOID, OP_TANH, OP_EXP, OP_NEG, OP_ABS, OP_SQRT, OP_MAXN, OP_MINN, OP_PRELU, OP_FLOOR, OP_CEIL,
-  OP_ROUND, OP_SIGN,
+  OP_ROUND, OP_SIGN, OP_LOG,
 } from './region-ctx';
 import { MAGIC_BITS, roundAdd, taskEnd, taskStart, widen0 } from './elem-simd';
+
+// ---- logf: musl's table method (src/model/numerics/logf.ts), the constants as exact decimal doubles --------------
+
+const LOG_INVC = memory.data<f64>([
+  1.3989071621465281, 1.3403141896637998, 1.286432210124115, 1.2367150214269895, 1.1906977166711752,
+  1.1479821020556429, 1.1082251448272158, 1.0711297413057381, 1.0364372789772831, 1.0, 0.9492859795739057,
+  0.89510494286090037, 0.84768216203511026, 0.80503148516920009, 0.7664671008843108, 0.73142860331632797,
+]);
+const LOG_LOGC = memory.data<f64>([
+  -0.33569133332882284, -0.29290405637740741, -0.2518726580937369, -0.21245868807117255, -0.17453945183745634,
+  -0.1380057072319758, -0.10275976698545139, -0.068713924470205245, -0.035789138739822798, 0.0,
+  0.052045177429294959, 0.11081431298787942, 0.16524952236951429, 0.21687389031699977, 0.26596350281213971,
+  0.31275566640735569,
+]);
+const LOG_LN2: f64 = 0.69314718055994529;
+const LOG_A0: f64 = -0.25089342214237154;
+const LOG_A1: f64 = 0.33345676574406602;
+const LOG_A2: f64 = -0.49999974858021029;
+
+/** logf(x): x = 2^k z with z near 1, the sub-interval's tabulated 1/c and log(c), a cubic in r = z / c - 1. */
+function logf1(x: f32): f32 {
+  let ix = reinterpret<u32>(x);
+  if (ix == 0x3f800000) return 0;
+  if (ix - 0x00800000 >= 0x7f800000 - 0x00800000) {
+    // below 2^-126 (zero, subnormal, negative), infinite or NaN
+    if ((ix & 0x7fffffff) == 0) return <f32>-Infinity;
+    if (ix == 0x7f800000) return x;
+    if ((ix & 0x80000000) != 0 || ix >= 0x7f800000) return <f32>NaN;
+    ix = reinterpret<u32>(x * <f32>8388608) - (23 << 23); // exact: a subnormal times 2^23 is normal
+  }
+  const tmp = ix - 0x3f330000;
+  const i = <usize>((tmp >> 19) & 15);
+  const k = <i32>tmp >> 23;
+  const z = <f64>reinterpret<f32>(ix - (tmp & (0x1ff << 23)));
+  const r = z * load<f64>(LOG_INVC + (i << 3)) - 1.0;
+  const y0 = load<f64>(LOG_LOGC + (i << 3)) + <f64>k * LOG_LN2;
+  const r2 = r * r;
+  let y = LOG_A1 * r + LOG_A2;
+  y = LOG_A0 * r2 + y;
+  y = y * r2 + (y0 + r);
+  return <f32>y;
+}
 
 // ---- MLAS's approximations, four lanes (the constants of src/model/numerics/float-math.ts) ------------------------
 
@@ -252,6 +296,11 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
           let r = v128.and(one, f32x4.gt(x, z)); // 1 or +0
           r = v128.bitselect(neg, r, f32x4.lt(x, z));
           v128.store(d + o, v128.bitselect(x, r, f32x4.ne(x, x)));
+        }
+      } else if (op == OP_LOG) {
+        for (let j = 0; j < nv << 2; j++) {
+          const o = <usize>j << 2;
+          store<f32>(d + o, logf1(load<f32>(a + o)));
         }
       } else if (op == OP_RELU) {
         const z = f32x4.splat(0);

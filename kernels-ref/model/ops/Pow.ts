@@ -1,8 +1,10 @@
 /**
  * Pow (opset 7+): X float32 (or int32 / int64), Y float32, int32 or int64, numpy broadcasting, as onnxruntime's CPU
  * kernel computes it:
- * - Y of one element and X of more: an exponent 2 gives f(x * x), 3 gives f(f(x * x) * x) (onnxruntime's shortcut,
- *   bit-exact), any other exponent the power below.
+ * - Y of one element, where onnxruntime's broadcast loop does not see X as its scalar (X of one element, or X whose
+ *   innermost dim left after the dims both have as 1 is 1, such as [2, 6, 1]: firstIsScalar in Variadic.ts; that
+ *   loop runs pow()): an exponent 2 gives f(x * x), 3 gives f(f(x * x) * x) (onnxruntime's shortcut, bit-exact), any
+ *   other exponent the power below.
  * - Otherwise (and for those other exponents) f(x ** y) with C's pow() special values: pow(1, y) = 1 and
  *   pow(-1, +-inf) = 1 even for a NaN / infinite y, pow(x, +-0) = 1. The power is computed in double and rounded
  *   once (equal to onnxruntime-web's float powf on the exponents tested, test/model-host-ops.test.ts).
@@ -21,6 +23,7 @@ import {
   unravel,
   type OpFn,
 } from '../tensor.js';
+import { firstIsScalar } from './Variadic.js';
 
 /** C pow() in double: JS Math.pow differs only at x = 1 (NaN exponent) and x = -1 (infinite exponent). */
 export function cPow(x: number, y: number): number {
@@ -51,7 +54,7 @@ export const Pow: OpFn = (inputs, attrs, opset) => {
   }
   const y = makeTensor('float32', dims);
   const xd = x.data as Float32Array;
-  const shortcut = numel(e.dims) === 1 && numel(x.dims) !== 1;
+  const shortcut = numel(e.dims) === 1 && numel(x.dims) !== 1 && !firstIsScalar(x.dims, e.dims);
   const k = shortcut ? ev(0) : NaN;
   for (let i = 0; i < y.data.length; i++) {
     const idx = unravel(i, dims);

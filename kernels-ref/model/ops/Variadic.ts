@@ -32,7 +32,7 @@ type Elem = number | bigint;
  * and looks at the first dim left: the first operand is a scalar where it has size 1 there. With a rank-0 operand it
  * looks at the other's innermost dim instead (a rank-0 first operand is a scalar).
  */
-function firstIsScalar(a: readonly number[], b: readonly number[]): boolean {
+export function firstIsScalar(a: readonly number[], b: readonly number[]): boolean {
   const common = Math.min(a.length, b.length);
   if (common === 0) return a.length === 0 || a[a.length - 1] === 1;
   let i = 1;

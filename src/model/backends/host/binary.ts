@@ -19,6 +19,7 @@
  */
 import { I8ConvError } from '../../../errors.js';
 import type { HostData, HostOp, HostOpFactory } from '../types.js';
+import { powShortcut } from './variadic.js';
 import {
   attrInt,
   broadcastPlan,
@@ -29,7 +30,6 @@ import {
   forEachBlock,
   nodeName,
   need,
-  numel,
   onlyAttrs,
   unsupported,
   type ElemType,
@@ -219,8 +219,10 @@ export const Pow: HostOpFactory = (node, inputs, outputs, opset) => {
   expectDims(node, outputs[0], dims);
   expectOutType(node, outputs[0], 'float32');
   const general = broadcastRunner(dims, x.dims, e.dims, powAny);
-  if (numel(e.dims) !== 1 || numel(x.dims) === 1) return general;
-  // A one-element exponent: onnxruntime's x * x and x * x * x shortcuts, decided per run (Y may be computed).
+  // A one-element exponent: onnxruntime's x * x and x * x * x shortcuts, decided per run (Y may be computed), in its
+  // broadcast loop's "Y is a scalar" case only: where the loop sees X as its scalar (X of one element, or an
+  // innermost dim of 1 such as [2, 6, 1]: ortInput0Scalar) it runs pow() for every exponent.
+  if (!powShortcut(x.dims, e.dims)) return general;
   return (ins, outs) => {
     const k = Number(ins[1]!.data[0]);
     if (k !== 2 && k !== 3) return general(ins, outs);

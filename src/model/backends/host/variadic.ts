@@ -153,6 +153,16 @@ export function ortInput0Scalar(a: readonly number[], b: readonly number[]): boo
 }
 
 /**
+ * Whether onnxruntime's Pow of X (dims `x`) by Y (dims `y`) takes its x * x / x * x * x shortcut for an exponent of 2
+ * or 3: Y of one element, taken as its broadcast loop's scalar (X of more than one element, not seen as the loop's
+ * scalar itself); otherwise the loop runs pow().
+ */
+export function powShortcut(x: readonly number[], y: readonly number[]): boolean {
+  const n = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
+  return n(y) === 1 && n(x) !== 1 && !ortInput0Scalar(x, y);
+}
+
+/**
  * For inputs of dims `dims` combined left to right (acc = in0, then acc op in_k), whether onnxruntime's kernel takes
  * in_k as its left operand at step k (index k - 1 of the result): its "input 0 is a scalar" case, from opset 8.
  */

@@ -325,6 +325,8 @@ export const REGION_CTX = {
   OP_ROUND: 32,
   /** dst = a > 0 ? 1 : a < 0 ? -1 : a is NaN ? a : 0 */
   OP_SIGN: 33,
+  /** dst = logf(a): musl's table method in double, as src/model/numerics/logf.ts */
+  OP_LOG: 34,
   /** bytes the host allocates for the record */
   RG_CTX_BYTES: 64,
 } as const;

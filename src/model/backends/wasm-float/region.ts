@@ -14,7 +14,7 @@
  *   Add, Sub, Mul, Div (float32, numpy broadcast within the kinds above); Max, Min, Sum, Mean (any number of inputs,
  *   left to right, onnxruntime's operand swap where its broadcast loop sees input 0 as a scalar); PRelu; Pow by a
  *   constant 2 or 3 (onnxruntime's x * x shortcuts); Reciprocal; Floor, Ceil, Round, Sign; Relu; Clip (constant or
- *   scalar bounds); LeakyRelu; HardSigmoid; HardSwish; Sigmoid, Tanh, Exp (MLAS); Neg; Abs; Sqrt; Cast to float32 of a full int32,
+ *   scalar bounds); LeakyRelu; HardSigmoid; HardSwish; Sigmoid, Tanh, Exp (MLAS); Log (musl's logf); Neg; Abs; Sqrt; Cast to float32 of a full int32,
  *   8-bit or float32 input; DequantizeLinear of a full 8-bit input per tensor; QuantizeLinear per tensor to 8 bits
  *   (its output leaves the region).
  * Layouts: NCHW (row-major; channel operands by the axis's inner size), or NCHW44 where S is [N, C, H, W] with
@@ -30,7 +30,7 @@ import { attrFloat, attrInt, numbersOf } from '../../graph/attrs.js';
 import type { BuildEnv, Lower, LoweredNode, StepImpl, StepPointers } from '../../executor/step.js';
 import { unsupported } from '../../executor/step.js';
 import { REGION_CTX as R } from './ctx.generated.js';
-import { ortOperandSwaps } from '../host/variadic.js';
+import { ortOperandSwaps, powShortcut } from '../host/variadic.js';
 
 const f32 = Math.fround;
 
@@ -173,13 +173,17 @@ const variadic = (op: 'Max' | 'Min' | 'Sum' | 'Mean'): RegionOp => ({
   },
 });
 
-/** Pow by a constant one-element exponent of 2 (or 3 where X has more than one element): x * x (x * x * x). */
+/**
+ * Pow by a constant one-element exponent of 2, or of 3 where onnxruntime's broadcast loop takes the exponent as its
+ * scalar (X of more than one element, not seen as the loop's scalar: ortInput0Scalar): x * x (x * x * x). (x * x is
+ * pow(x, 2) exactly: the square of a float32 is exact in double, rounded once either way.)
+ */
 function powExponent(node: Node, facts: Facts): number | null {
   const y = facts(node.inputs[1]);
   if (!y?.constant || !one(y) || !['float32', 'int32', 'int64'].includes(y.type)) return null;
   const k = Number(numbersOf(y.constant)[0]);
   const x = facts(node.inputs[0]);
-  return k === 2 || (k === 3 && x !== undefined && numel(x.dims) > 1) ? k : null;
+  return k === 2 || (k === 3 && x !== undefined && powShortcut(x.dims, y.dims)) ? k : null;
 }
 
 /** `op`, refused below opset `first` (the versions the TypeScript operator takes) */
@@ -215,6 +219,7 @@ export const REGION_OPS: ReadonlyMap<string, RegionOp> = new Map<string, RegionO
   ['Ceil', since(6, unary(R.OP_CEIL))],
   ['Round', since(11, unary(R.OP_ROUND))],
   ['Sign', since(9, unary(R.OP_SIGN))],
+  ['Log', since(6, unary(R.OP_LOG))],
   [
     'Reciprocal',
     since(6, {

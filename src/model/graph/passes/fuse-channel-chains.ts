@@ -27,7 +27,7 @@ import { dequantizeHost, qlinearBinaryHost, quantizeHost } from '../../backends/
 import { infoOf, VIEW } from '../../backends/host/lower.js';
 import { numbersOf } from '../attrs.js';
 import { lookupTableOf } from '../../backends/wasm-int8/fusion.js';
-import { sameOperandOrder } from '../../backends/host/variadic.js';
+import { powShortcut, sameOperandOrder } from '../../backends/host/variadic.js';
 import { FLOAT_ELEMENTWISE } from './fuse-luts.js';
 
 /** How a chain node computes: its TypeScript operator, or its look-up table. */
@@ -90,7 +90,12 @@ function chainStep(
     const d = cdims(k);
     if (!d || d.some((v, i) => (i === 1 ? v !== 1 && v !== C : v !== 1))) return undefined;
   }
-  if (n.opType === 'Pow' && x.dims.reduce((a, b) => a * b, 1) === 1) return undefined;
+  if (n.opType === 'Pow') {
+    // x * x * x or pow(): onnxruntime decides on the dims (powShortcut; x * x and pow(x, 2) agree)
+    const ev = values.get(n.inputs[1]);
+    const two = ev?.constant !== undefined && ev.constant.data.length === 1 && Number(ev.constant.data[0]) === 2;
+    if (!ev || (!two && powShortcut(x.dims, ev.dims) !== powShortcut(tdims, ev.dims))) return undefined;
+  }
   // onnxruntime's operand order decides on the dims: the table's must decide as the model's
   const of = (t: boolean) => n.inputs.map((i) => (i === data[0] ? (t ? tdims : x.dims) : values.get(i)!.dims));
   if ((n.opType === 'Max' || n.opType === 'Min') && !sameOperandOrder(of(false), of(true), opset)) return undefined;

@@ -34,7 +34,7 @@ import { type GraphView, runPasses } from '../view.js';
 import { leakyReluTable, qlinearBinaryByte, qlinearBinaryTable, sigmoidTable } from '../../numerics/tables.js';
 import { HOST_OPS } from '../../backends/host/index.js';
 import { dequantizeHost, quantizeHost } from '../../backends/host/quant.js';
-import { sameOperandOrder } from '../../backends/host/variadic.js';
+import { powShortcut, sameOperandOrder } from '../../backends/host/variadic.js';
 import type { HostOpFactory, HostTensor, HostValueInfo } from '../../backends/types.js';
 
 /**
@@ -268,7 +268,12 @@ export function fuseLutsPass(view: GraphView): void {
       for (const i of c.inputs) if (i !== cur && i !== '' && !(inits.get(i)?.data.length === 1)) return undefined;
       if (!sameDims(dims(c.outputs[0]), xDims) || types.get(c.outputs[0]) !== 'float32') return undefined;
       // the operators that decide on the dims: decide on the table's as on the model's
-      if (c.opType === 'Pow' && n256 === 1) return undefined;
+      if (c.opType === 'Pow') {
+        // x * x * x or pow(): onnxruntime decides on the dims (powShortcut; x * x and pow(x, 2) agree)
+        const e = dims(c.inputs[1]);
+        const two = Number(inits.get(c.inputs[1])?.data[0]) === 2;
+        if (!e || (!two && powShortcut(xDims, e) !== powShortcut(tdims, e))) return undefined;
+      }
       if (
         (c.opType === 'Max' || c.opType === 'Min') &&
         !sameOperandOrder(
