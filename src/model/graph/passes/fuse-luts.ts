@@ -249,7 +249,6 @@ export function fuseLutsPass(view: GraphView): void {
     const xDims = dims(x);
     if (!xq || !xType || !xDims || inits.has(x) || d.outputs.length !== 1 || !readOnce(d.outputs[0])) return undefined;
     const rank = Math.max(1, xDims.length);
-    const n256 = xDims.reduce((a, b) => a * b, 1);
     const tdims = [...Array(rank - 1).fill(1), 256];
     const chain: Node[] = [];
     let cur = d.outputs[0];
