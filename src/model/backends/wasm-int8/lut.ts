@@ -298,6 +298,11 @@ export const lowerChannelTable: Lower = (node, { name, values }) => {
   const [, C, H, W] = x.dims;
   const length = x.dims.reduce((a, b) => a * b, 1);
   const outBytes = y.type === 'float32' ? 4 : 1;
+  // the same row for every channel: a function of the element alone, which runs on either layout's bytes as they lie
+  // (the kernel's NCHW walk then picks rows that are all the same)
+  const row = 256 * outBytes;
+  let uniform = !quantize && x.dims.length === 4 && table.length === C * row;
+  for (let i = row; uniform && i < table.length; i++) uniform = table[i] === table[i % row];
   return {
     name,
     op: 'ChannelTable',
@@ -305,7 +310,11 @@ export const lowerChannelTable: Lower = (node, { name, values }) => {
     inputs: [node.inputs[0]],
     outputs: [node.outputs[0]],
     // NCHW44 for 8-bit in and out (each pixel's word of 4 channels looked up in 4 consecutive tables)
-    rule: { kind: 'follow', nchw44: !quantize && outBytes === 1 && x.dims.length === 4 && C % 4 === 0, data: [0] },
+    rule: {
+      kind: 'follow',
+      nchw44: uniform || (!quantize && outBytes === 1 && x.dims.length === 4 && C % 4 === 0),
+      data: [0],
+    },
     // over its input where the element sizes agree (bytes to bytes, float32 quantized to float32): each step reads
     // its word or vector before it writes it; no write-allocate of a second stream
     inPlace: true,
@@ -319,7 +328,7 @@ export const lowerChannelTable: Lower = (node, { name, values }) => {
           outBytes,
           table,
           quantize,
-          layout: step.layout ?? 'NCHW',
+          layout: uniform ? 'NCHW' : (step.layout ?? 'NCHW'),
         }),
         { threaded: y.bytes >= THREADED_BYTES },
       ),
