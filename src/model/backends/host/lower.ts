@@ -161,7 +161,7 @@ export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string,
   };
 }
 
-/** Multiply-accumulates of one run of a float convolution / matrix product (the profile's GMAC/s), else 0. */
+/** Multiply-accumulates of one run of a float convolution / matrix product or a host 8-bit product (the profile's GMAC/s), else 0. */
 export function floatMacs(
   op: string,
   ins: readonly (PlannedValue | undefined)[],
@@ -174,7 +174,9 @@ export function floatMacs(
   if (op === 'Conv' && w) return numel(outs[0].dims) * numel(w.slice(1));
   // every input element meets C_out / group * kh * kw weights (w is [C_in, C_out / group, kh, kw])
   if (op === 'ConvTranspose' && w && ins[0]) return numel(ins[0].dims) * numel(w.slice(1));
-  if (op === 'MatMul' && ins[0]) return numel(outs[0].dims) * ins[0].dims[ins[0].dims.length - 1];
+  // (the 8-bit products the host runs: QLinearMatMul / MatMulInteger with a B computed at run time, attention's)
+  if ((op === 'MatMul' || op === 'QLinearMatMul' || op === 'MatMulInteger') && ins[0])
+    return numel(outs[0].dims) * ins[0].dims[ins[0].dims.length - 1];
   if (op === 'Gemm' && ins[0]) {
     const t = node.attributes.get('transA');
     const a = ins[0].dims;
