@@ -506,7 +506,7 @@ export const lowerConvOp: Lower = (node, { name, values }) =>
  */
 export function convTakesResidualAdd(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
   if (node.opType !== 'QLinearConv' || (node.domain !== '' && node.domain !== 'i8conv')) return false;
-  if (node.domain === 'i8conv' && residualAddOf(node, values)) return false;
+  if (node.domain === 'i8conv' && (node.inputs[9] ?? '') !== '') return false; // it has one already
   try {
     const s = convSpec(node, values);
     return s.fits && s.outType !== 'int32' && s.dynamicZp === undefined;

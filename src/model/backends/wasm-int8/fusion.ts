@@ -11,7 +11,7 @@ import type { PlannedValue } from '../../lowering/values.js';
 import { checkTable } from '../../numerics/tables.js';
 import { binaryTableOf } from './binary.js';
 import { convTakesOutputTable } from './conv.js';
-import { lutTableOf } from './lut.js';
+import { lutTableOf, sameRows } from './lut.js';
 import { resizeTakesOutputTable } from './resize.js';
 
 export { binaryKernelQuant } from './binary.js';
@@ -77,8 +77,7 @@ function uniformChannelTable(
   if (!['uint8', 'int8'].includes(x.type) || !['uint8', 'int8'].includes(y.type) || x.dims.length !== 4)
     return undefined;
   const d = t.value.data;
-  if (!(d instanceof Uint8Array) || d.length !== x.dims[1] * 256 || d.length === 0) return undefined;
-  for (let i = 256; i < d.length; i++) if (d[i] !== d[i & 255]) return undefined;
+  if (!(d instanceof Uint8Array) || !sameRows(d, x.dims[1], 256)) return undefined;
   return { table: d.slice(0, 256), x: node.inputs[0] };
 }
 

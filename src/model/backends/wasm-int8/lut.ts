@@ -282,6 +282,13 @@ function quantAttr(node: Node, name: string): BinaryQuant | undefined {
  * x], attribute `table` the C tables of 256 entries (1 byte each, or 4 for a float32 output); with `quantize_type`,
  * `quantize_scale`, `quantize_zero_point` x is float32, quantized first as QuantizeLinear does.
  */
+/** Whether `table` is `rows` rows of `rowBytes` bytes, all equal (a ChannelTable the same for every channel). */
+export function sameRows(table: Uint8Array, rows: number, rowBytes: number): boolean {
+  if (rows < 1 || table.length !== rows * rowBytes) return false;
+  for (let i = rowBytes; i < table.length; i++) if (table[i] !== table[i % rowBytes]) return false;
+  return true;
+}
+
 export const lowerChannelTable: Lower = (node, { name, values }) => {
   const x = values.get(node.inputs[0])!,
     y = values.get(node.outputs[0])!;
@@ -300,9 +307,7 @@ export const lowerChannelTable: Lower = (node, { name, values }) => {
   const outBytes = y.type === 'float32' ? 4 : 1;
   // the same row for every channel: a function of the element alone, which runs on either layout's bytes as they lie
   // (the kernel's NCHW walk then picks rows that are all the same)
-  const row = 256 * outBytes;
-  let uniform = !quantize && x.dims.length === 4 && table.length === C * row;
-  for (let i = row; uniform && i < table.length; i++) uniform = table[i] === table[i % row];
+  const uniform = !quantize && x.dims.length === 4 && sameRows(table, C, 256 * outBytes);
   return {
     name,
     op: 'ChannelTable',
