@@ -1548,7 +1548,12 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
       ])
         for (const reuse of [true, false]) {
           const { bytes, x, want } = convs(r, n, h, w, s);
-          const m = loadModelSync(rt, bytes, {}, { floatRegions: false, reuse, valueGuards: reuse ? 0 : 64 });
+          const m = loadModelSync(
+            rt,
+            bytes,
+            {},
+            { floatRegions: false, convRelu: false, reuse, valueGuards: reuse ? 0 : 64 },
+          );
           expect(m.nodes.map((k) => k.algorithm)).toEqual(['conv-f32-simd', 'relu-f32-simd', 'conv-f32-simd-1x1']);
           sameTensor(
             { type: 'float32', dims: want.dims, data: m.run({ x }).y as Float32Array },
@@ -1573,7 +1578,7 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
         if (rt.threads < 2) return ctx.skip();
         const r = rng(315);
         const c2 = convs(r, 2, 41, 37, 1);
-        const mc = loadModelSync(rt, c2.bytes, {}, { floatRegions: false });
+        const mc = loadModelSync(rt, c2.bytes, {}, { floatRegions: false, convRelu: false });
         expect(mc.nodes.map((n) => n.algorithm)).toEqual(['conv-f32-simd', 'relu-f32-simd', 'conv-f32-simd-1x1']);
         sameTensor(
           { type: 'float32', dims: c2.want.dims, data: mc.run({ x: c2.x }).y as Float32Array },
@@ -1581,6 +1586,15 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
           'threaded convs',
         );
         mc.dispose();
+        // the Relu applied by the Conv's tasks (fuse-conv-relu): the same bits on the pool
+        const mf = loadModelSync(rt, c2.bytes, {}, { floatRegions: false });
+        expect(mf.nodes.map((n) => n.algorithm)).toEqual(['conv-f32-simd', 'conv-f32-simd-1x1']);
+        sameTensor(
+          { type: 'float32', dims: c2.want.dims, data: mf.run({ x: c2.x }).y as Float32Array },
+          c2.want,
+          'threaded convs, the Relu fused',
+        );
+        mf.dispose();
         const { bytes, x, want } = chain(r, 61, 67);
         const m = loadModelSync(rt, bytes, {}, { floatRegions: false });
         expect(m.nodes.map((n) => n.algorithm)).toEqual(CHAIN_ALGOS);

@@ -72,6 +72,8 @@ export const CV_SUM: i32 = 60;
 export const CV_WT: i32 = 64;
 /** i32: cells per piece (convPiecesTask: the column matrix of that many cells at a time), or 0 */
 export const CV_PIECE: i32 = 68;
+/** i32: 1: ConvAdd with activation 'Relu', each finished output y becomes y < 0 ? 0 : y */
+export const CV_RELU: i32 = 72;
 /** bytes the host allocates for the record */
 export const CV_CTX_BYTES: i32 = 80;
 

@@ -26,7 +26,8 @@
 //                      bias (convF32Task: tasks of four output channels x CV_CHUNK cells, eight cells per register
 //                      block). The cells are the SIMD lanes, so each cell's sum is the scalar loop's, rounding for
 //                      rounding. ConvAdd (CV_SUM): the sums start from Z (the second pointer), every block added
-//                      onto it, the one-row product from its first term on.
+//                      onto it, the one-row product from its first term on. CV_RELU (ConvAdd's activation 'Relu'):
+//                      each task's finished outputs y -> y < 0 ? 0 : y (f32x4.pmax(y, 0)), the Relu operator's.
 //   channelAffineTask  y = f32(f32(x * s[c]) + b[c]) over X [N, C, inner] (BatchNormalization's per-channel scale
 //                      and shift, computed by the host). Task: AF_PLANES_PER_TASK planes (n, c).
 //   reluF32Task        y = x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass), which is f32x4.pmax(x, 0). Task:
@@ -38,7 +39,7 @@ import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
   SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_W, CV_TAP, CV_BIAS, CV_COL,
-  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE,
+  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, CV_RELU,
 } from './host-float-ctx';
 
 // ---- Conv ----------------------------------------------------------------------------------------------------------
@@ -282,10 +283,42 @@ export function convPiecesTask(ctx: usize, x: usize, z: usize, y: usize, _i0: i3
 }
 
 /**
+ * Output channels [g * MG + m0, + nm) (nm <= 4) of image img over cells [o0, o1) (convSums), then, where CV_RELU, each
+ * of those outputs y -> y < 0 ? 0 : y while the tile is in cache (f32x4.pmax(y, 0) is exactly that: -0 and NaN pass).
+ */
+function convRange(
+  ctx: usize, col: usize, colRow: usize, z: usize, y: usize, img: i32, g: i32, m0: i32, o0: i32, o1: i32,
+): void {
+  convSums(ctx, col, colRow, z, y, img, g, m0, o0, o1);
+  if (load<i32>(ctx, CV_RELU) == 0) return;
+  const mg = load<i32>(ctx, CV_MG);
+  const group = load<i32>(ctx, CV_GROUP);
+  const oSize = load<i32>(ctx, CV_OSIZE);
+  let nm = mg - m0;
+  if (nm > 4) nm = 4;
+  const rowBytes = <usize>oSize << 2;
+  const zero = f32x4.splat(0);
+  const y0 = y + ((<usize>(img * group * mg + g * mg + m0) * <usize>oSize) << 2);
+  for (let j = 0; j < nm; j++) {
+    const row = y0 + <usize>j * rowBytes;
+    let o = o0;
+    for (; o + 4 <= o1; o += 4) {
+      const p = row + (<usize>o << 2);
+      v128.store(p, f32x4.pmax(v128.load(p), zero));
+    }
+    for (; o < o1; o++) {
+      const p = row + (<usize>o << 2);
+      const v = load<f32>(p);
+      store<f32>(p, v < 0 ? 0 : v);
+    }
+  }
+}
+
+/**
  * Output channels [g * MG + m0, + nm) (nm <= 4) of image img over cells [o0, o1), the column matrix at col (cell o of
  * row r at col + r colRow + 4 o).
  */
-function convRange(
+function convSums(
   ctx: usize, col: usize, colRow: usize, z: usize, y: usize, img: i32, g: i32, m0: i32, o0: i32, o1: i32,
 ): void {
   const cg = load<i32>(ctx, CV_CG);

@@ -53,7 +53,7 @@ import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
 import { fuseFloatRegionsPass } from './graph/passes/fuse-float-regions.js';
-import { fuseConvAddPass } from './graph/passes/fuse-conv-add.js';
+import { fuseConvAddPass, fuseConvReluPass } from './graph/passes/fuse-conv-add.js';
 import { declaredDims } from './graph/passes/declared-dims.js';
 import { planLayouts } from './lowering/layouts.js';
 import { planMemory } from './lowering/memory.js';
@@ -110,6 +110,8 @@ export interface LoadModelHooks {
   quantizeBeforePad?: boolean;
   /** false: a float Conv and the Add after it stay two steps (no ConvAdd: onnxruntime's FusedConv order) */
   convAdd?: boolean;
+  /** false: a float Conv (or ConvAdd) and the Relu after it stay two steps (no activation in the convolution) */
+  convRelu?: boolean;
   /** false: a QLinearAdd of a convolution's output stays a step of its own (not applied as the convolution stores) */
   residualAdds?: boolean;
   /** false: look-up steps stay steps of their own (not folded into the convolutions that feed them) */
@@ -269,6 +271,7 @@ function preparePasses(
       return declared;
     });
   }
+  if (hooks.convRelu !== false) fuseConvReluPass(view, values);
   if (hooks.outputTables !== false) fuseOutputTablesPass(view, values);
   if (hooks.concatFeeders !== false) fuseConcatFeedersPass(view, values);
   if (hooks.channelGates !== false) fuseChannelGatesPass(view, values);

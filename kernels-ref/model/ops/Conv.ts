@@ -24,7 +24,9 @@
  * Add after it, which onnxruntime-web makes at its default optimization level): Conv(X, W, B) + Z for a Z of the
  * output's shape, computed as onnxruntime's GEMM with beta 1 computes it: the output starts as Z, every block's sum
  * is added onto it (none is stored alone), and the one-row product adds from its first term on (in every block
- * from the block's start); then the bias.
+ * from the block's start); then the bias. Z (input 3) is absent where the pass fuse-conv-relu made the node from
+ * a Conv alone. With the attribute activation = 'Relu' (that pass: a Relu reading only the output), each output y
+ * then becomes y < 0 ? 0 : y, the Relu operator's function (-0 and NaN pass).
  */
 import { convGeometry } from '../conv-geometry.js';
 import { blockOfK } from '../sgemm-order.js';
@@ -108,14 +110,25 @@ export function convSum(o: ConvSumOrder, cell: number, k: number, term: (q: numb
 export const Conv: OpFn = (inputs, attrs) => convAdd(inputs, attrs, 'Conv');
 
 export const ConvAdd: OpFn = (inputs, attrs) => {
-  const z = need(inputs, 3, 'Z');
-  need(inputs, 2, 'B');
-  expectType(z, 'ConvAdd Z', 'float32');
-  return convAdd(inputs, attrs, 'ConvAdd');
+  const z = inputs[3];
+  if (z) {
+    need(inputs, 2, 'B');
+    expectType(z, 'ConvAdd Z', 'float32');
+  }
+  const activation = attrString(attrs, 'activation', '');
+  if (activation !== '' && activation !== 'Relu') throw new Error(`ConvAdd: activation ${activation}`);
+  const [y] = convAdd(inputs, attrs, 'ConvAdd');
+  if (activation === 'Relu') {
+    const d = y.data as Float32Array;
+    for (let i = 0; i < d.length; i++) d[i] = d[i] < 0 ? 0 : d[i];
+  }
+  return [y];
 };
 
 function convAdd(inputs: Parameters<OpFn>[0], attrs: Parameters<OpFn>[1], op: string) {
-  onlyAttrs(attrs, op, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'pads', 'strides');
+  if (op === 'ConvAdd')
+    onlyAttrs(attrs, op, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'pads', 'strides', 'activation');
+  else onlyAttrs(attrs, op, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'pads', 'strides');
   const x = need(inputs, 0, 'X');
   const w = need(inputs, 1, 'W');
   const b = inputs[2];

@@ -913,7 +913,7 @@ op('i8conv:LayerNormalization', {
   impls: [host('i8conv:LayerNormalization', 'normalize.ts', 'always')],
 });
 op('i8conv:ConvAdd', {
-  doc: "float32 Conv (with a bias) + Z of its output's shape, summed as onnxruntime's FusedConv sums it (fuse-conv-add)",
+  doc: "float32 Conv (with a bias) + Z of its output's shape, summed as onnxruntime's FusedConv sums it (fuse-conv-add); or a Conv alone (no Z); then Relu where activation = 'Relu' (fuse-conv-relu)",
   madeBy: 'fuse-conv-add',
   ref: 'Conv.ts',
   impls: [floatSimd('i8conv:ConvAdd', 'conv.ts', 'constant W and B', ConvChecks), host('i8conv:ConvAdd', 'conv.ts')],

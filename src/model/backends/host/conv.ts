@@ -97,8 +97,10 @@ export interface ConvGeometry {
   tap: Int32Array;
   /** onnxruntime's order of each output's terms */
   order: ConvSumOrder;
-  /** ConvAdd: the sums start from input 3 (Z) */
+  /** ConvAdd with input 3: the sums start from Z */
   sum: boolean;
+  /** ConvAdd with activation 'Relu': each output y becomes y < 0 ? 0 : y (the Relu operator's function) */
+  relu: boolean;
 }
 
 /** The geometry of a Conv node, after its checks (UNSUPPORTED_OP / BAD_SHAPE as the operator raises them). */
@@ -109,15 +111,20 @@ export function convGeometry(
 ): ConvGeometry {
   const memo = GEOMETRY.get(node);
   if (memo && same(memo.inputs, inputs) && same(memo.outputs, outputs)) return memo.g;
-  onlyAttrs(node, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'pads', 'strides');
+  const fused = node.opType === 'ConvAdd';
+  if (fused) onlyAttrs(node, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'pads', 'strides', 'activation');
+  else onlyAttrs(node, 'auto_pad', 'dilations', 'group', 'kernel_shape', 'pads', 'strides');
   const { x, w, b, k, kernel, strides, dil, autoPad, pads, group } = convCommon(node, inputs);
   const [n, c, ...inDims] = x.dims;
   const [m, cg] = w.dims;
-  const sum = node.opType === 'ConvAdd';
+  const sum = fused && inputs[3] !== undefined;
   if (sum) {
     need(node, inputs, 2, 'B');
     expectType(node, need(node, inputs, 3, 'Z'), 'Z', 'float32');
   }
+  const activation = fused ? attrString(node, 'activation', '') : '';
+  if (activation !== '' && activation !== 'Relu') unsupported(node, `activation ${JSON.stringify(activation)}`);
+  const relu = activation === 'Relu';
   if (group < 1 || c % group !== 0 || m % group !== 0 || c / group !== cg)
     unsupported(node, `group ${group} does not fit X channels ${c}, W [${w.dims}]`);
   if (b && numel(b.dims) !== m) unsupported(node, `B has ${numel(b.dims)} values for ${m} output channels`);
@@ -159,7 +166,7 @@ export function convGeometry(
   checkWorkspace(node, kSize * oSize, 'im2col table');
   const tap = tapTable(kernel, outDims, inDims, strides, dil, begin);
   const order = convSumOrder(inDims, kernel, strides, dil, [...begin, ...end], cg, mg, oSize);
-  const g: ConvGeometry = { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum };
+  const g: ConvGeometry = { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum, relu };
   GEOMETRY.set(node, { inputs: [...inputs], outputs: [...outputs], g });
   return g;
 }
@@ -289,7 +296,7 @@ export const ConvChecks: HostOpFactory = (node, inputs, outputs) => {
 
 /** Conv, and ConvAdd (Conv + Z of the output's shape, as onnxruntime's FusedConv sums it: see the module comment). */
 export const Conv: HostOpFactory = (node, inputs, outputs) => {
-  const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum } = convGeometry(node, inputs, outputs);
+  const { n, c, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum, relu } = convGeometry(node, inputs, outputs);
   const rows = cg * kSize;
   checkWorkspace(node, rows * oSize, 'column matrix');
   // the column matrix and a row of partial sums, made at the first run (where a wasm kernel runs the node, the
@@ -348,6 +355,7 @@ export const Conv: HostOpFactory = (node, inputs, outputs) => {
             const bv = B[mo];
             for (let o = 0; o < oSize; o++) Y[y0 + o] = Y[y0 + o] + bv;
           }
+          if (relu) for (let o = y0; o < y0 + oSize; o++) if (Y[o] < 0) Y[o] = 0;
         }
       }
   };

@@ -67,6 +67,8 @@ export const HOST_FLOAT_CTX = {
   CV_WT: 64,
   /** i32: cells per piece (convPiecesTask: the column matrix of that many cells at a time), or 0 */
   CV_PIECE: 68,
+  /** i32: 1: ConvAdd with activation 'Relu', each finished output y becomes y < 0 ? 0 : y */
+  CV_RELU: 72,
   /** bytes the host allocates for the record */
   CV_CTX_BYTES: 80,
   /** i32: planes (N * C) */

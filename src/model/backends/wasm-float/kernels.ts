@@ -17,7 +17,8 @@
  *   onnxruntime's order (../../numerics/conv-order.ts: blocks of K, or the one-row product): the cells are the SIMD
  *   lanes, so every cell sums as the scalar loop does.
  * - ConvAdd (i8conv, ../host/conv.ts: Conv + Z as onnxruntime's FusedConv sums it): the Conv kernel, its sums starting
- *   from Z (the task's second pointer).
+ *   from Z (the task's second pointer) where the node has one; with activation 'Relu' each task clamps its finished
+ *   outputs (y < 0 ? 0 : y) before it returns.
  * - BatchNormalization (../host/norm.ts) with constant scale, B, mean and var: the per-channel s and b are computed at
  *   load by batchNormConstants; the kernel does y = f(f(x * s) + b).
  * - Relu on float32: y = x < 0 ? 0 : x (wasm's f32x4.pmax(x, 0) is exactly that, -0 and NaN included).
@@ -194,7 +195,7 @@ function conv(
   const W = constFloats(inputs[1]);
   const B = inputs[2] ? constFloats(inputs[2]) : undefined;
   if (!W || B === null) return null; // a computed W or B: the TypeScript operator
-  const { n, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum } = convGeometry(node, inputs, outputs);
+  const { n, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum, relu } = convGeometry(node, inputs, outputs);
   if (n * m * oSize === 0 || cg === 0) return null;
   let direct = kSize === 1 && inSize === oSize;
   for (let o = 0; o < oSize && direct; o++) direct = tap[o] === o;
@@ -240,6 +241,7 @@ function conv(
       [K.CV_SUM, sum ? 1 : 0],
       [K.CV_WT, wtAt],
       [K.CV_PIECE, piece],
+      [K.CV_RELU, relu ? 1 : 0],
     ])
       k.i32(f, v);
     k.scratchBytes = colBytes;
@@ -403,8 +405,8 @@ export function floatKernelOp(
         const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
         const outVals = step.outputs.map((n) => env.values.get(n)!);
         const kernel = prepared(env.core);
-        // ConvAdd reads Z (input 3) through the second pointer
-        const second = node.opType === 'ConvAdd' ? 3 : undefined;
+        // ConvAdd reads Z (input 3, where given) through the second pointer
+        const second = node.opType === 'ConvAdd' && node.inputs[3] ? 3 : undefined;
         const base = kernelStep(env.core, kernel, { threaded: true, second });
         const scratchField = kernel instanceof HeapKernel ? kernel.scratchField : -1;
         return {

@@ -17,6 +17,12 @@
  * batch dim is its input's (a number or a parameter). So a model declared with symbolic rows and columns (PP-OCR's
  * classifier, any export with dynamic image sizes) runs its Conv and Add unfused, as onnxruntime does; a symbolic
  * batch alone does not stop the fusion; an unnamed symbolic dim does.
+ *
+ * Pass fuseConvReluPass: a float `Conv` (or a ConvAdd made above) whose output is read only by a float `Relu` (and is
+ * no graph output) becomes an i8conv `ConvAdd` with the attribute `activation` = 'Relu' (input 3, Z, only where the
+ * Add was): the kernel clamps each output to `x < 0 ? 0 : x` as it finishes it, the Relu operator's own function
+ * (-0 and NaN pass), so the bits are those of the two nodes; one pass over the output less. Not a rule of
+ * onnxruntime's (whose FusedConv computes the same function): a speed rewrite only.
  */
 import type { Dim, Node } from '../ir.js';
 import type { GraphView } from '../view.js';
@@ -75,5 +81,32 @@ export function fuseConvAddPass(
       outputs: [...add.outputs],
     };
     v.replace([c, add], fused);
+  }
+}
+
+export function fuseConvReluPass(v: GraphView, values: ReadonlyMap<string, PlannedValue>): void {
+  for (const relu of v.live()) {
+    if (relu.opType !== 'Relu' || relu.domain !== '' || relu.inputs.length !== 1) continue;
+    if (relu.attributes.size > 0 || values.get(relu.inputs[0])?.type !== 'float32') continue;
+    const c = v.producerOf(relu.inputs[0]);
+    if (!c) continue;
+    const plain = c.opType === 'Conv' && c.domain === '';
+    const added = c.opType === 'ConvAdd' && c.domain === 'i8conv' && !c.attributes.has('activation');
+    if (!(plain || added) || values.get(c.inputs[0])?.type !== 'float32') continue;
+    const out = c.outputs[0];
+    if (c.outputs.filter((o) => o !== '').length !== 1 || v.isGraphOutput(out) || v.consumersOf(out).length !== 1)
+      continue;
+    const attributes = new Map(c.attributes);
+    attributes.set('activation', { kind: 'string', value: 'Relu' });
+    const fused: Node = {
+      ...c,
+      opType: 'ConvAdd',
+      domain: 'i8conv',
+      // a plain Conv: X, W and B as given (B may be absent), no Z
+      inputs: plain ? c.inputs.slice(0, 3) : [...c.inputs],
+      outputs: [...relu.outputs],
+      attributes,
+    };
+    v.replace([c, relu], fused);
   }
 }
