@@ -1,7 +1,8 @@
 /**
  * Memory planning: every non-constant value gets an offset in one arena from its lifetime (first step that writes
  * it, last step that reads it; graph inputs live from the start, graph outputs to the end). Aliases (Reshape-like
- * steps, in-place element-wise steps) share their source's bytes and extend its lifetime. Offsets are assigned
+ * steps, in-place element-wise steps, a Slice of a contiguous range from its first byte on) share their source's bytes
+ * and extend its lifetime. Offsets are assigned
  * largest value first at the lowest offset that overlaps no value alive at the same time.
  */
 import type { Lowering, PlannedValue } from './values.js';
@@ -22,6 +23,13 @@ export function rootOf(values: ReadonlyMap<string, PlannedValue>, name: string):
   return n;
 }
 
+/** Where a value's bytes start in its root's (the sum of the aliases' deltas on the way: Slices of a range). */
+function deltaOf(values: ReadonlyMap<string, PlannedValue>, name: string): number {
+  let d = 0;
+  for (let v = values.get(name); v?.aliasOf !== undefined; v = values.get(v.aliasOf)) d += v.aliasDelta ?? 0;
+  return d;
+}
+
 /**
  * Assigns arena offsets (PlannedValue.offset) to every non-constant value. `reuse: false` gives every value its
  * own bytes (tests: each value followed by `gap` guard bytes, nothing overwritten by a later value).
@@ -40,7 +48,13 @@ export function planMemory(
   for (const s of steps) {
     if (!s.alias) continue;
     const src = values.get(s.inputs[0])!;
-    if (!src.constant && src.bytes === values.get(s.outputs[0])!.bytes) values.get(s.outputs[0])!.aliasOf = s.inputs[0];
+    const out = values.get(s.outputs[0])!;
+    const delta = s.aliasDelta ?? 0;
+    if (src.constant) continue;
+    if (delta === 0 ? src.bytes === out.bytes : delta > 0 && delta + out.bytes <= src.bytes) {
+      out.aliasOf = s.inputs[0];
+      if (delta) out.aliasDelta = delta;
+    }
   }
   if (opts.reuse) {
     // per group of values sharing bytes (keyed by its root: the root and every value whose aliases lead to it): the
@@ -116,6 +130,7 @@ export function planMemory(
     values.get(n)!.offset = off;
     arena = Math.max(arena, off + sz);
   }
-  for (const [n, v] of values) if (v.aliasOf !== undefined) v.offset = values.get(rootOf(values, n))!.offset;
+  for (const [n, v] of values)
+    if (v.aliasOf !== undefined) v.offset = values.get(rootOf(values, n))!.offset + deltaOf(values, n);
   return { arenaBytes: arena };
 }

@@ -16,7 +16,7 @@
  */
 import type { Lower } from '../executor/step.js';
 import { SHAPE, type ShapeRule } from '../graph/shape-rules.js';
-import { hostOp, lowerDropoutView, lowerView } from '../backends/host/lower.js';
+import { hostOp, lowerDropoutView, lowerSliceView, lowerView } from '../backends/host/lower.js';
 import type { HostOpFactory } from '../backends/types.js';
 import { HOST_OPS } from '../backends/host/index.js';
 import {
@@ -545,17 +545,22 @@ op('com.microsoft:QLinearConcat', {
     ),
   ],
 });
-hostOnly(
-  ':Slice',
-  'movement.ts',
-  'strided window (negative and clamped indices, INT64_MAX / INT64_MIN ends)',
-  SHAPE.slice,
-  'Slice.ts',
-  {
-    qdq: 'drop',
-    folds: true,
-  },
-);
+op(':Slice', {
+  doc: 'strided window (negative and clamped indices, INT64_MAX / INT64_MIN ends)',
+  shape: SHAPE.slice,
+  ref: 'Slice.ts',
+  qdq: 'drop',
+  folds: true,
+  impls: [
+    {
+      backend: 'view',
+      when: "one contiguous range of the input (the axes before the first one the output holds several indices of taken at one index, that one with step 1, the later ones whole): the input's bytes from the range's first byte",
+      lower: lowerSliceView,
+      files: [`${HOST}lower.ts`, `${HOST}movement.ts`],
+    },
+    host(':Slice', 'movement.ts'),
+  ],
+});
 op(':Pad', {
   since: 2,
   doc: 'constant, edge and reflect padding',

@@ -24,6 +24,8 @@ export interface PlannedValue {
   constant?: Tensor;
   /** another value whose bytes this one shares (a Reshape, an in-place step) */
   aliasOf?: string;
+  /** with aliasOf: where this value's bytes start in aliasOf's (a Slice of a contiguous range), 0 when absent */
+  aliasDelta?: number;
   /** byte offset in the arena (after planMemory); -1 for constants */
   offset: number;
 }
@@ -52,6 +54,8 @@ export interface Lowering {
   rule: LayoutRule;
   /** output 0 is a view of input 0's bytes (Reshape, Flatten, Squeeze, Unsqueeze, Identity) */
   alias?: boolean;
+  /** with alias: output 0 is input 0's bytes from this byte on (a Slice of a contiguous range); 0 when absent */
+  aliasDelta?: number;
   /** output 0 may be written over input 0 when input 0 dies here (element-wise) */
   inPlace?: boolean;
   /** the layout the step runs in, set by planLayouts */

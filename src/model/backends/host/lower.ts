@@ -4,7 +4,8 @@
  */
 import type { Node } from '../../graph/ir.js';
 import type { HostOp, HostOpFactory, HostTensor, HostValueInfo } from '../types.js';
-import type { PlannedValue, ValueType } from '../../lowering/values.js';
+import { ELEMENT_BYTES, type PlannedValue, type ValueType } from '../../lowering/values.js';
+import { sliceRangeStart, sliceWindow } from './movement.js';
 import type { BuildEnv, Lower, LoweredNode, StepImpl, StepPointers } from '../../executor/step.js';
 import { unsupported } from '../../executor/step.js';
 
@@ -123,8 +124,17 @@ export const lowerDropoutView: Lower = (node, c) => {
   return lowerView(node, c);
 };
 
-/** Output 0 is input 0's bytes. */
-export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string, PlannedValue>): LoweredNode {
+/**
+ * Output 0 is input 0's bytes (from byte `delta` on: a Slice of a contiguous range, `inputs` its other inputs, read
+ * at load only).
+ */
+export function lowerAlias(
+  node: Node,
+  name: string,
+  values: ReadonlyMap<string, PlannedValue>,
+  delta = 0,
+  algorithm = 'alias',
+): LoweredNode {
   const x = values.get(node.inputs[0]);
   if (!x) unsupported(node, 'no input');
   return {
@@ -135,24 +145,26 @@ export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string,
     outputs: [node.outputs[0]],
     rule: { kind: 'nchw' },
     alias: true,
+    ...(delta ? { aliasDelta: delta } : {}),
     build: (env, step): StepImpl => {
       const src = env.values.get(step.inputs[0])!;
-      const bytes = src.bytes;
+      const bytes = env.values.get(step.outputs[0])!.bytes;
       return {
-        algorithm: 'alias',
+        algorithm,
         bytes: 0,
         scratchBytes: 0,
         macs: 0,
-        idle: (p) => !src.constant && p.inputs[0] === p.outputs[0],
+        idle: (p) => !src.constant && p.inputs[0] + delta === p.outputs[0],
         run(p) {
           // a constant input (rare after folding) or a graph input/output pinned apart: copy
           if (src.constant) {
             const c = src.constant.data as ArrayBufferView;
             new Uint8Array(env.core.memory.buffer, p.outputs[0], bytes).set(
-              new Uint8Array(c.buffer, c.byteOffset, bytes),
+              new Uint8Array(c.buffer, c.byteOffset + delta, bytes),
             );
-          } else if (p.inputs[0] !== p.outputs[0]) {
-            new Uint8Array(env.core.memory.buffer).copyWithin(p.outputs[0], p.inputs[0], p.inputs[0] + bytes);
+          } else if (p.inputs[0] + delta !== p.outputs[0]) {
+            const from = p.inputs[0] + delta;
+            new Uint8Array(env.core.memory.buffer).copyWithin(p.outputs[0], from, from + bytes);
           }
         },
         dispose() {},
@@ -160,6 +172,19 @@ export function lowerAlias(node: Node, name: string, values: ReadonlyMap<string,
     },
   };
 }
+
+/** Slice where its output is one contiguous range of its input: a view from the range's first byte (else the
+ * operator's copy, the next rule). The window and its checks are the operator's (./movement.ts sliceWindow). */
+export const lowerSliceView: Lower = (node, c) => {
+  const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(c.values.get(n)!)));
+  const outs = node.outputs.map((n) => infoOf(c.values.get(n)!));
+  const x = ins[0];
+  if (!x || outs.length !== 1) return undefined;
+  const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
+  const start = sliceRangeStart(x.dims, sliceWindow(hostNode, ins, outs, c.opset));
+  if (start === null) return undefined;
+  return lowerAlias(node, c.name, c.values, start * ELEMENT_BYTES[x.type as ValueType], 'slice-view');
+};
 
 /** Multiply-accumulates of one run of a float convolution / matrix product or a host 8-bit product (the profile's GMAC/s), else 0. */
 export function floatMacs(

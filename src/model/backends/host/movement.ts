@@ -224,7 +224,19 @@ export const Transpose: HostOpFactory = (node, inputs, outputs) => {
   );
 };
 
-export const Slice: HostOpFactory = (node, inputs, outputs, opset) => {
+/** Slice's window of X: the output dims, and per axis the first index and the step (after its load-time checks). */
+export interface SliceWindow {
+  dims: number[];
+  begin: number[];
+  step: number[];
+}
+
+export function sliceWindow(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly HostValueInfo[],
+  opset: number,
+): SliceWindow {
   const x = need(node, inputs, 0, 'data');
   const r = x.dims.length;
   let starts: number[], ends: number[], axes: number[] | undefined, steps: number[] | undefined;
@@ -279,7 +291,27 @@ export const Slice: HostOpFactory = (node, inputs, outputs, opset) => {
   });
   expectDims(node, outputs[0], dims);
   sameType(node, x, outputs[0]);
-  const xs = stridesOf(x.dims);
+  return { dims, begin, step };
+}
+
+/**
+ * Where Slice's output is one contiguous range of X (row-major): the first element's index in X; null otherwise (an
+ * empty output too). That is: every axis before the first one the output holds more than one index of is of extent
+ * 1 in the output, that axis has step 1 (or one index), and every axis after it is whole with step 1.
+ */
+export function sliceRangeStart(xDims: readonly number[], w: SliceWindow): number | null {
+  if (numel(w.dims) === 0) return null;
+  const xs = stridesOf(xDims);
+  const k = w.dims.findIndex((d) => d > 1);
+  for (let j = k < 0 ? xDims.length : k + 1; j < xDims.length; j++)
+    if (w.dims[j] !== xDims[j] || (w.step[j] !== 1 && w.dims[j] > 1)) return null;
+  if (k >= 0 && w.step[k] !== 1) return null;
+  return w.begin.reduce((acc, b, i) => acc + b * xs[i], 0);
+}
+
+export const Slice: HostOpFactory = (node, inputs, outputs, opset) => {
+  const { dims, begin, step } = sliceWindow(node, inputs, outputs, opset);
+  const xs = stridesOf(inputs[0]!.dims);
   return stridedCopy(
     dims,
     xs.map((s, i) => s * step[i]),
