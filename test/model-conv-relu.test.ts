@@ -131,6 +131,10 @@ async function check(rt: Runtime, f: Form, seed: number, fails: string[]): Promi
     if (m.nodes.length !== 1 || !m.nodes[0].algorithm.startsWith('conv-f32-simd'))
       fails.push(`${what}: steps ${m.nodes.map((n) => `${n.op} ${n.algorithm}`).join(' / ')}`);
     const got = m.run(feedsOf(feeds)).y as Float32Array;
+    // the fused step counts its products (the benchmarks' share of time outside convolutions reads them)
+    m.run(feedsOf(feeds), { profile: true });
+    const macs = outDims.reduce((a, b) => a * b, 1) * (f.c / (f.group ?? 1)) * numel(f.ker);
+    if (m.lastProfile?.[0]?.macs !== macs) fails.push(`${what}: profile macs ${m.lastProfile?.[0]?.macs}, not ${macs}`);
     const got0 = m0.run(feedsOf(feeds)).y as Float32Array;
     // the TypeScript operator of the fused node
     const node = fused[0];

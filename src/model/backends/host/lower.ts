@@ -196,7 +196,7 @@ export function floatMacs(
   const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
   const w = ins[1]?.dims;
   // every output element sums C_in / group * kh * kw products (w is [C_out, C_in / group, kh, kw])
-  if (op === 'Conv' && w) return numel(outs[0].dims) * numel(w.slice(1));
+  if ((op === 'Conv' || op === 'ConvAdd') && w) return numel(outs[0].dims) * numel(w.slice(1));
   // every input element meets C_out / group * kh * kw weights (w is [C_in, C_out / group, kh, kw])
   if (op === 'ConvTranspose' && w && ins[0]) return numel(ins[0].dims) * numel(w.slice(1));
   // (the 8-bit products the host runs: QLinearMatMul / MatMulInteger with a B computed at run time, attention's)
