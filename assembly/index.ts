@@ -28,6 +28,7 @@ export {
   convTransposeTask, convIm2colTask, convF32Task, convPiecesTask, channelAffineTask, reluF32Task, softmaxTask,
 } from './model/host-float';
 export { regionTask } from './model/region';
+export { qsoftmaxTask } from './model/qsoftmax';
 export { gemmF32Task } from './model/gemm-f32';
 export { lstmF32Task } from './model/lstm-f32';
 

@@ -712,6 +712,31 @@ through LSTM_F32_CTX (src/model/backends/wasm-float/lstm-ctx.generated.ts, gener
   ],
 };
 
+/** QLinearSoftmax on 8-bit rows (assembly/model/qsoftmax.ts; the host: src/model/backends/wasm-int8/qsoftmax.ts). */
+const QSOFTMAX = {
+  host: 'QSOFTMAX_CTX',
+  as: 'assembly/model/qsoftmax-ctx.ts',
+  ts: 'src/model/backends/wasm-int8/qsoftmax-ctx.generated.ts',
+  unit: 'byte',
+  doc: `Byte offsets of the parameter record (ctx) of the QLinearSoftmax kernel (assembly/model/qsoftmax.ts). The host writes
+it through QSOFTMAX_CTX (src/model/backends/wasm-int8/qsoftmax-ctx.generated.ts, generated from the same declaration).`,
+  records: [
+    {
+      doc: 'QLinearSoftmax record: rows of LEN contiguous 8-bit values',
+      fields: [
+        ['QS_ROWS', 'i32', 'rows'],
+        ['QS_LEN', 'i32', 'values per row (>= 1)'],
+        ['QS_ROWS_PER_TASK', 'i32', 'rows per task'],
+        ['QS_SIGNED', 'i32', '1: int8 in and out, 0: uint8'],
+        ['QS_YZP', 'i32', "the output's zero point"],
+        ['QS_E', 'i32', 'byte offset of the exp table, f32 [256] (entry 255 - max + x)'],
+        ['QS_P', 'i32', 'byte offset of the scaled table, f32 [256] (the same entry times floor(1 / y_scale))'],
+      ],
+      bytes: ['QS_CTX_BYTES', 32, 'bytes the host allocates for the record'],
+    },
+  ],
+};
+
 export const MODEL_CTX_GROUPS = [
   ELEM,
   HOST_FLOAT,
@@ -725,4 +750,5 @@ export const MODEL_CTX_GROUPS = [
   RELAYOUT,
   REGION,
   WINDOW_SUM,
+  QSOFTMAX,
 ];

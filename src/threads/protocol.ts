@@ -109,6 +109,8 @@ export const TASK_FUNCTIONS = [
   'globalPoolF32Task',
   // model executor: float32 Resize (assembly/model/spatial-resize-f32.ts)
   'resizeF32Task',
+  // model executor: 8-bit QLinearSoftmax (assembly/model/qsoftmax.ts)
+  'qsoftmaxTask',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 

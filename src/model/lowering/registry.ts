@@ -28,6 +28,7 @@ import {
   quantizeHost,
 } from '../backends/host/quant.js';
 import { floatKernelOp } from '../backends/wasm-float/kernels.js';
+import { prepareQSoftmax } from '../backends/wasm-int8/qsoftmax.js';
 import { gemmKernel } from '../backends/wasm-float/gemm.js';
 import { lstmKernelOp } from '../backends/wasm-float/lstm.js';
 import { lowerFloatAveragePool, lowerFloatGlobalAveragePool, lowerFloatMaxPool } from '../backends/wasm-float/pool.js';
@@ -358,7 +359,16 @@ op('com.microsoft:QLinearSoftmax', {
   doc: "8-bit Softmax (onnxruntime's exp table)",
   shape: SHAPE.same,
   ref: 'QLinearSoftmax.ts',
-  impls: [hostWith(qlinearSoftmaxHost, 'quant.ts', 'always')],
+  impls: [
+    int8(
+      floatKernelOp(qlinearSoftmaxHost, prepareQSoftmax),
+      'rows of contiguous values (the axis innermost)',
+      'src/model/backends/wasm-int8/qsoftmax.ts',
+      'assembly/model/qsoftmax.ts',
+      `${HOST}quant.ts`,
+    ),
+    hostWith(qlinearSoftmaxHost, 'quant.ts', 'any other case'),
+  ],
 });
 
 // pools and resize

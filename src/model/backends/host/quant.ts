@@ -5,7 +5,7 @@
  */
 import { dynamicQuantFromRange, quantizeValue, roundHalfEven } from '../../numerics/quantize.js';
 import type { Node } from '../../graph/ir.js';
-import type { HostOpFactory, HostTensor } from '../types.js';
+import type { HostOpFactory, HostOpNode, HostTensor, HostValueInfo } from '../types.js';
 import { unsupported } from '../../executor/step.js';
 import { attrInt, numbersOf } from '../../graph/attrs.js';
 import * as hc from './common.js';
@@ -276,7 +276,24 @@ export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
  * order of E(255 - m + x); y = nearbyintf(f(P(255 - m + x) / sum)) converted as wasm's trunc_sat (NaN 0), + y_zp
  * (uint32 / int32 arithmetic), then min(., 255) for uint8, clamp(., -128, 127) for int8. No allocation per run.
  */
-export const qlinearSoftmaxHost: HostOpFactory = (node, ins, outs) => {
+/** What QLinearSoftmax computes, from its load-time facts: rows of `len` values `inner` apart, and the two tables. */
+export interface QSoftmaxPlan {
+  outer: number;
+  len: number;
+  inner: number;
+  signed: boolean;
+  yZp: number;
+  /** e[i] = f32(exp((i - 255 + shift) * x_scale)); p[i] = f32(e[i] * floor(1 / y_scale)) */
+  e: Float32Array;
+  p: Float32Array;
+}
+
+/** QLinearSoftmax's checks (UNSUPPORTED_OP / BAD_MODEL) and plan; null for an empty tensor. */
+export function qlinearSoftmaxPlan(
+  node: HostOpNode,
+  ins: readonly (HostValueInfo | undefined)[],
+  outs: readonly HostValueInfo[],
+): QSoftmaxPlan | null {
   const op = 'QLinearSoftmax';
   hc.onlyAttrs(node, 'axis', 'opset');
   const x = hc.need(node, ins, 0, 'X');
@@ -304,9 +321,8 @@ export const qlinearSoftmaxHost: HostOpFactory = (node, ins, outs) => {
   const len = opset < 13 ? hc.numel(x.dims.slice(axis)) : x.dims[axis];
   const inner = opset < 13 ? 1 : hc.numel(x.dims.slice(axis + 1));
   const outer = total === 0 ? 0 : total / (len * inner);
-  if (total === 0) return () => {};
-
-  // The tables, once.
+  if (total === 0) return null;
+  // the tables, once
   const e = new Float32Array(256),
     p = new Float32Array(256);
   const shift = Math.max(0, f32(Math.log(f32(3.4028234663852886e38 / f32(len)))) - 5) / xScale;
@@ -315,7 +331,13 @@ export const qlinearSoftmaxHost: HostOpFactory = (node, ins, outs) => {
     e[i] = Math.exp((i - 255 + shift) * xScale);
     p[i] = e[i] * ys;
   }
-  const signed = x.type === 'int8';
+  return { outer, len, inner, signed: x.type === 'int8', yZp, e, p };
+}
+
+export const qlinearSoftmaxHost: HostOpFactory = (node, ins, outs) => {
+  const plan = qlinearSoftmaxPlan(node, ins, outs);
+  if (!plan) return () => {};
+  const { outer, len, inner, signed, yZp, e, p } = plan;
   const stride = inner;
   return (inputs, outputs) => {
     const X = inputs[0]!.data as Uint8Array | Int8Array,

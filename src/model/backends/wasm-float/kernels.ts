@@ -110,7 +110,7 @@ function constFloats(v: HostValueInfo | undefined): Float32Array | null {
  * A float kernel prepared at load time (everything but the wasm memory it takes), or null where the TypeScript
  * operator runs the node (a computed weight, an empty tensor, a strided Softmax axis).
  */
-type Prepared = (core: WasmRuntimeCore) => ModelKernel;
+export type Prepared = (core: WasmRuntimeCore) => ModelKernel;
 
 function convTranspose(
   node: HostOpNode,
