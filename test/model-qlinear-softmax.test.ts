@@ -373,6 +373,43 @@ describe('product QLinearSoftmax (fused from DQ -> Softmax -> Q) against the ref
   });
 });
 
+// the wasm kernel's row tasks on the pool (the library built: dist/, as `npm test` builds it first)
+const DIST = new URL('../dist/src/index.js', import.meta.url);
+describe.skipIf(!existsSync(DIST))('product QLinearSoftmax on 2 threads', () => {
+  it('rows split into tasks on the pool: the same bytes as the reference (uint8 and int8, 1 to 997 values a row)', async (ctx) => {
+    const { createRuntime: createDist } = (await import(DIST.href)) as { createRuntime: typeof createRuntime };
+    const rt2 = await createDist({ threads: 2 });
+    try {
+      if (rt2.threads < 2) return ctx.skip();
+      const r = rng(77);
+      for (const p of [
+        { type: 'uint8', dims: [613, 40], xs: f32(0.2), ys: f32(1 / 256), yz: 0, opset: 13 },
+        { type: 'int8', dims: [2, 45, 997], xs: f32(0.05), ys: f32(1 / 256), yz: -128, opset: 13 },
+        { type: 'uint8', dims: [4099, 1], xs: f32(0.5), ys: f32(1 / 200), yz: 3, opset: 13 },
+        { type: 'int8', dims: [33, 17, 19], xs: f32(0.03), ys: f32(1 / 256), yz: -100, opset: 11, axis: 1 },
+      ] as Params[]) {
+        const what = describeParams(p);
+        const bytes = qdqModel(p);
+        const model = loadModelSync(rt2, bytes);
+        try {
+          expect(
+            model.nodes.map((n) => n.algorithm),
+            what,
+          ).toEqual(['qsoftmax-simd']);
+          const x = input(p, r);
+          const want = refRun(fusedGraph(readOnnxModel(bytes)), x);
+          expectSame(Array.from(model.run({ x: x.data as Uint8Array }).y as Uint8Array), want, what);
+          expectSame(Array.from((await model.runAsync({ x: x.data as Uint8Array })).y as Uint8Array), want, what);
+        } finally {
+          model.dispose();
+        }
+      }
+    } finally {
+      rt2.dispose();
+    }
+  });
+});
+
 // ---- PP-OCRv4 rec end to end ------------------------------------------------------------------------------------
 
 const recFile = `${PPOCR_DIR}/${PPOCR.rec.file}`;
