@@ -29,6 +29,7 @@ export {
 } from './model/host-float';
 export { regionTask } from './model/region';
 export { qsoftmaxTask } from './model/qsoftmax';
+export { qmatmulPackTask, qmatmulTask } from './model/qmatmul';
 export { gemmF32Task } from './model/gemm-f32';
 export { lstmF32Task } from './model/lstm-f32';
 

@@ -1,7 +1,8 @@
 // generated from tools/model-ctx.mjs by tools/gen-model-ctx.mjs; do not edit
 //
-// Byte offsets of the parameter record (ctx) of the QLinearSoftmax kernel (assembly/model/qsoftmax.ts). The host writes
-// it through QSOFTMAX_CTX (src/model/backends/wasm-int8/qsoftmax-ctx.generated.ts, generated from the same declaration).
+// Byte offsets of the parameter records (ctx) of the QLinearSoftmax and QLinearMatMul kernels (assembly/model/qsoftmax.ts,
+// qmatmul.ts). The host writes them through QSOFTMAX_CTX (src/model/backends/wasm-int8/qsoftmax-ctx.generated.ts,
+// generated from the same declaration).
 
 // ---- QLinearSoftmax record: rows of LEN contiguous 8-bit values ----
 /** i32: rows */
@@ -20,3 +21,46 @@ export const QS_E: i32 = 20;
 export const QS_P: i32 = 24;
 /** bytes the host allocates for the record */
 export const QS_CTX_BYTES: i32 = 32;
+
+// ---- QLinearMatMul record (a computed B): A [NB][M][K], B [NB][K][N] 8-bit, Y [NB][M][N] 8-bit ----
+/** i32: rows of A and Y */
+export const QM_M: i32 = 0;
+/** i32: the shared dim */
+export const QM_K: i32 = 4;
+/** i32: columns of B and Y */
+export const QM_N: i32 = 8;
+/** i32: batches */
+export const QM_NB: i32 = 12;
+/** i32: K rounded up to 8 (the packed rows, zeros past K) */
+export const QM_KP: i32 = 16;
+/** i32: N rounded up to 4 */
+export const QM_N4: i32 = 20;
+/** i32: 1: A is int8, 0: uint8 */
+export const QM_ASIGNED: i32 = 24;
+/** i32: 1: B is int8, 0: uint8 */
+export const QM_BSIGNED: i32 = 28;
+/** i32: A's zero point */
+export const QM_AZ: i32 = 32;
+/** i32: Y's zero point */
+export const QM_YZ: i32 = 36;
+/** i32: 1: Y is int8, 0: uint8 */
+export const QM_YSIGNED: i32 = 40;
+/** f32: Y's lowest value - zero point (the clamp before rounding) */
+export const QM_LOZ: i32 = 44;
+/** f32: Y's highest value - zero point */
+export const QM_HIZ: i32 = 48;
+/** i32: byte offset of the scales, f32 [N4] (per column: f(f(a_scale * b_scale) / y_scale)) */
+export const QM_SCALE: i32 = 52;
+/** i32: byte offset of B's zero points, i32 [N] */
+export const QM_BZP: i32 = 56;
+/** i32: byte offset of each batch's first element of A, i32 [NB] */
+export const QM_AOFF: i32 = 60;
+/** i32: byte offset of each batch's first element of B, i32 [NB] */
+export const QM_BOFF: i32 = 64;
+/** i32: rows of Y per task */
+export const QM_ROWS_PER_TASK: i32 = 68;
+/** i32: the packed operands (the step's scratch): per batch A - az as i16 [M][KP], then B - bzp transposed as i16
+ * [N4][KP] */
+export const QM_PACK: i32 = 72;
+/** bytes the host allocates for the record */
+export const QM_CTX_BYTES: i32 = 80;

@@ -109,8 +109,10 @@ export const TASK_FUNCTIONS = [
   'globalPoolF32Task',
   // model executor: float32 Resize (assembly/model/spatial-resize-f32.ts)
   'resizeF32Task',
-  // model executor: 8-bit QLinearSoftmax (assembly/model/qsoftmax.ts)
+  // model executor: 8-bit QLinearSoftmax, QLinearMatMul of a computed B (assembly/model/qsoftmax.ts, qmatmul.ts)
   'qsoftmaxTask',
+  'qmatmulPackTask',
+  'qmatmulTask',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 

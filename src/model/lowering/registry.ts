@@ -29,6 +29,7 @@ import {
 } from '../backends/host/quant.js';
 import { floatKernelOp } from '../backends/wasm-float/kernels.js';
 import { prepareQSoftmax } from '../backends/wasm-int8/qsoftmax.js';
+import { prepareQMatMul } from '../backends/wasm-int8/qmatmul.js';
 import { gemmKernel } from '../backends/wasm-float/gemm.js';
 import { lstmKernelOp } from '../backends/wasm-float/lstm.js';
 import { lowerFloatAveragePool, lowerFloatGlobalAveragePool, lowerFloatMaxPool } from '../backends/wasm-float/pool.js';
@@ -248,7 +249,17 @@ op(':QLinearMatMul', {
   doc: '8-bit matrix product',
   shape: SHAPE.qlinearMatMul,
   ref: 'QLinearMatMul.ts',
-  impls: [convImpl('a constant 2-D B: a 1x1 convolution'), hostWith(qlinearMatMulHost, 'quant.ts', 'a computed B')],
+  impls: [
+    convImpl('a constant 2-D B: a 1x1 convolution'),
+    int8(
+      floatKernelOp(qlinearMatMulHost, prepareQMatMul),
+      'a computed B (per-tensor A and Y parameters): packed per run, the rows in tasks',
+      'src/model/backends/wasm-int8/qmatmul.ts',
+      'assembly/model/qmatmul.ts',
+      `${HOST}quant.ts`,
+    ),
+    hostWith(qlinearMatMulHost, 'quant.ts', 'any other case'),
+  ],
 });
 op('com.microsoft:QGemm', {
   doc: '8-bit Gemm (alpha, transB), 8-bit or float32 output',

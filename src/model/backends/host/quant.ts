@@ -189,7 +189,31 @@ export function qlinearBinaryHost(mul: boolean, twin = false): HostOpFactory {
  * numpy batch broadcasting, then onnxruntime's requantization (docs/int8-ops.md, QLinearConv, QLinearMatMul and
  * QGemm: scale[n] = f(f(a_s * b_s[n]) / y_s), clamp in float, RNE, + y_zp).
  */
-export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
+/** What QLinearMatMul computes, from its load-time facts (a computed or constant B). */
+export interface QMatMulPlan {
+  M: number;
+  K: number;
+  N: number;
+  /** batch count, and each batch's offset into A and B (broadcast over the batch dims) */
+  nb: number;
+  aOff: number[];
+  bOff: number[];
+  az: number;
+  /** per column j: B's zero point, and f(f(a_scale * b_scale[j]) / y_scale) */
+  bzp: number[];
+  scale: number[];
+  /** the output's zero point and range */
+  z: number;
+  lo: number;
+  hi: number;
+}
+
+/** QLinearMatMul's checks (UNSUPPORTED_OP) and plan. */
+export function qlinearMatMulPlan(
+  n: HostOpNode,
+  ins: readonly (HostValueInfo | undefined)[],
+  outs: readonly HostValueInfo[],
+): QMatMulPlan {
   const node = asNode(n);
   const cs = (k: number, dflt?: number): number[] => {
     const t = ins[k];
@@ -243,7 +267,13 @@ export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
   const aOff = bOffsets(ad, M * K),
     bOff = bOffsets(bd, K * N);
   const [lo, hi] = range(outs[0].type);
-  const z = yz[0];
+  return { M, K, N, nb, aOff, bOff, az: az[0], bzp, scale, z: yz[0], lo, hi };
+}
+
+export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
+  const plan = qlinearMatMulPlan(n, ins, outs);
+  const { M, K, N, nb, aOff, bOff, bzp, scale, z, lo, hi } = plan;
+  const az = [plan.az];
   return (inputs, outputs) => {
     const a = inputs[0]!.data as Uint8Array,
       b = inputs[3]!.data as Uint8Array,

@@ -65,6 +65,8 @@ export class HeapKernel implements ModelKernel {
   /** bytes of the model's shared scratch a run needs, and where its pointer goes (a record field), if any */
   scratchBytes = 0;
   scratchField = -1;
+  /** the step input the tasks read through their second pointer, if any (ConvAdd's Z: 3; QLinearMatMul's B: 3) */
+  second: number | undefined = undefined;
   private readonly blocks: GuardedBlocks;
 
   constructor(
@@ -405,8 +407,9 @@ export function floatKernelOp(
         const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
         const outVals = step.outputs.map((n) => env.values.get(n)!);
         const kernel = prepared(env.core);
-        // ConvAdd reads Z (input 3, where given) through the second pointer
-        const second = node.opType === 'ConvAdd' && node.inputs[3] ? 3 : undefined;
+        // ConvAdd reads Z (input 3, where given) through the second pointer; a kernel may name its own
+        const own = kernel instanceof HeapKernel ? kernel.second : undefined;
+        const second = own ?? (node.opType === 'ConvAdd' && node.inputs[3] ? 3 : undefined);
         const base = kernelStep(env.core, kernel, { threaded: true, second });
         const scratchField = kernel instanceof HeapKernel ? kernel.scratchField : -1;
         return {
