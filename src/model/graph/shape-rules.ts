@@ -838,6 +838,42 @@ export const SHAPE = {
     return [{ type: c.inp(0).type, dims: x.map((d, i) => (on.includes(i) ? Math.round(Math.fround(s * d)) : d)) }];
   },
   // ---- end of data movement (more) ----
+  // ---- indexing and more element-wise ----
+  /** CastLike: input 0's dims, input 1's type */
+  castLike: (c: ShapeContext): ShapeInfo[] => [{ type: c.inp(1).type, dims: [...c.inp(0).dims] }],
+  /** IsNaN / IsInf: bool of input 0's dims */
+  boolSame: (c: ShapeContext): ShapeInfo[] => [{ type: 'bool', dims: [...c.inp(0).dims] }],
+  /** GatherElements: data's type, the indices' dims */
+  gatherElements: (c: ShapeContext): ShapeInfo[] => [{ type: c.inp(0).type, dims: [...c.inp(1).dims] }],
+  /** GatherND: data's type, indices.dims[:-1] ++ data.dims[batch_dims + k:] (k the indices' last dim) */
+  gatherND: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims,
+      ind = c.inp(1).dims;
+    const b = c.attrInt('batch_dims', 0);
+    const k = ind[ind.length - 1];
+    if (ind.length < 1 || !(b >= 0) || k === undefined || b + k > x.length)
+      c.fail(`indices [${ind}] with batch_dims ${b} do not index data [${x}]`);
+    return [{ type: c.inp(0).type, dims: [...ind.slice(0, -1), ...x.slice(b + k)] }];
+  },
+  /** OneHot: the values' type, the indices' dims with depth (input 1, a constant) inserted at axis (default -1) */
+  oneHot: (c: ShapeContext): ShapeInfo[] => {
+    const ind = c.inp(0).dims;
+    const t = c.constant(1);
+    if (!t || t.data.length !== 1) c.fail(`${c.inName(1)}, the depth, is not a one-value constant after folding`);
+    const depth = Math.trunc(Number(t!.data[0]));
+    if (!(depth >= 1)) c.fail(`depth ${t!.data[0]} must be >= 1`);
+    const axis = c.axisOf(c.attrInt('axis', -1), ind.length + 1, 'axis');
+    return [{ type: c.inp(2).type, dims: [...ind.slice(0, axis), depth, ...ind.slice(axis)] }];
+  },
+  /** EyeLike: input 0's dims, of the dtype attribute's type (default input 0's) */
+  eyeLike: (c: ShapeContext): ShapeInfo[] => {
+    const code = c.attrInt('dtype', 0);
+    const type = c.node.attributes.has('dtype')
+      ? (ONNX_TYPES[code] ?? c.fail(`dtype ${code} is not a carried type`))
+      : c.inp(0).type;
+    return [{ type, dims: [...c.inp(0).dims] }];
+  },
+  // ---- end of indexing and more element-wise ----
   // ---- sequence, control flow and detection ----
   /**
    * If: where the condition (input 0) is a constant after folding, the chosen branch's outputs (the other is not

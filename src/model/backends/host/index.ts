@@ -80,6 +80,8 @@ import { InstanceNormalization, LayerNormalization, LpNormalization, LRN } from 
 import { Resize, Upsample } from './resize.js';
 import { ConstantOfShape, DepthToSpace, NonZero, Range, SpaceToDepth, Tile } from './movement-more.js';
 import { Softmax } from './softmax.js';
+import { CumSum, EyeLike, GatherElements, GatherND, OneHot, ScatterElements, ScatterND, Trilu } from './indexing.js';
+import { CastLike, Hardmax, IsInf, IsNaN, MeanVarianceNormalization, Shrink } from './elementwise-more.js';
 import { Abs, Clip, Erf, Exp, HardSigmoid, HardSwish, LeakyRelu, Neg, Relu, Sigmoid, Sqrt, Tanh } from './unary.js';
 
 const FACTORIES: Record<string, HostOpFactory> = {
@@ -201,6 +203,23 @@ const FACTORIES: Record<string, HostOpFactory> = {
   NonMaxSuppression,
   Size,
   // ---- end of sequence, control flow and detection ----
+  // ---- indexing and more element-wise ----
+  CastLike,
+  CumSum,
+  GatherElements,
+  ScatterElements,
+  Scatter: ScatterElements,
+  ScatterND,
+  GatherND,
+  Trilu,
+  OneHot,
+  EyeLike,
+  IsNaN,
+  IsInf,
+  Hardmax,
+  Shrink,
+  MeanVarianceNormalization,
+  // ---- end of indexing and more element-wise ----
 };
 
 export const HOST_OPS: ReadonlyMap<string, HostOpFactory> = new Map(
