@@ -6,7 +6,8 @@
  * - ScatterElements (11+; Scatter at 9-10): out = data; for every index position p in row-major order,
  *   out[p with p[axis] = idx[p]] = f(old, updates[p]); reduction (16+) none (the update), add, mul, max, min (18+),
  *   each in the element type: float32 rounded once, integers wrapping, bool add = or, mul = and;
- *   max = (old < u ? u : old), min = (u < old ? u : old) as C++ std::max / std::min (bool max / min refused).
+ *   max = (old > u ? old : u), min = (old < u ? old : u) as onnxruntime writes them (a NaN update is taken; bool
+ *   max / min refused).
  * - ScatterND (11+): int64 indices [..., k]; out = data; for every tuple t in row-major order the slice
  *   out[t, ...] = f(old, updates[t, ...]), the same reductions. Negative indices add the dim.
  * - GatherND (11+, batch_dims 12+): int64 indices [..., k]; out dims indices.dims[:-1] ++ data.dims[b + k:];
@@ -15,13 +16,14 @@
  *   by one (starting at 0), reverse runs from the end.
  * - Trilu (14+): x where j - i >= k (upper, default) or j - i <= k (lower) on the last two dims, else 0.
  * - OneHot (9+): out dims indices' with depth inserted at axis (default -1); values[1] where the coordinate along axis
- *   is the index (truncated toward zero, a negative one plus depth), values[0] elsewhere (an index out of range: a
- *   row of values[0]).
+ *   equals the index (a negative one plus depth first, in the index type: float32 rounded), values[0] elsewhere (an
+ *   index out of range or not a whole number: a row of values[0]).
  * - EyeLike (9+): a 2-D output of the input's dims, dtype (default the input's type), 1 where j - i = k.
  */
 import {
   attrInt,
   attrString,
+  f32,
   makeTensor,
   need,
   normAxis,
@@ -53,7 +55,7 @@ function reduction(op: string, attrs: Attributes, opset: number, type: ElementTy
   if (red === 'max' || red === 'min') {
     if (opset < 18) throw new Error(`${op}: reduction ${red} needs opset 18`);
     if (type === 'bool') throw new Error(`${op}: reduction ${red} on bool`);
-    return red === 'max' ? (a, b) => (a < b ? b : a) : (a, b) => (b < a ? b : a);
+    return red === 'max' ? (a, b) => (a > b ? a : b) : (a, b) => (a < b ? a : b);
   }
   if (red !== 'add' && red !== 'mul') throw new Error(`${op}: reduction ${red}`);
   const add = red === 'add';
@@ -239,17 +241,16 @@ export const OneHot: OpFn = (inputs, attrs) => {
   if (!(depth >= 1)) throw new Error(`OneHot: depth ${depth}`);
   if (vals.data.length !== 2) throw new Error('OneHot: values must hold 2 values');
   const r = ind.dims.length;
+  if (r === 0) throw new Error('OneHot: indices must have rank >= 1');
   const axis = normAxis(attrInt(attrs, 'axis', -1), r + 1, 'OneHot: axis');
   const dims = [...ind.dims.slice(0, axis), depth, ...ind.dims.slice(axis)];
   const y = makeTensor(vals.type, dims);
-  const iv = numbers(ind).map(Math.trunc);
+  const iv = numbers(ind).map((v) => (v >= 0 ? v : ind.type === 'float32' ? f32(v + depth) : v + depth));
   for (let p = 0; p < y.data.length; p++) {
     const c = unravel(p, dims);
     const at = c[axis];
     c.splice(axis, 1);
-    let v = iv[flat(c, ind.dims)];
-    if (v < 0) v += depth;
-    y.data[p] = vals.data[v === at ? 1 : 0];
+    y.data[p] = vals.data[iv[flat(c, ind.dims)] === at ? 1 : 0];
   }
   return [y];
 };

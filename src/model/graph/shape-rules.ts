@@ -858,8 +858,17 @@ export const SHAPE = {
   /** OneHot: the values' type, the indices' dims with depth (input 1, a constant) inserted at axis (default -1) */
   oneHot: (c: ShapeContext): ShapeInfo[] => {
     const ind = c.inp(0).dims;
+    if (ind.length === 0) c.fail(`${c.inName(0)}, the indices, must have rank >= 1`);
     const t = c.constant(1);
-    if (!t || t.data.length !== 1) c.fail(`${c.inName(1)}, the depth, is not a one-value constant after folding`);
+    if (!t) {
+      const where = `node ${JSON.stringify(c.node.name)} (OneHot)`;
+      throw new I8ConvError(
+        'UNSUPPORTED_OP',
+        `${where}: ${c.inName(1)}, the depth, is not a constant after folding: the output dims are its value and the runtime plans static shapes`,
+        where,
+      );
+    }
+    if (t.data.length !== 1) c.fail(`${c.inName(1)}, the depth, holds ${t.data.length} values, one is required`);
     const depth = Math.trunc(Number(t!.data[0]));
     if (!(depth >= 1)) c.fail(`depth ${t!.data[0]} must be >= 1`);
     const axis = c.axisOf(c.attrInt('axis', -1), ind.length + 1, 'axis');

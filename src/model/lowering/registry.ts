@@ -860,7 +860,7 @@ more(
   ':CumSum',
   11,
   'indexing.ts',
-  'running sums along an axis (input), exclusive, reverse; float32, int32, int64',
+  "running sums along an axis (input), exclusive, reverse; float32, int32, int64 (ONNX's cumsum cases are double: refused)",
   SHAPE.same,
   'Indexing.ts',
 );
@@ -925,7 +925,7 @@ more(
   ':EyeLike',
   9,
   'indexing.ts',
-  'ones on diagonal k of a 2-D shape; float32, int32, int64',
+  "ones on diagonal k of a 2-D shape; float32, int32, int64 (ONNX's eyelike_with_dtype case is double: refused)",
   SHAPE.eyeLike,
   'Indexing.ts',
 );

@@ -8,8 +8,9 @@
  * - ScatterElements (opset 11+; any type) and Scatter (opset 9-10, its older name): y = data, then for every index
  *   position p in row-major order y[p with p[axis] = idx[p]] = f(that, updates[p]); reduction (opset 16+) 'none'
  *   (f: the update; duplicates: the last wins), 'add', 'mul', 'max', 'min' (18+), in the element type (float32
- *   rounded once per step, integers wrapping; bool add = or, mul = and; max / min std::max / std::min: a NaN already
- *   in y stays, a NaN update is not taken). bool max / min are refused (onnxruntime fails the run).
+ *   rounded once per step, integers wrapping; bool add = or, mul = and; max = (y > u ? y : u), min = (y < u ? y : u)
+ *   as onnxruntime writes them: a NaN update is taken, and an update after a NaN replaces it). bool max / min are
+ *   refused (onnxruntime fails the run).
  * - ScatterND (any type; int64 indices [..., k], k <= rank): y = data, then for every index tuple in row-major order
  *   the slice y[tuple, ...] = f(that, updates[...]) element-wise, reductions as ScatterElements'. Negative indices
  *   add the dim.
@@ -20,8 +21,9 @@
  * - Trilu (float32, int32, int64, bool; opset 14): keeps x[..., i, j] where j - i >= k (upper, the default) or
  *   j - i <= k (lower), else 0; k the optional int64 scalar input 1 (constant or read at run time, default 0).
  * - OneHot (opset 9+; axis default -1): out dims the indices' with depth inserted at axis; off everywhere, on where
- *   the position along axis is the index (a float index truncated, a negative one plus depth; one outside [0, depth)
- *   gives a row of off values, as onnxruntime writes). depth must be a constant (the output dims are its value).
+ *   the position j along axis equals the index, compared in the index type as onnxruntime does (a negative index
+ *   plus depth first, float32 rounded; a float index that is not a whole number, or one outside [0, depth), gives a
+ *   row of off values). depth (truncated to an integer) must be a constant (the output dims are its value).
  *   (indices, depth, values) types are onnxruntime's registered combinations (ONE_HOT_TYPES).
  * - EyeLike (2-D float32 / int32 / int64 input; dtype float32 / int32 / int64, default the input's; k): 1 on the
  *   k-th diagonal (j - i = k), 0 elsewhere; the input's values are never read.
@@ -107,8 +109,9 @@ function reductionOf(node: HostOpNode, opset: number, type: ElemType): Combine |
   if (type === 'bool' && (red === 'max' || red === 'min'))
     unsupported(node, `reduction ${red} on bool: onnxruntime has no such kernel`);
   const c = <T>(f: (a: T, b: T) => T) => f as unknown as Combine;
-  if (red === 'max') return c((a: number, b: number) => (a < b ? b : a));
-  if (red === 'min') return c((a: number, b: number) => (b < a ? b : a));
+  // onnxruntime's (old > u ? old : u) and (old < u ? old : u): a NaN update is taken, a later one replaces a NaN
+  if (red === 'max') return c((a: number, b: number) => (a > b ? a : b));
+  if (red === 'min') return c((a: number, b: number) => (a < b ? a : b));
   const add = red === 'add';
   if (type === 'int64')
     return add
@@ -393,6 +396,7 @@ export const OneHot: HostOpFactory = (node, inputs, outputs, opset) => {
   const depth = Math.trunc(Number(depthV.constant.data[0]));
   if (!(depth >= 1)) fail('BAD_MODEL', node, `depth ${depthV.constant.data[0]} must be >= 1`);
   const r = ind.dims.length;
+  if (r === 0) unsupported(node, 'indices must have rank >= 1 (onnxruntime refuses a scalar)');
   const axis = normAxis(node, attrInt(node, 'axis', -1), r + 1);
   const outDims = [...ind.dims.slice(0, axis), depth, ...ind.dims.slice(axis)];
   checkWorkspace(node, numel(outDims), 'output');
@@ -400,6 +404,7 @@ export const OneHot: HostOpFactory = (node, inputs, outputs, opset) => {
   expectOutType(node, outputs[0], vals.type);
   const outer = numel(ind.dims.slice(0, axis)),
     inner = numel(ind.dims.slice(axis));
+  const fl = ind.type === 'float32';
   return (ins, outs) => {
     const I = ins[0]!.data,
       V = ins[2]!.data as Any,
@@ -407,9 +412,9 @@ export const OneHot: HostOpFactory = (node, inputs, outputs, opset) => {
     Y.fill(V[0]);
     for (let o = 0; o < outer; o++)
       for (let i = 0; i < inner; i++) {
-        let v = Math.trunc(Number(I[o * inner + i]));
-        if (v < 0) v += depth;
-        if (v >= 0 && v < depth) Y[(o * depth + v) * inner + i] = V[1];
+        let v = Number(I[o * inner + i]);
+        if (v < 0) v = fl ? Math.fround(v + depth) : v + depth;
+        if (Number.isInteger(v) && v >= 0 && v < depth) Y[(o * depth + v) * inner + i] = V[1];
       }
   };
 };
