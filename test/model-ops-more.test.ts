@@ -534,6 +534,115 @@ describe('CastLike, IsNaN, IsInf, Hardmax, Shrink, MeanVarianceNormalization', (
   });
 });
 
+describe('ReverseSequence, Compress', () => {
+  it.skipIf(!ort)(
+    'ReverseSequence: every type, time / batch axes both ways, lengths 0 to steps, fed or constant',
+    async () => {
+      const r = rng(115);
+      for (let t = 0; t < 36; t++) {
+        const type = ALL[t % ALL.length];
+        const batchFirst = r() < 0.5;
+        const steps = randInt(r, 1, 5),
+          batch = randInt(r, 1, 4);
+        const dims = [...(batchFirst ? [batch, steps] : [steps, batch]), ...randDims(r, randInt(r, 0, 2), 1, 3)];
+        const lens = i64t(
+          [batch],
+          Array.from({ length: batch }, () => randInt(r, 0, steps)),
+        );
+        const c: Case = {
+          op: 'ReverseSequence',
+          inputs: [
+            [rand(r, type, dims), 'feed'],
+            [lens, feedOrInit(r)],
+          ],
+          attrs: batchFirst
+            ? { batch_axis: A.i(0), time_axis: A.i(1) }
+            : r() < 0.5
+              ? {}
+              : { batch_axis: A.i(1), time_axis: A.i(0) },
+          opset: 10,
+        };
+        await matchesOrt(c, `ReverseSequence ${type} [${dims}] lens [${lens.data}]`);
+      }
+    },
+  );
+
+  it.skipIf(!ort)(
+    'Compress: every type, an axis (negative too) or none, conditions shorter or longer than the axis (the tail ignored)',
+    async () => {
+      const r = rng(116);
+      for (let t = 0; t < 36; t++) {
+        const type = ALL[t % ALL.length];
+        const rank = randInt(r, 1, 3);
+        const dims = randDims(r, rank, 1, 4);
+        const hasAxis = r() < 0.7;
+        const axis = randInt(r, -rank, rank - 1);
+        const d = hasAxis ? dims[(axis + rank) % rank] : numel(dims);
+        const n = randInt(r, 0, d + 2);
+        const c: Case = {
+          op: 'Compress',
+          inputs: [
+            [rand(r, type, dims), 'feed'],
+            [
+              tensor(
+                'bool',
+                [n],
+                Array.from({ length: n }, () => randInt(r, 0, 1)),
+              ),
+              'init',
+            ],
+          ],
+          attrs: hasAxis ? { axis: A.i(axis) } : {},
+          opset: 11,
+        };
+        await matchesOrt(c, `Compress ${type} [${dims}] axis ${hasAxis ? axis : 'none'} n ${n}`);
+      }
+    },
+  );
+
+  it('ReverseSequence lengths beyond the steps: BAD_FEED fed (output untouched), BAD_MODEL constant; a computed Compress condition is UNSUPPORTED_OP', async () => {
+    const x = f32t([3, 2], [1, 2, 3, 4, 5, 6]);
+    for (const lens of [
+      [4, 1],
+      [1, -1],
+    ]) {
+      const c: Case = {
+        op: 'ReverseSequence',
+        inputs: [
+          [x, 'feed'],
+          [i64t([2], lens), 'feed'],
+        ],
+        opset: 10,
+      };
+      const { op } = hostOp(c, [{ type: 'float32', dims: [3, 2] }]);
+      const out = { type: 'float32' as const, dims: [3, 2], data: new Float32Array(6).fill(-7) };
+      expect(
+        codeOf(() => op([x, c.inputs[1][0]!] as never, [out])),
+        `lens [${lens}]`,
+      ).toBe('BAD_FEED');
+      expect([...out.data].every((v) => v === -7)).toBe(true);
+      expect(() => refRun(c)).toThrow();
+      expect(codeOf(() => loadRun(rt, c))).toBe('BAD_FEED');
+      if (ort) await expect(ortRun(c), 'onnxruntime-web').rejects.toThrow();
+      const k: Case = { ...c, inputs: [c.inputs[0], [c.inputs[1][0], 'init']] };
+      expect(
+        codeOf(() => loadRun(rt, k)),
+        'constant',
+      ).toBe('BAD_MODEL');
+    }
+    const comp: Case = {
+      op: 'Compress',
+      inputs: [
+        [x, 'feed'],
+        [tensor('bool', [3], [1, 0, 1]), 'feed'],
+      ],
+      attrs: { axis: A.i(0) },
+      opset: 11,
+    };
+    expect(codeOf(() => loadRun(rt, comp))).toBe('UNSUPPORTED_OP');
+  });
+});
+
 describe('refusals', () => {
   it('types and forms onnxruntime does not register are UNSUPPORTED_OP at load', () => {
     const u8 = tensor('uint8', [2, 2], [1, 2, 3, 4]);

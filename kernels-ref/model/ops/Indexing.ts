@@ -19,6 +19,10 @@
  *   equals the index (a negative one plus depth first, in the index type: float32 rounded), values[0] elsewhere (an
  *   index out of range or not a whole number: a row of values[0]).
  * - EyeLike (9+): a 2-D output of the input's dims, dtype (default the input's type), 1 where j - i = k.
+ * - ReverseSequence (10+): per batch b (batch_axis), the first sequence_lens[b] steps along time_axis reversed (a
+ *   length outside [0, steps] is an error).
+ * - Compress (9+): the slices along axis (no axis: the elements of the flattened input) whose condition entry is true;
+ *   entries past the axis length are ignored.
  */
 import {
   attrInt,
@@ -270,5 +274,43 @@ export const EyeLike: OpFn = (inputs, attrs) => {
       const one = j - i === k ? 1 : 0;
       y.data[i * x.dims[1] + j] = type === 'int64' ? BigInt(one) : one;
     }
+  return [y];
+};
+
+export const ReverseSequence: OpFn = (inputs, attrs) => {
+  onlyAttrs(attrs, 'ReverseSequence', 'batch_axis', 'time_axis');
+  const x = need(inputs, 0, 'input'),
+    lens = numbers(need(inputs, 1, 'sequence_lens'));
+  const bAxis = attrInt(attrs, 'batch_axis', 1),
+    tAxis = attrInt(attrs, 'time_axis', 0);
+  if (bAxis + tAxis !== 1 || bAxis === tAxis) throw new Error('ReverseSequence: batch_axis / time_axis');
+  const steps = x.dims[tAxis];
+  for (const l of lens) if (l < 0 || l > steps) throw new Error(`ReverseSequence: sequence length ${l}`);
+  const y = makeTensor(x.type, x.dims);
+  for (let p = 0; p < x.data.length; p++) {
+    const c = unravel(p, x.dims);
+    const len = lens[c[bAxis]];
+    if (c[tAxis] < len) c[tAxis] = len - 1 - c[tAxis];
+    y.data[p] = x.data[flat(c, x.dims)];
+  }
+  return [y];
+};
+
+export const Compress: OpFn = (inputs, attrs) => {
+  onlyAttrs(attrs, 'Compress', 'axis');
+  const x = need(inputs, 0, 'input'),
+    cond = need(inputs, 1, 'condition');
+  if (cond.type !== 'bool' || cond.dims.length !== 1) throw new Error('Compress: condition must be 1-D bool');
+  const hasAxis = attrs.has('axis');
+  const dims = hasAxis ? x.dims : [x.data.length];
+  const axis = hasAxis ? normAxis(attrInt(attrs, 'axis', 0), x.dims.length, 'Compress: axis') : 0;
+  const kept = Array.from({ length: dims[axis] }, (_, i) => i).filter((i) => i < cond.data.length && cond.data[i]);
+  const outDims = dims.map((d, i) => (i === axis ? kept.length : d));
+  const y = makeTensor(x.type, outDims);
+  for (let p = 0; p < y.data.length; p++) {
+    const c = unravel(p, outDims);
+    c[axis] = kept[c[axis]];
+    y.data[p] = x.data[flat(c, dims)];
+  }
   return [y];
 };

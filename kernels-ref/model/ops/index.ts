@@ -95,6 +95,7 @@ import { Max, Mean, Min, Sum } from './Variadic.js';
 import { Where } from './Where.js';
 import { ElementwiseRegion } from './ElementwiseRegion.js';
 import {
+  Compress,
   CumSum,
   EyeLike,
   GatherElements,
@@ -104,6 +105,7 @@ import {
   ScatterElements,
   ScatterND,
   Trilu,
+  ReverseSequence,
 } from './Indexing.js';
 import { CastLike, Hardmax, IsInf, IsNaN, MeanVarianceNormalization, Shrink } from './ElementwiseMore.js';
 
@@ -245,6 +247,8 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Hardmax', Hardmax],
   ['Shrink', Shrink],
   ['MeanVarianceNormalization', MeanVarianceNormalization],
+  ['ReverseSequence', ReverseSequence],
+  ['Compress', Compress],
   // ---- end of indexing and more element-wise ----
 ]);
 

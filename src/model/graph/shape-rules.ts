@@ -882,6 +882,26 @@ export const SHAPE = {
       : c.inp(0).type;
     return [{ type, dims: [...c.inp(0).dims] }];
   },
+  /** Compress: input 0's type; the axis (or the flattened input) cut to the true entries of the condition (input 1,
+   * which must be a constant: the output dims count them), read up to the axis length */
+  compress: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const t = c.constant(1);
+    if (!t) {
+      const where = `node ${JSON.stringify(c.node.name)} (Compress)`;
+      throw new I8ConvError(
+        'UNSUPPORTED_OP',
+        `${where}: ${c.inName(1)}, the condition, is not a constant after folding: the output dims count its true values and the runtime plans static shapes`,
+        where,
+      );
+    }
+    const hasAxis = c.node.attributes.has('axis');
+    const axis = hasAxis ? c.axisOf(c.attrInt('axis', 0), x.length, 'axis') : 0;
+    const d = hasAxis ? x[axis] : numel(x);
+    let n = 0;
+    for (let i = 0; i < Math.min(d, t.data.length); i++) if (t.data[i]) n++;
+    return [{ type: c.inp(0).type, dims: hasAxis ? x.map((v, i) => (i === axis ? n : v)) : [n] }];
+  },
   // ---- end of indexing and more element-wise ----
   // ---- sequence, control flow and detection ----
   /**

@@ -95,6 +95,12 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_clip_outbounds",
     "test_clip_splitbounds",
   ],
+  ":Compress": [
+    "test_compress_0",
+    "test_compress_1",
+    "test_compress_default_axis",
+    "test_compress_negative_axis",
+  ],
   ":Concat": [
     "test_concat_1d_axis_0",
     "test_concat_1d_axis_negative_1",
@@ -599,6 +605,10 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_resize_upsample_sizes_nearest_ceil_half_pixel",
     "test_resize_upsample_sizes_nearest_floor_align_corners",
     "test_resize_upsample_sizes_nearest_round_prefer_ceil_asymmetric",
+  ],
+  ":ReverseSequence": [
+    "test_reversesequence_batch",
+    "test_reversesequence_time",
   ],
   ":Round": [
     "test_round",

@@ -962,6 +962,23 @@ more(
   SHAPE.same,
   'ElementwiseMore.ts',
 );
+more(
+  ':ReverseSequence',
+  10,
+  'indexing.ts',
+  'the first sequence_lens[b] steps of each batch reversed (time / batch axes 0 and 1); any type',
+  SHAPE.same,
+  'Indexing.ts',
+);
+more(
+  ':Compress',
+  9,
+  'indexing.ts',
+  'the slices along an axis (or elements) whose condition is true; any type',
+  SHAPE.compress,
+  'Indexing.ts',
+  'a constant condition (the output dims count its true values)',
+);
 // ---- end of indexing and more element-wise ----
 
 // i8conv's own: nodes the fusion passes make (src/model/graph/passes/fuse-*.ts) and the planner's relayouts

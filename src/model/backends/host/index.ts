@@ -80,7 +80,18 @@ import { InstanceNormalization, LayerNormalization, LpNormalization, LRN } from 
 import { Resize, Upsample } from './resize.js';
 import { ConstantOfShape, DepthToSpace, NonZero, Range, SpaceToDepth, Tile } from './movement-more.js';
 import { Softmax } from './softmax.js';
-import { CumSum, EyeLike, GatherElements, GatherND, OneHot, ScatterElements, ScatterND, Trilu } from './indexing.js';
+import {
+  Compress,
+  CumSum,
+  EyeLike,
+  GatherElements,
+  GatherND,
+  OneHot,
+  ScatterElements,
+  ScatterND,
+  Trilu,
+  ReverseSequence,
+} from './indexing.js';
 import { CastLike, Hardmax, IsInf, IsNaN, MeanVarianceNormalization, Shrink } from './elementwise-more.js';
 import { Abs, Clip, Erf, Exp, HardSigmoid, HardSwish, LeakyRelu, Neg, Relu, Sigmoid, Sqrt, Tanh } from './unary.js';
 
@@ -219,6 +230,8 @@ const FACTORIES: Record<string, HostOpFactory> = {
   Hardmax,
   Shrink,
   MeanVarianceNormalization,
+  ReverseSequence,
+  Compress,
   // ---- end of indexing and more element-wise ----
 };
 

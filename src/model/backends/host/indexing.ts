@@ -27,6 +27,11 @@
  *   (indices, depth, values) types are onnxruntime's registered combinations (ONE_HOT_TYPES).
  * - EyeLike (2-D float32 / int32 / int64 input; dtype float32 / int32 / int64, default the input's; k): 1 on the
  *   k-th diagonal (j - i = k), 0 elsewhere; the input's values are never read.
+ * - ReverseSequence (opset 10+; any type; batch_axis / time_axis 1 / 0 or 0 / 1): per batch b the first
+ *   sequence_lens[b] (int64, in [0, steps]) time steps reversed, the rest copied.
+ * - Compress (opset 9+; any type): the slices along axis (or the elements of the flattened input, no axis) whose
+ *   condition entry is true; the condition (bool, 1-D) must be a constant (the output dims count its true values),
+ *   read up to the axis length as onnxruntime reads it (entries past it ignored).
  */
 import { I8ConvError } from '../../../errors.js';
 import type { HostData, HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
@@ -439,5 +444,86 @@ export const EyeLike: HostOpFactory = (node, inputs, outputs, opset) => {
     const Y = outs[0].data as Any;
     Y.fill(type === 'int64' ? (0n as never) : 0);
     for (let i = Math.max(0, -k); i < h && i + k < w; i++) Y[i * w + i + k] = one as number;
+  };
+};
+
+// ---- ReverseSequence, Compress -------------------------------------------------------------------------------------
+
+export const ReverseSequence: HostOpFactory = (node, inputs, outputs, opset) => {
+  if (opset < 10) unsupported(node, `opset ${opset} has no ReverseSequence (from 10)`);
+  onlyAttrs(node, 'batch_axis', 'time_axis');
+  const x = need(node, inputs, 0, 'input');
+  const lens = need(node, inputs, 1, 'sequence_lens');
+  expectType(node, lens, 'sequence_lens', 'int64');
+  if (x.dims.length < 2) unsupported(node, `input [${x.dims}] must have rank >= 2`);
+  const bAxis = attrInt(node, 'batch_axis', 1),
+    tAxis = attrInt(node, 'time_axis', 0);
+  if (!((bAxis === 0 && tAxis === 1) || (bAxis === 1 && tAxis === 0)))
+    unsupported(node, `batch_axis ${bAxis} and time_axis ${tAxis} must be 0 and 1, one each`);
+  const batch = x.dims[bAxis],
+    steps = x.dims[tAxis];
+  if (lens.dims.length !== 1 || lens.dims[0] !== batch)
+    unsupported(node, `sequence_lens [${lens.dims}] must be 1-D of the batch size ${batch}`);
+  const check = (v: bigint) => v >= 0n && v <= BigInt(steps);
+  if (lens.constant)
+    for (const v of lens.constant.data as BigInt64Array)
+      if (!check(v)) fail('BAD_MODEL', node, `sequence length ${v} is outside [0, ${steps}]`);
+  expectDims(node, outputs[0], x.dims);
+  expectOutType(node, outputs[0], x.type);
+  const inner = numel(x.dims.slice(2));
+  // element (t, b) starts at t * tStride + b * bStride
+  const tStride = tAxis === 0 ? batch * inner : inner,
+    bStride = bAxis === 0 ? steps * inner : inner;
+  return (ins, outs) => {
+    const L = ins[1]!.data as BigInt64Array;
+    for (let b = 0; b < batch; b++) if (!check(L[b])) badFeed(node, `sequence length ${L[b]} is outside [0, ${steps}]`);
+    const X = ins[0]!.data as Any,
+      Y = outs[0].data as Any;
+    for (let b = 0; b < batch; b++) {
+      const len = Number(L[b]);
+      for (let t = 0; t < steps; t++) {
+        const src = (t < len ? len - 1 - t : t) * tStride + b * bStride;
+        Y.set(X.subarray(src, src + inner), t * tStride + b * bStride);
+      }
+    }
+  };
+};
+
+export const Compress: HostOpFactory = (node, inputs, outputs, opset) => {
+  if (opset < 9) unsupported(node, `opset ${opset} has no Compress (from 9)`);
+  onlyAttrs(node, 'axis');
+  const x = need(node, inputs, 0, 'input');
+  const cond = need(node, inputs, 1, 'condition');
+  expectType(node, cond, 'condition', 'bool');
+  if (cond.dims.length !== 1) unsupported(node, `condition [${cond.dims}] must be 1-D`);
+  if (!cond.constant)
+    unsupported(
+      node,
+      'condition must be a constant: the output dims count its true values, the runtime plans static shapes',
+    );
+  const hasAxis = node.attributes.has('axis');
+  const r = x.dims.length;
+  if (hasAxis && r === 0) unsupported(node, 'axis on a scalar input');
+  const axis = hasAxis ? normAxis(node, attrInt(node, 'axis', 0), r) : 0;
+  const d = hasAxis ? x.dims[axis] : numel(x.dims);
+  // onnxruntime reads the condition up to the axis length (a longer one's tail is ignored)
+  const keep: number[] = [];
+  const C = cond.constant.data as Uint8Array;
+  for (let i = 0; i < Math.min(d, C.length); i++) if (C[i]) keep.push(i);
+  const outDims = hasAxis ? x.dims.map((v, i) => (i === axis ? keep.length : v)) : [keep.length];
+  expectDims(node, outputs[0], outDims);
+  expectOutType(node, outputs[0], x.type);
+  const inner = hasAxis ? numel(x.dims.slice(axis + 1)) : 1,
+    outer = hasAxis ? numel(x.dims.slice(0, axis)) : 1;
+  return (ins, outs) => {
+    const X = ins[0]!.data as Any,
+      Y = outs[0].data as Any;
+    let p = 0;
+    for (let o = 0; o < outer; o++)
+      for (const k of keep) {
+        const src = (o * d + k) * inner;
+        Y.set(X.subarray(src, src + inner), p);
+        p += inner;
+      }
   };
 };
