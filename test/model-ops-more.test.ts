@@ -643,6 +643,79 @@ describe('ReverseSequence, Compress', () => {
   });
 });
 
+describe('Einsum', () => {
+  const FORMS = [
+    'ij,jk->ik',
+    'ij,jk',
+    'bij,bjk->bik',
+    'bhqd,bhkd->bhqk',
+    'bhqk,bhkd->bhqd',
+    'i,j->ij',
+    'i,i->',
+    'bnd,dh->bnh',
+    'ij,kj->ik',
+    'ji,jk->ik',
+    'nchw,kc->nkhw',
+    'ij,ij->ij',
+    'bik,bjk->bji',
+    'ijk,jkl->il',
+    'abc,cba->',
+    'ij->ji',
+    'bhwc->bchw',
+  ];
+  it.skipIf(!ort)(
+    'the forms exports write, float32 / int32 / int64, K across MLAS block sizes and one-row products',
+    async () => {
+      const r = rng(117);
+      for (let t = 0; t < 3 * FORMS.length; t++) {
+        const eq = FORMS[t % FORMS.length];
+        const type = t < 2 * FORMS.length ? 'float32' : pick(r, ['int32', 'int64'] as const);
+        const terms = eq.split('->')[0].split(',');
+        const dim = new Map<string, number>();
+        for (const l of new Set(terms.join(''))) dim.set(l, randInt(r, 1, 4));
+        // a long summed letter now and then (MLAS's blocks of K), a single row (its one-row product)
+        const summed = [...dim.keys()].filter(
+          (l) => terms.length === 2 && terms[0].includes(l) && terms[1].includes(l),
+        );
+        if (summed.length && r() < 0.4) dim.set(pick(r, summed), randInt(r, 100, 300));
+        const inputs: Case['inputs'] = terms.map((term) => [
+          rand(
+            r,
+            type,
+            [...term].map((l) => dim.get(l)!),
+            false,
+            true,
+          ),
+          'feed',
+        ]);
+        await matchesOrt(
+          { op: 'Einsum', inputs, attrs: { equation: A.s(eq) }, opset: 12 },
+          `Einsum ${type} ${eq} [${[...dim]}]`,
+        );
+      }
+    },
+  );
+
+  it('refused forms: UNSUPPORTED_OP at load', () => {
+    const x = f32t([2, 2], [1, 2, 3, 4]);
+    for (const eq of ['ii->i', 'ij->i', 'ij,jk->i', '...ij,...jk->...ik', 'ij,jk,kl->il'])
+      expect(
+        codeOf(() =>
+          loadRun(rt, {
+            op: 'Einsum',
+            inputs: eq
+              .split('->')[0]
+              .split(',')
+              .map(() => [x, 'feed'] as [Tensor, 'feed']),
+            attrs: { equation: A.s(eq) },
+            opset: 12,
+          }),
+        ),
+        eq,
+      ).toBe('UNSUPPORTED_OP');
+  });
+});
+
 describe('refusals', () => {
   it('types and forms onnxruntime does not register are UNSUPPORTED_OP at load', () => {
     const u8 = tensor('uint8', [2, 2], [1, 2, 3, 4]);

@@ -107,6 +107,7 @@ import {
   Trilu,
   ReverseSequence,
 } from './Indexing.js';
+import { Einsum } from './Einsum.js';
 import { CastLike, Hardmax, IsInf, IsNaN, MeanVarianceNormalization, Shrink } from './ElementwiseMore.js';
 
 /** The default ONNX domain. */
@@ -249,6 +250,7 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['MeanVarianceNormalization', MeanVarianceNormalization],
   ['ReverseSequence', ReverseSequence],
   ['Compress', Compress],
+  ['Einsum', Einsum],
   // ---- end of indexing and more element-wise ----
 ]);
 

@@ -902,6 +902,37 @@ export const SHAPE = {
     for (let i = 0; i < Math.min(d, t.data.length); i++) if (t.data[i]) n++;
     return [{ type: c.inp(0).type, dims: hasAxis ? x.map((v, i) => (i === axis ? n : v)) : [n] }];
   },
+  /** Einsum: input 0's type; the output letters' dims (after '->', or the letters seen once, sorted) */
+  einsum: (c: ShapeContext): ShapeInfo[] => {
+    const eq = c.attrString('equation', '').replace(/\s+/g, '');
+    if (eq.includes('.')) {
+      const where = `node ${JSON.stringify(c.node.name)} (Einsum)`;
+      throw new I8ConvError(
+        'UNSUPPORTED_OP',
+        `${where}: equation ${eq}: '...' (broadcast dims) is not supported`,
+        where,
+      );
+    }
+    const [lhs, rhs] = eq.split('->');
+    const terms = lhs.split(',');
+    const dim = new Map<string, number>();
+    const seen = new Map<string, number>();
+    terms.forEach((t, k) => {
+      const d = c.inp(k).dims;
+      if (t.length !== d.length) c.fail(`equation ${eq}: term ${t} for ${c.inName(k)} of dims [${d}]`);
+      [...t].forEach((l, i) => {
+        dim.set(l, d[i]);
+        seen.set(l, (seen.get(l) ?? 0) + 1);
+      });
+    });
+    const out = rhs !== undefined ? [...rhs] : [...seen.keys()].filter((l) => seen.get(l) === 1).sort();
+    return [
+      {
+        type: c.inp(0).type,
+        dims: out.map((l) => dim.get(l) ?? c.fail(`equation ${eq}: output letter ${l} is in no operand`)),
+      },
+    ];
+  },
   // ---- end of indexing and more element-wise ----
   // ---- sequence, control flow and detection ----
   /**

@@ -979,6 +979,15 @@ more(
   'Indexing.ts',
   'a constant condition (the output dims count its true values)',
 );
+more(
+  ':Einsum',
+  12,
+  'einsum.ts',
+  "one-operand permutations and two-operand products (batch, M, N and K letters) as onnxruntime's matrix product sums them; float32, int32, int64 (ONNX's einsum cases are double: refused)",
+  SHAPE.einsum,
+  'Einsum.ts',
+  "no '...', no diagonal, no letter of one operand only summed",
+);
 // ---- end of indexing and more element-wise ----
 
 // i8conv's own: nodes the fusion passes make (src/model/graph/passes/fuse-*.ts) and the planner's relayouts

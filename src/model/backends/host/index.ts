@@ -92,6 +92,7 @@ import {
   Trilu,
   ReverseSequence,
 } from './indexing.js';
+import { Einsum } from './einsum.js';
 import { CastLike, Hardmax, IsInf, IsNaN, MeanVarianceNormalization, Shrink } from './elementwise-more.js';
 import { Abs, Clip, Erf, Exp, HardSigmoid, HardSwish, LeakyRelu, Neg, Relu, Sigmoid, Sqrt, Tanh } from './unary.js';
 
@@ -232,6 +233,7 @@ const FACTORIES: Record<string, HostOpFactory> = {
   MeanVarianceNormalization,
   ReverseSequence,
   Compress,
+  Einsum,
   // ---- end of indexing and more element-wise ----
 };
 
