@@ -716,6 +716,115 @@ describe('Einsum', () => {
   });
 });
 
+describe('empty tensors', () => {
+  it.skipIf(!ort)('zero-sized data, indices, updates and outputs agree with onnxruntime-web', async () => {
+    const r = rng(118);
+    const e = (dims: number[], type: ElemType = 'float32') => rand(r, type, dims);
+    const cases: Case[] = [
+      {
+        op: 'GatherElements',
+        inputs: [
+          [e([2, 3]), 'feed'],
+          [i64t([2, 0], []), 'feed'],
+        ],
+        attrs: { axis: A.i(1) },
+      },
+      {
+        op: 'ScatterElements',
+        inputs: [
+          [e([2, 3]), 'feed'],
+          [i64t([0, 3], []), 'feed'],
+          [e([0, 3]), 'feed'],
+        ],
+        attrs: { reduction: A.s('add') },
+        opset: 18,
+      },
+      {
+        op: 'GatherND',
+        inputs: [
+          [e([2, 3]), 'feed'],
+          [i64t([0, 1], []), 'feed'],
+        ],
+      },
+      {
+        op: 'GatherND',
+        inputs: [
+          [e([0, 3]), 'feed'],
+          [i64t([0, 2], []), 'feed'],
+        ],
+      },
+      {
+        op: 'ScatterND',
+        inputs: [
+          [e([2, 3]), 'feed'],
+          [i64t([0, 1], []), 'feed'],
+          [e([0, 3]), 'feed'],
+        ],
+        opset: 18,
+      },
+      {
+        op: 'CumSum',
+        inputs: [
+          [e([0, 3], 'int64'), 'feed'],
+          [i64t([], [0]), 'init'],
+        ],
+        opset: 14,
+      },
+      { op: 'Trilu', inputs: [[e([2, 0, 3]), 'feed']], opset: 14 },
+      {
+        op: 'OneHot',
+        inputs: [
+          [i64t([0, 2], []), 'feed'],
+          [i64t([], [3]), 'init'],
+          [f32t([2], [0, 1]), 'feed'],
+        ],
+        opset: 11,
+        outTypes: ['float32'],
+      },
+      { op: 'EyeLike', inputs: [[e([0, 3]), 'feed']], opset: 9 },
+      { op: 'Hardmax', inputs: [[e([2, 0]), 'feed']], opset: 13 },
+      { op: 'Shrink', inputs: [[e([0], 'int8'), 'feed']], opset: 9 },
+      { op: 'IsNaN', inputs: [[e([0, 2]), 'feed']], opset: 13, outTypes: ['bool'] },
+      {
+        op: 'CastLike',
+        inputs: [
+          [e([0]), 'feed'],
+          [e([1], 'int32'), 'feed'],
+        ],
+        opset: 15,
+        outTypes: ['int32'],
+      },
+      {
+        op: 'Compress',
+        inputs: [
+          [e([2, 3]), 'feed'],
+          [tensor('bool', [3], [0, 0, 0]), 'init'],
+        ],
+        attrs: { axis: A.i(1) },
+        opset: 11,
+      },
+      {
+        op: 'ReverseSequence',
+        inputs: [
+          [e([3, 2, 0]), 'feed'],
+          [i64t([2], [3, 1]), 'feed'],
+        ],
+        opset: 10,
+      },
+      {
+        op: 'Einsum',
+        inputs: [
+          [e([2, 0]), 'feed'],
+          [e([0, 3]), 'feed'],
+        ],
+        attrs: { equation: A.s('ij,jk->ik') },
+        opset: 12,
+      },
+    ];
+    for (const c of cases) await matchesOrt(c, `empty ${c.op} [${c.inputs.map(([t]) => `[${t!.dims}]`)}]`, 1);
+  });
+});
+
 describe('refusals', () => {
   it('types and forms onnxruntime does not register are UNSUPPORTED_OP at load', () => {
     const u8 = tensor('uint8', [2, 2], [1, 2, 3, 4]);
