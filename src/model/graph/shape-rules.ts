@@ -864,7 +864,7 @@ export const SHAPE = {
       const where = `node ${JSON.stringify(c.node.name)} (OneHot)`;
       throw new I8ConvError(
         'UNSUPPORTED_OP',
-        `${where}: ${c.inName(1)}, the depth, is not a constant after folding: the output dims are its value and the runtime plans static shapes`,
+        `${where}: ${c.inName(1)}, the depth, is not a constant after folding: the output dims are its value and the runtime plans static shapes, so it runs only on a constant depth`,
         where,
       );
     }
@@ -891,7 +891,7 @@ export const SHAPE = {
       const where = `node ${JSON.stringify(c.node.name)} (Compress)`;
       throw new I8ConvError(
         'UNSUPPORTED_OP',
-        `${where}: ${c.inName(1)}, the condition, is not a constant after folding: the output dims count its true values and the runtime plans static shapes`,
+        `${where}: ${c.inName(1)}, the condition, is not a constant after folding: the output dims count its true values and the runtime plans static shapes, so it runs only on a constant condition`,
         where,
       );
     }
@@ -905,32 +905,40 @@ export const SHAPE = {
   /** Einsum: input 0's type; the output letters' dims (after '->', or the letters seen once, sorted) */
   einsum: (c: ShapeContext): ShapeInfo[] => {
     const eq = c.attrString('equation', '').replace(/\s+/g, '');
-    if (eq.includes('.')) {
-      const where = `node ${JSON.stringify(c.node.name)} (Einsum)`;
-      throw new I8ConvError(
-        'UNSUPPORTED_OP',
-        `${where}: equation ${eq}: '...' (broadcast dims) is not supported`,
-        where,
-      );
-    }
     const [lhs, rhs] = eq.split('->');
     const terms = lhs.split(',');
     const dim = new Map<string, number>();
     const seen = new Map<string, number>();
+    // '...' stands for the dims no letter names, numpy-broadcast across the operands
+    let ell: number[] = [];
     terms.forEach((t, k) => {
       const d = c.inp(k).dims;
-      if (t.length !== d.length) c.fail(`equation ${eq}: term ${t} for ${c.inName(k)} of dims [${d}]`);
-      [...t].forEach((l, i) => {
-        dim.set(l, d[i]);
+      const dots = t.indexOf('...');
+      const letters = t.replace('...', '');
+      const n = d.length - letters.length;
+      if (n < 0 || (dots < 0 && n !== 0)) c.fail(`equation ${eq}: term ${t} for ${c.inName(k)} of dims [${d}]`);
+      const ed = dots < 0 ? [] : d.slice(dots, dots + n);
+      const r = Math.max(ell.length, ed.length);
+      ell = Array.from({ length: r }, (_, i) => {
+        const a = ell[ell.length - r + i] ?? 1,
+          b = ed[ed.length - r + i] ?? 1;
+        if (a !== b && a !== 1 && b !== 1) c.fail(`equation ${eq}: '...' dims [${ell}] and [${ed}] do not broadcast`);
+        return a === 1 ? b : a;
+      });
+      [...letters].forEach((l, i) => {
+        dim.set(l, d[i < dots || dots < 0 ? i : i + n]);
         seen.set(l, (seen.get(l) ?? 0) + 1);
       });
     });
-    const out = rhs !== undefined ? [...rhs] : [...seen.keys()].filter((l) => seen.get(l) === 1).sort();
+    const named = (ls: string) =>
+      [...ls].map((l) => dim.get(l) ?? c.fail(`equation ${eq}: output letter ${l} is in no operand`));
+    if (rhs === undefined) {
+      const once = [...seen.keys()].filter((l) => seen.get(l) === 1).sort();
+      return [{ type: c.inp(0).type, dims: [...ell, ...named(once.join(''))] }];
+    }
+    const [before, after] = rhs.split('...');
     return [
-      {
-        type: c.inp(0).type,
-        dims: out.map((l) => dim.get(l) ?? c.fail(`equation ${eq}: output letter ${l} is in no operand`)),
-      },
+      { type: c.inp(0).type, dims: after === undefined ? named(before) : [...named(before), ...ell, ...named(after)] },
     ];
   },
   // ---- end of indexing and more element-wise ----
