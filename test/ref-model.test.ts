@@ -1088,7 +1088,7 @@ describe('reference executor: graphs', () => {
   it('refuses a value produced twice, an output never produced, an unknown operator or domain', () => {
     refusal([relu('x', 'y'), relu('x', 'y')], [['x', x]], /value "y" is produced twice/);
     refusal([relu('x', 'a')], [['x', x]], /graph output "y" is never produced/);
-    refusal([{ opType: 'Hardmax', inputs: ['x'], outputs: ['y'] }], [['x', x]], /operator Hardmax is not supported/);
+    refusal([{ opType: 'Det', inputs: ['x'], outputs: ['y'] }], [['x', x]], /operator Det is not supported/);
     refusal(
       [{ opType: 'Relu', domain: 'com.microsoft', inputs: ['x'], outputs: ['y'] }],
       [['x', x]],
