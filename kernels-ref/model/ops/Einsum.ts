@@ -1,5 +1,5 @@
 /**
- * Einsum (opset 12+; float32, int32, int64), the one-operand permutation and the two-operand forms without diagonals
+ * Einsum (opset 12+; float32, int32, int64; double summed in k order, which onnxruntime-web does not run), the one-operand permutation and the two-operand forms without diagonals
  * or one-sided sums: out[letters] = sum over the letters of both operands that the output drops (K) of
  * A[...] * B[...]. float32 sums in onnxruntime's order: a matrix product (./../sgemm-order.ts, B not constant) of
  * M = the letters of A and the output only, N = those of B and the output only, K flattened in A's letter order, one
@@ -74,6 +74,13 @@ export const Einsum: OpFn = (inputs, attrs) => {
         },
         0,
       );
+    } else if (type === 'double') {
+      let sum = 0;
+      for (let q = 0; q < K; q++) {
+        const [u, v] = terms2(q);
+        sum += (u as number) * (v as number);
+      }
+      y.data[p] = sum;
     } else if (type === 'int64') {
       let s = 0n;
       for (let q = 0; q < K; q++) {

@@ -12,7 +12,7 @@
  *   out[t, ...] = f(old, updates[t, ...]), the same reductions. Negative indices add the dim.
  * - GatherND (11+, batch_dims 12+): int64 indices [..., k]; out dims indices.dims[:-1] ++ data.dims[b + k:];
  *   out[batch, t, ...] = data[batch, index tuple, ...]. Negative indices add the dim.
- * - CumSum (11+; float32, int32, int64): along the axis input, running sums in the element type; exclusive shifts
+ * - CumSum (11+; float32, double, int32, int64): along the axis input, running sums in the element type; exclusive shifts
  *   by one (starting at 0), reverse runs from the end.
  * - Trilu (14+): x where j - i >= k (upper, default) or j - i <= k (lower) on the last two dims, else 0.
  * - OneHot (9+): out dims indices' with depth inserted at axis (default -1); values[1] where the coordinate along axis
@@ -188,7 +188,7 @@ export const ScatterND: OpFn = (inputs, attrs, opset) => {
 export const CumSum: OpFn = (inputs, attrs) => {
   onlyAttrs(attrs, 'CumSum', 'exclusive', 'reverse');
   const x = need(inputs, 0, 'x');
-  if (!['float32', 'int32', 'int64'].includes(x.type)) throw new Error(`CumSum: type ${x.type}`);
+  if (!['float32', 'double', 'int32', 'int64'].includes(x.type)) throw new Error(`CumSum: type ${x.type}`);
   const a = numbers(need(inputs, 1, 'axis'));
   if (a.length !== 1) throw new Error('CumSum: axis must hold one value');
   const axis = normAxis(a[0], x.dims.length, 'CumSum: axis');
@@ -200,7 +200,9 @@ export const CumSum: OpFn = (inputs, attrs) => {
       ? BigInt.asIntN(64, (s as bigint) + (v as bigint))
       : x.type === 'int32'
         ? ((s as number) + (v as number)) | 0
-        : Math.fround((s as number) + (v as number));
+        : x.type === 'double'
+          ? (s as number) + (v as number)
+          : Math.fround((s as number) + (v as number));
   const d = x.dims[axis];
   for (let p = 0; p < x.data.length; p++) {
     const c = unravel(p, x.dims);
