@@ -663,6 +663,19 @@ describe('Einsum', () => {
     'ij->ji',
     'bhwc->bchw',
   ];
+  const SUMS = ['ij->i', 'ij->j', 'ij->', 'bhwc->bc', 'bchw->bc', 'abc->ca', 'abcd->db', 'abc->b'];
+  it.skipIf(!ort)('one-operand float32 sums (onnxruntime sums them with its ReduceSum)', async () => {
+    const r = rng(119);
+    for (let t = 0; t < 4 * SUMS.length; t++) {
+      const eq = SUMS[t % SUMS.length];
+      const term = eq.split('->')[0];
+      const dims = [...term].map(() => (r() < 0.2 ? randInt(r, 17, 300) : randInt(r, 1, 6)));
+      await matchesOrt(
+        { op: 'Einsum', inputs: [[rand(r, 'float32', dims, false), 'feed']], attrs: { equation: A.s(eq) }, opset: 12 },
+        `Einsum ${eq} [${dims}]`,
+      );
+    }
+  });
   it.skipIf(!ort)(
     'the forms exports write, float32 / int32 / int64, K across MLAS block sizes and one-row products',
     async () => {
@@ -698,7 +711,18 @@ describe('Einsum', () => {
 
   it('refused forms: UNSUPPORTED_OP at load', () => {
     const x = f32t([2, 2], [1, 2, 3, 4]);
-    for (const eq of ['ii->i', 'ij->i', 'ij,jk->i', '...ij,...jk->...ik', 'ij,jk,kl->il'])
+    // a one-operand integer sum (onnxruntime's integer ReduceSum is not reproduced here)
+    expect(
+      codeOf(() =>
+        loadRun(rt, {
+          op: 'Einsum',
+          inputs: [[tensor('int32', [2, 2], [1, 2, 3, 4]), 'feed']],
+          attrs: { equation: A.s('ij->i') },
+          opset: 12,
+        }),
+      ),
+    ).toBe('UNSUPPORTED_OP');
+    for (const eq of ['ii->i', 'ij,jk->i', '...ij,...jk->...ik', 'ij,jk,kl->il'])
       expect(
         codeOf(() =>
           loadRun(rt, {

@@ -1,11 +1,16 @@
 /**
- * Einsum (opset 12+; float32, int32, int64; double summed in k order, which onnxruntime-web does not run), the one-operand permutation and the two-operand forms without diagonals
- * or one-sided sums: out[letters] = sum over the letters of both operands that the output drops (K) of
- * A[...] * B[...]. float32 sums in onnxruntime's order: a matrix product (./../sgemm-order.ts, B not constant) of
- * M = the letters of A and the output only, N = those of B and the output only, K flattened in A's letter order, one
- * per batch (the letters of all three). Integers wrap. Without '->' the output is the letters seen once, sorted.
+ * Einsum (opset 12+; float32, int32, int64; two operands also double, summed in k order, which onnxruntime-web does
+ * not run):
+ * - one operand: a permutation of its letters, or (float32) a sum over the letters the output drops, as onnxruntime
+ *   computes it: ./Reduce.ts's ReduceSum of the input, then the kept letters permuted to the output's order;
+ * - two operands without diagonals or one-sided sums: out[letters] = the sum over the letters of both operands that
+ *   the output drops (K) of A[...] * B[...]; float32 in onnxruntime's order: a matrix product (../sgemm-order.ts, B
+ *   not constant) of M = the letters of A and the output only, N = those of B and the output only, K flattened in A's
+ *   letter order, one per batch (the letters of all three). Integers wrap.
+ * Without '->' the output is the letters seen once, sorted.
  */
 import { sgemmElement } from '../sgemm-order.js';
+import { ReduceSum } from './Reduce.js';
 import { attrString, f32, makeTensor, need, numel, onlyAttrs, stridesOf, unravel, type OpFn } from '../tensor.js';
 
 export const Einsum: OpFn = (inputs, attrs) => {
@@ -34,10 +39,26 @@ export const Einsum: OpFn = (inputs, attrs) => {
     return terms[k].reduce((a, c, i) => a + letters.get(c)! * s[i], 0);
   };
   if (terms.length === 1) {
-    if (out.length !== terms[0].length) throw new Error('Einsum: one-operand reductions are not supported');
+    let src = xs[0];
+    let letters = terms[0];
+    if (out.length !== letters.length) {
+      // onnxruntime sums the dropped letters with its ReduceSum (./Reduce.ts), the kept ones in the input's order
+      if (type !== 'float32') throw new Error(`Einsum: a one-operand ${type} sum is not supported`);
+      const axes = letters.flatMap((l, i) => (out.includes(l) ? [] : [i]));
+      src = ReduceSum(
+        [src],
+        new Map([
+          ['axes', { kind: 'ints', value: axes }],
+          ['keepdims', { kind: 'int', value: 0 }],
+        ]),
+        11,
+      )[0];
+      letters = letters.filter((l) => out.includes(l));
+    }
+    const s = stridesOf(src.dims);
     for (let p = 0; p < y.data.length; p++) {
       const c = unravel(p, outDims);
-      y.data[p] = xs[0].data[at(0, new Map(out.map((l, i) => [l, c[i]])))];
+      y.data[p] = src.data[letters.reduce((a, l, i) => a + c[out.indexOf(l)] * s[i], 0)];
     }
     return [y];
   }

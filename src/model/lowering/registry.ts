@@ -983,7 +983,7 @@ more(
   ':Einsum',
   12,
   'einsum.ts',
-  "one-operand permutations and two-operand products (batch, M, N and K letters) as onnxruntime's matrix product sums them; float32, int32, int64 (ONNX's einsum cases are double: refused)",
+  "one-operand permutations and float32 sums (onnxruntime's ReduceSum), two-operand products (batch, M, N and K letters) as onnxruntime's matrix product sums them; float32, int32, int64 (ONNX's einsum cases are double: refused)",
   SHAPE.einsum,
   'Einsum.ts',
   "no '...', no diagonal, no letter of one operand only summed",

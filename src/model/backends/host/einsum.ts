@@ -1,7 +1,9 @@
 /**
  * Einsum (opset 12+; float32, int32, int64: onnxruntime's types), the forms CNN and attention exports write, as
  * onnxruntime's CPU kernel computes them:
- * - one operand: a permutation of its letters ('ij->ji', 'bhwc->bchw'), a copy;
+ * - one operand: a permutation of its letters ('ij->ji', 'bhwc->bchw'), a copy; or (float32) a sum over the letters
+ *   the output drops ('ij->i', 'bhwc->bc'): onnxruntime's ReduceSum of the input (./reduce.ts, its loop per fast
+ *   shape), then the kept letters permuted to the output's order;
  * - two operands, each letter once per operand, every letter of an operand either in the other operand or in the
  *   output: the letters of both operands and the output are batch dims, those of A (B) and the output only are M (N),
  *   those of both operands only are K (summed). onnxruntime permutes A to [batch, M, K] and B to [batch, K, N] and
@@ -10,11 +12,12 @@
  *   wrapping (the order does not matter).
  * The output letters are given after '->' or, without it, those appearing once, in alphabetical order. Refused
  * (UNSUPPORTED_OP): '...', a letter twice in one operand (a diagonal), a letter of one operand only that the output
- * does not keep (onnxruntime sums it first, in an order not reproduced), a one-operand reduction, three or more
+ * does not keep (onnxruntime sums it first, in an order not reproduced), a one-operand integer sum, three or more
  * operands, dims of one letter that differ.
  */
 import { type SgemmPlan, sgemm } from '../../numerics/sgemm.js';
 import type { HostData, HostOpFactory, HostOpNode } from '../types.js';
+import { ReduceSum } from './reduce.js';
 import {
   attrString,
   checkWorkspace,
@@ -111,10 +114,36 @@ export const Einsum: HostOpFactory = (node, inputs, outputs, opset) => {
   expectDims(node, outputs[0], outDims);
   expectOutType(node, outputs[0], type);
   if (n === 1) {
-    if (out.length !== ins[0].length)
-      unsupported(node, `equation ${eq}: a one-operand reduction is not supported (a permutation is)`);
-    const perm = permuter(ins[0], out, ops[0].dims);
-    return (i, o) => perm(i[0]!.data, o[0].data);
+    if (out.length === ins[0].length) {
+      const perm = permuter(ins[0], out, ops[0].dims);
+      return (i, o) => perm(i[0]!.data, o[0].data);
+    }
+    // a sum over the letters the output drops: onnxruntime's ReduceSum (./reduce.ts) of the input, then the kept
+    // letters (in the input's order) permuted to the output's
+    if (type !== 'float32')
+      unsupported(node, `equation ${eq}: a one-operand ${type} sum is not supported (float32 is)`);
+    const kept = ins[0].filter((c) => out.includes(c));
+    const axes = ins[0].flatMap((c, i) => (out.includes(c) ? [] : [i]));
+    const keptDims = kept.map((c) => dim.get(c)!);
+    const sum = ReduceSum(
+      {
+        ...node,
+        opType: 'ReduceSum',
+        attributes: new Map([
+          ['axes', { kind: 'ints', value: axes }],
+          ['keepdims', { kind: 'int', value: 0 }],
+        ]),
+      },
+      [ops[0]],
+      [{ type, dims: keptDims }],
+      11,
+    );
+    const perm = permuter(kept, out, keptDims);
+    const tmp = new Float32Array(numel(keptDims));
+    return (i, o) => {
+      sum([i[0]], [{ type, dims: keptDims, data: tmp }]);
+      perm(tmp, o[0].data);
+    };
   }
   const [a, b] = ins;
   for (const [t, other] of [
