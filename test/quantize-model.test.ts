@@ -387,7 +387,7 @@ describe('quantizeModel', () => {
       const g = smallNet();
       g.nodes.push({
         name: 'odd',
-        opType: 'Hardmax',
+        opType: 'Det',
         domain: '',
         inputs: ['probs'],
         outputs: ['h'],

@@ -94,6 +94,21 @@ import { Ceil, Floor, Log, Reciprocal, Round, RoundFloat16, Sign } from './Unary
 import { Max, Mean, Min, Sum } from './Variadic.js';
 import { Where } from './Where.js';
 import { ElementwiseRegion } from './ElementwiseRegion.js';
+import {
+  Compress,
+  CumSum,
+  EyeLike,
+  GatherElements,
+  GatherND,
+  OneHot,
+  Scatter,
+  ScatterElements,
+  ScatterND,
+  Trilu,
+  ReverseSequence,
+} from './Indexing.js';
+import { Einsum } from './Einsum.js';
+import { CastLike, Hardmax, IsInf, IsNaN, MeanVarianceNormalization, Shrink } from './ElementwiseMore.js';
 
 /** The default ONNX domain. */
 export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -217,6 +232,26 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['NonMaxSuppression', NonMaxSuppression],
   ['Size', Size],
   // ---- end of sequence, control flow and detection ----
+  // ---- indexing and more element-wise ----
+  ['CastLike', CastLike],
+  ['CumSum', CumSum],
+  ['GatherElements', GatherElements],
+  ['ScatterElements', ScatterElements],
+  ['Scatter', Scatter],
+  ['ScatterND', ScatterND],
+  ['GatherND', GatherND],
+  ['Trilu', Trilu],
+  ['OneHot', OneHot],
+  ['EyeLike', EyeLike],
+  ['IsNaN', IsNaN],
+  ['IsInf', IsInf],
+  ['Hardmax', Hardmax],
+  ['Shrink', Shrink],
+  ['MeanVarianceNormalization', MeanVarianceNormalization],
+  ['ReverseSequence', ReverseSequence],
+  ['Compress', Compress],
+  ['Einsum', Einsum],
+  // ---- end of indexing and more element-wise ----
 ]);
 
 /** com.microsoft: its QLinear* contrib operators (docs/int8-ops.md) and the Gelu family. */

@@ -838,6 +838,110 @@ export const SHAPE = {
     return [{ type: c.inp(0).type, dims: x.map((d, i) => (on.includes(i) ? Math.round(Math.fround(s * d)) : d)) }];
   },
   // ---- end of data movement (more) ----
+  // ---- indexing and more element-wise ----
+  /** CastLike: input 0's dims, input 1's type */
+  castLike: (c: ShapeContext): ShapeInfo[] => [{ type: c.inp(1).type, dims: [...c.inp(0).dims] }],
+  /** IsNaN / IsInf: bool of input 0's dims */
+  boolSame: (c: ShapeContext): ShapeInfo[] => [{ type: 'bool', dims: [...c.inp(0).dims] }],
+  /** GatherElements: data's type, the indices' dims */
+  gatherElements: (c: ShapeContext): ShapeInfo[] => [{ type: c.inp(0).type, dims: [...c.inp(1).dims] }],
+  /** GatherND: data's type, indices.dims[:-1] ++ data.dims[batch_dims + k:] (k the indices' last dim) */
+  gatherND: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims,
+      ind = c.inp(1).dims;
+    const b = c.attrInt('batch_dims', 0);
+    const k = ind[ind.length - 1];
+    if (ind.length < 1 || !(b >= 0) || k === undefined || b + k > x.length)
+      c.fail(`indices [${ind}] with batch_dims ${b} do not index data [${x}]`);
+    return [{ type: c.inp(0).type, dims: [...ind.slice(0, -1), ...x.slice(b + k)] }];
+  },
+  /** OneHot: the values' type, the indices' dims with depth (input 1, a constant) inserted at axis (default -1) */
+  oneHot: (c: ShapeContext): ShapeInfo[] => {
+    const ind = c.inp(0).dims;
+    if (ind.length === 0) c.fail(`${c.inName(0)}, the indices, must have rank >= 1`);
+    const t = c.constant(1);
+    if (!t) {
+      const where = `node ${JSON.stringify(c.node.name)} (OneHot)`;
+      throw new I8ConvError(
+        'UNSUPPORTED_OP',
+        `${where}: ${c.inName(1)}, the depth, is not a constant after folding: the output dims are its value and the runtime plans static shapes, so it runs only on a constant depth`,
+        where,
+      );
+    }
+    if (t.data.length !== 1) c.fail(`${c.inName(1)}, the depth, holds ${t.data.length} values, one is required`);
+    const depth = Math.trunc(Number(t!.data[0]));
+    if (!(depth >= 1)) c.fail(`depth ${t!.data[0]} must be >= 1`);
+    const axis = c.axisOf(c.attrInt('axis', -1), ind.length + 1, 'axis');
+    return [{ type: c.inp(2).type, dims: [...ind.slice(0, axis), depth, ...ind.slice(axis)] }];
+  },
+  /** EyeLike: input 0's dims, of the dtype attribute's type (default input 0's) */
+  eyeLike: (c: ShapeContext): ShapeInfo[] => {
+    const code = c.attrInt('dtype', 0);
+    const type = c.node.attributes.has('dtype')
+      ? (ONNX_TYPES[code] ?? c.fail(`dtype ${code} is not a carried type`))
+      : c.inp(0).type;
+    return [{ type, dims: [...c.inp(0).dims] }];
+  },
+  /** Compress: input 0's type; the axis (or the flattened input) cut to the true entries of the condition (input 1,
+   * which must be a constant: the output dims count them), read up to the axis length */
+  compress: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const t = c.constant(1);
+    if (!t) {
+      const where = `node ${JSON.stringify(c.node.name)} (Compress)`;
+      throw new I8ConvError(
+        'UNSUPPORTED_OP',
+        `${where}: ${c.inName(1)}, the condition, is not a constant after folding: the output dims count its true values and the runtime plans static shapes, so it runs only on a constant condition`,
+        where,
+      );
+    }
+    const hasAxis = c.node.attributes.has('axis');
+    const axis = hasAxis ? c.axisOf(c.attrInt('axis', 0), x.length, 'axis') : 0;
+    const d = hasAxis ? x[axis] : numel(x);
+    let n = 0;
+    for (let i = 0; i < Math.min(d, t.data.length); i++) if (t.data[i]) n++;
+    return [{ type: c.inp(0).type, dims: hasAxis ? x.map((v, i) => (i === axis ? n : v)) : [n] }];
+  },
+  /** Einsum: input 0's type; the output letters' dims (after '->', or the letters seen once, sorted) */
+  einsum: (c: ShapeContext): ShapeInfo[] => {
+    const eq = c.attrString('equation', '').replace(/\s+/g, '');
+    const [lhs, rhs] = eq.split('->');
+    const terms = lhs.split(',');
+    const dim = new Map<string, number>();
+    const seen = new Map<string, number>();
+    // '...' stands for the dims no letter names, numpy-broadcast across the operands
+    let ell: number[] = [];
+    terms.forEach((t, k) => {
+      const d = c.inp(k).dims;
+      const dots = t.indexOf('...');
+      const letters = t.replace('...', '');
+      const n = d.length - letters.length;
+      if (n < 0 || (dots < 0 && n !== 0)) c.fail(`equation ${eq}: term ${t} for ${c.inName(k)} of dims [${d}]`);
+      const ed = dots < 0 ? [] : d.slice(dots, dots + n);
+      const r = Math.max(ell.length, ed.length);
+      ell = Array.from({ length: r }, (_, i) => {
+        const a = ell[ell.length - r + i] ?? 1,
+          b = ed[ed.length - r + i] ?? 1;
+        if (a !== b && a !== 1 && b !== 1) c.fail(`equation ${eq}: '...' dims [${ell}] and [${ed}] do not broadcast`);
+        return a === 1 ? b : a;
+      });
+      [...letters].forEach((l, i) => {
+        dim.set(l, d[i < dots || dots < 0 ? i : i + n]);
+        seen.set(l, (seen.get(l) ?? 0) + 1);
+      });
+    });
+    const named = (ls: string) =>
+      [...ls].map((l) => dim.get(l) ?? c.fail(`equation ${eq}: output letter ${l} is in no operand`));
+    if (rhs === undefined) {
+      const once = [...seen.keys()].filter((l) => seen.get(l) === 1).sort();
+      return [{ type: c.inp(0).type, dims: [...ell, ...named(once.join(''))] }];
+    }
+    const [before, after] = rhs.split('...');
+    return [
+      { type: c.inp(0).type, dims: after === undefined ? named(before) : [...named(before), ...ell, ...named(after)] },
+    ];
+  },
+  // ---- end of indexing and more element-wise ----
   // ---- sequence, control flow and detection ----
   /**
    * If: where the condition (input 0) is a constant after folding, the chosen branch's outputs (the other is not

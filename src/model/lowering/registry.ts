@@ -869,6 +869,153 @@ hostOnly(':Size', 'detection.ts', "a tensor's element count as int64 (folds at l
 });
 // ---- end of sequence, control flow and detection ----
 
+// ---- indexing and more element-wise ----
+// onnxruntime's types for each (src/model/backends/host/indexing.ts, elementwise-more.ts); an index out of range is
+// BAD_MODEL for a constant, BAD_FEED at run time
+const more = (key: string, since: number, file: string, doc: string, shape: ShapeRule, ref: string, when = 'always') =>
+  op(key, { since, doc, shape, ref, impls: [host(key, file, when)] });
+more(
+  ':CastLike',
+  15,
+  'elementwise-more.ts',
+  "Cast to input 1's type (float32, int32, int64, uint8, int8, bool; the float16 / double / bfloat16 / string conformance cases are refused)",
+  SHAPE.castLike,
+  'ElementwiseMore.ts',
+);
+more(
+  ':CumSum',
+  11,
+  'indexing.ts',
+  "running sums along an axis (input), exclusive, reverse; float32, int32, int64 (ONNX's cumsum cases are double: refused)",
+  SHAPE.same,
+  'Indexing.ts',
+);
+more(
+  ':GatherElements',
+  11,
+  'indexing.ts',
+  'x at the indices along an axis (negative indices); any type',
+  SHAPE.gatherElements,
+  'Indexing.ts',
+);
+more(
+  ':ScatterElements',
+  11,
+  'indexing.ts',
+  'data with updates written at the indices along an axis, reduction none / add / mul (16+) / max / min (18+); any type (bool: no max / min)',
+  SHAPE.same,
+  'Indexing.ts',
+);
+op(':Scatter', {
+  since: 9,
+  until: 10,
+  doc: "ScatterElements' older name (no reduction)",
+  shape: SHAPE.same,
+  ref: 'Indexing.ts',
+  impls: [host(':Scatter', 'indexing.ts', 'always')],
+});
+more(
+  ':ScatterND',
+  11,
+  'indexing.ts',
+  'data with update slices written at int64 index tuples, reduction none / add / mul (16+) / max / min (18+); any type (bool: no max / min)',
+  SHAPE.same,
+  'Indexing.ts',
+);
+more(
+  ':GatherND',
+  11,
+  'indexing.ts',
+  'slices at int64 index tuples, batch_dims (12+); any type',
+  SHAPE.gatherND,
+  'Indexing.ts',
+);
+more(
+  ':Trilu',
+  14,
+  'indexing.ts',
+  'upper / lower triangle of the last two dims from diagonal k; float32, int32, int64, bool',
+  SHAPE.same,
+  'Indexing.ts',
+);
+more(
+  ':OneHot',
+  9,
+  'indexing.ts',
+  "one-hot rows (off / on values) along an axis; onnxruntime's (indices, depth, values) type triples",
+  SHAPE.oneHot,
+  'Indexing.ts',
+  'a constant depth',
+);
+more(
+  ':EyeLike',
+  9,
+  'indexing.ts',
+  "ones on diagonal k of a 2-D shape; float32, int32, int64 (ONNX's eyelike_with_dtype case is double: refused)",
+  SHAPE.eyeLike,
+  'Indexing.ts',
+);
+more(':IsNaN', 9, 'elementwise-more.ts', 'x is NaN, bool output (float32)', SHAPE.boolSame, 'ElementwiseMore.ts');
+more(
+  ':IsInf',
+  10,
+  'elementwise-more.ts',
+  'x is +inf / -inf (detect_positive, detect_negative), bool output (float32)',
+  SHAPE.boolSame,
+  'ElementwiseMore.ts',
+);
+more(
+  ':Hardmax',
+  1,
+  'elementwise-more.ts',
+  '1 at the first maximum of each row (flattened at axis below opset 13, along axis from 13), 0 elsewhere (float32)',
+  SHAPE.same,
+  'ElementwiseMore.ts',
+);
+more(
+  ':Shrink',
+  9,
+  'elementwise-more.ts',
+  'x < -lambd ? x + bias : x > lambd ? x - bias : 0; float32, int32, int64, uint8, int8',
+  SHAPE.same,
+  'ElementwiseMore.ts',
+);
+more(
+  ':MeanVarianceNormalization',
+  9,
+  'elementwise-more.ts',
+  "(x - mean) / std over axes (default [0, 2, 3]), as onnxruntime's kernel sums (float32)",
+  SHAPE.same,
+  'ElementwiseMore.ts',
+);
+more(
+  ':ReverseSequence',
+  10,
+  'indexing.ts',
+  'the first sequence_lens[b] steps of each batch reversed (time / batch axes 0 and 1); any type',
+  SHAPE.same,
+  'Indexing.ts',
+);
+more(
+  ':Compress',
+  9,
+  'indexing.ts',
+  'the slices along an axis (or elements) whose condition is true; any type',
+  SHAPE.compress,
+  'Indexing.ts',
+  'a constant condition (the output dims count its true values)',
+);
+more(
+  ':Einsum',
+  12,
+  'einsum.ts',
+  "one-operand permutations and float32 sums (onnxruntime's ReduceSum), two-operand products (batch, M, N and K letters) as onnxruntime's matrix product sums them; float32, int32, int64 (ONNX's einsum cases are double: refused)",
+  SHAPE.einsum,
+  'Einsum.ts',
+  "no '...', no diagonal, no letter of one operand only summed",
+);
+// ---- end of indexing and more element-wise ----
+
 // i8conv's own: nodes the fusion passes make (src/model/graph/passes/fuse-*.ts) and the planner's relayouts
 const tabled = (base: string, file: string, lower: Lower, files: string[]): void =>
   op(`i8conv:${base}`, {

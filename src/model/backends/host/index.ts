@@ -80,6 +80,20 @@ import { InstanceNormalization, LayerNormalization, LpNormalization, LRN } from 
 import { Resize, Upsample } from './resize.js';
 import { ConstantOfShape, DepthToSpace, NonZero, Range, SpaceToDepth, Tile } from './movement-more.js';
 import { Softmax } from './softmax.js';
+import {
+  Compress,
+  CumSum,
+  EyeLike,
+  GatherElements,
+  GatherND,
+  OneHot,
+  ScatterElements,
+  ScatterND,
+  Trilu,
+  ReverseSequence,
+} from './indexing.js';
+import { Einsum } from './einsum.js';
+import { CastLike, Hardmax, IsInf, IsNaN, MeanVarianceNormalization, Shrink } from './elementwise-more.js';
 import { Abs, Clip, Erf, Exp, HardSigmoid, HardSwish, LeakyRelu, Neg, Relu, Sigmoid, Sqrt, Tanh } from './unary.js';
 
 const FACTORIES: Record<string, HostOpFactory> = {
@@ -201,6 +215,26 @@ const FACTORIES: Record<string, HostOpFactory> = {
   NonMaxSuppression,
   Size,
   // ---- end of sequence, control flow and detection ----
+  // ---- indexing and more element-wise ----
+  CastLike,
+  CumSum,
+  GatherElements,
+  ScatterElements,
+  Scatter: ScatterElements,
+  ScatterND,
+  GatherND,
+  Trilu,
+  OneHot,
+  EyeLike,
+  IsNaN,
+  IsInf,
+  Hardmax,
+  Shrink,
+  MeanVarianceNormalization,
+  ReverseSequence,
+  Compress,
+  Einsum,
+  // ---- end of indexing and more element-wise ----
 };
 
 export const HOST_OPS: ReadonlyMap<string, HostOpFactory> = new Map(

@@ -592,7 +592,7 @@ const INT64_MAX = 0x7fffffffffffffffn;
 const INT64_MIN = -0x8000000000000000n;
 
 /** int64 -> float32 rounded once, to nearest even (Number() alone would round twice beyond 2^53). */
-function int64ToF32(v: bigint): number {
+export function int64ToF32(v: bigint): number {
   if (v > -0x20000000000000n && v < 0x20000000000000n) return Math.fround(Number(v));
   const neg = v < 0n;
   const a = neg ? -v : v;
@@ -612,7 +612,7 @@ function int64ToF32(v: bigint): number {
  * -> uint8: a saturated uint32's low 8 bits (negative -> 0); -> bool: x != 0 (NaN -> true). Integers -> narrower
  * integers: the low bits; -> float32: rounded once. bool -> anything: 0 / 1. The same type: a copy.
  */
-function castValues(from: ElemType, to: ElemType, X: HostData, Y: HostData): void {
+export function castValues(from: ElemType, to: ElemType, X: HostData, Y: HostData): void {
   const n = X.length;
   if (to === 'bool') {
     const Yb = Y as Uint8Array;
