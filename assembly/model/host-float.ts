@@ -31,6 +31,10 @@
 //                      and shift, computed by the host). Task: AF_PLANES_PER_TASK planes (n, c).
 //   reluF32Task        y = x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass), which is f32x4.pmax(x, 0). Task:
 //                      RL_GRAIN elements.
+//   softmaxTask        Softmax over rows of contiguous values (below).
+//   layerNormTask,     LayerNormalization, InstanceNormalization and the row reductions (ReduceSum / Mean / Max / Min
+//   instanceNormTask,  on onnxruntime's KR and R loops, GlobalMaxPool): the statistics of four rows at once, one row
+//   reduceRowsTask     per lane (each lane's chain in the scalar order), then the row's element-wise pass (below).
 // Unaligned v128 loads and stores are used throughout (a plane or chunk may start anywhere).
 
 // the records' offsets: assembly/model/host-float-ctx.ts (generated from tools/model-ctx.mjs)
@@ -38,7 +42,9 @@ import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
   SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_W, CV_TAP, CV_BIAS, CV_COL,
-  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE,
+  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, LN_ROWS, LN_W, LN_ROWS_PER_TASK, LN_SCALE,
+  LN_BIAS, LN_EPS, IN_PLANES, IN_C, IN_W, IN_PLANES_PER_TASK, IN_SCALE, IN_BIAS, IN_EPS, RD_ROWS, RD_LEN,
+  RD_ROWS_PER_TASK, RD_KIND, RD_MEAN, RD_MAX, RD_MIN, RD_GMAX,
 } from './host-float-ctx';
 
 // ---- Conv ----------------------------------------------------------------------------------------------------------
@@ -889,6 +895,369 @@ export function softmaxTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32,
     for (; i < len; i++) {
       const a = ys + (<usize>i << 2);
       store<f32>(a, scale * load<f32>(a));
+    }
+  }
+}
+
+// ---- rows in lanes: LayerNormalization, InstanceNormalization, row reductions ----------------------------------
+// Each statistic is an in-order float32 chain along one row (a plane), which cannot be split within the row without
+// changing its roundings. So four rows run at once, one per lane: a 4x4 block (four values of each of four rows) is
+// loaded and transposed, and lane j steps through row j's values in order, exactly as the scalar loop does. A group
+// with fewer than four rows repeats its last row in the idle lanes (their results are dropped; nothing is read
+// outside the rows). The element-wise pass after the statistics is along the row, four values at a time.
+
+/** Lane j: row j's value at byte offset o. */
+// @ts-ignore: decorator
+@inline
+function gather4(p0: usize, p1: usize, p2: usize, p3: usize, o: usize): v128 {
+  let v = f32x4.splat(load<f32>(p0 + o));
+  v = f32x4.replace_lane(v, 1, load<f32>(p1 + o));
+  v = f32x4.replace_lane(v, 2, load<f32>(p2 + o));
+  return f32x4.replace_lane(v, 3, load<f32>(p3 + o));
+}
+
+// The 4x4 transpose: rows a, b, c, d (four values each at one offset) -> columns c0..c3 (lane j: row j's value).
+// t0 = [a0 b0 a1 b1], t1 = [a2 b2 a3 b3], t2 = [c0 d0 c1 d1], t3 = [c2 d2 c3 d3]
+// @ts-ignore: decorator
+@inline
+function lo2(a: v128, b: v128): v128 {
+  return v128.shuffle<f32>(a, b, 0, 4, 1, 5);
+}
+// @ts-ignore: decorator
+@inline
+function hi2(a: v128, b: v128): v128 {
+  return v128.shuffle<f32>(a, b, 2, 6, 3, 7);
+}
+// @ts-ignore: decorator
+@inline
+function col0(t0: v128, t2: v128): v128 {
+  return v128.shuffle<f32>(t0, t2, 0, 1, 4, 5);
+}
+// @ts-ignore: decorator
+@inline
+function col1(t0: v128, t2: v128): v128 {
+  return v128.shuffle<f32>(t0, t2, 2, 3, 6, 7);
+}
+
+/** Lane j: the in-order sum of row j's values [from, len) added onto s (s = f(s + v) value by value). */
+// @ts-ignore: decorator
+@inline
+function sumRows4(p0: usize, p1: usize, p2: usize, p3: usize, from: i32, len: i32, s0: v128): v128 {
+  let s = s0;
+  let h = from;
+  for (; h + 4 <= len; h += 4) {
+    const o = <usize>h << 2;
+    const a = v128.load(p0 + o),
+      b = v128.load(p1 + o),
+      c = v128.load(p2 + o),
+      d = v128.load(p3 + o);
+    const t0 = lo2(a, b),
+      t1 = hi2(a, b),
+      t2 = lo2(c, d),
+      t3 = hi2(c, d);
+    s = f32x4.add(s, col0(t0, t2));
+    s = f32x4.add(s, col1(t0, t2));
+    s = f32x4.add(s, col0(t1, t3));
+    s = f32x4.add(s, col1(t1, t3));
+  }
+  for (; h < len; h++) s = f32x4.add(s, gather4(p0, p1, p2, p3, <usize>h << 2));
+  return s;
+}
+
+/** Lane j: s plus the in-order sum of f(f(x - mean_j)^2) over row j's values [from, len). */
+// @ts-ignore: decorator
+@inline
+function sumSqDevRows4(p0: usize, p1: usize, p2: usize, p3: usize, from: i32, len: i32, mean: v128, s0: v128): v128 {
+  let s = s0;
+  let h = from;
+  for (; h + 4 <= len; h += 4) {
+    const o = <usize>h << 2;
+    const a = v128.load(p0 + o),
+      b = v128.load(p1 + o),
+      c = v128.load(p2 + o),
+      d = v128.load(p3 + o);
+    const t0 = lo2(a, b),
+      t1 = hi2(a, b),
+      t2 = lo2(c, d),
+      t3 = hi2(c, d);
+    let e = f32x4.sub(col0(t0, t2), mean);
+    s = f32x4.add(s, f32x4.mul(e, e));
+    e = f32x4.sub(col1(t0, t2), mean);
+    s = f32x4.add(s, f32x4.mul(e, e));
+    e = f32x4.sub(col0(t1, t3), mean);
+    s = f32x4.add(s, f32x4.mul(e, e));
+    e = f32x4.sub(col1(t1, t3), mean);
+    s = f32x4.add(s, f32x4.mul(e, e));
+  }
+  for (; h < len; h++) {
+    const e = f32x4.sub(gather4(p0, p1, p2, p3, <usize>h << 2), mean);
+    s = f32x4.add(s, f32x4.mul(e, e));
+  }
+  return s;
+}
+
+/** Row r's start (rows of `len` floats from x), r clamped to the last row `last` (a group's idle lanes). */
+// @ts-ignore: decorator
+@inline
+function rowAt(x: usize, r: i32, last: i32, len: i32): usize {
+  return x + ((<usize>(r < last ? r : last) * <usize>len) << 2);
+}
+
+// ---- LayerNormalization ------------------------------------------------------------------------------------------
+// As src/model/backends/host/normalize.ts (onnxruntime's kernel): per row, Welford's running mean m and sum q of
+// squared deviations from m = q = 0: d = f(v - m), m = f(m + f(d / (h + 1))), q = f(q + f(d * f(v - m))); then
+// den = f(sqrt(f(f(q / W) + eps))) and y = f(f(f(f(x - m) / den) * S) + B) (without B: f(f(f(x - m) / den) * S)).
+// h + 1 and W are exact in float32 (W <= 2^24, checked by the host), so f32 division is the host's rounding.
+
+/** y of one row: ((x - m) / den) * S (+ B), four values at a time. */
+function layerNormRow(xs: usize, ys: usize, w: i32, m: f32, den: f32, sp: usize, bp: usize): void {
+  const mv = f32x4.splat(m),
+    dv = f32x4.splat(den);
+  let h = 0;
+  if (bp) {
+    for (; h + 4 <= w; h += 4) {
+      const o = <usize>h << 2;
+      const t = f32x4.mul(f32x4.div(f32x4.sub(v128.load(xs + o), mv), dv), v128.load(sp + o));
+      v128.store(ys + o, f32x4.add(t, v128.load(bp + o)));
+    }
+    for (; h < w; h++) {
+      const o = <usize>h << 2;
+      store<f32>(ys + o, ((load<f32>(xs + o) - m) / den) * load<f32>(sp + o) + load<f32>(bp + o));
+    }
+  } else {
+    for (; h + 4 <= w; h += 4) {
+      const o = <usize>h << 2;
+      v128.store(ys + o, f32x4.mul(f32x4.div(f32x4.sub(v128.load(xs + o), mv), dv), v128.load(sp + o)));
+    }
+    for (; h < w; h++) {
+      const o = <usize>h << 2;
+      store<f32>(ys + o, ((load<f32>(xs + o) - m) / den) * load<f32>(sp + o));
+    }
+  }
+}
+
+/** Task t: rows [t * RPT, (t + 1) * RPT) of LayerNormalization (x may be y), four rows per group. */
+export function layerNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const rows = load<i32>(ctx, LN_ROWS);
+  const w = load<i32>(ctx, LN_W);
+  const rpt = load<i32>(ctx, LN_ROWS_PER_TASK);
+  const sp = <usize>load<i32>(ctx, LN_SCALE);
+  const bp = <usize>load<i32>(ctx, LN_BIAS);
+  const eps = f32x4.splat(load<f32>(ctx, LN_EPS));
+  const r0 = t * rpt;
+  if (r0 >= rows) return;
+  const r1 = rows - r0 > rpt ? r0 + rpt : rows;
+  const one = f32x4.splat(1);
+  const wv = f32x4.splat(<f32>w);
+  for (let g = r0; g < r1; g += 4) {
+    const last = r1 - 1;
+    const p0 = rowAt(x, g, last, w),
+      p1 = rowAt(x, g + 1, last, w),
+      p2 = rowAt(x, g + 2, last, w),
+      p3 = rowAt(x, g + 3, last, w);
+    let m = f32x4.splat(0),
+      q = f32x4.splat(0),
+      n = one; // h + 1
+    let h = 0;
+    for (; h + 4 <= w; h += 4) {
+      const o = <usize>h << 2;
+      const a = v128.load(p0 + o),
+        b = v128.load(p1 + o),
+        c = v128.load(p2 + o),
+        d = v128.load(p3 + o);
+      const t0 = lo2(a, b),
+        t1 = hi2(a, b),
+        t2 = lo2(c, d),
+        t3 = hi2(c, d);
+      let v = col0(t0, t2);
+      let e = f32x4.sub(v, m);
+      m = f32x4.add(m, f32x4.div(e, n));
+      q = f32x4.add(q, f32x4.mul(e, f32x4.sub(v, m)));
+      n = f32x4.add(n, one);
+      v = col1(t0, t2);
+      e = f32x4.sub(v, m);
+      m = f32x4.add(m, f32x4.div(e, n));
+      q = f32x4.add(q, f32x4.mul(e, f32x4.sub(v, m)));
+      n = f32x4.add(n, one);
+      v = col0(t1, t3);
+      e = f32x4.sub(v, m);
+      m = f32x4.add(m, f32x4.div(e, n));
+      q = f32x4.add(q, f32x4.mul(e, f32x4.sub(v, m)));
+      n = f32x4.add(n, one);
+      v = col1(t1, t3);
+      e = f32x4.sub(v, m);
+      m = f32x4.add(m, f32x4.div(e, n));
+      q = f32x4.add(q, f32x4.mul(e, f32x4.sub(v, m)));
+      n = f32x4.add(n, one);
+    }
+    for (; h < w; h++) {
+      const v = gather4(p0, p1, p2, p3, <usize>h << 2);
+      const e = f32x4.sub(v, m);
+      m = f32x4.add(m, f32x4.div(e, n));
+      q = f32x4.add(q, f32x4.mul(e, f32x4.sub(v, m)));
+      n = f32x4.add(n, one);
+    }
+    const den = f32x4.sqrt(f32x4.add(f32x4.div(q, wv), eps));
+    const stride = (<usize>w) << 2;
+    const y0 = y + ((<usize>g * <usize>w) << 2);
+    const x0 = x + ((<usize>g * <usize>w) << 2);
+    const k = r1 - g;
+    layerNormRow(x0, y0, w, f32x4.extract_lane(m, 0), f32x4.extract_lane(den, 0), sp, bp);
+    if (k > 1) layerNormRow(x0 + stride, y0 + stride, w, f32x4.extract_lane(m, 1), f32x4.extract_lane(den, 1), sp, bp);
+    if (k > 2) layerNormRow(x0 + 2 * stride, y0 + 2 * stride, w, f32x4.extract_lane(m, 2), f32x4.extract_lane(den, 2), sp, bp);
+    if (k > 3) layerNormRow(x0 + 3 * stride, y0 + 3 * stride, w, f32x4.extract_lane(m, 3), f32x4.extract_lane(den, 3), sp, bp);
+  }
+}
+
+// ---- InstanceNormalization ---------------------------------------------------------------------------------------
+// As src/model/backends/host/normalize.ts (onnxruntime's kernel, Eigen's sums): per plane of W values, s = the
+// in-order sum from the first value, mean = f(s / W); q = the in-order sum of f(f(x - mean)^2) from the first;
+// inv = f(1 / f(sqrt(f(f(q / W) + eps)))), a = f(inv * scale[c]), b = f(B[c] - f(mean * a)); y = f(f(x * a) + b).
+
+/** y = f(f(x * a) + b) over one plane, four values at a time. */
+function affineRow(xs: usize, ys: usize, w: i32, a: f32, b: f32): void {
+  const av = f32x4.splat(a),
+    bv = f32x4.splat(b);
+  let h = 0;
+  for (; h + 4 <= w; h += 4) {
+    const o = <usize>h << 2;
+    v128.store(ys + o, f32x4.add(f32x4.mul(v128.load(xs + o), av), bv));
+  }
+  for (; h < w; h++) {
+    const o = <usize>h << 2;
+    store<f32>(ys + o, load<f32>(xs + o) * a + b);
+  }
+}
+
+/** Task t: planes [t * PPT, (t + 1) * PPT) of InstanceNormalization (x may be y), four planes per group. */
+export function instanceNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const planes = load<i32>(ctx, IN_PLANES);
+  const ch = load<i32>(ctx, IN_C);
+  const w = load<i32>(ctx, IN_W);
+  const ppt = load<i32>(ctx, IN_PLANES_PER_TASK);
+  const sp = <usize>load<i32>(ctx, IN_SCALE);
+  const bp = <usize>load<i32>(ctx, IN_BIAS);
+  const eps = f32x4.splat(load<f32>(ctx, IN_EPS));
+  const r0 = t * ppt;
+  if (r0 >= planes) return;
+  const r1 = planes - r0 > ppt ? r0 + ppt : planes;
+  const wv = f32x4.splat(<f32>w);
+  for (let g = r0; g < r1; g += 4) {
+    const last = r1 - 1;
+    const p0 = rowAt(x, g, last, w),
+      p1 = rowAt(x, g + 1, last, w),
+      p2 = rowAt(x, g + 2, last, w),
+      p3 = rowAt(x, g + 3, last, w);
+    const first = gather4(p0, p1, p2, p3, 0);
+    const mean = f32x4.div(sumRows4(p0, p1, p2, p3, 1, w, first), wv);
+    const e0 = f32x4.sub(first, mean);
+    const q = sumSqDevRows4(p0, p1, p2, p3, 1, w, mean, f32x4.mul(e0, e0));
+    const inv = f32x4.div(f32x4.splat(1), f32x4.sqrt(f32x4.add(f32x4.div(q, wv), eps)));
+    // scale and B of each lane's channel
+    const c0 = <usize>(g % ch) << 2,
+      c1 = <usize>((g + 1 < last ? g + 1 : last) % ch) << 2,
+      c2 = <usize>((g + 2 < last ? g + 2 : last) % ch) << 2,
+      c3 = <usize>((g + 3 < last ? g + 3 : last) % ch) << 2;
+    const a = f32x4.mul(inv, gather4(sp + c0, sp + c1, sp + c2, sp + c3, 0));
+    const b = f32x4.sub(gather4(bp + c0, bp + c1, bp + c2, bp + c3, 0), f32x4.mul(mean, a));
+    const stride = (<usize>w) << 2;
+    const y0 = y + ((<usize>g * <usize>w) << 2);
+    const x0 = x + ((<usize>g * <usize>w) << 2);
+    const k = r1 - g;
+    affineRow(x0, y0, w, f32x4.extract_lane(a, 0), f32x4.extract_lane(b, 0));
+    if (k > 1) affineRow(x0 + stride, y0 + stride, w, f32x4.extract_lane(a, 1), f32x4.extract_lane(b, 1));
+    if (k > 2) affineRow(x0 + 2 * stride, y0 + 2 * stride, w, f32x4.extract_lane(a, 2), f32x4.extract_lane(b, 2));
+    if (k > 3) affineRow(x0 + 3 * stride, y0 + 3 * stride, w, f32x4.extract_lane(a, 3), f32x4.extract_lane(b, 3));
+  }
+}
+
+// ---- row reductions ----------------------------------------------------------------------------------------------
+// As src/model/backends/host/reduce.ts on onnxruntime's KR and R loops (rows of LEN contiguous values, one output
+// each): RD_SUM / RD_MEAN the in-order sum from the first value (RD_MEAN then f(s / LEN), LEN exact in float32);
+// RD_MAX / RD_MIN the first value, replaced by each later one strictly greater (less): a NaN first value stays, a
+// later NaN never replaces. RD_GMAX: GlobalMaxPool as MLAS computes it, per plane max(NaN wins, -0 < +0) from the
+// lowest float over the first LEN - LEN % 4 values (order-free: that max is associative and commutative, so it runs
+// along the row), then m = m < v ? v : m over the rest.
+
+/** Lane j: row j's first value, replaced by each later one where `gt` (x > v for max, v > x for min). */
+// @ts-ignore: decorator
+@inline
+function pickRows4(p0: usize, p1: usize, p2: usize, p3: usize, len: i32, max: bool): v128 {
+  let v = gather4(p0, p1, p2, p3, 0);
+  let h = 1;
+  for (; h + 4 <= len; h += 4) {
+    const o = <usize>h << 2;
+    const a = v128.load(p0 + o),
+      b = v128.load(p1 + o),
+      c = v128.load(p2 + o),
+      d = v128.load(p3 + o);
+    const t0 = lo2(a, b),
+      t1 = hi2(a, b),
+      t2 = lo2(c, d),
+      t3 = hi2(c, d);
+    let u = col0(t0, t2);
+    v = v128.bitselect(u, v, max ? f32x4.gt(u, v) : f32x4.lt(u, v));
+    u = col1(t0, t2);
+    v = v128.bitselect(u, v, max ? f32x4.gt(u, v) : f32x4.lt(u, v));
+    u = col0(t1, t3);
+    v = v128.bitselect(u, v, max ? f32x4.gt(u, v) : f32x4.lt(u, v));
+    u = col1(t1, t3);
+    v = v128.bitselect(u, v, max ? f32x4.gt(u, v) : f32x4.lt(u, v));
+  }
+  for (; h < len; h++) {
+    const u = gather4(p0, p1, p2, p3, <usize>h << 2);
+    v = v128.bitselect(u, v, max ? f32x4.gt(u, v) : f32x4.lt(u, v));
+  }
+  return v;
+}
+
+/** GlobalMaxPool of one plane (MLAS). */
+function globalMaxRow(xs: usize, len: i32): f32 {
+  const vec = len - (len & 3);
+  let mv = f32x4.splat(-3.4028234663852886e38);
+  let h = 0;
+  for (; h < vec; h += 4) mv = f32x4.max(mv, v128.load(xs + (<usize>h << 2)));
+  let m = max<f32>(max<f32>(f32x4.extract_lane(mv, 0), f32x4.extract_lane(mv, 1)), max<f32>(f32x4.extract_lane(mv, 2), f32x4.extract_lane(mv, 3)));
+  for (; h < len; h++) {
+    const v = load<f32>(xs + (<usize>h << 2));
+    if (m < v) m = v;
+  }
+  return m;
+}
+
+/** Task t: rows [t * RPT, (t + 1) * RPT) of the reduction RD_KIND into y[row]. */
+export function reduceRowsTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const rows = load<i32>(ctx, RD_ROWS);
+  const len = load<i32>(ctx, RD_LEN);
+  const rpt = load<i32>(ctx, RD_ROWS_PER_TASK);
+  const kind = load<i32>(ctx, RD_KIND);
+  const r0 = t * rpt;
+  if (r0 >= rows) return;
+  const r1 = rows - r0 > rpt ? r0 + rpt : rows;
+  if (kind == RD_GMAX) {
+    for (let r = r0; r < r1; r++) store<f32>(y + (<usize>r << 2), globalMaxRow(x + ((<usize>r * <usize>len) << 2), len));
+    return;
+  }
+  for (let g = r0; g < r1; g += 4) {
+    const last = r1 - 1;
+    const p0 = rowAt(x, g, last, len),
+      p1 = rowAt(x, g + 1, last, len),
+      p2 = rowAt(x, g + 2, last, len),
+      p3 = rowAt(x, g + 3, last, len);
+    let v: v128;
+    if (kind == RD_MAX) v = pickRows4(p0, p1, p2, p3, len, true);
+    else if (kind == RD_MIN) v = pickRows4(p0, p1, p2, p3, len, false);
+    else {
+      v = sumRows4(p0, p1, p2, p3, 1, len, gather4(p0, p1, p2, p3, 0));
+      if (kind == RD_MEAN) v = f32x4.div(v, f32x4.splat(<f32>len));
+    }
+    const yg = y + (<usize>g << 2);
+    const k = r1 - g;
+    if (k >= 4) v128.store(yg, v);
+    else {
+      store<f32>(yg, f32x4.extract_lane(v, 0));
+      if (k > 1) store<f32>(yg, f32x4.extract_lane(v, 1), 4);
+      if (k > 2) store<f32>(yg, f32x4.extract_lane(v, 2), 8);
     }
   }
 }
