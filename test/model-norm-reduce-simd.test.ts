@@ -219,6 +219,19 @@ describe('float SIMD row kernels: the TypeScript operators bit for bit, through 
             same(got.y, hostY(c, reducedDims(dims, axes, keep)), `${op} [${dims}] axes ${axes}`);
           }
         }
+    // ties of +0 and -0 (which one wins is the order of the comparisons), NaN first or later
+    for (const op of ['ReduceMax', 'ReduceMin'] as Reduce[])
+      for (const w of LENS) {
+        const dims = [9, w];
+        const c = reduce(r, op, dims, [1], 13, true);
+        const ties = [0, -0, op === 'ReduceMax' ? -1 : 1];
+        c.inputs[0][0]!.data = Float32Array.from({ length: 9 * w }, () =>
+          r() < 0.02 ? NaN : ties[Math.floor(r() * 3)],
+        );
+        const got = modelRun(rt, c);
+        expect(got.algorithm).toBe(`reduce-${op.slice(6).toLowerCase()}-f32-simd`);
+        same(got.y, hostY(c, [9, 1]), `${op} ties [${dims}]`);
+      }
     // the R loop: everything (no axes; every axis listed)
     for (const op of ops)
       for (const n of [1, 3, 4, 5, 17, 100]) {
@@ -293,6 +306,14 @@ describe.skipIf(!ort)('float SIMD row kernels: onnxruntime-web 1.30 bit for bit'
     cases.push([layerNorm(r, [2, 3, 4, 5], 2, true), 'layernorm-f32-simd']);
     cases.push([instanceNorm(r, [2, 3, 5, 7]), 'instancenorm-f32-simd']);
     cases.push([reduce(r, 'ReduceMean', [2, 45], [], 18, false), 'reduce-mean-f32-simd']);
+    for (const op of ['ReduceMax', 'ReduceMin'] as Reduce[]) {
+      // ties of +0 and -0, NaN
+      const c = reduce(r, op, [9, 13], [1], 13, true);
+      c.inputs[0][0]!.data = Float32Array.from({ length: 9 * 13 }, () =>
+        r() < 0.02 ? NaN : [0, -0, -1, 1][Math.floor(r() * 4)],
+      );
+      cases.push([c, `reduce-${op.slice(6).toLowerCase()}-f32-simd`]);
+    }
     for (const [c, algo] of cases) {
       const got = modelRun(rt, c);
       expect(got.algorithm, `${c.op} [${c.inputs[0][0]!.dims}]`).toBe(algo);
