@@ -114,7 +114,7 @@ export const SM_CTX_BYTES: i32 = 16;
 export const LN_ROWS: i32 = 0;
 /** i32: values per row (the product of the dims from the axis), at most 2^24 */
 export const LN_W: i32 = 4;
-/** i32: rows per task, a multiple of 4 */
+/** i32: rows per task, a multiple of 8 */
 export const LN_ROWS_PER_TASK: i32 = 8;
 /** i32: byte offset of Scale, f32 [W] */
 export const LN_SCALE: i32 = 12;
@@ -132,7 +132,7 @@ export const IN_PLANES: i32 = 0;
 export const IN_C: i32 = 4;
 /** i32: values per plane (the product of the spatial dims), at most 2^24 */
 export const IN_W: i32 = 8;
-/** i32: planes per task, a multiple of 4 */
+/** i32: planes per task, a multiple of 8 */
 export const IN_PLANES_PER_TASK: i32 = 12;
 /** i32: byte offset of scale, f32 [C] */
 export const IN_SCALE: i32 = 16;
@@ -148,7 +148,7 @@ export const IN_CTX_BYTES: i32 = 32;
 export const RD_ROWS: i32 = 0;
 /** i32: values per row (contiguous), at most 2^24 */
 export const RD_LEN: i32 = 4;
-/** i32: rows per task, a multiple of 4 */
+/** i32: rows per task, a multiple of 8 */
 export const RD_ROWS_PER_TASK: i32 = 8;
 /** i32: RD_SUM, RD_MEAN, RD_MAX, RD_MIN or RD_GMAX */
 export const RD_KIND: i32 = 12;

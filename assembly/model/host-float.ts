@@ -1036,7 +1036,21 @@ function layerNormRow(xs: usize, ys: usize, w: i32, m: f32, den: f32, sp: usize,
   }
 }
 
-/** Task t: rows [t * RPT, (t + 1) * RPT) of LayerNormalization (x may be y), four rows per group. */
+/** Welford's step of four lanes: the new running mean from v, the old mean m and the count n = h + 1. */
+// @ts-ignore: decorator
+@inline
+function welfordMean(v: v128, m: v128, n: v128): v128 {
+  return f32x4.add(m, f32x4.div(f32x4.sub(v, m), n));
+}
+/** Welford's step of four lanes: q + f(f(v - old mean) * f(v - new mean)). */
+// @ts-ignore: decorator
+@inline
+function welfordSq(v: v128, m0: v128, m1: v128, q: v128): v128 {
+  return f32x4.add(q, f32x4.mul(f32x4.sub(v, m0), f32x4.sub(v, m1)));
+}
+
+/** Task t: rows [t * RPT, (t + 1) * RPT) of LayerNormalization (x may be y). Eight rows per group: two lane groups
+ * whose chains are independent, so that the CPU overlaps them (one chain waits on each division). */
 export function layerNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
   const rows = load<i32>(ctx, LN_ROWS);
   const w = load<i32>(ctx, LN_W);
@@ -1049,14 +1063,21 @@ export function layerNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i3
   const r1 = rows - r0 > rpt ? r0 + rpt : rows;
   const one = f32x4.splat(1);
   const wv = f32x4.splat(<f32>w);
-  for (let g = r0; g < r1; g += 4) {
+  const stride = (<usize>w) << 2;
+  for (let g = r0; g < r1; g += 8) {
     const last = r1 - 1;
     const p0 = rowAt(x, g, last, w),
       p1 = rowAt(x, g + 1, last, w),
       p2 = rowAt(x, g + 2, last, w),
-      p3 = rowAt(x, g + 3, last, w);
+      p3 = rowAt(x, g + 3, last, w),
+      p4 = rowAt(x, g + 4, last, w),
+      p5 = rowAt(x, g + 5, last, w),
+      p6 = rowAt(x, g + 6, last, w),
+      p7 = rowAt(x, g + 7, last, w);
     let m = f32x4.splat(0),
       q = f32x4.splat(0),
+      mm = f32x4.splat(0),
+      qq = f32x4.splat(0),
       n = one; // h + 1
     let h = 0;
     for (; h + 4 <= w; h += 4) {
@@ -1065,40 +1086,61 @@ export function layerNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i3
         b = v128.load(p1 + o),
         c = v128.load(p2 + o),
         d = v128.load(p3 + o);
+      const aa = v128.load(p4 + o),
+        bb = v128.load(p5 + o),
+        cc = v128.load(p6 + o),
+        dd = v128.load(p7 + o);
       const t0 = lo2(a, b),
         t1 = hi2(a, b),
         t2 = lo2(c, d),
         t3 = hi2(c, d);
-      let v = col0(t0, t2);
-      let e = f32x4.sub(v, m);
-      m = f32x4.add(m, f32x4.div(e, n));
-      q = f32x4.add(q, f32x4.mul(e, f32x4.sub(v, m)));
+      const u0 = lo2(aa, bb),
+        u1 = hi2(aa, bb),
+        u2 = lo2(cc, dd),
+        u3 = hi2(cc, dd);
+      let v = col0(t0, t2),
+        vv = col0(u0, u2);
+      let m1 = welfordMean(v, m, n),
+        mm1 = welfordMean(vv, mm, n);
+      q = welfordSq(v, m, m1, q);
+      qq = welfordSq(vv, mm, mm1, qq);
       n = f32x4.add(n, one);
       v = col1(t0, t2);
-      e = f32x4.sub(v, m);
-      m = f32x4.add(m, f32x4.div(e, n));
-      q = f32x4.add(q, f32x4.mul(e, f32x4.sub(v, m)));
+      vv = col1(u0, u2);
+      m = welfordMean(v, m1, n);
+      mm = welfordMean(vv, mm1, n);
+      q = welfordSq(v, m1, m, q);
+      qq = welfordSq(vv, mm1, mm, qq);
       n = f32x4.add(n, one);
       v = col0(t1, t3);
-      e = f32x4.sub(v, m);
-      m = f32x4.add(m, f32x4.div(e, n));
-      q = f32x4.add(q, f32x4.mul(e, f32x4.sub(v, m)));
+      vv = col0(u1, u3);
+      m1 = welfordMean(v, m, n);
+      mm1 = welfordMean(vv, mm, n);
+      q = welfordSq(v, m, m1, q);
+      qq = welfordSq(vv, mm, mm1, qq);
       n = f32x4.add(n, one);
       v = col1(t1, t3);
-      e = f32x4.sub(v, m);
-      m = f32x4.add(m, f32x4.div(e, n));
-      q = f32x4.add(q, f32x4.mul(e, f32x4.sub(v, m)));
+      vv = col1(u1, u3);
+      m = welfordMean(v, m1, n);
+      mm = welfordMean(vv, mm1, n);
+      q = welfordSq(v, m1, m, q);
+      qq = welfordSq(vv, mm1, mm, qq);
       n = f32x4.add(n, one);
     }
     for (; h < w; h++) {
-      const v = gather4(p0, p1, p2, p3, <usize>h << 2);
-      const e = f32x4.sub(v, m);
-      m = f32x4.add(m, f32x4.div(e, n));
-      q = f32x4.add(q, f32x4.mul(e, f32x4.sub(v, m)));
+      const o = <usize>h << 2;
+      const v = gather4(p0, p1, p2, p3, o),
+        vv = gather4(p4, p5, p6, p7, o);
+      const m1 = welfordMean(v, m, n),
+        mm1 = welfordMean(vv, mm, n);
+      q = welfordSq(v, m, m1, q);
+      qq = welfordSq(vv, mm, mm1, qq);
+      m = m1;
+      mm = mm1;
       n = f32x4.add(n, one);
     }
-    const den = f32x4.sqrt(f32x4.add(f32x4.div(q, wv), eps));
-    const stride = (<usize>w) << 2;
+    const den = f32x4.sqrt(f32x4.add(f32x4.div(q, wv), eps)),
+      dd = f32x4.sqrt(f32x4.add(f32x4.div(qq, wv), eps));
     const y0 = y + ((<usize>g * <usize>w) << 2);
     const x0 = x + ((<usize>g * <usize>w) << 2);
     const k = r1 - g;
@@ -1106,6 +1148,10 @@ export function layerNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i3
     if (k > 1) layerNormRow(x0 + stride, y0 + stride, w, f32x4.extract_lane(m, 1), f32x4.extract_lane(den, 1), sp, bp);
     if (k > 2) layerNormRow(x0 + 2 * stride, y0 + 2 * stride, w, f32x4.extract_lane(m, 2), f32x4.extract_lane(den, 2), sp, bp);
     if (k > 3) layerNormRow(x0 + 3 * stride, y0 + 3 * stride, w, f32x4.extract_lane(m, 3), f32x4.extract_lane(den, 3), sp, bp);
+    if (k > 4) layerNormRow(x0 + 4 * stride, y0 + 4 * stride, w, f32x4.extract_lane(mm, 0), f32x4.extract_lane(dd, 0), sp, bp);
+    if (k > 5) layerNormRow(x0 + 5 * stride, y0 + 5 * stride, w, f32x4.extract_lane(mm, 1), f32x4.extract_lane(dd, 1), sp, bp);
+    if (k > 6) layerNormRow(x0 + 6 * stride, y0 + 6 * stride, w, f32x4.extract_lane(mm, 2), f32x4.extract_lane(dd, 2), sp, bp);
+    if (k > 7) layerNormRow(x0 + 7 * stride, y0 + 7 * stride, w, f32x4.extract_lane(mm, 3), f32x4.extract_lane(dd, 3), sp, bp);
   }
 }
 
@@ -1214,9 +1260,21 @@ function pickRows4(p0: usize, p1: usize, p2: usize, p3: usize, len: i32, max: bo
 /** GlobalMaxPool of one plane (MLAS). */
 function globalMaxRow(xs: usize, len: i32): f32 {
   const vec = len - (len & 3);
+  // four accumulators (the maximum is order-free): four independent chains
   let mv = f32x4.splat(-3.4028234663852886e38);
+  let m1 = mv,
+    m2 = mv,
+    m3 = mv;
   let h = 0;
+  for (; h + 16 <= vec; h += 16) {
+    const o = <usize>h << 2;
+    mv = f32x4.max(mv, v128.load(xs + o));
+    m1 = f32x4.max(m1, v128.load(xs + o, 16));
+    m2 = f32x4.max(m2, v128.load(xs + o, 32));
+    m3 = f32x4.max(m3, v128.load(xs + o, 48));
+  }
   for (; h < vec; h += 4) mv = f32x4.max(mv, v128.load(xs + (<usize>h << 2)));
+  mv = f32x4.max(f32x4.max(mv, m1), f32x4.max(m2, m3));
   let m = max<f32>(max<f32>(f32x4.extract_lane(mv, 0), f32x4.extract_lane(mv, 1)), max<f32>(f32x4.extract_lane(mv, 2), f32x4.extract_lane(mv, 3)));
   for (; h < len; h++) {
     const v = load<f32>(xs + (<usize>h << 2));

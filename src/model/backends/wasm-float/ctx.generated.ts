@@ -101,7 +101,7 @@ export const HOST_FLOAT_CTX = {
   LN_ROWS: 0,
   /** i32: values per row (the product of the dims from the axis), at most 2^24 */
   LN_W: 4,
-  /** i32: rows per task, a multiple of 4 */
+  /** i32: rows per task, a multiple of 8 */
   LN_ROWS_PER_TASK: 8,
   /** i32: byte offset of Scale, f32 [W] */
   LN_SCALE: 12,
@@ -117,7 +117,7 @@ export const HOST_FLOAT_CTX = {
   IN_C: 4,
   /** i32: values per plane (the product of the spatial dims), at most 2^24 */
   IN_W: 8,
-  /** i32: planes per task, a multiple of 4 */
+  /** i32: planes per task, a multiple of 8 */
   IN_PLANES_PER_TASK: 12,
   /** i32: byte offset of scale, f32 [C] */
   IN_SCALE: 16,
@@ -131,7 +131,7 @@ export const HOST_FLOAT_CTX = {
   RD_ROWS: 0,
   /** i32: values per row (contiguous), at most 2^24 */
   RD_LEN: 4,
-  /** i32: rows per task, a multiple of 4 */
+  /** i32: rows per task, a multiple of 8 */
   RD_ROWS_PER_TASK: 8,
   /** i32: RD_SUM, RD_MEAN, RD_MAX, RD_MIN or RD_GMAX */
   RD_KIND: 12,

@@ -343,9 +343,9 @@ function softmax(
   };
 }
 
-/** Rows per task of the row kernels: a multiple of 4 (the rows of a lane group), about HOST_FLOAT_GRAIN values. */
+/** Rows per task of the row kernels: a multiple of 8 (the rows of a group: two of lanes), about HOST_FLOAT_GRAIN values. */
 function rowsPerTask(len: number): number {
-  return Math.max(4, Math.floor(HOST_FLOAT_GRAIN / Math.max(1, len) / 4) * 4);
+  return Math.max(8, Math.floor(HOST_FLOAT_GRAIN / Math.max(1, len) / 8) * 8);
 }
 /** The longest row the row kernels take: the counts h + 1 and the row length stay exact in float32. */
 const MAX_ROW = 2 ** 24;
