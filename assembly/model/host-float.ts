@@ -964,38 +964,6 @@ function sumRows4(p0: usize, p1: usize, p2: usize, p3: usize, from: i32, len: i3
   return s;
 }
 
-/** Lane j: s plus the in-order sum of f(f(x - mean_j)^2) over row j's values [from, len). */
-// @ts-ignore: decorator
-@inline
-function sumSqDevRows4(p0: usize, p1: usize, p2: usize, p3: usize, from: i32, len: i32, mean: v128, s0: v128): v128 {
-  let s = s0;
-  let h = from;
-  for (; h + 4 <= len; h += 4) {
-    const o = <usize>h << 2;
-    const a = v128.load(p0 + o),
-      b = v128.load(p1 + o),
-      c = v128.load(p2 + o),
-      d = v128.load(p3 + o);
-    const t0 = lo2(a, b),
-      t1 = hi2(a, b),
-      t2 = lo2(c, d),
-      t3 = hi2(c, d);
-    let e = f32x4.sub(col0(t0, t2), mean);
-    s = f32x4.add(s, f32x4.mul(e, e));
-    e = f32x4.sub(col1(t0, t2), mean);
-    s = f32x4.add(s, f32x4.mul(e, e));
-    e = f32x4.sub(col0(t1, t3), mean);
-    s = f32x4.add(s, f32x4.mul(e, e));
-    e = f32x4.sub(col1(t1, t3), mean);
-    s = f32x4.add(s, f32x4.mul(e, e));
-  }
-  for (; h < len; h++) {
-    const e = f32x4.sub(gather4(p0, p1, p2, p3, <usize>h << 2), mean);
-    s = f32x4.add(s, f32x4.mul(e, e));
-  }
-  return s;
-}
-
 /** Row r's start (rows of `len` floats from x), r clamped to the last row `last` (a group's idle lanes). */
 // @ts-ignore: decorator
 @inline
@@ -1175,7 +1143,28 @@ function affineRow(xs: usize, ys: usize, w: i32, a: f32, b: f32): void {
   }
 }
 
-/** Task t: planes [t * PPT, (t + 1) * PPT) of InstanceNormalization (x may be y), four planes per group. */
+/** Lane j: the channel parameter (scale or B at p) of plane g + j (a lane past the last plane repeats it). */
+// @ts-ignore: decorator
+@inline
+function channelParams(p: usize, g: i32, last: i32, ch: i32): v128 {
+  return gather4(
+    p + (<usize>((g < last ? g : last) % ch) << 2),
+    p + (<usize>((g + 1 < last ? g + 1 : last) % ch) << 2),
+    p + (<usize>((g + 2 < last ? g + 2 : last) % ch) << 2),
+    p + (<usize>((g + 3 < last ? g + 3 : last) % ch) << 2),
+    0,
+  );
+}
+
+/** a = f(inv * scale[c]) of four planes from the sum q of squared deviations: inv = f(1 / f(sqrt(f(f(q / W) + eps)))). */
+// @ts-ignore: decorator
+@inline
+function instanceA(q: v128, wv: v128, eps: v128, scale: v128): v128 {
+  return f32x4.mul(f32x4.div(f32x4.splat(1), f32x4.sqrt(f32x4.add(f32x4.div(q, wv), eps))), scale);
+}
+
+/** Task t: planes [t * PPT, (t + 1) * PPT) of InstanceNormalization (x may be y). Eight planes per group: two lane
+ * groups whose sums are independent chains, which the CPU overlaps. */
 export function instanceNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
   const planes = load<i32>(ctx, IN_PLANES);
   const ch = load<i32>(ctx, IN_C);
@@ -1188,25 +1177,92 @@ export function instanceNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0:
   if (r0 >= planes) return;
   const r1 = planes - r0 > ppt ? r0 + ppt : planes;
   const wv = f32x4.splat(<f32>w);
-  for (let g = r0; g < r1; g += 4) {
+  const stride = (<usize>w) << 2;
+  for (let g = r0; g < r1; g += 8) {
     const last = r1 - 1;
     const p0 = rowAt(x, g, last, w),
       p1 = rowAt(x, g + 1, last, w),
       p2 = rowAt(x, g + 2, last, w),
-      p3 = rowAt(x, g + 3, last, w);
-    const first = gather4(p0, p1, p2, p3, 0);
-    const mean = f32x4.div(sumRows4(p0, p1, p2, p3, 1, w, first), wv);
-    const e0 = f32x4.sub(first, mean);
-    const q = sumSqDevRows4(p0, p1, p2, p3, 1, w, mean, f32x4.mul(e0, e0));
-    const inv = f32x4.div(f32x4.splat(1), f32x4.sqrt(f32x4.add(f32x4.div(q, wv), eps)));
-    // scale and B of each lane's channel
-    const c0 = <usize>(g % ch) << 2,
-      c1 = <usize>((g + 1 < last ? g + 1 : last) % ch) << 2,
-      c2 = <usize>((g + 2 < last ? g + 2 : last) % ch) << 2,
-      c3 = <usize>((g + 3 < last ? g + 3 : last) % ch) << 2;
-    const a = f32x4.mul(inv, gather4(sp + c0, sp + c1, sp + c2, sp + c3, 0));
-    const b = f32x4.sub(gather4(bp + c0, bp + c1, bp + c2, bp + c3, 0), f32x4.mul(mean, a));
-    const stride = (<usize>w) << 2;
+      p3 = rowAt(x, g + 3, last, w),
+      p4 = rowAt(x, g + 4, last, w),
+      p5 = rowAt(x, g + 5, last, w),
+      p6 = rowAt(x, g + 6, last, w),
+      p7 = rowAt(x, g + 7, last, w);
+    const first = gather4(p0, p1, p2, p3, 0),
+      first2 = gather4(p4, p5, p6, p7, 0);
+    // the sums from the first value, then the squared deviations from the first value, two lane groups at a time
+    let s = first,
+      ss = first2;
+    let h = 1;
+    for (; h + 4 <= w; h += 4) {
+      const o = <usize>h << 2;
+      const t0 = lo2(v128.load(p0 + o), v128.load(p1 + o)),
+        t1 = hi2(v128.load(p0 + o), v128.load(p1 + o)),
+        t2 = lo2(v128.load(p2 + o), v128.load(p3 + o)),
+        t3 = hi2(v128.load(p2 + o), v128.load(p3 + o));
+      const u0 = lo2(v128.load(p4 + o), v128.load(p5 + o)),
+        u1 = hi2(v128.load(p4 + o), v128.load(p5 + o)),
+        u2 = lo2(v128.load(p6 + o), v128.load(p7 + o)),
+        u3 = hi2(v128.load(p6 + o), v128.load(p7 + o));
+      s = f32x4.add(s, col0(t0, t2));
+      ss = f32x4.add(ss, col0(u0, u2));
+      s = f32x4.add(s, col1(t0, t2));
+      ss = f32x4.add(ss, col1(u0, u2));
+      s = f32x4.add(s, col0(t1, t3));
+      ss = f32x4.add(ss, col0(u1, u3));
+      s = f32x4.add(s, col1(t1, t3));
+      ss = f32x4.add(ss, col1(u1, u3));
+    }
+    for (; h < w; h++) {
+      const o = <usize>h << 2;
+      s = f32x4.add(s, gather4(p0, p1, p2, p3, o));
+      ss = f32x4.add(ss, gather4(p4, p5, p6, p7, o));
+    }
+    const mean = f32x4.div(s, wv),
+      mean2 = f32x4.div(ss, wv);
+    let e = f32x4.sub(first, mean),
+      ee = f32x4.sub(first2, mean2);
+    let q = f32x4.mul(e, e),
+      qq = f32x4.mul(ee, ee);
+    h = 1;
+    for (; h + 4 <= w; h += 4) {
+      const o = <usize>h << 2;
+      const t0 = lo2(v128.load(p0 + o), v128.load(p1 + o)),
+        t1 = hi2(v128.load(p0 + o), v128.load(p1 + o)),
+        t2 = lo2(v128.load(p2 + o), v128.load(p3 + o)),
+        t3 = hi2(v128.load(p2 + o), v128.load(p3 + o));
+      const u0 = lo2(v128.load(p4 + o), v128.load(p5 + o)),
+        u1 = hi2(v128.load(p4 + o), v128.load(p5 + o)),
+        u2 = lo2(v128.load(p6 + o), v128.load(p7 + o)),
+        u3 = hi2(v128.load(p6 + o), v128.load(p7 + o));
+      e = f32x4.sub(col0(t0, t2), mean);
+      ee = f32x4.sub(col0(u0, u2), mean2);
+      q = f32x4.add(q, f32x4.mul(e, e));
+      qq = f32x4.add(qq, f32x4.mul(ee, ee));
+      e = f32x4.sub(col1(t0, t2), mean);
+      ee = f32x4.sub(col1(u0, u2), mean2);
+      q = f32x4.add(q, f32x4.mul(e, e));
+      qq = f32x4.add(qq, f32x4.mul(ee, ee));
+      e = f32x4.sub(col0(t1, t3), mean);
+      ee = f32x4.sub(col0(u1, u3), mean2);
+      q = f32x4.add(q, f32x4.mul(e, e));
+      qq = f32x4.add(qq, f32x4.mul(ee, ee));
+      e = f32x4.sub(col1(t1, t3), mean);
+      ee = f32x4.sub(col1(u1, u3), mean2);
+      q = f32x4.add(q, f32x4.mul(e, e));
+      qq = f32x4.add(qq, f32x4.mul(ee, ee));
+    }
+    for (; h < w; h++) {
+      const o = <usize>h << 2;
+      e = f32x4.sub(gather4(p0, p1, p2, p3, o), mean);
+      ee = f32x4.sub(gather4(p4, p5, p6, p7, o), mean2);
+      q = f32x4.add(q, f32x4.mul(e, e));
+      qq = f32x4.add(qq, f32x4.mul(ee, ee));
+    }
+    const a = instanceA(q, wv, eps, channelParams(sp, g, last, ch)),
+      aa = instanceA(qq, wv, eps, channelParams(sp, g + 4, last, ch));
+    const b = f32x4.sub(channelParams(bp, g, last, ch), f32x4.mul(mean, a)),
+      bb = f32x4.sub(channelParams(bp, g + 4, last, ch), f32x4.mul(mean2, aa));
     const y0 = y + ((<usize>g * <usize>w) << 2);
     const x0 = x + ((<usize>g * <usize>w) << 2);
     const k = r1 - g;
@@ -1214,6 +1270,10 @@ export function instanceNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0:
     if (k > 1) affineRow(x0 + stride, y0 + stride, w, f32x4.extract_lane(a, 1), f32x4.extract_lane(b, 1));
     if (k > 2) affineRow(x0 + 2 * stride, y0 + 2 * stride, w, f32x4.extract_lane(a, 2), f32x4.extract_lane(b, 2));
     if (k > 3) affineRow(x0 + 3 * stride, y0 + 3 * stride, w, f32x4.extract_lane(a, 3), f32x4.extract_lane(b, 3));
+    if (k > 4) affineRow(x0 + 4 * stride, y0 + 4 * stride, w, f32x4.extract_lane(aa, 0), f32x4.extract_lane(bb, 0));
+    if (k > 5) affineRow(x0 + 5 * stride, y0 + 5 * stride, w, f32x4.extract_lane(aa, 1), f32x4.extract_lane(bb, 1));
+    if (k > 6) affineRow(x0 + 6 * stride, y0 + 6 * stride, w, f32x4.extract_lane(aa, 2), f32x4.extract_lane(bb, 2));
+    if (k > 7) affineRow(x0 + 7 * stride, y0 + 7 * stride, w, f32x4.extract_lane(aa, 3), f32x4.extract_lane(bb, 3));
   }
 }
 
