@@ -47,13 +47,18 @@ function same(got: Float32Array, want: ArrayLike<number>, what: string): void {
   }
 }
 
-/** Runs case c through rt.loadModel: the plan's algorithm of its one node, and output 0. */
-function modelRun(rt: Runtime, c: Case, load = loadModelSync): { algorithm: string; y: Float32Array } {
+/** Runs case c through rt.loadModel: the plan's algorithm of its one node, output 0, and every output. */
+function modelRun(
+  rt: Runtime,
+  c: Case,
+  load = loadModelSync,
+): { algorithm: string; y: Float32Array; all: Float32Array[] } {
   const m = load(rt, modelBytes(c), { onFloatModel: 'allow' });
   try {
     const feeds = Object.fromEntries(feedsOf(c).map(([n, t]) => [n, t.data]));
     const out = m.run(feeds as never);
-    return { algorithm: m.nodes[0].algorithm, y: out[nodeOf(c).outputs[0]] as Float32Array };
+    const all = nodeOf(c).outputs.map((n) => out[n] as Float32Array);
+    return { algorithm: m.nodes[0].algorithm, y: all[0], all };
   } finally {
     m.dispose();
   }
@@ -264,13 +269,28 @@ describe('float SIMD row kernels: the TypeScript operators bit for bit, through 
     }
   });
 
-  it('what the kernels leave to the TypeScript operator runs there: a computed Scale, Mean / InvStdDev, other fast shapes', () => {
+  it('LayerNormalization with its Mean and InvStdDev outputs (rows 1 to 19, every lane-group tail)', () => {
+    const r = rng(17008);
+    for (const rows of [1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 19])
+      for (const w of [1, 3, 4, 7, 17]) {
+        const dims = [rows, w];
+        const c = { ...layerNorm(r, dims, -1, w !== 3), outputs: 3 };
+        const got = modelRun(rt, c);
+        expect(got.algorithm).toBe('layernorm-f32-simd');
+        const want = hostRun(c, [
+          { type: 'float32', dims },
+          { type: 'float32', dims: [rows, 1] },
+          { type: 'float32', dims: [rows, 1] },
+        ]);
+        want.forEach((t, k) => same(got.all[k], t.data as Float32Array, `LayerNormalization [${dims}] output ${k}`));
+      }
+  });
+
+  it('what the kernels leave to the TypeScript operator runs there: a computed Scale, other fast shapes', () => {
     const r = rng(17005);
     const fedScale = layerNorm(r, [3, 8], -1, true);
     fedScale.inputs[1][1] = 'feed';
     expect(modelRun(rt, fedScale).algorithm).toBe('host');
-    const stats = { ...layerNorm(r, [3, 8], -1, true), outputs: 3 };
-    expect(modelRun(rt, stats).algorithm).toBe('host');
     // RK, KRK, general: not the kernel's loops
     for (const [dims, axes] of [
       [[40, 300], [0]],
@@ -314,11 +334,16 @@ describe.skipIf(!ort)('float SIMD row kernels: onnxruntime-web 1.30 bit for bit'
       );
       cases.push([c, `reduce-${op.slice(6).toLowerCase()}-f32-simd`]);
     }
+    // Mean and InvStdDev too
+    cases.push([{ ...layerNorm(r, [11, 9], -1, true), outputs: 3 }, 'layernorm-f32-simd']);
+    cases.push([{ ...layerNorm(r, [2, 3, 4, 5], 1, false), outputs: 3 }, 'layernorm-f32-simd']);
     for (const [c, algo] of cases) {
       const got = modelRun(rt, c);
       expect(got.algorithm, `${c.op} [${c.inputs[0][0]!.dims}]`).toBe(algo);
-      const want = (await ortRun(c))[0];
-      same(got.y, want.data as Float32Array, `${c.op} [${c.inputs[0][0]!.dims}] vs onnxruntime-web`);
+      const want = await ortRun(c);
+      want.forEach((t, k) =>
+        same(got.all[k], t.data as Float32Array, `${c.op} [${c.inputs[0][0]!.dims}] output ${k} vs onnxruntime-web`),
+      );
     }
   });
 });
@@ -352,6 +377,16 @@ describe.skipIf(!existsSync(DIST))('float SIMD row kernels on 2 threads', () => 
         expect(got.algorithm).toMatch(/-f32-simd$/);
         same(got.y, hostY(c, outDims), `2 threads ${c.op} [${c.inputs[0][0]!.dims}]`);
       }
+      // LayerNormalization's Mean and InvStdDev, written by every task
+      const stats = { ...layerNorm(r, [1, 197, 120], -1, true), outputs: 3 };
+      const got = modelRun(mt, stats, loadDist);
+      expect(got.algorithm).toBe('layernorm-f32-simd');
+      const want = hostRun(stats, [
+        { type: 'float32', dims: [1, 197, 120] },
+        { type: 'float32', dims: [1, 197, 1] },
+        { type: 'float32', dims: [1, 197, 1] },
+      ]);
+      want.forEach((t, k) => same(got.all[k], t.data as Float32Array, `2 threads LayerNormalization output ${k}`));
     } finally {
       mt.dispose();
     }

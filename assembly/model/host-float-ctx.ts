@@ -122,6 +122,10 @@ export const LN_SCALE: i32 = 12;
 export const LN_BIAS: i32 = 16;
 /** f32: epsilon */
 export const LN_EPS: i32 = 20;
+/** i32: byte offset of the Mean output, f32 [ROWS], or 0 (none; the host writes it before each run) */
+export const LN_MEAN: i32 = 24;
+/** i32: byte offset of the InvStdDev output, f32 [ROWS], or 0 (none; written before each run) */
+export const LN_INV_STD: i32 = 28;
 /** bytes the host allocates for the record */
 export const LN_CTX_BYTES: i32 = 32;
 

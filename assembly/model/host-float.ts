@@ -43,7 +43,7 @@ import {
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
   SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_W, CV_TAP, CV_BIAS, CV_COL,
   CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, LN_ROWS, LN_W, LN_ROWS_PER_TASK, LN_SCALE,
-  LN_BIAS, LN_EPS, IN_PLANES, IN_C, IN_W, IN_PLANES_PER_TASK, IN_SCALE, IN_BIAS, IN_EPS, RD_ROWS, RD_LEN,
+  LN_BIAS, LN_EPS, LN_MEAN, LN_INV_STD, IN_PLANES, IN_C, IN_W, IN_PLANES_PER_TASK, IN_SCALE, IN_BIAS, IN_EPS, RD_ROWS, RD_LEN,
   RD_ROWS_PER_TASK, RD_KIND, RD_MEAN, RD_MAX, RD_MIN, RD_GMAX,
 } from './host-float-ctx';
 
@@ -974,7 +974,8 @@ function rowAt(x: usize, r: i32, last: i32, len: i32): usize {
 // ---- LayerNormalization ------------------------------------------------------------------------------------------
 // As src/model/backends/host/normalize.ts (onnxruntime's kernel): per row, Welford's running mean m and sum q of
 // squared deviations from m = q = 0: d = f(v - m), m = f(m + f(d / (h + 1))), q = f(q + f(d * f(v - m))); then
-// den = f(sqrt(f(f(q / W) + eps))) and y = f(f(f(f(x - m) / den) * S) + B) (without B: f(f(f(x - m) / den) * S)).
+// den = f(sqrt(f(f(q / W) + eps))) and y = f(f(f(f(x - m) / den) * S) + B) (without B: f(f(f(x - m) / den) * S));
+// the optional outputs Mean = m and InvStdDev = f(1 / den) where LN_MEAN / LN_INV_STD point to them.
 // h + 1 and W are exact in float32 (W <= 2^24, checked by the host), so f32 division is the host's rounding.
 
 /** y of one row: ((x - m) / den) * S (+ B), four values at a time. */
@@ -1004,6 +1005,23 @@ function layerNormRow(xs: usize, ys: usize, w: i32, m: f32, den: f32, sp: usize,
   }
 }
 
+/** The first k (<= 8 used) of eight lane values (a's four, then b's) to p[0..k). */
+function storeRows8(p: usize, k: i32, a: v128, b: v128): void {
+  if (k >= 4) v128.store(p, a);
+  else {
+    store<f32>(p, f32x4.extract_lane(a, 0));
+    if (k > 1) store<f32>(p, f32x4.extract_lane(a, 1), 4);
+    if (k > 2) store<f32>(p, f32x4.extract_lane(a, 2), 8);
+    return;
+  }
+  if (k >= 8) v128.store(p, b, 16);
+  else {
+    if (k > 4) store<f32>(p, f32x4.extract_lane(b, 0), 16);
+    if (k > 5) store<f32>(p, f32x4.extract_lane(b, 1), 20);
+    if (k > 6) store<f32>(p, f32x4.extract_lane(b, 2), 24);
+  }
+}
+
 /** Welford's step of four lanes: the new running mean from v, the old mean m and the count n = h + 1. */
 // @ts-ignore: decorator
 @inline
@@ -1026,6 +1044,8 @@ export function layerNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i3
   const sp = <usize>load<i32>(ctx, LN_SCALE);
   const bp = <usize>load<i32>(ctx, LN_BIAS);
   const eps = f32x4.splat(load<f32>(ctx, LN_EPS));
+  const meanP = <usize>load<i32>(ctx, LN_MEAN);
+  const invP = <usize>load<i32>(ctx, LN_INV_STD);
   const r0 = t * rpt;
   if (r0 >= rows) return;
   const r1 = rows - r0 > rpt ? r0 + rpt : rows;
@@ -1112,6 +1132,9 @@ export function layerNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i3
     const y0 = y + ((<usize>g * <usize>w) << 2);
     const x0 = x + ((<usize>g * <usize>w) << 2);
     const k = r1 - g;
+    // the optional outputs: Mean = m, InvStdDev = f(1 / den), per row
+    if (meanP) storeRows8(meanP + (<usize>g << 2), k, m, mm);
+    if (invP) storeRows8(invP + (<usize>g << 2), k, f32x4.div(one, den), f32x4.div(one, dd));
     layerNormRow(x0, y0, w, f32x4.extract_lane(m, 0), f32x4.extract_lane(den, 0), sp, bp);
     if (k > 1) layerNormRow(x0 + stride, y0 + stride, w, f32x4.extract_lane(m, 1), f32x4.extract_lane(den, 1), sp, bp);
     if (k > 2) layerNormRow(x0 + 2 * stride, y0 + 2 * stride, w, f32x4.extract_lane(m, 2), f32x4.extract_lane(den, 2), sp, bp);

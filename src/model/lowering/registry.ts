@@ -720,7 +720,7 @@ op(':LpNormalization', {
   ref: 'Normalization.ts',
   impls: [host(':LpNormalization', 'normalize.ts', 'always')],
 });
-const LAYER_NORM_SIMD_WHEN = 'constant Scale (and B), no Mean / InvStdDev output, rows of at most 2^24 values';
+const LAYER_NORM_SIMD_WHEN = 'constant Scale (and B), rows of at most 2^24 values';
 op(':InstanceNormalization', {
   since: 6,
   doc: 'per-image normalization, scale and B per channel (float32)',

@@ -109,6 +109,10 @@ export const HOST_FLOAT_CTX = {
   LN_BIAS: 16,
   /** f32: epsilon */
   LN_EPS: 20,
+  /** i32: byte offset of the Mean output, f32 [ROWS], or 0 (none; the host writes it before each run) */
+  LN_MEAN: 24,
+  /** i32: byte offset of the InvStdDev output, f32 [ROWS], or 0 (none; written before each run) */
+  LN_INV_STD: 28,
   /** bytes the host allocates for the record */
   LN_CTX_BYTES: 32,
   /** i32: planes (N * C) */

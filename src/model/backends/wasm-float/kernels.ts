@@ -25,7 +25,7 @@
  *   normalized axis the last one, or opset < 13): tasks of whole rows.
  *
  * - LayerNormalization (../host/normalize.ts; ONNX opset 17 and fuse-layer-norm's i8conv node) with a constant Scale
- *   (and B), without the Mean / InvStdDev outputs; InstanceNormalization with constant scale and B; ReduceSum /
+ *   (and B), its Mean / InvStdDev outputs too (their pointers written into the record before each run); InstanceNormalization with constant scale and B; ReduceSum /
  *   ReduceMean / ReduceMax / ReduceMin (../host/reduce.ts) on onnxruntime's KR and R loops (each output's values
  *   contiguous); GlobalMaxPool. Each row's (plane's) statistic is the scalar loop's in-order chain; four rows run at
  *   once, one per SIMD lane (4x4 blocks transposed), so every lane rounds as the scalar loop does; the normalizing
@@ -74,6 +74,8 @@ export class HeapKernel implements ModelKernel {
   /** bytes of the model's shared scratch a run needs, and where its pointer goes (a record field), if any */
   scratchBytes = 0;
   scratchField = -1;
+  /** [output index, record field]: outputs past the first whose pointers the step writes into the record each run */
+  outputFields: [number, number][] = [];
   private readonly blocks: GuardedBlocks;
 
   constructor(
@@ -357,8 +359,8 @@ function layerNorm(
 ): Prepared | null {
   const S = constFloats(inputs[1]);
   const B = inputs[2] ? constFloats(inputs[2]) : undefined;
-  // a computed Scale or B, or the Mean / InvStdDev outputs: the TypeScript operator
-  if (!S || B === null || outputs[1] || outputs[2]) return null;
+  // a computed Scale or B: the TypeScript operator
+  if (!S || B === null) return null;
   const x = inputs[0]!;
   const axis = normAxis(node, attrInt(node, 'axis', -1), x.dims.length);
   const w = numel(x.dims.slice(axis));
@@ -377,6 +379,9 @@ function layerNorm(
     ])
       k.i32(f, v);
     k.f32(K.LN_EPS, eps);
+    // Mean and InvStdDev, where the node has them: their arena pointers go to the record before each run
+    if (outputs[1]) k.outputFields.push([1, K.LN_MEAN]);
+    if (outputs[2]) k.outputFields.push([2, K.LN_INV_STD]);
     k.dispatch = [{ fn: 'layerNormTask', range: [Math.ceil(rows / rpt)], args: [SRC, NONE, DST] }];
     return k;
   };
@@ -529,6 +534,7 @@ export function floatKernelOp(
         const second = node.opType === 'ConvAdd' ? 3 : undefined;
         const base = kernelStep(env.core, kernel, { threaded: true, second });
         const scratchField = kernel instanceof HeapKernel ? kernel.scratchField : -1;
+        const outputFields = kernel instanceof HeapKernel ? kernel.outputFields : [];
         return {
           ...base,
           scratchBytes: kernel instanceof HeapKernel ? kernel.scratchBytes : 0,
@@ -536,6 +542,7 @@ export function floatKernelOp(
           run(p) {
             // the model's scratch moves with the arena: its pointer is written before each run
             if (scratchField >= 0) env.core.i32()[(kernel.ctx + scratchField) >> 2] = p.scratch;
+            for (const [o, f] of outputFields) env.core.i32()[(kernel.ctx + f) >> 2] = p.outputs[o];
             base.run(p);
           },
         };
