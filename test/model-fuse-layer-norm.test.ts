@@ -275,6 +275,12 @@ describe("decomposed LayerNorm (onnxruntime's LayerNormFusion: i8conv:LayerNorma
           await session.release();
         }
         const model = loadModelSync(rt, bytes, { inputShapes: dims, onFloatModel: 'allow' });
+        // the fused node runs on the float SIMD kernel where its scale and bias are constants
+        if (s.fused && !s.inIf && !s.scaleFed)
+          expect(
+            model.nodes.map((n) => n.algorithm),
+            s.what,
+          ).toContain('layernorm-f32-simd');
         const got = model.run(feeds as never);
         model.dispose();
         const off = loadModelSync(rt, bytes, { inputShapes: dims, onFloatModel: 'allow' }, { layerNorm: false });

@@ -1169,6 +1169,9 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
       'channelAffineTask',
       'reluF32Task',
       'softmaxTask',
+      'layerNormTask',
+      'instanceNormTask',
+      'reduceRowsTask',
     ] as const) {
       expect(TASK_FUNCTIONS).toContain(fn);
       for (const { core } of cores) expect(typeof core.exports[fn]).toBe('function');
@@ -1333,6 +1336,64 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
         expect(simdMatchesHost(core, c11, r, `${name} Softmax opset 11 [1, ${rows}, ${len}]`)).toBe('softmax-f32-simd');
       }
     }
+  });
+
+  it('LayerNormalization, InstanceNormalization, ReduceSum / Mean / Max / Min (KR, R), GlobalMaxPool: row and lane-group tails, tasks in any order, each output written by one task, guard bands intact', () => {
+    const r = rng(318);
+    const tasks: number[] = [];
+    for (const { name, core } of cores) {
+      // [dims of X, whether the kernel splits it into several tasks]
+      const shapes: [number[], boolean][] = [
+        [[1, 1], false],
+        [[3, 5], false],
+        [[9, 7], false],
+        [[2, 5, 13], false],
+        [[1, 100, 384], true],
+        [[1, 20, 1001], true],
+      ];
+      for (const [dims, many] of shapes) {
+        const w = dims[dims.length - 1];
+        const x = randTensor(r, 'float32', dims, 4);
+        const ln: Case = {
+          op: 'LayerNormalization',
+          inputs: [
+            [x, 'feed'],
+            [randTensor(r, 'float32', [w], 2), 'init'],
+            [randTensor(r, 'float32', [w], 2), 'init'],
+          ],
+          attrs: { axis: A.i(-1) },
+          opset: 17,
+        };
+        const red: Case[] = ['ReduceSum', 'ReduceMean', 'ReduceMax', 'ReduceMin'].map((op) => ({
+          op,
+          inputs: [[x, 'feed']],
+          attrs: { axes: A.is([dims.length - 1]), keepdims: A.i(1) },
+          opset: 11,
+        }));
+        for (const c of [ln, ...red]) {
+          expect(simdMatchesHost(core, c, r, `${name} ${c.op} [${dims}]`)).toMatch(/-f32-simd$/);
+          if (many) tasks.push(expectDisjointTasks(core, c, r, `${name} ${c.op} [${dims}]`));
+        }
+        if (dims.length === 3) {
+          const c = dims[1];
+          const inorm: Case = {
+            op: 'InstanceNormalization',
+            inputs: [
+              [x, 'feed'],
+              [randTensor(r, 'float32', [c], 2), 'init'],
+              [randTensor(r, 'float32', [c], 2), 'init'],
+            ],
+            opset: 13,
+          };
+          const gmax: Case = { op: 'GlobalMaxPool', inputs: [[x, 'feed']], opset: 13 };
+          for (const cs of [inorm, gmax]) {
+            expect(simdMatchesHost(core, cs, r, `${name} ${cs.op} [${dims}]`)).toMatch(/-f32-simd$/);
+            if (many) tasks.push(expectDisjointTasks(core, cs, r, `${name} ${cs.op} [${dims}]`));
+          }
+        }
+      }
+    }
+    expect(Math.min(...tasks)).toBeGreaterThan(1);
   });
 
   it('the TypeScript operator runs what the kernels do not take: a computed weight or BN parameter, a strided Softmax axis, an integer Relu', () => {

@@ -183,7 +183,7 @@ const HOST_FLOAT = {
   ts: 'src/model/backends/wasm-float/ctx.generated.ts',
   unit: 'byte',
   doc: `Byte offsets of the parameter records (ctx) of the float32 kernels of assembly/model/host-float.ts (ConvTranspose,
-Conv, channelAffine, Relu, Softmax). The host writes them through HOST_FLOAT_CTX (src/model/backends/wasm-float/ctx.generated.ts,
+Conv, channelAffine, Relu, Softmax, LayerNormalization, InstanceNormalization, row reductions). The host writes them through HOST_FLOAT_CTX (src/model/backends/wasm-float/ctx.generated.ts,
 generated from the same declaration).`,
   records: [
     {
@@ -268,6 +268,58 @@ generated from the same declaration).`,
         ['SM_ROWS_PER_TASK', 'i32', 'rows per task'],
       ],
       bytes: ['SM_CTX_BYTES', 16, 'bytes the host allocates for the record'],
+    },
+    {
+      doc: 'LayerNormalization record',
+      fields: [
+        ['LN_ROWS', 'i32', 'rows (the product of the dims before the axis)'],
+        ['LN_W', 'i32', 'values per row (the product of the dims from the axis), at most 2^24'],
+        ['LN_ROWS_PER_TASK', 'i32', 'rows per task, a multiple of 8'],
+        ['LN_SCALE', 'i32', 'byte offset of Scale, f32 [W]'],
+        ['LN_BIAS', 'i32', 'byte offset of B, f32 [W], or 0 (none)'],
+        ['LN_EPS', 'f32', 'epsilon'],
+        [
+          'LN_MEAN',
+          'i32',
+          'byte offset of the Mean output, f32 [ROWS], or 0 (none; the host writes it before each run)',
+        ],
+        ['LN_INV_STD', 'i32', 'byte offset of the InvStdDev output, f32 [ROWS], or 0 (none; written before each run)'],
+      ],
+      bytes: ['LN_CTX_BYTES', 32, 'bytes the host allocates for the record'],
+    },
+    {
+      doc: 'InstanceNormalization record',
+      fields: [
+        ['IN_PLANES', 'i32', 'planes (N * C)'],
+        ['IN_C', 'i32', 'channels C'],
+        ['IN_W', 'i32', 'values per plane (the product of the spatial dims), at most 2^24'],
+        ['IN_PLANES_PER_TASK', 'i32', 'planes per task, a multiple of 8'],
+        ['IN_SCALE', 'i32', 'byte offset of scale, f32 [C]'],
+        ['IN_BIAS', 'i32', 'byte offset of B, f32 [C]'],
+        ['IN_EPS', 'f32', 'epsilon'],
+      ],
+      bytes: ['IN_CTX_BYTES', 32, 'bytes the host allocates for the record'],
+    },
+    {
+      doc: 'row reduction record (ReduceSum / ReduceMean / ReduceMax / ReduceMin on the KR and R fast shapes, GlobalMaxPool)',
+      fields: [
+        ['RD_ROWS', 'i32', 'rows (outputs)'],
+        ['RD_LEN', 'i32', 'values per row (contiguous), at most 2^24'],
+        ['RD_ROWS_PER_TASK', 'i32', 'rows per task, a multiple of 8'],
+        ['RD_KIND', 'i32', 'RD_SUM, RD_MEAN, RD_MAX, RD_MIN or RD_GMAX'],
+      ],
+      consts: [
+        ['RD_SUM', 0, 'RD_KIND: the sum from the first value, in order'],
+        ['RD_MEAN', 1, 'RD_KIND: the same sum, then divided by RD_LEN'],
+        ['RD_MAX', 2, 'RD_KIND: the first value, replaced by each later one greater than it'],
+        ['RD_MIN', 3, 'RD_KIND: the first value, replaced by each later one less than it'],
+        [
+          'RD_GMAX',
+          4,
+          'RD_KIND: GlobalMaxPool (MLAS): max (NaN wins) from the lowest float over the first LEN - LEN % 4 values, then std::max over the rest',
+        ],
+      ],
+      bytes: ['RD_CTX_BYTES', 16, 'bytes the host allocates for the record'],
     },
   ],
 };

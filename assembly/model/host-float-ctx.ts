@@ -1,7 +1,7 @@
 // generated from tools/model-ctx.mjs by tools/gen-model-ctx.mjs; do not edit
 //
 // Byte offsets of the parameter records (ctx) of the float32 kernels of assembly/model/host-float.ts (ConvTranspose,
-// Conv, channelAffine, Relu, Softmax). The host writes them through HOST_FLOAT_CTX (src/model/backends/wasm-float/ctx.generated.ts,
+// Conv, channelAffine, Relu, Softmax, LayerNormalization, InstanceNormalization, row reductions). The host writes them through HOST_FLOAT_CTX (src/model/backends/wasm-float/ctx.generated.ts,
 // generated from the same declaration).
 
 // ---- ConvTranspose record ----
@@ -110,3 +110,64 @@ export const SM_LEN: i32 = 4;
 export const SM_ROWS_PER_TASK: i32 = 8;
 /** bytes the host allocates for the record */
 export const SM_CTX_BYTES: i32 = 16;
+
+// ---- LayerNormalization record ----
+/** i32: rows (the product of the dims before the axis) */
+export const LN_ROWS: i32 = 0;
+/** i32: values per row (the product of the dims from the axis), at most 2^24 */
+export const LN_W: i32 = 4;
+/** i32: rows per task, a multiple of 8 */
+export const LN_ROWS_PER_TASK: i32 = 8;
+/** i32: byte offset of Scale, f32 [W] */
+export const LN_SCALE: i32 = 12;
+/** i32: byte offset of B, f32 [W], or 0 (none) */
+export const LN_BIAS: i32 = 16;
+/** f32: epsilon */
+export const LN_EPS: i32 = 20;
+/** i32: byte offset of the Mean output, f32 [ROWS], or 0 (none; the host writes it before each run) */
+export const LN_MEAN: i32 = 24;
+/** i32: byte offset of the InvStdDev output, f32 [ROWS], or 0 (none; written before each run) */
+export const LN_INV_STD: i32 = 28;
+/** bytes the host allocates for the record */
+export const LN_CTX_BYTES: i32 = 32;
+
+// ---- InstanceNormalization record ----
+/** i32: planes (N * C) */
+export const IN_PLANES: i32 = 0;
+/** i32: channels C */
+export const IN_C: i32 = 4;
+/** i32: values per plane (the product of the spatial dims), at most 2^24 */
+export const IN_W: i32 = 8;
+/** i32: planes per task, a multiple of 8 */
+export const IN_PLANES_PER_TASK: i32 = 12;
+/** i32: byte offset of scale, f32 [C] */
+export const IN_SCALE: i32 = 16;
+/** i32: byte offset of B, f32 [C] */
+export const IN_BIAS: i32 = 20;
+/** f32: epsilon */
+export const IN_EPS: i32 = 24;
+/** bytes the host allocates for the record */
+export const IN_CTX_BYTES: i32 = 32;
+
+// ---- row reduction record (ReduceSum / ReduceMean / ReduceMax / ReduceMin on the KR and R fast shapes, GlobalMaxPool) ----
+/** i32: rows (outputs) */
+export const RD_ROWS: i32 = 0;
+/** i32: values per row (contiguous), at most 2^24 */
+export const RD_LEN: i32 = 4;
+/** i32: rows per task, a multiple of 8 */
+export const RD_ROWS_PER_TASK: i32 = 8;
+/** i32: RD_SUM, RD_MEAN, RD_MAX, RD_MIN or RD_GMAX */
+export const RD_KIND: i32 = 12;
+/** RD_KIND: the sum from the first value, in order */
+export const RD_SUM: i32 = 0;
+/** RD_KIND: the same sum, then divided by RD_LEN */
+export const RD_MEAN: i32 = 1;
+/** RD_KIND: the first value, replaced by each later one greater than it */
+export const RD_MAX: i32 = 2;
+/** RD_KIND: the first value, replaced by each later one less than it */
+export const RD_MIN: i32 = 3;
+/** RD_KIND: GlobalMaxPool (MLAS): max (NaN wins) from the lowest float over the first LEN - LEN % 4 values, then
+ * std::max over the rest */
+export const RD_GMAX: i32 = 4;
+/** bytes the host allocates for the record */
+export const RD_CTX_BYTES: i32 = 16;

@@ -32,6 +32,10 @@
 //                      and shift, computed by the host). Task: AF_PLANES_PER_TASK planes (n, c).
 //   reluF32Task        y = x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass), which is f32x4.pmax(x, 0). Task:
 //                      RL_GRAIN elements.
+//   softmaxTask        Softmax over rows of contiguous values (below).
+//   layerNormTask,     LayerNormalization, InstanceNormalization and the row reductions (ReduceSum / Mean / Max / Min
+//   instanceNormTask,  on onnxruntime's KR and R loops, GlobalMaxPool): the statistics of four rows at once, one row
+//   reduceRowsTask     per lane (each lane's chain in the scalar order), then the row's element-wise pass (below).
 // Unaligned v128 loads and stores are used throughout (a plane or chunk may start anywhere).
 
 // the records' offsets: assembly/model/host-float-ctx.ts (generated from tools/model-ctx.mjs)
@@ -39,7 +43,9 @@ import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
   SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_W, CV_TAP, CV_BIAS, CV_COL,
-  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, CV_RELU,
+  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, CV_RELU, LN_ROWS, LN_W, LN_ROWS_PER_TASK, LN_SCALE,
+  LN_BIAS, LN_EPS, LN_MEAN, LN_INV_STD, IN_PLANES, IN_C, IN_W, IN_PLANES_PER_TASK, IN_SCALE, IN_BIAS, IN_EPS, RD_ROWS, RD_LEN,
+  RD_ROWS_PER_TASK, RD_KIND, RD_MEAN, RD_MAX, RD_MIN, RD_GMAX,
 } from './host-float-ctx';
 
 // ---- Conv ----------------------------------------------------------------------------------------------------------
@@ -922,6 +928,510 @@ export function softmaxTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32,
     for (; i < len; i++) {
       const a = ys + (<usize>i << 2);
       store<f32>(a, scale * load<f32>(a));
+    }
+  }
+}
+
+// ---- rows in lanes: LayerNormalization, InstanceNormalization, row reductions ----------------------------------
+// Each statistic is an in-order float32 chain along one row (a plane), which cannot be split within the row without
+// changing its roundings. So four rows run at once, one per lane: a 4x4 block (four values of each of four rows) is
+// loaded and transposed, and lane j steps through row j's values in order, exactly as the scalar loop does. A group
+// with fewer than four rows repeats its last row in the idle lanes (their results are dropped; nothing is read
+// outside the rows). The element-wise pass after the statistics is along the row, four values at a time.
+
+/** Lane j: row j's value at byte offset o. */
+// @ts-ignore: decorator
+@inline
+function gather4(p0: usize, p1: usize, p2: usize, p3: usize, o: usize): v128 {
+  let v = f32x4.splat(load<f32>(p0 + o));
+  v = f32x4.replace_lane(v, 1, load<f32>(p1 + o));
+  v = f32x4.replace_lane(v, 2, load<f32>(p2 + o));
+  return f32x4.replace_lane(v, 3, load<f32>(p3 + o));
+}
+
+// The 4x4 transpose: rows a, b, c, d (four values each at one offset) -> columns c0..c3 (lane j: row j's value).
+// t0 = [a0 b0 a1 b1], t1 = [a2 b2 a3 b3], t2 = [c0 d0 c1 d1], t3 = [c2 d2 c3 d3]
+// @ts-ignore: decorator
+@inline
+function lo2(a: v128, b: v128): v128 {
+  return v128.shuffle<f32>(a, b, 0, 4, 1, 5);
+}
+// @ts-ignore: decorator
+@inline
+function hi2(a: v128, b: v128): v128 {
+  return v128.shuffle<f32>(a, b, 2, 6, 3, 7);
+}
+// @ts-ignore: decorator
+@inline
+function col0(t0: v128, t2: v128): v128 {
+  return v128.shuffle<f32>(t0, t2, 0, 1, 4, 5);
+}
+// @ts-ignore: decorator
+@inline
+function col1(t0: v128, t2: v128): v128 {
+  return v128.shuffle<f32>(t0, t2, 2, 3, 6, 7);
+}
+
+/** Lane j: the in-order sum of row j's values [from, len) added onto s (s = f(s + v) value by value). */
+// @ts-ignore: decorator
+@inline
+function sumRows4(p0: usize, p1: usize, p2: usize, p3: usize, from: i32, len: i32, s0: v128): v128 {
+  let s = s0;
+  let h = from;
+  for (; h + 4 <= len; h += 4) {
+    const o = <usize>h << 2;
+    const a = v128.load(p0 + o),
+      b = v128.load(p1 + o),
+      c = v128.load(p2 + o),
+      d = v128.load(p3 + o);
+    const t0 = lo2(a, b),
+      t1 = hi2(a, b),
+      t2 = lo2(c, d),
+      t3 = hi2(c, d);
+    s = f32x4.add(s, col0(t0, t2));
+    s = f32x4.add(s, col1(t0, t2));
+    s = f32x4.add(s, col0(t1, t3));
+    s = f32x4.add(s, col1(t1, t3));
+  }
+  for (; h < len; h++) s = f32x4.add(s, gather4(p0, p1, p2, p3, <usize>h << 2));
+  return s;
+}
+
+/** Row r's start (rows of `len` floats from x), r clamped to the last row `last` (a group's idle lanes). */
+// @ts-ignore: decorator
+@inline
+function rowAt(x: usize, r: i32, last: i32, len: i32): usize {
+  return x + ((<usize>(r < last ? r : last) * <usize>len) << 2);
+}
+
+// ---- LayerNormalization ------------------------------------------------------------------------------------------
+// As src/model/backends/host/normalize.ts (onnxruntime's kernel): per row, Welford's running mean m and sum q of
+// squared deviations from m = q = 0: d = f(v - m), m = f(m + f(d / (h + 1))), q = f(q + f(d * f(v - m))); then
+// den = f(sqrt(f(f(q / W) + eps))) and y = f(f(f(f(x - m) / den) * S) + B) (without B: f(f(f(x - m) / den) * S));
+// the optional outputs Mean = m and InvStdDev = f(1 / den) where LN_MEAN / LN_INV_STD point to them.
+// h + 1 and W are exact in float32 (W <= 2^24, checked by the host), so f32 division is the host's rounding.
+
+/** y of one row: ((x - m) / den) * S (+ B), four values at a time. */
+function layerNormRow(xs: usize, ys: usize, w: i32, m: f32, den: f32, sp: usize, bp: usize): void {
+  const mv = f32x4.splat(m),
+    dv = f32x4.splat(den);
+  let h = 0;
+  if (bp) {
+    for (; h + 4 <= w; h += 4) {
+      const o = <usize>h << 2;
+      const t = f32x4.mul(f32x4.div(f32x4.sub(v128.load(xs + o), mv), dv), v128.load(sp + o));
+      v128.store(ys + o, f32x4.add(t, v128.load(bp + o)));
+    }
+    for (; h < w; h++) {
+      const o = <usize>h << 2;
+      store<f32>(ys + o, ((load<f32>(xs + o) - m) / den) * load<f32>(sp + o) + load<f32>(bp + o));
+    }
+  } else {
+    for (; h + 4 <= w; h += 4) {
+      const o = <usize>h << 2;
+      v128.store(ys + o, f32x4.mul(f32x4.div(f32x4.sub(v128.load(xs + o), mv), dv), v128.load(sp + o)));
+    }
+    for (; h < w; h++) {
+      const o = <usize>h << 2;
+      store<f32>(ys + o, ((load<f32>(xs + o) - m) / den) * load<f32>(sp + o));
+    }
+  }
+}
+
+/** The first k (<= 8 used) of eight lane values (a's four, then b's) to p[0..k). */
+function storeRows8(p: usize, k: i32, a: v128, b: v128): void {
+  if (k >= 4) v128.store(p, a);
+  else {
+    store<f32>(p, f32x4.extract_lane(a, 0));
+    if (k > 1) store<f32>(p, f32x4.extract_lane(a, 1), 4);
+    if (k > 2) store<f32>(p, f32x4.extract_lane(a, 2), 8);
+    return;
+  }
+  if (k >= 8) v128.store(p, b, 16);
+  else {
+    if (k > 4) store<f32>(p, f32x4.extract_lane(b, 0), 16);
+    if (k > 5) store<f32>(p, f32x4.extract_lane(b, 1), 20);
+    if (k > 6) store<f32>(p, f32x4.extract_lane(b, 2), 24);
+  }
+}
+
+/** Welford's step of four lanes: the new running mean from v, the old mean m and the count n = h + 1. */
+// @ts-ignore: decorator
+@inline
+function welfordMean(v: v128, m: v128, n: v128): v128 {
+  return f32x4.add(m, f32x4.div(f32x4.sub(v, m), n));
+}
+/** Welford's step of four lanes: q + f(f(v - old mean) * f(v - new mean)). */
+// @ts-ignore: decorator
+@inline
+function welfordSq(v: v128, m0: v128, m1: v128, q: v128): v128 {
+  return f32x4.add(q, f32x4.mul(f32x4.sub(v, m0), f32x4.sub(v, m1)));
+}
+
+/** Task t: rows [t * RPT, (t + 1) * RPT) of LayerNormalization (x may be y). Eight rows per group: two lane groups
+ * whose chains are independent, so that the CPU overlaps them (one chain waits on each division). */
+export function layerNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const rows = load<i32>(ctx, LN_ROWS);
+  const w = load<i32>(ctx, LN_W);
+  const rpt = load<i32>(ctx, LN_ROWS_PER_TASK);
+  const sp = <usize>load<i32>(ctx, LN_SCALE);
+  const bp = <usize>load<i32>(ctx, LN_BIAS);
+  const eps = f32x4.splat(load<f32>(ctx, LN_EPS));
+  const meanP = <usize>load<i32>(ctx, LN_MEAN);
+  const invP = <usize>load<i32>(ctx, LN_INV_STD);
+  const r0 = t * rpt;
+  if (r0 >= rows) return;
+  const r1 = rows - r0 > rpt ? r0 + rpt : rows;
+  const one = f32x4.splat(1);
+  const wv = f32x4.splat(<f32>w);
+  const stride = (<usize>w) << 2;
+  for (let g = r0; g < r1; g += 8) {
+    const last = r1 - 1;
+    const p0 = rowAt(x, g, last, w),
+      p1 = rowAt(x, g + 1, last, w),
+      p2 = rowAt(x, g + 2, last, w),
+      p3 = rowAt(x, g + 3, last, w),
+      p4 = rowAt(x, g + 4, last, w),
+      p5 = rowAt(x, g + 5, last, w),
+      p6 = rowAt(x, g + 6, last, w),
+      p7 = rowAt(x, g + 7, last, w);
+    let m = f32x4.splat(0),
+      q = f32x4.splat(0),
+      mm = f32x4.splat(0),
+      qq = f32x4.splat(0),
+      n = one; // h + 1
+    let h = 0;
+    for (; h + 4 <= w; h += 4) {
+      const o = <usize>h << 2;
+      const a = v128.load(p0 + o),
+        b = v128.load(p1 + o),
+        c = v128.load(p2 + o),
+        d = v128.load(p3 + o);
+      const aa = v128.load(p4 + o),
+        bb = v128.load(p5 + o),
+        cc = v128.load(p6 + o),
+        dd = v128.load(p7 + o);
+      const t0 = lo2(a, b),
+        t1 = hi2(a, b),
+        t2 = lo2(c, d),
+        t3 = hi2(c, d);
+      const u0 = lo2(aa, bb),
+        u1 = hi2(aa, bb),
+        u2 = lo2(cc, dd),
+        u3 = hi2(cc, dd);
+      let v = col0(t0, t2),
+        vv = col0(u0, u2);
+      let m1 = welfordMean(v, m, n),
+        mm1 = welfordMean(vv, mm, n);
+      q = welfordSq(v, m, m1, q);
+      qq = welfordSq(vv, mm, mm1, qq);
+      n = f32x4.add(n, one);
+      v = col1(t0, t2);
+      vv = col1(u0, u2);
+      m = welfordMean(v, m1, n);
+      mm = welfordMean(vv, mm1, n);
+      q = welfordSq(v, m1, m, q);
+      qq = welfordSq(vv, mm1, mm, qq);
+      n = f32x4.add(n, one);
+      v = col0(t1, t3);
+      vv = col0(u1, u3);
+      m1 = welfordMean(v, m, n);
+      mm1 = welfordMean(vv, mm, n);
+      q = welfordSq(v, m, m1, q);
+      qq = welfordSq(vv, mm, mm1, qq);
+      n = f32x4.add(n, one);
+      v = col1(t1, t3);
+      vv = col1(u1, u3);
+      m = welfordMean(v, m1, n);
+      mm = welfordMean(vv, mm1, n);
+      q = welfordSq(v, m1, m, q);
+      qq = welfordSq(vv, mm1, mm, qq);
+      n = f32x4.add(n, one);
+    }
+    for (; h < w; h++) {
+      const o = <usize>h << 2;
+      const v = gather4(p0, p1, p2, p3, o),
+        vv = gather4(p4, p5, p6, p7, o);
+      const m1 = welfordMean(v, m, n),
+        mm1 = welfordMean(vv, mm, n);
+      q = welfordSq(v, m, m1, q);
+      qq = welfordSq(vv, mm, mm1, qq);
+      m = m1;
+      mm = mm1;
+      n = f32x4.add(n, one);
+    }
+    const den = f32x4.sqrt(f32x4.add(f32x4.div(q, wv), eps)),
+      dd = f32x4.sqrt(f32x4.add(f32x4.div(qq, wv), eps));
+    const y0 = y + ((<usize>g * <usize>w) << 2);
+    const x0 = x + ((<usize>g * <usize>w) << 2);
+    const k = r1 - g;
+    // the optional outputs: Mean = m, InvStdDev = f(1 / den), per row
+    if (meanP) storeRows8(meanP + (<usize>g << 2), k, m, mm);
+    if (invP) storeRows8(invP + (<usize>g << 2), k, f32x4.div(one, den), f32x4.div(one, dd));
+    layerNormRow(x0, y0, w, f32x4.extract_lane(m, 0), f32x4.extract_lane(den, 0), sp, bp);
+    if (k > 1) layerNormRow(x0 + stride, y0 + stride, w, f32x4.extract_lane(m, 1), f32x4.extract_lane(den, 1), sp, bp);
+    if (k > 2) layerNormRow(x0 + 2 * stride, y0 + 2 * stride, w, f32x4.extract_lane(m, 2), f32x4.extract_lane(den, 2), sp, bp);
+    if (k > 3) layerNormRow(x0 + 3 * stride, y0 + 3 * stride, w, f32x4.extract_lane(m, 3), f32x4.extract_lane(den, 3), sp, bp);
+    if (k > 4) layerNormRow(x0 + 4 * stride, y0 + 4 * stride, w, f32x4.extract_lane(mm, 0), f32x4.extract_lane(dd, 0), sp, bp);
+    if (k > 5) layerNormRow(x0 + 5 * stride, y0 + 5 * stride, w, f32x4.extract_lane(mm, 1), f32x4.extract_lane(dd, 1), sp, bp);
+    if (k > 6) layerNormRow(x0 + 6 * stride, y0 + 6 * stride, w, f32x4.extract_lane(mm, 2), f32x4.extract_lane(dd, 2), sp, bp);
+    if (k > 7) layerNormRow(x0 + 7 * stride, y0 + 7 * stride, w, f32x4.extract_lane(mm, 3), f32x4.extract_lane(dd, 3), sp, bp);
+  }
+}
+
+// ---- InstanceNormalization ---------------------------------------------------------------------------------------
+// As src/model/backends/host/normalize.ts (onnxruntime's kernel, Eigen's sums): per plane of W values, s = the
+// in-order sum from the first value, mean = f(s / W); q = the in-order sum of f(f(x - mean)^2) from the first;
+// inv = f(1 / f(sqrt(f(f(q / W) + eps)))), a = f(inv * scale[c]), b = f(B[c] - f(mean * a)); y = f(f(x * a) + b).
+
+/** y = f(f(x * a) + b) over one plane, four values at a time. */
+function affineRow(xs: usize, ys: usize, w: i32, a: f32, b: f32): void {
+  const av = f32x4.splat(a),
+    bv = f32x4.splat(b);
+  let h = 0;
+  for (; h + 4 <= w; h += 4) {
+    const o = <usize>h << 2;
+    v128.store(ys + o, f32x4.add(f32x4.mul(v128.load(xs + o), av), bv));
+  }
+  for (; h < w; h++) {
+    const o = <usize>h << 2;
+    store<f32>(ys + o, load<f32>(xs + o) * a + b);
+  }
+}
+
+/** Lane j: the channel parameter (scale or B at p) of plane g + j (a lane past the last plane repeats it). */
+// @ts-ignore: decorator
+@inline
+function channelParams(p: usize, g: i32, last: i32, ch: i32): v128 {
+  return gather4(
+    p + (<usize>((g < last ? g : last) % ch) << 2),
+    p + (<usize>((g + 1 < last ? g + 1 : last) % ch) << 2),
+    p + (<usize>((g + 2 < last ? g + 2 : last) % ch) << 2),
+    p + (<usize>((g + 3 < last ? g + 3 : last) % ch) << 2),
+    0,
+  );
+}
+
+/** a = f(inv * scale[c]) of four planes from the sum q of squared deviations: inv = f(1 / f(sqrt(f(f(q / W) + eps)))). */
+// @ts-ignore: decorator
+@inline
+function instanceA(q: v128, wv: v128, eps: v128, scale: v128): v128 {
+  return f32x4.mul(f32x4.div(f32x4.splat(1), f32x4.sqrt(f32x4.add(f32x4.div(q, wv), eps))), scale);
+}
+
+/** Task t: planes [t * PPT, (t + 1) * PPT) of InstanceNormalization (x may be y). Eight planes per group: two lane
+ * groups whose sums are independent chains, which the CPU overlaps. */
+export function instanceNormTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const planes = load<i32>(ctx, IN_PLANES);
+  const ch = load<i32>(ctx, IN_C);
+  const w = load<i32>(ctx, IN_W);
+  const ppt = load<i32>(ctx, IN_PLANES_PER_TASK);
+  const sp = <usize>load<i32>(ctx, IN_SCALE);
+  const bp = <usize>load<i32>(ctx, IN_BIAS);
+  const eps = f32x4.splat(load<f32>(ctx, IN_EPS));
+  const r0 = t * ppt;
+  if (r0 >= planes) return;
+  const r1 = planes - r0 > ppt ? r0 + ppt : planes;
+  const wv = f32x4.splat(<f32>w);
+  const stride = (<usize>w) << 2;
+  for (let g = r0; g < r1; g += 8) {
+    const last = r1 - 1;
+    const p0 = rowAt(x, g, last, w),
+      p1 = rowAt(x, g + 1, last, w),
+      p2 = rowAt(x, g + 2, last, w),
+      p3 = rowAt(x, g + 3, last, w),
+      p4 = rowAt(x, g + 4, last, w),
+      p5 = rowAt(x, g + 5, last, w),
+      p6 = rowAt(x, g + 6, last, w),
+      p7 = rowAt(x, g + 7, last, w);
+    const first = gather4(p0, p1, p2, p3, 0),
+      first2 = gather4(p4, p5, p6, p7, 0);
+    // the sums from the first value, then the squared deviations from the first value, two lane groups at a time
+    let s = first,
+      ss = first2;
+    let h = 1;
+    for (; h + 4 <= w; h += 4) {
+      const o = <usize>h << 2;
+      const t0 = lo2(v128.load(p0 + o), v128.load(p1 + o)),
+        t1 = hi2(v128.load(p0 + o), v128.load(p1 + o)),
+        t2 = lo2(v128.load(p2 + o), v128.load(p3 + o)),
+        t3 = hi2(v128.load(p2 + o), v128.load(p3 + o));
+      const u0 = lo2(v128.load(p4 + o), v128.load(p5 + o)),
+        u1 = hi2(v128.load(p4 + o), v128.load(p5 + o)),
+        u2 = lo2(v128.load(p6 + o), v128.load(p7 + o)),
+        u3 = hi2(v128.load(p6 + o), v128.load(p7 + o));
+      s = f32x4.add(s, col0(t0, t2));
+      ss = f32x4.add(ss, col0(u0, u2));
+      s = f32x4.add(s, col1(t0, t2));
+      ss = f32x4.add(ss, col1(u0, u2));
+      s = f32x4.add(s, col0(t1, t3));
+      ss = f32x4.add(ss, col0(u1, u3));
+      s = f32x4.add(s, col1(t1, t3));
+      ss = f32x4.add(ss, col1(u1, u3));
+    }
+    for (; h < w; h++) {
+      const o = <usize>h << 2;
+      s = f32x4.add(s, gather4(p0, p1, p2, p3, o));
+      ss = f32x4.add(ss, gather4(p4, p5, p6, p7, o));
+    }
+    const mean = f32x4.div(s, wv),
+      mean2 = f32x4.div(ss, wv);
+    let e = f32x4.sub(first, mean),
+      ee = f32x4.sub(first2, mean2);
+    let q = f32x4.mul(e, e),
+      qq = f32x4.mul(ee, ee);
+    h = 1;
+    for (; h + 4 <= w; h += 4) {
+      const o = <usize>h << 2;
+      const t0 = lo2(v128.load(p0 + o), v128.load(p1 + o)),
+        t1 = hi2(v128.load(p0 + o), v128.load(p1 + o)),
+        t2 = lo2(v128.load(p2 + o), v128.load(p3 + o)),
+        t3 = hi2(v128.load(p2 + o), v128.load(p3 + o));
+      const u0 = lo2(v128.load(p4 + o), v128.load(p5 + o)),
+        u1 = hi2(v128.load(p4 + o), v128.load(p5 + o)),
+        u2 = lo2(v128.load(p6 + o), v128.load(p7 + o)),
+        u3 = hi2(v128.load(p6 + o), v128.load(p7 + o));
+      e = f32x4.sub(col0(t0, t2), mean);
+      ee = f32x4.sub(col0(u0, u2), mean2);
+      q = f32x4.add(q, f32x4.mul(e, e));
+      qq = f32x4.add(qq, f32x4.mul(ee, ee));
+      e = f32x4.sub(col1(t0, t2), mean);
+      ee = f32x4.sub(col1(u0, u2), mean2);
+      q = f32x4.add(q, f32x4.mul(e, e));
+      qq = f32x4.add(qq, f32x4.mul(ee, ee));
+      e = f32x4.sub(col0(t1, t3), mean);
+      ee = f32x4.sub(col0(u1, u3), mean2);
+      q = f32x4.add(q, f32x4.mul(e, e));
+      qq = f32x4.add(qq, f32x4.mul(ee, ee));
+      e = f32x4.sub(col1(t1, t3), mean);
+      ee = f32x4.sub(col1(u1, u3), mean2);
+      q = f32x4.add(q, f32x4.mul(e, e));
+      qq = f32x4.add(qq, f32x4.mul(ee, ee));
+    }
+    for (; h < w; h++) {
+      const o = <usize>h << 2;
+      e = f32x4.sub(gather4(p0, p1, p2, p3, o), mean);
+      ee = f32x4.sub(gather4(p4, p5, p6, p7, o), mean2);
+      q = f32x4.add(q, f32x4.mul(e, e));
+      qq = f32x4.add(qq, f32x4.mul(ee, ee));
+    }
+    const a = instanceA(q, wv, eps, channelParams(sp, g, last, ch)),
+      aa = instanceA(qq, wv, eps, channelParams(sp, g + 4, last, ch));
+    const b = f32x4.sub(channelParams(bp, g, last, ch), f32x4.mul(mean, a)),
+      bb = f32x4.sub(channelParams(bp, g + 4, last, ch), f32x4.mul(mean2, aa));
+    const y0 = y + ((<usize>g * <usize>w) << 2);
+    const x0 = x + ((<usize>g * <usize>w) << 2);
+    const k = r1 - g;
+    affineRow(x0, y0, w, f32x4.extract_lane(a, 0), f32x4.extract_lane(b, 0));
+    if (k > 1) affineRow(x0 + stride, y0 + stride, w, f32x4.extract_lane(a, 1), f32x4.extract_lane(b, 1));
+    if (k > 2) affineRow(x0 + 2 * stride, y0 + 2 * stride, w, f32x4.extract_lane(a, 2), f32x4.extract_lane(b, 2));
+    if (k > 3) affineRow(x0 + 3 * stride, y0 + 3 * stride, w, f32x4.extract_lane(a, 3), f32x4.extract_lane(b, 3));
+    if (k > 4) affineRow(x0 + 4 * stride, y0 + 4 * stride, w, f32x4.extract_lane(aa, 0), f32x4.extract_lane(bb, 0));
+    if (k > 5) affineRow(x0 + 5 * stride, y0 + 5 * stride, w, f32x4.extract_lane(aa, 1), f32x4.extract_lane(bb, 1));
+    if (k > 6) affineRow(x0 + 6 * stride, y0 + 6 * stride, w, f32x4.extract_lane(aa, 2), f32x4.extract_lane(bb, 2));
+    if (k > 7) affineRow(x0 + 7 * stride, y0 + 7 * stride, w, f32x4.extract_lane(aa, 3), f32x4.extract_lane(bb, 3));
+  }
+}
+
+// ---- row reductions ----------------------------------------------------------------------------------------------
+// As src/model/backends/host/reduce.ts on onnxruntime's KR and R loops (rows of LEN contiguous values, one output
+// each): RD_SUM / RD_MEAN the in-order sum from the first value (RD_MEAN then f(s / LEN), LEN exact in float32);
+// RD_MAX / RD_MIN the first value, replaced by each later one strictly greater (less): a NaN first value stays, a
+// later NaN never replaces. RD_GMAX: GlobalMaxPool as MLAS computes it, per plane max(NaN wins, -0 < +0) from the
+// lowest float over the first LEN - LEN % 4 values (order-free: that max is associative and commutative, so it runs
+// along the row), then m = m < v ? v : m over the rest.
+
+/** Lane j: row j's first value, replaced by each later one where `gt` (x > v for max, v > x for min). */
+// @ts-ignore: decorator
+@inline
+function pickRows4(p0: usize, p1: usize, p2: usize, p3: usize, len: i32, max: bool): v128 {
+  let v = gather4(p0, p1, p2, p3, 0);
+  let h = 1;
+  for (; h + 4 <= len; h += 4) {
+    const o = <usize>h << 2;
+    const a = v128.load(p0 + o),
+      b = v128.load(p1 + o),
+      c = v128.load(p2 + o),
+      d = v128.load(p3 + o);
+    const t0 = lo2(a, b),
+      t1 = hi2(a, b),
+      t2 = lo2(c, d),
+      t3 = hi2(c, d);
+    let u = col0(t0, t2);
+    v = v128.bitselect(u, v, max ? f32x4.gt(u, v) : f32x4.lt(u, v));
+    u = col1(t0, t2);
+    v = v128.bitselect(u, v, max ? f32x4.gt(u, v) : f32x4.lt(u, v));
+    u = col0(t1, t3);
+    v = v128.bitselect(u, v, max ? f32x4.gt(u, v) : f32x4.lt(u, v));
+    u = col1(t1, t3);
+    v = v128.bitselect(u, v, max ? f32x4.gt(u, v) : f32x4.lt(u, v));
+  }
+  for (; h < len; h++) {
+    const u = gather4(p0, p1, p2, p3, <usize>h << 2);
+    v = v128.bitselect(u, v, max ? f32x4.gt(u, v) : f32x4.lt(u, v));
+  }
+  return v;
+}
+
+/** GlobalMaxPool of one plane (MLAS). */
+function globalMaxRow(xs: usize, len: i32): f32 {
+  const vec = len - (len & 3);
+  // four accumulators (the maximum is order-free): four independent chains
+  let mv = f32x4.splat(-3.4028234663852886e38);
+  let m1 = mv,
+    m2 = mv,
+    m3 = mv;
+  let h = 0;
+  for (; h + 16 <= vec; h += 16) {
+    const o = <usize>h << 2;
+    mv = f32x4.max(mv, v128.load(xs + o));
+    m1 = f32x4.max(m1, v128.load(xs + o, 16));
+    m2 = f32x4.max(m2, v128.load(xs + o, 32));
+    m3 = f32x4.max(m3, v128.load(xs + o, 48));
+  }
+  for (; h < vec; h += 4) mv = f32x4.max(mv, v128.load(xs + (<usize>h << 2)));
+  mv = f32x4.max(f32x4.max(mv, m1), f32x4.max(m2, m3));
+  let m = max<f32>(max<f32>(f32x4.extract_lane(mv, 0), f32x4.extract_lane(mv, 1)), max<f32>(f32x4.extract_lane(mv, 2), f32x4.extract_lane(mv, 3)));
+  for (; h < len; h++) {
+    const v = load<f32>(xs + (<usize>h << 2));
+    if (m < v) m = v;
+  }
+  return m;
+}
+
+/** Task t: rows [t * RPT, (t + 1) * RPT) of the reduction RD_KIND into y[row]. */
+export function reduceRowsTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const rows = load<i32>(ctx, RD_ROWS);
+  const len = load<i32>(ctx, RD_LEN);
+  const rpt = load<i32>(ctx, RD_ROWS_PER_TASK);
+  const kind = load<i32>(ctx, RD_KIND);
+  const r0 = t * rpt;
+  if (r0 >= rows) return;
+  const r1 = rows - r0 > rpt ? r0 + rpt : rows;
+  if (kind == RD_GMAX) {
+    for (let r = r0; r < r1; r++) store<f32>(y + (<usize>r << 2), globalMaxRow(x + ((<usize>r * <usize>len) << 2), len));
+    return;
+  }
+  for (let g = r0; g < r1; g += 4) {
+    const last = r1 - 1;
+    const p0 = rowAt(x, g, last, len),
+      p1 = rowAt(x, g + 1, last, len),
+      p2 = rowAt(x, g + 2, last, len),
+      p3 = rowAt(x, g + 3, last, len);
+    let v: v128;
+    if (kind == RD_MAX) v = pickRows4(p0, p1, p2, p3, len, true);
+    else if (kind == RD_MIN) v = pickRows4(p0, p1, p2, p3, len, false);
+    else {
+      v = sumRows4(p0, p1, p2, p3, 1, len, gather4(p0, p1, p2, p3, 0));
+      if (kind == RD_MEAN) v = f32x4.div(v, f32x4.splat(<f32>len));
+    }
+    const yg = y + (<usize>g << 2);
+    const k = r1 - g;
+    if (k >= 4) v128.store(yg, v);
+    else {
+      store<f32>(yg, f32x4.extract_lane(v, 0));
+      if (k > 1) store<f32>(yg, f32x4.extract_lane(v, 1), 4);
+      if (k > 2) store<f32>(yg, f32x4.extract_lane(v, 2), 8);
     }
   }
 }

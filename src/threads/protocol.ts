@@ -98,6 +98,9 @@ export const TASK_FUNCTIONS = [
   'channelAffineTask',
   'reluF32Task',
   'softmaxTask',
+  'layerNormTask',
+  'instanceNormTask',
+  'reduceRowsTask',
   // model executor: float32 MatMul / Gemm with a constant B (assembly/model/gemm-f32.ts)
   'gemmF32Task',
   // model executor: float32 LSTM with constant weights (assembly/model/lstm-f32.ts)

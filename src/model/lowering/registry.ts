@@ -502,7 +502,15 @@ op(':BatchNormalization', {
     host(':BatchNormalization', 'norm.ts'),
   ],
 });
-hostOnly(':ReduceMean', 'reduce.ts', 'mean over axes', SHAPE.reduce, 'ReduceMean.ts');
+/** float32, onnxruntime's KR or R loop: each output's reduced values contiguous (e.g. NCHW over [2, 3], the last axis) */
+const REDUCE_ROWS_WHEN =
+  "float32 on onnxruntime's KR or R loop (each output's values contiguous: e.g. axes [2, 3] of NCHW, the last axis, all)";
+op(':ReduceMean', {
+  doc: 'mean over axes',
+  shape: SHAPE.reduce,
+  ref: 'ReduceMean.ts',
+  impls: [floatSimd(':ReduceMean', 'reduce.ts', REDUCE_ROWS_WHEN), host(':ReduceMean', 'reduce.ts')],
+});
 
 // data movement and shape plumbing
 const viewOr = (
@@ -690,16 +698,23 @@ op(':LogSoftmax', {
 // ---- end of activations ----
 
 // ---- reductions and normalization -----------------------------------------------------------------------------
-const reduction = (o: string, doc: string) =>
+const reduction = (o: string, doc: string, rows = false) =>
   op(`:${o}`, {
     doc,
     shape: SHAPE.reduce,
     ref: 'Reduce.ts',
-    impls: [host(`:${o}`, 'reduce.ts', 'always (axes from the attribute, or a constant input 1)')],
+    impls: [
+      ...(rows ? [floatSimd(`:${o}`, 'reduce.ts', REDUCE_ROWS_WHEN)] : []),
+      host(
+        `:${o}`,
+        'reduce.ts',
+        `${rows ? 'any other case' : 'always'} (axes from the attribute, or a constant input 1)`,
+      ),
+    ],
   });
-reduction('ReduceSum', "sum over axes (onnxruntime's loop per fast shape); float32, int32 / int64 (saturating)");
-reduction('ReduceMax', 'maximum over axes; float32, int32 / int64, uint8 / int8 (opset 12+)');
-reduction('ReduceMin', 'minimum over axes; float32, int32 / int64, uint8 / int8 (opset 12+)');
+reduction('ReduceSum', "sum over axes (onnxruntime's loop per fast shape); float32, int32 / int64 (saturating)", true);
+reduction('ReduceMax', 'maximum over axes; float32, int32 / int64, uint8 / int8 (opset 12+)', true);
+reduction('ReduceMin', 'minimum over axes; float32, int32 / int64, uint8 / int8 (opset 12+)', true);
 reduction('ReduceProd', 'product over axes (float32)');
 reduction('ReduceL1', 'sum of |x| over axes (float32)');
 reduction('ReduceL2', 'sqrt of the sum of x^2 over axes (float32)');
@@ -723,7 +738,7 @@ op(':GlobalMaxPool', {
   doc: "float32 global max pool (MLAS's kernel: -inf images give the lowest float), 1 to 3 spatial dims",
   shape: SHAPE.globalAveragePool,
   ref: 'GlobalMaxPool.ts',
-  impls: [host(':GlobalMaxPool', 'reduce.ts', 'always')],
+  impls: [floatSimd(':GlobalMaxPool', 'reduce.ts', 'float32'), host(':GlobalMaxPool', 'reduce.ts')],
 });
 op(':LpNormalization', {
   doc: 'x / its L1 or L2 norm along an axis (float32; p 1 or 2)',
@@ -731,19 +746,26 @@ op(':LpNormalization', {
   ref: 'Normalization.ts',
   impls: [host(':LpNormalization', 'normalize.ts', 'always')],
 });
+const LAYER_NORM_SIMD_WHEN = 'constant Scale (and B), rows of at most 2^24 values';
 op(':InstanceNormalization', {
   since: 6,
   doc: 'per-image normalization, scale and B per channel (float32)',
   shape: SHAPE.same,
   ref: 'Normalization.ts',
-  impls: [host(':InstanceNormalization', 'normalize.ts', 'always')],
+  impls: [
+    floatSimd(':InstanceNormalization', 'normalize.ts', 'constant scale and B, planes of at most 2^24 values'),
+    host(':InstanceNormalization', 'normalize.ts'),
+  ],
 });
 op(':LayerNormalization', {
   since: 17,
   doc: "normalization over the axes from `axis` (float32, onnxruntime's Welford), optional Mean / InvStdDev",
   shape: SHAPE.layerNorm,
   ref: 'Normalization.ts',
-  impls: [host(':LayerNormalization', 'normalize.ts', 'stash_type 1; Scale and B of X.shape[axis:]')],
+  impls: [
+    floatSimd(':LayerNormalization', 'normalize.ts', LAYER_NORM_SIMD_WHEN),
+    host(':LayerNormalization', 'normalize.ts', 'any other case (stash_type 1; Scale and B of X.shape[axis:])'),
+  ],
 });
 op(':LRN', {
   doc: "local response normalization across channels (float32, 4-D, odd size; musl's powf)",
@@ -1083,7 +1105,10 @@ op('i8conv:LayerNormalization', {
   madeBy: 'fuse-layer-norm',
   shape: SHAPE.layerNorm,
   ref: 'Normalization.ts',
-  impls: [host('i8conv:LayerNormalization', 'normalize.ts', 'always')],
+  impls: [
+    floatSimd('i8conv:LayerNormalization', 'normalize.ts', LAYER_NORM_SIMD_WHEN),
+    host('i8conv:LayerNormalization', 'normalize.ts'),
+  ],
 });
 op('i8conv:ConvAdd', {
   doc: "float32 Conv (with a bias) + Z of its output's shape, summed as onnxruntime's FusedConv sums it (fuse-conv-add); or a Conv alone (no Z); then Relu where activation = 'Relu' (fuse-conv-relu)",

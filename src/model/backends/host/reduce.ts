@@ -31,7 +31,7 @@
  */
 import { expf } from '../../numerics/expf.js';
 import { logf } from '../../numerics/logf.js';
-import type { HostOp, HostOpFactory, HostOpNode } from '../types.js';
+import type { HostOp, HostOpFactory, HostOpNode, HostValueInfo } from '../types.js';
 import {
   attrInt,
   attrInts,
@@ -332,6 +332,40 @@ function emptyValue(kind: Kind, type: ElemType): number | bigint {
 
 // ---- the factories ----------------------------------------------------------------------------------------------
 
+/** The node's axes as given (attribute or constant input 1; [] where none). */
+function axesOf(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[], opset: number): number[] {
+  const axesInput = opset >= 18 || (node.opType === 'ReduceSum' && opset >= 13);
+  if (!axesInput) return attrInts(node, 'axes') ?? [];
+  return inputs[1] ? constInts(node, inputs[1], 'input 1 (axes)') : [];
+}
+
+const KINDS: Record<string, Kind> = { ReduceSum: 'sum', ReduceMean: 'mean', ReduceMax: 'max', ReduceMin: 'min' };
+
+/**
+ * A float32 ReduceSum / ReduceMean / ReduceMax / ReduceMin on onnxruntime's KR or R loop (the reduced values of each
+ * output contiguous, the outputs in order): its rows (outputs) and their length, for the wasm kernel
+ * (../wasm-float/kernels.ts), or null (another op, type or fast shape; the element-wise no-op; an empty or rank-0
+ * input). Call it after the operator's factory accepted the node.
+ */
+export function reduceRows(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  opset: number,
+): { kind: 'sum' | 'mean' | 'max' | 'min'; rows: number; len: number } | null {
+  const kind = KINDS[node.opType];
+  const x = inputs[0];
+  if (!kind || node.domain !== '' || !x || x.type !== 'float32' || x.dims.length === 0 || numel(x.dims) === 0)
+    return null;
+  const axesIn = axesOf(node, inputs, opset);
+  const axesInput = opset >= 18 || (node.opType === 'ReduceSum' && opset >= 13);
+  if (axesIn.length === 0 && axesInput && attrInt(node, 'noop_with_empty_axes', 0) !== 0) return null;
+  const red = x.dims.map(() => axesIn.length === 0);
+  for (const a of axesIn) red[normAxis(node, a, x.dims.length)] = true;
+  const p = planOf(node, kind, x.dims, red);
+  if (p.loop !== 'R' && p.loop !== 'KR') return null;
+  return { kind: kind as 'sum' | 'mean' | 'max' | 'min', rows: p.base.length, len: p.offs.length };
+}
+
 const TYPES: Record<Kind, (opset: number) => ElemType[]> = {
   sum: () => ['float32', 'int32', 'int64'],
   max: (o) => (o >= 12 ? ['float32', 'int32', 'int64', 'uint8', 'int8'] : ['float32', 'int32', 'int64']),
@@ -353,11 +387,7 @@ function reduceFactory(kind: Kind): HostOpFactory {
     expectType(node, x, 'data', ...TYPES[kind](opset));
     expectOutType(node, outputs[0], x.type);
     const r = x.dims.length;
-    const axesIn = axesInput
-      ? inputs[1]
-        ? constInts(node, inputs[1], 'input 1 (axes)')
-        : []
-      : (attrInts(node, 'axes') ?? []);
+    const axesIn = axesOf(node, inputs, opset);
     const keep = attrInt(node, 'keepdims', 1) !== 0;
     if (axesIn.length === 0 && axesInput && attrInt(node, 'noop_with_empty_axes', 0) !== 0) {
       expectDims(node, outputs[0], x.dims);

@@ -99,6 +99,61 @@ export const HOST_FLOAT_CTX = {
   SM_ROWS_PER_TASK: 8,
   /** bytes the host allocates for the record */
   SM_CTX_BYTES: 16,
+  /** i32: rows (the product of the dims before the axis) */
+  LN_ROWS: 0,
+  /** i32: values per row (the product of the dims from the axis), at most 2^24 */
+  LN_W: 4,
+  /** i32: rows per task, a multiple of 8 */
+  LN_ROWS_PER_TASK: 8,
+  /** i32: byte offset of Scale, f32 [W] */
+  LN_SCALE: 12,
+  /** i32: byte offset of B, f32 [W], or 0 (none) */
+  LN_BIAS: 16,
+  /** f32: epsilon */
+  LN_EPS: 20,
+  /** i32: byte offset of the Mean output, f32 [ROWS], or 0 (none; the host writes it before each run) */
+  LN_MEAN: 24,
+  /** i32: byte offset of the InvStdDev output, f32 [ROWS], or 0 (none; written before each run) */
+  LN_INV_STD: 28,
+  /** bytes the host allocates for the record */
+  LN_CTX_BYTES: 32,
+  /** i32: planes (N * C) */
+  IN_PLANES: 0,
+  /** i32: channels C */
+  IN_C: 4,
+  /** i32: values per plane (the product of the spatial dims), at most 2^24 */
+  IN_W: 8,
+  /** i32: planes per task, a multiple of 8 */
+  IN_PLANES_PER_TASK: 12,
+  /** i32: byte offset of scale, f32 [C] */
+  IN_SCALE: 16,
+  /** i32: byte offset of B, f32 [C] */
+  IN_BIAS: 20,
+  /** f32: epsilon */
+  IN_EPS: 24,
+  /** bytes the host allocates for the record */
+  IN_CTX_BYTES: 32,
+  /** i32: rows (outputs) */
+  RD_ROWS: 0,
+  /** i32: values per row (contiguous), at most 2^24 */
+  RD_LEN: 4,
+  /** i32: rows per task, a multiple of 8 */
+  RD_ROWS_PER_TASK: 8,
+  /** i32: RD_SUM, RD_MEAN, RD_MAX, RD_MIN or RD_GMAX */
+  RD_KIND: 12,
+  /** RD_KIND: the sum from the first value, in order */
+  RD_SUM: 0,
+  /** RD_KIND: the same sum, then divided by RD_LEN */
+  RD_MEAN: 1,
+  /** RD_KIND: the first value, replaced by each later one greater than it */
+  RD_MAX: 2,
+  /** RD_KIND: the first value, replaced by each later one less than it */
+  RD_MIN: 3,
+  /** RD_KIND: GlobalMaxPool (MLAS): max (NaN wins) from the lowest float over the first LEN - LEN % 4 values, then
+   * std::max over the rest */
+  RD_GMAX: 4,
+  /** bytes the host allocates for the record */
+  RD_CTX_BYTES: 16,
 } as const;
 
 /** Field indices (byte offset = index * 4) of the records of assembly/model/spatial-pool-f32-ctx.ts, and their sizes:

@@ -25,7 +25,14 @@
  * - Softmax (../host/softmax.ts, MLAS's exp and summation order, ../../numerics/float-math.ts) over rows of contiguous values (the
  *   normalized axis the last one, or opset < 13): tasks of whole rows.
  *
- * The record layouts (CT_*, AF_*, RL_*, SM_*) are declared once in tools/model-ctx.mjs, which generates both
+ * - LayerNormalization (../host/normalize.ts; ONNX opset 17 and fuse-layer-norm's i8conv node) with a constant Scale
+ *   (and B), its Mean / InvStdDev outputs too (their pointers written into the record before each run); InstanceNormalization with constant scale and B; ReduceSum /
+ *   ReduceMean / ReduceMax / ReduceMin (../host/reduce.ts) on onnxruntime's KR and R loops (each output's values
+ *   contiguous); GlobalMaxPool. Each row's (plane's) statistic is the scalar loop's in-order chain; four rows run at
+ *   once, one per SIMD lane (4x4 blocks transposed), so every lane rounds as the scalar loop does; the normalizing
+ *   pass runs along the row. Rows of at most 2^24 values (the counts exact in float32); tasks of whole lane groups.
+ *
+ * The record layouts (CT_*, AF_*, RL_*, SM_*, LN_*, IN_*, RD_*) are declared once in tools/model-ctx.mjs, which generates both
  * assembly/model/host-float-ctx.ts (the kernels' constants) and HOST_FLOAT_CTX (./ctx.generated.ts).
  */
 import { GuardedBlocks } from '../../../heap.js';
@@ -33,11 +40,14 @@ import type { WasmRuntimeCore } from '../../../runtime.js';
 import type { KernelDispatch, PtrArg } from '../../../threads/protocol.js';
 import type { HostOpFactory, HostOpNode, HostValueInfo, ModelKernel } from '../types.js';
 import type { Lower } from '../../executor/step.js';
+import type { PlannedValue } from '../../lowering/values.js';
 import { kernelStep } from '../../executor/step.js';
 import { floatMacs, infoOf } from '../host/lower.js';
 import { convGeometry, convTransposeGeometry } from '../host/conv.js';
 import { batchNormConstants, batchNormFacts } from '../host/norm.js';
 import { softmaxGroups } from '../host/softmax.js';
+import { attrFloat, attrInt, normAxis, numel } from '../host/common.js';
+import { reduceRows } from '../host/reduce.js';
 import { HOST_FLOAT_CTX } from './ctx.generated.js';
 
 /** Byte offsets of the kernels' records: generated from tools/model-ctx.mjs, as assembly/model/host-float-ctx.ts is. */
@@ -67,6 +77,8 @@ export class HeapKernel implements ModelKernel {
   scratchField = -1;
   /** the step input the tasks read through their second pointer, if any (ConvAdd's Z: 3; QLinearMatMul's B: 3) */
   second: number | undefined = undefined;
+  /** [output index, record field]: outputs past the first whose pointers the step writes into the record each run */
+  outputFields: [number, number][] = [];
   private readonly blocks: GuardedBlocks;
 
   constructor(
@@ -92,6 +104,10 @@ export class HeapKernel implements ModelKernel {
 
   i32(field: number, v: number): void {
     this.core.i32()[(this.ctx + field) >> 2] = v;
+  }
+
+  f32(field: number, v: number): void {
+    this.core.f32()[(this.ctx + field) >> 2] = v;
   }
 
   /** True when every guard band around the kernel's blocks is intact. */
@@ -333,6 +349,100 @@ function softmax(
   };
 }
 
+/** Rows per task of the row kernels: a multiple of 8 (the rows of a group: two of lanes), about HOST_FLOAT_GRAIN values. */
+function rowsPerTask(len: number): number {
+  return Math.max(8, Math.floor(HOST_FLOAT_GRAIN / Math.max(1, len) / 8) * 8);
+}
+/** The longest row the row kernels take: the counts h + 1 and the row length stay exact in float32. */
+const MAX_ROW = 2 ** 24;
+
+function layerNorm(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  outputs: readonly (HostValueInfo | undefined)[],
+): Prepared | null {
+  const S = constFloats(inputs[1]);
+  const B = inputs[2] ? constFloats(inputs[2]) : undefined;
+  // a computed Scale or B: the TypeScript operator
+  if (!S || B === null) return null;
+  const x = inputs[0]!;
+  const axis = normAxis(node, attrInt(node, 'axis', -1), x.dims.length);
+  const w = numel(x.dims.slice(axis));
+  const rows = numel(x.dims.slice(0, axis));
+  if (rows * w === 0 || w > MAX_ROW) return null;
+  const eps = Math.fround(attrFloat(node, 'epsilon', 1e-5));
+  return (core) => {
+    const k = new HeapKernel('layernorm-f32-simd', core, K.LN_CTX_BYTES);
+    const rpt = rowsPerTask(w);
+    for (const [f, v] of [
+      [K.LN_ROWS, rows],
+      [K.LN_W, w],
+      [K.LN_ROWS_PER_TASK, rpt],
+      [K.LN_SCALE, k.put(S)],
+      [K.LN_BIAS, B ? k.put(B) : 0],
+    ])
+      k.i32(f, v);
+    k.f32(K.LN_EPS, eps);
+    // Mean and InvStdDev, where the node has them: their arena pointers go to the record before each run
+    if (outputs[1]) k.outputFields.push([1, K.LN_MEAN]);
+    if (outputs[2]) k.outputFields.push([2, K.LN_INV_STD]);
+    k.dispatch = [{ fn: 'layerNormTask', range: [Math.ceil(rows / rpt)], args: [SRC, NONE, DST] }];
+    return k;
+  };
+}
+
+function instanceNorm(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[]): Prepared | null {
+  const S = constFloats(inputs[1]),
+    B = constFloats(inputs[2]);
+  if (!S || !B) return null; // a computed scale or B: the TypeScript operator
+  const x = inputs[0]!;
+  const c = x.dims[1];
+  const w = numel(x.dims.slice(2));
+  const planes = x.dims[0] * c;
+  if (planes * w === 0 || w > MAX_ROW) return null;
+  const eps = Math.fround(attrFloat(node, 'epsilon', 1e-5));
+  return (core) => {
+    const k = new HeapKernel('instancenorm-f32-simd', core, K.IN_CTX_BYTES);
+    const ppt = rowsPerTask(w);
+    for (const [f, v] of [
+      [K.IN_PLANES, planes],
+      [K.IN_C, c],
+      [K.IN_W, w],
+      [K.IN_PLANES_PER_TASK, ppt],
+      [K.IN_SCALE, k.put(S)],
+      [K.IN_BIAS, k.put(B)],
+    ])
+      k.i32(f, v);
+    k.f32(K.IN_EPS, eps);
+    k.dispatch = [{ fn: 'instanceNormTask', range: [Math.ceil(planes / ppt)], args: [SRC, NONE, DST] }];
+    return k;
+  };
+}
+
+const RD_KINDS = { sum: K.RD_SUM, mean: K.RD_MEAN, max: K.RD_MAX, min: K.RD_MIN, gmax: K.RD_GMAX } as const;
+
+/** Rows of contiguous values reduced to one float each: `kind` of RD_KINDS. */
+function reduceRowsKernel(kind: keyof typeof RD_KINDS, rows: number, len: number): Prepared | null {
+  if (rows * len === 0 || len > MAX_ROW) return null;
+  return (core) => {
+    const k = new HeapKernel(
+      kind === 'gmax' ? 'globalmaxpool-f32-simd' : `reduce-${kind}-f32-simd`,
+      core,
+      K.RD_CTX_BYTES,
+    );
+    const rpt = rowsPerTask(len);
+    for (const [f, v] of [
+      [K.RD_ROWS, rows],
+      [K.RD_LEN, len],
+      [K.RD_ROWS_PER_TASK, rpt],
+      [K.RD_KIND, RD_KINDS[kind]],
+    ])
+      k.i32(f, v);
+    k.dispatch = [{ fn: 'reduceRowsTask', range: [Math.ceil(rows / rpt)], args: [SRC, NONE, DST] }];
+    return k;
+  };
+}
+
 /**
  * The wasm kernel of a float operator node, prepared, or null where the TypeScript operator runs it (another
  * operator, a computed weight, an empty tensor). Input 0 is the kernel's src, output 0 its dst. Call it after the
@@ -347,6 +457,7 @@ export function prepareFloatKernel(
 ): Prepared | null {
   if (!inputs[0] || inputs[0].constant) return null;
   if (node.domain === 'i8conv' && node.opType === 'ConvAdd') return conv(node, inputs, outputs);
+  if (node.domain === 'i8conv' && node.opType === 'LayerNormalization') return layerNorm(node, inputs, outputs);
   if (node.domain !== '') return null;
   switch (node.opType) {
     case 'ConvTranspose':
@@ -359,6 +470,21 @@ export function prepareFloatKernel(
       return relu(inputs);
     case 'Softmax':
       return softmax(node, inputs, outputs, opset);
+    case 'LayerNormalization':
+      return layerNorm(node, inputs, outputs);
+    case 'InstanceNormalization':
+      return instanceNorm(node, inputs);
+    case 'ReduceSum':
+    case 'ReduceMean':
+    case 'ReduceMax':
+    case 'ReduceMin': {
+      const r = reduceRows(node, inputs, opset);
+      return r ? reduceRowsKernel(r.kind, r.rows, r.len) : null;
+    }
+    case 'GlobalMaxPool': {
+      const d = inputs[0].dims;
+      return inputs[0].type === 'float32' ? reduceRowsKernel('gmax', d[0] * d[1], numel(d.slice(2))) : null;
+    }
     default:
       return null;
   }
@@ -392,7 +518,8 @@ export function floatKernelOp(
   return (node, { name, values, opset }) => {
     const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
     const ins = node.inputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!)));
-    const outs = node.outputs.map((n) => infoOf(values.get(n)!));
+    // an output the node leaves out ('', e.g. LayerNormalization's Mean before a named InvStdDev) is undefined
+    const outs = node.outputs.map((n) => (n === '' ? undefined : infoOf(values.get(n)!))) as HostValueInfo[];
     factory(hostNode, ins, outs, opset);
     const prepared = prepare(hostNode, ins, outs, opset);
     if (!prepared) return undefined;
@@ -405,13 +532,14 @@ export function floatKernelOp(
       rule: { kind: 'nchw' },
       build: (env, step) => {
         const inVals = step.inputs.map((n) => (n === '' ? undefined : env.values.get(n)!));
-        const outVals = step.outputs.map((n) => env.values.get(n)!);
+        const outVals = step.outputs.map((n) => (n === '' ? undefined : env.values.get(n)!)) as PlannedValue[];
         const kernel = prepared(env.core);
         // ConvAdd reads Z (input 3, where given) through the second pointer; a kernel may name its own
         const own = kernel instanceof HeapKernel ? kernel.second : undefined;
         const second = own ?? (node.opType === 'ConvAdd' && node.inputs[3] ? 3 : undefined);
         const base = kernelStep(env.core, kernel, { threaded: true, second });
         const scratchField = kernel instanceof HeapKernel ? kernel.scratchField : -1;
+        const outputFields = kernel instanceof HeapKernel ? kernel.outputFields : [];
         return {
           ...base,
           scratchBytes: kernel instanceof HeapKernel ? kernel.scratchBytes : 0,
@@ -419,6 +547,7 @@ export function floatKernelOp(
           run(p) {
             // the model's scratch moves with the arena: its pointer is written before each run
             if (scratchField >= 0) env.core.i32()[(kernel.ctx + scratchField) >> 2] = p.scratch;
+            for (const [o, f] of outputFields) env.core.i32()[(kernel.ctx + f) >> 2] = p.outputs[o];
             base.run(p);
           },
         };
