@@ -14,6 +14,9 @@
 //   MLAS        logistic, tanh and exp as src/model/numerics/float-math.ts writes them (multiply, then add)
 //   Log         logf as onnxruntime-web's libc computes it (musl's table method in double, one lane at a time:
 //               src/model/numerics/logf.ts)
+//   Elu, Selu, Celu, Softplus: musl's expf and log1pf (./region-math.ts, one lane at a time), the selects and
+//               the float32 steps around them as src/model/backends/host/activations.ts orders them
+//   Erf         MLAS's erf, four lanes (./region-math.ts); ThresholdedRelu a compare and select
 //   stores      float32 as is; QuantizeLinear RNE(clamp(f(x / s), lo - zp, hi - zp)) + zp, NaN -> byte 0
 // Lanes past the block's end are computed on whatever the registers hold and never stored; loads and stores touch
 // exactly the block's elements (the last partial vector lane by lane), so no tensor is read or written outside.
@@ -23,9 +26,10 @@ import {
   RG_INSTR_BYTES, IN_OP, IN_DST, IN_A, IN_B, IN_F0, IN_F1, OP_LD_F32, OP_LD_I32, OP_LD_B8, OP_LD_DQ, OP_BC_SCALAR,
   OP_BC_CHANNEL, OP_ST_F32, OP_ST_Q, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_PMAX, OP_PMIN, OP_RELU, OP_LEAKY, OP_HSIG,
   OP_HSWISH, OP_SIGMOID, OP_TANH, OP_EXP, OP_NEG, OP_ABS, OP_SQRT, OP_MAXN, OP_MINN, OP_PRELU, OP_FLOOR, OP_CEIL,
-  OP_ROUND, OP_SIGN, OP_LOG,
+  OP_ROUND, OP_SIGN, OP_LOG, OP_ELU, OP_SELU, OP_CELU, OP_SOFTPLUS, OP_THRELU, OP_ERF,
 } from './region-ctx';
 import { MAGIC_BITS, roundAdd, taskEnd, taskStart, widen0 } from './elem-simd';
+import { erf4, expf1, log1pf1 } from './region-math';
 
 // ---- logf: musl's table method (src/model/numerics/logf.ts), the constants as exact decimal doubles --------------
 
@@ -301,6 +305,48 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
         for (let j = 0; j < nv << 2; j++) {
           const o = <usize>j << 2;
           store<f32>(d + o, logf1(load<f32>(a + o)));
+        }
+      } else if (op == OP_ELU) {
+        const al = load<f32>(ip, IN_F0);
+        for (let j = 0; j < nv << 2; j++) {
+          const o = <usize>j << 2;
+          const x = load<f32>(a + o);
+          store<f32>(d + o, x >= 0 ? x : al * (expf1(x) - <f32>1));
+        }
+      } else if (op == OP_SELU) {
+        const gamma = load<f32>(ip, IN_F0);
+        const ga = load<f32>(ip, IN_F1);
+        for (let j = 0; j < nv << 2; j++) {
+          const o = <usize>j << 2;
+          const x = load<f32>(a + o);
+          store<f32>(d + o, x > 0 ? gamma * x : ga * (expf1(x) - <f32>1));
+        }
+      } else if (op == OP_CELU) {
+        const al = load<f32>(ip, IN_F0);
+        for (let j = 0; j < nv << 2; j++) {
+          const o = <usize>j << 2;
+          const x = load<f32>(a + o);
+          const pos: f32 = x < 0 ? 0 : x;
+          const neg = al * (expf1(x / al) - <f32>1);
+          store<f32>(d + o, pos + (0 < neg ? <f32>0 : neg));
+        }
+      } else if (op == OP_SOFTPLUS) {
+        for (let j = 0; j < nv << 2; j++) {
+          const o = <usize>j << 2;
+          const x = load<f32>(a + o);
+          store<f32>(d + o, x > 0 ? x + log1pf1(expf1(-x)) : log1pf1(expf1(x)));
+        }
+      } else if (op == OP_THRELU) {
+        const al = f32x4.splat(load<f32>(ip, IN_F0));
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          v128.store(d + o, v128.and(x, f32x4.gt(x, al)));
+        }
+      } else if (op == OP_ERF) {
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          v128.store(d + o, erf4(v128.load(a + o)));
         }
       } else if (op == OP_RELU) {
         const z = f32x4.splat(0);
