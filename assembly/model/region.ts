@@ -453,9 +453,17 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
       } else {
         const inner = load<i32>(ctx, RG_INNER);
         const C = load<i32>(ctx, RG_C);
+        // the first element's channel and place in its run by division, the rest by counting (no division per
+        // element: a bias of the last axis, inner 1, is this mode's common case)
+        const q = i / inner;
+        let at = i - q * inner;
+        let c = q % C;
         for (let e = 0; e < len; e++) {
-          const c = ((i + e) / inner) % C;
           store<f32>(d + (<usize>e << 2), load<f32>(ptr + (<usize>c << 2)));
+          if (++at == inner) {
+            at = 0;
+            if (++c == C) c = 0;
+          }
         }
       }
     } else if (op == OP_ST_F32) {
