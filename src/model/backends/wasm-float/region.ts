@@ -14,9 +14,12 @@
  *   Add, Sub, Mul, Div (float32, numpy broadcast within the kinds above); Max, Min, Sum, Mean (any number of inputs,
  *   left to right, onnxruntime's operand swap where its broadcast loop sees input 0 as a scalar); PRelu; Pow by a
  *   constant 2 or 3 (onnxruntime's x * x shortcuts); Reciprocal; Floor, Ceil, Round, Sign; Relu; Clip (constant or
- *   scalar bounds); LeakyRelu; HardSigmoid; HardSwish; Sigmoid, Tanh, Exp (MLAS); Log (musl's logf); Neg; Abs; Sqrt; Cast to float32 of a full int32,
- *   8-bit or float32 input; DequantizeLinear of a full 8-bit input per tensor; QuantizeLinear per tensor to 8 bits
- *   (its output leaves the region).
+ *   scalar bounds); LeakyRelu; HardSigmoid; HardSwish; Sigmoid, Tanh, Exp (MLAS); Log (musl's logf); Neg; Abs;
+ *   Sqrt; Elu, Selu, Celu, Softplus (musl's expf and log1pf), Mish (Softplus, MLAS tanh, Mul), Softsign,
+ *   ThresholdedRelu, Erf (MLAS), Gelu (opset 20, 'none' / 'tanh') and com.microsoft Gelu, FastGelu, BiasGelu (their
+ *   bias, 1-D of X's last dim, a channel operand of the last axis);
+ *   Cast to float32 of a full int32, 8-bit or float32 input; DequantizeLinear of a full 8-bit input per tensor;
+ *   QuantizeLinear per tensor to 8 bits (its output leaves the region).
  * Layouts: NCHW (row-major; channel operands by the axis's inner size), or NCHW44 where S is [N, C, H, W] with
  * C % 4 == 0, every full operand has S's rank and the channel axis (if any) is 1 — the layout planner runs the step
  * in its full inputs' layout.
