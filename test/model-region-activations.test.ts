@@ -7,7 +7,8 @@
 // every loop tail (1..9, 4k+1..4k+3, the kernel's block of 64 elements +-1, its task grain of 16384 +-1); over 2^18
 // float32 bit patterns (every exponent, subnormals, zeros, infinities, NaNs); and in chains with their neighbours
 // (an 8-bit input's DequantizeLinear -> Add -> Mish -> QuantizeLinear; the decomposed erf Gelu, fused by the
-// gelu pass or left as Div -> Erf -> Add -> Mul -> Mul).
+// gelu pass or left as Div -> Erf -> Add -> Mul -> Mul); a bias next to a per-channel operand of another axis (a
+// region each); a bias the operators refuse stays refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
 import { loadModelSync, type LoadModelHooks } from '../src/model/load.js';
@@ -17,6 +18,7 @@ import { rng, randInt } from './helpers/rng.js';
 import { loadOrt } from './helpers/one-node.js';
 
 type R = () => number;
+const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
 const MS = 'com.microsoft';
 const f = (value: number): Attribute => ({ kind: 'float', value });
 const s = (value: string): Attribute => ({ kind: 'string', value });
@@ -338,4 +340,69 @@ describe('activations fuse with their neighbours', () => {
         }
       }
     });
+});
+
+describe('bias forms', () => {
+  /** X [N, C, H, W] + a per-channel constant (axis 1), then `op` with a bias of W (axis 3): two regions. */
+  function twoAxes(op: 'FastGelu' | 'BiasGelu', dims: number[], r: R): Graph {
+    const C = dims[1];
+    const W = dims[3];
+    return {
+      name: 'two-axes',
+      irVersion: 8,
+      opsetImports: new Map([
+        ['', 17],
+        [MS, 1],
+      ]),
+      inputs: [{ name: 'x', type: 'float32', onnxElemType: 1, shape: dims }],
+      outputs: [{ name: 'y', type: 'float32', onnxElemType: 1, shape: dims }],
+      initializers: new Map<string, Tensor>([
+        ['c', { name: 'c', type: 'float32', dims: [C, 1, 1], data: values(r, C) }],
+        ['b', { name: 'b', type: 'float32', dims: [W], data: values(r, W) }],
+      ]),
+      valueInfo: new Map(),
+      nodes: [
+        { name: 'add', opType: 'Add', domain: '', inputs: ['x', 'c'], outputs: ['a'], attributes: new Map() },
+        { name: 'g', opType: op, domain: MS, inputs: ['a', 'b'], outputs: ['y'], attributes: new Map() },
+      ],
+    };
+  }
+  for (const op of ['FastGelu', 'BiasGelu'] as const)
+    it(`${op}'s bias (last axis) after a per-channel Add (axis 1): a region each, equal to the host and onnxruntime-web`, async () => {
+      const r = rng(31);
+      const dims = [2, 8, 5, 19];
+      const x = values(
+        r,
+        dims.reduce((a, b) => a * b, 1),
+      );
+      const bytes = writeOnnxModel(twoAxes(op, dims, r));
+      const m = loadModelSync(rt, bytes);
+      const h = loadModelSync(rt, bytes, {}, { floatRegions: false });
+      try {
+        expect(m.nodes.map((n) => n.op)).toEqual(['ElementwiseRegion', 'ElementwiseRegion']);
+        const got = m.run({ x } as never) as Record<string, Float32Array>;
+        same(got.y, (h.run({ x } as never) as Record<string, Float32Array>).y, `${op} vs host`);
+        const ort = await loadOrt();
+        const session = await ort!.InferenceSession.create(bytes, { executionProviders: ['wasm'] });
+        try {
+          const want = await session.run({ x: new ort!.Tensor('float32', x, dims) });
+          same(got.y, want.y.data as Float32Array, `${op} vs onnxruntime-web`);
+        } finally {
+          await session.release();
+        }
+      } finally {
+        m.dispose();
+        h.dispose();
+      }
+    });
+
+  it("a bias that is not 1-D of X's last dim stays refused (UNSUPPORTED_OP at load, regions on or off)", () => {
+    for (const bdims of [[1, 7], [3], [3, 7]]) {
+      const g = model({ op: 'BiasGelu', domain: MS, opset: 17, bias: true }, [3, 7], new Float32Array(7));
+      g.initializers.set('b', { name: 'b', type: 'float32', dims: bdims, data: new Float32Array(numel(bdims)) });
+      const bytes = writeOnnxModel(g);
+      for (const floatRegions of [true, false])
+        expect(() => loadModelSync(rt, bytes, {}, { floatRegions }), `[${bdims}]`).toThrow(/bias/);
+    }
+  });
 });
