@@ -1,7 +1,8 @@
 // The C library's and MLAS's functions that the float region kernel (./region.ts) needs for the activations, step
 // for step as the TypeScript operators compute them (src/model/backends/host/activations.ts, which equal
 // onnxruntime-web 1.30's CPU kernels bit for bit):
-//   expf1     musl's expf (Arm's table method, in double; src/model/numerics/expf.ts), one lane
+//   expf1     musl's expf (Arm's table method, in double; src/model/numerics/expf.ts), one lane; expf4 four lanes
+//             (two f64x2 halves, the same double steps) where every lane is in (-88, 88)
 //   log1pf1   musl's log1pf (FreeBSD's float method, every step float32; src/model/numerics/log1pf.ts), one lane
 //   erf4      MLAS's erf (src/model/numerics/mlas-erf.ts), four lanes: every step is a float32 multiply or add in the
 //             scalar order (no fused multiply-add), both branches computed and selected per lane
@@ -46,6 +47,43 @@ export function expf1(x: f32): f32 {
   const s = load<f64>(EXP_T + (<usize>j << 3)) * p2;
   const y = (EXP_C0 * r + EXP_C1) * (r * r) + (EXP_C2 * r + 1.0);
   return <f32>(y * s);
+}
+
+/** expf of two lanes of f64x2 `xd` (float32 values in (-88, 88)): the steps of expf1 in f64x2, musl's y * s. */
+// @ts-ignore: decorator
+@inline
+function expf2d(xd: v128): v128 {
+  const z = f64x2.mul(f64x2.splat(EXP_INV_LN2_N), xd);
+  const sh = f64x2.splat(EXP_SHIFT);
+  const k = f64x2.sub(f64x2.add(z, sh), sh);
+  const r = f64x2.sub(z, k);
+  const ki = i32x4.trunc_sat_f64x2_s_zero(k);
+  const j = v128.and(ki, i32x4.splat(31));
+  // s = T[j] * 2^((k - j) / 32): (k - j) / 32 added to T[j]'s exponent field (s is normal: exact)
+  const q = i64x2.shl(i64x2.extend_low_i32x4_s(i32x4.shr_s(i32x4.sub(ki, j), 5)), 52);
+  let t = i64x2.splat(load<i64>(EXP_T + (<usize>i32x4.extract_lane(j, 0) << 3)));
+  t = i64x2.replace_lane(t, 1, load<i64>(EXP_T + (<usize>i32x4.extract_lane(j, 1) << 3)));
+  const s = i64x2.add(t, q);
+  const r2 = f64x2.mul(r, r);
+  const a = f64x2.add(f64x2.mul(f64x2.splat(EXP_C0), r), f64x2.splat(EXP_C1));
+  const b = f64x2.add(f64x2.mul(f64x2.splat(EXP_C2), r), f64x2.splat(1.0));
+  return f64x2.mul(f64x2.add(f64x2.mul(a, r2), b), s);
+}
+
+/** Whether every lane of x is in (-88, 88) (NaN is not): expf4 computes those. */
+// @ts-ignore: decorator
+@inline
+export function expfInRange4(x: v128): bool {
+  return v128.all_true<i32>(v128.and(f32x4.lt(x, f32x4.splat(88)), f32x4.gt(x, f32x4.splat(-88))));
+}
+
+/** expf1 of four lanes, each in (-88, 88) (expfInRange4): two lanes at a time in double, the same steps. */
+// @ts-ignore: decorator
+@inline
+export function expf4(x: v128): v128 {
+  const lo = f32x4.demote_f64x2_zero(expf2d(f64x2.promote_low_f32x4(x)));
+  const hi = f32x4.demote_f64x2_zero(expf2d(f64x2.promote_low_f32x4(v128.shuffle<i64>(x, x, 1, 1))));
+  return v128.shuffle<i64>(lo, hi, 0, 2);
 }
 
 // ---- log1pf -------------------------------------------------------------------------------------------------------

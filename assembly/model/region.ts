@@ -29,7 +29,7 @@ import {
   OP_ROUND, OP_SIGN, OP_LOG, OP_ELU, OP_SELU, OP_CELU, OP_SOFTPLUS, OP_THRELU, OP_ERF,
 } from './region-ctx';
 import { MAGIC_BITS, roundAdd, taskEnd, taskStart, widen0 } from './elem-simd';
-import { erf4, expf1, log1pf1 } from './region-math';
+import { erf4, expf1, expf4, expfInRange4, log1pf1 } from './region-math';
 
 // ---- logf: musl's table method (src/model/numerics/logf.ts), the constants as exact decimal doubles --------------
 
@@ -306,35 +306,86 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
           const o = <usize>j << 2;
           store<f32>(d + o, logf1(load<f32>(a + o)));
         }
-      } else if (op == OP_ELU) {
-        const al = load<f32>(ip, IN_F0);
-        for (let j = 0; j < nv << 2; j++) {
-          const o = <usize>j << 2;
-          const x = load<f32>(a + o);
-          store<f32>(d + o, x >= 0 ? x : al * (expf1(x) - <f32>1));
-        }
-      } else if (op == OP_SELU) {
-        const gamma = load<f32>(ip, IN_F0);
-        const ga = load<f32>(ip, IN_F1);
-        for (let j = 0; j < nv << 2; j++) {
-          const o = <usize>j << 2;
-          const x = load<f32>(a + o);
-          store<f32>(d + o, x > 0 ? gamma * x : ga * (expf1(x) - <f32>1));
+      } else if (op == OP_ELU || op == OP_SELU) {
+        // Elu: x >= 0 ? x : f(F0 * f(expf(x) - 1)); Selu: x > 0 ? f(F0 * x) : f(F1 * f(expf(x) - 1)). Four lanes with
+        // expf of min(x, 0) (the lanes that take it are <= 0) where that is in range, else lane by lane
+        const elu = op == OP_ELU;
+        const f0 = load<f32>(ip, IN_F0);
+        const f1 = load<f32>(ip, IN_F1);
+        const f0v = f32x4.splat(f0);
+        const f1v = f32x4.splat(f1);
+        const z = f32x4.splat(0);
+        const one = f32x4.splat(1);
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          const xn = f32x4.pmin(x, z);
+          if (expfInRange4(xn)) {
+            const em1 = f32x4.sub(expf4(xn), one);
+            const r = elu
+              ? v128.bitselect(x, f32x4.mul(f0v, em1), f32x4.ge(x, z))
+              : v128.bitselect(f32x4.mul(f0v, x), f32x4.mul(f1v, em1), f32x4.gt(x, z));
+            v128.store(d + o, r);
+            continue;
+          }
+          for (let l = 0; l < 4; l++) {
+            const ol = o + (<usize>l << 2);
+            const xl = load<f32>(a + ol);
+            const y: f32 = elu
+              ? xl >= 0
+                ? xl
+                : f0 * (expf1(xl) - <f32>1)
+              : xl > 0
+                ? f0 * xl
+                : f1 * (expf1(xl) - <f32>1);
+            store<f32>(d + ol, y);
+          }
         }
       } else if (op == OP_CELU) {
+        // f(max(x, 0) + min(f(F0 * f(expf(f(x / F0)) - 1)), 0))
         const al = load<f32>(ip, IN_F0);
-        for (let j = 0; j < nv << 2; j++) {
-          const o = <usize>j << 2;
-          const x = load<f32>(a + o);
-          const pos: f32 = x < 0 ? 0 : x;
-          const neg = al * (expf1(x / al) - <f32>1);
-          store<f32>(d + o, pos + (0 < neg ? <f32>0 : neg));
+        const alv = f32x4.splat(al);
+        const z = f32x4.splat(0);
+        const one = f32x4.splat(1);
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          const xa = f32x4.div(x, alv);
+          if (expfInRange4(xa)) {
+            const pos = v128.bitselect(z, x, f32x4.lt(x, z));
+            const neg = f32x4.mul(alv, f32x4.sub(expf4(xa), one));
+            v128.store(d + o, f32x4.add(pos, v128.bitselect(z, neg, f32x4.lt(z, neg))));
+            continue;
+          }
+          for (let l = 0; l < 4; l++) {
+            const ol = o + (<usize>l << 2);
+            const xl = load<f32>(a + ol);
+            const pos: f32 = xl < 0 ? 0 : xl;
+            const neg = al * (expf1(xl / al) - <f32>1);
+            store<f32>(d + ol, pos + (0 < neg ? <f32>0 : neg));
+          }
         }
       } else if (op == OP_SOFTPLUS) {
-        for (let j = 0; j < nv << 2; j++) {
-          const o = <usize>j << 2;
-          const x = load<f32>(a + o);
-          store<f32>(d + o, x > 0 ? x + log1pf1(expf1(-x)) : log1pf1(expf1(x)));
+        // x > 0 ? f(x + log1pf(expf(-x))) : log1pf(expf(x)): expf four lanes where in range, log1pf lane by lane
+        const z = f32x4.splat(0);
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          const arg = v128.bitselect(f32x4.neg(x), x, f32x4.gt(x, z));
+          if (expfInRange4(arg)) {
+            const e = expf4(arg);
+            let l = v128.splat<f32>(log1pf1(f32x4.extract_lane(e, 0)));
+            l = f32x4.replace_lane(l, 1, log1pf1(f32x4.extract_lane(e, 1)));
+            l = f32x4.replace_lane(l, 2, log1pf1(f32x4.extract_lane(e, 2)));
+            l = f32x4.replace_lane(l, 3, log1pf1(f32x4.extract_lane(e, 3)));
+            v128.store(d + o, v128.bitselect(f32x4.add(x, l), l, f32x4.gt(x, z)));
+            continue;
+          }
+          for (let l = 0; l < 4; l++) {
+            const ol = o + (<usize>l << 2);
+            const xl = load<f32>(a + ol);
+            store<f32>(d + ol, xl > 0 ? xl + log1pf1(expf1(-xl)) : log1pf1(expf1(xl)));
+          }
         }
       } else if (op == OP_THRELU) {
         const al = f32x4.splat(load<f32>(ip, IN_F0));
