@@ -242,6 +242,31 @@ describe('activations in a region on 2^18 float32 bit patterns equal the TypeScr
       const { region, host } = runBoth(bytes, { x }, c.op);
       same(region.y, host.y, `${formName(c)} region vs host`);
     });
+  // the relaxed-SIMD build compiles the same kernel (plain SIMD128 instructions): the same bits where the engine has it
+  it('the relaxed-SIMD build gives the same bits (where this engine runs it)', async () => {
+    const relaxed = await createRuntime({ build: 'relaxed' }).catch(() => null);
+    if (!relaxed) return;
+    try {
+      for (const c of FORMS.filter((c) => !c.bias)) {
+        const bytes = writeOnnxModel(model(c, [1, n]));
+        const a = loadModelSync(relaxed, bytes);
+        const b = loadModelSync(rt, bytes, {}, { floatRegions: false });
+        try {
+          expect(a.nodes.map((s) => s.op)).toEqual(['ElementwiseRegion']);
+          same(
+            (a.run({ x } as never) as Record<string, Float32Array>).y,
+            (b.run({ x } as never) as Record<string, Float32Array>).y,
+            `${formName(c)} relaxed`,
+          );
+        } finally {
+          a.dispose();
+          b.dispose();
+        }
+      }
+    } finally {
+      relaxed.dispose();
+    }
+  });
 });
 
 describe('activations fuse with their neighbours', () => {
