@@ -8,7 +8,9 @@
 // float32 bit patterns (every exponent, subnormals, zeros, infinities, NaNs); and in chains with their neighbours
 // (an 8-bit input's DequantizeLinear -> Add -> Mish -> QuantizeLinear; the decomposed erf Gelu, fused by the
 // gelu pass or left as Div -> Erf -> Add -> Mul -> Mul); a bias next to a per-channel operand of another axis (a
-// region each); a bias the operators refuse stays refused.
+// region each); a bias the operators refuse stays refused. The four-lane expf and log1pf alone (the lab build's
+// labExpf4 / labLog1pf4) equal src/model/numerics on 2^18 inputs each, log1pf over every path (the region gives it
+// only Softplus's (0, 1]).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
 import { loadModelSync, type LoadModelHooks } from '../src/model/load.js';
@@ -16,6 +18,9 @@ import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { rng, randInt } from './helpers/rng.js';
 import { loadOrt } from './helpers/one-node.js';
+import { createLabRuntime } from '../lab/index.js';
+import { expf } from '../src/model/numerics/expf.js';
+import { log1pf } from '../src/model/numerics/log1pf.js';
 
 type R = () => number;
 const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
@@ -429,5 +434,60 @@ describe('bias forms', () => {
       for (const floatRegions of [true, false])
         expect(() => loadModelSync(rt, bytes, {}, { floatRegions }), `[${bdims}]`).toThrow(/bias/);
     }
+  });
+});
+
+describe("the four-lane expf and log1pf (assembly/model/region-math.ts, through the lab build's exports)", () => {
+  /** fn's four-lane kernel over x against the TypeScript function, bit for bit (NaN payloads aside). */
+  async function sweep(name: 'labLog1pf4' | 'labExpf4', x: Float32Array, want: (v: number) => number): Promise<void> {
+    const lab = await createLabRuntime({ build: 'simd128' });
+    try {
+      const core = lab.core;
+      const src = core.heap.alloc(x.byteLength);
+      const dst = core.heap.alloc(x.byteLength);
+      try {
+        core.f32().set(x, src >> 2);
+        (core.exports as unknown as Record<string, (s: number, d: number, n: number) => void>)[name](
+          src,
+          dst,
+          x.length,
+        );
+        const got = core.f32().slice(dst >> 2, (dst >> 2) + x.length);
+        let bad = 0;
+        let first = '';
+        for (let i = 0; i < x.length; i++) {
+          const w = Math.fround(want(x[i]));
+          if (!Object.is(got[i], w)) {
+            if (!bad) first = `${name}(${x[i]}) = ${got[i]}, want ${w}`;
+            bad++;
+          }
+        }
+        expect(bad, first).toBe(0);
+      } finally {
+        core.heap.release(src);
+        core.heap.release(dst);
+      }
+    } finally {
+      lab.dispose();
+    }
+  }
+  const n = 1 << 18;
+  it('log1pf4 on 2^18 float32 bit patterns (every path: k = 0, k from 1 + x, k >= 2 and >= 25, x <= -1, tiny, inf, NaN)', async () => {
+    const r = rng(5);
+    const bits = new Uint32Array(n);
+    for (let i = 0; i < n; i++) bits[i] = ((randInt(r, 0, 0xffff) << 16) | randInt(r, 0, 0xffff)) >>> 0;
+    const edges = [0, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0xffc00001, 0xbf800000, 0xbf7fffff, 0x3ed413d0];
+    edges.push(0x3ed413cf, 0xbe95f619, 0xbe95f61a, 0x33800000, 0x337fffff, 0xb3800000, 0xb37fffff, 0x4c000000);
+    edges.forEach((e, i) => (bits[i] = e));
+    // a quarter of them of magnitude 2^-31 .. 2^7, either sign, where the paths meet
+    for (let i = 0; i < n / 4; i++) bits[64 + i] = (0x30000000 + (i >> 1) * 9728 + ((i & 1) << 31)) >>> 0;
+    await sweep('labLog1pf4', new Float32Array(bits.buffer), log1pf);
+  });
+  it('expf4 on 2^18 float32 values in (-88, 88)', async () => {
+    const r = rng(6);
+    const x = Float32Array.from({ length: n }, (_, i) =>
+      i < n / 2 ? (r() * 2 - 1) * 87.99 : (r() - 0.5) * 2 ** randInt(r, -40, 6),
+    );
+    await sweep('labExpf4', x, expf);
   });
 });

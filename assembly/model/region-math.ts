@@ -3,7 +3,8 @@
 // onnxruntime-web 1.30's CPU kernels bit for bit):
 //   expf1     musl's expf (Arm's table method, in double; src/model/numerics/expf.ts), one lane; expf4 four lanes
 //             (two f64x2 halves, the same double steps) where every lane is in (-88, 88)
-//   log1pf1   musl's log1pf (FreeBSD's float method, every step float32; src/model/numerics/log1pf.ts), one lane
+//   log1pf1   musl's log1pf (FreeBSD's float method, every step float32; src/model/numerics/log1pf.ts), one lane;
+//             log1pf4 four lanes (both paths computed, selected per lane)
 //   erf4      MLAS's erf (src/model/numerics/mlas-erf.ts), four lanes: every step is a float32 multiply or add in the
 //             scalar order (no fused multiply-add), both branches computed and selected per lane
 // The constants are the exact values of the TypeScript files' (decimal literals that parse to those doubles / floats,
@@ -133,6 +134,55 @@ export function log1pf1(x: f32): f32 {
   y = y - hfsq;
   y = y + f;
   return y + dk * L1_LN2_HI;
+}
+
+/**
+ * log1pf1 of four lanes: both of its paths (k = 0 where sqrt(2)/2 <= 1 + x < sqrt(2), else k and the correction c
+ * from u = f(1 + x)) computed and selected per lane, then the same float32 steps; the special lanes (x <= -1, |x| <
+ * 2^-24, +inf, NaN) selected last. (Softplus, its only caller, gives it expf's values in (0, 1].)
+ */
+// @ts-ignore: decorator
+@inline
+export function log1pf4(x: v128): v128 {
+  const one = f32x4.splat(1);
+  const zero = i32x4.splat(0);
+  // x < sqrt(2) - 1, or negative (NaN with the sign bit included)
+  const below = v128.or(i32x4.lt_u(x, i32x4.splat(0x3ed413d0)), i32x4.lt_s(x, zero));
+  const k0 = v128.and(below, i32x4.le_u(x, i32x4.splat(0xbe95f619)));
+  // the general path
+  const u = f32x4.add(one, x);
+  let iu = i32x4.add(u, i32x4.splat(0x3f800000 - 0x3f3504f3));
+  const kg = i32x4.sub(i32x4.shr_u(iu, 23), i32x4.splat(0x7f));
+  const cHi = f32x4.sub(one, f32x4.sub(u, x));
+  const cLo = f32x4.sub(x, f32x4.sub(u, one));
+  let c = f32x4.div(v128.bitselect(cHi, cLo, i32x4.ge_s(kg, i32x4.splat(2))), u);
+  c = v128.and(c, i32x4.lt_s(kg, i32x4.splat(25)));
+  iu = i32x4.add(v128.and(iu, i32x4.splat(0x007fffff)), i32x4.splat(0x3f3504f3));
+  const fg = f32x4.sub(iu, one);
+  // k = 0: f = x, c = 0
+  const f = v128.bitselect(x, fg, k0);
+  c = v128.andnot(c, k0);
+  const dk = f32x4.convert_i32x4_s(v128.andnot(kg, k0));
+  const s = f32x4.div(f, f32x4.add(f32x4.splat(2), f));
+  const z = f32x4.mul(s, s);
+  const w = f32x4.mul(z, z);
+  const t1 = f32x4.mul(w, f32x4.add(f32x4.splat(L1_LG2), f32x4.mul(w, f32x4.splat(L1_LG4))));
+  const t2 = f32x4.mul(z, f32x4.add(f32x4.splat(L1_LG1), f32x4.mul(w, f32x4.splat(L1_LG3))));
+  const R = f32x4.add(t2, t1);
+  const hfsq = f32x4.mul(f32x4.mul(f32x4.splat(0.5), f), f);
+  let y = f32x4.mul(s, f32x4.add(hfsq, R));
+  y = f32x4.add(y, f32x4.add(f32x4.mul(dk, f32x4.splat(L1_LN2_LO)), c));
+  y = f32x4.sub(y, hfsq);
+  y = f32x4.add(y, f);
+  y = f32x4.add(y, f32x4.mul(dk, f32x4.splat(L1_LN2_HI)));
+  // special lanes: x <= -1 (-inf at -1, else NaN); |x| < 2^-24 and +inf / NaN pass
+  const le1 = v128.and(below, i32x4.ge_u(x, i32x4.splat(0xbf800000)));
+  const special = f32x4.splat(NaN);
+  const tiny = i32x4.lt_u(i32x4.shl(x, 1), i32x4.splat(0x33800000 << 1));
+  const infNaN = v128.andnot(i32x4.ge_u(x, i32x4.splat(0x7f800000)), below); // +inf, NaN without the sign bit
+  y = v128.bitselect(x, y, v128.or(tiny, infNaN));
+  const m1 = v128.bitselect(f32x4.splat(-Infinity), special, f32x4.eq(x, f32x4.splat(-1)));
+  return v128.bitselect(m1, y, le1);
 }
 
 // ---- MLAS erf -----------------------------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ import {
   OP_ROUND, OP_SIGN, OP_LOG, OP_ELU, OP_SELU, OP_CELU, OP_SOFTPLUS, OP_THRELU, OP_ERF,
 } from './region-ctx';
 import { MAGIC_BITS, roundAdd, taskEnd, taskStart, widen0 } from './elem-simd';
-import { erf4, expf1, expf4, expfInRange4, log1pf1 } from './region-math';
+import { erf4, expf1, expf4, expfInRange4, log1pf1, log1pf4 } from './region-math';
 
 // ---- logf: musl's table method (src/model/numerics/logf.ts), the constants as exact decimal doubles --------------
 
@@ -366,18 +366,14 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
           }
         }
       } else if (op == OP_SOFTPLUS) {
-        // x > 0 ? f(x + log1pf(expf(-x))) : log1pf(expf(x)): expf four lanes where in range, log1pf lane by lane
+        // x > 0 ? f(x + log1pf(expf(-x))) : log1pf(expf(x)): four lanes where expf's argument is in range
         const z = f32x4.splat(0);
         for (let j = 0; j < nv; j++) {
           const o = <usize>j << 4;
           const x = v128.load(a + o);
           const arg = v128.bitselect(f32x4.neg(x), x, f32x4.gt(x, z));
           if (expfInRange4(arg)) {
-            const e = expf4(arg);
-            let l = v128.splat<f32>(log1pf1(f32x4.extract_lane(e, 0)));
-            l = f32x4.replace_lane(l, 1, log1pf1(f32x4.extract_lane(e, 1)));
-            l = f32x4.replace_lane(l, 2, log1pf1(f32x4.extract_lane(e, 2)));
-            l = f32x4.replace_lane(l, 3, log1pf1(f32x4.extract_lane(e, 3)));
+            const l = log1pf4(expf4(arg));
             v128.store(d + o, v128.bitselect(f32x4.add(x, l), l, f32x4.gt(x, z)));
             continue;
           }
