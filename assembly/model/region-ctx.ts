@@ -132,5 +132,17 @@ export const OP_ROUND: i32 = 32;
 export const OP_SIGN: i32 = 33;
 /** dst = logf(a): musl's table method in double, as src/model/numerics/logf.ts */
 export const OP_LOG: i32 = 34;
+/** dst = a >= 0 ? a : f(F0 * f(expf(a) - 1)), musl's expf (Elu, alpha F0) */
+export const OP_ELU: i32 = 35;
+/** dst = a > 0 ? f(F0 * a) : f(F1 * f(expf(a) - 1)) (Selu: F0 gamma, F1 f(gamma * alpha)) */
+export const OP_SELU: i32 = 36;
+/** dst = f(max(a, 0) + min(f(F0 * f(expf(f(a / F0)) - 1)), 0)), C++'s std::max / min (Celu, alpha F0) */
+export const OP_CELU: i32 = 37;
+/** dst = a > 0 ? f(a + log1pf(expf(-a))) : log1pf(expf(a)), musl's expf and log1pf */
+export const OP_SOFTPLUS: i32 = 38;
+/** dst = a > F0 ? a : 0 (ThresholdedRelu) */
+export const OP_THRELU: i32 = 39;
+/** dst = MLAS's erf(a) */
+export const OP_ERF: i32 = 40;
 /** bytes the host allocates for the record */
 export const RG_CTX_BYTES: i32 = 64;

@@ -14,6 +14,9 @@
 //   MLAS        logistic, tanh and exp as src/model/numerics/float-math.ts writes them (multiply, then add)
 //   Log         logf as onnxruntime-web's libc computes it (musl's table method in double, one lane at a time:
 //               src/model/numerics/logf.ts)
+//   Elu, Selu, Celu, Softplus: musl's expf and log1pf (./region-math.ts, one lane at a time), the selects and
+//               the float32 steps around them as src/model/backends/host/activations.ts orders them
+//   Erf         MLAS's erf, four lanes (./region-math.ts); ThresholdedRelu a compare and select
 //   stores      float32 as is; QuantizeLinear RNE(clamp(f(x / s), lo - zp, hi - zp)) + zp, NaN -> byte 0
 // Lanes past the block's end are computed on whatever the registers hold and never stored; loads and stores touch
 // exactly the block's elements (the last partial vector lane by lane), so no tensor is read or written outside.
@@ -23,9 +26,10 @@ import {
   RG_INSTR_BYTES, IN_OP, IN_DST, IN_A, IN_B, IN_F0, IN_F1, OP_LD_F32, OP_LD_I32, OP_LD_B8, OP_LD_DQ, OP_BC_SCALAR,
   OP_BC_CHANNEL, OP_ST_F32, OP_ST_Q, OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_PMAX, OP_PMIN, OP_RELU, OP_LEAKY, OP_HSIG,
   OP_HSWISH, OP_SIGMOID, OP_TANH, OP_EXP, OP_NEG, OP_ABS, OP_SQRT, OP_MAXN, OP_MINN, OP_PRELU, OP_FLOOR, OP_CEIL,
-  OP_ROUND, OP_SIGN, OP_LOG,
+  OP_ROUND, OP_SIGN, OP_LOG, OP_ELU, OP_SELU, OP_CELU, OP_SOFTPLUS, OP_THRELU, OP_ERF,
 } from './region-ctx';
 import { MAGIC_BITS, roundAdd, taskEnd, taskStart, widen0 } from './elem-simd';
+import { erf4, expf1, expf4, expfInRange4, log1pf1, log1pf4 } from './region-math';
 
 // ---- logf: musl's table method (src/model/numerics/logf.ts), the constants as exact decimal doubles --------------
 
@@ -302,6 +306,95 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
           const o = <usize>j << 2;
           store<f32>(d + o, logf1(load<f32>(a + o)));
         }
+      } else if (op == OP_ELU || op == OP_SELU) {
+        // Elu: x >= 0 ? x : f(F0 * f(expf(x) - 1)); Selu: x > 0 ? f(F0 * x) : f(F1 * f(expf(x) - 1)). Four lanes with
+        // expf of min(x, 0) (the lanes that take it are <= 0) where that is in range, else lane by lane
+        const elu = op == OP_ELU;
+        const f0 = load<f32>(ip, IN_F0);
+        const f1 = load<f32>(ip, IN_F1);
+        const f0v = f32x4.splat(f0);
+        const f1v = f32x4.splat(f1);
+        const z = f32x4.splat(0);
+        const one = f32x4.splat(1);
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          const xn = f32x4.pmin(x, z);
+          if (expfInRange4(xn)) {
+            const em1 = f32x4.sub(expf4(xn), one);
+            const r = elu
+              ? v128.bitselect(x, f32x4.mul(f0v, em1), f32x4.ge(x, z))
+              : v128.bitselect(f32x4.mul(f0v, x), f32x4.mul(f1v, em1), f32x4.gt(x, z));
+            v128.store(d + o, r);
+            continue;
+          }
+          for (let l = 0; l < 4; l++) {
+            const ol = o + (<usize>l << 2);
+            const xl = load<f32>(a + ol);
+            const y: f32 = elu
+              ? xl >= 0
+                ? xl
+                : f0 * (expf1(xl) - <f32>1)
+              : xl > 0
+                ? f0 * xl
+                : f1 * (expf1(xl) - <f32>1);
+            store<f32>(d + ol, y);
+          }
+        }
+      } else if (op == OP_CELU) {
+        // f(max(x, 0) + min(f(F0 * f(expf(f(x / F0)) - 1)), 0))
+        const al = load<f32>(ip, IN_F0);
+        const alv = f32x4.splat(al);
+        const z = f32x4.splat(0);
+        const one = f32x4.splat(1);
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          const xa = f32x4.div(x, alv);
+          if (expfInRange4(xa)) {
+            const pos = v128.bitselect(z, x, f32x4.lt(x, z));
+            const neg = f32x4.mul(alv, f32x4.sub(expf4(xa), one));
+            v128.store(d + o, f32x4.add(pos, v128.bitselect(z, neg, f32x4.lt(z, neg))));
+            continue;
+          }
+          for (let l = 0; l < 4; l++) {
+            const ol = o + (<usize>l << 2);
+            const xl = load<f32>(a + ol);
+            const pos: f32 = xl < 0 ? 0 : xl;
+            const neg = al * (expf1(xl / al) - <f32>1);
+            store<f32>(d + ol, pos + (0 < neg ? <f32>0 : neg));
+          }
+        }
+      } else if (op == OP_SOFTPLUS) {
+        // x > 0 ? f(x + log1pf(expf(-x))) : log1pf(expf(x)): four lanes where expf's argument is in range
+        const z = f32x4.splat(0);
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          const arg = v128.bitselect(f32x4.neg(x), x, f32x4.gt(x, z));
+          if (expfInRange4(arg)) {
+            const l = log1pf4(expf4(arg));
+            v128.store(d + o, v128.bitselect(f32x4.add(x, l), l, f32x4.gt(x, z)));
+            continue;
+          }
+          for (let l = 0; l < 4; l++) {
+            const ol = o + (<usize>l << 2);
+            const xl = load<f32>(a + ol);
+            store<f32>(d + ol, xl > 0 ? xl + log1pf1(expf1(-xl)) : log1pf1(expf1(xl)));
+          }
+        }
+      } else if (op == OP_THRELU) {
+        const al = f32x4.splat(load<f32>(ip, IN_F0));
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          const x = v128.load(a + o);
+          v128.store(d + o, v128.and(x, f32x4.gt(x, al)));
+        }
+      } else if (op == OP_ERF) {
+        for (let j = 0; j < nv; j++) {
+          const o = <usize>j << 4;
+          v128.store(d + o, erf4(v128.load(a + o)));
+        }
       } else if (op == OP_RELU) {
         const z = f32x4.splat(0);
         for (let j = 0; j < nv; j++) {
@@ -407,9 +500,17 @@ function runBlock(ctx: usize, ip: usize, count: i32, regs: usize, slots: usize, 
       } else {
         const inner = load<i32>(ctx, RG_INNER);
         const C = load<i32>(ctx, RG_C);
+        // the first element's channel and place in its run by division, the rest by counting (no division per
+        // element: a bias of the last axis, inner 1, is this mode's common case)
+        const q = i / inner;
+        let at = i - q * inner;
+        let c = q % C;
         for (let e = 0; e < len; e++) {
-          const c = ((i + e) / inner) % C;
           store<f32>(d + (<usize>e << 2), load<f32>(ptr + (<usize>c << 2)));
+          if (++at == inner) {
+            at = 0;
+            if (++c == C) c = 0;
+          }
         }
       }
     } else if (op == OP_ST_F32) {

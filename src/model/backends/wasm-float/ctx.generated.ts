@@ -384,6 +384,18 @@ export const REGION_CTX = {
   OP_SIGN: 33,
   /** dst = logf(a): musl's table method in double, as src/model/numerics/logf.ts */
   OP_LOG: 34,
+  /** dst = a >= 0 ? a : f(F0 * f(expf(a) - 1)), musl's expf (Elu, alpha F0) */
+  OP_ELU: 35,
+  /** dst = a > 0 ? f(F0 * a) : f(F1 * f(expf(a) - 1)) (Selu: F0 gamma, F1 f(gamma * alpha)) */
+  OP_SELU: 36,
+  /** dst = f(max(a, 0) + min(f(F0 * f(expf(f(a / F0)) - 1)), 0)), C++'s std::max / min (Celu, alpha F0) */
+  OP_CELU: 37,
+  /** dst = a > 0 ? f(a + log1pf(expf(-a))) : log1pf(expf(a)), musl's expf and log1pf */
+  OP_SOFTPLUS: 38,
+  /** dst = a > F0 ? a : 0 (ThresholdedRelu) */
+  OP_THRELU: 39,
+  /** dst = MLAS's erf(a) */
+  OP_ERF: 40,
   /** bytes the host allocates for the record */
   RG_CTX_BYTES: 64,
 } as const;

@@ -14,9 +14,12 @@
  *   Add, Sub, Mul, Div (float32, numpy broadcast within the kinds above); Max, Min, Sum, Mean (any number of inputs,
  *   left to right, onnxruntime's operand swap where its broadcast loop sees input 0 as a scalar); PRelu; Pow by a
  *   constant 2 or 3 (onnxruntime's x * x shortcuts); Reciprocal; Floor, Ceil, Round, Sign; Relu; Clip (constant or
- *   scalar bounds); LeakyRelu; HardSigmoid; HardSwish; Sigmoid, Tanh, Exp (MLAS); Log (musl's logf); Neg; Abs; Sqrt; Cast to float32 of a full int32,
- *   8-bit or float32 input; DequantizeLinear of a full 8-bit input per tensor; QuantizeLinear per tensor to 8 bits
- *   (its output leaves the region).
+ *   scalar bounds); LeakyRelu; HardSigmoid; HardSwish; Sigmoid, Tanh, Exp (MLAS); Log (musl's logf); Neg; Abs;
+ *   Sqrt; Elu, Selu, Celu, Softplus (musl's expf and log1pf), Mish (Softplus, MLAS tanh, Mul), Softsign,
+ *   ThresholdedRelu, Erf (MLAS), Gelu (opset 20, 'none' / 'tanh') and com.microsoft Gelu, FastGelu, BiasGelu (their
+ *   bias, 1-D of X's last dim, a channel operand of the last axis);
+ *   Cast to float32 of a full int32, 8-bit or float32 input; DequantizeLinear of a full 8-bit input per tensor;
+ *   QuantizeLinear per tensor to 8 bits (its output leaves the region).
  * Layouts: NCHW (row-major; channel operands by the axis's inner size), or NCHW44 where S is [N, C, H, W] with
  * C % 4 == 0, every full operand has S's rank and the channel axis (if any) is 1 — the layout planner runs the step
  * in its full inputs' layout.
@@ -78,8 +81,10 @@ interface Emit {
   /** a fresh register holding a copy of register r (pmax(r, r) is r, NaN included) */
   copy(r: number): number;
   op(code: number, dst: number, a: number, b?: number, f0?: number, f1?: number): void;
-  /** a register holding the float32 constant v in every lane */
+  /** a register holding the float32 constant v in every lane (one per value in a region) */
   constant(v: number): number;
+  /** gives back a register of this node's intermediate steps (not its output) */
+  release(r: number): void;
   /** what the region knows of a value */
   value(name: string): RegionValue;
   /** a full 8-bit / int32 operand loaded by `code` (OP_LD_I32 / OP_LD_B8 / OP_LD_DQ) into a fresh register */
@@ -194,6 +199,106 @@ const since = (first: number, op: RegionOp): RegionOp => ({
 
 const CLIP_FLT_MAX = 3.4028234663852886e38;
 
+/** A float32 unary activation: `code` with the immediates `imm` of its attributes, refused below opset `first`. */
+const activation = (
+  first: number,
+  code: number,
+  attrs: string[] = [],
+  imm: (node: Node) => [number, number] = () => [0, 0],
+): RegionOp => since(first, unary(code, attrs, imm));
+
+/** A float32 unary activation composed of region steps: `steps(x, y)` writes register y from register x. */
+const composed = (first: number, steps: (e: Emit, x: number, y: number) => void): RegionOp =>
+  since(first, {
+    check: (node, facts) => onlyAttrs(node) ?? floatIn(node, facts, 1),
+    data: () => [0],
+    emit: (node, e) => {
+      const y = e.out();
+      steps(e, e.reg(node.inputs[0]), y);
+      return y;
+    },
+  });
+
+const GELU_SQRT1_2 = f32(Math.SQRT1_2);
+const GELU_TANH_B = f32(0.7978845608028654); // sqrt(2 / pi)
+const GELU_TANH_C = f32(0.035677408136300125); // 0.044715 sqrt(2 / pi)
+
+/**
+ * Gelu of register v as src/model/backends/host/activations.ts computes it, each step one float32 operation:
+ * 'none' f(f(0.5 v) * f(erf(f(v * f(1 / sqrt 2))) + 1)); 'tanh' t = f(v * f(f(f(C v) v) + B)),
+ * f(f(0.5 v) * f(tanh(t) + 1)). The steps overwrite two registers (an element-wise op may write its operand's).
+ */
+function emitGelu(e: Emit, v: number, tanh: boolean): number {
+  const t = e.out();
+  if (tanh) {
+    e.op(R.OP_MUL, t, e.constant(GELU_TANH_C), v);
+    e.op(R.OP_MUL, t, t, v);
+    e.op(R.OP_ADD, t, t, e.constant(GELU_TANH_B));
+    e.op(R.OP_MUL, t, v, t);
+    e.op(R.OP_TANH, t, t);
+  } else {
+    e.op(R.OP_MUL, t, v, e.constant(GELU_SQRT1_2));
+    e.op(R.OP_ERF, t, t);
+  }
+  e.op(R.OP_ADD, t, t, e.constant(1));
+  const y = e.out();
+  e.op(R.OP_MUL, y, e.constant(0.5), v);
+  e.op(R.OP_MUL, y, y, t);
+  e.release(t);
+  return y;
+}
+
+/**
+ * Gelu (the erf or the tanh formula) of input 0, plus input 1 where `bias` says (a float32 1-D of X's last dim: in
+ * the region a channel operand on the last axis, a scalar where that dim is 1, or full where X is 1-D).
+ */
+const gelu = (
+  tanh: (node: Node) => boolean,
+  bias: 'none' | 'optional' | 'required',
+  attrs: string[] = [],
+): RegionOp => ({
+  check: (node, facts) => {
+    const why = onlyAttrs(node, ...attrs);
+    if (why) return why;
+    const hasBias = bias !== 'none' && node.inputs.length > 1 && node.inputs[1] !== '';
+    if (bias === 'required' && !hasBias) return 'no bias';
+    if (node.inputs.length > (bias === 'none' ? 1 : 2)) return `${node.inputs.length} inputs`;
+    const x = facts(node.inputs[0]);
+    if (!isF32(x)) return 'X is not float32';
+    if (attrs.includes('approximate')) {
+      const a = node.attributes.get('approximate');
+      const v = a === undefined ? 'none' : a.kind === 'string' ? a.value : '';
+      if (v !== 'none' && v !== 'tanh') return `approximate ${JSON.stringify(v)}`;
+    }
+    if (hasBias) {
+      const b = facts(node.inputs[1]);
+      if (!isF32(b)) return 'the bias is not float32';
+      const last = x!.dims[x!.dims.length - 1];
+      if (x!.dims.length < 1 || b!.dims.length !== 1 || b!.dims[0] !== last)
+        return "the bias is not 1-D of X's last dim";
+    }
+    return null;
+  },
+  data: (node) => (bias !== 'none' && node.inputs.length > 1 && node.inputs[1] !== '' ? [0, 1] : [0]),
+  emit: (node, e) => {
+    let v = e.reg(node.inputs[0]);
+    const hasBias = bias !== 'none' && node.inputs.length > 1 && node.inputs[1] !== '';
+    if (hasBias) {
+      const s = e.out();
+      e.op(R.OP_ADD, s, v, e.reg(node.inputs[1]));
+      v = s;
+    }
+    const y = emitGelu(e, v, tanh(node));
+    if (hasBias) e.release(v);
+    return y;
+  },
+});
+
+const approximateTanh = (node: Node): boolean => {
+  const a = node.attributes.get('approximate');
+  return a?.kind === 'string' && a.value === 'tanh';
+};
+
 /** Cast's `to` of float32 (TensorProto.FLOAT). */
 const TO_FLOAT = 1;
 
@@ -233,6 +338,42 @@ export const REGION_OPS: ReadonlyMap<string, RegionOp> = new Map<string, RegionO
     }),
   ],
   ['PRelu', since(7, binary(R.OP_PRELU))],
+  ['Elu', activation(6, R.OP_ELU, ['alpha'], (n) => [f32(attrFloat(n, 'alpha', 1)), 0])],
+  [
+    'Selu',
+    activation(6, R.OP_SELU, ['alpha', 'gamma'], (n) => {
+      const alpha = f32(attrFloat(n, 'alpha', 1.67326319217681884765625));
+      const gamma = f32(attrFloat(n, 'gamma', 1.05070102214813232421875));
+      return [gamma, f32(gamma * alpha)];
+    }),
+  ],
+  ['Celu', activation(12, R.OP_CELU, ['alpha'], (n) => [f32(attrFloat(n, 'alpha', 1)), 0])],
+  ['Softplus', activation(1, R.OP_SOFTPLUS)],
+  ['ThresholdedRelu', activation(10, R.OP_THRELU, ['alpha'], (n) => [f32(attrFloat(n, 'alpha', 1)), 0])],
+  ['Erf', activation(9, R.OP_ERF)],
+  [
+    // f(f(1 / f(1 + |x|)) * x)
+    'Softsign',
+    composed(1, (e, x, y) => {
+      e.op(R.OP_ABS, y, x);
+      e.op(R.OP_ADD, y, e.constant(1), y);
+      e.op(R.OP_DIV, y, e.constant(1), y);
+      e.op(R.OP_MUL, y, y, x);
+    }),
+  ],
+  [
+    // f(x * tanh(Softplus(x))), tanh MLAS's
+    'Mish',
+    composed(18, (e, x, y) => {
+      e.op(R.OP_SOFTPLUS, y, x);
+      e.op(R.OP_TANH, y, y);
+      e.op(R.OP_MUL, y, x, y);
+    }),
+  ],
+  ['Gelu', since(20, gelu(approximateTanh, 'none', ['approximate']))],
+  ['com.microsoft:Gelu', gelu(() => false, 'none')],
+  ['com.microsoft:FastGelu', gelu(() => true, 'optional')],
+  ['com.microsoft:BiasGelu', gelu(() => false, 'required')],
   ['Max', variadic('Max')],
   ['Min', variadic('Min')],
   ['Sum', variadic('Sum')],
@@ -347,10 +488,15 @@ export const REGION_OPS: ReadonlyMap<string, RegionOp> = new Map<string, RegionO
   ],
 ]);
 
+/** The region operator of a node: REGION_OPS's key is the op type (default domain) or `domain:OpType`. */
+function regionOpOf(node: Node): RegionOp | undefined {
+  return REGION_OPS.get(node.domain === '' ? node.opType : `${node.domain}:${node.opType}`);
+}
+
 /** Why `node` cannot join a float region (null: it can), before its operands' kinds are looked at. */
 export function regionNodeProblem(node: Node, facts: Facts, opset: number): string | null {
-  if (node.domain !== '') return 'not a default-domain operator';
-  const op = REGION_OPS.get(node.opType);
+  if (node.domain !== '' && node.domain !== 'com.microsoft') return `domain ${node.domain}`;
+  const op = regionOpOf(node);
   if (!op) return 'not a region operator';
   if (node.outputs.length !== 1 || node.outputs[0] === '') return 'not one output';
   const y = facts(node.outputs[0]);
@@ -361,7 +507,7 @@ export function regionNodeProblem(node: Node, facts: Facts, opset: number): stri
 
 /** The positions of the node's data inputs (the region's shape or a broadcast of it). */
 export function regionDataInputs(node: Node): number[] {
-  return REGION_OPS.get(node.opType)!.data(node);
+  return regionOpOf(node)!.data(node);
 }
 
 // ---- the compiler ---------------------------------------------------------------------------------------------------
@@ -464,6 +610,8 @@ export function compileRegion(node: Node, facts: Facts, opsetOf: (domain: string
     return r;
   };
   const pinned = new Set<number>();
+  /** the registers of the broadcast constants, by value (NaN's payload aside: the constants are numbers) */
+  const constants = new Map<string, number>();
   const regOf = new Map<string, number>();
   const slotOf = (s: Slot): number => {
     slots.push(s);
@@ -509,10 +657,17 @@ export function compileRegion(node: Node, facts: Facts, opsetOf: (domain: string
       return v;
     },
     constant(v) {
+      const key = Object.is(v, -0) ? '-0' : String(f32(v));
+      const have = constants.get(key);
+      if (have !== undefined) return have;
       const r = take(true);
       pinned.add(r);
+      constants.set(key, r);
       prologue.push(instr(R.OP_BC_SCALAR, r, constSlot(v)));
       return r;
+    },
+    release(r) {
+      if (!pinned.has(r) && !free.includes(r)) free.push(r);
     },
     load(code, name, scale, zeroPoint) {
       const v = facts(name)!;
@@ -531,7 +686,7 @@ export function compileRegion(node: Node, facts: Facts, opsetOf: (domain: string
     },
   };
   for (const n of nodes) {
-    const r = REGION_OPS.get(n.opType)!.emit(n, e, opsetOf(n.domain));
+    const r = regionOpOf(n)!.emit(n, e, opsetOf(n.domain));
     if (r !== undefined) {
       regOf.set(n.outputs[0], r);
       if (outputs.has(n.outputs[0])) body.push(instr(R.OP_ST_F32, slotOf({ value: n.outputs[0], output: true }), r));

@@ -7,11 +7,12 @@
  *
  * Grouping, in dependency order: a node the region compiler takes (REGION_OPS, float32 output, operands full /
  * scalar / channel) joins the region of the first of its float data inputs that a region produced with the same
- * output dims, unless another of its inputs depends on that region (the group would then wait for itself); else it
- * starts a region of its own. A region is kept when it holds an operator other than DequantizeLinear /
- * QuantizeLinear (a lone one already has its 8-bit kernel) and the compiler takes it; otherwise its nodes stay as
- * they are. A region's outputs are its values read outside it or graph outputs; its inputs, every outside value its
- * nodes read.
+ * output dims, unless another of its inputs depends on that region (the group would then wait for itself) or its
+ * channel operands are on another axis than the region's (a region has one); else it starts a region of its own. A
+ * region is kept when it holds an operator other than DequantizeLinear / QuantizeLinear (a lone one already has its
+ * 8-bit kernel) and the compiler takes it; otherwise its nodes stay as they are. A region's outputs are its values
+ * read outside it or graph outputs; its inputs, every outside value its nodes read. Operators of domain
+ * com.microsoft (Gelu, FastGelu, BiasGelu) join as the default domain's do.
  */
 import { I8ConvError } from '../../../errors.js';
 import type { Graph, Node } from '../ir.js';
@@ -26,6 +27,8 @@ interface Region {
   produces: Set<string>;
   /** the lowest dependency-order index of its nodes */
   first: number;
+  /** the axis of its channel operands, or -1 (a region has one) */
+  axis: number;
 }
 
 const sameDims = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((d, k) => d === b[k]);
@@ -57,13 +60,17 @@ export function fuseFloatRegionsPass(v: GraphView, values: ReadonlyMap<string, P
     if (regionNodeProblem(n, facts, opset) !== null) continue;
     const dims = facts(n.outputs[0])!.dims;
     const data = regionDataInputs(n);
-    if (data.some((k) => n.inputs[k] && !operandKind(facts(n.inputs[k])?.dims ?? [-1], dims))) continue;
+    const kinds = data.map((k) => (n.inputs[k] ? operandKind(facts(n.inputs[k])?.dims ?? [-1], dims) : undefined));
+    if (kinds.some((kind, j) => n.inputs[data[j]] && !kind)) continue;
+    const axis = kinds.reduce((a, kind) => (kind?.kind === 'channel' ? kind.axis : a), -1);
     let joined: Region | undefined;
     for (const k of data) {
       const x = n.inputs[k];
       const p = x ? v.producerOf(x) : undefined;
       const r = p ? regionOf.get(p) : undefined;
       if (!r || !sameDims(r.dims, dims) || facts(x)?.type !== 'float32') continue;
+      // one channel axis per region (a FastGelu's bias on the last axis does not join a region of per-channel adds)
+      if (axis >= 0 && r.axis >= 0 && axis !== r.axis) continue;
       // every input from outside the region must not depend on it
       const seen = new Set<Node>();
       if (n.inputs.some((y) => y && !r.produces.has(y) && dependsOn(v.producerOf(y), r, seen))) continue;
@@ -71,9 +78,10 @@ export function fuseFloatRegionsPass(v: GraphView, values: ReadonlyMap<string, P
       break;
     }
     if (!joined) {
-      joined = { dims: [...dims], nodes: [], produces: new Set(), first: index.get(n)! };
+      joined = { dims: [...dims], nodes: [], produces: new Set(), first: index.get(n)!, axis };
       regions.push(joined);
     }
+    if (axis >= 0) joined.axis = axis;
     joined.nodes.push(n);
     joined.produces.add(n.outputs[0]);
     regionOf.set(n, joined);
@@ -94,7 +102,12 @@ export function fuseFloatRegionsPass(v: GraphView, values: ReadonlyMap<string, P
     const body: Graph = {
       name: 'body',
       irVersion: 0,
-      opsetImports: new Map([['', opset]]),
+      opsetImports: new Map([
+        ['', opset],
+        ...(r.nodes.some((n) => n.domain === 'com.microsoft')
+          ? ([['com.microsoft', v.opset('com.microsoft')]] as const)
+          : []),
+      ]),
       inputs: [],
       outputs: outputs.map((name) => ({ name, type: v.typeOf(name), onnxElemType: 0, shape: v.dimsOf(name) })),
       initializers: new Map(),
