@@ -188,8 +188,10 @@ describe('emitted wasm (SIMD128 build)', () => {
       // products; the relaxed build 191 663 bytes with it); 192 000 until the float Conv's channel lanes and pieces and
       // the integer QLinearAdd (2026-12-06: +1.9 KB; the relaxed build 193 530 bytes, 45.6 KB gzip, with them); 196 000
       // until the row kernels of LayerNormalization, InstanceNormalization, the reductions and GlobalMaxPool (2026-12-07:
-      // +7.4 KB, 1.9 KB gzip, most of it the two-lane-group unrolling; the relaxed build 201 629 bytes with them)
-      expect(bytes, f).toBeLessThan(204_000);
+      // +7.4 KB, 1.9 KB gzip, most of it the two-lane-group unrolling; the relaxed build 201 629 bytes with them); 204 000
+      // until the region's activations (musl expf / log1pf, MLAS erf), the QLinearSoftmax and computed-B QLinearMatMul
+      // kernels and the float Conv's Relu (2026-12-07: +8.6 KB; the relaxed build 210 196 bytes with them)
+      expect(bytes, f).toBeLessThan(214_000);
       // the lab build of the same flavour is larger by the tiles and loops the product leaves out
       if (!f.endsWith('-mt'))
         expect(statSync(new URL(`../build/lab/${f}.wasm`, import.meta.url)).size, f).toBeGreaterThan(bytes);
