@@ -118,6 +118,8 @@ export const TASK_FUNCTIONS = [
   'qmatmulTask',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
+/** Each task function's index in TASK_FUNCTIONS (what a job block carries): a lookup per step, not a search. */
+const TASK_INDEX: ReadonlyMap<string, number> = new Map(TASK_FUNCTIONS.map((f, i) => [f, i]));
 
 export interface PtrArg {
   base: 'none' | 'src' | 'dst' | 'slices';
@@ -219,12 +221,15 @@ export function taskCount(k: KernelDispatch): number {
 
 /** Writes kernel k into the job block (everything but GEN / NEXT / STATE). */
 export function writeJob(job: Int32Array, k: KernelDispatch, e: ExecPointers): void {
-  const r = [1, 1, 1];
-  for (let d = 0; d < k.range.length; d++) r[3 - k.range.length + d] = k.range[d];
-  job[JOB.TOTAL] = r[0] * r[1] * r[2];
-  job[JOB.FN] = TASK_FUNCTIONS.indexOf(k.fn);
-  job[JOB.D1] = r[1];
-  job[JOB.D2] = r[2];
+  // the range right-aligned into three dims (the missing leading ones are 1)
+  const n = k.range.length;
+  const r0 = n >= 3 ? k.range[n - 3] : 1,
+    r1 = n >= 2 ? k.range[n - 2] : 1,
+    r2 = n >= 1 ? k.range[n - 1] : 1;
+  job[JOB.TOTAL] = r0 * r1 * r2;
+  job[JOB.FN] = TASK_INDEX.get(k.fn) ?? -1;
+  job[JOB.D1] = r1;
+  job[JOB.D2] = r2;
   job[JOB.CTX] = e.ctx;
   for (let i = 0; i < 3; i++) {
     job[JOB.A0 + i] = base(k.args[i], e);
