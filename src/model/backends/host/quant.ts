@@ -271,9 +271,7 @@ export function qlinearMatMulPlan(
 }
 
 export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
-  const plan = qlinearMatMulPlan(n, ins, outs);
-  const { M, K, N, nb, aOff, bOff, bzp, scale, z, lo, hi } = plan;
-  const az = [plan.az];
+  const { M, K, N, nb, aOff, bOff, az, bzp, scale, z, lo, hi } = qlinearMatMulPlan(n, ins, outs);
   return (inputs, outputs) => {
     const a = inputs[0]!.data as Uint8Array,
       b = inputs[3]!.data as Uint8Array,
@@ -285,7 +283,7 @@ export const qlinearMatMulHost: HostOpFactory = (n, ins, outs) => {
         for (let i = 0; i < M; i++) {
           let acc = 0;
           const ar = aOff[t] + i * K;
-          for (let k = 0; k < K; k++) acc += (a[ar + k] - az[0]) * col[k];
+          for (let k = 0; k < K; k++) acc += (a[ar + k] - az) * col[k];
           let f = f32(f32(acc | 0) * scale[j]);
           f = f < lo - z ? lo - z : f;
           f = hi - z < f ? hi - z : f;
