@@ -572,6 +572,52 @@ function fastRowsNchw(
 }
 
 /**
+ * 4 channel rows of int32 accumulators (`stride` bytes apart) -> NCHW44 int32 output from `out` (n pixels, 16 bytes
+ * each): a 4x4 transpose per 4 pixels; relu: max(acc, 0) first.
+ */
+function int32Rows44(acc: usize, stride: usize, n: i32, out: usize, relu: bool): void {
+  const zero = i32x4.splat(0);
+  for (let j: i32 = 0; j < n; j += 4) {
+    const a = acc + <usize>(j << 2);
+    let r0 = v128.load(a);
+    let r1 = v128.load(a + stride);
+    let r2 = v128.load(a + 2 * stride);
+    let r3 = v128.load(a + 3 * stride);
+    if (relu) {
+      r0 = i32x4.max_s(r0, zero);
+      r1 = i32x4.max_s(r1, zero);
+      r2 = i32x4.max_s(r2, zero);
+      r3 = i32x4.max_s(r3, zero);
+    }
+    const t0 = v128.shuffle<i32>(r0, r1, 0, 4, 1, 5); // [c0 p0, c1 p0, c0 p1, c1 p1]
+    const t1 = v128.shuffle<i32>(r0, r1, 2, 6, 3, 7);
+    const t2 = v128.shuffle<i32>(r2, r3, 0, 4, 1, 5);
+    const t3 = v128.shuffle<i32>(r2, r3, 2, 6, 3, 7);
+    const o = out + <usize>(j << 4);
+    v128.store(o, v128.shuffle<i64>(t0, t2, 0, 2));
+    if (j + 1 < n) v128.store(o, v128.shuffle<i64>(t0, t2, 1, 3), 16);
+    if (j + 2 < n) v128.store(o, v128.shuffle<i64>(t1, t3, 0, 2), 32);
+    if (j + 3 < n) v128.store(o, v128.shuffle<i64>(t1, t3, 1, 3), 48);
+  }
+}
+
+/** One channel row of int32 accumulators -> its NCHW int32 plane from `out` (n pixels); relu: max(acc, 0) first. */
+function int32RowNchw(row: usize, n: i32, out: usize, relu: bool): void {
+  const zero = i32x4.splat(0);
+  let j: i32 = 0;
+  for (; j + 4 <= n; j += 4) {
+    let v = v128.load(row + <usize>(j << 2));
+    if (relu) v = i32x4.max_s(v, zero);
+    v128.store(out + <usize>(j << 2), v);
+  }
+  for (; j < n; j++) {
+    let v = load<i32>(row + <usize>(j << 2));
+    if (relu && v < 0) v = 0;
+    store<i32>(out + <usize>(j << 2), v);
+  }
+}
+
+/**
  * Finishes pixel-lane accumulator rows: acc[c][j] (int32, row c at acc + c * stride, rows padded to a multiple of 4
  * pixels) for output channels oc0 .. oc0 + nch - 1 (nch <= 4; per-channel arrays at index ch + c) and flat pixels
  * pix .. pix + npv - 1 of one image (dst, bias: its output and full bias).
@@ -619,9 +665,21 @@ export function finishRows(
       return;
     }
   }
-  // general case (int32 output, full bias, NCHW44 channels not on a block boundary): one element at a time
   const relu6 = nonlin == 3;
   const nl = relu6 ? 0 : nonlin;
+  if (dstInt32 && !fullMode && nl != 2) {
+    // int32 output (ConvInteger, the first of a window-corrected pair): whole vectors
+    if (!nchw && (oc0 & 3) == 0 && nch == 4) {
+      int32Rows44(acc, <usize>stride, npv, dst + <usize>(elemAt(false, plane, oc0, pix) << 2), nl == 1);
+      return;
+    }
+    if (nchw) {
+      for (let c: i32 = 0; c < nch; c++)
+        int32RowNchw(acc + <usize>(c * stride), npv, dst + <usize>(((oc0 + c) * plane + pix) << 2), nl == 1);
+      return;
+    }
+  }
+  // general case (full bias, hswish on int32, NCHW44 channels not on a block boundary): one element at a time
   const unsigned = dstType == 2;
   for (let c: i32 = 0; c < nch; c++) {
     const oc = oc0 + c;

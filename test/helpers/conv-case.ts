@@ -101,9 +101,12 @@ export function quantVariant(
   const r = rng(seed);
   const dstType = (['int8', 'uint8', 'int32'] as const)[i % 3];
   const srcType = (['int8', 'uint8'] as const)[(i >> 1) % 2];
+  // int32 outputs come every third i: their own counter k walks the activations and bias modes (i % 3 alone would
+  // give them one activation and one bias mode only)
+  const k = Math.floor(i / 3);
   const nl =
     dstType === 'int32'
-      ? (['identity', 'relu', 'hswish'] as Nonlinearity[])[i % 3]
+      ? (['relu', 'identity', 'hswish'] as Nonlinearity[])[k % 3]
       : (['identity', 'relu', 'hswish', 'relu6'] as Nonlinearity[])[(i >> 2) % 4];
   return {
     srcType,
@@ -115,6 +118,8 @@ export function quantVariant(
     dstZeroPoint: dstType === 'int32' ? undefined : dstType === 'uint8' ? randInt(r, 0, 255) : randInt(r, -128, 127),
     nonlinearity: nl,
     rounding: i % 5 < 2 ? 'half-even' : 'half-away',
-    biasMode: (['channel', 'none', 'full'] as BiasMode[])[i % 3],
+    biasMode: (['channel', 'none', 'full'] as BiasMode[])[
+      dstType === 'int32' ? (k + 1 + Math.floor(k / 3)) % 3 : i % 3
+    ],
   };
 }
