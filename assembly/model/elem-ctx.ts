@@ -151,7 +151,8 @@ export const RQ_SCH: i32 = 64;
 /** i32: mode 2: 1 when S is planar (one plane per S channel, RQ_SMAP[c / 4] the block's): a pixel's S serves its 4
  * lanes */
 export const RQ_SPLAT: i32 = 68;
-/** i32: 1: v is stored as int32 (no requantization: ConvInteger / MatMulInteger), 0: bytes */
+/** i32: 0: bytes; 1: v is stored as int32 (ConvInteger / MatMulInteger); 2: float32 f32(v) * scale + fbias (RQ_BIAS as
+ * float32); 3: the same, then relu */
 export const RQ_OUT32: i32 = 72;
 /** i32: a 256-byte table applied to every output byte (indexed by the raw byte), or 0 */
 export const RQ_TABLE: i32 = 76;

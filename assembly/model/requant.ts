@@ -18,7 +18,11 @@
 // e[c] chosen per output channel so that the filter fits int8, and a convolution of an all-ones filter that gives the
 // window sums S = sum over the window of (x - x_zp); then
 //   v = acc0 + e[c] * S + bias[c]           (int32, wrapping: the exact sum of (w - zp) * (x - x_zp), plus the bias)
-// requantized as above, or stored as int32 (RQ_OUT32: ConvInteger / MatMulInteger; the output may be acc0 itself).
+// requantized as above, or stored as int32 (RQ_OUT32 = 1: ConvInteger / MatMulInteger; the output may be acc0
+// itself), or as float32 (RQ_OUT32 = 2, 3: the Cast -> Mul -> Add [-> Relu] that onnxruntime's quantize_dynamic writes
+// after a ConvInteger / MatMulInteger, folded in): f = f32(f32(v) * scale[c]) + fbias[c] (RQ_BIAS holds float32
+// bits then, the int32 bias being 0), one rounding per step as the three operators compute it; 3: then f < 0 ? 0 : f
+// (Relu's std::max(f, 0)). The scales may change between runs (the product of a run's dynamic x scale and w scale).
 // p1 holds S: a tensor of RQ_SCH channels (mode 0, 1) or channel blocks (mode 2) per image, in the output's layout.
 // The S of an output element is in the same pixel of S channel RQ_SMAP[c] (mode 0), of the same lane of S block
 // RQ_SMAP[c / 4] (mode 2), or S[row * RQ_SCH] (mode 1, where every channel reads S channel 0). Mode 2 with RQ_SPLAT: S
@@ -113,7 +117,11 @@ function rqContigTwo(ctx: usize, a0: usize, a1: usize, d: usize, len: i32, sp: u
  * every form (the flags hold for the whole run, so their branches are predicted; the pass is a small part of the
  * convolution's time, and one copy keeps the module small).
  */
-function winRun(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, sv: v128, bv: v128, ep: usize, sp: usize, bp: usize, laneMask: i32, srow: i32, contig: bool, out32: bool, splat: bool): void {
+function winRun(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, sv: v128, bv: v128, ep: usize, sp: usize, bp: usize, laneMask: i32, srow: i32, contig: bool, outKind: i32, splat: bool): void {
+  const out32 = outKind == 1;
+  const outF32 = outKind >= 2;
+  const relu = outKind == 3;
+  const zf = f32x4.splat(0);
   const lo = load<f32>(ctx, RQ_LO);
   const hi = load<f32>(ctx, RQ_HI);
   const zpu = load<i32>(ctx, RQ_ZPU);
@@ -153,6 +161,22 @@ function winRun(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, 
       v128.store(d + o, i32x4.add(v1, b1), 16);
       v128.store(d + o, i32x4.add(v2, b2), 32);
       v128.store(d + o, i32x4.add(v3, b3), 48);
+    } else if (outF32) {
+      // the float32 epilogue: f32(v) * scale, + bias (float32 bits), then relu as C++ std::max(f, 0)
+      let f0 = f32x4.add(f32x4.mul(f32x4.convert_i32x4_s(v0), s0), b0);
+      let f1 = f32x4.add(f32x4.mul(f32x4.convert_i32x4_s(v1), s1), b1);
+      let f2 = f32x4.add(f32x4.mul(f32x4.convert_i32x4_s(v2), s2), b2);
+      let f3 = f32x4.add(f32x4.mul(f32x4.convert_i32x4_s(v3), s3), b3);
+      if (relu) {
+        f0 = f32x4.pmax(f0, zf);
+        f1 = f32x4.pmax(f1, zf);
+        f2 = f32x4.pmax(f2, zf);
+        f3 = f32x4.pmax(f3, zf);
+      }
+      v128.store(d + o, f0, 0);
+      v128.store(d + o, f1, 16);
+      v128.store(d + o, f2, 32);
+      v128.store(d + o, f3, 48);
     } else {
       const r0 = rq4(v0, b0, s0, lov, hiv, rb);
       const r1 = rq4(v1, b1, s1, lov, hiv, rb);
@@ -165,6 +189,12 @@ function winRun(ctx: usize, a0: usize, ws: usize, d: usize, len: i32, ev: v128, 
     const o = <usize>k << 2;
     const ch = <usize>(contig ? k : k & laneMask) << 2;
     const w = contig ? srow : splat ? load<i32>(ws + <usize>(k & ~3)) : load<i32>(ws + o);
+    if (outF32) {
+      let f = <f32>(load<i32>(a0 + o) + load<i32>(ep + ch) * w) * load<f32>(sp + ch) + load<f32>(bp + ch);
+      if (relu && f < 0) f = 0;
+      store<f32>(d + o, f);
+      continue;
+    }
     const v = load<i32>(a0 + o) + load<i32>(ep + ch) * w + load<i32>(bp + ch);
     if (out32) {
       store<i32>(d + o, v);
@@ -187,7 +217,8 @@ function windowTask(ctx: usize, acc0: usize, sums: usize, dst: usize, s: i32, e:
   const shifts = <usize>load<i32>(ctx, RQ_E);
   const smap = <usize>load<i32>(ctx, RQ_SMAP);
   const sch = load<i32>(ctx, RQ_SCH);
-  const out32 = load<i32>(ctx, RQ_OUT32) != 0;
+  const outKind = load<i32>(ctx, RQ_OUT32);
+  const wide = outKind != 0; // 4-byte outputs (int32, float32)
   let i = s;
   if (mode == 1) {
     while (i < e) {
@@ -199,7 +230,7 @@ function windowTask(ctx: usize, acc0: usize, sums: usize, dst: usize, s: i32, e:
       const cj = <usize>j << 2;
       const srow = load<i32>(sums + (<usize>row * <usize>sch << 2));
       const z = i32x4.splat(0);
-      winRun(ctx, acc0 + o, 0, dst + (out32 ? o : <usize>i), len, z, z, z, shifts + cj, scales + cj, bias + cj, 0, srow, true, out32, false);
+      winRun(ctx, acc0 + o, 0, dst + (wide ? o : <usize>i), len, z, z, z, shifts + cj, scales + cj, bias + cj, 0, srow, true, outKind, false);
       i += len;
     }
     return;
@@ -236,7 +267,7 @@ function windowTask(ctx: usize, acc0: usize, sums: usize, dst: usize, s: i32, e:
       sv = v128.load32_splat(sp);
       bv = v128.load32_splat(bp);
     }
-    winRun(ctx, acc0 + o, ws, dst + (out32 ? o : <usize>i), len, ev, sv, bv, ep, sp, bp, laneMask, 0, false, out32, splat);
+    winRun(ctx, acc0 + o, ws, dst + (wide ? o : <usize>i), len, ev, sv, bv, ep, sp, bp, laneMask, 0, false, outKind, splat);
     i += len;
   }
 }

@@ -49,6 +49,7 @@ import { nameStepsPass } from './graph/passes/name-steps.js';
 import { checkBounds } from './lowering/bounds.js';
 import { fuseOutputTablesPass } from './graph/passes/fuse-output-tables.js';
 import { fuseResidualAddsPass } from './graph/passes/fuse-residual-adds.js';
+import { fuseIntegerEpiloguePass } from './graph/passes/fuse-integer-epilogue.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
@@ -112,6 +113,8 @@ export interface LoadModelHooks {
   convAdd?: boolean;
   /** false: a float Conv (or ConvAdd) and the Relu after it stay two steps (no activation in the convolution) */
   convRelu?: boolean;
+  /** false: a ConvInteger / MatMulInteger and the float Cast -> Mul -> Add -> Relu after it stay apart (the float region runs the epilogue) */
+  integerEpilogue?: boolean;
   /** false: a QLinearAdd of a convolution's output stays a step of its own (not applied as the convolution stores) */
   residualAdds?: boolean;
   /** false: look-up steps stay steps of their own (not folded into the convolutions that feed them) */
@@ -272,6 +275,8 @@ function preparePasses(
     });
   }
   if (hooks.convRelu !== false) fuseConvReluPass(view, values);
+  // quantize_dynamic's Cast -> Mul -> Add -> Relu after a ConvInteger / MatMulInteger: into its finishing pass
+  if (hooks.integerEpilogue !== false) fuseIntegerEpiloguePass(view, values);
   if (hooks.outputTables !== false) fuseOutputTablesPass(view, values);
   if (hooks.concatFeeders !== false) fuseConcatFeedersPass(view, values);
   if (hooks.channelGates !== false) fuseChannelGatesPass(view, values);

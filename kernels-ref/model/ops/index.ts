@@ -20,6 +20,7 @@ import { Clip } from './Clip.js';
 import { Constant } from './Constant.js';
 import { Conv, ConvAdd } from './Conv.js';
 import { ConvInteger } from './ConvInteger.js';
+import { ConvIntegerEpilogue, MatMulIntegerEpilogue } from './IntegerEpilogue.js';
 import { DequantizeLinear } from './DequantizeLinear.js';
 import { DynamicQuantizeLinear } from './DynamicQuantizeLinear.js';
 import { Flatten } from './Flatten.js';
@@ -274,7 +275,7 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
 /**
  * i8conv: its own operators, which the product's passes create (src/model/graph/passes/: fuse-qdq.ts and fuse-luts.ts
  * Lut; the fusions fuse-output-tables.ts, fuse-concat-feeders.ts, fuse-channel-chains.ts, fuse-channel-gates.ts,
- * fuse-conv-add.ts, fuse-layer-norm.ts), each
+ * fuse-conv-add.ts, fuse-layer-norm.ts, fuse-integer-epilogue.ts), each
  * defined by the reference operators it composes.
  */
 export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
@@ -292,6 +293,8 @@ export const I8CONV_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['QLinearMul', Uint8TwinQLinearMul],
   ['ElementwiseRegion', ElementwiseRegion],
   ['ConvAdd', ConvAdd],
+  ['ConvInteger', ConvIntegerEpilogue],
+  ['MatMulInteger', MatMulIntegerEpilogue],
   ['RoundFloat16', RoundFloat16],
   ['LayerNormalization', LayerNormalization],
 ]);

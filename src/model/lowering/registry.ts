@@ -1110,6 +1110,13 @@ op('i8conv:LayerNormalization', {
     host('i8conv:LayerNormalization', 'normalize.ts'),
   ],
 });
+for (const base of ['ConvInteger', 'MatMulInteger'])
+  op(`i8conv:${base}`, {
+    doc: `${base} with the float epilogue onnxruntime's quantize_dynamic writes after it (Cast -> Mul by the scales' product -> Add of a constant bias -> Relu; inputs 4, 5, attribute activation), applied by the window correction's pass as it stores (fuse-integer-epilogue)`,
+    madeBy: 'fuse-integer-epilogue',
+    ref: 'IntegerEpilogue.ts',
+    impls: [int8(lowerConvOp, 'always', ...CONV_FILES)],
+  });
 op('i8conv:ConvAdd', {
   doc: "float32 Conv (with a bias) + Z of its output's shape, summed as onnxruntime's FusedConv sums it (fuse-conv-add); or a Conv alone (no Z); then Relu where activation = 'Relu' (fuse-conv-relu)",
   madeBy: 'fuse-conv-add',

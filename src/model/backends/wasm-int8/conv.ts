@@ -550,6 +550,51 @@ export function residualAddOf(node: Node, values: ReadonlyMap<string, PlannedVal
   };
 }
 
+/**
+ * Whether a ConvInteger / MatMulInteger runs as two steps here (weights shifted per channel: the main convolution,
+ * then the window correction's pass), whose second step can apply the float epilogue after it
+ * (fuse-integer-epilogue.ts).
+ */
+export function convTakesFloatEpilogue(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
+  if (node.opType !== 'ConvInteger' && node.opType !== 'MatMulInteger') return false;
+  try {
+    return !convSpec(node, values).fits;
+  } catch (e) {
+    if (e instanceof I8ConvError) return false;
+    throw e;
+  }
+}
+
+/** The float epilogue an i8conv ConvInteger / MatMulInteger carries (inputs 4, 5: fuse-integer-epilogue.ts). */
+interface FloatEpilogue {
+  /** the scale S: its constant values (1 or C), or the computed value read each run */
+  scale: Float32Array | string;
+  /** B per output channel, or none */
+  bias: Float32Array | undefined;
+  relu: boolean;
+}
+function floatEpilogueOf(node: Node, values: ReadonlyMap<string, PlannedValue>, oc: number): FloatEpilogue | undefined {
+  if (node.domain !== 'i8conv' || (node.opType !== 'ConvInteger' && node.opType !== 'MatMulInteger')) return undefined;
+  const sName = node.inputs[4] ?? '';
+  if (sName === '') unsupported(node, 'the float epilogue needs its scale (input 4)');
+  const sv = values.get(sName)!;
+  const count = sv.dims.reduce((a, b) => a * b, 1);
+  if (sv.type !== 'float32' || (count !== 1 && count !== oc))
+    unsupported(node, `the epilogue scale is ${sv.type} [${sv.dims}], not float32 of 1 or ${oc} values`);
+  const scale = sv.constant ? Float32Array.from(sv.constant.data as Float32Array) : sName;
+  let bias: Float32Array | undefined;
+  if ((node.inputs[5] ?? '') !== '') {
+    const b = constant(values, node, 5, 'the epilogue bias');
+    if (b.type !== 'float32' || (b.data.length !== 1 && b.data.length !== oc))
+      unsupported(node, `the epilogue bias is ${b.type} of ${b.data.length} values for ${oc} channels`);
+    const d = b.data as Float32Array;
+    bias = d.length === 1 ? new Float32Array(oc).fill(d[0]) : Float32Array.from(d);
+  }
+  const act = node.attributes.get('activation');
+  if (act && !(act.kind === 'string' && act.value === 'Relu')) unsupported(node, 'activation other than Relu');
+  return { scale, bias, relu: !!act };
+}
+
 /** Whether a node lowers to a ConvBias with an 8-bit output, so that a look-up after it can be applied as it stores. */
 export function convTakesOutputTable(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
   const key = `${node.domain}:${node.opType}`;
@@ -568,7 +613,9 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
   let held: ConvSpec | undefined = spec;
   const table = outputTable(node);
   const add = residualAddOf(node, values);
-  const general = !spec.fits;
+  const epilogue = floatEpilogueOf(node, values, spec.params.oc);
+  // the float epilogue is applied by the window correction's pass (with shifts of 0 where the weights fit)
+  const general = !spec.fits || epilogue !== undefined;
   if (add && (general || spec.outType === 'int32' || spec.dynamicZp !== undefined))
     unsupported(node, 'a residual add needs the one-convolution path with an 8-bit output');
   const intOut = general || spec.outType === 'int32';
@@ -604,6 +651,8 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
     }
   }
   const inputs = spec.dynamicZp ? [node.inputs[0], spec.dynamicZp] : [node.inputs[0]];
+  // a computed epilogue scale: read each run
+  if (typeof epilogue?.scale === 'string') inputs.push(epilogue.scale);
   // the residual operand: the last input, in the output's layout
   if (add) inputs.push(add.r);
   return {
@@ -619,7 +668,7 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
       const s = held ?? convSpec(node, values);
       held = undefined;
       TRANSPOSED.delete(s.source);
-      return buildConv(env, step, s, general, table, add);
+      return buildConv(env, step, s, general, table, add, epilogue);
     },
   };
 }
@@ -631,6 +680,7 @@ function buildConv(
   general: boolean,
   table?: Uint8Array,
   add?: ResidualAdd,
+  epilogue?: FloatEpilogue,
 ): StepImpl {
   const inLayout = env.values.get(step.inputs[0])!.layout;
   const outLayout = step.layout ?? 'NCHW';
@@ -722,9 +772,15 @@ function buildConv(
     fix = new RequantizeKernel(env.core, {
       dims: [s.n, oc, s.oh, s.ow],
       layout: outLayout,
-      type: spec.outType,
-      scale: spec.outType === 'int32' ? 1 : requantScales(spec),
-      bias: spec.bias,
+      type: epilogue ? 'float32' : spec.outType,
+      scale: epilogue
+        ? typeof epilogue.scale === 'string'
+          ? 1
+          : epilogue.scale
+        : spec.outType === 'int32'
+          ? 1
+          : requantScales(spec),
+      ...(epilogue ? { floatBias: epilogue.bias, relu: epilogue.relu || undefined } : { bias: spec.bias }),
       zeroPoint: spec.outZeroPoint,
       window: windowCorrection(spec, shifts, sums.lanes, outLayout === 'NCHW44'),
       table,
@@ -744,7 +800,11 @@ function buildConv(
     const o = p.outputs;
     return { acc: int32Out ? o[0] : o[1], t: o[o.length - 2], s: o[o.length - 1] };
   };
+  // a computed epilogue scale: the step's input after x (and x's zero point)
+  const scaleInput = typeof epilogue?.scale === 'string' ? (dynamicZp ? 2 : 1) : -1;
+  const scaleCount = scaleInput < 0 ? 0 : env.values.get(step.inputs[scaleInput])!.dims.reduce((a, b) => a * b, 1);
   const setZeroPoint = (p: StepPointers): void => {
+    if (scaleInput >= 0) k.setScalesFrom(p.inputs[scaleInput], scaleCount);
     if (!dynamicZp) return;
     const z = zeroPointAt(p);
     main.setSourceZeroPoint(z);

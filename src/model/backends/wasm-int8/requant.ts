@@ -45,8 +45,15 @@ export interface RequantizeParams {
   /** dims of the accumulators and of the output */
   dims: readonly number[];
   layout: Layout;
-  /** the output type: 8-bit (requantized), or 'int32' (v itself; with `window` only, scale and zero point unused) */
-  type: QType | 'int32';
+  /**
+   * the output type: 8-bit (requantized), 'int32' (v itself; with `window` only, scale and zero point unused), or
+   * 'float32' (with `window` only: f32(f32(v) * scale[c]) + floatBias[c], then relu; no int32 bias, zero point unused)
+   */
+  type: QType | 'int32' | 'float32';
+  /** float32 only: C float biases added after the scale (default 0) */
+  floatBias?: ArrayLike<number>;
+  /** float32 only: max(f, 0) last (Relu) */
+  relu?: boolean;
   /** one scale (per tensor) or C (per channel), each a finite positive float32 */
   scale: number | ArrayLike<number>;
   /** C int32 biases, or none */
@@ -81,6 +88,20 @@ const MODE = { runs: 0, contig: 1, nchw44: 2 } as const;
 
 export class RequantizeKernel extends ElemKernel {
   readonly algorithm: string;
+  private readonly scalePtr: number;
+  private readonly channels: number;
+
+  /**
+   * A float32 output's scales for the next runs, read from wasm memory at `at`: `count` float32 values, one for every
+   * channel or one each (the product of a run's x scale and the weight scales, computed by the model).
+   */
+  setScalesFrom(at: number, count: number): void {
+    const f = this.core.f32();
+    const to = this.scalePtr >> 2;
+    const from = at >> 2;
+    if (count === 1) f.fill(f[from], to, to + this.channels);
+    else f.copyWithin(to, from, from + this.channels);
+  }
 
   /**
    * Throws INVALID_PARAM (layout, type, zero point, axis, k, bias values), BAD_SHAPE (dims: rank < 2, or not
@@ -95,14 +116,22 @@ export class RequantizeKernel extends ElemKernel {
       `${what}.layout`,
       () => `must be 'NCHW' or 'NCHW44', got ${String(p.layout)}`,
     );
-    const out32 = p.type === 'int32';
+    const outF32 = p.type === 'float32';
+    const out32 = p.type === 'int32' || outF32;
     check(
       !out32 || p.window !== undefined,
       'INVALID_PARAM',
       `${what}.type`,
-      "'int32' is the output of the window correction only (give `window`)",
+      `'${p.type}' is the output of the window correction only (give \`window\`)`,
     );
     if (!out32) checkQType(p.type, `${what}.type`);
+    check(
+      outF32 || (p.floatBias === undefined && p.relu === undefined),
+      'INVALID_PARAM',
+      `${what}.floatBias`,
+      'floatBias and relu go with a float32 output only',
+    );
+    check(!outF32 || p.bias === undefined, 'INVALID_PARAM', `${what}.bias`, 'a float32 output takes floatBias');
     const dims = checkDims(p.dims, `${what}.dims`);
     const zp = out32 ? 0 : checkZeroPoint(p.zeroPoint, p.type as QType, `${what}.zeroPoint`);
     check(
@@ -142,7 +171,19 @@ export class RequantizeKernel extends ElemKernel {
       () =>
         `must be one number or ${C} (the channels), got ${scales && typeof scales === 'object' ? `${scales.length} values` : String(p.scale)}`,
     );
-    const sc = Float32Array.from({ length: scales.length }, (_, i) => checkScale(scales[i], `${what}.scale[${i}]`));
+    // float32 outputs: any float32 scale (the product of a run's scales; 0 where x was all one value)
+    const sc = Float32Array.from({ length: scales.length }, (_, i) =>
+      outF32 ? scales[i] : checkScale(scales[i], `${what}.scale[${i}]`),
+    );
+    if (p.floatBias !== undefined) {
+      const b = p.floatBias;
+      check(
+        b !== null && typeof b === 'object' && b.length === C,
+        'BIAS_LENGTH',
+        `${what}.floatBias`,
+        () => `must hold ${C} values (the channels), got ${b && typeof b === 'object' ? b.length : String(b)}`,
+      );
+    }
     if (p.bias !== undefined) {
       const b = p.bias;
       check(
@@ -236,14 +277,15 @@ export class RequantizeKernel extends ElemKernel {
     super(core, 8 * channels + 4 * winWords + (p.table ? 256 : 0));
     const kind = perTensor ? 'tensor' : mode === MODE.nchw44 ? 'nchw44' : mode === MODE.contig ? 'last-axis' : 'nchw';
     this.algorithm = win
-      ? `${out32 ? 'window-int32' : 'requant-window'}-${kind}`
+      ? `${outF32 ? `window-float32${p.relu ? '-relu' : ''}` : out32 ? 'window-int32' : 'requant-window'}-${kind}`
       : `requant-${kind}${p.k ? `-k${p.k}` : ''}`;
     const scalePtr = this.extra;
     const biasPtr = this.extra + 4 * channels;
     const f = core.f32();
     for (let c = 0; c < channels; c++) f[(scalePtr >> 2) + c] = sc.length === 1 ? sc[0] : sc[c];
     const i32 = core.i32();
-    for (let c = 0; c < channels; c++) i32[(biasPtr >> 2) + c] = p.bias === undefined ? 0 : p.bias[c];
+    if (p.floatBias !== undefined) for (let c = 0; c < channels; c++) f[(biasPtr >> 2) + c] = p.floatBias[c];
+    else for (let c = 0; c < channels; c++) i32[(biasPtr >> 2) + c] = p.bias === undefined ? 0 : p.bias[c];
     let tail = this.extra + 8 * channels;
     if (win !== undefined) {
       const shiftPtr = tail;
@@ -261,7 +303,9 @@ export class RequantizeKernel extends ElemKernel {
       core.u8().set(p.table, tail);
       this.setI32(F.RQ_TABLE, tail);
     }
-    this.setI32(F.RQ_OUT32, out32 ? 1 : 0);
+    this.setI32(F.RQ_OUT32, outF32 ? (p.relu ? 3 : 2) : out32 ? 1 : 0);
+    this.scalePtr = scalePtr;
+    this.channels = channels;
     const [lo, hi] = out32 ? [0, 0] : Q_RANGE[p.type as QType];
     this.setI32(F.EL_OUTXOR, out32 ? 0 : xorOf(p.type as QType));
     this.setI32(F.RQ_MODE, mode);
