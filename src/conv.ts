@@ -483,6 +483,53 @@ export class ConvBias {
     this.core.i32()[(this.ctx + CTX.addRecord) >> 2] = r;
   }
 
+  /**
+   * Model runtime: the window correction of weights shifted per output channel and the float epilogue after it,
+   * applied as the kernels store each int32 sum (assembly/common/finish.ts): v = acc + shifts[c] * S[pixel] (S set
+   * before each run by setWindowSums; no shifts: no correction), then, with `scales`, the float32 output
+   * f32(f32(v) * scales[c]) + bias[c] and Relu where `relu`. An int32 output of batch 1 and one group, no bias, no
+   * activation; set once, before the first run. The scales may change per run (setEpilogueScalesFrom).
+   */
+  setWindowEpilogue(o: { shifts?: Int32Array; scales?: Float32Array; bias?: Float32Array; relu?: boolean }): void {
+    this.live();
+    const s = this.params;
+    check(
+      s.dstType === 'int32' && s.biasMode === 'none' && s.nonlinearity === 'identity' && s.n === 1 && s.group === 1,
+      'INVALID_PARAM',
+      'epilogue',
+      'takes an int32 output of batch 1 and one group, without bias or activation',
+    );
+    const i32 = this.core.i32();
+    check(i32[(this.ctx + CTX.winShifts) >> 2] === 0, 'INVALID_PARAM', 'epilogue', 'is already set');
+    const padded = Math.ceil(s.oc / 4) * 4 + 4;
+    const put = (field: number, values: Int32Array | Float32Array | undefined): void => {
+      if (!values) return;
+      check(values.length === s.oc, 'INVALID_PARAM', 'epilogue', `takes ${s.oc} values per array`);
+      const at = this.blocks.alloc(padded * 4, { zero: true });
+      if (values instanceof Int32Array) this.core.i32().set(values, at >> 2);
+      else this.core.f32().set(values, at >> 2);
+      this.core.i32()[(this.ctx + field) >> 2] = at;
+    };
+    put(CTX.winShifts, o.shifts);
+    put(CTX.epiScales, o.scales);
+    put(CTX.epiBias, o.scales ? (o.bias ?? new Float32Array(s.oc)) : undefined);
+    this.core.i32()[(this.ctx + CTX.epiRelu) >> 2] = o.scales && o.relu ? 1 : 0;
+  }
+
+  /** The window sums of the next runs (a setWindowEpilogue convolution with shifts): S int32 [OH * OW] at `at`. */
+  setWindowSums(at: number): void {
+    this.core.i32()[(this.ctx + CTX.winSums) >> 2] = at;
+  }
+
+  /** A setWindowEpilogue convolution's scales for the next runs: `count` float32 at `at` (1: every channel's). */
+  setEpilogueScalesFrom(at: number, count: number): void {
+    const f = this.core.f32();
+    const to = this.core.i32()[(this.ctx + CTX.epiScales) >> 2] >> 2;
+    const from = at >> 2;
+    if (count === 1) f.fill(f[from], to, to + this.params.oc);
+    else f.copyWithin(to, from, from + this.params.oc);
+  }
+
   /** The bytes from each output byte to its residual operand's (a setResidualAdd convolution, before each run). */
   setResidualDelta(delta: number): void {
     this.core.i32()[(this.ctx + CTX.addDelta) >> 2] = delta | 0;

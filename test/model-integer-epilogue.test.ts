@@ -37,6 +37,8 @@ interface Form {
   swap?: boolean;
   /** the feed holds one value (DynamicQuantizeLinear's scale is 0 then) */
   flat?: boolean;
+  /** every w - zp fits int8 (one convolution, no window sums) */
+  fit?: boolean;
 }
 
 const FORMS: Form[] = [
@@ -127,6 +129,55 @@ const FORMS: Form[] = [
   { kind: 'matmul', c: 24, m: 10, sp: [7], scale: 'computed', bias: 'channel', relu: true },
   { kind: 'matmul', c: 9, m: 16, sp: [3, 5], scale: 'computed-channel', bias: 'scalar', relu: false, swap: true },
   { kind: 'matmul', c: 32, m: 4, sp: [1], scale: 'const', bias: 'none', relu: true },
+  { kind: 'matmul', c: 20, m: 12, sp: [1, 1], scale: 'computed', bias: 'channel', relu: true },
+  {
+    kind: 'conv',
+    c: 32,
+    m: 32,
+    sp: [17, 19],
+    ker: [3, 3],
+    pads: [1, 1, 1, 1],
+    scale: 'computed',
+    bias: 'channel',
+    relu: true,
+  },
+  {
+    kind: 'conv',
+    c: 64,
+    m: 16,
+    sp: [14, 13],
+    ker: [3, 3],
+    pads: [1, 1, 1, 1],
+    scale: 'computed-channel',
+    bias: 'none',
+    relu: false,
+  },
+  {
+    kind: 'conv',
+    c: 32,
+    m: 24,
+    sp: [10, 22],
+    ker: [3, 3],
+    pads: [1, 1, 1, 1],
+    scale: 'computed',
+    bias: 'channel',
+    relu: true,
+    fit: true,
+  },
+  {
+    kind: 'conv',
+    c: 8,
+    m: 12,
+    sp: [7, 9],
+    ker: [3, 3],
+    pads: [1, 1, 1, 1],
+    scale: 'computed',
+    bias: 'channel',
+    relu: true,
+    fit: true,
+  },
+  { kind: 'conv', c: 4, m: 6, sp: [5, 5], ker: [1, 1], scale: 'const-channel', bias: 'scalar', relu: false, fit: true },
+  { kind: 'matmul', c: 16, m: 8, sp: [1], scale: 'computed', bias: 'channel', relu: true, fit: true },
 ];
 
 const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
@@ -167,8 +218,8 @@ function graphOf(f: Form, seed: number, tap = false): { graph: Graph; feeds: Map
   const xDims = conv ? [1, f.c, ...f.sp] : [...f.sp, f.c];
   const wDims = conv ? [f.m, f.c / g, ...f.ker!] : [f.c, f.m];
   const w = new Uint8Array(numel(wDims));
-  for (let i = 0; i < w.length; i++) w[i] = Math.floor(r() * 256);
-  w[0] = 0; // 0 - 143 < -128: shifted weights
+  for (let i = 0; i < w.length; i++) w[i] = f.fit ? 15 + Math.floor(r() * 241) : Math.floor(r() * 256);
+  if (!f.fit) w[0] = 0; // 0 - 143 < -128: shifted weights
   const chanDims = conv ? [f.m, ...f.sp.map(() => 1)] : [f.m];
   const initializers = new Map<string, Tensor>([
     ['w', { ...tensor('uint8', wDims, w), name: 'w' }],
@@ -263,6 +314,8 @@ describe('fuse-integer-epilogue: ConvInteger / MatMulInteger and their float epi
   it('equals the reference executor (as written and fused) and the unfused model bit for bit; layouts, threads', () => {
     const fails: string[] = [];
     let nchw44 = 0;
+    let kernelPath = 0;
+    let passPath = 0;
     for (const [i, f] of FORMS.entries()) {
       const { graph, feeds } = graphOf(f, 9100 + i);
       const bytes = writeOnnxModel(graph);
@@ -287,8 +340,13 @@ describe('fuse-integer-epilogue: ConvInteger / MatMulInteger and their float epi
             try {
               const step = m.nodes.find((n) => /Integer$/.test(n.op))!;
               const on = hooks.integerEpilogue !== false;
-              if (on && !step.algorithm.includes('+window'))
-                fails.push(`${what} ${layout}: ${step.algorithm} is not the two-step path`);
+              // shifted weights: the window sums (in the kernels where batch 1 and one group, else in a pass);
+              // weights that fit: the kernels apply the epilogue
+              const inKernel = step.algorithm.endsWith('+epilogue');
+              if (on && (f.fit ? !inKernel || step.algorithm.includes('+window') : !step.algorithm.includes('+window')))
+                fails.push(`${what} ${layout}: ${step.algorithm}`);
+              if (on && inKernel) kernelPath++;
+              if (on && !inKernel) passPath++;
               if (on && m.nodes.some((n) => n.op === 'ElementwiseRegion' && n.name.includes('cast')))
                 fails.push(`${what} ${layout}: a region runs the epilogue`);
               if (on && step.layout === 'NCHW44') nchw44++;
@@ -306,6 +364,9 @@ describe('fuse-integer-epilogue: ConvInteger / MatMulInteger and their float epi
     }
     expect(fails.join('\n')).toBe('');
     expect(nchw44).toBeGreaterThanOrEqual(4);
+    // both ways of applying it ran
+    expect(kernelPath).toBeGreaterThanOrEqual(20);
+    expect(passPath).toBeGreaterThanOrEqual(8);
   }, 120_000);
 
   it('equals onnxruntime-web bit for bit', async () => {
@@ -328,8 +389,9 @@ describe('fuse-integer-epilogue: ConvInteger / MatMulInteger and their float epi
 
   it('leaves alone: a tapped Cast, a bias along another axis, weights that fit, another activation', () => {
     const base = FORMS[0];
-    const cases: [string, Graph][] = [];
-    cases.push(['tapped Cast', graphOf(base, 9300, true).graph]);
+    const cases: [string, Graph, Map<string, Tensor>][] = [];
+    const feeds0 = graphOf(base, 9300).feeds;
+    cases.push(['tapped Cast', graphOf(base, 9300, true).graph, feeds0]);
     const wide = graphOf({ ...base, bias: 'channel' }, 9301).graph;
     // a bias of W values broadcasts along the columns, not the channels
     wide.initializers.set('b', {
@@ -339,17 +401,18 @@ describe('fuse-integer-epilogue: ConvInteger / MatMulInteger and their float epi
       ),
       name: 'b',
     });
-    cases.push(['bias along the columns', wide]);
-    const fit = graphOf(base, 9302).graph;
+    cases.push(['bias along the columns', wide, feeds0]);
+    const fitted = graphOf({ ...FORMS[5] }, 9302); // 2 groups
+    const fit = fitted.graph;
     fit.initializers.set('wzp', { ...tensor('uint8', [], [0]), name: 'wzp' });
     const w = fit.initializers.get('w')!.data as Uint8Array;
     for (let k = 0; k < w.length; k++) w[k] &= 0x7f;
-    cases.push(['weights that fit', fit]);
+    cases.push(['weights that fit, 2 groups', fit, fitted.feeds]);
     const sig = graphOf(base, 9303).graph;
     for (const n of sig.nodes) if (n.opType === 'Relu') n.opType = 'Sigmoid';
-    cases.push(['Sigmoid', sig]);
+    cases.push(['Sigmoid', sig, feeds0]);
     const fails: string[] = [];
-    for (const [what, graph] of cases) {
+    for (const [what, graph, feeds] of cases) {
       const bytes = writeOnnxModel(graph);
       const prepared = prepareGraph(bytes, {}, {});
       const ops = prepared.graph.nodes.map((n) => `${n.domain}:${n.opType}`);
@@ -357,7 +420,6 @@ describe('fuse-integer-epilogue: ConvInteger / MatMulInteger and their float epi
       // Cast -> Mul (-> Add) still fuse where only the Add's bias or the activation is foreign; they stay nodes
       const fusable = what === 'Sigmoid' || what === 'bias along the columns';
       if (fusedOps.length !== (fusable ? 1 : 0)) fails.push(`${what}: ${ops.join(', ')}`);
-      const feeds = graphOf(base, 9300).feeds;
       const want = runReference(graph, feeds).get('y')!.data as Float32Array;
       const m = loadModelSync(rt as never, bytes);
       try {

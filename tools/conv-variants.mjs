@@ -518,4 +518,18 @@ export const CTX_FIELDS = [
     '8-bit output: a QLinearAdd record (assembly/model/elem-ctx.ts) applied to every stored output byte and the byte addDelta further, written in place (a residual add of the model fused into the convolution), 0 = none',
   ],
   ['addDelta', 'i32', 'bytes from an output byte to its residual operand (set before each run)'],
+  // int32 output of weights shifted per channel (the model's ConvInteger / MatMulInteger with a weight zero point)
+  [
+    'winSums',
+    'i32',
+    'int32 output: the window sums S of the image (int32, one per output pixel; batch 1, one group) added e[c] times to every accumulator before the store, 0 = none (set before each run)',
+  ],
+  ['winShifts', 'i32', 'int32 output with winSums: i32 e[c] per output channel (padded to a multiple of 4)'],
+  [
+    'epiScales',
+    'i32',
+    'int32 output: f32 scale per output channel (padded to a multiple of 4): the output is float32 f32(f32(v) * scale[c]) + epiBias[c] (then Relu where epiRelu), 0 = int32 output',
+  ],
+  ['epiBias', 'i32', 'f32 bias per output channel (padded to a multiple of 4), with epiScales'],
+  ['epiRelu', 'i32', '1: max(f, 0) (C++ std::max(f, 0): f < 0 ? 0 : f) after the bias, with epiScales'],
 ];

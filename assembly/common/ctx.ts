@@ -137,4 +137,14 @@ export const CTX_LUT: i32 = 260;
 export const CTX_ADDRECORD: i32 = 264;
 /** i32: bytes from an output byte to its residual operand (set before each run) */
 export const CTX_ADDDELTA: i32 = 268;
-export const CTX_BYTES: i32 = 272;
+/** i32: int32 output: the window sums S of the image (int32, one per output pixel; batch 1, one group) added e[c] times to every accumulator before the store, 0 = none (set before each run) */
+export const CTX_WINSUMS: i32 = 272;
+/** i32: int32 output with winSums: i32 e[c] per output channel (padded to a multiple of 4) */
+export const CTX_WINSHIFTS: i32 = 276;
+/** i32: int32 output: f32 scale per output channel (padded to a multiple of 4): the output is float32 f32(f32(v) * scale[c]) + epiBias[c] (then Relu where epiRelu), 0 = int32 output */
+export const CTX_EPISCALES: i32 = 280;
+/** i32: f32 bias per output channel (padded to a multiple of 4), with epiScales */
+export const CTX_EPIBIAS: i32 = 284;
+/** i32: 1: max(f, 0) (C++ std::max(f, 0): f < 0 ? 0 : f) after the bias, with epiScales */
+export const CTX_EPIRELU: i32 = 288;
+export const CTX_BYTES: i32 = 292;

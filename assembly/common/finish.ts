@@ -21,12 +21,19 @@
 // conversion to an integer). With these and the 2^23 rounding instead of f32x4.nearest, hswish + half-even ran
 // 64->64 56² 2x2 s2 at 28.8-29.1 GMAC/s against 26.2-28.2 before (Node 20, best of runs, A/B alternated).
 //
+// Window sums and float epilogue (ctx winSums / epiScales, int32 outputs only: a ConvInteger / MatMulInteger of the
+// model whose weights were shifted per output channel, batch 1, one group): v = acc + e[c] * S[p] (int32, wrapping;
+// S the window sums of the image, one per output pixel), then, with epiScales, f = f32(f32(v) * scale[c]) +
+// bias[c] and f < 0 ? 0 : f where epiRelu, stored as float32 (4 bytes, where the int32 would go); the model's
+// quantize_dynamic epilogue (Cast -> Mul -> Add -> Relu) done as the sums are stored, the operators' float32
+// operations in their order.
 // Addressing: output channel oc, flat output pixel p (= y * OW + x) of one image:
 //   NCHW44: ((oc >> 2) * plane + p) * 4 + (oc & 3)        NCHW: oc * plane + p        (elements; full bias alike)
 import { pick, transpose44Mask } from './vconst';
 import {
   CTX_DSTTYPE, CTX_NONLIN, CTX_ROUNDING, CTX_BIASMODE, CTX_RATIO, CTX_SBIAS, CTX_INVDST, CTX_DSTZP, CTX_CLAMPLO,
-  CTX_CLAMPHI, CTX_DSTLAYOUT, CTX_PLANE, CTX_LUT, CTX_ADDRECORD, CTX_ADDDELTA,
+  CTX_CLAMPHI, CTX_DSTLAYOUT, CTX_PLANE, CTX_LUT, CTX_ADDRECORD, CTX_ADDDELTA, CTX_WINSUMS, CTX_WINSHIFTS,
+  CTX_EPISCALES, CTX_EPIBIAS, CTX_EPIRELU,
 } from './ctx';
 import { look4, lookInPlace } from './table';
 import { residualAddRun } from '../model/elementwise';
@@ -406,10 +413,17 @@ export function finishTile(
   const delta = <usize>load<i32>(ctx, CTX_ADDDELTA);
   let nvalid = npv;
   if (nvalid > npix) nvalid = npix;
+  const ws = dstInt32 ? <usize>load<i32>(ctx, CTX_WINSUMS) : 0;
+  const eScales = dstInt32 ? <usize>load<i32>(ctx, CTX_EPISCALES) : 0;
+  const epi = ws != 0 || eScales != 0;
+  const eRelu = load<i32>(ctx, CTX_EPIRELU) != 0;
   for (let b: i32 = 0; b < nb; b++) {
     const nc = nch - 4 * b; // valid lanes of this block
     if (nc <= 0) break;
     const oc = oc0 + 4 * b;
+    const e4 = chanVec(<usize>load<i32>(ctx, CTX_WINSHIFTS), oc, true);
+    const s4 = chanVec(eScales, oc, true);
+    const b4 = chanVec(<usize>load<i32>(ctx, CTX_EPIBIAS), oc, true);
     const ratio = v128.load(ratioP + <usize>((ch + 4 * b) << 2));
     const sBias = v128.load(sBiasP + <usize>((ch + 4 * b) << 2));
     const accB = acc + <usize>(b * npix * 16);
@@ -437,6 +451,7 @@ export function finishTile(
       const p = pix + j;
       let a = v128.load(accB + <usize>(j * 16));
       if (fullMode) a = i32x4.add(a, loadBias(bias, nchw, aligned, plane, oc, p, nc));
+      if (epi) a = epiVec(a, e4, ws != 0 ? i32x4.splat(load<i32>(ws + (<usize>p << 2))) : a, s4, b4, ws != 0, eScales != 0, eRelu);
       const r = requantVec(a, dstInt32, nl, even, ratio, sBias, invDst);
       if (dstInt32) {
         if (aligned) v128.store(dst + <usize>(elemAt(false, plane, oc, p) << 2), r);
@@ -571,6 +586,100 @@ function fastRowsNchw(
   }
 }
 
+/** The window sums of pixels p .. p + 3 (only the first `left` read where fewer remain). */
+// @ts-ignore: decorator
+@inline
+function sums4(ws: usize, p: i32, left: i32): v128 {
+  const at = ws + (<usize>p << 2);
+  if (left >= 4) return v128.load(at);
+  let v = i32x4.splat(load<i32>(at));
+  if (left > 1) v = i32x4.replace_lane(v, 1, load<i32>(at, 4));
+  if (left > 2) v = i32x4.replace_lane(v, 2, load<i32>(at, 8));
+  return v;
+}
+
+/**
+ * The window correction and float epilogue of 4 int32 sums (see the header): v + e * s, then (float) f32(v) * sc + b
+ * and the Relu; returns int32 lanes or float32 bits.
+ */
+// @ts-ignore: decorator
+@inline
+function epiVec(v: v128, e: v128, s: v128, sc: v128, b: v128, win: bool, float: bool, relu: bool): v128 {
+  const a = win ? i32x4.add(v, i32x4.mul(e, s)) : v;
+  if (!float) return a;
+  const f = f32x4.add(f32x4.mul(f32x4.convert_i32x4_s(a), sc), b);
+  return relu ? f32x4.pmax(f, f32x4.splat(0.0)) : f;
+}
+
+/** Lanes of a per-channel array at channel oc: 4 channels (oc .. oc + 3) or one splatted; zero where absent. */
+// @ts-ignore: decorator
+@inline
+function chanVec(arr: usize, oc: i32, four: bool): v128 {
+  if (arr == 0) return i32x4.splat(0);
+  return four ? v128.load(arr + (<usize>oc << 2)) : v128.load32_splat(arr + (<usize>oc << 2));
+}
+
+/**
+ * 4 channel rows (`stride` bytes apart) of int32 sums of pixels pix .. pix + n - 1 -> NCHW44 output from `out`
+ * through the window correction and epilogue (epiVec), 16 bytes a pixel.
+ */
+function epiRows44(ctx: usize, acc: usize, stride: usize, n: i32, pix: i32, out: usize, oc0: i32): void {
+  const ws = <usize>load<i32>(ctx, CTX_WINSUMS);
+  const shifts = <usize>load<i32>(ctx, CTX_WINSHIFTS);
+  const scales = <usize>load<i32>(ctx, CTX_EPISCALES);
+  const bias = <usize>load<i32>(ctx, CTX_EPIBIAS);
+  const win = ws != 0;
+  const float = scales != 0;
+  const relu = load<i32>(ctx, CTX_EPIRELU) != 0;
+  const e0 = chanVec(shifts, oc0, false), e1 = chanVec(shifts, oc0 + 1, false);
+  const e2 = chanVec(shifts, oc0 + 2, false), e3 = chanVec(shifts, oc0 + 3, false);
+  const s0 = chanVec(scales, oc0, false), s1 = chanVec(scales, oc0 + 1, false);
+  const s2 = chanVec(scales, oc0 + 2, false), s3 = chanVec(scales, oc0 + 3, false);
+  const b0 = chanVec(bias, oc0, false), b1 = chanVec(bias, oc0 + 1, false);
+  const b2 = chanVec(bias, oc0 + 2, false), b3 = chanVec(bias, oc0 + 3, false);
+  for (let j: i32 = 0; j < n; j += 4) {
+    const a = acc + <usize>(j << 2);
+    const w = win ? sums4(ws, pix + j, n - j) : i32x4.splat(0);
+    const r0 = epiVec(v128.load(a), e0, w, s0, b0, win, float, relu);
+    const r1 = epiVec(v128.load(a + stride), e1, w, s1, b1, win, float, relu);
+    const r2 = epiVec(v128.load(a + 2 * stride), e2, w, s2, b2, win, float, relu);
+    const r3 = epiVec(v128.load(a + 3 * stride), e3, w, s3, b3, win, float, relu);
+    const t0 = v128.shuffle<i32>(r0, r1, 0, 4, 1, 5);
+    const t1 = v128.shuffle<i32>(r0, r1, 2, 6, 3, 7);
+    const t2 = v128.shuffle<i32>(r2, r3, 0, 4, 1, 5);
+    const t3 = v128.shuffle<i32>(r2, r3, 2, 6, 3, 7);
+    const o = out + <usize>(j << 4);
+    v128.store(o, v128.shuffle<i64>(t0, t2, 0, 2));
+    if (j + 1 < n) v128.store(o, v128.shuffle<i64>(t0, t2, 1, 3), 16);
+    if (j + 2 < n) v128.store(o, v128.shuffle<i64>(t1, t3, 0, 2), 32);
+    if (j + 3 < n) v128.store(o, v128.shuffle<i64>(t1, t3, 1, 3), 48);
+  }
+}
+
+/** One channel row of int32 sums -> its NCHW plane from `out` (n pixels) through the correction and epilogue. */
+function epiRowNchw(ctx: usize, row: usize, n: i32, pix: i32, out: usize, oc: i32): void {
+  const ws = <usize>load<i32>(ctx, CTX_WINSUMS);
+  const scales = <usize>load<i32>(ctx, CTX_EPISCALES);
+  const win = ws != 0;
+  const float = scales != 0;
+  const relu = load<i32>(ctx, CTX_EPIRELU) != 0;
+  const e = chanVec(<usize>load<i32>(ctx, CTX_WINSHIFTS), oc, false);
+  const sc = chanVec(scales, oc, false);
+  const b = chanVec(<usize>load<i32>(ctx, CTX_EPIBIAS), oc, false);
+  for (let j: i32 = 0; j < n; j += 4) {
+    const w = win ? sums4(ws, pix + j, n - j) : i32x4.splat(0);
+    const v = epiVec(v128.load(row + <usize>(j << 2)), e, w, sc, b, win, float, relu);
+    const o = out + <usize>(j << 2);
+    if (j + 4 <= n) {
+      v128.store(o, v);
+    } else {
+      v128.store32_lane(o, v, 0);
+      if (j + 1 < n) v128.store32_lane(o, v, 1, 4);
+      if (j + 2 < n) v128.store32_lane(o, v, 2, 8);
+    }
+  }
+}
+
 /**
  * 4 channel rows of int32 accumulators (`stride` bytes apart) -> NCHW44 int32 output from `out` (n pixels, 16 bytes
  * each): a 4x4 transpose per 4 pixels; relu: max(acc, 0) first.
@@ -667,7 +776,20 @@ export function finishRows(
   }
   const relu6 = nonlin == 3;
   const nl = relu6 ? 0 : nonlin;
-  if (dstInt32 && !fullMode && nl != 2) {
+  const epi = dstInt32 && (load<i32>(ctx, CTX_WINSUMS) != 0 || load<i32>(ctx, CTX_EPISCALES) != 0);
+  if (epi) {
+    // the window correction and float epilogue (identity, no bias: the host sets it only so)
+    if (!nchw && (oc0 & 3) == 0 && nch == 4) {
+      epiRows44(ctx, acc, <usize>stride, npv, pix, dst + <usize>(elemAt(false, plane, oc0, pix) << 2), oc0);
+      return;
+    }
+    if (nchw) {
+      for (let c: i32 = 0; c < nch; c++)
+        epiRowNchw(ctx, acc + <usize>(c * stride), npv, pix, dst + <usize>(((oc0 + c) * plane + pix) << 2), oc0 + c);
+      return;
+    }
+  }
+  if (dstInt32 && !fullMode && nl != 2 && !epi) {
     // int32 output (ConvInteger, the first of a window-corrected pair): whole vectors
     if (!nchw && (oc0 & 3) == 0 && nch == 4) {
       int32Rows44(acc, <usize>stride, npv, dst + <usize>(elemAt(false, plane, oc0, pix) << 2), nl == 1);
@@ -681,13 +803,20 @@ export function finishRows(
   }
   // general case (full bias, hswish on int32, NCHW44 channels not on a block boundary): one element at a time
   const unsigned = dstType == 2;
+  const ws = <usize>load<i32>(ctx, CTX_WINSUMS);
+  const eScales = <usize>load<i32>(ctx, CTX_EPISCALES);
+  const eRelu = load<i32>(ctx, CTX_EPIRELU) != 0;
   for (let c: i32 = 0; c < nch; c++) {
     const oc = oc0 + c;
     const rc = v128.load32_splat(ratioP + <usize>(c << 2));
     const sc = v128.load32_splat(sBiasP + <usize>(c << 2));
     const row = acc + <usize>(c * stride);
+    const ec = chanVec(<usize>load<i32>(ctx, CTX_WINSHIFTS), oc, false);
+    const esc = chanVec(eScales, oc, false);
+    const ebc = chanVec(<usize>load<i32>(ctx, CTX_EPIBIAS), oc, false);
     for (let j: i32 = 0; j < npv; j += 4) {
       let a = v128.load(row + <usize>(j << 2));
+      if (epi) a = epiVec(a, ec, ws != 0 ? sums4(ws, pix + j, npv - j) : i32x4.splat(0), esc, ebc, ws != 0, eScales != 0, eRelu);
       if (fullMode) {
         let bv = i32x4.splat(0);
         bv = i32x4.replace_lane(bv, 0, load<i32>(bias + <usize>(elemAt(nchw, plane, oc, pix + j) << 2)));

@@ -404,6 +404,11 @@ export const CTX = {
   lut: 260,
   addRecord: 264,
   addDelta: 268,
+  winSums: 272,
+  winShifts: 276,
+  epiScales: 280,
+  epiBias: 284,
+  epiRelu: 288,
 } as const;
-export const CTX_BYTES = 272;
+export const CTX_BYTES = 292;
 export const CTX_FLOAT_FIELDS: ReadonlySet<string> = new Set(['invDst']);

@@ -17,6 +17,9 @@
  * RequantizeInt32 kernel's window correction (./requant.ts) computes v = acc + e_o * S + bias (int32, wrapping: the
  * same integer onnxruntime sums) and stores it (ConvInteger, MatMulInteger) or requantizes it as onnxruntime does
  * (docs/int8-ops.md, QLinearConv, QLinearMatMul and QGemm).
+ * An int32 output of batch 1 and one group (a CNN's ConvInteger) takes the correction in the kernels instead: the
+ * window sums first, then the main convolution adds e_o * S as it stores each sum (windowInKernel; no int32 tensor
+ * between two passes), and applies the float epilogue of fuse-integer-epilogue.ts there too.
  * Requantization of the fast path: ConvBias with rounding 'half-even' computes onnxruntime's
  * f(f(float(acc + bias) * f(f(x_s * w_s) / y_s))), RNE, + zp, saturate (README "Rounding contract").
  */
@@ -551,14 +554,16 @@ export function residualAddOf(node: Node, values: ReadonlyMap<string, PlannedVal
 }
 
 /**
- * Whether a ConvInteger / MatMulInteger runs as two steps here (weights shifted per channel: the main convolution,
- * then the window correction's pass), whose second step can apply the float epilogue after it
- * (fuse-integer-epilogue.ts).
+ * Whether a ConvInteger / MatMulInteger can apply the float epilogue after it (fuse-integer-epilogue.ts): where its
+ * kernels store the sums (batch 1, one group: windowInKernel), or where the weights were shifted per channel and the
+ * window correction's pass stores them.
  */
 export function convTakesFloatEpilogue(node: Node, values: ReadonlyMap<string, PlannedValue>): boolean {
   if (node.opType !== 'ConvInteger' && node.opType !== 'MatMulInteger') return false;
   try {
-    return !convSpec(node, values).fits;
+    // weights that fit take it where the kernels apply it as they store (batch 1, one group: windowInKernel)
+    const s = convSpec(node, values);
+    return !s.fits || (s.params.n === 1 && (s.params.group ?? 1) === 1);
   } catch (e) {
     if (e instanceof I8ConvError) return false;
     throw e;
@@ -673,6 +678,120 @@ export function lowerConv(node: Node, name: string, values: Map<string, PlannedV
   };
 }
 
+/** The window sums kernel of a shifted convolution's source (one planar sum per group and pixel). */
+function windowSums(env: BuildEnv, main: ConvBias, inLayout: 'NCHW' | 'NCHW44'): WindowSumKernel {
+  const s = main.params;
+  return new WindowSumKernel(env.core, {
+    layout: inLayout,
+    type: s.srcType,
+    n: s.n,
+    c: s.ic,
+    group: s.group,
+    ih: s.ih,
+    iw: s.iw,
+    oh: s.oh,
+    ow: s.ow,
+    fh: s.fh,
+    fw: s.fw,
+    stride: [s.sh, s.sw],
+    dilation: [s.dh, s.dw],
+    padTop: s.pt,
+    padLeft: s.pl,
+    zeroPoint: s.srcZeroPoint,
+  });
+}
+
+/**
+ * A ConvInteger / MatMulInteger (int32 sums) of batch 1 and one group whose weights were shifted per channel, and
+ * its float epilogue where the node carries one: the window sums first (where some shift is not 0), then the main
+ * convolution, whose kernels add e_o * S to each sum and apply the epilogue as they store it (ConvBias
+ * setWindowEpilogue: assembly/common/finish.ts). No int32 tensor of sums between two passes. Outputs [y, #sum,
+ * #win]; inputs [x, x's zero point where computed, the epilogue scale where computed].
+ */
+function windowInKernel(
+  env: BuildEnv,
+  step: Lowering,
+  main: ConvBias,
+  shifts: Int32Array,
+  inLayout: 'NCHW' | 'NCHW44',
+  epilogue: FloatEpilogue | undefined,
+  zeroPointAt: ((p: StepPointers) => number) | undefined,
+): StepImpl {
+  const oc = main.params.oc;
+  const shifted = shifts.some((e) => e !== 0);
+  let w: WindowSumKernel | undefined;
+  try {
+    w = shifted ? windowSums(env, main, inLayout) : undefined;
+    const constScale = epilogue && typeof epilogue.scale !== 'string' ? epilogue.scale : undefined;
+    main.setWindowEpilogue({
+      shifts: shifted ? shifts : undefined,
+      scales: epilogue
+        ? constScale
+          ? constScale.length === 1
+            ? new Float32Array(oc).fill(constScale[0])
+            : constScale
+          : new Float32Array(oc)
+        : undefined,
+      bias: epilogue?.bias,
+      relu: epilogue?.relu,
+    });
+  } catch (e) {
+    main.dispose();
+    w?.dispose();
+    throw e;
+  }
+  const threaded = env.values.get(step.outputs[0])!.bytes >= THREADED_BYTES;
+  const sumStep = w ? kernelStep(env.core, w, { second: 1, threaded }) : undefined;
+  const scaleInput = typeof epilogue?.scale === 'string' ? (zeroPointAt ? 2 : 1) : -1;
+  const scaleCount = scaleInput < 0 ? 0 : env.values.get(step.inputs[scaleInput])!.dims.reduce((a, b) => a * b, 1);
+  // outputs [y, #sum, #win]
+  const before = (p: StepPointers): void => {
+    if (scaleInput >= 0) main.setEpilogueScalesFrom(p.inputs[scaleInput], scaleCount);
+    if (zeroPointAt) {
+      const z = zeroPointAt(p);
+      main.setSourceZeroPoint(z);
+      w?.setZeroPoint(z);
+    }
+    const o = p.outputs;
+    main.setWindowSums(w ? o[o.length - 1] : 0);
+  };
+  return {
+    algorithm: `${main.algorithm}${shifted ? '+window' : ''}${epilogue ? '+epilogue' : ''}`,
+    bytes: main.heldBytes + (w?.bytes ?? 0),
+    scratchBytes: main.scratchBytes,
+    macs: main.params.macs,
+    run: (p) => {
+      before(p);
+      const o = p.outputs;
+      sumStep?.run({ inputs: [p.inputs[0], o[o.length - 2]], outputs: [o[o.length - 1]], scratch: p.scratch });
+      main.runAt(p.inputs[0], o[0], p.scratch);
+    },
+    runAsync: async (p) => {
+      const pool = env.core.pool;
+      before(p);
+      const o = p.outputs;
+      if (!pool) {
+        sumStep?.run({ inputs: [p.inputs[0], o[o.length - 2]], outputs: [o[o.length - 1]], scratch: p.scratch });
+        return main.runAt(p.inputs[0], o[0], p.scratch);
+      }
+      if (w)
+        await pool.runAsync(w.dispatch, {
+          ctx: w.ctx,
+          src: p.inputs[0],
+          slices: o[o.length - 2],
+          dst: o[o.length - 1],
+        });
+      if (!main.threaded) return main.runAt(p.inputs[0], o[0], p.scratch);
+      const t = main.tasksAt(p.inputs[0], o[0], p.scratch);
+      await pool.runAsync(t.kernels, t.e);
+    },
+    dispose: () => {
+      main.dispose();
+      w?.dispose();
+    },
+  };
+}
+
 function buildConv(
   env: BuildEnv,
   step: Lowering,
@@ -747,28 +866,14 @@ function buildConv(
   const shifts = channelShifts(spec);
   const filter = int8Filter(spec, shifts);
   const main = make({ ...int32Params(spec), format } as ConvBiasParams, filter, undefined);
+  // an int32 output of batch 1 and one group: the kernels add e_o * S and apply the epilogue as they store
+  if (int32Out && main.params.n === 1 && main.params.group === 1)
+    return windowInKernel(env, step, main, shifts, inLayout, epilogue, dynamicZp ? zeroPointAt : undefined);
   let sums: WindowSumKernel | undefined;
   let fix: RequantizeKernel | undefined;
   try {
     const s = main.params;
-    sums = new WindowSumKernel(env.core, {
-      layout: inLayout,
-      type: s.srcType,
-      n: s.n,
-      c: s.ic,
-      group: s.group,
-      ih: s.ih,
-      iw: s.iw,
-      oh: s.oh,
-      ow: s.ow,
-      fh: s.fh,
-      fw: s.fw,
-      stride: [s.sh, s.sw],
-      dilation: [s.dh, s.dw],
-      padTop: s.pt,
-      padLeft: s.pl,
-      zeroPoint: s.srcZeroPoint,
-    });
+    sums = windowSums(env, main, inLayout);
     fix = new RequantizeKernel(env.core, {
       dims: [s.n, oc, s.oh, s.ow],
       layout: outLayout,

@@ -9,13 +9,12 @@
  * product's op type with inputs [x, w, x_zero_point, w_zero_point, S, B or ''] and attribute `activation` = 'Relu'
  * where the Relu was; it writes the chain's last output, float32, in place of the chain's last node.
  *
- * The convolution's finishing pass (the window correction of weights shifted per channel, src/model/backends/
- * wasm-int8/requant.ts) then computes f32(f32(acc) * S[c]) + B[c] and the Relu's max(f, 0) on each sum as it
- * stores it: the three or four operators' float32 operations in their order, one rounding each, so the same bits,
- * and the int32 tensor's read, the float tensor's write and read by the element-wise region go. Taken only where the
- * product runs the convolution in two steps anyway (weights with a zero point that leaves them beyond int8:
- * `convTakesFloatEpilogue`); elsewhere the float region keeps the epilogue. The reference executor runs the node as
- * the operators it replaces (kernels-ref/model/ops/IntegerEpilogue.ts).
+ * The convolution then computes f32(f32(acc) * S[c]) + B[c] and the Relu's max(f, 0) on each sum as it stores it
+ * (its kernels, where it has batch 1 and one group; else the window correction's pass of weights shifted per channel:
+ * src/model/backends/wasm-int8/conv.ts): the three or four operators' float32 operations in their order, one
+ * rounding each, so the same bits, and the int32 tensor's write and the element-wise region's pass over it go. Taken
+ * where one of the two applies (`convTakesFloatEpilogue`); elsewhere the float region keeps the epilogue. The
+ * reference executor runs the node as the operators it replaces (kernels-ref/model/ops/IntegerEpilogue.ts).
  */
 import type { Node } from '../ir.js';
 import type { GraphView } from '../view.js';
