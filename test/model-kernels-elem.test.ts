@@ -304,9 +304,17 @@ describe('model element-wise kernels: the emitted wasm (STYLE habit 10)', () => 
         has(rq, { 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i32x4.shl': 4, 'i8x16.narrow_i16x8_u': 1 }),
         `${path} two accumulators`,
       ).toBe(2);
-      // the window correction: e * S as 4 integer multiplies, then requantized into bytes or stored as int32
+      // the window correction: e * S as 4 integer multiplies, then requantized into bytes, stored as int32, or
+      // through the float epilogue (4 more conversions, scale multiplies and bias adds; the byte path's 4 adds are
+      // its rounding) into float32
       expect(
-        has(rq, { 'i32x4.mul': 4, 'f32x4.convert_i32x4_s': 4, 'f32x4.mul': 4, 'i8x16.narrow_i16x8_u': 1 }),
+        has(rq, {
+          'i32x4.mul': 4,
+          'f32x4.convert_i32x4_s': 8,
+          'f32x4.mul': 8,
+          'f32x4.add': 8,
+          'i8x16.narrow_i16x8_u': 1,
+        }),
         `${path} window correction`,
       ).toBe(1);
       // Lut: four 32-bit words a step, each byte looked up

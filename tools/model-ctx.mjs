@@ -151,7 +151,11 @@ with zero points (and clamp bounds) moved by +128 and flip the output back (XOR 
           'i32',
           "mode 2: 1 when S is planar (one plane per S channel, RQ_SMAP[c / 4] the block's): a pixel's S serves its 4 lanes",
         ],
-        ['RQ_OUT32', 'i32', '0: bytes; 1: v is stored as int32 (ConvInteger / MatMulInteger); 2: float32 f32(v) * scale + fbias (RQ_BIAS as float32); 3: the same, then relu'],
+        [
+          'RQ_OUT32',
+          'i32',
+          '0: bytes; 1: v is stored as int32 (ConvInteger / MatMulInteger); 2: float32 f32(v) * scale + fbias (RQ_BIAS as float32); 3: the same, then relu',
+        ],
         ['RQ_TABLE', 'i32', 'a 256-byte table applied to every output byte (indexed by the raw byte), or 0'],
       ],
     },
