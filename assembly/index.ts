@@ -26,7 +26,7 @@ export { transposeTask } from './model/spatial-transpose';
 export { relayout44Task } from './model/spatial-relayout';
 export {
   convTransposeTask, convIm2colTask, convF32Task, convPiecesTask, channelAffineTask, reluF32Task, softmaxTask, layerNormTask,
-  instanceNormTask, reduceRowsTask,
+  instanceNormTask, reduceRowsTask, reduceColsTask,
 } from './model/host-float';
 export { regionTask } from './model/region';
 export { qsoftmaxTask } from './model/qsoftmax';

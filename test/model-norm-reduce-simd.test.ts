@@ -1,6 +1,7 @@
 // The wasm SIMD kernels of LayerNormalization, InstanceNormalization, ReduceSum / ReduceMean / ReduceMax / ReduceMin
-// (onnxruntime's KR and R loops) and GlobalMaxPool (assembly/model/host-float.ts: layerNormTask, instanceNormTask,
-// reduceRowsTask; src/model/backends/wasm-float/kernels.ts): one-node models through rt.loadModel, whose plan must
+// (onnxruntime's KR and R loops; ReduceSum / ReduceMean over the middle axis of [outer, R, K] too: its RK loop and its
+// general loop, as columns) and GlobalMaxPool (assembly/model/host-float.ts: layerNormTask, instanceNormTask,
+// reduceRowsTask, reduceColsTask; src/model/backends/wasm-float/kernels.ts): one-node models through rt.loadModel, whose plan must
 // name the kernel (so a silent fall back to the TypeScript operator fails), give the TypeScript operator's bits
 // (src/model/backends/host/normalize.ts, reduce.ts, run directly) and onnxruntime-web 1.30's, on seeded values with
 // NaN, infinities, -0, huge and tiny magnitudes spread in; row lengths 1 to 17 and around the 4-value blocks, row
@@ -286,14 +287,62 @@ describe('float SIMD row kernels: the TypeScript operators bit for bit, through 
       }
   });
 
+  it('ReduceSum / Mean over the middle axis: the general loop (from 0) and the RK loop (from the first value), every column tail', () => {
+    const r = rng(17009);
+    const shapes: [number[], number[], string][] = [];
+    for (const R of [1, 2, 3, 5, 17, 40])
+      for (const K of [1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 16, 17, 64, 301]) {
+        if ((R * 5 + K) % 2 === 1 && K > 9) continue;
+        shapes.push([[1, R, K], [1], 'general']);
+      }
+    // rank 4, a leading block of 1; the RK loop (R > 16, max(R, K) > 256): rows added from the first
+    shapes.push([[1, 1, 6, 11], [2], 'general']);
+    shapes.push([[5, 7], [0], 'general']);
+    shapes.push([[16, 300], [0], 'general']);
+    shapes.push([[40, 300], [0], 'RK']);
+    shapes.push([[17, 257], [-2], 'RK']);
+    shapes.push([[300, 5], [0], 'RK']);
+    for (const op of ['ReduceSum', 'ReduceMean'] as Reduce[])
+      for (const [dims, axes, loop] of shapes) {
+        const keep = (dims[dims.length - 1] + dims.length) % 2 === 0;
+        const c = reduce(r, op, dims, axes, dims[dims.length - 1] % 2 === 0 ? 13 : 18, keep);
+        const got = modelRun(rt, c);
+        const what = `${op} [${dims}] axes ${axes} (${loop})`;
+        expect(got.algorithm, what).toBe(`reduce-${op.slice(6).toLowerCase()}-cols-f32-simd`);
+        same(
+          got.y,
+          hostY(
+            c,
+            reducedDims(
+              dims,
+              axes.map((a) => (a < 0 ? a + dims.length : a)),
+              keep,
+            ),
+          ),
+          what,
+        );
+      }
+    // -0 columns: 0 + (-0) is +0 on the general loop, the first value -0 stays on the RK loop
+    for (const [dims, want] of [
+      [[1, 3, 9], 0],
+      [[40, 300], -0],
+    ] as [number[], number][]) {
+      const c = reduce(r, 'ReduceSum', dims, [dims.length - 2], 13, true);
+      c.inputs[0][0]!.data = new Float32Array(dims.reduce((a, b) => a * b, 1)).fill(-0);
+      const got = modelRun(rt, c);
+      expect(got.algorithm).toBe('reduce-sum-cols-f32-simd');
+      same(got.y, hostY(c, reducedDims(dims, [dims.length - 2], true)), `-0 columns [${dims}]`);
+      expect(Object.is(got.y[0], want), `-0 columns [${dims}]`).toBe(true);
+    }
+  });
+
   it('what the kernels leave to the TypeScript operator runs there: a computed Scale, other fast shapes', () => {
     const r = rng(17005);
     const fedScale = layerNorm(r, [3, 8], -1, true);
     fedScale.inputs[1][1] = 'feed';
     expect(modelRun(rt, fedScale).algorithm).toBe('host');
-    // RK, KRK, general: not the kernel's loops
+    // KRK with a leading block of 2, RKR: not the kernels' loops (RK and the general loop over one middle axis are)
     for (const [dims, axes] of [
-      [[40, 300], [0]],
       [[2, 3, 4], [1]],
       [
         [2, 3, 4],
@@ -305,6 +354,9 @@ describe('float SIMD row kernels: the TypeScript operators bit for bit, through 
       expect(got.algorithm, `[${dims}] axes ${axes}`).toBe('host');
       same(got.y, hostY(c, reducedDims(dims, axes, true)), `ReduceMean [${dims}] axes ${axes}`);
     }
+    // the RK loop of ReduceMax: not the column kernel's
+    const rkMax = reduce(r, 'ReduceMax', [40, 300], [0], 13, true);
+    expect(modelRun(rt, rkMax).algorithm).toBe('host');
   });
 });
 
@@ -326,6 +378,13 @@ describe.skipIf(!ort)('float SIMD row kernels: onnxruntime-web 1.30 bit for bit'
     cases.push([layerNorm(r, [2, 3, 4, 5], 2, true), 'layernorm-f32-simd']);
     cases.push([instanceNorm(r, [2, 3, 5, 7]), 'instancenorm-f32-simd']);
     cases.push([reduce(r, 'ReduceMean', [2, 45], [], 18, false), 'reduce-mean-f32-simd']);
+    // columns: the general loop (from 0) and the RK loop
+    cases.push([reduce(r, 'ReduceMean', [1, 258, 13], [1], 13, true), 'reduce-mean-cols-f32-simd']);
+    cases.push([reduce(r, 'ReduceSum', [1, 7, 10], [1], 13, false), 'reduce-sum-cols-f32-simd']);
+    cases.push([reduce(r, 'ReduceMean', [40, 301], [0], 18, true), 'reduce-mean-cols-f32-simd']);
+    const negZero = reduce(r, 'ReduceSum', [1, 3, 6], [1], 13, true);
+    negZero.inputs[0][0]!.data = new Float32Array(18).fill(-0);
+    cases.push([negZero, 'reduce-sum-cols-f32-simd']);
     for (const op of ['ReduceMax', 'ReduceMin'] as Reduce[]) {
       // ties of +0 and -0, NaN
       const c = reduce(r, op, [9, 13], [1], 13, true);
@@ -371,6 +430,9 @@ describe.skipIf(!existsSync(DIST))('float SIMD row kernels on 2 threads', () => 
         [reduce(r, 'ReduceMax', [1, 67, 56, 57], [2, 3], 18, true), [1, 67, 1, 1]],
         [reduce(r, 'ReduceMin', [3, 1001, 33], [2], 13, true), [3, 1001, 1]],
         [globalMax(r, [2, 37, 30, 31]), [2, 37, 1, 1]],
+        // columns: 16384 / 64 rows -> 256 columns a task: 8 tasks over 2001 columns, the last of 209
+        [reduce(r, 'ReduceMean', [1, 64, 2001], [1], 13, true), [1, 1, 2001]],
+        [reduce(r, 'ReduceSum', [300, 999], [0], 13, false), [999]],
       ];
       for (const [c, outDims] of cases) {
         const got = modelRun(mt, c, loadDist);

@@ -325,6 +325,22 @@ generated from the same declaration).`,
       ],
       bytes: ['RD_CTX_BYTES', 16, 'bytes the host allocates for the record'],
     },
+    {
+      doc: 'column reduction record (ReduceSum / ReduceMean over the middle axis of [outer, R, K]: each output a column of R values K apart)',
+      fields: [
+        ['RC_OUTER', 'i32', 'outer blocks'],
+        ['RC_R', 'i32', 'values per column (reduced), at most 2^24'],
+        ['RC_K', 'i32', 'columns per block (contiguous)'],
+        ['RC_COLS_PER_TASK', 'i32', 'columns per task, a multiple of 4'],
+        ['RC_MEAN', 'i32', '1: the sum divided by RC_R (ReduceMean)'],
+        [
+          'RC_FROM_ZERO',
+          'i32',
+          '1: 0 plus each value in order (the general loop); 0: from the first value (the RK loop)',
+        ],
+      ],
+      bytes: ['RC_CTX_BYTES', 32, 'bytes the host allocates for the record'],
+    },
   ],
 };
 

@@ -171,3 +171,19 @@ export const RD_MIN: i32 = 3;
 export const RD_GMAX: i32 = 4;
 /** bytes the host allocates for the record */
 export const RD_CTX_BYTES: i32 = 16;
+
+// ---- column reduction record (ReduceSum / ReduceMean over the middle axis of [outer, R, K]: each output a column of R values K apart) ----
+/** i32: outer blocks */
+export const RC_OUTER: i32 = 0;
+/** i32: values per column (reduced), at most 2^24 */
+export const RC_R: i32 = 4;
+/** i32: columns per block (contiguous) */
+export const RC_K: i32 = 8;
+/** i32: columns per task, a multiple of 4 */
+export const RC_COLS_PER_TASK: i32 = 12;
+/** i32: 1: the sum divided by RC_R (ReduceMean) */
+export const RC_MEAN: i32 = 16;
+/** i32: 1: 0 plus each value in order (the general loop); 0: from the first value (the RK loop) */
+export const RC_FROM_ZERO: i32 = 20;
+/** bytes the host allocates for the record */
+export const RC_CTX_BYTES: i32 = 32;

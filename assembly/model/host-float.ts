@@ -46,6 +46,7 @@ import {
   CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, CV_RELU, LN_ROWS, LN_W, LN_ROWS_PER_TASK, LN_SCALE,
   LN_BIAS, LN_EPS, LN_MEAN, LN_INV_STD, IN_PLANES, IN_C, IN_W, IN_PLANES_PER_TASK, IN_SCALE, IN_BIAS, IN_EPS, RD_ROWS, RD_LEN,
   RD_ROWS_PER_TASK, RD_KIND, RD_MEAN, RD_MAX, RD_MIN, RD_GMAX,
+  RC_OUTER, RC_R, RC_K, RC_COLS_PER_TASK, RC_MEAN, RC_FROM_ZERO,
 } from './host-float-ctx';
 
 // ---- Conv ----------------------------------------------------------------------------------------------------------
@@ -1433,5 +1434,51 @@ export function reduceRowsTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i
       if (k > 1) store<f32>(yg, f32x4.extract_lane(v, 1), 4);
       if (k > 2) store<f32>(yg, f32x4.extract_lane(v, 2), 8);
     }
+  }
+}
+
+/**
+ * Task t of the column reduction: block o = t / chunks, columns [c0, c0 + RC_COLS_PER_TASK) of it, each the in-order
+ * float32 sum of its RC_R values (RC_K apart): 0 + x0 + x1 + ... (RC_FROM_ZERO: onnxruntime's general loop) or
+ * x0 + x1 + ... (its RK loop), four columns as lanes, each lane's chain the scalar loop's; ReduceMean then f(s / R).
+ */
+export function reduceColsTask(ctx: usize, x: usize, _u: usize, y: usize, _i0: i32, _i1: i32, t: i32): void {
+  const outer = load<i32>(ctx, RC_OUTER);
+  const R = load<i32>(ctx, RC_R);
+  const K = load<i32>(ctx, RC_K);
+  const cpt = load<i32>(ctx, RC_COLS_PER_TASK);
+  const mean = load<i32>(ctx, RC_MEAN) != 0;
+  const zero = load<i32>(ctx, RC_FROM_ZERO) != 0;
+  const chunks = (K + cpt - 1) / cpt;
+  const o = t / chunks;
+  if (o >= outer) return;
+  const c0 = (t - o * chunks) * cpt;
+  const c1 = K - c0 > cpt ? c0 + cpt : K;
+  const xo = x + ((<usize>o * <usize>R * <usize>K) << 2);
+  const yo = y + ((<usize>o * <usize>K) << 2);
+  const rowBytes = <usize>K << 2;
+  const n = f32x4.splat(<f32>R);
+  let j = c0;
+  for (; j + 4 <= c1; j += 4) {
+    let p = xo + (<usize>j << 2);
+    let s = v128.load(p);
+    if (zero) s = f32x4.add(f32x4.splat(0), s);
+    for (let r = 1; r < R; r++) {
+      p += rowBytes;
+      s = f32x4.add(s, v128.load(p));
+    }
+    if (mean) s = f32x4.div(s, n);
+    v128.store(yo + (<usize>j << 2), s);
+  }
+  for (; j < c1; j++) {
+    let p = xo + (<usize>j << 2);
+    let s = load<f32>(p);
+    if (zero) s = <f32>0 + s;
+    for (let r = 1; r < R; r++) {
+      p += rowBytes;
+      s += load<f32>(p);
+    }
+    if (mean) s = s / <f32>R;
+    store<f32>(yo + (<usize>j << 2), s);
   }
 }

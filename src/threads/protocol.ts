@@ -101,6 +101,7 @@ export const TASK_FUNCTIONS = [
   'layerNormTask',
   'instanceNormTask',
   'reduceRowsTask',
+  'reduceColsTask',
   // model executor: float32 MatMul / Gemm with a constant B (assembly/model/gemm-f32.ts)
   'gemmF32Task',
   // model executor: float32 LSTM with constant weights (assembly/model/lstm-f32.ts)

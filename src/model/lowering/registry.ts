@@ -505,11 +505,12 @@ op(':BatchNormalization', {
 /** float32, onnxruntime's KR or R loop: each output's reduced values contiguous (e.g. NCHW over [2, 3], the last axis) */
 const REDUCE_ROWS_WHEN =
   "float32 on onnxruntime's KR or R loop (each output's values contiguous: e.g. axes [2, 3] of NCHW, the last axis, all)";
+const REDUCE_SUMS_WHEN = `${REDUCE_ROWS_WHEN}; or over the middle axis of [outer, R, K] on its RK loop, or its general loop with outer 1 (e.g. axis 1 of [1, C, T]): four columns as lanes`;
 op(':ReduceMean', {
   doc: 'mean over axes',
   shape: SHAPE.reduce,
   ref: 'ReduceMean.ts',
-  impls: [floatSimd(':ReduceMean', 'reduce.ts', REDUCE_ROWS_WHEN), host(':ReduceMean', 'reduce.ts')],
+  impls: [floatSimd(':ReduceMean', 'reduce.ts', REDUCE_SUMS_WHEN), host(':ReduceMean', 'reduce.ts')],
 });
 
 // data movement and shape plumbing
@@ -704,7 +705,7 @@ const reduction = (o: string, doc: string, rows = false) =>
     shape: SHAPE.reduce,
     ref: 'Reduce.ts',
     impls: [
-      ...(rows ? [floatSimd(`:${o}`, 'reduce.ts', REDUCE_ROWS_WHEN)] : []),
+      ...(rows ? [floatSimd(`:${o}`, 'reduce.ts', o === 'ReduceSum' ? REDUCE_SUMS_WHEN : REDUCE_ROWS_WHEN)] : []),
       host(
         `:${o}`,
         'reduce.ts',

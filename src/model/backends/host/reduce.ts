@@ -366,6 +366,35 @@ export function reduceRows(
   return { kind: kind as 'sum' | 'mean' | 'max' | 'min', rows: p.base.length, len: p.offs.length };
 }
 
+/**
+ * A float32 ReduceSum / ReduceMean whose outputs are columns: X as [outer, R, K] (fast shape RK, or KRK whose leading
+ * block is 1: onnxruntime's RK loop, or its general loop, which then adds each column in order from 0), reducing the
+ * middle axis: the wasm column kernel's plan (wasm-float/kernels.ts), or null.
+ */
+export function reduceCols(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  opset: number,
+): { mean: boolean; outer: number; r: number; k: number; fromZero: boolean } | null {
+  const kind = KINDS[node.opType];
+  const x = inputs[0];
+  if ((kind !== 'sum' && kind !== 'mean') || node.domain !== '' || !x || x.type !== 'float32' || numel(x.dims) === 0)
+    return null;
+  const axesIn = axesOf(node, inputs, opset);
+  const axesInput = opset >= 18 || (node.opType === 'ReduceSum' && opset >= 13);
+  if (axesIn.length === 0 && axesInput && attrInt(node, 'noop_with_empty_axes', 0) !== 0) return null;
+  if (axesIn.length === 0) return null;
+  const red = x.dims.map(() => false);
+  for (const a of axesIn) red[normAxis(node, a, x.dims.length)] = true;
+  const p = planOf(node, kind, x.dims, red);
+  const mean = kind === 'mean';
+  if (p.loop === 'RK') return { mean, outer: 1, r: p.sizes[0], k: p.sizes[1], fromZero: false };
+  if (p.loop !== 'general') return null;
+  if (p.sig === 'RK') return { mean, outer: 1, r: p.sizes[0], k: p.sizes[1], fromZero: true };
+  if (p.sig === 'KRK' && p.sizes[0] === 1) return { mean, outer: 1, r: p.sizes[1], k: p.sizes[2], fromZero: true };
+  return null;
+}
+
 const TYPES: Record<Kind, (opset: number) => ElemType[]> = {
   sum: () => ['float32', 'int32', 'int64'],
   max: (o) => (o >= 12 ? ['float32', 'int32', 'int64', 'uint8', 'int8'] : ['float32', 'int32', 'int64']),

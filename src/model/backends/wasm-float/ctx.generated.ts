@@ -154,6 +154,20 @@ export const HOST_FLOAT_CTX = {
   RD_GMAX: 4,
   /** bytes the host allocates for the record */
   RD_CTX_BYTES: 16,
+  /** i32: outer blocks */
+  RC_OUTER: 0,
+  /** i32: values per column (reduced), at most 2^24 */
+  RC_R: 4,
+  /** i32: columns per block (contiguous) */
+  RC_K: 8,
+  /** i32: columns per task, a multiple of 4 */
+  RC_COLS_PER_TASK: 12,
+  /** i32: 1: the sum divided by RC_R (ReduceMean) */
+  RC_MEAN: 16,
+  /** i32: 1: 0 plus each value in order (the general loop); 0: from the first value (the RK loop) */
+  RC_FROM_ZERO: 20,
+  /** bytes the host allocates for the record */
+  RC_CTX_BYTES: 32,
 } as const;
 
 /** Field indices (byte offset = index * 4) of the records of assembly/model/spatial-pool-f32-ctx.ts, and their sizes:

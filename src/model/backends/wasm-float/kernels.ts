@@ -28,7 +28,8 @@
  * - LayerNormalization (../host/normalize.ts; ONNX opset 17 and fuse-layer-norm's i8conv node) with a constant Scale
  *   (and B), its Mean / InvStdDev outputs too (their pointers written into the record before each run); InstanceNormalization with constant scale and B; ReduceSum /
  *   ReduceMean / ReduceMax / ReduceMin (../host/reduce.ts) on onnxruntime's KR and R loops (each output's values
- *   contiguous); GlobalMaxPool. Each row's (plane's) statistic is the scalar loop's in-order chain; four rows run at
+ *   contiguous), ReduceSum / ReduceMean over the middle axis of [outer, R, K] (its RK loop, and its general loop
+ *   where the outer block is 1: each column's in-order chain as one lane, four columns at a time); GlobalMaxPool. Each row's (plane's) statistic is the scalar loop's in-order chain; four rows run at
  *   once, one per SIMD lane (4x4 blocks transposed), so every lane rounds as the scalar loop does; the normalizing
  *   pass runs along the row. Rows of at most 2^24 values (the counts exact in float32); tasks of whole lane groups.
  *
@@ -47,7 +48,7 @@ import { convGeometry, convTransposeGeometry } from '../host/conv.js';
 import { batchNormConstants, batchNormFacts } from '../host/norm.js';
 import { softmaxGroups } from '../host/softmax.js';
 import { attrFloat, attrInt, normAxis, numel } from '../host/common.js';
-import { reduceRows } from '../host/reduce.js';
+import { reduceCols, reduceRows } from '../host/reduce.js';
 import { HOST_FLOAT_CTX } from './ctx.generated.js';
 
 /** Byte offsets of the kernels' records: generated from tools/model-ctx.mjs, as assembly/model/host-float-ctx.ts is. */
@@ -443,6 +444,28 @@ function reduceRowsKernel(kind: keyof typeof RD_KINDS, rows: number, len: number
   };
 }
 
+/** Columns reduced (ReduceSum / ReduceMean over the middle axis of [outer, R, K]): reduceCols's plan. */
+function reduceColsKernel(c: NonNullable<ReturnType<typeof reduceCols>>): Prepared | null {
+  if (c.outer * c.r * c.k === 0 || c.r > MAX_ROW) return null;
+  return (core) => {
+    const k = new HeapKernel(`reduce-${c.mean ? 'mean' : 'sum'}-cols-f32-simd`, core, K.RC_CTX_BYTES);
+    // about HOST_FLOAT_GRAIN values a task, whole 4-column groups
+    const cpt = Math.max(4, Math.floor(HOST_FLOAT_GRAIN / c.r / 4) * 4);
+    const chunks = Math.ceil(c.k / cpt);
+    for (const [f, v] of [
+      [K.RC_OUTER, c.outer],
+      [K.RC_R, c.r],
+      [K.RC_K, c.k],
+      [K.RC_COLS_PER_TASK, cpt],
+      [K.RC_MEAN, c.mean ? 1 : 0],
+      [K.RC_FROM_ZERO, c.fromZero ? 1 : 0],
+    ])
+      k.i32(f, v);
+    k.dispatch = [{ fn: 'reduceColsTask', range: [c.outer * chunks], args: [SRC, NONE, DST] }];
+    return k;
+  };
+}
+
 /**
  * The wasm kernel of a float operator node, prepared, or null where the TypeScript operator runs it (another
  * operator, a computed weight, an empty tensor). Input 0 is the kernel's src, output 0 its dst. Call it after the
@@ -479,7 +502,9 @@ export function prepareFloatKernel(
     case 'ReduceMax':
     case 'ReduceMin': {
       const r = reduceRows(node, inputs, opset);
-      return r ? reduceRowsKernel(r.kind, r.rows, r.len) : null;
+      if (r) return reduceRowsKernel(r.kind, r.rows, r.len);
+      const c = reduceCols(node, inputs, opset);
+      return c ? reduceColsKernel(c) : null;
     }
     case 'GlobalMaxPool': {
       const d = inputs[0].dims;
