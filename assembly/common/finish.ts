@@ -586,6 +586,23 @@ function fastRowsNchw(
   }
 }
 
+/**
+ * 4 channel vectors of 4 pixels' 32-bit values -> the pixels' 4-channel groups at o, 16 bytes each (NCHW44): the
+ * first min(left, 4) pixels.
+ */
+// @ts-ignore: decorator
+@inline
+function storeTransposed44(o: usize, r0: v128, r1: v128, r2: v128, r3: v128, left: i32): void {
+  const t0 = v128.shuffle<i32>(r0, r1, 0, 4, 1, 5); // [c0 p0, c1 p0, c0 p1, c1 p1]
+  const t1 = v128.shuffle<i32>(r0, r1, 2, 6, 3, 7);
+  const t2 = v128.shuffle<i32>(r2, r3, 0, 4, 1, 5);
+  const t3 = v128.shuffle<i32>(r2, r3, 2, 6, 3, 7);
+  v128.store(o, v128.shuffle<i64>(t0, t2, 0, 2));
+  if (left > 1) v128.store(o, v128.shuffle<i64>(t0, t2, 1, 3), 16);
+  if (left > 2) v128.store(o, v128.shuffle<i64>(t1, t3, 0, 2), 32);
+  if (left > 3) v128.store(o, v128.shuffle<i64>(t1, t3, 1, 3), 48);
+}
+
 /** The window sums of pixels p .. p + 3 (only the first `left` read where fewer remain). */
 // @ts-ignore: decorator
 @inline
@@ -644,15 +661,7 @@ function epiRows44(ctx: usize, acc: usize, stride: usize, n: i32, pix: i32, out:
     const r1 = epiVec(v128.load(a + stride), e1, w, s1, b1, win, float, relu);
     const r2 = epiVec(v128.load(a + 2 * stride), e2, w, s2, b2, win, float, relu);
     const r3 = epiVec(v128.load(a + 3 * stride), e3, w, s3, b3, win, float, relu);
-    const t0 = v128.shuffle<i32>(r0, r1, 0, 4, 1, 5);
-    const t1 = v128.shuffle<i32>(r0, r1, 2, 6, 3, 7);
-    const t2 = v128.shuffle<i32>(r2, r3, 0, 4, 1, 5);
-    const t3 = v128.shuffle<i32>(r2, r3, 2, 6, 3, 7);
-    const o = out + <usize>(j << 4);
-    v128.store(o, v128.shuffle<i64>(t0, t2, 0, 2));
-    if (j + 1 < n) v128.store(o, v128.shuffle<i64>(t0, t2, 1, 3), 16);
-    if (j + 2 < n) v128.store(o, v128.shuffle<i64>(t1, t3, 0, 2), 32);
-    if (j + 3 < n) v128.store(o, v128.shuffle<i64>(t1, t3, 1, 3), 48);
+    storeTransposed44(out + <usize>(j << 4), r0, r1, r2, r3, n - j);
   }
 }
 
@@ -698,15 +707,7 @@ function int32Rows44(acc: usize, stride: usize, n: i32, out: usize, relu: bool):
       r2 = i32x4.max_s(r2, zero);
       r3 = i32x4.max_s(r3, zero);
     }
-    const t0 = v128.shuffle<i32>(r0, r1, 0, 4, 1, 5); // [c0 p0, c1 p0, c0 p1, c1 p1]
-    const t1 = v128.shuffle<i32>(r0, r1, 2, 6, 3, 7);
-    const t2 = v128.shuffle<i32>(r2, r3, 0, 4, 1, 5);
-    const t3 = v128.shuffle<i32>(r2, r3, 2, 6, 3, 7);
-    const o = out + <usize>(j << 4);
-    v128.store(o, v128.shuffle<i64>(t0, t2, 0, 2));
-    if (j + 1 < n) v128.store(o, v128.shuffle<i64>(t0, t2, 1, 3), 16);
-    if (j + 2 < n) v128.store(o, v128.shuffle<i64>(t1, t3, 0, 2), 32);
-    if (j + 3 < n) v128.store(o, v128.shuffle<i64>(t1, t3, 1, 3), 48);
+    storeTransposed44(out + <usize>(j << 4), r0, r1, r2, r3, n - j);
   }
 }
 

@@ -175,23 +175,17 @@ export class RequantizeKernel extends ElemKernel {
     const sc = Float32Array.from({ length: scales.length }, (_, i) =>
       outF32 ? scales[i] : checkScale(scales[i], `${what}.scale[${i}]`),
     );
-    if (p.floatBias !== undefined) {
-      const b = p.floatBias;
+    const perChannel = (b: ArrayLike<number>, name: string): void =>
       check(
         b !== null && typeof b === 'object' && b.length === C,
         'BIAS_LENGTH',
-        `${what}.floatBias`,
+        `${what}.${name}`,
         () => `must hold ${C} values (the channels), got ${b && typeof b === 'object' ? b.length : String(b)}`,
       );
-    }
+    if (p.floatBias !== undefined) perChannel(p.floatBias, 'floatBias');
     if (p.bias !== undefined) {
       const b = p.bias;
-      check(
-        b !== null && typeof b === 'object' && b.length === C,
-        'BIAS_LENGTH',
-        `${what}.bias`,
-        () => `must hold ${C} values (the channels), got ${b && typeof b === 'object' ? b.length : String(b)}`,
-      );
+      perChannel(b, 'bias');
       for (let i = 0; i < C; i++) {
         check(
           Number.isInteger(b[i]) && b[i] >= -(2 ** 31) && b[i] < 2 ** 31,
