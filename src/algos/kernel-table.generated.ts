@@ -254,8 +254,8 @@ export interface WinogradKernelVariant {
 }
 export const WINOGRAD_KERNELS: readonly WinogradKernelVariant[] = [
   { id: 0, name: 'gemm_s8_2x8__wasmsimd', family: 'winograd', noc: 2, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', tileSet: 'narrow', filters: [3, 5, 7], lab: false },
-  { id: 2, name: 'gemm_s8_2x12__wasmsimd', family: 'winograd', noc: 2, npg: 3, npix: 12, role: 'main', isa: 'wasmsimd', tileSet: 'wide', filters: [3], lab: false },
-  { id: 5, name: 'gemm_s8_4x8__wasmsimd', family: 'winograd', noc: 4, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', tileSet: 'wide', filters: [5, 7], lab: false },
+  { id: 2, name: 'gemm_s8_2x12__wasmsimd', family: 'winograd', noc: 2, npg: 3, npix: 12, role: 'alt', isa: 'wasmsimd', tileSet: null, filters: [], lab: false },
+  { id: 5, name: 'gemm_s8_4x8__wasmsimd', family: 'winograd', noc: 4, npg: 2, npix: 8, role: 'main', isa: 'wasmsimd', tileSet: 'wide', filters: [3, 5, 7], lab: false },
   { id: 7, name: 'gemm_s8_2x4__wasmsimd', family: 'winograd', noc: 2, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, filters: [], lab: false },
   { id: 4, name: 'gemm_s8_4x4__wasmsimd', family: 'winograd', noc: 4, npg: 1, npix: 4, role: 'alt', isa: 'wasmsimd', tileSet: null, filters: [], lab: false },
 ];
