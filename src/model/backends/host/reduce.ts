@@ -342,6 +342,27 @@ function axesOf(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[]
 const KINDS: Record<string, Kind> = { ReduceSum: 'sum', ReduceMean: 'mean', ReduceMax: 'max', ReduceMin: 'min' };
 
 /**
+ * The plan of a float32 reduction the wasm kernels may take (default domain, a non-empty input, not a no-op for empty
+ * axes), or null: the reduced axes as the operator reads them, onnxruntime's loop for its fast shape.
+ */
+function floatPlan(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  opset: number,
+): { kind: Kind; p: Plan } | null {
+  const kind = KINDS[node.opType];
+  const x = inputs[0];
+  if (!kind || node.domain !== '' || !x || x.type !== 'float32' || x.dims.length === 0 || numel(x.dims) === 0)
+    return null;
+  const axesIn = axesOf(node, inputs, opset);
+  const axesInput = opset >= 18 || (node.opType === 'ReduceSum' && opset >= 13);
+  if (axesIn.length === 0 && axesInput && attrInt(node, 'noop_with_empty_axes', 0) !== 0) return null;
+  const red = x.dims.map(() => axesIn.length === 0);
+  for (const a of axesIn) red[normAxis(node, a, x.dims.length)] = true;
+  return { kind, p: planOf(node, kind, x.dims, red) };
+}
+
+/**
  * A float32 ReduceSum / ReduceMean / ReduceMax / ReduceMin on onnxruntime's KR or R loop (the reduced values of each
  * output contiguous, the outputs in order): its rows (outputs) and their length, for the wasm kernel
  * (../wasm-float/kernels.ts), or null (another op, type or fast shape; the element-wise no-op; an empty or rank-0
@@ -352,18 +373,9 @@ export function reduceRows(
   inputs: readonly (HostValueInfo | undefined)[],
   opset: number,
 ): { kind: 'sum' | 'mean' | 'max' | 'min'; rows: number; len: number } | null {
-  const kind = KINDS[node.opType];
-  const x = inputs[0];
-  if (!kind || node.domain !== '' || !x || x.type !== 'float32' || x.dims.length === 0 || numel(x.dims) === 0)
-    return null;
-  const axesIn = axesOf(node, inputs, opset);
-  const axesInput = opset >= 18 || (node.opType === 'ReduceSum' && opset >= 13);
-  if (axesIn.length === 0 && axesInput && attrInt(node, 'noop_with_empty_axes', 0) !== 0) return null;
-  const red = x.dims.map(() => axesIn.length === 0);
-  for (const a of axesIn) red[normAxis(node, a, x.dims.length)] = true;
-  const p = planOf(node, kind, x.dims, red);
-  if (p.loop !== 'R' && p.loop !== 'KR') return null;
-  return { kind: kind as 'sum' | 'mean' | 'max' | 'min', rows: p.base.length, len: p.offs.length };
+  const f = floatPlan(node, inputs, opset);
+  if (!f || (f.p.loop !== 'R' && f.p.loop !== 'KR')) return null;
+  return { kind: f.kind as 'sum' | 'mean' | 'max' | 'min', rows: f.p.base.length, len: f.p.offs.length };
 }
 
 /**
@@ -376,18 +388,10 @@ export function reduceCols(
   inputs: readonly (HostValueInfo | undefined)[],
   opset: number,
 ): { mean: boolean; outer: number; r: number; k: number; fromZero: boolean } | null {
-  const kind = KINDS[node.opType];
-  const x = inputs[0];
-  if ((kind !== 'sum' && kind !== 'mean') || node.domain !== '' || !x || x.type !== 'float32' || numel(x.dims) === 0)
-    return null;
-  const axesIn = axesOf(node, inputs, opset);
-  const axesInput = opset >= 18 || (node.opType === 'ReduceSum' && opset >= 13);
-  if (axesIn.length === 0 && axesInput && attrInt(node, 'noop_with_empty_axes', 0) !== 0) return null;
-  if (axesIn.length === 0) return null;
-  const red = x.dims.map(() => false);
-  for (const a of axesIn) red[normAxis(node, a, x.dims.length)] = true;
-  const p = planOf(node, kind, x.dims, red);
-  const mean = kind === 'mean';
+  const f = floatPlan(node, inputs, opset);
+  if (!f || (f.kind !== 'sum' && f.kind !== 'mean')) return null;
+  const { p } = f;
+  const mean = f.kind === 'mean';
   if (p.loop === 'RK') return { mean, outer: 1, r: p.sizes[0], k: p.sizes[1], fromZero: false };
   if (p.loop !== 'general') return null;
   if (p.sig === 'RK') return { mean, outer: 1, r: p.sizes[0], k: p.sizes[1], fromZero: true };
