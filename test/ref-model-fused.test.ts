@@ -423,6 +423,7 @@ describe("the executor: subgraphs and the fused operators' refusals", () => {
 
   const ctx = (outputTypes: (ElementType | null)[]): OpContext => ({
     outputTypes,
+    outputNamed: outputTypes.map(() => true),
     value: () => undefined,
     constantInputs: [],
     opset: () => 13,

@@ -130,6 +130,7 @@ function runNodes(
     const inputs = node.inputs.map((name) => (name === '' ? undefined : values.get(name)));
     const ctx: OpContext = {
       outputTypes: node.outputs.map((name) => declared.get(name) ?? null),
+      outputNamed: node.outputs.map((name) => name !== ''),
       value: (name) => values.get(name),
       constantInputs: node.inputs.map((name) => name !== '' && constants.has(name)),
       opset,

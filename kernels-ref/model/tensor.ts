@@ -23,6 +23,8 @@ export interface OpContext {
   /** The element type the graph declares for each output the node names (its value annotation, or the graph
    * output's type), null where it declares none. */
   readonly outputTypes: readonly (ElementType | null)[];
+  /** Per output of the node: whether it names one (an omitted output has an empty name). */
+  readonly outputNamed: readonly boolean[];
   /** A value of the graph the node is in, computed before the node runs (an initializer, a feed, a node output). */
   value(name: string): Tensor | undefined;
   /** Per input of the node: true where it is a constant (an initializer that is not a graph input, or computed from

@@ -33,6 +33,7 @@ import {
   type OpFn,
   type Tensor,
 } from '../tensor.js';
+import { DynamicQuantizeLinear } from './DynamicQuantizeLinear.js';
 
 type Fn = (x: number) => number;
 
@@ -233,4 +234,127 @@ export const LSTM: OpFn = (inputs, attrs, _opset, outputCount = 3) => {
 export const GRU: OpFn = (inputs, attrs, _opset, outputCount = 2) => {
   onlyAttrs(attrs, 'GRU', ...ATTRS, 'linear_before_reset');
   return runRnn('GRU', inputs, attrs, outputCount);
+};
+
+/**
+ * com.microsoft DynamicQuantizeLSTM (onnxruntime's contrib operator, written by its quantize_dynamic for an LSTM):
+ * the LSTM above (layout 0) whose W [dirs, input, 4 hidden] and R [dirs, hidden, 4 hidden] are 8-bit (int8 or
+ * uint8, with W_scale / W_zero_point and R_scale / R_zero_point, inputs 8 to 11, one per direction or one per column
+ * of 4 hidden; a per-column zero point holds one value throughout) and whose matrix products are integer ones on
+ * inputs quantized at run time by DynamicQuantizeLinear, as onnxruntime computes them with one thread:
+ *   Xt W^T: X's first maxLen steps (maxLen the longest row), all together, quantized once per direction;
+ *   Ht-1 R^T: at each step, the batch's previous hidden rows together, quantized once: a row's last output, or 0
+ *           for a row past its length when Y is an output (onnxruntime reads them back from Y) and for a row of
+ *           length 0 (initial_h at step 0);
+ *   each output = (the exact integer sum of (a - a_zp)(w - w_zp), to float32) * (a_scale * w_scale, float32),
+ *   and the gate argument Xt W^T + Ht-1 R^T.
+ */
+export const DynamicQuantizeLSTM: OpFn = (inputs, attrs, _opset, outputCount = 3, ctx) => {
+  onlyAttrs(attrs, 'DynamicQuantizeLSTM', ...ATTRS.filter((a) => a !== 'layout'), 'input_forget');
+  const op = 'DynamicQuantizeLSTM';
+  const x = need(inputs, 0, 'X'),
+    w = need(inputs, 1, 'W'),
+    r = need(inputs, 2, 'R');
+  expectType(x, `${op} X`, 'float32');
+  expectType(w, `${op} W`, 'int8', 'uint8');
+  expectType(r, `${op} R`, 'int8', 'uint8');
+  if (x.dims.length !== 3) throw new Error(`${op}: X must be 3-D`);
+  const [seq, batch, I] = x.dims;
+  const direction = attrString(attrs, 'direction', 'forward');
+  const reverse = { forward: [false], reverse: [true], bidirectional: [false, true] }[direction];
+  if (!reverse) throw new Error(`${op}: direction ${direction} is unknown`);
+  const dirs = reverse.length;
+  const H = attrInt(attrs, 'hidden_size', 0);
+  const N = 4 * H;
+  if (w.dims.join() !== [dirs, I, N].join() || r.dims.join() !== [dirs, H, N].join())
+    throw new Error(`${op}: W [${w.dims}] / R [${r.dims}] do not fit X [${x.dims}] and hidden_size ${H}`);
+  const sl = inputs[4];
+  const lens = sl ? Array.from(sl.data as Int32Array) : new Array<number>(batch).fill(seq);
+  if (lens.some((l) => l < 0 || l > seq)) throw new Error(`${op}: sequence_lens [${lens}] outside [0, ${seq}]`);
+  const maxLen = Math.max(0, ...lens);
+  const clipGiven = attrs.has('clip');
+  const cl = f32(attrFloat(attrs, 'clip', 0));
+  const clip: Fn = clipGiven ? (v) => Math.min(Math.max(v, -cl), cl) : (v) => v;
+  const acts = activations(attrs, op, dirs, ['Sigmoid', 'Tanh', 'Tanh']);
+  const Bv = inputs[3]?.data as Float32Array | undefined,
+    h0 = inputs[5]?.data as Float32Array | undefined,
+    c0 = inputs[6]?.data as Float32Array | undefined,
+    P = inputs[7]?.data as Float32Array | undefined;
+  const inputForget = attrInt(attrs, 'input_forget', 0) !== 0;
+  // a weight's scale and zero point for direction d, column n
+  const param = (k: number, d: number, n: number): [number, number] => {
+    const s = need(inputs, k, `${op} input ${k}`),
+      z = need(inputs, k + 1, `${op} input ${k + 1}`);
+    const per = s.dims.length === 2 ? N : 1;
+    const zd = z.data as Int8Array | Uint8Array;
+    if (per > 1 && zd.some((v) => v !== zd[0])) throw new Error(`${op}: a per-column zero point varies`);
+    return [(s.data as Float32Array)[d * per + (per === 1 ? 0 : n)], zd[d * per]];
+  };
+  // the float32 outputs of A (rows x K) times the 8-bit weights Wq [K, N] of direction d, A quantized at run time
+  const product = (A: Float32Array, rows: number, K: number, Wq: Tensor, k: number, d: number): Float32Array => {
+    const [q, sc, zp] = DynamicQuantizeLinear([makeTensor('float32', [A.length], A)], new Map(), 11);
+    const a = q.data as Uint8Array,
+      aScale = (sc.data as Float32Array)[0],
+      aZp = (zp.data as Uint8Array)[0];
+    const wd = Wq.data as Int8Array | Uint8Array;
+    const out = new Float32Array(rows * N);
+    for (let i = 0; i < rows; i++)
+      for (let n = 0; n < N; n++) {
+        const [wScale, wZp] = param(k, d, n);
+        let sum = 0;
+        for (let kk = 0; kk < K; kk++) sum += (a[i * K + kk] - aZp) * (wd[(d * K + kk) * N + n] - wZp);
+        out[i * N + n] = f32(f32(sum) * f32(aScale * wScale));
+      }
+    return out;
+  };
+  const Y = makeTensor('float32', [seq, dirs, batch, H]),
+    Yh = makeTensor('float32', [dirs, batch, H]),
+    Yc = makeTensor('float32', [dirs, batch, H]);
+  const yOut = Y.data as Float32Array;
+  const bias = (d: number, n: number) => (Bv ? Bv[d * 8 * H + n] : 0);
+  const rbias = (d: number, n: number) => (Bv ? Bv[d * 8 * H + 4 * H + n] : 0);
+  for (let d = 0; d < dirs; d++) {
+    const [f, gf, hf] = acts.slice(3 * d, 3 * d + 3);
+    const xw = product((x.data as Float32Array).slice(0, maxLen * batch * I), maxLen * batch, I, w, 8, d);
+    const h = Array.from({ length: batch }, (_, b) =>
+      Array.from({ length: H }, (_, j) => (h0 ? h0[(d * batch + b) * H + j] : 0)),
+    );
+    const c = Array.from({ length: batch }, (_, b) =>
+      Array.from({ length: H }, (_, j) => (c0 ? c0[(d * batch + b) * H + j] : 0)),
+    );
+    const prev = h.map((row) => [...row]);
+    for (let t = 0; t < maxLen; t++) {
+      const hr = product(Float32Array.from(prev.flat()), batch, H, r, 10, d);
+      for (let b = 0; b < batch; b++) {
+        const L = lens[b];
+        if (t >= L) {
+          if (ctx?.outputNamed[0] || L === 0) prev[b].fill(0);
+          continue;
+        }
+        const tt = reverse[d] ? L - 1 - t : t;
+        const arg = (n: number, peep?: number) => {
+          let s = f32(xw[(tt * batch + b) * N + n] + hr[b * N + n]);
+          if (peep !== undefined) s = f32(s + peep);
+          return f32(f32(s + bias(d, n)) + rbias(d, n));
+        };
+        const nextC = c[b].map((cj, j) => {
+          const i = f(clip(arg(j, P ? f32(P[d * 3 * H + j] * cj) : undefined)));
+          const fg = inputForget
+            ? f32(1 - i)
+            : f(clip(arg(2 * H + j, P ? f32(P[d * 3 * H + 2 * H + j] * cj) : undefined)));
+          return f32(f32(fg * cj) + f32(i * gf(clip(arg(3 * H + j)))));
+        });
+        h[b] = nextC.map((C, j) => f32(f(clip(arg(H + j, P ? f32(P[d * 3 * H + H + j] * C) : undefined))) * hf(C)));
+        c[b] = nextC;
+        prev[b] = [...h[b]];
+        yOut.set(h[b], ((tt * dirs + d) * batch + b) * H);
+      }
+    }
+    for (let b = 0; b < batch; b++)
+      if (lens[b] > 0) {
+        (Yh.data as Float32Array).set(h[b], (d * batch + b) * H);
+        (Yc.data as Float32Array).set(c[b], (d * batch + b) * H);
+      }
+  }
+  return [Y, Yh, Yc].slice(0, outputCount);
 };

@@ -55,7 +55,7 @@ import { FedConcat, FedQLinearConcat } from './ConcatFeeders.js';
 import { ChannelTable } from './ChannelTable.js';
 import { ChannelGate } from './ChannelGate.js';
 import { If } from './If.js';
-import { GRU, LSTM } from './Rnn.js';
+import { DynamicQuantizeLSTM, GRU, LSTM } from './Rnn.js';
 import { NonMaxSuppression } from './NonMaxSuppression.js';
 import { Size } from './Size.js';
 import {
@@ -270,6 +270,8 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Gelu', MsGelu],
   ['FastGelu', FastGelu],
   ['BiasGelu', BiasGelu],
+  // what onnxruntime's quantize_dynamic writes for an LSTM
+  ['DynamicQuantizeLSTM', DynamicQuantizeLSTM],
 ]);
 
 /**

@@ -343,26 +343,27 @@ function ifShapes(c: ShapeContext): ShapeInfo[] {
 }
 
 /** LSTM (gates 4) and GRU (gates 3): X [seq, batch, input] (layout 1: [batch, seq, input]), W, R, B, initial states. */
-function rnnShapes(c: ShapeContext, gates: number, outputs: number): ShapeInfo[] {
+function rnnShapes(c: ShapeContext, gates: number, outputs: number, transposed = false): ShapeInfo[] {
   const x = c.inp(0);
   if (x.dims.length !== 3) c.fail(`${c.inName(0)}, X, is [${x.dims}]: rank 3 is required`);
   const layout = c.attrInt('layout', 0);
   if (layout !== 0 && layout !== 1) c.fail(`layout ${layout} is neither 0 nor 1`);
+  if (transposed && layout !== 0) c.fail(`layout ${layout}: this operator runs at layout 0 only (as onnxruntime's)`);
   const [seq, batch, input] = layout === 0 ? x.dims : [x.dims[1], x.dims[0], x.dims[2]];
   const direction = c.attrString('direction', 'forward');
   const dirs = direction === 'bidirectional' ? 2 : 1;
   if (direction !== 'forward' && direction !== 'reverse' && direction !== 'bidirectional')
     c.fail(`direction ${JSON.stringify(direction)} is not forward, reverse or bidirectional`);
   const r = c.inp(2).dims;
-  const hidden = c.attrInt('hidden_size', r.length === 3 ? r[2] : 0);
+  const hidden = c.attrInt('hidden_size', r.length === 3 ? r[transposed ? 1 : 2] : 0);
   const expect = (k: number, what: string, dims: number[]): void => {
     if (!c.has(k)) return;
     const d = c.inp(k).dims;
     if (d.length !== dims.length || d.some((v, i) => v !== dims[i]))
       c.fail(`${c.inName(k)}, ${what}, is [${d}]: [${dims}] expected`);
   };
-  expect(1, 'W', [dirs, gates * hidden, input]);
-  expect(2, 'R', [dirs, gates * hidden, hidden]);
+  expect(1, 'W', transposed ? [dirs, input, gates * hidden] : [dirs, gates * hidden, input]);
+  expect(2, 'R', transposed ? [dirs, hidden, gates * hidden] : [dirs, gates * hidden, hidden]);
   expect(3, 'B', [dirs, 2 * gates * hidden]);
   expect(4, 'sequence_lens', [batch]);
   const state = layout === 0 ? [dirs, batch, hidden] : [batch, dirs, hidden];
@@ -952,6 +953,8 @@ export const SHAPE = {
   if: (c: ShapeContext): ShapeInfo[] => ifShapes(c),
   /** LSTM: Y [seq, dirs, batch, hidden], Y_h and Y_c [dirs, batch, hidden] (layout 1: batch first) */
   lstm: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 4, 3),
+  /** DynamicQuantizeLSTM: LSTM's, its 8-bit W [dirs, input, 4 hidden] and R [dirs, hidden, 4 hidden] transposed */
+  dynamicQuantizeLstm: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 4, 3, true),
   /** GRU: Y [seq, dirs, batch, hidden], Y_h [dirs, batch, hidden] (layout 1: batch first) */
   gru: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 3, 2),
   /** Size: the element count, an int64 scalar (shapes are static: it folds at load) */

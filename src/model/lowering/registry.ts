@@ -46,7 +46,7 @@ import { lowerResize } from '../backends/wasm-int8/resize.js';
 import { lowerTranspose } from '../backends/wasm-int8/transpose.js';
 import { lowerRelayout } from '../backends/wasm-int8/relayout.js';
 import { lowerIf } from '../backends/host/control.js';
-import { lowerRnn } from '../backends/host/rnn.js';
+import { dynamicQuantizeLstm, lowerRnn } from '../backends/host/rnn.js';
 import { CONFORMANCE } from './conformance.generated.js';
 import { lowerRegion } from '../backends/wasm-float/region.js';
 
@@ -870,7 +870,25 @@ op(':LSTM', {
       lower: lstmKernelOp(),
       files: ['src/model/backends/wasm-float/lstm.ts', 'assembly/model/lstm-f32.ts', `${HOST}rnn.ts`],
     },
-    { backend: 'host', when: 'any other case', lower: lowerRnn(HOST_OPS.get(':LSTM')!), files: [`${HOST}rnn.ts`] },
+    {
+      backend: 'host',
+      when: 'any other case',
+      lower: lowerRnn(() => HOST_OPS.get(':LSTM')!),
+      files: [`${HOST}rnn.ts`],
+    },
+  ],
+});
+op('com.microsoft:DynamicQuantizeLSTM', {
+  doc: "LSTM with 8-bit W and R whose inputs are quantized at run time (onnxruntime's quantize_dynamic writes it)",
+  shape: SHAPE.dynamicQuantizeLstm,
+  ref: 'Rnn.ts',
+  impls: [
+    {
+      backend: 'host',
+      when: 'layout 0, constant scales and zero points',
+      lower: lowerRnn(dynamicQuantizeLstm),
+      files: [`${HOST}rnn.ts`],
+    },
   ],
 });
 op(':GRU', {
@@ -878,7 +896,7 @@ op(':GRU', {
   doc: "float32 GRU, every direction and layout, linear_before_reset both ways, onnxruntime's gate arithmetic",
   shape: SHAPE.gru,
   ref: 'Rnn.ts',
-  impls: [{ backend: 'host', when: 'always', lower: lowerRnn(HOST_OPS.get(':GRU')!), files: [`${HOST}rnn.ts`] }],
+  impls: [{ backend: 'host', when: 'always', lower: lowerRnn(() => HOST_OPS.get(':GRU')!), files: [`${HOST}rnn.ts`] }],
 });
 op(':NonMaxSuppression', {
   since: 10,

@@ -18,7 +18,7 @@
  * so the same bits; the TypeScript functions stay the definition (and run everything the kernels do not take).
  */
 import type { HostOpFactory } from '../types.js';
-import { GRU, LSTM } from './rnn.js';
+import { dynamicQuantizeLstm, GRU, LSTM } from './rnn.js';
 import { NonMaxSuppression, Size } from './detection.js';
 import {
   Celu,
@@ -180,6 +180,7 @@ const FACTORIES: Record<string, HostOpFactory> = {
   'com.microsoft:Gelu': MsGelu,
   'com.microsoft:FastGelu': MsFastGelu,
   'com.microsoft:BiasGelu': MsBiasGelu,
+  'com.microsoft:DynamicQuantizeLSTM': dynamicQuantizeLstm(true),
   // ---- end of activations ----
   // ---- reductions and normalization ----
   ReduceSum,

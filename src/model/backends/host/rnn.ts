@@ -58,6 +58,8 @@ import {
   unsupported,
 } from './common.js';
 import { lowerHost } from './lower.js';
+import { dynamicQuantParams } from './quant.js';
+import { quantizeValue } from '../../numerics/quantize.js';
 import { logistic, tanh as mlasTanh } from '../../numerics/float-math.js';
 import { expf } from '../../numerics/expf.js';
 
@@ -264,6 +266,7 @@ function plan(
   gates: number,
   extraAttrs: string[],
   defaults: ActName[],
+  quantized = false,
 ): RnnPlan {
   onlyAttrs(
     node,
@@ -279,8 +282,12 @@ function plan(
   const x = need(node, inputs, 0, 'X');
   expectType(node, x, 'X', 'float32');
   for (const [k, what] of [
-    [1, 'W'],
-    [2, 'R'],
+    ...(quantized
+      ? []
+      : ([
+          [1, 'W'],
+          [2, 'R'],
+        ] as const)),
     [3, 'B'],
     [5, 'initial_h'],
     [6, 'initial_c'],
@@ -299,6 +306,7 @@ function plan(
   const dirs = direction === 'bidirectional' ? 2 : 1;
   const layout = attrInt(node, 'layout', 0);
   if (layout !== 0 && layout !== 1) unsupported(node, `layout ${layout} is neither 0 nor 1`);
+  if (quantized && layout !== 0) unsupported(node, `layout ${layout}: onnxruntime runs this operator at layout 0 only`);
   const clip = node.attributes.has('clip') ? f32(attrFloat(node, 'clip', 0)) : FLT_MAX;
   if (!(clip > 0)) unsupported(node, `clip ${clip} is not positive`);
   if (x.dims.length !== 3) fail('BAD_SHAPE', node, `X is [${x.dims}]: rank 3 is required`);
@@ -309,8 +317,9 @@ function plan(
     if (v && (v.dims.length !== dims.length || v.dims.some((d, i) => d !== dims[i])))
       fail('BAD_SHAPE', node, `${what} is [${v.dims}]: [${dims}] expected`);
   };
-  expectIn(1, 'W', [dirs, gates * hidden, input]);
-  expectIn(2, 'R', [dirs, gates * hidden, hidden]);
+  // DynamicQuantizeLSTM keeps its 8-bit weights transposed: W [dirs, input, 4 hidden], R [dirs, hidden, 4 hidden]
+  expectIn(1, 'W', quantized ? [dirs, input, gates * hidden] : [dirs, gates * hidden, input]);
+  expectIn(2, 'R', quantized ? [dirs, hidden, gates * hidden] : [dirs, gates * hidden, hidden]);
   expectIn(3, 'B', [dirs, 2 * gates * hidden]);
   expectIn(4, 'sequence_lens', [batch]);
   expectIn(5, 'initial_h', state);
@@ -368,6 +377,64 @@ function lengthsOf(node: HostOpNode, p: RnnPlan, t: HostTensor | undefined): Int
   return l;
 }
 
+/** What an LSTM step needs besides its gate arguments: activations, fused biases, peepholes, clip. */
+interface LstmGates {
+  H: number;
+  f: Act;
+  g: Act;
+  h: Act;
+  /** Wb + Rb, gate order i, o, f, c (undefined: no B) */
+  bias: Float32Array | undefined;
+  P: Float32Array | undefined;
+  p0: number;
+  clip: number;
+  inputForget: boolean;
+}
+
+/**
+ * One LSTM step of one row (onnxruntime's GateComputations): g holds the 4 hidden gate arguments (i, o, f, c) at g0;
+ * c and h (at s0) are the state, updated in place.
+ */
+function lstmStep(q: LstmGates, g: Float32Array, g0: number, c: Float32Array, h: Float32Array, s0: number): void {
+  const { H, bias, P, p0, clip } = q;
+  for (let j = 0; j < H; j++) {
+    const cPrev = c[s0 + j];
+    let gi = g[g0 + j];
+    if (P) gi = f32(gi + f32(cPrev * P[p0 + j]));
+    const i = activate(q.f, clipBias(gi, bias?.[j], clip));
+    let f: number;
+    if (q.inputForget) f = f32(1 - i);
+    else {
+      let gf = g[g0 + 2 * H + j];
+      if (P) gf = f32(gf + f32(cPrev * P[p0 + 2 * H + j]));
+      f = activate(q.f, clipBias(gf, bias?.[2 * H + j], clip));
+    }
+    const cc = activate(q.g, clipBias(g[g0 + 3 * H + j], bias?.[3 * H + j], clip));
+    const C = f32(f32(cPrev * f) + f32(i * cc));
+    c[s0 + j] = C;
+    let go = g[g0 + H + j];
+    if (P) go = f32(go + f32(C * P[p0 + H + j]));
+    const o = activate(q.f, clipBias(go, bias?.[H + j], clip));
+    // relu_m: max(C, 0) with NaN to 0, unlike MLAS's Relu of f and g
+    h[s0 + j] = f32((q.h.name === 'relu' ? (C > 0 ? C : 0) : activate(q.h, C)) * o);
+  }
+}
+
+/** The gates of direction d of an LSTM node. */
+function lstmGates(
+  p: RnnPlan,
+  d: number,
+  B: Float32Array | undefined,
+  P: Float32Array | undefined,
+  inputForget: boolean,
+): LstmGates {
+  const H = p.hidden;
+  const [f, g, h] = p.acts.slice(3 * d, 3 * d + 3);
+  const b0 = d * 8 * H;
+  const bias = B ? Float32Array.from({ length: 4 * H }, (_, n) => f32(B[b0 + n] + B[b0 + 4 * H + n])) : undefined;
+  return { H, f, g, h, bias, P, p0: d * 3 * H, clip: p.clip, inputForget };
+}
+
 export const LSTM: HostOpFactory = (node, inputs, outputs) => {
   const p = plan(node, inputs, outputs, 4, ['input_forget'], ['sigmoid', 'tanh', 'tanh']);
   const inputForget = attrInt(node, 'input_forget', 0) !== 0;
@@ -390,13 +457,9 @@ export const LSTM: HostOpFactory = (node, inputs, outputs) => {
     const [Y, Yh, Yc] = [0, 1, 2].map((k) => outs[k]?.data as Float32Array | undefined);
     if (Y) Y.fill(0);
     for (let d = 0; d < dirs; d++) {
-      const [fAct, gAct, hAct] = p.acts.slice(3 * d, 3 * d + 3);
+      const q = lstmGates(p, d, B, P, inputForget);
       const w0 = d * 4 * H * input,
-        r0 = d * 4 * H * H,
-        b0 = d * 8 * H,
-        p0 = d * 3 * H;
-      // the fused biases Wb + Rb, gate order i, o, f, c
-      const bias = B ? Float32Array.from({ length: 4 * H }, (_, n) => f32(B[b0 + n] + B[b0 + 4 * H + n])) : undefined;
+        r0 = d * 4 * H * H;
       for (let b = 0; b < batch; b++) {
         const L = lens[b];
         const s0 = ix.s(d, b);
@@ -410,35 +473,243 @@ export const LSTM: HostOpFactory = (node, inputs, outputs) => {
             const xw = dot(X, xt, W, w0 + n * input, input, skW);
             g[n] = dot(h, 0, R, r0 + n * H, H, skR, xw);
           }
-          for (let j = 0; j < H; j++) {
-            let gi = g[j];
-            if (P) gi = f32(gi + f32(c[j] * P[p0 + j]));
-            const i = activate(fAct, clipBias(gi, bias?.[j], p.clip));
-            let f: number;
-            if (inputForget) f = f32(1 - i);
-            else {
-              let gf = g[2 * H + j];
-              if (P) gf = f32(gf + f32(c[j] * P[p0 + 2 * H + j]));
-              f = activate(fAct, clipBias(gf, bias?.[2 * H + j], p.clip));
-            }
-            const cc = activate(gAct, clipBias(g[3 * H + j], bias?.[3 * H + j], p.clip));
-            const C = f32(f32(c[j] * f) + f32(i * cc));
-            c[j] = C;
-            let go = g[H + j];
-            if (P) go = f32(go + f32(C * P[p0 + H + j]));
-            const o = activate(fAct, clipBias(go, bias?.[H + j], p.clip));
-            // relu_m: max(C, 0) with NaN to 0, unlike MLAS's Relu of f and g
-            h[j] = f32((hAct.name === 'relu' ? (C > 0 ? C : 0) : activate(hAct, C)) * o);
-          }
+          lstmStep(q, g, 0, c, h, 0);
           if (Y) Y.set(h, ix.y(p.reverse[d] ? L - 1 - t : t, d, b));
         }
-        const sOut = ix.s(d, b);
-        if (Yh) for (let j = 0; j < H; j++) Yh[sOut + j] = L ? h[j] : 0;
-        if (Yc) for (let j = 0; j < H; j++) Yc[sOut + j] = L ? c[j] : 0;
+        if (Yh) for (let j = 0; j < H; j++) Yh[s0 + j] = L ? h[j] : 0;
+        if (Yc) for (let j = 0; j < H; j++) Yc[s0 + j] = L ? c[j] : 0;
       }
     }
   };
 };
+
+// ---- DynamicQuantizeLSTM --------------------------------------------------------------------------------------------
+
+/**
+ * The 8-bit weights of one direction of a DynamicQuantizeLSTM, ready for quantGemm: w - zero point, transposed to
+ * [N][K] (each output's K weights in a row), and a scale per column or one.
+ */
+interface QuantWeights {
+  centred: Int16Array;
+  scales: Float32Array;
+}
+
+/** Direction d's weights of a [dirs, K, N] 8-bit tensor with zero point zp, as QuantWeights. */
+function centredWeights(
+  data: Uint8Array | Int8Array,
+  d: number,
+  K: number,
+  N: number,
+  zp: number,
+  scales: Float32Array,
+): QuantWeights {
+  const centred = new Int16Array(K * N);
+  const w0 = d * K * N;
+  for (let k = 0; k < K; k++) for (let n = 0; n < N; n++) centred[n * K + k] = data[w0 + k * N + n] - zp;
+  return { centred, scales };
+}
+
+/**
+ * A weight's scale and zero point as onnxruntime reads them: [dirs] (one per direction) or [dirs, 4 hidden] (one per
+ * column); a per-column zero point must hold one value throughout (uint8) or be 0 (int8); a per-direction one is
+ * taken as it is. Constants (quantize_dynamic writes initializers).
+ */
+function quantParams(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  k: number,
+  what: string,
+  type: 'int8' | 'uint8',
+  dirs: number,
+  cols: number,
+): { scales: Float32Array[]; zps: number[] } {
+  const s = inputs[k],
+    z = inputs[k + 1];
+  if (!s || !z) unsupported(node, `${what}_scale and ${what}_zero_point are required`);
+  if (!s.constant || !z.constant) unsupported(node, `${what}_scale and ${what}_zero_point must be constants`);
+  expectType(node, s, `${what}_scale`, 'float32');
+  expectType(node, z, `${what}_zero_point`, type);
+  const perCol = s.dims.length === 2;
+  const want = perCol ? [dirs, cols] : [dirs];
+  for (const [v, name] of [
+    [s, `${what}_scale`],
+    [z, `${what}_zero_point`],
+  ] as const)
+    if (v.dims.length !== want.length || v.dims.some((x, i) => x !== want[i]))
+      fail('BAD_SHAPE', node, `${name} is [${v.dims}]: [${dims(dirs)}] or [${dims(dirs, cols)}] expected`);
+  const sd = s.constant!.data as Float32Array,
+    zd = z.constant!.data as Uint8Array | Int8Array;
+  const per = perCol ? cols : 1;
+  // a per-column zero point: one value over the whole tensor (uint8), or 0 (int8), as onnxruntime checks
+  if (perCol)
+    for (const z of zd)
+      if (type === 'int8' ? z !== 0 : z !== zd[0])
+        unsupported(
+          node,
+          type === 'int8'
+            ? `${what}_zero_point must be 0 for int8 weights (onnxruntime refuses others)`
+            : `${what}_zero_point must hold one value (onnxruntime refuses others)`,
+        );
+  const zps = Array.from({ length: dirs }, (_, d) => zd[d * per]);
+  return { scales: Array.from({ length: dirs }, (_, d) => sd.slice(d * per, d * per + per)), zps };
+}
+const dims = (...d: number[]): string => d.join(', ');
+
+/**
+ * The 8-bit product of onnxruntime's quantized LSTM GEMM (rnn_helpers.cc's ComputeGemm for 8-bit weights): A (rows x
+ * K, float32) quantized as DynamicQuantizeLinear does (its range over all of A, uint8), the integer sums
+ * (a - a_zp)(w - w_zp) exactly (int32), then out = f32(sum) * f32(a_scale * w_scale[n]) stored (`add` false) or
+ * added to out (`add` true). `qa` holds the centred quantized A.
+ */
+function quantGemm(
+  A: Float32Array,
+  rows: number,
+  K: number,
+  w: QuantWeights,
+  N: number,
+  out: Float32Array,
+  add: boolean,
+  qa: Int16Array,
+  mult: Float32Array,
+): void {
+  const a = A.subarray(0, rows * K);
+  const { scale, zeroPoint } = dynamicQuantParams(a);
+  for (let i = 0; i < a.length; i++) qa[i] = quantizeValue(a[i], scale, zeroPoint, 'uint8') - zeroPoint;
+  const wc = w.centred;
+  for (let n = 0; n < N; n++) mult[n] = f32(scale * w.scales[w.scales.length === 1 ? 0 : n]);
+  const K4 = K - (K % 4);
+  for (let r = 0; r < rows; r++) {
+    const a0 = r * K,
+      o0 = r * N;
+    for (let n = 0; n < N; n++) {
+      const b0 = n * K;
+      // four partial sums of exact integers (each below 2^53), wrapped to int32 as onnxruntime's sum is
+      let s0 = 0,
+        s1 = 0,
+        s2 = 0,
+        s3 = 0;
+      let k = 0;
+      for (; k < K4; k += 4) {
+        s0 += qa[a0 + k] * wc[b0 + k];
+        s1 += qa[a0 + k + 1] * wc[b0 + k + 1];
+        s2 += qa[a0 + k + 2] * wc[b0 + k + 2];
+        s3 += qa[a0 + k + 3] * wc[b0 + k + 3];
+      }
+      for (; k < K; k++) s0 += qa[a0 + k] * wc[b0 + k];
+      const v = f32(f32((s0 + s1 + s2 + s3) | 0) * mult[n]);
+      out[o0 + n] = add ? f32(v + out[o0 + n]) : v;
+    }
+  }
+}
+
+/**
+ * com.microsoft DynamicQuantizeLSTM (onnxruntime's contrib operator; onnxruntime's quantize_dynamic writes it for an
+ * LSTM with constant weights), as onnxruntime computes it with one thread (dynamic_quantize_lstm.cc on
+ * uni_directional_lstm.cc). The LSTM above, layout 0, with W [dirs, input, 4 hidden] and R [dirs, hidden, 4 hidden]
+ * 8-bit (int8 or uint8, W_scale / W_zero_point and R_scale / R_zero_point per direction or per column) and its two
+ * matrix products quantized at run time, per direction:
+ *  - the input product once over the rows of the first maxLen steps (maxLen the longest sequence_lens; the reverse
+ *    direction reads the same values reordered): X quantized with one range for all of them;
+ *  - the recurrent product once per step over every batch row together: the previous step's hidden rows quantized
+ *    with one range. A row past its length contributes 0 when Y is an output (onnxruntime reads the previous step
+ *    from Y, where it wrote 0) and its last hidden state otherwise (from Y_h's buffer; 0 for a row of length 0,
+ *    whose part of that buffer onnxruntime never writes: its output memory, zeros when fresh); at step 0 initial_h
+ *    (or 0).
+ * Each product: quantGemm; the gate argument is the input product plus the recurrent one (f32(x + h)), then the
+ * LSTM's gate arithmetic. onnxruntime with a pool of T threads splits a batch of more than 4 rows (or of 2..4 rows
+ * with hidden <= 256) into T parts quantized apart, so its results there depend on its thread count; this is its
+ * one-thread result (a batch of one row is the same for any T).
+ */
+export function dynamicQuantizeLstm(yGiven: boolean): HostOpFactory {
+  return (node, inputs, outputs) => {
+    const p = plan(node, inputs, outputs, 4, ['input_forget'], ['sigmoid', 'tanh', 'tanh'], true);
+    const inputForget = attrInt(node, 'input_forget', 0) !== 0;
+    const { dirs, batch, input: I, hidden: H, seq } = p;
+    const wv = need(node, inputs, 1, 'W'),
+      rv = need(node, inputs, 2, 'R');
+    const wt = wv.type,
+      rtype = rv.type;
+    if (wt !== 'int8' && wt !== 'uint8') unsupported(node, `W is ${wt}: int8 or uint8 expected`);
+    if (rtype !== 'int8' && rtype !== 'uint8') unsupported(node, `R is ${rtype}: int8 or uint8 expected`);
+    const wq = quantParams(node, inputs, 8, 'W', wt, dirs, 4 * H),
+      rq = quantParams(node, inputs, 10, 'R', rtype, dirs, 4 * H);
+    const N = 4 * H;
+    const xw = new Float32Array(seq * batch * N);
+    const qa = new Int16Array(Math.max(seq * batch * I, batch * H));
+    const mult = new Float32Array(N);
+    // the centred weights of each direction, made at the first run and again only when W / R change (fed)
+    let wSeen: unknown, rSeen: unknown;
+    const wConst = inputs[1]!.constant !== undefined,
+      rConst = inputs[2]!.constant !== undefined;
+    let wc: QuantWeights[] = [],
+      rc: QuantWeights[] = [];
+    const g = new Float32Array(batch * N);
+    const h = new Float32Array(batch * H),
+      c = new Float32Array(batch * H),
+      prev = new Float32Array(batch * H);
+    const ix = indexers(p);
+    return (ins, outs) => {
+      const X = ins[0]!.data as Float32Array,
+        W = ins[1]!.data as Uint8Array | Int8Array,
+        R = ins[2]!.data as Uint8Array | Int8Array;
+      const B = ins[3]?.data as Float32Array | undefined,
+        h0 = ins[5]?.data as Float32Array | undefined,
+        c0 = ins[6]?.data as Float32Array | undefined,
+        P = ins[7]?.data as Float32Array | undefined;
+      const lens = lengthsOf(node, p, ins[4]);
+      const [Y, Yh, Yc] = [0, 1, 2].map((k) => outs[k]?.data as Float32Array | undefined);
+      if (Y) Y.fill(0);
+      let maxLen = 0;
+      for (const l of lens) maxLen = Math.max(maxLen, l);
+      if (W !== wSeen || !wConst) {
+        wc = Array.from({ length: dirs }, (_, d) => centredWeights(W, d, I, N, wq.zps[d], wq.scales[d]));
+        wSeen = W;
+      }
+      if (R !== rSeen || !rConst) {
+        rc = Array.from({ length: dirs }, (_, d) => centredWeights(R, d, H, N, rq.zps[d], rq.scales[d]));
+        rSeen = R;
+      }
+      for (let d = 0; d < dirs; d++) {
+        const q = lstmGates(p, d, B, P, inputForget);
+        for (let b = 0; b < batch; b++) {
+          const s0 = ix.s(d, b);
+          for (let j = 0; j < H; j++) {
+            h[b * H + j] = h0 ? h0[s0 + j] : 0;
+            c[b * H + j] = c0 ? c0[s0 + j] : 0;
+          }
+        }
+        if (maxLen > 0) quantGemm(X, maxLen * batch, I, wc[d], N, xw, false, qa, mult);
+        prev.set(h);
+        for (let t = 0; t < maxLen; t++) {
+          // each active row's gate arguments start as its input product at the step it reads
+          for (let b = 0; b < batch; b++) {
+            const L = lens[b];
+            if (t >= L) continue;
+            const row = (p.reverse[d] ? L - 1 - t : t) * batch + b;
+            g.set(xw.subarray(row * N, row * N + N), b * N);
+          }
+          quantGemm(prev, batch, H, rc[d], N, g, true, qa, mult);
+          for (let b = 0; b < batch; b++) {
+            const L = lens[b];
+            if (t >= L) {
+              if (yGiven || L === 0) prev.fill(0, b * H, b * H + H);
+              continue;
+            }
+            lstmStep(q, g, b * N, c, h, b * H);
+            prev.set(h.subarray(b * H, b * H + H), b * H);
+            if (Y) Y.set(h.subarray(b * H, b * H + H), ix.y(p.reverse[d] ? L - 1 - t : t, d, b));
+          }
+        }
+        for (let b = 0; b < batch; b++) {
+          const L = lens[b],
+            s0 = ix.s(d, b);
+          if (Yh) for (let j = 0; j < H; j++) Yh[s0 + j] = L ? h[b * H + j] : 0;
+          if (Yc) for (let j = 0; j < H; j++) Yc[s0 + j] = L ? c[b * H + j] : 0;
+        }
+      }
+    };
+  };
+}
 
 export const GRU: HostOpFactory = (node, inputs, outputs) => {
   const p = plan(node, inputs, outputs, 3, ['linear_before_reset'], ['sigmoid', 'tanh']);
@@ -502,12 +773,13 @@ export const GRU: HostOpFactory = (node, inputs, outputs) => {
 };
 
 /**
- * The lowering of LSTM and GRU: their TypeScript operator, where an omitted output (an empty name before a named one)
- * is planned as a value of the step's own (computed, read by nothing), so that every output the operator writes has
- * its bytes.
+ * The lowering of LSTM, GRU and DynamicQuantizeLSTM: their TypeScript operator (made knowing whether Y is an output
+ * of the node), where an omitted output (an empty name before a named one) is planned as a value of the step's own
+ * (computed, read by nothing), so that every output the operator writes has its bytes.
  */
-export function lowerRnn(factory: HostOpFactory): Lower {
+export function lowerRnn(make: (yGiven: boolean) => HostOpFactory): Lower {
   return (node, c) => {
+    const factory = make(node.outputs[0] !== '');
     if (!node.outputs.includes('')) return lowerHost(node, c.name, c.values, factory, c.opset);
     const x = c.values.get(node.inputs[0]);
     const r = c.values.get(node.inputs[2]);
@@ -516,7 +788,7 @@ export function lowerRnn(factory: HostOpFactory): Lower {
     const layout = attrInt(node, 'layout', 0);
     const [seq, batch] = layout === 0 ? x.dims : [x.dims[1], x.dims[0]];
     const dirs = r.dims[0],
-      hidden = r.dims[2];
+      hidden = attrInt(node, 'hidden_size', r.dims[2]);
     const outputs = node.outputs.map((o, k) => {
       if (o !== '') return o;
       const name = `${c.name}#output${k}`;
