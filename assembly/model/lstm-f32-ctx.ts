@@ -42,9 +42,10 @@ export const LS_R: i32 = 64;
 export const LS_BIAS: i32 = 68;
 /** i32: the peepholes, f32 [dirs][3H] and 4 more, or 0 (no P) */
 export const LS_P: i32 = 72;
-/** i32: per task (d, b): gates [GP + 4], h [HP], c [HP] (HP: H rounded up to 4), f32 */
+/** i32: per task (d, b): gates [GP + 4], h [HP], c [HP] (HP: H rounded up to 4), f32; quantized mode then X quantized,
+ * i16 [seq][KQ], and h quantized, i16 [HQ] */
 export const LS_SCRATCH: i32 = 76;
-/** i32: floats of one task scratch: GP + 4 + 2 HP */
+/** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows) */
 export const LS_TASK_FLOATS: i32 = 80;
 /** i32: initial_h, or 0 (zeros) */
 export const LS_H0: i32 = 84;
@@ -58,5 +59,16 @@ export const LS_YH: i32 = 96;
 export const LS_YC: i32 = 100;
 /** f32: clip (FLT_MAX by default) */
 export const LS_CLIP: i32 = 104;
+/** i32: 1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 [dirs][KQ /
+ * 2][GP][2], and each product quantizes its input at run time */
+export const LS_QUANT: i32 = 108;
+/** i32: quantized mode: K rounded up to even */
+export const LS_KQ: i32 = 112;
+/** i32: quantized mode: H rounded up to even */
+export const LS_HQ: i32 = 116;
+/** i32: quantized mode: the scale of each column of W, f32 [dirs][GP] (0 past 4H) */
+export const LS_W_SCALE: i32 = 120;
+/** i32: quantized mode: the scale of each column of R, f32 [dirs][GP] (0 past 4H) */
+export const LS_R_SCALE: i32 = 124;
 /** bytes the host allocates for the record */
-export const LS_CTX_BYTES: i32 = 112;
+export const LS_CTX_BYTES: i32 = 144;

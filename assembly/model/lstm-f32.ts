@@ -13,12 +13,19 @@
 //   lstmF32Task  Range [dirs, batch]: direction d, batch row b, every time step (forward, or backwards with bit d of
 //                LS_REVERSE), from initial_h / initial_c (or zeros); writes Y at each step, Y_h / Y_c at the end
 //                (those given). Lanes past H are computed on padding and never stored in the outputs.
+//
+// Quantized mode (LS_QUANT, com.microsoft DynamicQuantizeLSTM, batch 1; the host: the same file): W and R are 8-bit,
+// stored minus their zero point as i16 pairs of k, and the two products are onnxruntime's quantized GEMM: the input
+// (all of X once per task, then h before each step) quantized to uint8 with DynamicQuantizeLinear's scale and zero
+// point from its range (range() / quantizeRow()), the exact int32 sums of (a - a_zp)(w - w_zp) (i32x4.dot_i16x8_s on
+// pairs of k), then g = f32(sum) * f32(a_scale * w_scale[n]) for Xt W^T and g += f32(sum) * f32(...) for Ht-1 R^T
+// (qproduct()). The gates then run as above.
 
 // the record's offsets: assembly/model/lstm-f32-ctx.ts (generated from tools/model-ctx.mjs)
 import {
   LS_H, LS_K, LS_GP, LS_BLOCK_K, LS_SEQ, LS_BATCH, LS_REVERSE, LS_INPUT_FORGET, LS_X_T, LS_X_B, LS_Y_T, LS_Y_D,
   LS_Y_B, LS_S_D, LS_S_B, LS_W, LS_R, LS_BIAS, LS_P, LS_SCRATCH, LS_TASK_FLOATS, LS_H0, LS_C0, LS_Y, LS_YH, LS_YC,
-  LS_CLIP,
+  LS_CLIP, LS_QUANT, LS_KQ, LS_HQ, LS_W_SCALE, LS_R_SCALE,
 } from './lstm-f32-ctx';
 import { logistic4, tanh4 } from './region';
 
@@ -88,6 +95,115 @@ function product(g: usize, a: usize, b: usize, k: i32, bk: i32, gp: i32, accumul
   }
 }
 
+/**
+ * DynamicQuantizeLinear's scale and zero point of the n float32 at src, as the host's dynamicQuantParams computes
+ * them (src/model/backends/host/quant.ts): the first n - n % 4 values through NaN-propagating vector min / max, the
+ * rest through comparisons that skip NaN, the range widened to hold 0; scale f32(f32(max - min) / 255) (1 where
+ * max == min), zero point RNE(clamp(0 - min / scale, 0, 255)) (255 for a NaN range). Stored at out (f32 scale, f32 zero
+ * point).
+ */
+function range(src: usize, n: i32, out: usize): void {
+  const vec = n & ~3;
+  let mn: f32 = 3.4028234663852886e38,
+    mx: f32 = -3.4028234663852886e38;
+  if (vec > 0) {
+    let vmn = v128.load(src),
+      vmx = vmn;
+    for (let i = 4; i < vec; i += 4) {
+      const v = v128.load(src + (<usize>i << 2));
+      vmn = f32x4.min(vmn, v);
+      vmx = f32x4.max(vmx, v);
+    }
+    mn = min(min(f32x4.extract_lane(vmn, 0), f32x4.extract_lane(vmn, 1)), min(f32x4.extract_lane(vmn, 2), f32x4.extract_lane(vmn, 3)));
+    mx = max(max(f32x4.extract_lane(vmx, 0), f32x4.extract_lane(vmx, 1)), max(f32x4.extract_lane(vmx, 2), f32x4.extract_lane(vmx, 3)));
+  }
+  for (let i = vec; i < n; i++) {
+    const v = load<f32>(src + (<usize>i << 2));
+    if (v < mn) mn = v;
+    if (v > mx) mx = v;
+  }
+  mn = <f32>0 < mn ? <f32>0 : mn;
+  mx = mx < <f32>0 ? <f32>0 : mx;
+  const scale: f32 = mx == mn ? <f32>1 : (mx - mn) / <f32>255;
+  const izp: f32 = <f32>0 - mn / scale;
+  const hi: f32 = izp < <f32>255 ? izp : <f32>255;
+  store<f32>(out, scale);
+  store<f32>(out, nearest(<f32>0 < hi ? hi : <f32>0), 4);
+}
+
+/**
+ * The n float32 at src quantized with (scale, zp) as QuantizeLinear (uint8: RNE(f32(x / scale)) + zp, clamped, NaN
+ * to 0), minus zp, as i16 at dst; `even` values written (zeros past n).
+ */
+function quantizeRow(dst: usize, src: usize, n: i32, even: i32, scale: f32, zp: f32): void {
+  const sv = f32x4.splat(scale),
+    zv = f32x4.splat(zp),
+    lo = f32x4.splat(0),
+    hi = f32x4.splat(255);
+  const zi = i32x4.splat(<i32>zp);
+  let i = 0;
+  for (; i + 8 <= n; i += 8) {
+    let a = f32x4.add(f32x4.nearest(f32x4.div(v128.load(src + (<usize>i << 2)), sv)), zv);
+    let b = f32x4.add(f32x4.nearest(f32x4.div(v128.load(src + (<usize>i << 2), 16), sv)), zv);
+    a = f32x4.pmin(f32x4.pmax(a, lo), hi);
+    b = f32x4.pmin(f32x4.pmax(b, lo), hi);
+    const qa = i32x4.sub(i32x4.trunc_sat_f32x4_s(a), zi),
+      qb = i32x4.sub(i32x4.trunc_sat_f32x4_s(b), zi);
+    v128.store(dst + (<usize>i << 1), i16x8.narrow_i32x4_s(qa, qb));
+  }
+  for (; i < n; i++) {
+    let v = nearest(load<f32>(src + (<usize>i << 2)) / scale) + zp;
+    v = v < <f32>0 ? <f32>0 : v;
+    v = <f32>255 < v ? <f32>255 : v;
+    // NaN: 0 (as the conversion to an integer gives it)
+    store<i16>(dst + (<usize>i << 1), <i16>((isNaN(v) ? 0 : <i32>v) - <i32>zp));
+  }
+  for (; i < even; i++) store<i16>(dst + (<usize>i << 1), 0);
+}
+
+/**
+ * g[0 .. gp) = (accumulate ? g + : ) f32(sum) * f32(aScale * wScale[n]), sum the int32 dot of the i16 a[0 .. kq) and
+ * the packed i16 pairs b [kq / 2][gp][2], 16 columns at a time.
+ */
+function qproduct(g: usize, a: usize, b: usize, kq: i32, gp: i32, aScale: f32, wScale: usize, accumulate: bool): void {
+  const row = <usize>gp << 2;
+  const zero = i32x4.splat(0);
+  const as = f32x4.splat(aScale);
+  for (let j0 = 0; j0 < gp; j0 += 16) {
+    let s0 = zero,
+      s1 = zero,
+      s2 = zero,
+      s3 = zero;
+    let ap = a;
+    let bp = b + (<usize>j0 << 2);
+    for (let q = 0; q < kq; q += 2) {
+      const av = v128.load32_splat(ap);
+      s0 = i32x4.add(s0, i32x4.dot_i16x8_s(av, v128.load(bp)));
+      s1 = i32x4.add(s1, i32x4.dot_i16x8_s(av, v128.load(bp, 16)));
+      s2 = i32x4.add(s2, i32x4.dot_i16x8_s(av, v128.load(bp, 32)));
+      s3 = i32x4.add(s3, i32x4.dot_i16x8_s(av, v128.load(bp, 48)));
+      ap += 4;
+      bp += row;
+    }
+    const gj = g + (<usize>j0 << 2),
+      wj = wScale + (<usize>j0 << 2);
+    let o0 = f32x4.mul(f32x4.convert_i32x4_s(s0), f32x4.mul(as, v128.load(wj)));
+    let o1 = f32x4.mul(f32x4.convert_i32x4_s(s1), f32x4.mul(as, v128.load(wj, 16)));
+    let o2 = f32x4.mul(f32x4.convert_i32x4_s(s2), f32x4.mul(as, v128.load(wj, 32)));
+    let o3 = f32x4.mul(f32x4.convert_i32x4_s(s3), f32x4.mul(as, v128.load(wj, 48)));
+    if (accumulate) {
+      o0 = f32x4.add(o0, v128.load(gj));
+      o1 = f32x4.add(o1, v128.load(gj, 16));
+      o2 = f32x4.add(o2, v128.load(gj, 32));
+      o3 = f32x4.add(o3, v128.load(gj, 48));
+    }
+    v128.store(gj, o0);
+    v128.store(gj, o1, 16);
+    v128.store(gj, o2, 32);
+    v128.store(gj, o3, 48);
+  }
+}
+
 /** Copies n float32 from src to dst (exactly n written). */
 function copyOut(dst: usize, src: usize, n: i32): void {
   let j = 0;
@@ -110,8 +226,12 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
   const batch = load<i32>(ctx, LS_BATCH);
   const reverse = ((load<i32>(ctx, LS_REVERSE) >> d) & 1) != 0;
   const inputForget = load<i32>(ctx, LS_INPUT_FORGET) != 0;
-  const w = <usize>load<i32>(ctx, LS_W) + ((<usize>d * <usize>k * <usize>gp) << 2);
-  const r = <usize>load<i32>(ctx, LS_R) + ((<usize>d * <usize>h * <usize>gp) << 2);
+  const quant = load<i32>(ctx, LS_QUANT) != 0;
+  const kq = load<i32>(ctx, LS_KQ),
+    hq = load<i32>(ctx, LS_HQ);
+  // a direction's packed weights: f32 [K][GP] and [H][GP], or (quantized) i16 pairs [KQ / 2][GP][2] and [HQ / 2][GP][2]
+  const w = <usize>load<i32>(ctx, LS_W) + ((<usize>d * <usize>(quant ? kq : k) * <usize>gp) << 2 >> (quant ? 1 : 0));
+  const r = <usize>load<i32>(ctx, LS_R) + ((<usize>d * <usize>(quant ? hq : h) * <usize>gp) << 2 >> (quant ? 1 : 0));
   let bias = <usize>load<i32>(ctx, LS_BIAS);
   if (bias != 0) bias += <usize>(d * 4 * h) << 2;
   let peep = <usize>load<i32>(ctx, LS_P);
@@ -133,14 +253,38 @@ export function lstmF32Task(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32
   const clip = f32x4.splat(load<f32>(ctx, LS_CLIP));
   const nclip = f32x4.neg(clip);
   const one = f32x4.splat(1);
+  // quantized mode: X quantized once ([seq][KQ] i16 after c), h before each step ([HQ] after it), and the
+  // (scale, zero point) pairs of X and of h (in the gates' 4 spare floats)
+  const xq = cs + (<usize>((h + 3) & ~3) << 2);
+  const hqs = xq + ((<usize>seq * <usize>kq) << 1);
+  const qp = g + (<usize>gp << 2);
+  let xScale: f32 = 0;
+  const wScale = quant ? <usize>load<i32>(ctx, LS_W_SCALE) + ((<usize>d * <usize>gp) << 2) : 0;
+  const rScale = quant ? <usize>load<i32>(ctx, LS_R_SCALE) + ((<usize>d * <usize>gp) << 2) : 0;
+  if (quant) {
+    // batch 1: X is seq rows of k, contiguous
+    range(x, seq * k, qp);
+    xScale = load<f32>(qp);
+    const xZp = load<f32>(qp, 4);
+    for (let t = 0; t < seq; t++)
+      quantizeRow(xq + ((<usize>t * <usize>kq) << 1), x + ((<usize>t * <usize>k) << 2), k, kq, xScale, xZp);
+  }
   // byte offsets of the gates o, f, c after gate i
   const go = <usize>h << 2,
     gf = <usize>(2 * h) << 2,
     gc = <usize>(3 * h) << 2;
   for (let t = 0; t < seq; t++) {
     const tt = reverse ? seq - 1 - t : t;
-    product(g, x + (<usize>(tt * xT + b * xB) << 2), w, k, bk, gp, false);
-    product(g, hs, r, h, bk, gp, true);
+    if (quant) {
+      qproduct(g, xq + ((<usize>tt * <usize>kq) << 1), w, kq, gp, xScale, wScale, false);
+      range(hs, h, qp);
+      const hScale = load<f32>(qp);
+      quantizeRow(hqs, hs, h, hq, hScale, load<f32>(qp, 4));
+      qproduct(g, hqs, r, hq, gp, hScale, rScale, true);
+    } else {
+      product(g, x + (<usize>(tt * xT + b * xB) << 2), w, k, bk, gp, false);
+      product(g, hs, r, h, bk, gp, true);
+    }
     for (let j = 0; j < h; j += 4) {
       const jo = <usize>j << 2;
       const cv = v128.load(cs + jo);

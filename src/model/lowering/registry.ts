@@ -884,8 +884,14 @@ op('com.microsoft:DynamicQuantizeLSTM', {
   ref: 'Rnn.ts',
   impls: [
     {
+      backend: 'float-simd',
+      when: 'batch 1, constant W and R (B, P), the default activations, no sequence_lens (or all seq)',
+      lower: lstmKernelOp(true),
+      files: ['src/model/backends/wasm-float/lstm.ts', 'assembly/model/lstm-f32.ts', `${HOST}rnn.ts`],
+    },
+    {
       backend: 'host',
-      when: 'layout 0, constant scales and zero points',
+      when: 'any other case (layout 0, constant scales and zero points)',
       lower: lowerRnn(dynamicQuantizeLstm),
       files: [`${HOST}rnn.ts`],
     },

@@ -40,9 +40,10 @@ export const LSTM_F32_CTX = {
   LS_BIAS: 68,
   /** i32: the peepholes, f32 [dirs][3H] and 4 more, or 0 (no P) */
   LS_P: 72,
-  /** i32: per task (d, b): gates [GP + 4], h [HP], c [HP] (HP: H rounded up to 4), f32 */
+  /** i32: per task (d, b): gates [GP + 4], h [HP], c [HP] (HP: H rounded up to 4), f32; quantized mode then X
+   * quantized, i16 [seq][KQ], and h quantized, i16 [HQ] */
   LS_SCRATCH: 76,
-  /** i32: floats of one task scratch: GP + 4 + 2 HP */
+  /** i32: floats (4 bytes) of one task scratch: GP + 4 + 2 HP (and the quantized rows) */
   LS_TASK_FLOATS: 80,
   /** i32: initial_h, or 0 (zeros) */
   LS_H0: 84,
@@ -56,6 +57,17 @@ export const LSTM_F32_CTX = {
   LS_YC: 100,
   /** f32: clip (FLT_MAX by default) */
   LS_CLIP: 104,
+  /** i32: 1: DynamicQuantizeLSTM (batch 1): LS_W / LS_R hold 8-bit weights minus their zero point, i16 [dirs][KQ /
+   * 2][GP][2], and each product quantizes its input at run time */
+  LS_QUANT: 108,
+  /** i32: quantized mode: K rounded up to even */
+  LS_KQ: 112,
+  /** i32: quantized mode: H rounded up to even */
+  LS_HQ: 116,
+  /** i32: quantized mode: the scale of each column of W, f32 [dirs][GP] (0 past 4H) */
+  LS_W_SCALE: 120,
+  /** i32: quantized mode: the scale of each column of R, f32 [dirs][GP] (0 past 4H) */
+  LS_R_SCALE: 124,
   /** bytes the host allocates for the record */
-  LS_CTX_BYTES: 112,
+  LS_CTX_BYTES: 144,
 } as const;

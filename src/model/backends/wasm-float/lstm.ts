@@ -8,6 +8,9 @@
  * W^T and R^T are packed at load as [dirs][K][GP] and [dirs][H][GP] (GP: 4H rounded up to 16, zeros after 4H), the
  * biases fused (Wb + Rb, one float32 addition, as the operator does). Tasks: one per (direction, batch row), running
  * every time step; each has its own slice of the kernel's scratch (gates, h, c).
+ * DynamicQuantizeLSTM (the quantized mode) under the same conditions and batch 1: its 8-bit W and R minus their zero
+ * points packed as i16 pairs of k, [dirs][KQ / 2][GP][2], with the scale of each column; the kernel quantizes X once
+ * and h at each step as the TypeScript operator's quantGemm does.
  * Everything else: the TypeScript operator (the operator table's next implementation).
  */
 import type { WasmRuntimeCore } from '../../../runtime.js';
@@ -16,7 +19,7 @@ import type { Lower } from '../../executor/step.js';
 import { kernelStep } from '../../executor/step.js';
 import { attrFloat, attrInt, attrString } from '../host/common.js';
 import { infoOf } from '../host/lower.js';
-import { LSTM } from '../host/rnn.js';
+import { dynamicQuantizeLstm, LSTM } from '../host/rnn.js';
 import { PACKED_STRIDE_K } from '../../numerics/sgemm.js';
 import { LSTM_F32_CTX as L } from './lstm-ctx.generated.js';
 import { HeapKernel } from './kernels.js';
@@ -53,14 +56,53 @@ function packGates(M: Float32Array, dirs: number, rows: number, k: number, gp: n
 }
 
 /**
+ * DynamicQuantizeLSTM's 8-bit W [dirs][K][4H] and R [dirs][H][4H] minus their zero points (inputs 9 and 11: per
+ * direction, or one value throughout) as i16 pairs of k, [dirs][KQ / 2][GP][2] (KQ: K rounded up to even, zeros past
+ * K and past 4H), and the scales of their columns (inputs 8 and 10: per direction or per column) as f32 [dirs][GP].
+ */
+function quantizedPacks(
+  inputs: readonly (HostValueInfo | undefined)[],
+  W: Uint8Array | Int8Array,
+  R: Uint8Array | Int8Array,
+  dirs: number,
+  K: number,
+  H: number,
+  gp: number,
+): { wp: Int16Array; rp: Int16Array; ws: Float32Array; rs: Float32Array } {
+  const N = 4 * H;
+  const pack = (M: Uint8Array | Int8Array, k: number, zpAt: number, scaleAt: number) => {
+    const kq = k + (k % 2);
+    const zps = inputs[zpAt]!.constant!.data as Uint8Array | Int8Array;
+    const scales = inputs[scaleAt]!.constant!.data as Float32Array;
+    const perCol = scales.length === dirs * N;
+    const out = new Int16Array(dirs * kq * gp),
+      s = new Float32Array(dirs * gp);
+    for (let d = 0; d < dirs; d++) {
+      const zp = zps[perCol ? d * N : d];
+      for (let q = 0; q < k; q++)
+        for (let n = 0; n < N; n++) out[(d * kq + (q & ~1)) * gp + n * 2 + (q & 1)] = M[(d * k + q) * N + n] - zp;
+      for (let n = 0; n < N; n++) s[d * gp + n] = scales[perCol ? d * N + n : d];
+    }
+    return { out, s };
+  };
+  const w = pack(W, K, 9, 8),
+    r = pack(R, H, 11, 10);
+  return { wp: w.out, rp: r.out, ws: w.s, rs: r.s };
+}
+
+/**
  * The kernel of an LSTM node, prepared, or null where the TypeScript operator runs it. Call it after the operator's
  * factory accepted the node (shapes and attributes checked).
  */
-export function prepareLstmKernel(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[]): Prepared | null {
+export function prepareLstmKernel(
+  node: HostOpNode,
+  inputs: readonly (HostValueInfo | undefined)[],
+  quantized = false,
+): Prepared | null {
   const [xi, wi, ri, bi, li, hi, ci, pi] = inputs;
   if (!xi || xi.constant || xi.type !== 'float32') return null;
-  const W = constFloats(wi),
-    R = constFloats(ri);
+  const W = quantized ? (wi?.constant?.data as Uint8Array | Int8Array | undefined) : constFloats(wi),
+    R = quantized ? (ri?.constant?.data as Uint8Array | Int8Array | undefined) : constFloats(ri);
   if (!W || !R) return null;
   const B = bi ? constFloats(bi) : undefined,
     P = pi ? constFloats(pi) : undefined;
@@ -77,6 +119,8 @@ export function prepareLstmKernel(node: HostOpNode, inputs: readonly (HostValueI
   const H = attrInt(node, 'hidden_size', 0);
   const [seq, batch, K] = layout === 0 ? xi.dims : [xi.dims[1], xi.dims[0], xi.dims[2]];
   if (seq * batch * K === 0) return null;
+  // the quantized products quantize the batch's rows together at each step: one row per task
+  if (quantized && batch !== 1) return null;
   if (li) {
     const lens = li.constant?.data;
     if (!(lens instanceof Int32Array) || lens.some((l) => l !== seq)) return null;
@@ -85,9 +129,14 @@ export function prepareLstmKernel(node: HostOpNode, inputs: readonly (HostValueI
     c0c = ci ? constFloats(ci) : null;
   const gp = Math.ceil((4 * H) / 16) * 16;
   const hp = Math.ceil(H / 4) * 4;
-  // W [dirs][4H][K] -> [dirs][K][GP]; R [dirs][4H][H] -> [dirs][H][GP]
-  const wp = packGates(W, dirs, 4 * H, K, gp),
-    rp = packGates(R, dirs, 4 * H, H, gp);
+  const kq = K + (K % 2),
+    hq = H + (H % 2);
+  // W [dirs][4H][K] -> [dirs][K][GP]; R [dirs][4H][H] -> [dirs][H][GP]; quantized: pairs of k, the scales by column
+  const q = quantized
+    ? quantizedPacks(inputs, W as Uint8Array | Int8Array, R as Uint8Array | Int8Array, dirs, K, H, gp)
+    : null;
+  const wp = q ? q.wp : packGates(W as Float32Array, dirs, 4 * H, K, gp),
+    rp = q ? q.rp : packGates(R as Float32Array, dirs, 4 * H, H, gp);
   let bias: Float32Array | null = null;
   if (B) {
     bias = new Float32Array(dirs * 4 * H + 4);
@@ -101,13 +150,14 @@ export function prepareLstmKernel(node: HostOpNode, inputs: readonly (HostValueI
   }
   const clip = node.attributes.has('clip') ? Math.fround(attrFloat(node, 'clip', 0)) : FLT_MAX;
   const reverse = direction === 'bidirectional' ? 2 : direction === 'reverse' ? 1 : 0;
-  const taskFloats = gp + 4 + 2 * hp;
+  // quantized: X ([seq][KQ]) and h ([HQ]) as i16 after the floats, the whole rounded up to 16 bytes
+  const taskFloats = gp + 4 + 2 * hp + (quantized ? Math.ceil((seq * kq + hq) / 8) * 4 : 0);
   const strides =
     layout === 0
       ? { xT: batch * K, xB: K, yT: dirs * batch * H, yD: batch * H, yB: H, sD: batch * H, sB: H }
       : { xT: K, xB: seq * K, yT: dirs * H, yD: H, yB: seq * dirs * H, sD: H, sB: dirs * H };
   const make = (core: WasmRuntimeCore): { kernel: HeapKernel; h0: number; c0: number } => {
-    const kern = new HeapKernel('lstm-f32-simd', core, L.LS_CTX_BYTES);
+    const kern = new HeapKernel(quantized ? 'lstm-dq-simd' : 'lstm-f32-simd', core, L.LS_CTX_BYTES);
     try {
       const fields: [number, number][] = [
         [L.LS_H, H],
@@ -131,6 +181,11 @@ export function prepareLstmKernel(node: HostOpNode, inputs: readonly (HostValueI
         [L.LS_P, peep ? kern.put(peep) : 0],
         [L.LS_SCRATCH, kern.put(new Float32Array(dirs * batch * taskFloats))],
         [L.LS_TASK_FLOATS, taskFloats],
+        [L.LS_QUANT, quantized ? 1 : 0],
+        [L.LS_KQ, kq],
+        [L.LS_HQ, hq],
+        [L.LS_W_SCALE, q ? kern.put(q.ws) : 0],
+        [L.LS_R_SCALE, q ? kern.put(q.rs) : 0],
       ];
       for (const [f, v] of fields) kern.i32(f, v);
       core.f32()[(kern.ctx + L.LS_CLIP) >> 2] = clip;
@@ -154,7 +209,7 @@ export function prepareLstmKernel(node: HostOpNode, inputs: readonly (HostValueI
  * before each run; otherwise undefined (the next implementation). The TypeScript operator checks the node first, so
  * that both refuse the same nodes with the same errors. An omitted output ('') is not written.
  */
-export function lstmKernelOp(): Lower {
+export function lstmKernelOp(quantized = false): Lower {
   return (node, c) => {
     const { name, values, opset } = c;
     const hostNode = { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes };
@@ -167,13 +222,14 @@ export function lstmKernelOp(): Lower {
       if (!x || !r || x.dims.length !== 3 || r.dims.length !== 3) return { type: 'float32', dims: [] };
       const layout = attrInt(node, 'layout', 0);
       const [seq, batch] = layout === 0 ? x.dims : [x.dims[1], x.dims[0]];
-      const [dirs, , hidden] = r.dims;
+      const dirs = r.dims[0],
+        hidden = attrInt(node, 'hidden_size', r.dims[2]);
       if (k === 0)
         return { type: 'float32', dims: layout === 0 ? [seq, dirs, batch, hidden] : [batch, seq, dirs, hidden] };
       return { type: 'float32', dims: layout === 0 ? [dirs, batch, hidden] : [batch, dirs, hidden] };
     });
-    LSTM(hostNode, ins, outs, opset);
-    const prepared = prepareLstmKernel(hostNode, ins);
+    (quantized ? dynamicQuantizeLstm(node.outputs[0] !== '') : LSTM)(hostNode, ins, outs, opset);
+    const prepared = prepareLstmKernel(hostNode, ins, quantized);
     if (!prepared) return undefined;
     const outputs = [...node.outputs];
     return {
