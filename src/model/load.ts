@@ -50,6 +50,7 @@ import { checkBounds } from './lowering/bounds.js';
 import { fuseOutputTablesPass } from './graph/passes/fuse-output-tables.js';
 import { fuseResidualAddsPass } from './graph/passes/fuse-residual-adds.js';
 import { fuseIntegerEpiloguePass } from './graph/passes/fuse-integer-epilogue.js';
+import { decomposeIntegerToFloatPass } from './graph/passes/decompose-integer-to-float.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
@@ -238,6 +239,8 @@ function preparePasses(
   }
   inlineIfPass(view);
   liftIfCapturesPass(view);
+  // onnxruntime's MatMulIntegerToFloat / DynamicQuantizeMatMul: into quantize_dynamic's nodes (fused again below)
+  decomposeIntegerToFloatPass(view);
   removeIdentityPass(view);
   foldBatchNormPass(view);
   if (hooks.divMul !== false) fuseDivMulPass(view);

@@ -56,6 +56,7 @@ import { ChannelTable } from './ChannelTable.js';
 import { ChannelGate } from './ChannelGate.js';
 import { If } from './If.js';
 import { DynamicQuantizeLSTM, GRU, LSTM } from './Rnn.js';
+import { DynamicQuantizeMatMul, MatMulIntegerToFloat } from './IntegerToFloat.js';
 import { NonMaxSuppression } from './NonMaxSuppression.js';
 import { Size } from './Size.js';
 import {
@@ -272,6 +273,9 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['BiasGelu', BiasGelu],
   // what onnxruntime's quantize_dynamic writes for an LSTM
   ['DynamicQuantizeLSTM', DynamicQuantizeLSTM],
+  // what onnxruntime's graph optimizer writes for quantize_dynamic's matrix products
+  ['MatMulIntegerToFloat', MatMulIntegerToFloat],
+  ['DynamicQuantizeMatMul', DynamicQuantizeMatMul],
 ]);
 
 /**

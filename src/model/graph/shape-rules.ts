@@ -438,6 +438,8 @@ export const SHAPE = {
   qlinearConv: (c: ShapeContext): ShapeInfo[] => conv(c, 0, 3, c.typeAt(7, c.inp(0).type)),
   matmul: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 1, c.inp(0).type),
   matmulInteger: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 1, 'int32'),
+  /** MatMulIntegerToFloat / DynamicQuantizeMatMul: MatMul's dims, float32 */
+  matmulToFloat: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 1, 'float32'),
   qlinearMatMul: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 3, c.typeAt(7, c.inp(0).type)),
   gemm: (c: ShapeContext): ShapeInfo[] => {
     const [m, n] = gemmDims(c, 1, 'Gemm');

@@ -17,6 +17,7 @@
 import type { Lower } from '../executor/step.js';
 import { SHAPE, type ShapeRule } from '../graph/shape-rules.js';
 import { hostOp, lowerDropoutView, lowerSliceView, lowerView } from '../backends/host/lower.js';
+import { unsupported } from '../backends/host/common.js';
 import type { HostOpFactory } from '../backends/types.js';
 import { HOST_OPS } from '../backends/host/index.js';
 import {
@@ -876,6 +877,36 @@ op(':LSTM', {
       lower: lowerRnn(() => HOST_OPS.get(':LSTM')!),
       files: [`${HOST}rnn.ts`],
     },
+  ],
+});
+/** A row whose nodes a load pass takes apart; one it leaves (the reason in `why`) is refused. */
+const decomposed = (pass: string, why: string): Impl => ({
+  backend: 'host',
+  when: `never: ${pass} takes it apart at load into ONNX nodes`,
+  lower: (node) =>
+    unsupported({ name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes }, why),
+  files: [`src/model/graph/passes/${pass}`],
+});
+op('com.microsoft:MatMulIntegerToFloat', {
+  doc: '8-bit matrix product to float32 (scales, bias): MatMulInteger -> Cast -> Mul -> Add, then fused',
+  shape: SHAPE.matmulToFloat,
+  ref: 'IntegerToFloat.ts',
+  impls: [
+    decomposed(
+      'decompose-integer-to-float.ts',
+      'scales and zero points of one value each are taken (onnxruntime takes no other), at default opset 11 or later',
+    ),
+  ],
+});
+op('com.microsoft:DynamicQuantizeMatMul', {
+  doc: 'float32 A quantized at run time times 8-bit B: DynamicQuantizeLinear, then as MatMulIntegerToFloat',
+  shape: SHAPE.matmulToFloat,
+  ref: 'IntegerToFloat.ts',
+  impls: [
+    decomposed(
+      'decompose-integer-to-float.ts',
+      'a scale and zero point of one value are taken (onnxruntime takes no other), at default opset 11 or later',
+    ),
   ],
 });
 op('com.microsoft:DynamicQuantizeLSTM', {
