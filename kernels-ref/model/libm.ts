@@ -74,3 +74,106 @@ export function logf(x: number): number {
   const y = (A0 * r2 + (A1 * r + A2)) * r2 + (y0 + r);
   return Math.fround(y);
 }
+
+/*
+ * sinf(x), cosf(x), musl's: the argument reduced to y in about [-pi/4, pi/4] with x = y + q pi/2, then a polynomial
+ * in double rounded once to float32 (accurate to about 2^-37, so not always the correctly rounded value):
+ *   sin(x) = S(y), C(y), S(-y), -C(y) and cos(x) = C(y), S(-y), -C(y), S(y) for q mod 4 = 0, 1, 2, 3, with
+ *   S(y) = (y + s (S1 + z S2)) + s w (S3 + z S4), C(y) = ((1 + z C0) + w C1) + w z (C2 + z C3), z = y^2, w = z^2,
+ *   s = z y, each step a double operation.
+ * The reduction, by |x|'s float32 bits: up to 0x3f490fda (pi/4) q = 0, y = x (below 2^-12 sin x = x and cos x = 1
+ * outright); up to 0x4016cbe3, 0x407b53d1, 0x40afeddf, 0x40e231d5 (3, 5, 7, 9 pi/4) q = +-1, 2, 3, 4 (the sign of
+ * x) and y = x - q (pi/2) with q (pi/2) one double; up to 0x4dc90fdb (2^28 pi/2) q = the double x (2/pi) rounded to
+ * an integer (adding and subtracting 1.5 2^52), y = (x - q P1) - q P1t (P1 the first 25 bits of pi/2, P1t the rest),
+ * q moved by one where y fell outside [-pi/4, pi/4]. Beyond that musl reduces exactly in multi-precision: here
+ * q = the integer nearest |x| / (pi/2) and y = |x| - q pi/2 in integers scaled by 2^400 (pi from Machin's formula),
+ * rounded to a double, the sign of x on both. Infinity and NaN give NaN.
+ */
+const TRIG_S = ['-0x15555554cbac77p-55', '0x111110896efbb2p-59', '-0x1a00f9e2cae774p-65', '0x16cd878c3b46a7p-71'].map(
+  hex,
+);
+const TRIG_C = ['-0x1ffffffd0c5e81p-54', '0x155553e1053a42p-57', '-0x16c087e80f1e27p-62', '0x199342e0ee5069p-68'].map(
+  hex,
+);
+const HALF_PI = Math.PI / 2;
+/** the float32 bits of |x| up to which q = 0, 1, 2, 3, 4 */
+const QUADRANT_LIMITS = [0x3f490fda, 0x4016cbe3, 0x407b53d1, 0x40afeddf, 0x40e231d5];
+
+function sinPoly(y: number): number {
+  const [s1, s2, s3, s4] = TRIG_S;
+  const z = y * y;
+  const w = z * z;
+  const s = z * y;
+  return Math.fround(y + s * (s1 + z * s2) + s * w * (s3 + z * s4));
+}
+
+function cosPoly(y: number): number {
+  const [c0, c1, c2, c3] = TRIG_C;
+  const z = y * y;
+  const w = z * z;
+  return Math.fround(1 + z * c0 + w * c1 + w * z * (c2 + z * c3));
+}
+
+/** pi 2^bits by Machin's formula, pi = 16 atan(1/5) - 4 atan(1/239), each series in integers. */
+function piScaled(bits: bigint): bigint {
+  const atan = (q: bigint) => {
+    let sum = 0n;
+    let power = (1n << bits) / q; // 2^bits / q^(2k+1)
+    for (let k = 0n; power !== 0n; k++, power /= q * q) sum += (k % 2n === 0n ? power : -power) / (2n * k + 1n);
+    return sum;
+  };
+  return 16n * atan(5n) - 4n * atan(239n);
+}
+let PI_400: bigint | undefined;
+
+/** [q, y] of a large finite |x| (beyond 2^28 pi/2), exactly reduced, the sign of x on both. */
+function quadrantLarge(x: number): [number, number] {
+  const L = 400n;
+  PI_400 ??= piScaled(L);
+  // |x| 2^L exactly: |x| is an integer here (its exponent is past 2^23)
+  const ax = BigInt(Math.abs(x)) << L;
+  // q = round(|x| / (pi/2)) = round(2 |x| 2^L / (pi 2^L))
+  const twice = 2n * ax;
+  let q = twice / PI_400;
+  if (2n * (twice - q * PI_400) > PI_400) q += 1n;
+  // y 2^(L+1) = 2 |x| 2^L - q pi 2^L
+  const y = Number((twice - q * PI_400) >> (L + 1n - 200n)) / 2 ** 200;
+  const quad = Number(q % 4n);
+  return x < 0 ? [-quad, -y] : [quad, y];
+}
+
+/** [q, y]: x = y + q pi/2 as musl reduces it. */
+function quadrant(x: number, absBits: number): [number, number] {
+  const sign = x < 0 ? -1 : 1;
+  for (let k = 0; k < QUADRANT_LIMITS.length; k++)
+    if (absBits <= QUADRANT_LIMITS[k]) return [sign * k, x - sign * (k * HALF_PI)];
+  if (absBits >= 0x4dc90fdb) return quadrantLarge(x);
+  const toInt = 1.5 * 2 ** 52;
+  const p1 = 1.5707963109016418457,
+    p1t = 1.58932547735281966916e-8,
+    pio4 = hex('0x1.921fb6p-1');
+  let q = x * 6.36619772367581382433e-1 + toInt - toInt;
+  const rem = () => x - q * p1 - q * p1t;
+  let y = rem();
+  if (y < -pio4) {
+    q -= 1;
+    y = rem();
+  } else if (y > pio4) {
+    q += 1;
+    y = rem();
+  }
+  return [q, y];
+}
+
+function trigf(x: number, cos: boolean): number {
+  f[0] = x;
+  const absBits = u[0] & 0x7fffffff;
+  if (absBits >= 0x7f800000) return Number.NaN;
+  if (absBits < 0x39800000) return cos ? 1 : f[0];
+  const [q, y] = quadrant(f[0], absBits);
+  const at = ((q % 4) + 4 + (cos ? 1 : 0)) % 4; // cos(x) = sin(x + pi/2)
+  return [sinPoly(y), cosPoly(y), sinPoly(-y), -cosPoly(y)][at];
+}
+
+export const sinf = (x: number): number => trigf(x, false);
+export const cosf = (x: number): number => trigf(x, true);

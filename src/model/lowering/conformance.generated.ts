@@ -143,6 +143,10 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_convtranspose_pads",
     "test_convtranspose_with_kernel",
   ],
+  ":Cos": [
+    "test_cos",
+    "test_cos_example",
+  ],
   ":DepthToSpace": [
     "test_depthtospace_crd_mode",
     "test_depthtospace_crd_mode_example",
@@ -655,6 +659,10 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
   ],
   ":Sign": [
     "test_sign",
+  ],
+  ":Sin": [
+    "test_sin",
+    "test_sin_example",
   ],
   ":Size": [
     "test_size",

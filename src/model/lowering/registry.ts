@@ -650,6 +650,8 @@ for (const [o, since, doc] of [
   ['Round', 11, 'round half to even'],
   ['Sign', 9, '-1, 0 or 1 (NaN passes)'],
   ['Log', 6, "natural log (the C library's logf, onnxruntime-web's bits)"],
+  ['Sin', 7, "sine (the C library's sinf, onnxruntime-web's bits)"],
+  ['Cos', 7, "cosine (the C library's cosf, onnxruntime-web's bits)"],
 ] as const)
   hostOnly(`:${o}`, 'math.ts', doc, SHAPE.same, 'UnaryMath.ts', { since });
 for (const [o, since, doc] of [

@@ -7,6 +7,7 @@
  *   gives NaN.
  * - Log (float32): the C library's logf (../../numerics/logf.ts: musl's table method, onnxruntime-web's bits, not the
  *   correctly rounded value); log(0) = -inf, log(x < 0) = NaN.
+ * - Sin, Cos (float32, opset 7+): the C library's sinf / cosf (../../numerics/trigf.ts: musl's, onnxruntime-web's bits).
  * - i8conv:RoundFloat16 (float32): x rounded to the nearest float16, kept as float32 (a Cast to float16 of a model
  *   that computes in float16: ../../graph/passes/float16.ts).
  * Opsets before 6 (Reciprocal, Floor, Ceil, Log: the consumed_inputs attribute) onnxruntime does not register.
@@ -14,6 +15,7 @@
 import type { HostData, HostOpFactory } from '../types.js';
 import { expectDims, expectOutType, expectType, need, onlyAttrs, unsupported, type ElemType } from './common.js';
 import { logfRow } from '../../numerics/logf.js';
+import { cosf, sinf } from '../../numerics/trigf.js';
 import { roundToHalfRow } from '../../numerics/float16.js';
 
 type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
@@ -80,3 +82,12 @@ export const Sign = unaryFactory(9, ['float32', 'uint8', 'int8', 'int32', 'int64
       },
 );
 export const Log = unaryFactory(6, ['float32'], () => (x, y) => logfRow(x as Float32Array, y as Float32Array));
+
+/** y[i] = f(x[i]) of a float32 function. */
+const floatMap = (f: (x: number) => number) => () => (x: HostData, y: HostData) => {
+  const X = x as Float32Array,
+    Y = y as Float32Array;
+  for (let i = 0; i < X.length; i++) Y[i] = f(X[i]);
+};
+export const Sin = unaryFactory(7, ['float32'], floatMap(sinf));
+export const Cos = unaryFactory(7, ['float32'], floatMap(cosf));
