@@ -51,6 +51,7 @@ import { fuseOutputTablesPass } from './graph/passes/fuse-output-tables.js';
 import { fuseResidualAddsPass } from './graph/passes/fuse-residual-adds.js';
 import { fuseIntegerEpiloguePass } from './graph/passes/fuse-integer-epilogue.js';
 import { decomposeIntegerToFloatPass } from './graph/passes/decompose-integer-to-float.js';
+import { decomposeFusedConvPass } from './graph/passes/decompose-fused-conv.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
@@ -241,6 +242,8 @@ function preparePasses(
   liftIfCapturesPass(view);
   // onnxruntime's MatMulIntegerToFloat / DynamicQuantizeMatMul: into quantize_dynamic's nodes (fused again below)
   decomposeIntegerToFloatPass(view);
+  // onnxruntime's FusedConv: into the Conv and its activation (fused again below where they can be)
+  decomposeFusedConvPass(view);
   removeIdentityPass(view);
   foldBatchNormPass(view);
   if (hooks.divMul !== false) fuseDivMulPass(view);

@@ -57,6 +57,7 @@ import { ChannelGate } from './ChannelGate.js';
 import { If } from './If.js';
 import { DynamicQuantizeLSTM, GRU, LSTM } from './Rnn.js';
 import { DynamicQuantizeMatMul, MatMulIntegerToFloat } from './IntegerToFloat.js';
+import { FusedConv } from './FusedConv.js';
 import { NonMaxSuppression } from './NonMaxSuppression.js';
 import { Size } from './Size.js';
 import {
@@ -278,6 +279,8 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   // what onnxruntime's graph optimizer writes for quantize_dynamic's matrix products
   ['MatMulIntegerToFloat', MatMulIntegerToFloat],
   ['DynamicQuantizeMatMul', DynamicQuantizeMatMul],
+  // what onnxruntime's graph optimizer saves for a Conv and its activation
+  ['FusedConv', FusedConv],
 ]);
 
 /**

@@ -911,6 +911,17 @@ op('com.microsoft:DynamicQuantizeMatMul', {
     ),
   ],
 });
+op('com.microsoft:FusedConv', {
+  doc: 'float32 Conv and its activation, as onnxruntime saves them: taken apart into the two nodes',
+  shape: SHAPE.conv,
+  ref: 'FusedConv.ts',
+  impls: [
+    decomposed(
+      'decompose-fused-conv.ts',
+      'the activations Relu, Tanh, Sigmoid, LeakyRelu, Clip, HardSigmoid with their activation_params, no Z input, are taken',
+    ),
+  ],
+});
 op('com.microsoft:DynamicQuantizeLSTM', {
   doc: "LSTM with 8-bit W and R whose inputs are quantized at run time (onnxruntime's quantize_dynamic writes it)",
   shape: SHAPE.dynamicQuantizeLstm,
