@@ -192,7 +192,7 @@ const ACTS: [string, number | undefined, number | undefined][] = [
 ];
 
 interface RnnCase {
-  op: 'LSTM' | 'GRU';
+  op: 'LSTM' | 'GRU' | 'RNN';
   graph: Graph;
   feeds: Feeds;
   /** an activation calls logf (its ulps are counted apart) */
@@ -201,10 +201,10 @@ interface RnnCase {
 }
 
 /** A seeded LSTM or GRU case: shapes, options, data, which inputs are constants. */
-function rnnCase(seed: number, op: 'LSTM' | 'GRU', o: { big?: boolean; layout?: number } = {}): RnnCase {
+function rnnCase(seed: number, op: 'LSTM' | 'GRU' | 'RNN', o: { big?: boolean; layout?: number } = {}): RnnCase {
   const r = rng(seed);
   const pick = <V>(xs: readonly V[]): V => xs[Math.floor(r() * xs.length)];
-  const gates = op === 'LSTM' ? 4 : 3;
+  const gates = op === 'LSTM' ? 4 : op === 'GRU' ? 3 : 1;
   const hidden = o.big ? pick([129, 140]) : 1 + Math.floor(r() * 9);
   const input = o.big ? pick([130, 300]) : 1 + Math.floor(r() * 7);
   const seq = 1 + Math.floor(r() * (o.big ? 2 : 5)),
@@ -216,7 +216,12 @@ function rnnCase(seed: number, op: 'LSTM' | 'GRU', o: { big?: boolean; layout?: 
   const attrs: Record<string, Attribute> = { hidden_size: A.i(hidden), direction: A.s(direction) };
   if (layout) attrs.layout = A.i(layout);
   let exp = false;
-  if (r() < 0.3) {
+  if (op === 'RNN' && r() < 0.6) {
+    // one function per direction; alpha / beta one per direction (onnxruntime reads them by direction)
+    attrs.activations = A.ss(Array.from({ length: dirs }, () => pick(ACTS)[0]));
+    if (r() < 0.7) attrs.activation_alpha = A.fs(Array.from({ length: dirs }, () => 0.05 + r()));
+    if (r() < 0.7) attrs.activation_beta = A.fs(Array.from({ length: dirs }, () => r() - 0.5));
+  } else if (op !== 'RNN' && r() < 0.3) {
     const per = op === 'LSTM' ? 3 : 2;
     const names: string[] = [],
       alphas: number[] = [],
@@ -731,6 +736,64 @@ describe('If', () => {
     m.run({ x: x.data, c: Uint8Array.of(0) } as never);
     m.dispose();
     expect(heap(rt)).toBe(before);
+  });
+});
+
+describe('RNN', () => {
+  it.skipIf(!ort)(
+    'equals onnxruntime-web bit for bit on seeded cases (every direction, activation, clip, sequence_lens); the reference within its stated distance',
+    async () => {
+      let n = 0,
+        worst = 0;
+      const acts = new Set<string>();
+      for (let seed = 1; seed <= 120; seed++) {
+        const c = rnnCase(seed * 13 + 5, 'RNN', { big: seed % 30 === 0 });
+        const bytes = writeOnnxModel(c.graph);
+        const want = await ortRun(bytes, c.feeds);
+        const got = productRun(rt, bytes, c.feeds);
+        for (const [k, w] of Object.entries(want))
+          expect(ulps(got[k] as Float32Array, w.data as Float32Array), `${c.desc}: ${k}`).toBe(0);
+        const ref = runReference(c.graph, Object.entries(c.feeds));
+        for (const [k, w] of Object.entries(want)) {
+          const a = ref.get(k)!.data as Float32Array,
+            b = w.data as Float32Array;
+          for (let i = 0; i < a.length; i++) {
+            const dd = Math.abs(a[i] - b[i]) / Math.max(1, Math.abs(b[i]));
+            worst = Math.max(worst, dd);
+          }
+        }
+        const a = c.graph.nodes[0].attributes.get('activations');
+        for (const name of a?.kind === 'strings' ? a.value : ['Tanh']) acts.add(name);
+        n++;
+      }
+      // every activation onnxruntime takes was drawn
+      expect(acts.size).toBe(ACTS.length);
+      console.log(`RNN: ${n} cases equal onnxruntime-web; the reference within ${worst} of max(1, |value|)`);
+      // the reference's exp / log in double against the C library's expf / logf, sums in plain k order
+      expect(worst).toBeLessThan(1e-5);
+    },
+    300_000,
+  );
+
+  it('refusals: layout 1 (onnxruntime reads layout 0), an activation onnxruntime does not take, missing hidden_size', () => {
+    const c = rnnCase(7, 'RNN');
+    const n = c.graph.nodes[0];
+    const withAttrs = (extra: [string, Attribute][], drop: string[] = []): string =>
+      code(() =>
+        productRun(
+          rt,
+          writeOnnxModel({
+            ...c.graph,
+            nodes: [{ ...n, attributes: new Map([...[...n.attributes].filter(([k]) => !drop.includes(k)), ...extra]) }],
+          }),
+          c.feeds,
+        ),
+      );
+    expect(withAttrs([['layout', A.i(1)]])).toMatch(/UNSUPPORTED_OP.*layout 1|BAD_SHAPE/);
+    const dir = n.attributes.get('direction');
+    const dirs = dir?.kind === 'string' && dir.value === 'bidirectional' ? 2 : 1;
+    expect(withAttrs([['activations', A.ss(new Array(dirs).fill('Gelu'))]])).toMatch(/UNSUPPORTED_OP.*"Gelu"/);
+    expect(withAttrs([], ['hidden_size'])).toMatch(/UNSUPPORTED_OP.*hidden_size/);
   });
 });
 

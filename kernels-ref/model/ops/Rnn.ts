@@ -358,3 +358,96 @@ export const DynamicQuantizeLSTM: OpFn = (inputs, attrs, _opset, outputCount = 3
   }
   return [Y, Yh, Yc].slice(0, outputCount);
 };
+
+/**
+ * onnxruntime's RNN activation functions by lower-case name: [function, whether it takes alpha, beta, their defaults
+ * (onnxruntime's: 0 but for LeakyRelu, HardSigmoid and Elu)].
+ */
+const RNN_FUNCS: Record<string, [(x: number, a: number, b: number) => number, number?, number?]> = {
+  affine: [(x, a, b) => f32(f32(a * x) + b), 0, 0],
+  relu: [(x) => (x > 0 ? x : 0)],
+  leakyrelu: [(x, a) => (x >= 0 ? x : f32(a * x)), 0.01],
+  thresholdedrelu: [(x, a) => (x > a ? x : 0), 0],
+  sigmoid: [(x) => f32(1 / (1 + Math.exp(-x)))],
+  tanh: [(x) => f32(2 * f32(1 / (1 + Math.exp(-2 * x))) - 1)],
+  scaledtanh: [(x, a, b) => f32(a * f32(2 * f32(1 / (1 + Math.exp(-2 * f32(b * x)))) - 1)), 0, 0],
+  hardsigmoid: [(x, a, b) => Math.min(1, Math.max(0, f32(f32(a * x) + b))), 0.2, 0.5],
+  elu: [(x, a) => (x >= 0 ? x : f32(a * (Math.exp(x) - 1))), 1],
+  softsign: [(x) => f32(x / (1 + Math.abs(x)))],
+  softplus: [(x) => f32(Math.log(1 + Math.exp(x)))],
+};
+
+/**
+ * RNN (opset 7+, float32, layout 0), as onnxruntime defines it: per direction and step
+ *   Ht = f(clip(Ht-1 R^T + (Xt W^T + Wb + Rb))),
+ * the reverse direction walking every row from the last step, a row at a step past its length keeping Ht-1 (0 without
+ * one); Y_h the row's last step (forward: its length - 1; reverse: step 0; 0 for a length of 0); Y 0 past each row's
+ * length. Activations: one per direction (default Tanh; two names with one direction: the first; any case), alpha /
+ * beta consumed in order by the functions that take them, onnxruntime's defaults otherwise; clip = max(min(y, clip),
+ * -clip) where given and not negative. Sums in k order; sigmoid, tanh (2 sigmoid(2x) - 1), exp and log in double.
+ */
+export const RNN: OpFn = (inputs, attrs, _opset, outputCount = 2) => {
+  onlyAttrs(attrs, 'RNN', ...ATTRS);
+  if (attrInt(attrs, 'layout', 0) !== 0) throw new Error('RNN: layout 1 is not taken (onnxruntime reads layout 0)');
+  const g = geometry(inputs, attrs, 'RNN', 1);
+  const { seq, batch, input: I, hidden: H, dirs } = g;
+  const a = attrs.get('activations');
+  let names = a?.kind === 'strings' ? a.value : new Array<string>(dirs).fill('Tanh');
+  if (names.length === 2 && dirs === 1) names = names.slice(0, 1);
+  if (names.length !== dirs || names.some((n) => !Object.hasOwn(RNN_FUNCS, n.toLowerCase())))
+    throw new Error(`RNN: activations [${names}] for ${dirs} direction(s)`);
+  const floats = (k: string): number[] => {
+    const v = attrs.get(k);
+    return v?.kind === 'floats' ? [...v.value] : [];
+  };
+  const alphas = floats('activation_alpha'),
+    betas = floats('activation_beta');
+  // each function takes the next alpha / beta where it takes one
+  const fns = names.map((name) => {
+    const [fn, da, db] = RNN_FUNCS[name.toLowerCase()];
+    const al = da === undefined ? 0 : f32(alphas.shift() ?? da);
+    const be = db === undefined ? 0 : f32(betas.shift() ?? db);
+    return (x: number) => fn(x, al, be);
+  });
+  const c = f32(attrFloat(attrs, 'clip', -1));
+  const clip = attrs.has('clip') && c >= 0 ? (v: number) => Math.max(Math.min(v, c), -c) : (v: number) => v;
+  const X = inputs[0]!.data as Float32Array,
+    W = inputs[1]!.data as Float32Array,
+    R = inputs[2]!.data as Float32Array;
+  const Bv = inputs[3]?.data as Float32Array | undefined,
+    h0 = inputs[5]?.data as Float32Array | undefined;
+  const Y = makeTensor('float32', [seq, dirs, batch, H]),
+    Yh = makeTensor('float32', [dirs, batch, H]);
+  const y = Y.data as Float32Array;
+  const yAt = (t: number, d: number, b: number) => ((t * dirs + d) * batch + b) * H;
+  for (let d = 0; d < dirs; d++) {
+    const fn = fns[d];
+    for (let t = 0; t < seq; t++) {
+      const ts = g.reverse[d] ? seq - 1 - t : t;
+      const prevT = g.reverse[d] ? ts + 1 : ts - 1;
+      for (let b = 0; b < batch; b++) {
+        const prev = (j: number): number | undefined =>
+          t > 0 ? y[yAt(prevT, d, b) + j] : h0 ? h0[(d * batch + b) * H + j] : undefined;
+        for (let n = 0; n < H; n++) {
+          if (ts >= g.lens[b]) {
+            y[yAt(ts, d, b) + n] = prev(n) ?? 0;
+            continue;
+          }
+          const bias = Bv ? f32(Bv[d * 2 * H + n] + Bv[d * 2 * H + H + n]) : 0;
+          const xw = f32(bias + dot(X, (ts * batch + b) * I, W, (d * H + n) * I, I));
+          const hv = Array.from({ length: H }, (_, j) => prev(j) ?? 0);
+          const hr = t > 0 || h0 ? dot(hv, 0, R, (d * H + n) * H, H) : 0;
+          y[yAt(ts, d, b) + n] = fn(clip(f32(hr + xw)));
+        }
+      }
+    }
+    for (let b = 0; b < batch; b++) {
+      const last = g.reverse[d] ? 0 : g.lens[b] - 1;
+      if (g.lens[b] > 0)
+        (Yh.data as Float32Array).set(y.subarray(yAt(last, d, b), yAt(last, d, b) + H), (d * batch + b) * H);
+    }
+  }
+  for (let d = 0; d < dirs; d++)
+    for (let b = 0; b < batch; b++) for (let t = g.lens[b]; t < seq; t++) y.fill(0, yAt(t, d, b), yAt(t, d, b) + H);
+  return [Y, Yh].slice(0, outputCount);
+};

@@ -55,7 +55,7 @@ import { FedConcat, FedQLinearConcat } from './ConcatFeeders.js';
 import { ChannelTable } from './ChannelTable.js';
 import { ChannelGate } from './ChannelGate.js';
 import { If } from './If.js';
-import { DynamicQuantizeLSTM, GRU, LSTM } from './Rnn.js';
+import { DynamicQuantizeLSTM, GRU, LSTM, RNN } from './Rnn.js';
 import { DynamicQuantizeMatMul, MatMulIntegerToFloat } from './IntegerToFloat.js';
 import { FusedConv } from './FusedConv.js';
 import { NonMaxSuppression } from './NonMaxSuppression.js';
@@ -234,6 +234,7 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['If', If],
   ['LSTM', LSTM],
   ['GRU', GRU],
+  ['RNN', RNN],
   ['NonMaxSuppression', NonMaxSuppression],
   ['Size', Size],
   // ---- end of sequence, control flow and detection ----

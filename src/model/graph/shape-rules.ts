@@ -957,6 +957,8 @@ export const SHAPE = {
   lstm: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 4, 3),
   /** DynamicQuantizeLSTM: LSTM's, its 8-bit W [dirs, input, 4 hidden] and R [dirs, hidden, 4 hidden] transposed */
   dynamicQuantizeLstm: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 4, 3, true),
+  /** RNN: Y [seq, dirs, batch, hidden], Y_h [dirs, batch, hidden] (layout 1: batch first) */
+  rnn: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 1, 2),
   /** GRU: Y [seq, dirs, batch, hidden], Y_h [dirs, batch, hidden] (layout 1: batch first) */
   gru: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 3, 2),
   /** Size: the element count, an int64 scalar (shapes are static: it folds at load) */

@@ -480,6 +480,11 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_quantizelinear",
     "test_quantizelinear_axis",
   ],
+  ":RNN": [
+    "test_rnn_seq_length",
+    "test_simple_rnn_defaults",
+    "test_simple_rnn_with_initial_bias",
+  ],
   ":Reciprocal": [
     "test_reciprocal",
     "test_reciprocal_example",

@@ -941,6 +941,13 @@ op('com.microsoft:DynamicQuantizeLSTM', {
     },
   ],
 });
+op(':RNN', {
+  since: 7,
+  doc: "float32 RNN (layout 0), onnxruntime's order of operations and activation functors",
+  shape: SHAPE.rnn,
+  ref: 'Rnn.ts',
+  impls: [{ backend: 'host', when: 'always', lower: lowerRnn(() => HOST_OPS.get(':RNN')!), files: [`${HOST}rnn.ts`] }],
+});
 op(':GRU', {
   since: 7,
   doc: "float32 GRU, every direction and layout, linear_before_reset both ways, onnxruntime's gate arithmetic",

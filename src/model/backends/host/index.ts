@@ -18,7 +18,7 @@
  * so the same bits; the TypeScript functions stay the definition (and run everything the kernels do not take).
  */
 import type { HostOpFactory } from '../types.js';
-import { dynamicQuantizeLstm, GRU, LSTM } from './rnn.js';
+import { dynamicQuantizeLstm, GRU, LSTM, RNN } from './rnn.js';
 import { NonMaxSuppression, Size } from './detection.js';
 import {
   Celu,
@@ -215,6 +215,7 @@ const FACTORIES: Record<string, HostOpFactory> = {
   // ---- sequence, control flow and detection ----
   LSTM,
   GRU,
+  RNN,
   NonMaxSuppression,
   Size,
   // ---- end of sequence, control flow and detection ----

@@ -62,6 +62,7 @@ import { dynamicQuantParams } from './quant.js';
 import { quantizeValue } from '../../numerics/quantize.js';
 import { logistic, tanh as mlasTanh } from '../../numerics/float-math.js';
 import { expf } from '../../numerics/expf.js';
+import { logf } from '../../numerics/logf.js';
 
 const f32 = Math.fround;
 const FLT_MAX = 3.4028234663852886e38;
@@ -265,7 +266,7 @@ function plan(
   outputs: readonly HostValueInfo[],
   gates: number,
   extraAttrs: string[],
-  defaults: ActName[],
+  defaults: ActName[] | null,
   quantized = false,
 ): RnnPlan {
   onlyAttrs(
@@ -308,7 +309,8 @@ function plan(
   if (layout !== 0 && layout !== 1) unsupported(node, `layout ${layout} is neither 0 nor 1`);
   if (quantized && layout !== 0) unsupported(node, `layout ${layout}: onnxruntime runs this operator at layout 0 only`);
   const clip = node.attributes.has('clip') ? f32(attrFloat(node, 'clip', 0)) : FLT_MAX;
-  if (!(clip > 0)) unsupported(node, `clip ${clip} is not positive`);
+  // RNN (no default activations here: its own rules) takes any clip; LSTM and GRU a positive one
+  if (defaults && !(clip > 0)) unsupported(node, `clip ${clip} is not positive`);
   if (x.dims.length !== 3) fail('BAD_SHAPE', node, `X is [${x.dims}]: rank 3 is required`);
   const [seq, batch, input] = layout === 0 ? x.dims : [x.dims[1], x.dims[0], x.dims[2]];
   const state = layout === 0 ? [dirs, batch, hidden] : [batch, dirs, hidden];
@@ -344,7 +346,7 @@ function plan(
     hidden,
     layout,
     clip,
-    acts: readActivations(node, dirs, defaults),
+    acts: defaults ? readActivations(node, dirs, defaults) : [],
   };
 }
 
@@ -772,8 +774,126 @@ export const GRU: HostOpFactory = (node, inputs, outputs) => {
   };
 };
 
+// ---- RNN ----------------------------------------------------------------------------------------------------------
+
+/** onnxruntime's RNN activation functors (rnn_activation_functors.h), float32 steps, the C library's expf / logf. */
+const RNN_FUNCTORS: Record<ActName, (x: number, a: number, b: number) => number> = {
+  affine: (x, a, b) => f32(f32(a * x) + b),
+  relu: (x) => (0 < x ? x : 0),
+  leakyrelu: (x, a) => (x >= 0 ? x : f32(a * x)),
+  thresholdedrelu: (x, a) => (x > a ? x : 0),
+  tanh: (x) => f32(f32(2 * sigmoidFunctor(f32(2 * x))) - 1),
+  scaledtanh: (x, a, b) => f32(a * f32(f32(2 * sigmoidFunctor(f32(2 * f32(b * x)))) - 1)),
+  sigmoid: (x) => sigmoidFunctor(x),
+  hardsigmoid: (x, a, b) => {
+    const v = f32(f32(a * x) + b);
+    const m = 0 < v ? v : 0;
+    return m < 1 ? m : 1;
+  },
+  elu: (x, a) => (x >= 0 ? x : f32(a * f32(expF(x) - 1))),
+  softsign: (x) => f32(x / f32(1 + Math.abs(x))),
+  softplus: (x) => logf(f32(1 + expF(x))),
+};
+
 /**
- * The lowering of LSTM, GRU and DynamicQuantizeLSTM: their TypeScript operator (made knowing whether Y is an output
+ * RNN (opset 7+, float32), as onnxruntime's CPU kernel computes it (rnn/rnn.cc), layout 0:
+ *   per direction, xw = (Wb + Rb) + X W^T for every step (MLAS's accumulate mode onto the fused bias, or onto 0);
+ *   at each step (time t, or seq - 1 - t backwards: the reverse direction walks every row from the last step),
+ *   y = f32(Ht-1 R^T + xw[t]) (the product in MLAS's zero mode; Ht-1 the previous step's Y, or initial_h, or none:
+ *   then y = 0 + xw[t]); a row at a step it does not reach (t >= sequence_lens) takes Ht-1 (0 without one) instead,
+ *   every other one f(clip(y)) with clip = max(min(y, clip), -clip) where the attribute is given.
+ *   Y_h is Y at each row's last step (forward: its length - 1; reverse: step 0; 0 for a row of length 0); then Y is 0
+ *   at every step past a row's length.
+ * Activations: one per direction (default Tanh; two names with one direction: the first), read as LSTM's are (names
+ * in any case, alpha / beta consumed in order by the functions that take them, onnxruntime's defaults otherwise),
+ * computed by onnxruntime's functors: Tanh = 2 Sigmoid(2x) - 1, Sigmoid by expf, Softplus log(1 + exp(x)) by logf
+ * and expf, the others as LSTM's.
+ * Refused: layout 1 (onnxruntime reads X as layout 0 whatever the attribute), an unknown activation.
+ */
+export const RNN: HostOpFactory = (node, inputs, outputs) => {
+  // two activations with one direction: the first (ONNX's default lists two)
+  const listed = node.attributes.get('activations');
+  const dirs0 = attrString(node, 'direction', 'forward') === 'bidirectional' ? 2 : 1;
+  const one =
+    listed?.kind === 'strings' && listed.value.length === 2 && dirs0 === 1
+      ? {
+          ...node,
+          attributes: new Map([
+            ...node.attributes,
+            ['activations', { kind: 'strings' as const, value: listed.value.slice(0, 1) }],
+          ]),
+        }
+      : node;
+  const p = plan(one, inputs, outputs, 1, [], ['tanh']);
+  if (p.layout !== 0) unsupported(node, 'layout 1: onnxruntime runs RNN at layout 0 only');
+  const { dirs, batch, input: I, hidden: H, seq } = p;
+  // onnxruntime clips only with a clip given and not negative (its default, -1, leaves y alone: infinities too)
+  const clip = p.clip;
+  const clipGiven = node.attributes.has('clip') && !(clip < 0);
+  const skW = sgemmStrideK(H, I),
+    skR = sgemmStrideK(H, H);
+  const xw = new Float32Array(seq * batch * H);
+  const yAll = new Float32Array(seq * dirs * batch * H);
+  return (ins, outs) => {
+    const X = ins[0]!.data as Float32Array,
+      W = ins[1]!.data as Float32Array,
+      R = ins[2]!.data as Float32Array;
+    const B = ins[3]?.data as Float32Array | undefined,
+      h0 = ins[5]?.data as Float32Array | undefined;
+    const lens = lengthsOf(node, p, ins[4]);
+    const [Y, Yh] = [0, 1].map((k) => outs[k]?.data as Float32Array | undefined);
+    const frame = batch * H;
+    const at = (t: number, d: number) => (t * dirs + d) * frame;
+    for (let d = 0; d < dirs; d++) {
+      const act = p.acts[d];
+      const fn = RNN_FUNCTORS[act.name];
+      const a = act.alpha,
+        b = act.beta;
+      const reverse = p.reverse[d];
+      for (let r = 0; r < seq * batch; r++)
+        for (let n = 0; n < H; n++) {
+          const c = B ? f32(B[d * 2 * H + n] + B[d * 2 * H + H + n]) : 0;
+          xw[r * H + n] = dot(X, r * I, W, (d * H + n) * I, I, skW, c);
+        }
+      for (let t = 0; t < seq; t++) {
+        const ts = reverse ? seq - 1 - t : t;
+        const y0 = at(ts, d);
+        const prev =
+          t === 0 ? (h0 ? { data: h0, at: d * frame } : null) : { data: yAll, at: at(reverse ? ts + 1 : ts - 1, d) };
+        for (let bi = 0; bi < batch; bi++) {
+          const valid = ts < lens[bi];
+          for (let n = 0; n < H; n++) {
+            const k = bi * H + n;
+            if (!valid) {
+              yAll[y0 + k] = prev ? prev.data[prev.at + k] : 0;
+              continue;
+            }
+            const hr = prev ? dot(prev.data as Float32Array, prev.at + bi * H, R, (d * H + n) * H, H, skR) : 0;
+            let v = f32(hr + xw[ts * frame + k]);
+            if (clipGiven) {
+              v = clip < v ? clip : v;
+              v = v < -clip ? -clip : v;
+            }
+            yAll[y0 + k] = fn(v, a, b);
+          }
+        }
+      }
+      if (Yh)
+        for (let bi = 0; bi < batch; bi++) {
+          const last = reverse ? 0 : lens[bi] - 1;
+          for (let n = 0; n < H; n++)
+            Yh[(d * batch + bi) * H + n] = lens[bi] === 0 ? 0 : yAll[at(last, d) + bi * H + n];
+        }
+    }
+    for (let d = 0; d < dirs; d++)
+      for (let bi = 0; bi < batch; bi++)
+        for (let t = lens[bi]; t < seq; t++) yAll.fill(0, at(t, d) + bi * H, at(t, d) + bi * H + H);
+    if (Y) Y.set(yAll);
+  };
+};
+
+/**
+ * The lowering of LSTM, GRU, RNN and DynamicQuantizeLSTM: their TypeScript operator (made knowing whether Y is an output
  * of the node), where an omitted output (an empty name before a named one) is planned as a value of the step's own
  * (computed, read by nothing), so that every output the operator writes has its bytes.
  */
