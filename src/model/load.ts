@@ -52,6 +52,7 @@ import { fuseResidualAddsPass } from './graph/passes/fuse-residual-adds.js';
 import { fuseIntegerEpiloguePass } from './graph/passes/fuse-integer-epilogue.js';
 import { decomposeIntegerToFloatPass } from './graph/passes/decompose-integer-to-float.js';
 import { decomposeFusedConvPass } from './graph/passes/decompose-fused-conv.js';
+import { decomposeLegacyImageOpsPass } from './graph/passes/decompose-legacy-image-ops.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
@@ -244,6 +245,8 @@ function preparePasses(
   decomposeIntegerToFloatPass(view);
   // onnxruntime's FusedConv: into the Conv and its activation (fused again below where they can be)
   decomposeFusedConvPass(view);
+  // early ONNX's ImageScaler and Crop: into Mul / Add and Slice
+  decomposeLegacyImageOpsPass(view);
   removeIdentityPass(view);
   foldBatchNormPass(view);
   if (hooks.divMul !== false) fuseDivMulPass(view);

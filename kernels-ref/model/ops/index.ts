@@ -58,6 +58,7 @@ import { If } from './If.js';
 import { DynamicQuantizeLSTM, GRU, LSTM, RNN } from './Rnn.js';
 import { DynamicQuantizeMatMul, MatMulIntegerToFloat } from './IntegerToFloat.js';
 import { FusedConv } from './FusedConv.js';
+import { Crop, ImageScaler } from './LegacyImage.js';
 import { NonMaxSuppression } from './NonMaxSuppression.js';
 import { Size } from './Size.js';
 import {
@@ -234,6 +235,9 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['If', If],
   ['LSTM', LSTM],
   ['GRU', GRU],
+  // early ONNX's experimental image operators
+  ['ImageScaler', ImageScaler],
+  ['Crop', Crop],
   ['RNN', RNN],
   ['NonMaxSuppression', NonMaxSuppression],
   ['Size', Size],

@@ -418,6 +418,20 @@ function nmsShapes(c: ShapeContext): ShapeInfo[] {
 export const SHAPE = {
   /** one output of input 0's type and dims (element-wise unary ops, Softmax, Identity, ...) */
   same: (c: ShapeContext): ShapeInfo[] => c.same(),
+  /** Crop: [N, C, rows, columns] of X's H and W less the border (or the given scale [h, w]) */
+  crop: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0);
+    if (x.dims.length !== 4) c.fail(`X is [${x.dims}]: 4-D (N, C, H, W) is required`);
+    const border = c.attrInts('border') ?? [];
+    if (border.length < 4) c.fail('border must hold 4 values (left, top, right, bottom)');
+    const [left, top, right, bottom] = border;
+    const scale = c.attrInts('scale');
+    const h = scale && scale.length >= 2 ? scale[0] : x.dims[2] - top - bottom;
+    const w = scale && scale.length >= 2 ? scale[1] : x.dims[3] - left - right;
+    if (h < 0 || w < 0 || top + h > x.dims[2] || left + w > x.dims[3] || top < 0 || left < 0)
+      c.fail(`border [${border}] (scale [${scale ?? []}]) falls outside X [${x.dims}]`);
+    return [{ type: x.type, dims: [x.dims[0], x.dims[1], h, w] }];
+  },
   /** numpy broadcast of inputs 0 and 1, input 0's type */
   broadcast2: (c: ShapeContext): ShapeInfo[] => [{ type: c.inp(0).type, dims: c.broadcast([0, 1]) }],
   /** QLinearAdd / QLinearMul: broadcast of inputs 0 and 3, input 0's type */

@@ -922,6 +922,25 @@ op('com.microsoft:FusedConv', {
     ),
   ],
 });
+op(':ImageScaler', {
+  until: 9,
+  doc: 'early ONNX (experimental): scale x + bias[c] of an NCHW image, as Mul and Add',
+  shape: SHAPE.same,
+  ref: 'LegacyImage.ts',
+  impls: [
+    decomposed(
+      'decompose-legacy-image-ops.ts',
+      'a 4-D float32 X with a bias of one value per channel is taken, at opset 7 or later',
+    ),
+  ],
+});
+op(':Crop', {
+  until: 9,
+  doc: 'early ONNX (experimental): the H and W of an NCHW tensor cropped by a border (or to a size), as Slice',
+  shape: SHAPE.crop,
+  ref: 'LegacyImage.ts',
+  impls: [decomposed('decompose-legacy-image-ops.ts', 'a 4-D X and a border inside it are taken, at opset 7 or later')],
+});
 op('com.microsoft:DynamicQuantizeLSTM', {
   doc: "LSTM with 8-bit W and R whose inputs are quantized at run time (onnxruntime's quantize_dynamic writes it)",
   shape: SHAPE.dynamicQuantizeLstm,
