@@ -53,6 +53,7 @@ import { fuseIntegerEpiloguePass } from './graph/passes/fuse-integer-epilogue.js
 import { decomposeIntegerToFloatPass } from './graph/passes/decompose-integer-to-float.js';
 import { decomposeFusedConvPass } from './graph/passes/decompose-fused-conv.js';
 import { decomposeLegacyImageOpsPass } from './graph/passes/decompose-legacy-image-ops.js';
+import { fuseMatMulScalePass } from './graph/passes/fuse-matmul-scale.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
@@ -118,6 +119,8 @@ export interface LoadModelHooks {
   convRelu?: boolean;
   /** false: a ConvInteger / MatMulInteger and the float Cast -> Mul -> Add -> Relu after it stay apart (the float region runs the epilogue) */
   integerEpilogue?: boolean;
+  /** onnxruntime's MatMulScaleFusion (fuse-matmul-scale.ts); false: the scaled MatMuls stay as written */
+  matmulScale?: boolean;
   /** false: a QLinearAdd of a convolution's output stays a step of its own (not applied as the convolution stores) */
   residualAdds?: boolean;
   /** false: look-up steps stay steps of their own (not folded into the convolutions that feed them) */
@@ -251,6 +254,8 @@ function preparePasses(
   foldBatchNormPass(view);
   if (hooks.divMul !== false) fuseDivMulPass(view);
   fuseMatMulAddPass(view);
+  // onnxruntime's MatMulScaleFusion: a MatMul scaled before or after by a constant becomes FusedMatMul (its bits)
+  if (hooks.matmulScale !== false) fuseMatMulScalePass(view);
   // onnxruntime's CPU provider does not fuse a layer normalization of float16 values (and runs it in float32 as the
   // float16 pass lays out); float16 models keep their nodes
   if (hooks.layerNorm !== false && !holdsFloat16(typed)) fuseLayerNormPass(view);

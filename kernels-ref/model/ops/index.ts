@@ -5,7 +5,7 @@ import { AveragePool } from './AveragePool.js';
 import { Concat } from './Concat.js';
 import { Gemm } from './Gemm.js';
 import { GlobalAveragePool } from './GlobalAveragePool.js';
-import { MatMul } from './MatMul.js';
+import { FusedMatMul, MatMul } from './MatMul.js';
 import { MaxPool } from './MaxPool.js';
 import { Pad } from './Pad.js';
 import { Sigmoid } from './Sigmoid.js';
@@ -286,6 +286,7 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['DynamicQuantizeMatMul', DynamicQuantizeMatMul],
   // what onnxruntime's graph optimizer saves for a Conv and its activation
   ['FusedConv', FusedConv],
+  ['FusedMatMul', FusedMatMul],
 ]);
 
 /**

@@ -247,9 +247,11 @@ function conv(c: ShapeContext, xi: number, wi: number, type: ElementType): Shape
 }
 
 /** numpy matmul of inputs ai and bi, of `type`. */
-function matmul(c: ShapeContext, ai: number, bi: number, type: ElementType): ShapeInfo[] {
-  let a = c.inp(ai).dims,
-    b = c.inp(bi).dims;
+function matmul(c: ShapeContext, ai: number, bi: number, type: ElementType, ta = false, tb = false): ShapeInfo[] {
+  const swap = (d: readonly number[], t: boolean) =>
+    t && d.length >= 2 ? [...d.slice(0, -2), d[d.length - 1], d[d.length - 2]] : d;
+  let a = swap(c.inp(ai).dims, ta),
+    b = swap(c.inp(bi).dims, tb);
   if (!a.length || !b.length) c.fail('MatMul inputs must have rank >= 1');
   const a1 = a.length === 1,
     b1 = b.length === 1;
@@ -452,6 +454,9 @@ export const SHAPE = {
   qlinearConv: (c: ShapeContext): ShapeInfo[] => conv(c, 0, 3, c.typeAt(7, c.inp(0).type)),
   matmul: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 1, c.inp(0).type),
   matmulInteger: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 1, 'int32'),
+  /** FusedMatMul: MatMul's dims of A' and B' (transA / transB swap the last two dims) */
+  fusedMatMul: (c: ShapeContext): ShapeInfo[] =>
+    matmul(c, 0, 1, c.inp(0).type, c.attrInt('transA', 0) === 1, c.attrInt('transB', 0) === 1),
   /** MatMulIntegerToFloat / DynamicQuantizeMatMul: MatMul's dims, float32 */
   matmulToFloat: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 1, 'float32'),
   qlinearMatMul: (c: ShapeContext): ShapeInfo[] => matmul(c, 0, 3, c.typeAt(7, c.inp(0).type)),

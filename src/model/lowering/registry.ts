@@ -941,6 +941,12 @@ op(':Crop', {
   ref: 'LegacyImage.ts',
   impls: [decomposed('decompose-legacy-image-ops.ts', 'a 4-D X and a border inside it are taken, at opset 7 or later')],
 });
+op('com.microsoft:FusedMatMul', {
+  doc: "float32 MatMul times alpha (transA / transB), as onnxruntime's optimizer writes it (and fuse-matmul-scale.ts)",
+  shape: SHAPE.fusedMatMul,
+  ref: 'MatMul.ts',
+  impls: [floatGemm('com.microsoft:FusedMatMul'), host('com.microsoft:FusedMatMul', 'matmul.ts')],
+});
 op('com.microsoft:DynamicQuantizeLSTM', {
   doc: "LSTM with 8-bit W and R whose inputs are quantized at run time (onnxruntime's quantize_dynamic writes it)",
   shape: SHAPE.dynamicQuantizeLstm,

@@ -40,7 +40,7 @@ import { And, Equal, Greater, GreaterOrEqual, Less, LessOrEqual, Not, Or, Xor } 
 import { Ceil, Cos, Floor, Log, Reciprocal, Round, RoundFloat16, Sign, Sin } from './math.js';
 import { Max, Mean, Min, Sum } from './variadic.js';
 import { Conv, ConvTranspose } from './conv.js';
-import { Gemm, MatMul } from './matmul.js';
+import { FusedMatMul, Gemm, MatMul } from './matmul.js';
 import {
   Cast,
   Concat,
@@ -183,6 +183,7 @@ const FACTORIES: Record<string, HostOpFactory> = {
   'com.microsoft:FastGelu': MsFastGelu,
   'com.microsoft:BiasGelu': MsBiasGelu,
   'com.microsoft:DynamicQuantizeLSTM': dynamicQuantizeLstm(true),
+  'com.microsoft:FusedMatMul': FusedMatMul,
   // ---- end of activations ----
   // ---- reductions and normalization ----
   ReduceSum,

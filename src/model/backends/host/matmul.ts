@@ -28,44 +28,75 @@ import {
 /** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
 const f32 = Math.fround;
 
-export const MatMul: HostOpFactory = (node, inputs, outputs) => {
-  onlyAttrs(node);
-  const a = need(node, inputs, 0, 'A');
-  const b = need(node, inputs, 1, 'B');
-  expectType(node, a, 'A', 'float32');
-  expectType(node, b, 'B', 'float32');
-  if (a.dims.length < 1 || b.dims.length < 1) unsupported(node, 'scalar operands are not matrices');
-  const ad = a.dims.length === 1 ? [1, a.dims[0]] : [...a.dims];
-  const bd = b.dims.length === 1 ? [b.dims[0], 1] : [...b.dims];
-  const [m, k] = ad.slice(-2);
-  const [kb, n] = bd.slice(-2);
-  if (k !== kb) unsupported(node, `inner dims differ: A [${a.dims}], B [${b.dims}]`);
-  const batch = broadcastShapes([ad.slice(0, -2), bd.slice(0, -2)]);
-  if (!batch) return unsupported(node, `batch dims of A [${a.dims}] and B [${b.dims}] do not broadcast`);
-  expectDims(node, outputs[0], [...batch, ...(a.dims.length === 1 ? [] : [m]), ...(b.dims.length === 1 ? [] : [n])]);
-  expectOutType(node, outputs[0], 'float32');
-  // The batch loop: a broadcast plan over the batch dims, offsets in whole matrices.
-  const plan = broadcastPlan(batch, [ad.slice(0, -2), bd.slice(0, -2)]);
-  const [sa, sb] = plan.innerStride;
-  const packed = b.constant !== undefined && b.dims.length === 2;
-  // B without batch dims: one product over every row of A
-  const rows = bd.length === 2 ? ad.slice(0, -1).reduce((x, y) => x * y, 1) : m;
-  const sp: SgemmPlan = { m: rows, n, k, transA: false, transB: false, alpha: 1, beta: 0, packed };
-  const row = new Float32Array(n);
-  return (ins, outs) => {
-    const A = ins[0]!.data as Float32Array,
-      B = ins[1]!.data as Float32Array,
-      C = outs[0].data as Float32Array;
-    if (bd.length === 2) {
-      sgemm(sp, A, 0, k, 1, B, 0, C, 0, row);
-      return;
-    }
-    forEachBlock(plan, (yo, offs) => {
-      for (let p = 0; p < plan.inner; p++)
-        sgemm(sp, A, (offs[0] + p * sa) * m * k, k, 1, B, (offs[1] + p * sb) * k * n, C, (yo + p) * m * n, row);
-    });
+/**
+ * MatMul, or com.microsoft FusedMatMul (`fused`): alpha times the product (MLAS's alpha on each block's sum, as Gemm's),
+ * B' = B^T over its last two dims with transB, A' = A^T with transA (a 2-D A only: a batched one is not flattened so);
+ * transBatchA / transBatchB 0.
+ */
+function matmulOp(fused: boolean): HostOpFactory {
+  return (node, inputs, outputs) => {
+    if (fused) onlyAttrs(node, 'alpha', 'transA', 'transB', 'transBatchA', 'transBatchB');
+    else onlyAttrs(node);
+    const alpha = fused ? f32(attrFloat(node, 'alpha', 1)) : 1;
+    const ta = fused && attrInt(node, 'transA', 0) === 1,
+      tb = fused && attrInt(node, 'transB', 0) === 1;
+    if (fused && (attrInt(node, 'transBatchA', 0) !== 0 || attrInt(node, 'transBatchB', 0) !== 0))
+      unsupported(node, 'transBatchA / transBatchB are not taken');
+    const a = need(node, inputs, 0, 'A');
+    const b = need(node, inputs, 1, 'B');
+    expectType(node, a, 'A', 'float32');
+    expectType(node, b, 'B', 'float32');
+    if (a.dims.length < 1 || b.dims.length < 1) unsupported(node, 'scalar operands are not matrices');
+    if (ta && a.dims.length !== 2) unsupported(node, `transA with A [${a.dims}]: a 2-D A is taken`);
+    const swap = (d: readonly number[]) => [...d.slice(0, -2), d[d.length - 1], d[d.length - 2]];
+    const ad = a.dims.length === 1 ? [1, a.dims[0]] : ta ? swap(a.dims) : [...a.dims];
+    const bd = b.dims.length === 1 ? [b.dims[0], 1] : tb ? swap(b.dims) : [...b.dims];
+    const [m, k] = ad.slice(-2);
+    const [kb, n] = bd.slice(-2);
+    if (k !== kb) unsupported(node, `inner dims differ: A [${a.dims}], B [${b.dims}]`);
+    const batch = broadcastShapes([ad.slice(0, -2), bd.slice(0, -2)]);
+    if (!batch) return unsupported(node, `batch dims of A [${a.dims}] and B [${b.dims}] do not broadcast`);
+    expectDims(node, outputs[0], [...batch, ...(a.dims.length === 1 ? [] : [m]), ...(b.dims.length === 1 ? [] : [n])]);
+    expectOutType(node, outputs[0], 'float32');
+    // The batch loop: a broadcast plan over the batch dims, offsets in whole matrices.
+    const plan = broadcastPlan(batch, [ad.slice(0, -2), bd.slice(0, -2)]);
+    const [sa, sb] = plan.innerStride;
+    const packed = b.constant !== undefined && b.dims.length === 2;
+    // B without batch dims: one product over every row of A
+    const rows = bd.length === 2 ? ad.slice(0, -1).reduce((x, y) => x * y, 1) : m;
+    const sp: SgemmPlan = { m: rows, n, k, transA: ta, transB: tb, alpha, beta: 0, packed };
+    const row = new Float32Array(n);
+    // transB: each of B's matrices [n, k] laid out as the product reads it, [k, n]
+    const bt = tb ? new Float32Array(k * n) : null;
+    const bOf = (B: Float32Array, o: number): [Float32Array, number] => {
+      if (!bt) return [B, o];
+      for (let j = 0; j < n; j++) for (let q = 0; q < k; q++) bt[q * n + j] = B[o + j * k + q];
+      return [bt, 0];
+    };
+    // transA (2-D A stored [k, m]): A'[i][q] = A[q m + i]
+    const [aRow, aCol] = ta ? [1, m] : [k, 1];
+    return (ins, outs) => {
+      const A = ins[0]!.data as Float32Array,
+        B = ins[1]!.data as Float32Array,
+        C = outs[0].data as Float32Array;
+      if (bd.length === 2) {
+        const [Bp, bo] = bOf(B, 0);
+        sgemm(sp, A, 0, aRow, aCol, Bp, bo, C, 0, row);
+        return;
+      }
+      forEachBlock(plan, (yo, offs) => {
+        for (let p = 0; p < plan.inner; p++) {
+          const [Bp, bo] = bOf(B, (offs[1] + p * sb) * k * n);
+          sgemm(sp, A, (offs[0] + p * sa) * m * k, aRow, aCol, Bp, bo, C, (yo + p) * m * n, row);
+        }
+      });
+    };
   };
-};
+}
+
+export const MatMul: HostOpFactory = matmulOp(false);
+/** com.microsoft FusedMatMul (onnxruntime's MatMul with alpha and transposes; its optimizer writes it). */
+export const FusedMatMul: HostOpFactory = matmulOp(true);
 
 export const Gemm: HostOpFactory = (node, inputs, outputs, opset) => {
   onlyAttrs(node, 'alpha', 'beta', 'transA', 'transB', ...(opset < 7 ? ['broadcast'] : []));

@@ -7,6 +7,7 @@
  * empty product, or K = 0: the TypeScript operator.
  * - MatMul: A [..., K] times B [K, N]: every row of A is a row of one product (M = their count).
  * - Gemm: A' = A or A^T (transA: strides), alpha.
+ * - FusedMatMul (com.microsoft): MatMul's rows, alpha, B^T with transB (transA: the TypeScript operator).
  * Tasks: a few rows x 16 columns, each task about GRAIN multiply-adds.
  */
 import type { HostOpNode, HostValueInfo } from '../types.js';
@@ -42,12 +43,16 @@ function facts(node: HostOpNode, inputs: readonly (HostValueInfo | undefined)[],
   const bInfo = inputs[1];
   const B = constFloats(bInfo);
   if (!B || !bInfo || bInfo.dims.length !== 2) return null; // onnxruntime packs constant 2-D B only
-  if (node.opType === 'MatMul') {
-    if (a.dims.length < 1) return null;
-    const [k, n] = bInfo.dims;
+  if (node.opType === 'MatMul' || node.opType === 'FusedMatMul') {
+    // FusedMatMul (com.microsoft): alpha, and B^T with transB; a transposed A stays with the TypeScript operator
+    const fused = node.opType === 'FusedMatMul';
+    if (a.dims.length < 1 || (fused && attrInt(node, 'transA', 0) === 1)) return null;
+    const tb = fused && attrInt(node, 'transB', 0) === 1;
+    const [k, n] = tb ? [bInfo.dims[1], bInfo.dims[0]] : bInfo.dims;
     if (a.dims[a.dims.length - 1] !== k) return null;
     const m = a.dims.slice(0, -1).reduce((x, d) => x * d, 1);
-    return { m, n, k, aRow: k, aCol: 1, alpha: 1, b: (q, j) => B[q * n + j], c: null };
+    const alpha = fused ? Math.fround(attrFloat(node, 'alpha', 1)) : 1;
+    return { m, n, k, aRow: k, aCol: 1, alpha, b: tb ? (q, j) => B[j * k + q] : (q, j) => B[q * n + j], c: null };
   }
   const ta = attrInt(node, 'transA', 0) === 1;
   const tb = attrInt(node, 'transB', 0) === 1;
