@@ -122,7 +122,8 @@ function caseOf(seed: number): Made {
 const bitsOf = (a: ArrayLike<number>) => Array.from(new Uint32Array(Float32Array.from(a).buffer));
 
 function run(bytes: Uint8Array, feeds: Map<string, Tensor>, outs: string[], hooks = {}) {
-  const m = loadModelSync(rt, bytes, { onFloatModel: 'allow' }, hooks);
+  const inputShapes = Object.fromEntries([...feeds].map(([k, t]) => [k, t.dims]));
+  const m = loadModelSync(rt, bytes, { onFloatModel: 'allow', inputShapes }, hooks);
   try {
     const got = m.run(Object.fromEntries([...feeds].map(([k, t]) => [k, t.data])) as never, { profile: true });
     return { got: outs.map((o) => got[o] as Float32Array), steps: m.lastProfile!.map((p) => `${p.op}:${p.algorithm}`) };
@@ -163,4 +164,116 @@ describe('MatMulScaleFusion and FusedMatMul', () => {
     expect(kernel).toBeGreaterThan(0);
     expect(differWithout).toBeGreaterThan(10);
   }, 120_000);
+});
+
+describe('MatMulScaleFusion: what onnxruntime knows of shapes at session creation', () => {
+  /**
+   * x [N, 4, 6] (N symbolic) reshaped through a shape built, as paddle2onnx writes it, from the dims of another value
+   * ('other': [N, 4, 6]) or from a dim computed from N ('computed': N / 2 out of a pool: [N / 2, 8, 6]), or through a
+   * constant one; then scaled and times y. onnxruntime's shape inference knows the Reshape's output in all three.
+   */
+  function reshaped(form: 'other' | 'computed' | 'constant'): { g: Graph; feeds: Map<string, Tensor> } {
+    const computed = form !== 'constant';
+    const r = rng(31);
+    const x: Tensor = {
+      name: 'x',
+      type: 'float32',
+      dims: [2, 4, 6],
+      data: Float32Array.from({ length: 48 }, () => r() - 0.5),
+    };
+    const y: Tensor = {
+      name: 'y',
+      type: 'float32',
+      dims: [6, 5],
+      data: Float32Array.from({ length: 30 }, () => r() - 0.5),
+    };
+    const i64 = (name: string, v: number[]): Tensor => ({
+      name,
+      type: 'int64',
+      dims: [v.length],
+      data: BigInt64Array.from(v.map(BigInt)),
+    });
+    const nd = (opType: string, inputs: string[], outputs: string[], attrs: [string, Attribute][] = []): Node => ({
+      name: outputs[0],
+      opType,
+      domain: '',
+      inputs,
+      outputs,
+      attributes: new Map(attrs),
+    });
+    const inits = new Map<string, Tensor>([
+      ['s', { name: 's', type: 'float32', dims: [1], data: Float32Array.of(0.3713) }],
+      ['rest', i64('rest', [4, 6])],
+      ['zero', i64('zero', [0])],
+      ['fixed', i64('fixed', [2, 4, 6])],
+      ['last', i64('last', [3])],
+      ['one', i64('one', [1])],
+      ['four', i64('four', [4])],
+      ['rest2', i64('rest2', [8, 6])],
+    ]);
+    const nodes: Node[] = computed
+      ? [
+          nd('Relu', ['x'], ['w']),
+          // a MaxPool of window and stride 2 over [1, 4, 6, N]: its last dim, N / 2, is computed (unknown to onnxruntime)
+          nd('Transpose', ['x'], ['xt'], [['perm', { kind: 'ints', value: [1, 2, 0] }]]),
+          nd('Unsqueeze', ['xt', 'zero'], ['xu']),
+          nd(
+            'MaxPool',
+            ['xu'],
+            ['pooled'],
+            [
+              ['kernel_shape', { kind: 'ints', value: [1, 2] }],
+              ['strides', { kind: 'ints', value: [1, 2] }],
+            ],
+          ),
+          nd('Shape', [form === 'other' ? 'w' : 'pooled'], ['sh']),
+          // paddle2onnx's form: the shape cast to int32, one dim sliced out, cast back to int64
+          nd('Cast', ['sh'], ['sh32'], [['to', { kind: 'int', value: 6 }]]),
+          nd('Slice', ['sh32', form === 'other' ? 'zero' : 'last', form === 'other' ? 'one' : 'four', 'zero'], ['n']),
+          nd('Cast', ['n'], ['ni'], [['to', { kind: 'int', value: 7 }]]),
+          nd('Concat', ['ni', form === 'other' ? 'rest' : 'rest2'], ['target'], [['axis', { kind: 'int', value: 0 }]]),
+          nd('Reshape', ['x', 'target'], ['xr']),
+        ]
+      : [nd('Reshape', ['x', 'fixed'], ['xr'])];
+    nodes.push(nd('Mul', ['xr', 's'], ['xs']), nd('MatMul', ['xs', 'y'], ['z']));
+    const g: Graph = {
+      name: 'g',
+      irVersion: 8,
+      opsetImports: new Map([['', 13]]),
+      inputs: [
+        { name: 'x', type: 'float32', onnxElemType: 1, shape: ['N', 4, 6] },
+        { name: 'y', type: 'float32', onnxElemType: 1, shape: [6, 5] },
+      ],
+      outputs: [{ name: 'z', type: 'float32', onnxElemType: 1, shape: null }],
+      initializers: inits,
+      valueInfo: new Map(),
+      nodes,
+    };
+    return {
+      g,
+      feeds: new Map([
+        ['x', x],
+        ['y', y],
+      ]),
+    };
+  }
+
+  it('a Reshape shaped at run time from symbolic dims (named or computed) or a constant: the scale fuses, as in onnxruntime', async () => {
+    if (!ort) throw new Error('onnxruntime-web is not installed: the comparison cannot run');
+    for (const form of ['computed', 'other', 'constant'] as const) {
+      const { g, feeds } = reshaped(form);
+      const bytes = writeOnnxModel(g);
+      const want = (await ortRunModel(bytes, feeds, ['z'])).get('z')!.data as Float32Array;
+      const { got, steps } = run(bytes, feeds, ['z']);
+      expect(bitsOf(got[0]), form).toEqual(bitsOf(want));
+      expect(
+        steps.some((s) => s.startsWith('FusedMatMul')),
+        `${form}: ${steps}`,
+      ).toBe(true);
+    }
+    // fused and unfused differ in their bits (else this test tells nothing)
+    const { g, feeds } = reshaped('computed');
+    const unfused = run(writeOnnxModel(g), feeds, ['z'], { matmulScale: false }).got[0];
+    expect(bitsOf(unfused)).not.toEqual(bitsOf(run(writeOnnxModel(g), feeds, ['z']).got[0]));
+  });
 });

