@@ -11,7 +11,7 @@
  * values a live node produces; the opset imports, with version 1 of every domain a new node uses ('i8conv',
  * 'com.microsoft').
  */
-import type { ElementType, Graph, Node, Tensor, ValueInfo } from './ir.js';
+import type { Attribute, ElementType, Graph, Node, Tensor, ValueInfo } from './ir.js';
 
 /** A value read by input `slot` of `node`. */
 export interface Edge {
@@ -249,6 +249,17 @@ export class GraphView {
     const shape =
       this.valueInfo.get(name)?.shape ?? this.inputNames.get(name)?.shape ?? this.outputNames.get(name)?.shape;
     return shape && shape.every((d): d is number => typeof d === 'number') ? shape : null;
+  }
+
+  /** A new default-domain node named freshly from `<base>/<opType>` (not yet placed in the graph). */
+  newNode(
+    base: string,
+    opType: string,
+    inputs: string[],
+    outputs: string[],
+    attributes = new Map<string, Attribute>(),
+  ): Node {
+    return { name: this.fresh(`${base}/${opType}`), opType, domain: '', inputs, outputs, attributes };
   }
 
   /** A name no value of the graph has, from `base`. */

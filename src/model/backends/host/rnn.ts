@@ -379,6 +379,17 @@ function lengthsOf(node: HostOpNode, p: RnnPlan, t: HostTensor | undefined): Int
   return l;
 }
 
+/** The float32 inputs of an LSTM / GRU / RNN run: X, W, R, B, initial_h (the 8-bit W and R of DynamicQuantizeLSTM apart). */
+function rnnInputs(ins: readonly (HostTensor | undefined)[]) {
+  return {
+    X: ins[0]!.data as Float32Array,
+    W: ins[1]!.data as Float32Array,
+    R: ins[2]!.data as Float32Array,
+    B: ins[3]?.data as Float32Array | undefined,
+    h0: ins[5]?.data as Float32Array | undefined,
+  };
+}
+
 /** What an LSTM step needs besides its gate arguments: activations, fused biases, peepholes, clip. */
 interface LstmGates {
   H: number;
@@ -448,12 +459,8 @@ export const LSTM: HostOpFactory = (node, inputs, outputs) => {
   const h = new Float32Array(H),
     c = new Float32Array(H);
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array,
-      W = ins[1]!.data as Float32Array,
-      R = ins[2]!.data as Float32Array;
-    const B = ins[3]?.data as Float32Array | undefined,
-      h0 = ins[5]?.data as Float32Array | undefined,
-      c0 = ins[6]?.data as Float32Array | undefined,
+    const { X, W, R, B, h0 } = rnnInputs(ins);
+    const c0 = ins[6]?.data as Float32Array | undefined,
       P = ins[7]?.data as Float32Array | undefined;
     const lens = lengthsOf(node, p, ins[4]);
     const [Y, Yh, Yc] = [0, 1, 2].map((k) => outs[k]?.data as Float32Array | undefined);
@@ -727,11 +734,7 @@ export const GRU: HostOpFactory = (node, inputs, outputs) => {
     cur = new Float32Array(H),
     next = new Float32Array(H);
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array,
-      W = ins[1]!.data as Float32Array,
-      R = ins[2]!.data as Float32Array;
-    const B = ins[3]?.data as Float32Array | undefined,
-      h0 = ins[5]?.data as Float32Array | undefined;
+    const { X, W, R, B, h0 } = rnnInputs(ins);
     const lens = lengthsOf(node, p, ins[4]);
     const [Y, Yh] = [0, 1].map((k) => outs[k]?.data as Float32Array | undefined);
     if (Y) Y.fill(0);
@@ -835,11 +838,7 @@ export const RNN: HostOpFactory = (node, inputs, outputs) => {
   const xw = new Float32Array(seq * batch * H);
   const yAll = new Float32Array(seq * dirs * batch * H);
   return (ins, outs) => {
-    const X = ins[0]!.data as Float32Array,
-      W = ins[1]!.data as Float32Array,
-      R = ins[2]!.data as Float32Array;
-    const B = ins[3]?.data as Float32Array | undefined,
-      h0 = ins[5]?.data as Float32Array | undefined;
+    const { X, W, R, B, h0 } = rnnInputs(ins);
     const lens = lengthsOf(node, p, ins[4]);
     const [Y, Yh] = [0, 1].map((k) => outs[k]?.data as Float32Array | undefined);
     const frame = batch * H;

@@ -13,7 +13,7 @@
  * its fourth input Z (a sum added before the activation, in an order of its own) or another activation stays and is
  * refused at lowering (the operator table's row says why).
  */
-import type { Attribute, Node } from '../ir.js';
+import type { Attribute } from '../ir.js';
 import type { GraphView } from '../view.js';
 
 const PARAMS: Record<string, number> = { Relu: 0, Tanh: 0, Sigmoid: 0, LeakyRelu: 1, Clip: 2, HardSigmoid: 2 };
@@ -32,14 +32,7 @@ export function decomposeFusedConvPass(v: GraphView): void {
     const conv = v.fresh(`${n.name || out}_conv`);
     v.annotate({ name: conv, type: 'float32', onnxElemType: 1, shape: dims });
     const attributes = new Map([...n.attributes].filter(([k]) => k !== 'activation' && k !== 'activation_params'));
-    const convNode: Node = {
-      name: v.fresh(`${n.name || out}/Conv`),
-      opType: 'Conv',
-      domain: '',
-      inputs: n.inputs.slice(0, 3),
-      outputs: [conv],
-      attributes,
-    };
+    const convNode = v.newNode(n.name || out, 'Conv', n.inputs.slice(0, 3), [conv], attributes);
     const f = (value: number): Attribute => ({ kind: 'float', value });
     let actInputs = [conv];
     const actAttrs = new Map<string, Attribute>();
@@ -61,14 +54,7 @@ export function decomposeFusedConvPass(v: GraphView): void {
         actAttrs.set('max', f(params[1]));
       }
     }
-    const actNode: Node = {
-      name: v.fresh(`${n.name || out}/${act.value}`),
-      opType: act.value,
-      domain: '',
-      inputs: actInputs,
-      outputs: [out],
-      attributes: actAttrs,
-    };
+    const actNode = v.newNode(n.name || out, act.value, actInputs, [out], actAttrs);
     v.replaceWith(n, [convNode, actNode]);
   }
 }

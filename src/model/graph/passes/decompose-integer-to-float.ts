@@ -49,19 +49,8 @@ export function decomposeIntegerToFloatPass(v: GraphView): void {
       v.annotate({ name, type, onnxElemType: type === 'float32' ? 1 : type === 'uint8' ? 2 : 6, shape: dims });
       return name;
     };
-    const node = (
-      opType: string,
-      inputs: string[],
-      outputs: string[],
-      attrs: Node['attributes'] = new Map(),
-    ): Node => ({
-      name: v.fresh(`${base}/${opType}`),
-      opType,
-      domain: '',
-      inputs,
-      outputs,
-      attributes: attrs,
-    });
+    const node = (opType: string, inputs: string[], outputs: string[], attrs?: Node['attributes']): Node =>
+      v.newNode(base, opType, inputs, outputs, attrs);
     const news: Node[] = [];
     let a8 = a,
       aS = aScale!,

@@ -25,14 +25,8 @@ export function decomposeLegacyImageOpsPass(v: GraphView): void {
     const out = n.outputs[0];
     if (!dims || dims.length !== 4 || !x) continue;
     const base = n.name || out;
-    const node = (opType: string, inputs: string[], outputs: string[], attrs = new Map<string, Attribute>()): Node => ({
-      name: v.fresh(`${base}/${opType}`),
-      opType,
-      domain: '',
-      inputs,
-      outputs,
-      attributes: attrs,
-    });
+    const node = (opType: string, inputs: string[], outputs: string[], attrs?: Map<string, Attribute>): Node =>
+      v.newNode(base, opType, inputs, outputs, attrs);
     if (n.opType === 'ImageScaler') {
       const s = n.attributes.get('scale'),
         b = n.attributes.get('bias');
