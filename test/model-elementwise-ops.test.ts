@@ -156,7 +156,7 @@ const FLOATISH: ElemType[] = ['float32', 'uint8', 'int8', 'int32', 'int64'];
 const ALL_TYPES: ElemType[] = [...FLOATISH, 'bool'];
 const COMPARE = ['Equal', 'Less', 'LessOrEqual', 'Greater', 'GreaterOrEqual'];
 const LOGIC = ['And', 'Or', 'Xor'];
-const UNARY = ['Reciprocal', 'Floor', 'Ceil', 'Round', 'Sign', 'Log', 'Sin', 'Cos'];
+const UNARY = ['Reciprocal', 'Floor', 'Ceil', 'Round', 'Sign', 'Log', 'Sin', 'Cos', 'Tan'];
 const VARIADIC = ['Max', 'Min', 'Sum', 'Mean'];
 
 // ---- the types onnxruntime takes ------------------------------------------------------------------------------------
@@ -568,7 +568,8 @@ describe('element-wise and comparison: equal to onnxruntime-web, bit for bit', (
           for (const g of [got.data[i] as number, ref(x[i])])
             if (!Object.is(g, w) && !(Number.isNaN(g) && Number.isNaN(w)) && bad++ < 5)
               expect(g, `${op}(${x[i]})`).toBe(w);
-          if (Number.isFinite(x[i]) && F(op === 'Sin' ? Math.sin(x[i]) : Math.cos(x[i])) !== w) off++;
+          if (Number.isFinite(x[i]) && F((op === 'Sin' ? Math.sin : op === 'Cos' ? Math.cos : Math.tan)(x[i])) !== w)
+            off++;
         }
         expect(bad).toBe(0);
         // not the correctly rounded value on every input: the short polynomials are what is matched

@@ -176,4 +176,30 @@ function trigf(x: number, cos: boolean): number {
 }
 
 export const sinf = (x: number): number => trigf(x, false);
+
+/**
+ * tanf(x), musl's: the reduction above, then T(y) = (y + s (T0 + z T1)) + s w ((T2 + z T3) + w (T4 + z T5)) in double
+ * (z = y^2, w = z^2, s = z y), and -1 / T(y) in double where q is odd, rounded once to float32.
+ */
+const TAN_T = [
+  '0x15554d3418c99fp-54',
+  '0x1112fd38999f72p-55',
+  '0x1b54c91d865afep-57',
+  '0x191df3908c33cep-58',
+  '0x185dadfcecf44ep-61',
+  '0x1362b9bf971bcdp-59',
+].map(hex);
+export function tanf(x: number): number {
+  f[0] = x;
+  const absBits = u[0] & 0x7fffffff;
+  if (absBits >= 0x7f800000) return Number.NaN;
+  if (absBits < 0x39800000) return f[0];
+  const [q, y] = quadrant(f[0], absBits);
+  const [t0, t1, t2, t3, t4, t5] = TAN_T;
+  const z = y * y;
+  const w = z * z;
+  const s = z * y;
+  const v = y + s * (t0 + z * t1) + s * w * (t2 + z * t3 + w * (t4 + z * t5));
+  return Math.fround(Math.abs(q % 2) === 1 ? -1 / v : v);
+}
 export const cosf = (x: number): number => trigf(x, true);

@@ -5,12 +5,12 @@
  * - Round (opset 11+, float32): half to even (C nearbyint; Round(-0.5) = -0).
  * - Sign (opset 9+: float32, uint8, int8, int32, int64): 1, 0 or -1 in X's type; float32 -0 gives +0, NaN gives NaN.
  * - Log (opset 6+, float32): emscripten libc's logf (../libm.ts), onnxruntime-web's bits.
- * - Sin, Cos (opset 7+, float32): emscripten libc's sinf / cosf (../libm.ts), onnxruntime-web's bits.
+ * - Sin, Cos, Tan (opset 7+, float32): emscripten libc's sinf / cosf / tanf (../libm.ts), onnxruntime-web's bits.
  * - i8conv RoundFloat16 (float32): the float16 nearest to x (ties to the even significand; beyond the largest finite
  *   float16 by half a step: infinity), as a float32: Cast's rounding to float16 (./Cast.ts), then back.
  */
 import { expectType, makeTensor, need, onlyAttrs, roundHalfEven, f32, type ElementType, type OpFn } from '../tensor.js';
-import { cosf, logf, sinf } from '../libm.js';
+import { cosf, logf, sinf, tanf } from '../libm.js';
 import { fromHalfBits, toHalfBits } from './Cast.js';
 
 function unary(
@@ -46,6 +46,7 @@ export const Sign = unary(
 export const Log = unary('Log', 6, ['float32'], logf);
 export const Sin = unary('Sin', 7, ['float32'], sinf);
 export const Cos = unary('Cos', 7, ['float32'], cosf);
+export const Tan = unary('Tan', 7, ['float32'], tanf);
 
 /** x rounded to the nearest float16 (Cast's own rounding to float16, then back: exact). */
 export const RoundFloat16 = unary('RoundFloat16', 1, ['float32'], (x) => fromHalfBits(toHalfBits(x)));

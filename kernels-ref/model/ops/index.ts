@@ -94,7 +94,7 @@ import {
 import { LogSoftmax } from './LogSoftmax.js';
 import { And, Equal, Greater, GreaterOrEqual, Less, LessOrEqual, Not, Or, Xor } from './Compare.js';
 import { Mod } from './Mod.js';
-import { Ceil, Cos, Floor, Log, Reciprocal, Round, RoundFloat16, Sign, Sin } from './UnaryMath.js';
+import { Ceil, Cos, Floor, Log, Reciprocal, Round, RoundFloat16, Sign, Sin, Tan } from './UnaryMath.js';
 import { Max, Mean, Min, Sum } from './Variadic.js';
 import { Where } from './Where.js';
 import { ElementwiseRegion } from './ElementwiseRegion.js';
@@ -181,6 +181,7 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Log', Log],
   ['Sin', Sin],
   ['Cos', Cos],
+  ['Tan', Tan],
   ['Equal', Equal],
   ['Less', Less],
   ['LessOrEqual', LessOrEqual],

@@ -732,6 +732,10 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_sum_one_input",
     "test_sum_two_inputs",
   ],
+  ":Tan": [
+    "test_tan",
+    "test_tan_example",
+  ],
   ":Tanh": [
     "test_tanh",
     "test_tanh_example",

@@ -652,6 +652,7 @@ for (const [o, since, doc] of [
   ['Log', 6, "natural log (the C library's logf, onnxruntime-web's bits)"],
   ['Sin', 7, "sine (the C library's sinf, onnxruntime-web's bits)"],
   ['Cos', 7, "cosine (the C library's cosf, onnxruntime-web's bits)"],
+  ['Tan', 7, "tangent (the C library's tanf, onnxruntime-web's bits)"],
 ] as const)
   hostOnly(`:${o}`, 'math.ts', doc, SHAPE.same, 'UnaryMath.ts', { since });
 for (const [o, since, doc] of [

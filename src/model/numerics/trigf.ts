@@ -1,5 +1,5 @@
 /**
- * sinf and cosf as onnxruntime-web computes them: its Sin and Cos call the C library, emscripten's musl, whose float
+ * sinf, cosf and tanf as onnxruntime-web computes them: its Sin and Cos call the C library, emscripten's musl, whose float
  * functions evaluate a short polynomial in double and round once (so they miss the correctly rounded value by an ulp
  * on about 3 inputs in 10^4: the polynomials are only accurate to about 2^-37). Written from their description:
  *
@@ -8,6 +8,8 @@
  *   double), choosing sin or cos and the sign by the quadrant; beyond, up to 2^28 pi/2: n = the nearest integer to
  *   x * 2/pi (double, rounded by adding and subtracting 1.5 * 2^52), y = (x - n P1) - n P1t with P1 the first 25 bits
  *   of pi/2 and P1t the rest, n corrected by one where y left [-pi/4, pi/4], then the kernels on y by n mod 4.
+ * - tan: the same reduction, the quadrants by pairs (x less the nearest of 1..4 multiples of pi/2, n odd: -1 / t);
+ *   tan kernel t(x) = (x + s (T0 + z T1)) + s w ((T2 + z T3) + w (T4 + z T5)), then -1 / t in double where odd;
  * - sin kernel s(x) = (x + s (S1 + z S2)) + s w (S3 + z S4), z = x^2, w = z^2, s = z x;
  *   cos kernel c(x) = ((1 + z C0) + w C1) + w z (C2 + z C3); every step one double operation, rounded once to float32.
  * - Beyond 2^28 pi/2 (about 4.2e8) musl reduces |x| exactly in multi-precision (its sum of the remainder's parts, a
@@ -30,6 +32,12 @@ const C0 = -hx(0x1ffffffd0c5e81, -54),
   C1 = hx(0x155553e1053a42, -57),
   C2 = -hx(0x16c087e80f1e27, -62),
   C3 = hx(0x199342e0ee5069, -68);
+const T0 = hx(0x15554d3418c99f, -54),
+  T1 = hx(0x1112fd38999f72, -55),
+  T2 = hx(0x1b54c91d865afe, -57),
+  T3 = hx(0x191df3908c33ce, -58),
+  T4 = hx(0x185dadfcecf44e, -61),
+  T5 = hx(0x1362b9bf971bcd, -59);
 const PIO2 = [0, 1, 2, 3, 4].map((k) => k * (Math.PI / 2));
 const TOINT = 1.5 * 2 ** 52,
   PIO4 = hx(0x1921fb6, -25),
@@ -85,6 +93,17 @@ function reduceLarge(x: number): [number, number] {
   const y = Number(r >> shift) / 2 ** 200;
   const q = Number(n & 3n);
   return x < 0 ? [-q, -y] : [q, y];
+}
+
+function tanKernel(x: number, odd: boolean): number {
+  const z = x * x;
+  const r = T4 + z * T5,
+    t = T2 + z * T3,
+    w = z * z,
+    s = z * x,
+    u = T0 + z * T1;
+  const v = x + s * u + s * w * (t + w * r);
+  return f32(odd ? -1 / v : v);
 }
 
 function sinKernel(x: number): number {
@@ -174,4 +193,21 @@ export function cosf(x: number): number {
     default:
       return sinKernel(y);
   }
+}
+
+export function tanf(x: number): number {
+  const ix = absBits(x);
+  const neg = x < 0;
+  if (ix <= 0x3f490fda) return ix < 0x39800000 ? x : tanKernel(x, false);
+  if (ix <= 0x407b53d1) {
+    if (ix <= 0x4016cbe3) return tanKernel(neg ? x + PIO2[1] : x - PIO2[1], true);
+    return tanKernel(neg ? x + PIO2[2] : x - PIO2[2], false);
+  }
+  if (ix <= 0x40e231d5) {
+    if (ix <= 0x40afeddf) return tanKernel(neg ? x + PIO2[3] : x - PIO2[3], true);
+    return tanKernel(neg ? x + PIO2[4] : x - PIO2[4], false);
+  }
+  if (ix >= 0x7f800000) return Number.NaN;
+  const [n, y] = ix >= 0x4dc90fdb ? reduceLarge(x) : reduce(x);
+  return tanKernel(y, (n & 1) !== 0);
 }

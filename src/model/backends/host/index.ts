@@ -37,7 +37,7 @@ import {
 import { LogSoftmax } from './logsoftmax.js';
 import { Add, Div, Mod, Mul, Pow, Sub, Where } from './binary.js';
 import { And, Equal, Greater, GreaterOrEqual, Less, LessOrEqual, Not, Or, Xor } from './compare.js';
-import { Ceil, Cos, Floor, Log, Reciprocal, Round, RoundFloat16, Sign, Sin } from './math.js';
+import { Ceil, Cos, Floor, Log, Reciprocal, Round, RoundFloat16, Sign, Sin, Tan } from './math.js';
 import { Max, Mean, Min, Sum } from './variadic.js';
 import { Conv, ConvTranspose } from './conv.js';
 import { FusedMatMul, Gemm, MatMul } from './matmul.js';
@@ -158,6 +158,7 @@ const FACTORIES: Record<string, HostOpFactory> = {
   Log,
   Sin,
   Cos,
+  Tan,
   Equal,
   Less,
   LessOrEqual,

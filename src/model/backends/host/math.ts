@@ -7,7 +7,8 @@
  *   gives NaN.
  * - Log (float32): the C library's logf (../../numerics/logf.ts: musl's table method, onnxruntime-web's bits, not the
  *   correctly rounded value); log(0) = -inf, log(x < 0) = NaN.
- * - Sin, Cos (float32, opset 7+): the C library's sinf / cosf (../../numerics/trigf.ts: musl's, onnxruntime-web's bits).
+ * - Sin, Cos, Tan (float32, opset 7+): the C library's sinf / cosf / tanf (../../numerics/trigf.ts: musl's,
+ *   onnxruntime-web's bits).
  * - i8conv:RoundFloat16 (float32): x rounded to the nearest float16, kept as float32 (a Cast to float16 of a model
  *   that computes in float16: ../../graph/passes/float16.ts).
  * Opsets before 6 (Reciprocal, Floor, Ceil, Log: the consumed_inputs attribute) onnxruntime does not register.
@@ -15,7 +16,7 @@
 import type { HostData, HostOpFactory } from '../types.js';
 import { expectDims, expectOutType, expectType, need, onlyAttrs, unsupported, type ElemType } from './common.js';
 import { logfRow } from '../../numerics/logf.js';
-import { cosf, sinf } from '../../numerics/trigf.js';
+import { cosf, sinf, tanf } from '../../numerics/trigf.js';
 import { roundToHalfRow } from '../../numerics/float16.js';
 
 type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
@@ -91,3 +92,4 @@ const floatMap = (f: (x: number) => number) => () => (x: HostData, y: HostData) 
 };
 export const Sin = unaryFactory(7, ['float32'], floatMap(sinf));
 export const Cos = unaryFactory(7, ['float32'], floatMap(cosf));
+export const Tan = unaryFactory(7, ['float32'], floatMap(tanf));
