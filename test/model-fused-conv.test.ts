@@ -7,10 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
 import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
-import { loadModelSync } from '../src/model/load.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { I8ConvError } from '../src/errors.js';
-import { loadOrt, ortRunModel } from './helpers/one-node.js';
+import { floatBits, loadOrt, ortRunModel, runXY } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
 const ort = await loadOrt();
@@ -127,15 +126,7 @@ function caseOf(seed: number): Made {
   };
 }
 
-const bitsOf = (a: ArrayLike<number>) => Array.from(new Uint32Array(Float32Array.from(a).buffer));
-const run = (g: Graph, x: Tensor): Float32Array => {
-  const m = loadModelSync(rt, writeOnnxModel(g), { onFloatModel: 'allow' });
-  try {
-    return m.run({ x: x.data } as never).y as Float32Array;
-  } finally {
-    m.dispose();
-  }
-};
+const run = (g: Graph, x: Tensor): Float32Array => runXY(rt, g, x);
 
 describe('FusedConv (onnxruntime-optimized models)', () => {
   it("gives the bits of Conv -> activation (product and reference) and onnxruntime-web's", async () => {
@@ -145,18 +136,18 @@ describe('FusedConv (onnxruntime-optimized models)', () => {
     for (let seed = 1; seed <= 48; seed++) {
       const c = caseOf(seed);
       const got = run(c.fused, c.x);
-      expect(bitsOf(got), c.desc).toEqual(bitsOf(run(c.split, c.x)));
+      expect(floatBits(got), c.desc).toEqual(floatBits(run(c.split, c.x)));
       const ref = runReference(c.fused, [['x', c.x]]).get('y')!.data as Float32Array;
-      expect(bitsOf(ref), `${c.desc}: reference`).toEqual(
-        bitsOf(runReference(c.split, [['x', c.x]]).get('y')!.data as Float32Array),
+      expect(floatBits(ref), `${c.desc}: reference`).toEqual(
+        floatBits(runReference(c.split, [['x', c.x]]).get('y')!.data as Float32Array),
       );
       const want = (await ortRunModel(writeOnnxModel(c.fused), new Map([['x', c.x]]), ['y'])).get('y')!
         .data as Float32Array;
       const splitOrt = (await ortRunModel(writeOnnxModel(c.split), new Map([['x', c.x]]), ['y'])).get('y')!
         .data as Float32Array;
       // onnxruntime's FusedConv is its Conv -> activation, bit for bit
-      expect(bitsOf(want), `${c.desc}: onnxruntime`).toEqual(bitsOf(splitOrt));
-      if (bitsOf(got).join() === bitsOf(want).join()) ortEqual++;
+      expect(floatBits(want), `${c.desc}: onnxruntime`).toEqual(floatBits(splitOrt));
+      if (floatBits(got).join() === floatBits(want).join()) ortEqual++;
       n++;
     }
     console.log(`FusedConv: ${n} cases, the product equal to onnxruntime-web bit for bit on ${ortEqual}`);

@@ -10,7 +10,7 @@ import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { loadModelSync } from '../src/model/load.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { I8ConvError } from '../src/errors.js';
-import { loadOrt, ortRunModel, tensor } from './helpers/one-node.js';
+import { floatBits, loadOrt, ortRunModel, tensor } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
 const ort = await loadOrt();
@@ -121,8 +121,6 @@ function caseOf(seed: number, op: 'MatMulIntegerToFloat' | 'DynamicQuantizeMatMu
   return { graph, feeds, desc: `${op} seed ${seed} A [${aDims}] B ${bType} [${K},${N}] inputs ${inputs.join(',')}` };
 }
 
-const bitsOf = (a: ArrayLike<number>) => Array.from(new Uint32Array(Float32Array.from(a).buffer));
-
 describe('MatMulIntegerToFloat and DynamicQuantizeMatMul (onnxruntime-optimized quantize_dynamic models)', () => {
   it('equal onnxruntime-web and the reference bit for bit, as one fused step', async () => {
     if (!ort) throw new Error('onnxruntime-web is not installed: the comparison cannot run');
@@ -138,13 +136,13 @@ describe('MatMulIntegerToFloat and DynamicQuantizeMatMul (onnxruntime-optimized 
           const got = m.run(Object.fromEntries([...c.feeds].map(([k, t]) => [k, t.data])) as never, {
             profile: true,
           }).y as Float32Array;
-          expect(bitsOf(got), c.desc).toEqual(bitsOf(want));
+          expect(floatBits(got), c.desc).toEqual(floatBits(want));
           for (const e of m.lastProfile!) ops.add(e.op);
         } finally {
           m.dispose();
         }
         const ref = runReference(c.graph, [...c.feeds]).get('y')!.data as Float32Array;
-        expect(bitsOf(ref), `${c.desc}: reference`).toEqual(bitsOf(want));
+        expect(floatBits(ref), `${c.desc}: reference`).toEqual(floatBits(want));
         cases++;
       }
     // the product's steps: the fused MatMulInteger (its scale product and, for DynamicQuantizeMatMul, the

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime, type Runtime } from '../src/index.js';
 import type { Attribute, Graph, Tensor } from '../src/model/graph/ir.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
-import { loadModelSync } from '../src/model/load.js';
 import { runReference } from '../kernels-ref/model/index.js';
 import { I8ConvError } from '../src/errors.js';
-import { loadOrt, ortRunModel } from './helpers/one-node.js';
+import { floatBits, loadOrt, ortRunModel, runXY } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
 const ort = await loadOrt();
@@ -67,15 +66,7 @@ function caseOf(seed: number): { g: Graph; x: Tensor; desc: string } {
   };
 }
 
-const bitsOf = (a: ArrayLike<number>) => Array.from(new Uint32Array(Float32Array.from(a).buffer));
-const run = (g: Graph, x: Tensor): Float32Array => {
-  const m = loadModelSync(rt, writeOnnxModel(g), { onFloatModel: 'allow' });
-  try {
-    return m.run({ x: x.data } as never).y as Float32Array;
-  } finally {
-    m.dispose();
-  }
-};
+const run = (g: Graph, x: Tensor): Float32Array => runXY(rt, g, x);
 
 describe('ImageScaler and Crop (early ONNX)', () => {
   it('equal onnxruntime-web and the reference bit for bit, opsets 7 .. 9', async () => {
@@ -84,9 +75,9 @@ describe('ImageScaler and Crop (early ONNX)', () => {
       const c = caseOf(seed);
       const want = (await ortRunModel(writeOnnxModel(c.g), new Map([['x', c.x]]), ['y'])).get('y')!
         .data as Float32Array;
-      expect(bitsOf(run(c.g, c.x)), c.desc).toEqual(bitsOf(want));
-      expect(bitsOf(runReference(c.g, [['x', c.x]]).get('y')!.data as Float32Array), `${c.desc}: reference`).toEqual(
-        bitsOf(want),
+      expect(floatBits(run(c.g, c.x)), c.desc).toEqual(floatBits(want));
+      expect(floatBits(runReference(c.g, [['x', c.x]]).get('y')!.data as Float32Array), `${c.desc}: reference`).toEqual(
+        floatBits(want),
       );
     }
   });

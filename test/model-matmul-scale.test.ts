@@ -11,7 +11,7 @@ import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { loadModelSync, prepareGraph } from '../src/model/load.js';
 import { runReference } from '../kernels-ref/model/index.js';
-import { loadOrt, ortRunModel } from './helpers/one-node.js';
+import { floatBits, loadOrt, ortRunModel } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 
 const ort = await loadOrt();
@@ -121,7 +121,6 @@ function caseOf(seed: number): Made {
   return { g, feeds, outs, desc: `seed ${seed} ${form} batch [${batch}] m ${m} k ${k} n ${n}`, fuses: form !== 'rank' };
 }
 
-const bitsOf = (a: ArrayLike<number>) => Array.from(new Uint32Array(Float32Array.from(a).buffer));
 /** how many elements of two float32 arrays differ (Object.is: -0 is not 0; a count: large arrays make no diff) */
 function differing(a: Float32Array, b: Float32Array): number {
   if (a.length !== b.length) return Number.POSITIVE_INFINITY;
@@ -156,7 +155,7 @@ describe('MatMulScaleFusion and FusedMatMul', () => {
       const want = await ortRunModel(bytes, c.feeds, c.outs);
       const { got, steps } = run(bytes, c.feeds, c.outs);
       c.outs.forEach((o, i) =>
-        expect(bitsOf(got[i]), `${c.desc}: ${o}`).toEqual(bitsOf(want.get(o)!.data as Float32Array)),
+        expect(floatBits(got[i]), `${c.desc}: ${o}`).toEqual(floatBits(want.get(o)!.data as Float32Array)),
       );
       expect(
         steps.some((s) => s.startsWith('FusedMatMul')),
@@ -166,10 +165,10 @@ describe('MatMulScaleFusion and FusedMatMul', () => {
       const prepared = prepareGraph(bytes, {});
       const ref = runReference(prepared.graph, [...c.feeds]);
       c.outs.forEach((o, i) =>
-        expect(bitsOf(ref.get(o)!.data as Float32Array), `${c.desc}: reference ${o}`).toEqual(bitsOf(got[i])),
+        expect(floatBits(ref.get(o)!.data as Float32Array), `${c.desc}: reference ${o}`).toEqual(floatBits(got[i])),
       );
       const without = run(bytes, c.feeds, c.outs, { matmulScale: false });
-      if (c.outs.some((o, i) => bitsOf(without.got[i]).join() !== bitsOf(got[i]).join())) differWithout++;
+      if (c.outs.some((o, i) => floatBits(without.got[i]).join() !== floatBits(got[i]).join())) differWithout++;
     }
     console.log(
       `MatMulScaleFusion: 90 cases equal onnxruntime-web (${kernel} on the GEMM kernel); ${differWithout} differ without the pass`,
@@ -280,7 +279,7 @@ describe('MatMulScaleFusion: what onnxruntime knows of shapes at session creatio
       const bytes = writeOnnxModel(g);
       const want = (await ortRunModel(bytes, feeds, ['z'])).get('z')!.data as Float32Array;
       const { got, steps } = run(bytes, feeds, ['z']);
-      expect(bitsOf(got[0]), form).toEqual(bitsOf(want));
+      expect(floatBits(got[0]), form).toEqual(floatBits(want));
       expect(
         steps.some((s) => s.startsWith('FusedMatMul')),
         `${form}: ${steps}`,
@@ -289,7 +288,7 @@ describe('MatMulScaleFusion: what onnxruntime knows of shapes at session creatio
     // fused and unfused differ in their bits (else this test tells nothing)
     const { g, feeds } = reshaped('other');
     const unfused = run(writeOnnxModel(g), feeds, ['z'], { matmulScale: false }).got[0];
-    expect(bitsOf(unfused)).not.toEqual(bitsOf(run(writeOnnxModel(g), feeds, ['z']).got[0]));
+    expect(floatBits(unfused)).not.toEqual(floatBits(run(writeOnnxModel(g), feeds, ['z']).got[0]));
     // the computed form: not fused here (the rule of ort-shapes.ts), fused by onnxruntime on this graph
     const c = reshaped('computed');
     expect(run(writeOnnxModel(c.g), c.feeds, ['z']).steps.some((s) => s.startsWith('FusedMatMul'))).toBe(false);

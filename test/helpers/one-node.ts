@@ -10,6 +10,7 @@ import { HOST_OPS } from '../../src/model/backends/host/index.js';
 import type { Attribute, Graph, Node, Tensor } from '../../src/model/graph/ir.js';
 import type { HostTensor, HostValueInfo } from '../../src/model/backends/types.js';
 import { AT, le, writeModel, type AttrSpec, type TensorSpec } from './onnx-writer.js';
+import { writeOnnxModel } from '../../src/model/graph/onnx/writer.js';
 
 export type ElemType = Tensor['type'];
 export type HostType = HostTensor['type'];
@@ -225,11 +226,22 @@ export async function ortRunModel(
   }
 }
 
+/** The bit patterns of float32 values, as numbers (toEqual on them tells -0 from 0 and one NaN from another). */
+export const floatBits = (a: ArrayLike<number>): number[] => Array.from(new Uint32Array(Float32Array.from(a).buffer));
+
 /** The raw bits of a tensor's values (float32 compared as its bit patterns). */
 export const tensorBits = (t: Tensor): number[] =>
-  t.type === 'float32'
-    ? Array.from(new Uint32Array((t.data as Float32Array).slice().buffer))
-    : Array.from(t.data as ArrayLike<number>);
+  t.type === 'float32' ? floatBits(t.data as Float32Array) : Array.from(t.data as ArrayLike<number>);
+
+/** rt.loadModel's output `y` of a float model `graph` fed `x` as input `x` (the model disposed after). */
+export function runXY(rt: Runtime, graph: Graph, x: Tensor): Float32Array {
+  const m = loadModelSync(rt, writeOnnxModel(graph), { onFloatModel: 'allow' });
+  try {
+    return Float32Array.from(m.run({ x: x.data } as never).y as Float32Array);
+  } finally {
+    m.dispose();
+  }
+}
 
 /** onnxruntime-web's outputs (bool as 0 / 1 bytes). */
 export async function ortRun(c: Case): Promise<Tensor[]> {

@@ -523,7 +523,7 @@ function centredWeights(
  * column); a per-column zero point must hold one value throughout (uint8) or be 0 (int8); a per-direction one is
  * taken as it is. Constants (quantize_dynamic writes initializers).
  */
-function quantParams(
+export function quantParams(
   node: HostOpNode,
   inputs: readonly (HostValueInfo | undefined)[],
   k: number,

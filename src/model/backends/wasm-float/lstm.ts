@@ -19,7 +19,7 @@ import type { Lower } from '../../executor/step.js';
 import { kernelStep } from '../../executor/step.js';
 import { attrFloat, attrInt, attrString } from '../host/common.js';
 import { infoOf } from '../host/lower.js';
-import { dynamicQuantizeLstm, LSTM } from '../host/rnn.js';
+import { dynamicQuantizeLstm, LSTM, quantParams } from '../host/rnn.js';
 import { PACKED_STRIDE_K } from '../../numerics/sgemm.js';
 import { LSTM_F32_CTX as L } from './lstm-ctx.generated.js';
 import { HeapKernel } from './kernels.js';
@@ -61,6 +61,7 @@ function packGates(M: Float32Array, dirs: number, rows: number, k: number, gp: n
  * K and past 4H), and the scales of their columns (inputs 8 and 10: per direction or per column) as f32 [dirs][GP].
  */
 function quantizedPacks(
+  node: HostOpNode,
   inputs: readonly (HostValueInfo | undefined)[],
   W: Uint8Array | Int8Array,
   R: Uint8Array | Int8Array,
@@ -70,23 +71,30 @@ function quantizedPacks(
   gp: number,
 ): { wp: Int16Array; rp: Int16Array; ws: Float32Array; rs: Float32Array } {
   const N = 4 * H;
-  const pack = (M: Uint8Array | Int8Array, k: number, zpAt: number, scaleAt: number) => {
+  const pack = (M: Uint8Array | Int8Array, k: number, scaleAt: number, what: string) => {
+    // the operator's reading of the scales and zero points (checked there)
+    const { scales, zps } = quantParams(
+      node,
+      inputs,
+      scaleAt,
+      what,
+      M instanceof Int8Array ? 'int8' : 'uint8',
+      dirs,
+      N,
+    );
     const kq = k + (k % 2);
-    const zps = inputs[zpAt]!.constant!.data as Uint8Array | Int8Array;
-    const scales = inputs[scaleAt]!.constant!.data as Float32Array;
-    const perCol = scales.length === dirs * N;
     const out = new Int16Array(dirs * kq * gp),
       s = new Float32Array(dirs * gp);
     for (let d = 0; d < dirs; d++) {
-      const zp = zps[perCol ? d * N : d];
+      const zp = zps[d];
       for (let q = 0; q < k; q++)
         for (let n = 0; n < N; n++) out[(d * kq + (q & ~1)) * gp + n * 2 + (q & 1)] = M[(d * k + q) * N + n] - zp;
-      for (let n = 0; n < N; n++) s[d * gp + n] = scales[perCol ? d * N + n : d];
+      for (let n = 0; n < N; n++) s[d * gp + n] = scales[d][scales[d].length === 1 ? 0 : n];
     }
     return { out, s };
   };
-  const w = pack(W, K, 9, 8),
-    r = pack(R, H, 11, 10);
+  const w = pack(W, K, 8, 'W'),
+    r = pack(R, H, 10, 'R');
   return { wp: w.out, rp: r.out, ws: w.s, rs: r.s };
 }
 
@@ -133,7 +141,7 @@ export function prepareLstmKernel(
     hq = H + (H % 2);
   // W [dirs][4H][K] -> [dirs][K][GP]; R [dirs][4H][H] -> [dirs][H][GP]; quantized: pairs of k, the scales by column
   const q = quantized
-    ? quantizedPacks(inputs, W as Uint8Array | Int8Array, R as Uint8Array | Int8Array, dirs, K, H, gp)
+    ? quantizedPacks(node, inputs, W as Uint8Array | Int8Array, R as Uint8Array | Int8Array, dirs, K, H, gp)
     : null;
   const wp = q ? q.wp : packGates(W as Float32Array, dirs, 4 * H, K, gp),
     rp = q ? q.rp : packGates(R as Float32Array, dirs, 4 * H, H, gp);
