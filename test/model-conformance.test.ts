@@ -19,6 +19,12 @@ import { OPERATORS } from '../src/model/lowering/registry.js';
 
 const TESTDATA = '/usr/share/libonnx-testdata/data/node';
 const haveTestdata = existsSync(TESTDATA);
+/**
+ * The suites run: ONNX's node cases (named as they are), and the package's other folders of whole small models
+ * (PyTorch's exports of its layers and operators, a few hand-written models), named `<folder>/<case>`. `real` holds
+ * only download descriptions, not models.
+ */
+const SUITES = ['node', 'pytorch-converted', 'pytorch-operator', 'simple'];
 
 const REQUIRED = [
   'test_qlinearconv',
@@ -119,8 +125,15 @@ describe("rt.loadModel on ONNX's conformance cases (Debian libonnx-testdata)", (
       const opOf = new Map<string, string>();
       const refused = new Map<string, string[]>();
       const failures: string[] = [];
-      for (const d of readdirSync(TESTDATA).sort()) {
-        const file = join(TESTDATA, d, 'model.onnx');
+      const cases = SUITES.flatMap((suite) => {
+        const root = join(TESTDATA, '..', suite);
+        if (!existsSync(root)) throw new Error(`libonnx-testdata has no ${suite} folder`);
+        return readdirSync(root)
+          .sort()
+          .map((c) => ({ d: suite === 'node' ? c : `${suite}/${c}`, dir: join(root, c) }));
+      });
+      for (const { d, dir: caseDir } of cases) {
+        const file = join(caseDir, 'model.onnx');
         if (!existsSync(file) || d in NOT_ONNXRUNTIME) continue;
         const bytes = readFileSync(file);
         let g: Graph;
@@ -130,13 +143,13 @@ describe("rt.loadModel on ONNX's conformance cases (Debian libonnx-testdata)", (
           refused.set('BAD_MODEL', [...(refused.get('BAD_MODEL') ?? []), d]);
           continue;
         }
-        const sets = readdirSync(join(TESTDATA, d))
+        const sets = readdirSync(caseDir)
           .filter((s) => s.startsWith('test_data_set_'))
           .sort();
         let ok = true;
         let refusal: string | null = null;
         for (const set of sets) {
-          const dir = join(TESTDATA, d, set);
+          const dir = join(caseDir, set);
           let inputs: Tensor[], outputs: Tensor[];
           try {
             inputs = readSet(dir, 'input');
@@ -195,7 +208,7 @@ describe("rt.loadModel on ONNX's conformance cases (Debian libonnx-testdata)", (
         }
       }
       console.log(
-        `loadModel ran ${passed.length} ONNX node cases; refused: ${[...refused].map(([c, l]) => `${c} ${l.length}`).join(', ')}`,
+        `loadModel ran ${passed.length} ONNX conformance cases; refused: ${[...refused].map(([c, l]) => `${c} ${l.length}`).join(', ')}`,
       );
       console.log(`refused UNSUPPORTED_OP: ${(refused.get('UNSUPPORTED_OP') ?? []).join(' ')}`);
       expect(failures).toEqual([]);

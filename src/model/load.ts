@@ -66,7 +66,9 @@ import { planMemory } from './lowering/memory.js';
 import type { LoweredNode, PlannedProgram, StepImpl } from './executor/step.js';
 import type { Dim, Graph } from './graph/ir.js';
 import type { PlannedValue } from './lowering/values.js';
-import { Model, ModelPlan } from './executor/model.js';
+import { Model, ModelPlan, type Replanner } from './executor/model.js';
+import { StagedModel, attachSplit, splitStages } from './executor/staged.js';
+import { RunTimeShapeError } from './graph/shape-rules.js';
 import type { LoadProgress } from './source.js';
 
 export interface LoadModelOptions {
@@ -338,7 +340,12 @@ export function loadModel(
   const read = readGraph(bytes);
   const declared = dynamicInputs(read);
   let float = false;
-  const first = buildPlan(core, select, read, o, hooks, (graph) => {
+  // each new input shape (and a split's head) reads the file again (the passes rewrite what they are given): a copy
+  // of the caller's bytes, which the caller may change; taken only where needed
+  let own: Uint8Array | ArrayBuffer | undefined;
+  const again = (): Graph => readGraph((own ??= bytes instanceof Uint8Array ? bytes.slice() : bytes.slice(0)));
+  if (declared !== undefined) again();
+  const model = loadGraph(core, select, read, again, declared, o, hooks, (graph) => {
     float = isFloatModel(graph);
     check(
       !float || o.onFloatModel !== 'error',
@@ -351,15 +358,53 @@ export function loadModel(
     console.warn(
       `i8conv: this model has no int8 convolution or matrix product: it runs on the float path, slowly. ${QUANTIZE_HINT} (loadModel option onFloatModel: 'allow' silences this warning, 'error' refuses such models)`,
     );
-  if (declared === undefined) return new Model(core, first);
-  // each new input shape reads the file again (the passes rewrite what they are given): a copy of the caller's bytes,
-  // which the caller may change
-  const own = bytes instanceof Uint8Array ? bytes.slice() : bytes.slice(0);
-  return new Model(core, first, {
+  return model;
+}
+
+/**
+ * The model of a read graph: one plan at o.inputShapes, a replanner where `declared` (dynamic input dims), and a
+ * StagedModel where a plan is split at dims only the run decides (executor/staged.ts): `again` reads the graph anew
+ * for each further plan and for a split (the passes rewrite the graph they are given; `read` is the first plan's).
+ */
+function loadGraph(
+  core: WasmRuntimeCore,
+  select: AlgoSelector,
+  read: Graph,
+  again: () => Graph,
+  declared: Map<string, (number | string | null)[] | undefined> | undefined,
+  o: LoadModelOptions,
+  hooks: LoadModelHooks,
+  prepared?: (graph: Graph) => void,
+): Model {
+  let staged = false;
+  const planAt = (g: Graph, inputShapes: Record<string, number[]> | undefined): ModelPlan => {
+    const at = { ...o, inputShapes };
+    try {
+      return buildPlan(core, select, g, at, hooks, prepared);
+    } catch (e) {
+      if (!(e instanceof RunTimeShapeError)) throw e;
+      const split = splitStages(again(), inputShapes ?? {});
+      if (!split) throw e;
+      const plan = buildPlan(core, select, split.head, at, hooks, prepared);
+      attachSplit(plan, split);
+      staged = true;
+      return plan;
+    }
+  };
+  const first = planAt(read, o.inputShapes);
+  const replanner: Replanner | undefined = declared && {
     declared,
     maxPlans: o.maxPlans ?? 4,
-    plan: (shapes) => buildPlan(core, select, readGraph(own), { ...o, inputShapes: shapes }, hooks),
-  });
+    plan: (shapes) => planAt(again(), shapes),
+  };
+  if (!staged && !declared) return new Model(core, first);
+  // a tail: fixed input dims (the frontier's), float or not as the model is, no progress to report
+  const tailOpts: LoadModelOptions = { ...o, inputShapes: undefined, onProgress: undefined, onFloatModel: 'allow' };
+  const loadTail = (g: Graph): Model => {
+    const copy = structuredClone(g);
+    return loadGraph(core, select, g, () => structuredClone(copy), undefined, tailOpts, hooks);
+  };
+  return new StagedModel(core, first, loadTail, replanner);
 }
 
 const QUANTIZE_HINT =

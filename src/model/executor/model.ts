@@ -79,11 +79,12 @@ export class Model {
   lastProfile: ProfileEntry[] | null = null;
   private readonly core: WasmRuntimeCore;
   /** the plans held, least recently run first; `current` is the last one run (or the load's) */
-  private readonly plans = new Map<string, ModelPlan>();
-  private current: ModelPlan;
+  protected readonly plans = new Map<string, ModelPlan>();
+  /** the plan run last (or the load's); a staged model (staged.ts) reads which one ran */
+  protected current: ModelPlan;
   private readonly replanner: Replanner | undefined;
   private disposed = false;
-  private running = false;
+  protected running = false;
 
   /** Takes ownership of the load's plan; `replanner` where the inputs' dims may change per run. */
   constructor(core: WasmRuntimeCore, first: ModelPlan, replanner?: Replanner) {
@@ -143,7 +144,7 @@ export class Model {
     return this.current.readValue(name);
   }
 
-  private live(): void {
+  protected live(): void {
     if (this.disposed) throw new I8ConvError('DISPOSED', 'model: the model was disposed', 'model');
     if (this.core.disposed) throw new I8ConvError('DISPOSED', 'runtime: the runtime was disposed', 'runtime');
     check(
@@ -407,7 +408,7 @@ export class Model {
 
   private tensors(out: Record<string, ModelArray>): Record<string, Tensor> {
     const r: Record<string, Tensor> = Object.create(null);
-    for (const o of this.current.outputs) r[o.name] = { data: out[o.name], dims: [...o.shape], type: o.type };
+    for (const o of this.outputs) r[o.name] = { data: out[o.name], dims: [...o.shape], type: o.type };
     return r;
   }
 

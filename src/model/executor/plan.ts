@@ -69,6 +69,8 @@ export class ModelPlan {
   private readonly arena: number;
   private readonly valueGuards: number;
   private disposed = false;
+  /** what else lives and dies with this plan (a staged model's plans of what runs after its head: staged.ts) */
+  readonly dependents: { dispose(): void }[] = [];
 
   /** Takes ownership of the parts (the step implementations); allocates the arena and the scratch. */
   constructor(parts: ModelParts) {
@@ -177,6 +179,7 @@ export class ModelPlan {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    for (const d of this.dependents) d.dispose();
     for (const s of this.impls) s.dispose();
     this.blocks.release();
   }

@@ -22,6 +22,14 @@ import {
   splitSizes,
 } from './passes/fold-constants.js';
 
+/**
+ * A shape rule's refusal because an input that gives the output dims (a shape, a count, the selection of
+ * NonMaxSuppression) is computed by the run, not known at load. The loader then splits the model where such nodes
+ * are (executor/staged.ts): what runs before them is planned at load, and they and what follows them at run time,
+ * from the values the run computed. Its code and message are the refusal's, for where no split can run it.
+ */
+export class RunTimeShapeError extends I8ConvError {}
+
 /** An inferred value: its element type and static dims. */
 export interface ShapeInfo {
   type: ElementType;
@@ -60,6 +68,8 @@ export interface ShapeContext {
   /** input k's type, or `dflt` when it is omitted */
   typeAt(k: number, dflt: ElementType): ElementType;
   fail(message: string): never;
+  /** BAD_SHAPE as RunTimeShapeError: an input that gives the output dims is computed by the run */
+  runTime(message: string): never;
   /** BAD_MODEL naming the node and attribute `attr`: an attribute value the operator does not define */
   bad(attr: string, message: string): never;
 }
@@ -108,6 +118,10 @@ class Context implements ShapeContext {
   fail(message: string): never {
     throw new I8ConvError('BAD_SHAPE', `${this.at()}: ${message}`, this.at());
   }
+  /** the refusal of an input the run computes (RunTimeShapeError, BAD_SHAPE) */
+  runTime(message: string): never {
+    throw new RunTimeShapeError('BAD_SHAPE', `${this.at()}: ${message}`, this.at());
+  }
   bad(attr: string, message: string): never {
     throw new I8ConvError('BAD_MODEL', `${this.at()}: attribute ${attr}: ${message}`, this.at());
   }
@@ -124,7 +138,7 @@ class Context implements ShapeContext {
   constInts(k: number, what: string): number[] {
     const t = this.consts.get(this.node.inputs[k]);
     const v = t && intValues(t);
-    if (!v) this.fail(`${this.inName(k)}, the ${what}, is not a constant after folding`);
+    if (!v) this.runTime(`${this.inName(k)}, the ${what}, is not a constant after folding`);
     return v!;
   }
   constant(k: number): Tensor | undefined {
@@ -387,7 +401,7 @@ function nmsShapes(c: ShapeContext): ShapeInfo[] {
   const ks = [0, 1, 2, 3, 4].filter((k) => c.has(k));
   const fed = ks.filter((k) => !c.constant(k));
   if (fed.length)
-    throw new I8ConvError(
+    throw new RunTimeShapeError(
       'UNSUPPORTED_OP',
       `node ${JSON.stringify(c.node.name)} (NonMaxSuppression): the runtime runs it only on constant inputs, computed at load (its output's length depends on the data, and the runtime plans static shapes): ${fed
         .map((k) => c.inName(k))
@@ -662,11 +676,9 @@ export const SHAPE = {
       t = undefined;
     }
     if (!t)
-      c.fail(
-        c.node.opType === 'Constant'
-          ? 'its value does not read'
-          : `${c.inName(0)}, the shape, is not a constant after folding`,
-      );
+      c.node.opType === 'Constant'
+        ? c.fail('its value does not read')
+        : c.runTime(`${c.inName(0)}, the shape, is not a constant after folding`);
     return [{ type: t!.type, dims: [...t!.dims] }];
   },
   // ---- element-wise and comparison ----
@@ -803,7 +815,7 @@ export const SHAPE = {
         `its constant inputs do not evaluate (a type it does not take, a zero delta, an output past ${MAX_FOLD_ELEMENTS} elements)`,
       );
     const where = `node ${JSON.stringify(c.node.name)} (${op})`;
-    throw new I8ConvError(
+    throw new RunTimeShapeError(
       'UNSUPPORTED_OP',
       `${where}: ${c.inName(computed)} is not a constant after folding: the output dims of ${op} are values of its inputs and the runtime plans static shapes, so it runs only on constant inputs (folded at load)`,
       where,
@@ -837,7 +849,7 @@ export const SHAPE = {
     if (axes && new Set(axes).size !== axes.length) c.fail(`axes [${axes}] repeat`);
     const scalesK = c.opset < 11 ? 1 : 2;
     const scalesT = c.constant(scalesK);
-    if (c.has(scalesK) && !scalesT) c.fail(`${c.inName(scalesK)}, the scales, is not a constant after folding`);
+    if (c.has(scalesK) && !scalesT) c.runTime(`${c.inName(scalesK)}, the scales, is not a constant after folding`);
     const useSizes = c.opset >= 11 && c.has(3) && (!scalesT || scalesT.data.length === 0);
     if (!useSizes) {
       if (!scalesT || scalesT.type !== 'float32' || scalesT.data.length === 0)
@@ -884,7 +896,7 @@ export const SHAPE = {
     const t = c.constant(1);
     if (!t) {
       const where = `node ${JSON.stringify(c.node.name)} (OneHot)`;
-      throw new I8ConvError(
+      throw new RunTimeShapeError(
         'UNSUPPORTED_OP',
         `${where}: ${c.inName(1)}, the depth, is not a constant after folding: the output dims are its value and the runtime plans static shapes, so it runs only on a constant depth`,
         where,
@@ -911,7 +923,7 @@ export const SHAPE = {
     const t = c.constant(1);
     if (!t) {
       const where = `node ${JSON.stringify(c.node.name)} (Compress)`;
-      throw new I8ConvError(
+      throw new RunTimeShapeError(
         'UNSUPPORTED_OP',
         `${where}: ${c.inName(1)}, the condition, is not a constant after folding: the output dims count its true values and the runtime plans static shapes, so it runs only on a constant condition`,
         where,

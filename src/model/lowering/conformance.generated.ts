@@ -57,6 +57,11 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_argmin_no_keepdims_random_select_last_index",
   ],
   ":AveragePool": [
+    "pytorch-converted/test_AvgPool2d",
+    "pytorch-converted/test_AvgPool2d_stride",
+    "pytorch-converted/test_AvgPool3d",
+    "pytorch-converted/test_AvgPool3d_stride",
+    "pytorch-converted/test_AvgPool3d_stride1_pad0_gpu_input",
     "test_averagepool_1d_default",
     "test_averagepool_2d_ceil",
     "test_averagepool_2d_default",
@@ -72,6 +77,11 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_averagepool_3d_default",
   ],
   ":BatchNormalization": [
+    "pytorch-converted/test_BatchNorm1d_3d_input_eval",
+    "pytorch-converted/test_BatchNorm2d_eval",
+    "pytorch-converted/test_BatchNorm2d_momentum_eval",
+    "pytorch-converted/test_BatchNorm3d_eval",
+    "pytorch-converted/test_BatchNorm3d_momentum_eval",
     "test_batchnorm_epsilon",
     "test_batchnorm_example",
   ],
@@ -83,6 +93,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_celu",
   ],
   ":Clip": [
+    "pytorch-operator/test_operator_clip",
     "test_clip",
     "test_clip_default_inbounds",
     "test_clip_default_int8_inbounds",
@@ -102,6 +113,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_compress_negative_axis",
   ],
   ":Concat": [
+    "pytorch-operator/test_operator_concat2",
     "test_concat_1d_axis_0",
     "test_concat_1d_axis_negative_1",
     "test_concat_2d_axis_0",
@@ -118,7 +130,39 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
   ":Constant": [
     "test_constant",
   ],
+  ":ConstantOfShape": [
+    "test_constantofshape_float_ones",
+    "test_constantofshape_int_shape_zero",
+    "test_constantofshape_int_zeros",
+  ],
   ":Conv": [
+    "pytorch-converted/test_Conv1d",
+    "pytorch-converted/test_Conv1d_dilated",
+    "pytorch-converted/test_Conv1d_groups",
+    "pytorch-converted/test_Conv1d_pad1",
+    "pytorch-converted/test_Conv1d_pad1size1",
+    "pytorch-converted/test_Conv1d_pad2",
+    "pytorch-converted/test_Conv1d_pad2size1",
+    "pytorch-converted/test_Conv1d_stride",
+    "pytorch-converted/test_Conv2d",
+    "pytorch-converted/test_Conv2d_depthwise",
+    "pytorch-converted/test_Conv2d_depthwise_padded",
+    "pytorch-converted/test_Conv2d_depthwise_strided",
+    "pytorch-converted/test_Conv2d_depthwise_with_multiplier",
+    "pytorch-converted/test_Conv2d_dilated",
+    "pytorch-converted/test_Conv2d_groups",
+    "pytorch-converted/test_Conv2d_groups_thnn",
+    "pytorch-converted/test_Conv2d_no_bias",
+    "pytorch-converted/test_Conv2d_padding",
+    "pytorch-converted/test_Conv2d_strided",
+    "pytorch-converted/test_Conv3d",
+    "pytorch-converted/test_Conv3d_dilated",
+    "pytorch-converted/test_Conv3d_dilated_strided",
+    "pytorch-converted/test_Conv3d_groups",
+    "pytorch-converted/test_Conv3d_no_bias",
+    "pytorch-converted/test_Conv3d_stride",
+    "pytorch-converted/test_Conv3d_stride_padding",
+    "pytorch-operator/test_operator_conv",
     "test_basic_conv_with_padding",
     "test_basic_conv_without_padding",
     "test_conv_with_autopad_same",
@@ -132,6 +176,9 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_convinteger_without_padding",
   ],
   ":ConvTranspose": [
+    "pytorch-converted/test_ConvTranspose2d",
+    "pytorch-converted/test_ConvTranspose2d_no_bias",
+    "pytorch-operator/test_operator_convtranspose",
     "test_convtranspose",
     "test_convtranspose_1d",
     "test_convtranspose_3d",
@@ -177,6 +224,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_dynamicquantizelinear_min_adjusted",
   ],
   ":Elu": [
+    "pytorch-converted/test_ELU",
     "test_elu",
     "test_elu_default",
     "test_elu_example",
@@ -189,10 +237,15 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_erf",
   ],
   ":Exp": [
+    "pytorch-operator/test_operator_exp",
     "test_exp",
     "test_exp_example",
   ],
   ":Expand": [
+    "simple/test_expand_shape_model1",
+    "simple/test_expand_shape_model2",
+    "simple/test_expand_shape_model3",
+    "simple/test_expand_shape_model4",
     "test_expand_dim_changed",
     "test_expand_dim_unchanged",
   ],
@@ -201,6 +254,8 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_eyelike_without_dtype",
   ],
   ":Flatten": [
+    "pytorch-operator/test_operator_flatten",
+    "pytorch-operator/test_operator_view",
     "test_flatten_axis0",
     "test_flatten_axis1",
     "test_flatten_axis2",
@@ -222,6 +277,8 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_gru_with_initial_bias",
   ],
   ":Gather": [
+    "pytorch-converted/test_Embedding",
+    "pytorch-converted/test_Embedding_sparse",
     "test_gather_0",
     "test_gather_1",
     "test_gather_2d_indices",
@@ -238,6 +295,8 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_gathernd_example_int32_batch_dim1",
   ],
   ":Gemm": [
+    "pytorch-converted/test_Linear",
+    "pytorch-operator/test_operator_addmm",
     "test_gemm_all_attributes",
     "test_gemm_alpha",
     "test_gemm_beta",
@@ -290,6 +349,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_if",
   ],
   ":InstanceNormalization": [
+    "pytorch-operator/test_operator_symbolic_override",
     "test_instancenorm_epsilon",
     "test_instancenorm_example",
   ],
@@ -333,6 +393,8 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_layer_normalization_default_axis",
   ],
   ":LeakyRelu": [
+    "pytorch-converted/test_LeakyReLU",
+    "pytorch-converted/test_LeakyReLU_with_negval",
     "test_leakyrelu",
     "test_leakyrelu_default",
     "test_leakyrelu_example",
@@ -350,6 +412,9 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_log_example",
   ],
   ":LogSoftmax": [
+    "pytorch-converted/test_LogSoftmax",
+    "pytorch-converted/test_log_softmax_dim3",
+    "pytorch-converted/test_log_softmax_lastdim",
     "test_logsoftmax_axis_0",
     "test_logsoftmax_axis_1",
     "test_logsoftmax_axis_2",
@@ -367,6 +432,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_matmulinteger",
   ],
   ":Max": [
+    "pytorch-operator/test_operator_max",
     "test_max_example",
     "test_max_float32",
     "test_max_int32",
@@ -377,6 +443,15 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_max_uint8",
   ],
   ":MaxPool": [
+    "pytorch-converted/test_MaxPool1d",
+    "pytorch-converted/test_MaxPool1d_stride",
+    "pytorch-converted/test_MaxPool1d_stride_padding_dilation",
+    "pytorch-converted/test_MaxPool2d",
+    "pytorch-converted/test_MaxPool2d_stride_padding_dilation",
+    "pytorch-converted/test_MaxPool3d",
+    "pytorch-converted/test_MaxPool3d_stride",
+    "pytorch-converted/test_MaxPool3d_stride_padding",
+    "pytorch-operator/test_operator_maxpool",
     "test_maxpool_1d_default",
     "test_maxpool_2d_ceil",
     "test_maxpool_2d_default",
@@ -402,6 +477,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_mvn",
   ],
   ":Min": [
+    "pytorch-operator/test_operator_min",
     "test_min_example",
     "test_min_float32",
     "test_min_int32",
@@ -430,6 +506,20 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_neg",
     "test_neg_example",
   ],
+  ":NonMaxSuppression": [
+    "test_nonmaxsuppression_center_point_box_format",
+    "test_nonmaxsuppression_flipped_coordinates",
+    "test_nonmaxsuppression_identical_boxes",
+    "test_nonmaxsuppression_limit_output_size",
+    "test_nonmaxsuppression_single_box",
+    "test_nonmaxsuppression_suppress_by_IOU",
+    "test_nonmaxsuppression_suppress_by_IOU_and_scores",
+    "test_nonmaxsuppression_two_batches",
+    "test_nonmaxsuppression_two_classes",
+  ],
+  ":NonZero": [
+    "test_nonzero_example",
+  ],
   ":Not": [
     "test_not_2d",
     "test_not_3d",
@@ -456,6 +546,11 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_prelu_example",
   ],
   ":Pad": [
+    "pytorch-converted/test_ConstantPad2d",
+    "pytorch-converted/test_ReflectionPad2d",
+    "pytorch-converted/test_ReplicationPad2d",
+    "pytorch-converted/test_ZeroPad2d",
+    "pytorch-operator/test_operator_pad",
     "test_constant_pad",
     "test_edge_pad",
     "test_reflect_pad",
@@ -484,6 +579,10 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_rnn_seq_length",
     "test_simple_rnn_defaults",
     "test_simple_rnn_with_initial_bias",
+  ],
+  ":Range": [
+    "test_range_float_type_positive_delta",
+    "test_range_int32_type_negative_delta",
   ],
   ":Reciprocal": [
     "test_reciprocal",
@@ -527,6 +626,8 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_reduce_max_negative_axes_keepdims_random",
   ],
   ":ReduceMean": [
+    "pytorch-operator/test_operator_reduced_mean",
+    "pytorch-operator/test_operator_reduced_mean_keepdim",
     "test_reduce_mean_default_axes_keepdims_example",
     "test_reduce_mean_default_axes_keepdims_random",
     "test_reduce_mean_do_not_keepdims_example",
@@ -557,6 +658,8 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_reduce_prod_negative_axes_keepdims_random",
   ],
   ":ReduceSum": [
+    "pytorch-operator/test_operator_reduced_sum",
+    "pytorch-operator/test_operator_reduced_sum_keepdim",
     "test_reduce_sum_default_axes_keepdims_example",
     "test_reduce_sum_default_axes_keepdims_random",
     "test_reduce_sum_do_not_keepdims_example",
@@ -579,6 +682,8 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_reduce_sum_square_negative_axes_keepdims_random",
   ],
   ":Relu": [
+    "pytorch-converted/test_ReLU",
+    "simple/test_single_relu_model",
     "test_relu",
   ],
   ":Reshape": [
@@ -638,6 +743,8 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_scatternd_multiply",
   ],
   ":Selu": [
+    "pytorch-converted/test_SELU",
+    "pytorch-operator/test_operator_selu",
     "test_selu",
     "test_selu_default",
     "test_selu_example",
@@ -655,14 +762,17 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_shape_start_negative_1",
   ],
   ":Shrink": [
+    "simple/test_shrink",
     "test_shrink_hard",
     "test_shrink_soft",
   ],
   ":Sigmoid": [
+    "pytorch-converted/test_Sigmoid",
     "test_sigmoid",
     "test_sigmoid_example",
   ],
   ":Sign": [
+    "simple/test_sign_model",
     "test_sign",
   ],
   ":Sin": [
@@ -684,6 +794,9 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_slice_start_out_of_bounds",
   ],
   ":Softmax": [
+    "pytorch-converted/test_Softmax",
+    "pytorch-converted/test_softmax_functional_dim3",
+    "pytorch-converted/test_softmax_lastdim",
     "test_softmax_axis_0",
     "test_softmax_axis_1",
     "test_softmax_axis_2",
@@ -693,6 +806,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_softmax_negative_axis",
   ],
   ":Softplus": [
+    "pytorch-converted/test_Softplus",
     "test_softplus",
     "test_softplus_example",
   ],
@@ -705,6 +819,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_spacetodepth_example",
   ],
   ":Split": [
+    "pytorch-operator/test_operator_chunk",
     "test_split_equal_parts_1d",
     "test_split_equal_parts_2d",
     "test_split_equal_parts_default_axis",
@@ -714,6 +829,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_split_zero_size_splits",
   ],
   ":Sqrt": [
+    "pytorch-operator/test_operator_sqrt",
     "test_sqrt",
     "test_sqrt_example",
   ],
@@ -737,6 +853,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_tan_example",
   ],
   ":Tanh": [
+    "pytorch-converted/test_Tanh",
     "test_tanh",
     "test_tanh_example",
   ],
@@ -755,6 +872,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_top_k_smallest",
   ],
   ":Transpose": [
+    "pytorch-operator/test_operator_permute2",
     "test_transpose_all_permutations_0",
     "test_transpose_all_permutations_1",
     "test_transpose_all_permutations_2",

@@ -618,7 +618,7 @@ op(':Constant', {
 });
 op(':ConstantOfShape', {
   since: 9,
-  doc: 'a filled tensor of constant dims (becomes an initializer at load; an empty shape input: a scalar)',
+  doc: 'a filled tensor (constant dims: an initializer at load; computed dims: evaluated per run, the model split at load; an empty shape input: a scalar)',
   shape: SHAPE.valueShaped,
   folds: true,
   ref: 'Generators.ts',
@@ -824,7 +824,7 @@ op(':SpaceToDepth', {
 });
 op(':Range', {
   since: 11,
-  doc: 'start, start + delta, ... before limit, as onnxruntime accumulates it (constant inputs: refused otherwise)',
+  doc: 'start, start + delta, ... before limit, as onnxruntime accumulates it (computed inputs: evaluated per run, the model split at load)',
   shape: SHAPE.valueShaped,
   folds: true,
   ref: 'Generators.ts',
@@ -832,7 +832,7 @@ op(':Range', {
 });
 op(':NonZero', {
   since: 9,
-  doc: 'the indices of the non-zero elements (a constant input: its output dims are data; refused otherwise)',
+  doc: 'the indices of the non-zero elements (a computed input: evaluated per run, the model split at load)',
   shape: SHAPE.valueShaped,
   folds: true,
   ref: 'Generators.ts',
@@ -983,7 +983,7 @@ op(':GRU', {
 });
 op(':NonMaxSuppression', {
   since: 10,
-  doc: "onnxruntime's selection ([selected, 3] int64); its length depends on the data: constant inputs only",
+  doc: "onnxruntime's selection ([selected, 3] int64); of computed inputs: evaluated per run, the model split at load",
   shape: SHAPE.nonMaxSuppression,
   ref: 'NonMaxSuppression.ts',
   impls: [host(':NonMaxSuppression', 'detection.ts', 'every input a constant (computed at load)')],

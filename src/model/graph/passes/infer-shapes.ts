@@ -28,7 +28,7 @@
  */
 import { I8ConvError } from '../../../errors.js';
 import type { Graph, Node, Tensor, ValueInfo } from '../ir.js';
-import { shapeContext, type ShapeInfo } from '../shape-rules.js';
+import { RunTimeShapeError, shapeContext, type ShapeInfo } from '../shape-rules.js';
 import { evaluateConstant } from './fold-constants.js';
 import { readsOf } from '../subgraphs.js';
 import { IndexHeap } from '../view.js';
@@ -52,9 +52,29 @@ interface Scope {
   bound: ReadonlyMap<string, { info: Info; constant?: Tensor }>;
 }
 
+/** What inferShapes found that only the run can give (InferOptions.runTime). */
+export interface RunTimeShapes {
+  /** the nodes whose output dims the run decides (a RunTimeShapeError of their rule), every read known, in order */
+  nodes: Node[];
+  /** their refusals, by node */
+  errors: Map<Node, I8ConvError>;
+  /** the values of unknown dims: those nodes' outputs and everything computed from them */
+  unknown: Set<string>;
+  /** every value known as a constant (initializers and what folded), by name */
+  consts: Map<string, Tensor>;
+  /** the known values' types and dims */
+  info: Map<string, ShapeInfo>;
+}
+
 export interface InferOptions {
   /** unknown shapes instead of errors at nodes (see the header) */
   lenient?: boolean;
+  /**
+   * the loader's split (executor/staged.ts): a node whose rule needs a value the run computes (RunTimeShapeError)
+   * is recorded here and its outputs, and what they feed, left unknown; every other refusal is still an error (the
+   * nodes of no shape rule downstream too), so that the split is only ever of a model the runtime can run
+   */
+  runTime?: RunTimeShapes;
   /** with `lenient`: one line per node whose outputs were left unknown, and why */
   unknown?: string[];
 }
@@ -209,6 +229,12 @@ function inferGraph(
         node.outputs.forEach((n) => n !== '' && unknown.add(n));
         continue;
       }
+      if (opts.runTime && e instanceof RunTimeShapeError && !scope) {
+        opts.runTime.nodes.push(node);
+        opts.runTime.errors.set(node, e);
+        node.outputs.forEach((n) => n !== '' && unknown.add(n));
+        continue;
+      }
       if (!(e instanceof NoShapeRule)) throw e;
       noRule.push(
         `node ${JSON.stringify(node.name || `${node.opType}#${i}`)} (${node.domain ? `${node.domain}.` : ''}${node.opType}): ${e.message}`,
@@ -237,9 +263,14 @@ function inferGraph(
     folded?.forEach((t, j) => node.outputs[j] && consts.set(node.outputs[j], { ...t, name: node.outputs[j] }));
   }
   if (noRule.length) throw unsupportedModel(noRule);
+  if (opts.runTime && !scope) {
+    for (const n of unknown) opts.runTime.unknown.add(n);
+    for (const [n, t] of consts) opts.runTime.consts.set(n, t);
+    for (const [n, v] of info) opts.runTime.info.set(n, v);
+  }
   const outputs = graph.outputs.map((o) => {
     const v = info.get(o.name);
-    if (!v && opts.lenient && unknown.has(o.name)) return o;
+    if (!v && (opts.lenient || opts.runTime) && unknown.has(o.name)) return o;
     if (!v) bad(`output ${JSON.stringify(o.name)}`, 'is never produced');
     return { ...o, type: v.type, shape: [...v.dims] };
   });
