@@ -343,15 +343,66 @@ describe('dims only the run decides: the model split at load, its tail planned p
     }
   });
 
-  it('refusals stay at load: an operator no split evaluates, and an unknown operator after the split', () => {
+  it.skipIf(!ort)('TopK of a fed K, OneHot of a fed depth, Pad of fed pads, Compress of a fed condition', async () => {
+    const b = new Builder(rng(9));
+    const x = b.input('x', 'float32', [2, 7]);
+    const k = b.input('k', 'int64', [1]);
+    const depth = b.input('depth', 'int64', []);
+    const pads = b.input('pads', 'int64', [4]);
+    const cond = b.input('cond', 'bool', [7]);
+    const y = b.node('Relu', [x], ['y']);
+    b.node('TopK', [y, k], ['vals', 'idx'], { axis: A.i(1) });
+    b.node('OneHot', ['idx', depth, b.f32('onoff', [2])], ['hot'], { axis: A.i(-1) });
+    b.node('Pad', [y, pads, b.scalar('pv', 'float32', 0.5)], ['padded']);
+    b.node('Compress', [y, cond], ['kept'], { axis: A.i(1) });
+    b.outputs = ['vals', 'idx', 'hot', 'padded', 'kept'];
+    const g = b.graph();
+    const bytes = writeOnnxModel(g);
+    const r = rng(10);
+    for (const { rt, load } of rts) {
+      const m = load(rt, bytes);
+      for (let run = 0; run < 6; run++) {
+        const xin = randomInput(500 + run, [2, 7]);
+        const kk = 1 + (run % 7);
+        const feeds = new Map<string, Tensor>([
+          ['x', xin],
+          ['k', { name: 'k', type: 'int64', dims: [1], data: BigInt64Array.of(BigInt(kk)) }],
+          ['depth', { name: 'depth', type: 'int64', dims: [], data: BigInt64Array.of(BigInt(7 + run)) }],
+          [
+            'pads',
+            { name: 'pads', type: 'int64', dims: [4], data: BigInt64Array.from([run % 2, run % 3, 1, run], BigInt) },
+          ],
+          [
+            'cond',
+            { name: 'cond', type: 'bool', dims: [7], data: Uint8Array.from({ length: 7 }, () => (r() < 0.5 ? 1 : 0)) },
+          ],
+        ]);
+        const got = m.run(Object.fromEntries([...feeds].map(([n, t]) => [n, t.data])) as never);
+        const want = await ortRunModel(
+          bytes,
+          feeds,
+          g.outputs.map((o) => o.name),
+        );
+        expect(differences(got, want), `run ${run}`).toEqual([]);
+        expect(m.outputShapes.hot).toEqual([2, kk, 7 + run]);
+      }
+      // a K past the axis: a typed error of that run; the model runs on after it
+      const bad = {
+        x: new Float32Array(14),
+        k: BigInt64Array.of(9n),
+        depth: BigInt64Array.of(3n),
+        pads: new BigInt64Array(4),
+        cond: new Uint8Array(7),
+      };
+      expect(codeOf(() => m.run(bad))).toBe('BAD_FEED');
+      expect(m.run({ ...bad, k: BigInt64Array.of(2n) }).vals.length).toBe(4);
+      m.dispose();
+    }
+  });
+
+  it('refusals stay at load: an unknown operator after the split is named with the load', () => {
     const { rt, load } = rts[0];
-    // OneHot of a depth computed from the input: the run would decide its dims, and no split evaluates OneHot
-    const b = new Builder(rng(1));
-    const x = b.input('x', 'int64', [4]);
-    const d = b.input('depth', 'int64', [1]);
-    b.node('OneHot', [x, d, b.i64('vals', [0, 1])], ['y']);
-    b.outputs = ['y'];
-    expect(codeOf(() => load(rt, writeOnnxModel(b.graph())))).toBe('UNSUPPORTED_OP');
+    const before = rt.memoryInUse;
     // an operator of no row after a NonMaxSuppression: named at load, not at the first run
     const g = detector(3, false, [1, 3, 4, 4], false, 0);
     g.nodes.push({
@@ -370,5 +421,6 @@ describe('dims only the run decides: the model split at load, its tail planned p
       message = (e as Error).message;
     }
     expect(message).toMatch(/UNSUPPORTED_OP.*NoSuchOp/);
+    expect(rt.memoryInUse).toBe(before);
   });
 });

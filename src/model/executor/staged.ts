@@ -1,34 +1,53 @@
 /**
- * Models with dims only the run decides: a NonMaxSuppression or NonZero whose output length depends on the data, or
- * a Reshape / Expand / Tile / Slice / ConstantOfShape / Range whose shape input the graph computes from its inputs'
- * values. The runtime plans static shapes, so the loader splits such a model (docs/model.md "Dims the run decides"):
+ * Models with dims only the run decides: a NonMaxSuppression or NonZero whose output length depends on the data, a
+ * Reshape / Expand / Tile / Slice / ConstantOfShape / Range whose shape input the graph computes from its inputs'
+ * values, a TopK of a computed K, a OneHot of a computed depth... The runtime plans static shapes, so the loader
+ * splits such a model (docs/model.md "Dims the run decides"):
  *   - the head: every node whose outputs' dims are known at load, planned and run as any model (its outputs: the
  *     model's outputs it computes, and every value the nodes after it read);
  *   - the frontier: the nodes whose shape rule needs a value the run computes (shape-rules.ts RunTimeShapeError),
- *     every input known: evaluated after the head on the values it returned (NonMaxSuppression's selection,
- *     fold-constants.ts's evaluators for the rest: the same arithmetic as when their inputs are constants);
+ *     every input known: evaluated after the head on the values it returned, as if they were constants (the folding
+ *     evaluators, else the operator's shape rule and host operator: the same arithmetic as the load's);
  *   - the tail: everything computed from them, a graph of its own planned at its first run for the dims the
  *     frontier gave (its inputs: the frontier's outputs and the head values it reads), kept per those dims (the
  *     last MAX_TAILS), and split again where it has such nodes itself.
  * A model without such nodes is planned as before; the split is per input shape (a model with symbolic input dims may
- * need it at one size and not at another). Only a node of EVALUATED is a frontier: any other node whose dims the run
- * would decide keeps its refusal at load, as do the nodes of no shape rule after it. The tail's own refusals (an
- * operator it cannot lower on the types it meets) come at its first run, as errors of that run.
+ * need it at one size and not at another). A node whose dims the run would decide but that no evaluation covers
+ * (an operator of another domain, or without a host operator) keeps its refusal at load, as do the nodes of no shape
+ * rule after it. The tail's own refusals (an operator it cannot lower on the types it meets) come at its first run,
+ * as errors of that run.
  */
 import { I8ConvError } from '../../errors.js';
 import type { WasmRuntimeCore } from '../../runtime.js';
 import type { Graph, Node, Tensor, ValueInfo } from '../graph/ir.js';
 import { inferShapes, type RunTimeShapes } from '../graph/passes/infer-shapes.js';
-import { evaluateConstant, MAX_FOLD_ELEMENTS } from '../graph/passes/fold-constants.js';
+import { evaluateConstant } from '../graph/passes/fold-constants.js';
 import { readsOf } from '../graph/subgraphs.js';
-import { selectBoxes } from '../backends/host/detection.js';
+import { shapeContext, type ShapeInfo } from '../graph/shape-rules.js';
+import { rowFor } from '../lowering/registry.js';
+import { HOST_OPS } from '../backends/host/index.js';
+import type { HostTensor } from '../backends/types.js';
 import type { ProfileEntry } from './step.js';
 import { Model, type ModelFeed, type Replanner, type RunOptions } from './model.js';
-import type { ModelArray, ModelIO, ModelNode, ModelPlan, ModelTensorType } from './plan.js';
+import {
+  ARRAY_OF,
+  type ModelArray,
+  type ModelIO,
+  type ModelNode,
+  type ModelPlan,
+  type ModelTensorType,
+} from './plan.js';
 
-/** The operators a split evaluates at run time. */
-const EVALUATED = new Set([
-  'NonMaxSuppression',
+/**
+ * Whether a split can evaluate the node at run time: an operator of fold-constants.ts's evaluators, or one with a
+ * shape rule and a host operator (../backends/host/), which then run on the run's values as on constants.
+ */
+function evaluable(node: Node): boolean {
+  return node.domain === '' && (FOLDED.has(node.opType) || HOST_OPS.has(`:${node.opType}`));
+}
+
+/** The operators fold-constants.ts evaluates (tried first: the values the load would have folded). */
+const FOLDED = new Set([
   'NonZero',
   'ConstantOfShape',
   'Range',
@@ -39,6 +58,9 @@ const EVALUATED = new Set([
   'Squeeze',
   'Unsqueeze',
   'Split',
+  'Gather',
+  'Concat',
+  'Cast',
 ]);
 
 /** Tail plans a split keeps (distinct frontier dims: NonMaxSuppression's counts), the least recently run dropped. */
@@ -73,7 +95,7 @@ export function splitStages(read: Graph, inputShapes: Record<string, number[]>):
   const rt: RunTimeShapes = { nodes: [], errors: new Map(), unknown: new Set(), consts: new Map(), info: new Map() };
   inferShapes(read, inputShapes, { runTime: rt });
   if (!rt.nodes.length) return null;
-  for (const n of rt.nodes) if (n.domain !== '' || !EVALUATED.has(n.opType)) throw rt.errors.get(n)!;
+  for (const n of rt.nodes) if (!evaluable(n)) throw rt.errors.get(n)!;
   const frontier = new Set(rt.nodes);
   const blocked = (n: Node): boolean => frontier.has(n) || n.outputs.some((o) => o !== '' && rt.unknown.has(o));
   const headNodes = read.nodes.filter((n) => !blocked(n));
@@ -109,38 +131,75 @@ export function splitStages(read: Graph, inputShapes: Record<string, number[]>):
   };
 }
 
-/** A frontier node's outputs from its inputs' values (the run's, or constants). */
+/**
+ * A frontier node's outputs from its inputs' values (the run's, or constants): the folding evaluator where it has
+ * one, else the operator's shape rule and host operator on the values as constants. A value the operator refuses
+ * (dims that do not fit, an index out of range, an iou_threshold outside [0, 1]) fails the run with BAD_FEED: the
+ * run computed it from the feeds.
+ */
 export function evaluateAtRun(node: Node, inputs: (Tensor | undefined)[], opset: number): Tensor[] {
   const where = `node ${JSON.stringify(node.name)} (${node.opType})`;
-  if (node.opType === 'NonMaxSuppression') {
-    const [boxes, scores] = inputs as Tensor[];
-    const picked = selectBoxes(
-      node,
-      'BAD_FEED',
-      { data: boxes.data as Float32Array, dims: boxes.dims },
-      { data: scores.data as Float32Array, dims: scores.dims },
-      (k) => inputs[k]?.data as ArrayLike<number | bigint> | undefined,
-    );
-    return [{ name: '', type: 'int64', dims: [picked.length / 3, 3], data: picked }];
+  if (FOLDED.has(node.opType)) {
+    let out: Tensor[] | undefined;
+    try {
+      out = evaluateConstant(node, inputs, opset, () => undefined);
+    } catch {
+      out = undefined;
+    }
+    if (out) return out;
   }
-  let out: Tensor[] | undefined;
   try {
-    out = evaluateConstant(node, inputs, opset, () => undefined);
-  } catch {
-    out = undefined;
-  }
-  if (!out)
-    throw new I8ConvError(
-      'BAD_FEED',
-      `${where}: the values this run computed for its inputs do not apply (${inputs
-        .map((t) => (t ? `[${t.dims}] ${t.type}` : '-'))
-        .join(
-          ', ',
-        )}: a shape that does not match, an index out of range, or an output past ${MAX_FOLD_ELEMENTS} elements)`,
-      where,
+    const info = new Map<string, ShapeInfo>();
+    const consts = new Map<string, Tensor>();
+    node.inputs.forEach((n, k) => {
+      const t = inputs[k];
+      if (n === '' || !t) return;
+      info.set(n, { type: t.type, dims: [...t.dims] });
+      consts.set(n, t);
+    });
+    const row = rowFor(node.domain, node.opType, opset);
+    const factory = HOST_OPS.get(`:${node.opType}`);
+    if (!row?.shape || !factory) throw new I8ConvError('UNSUPPORTED_OP', `${where}: no run-time evaluation`, where);
+    const outs = row.shape(shapeContext(node, 0, opset, info, consts));
+    for (const o of outs)
+      if (o.dims.reduce((a, b) => a * b, 1) > MAX_RUN_TIME_ELEMENTS)
+        throw new I8ConvError(
+          'BAD_FEED',
+          `${where}: an output of [${o.dims}] (past ${MAX_RUN_TIME_ELEMENTS} elements)`,
+          where,
+        );
+    const host = inputs.map((t) =>
+      t ? { type: t.type as HostTensor['type'], dims: t.dims, constant: t as HostTensor } : undefined,
     );
-  return out;
+    const op = factory(
+      node,
+      host,
+      outs.map((o) => ({ type: o.type as HostTensor['type'], dims: o.dims })),
+      opset,
+    );
+    const tensors: Tensor[] = outs.map((o) => ({
+      name: '',
+      type: o.type,
+      dims: [...o.dims],
+      data: new ARRAY_OF[o.type as HostTensor['type']].ctor(o.dims.reduce((a, b) => a * b, 1)) as Tensor['data'],
+    }));
+    op(inputs as (HostTensor | undefined)[], tensors as HostTensor[]);
+    return tensors;
+  } catch (e) {
+    if (e instanceof I8ConvError && (e.code === 'BAD_MODEL' || e.code === 'BAD_SHAPE'))
+      throw new I8ConvError(
+        'BAD_FEED',
+        `${where}: on the values this run computed for its inputs (${inputs
+          .map((t) => (t ? `[${t.dims}] ${t.type}` : '-'))
+          .join(', ')}): ${e.message.replace(/^\[[A-Z_]+\] /, '')}`,
+        where,
+      );
+    throw e;
+  }
 }
+
+/** The most elements a frontier node's output may hold (the folding evaluators' bound is 2^20). */
+export const MAX_RUN_TIME_ELEMENTS = 2 ** 26;
 
 /** What a head plan of a split holds: the split, and its tails' plans by frontier dims. */
 interface Stage {
