@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { floatBits, loadOrt, ortRunModel } from './helpers/one-node.js';
+import { quantizeModel } from '../src/quantize/index.js';
 import { rng } from './helpers/rng.js';
 import { oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
 
@@ -399,6 +400,33 @@ describe('dims only the run decides: the model split at load, its tail planned p
       m.dispose();
     }
   });
+
+  it.skipIf(!ort)(
+    'the quantizer on a float detector: int64 selections stay int64, the QDQ model equal to onnxruntime-web',
+    async () => {
+      // the quantizer's type propagation took NonMaxSuppression's output for float (its first input's type) and
+      // probed it as a float32 output: onnxruntime-web refused the calibration model
+      const g = detector(21, false, [1, 3, 8, 8], false, 0);
+      const bytes = writeOnnxModel(g);
+      const calibration = [1, 2, 3].map((k) => ({ x: randomInput(600 + k, [1, 3, 8, 8]).data as Float32Array }));
+      for (const ops of ['default', 'all', 'convs'] as const) {
+        const q = await quantizeModel(bytes, { calibration, report: false, ...(ops === 'default' ? {} : { ops }) });
+        const { rt, load } = rts[0];
+        const m = load(rt, q.model);
+        for (let k = 0; k < 3; k++) {
+          const x = randomInput(700 + k, [1, 3, 8, 8]);
+          const got = m.run({ x: x.data as Float32Array });
+          const want = await ortRunModel(
+            q.model,
+            new Map([['x', x]]),
+            g.outputs.map((o) => o.name),
+          );
+          expect(differences(got, want), `${ops} run ${k}`).toEqual([]);
+        }
+        m.dispose();
+      }
+    },
+  );
 
   it('refusals stay at load: an unknown operator after the split is named with the load', () => {
     const { rt, load } = rts[0];

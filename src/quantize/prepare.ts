@@ -110,7 +110,7 @@ export function floatValues(g: Graph): Set<string> {
     'IsNaN',
     'IsInf',
   ]);
-  const INT64 = new Set(['Shape', 'Size', 'NonZero', 'ArgMax', 'ArgMin']);
+  const INT64 = new Set(['Shape', 'Size', 'NonZero', 'ArgMax', 'ArgMin', 'NonMaxSuppression']);
   for (const n of g.nodes) {
     const first = n.inputs.find((x) => x && types.has(x));
     n.outputs.forEach((o, k) => {
@@ -118,7 +118,12 @@ export function floatValues(g: Graph): Set<string> {
       let t: string | undefined;
       const to = n.attributes.get('to');
       const value = n.attributes.get('value');
-      if (INT64.has(n.opType) || (k === 1 && (n.opType === 'MaxPool' || n.opType === 'TopK'))) t = 'int64';
+      if (
+        INT64.has(n.opType) ||
+        (k === 1 && (n.opType === 'MaxPool' || n.opType === 'TopK')) ||
+        (k >= 1 && n.opType === 'Unique')
+      )
+        t = 'int64';
       else if (BOOL.has(n.opType)) t = 'bool';
       else if (n.opType === 'Cast' && to?.kind === 'int') t = code[to.value];
       else if (n.opType === 'Constant')
@@ -132,6 +137,10 @@ export function floatValues(g: Graph): Set<string> {
       else if (n.opType === 'DequantizeLinear') t = 'float32';
       else if (n.opType === 'QuantizeLinear') t = n.inputs[2] ? types.get(n.inputs[2]) : 'uint8';
       else if (n.opType === 'Dropout' && k === 1) t = 'bool';
+      // the type of an input other than the first: Where's X / Y, OneHot's values, CastLike's target
+      else if (n.opType === 'Where') t = types.get(n.inputs[1]) ?? types.get(n.inputs[2]);
+      else if (n.opType === 'OneHot') t = types.get(n.inputs[2]);
+      else if (n.opType === 'CastLike') t = types.get(n.inputs[1]);
       else if (first) t = types.get(first);
       if (t) types.set(o, t);
     });
