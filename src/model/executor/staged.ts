@@ -26,6 +26,7 @@ import { readsOf } from '../graph/subgraphs.js';
 import { shapeContext, type ShapeInfo } from '../graph/shape-rules.js';
 import { rowFor } from '../lowering/registry.js';
 import { HOST_OPS } from '../backends/host/index.js';
+import { nmsSelect } from '../numerics/nms.js';
 import type { HostTensor } from '../backends/types.js';
 import type { ProfileEntry } from './step.js';
 import { Model, type ModelFeed, type Replanner, type RunOptions } from './model.js';
@@ -139,6 +140,7 @@ export function splitStages(read: Graph, inputShapes: Record<string, number[]>):
  */
 export function evaluateAtRun(node: Node, inputs: (Tensor | undefined)[], opset: number): Tensor[] {
   const where = `node ${JSON.stringify(node.name)} (${node.opType})`;
+  if (node.opType === 'NonMaxSuppression') return [selection(node, inputs, where)];
   if (FOLDED.has(node.opType)) {
     let out: Tensor[] | undefined;
     try {
@@ -196,6 +198,39 @@ export function evaluateAtRun(node: Node, inputs: (Tensor | undefined)[], opset:
       );
     throw e;
   }
+}
+
+/**
+ * NonMaxSuppression of the run's values, computed once (the generic path would count the selection in the shape
+ * rule and make it again in the host operator): the shape rule's checks of the dims held at load, so only the
+ * values are checked here (iou_threshold in [0, 1], as the host operator checks it).
+ */
+function selection(node: Node, inputs: (Tensor | undefined)[], where: string): Tensor {
+  const [boxes, scores] = inputs as Tensor[];
+  if (boxes.type !== 'float32' || scores.type !== 'float32')
+    throw new I8ConvError('UNSUPPORTED_OP', `${where}: boxes and scores must be float32`, where);
+  const first = (k: number): number | undefined => {
+    const t = inputs[k];
+    return t && t.data.length ? Number(t.data[0]) : undefined;
+  };
+  const iou = first(3) ?? 0;
+  if (!(iou >= 0 && iou <= 1))
+    throw new I8ConvError('BAD_FEED', `${where}: iou_threshold ${iou} (computed by this run) is not in [0, 1]`, where);
+  const center = node.attributes.get('center_point_box');
+  const picked = nmsSelect(
+    boxes.data as Float32Array,
+    scores.data as Float32Array,
+    boxes.dims[0],
+    scores.dims[1],
+    boxes.dims[1],
+    {
+      maxPerClass: first(2) ?? 0,
+      iouThreshold: iou,
+      scoreThreshold: first(4),
+      centerPointBox: center?.kind === 'int' ? center.value : 0,
+    },
+  );
+  return { name: '', type: 'int64', dims: [picked.length / 3, 3], data: BigInt64Array.from(picked, (v) => BigInt(v)) };
 }
 
 /** The most elements a frontier node's output may hold (the folding evaluators' bound is 2^20). */

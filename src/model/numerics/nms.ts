@@ -83,47 +83,54 @@ function popTop(h: Entry[]): Entry {
 const cmax = (a: number, b: number): number => (a < b ? b : a);
 const cmin = (a: number, b: number): number => (b < a ? b : a);
 
-function suppressed(boxes: Float32Array, at: number, i: number, j: number, center: boolean, iou: number): boolean {
-  const p = at + 4 * i,
-    q = at + 4 * j;
-  let x1min: number, x1max: number, x2min: number, x2max: number;
-  let y1min: number, y1max: number, y2min: number, y2max: number;
-  let ixmin: number, ixmax: number, iymin: number, iymax: number;
-  if (!center) {
-    [x1min, x1max] = boxes[p + 1] >= boxes[p + 3] ? [boxes[p + 3], boxes[p + 1]] : [boxes[p + 1], boxes[p + 3]];
-    [x2min, x2max] = boxes[q + 1] >= boxes[q + 3] ? [boxes[q + 3], boxes[q + 1]] : [boxes[q + 1], boxes[q + 3]];
-    ixmin = cmax(x1min, x2min);
-    ixmax = cmin(x1max, x2max);
-    if (ixmax <= ixmin) return false;
-    [y1min, y1max] = boxes[p] >= boxes[p + 2] ? [boxes[p + 2], boxes[p]] : [boxes[p], boxes[p + 2]];
-    [y2min, y2max] = boxes[q] >= boxes[q + 2] ? [boxes[q + 2], boxes[q]] : [boxes[q], boxes[q + 2]];
-    iymin = cmax(y1min, y2min);
-    iymax = cmin(y1max, y2max);
-    if (iymax <= iymin) return false;
-  } else {
-    const w1 = f32(boxes[p + 2] / 2),
-      h1 = f32(boxes[p + 3] / 2),
-      w2 = f32(boxes[q + 2] / 2),
-      h2 = f32(boxes[q + 3] / 2);
-    x1min = f32(boxes[p] - w1);
-    x1max = f32(boxes[p] + w1);
-    x2min = f32(boxes[q] - w2);
-    x2max = f32(boxes[q] + w2);
-    ixmin = cmax(x1min, x2min);
-    ixmax = cmin(x1max, x2max);
-    if (ixmax <= ixmin) return false;
-    y1min = f32(boxes[p + 1] - h1);
-    y1max = f32(boxes[p + 1] + h1);
-    y2min = f32(boxes[q + 1] - h2);
-    y2max = f32(boxes[q + 1] + h2);
-    iymin = cmax(y1min, y2min);
-    iymax = cmin(y1max, y2max);
-    if (iymax <= iymin) return false;
+/**
+ * Each box of one batch decoded as SuppressByIOU decodes it, [xmin, xmax, ymin, ymax, area] per box (float32 values):
+ * corners (center_point_box 0) ordered by min / max of each pair, or center and half sizes (1). The decoding is pure,
+ * so doing it once per box gives the numbers onnxruntime computes per pair.
+ */
+function decode(boxes: Float32Array, at: number, n: number, center: boolean): Float64Array {
+  const d = new Float64Array(5 * n);
+  for (let i = 0; i < n; i++) {
+    const p = at + 4 * i;
+    let xmin: number, xmax: number, ymin: number, ymax: number;
+    if (!center) {
+      const ge = boxes[p + 1] >= boxes[p + 3];
+      xmin = ge ? boxes[p + 3] : boxes[p + 1];
+      xmax = ge ? boxes[p + 1] : boxes[p + 3];
+      const gy = boxes[p] >= boxes[p + 2];
+      ymin = gy ? boxes[p + 2] : boxes[p];
+      ymax = gy ? boxes[p] : boxes[p + 2];
+    } else {
+      const w = f32(boxes[p + 2] / 2),
+        h = f32(boxes[p + 3] / 2);
+      xmin = f32(boxes[p] - w);
+      xmax = f32(boxes[p] + w);
+      ymin = f32(boxes[p + 1] - h);
+      ymax = f32(boxes[p + 1] + h);
+    }
+    d[5 * i] = xmin;
+    d[5 * i + 1] = xmax;
+    d[5 * i + 2] = ymin;
+    d[5 * i + 3] = ymax;
+    d[5 * i + 4] = f32(f32(xmax - xmin) * f32(ymax - ymin));
   }
+  return d;
+}
+
+/** Whether kept box i suppresses box j: SuppressByIOU on decoded boxes (above). */
+function suppressed(d: Float64Array, i: number, j: number, iou: number): boolean {
+  const p = 5 * i,
+    q = 5 * j;
+  const ixmin = cmax(d[p], d[q]);
+  const ixmax = cmin(d[p + 1], d[q + 1]);
+  if (ixmax <= ixmin) return false;
+  const iymin = cmax(d[p + 2], d[q + 2]);
+  const iymax = cmin(d[p + 3], d[q + 3]);
+  if (iymax <= iymin) return false;
   const inter = f32(f32(ixmax - ixmin) * f32(iymax - iymin));
   if (inter <= 0) return false;
-  const area1 = f32(f32(x1max - x1min) * f32(y1max - y1min));
-  const area2 = f32(f32(x2max - x2min) * f32(y2max - y2min));
+  const area1 = d[p + 4],
+    area2 = d[q + 4];
   const union = f32(f32(area1 + area2) - inter);
   if (area1 <= 0 || area2 <= 0 || union <= 0) return false;
   return f32(inter / union) > iou;
@@ -146,9 +153,9 @@ export function nmsSelect(
   if (maxPer === 0) return out;
   const center = p.centerPointBox !== 0;
   for (let b = 0; b < batches; b++) {
+    const decoded = decode(boxes, b * nBoxes * 4, nBoxes, center);
     for (let c = 0; c < classes; c++) {
       const so = (b * classes + c) * nBoxes;
-      const bo = b * nBoxes * 4;
       const heap: Entry[] = [];
       for (let i = 0; i < nBoxes; i++) {
         const s = scores[so + i];
@@ -159,7 +166,9 @@ export function nmsSelect(
       const kept: number[] = [];
       while (heap.length) {
         const top = popTop(heap);
-        if (kept.some((k) => suppressed(boxes, bo, k, top.index, center, p.iouThreshold))) continue;
+        let hit = false;
+        for (let k = 0; k < kept.length && !hit; k++) hit = suppressed(decoded, kept[k], top.index, p.iouThreshold);
+        if (hit) continue;
         if (kept.length >= maxPer) break;
         kept.push(top.index);
         out.push(b, c, top.index);
