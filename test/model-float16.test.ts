@@ -4,8 +4,8 @@
 // bit: a convolution between casts, an isolated Concat (float32) and one that reads a float16 initializer (float16:
 // its inputs rounded), an Add read by a Conv and by an output Cast (ISNet's pattern), a Resize between explicit
 // casts, a MaxPool / Sigmoid chain, an Add of a float16 constant, a Cast from int64 to float16. Also the rounding
-// itself (i8conv:RoundFloat16 against the reference's, on every float16 boundary), and what stays refused (a float16
-// graph input).
+// itself (i8conv:RoundFloat16 against the reference's, on every float16 boundary), and float16 inputs and outputs
+// (fed and returned as float16 bits).
 import { describe, expect, it } from 'vitest';
 import { runReference } from '../kernels-ref/model/index.js';
 import { createRuntime } from '../src/index.js';
@@ -290,17 +290,69 @@ describe('models that compute in float16', () => {
     },
   );
 
-  it('a float16 graph input stays refused (UNSUPPORTED_OP naming it)', async () => {
-    const rt = await createRuntime();
-    try {
-      const g: Graph = {
-        ...graphOf({ what: '', nodes: [relu('x', 'y')], inits: [], outs: [], rounds: 0 }),
-        inputs: [valueInfo('x', 'float16', [4])],
-        outputs: [valueInfo('y', 'float16', [4])],
-      };
-      await expect(rt.loadModel(writeOnnxModel(g), { onFloatModel: 'allow' })).rejects.toThrow(/float16/);
-    } finally {
-      rt.dispose();
-    }
-  });
+  it.skipIf(!ort)(
+    'float16 inputs and outputs: fed and returned as float16 bits (Uint16Array), equal to onnxruntime-web',
+    async () => {
+      const rt = await createRuntime();
+      try {
+        // x (float16) -> Conv (float16 weights) -> Relu -> y (float16); Concat(x, x) -> cat (float16, moved values);
+        // Relu -> Cast -> y32 (float32); Relu of x -> r16 (float16): every kind of float16 output
+        const nodes = [
+          conv('x', 'w0', 'b0', 'c0'),
+          relu('c0', 'y'),
+          makeNode('Concat', ['x', 'x'], ['cat'], { axis: i(1) }, { name: 'cat' }),
+          cast('y', 'y32', 1),
+          relu('x', 'r16'),
+        ];
+        const g: Graph = {
+          ...graphOf({ what: '', nodes, inits: [w16('w0', [C, 3, 3, 3]), w16('b0', [C], 2)], outs: [], rounds: 0 }),
+          inputs: [valueInfo('x', 'float16', X)],
+          outputs: [
+            valueInfo('y', 'float16', null),
+            valueInfo('cat', 'float16', null),
+            valueInfo('y32', 'float32', null),
+            valueInfo('r16', 'float16', null),
+          ],
+        };
+        const bytes = writeOnnxModel(g);
+        const model = await rt.loadModel(bytes, { onFloatModel: 'allow' });
+        expect(model.inputs[0].type).toBe('float16');
+        expect(model.outputs.map((o) => o.type)).toEqual(['float16', 'float16', 'float32', 'float16']);
+        const s = await ortSession(bytes);
+        try {
+          for (let run = 0; run < 3; run++) {
+            const x = halfs(
+              X.reduce((a, b) => a * b, 1),
+              run === 2 ? 70000 : 4,
+            );
+            if (run === 1) x.set([0x8000, 0x7c00, 0xfc00, 0x0001, 0x8001, 0x7bff, 0x3c00, 0x7e01, 0xfe00, 0x7d55]); // -0, +-inf, subnormals, NaNs
+            const got = model.run({ x });
+            const want = await s.session.run({ x: new s.ort.Tensor('float16', x, X) });
+            for (const o of ['y', 'cat', 'r16']) {
+              expect(got[o], o).toBeInstanceOf(Uint16Array);
+              const a = got[o] as Uint16Array,
+                b = want[o].data as Uint16Array;
+              let bad = 0;
+              for (let k = 0; k < b.length; k++)
+                if (a[k] !== b[k]) {
+                  if (bad < 4) console.log(o, run, k, a[k].toString(16), b[k].toString(16));
+                  bad++;
+                }
+              expect(a.length === b.length ? bad : -1, `${o} run ${run}`).toBe(0);
+            }
+            expect(sameBits(got.y32 as Float32Array, want.y32.data as Float32Array), `y32 run ${run}`).toBe(0);
+          }
+          // a float16 input fed as another array class is a bad feed
+          await expect(async () => model.run({ x: new Float32Array(X.reduce((a, b) => a * b, 1)) })).rejects.toThrow(
+            /BAD_FEED.*Uint16Array/,
+          );
+        } finally {
+          await s.release();
+          model.dispose();
+        }
+      } finally {
+        rt.dispose();
+      }
+    },
+  );
 });

@@ -28,7 +28,7 @@ import { isTflite, readTfliteModel } from './graph/tflite/reader.js';
 import { inferShapes } from './graph/passes/infer-shapes.js';
 import { checkTypes } from './graph/passes/check-types.js';
 import { GraphView } from './graph/view.js';
-import { float16AsFloat32, holdsFloat16 } from './graph/passes/float16.js';
+import { float16AsFloat32, float16IO, holdsFloat16 } from './graph/passes/float16.js';
 import { foldConstantsPass } from './graph/passes/fold-constants.js';
 import { removeIdentityPass } from './graph/passes/remove-identity.js';
 import { foldBatchNormPass } from './graph/passes/fold-batchnorm.js';
@@ -233,8 +233,9 @@ function preparePasses(
   read: Graph,
   o: LoadModelOptions,
   hooks: LoadModelHooks,
-): { graph: Graph; values: Map<string, PlannedValue> } {
+): { graph: Graph; values: Map<string, PlannedValue>; float16: Set<string> } {
   const typed = inferShapes(read, o.inputShapes ?? {});
+  const halfIO = float16IO(typed);
   // BAD_MODEL: operands of element types their operators do not take (a zero point of float32, a scale of int8)
   checkTypes(typed);
   hooks.stage?.('passes');
@@ -305,7 +306,12 @@ function preparePasses(
   // a QLinearAdd of a convolution's output and a same-shaped value: into the convolution (after its table)
   if (hooks.residualAdds !== false) fuseResidualAddsPass(view, values);
   if (hooks.floatRegions !== false) fuseFloatRegionsPass(view, values);
-  return { graph: view.toGraph(), values };
+  const graph = view.toGraph();
+  // the inputs and outputs declared float16 that the float16 pass carries as float32: the model converts them
+  const float16 = new Set(
+    [...graph.inputs, ...graph.outputs].filter((v) => halfIO.has(v.name) && v.type !== 'float16').map((v) => v.name),
+  );
+  return { graph, values, float16 };
 }
 
 function tooLarge(values: ReadonlyMap<string, PlannedValue>): void {
@@ -458,7 +464,7 @@ function buildPlan(
   const marks = [core.heap.mark(), ...(core.serial ? [core.serial.heap.mark()] : [])];
   const impls: StepImpl[] = [];
   try {
-    const { graph, values } = preparePasses(read, o, hooks);
+    const { graph, values, float16 } = preparePasses(read, o, hooks);
     prepared?.(graph);
     const { steps, inputs, outputs, arenaBytes } = planProgram(graph, values, o, hooks);
     const env = {
@@ -483,6 +489,7 @@ function buildPlan(
       outputs,
       arenaBytes,
       valueGuards: hooks.valueGuards ?? 0,
+      float16,
     });
     hooks.stage?.('model');
     for (const m of marks) m.close();

@@ -43,6 +43,7 @@ const ARRAYS = {
   int32: Int32Array,
   int64: BigInt64Array,
   bool: Uint8Array,
+  float16: Uint16Array,
 } as const;
 
 /** A feed of every input's declared shape: seeded values of its type; null when too large to make. */

@@ -13,7 +13,7 @@ import type { ValueType } from '../lowering/values.js';
 import { intact, snapshotView, type ViewSnapshot } from '../../views.js';
 import type { ProfileEntry } from './step.js';
 import {
-  ARRAY_OF,
+  IO_ARRAY_OF,
   type ModelPlan,
   type ModelArray,
   type ModelIO,
@@ -213,9 +213,10 @@ export class Model {
       const param = `feeds.${i.name}`;
       const e = entries[k];
       const s = snapshotView(e.data);
-      const want = ARRAY_OF[i.type];
+      const want = IO_ARRAY_OF[i.type];
+      // float16 bits: a Uint16Array, or a Float16Array where the engine has one (the same bytes)
       check(
-        s?.type === want.name,
+        s?.type === want.name || (i.type === 'float16' && s?.type === 'Float16Array'),
         'BAD_FEED',
         param,
         () => `${e.dims ? 'data ' : ''}must be a ${want.name} (the input is ${i.type})`,

@@ -8,9 +8,11 @@ import { GUARD_BYTE, GuardedBlocks } from '../../heap.js';
 import type { Layout } from '../backends/types.js';
 import type { Lowering, PlannedValue, ValueType } from '../lowering/values.js';
 import { activeSteps, type StepImpl, type StepPointers } from './step.js';
+import { halfBitsOfHeld, halfsToFloats } from '../numerics/float16.js';
 
-export type ModelTensorType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'bool';
-export type ModelArray = Float32Array | Uint8Array | Int8Array | Int32Array | BigInt64Array;
+/** An input's or output's element type; 'float16': IEEE half-precision bits in a Uint16Array (docs/model.md). */
+export type ModelTensorType = 'float32' | 'uint8' | 'int8' | 'int32' | 'int64' | 'bool' | 'float16';
+export type ModelArray = Float32Array | Uint8Array | Int8Array | Int32Array | BigInt64Array | Uint16Array;
 
 export interface ModelIO {
   name: string;
@@ -39,6 +41,12 @@ export const ARRAY_OF: Record<ValueType, { ctor: new (n: number) => ModelArray; 
   bool: { ctor: Uint8Array, name: 'Uint8Array' },
 };
 
+/** The typed array of each input / output type (ARRAY_OF's, and float16 bits as a Uint16Array). */
+export const IO_ARRAY_OF: Record<ModelTensorType, { ctor: new (n: number) => ModelArray; name: string }> = {
+  ...ARRAY_OF,
+  float16: { ctor: Uint16Array, name: 'Uint16Array' },
+};
+
 export interface ModelParts {
   core: WasmRuntimeCore;
   steps: Lowering[];
@@ -49,6 +57,11 @@ export interface ModelParts {
   arenaBytes: number;
   /** arena values followed by guard bytes (tests) */
   valueGuards: number;
+  /**
+   * the inputs and outputs the file declares float16: float32 values in the arena (every float16 is one, and the
+   * float16 pass rounds what the outputs hold), converted from and to float16 bits at the copies
+   */
+  float16?: ReadonlySet<string>;
 }
 
 export class ModelPlan {
@@ -80,9 +93,10 @@ export class ModelPlan {
     this.impls = impls;
     this.values = values;
     this.valueGuards = parts.valueGuards;
+    const half = parts.float16 ?? new Set<string>();
     const io = (n: string): ModelIO => {
       const v = values.get(n)!;
-      return { name: n, shape: [...v.dims], type: v.type };
+      return { name: n, shape: [...v.dims], type: half.has(n) ? 'float16' : v.type };
     };
     this.inputs = parts.inputs.map(io);
     this.outputs = parts.outputs.map(io);
@@ -146,13 +160,18 @@ export class ModelPlan {
     };
   }
 
-  /** Copies each input's bytes (checked by the caller: the input's byte length) into its arena slot. */
+  /** Copies each input's bytes (checked by the caller: the input's byte length) into its arena slot (float16 bits
+   *  as the float32 values they are). */
   copyIn(feeds: ReadonlyMap<string, Uint8Array>): void {
     const u8 = this.core.u8();
     for (const i of this.inputs) {
       const v = this.values.get(i.name)!;
       if (v.offset < 0) continue; // an input no step reads
-      u8.set(feeds.get(i.name)!, this.arena + v.offset);
+      const bytes = feeds.get(i.name)!;
+      if (i.type === 'float16') {
+        const floats = halfsToFloats(new Uint16Array(bytes.slice().buffer));
+        u8.set(new Uint8Array(floats.buffer), this.arena + v.offset);
+      } else u8.set(bytes, this.arena + v.offset);
     }
   }
 
@@ -162,7 +181,18 @@ export class ModelPlan {
     const buf = this.core.memory.buffer;
     for (const o of this.outputs) {
       const v = this.values.get(o.name)!;
-      const arr = new ARRAY_OF[o.type].ctor(o.shape.reduce((x, y) => x * y, 1));
+      const n = o.shape.reduce((x, y) => x * y, 1);
+      if (o.type === 'float16') {
+        // float32 values that are float16 numbers: their bits
+        const f = new Uint32Array(n);
+        const src = v.constant ? (v.constant.data as Float32Array) : new Float32Array(buf, this.arena + v.offset, n);
+        new Float32Array(f.buffer).set(src);
+        const h = new Uint16Array(n);
+        for (let k = 0; k < n; k++) h[k] = halfBitsOfHeld(f[k]);
+        out[o.name] = h;
+        continue;
+      }
+      const arr = new ARRAY_OF[o.type].ctor(n);
       const bytes = new Uint8Array(arr.buffer);
       if (v.constant) {
         const c = v.constant.data as ArrayBufferView;

@@ -33,6 +33,16 @@ export function halfBitsOf(b: number): number {
   return sign | half;
 }
 
+/**
+ * The float16 bits of a float32 that holds a float16 value (what a float16 output holds): halfBitsOf, except that a
+ * NaN keeps the payload the widening put in its top bits (a value moved, not computed, keeps its float16 bits).
+ */
+export function halfBitsOfHeld(b: number): number {
+  if ((b & 0x7f800000) !== 0x7f800000 || (b & 0x7fffff) === 0) return halfBitsOf(b);
+  const payload = (b >>> 13) & 0x3ff;
+  return ((b >>> 16) & 0x8000) | 0x7c00 | (payload !== 0 ? payload : 0x200);
+}
+
 /** The value of float16 bits `h` (exact in float32). */
 export function halfValue(h: number): number {
   const sign = h & 0x8000 ? -1 : 1;
@@ -44,11 +54,21 @@ export function halfValue(h: number): number {
 }
 
 let table: Float32Array | undefined;
-/** Every float16's float32 value, by its bits (256 KB, made at the first use). */
+let tableBits: Uint32Array | undefined;
+/**
+ * Every float16's float32 value, by its bits (256 KB, made at the first use). A NaN keeps its sign and payload (the
+ * float16 payload in the float32's top bits, as onnxruntime's conversion widens it); the rows below copy bits, so
+ * that no NaN passes through a JavaScript number (which may lose them).
+ */
 function values(): Float32Array {
   if (!table) {
     table = new Float32Array(65536);
-    for (let h = 0; h < 65536; h++) table[h] = halfValue(h);
+    tableBits = new Uint32Array(table.buffer);
+    for (let h = 0; h < 65536; h++) {
+      if ((h & 0x7c00) === 0x7c00 && (h & 0x3ff) !== 0)
+        tableBits[h] = ((h & 0x8000) << 16) | 0x7f800000 | ((h & 0x3ff) << 13);
+      else table[h] = halfValue(h);
+    }
   }
   return table;
 }
@@ -59,17 +79,21 @@ export function roundToHalf(x: number): number {
   return values()[halfBitsOf(U32[0])];
 }
 
-/** y[i] = x[i] rounded to the nearest float16 (x and y may be the same array). */
+/** y[i] = x[i] rounded to the nearest float16 (x and y may be the same array), bit for bit NaNs included. */
 export function roundToHalfRow(x: Float32Array, y: Float32Array): void {
-  const t = values();
+  values();
+  const t = tableBits!;
   const bits = new Uint32Array(x.buffer, x.byteOffset, x.length);
-  for (let i = 0; i < x.length; i++) y[i] = t[halfBitsOf(bits[i])];
+  const out = new Uint32Array(y.buffer, y.byteOffset, y.length);
+  for (let i = 0; i < x.length; i++) out[i] = t[halfBitsOf(bits[i])];
 }
 
 /** float16 bits (a tensor's data) as float32 values. */
 export function halfsToFloats(h: Uint16Array): Float32Array {
-  const t = values();
+  values();
+  const t = tableBits!;
   const out = new Float32Array(h.length);
-  for (let i = 0; i < h.length; i++) out[i] = t[h[i]];
+  const bits = new Uint32Array(out.buffer);
+  for (let i = 0; i < h.length; i++) bits[i] = t[h[i]];
   return out;
 }

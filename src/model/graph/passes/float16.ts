@@ -22,9 +22,10 @@
  * Then the graph computes in float32 only: a float16 value becomes a float32 value holding the same number (a
  * float16 is exact in float32), so that the operators that move values move the same numbers; each Cast to float16
  * that stays becomes `i8conv:RoundFloat16` (float32 rounded to the nearest float16, onnxruntime's rounding), each
- * Cast from float16 an Identity, and float16 initializers float32 ones. A float16 graph input or output stays float16
- * (the lowering refuses it by name), and so do the values of a node this does not know to carry (an operator of
- * float16 outputs that is none of the above).
+ * Cast from float16 an Identity, and float16 initializers float32 ones. A fed float16 graph input is carried too (the
+ * model converts the bits it is fed), and so is a float16 graph output that a rounding or a value-moving node of
+ * carried values makes (the model converts it back to bits); the values of a node this does not know to carry (an
+ * operator of float16 outputs that is none of the above) stay float16, which the lowering refuses by name.
  */
 import type { Attribute, ElementType, Graph, Node, Tensor, ValueInfo } from '../ir.js';
 import { halfsToFloats } from '../../numerics/float16.js';
@@ -254,6 +255,8 @@ export function float16AsFloat32(g: Graph): Graph {
   // float32 only: float16 values of nodes known to carry them become float32 ones
   const carried = new Set<string>();
   for (const [k, t] of g.initializers) if (t.type === 'float16') carried.add(k);
+  // a fed float16 input is fed as bits and held as the float32 values they are (executor/plan.ts converts)
+  for (const v of g.inputs) if (v.type === 'float16' && !g.initializers.has(v.name)) carried.add(v.name);
   const out: Node[] = [];
   for (const n of kept) {
     if (n.domain === '' && n.opType === 'Cast' && castTo(n) === FLOAT16 && n.outputs.length === 1) {
@@ -296,7 +299,6 @@ export function float16AsFloat32(g: Graph): Graph {
     declare(a, 'float32', b);
   });
   const inputsAndOutputs = new Set([...g.inputs, ...g.outputs].map((v) => v.name));
-  for (const x of carried) if (inputsAndOutputs.has(x)) carried.delete(x);
   const valueInfo = new Map<string, ValueInfo>();
   for (const [name, t] of type) {
     if (name === '' || g.initializers.has(name) || inputsAndOutputs.has(name)) continue;
@@ -317,7 +319,26 @@ export function float16AsFloat32(g: Graph): Graph {
         ? { name: k, type: 'float32', dims: t.dims, data: halfsToFloats(t.data as Uint16Array) }
         : t,
     );
-  return { ...g, nodes: fixed, initializers, valueInfo };
+  // float16 inputs and outputs carried as float32 (an output: what a rounding or a value-moving node made), declared
+  // float32 here; the loader tells the model which they were (FLOAT16_IO)
+  const asFloat = (v: ValueInfo): ValueInfo =>
+    v.type === 'float16' && carried.has(v.name) ? { ...v, type: 'float32', onnxElemType: FLOAT } : v;
+  return {
+    ...g,
+    nodes: fixed,
+    initializers,
+    valueInfo,
+    inputs: g.inputs.map(asFloat),
+    outputs: g.outputs.map(asFloat),
+  };
+}
+
+/** The fed inputs and the outputs a graph declares float16 (before the pass): those the pass may carry as float32. */
+export function float16IO(g: Graph): Set<string> {
+  const r = new Set<string>();
+  for (const v of g.inputs) if (v.type === 'float16' && !g.initializers.has(v.name)) r.add(v.name);
+  for (const v of g.outputs) if (v.type === 'float16') r.add(v.name);
+  return r;
 }
 
 /** A node that writes its own input (the rounding after a Cast from an integer) writes a fresh value instead, which
