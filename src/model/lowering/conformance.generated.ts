@@ -85,6 +85,16 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_batchnorm_epsilon",
     "test_batchnorm_example",
   ],
+  ":Cast": [
+    "test_cast_FLOAT16_to_FLOAT",
+    "test_cast_FLOAT_to_FLOAT16",
+    "test_castlike_FLOAT16_to_FLOAT_expanded",
+    "test_castlike_FLOAT_to_FLOAT16_expanded",
+  ],
+  ":CastLike": [
+    "test_castlike_FLOAT16_to_FLOAT",
+    "test_castlike_FLOAT_to_FLOAT16",
+  ],
   ":Ceil": [
     "test_ceil",
     "test_ceil_example",
@@ -434,6 +444,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
   ":Max": [
     "pytorch-operator/test_operator_max",
     "test_max_example",
+    "test_max_float16",
     "test_max_float32",
     "test_max_int32",
     "test_max_int64",
@@ -479,6 +490,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
   ":Min": [
     "pytorch-operator/test_operator_min",
     "test_min_example",
+    "test_min_float16",
     "test_min_float32",
     "test_min_int32",
     "test_min_int64",
@@ -490,6 +502,7 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
   ":Mod": [
     "test_mod_broadcast",
     "test_mod_int64_fmod",
+    "test_mod_mixed_sign_float16",
     "test_mod_mixed_sign_float32",
     "test_mod_mixed_sign_int32",
     "test_mod_mixed_sign_int64",
