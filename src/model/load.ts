@@ -52,6 +52,7 @@ import { fuseResidualAddsPass } from './graph/passes/fuse-residual-adds.js';
 import { fuseIntegerEpiloguePass } from './graph/passes/fuse-integer-epilogue.js';
 import { decomposeIntegerToFloatPass } from './graph/passes/decompose-integer-to-float.js';
 import { decomposeFusedConvPass } from './graph/passes/decompose-fused-conv.js';
+import { decomposeOrtActivationsPass } from './graph/passes/decompose-ort-activations.js';
 import { decomposeLegacyImageOpsPass } from './graph/passes/decompose-legacy-image-ops.js';
 import { fuseMatMulScalePass } from './graph/passes/fuse-matmul-scale.js';
 import { ortKnownShapes } from './graph/passes/ort-shapes.js';
@@ -252,6 +253,8 @@ function preparePasses(
   decomposeIntegerToFloatPass(view);
   // onnxruntime's FusedConv: into the Conv and its activation (fused again below where they can be)
   decomposeFusedConvPass(view);
+  // onnxruntime's FusedGemm and QuickGelu: into Gemm and its activation, Mul -> Sigmoid -> Mul
+  decomposeOrtActivationsPass(view);
   // early ONNX's ImageScaler and Crop: into Mul / Add and Slice
   decomposeLegacyImageOpsPass(view);
   removeIdentityPass(view);

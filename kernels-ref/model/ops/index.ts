@@ -58,6 +58,7 @@ import { If } from './If.js';
 import { DynamicQuantizeLSTM, GRU, LSTM, RNN } from './Rnn.js';
 import { DynamicQuantizeMatMul, MatMulIntegerToFloat } from './IntegerToFloat.js';
 import { FusedConv } from './FusedConv.js';
+import { FusedGemm, QuickGelu } from './OrtFused.js';
 import { Crop, ImageScaler } from './LegacyImage.js';
 import { NonMaxSuppression } from './NonMaxSuppression.js';
 import { Size } from './Size.js';
@@ -287,7 +288,9 @@ export const MS_OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['DynamicQuantizeMatMul', DynamicQuantizeMatMul],
   // what onnxruntime's graph optimizer saves for a Conv and its activation
   ['FusedConv', FusedConv],
+  ['FusedGemm', FusedGemm],
   ['FusedMatMul', FusedMatMul],
+  ['QuickGelu', QuickGelu],
 ]);
 
 /**

@@ -763,8 +763,8 @@ op(':InstanceNormalization', {
   ],
 });
 op(':LayerNormalization', {
-  since: 17,
-  doc: "normalization over the axes from `axis` (float32, onnxruntime's Welford), optional Mean / InvStdDev",
+  since: 1,
+  doc: "normalization over the axes from `axis` (float32, onnxruntime's Welford), optional Mean / InvStdDev; before opset 17 as onnxruntime registers it in the ONNX domain (the same kernel)",
   shape: SHAPE.layerNorm,
   ref: 'Normalization.ts',
   impls: [
@@ -922,6 +922,23 @@ op('com.microsoft:FusedConv', {
       'the activations Relu, Tanh, Sigmoid, LeakyRelu, Clip, HardSigmoid with their activation_params, no Z input, are taken',
     ),
   ],
+});
+op('com.microsoft:FusedGemm', {
+  doc: 'float32 Gemm and its activation, as onnxruntime saves them: taken apart into the two nodes',
+  shape: SHAPE.gemm,
+  ref: 'OrtFused.ts',
+  impls: [
+    decomposed(
+      'decompose-ort-activations.ts',
+      'the activations Elu, HardSigmoid, LeakyRelu, Relu, Selu, Sigmoid, Softplus, Softsign, Tanh, ThresholdedRelu (their attributes as activation_<name>) are taken',
+    ),
+  ],
+});
+op('com.microsoft:QuickGelu', {
+  doc: 'x * sigmoid(alpha x) (float32; alpha default 1.702), as onnxruntime saves it: taken apart into Mul, Sigmoid, Mul',
+  shape: SHAPE.same,
+  ref: 'OrtFused.ts',
+  impls: [decomposed('decompose-ort-activations.ts', 'always (no attribute but alpha)')],
 });
 op(':ImageScaler', {
   until: 9,
