@@ -59,6 +59,7 @@ import { DynamicQuantizeLSTM, GRU, LSTM, RNN } from './Rnn.js';
 import { DynamicQuantizeMatMul, MatMulIntegerToFloat } from './IntegerToFloat.js';
 import { FusedConv } from './FusedConv.js';
 import { FusedGemm, QuickGelu } from './OrtFused.js';
+import { Loop } from './Loop.js';
 import { Crop, ImageScaler } from './LegacyImage.js';
 import { NonMaxSuppression } from './NonMaxSuppression.js';
 import { Size } from './Size.js';
@@ -235,6 +236,7 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   // ---- end of data movement (more) ----
   // ---- sequence, control flow and detection ----
   ['If', If],
+  ['Loop', Loop],
   ['LSTM', LSTM],
   ['GRU', GRU],
   // early ONNX's experimental image operators

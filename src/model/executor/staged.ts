@@ -27,6 +27,8 @@ import { shapeContext, type ShapeInfo } from '../graph/shape-rules.js';
 import { rowFor } from '../lowering/registry.js';
 import { HOST_OPS } from '../backends/host/index.js';
 import { nmsSelect } from '../numerics/nms.js';
+import { runLoop, type LoopBodies } from './loop.js';
+import { unsupportedModel } from './step.js';
 import type { HostTensor } from '../backends/types.js';
 import type { ProfileEntry } from './step.js';
 import { Model, type ModelFeed, type Replanner, type RunOptions } from './model.js';
@@ -44,7 +46,23 @@ import {
  * shape rule and a host operator (../backends/host/), which then run on the run's values as on constants.
  */
 function evaluable(node: Node): boolean {
-  return node.domain === '' && (FOLDED.has(node.opType) || HOST_OPS.has(`:${node.opType}`));
+  return node.domain === '' && (node.opType === 'Loop' || FOLDED.has(node.opType) || HOST_OPS.has(`:${node.opType}`));
+}
+
+/** The nodes of a Loop's body (at any depth) whose operator the runtime does not have, described for the error. */
+function unknownInBody(node: Node, opsets: ReadonlyMap<string, number>): string[] {
+  const out: string[] = [];
+  for (const a of node.attributes.values()) {
+    if (a.kind !== 'graph') continue;
+    for (const n of a.value.nodes) {
+      if (!rowFor(n.domain, n.opType, opsets.get(n.domain) ?? 1))
+        out.push(
+          `node ${JSON.stringify(n.name || n.opType)} (${n.domain ? `${n.domain}.` : ''}${n.opType}) in the body of ${JSON.stringify(node.name)}: the runtime has no operator ${n.opType}`,
+        );
+      out.push(...unknownInBody(n, opsets));
+    }
+  }
+  return out;
 }
 
 /** The operators fold-constants.ts evaluates (tried first: the values the load would have folded). */
@@ -97,6 +115,9 @@ export function splitStages(read: Graph, inputShapes: Record<string, number[]>):
   inferShapes(read, inputShapes, { runTime: rt });
   if (!rt.nodes.length) return null;
   for (const n of rt.nodes) if (!evaluable(n)) throw rt.errors.get(n)!;
+  // a Loop's body runs at run time: its operators are checked now, so that an unknown one is a load's error
+  const unknownOps = rt.nodes.filter((n) => n.opType === 'Loop').flatMap((n) => unknownInBody(n, read.opsetImports));
+  if (unknownOps.length) throw unsupportedModel(unknownOps);
   const frontier = new Set(rt.nodes);
   const blocked = (n: Node): boolean => frontier.has(n) || n.outputs.some((o) => o !== '' && rt.unknown.has(o));
   const headNodes = read.nodes.filter((n) => !blocked(n));
@@ -240,19 +261,29 @@ export const MAX_RUN_TIME_ELEMENTS = 2 ** 26;
 interface Stage {
   split: StageSplit;
   tails: Map<string, Model>;
+  /** each frontier Loop's body models by input dims */
+  loops: Map<Node, Map<string, Model>>;
 }
 
 /** Head plans of splits (a plan is the head of at most one split). */
 const STAGES = new WeakMap<ModelPlan, Stage>();
 
+/** Every model a stage holds: its tails and its Loops' bodies. */
+function held(stage: Stage | undefined): Model[] {
+  if (!stage) return [];
+  return [...stage.tails.values(), ...[...stage.loops.values()].flatMap((c) => [...c.values()])];
+}
+
 /** Makes `plan` the head of `split`: its tails are disposed with it. */
 export function attachSplit(plan: ModelPlan, split: StageSplit): void {
-  const stage: Stage = { split, tails: new Map() };
+  const stage: Stage = { split, tails: new Map(), loops: new Map() };
   STAGES.set(plan, stage);
   plan.dependents.push({
     dispose() {
       for (const m of stage.tails.values()) m.dispose();
       stage.tails.clear();
+      for (const c of stage.loops.values()) for (const m of c.values()) m.dispose();
+      stage.loops.clear();
     },
   });
 }
@@ -329,13 +360,12 @@ export class StagedModel extends Model {
   }
   override get memoryBytes(): number {
     let n = super.memoryBytes;
-    for (const p of this.plans.values()) for (const m of STAGES.get(p)?.tails.values() ?? []) n += m.memoryBytes;
+    for (const p of this.plans.values()) for (const m of held(STAGES.get(p))) n += m.memoryBytes;
     return n;
   }
   override checkGuards(): boolean {
     if (!super.checkGuards()) return false;
-    for (const p of this.plans.values())
-      for (const m of STAGES.get(p)?.tails.values() ?? []) if (!m.checkGuards()) return false;
+    for (const p of this.plans.values()) for (const m of held(STAGES.get(p))) if (!m.checkGuards()) return false;
     return true;
   }
 
@@ -391,7 +421,10 @@ export class StagedModel extends Model {
     for (const { node, opset } of split.frontier) {
       const t0 = performance.now();
       const ins = node.inputs.map((n) => (n === '' ? undefined : (values.get(n) ?? split.consts.get(n))));
-      const outs = evaluateAtRun(node, ins, opset);
+      const outs =
+        node.opType === 'Loop'
+          ? runLoop(node, ins, (n) => values.get(n), split.consts, split.graph.opsetImports, this.bodies(stage, node))
+          : evaluateAtRun(node, ins, opset);
       node.outputs.forEach((n, j) => n !== '' && outs[j] && values.set(n, { ...outs[j], name: n }));
       prof?.push({
         name: node.name,
@@ -416,6 +449,13 @@ export class StagedModel extends Model {
     const tailFeeds: Record<string, ModelArray> = Object.create(null);
     for (const n of split.tailInputs) tailFeeds[n] = values.get(n)!.data as ModelArray;
     return { values, tail, tailFeeds };
+  }
+
+  /** A frontier Loop's body models and how to plan one (as a tail is planned). */
+  private bodies(stage: Stage, node: Node): LoopBodies {
+    let cache = stage.loops.get(node);
+    if (!cache) stage.loops.set(node, (cache = new Map()));
+    return { cache, load: this.loadTail };
   }
 
   /** The model's outputs in its order, from the head, the frontier and the tail; their dims for `outputs`. */

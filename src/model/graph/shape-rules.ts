@@ -358,6 +358,30 @@ function ifShapes(c: ShapeContext): ShapeInfo[] {
   return outs;
 }
 
+/**
+ * Loop: the number of iterations (and so every scan output's first dim, and a loop-carried value whose dims change)
+ * is decided by the run, so the rule checks the node's form and leaves the rest to the loader's split
+ * (executor/staged.ts runs the body per iteration): body inputs = 2 + N (iteration number, condition, N carried
+ * values), body outputs = 1 + N + K (condition, N carried, K scan outputs), node inputs = 2 + N (M and cond optional),
+ * at most N + K node outputs. Every node of the body (at any depth) must be an operator the runtime has.
+ */
+function loopShapes(c: ShapeContext): ShapeInfo[] {
+  const body = c.node.attributes.get('body');
+  if (body?.kind !== 'graph') c.bad('body', 'must be a graph');
+  const g = (body as { value: import('./ir.js').Graph }).value;
+  const n = c.node.inputs.length - 2;
+  if (n < 0) c.fail('needs at least its M and cond inputs (either may be empty)');
+  if (g.inputs.length !== 2 + n) c.fail(`the body declares ${g.inputs.length} inputs, the node binds ${2 + n}`);
+  const k = g.outputs.length - 1 - n;
+  if (k < 0) c.fail(`the body has ${g.outputs.length} outputs, fewer than 1 + ${n}`);
+  if (c.node.outputs.length > n + k) c.fail(`${c.node.outputs.length} outputs, more than the body's ${n} + ${k}`);
+  if (c.has(0) && (c.inp(0).type !== 'int64' || numel(c.inp(0).dims) !== 1))
+    c.fail(`${c.inName(0)}, M, must be one int64`);
+  if (c.has(1) && (c.inp(1).type !== 'bool' || numel(c.inp(1).dims) !== 1))
+    c.fail(`${c.inName(1)}, cond, must be one bool`);
+  return c.runTime('the number of iterations is decided by the run');
+}
+
 /** LSTM (gates 4) and GRU (gates 3): X [seq, batch, input] (layout 1: [batch, seq, input]), W, R, B, initial states. */
 function rnnShapes(c: ShapeContext, gates: number, outputs: number, transposed = false): ShapeInfo[] {
   const x = c.inp(0);
@@ -984,6 +1008,8 @@ export const SHAPE = {
    * condition chooses it; the If takes the other's outputs.
    */
   if: (c: ShapeContext): ShapeInfo[] => ifShapes(c),
+  /** Loop: dims the run decides (its iterations): checked, then left to the loader's split */
+  loop: (c: ShapeContext): ShapeInfo[] => loopShapes(c),
   /** LSTM: Y [seq, dirs, batch, hidden], Y_h and Y_c [dirs, batch, hidden] (layout 1: batch first) */
   lstm: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 4, 3),
   /** DynamicQuantizeLSTM: LSTM's, its 8-bit W [dirs, input, 4 hidden] and R [dirs, hidden, 4 hidden] transposed */

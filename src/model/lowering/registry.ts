@@ -849,6 +849,23 @@ op(':Upsample', {
 // ---- end of data movement (more) ----
 
 // ---- sequence, control flow and detection ---------------------------------------------------------------------
+op(':Loop', {
+  doc: 'the body graph run per iteration (M, cond, loop-carried values, scan outputs): by the run, the model split at load',
+  shape: SHAPE.loop,
+  ref: 'Loop.ts',
+  impls: [
+    {
+      backend: 'host',
+      when: 'never as a step: the loader splits the model at the Loop and runs its body per iteration as a model of its own (executor/staged.ts, loop.ts)',
+      lower: (node) =>
+        unsupported(
+          { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes },
+          'a Loop runs only as the frontier of a split model (inside an If branch it is not taken)',
+        ),
+      files: ['src/model/executor/loop.ts', 'src/model/executor/staged.ts'],
+    },
+  ],
+});
 op(':If', {
   doc: 'then_branch or else_branch by a bool condition: inlined at load where the condition is a constant',
   shape: SHAPE.if,

@@ -1,0 +1,186 @@
+/**
+ * Loop, run by a split model's frontier (staged.ts): the body graph as a model of its own, run once per iteration.
+ *
+ *   inputs M (int64, optional: no bound), cond (bool, optional: true), v_initial[N]; body inputs (iteration_num int64
+ *   scalar, cond bool scalar, v[N]) -> outputs (cond, v[N], scan[K]).
+ *   i = 0; c = cond; v = v_initial
+ *   while (M absent or i < M) and c: (c, v, s) = body(i, c, v); scan[k] gets s[k]; i++
+ *   outputs: v (the last values), then each scan output's iterations stacked along a new first axis.
+ *
+ * That is onnxruntime's order (the condition the body returns decides the next iteration). The body reads the
+ * enclosing graph's values by name: the captured ones become inputs of the body's model (constants: initializers, so
+ * that they fold). The body's model is planned per input dims (a loop-carried value may change dims from one iteration
+ * to the next), through the loader (`load`: a split of its own where its body has dims the run decides), and kept in
+ * `cache` while the model holds the split. A scan output whose dims change between iterations fails the run
+ * (BAD_FEED, as onnxruntime fails it); so does a loop past MAX_LOOP_ITERATIONS iterations (a loop with neither M nor
+ * a condition that ends it would run forever).
+ */
+import { I8ConvError } from '../../errors.js';
+import type { Graph, Node, Tensor, TensorData } from '../graph/ir.js';
+import { outerReads } from '../graph/subgraphs.js';
+import type { Model } from './model.js';
+import type { ModelArray } from './plan.js';
+
+/** The most iterations a Loop may run. */
+export const MAX_LOOP_ITERATIONS = 1 << 20;
+
+/** Body plans a Loop keeps (by input dims). */
+export const MAX_BODY_PLANS = 16;
+
+/** Body models by input dims, and the loader that plans them. */
+export interface LoopBodies {
+  cache: Map<string, Model>;
+  load(g: Graph): Model;
+}
+
+/** The body's model for these input values' dims (planned now if new). */
+function bodyModel(
+  node: Node,
+  body: Graph,
+  bound: readonly { name: string; t: Tensor }[],
+  consts: ReadonlyMap<string, Tensor>,
+  bodies: LoopBodies,
+): Model {
+  const key = bound.map(({ t }) => `${t.type}:${t.dims.join('x')}`).join(',');
+  const held = bodies.cache.get(key);
+  if (held) {
+    bodies.cache.delete(key);
+    bodies.cache.set(key, held);
+    return held;
+  }
+  const inits = new Map(body.initializers);
+  for (const [n, t] of consts) inits.set(n, { ...t, name: n, data: t.data.slice() as TensorData });
+  const g: Graph = {
+    name: `${node.name || 'Loop'} body`,
+    irVersion: body.irVersion,
+    opsetImports: new Map(body.opsetImports),
+    inputs: bound.map(({ name, t }) => ({ name, type: t.type, onnxElemType: 0, shape: [...t.dims] })),
+    outputs: body.outputs.map((o) => ({ name: o.name, type: o.type, onnxElemType: o.onnxElemType, shape: null })),
+    initializers: inits,
+    valueInfo: new Map(),
+    nodes: structuredClone(body.nodes),
+  };
+  const m = bodies.load(g);
+  bodies.cache.set(key, m);
+  // the least recently run beyond MAX_BODY_PLANS (a carried value that grows makes one per iteration)
+  for (const [k, old] of bodies.cache) {
+    if (bodies.cache.size <= MAX_BODY_PLANS) break;
+    bodies.cache.delete(k);
+    old.dispose();
+  }
+  return m;
+}
+
+/**
+ * The Loop's outputs. `inputs`: the node's inputs' values (undefined: omitted); `read`: a value of the enclosing graph
+ * by name (the body's captures), or undefined; `consts`: the enclosing graph's constants.
+ */
+export function runLoop(
+  node: Node,
+  inputs: readonly (Tensor | undefined)[],
+  read: (name: string) => Tensor | undefined,
+  consts: ReadonlyMap<string, Tensor>,
+  opsets: ReadonlyMap<string, number>,
+  bodies: LoopBodies,
+): Tensor[] {
+  const where = `node ${JSON.stringify(node.name)} (Loop)`;
+  const a = node.attributes.get('body');
+  if (a?.kind !== 'graph') throw new I8ConvError('BAD_MODEL', `${where}: attribute body must be a graph`, where);
+  const body: Graph = { ...a.value, opsetImports: new Map(a.value.opsetImports.size ? a.value.opsetImports : opsets) };
+  const n = node.inputs.length - 2;
+  const k = body.outputs.length - 1 - n;
+  const m = inputs[0] ? Number((inputs[0].data as BigInt64Array)[0]) : Number.POSITIVE_INFINITY;
+  let cond = inputs[1] ? inputs[1].data[0] !== 0 : true;
+  let carried: Tensor[] = inputs.slice(2).map((t, j) => {
+    if (!t) throw new I8ConvError('BAD_MODEL', `${where}: loop-carried input ${j} is omitted`, where);
+    return t;
+  });
+  // the enclosing graph's values the body reads: constants fold inside it, the others are fed
+  const captured: { name: string; t: Tensor }[] = [];
+  const captConsts = new Map<string, Tensor>();
+  for (const name of outerReads(node)) {
+    const c = consts.get(name);
+    if (c) {
+      captConsts.set(name, c);
+      continue;
+    }
+    const t = read(name);
+    if (!t)
+      throw new I8ConvError(
+        'BAD_MODEL',
+        `${where}: the body reads ${JSON.stringify(name)}, which is never produced`,
+        where,
+      );
+    captured.push({ name, t });
+  }
+  const scans: Tensor[][] = Array.from({ length: k }, () => []);
+  let i = 0;
+  while (i < m && cond) {
+    if (i >= MAX_LOOP_ITERATIONS)
+      throw new I8ConvError('BAD_FEED', `${where}: more than ${MAX_LOOP_ITERATIONS} iterations`, where);
+    const bound = [
+      {
+        name: body.inputs[0].name,
+        t: { name: '', type: 'int64', dims: [], data: BigInt64Array.of(BigInt(i)) } as Tensor,
+      },
+      {
+        name: body.inputs[1].name,
+        t: { name: '', type: 'bool', dims: [], data: Uint8Array.of(cond ? 1 : 0) } as Tensor,
+      },
+      ...carried.map((t, j) => ({ name: body.inputs[2 + j].name, t })),
+      ...captured,
+    ];
+    const model = bodyModel(node, body, bound, captConsts, bodies);
+    const feeds: Record<string, { data: ModelArray; dims: number[] }> = Object.create(null);
+    for (const { name, t } of bound) feeds[name] = { data: t.data as ModelArray, dims: [...t.dims] };
+    const out = model.runTensors(feeds);
+    const res = body.outputs.map((o) => out[o.name]);
+    cond = res[0].data[0] !== 0;
+    carried = res.slice(1, 1 + n).map((t) => ({ name: '', type: t.type, dims: [...t.dims], data: t.data }) as Tensor);
+    res.slice(1 + n).forEach((t, j) => {
+      const prev = scans[j][0];
+      if (prev && (prev.type !== t.type || prev.dims.join() !== t.dims.join()))
+        throw new I8ConvError(
+          'BAD_FEED',
+          `${where}: scan output ${j} is [${t.dims}] at iteration ${i}, [${prev.dims}] before (they must agree)`,
+          where,
+        );
+      scans[j].push({ name: '', type: t.type, dims: [...t.dims], data: t.data } as Tensor);
+    });
+    i++;
+  }
+  const stacked = scans.map((its, j) => {
+    if (!its.length) {
+      // no iteration: an empty stack of the body's declared dims where it declares them
+      const o = body.outputs[1 + n + j];
+      const dims = o.shape && o.shape.every((d) => typeof d === 'number') ? (o.shape as number[]) : [];
+      const type = o.type ?? 'float32';
+      return { name: '', type, dims: [0, ...dims], data: emptyOf(type) } as Tensor;
+    }
+    const per = its[0].data.length;
+    const data = new (its[0].data.constructor as new (n: number) => TensorData)(per * its.length);
+    its.forEach((t, s) => (data as unknown as { set(a: ArrayLike<unknown>, o: number): void }).set(t.data, s * per));
+    return { name: '', type: its[0].type, dims: [its.length, ...its[0].dims], data } as Tensor;
+  });
+  return [...carried, ...stacked].slice(0, node.outputs.length);
+}
+
+function emptyOf(type: Tensor['type']): TensorData {
+  switch (type) {
+    case 'int64':
+      return new BigInt64Array(0);
+    case 'int32':
+      return new Int32Array(0);
+    case 'int8':
+      return new Int8Array(0);
+    case 'uint8':
+    case 'bool':
+      return new Uint8Array(0);
+    case 'float16':
+      return new Uint16Array(0);
+    case 'double':
+      return new Float64Array(0);
+    default:
+      return new Float32Array(0);
+  }
+}
