@@ -9,18 +9,7 @@ import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { floatBits, loadOrt, ortRunModel } from './helpers/one-node.js';
 import { quantizeModel } from '../src/quantize/index.js';
 import { rng } from './helpers/rng.js';
-import { oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
-
-/** The code of the error `fn` throws (either build's I8ConvError: the 2-thread runtime is dist's), or 'no error'. */
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof Error && e.name === 'I8ConvError') return (e as Error & { code: string }).code;
-    throw e;
-  }
-  return 'no error';
-}
+import { codeOf, oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
 
 const ort = await loadOrt();
 let rts: ThreadedRuntime[];

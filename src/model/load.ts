@@ -67,7 +67,9 @@ import { planMemory } from './lowering/memory.js';
 import type { LoweredNode, PlannedProgram, StepImpl } from './executor/step.js';
 import type { Dim, Graph } from './graph/ir.js';
 import type { PlannedValue } from './lowering/values.js';
-import { Model, ModelPlan, type Replanner } from './executor/model.js';
+import { Model, ModelPlan, type ModelIO, type ModelTensorType, type Replanner } from './executor/model.js';
+import { rowFor } from './lowering/registry.js';
+import { unsupportedModel } from './executor/step.js';
 import { StagedModel, attachSplit, splitStages } from './executor/staged.js';
 import { RunTimeShapeError } from './graph/shape-rules.js';
 import type { LoadProgress } from './source.js';
@@ -348,26 +350,26 @@ export function loadModel(
   hooks.stage?.('read');
   const read = readGraph(bytes);
   const declared = dynamicInputs(read);
-  let float = false;
   // each new input shape (and a split's head) reads the file again (the passes rewrite what they are given): a copy
   // of the caller's bytes, which the caller may change; taken only where needed
   let own: Uint8Array | ArrayBuffer | undefined;
   const again = (): Graph => readGraph((own ??= bytes instanceof Uint8Array ? bytes.slice() : bytes.slice(0)));
   if (declared !== undefined) again();
-  const model = loadGraph(core, select, read, again, declared, o, hooks, (graph) => {
-    float = isFloatModel(graph);
+  let warned = false;
+  return loadGraph(core, select, read, again, declared, o, hooks, (graph) => {
+    if (!isFloatModel(graph)) return;
     check(
-      !float || o.onFloatModel !== 'error',
+      o.onFloatModel !== 'error',
       'FLOAT_MODEL',
       'model',
       () => `no convolution or matrix product of the model runs in int8 (onFloatModel: 'error'): ${QUANTIZE_HINT}`,
     );
-  });
-  if (float && (o.onFloatModel ?? 'warn') === 'warn')
+    if (warned || (o.onFloatModel ?? 'warn') !== 'warn') return;
+    warned = true;
     console.warn(
       `i8conv: this model has no int8 convolution or matrix product: it runs on the float path, slowly. ${QUANTIZE_HINT} (loadModel option onFloatModel: 'allow' silences this warning, 'error' refuses such models)`,
     );
-  return model;
+  });
 }
 
 /**
@@ -400,20 +402,77 @@ function loadGraph(
       return plan;
     }
   };
-  const first = planAt(read, o.inputShapes);
+  // a symbolic or unknown input dim that inputShapes leaves unbound: no plan until a run's tensor feeds give the dims
+  // (the operators are checked now: every node must be one the runtime has)
+  const lazy = declared !== undefined && !bindsEveryDim(read, o.inputShapes);
+  if (lazy) checkOperators(read);
+  const first = lazy ? null : planAt(read, o.inputShapes);
   const replanner: Replanner | undefined = declared && {
     declared,
     maxPlans: o.maxPlans ?? 4,
     plan: (shapes) => planAt(again(), shapes),
   };
-  if (!staged && !declared) return new Model(core, first);
+  if (!staged && !declared) return new Model(core, first!);
   // a tail: fixed input dims (the frontier's), float or not as the model is, no progress to report
   const tailOpts: LoadModelOptions = { ...o, inputShapes: undefined, onProgress: undefined, onFloatModel: 'allow' };
   const loadTail = (g: Graph): Model => {
     const copy = structuredClone(g);
     return loadGraph(core, select, g, () => structuredClone(copy), undefined, tailOpts, hooks);
   };
-  return new StagedModel(core, first, loadTail, replanner);
+  return new StagedModel(core, first, loadTail, replanner, lazy ? declaredIO(read) : undefined);
+}
+
+/** Whether inputShapes binds every fed input whose declared dims are not all numbers (or that declares none). */
+function bindsEveryDim(read: Graph, inputShapes: Record<string, number[]> | undefined): boolean {
+  return read.inputs
+    .filter((v) => !read.initializers.has(v.name))
+    .every(
+      (v) =>
+        (v.shape !== null && v.shape.every((d) => typeof d === 'number')) ||
+        (inputShapes !== undefined && Object.hasOwn(inputShapes, v.name)),
+    );
+}
+
+/** UNSUPPORTED_OP naming every node (subgraphs too) of an operator the runtime does not have at the model's opset. */
+function checkOperators(read: Graph): void {
+  const problems: string[] = [];
+  const walk = (g: Graph, where: string): void => {
+    g.nodes.forEach((n, i) => {
+      if (!rowFor(n.domain, n.opType, read.opsetImports.get(n.domain) ?? 1))
+        problems.push(
+          `node ${JSON.stringify(n.name || `${n.opType}#${i}`)} (${n.domain ? `${n.domain}.` : ''}${n.opType})${where}: the runtime has no operator ${n.opType} at this opset`,
+        );
+      for (const a of n.attributes.values())
+        if (a.kind === 'graph') walk(a.value, ` in a subgraph of ${JSON.stringify(n.name || n.opType)}`);
+    });
+  };
+  walk(read, '');
+  if (problems.length) throw unsupportedModel(problems);
+}
+
+const IO_TYPES = new Set(['float32', 'uint8', 'int8', 'int32', 'int64', 'bool', 'float16']);
+
+/** The inputs and outputs as the file declares them (a symbolic or unknown dim reads 0); BAD_SHAPE for a type the
+ * runtime does not carry. */
+function declaredIO(read: Graph): { inputs: ModelIO[]; outputs: ModelIO[] } {
+  const io = (v: Graph['inputs'][number], what: string): ModelIO => {
+    const type = v.type ?? (what === 'output' ? 'float32' : null);
+    check(
+      type !== null && IO_TYPES.has(type),
+      'BAD_SHAPE',
+      `${what} ${JSON.stringify(v.name)}`,
+      () => `no element type the runtime carries (ONNX type ${v.onnxElemType})`,
+    );
+    return {
+      name: v.name,
+      type: type as ModelTensorType,
+      shape: v.shape ? v.shape.map((d) => (typeof d === 'number' ? d : 0)) : [],
+    };
+  };
+  return {
+    inputs: read.inputs.filter((v) => !read.initializers.has(v.name)).map((v) => io(v, 'input')),
+    outputs: read.outputs.map((v) => io(v, 'output')),
+  };
 }
 
 const QUANTIZE_HINT =

@@ -28,12 +28,17 @@ export async function oneAndTwoThreads(): Promise<ThreadedRuntime[]> {
   return rts;
 }
 
-/** The I8ConvError code `fn` throws ('no error' when it returns; any other error is rethrown). */
+/**
+ * The I8ConvError code `fn` throws ('no error' when it returns; any other error is rethrown): either build's error
+ * (the sources', or dist's for the 2-thread runtime).
+ */
 export function codeOf(fn: () => unknown): string {
   try {
     fn();
   } catch (e) {
     if (e instanceof I8ConvError) return e.code;
+    if (e instanceof Error && e.name === 'I8ConvError' && typeof (e as { code?: unknown }).code === 'string')
+      return (e as Error & { code: string }).code;
     throw e;
   }
   return 'no error';

@@ -80,37 +80,50 @@ export class Model {
   private readonly core: WasmRuntimeCore;
   /** the plans held, least recently run first; `current` is the last one run (or the load's) */
   protected readonly plans = new Map<string, ModelPlan>();
-  /** the plan run last (or the load's); a staged model (staged.ts) reads which one ran */
-  protected current: ModelPlan;
+  /** the plan run last (or the load's; null until the first run where the load made none); a staged model
+   *  (staged.ts) reads which one ran */
+  protected current: ModelPlan | null;
+  /** the inputs and outputs as the file declares them, for a model the load planned no shape of */
+  private readonly declaredIO: { inputs: ModelIO[]; outputs: ModelIO[] } | undefined;
   private readonly replanner: Replanner | undefined;
   private disposed = false;
   protected running = false;
 
-  /** Takes ownership of the load's plan; `replanner` where the inputs' dims may change per run. */
-  constructor(core: WasmRuntimeCore, first: ModelPlan, replanner?: Replanner) {
+  /**
+   * Takes ownership of the load's plan; `replanner` where the inputs' dims may change per run. `first` null: the load
+   * planned no shape (symbolic input dims and no inputShapes): the first run's tensor feeds give the dims, and until
+   * then `declared` describes the inputs and outputs (a dim the file leaves symbolic or unknown reads 0).
+   */
+  constructor(
+    core: WasmRuntimeCore,
+    first: ModelPlan | null,
+    replanner?: Replanner,
+    declared?: { inputs: ModelIO[]; outputs: ModelIO[] },
+  ) {
     this.core = core;
     this.current = first;
-    this.plans.set(keyOf(first.inputs.map((i) => i.shape)), first);
+    if (first) this.plans.set(keyOf(first.inputs.map((i) => i.shape)), first);
     this.replanner = replanner;
+    this.declaredIO = declared;
   }
 
   /** The inputs, with the dims of the plan run last (before any run: the load's, `inputShapes`). */
   get inputs(): ModelIO[] {
-    return this.current.inputs;
+    return this.current?.inputs ?? this.declaredIO!.inputs;
   }
   /** The outputs, with the dims of the plan run last: the dims of the arrays the last run returned. */
   get outputs(): ModelIO[] {
-    return this.current.outputs;
+    return this.current?.outputs ?? this.declaredIO!.outputs;
   }
   /** name -> dims of each output of the last run (before any run: of the load's plan). */
   get outputShapes(): Record<string, number[]> {
     const r: Record<string, number[]> = Object.create(null);
-    for (const o of this.current.outputs) r[o.name] = [...o.shape];
+    for (const o of this.outputs) r[o.name] = [...o.shape];
     return r;
   }
   /** The steps of the plan run last. */
   get nodes(): ModelNode[] {
-    return this.current.nodes;
+    return this.current?.nodes ?? [];
   }
   /** wasm bytes the model holds: of every plan held, packed weights and tables, the arena, the convolutions' scratch */
   get memoryBytes(): number {
@@ -141,7 +154,7 @@ export class Model {
   /** @internal Tests: a copy of a value's bytes after a run (meaningful for every value only when the model was
    *  planned without arena reuse), in its planned layout, or undefined for a constant / unplanned value. */
   readValue(name: string): { bytes: Uint8Array; layout: Layout; dims: number[]; type: ValueType } | undefined {
-    return this.current.readValue(name);
+    return this.current?.readValue(name);
   }
 
   protected live(): void {
@@ -170,7 +183,7 @@ export class Model {
       'feeds',
       'must be an object { [inputName]: typed array or { data, dims } }',
     );
-    const inputs = this.current.inputs;
+    const inputs = this.inputs;
     const f = feeds as Record<string, unknown>;
     const names = new Set(inputs.map((i) => i.name));
     for (const k of Object.keys(f))
@@ -226,6 +239,12 @@ export class Model {
         'BAD_FEED',
         param,
         () => `type is ${JSON.stringify(e.type)}, the input is ${i.type}`,
+      );
+      check(
+        e.dims !== undefined || this.current !== null,
+        'BAD_FEED',
+        param,
+        'the model has symbolic input dims and no plan yet: feed { data, dims } (or load it with inputShapes)',
       );
       const dims = e.dims === undefined ? i.shape : this.checkDims(i, e.dims, symbols);
       const n = dims.reduce((x, y) => x * y, 1);

@@ -320,18 +320,25 @@ export class StagedModel extends Model {
   private lastTail: Model | null = null;
   private readonly loadTail: (g: Graph) => Model;
 
-  constructor(core: WasmRuntimeCore, first: ModelPlan, loadTail: (g: Graph) => Model, replanner?: Replanner) {
-    super(core, first, replanner);
+  constructor(
+    core: WasmRuntimeCore,
+    first: ModelPlan | null,
+    loadTail: (g: Graph) => Model,
+    replanner?: Replanner,
+    declared?: { inputs: ModelIO[]; outputs: ModelIO[] },
+  ) {
+    super(core, first, replanner, declared);
     this.loadTail = loadTail;
   }
 
   override get outputs(): ModelIO[] {
-    const stage = STAGES.get(this.current);
-    if (!stage) return super.outputs;
+    const head = this.current;
+    const stage = head && STAGES.get(head);
+    if (!stage || !head) return super.outputs;
     if (this.lastOutputs) return this.lastOutputs;
     // before a run: the head's dims where it computes the output, else the file's with 0 for what the run decides
     return stage.split.outputs.map((o) => {
-      const h = this.current.outputs.find((x) => x.name === o.name);
+      const h = head.outputs.find((x) => x.name === o.name);
       if (h) return h;
       const type = (
         o.type === 'float16' || o.type === 'double' || o.type === null ? 'float32' : o.type
@@ -345,7 +352,7 @@ export class StagedModel extends Model {
     return r;
   }
   override get nodes(): ModelNode[] {
-    const stage = STAGES.get(this.current);
+    const stage = this.current && STAGES.get(this.current);
     if (!stage) return super.nodes;
     const frontier: ModelNode[] = stage.split.frontier.map(({ node }) => ({
       name: node.name,
@@ -371,7 +378,7 @@ export class StagedModel extends Model {
 
   override run(feeds: Record<string, ModelFeed>, opts: RunOptions = {}): Record<string, ModelArray> {
     const head = super.run(feeds, opts);
-    const stage = STAGES.get(this.current);
+    const stage = STAGES.get(this.current!);
     if (!stage) return this.plain(head);
     const prof = opts.profile ? (this.lastProfile ?? []) : null;
     const { values, tail, tailFeeds } = this.frontier(stage, head, prof);
@@ -385,7 +392,7 @@ export class StagedModel extends Model {
     opts: RunOptions = {},
   ): Promise<Record<string, ModelArray>> {
     const head = await super.runAsync(feeds, opts);
-    const stage = STAGES.get(this.current);
+    const stage = STAGES.get(this.current!);
     if (!stage) return this.plain(head);
     const prof = opts.profile ? (this.lastProfile ?? []) : null;
     const { values, tail, tailFeeds } = this.frontier(stage, head, prof);
@@ -416,7 +423,7 @@ export class StagedModel extends Model {
   ): { values: Map<string, Tensor>; tail: Model | null; tailFeeds: Record<string, ModelArray> } {
     const { split } = stage;
     const values = new Map<string, Tensor>();
-    for (const o of this.current.outputs)
+    for (const o of this.current!.outputs)
       values.set(o.name, { name: o.name, type: o.type, dims: [...o.shape], data: head[o.name] });
     for (const { node, opset } of split.frontier) {
       const t0 = performance.now();
