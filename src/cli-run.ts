@@ -462,6 +462,15 @@ export async function runCommand(io: RunIo, args: readonly string[]): Promise<nu
         await io.writeFile(a.algoCache, new TextEncoder().encode(JSON.stringify(rt.selectionCache()) + '\n'));
         io.out(`wrote the algorithm cache ${a.algoCache} (${Object.keys(rt.selectionCache().entries).length} entries)`);
       }
+      // a model with symbolic input dims that nothing bound loads with no plan: the command needs the dims to feed it
+      if (model.plannedShapes().length === 0) {
+        const i = model.inputs.find((x) => x.shape.includes(0)) ?? model.inputs[0];
+        throw new I8ConvError(
+          'BAD_SHAPE',
+          `input ${JSON.stringify(i.name)}: its dims are symbolic (read as [${i.shape.join(', ')}]): give --input ${i.name}:SHAPE (e.g. 1x3x224x224) or a .npy feed`,
+          `input ${i.name}`,
+        );
+      }
       const feeds = await makeFeeds(io, model, a);
       let outs: Record<string, ModelArray> = {};
       for (let i = 0; i < a.warmup; i++) {
