@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../src/model/graph/ir.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { runReference } from '../kernels-ref/model/index.js';
-import { floatBits, loadOrt, ortRunModel } from './helpers/one-node.js';
+import { loadOrt, ortRunModel, outputDifferences } from './helpers/one-node.js';
 import { rng } from './helpers/rng.js';
 import { oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
 
@@ -181,23 +181,6 @@ function cases(): LoopCase[] {
   return out;
 }
 
-function differences(got: Record<string, ArrayLike<number | bigint>>, want: Map<string, Tensor>): string[] {
-  const bad: string[] = [];
-  for (const [name, w] of want) {
-    const g = got[name];
-    if (!g || g.length !== w.data.length) {
-      bad.push(`${name}: length ${g?.length} != ${w.data.length}`);
-      continue;
-    }
-    const wb = w.type === 'float32' ? floatBits(w.data as Float32Array) : Array.from(w.data as ArrayLike<number>);
-    const gb = w.type === 'float32' ? floatBits(g as Float32Array) : Array.from(g as ArrayLike<number>);
-    let n = 0;
-    for (let i = 0; i < wb.length; i++) if (wb[i] !== gb[i]) n++;
-    if (n) bad.push(`${name}: ${n} of ${wb.length} differ`);
-  }
-  return bad;
-}
-
 describe('Loop', () => {
   it.skipIf(!ort)('equals onnxruntime-web and the reference, bit for bit, on 1 and 2 threads', async () => {
     for (const c of cases()) {
@@ -211,10 +194,10 @@ describe('Loop', () => {
           const run = Object.fromEntries([...feeds].map(([n, t]) => [n, t.data])) as never;
           const got = seed % 2 ? m.run(run) : await m.runAsync(run);
           const want = await ortRunModel(bytes, feeds, outs);
-          expect(differences(got, want), `${c.what}, seed ${seed}`).toEqual([]);
+          expect(outputDifferences(got, want), `${c.what}, seed ${seed}`).toEqual([]);
           for (const o of outs) expect(m.outputShapes[o], `${c.what} ${o} dims`).toEqual(want.get(o)!.dims);
           const ref = runReference(c.g, [...feeds]);
-          expect(differences(got, ref), `${c.what}, seed ${seed}: reference`).toEqual([]);
+          expect(outputDifferences(got, ref), `${c.what}, seed ${seed}: reference`).toEqual([]);
         }
         expect(m.checkGuards()).toBe(true);
         m.dispose();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
-import { floatBits, loadOrt, ortRunModel } from './helpers/one-node.js';
+import { loadOrt, ortRunModel, outputDifferences } from './helpers/one-node.js';
 import { quantizeModel } from '../src/quantize/index.js';
 import { rng } from './helpers/rng.js';
 import { codeOf, oneAndTwoThreads, type ThreadedRuntime } from './helpers/runtimes.js';
@@ -152,23 +152,6 @@ function randomInput(seed: number, dims: number[]): Tensor {
 }
 
 /** Differences between i8conv's outputs and onnxruntime-web's, by bits (a count per output: none expected). */
-function differences(got: Record<string, ArrayLike<number | bigint>>, want: Map<string, Tensor>): string[] {
-  const bad: string[] = [];
-  for (const [name, w] of want) {
-    const g = got[name];
-    if (!g || g.length !== w.data.length) {
-      bad.push(`${name}: length ${g?.length} != ${w.data.length}`);
-      continue;
-    }
-    const wb = w.type === 'float32' ? floatBits(w.data as Float32Array) : w.data;
-    const gb = w.type === 'float32' ? floatBits(g as Float32Array) : g;
-    let n = 0;
-    for (let i = 0; i < wb.length; i++) if (wb[i] !== gb[i]) n++;
-    if (n) bad.push(`${name}: ${n} of ${wb.length} differ`);
-  }
-  return bad;
-}
-
 describe('dims only the run decides: the model split at load, its tail planned per run', () => {
   it.skipIf(!ort)(
     'a detector: NonMaxSuppression on computed boxes, float and QDQ heads, equals onnxruntime-web',
@@ -198,7 +181,7 @@ describe('dims only the run decides: the model split at load, its tail planned p
                 ]),
                 g.outputs.map((o) => o.name),
               );
-              expect(differences(got, want), `q ${q} center ${centerBox} threshold ${thr}`).toEqual([]);
+              expect(outputDifferences(got, want), `q ${q} center ${centerBox} threshold ${thr}`).toEqual([]);
               const count = Number((got.count as BigInt64Array)[0]);
               expect(m.outputShapes.selected).toEqual([count, 3]);
               expect(m.outputShapes.chosen).toEqual([count, 4]);
@@ -236,7 +219,7 @@ describe('dims only the run decides: the model split at load, its tail planned p
           new Map([['x', x]]),
           g.outputs.map((o) => o.name),
         );
-        expect(differences(got, want), `${hw}`).toEqual([]);
+        expect(outputDifferences(got, want), `${hw}`).toEqual([]);
         expect(m.outputShapes.scores).toEqual([1, 2, hw[0] * hw[1]]);
       }
       expect(m.plannedShapes().length).toBe(3);
@@ -270,7 +253,7 @@ describe('dims only the run decides: the model split at load, its tail planned p
             new Map([['x', xin]]),
             g.outputs.map((o) => o.name),
           );
-          expect(differences(got, want), `seed ${seed} run ${k}`).toEqual([]);
+          expect(outputDifferences(got, want), `seed ${seed} run ${k}`).toEqual([]);
           expect(m.outputShapes.col[1]).toBe(1);
         }
         m.dispose();
@@ -321,7 +304,7 @@ describe('dims only the run decides: the model split at load, its tail planned p
           ]),
           ['sum'],
         );
-        expect(differences(got, want)).toEqual([]);
+        expect(outputDifferences(got, want)).toEqual([]);
         expect(m.outputShapes.sum).toEqual(dims);
       }
       // a shape the input cannot broadcast to: a typed error of the run, the model still usable
@@ -373,7 +356,7 @@ describe('dims only the run decides: the model split at load, its tail planned p
           feeds,
           g.outputs.map((o) => o.name),
         );
-        expect(differences(got, want), `run ${run}`).toEqual([]);
+        expect(outputDifferences(got, want), `run ${run}`).toEqual([]);
         expect(m.outputShapes.hot).toEqual([2, kk, 7 + run]);
       }
       // a K past the axis: a typed error of that run; the model runs on after it
@@ -410,7 +393,7 @@ describe('dims only the run decides: the model split at load, its tail planned p
             new Map([['x', x]]),
             g.outputs.map((o) => o.name),
           );
-          expect(differences(got, want), `${ops} run ${k}`).toEqual([]);
+          expect(outputDifferences(got, want), `${ops} run ${k}`).toEqual([]);
         }
         m.dispose();
       }

@@ -282,3 +282,30 @@ export function loadRun(rt: Runtime, c: Case): Tensor[] {
     model.dispose();
   }
 }
+
+/**
+ * Which outputs of a run differ from the expected tensors (each expected output by name: a length that differs, or how
+ * many elements differ; float32 by their bits, so that -0 and NaN payloads count), an empty list when none does.
+ */
+export function outputDifferences(
+  got: Record<string, ArrayLike<number | bigint>>,
+  want: ReadonlyMap<string, Tensor>,
+): string[] {
+  const bad: string[] = [];
+  for (const [name, w] of want) {
+    const g = got[name];
+    if (!g || g.length !== w.data.length) {
+      bad.push(`${name}: length ${g?.length} != ${w.data.length}`);
+      continue;
+    }
+    const float = w.type === 'float32';
+    const wb: ArrayLike<number | bigint> = float
+      ? floatBits(w.data as Float32Array)
+      : (w.data as ArrayLike<number | bigint>);
+    const gb: ArrayLike<number | bigint> = float ? floatBits(g as Float32Array) : g;
+    let n = 0;
+    for (let i = 0; i < wb.length; i++) if (wb[i] !== gb[i]) n++;
+    if (n) bad.push(`${name}: ${n} of ${wb.length} differ`);
+  }
+  return bad;
+}

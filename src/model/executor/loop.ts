@@ -18,6 +18,7 @@
 import { I8ConvError } from '../../errors.js';
 import type { Graph, Node, Tensor, TensorData } from '../graph/ir.js';
 import { outerReads } from '../graph/subgraphs.js';
+import { alloc } from '../graph/passes/fold-constants.js';
 import type { Model } from './model.js';
 import type { ModelArray } from './plan.js';
 
@@ -155,32 +156,12 @@ export function runLoop(
       const o = body.outputs[1 + n + j];
       const dims = o.shape && o.shape.every((d) => typeof d === 'number') ? (o.shape as number[]) : [];
       const type = o.type ?? 'float32';
-      return { name: '', type, dims: [0, ...dims], data: emptyOf(type) } as Tensor;
+      return { name: '', type, dims: [0, ...dims], data: alloc(type, 0) } as Tensor;
     }
     const per = its[0].data.length;
-    const data = new (its[0].data.constructor as new (n: number) => TensorData)(per * its.length);
+    const data = alloc(its[0].type, per * its.length);
     its.forEach((t, s) => (data as unknown as { set(a: ArrayLike<unknown>, o: number): void }).set(t.data, s * per));
     return { name: '', type: its[0].type, dims: [its.length, ...its[0].dims], data } as Tensor;
   });
   return [...carried, ...stacked].slice(0, node.outputs.length);
-}
-
-function emptyOf(type: Tensor['type']): TensorData {
-  switch (type) {
-    case 'int64':
-      return new BigInt64Array(0);
-    case 'int32':
-      return new Int32Array(0);
-    case 'int8':
-      return new Int8Array(0);
-    case 'uint8':
-    case 'bool':
-      return new Uint8Array(0);
-    case 'float16':
-      return new Uint16Array(0);
-    case 'double':
-      return new Float64Array(0);
-    default:
-      return new Float32Array(0);
-  }
 }

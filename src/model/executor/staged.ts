@@ -26,7 +26,7 @@ import { readsOf } from '../graph/subgraphs.js';
 import { shapeContext, type ShapeInfo } from '../graph/shape-rules.js';
 import { rowFor } from '../lowering/registry.js';
 import { HOST_OPS } from '../backends/host/index.js';
-import { nmsSelect } from '../numerics/nms.js';
+import { selectBoxes } from '../backends/host/detection.js';
 import { runLoop, type LoopBodies } from './loop.js';
 import { unsupportedModel } from './step.js';
 import type { HostTensor } from '../backends/types.js';
@@ -230,28 +230,14 @@ function selection(node: Node, inputs: (Tensor | undefined)[], where: string): T
   const [boxes, scores] = inputs as Tensor[];
   if (boxes.type !== 'float32' || scores.type !== 'float32')
     throw new I8ConvError('UNSUPPORTED_OP', `${where}: boxes and scores must be float32`, where);
-  const first = (k: number): number | undefined => {
-    const t = inputs[k];
-    return t && t.data.length ? Number(t.data[0]) : undefined;
-  };
-  const iou = first(3) ?? 0;
-  if (!(iou >= 0 && iou <= 1))
-    throw new I8ConvError('BAD_FEED', `${where}: iou_threshold ${iou} (computed by this run) is not in [0, 1]`, where);
-  const center = node.attributes.get('center_point_box');
-  const picked = nmsSelect(
-    boxes.data as Float32Array,
-    scores.data as Float32Array,
-    boxes.dims[0],
-    scores.dims[1],
-    boxes.dims[1],
-    {
-      maxPerClass: first(2) ?? 0,
-      iouThreshold: iou,
-      scoreThreshold: first(4),
-      centerPointBox: center?.kind === 'int' ? center.value : 0,
-    },
+  const picked = selectBoxes(
+    node,
+    'BAD_FEED',
+    { data: boxes.data as Float32Array, dims: boxes.dims },
+    { data: scores.data as Float32Array, dims: scores.dims },
+    (k) => inputs[k]?.data as ArrayLike<number | bigint> | undefined,
   );
-  return { name: '', type: 'int64', dims: [picked.length / 3, 3], data: BigInt64Array.from(picked, (v) => BigInt(v)) };
+  return { name: '', type: 'int64', dims: [picked.length / 3, 3], data: picked };
 }
 
 /** The most elements a frontier node's output may hold (the folding evaluators' bound is 2^20). */

@@ -24,7 +24,8 @@ export const MAX_FOLD_ELEMENTS = 1 << 20;
 
 const numel = (dims: readonly number[]): number => dims.reduce((a, b) => a * b, 1);
 
-function alloc(type: ElementType, n: number): TensorData {
+/** A zeroed array of n elements of a type. */
+export function alloc(type: ElementType, n: number): TensorData {
   switch (type) {
     case 'float32':
       return new Float32Array(n);
