@@ -60,6 +60,7 @@ import { DynamicQuantizeMatMul, MatMulIntegerToFloat } from './IntegerToFloat.js
 import { FusedConv } from './FusedConv.js';
 import { FusedGemm, QuickGelu } from './OrtFused.js';
 import { Loop } from './Loop.js';
+import { GridSample } from './GridSample.js';
 import { Crop, ImageScaler } from './LegacyImage.js';
 import { NonMaxSuppression } from './NonMaxSuppression.js';
 import { Size } from './Size.js';
@@ -237,6 +238,7 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   // ---- sequence, control flow and detection ----
   ['If', If],
   ['Loop', Loop],
+  ['GridSample', GridSample],
   ['LSTM', LSTM],
   ['GRU', GRU],
   // early ONNX's experimental image operators

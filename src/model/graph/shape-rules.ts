@@ -798,6 +798,15 @@ export const SHAPE = {
   },
   /** DepthToSpace / SpaceToDepth: a 4-D [N, C, H, W] and the blocksize b: [N, C / b^2, H b, W b] / [N, C b^2, H / b,
    * W / b] */
+  /** GridSample: X [N, C, spatial...] sampled at grid [N, out spatial..., rank - 2]: Y [N, C, out spatial...] */
+  gridSample: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims,
+      g = c.inp(1).dims;
+    const sp = x.length - 2;
+    if (sp < 1 || g.length !== x.length || g[0] !== x[0] || g[g.length - 1] !== sp)
+      c.fail(`grid [${g}] must be [N, out dims..., ${sp}] for X [${x}]`);
+    return [{ type: c.inp(0).type, dims: [x[0], x[1], ...g.slice(1, 1 + sp)] }];
+  },
   spaceDepth: (c: ShapeContext): ShapeInfo[] => {
     const x = c.inp(0);
     const b = c.attrInt('blocksize', 0);

@@ -335,6 +335,16 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_greater_equal",
     "test_greater_equal_bcast",
   ],
+  ":GridSample": [
+    "test_gridsample",
+    "test_gridsample_aligncorners_true",
+    "test_gridsample_bicubic",
+    "test_gridsample_bilinear",
+    "test_gridsample_border_padding",
+    "test_gridsample_nearest",
+    "test_gridsample_reflection_padding",
+    "test_gridsample_zeros_padding",
+  ],
   ":HardSigmoid": [
     "test_hardsigmoid",
     "test_hardsigmoid_default",

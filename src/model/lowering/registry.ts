@@ -808,6 +808,13 @@ op(':Tile', {
   ref: 'DataMovement.ts',
   impls: [host(':Tile', 'movement-more.ts', 'always')],
 });
+op(':GridSample', {
+  since: 16,
+  doc: "samples X at a grid of normalized locations: nearest, (bi)linear, (bi)cubic; zeros, border, reflection padding; align_corners (onnxruntime's float32 arithmetic; 5-D from opset 20, linear and nearest)",
+  shape: SHAPE.gridSample,
+  ref: 'GridSample.ts',
+  impls: [host(':GridSample', 'grid-sample.ts', 'float32, 4-D (5-D from opset 20)')],
+});
 op(':DepthToSpace', {
   doc: 'channels into blocks of H and W, modes DCR and CRD',
   shape: SHAPE.spaceDepth,

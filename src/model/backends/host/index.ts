@@ -79,6 +79,7 @@ import { TopK } from './topk.js';
 import { InstanceNormalization, LayerNormalization, LpNormalization, LRN } from './normalize.js';
 import { Resize, Upsample } from './resize.js';
 import { ConstantOfShape, DepthToSpace, NonZero, Range, SpaceToDepth, Tile } from './movement-more.js';
+import { GridSample } from './grid-sample.js';
 import { Softmax } from './softmax.js';
 import {
   Compress,
@@ -240,6 +241,7 @@ const FACTORIES: Record<string, HostOpFactory> = {
   ReverseSequence,
   Compress,
   Einsum,
+  GridSample,
   // ---- end of indexing and more element-wise ----
 };
 
