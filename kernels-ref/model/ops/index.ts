@@ -61,6 +61,7 @@ import { FusedConv } from './FusedConv.js';
 import { FusedGemm, QuickGelu } from './OrtFused.js';
 import { Loop } from './Loop.js';
 import { GridSample } from './GridSample.js';
+import { MaxUnpool } from './MaxUnpool.js';
 import { Crop, ImageScaler } from './LegacyImage.js';
 import { NonMaxSuppression } from './NonMaxSuppression.js';
 import { Size } from './Size.js';
@@ -239,6 +240,7 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['If', If],
   ['Loop', Loop],
   ['GridSample', GridSample],
+  ['MaxUnpool', MaxUnpool],
   ['LSTM', LSTM],
   ['GRU', GRU],
   // early ONNX's experimental image operators

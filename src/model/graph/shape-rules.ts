@@ -567,6 +567,32 @@ export const SHAPE = {
     const [y] = pool(c, 0, false, false);
     return [y, { type: 'int64', dims: [...y.dims] }];
   },
+  /**
+   * MaxUnpool: per spatial axis (in - 1) * stride - (pad begin + pad end) + kernel, or input 2's shape (a constant: the
+   * run's value splits the model) of X's rank, N and C, and at least as many elements
+   */
+  maxUnpool: (c: ShapeContext): ShapeInfo[] => {
+    const x = c.inp(0).dims;
+    const sp = x.length - 2;
+    if (sp < 1 || sp > 3) c.fail(`X [${x}] must be of rank 3 to 5`);
+    const kernel = c.attrInts('kernel_shape');
+    if (!kernel || kernel.length !== sp) c.bad('kernel_shape', `must give ${sp} sizes`);
+    const strides = c.attrInts('strides') ?? kernel!.map(() => 1);
+    const pads = c.attrInts('pads') ?? new Array(2 * sp).fill(0);
+    if (strides.length !== sp) c.bad('strides', `must give ${sp} values`);
+    if (pads.length !== 2 * sp) c.bad('pads', `must give ${2 * sp} values`);
+    const inferred = [
+      x[0],
+      x[1],
+      ...x.slice(2).map((d, k) => (d - 1) * strides[k] - (pads[k] + pads[sp + k]) + kernel![k]),
+    ];
+    if (inferred.some((d) => d <= 0)) c.fail(`the output [${inferred}] would be empty`);
+    if (!c.has(2)) return [{ type: c.inp(0).type, dims: inferred }];
+    const given = c.constInts(2, 'output_shape');
+    if (given.length !== x.length || given[0] !== x[0] || given[1] !== x[1] || numel(given) < numel(inferred))
+      c.fail(`output_shape [${given}] must be [${x[0]}, ${x[1]}, ...] of at least ${numel(inferred)} elements`);
+    return [{ type: c.inp(0).type, dims: given }];
+  },
   averagePool: (c: ShapeContext): ShapeInfo[] => pool(c, 0, false, false),
   globalAveragePool: (c: ShapeContext): ShapeInfo[] => pool(c, 0, false, true),
   qlinearAveragePool: (c: ShapeContext): ShapeInfo[] => pool(c, 0, c.attrInt('channels_last', 0) === 1, false),

@@ -808,6 +808,13 @@ op(':Tile', {
   ref: 'DataMovement.ts',
   impls: [host(':Tile', 'movement-more.ts', 'always')],
 });
+op(':MaxUnpool', {
+  since: 9,
+  doc: "the max pool's values put back at its indices, zeros elsewhere (float32; output_shape constant or computed by the run)",
+  shape: SHAPE.maxUnpool,
+  ref: 'MaxUnpool.ts',
+  impls: [host(':MaxUnpool', 'pool.ts', 'float32 X, int64 indices')],
+});
 op(':GridSample', {
   since: 16,
   doc: "samples X at a grid of normalized locations: nearest, (bi)linear, (bi)cubic; zeros, border, reflection padding; align_corners (onnxruntime's float32 arithmetic; 5-D from opset 20, linear and nearest)",

@@ -59,7 +59,7 @@ import {
   Unsqueeze,
 } from './movement.js';
 import { BatchNormalization } from './norm.js';
-import { AveragePool, GlobalAveragePool, MaxPool } from './pool.js';
+import { AveragePool, GlobalAveragePool, MaxPool, MaxUnpool } from './pool.js';
 import {
   ArgMax,
   ArgMin,
@@ -242,6 +242,7 @@ const FACTORIES: Record<string, HostOpFactory> = {
   Compress,
   Einsum,
   GridSample,
+  MaxUnpool,
   // ---- end of indexing and more element-wise ----
 };
 

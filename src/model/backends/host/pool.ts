@@ -46,6 +46,7 @@ import {
   expectDims,
   expectOutType,
   expectType,
+  fail,
   need,
   numel,
   onlyAttrs,
@@ -415,5 +416,37 @@ export const GlobalAveragePool: HostOpFactory = (node, inputs, outputs) => {
     const X = ins[0]!.data as Float32Array,
       Y = outs[0].data as Float32Array;
     for (let p = 0; p < n * c; p++) image(X, p * size, Y, p);
+  };
+};
+
+/**
+ * MaxUnpool (opsets 9+, float32 X, int64 indices): Y of the output shape (inferred per spatial axis as
+ * (in - 1) * stride - pads + kernel, or input 2's constant shape, which must hold at least as many elements), zeros,
+ * then Y[I[j]] = X[j] for every j in order (a later duplicate wins), as onnxruntime's kernel. An index outside Y is
+ * BAD_FEED (a constant one BAD_MODEL), raised before anything is written.
+ */
+export const MaxUnpool: HostOpFactory = (node, inputs, outputs) => {
+  onlyAttrs(node, 'kernel_shape', 'pads', 'strides');
+  const x = need(node, inputs, 0, 'X'),
+    ind = need(node, inputs, 1, 'I');
+  expectType(node, x, 'X', 'float32');
+  expectType(node, ind, 'I', 'int64');
+  if (ind.dims.length !== x.dims.length || ind.dims.some((d, k) => d !== x.dims[k]))
+    fail('BAD_SHAPE', node, `I [${ind.dims}] must have X's dims [${x.dims}]`);
+  expectOutType(node, outputs[0], 'float32');
+  const size = numel(outputs[0].dims);
+  const check = (I: BigInt64Array, code: 'BAD_FEED' | 'BAD_MODEL'): void => {
+    for (let j = 0; j < I.length; j++)
+      if (I[j] < 0n || I[j] >= BigInt(size))
+        fail(code, node, `index ${I[j]} (element ${j} of I) is outside the output's ${size} elements`);
+  };
+  if (ind.constant) check(ind.constant.data as BigInt64Array, 'BAD_MODEL');
+  return (ins, outs) => {
+    const X = ins[0]!.data as Float32Array,
+      I = ins[1]!.data as BigInt64Array,
+      Y = outs[0].data as Float32Array;
+    if (!ind.constant) check(I, 'BAD_FEED');
+    Y.fill(0);
+    for (let j = 0; j < X.length; j++) Y[Number(I[j])] = X[j];
   };
 };
