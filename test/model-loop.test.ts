@@ -178,10 +178,47 @@ function cases(): LoopCase[] {
     ),
     feeds: (seed) => new Map([['x', randF(seed, 'x', [1, 2, 4, 4])]]),
   });
+  // Scan: a running sum over the rows (state [3]), each step's sum scanned; the rows read from the end, the scan output
+  // written backwards along axis 1, and a captured convolution output added each step
+  out.push({
+    what: 'Scan: running sum, reversed input, output along axis 1 reversed, a captured value',
+    g: model(
+      [vi('x', 'float32', [1, 2, 3, 4]), vi('seq', 'float32', [5, 3])],
+      ['sum_last', 'sums', 'sums_axis'],
+      [
+        nd('Conv', ['x', 'w', 'b'], ['feat'], { pads: { kind: 'ints', value: [1, 1, 1, 1] } }),
+        nd('ReduceMean', ['feat'], ['m'], { keepdims: { kind: 'int', value: 0 } }),
+        nd('Scan', ['s0', 'seq', 'seq'], ['sum_last', 'sums', 'sums_axis'], {
+          num_scan_inputs: { kind: 'int', value: 2 },
+          scan_input_directions: { kind: 'ints', value: [0, 1] },
+          scan_output_axes: { kind: 'ints', value: [0, 1] },
+          scan_output_directions: { kind: 'ints', value: [0, 1] },
+          body: body(
+            [vi('s', 'float32', [3]), vi('row', 'float32', [3]), vi('back', 'float32', [3])],
+            [vi('s2'), vi('s2c'), vi('mix')],
+            [
+              nd('Add', ['s', 'row'], ['sr']),
+              nd('Add', ['sr', 'm'], ['s2']),
+              nd('Identity', ['s2'], ['s2c']),
+              nd('Mul', ['back', 's2'], ['mix0']),
+              nd('Unsqueeze', ['mix0', 'ax0'], ['mix']),
+            ],
+            [i64('ax0', [1], [0])],
+          ),
+        }),
+      ],
+      [randF(5, 'w', [2, 2, 3, 3], 0.5), randF(6, 'b', [2], 0.2), f32('s0', [3], [0, 0.5, -1])],
+    ),
+    feeds: (seed) =>
+      new Map([
+        ['x', randF(seed, 'x', [1, 2, 3, 4])],
+        ['seq', randF(seed + 50, 'seq', [5, 3], 2)],
+      ]),
+  });
   return out;
 }
 
-describe('Loop', () => {
+describe('Loop and Scan', () => {
   it.skipIf(!ort)('equals onnxruntime-web and the reference, bit for bit, on 1 and 2 threads', async () => {
     for (const c of cases()) {
       const bytes = writeOnnxModel(c.g);

@@ -60,6 +60,7 @@ import { DynamicQuantizeMatMul, MatMulIntegerToFloat } from './IntegerToFloat.js
 import { FusedConv } from './FusedConv.js';
 import { FusedGemm, QuickGelu } from './OrtFused.js';
 import { Loop } from './Loop.js';
+import { Scan } from './Scan.js';
 import { GridSample } from './GridSample.js';
 import { MaxUnpool } from './MaxUnpool.js';
 import { Crop, ImageScaler } from './LegacyImage.js';
@@ -239,6 +240,7 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   // ---- sequence, control flow and detection ----
   ['If', If],
   ['Loop', Loop],
+  ['Scan', Scan],
   ['GridSample', GridSample],
   ['MaxUnpool', MaxUnpool],
   ['LSTM', LSTM],

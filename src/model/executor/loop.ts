@@ -165,3 +165,121 @@ export function runLoop(
   });
   return [...carried, ...stacked].slice(0, node.outputs.length);
 }
+
+/** Slice t of a tensor along `axis` (that axis removed). */
+function sliceAt(t: Tensor, axis: number, i: number): Tensor {
+  const dims = t.dims.filter((_, d) => d !== axis);
+  const outer = t.dims.slice(0, axis).reduce((a, b) => a * b, 1);
+  const inner = t.dims.slice(axis + 1).reduce((a, b) => a * b, 1);
+  const data = alloc(t.type, outer * inner);
+  const src = t.data as unknown as { subarray(a: number, b: number): ArrayLike<unknown> };
+  const dst = data as unknown as { set(a: ArrayLike<unknown>, o: number): void };
+  for (let o = 0; o < outer; o++) {
+    const from = (o * t.dims[axis] + i) * inner;
+    dst.set(src.subarray(from, from + inner), o * inner);
+  }
+  return { name: '', type: t.type, dims, data };
+}
+
+/** Per-iteration slices stacked along `axis` (position `at(t)` for iteration t). */
+function stackAlong(its: readonly Tensor[], axis: number, at: (t: number) => number): Tensor {
+  const per = its[0].dims;
+  const dims = [...per.slice(0, axis), its.length, ...per.slice(axis)];
+  const outer = per.slice(0, axis).reduce((a, b) => a * b, 1);
+  const inner = per.slice(axis).reduce((a, b) => a * b, 1);
+  const data = alloc(its[0].type, outer * its.length * inner);
+  const dst = data as unknown as { set(a: ArrayLike<unknown>, o: number): void };
+  its.forEach((t, k) => {
+    const src = t.data as unknown as { subarray(a: number, b: number): ArrayLike<unknown> };
+    for (let o = 0; o < outer; o++) dst.set(src.subarray(o * inner, (o + 1) * inner), (o * its.length + at(k)) * inner);
+  });
+  return { name: '', type: its[0].type, dims, data };
+}
+
+/**
+ * Scan (opsets 9+): N state values carried through the body, M scan inputs sliced along scan_input_axes (default 0)
+ * in scan_input_directions (1: from the end), one slice each per iteration; the body's K scan outputs stacked along
+ * scan_output_axes in scan_output_directions (1: the first iteration last). The outputs: the last states, then the K
+ * stacks. The body runs as Loop's does (its model per input dims, captures as its inputs); scan inputs whose scanned
+ * dims differ, or a scan output that changes dims, fail the run with BAD_FEED.
+ */
+export function runScan(
+  node: Node,
+  inputs: readonly (Tensor | undefined)[],
+  read: (name: string) => Tensor | undefined,
+  consts: ReadonlyMap<string, Tensor>,
+  opsets: ReadonlyMap<string, number>,
+  bodies: LoopBodies,
+): Tensor[] {
+  const where = `node ${JSON.stringify(node.name)} (Scan)`;
+  const a = node.attributes.get('body');
+  if (a?.kind !== 'graph') throw new I8ConvError('BAD_MODEL', `${where}: attribute body must be a graph`, where);
+  const body: Graph = { ...a.value, opsetImports: new Map(a.value.opsetImports.size ? a.value.opsetImports : opsets) };
+  const ints = (name: string, n: number, dflt: number): number[] => {
+    const v = node.attributes.get(name);
+    return v?.kind === 'ints' ? v.value : new Array<number>(n).fill(dflt);
+  };
+  const m = (node.attributes.get('num_scan_inputs') as { value: number }).value;
+  const n = inputs.length - m;
+  const k = body.outputs.length - n;
+  const inAxes = ints('scan_input_axes', m, 0).map((ax, j) => (ax < 0 ? ax + inputs[n + j]!.dims.length : ax));
+  const inDirs = ints('scan_input_directions', m, 0);
+  const outAxes = ints('scan_output_axes', k, 0);
+  const outDirs = ints('scan_output_directions', k, 0);
+  const scans = inputs.slice(n) as Tensor[];
+  const len = scans.length ? scans[0].dims[inAxes[0]] : 0;
+  scans.forEach((t, j) => {
+    if (t.dims[inAxes[j]] !== len)
+      throw new I8ConvError(
+        'BAD_FEED',
+        `${where}: scan input ${j} has ${t.dims[inAxes[j]]} steps, scan input 0 ${len}`,
+        where,
+      );
+  });
+  const captured: { name: string; t: Tensor }[] = [];
+  const captConsts = new Map<string, Tensor>();
+  for (const name of outerReads(node)) {
+    const c = consts.get(name);
+    if (c) captConsts.set(name, c);
+    else {
+      const t = read(name);
+      if (!t)
+        throw new I8ConvError(
+          'BAD_MODEL',
+          `${where}: the body reads ${JSON.stringify(name)}, which is never produced`,
+          where,
+        );
+      captured.push({ name, t });
+    }
+  }
+  let states = inputs.slice(0, n) as Tensor[];
+  const outs: Tensor[][] = Array.from({ length: k }, () => []);
+  for (let t = 0; t < len; t++) {
+    const bound = [
+      ...states.map((s, j) => ({ name: body.inputs[j].name, t: s })),
+      ...scans.map((s, j) => ({
+        name: body.inputs[n + j].name,
+        t: sliceAt(s, inAxes[j], inDirs[j] === 1 ? len - 1 - t : t),
+      })),
+      ...captured,
+    ];
+    const model = bodyModel(node, body, bound, captConsts, bodies);
+    const feeds: Record<string, { data: ModelArray; dims: number[] }> = Object.create(null);
+    for (const { name, t: v } of bound) feeds[name] = { data: v.data as ModelArray, dims: [...v.dims] };
+    const res = model.runTensors(feeds);
+    const got = body.outputs.map((o) => res[o.name]);
+    states = got.slice(0, n).map((v) => ({ name: '', type: v.type, dims: [...v.dims], data: v.data }) as Tensor);
+    got.slice(n).forEach((v, j) => {
+      const prev = outs[j][0];
+      if (prev && prev.dims.join() !== v.dims.join())
+        throw new I8ConvError('BAD_FEED', `${where}: scan output ${j} changes dims at iteration ${t}`, where);
+      outs[j].push({ name: '', type: v.type, dims: [...v.dims], data: v.data } as Tensor);
+    });
+  }
+  const stacked = outs.map((its, j) => {
+    if (!its.length) return { name: '', type: 'float32', dims: [0], data: new Float32Array(0) } as Tensor;
+    const axis = outAxes[j] < 0 ? outAxes[j] + its[0].dims.length + 1 : outAxes[j];
+    return stackAlong(its, axis, (t) => (outDirs[j] === 1 ? its.length - 1 - t : t));
+  });
+  return [...states, ...stacked].slice(0, node.outputs.length);
+}

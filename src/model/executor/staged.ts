@@ -27,7 +27,7 @@ import { shapeContext, type ShapeInfo } from '../graph/shape-rules.js';
 import { rowFor } from '../lowering/registry.js';
 import { HOST_OPS } from '../backends/host/index.js';
 import { selectBoxes } from '../backends/host/detection.js';
-import { runLoop, type LoopBodies } from './loop.js';
+import { runLoop, runScan, type LoopBodies } from './loop.js';
 import { unsupportedModel } from './step.js';
 import type { HostTensor } from '../backends/types.js';
 import type { ProfileEntry } from './step.js';
@@ -46,7 +46,10 @@ import {
  * shape rule and a host operator (../backends/host/), which then run on the run's values as on constants.
  */
 function evaluable(node: Node): boolean {
-  return node.domain === '' && (node.opType === 'Loop' || FOLDED.has(node.opType) || HOST_OPS.has(`:${node.opType}`));
+  return (
+    node.domain === '' &&
+    (node.opType === 'Loop' || node.opType === 'Scan' || FOLDED.has(node.opType) || HOST_OPS.has(`:${node.opType}`))
+  );
 }
 
 /** The nodes of a Loop's body (at any depth) whose operator the runtime does not have, described for the error. */
@@ -116,7 +119,9 @@ export function splitStages(read: Graph, inputShapes: Record<string, number[]>):
   if (!rt.nodes.length) return null;
   for (const n of rt.nodes) if (!evaluable(n)) throw rt.errors.get(n)!;
   // a Loop's body runs at run time: its operators are checked now, so that an unknown one is a load's error
-  const unknownOps = rt.nodes.filter((n) => n.opType === 'Loop').flatMap((n) => unknownInBody(n, read.opsetImports));
+  const unknownOps = rt.nodes
+    .filter((n) => n.opType === 'Loop' || n.opType === 'Scan')
+    .flatMap((n) => unknownInBody(n, read.opsetImports));
   if (unknownOps.length) throw unsupportedModel(unknownOps);
   const frontier = new Set(rt.nodes);
   const blocked = (n: Node): boolean => frontier.has(n) || n.outputs.some((o) => o !== '' && rt.unknown.has(o));
@@ -414,10 +419,10 @@ export class StagedModel extends Model {
     for (const { node, opset } of split.frontier) {
       const t0 = performance.now();
       const ins = node.inputs.map((n) => (n === '' ? undefined : (values.get(n) ?? split.consts.get(n))));
-      const outs =
-        node.opType === 'Loop'
-          ? runLoop(node, ins, (n) => values.get(n), split.consts, split.graph.opsetImports, this.bodies(stage, node))
-          : evaluateAtRun(node, ins, opset);
+      const run = node.opType === 'Loop' ? runLoop : node.opType === 'Scan' ? runScan : null;
+      const outs = run
+        ? run(node, ins, (n) => values.get(n), split.consts, split.graph.opsetImports, this.bodies(stage, node))
+        : evaluateAtRun(node, ins, opset);
       node.outputs.forEach((n, j) => n !== '' && outs[j] && values.set(n, { ...outs[j], name: n }));
       prof?.push({
         name: node.name,

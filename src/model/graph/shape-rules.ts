@@ -382,6 +382,28 @@ function loopShapes(c: ShapeContext): ShapeInfo[] {
   return c.runTime('the number of iterations is decided by the run');
 }
 
+/**
+ * Scan (opsets 9+): checked (num_scan_inputs M of the node's inputs scanned, the rest states; the body's inputs and
+ * outputs match them), then left to the loader's split like Loop (its body runs per step at run time).
+ */
+function scanShapes(c: ShapeContext): ShapeInfo[] {
+  const body = c.node.attributes.get('body');
+  if (body?.kind !== 'graph') c.bad('body', 'must be a graph');
+  const g = (body as { value: import('./ir.js').Graph }).value;
+  const m = c.attrInt('num_scan_inputs', -1);
+  const n = c.node.inputs.length - m;
+  if (m < 1 || n < 0) c.bad('num_scan_inputs', `${m}: must be from 1 to the node's ${c.node.inputs.length} inputs`);
+  if (g.inputs.length !== n + m) c.fail(`the body declares ${g.inputs.length} inputs, the node binds ${n + m}`);
+  if (g.outputs.length < n) c.fail(`the body has ${g.outputs.length} outputs, fewer than its ${n} states`);
+  for (let j = 0; j < m; j++) {
+    const axes = c.attrInts('scan_input_axes');
+    const r = c.inp(n + j).dims.length;
+    const ax = axes ? axes[j] : 0;
+    if (ax === undefined || ax < -r || ax >= r) c.bad('scan_input_axes', `axis ${ax} of scan input ${j} (rank ${r})`);
+  }
+  return c.runTime('its body runs per step (the loader splits the model there)');
+}
+
 /** LSTM (gates 4) and GRU (gates 3): X [seq, batch, input] (layout 1: [batch, seq, input]), W, R, B, initial states. */
 function rnnShapes(c: ShapeContext, gates: number, outputs: number, transposed = false): ShapeInfo[] {
   const x = c.inp(0);
@@ -1045,6 +1067,8 @@ export const SHAPE = {
   if: (c: ShapeContext): ShapeInfo[] => ifShapes(c),
   /** Loop: dims the run decides (its iterations): checked, then left to the loader's split */
   loop: (c: ShapeContext): ShapeInfo[] => loopShapes(c),
+  /** Scan: checked, then left to the loader's split */
+  scan: (c: ShapeContext): ShapeInfo[] => scanShapes(c),
   /** LSTM: Y [seq, dirs, batch, hidden], Y_h and Y_c [dirs, batch, hidden] (layout 1: batch first) */
   lstm: (c: ShapeContext): ShapeInfo[] => rnnShapes(c, 4, 3),
   /** DynamicQuantizeLSTM: LSTM's, its 8-bit W [dirs, input, 4 hidden] and R [dirs, hidden, 4 hidden] transposed */

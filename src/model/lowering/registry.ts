@@ -880,6 +880,24 @@ op(':Loop', {
     },
   ],
 });
+op(':Scan', {
+  since: 9,
+  doc: 'the body graph run per step over scanned inputs, states carried, scan outputs stacked: by the run, the model split at load',
+  shape: SHAPE.scan,
+  ref: 'Scan.ts',
+  impls: [
+    {
+      backend: 'host',
+      when: 'never as a step: the loader splits the model at the Scan and runs its body per step as a model of its own (executor/staged.ts, loop.ts)',
+      lower: (node) =>
+        unsupported(
+          { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes },
+          'a Scan runs only as the frontier of a split model (inside an If branch it is not taken)',
+        ),
+      files: ['src/model/executor/loop.ts', 'src/model/executor/staged.ts'],
+    },
+  ],
+});
 op(':If', {
   doc: 'then_branch or else_branch by a bool condition: inlined at load where the condition is a constant',
   shape: SHAPE.if,
