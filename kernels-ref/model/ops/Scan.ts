@@ -9,7 +9,8 @@ import { makeTensor, type OpFn, type Tensor, type TensorData } from '../tensor.j
 
 const numel = (d: readonly number[]) => d.reduce((a, b) => a * b, 1);
 
-export const Scan: OpFn = (inputs, attrs, _opset, outputCount, ctx) => {
+export const Scan: OpFn = (inputs, attrs, opset, outputCount, ctx) => {
+  if (opset < 9) throw new Error('Scan-8 (a batch axis and sequence_lens) is not taken');
   const a = attrs.get('body');
   if (a?.kind !== 'graph') throw new Error('Scan: attribute body must be a graph');
   if (!ctx) throw new Error('Scan: runs its body through the executor (no context given)');
