@@ -136,3 +136,63 @@ describe('MaxUnpool', () => {
     m.dispose();
   });
 });
+
+/** float32 ulps between two floats (0 for equal bits). */
+function ulps(a: number, b: number): number {
+  const ia = new Int32Array(Float32Array.of(a).buffer)[0],
+    ib = new Int32Array(Float32Array.of(b).buffer)[0];
+  return Math.abs(ia - ib);
+}
+
+describe('LpPool and GlobalLpPool', () => {
+  it.skipIf(!ort)("p 1 and 2, 1-D to 3-D, strides, pads, auto_pad, ceil_mode: onnxruntime-web's bits", async () => {
+    let worstRef = 0;
+    for (let seed = 1; seed <= 80; seed++) {
+      const r = rng(1000 + seed);
+      const global = seed % 4 === 0;
+      const sp = 1 + (seed % 3);
+      const p = seed % 2 ? 2 : 1;
+      const k = Array.from({ length: sp }, () => 1 + Math.floor(r() * 3));
+      const dims = [1 + Math.floor(r() * 2), 1 + Math.floor(r() * 3), ...k.map((kk) => kk + Math.floor(r() * 5))];
+      const n = dims.reduce((a, b) => a * b, 1);
+      const x: Tensor = {
+        name: 'x',
+        type: 'float32',
+        dims,
+        data: Float32Array.from({ length: n }, () => (r() * 2 - 1) * 3),
+      };
+      const attrs = new Map<string, Attribute>([['p', { kind: 'int', value: p }]]);
+      const auto = global ? 'NOTSET' : ['NOTSET', 'NOTSET', 'SAME_UPPER', 'VALID'][seed % 4];
+      if (!global) {
+        attrs.set('kernel_shape', ints(k));
+        attrs.set('strides', ints(k.map(() => 1 + Math.floor(r() * 2))));
+        if (auto === 'NOTSET')
+          attrs.set('pads', ints([...k.map((kk) => Math.floor(r() * kk)), ...k.map((kk) => Math.floor(r() * kk))]));
+        else attrs.set('auto_pad', { kind: 'string', value: auto });
+      }
+      const opType = global ? 'GlobalLpPool' : 'LpPool';
+      const g: Graph = {
+        name: 'lp',
+        irVersion: 8,
+        opsetImports: new Map([['', 11]]),
+        inputs: [{ name: 'x', type: 'float32', onnxElemType: 1, shape: dims }],
+        outputs: [{ name: 'y', type: 'float32', onnxElemType: 1, shape: null }],
+        initializers: new Map(),
+        valueInfo: new Map(),
+        nodes: [{ name: 'lp', opType, domain: '', inputs: ['x'], outputs: ['y'], attributes: attrs }],
+      };
+      const desc = `seed ${seed} ${opType} p ${p} x [${dims}] ${JSON.stringify([...attrs].map(([a, v]) => [a, (v as { value: unknown }).value]))}`;
+      const bytes = writeOnnxModel(g);
+      const m = loadModelSync(rt, bytes);
+      const got = m.run({ x: x.data } as never).y as Float32Array;
+      m.dispose();
+      const want = (await ortRunModel(bytes, new Map([['x', x]]), ['y'])).get('y')!.data as Float32Array;
+      expect(floatBits(got), desc).toEqual(floatBits(want));
+      const ref = runReference(g, [['x', x]]).get('y')!.data as Float32Array;
+      expect(ref.length, desc).toBe(want.length);
+      for (let i = 0; i < ref.length; i++) worstRef = Math.max(worstRef, ulps(ref[i], want[i]));
+    }
+    // the reference's root is the double power rounded once: within 1 ulp of musl's powf
+    expect(worstRef).toBeLessThanOrEqual(1);
+  });
+});

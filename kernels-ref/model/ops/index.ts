@@ -63,6 +63,7 @@ import { Loop } from './Loop.js';
 import { Scan } from './Scan.js';
 import { GridSample } from './GridSample.js';
 import { MaxUnpool } from './MaxUnpool.js';
+import { GlobalLpPool, LpPool } from './LpPool.js';
 import { Crop, ImageScaler } from './LegacyImage.js';
 import { NonMaxSuppression } from './NonMaxSuppression.js';
 import { Size } from './Size.js';
@@ -243,6 +244,8 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Scan', Scan],
   ['GridSample', GridSample],
   ['MaxUnpool', MaxUnpool],
+  ['LpPool', LpPool],
+  ['GlobalLpPool', GlobalLpPool],
   ['LSTM', LSTM],
   ['GRU', GRU],
   // early ONNX's experimental image operators

@@ -808,6 +808,20 @@ op(':Tile', {
   ref: 'DataMovement.ts',
   impls: [host(':Tile', 'movement-more.ts', 'always')],
 });
+op(':LpPool', {
+  since: 2,
+  doc: "p-norm pool (float32, p 1 or 2): onnxruntime's sums of |x| ^ p per window, then powf(sum, 1 / p)",
+  shape: SHAPE.averagePool,
+  ref: 'LpPool.ts',
+  impls: [host(':LpPool', 'pool.ts', 'float32, p 1 or 2, dilations 1')],
+});
+op(':GlobalLpPool', {
+  since: 2,
+  doc: 'p-norm over each whole plane (float32, p 1 or 2), as LpPool',
+  shape: SHAPE.globalAveragePool,
+  ref: 'LpPool.ts',
+  impls: [host(':GlobalLpPool', 'pool.ts', 'float32, p 1 or 2')],
+});
 op(':MaxUnpool', {
   since: 9,
   doc: "the max pool's values put back at its indices, zeros elsewhere (float32; output_shape constant or computed by the run)",

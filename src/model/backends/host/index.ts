@@ -59,7 +59,7 @@ import {
   Unsqueeze,
 } from './movement.js';
 import { BatchNormalization } from './norm.js';
-import { AveragePool, GlobalAveragePool, MaxPool, MaxUnpool } from './pool.js';
+import { AveragePool, GlobalAveragePool, GlobalLpPool, LpPool, MaxPool, MaxUnpool } from './pool.js';
 import {
   ArgMax,
   ArgMin,
@@ -243,6 +243,8 @@ const FACTORIES: Record<string, HostOpFactory> = {
   Einsum,
   GridSample,
   MaxUnpool,
+  LpPool,
+  GlobalLpPool,
   // ---- end of indexing and more element-wise ----
 };
 

@@ -53,6 +53,8 @@ import {
   unsupported,
 } from './common.js';
 
+import { powf } from '../../numerics/powf.js';
+
 /** Rounding to float32 (a module-local alias: a call through an import costs per element under some loaders). */
 const f32 = Math.fround;
 /** The float's lowest finite value, -FLT_MAX. */
@@ -450,3 +452,59 @@ export const MaxUnpool: HostOpFactory = (node, inputs, outputs) => {
     for (let j = 0; j < X.length; j++) Y[Number(I[j])] = X[j];
   };
 };
+
+/**
+ * LpPool / GlobalLpPool (opsets 2+, float32): onnxruntime's Pool task with its LpPool functor: per window (the cells
+ * inside the input, row-major; dilations 1), from 0, y = f32(y + f32(|x| ^ p)) with the power in double (exact for p
+ * 1 and 2: |x| and x * x), then y = powf(y, f32(1 / p)) (musl's powf, ../../numerics/powf.ts). p other than 1 and 2
+ * is refused: onnxruntime's double pow per element is not reproduced bit for bit there.
+ */
+function lpFactory(global: boolean): HostOpFactory {
+  return (node, inputs, outputs) => {
+    if (global) onlyAttrs(node, 'p');
+    else onlyAttrs(node, 'auto_pad', 'ceil_mode', 'dilations', 'kernel_shape', 'p', 'pads', 'strides');
+    const x = need(node, inputs, 0, 'X');
+    expectType(node, x, 'X', 'float32');
+    const p = attrInt(node, 'p', 2);
+    if (p !== 1 && p !== 2) unsupported(node, `p ${p}: only 1 and 2 are computed as onnxruntime computes them`);
+    const spatial = x.dims.slice(2);
+    if (spatial.length < 1 || spatial.length > 3) unsupported(node, `X of rank ${x.dims.length}: 3 to 5`);
+    const g: PoolGeometry = global
+      ? {
+          spatial: [...spatial],
+          kernel: [...spatial],
+          strides: spatial.map(() => 1),
+          dilations: spatial.map(() => 1),
+          padBegin: spatial.map(() => 0),
+          padEnd: spatial.map(() => 0),
+          outDims: spatial.map(() => 1),
+        }
+      : poolGeometry(node, spatial);
+    if (g.dilations.some((d) => d !== 1))
+      unsupported(node, "dilations other than 1 (onnxruntime's LpPool pools without them)");
+    expectDims(node, outputs[0], [x.dims[0], x.dims[1], ...g.outDims]);
+    expectOutType(node, outputs[0], 'float32');
+    const { cells, taps } = poolWindows(node, g);
+    const root = f32(1 / p);
+    const planes = x.dims[0] * x.dims[1];
+    const inSize = numel(spatial),
+      outSize = numel(g.outDims);
+    return (ins, outs) => {
+      const X = ins[0]!.data as Float32Array,
+        Y = outs[0].data as Float32Array;
+      for (let c = 0; c < planes; c++)
+        for (let o = 0; o < outSize; o++) {
+          let s = 0;
+          for (let t = 0; t < taps; t++) {
+            const at = cells[o * taps + t];
+            if (at < 0) continue;
+            const v = X[c * inSize + at];
+            s = f32(s + (p === 1 ? Math.abs(v) : f32(v * v)));
+          }
+          Y[c * outSize + o] = powf(s, root);
+        }
+    };
+  };
+}
+export const LpPool = lpFactory(false);
+export const GlobalLpPool = lpFactory(true);
