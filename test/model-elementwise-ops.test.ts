@@ -577,6 +577,56 @@ describe('element-wise and comparison: equal to onnxruntime-web, bit for bit', (
       }
     },
   );
+  it.skipIf(!ort)(
+    'Asin, Acos, Atan, Sinh, Cosh, Asinh, Acosh, Atanh over 2^18 seeded float32 values each (every exponent, their domains, specials): host bit for bit, reference within 2 ulps',
+    async () => {
+      const n = 1 << 18;
+      const ulps = (a: number, b: number): number =>
+        Math.abs(new Int32Array(Float32Array.of(a).buffer)[0] - new Int32Array(Float32Array.of(b).buffer)[0]);
+      for (const [op, lo, hi] of [
+        ['Asin', -1, 1],
+        ['Acos', -1, 1],
+        ['Atan', -30, 30],
+        ['Sinh', -12, 12],
+        ['Cosh', -12, 12],
+        ['Asinh', -30, 30],
+        ['Acosh', 1, 30],
+        ['Atanh', -1, 1],
+      ] as const) {
+        const r = rng(4900 + op.length * 7 + lo);
+        const bits = new Uint32Array(n);
+        for (let i = 0; i < n; i++) bits[i] = Math.floor(r() * 2 ** 32) >>> (i < 1 << 12 ? 9 : 0);
+        const x = new Float32Array(bits.buffer);
+        // three quarters of them inside the function's interesting range, the rest any bits
+        for (let i = 1 << 12; i < n; i++) if (i % 4) x[i] = lo + r() * (hi - lo) * (i % 4 === 1 ? 0.02 : 1);
+        SPECIAL.forEach((v, i) => (x[(1 << 13) + i] = v));
+        const c: Case = { op, inputs: [[tensor('float32', [n], x), 'feed']], opset: 13 };
+        const [want] = await ortRun(c);
+        const [got] = hostRun(c, [want]);
+        const [ref] = refRun(c);
+        let bad = 0,
+          worst = 0,
+          off = 0;
+        for (let i = 0; i < n; i++) {
+          const w = want.data[i] as number,
+            g = got.data[i] as number,
+            q = ref.data[i] as number;
+          if (!Object.is(g, w) && !(Number.isNaN(g) && Number.isNaN(w)) && bad++ < 5)
+            expect(g, `${op}(${x[i]})`).toBe(w);
+          if (Number.isNaN(w) || Number.isNaN(q))
+            expect(Number.isNaN(q), `${op}(${x[i]}): reference NaN`).toBe(Number.isNaN(w));
+          else if (Number.isFinite(w)) {
+            worst = Math.max(worst, ulps(q, w));
+            if (q !== w) off++;
+          }
+        }
+        expect(bad, op).toBe(0);
+        expect(worst, `${op}: the reference within 2 ulps`).toBeLessThanOrEqual(2);
+        // not the double function rounded once on every input: musl's float steps are what is matched
+        expect(off, op).toBeGreaterThan(0);
+      }
+    },
+  );
 });
 
 // ---- refusals and the whole pipeline --------------------------------------------------------------------------------

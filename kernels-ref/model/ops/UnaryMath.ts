@@ -6,6 +6,8 @@
  * - Sign (opset 9+: float32, uint8, int8, int32, int64): 1, 0 or -1 in X's type; float32 -0 gives +0, NaN gives NaN.
  * - Log (opset 6+, float32): emscripten libc's logf (../libm.ts), onnxruntime-web's bits.
  * - Sin, Cos, Tan (opset 7+, float32): emscripten libc's sinf / cosf / tanf (../libm.ts), onnxruntime-web's bits.
+ * - Asin, Acos, Atan (opset 7+), Sinh, Cosh, Asinh, Acosh, Atanh (opset 9+), float32: the double function rounded once
+ *   (within 2 ulps of onnxruntime's musl float functions).
  * - i8conv RoundFloat16 (float32): the float16 nearest to x (ties to the even significand; beyond the largest finite
  *   float16 by half a step: infinity), as a float32: Cast's rounding to float16 (./Cast.ts), then back.
  */
@@ -47,6 +49,16 @@ export const Log = unary('Log', 6, ['float32'], logf);
 export const Sin = unary('Sin', 7, ['float32'], sinf);
 export const Cos = unary('Cos', 7, ['float32'], cosf);
 export const Tan = unary('Tan', 7, ['float32'], tanf);
+// the inverse and hyperbolic functions: the double function rounded once (onnxruntime's, musl's float versions, are
+// within 2 ulps of it; the tests hold the reference to that and the product to onnxruntime's bits)
+export const Asin = unary('Asin', 7, ['float32'], (x) => f32(Math.asin(x)));
+export const Acos = unary('Acos', 7, ['float32'], (x) => f32(Math.acos(x)));
+export const Atan = unary('Atan', 7, ['float32'], (x) => f32(Math.atan(x)));
+export const Sinh = unary('Sinh', 9, ['float32'], (x) => f32(Math.sinh(x)));
+export const Cosh = unary('Cosh', 9, ['float32'], (x) => f32(Math.cosh(x)));
+export const Asinh = unary('Asinh', 9, ['float32'], (x) => f32(Math.asinh(x)));
+export const Acosh = unary('Acosh', 9, ['float32'], (x) => f32(Math.acosh(x)));
+export const Atanh = unary('Atanh', 9, ['float32'], (x) => f32(Math.atanh(x)));
 
 /** x rounded to the nearest float16 (Cast's own rounding to float16, then back: exact). */
 export const RoundFloat16 = unary('RoundFloat16', 1, ['float32'], (x) => fromHalfBits(toHalfBits(x)));

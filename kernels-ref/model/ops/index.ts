@@ -100,7 +100,26 @@ import {
 import { LogSoftmax } from './LogSoftmax.js';
 import { And, Equal, Greater, GreaterOrEqual, Less, LessOrEqual, Not, Or, Xor } from './Compare.js';
 import { Mod } from './Mod.js';
-import { Ceil, Cos, Floor, Log, Reciprocal, Round, RoundFloat16, Sign, Sin, Tan } from './UnaryMath.js';
+import {
+  Acos,
+  Acosh,
+  Asin,
+  Asinh,
+  Atan,
+  Atanh,
+  Ceil,
+  Cos,
+  Cosh,
+  Floor,
+  Log,
+  Reciprocal,
+  Round,
+  RoundFloat16,
+  Sign,
+  Sin,
+  Sinh,
+  Tan,
+} from './UnaryMath.js';
 import { Max, Mean, Min, Sum } from './Variadic.js';
 import { Where } from './Where.js';
 import { ElementwiseRegion } from './ElementwiseRegion.js';
@@ -188,6 +207,14 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['Sin', Sin],
   ['Cos', Cos],
   ['Tan', Tan],
+  ['Asin', Asin],
+  ['Acos', Acos],
+  ['Atan', Atan],
+  ['Sinh', Sinh],
+  ['Cosh', Cosh],
+  ['Asinh', Asinh],
+  ['Acosh', Acosh],
+  ['Atanh', Atanh],
   ['Equal', Equal],
   ['Less', Less],
   ['LessOrEqual', LessOrEqual],

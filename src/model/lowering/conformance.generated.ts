@@ -5,6 +5,14 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
   ":Abs": [
     "test_abs",
   ],
+  ":Acos": [
+    "test_acos",
+    "test_acos_example",
+  ],
+  ":Acosh": [
+    "test_acosh",
+    "test_acosh_example",
+  ],
   ":Add": [
     "test_add",
     "test_add_bcast",
@@ -55,6 +63,22 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_argmin_no_keepdims_example_select_last_index",
     "test_argmin_no_keepdims_random",
     "test_argmin_no_keepdims_random_select_last_index",
+  ],
+  ":Asin": [
+    "test_asin",
+    "test_asin_example",
+  ],
+  ":Asinh": [
+    "test_asinh",
+    "test_asinh_example",
+  ],
+  ":Atan": [
+    "test_atan",
+    "test_atan_example",
+  ],
+  ":Atanh": [
+    "test_atanh",
+    "test_atanh_example",
   ],
   ":AveragePool": [
     "pytorch-converted/test_AvgPool2d",
@@ -203,6 +227,10 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
   ":Cos": [
     "test_cos",
     "test_cos_example",
+  ],
+  ":Cosh": [
+    "test_cosh",
+    "test_cosh_example",
   ],
   ":DepthToSpace": [
     "test_depthtospace_crd_mode",
@@ -810,6 +838,10 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
   ":Sin": [
     "test_sin",
     "test_sin_example",
+  ],
+  ":Sinh": [
+    "test_sinh",
+    "test_sinh_example",
   ],
   ":Size": [
     "test_size",

@@ -653,6 +653,14 @@ for (const [o, since, doc] of [
   ['Sin', 7, "sine (the C library's sinf, onnxruntime-web's bits)"],
   ['Cos', 7, "cosine (the C library's cosf, onnxruntime-web's bits)"],
   ['Tan', 7, "tangent (the C library's tanf, onnxruntime-web's bits)"],
+  ['Asin', 7, "arcsine (the C library's asinf, onnxruntime-web's bits)"],
+  ['Acos', 7, "arccosine (the C library's acosf, onnxruntime-web's bits)"],
+  ['Atan', 7, "arctangent (the C library's atanf, onnxruntime-web's bits)"],
+  ['Sinh', 9, "hyperbolic sine (the C library's sinhf, onnxruntime-web's bits)"],
+  ['Cosh', 9, "hyperbolic cosine (the C library's coshf, onnxruntime-web's bits)"],
+  ['Asinh', 9, "inverse hyperbolic sine (the C library's asinhf, onnxruntime-web's bits)"],
+  ['Acosh', 9, "inverse hyperbolic cosine (the C library's acoshf, onnxruntime-web's bits)"],
+  ['Atanh', 9, "inverse hyperbolic tangent (the C library's atanhf, onnxruntime-web's bits)"],
 ] as const)
   hostOnly(`:${o}`, 'math.ts', doc, SHAPE.same, 'UnaryMath.ts', { since });
 for (const [o, since, doc] of [

@@ -37,7 +37,26 @@ import {
 import { LogSoftmax } from './logsoftmax.js';
 import { Add, Div, Mod, Mul, Pow, Sub, Where } from './binary.js';
 import { And, Equal, Greater, GreaterOrEqual, Less, LessOrEqual, Not, Or, Xor } from './compare.js';
-import { Ceil, Cos, Floor, Log, Reciprocal, Round, RoundFloat16, Sign, Sin, Tan } from './math.js';
+import {
+  Acos,
+  Acosh,
+  Asin,
+  Asinh,
+  Atan,
+  Atanh,
+  Ceil,
+  Cos,
+  Cosh,
+  Floor,
+  Log,
+  Reciprocal,
+  Round,
+  RoundFloat16,
+  Sign,
+  Sin,
+  Sinh,
+  Tan,
+} from './math.js';
 import { Max, Mean, Min, Sum } from './variadic.js';
 import { Conv, ConvTranspose } from './conv.js';
 import { FusedMatMul, Gemm, MatMul } from './matmul.js';
@@ -243,6 +262,14 @@ const FACTORIES: Record<string, HostOpFactory> = {
   Einsum,
   GridSample,
   MaxUnpool,
+  Asin,
+  Acos,
+  Atan,
+  Sinh,
+  Cosh,
+  Asinh,
+  Acosh,
+  Atanh,
   LpPool,
   GlobalLpPool,
   // ---- end of indexing and more element-wise ----

@@ -9,6 +9,8 @@
  *   correctly rounded value); log(0) = -inf, log(x < 0) = NaN.
  * - Sin, Cos, Tan (float32, opset 7+): the C library's sinf / cosf / tanf (../../numerics/trigf.ts: musl's,
  *   onnxruntime-web's bits).
+ * - Asin, Acos, Atan (opset 7+), Sinh, Cosh, Asinh, Acosh, Atanh (opset 9+), float32: the C library's float functions
+ *   (../../numerics/arcf.ts: musl's, onnxruntime-web's bits).
  * - i8conv:RoundFloat16 (float32): x rounded to the nearest float16, kept as float32 (a Cast to float16 of a model
  *   that computes in float16: ../../graph/passes/float16.ts).
  * Opsets before 6 (Reciprocal, Floor, Ceil, Log: the consumed_inputs attribute) onnxruntime does not register.
@@ -17,6 +19,7 @@ import type { HostData, HostOpFactory } from '../types.js';
 import { expectDims, expectOutType, expectType, need, onlyAttrs, unsupported, type ElemType } from './common.js';
 import { logfRow } from '../../numerics/logf.js';
 import { cosf, sinf, tanf } from '../../numerics/trigf.js';
+import { acosf, acoshf, asinf, asinhf, atanf, atanhf, coshf, sinhf } from '../../numerics/arcf.js';
 import { roundToHalfRow } from '../../numerics/float16.js';
 
 type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
@@ -93,3 +96,11 @@ const floatMap = (f: (x: number) => number) => () => (x: HostData, y: HostData) 
 export const Sin = unaryFactory(7, ['float32'], floatMap(sinf));
 export const Cos = unaryFactory(7, ['float32'], floatMap(cosf));
 export const Tan = unaryFactory(7, ['float32'], floatMap(tanf));
+export const Asin = unaryFactory(7, ['float32'], floatMap(asinf));
+export const Acos = unaryFactory(7, ['float32'], floatMap(acosf));
+export const Atan = unaryFactory(7, ['float32'], floatMap(atanf));
+export const Sinh = unaryFactory(9, ['float32'], floatMap(sinhf));
+export const Cosh = unaryFactory(9, ['float32'], floatMap(coshf));
+export const Asinh = unaryFactory(9, ['float32'], floatMap(asinhf));
+export const Acosh = unaryFactory(9, ['float32'], floatMap(acoshf));
+export const Atanh = unaryFactory(9, ['float32'], floatMap(atanhf));
