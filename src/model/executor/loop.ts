@@ -72,31 +72,24 @@ function bodyModel(
   return m;
 }
 
-/**
- * The Loop's outputs. `inputs`: the node's inputs' values (undefined: omitted); `read`: a value of the enclosing graph
- * by name (the body's captures), or undefined; `consts`: the enclosing graph's constants.
- */
-export function runLoop(
+/** A Loop's or Scan's body and what it reads of the enclosing graph: fed values, and constants that fold inside it. */
+interface BodyRun {
+  where: string;
+  body: Graph;
+  captured: { name: string; t: Tensor }[];
+  captConsts: Map<string, Tensor>;
+}
+
+function bodyRun(
   node: Node,
-  inputs: readonly (Tensor | undefined)[],
   read: (name: string) => Tensor | undefined,
   consts: ReadonlyMap<string, Tensor>,
   opsets: ReadonlyMap<string, number>,
-  bodies: LoopBodies,
-): Tensor[] {
-  const where = `node ${JSON.stringify(node.name)} (Loop)`;
+): BodyRun {
+  const where = `node ${JSON.stringify(node.name)} (${node.opType})`;
   const a = node.attributes.get('body');
   if (a?.kind !== 'graph') throw new I8ConvError('BAD_MODEL', `${where}: attribute body must be a graph`, where);
   const body: Graph = { ...a.value, opsetImports: new Map(a.value.opsetImports.size ? a.value.opsetImports : opsets) };
-  const n = node.inputs.length - 2;
-  const k = body.outputs.length - 1 - n;
-  const m = inputs[0] ? Number((inputs[0].data as BigInt64Array)[0]) : Number.POSITIVE_INFINITY;
-  let cond = inputs[1] ? inputs[1].data[0] !== 0 : true;
-  let carried: Tensor[] = inputs.slice(2).map((t, j) => {
-    if (!t) throw new I8ConvError('BAD_MODEL', `${where}: loop-carried input ${j} is omitted`, where);
-    return t;
-  });
-  // the enclosing graph's values the body reads: constants fold inside it, the others are fed
   const captured: { name: string; t: Tensor }[] = [];
   const captConsts = new Map<string, Tensor>();
   for (const name of outerReads(node)) {
@@ -114,6 +107,43 @@ export function runLoop(
       );
     captured.push({ name, t });
   }
+  return { where, body, captured, captConsts };
+}
+
+/** One run of the body on these bound values: its outputs in the body's order. */
+function runBody(node: Node, b: BodyRun, bound: readonly { name: string; t: Tensor }[], bodies: LoopBodies): Tensor[] {
+  const model = bodyModel(node, b.body, bound, b.captConsts, bodies);
+  const feeds: Record<string, { data: ModelArray; dims: number[] }> = Object.create(null);
+  for (const { name, t } of bound) feeds[name] = { data: t.data as ModelArray, dims: [...t.dims] };
+  const out = model.runTensors(feeds);
+  return b.body.outputs.map((o) => {
+    const t = out[o.name];
+    return { name: '', type: t.type, dims: [...t.dims], data: t.data } as Tensor;
+  });
+}
+
+/**
+ * The Loop's outputs. `inputs`: the node's inputs' values (undefined: omitted); `read`: a value of the enclosing graph
+ * by name (the body's captures), or undefined; `consts`: the enclosing graph's constants.
+ */
+export function runLoop(
+  node: Node,
+  inputs: readonly (Tensor | undefined)[],
+  read: (name: string) => Tensor | undefined,
+  consts: ReadonlyMap<string, Tensor>,
+  opsets: ReadonlyMap<string, number>,
+  bodies: LoopBodies,
+): Tensor[] {
+  const b = bodyRun(node, read, consts, opsets);
+  const { where, body } = b;
+  const n = node.inputs.length - 2;
+  const k = body.outputs.length - 1 - n;
+  const m = inputs[0] ? Number((inputs[0].data as BigInt64Array)[0]) : Number.POSITIVE_INFINITY;
+  let cond = inputs[1] ? inputs[1].data[0] !== 0 : true;
+  let carried: Tensor[] = inputs.slice(2).map((t, j) => {
+    if (!t) throw new I8ConvError('BAD_MODEL', `${where}: loop-carried input ${j} is omitted`, where);
+    return t;
+  });
   const scans: Tensor[][] = Array.from({ length: k }, () => []);
   let i = 0;
   while (i < m && cond) {
@@ -129,15 +159,11 @@ export function runLoop(
         t: { name: '', type: 'bool', dims: [], data: Uint8Array.of(cond ? 1 : 0) } as Tensor,
       },
       ...carried.map((t, j) => ({ name: body.inputs[2 + j].name, t })),
-      ...captured,
+      ...b.captured,
     ];
-    const model = bodyModel(node, body, bound, captConsts, bodies);
-    const feeds: Record<string, { data: ModelArray; dims: number[] }> = Object.create(null);
-    for (const { name, t } of bound) feeds[name] = { data: t.data as ModelArray, dims: [...t.dims] };
-    const out = model.runTensors(feeds);
-    const res = body.outputs.map((o) => out[o.name]);
+    const res = runBody(node, b, bound, bodies);
     cond = res[0].data[0] !== 0;
-    carried = res.slice(1, 1 + n).map((t) => ({ name: '', type: t.type, dims: [...t.dims], data: t.data }) as Tensor);
+    carried = res.slice(1, 1 + n);
     res.slice(1 + n).forEach((t, j) => {
       const prev = scans[j][0];
       if (prev && (prev.type !== t.type || prev.dims.join() !== t.dims.join()))
@@ -146,7 +172,7 @@ export function runLoop(
           `${where}: scan output ${j} is [${t.dims}] at iteration ${i}, [${prev.dims}] before (they must agree)`,
           where,
         );
-      scans[j].push({ name: '', type: t.type, dims: [...t.dims], data: t.data } as Tensor);
+      scans[j].push(t);
     });
     i++;
   }
@@ -211,10 +237,8 @@ export function runScan(
   opsets: ReadonlyMap<string, number>,
   bodies: LoopBodies,
 ): Tensor[] {
-  const where = `node ${JSON.stringify(node.name)} (Scan)`;
-  const a = node.attributes.get('body');
-  if (a?.kind !== 'graph') throw new I8ConvError('BAD_MODEL', `${where}: attribute body must be a graph`, where);
-  const body: Graph = { ...a.value, opsetImports: new Map(a.value.opsetImports.size ? a.value.opsetImports : opsets) };
+  const b = bodyRun(node, read, consts, opsets);
+  const { where, body } = b;
   const ints = (name: string, n: number, dflt: number): number[] => {
     const v = node.attributes.get(name);
     return v?.kind === 'ints' ? v.value : new Array<number>(n).fill(dflt);
@@ -236,22 +260,6 @@ export function runScan(
         where,
       );
   });
-  const captured: { name: string; t: Tensor }[] = [];
-  const captConsts = new Map<string, Tensor>();
-  for (const name of outerReads(node)) {
-    const c = consts.get(name);
-    if (c) captConsts.set(name, c);
-    else {
-      const t = read(name);
-      if (!t)
-        throw new I8ConvError(
-          'BAD_MODEL',
-          `${where}: the body reads ${JSON.stringify(name)}, which is never produced`,
-          where,
-        );
-      captured.push({ name, t });
-    }
-  }
   let states = inputs.slice(0, n) as Tensor[];
   const outs: Tensor[][] = Array.from({ length: k }, () => []);
   for (let t = 0; t < len; t++) {
@@ -261,19 +269,15 @@ export function runScan(
         name: body.inputs[n + j].name,
         t: sliceAt(s, inAxes[j], inDirs[j] === 1 ? len - 1 - t : t),
       })),
-      ...captured,
+      ...b.captured,
     ];
-    const model = bodyModel(node, body, bound, captConsts, bodies);
-    const feeds: Record<string, { data: ModelArray; dims: number[] }> = Object.create(null);
-    for (const { name, t: v } of bound) feeds[name] = { data: v.data as ModelArray, dims: [...v.dims] };
-    const res = model.runTensors(feeds);
-    const got = body.outputs.map((o) => res[o.name]);
-    states = got.slice(0, n).map((v) => ({ name: '', type: v.type, dims: [...v.dims], data: v.data }) as Tensor);
+    const got = runBody(node, b, bound, bodies);
+    states = got.slice(0, n);
     got.slice(n).forEach((v, j) => {
       const prev = outs[j][0];
       if (prev && prev.dims.join() !== v.dims.join())
         throw new I8ConvError('BAD_FEED', `${where}: scan output ${j} changes dims at iteration ${t}`, where);
-      outs[j].push({ name: '', type: v.type, dims: [...v.dims], data: v.data } as Tensor);
+      outs[j].push(v);
     });
   }
   const stacked = outs.map((its, j) => {

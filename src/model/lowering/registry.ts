@@ -885,40 +885,29 @@ op(':Upsample', {
 // ---- end of data movement (more) ----
 
 // ---- sequence, control flow and detection ---------------------------------------------------------------------
+/** Loop / Scan: no step of their own; the split model's frontier runs their body per iteration (loop.ts). */
+const bodyRunner = (op: string, per: string): Impl => ({
+  backend: 'host',
+  when: `never as a step: the loader splits the model at the ${op} and runs its body per ${per} as a model of its own (executor/staged.ts, loop.ts)`,
+  lower: (node) =>
+    unsupported(
+      { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes },
+      `a ${op} runs only as the frontier of a split model (inside an If branch it is not taken)`,
+    ),
+  files: ['src/model/executor/loop.ts', 'src/model/executor/staged.ts'],
+});
 op(':Loop', {
   doc: 'the body graph run per iteration (M, cond, loop-carried values, scan outputs): by the run, the model split at load',
   shape: SHAPE.loop,
   ref: 'Loop.ts',
-  impls: [
-    {
-      backend: 'host',
-      when: 'never as a step: the loader splits the model at the Loop and runs its body per iteration as a model of its own (executor/staged.ts, loop.ts)',
-      lower: (node) =>
-        unsupported(
-          { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes },
-          'a Loop runs only as the frontier of a split model (inside an If branch it is not taken)',
-        ),
-      files: ['src/model/executor/loop.ts', 'src/model/executor/staged.ts'],
-    },
-  ],
+  impls: [bodyRunner('Loop', 'iteration')],
 });
 op(':Scan', {
   since: 9,
   doc: 'the body graph run per step over scanned inputs, states carried, scan outputs stacked: by the run, the model split at load',
   shape: SHAPE.scan,
   ref: 'Scan.ts',
-  impls: [
-    {
-      backend: 'host',
-      when: 'never as a step: the loader splits the model at the Scan and runs its body per step as a model of its own (executor/staged.ts, loop.ts)',
-      lower: (node) =>
-        unsupported(
-          { name: node.name, opType: node.opType, domain: node.domain, attributes: node.attributes },
-          'a Scan runs only as the frontier of a split model (inside an If branch it is not taken)',
-        ),
-      files: ['src/model/executor/loop.ts', 'src/model/executor/staged.ts'],
-    },
-  ],
+  impls: [bodyRunner('Scan', 'step')],
 });
 op(':If', {
   doc: 'then_branch or else_branch by a bool condition: inlined at load where the condition is a constant',
