@@ -627,6 +627,66 @@ describe('element-wise and comparison: equal to onnxruntime-web, bit for bit', (
       }
     },
   );
+  it.skipIf(!ort)(
+    'BitwiseAnd / Or / Xor / Not (every carried integer type, broadcasting) and BitShift (uint8, counts up to 255) as onnxruntime-web',
+    async () => {
+      const r = rng(5150);
+      const shapes: [number[], number[]][] = [
+        [[7], [7]],
+        [[2, 3, 4], [4]],
+        [
+          [3, 1],
+          [1, 5],
+        ],
+        [
+          [2, 1, 3],
+          [4, 1],
+        ],
+      ];
+      for (const type of ['int8', 'uint8', 'int32', 'int64'] as ElemType[])
+        for (const [da, db] of shapes) {
+          for (const op of ['BitwiseAnd', 'BitwiseOr', 'BitwiseXor']) {
+            const c: Case = {
+              op,
+              inputs: [
+                [rand(r, type, da), 'feed'],
+                [rand(r, type, db), 'feed'],
+              ],
+              opset: 18,
+            };
+            const want = await ortRun(c);
+            same(hostRun(c, want)[0], want[0], `${op} ${type} [${da}] [${db}]`);
+            same(refRun(c)[0], want[0], `${op} ${type} [${da}] [${db}]: reference`);
+          }
+          const n: Case = { op: 'BitwiseNot', inputs: [[rand(r, type, da), 'feed']], opset: 18 };
+          const wantNot = await ortRun(n);
+          same(hostRun(n, wantNot)[0], wantNot[0], `BitwiseNot ${type} [${da}]`);
+          same(refRun(n)[0], wantNot[0], `BitwiseNot ${type} [${da}]: reference`);
+        }
+      for (const direction of ['LEFT', 'RIGHT'])
+        for (const [da, db] of shapes) {
+          const counts = tensor(
+            'uint8',
+            db,
+            Array.from({ length: db.reduce((a, b) => a * b, 1) }, (_, i) =>
+              i % 3 ? Math.floor(r() * 10) : Math.floor(r() * 256),
+            ),
+          );
+          const c: Case = {
+            op: 'BitShift',
+            inputs: [
+              [rand(r, 'uint8', da), 'feed'],
+              [counts, 'feed'],
+            ],
+            attrs: { direction: A.s(direction) },
+            opset: 11,
+          };
+          const want = await ortRun(c);
+          same(hostRun(c, want)[0], want[0], `BitShift ${direction} [${da}] [${db}]`);
+          same(refRun(c)[0], want[0], `BitShift ${direction} [${da}] [${db}]: reference`);
+        }
+    },
+  );
 });
 
 // ---- refusals and the whole pipeline --------------------------------------------------------------------------------

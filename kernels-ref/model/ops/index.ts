@@ -61,6 +61,7 @@ import { FusedConv } from './FusedConv.js';
 import { FusedGemm, QuickGelu } from './OrtFused.js';
 import { Loop } from './Loop.js';
 import { Scan } from './Scan.js';
+import { BitShift, BitwiseAnd, BitwiseNot, BitwiseOr, BitwiseXor } from './Bitwise.js';
 import { GridSample } from './GridSample.js';
 import { MaxUnpool } from './MaxUnpool.js';
 import { GlobalLpPool, LpPool } from './LpPool.js';
@@ -269,6 +270,11 @@ export const OPS: ReadonlyMap<string, OpFn> = new Map<string, OpFn>([
   ['If', If],
   ['Loop', Loop],
   ['Scan', Scan],
+  ['BitwiseAnd', BitwiseAnd],
+  ['BitwiseOr', BitwiseOr],
+  ['BitwiseXor', BitwiseXor],
+  ['BitwiseNot', BitwiseNot],
+  ['BitShift', BitShift],
   ['GridSample', GridSample],
   ['MaxUnpool', MaxUnpool],
   ['LpPool', LpPool],

@@ -675,6 +675,23 @@ for (const [o, since, doc] of [
 ] as const)
   hostOnly(`:${o}`, 'compare.ts', doc, SHAPE.compare, 'Compare.ts', { since });
 hostOnly(':Not', 'compare.ts', 'logical not of bools', SHAPE.same, 'Compare.ts');
+for (const [o, doc] of [
+  ['BitwiseAnd', 'a & b of int8 / uint8 / int32 / int64 (numpy broadcast)'],
+  ['BitwiseOr', 'a | b of int8 / uint8 / int32 / int64 (numpy broadcast)'],
+  ['BitwiseXor', 'a ^ b of int8 / uint8 / int32 / int64 (numpy broadcast)'],
+] as const)
+  hostOnly(`:${o}`, 'bitwise.ts', doc, SHAPE.broadcast2, 'Bitwise.ts', { since: 18 });
+hostOnly(':BitwiseNot', 'bitwise.ts', '~x of int8 / uint8 / int32 / int64', SHAPE.same, 'Bitwise.ts', { since: 18 });
+hostOnly(
+  ':BitShift',
+  'bitwise.ts',
+  "x << y or x >> y of uint8 (onnxruntime-web's results for counts past the width: left modulo 32, right 0)",
+  SHAPE.broadcast2,
+  'Bitwise.ts',
+  {
+    since: 11,
+  },
+);
 hostOnly(':Where', 'binary.ts', 'condition ? X : Y (numpy broadcast of all three)', SHAPE.where, 'Where.ts', {
   since: 9,
 });

@@ -99,6 +99,7 @@ import { InstanceNormalization, LayerNormalization, LpNormalization, LRN } from 
 import { Resize, Upsample } from './resize.js';
 import { ConstantOfShape, DepthToSpace, NonZero, Range, SpaceToDepth, Tile } from './movement-more.js';
 import { GridSample } from './grid-sample.js';
+import { BitShift, BitwiseAnd, BitwiseNot, BitwiseOr, BitwiseXor } from './bitwise.js';
 import { Softmax } from './softmax.js';
 import {
   Compress,
@@ -272,6 +273,11 @@ const FACTORIES: Record<string, HostOpFactory> = {
   Atanh,
   LpPool,
   GlobalLpPool,
+  BitwiseAnd,
+  BitwiseOr,
+  BitwiseXor,
+  BitwiseNot,
+  BitShift,
   // ---- end of indexing and more element-wise ----
 };
 
