@@ -40,7 +40,7 @@ const f32 = Math.fround;
 
 type Num = Float32Array | Int32Array | Uint8Array | Int8Array;
 /** y[yo + i] = a[ao + i * sa] op b[bo + i * sb] for i < n. */
-type Kernel = (
+export type Kernel = (
   y: HostData,
   a: HostData,
   b: HostData,
@@ -149,8 +149,8 @@ const KERNELS: Record<string, { num: Kernel; int32?: Kernel; float?: Kernel; int
   Div: { num: divInt, float: divF, big: divB },
 };
 
-/** Runs `kernel` over the broadcast of inputs 0 and 1 into output 0. */
-function broadcastRunner(
+/** Runs `kernel` over the broadcast of inputs 0 and 1 into output 0 (also ./bitwise.ts). */
+export function broadcastRunner(
   outDims: number[],
   aDims: readonly number[],
   bDims: readonly number[],

@@ -7,58 +7,65 @@
  *   left shift in 32 bits with the count modulo 32 (wasm's shift), then the low 8 bits; a right shift gives 0 for a
  *   count of 8 or more.
  */
-import type { HostOp, HostOpFactory } from '../types.js';
+import type { HostOpFactory } from '../types.js';
+import { broadcastRunner, type Kernel } from './binary.js';
 import {
   attrString,
-  broadcastPlan,
   broadcastShapes,
   expectDims,
   expectOutType,
   expectType,
   fail,
-  forEachBlock,
   need,
   onlyAttrs,
   unsupported,
 } from './common.js';
 
 type Ints = Int8Array | Uint8Array | Int32Array;
+type Op = 'and' | 'or' | 'xor';
 
-function bitwiseBinary(op: 'and' | 'or' | 'xor'): HostOpFactory {
+/** a op b over numbers (8- and 32-bit: the store wraps) and over int64's bigints. */
+function kernelOf(op: Op): Kernel {
+  return (y, a, b, yo, ao, bo, n, sa, sb) => {
+    if (y instanceof BigInt64Array) {
+      const P = a as BigInt64Array,
+        Q = b as BigInt64Array;
+      for (let i = 0; i < n; i++, ao += sa, bo += sb)
+        y[yo + i] = op === 'and' ? P[ao] & Q[bo] : op === 'or' ? P[ao] | Q[bo] : P[ao] ^ Q[bo];
+      return;
+    }
+    const P = a as Ints,
+      Q = b as Ints,
+      R = y as Ints;
+    for (let i = 0; i < n; i++, ao += sa, bo += sb)
+      R[yo + i] = op === 'and' ? P[ao] & Q[bo] : op === 'or' ? P[ao] | Q[bo] : P[ao] ^ Q[bo];
+  };
+}
+
+/** The broadcast dims of inputs 0 and 1, checked against the planned output (dims and type). */
+function broadcastOut(
+  node: Parameters<HostOpFactory>[0],
+  a: { dims: readonly number[] },
+  b: { dims: readonly number[] },
+  out: Parameters<HostOpFactory>[2][number],
+  type: Parameters<typeof expectOutType>[2],
+): number[] {
+  const dims = broadcastShapes([a.dims, b.dims]);
+  if (!dims) return unsupported(node, `shapes [${a.dims}] and [${b.dims}] do not broadcast`);
+  expectDims(node, out, dims);
+  expectOutType(node, out, type);
+  return dims;
+}
+
+function bitwiseBinary(op: Op): HostOpFactory {
   return (node, inputs, outputs) => {
     onlyAttrs(node);
     const a = need(node, inputs, 0, 'A'),
       b = need(node, inputs, 1, 'B');
     expectType(node, a, 'A', 'int8', 'uint8', 'int32', 'int64');
     if (b.type !== a.type) unsupported(node, `operand types differ (${a.type}, ${b.type})`);
-    const dims = broadcastShapes([a.dims, b.dims]);
-    if (!dims) return unsupported(node, `shapes [${a.dims}] and [${b.dims}] do not broadcast`);
-    expectDims(node, outputs[0], dims);
-    expectOutType(node, outputs[0], a.type);
-    const plan = broadcastPlan(dims, [a.dims, b.dims]);
-    const [sa, sb] = plan.innerStride;
-    const run: HostOp = (ins, outs) => {
-      const A = ins[0]!.data,
-        B = ins[1]!.data,
-        Y = outs[0].data;
-      forEachBlock(plan, (yo, offs) => {
-        let ao = offs[0],
-          bo = offs[1];
-        if (Y instanceof BigInt64Array) {
-          const P = A as BigInt64Array,
-            Q = B as BigInt64Array;
-          for (let i = 0; i < plan.inner; i++, ao += sa, bo += sb)
-            Y[yo + i] = op === 'and' ? P[ao] & Q[bo] : op === 'or' ? P[ao] | Q[bo] : P[ao] ^ Q[bo];
-          return;
-        }
-        const P = A as Ints,
-          Q = B as Ints,
-          R = Y as Ints;
-        for (let i = 0; i < plan.inner; i++, ao += sa, bo += sb)
-          R[yo + i] = op === 'and' ? P[ao] & Q[bo] : op === 'or' ? P[ao] | Q[bo] : P[ao] ^ Q[bo];
-      });
-    };
-    return run;
+    const dims = broadcastOut(node, a, b, outputs[0], a.type);
+    return broadcastRunner(dims, a.dims, b.dims, kernelOf(op));
   };
 }
 
@@ -89,22 +96,14 @@ export const BitShift: HostOpFactory = (node, inputs, outputs) => {
     y = need(node, inputs, 1, 'Y');
   expectType(node, x, 'X', 'uint8');
   expectType(node, y, 'Y', 'uint8');
-  const dims = broadcastShapes([x.dims, y.dims]);
-  if (!dims) return unsupported(node, `shapes [${x.dims}] and [${y.dims}] do not broadcast`);
-  expectDims(node, outputs[0], dims);
-  expectOutType(node, outputs[0], 'uint8');
-  const plan = broadcastPlan(dims, [x.dims, y.dims]);
-  const [sx, sy] = plan.innerStride;
+  const dims = broadcastOut(node, x, y, outputs[0], 'uint8');
   const left = dir === 'LEFT';
-  return (ins, outs) => {
-    const X = ins[0]!.data as Uint8Array,
-      S = ins[1]!.data as Uint8Array,
-      Y = outs[0].data as Uint8Array;
-    forEachBlock(plan, (yo, offs) => {
-      let xo = offs[0],
-        so = offs[1];
-      for (let i = 0; i < plan.inner; i++, xo += sx, so += sy)
-        Y[yo + i] = left ? X[xo] << (S[so] & 31) : S[so] >= 8 ? 0 : X[xo] >>> S[so];
-    });
+  const shift: Kernel = (out, a, b, yo, xo, so, n, sx, ss) => {
+    const X = a as Uint8Array,
+      S = b as Uint8Array,
+      Y = out as Uint8Array;
+    for (let i = 0; i < n; i++, xo += sx, so += ss)
+      Y[yo + i] = left ? X[xo] << (S[so] & 31) : S[so] >= 8 ? 0 : X[xo] >>> S[so];
   };
+  return broadcastRunner(dims, x.dims, y.dims, shift);
 };
