@@ -15,6 +15,7 @@ import type { Graph } from '../src/model/graph/ir.js';
 import { readOnnxModel } from '../src/model/graph/onnx/reader.js';
 import { writeOnnxModel } from '../src/model/graph/onnx/writer.js';
 import { quantizeModel, type QuantizeModelOptions, type QuantizeReport } from '../src/quantize/index.js';
+import { ownBiases } from '../src/quantize/prepare.js';
 import { rng } from './helpers/rng.js';
 
 const qm = (b: Uint8Array, o: QuantizeModelOptions) => quantizeModel(b, { executor: referenceInterpreter, ...o });
@@ -263,6 +264,71 @@ describe('an operator i8conv does not run', () => {
     // the model's own values keep their names; the quantizer's take the next free one
     for (const name of taken) expect(written.filter((w) => w === name).length, name).toBe(1);
     expect([...q.initializers.keys(), ...written].some((n) => /^x_scale_1$/.test(n))).toBe(true);
+  });
+
+  it.skipIf(!ortOk)(
+    'a bias initializer several nodes read (PyTorch shares equal ones) gets a copy per convolution, in every form',
+    async () => {
+      // x -> Conv(w1, zb) -> Relu -> Conv(w2, zb) -> Add(zb) = y: both convolutions and the Add read zb
+      const b = new GraphBuilder('shared-bias');
+      b.inputs.push(valueInfo('x', 'float32', [1, 4, 6, 6]));
+      b.init(f32('w1', [6, 4, 3, 3], rand(21, 216, -0.5, 0.5)));
+      b.init(f32('w2', [6, 6, 1, 1], rand(22, 36, -1, 1)));
+      b.init(f32('zb', [6], rand(23, 6, -0.2, 0.2)));
+      const k3 = { kernel_shape: attrInts([3, 3]), pads: attrInts([1, 1, 1, 1]) };
+      b.node('Conv', ['x', 'w1', 'zb'], ['c1'], k3, { name: 'conv1' });
+      b.node('Relu', ['c1'], ['r'], {}, { name: 'relu' });
+      b.node('Conv', ['r', 'w2', 'zb'], ['c2'], { kernel_shape: attrInts([1, 1]) }, { name: 'conv2' });
+      b.node('Add', ['c2', 'zb'], ['y'], {}, { name: 'add' });
+      b.outputs.push(valueInfo('y', 'float32', [1, 6, 6, 6]));
+      const float = writeOnnxModel(b.graph());
+      const rt = await createRuntime();
+      try {
+        for (const ops of [undefined, 'all', 'convs'] as const) {
+          const { model, report } = await quantizeModel(float, { calibration: sandFeeds(3), ops });
+          const q = readOnnxModel(model);
+          // each convolution reads a bias of its own (int32: quantized with its own scale)
+          const biases = q.nodes.filter(
+            (n) => n.opType === 'DequantizeLinear' && q.initializers.get(n.inputs[0])?.type === 'int32',
+          );
+          expect(new Set(biases.map((n) => n.inputs[0])).size, String(ops)).toBe(2);
+          expect(report.outputs[0].sqnrDb, String(ops)).toBeGreaterThan(25);
+          const m = loadModelSync(rt, model);
+          expect(m.nodes.filter((n) => n.op === 'QLinearConv').length, String(ops)).toBe(2);
+          const s = await ortSession(model);
+          for (const feed of sandFeeds(2)) {
+            const want = (await ortRun(s, { x: { dims: [1, 4, 6, 6], data: feed.x } })).get('y') as Float32Array;
+            expect(Array.from(m.run({ x: feed.x }).y as Float32Array), String(ops)).toEqual(Array.from(want));
+          }
+          await s.release();
+          m.dispose();
+        }
+      } finally {
+        rt.dispose();
+      }
+    },
+  );
+
+  it('ownBiases copies only shared bias initializers, keeping a sole bias reader and every other reader', () => {
+    const b = new GraphBuilder('biases');
+    b.inputs.push(valueInfo('x', 'float32', [1, 2, 4, 4]));
+    b.init(f32('w', [2, 2, 1, 1], [1, 2, 3, 4]));
+    for (const n of ['b0', 'b1', 'b2']) b.init(f32(n, [2], [0.5, -0.5]));
+    const k1 = { kernel_shape: attrInts([1, 1]) };
+    b.node('Conv', ['x', 'w', 'b0'], ['a'], k1); // b0: read once
+    b.node('Conv', ['a', 'w', 'b1'], ['c'], k1); // b1: two biases
+    b.node('Conv', ['c', 'w', 'b1'], ['d'], k1);
+    b.node('Conv', ['d', 'w', 'b2'], ['e'], k1); // b2: a bias and an Add
+    b.node('Add', ['e', 'b2'], ['y']);
+    b.outputs.push(valueInfo('y', 'float32', [1, 2, 4, 4]));
+    const g = b.graph();
+    const own = ownBiases(g);
+    expect(own.nodes.map((n) => n.inputs.join(','))).toEqual(['x,w,b0', 'a,w,b1', 'c,w,b1_1', 'd,w,b2_1', 'e,b2']);
+    expect(Array.from(own.initializers.get('b1_1')!.data as Float32Array)).toEqual([0.5, -0.5]);
+    expect(own.initializers.get('b2_1')!.dims).toEqual([2]);
+    // nothing shared: the graph itself
+    const alone = { ...g, nodes: g.nodes.slice(0, 2) };
+    expect(ownBiases(alone)).toBe(alone);
   });
 
   it('an operator the executor does not run either is UNSUPPORTED_OP (the reference has no com.microsoft Inverse)', async () => {

@@ -5,7 +5,9 @@
  * initializers: a Conv whose weight came from a Constant node gets an initializer weight), inline the Ifs whose
  * condition is then a constant (the branch taken becomes nodes of the graph), remove Identity /
  * inference Dropout, fold BatchNormalization into the preceding Conv (passes/fold-batchnorm.ts: within float32
- * rounding of the unfolded pair, not bit-identical), then rewrite an opset < 13 graph to opset 13 (opset.ts).
+ * rounding of the unfolded pair, not bit-identical), give every Conv / ConvTranspose / Gemm a bias of its own where
+ * several nodes read one initializer (PyTorch's exporter shares equal ones, e.g. the zero biases of a fresh model; a
+ * quantized bias's scale is the product of its node's input and weight scales, so readers cannot share it), then rewrite an opset < 13 graph to opset 13 (opset.ts).
  * Also `floatValues`: the float32 values of a graph, which calibration observes.
  */
 import type { Attribute, Graph, Node, Tensor, ValueInfo } from '../model/graph/ir.js';
@@ -30,9 +32,53 @@ export function prepareFloatGraph(g: Graph, inputShapes: Record<string, number[]
   graph = inlineIfs(graph);
   graph = removeIdentity(graph);
   graph = foldBatchNorm(graph);
+  graph = ownBiases(graph);
   const vi = graph.valueInfo;
   graph = toOpset13(graph, (v) => vi.get(v)?.shape?.length);
   return graph;
+}
+
+/**
+ * The graph with a private copy of every bias initializer (input 2 of Conv, ConvTranspose and Gemm) that another input
+ * slot of the graph's nodes also reads: the first bias reader keeps the name where only biases read it, and every
+ * other bias reader gets `<name>_<k>` (a name the graph does not use) holding the same values. The graph itself where nothing is shared.
+ */
+export function ownBiases(g: Graph): Graph {
+  const reads = new Map<string, number>();
+  for (const n of g.nodes) for (const x of n.inputs) if (x !== '') reads.set(x, (reads.get(x) ?? 0) + 1);
+  const isBias = (n: Node, k: number) =>
+    k === 2 && n.domain === '' && (n.opType === 'Conv' || n.opType === 'ConvTranspose' || n.opType === 'Gemm');
+  const graphInputs = new Set(g.inputs.map((v) => v.name));
+  const shared = (x: string) => (reads.get(x) ?? 0) > 1 && g.initializers.has(x) && !graphInputs.has(x);
+  if (!g.nodes.some((n) => n.inputs.some((x, k) => isBias(n, k) && shared(x)))) return g;
+  const taken = new Set<string>([
+    ...g.initializers.keys(),
+    ...g.nodes.flatMap((n) => [...n.inputs, ...n.outputs]),
+    ...g.inputs.map((v) => v.name),
+  ]);
+  // a name some other slot reads keeps that reader alone: every bias slot gets a copy; else the first bias keeps it
+  const otherReads = new Set<string>();
+  for (const n of g.nodes) n.inputs.forEach((x, k) => !isBias(n, k) && otherReads.add(x));
+  const initializers = new Map(g.initializers);
+  const kept = new Set<string>();
+  const nodes = g.nodes.map((n) => {
+    let inputs = n.inputs;
+    n.inputs.forEach((x, k) => {
+      if (x === '' || !isBias(n, k) || !shared(x)) return;
+      if (!otherReads.has(x) && !kept.has(x)) {
+        kept.add(x);
+        return;
+      }
+      let name = `${x}_1`;
+      for (let i = 2; taken.has(name); i++) name = `${x}_${i}`;
+      taken.add(name);
+      initializers.set(name, { ...g.initializers.get(x)!, name });
+      inputs = inputs === n.inputs ? [...n.inputs] : inputs;
+      inputs[k] = name;
+    });
+    return inputs === n.inputs ? n : { ...n, inputs };
+  });
+  return { ...g, nodes, initializers };
 }
 
 const FLOAT = 1;
