@@ -556,6 +556,60 @@ describeEachKernelSet((set, rt, lab) => {
           }
     });
 
+    it('dilated filters (spread into the undilated filter with zeros between taps): dilations 1..4 x 1..3, filters 1..5, strides 1..2, pads, channel tails, NCHW44 and NCHW', () => {
+      let i = 0;
+      for (const [format, C] of [
+        ['NCHW44', 8],
+        ['NCHW44', 12],
+        ['NCHW', 3],
+        ['NCHW', 6],
+      ] as const)
+        for (const [fh, fw] of [
+          [3, 3],
+          [5, 5],
+          [2, 3],
+          [3, 1],
+          [1, 3],
+        ])
+          for (const [dh, dw] of [
+            [2, 2],
+            [1, 2],
+            [3, 1],
+            [4, 3],
+          ]) {
+            const s = 1 + (i % 2);
+            const efh = (fh - 1) * dh + 1,
+              efw = (fw - 1) * dw + 1;
+            if (efh * efw > 12 * fh * fw) continue;
+            const pad: [number, number, number, number] = [efh >> 1, efw >> 1, (efh - 1) >> 1, i % 3 ? efw >> 1 : 0];
+            const ow = (i % 7) + 1;
+            const iw = Math.max(1, (ow - 1) * s + efw - pad[1] - pad[3]);
+            const ih = Math.max(1, efh + (i % 4) - pad[0] - pad[2]);
+            ex(
+              conv({
+                format,
+                ic: C,
+                oc: C,
+                group: C,
+                ih,
+                iw,
+                fh,
+                fw,
+                stride: s,
+                pad,
+                dilation: [dh, dw],
+                n: 1 + (i % 2),
+                ...quant(i, C),
+              }),
+              5000 + i,
+              { threads: (i % 3) + 1 },
+              A,
+            );
+            i++;
+          }
+      expect(i).toBeGreaterThan(60);
+    });
+
     it('3x3 stride 1 and 2 in NCHW44 (requantized in registers where the output allows): output widths 1..13, row tiles, every quantization variant, output tables', () => {
       let i = 0;
       for (const s of [1, 2])

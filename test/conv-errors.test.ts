@@ -60,6 +60,12 @@ describe('rejected parameters (at convBias)', () => {
     ['dot forced on 2 channels per group', { ic: 8, oc: 8, group: 4, algo: dot }, 'CHANNELS_NOT_MULTIPLE_OF_4', 'ic'],
     ['1x1 GEMM forced on a 3x3 filter', { algo: 'WASMS8_CONV1x1_GEMM' }, 'UNSUPPORTED_FILTER', 'fh'],
     ['channel-wise forced on a dense conv', { algo: 'WASMS8_CHANWISE' }, 'GROUP_MISMATCH', 'group'],
+    [
+      'channel-wise forced on dilation 6 (a 3x3 filter spread over 13x13 taps)',
+      { ic: 8, oc: 8, group: 8, ih: 16, iw: 16, dilation: [6, 6], algo: 'WASMS8_CHANWISE' },
+      'UNSUPPORTED_DILATION',
+      'dilation',
+    ],
     ['NCHW direct dot forced on NCHW44', { algo: 'WASMDOTS8STRD1_NCHW' }, 'UNSUPPORTED_FORMAT', 'format'],
     // layout constraints
     ['ic not multiple of 4 in NCHW44', { ic: 6 }, 'CHANNELS_NOT_MULTIPLE_OF_4', 'ic'],

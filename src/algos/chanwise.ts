@@ -1,7 +1,10 @@
 /**
  * WASMS8_CHANWISE: channel-wise (depthwise) convolution, group = IC = OC, in NCHW44 (MegEngine's
  * S8_CHAN_WISE_STRD1/2_NCHW44 and its large-kernel siblings) and in NCHW (any channel count). Any filter size,
- * rectangular too, any stride, uneven padding; dilation 1. Kernels: assembly/chanwise/task.ts, which packs a tile
+ * rectangular too, any stride, uneven padding. A dilated filter runs as the undilated filter that spans the same
+ * taps, zeros between them ((FH - 1) * DH + 1 rows by (FW - 1) * DW + 1 columns: the same output size and the same
+ * integer sums), where that costs at most MAX_DILATED_GROWTH times the taps (a dilated depthwise layer of a
+ * segmentation backbone: 5x5 at dilation 2 is 9x9, 3.2x; the im2col GEMM runs one tiny product per channel). Kernels: assembly/chanwise/task.ts, which packs a tile
  * of padded rows as interleaved pixel pairs and spends FH * ceil(FW / 2) i32x4.dot_i16x8_s per output pixel and
  * block of 4 channels.
  *
@@ -21,6 +24,26 @@ import { reject, type AlgoPlan, type ConvAlgorithm, type Isa, type PlanOptions }
 import { zeroPointCorrection } from './common.js';
 import { activationOffset, dotXor, pickSingleKernel, runsDot8 } from './isa.js';
 import { CHANWISE_KERNELS } from './kernel-table.generated.js';
+
+/** The most taps a dilated filter may grow to when its zeros are written out, as a multiple of its own taps. */
+export const MAX_DILATED_GROWTH = 12;
+
+/** The undilated shape of the same convolution (the filter spanning the dilated taps, zeros between them). */
+export function undilated(s: ConvShape): ConvShape {
+  if (s.dh === 1 && s.dw === 1) return s;
+  return { ...s, fh: (s.fh - 1) * s.dh + 1, fw: (s.fw - 1) * s.dw + 1, dh: 1, dw: 1 };
+}
+
+/** An OIHW channel-wise filter of shape s written out at the undilated shape e (zeros between the taps). */
+function spreadFilter(s: ConvShape, e: ConvShape, oihw: Int8Array): Int8Array {
+  if (e === s) return oihw;
+  const out = new Int8Array(s.oc * e.fh * e.fw);
+  for (let c = 0; c < s.oc; c++)
+    for (let kh = 0; kh < s.fh; kh++)
+      for (let kw = 0; kw < s.fw; kw++)
+        out[(c * e.fh + kh * s.dh) * e.fw + kw * s.dw] = oihw[(c * s.fh + kh) * s.fw + kw];
+  return out;
+}
 
 /** Target bytes of one task's packed rows (Q): they are read FH times per output row, so they should stay in L2. */
 const ROWS_BUDGET = 128 * 1024;
@@ -86,7 +109,8 @@ export function chanwisePlanFacts(s: ConvShape, threads: number, isa: Isa = 'was
   };
 }
 
-function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
+function makePlan(dilated: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan {
+  const s = undilated(dilated);
   const k = pickSingleKernel(CHANWISE_KERNELS, isa, 'chanwise', () => true, kernel);
   const dot8 = k.mode === 2;
   const f = chanwisePlanFacts(s, threads, isa);
@@ -101,6 +125,11 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
     packedFilterBytes: blockWeightBytes * f.blocks,
     kernelNames: [k.name],
     ctxFields: {
+      // the undilated filter's size (the common fields hold the node's)
+      fh: s.fh,
+      fw: s.fw,
+      dh: 1,
+      dw: 1,
       relaxed: k.mode,
       dotXor: dotXor(isa),
       ohTile: f.ohTile,
@@ -110,7 +139,8 @@ function makePlan(s: ConvShape, { threads, kernel, isa }: PlanOptions): AlgoPlan
       scratchBytes: f.scratchBytes,
       blocksPerTask: f.blocksPerTask,
     },
-    packFilter(oihw: Int8Array, out: Uint8Array): Int32Array | null {
+    packFilter(given: Int8Array, out: Uint8Array): Int32Array | null {
+      const oihw = spreadFilter(dilated, s, given);
       const elems = dot8
         ? new Int8Array(out.buffer, out.byteOffset, out.byteLength)
         : new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
@@ -153,8 +183,13 @@ export const chanwise: ConvAlgorithm = {
         `channel-wise needs group = ic = oc, got group ${s.group}, ic ${s.ic}, oc ${s.oc}`,
       );
     }
-    if (s.dh !== 1 || s.dw !== 1)
-      return reject('UNSUPPORTED_DILATION', 'dilation', `must be [1, 1], got [${s.dh}, ${s.dw}]`);
+    const e = undilated(s);
+    if (e.fh * e.fw > MAX_DILATED_GROWTH * s.fh * s.fw)
+      return reject(
+        'UNSUPPORTED_DILATION',
+        'dilation',
+        `[${s.dh}, ${s.dw}] spreads the ${s.fh}x${s.fw} filter over ${e.fh}x${e.fw} taps, more than ${MAX_DILATED_GROWTH} times its own`,
+      );
     return null;
   },
   isPreferred: () => true,
