@@ -1189,7 +1189,7 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
         count(simdMatchesHost(core, c, r, `${name} Conv case ${t}`));
       }
       // wider planes and channel counts: every tail of the 8-cell blocks and 4-channel blocks, 1x1 direct, NaN / inf
-      // / -0 in X, a chunk boundary (512 cells)
+      // / -0 in X, cell chunk boundaries
       // cases 30..41: K (rows) beyond onnxruntime's blocks of 128 .. 1024 rows, one output channel per group (the
       // one-row product) or several
       for (let t = 0; t < 42; t++) {
@@ -1228,6 +1228,28 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
           continue; // a geometry the operator refuses (an output dim below 1)
         }
         count(simdMatchesHost(core, c, r, `${name} Conv wide case ${t}`));
+      }
+      // many output channels (tasks of several quads; the group's last quad of 1-3 channels), K over several blocks,
+      // planes over several cell chunks with 1-7 cells past the last 8-cell block; each output written by one task
+      for (let t = 0; t < 8; t++) {
+        const g = t % 4 === 3 ? 2 : 1;
+        const cg = [3, 40, 150, 300][t % 4],
+          mg = 4 * randInt(r, 4, 20) + (t % 4);
+        const ker = t % 2 ? [1, 1] : [3, 3];
+        const sp = [randInt(r, 3, 12), randInt(r, 20, 60) + (t % 8)];
+        const attrs: Record<string, Attribute> = { group: A.i(g) };
+        if (t % 2 === 0) attrs.pads = A.is([1, 1, 1, 1]);
+        const c: Case = {
+          op: 'Conv',
+          inputs: [
+            [randTensor(r, 'float32', [1 + (t % 3 === 2 ? 1 : 0), cg * g, ...sp], 2, t % 3 === 1), 'feed'],
+            [randTensor(r, 'float32', [mg * g, cg, ...ker], 2, false), 'init'],
+            [t % 2 ? randTensor(r, 'float32', [mg * g], 2, false) : null, 'init'],
+          ],
+          attrs,
+        };
+        count(simdMatchesHost(core, c, r, `${name} Conv many-channel case ${t}`));
+        if (t < 3) expect(expectDisjointTasks(core, c, r, `${name} Conv many-channel case ${t}`)).toBeGreaterThan(1);
       }
       // a non-finite weight: 0 * inf in the padding is NaN in both
       const inf = validCase(() => convCase(r, false));

@@ -49,31 +49,30 @@ export const CV_INSIZE: i32 = 16;
 export const CV_OSIZE: i32 = 20;
 /** i32: output cells per GEMM task, a multiple of 8 */
 export const CV_CHUNK: i32 = 24;
-/** i32: byte offset of the weights, f32 [M][CG * KSIZE] (W as ONNX lays it out) */
-export const CV_W: i32 = 28;
 /** i32: byte offset of the tap table, i32 [KSIZE][OSIZE] (input cell, or -1: padding) */
-export const CV_TAP: i32 = 32;
+export const CV_TAP: i32 = 28;
 /** i32: byte offset of the bias, f32 [M], or 0 (none) */
-export const CV_BIAS: i32 = 36;
-/** i32: byte offset of the column matrices, f32 [N][GROUP][CG * KSIZE][OSIZE] (the step scratch) */
-export const CV_COL: i32 = 40;
-/** i32: 1: the column matrix is X itself (1x1, stride 1, no padding: no im2col) */
-export const CV_DIRECT: i32 = 44;
+export const CV_BIAS: i32 = 32;
+/** i32: byte offset of the column matrices, f32 [N][GROUP][ceil(OSIZE / 8)][CG * KSIZE][8] (panels of eight cells; the
+ * step scratch) */
+export const CV_COL: i32 = 36;
+/** i32: quads of output channels per GEMM task */
+export const CV_QUADS: i32 = 40;
 /** i32: rows per block of K (onnxruntime's order: src/model/numerics/conv-order.ts) */
-export const CV_BLOCK: i32 = 48;
+export const CV_BLOCK: i32 = 44;
 /** i32: 1: MLAS's one-row product (one output channel per group) */
-export const CV_ONEROW: i32 = 52;
+export const CV_ONEROW: i32 = 48;
 /** i32: the first cell that adds four-term sums in the one-row product (OSIZE elsewhere) */
-export const CV_GROUPED: i32 = 56;
+export const CV_GROUPED: i32 = 52;
 /** i32: 1: ConvAdd, the sums start from Z (the task's second pointer, of Y's shape) */
-export const CV_SUM: i32 = 60;
-/** i32: byte offset of the weights in panels of four output channels, f32 [GROUP][MG / 4][CG * KSIZE][4] (the cells
- * past the last block of eight; 0: none) */
-export const CV_WT: i32 = 64;
+export const CV_SUM: i32 = 56;
+/** i32: byte offset of the weights in panels of four output channels, f32 [GROUP][ceil(MG / 4)][CG * KSIZE][4] (zeros
+ * past MG) */
+export const CV_WT: i32 = 60;
 /** i32: cells per piece (convPiecesTask: the column matrix of that many cells at a time), or 0 */
-export const CV_PIECE: i32 = 68;
+export const CV_PIECE: i32 = 64;
 /** i32: 1: ConvAdd with activation 'Relu', each finished output y becomes y < 0 ? 0 : y */
-export const CV_RELU: i32 = 72;
+export const CV_RELU: i32 = 68;
 /** bytes the host allocates for the record */
 export const CV_CTX_BYTES: i32 = 80;
 

@@ -17,17 +17,18 @@
 //                        position by kernel position Y[dest] = f32(Y[dest] + col) (each cell meets its positions in
 //                        order), then the bias.
 //   convIm2colTask,    Conv, X [N, C, in..] -> Y [N, M, out..], as src/model/backends/host/conv.ts: per image and group
-//   convF32Task        the column matrix col[(c, p)][o] = X[c, tap[p][o]] (0 where tap is -1: padding) (convIm2colTask,
-//                      skipped where col is X itself), then per output channel m and cell o the terms
-//                      f32(W[m][r] * col[r][o]) over the rows r = (c, p) summed in onnxruntime's order
-//                      (src/model/numerics/conv-order.ts): blocks of CV_BLOCK rows, each summed from 0 and added onto
-//                      the earlier blocks' sum; or, where CV_ONEROW, the first term then every other one in order,
-//                      the cells from CV_GROUPED on adding four-term sums per block; then + B[m] when there is a
-//                      bias (convF32Task: tasks of four output channels x CV_CHUNK cells, eight cells per register
-//                      block). The cells are the SIMD lanes, so each cell's sum is the scalar loop's, rounding for
-//                      rounding. ConvAdd (CV_SUM): the sums start from Z (the second pointer), every block added
-//                      onto it, the one-row product from its first term on. CV_RELU (ConvAdd's activation 'Relu'):
-//                      each task's finished outputs y -> y < 0 ? 0 : y (f32x4.pmax(y, 0)), the Relu operator's.
+//   convF32Task        the column matrix col[(c, p)][o] = X[c, tap[p][o]] (0 where tap is -1: padding), in panels of
+//                      eight cells (convIm2colTask; convPiecesTask a piece of cells at a time), then per output channel
+//                      m and cell o the terms f32(W[m][r] * col[r][o]) over the rows r = (c, p) summed in
+//                      onnxruntime's order (src/model/numerics/conv-order.ts): blocks of CV_BLOCK rows, each summed
+//                      from 0 and added onto the earlier blocks' sum; or, where CV_ONEROW, the first term then every
+//                      other one in order, the cells from CV_GROUPED on adding four-term sums per block; then + B[m]
+//                      when there is a bias (convF32Task: tasks of CV_QUADS quads of output channels x CV_CHUNK cells,
+//                      block of K after block of K, four channels x eight cells per register tile). The cells (or, for
+//                      a plane's last cells, the channels) are the SIMD lanes, so each cell's sum is the scalar loop's,
+//                      rounding for rounding. ConvAdd (CV_SUM): the sums start from Z (the second pointer), every block
+//                      added onto it, the one-row product from its first term on. CV_RELU (ConvAdd's activation
+//                      'Relu'): each task's finished outputs y -> y < 0 ? 0 : y (f32x4.pmax(y, 0)), the Relu operator's.
 //   channelAffineTask  y = f32(f32(x * s[c]) + b[c]) over X [N, C, inner] (BatchNormalization's per-channel scale
 //                      and shift, computed by the host). Task: AF_PLANES_PER_TASK planes (n, c).
 //   reluF32Task        y = x < 0 ? 0 : x (C++ std::max(x, 0): -0 and NaN pass), which is f32x4.pmax(x, 0). Task:
@@ -42,18 +43,37 @@
 import {
   CT_MODE, CT_CG, CT_MG, CT_GROUP, CT_KSIZE, CT_INSIZE, CT_OSIZE, CT_CHUNK, CT_W, CT_DEST, CT_BIAS, CT_MODE_DIRECT,
   CT_MODE_ACCUMULATE, AF_PLANES, AF_C, AF_INNER, AF_PLANES_PER_TASK, AF_S, AF_B, RL_N, RL_GRAIN, SM_ROWS, SM_LEN,
-  SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_W, CV_TAP, CV_BIAS, CV_COL,
-  CV_DIRECT, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, CV_RELU, LN_ROWS, LN_W, LN_ROWS_PER_TASK, LN_SCALE,
+  SM_ROWS_PER_TASK, CV_CG, CV_MG, CV_GROUP, CV_KSIZE, CV_INSIZE, CV_OSIZE, CV_CHUNK, CV_TAP, CV_BIAS, CV_COL,
+  CV_QUADS, CV_BLOCK, CV_ONEROW, CV_GROUPED, CV_SUM, CV_WT, CV_PIECE, CV_RELU, LN_ROWS, LN_W, LN_ROWS_PER_TASK, LN_SCALE,
   LN_BIAS, LN_EPS, LN_MEAN, LN_INV_STD, IN_PLANES, IN_C, IN_W, IN_PLANES_PER_TASK, IN_SCALE, IN_BIAS, IN_EPS, RD_ROWS, RD_LEN,
   RD_ROWS_PER_TASK, RD_KIND, RD_MEAN, RD_MAX, RD_MIN, RD_GMAX,
   RC_OUTER, RC_R, RC_K, RC_COLS_PER_TASK, RC_MEAN, RC_FROM_ZERO,
 } from './host-float-ctx';
 
 // ---- Conv ----------------------------------------------------------------------------------------------------------
+//
+// The column matrix is laid out in panels of eight cells: the cells of a matrix (counted from its first cell, a
+// multiple of 8) go in blocks of eight, and block b holds its rows one after the other, 8 floats each: cell o of row r
+// at col + ((o >> 3) * rows + r) * 32 + (o & 7) * 4. A block's run over a block of K is then one contiguous stretch,
+// read by every output channel of a task while it is in the L1 cache. The weights are in panels of four output
+// channels, [GROUP][ceil(MG / 4)][rows][4] (zeros past MG). A task computes a range of channel quads over a range of
+// cells, K block after K block (the cells' sums keep their order: the blocks go in order for every cell).
 
 const STEP4: v128 = i32x4(0, 1, 2, 3);
 
-/** The column matrix of image img, group g: CG * KSIZE rows of OSIZE floats. Range [N, GROUP]. */
+/** The address of cell o (counted from the matrix's first cell) of row r in a panel column matrix of `rows` rows. */
+// @ts-ignore: decorator
+@inline
+function cellAt(col: usize, rows: i32, r: i32, o: i32): usize {
+  return col + ((<usize>(o >> 3) * <usize>rows + <usize>r) << 5) + (<usize>(o & 7) << 2);
+}
+
+/** Cells [o0, o1) of the column matrix of a plane: bytes. */
+function colBytes(rows: i32, cells: i32): usize {
+  return (<usize>((cells + 7) >> 3) * <usize>rows) << 5;
+}
+
+/** The column matrix of image img, group g: its panels of every cell of the plane. Range [N, GROUP]. */
 export function convIm2colTask(ctx: usize, x: usize, _u: usize, _y: usize, _i0: i32, img: i32, g: i32): void {
   const cg = load<i32>(ctx, CV_CG);
   const group = load<i32>(ctx, CV_GROUP);
@@ -62,138 +82,100 @@ export function convIm2colTask(ctx: usize, x: usize, _u: usize, _y: usize, _i0: 
   const oSize = load<i32>(ctx, CV_OSIZE);
   const tap = <usize>load<i32>(ctx, CV_TAP);
   const rows = cg * kSize;
-  const col = <usize>load<i32>(ctx, CV_COL) + ((<usize>(img * group + g) * <usize>rows * <usize>oSize) << 2);
+  const col = <usize>load<i32>(ctx, CV_COL) + <usize>(img * group + g) * colBytes(rows, oSize);
   const xg = x + ((<usize>((img * group + g) * cg) * <usize>inSize) << 2);
-  im2colCells(xg, tap, col, <usize>oSize << 2, cg, kSize, inSize, oSize, 0, oSize);
+  im2colCells(xg, tap, col, cg, kSize, inSize, oSize, 0, oSize);
 }
 
 /**
- * Cells [o0, o1) of the column matrix of the group's input xg (cg planes of inSize floats) by the tap table: row (c,
- * p) at col + (c kSize + p) colRow, cell o at 4 (o - o0) in it.
+ * Cells [o0, o1) (o0 a multiple of 8) of the column matrix of the group's input xg (cg planes of inSize floats) by the
+ * tap table, into the panels at col (whose first cell is o0): X[c, tap[p][o]], 0 where the tap is -1 (padding).
+ * Block by block, so the writes run in order.
  */
 function im2colCells(
-  xg: usize, tap: usize, col: usize, colRow: usize, cg: i32, kSize: i32, inSize: i32, oSize: i32, o0: i32, o1: i32,
+  xg: usize, tap: usize, col: usize, cg: i32, kSize: i32, inSize: i32, oSize: i32, o0: i32, o1: i32,
 ): void {
-  let crow = col - (<usize>o0 << 2);
-  for (let ci = 0; ci < cg; ci++) {
-    const xb = xg + ((<usize>ci * <usize>inSize) << 2);
-    for (let p = 0; p < kSize; p++) {
-      const t = tap + ((<usize>p * <usize>oSize) << 2);
-      let o = o0;
-      // four cells reading four consecutive inputs (a stride-1 row away from the padding): one vector copy
-      for (; o + 4 <= o1; o += 4) {
-        const tv = v128.load(t + (<usize>o << 2));
-        const off = i32x4.extract_lane(tv, 0);
-        if (off >= 0 && i32x4.all_true(i32x4.eq(tv, i32x4.add(i32x4.splat(off), STEP4)))) {
-          v128.store(crow + (<usize>o << 2), v128.load(xb + (<usize>off << 2)));
-          continue;
+  const rows = cg * kSize;
+  for (let ob = o0; ob < o1; ob += 8) {
+    let oe = ob + 8;
+    if (oe > o1) oe = o1;
+    let dst = cellAt(col, rows, 0, ob - o0);
+    for (let ci = 0; ci < cg; ci++) {
+      const xb = xg + ((<usize>ci * <usize>inSize) << 2);
+      for (let p = 0; p < kSize; p++) {
+        const t = tap + ((<usize>p * <usize>oSize) << 2);
+        let o = ob;
+        // four cells reading four consecutive inputs (a stride-1 row away from the padding): one vector copy
+        for (; o + 4 <= oe; o += 4) {
+          const d = dst + (<usize>(o - ob) << 2);
+          const tv = v128.load(t + (<usize>o << 2));
+          const off = i32x4.extract_lane(tv, 0);
+          if (off >= 0 && i32x4.all_true(i32x4.eq(tv, i32x4.add(i32x4.splat(off), STEP4)))) {
+            v128.store(d, v128.load(xb + (<usize>off << 2)));
+            continue;
+          }
+          for (let j = 0; j < 4; j++) {
+            const q = load<i32>(t + (<usize>(o + j) << 2));
+            store<f32>(d + (<usize>j << 2), q < 0 ? <f32>0 : load<f32>(xb + (<usize>q << 2)));
+          }
         }
-        for (let j = o; j < o + 4; j++) {
-          const q = load<i32>(t + (<usize>j << 2));
-          store<f32>(crow + (<usize>j << 2), q < 0 ? <f32>0 : load<f32>(xb + (<usize>q << 2)));
+        for (; o < oe; o++) {
+          const q = load<i32>(t + (<usize>o << 2));
+          store<f32>(dst + (<usize>(o - ob) << 2), q < 0 ? <f32>0 : load<f32>(xb + (<usize>q << 2)));
         }
+        dst += 32;
       }
-      for (; o < o1; o++) {
-        const q = load<i32>(t + (<usize>o << 2));
-        store<f32>(crow + (<usize>o << 2), q < 0 ? <f32>0 : load<f32>(xb + (<usize>q << 2)));
-      }
-      crow += colRow;
     }
   }
 }
 
-/** One cell o: blocks of `block` rows, each summed from 0 and added onto the earlier blocks' sum (or z); then the bias. */
-function convCell(col: usize, wm: usize, rows: i32, colRow: usize, o: i32, block: i32, hasSum: bool, z: f32, hasBias: bool, b: f32): f32 {
-  let out: f32 = z;
-  const rowBytes = colRow;
-  for (let k0 = 0; k0 < rows; k0 += block) {
-    let end = k0 + block;
-    if (end > rows) end = rows;
-    let acc: f32 = 0;
-    let cp = col + (<usize>o << 2) + <usize>k0 * rowBytes;
-    for (let r = k0; r < end; r++) {
-      acc = acc + load<f32>(wm + (<usize>r << 2)) * load<f32>(cp);
-      cp += rowBytes;
-    }
-    out = k0 == 0 && !hasSum ? acc : out + acc;
-  }
-  return hasBias ? out + b : out;
-}
-
-/**
- * One cell o of the one-row product: the first term (or z, from the first term on), then per block of `block` rows four terms at a time (from the
- * block's start; from the second row in the first block), added one by one (grouped false) or as their sum
- * (((t0 + t1) + t2) + t3) (grouped), then the block's last terms one by one; then the bias.
- */
-function convCellOneRow(col: usize, wm: usize, rows: i32, colRow: usize, o: i32, block: i32, grouped: bool, hasSum: bool, z: f32, hasBias: bool, b: f32): f32 {
-  const rowBytes = colRow;
-  const c0 = col + (<usize>o << 2);
-  let out: f32 = hasSum ? z : load<f32>(wm) * load<f32>(c0);
-  for (let k0 = 0; k0 < rows; k0 += block) {
-    let end = k0 + block;
-    if (end > rows) end = rows;
-    let r = k0 == 0 && !hasSum ? 1 : k0;
-    if (grouped)
-      for (; r + 4 <= end; r += 4) {
-        const cp = c0 + <usize>r * rowBytes;
-        const wp = wm + (<usize>r << 2);
-        const t0: f32 = load<f32>(wp) * load<f32>(cp);
-        const t1: f32 = load<f32>(wp, 4) * load<f32>(cp + rowBytes);
-        const t2: f32 = load<f32>(wp, 8) * load<f32>(cp + 2 * rowBytes);
-        const t3: f32 = load<f32>(wp, 12) * load<f32>(cp + 3 * rowBytes);
-        out = out + (((t0 + t1) + t2) + t3);
-      }
-    for (; r < end; r++) out = out + load<f32>(wm + (<usize>r << 2)) * load<f32>(c0 + <usize>r * rowBytes);
-  }
-  return hasBias ? out + b : out;
-}
-
-/** The four lanes of v at p, p + stride, p + 2 stride, p + 3 stride (one output cell of four channels). */
+/** Lanes [0, nm) of v at p, p + stride, p + 2 stride, p + 3 stride (one output cell of nm channels). */
 // @ts-ignore: decorator
 @inline
-function scatterChannels(p: usize, stride: usize, v: v128): void {
+function scatterChannels(p: usize, stride: usize, v: v128, nm: i32): void {
   store<f32>(p, f32x4.extract_lane(v, 0));
-  store<f32>(p + stride, f32x4.extract_lane(v, 1));
-  store<f32>(p + 2 * stride, f32x4.extract_lane(v, 2));
-  store<f32>(p + 3 * stride, f32x4.extract_lane(v, 3));
+  if (nm > 1) store<f32>(p + stride, f32x4.extract_lane(v, 1));
+  if (nm > 2) store<f32>(p + 2 * stride, f32x4.extract_lane(v, 2));
+  if (nm > 3) store<f32>(p + 3 * stride, f32x4.extract_lane(v, 3));
 }
 
-/** The values at p, p + stride, p + 2 stride, p + 3 stride as the four lanes. */
+/** The values at p, p + stride, ... (nm of them) as lanes [0, nm), 0 in the others. */
 // @ts-ignore: decorator
 @inline
-function gatherChannels(p: usize, stride: usize): v128 {
+function gatherChannels(p: usize, stride: usize, nm: i32): v128 {
   let v = v128.load32_zero(p);
-  v = v128.load32_lane(p + stride, v, 1);
-  v = v128.load32_lane(p + 2 * stride, v, 2);
-  return v128.load32_lane(p + 3 * stride, v, 3);
+  if (nm > 1) v = v128.load32_lane(p + stride, v, 1);
+  if (nm > 2) v = v128.load32_lane(p + 2 * stride, v, 2);
+  if (nm > 3) v = v128.load32_lane(p + 3 * stride, v, 3);
+  return v;
 }
 
 /**
- * Cells [o, o + nc) (nc 1 or 4) of four output channels, the channels as the lanes (panel: their weights, [rows][4]):
- * per cell the sums of convCell, term for term (blocks of `block` rows from 0, each added onto the earlier blocks'
- * sum, or onto Z; then the bias), so the same bits as the cell-lane blocks. For outputs of few cells (a short 1-D
- * signal), where the cells cannot fill eight lanes.
+ * Cells [o, o + nc) (nc 1 or 4, within one panel block; c0: the address of cell o's row 0) of a quad of nm output
+ * channels, the channels as the lanes (panel: their weights, [rows][4]): per cell the terms f32(W * col) of each block
+ * of `block` rows summed from 0 in order, each block's sum added onto the earlier blocks' (or onto Z), then the bias:
+ * the same operations as the cell-lane tiles, so the same bits. For the last cells of a plane (fewer than eight) and for
+ * planes of few cells (a short 1-D signal).
  */
 function cellsByChannel(
-  col: usize, panel: usize, rows: i32, rowBytes: usize, colRow: usize, o: i32, nc: i32, block: i32, hasSum: bool, zb: usize,
+  c0: usize, panel: usize, rows: i32, rowBytes: usize, nc: i32, nm: i32, block: i32, hasSum: bool, zb: usize,
   yb: usize, hasBias: bool, bv: v128,
 ): void {
   const zero = f32x4.splat(0);
-  const at = <usize>o << 2;
   let t0 = zero, t1 = zero, t2 = zero, t3 = zero;
   if (hasSum) {
-    t0 = gatherChannels(zb + at, rowBytes);
+    t0 = gatherChannels(zb, rowBytes, nm);
     if (nc == 4) {
-      t1 = gatherChannels(zb + at + 4, rowBytes);
-      t2 = gatherChannels(zb + at + 8, rowBytes);
-      t3 = gatherChannels(zb + at + 12, rowBytes);
+      t1 = gatherChannels(zb + 4, rowBytes, nm);
+      t2 = gatherChannels(zb + 8, rowBytes, nm);
+      t3 = gatherChannels(zb + 12, rowBytes, nm);
     }
   }
   for (let k0 = 0; k0 < rows; k0 += block) {
     let end = k0 + block;
     if (end > rows) end = rows;
     let s0 = zero, s1 = zero, s2 = zero, s3 = zero;
-    let cp = col + at + <usize>k0 * colRow;
+    let cp = c0 + (<usize>k0 << 5);
     let wp = panel + (<usize>k0 << 4);
     if (nc == 4)
       for (let r = k0; r < end; r++) {
@@ -202,13 +184,13 @@ function cellsByChannel(
         s1 = f32x4.add(s1, f32x4.mul(w, v128.load32_splat(cp, 4)));
         s2 = f32x4.add(s2, f32x4.mul(w, v128.load32_splat(cp, 8)));
         s3 = f32x4.add(s3, f32x4.mul(w, v128.load32_splat(cp, 12)));
-        cp += colRow;
+        cp += 32;
         wp += 16;
       }
     else
       for (let r = k0; r < end; r++) {
         s0 = f32x4.add(s0, f32x4.mul(v128.load(wp), v128.load32_splat(cp)));
-        cp += colRow;
+        cp += 32;
         wp += 16;
       }
     if (k0 == 0 && !hasSum) {
@@ -229,36 +211,155 @@ function cellsByChannel(
     t2 = f32x4.add(t2, bv);
     t3 = f32x4.add(t3, bv);
   }
-  scatterChannels(yb + at, rowBytes, t0);
+  scatterChannels(yb, rowBytes, t0, nm);
   if (nc == 4) {
-    scatterChannels(yb + at + 4, rowBytes, t1);
-    scatterChannels(yb + at + 8, rowBytes, t2);
-    scatterChannels(yb + at + 12, rowBytes, t3);
+    scatterChannels(yb + 4, rowBytes, t1, nm);
+    scatterChannels(yb + 8, rowBytes, t2, nm);
+    scatterChannels(yb + 12, rowBytes, t3, nm);
   }
 }
 
+/** X[c, tap[p][o]] of row r = (c, p) (0 in the padding), from the group's input xg. */
+// @ts-ignore: decorator
+@inline
+function tapValue(xg: usize, tap: usize, kSize: i32, inSize: i32, oSize: i32, r: i32, o: i32): f32 {
+  const c = r / kSize;
+  const q = load<i32>(tap + ((<usize>(r - c * kSize) * <usize>oSize + <usize>o) << 2));
+  return q < 0 ? <f32>0 : load<f32>(xg + ((<usize>c * <usize>inSize + <usize>q) << 2));
+}
+
+/** Four cells' values of one tap row t (at cells o..o+3) from the input plane xb: one load where they are consecutive. */
+// @ts-ignore: decorator
+@inline
+function tapVector(xb: usize, t: usize): v128 {
+  const tv = v128.load(t);
+  const off = i32x4.extract_lane(tv, 0);
+  if (off >= 0 && i32x4.all_true(i32x4.eq(tv, i32x4.add(i32x4.splat(off), STEP4)))) return v128.load(xb + (<usize>off << 2));
+  let v = f32x4.splat(0);
+  const q0 = i32x4.extract_lane(tv, 0), q1 = i32x4.extract_lane(tv, 1), q2 = i32x4.extract_lane(tv, 2), q3 = i32x4.extract_lane(tv, 3);
+  if (q0 >= 0) v = f32x4.replace_lane(v, 0, load<f32>(xb + (<usize>q0 << 2)));
+  if (q1 >= 0) v = f32x4.replace_lane(v, 1, load<f32>(xb + (<usize>q1 << 2)));
+  if (q2 >= 0) v = f32x4.replace_lane(v, 2, load<f32>(xb + (<usize>q2 << 2)));
+  if (q3 >= 0) v = f32x4.replace_lane(v, 3, load<f32>(xb + (<usize>q3 << 2)));
+  return v;
+}
+
 /**
- * Output channels [g * MG + m0, + nm) (nm <= 4) of image img over cells [o0, o1). Range [N, GROUP, ceil(MG / 4) *
- * ceil(OSIZE / CHUNK)].
+ * The one-row product (one output channel per group): cells [o0, o1) of group g of image img, reading X through the
+ * tap table (each value of a column matrix would be read once: none is built). The 8-cell blocks (before CV_GROUPED):
+ * the first term (or Z), then every other one in order; the cells from there one by one (convCellOneRow's order).
  */
-export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, g: i32, t: i32): void {
+function oneRowSums(ctx: usize, x: usize, z: usize, y: usize, img: i32, g: i32, o0: i32, o1: i32): void {
   const cg = load<i32>(ctx, CV_CG);
   const group = load<i32>(ctx, CV_GROUP);
   const kSize = load<i32>(ctx, CV_KSIZE);
   const inSize = load<i32>(ctx, CV_INSIZE);
   const oSize = load<i32>(ctx, CV_OSIZE);
+  const tap = <usize>load<i32>(ctx, CV_TAP);
+  const rows = cg * kSize;
+  const bias = <usize>load<i32>(ctx, CV_BIAS);
+  const hasBias = bias != 0;
+  const hasSum = load<i32>(ctx, CV_SUM) == 1;
+  const block = load<i32>(ctx, CV_BLOCK);
+  const grouped = load<i32>(ctx, CV_GROUPED);
+  const zero = f32x4.splat(0);
+  const wm = <usize>load<i32>(ctx, CV_WT) + ((<usize>g * <usize>rows) << 4);
+  const b: f32 = hasBias ? load<f32>(bias + (<usize>g << 2)) : 0;
+  const bv = f32x4.splat(b);
+  const yj = y + ((<usize>(img * group + g) * <usize>oSize) << 2);
+  const zj = z + (yj - y);
+  const xg = x + ((<usize>((img * group + g) * cg) * <usize>inSize) << 2);
+  const tapRow = <usize>oSize << 2;
+  let o = o0;
+  for (; o + 8 <= o1; o += 8) {
+    const at = <usize>o << 2;
+    let a0 = zero, b0 = zero;
+    let first = !hasSum;
+    if (hasSum) {
+      a0 = v128.load(zj + at);
+      b0 = v128.load(zj + at, 16);
+    }
+    let wp = wm;
+    for (let c = 0; c < cg; c++) {
+      const xb = xg + ((<usize>c * <usize>inSize) << 2);
+      let t = tap + at;
+      for (let p = 0; p < kSize; p++) {
+        const w = v128.load32_splat(wp);
+        const t0 = f32x4.mul(w, tapVector(xb, t));
+        const t1 = f32x4.mul(w, tapVector(xb, t + 16));
+        if (first) {
+          a0 = t0;
+          b0 = t1;
+          first = false;
+        } else {
+          a0 = f32x4.add(a0, t0);
+          b0 = f32x4.add(b0, t1);
+        }
+        t += tapRow;
+        wp += 16;
+      }
+    }
+    if (hasBias) {
+      a0 = f32x4.add(a0, bv);
+      b0 = f32x4.add(b0, bv);
+    }
+    v128.store(yj + at, a0);
+    v128.store(yj + at, b0, 16);
+  }
+  for (; o < o1; o++) {
+    const at = <usize>o << 2;
+    const isGrouped = o >= grouped;
+    let out: f32 = hasSum ? load<f32>(zj + at) : load<f32>(wm) * tapValue(xg, tap, kSize, inSize, oSize, 0, o);
+    for (let k0 = 0; k0 < rows; k0 += block) {
+      let end = k0 + block;
+      if (end > rows) end = rows;
+      let r = k0 == 0 && !hasSum ? 1 : k0;
+      if (isGrouped)
+        for (; r + 4 <= end; r += 4) {
+          const wp = wm + (<usize>r << 4);
+          const e0: f32 = load<f32>(wp) * tapValue(xg, tap, kSize, inSize, oSize, r, o);
+          const e1: f32 = load<f32>(wp, 16) * tapValue(xg, tap, kSize, inSize, oSize, r + 1, o);
+          const e2: f32 = load<f32>(wp, 32) * tapValue(xg, tap, kSize, inSize, oSize, r + 2, o);
+          const e3: f32 = load<f32>(wp, 48) * tapValue(xg, tap, kSize, inSize, oSize, r + 3, o);
+          out = out + (((e0 + e1) + e2) + e3);
+        }
+      for (; r < end; r++) out = out + load<f32>(wm + (<usize>r << 4)) * tapValue(xg, tap, kSize, inSize, oSize, r, o);
+    }
+    store<f32>(yj + at, hasBias ? out + b : out);
+  }
+}
+
+/**
+ * Channel quads [q0, q1) of group g of image img over cells [o0, o1). Range [N, GROUP, ceil(quads / CV_QUADS) *
+ * ceil(OSIZE / CHUNK)] (CV_QUADS quads per task).
+ */
+export function convF32Task(ctx: usize, x: usize, z: usize, y: usize, img: i32, g: i32, t: i32): void {
+  const cg = load<i32>(ctx, CV_CG);
+  const mg = load<i32>(ctx, CV_MG);
+  const group = load<i32>(ctx, CV_GROUP);
+  const kSize = load<i32>(ctx, CV_KSIZE);
+  const oSize = load<i32>(ctx, CV_OSIZE);
   const chunk = load<i32>(ctx, CV_CHUNK);
+  const perTask = load<i32>(ctx, CV_QUADS);
   const rows = cg * kSize;
   const chunks = (oSize + chunk - 1) / chunk;
-  const m0 = (t / chunks) << 2;
+  if (load<i32>(ctx, CV_ONEROW) == 1) {
+    const c0 = (t % chunks) * chunk;
+    let c1 = c0 + chunk;
+    if (c1 > oSize) c1 = oSize;
+    oneRowSums(ctx, x, z, y, img, g, c0, c1);
+    if (load<i32>(ctx, CV_RELU) == 1) reluRows(ctx, y, img, g, 0, 1, c0, c1);
+    return;
+  }
+  const q0 = (t / chunks) * perTask;
+  let q1 = q0 + perTask;
+  const quads = (mg + 3) >> 2;
+  if (q1 > quads) q1 = quads;
   const o0 = (t % chunks) * chunk;
   let o1 = o0 + chunk;
   if (o1 > oSize) o1 = oSize;
-  const col =
-    load<i32>(ctx, CV_DIRECT) == 1
-      ? x + ((<usize>(img * group + g) * <usize>cg * <usize>inSize) << 2)
-      : <usize>load<i32>(ctx, CV_COL) + ((<usize>(img * group + g) * <usize>rows * <usize>oSize) << 2);
-  convRange(ctx, col, <usize>oSize << 2, z, y, img, g, m0, o0, o1);
+  const col = <usize>load<i32>(ctx, CV_COL) + <usize>(img * group + g) * colBytes(rows, oSize);
+  convRange(ctx, col, 0, z, y, img, g, q0, q1, o0, o1);
 }
 
 /**
@@ -276,38 +377,38 @@ export function convPiecesTask(ctx: usize, x: usize, z: usize, y: usize, _i0: i3
   const piece = load<i32>(ctx, CV_PIECE);
   const tap = <usize>load<i32>(ctx, CV_TAP);
   const rows = cg * kSize;
-  const colRow = <usize>piece << 2;
-  const col = <usize>load<i32>(ctx, CV_COL) + <usize>(img * group + g) * <usize>rows * colRow;
+  const col = <usize>load<i32>(ctx, CV_COL) + <usize>(img * group + g) * colBytes(rows, piece);
   const xg = x + ((<usize>((img * group + g) * cg) * <usize>inSize) << 2);
   for (let o0 = 0; o0 < oSize; o0 += piece) {
     let o1 = o0 + piece;
     if (o1 > oSize) o1 = oSize;
-    im2colCells(xg, tap, col, colRow, cg, kSize, inSize, oSize, o0, o1);
-    // the column matrix seen from cell 0 (wrapping 32-bit addresses: only cells [o0, o1) are read)
-    const at = col - (<usize>o0 << 2);
-    for (let m0 = 0; m0 < mg; m0 += 4) convRange(ctx, at, colRow, z, y, img, g, m0, o0, o1);
+    im2colCells(xg, tap, col, cg, kSize, inSize, oSize, o0, o1);
+    convRange(ctx, col, o0, z, y, img, g, 0, (mg + 3) >> 2, o0, o1);
   }
 }
 
 /**
- * Output channels [g * MG + m0, + nm) (nm <= 4) of image img over cells [o0, o1) (convSums), then, where CV_RELU, each
- * of those outputs y -> y < 0 ? 0 : y while the tile is in cache (f32x4.pmax(y, 0) is exactly that: -0 and NaN pass).
+ * Channel quads [q0, q1) of group g of image img over cells [o0, o1) (convSums; the column matrix at col, whose first
+ * cell is c0), then, where CV_RELU, each of those outputs y -> y < 0 ? 0 : y while the tile is in cache
+ * (f32x4.pmax(y, 0) is exactly that: -0 and NaN pass).
  */
 function convRange(
-  ctx: usize, col: usize, colRow: usize, z: usize, y: usize, img: i32, g: i32, m0: i32, o0: i32, o1: i32,
+  ctx: usize, col: usize, c0: i32, z: usize, y: usize, img: i32, g: i32, q0: i32, q1: i32, o0: i32, o1: i32,
 ): void {
-  convSums(ctx, col, colRow, z, y, img, g, m0, o0, o1);
-  if (load<i32>(ctx, CV_RELU) == 0) return;
+  convSums(ctx, col, c0, z, y, img, g, q0, q1, o0, o1);
+  if (load<i32>(ctx, CV_RELU) == 1) reluRows(ctx, y, img, g, q0, q1, o0, o1);
+}
+
+/** Outputs y -> y < 0 ? 0 : y of channel quads [q0, q1) of group g of image img over cells [o0, o1). */
+function reluRows(ctx: usize, y: usize, img: i32, g: i32, q0: i32, q1: i32, o0: i32, o1: i32): void {
   const mg = load<i32>(ctx, CV_MG);
   const group = load<i32>(ctx, CV_GROUP);
   const oSize = load<i32>(ctx, CV_OSIZE);
-  let nm = mg - m0;
-  if (nm > 4) nm = 4;
-  const rowBytes = <usize>oSize << 2;
+  let m1 = q1 << 2;
+  if (m1 > mg) m1 = mg;
   const zero = f32x4.splat(0);
-  const y0 = y + ((<usize>(img * group * mg + g * mg + m0) * <usize>oSize) << 2);
-  for (let j = 0; j < nm; j++) {
-    const row = y0 + <usize>j * rowBytes;
+  for (let j = q0 << 2; j < m1; j++) {
+    const row = y + ((<usize>(img * group * mg + g * mg + j) * <usize>oSize) << 2);
     let o = o0;
     for (; o + 4 <= o1; o += 4) {
       const p = row + (<usize>o << 2);
@@ -322,11 +423,30 @@ function convRange(
 }
 
 /**
- * Output channels [g * MG + m0, + nm) (nm <= 4) of image img over cells [o0, o1), the column matrix at col (cell o of
- * row r at col + r colRow + 4 o).
+ * One finished row of an 8-cell tile: the block's sums (a, b) added onto the earlier blocks' (at s) where `onto`,
+ * plus the bias where `last`, stored at yo.
+ */
+// @ts-ignore: decorator
+@inline
+function finishRow(yo: usize, s: usize, a: v128, b: v128, onto: bool, last: bool, bv: v128): void {
+  if (onto) {
+    a = f32x4.add(v128.load(s), a);
+    b = f32x4.add(v128.load(s, 16), b);
+  }
+  if (last) {
+    a = f32x4.add(a, bv);
+    b = f32x4.add(b, bv);
+  }
+  v128.store(yo, a);
+  v128.store(yo, b, 16);
+}
+
+/**
+ * Channel quads [q0, q1) of group g of image img over cells [o0, o1) (o0 a multiple of 8), the column matrix at col
+ * (its first cell c0).
  */
 function convSums(
-  ctx: usize, col: usize, colRow: usize, z: usize, y: usize, img: i32, g: i32, m0: i32, o0: i32, o1: i32,
+  ctx: usize, col: usize, c0: i32, z: usize, y: usize, img: i32, g: i32, q0: i32, q1: i32, o0: i32, o1: i32,
 ): void {
   const cg = load<i32>(ctx, CV_CG);
   const mg = load<i32>(ctx, CV_MG);
@@ -334,181 +454,91 @@ function convSums(
   const kSize = load<i32>(ctx, CV_KSIZE);
   const oSize = load<i32>(ctx, CV_OSIZE);
   const rows = cg * kSize;
-  let nm = mg - m0;
-  if (nm > 4) nm = 4;
-  const m = g * mg + m0; // first output channel (all groups)
-  const wb = <usize>load<i32>(ctx, CV_W) + ((<usize>m * <usize>rows) << 2);
   const bias = <usize>load<i32>(ctx, CV_BIAS);
   const hasBias = bias != 0;
-  const yb = y + ((<usize>(img * group * mg + m) * <usize>oSize) << 2);
   const hasSum = load<i32>(ctx, CV_SUM) == 1;
-  const zb = z + (yb - y); // Z: the output's shape
   const rowBytes = <usize>oSize << 2;
-  const wRow = <usize>rows << 2;
   const zero = f32x4.splat(0);
   const block = load<i32>(ctx, CV_BLOCK);
-  const oneRow = load<i32>(ctx, CV_ONEROW) == 1;
-  const grouped = load<i32>(ctx, CV_GROUPED);
-  if (nm == 4) {
-    const bv0 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>m << 2)) : 0);
-    const bv1 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>(m + 1) << 2)) : 0);
-    const bv2 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>(m + 2) << 2)) : 0);
-    const bv3 = f32x4.splat(hasBias ? load<f32>(bias + (<usize>(m + 3) << 2)) : 0);
-    let o = o0;
-    for (; o + 8 <= o1; o += 8) {
-      const yo = yb + (<usize>o << 2);
-      for (let k0 = 0; k0 < rows; k0 += block) {
-        let end = k0 + block;
-        if (end > rows) end = rows;
+  const wt = <usize>load<i32>(ctx, CV_WT);
+  const quads = (mg + 3) >> 2;
+  // the cells that go by 8-cell tiles; the others (the plane's last cells) by channel
+  const tiled = o0 + ((o1 - o0) & ~7);
+  const wStride = <usize>rows << 4;
+  for (let k0 = 0; k0 < rows && tiled > o0; k0 += block) {
+    let end = k0 + block;
+    if (end > rows) end = rows;
+    const onto = k0 > 0 || hasSum;
+    const last = hasBias && end == rows;
+    for (let q = q0; q < q1; q++) {
+      let nm = mg - (q << 2);
+      if (nm > 4) nm = 4;
+      const m = g * mg + (q << 2); // first output channel (all groups)
+      const panel = wt + <usize>(g * quads + q) * wStride + (<usize>k0 << 4);
+      const yb = y + ((<usize>(img * group * mg + m) * <usize>oSize) << 2);
+      // the earlier blocks' sums: in the output; the first block's start: Z (of the output's shape)
+      const sb = k0 > 0 ? yb : z + (yb - y);
+      let bv0 = zero, bv1 = zero, bv2 = zero, bv3 = zero;
+      if (last) {
+        bv0 = f32x4.splat(load<f32>(bias + (<usize>m << 2)));
+        if (nm > 1) bv1 = f32x4.splat(load<f32>(bias + (<usize>(m + 1) << 2)));
+        if (nm > 2) bv2 = f32x4.splat(load<f32>(bias + (<usize>(m + 2) << 2)));
+        if (nm > 3) bv3 = f32x4.splat(load<f32>(bias + (<usize>(m + 3) << 2)));
+      }
+      for (let o = o0; o < tiled; o += 8) {
         let a0 = zero, a1 = zero, a2 = zero, a3 = zero, b0 = zero, b1 = zero, b2 = zero, b3 = zero;
-        let cp = col + (<usize>o << 2) + <usize>k0 * colRow;
-        let wp = wb + (<usize>k0 << 2);
+        let cp = cellAt(col, rows, k0, o - c0);
+        let wp = panel;
         for (let r = k0; r < end; r++) {
-          const c0 = v128.load(cp);
-          const c1 = v128.load(cp, 16);
+          const c0v = v128.load(cp);
+          const c1v = v128.load(cp, 16);
           const w0 = v128.load32_splat(wp);
-          const w1 = v128.load32_splat(wp + wRow);
-          const w2 = v128.load32_splat(wp + 2 * wRow);
-          const w3 = v128.load32_splat(wp + 3 * wRow);
-          a0 = f32x4.add(a0, f32x4.mul(w0, c0));
-          b0 = f32x4.add(b0, f32x4.mul(w0, c1));
-          a1 = f32x4.add(a1, f32x4.mul(w1, c0));
-          b1 = f32x4.add(b1, f32x4.mul(w1, c1));
-          a2 = f32x4.add(a2, f32x4.mul(w2, c0));
-          b2 = f32x4.add(b2, f32x4.mul(w2, c1));
-          a3 = f32x4.add(a3, f32x4.mul(w3, c0));
-          b3 = f32x4.add(b3, f32x4.mul(w3, c1));
-          cp += colRow;
-          wp += 4;
+          const w1 = v128.load32_splat(wp, 4);
+          const w2 = v128.load32_splat(wp, 8);
+          const w3 = v128.load32_splat(wp, 12);
+          a0 = f32x4.add(a0, f32x4.mul(w0, c0v));
+          b0 = f32x4.add(b0, f32x4.mul(w0, c1v));
+          a1 = f32x4.add(a1, f32x4.mul(w1, c0v));
+          b1 = f32x4.add(b1, f32x4.mul(w1, c1v));
+          a2 = f32x4.add(a2, f32x4.mul(w2, c0v));
+          b2 = f32x4.add(b2, f32x4.mul(w2, c1v));
+          a3 = f32x4.add(a3, f32x4.mul(w3, c0v));
+          b3 = f32x4.add(b3, f32x4.mul(w3, c1v));
+          cp += 32;
+          wp += 16;
         }
-        if (k0 > 0 || hasSum) {
-          // added onto the earlier blocks' sum, which the output holds (the first block: onto Z)
-          const s = k0 > 0 ? yo : zb + (<usize>o << 2);
-          a0 = f32x4.add(v128.load(s), a0);
-          b0 = f32x4.add(v128.load(s, 16), b0);
-          a1 = f32x4.add(v128.load(s + rowBytes), a1);
-          b1 = f32x4.add(v128.load(s + rowBytes, 16), b1);
-          a2 = f32x4.add(v128.load(s + 2 * rowBytes), a2);
-          b2 = f32x4.add(v128.load(s + 2 * rowBytes, 16), b2);
-          a3 = f32x4.add(v128.load(s + 3 * rowBytes), a3);
-          b3 = f32x4.add(v128.load(s + 3 * rowBytes, 16), b3);
-        }
-        if (hasBias && end == rows) {
-          a0 = f32x4.add(a0, bv0);
-          b0 = f32x4.add(b0, bv0);
-          a1 = f32x4.add(a1, bv1);
-          b1 = f32x4.add(b1, bv1);
-          a2 = f32x4.add(a2, bv2);
-          b2 = f32x4.add(b2, bv2);
-          a3 = f32x4.add(a3, bv3);
-          b3 = f32x4.add(b3, bv3);
-        }
-        v128.store(yo, a0);
-        v128.store(yo, b0, 16);
-        v128.store(yo + rowBytes, a1);
-        v128.store(yo + rowBytes, b1, 16);
-        v128.store(yo + 2 * rowBytes, a2);
-        v128.store(yo + 2 * rowBytes, b2, 16);
-        v128.store(yo + 3 * rowBytes, a3);
-        v128.store(yo + 3 * rowBytes, b3, 16);
+        const at = <usize>o << 2;
+        finishRow(yb + at, sb + at, a0, b0, onto, last, bv0);
+        if (nm > 1) finishRow(yb + rowBytes + at, sb + rowBytes + at, a1, b1, onto, last, bv1);
+        if (nm > 2) finishRow(yb + 2 * rowBytes + at, sb + 2 * rowBytes + at, a2, b2, onto, last, bv2);
+        if (nm > 3) finishRow(yb + 3 * rowBytes + at, sb + 3 * rowBytes + at, a3, b3, onto, last, bv3);
       }
     }
-    const wt = <usize>load<i32>(ctx, CV_WT);
-    if (wt != 0) {
-      // the last cells (fewer than eight) with the four channels as the lanes: the panel [rows][4] of W
-      const panel = wt + ((<usize>(g * (mg >> 2) + (m0 >> 2)) * <usize>rows) << 4);
-      const bv = hasBias ? v128.load(bias + (<usize>m << 2)) : zero;
-      for (; o + 4 <= o1; o += 4) cellsByChannel(col, panel, rows, rowBytes, colRow, o, 4, block, hasSum, zb, yb, hasBias, bv);
-      for (; o < o1; o++) cellsByChannel(col, panel, rows, rowBytes, colRow, o, 1, block, hasSum, zb, yb, hasBias, bv);
-      return;
-    }
-    for (; o < o1; o++)
-      for (let j = 0; j < 4; j++) {
-        const b: f32 = hasBias ? load<f32>(bias + (<usize>(m + j) << 2)) : 0;
-        const at = <usize>j * rowBytes + (<usize>o << 2);
-        const zv: f32 = hasSum ? load<f32>(zb + at) : 0;
-        store<f32>(yb + at, convCell(col, wb + <usize>j * wRow, rows, colRow, o, block, hasSum, zv, hasBias, b));
-      }
-    return;
   }
-  // the group's last 1-3 channels (or its one channel): one at a time, eight cells per block
-  for (let j = 0; j < nm; j++) {
-    const wm = wb + <usize>j * wRow;
-    const b: f32 = hasBias ? load<f32>(bias + (<usize>(m + j) << 2)) : 0;
-    const bv = f32x4.splat(b);
-    const yj = yb + <usize>j * rowBytes;
-    let o = o0;
-    if (oneRow) {
-      // the first term, then every other one in order (the cells before CV_GROUPED: all the 8-cell blocks)
-      const zj = zb + <usize>j * rowBytes;
-      for (; o + 8 <= o1; o += 8) {
-        let cp = col + (<usize>o << 2);
-        let wp = wm;
-        let a0 = zero, b0 = zero;
-        let r = 0;
-        if (hasSum) {
-          a0 = v128.load(zj + (<usize>o << 2));
-          b0 = v128.load(zj + (<usize>o << 2), 16);
-        } else {
-          const w0 = v128.load32_splat(wm);
-          a0 = f32x4.mul(w0, v128.load(cp));
-          b0 = f32x4.mul(w0, v128.load(cp, 16));
-          wp += 4;
-          cp += colRow;
-          r = 1;
-        }
-        for (; r < rows; r++) {
-          const w = v128.load32_splat(wp);
-          a0 = f32x4.add(a0, f32x4.mul(w, v128.load(cp)));
-          b0 = f32x4.add(b0, f32x4.mul(w, v128.load(cp, 16)));
-          cp += colRow;
-          wp += 4;
-        }
-        if (hasBias) {
-          a0 = f32x4.add(a0, bv);
-          b0 = f32x4.add(b0, bv);
-        }
-        v128.store(yj + (<usize>o << 2), a0);
-        v128.store(yj + (<usize>o << 2), b0, 16);
-      }
-      for (; o < o1; o++)
-        store<f32>(
-          yj + (<usize>o << 2),
-          convCellOneRow(col, wm, rows, colRow, o, block, o >= grouped, hasSum, hasSum ? load<f32>(zj + (<usize>o << 2)) : 0, hasBias, b),
-        );
-      continue;
+  if (tiled == o1) return;
+  // the cells past the tiles, the channels as the lanes: four cells at a time within a panel block, then one by one
+  for (let q = q0; q < q1; q++) {
+    let nm = mg - (q << 2);
+    if (nm > 4) nm = 4;
+    const m = g * mg + (q << 2);
+    const panel = wt + <usize>(g * quads + q) * wStride;
+    const yb = y + ((<usize>(img * group * mg + m) * <usize>oSize) << 2);
+    const zb = z + (yb - y);
+    let bv = zero;
+    if (hasBias) {
+      bv = v128.load32_zero(bias + (<usize>m << 2));
+      if (nm > 1) bv = v128.load32_lane(bias + (<usize>(m + 1) << 2), bv, 1);
+      if (nm > 2) bv = v128.load32_lane(bias + (<usize>(m + 2) << 2), bv, 2);
+      if (nm > 3) bv = v128.load32_lane(bias + (<usize>(m + 3) << 2), bv, 3);
     }
-    for (; o + 8 <= o1; o += 8) {
-      const yo = yj + (<usize>o << 2);
-      for (let k0 = 0; k0 < rows; k0 += block) {
-        let end = k0 + block;
-        if (end > rows) end = rows;
-        let a0 = zero, b0 = zero;
-        let cp = col + (<usize>o << 2) + <usize>k0 * colRow;
-        let wp = wm + (<usize>k0 << 2);
-        for (let r = k0; r < end; r++) {
-          const w0 = v128.load32_splat(wp);
-          a0 = f32x4.add(a0, f32x4.mul(w0, v128.load(cp)));
-          b0 = f32x4.add(b0, f32x4.mul(w0, v128.load(cp, 16)));
-          cp += colRow;
-          wp += 4;
-        }
-        if (k0 > 0 || hasSum) {
-          const s = k0 > 0 ? yo : zb + <usize>j * rowBytes + (<usize>o << 2);
-          a0 = f32x4.add(v128.load(s), a0);
-          b0 = f32x4.add(v128.load(s, 16), b0);
-        }
-        if (hasBias && end == rows) {
-          a0 = f32x4.add(a0, bv);
-          b0 = f32x4.add(b0, bv);
-        }
-        v128.store(yo, a0);
-        v128.store(yo, b0, 16);
-      }
+    let o = tiled;
+    for (; o + 4 <= o1 && ((o - c0) & 7) <= 4; o += 4) {
+      const at = <usize>o << 2;
+      cellsByChannel(cellAt(col, rows, 0, o - c0), panel, rows, rowBytes, 4, nm, block, hasSum, zb + at, yb + at, hasBias, bv);
     }
     for (; o < o1; o++) {
-      const zv: f32 = hasSum ? load<f32>(zb + <usize>j * rowBytes + (<usize>o << 2)) : 0;
-      store<f32>(yj + (<usize>o << 2), convCell(col, wm, rows, colRow, o, block, hasSum, zv, hasBias, b));
+      const at = <usize>o << 2;
+      cellsByChannel(cellAt(col, rows, 0, o - c0), panel, rows, rowBytes, 1, nm, block, hasSum, zb + at, yb + at, hasBias, bv);
     }
   }
 }

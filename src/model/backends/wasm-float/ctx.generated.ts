@@ -44,31 +44,30 @@ export const HOST_FLOAT_CTX = {
   CV_OSIZE: 20,
   /** i32: output cells per GEMM task, a multiple of 8 */
   CV_CHUNK: 24,
-  /** i32: byte offset of the weights, f32 [M][CG * KSIZE] (W as ONNX lays it out) */
-  CV_W: 28,
   /** i32: byte offset of the tap table, i32 [KSIZE][OSIZE] (input cell, or -1: padding) */
-  CV_TAP: 32,
+  CV_TAP: 28,
   /** i32: byte offset of the bias, f32 [M], or 0 (none) */
-  CV_BIAS: 36,
-  /** i32: byte offset of the column matrices, f32 [N][GROUP][CG * KSIZE][OSIZE] (the step scratch) */
-  CV_COL: 40,
-  /** i32: 1: the column matrix is X itself (1x1, stride 1, no padding: no im2col) */
-  CV_DIRECT: 44,
+  CV_BIAS: 32,
+  /** i32: byte offset of the column matrices, f32 [N][GROUP][ceil(OSIZE / 8)][CG * KSIZE][8] (panels of eight cells;
+   * the step scratch) */
+  CV_COL: 36,
+  /** i32: quads of output channels per GEMM task */
+  CV_QUADS: 40,
   /** i32: rows per block of K (onnxruntime's order: src/model/numerics/conv-order.ts) */
-  CV_BLOCK: 48,
+  CV_BLOCK: 44,
   /** i32: 1: MLAS's one-row product (one output channel per group) */
-  CV_ONEROW: 52,
+  CV_ONEROW: 48,
   /** i32: the first cell that adds four-term sums in the one-row product (OSIZE elsewhere) */
-  CV_GROUPED: 56,
+  CV_GROUPED: 52,
   /** i32: 1: ConvAdd, the sums start from Z (the task's second pointer, of Y's shape) */
-  CV_SUM: 60,
-  /** i32: byte offset of the weights in panels of four output channels, f32 [GROUP][MG / 4][CG * KSIZE][4] (the cells
-   * past the last block of eight; 0: none) */
-  CV_WT: 64,
+  CV_SUM: 56,
+  /** i32: byte offset of the weights in panels of four output channels, f32 [GROUP][ceil(MG / 4)][CG * KSIZE][4] (zeros
+   * past MG) */
+  CV_WT: 60,
   /** i32: cells per piece (convPiecesTask: the column matrix of that many cells at a time), or 0 */
-  CV_PIECE: 68,
+  CV_PIECE: 64,
   /** i32: 1: ConvAdd with activation 'Relu', each finished output y becomes y < 0 ? 0 : y */
-  CV_RELU: 72,
+  CV_RELU: 68,
   /** bytes the host allocates for the record */
   CV_CTX_BYTES: 80,
   /** i32: planes (N * C) */

@@ -181,29 +181,55 @@ function convTranspose(
   };
 }
 
-/** Output cells per Conv GEMM task (a multiple of 8): four channels x CONV_CHUNK cells of a few hundred rows. */
-const CONV_CHUNK = 512;
+/**
+ * Bytes of column matrix a Conv task's block of K should span (its cells x the block's rows): every quad of output
+ * channels of the task reads that slice again, so it should stay in the L2 cache.
+ */
+const COL_SLICE_BYTES = 128 * 1024;
+/** Conv GEMM tasks wanted per step where the channels allow (so a pool of up to this many threads has work). */
+const CONV_TASKS = 8;
 /**
  * `maxColBytes`: the most bytes of column matrices a Conv kernel takes from the scratch; beyond, it builds them in
  * pieces of cells, aiming at `piecesBytes` for all its tasks together (tests lower both to run every shape in pieces).
  */
 export const CONV_LIMITS = { maxColBytes: 256 * 2 ** 20, piecesBytes: 16 * 2 ** 20 };
 
-/**
- * Where the cells past the last block of eight are more than an eighth of an output plane (a short 1-D signal: few
- * cells), W again in panels of four output channels, [GROUP][MG / 4][rows][4], for the kernel's channel-lane path
- * (convF32Task's cellsByChannel): its offset, or 0 (those cells one by one).
- */
-function conv4Panels(k: HeapKernel, W: Float32Array, group: number, mg: number, rows: number, oSize: number): number {
-  const tail = oSize % 8;
-  const blocks = mg >> 2;
-  if (tail === 0 || tail * 8 <= oSize || blocks === 0) return 0;
-  const wt = new Float32Array(group * blocks * rows * 4);
+/** W in panels of four output channels, [GROUP][ceil(MG / 4)][rows][4], zeros past MG: its offset. */
+function convPanels(k: HeapKernel, W: Float32Array, group: number, mg: number, rows: number): number {
+  const quads = Math.ceil(mg / 4);
+  const wt = new Float32Array(group * quads * rows * 4);
   for (let g = 0; g < group; g++)
-    for (let b = 0; b < blocks; b++)
-      for (let r = 0; r < rows; r++)
-        for (let j = 0; j < 4; j++) wt[((g * blocks + b) * rows + r) * 4 + j] = W[(g * mg + b * 4 + j) * rows + r];
+    for (let q = 0; q < quads; q++)
+      for (let j = 0; j < 4 && q * 4 + j < mg; j++) {
+        const from = (g * mg + q * 4 + j) * rows;
+        const to = (g * quads + q) * rows * 4 + j;
+        for (let r = 0; r < rows; r++) wt[to + r * 4] = W[from + r];
+      }
   return k.put(wt);
+}
+
+/**
+ * How a Conv's GEMM splits into tasks: cells per task (a multiple of 8) such that a block of K of the task's column
+ * matrix spans about COL_SLICE_BYTES (the whole plane for the one-row product, whose rows are few), and quads of
+ * output channels per task, as many as still give CONV_TASKS tasks per step.
+ */
+export function convTasks(
+  n: number,
+  group: number,
+  mg: number,
+  rows: number,
+  oSize: number,
+  block: number,
+  oneRow: boolean,
+): { chunk: number; quadsPerTask: number; tasksPerGroup: number } {
+  const cells8 = Math.ceil(oSize / 8) * 8;
+  const kb = Math.min(block, rows);
+  const chunk = oneRow ? cells8 : Math.min(cells8, Math.max(8, Math.floor(COL_SLICE_BYTES / (kb * 4) / 8) * 8));
+  const chunks = Math.ceil(oSize / chunk);
+  const quads = Math.ceil(mg / 4);
+  const splits = Math.min(quads, Math.max(1, Math.ceil(CONV_TASKS / (n * group * chunks))));
+  const quadsPerTask = Math.ceil(quads / splits);
+  return { chunk, quadsPerTask, tasksPerGroup: Math.ceil(quads / quadsPerTask) * chunks };
 }
 
 function conv(
@@ -216,11 +242,13 @@ function conv(
   if (!W || B === null) return null; // a computed W or B: the TypeScript operator
   const { n, m, group, cg, mg, kSize, inSize, oSize, tap, order, sum, relu } = convGeometry(node, inputs, outputs);
   if (n * m * oSize === 0 || cg === 0) return null;
+  const rows = cg * kSize;
+  // a 1x1 convolution of stride 1 without padding: its column matrix is X in panels (named apart in profiles)
   let direct = kSize === 1 && inSize === oSize;
   for (let o = 0; o < oSize && direct; o++) direct = tap[o] === o;
-  const rows = cg * kSize;
   // where the whole column matrix would be too large: pieces of cells (a multiple of 8), one task per image and group
-  const whole = direct ? 0 : n * group * rows * oSize * 4;
+  // (the one-row product reads X through the tap table: no column matrix)
+  const whole = order.oneRow ? 0 : n * group * rows * Math.ceil(oSize / 8) * 8 * 4;
   const piece =
     whole > CONV_LIMITS.maxColBytes
       ? Math.min(
@@ -230,17 +258,13 @@ function conv(
       : 0;
   const colBytes = piece ? n * group * rows * piece * 4 : whole;
   if (colBytes > 256 * 2 ** 20) return null; // pieces of 8 cells of an absurd kernel: the TypeScript operator refuses it
+  const split = convTasks(n, group, mg, rows, oSize, order.block, order.oneRow);
   return (core) => {
-    const k = new HeapKernel(
-      direct ? 'conv-f32-simd-1x1' : piece ? 'conv-f32-simd-pieces' : 'conv-f32-simd',
-      core,
-      K.CV_CTX_BYTES,
-    );
-    const wAt = k.put(W);
-    const tAt = direct ? 0 : k.put(tap);
+    const name = piece ? 'conv-f32-simd-pieces' : direct ? 'conv-f32-simd-1x1' : 'conv-f32-simd';
+    const k = new HeapKernel(name, core, K.CV_CTX_BYTES);
+    const tAt = k.put(tap);
     const bAt = B ? k.put(B) : 0;
-    const wtAt = conv4Panels(k, W, group, mg, cg * kSize, oSize);
-    const chunk = Math.min(CONV_CHUNK, Math.ceil(oSize / 8) * 8);
+    const wtAt = convPanels(k, W, group, mg, rows);
     for (const [f, v] of [
       [K.CV_CG, cg],
       [K.CV_MG, mg],
@@ -248,11 +272,10 @@ function conv(
       [K.CV_KSIZE, kSize],
       [K.CV_INSIZE, inSize],
       [K.CV_OSIZE, oSize],
-      [K.CV_CHUNK, chunk],
-      [K.CV_W, wAt],
+      [K.CV_CHUNK, split.chunk],
       [K.CV_TAP, tAt],
       [K.CV_BIAS, bAt],
-      [K.CV_DIRECT, direct ? 1 : 0],
+      [K.CV_QUADS, split.quadsPerTask],
       // onnxruntime's order; the one-row product's four-term cells (the last N mod 4) lie after every 8-cell block
       [K.CV_BLOCK, order.block],
       [K.CV_ONEROW, order.oneRow ? 1 : 0],
@@ -265,16 +288,13 @@ function conv(
       k.i32(f, v);
     k.scratchBytes = colBytes;
     k.scratchField = K.CV_COL;
-    const gemm: KernelDispatch = {
-      fn: 'convF32Task',
-      range: [n, group, Math.ceil(mg / 4) * Math.ceil(oSize / chunk)],
-      // ConvAdd's Z: the step's second input pointer (input 3, floatKernelOp)
-      args: [SRC, sum ? SECOND : NONE, DST],
-    };
-    k.dispatch = direct
+    // ConvAdd's Z: the step's second input pointer (input 3, floatKernelOp)
+    const args: KernelDispatch['args'] = [SRC, sum ? SECOND : NONE, DST];
+    const gemm: KernelDispatch = { fn: 'convF32Task', range: [n, group, split.tasksPerGroup], args };
+    k.dispatch = order.oneRow
       ? [gemm]
       : piece
-        ? [{ fn: 'convPiecesTask', range: [n, group], args: [SRC, sum ? SECOND : NONE, DST] }]
+        ? [{ fn: 'convPiecesTask', range: [n, group], args }]
         : [{ fn: 'convIm2colTask', range: [n, group], args: [SRC, NONE, DST] }, gemm];
     return k;
   };
