@@ -52,6 +52,8 @@ interface Spec {
   extraReader?: string;
   /** the pattern inside an If's then-branch */
   inIf?: boolean;
+  /** X = Transpose(P, perm), P the graph input */
+  permuted?: number[];
 }
 
 const attr = (v: number | number[]): Attribute =>
@@ -134,10 +136,21 @@ function build(s: Spec, seed: number) {
     outputs.push(vi('extra', null));
   }
   const xShape = s.xShape ?? [2, 3, w];
-  const feedDims = xShape.map((d, i) => (typeof d === 'number' ? d : [2, 3, w][i]));
-  const inputs = [vi('X', xShape)];
-  const feeds: Record<string, Float32Array | Uint8Array> = { X: rand(numel(feedDims), 3, 5) };
-  const dims: Record<string, number[]> = { X: feedDims };
+  let feedDims = xShape.map((d, i) => (typeof d === 'number' ? d : [2, 3, w][i]));
+  let xName = 'X';
+  if (s.permuted) {
+    // P's dims: X's, permuted back (X[i] = P[perm[i]])
+    const pd = new Array<number>(feedDims.length);
+    s.permuted.forEach((from, i) => {
+      pd[from] = feedDims[i];
+    });
+    nodes.unshift(node('Transpose', ['P'], ['X'], { perm: s.permuted }));
+    feedDims = pd;
+    xName = 'P';
+  }
+  const inputs = [vi(xName, s.permuted ? feedDims : xShape)];
+  const feeds: Record<string, Float32Array | Uint8Array> = { [xName]: rand(numel(feedDims), 3, 5) };
+  const dims: Record<string, number[]> = { [xName]: feedDims };
   if (s.scaleFed) {
     inputs.push(vi('scale', sDims));
     feeds.scale = scale;
@@ -209,6 +222,42 @@ const SPECS: Spec[] = [
   { what: 'symbolic dims (decided at session creation)', fused: true, w: 17, xShape: ['N', 'T', 'C'] },
   { what: 'the output also read by another node', fused: true, w: 17, extraReader: 'Y' },
   { what: 'inside an If branch', fused: true, w: 17, inIf: true },
+  { what: 'no fusion: X a Transpose that keeps the last axis', fused: false, w: 17, permuted: [1, 0, 2] },
+  {
+    what: 'no fusion: X a Transpose that moves the last axis (onnxruntime pushes it below the pattern)',
+    fused: false,
+    w: 17,
+    permuted: [0, 2, 1],
+  },
+  {
+    what: 'X a Transpose that moves the last axis, X also a graph output',
+    fused: true,
+    w: 17,
+    permuted: [0, 2, 1],
+    extraOut: 'X',
+  },
+  {
+    what: 'no fusion: X a Transpose that moves the last axis, X also read by another node',
+    fused: false,
+    w: 17,
+    permuted: [2, 0, 1],
+    extraReader: 'X',
+  },
+  {
+    what: 'no fusion: X a 4-D Transpose (channels last)',
+    fused: false,
+    w: 17,
+    permuted: [0, 2, 3, 1],
+    xShape: [2, 3, 5, 17],
+  },
+  {
+    what: 'X a 4-D Transpose, opset 18 (onnxruntime fuses at level basic, before moving transposes)',
+    fused: true,
+    w: 17,
+    permuted: [0, 2, 3, 1],
+    opset: 18,
+    xShape: [2, 3, 5, 17],
+  },
   { what: 'no fusion: axes [1, 2]', fused: false, w: 17, axes: [1, 2], scaleDims: [3, 17], biasDims: [3, 17] },
   { what: 'no fusion: scale [1, w]', fused: false, w: 17, scaleDims: [1, 17] },
   { what: 'no fusion: Pow of an int64 exponent', fused: false, w: 17, expInt: true },
@@ -240,7 +289,7 @@ describe("decomposed LayerNorm (onnxruntime's LayerNormFusion: i8conv:LayerNorma
       expect(ops.includes('i8conv:LayerNormalization'), s.what).toBe(s.fused);
       if (s.fused)
         expect(
-          ops.filter((o) => !['i8conv:LayerNormalization', ':Relu'].includes(o)),
+          ops.filter((o) => !['i8conv:LayerNormalization', ':Relu', ':Transpose'].includes(o)),
           s.what,
         ).toEqual([]);
     }

@@ -21,7 +21,7 @@
  * Where the scale and bias are not of the normalized axis's length the nodes stay: onnxruntime fuses a scale of one
  * value too, and its kernel broadcasts it with roundings of its own, not emulated here (other lengths fail to run).
  */
-import type { Node } from '../ir.js';
+import type { Attribute, Node } from '../ir.js';
 import type { GraphView } from '../view.js';
 import { ortMatch } from './ort-match.js';
 
@@ -47,6 +47,11 @@ export function fuseLayerNormPass(v: GraphView): void {
     if (dup === sub) continue; // Sub(mean, mean)
     const other = (s: Node) => s.inputs.find((i) => i !== mean);
     if (!floats(sub) || other(sub) !== x || (dup && (!floats(dup) || other(dup) !== x))) continue;
+    const pushed = pushedTranspose(v, x);
+    if (pushed) {
+      meanBeforeTranspose(v, rm, pushed);
+      continue;
+    }
     const removed: Node[] = [rm, sub];
     let cast1: Node | undefined;
     if (!dup) {
@@ -122,6 +127,65 @@ export function fuseLayerNormPass(v: GraphView): void {
       ]),
     });
   }
+}
+
+/**
+ * The Transpose that writes x where onnxruntime's transpose optimizer (it runs before LayerNormFusion, at every level
+ * but 'disabled') moves it into the pattern: x is the output of a Transpose (whatever else reads it) that writes no
+ * graph output (a channels-last layer normalization after a permute, as in ConvNeXt). onnxruntime then takes the mean over the Transpose's input and
+ * transposes it after, and its LayerNormFusion no longer matches: measured on onnxruntime-web 1.30, its output is the
+ * unfused pattern's with the first mean taken that way (the variance's mean over x as written), at any perm. From
+ * opset 17 on, LayerNormFusion runs first (at level 'basic') and fuses the pattern: undefined, as where x is no such
+ * Transpose's output.
+ */
+function pushedTranspose(v: GraphView, x: string): Node | undefined {
+  if (v.opset() >= 17) return undefined; // LayerNormFusion runs first (level 'basic')
+  const t = v.producerOf(x);
+  if (!t || t.opType !== 'Transpose' || t.domain !== '' || v.producesGraphOutput(t)) return undefined;
+  return v.dimsOf(t.inputs[0]) ? t : undefined;
+}
+
+/**
+ * The first ReduceMean rm (one axis, the last: checked by the caller's conditions below) rewritten as onnxruntime's
+ * transpose optimizer leaves it: the mean over the matching axis of the Transpose's input, then the same Transpose.
+ */
+function meanBeforeTranspose(v: GraphView, rm: Node, t: Node): void {
+  const src = t.inputs[0];
+  const rank = v.dimsOf(src)!.length;
+  const xd = v.dimsOf(rm.inputs[0]);
+  if (!xd || xd.length !== rank || !lastAxisOnly(v, rm, rank)) return;
+  const perm = t.attributes.get('perm');
+  const p = perm?.kind === 'ints' ? perm.value : Array.from({ length: rank }, (_, i) => rank - 1 - i);
+  const keep = rm.attributes.get('keepdims');
+  if (keep?.kind === 'int' && keep.value === 0) return; // the Sub would read a mean of another rank
+  const axis = p[rank - 1];
+  const inner = v.fresh(`${rm.outputs[0]}/before_transpose`);
+  const dims = v.dimsOf(src)!.map((d, i) => (i === axis ? 1 : d));
+  v.annotate({ name: inner, type: 'float32', onnxElemType: 1, shape: dims });
+  // axes: an attribute before opset 18, an input from 18 on
+  const axesInput =
+    v.opset() >= 18 ? [v.addInitializer(`${inner}/axes`, 'int64', [1], BigInt64Array.of(BigInt(axis)))] : [];
+  v.replaceWith(rm, [
+    {
+      name: v.fresh(`${rm.name || 'ReduceMean'}/before_transpose`),
+      opType: 'ReduceMean',
+      domain: '',
+      inputs: [src, ...axesInput],
+      outputs: [inner],
+      attributes: new Map([
+        ...(axesInput.length ? [] : ([['axes', { kind: 'ints', value: [axis] }]] as [string, Attribute][])),
+        ['keepdims', { kind: 'int', value: 1 }],
+      ]),
+    },
+    {
+      name: v.fresh(`${t.name || 'Transpose'}/after_mean`),
+      opType: 'Transpose',
+      domain: '',
+      inputs: [inner],
+      outputs: [rm.outputs[0]],
+      attributes: new Map([['perm', { kind: 'ints', value: p }]]),
+    },
+  ]);
 }
 
 function attrIs(nd: Node, name: string, value: number): boolean {
