@@ -743,7 +743,7 @@ writes it through GEMM_F32_CTX (src/model/backends/wasm-float/gemm-ctx.generated
         ['GM_A_ROW', 'i32', "elements between rows of A' in A"],
         ['GM_A_COL', 'i32', "elements between columns of A' in A"],
         ['GM_ROWS_PER_TASK', 'i32', 'output rows per task'],
-        ['GM_B', 'i32', "byte offset of the packed B', f32 [K][NP]"],
+        ['GM_B', 'i32', "byte offset of the packed B', f32 [NP / 16][K][16] (panels of 16 columns)"],
         ['GM_C', 'i32', 'byte offset of the starting output, f32 [M][NP] (C broadcast, times beta), or 0 (zero mode)'],
         ['GM_ALPHA', 'f32', 'alpha'],
       ],

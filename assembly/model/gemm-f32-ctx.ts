@@ -20,7 +20,7 @@ export const GM_A_ROW: i32 = 20;
 export const GM_A_COL: i32 = 24;
 /** i32: output rows per task */
 export const GM_ROWS_PER_TASK: i32 = 28;
-/** i32: byte offset of the packed B', f32 [K][NP] */
+/** i32: byte offset of the packed B', f32 [NP / 16][K][16] (panels of 16 columns) */
 export const GM_B: i32 = 32;
 /** i32: byte offset of the starting output, f32 [M][NP] (C broadcast, times beta), or 0 (zero mode) */
 export const GM_C: i32 = 36;

@@ -6,7 +6,8 @@
 // one rounding each, no fused multiply-add, so every build computes the same bits. The columns are the lanes.
 //
 //   gemmF32Task  Range [ceil(M / GM_ROWS_PER_TASK), NP / 16]: rows [r0, r0 + GM_ROWS_PER_TASK) x columns [16 c, 16 c
-//                + 16) of the output (the columns past N computed on B's zero padding, not stored).
+//                + 16) of the output (the columns past N computed on B's zero padding, not stored), two rows at a
+//                time. B' is packed in panels of 16 columns, [NP / 16][K][16]: a task's panel is contiguous.
 
 // the record's offsets: assembly/model/gemm-f32-ctx.ts (generated from tools/model-ctx.mjs)
 import {
@@ -25,6 +26,14 @@ function storeLanes(p: usize, v: v128, count: i32): void {
   if (count > 2) store<f32>(p, f32x4.extract_lane(v, 2), 8);
 }
 
+/** One row's output o0..o3 after a block of K: s * alpha, stored (the first block in zero mode) or added onto o. */
+// @ts-ignore: decorator
+@inline
+function blockInto(o: v128, s: v128, alpha: v128, started: bool): v128 {
+  const t = f32x4.mul(s, alpha);
+  return started ? f32x4.add(t, o) : t;
+}
+
 export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32, rt: i32, cb: i32): void {
   const m = load<i32>(ctx, GM_M);
   const n = load<i32>(ctx, GM_N);
@@ -34,10 +43,10 @@ export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32,
   const aRow = <usize>load<i32>(ctx, GM_A_ROW) << 2;
   const aCol = <usize>load<i32>(ctx, GM_A_COL) << 2;
   const rpt = load<i32>(ctx, GM_ROWS_PER_TASK);
-  const b = <usize>load<i32>(ctx, GM_B);
+  // the panel of columns [16 cb, 16 cb + 16): K rows of 16 floats, contiguous
+  const panel = <usize>load<i32>(ctx, GM_B) + ((<usize>cb * <usize>k) << 6);
   const c = <usize>load<i32>(ctx, GM_C);
   const alpha = f32x4.splat(load<f32>(ctx, GM_ALPHA));
-  const bRow = <usize>np << 2;
   const j0 = cb << 4;
   let cols = n - j0;
   if (cols > 16) cols = 16;
@@ -45,12 +54,75 @@ export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32,
   let r1 = r0 + rpt;
   if (r1 > m) r1 = m;
   const zero = f32x4.splat(0);
-  for (let i = r0; i < r1; i++) {
+  let i = r0;
+  // two rows at a time: 8 accumulators, 4 panel loads and 2 splats per k
+  for (; i + 2 <= r1; i += 2) {
     const ai = a + <usize>i * aRow;
-    let o0 = zero,
-      o1 = zero,
-      o2 = zero,
-      o3 = zero;
+    const aj = ai + aRow;
+    let o0 = zero, o1 = zero, o2 = zero, o3 = zero, p0 = zero, p1 = zero, p2 = zero, p3 = zero;
+    let started = c != 0;
+    if (started) {
+      const cp = c + ((<usize>i * <usize>np + <usize>j0) << 2);
+      const cq = cp + (<usize>np << 2);
+      o0 = v128.load(cp);
+      o1 = v128.load(cp, 16);
+      o2 = v128.load(cp, 32);
+      o3 = v128.load(cp, 48);
+      p0 = v128.load(cq);
+      p1 = v128.load(cq, 16);
+      p2 = v128.load(cq, 32);
+      p3 = v128.load(cq, 48);
+    }
+    for (let k0 = 0; k0 < k; k0 += bk) {
+      let k1 = k0 + bk;
+      if (k1 > k) k1 = k;
+      let s0 = zero, s1 = zero, s2 = zero, s3 = zero, t0 = zero, t1 = zero, t2 = zero, t3 = zero;
+      let ap = ai + <usize>k0 * aCol;
+      let aq = aj + <usize>k0 * aCol;
+      let bp = panel + (<usize>k0 << 6);
+      for (let q = k0; q < k1; q++) {
+        const b0 = v128.load(bp);
+        const b1 = v128.load(bp, 16);
+        const b2 = v128.load(bp, 32);
+        const b3 = v128.load(bp, 48);
+        const av = v128.load32_splat(ap);
+        const aw = v128.load32_splat(aq);
+        s0 = f32x4.add(s0, f32x4.mul(av, b0));
+        s1 = f32x4.add(s1, f32x4.mul(av, b1));
+        s2 = f32x4.add(s2, f32x4.mul(av, b2));
+        s3 = f32x4.add(s3, f32x4.mul(av, b3));
+        t0 = f32x4.add(t0, f32x4.mul(aw, b0));
+        t1 = f32x4.add(t1, f32x4.mul(aw, b1));
+        t2 = f32x4.add(t2, f32x4.mul(aw, b2));
+        t3 = f32x4.add(t3, f32x4.mul(aw, b3));
+        ap += aCol;
+        aq += aCol;
+        bp += 64;
+      }
+      o0 = blockInto(o0, s0, alpha, started);
+      o1 = blockInto(o1, s1, alpha, started);
+      o2 = blockInto(o2, s2, alpha, started);
+      o3 = blockInto(o3, s3, alpha, started);
+      p0 = blockInto(p0, t0, alpha, started);
+      p1 = blockInto(p1, t1, alpha, started);
+      p2 = blockInto(p2, t2, alpha, started);
+      p3 = blockInto(p3, t3, alpha, started);
+      started = true;
+    }
+    const yp = y + ((<usize>i * <usize>n + <usize>j0) << 2);
+    const yq = yp + (<usize>n << 2);
+    storeLanes(yp, o0, cols);
+    storeLanes(yp + 16, o1, cols - 4);
+    storeLanes(yp + 32, o2, cols - 8);
+    storeLanes(yp + 48, o3, cols - 12);
+    storeLanes(yq, p0, cols);
+    storeLanes(yq + 16, p1, cols - 4);
+    storeLanes(yq + 32, p2, cols - 8);
+    storeLanes(yq + 48, p3, cols - 12);
+  }
+  for (; i < r1; i++) {
+    const ai = a + <usize>i * aRow;
+    let o0 = zero, o1 = zero, o2 = zero, o3 = zero;
     let started = c != 0;
     if (started) {
       const cp = c + ((<usize>i * <usize>np + <usize>j0) << 2);
@@ -62,12 +134,9 @@ export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32,
     for (let k0 = 0; k0 < k; k0 += bk) {
       let k1 = k0 + bk;
       if (k1 > k) k1 = k;
-      let s0 = zero,
-        s1 = zero,
-        s2 = zero,
-        s3 = zero;
+      let s0 = zero, s1 = zero, s2 = zero, s3 = zero;
       let ap = ai + <usize>k0 * aCol;
-      let bp = b + <usize>k0 * bRow + (<usize>j0 << 2);
+      let bp = panel + (<usize>k0 << 6);
       for (let q = k0; q < k1; q++) {
         const av = v128.load32_splat(ap);
         s0 = f32x4.add(s0, f32x4.mul(av, v128.load(bp)));
@@ -75,24 +144,13 @@ export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32,
         s2 = f32x4.add(s2, f32x4.mul(av, v128.load(bp, 32)));
         s3 = f32x4.add(s3, f32x4.mul(av, v128.load(bp, 48)));
         ap += aCol;
-        bp += bRow;
+        bp += 64;
       }
-      s0 = f32x4.mul(s0, alpha);
-      s1 = f32x4.mul(s1, alpha);
-      s2 = f32x4.mul(s2, alpha);
-      s3 = f32x4.mul(s3, alpha);
-      if (started) {
-        o0 = f32x4.add(s0, o0);
-        o1 = f32x4.add(s1, o1);
-        o2 = f32x4.add(s2, o2);
-        o3 = f32x4.add(s3, o3);
-      } else {
-        o0 = s0;
-        o1 = s1;
-        o2 = s2;
-        o3 = s3;
-        started = true;
-      }
+      o0 = blockInto(o0, s0, alpha, started);
+      o1 = blockInto(o1, s1, alpha, started);
+      o2 = blockInto(o2, s2, alpha, started);
+      o3 = blockInto(o3, s3, alpha, started);
+      started = true;
     }
     const yp = y + ((<usize>i * <usize>n + <usize>j0) << 2);
     storeLanes(yp, o0, cols);

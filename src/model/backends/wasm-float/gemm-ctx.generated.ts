@@ -18,7 +18,7 @@ export const GEMM_F32_CTX = {
   GM_A_COL: 24,
   /** i32: output rows per task */
   GM_ROWS_PER_TASK: 28,
-  /** i32: byte offset of the packed B', f32 [K][NP] */
+  /** i32: byte offset of the packed B', f32 [NP / 16][K][16] (panels of 16 columns) */
   GM_B: 32,
   /** i32: byte offset of the starting output, f32 [M][NP] (C broadcast, times beta), or 0 (zero mode) */
   GM_C: 36,

@@ -2,7 +2,7 @@
  * The wasm SIMD kernel of float32 MatMul and Gemm with a constant 2-D B (assembly/model/gemm-f32.ts): the case where
  * onnxruntime packs B at load and sums in blocks of 256 values of k (../../numerics/sgemm.ts), which is what the
  * TypeScript operators (../host/matmul.ts) compute for it, bit for bit. B' (B, or B^T with transB) is laid out at
- * load as [K][NP] (NP: N rounded up to 16, zeros after N); Gemm's C, where given and constant, is broadcast to [M][NP]
+ * load in panels of 16 columns, [NP / 16][K][16] (NP: N rounded up to 16, zeros after N); Gemm's C, where given and constant, is broadcast to [M][NP]
  * and multiplied by beta at load (the output's starting value); beta 0 or no C is zero mode. A computed B or C, an
  * empty product, or K = 0: the TypeScript operator.
  * - MatMul: A [..., K] times B [K, N]: every row of A is a row of one product (M = their count).
@@ -90,13 +90,15 @@ export function gemmKernel(
   const { m, n, k } = f;
   const np = Math.ceil(n / 16) * 16;
   const packed = new Float32Array(k * np);
-  for (let q = 0; q < k; q++) for (let j = 0; j < n; j++) packed[q * np + j] = f.b(q, j);
+  // panels of 16 columns, [NP / 16][K][16]
+  for (let q = 0; q < k; q++) for (let j = 0; j < n; j++) packed[((j >> 4) * k + q) * 16 + (j & 15)] = f.b(q, j);
   let start: Float32Array | null = null;
   if (f.c) {
     start = new Float32Array(m * np);
     for (let i = 0; i < m; i++) for (let j = 0; j < n; j++) start[i * np + j] = f.c(i, j);
   }
-  const rpt = Math.max(1, Math.floor(GRAIN / (k * 16)));
+  // an even count: the kernel takes two rows at a time
+  const rpt = Math.max(2, Math.floor(GRAIN / (k * 32)) * 2);
   return (core) => {
     const kern = new HeapKernel('gemm-f32-simd', core, G.GM_CTX_BYTES);
     const bAt = kern.put(packed);
