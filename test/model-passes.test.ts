@@ -116,6 +116,29 @@ describe('remove-identity', () => {
     expectSameOutputs(g, after, [floats('x', [2], [-5, 5])]);
   });
 
+  it("removes a training Dropout of ratio 0 (PyTorch's functional dropout at p = 0), keeps one of another ratio", () => {
+    const g = model(
+      {
+        nodes: [
+          { opType: 'Dropout', inputs: ['x', 'r0', 't'], outputs: ['a'] },
+          { opType: 'Dropout', inputs: ['a', 'r1', 't'], outputs: ['b'] },
+          { opType: 'Relu', inputs: ['b'], outputs: ['y'] },
+        ],
+        initializers: [
+          { name: 't', dataType: DT.BOOL, dims: [], raw: new Uint8Array([1]) },
+          initF('r0', [], [0]),
+          initF('r1', [], [0.25]),
+        ],
+        inputs: [{ name: 'x', elemType: DT.FLOAT, shape: [2] }],
+        outputs: [{ name: 'y', elemType: DT.FLOAT }],
+      },
+      13,
+    );
+    const after = removeIdentity(g);
+    expect(after.nodes.map((n) => n.opType)).toEqual(['Dropout', 'Relu']);
+    expect(after.nodes[0].inputs).toEqual(['x', 'r1', 't']);
+  });
+
   it('keeps a Dropout whose mask is used or whose training_mode is not a constant false', () => {
     const g = model(
       {
@@ -322,6 +345,28 @@ describe('fold-constants', () => {
     expect(after.initializers.get('wr')!.dims).toEqual([4, 3]);
     expect(g.nodes.length).toBe(12);
     expectSameOutputs(g, after, [floats('x', [3, 4], randomFloats(21, 12))]);
+  });
+
+  it("folds int64 Mod (fmod 0: the divisor's sign, fmod 1: the dividend's), as the reference computes it", () => {
+    const g = model({
+      nodes: [
+        { opType: 'Mod', inputs: ['p', 'q'], outputs: ['m0'] },
+        { opType: 'Mod', inputs: ['p', 'q'], outputs: ['m1'], attributes: [{ name: 'fmod', type: 2, i: 1 }] },
+        { opType: 'Mod', inputs: ['p', 'z'], outputs: ['mz'] },
+      ],
+      initializers: [
+        initI64('p', [6], [7, -7, 7, -7, 0, 6]),
+        initI64('q', [6], [3, 3, -3, -3, 5, 3]),
+        initI64('z', [], [0]),
+      ],
+      inputs: [],
+      outputs: ['m0', 'm1', 'mz'].map((name) => ({ name, elemType: DT.INT64 })),
+    });
+    const after = foldConstants(g);
+    // a zero divisor is not folded
+    expect(after.nodes.map((n) => n.outputs[0])).toEqual(['mz']);
+    expect(Array.from(after.initializers.get('m0')!.data as BigInt64Array)).toEqual([1n, 2n, -2n, -1n, 0n, 0n]);
+    expect(Array.from(after.initializers.get('m1')!.data as BigInt64Array)).toEqual([1n, -1n, 1n, -1n, 0n, 0n]);
   });
 
   it('folds the Shape -> Gather -> Unsqueeze -> Concat -> Reshape chain once the shape is static, Cast and ConstantOfShape', () => {

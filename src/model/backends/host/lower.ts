@@ -116,10 +116,13 @@ export function lowerHost(
 export const lowerView: Lower = (node, c) =>
   node.outputs.filter((o) => o !== '').length === 1 ? lowerAlias(node, c.name, c.values) : undefined;
 
-/** Dropout at inference (training_mode absent or a constant false): a view where the mask output is unused. */
+/** Dropout at inference (training_mode absent or a constant false, or a ratio of a constant 0): a view where the mask output is unused. */
 export const lowerDropoutView: Lower = (node, c) => {
   const t = node.inputs[2] ? c.values.get(node.inputs[2]) : undefined;
-  if (node.inputs[2] && !(t?.constant && t.constant.data.length === 1 && !Number(t.constant.data[0])))
+  const r = node.inputs[1] ? c.values.get(node.inputs[1]) : undefined;
+  // training at a ratio of 0 drops nothing (onnxruntime copies the input then)
+  const ratio0 = !!r?.constant && r.constant.data.length === 1 && Number(r.constant.data[0]) === 0;
+  if (node.inputs[2] && !ratio0 && !(t?.constant && t.constant.data.length === 1 && !Number(t.constant.data[0])))
     unsupported(node, 'training_mode is not a constant false (training Dropout is not supported)');
   return lowerView(node, c);
 };

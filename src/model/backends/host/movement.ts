@@ -3,7 +3,8 @@
  * bool): values are copied, never converted (Cast aside). Output dims are those the operator computes, checked
  * against the planned ones at load time; shape-carrying inputs (Slice's starts / ends / axes / steps, Pad's pads and
  * axes, Squeeze / Unsqueeze axes) must be constants.
- * - Reshape, Flatten, Squeeze, Unsqueeze, Identity, Dropout (inference: its optional mask is all true): a copy.
+ * - Reshape, Flatten, Squeeze, Unsqueeze, Identity, Dropout (inference, or training at a ratio of 0: its optional
+ *   mask is all true): a copy.
  * - Transpose (perm, default reversed), Concat (axis), Split (axis; the split sizes from the `split` input or
  *   attribute; from opset 18 num_outputs, chunks of ceil(d / n) and the rest last, as onnxruntime cuts them; or
  *   equal parts up to opset 17; the planned output dims must agree), Slice (ONNX clamping, negative steps, starts and
@@ -64,8 +65,11 @@ export const Dropout: HostOpFactory = (node, inputs, outputs, opset) => {
   onlyAttrs(node, 'ratio', 'seed', ...(opset < 7 ? ['is_test'] : []));
   const x = need(node, inputs, 0, 'data');
   const training = inputs[2];
-  if (training && (!training.constant || training.constant.data[0] !== 0))
-    unsupported(node, 'training_mode must be a constant false');
+  const ratio = inputs[1]?.constant;
+  // training at a ratio of 0 drops nothing: onnxruntime copies the input then, the mask all true
+  const ratio0 = !!ratio && ratio.data.length === 1 && Number(ratio.data[0]) === 0;
+  if (training && !ratio0 && (!training.constant || Number(training.constant.data[0]) !== 0))
+    unsupported(node, 'training_mode must be a constant false (or the ratio a constant 0)');
   if (opset < 7 && attrInt(node, 'is_test', 0) === 0) unsupported(node, 'training (is_test = 0) is not supported');
   expectDims(node, outputs[0], x.dims);
   sameType(node, x, outputs[0]);

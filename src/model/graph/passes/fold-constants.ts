@@ -5,8 +5,9 @@
  * become initializers; `Shape` folds once its input's shape is static (an initializer, or a graph input or
  * `valueInfo` entry whose dims are all numbers: run after the shapes pass). Only these operators fold:
  * Constant, ConstantOfShape, Shape, Gather, Concat, Unsqueeze, Squeeze, Slice, Cast, Reshape, Split (every output),
- * Tile, Expand, Range, NonZero, and Add / Sub / Mul / Div on int64 (integer Div truncates toward zero, as the
- * reference executor; a zero divisor is left to run and fail there). Everything else, and anything that does not evaluate (bad axes, out-of-range indices, outputs past
+ * Tile, Expand, Range, NonZero, Identity (PyTorch writes a shared parameter as an Identity of another), and Add /
+ * Sub / Mul / Div / Mod on int64 (integer Div truncates toward zero, as the reference executor; Mod takes the
+ * divisor's sign, or the dividend's with fmod 1; a zero divisor is left to run and fail there). Everything else, and anything that does not evaluate (bad axes, out-of-range indices, outputs past
  * MAX_FOLD_ELEMENTS), is left as it is. `Size` folds as Shape does; Transpose, and the comparisons and logical
  * operators If conditions are made of (Equal, Greater, GreaterOrEqual, Less, LessOrEqual, And, Or, Xor, Not), fold on
  * constants, so that an If on a shape becomes a constant condition. The evaluators are exported for the shapes pass,
@@ -251,6 +252,11 @@ export function evaluateConstant(
       if (key === 'value_ints' && v.kind === 'ints') return [int64('', [v.value.length], v.value)];
       return undefined;
     }
+    case 'Identity':
+      // PyTorch's exporter writes a shared parameter as an Identity of another: the copy is a constant too
+      return a && node.inputs.length === 1
+        ? [{ ...a, dims: [...a.dims], data: a.data.slice() as TensorData }]
+        : undefined;
     case 'Shape': {
       const dims = a?.dims ?? shapeOf(node.inputs[0]);
       if (!dims) return undefined;
@@ -509,20 +515,37 @@ export function evaluateConstant(
     case 'Add':
     case 'Sub':
     case 'Mul':
-    case 'Div': {
+    case 'Div':
+    case 'Mod': {
       if (!b || a.type !== 'int64' || b.type !== 'int64') return undefined;
+      // Mod: fmod 0 takes the divisor's sign (Python's %), fmod 1 the dividend's (C's)
+      const fm = node.attributes.get('fmod');
+      const fmod = node.opType === 'Mod' && fm?.kind === 'int' && fm.value === 1;
       const dims = broadcastDims(a.dims, b.dims);
       if (!dims) return undefined;
       const x = a.data as BigInt64Array;
       const y = b.data as BigInt64Array;
-      if (node.opType === 'Div' && y.some((v) => v === 0n)) return undefined;
+      if ((node.opType === 'Div' || node.opType === 'Mod') && y.some((v) => v === 0n)) return undefined;
+      const mod = (p: bigint, q: bigint) => {
+        const r = p % q;
+        return !fmod && r !== 0n && r < 0n !== q < 0n ? r + q : r;
+      };
       const out = new BigInt64Array(numel(dims));
       const ia = broadcastIndex(a.dims, dims);
       const ib = broadcastIndex(b.dims, dims);
       for (let i = 0; i < out.length; i++) {
         const p = x[ia(i)];
         const q = y[ib(i)];
-        out[i] = node.opType === 'Add' ? p + q : node.opType === 'Sub' ? p - q : node.opType === 'Mul' ? p * q : p / q;
+        out[i] =
+          node.opType === 'Add'
+            ? p + q
+            : node.opType === 'Sub'
+              ? p - q
+              : node.opType === 'Mul'
+                ? p * q
+                : node.opType === 'Div'
+                  ? p / q
+                  : mod(p, q);
       }
       for (let i = 0; i < out.length; i++) out[i] = BigInt.asIntN(64, out[i]);
       return [{ name: '', type: 'int64', dims, data: out }];

@@ -7,7 +7,8 @@
  *   an initializer nor a graph output itself; otherwise the node stays (the graph output must keep its name and
  *   there is nothing to rename).
  * - A `Dropout` stays when its mask output is used or when it has a `training_mode` input that is not a constant
- *   false: only inference Dropout is an identity.
+ *   false, unless its ratio is a constant 0 (PyTorch writes training_mode true with ratio 0 for a functional dropout
+ *   of p = 0): only a Dropout that drops nothing is an identity.
  * On a GraphView (removeIdentity: on a Graph, which it does not change).
  */
 import type { Graph, Node } from '../ir.js';
@@ -21,7 +22,11 @@ function isIdentityLike(v: GraphView, node: Node): boolean {
   const training = node.inputs[2];
   if (training !== undefined && training !== '') {
     const t = v.initializers.get(training);
-    if (!t || t.data.length !== 1 || Number(t.data[0]) !== 0) return false;
+    if (!t || t.data.length !== 1) return false;
+    // training drops nothing at a ratio of 0 (onnxruntime copies the input then, as at inference)
+    const ratio = node.inputs[1] ? v.initializers.get(node.inputs[1]) : undefined;
+    const dropsNothing = ratio !== undefined && ratio.data.length === 1 && Number(ratio.data[0]) === 0;
+    if (Number(t.data[0]) !== 0 && !dropsNothing) return false;
   }
   return true;
 }
