@@ -309,6 +309,46 @@ describe('an operator i8conv does not run', () => {
     },
   );
 
+  it.skipIf(!ortOk)(
+    'a 3-D convolution stays float (8-bit convolutions run on 1-D and 2-D planes), with its reason',
+    async () => {
+      // x [1, 2, 4, 6, 6] -> Conv 3x3x3 -> Relu -> Conv 1x1x1 = y
+      const b = new GraphBuilder('conv3d');
+      b.inputs.push(valueInfo('x', 'float32', [1, 2, 4, 6, 6]));
+      b.init(f32('w1', [4, 2, 3, 3, 3], rand(31, 216, -0.5, 0.5)));
+      b.init(f32('w2', [3, 4, 1, 1, 1], rand(32, 12, -1, 1)));
+      b.node(
+        'Conv',
+        ['x', 'w1'],
+        ['c1'],
+        { kernel_shape: attrInts([3, 3, 3]), pads: attrInts([1, 1, 1, 1, 1, 1]) },
+        { name: 'conv1' },
+      );
+      b.node('Relu', ['c1'], ['r'], {}, { name: 'relu' });
+      b.node('Conv', ['r', 'w2'], ['y'], { kernel_shape: attrInts([1, 1, 1]) }, { name: 'conv2' });
+      b.outputs.push(valueInfo('y', 'float32', [1, 3, 4, 6, 6]));
+      const float = writeOnnxModel(b.graph());
+      const feeds = Array.from({ length: 3 }, (_, i) => ({ x: rand(50 + i, 288, -1, 1) }));
+      const { model, report } = await quantizeModel(float, { calibration: feeds, ops: 'convs' });
+      expect(report.floatNodes.map((n) => [n.name, n.reason])).toEqual([
+        ['conv1', 'its input has 3 spatial dims (8-bit Conv runs on 1-D and 2-D planes)'],
+        ['relu', 'operator Relu is not quantized'],
+        ['conv2', 'its input has 3 spatial dims (8-bit Conv runs on 1-D and 2-D planes)'],
+      ]);
+      const rt = await createRuntime();
+      try {
+        const m = loadModelSync(rt, model, { onFloatModel: 'allow' });
+        const s = await ortSession(model);
+        const want = (await ortRun(s, { x: { dims: [1, 2, 4, 6, 6], data: feeds[0].x } })).get('y') as Float32Array;
+        await s.release();
+        expect(Array.from(m.run({ x: feeds[0].x }).y as Float32Array)).toEqual(Array.from(want));
+        m.dispose();
+      } finally {
+        rt.dispose();
+      }
+    },
+  );
+
   it('ownBiases copies only shared bias initializers, keeping a sole bias reader and every other reader', () => {
     const b = new GraphBuilder('biases');
     b.inputs.push(valueInfo('x', 'float32', [1, 2, 4, 4]));

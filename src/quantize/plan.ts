@@ -203,6 +203,16 @@ export function elementwiseRoots(
 }
 
 const f = Math.fround;
+/** Operators over spatial planes whose 8-bit forms the model runtime runs on 1-D and 2-D planes only. */
+const SPATIAL: ReadonlySet<string> = new Set([
+  'Conv',
+  'ConvTranspose',
+  'MaxPool',
+  'AveragePool',
+  'GlobalAveragePool',
+  'GlobalMaxPool',
+  'Resize',
+]);
 const fail = (message: string) => new I8ConvError('UNSUPPORTED_OP', `quantizer: ${message}`, 'model');
 
 function weightAxis(node: Node, dims: readonly number[], opts: PlanOptions): number | undefined {
@@ -284,6 +294,13 @@ export function planQuantization(float: Graph, acts: ActivationParams, opts: Pla
     if (!hasRange(n.outputs[0])) return 'its output is not a float value with a range';
     if ((n.opType === 'Conv' || n.opType === 'Gemm' || n.opType === 'ConvTranspose') && !isFloatConst(n.inputs[1]))
       return 'its weight is not a float initializer';
+    // the model runtime's 8-bit convolutions and pools take 1-D and 2-D planes (a video model's 3-D ones run in float)
+    const x = n.inputs[0];
+    const rank =
+      (float.valueInfo.get(x) ?? float.inputs.find((v) => v.name === x))?.shape?.length ??
+      float.initializers.get(x)?.dims.length;
+    if (SPATIAL.has(n.opType) && rank !== undefined && rank > 4)
+      return `its input has ${rank - 2} spatial dims (8-bit ${n.opType} runs on 1-D and 2-D planes)`;
     if (n.opType === 'Gemm') {
       const ta = n.attributes.get('transA');
       if (ta?.kind === 'int' && ta.value !== 0) return 'Gemm with transA';
