@@ -25,6 +25,7 @@ import { I8ConvError } from '../src/errors.js';
 import { createRuntime } from '../src/index.js';
 import { HOST_OPS } from '../src/model/backends/host/index.js';
 import { simdHostKernel } from '../src/model/backends/wasm-float/kernels.js';
+import { gemmKernel } from '../src/model/backends/wasm-float/gemm.js';
 import type { Attribute, Graph, Node, Tensor } from '../src/model/graph/ir.js';
 import type { HostTensor, HostValueInfo, ModelKernel } from '../src/model/backends/types.js';
 import { instantiateCore, type WasmRuntimeCore } from '../src/runtime.js';
@@ -1044,11 +1045,15 @@ function simdRun(
   r: () => number,
   fill = 0x7fa5a5a5,
   only = -1,
+  second?: Float32Array,
 ): Float32Array {
   const xb = x.byteLength,
     yb = outLen * 4;
   const xOff = core.heap.alloc(xb + 2 * GUARD, 64),
     yOff = core.heap.alloc(yb + 2 * GUARD, 64);
+  // the step's second input (the tasks' 'slices' pointer), where the kernel reads one
+  const zOff = second ? core.heap.alloc(second.byteLength, 64) : 0;
+  if (second) core.u8().set(new Uint8Array(second.buffer, second.byteOffset, second.byteLength), zOff);
   // the model's scratch, where the kernel takes some (Conv's column matrices): its pointer goes to the record
   const scratch = k as ModelKernel & { scratchBytes?: number; scratchField?: number };
   const sOff = scratch.scratchBytes ? core.heap.alloc(scratch.scratchBytes + 2 * GUARD, 64) : 0;
@@ -1074,7 +1079,8 @@ function simdRun(
         const j = randInt(r, 0, i);
         [tasks[i], tasks[j]] = [tasks[j], tasks[i]];
       }
-      const base = (a: (typeof d.args)[number]) => (a.base === 'src' ? src : a.base === 'dst' ? dst : 0);
+      const base = (a: (typeof d.args)[number]) =>
+        a.base === 'src' ? src : a.base === 'dst' ? dst : a.base === 'slices' ? zOff : 0;
       const fn = core.exports[d.fn] as (...a: number[]) => void;
       tasks.forEach(
         ([a, b, c], t) =>
@@ -1100,6 +1106,7 @@ function simdRun(
     core.heap.release(xOff);
     core.heap.release(yOff);
     if (sOff) core.heap.release(sOff);
+    if (zOff) core.heap.release(zOff);
   }
 }
 
@@ -1110,6 +1117,7 @@ function simdOf(core: WasmRuntimeCore, c: Case, outDims: readonly number[]): Mod
       ? { type: t.type as HostType, dims: t.dims, constant: kind === 'init' ? (t as HostTensor) : undefined }
       : undefined,
   );
+  if (c.op === 'MatMul' || c.op === 'Gemm') return gemmKernel(nodeOf(c), infos, c.opset ?? 13)?.(core) ?? null;
   return simdHostKernel(core, nodeOf(c), infos, [{ type: 'float32', dims: [...outDims] }], c.opset ?? 13);
 }
 
@@ -1120,7 +1128,9 @@ function simdMatchesHost(core: WasmRuntimeCore, c: Case, r: () => number, what: 
   const k = simdOf(core, c, dims);
   if (!k) return null;
   try {
-    const got = simdRun(core, k, c.inputs[0][0]!.data as Float32Array, numel(dims), r);
+    const own = (k as ModelKernel & { second?: number }).second;
+    const second = own !== undefined ? (c.inputs[own][0]!.data as Float32Array) : undefined;
+    const got = simdRun(core, k, c.inputs[0][0]!.data as Float32Array, numel(dims), r, 0x7fa5a5a5, -1, second);
     sameTensor({ type: 'float32', dims, data: got }, want as Tensor, `${what} (${k.algorithm})`);
     return k.algorithm;
   } finally {
@@ -1138,8 +1148,10 @@ function expectDisjointTasks(core: WasmRuntimeCore, c: Case, r: () => number, wh
     const writers = new Int32Array(n);
     const tasks = k.dispatch.reduce((a, d) => a + numel(d.range), 0);
     for (let t = 0; t < tasks; t++) {
-      const a = new Int32Array(simdRun(core, k, x, n, r, 0x7fa5a5a5, t).buffer),
-        b = new Int32Array(simdRun(core, k, x, n, r, -0x5a5a5a5b, t).buffer);
+      const own = (k as ModelKernel & { second?: number }).second;
+      const z = own !== undefined ? (c.inputs[own][0]!.data as Float32Array) : undefined;
+      const a = new Int32Array(simdRun(core, k, x, n, r, 0x7fa5a5a5, t, z).buffer),
+        b = new Int32Array(simdRun(core, k, x, n, r, -0x5a5a5a5b, t, z).buffer);
       for (let i = 0; i < n; i++) if (a[i] !== 0x7fa5a5a5 || b[i] !== -0x5a5a5a5b) writers[i]++;
     }
     for (let i = 0; i < n; i++) expect(writers[i], `${what}: writers of output ${i}`).toBe(1);
@@ -1176,6 +1188,54 @@ describe("host operators: the wasm SIMD paths (src/model/backends/wasm-float/ker
       expect(TASK_FUNCTIONS).toContain(fn);
       for (const { core } of cores) expect(typeof core.exports[fn]).toBe('function');
     }
+  });
+
+  it('MatMul of two computed operands: batches (broadcast), a 2-D B over every row of A, K over several blocks, N tails of 16; one-row products stay TypeScript', () => {
+    const r = rng(733);
+    const modes = new Map<string, number>();
+    for (const { name, core } of cores) {
+      for (let t = 0; t < 30; t++) {
+        const m = [2, 3, 7, 49, 1][t % 5],
+          k = [1, 5, 64, 129, 300, 700][t % 6],
+          n = [1, 5, 16, 17, 33, 49][(t * 7) % 6];
+        const shapes: [number[], number[]][] = [
+          [
+            [m, k],
+            [k, n],
+          ],
+          [
+            [3, m, k],
+            [3, k, n],
+          ],
+          [
+            [2, 1, m, k],
+            [1, 3, k, n],
+          ],
+          [
+            [2, m, k],
+            [k, n],
+          ],
+          [
+            [m, k],
+            [4, k, n],
+          ],
+        ];
+        const [da, db] = shapes[t % shapes.length];
+        const c: Case = {
+          op: 'MatMul',
+          inputs: [
+            [randTensor(r, 'float32', da, 2, t % 4 === 1), 'feed'],
+            [randTensor(r, 'float32', db, 2, false), 'feed'],
+          ],
+        };
+        const alg = simdMatchesHost(core, c, r, `${name} MatMul [${da}] x [${db}] computed`);
+        modes.set(String(alg), (modes.get(String(alg)) ?? 0) + 1);
+        if (t < 2 && alg) expect(expectDisjointTasks(core, c, r, `${name} MatMul case ${t}`)).toBeGreaterThan(1);
+      }
+    }
+    expect(modes.get('matmul-f32-simd'), [...modes].join()).toBeGreaterThan(20);
+    // [1, k] x [k, n] and a batch of one-row products: MLAS's one-row order, the TypeScript operator
+    expect(modes.get('null') ?? 0, [...modes].join()).toBeGreaterThan(0);
   });
 
   it('Conv: random geometries (1-D, 2-D, 3-D, groups, strides, dilations, pads, auto_pad), 1x1 direct, channel and cell tails, specials', () => {

@@ -25,10 +25,12 @@ import {
   i64t,
   loadOrt,
   loadRun,
+  modelBytes,
   ortRun,
   refRun,
   tensor,
 } from './helpers/one-node.js';
+import { loadModelSync } from '../src/model/load.js';
 
 const F = Math.fround;
 const ort = await loadOrt();
@@ -705,13 +707,51 @@ describe('Einsum', () => {
           ),
           'feed',
         ]);
+        // every case also through loadModel: a float32 two-operand form runs as Transposes and a MatMul there
         await matchesOrt(
           { op: 'Einsum', inputs, attrs: { equation: A.s(eq) }, opset: 12 },
           `Einsum ${type} ${eq} [${[...dim]}]`,
+          1,
         );
       }
     },
   );
+
+  it('a float32 two-operand Einsum loads as Transposes, Reshapes and a MatMul on the wasm kernel; others stay Einsum', () => {
+    const algorithms = (eq: string, dims: number[][], type: 'float32' | 'int32' = 'float32') => {
+      const c: Case = {
+        op: 'Einsum',
+        inputs: dims.map((d) => [tensor(type, d, new Array(d.reduce((p, q) => p * q, 1)).fill(1)), 'feed'] as const),
+        attrs: { equation: A.s(eq) },
+        opset: 12,
+      };
+      const model = loadModelSync(rt, modelBytes(c));
+      try {
+        return model.nodes.map((n) => `${n.op}:${n.algorithm}`);
+      } finally {
+        model.dispose();
+      }
+    };
+    const attention = algorithms('bhqd,bhkd->bhqk', [
+      [2, 3, 9, 8],
+      [2, 3, 7, 8],
+    ]);
+    expect(attention).toContain('MatMul:matmul-f32-simd');
+    expect(attention.some((a) => a.startsWith('Einsum'))).toBe(false);
+    // one row per product: the MatMul's TypeScript operator (MLAS's one-row order)
+    expect(algorithms('i,ij->j', [[5], [5, 3]]).some((a) => a.startsWith('MatMul:'))).toBe(true);
+    expect(
+      algorithms(
+        'ij,jk->ik',
+        [
+          [4, 5],
+          [5, 3],
+        ],
+        'int32',
+      ).some((a) => a.startsWith('Einsum')),
+    ).toBe(true);
+    expect(algorithms('ij->ji', [[4, 5]]).some((a) => a.startsWith('Einsum'))).toBe(true);
+  });
 
   it('refused forms: UNSUPPORTED_OP at load', () => {
     const x = f32t([2, 2], [1, 2, 3, 4]);

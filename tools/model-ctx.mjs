@@ -746,8 +746,18 @@ writes it through GEMM_F32_CTX (src/model/backends/wasm-float/gemm-ctx.generated
         ['GM_B', 'i32', "byte offset of the packed B', f32 [NP / 16][K][16] (panels of 16 columns)"],
         ['GM_C', 'i32', 'byte offset of the starting output, f32 [M][NP] (C broadcast, times beta), or 0 (zero mode)'],
         ['GM_ALPHA', 'f32', 'alpha'],
+        [
+          'GM_TABLE',
+          'i32',
+          'byte offset of the products of a computed B, i32 [P][3] (element offsets of A, B, Y; matmulF32Task), or 0',
+        ],
+        [
+          'GM_SCRATCH',
+          'i32',
+          "byte offset of the packed computed B's, P panels sets of NP * K floats (the step scratch)",
+        ],
       ],
-      bytes: ['GM_CTX_BYTES', 48, 'bytes the host allocates for the record'],
+      bytes: ['GM_CTX_BYTES', 56, 'bytes the host allocates for the record'],
     },
   ],
 };

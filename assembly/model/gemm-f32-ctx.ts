@@ -26,5 +26,9 @@ export const GM_B: i32 = 32;
 export const GM_C: i32 = 36;
 /** f32: alpha */
 export const GM_ALPHA: i32 = 40;
+/** i32: byte offset of the products of a computed B, i32 [P][3] (element offsets of A, B, Y; matmulF32Task), or 0 */
+export const GM_TABLE: i32 = 44;
+/** i32: byte offset of the packed computed B's, P panels sets of NP * K floats (the step scratch) */
+export const GM_SCRATCH: i32 = 48;
 /** bytes the host allocates for the record */
-export const GM_CTX_BYTES: i32 = 48;
+export const GM_CTX_BYTES: i32 = 56;

@@ -8,10 +8,14 @@
 //   gemmF32Task  Range [ceil(M / GM_ROWS_PER_TASK), NP / 16]: rows [r0, r0 + GM_ROWS_PER_TASK) x columns [16 c, 16 c
 //                + 16) of the output (the columns past N computed on B's zero padding, not stored), two rows at a
 //                time. B' is packed in panels of 16 columns, [NP / 16][K][16]: a task's panel is contiguous.
+//   matmulPackTask, matmulF32Task  The same product where B is computed (MatMul of two computed operands, batched:
+//                the products of GM_TABLE, each [M, K] x [K, N]): matmulPackTask (range [P]) packs product p's B
+//                into its panels in the scratch, then matmulF32Task (range [P, ceil(M / GM_ROWS_PER_TASK), NP / 16])
+//                computes as gemmF32Task, in zero mode.
 
 // the record's offsets: assembly/model/gemm-f32-ctx.ts (generated from tools/model-ctx.mjs)
 import {
-  GM_M, GM_N, GM_K, GM_NP, GM_BLOCK_K, GM_A_ROW, GM_A_COL, GM_ROWS_PER_TASK, GM_B, GM_C, GM_ALPHA,
+  GM_M, GM_N, GM_K, GM_NP, GM_BLOCK_K, GM_A_ROW, GM_A_COL, GM_ROWS_PER_TASK, GM_B, GM_C, GM_ALPHA, GM_TABLE, GM_SCRATCH,
 } from './gemm-f32-ctx';
 
 /** Stores lanes [0, count) of v at p (count <= 4). */
@@ -35,6 +39,53 @@ function blockInto(o: v128, s: v128, alpha: v128, started: bool): v128 {
 }
 
 export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32, rt: i32, cb: i32): void {
+  gemmTile(ctx, a, <usize>load<i32>(ctx, GM_B), <usize>load<i32>(ctx, GM_C), y, rt, cb);
+}
+
+/** Packs product p's B ([K][N] at its table offset) into its panels [NP / 16][K][16] in the scratch, zeros past N. */
+export function matmulPackTask(ctx: usize, _a: usize, b: usize, _y: usize, _i0: i32, _i1: i32, p: i32): void {
+  const n = load<i32>(ctx, GM_N);
+  const k = load<i32>(ctx, GM_K);
+  const np = load<i32>(ctx, GM_NP);
+  const src = b + (<usize>load<i32>(<usize>load<i32>(ctx, GM_TABLE) + <usize>p * 12, 4) << 2);
+  let dst = <usize>load<i32>(ctx, GM_SCRATCH) + ((<usize>p * <usize>np * <usize>k) << 2);
+  const zero = f32x4.splat(0);
+  for (let j0 = 0; j0 < np; j0 += 16) {
+    let cols = n - j0;
+    if (cols > 16) cols = 16;
+    for (let q = 0; q < k; q++) {
+      const row = src + ((<usize>q * <usize>n + <usize>j0) << 2);
+      if (cols == 16) {
+        v128.store(dst, v128.load(row));
+        v128.store(dst, v128.load(row, 16), 16);
+        v128.store(dst, v128.load(row, 32), 32);
+        v128.store(dst, v128.load(row, 48), 48);
+      } else {
+        v128.store(dst, zero);
+        v128.store(dst, zero, 16);
+        v128.store(dst, zero, 32);
+        v128.store(dst, zero, 48);
+        for (let j = 0; j < cols; j++) store<f32>(dst + (<usize>j << 2), load<f32>(row + (<usize>j << 2)));
+      }
+      dst += 64;
+    }
+  }
+}
+
+/** Product p's rows of task rt x panel cb (as gemmF32Task, on the panels matmulPackTask wrote; zero mode). */
+export function matmulF32Task(ctx: usize, a: usize, _b: usize, y: usize, p: i32, rt: i32, cb: i32): void {
+  const k = load<i32>(ctx, GM_K);
+  const np = load<i32>(ctx, GM_NP);
+  const t = <usize>load<i32>(ctx, GM_TABLE) + <usize>p * 12;
+  const panels = <usize>load<i32>(ctx, GM_SCRATCH) + ((<usize>p * <usize>np * <usize>k) << 2);
+  gemmTile(ctx, a + (<usize>load<i32>(t) << 2), panels, 0, y + (<usize>load<i32>(t, 8) << 2), rt, cb);
+}
+
+/**
+ * Rows [rt * GM_ROWS_PER_TASK, +GM_ROWS_PER_TASK) x columns [16 cb, 16 cb + 16) of the product of A (at a) and the
+ * panels at b, from the start table c (0: zero mode), into y.
+ */
+function gemmTile(ctx: usize, a: usize, b: usize, c: usize, y: usize, rt: i32, cb: i32): void {
   const m = load<i32>(ctx, GM_M);
   const n = load<i32>(ctx, GM_N);
   const k = load<i32>(ctx, GM_K);
@@ -44,8 +95,7 @@ export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32,
   const aCol = <usize>load<i32>(ctx, GM_A_COL) << 2;
   const rpt = load<i32>(ctx, GM_ROWS_PER_TASK);
   // the panel of columns [16 cb, 16 cb + 16): K rows of 16 floats, contiguous
-  const panel = <usize>load<i32>(ctx, GM_B) + ((<usize>cb * <usize>k) << 6);
-  const c = <usize>load<i32>(ctx, GM_C);
+  const panel = b + ((<usize>cb * <usize>k) << 6);
   const alpha = f32x4.splat(load<f32>(ctx, GM_ALPHA));
   const j0 = cb << 4;
   let cols = n - j0;

@@ -53,6 +53,7 @@ import { fuseIntegerEpiloguePass } from './graph/passes/fuse-integer-epilogue.js
 import { decomposeIntegerToFloatPass } from './graph/passes/decompose-integer-to-float.js';
 import { decomposeFusedConvPass } from './graph/passes/decompose-fused-conv.js';
 import { decomposeOrtActivationsPass } from './graph/passes/decompose-ort-activations.js';
+import { decomposeEinsumPass } from './graph/passes/decompose-einsum.js';
 import { decomposeLegacyImageOpsPass } from './graph/passes/decompose-legacy-image-ops.js';
 import { fuseMatMulScalePass } from './graph/passes/fuse-matmul-scale.js';
 import { ortKnownShapes } from './graph/passes/ort-shapes.js';
@@ -282,6 +283,8 @@ function preparePasses(
   foldConstantDqPass(view);
   fuseLutsPass(view);
   matmulRowsPass(view);
+  // after every pass that fuses a MatMul with its neighbours (onnxruntime does not fuse an Einsum)
+  decomposeEinsumPass(view);
   const values = plannedValues(view);
   // sizes before the fusions and the lowering: both build tables that grow with the dims (a declared shape of 10^9
   // took a minute)

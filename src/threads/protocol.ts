@@ -102,8 +102,10 @@ export const TASK_FUNCTIONS = [
   'instanceNormTask',
   'reduceRowsTask',
   'reduceColsTask',
-  // model executor: float32 MatMul / Gemm with a constant B (assembly/model/gemm-f32.ts)
+  // model executor: float32 MatMul / Gemm with a constant B, and MatMul of computed operands (assembly/model/gemm-f32.ts)
   'gemmF32Task',
+  'matmulPackTask',
+  'matmulF32Task',
   // model executor: float32 LSTM with constant weights (assembly/model/lstm-f32.ts)
   'lstmF32Task',
   // model executor: the float element-wise region (assembly/model/region.ts)

@@ -259,6 +259,8 @@ export const CONFORMANCE: Readonly<Record<string, readonly string[]>> = {
     "test_dropout_default_old",
     "test_dropout_default_ratio",
     "test_dropout_random_old",
+    "test_training_dropout_zero_ratio",
+    "test_training_dropout_zero_ratio_mask",
   ],
   ":DynamicQuantizeLinear": [
     "test_dynamicquantizelinear",

@@ -127,7 +127,7 @@ const floatSimd = (key: string, file: string, when: string, checks = HOST_OPS.ge
 /** A float32 MatMul / Gemm on the wasm kernel of assembly/model/gemm-f32.ts. */
 const floatGemm = (key: string): Impl => ({
   backend: 'float-simd',
-  when: 'a constant 2-D B (and a constant C), K > 0',
+  when: 'a constant 2-D B (and a constant C), K > 0; MatMul: also two computed operands (2-D or batched), products of M > 1 rows',
   lower: floatKernelOp(HOST_OPS.get(key)!, (node, inputs, _outputs, opset) => gemmKernel(node, inputs, opset)),
   files: ['src/model/backends/wasm-float/gemm.ts', 'assembly/model/gemm-f32.ts', `${HOST}matmul.ts`],
 });

@@ -24,6 +24,10 @@ export const GEMM_F32_CTX = {
   GM_C: 36,
   /** f32: alpha */
   GM_ALPHA: 40,
+  /** i32: byte offset of the products of a computed B, i32 [P][3] (element offsets of A, B, Y; matmulF32Task), or 0 */
+  GM_TABLE: 44,
+  /** i32: byte offset of the packed computed B's, P panels sets of NP * K floats (the step scratch) */
+  GM_SCRATCH: 48,
   /** bytes the host allocates for the record */
-  GM_CTX_BYTES: 48,
+  GM_CTX_BYTES: 56,
 } as const;

@@ -12,9 +12,10 @@
  */
 import type { HostOpNode, HostValueInfo } from '../types.js';
 import type { WasmRuntimeCore } from '../../../runtime.js';
+import type { KernelDispatch } from '../../../threads/protocol.js';
 import type { ModelKernel } from '../types.js';
-import { PACKED_STRIDE_K } from '../../numerics/sgemm.js';
-import { attrFloat, attrInt } from '../host/common.js';
+import { PACKED_STRIDE_K, sgemmStrideK } from '../../numerics/sgemm.js';
+import { attrFloat, attrInt, broadcastPlan, broadcastShapes, forEachBlock } from '../host/common.js';
 import { GEMM_F32_CTX as G } from './gemm-ctx.generated.js';
 import { HeapKernel } from './kernels.js';
 
@@ -86,7 +87,8 @@ export function gemmKernel(
   opset: number,
 ): ((core: WasmRuntimeCore) => ModelKernel) | null {
   const f = facts(node, inputs, opset);
-  if (!f || f.m * f.n * f.k === 0) return null;
+  if (!f) return node.opType === 'MatMul' ? computedMatmul(inputs) : null;
+  if (f.m * f.n * f.k === 0) return null;
   const { m, n, k } = f;
   const np = Math.ceil(n / 16) * 16;
   const packed = new Float32Array(k * np);
@@ -123,6 +125,77 @@ export function gemmKernel(
         range: [Math.ceil(m / rpt), np / 16],
         args: [{ base: 'src' }, { base: 'none' }, { base: 'dst' }],
       },
+    ];
+    return kern;
+  };
+}
+
+/** The most bytes of packed B's a MatMul of computed operands takes from the model's scratch. */
+const MAX_PACKED_BYTES = 64 * 2 ** 20;
+
+/**
+ * MatMul of two computed float32 operands (A [..., M, K], B [..., K, N], batch dims broadcast; what the TypeScript
+ * operator computes with MLAS's order for an unpacked B: blocks of sgemmStrideK(N, K), zero mode), on the wasm
+ * kernel: each product's B packed into panels in the scratch (matmulPackTask), then the tiles (matmulF32Task). A
+ * 2-D B is one product over every row of A, as onnxruntime runs it. Null (the TypeScript operator) where a product
+ * has one row (MLAS's one-row product, another order), an operand is 1-D, or a dim is 0.
+ */
+function computedMatmul(
+  inputs: readonly (HostValueInfo | undefined)[],
+): ((core: WasmRuntimeCore) => ModelKernel) | null {
+  const a = inputs[0]!,
+    b = inputs[1];
+  if (!b || a.type !== 'float32' || b.type !== 'float32' || a.dims.length < 2 || b.dims.length < 2) return null;
+  const [m0, k] = a.dims.slice(-2);
+  const [kb, n] = b.dims.slice(-2);
+  if (k !== kb) return null;
+  const batch = broadcastShapes([a.dims.slice(0, -2), b.dims.slice(0, -2)]);
+  if (!batch) return null;
+  // a 2-D B: one product over every row of A
+  const flat = b.dims.length === 2;
+  const m = flat ? a.dims.slice(0, -1).reduce((x, y) => x * y, 1) : m0;
+  if (m < 2 || n * k === 0) return null;
+  const offsets: number[] = [];
+  if (flat) offsets.push(0, 0, 0);
+  else {
+    const plan = broadcastPlan(batch, [a.dims.slice(0, -2), b.dims.slice(0, -2)]);
+    const [sa, sb] = plan.innerStride;
+    forEachBlock(plan, (yo, offs) => {
+      for (let p = 0; p < plan.inner; p++)
+        offsets.push((offs[0] + p * sa) * m * k, (offs[1] + p * sb) * k * n, (yo + p) * m * n);
+    });
+  }
+  const products = offsets.length / 3;
+  if (products === 0) return null;
+  const np = Math.ceil(n / 16) * 16;
+  const scratch = products * np * k * 4;
+  if (scratch > MAX_PACKED_BYTES || offsets.some((o) => o > 2 ** 31 - 1)) return null;
+  const rpt = Math.max(2, Math.floor(GRAIN / (k * 32)) * 2);
+  const table = Int32Array.from(offsets);
+  return (core) => {
+    const kern = new HeapKernel('matmul-f32-simd', core, G.GM_CTX_BYTES);
+    const tAt = kern.put(table);
+    for (const [field, v] of [
+      [G.GM_M, m],
+      [G.GM_N, n],
+      [G.GM_K, k],
+      [G.GM_NP, np],
+      [G.GM_BLOCK_K, sgemmStrideK(n, k)],
+      [G.GM_A_ROW, k],
+      [G.GM_A_COL, 1],
+      [G.GM_ROWS_PER_TASK, rpt],
+      [G.GM_TABLE, tAt],
+    ])
+      kern.i32(field, v);
+    core.f32()[(kern.ctx + G.GM_ALPHA) >> 2] = 1;
+    kern.scratchBytes = scratch;
+    kern.scratchField = G.GM_SCRATCH;
+    // B through the tasks' second pointer
+    kern.second = 1;
+    const args: KernelDispatch['args'] = [{ base: 'src' }, { base: 'slices' }, { base: 'dst' }];
+    kern.dispatch = [
+      { fn: 'matmulPackTask', range: [products], args },
+      { fn: 'matmulF32Task', range: [products, Math.ceil(m / rpt), np / 16], args },
     ];
     return kern;
   };
