@@ -54,6 +54,8 @@ interface Spec {
   inIf?: boolean;
   /** X = Transpose(P, perm), P the graph input */
   permuted?: number[];
+  /** X also read by Add(X, Neg(Y)): a residual of a value computed from the pattern's output */
+  residual?: boolean;
 }
 
 const attr = (v: number | number[]): Attribute =>
@@ -134,6 +136,10 @@ function build(s: Spec, seed: number) {
   if (s.extraReader) {
     nodes.push(node('Relu', [s.extraReader], ['extra']));
     outputs.push(vi('extra', null));
+  }
+  if (s.residual) {
+    nodes.push(node('Neg', ['Y'], ['ny']), node('Add', ['X', 'ny'], ['res']));
+    outputs.push(vi('res', null));
   }
   const xShape = s.xShape ?? [2, 3, w];
   let feedDims = xShape.map((d, i) => (typeof d === 'number' ? d : [2, 3, w][i]));
@@ -237,7 +243,7 @@ const SPECS: Spec[] = [
     extraOut: 'X',
   },
   {
-    what: 'no fusion: X a Transpose that moves the last axis, X also read by another node',
+    what: 'no fusion: X a Transpose that moves the last axis, X also read by a Relu',
     fused: false,
     w: 17,
     permuted: [2, 0, 1],

@@ -178,6 +178,65 @@ describe('MatMulScaleFusion and FusedMatMul', () => {
   }, 120_000);
 });
 
+describe('a scale computed from constants', () => {
+  it.skipIf(!ort)(
+    "is folded at load as onnxruntime folds it, then fuses (Swin's Pow(head_dim, -0.5) * q before q k^T)",
+    async () => {
+      const r = rng(77);
+      const d = [2, 3, 9, 8];
+      const rand = () => Float32Array.from({ length: 2 * 3 * 9 * 8 }, () => r() * 2 - 1);
+      const attrs = (perm: number[]) => new Map<string, Attribute>([['perm', { kind: 'ints', value: perm }]]);
+      const node = (opType: string, inputs: string[], out: string, a = new Map<string, Attribute>()): Node => ({
+        name: out,
+        opType,
+        domain: '',
+        inputs,
+        outputs: [out],
+        attributes: a,
+      });
+      for (const [base, exp] of [
+        [32, -0.5],
+        [8, -0.5],
+        [3, 2],
+      ]) {
+        const g: Graph = {
+          name: 'scale',
+          irVersion: 8,
+          opsetImports: new Map([['', 13]]),
+          inputs: ['q', 'k'].map((name) => ({ name, type: 'float32', onnxElemType: 1, shape: d })),
+          outputs: [{ name: 'y', type: 'float32', onnxElemType: 1, shape: null }],
+          initializers: new Map([
+            ['b', { name: 'b', type: 'float32', dims: [], data: Float32Array.of(base) }],
+            ['e', { name: 'e', type: 'float32', dims: [], data: Float32Array.of(exp) }],
+          ]),
+          valueInfo: new Map(),
+          nodes: [
+            node('Pow', ['b', 'e'], 's'),
+            node('Mul', ['q', 's'], 'qs'),
+            node('Transpose', ['k'], 'kt', attrs([0, 1, 3, 2])),
+            node('MatMul', ['qs', 'kt'], 'y'),
+          ],
+        };
+        const feeds = new Map<string, Tensor>(
+          ['q', 'k'].map((name) => [name, { name, type: 'float32', dims: d, data: rand() }]),
+        );
+        const bytes = writeOnnxModel(g);
+        const want = await ortRunModel(bytes, feeds, ['y']);
+        const { got, steps } = run(bytes, feeds, ['y']);
+        expect(floatBits(got[0]), `Pow(${base}, ${exp})`).toEqual(floatBits(want.get('y')!.data as Float32Array));
+        expect(
+          steps.some((st) => st.startsWith('FusedMatMul')),
+          `Pow(${base}, ${exp}): ${steps}`,
+        ).toBe(true);
+        expect(
+          steps.some((st) => st.startsWith('Pow')),
+          `Pow(${base}, ${exp}): ${steps}`,
+        ).toBe(false);
+      }
+    },
+  );
+});
+
 describe('MatMulScaleFusion: what onnxruntime knows of shapes at session creation', () => {
   /**
    * x [N, 4, 6] (N symbolic) reshaped through a shape built, as paddle2onnx writes it, from the dims of another value

@@ -56,7 +56,7 @@ import { decomposeOrtActivationsPass } from './graph/passes/decompose-ort-activa
 import { decomposeEinsumPass } from './graph/passes/decompose-einsum.js';
 import { decomposeLegacyImageOpsPass } from './graph/passes/decompose-legacy-image-ops.js';
 import { fuseMatMulScalePass } from './graph/passes/fuse-matmul-scale.js';
-import { ortKnownShapes } from './graph/passes/ort-shapes.js';
+import { ortConstantValues, ortKnownShapes } from './graph/passes/ort-shapes.js';
 import { fuseConcatFeedersPass } from './graph/passes/fuse-concat-feeders.js';
 import { fuseChannelGatesPass } from './graph/passes/fuse-channel-gates.js';
 import { fuseChannelChainsPass } from './graph/passes/fuse-channel-chains.js';
@@ -66,12 +66,12 @@ import { declaredDims } from './graph/passes/declared-dims.js';
 import { planLayouts } from './lowering/layouts.js';
 import { planMemory } from './lowering/memory.js';
 import type { LoweredNode, PlannedProgram, StepImpl } from './executor/step.js';
-import type { Dim, Graph } from './graph/ir.js';
+import type { Dim, Graph, Tensor } from './graph/ir.js';
 import type { PlannedValue } from './lowering/values.js';
 import { Model, ModelPlan, type ModelIO, type ModelTensorType, type Replanner } from './executor/model.js';
 import { rowFor } from './lowering/registry.js';
 import { unsupportedModel } from './executor/step.js';
-import { StagedModel, attachSplit, splitStages } from './executor/staged.js';
+import { StagedModel, attachSplit, evaluateAtRun, splitStages } from './executor/staged.js';
 import { RunTimeShapeError } from './graph/shape-rules.js';
 import type { LoadProgress } from './source.js';
 
@@ -250,6 +250,7 @@ function preparePasses(
     view = new GraphView(float16AsFloat32(view.toGraph()));
     foldConstantsPass(view);
   }
+  foldFloatConstants(view, () => ortConstantValues(typed, () => declaredDims(read, typed)));
   inlineIfPass(view);
   liftIfCapturesPass(view);
   // onnxruntime's MatMulIntegerToFloat / DynamicQuantizeMatMul: into quantize_dynamic's nodes (fused again below)
@@ -623,4 +624,55 @@ export function loadModelSync(
         ? { ...opts, onFloatModel: 'allow' as const }
         : opts;
   return loadModel(rt.core, (p, s, plan, sel) => rt.selector.select(p, s, plan, sel), bytes, o, hooks);
+}
+
+/**
+ * Float element-wise operators whose inputs are all constants, evaluated once by their host operators (the kernels'
+ * arithmetic: the same bits a run would compute), as onnxruntime's constant folding evaluates them before its fusions:
+ * Swin's attention scale is `Pow(32, -0.5)`, and only once it is a constant do MatMulScaleFusion and i8conv's
+ * fuse-matmul-scale make the scaled product a FusedMatMul. Inputs the file holds as constants only (a value folded
+ * from a shape is not one where a dim is symbolic: onnxruntime then leaves it computed, and so does this), outputs
+ * of up to FOLD_FLOAT_ELEMENTS values (a scale, a bias), float32 only.
+ */
+const FOLD_FLOAT_OPS: ReadonlySet<string> = new Set([
+  'Add',
+  'Sub',
+  'Mul',
+  'Div',
+  'Pow',
+  'Sqrt',
+  'Reciprocal',
+  'Neg',
+  'Abs',
+  'Exp',
+  'Log',
+  'Max',
+  'Min',
+]);
+const FOLD_FLOAT_ELEMENTS = 65536;
+
+function foldFloatConstants(v: GraphView, constants: () => Set<string>): void {
+  // the constants onnxruntime knows at session creation (graph/passes/ort-shapes.ts: not a value computed from a dim
+  // that is symbolic in the file), and what this folds from them
+  let known: Set<string> | undefined;
+  for (const node of v.live()) {
+    if (node.domain !== '' || !FOLD_FLOAT_OPS.has(node.opType) || node.outputs.length !== 1) continue;
+    const out = node.outputs[0];
+    if (out === '' || v.initializers.has(out)) continue;
+    known ??= constants();
+    if (!node.inputs.every((n) => n === '' || known!.has(n))) continue;
+    const inputs = node.inputs.map((n) => (n === '' ? undefined : v.constant(n)));
+    if (inputs.some((t, k) => node.inputs[k] !== '' && (!t || t.type !== 'float32'))) continue;
+    const dims = v.dimsOf(out);
+    if (!dims || dims.reduce((a, b) => a * b, 1) > FOLD_FLOAT_ELEMENTS) continue;
+    let folded: Tensor[];
+    try {
+      folded = evaluateAtRun(node, inputs, v.opset());
+    } catch {
+      continue;
+    }
+    v.remove(node);
+    v.setInitializer({ ...folded[0], name: out });
+    known.add(out);
+  }
 }

@@ -47,7 +47,7 @@ export function fuseLayerNormPass(v: GraphView): void {
     if (dup === sub) continue; // Sub(mean, mean)
     const other = (s: Node) => s.inputs.find((i) => i !== mean);
     if (!floats(sub) || other(sub) !== x || (dup && (!floats(dup) || other(dup) !== x))) continue;
-    const pushed = pushedTranspose(v, x);
+    const pushed = pushedTranspose(v, x, new Set([rm, sub, ...(dup ? [dup] : [])]));
     if (pushed) {
       meanBeforeTranspose(v, rm, pushed);
       continue;
@@ -131,17 +131,22 @@ export function fuseLayerNormPass(v: GraphView): void {
 
 /**
  * The Transpose that writes x where onnxruntime's transpose optimizer (it runs before LayerNormFusion, at every level
- * but 'disabled') moves it into the pattern: x is the output of a Transpose (whatever else reads it) that writes no
- * graph output (a channels-last layer normalization after a permute, as in ConvNeXt). onnxruntime then takes the mean over the Transpose's input and
+ * but 'disabled') moves it into the pattern: x is the output of a Transpose that writes no graph output, read by the
+ * pattern and otherwise only by nodes of no other computed input (a channels-last layer normalization after a
+ * permute, as in ConvNeXt). onnxruntime then takes the mean over the Transpose's input and
  * transposes it after, and its LayerNormFusion no longer matches: measured on onnxruntime-web 1.30, its output is the
  * unfused pattern's with the first mean taken that way (the variance's mean over x as written), at any perm. From
  * opset 17 on, LayerNormFusion runs first (at level 'basic') and fuses the pattern: undefined, as where x is no such
  * Transpose's output.
  */
-function pushedTranspose(v: GraphView, x: string): Node | undefined {
+function pushedTranspose(v: GraphView, x: string, pattern: ReadonlySet<Node>): Node | undefined {
   if (v.opset() >= 17) return undefined; // LayerNormFusion runs first (level 'basic')
   const t = v.producerOf(x);
   if (!t || t.opType !== 'Transpose' || t.domain !== '' || v.producesGraphOutput(t)) return undefined;
+  // other readers of x that read nothing else computed (a Relu) do not keep the Transpose in place; a residual Add
+  // of x and a value computed after the normalization (PP-OCRv4's recognizer, opset 9) does: onnxruntime fuses there
+  const alone = (nd: Node) => nd.inputs.every((i) => i === '' || i === x || v.constant(i) !== undefined);
+  if (!v.consumersOf(x).every((e) => pattern.has(e.node) || alone(e.node))) return undefined;
   return v.dimsOf(t.inputs[0]) ? t : undefined;
 }
 

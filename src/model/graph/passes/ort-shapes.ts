@@ -48,6 +48,28 @@ export function ortKnownShapes(
   graph: Graph,
   declared: () => ReadonlyMap<string, readonly Dim[]> | null,
 ): Map<string, boolean> {
+  const { known, unknown } = ortShapes(graph, declared);
+  const out = new Map<string, boolean>();
+  for (const x of known) out.set(x, true);
+  for (const x of unknown) out.set(x, false);
+  return out;
+}
+
+/**
+ * The values onnxruntime holds as constants when it creates a session (the `constant` set above: initializers,
+ * Constant nodes, the folded operators of constants only, a Shape of a value of numeric declared dims).
+ */
+export function ortConstantValues(
+  graph: Graph,
+  declared: () => ReadonlyMap<string, readonly Dim[]> | null,
+): Set<string> {
+  return ortShapes(graph, declared).constant;
+}
+
+function ortShapes(
+  graph: Graph,
+  declared: () => ReadonlyMap<string, readonly Dim[]> | null,
+): { known: Set<string>; unknown: Set<string>; constant: Set<string> } {
   const known = new Set<string>(),
     unknown = new Set<string>(),
     constant = new Set<string>();
@@ -108,8 +130,5 @@ export function ortKnownShapes(
       else unknown.add(o);
     }
   }
-  const out = new Map<string, boolean>();
-  for (const x of known) out.set(x, true);
-  for (const x of unknown) out.set(x, false);
-  return out;
+  return { known, unknown, constant };
 }
