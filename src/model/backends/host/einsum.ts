@@ -36,16 +36,20 @@ interface Parsed {
   out: string[];
 }
 
-function parse(node: HostOpNode, eq: string, operands: number): Parsed {
+/**
+ * The letters of an equation's terms (`ins`, one list per operand) and of its output (given after '->', or the letters
+ * that appear once, in alphabetical order), or why it is not taken: '...', another operand count, a character that is
+ * no letter, a letter twice in one term (a diagonal), an output letter in no operand. Shared with the load pass that
+ * takes two-operand products apart (../../graph/passes/decompose-einsum.ts).
+ */
+export function parseEquation(eq: string, operands: number): Parsed | string {
   const s = eq.replace(/\s+/g, '');
-  if (s.includes('.')) unsupported(node, `equation ${eq}: '...' (broadcast dims) is not supported`);
+  if (s.includes('.')) return `equation ${eq}: '...' (broadcast dims) is not supported`;
   const [lhs, rhs] = s.split('->') as [string, string | undefined];
   const ins = lhs.split(',').map((t) => [...t]);
-  if (ins.length !== operands)
-    unsupported(node, `equation ${eq} names ${ins.length} operands, the node has ${operands}`);
+  if (ins.length !== operands) return `equation ${eq} names ${ins.length} operands, the node has ${operands}`;
   for (const t of [...ins, ...(rhs !== undefined ? [[...rhs]] : [])])
-    for (const c of t)
-      if (!/[a-zA-Z]/.test(c)) unsupported(node, `equation ${eq}: ${JSON.stringify(c)} is not a letter`);
+    for (const c of t) if (!/[a-zA-Z]/.test(c)) return `equation ${eq}: ${JSON.stringify(c)} is not a letter`;
   const count = new Map<string, number>();
   for (const t of ins) for (const c of t) count.set(c, (count.get(c) ?? 0) + 1);
   const out =
@@ -56,9 +60,14 @@ function parse(node: HostOpNode, eq: string, operands: number): Parsed {
           .map(([c]) => c)
           .sort();
   for (const t of [...ins, out])
-    if (new Set(t).size !== t.length) unsupported(node, `equation ${eq}: a letter repeats in one term (a diagonal)`);
-  for (const c of out) if (!count.has(c)) unsupported(node, `equation ${eq}: output letter ${c} is in no operand`);
+    if (new Set(t).size !== t.length) return `equation ${eq}: a letter repeats in one term (a diagonal)`;
+  for (const c of out) if (!count.has(c)) return `equation ${eq}: output letter ${c} is in no operand`;
   return { ins, out };
+}
+
+function parse(node: HostOpNode, eq: string, operands: number): Parsed {
+  const p = parseEquation(eq, operands);
+  return typeof p === 'string' ? unsupported(node, p) : p;
 }
 
 /** Copies X (dims `dims`, letters `from`) into Y laid out by the letters `to` (a permutation of `from`). */

@@ -11,33 +11,19 @@
  */
 import type { Node } from '../ir.js';
 import type { GraphView } from '../view.js';
+import { parseEquation } from '../../backends/host/einsum.js';
 
+/** The two terms and the output of a product this pass takes, or null (see the header). */
 function terms(eq: string): { ins: string[][]; out: string[] } | null {
-  const s = eq.replace(/\s+/g, '');
-  if (s.includes('.')) return null;
-  const [lhs, rhs] = s.split('->') as [string, string | undefined];
-  const ins = lhs.split(',').map((t) => [...t]);
-  if (ins.length !== 2) return null;
-  const count = new Map<string, number>();
-  for (const t of ins) for (const c of t) count.set(c, (count.get(c) ?? 0) + 1);
-  const out =
-    rhs !== undefined
-      ? [...rhs]
-      : [...count]
-          .filter(([, n]) => n === 1)
-          .map(([c]) => c)
-          .sort();
-  for (const t of [...ins, out]) {
-    if (new Set(t).size !== t.length || t.some((c) => !/[a-zA-Z]/.test(c))) return null;
-  }
-  if (out.some((c) => !count.has(c))) return null;
-  const [a, b] = ins;
+  const p = parseEquation(eq, 2);
+  if (typeof p === 'string') return null;
+  const [a, b] = p.ins;
   for (const [t, other] of [
     [a, b],
     [b, a],
   ])
-    if (t.some((c) => !other.includes(c) && !out.includes(c))) return null;
-  return { ins, out };
+    if (t.some((c) => !other.includes(c) && !p.out.includes(c))) return null;
+  return p;
 }
 
 export function decomposeEinsumPass(v: GraphView): void {
