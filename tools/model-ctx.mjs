@@ -756,8 +756,9 @@ writes it through GEMM_F32_CTX (src/model/backends/wasm-float/gemm-ctx.generated
           'i32',
           "byte offset of the packed computed B's, P panels sets of NP * K floats (the step scratch)",
         ],
+        ['GM_TRANS_B', 'i32', "1: each computed B is stored [N][K] (FusedMatMul's transB), packed transposed"],
       ],
-      bytes: ['GM_CTX_BYTES', 56, 'bytes the host allocates for the record'],
+      bytes: ['GM_CTX_BYTES', 64, 'bytes the host allocates for the record'],
     },
   ],
 };

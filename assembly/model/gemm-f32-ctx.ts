@@ -30,5 +30,7 @@ export const GM_ALPHA: i32 = 40;
 export const GM_TABLE: i32 = 44;
 /** i32: byte offset of the packed computed B's, P panels sets of NP * K floats (the step scratch) */
 export const GM_SCRATCH: i32 = 48;
+/** i32: 1: each computed B is stored [N][K] (FusedMatMul's transB), packed transposed */
+export const GM_TRANS_B: i32 = 52;
 /** bytes the host allocates for the record */
-export const GM_CTX_BYTES: i32 = 56;
+export const GM_CTX_BYTES: i32 = 64;

@@ -16,6 +16,7 @@
 // the record's offsets: assembly/model/gemm-f32-ctx.ts (generated from tools/model-ctx.mjs)
 import {
   GM_M, GM_N, GM_K, GM_NP, GM_BLOCK_K, GM_A_ROW, GM_A_COL, GM_ROWS_PER_TASK, GM_B, GM_C, GM_ALPHA, GM_TABLE, GM_SCRATCH,
+  GM_TRANS_B,
 } from './gemm-f32-ctx';
 
 /** Stores lanes [0, count) of v at p (count <= 4). */
@@ -42,7 +43,10 @@ export function gemmF32Task(ctx: usize, a: usize, _u: usize, y: usize, _i0: i32,
   gemmTile(ctx, a, <usize>load<i32>(ctx, GM_B), <usize>load<i32>(ctx, GM_C), y, rt, cb);
 }
 
-/** Packs product p's B ([K][N] at its table offset) into its panels [NP / 16][K][16] in the scratch, zeros past N. */
+/**
+ * Packs product p's B ([K][N] at its table offset, or [N][K] with GM_TRANS_B) into its panels [NP / 16][K][16] in the
+ * scratch, zeros past N.
+ */
 export function matmulPackTask(ctx: usize, _a: usize, b: usize, _y: usize, _i0: i32, _i1: i32, p: i32): void {
   const n = load<i32>(ctx, GM_N);
   const k = load<i32>(ctx, GM_K);
@@ -50,6 +54,25 @@ export function matmulPackTask(ctx: usize, _a: usize, b: usize, _y: usize, _i0: 
   const src = b + (<usize>load<i32>(<usize>load<i32>(ctx, GM_TABLE) + <usize>p * 12, 4) << 2);
   let dst = <usize>load<i32>(ctx, GM_SCRATCH) + ((<usize>p * <usize>np * <usize>k) << 2);
   const zero = f32x4.splat(0);
+  if (load<i32>(ctx, GM_TRANS_B) == 1) {
+    // B stored [N][K]: column j of B' is row j of B
+    for (let j0 = 0; j0 < np; j0 += 16) {
+      let cols = n - j0;
+      if (cols > 16) cols = 16;
+      for (let q = 0; q < k; q++) {
+        if (cols < 16) {
+          v128.store(dst, zero);
+          v128.store(dst, zero, 16);
+          v128.store(dst, zero, 32);
+          v128.store(dst, zero, 48);
+        }
+        for (let j = 0; j < cols; j++)
+          store<f32>(dst + (<usize>j << 2), load<f32>(src + ((<usize>(j0 + j) * <usize>k + <usize>q) << 2)));
+        dst += 64;
+      }
+    }
+    return;
+  }
   for (let j0 = 0; j0 < np; j0 += 16) {
     let cols = n - j0;
     if (cols > 16) cols = 16;

@@ -28,6 +28,8 @@ export const GEMM_F32_CTX = {
   GM_TABLE: 44,
   /** i32: byte offset of the packed computed B's, P panels sets of NP * K floats (the step scratch) */
   GM_SCRATCH: 48,
+  /** i32: 1: each computed B is stored [N][K] (FusedMatMul's transB), packed transposed */
+  GM_TRANS_B: 52,
   /** bytes the host allocates for the record */
-  GM_CTX_BYTES: 56,
+  GM_CTX_BYTES: 64,
 } as const;

@@ -87,7 +87,7 @@ export function gemmKernel(
   opset: number,
 ): ((core: WasmRuntimeCore) => ModelKernel) | null {
   const f = facts(node, inputs, opset);
-  if (!f) return node.opType === 'MatMul' ? computedMatmul(inputs) : null;
+  if (!f) return node.opType === 'MatMul' || node.opType === 'FusedMatMul' ? computedMatmul(node, inputs) : null;
   if (f.m * f.n * f.k === 0) return null;
   const { m, n, k } = f;
   const np = Math.ceil(n / 16) * 16;
@@ -134,20 +134,27 @@ export function gemmKernel(
 const MAX_PACKED_BYTES = 64 * 2 ** 20;
 
 /**
- * MatMul of two computed float32 operands (A [..., M, K], B [..., K, N], batch dims broadcast; what the TypeScript
+ * MatMul (or com.microsoft FusedMatMul: alpha, transB) of two computed float32 operands (A [..., M, K], B [..., K, N]
+ * or [..., N, K] with transB, batch dims broadcast; what the TypeScript
  * operator computes with MLAS's order for an unpacked B: blocks of sgemmStrideK(N, K), zero mode), on the wasm
  * kernel: each product's B packed into panels in the scratch (matmulPackTask), then the tiles (matmulF32Task). A
  * 2-D B is one product over every row of A, as onnxruntime runs it. Null (the TypeScript operator) where a product
  * has one row (MLAS's one-row product, another order), an operand is 1-D, or a dim is 0.
  */
 function computedMatmul(
+  node: HostOpNode,
   inputs: readonly (HostValueInfo | undefined)[],
 ): ((core: WasmRuntimeCore) => ModelKernel) | null {
   const a = inputs[0]!,
     b = inputs[1];
   if (!b || a.type !== 'float32' || b.type !== 'float32' || a.dims.length < 2 || b.dims.length < 2) return null;
+  // FusedMatMul: alpha on each block's sum, B^T with transB (a transposed A, batch transposes: the TypeScript operator)
+  const fused = node.opType === 'FusedMatMul';
+  if (fused && ['transA', 'transBatchA', 'transBatchB'].some((t) => attrInt(node, t, 0) !== 0)) return null;
+  const tb = fused && attrInt(node, 'transB', 0) === 1;
+  const alpha = fused ? Math.fround(attrFloat(node, 'alpha', 1)) : 1;
   const [m0, k] = a.dims.slice(-2);
-  const [kb, n] = b.dims.slice(-2);
+  const [kb, n] = tb ? [b.dims[b.dims.length - 1], b.dims[b.dims.length - 2]] : b.dims.slice(-2);
   if (k !== kb) return null;
   const batch = broadcastShapes([a.dims.slice(0, -2), b.dims.slice(0, -2)]);
   if (!batch) return null;
@@ -185,9 +192,10 @@ function computedMatmul(
       [G.GM_A_COL, 1],
       [G.GM_ROWS_PER_TASK, rpt],
       [G.GM_TABLE, tAt],
+      [G.GM_TRANS_B, tb ? 1 : 0],
     ])
       kern.i32(field, v);
-    core.f32()[(kern.ctx + G.GM_ALPHA) >> 2] = 1;
+    core.f32()[(kern.ctx + G.GM_ALPHA) >> 2] = alpha;
     kern.scratchBytes = scratch;
     kern.scratchField = G.GM_SCRATCH;
     // B through the tasks' second pointer
